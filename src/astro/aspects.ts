@@ -1,0 +1,143 @@
+/**
+ * Aspects: angular relationships between two chart points, with orbs, applying/separating
+ * (from the points' speeds) and out-of-sign detection.
+ */
+import { signIndexOf, signedSeparation } from './zodiac.ts';
+
+export const ASPECT_DEFINITIONS = [
+  { type: 'conjunction', angle: 0, major: true, orb: 8 },
+  { type: 'opposition', angle: 180, major: true, orb: 8 },
+  { type: 'trine', angle: 120, major: true, orb: 7 },
+  { type: 'square', angle: 90, major: true, orb: 7 },
+  { type: 'sextile', angle: 60, major: true, orb: 5 },
+  { type: 'quincunx', angle: 150, major: false, orb: 3 },
+  { type: 'semi_sextile', angle: 30, major: false, orb: 2 },
+  { type: 'semi_square', angle: 45, major: false, orb: 2 },
+  { type: 'sesquiquadrate', angle: 135, major: false, orb: 2 },
+  { type: 'quintile', angle: 72, major: false, orb: 2 },
+] as const;
+
+export type AspectType = (typeof ASPECT_DEFINITIONS)[number]['type'];
+export const ASPECT_TYPES = ASPECT_DEFINITIONS.map((a) => a.type) as AspectType[];
+export const MAJOR_ASPECT_TYPES = ASPECT_DEFINITIONS.filter((a) => a.major).map((a) => a.type) as AspectType[];
+
+/** Orb overrides: keys as callers send them ("Conjunction", "semi_sextile", "Semi-Sextile"). */
+export type OrbSettings = Record<string, number>;
+
+export function aspectTypeFromName(name: string): AspectType | undefined {
+  const key = name.trim().toLowerCase().replace(/[\s-]+/g, '_');
+  const aliases: Record<string, AspectType> = { semisextile: 'semi_sextile', semisquare: 'semi_square', inconjunct: 'quincunx', sesqui_square: 'sesquiquadrate', sesquisquare: 'sesquiquadrate' };
+  if ((ASPECT_TYPES as string[]).includes(key)) return key as AspectType;
+  return aliases[key];
+}
+
+export interface AspectPoint {
+  id: string;
+  lon: number;
+  /** Daily motion in longitude; 0 for points without motion data. */
+  speed: number;
+}
+
+export interface Aspect {
+  p1: string;
+  p2: string;
+  type: AspectType;
+  /** The aspect's exact angle (0, 60, 90...). */
+  deg: number;
+  /** The actual angular distance between the points, [0, 180]. */
+  angle: number;
+  orb: number;
+  is_major: boolean;
+  is_applying: boolean;
+  out_of_sign: boolean;
+}
+
+export interface AspectOptions {
+  types: readonly AspectType[];
+  orbs?: Partial<Record<AspectType, number>>;
+}
+
+/** Pairs whose relation is fixed by definition (the two ends of one axis, two variants of a point). */
+const TRIVIAL_PAIRS = new Set(['north_node|south_node', 'mean_node|true_node', 'mean_node|north_node', 'north_node|true_node', 'mean_node|south_node', 'south_node|true_node', 'lilith|true_lilith', 'asc|dc', 'ic|mc']);
+
+function isTrivialPair(a: string, b: string): boolean {
+  return TRIVIAL_PAIRS.has(a < b ? `${a}|${b}` : `${b}|${a}`);
+}
+
+export function resolveOrbs(settings: OrbSettings | undefined): Partial<Record<AspectType, number>> {
+  const orbs: Partial<Record<AspectType, number>> = {};
+  if (!settings) return orbs;
+  for (const [name, value] of Object.entries(settings)) {
+    const type = aspectTypeFromName(name);
+    if (type) orbs[type] = value;
+  }
+  return orbs;
+}
+
+/** The aspect between two points, if any (the closest one when custom orbs overlap). */
+export function aspectBetween(a: AspectPoint, b: AspectPoint, options: AspectOptions): Aspect | undefined {
+  const separation = signedSeparation(a.lon, b.lon);
+  const distance = Math.abs(separation);
+  let best: Aspect | undefined;
+  for (const def of ASPECT_DEFINITIONS) {
+    if (!options.types.includes(def.type)) continue;
+    const allowed = options.orbs?.[def.type] ?? def.orb;
+    const orb = Math.abs(distance - def.angle);
+    if (orb > allowed || (best && best.orb <= orb)) continue;
+    // d(orb)/dt: the orb shrinks when the distance moves toward the exact angle.
+    const distanceRate = Math.sign(separation) * (b.speed - a.speed);
+    const orbRate = Math.sign(distance - def.angle) * distanceRate;
+    const signSteps = Math.abs(signIndexOf(a.lon) - signIndexOf(b.lon));
+    const signDistance = Math.min(signSteps, 12 - signSteps);
+    best = {
+      p1: a.id, p2: b.id, type: def.type, deg: def.angle, angle: distance, orb,
+      is_major: def.major,
+      is_applying: orbRate < 0,
+      // Only aspects that are whole multiples of 30° have a natural sign distance to compare with.
+      out_of_sign: def.angle % 30 === 0 ? signDistance !== def.angle / 30 : false,
+    };
+  }
+  return best;
+}
+
+/** Aspects among one set of points (each pair once). */
+export function findAspectsWithin(points: readonly AspectPoint[], options: AspectOptions): Aspect[] {
+  const found: Aspect[] = [];
+  for (let i = 0; i < points.length; i++) {
+    for (let j = i + 1; j < points.length; j++) {
+      if (isTrivialPair(points[i]!.id, points[j]!.id)) continue;
+      const aspect = aspectBetween(points[i]!, points[j]!, options);
+      if (aspect) found.push(aspect);
+    }
+  }
+  return found;
+}
+
+/** Aspects from every point of one set to every point of another (transits, synastry). */
+export function findAspectsBetween(from: readonly AspectPoint[], to: readonly AspectPoint[], options: AspectOptions): Aspect[] {
+  const found: Aspect[] = [];
+  for (const a of from) {
+    for (const b of to) {
+      const aspect = aspectBetween(a, b, options);
+      if (aspect) found.push(aspect);
+    }
+  }
+  return found;
+}
+
+export interface AspectsSummary {
+  total: number;
+  major: number;
+  minor: number;
+  by_type: Record<string, number>;
+}
+
+export function summarizeAspects(aspects: readonly Aspect[]): AspectsSummary {
+  const byType: Record<string, number> = {};
+  let major = 0;
+  for (const a of aspects) {
+    byType[a.type] = (byType[a.type] ?? 0) + 1;
+    if (a.is_major) major++;
+  }
+  return { total: aspects.length, major, minor: aspects.length - major, by_type: byType };
+}

@@ -1,0 +1,172 @@
+/**
+ * A chart at one moment and place: positions of the requested points, the houses, and the
+ * derived points (south node, part of fortune, angles). Pure computation, no presentation.
+ */
+import { bodyInfo } from './bodies.ts';
+import { calcBody, calcHouses, trueObliquity, ayanamsaDegrees, EphemerisError, type ZodiacSetting } from './ephemeris.ts';
+import { HOUSE_SYSTEMS, POLAR_FALLBACK_SYSTEM, type HouseSystemName } from './house-systems.ts';
+import { houseOf } from './house-placement.ts';
+import { normalizeDegrees } from './zodiac.ts';
+
+export type NodeVariant = 'mean' | 'true';
+
+export interface ChartMomentInput {
+  jdUt: number;
+  lat: number;
+  lng: number;
+  /** When false there are no houses, angles or house placements (and no part of fortune). */
+  timeKnown: boolean;
+  zodiac: ZodiacSetting;
+  houseSystem: HouseSystemName;
+  /** Point ids from the catalogue, in the order the response lists them. */
+  points: readonly string[];
+  nodeVariant: NodeVariant;
+}
+
+export interface PointPosition {
+  id: string;
+  lon: number;
+  lat: number;
+  distAu: number;
+  speed: number;
+  declination: number;
+  moshier: boolean;
+  house?: number;
+}
+
+export interface HouseFrame {
+  requested: HouseSystemName;
+  used: HouseSystemName;
+  cusps: number[];
+  asc: number;
+  mc: number;
+  armc: number;
+  vertex: number;
+  ascSpeed: number;
+  mcSpeed: number;
+  vertexSpeed: number;
+}
+
+export interface ChartMoment {
+  points: PointPosition[];
+  houses?: HouseFrame;
+  ayanamsa?: number;
+  warnings: string[];
+  moshierUsed: boolean;
+}
+
+/** sin δ = sin β cos ε + cos β sin ε sin λ, on the tropical (of date) longitude. */
+function declinationOf(tropicalLon: number, lat: number, obliquity: number): number {
+  const rad = Math.PI / 180;
+  const s = Math.sin(lat * rad) * Math.cos(obliquity * rad) + Math.cos(lat * rad) * Math.sin(obliquity * rad) * Math.sin(tropicalLon * rad);
+  return Math.asin(Math.max(-1, Math.min(1, s))) / rad;
+}
+
+export function computeHouses(jdUt: number, lat: number, lng: number, system: HouseSystemName, zodiac: ZodiacSetting): { frame: HouseFrame; warning?: string } {
+  const raw = calcHouses(jdUt, lat, lng, HOUSE_SYSTEMS[system], zodiac);
+  const frame: HouseFrame = {
+    requested: system, used: raw.fellBack ? POLAR_FALLBACK_SYSTEM : system,
+    cusps: raw.cusps, asc: raw.asc, mc: raw.mc, armc: raw.armc, vertex: raw.vertex,
+    ascSpeed: raw.ascSpeed, mcSpeed: raw.mcSpeed, vertexSpeed: raw.vertexSpeed,
+  };
+  const warning = raw.fellBack
+    ? `house system ${system} cannot be computed at latitude ${lat} (inside the polar circle); ${POLAR_FALLBACK_SYSTEM} houses were used instead`
+    : undefined;
+  return { frame, warning };
+}
+
+export function computeChartMoment(input: ChartMomentInput): ChartMoment {
+  const warnings: string[] = [];
+  const obliquity = trueObliquity(input.jdUt);
+  const ayanamsa = input.zodiac.type === 'sidereal' ? ayanamsaDegrees(input.jdUt, input.zodiac.ayanamsa) : undefined;
+  const toTropical = (lon: number) => (ayanamsa === undefined ? lon : normalizeDegrees(lon + ayanamsa));
+  let moshierUsed = false;
+
+  let houses: HouseFrame | undefined;
+  if (input.timeKnown) {
+    const { frame, warning } = computeHouses(input.jdUt, input.lat, input.lng, input.houseSystem, input.zodiac);
+    houses = frame;
+    if (warning) warnings.push(warning);
+  }
+
+  const cache = new Map<number, PointPosition>();
+  const fromLibrary = (id: string, se: number): PointPosition | undefined => {
+    let p = cache.get(se);
+    if (!p) {
+      try {
+        const r = calcBody(input.jdUt, se, input.zodiac);
+        moshierUsed ||= r.moshier;
+        p = { id, lon: r.lon, lat: r.lat, distAu: r.distAu, speed: r.speedLon, declination: declinationOf(toTropical(r.lon), r.lat, obliquity), moshier: r.moshier };
+        cache.set(se, p);
+      } catch (error) {
+        if (!(error instanceof EphemerisError)) throw error;
+        warnings.push(`${id} omitted: outside the range of the asteroid ephemeris files (1800-2399)`);
+        return undefined;
+      }
+    }
+    return { ...p, id };
+  };
+  const nodeSe = input.nodeVariant === 'true' ? 11 : 10;
+
+  const points: PointPosition[] = [];
+  for (const id of input.points) {
+    const info = bodyInfo(id);
+    let p: PointPosition | undefined;
+    if (info.se !== undefined) p = fromLibrary(id, info.se);
+    else if (id === 'north_node') p = fromLibrary(id, nodeSe);
+    else if (id === 'south_node') {
+      const n = fromLibrary(id, nodeSe);
+      if (n) {
+        const lon = normalizeDegrees(n.lon + 180);
+        p = { ...n, lon, lat: -n.lat, declination: -n.declination };
+      }
+    } else if (houses) {
+      p = derivedPoint(id, houses, input, fromLibrary, obliquity, toTropical);
+    }
+    if (!p) continue;
+    if (houses) p.house = houseOf(p.lon, houses.cusps);
+    points.push(p);
+  }
+  return { points, houses, ayanamsa, warnings, moshierUsed };
+}
+
+/** Angles and the part of fortune: only with a known birth time. */
+function derivedPoint(
+  id: string, h: HouseFrame, input: ChartMomentInput,
+  fromLibrary: (id: string, se: number) => PointPosition | undefined,
+  obliquity: number, toTropical: (lon: number) => number,
+): PointPosition | undefined {
+  const point = (lon: number, speed: number): PointPosition => ({
+    id, lon: normalizeDegrees(lon), lat: 0, distAu: 0, speed, declination: declinationOf(toTropical(lon), 0, obliquity), moshier: false,
+  });
+  switch (id) {
+    case 'asc': return point(h.asc, h.ascSpeed);
+    case 'dc': return point(h.asc + 180, h.ascSpeed);
+    case 'mc': return point(h.mc, h.mcSpeed);
+    case 'ic': return point(h.mc + 180, h.mcSpeed);
+    case 'vertex': return point(h.vertex, h.vertexSpeed);
+    case 'part_of_fortune': {
+      const sun = fromLibrary('sun', 0);
+      const moon = fromLibrary('moon', 1);
+      if (!sun || !moon) return undefined;
+      const { lon, speed } = partOfFortune(h.asc, h.ascSpeed, sun, moon);
+      return point(lon, speed);
+    }
+    default: return undefined;
+  }
+}
+
+/**
+ * Day chart (Sun above the horizon, i.e. in the half of the ecliptic from the Descendant through
+ * the Midheaven to the Ascendant): Asc + Moon − Sun. Night chart: Asc + Sun − Moon.
+ */
+export function isDayChart(asc: number, sunLon: number): boolean {
+  return normalizeDegrees(sunLon - asc) >= 180;
+}
+
+export function partOfFortune(asc: number, ascSpeed: number, sun: { lon: number; speed: number }, moon: { lon: number; speed: number }): { lon: number; speed: number; day: boolean } {
+  const day = isDayChart(asc, sun.lon);
+  return day
+    ? { lon: normalizeDegrees(asc + moon.lon - sun.lon), speed: ascSpeed + moon.speed - sun.speed, day }
+    : { lon: normalizeDegrees(asc + sun.lon - moon.lon), speed: ascSpeed + sun.speed - moon.speed, day };
+}

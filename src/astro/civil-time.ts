@@ -1,0 +1,156 @@
+/**
+ * Civil (wall-clock) time in an IANA zone to a UT instant, with explicit handling of the local
+ * times that a daylight-saving change skips (gaps) or repeats (folds).
+ *
+ * Civil UTC is taken as UT, as the reference data does (the difference is under 0.9 s since 1972).
+ */
+import { DateTime, IANAZone } from 'luxon';
+
+export type DstPolicy = 'reject' | 'earlier' | 'later' | 'shift_forward';
+export const DST_POLICIES = ['reject', 'earlier', 'later', 'shift_forward'] as const;
+
+/**
+ * Without `dst_policy` a gap is shifted forward by its length and a fold takes the earlier
+ * occurrence: what clocks, most libraries and the legacy behaviour of the public API do.
+ */
+export const DEFAULT_DST_POLICY: DstPolicy = 'shift_forward';
+
+export interface CivilTime {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+export type LocalTimeStatus = 'ok' | 'gap' | 'fold';
+
+export interface ResolvedInstant {
+  /** Milliseconds since 1970 UTC. */
+  utcMs: number;
+  zone: string;
+  /** Offset from UTC in seconds (east positive) in force at the instant. */
+  offsetSeconds: number;
+  status: LocalTimeStatus;
+  /** The policy that decided a gap or fold (undefined when the local time was unambiguous). */
+  policyApplied?: DstPolicy;
+  /** For gaps and folds: the local time's candidate offsets, in seconds. */
+  candidateOffsets?: number[];
+}
+
+export class CivilTimeError extends Error {
+  constructor(message: string, readonly field: string, readonly code: string) {
+    super(message);
+  }
+}
+
+const zoneCache = new Map<string, IANAZone>();
+
+/** The canonical zone for a name, or undefined when the name is not an IANA zone. */
+export function ianaZone(name: string): IANAZone | undefined {
+  let zone = zoneCache.get(name);
+  if (zone) return zone;
+  if (!IANAZone.isValidZone(name)) return undefined;
+  zone = IANAZone.create(name);
+  if (zoneCache.size > 1000) zoneCache.clear();
+  zoneCache.set(name, zone);
+  return zone;
+}
+
+/** Whether the calendar date exists (rejects 31 April, 29 February in common years...). */
+export function isValidCalendarDate(year: number, month: number, day: number): boolean {
+  if (month < 1 || month > 12 || day < 1) return false;
+  const daysInMonth = new Date(Date.UTC(2000, month, 0)).getUTCDate();
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  return day <= (month === 2 ? (leap ? 29 : 28) : daysInMonth);
+}
+
+/** Wall time read as if it were UTC: the reference point for offset arithmetic. */
+function wallAsUtcMs(t: CivilTime): number {
+  const d = new Date(0);
+  d.setUTCFullYear(t.year, t.month - 1, t.day);
+  d.setUTCHours(t.hour, t.minute, 0, 0);
+  return d.getTime() + t.second * 1000;
+}
+
+/** Offset in seconds at an instant; luxon gives minutes, possibly fractional for LMT. */
+function offsetSecondsAt(zone: IANAZone, utcMs: number): number {
+  return Math.round(zone.offset(utcMs) * 60);
+}
+
+export function resolveCivilTime(t: CivilTime, zoneName: string, policy: DstPolicy = DEFAULT_DST_POLICY): ResolvedInstant {
+  const zone = ianaZone(zoneName);
+  if (!zone) throw new CivilTimeError(`unknown time zone '${zoneName}'`, 'tz_str', 'unknown_time_zone');
+  const wall = wallAsUtcMs(t);
+  // Every offset in force within a day and a half either side: transitions closer than that
+  // to each other do not occur in the time-zone database.
+  const probeOffsets = new Set([-36, -12, 0, 12, 36].map((h) => offsetSecondsAt(zone, wall + h * 3_600_000)));
+  const valid: { utcMs: number; offset: number }[] = [];
+  for (const offset of probeOffsets) {
+    const utcMs = wall - offset * 1000;
+    if (offsetSecondsAt(zone, utcMs) === offset && !valid.some((v) => v.utcMs === utcMs)) valid.push({ utcMs, offset });
+  }
+  valid.sort((a, b) => a.utcMs - b.utcMs);
+  const base = { zone: zone.name };
+
+  if (valid.length === 1) return { ...base, utcMs: valid[0]!.utcMs, offsetSeconds: valid[0]!.offset, status: 'ok' };
+
+  if (valid.length >= 2) {
+    const candidateOffsets = valid.map((v) => v.offset);
+    if (policy === 'reject') {
+      throw new CivilTimeError(`local time is ambiguous in ${zone.name} (it occurs twice at a daylight-saving change); set dst_policy to earlier or later`, 'dst_policy', 'ambiguous_local_time');
+    }
+    const chosen = policy === 'later' ? valid[valid.length - 1]! : valid[0]!;
+    return { ...base, utcMs: chosen.utcMs, offsetSeconds: chosen.offset, status: 'fold', policyApplied: policy, candidateOffsets };
+  }
+
+  // A gap: the wall time never occurs. The offsets before and after the transition bracket it.
+  const before = offsetSecondsAt(zone, wall - 36 * 3_600_000);
+  const after = offsetSecondsAt(zone, wall + 36 * 3_600_000);
+  if (policy === 'reject') {
+    throw new CivilTimeError(`local time does not exist in ${zone.name} (skipped by a daylight-saving change); set dst_policy to earlier, later or shift_forward`, 'dst_policy', 'nonexistent_local_time');
+  }
+  // 'earlier' reads the wall time with the new offset (lands before the gap); 'later' and
+  // 'shift_forward' read it with the old offset, which moves the clock forward by the gap.
+  const offsetUsed = policy === 'earlier' ? after : before;
+  const utcMs = wall - offsetUsed * 1000;
+  return {
+    ...base, utcMs, offsetSeconds: offsetSecondsAt(zone, utcMs), status: 'gap', policyApplied: policy, candidateOffsets: [before, after],
+  };
+}
+
+/** ISO local datetime with offset, e.g. 1981-01-01T23:30:00+02:00 (seconds in the offset when LMT has them). */
+export function formatLocalIso(utcMs: number, offsetSeconds: number): string {
+  const local = new Date(utcMs + offsetSeconds * 1000);
+  const pad = (n: number, w = 2) => String(Math.trunc(n)).padStart(w, '0');
+  const y = local.getUTCFullYear();
+  const yearText = y >= 0 && y <= 9999 ? pad(y, 4) : (y < 0 ? '-' : '+') + pad(Math.abs(y), 6);
+  const ms = local.getUTCMilliseconds();
+  const frac = ms ? `.${pad(ms, 3)}` : '';
+  return `${yearText}-${pad(local.getUTCMonth() + 1)}-${pad(local.getUTCDate())}T${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}:${pad(local.getUTCSeconds())}${frac}${formatOffset(offsetSeconds)}`;
+}
+
+export function formatOffset(offsetSeconds: number): string {
+  const sign = offsetSeconds < 0 ? '-' : '+';
+  const abs = Math.abs(offsetSeconds);
+  const h = Math.floor(abs / 3600);
+  const m = Math.floor((abs % 3600) / 60);
+  const s = abs % 60;
+  const hm = `${sign}${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`;
+  return s ? `${hm}:${String(s).padStart(2, '0')}` : hm;
+}
+
+export function isoUtc(utcMs: number): string {
+  return new Date(utcMs).toISOString();
+}
+
+export function julianDayFromUtcMs(utcMs: number): number {
+  return utcMs / 86_400_000 + 2440587.5;
+}
+
+export function utcMsFromJulianDay(jd: number): number {
+  return (jd - 2440587.5) * 86_400_000;
+}
+
+export { DateTime };

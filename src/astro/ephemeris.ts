@@ -1,0 +1,131 @@
+/**
+ * The adapter around the Swiss Ephemeris binding: the only module that imports it.
+ *
+ * Sidereal mode is global state of the C library (per thread: the library is built with
+ * thread-local storage, and every Piscina worker is its own thread). It is therefore set
+ * immediately before every sidereal call, so nothing a previous request chose can leak.
+ */
+import { fileURLToPath } from 'node:url';
+import sweph from 'sweph';
+import { AYANAMSAS, type AyanamsaName } from './ayanamsas.ts';
+
+const C = sweph.constants;
+
+export type ZodiacSetting = { type: 'tropical' } | { type: 'sidereal'; ayanamsa: AyanamsaName };
+export const TROPICAL: ZodiacSetting = { type: 'tropical' };
+
+export interface EclipticPosition {
+  lon: number;
+  lat: number;
+  distAu: number;
+  speedLon: number;
+  speedLat: number;
+  speedDist: number;
+  /** True when the data files did not cover the date and the analytic Moshier theory was used. */
+  moshier: boolean;
+}
+
+export interface HouseCusps {
+  cusps: number[];
+  asc: number;
+  mc: number;
+  armc: number;
+  vertex: number;
+  ascSpeed: number;
+  mcSpeed: number;
+  vertexSpeed: number;
+  /** The library could not compute the requested system (polar circle) and returned Porphyry. */
+  fellBack: boolean;
+  message: string;
+}
+
+export class EphemerisError extends Error {}
+
+const DEFAULT_EPHE_PATH = fileURLToPath(new URL('../../ephe', import.meta.url));
+let ephePath: string | undefined;
+
+/** Points the library at the data files once per thread; cheap to call again. */
+export function initEphemeris(path: string = DEFAULT_EPHE_PATH): void {
+  if (ephePath === path) return;
+  sweph.set_ephe_path(path);
+  ephePath = path;
+}
+
+function flagsFor(zodiac: ZodiacSetting): number {
+  let flags = C.SEFLG_SWIEPH | C.SEFLG_SPEED;
+  if (zodiac.type === 'sidereal') {
+    sweph.set_sid_mode(AYANAMSAS[zodiac.ayanamsa], 0, 0);
+    flags |= C.SEFLG_SIDEREAL;
+  }
+  return flags;
+}
+
+export function calcBody(jdUt: number, seBody: number, zodiac: ZodiacSetting = TROPICAL): EclipticPosition {
+  if (ephePath === undefined) initEphemeris();
+  const flags = flagsFor(zodiac);
+  const r = sweph.calc_ut(jdUt, seBody, flags);
+  if (r.flag < 0) throw new EphemerisError(r.error || `body ${seBody} cannot be computed at JD ${jdUt}`);
+  const [lon, lat, distAu, speedLon, speedLat, speedDist] = r.data as number[];
+  return {
+    lon: lon!, lat: lat!, distAu: distAu!, speedLon: speedLon!, speedLat: speedLat!, speedDist: speedDist!,
+    moshier: (r.flag & C.SEFLG_MOSEPH) !== 0,
+  };
+}
+
+export function calcHouses(jdUt: number, lat: number, lng: number, letter: string, zodiac: ZodiacSetting = TROPICAL): HouseCusps {
+  if (ephePath === undefined) initEphemeris();
+  const flags = zodiac.type === 'sidereal' ? flagsFor(zodiac) & ~(C.SEFLG_SWIEPH | C.SEFLG_SPEED) : 0;
+  const r = sweph.houses_ex2(jdUt, flags, lat, lng, letter);
+  const { houses, points, pointsSpeed } = r.data;
+  return {
+    cusps: Array.from(houses as ArrayLike<number>).slice(0, 12),
+    asc: points[0]!, mc: points[1]!, armc: points[2]!, vertex: points[3]!,
+    ascSpeed: pointsSpeed[0]!, mcSpeed: pointsSpeed[1]!, vertexSpeed: pointsSpeed[3]!,
+    fellBack: r.flag === C.ERR,
+    message: r.error ?? '',
+  };
+}
+
+/** True obliquity of the ecliptic (degrees), for turning ecliptic into equatorial coordinates. */
+export function trueObliquity(jdUt: number): number {
+  const r = sweph.calc_ut(jdUt, C.SE_ECL_NUT, C.SEFLG_SWIEPH);
+  return (r.data as number[])[0]!;
+}
+
+/** TT - UT in seconds, as the library's ΔT model gives it for the data files in use. */
+export function deltaTSeconds(jdUt: number): number {
+  return sweph.deltat_ex(jdUt, C.SEFLG_SWIEPH).data * 86400;
+}
+
+/** The true ayanamsa (nutation included), the offset between tropical and sidereal longitudes. */
+export function ayanamsaDegrees(jdUt: number, name: AyanamsaName): number {
+  sweph.set_sid_mode(AYANAMSAS[name], 0, 0);
+  return sweph.get_ayanamsa_ex_ut(jdUt, C.SEFLG_SWIEPH).data;
+}
+
+/** Greenwich apparent sidereal time in hours. */
+export function siderealTimeHours(jdUt: number): number {
+  return sweph.sidtime(jdUt);
+}
+
+export interface EngineInfo {
+  engine: string;
+  version: string;
+  files: string[];
+  files_range: { start_jd: number; end_jd: number; start: string; end: string };
+  fallback: string;
+}
+
+/** The data files cover these Julian days (sepl_18: 1800-01-01 to 2399-12-31). */
+export const FILES_START_JD = 2378496.5;
+export const FILES_END_JD = 2597641.5;
+
+export function engineInfo(): EngineInfo {
+  return {
+    engine: 'Swiss Ephemeris',
+    version: sweph.version(),
+    files: ['sepl_18.se1', 'semo_18.se1', 'seas_18.se1'],
+    files_range: { start_jd: FILES_START_JD, end_jd: FILES_END_JD, start: '1800-01-01', end: '2399-12-31' },
+    fallback: 'moshier (planets only, outside the files range)',
+  };
+}

@@ -1,0 +1,80 @@
+/**
+ * Runs compute tasks either in a Piscina pool of worker threads or inline on the event loop.
+ * The pool's queue is bounded: when it is full the request is refused (503 with Retry-After)
+ * instead of piling up latency and memory.
+ */
+import { fileURLToPath } from 'node:url';
+import { Piscina } from 'piscina';
+import { RequestFieldError } from '../features/shared/request-error.ts';
+import { initEphemeris } from '../astro/ephemeris.ts';
+import { runTask, type TaskName, type TaskOutcome, type TaskPayload, type TaskResult } from './tasks.ts';
+
+export class ComputeOverloadedError extends Error {
+  readonly retryAfterSeconds = 1;
+}
+
+export interface ComputeStats {
+  mode: 'pool' | 'inline';
+  threads: number;
+  queueSize: number;
+  maxQueue: number;
+  utilization: number;
+  completed: number;
+}
+
+export interface ComputeRunner {
+  run<N extends TaskName>(name: N, payload: TaskPayload<N>): Promise<TaskResult<N>>;
+  stats(): ComputeStats;
+  ready(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+function unwrap<T>(outcome: TaskOutcome<T>): T {
+  if (outcome.ok) return outcome.value;
+  throw new RequestFieldError(outcome.error.loc, outcome.error.msg, outcome.error.type);
+}
+
+export function createInlineRunner(): ComputeRunner {
+  initEphemeris();
+  let completed = 0;
+  return {
+    async run(name, payload) {
+      const value = unwrap(runTask(name, payload));
+      completed++;
+      return value;
+    },
+    stats: () => ({ mode: 'inline', threads: 0, queueSize: 0, maxQueue: 0, utilization: 0, completed }),
+    ready: async () => true,
+    close: async () => {},
+  };
+}
+
+export function createPoolRunner(options: { threads: number; maxQueue: number }): ComputeRunner {
+  const pool = new Piscina({
+    filename: fileURLToPath(new URL('../../workers/compute.ts', import.meta.url)),
+    minThreads: options.threads,
+    maxThreads: options.threads,
+    maxQueue: options.maxQueue,
+    // Worker threads must load TypeScript sources the same way the main thread does.
+    execArgv: ['--import', 'tsx'],
+    idleTimeout: 60_000,
+  });
+  return {
+    async run(name, payload) {
+      try {
+        return unwrap(await pool.run({ name, payload }));
+      } catch (error) {
+        if (error instanceof Error && /queue is at limit/i.test(error.message)) throw new ComputeOverloadedError('compute queue is full');
+        throw error;
+      }
+    },
+    stats: () => ({
+      mode: 'pool', threads: pool.threads.length, queueSize: pool.queueSize, maxQueue: options.maxQueue,
+      utilization: pool.utilization, completed: pool.completed,
+    }),
+    async ready() {
+      return pool.threads.length > 0;
+    },
+    close: () => pool.destroy(),
+  };
+}

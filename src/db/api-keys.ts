@@ -1,0 +1,54 @@
+/** API keys, stored by the SHA-256 of their secret, and the lookup the auth layer needs. */
+import { sql, type CommonQueryMethods } from 'slonik';
+import { z } from 'zod';
+
+export const apiKeyRow = z.object({
+  id: z.string(), user_id: z.string(), name: z.string(), prefix: z.string(), status: z.enum(['active', 'revoked']),
+  created_at: z.string(), last_used_at: z.string().nullable(), revoked_at: z.string().nullable(), expires_at: z.string().nullable(),
+});
+export type ApiKeyRow = z.infer<typeof apiKeyRow>;
+
+/** What authenticating a request needs to know about a key, its owner and their plan. */
+export const keyPrincipalRow = z.object({
+  key_id: z.string(), user_id: z.string(), email: z.string(), key_status: z.enum(['active', 'revoked']), expires_at: z.string().nullable(),
+  plan_code: z.string().nullable(), subscription_status: z.string().nullable(), current_period_end: z.string().nullable(),
+  request_limit: z.number().nullable(), limit_period: z.enum(['day', 'month']).nullable(), rps_limit: z.number().nullable(),
+});
+export type KeyPrincipalRow = z.infer<typeof keyPrincipalRow>;
+
+const columns = sql.fragment`id, user_id, name, prefix, status, created_at, last_used_at, revoked_at, expires_at`;
+
+export class ApiKeyRepository {
+  constructor(private readonly db: CommonQueryMethods) {}
+
+  async create(input: { userId: string; name: string; prefix: string; keyHash: string; expiresAt?: string | null }): Promise<ApiKeyRow> {
+    return this.db.one(sql.type(apiKeyRow)`
+      insert into api_keys (user_id, name, prefix, key_hash, expires_at)
+      values (${input.userId}, ${input.name}, ${input.prefix}, ${input.keyHash}, ${input.expiresAt ?? null})
+      returning ${columns}`);
+  }
+
+  async findPrincipalByHash(keyHash: string): Promise<KeyPrincipalRow | null> {
+    return this.db.maybeOne(sql.type(keyPrincipalRow)`
+      select k.id as key_id, k.user_id, u.email, k.status as key_status, k.expires_at,
+             s.plan_code, s.status as subscription_status, s.current_period_end,
+             p.request_limit, p.limit_period, p.rps_limit
+      from api_keys k
+      join users u on u.id = k.user_id
+      left join subscriptions s on s.user_id = k.user_id
+      left join plans p on p.code = s.plan_code
+      where k.key_hash = ${keyHash}`);
+  }
+
+  async listForUser(userId: string): Promise<readonly ApiKeyRow[]> {
+    return this.db.any(sql.type(apiKeyRow)`select ${columns} from api_keys where user_id = ${userId} order by created_at desc`);
+  }
+
+  /** Revokes the key only when it belongs to the user; null when there is no such key of theirs. */
+  async revoke(userId: string, keyId: string): Promise<ApiKeyRow | null> {
+    return this.db.maybeOne(sql.type(apiKeyRow)`
+      update api_keys set status = 'revoked', revoked_at = coalesce(revoked_at, now())
+      where id = ${keyId} and user_id = ${userId}
+      returning ${columns}`);
+  }
+}

@@ -1,0 +1,22 @@
+/** Subscription plans and their limits. */
+import { sql, type CommonQueryMethods } from 'slonik';
+import { z } from 'zod';
+
+export const planRow = z.object({
+  code: z.string(), name: z.string(), price_cents: z.number(), currency: z.string(), billing_interval: z.string(),
+  request_limit: z.number().nullable(), limit_period: z.enum(['day', 'month']), rps_limit: z.number().nullable(),
+  report_credits: z.number(), public: z.boolean(),
+});
+export type PlanRow = z.infer<typeof planRow>;
+
+export class PlanRepository {
+  constructor(private readonly db: CommonQueryMethods) {}
+
+  async find(code: string): Promise<PlanRow | null> {
+    return this.db.maybeOne(sql.type(planRow)`select code, name, price_cents, currency, billing_interval, request_limit, limit_period, rps_limit, report_credits, public from plans where code = ${code}`);
+  }
+
+  async list(): Promise<readonly PlanRow[]> {
+    return this.db.any(sql.type(planRow)`select code, name, price_cents, currency, billing_interval, request_limit, limit_period, rps_limit, report_credits, public from plans order by price_cents, code`);
+  }
+}

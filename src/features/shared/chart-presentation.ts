@@ -1,0 +1,124 @@
+/** Turns computed chart moments into the JSON objects of the public natal/transit responses. */
+import { bodyInfo } from '../../astro/bodies.ts';
+import type { ChartMoment, HouseFrame, NodeVariant, PointPosition } from '../../astro/chart.ts';
+import { engineInfo, FILES_END_JD, FILES_START_JD, type ZodiacSetting } from '../../astro/ephemeris.ts';
+import { houseOf } from '../../astro/house-placement.ts';
+import { degreeInSign, normalizeDegrees, signOf } from '../../astro/zodiac.ts';
+import { formatOffset } from '../../astro/civil-time.ts';
+import type { ResolvedMoment } from './moment.ts';
+import type { ResolvedPlace } from './place.ts';
+
+export interface PlanetJson {
+  id: string;
+  name: string;
+  sign: string;
+  sign_id: string;
+  pos: number;
+  abs_pos: number;
+  retrograde: boolean;
+  house?: number;
+  speed: number;
+  is_stationary: boolean;
+  latitude: number;
+  distance_au: number;
+  declination: number;
+  variant?: NodeVariant;
+}
+
+export function planetJson(p: PointPosition, nodeVariant: NodeVariant): PlanetJson {
+  const info = bodyInfo(p.id);
+  const sign = signOf(p.lon);
+  const json: PlanetJson = {
+    id: p.id, name: info.name, sign: sign.abbr, sign_id: sign.id, pos: degreeInSign(p.lon), abs_pos: p.lon,
+    retrograde: p.speed < 0 && info.kind !== 'angle',
+    speed: p.speed,
+    is_stationary: info.stationaryBelow !== undefined && Math.abs(p.speed) < info.stationaryBelow,
+    latitude: p.lat, distance_au: p.distAu, declination: p.declination,
+  };
+  if (p.house !== undefined) json.house = p.house;
+  if (p.id === 'north_node' || p.id === 'south_node') json.variant = nodeVariant;
+  return json;
+}
+
+export function housesJson(h: HouseFrame) {
+  return h.cusps.map((lon, i) => {
+    const sign = signOf(lon);
+    return { house: i + 1, name: String(i + 1), sign: sign.abbr, sign_id: sign.id, pos: degreeInSign(lon), abs_pos: lon };
+  });
+}
+
+export function anglesJson(h: HouseFrame) {
+  const lons = { asc: h.asc, mc: h.mc, ic: normalizeDegrees(h.mc + 180), dc: normalizeDegrees(h.asc + 180), vertex: h.vertex };
+  const details = Object.fromEntries(
+    Object.entries(lons).map(([id, lon]) => {
+      const sign = signOf(lon);
+      return [id, { sign: sign.abbr, sign_id: sign.id, pos: degreeInSign(lon), abs_pos: lon, house: houseOf(lon, h.cusps) }];
+    }),
+  );
+  return { angles: lons, angles_details: details };
+}
+
+export function zodiacLabel(zodiac: ZodiacSetting): 'Tropical' | 'Sidereal' {
+  return zodiac.type === 'tropical' ? 'Tropical' : 'Sidereal';
+}
+
+export function subjectJson(name: string | undefined, moment: ResolvedMoment, place: ResolvedPlace, chart: ChartMoment, zodiac: ZodiacSetting, requestedHouseSystem: string) {
+  return {
+    name: name ?? 'User',
+    datetime: moment.localIso,
+    datetime_utc: moment.utcIso,
+    location: { city: place.city, country: place.country, lat: place.lat, lng: place.lng, timezone: moment.zone },
+    settings: {
+      house_system: chart.houses?.used ?? requestedHouseSystem,
+      house_system_requested: requestedHouseSystem,
+      zodiac_type: zodiacLabel(zodiac),
+      sidereal_ayanamsa: zodiac.type === 'sidereal' ? zodiac.ayanamsa : null,
+      ayanamsa_deg: chart.ayanamsa ?? null,
+      julian_day: moment.jdUt,
+      julian_day_tt: moment.jdTt,
+      delta_t_days: moment.deltaTSeconds / 86400,
+      delta_t_seconds: moment.deltaTSeconds,
+      utc_offset: formatOffset(moment.offsetSeconds),
+      time_known: moment.timeKnown,
+    },
+  };
+}
+
+/** Where every number came from: engine, data files, ΔT, time-zone rules, DST and house decisions. */
+export function provenanceJson(moment: ResolvedMoment, chart: ChartMoment, place: ResolvedPlace) {
+  const engine = engineInfo();
+  const inFiles = moment.jdUt >= FILES_START_JD && moment.jdUt < FILES_END_JD;
+  return {
+    engine: engine.engine,
+    engine_version: engine.version,
+    ephemeris: {
+      mode: chart.moshierUsed || !inFiles ? 'moshier_fallback' : 'swiss_ephemeris_files',
+      files: engine.files,
+      files_range: engine.files_range,
+    },
+    frame: 'geocentric apparent ecliptic of date',
+    delta_t_seconds: moment.deltaTSeconds,
+    time_scale: 'civil UTC taken as UT1',
+    tz_database: `IANA ${process.versions.tz ?? 'unknown'}`,
+    time_zone: moment.zone,
+    time_zone_source: moment.zoneSource,
+    utc_offset: formatOffset(moment.offsetSeconds),
+    dst_resolution: moment.dst,
+    place_source: place.source,
+    house_system_requested: chart.houses?.requested ?? null,
+    house_system_used: chart.houses?.used ?? null,
+    house_fallback: chart.houses ? chart.houses.used !== chart.houses.requested : false,
+  };
+}
+
+/** Rounds every non-integer number in a JSON value to `digits` decimals (presentation only). */
+export function roundNumbers<T>(value: T, digits: number): T {
+  const factor = 10 ** digits;
+  const walk = (v: unknown): unknown => {
+    if (typeof v === 'number') return Number.isInteger(v) ? v : Math.round(v * factor) / factor;
+    if (Array.isArray(v)) return v.map(walk);
+    if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x)]));
+    return v;
+  };
+  return walk(value) as T;
+}

@@ -1,0 +1,74 @@
+/**
+ * A civil date and time at a place, resolved to the UT instant the ephemeris needs, with
+ * everything a caller may want to check echoed back (zone, offset, DST resolution, ΔT).
+ */
+import { CivilTimeError, formatLocalIso, formatOffset, isoUtc, isValidCalendarDate, julianDayFromUtcMs, resolveCivilTime, DEFAULT_DST_POLICY, type DstPolicy, type LocalTimeStatus } from '../../astro/civil-time.ts';
+import { deltaTSeconds } from '../../astro/ephemeris.ts';
+import { timeZoneAt } from '../../geo/time-zone-lookup.ts';
+import { RequestFieldError } from './request-error.ts';
+
+export interface MomentInput {
+  year: number;
+  month: number;
+  day: number;
+  hour?: number | undefined;
+  minute?: number | undefined;
+  second?: number | undefined;
+  time_known?: boolean | undefined;
+}
+
+export interface ResolvedMoment {
+  utcMs: number;
+  jdUt: number;
+  jdTt: number;
+  deltaTSeconds: number;
+  zone: string;
+  zoneSource: 'request' | 'auto';
+  offsetSeconds: number;
+  localIso: string;
+  utcIso: string;
+  timeKnown: boolean;
+  dst: { status: LocalTimeStatus; policy: DstPolicy; applied: boolean; candidate_offsets?: string[] };
+}
+
+/** Untimed births are cast for local noon: the Moon is then at most about 6.5° from its true place. */
+export const UNTIMED_HOUR = 12;
+
+export function resolveMoment(
+  input: MomentInput, tz: string | undefined, place: { lat: number; lng: number }, policy: DstPolicy | undefined,
+  loc: (string | number)[], tzField = 'tz_str',
+): ResolvedMoment {
+  if (!isValidCalendarDate(input.year, input.month, input.day)) {
+    throw new RequestFieldError([...loc, 'day'], `${input.year}-${input.month}-${input.day} is not a date of the Gregorian calendar`, 'value_error.date');
+  }
+  const timeKnown = input.time_known ?? true;
+  if (timeKnown) {
+    for (const field of ['hour', 'minute'] as const) {
+      if (input[field] === undefined || input[field] === null) throw new RequestFieldError([...loc, field], `${field} is required when time_known is true`, 'missing');
+    }
+  }
+  const auto = !tz || tz.toUpperCase() === 'AUTO';
+  const zone = auto ? timeZoneAt(place.lat, place.lng) : tz;
+  const civil = timeKnown
+    ? { year: input.year, month: input.month, day: input.day, hour: input.hour!, minute: input.minute!, second: input.second ?? 0 }
+    : { year: input.year, month: input.month, day: input.day, hour: UNTIMED_HOUR, minute: 0, second: 0 };
+  const effectivePolicy = policy ?? DEFAULT_DST_POLICY;
+  let resolved;
+  try {
+    resolved = resolveCivilTime(civil, zone, effectivePolicy);
+  } catch (error) {
+    if (error instanceof CivilTimeError) throw new RequestFieldError([...loc, error.field === 'tz_str' ? tzField : error.field], error.message, `value_error.${error.code}`);
+    throw error;
+  }
+  const jdUt = julianDayFromUtcMs(resolved.utcMs);
+  const dt = deltaTSeconds(jdUt);
+  return {
+    utcMs: resolved.utcMs, jdUt, jdTt: jdUt + dt / 86400, deltaTSeconds: dt,
+    zone: resolved.zone, zoneSource: auto ? 'auto' : 'request', offsetSeconds: resolved.offsetSeconds,
+    localIso: formatLocalIso(resolved.utcMs, resolved.offsetSeconds), utcIso: isoUtc(resolved.utcMs), timeKnown,
+    dst: {
+      status: resolved.status, policy: effectivePolicy, applied: resolved.status !== 'ok',
+      ...(resolved.candidateOffsets ? { candidate_offsets: resolved.candidateOffsets.map(formatOffset) } : {}),
+    },
+  };
+}

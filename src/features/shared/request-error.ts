@@ -1,0 +1,9 @@
+/**
+ * A request that passed the schema but cannot be served as asked (a local time that does not
+ * exist, an unknown city...). Mapped to 422 in the HTTPValidationError shape.
+ */
+export class RequestFieldError extends Error {
+  constructor(readonly loc: (string | number)[], message: string, readonly type: string = 'value_error') {
+    super(message);
+  }
+}

@@ -1,0 +1,28 @@
+/** POST /api/v1/transits/calculate. */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { ComputeRunner } from '../../compute/runner.ts';
+import { resolvePlace } from '../shared/place.ts';
+import { natalQuery } from '../natal/schemas.ts';
+import { transitRequest, transitResponse } from './schemas.ts';
+
+export const transitRoutes = (compute: ComputeRunner): FastifyPluginAsyncZod => async (app) => {
+  app.post('/api/v1/transits/calculate', {
+    schema: {
+      tags: ['transits'],
+      summary: 'Transits to a natal chart',
+      description: 'Transiting positions at `transit_date` (local time at the transit place; now when omitted) and their aspects to the natal chart. The transit place defaults to the natal place.',
+      body: transitRequest, querystring: natalQuery.pick({ include_minor: true }), response: { 200: transitResponse },
+    },
+  }, async (request) => {
+    const { body, query } = request;
+    const natalPlace = resolvePlace(body.natal, ['body', 'natal']);
+    const hasTransitPlace = body.current_city !== undefined || body.current_lat !== undefined || body.current_lng !== undefined;
+    const transitPlace = hasTransitPlace
+      ? resolvePlace({ city: body.current_city, country: body.current_country, lat: body.current_lat, lng: body.current_lng }, ['body'], { city: 'current_city', lat: 'current_lat', lng: 'current_lng' })
+      : natalPlace;
+    return compute.run('transits', {
+      request: body, natalPlace, transitPlace, nowMs: Date.now(),
+      includeMinor: query.include_minor ?? body.include_minor ?? false,
+    });
+  });
+};

@@ -1,0 +1,98 @@
+/** Transits: the sky at a moment and place, set against a natal chart. Runs in a compute worker. */
+import { DEFAULT_TRANSIT_BODIES, bodyInfo } from '../../astro/bodies.ts';
+import { computeChartMoment } from '../../astro/chart.ts';
+import { ASPECT_TYPES, MAJOR_ASPECT_TYPES, findAspectsBetween, resolveOrbs, summarizeAspects } from '../../astro/aspects.ts';
+import { houseOf } from '../../astro/house-placement.ts';
+import { resolveMoment, type ResolvedMoment } from '../shared/moment.ts';
+import type { ResolvedPlace } from '../shared/place.ts';
+import { RequestFieldError } from '../shared/request-error.ts';
+import { anglesJson, housesJson, planetJson, provenanceJson, roundNumbers, subjectJson } from '../shared/chart-presentation.ts';
+import { formatLocalIso, isoUtc, julianDayFromUtcMs } from '../../astro/civil-time.ts';
+import { deltaTSeconds } from '../../astro/ephemeris.ts';
+import { timeZoneAt } from '../../geo/time-zone-lookup.ts';
+import { aspectPointsOf, natalPoints, zodiacOf } from '../natal/service.ts';
+import { TRANSIT_DATE_PATTERN, type TransitRequest } from './schemas.ts';
+import { ianaZone } from '../../astro/civil-time.ts';
+
+export interface TransitTask {
+  request: TransitRequest;
+  natalPlace: ResolvedPlace;
+  transitPlace: ResolvedPlace;
+  includeMinor: boolean;
+  /** Milliseconds since 1970: "now" for a request without transit_date. */
+  nowMs: number;
+}
+
+/** The transit instant: local wall time at the transit place, an absolute instant, or now. */
+function transitMoment(task: TransitTask): ResolvedMoment {
+  const { request, transitPlace } = task;
+  const text = request.transit_date;
+  const m = text ? TRANSIT_DATE_PATTERN.exec(text) : null;
+  if (m && !m[7]) {
+    const [, y, mo, d, h, mi, s] = m;
+    return resolveMoment(
+      { year: +y!, month: +mo!, day: +d!, hour: h ? +h : 0, minute: mi ? +mi : 0, second: s ? +s : 0, time_known: true },
+      request.tz_str, transitPlace, request.dst_policy, ['body'],
+    );
+  }
+  // An absolute instant (offset given, or now): only the zone for the echo is looked up.
+  let utcMs = task.nowMs;
+  if (m) {
+    const parsed = Date.parse(text!.replace(' ', 'T'));
+    if (!Number.isFinite(parsed)) throw new RequestFieldError(['body', 'transit_date'], 'not a valid date and time', 'value_error.datetime');
+    utcMs = parsed;
+  }
+  const auto = !request.tz_str || request.tz_str.toUpperCase() === 'AUTO';
+  const zone = ianaZone(auto ? timeZoneAt(transitPlace.lat, transitPlace.lng) : request.tz_str!)!;
+  const offsetSeconds = Math.round(zone.offset(utcMs) * 60);
+  const jdUt = julianDayFromUtcMs(utcMs);
+  const dt = deltaTSeconds(jdUt);
+  return {
+    utcMs, jdUt, jdTt: jdUt + dt / 86400, deltaTSeconds: dt, zone: zone.name, zoneSource: auto ? 'auto' : 'request', offsetSeconds,
+    localIso: formatLocalIso(utcMs, offsetSeconds), utcIso: isoUtc(utcMs), timeKnown: true,
+    dst: { status: 'ok', policy: request.dst_policy ?? 'shift_forward', applied: false },
+  };
+}
+
+export function computeTransits(task: TransitTask) {
+  const { request } = task;
+  const zodiac = zodiacOf(request);
+  const natalMoment = resolveMoment(request.natal, request.natal.tz_str ?? request.natal.timezone, task.natalPlace, request.natal.dst_policy, ['body', 'natal']);
+  const natal = computeChartMoment({
+    jdUt: natalMoment.jdUt, lat: task.natalPlace.lat, lng: task.natalPlace.lng, timeKnown: natalMoment.timeKnown, zodiac,
+    houseSystem: request.house_system, points: natalPoints(undefined), nodeVariant: request.node_type,
+  });
+  const moment = transitMoment(task);
+  const transit = computeChartMoment({
+    jdUt: moment.jdUt, lat: task.transitPlace.lat, lng: task.transitPlace.lng, timeKnown: false, zodiac,
+    houseSystem: request.house_system, points: DEFAULT_TRANSIT_BODIES, nodeVariant: 'true',
+  });
+
+  const natalAspectPoints = aspectPointsOf(natal).map((p) => ({ ...p, speed: 0 })); // the natal chart does not move
+  const aspects = findAspectsBetween(transit.points.map((p) => ({ id: p.id, lon: p.lon, speed: p.speed })), natalAspectPoints, {
+    types: task.includeMinor ? ASPECT_TYPES : MAJOR_ASPECT_TYPES,
+    orbs: resolveOrbs(request.orb_settings),
+  })
+    .sort((a, b) => a.orb - b.orb)
+    .map((a) => ({ ...a, p1_name: `${bodyInfo(a.p1).name} (T)`, p2_name: `${bodyInfo(a.p2).name} (N)` }));
+
+  let body = {
+    transit_planets: transit.points.map((p) => ({
+      ...planetJson(p, 'true'),
+      ...(natal.houses ? { natal_house: houseOf(p.lon, natal.houses.cusps) } : {}),
+    })),
+    natal_planets: natal.points.map((p) => planetJson(p, request.node_type)),
+    ...(natal.houses ? { natal_houses: housesJson(natal.houses), natal_angles: anglesJson(natal.houses).angles_details } : {}),
+    aspects,
+  };
+  if (request.precision !== undefined) body = roundNumbers(body, request.precision);
+  return {
+    transit_date: moment.localIso.slice(0, 10),
+    transit: subjectJson('Transits', moment, task.transitPlace, transit, zodiac, request.house_system),
+    natal: subjectJson(request.natal.name, natalMoment, task.natalPlace, natal, zodiac, request.house_system),
+    ...body,
+    aspects_summary: summarizeAspects(aspects),
+    warnings: [...natal.warnings, ...transit.warnings],
+    provenance: { transit: provenanceJson(moment, transit, task.transitPlace), natal: provenanceJson(natalMoment, natal, task.natalPlace) },
+  };
+}

@@ -1,0 +1,92 @@
+/**
+ * `x-api-key` authentication for the calculation endpoints. Keys are looked up by the SHA-256
+ * of the secret through a bounded LRU cache in front of PostgreSQL; entries expire after a short
+ * TTL so that a revoked key or a lapsed subscription takes effect without a restart.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
+import type { DatabasePool } from 'slonik';
+import { ApiKeyRepository, type KeyPrincipalRow } from '../db/api-keys.ts';
+import { hashApiKey } from '../features/keys/secret.ts';
+import { HttpError } from './errors.ts';
+
+export interface Principal {
+  keyId: string;
+  userId: string;
+  email: string;
+  planCode: string;
+  requestLimit: number | null;
+  limitPeriod: 'day' | 'month';
+  rpsLimit: number | null;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    principal?: Principal;
+  }
+}
+
+type Verdict = { kind: 'ok'; principal: Principal } | { kind: 'invalid' } | { kind: 'no_subscription' };
+
+/** Longest key we hash: anything longer is not one of ours, and hashing megabytes is a DoS lever. */
+const MAX_KEY_LENGTH = 200;
+const ACTIVE_SUBSCRIPTION = new Set(['active', 'trialing']);
+
+export function verdictOf(row: KeyPrincipalRow | null, now = Date.now()): Verdict {
+  if (!row || row.key_status !== 'active' || (row.expires_at && Date.parse(row.expires_at) <= now)) return { kind: 'invalid' };
+  const periodOver = row.current_period_end !== null && Date.parse(row.current_period_end) <= now;
+  if (!row.plan_code || !row.subscription_status || !ACTIVE_SUBSCRIPTION.has(row.subscription_status) || periodOver) return { kind: 'no_subscription' };
+  return {
+    kind: 'ok',
+    principal: {
+      keyId: row.key_id, userId: row.user_id, email: row.email, planCode: row.plan_code,
+      requestLimit: row.request_limit, limitPeriod: row.limit_period ?? 'month', rpsLimit: row.rps_limit,
+    },
+  };
+}
+
+export class ApiKeyAuthenticator {
+  private readonly cache: LRUCache<string, Verdict>;
+  private readonly keys: ApiKeyRepository;
+
+  constructor(pool: DatabasePool, private readonly options: { cacheSize: number; ttlSeconds: number; onFailure?: (reason: string) => void }) {
+    this.keys = new ApiKeyRepository(pool);
+    this.cache = new LRUCache({ max: options.cacheSize, ttl: options.ttlSeconds * 1000 });
+  }
+
+  async verdict(secret: string): Promise<Verdict> {
+    if (secret.length > MAX_KEY_LENGTH) return { kind: 'invalid' };
+    const hash = hashApiKey(secret);
+    const cached = this.cache.get(hash);
+    if (cached) return cached;
+    const verdict = verdictOf(await this.keys.findPrincipalByHash(hash));
+    this.cache.set(hash, verdict);
+    return verdict;
+  }
+
+  /** Forget a key at once (after revocation or a plan change). */
+  invalidate(secretHash: string): void {
+    this.cache.delete(secretHash);
+  }
+
+  clear(): void {
+    this.cache.clear();
+  }
+
+  /** The onRequest hook for routes that need a key: sets `request.principal` or answers 401/403. */
+  hook() {
+    return async (request: FastifyRequest, _reply: FastifyReply) => {
+      const header = request.headers['x-api-key'];
+      const secret = Array.isArray(header) ? header[0] : header;
+      const fail = (reason: string, status: number, detail: string) => {
+        this.options.onFailure?.(reason);
+        return new HttpError(status, detail);
+      };
+      if (!secret) throw fail('missing_key', 401, 'Missing API key');
+      const verdict = await this.verdict(secret.trim());
+      if (verdict.kind === 'invalid') throw fail('invalid_key', 401, 'Invalid API key');
+      if (verdict.kind === 'no_subscription') throw fail('subscription_required', 403, 'Subscription required');
+      request.principal = verdict.principal;
+    };
+  }
+}

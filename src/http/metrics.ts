@@ -1,0 +1,46 @@
+/**
+ * Prometheus metrics: request duration by route template and status, requests in flight,
+ * compute pool queue depth and utilisation, and the default process metrics.
+ */
+import type { FastifyInstance } from 'fastify';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { ComputeRunner } from '../compute/runner.ts';
+
+export interface Metrics {
+  registry: Registry;
+  authFailures: Counter<'reason'>;
+}
+
+export function createMetrics(compute: ComputeRunner): Metrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  new Gauge({ name: 'compute_pool_queue_depth', help: 'Tasks waiting for a compute worker', registers: [registry], collect() { this.set(compute.stats().queueSize); } });
+  new Gauge({ name: 'compute_pool_utilization', help: 'Share of time the compute workers were busy (0-1)', registers: [registry], collect() { this.set(compute.stats().utilization); } });
+  new Gauge({ name: 'compute_pool_threads', help: 'Compute worker threads', registers: [registry], collect() { this.set(compute.stats().threads); } });
+  const authFailures = new Counter({ name: 'auth_failures_total', help: 'Requests refused by authentication', labelNames: ['reason'] as const, registers: [registry] });
+  return { registry, authFailures };
+}
+
+export function registerRequestMetrics(app: FastifyInstance, metrics: Metrics) {
+  const duration = new Histogram({
+    name: 'http_request_duration_seconds', help: 'HTTP request duration by route template and status',
+    labelNames: ['method', 'route', 'status_code'] as const, registers: [metrics.registry],
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+  });
+  const inFlight = new Gauge({ name: 'http_requests_in_flight', help: 'HTTP requests being served', registers: [metrics.registry] });
+  const started = Symbol('started');
+  type Timed = { [started]?: bigint };
+
+  app.addHook('onRequest', async (request) => {
+    (request as unknown as Timed)[started] = process.hrtime.bigint();
+    inFlight.inc();
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    const t0 = (request as unknown as Timed)[started];
+    inFlight.dec();
+    if (t0 === undefined) return;
+    // The route template, never the raw URL: label values must stay few.
+    const route = request.routeOptions.url ?? 'unmatched';
+    duration.observe({ method: request.method, route, status_code: String(reply.statusCode) }, Number(process.hrtime.bigint() - t0) / 1e9);
+  });
+}
