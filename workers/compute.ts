@@ -3,10 +3,13 @@
  * state in thread-local storage), running the tasks of src/compute/tasks.ts.
  */
 import { initEphemeris } from '../src/astro/ephemeris.ts';
+import { Piscina } from 'piscina';
 import { runTask, type TaskName } from '../src/compute/tasks.ts';
 
 initEphemeris();
 
 export default function compute({ name, payload }: { name: TaskName; payload: never }) {
-  return runTask(name, payload);
+  const outcome = runTask(name, payload);
+  // Transfer the JSON bytes instead of copying them back to the main thread.
+  return outcome instanceof Uint8Array ? Piscina.move(outcome) : outcome;
 }

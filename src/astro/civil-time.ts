@@ -83,6 +83,12 @@ export function resolveCivilTime(t: CivilTime, zoneName: string, policy: DstPoli
   const zone = ianaZone(zoneName);
   if (!zone) throw new CivilTimeError(`unknown time zone '${zoneName}'`, 'tz_str', 'unknown_time_zone');
   const wall = wallAsUtcMs(t);
+  // No transition within a day and a half either side (the usual case): one offset, one answer.
+  const before = offsetSecondsAt(zone, wall - 36 * 3_600_000);
+  const after = offsetSecondsAt(zone, wall + 36 * 3_600_000);
+  if (before === after && offsetSecondsAt(zone, wall - before * 1000) === before) {
+    return { zone: zone.name, utcMs: wall - before * 1000, offsetSeconds: before, status: 'ok' };
+  }
   // Every offset in force within a day and a half either side: transitions closer than that
   // to each other do not occur in the time-zone database.
   const probeOffsets = new Set([-36, -12, 0, 12, 36].map((h) => offsetSecondsAt(zone, wall + h * 3_600_000)));
@@ -106,8 +112,6 @@ export function resolveCivilTime(t: CivilTime, zoneName: string, policy: DstPoli
   }
 
   // A gap: the wall time never occurs. The offsets before and after the transition bracket it.
-  const before = offsetSecondsAt(zone, wall - 36 * 3_600_000);
-  const after = offsetSecondsAt(zone, wall + 36 * 3_600_000);
   if (policy === 'reject') {
     throw new CivilTimeError(`local time does not exist in ${zone.name} (skipped by a daylight-saving change); set dst_policy to earlier, later or shift_forward`, 'dst_policy', 'nonexistent_local_time');
   }

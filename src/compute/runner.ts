@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import { RequestFieldError } from '../features/shared/request-error.ts';
 import { initEphemeris } from '../astro/ephemeris.ts';
-import { runTask, type TaskName, type TaskOutcome, type TaskPayload, type TaskResult } from './tasks.ts';
+import { runTask, type TaskFieldError, type TaskName, type TaskPayload } from './tasks.ts';
 
 export class ComputeOverloadedError extends Error {
   readonly retryAfterSeconds = 1;
@@ -23,15 +23,16 @@ export interface ComputeStats {
 }
 
 export interface ComputeRunner {
-  run<N extends TaskName>(name: N, payload: TaskPayload<N>): Promise<TaskResult<N>>;
+  /** The task's result as UTF-8 JSON, ready to send; a RequestFieldError when the request cannot be served. */
+  run<N extends TaskName>(name: N, payload: TaskPayload<N>): Promise<Buffer>;
   stats(): ComputeStats;
   ready(): Promise<boolean>;
   close(): Promise<void>;
 }
 
-function unwrap<T>(outcome: TaskOutcome<T>): T {
-  if (outcome.ok) return outcome.value;
-  throw new RequestFieldError(outcome.error.loc, outcome.error.msg, outcome.error.type);
+function unwrap(outcome: Uint8Array | TaskFieldError): Buffer {
+  if (outcome instanceof Uint8Array) return Buffer.from(outcome.buffer, outcome.byteOffset, outcome.byteLength);
+  throw new RequestFieldError(outcome.loc, outcome.msg, outcome.type);
 }
 
 export function createInlineRunner(): ComputeRunner {

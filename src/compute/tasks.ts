@@ -18,15 +18,25 @@ export type TaskName = keyof typeof TASKS;
 export type TaskPayload<N extends TaskName> = Parameters<(typeof TASKS)[N]>[0];
 export type TaskResult<N extends TaskName> = ReturnType<(typeof TASKS)[N]>;
 
-/** What crosses the thread boundary: errors of the request are data, not exceptions. */
-export type TaskOutcome<T> = { ok: true; value: T } | { ok: false; error: { loc: (string | number)[]; msg: string; type: string } };
+/** A request error crosses the thread boundary as data (class identity does not survive it). */
+export interface TaskFieldError {
+  loc: (string | number)[];
+  msg: string;
+  type: string;
+}
 
-export function runTask<N extends TaskName>(name: N, payload: TaskPayload<N>): TaskOutcome<TaskResult<N>> {
+/**
+ * Runs a task and serialises its result to UTF-8 JSON where it ran: in a worker, the
+ * serialisation is off the event loop and the bytes move back without a copy.
+ */
+export function runTask<N extends TaskName>(name: N, payload: TaskPayload<N>): Uint8Array | TaskFieldError {
   try {
     const fn = TASKS[name] as (p: TaskPayload<N>) => TaskResult<N>;
-    return { ok: true, value: fn(payload) };
+    return encoder.encode(JSON.stringify(fn(payload)));
   } catch (error) {
-    if (error instanceof RequestFieldError) return { ok: false, error: { loc: error.loc, msg: error.message, type: error.type } };
+    if (error instanceof RequestFieldError) return { loc: error.loc, msg: error.message, type: error.type };
     throw error;
   }
 }
+
+const encoder = new TextEncoder();

@@ -59,7 +59,7 @@ export const natalResponse = z.object({
   subject: subjectSchema,
   planets: z.array(planetSchema),
   houses: z.array(house).optional(),
-  angles: z.object({ asc: z.number(), mc: z.number(), ic: z.number(), dc: z.number(), vertex: z.number() }).optional(),
+  angles: z.object({ asc: z.number(), mc: z.number(), ic: z.number(), dc: z.number(), vertex: z.number(), armc: z.number() }).optional(),
   angles_details: z.record(z.string(), angleDetail).optional(),
   aspects: z.array(aspectSchema),
   aspects_summary: aspectsSummarySchema,

@@ -55,7 +55,8 @@ export function anglesJson(h: HouseFrame) {
       return [id, { sign: sign.abbr, sign_id: sign.id, pos: degreeInSign(lon), abs_pos: lon, house: houseOf(lon, h.cusps) }];
     }),
   );
-  return { angles: lons, angles_details: details };
+  // ARMC (sidereal time as an angle) is given with the angles for checking; it has no sign.
+  return { angles: { ...lons, armc: h.armc }, angles_details: details };
 }
 
 export function zodiacLabel(zodiac: ZodiacSetting): 'Tropical' | 'Sidereal' {

@@ -2,6 +2,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ComputeRunner } from '../../compute/runner.ts';
 import { resolvePlace } from '../shared/place.ts';
+import { sendJsonBytes } from '../../http/raw-json.ts';
 import { natalQuery } from '../natal/schemas.ts';
 import { transitRequest, transitResponse } from './schemas.ts';
 
@@ -13,16 +14,17 @@ export const transitRoutes = (compute: ComputeRunner): FastifyPluginAsyncZod => 
       description: 'Transiting positions at `transit_date` (local time at the transit place; now when omitted) and their aspects to the natal chart. The transit place defaults to the natal place.',
       body: transitRequest, querystring: natalQuery.pick({ include_minor: true }), response: { 200: transitResponse },
     },
-  }, async (request) => {
+  }, async (request, reply) => {
     const { body, query } = request;
     const natalPlace = resolvePlace(body.natal, ['body', 'natal']);
     const hasTransitPlace = body.current_city !== undefined || body.current_lat !== undefined || body.current_lng !== undefined;
     const transitPlace = hasTransitPlace
       ? resolvePlace({ city: body.current_city, country: body.current_country, lat: body.current_lat, lng: body.current_lng }, ['body'], { city: 'current_city', lat: 'current_lat', lng: 'current_lng' })
       : natalPlace;
-    return compute.run('transits', {
+    const json = await compute.run('transits', {
       request: body, natalPlace, transitPlace, nowMs: Date.now(),
       includeMinor: query.include_minor ?? body.include_minor ?? false,
     });
+    return sendJsonBytes(reply, json);
   });
 };

@@ -1,0 +1,45 @@
+/**
+ * A fresh database for one test file: a new database on the PostgreSQL server named by
+ * TEST_DATABASE_URL / DATABASE_URL (as CI runs it), or an embedded PGlite in a temporary
+ * directory when no server is configured.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { openEmbeddedDatabase } from '../../src/db/embedded-postgres.ts';
+import { migrate } from '../../src/db/migrate.ts';
+
+export interface TestDatabase {
+  url: string;
+  close(): Promise<void>;
+}
+
+export const serverUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
+
+export async function createTestDatabase(): Promise<TestDatabase> {
+  if (!serverUrl) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'astro-test-'));
+    const embedded = await openEmbeddedDatabase(dir);
+    await migrate(embedded.url);
+    return { url: embedded.url, close: async () => { await embedded.close(); fs.rmSync(dir, { recursive: true, force: true }); } };
+  }
+  const name = `astro_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  await migrate(url.toString());
+  return {
+    url: url.toString(),
+    async close() {
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
