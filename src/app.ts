@@ -15,6 +15,7 @@ import { createMetrics, registerRequestMetrics, type Metrics } from './http/metr
 import { registerHealthRoutes } from './http/health.ts';
 import { natalRoutes } from './features/natal/routes.ts';
 import { transitRoutes } from './features/transits/routes.ts';
+import { numerologyRoutes } from './features/numerology/routes.ts';
 
 export interface AppDeps {
   config: Config;
@@ -69,6 +70,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await calc.register(natalRoutes(deps.compute));
     await calc.register(transitRoutes(deps.compute));
   });
+  // Numerology routes authenticate per route: the registry's invalid-key status differs.
+  await app.register(numerologyRoutes(authenticator));
 
   return { app, authenticator, metrics };
 }

@@ -73,8 +73,11 @@ export class ApiKeyAuthenticator {
     this.cache.clear();
   }
 
-  /** The onRequest hook for routes that need a key: sets `request.principal` or answers 401/403. */
-  hook() {
+  /**
+   * The onRequest hook for routes that need a key: sets `request.principal` or answers 401/403.
+   * `invalidKeyStatus` exists for the numerology registry, which the interface has answer 403.
+   */
+  hook(options: { invalidKeyStatus?: 401 | 403 } = {}) {
     return async (request: FastifyRequest, _reply: FastifyReply) => {
       const header = request.headers['x-api-key'];
       const secret = Array.isArray(header) ? header[0] : header;
@@ -84,7 +87,7 @@ export class ApiKeyAuthenticator {
       };
       if (!secret) throw fail('missing_key', 401, 'Missing API key');
       const verdict = await this.verdict(secret.trim());
-      if (verdict.kind === 'invalid') throw fail('invalid_key', 401, 'Invalid API key');
+      if (verdict.kind === 'invalid') throw fail('invalid_key', options.invalidKeyStatus ?? 401, 'Invalid API key');
       if (verdict.kind === 'no_subscription') throw fail('subscription_required', 403, 'Subscription required');
       request.principal = verdict.principal;
     };

@@ -23,12 +23,14 @@ export interface TestServer {
 
 let counter = 0;
 
-export async function startTestServer(options: { compute?: 'inline' | 'pool'; threads?: number; maxQueue?: number; env?: Record<string, string> } = {}): Promise<TestServer> {
+export async function startTestServer(options: { compute?: 'inline' | 'pool'; threads?: number; maxQueue?: number; env?: Record<string, string>; logLines?: string[] } = {}): Promise<TestServer> {
   const database = await createTestDatabase();
   const config = loadConfig({ LOG_LEVEL: 'silent', DATABASE_URL: database.url, ...options.env });
   const db = await createDatabasePool(database.url, 4);
   const compute = options.compute === 'pool' ? createPoolRunner({ threads: options.threads ?? 2, maxQueue: options.maxQueue ?? 512 }) : createInlineRunner();
-  const app = await buildApp({ config, db, compute, logger: false });
+  // With `logLines`, everything the server logs (at trace level) is captured for inspection.
+  const logger = options.logLines ? { level: 'trace', stream: { write: (line: string) => void options.logLines!.push(line) } } : false;
+  const app = await buildApp({ config, db, compute, logger });
   await app.app.listen({ port: 0, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(app.app.server.address() as AddressInfo).port}`;
   const newKey = async (email: string, plan = 'unlimited') => (await createKeyForEmail(db, { email, plan })).key;

@@ -1,0 +1,74 @@
+/**
+ * Numerology: the method registry, the alphabet tables and profile calculation. The engine in
+ * src/numerology is pure; this layer only authenticates, caches the immutable documents by
+ * ETag, and sends the engine's answers. Nothing of a subject (name, date, result) is logged,
+ * stored or used as a metric label: the body is never logged and the route template is the label.
+ */
+import { randomUUID } from 'node:crypto';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  getAlphabets, getAlphabetsEtag, getRegistry, getRegistryEtag, getRegistryVersion, ifNoneMatchMatches,
+  runProfileRequest, buildProblem, PROBLEM_CONTENT_TYPE,
+} from '../../numerology/index.ts';
+import type { ApiKeyAuthenticator } from '../../http/api-key-auth.ts';
+import { timeZoneAt } from '../../geo/time-zone-lookup.ts';
+import { findPlace } from '../../geo/gazetteer.ts';
+
+const CACHE_CONTROL = 'public, max-age=3600, must-revalidate';
+
+function sendCacheable(request: FastifyRequest, reply: FastifyReply, etag: string, body: () => unknown) {
+  reply.header('etag', etag).header('cache-control', CACHE_CONTROL).header('x-registry-version', getRegistryVersion());
+  if (ifNoneMatchMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
+  return reply.send(body());
+}
+
+/** `tz_str: "AUTO"` in a numerology request: the zone of the given coordinates or city. */
+function resolveTimeZone(query: { city?: string; lat?: number; lng?: number }): string | null {
+  if (query.lat !== undefined && query.lng !== undefined) return timeZoneAt(query.lat, query.lng);
+  if (query.city) {
+    const place = findPlace(query.city);
+    return place ? timeZoneAt(place.lat, place.lng) : null;
+  }
+  return null;
+}
+
+export function numerologyRoutes(authenticator: ApiKeyAuthenticator) {
+  return async (app: FastifyInstance) => {
+    // The methods endpoint answers an invalid key with 403 (interface §7.2), unlike the others.
+    app.get('/api/v1/numerology/methods', {
+      onRequest: authenticator.hook({ invalidKeyStatus: 403 }),
+      schema: { tags: ['numerology'], summary: 'Registry of numerology systems, profiles, policies and sources', description: 'Contains no subject data; cacheable by `registry_version` (ETag, Cache-Control).', security: [{ apiKey: [] }] },
+    }, (request, reply) => sendCacheable(request, reply, getRegistryEtag(), getRegistry));
+
+    app.get('/api/v1/numerology/alphabets', {
+      onRequest: authenticator.hook(),
+      schema: { tags: ['numerology'], summary: 'Immutable alphabet and Gematria tables by id', security: [{ apiKey: [] }] },
+    }, (request, reply) => sendCacheable(request, reply, getAlphabetsEtag(), getAlphabets));
+
+    app.register(async (profile) => {
+      // Even a body that is not JSON gets a problem document on this route.
+      profile.setErrorHandler((error: FastifyError, request, reply) => {
+        if (error.statusCode && error.statusCode < 500 && error.statusCode !== 401 && error.statusCode !== 403) {
+          const status = error.statusCode === 413 || error.statusCode === 415 ? error.statusCode : 422;
+          const detail = status === 422 ? 'The request body is not valid JSON.' : error.message;
+          const problem = buildProblem('validation_failed', detail, { instance: request.url, traceId: randomUUID() }, { field: null });
+          return reply.code(status).type(PROBLEM_CONTENT_TYPE).send({ ...problem, status });
+        }
+        throw error;
+      });
+      profile.post('/api/v1/numerology/profile', {
+        onRequest: authenticator.hook(),
+        schema: {
+          tags: ['numerology'],
+          summary: 'Calculate a numerology profile (nothing is persisted)',
+          description: '`method.system` discriminates the request and `data.kind` the response. Errors are `application/problem+json`: 400 date context unresolved, 409 incompatible policies, 422 validation.',
+          security: [{ apiKey: [] }],
+        },
+      }, (request, reply) => {
+        const traceId = randomUUID();
+        const result = runProfileRequest(request.body, { instance: request.url, traceId, now: new Date(), resolveTimeZone });
+        return reply.code(result.status).type(result.contentType).header('x-trace-id', traceId).send(result.body);
+      });
+    });
+  };
+}
