@@ -2,6 +2,7 @@
  * Wires configuration to the external parts: the database (a server or embedded PGlite), the
  * migrations and the compute runner. Shared by `serve` and the CLI.
  */
+import pg from 'pg';
 import type { DatabasePool } from 'slonik';
 import type { Config } from './config.ts';
 import { openEmbeddedDatabase, type EmbeddedDatabase } from './db/embedded-postgres.ts';
@@ -16,13 +17,38 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/**
+ * The embedded database of DATA_DIR. When another process owns it, one connection is held for
+ * as long as we use it: the owner waits for its users to leave before it closes, so holding a
+ * connection keeps the database there. When the owner has just closed, open it again (and
+ * become the owner).
+ */
+async function openEmbeddedHeld(dataDir: string): Promise<{ embedded: EmbeddedDatabase; release: () => Promise<void> }> {
+  for (let attempt = 1; ; attempt++) {
+    const embedded = await openEmbeddedDatabase(dataDir);
+    if (embedded.owner) return { embedded, release: async () => {} };
+    const client = new pg.Client({ connectionString: embedded.url });
+    try {
+      await client.connect();
+      await client.query('select 1');
+      return { embedded, release: () => client.end().catch(() => {}) };
+    } catch (error) {
+      await client.end().catch(() => {});
+      if (attempt >= 20) throw error;
+      await new Promise((r) => setTimeout(r, 100 * attempt));
+    }
+  }
+}
+
 export async function openDatabase(config: Config, options: { migrate: boolean; log?: (m: string) => void }): Promise<Database> {
-  const embedded = config.DATABASE_URL ? undefined : await openEmbeddedDatabase(config.dataDir);
+  const held = config.DATABASE_URL ? undefined : await openEmbeddedHeld(config.dataDir);
+  const embedded = held?.embedded;
   // PGlite runs one query at a time whatever the pool size; keep its pool small.
   const url = config.DATABASE_URL ?? embedded!.url;
   try {
     if (options.migrate) await migrate(url, options.log);
   } catch (error) {
+    await held?.release();
     await embedded?.close();
     throw error;
   }
@@ -31,6 +57,7 @@ export async function openDatabase(config: Config, options: { migrate: boolean; 
     url, pool, embedded,
     async close() {
       await pool.end();
+      await held?.release();
       await embedded?.close();
     },
   };

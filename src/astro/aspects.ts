@@ -58,10 +58,11 @@ export interface AspectOptions {
 }
 
 /** Pairs whose relation is fixed by definition (the two ends of one axis, two variants of a point). */
-const TRIVIAL_PAIRS = new Set(['north_node|south_node', 'mean_node|true_node', 'mean_node|north_node', 'north_node|true_node', 'mean_node|south_node', 'south_node|true_node', 'lilith|true_lilith', 'asc|dc', 'ic|mc']);
+const AXIS_GROUPS: Record<string, number> = { north_node: 1, south_node: 1, mean_node: 1, true_node: 1, lilith: 2, true_lilith: 2, asc: 3, dc: 3, mc: 4, ic: 4 };
 
 function isTrivialPair(a: string, b: string): boolean {
-  return TRIVIAL_PAIRS.has(a < b ? `${a}|${b}` : `${b}|${a}`);
+  const group = AXIS_GROUPS[a];
+  return group !== undefined && group === AXIS_GROUPS[b];
 }
 
 export function resolveOrbs(settings: OrbSettings | undefined): Partial<Record<AspectType, number>> {
@@ -74,16 +75,30 @@ export function resolveOrbs(settings: OrbSettings | undefined): Partial<Record<A
   return orbs;
 }
 
+interface ActiveAspect {
+  type: AspectType;
+  angle: number;
+  major: boolean;
+  orb: number;
+}
+
+/** The aspect types a search looks for, with their orbs resolved once rather than per pair. */
+function activeAspects(options: AspectOptions): ActiveAspect[] {
+  return ASPECT_DEFINITIONS.filter((d) => options.types.includes(d.type)).map((d) => ({ type: d.type, angle: d.angle, major: d.major, orb: options.orbs?.[d.type] ?? d.orb }));
+}
+
 /** The aspect between two points, if any (the closest one when custom orbs overlap). */
 export function aspectBetween(a: AspectPoint, b: AspectPoint, options: AspectOptions): Aspect | undefined {
+  return closestAspect(a, b, activeAspects(options));
+}
+
+function closestAspect(a: AspectPoint, b: AspectPoint, active: readonly ActiveAspect[]): Aspect | undefined {
   const separation = signedSeparation(a.lon, b.lon);
   const distance = Math.abs(separation);
   let best: Aspect | undefined;
-  for (const def of ASPECT_DEFINITIONS) {
-    if (!options.types.includes(def.type)) continue;
-    const allowed = options.orbs?.[def.type] ?? def.orb;
+  for (const def of active) {
     const orb = Math.abs(distance - def.angle);
-    if (orb > allowed || (best && best.orb <= orb)) continue;
+    if (orb > def.orb || (best && best.orb <= orb)) continue;
     // d(orb)/dt: the orb shrinks when the distance moves toward the exact angle.
     const distanceRate = Math.sign(separation) * (b.speed - a.speed);
     const orbRate = Math.sign(distance - def.angle) * distanceRate;
@@ -102,11 +117,12 @@ export function aspectBetween(a: AspectPoint, b: AspectPoint, options: AspectOpt
 
 /** Aspects among one set of points (each pair once). */
 export function findAspectsWithin(points: readonly AspectPoint[], options: AspectOptions): Aspect[] {
+  const active = activeAspects(options);
   const found: Aspect[] = [];
   for (let i = 0; i < points.length; i++) {
     for (let j = i + 1; j < points.length; j++) {
       if (isTrivialPair(points[i]!.id, points[j]!.id)) continue;
-      const aspect = aspectBetween(points[i]!, points[j]!, options);
+      const aspect = closestAspect(points[i]!, points[j]!, active);
       if (aspect) found.push(aspect);
     }
   }
@@ -115,10 +131,11 @@ export function findAspectsWithin(points: readonly AspectPoint[], options: Aspec
 
 /** Aspects from every point of one set to every point of another (transits, synastry). */
 export function findAspectsBetween(from: readonly AspectPoint[], to: readonly AspectPoint[], options: AspectOptions): Aspect[] {
+  const active = activeAspects(options);
   const found: Aspect[] = [];
   for (const a of from) {
     for (const b of to) {
-      const aspect = aspectBetween(a, b, options);
+      const aspect = closestAspect(a, b, active);
       if (aspect) found.push(aspect);
     }
   }

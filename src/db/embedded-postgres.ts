@@ -46,6 +46,20 @@ function readServerFile(dir: string): ServerFile | undefined {
   }
 }
 
+/**
+ * Other processes may be using the database through our socket (a CLI command next to the
+ * server, or the other way round): wait until they have disconnected and stayed away briefly
+ * before closing, so that nobody loses the database in the middle of its work.
+ */
+async function drainConnections(server: PGLiteSocketServer, maxWaitMs = 60_000): Promise<void> {
+  const deadline = Date.now() + maxWaitMs;
+  let quietChecks = 0;
+  while (quietChecks < 3 && Date.now() < deadline) {
+    quietChecks = server.getStats().activeConnections === 0 ? quietChecks + 1 : 0;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 async function openAsOwner(dir: string, release: () => Promise<void>): Promise<EmbeddedDatabase> {
   const db = await PGlite.create(path.join(dir, 'pglite'));
   const server = new PGLiteSocketServer({ db, port: 0, host: '127.0.0.1', maxConnections: 64 });
@@ -58,6 +72,7 @@ async function openAsOwner(dir: string, release: () => Promise<void>): Promise<E
     async close() {
       if (closed) return;
       closed = true;
+      await drainConnections(server);
       await server.stop();
       await db.close();
       fs.rmSync(serverFileOf(dir), { force: true });

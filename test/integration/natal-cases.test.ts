@@ -1,6 +1,7 @@
 /** Natal and compact natal through HTTP: time zones, edges of the globe and of time, untimed births, bad input. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/app.ts';
+import { natalResponse, simpleNatalResponse } from '../../src/features/natal/schemas.ts';
 
 let server: TestServer;
 beforeAll(async () => { server = await startTestServer(); });
@@ -13,6 +14,8 @@ describe('natal chart', () => {
   it('returns the documented shape with the default 13 bodies', async () => {
     const res = await natal({ ...base, name: 'Ada' });
     expect(res.status).toBe(200);
+    // Responses are serialised in the compute worker; the documented schema must still hold.
+    expect(natalResponse.strict().safeParse(res.body).error).toBeUndefined();
     const b = res.body;
     expect(b.subject.name).toBe('Ada');
     expect(b.subject.datetime).toBe('1990-06-15T14:30:00+01:00');
@@ -39,6 +42,7 @@ describe('natal chart', () => {
 
   it('adds minor aspects and stelliums from the query or the body (query wins)', async () => {
     const minor = await natal(base, '?include_minor=true&include_stelliums=true');
+    expect(natalResponse.strict().safeParse(minor.body).error).toBeUndefined();
     expect(minor.body.aspects.some((a: any) => !a.is_major)).toBe(true);
     expect(Array.isArray(minor.body.stelliums)).toBe(true);
     const fromBody = await natal({ ...base, include_minor: true });
@@ -153,6 +157,7 @@ describe('natal chart', () => {
   it('omits houses, angles and house placements for an untimed birth', async () => {
     const res = await natal({ year: 1990, month: 6, day: 15, lat: 51.5, lng: -0.13, time_known: false });
     expect(res.status).toBe(200);
+    expect(natalResponse.strict().safeParse(res.body).error).toBeUndefined();
     const b = res.body;
     expect(b.houses).toBeUndefined();
     expect(b.angles).toBeUndefined();
@@ -249,6 +254,7 @@ describe('POST /natal (compact)', () => {
   it('returns curated planets, cusp signs and the summary', async () => {
     const res = await server.post('/natal', { year: 1990, month: 6, day: 15, hour: 14, minute: 30, lat: 51.5074, lng: -0.1278 });
     expect(res.status).toBe(200);
+    expect(simpleNatalResponse.strict().safeParse(res.body).error).toBeUndefined();
     expect(Object.keys(res.body.planets)).toEqual(['sun', 'moon', 'mercury', 'venus', 'mars', 'jupiter', 'saturn', 'uranus', 'neptune', 'pluto', 'north_node']);
     expect(res.body.planets.sun.sign).toBe('Gemini');
     expect(Object.keys(res.body.houses)).toHaveLength(12);

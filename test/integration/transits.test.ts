@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/app.ts';
+import { transitResponse } from '../../src/features/transits/schemas.ts';
 
 let server: TestServer;
 beforeAll(async () => { server = await startTestServer(); });
@@ -11,6 +12,7 @@ describe('POST /api/v1/transits/calculate', () => {
   it('returns transit and natal positions, natal houses of transits, and transit-to-natal aspects', async () => {
     const res = await server.post('/api/v1/transits/calculate', { natal, current_lat: 40.7128, current_lng: -74.006, transit_date: '2025-11-20T09:15' });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(transitResponse.strict().safeParse(res.body).error).toBeUndefined();
     const b = res.body;
     expect(b.transit_date).toBe('2025-11-20');
     expect(b.transit.datetime).toBe('2025-11-20T09:15:00-05:00');
