@@ -16,6 +16,7 @@ import { registerHealthRoutes } from './http/health.ts';
 import { natalRoutes } from './features/natal/routes.ts';
 import { transitRoutes } from './features/transits/routes.ts';
 import { numerologyRoutes } from './features/numerology/routes.ts';
+import { ephemerisRoutes } from './features/ephemeris/routes.ts';
 
 export interface AppDeps {
   config: Config;
@@ -69,6 +70,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     });
     await calc.register(natalRoutes(deps.compute));
     await calc.register(transitRoutes(deps.compute));
+    await calc.register(ephemerisRoutes(deps.compute));
   });
   // Numerology routes authenticate per route: the registry's invalid-key status differs.
   await app.register(numerologyRoutes(authenticator));

@@ -86,6 +86,28 @@ export function calcHouses(jdUt: number, lat: number, lng: number, letter: strin
   };
 }
 
+const starMagnitudes = new Map<string, number | null>();
+
+/**
+ * A fixed star's apparent position; undefined when the name is not in the catalogue. The name
+ * the library answers with is "Traditional,designation" (e.g. "Aldebaran,alTau").
+ */
+export function calcFixedStar(jdUt: number, name: string, zodiac: ZodiacSetting = TROPICAL): { name: string; designation: string; lon: number; lat: number; magnitude: number | null } | undefined {
+  if (ephePath === undefined) initEphemeris();
+  const flags = flagsFor(zodiac) & ~C.SEFLG_SPEED;
+  const r = sweph.fixstar2_ut(name, jdUt, flags);
+  if (r.flag < 0) return undefined;
+  const [traditional, designation] = String(r.name).split(',');
+  let magnitude = starMagnitudes.get(r.name);
+  if (magnitude === undefined) {
+    const m = sweph.fixstar2_mag(name);
+    magnitude = m.flag < 0 ? null : m.data;
+    starMagnitudes.set(r.name, magnitude);
+  }
+  const [lon, lat] = r.data as number[];
+  return { name: (traditional ?? name).trim(), designation: (designation ?? '').trim(), lon: lon!, lat: lat!, magnitude };
+}
+
 /** True obliquity of the ecliptic (degrees), for turning ecliptic into equatorial coordinates. */
 export function trueObliquity(jdUt: number): number {
   const r = sweph.calc_ut(jdUt, C.SE_ECL_NUT, C.SEFLG_SWIEPH);

@@ -7,11 +7,15 @@ import { computeTransits, type TransitTask } from '../features/transits/service.
 import type { SimpleNatalRequest } from '../features/natal/schemas.ts';
 import type { ResolvedPlace } from '../features/shared/place.ts';
 import { RequestFieldError } from '../features/shared/request-error.ts';
+import { computeEphemeris, computeEphemerisChunk } from '../features/ephemeris/service.ts';
+import type { EphemerisPlan } from '../features/ephemeris/plan.ts';
 
 export const TASKS = {
   natal: (p: NatalTask) => computeNatal(p),
   simple_natal: (p: { request: SimpleNatalRequest; place: ResolvedPlace }) => computeSimpleNatal(p.request, p.place),
   transits: (p: TransitTask) => computeTransits(p),
+  ephemeris: (p: EphemerisPlan) => computeEphemeris(p),
+  ephemeris_chunk: (p: { plan: EphemerisPlan; from: number; to: number }) => computeEphemerisChunk(p),
 } as const;
 
 export type TaskName = keyof typeof TASKS;
@@ -32,7 +36,9 @@ export interface TaskFieldError {
 export function runTask<N extends TaskName>(name: N, payload: TaskPayload<N>): Uint8Array | TaskFieldError {
   try {
     const fn = TASKS[name] as (p: TaskPayload<N>) => TaskResult<N>;
-    return encoder.encode(JSON.stringify(fn(payload)));
+    const result = fn(payload);
+    // Text results (export chunks) are sent as they are; everything else is JSON.
+    return encoder.encode(typeof result === 'string' ? result : JSON.stringify(result));
   } catch (error) {
     if (error instanceof RequestFieldError) return { loc: error.loc, msg: error.message, type: error.type };
     throw error;

@@ -1,0 +1,40 @@
+/**
+ * Essential dignities by sign: domicile, exaltation, detriment and fall. Traditional rulers for
+ * the seven visible planets, with the modern rulerships of Uranus (Aquarius), Neptune (Pisces)
+ * and Pluto (Scorpio) added for the outer planets; the exaltations of the outer planets follow the
+ * common modern attribution (Uranus in Scorpio, Neptune in Cancer, Pluto in Aries). Detriment and
+ * fall are the signs opposite domicile and exaltation.
+ */
+import { SIGNS, signIndexOf } from './zodiac.ts';
+
+export type Dignity = 'domicile' | 'exaltation' | 'detriment' | 'fall';
+
+const DOMICILE: Record<string, string[]> = {
+  sun: ['leo'], moon: ['cancer'], mercury: ['gemini', 'virgo'], venus: ['taurus', 'libra'], mars: ['aries', 'scorpio'],
+  jupiter: ['sagittarius', 'pisces'], saturn: ['capricorn', 'aquarius'], uranus: ['aquarius'], neptune: ['pisces'], pluto: ['scorpio'],
+};
+const EXALTATION: Record<string, string> = {
+  sun: 'aries', moon: 'taurus', mercury: 'virgo', venus: 'pisces', mars: 'capricorn', jupiter: 'cancer', saturn: 'libra',
+  uranus: 'scorpio', neptune: 'cancer', pluto: 'aries',
+};
+
+const opposite = (signId: string) => SIGNS[(SIGNS.findIndex((s) => s.id === signId) + 6) % 12]!.id;
+
+/** The dignity table, for documentation and the OpenAPI description. */
+export const DIGNITY_TABLE = Object.fromEntries(
+  Object.keys(DOMICILE).map((body) => [body, {
+    domicile: DOMICILE[body]!, exaltation: [EXALTATION[body]!], detriment: DOMICILE[body]!.map(opposite), fall: [opposite(EXALTATION[body]!)],
+  }]),
+) as Record<string, Record<Dignity, string[]>>;
+
+/** Every dignity the body has at this longitude (Mercury in Virgo is both domicile and exalted). */
+export function dignitiesOf(bodyId: string, longitude: number): Dignity[] {
+  const table = DIGNITY_TABLE[bodyId];
+  if (!table) return [];
+  const sign = SIGNS[signIndexOf(longitude)]!.id;
+  return (['domicile', 'exaltation', 'detriment', 'fall'] as const).filter((d) => table[d].includes(sign));
+}
+
+export function hasDignityTable(bodyId: string): boolean {
+  return bodyId in DIGNITY_TABLE;
+}

@@ -1,0 +1,82 @@
+/**
+ * Output formats of the ephemeris: buffered JSON and tables, and the streamed CSV and NDJSON
+ * exports (each chunk of rows serialised on its own, so no export is ever held whole).
+ */
+import { displayName } from './body-names.ts';
+import { positionCell } from './cells.ts';
+import type { EphemerisPlan } from './plan.ts';
+import type { EphemerisRow } from './rows.ts';
+
+export function rowJson(row: EphemerisRow): Omit<EphemerisRow, 'raw'> {
+  const { raw: _raw, ...rest } = row;
+  return rest;
+}
+
+export function tableOf(plan: EphemerisPlan, rows: EphemerisRow[]) {
+  const bodyColumns = plan.bodies.map(displayName);
+  const lead = ['Date', 'Weekday', ...(plan.includeSiderealTime ? ['Sid.t'] : [])];
+  const leadCells = (r: EphemerisRow) => [r.local_timestamp, r.weekday, ...(plan.includeSiderealTime ? [r.sidereal_time!] : [])];
+  const cells = (r: EphemerisRow) => plan.bodies.map((id) => positionCell(id, r.raw[id]!, plan));
+  if (plan.tableStyle === 'columns') {
+    return {
+      style: 'columns',
+      columns: ['Body', ...rows.map((r) => r.local_timestamp)],
+      rows: plan.bodies.map((id, i) => [bodyColumns[i]!, ...rows.map((r) => positionCell(id, r.raw[id]!, plan))]),
+    };
+  }
+  const table = { style: plan.tableStyle, columns: [...lead, ...bodyColumns], rows: rows.map((r) => [...leadCells(r), ...cells(r)]) };
+  if (plan.tableStyle !== 'grid') return table;
+  // A grid is meant to be printed: the same table as fixed-width lines, too.
+  const textRows = [table.columns, ...table.rows.map((r) => r.map((c) => (typeof c === 'string' ? c : `${c.deg}°${String(c.min).padStart(2, '0')}' ${c.sign}${c.retrograde ? ' Rx' : ''}`)))];
+  const widths = table.columns.map((_, i) => Math.max(...textRows.map((r) => String(r[i]).length)));
+  return { ...table, text: textRows.map((r) => r.map((c, i) => String(c).padEnd(widths[i]!)).join('  ').trimEnd()) };
+}
+
+function csvField(value: unknown): string {
+  if (value === undefined || value === null) return '';
+  const text = typeof value === 'string' ? value : String(value);
+  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function csvHeader(plan: EphemerisPlan): string {
+  const columns = ['timestamp_utc', 'local_timestamp', 'weekday', 'julian_day'];
+  if (plan.includeSiderealTime) columns.push('sidereal_time');
+  for (const id of plan.bodies) {
+    const name = displayName(id);
+    columns.push(`${name}_lon`);
+    if (plan.includeSignDegree) columns.push(`${name}_sign`, `${name}_deg`);
+    if (plan.includeSpeed) columns.push(`${name}_speed`);
+    if (plan.includeRetrograde) columns.push(`${name}_retrograde`);
+    if (plan.includeDignity) columns.push(`${name}_dignity`);
+  }
+  if (plan.includeAngles) columns.push('asc', 'mc', 'vertex');
+  if (plan.includeHouses) for (let h = 1; h <= 12; h++) columns.push(`house_${h}`);
+  if (plan.aspects !== 'none') columns.push('aspects');
+  if (plan.includeVoidOfCourse) columns.push('moon_void', 'moon_void_until');
+  for (const star of plan.fixedStars) columns.push(`${star.replace(/\s+/g, '_')}_lon`);
+  return `${columns.join(',')}\n`;
+}
+
+export function csvLine(plan: EphemerisPlan, row: EphemerisRow): string {
+  const fields: unknown[] = [row.timestamp, row.local_timestamp, row.weekday, row.julian_day];
+  if (plan.includeSiderealTime) fields.push(row.sidereal_time);
+  for (const id of plan.bodies) {
+    const cell = row.bodies[displayName(id)]!;
+    fields.push(cell.abs_pos);
+    if (plan.includeSignDegree) fields.push(cell.sign_id, cell.pos);
+    if (plan.includeSpeed) fields.push(cell.speed);
+    if (plan.includeRetrograde) fields.push(cell.retrograde);
+    if (plan.includeDignity) fields.push(cell.dignity ?? '');
+  }
+  if (plan.includeAngles) fields.push(row.angles?.asc, row.angles?.mc, row.angles?.vertex);
+  if (plan.includeHouses) for (let h = 0; h < 12; h++) fields.push(row.houses?.[h]?.abs_pos);
+  if (plan.aspects !== 'none') fields.push(row.aspects!.map((a) => `${a.p1} ${a.type} ${a.p2} ${a.orb.toFixed(4)}`).join('; '));
+  if (plan.includeVoidOfCourse) fields.push(row.moon_void_of_course?.is_void, row.moon_void_of_course?.until);
+  const stars = Object.values(row.fixed_stars ?? {});
+  for (let i = 0; i < plan.fixedStars.length; i++) fields.push(stars[i]?.abs_pos);
+  return `${fields.map(csvField).join(',')}\n`;
+}
+
+export function ndjsonLine(row: EphemerisRow): string {
+  return `${JSON.stringify(rowJson(row))}\n`;
+}

@@ -1,0 +1,196 @@
+/**
+ * From a validated request to an EphemerisPlan: the instants (start, step, row count), the
+ * bodies and options, all plain data so that compute workers can produce any slice of rows.
+ *
+ * Steps in minutes and hours advance absolute time; steps in days advance the local calendar
+ * date and keep the wall-clock time (so a daily row stays at 00:00 local across DST changes).
+ */
+import { resolveCivilTime, formatLocalIso, ianaZone, DEFAULT_DST_POLICY, type CivilTime, type DstPolicy } from '../../astro/civil-time.ts';
+import { resolveStarPack } from '../../astro/fixed-stars.ts';
+import type { ZodiacSetting } from '../../astro/ephemeris.ts';
+import type { HouseSystemName } from '../../astro/house-systems.ts';
+import { timeZoneAt } from '../../geo/time-zone-lookup.ts';
+import { RequestFieldError } from '../shared/request-error.ts';
+import { resolvePlace } from '../shared/place.ts';
+import { DEFAULT_EPHEMERIS_BODIES, resolveBodyName } from './body-names.ts';
+import { INSTANT_PATTERN, STEP_PATTERN, type EphemerisRequest } from './schemas.ts';
+import { EPHEMERIS_FIRST_DATE, EPHEMERIS_LAST_DATE, MAX_BUFFERED_ROWS, MAX_GRID_ROWS, MAX_STEP, MAX_STREAMED_ROWS } from './limits.ts';
+
+export type EphemerisFormat = 'json' | 'table' | 'csv' | 'ndjson';
+
+export interface EphemerisPlan {
+  startUtcMs: number;
+  /** For day steps: the local wall time of the first row. */
+  startLocal: CivilTime;
+  step: { n: number; unit: 'm' | 'h' | 'd' };
+  rowCount: number;
+  single: boolean;
+  zone: string;
+  dstPolicy: DstPolicy;
+  bodies: string[];
+  zodiac: ZodiacSetting;
+  houseSystem: HouseSystemName;
+  place: { lat: number; lng: number; city: string | null } | null;
+  includeHouses: boolean;
+  includeAngles: boolean;
+  includeSpeed: boolean;
+  includeRetrograde: boolean;
+  includeDignity: boolean;
+  includeSignDegree: boolean;
+  aspects: 'none' | 'major' | 'all';
+  includeVoidOfCourse: boolean;
+  fixedStars: string[];
+  includeSiderealTime: boolean;
+  format: EphemerisFormat;
+  tableStyle: 'rows' | 'columns' | 'grid';
+  cellFormat: 'parts' | 'text';
+  signDisplay: 'abbr' | 'full';
+  motionMarkers: boolean | null;
+  chartLinks: boolean;
+  meta: Record<string, unknown>;
+}
+
+const FIRST_MS = Date.parse(`${EPHEMERIS_FIRST_DATE}T00:00:00Z`);
+const END_MS = Date.parse(`${EPHEMERIS_LAST_DATE}T00:00:00Z`) + 86_400_000;
+const UNIT_MS = { m: 60_000, h: 3_600_000 } as const;
+
+interface ParsedInstant { civil: CivilTime; offset?: number }
+
+function parseInstant(text: string, field: string): ParsedInstant {
+  const m = INSTANT_PATTERN.exec(text)!;
+  const [, y, mo, d, h, mi, s, frac, off] = m;
+  const civil = { year: +y!, month: +mo!, day: +d!, hour: h ? +h : 0, minute: mi ? +mi : 0, second: (s ? +s : 0) + (frac ? +frac : 0) };
+  const probe = new Date(Date.UTC(civil.year, civil.month - 1, civil.day));
+  if (probe.getUTCMonth() !== civil.month - 1 || civil.hour > 23 || civil.minute > 59 || civil.second >= 60) {
+    throw new RequestFieldError(['body', field], `${text} is not a valid date and time`, 'value_error.datetime');
+  }
+  if (!off) return { civil };
+  const sign = off === 'Z' ? 1 : off.startsWith('-') ? -1 : 1;
+  const digits = off === 'Z' ? '0000' : off.slice(1).replace(':', '');
+  return { civil, offset: sign * (Number(digits.slice(0, 2)) * 3600 + Number(digits.slice(2)) * 60) };
+}
+
+function civilToUtc(p: ParsedInstant, zone: string, policy: DstPolicy, field: string): number {
+  if (p.offset !== undefined) {
+    const c = p.civil;
+    return Date.UTC(c.year, c.month - 1, c.day, c.hour, c.minute, 0) + c.second * 1000 - p.offset * 1000;
+  }
+  try {
+    return resolveCivilTime(p.civil, zone, policy).utcMs;
+  } catch (error) {
+    throw new RequestFieldError(['body', field === 'start' ? 'dst_policy' : field], (error as Error).message, 'value_error.dst');
+  }
+}
+
+function localCivil(utcMs: number, zone: string): CivilTime {
+  const offset = offsetAt(zone, utcMs);
+  const d = new Date(utcMs + offset * 1000);
+  return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(), hour: d.getUTCHours(), minute: d.getUTCMinutes(), second: d.getUTCSeconds() + d.getUTCMilliseconds() / 1000 };
+}
+
+/** Offset from UTC in seconds of a zone at an instant. */
+export function offsetAt(zone: string, utcMs: number): number {
+  return Math.round(ianaZone(zone)!.offset(utcMs) * 60);
+}
+
+/** UTC instant of row `i` of the plan. */
+export function rowInstant(plan: Pick<EphemerisPlan, 'startUtcMs' | 'startLocal' | 'step' | 'zone' | 'dstPolicy'>, i: number): number {
+  if (plan.step.unit !== 'd') return plan.startUtcMs + i * plan.step.n * UNIT_MS[plan.step.unit];
+  const s = plan.startLocal;
+  const date = new Date(Date.UTC(s.year, s.month - 1, s.day + i * plan.step.n));
+  return resolveCivilTime({ year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate(), hour: s.hour, minute: s.minute, second: s.second }, plan.zone, plan.dstPolicy === 'reject' ? DEFAULT_DST_POLICY : plan.dstPolicy).utcMs;
+}
+
+function countRows(startUtcMs: number, startLocal: CivilTime, endUtcMs: number, step: EphemerisPlan['step'], zone: string, policy: DstPolicy): number {
+  if (step.unit !== 'd') return Math.floor((endUtcMs - startUtcMs) / (step.n * UNIT_MS[step.unit])) + 1;
+  const endLocal = localCivil(endUtcMs, zone);
+  const days = (Date.UTC(endLocal.year, endLocal.month - 1, endLocal.day) - Date.UTC(startLocal.year, startLocal.month - 1, startLocal.day)) / 86_400_000;
+  let count = Math.floor(days / step.n) + 1;
+  const plan = { startUtcMs, startLocal, step, zone, dstPolicy: policy };
+  while (count > 1 && rowInstant(plan, count - 1) > endUtcMs) count--;
+  return count;
+}
+
+export function buildEphemerisPlan(request: EphemerisRequest): EphemerisPlan {
+  const format: EphemerisFormat = request.format ?? request.response_mode ?? 'json';
+  const hasPlace = (request.lat !== undefined && request.lat !== null) || (request.lng !== undefined && request.lng !== null) || !!request.city;
+  const place = hasPlace ? resolvePlace({ city: request.city ?? undefined, country: request.country ?? undefined, lat: request.lat ?? undefined, lng: request.lng ?? undefined }, ['body']) : null;
+  const tz = request.tz_str ?? request.timezone ?? 'AUTO';
+  const zone = tz.toUpperCase() === 'AUTO' ? (place ? timeZoneAt(place.lat, place.lng) : 'UTC') : tz;
+  const dstPolicy = request.dst_policy ?? DEFAULT_DST_POLICY;
+
+  const stepMatch = STEP_PATTERN.exec(request.step)!;
+  const step = { n: Number(stepMatch[1]), unit: stepMatch[2] as 'm' | 'h' | 'd' };
+  if (step.n < 1 || step.n > MAX_STEP[step.unit]) throw new RequestFieldError(['body', 'step'], `step must be between 1${step.unit} and ${MAX_STEP[step.unit]}${step.unit}`, 'value_error.step');
+
+  const start = parseInstant(request.start, 'start');
+  const startUtcMs = civilToUtc(start, zone, dstPolicy, 'start');
+  const startLocal = start.offset === undefined ? start.civil : localCivil(startUtcMs, zone);
+  let rowCount = 1;
+  let endUtcMs = startUtcMs;
+  if (request.end) {
+    const end = parseInstant(request.end, 'end');
+    // A bare end date means the whole of that day.
+    const wholeDay = !/[T ]/.test(request.end);
+    endUtcMs = civilToUtc(wholeDay ? { civil: { ...end.civil, hour: 23, minute: 59, second: 59.999 } } : end, zone, dstPolicy, 'end');
+    if (endUtcMs < startUtcMs) throw new RequestFieldError(['body', 'end'], 'end must not precede start', 'value_error.range');
+    rowCount = countRows(startUtcMs, startLocal, endUtcMs, step, zone, dstPolicy);
+  }
+  if (startUtcMs < FIRST_MS || endUtcMs >= END_MS) {
+    throw new RequestFieldError(['body', startUtcMs < FIRST_MS ? 'start' : 'end'], `the ephemeris covers ${EPHEMERIS_FIRST_DATE} to ${EPHEMERIS_LAST_DATE} (the range of its data files)`, 'value_error.range');
+  }
+  const streamed = format === 'csv' || format === 'ndjson';
+  if (!streamed && rowCount > MAX_BUFFERED_ROWS) {
+    throw new RequestFieldError(['body', 'end'], `${rowCount} rows exceed the ${MAX_BUFFERED_ROWS} rows of a ${format} response; use format=csv or format=ndjson (streamed, up to ${MAX_STREAMED_ROWS} rows), or a larger step`, 'value_error.too_many_rows');
+  }
+  if (format === 'table' && request.table_style === 'grid' && rowCount > MAX_GRID_ROWS) {
+    throw new RequestFieldError(['body', 'table_style'], `a grid table holds at most ${MAX_GRID_ROWS} rows (${rowCount} requested)`, 'value_error.too_many_rows');
+  }
+  if (streamed && rowCount > MAX_STREAMED_ROWS) {
+    throw new RequestFieldError(['body', 'end'], `${rowCount} rows exceed the ${MAX_STREAMED_ROWS} rows of one export; split the range`, 'value_error.too_many_rows');
+  }
+
+  const stars = new Set<string>();
+  if (request.include_fixed_stars || request.fixed_stars?.length || request.fixed_star_packs?.length) {
+    for (const name of request.fixed_stars ?? []) stars.add(name.trim());
+    request.fixed_star_packs?.forEach((pack, i) => {
+      const members = resolveStarPack(pack);
+      if (!members) throw new RequestFieldError(['body', 'fixed_star_packs', i], `unknown fixed star pack '${pack}'; one of: royal_4, behenian_15`, 'value_error.enum');
+      members.forEach((m) => stars.add(m));
+    });
+    if (stars.size === 0) resolveStarPack('royal_4')!.forEach((m) => stars.add(m));
+  }
+
+  const bodies = [...new Set((request.bodies ?? []).map((b) => resolveBodyName(b)!))];
+  const zodiac: ZodiacSetting = request.zodiac_type === 'sidereal' ? { type: 'sidereal', ayanamsa: request.sidereal_ayanamsa ?? 'lahiri' } : { type: 'tropical' };
+  const plan: EphemerisPlan = {
+    startUtcMs, startLocal, step, rowCount, single: !request.end, zone, dstPolicy,
+    bodies: bodies.length ? bodies : DEFAULT_EPHEMERIS_BODIES,
+    zodiac, houseSystem: request.house_system,
+    place: place ? { lat: place.lat, lng: place.lng, city: place.city } : null,
+    // Houses and angles come with a place unless explicitly turned off.
+    includeHouses: place !== null && (request.include_houses ?? true),
+    includeAngles: place !== null && (request.include_angles ?? true),
+    includeSpeed: request.include_speed, includeRetrograde: request.include_retrograde, includeDignity: request.include_dignity,
+    includeSignDegree: request.include_sign_degree,
+    aspects: request.include_minor_aspects ? 'all' : request.include_aspects ? 'major' : 'none',
+    includeVoidOfCourse: request.include_moon_void_of_course,
+    fixedStars: [...stars],
+    includeSiderealTime: request.include_sidereal_time ?? format === 'table',
+    format, tableStyle: request.table_style, cellFormat: request.cell_format ?? (request.table_style === 'grid' ? 'text' : 'parts'),
+    signDisplay: request.sign_display ?? 'abbr', motionMarkers: request.show_motion_markers ?? null, chartLinks: request.include_chart_links,
+    meta: {},
+  };
+  if ((request.include_houses || request.include_angles) && !place) {
+    throw new RequestFieldError(['body', 'lat'], 'houses and angles need a place: send lat and lng, or city', 'missing');
+  }
+  plan.meta = {
+    start: formatLocalIso(startUtcMs, offsetAt(zone, startUtcMs)),
+    end: request.end ? formatLocalIso(rowInstant(plan, rowCount - 1), offsetAt(zone, rowInstant(plan, rowCount - 1))) : null,
+    step: request.step, rows: rowCount, timezone: zone,
+    zodiac_type: zodiac.type, sidereal_ayanamsa: zodiac.type === 'sidereal' ? zodiac.ayanamsa : null,
+    house_system: plan.includeHouses || plan.includeAngles ? request.house_system : null,
+    location: plan.place, format, dst_policy: dstPolicy,
+  };
+  return plan;
+}

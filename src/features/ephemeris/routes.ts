@@ -1,0 +1,79 @@
+/** POST /api/v1/ephemeris/calculate and GET /api/v1/ephemeris. */
+import { Readable } from 'node:stream';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { ComputeRunner } from '../../compute/runner.ts';
+import { sendJsonBytes } from '../../http/raw-json.ts';
+import { RequestFieldError } from '../shared/request-error.ts';
+import { buildEphemerisPlan, type EphemerisPlan } from './plan.ts';
+import { ephemerisQuery, ephemerisRequest, queryToRequest, type EphemerisRequest } from './schemas.ts';
+import { MAX_BUFFERED_ROWS, MAX_GRID_ROWS, MAX_STREAMED_ROWS, STREAM_CHUNK_ROWS, EPHEMERIS_FIRST_DATE, EPHEMERIS_LAST_DATE } from './limits.ts';
+
+/** Export chunks computed ahead of the socket: enough to keep every worker busy, few enough to bound memory. */
+const CHUNKS_IN_FLIGHT = 3;
+
+const DESCRIPTION = `Positions over a date range. Steps \`<N>m\`, \`<N>h\` (absolute time) or \`<N>d\` (local calendar days at the same wall time). Range ${EPHEMERIS_FIRST_DATE} to ${EPHEMERIS_LAST_DATE}. Buffered formats (\`json\`, \`table\`) hold at most ${MAX_BUFFERED_ROWS} rows (grid tables ${MAX_GRID_ROWS}); \`csv\` and \`ndjson\` (or \`Accept: text/csv\` / \`application/x-ndjson\`) stream up to ${MAX_STREAMED_ROWS} rows with bounded memory.`;
+
+function formatFromAccept(request: FastifyRequest): 'csv' | 'ndjson' | undefined {
+  const accept = request.headers.accept ?? '';
+  if (accept.includes('text/csv')) return 'csv';
+  if (accept.includes('application/x-ndjson') || accept.includes('application/ndjson')) return 'ndjson';
+  return undefined;
+}
+
+async function* exportChunks(compute: ComputeRunner, plan: EphemerisPlan, first: Promise<Buffer>): AsyncGenerator<Buffer> {
+  const pending: Promise<Buffer>[] = [first];
+  let next = Math.min(STREAM_CHUNK_ROWS, plan.rowCount);
+  const launch = () => {
+    const from = next;
+    const to = Math.min(from + STREAM_CHUNK_ROWS, plan.rowCount);
+    next = to;
+    const task = compute.run('ephemeris_chunk', { plan, from, to });
+    task.catch(() => {}); // observed when its turn comes; never an unhandled rejection
+    pending.push(task);
+  };
+  while (pending.length < CHUNKS_IN_FLIGHT && next < plan.rowCount) launch();
+  while (pending.length) {
+    const chunk = await pending.shift()!;
+    if (next < plan.rowCount) launch();
+    yield chunk;
+  }
+}
+
+async function respond(compute: ComputeRunner, request: FastifyRequest, reply: FastifyReply, body: EphemerisRequest) {
+  const plan = buildEphemerisPlan({ ...body, format: body.format ?? body.response_mode ?? formatFromAccept(request) ?? null });
+  if (plan.format === 'json' || plan.format === 'table') return sendJsonBytes(reply, await compute.run('ephemeris', plan));
+  // The first chunk is computed before any byte is sent, so that a bad request still gets a 422.
+  const first = compute.run('ephemeris_chunk', { plan, from: 0, to: Math.min(STREAM_CHUNK_ROWS, plan.rowCount) });
+  await first;
+  const stream = Readable.from(exportChunks(compute, plan, first), { objectMode: false });
+  const name = `ephemeris-${String(plan.meta.start).slice(0, 10)}-${String(plan.meta.end ?? plan.meta.start).slice(0, 10)}`;
+  return reply
+    .type(plan.format === 'csv' ? 'text/csv; charset=utf-8' : 'application/x-ndjson; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${name}.${plan.format === 'csv' ? 'csv' : 'ndjson'}"`)
+    .header('x-ephemeris-rows', String(plan.rowCount))
+    .send(stream);
+}
+
+export const ephemerisRoutes = (compute: ComputeRunner): FastifyPluginAsyncZod => async (app) => {
+  app.post('/api/v1/ephemeris/calculate', {
+    schema: { tags: ['ephemeris'], summary: 'Ephemeris table over a date range', description: DESCRIPTION, body: ephemerisRequest },
+  }, (request, reply) => respond(compute, request, reply, request.body));
+
+  app.get('/api/v1/ephemeris', {
+    schema: { tags: ['ephemeris'], summary: 'Ephemeris table over a date range (query-string form)', description: DESCRIPTION, querystring: ephemerisQuery },
+  }, async (request, reply) => {
+    const parsed = ephemerisRequest.safeParse(queryToRequest(request.query as Record<string, string | undefined>));
+    if (!parsed.success) {
+      const detail = parsed.error.issues.map((i) => ({ loc: ['query', ...i.path.map((p) => (typeof p === 'number' ? p : String(p)))], msg: i.message, type: `value_error.${i.code}` }));
+      return reply.code(422).send({ detail });
+    }
+    try {
+      return await respond(compute, request, reply, parsed.data);
+    } catch (error) {
+      // The same checks as the POST form, reported against the query string.
+      if (error instanceof RequestFieldError && error.loc[0] === 'body') throw new RequestFieldError(['query', ...error.loc.slice(1)], error.message, error.type);
+      throw error;
+    }
+  });
+};
