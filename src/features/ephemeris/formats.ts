@@ -32,10 +32,12 @@ export function tableOf(plan: EphemerisPlan, rows: EphemerisRow[]) {
   return { ...table, text: textRows.map((r) => r.map((c, i) => String(c).padEnd(widths[i]!)).join('  ').trimEnd()) };
 }
 
+const NEEDS_QUOTES = /[",\n\r]/;
+
 function csvField(value: unknown): string {
   if (value === undefined || value === null) return '';
-  const text = typeof value === 'string' ? value : String(value);
-  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  if (typeof value !== 'string') return String(value); // numbers and booleans never need quotes
+  return NEEDS_QUOTES.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 }
 
 export function csvHeader(plan: EphemerisPlan): string {

@@ -5,7 +5,8 @@
  * Steps in minutes and hours advance absolute time; steps in days advance the local calendar
  * date and keep the wall-clock time (so a daily row stays at 00:00 local across DST changes).
  */
-import { resolveCivilTime, formatLocalIso, ianaZone, DEFAULT_DST_POLICY, type CivilTime, type DstPolicy } from '../../astro/civil-time.ts';
+import { resolveCivilTime, formatLocalIso, DEFAULT_DST_POLICY, type CivilTime, type DstPolicy } from '../../astro/civil-time.ts';
+import { ZoneOffsetTable } from '../../astro/zone-offset-table.ts';
 import { resolveStarPack } from '../../astro/fixed-stars.ts';
 import type { ZodiacSetting } from '../../astro/ephemeris.ts';
 import type { HouseSystemName } from '../../astro/house-systems.ts';
@@ -88,9 +89,17 @@ function localCivil(utcMs: number, zone: string): CivilTime {
   return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(), hour: d.getUTCHours(), minute: d.getUTCMinutes(), second: d.getUTCSeconds() + d.getUTCMilliseconds() / 1000 };
 }
 
-/** Offset from UTC in seconds of a zone at an instant. */
+const offsetTables = new Map<string, ZoneOffsetTable>();
+
+/** Offset from UTC in seconds of a zone at an instant (from a transition table: rows ask often). */
 export function offsetAt(zone: string, utcMs: number): number {
-  return Math.round(ianaZone(zone)!.offset(utcMs) * 60);
+  let table = offsetTables.get(zone);
+  if (!table) {
+    if (offsetTables.size > 200) offsetTables.clear();
+    table = new ZoneOffsetTable(zone);
+    offsetTables.set(zone, table);
+  }
+  return table.offsetSeconds(utcMs);
 }
 
 /** UTC instant of row `i` of the plan. */
@@ -98,6 +107,10 @@ export function rowInstant(plan: Pick<EphemerisPlan, 'startUtcMs' | 'startLocal'
   if (plan.step.unit !== 'd') return plan.startUtcMs + i * plan.step.n * UNIT_MS[plan.step.unit];
   const s = plan.startLocal;
   const date = new Date(Date.UTC(s.year, s.month - 1, s.day + i * plan.step.n));
+  // Away from clock changes the wall time has one reading; near one, resolve it exactly.
+  const wall = date.getTime() + (s.hour * 3600 + s.minute * 60 + s.second) * 1000;
+  const before = offsetAt(plan.zone, wall - 36 * 3_600_000);
+  if (before === offsetAt(plan.zone, wall + 36 * 3_600_000)) return wall - before * 1000;
   return resolveCivilTime({ year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate(), hour: s.hour, minute: s.minute, second: s.second }, plan.zone, plan.dstPolicy === 'reject' ? DEFAULT_DST_POLICY : plan.dstPolicy).utcMs;
 }
 

@@ -3,9 +3,34 @@ import { computeRow, type VoidLookup } from './rows.ts';
 import { csvHeader, csvLine, ndjsonLine, rowJson, tableOf } from './formats.ts';
 import type { EphemerisPlan } from './plan.ts';
 import { engineInfo } from '../../astro/ephemeris.ts';
+import { voidOfCoursePeriods, type VoidOfCoursePeriod } from '../../astro/events/index.ts';
+import { julianDayFromUtcMs, utcMsFromJulianDay } from '../../astro/civil-time.ts';
+import { rowInstant } from './plan.ts';
 
-function voidLookup(_plan: EphemerisPlan, _fromIndex: number, _toIndex: number): VoidLookup | undefined {
-  return undefined;
+/** Void-of-course periods overlapping rows [from, to), and the per-row lookup into them. */
+function voidPeriodsOf(plan: EphemerisPlan, from: number, to: number): VoidOfCoursePeriod[] {
+  return voidOfCoursePeriods(julianDayFromUtcMs(rowInstant(plan, from)), julianDayFromUtcMs(rowInstant(plan, to - 1)) + 1e-6, { zodiac: plan.zodiac });
+}
+
+function voidLookup(plan: EphemerisPlan, from: number, to: number): { lookup?: VoidLookup; periods: VoidOfCoursePeriod[] } {
+  if (!plan.includeVoidOfCourse || to <= from) return { periods: [] };
+  const periods = voidPeriodsOf(plan, from, to);
+  const lookup: VoidLookup = (utcMs) => {
+    const jd = julianDayFromUtcMs(utcMs);
+    const p = periods.find((v) => v.start <= jd && jd < v.end);
+    return p ? { is_void: true, until: isoOfJd(p.end), next_sign: p.next_sign } : { is_void: false, until: null, next_sign: null };
+  };
+  return { lookup, periods };
+}
+
+const isoOfJd = (jd: number) => new Date(Math.round(utcMsFromJulianDay(jd))).toISOString();
+
+/** A void-of-course period as the response lists it. */
+function periodJson(p: VoidOfCoursePeriod) {
+  return {
+    start_utc: isoOfJd(p.start), end_utc: isoOfJd(p.end), moon_sign: p.moon_sign, next_sign: p.next_sign,
+    last_aspect: p.last_aspect ? { body: p.last_aspect.body, aspect: p.last_aspect.aspect, exact_utc: isoOfJd(p.last_aspect.jdUt) } : null,
+  };
 }
 
 function metaOf(plan: EphemerisPlan) {
@@ -19,17 +44,18 @@ function metaOf(plan: EphemerisPlan) {
 
 /** A buffered `json` or `table` response (at most MAX_BUFFERED_ROWS rows). */
 export function computeEphemeris(plan: EphemerisPlan) {
-  const voidAt = voidLookup(plan, 0, plan.rowCount);
-  const rows = Array.from({ length: plan.rowCount }, (_, i) => computeRow(plan, i, voidAt));
+  const voids = voidLookup(plan, 0, plan.rowCount);
+  const rows = Array.from({ length: plan.rowCount }, (_, i) => computeRow(plan, i, voids.lookup));
   const meta = metaOf(plan);
-  if (plan.format === 'table') return { meta, table: tableOf(plan, rows) };
+  const moonVoid = plan.includeVoidOfCourse ? { moon_void_of_course: voids.periods.map(periodJson) } : {};
+  if (plan.format === 'table') return { meta, table: tableOf(plan, rows), ...moonVoid };
   const data = rows.map(rowJson);
-  return { meta, data: plan.single ? data[0] : data };
+  return { meta, data: plan.single ? data[0] : data, ...moonVoid };
 }
 
 /** Rows [from, to) of a streamed export, serialised as CSV (with the header on the first chunk) or NDJSON. */
 export function computeEphemerisChunk({ plan, from, to }: { plan: EphemerisPlan; from: number; to: number }): string {
-  const voidAt = voidLookup(plan, from, to);
+  const voidAt = voidLookup(plan, from, to).lookup;
   let text = plan.format === 'csv' && from === 0 ? csvHeader(plan) : '';
   for (let i = from; i < to; i++) {
     const row = computeRow(plan, i, voidAt);

@@ -1,0 +1,66 @@
+/**
+ * UTC offsets of one IANA zone from a table of its transitions, built a year at a time from the
+ * Intl rules and then looked up without Intl. Worth it when many instants of one zone are needed
+ * (an ephemeris export asks for one per row); a single chart asks Intl directly.
+ */
+import { ianaZone } from './civil-time.ts';
+
+const HOUR = 3_600_000;
+
+interface YearTable {
+  /** Instants at which the offset changes, ascending, and the offset (seconds) from each on. */
+  changes: number[];
+  offsets: number[];
+}
+
+export class ZoneOffsetTable {
+  private readonly years = new Map<number, YearTable>();
+  private readonly zone;
+
+  constructor(zoneName: string) {
+    const zone = ianaZone(zoneName);
+    if (!zone) throw new Error(`unknown time zone ${zoneName}`);
+    this.zone = zone;
+  }
+
+  private exact(utcMs: number): number {
+    return Math.round(this.zone.offset(utcMs) * 60);
+  }
+
+  /** Finds every change within one calendar year (UTC) by probing twice a month and bisecting to the second. */
+  private table(year: number): YearTable {
+    let t = this.years.get(year);
+    if (t) return t;
+    const start = Date.UTC(year, 0, 1);
+    const end = Date.UTC(year + 1, 0, 1);
+    const probes: number[] = [];
+    for (let ms = start; ms < end; ms += 15 * 24 * HOUR) probes.push(ms);
+    probes.push(end);
+    t = { changes: [start], offsets: [this.exact(start)] };
+    for (let i = 1; i < probes.length; i++) {
+      let lo = probes[i - 1]!;
+      let hi = probes[i]!;
+      const before = this.exact(lo);
+      if (this.exact(hi) === before) continue;
+      while (hi - lo > 1000) {
+        const mid = lo + Math.floor((hi - lo) / 2000) * 1000;
+        if (this.exact(mid) === before) lo = mid;
+        else hi = mid;
+      }
+      t.changes.push(hi);
+      t.offsets.push(this.exact(hi));
+    }
+    if (this.years.size > 1000) this.years.clear();
+    this.years.set(year, t);
+    return t;
+  }
+
+  offsetSeconds(utcMs: number): number {
+    const year = new Date(utcMs).getUTCFullYear();
+    const t = this.table(year);
+    let i = t.changes.length - 1;
+    while (i > 0 && t.changes[i]! > utcMs) i--;
+    return t.offsets[i]!;
+  }
+}
+

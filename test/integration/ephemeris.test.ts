@@ -1,0 +1,198 @@
+/** Ephemeris through HTTP: reference positions, options, formats, streaming exports, bounds. */
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../helpers/app.ts';
+
+const positions = JSON.parse(fs.readFileSync(new URL('../../../shared/refdata/positions.json', import.meta.url), 'utf8'));
+const ANGLE_TOLERANCE = 0.001 / 3600;
+const NAMES: Record<string, string> = { MeanNode: 'Mean_Node', TrueNode: 'True_Node', MeanLilith: 'Lilith' };
+
+let server: TestServer;
+beforeAll(async () => { server = await startTestServer({ compute: 'pool', threads: 2 }); });
+afterAll(async () => { await server?.close(); });
+
+const eph = (body: unknown) => server.post('/api/v1/ephemeris/calculate', body);
+const angleDiff = (a: number, b: number) => { const d = Math.abs(a - b) % 360; return Math.min(d, 360 - d); };
+
+describe('positions', () => {
+  it('match positions.json (tropical and Lahiri) at every reference instant', async () => {
+    const bodies = ['Sun', 'Moon', 'Mercury', 'Venus', 'Mars', 'Jupiter', 'Saturn', 'Uranus', 'Neptune', 'Pluto', 'Mean_Node', 'True_Node', 'Chiron', 'Mean_Lilith'];
+    for (const c of positions.cases.filter((_: unknown, i: number) => i % 3 === 0)) {
+      const start = c.datetime_utc.replace('Z', '+00:00');
+      const [tropical, sidereal] = await Promise.all([eph({ start, bodies }), eph({ start, bodies, zodiac_type: 'sidereal', sidereal_ayanamsa: 'lahiri' })]);
+      expect(tropical.status, JSON.stringify(tropical.body)).toBe(200);
+      for (const [ref, values] of Object.entries<any>(c.bodies)) {
+        const name = NAMES[ref] ?? ref;
+        expect(angleDiff(tropical.body.data.bodies[name].abs_pos, values.lon), `${c.id} ${name}`).toBeLessThan(ANGLE_TOLERANCE);
+        expect(Math.abs(tropical.body.data.bodies[name].speed - values.lon_speed)).toBeLessThan(1e-6);
+        expect(angleDiff(sidereal.body.data.bodies[name].abs_pos, values.lon_sidereal_lahiri), `${c.id} ${name} sidereal`).toBeLessThan(ANGLE_TOLERANCE);
+      }
+    }
+  }, 60_000);
+});
+
+describe('options', () => {
+  it('steps local days at the same wall time across a DST change (23-hour day)', async () => {
+    const res = await eph({ start: '2024-03-09', end: '2024-03-11', tz_str: 'America/New_York' });
+    expect(res.body.data.map((r: any) => r.local_timestamp)).toEqual(['2024-03-09T00:00:00-05:00', '2024-03-10T00:00:00-05:00', '2024-03-11T00:00:00-04:00']);
+    expect(res.body.meta.rows).toBe(3);
+  });
+
+  it('steps hours and minutes in absolute time', async () => {
+    const res = await eph({ start: '2024-01-01T00:00Z', end: '2024-01-01T03:00Z', step: '90m' });
+    expect(res.body.data.map((r: any) => r.timestamp)).toEqual(['2024-01-01T00:00:00.000Z', '2024-01-01T01:30:00.000Z', '2024-01-01T03:00:00.000Z']);
+  });
+
+  it('returns one row object for a single instant, with houses and angles when a place is given', async () => {
+    const res = await eph({ start: '2024-06-01T12:00', lat: 51.5, lng: -0.12 });
+    expect(Array.isArray(res.body.data)).toBe(false);
+    expect(res.body.data.houses).toHaveLength(12);
+    expect(res.body.data.angles).toHaveProperty('asc');
+    expect(res.body.meta.timezone).toBe('Europe/London');
+    const off = await eph({ start: '2024-06-01T12:00', lat: 51.5, lng: -0.12, include_houses: false, include_angles: false });
+    expect(off.body.data.houses).toBeUndefined();
+  });
+
+  it('adds dignities, aspects, sidereal time, fixed stars and chart links', async () => {
+    const res = await eph({ start: '2024-03-01', include_dignity: true, include_minor_aspects: true, include_sidereal_time: true, fixed_star_packs: ['royal_4'], fixed_stars: ['Sirius'], include_chart_links: true });
+    const row = res.body.data;
+    expect(row.bodies.Sun.dignity).toBeNull();
+    expect(row.bodies.Mercury.dignities).toEqual(['detriment', 'fall']);
+    expect(row.aspects.length).toBeGreaterThan(0);
+    expect(row.aspects.some((a: any) => !a.is_major)).toBe(true);
+    expect(row.sidereal_time).toMatch(/^\d\d:\d\d:\d\d$/);
+    expect(Object.keys(row.fixed_stars).sort()).toEqual(['Aldebaran', 'Antares', 'Fomalhaut', 'Regulus', 'Sirius']);
+    expect(row.fixed_stars.Aldebaran.sign_id).toBe('gemini');
+    expect(row.chart_link).toMatchObject({ method: 'POST', href: '/api/v1/natal/calculate' });
+    const natal = await server.post(row.chart_link.href, row.chart_link.body);
+    expect(natal.status).toBe(200);
+    expect(natal.body.planets[0].abs_pos).toBeCloseTo(row.bodies.Sun.abs_pos, 9);
+  });
+
+  it('leaves out what is turned off', async () => {
+    const res = await eph({ start: '2024-03-01', bodies: ['Sun'], include_speed: false, include_retrograde: false, include_sign_degree: false });
+    expect(Object.keys(res.body.data.bodies.Sun)).toEqual(['abs_pos']);
+  });
+
+  it('formats tables: rows, columns and grid; parts and text cells; full sign names; motion markers', async () => {
+    const rows = await eph({ start: '2024-04-03', end: '2024-04-05', format: 'table', bodies: ['Sun', 'Mercury'] });
+    expect(rows.body.table.columns).toEqual(['Date', 'Weekday', 'Sid.t', 'Sun', 'Mercury']);
+    expect(rows.body.table.rows[0][3]).toMatchObject({ deg: expect.any(Number), min: expect.any(Number), sign: 'Ari', retrograde: false });
+    expect(rows.body.table.rows[0][4].retrograde).toBe(true); // Mercury retrograde in April 2024
+    const cols = await eph({ start: '2024-04-03', end: '2024-04-05', response_mode: 'table', table_style: 'columns', cell_format: 'text', bodies: ['Sun', 'Mercury'] });
+    expect(cols.body.table.rows.map((r: any) => r[0])).toEqual(['Sun', 'Mercury']);
+    expect(cols.body.table.rows[1][1]).toMatch(/^\d+°\d\d' Ari Rx$/);
+    const full = await eph({ start: '2024-04-03', format: 'table', table_style: 'grid', sign_display: 'full', bodies: ['Mercury'], show_motion_markers: false });
+    expect(full.body.table.rows[0].at(-1)).toMatch(/^\d+°\d\d' Aries$/);
+    expect(full.body.table.text.length).toBe(2);
+    const stationary = await eph({ start: '2024-04-01T22:00Z', format: 'table', cell_format: 'text', bodies: ['Mercury'], show_motion_markers: true });
+    expect(stationary.body.table.rows[0].at(-1)).toMatch(/St$/); // Mercury stations retrograde on 1 April 2024
+  });
+
+  it('the GET form takes the same parameters as query strings', async () => {
+    const res = await server.get('/api/v1/ephemeris?start=2024-03-01&end=2024-03-02&bodies=Sun,Moon&include_speed=false&lat=0&lng=0&tz_str=UTC');
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.body.data[0].bodies)).toEqual(['Sun', 'Moon']);
+    expect(res.body.data[0].bodies.Sun.speed).toBeUndefined();
+    expect(res.body.data[0].houses).toHaveLength(12);
+  });
+});
+
+describe('Moon void of course', () => {
+  const voc = JSON.parse(fs.readFileSync(new URL('../../../shared/refdata/void_of_course.json', import.meta.url), 'utf8'));
+  it('lists every reference period with its times (1 s), signs and last aspect, and marks the rows', async () => {
+    const res = await eph({ start: '2024-12-31T00:00Z', end: '2025-04-01T00:00Z', step: '2h', include_moon_void_of_course: true, bodies: ['Moon'] });
+    expect(res.status).toBe(200);
+    const periods = res.body.moon_void_of_course;
+    for (const ref of voc.periods) {
+      const p = periods.find((x: any) => Math.abs(Date.parse(x.end_utc) - Date.parse(ref.void_end_utc)) < 1000);
+      expect(p, ref.id).toBeDefined();
+      expect(Math.abs(Date.parse(p.start_utc) - Date.parse(ref.void_start_utc)), ref.id).toBeLessThanOrEqual(1000);
+      expect(p.moon_sign).toBe(ref.moon_sign.toLowerCase());
+      expect(p.next_sign).toBe(ref.next_sign.toLowerCase());
+      expect(p.last_aspect.body).toBe(ref.last_aspect.body.toLowerCase());
+      expect(p.last_aspect.aspect).toBe(ref.last_aspect.aspect);
+      expect(Math.abs(Date.parse(p.last_aspect.exact_utc) - Date.parse(ref.last_aspect.datetime_utc))).toBeLessThanOrEqual(1000);
+      // Rows inside the period say so, and until when.
+      const inside = res.body.data.find((r: any) => Date.parse(r.timestamp) > Date.parse(p.start_utc) && Date.parse(r.timestamp) < Date.parse(p.end_utc));
+      if (inside) expect(inside.moon_void_of_course).toEqual({ is_void: true, until: p.end_utc, next_sign: p.next_sign });
+    }
+    const notVoid = res.body.data.find((r: any) => !periods.some((p: any) => Date.parse(r.timestamp) >= Date.parse(p.start_utc) && Date.parse(r.timestamp) < Date.parse(p.end_utc)));
+    expect(notVoid.moon_void_of_course).toEqual({ is_void: false, until: null, next_sign: null });
+  }, 60_000);
+
+  it('carries the void flag into CSV exports', async () => {
+    const res = await fetch(`${server.url}/api/v1/ephemeris?start=2025-01-01T00:00Z&end=2025-01-03T00:00Z&step=1h&format=csv&bodies=Moon&include_moon_void_of_course=true`, { headers: { 'x-api-key': server.key } });
+    const lines = (await res.text()).trimEnd().split('\n');
+    expect(lines[0]).toMatch(/moon_void,moon_void_until$/);
+    // 2025-01-01 06:02:09 to 10:49:41 is void (voc-00).
+    expect(lines.find((l) => l.startsWith('2025-01-01T08:00'))).toMatch(/,true,2025-01-01T10:49:4\d\.\d{3}Z$/);
+    expect(lines.find((l) => l.startsWith('2025-01-01T12:00'))).toMatch(/,false,$/);
+  });
+});
+
+describe('streamed exports', () => {
+  it('streams a century of daily rows as CSV', async () => {
+    const res = await fetch(`${server.url}/api/v1/ephemeris?start=1900-01-01&end=1999-12-31&format=csv`, { headers: { 'x-api-key': server.key } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/csv/);
+    const lines = (await res.text()).trimEnd().split('\n');
+    expect(lines.length).toBe(1 + 36524); // header + every day of the century
+    expect(lines[0]!.startsWith('timestamp_utc,local_timestamp,weekday,julian_day,Sun_lon')).toBe(true);
+    expect(lines[1]!.startsWith('1900-01-01T00:00:00.000Z')).toBe(true);
+    expect(lines.at(-1)!.startsWith('1999-12-31T00:00:00.000Z')).toBe(true);
+    const width = lines[0]!.split(',').length;
+    for (const line of [lines[1]!, lines[20000]!, lines.at(-1)!]) expect(line.split(',').length).toBe(width);
+  }, 60_000);
+
+  it('streams NDJSON on Accept, one row per line', async () => {
+    const res = await fetch(`${server.url}/api/v1/ephemeris?start=2024-01-01&end=2024-12-31&step=12h`, { headers: { 'x-api-key': server.key, accept: 'application/x-ndjson' } });
+    expect(res.headers.get('content-type')).toMatch(/ndjson/);
+    const rows = (await res.text()).trimEnd().split('\n').map((l) => JSON.parse(l));
+    expect(rows).toHaveLength(366 * 2); // a bare end date includes that whole day
+    expect(rows[0].bodies.Sun.sign_id).toBe('capricorn');
+  });
+
+  it('reports a bad fixed star before streaming starts', async () => {
+    const res = await eph({ start: '2024-01-01', end: '2030-01-01', format: 'csv', fixed_stars: ['Nostar'] });
+    expect(res.status).toBe(422);
+    expect(res.body.detail[0].loc).toEqual(['body', 'fixed_stars', 0]);
+  });
+});
+
+describe('bounds', () => {
+  const cases: [string, unknown, (string | number)[]][] = [
+    ['buffered rows over the limit name the streaming formats', { start: '2000-01-01', end: '2010-01-01' }, ['body', 'end']],
+    ['grid over 31 rows', { start: '2024-01-01', end: '2024-03-01', format: 'table', table_style: 'grid' }, ['body', 'table_style']],
+    ['end before start', { start: '2024-01-02', end: '2024-01-01' }, ['body', 'end']],
+    ['before the data files', { start: '1799-12-31' }, ['body', 'start']],
+    ['after the data files', { start: '2399-12-01', end: '2400-01-02', format: 'csv' }, ['body', 'end']],
+    ['malformed start', { start: '01/02/2024' }, ['body', 'start']],
+    ['impossible date', { start: '2024-02-30' }, ['body', 'start']],
+    ['bad step', { start: '2024-01-01', step: '1w' }, ['body', 'step']],
+    ['zero step', { start: '2024-01-01', end: '2024-01-02', step: '0h' }, ['body', 'step']],
+    ['unknown body', { start: '2024-01-01', bodies: ['Vulcan'] }, ['body', 'bodies', 0]],
+    ['unknown pack', { start: '2024-01-01', fixed_star_packs: ['zodiac_99'] }, ['body', 'fixed_star_packs', 0]],
+    ['houses without a place', { start: '2024-01-01', include_houses: true }, ['body', 'lat']],
+    ['latitude out of range', { start: '2024-01-01', lat: 95, lng: 0 }, ['body', 'lat']],
+    ['unknown format', { start: '2024-01-01', format: 'xml' }, ['body', 'format']],
+  ];
+  for (const [what, body, loc] of cases) {
+    it(what, async () => {
+      const res = await eph(body);
+      expect(res.status, JSON.stringify(res.body)).toBe(422);
+      expect(res.body.detail.map((d: any) => d.loc)).toContainEqual(loc);
+    });
+  }
+  it('the row limit message names csv and ndjson', async () => {
+    const res = await eph({ start: '2000-01-01', end: '2010-01-01' });
+    expect(res.body.detail[0].msg).toMatch(/csv.*ndjson/);
+  });
+  it('GET reports query locations', async () => {
+    const res = await server.get('/api/v1/ephemeris?start=2024-01-01&lat=abc&lng=0');
+    expect(res.status).toBe(422);
+    expect(res.body.detail[0].loc).toEqual(['query', 'lat']);
+    const missing = await server.get('/api/v1/ephemeris');
+    expect(missing.status).toBe(422);
+  });
+});
