@@ -1,0 +1,71 @@
+/**
+ * Plain data model the astrology layer fills and the renderer draws. Longitudes are ecliptic
+ * degrees 0–360 already in the chosen zodiac; the renderer never does astronomy.
+ */
+import type { ChartConfig } from './chart-config.ts';
+import type { ASPECT_TYPES } from './chart-config.ts';
+
+export type { ChartConfig } from './chart-config.ts';
+export { chartConfigSchema, ASPECT_TYPES } from './chart-config.ts';
+
+export type AspectType = (typeof ASPECT_TYPES)[number];
+
+export interface ChartPoint {
+  /**
+   * sun, moon, mercury, venus, mars, jupiter, saturn, uranus, neptune, pluto, north_node,
+   * south_node, true_node, mean_node, chiron, lilith, true_lilith, pholus, ceres, pallas,
+   * juno, vesta, part_of_fortune, vertex (unknown ids are drawn with their initials)
+   */
+  id: string;
+  name: string;
+  lon: number;
+  retrograde: boolean;
+}
+
+export interface Angles {
+  asc: number;
+  mc: number;
+  ic: number;
+  dc: number;
+}
+
+export interface WheelRing {
+  label: string;
+  points: ChartPoint[];
+  /** 12 house cusp longitudes, absent when the birth time is unknown. */
+  cusps?: number[];
+  angles?: Angles;
+}
+
+export interface ChartAspect {
+  a: { ring: 'inner' | 'outer'; id: string };
+  b: { ring: 'inner' | 'outer'; id: string };
+  type: AspectType;
+  orb: number;
+}
+
+export type ChartKind = 'natal' | 'transits' | 'solar_return' | 'progressions' | 'composite' | 'synastry';
+
+export interface ChartDrawing {
+  kind: ChartKind;
+  /** Single-wheel charts use only `inner`. */
+  inner: WheelRing;
+  /** Bi-wheels: second set of planets on an outer ring, optionally with its own house cusps. */
+  outer?: WheelRing;
+  aspects: ChartAspect[];
+  /** e.g. name, local date/time, place, house system, zodiac. */
+  metadata: { title: string; lines: string[] };
+  options: RenderOptions;
+}
+
+export type Theme = 'light' | 'dark' | 'mono';
+
+export interface RenderOptions {
+  /** px, 300–2000, default 700. */
+  size: number;
+  theme: Theme;
+  showMetadata: boolean;
+  chartConfig: ChartConfig;
+  innerColor?: string;
+  outerColor?: string;
+}

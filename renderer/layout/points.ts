@@ -1,0 +1,216 @@
+/**
+ * Where every planet glyph and its labels go. Exposed publicly so callers and tests can
+ * inspect the computed positions (e.g. to check that nothing overlaps).
+ */
+import type { ChartDrawing, ChartPoint, WheelRing } from '../chart-model.ts';
+import { Frame, angleDiff, degMin, norm360, signOf, validCusps, type Point } from '../geometry.ts';
+import { POINT_GLYPHS } from '../glyphs/planets.ts';
+import { textWidth } from '../text.ts';
+import { resolveStyle, retroText, type Style } from '../themes.ts';
+import { INK, computeGeometry, roundLabels, stackWidths, type RingId, type Track, type WheelGeometry } from './rings.ts';
+import { spreadLongitudes } from './spread.ts';
+
+export { INK };
+
+export interface Box {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+export interface PlacedLabel {
+  kind: 'deg' | 'sign' | 'min' | 'retro';
+  /** Text for deg/min/retro; empty for the sign glyph (see `sign`). */
+  text: string;
+  sign?: number;
+  x: number;
+  y: number;
+  cap: number;
+  box: Box;
+}
+
+export interface PlacedPoint {
+  id: string;
+  ring: RingId;
+  name: string;
+  lon: number;
+  displayLon: number;
+  retrograde: boolean;
+  glyph: { x: number; y: number; size: number; text?: string };
+  /** Ink box of the glyph. */
+  bbox: Box;
+  labels: PlacedLabel[];
+  tick: { from: Point; to: Point };
+  leader: { from: Point; to: Point } | null;
+  /** Where aspect lines attach: the aspect circle at the true longitude. */
+  anchor: Point;
+}
+
+export interface ChartLayout {
+  style: Style;
+  geometry: WheelGeometry;
+  frame: Frame;
+  points: PlacedPoint[];
+}
+
+/** The longitude drawn at 9 o'clock: Ascendant, else first cusp, else 0° Aries. */
+export function referenceLongitude(d: ChartDrawing): number {
+  const asc = d.inner.angles?.asc;
+  if (asc !== undefined && Number.isFinite(asc)) return norm360(asc);
+  const c = validCusps(d.inner.cusps);
+  return c ? norm360(c[0]!) : 0;
+}
+
+
+/** Abbreviation drawn in place of a glyph for points without designed art. */
+export function fallbackGlyphText(p: ChartPoint, french: boolean): string {
+  if (p.id === 'asc') return french ? 'AS' : 'AC';
+  if (p.id === 'mc') return 'MC';
+  const src = (p.name || p.id).replace(/[^A-Za-z0-9]/g, '');
+  return (src.slice(0, 1).toUpperCase() + src.slice(1, 2).toLowerCase()) || '?';
+}
+
+/** Outer-ring angles join the planets as pseudo-points so their labels spread with them. */
+function ringPoints(r: WheelRing, ring: RingId): ChartPoint[] {
+  const pts = r.points.filter((p) => Number.isFinite(p.lon));
+  if (ring === 'outer' && r.angles) {
+    const has = (id: string) => pts.some((p) => p.id === id);
+    if (!has('asc') && Number.isFinite(r.angles.asc)) pts.push({ id: 'asc', name: 'Ascendant', lon: r.angles.asc, retrograde: false });
+    if (!has('mc') && Number.isFinite(r.angles.mc)) pts.push({ id: 'mc', name: 'Midheaven', lon: r.angles.mc, retrograde: false });
+  }
+  return pts;
+}
+
+function box(x: number, y: number, w: number, h: number): Box {
+  return { x: x - w / 2, y: y - h / 2, w, h };
+}
+
+/**
+ * Radii of a glyph-plus-labels stack pointing along unit vector u. Each item is pushed just
+ * far enough inwards to clear the previous one, which depends on direction: near 3 and 9
+ * o'clock the stack runs horizontally and label widths matter; near 12 and 6 only heights.
+ */
+function stackRadii(
+  u: Point,
+  track: Track,
+  ink: number,
+  items: ReadonlyArray<readonly [number, number, boolean]>,
+): number[] {
+  // Glyph-like items are round enough to count as circles; text is a box.
+  const extent = (w: number, h: number, round: boolean) => (round ? w / 2 : (Math.abs(u.x) * w + Math.abs(u.y) * h) / 2);
+  let r = track.glyphR;
+  let prev = ink / 2;
+  let last = 0;
+  const radii = items.map(([w, h, round]) => {
+    const e = extent(w, h, round);
+    r -= prev + track.labelGap + e;
+    prev = e;
+    last = e;
+    return r;
+  });
+  // Diagonal stacks can run past the track; squeeze them towards the glyph to fit.
+  const floor = track.inner + last + track.labelGap;
+  const endR = radii[radii.length - 1];
+  if (endR !== undefined && endR < floor) {
+    const k = (track.glyphR - floor) / (track.glyphR - endR);
+    return radii.map((ri) => track.glyphR - (track.glyphR - ri) * k);
+  }
+  return radii;
+}
+
+function layoutTrack(pts: ChartPoint[], track: Track, frame: Frame, g: WheelGeometry, st: Style): PlacedPoint[] {
+  const ink = track.glyphSize * INK;
+  const cap = track.labelCap;
+  const pad = 0.008 * g.R;
+  const retro = retroText(st);
+  const anyRetro = st.showRetro && pts.some((p) => p.retrograde);
+  const widths = stackWidths(cap, track.withSign, st);
+  // Worst-case label boxes (w, h) in stacking order, used to size the angular spacing.
+  const round = roundLabels(track.withSign, st);
+  const worst: Array<readonly [number, number, boolean]> = widths.map((w, i) => [w, round[i] ? w : cap, round[i]!] as const);
+  if (!anyRetro) worst.pop();
+  const sepAt = (lon: number): number => {
+    const u = frame.dir(lon);
+    const sx = Math.abs(u.y);
+    const cy = Math.abs(u.x);
+    const radii = stackRadii(u, track, ink, worst);
+    let best = 0;
+    const need = (w: number, h: number, r: number) => {
+      // Neighbours are displaced along the tangent (−u.y, u.x): they must clear in x or in y.
+      const chord = Math.min(sx > 1e-6 ? (w + pad) / sx : Infinity, cy > 1e-6 ? (h + pad) / cy : Infinity);
+      best = Math.max(best, (2 * Math.asin(Math.min(1, chord / (2 * r))) * 180) / Math.PI);
+    };
+    need(ink, ink, track.glyphR);
+    worst.forEach(([w, h], i) => need(w, h, radii[i]!));
+    return best;
+  };
+  const display = spreadLongitudes(
+    pts.map((p) => p.lon),
+    sepAt,
+  );
+
+  return pts.map((p, i) => {
+    const lon = norm360(p.lon);
+    const dl = display[i]!;
+    const c = frame.xy(dl, track.glyphR);
+    const { deg, min } = degMin(lon);
+    const specs: Array<{ kind: PlacedLabel['kind']; text: string; w: number; h: number; round?: boolean; sign?: number }> = [];
+    const degText = `${deg}°`;
+    specs.push({ kind: 'deg', text: degText, w: textWidth(degText, cap), h: cap });
+    if (track.withSign) specs.push({ kind: 'sign', text: '', w: cap * 1.15, h: cap * 1.15, round: true, sign: signOf(lon) });
+    const minText = `${String(min).padStart(2, '0')}′`;
+    specs.push({ kind: 'min', text: minText, w: textWidth(minText, cap), h: cap });
+    if (p.retrograde && st.showRetro) specs.push({ kind: 'retro', text: retro, w: textWidth(retro, cap), h: cap * 1.1, round: retro === '℞' });
+    const radii = stackRadii(
+      frame.dir(dl),
+      track,
+      ink,
+      specs.map((l) => [l.w, l.h, l.round ?? false] as const),
+    );
+    const labels: PlacedLabel[] = specs.map((l, j) => {
+      const q = frame.xy(dl, radii[j]!);
+      return {
+        kind: l.kind,
+        text: l.text,
+        ...(l.sign !== undefined ? { sign: l.sign } : {}),
+        x: q.x,
+        y: q.y,
+        cap,
+        box: box(q.x, q.y, l.w, l.h),
+      };
+    });
+
+    const tickFrom = frame.xy(lon, track.outer);
+    const tickTo = frame.xy(lon, track.outer - track.tickLen);
+    const moved = Math.abs(angleDiff(lon, dl)) > 0.25;
+    const glyphTop = frame.xy(dl, track.glyphR + ink / 2 + 0.004 * g.R);
+    const text = POINT_GLYPHS[p.id] ? undefined : fallbackGlyphText(p, st.french);
+    return {
+      id: p.id,
+      ring: track.ring,
+      name: p.name,
+      lon,
+      displayLon: dl,
+      retrograde: p.retrograde,
+      glyph: { x: c.x, y: c.y, size: track.glyphSize, ...(text !== undefined ? { text } : {}) },
+      bbox: box(c.x, c.y, ink, ink),
+      labels,
+      tick: { from: tickFrom, to: tickTo },
+      leader: moved ? { from: tickTo, to: glyphTop } : null,
+      anchor: frame.xy(lon, g.aspectR),
+    };
+  });
+}
+
+export function computeLayout(d: ChartDrawing, style: Style = resolveStyle(d)): ChartLayout {
+  const geometry = computeGeometry(d, style);
+  const frame = new Frame(geometry.cx, geometry.cy, referenceLongitude(d));
+  const points: PlacedPoint[] = [];
+  for (const track of geometry.tracks) {
+    const ring = track.ring === 'outer' ? d.outer : d.inner;
+    if (!ring) continue;
+    points.push(...layoutTrack(ringPoints(ring, track.ring), track, frame, geometry, style));
+  }
+  return { style, geometry, frame, points };
+}

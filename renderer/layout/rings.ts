@@ -1,0 +1,181 @@
+/**
+ * Radial layout of the wheel: every ring boundary, glyph size and label size as absolute
+ * pixels, computed once from the chart kind and the config fractions. Drawing layers only read
+ * this, so proportions live in exactly one place.
+ */
+import type { ChartDrawing } from '../chart-model.ts';
+import { validCusps } from '../geometry.ts';
+import { textWidth } from '../text.ts';
+import { clampSize, retroText, type Style } from '../themes.ts';
+
+export type RingId = 'inner' | 'outer';
+
+/** Glyph art spans ±42 of its 100-unit box. */
+export const INK = 0.84;
+
+export interface Track {
+  ring: RingId;
+  outer: number;
+  inner: number;
+  /** True-degree tick runs inward from `outer` by this length. */
+  tickLen: number;
+  glyphR: number;
+  /** Side of the glyph's 100-unit box in px. */
+  glyphSize: number;
+  labelCap: number;
+  /** Radial gap between stacked labels. */
+  labelGap: number;
+  /** Whether the label stack shows the sign glyph between degrees and minutes. */
+  withSign: boolean;
+}
+
+export interface WheelGeometry {
+  size: number;
+  cx: number;
+  cy: number;
+  R: number;
+  zodiacInner: number;
+  signGlyphR: number;
+  signGlyphSize: number;
+  tick1: number;
+  tick5: number;
+  tick10: number;
+  /** Outermost first. */
+  tracks: Track[];
+  /** Band carrying the inner ring's house numbers (null when untimed). */
+  houseBand: { outer: number; inner: number; cap: number } | null;
+  /** Thin band just inside the zodiac for the outer ring's own houses (bi-wheels). */
+  outerHouseBand: { outer: number; inner: number; cap: number } | null;
+  aspectR: number;
+  /** Angle axes extend past the zodiac to here; labels start just beyond. */
+  angleTip: number;
+  angleLabelGap: number;
+  angleCap: number;
+}
+
+interface TrackSpec {
+  glyph: number;
+  cap: number;
+  withSign: boolean;
+}
+
+const TICK = 0.02;
+const GLYPH_GAP = 0.012;
+const PAD = 0.012;
+const LABEL_GAP = 0.28;
+
+/** Which stacked labels are glyph-like (sign glyph, retrograde marker). */
+export function roundLabels(withSign: boolean, st: Pick<Style, 'retroStyle'>): boolean[] {
+  const rx = st.retroStyle === 'symbol';
+  return withSign ? [false, true, false, rx] : [false, false, rx];
+}
+
+/** Widths of the widest possible labels, in stacking order (deg, [sign], min, retro). */
+export function stackWidths(cap: number, withSign: boolean, st: Pick<Style, 'retroStyle'>): number[] {
+  const w = [textWidth('28°', cap)];
+  if (withSign) w.push(cap * 1.15);
+  w.push(textWidth('28′', cap), textWidth(retroText(st), cap));
+  return w;
+}
+
+/**
+ * Sized for a horizontal stack (3 and 9 o'clock), where label widths add up. On diagonals
+ * the boxes' extents along the radius are a little longer; the stack is then compressed to
+ * fit (see layout/points.ts), which only lets empty box corners overlap.
+ */
+function trackThickness(t: TrackSpec, R: number, st: Style): number {
+  const cap = t.cap * R;
+  const stack = stackWidths(cap, t.withSign, st).reduce((a, w) => a + w + cap * LABEL_GAP, 0);
+  return R * (TICK + GLYPH_GAP + t.glyph * INK + PAD) + stack;
+}
+
+function buildTrack(ring: RingId, outer: number, t: TrackSpec, R: number, squeeze: number, st: Style): Track {
+  const k = Math.min(1, squeeze);
+  const tickLen = TICK * R * squeeze;
+  const glyphSize = t.glyph * R * k;
+  const cap = t.cap * R * k;
+  const natural = trackThickness({ ...t, glyph: t.glyph * k, cap: t.cap * k }, R, st);
+  return {
+    ring,
+    outer,
+    inner: outer - natural * Math.max(1, squeeze),
+    tickLen,
+    glyphR: outer - tickLen - GLYPH_GAP * R * squeeze - (glyphSize * INK) / 2,
+    glyphSize,
+    labelCap: cap,
+    labelGap: cap * LABEL_GAP * Math.max(1, squeeze),
+    withSign: t.withSign,
+  };
+}
+
+export function computeGeometry(d: ChartDrawing, st: Style): WheelGeometry {
+  const size = clampSize(d.options.size);
+  const bi = d.outer !== undefined;
+  // Leaves room outside the zodiac for the angle labels at 3 and 9 o'clock.
+  const R = size * 0.415;
+  const hasHouses = validCusps(d.inner.cusps) !== null;
+  const outerHouses = bi && validCusps(d.outer?.cusps) !== null;
+
+  const zFrac = st.signRingFraction ?? (bi ? 0.105 : 0.13);
+  const zodiacInner = R * (1 - zFrac);
+  const bandFrac = st.houseRingFraction ?? (bi ? 0.05 : 0.065);
+  const capBase = st.fontFraction ?? (bi ? 0.029 : 0.034);
+  const spec: TrackSpec = bi
+    ? { glyph: 0.072 * st.planetScale, cap: capBase, withSign: false }
+    : { glyph: 0.088 * st.planetScale, cap: capBase, withSign: true };
+
+  let top = zodiacInner;
+  let outerHouseBand: WheelGeometry['outerHouseBand'] = null;
+  if (outerHouses) {
+    const th = 0.042 * R;
+    outerHouseBand = { outer: top, inner: top - th, cap: 0.024 * R * st.houseNumberScale };
+    top -= th;
+  }
+
+  const bandTh = hasHouses ? bandFrac * R : 0;
+  const nTracks = bi ? 2 : 1;
+  const natural = trackThickness(spec, R, st) * nTracks;
+  // Room for the planet tracks once the aspect disk is fixed by config, if it is.
+  let available = natural;
+  if (st.centerFraction !== undefined) available = top - bandTh - st.centerFraction * R;
+  else if (st.ringFraction !== undefined) available = st.ringFraction * R;
+  const squeeze = Math.max(0.55, Math.min(1.6, available / natural));
+
+  let houseBand: WheelGeometry['houseBand'] = null;
+  const houseCap = (bi ? 0.028 : 0.032) * R * st.houseNumberScale;
+  const addBand = () => {
+    houseBand = { outer: top, inner: top - bandTh, cap: houseCap };
+    top -= bandTh;
+  };
+  const tracks: Track[] = [];
+  for (const id of (bi ? ['outer', 'inner'] : ['inner']) as RingId[]) {
+    // "Houses outside the planets" puts the inner ring's numbers just outside its own track.
+    if (id === 'inner' && hasHouses && !st.housesInside) addBand();
+    const t = buildTrack(id, top, spec, R, squeeze, st);
+    tracks.push(t);
+    top = t.inner;
+  }
+  if (hasHouses && st.housesInside) addBand();
+  const aspectR = Math.max(0.12 * R, top);
+
+  const signGlyphSize = Math.min(0.1 * R, (R - zodiacInner) * 0.74) * st.signScale;
+  return {
+    size,
+    cx: size / 2,
+    cy: size / 2,
+    R,
+    zodiacInner,
+    signGlyphR: (R + zodiacInner) / 2,
+    signGlyphSize,
+    tick1: 0.016 * R,
+    tick5: 0.028 * R,
+    tick10: 0.04 * R,
+    tracks,
+    houseBand,
+    outerHouseBand,
+    aspectR,
+    angleTip: R * 1.045,
+    angleLabelGap: R * 0.02,
+    angleCap: R * 0.032,
+  };
+}

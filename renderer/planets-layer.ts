@@ -1,0 +1,88 @@
+/** Planet glyphs with their degree labels, true-position ticks and leader lines. */
+import type { ChartDrawing } from './chart-model.ts';
+import { angleDiff } from './geometry.ts';
+import type { SymbolRegistry } from './glyphs/registry.ts';
+import type { ChartLayout, PlacedPoint } from './layout/points.ts';
+import { INK } from './layout/points.ts';
+import { SvgBuilder, attr, num, strokeAttrs } from './svg-builder.ts';
+import { drawText } from './text.ts';
+
+/** Glyph stroke in glyph units; never thinner than ~0.9 px so small charts stay legible. */
+function glyphWeight(size: number, units: number): number {
+  return Math.max(units, (0.9 * 100) / size);
+}
+
+/** Longitudes of the radial lines (cusps, angle axes) crossing each ring's track. */
+function linesByRing(d: ChartDrawing): Record<'inner' | 'outer', number[]> {
+  const a = d.inner.angles;
+  const axes = a ? [a.asc, a.dc, a.mc, a.ic] : [];
+  return {
+    inner: [...(d.inner.cusps ?? []), ...axes],
+    outer: [...(d.outer?.cusps ?? []), ...axes],
+  };
+}
+
+/** True when a radial line at `lineLon` passes through the label box centred at (r, lon). */
+function crossed(lineLon: number, lon: number, r: number, w: number, h: number): boolean {
+  const off = Math.abs(Math.sin((angleDiff(lon, lineLon) * Math.PI) / 180)) * r;
+  return Math.abs(angleDiff(lon, lineLon)) < 90 && off < Math.hypot(w, h) / 2;
+}
+
+function drawPoint(b: SvgBuilder, reg: SymbolRegistry, lay: ChartLayout, p: PlacedPoint, lines: number[]): void {
+  const st = lay.style;
+  const color = p.ring === 'outer' ? st.planetOuter : st.planetInner;
+  const c = attr(color);
+  const g = lay.geometry;
+  b.open('g', `data-point="${attr(p.id)}" data-ring="${p.ring}"`);
+  b.line(p.tick.from.x, p.tick.from.y, p.tick.to.x, p.tick.to.y, strokeAttrs(color, 1.3 * st.px));
+  if (p.leader) {
+    b.line(p.leader.from.x, p.leader.from.y, p.leader.to.x, p.leader.to.y, `${strokeAttrs(color, 0.6 * st.px)} stroke-opacity="0.55"`);
+  }
+  if (st.halo) b.circle(p.glyph.x, p.glyph.y, p.glyph.size * INK * 0.6, `fill="${attr(st.halo)}" fill-opacity="0.85"`);
+  const k = p.glyph.size / 100;
+  const sw = glyphWeight(p.glyph.size, 7);
+  const symbol = reg.point(p.id);
+  if (symbol) {
+    b.el(
+      'use',
+      `xlink:href="#${symbol}" transform="translate(${num(p.glyph.x)} ${num(p.glyph.y)}) scale(${k.toFixed(4)})" stroke="${c}" fill="${c}" stroke-width="${num(sw)}"`,
+    );
+  } else {
+    const cap = p.glyph.size * 0.42;
+    drawText(b, reg, p.glyph.text ?? '?', p.glyph.x, p.glyph.y + cap / 2, cap, 'middle', { color, weight: 0.14 });
+  }
+  for (const l of p.labels) {
+    // Labels sitting on a cusp or axis get a backing so the line does not cut through digits.
+    const r = Math.hypot(l.x - g.cx, l.y - g.cy);
+    if (st.halo && lines.some((ll) => crossed(ll, p.displayLon, r, l.box.w, l.box.h))) {
+      const padding = l.cap * 0.2;
+      b.el(
+        'rect',
+        `x="${num(l.box.x - padding)}" y="${num(l.box.y - padding)}" width="${num(l.box.w + 2 * padding)}" height="${num(l.box.h + 2 * padding)}" rx="${num(padding * 1.5)}" fill="${attr(st.halo)}" fill-opacity="0.85"`,
+      );
+    }
+    if (l.kind === 'sign') {
+      const sc = attr(st.signGlyph[l.sign ?? 0]!);
+      const sk = (l.cap * 1.3) / 100;
+      b.el(
+        'use',
+        `xlink:href="#${reg.sign(l.sign ?? 0)}" transform="translate(${num(l.x)} ${num(l.y)}) scale(${sk.toFixed(4)})" stroke="${sc}" fill="${sc}" stroke-width="${num(glyphWeight(l.cap * 1.3, 8))}"`,
+      );
+    } else {
+      const weight = l.kind === 'deg' ? 0.12 : 0.105;
+      drawText(b, reg, l.text, l.x, l.y + l.cap / 2, l.cap, 'middle', {
+        color: l.kind === 'retro' ? color : l.kind === 'deg' ? color : st.muted,
+        weight,
+      });
+    }
+  }
+  b.circle(p.anchor.x, p.anchor.y, Math.max(1.1, 0.006 * g.R), `fill="${c}"`);
+  b.close('g');
+}
+
+export function drawPlanets(b: SvgBuilder, reg: SymbolRegistry, d: ChartDrawing, lay: ChartLayout): void {
+  const lines = linesByRing(d);
+  b.open('g', 'data-layer="planets"');
+  for (const p of lay.points) drawPoint(b, reg, lay, p, lines[p.ring].filter(Number.isFinite));
+  b.close('g');
+}

@@ -1,0 +1,184 @@
+/**
+ * Text as <use> references to stroke-font symbols (no <text>, so no fonts are needed to
+ * rasterise). Astrological Unicode characters inside strings become the matching glyphs,
+ * which lets labels such as "12°♌34′" mix digits and symbols.
+ */
+import { FALLBACK_CHAR, FONT, MARKS, SUBSTITUTES } from './stroke-font.ts';
+import type { SymbolRegistry } from './glyphs/registry.ts';
+import { attr, num, type SvgBuilder } from './svg-builder.ts';
+import type { AspectType } from './chart-model.ts';
+
+type Item =
+  | { k: 'char'; ch: string; x: number }
+  | { k: 'glyph'; kind: 'sign' | 'point' | 'retro' | 'aspect'; key: string; x: number }
+  | { k: 'mark'; ch: string; x: number; lift: boolean };
+
+interface Layout {
+  items: Item[];
+  /** In font units (cap height = 100). */
+  width: number;
+}
+
+/** Inline astrological symbols occupy a slightly wider cell than a digit. */
+const GLYPH_ADV = 118;
+const GLYPH_SCALE = 1.2;
+/** Letter spacing added to every advance; the font is drawn narrow for compact labels. */
+const TRACKING = 7;
+
+const SIGN_CHARS = '♈♉♊♋♌♍♎♏♐♑♒♓';
+const POINT_CHARS: Record<string, string> = {
+  '☉': 'sun',
+  '☽': 'moon',
+  '☿': 'mercury',
+  '♀': 'venus',
+  '♂': 'mars',
+  '♃': 'jupiter',
+  '♄': 'saturn',
+  '♅': 'uranus',
+  '♆': 'neptune',
+  '♇': 'pluto',
+  '☊': 'north_node',
+  '☋': 'south_node',
+  '⚷': 'chiron',
+  '⚸': 'lilith',
+  '⚳': 'ceres',
+  '⚴': 'pallas',
+  '⚵': 'juno',
+  '⚶': 'vesta',
+  '⊗': 'part_of_fortune',
+};
+const ASPECT_CHARS: Record<string, AspectType> = {
+  '☌': 'conjunction',
+  '☍': 'opposition',
+  '△': 'trine',
+  '□': 'square',
+  '⚹': 'sextile',
+  '⚻': 'quincunx',
+  '⚺': 'semi_sextile',
+  '∠': 'semi_square',
+  '⚼': 'sesquiquadrate',
+};
+
+const cache = new Map<string, Layout>();
+const CACHE_MAX = 2000;
+
+function layout(s: string, remember = true): Layout {
+  const hit = cache.get(s);
+  if (hit) return hit;
+  const items: Item[] = [];
+  let x = 0;
+  let prevCenter = 0;
+  let prevTall = false;
+  const chars: string[] = [];
+  for (const raw of s.normalize('NFD')) for (const ch of SUBSTITUTES[raw] ?? raw) chars.push(ch);
+  for (let i = 0; i < chars.length; i++) {
+    let ch = chars[i]!;
+    const mark = MARKS[ch];
+    if (mark) {
+      items.push({ k: 'mark', ch, x: prevCenter, lift: prevTall });
+      continue;
+    }
+    const signIdx = SIGN_CHARS.indexOf(ch);
+    const pointKey = POINT_CHARS[ch];
+    const aspectKey = ASPECT_CHARS[ch];
+    if (signIdx >= 0 || pointKey || aspectKey || ch === '℞') {
+      const kind = signIdx >= 0 ? 'sign' : pointKey ? 'point' : aspectKey ? 'aspect' : 'retro';
+      const key = signIdx >= 0 ? String(signIdx) : (pointKey ?? aspectKey ?? 'rx');
+      items.push({ k: 'glyph', kind, key, x: x + GLYPH_ADV / 2 });
+      prevCenter = x + GLYPH_ADV / 2;
+      prevTall = true;
+      x += GLYPH_ADV + TRACKING;
+      continue;
+    }
+    if (!FONT[ch]) ch = FALLBACK_CHAR;
+    // An accented i must lose its dot or the accent lands on top of it.
+    const next = chars[i + 1];
+    if (ch === 'i' && next !== undefined && MARKS[next] && !MARKS[next]!.below) ch = 'ı';
+    const [adv, d] = FONT[ch]!;
+    if (d) items.push({ k: 'char', ch, x });
+    prevCenter = x + adv / 2;
+    prevTall = (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') || 'bdfhklt'.includes(ch);
+    x += adv + TRACKING;
+  }
+  const out = { items, width: Math.max(0, x - TRACKING) };
+  if (remember) {
+    if (cache.size >= CACHE_MAX) cache.clear();
+    cache.set(s, out);
+  }
+  return out;
+}
+
+export function textWidth(s: string, capHeight: number): number {
+  return (layout(s).width * capHeight) / 100;
+}
+
+/** Longest prefix of `s` (by code points) that fits `room` with `suffix` appended. */
+export function fittingPrefix(s: string, suffix: string, capHeight: number, room: number): string {
+  const cps = [...s];
+  let lo = 0;
+  let hi = cps.length;
+  // Widths grow with length, so binary search; probes are not cached to keep the cache clean.
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    const w = (layout(cps.slice(0, mid).join('') + suffix, false).width * capHeight) / 100;
+    if (w <= room) lo = mid;
+    else hi = mid - 1;
+  }
+  return cps.slice(0, lo).join('');
+}
+
+export type Anchor = 'start' | 'middle' | 'end';
+
+export interface TextStyle {
+  color: string;
+  /** Stroke width as a fraction of the cap height (0.1 ≈ regular, 0.13 ≈ bold). */
+  weight?: number;
+}
+
+/** Draws `s` with its baseline at y. */
+export function drawText(
+  b: SvgBuilder,
+  reg: SymbolRegistry,
+  s: string,
+  x: number,
+  baseline: number,
+  capHeight: number,
+  anchor: Anchor,
+  style: TextStyle,
+  extraAttrs = '',
+): void {
+  const lay = layout(s);
+  if (lay.items.length === 0) return;
+  const k = capHeight / 100;
+  const x0 = anchor === 'start' ? x : anchor === 'middle' ? x - (lay.width * k) / 2 : x - lay.width * k;
+  const sw = (style.weight ?? 0.1) * 100;
+  const c = attr(style.color);
+  b.raw(
+    `<g transform="translate(${num(x0)} ${num(baseline)}) scale(${num4(k)})" stroke="${c}" fill="${c}" stroke-width="${num(sw)}"${extraAttrs}>`,
+  );
+  const parts: string[] = [];
+  for (const it of lay.items) {
+    if (it.k === 'char') {
+      parts.push(`<use xlink:href="#${reg.char(it.ch)}" x="${num(it.x)}"/>`);
+    } else if (it.k === 'mark') {
+      const y = it.lift && !MARKS[it.ch]!.below ? -30 : 0;
+      parts.push(`<use xlink:href="#${reg.mark(it.ch)}" x="${num(it.x)}"${y ? ` y="${y}"` : ''}/>`);
+    } else {
+      const id =
+        it.kind === 'sign'
+          ? reg.sign(Number(it.key))
+          : it.kind === 'point'
+            ? reg.point(it.key)
+            : it.kind === 'aspect'
+              ? reg.aspect(it.key as AspectType)
+              : reg.retrograde();
+      if (id) parts.push(`<use xlink:href="#${id}" transform="translate(${num(it.x)} -50) scale(${GLYPH_SCALE})"/>`);
+    }
+  }
+  b.raw(parts.join('') + '</g>');
+}
+
+/** Scale factors need more precision than coordinates. */
+function num4(v: number): string {
+  return String(Math.round(v * 10000) / 10000);
+}

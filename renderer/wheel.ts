@@ -1,0 +1,66 @@
+/** Composes the layers of a chart wheel (single or bi-wheel) into one SVG document. */
+import { drawAngles } from './angles-layer.ts';
+import { drawAspects } from './aspects-layer.ts';
+import { drawTrackDividers, ringLegend } from './bi-wheel.ts';
+import type { ChartDrawing } from './chart-model.ts';
+import { SymbolRegistry } from './glyphs/registry.ts';
+import { drawShape, SHAPE_LABELS, shapeMetadata, shapeOf } from './horoscope-shape.ts';
+import { drawCusps, drawHouseBackgrounds } from './houses-layer.ts';
+import { computeLayout } from './layout/points.ts';
+import { drawMetadata } from './metadata.ts';
+import { drawPlanets } from './planets-layer.ts';
+import { SvgBuilder, attr, num, strokeAttrs } from './svg-builder.ts';
+import { resolveStyle } from './themes.ts';
+import { drawBackground, drawSignGlyphs, drawZodiacBackground, drawZodiacLines } from './zodiac-layer.ts';
+
+export function renderWheel(d: ChartDrawing): string {
+  const st = resolveStyle(d);
+  const lay = computeLayout(d, st);
+  const g = lay.geometry;
+  const f = lay.frame;
+  const reg = new SymbolRegistry();
+  const b = new SvgBuilder();
+
+  drawBackground(b, g.size, st);
+  drawZodiacBackground(b, g, f, st);
+  drawHouseBackgrounds(b, d, g, f, st);
+  if (st.aspectDisk) b.circle(g.cx, g.cy, g.aspectR, `fill="${attr(st.aspectDisk)}"`);
+  drawZodiacLines(b, g, f, st);
+  drawTrackDividers(b, g, st);
+  drawCusps(b, reg, d, g, f, st);
+  b.circle(g.cx, g.cy, g.aspectR, `fill="none" ${strokeAttrs(st.ringInner.color, st.ringInner.width)}`);
+
+  const shape = st.shape.show ? shapeOf(d) : null;
+  if (shape && st.shape.style !== 'label') drawShape(b, d, lay, shape);
+  drawAspects(b, reg, d, lay);
+  const obstacles = drawAngles(b, reg, d, g, f, st);
+  drawPlanets(b, reg, d, lay);
+  drawSignGlyphs(b, reg, g, f, st);
+
+  if (d.options.showMetadata) {
+    drawMetadata(
+      b,
+      reg,
+      {
+        title: d.metadata.title,
+        lines: d.metadata.lines,
+        legend: ringLegend(d, st),
+        shapeLabel: shape && st.shape.label ? `Shape: ${SHAPE_LABELS[shape]}` : null,
+      },
+      g,
+      st,
+      obstacles,
+    );
+  }
+  const meta = shape && st.shape.embed ? shapeMetadata(shape, d) : '';
+  const s = num(g.size);
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="${s}" height="${s}" viewBox="0 0 ${s} ${s}"` +
+    ` stroke-linecap="round" stroke-linejoin="round" role="img" aria-label="${attr([...d.metadata.title].slice(0, 200).join(''))}" data-kind="${attr(d.kind)}"` +
+    `${shape ? ` data-horoscope-shape="${shape}"` : ''}>` +
+    meta +
+    reg.defs() +
+    b.toString() +
+    '</svg>'
+  );
+}
