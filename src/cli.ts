@@ -1,11 +1,13 @@
 /**
- * The command line: `serve`, `migrate`, `keys create`. Works in both modes and whether or not
- * the server runs (in embedded mode it then talks to the server's database socket).
+ * The command line: `serve`, `migrate`, `keys create`, `token`. Works in both modes and whether
+ * or not the server runs (in embedded mode it then talks to the server's database socket).
  */
 import { Command, InvalidArgumentError } from 'commander';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './services.ts';
 import { createKeyForEmail, UnknownPlanError } from './features/keys/service.ts';
+import { withJwtSecret } from './features/auth/jwt-secret.ts';
+import { mintToken } from './features/auth/token.ts';
 
 const program = new Command().name('astro').description('Astrology calculation service').showHelpAfterError();
 
@@ -57,6 +59,32 @@ keys
     } finally {
       await db.close();
     }
+  });
+
+const seconds = (value: string) => {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > 366 * 86400) throw new InvalidArgumentError('a whole number of seconds, 1 to 31622400');
+  return n;
+};
+
+program
+  .command('token')
+  .description('mint a dashboard bearer token (HS256) with AUTH_JWT_SECRET, or the secret the embedded mode keeps in DATA_DIR')
+  .requiredOption('--user <id>', 'the user id (the token subject)')
+  .option('--email <email>', 'the e-mail claim', email)
+  .option('--ttl <seconds>', 'lifetime', seconds, 3600)
+  .option('--json', 'print JSON')
+  .action(async (options: { user: string; email?: string; ttl: number; json?: boolean }) => {
+    const config = withJwtSecret(loadConfig());
+    if (!config.AUTH_JWT_SECRET) {
+      console.error('AUTH_JWKS_URL is set without AUTH_JWT_SECRET: tokens come from the identity provider only');
+      process.exitCode = 2;
+      return;
+    }
+    if (!options.user.trim() || options.user.length > 255) throw new InvalidArgumentError('--user must be 1 to 255 characters');
+    const token = await mintToken({ userId: options.user, email: options.email, secret: config.AUTH_JWT_SECRET, ttlSeconds: options.ttl, audience: config.AUTH_JWT_AUDIENCE, issuer: config.AUTH_JWT_ISSUER });
+    if (options.json) console.log(JSON.stringify({ token, user_id: options.user, email: options.email ?? null, expires_in: options.ttl }));
+    else console.log(token);
   });
 
 program.parseAsync().catch((error) => {

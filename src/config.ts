@@ -29,9 +29,37 @@ export const configSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Apply pending migrations at start (the CLI's `migrate` does it on demand). */
   MIGRATE_ON_START: bool.default(true),
+
+  /** Namespace of every Redis key and channel of this deployment (tests give each app its own). */
+  REDIS_KEY_PREFIX: z.string().min(1).max(100).regex(/^[A-Za-z0-9:_.-]+$/).default('astro:'),
+
+  /** Dashboard identity: the identity provider's JWKS endpoint (RS256/ES256/EdDSA tokens)... */
+  AUTH_JWKS_URL: z.string().url().optional(),
+  /** ...and/or an HS256 shared secret. With neither, one is generated and kept in DATA_DIR. */
+  AUTH_JWT_SECRET: z.string().min(32, 'at least 32 characters (256 bits for HS256)').optional(),
+  AUTH_JWT_AUDIENCE: z.string().optional(),
+  AUTH_JWT_ISSUER: z.string().optional(),
+
+  /** Usage log: rows are buffered and written in one INSERT per batch. */
+  USAGE_FLUSH_INTERVAL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
+  USAGE_FLUSH_BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(1000),
+  /** Rows kept while the database cannot take them; beyond this the oldest are dropped (and counted). */
+  USAGE_BUFFER_MAX: z.coerce.number().int().min(100).max(10_000_000).default(200_000),
+
+  /** Idempotency records: how long a completed response is replayed, and how long an in-flight claim holds. */
+  IDEMPOTENCY_TTL_SECONDS: z.coerce.number().int().min(60).max(7 * 86400).default(86400),
+  IDEMPOTENCY_LOCK_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
+  /** Responses larger than this are not stored for replay (a retry recomputes). */
+  IDEMPOTENCY_MAX_RESPONSE_BYTES: z.coerce.number().int().min(1024).max(64 * 1024 * 1024).default(8 * 1024 * 1024),
+
+  /** Active API keys one user may hold. */
+  KEYS_MAX_PER_USER: z.coerce.number().int().min(1).max(1000).default(25),
 });
 
 export type Config = z.output<typeof configSchema> & { dataDir: string };
+
+/** Largest `limit` of GET /api/v1/auth/logs (field-reference §11 "Limits"). */
+export const LOGS_MAX_LIMIT = 500;
 
 export class ConfigError extends Error {}
 

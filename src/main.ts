@@ -1,20 +1,24 @@
 /** `serve`: configuration → dependencies → app → listen, with a graceful shutdown. */
 import { loadConfig } from './config.ts';
 import { buildApp } from './app.ts';
-import { createComputeRunner, openDatabase } from './services.ts';
+import { createComputeRunner, openDatabase, openRedisFor } from './services.ts';
+import { withJwtSecret } from './features/auth/jwt-secret.ts';
 
 export async function serve(): Promise<void> {
-  const config = loadConfig();
+  const config = withJwtSecret(loadConfig());
   const database = await openDatabase(config, { migrate: config.MIGRATE_ON_START, log: (m) => console.log(m) });
   const compute = createComputeRunner(config);
-  const { app } = await buildApp({ config, db: database.pool, compute });
+  const redis = openRedisFor(config);
+  const { app } = await buildApp({ config, db: database.pool, compute, redis });
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'shutting down');
+    // Stops accepting, lets in-flight requests finish, then writes the buffered usage log.
     await app.close();
     await compute.close();
+    await redis?.close();
     await database.close();
     process.exit(0);
   };

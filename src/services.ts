@@ -1,6 +1,6 @@
 /**
  * Wires configuration to the external parts: the database (a server or embedded PGlite), the
- * migrations and the compute runner. Shared by `serve` and the CLI.
+ * migrations, Redis and the compute runner. Shared by `serve` and the CLI.
  */
 import pg from 'pg';
 import type { DatabasePool } from 'slonik';
@@ -9,6 +9,7 @@ import { openEmbeddedDatabase, type EmbeddedDatabase } from './db/embedded-postg
 import { createDatabasePool } from './db/pool.ts';
 import { migrate } from './db/migrate.ts';
 import { createInlineRunner, createPoolRunner, type ComputeRunner } from './compute/runner.ts';
+import { openRedis, type RedisConnections } from './db/redis.ts';
 
 export interface Database {
   url: string;
@@ -67,4 +68,9 @@ export function createComputeRunner(config: Config): ComputeRunner {
   return config.COMPUTE_MODE === 'inline'
     ? createInlineRunner()
     : createPoolRunner({ threads: config.COMPUTE_THREADS, maxQueue: config.COMPUTE_MAX_QUEUE });
+}
+
+/** Redis for the shared platform state; undefined in embedded mode (in-process stand-ins). */
+export function openRedisFor(config: Config): RedisConnections | undefined {
+  return config.REDIS_URL ? openRedis(config.REDIS_URL, config.REDIS_KEY_PREFIX) : undefined;
 }

@@ -44,11 +44,27 @@ export class ApiKeyRepository {
     return this.db.any(sql.type(apiKeyRow)`select ${columns} from api_keys where user_id = ${userId} order by created_at desc`);
   }
 
-  /** Revokes the key only when it belongs to the user; null when there is no such key of theirs. */
-  async revoke(userId: string, keyId: string): Promise<ApiKeyRow | null> {
-    return this.db.maybeOne(sql.type(apiKeyRow)`
+  async countActive(userId: string): Promise<number> {
+    return this.db.oneFirst(sql.type(z.object({ n: z.number() }))`select count(*)::int as n from api_keys where user_id = ${userId} and status = 'active'`);
+  }
+
+  /**
+   * Revokes the key only when it belongs to the user; null when there is no such key of theirs.
+   * Returns the hash too: the caches of every API process are keyed by it.
+   */
+  async revoke(userId: string, keyId: string): Promise<(ApiKeyRow & { key_hash: string }) | null> {
+    return this.db.maybeOne(sql.type(apiKeyRow.extend({ key_hash: z.string() }))`
       update api_keys set status = 'revoked', revoked_at = coalesce(revoked_at, now())
       where id = ${keyId} and user_id = ${userId}
-      returning ${columns}`);
+      returning ${columns}, key_hash`);
+  }
+
+  /** Moves last_used_at forward for a batch of keys (the usage writer calls it once per flush). */
+  async touchLastUsed(uses: ReadonlyMap<string, string>): Promise<void> {
+    if (!uses.size) return;
+    await this.db.query(sql.unsafe`
+      update api_keys k set last_used_at = u.used_at
+      from ${sql.unnest([...uses], ['uuid', 'timestamptz'])} as u(id, used_at)
+      where k.id = u.id and (k.last_used_at is null or k.last_used_at < u.used_at)`);
   }
 }

@@ -9,11 +9,24 @@ export const planRow = z.object({
 });
 export type PlanRow = z.infer<typeof planRow>;
 
+/** The limits of a user's current plan, and whether the subscription is in force. */
+export const userQuotaRow = z.object({
+  plan_code: z.string(), subscription_status: z.string(), current_period_end: z.string().nullable(),
+  request_limit: z.number().nullable(), limit_period: z.enum(['day', 'month']), rps_limit: z.number().nullable(),
+});
+export type UserQuotaRow = z.infer<typeof userQuotaRow>;
+
 export class PlanRepository {
   constructor(private readonly db: CommonQueryMethods) {}
 
   async find(code: string): Promise<PlanRow | null> {
     return this.db.maybeOne(sql.type(planRow)`select code, name, price_cents, currency, billing_interval, request_limit, limit_period, rps_limit, report_credits, public from plans where code = ${code}`);
+  }
+
+  async quotaOfUser(userId: string): Promise<UserQuotaRow | null> {
+    return this.db.maybeOne(sql.type(userQuotaRow)`
+      select s.plan_code, s.status as subscription_status, s.current_period_end, p.request_limit, p.limit_period, p.rps_limit
+      from subscriptions s join plans p on p.code = s.plan_code where s.user_id = ${userId}`);
   }
 
   async list(): Promise<readonly PlanRow[]> {

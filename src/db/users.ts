@@ -1,10 +1,19 @@
 /** Users and their subscription (one current subscription per user). */
 import { randomUUID } from 'node:crypto';
-import { sql, type CommonQueryMethods } from 'slonik';
+import { sql, UniqueIntegrityConstraintViolationError, type CommonQueryMethods } from 'slonik';
 import { z } from 'zod';
 
 export const userRow = z.object({ id: z.string(), email: z.string(), full_name: z.string().nullable(), created_at: z.string() });
 export type UserRow = z.infer<typeof userRow>;
+
+/** What GET /api/v1/auth/me answers. */
+export const profileRow = userRow.extend({
+  plan_code: z.string().nullable(), subscription_status: z.string().nullable(), onboarding_completed: z.boolean(),
+});
+export type ProfileRow = z.infer<typeof profileRow>;
+
+/** The e-mail address belongs to another user (users.email is unique, case-insensitively). */
+export class EmailTakenError extends Error {}
 
 export class UserRepository {
   constructor(private readonly db: CommonQueryMethods) {}
@@ -23,6 +32,38 @@ export class UserRepository {
       insert into users (id, email) values (${id}, ${email})
       on conflict (lower(email)) do update set updated_at = users.updated_at
       returning id, email, full_name, created_at`);
+  }
+
+  /**
+   * Creates the user with the identity provider's id, or updates their e-mail address and name.
+   * Only ever touches the row of `id`: an address already used by another user is refused.
+   */
+  async upsertIdentity(input: { id: string; email: string; fullName?: string | null }): Promise<UserRow> {
+    try {
+      return await this.db.one(sql.type(userRow)`
+        insert into users (id, email, full_name) values (${input.id}, ${input.email}, ${input.fullName ?? null})
+        on conflict (id) do update set email = excluded.email, full_name = coalesce(excluded.full_name, users.full_name), updated_at = now()
+        returning id, email, full_name, created_at`);
+    } catch (error) {
+      if (error instanceof UniqueIntegrityConstraintViolationError) throw new EmailTakenError('e-mail address already in use');
+      throw error;
+    }
+  }
+
+  async profile(id: string): Promise<ProfileRow | null> {
+    return this.db.maybeOne(sql.type(profileRow)`
+      select u.id, u.email, u.full_name, u.created_at, s.plan_code, s.status as subscription_status,
+             u.onboarding_completed_at is not null as onboarding_completed
+      from users u left join subscriptions s on s.user_id = u.id
+      where u.id = ${id}`);
+  }
+
+  /** Saves the onboarding answers; the first save marks onboarding as completed. */
+  async saveOnboarding(id: string, answers: Record<string, unknown>): Promise<boolean> {
+    const result = await this.db.query(sql.unsafe`
+      update users set onboarding = ${sql.jsonb(answers as never)}, onboarding_completed_at = coalesce(onboarding_completed_at, now()), updated_at = now()
+      where id = ${id}`);
+    return result.rowCount > 0;
   }
 
   /** Puts the user on a plan with an active subscription (replacing any previous one). */

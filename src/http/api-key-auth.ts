@@ -1,7 +1,10 @@
 /**
  * `x-api-key` authentication for the calculation endpoints. Keys are looked up by the SHA-256
- * of the secret through a bounded LRU cache in front of PostgreSQL; entries expire after a short
- * TTL so that a revoked key or a lapsed subscription takes effect without a restart.
+ * of the secret through a bounded LRU cache in front of PostgreSQL, so a request costs no
+ * database query. Entries expire after a short TTL so that a lapsed subscription takes effect
+ * without a restart; a revocation takes effect at once on every process (key-revocation.ts:
+ * pub/sub invalidation, and a revocation marker that the rate-limit step checks in the same
+ * round trip).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
@@ -26,7 +29,8 @@ declare module 'fastify' {
   }
 }
 
-type Verdict = { kind: 'ok'; principal: Principal } | { kind: 'invalid' } | { kind: 'no_subscription' };
+/** `validUntil`: the key's or the subscription period's end, checked on every cache hit too. */
+type Verdict = { kind: 'ok'; principal: Principal; validUntil: number } | { kind: 'invalid' } | { kind: 'no_subscription' };
 
 /** Longest key we hash: anything longer is not one of ours, and hashing megabytes is a DoS lever. */
 const MAX_KEY_LENGTH = 200;
@@ -38,6 +42,7 @@ export function verdictOf(row: KeyPrincipalRow | null, now = Date.now()): Verdic
   if (!row.plan_code || !row.subscription_status || !ACTIVE_SUBSCRIPTION.has(row.subscription_status) || periodOver) return { kind: 'no_subscription' };
   return {
     kind: 'ok',
+    validUntil: Math.min(row.expires_at ? Date.parse(row.expires_at) : Infinity, row.current_period_end ? Date.parse(row.current_period_end) : Infinity),
     principal: {
       keyId: row.key_id, userId: row.user_id, email: row.email, planCode: row.plan_code,
       requestLimit: row.request_limit, limitPeriod: row.limit_period ?? 'month', rpsLimit: row.rps_limit,
@@ -47,21 +52,39 @@ export function verdictOf(row: KeyPrincipalRow | null, now = Date.now()): Verdic
 
 export class ApiKeyAuthenticator {
   private readonly cache: LRUCache<string, Verdict>;
+  /** Lookups under way: a burst of requests with a key not cached yet makes one query, not one each. */
+  private readonly lookups = new Map<string, Promise<Verdict>>();
   private readonly keys: ApiKeyRepository;
 
-  constructor(pool: DatabasePool, private readonly options: { cacheSize: number; ttlSeconds: number; onFailure?: (reason: string) => void }) {
+  constructor(pool: DatabasePool, private readonly options: {
+    cacheSize: number;
+    ttlSeconds: number;
+    onFailure?: (reason: string) => void;
+    /** Runs after a key is accepted (the rate limit); 'revoked' turns the request into 401, 'rejected' means it answered. */
+    admit?: (request: FastifyRequest, reply: FastifyReply) => Promise<'ok' | 'revoked' | 'rejected'>;
+  }) {
     this.keys = new ApiKeyRepository(pool);
     this.cache = new LRUCache({ max: options.cacheSize, ttl: options.ttlSeconds * 1000 });
   }
 
   async verdict(secret: string): Promise<Verdict> {
     if (secret.length > MAX_KEY_LENGTH) return { kind: 'invalid' };
-    const hash = hashApiKey(secret);
+    return this.verdictByHash(hashApiKey(secret));
+  }
+
+  private async verdictByHash(hash: string): Promise<Verdict> {
     const cached = this.cache.get(hash);
-    if (cached) return cached;
-    const verdict = verdictOf(await this.keys.findPrincipalByHash(hash));
-    this.cache.set(hash, verdict);
-    return verdict;
+    if (cached && !(cached.kind === 'ok' && cached.validUntil <= Date.now())) return cached;
+    let lookup = this.lookups.get(hash);
+    if (!lookup) {
+      lookup = this.keys.findPrincipalByHash(hash).then((row) => {
+        const verdict = verdictOf(row);
+        this.cache.set(hash, verdict);
+        return verdict;
+      }).finally(() => this.lookups.delete(hash));
+      this.lookups.set(hash, lookup);
+    }
+    return lookup;
   }
 
   /** Forget a key at once (after revocation or a plan change). */
@@ -78,18 +101,29 @@ export class ApiKeyAuthenticator {
    * `invalidKeyStatus` exists for the numerology registry, which the interface has answer 403.
    */
   hook(options: { invalidKeyStatus?: 401 | 403 } = {}) {
-    return async (request: FastifyRequest, _reply: FastifyReply) => {
+    return async (request: FastifyRequest, reply: FastifyReply) => {
       const header = request.headers['x-api-key'];
-      const secret = Array.isArray(header) ? header[0] : header;
+      const secret = (Array.isArray(header) ? header[0] : header)?.trim();
       const fail = (reason: string, status: number, detail: string) => {
         this.options.onFailure?.(reason);
         return new HttpError(status, detail);
       };
       if (!secret) throw fail('missing_key', 401, 'Missing API key');
-      const verdict = await this.verdict(secret.trim());
+      if (secret.length > MAX_KEY_LENGTH) throw fail('invalid_key', options.invalidKeyStatus ?? 401, 'Invalid API key');
+      const hash = hashApiKey(secret);
+      const verdict = await this.verdictByHash(hash);
       if (verdict.kind === 'invalid') throw fail('invalid_key', options.invalidKeyStatus ?? 401, 'Invalid API key');
       if (verdict.kind === 'no_subscription') throw fail('subscription_required', 403, 'Subscription required');
       request.principal = verdict.principal;
+      if (!this.options.admit) return;
+      const admitted = await this.options.admit(request, reply);
+      if (admitted === 'revoked') {
+        // Revoked on some process whose invalidation has not reached our cache yet.
+        this.invalidate(hash);
+        request.principal = undefined;
+        throw fail('revoked_key', options.invalidKeyStatus ?? 401, 'Invalid API key');
+      }
+      if (admitted === 'rejected') return reply;
     };
   }
 }

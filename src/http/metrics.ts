@@ -1,14 +1,19 @@
 /**
  * Prometheus metrics: request duration by route template and status, requests in flight,
- * compute pool queue depth and utilisation, and the default process metrics.
+ * compute pool queue depth and utilisation, authentication failures, rate-limit rejections,
+ * idempotency outcomes, the usage-log buffer and its flushes, and the default process metrics.
  */
 import type { FastifyInstance } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { ComputeRunner } from '../compute/runner.ts';
+import type { UsageLogMetrics } from './usage-log.ts';
 
 export interface Metrics {
   registry: Registry;
   authFailures: Counter<'reason'>;
+  rateLimitRejections: Counter<'reason'>;
+  idempotency: Counter<'outcome'>;
+  usageLog: UsageLogMetrics;
 }
 
 export function createMetrics(compute: ComputeRunner): Metrics {
@@ -18,7 +23,15 @@ export function createMetrics(compute: ComputeRunner): Metrics {
   new Gauge({ name: 'compute_pool_utilization', help: 'Share of time the compute workers were busy (0-1)', registers: [registry], collect() { this.set(compute.stats().utilization); } });
   new Gauge({ name: 'compute_pool_threads', help: 'Compute worker threads', registers: [registry], collect() { this.set(compute.stats().threads); } });
   const authFailures = new Counter({ name: 'auth_failures_total', help: 'Requests refused by authentication', labelNames: ['reason'] as const, registers: [registry] });
-  return { registry, authFailures };
+  const rateLimitRejections = new Counter({ name: 'rate_limit_rejections_total', help: 'Requests refused with 429, by limit (quota or rps)', labelNames: ['reason'] as const, registers: [registry] });
+  const idempotency = new Counter({ name: 'idempotency_requests_total', help: 'Requests with an Idempotency-Key, by outcome', labelNames: ['outcome'] as const, registers: [registry] });
+  const usageLog: UsageLogMetrics = {
+    bufferDepth: new Gauge({ name: 'usage_log_buffer_depth', help: 'Usage-log rows waiting to be written', registers: [registry] }),
+    flushDuration: new Histogram({ name: 'usage_log_flush_duration_seconds', help: 'Time to write one batch of usage-log rows', registers: [registry], buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5] }),
+    flushFailures: new Counter({ name: 'usage_log_flush_failures_total', help: 'Usage-log batches that failed to write (retried later)', registers: [registry] }),
+    droppedRows: new Counter({ name: 'usage_log_dropped_rows_total', help: 'Usage-log rows dropped because the buffer was full', registers: [registry] }),
+  };
+  return { registry, authFailures, rateLimitRejections, idempotency, usageLog };
 }
 
 export function registerRequestMetrics(app: FastifyInstance, metrics: Metrics) {

@@ -1,11 +1,14 @@
-/** Creating keys for a user identified by e-mail (the operator's CLI path). */
-import type { DatabasePool } from 'slonik';
+/** Creating keys: for a user identified by e-mail (the operator's CLI) or for a dashboard user. */
+import { sql, type DatabasePool } from 'slonik';
+import { z } from 'zod';
 import { ApiKeyRepository, type ApiKeyRow } from '../../db/api-keys.ts';
 import { PlanRepository } from '../../db/plans.ts';
 import { UserRepository } from '../../db/users.ts';
 import { generateApiKeySecret } from './secret.ts';
 
 export class UnknownPlanError extends Error {}
+export class UnknownUserError extends Error {}
+export class KeyLimitError extends Error {}
 
 export async function createKeyForEmail(pool: DatabasePool, input: { email: string; plan?: string; name?: string }): Promise<ApiKeyRow & { key: string; email: string; plan_code: string }> {
   return pool.transaction(async (tx) => {
@@ -24,4 +27,35 @@ export async function createKeyForEmail(pool: DatabasePool, input: { email: stri
     const row = await new ApiKeyRepository(tx).create({ userId: user.id, name: input.name ?? 'default', prefix, keyHash: hash });
     return { ...row, key: secret, email: user.email, plan_code: planCode };
   });
+}
+
+/** PostgreSQL's lock_not_available, however the driver wraps it. */
+const isLockBusy = (error: unknown) => {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return e.code === '55P03' || e.cause?.code === '55P03';
+};
+
+/**
+ * A new key of an existing user, within their limit of active keys. The user's row is locked for
+ * the count, so concurrent creations cannot exceed the limit. The lock is taken with NOWAIT and
+ * retried from outside the transaction: the embedded PGlite runs one statement at a time, so a
+ * statement waiting for a lock would stop the transaction holding it from ever finishing.
+ */
+export async function createKeyForUser(pool: DatabasePool, input: { userId: string; name: string; expiresAt?: string | null; maxActive: number }): Promise<ApiKeyRow & { key: string }> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await pool.transaction(async (tx) => {
+        const locked = await tx.maybeOneFirst(sql.type(z.object({ id: z.string() }))`select id from users where id = ${input.userId} for update nowait`);
+        if (!locked) throw new UnknownUserError('no such user');
+        const keys = new ApiKeyRepository(tx);
+        if ((await keys.countActive(input.userId)) >= input.maxActive) throw new KeyLimitError(`at most ${input.maxActive} active API keys per user; revoke one first`);
+        const { secret, prefix, hash } = generateApiKeySecret();
+        const row = await keys.create({ userId: input.userId, name: input.name, prefix, keyHash: hash, expiresAt: input.expiresAt });
+        return { ...row, key: secret };
+      });
+    } catch (error) {
+      if (!isLockBusy(error) || attempt >= 100) throw error;
+      await new Promise((r) => setTimeout(r, 5 + Math.random() * 20));
+    }
+  }
 }

@@ -1,0 +1,22 @@
+/** Request and response schemas of the API key endpoints (field-reference §11 "Keys and account"). */
+import { z } from 'zod/v4';
+
+export const createKeyRequest = z.object({
+  name: z.string().trim().min(1).max(100),
+  expires_at: z.iso.datetime({ offset: true }).nullable().optional().describe('ISO 8601 instant after which the key stops working; must be in the future.'),
+}).describe('CreateKeyRequest');
+
+export const keyResponse = z.object({
+  id: z.string(),
+  name: z.string(),
+  prefix: z.string().describe('The first characters of the key, to recognise it; never enough to use it.'),
+  key: z.string().optional().describe('The secret: present only in the answer that created the key.'),
+  status: z.enum(['active', 'revoked']),
+  created_at: z.string(),
+  last_used_at: z.string().nullable(),
+  revoked_at: z.string().nullable(),
+  expires_at: z.string().nullable(),
+}).describe('KeyResponse');
+
+export const keyIdParams = z.object({ key_id: z.string().max(100) });
+export const revokedResponse = z.object({ id: z.string(), status: z.literal('revoked') });

@@ -1,0 +1,86 @@
+/**
+ * `authorization: Bearer <JWT>` for the dashboard endpoints. Tokens come from an external identity
+ * provider and are verified with `jose`: against its JWKS (asymmetric algorithms only) or with an
+ * HS256 shared secret (the embedded mode and `cli token`). Signature, expiry (required), and the
+ * audience/issuer when configured; `sub` is the user id, `email` the address.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { createRemoteJWKSet, decodeProtectedHeader, errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey, type JWTVerifyOptions } from 'jose';
+import { HttpError } from './errors.ts';
+
+export interface Account {
+  userId: string;
+  email: string | null;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    account: Account | null;
+  }
+}
+
+export interface BearerAuthOptions {
+  jwksUrl?: string;
+  secret?: string;
+  audience?: string;
+  issuer?: string;
+  onFailure?: (reason: string) => void;
+}
+
+const ASYMMETRIC = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA'];
+/** Longer than any real token; hashing or parsing megabytes is a DoS lever. */
+const MAX_TOKEN_LENGTH = 8192;
+const challenge = (error?: string) => ({ 'www-authenticate': error ? `Bearer error="${error}"` : 'Bearer' });
+
+export class BearerAuthenticator {
+  private readonly jwks?: JWTVerifyGetKey;
+  private readonly secret?: Uint8Array;
+
+  constructor(private readonly options: BearerAuthOptions) {
+    if (options.jwksUrl) this.jwks = createRemoteJWKSet(new URL(options.jwksUrl), { timeoutDuration: 5000, cooldownDuration: 30_000, cacheMaxAge: 600_000 });
+    if (options.secret) this.secret = new TextEncoder().encode(options.secret);
+  }
+
+  private fail(reason: string, detail: string, error = 'invalid_token'): HttpError {
+    this.options.onFailure?.(reason);
+    return new HttpError(401, detail, challenge(error));
+  }
+
+  async verify(token: string): Promise<Account> {
+    if (token.length > MAX_TOKEN_LENGTH) throw this.fail('invalid_token', 'Invalid token');
+    let alg: string | undefined;
+    try {
+      alg = decodeProtectedHeader(token).alg;
+    } catch {
+      throw this.fail('invalid_token', 'Invalid token');
+    }
+    const common: JWTVerifyOptions = { audience: this.options.audience, issuer: this.options.issuer, requiredClaims: ['exp', 'sub'], clockTolerance: 5 };
+    let payload: JWTPayload;
+    try {
+      if (alg === 'HS256' && this.secret) ({ payload } = await jwtVerify(token, this.secret, { ...common, algorithms: ['HS256'] }));
+      else if (alg && ASYMMETRIC.includes(alg) && this.jwks) ({ payload } = await jwtVerify(token, this.jwks, { ...common, algorithms: ASYMMETRIC }));
+      else throw this.fail('invalid_token', 'Invalid token');
+    } catch (error) {
+      if (error instanceof HttpError) throw error;
+      if (error instanceof errors.JWTExpired) throw this.fail('expired_token', 'Token expired');
+      if (error instanceof errors.JOSEError && !(error instanceof errors.JWKSTimeout)) throw this.fail('invalid_token', 'Invalid token');
+      // The identity provider's key set could not be fetched: not the caller's fault.
+      throw new HttpError(503, 'Identity provider unavailable, retry later', { 'retry-after': '5' });
+    }
+    const sub = payload.sub;
+    if (typeof sub !== 'string' || sub.length === 0 || sub.length > 255) throw this.fail('invalid_token', 'Invalid token');
+    const email = typeof payload.email === 'string' && payload.email.length <= 254 ? payload.email : null;
+    return { userId: sub, email };
+  }
+
+  /** The onRequest hook of the dashboard routes: sets `request.account` or answers 401. */
+  hook() {
+    return async (request: FastifyRequest, _reply: FastifyReply) => {
+      const header = request.headers.authorization;
+      const match = header ? /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(header) : null;
+      if (!header) throw this.fail('missing_token', 'Not authenticated', '');
+      if (!match) throw this.fail('invalid_token', 'Invalid token');
+      request.account = await this.verify(match[1]!);
+    };
+  }
+}

@@ -1,0 +1,21 @@
+/**
+ * The shared state of the platform layers: in Redis when the deployment has one (several API
+ * processes see the same counters and records), otherwise in this process (embedded mode, with
+ * the same semantics behind the same interfaces).
+ */
+import type { RedisConnections } from '../db/redis.ts';
+import { MemoryIdempotencyStore, RedisIdempotencyStore, type IdempotencyStore } from './idempotency-store.ts';
+import { MemoryRateLimitStore, RedisRateLimitStore, type RateLimitStore } from './rate-limit-store.ts';
+
+export interface PlatformStores {
+  rateLimits: RateLimitStore;
+  idempotency: IdempotencyStore;
+}
+
+export function createPlatformStores(redis?: RedisConnections): PlatformStores {
+  if (!redis) return { rateLimits: new MemoryRateLimitStore(), idempotency: new MemoryIdempotencyStore() };
+  return {
+    rateLimits: new RedisRateLimitStore(redis.client, redis.prefix),
+    idempotency: new RedisIdempotencyStore(redis.client, redis.prefix),
+  };
+}

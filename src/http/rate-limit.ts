@@ -1,0 +1,139 @@
+/**
+ * Rate limits per user: the plan's quota per period and its per-second limit, counted in one
+ * atomic store operation per request (see rate-limit-store.ts). Every authenticated response,
+ * errors included, carries X-RateLimit-Limit / -Remaining / -Reset; over a limit the answer is
+ * 429 {"detail":"Rate limit exceeded"} with Retry-After.
+ *
+ * A billable POST carrying an Idempotency-Key is only looked at here (cost 0): the idempotency
+ * layer spends the request once it knows the request is not a replay, because replays are free.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { HttpError } from './errors.ts';
+import { periodWindow, type LimitPeriod } from './rate-limit-period.ts';
+import type { RateLimitStore } from './rate-limit-store.ts';
+
+/** X-RateLimit-Limit of a plan without a quota: large, so that naive clients never back off. */
+export const NO_QUOTA_LIMIT = 2_147_483_647;
+
+export interface QuotaSubject {
+  userId: string;
+  keyId: string | null;
+  requestLimit: number | null;
+  limitPeriod: LimitPeriod;
+  rpsLimit: number | null;
+}
+
+export interface RateDecision {
+  outcome: 'allowed' | 'peek' | 'quota_exceeded' | 'rps_exceeded';
+  limit: number;
+  remaining: number;
+  /** Epoch seconds at which the period quota resets. */
+  resetAt: number;
+  retryAfterSeconds: number;
+}
+
+interface RateState {
+  decision: RateDecision;
+  /** True while a deferred (idempotent) request has not been charged yet. */
+  pending: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    rate: RateState | null;
+  }
+  interface FastifyContextConfig {
+    /** A billable calculation: accepts Idempotency-Key; replays of it are free. */
+    billable?: boolean;
+  }
+}
+
+export class RateLimiter {
+  constructor(private readonly store: RateLimitStore, private readonly onReject: (reason: 'quota' | 'rps') => void = () => {}) {}
+
+  /** Spends `cost` requests (0 = look only). 'revoked' when the key was revoked on any process. */
+  async take(subject: QuotaSubject, cost: 0 | 1): Promise<RateDecision | 'revoked'> {
+    const now = Date.now();
+    const period = periodWindow(subject.limitPeriod, now);
+    let reply;
+    try {
+      reply = await this.store.take({ userId: subject.userId, keyId: subject.keyId, quota: subject.requestLimit, rps: subject.rpsLimit, period, cost });
+    } catch {
+      throw new HttpError(503, 'Rate limiter unavailable, retry later', { 'retry-after': '1' });
+    }
+    if (reply.outcome === 'revoked') return 'revoked';
+    const limit = subject.requestLimit ?? NO_QUOTA_LIMIT;
+    const retryAfterSeconds = reply.outcome === 'quota_exceeded' ? Math.max(1, Math.ceil(period.end - now / 1000)) : 1;
+    if (reply.outcome === 'quota_exceeded') this.onReject('quota');
+    if (reply.outcome === 'rps_exceeded') this.onReject('rps');
+    return { outcome: reply.outcome, limit, remaining: Math.max(0, limit - reply.used), resetAt: period.end, retryAfterSeconds };
+  }
+
+  /** Requests counted in the user's current period. */
+  async used(userId: string, period: LimitPeriod): Promise<number> {
+    return this.store.used(userId, periodWindow(period, Date.now()));
+  }
+}
+
+export const isRejected = (d: RateDecision) => d.outcome === 'quota_exceeded' || d.outcome === 'rps_exceeded';
+
+/** 429 sent directly (not thrown): route-level error handlers (numerology problem+json) must not rewrite it. */
+export function sendRateLimited(reply: FastifyReply, decision: RateDecision) {
+  return reply.code(429).header('retry-after', String(decision.retryAfterSeconds)).send({ detail: 'Rate limit exceeded' });
+}
+
+const isDeferred = (request: FastifyRequest) => request.routeOptions.config?.billable === true && request.headers['idempotency-key'] !== undefined;
+
+/**
+ * Runs right after API-key authentication (from the auth hook, so that it also covers routes
+ * that authenticate per route). 'rejected' means a 429 was sent.
+ */
+export function admitApiRequest(limiter: RateLimiter) {
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<'ok' | 'revoked' | 'rejected'> => {
+    const principal = request.principal!;
+    const deferred = isDeferred(request);
+    const decision = await limiter.take(principal, deferred ? 0 : 1);
+    if (decision === 'revoked') return 'revoked';
+    request.rate = { decision, pending: deferred };
+    if (isRejected(decision)) {
+      sendRateLimited(reply, decision);
+      return 'rejected';
+    }
+    return 'ok';
+  };
+}
+
+/**
+ * Headers on every response that has a rate state. A deferred request that ended before the
+ * idempotency layer charged it (a 422 of its body, say) is charged here, like any other request.
+ */
+export function registerRateLimitHeaders(app: FastifyInstance, limiter: RateLimiter) {
+  app.decorateRequest('rate', null);
+  app.addHook('onSend', async (request, reply, payload) => {
+    const rate = request.rate;
+    if (!rate) return payload;
+    if (rate.pending && request.principal) {
+      rate.pending = false;
+      const charged = await limiter.take(request.principal, 1).catch(() => 'failed' as const);
+      if (charged !== 'revoked' && charged !== 'failed') rate.decision = charged;
+    }
+    const d = rate.decision;
+    reply.header('x-ratelimit-limit', String(d.limit));
+    reply.header('x-ratelimit-remaining', String(d.remaining));
+    reply.header('x-ratelimit-reset', String(d.resetAt));
+    return payload;
+  });
+}
+
+/**
+ * Dashboard (bearer) requests spend nothing but still carry the headers, so that the dashboard
+ * can show the quota: the counters are read (cost 0) for the user's current plan, if any.
+ */
+export function peekForAccount(limiter: RateLimiter, quotaOf: (userId: string) => Promise<QuotaSubject | null>) {
+  return async (request: FastifyRequest) => {
+    if (!request.account) return;
+    const subject = await quotaOf(request.account.userId).catch(() => null);
+    const decision = subject ? await limiter.take(subject, 0).catch(() => null) : null;
+    if (decision && decision !== 'revoked') request.rate = { decision, pending: false };
+  };
+}

@@ -1,0 +1,191 @@
+/**
+ * The usage log: every API-key request recorded through a batched writer (never one INSERT per
+ * request), read back per user through GET /api/v1/auth/logs, and flushed on graceful shutdown
+ * with nothing lost — the real server process included.
+ */
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'slonik';
+import { z } from 'zod';
+import { startTestServer, type TestServer } from '../helpers/app.ts';
+import { createTestDatabase } from '../helpers/database.ts';
+import { createDatabasePool } from '../../src/db/pool.ts';
+import { createKeyForEmail } from '../../src/features/keys/service.ts';
+import { UserRepository } from '../../src/db/users.ts';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const natal = { year: 1990, month: 6, day: 15, hour: 14, minute: 30, lat: 51.5, lng: -0.12 };
+const countRows = (server: TestServer, userId: string) => server.db.oneFirst(sql.type(z.object({ n: z.number() }))`select count(*)::int as n from usage_logs where user_id = ${userId}`);
+
+// A long interval: rows stay buffered until a batch fills, someone reads the log, or shutdown.
+let server: TestServer;
+let alice: string;
+let bob: string;
+let aliceKey: { id: string; key: string };
+let bobKey: { id: string; key: string };
+
+beforeAll(async () => {
+  server = await startTestServer({ env: { USAGE_FLUSH_INTERVAL_MS: '60000', USAGE_FLUSH_BATCH_SIZE: '1000' } });
+  alice = await server.token('u-alice', 'u-alice@example.com');
+  bob = await server.token('u-bob', 'u-bob@example.com');
+  for (const [token, id] of [[alice, 'u-alice'], [bob, 'u-bob']] as const) {
+    await server.bearer('POST', '/api/v1/auth/sync', token, { user_id: id, email: `${id}@example.com` });
+    await new UserRepository(server.db).setPlan(id, 'unlimited');
+  }
+  aliceKey = (await server.bearer('POST', '/api/v1/auth/keys', alice, { name: 'a' })).body;
+  bobKey = (await server.bearer('POST', '/api/v1/auth/keys', bob, { name: 'b' })).body;
+});
+afterAll(async () => { await server?.close(); });
+
+describe('recording', () => {
+  it('records every authenticated API request with user, key, method, path, status, duration and replay flag', async () => {
+    await server.post('/api/v1/natal/calculate?include_minor=true', natal, { 'x-api-key': aliceKey.key });
+    await server.post('/api/v1/natal/calculate', { ...natal, lat: 99 }, { 'x-api-key': aliceKey.key });
+    await server.post('/natal', natal, { 'x-api-key': aliceKey.key, 'idempotency-key': 'log-1' });
+    await server.post('/natal', natal, { 'x-api-key': aliceKey.key, 'idempotency-key': 'log-1' });
+    await server.get('/api/v1/numerology/alphabets', { 'x-api-key': aliceKey.key });
+    await server.post('/natal', natal, { 'x-api-key': 'ask_not-a-key' }); // refused by auth: nobody's request
+    const res = await server.bearer('GET', '/api/v1/auth/logs', alice);
+    expect(res.status).toBe(200);
+    expect(res.body).toHaveLength(5);
+    expect(res.body.map((e: { method: string; path: string; status_code: number; idempotency_replayed: boolean }) => [e.method, e.path, e.status_code, e.idempotency_replayed])).toEqual([
+      ['GET', '/api/v1/numerology/alphabets', 200, false],
+      ['POST', '/natal', 200, true],
+      ['POST', '/natal', 200, false],
+      ['POST', '/api/v1/natal/calculate', 422, false],
+      ['POST', '/api/v1/natal/calculate', 200, false],
+    ]);
+    for (const entry of res.body) {
+      expect(entry.api_key_id).toBe(aliceKey.id);
+      expect(entry.duration_ms).toBeGreaterThan(0);
+      expect(Object.keys(entry).sort()).toEqual(['api_key_id', 'created_at', 'duration_ms', 'id', 'idempotency_replayed', 'method', 'path', 'status_code']);
+    }
+    // Dashboard requests are not API usage.
+    expect(res.body.some((e: { path: string }) => e.path.startsWith('/api/v1/auth'))).toBe(false);
+  });
+
+  it('two users see only their own requests', async () => {
+    await server.get('/api/v1/numerology/alphabets', { 'x-api-key': bobKey.key });
+    const bobs = await server.bearer('GET', '/api/v1/auth/logs', bob);
+    expect(bobs.body).toHaveLength(1);
+    expect(bobs.body[0].api_key_id).toBe(bobKey.id);
+    const alices = await server.bearer('GET', '/api/v1/auth/logs', alice);
+    expect(alices.body.every((e: { api_key_id: string }) => e.api_key_id === aliceKey.id)).toBe(true);
+  });
+
+  it('`limit`: default 50, bounded to 1–500', async () => {
+    await Promise.all(Array.from({ length: 55 }, () => server.get('/api/v1/numerology/alphabets', { 'x-api-key': aliceKey.key })));
+    expect((await server.bearer('GET', '/api/v1/auth/logs', alice)).body).toHaveLength(50);
+    const three = await server.bearer('GET', '/api/v1/auth/logs?limit=3', alice);
+    expect(three.body).toHaveLength(3);
+    const times = three.body.map((e: { created_at: string }) => Date.parse(e.created_at));
+    expect([...times].sort((x, y) => y - x)).toEqual(times);
+    expect((await server.bearer('GET', '/api/v1/auth/logs?limit=500', alice)).body.length).toBeGreaterThanOrEqual(60);
+    for (const limit of ['0', '501', 'abc', '2.5']) {
+      const res = await server.bearer('GET', `/api/v1/auth/logs?limit=${limit}`, alice);
+      expect(res.status, limit).toBe(422);
+      expect(res.body.detail[0].loc).toEqual(['query', 'limit']);
+    }
+  });
+
+  it('needs a bearer token', async () => {
+    expect((await server.get('/api/v1/auth/logs')).status).toBe(401);
+  });
+});
+
+describe('batching', () => {
+  it('buffers rows and writes a batch with one INSERT', async () => {
+    const { key, user_id } = await createKeyForEmail(server.db, { email: 'batch@example.com', plan: 'unlimited' });
+    const flushesBefore = await flushCount(server);
+    await Promise.all(Array.from({ length: 25 }, () => server.get('/api/v1/numerology/alphabets', { 'x-api-key': key })));
+    expect(await countRows(server, user_id)).toBe(0);
+    expect(server.app.usage.depth).toBe(25);
+    expect(await metric(server, 'usage_log_buffer_depth')).toBe(25);
+    await server.app.usage.flush();
+    expect(await countRows(server, user_id)).toBe(25);
+    expect(await flushCount(server)).toBe(flushesBefore + 1);
+    expect(server.app.usage.depth).toBe(0);
+  });
+
+  it('a full batch is written without waiting for the timer', async () => {
+    const small = await startTestServer({ env: { USAGE_FLUSH_INTERVAL_MS: '60000', USAGE_FLUSH_BATCH_SIZE: '10' } });
+    try {
+      const { key, user_id } = await createKeyForEmail(small.db, { email: 'full@example.com', plan: 'unlimited' });
+      for (let i = 0; i < 25; i++) await small.get('/api/v1/numerology/alphabets', { 'x-api-key': key });
+      await new Promise((r) => setTimeout(r, 200));
+      expect(await countRows(small, user_id)).toBeGreaterThanOrEqual(20);
+    } finally {
+      await small.close();
+    }
+  });
+
+  it('exposes buffer depth and flush latency metrics', async () => {
+    const text = await (await fetch(`${server.url}/metrics`)).text();
+    for (const name of ['usage_log_buffer_depth', 'usage_log_flush_duration_seconds_count', 'usage_log_flush_failures_total', 'usage_log_dropped_rows_total', 'rate_limit_rejections_total', 'auth_failures_total']) {
+      expect(text).toContain(name);
+    }
+  });
+
+  it('closing the app writes everything still buffered', async () => {
+    const other = await startTestServer({ env: { USAGE_FLUSH_INTERVAL_MS: '60000' } });
+    const { key, user_id } = await createKeyForEmail(other.db, { email: 'close@example.com', plan: 'unlimited' });
+    await Promise.all(Array.from({ length: 30 }, () => other.get('/api/v1/numerology/alphabets', { 'x-api-key': key })));
+    const url = other.config.DATABASE_URL!;
+    await other.app.app.close();
+    const pool = await createDatabasePool(url, 1);
+    try {
+      expect(await pool.oneFirst(sql.type(z.object({ n: z.number() }))`select count(*)::int as n from usage_logs where user_id = ${user_id}`)).toBe(30);
+    } finally {
+      await pool.end();
+      await other.close();
+    }
+  });
+});
+
+describe('graceful shutdown of the server process', () => {
+  it('SIGTERM while rows are buffered: nothing is lost', async () => {
+    const database = await createTestDatabase();
+    const pool = await createDatabasePool(database.url, 2);
+    const port = 30000 + Math.floor(Math.random() * 20000);
+    const { key, user_id } = await createKeyForEmail(pool, { email: 'sigterm@example.com', plan: 'unlimited' });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: root, stdio: 'ignore',
+      env: {
+        ...process.env, DATABASE_URL: database.url, REDIS_KEY_PREFIX: `test:${randomBytes(6).toString('hex')}:`,
+        AUTH_JWT_SECRET: randomBytes(32).toString('hex'), PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent', COMPUTE_MODE: 'inline',
+        USAGE_FLUSH_INTERVAL_MS: '60000', USAGE_FLUSH_BATCH_SIZE: '10000',
+      },
+    });
+    try {
+      let up = false;
+      for (let i = 0; i < 300 && !up; i++) {
+        up = await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.ok, () => false);
+        if (!up) await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(up).toBe(true);
+      const statuses = await Promise.all(Array.from({ length: 40 }, () => fetch(`http://127.0.0.1:${port}/natal`, {
+        method: 'POST', headers: { 'x-api-key': key, 'content-type': 'application/json' }, body: JSON.stringify(natal),
+      }).then((r) => r.status)));
+      expect(statuses.every((s) => s === 200)).toBe(true);
+      const n = () => pool.oneFirst(sql.type(z.object({ n: z.number() }))`select count(*)::int as n from usage_logs where user_id = ${user_id}`);
+      expect(await n()).toBe(0);
+      const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+      expect(await n()).toBe(40);
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+      await pool.end();
+      await database.close();
+    }
+  }, 120_000);
+});
+
+async function metric(server: TestServer, name: string): Promise<number> {
+  const text = await (await fetch(`${server.url}/metrics`)).text();
+  const line = text.split('\n').find((l) => l.startsWith(`${name} `));
+  return line ? Number(line.split(' ')[1]) : NaN;
+}
+const flushCount = (server: TestServer) => metric(server, 'usage_log_flush_duration_seconds_count');
