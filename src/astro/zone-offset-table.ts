@@ -64,3 +64,16 @@ export class ZoneOffsetTable {
   }
 }
 
+
+const tables = new Map<string, ZoneOffsetTable>();
+
+/** Offset from UTC in seconds of a zone at an instant, through a cached table per zone. */
+export function zoneOffsetSeconds(zone: string, utcMs: number): number {
+  let table = tables.get(zone);
+  if (!table) {
+    if (tables.size > 200) tables.clear();
+    table = new ZoneOffsetTable(zone);
+    tables.set(zone, table);
+  }
+  return table.offsetSeconds(utcMs);
+}

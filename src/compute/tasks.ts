@@ -9,6 +9,7 @@ import type { ResolvedPlace } from '../features/shared/place.ts';
 import { RequestFieldError } from '../features/shared/request-error.ts';
 import { computeEphemeris, computeEphemerisChunk } from '../features/ephemeris/service.ts';
 import type { EphemerisPlan } from '../features/ephemeris/plan.ts';
+import { computeSkyEvents, type SkyEventsTask } from '../features/sky-events/service.ts';
 
 export const TASKS = {
   natal: (p: NatalTask) => computeNatal(p),
@@ -16,6 +17,7 @@ export const TASKS = {
   transits: (p: TransitTask) => computeTransits(p),
   ephemeris: (p: EphemerisPlan) => computeEphemeris(p),
   ephemeris_chunk: (p: { plan: EphemerisPlan; from: number; to: number }) => computeEphemerisChunk(p),
+  sky_events: (p: SkyEventsTask) => computeSkyEvents(p),
 } as const;
 
 export type TaskName = keyof typeof TASKS;

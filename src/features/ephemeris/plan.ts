@@ -6,7 +6,7 @@
  * date and keep the wall-clock time (so a daily row stays at 00:00 local across DST changes).
  */
 import { resolveCivilTime, formatLocalIso, DEFAULT_DST_POLICY, type CivilTime, type DstPolicy } from '../../astro/civil-time.ts';
-import { ZoneOffsetTable } from '../../astro/zone-offset-table.ts';
+import { zoneOffsetSeconds } from '../../astro/zone-offset-table.ts';
 import { resolveStarPack } from '../../astro/fixed-stars.ts';
 import type { ZodiacSetting } from '../../astro/ephemeris.ts';
 import type { HouseSystemName } from '../../astro/house-systems.ts';
@@ -89,18 +89,8 @@ function localCivil(utcMs: number, zone: string): CivilTime {
   return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(), hour: d.getUTCHours(), minute: d.getUTCMinutes(), second: d.getUTCSeconds() + d.getUTCMilliseconds() / 1000 };
 }
 
-const offsetTables = new Map<string, ZoneOffsetTable>();
-
 /** Offset from UTC in seconds of a zone at an instant (from a transition table: rows ask often). */
-export function offsetAt(zone: string, utcMs: number): number {
-  let table = offsetTables.get(zone);
-  if (!table) {
-    if (offsetTables.size > 200) offsetTables.clear();
-    table = new ZoneOffsetTable(zone);
-    offsetTables.set(zone, table);
-  }
-  return table.offsetSeconds(utcMs);
-}
+export const offsetAt = (zone: string, utcMs: number): number => zoneOffsetSeconds(zone, utcMs);
 
 /** UTC instant of row `i` of the plan. */
 export function rowInstant(plan: Pick<EphemerisPlan, 'startUtcMs' | 'startLocal' | 'step' | 'zone' | 'dstPolicy'>, i: number): number {
