@@ -26,6 +26,7 @@ import { transitRoutes } from './features/transits/routes.ts';
 import { numerologyRoutes } from './features/numerology/routes.ts';
 import { ephemerisRoutes } from './features/ephemeris/routes.ts';
 import { skyEventsRoutes } from './features/sky-events/routes.ts';
+import { chartRoutes } from './features/charts/routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { keyRoutes } from './features/keys/routes.ts';
 import { brandingRoutes } from './features/account/branding-routes.ts';
@@ -141,6 +142,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await calc.register(transitRoutes(deps.compute));
     await calc.register(ephemerisRoutes(deps.compute));
     await calc.register(skyEventsRoutes(deps.compute));
+    await calc.register(chartRoutes(deps.compute));
   });
   // Numerology routes authenticate per route: the registry's invalid-key status differs.
   await app.register(numerologyRoutes(authenticator));

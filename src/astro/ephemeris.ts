@@ -108,6 +108,17 @@ export function calcFixedStar(jdUt: number, name: string, zodiac: ZodiacSetting 
   return { name: (traditional ?? name).trim(), designation: (designation ?? '').trim(), lon: lon!, lat: lat!, magnitude };
 }
 
+/** Houses from a given ARMC, latitude and obliquity (composite charts: no real moment exists). */
+export function calcHousesFromArmc(armc: number, lat: number, obliquity: number, letter: string): { cusps: number[]; asc: number; mc: number; vertex: number; fellBack: boolean } {
+  if (ephePath === undefined) initEphemeris();
+  const r = sweph.houses_armc_ex2(armc, lat, obliquity, letter);
+  return {
+    cusps: Array.from(r.data.houses as ArrayLike<number>).slice(0, 12),
+    asc: r.data.points[0]!, mc: r.data.points[1]!, vertex: r.data.points[3]!,
+    fellBack: r.flag === C.ERR,
+  };
+}
+
 /** True obliquity of the ecliptic (degrees), for turning ecliptic into equatorial coordinates. */
 export function trueObliquity(jdUt: number): number {
   const r = sweph.calc_ut(jdUt, C.SE_ECL_NUT, C.SEFLG_SWIEPH);

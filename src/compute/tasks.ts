@@ -7,9 +7,11 @@ import { computeTransits, type TransitTask } from '../features/transits/service.
 import type { SimpleNatalRequest } from '../features/natal/schemas.ts';
 import type { ResolvedPlace } from '../features/shared/place.ts';
 import { RequestFieldError } from '../features/shared/request-error.ts';
+import { encodeBinaryResponse, isBinaryResponse } from './binary-response.ts';
 import { computeEphemeris, computeEphemerisChunk } from '../features/ephemeris/service.ts';
 import type { EphemerisPlan } from '../features/ephemeris/plan.ts';
 import { computeSkyEvents, type SkyEventsTask } from '../features/sky-events/service.ts';
+import { compositeChart, natalChart, progressionsChart, solarReturnChart, synastryChart, transitChart } from '../features/charts/service.ts';
 
 export const TASKS = {
   natal: (p: NatalTask) => computeNatal(p),
@@ -18,6 +20,12 @@ export const TASKS = {
   ephemeris: (p: EphemerisPlan) => computeEphemeris(p),
   ephemeris_chunk: (p: { plan: EphemerisPlan; from: number; to: number }) => computeEphemerisChunk(p),
   sky_events: (p: SkyEventsTask) => computeSkyEvents(p),
+  chart_natal: natalChart,
+  chart_transits: transitChart,
+  chart_solar_return: solarReturnChart,
+  chart_progressions: progressionsChart,
+  chart_composite: compositeChart,
+  chart_synastry: synastryChart,
 } as const;
 
 export type TaskName = keyof typeof TASKS;
@@ -38,8 +46,9 @@ export interface TaskFieldError {
 export function runTask<N extends TaskName>(name: N, payload: TaskPayload<N>): Uint8Array | TaskFieldError {
   try {
     const fn = TASKS[name] as (p: TaskPayload<N>) => TaskResult<N>;
-    const result = fn(payload);
-    // Text results (export chunks) are sent as they are; everything else is JSON.
+    const result: unknown = fn(payload);
+    // Images travel framed with their headers, text (export chunks) as it is, the rest as JSON.
+    if (isBinaryResponse(result)) return encodeBinaryResponse(result);
     return encoder.encode(typeof result === 'string' ? result : JSON.stringify(result));
   } catch (error) {
     if (error instanceof RequestFieldError) return { loc: error.loc, msg: error.message, type: error.type };

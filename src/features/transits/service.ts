@@ -24,7 +24,7 @@ export interface TransitTask {
 }
 
 /** The transit instant: local wall time at the transit place, an absolute instant, or now. */
-function transitMoment(task: TransitTask): ResolvedMoment {
+export function transitMoment(task: { request: Pick<TransitTask['request'], 'transit_date' | 'tz_str' | 'dst_policy'>; transitPlace: ResolvedPlace; nowMs: number }): ResolvedMoment {
   const { request, transitPlace } = task;
   const text = request.transit_date;
   const m = text ? TRANSIT_DATE_PATTERN.exec(text) : null;

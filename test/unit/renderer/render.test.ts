@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { renderChartSvg } from '../../../renderer/index.ts';
 import type { ChartDrawing } from '../../../renderer/chart-model.ts';
 import { ALL_KINDS, natal, stellium, untimedNatal } from '../../../renderer/tools/sample-charts.ts';
-import { checkXml } from './xml-check.ts';
+import { checkXml } from '../../helpers/xml-check.ts';
 
 const THEMES = ['light', 'dark', 'mono'] as const;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkXml } from './xml-check.ts';
+import { checkXml } from '../../helpers/xml-check.ts';
 
 describe('checkXml (test helper)', () => {
   it('accepts a well-formed document and counts elements', () => {

@@ -1,0 +1,33 @@
+/**
+ * A task result that is not JSON (an SVG or PNG image) with its content type and response
+ * headers, framed into one byte array so that it crosses the thread boundary without a copy:
+ * [4-byte length of the meta JSON][meta JSON][body].
+ */
+export interface BinaryResponse {
+  kind: 'binary';
+  contentType: string;
+  headers: Record<string, string>;
+  body: Uint8Array | string;
+}
+
+const encoder = new TextEncoder();
+
+export function isBinaryResponse(value: unknown): value is BinaryResponse {
+  return typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'binary';
+}
+
+export function encodeBinaryResponse(r: BinaryResponse): Uint8Array {
+  const meta = encoder.encode(JSON.stringify({ contentType: r.contentType, headers: r.headers }));
+  const body = typeof r.body === 'string' ? encoder.encode(r.body) : r.body;
+  const out = new Uint8Array(4 + meta.length + body.length);
+  new DataView(out.buffer).setUint32(0, meta.length);
+  out.set(meta, 4);
+  out.set(body, 4 + meta.length);
+  return out;
+}
+
+export function decodeBinaryResponse(bytes: Buffer): { contentType: string; headers: Record<string, string>; body: Buffer } {
+  const metaLength = bytes.readUInt32BE(0);
+  const meta = JSON.parse(bytes.subarray(4, 4 + metaLength).toString('utf8')) as { contentType: string; headers: Record<string, string> };
+  return { ...meta, body: bytes.subarray(4 + metaLength) };
+}

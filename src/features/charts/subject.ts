@@ -1,0 +1,38 @@
+/** A person or moment cast for a chart image: resolved time and place, positions and houses. */
+import { computeChartMoment, type ChartMoment } from '../../astro/chart.ts';
+import type { ZodiacSetting } from '../../astro/ephemeris.ts';
+import { resolveMoment, type ResolvedMoment } from '../shared/moment.ts';
+import type { ResolvedPlace } from '../shared/place.ts';
+import { zodiacOf } from '../natal/service.ts';
+import type { SubjectInput } from './schemas.ts';
+
+/** Every point a chart can show; display_settings choose among them. */
+export const CHART_POINTS = ['sun', 'moon', 'mercury', 'venus', 'mars', 'jupiter', 'saturn', 'uranus', 'neptune', 'pluto', 'north_node', 'south_node', 'chiron', 'lilith', 'part_of_fortune'] as const;
+
+export interface ChartSubject {
+  name: string;
+  place: ResolvedPlace;
+  moment: ResolvedMoment;
+  chart: ChartMoment;
+  zodiac: ZodiacSetting;
+  houseSystem: string;
+}
+
+export function castSubject(input: SubjectInput, place: ResolvedPlace, loc: (string | number)[], fallbackName = 'Chart'): ChartSubject {
+  const moment = resolveMoment(input, input.tz_str ?? input.timezone, place, input.dst_policy, loc);
+  const zodiac = zodiacOf(input);
+  const chart = computeChartMoment({
+    jdUt: moment.jdUt, lat: place.lat, lng: place.lng, timeKnown: moment.timeKnown, zodiac,
+    houseSystem: input.house_system, points: CHART_POINTS, nodeVariant: input.node_type,
+  });
+  return { name: input.name ?? fallbackName, place, moment, chart, zodiac, houseSystem: input.house_system };
+}
+
+/** A chart cast for an instant at a place (transits, returns, progressions): no local time to resolve. */
+export function castMoment(name: string, moment: ResolvedMoment, place: ResolvedPlace, like: ChartSubject, timeKnown = true): ChartSubject {
+  const chart = computeChartMoment({
+    jdUt: moment.jdUt, lat: place.lat, lng: place.lng, timeKnown, zodiac: like.zodiac,
+    houseSystem: like.houseSystem as never, points: CHART_POINTS, nodeVariant: 'mean',
+  });
+  return { name, place, moment, chart, zodiac: like.zodiac, houseSystem: like.houseSystem };
+}
