@@ -8,6 +8,10 @@ function random(): number {
   return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
 }
 
+export function randomInt(min: number, maxInclusive: number): number {
+  return min + Math.floor(random() * (maxInclusive - min + 1));
+}
+
 export function randomBirth() {
   return {
     year: 1900 + Math.floor(random() * 150),

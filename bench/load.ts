@@ -16,6 +16,8 @@ export interface LoadOptions {
   headers?: Record<string, string>;
   /** A new body for every request (so that no cache can stand in for the work). */
   body?: () => string;
+  /** A new path (with query) for every request. */
+  path?: () => string;
   durationSeconds: number;
   connections: number;
 }
@@ -27,7 +29,9 @@ export async function runLoad(name: string, options: LoadOptions): Promise<LoadR
     headers: options.headers,
     connections: options.connections,
     duration: options.durationSeconds,
-    requests: options.body ? [{ setupRequest: (req) => ({ ...req, body: options.body!() }) }] : undefined,
+    requests: options.body || options.path
+      ? [{ setupRequest: (req) => ({ ...req, ...(options.body ? { body: options.body() } : {}), ...(options.path ? { path: options.path() } : {}) }) }]
+      : undefined,
   });
   return {
     name,

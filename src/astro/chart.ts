@@ -3,7 +3,7 @@
  * derived points (south node, part of fortune, angles). Pure computation, no presentation.
  */
 import { bodyInfo } from './bodies.ts';
-import { calcBody, calcHouses, trueObliquity, ayanamsaDegrees, EphemerisError, type ZodiacSetting } from './ephemeris.ts';
+import { calcBody, calcHouses, trueObliquity, ayanamsaDegrees, EphemerisError, type HouseCusps, type ZodiacSetting } from './ephemeris.ts';
 import { HOUSE_SYSTEMS, POLAR_FALLBACK_SYSTEM, type HouseSystemName } from './house-systems.ts';
 import { houseOf } from './house-placement.ts';
 import { normalizeDegrees } from './zodiac.ts';
@@ -34,17 +34,10 @@ export interface PointPosition {
   house?: number;
 }
 
-export interface HouseFrame {
+/** The houses of a chart: the library's cusps and angles, and which system they really are. */
+export interface HouseFrame extends Omit<HouseCusps, 'fellBack' | 'message'> {
   requested: HouseSystemName;
   used: HouseSystemName;
-  cusps: number[];
-  asc: number;
-  mc: number;
-  armc: number;
-  vertex: number;
-  ascSpeed: number;
-  mcSpeed: number;
-  vertexSpeed: number;
 }
 
 export interface ChartMoment {
@@ -63,13 +56,9 @@ function declinationOf(tropicalLon: number, lat: number, obliquity: number): num
 }
 
 export function computeHouses(jdUt: number, lat: number, lng: number, system: HouseSystemName, zodiac: ZodiacSetting): { frame: HouseFrame; warning?: string } {
-  const raw = calcHouses(jdUt, lat, lng, HOUSE_SYSTEMS[system], zodiac);
-  const frame: HouseFrame = {
-    requested: system, used: raw.fellBack ? POLAR_FALLBACK_SYSTEM : system,
-    cusps: raw.cusps, asc: raw.asc, mc: raw.mc, armc: raw.armc, vertex: raw.vertex,
-    ascSpeed: raw.ascSpeed, mcSpeed: raw.mcSpeed, vertexSpeed: raw.vertexSpeed,
-  };
-  const warning = raw.fellBack
+  const { fellBack, message: _message, ...raw } = calcHouses(jdUt, lat, lng, HOUSE_SYSTEMS[system], zodiac);
+  const frame: HouseFrame = { ...raw, requested: system, used: fellBack ? POLAR_FALLBACK_SYSTEM : system };
+  const warning = fellBack
     ? `house system ${system} cannot be computed at latitude ${lat} (inside the polar circle); ${POLAR_FALLBACK_SYSTEM} houses were used instead`
     : undefined;
   return { frame, warning };

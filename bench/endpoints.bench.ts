@@ -1,0 +1,63 @@
+/**
+ * Requests per second of the other endpoints, each against the same server's trivial route:
+ * sky events of a random day, a full Pythagorean numerology profile, and every chart kind as
+ * SVG and PNG.
+ */
+import { randomBirth, randomInt } from './births.ts';
+import { runLoad, type LoadResult } from './load.ts';
+import { startBenchServer } from './server-process.ts';
+
+const NAMES = ['Ada Lovelace', 'Grace Hopper', 'Alan Turing', 'Emmy Noether', 'Carl Gauss', 'Marie Curie', 'Niels Bohr', 'Rosalind Franklin'];
+
+function isoDate(): string {
+  return `${randomInt(1900, 2100)}-${String(randomInt(1, 12)).padStart(2, '0')}-${String(randomInt(1, 28)).padStart(2, '0')}`;
+}
+
+const chartBodies: Record<string, () => Record<string, unknown>> = {
+  natal: () => ({ ...randomBirth() }),
+  transits: () => ({ natal: randomBirth(), transit_date: `${isoDate()}T12:00` }),
+  solar_return: () => ({ ...randomBirth(), return_year: randomInt(2000, 2100), lat: 48.85, lng: 2.35 }),
+  progressions: () => ({ ...randomBirth(), progression_date: isoDate() }),
+  composite: () => ({ person_a: randomBirth(), person_b: randomBirth() }),
+  synastry: () => ({ person_a: randomBirth(), person_b: randomBirth() }),
+};
+const chartPaths: Record<string, string> = {
+  natal: '/api/v1/natal/chart/', transits: '/api/v1/natal/chart/transits', solar_return: '/api/v1/natal/chart/solar-return',
+  progressions: '/api/v1/natal/chart/secondary-progressions', composite: '/api/v1/natal/chart/composite', synastry: '/api/v1/natal/chart/synastry',
+};
+
+/** The output fields go where each request keeps them (person_a, natal, or the top level). */
+function withFormat(body: Record<string, unknown>, format: 'svg' | 'png'): Record<string, unknown> {
+  if ('person_a' in body) return { ...body, person_a: { ...(body.person_a as object), format } };
+  return { ...body, format };
+}
+
+export async function benchEndpoints(env: Record<string, string>, durationSeconds: number, connections: number): Promise<LoadResult[]> {
+  const server = await startBenchServer({ ...env, COMPUTE_MODE: 'pool' });
+  const headers = { 'x-api-key': server.key, 'content-type': 'application/json' };
+  const common = { durationSeconds, connections };
+  const results: LoadResult[] = [];
+  try {
+    results.push(await runLoad('GET /healthz (baseline)', { ...common, url: `${server.url}/healthz` }));
+    results.push(await runLoad('GET /api/v1/sky-events (full)', { ...common, url: server.url, headers, path: () => `/api/v1/sky-events?date=${isoDate()}&timezone=Europe/Paris&preset=full&include_formulation=true` }));
+    results.push(await runLoad('POST numerology profile (17 slugs)', {
+      ...common, url: `${server.url}/api/v1/numerology/profile`, method: 'POST', headers,
+      body: () => JSON.stringify({
+        method: { system: 'pythagorean', profile: 'pythagorean-component-preserve-core-v1', master_policy: 'preserve_core_11_22_33', compound_policy: 'full_trace' },
+        subject: { birth_date: isoDate(), name: { birth: NAMES[randomInt(0, NAMES.length - 1)], current: NAMES[randomInt(0, NAMES.length - 1)] } },
+        date_context: { reference_date: isoDate() },
+      }),
+    }));
+    for (const kind of Object.keys(chartPaths)) {
+      for (const format of ['svg', 'png'] as const) {
+        results.push(await runLoad(`POST chart ${kind} (${format})`, {
+          ...common, url: `${server.url}${chartPaths[kind]}`, method: 'POST', headers, body: () => JSON.stringify(withFormat(chartBodies[kind]!(), format)),
+        }));
+      }
+    }
+    for (const r of results) if (r.non2xx || r.errors) throw new Error(`${r.name}: ${r.non2xx} non-2xx responses, ${r.errors} errors`);
+    return results;
+  } finally {
+    await server.stop();
+  }
+}
