@@ -1,17 +1,40 @@
-/** Writes example charts of every kind and theme to docs/examples (SVG + PNG). */
+/**
+ * Writes example charts of every kind, light and dark, to docs/examples (SVG + PNG), computed by
+ * the service's own chart tasks from real births (so the images show what the API returns).
+ * Run: npx tsx renderer/tools/examples.ts [dir]
+ */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { renderChartSvg, svgToPng } from '../index.ts';
-import { ALL_KINDS, stellium, untimedNatal } from './sample-charts.ts';
+import { compositeChart, natalChart, progressionsChart, solarReturnChart, synastryChart, transitChart } from '../../src/features/charts/service.ts';
+import { compositeChartRequest, natalChartRequest, progressionsChartRequest, solarReturnChartRequest, synastryChartRequest, transitChartRequest } from '../../src/features/charts/schemas.ts';
+import { initEphemeris } from '../../src/astro/ephemeris.ts';
+import type { BinaryResponse } from '../../src/compute/binary-response.ts';
+import { svgToPng } from '../index.ts';
 
+initEphemeris();
 const dir = process.argv[2] ?? 'docs/examples';
 mkdirSync(dir, { recursive: true });
-const out = (name: string, svg: string) => {
+
+const paris = { city: 'Paris', country: 'FR', lat: 48.8566, lng: 2.3522, source: 'request' as const };
+const lisbon = { city: 'Lisbon', country: 'PT', lat: 38.7223, lng: -9.1393, source: 'request' as const };
+const camille = { name: 'Camille Durand', year: 1990, month: 5, day: 12, hour: 14, minute: 30, city: 'Paris', lat: paris.lat, lng: paris.lng, tz_str: 'Europe/Paris' };
+const joao = { name: 'João Silva', year: 1988, month: 2, day: 3, hour: 9, minute: 15, city: 'Lisbon', lat: lisbon.lat, lng: lisbon.lng, tz_str: 'Europe/Lisbon' };
+
+const kinds: Record<string, (theme: 'light' | 'dark' | 'mono') => BinaryResponse> = {
+  natal: (theme) => natalChart({ request: natalChartRequest.parse({ ...camille, theme_type: theme }), place: paris }),
+  transits: (theme) => transitChart({ request: transitChartRequest.parse({ natal: { ...camille, theme_type: theme }, transit_date: '2025-11-20T12:00' }), natalPlace: paris, transitPlace: paris, nowMs: Date.now() }),
+  solar_return: (theme) => solarReturnChart({ request: solarReturnChartRequest.parse({ ...camille, theme_type: theme, return_year: 2026 }), place: paris, returnPlace: paris }),
+  progressions: (theme) => progressionsChart({ request: progressionsChartRequest.parse({ ...camille, theme_type: theme, progression_date: '2026-01-01' }), place: paris, progressionPlace: paris }),
+  composite: (theme) => compositeChart({ request: compositeChartRequest.parse({ person_a: { ...camille, theme_type: theme }, person_b: joao }), placeA: paris, placeB: lisbon }),
+  synastry: (theme) => synastryChart({ request: synastryChartRequest.parse({ person_a: { ...camille, theme_type: theme }, person_b: joao }), placeA: paris, placeB: lisbon }),
+};
+
+const write = (name: string, image: BinaryResponse) => {
+  const svg = String(image.body);
   writeFileSync(`${dir}/${name}.svg`, svg);
   writeFileSync(`${dir}/${name}.png`, svgToPng(svg, 1));
 };
-for (const [kind, make] of Object.entries(ALL_KINDS)) {
-  for (const theme of ['light', 'dark'] as const) out(`${kind}-${theme}`, renderChartSvg(make(theme)));
-}
-out('natal-untimed-mono', renderChartSvg(untimedNatal('mono')));
-out('natal-stellium-light', renderChartSvg(stellium('light')));
+for (const [kind, make] of Object.entries(kinds)) for (const theme of ['light', 'dark'] as const) write(`${kind}-${theme}`, make(theme));
+write('natal-untimed-mono', natalChart({ request: natalChartRequest.parse({ ...camille, hour: undefined, minute: undefined, time_known: false, theme_type: 'mono' }), place: paris }));
+// 1962-02-04: seven planets gathered in Aquarius and Capricorn, to show the glyph spreading.
+write('natal-stellium-light', natalChart({ request: natalChartRequest.parse({ ...camille, name: 'Stellium', year: 1962, month: 2, day: 4, hour: 12, minute: 0 }), place: paris }));
 console.log('examples written to', dir);
