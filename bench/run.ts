@@ -33,6 +33,8 @@ if (only.has('natal')) {
     console.log(`${f.mode.padEnd(8)} ${f.baseline.name.padEnd(30)} ${num(f.baseline.requestsPerSecond)} ${num(f.baseline.p50Ms, 1)} ${num(f.baseline.p99Ms, 1)} ${num(1, 2)}`);
     console.log(`${f.mode.padEnd(8)} ${f.natal.name.padEnd(30)} ${num(f.natal.requestsPerSecond)} ${num(f.natal.p50Ms, 1)} ${num(f.natal.p99Ms, 1)} ${num(f.ratio, 2)}`);
   }
+  console.log('\nplatform layers (key auth, rate limits, idempotency, usage log, metrics): full natal route vs the bare route');
+  for (const f of natal) console.log(`${f.mode.padEnd(8)} bare ${num(f.bare.requestsPerSecond)} req/s   full ${num(f.natal.requestsPerSecond)} req/s   full/bare ${num(f.platformShare, 2)}`);
   record.natal = natal;
 }
 

@@ -21,12 +21,12 @@ async function freePort(): Promise<number> {
   });
 }
 
-export async function startBenchServer(env: Record<string, string>, nodeArgs: string[] = []): Promise<BenchServer> {
+export async function startBenchServer(env: Record<string, string>, nodeArgs: string[] = [], entry = 'src/main.ts'): Promise<BenchServer> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'astro-bench-'));
   const fullEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATA_DIR: dataDir, ...env };
   const root = path.resolve(import.meta.dirname, '..');
-  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/main.ts'], { cwd: root, env: fullEnv, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', entry], { cwd: root, env: fullEnv, stdio: ['ignore', 'ignore', 'inherit'] });
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 300; i++) {
     try {
@@ -34,16 +34,20 @@ export async function startBenchServer(env: Record<string, string>, nodeArgs: st
     } catch { /* not up yet */ }
     await new Promise((r) => setTimeout(r, 100));
   }
+  // The bare reference server takes no key; the real one gets an operator key from the CLI.
+  if (entry !== 'src/main.ts') return { url, key: '', pid: child.pid!, stop: () => stopChild(child, dataDir) };
   const out = execFileSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'keys', 'create', '--email', `bench-${port}@example.com`, '--plan', 'unlimited', '--json'], { cwd: root, env: fullEnv, encoding: 'utf8' });
   const key = JSON.parse(out.trim().split('\n').pop()!).key as string;
   return {
     url, key, pid: child.pid!,
-    async stop() {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
+    stop: () => stopChild(child, dataDir),
   };
+}
+
+async function stopChild(child: ChildProcess, dataDir: string): Promise<void> {
+  child.kill('SIGTERM');
+  await new Promise((r) => child.once('exit', r));
+  fs.rmSync(dataDir, { recursive: true, force: true });
 }
 
 /** Resident set size of a process in MB (Linux /proc). */

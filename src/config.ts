@@ -23,6 +23,8 @@ export const configSchema = z.object({
   COMPUTE_THREADS: z.coerce.number().int().min(1).max(64).default(Math.max(1, os.availableParallelism())),
   /** Tasks waiting for a worker beyond this are refused with 503 and Retry-After. */
   COMPUTE_MAX_QUEUE: z.coerce.number().int().min(1).max(100_000).default(512),
+  /** Tasks handed to one worker thread ahead of time (it runs them one after another). */
+  COMPUTE_TASKS_PER_THREAD: z.coerce.number().int().min(1).max(64).default(8),
   KEY_CACHE_SIZE: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
   KEY_CACHE_TTL_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(64 * 1024 * 1024).default(1024 * 1024),

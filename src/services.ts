@@ -67,7 +67,7 @@ export async function openDatabase(config: Config, options: { migrate: boolean; 
 export function createComputeRunner(config: Config): ComputeRunner {
   return config.COMPUTE_MODE === 'inline'
     ? createInlineRunner()
-    : createPoolRunner({ threads: config.COMPUTE_THREADS, maxQueue: config.COMPUTE_MAX_QUEUE });
+    : createPoolRunner({ threads: config.COMPUTE_THREADS, maxQueue: config.COMPUTE_MAX_QUEUE, tasksPerThread: config.COMPUTE_TASKS_PER_THREAD });
 }
 
 /** Redis for the shared platform state; undefined in embedded mode (in-process stand-ins). */

@@ -1,0 +1,22 @@
+/**
+ * The natal route without the platform layers (no key, no rate limit, no idempotency, no usage
+ * log, no metrics): the reference the benchmark holds the full service against. Bench only.
+ */
+import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { loadConfig } from '../src/config.ts';
+import { createComputeRunner } from '../src/services.ts';
+import { registerErrorHandling } from '../src/http/errors.ts';
+import { natalRoutes } from '../src/features/natal/routes.ts';
+
+const config = loadConfig();
+const compute = createComputeRunner(config);
+const app = Fastify({ logger: false, bodyLimit: config.BODY_LIMIT_BYTES });
+app.setValidatorCompiler(validatorCompiler);
+app.setSerializerCompiler(serializerCompiler);
+registerErrorHandling(app);
+app.get('/healthz', async () => ({ status: 'ok' }));
+app.get('/readyz', async () => ({ status: 'ready' }));
+await app.register(natalRoutes(compute));
+await app.listen({ port: config.PORT, host: config.HOST });
+process.on('SIGTERM', () => void app.close().then(() => compute.close()).then(() => process.exit(0)));
