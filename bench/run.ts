@@ -14,6 +14,7 @@ import { benchExport } from './export.bench.ts';
 import { benchEndpoints } from './endpoints.bench.ts';
 import { benchRender } from './render.bench.ts';
 import { machineDescription } from './machine.ts';
+import { libraryFloor } from './library-floor.ts';
 
 const only = new Set((process.env.BENCH_ONLY ?? 'natal,export,endpoints,render').split(','));
 const durationSeconds = Number(process.env.BENCH_DURATION ?? 10);
@@ -33,6 +34,10 @@ if (only.has('natal')) {
     console.log(`${f.mode.padEnd(8)} ${f.baseline.name.padEnd(30)} ${num(f.baseline.requestsPerSecond)} ${num(f.baseline.p50Ms, 1)} ${num(f.baseline.p99Ms, 1)} ${num(1, 2)}`);
     console.log(`${f.mode.padEnd(8)} ${f.natal.name.padEnd(30)} ${num(f.natal.requestsPerSecond)} ${num(f.natal.p50Ms, 1)} ${num(f.natal.p99Ms, 1)} ${num(f.ratio, 2)}`);
   }
+  const floor = await libraryFloor(5);
+  const bestBaseline = Math.max(...natal.map((f) => f.baseline.requestsPerSecond));
+  console.log(`library floor: the Swiss Ephemeris alone (13 bodies + houses, random births, ${floor.threads} threads, no HTTP): ${floor.chartsPerSecond.toFixed(0)} charts/s = ${(floor.chartsPerSecond / bestBaseline).toFixed(2)} of the trivial route`);
+  record.library_floor = floor;
   console.log('\nplatform layers (key auth, rate limits, idempotency, usage log, metrics): full natal route vs the bare route');
   for (const f of natal) console.log(`${f.mode.padEnd(8)} bare ${num(f.bare.requestsPerSecond)} req/s   full ${num(f.natal.requestsPerSecond)} req/s   full/bare ${num(f.platformShare, 2)}`);
   record.natal = natal;

@@ -1,0 +1,35 @@
+/**
+ * The ceiling the natal route cannot pass: the Swiss Ephemeris alone computing the 13 default
+ * bodies plus houses for random births, on as many threads as the machine has cores, with no
+ * HTTP, no validation and no JSON at all.
+ */
+import os from 'node:os';
+import { Worker } from 'node:worker_threads';
+
+const WORKER = `
+const { parentPort, workerData } = require('node:worker_threads');
+const sweph = require('sweph');
+sweph.set_ephe_path(workerData.ephe);
+const bodies = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 15];
+let seed = workerData.seed, charts = 0;
+const rnd = () => { seed = (seed * 16807) % 2147483647; return seed / 2147483647; };
+const end = Date.now() + workerData.ms;
+while (Date.now() < end) {
+  const jd = 2415020.5 + rnd() * 54787; // 1900-2050
+  for (const b of bodies) sweph.calc_ut(jd, b, 2 | 256);
+  sweph.houses_ex2(jd, 0, rnd() * 120 - 60, rnd() * 360 - 180, 'P');
+  charts++;
+}
+parentPort.postMessage(charts);
+`;
+
+export async function libraryFloor(seconds: number): Promise<{ threads: number; chartsPerSecond: number }> {
+  const threads = os.availableParallelism();
+  const ephe = new URL('../ephe', import.meta.url).pathname;
+  const counts = await Promise.all(Array.from({ length: threads }, (_, i) => new Promise<number>((resolve, reject) => {
+    const w = new Worker(WORKER, { eval: true, workerData: { ephe, ms: seconds * 1000, seed: 1 + i * 7919 } });
+    w.once('message', resolve);
+    w.once('error', reject);
+  })));
+  return { threads, chartsPerSecond: counts.reduce((a, b) => a + b, 0) / seconds };
+}
