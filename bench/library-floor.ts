@@ -14,20 +14,28 @@ const bodies = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 15];
 let seed = workerData.seed, charts = 0;
 const rnd = () => { seed = (seed * 16807) % 2147483647; return seed / 2147483647; };
 const end = Date.now() + workerData.ms;
+let day = 2415020.5 + (workerData.seed % 3) * 10000;
 while (Date.now() < end) {
-  const jd = 2415020.5 + rnd() * 54787; // 1900-2050
-  for (const b of bodies) sweph.calc_ut(jd, b, 2 | 256);
-  sweph.houses_ex2(jd, 0, rnd() * 120 - 60, rnd() * 360 - 180, 'P');
+  if (workerData.rows) {
+    // Consecutive days, as an export computes them: no houses.
+    for (const b of bodies) sweph.calc_ut(day, b, 2 | 256);
+    day++;
+  } else {
+    const jd = 2415020.5 + rnd() * 54787; // 1900-2050
+    for (const b of bodies) sweph.calc_ut(jd, b, 2 | 256);
+    sweph.houses_ex2(jd, 0, rnd() * 120 - 60, rnd() * 360 - 180, 'P');
+  }
   charts++;
 }
 parentPort.postMessage(charts);
 `;
 
-export async function libraryFloor(seconds: number): Promise<{ threads: number; chartsPerSecond: number }> {
+/** `rows`: consecutive daily rows of 13 bodies (an export) instead of random births with houses. */
+export async function libraryFloor(seconds: number, rows = false): Promise<{ threads: number; chartsPerSecond: number }> {
   const threads = os.availableParallelism();
   const ephe = new URL('../ephe', import.meta.url).pathname;
   const counts = await Promise.all(Array.from({ length: threads }, (_, i) => new Promise<number>((resolve, reject) => {
-    const w = new Worker(WORKER, { eval: true, workerData: { ephe, ms: seconds * 1000, seed: 1 + i * 7919 } });
+    const w = new Worker(WORKER, { eval: true, workerData: { ephe, ms: seconds * 1000, seed: 1 + i * 7919, rows } });
     w.once('message', resolve);
     w.once('error', reject);
   })));

@@ -14,40 +14,59 @@ export interface ModeFigures {
   /** The same natal load on the bare route (no platform layers), and the full route's share of it. */
   bare: LoadResult;
   platformShare: number;
+  /** req/s of every round, in order. */
+  rounds: { baseline: number[]; full: number[]; bare: number[] };
 }
 
-async function withServer<T>(server: BenchServer, run: (server: BenchServer) => Promise<T>): Promise<T> {
-  try {
-    return await run(server);
-  } finally {
-    await server.stop();
-  }
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+/** The run with the median throughput of several. */
+function medianRun(runs: LoadResult[]): LoadResult {
+  const m = median(runs.map((r) => r.requestsPerSecond));
+  return runs.find((r) => r.requestsPerSecond === m)!;
 }
 
-export async function benchNatal(options: { durationSeconds: number; connections: number; modes: string[]; env: Record<string, string> }): Promise<ModeFigures[]> {
+/**
+ * For each compute mode: the full service and the bare natal route run side by side, and the
+ * natal load alternates between them (full, bare, full, bare...) so that the machine's drift
+ * weighs on both alike; medians of the rounds are reported.
+ */
+export async function benchNatal(options: { durationSeconds: number; connections: number; modes: string[]; env: Record<string, string>; rounds?: number }): Promise<ModeFigures[]> {
   const figures: ModeFigures[] = [];
+  const rounds = options.rounds ?? 3;
   const common = { durationSeconds: options.durationSeconds, connections: options.connections };
   for (const mode of options.modes) {
-    const full = await withServer(await startBenchServer({ ...options.env, COMPUTE_MODE: mode }), async (server) => {
-      const url = `${server.url}/api/v1/natal/calculate`;
-      const post = { method: 'POST' as const, headers: { 'x-api-key': server.key, 'content-type': 'application/json' }, body: () => JSON.stringify(randomBirth()) };
+    const full = await startBenchServer({ ...options.env, COMPUTE_MODE: mode });
+    const bare = await startBenchServer({ ...options.env, COMPUTE_MODE: mode }, [], 'bench/bare-natal-server.ts');
+    try {
+      const natalLoad = (server: BenchServer, name: string) => runLoad(name, {
+        ...common, url: `${server.url}/api/v1/natal/calculate`, method: 'POST',
+        headers: { ...(server.key ? { 'x-api-key': server.key } : {}), 'content-type': 'application/json' },
+        body: () => JSON.stringify(randomBirth()),
+      });
       // Warm up JIT, the key cache and the time-zone data before measuring.
-      await runLoad('warmup', { ...common, durationSeconds: 2, url, ...post });
-      const baseline = await runLoad('GET /healthz', { ...common, url: `${server.url}/healthz` });
-      const natal = await runLoad('POST /api/v1/natal/calculate', { ...common, url, ...post });
-      if (natal.non2xx || natal.errors) throw new Error(`natal run had ${natal.non2xx} non-2xx responses and ${natal.errors} errors`);
-      return { baseline, natal };
-    });
-    const bare = await withServer(await startBenchServer({ ...options.env, COMPUTE_MODE: mode }, [], 'bench/bare-natal-server.ts'), async (server) => {
-      const url = `${server.url}/api/v1/natal/calculate`;
-      const post = { method: 'POST' as const, headers: { 'content-type': 'application/json' }, body: () => JSON.stringify(randomBirth()) };
-      await runLoad('warmup', { ...common, durationSeconds: 2, url, ...post });
-      return runLoad('natal without platform layers', { ...common, url, ...post });
-    });
-    figures.push({
-      mode, ...full, ratio: full.natal.requestsPerSecond / full.baseline.requestsPerSecond,
-      bare, platformShare: full.natal.requestsPerSecond / bare.requestsPerSecond,
-    });
+      await runLoad('warmup', { ...common, durationSeconds: 2, url: `${full.url}/api/v1/natal/calculate`, method: 'POST', headers: { 'x-api-key': full.key, 'content-type': 'application/json' }, body: () => JSON.stringify(randomBirth()) });
+      await runLoad('warmup', { ...common, durationSeconds: 2, url: `${bare.url}/api/v1/natal/calculate`, method: 'POST', headers: { 'content-type': 'application/json' }, body: () => JSON.stringify(randomBirth()) });
+      const baselines: LoadResult[] = [];
+      const fulls: LoadResult[] = [];
+      const bares: LoadResult[] = [];
+      for (let round = 0; round < rounds; round++) {
+        baselines.push(await runLoad('GET /healthz', { ...common, url: `${full.url}/healthz` }));
+        fulls.push(await natalLoad(full, 'POST /api/v1/natal/calculate'));
+        bares.push(await natalLoad(bare, 'natal without platform layers'));
+      }
+      for (const r of fulls) if (r.non2xx || r.errors) throw new Error(`natal run had ${r.non2xx} non-2xx responses and ${r.errors} errors`);
+      const baseline = medianRun(baselines);
+      const natal = medianRun(fulls);
+      const bareRun = medianRun(bares);
+      figures.push({
+        mode, baseline, natal, ratio: natal.requestsPerSecond / baseline.requestsPerSecond,
+        bare: bareRun, platformShare: natal.requestsPerSecond / bareRun.requestsPerSecond,
+        rounds: { baseline: baselines.map((r) => r.requestsPerSecond), full: fulls.map((r) => r.requestsPerSecond), bare: bares.map((r) => r.requestsPerSecond) },
+      });
+    } finally {
+      await Promise.all([full.stop(), bare.stop()]);
+    }
   }
   return figures;
 }

@@ -28,7 +28,7 @@ const record: Record<string, unknown> = { date: new Date().toISOString(), machin
 
 if (only.has('natal')) {
   const natal = await benchNatal({ durationSeconds, connections, modes, env });
-  console.log(`\nnatal throughput vs a trivial JSON route (${connections} connections, ${durationSeconds}s each, every request a different birth)`);
+  console.log(`\nnatal throughput vs a trivial JSON route (${connections} connections, ${durationSeconds}s runs, median of 3 alternating rounds, every request a different birth)`);
   console.log(`${'mode'.padEnd(8)} ${'route'.padEnd(30)} ${'req/s'.padStart(9)} ${'p50 ms'.padStart(9)} ${'p99 ms'.padStart(9)} ${'ratio'.padStart(9)}`);
   for (const f of natal) {
     console.log(`${f.mode.padEnd(8)} ${f.baseline.name.padEnd(30)} ${num(f.baseline.requestsPerSecond)} ${num(f.baseline.p50Ms, 1)} ${num(f.baseline.p99Ms, 1)} ${num(1, 2)}`);
@@ -39,7 +39,7 @@ if (only.has('natal')) {
   console.log(`library floor: the Swiss Ephemeris alone (13 bodies + houses, random births, ${floor.threads} threads, no HTTP): ${floor.chartsPerSecond.toFixed(0)} charts/s = ${(floor.chartsPerSecond / bestBaseline).toFixed(2)} of the trivial route`);
   record.library_floor = floor;
   console.log('\nplatform layers (key auth, rate limits, idempotency, usage log, metrics): full natal route vs the bare route');
-  for (const f of natal) console.log(`${f.mode.padEnd(8)} bare ${num(f.bare.requestsPerSecond)} req/s   full ${num(f.natal.requestsPerSecond)} req/s   full/bare ${num(f.platformShare, 2)}`);
+  for (const f of natal) console.log(`${f.mode.padEnd(8)} bare ${num(f.bare.requestsPerSecond)} req/s   full ${num(f.natal.requestsPerSecond)} req/s   full/bare ${num(f.platformShare, 2)}   (rounds full ${f.rounds.full.map((x) => x.toFixed(0)).join('/')}, bare ${f.rounds.bare.map((x) => x.toFixed(0)).join('/')})`);
   record.natal = natal;
 }
 
@@ -47,6 +47,9 @@ if (only.has('export')) {
   const exports = await benchExport(env);
   console.log('\nstreamed CSV export (GET /api/v1/ephemeris, format csv)');
   console.log(`${'export'.padEnd(26)} ${'rows'.padStart(9)} ${'seconds'.padStart(9)} ${'rows/s'.padStart(9)} ${'MB'.padStart(7)} ${'RSS start'.padStart(10)} ${'RSS max'.padStart(9)} ${'RSS end'.padStart(9)}`);
+  const rowsFloor = await libraryFloor(5, true);
+  console.log(`library floor: the Swiss Ephemeris alone, consecutive daily rows of 13 bodies on ${rowsFloor.threads} threads, no formatting: ${rowsFloor.chartsPerSecond.toFixed(0)} rows/s`);
+  record.export_library_floor = rowsFloor;
   for (const e of exports) console.log(`${e.label.padEnd(26)} ${num(e.rows)} ${num(e.seconds, 2)} ${num(e.rowsPerSecond)} ${e.megabytes.toFixed(1).padStart(7)} ${e.rssStartMb.toFixed(0).padStart(10)} ${e.rssMaxMb.toFixed(0).padStart(9)} ${e.rssEndMb.toFixed(0).padStart(9)}`);
   record.export = exports;
 }
