@@ -128,7 +128,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(swaggerUi, { routePrefix: '/docs' });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  registerHealthRoutes(app, { db: deps.db, compute: deps.compute, metrics });
+  registerHealthRoutes(app, { db: deps.db, compute: deps.compute, metrics, redis: redis?.client });
 
   // Everything below needs an API key. Its POSTs are billable calculations (Idempotency-Key)
   // unless a route says `config: { billable: false }`.

@@ -35,6 +35,7 @@ export class UsageLogWriter {
   private lastUsed = new Map<string, string>();
   private flushing: Promise<void> | null = null;
   private readonly timer: NodeJS.Timeout;
+  private retry: NodeJS.Timeout | undefined;
   private readonly logs: UsageLogRepository;
   private readonly keys: ApiKeyRepository;
 
@@ -60,6 +61,16 @@ export class UsageLogWriter {
     if (this.buffer.length >= this.options.batchSize && !this.flushing) void this.flush();
   }
 
+  /** After a failed write, try again in a second rather than at the next interval. */
+  private retrySoon(): void {
+    if (this.retry) return;
+    this.retry = setTimeout(() => {
+      this.retry = undefined;
+      void this.flush();
+    }, 1000);
+    this.retry.unref();
+  }
+
   /** Writes everything buffered; one flush at a time (a caller during a flush waits for it). */
   flush(): Promise<void> {
     this.flushing ??= this.drain().finally(() => { this.flushing = null; });
@@ -78,6 +89,7 @@ export class UsageLogWriter {
         this.buffer.unshift(...batch);
         this.options.metrics.flushFailures.inc();
         this.options.log?.('usage log flush failed', error);
+        this.retrySoon();
         break;
       } finally {
         this.options.metrics.bufferDepth.set(this.buffer.length);
@@ -105,6 +117,7 @@ export class UsageLogWriter {
   /** Stops the timer and writes what is left (a few attempts if the database hiccups). */
   async close(): Promise<void> {
     clearInterval(this.timer);
+    clearTimeout(this.retry);
     for (let attempt = 0; attempt < 5 && (this.buffer.length || this.lastUsed.size || this.flushing); attempt++) {
       await this.flush();
       if (this.buffer.length) await new Promise((r) => setTimeout(r, 200 * (attempt + 1)));

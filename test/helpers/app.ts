@@ -62,7 +62,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   if (process.env.REDIS_URL) platformEnv.REDIS_URL = process.env.REDIS_URL;
   const config = loadConfig({ LOG_LEVEL: 'silent', DATABASE_URL: databaseUrl, ...platformEnv, ...options.env });
   const db = await createDatabasePool(databaseUrl, 4);
-  const compute = options.compute === 'pool' ? createPoolRunner({ threads: options.threads ?? 2, maxQueue: options.maxQueue ?? 512 }) : createInlineRunner();
+  const compute = options.compute === 'pool' ? createPoolRunner({ threads: options.threads ?? 2, maxQueue: options.maxQueue ?? 512, tasksPerThread: config.COMPUTE_TASKS_PER_THREAD }) : createInlineRunner();
   // With `logLines`, everything the server logs (at trace level) is captured for inspection.
   const logger = options.logLines ? { level: 'trace', stream: { write: (line: string) => void options.logLines!.push(line) } } : false;
   const app = await buildApp({ config, db, compute, logger });

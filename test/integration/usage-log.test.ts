@@ -114,8 +114,14 @@ describe('batching', () => {
     try {
       const { key, user_id } = await createKeyForEmail(small.db, { email: 'full@example.com', plan: 'unlimited' });
       for (let i = 0; i < 25; i++) await small.get('/api/v1/numerology/alphabets', { 'x-api-key': key });
-      await new Promise((r) => setTimeout(r, 200));
-      expect(await countRows(small, user_id)).toBeGreaterThanOrEqual(20);
+      // The timer is a minute away: rows that arrive within seconds were written because the
+      // batches filled (polling rather than one fixed wait keeps this stable on a busy machine).
+      let rows = 0;
+      for (let waited = 0; waited < 10_000 && rows < 20; waited += 100) {
+        rows = await countRows(small, user_id);
+        if (rows < 20) await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(rows).toBeGreaterThanOrEqual(20);
     } finally {
       await small.close();
     }
