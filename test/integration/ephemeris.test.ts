@@ -166,6 +166,7 @@ describe('bounds', () => {
     ['grid over 31 rows', { start: '2024-01-01', end: '2024-03-01', format: 'table', table_style: 'grid' }, ['body', 'table_style']],
     ['end before start', { start: '2024-01-02', end: '2024-01-01' }, ['body', 'end']],
     ['before the data files', { start: '1799-12-31' }, ['body', 'start']],
+    ['the first day of the files (asteroids reach back before them)', { start: '1800-01-01' }, ['body', 'start']],
     ['after the data files', { start: '2399-12-01', end: '2400-01-02', format: 'csv' }, ['body', 'end']],
     ['malformed start', { start: '01/02/2024' }, ['body', 'start']],
     ['impossible date', { start: '2024-02-30' }, ['body', 'start']],

@@ -1,7 +1,11 @@
 /** Every bound of the ephemeris endpoints, in one place (documented in the README and OpenAPI). */
 
-/** The data files' range: rows outside it would silently fall back to a less precise theory. */
-export const EPHEMERIS_FIRST_DATE = '1800-01-01';
+/**
+ * The data files' range: rows outside it would silently fall back to a less precise theory. The
+ * first day is left out: at 1800-01-01 00:00 the asteroids' light-time reaches back before the
+ * asteroid file begins.
+ */
+export const EPHEMERIS_FIRST_DATE = '1800-01-02';
 export const EPHEMERIS_LAST_DATE = '2399-12-31';
 
 /** Rows of a buffered response (`json`, `table`): a day-by-day year, or a day minute by minute. */

@@ -3,7 +3,7 @@
  */
 import { ASPECT_TYPES, MAJOR_ASPECT_TYPES, findAspectsWithin } from '../../astro/aspects.ts';
 import { bodyInfo } from '../../astro/bodies.ts';
-import { calcBody, siderealTimeHours, type EclipticPosition } from '../../astro/ephemeris.ts';
+import { calcBody, EphemerisError, siderealTimeHours, type EclipticPosition } from '../../astro/ephemeris.ts';
 import { computeHouses } from '../../astro/chart.ts';
 import { dignitiesOf, hasDignityTable } from '../../astro/dignities.ts';
 import { fixedStarAt } from '../../astro/fixed-stars.ts';
@@ -82,7 +82,13 @@ export function computeRow(plan: EphemerisPlan, index: number, voidAt?: VoidLook
       const n = calcBody(jd, 11, plan.zodiac);
       p = { ...n, lon: normalizeDegrees(n.lon + 180), lat: -n.lat };
     } else {
-      p = calcBody(jd, info.se!, plan.zodiac);
+      try {
+        p = calcBody(jd, info.se!, plan.zodiac);
+      } catch (error) {
+        // The plan keeps rows inside the data files; this is the safety net, never a 500.
+        if (error instanceof EphemerisError) throw new RequestFieldError(['body', 'start'], `${info.name} cannot be computed at ${row.timestamp}: ${error.message}`, 'value_error.range');
+        throw error;
+      }
     }
     row.raw[id] = p;
     const cell: BodyCell = { abs_pos: p.lon };
