@@ -26,12 +26,17 @@ export type LogEntryRow = z.infer<typeof logEntryRow>;
 export class UsageLogRepository {
   constructor(private readonly db: CommonQueryMethods) {}
 
+  /**
+   * The batch travels as one JSON document that PostgreSQL unpacks: serialising it is a single
+   * native JSON.stringify, where array parameters cost an escape per value on the event loop.
+   */
   async insertBatch(records: readonly UsageRecord[]): Promise<void> {
     if (!records.length) return;
-    const tuples = records.map((r) => [r.userId, r.apiKeyId, r.method, r.path, r.statusCode, r.durationMs, r.replayed, r.createdAt]);
+    const rows = JSON.stringify(records.map((r) => [r.userId, r.apiKeyId, r.method, r.path, r.statusCode, r.durationMs, r.replayed, r.createdAt]));
     await this.db.query(sql.unsafe`
       insert into usage_logs (user_id, api_key_id, method, path, status_code, duration_ms, idempotency_replayed, created_at)
-      select * from ${sql.unnest(tuples, ['text', 'uuid', 'text', 'text', 'int2', 'float8', 'bool', 'timestamptz'])}`);
+      select r->>0, (r->>1)::uuid, r->>2, r->>3, (r->>4)::int2, (r->>5)::float8, (r->>6)::bool, (r->>7)::timestamptz
+      from jsonb_array_elements(${rows}::jsonb) as r`);
   }
 
   async recentForUser(userId: string, limit: number): Promise<readonly LogEntryRow[]> {
