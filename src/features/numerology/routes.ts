@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   getAlphabets, getAlphabetsEtag, getRegistry, getRegistryEtag, getRegistryVersion, ifNoneMatchMatches,
-  runProfileRequest, buildProblem, PROBLEM_CONTENT_TYPE,
+  runProfileRequest, buildProblem, PROBLEM_CONTENT_TYPE, NumerologyProfileRequestSchema,
 } from '../../numerology/index.ts';
 import type { ApiKeyAuthenticator } from '../../http/api-key-auth.ts';
 import { timeZoneAt } from '../../geo/time-zone-lookup.ts';
@@ -63,7 +63,10 @@ export function numerologyRoutes(authenticator: ApiKeyAuthenticator) {
           summary: 'Calculate a numerology profile (nothing is persisted)',
           description: '`method.system` discriminates the request and `data.kind` the response. Errors are `application/problem+json`: 400 date context unresolved, 409 incompatible policies, 422 validation.',
           security: [{ apiKey: [] }],
+          // Documented here; validated by the engine, which answers in problem details.
+          body: NumerologyProfileRequestSchema,
         },
+        validatorCompiler: () => (data: unknown) => ({ value: data }),
       }, (request, reply) => {
         const traceId = randomUUID();
         const result = runProfileRequest(request.body, { instance: request.url, traceId, now: new Date(), resolveTimeZone });
