@@ -53,7 +53,6 @@ export function drawCorner(
   lines: CornerLine[],
   corner: Corner,
   g: WheelGeometry,
-  st: Style,
   obstacles: Box[],
 ): void {
   if (lines.length === 0) return;
@@ -130,12 +129,12 @@ export function drawMetadata(
   const rest = m.lines.slice(0, 12).map(clip).filter(Boolean);
   const leftCount = Math.max(0, 4 - top.length + 1);
   for (const t of rest.slice(0, leftCount)) top.push({ text: t, cap: lineCap, color: st.muted, weight: 0.11 });
-  drawCorner(b, reg, top, 'tl', g, st, obstacles);
+  drawCorner(b, reg, top, 'tl', g, obstacles);
   const right = rest.slice(leftCount).map((t) => ({ text: t, cap: lineCap, color: st.muted, weight: 0.11 }));
-  drawCorner(b, reg, right, 'tr', g, st, obstacles);
+  drawCorner(b, reg, right, 'tr', g, obstacles);
   const legend = m.legend.map((l) => ({ text: clip(l.label), cap: lineCap, color: st.text, weight: 0.11, swatch: l.color }));
-  drawCorner(b, reg, legend, 'bl', g, st, obstacles);
+  drawCorner(b, reg, legend, 'bl', g, obstacles);
   if (m.shapeLabel) {
-    drawCorner(b, reg, [{ text: m.shapeLabel, cap: lineCap, color: st.shapeColor, weight: 0.12 }], 'br', g, st, obstacles);
+    drawCorner(b, reg, [{ text: m.shapeLabel, cap: lineCap, color: st.shapeColor, weight: 0.12 }], 'br', g, obstacles);
   }
 }

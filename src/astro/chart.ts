@@ -110,7 +110,7 @@ export function computeChartMoment(input: ChartMomentInput): ChartMoment {
         p = { ...n, lon, lat: -n.lat, declination: -n.declination };
       }
     } else if (houses) {
-      p = derivedPoint(id, houses, input, fromLibrary, obliquity, toTropical);
+      p = derivedPoint(id, houses, fromLibrary, obliquity, toTropical);
     }
     if (!p) continue;
     if (houses) p.house = houseOf(p.lon, houses.cusps);
@@ -121,7 +121,7 @@ export function computeChartMoment(input: ChartMomentInput): ChartMoment {
 
 /** Angles and the part of fortune: only with a known birth time. */
 function derivedPoint(
-  id: string, h: HouseFrame, input: ChartMomentInput,
+  id: string, h: HouseFrame,
   fromLibrary: (id: string, se: number) => PointPosition | undefined,
   obliquity: number, toTropical: (lon: number) => number,
 ): PointPosition | undefined {

@@ -8,13 +8,10 @@ import { nearMidpoint, compositeHouses } from '../../astro/composite.ts';
 import { ayanamsaDegrees, trueObliquity } from '../../astro/ephemeris.ts';
 import { secondaryProgression } from '../../astro/progressions.ts';
 import { solarReturnJd } from '../../astro/solar-return.ts';
-import { formatLocalIso, isoUtc, julianDayFromUtcMs, utcMsFromJulianDay } from '../../astro/civil-time.ts';
-import { deltaTSeconds } from '../../astro/ephemeris.ts';
+import { julianDayFromUtcMs, utcMsFromJulianDay } from '../../astro/civil-time.ts';
 import { normalizeDegrees } from '../../astro/zodiac.ts';
-import { zoneOffsetSeconds } from '../../astro/zone-offset-table.ts';
-import { timeZoneAt } from '../../geo/time-zone-lookup.ts';
 import type { BinaryResponse } from '../../compute/binary-response.ts';
-import type { ResolvedMoment } from '../shared/moment.ts';
+import { momentAtInstant } from '../shared/moment.ts';
 import type { ResolvedPlace } from '../shared/place.ts';
 import { transitMoment } from '../transits/service.ts';
 import { aspectPoints, aspectsBetween, aspectsWithin, drawing, localTimeLine, placeLine, ringOf, settingsLine } from './drawing.ts';
@@ -28,18 +25,6 @@ function configOf(options: OutputOptions, loc: (string | number)[], extra: { loc
     { loc: [...loc, 'chart_config'], values: options.chart_config },
     ...extra,
   ]);
-}
-
-/** An instant at a place as a resolved moment (for the charts computed at a found instant). */
-function momentAt(utcMs: number, place: ResolvedPlace, tz: string | undefined): ResolvedMoment {
-  const zone = !tz || tz.toUpperCase() === 'AUTO' ? timeZoneAt(place.lat, place.lng) : tz;
-  const offsetSeconds = zoneOffsetSeconds(zone, utcMs);
-  const jdUt = julianDayFromUtcMs(utcMs);
-  const dt = deltaTSeconds(jdUt);
-  return {
-    utcMs, jdUt, jdTt: jdUt + dt / 86400, deltaTSeconds: dt, zone, zoneSource: tz && tz.toUpperCase() !== 'AUTO' ? 'request' : 'auto', offsetSeconds,
-    localIso: formatLocalIso(utcMs, offsetSeconds), utcIso: isoUtc(utcMs), timeKnown: true, dst: { status: 'ok', policy: 'shift_forward', applied: false },
-  };
 }
 
 const isoMs = (utcMs: number) => new Date(Math.round(utcMs)).toISOString();
@@ -81,7 +66,7 @@ export function solarReturnChart(p: { request: SolarReturnChartRequest; place: R
   const natalSun = natal.chart.points.find((x) => x.id === 'sun')!;
   const jd = solarReturnJd(natal.moment.jdUt, natalSun.lon, r.return_year, natal.zodiac);
   const utcMs = utcMsFromJulianDay(jd);
-  const moment = momentAt(utcMs, p.returnPlace, r.return_tz_str ?? (p.returnPlace === p.place ? natal.moment.zone : undefined));
+  const moment = momentAtInstant(utcMs, p.returnPlace, r.return_tz_str ?? (p.returnPlace === p.place ? natal.moment.zone : undefined));
   const ret = castMoment(`Solar Return ${r.return_year}`, moment, p.returnPlace, natal);
   const display = r.display_settings;
   const choice = { includeMinor: r.include_minor ?? false, orbs: r.orb_settings };
@@ -108,7 +93,7 @@ export function progressionsChart(p: { request: ProgressionsChartRequest; place:
   const targetMs = progressionTargetMs(r.progression_date);
   const progression = secondaryProgression(natal.moment.jdUt, julianDayFromUtcMs(targetMs));
   const progressedMs = utcMsFromJulianDay(progression.progressedJdUt);
-  const moment = momentAt(progressedMs, p.progressionPlace, r.progression_tz_str ?? natal.moment.zone);
+  const moment = momentAtInstant(progressedMs, p.progressionPlace, r.progression_tz_str ?? natal.moment.zone);
   const progressed = castMoment('Progressed', moment, p.progressionPlace, natal, natal.moment.timeKnown);
   const display = r.display_settings;
   const render = renderChoice(r, configOf(r, ['body']));

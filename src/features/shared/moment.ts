@@ -2,7 +2,7 @@
  * A civil date and time at a place, resolved to the UT instant the ephemeris needs, with
  * everything a caller may want to check echoed back (zone, offset, DST resolution, ΔT).
  */
-import { CivilTimeError, formatLocalIso, formatOffset, isoUtc, isValidCalendarDate, julianDayFromUtcMs, resolveCivilTime, DEFAULT_DST_POLICY, type DstPolicy, type LocalTimeStatus } from '../../astro/civil-time.ts';
+import { CivilTimeError, formatLocalIso, formatOffset, ianaZone, isoUtc, isValidCalendarDate, julianDayFromUtcMs, resolveCivilTime, DEFAULT_DST_POLICY, type DstPolicy, type LocalTimeStatus } from '../../astro/civil-time.ts';
 import { deltaTSeconds } from '../../astro/ephemeris.ts';
 import { timeZoneAt } from '../../geo/time-zone-lookup.ts';
 import { RequestFieldError } from './request-error.ts';
@@ -70,5 +70,22 @@ export function resolveMoment(
       status: resolved.status, policy: effectivePolicy, applied: resolved.status !== 'ok',
       ...(resolved.candidateOffsets ? { candidate_offsets: resolved.candidateOffsets.map(formatOffset) } : {}),
     },
+  };
+}
+
+/**
+ * A moment given as an absolute instant (an offset in the request, a found return, "now"): no
+ * wall time to resolve, only the zone of the place for the echo.
+ */
+export function momentAtInstant(utcMs: number, place: { lat: number; lng: number }, tz: string | undefined, policy: DstPolicy = DEFAULT_DST_POLICY): ResolvedMoment {
+  const auto = !tz || tz.toUpperCase() === 'AUTO';
+  const zone = ianaZone(auto ? timeZoneAt(place.lat, place.lng) : tz)!;
+  const offsetSeconds = Math.round(zone.offset(utcMs) * 60);
+  const jdUt = julianDayFromUtcMs(utcMs);
+  const dt = deltaTSeconds(jdUt);
+  return {
+    utcMs, jdUt, jdTt: jdUt + dt / 86400, deltaTSeconds: dt, zone: zone.name, zoneSource: auto ? 'auto' : 'request', offsetSeconds,
+    localIso: formatLocalIso(utcMs, offsetSeconds), utcIso: isoUtc(utcMs), timeKnown: true,
+    dst: { status: 'ok', policy, applied: false },
   };
 }

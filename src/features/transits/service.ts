@@ -3,16 +3,12 @@ import { DEFAULT_TRANSIT_BODIES, bodyInfo } from '../../astro/bodies.ts';
 import { computeChartMoment } from '../../astro/chart.ts';
 import { ASPECT_TYPES, MAJOR_ASPECT_TYPES, findAspectsBetween, resolveOrbs, summarizeAspects } from '../../astro/aspects.ts';
 import { houseOf } from '../../astro/house-placement.ts';
-import { resolveMoment, type ResolvedMoment } from '../shared/moment.ts';
+import { momentAtInstant, resolveMoment, type ResolvedMoment } from '../shared/moment.ts';
 import type { ResolvedPlace } from '../shared/place.ts';
 import { RequestFieldError } from '../shared/request-error.ts';
 import { anglesJson, housesJson, planetJson, provenanceJson, roundNumbers, subjectJson } from '../shared/chart-presentation.ts';
-import { formatLocalIso, isoUtc, julianDayFromUtcMs } from '../../astro/civil-time.ts';
-import { deltaTSeconds } from '../../astro/ephemeris.ts';
-import { timeZoneAt } from '../../geo/time-zone-lookup.ts';
 import { aspectPointsOf, natalPoints, zodiacOf } from '../natal/service.ts';
 import { TRANSIT_DATE_PATTERN, type TransitRequest } from './schemas.ts';
-import { ianaZone } from '../../astro/civil-time.ts';
 
 export interface TransitTask {
   request: TransitRequest;
@@ -42,16 +38,7 @@ export function transitMoment(task: { request: Pick<TransitTask['request'], 'tra
     if (!Number.isFinite(parsed)) throw new RequestFieldError(['body', 'transit_date'], 'not a valid date and time', 'value_error.datetime');
     utcMs = parsed;
   }
-  const auto = !request.tz_str || request.tz_str.toUpperCase() === 'AUTO';
-  const zone = ianaZone(auto ? timeZoneAt(transitPlace.lat, transitPlace.lng) : request.tz_str!)!;
-  const offsetSeconds = Math.round(zone.offset(utcMs) * 60);
-  const jdUt = julianDayFromUtcMs(utcMs);
-  const dt = deltaTSeconds(jdUt);
-  return {
-    utcMs, jdUt, jdTt: jdUt + dt / 86400, deltaTSeconds: dt, zone: zone.name, zoneSource: auto ? 'auto' : 'request', offsetSeconds,
-    localIso: formatLocalIso(utcMs, offsetSeconds), utcIso: isoUtc(utcMs), timeKnown: true,
-    dst: { status: 'ok', policy: request.dst_policy ?? 'shift_forward', applied: false },
-  };
+  return momentAtInstant(utcMs, transitPlace, request.tz_str, request.dst_policy);
 }
 
 export function computeTransits(task: TransitTask) {
