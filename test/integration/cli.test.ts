@@ -9,6 +9,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, serverUrl, type TestDatabase } from '../helpers/database.ts';
+import { freePort } from '../helpers/free-port.ts';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '../..');
@@ -45,11 +46,11 @@ describe('keys create', () => {
 
   it('works while the server runs on the same embedded database, and the key is accepted at once', async () => {
     const DATA_DIR = tempDir();
-    const port = 30000 + Math.floor(Math.random() * 20000);
+    const port = await freePort();
     const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: root, env: { ...cleanEnv, DATA_DIR, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent', COMPUTE_MODE: 'inline' }, stdio: 'ignore' });
     try {
       let up = false;
-      for (let i = 0; i < 200 && !up; i++) {
+      for (let i = 0; i < 900 && !up; i++) { // a cold start in a busy CI run can take long
         up = await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.ok, () => false);
         if (!up) await new Promise((r) => setTimeout(r, 100));
       }

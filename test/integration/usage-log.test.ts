@@ -14,6 +14,7 @@ import { createTestDatabase } from '../helpers/database.ts';
 import { createDatabasePool } from '../../src/db/pool.ts';
 import { createKeyForEmail } from '../../src/features/keys/service.ts';
 import { UserRepository } from '../../src/db/users.ts';
+import { freePort } from '../helpers/free-port.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const natal = { year: 1990, month: 6, day: 15, hour: 14, minute: 30, lat: 51.5, lng: -0.12 };
@@ -154,7 +155,7 @@ describe('graceful shutdown of the server process', () => {
   it('SIGTERM while rows are buffered: nothing is lost', async () => {
     const database = await createTestDatabase();
     const pool = await createDatabasePool(database.url, 2);
-    const port = 30000 + Math.floor(Math.random() * 20000);
+    const port = await freePort();
     const { key, user_id } = await createKeyForEmail(pool, { email: 'sigterm@example.com', plan: 'unlimited' });
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
       cwd: root, stdio: 'ignore',
@@ -166,7 +167,7 @@ describe('graceful shutdown of the server process', () => {
     });
     try {
       let up = false;
-      for (let i = 0; i < 300 && !up; i++) {
+      for (let i = 0; i < 900 && !up; i++) { // a cold start in a busy CI run can take long
         up = await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.ok, () => false);
         if (!up) await new Promise((r) => setTimeout(r, 100));
       }
