@@ -158,6 +158,19 @@ describe('report branding', () => {
     await keepsPrevious();
   });
 
+  it('422 for a body that is not well-formed multipart (no boundary, no parts, cut short); the previous logo stays', async () => {
+    const raw = (contentType: string, body: string) => fetch(`${server.url}/api/v1/auth/report-branding`, { method: 'POST', headers: { authorization: `Bearer ${alice}`, 'content-type': contentType }, body });
+    for (const [contentType, body] of [
+      ['multipart/form-data', ''],
+      ['multipart/form-data; boundary=x', 'garbage'],
+      ['multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\n\x89PNG'],
+    ] as const) {
+      const res = await raw(contentType, body);
+      expect(res.status, `${contentType} ${JSON.stringify(body)}`).toBe(422);
+    }
+    await keepsPrevious();
+  });
+
   it('sanitises an SVG: no scripts, handlers or external references survive', async () => {
     const evil = `<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 120 60" onload="alert(1)">
       <script>alert(document.cookie)</script>

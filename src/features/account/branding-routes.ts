@@ -39,7 +39,14 @@ export const brandingRoutes = (db: DatabasePool): FastifyPluginAsyncZod => async
   }, async (request) => {
     await requireUser(db, request);
     if (!request.isMultipart()) throw new HttpError(415, 'Expected multipart/form-data with a `file` field');
-    const part = await request.file();
+    let part;
+    try {
+      part = await request.file();
+    } catch (error) {
+      // A body that is not well-formed multipart (no boundary, truncated parts) is the client's.
+      if ((error as { statusCode?: number }).statusCode === 413) throw error;
+      throw new RequestFieldError(['body'], `Not a readable multipart/form-data body: ${(error as Error).message}`, 'value_error.multipart');
+    }
     if (!part || part.fieldname !== 'file') {
       part?.file.resume();
       throw new RequestFieldError(['body', 'file'], 'Field required', 'missing');
@@ -49,7 +56,7 @@ export const brandingRoutes = (db: DatabasePool): FastifyPluginAsyncZod => async
       bytes = await part.toBuffer();
     } catch (error) {
       if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, `File too large: the limit is ${BRANDING_MAX_BYTES} bytes`);
-      throw error;
+      throw new RequestFieldError(['body', 'file'], `The upload ended early: ${(error as Error).message}`, 'value_error.multipart');
     }
     let image;
     try {
