@@ -73,11 +73,21 @@ export class UsageLogWriter {
 
   /** Writes everything buffered; one flush at a time (a caller during a flush waits for it). */
   flush(): Promise<void> {
-    this.flushing ??= this.drain().finally(() => { this.flushing = null; });
+    this.flushing ??= this.drain().then((written) => {
+      this.flushing = null;
+      // Rows that arrived while the last write was finishing: a full batch goes now, not at the
+      // next tick (after a failure, retrySoon paces the next attempt instead).
+      if (written && this.buffer.length >= this.options.batchSize) void this.flush();
+    }, (error: unknown) => {
+      this.flushing = null;
+      throw error;
+    });
     return this.flushing;
   }
 
-  private async drain(): Promise<void> {
+  /** Writes the buffer batch by batch; false when a write failed (the rows are kept). */
+  private async drain(): Promise<boolean> {
+    let written = true;
     while (this.buffer.length) {
       const batch = this.buffer.splice(0, this.options.batchSize);
       const stop = this.options.metrics.flushDuration.startTimer();
@@ -90,12 +100,14 @@ export class UsageLogWriter {
         this.options.metrics.flushFailures.inc();
         this.options.log?.('usage log flush failed', error);
         this.retrySoon();
+        written = false;
         break;
       } finally {
         this.options.metrics.bufferDepth.set(this.buffer.length);
       }
     }
     await this.touchKeys();
+    return written;
   }
 
   /**
