@@ -9,7 +9,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, serverUrl, type TestDatabase } from '../helpers/database.ts';
-import { freePort } from '../helpers/free-port.ts';
+import { freePort, waitUntilReady } from '../helpers/child-server.ts';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '../..');
@@ -49,12 +49,7 @@ describe('keys create', () => {
     const port = await freePort();
     const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: root, env: { ...cleanEnv, DATA_DIR, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent', COMPUTE_MODE: 'inline' }, stdio: 'ignore' });
     try {
-      let up = false;
-      for (let i = 0; i < 900 && !up; i++) { // a cold start in a busy CI run can take long
-        up = await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.ok, () => false);
-        if (!up) await new Promise((r) => setTimeout(r, 100));
-      }
-      expect(up).toBe(true);
+      expect(await waitUntilReady(port)).toBe(true);
       const created = JSON.parse((await cli(['keys', 'create', '--email', 'live@example.com', '--json'], { DATA_DIR })).trim());
       const res = await fetch(`http://127.0.0.1:${port}/api/v1/natal/calculate`, {
         method: 'POST', headers: { 'x-api-key': created.key, 'content-type': 'application/json' },

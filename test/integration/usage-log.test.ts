@@ -14,7 +14,7 @@ import { createTestDatabase } from '../helpers/database.ts';
 import { createDatabasePool } from '../../src/db/pool.ts';
 import { createKeyForEmail } from '../../src/features/keys/service.ts';
 import { UserRepository } from '../../src/db/users.ts';
-import { freePort } from '../helpers/free-port.ts';
+import { freePort, waitUntilReady } from '../helpers/child-server.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const natal = { year: 1990, month: 6, day: 15, hour: 14, minute: 30, lat: 51.5, lng: -0.12 };
@@ -169,12 +169,7 @@ describe('graceful shutdown of the server process', () => {
       },
     });
     try {
-      let up = false;
-      for (let i = 0; i < 900 && !up; i++) { // a cold start in a busy CI run can take long
-        up = await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.ok, () => false);
-        if (!up) await new Promise((r) => setTimeout(r, 100));
-      }
-      expect(up).toBe(true);
+      expect(await waitUntilReady(port)).toBe(true);
       const statuses = await Promise.all(Array.from({ length: 40 }, () => fetch(`http://127.0.0.1:${port}/natal`, {
         method: 'POST', headers: { 'x-api-key': key, 'content-type': 'application/json' }, body: JSON.stringify(natal),
       }).then((r) => r.status)));

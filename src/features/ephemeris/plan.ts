@@ -84,13 +84,11 @@ function civilToUtc(p: ParsedInstant, zone: string, policy: DstPolicy, field: st
 }
 
 function localCivil(utcMs: number, zone: string): CivilTime {
-  const offset = offsetAt(zone, utcMs);
+  const offset = zoneOffsetSeconds(zone, utcMs);
   const d = new Date(utcMs + offset * 1000);
   return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(), hour: d.getUTCHours(), minute: d.getUTCMinutes(), second: d.getUTCSeconds() + d.getUTCMilliseconds() / 1000 };
 }
 
-/** Offset from UTC in seconds of a zone at an instant (from a transition table: rows ask often). */
-export const offsetAt = (zone: string, utcMs: number): number => zoneOffsetSeconds(zone, utcMs);
 
 /** UTC instant of row `i` of the plan. */
 export function rowInstant(plan: Pick<EphemerisPlan, 'startUtcMs' | 'startLocal' | 'step' | 'zone' | 'dstPolicy'>, i: number): number {
@@ -99,8 +97,8 @@ export function rowInstant(plan: Pick<EphemerisPlan, 'startUtcMs' | 'startLocal'
   const date = new Date(Date.UTC(s.year, s.month - 1, s.day + i * plan.step.n));
   // Away from clock changes the wall time has one reading; near one, resolve it exactly.
   const wall = date.getTime() + (s.hour * 3600 + s.minute * 60 + s.second) * 1000;
-  const before = offsetAt(plan.zone, wall - 36 * 3_600_000);
-  if (before === offsetAt(plan.zone, wall + 36 * 3_600_000)) return wall - before * 1000;
+  const before = zoneOffsetSeconds(plan.zone, wall - 36 * 3_600_000);
+  if (before === zoneOffsetSeconds(plan.zone, wall + 36 * 3_600_000)) return wall - before * 1000;
   return resolveCivilTime({ year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate(), hour: s.hour, minute: s.minute, second: s.second }, plan.zone, plan.dstPolicy === 'reject' ? DEFAULT_DST_POLICY : plan.dstPolicy).utcMs;
 }
 
@@ -187,9 +185,10 @@ export function buildEphemerisPlan(request: EphemerisRequest): EphemerisPlan {
   if ((request.include_houses || request.include_angles) && !place) {
     throw new RequestFieldError(['body', 'lat'], 'houses and angles need a place: send lat and lng, or city', 'missing');
   }
+  const lastRowMs = request.end ? rowInstant(plan, rowCount - 1) : null;
   plan.meta = {
-    start: formatLocalIso(startUtcMs, offsetAt(zone, startUtcMs)),
-    end: request.end ? formatLocalIso(rowInstant(plan, rowCount - 1), offsetAt(zone, rowInstant(plan, rowCount - 1))) : null,
+    start: formatLocalIso(startUtcMs, zoneOffsetSeconds(zone, startUtcMs)),
+    end: lastRowMs === null ? null : formatLocalIso(lastRowMs, zoneOffsetSeconds(zone, lastRowMs)),
     step: request.step, rows: rowCount, timezone: zone,
     zodiac_type: zodiac.type, sidereal_ayanamsa: zodiac.type === 'sidereal' ? zodiac.ayanamsa : null,
     house_system: plan.includeHouses || plan.includeAngles ? request.house_system : null,

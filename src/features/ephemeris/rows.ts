@@ -11,7 +11,8 @@ import { formatLocalIso, julianDayFromUtcMs } from '../../astro/civil-time.ts';
 import { degreeInSign, normalizeDegrees, signOf } from '../../astro/zodiac.ts';
 import { RequestFieldError } from '../shared/request-error.ts';
 import { displayName } from './body-names.ts';
-import { offsetAt, rowInstant, type EphemerisPlan } from './plan.ts';
+import { rowInstant, type EphemerisPlan } from './plan.ts';
+import { zoneOffsetSeconds } from '../../astro/zone-offset-table.ts';
 
 export interface BodyCell {
   abs_pos: number;
@@ -61,7 +62,7 @@ export type VoidLookup = (utcMs: number) => VoidState;
 export function computeRow(plan: EphemerisPlan, index: number, voidAt?: VoidLookup): EphemerisRow {
   const utcMs = rowInstant(plan, index);
   const jd = julianDayFromUtcMs(utcMs);
-  const offset = offsetAt(plan.zone, utcMs);
+  const offset = zoneOffsetSeconds(plan.zone, utcMs);
   const local = new Date(utcMs + offset * 1000);
   const row: EphemerisRow = {
     timestamp: new Date(utcMs).toISOString(),
