@@ -9,8 +9,12 @@ import { buildEphemerisPlan, type EphemerisPlan } from './plan.ts';
 import { ephemerisQuery, ephemerisRequest, queryToRequest, type EphemerisRequest } from './schemas.ts';
 import { MAX_BUFFERED_ROWS, MAX_GRID_ROWS, MAX_STREAMED_ROWS, STREAM_CHUNK_ROWS, EPHEMERIS_FIRST_DATE, EPHEMERIS_LAST_DATE } from './limits.ts';
 
-/** Export chunks computed ahead of the socket: enough to keep every worker busy, few enough to bound memory. */
-const CHUNKS_IN_FLIGHT = 3;
+/**
+ * Export chunks computed ahead of the socket: two per worker thread and one more, so that a
+ * worker never idles while the chunk at the head of the line is still being computed elsewhere
+ * (with 3 for 2 threads one worker sat at 65 %), and few enough to bound memory (~1 MB each).
+ */
+const chunksInFlight = (compute: ComputeRunner) => Math.max(2, 2 * compute.stats().threads + 1);
 
 const DESCRIPTION = `Positions over a date range. Steps \`<N>m\`, \`<N>h\` (absolute time) or \`<N>d\` (local calendar days at the same wall time). Range ${EPHEMERIS_FIRST_DATE} to ${EPHEMERIS_LAST_DATE}. Buffered formats (\`json\`, \`table\`) hold at most ${MAX_BUFFERED_ROWS} rows (grid tables ${MAX_GRID_ROWS}); \`csv\` and \`ndjson\` (or \`Accept: text/csv\` / \`application/x-ndjson\`) stream up to ${MAX_STREAMED_ROWS} rows with bounded memory.`;
 
@@ -32,7 +36,8 @@ async function* exportChunks(compute: ComputeRunner, plan: EphemerisPlan, first:
     task.catch(() => {}); // observed when its turn comes; never an unhandled rejection
     pending.push(task);
   };
-  while (pending.length < CHUNKS_IN_FLIGHT && next < plan.rowCount) launch();
+  const ahead = chunksInFlight(compute);
+  while (pending.length < ahead && next < plan.rowCount) launch();
   while (pending.length) {
     const chunk = await pending.shift()!;
     if (next < plan.rowCount) launch();
