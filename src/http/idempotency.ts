@@ -11,7 +11,8 @@
  * Like Stripe, a body refused by schema validation never claims the key.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Principal } from './api-key-auth.ts';
 import { HttpError, validationBody } from './errors.ts';
 import { isRejected, sendRateLimited, type RateLimiter } from './rate-limit.ts';
 import type { IdempotencyStore, StoredResponse } from './idempotency-store.ts';
@@ -57,10 +58,8 @@ export function registerIdempotency(app: FastifyInstance, deps: { store: Idempot
   const unavailable = () => new HttpError(503, 'Idempotency store unavailable, retry later', { 'retry-after': '1' });
   app.decorateRequest('idempotency', null);
 
-  app.addHook('preHandler', async (request, reply) => {
-    const principal = request.principal;
-    const header = request.headers['idempotency-key'];
-    if (!principal || header === undefined || request.routeOptions.config?.billable !== true) return;
+  /** Claims the key, or answers (replay, conflict, 422, 429) and returns the reply. */
+  const claimOrAnswer = async (request: FastifyRequest, reply: FastifyReply, principal: Principal, header: string | string[]) => {
     const key = Array.isArray(header) ? header.join(', ') : header;
     if (!KEY_PATTERN.test(key)) {
       return reply.code(422).send(validationBody([{ loc: ['header', 'idempotency-key'], msg: 'Idempotency-Key must be 1 to 255 printable ASCII characters without spaces', type: 'value_error' }]));
@@ -103,17 +102,16 @@ export function registerIdempotency(app: FastifyInstance, deps: { store: Idempot
       return sendRateLimited(reply, decision);
     }
     request.idempotency = { key: recordKey, token, fingerprint, state: 'claimed' };
-  });
+    return undefined;
+  };
 
-  app.addHook('onSend', async (request, reply, payload) => {
-    const idem = request.idempotency;
-    if (!idem || idem.state !== 'claimed') return payload;
-    idem.state = 'settled';
+  /** Stores the answer of a claimed request for its retries (or frees the key when it cannot be kept). */
+  const settle = async (request: FastifyRequest, reply: FastifyReply, idem: IdempotencyState, payload: unknown) => {
     const bytes = typeof payload === 'string' ? Buffer.from(payload) : Buffer.isBuffer(payload) ? payload : null;
     try {
       if (reply.statusCode >= 500 || !bytes || bytes.length > options.maxResponseBytes) {
         await store.release(idem.key, idem.token);
-        return payload;
+        return;
       }
       const response: StoredResponse = { status: reply.statusCode, headers: storable(reply.getHeaders()), body: bytes.toString('base64') };
       await store.complete(idem.key, idem.token, idem.fingerprint, response, options.ttlSeconds * 1000);
@@ -122,15 +120,32 @@ export function registerIdempotency(app: FastifyInstance, deps: { store: Idempot
       // The answer still goes out; a retry will find the claim lapsed and run again.
       request.log.warn({ err: error }, 'idempotency record not stored');
     }
-    return payload;
+  };
+
+  // Callback hooks: most requests carry no Idempotency-Key, and for them an async hook would
+  // cost a promise at each of the three stages. Only keyed requests go asynchronous.
+  app.addHook('preHandler', (request, reply, done) => {
+    const principal = request.principal;
+    const header = request.headers['idempotency-key'];
+    if (!principal || header === undefined || request.routeOptions.config?.billable !== true) return done();
+    claimOrAnswer(request, reply, principal, header).then((answered) => {
+      // An answer sent from the hook ends the chain: calling done would run the handler too.
+      if (answered !== reply) done();
+    }, done);
+  });
+
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const idem = request.idempotency;
+    if (!idem || idem.state !== 'claimed') return done(null, payload);
+    idem.state = 'settled';
+    void settle(request, reply, idem, payload).then(() => done(null, payload));
   });
 
   // A request that never reached onSend (the client went away mid-handler): free the key.
-  app.addHook('onResponse', async (request) => {
+  app.addHook('onResponse', (request, _reply, done) => {
     const idem = request.idempotency;
-    if (idem?.state === 'claimed') {
-      idem.state = 'settled';
-      await store.release(idem.key, idem.token).catch(() => {});
-    }
+    if (idem?.state !== 'claimed') return done();
+    idem.state = 'settled';
+    void store.release(idem.key, idem.token).catch(() => {}).then(() => done());
   });
 }

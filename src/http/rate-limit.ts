@@ -109,19 +109,27 @@ export function admitApiRequest(limiter: RateLimiter) {
  */
 export function registerRateLimitHeaders(app: FastifyInstance, limiter: RateLimiter) {
   app.decorateRequest('rate', null);
-  app.addHook('onSend', async (request, reply, payload) => {
-    const rate = request.rate;
-    if (!rate) return payload;
-    if (rate.pending && request.principal) {
-      rate.pending = false;
-      const charged = await limiter.take(request.principal, 1).catch(() => 'failed' as const);
-      if (charged !== 'revoked' && charged !== 'failed') rate.decision = charged;
-    }
-    const d = rate.decision;
+  const setHeaders = (reply: FastifyReply, d: RateDecision) => {
     reply.header('x-ratelimit-limit', String(d.limit));
     reply.header('x-ratelimit-remaining', String(d.remaining));
     reply.header('x-ratelimit-reset', String(d.resetAt));
-    return payload;
+  };
+  // A callback hook: only a request still to be charged waits for the store; an async hook
+  // would cost a promise on every response.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const rate = request.rate;
+    if (!rate) return done(null, payload);
+    if (!rate.pending || !request.principal) {
+      setHeaders(reply, rate.decision);
+      return done(null, payload);
+    }
+    rate.pending = false;
+    limiter.take(request.principal, 1).then((charged) => {
+      if (charged !== 'revoked') rate.decision = charged;
+    }, () => {}).finally(() => {
+      setHeaders(reply, rate.decision);
+      done(null, payload);
+    });
   });
 }
 
