@@ -35,7 +35,7 @@ export async function startBenchServer(env: Record<string, string>, nodeArgs: st
     await new Promise((r) => setTimeout(r, 100));
   }
   // The bare reference server takes no key; the real one gets an operator key from the CLI.
-  if (entry !== 'src/main.ts') return { url, key: '', pid: child.pid!, stop: () => stopChild(child, dataDir) };
+  if (!entry.endsWith('src/main.ts')) return { url, key: '', pid: child.pid!, stop: () => stopChild(child, dataDir) };
   const out = execFileSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'keys', 'create', '--email', `bench-${port}@example.com`, '--plan', 'unlimited', '--json'], { cwd: root, env: fullEnv, encoding: 'utf8' });
   const key = JSON.parse(out.trim().split('\n').pop()!).key as string;
   return {
