@@ -40,6 +40,9 @@ export async function benchExport(env: Record<string, string>): Promise<ExportFi
     return [
       await timedExport(server.url, server.key, server.pid, '100 y daily, 13 bodies', 'start=1900-01-01&end=1999-12-31'),
       await timedExport(server.url, server.key, server.pid, '200 y daily, 13 bodies', 'start=1850-01-01&end=2049-12-31'),
+      // Twice more: the resident memory must settle, not creep from one export to the next.
+      await timedExport(server.url, server.key, server.pid, '200 y daily, 2nd time', 'start=1850-01-01&end=2049-12-31'),
+      await timedExport(server.url, server.key, server.pid, '200 y daily, 3rd time', 'start=1850-01-01&end=2049-12-31'),
     ];
   } finally {
     await server.stop();

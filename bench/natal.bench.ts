@@ -4,7 +4,7 @@
  */
 import { randomBirth } from './births.ts';
 import { runLoad, type LoadResult } from './load.ts';
-import { startBenchServer, type BenchServer } from './server-process.ts';
+import { cpuSeconds, startBenchServer, type BenchServer } from './server-process.ts';
 
 export interface ModeFigures {
   mode: string;
@@ -16,6 +16,12 @@ export interface ModeFigures {
   platformShare: number;
   /** req/s of every round, in order. */
   rounds: { baseline: number[]; full: number[]; bare: number[] };
+  /**
+   * CPU time of the service process (all its threads) per natal request, full and bare: what
+   * the platform layers cost the API process itself, apart from Redis and PostgreSQL, which
+   * share the same two cores here.
+   */
+  cpuMicrosPerRequest: { full: number; bare: number };
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -39,11 +45,17 @@ export async function benchNatal(options: { durationSeconds: number; connections
     const full = await startBenchServer({ ...options.env, COMPUTE_MODE: mode });
     const bare = await startBenchServer({ ...options.env, COMPUTE_MODE: mode }, [], 'bench/bare-natal-server.ts');
     try {
-      const natalLoad = (server: BenchServer, name: string) => runLoad(name, {
-        ...common, url: `${server.url}/api/v1/natal/calculate`, method: 'POST',
-        headers: { ...(server.key ? { 'x-api-key': server.key } : {}), 'content-type': 'application/json' },
-        body: () => JSON.stringify(randomBirth()),
-      });
+      const cpuPerRequest = { full: [] as number[], bare: [] as number[] };
+      const natalLoad = async (server: BenchServer, name: string, which: 'full' | 'bare') => {
+        const cpuBefore = cpuSeconds(server.pid);
+        const result = await runLoad(name, {
+          ...common, url: `${server.url}/api/v1/natal/calculate`, method: 'POST',
+          headers: { ...(server.key ? { 'x-api-key': server.key } : {}), 'content-type': 'application/json' },
+          body: () => JSON.stringify(randomBirth()),
+        });
+        cpuPerRequest[which].push(((cpuSeconds(server.pid) - cpuBefore) * 1e6) / (result.requestsPerSecond * common.durationSeconds));
+        return result;
+      };
       // Warm up JIT, the key cache and the time-zone data before measuring.
       await runLoad('warmup', { ...common, durationSeconds: 2, url: `${full.url}/api/v1/natal/calculate`, method: 'POST', headers: { 'x-api-key': full.key, 'content-type': 'application/json' }, body: () => JSON.stringify(randomBirth()) });
       await runLoad('warmup', { ...common, durationSeconds: 2, url: `${bare.url}/api/v1/natal/calculate`, method: 'POST', headers: { 'content-type': 'application/json' }, body: () => JSON.stringify(randomBirth()) });
@@ -52,8 +64,8 @@ export async function benchNatal(options: { durationSeconds: number; connections
       const bares: LoadResult[] = [];
       for (let round = 0; round < rounds; round++) {
         baselines.push(await runLoad('GET /healthz', { ...common, url: `${full.url}/healthz` }));
-        fulls.push(await natalLoad(full, 'POST /api/v1/natal/calculate'));
-        bares.push(await natalLoad(bare, 'natal without platform layers'));
+        fulls.push(await natalLoad(full, 'POST /api/v1/natal/calculate', 'full'));
+        bares.push(await natalLoad(bare, 'natal without platform layers', 'bare'));
       }
       for (const r of fulls) if (r.non2xx || r.errors) throw new Error(`natal run had ${r.non2xx} non-2xx responses and ${r.errors} errors`);
       const baseline = medianRun(baselines);
@@ -63,6 +75,7 @@ export async function benchNatal(options: { durationSeconds: number; connections
         mode, baseline, natal, ratio: natal.requestsPerSecond / baseline.requestsPerSecond,
         bare: bareRun, platformShare: natal.requestsPerSecond / bareRun.requestsPerSecond,
         rounds: { baseline: baselines.map((r) => r.requestsPerSecond), full: fulls.map((r) => r.requestsPerSecond), bare: bares.map((r) => r.requestsPerSecond) },
+        cpuMicrosPerRequest: { full: median(cpuPerRequest.full), bare: median(cpuPerRequest.bare) },
       });
     } finally {
       await Promise.all([full.stop(), bare.stop()]);

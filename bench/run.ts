@@ -40,6 +40,8 @@ if (only.has('natal')) {
   record.library_floor = floor;
   console.log('\nplatform layers (key auth, rate limits, idempotency, usage log, metrics): full natal route vs the bare route');
   for (const f of natal) console.log(`${f.mode.padEnd(8)} bare ${num(f.bare.requestsPerSecond)} req/s   full ${num(f.natal.requestsPerSecond)} req/s   full/bare ${num(f.platformShare, 2)}   (rounds full ${f.rounds.full.map((x) => x.toFixed(0)).join('/')}, bare ${f.rounds.bare.map((x) => x.toFixed(0)).join('/')})`);
+  console.log('service process CPU per natal request (all threads; Redis and PostgreSQL not included)');
+  for (const f of natal) console.log(`${f.mode.padEnd(8)} bare ${num(f.cpuMicrosPerRequest.bare)} µs   full ${num(f.cpuMicrosPerRequest.full)} µs   bare/full ${num(f.cpuMicrosPerRequest.bare / f.cpuMicrosPerRequest.full, 2)}`);
   record.natal = natal;
 }
 
