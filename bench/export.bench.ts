@@ -24,7 +24,8 @@ async function timedExport(url: string, key: string, pid: number, label: string,
   let lines = 0;
   for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
     bytes += chunk.length;
-    for (const b of chunk) if (b === 10) lines++;
+    // Native search: the client shares the two cores with the server, so it must stay cheap.
+    for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) lines++;
   }
   const seconds = (performance.now() - t0) / 1000;
   clearInterval(timer);
