@@ -32,7 +32,11 @@ function vertexCount(tile: Tile): number {
   return Math.max(1, n);
 }
 
-const tiles = new LRUCache<string, Tile>({ maxSize: MAX_CACHED_VERTICES, sizeCalculation: vertexCount });
+let evictions = 0;
+const tiles = new LRUCache<string, Tile>({
+  maxSize: MAX_CACHED_VERTICES, sizeCalculation: vertexCount,
+  dispose: (_tile, _key, reason) => { if (reason === 'evict') evictions++; },
+});
 setCache({ store: tiles });
 
 export function timeZoneAt(lat: number, lng: number): string {
@@ -42,6 +46,6 @@ export function timeZoneAt(lat: number, lng: number): string {
 }
 
 /** What the tile cache of this thread holds (for tests and diagnostics). */
-export function timeZoneCacheUsage(): { tiles: number; vertices: number } {
-  return { tiles: tiles.size, vertices: tiles.calculatedSize };
+export function timeZoneCacheUsage(): { tiles: number; vertices: number; evictions: number } {
+  return { tiles: tiles.size, vertices: tiles.calculatedSize, evictions };
 }

@@ -21,6 +21,7 @@ describe('time-zone lookup', () => {
     expect(zones.size).toBeGreaterThan(300);
     expect(usage.vertices).toBeLessThanOrEqual(MAX_CACHED_VERTICES);
     expect(usage.tiles).toBeGreaterThan(0);
+    expect(usage.evictions).toBeGreaterThan(0);
     // Evicted tiles are decoded again on demand, with the same answer.
     expect(timeZoneAt(48.8566, 2.3522)).toBe('Europe/Paris');
   });
