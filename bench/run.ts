@@ -15,6 +15,7 @@ import { benchEndpoints } from './endpoints.bench.ts';
 import { benchRender } from './render.bench.ts';
 import { machineDescription } from './machine.ts';
 import { libraryFloor } from './library-floor.ts';
+import { taskFloor } from './task-floor.ts';
 
 const only = new Set((process.env.BENCH_ONLY ?? 'natal,export,endpoints,render').split(','));
 const durationSeconds = Number(process.env.BENCH_DURATION ?? 10);
@@ -38,6 +39,9 @@ if (only.has('natal')) {
   const bestBaseline = Math.max(...natal.map((f) => f.baseline.requestsPerSecond));
   console.log(`library floor: the Swiss Ephemeris alone (13 bodies + houses, random births, ${floor.threads} threads, no HTTP): ${floor.chartsPerSecond.toFixed(0)} charts/s = ${(floor.chartsPerSecond / bestBaseline).toFixed(2)} of the trivial route`);
   record.library_floor = floor;
+  const task = await taskFloor(5);
+  console.log(`task floor: the service's natal task alone (chart, aspects, presentation, JSON bytes; random births, ${task.threads} threads, no HTTP, no pool): ${task.chartsPerSecond.toFixed(0)} charts/s = ${(task.chartsPerSecond / bestBaseline).toFixed(2)} of the trivial route; the pool-served route reaches ${(Math.max(...natal.map((f) => f.natal.requestsPerSecond)) / task.chartsPerSecond).toFixed(2)} of it`);
+  record.task_floor = task;
   console.log('\nplatform layers (key auth, rate limits, idempotency, usage log, metrics): full natal route vs the bare route');
   for (const f of natal) console.log(`${f.mode.padEnd(8)} bare ${num(f.bare.requestsPerSecond)} req/s   full ${num(f.natal.requestsPerSecond)} req/s   full/bare ${num(f.platformShare, 2)}   (rounds full ${f.rounds.full.map((x) => x.toFixed(0)).join('/')}, bare ${f.rounds.bare.map((x) => x.toFixed(0)).join('/')})`);
   console.log('service process CPU per natal request (all threads; Redis and PostgreSQL not included)');

@@ -1,0 +1,20 @@
+/**
+ * The service's own natal task (positions, houses, aspects, presentation and the JSON bytes:
+ * exactly what a compute worker runs per request) for random births, on as many threads as the
+ * machine has cores, with no HTTP and no pool. Between the library floor and the served route,
+ * it tells how much of a request is the chart and how much is serving it.
+ */
+import os from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+
+export async function taskFloor(seconds: number): Promise<{ threads: number; chartsPerSecond: number }> {
+  const threads = os.availableParallelism();
+  const entry = fileURLToPath(new URL('./task-floor-entry.cjs', import.meta.url));
+  const counts = await Promise.all(Array.from({ length: threads }, () => new Promise<number>((resolve, reject) => {
+    const w = new Worker(entry, { execArgv: ['--import', 'tsx'], workerData: { ms: seconds * 1000 } });
+    w.once('message', resolve);
+    w.once('error', reject);
+  })));
+  return { threads, chartsPerSecond: counts.reduce((a, b) => a + b, 0) / seconds };
+}
