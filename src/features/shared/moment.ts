@@ -6,6 +6,7 @@ import { CivilTimeError, formatLocalIso, formatOffset, ianaZone, isoUtc, isValid
 import { deltaTSeconds } from '../../astro/ephemeris.ts';
 import { timeZoneAt } from '../../geo/time-zone-lookup.ts';
 import { RequestFieldError } from './request-error.ts';
+import { isAutoZone } from './place.ts';
 
 export interface MomentInput {
   year: number;
@@ -31,11 +32,14 @@ export interface ResolvedMoment {
   dst: { status: LocalTimeStatus; policy: DstPolicy; applied: boolean; candidate_offsets?: string[] };
 }
 
+/** The zone of a place: looked up with the place on the event loop, or here when it was not. */
+const zoneAt = (place: { lat: number; lng: number; zone?: string | undefined }) => place.zone ?? timeZoneAt(place.lat, place.lng);
+
 /** Untimed births are cast for local noon: the Moon is then at most about 6.5° from its true place. */
 export const UNTIMED_HOUR = 12;
 
 export function resolveMoment(
-  input: MomentInput, tz: string | undefined, place: { lat: number; lng: number }, policy: DstPolicy | undefined,
+  input: MomentInput, tz: string | undefined, place: { lat: number; lng: number; zone?: string | undefined }, policy: DstPolicy | undefined,
   loc: (string | number)[], tzField = 'tz_str',
 ): ResolvedMoment {
   if (!isValidCalendarDate(input.year, input.month, input.day)) {
@@ -47,8 +51,8 @@ export function resolveMoment(
       if (input[field] === undefined || input[field] === null) throw new RequestFieldError([...loc, field], `${field} is required when time_known is true`, 'missing');
     }
   }
-  const auto = !tz || tz.toUpperCase() === 'AUTO';
-  const zone = auto ? timeZoneAt(place.lat, place.lng) : tz;
+  const auto = isAutoZone(tz);
+  const zone = auto ? zoneAt(place) : tz!;
   const civil = timeKnown
     ? { year: input.year, month: input.month, day: input.day, hour: input.hour!, minute: input.minute!, second: input.second ?? 0 }
     : { year: input.year, month: input.month, day: input.day, hour: UNTIMED_HOUR, minute: 0, second: 0 };
@@ -77,9 +81,9 @@ export function resolveMoment(
  * A moment given as an absolute instant (an offset in the request, a found return, "now"): no
  * wall time to resolve, only the zone of the place for the echo.
  */
-export function momentAtInstant(utcMs: number, place: { lat: number; lng: number }, tz: string | undefined, policy: DstPolicy = DEFAULT_DST_POLICY): ResolvedMoment {
-  const auto = !tz || tz.toUpperCase() === 'AUTO';
-  const zone = ianaZone(auto ? timeZoneAt(place.lat, place.lng) : tz)!;
+export function momentAtInstant(utcMs: number, place: { lat: number; lng: number; zone?: string | undefined }, tz: string | undefined, policy: DstPolicy = DEFAULT_DST_POLICY): ResolvedMoment {
+  const auto = isAutoZone(tz);
+  const zone = ianaZone(auto ? zoneAt(place) : tz!)!;
   const offsetSeconds = Math.round(zone.offset(utcMs) * 60);
   const jdUt = julianDayFromUtcMs(utcMs);
   const dt = deltaTSeconds(jdUt);

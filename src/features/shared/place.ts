@@ -1,5 +1,6 @@
 /** Where a birth or event happened: given coordinates, or a city looked up in the gazetteer. */
 import { findPlace } from '../../geo/gazetteer.ts';
+import { timeZoneAt } from '../../geo/time-zone-lookup.ts';
 import { RequestFieldError } from './request-error.ts';
 
 export interface PlaceInput {
@@ -16,6 +17,20 @@ export interface ResolvedPlace {
   lng: number;
   /** `request`: coordinates as sent; `gazetteer`: looked up from the city name. */
   source: 'request' | 'gazetteer';
+  /**
+   * The IANA zone at the coordinates, when the request leaves its zone to `AUTO`. Looked up on
+   * the event loop, so that one bounded cache of decoded boundaries serves every request and
+   * the compute threads hold none (moment.ts looks it up itself when it is missing).
+   */
+  zone?: string;
+}
+
+/** Whether a request's time-zone field asks for the zone of the place (absent or `AUTO`). */
+export const isAutoZone = (tz: string | null | undefined) => !tz || tz.toUpperCase() === 'AUTO';
+
+/** The place with its zone looked up, when the request's time-zone field `tz` is absent or `AUTO`. */
+export function withAutoZone(place: ResolvedPlace, tz: string | null | undefined): ResolvedPlace {
+  return isAutoZone(tz) && place.zone === undefined ? { ...place, zone: timeZoneAt(place.lat, place.lng) } : place;
 }
 
 export function resolvePlace(input: PlaceInput, loc: (string | number)[], names = { city: 'city', lat: 'lat', lng: 'lng' }): ResolvedPlace {
