@@ -5,7 +5,7 @@
 import { z } from 'zod/v4';
 import { chartConfigSchema } from '../../../renderer/index.ts';
 import { birthFields, chartSettingsFields, latitude, longitude, orbSettings, timeZoneName, dstPolicy } from '../shared/birth-schema.ts';
-import { TRANSIT_DATE_PATTERN } from '../transits/schemas.ts';
+import { TRANSIT_DATE_PATTERN, transitPlaceFields } from '../transits/schemas.ts';
 
 export const MIN_SIZE = 300;
 export const MAX_SIZE = 2000;
@@ -40,10 +40,7 @@ export const natalChartRequest = z.object({ ...subjectFields, ...outputFields })
 export const transitChartRequest = z
   .object({
     natal: z.object({ ...subjectFields, ...outputFields }),
-    current_city: z.string().min(1).max(200).optional(),
-    current_country: z.string().min(2).max(100).optional(),
-    current_lat: latitude.optional(),
-    current_lng: longitude.optional(),
+    ...transitPlaceFields,
     transit_date: z.string().max(40).regex(TRANSIT_DATE_PATTERN, 'expected YYYY-MM-DDTHH:MM (local time at the transit place)').optional(),
     tz_str: timeZoneName.optional(),
     dst_policy: dstPolicy.optional(),

@@ -6,13 +6,18 @@ import { aspectsSummarySchema, planetSchema, subjectSchema, provenanceSchema } f
 /** `YYYY-MM-DD`, `YYYY-MM-DDTHH:MM[:SS[.fff]]`, optionally with `Z` or `±HH:MM` for an absolute instant. */
 export const TRANSIT_DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}(?:\.\d{1,6})?))?)?(Z|[+-]\d{2}:\d{2})?$/;
 
+/** Where the transits are cast (the natal place when all are absent): the same fields wherever transits are asked for. */
+export const transitPlaceFields = {
+  current_city: z.string().min(1).max(200).optional(),
+  current_country: z.string().min(2).max(100).optional(),
+  current_lat: latitude.optional(),
+  current_lng: longitude.optional(),
+};
+
 export const transitRequest = z
   .object({
     natal: z.object(birthFields),
-    current_city: z.string().min(1).max(200).optional(),
-    current_country: z.string().min(2).max(100).optional(),
-    current_lat: latitude.optional(),
-    current_lng: longitude.optional(),
+    ...transitPlaceFields,
     transit_date: z.string().max(40).regex(TRANSIT_DATE_PATTERN, 'expected YYYY-MM-DDTHH:MM (local time at the transit place), optionally with seconds and an offset').optional(),
     tz_str: timeZoneName.optional(),
     dst_policy: dstPolicy.optional(),
