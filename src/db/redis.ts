@@ -4,6 +4,7 @@
  * namespaced by REDIS_KEY_PREFIX so that deployments (and parallel test files) sharing one Redis
  * never see each other's counters.
  */
+import { createHash } from 'node:crypto';
 import { Redis } from 'ioredis';
 
 export interface RedisConnections {
@@ -34,14 +35,42 @@ export function openRedis(url: string, prefix: string): RedisConnections {
 
 type ScriptArg = string | number;
 
+interface ScriptCall {
+  keys: string[];
+  args: ScriptArg[];
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+}
+
 /**
- * A Lua script run atomically on the server with EVALSHA (ioredis falls back to EVAL and
- * caches the script when the server does not know it yet).
+ * A Lua script run atomically on the server. The calls made during one turn of the event loop
+ * travel together in one pipeline, one socket write: auto-pipelining flushes after every
+ * callback, so under load each request paid its own write and woke Redis once more (with 32
+ * connections a turn now carries about 6 calls; natal full/bare A/B: +2 to +7 %).
+ *
+ * Each call is an EVALSHA (the script's hash); a call answered NOSCRIPT (the server restarted or
+ * flushed its scripts) is sent again as EVAL with the script, which also caches it.
  */
-export function defineScript<R>(client: Redis, name: string, numberOfKeys: number, lua: string): (keys: string[], args: ScriptArg[]) => Promise<R> {
-  if (!(name in client)) client.defineCommand(name, { lua, numberOfKeys });
-  const command = (client as unknown as Record<string, (...a: ScriptArg[]) => Promise<R>>)[name]!.bind(client);
-  return (keys, args) => command(...keys, ...args);
+export function defineScript<R>(client: Redis, lua: string): (keys: string[], args: ScriptArg[]) => Promise<R> {
+  const sha = createHash('sha1').update(lua).digest('hex');
+  let queued: ScriptCall[] = [];
+  const flush = () => {
+    const calls = queued;
+    queued = [];
+    const pipeline = client.pipeline();
+    for (const c of calls) pipeline.evalsha(sha, c.keys.length, ...c.keys, ...c.args);
+    pipeline.exec().then((results) => {
+      calls.forEach((c, i) => {
+        const [error, value] = results?.[i] ?? [new Error('no reply from Redis'), undefined];
+        if (!error) c.resolve(value);
+        else if (error.message.startsWith('NOSCRIPT')) client.eval(lua, c.keys.length, ...c.keys, ...c.args).then(c.resolve, c.reject);
+        else c.reject(error);
+      });
+    }, (error: unknown) => calls.forEach((c) => c.reject(error)));
+  };
+  return (keys, args) => new Promise<R>((resolve, reject) => {
+    if (queued.push({ keys, args, resolve: resolve as (value: unknown) => void, reject }) === 1) setImmediate(flush);
+  });
 }
 
 /** Deletes every key under a prefix (tests clean up after themselves with it). */

@@ -69,9 +69,9 @@ export class RedisIdempotencyStore implements IdempotencyStore {
   private readonly releaseScript;
 
   constructor(redis: Redis, private readonly prefix: string) {
-    this.claimScript = defineScript<[number, string?, number?]>(redis, 'astroIdemClaim', 1, CLAIM_LUA);
-    this.completeScript = defineScript<number>(redis, 'astroIdemComplete', 1, COMPLETE_LUA);
-    this.releaseScript = defineScript<number>(redis, 'astroIdemRelease', 1, RELEASE_LUA);
+    this.claimScript = defineScript<[number, string?, number?]>(redis, CLAIM_LUA);
+    this.completeScript = defineScript<number>(redis, COMPLETE_LUA);
+    this.releaseScript = defineScript<number>(redis, RELEASE_LUA);
   }
 
   private redisKey(key: string) {

@@ -68,7 +68,7 @@ export class RedisRateLimitStore implements RateLimitStore {
   private readonly script: (keys: string[], args: (string | number)[]) => Promise<[number, number]>;
 
   constructor(private readonly redis: Redis, private readonly prefix: string) {
-    this.script = defineScript(redis, 'astroRateTake', 3, TAKE_LUA);
+    this.script = defineScript(redis, TAKE_LUA);
   }
 
   private quotaKey(userId: string, period: PeriodWindow) {
