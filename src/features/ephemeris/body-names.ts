@@ -12,6 +12,9 @@ const ALIASES: Record<string, string> = {
   north_node: 'true_node', node: 'true_node', rahu: 'true_node', ketu: 'south_node',
 };
 
+/** Display names by id, filled on first use (see displayName). */
+const displayNames = new Map<string, string>();
+
 /** Default bodies of an ephemeris row: the ten planets, the true node, Chiron and Lilith. */
 export const DEFAULT_EPHEMERIS_BODIES = ['sun', 'moon', 'mercury', 'venus', 'mars', 'jupiter', 'saturn', 'uranus', 'neptune', 'pluto', 'true_node', 'chiron', 'lilith'];
 
@@ -23,7 +26,15 @@ export function resolveBodyName(name: string): string | undefined {
   return ALIASES[key];
 }
 
-/** `True Node` → `True_Node`: the key of a body in rows and the stem of its CSV columns. */
+/**
+ * `True Node` → `True_Node`: the key of a body in rows and the stem of its CSV columns. Kept once
+ * per id: an export asks for it twice per body and row.
+ */
 export function displayName(id: string): string {
-  return bodyInfo(id).name.replace(/\s+/g, '_');
+  let name = displayNames.get(id);
+  if (name === undefined) {
+    name = bodyInfo(id).name.replace(/\s+/g, '_');
+    displayNames.set(id, name);
+  }
+  return name;
 }
