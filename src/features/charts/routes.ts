@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ComputeRunner } from '../../compute/runner.ts';
 import { decodeBinaryResponse } from '../../compute/binary-response.ts';
-import { resolvePlace, withAutoZone, type ResolvedPlace } from '../shared/place.ts';
+import { prefixedPlaceOr, resolveSubjectPlace } from '../shared/place.ts';
 import { compositeChartRequest, natalChartRequest, progressionsChartRequest, solarReturnChartRequest, synastryChartRequest, transitChartRequest } from './schemas.ts';
 
 function sendImage(reply: FastifyReply, bytes: Buffer) {
@@ -14,26 +14,18 @@ function sendImage(reply: FastifyReply, bytes: Buffer) {
 const IMAGE = 'The image itself: `image/svg+xml` (default) or `image/png` with `format: "png"`.';
 
 /** An optional second place (`<prefix>_city`, `_lat`, `_lng`), defaulting to the first. */
-function placeOr(fallback: ResolvedPlace, body: Record<string, unknown>, prefix: string): ResolvedPlace {
-  const city = body[`${prefix}_city`] as string | undefined;
-  const lat = body[`${prefix}_lat`] as number | undefined;
-  const lng = body[`${prefix}_lng`] as number | undefined;
-  if (city === undefined && lat === undefined && lng === undefined) return fallback;
-  return resolvePlace({ city, country: body[`${prefix}_country`] as string | undefined, lat, lng }, ['body'], { city: `${prefix}_city`, lat: `${prefix}_lat`, lng: `${prefix}_lng` });
-}
-
 export const chartRoutes = (compute: ComputeRunner): FastifyPluginAsyncZod => async (app) => {
   app.post('/api/v1/natal/chart/', {
     schema: { tags: ['charts'], summary: 'Natal chart wheel', description: IMAGE, body: natalChartRequest },
-  }, async (request, reply) => sendImage(reply, await compute.run('chart_natal', { request: request.body, place: withAutoZone(resolvePlace(request.body, ['body']), request.body.tz_str ?? request.body.timezone) })));
+  }, async (request, reply) => sendImage(reply, await compute.run('chart_natal', { request: request.body, place: resolveSubjectPlace(request.body, ['body']) })));
 
   for (const path of ['/api/v1/natal/chart/transits', '/api/v1/natal/experimental/transits']) {
     app.post(path, {
       schema: { tags: ['charts'], summary: 'Transit bi-wheel: natal inside, transits outside (`natal_ring: "outer"` swaps them)', description: `${IMAGE} The transit place defaults to the natal place and the date to now. Header X-Transit-Datetime-UTC.`, body: transitChartRequest },
     }, async (request, reply) => {
       const body = request.body;
-      const natalPlace = withAutoZone(resolvePlace(body.natal, ['body', 'natal']), body.natal.tz_str ?? body.natal.timezone);
-      return sendImage(reply, await compute.run('chart_transits', { request: body, natalPlace, transitPlace: placeOr(natalPlace, body, 'current'), nowMs: Date.now() }));
+      const natalPlace = resolveSubjectPlace(body.natal, ['body', 'natal']);
+      return sendImage(reply, await compute.run('chart_transits', { request: body, natalPlace, transitPlace: prefixedPlaceOr(natalPlace, body, 'current'), nowMs: Date.now() }));
     });
   }
 
@@ -41,8 +33,8 @@ export const chartRoutes = (compute: ComputeRunner): FastifyPluginAsyncZod => as
     app.post(path, {
       schema: { tags: ['charts'], summary: 'Solar return chart in `return_year` (bi-wheel with the natal planets outside, or single)', description: `${IMAGE} The return is the exact instant (to well under a second) at which the Sun regains its natal longitude, in the chart's zodiac; cast at the return place (natal place by default). Header X-Solar-Return-Datetime-UTC.`, body: solarReturnChartRequest },
     }, async (request, reply) => {
-      const place = withAutoZone(resolvePlace(request.body, ['body']), request.body.tz_str ?? request.body.timezone);
-      return sendImage(reply, await compute.run('chart_solar_return', { request: request.body, place, returnPlace: placeOr(place, request.body, 'return') }));
+      const place = resolveSubjectPlace(request.body, ['body']);
+      return sendImage(reply, await compute.run('chart_solar_return', { request: request.body, place, returnPlace: prefixedPlaceOr(place, request.body, 'return') }));
     });
   }
 
@@ -50,27 +42,27 @@ export const chartRoutes = (compute: ComputeRunner): FastifyPluginAsyncZod => as
     app.post(path, {
       schema: { tags: ['charts'], summary: 'Secondary progressions bi-wheel: natal inside, progressed outside', description: `${IMAGE} The progressed chart is cast for the natal instant plus one day per tropical year (365.242189 days) elapsed at \`progression_date\` (a date is midnight UTC), at the progression place (natal place by default). Headers X-Progression-System, X-Progression-Target-Date-UTC, X-Progressed-Datetime-UTC, X-Progression-Age-Years.`, body: progressionsChartRequest },
     }, async (request, reply) => {
-      const place = withAutoZone(resolvePlace(request.body, ['body']), request.body.tz_str ?? request.body.timezone);
-      return sendImage(reply, await compute.run('chart_progressions', { request: request.body, place, progressionPlace: placeOr(place, request.body, 'progression') }));
+      const place = resolveSubjectPlace(request.body, ['body']);
+      return sendImage(reply, await compute.run('chart_progressions', { request: request.body, place, progressionPlace: prefixedPlaceOr(place, request.body, 'progression') }));
     });
   }
 
   app.post('/api/v1/natal/chart/composite', {
     schema: { tags: ['charts'], summary: 'Midpoint composite chart of two people', description: `${IMAGE} Each point at the nearer midpoint of the two positions; houses derived from the composite Midheaven (midpoint of the two ARMCs) at the mean latitude and obliquity. Untimed if either person is untimed. Output and styling come from \`person_a\`; top-level \`chart_config\` and the styling aliases are merged after it.`, body: compositeChartRequest },
   }, async (request, reply) => sendImage(reply, await compute.run('chart_composite', {
-    request: request.body, placeA: withAutoZone(resolvePlace(request.body.person_a, ['body', 'person_a']), request.body.person_a.tz_str ?? request.body.person_a.timezone),
-    placeB: withAutoZone(resolvePlace(request.body.person_b, ['body', 'person_b']), request.body.person_b.tz_str ?? request.body.person_b.timezone),
+    request: request.body, placeA: resolveSubjectPlace(request.body.person_a, ['body', 'person_a']),
+    placeB: resolveSubjectPlace(request.body.person_b, ['body', 'person_b']),
   })));
 
   app.post('/api/v1/natal/chart/synastry', {
     schema: { tags: ['charts'], summary: 'Synastry bi-wheel: person A outside, person B inside', description: `${IMAGE} Inter-aspects by default; A-A and B-B aspects on request; B's houses when known and asked for.`, body: synastryChartRequest },
   }, async (request, reply) => sendImage(reply, await compute.run('chart_synastry', {
-    request: request.body, placeA: withAutoZone(resolvePlace(request.body.person_a, ['body', 'person_a']), request.body.person_a.tz_str ?? request.body.person_a.timezone),
-    placeB: withAutoZone(resolvePlace(request.body.person_b, ['body', 'person_b']), request.body.person_b.tz_str ?? request.body.person_b.timezone),
+    request: request.body, placeA: resolveSubjectPlace(request.body.person_a, ['body', 'person_a']),
+    placeB: resolveSubjectPlace(request.body.person_b, ['body', 'person_b']),
   })));
 
   // The closed variant of the public service: here, the natal wheel with the same request.
   app.post('/api/v1/natal/experimental', {
     schema: { tags: ['charts'], summary: 'Closed variant: the natal chart wheel', description: `${IMAGE} Takes the natal chart request and answers exactly as POST /api/v1/natal/chart/.`, body: natalChartRequest },
-  }, async (request, reply) => sendImage(reply, await compute.run('chart_natal', { request: request.body, place: withAutoZone(resolvePlace(request.body, ['body']), request.body.tz_str ?? request.body.timezone) })));
+  }, async (request, reply) => sendImage(reply, await compute.run('chart_natal', { request: request.body, place: resolveSubjectPlace(request.body, ['body']) })));
 };

@@ -89,7 +89,6 @@ function localCivil(utcMs: number, zone: string): CivilTime {
   return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(), hour: d.getUTCHours(), minute: d.getUTCMinutes(), second: d.getUTCSeconds() + d.getUTCMilliseconds() / 1000 };
 }
 
-
 /** UTC instant of row `i` of the plan. */
 export function rowInstant(plan: Pick<EphemerisPlan, 'startUtcMs' | 'startLocal' | 'step' | 'zone' | 'dstPolicy'>, i: number): number {
   if (plan.step.unit !== 'd') return plan.startUtcMs + i * plan.step.n * UNIT_MS[plan.step.unit];

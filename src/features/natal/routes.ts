@@ -1,7 +1,7 @@
 /** POST /api/v1/natal/calculate and the compact POST /natal. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ComputeRunner } from '../../compute/runner.ts';
-import { resolvePlace, withAutoZone } from '../shared/place.ts';
+import { resolveSubjectPlace } from '../shared/place.ts';
 import { sendJsonBytes } from '../../http/raw-json.ts';
 import { natalQuery, natalRequest, natalResponse, simpleNatalRequest, simpleNatalResponse } from './schemas.ts';
 
@@ -15,7 +15,7 @@ export const natalRoutes = (compute: ComputeRunner): FastifyPluginAsyncZod => as
     },
   }, async (request, reply) => {
     const { body, query } = request;
-    const place = withAutoZone(resolvePlace(body, ['body']), body.tz_str ?? body.timezone);
+    const place = resolveSubjectPlace(body, ['body']);
     const json = await compute.run('natal', {
       request: body, place,
       includeMinor: query.include_minor ?? body.include_minor ?? body.include_minor_aspects ?? false,
@@ -31,7 +31,7 @@ export const natalRoutes = (compute: ComputeRunner): FastifyPluginAsyncZod => as
       body: simpleNatalRequest, response: { 200: simpleNatalResponse },
     },
   }, async (request, reply) => {
-    const place = withAutoZone(resolvePlace(request.body, ['body']), request.body.tz_str);
+    const place = resolveSubjectPlace(request.body, ['body']);
     return sendJsonBytes(reply, await compute.run('simple_natal', { request: request.body, place }));
   });
 };

@@ -33,6 +33,23 @@ export function withAutoZone(place: ResolvedPlace, tz: string | null | undefined
   return isAutoZone(tz) && place.zone === undefined ? { ...place, zone: timeZoneAt(place.lat, place.lng) } : place;
 }
 
+/** The place of a subject (a birth, a person), with its zone when its `tz_str` (or `timezone`) is absent or `AUTO`. */
+export function resolveSubjectPlace(subject: PlaceInput & { tz_str?: string | null | undefined; timezone?: string | null | undefined }, loc: (string | number)[]): ResolvedPlace {
+  return withAutoZone(resolvePlace(subject, loc), subject.tz_str ?? subject.timezone);
+}
+
+/**
+ * A second place sent as `<prefix>_city`, `_country`, `_lat`, `_lng` (where transits, a return or
+ * a progression are cast), or `fallback` when none of them is sent.
+ */
+export function prefixedPlaceOr(fallback: ResolvedPlace, body: Record<string, unknown>, prefix: string): ResolvedPlace {
+  const city = body[`${prefix}_city`] as string | undefined;
+  const lat = body[`${prefix}_lat`] as number | undefined;
+  const lng = body[`${prefix}_lng`] as number | undefined;
+  if (city === undefined && lat === undefined && lng === undefined) return fallback;
+  return resolvePlace({ city, country: body[`${prefix}_country`] as string | undefined, lat, lng }, ['body'], { city: `${prefix}_city`, lat: `${prefix}_lat`, lng: `${prefix}_lng` });
+}
+
 export function resolvePlace(input: PlaceInput, loc: (string | number)[], names = { city: 'city', lat: 'lat', lng: 'lng' }): ResolvedPlace {
   const hasLat = input.lat !== undefined && input.lat !== null;
   const hasLng = input.lng !== undefined && input.lng !== null;

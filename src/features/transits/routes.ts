@@ -1,7 +1,7 @@
 /** POST /api/v1/transits/calculate. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ComputeRunner } from '../../compute/runner.ts';
-import { resolvePlace, withAutoZone } from '../shared/place.ts';
+import { prefixedPlaceOr, resolveSubjectPlace, withAutoZone } from '../shared/place.ts';
 import { sendJsonBytes } from '../../http/raw-json.ts';
 import { natalQuery } from '../natal/schemas.ts';
 import { transitRequest, transitResponse } from './schemas.ts';
@@ -16,11 +16,8 @@ export const transitRoutes = (compute: ComputeRunner): FastifyPluginAsyncZod => 
     },
   }, async (request, reply) => {
     const { body, query } = request;
-    const natalPlace = withAutoZone(resolvePlace(body.natal, ['body', 'natal']), body.natal.tz_str ?? body.natal.timezone);
-    const hasTransitPlace = body.current_city !== undefined || body.current_lat !== undefined || body.current_lng !== undefined;
-    const transitPlace = withAutoZone(hasTransitPlace
-      ? resolvePlace({ city: body.current_city, country: body.current_country, lat: body.current_lat, lng: body.current_lng }, ['body'], { city: 'current_city', lat: 'current_lat', lng: 'current_lng' })
-      : natalPlace, body.tz_str);
+    const natalPlace = resolveSubjectPlace(body.natal, ['body', 'natal']);
+    const transitPlace = withAutoZone(prefixedPlaceOr(natalPlace, body, 'current'), body.tz_str);
     const json = await compute.run('transits', {
       request: body, natalPlace, transitPlace, nowMs: Date.now(),
       includeMinor: query.include_minor ?? body.include_minor ?? false,
