@@ -46,19 +46,19 @@ export async function benchNatal(options: { durationSeconds: number; connections
     const bare = await startBenchServer({ ...options.env, COMPUTE_MODE: mode }, [], 'bench/bare-natal-server.ts');
     try {
       const cpuPerRequest = { full: [] as number[], bare: [] as number[] };
+      const natalRequests = (server: BenchServer) => ({
+        ...common, url: `${server.url}/api/v1/natal/calculate`, method: 'POST' as const,
+        headers: { ...(server.key ? { 'x-api-key': server.key } : {}), 'content-type': 'application/json' },
+        body: () => JSON.stringify(randomBirth()),
+      });
       const natalLoad = async (server: BenchServer, name: string, which: 'full' | 'bare') => {
         const cpuBefore = cpuSeconds(server.pid);
-        const result = await runLoad(name, {
-          ...common, url: `${server.url}/api/v1/natal/calculate`, method: 'POST',
-          headers: { ...(server.key ? { 'x-api-key': server.key } : {}), 'content-type': 'application/json' },
-          body: () => JSON.stringify(randomBirth()),
-        });
+        const result = await runLoad(name, natalRequests(server));
         cpuPerRequest[which].push(((cpuSeconds(server.pid) - cpuBefore) * 1e6) / (result.requestsPerSecond * common.durationSeconds));
         return result;
       };
       // Warm up JIT, the key cache and the time-zone data before measuring.
-      await runLoad('warmup', { ...common, durationSeconds: 2, url: `${full.url}/api/v1/natal/calculate`, method: 'POST', headers: { 'x-api-key': full.key, 'content-type': 'application/json' }, body: () => JSON.stringify(randomBirth()) });
-      await runLoad('warmup', { ...common, durationSeconds: 2, url: `${bare.url}/api/v1/natal/calculate`, method: 'POST', headers: { 'content-type': 'application/json' }, body: () => JSON.stringify(randomBirth()) });
+      for (const server of [full, bare]) await runLoad('warmup', { ...natalRequests(server), durationSeconds: 2 });
       const baselines: LoadResult[] = [];
       const fulls: LoadResult[] = [];
       const bares: LoadResult[] = [];

@@ -3,22 +3,13 @@ import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import net from 'node:net';
+import { freePort, waitUntilReady } from '../test/helpers/child-server.ts';
 
 export interface BenchServer {
   url: string;
   key: string;
   pid: number;
   stop(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 export async function startBenchServer(env: Record<string, string>, nodeArgs: string[] = [], entry = 'src/main.ts'): Promise<BenchServer> {
@@ -28,11 +19,10 @@ export async function startBenchServer(env: Record<string, string>, nodeArgs: st
   const root = path.resolve(import.meta.dirname, '..');
   const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', entry], { cwd: root, env: fullEnv, stdio: ['ignore', 'ignore', 'inherit'] });
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`${url}/readyz`)).ok) break;
-    } catch { /* not up yet */ }
-    await new Promise((r) => setTimeout(r, 100));
+  if (!(await waitUntilReady(port))) {
+    child.kill('SIGKILL');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw new Error(`${entry} did not become ready on port ${port}`);
   }
   // The bare reference server takes no key; the real one gets an operator key from the CLI.
   if (!entry.endsWith('src/main.ts')) return { url, key: '', pid: child.pid!, stop: () => stopChild(child, dataDir) };
