@@ -1,15 +1,34 @@
 /**
- * The adapter around the Swiss Ephemeris binding: the only module that imports it.
+ * The adapter around the Swiss Ephemeris bindings: the only module that imports them.
+ *
+ * Body positions, the hot path (13 calls per ephemeris row, 13 or more per chart), go through
+ * the project's lean binding of swe_calc_ut (native/swe_calc.c), which writes into one
+ * Float64Array instead of answering every call with new objects: the same library at about
+ * two thirds of the cost. Everything else goes through the general binding `sweph`. Each
+ * binding carries its own copy of the library, so each is given the data path.
  *
  * Sidereal mode is global state of the C library (per thread: the library is built with
  * thread-local storage, and every Piscina worker is its own thread). It is therefore set
  * immediately before every sidereal call, so nothing a previous request chose can leak.
  */
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import sweph from 'sweph';
 import { AYANAMSAS, type AyanamsaName } from './ayanamsas.ts';
 
 const C = sweph.constants;
+
+interface LeanBinding {
+  init(ephePath: string, out: Float64Array): void;
+  /** The library's return flag; the six coordinates land in the registered array. */
+  calcUt(jdUt: number, body: number, flags: number, sidMode: number): number;
+  lastError(): string;
+}
+
+// Built by `npm ci` (node-gyp, binding.gyp at the root).
+const lean = createRequire(import.meta.url)('../../build/Release/swe_calc.node') as LeanBinding;
+/** Where the lean binding writes: an ArrayBuffer of its own, so the memory never moves. */
+const leanOut = new Float64Array(new ArrayBuffer(6 * Float64Array.BYTES_PER_ELEMENT));
 
 export type ZodiacSetting = { type: 'tropical' } | { type: 'sidereal'; ayanamsa: AyanamsaName };
 export const TROPICAL: ZodiacSetting = { type: 'tropical' };
@@ -48,8 +67,11 @@ let ephePath: string | undefined;
 export function initEphemeris(path: string = DEFAULT_EPHE_PATH): void {
   if (ephePath === path) return;
   sweph.set_ephe_path(path);
+  lean.init(path, leanOut);
   ephePath = path;
 }
+
+const POSITION_FLAGS = C.SEFLG_SWIEPH | C.SEFLG_SPEED;
 
 function flagsFor(zodiac: ZodiacSetting): number {
   let flags = C.SEFLG_SWIEPH | C.SEFLG_SPEED;
@@ -62,13 +84,15 @@ function flagsFor(zodiac: ZodiacSetting): number {
 
 export function calcBody(jdUt: number, seBody: number, zodiac: ZodiacSetting = TROPICAL): EclipticPosition {
   if (ephePath === undefined) initEphemeris();
-  const flags = flagsFor(zodiac);
-  const r = sweph.calc_ut(jdUt, seBody, flags);
-  if (r.flag < 0) throw new EphemerisError(r.error || `body ${seBody} cannot be computed at JD ${jdUt}`);
-  const [lon, lat, distAu, speedLon, speedLat, speedDist] = r.data as number[];
+  // The lean binding sets the sidereal mode itself, from the last argument.
+  const flag = zodiac.type === 'sidereal'
+    ? lean.calcUt(jdUt, seBody, POSITION_FLAGS | C.SEFLG_SIDEREAL, AYANAMSAS[zodiac.ayanamsa])
+    : lean.calcUt(jdUt, seBody, POSITION_FLAGS, 0);
+  if (flag < 0) throw new EphemerisError(lean.lastError() || `body ${seBody} cannot be computed at JD ${jdUt}`);
+  const out = leanOut;
   return {
-    lon: lon!, lat: lat!, distAu: distAu!, speedLon: speedLon!, speedLat: speedLat!, speedDist: speedDist!,
-    moshier: (r.flag & C.SEFLG_MOSEPH) !== 0,
+    lon: out[0]!, lat: out[1]!, distAu: out[2]!, speedLon: out[3]!, speedLat: out[4]!, speedDist: out[5]!,
+    moshier: (flag & C.SEFLG_MOSEPH) !== 0,
   };
 }
 

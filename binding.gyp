@@ -1,0 +1,29 @@
+# The lean swe_calc_ut binding (native/swe_calc.c) with its own copy of the Swiss Ephemeris,
+# compiled from the sources that the sweph package ships (the same version as the main binding).
+{
+  "targets": [
+    {
+      "target_name": "swe_calc",
+      "sources": ["native/swe_calc.c"],
+      "dependencies": ["swisseph"],
+      "defines": ["NAPI_VERSION=8"]
+    },
+    {
+      "target_name": "swisseph",
+      "type": "static_library",
+      "sources": [
+        "node_modules/sweph/swisseph/swecl.c",
+        "node_modules/sweph/swisseph/swedate.c",
+        "node_modules/sweph/swisseph/swehel.c",
+        "node_modules/sweph/swisseph/swehouse.c",
+        "node_modules/sweph/swisseph/swejpl.c",
+        "node_modules/sweph/swisseph/swemmoon.c",
+        "node_modules/sweph/swisseph/swemplan.c",
+        "node_modules/sweph/swisseph/sweph.c",
+        "node_modules/sweph/swisseph/swephlib.c"
+      ],
+      "cflags": ["-w"],
+      "direct_dependent_settings": { "include_dirs": ["node_modules/sweph/swisseph"] }
+    }
+  ]
+}

@@ -1,0 +1,70 @@
+/**
+ * Body positions come from the project's lean binding of swe_calc_ut; the general binding is the
+ * reference. Both carry the same library version, so every coordinate must agree exactly, with
+ * zodiacs alternating call by call (the lean binding sets the sidereal mode itself).
+ */
+import sweph from 'sweph';
+import { describe, expect, it } from 'vitest';
+import { AYANAMSAS, type AyanamsaName } from '../../src/astro/ayanamsas.ts';
+import { BODIES } from '../../src/astro/bodies.ts';
+import { calcBody, EphemerisError, FILES_END_JD, FILES_START_JD, initEphemeris, TROPICAL, type ZodiacSetting } from '../../src/astro/ephemeris.ts';
+
+const C = sweph.constants;
+const SE_BODIES = [...BODIES.values()].flatMap((b) => (b.se === undefined ? [] : [b.se]));
+
+/** What the general binding answers for the same call. */
+function reference(jdUt: number, se: number, zodiac: ZodiacSetting) {
+  let flags = C.SEFLG_SWIEPH | C.SEFLG_SPEED;
+  if (zodiac.type === 'sidereal') {
+    sweph.set_sid_mode(AYANAMSAS[zodiac.ayanamsa], 0, 0);
+    flags |= C.SEFLG_SIDEREAL;
+  }
+  return sweph.calc_ut(jdUt, se, flags);
+}
+
+/** A small deterministic generator, so that a failure can be replayed. */
+function lcg(seed: number) {
+  let s = seed;
+  return () => ((s = (s * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+}
+
+describe('lean position binding', () => {
+  initEphemeris();
+  const zodiacs: ZodiacSetting[] = [TROPICAL, ...(['lahiri', 'raman', 'fagan_bradley', 'true_citra'] as AyanamsaName[]).map((ayanamsa) => ({ type: 'sidereal' as const, ayanamsa }))];
+
+  it('gives every body exactly what the general binding gives, zodiacs alternating', () => {
+    const random = lcg(20261121);
+    let compared = 0;
+    for (let i = 0; i < 300; i++) {
+      const jd = FILES_START_JD + 1 + random() * (FILES_END_JD - FILES_START_JD - 2);
+      for (const se of SE_BODIES) {
+        const zodiac = zodiacs[Math.floor(random() * zodiacs.length)]!;
+        const p = calcBody(jd, se, zodiac);
+        const r = reference(jd, se, zodiac);
+        expect(r.flag).toBeGreaterThanOrEqual(0);
+        expect([p.lon, p.lat, p.distAu, p.speedLon, p.speedLat, p.speedDist]).toEqual(r.data);
+        expect(p.moshier).toBe(false);
+        compared++;
+      }
+    }
+    expect(compared).toBe(300 * SE_BODIES.length);
+  });
+
+  it('falls back to Moshier for planets outside the data files, as the library says', () => {
+    const jd = 2268923.5; // 1500-01-01
+    const p = calcBody(jd, 4);
+    const r = reference(jd, 4, TROPICAL);
+    expect(p.moshier).toBe(true);
+    expect([p.lon, p.lat, p.distAu, p.speedLon, p.speedLat, p.speedDist]).toEqual(r.data);
+  });
+
+  it("reports the library's own message when a body cannot be computed", () => {
+    const jd = 2268923.5; // Chiron has no data file before 1800 here
+    const r = reference(jd, 15, TROPICAL);
+    expect(r.flag).toBeLessThan(0);
+    expect(() => calcBody(jd, 15)).toThrow(EphemerisError);
+    expect(() => calcBody(jd, 15)).toThrow(r.error);
+    // The failure leaves nothing behind: the next call is whole again.
+    expect(calcBody(2451545, 15).lon).toBe(reference(2451545, 15, TROPICAL).data[0]);
+  });
+});
