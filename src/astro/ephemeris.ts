@@ -145,8 +145,9 @@ export function calcHousesFromArmc(armc: number, lat: number, obliquity: number,
 
 /** True obliquity of the ecliptic (degrees), for turning ecliptic into equatorial coordinates. */
 export function trueObliquity(jdUt: number): number {
-  const r = sweph.calc_ut(jdUt, C.SE_ECL_NUT, C.SEFLG_SWIEPH);
-  return (r.data as number[])[0]!;
+  if (ephePath === undefined) initEphemeris();
+  lean.calcUt(jdUt, C.SE_ECL_NUT, C.SEFLG_SWIEPH, 0);
+  return leanOut[0]!;
 }
 
 /** TT - UT in seconds, as the library's ΔT model gives it for the data files in use. */

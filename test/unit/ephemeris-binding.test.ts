@@ -7,7 +7,7 @@ import sweph from 'sweph';
 import { describe, expect, it } from 'vitest';
 import { AYANAMSAS, type AyanamsaName } from '../../src/astro/ayanamsas.ts';
 import { BODIES } from '../../src/astro/bodies.ts';
-import { calcBody, EphemerisError, FILES_END_JD, FILES_START_JD, initEphemeris, TROPICAL, type ZodiacSetting } from '../../src/astro/ephemeris.ts';
+import { calcBody, EphemerisError, FILES_END_JD, FILES_START_JD, initEphemeris, TROPICAL, trueObliquity, type ZodiacSetting } from '../../src/astro/ephemeris.ts';
 
 const C = sweph.constants;
 const SE_BODIES = [...BODIES.values()].flatMap((b) => (b.se === undefined ? [] : [b.se]));
@@ -48,6 +48,12 @@ describe('lean position binding', () => {
       }
     }
     expect(compared).toBe(300 * SE_BODIES.length);
+  });
+
+  it('gives the true obliquity of the ecliptic as the general binding does', () => {
+    for (const jd of [FILES_START_JD + 1, 2451545, 2460000.25, FILES_END_JD - 1]) {
+      expect(trueObliquity(jd)).toBe(sweph.calc_ut(jd, C.SE_ECL_NUT, C.SEFLG_SWIEPH).data[0]);
+    }
   });
 
   it('falls back to Moshier for planets outside the data files, as the library says', () => {
