@@ -73,8 +73,9 @@ export function initEphemeris(path: string = DEFAULT_EPHE_PATH): void {
 
 const POSITION_FLAGS = C.SEFLG_SWIEPH | C.SEFLG_SPEED;
 
+/** Flags of a call through the general binding, whose sidereal mode is set here. */
 function flagsFor(zodiac: ZodiacSetting): number {
-  let flags = C.SEFLG_SWIEPH | C.SEFLG_SPEED;
+  let flags = POSITION_FLAGS;
   if (zodiac.type === 'sidereal') {
     sweph.set_sid_mode(AYANAMSAS[zodiac.ayanamsa], 0, 0);
     flags |= C.SEFLG_SIDEREAL;
