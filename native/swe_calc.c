@@ -50,6 +50,8 @@ static napi_value init(napi_env env, napi_callback_info info) {
   char path[AS_MAXCH];
   size_t length;
   if (napi_get_value_string_utf8(env, argv[0], path, sizeof path, &length) != napi_ok) return throw_type_error(env, "ephePath must be a string");
+  /* The library keeps at most AS_MAXCH - 1 characters of the path: refuse rather than truncate. */
+  if (length >= sizeof path - 1) return throw_type_error(env, "ephePath is longer than the library accepts");
 
   bool is_typed_array = false;
   napi_is_typedarray(env, argv[1], &is_typed_array);

@@ -25,8 +25,15 @@ interface LeanBinding {
   lastError(): string;
 }
 
-// Built by `npm ci` (node-gyp, binding.gyp at the root).
-const lean = createRequire(import.meta.url)('../../build/Release/swe_calc.node') as LeanBinding;
+const lean = loadLeanBinding();
+
+function loadLeanBinding(): LeanBinding {
+  try {
+    return createRequire(import.meta.url)('../../build/Release/swe_calc.node') as LeanBinding;
+  } catch (error) {
+    throw new Error('the native module build/Release/swe_calc.node is missing: `npm ci` builds it (node-gyp, binding.gyp at the root), or run `npm run install`', { cause: error });
+  }
+}
 /** Where the lean binding writes: an ArrayBuffer of its own, so the memory never moves. */
 const leanOut = new Float64Array(new ArrayBuffer(6 * Float64Array.BYTES_PER_ELEMENT));
 
