@@ -12,6 +12,7 @@ import type { ComputeRunner } from './compute/runner.ts';
 import { openRedis, type RedisConnections } from './db/redis.ts';
 import { PlanRepository } from './db/plans.ts';
 import { registerErrorHandling } from './http/errors.ts';
+import { nullMeansAbsent } from './http/null-means-absent.ts';
 import { ApiKeyAuthenticator } from './http/api-key-auth.ts';
 import { BearerAuthenticator } from './http/bearer-auth.ts';
 import { createMetrics, registerRequestMetrics, type Metrics } from './http/metrics.ts';
@@ -134,6 +135,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // unless a route says `config: { billable: false }`.
   await app.register(async (calc) => {
     calc.addHook('onRequest', authenticator.hook());
+    calc.addHook('preValidation', nullMeansAbsent);
     calc.addHook('onRoute', (route) => {
       route.schema = { ...route.schema, security: [{ apiKey: [] }] };
       if (route.config?.billable === undefined && route.method === 'POST') route.config = { ...route.config, billable: true };

@@ -20,10 +20,28 @@ function pathSegments(instancePath: string): (string | number)[] {
   return instancePath.split('/').filter(Boolean).map((s) => (/^\d+$/.test(s) ? Number(s) : s));
 }
 
+/**
+ * What the client sent at a path of the validated part, undefined when it sent nothing there.
+ * (zod does not carry the input in its issues, so "missing" and "wrong type" are told apart here.)
+ */
+function sentValue(input: unknown, path: (string | number)[]): unknown {
+  let value = input;
+  for (const segment of path) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<string | number, unknown>)[segment];
+  }
+  return value;
+}
+
 /** zod issue codes to the pydantic-style `type` values FastAPI clients know. */
-function issueType(code: string, params: Record<string, unknown>): string {
-  if (code === 'invalid_type') return params.input === undefined ? 'missing' : `type_error.${String(params.expected ?? 'value')}`;
-  if (code === 'too_small' || code === 'too_big') return `value_error.number.${code === 'too_small' ? 'not_ge' : 'not_le'}`;
+function issueType(code: string, params: Record<string, unknown>, missing: boolean): string {
+  if (code === 'invalid_type') return missing ? 'missing' : `type_error.${String(params.expected ?? 'value')}`;
+  if (code === 'too_small' || code === 'too_big') {
+    const small = code === 'too_small';
+    if (params.origin === 'string') return `value_error.any_str.${small ? 'min_length' : 'max_length'}`;
+    if (params.origin === 'array' || params.origin === 'set') return `value_error.list.${small ? 'min_items' : 'max_items'}`;
+    return `value_error.number.${small ? 'not_ge' : 'not_le'}`;
+  }
   if (code === 'invalid_value' || code === 'invalid_enum_value') return 'value_error.enum';
   return `value_error.${code}`;
 }
@@ -41,11 +59,14 @@ export class HttpError extends Error {
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const where = CONTEXT_TO_LOC[error.validationContext ?? 'body'] ?? 'body';
+      const context = error.validationContext ?? 'body';
+      const where = CONTEXT_TO_LOC[context] ?? 'body';
+      const input = (request as unknown as Record<string, unknown>)[context];
       const issues = error.validation.map((v) => {
         const params = v.params as Record<string, unknown>;
-        const missing = v.keyword === 'invalid_type' && params.input === undefined;
-        return { loc: [where, ...pathSegments(v.instancePath)], msg: missing ? 'Field required' : v.message, type: issueType(v.keyword, params) };
+        const path = pathSegments(v.instancePath);
+        const missing = v.keyword === 'invalid_type' && sentValue(input, path) === undefined;
+        return { loc: [where, ...path], msg: missing ? 'Field required' : v.message, type: issueType(v.keyword, params, missing) };
       });
       return reply.code(422).send(validationBody(issues));
     }

@@ -194,6 +194,31 @@ describe('natal chart', () => {
   });
 });
 
+describe('explicit nulls', () => {
+  it('mean "not given" for optional fields, at any depth', async () => {
+    const nulls = { ...base, name: null, second: null, city: null, country: null, tz_str: null, timezone: null, dst_policy: null, house_system: null, zodiac_type: null, sidereal_ayanamsa: null, include_features: null, orb_settings: null, precision: null };
+    const res = await natal(nulls);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const plain = await natal({ ...base, tz_str: undefined });
+    expect(res.body.planets).toEqual(plain.body.planets);
+    expect(res.body.subject.name).toBe('User');
+    const transit = await server.post('/api/v1/transits/calculate', { natal: { ...base, city: null, tz_str: null }, transit_date: '2025-11-20T12:00', current_lat: null, current_lng: null, current_city: 'London' });
+    expect(transit.status, JSON.stringify(transit.body)).toBe(200);
+  });
+
+  it('still leave a required field missing', async () => {
+    const res = await natal({ ...base, year: null });
+    expect(res.status).toBe(422);
+    expect(res.body.detail).toContainEqual(expect.objectContaining({ loc: ['body', 'year'], type: 'missing' }));
+  });
+
+  it('inside an array are refused like any wrong element', async () => {
+    const res = await natal({ ...base, include_features: ['chiron', null] });
+    expect(res.status).toBe(422);
+    expect(res.body.detail.map((d: any) => d.loc)).toContainEqual(['body', 'include_features', 1]);
+  });
+});
+
 describe('bad input answers 422 with the field', () => {
   const cases: [string, unknown, (string | number)[]][] = [
     ['month out of range', { ...base, month: 13 }, ['body', 'month']],
@@ -227,6 +252,16 @@ describe('bad input answers 422 with the field', () => {
       }
     });
   }
+
+  it('tells a missing field from a field of the wrong type or size', async () => {
+    const detailAt = async (body: unknown, field: string) => (await natal(body)).body.detail.find((d: any) => d.loc[1] === field);
+    expect(await detailAt({ ...base, year: undefined }, 'year')).toMatchObject({ msg: 'Field required', type: 'missing' });
+    expect(await detailAt({ ...base, year: '1990' }, 'year')).toMatchObject({ type: 'type_error.number' });
+    expect((await detailAt({ ...base, year: '1990' }, 'year')).msg).not.toBe('Field required');
+    expect(await detailAt({ ...base, minute: 1.5 }, 'minute')).toMatchObject({ type: 'type_error.int' });
+    expect(await detailAt({ ...base, name: 'x'.repeat(201) }, 'name')).toMatchObject({ type: 'value_error.any_str.max_length' });
+    expect(await detailAt({ ...base, month: 13 }, 'month')).toMatchObject({ type: 'value_error.number.not_le' });
+  });
 
   it('broken JSON', async () => {
     const res = await natal('{"year": 1990,');

@@ -1,0 +1,26 @@
+/**
+ * Explicit JSON nulls in calculation requests mean "not given". The public service these
+ * endpoints are compatible with treats a `null` optional field as absent, and clients written in
+ * languages with an absent-value type serialise optional fields that way (`"lat": null,
+ * "city": "Athens"`). Null members of objects are removed before validation, at any depth;
+ * a null inside an array stays and fails validation like any other wrong element.
+ */
+import type { FastifyRequest } from 'fastify';
+
+function dropNullMembers(value: unknown): void {
+  if (value === null || typeof value !== 'object') return;
+  if (Array.isArray(value)) {
+    for (const element of value) dropNullMembers(element);
+    return;
+  }
+  const object = value as Record<string, unknown>;
+  for (const key of Object.keys(object)) {
+    if (object[key] === null) delete object[key];
+    else dropNullMembers(object[key]);
+  }
+}
+
+/** preValidation hook of the calculation routes. */
+export async function nullMeansAbsent(request: FastifyRequest): Promise<void> {
+  dropNullMembers(request.body);
+}
