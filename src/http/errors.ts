@@ -46,6 +46,17 @@ function issueType(code: string, params: Record<string, unknown>, missing: boole
   return `value_error.${code}`;
 }
 
+/**
+ * PostgreSQL's data exceptions (SQLSTATE class 22: a NUL in text, a time-zone displacement out of
+ * range, ...) are caused by values of the request, wrapped by slonik one level or more deep.
+ */
+function isDataException(error: unknown): boolean {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
+    if (typeof e.code === 'string' && /^22[0-9A-Z]{3}$/.test(e.code)) return true;
+  }
+  return false;
+}
+
 export function validationBody(issues: ValidationIssue[]) {
   return { detail: issues };
 }
@@ -75,6 +86,10 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     if (error instanceof HttpError) {
       return reply.code(error.statusCode).headers(error.headers).send({ detail: error.detail, ...(error.code ? { code: error.code } : {}) });
+    }
+    if (isDataException(error)) {
+      // A value the schemas let through but PostgreSQL cannot hold (the transaction rolled back).
+      return reply.code(422).send(validationBody([{ loc: ['body'], msg: 'a value of the request cannot be stored', type: 'value_error.unstorable' }]));
     }
     if (error instanceof ComputeOverloadedError) {
       return reply.code(503).header('retry-after', String(error.retryAfterSeconds)).send({ detail: 'Service overloaded, retry later' });

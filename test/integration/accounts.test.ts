@@ -73,6 +73,19 @@ describe('profile', () => {
     expect(res.body.detail[0].loc).toEqual(['body', 'email']);
   });
 
+  it('refuses text the database cannot hold with 422, and keeps what was stored', async () => {
+    const before = (await server.bearer('GET', '/api/v1/auth/me', alice)).body;
+    const nul = await server.bearer('POST', '/api/v1/auth/sync', alice, { user_id: 'user-alice', email: before.email, full_name: 'A\u0000B' });
+    expect(nul.status).toBe(422);
+    expect(nul.body.detail[0].loc).toEqual(['body', 'full_name']);
+    const surrogate = await server.bearer('POST', '/api/v1/auth/onboarding', alice, { use_case: '\ud800' });
+    expect(surrogate.status).toBe(422);
+    expect(surrogate.body.detail[0].loc).toEqual(['body', 'use_case']);
+    const feedback = await server.bearer('POST', '/api/v1/auth/feedback/first-success', alice, { rating: 5, comment: 'x\u0000' });
+    expect(feedback.status).toBe(422);
+    expect((await server.bearer('GET', '/api/v1/auth/me', alice)).body).toEqual(before);
+  });
+
   it('saves onboarding answers (422 without use_case)', async () => {
     const bad = await server.bearer('POST', '/api/v1/auth/onboarding', alice, { company: 'Acme' });
     expect(bad.status).toBe(422);

@@ -66,6 +66,19 @@ describe('creating and listing keys', () => {
     const past = await createKey(a, alice, { name: 'k', expires_at: '2001-01-01T00:00:00Z' });
     expect(past.status).toBe(422);
     expect(past.body.detail[0].loc).toEqual(['body', 'expires_at']);
+    // Text the database cannot hold, and an offset no clock has, are the client's errors.
+    for (const [body, field] of [[{ name: 'k\u0000' }, 'name'], [{ name: '\ud800' }, 'name'], [{ name: 'k', expires_at: '2030-01-01T00:00:00+99:00' }, 'expires_at']] as const) {
+      const res = await createKey(a, alice, body);
+      expect(res.status, JSON.stringify(res.body)).toBe(422);
+      expect(res.body.detail[0].loc).toEqual(['body', field]);
+    }
+  });
+
+  it('stores an expiry given with any offset that parses as its UTC instant', async () => {
+    const res = await createKey(a, alice, { name: 'far offset', expires_at: '2030-01-01T00:00:00+23:59' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(Date.parse(res.body.expires_at)).toBe(Date.parse('2029-12-31T00:01:00Z'));
+    expect((await a.bearer('DELETE', `/api/v1/auth/keys/${res.body.id}`, alice)).status).toBe(200);
   });
 
   it('a key with an expiry stops working when it expires', async () => {

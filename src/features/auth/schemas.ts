@@ -1,10 +1,11 @@
 /** Request and response schemas of the dashboard account endpoints (field-reference §11). */
 import { z } from 'zod/v4';
+import { storableText } from '../shared/storable-text.ts';
 
-const text = (max: number) => z.string().trim().min(1).max(max);
+const text = (max: number) => storableText().trim().min(1).max(max);
 
 export const syncUserRequest = z.object({
-  user_id: z.string().min(1).max(255).describe('The identity provider subject; must be the token\'s `sub`.'),
+  user_id: storableText().min(1).max(255).describe('The identity provider subject; must be the token\'s `sub`.'),
   email: z.email().max(254),
   full_name: text(200).nullable().optional(),
 }).describe('SyncUserRequest');

@@ -31,9 +31,14 @@ export const keyRoutes = (deps: { db: DatabasePool; revocations: KeyRevocations;
     },
   }, async (request, reply) => {
     const { name, expires_at } = request.body;
-    if (expires_at && Date.parse(expires_at) <= Date.now()) throw new RequestFieldError(['body', 'expires_at'], 'expires_at must be in the future');
+    // The pattern lets through offsets like +99:00: only what parses is an instant, and the
+    // database gets it in UTC (it refuses offsets beyond ±15:59, which parse here).
+    const expiresMs = expires_at ? Date.parse(expires_at) : undefined;
+    if (expiresMs !== undefined && Number.isNaN(expiresMs)) throw new RequestFieldError(['body', 'expires_at'], 'expires_at is not a valid instant', 'value_error.datetime');
+    if (expiresMs !== undefined && expiresMs <= Date.now()) throw new RequestFieldError(['body', 'expires_at'], 'expires_at must be in the future');
     try {
-      const created = await createKeyForUser(deps.db, { userId: accountId(request), name, expiresAt: expires_at, maxActive: deps.maxActivePerUser });
+      const expiresAt = expiresMs === undefined ? expires_at : new Date(expiresMs).toISOString();
+      const created = await createKeyForUser(deps.db, { userId: accountId(request), name, expiresAt, maxActive: deps.maxActivePerUser });
       return { ...present(created), key: created.key };
     } catch (error) {
       if (error instanceof UnknownUserError) throw new HttpError(404, PROFILE_MISSING);

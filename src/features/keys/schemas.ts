@@ -1,8 +1,9 @@
 /** Request and response schemas of the API key endpoints (field-reference §11 "Keys and account"). */
 import { z } from 'zod/v4';
+import { storableText } from '../shared/storable-text.ts';
 
 export const createKeyRequest = z.object({
-  name: z.string().trim().min(1).max(100),
+  name: storableText().trim().min(1).max(100),
   expires_at: z.iso.datetime({ offset: true }).nullable().optional().describe('ISO 8601 instant after which the key stops working; must be in the future.'),
 }).describe('CreateKeyRequest');
 

@@ -1,0 +1,11 @@
+/**
+ * Text that PostgreSQL can store. JSON lets a client send a NUL character (\u0000) or half of a
+ * surrogate pair (\ud800); PostgreSQL refuses both in text and jsonb, so they are refused here,
+ * with the field named, before anything is written.
+ */
+import { z } from 'zod/v4';
+
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+export const storableText = () =>
+  z.string().refine((s) => !UNSTORABLE.test(s), { message: 'text contains a NUL character or an unpaired surrogate, which cannot be stored' });
