@@ -45,7 +45,7 @@ export class ApiKeyRepository {
   }
 
   async countActive(userId: string): Promise<number> {
-    return this.db.oneFirst(sql.type(z.object({ n: z.number() }))`select count(*)::int as n from api_keys where user_id = ${userId} and status = 'active'`);
+    return this.db.oneFirst(sql.type(z.object({ n: z.number() }))`select count(*)::int as n from api_keys where user_id = ${userId} and status = 'active' and (expires_at is null or expires_at > now())`);
   }
 
   /**

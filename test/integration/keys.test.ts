@@ -90,6 +90,8 @@ describe('creating and listing keys', () => {
     const res = await a.get('/api/v1/numerology/alphabets', { 'x-api-key': body.key });
     expect(res.status).toBe(401);
     expect(res.body).toEqual({ detail: 'Invalid API key' });
+    const listed = (await a.bearer('GET', '/api/v1/auth/keys', bob)).body.find((k: any) => k.id === body.id);
+    expect(listed.status).toBe('expired');
   });
 
   it('caps the active keys per user, even under concurrent creation', async () => {

@@ -16,8 +16,11 @@ import { createKeyRequest, keyIdParams, keyResponse, revokedResponse } from './s
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** A key past its expiry is shown as `expired` (the stored status stays `active`: nothing revoked it). */
+const statusOf = (row: ApiKeyRow) => (row.status === 'active' && row.expires_at && Date.parse(row.expires_at) <= Date.now() ? 'expired' : row.status);
+
 const present = (row: ApiKeyRow) => ({
-  id: row.id, name: row.name, prefix: row.prefix, status: row.status,
+  id: row.id, name: row.name, prefix: row.prefix, status: statusOf(row),
   created_at: row.created_at, last_used_at: row.last_used_at, revoked_at: row.revoked_at, expires_at: row.expires_at,
 });
 

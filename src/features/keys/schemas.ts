@@ -12,7 +12,7 @@ export const keyResponse = z.object({
   name: z.string(),
   prefix: z.string().describe('The first characters of the key, to recognise it; never enough to use it.'),
   key: z.string().optional().describe('The secret: present only in the answer that created the key.'),
-  status: z.enum(['active', 'revoked']),
+  status: z.enum(['active', 'expired', 'revoked']),
   created_at: z.string(),
   last_used_at: z.string().nullable(),
   revoked_at: z.string().nullable(),
