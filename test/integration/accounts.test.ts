@@ -185,7 +185,7 @@ describe('report branding', () => {
   });
 
   it('sanitises an SVG: no scripts, handlers or external references survive', async () => {
-    const evil = `<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 120 60" onload="alert(1)">
+    const evil = `<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 120 60" onload="alert(1)" xml:base="http://evil.example/dir/">
       <script>alert(document.cookie)</script>
       <style>@import url(https://evil.example/x.css); .a { fill: red }</style>
       <style>.b { fill: url(#g) }</style>
@@ -202,7 +202,7 @@ describe('report branding', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ content_type: 'image/svg+xml', width: 120, height: 60 });
     const stored = await (await fetch(`${server.url}/api/v1/auth/report-branding/image`, { headers: { authorization: `Bearer ${alice}` } })).text();
-    expect(stored).not.toMatch(/script|onload|onclick|javascript|evil\.example|foreignObject|iframe|@import|<set|<a /i);
+    expect(stored).not.toMatch(/script|onload|onclick|javascript|evil\.example|foreignObject|iframe|@import|<set|<a |xml:base/i);
     expect(stored).toContain('<text x="4" y="40">Acme</text>');
     expect(stored).toContain('url(#g)');
     expect(stored).toContain('<use href="#g"/>');

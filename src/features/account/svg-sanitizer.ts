@@ -42,6 +42,8 @@ function isSafeAttribute(element: Element, name: string, namespace: string | nul
   if (namespace === XMLNS_NS) return value === SVG_NS || value === XLINK_NS;
   if (namespace !== null && namespace !== XLINK_NS && namespace !== XML_NS) return false;
   if (/^on/i.test(local)) return false;
+  // xml:base would make relative references resolve against someone else's address.
+  if (namespace === XML_NS && local === 'base') return false;
   if (local === 'href') {
     const target = value.trim();
     if (target.startsWith('#')) return true;
