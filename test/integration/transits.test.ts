@@ -17,6 +17,7 @@ describe('POST /api/v1/transits/calculate', () => {
     expect(b.transit_date).toBe('2025-11-20');
     expect(b.transit.datetime).toBe('2025-11-20T09:15:00-05:00');
     expect(b.transit.location.timezone).toBe('America/New_York');
+    expect(b.location).toEqual(b.transit.location);
     expect(b.transit_planets.map((p: any) => p.id)).toEqual(['sun', 'moon', 'mercury', 'venus', 'mars', 'jupiter', 'saturn', 'uranus', 'neptune', 'pluto', 'true_node', 'chiron', 'lilith']);
     for (const p of b.transit_planets) expect(p.natal_house).toBeGreaterThanOrEqual(1);
     expect(b.natal_planets).toHaveLength(13);
@@ -64,7 +65,14 @@ describe('POST /api/v1/transits/calculate', () => {
       [{ natal, transit_date: '20-11-2025' }, ['body', 'transit_date']],
       [{ natal, current_lat: 100, current_lng: 0 }, ['body', 'current_lat']],
       [{ natal, current_city: 'Nowhere At All Town' }, ['body', 'current_city']],
-      [{ natal, transit_date: '2025-02-30T10:00' }, ['body', 'day']],
+      [{ natal, transit_date: '2025-02-30T10:00' }, ['body', 'transit_date']],
+      [{ natal, transit_date: '2025-02-30T10:00Z' }, ['body', 'transit_date']],
+      [{ natal, transit_date: '2025-01-01T24:00' }, ['body', 'transit_date']],
+      [{ natal, transit_date: '2025-01-01T23:60+01:00' }, ['body', 'transit_date']],
+      [{ natal, transit_date: '2025-01-01T10:00+99:00' }, ['body', 'transit_date']],
+      [{ natal, transit_date: '9999-12-31T00:00Z' }, ['body', 'transit_date']],
+      [{ natal, transit_date: '0001-01-01' }, ['body', 'transit_date']],
+      [{ natal, transit_date: '2025-03-09T02:30', current_lat: 40.7, current_lng: -74, dst_policy: 'reject' }, ['body', 'dst_policy']],
       [{}, ['body', 'natal']],
     ];
     for (const [body, loc] of cases) {

@@ -17,7 +17,10 @@ import { createKeyRequest, keyIdParams, keyResponse, revokedResponse } from './s
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A key past its expiry is shown as `expired` (the stored status stays `active`: nothing revoked it). */
-const statusOf = (row: ApiKeyRow) => (row.status === 'active' && row.expires_at && Date.parse(row.expires_at) <= Date.now() ? 'expired' : row.status);
+const statusOf = (row: ApiKeyRow): 'active' | 'expired' | 'revoked' => {
+  if (row.status !== 'active') return 'revoked';
+  return row.expires_at && Date.parse(row.expires_at) <= Date.now() ? 'expired' : 'active';
+};
 
 const present = (row: ApiKeyRow) => ({
   id: row.id, name: row.name, prefix: row.prefix, status: statusOf(row),

@@ -34,6 +34,7 @@ const transitPlanet = planetSchema.extend({ natal_house: z.number().int().option
 
 export const transitResponse = z.object({
   transit_date: z.string(),
+  location: subjectSchema.shape.location.describe('Where the transits are cast (the same as transit.location)'),
   transit: subjectSchema,
   natal: subjectSchema,
   transit_planets: z.array(transitPlanet),

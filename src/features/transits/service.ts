@@ -6,6 +6,8 @@ import { houseOf } from '../../astro/house-placement.ts';
 import { momentAtInstant, resolveMoment, type ResolvedMoment } from '../shared/moment.ts';
 import type { ResolvedPlace } from '../shared/place.ts';
 import { RequestFieldError } from '../shared/request-error.ts';
+import { isValidCalendarDate } from '../../astro/civil-time.ts';
+import { MAX_YEAR, MIN_YEAR } from '../shared/birth-schema.ts';
 import { anglesJson, housesJson, planetJson, provenanceJson, roundNumbers, subjectJson } from '../shared/chart-presentation.ts';
 import { aspectPointsOf, natalPoints, zodiacOf } from '../natal/service.ts';
 import { TRANSIT_DATE_PATTERN, type TransitRequest } from './schemas.ts';
@@ -19,25 +21,30 @@ export interface TransitTask {
   nowMs: number;
 }
 
+const TRANSIT_DATE = ['body', 'transit_date'];
+
+/** Refuses a transit date whose fields do not exist (Feb 30, 24:00, +99:00) or lie outside the years served. */
+function checkTransitDate(m: RegExpExecArray): void {
+  const [, y, mo, d, h, mi, s, offset] = m;
+  const bad = (why: string) => new RequestFieldError(TRANSIT_DATE, `${m[0]} ${why}`, 'value_error.datetime');
+  if (+y! < MIN_YEAR || +y! > MAX_YEAR) throw bad(`is outside the years served (${MIN_YEAR}-${MAX_YEAR})`);
+  if (!isValidCalendarDate(+y!, +mo!, +d!)) throw bad('is not a date of the Gregorian calendar');
+  if ((h !== undefined && +h > 23) || (mi !== undefined && +mi > 59) || (s !== undefined && +s >= 60)) throw bad('is not a time of day (00:00 to 23:59:59)');
+  if (offset && offset !== 'Z' && (+offset.slice(1, 3) > 18 || +offset.slice(4, 6) > 59)) throw bad('has an offset beyond ±18:00');
+}
+
 /** The transit instant: local wall time at the transit place, an absolute instant, or now. */
 export function transitMoment(task: { request: Pick<TransitTask['request'], 'transit_date' | 'tz_str' | 'dst_policy'>; transitPlace: ResolvedPlace; nowMs: number }): ResolvedMoment {
   const { request, transitPlace } = task;
-  const text = request.transit_date;
-  const m = text ? TRANSIT_DATE_PATTERN.exec(text) : null;
-  if (m && !m[7]) {
-    const [, y, mo, d, h, mi, s] = m;
-    return resolveMoment(
-      { year: +y!, month: +mo!, day: +d!, hour: h ? +h : 0, minute: mi ? +mi : 0, second: s ? +s : 0, time_known: true },
-      request.tz_str, transitPlace, request.dst_policy, ['body'],
-    );
-  }
-  // An absolute instant (offset given, or now): only the zone for the echo is looked up.
-  let utcMs = task.nowMs;
-  if (m) {
-    const parsed = Date.parse(text!.replace(' ', 'T'));
-    if (!Number.isFinite(parsed)) throw new RequestFieldError(['body', 'transit_date'], 'not a valid date and time', 'value_error.datetime');
-    utcMs = parsed;
-  }
+  const m = request.transit_date ? TRANSIT_DATE_PATTERN.exec(request.transit_date) : null;
+  if (!m) return momentAtInstant(task.nowMs, transitPlace, request.tz_str, request.dst_policy);
+  checkTransitDate(m);
+  const [, y, mo, d, h, mi, s, offset] = m;
+  const civil = { year: +y!, month: +mo!, day: +d!, hour: h ? +h : 0, minute: mi ? +mi : 0, second: s ? +s : 0 };
+  if (!offset) return resolveMoment({ ...civil, time_known: true }, request.tz_str, transitPlace, request.dst_policy, ['body']);
+  // An absolute instant: only the zone for the echo is looked up.
+  const offsetMinutes = offset === 'Z' ? 0 : (offset[0] === '-' ? -1 : 1) * (+offset.slice(1, 3) * 60 + +offset.slice(4, 6));
+  const utcMs = Date.UTC(civil.year, civil.month - 1, civil.day, civil.hour, civil.minute) + civil.second * 1000 - offsetMinutes * 60_000;
   return momentAtInstant(utcMs, transitPlace, request.tz_str, request.dst_policy);
 }
 
@@ -73,9 +80,12 @@ export function computeTransits(task: TransitTask) {
     aspects,
   };
   if (request.precision !== undefined) body = roundNumbers(body, request.precision);
+  const transitSubject = subjectJson('Transits', moment, task.transitPlace, transit, zodiac, request.house_system);
   return {
     transit_date: moment.localIso.slice(0, 10),
-    transit: subjectJson('Transits', moment, task.transitPlace, transit, zodiac, request.house_system),
+    // Where the transits are cast, at the top as the public service has it (and in `transit`).
+    location: transitSubject.location,
+    transit: transitSubject,
     natal: subjectJson(request.natal.name, natalMoment, task.natalPlace, natal, zodiac, request.house_system),
     ...body,
     aspects_summary: summarizeAspects(aspects),
