@@ -177,6 +177,7 @@ describe('bounds', () => {
     ['houses without a place', { start: '2024-01-01', include_houses: true }, ['body', 'lat']],
     ['latitude out of range', { start: '2024-01-01', lat: 95, lng: 0 }, ['body', 'lat']],
     ['unknown format', { start: '2024-01-01', format: 'xml' }, ['body', 'format']],
+    ['an offset no clock has', { start: '2024-01-01T12:00+99:99' }, ['body', 'start']],
   ];
   for (const [what, body, loc] of cases) {
     it(what, async () => {
@@ -195,5 +196,43 @@ describe('bounds', () => {
     expect(res.body.detail[0].loc).toEqual(['query', 'lat']);
     const missing = await server.get('/api/v1/ephemeris');
     expect(missing.status).toBe(422);
+    // A blank coordinate is not 0.
+    const blank = await server.get('/api/v1/ephemeris?start=2024-01-01&lat=%20&lng=%20');
+    expect(blank.status).toBe(422);
+    expect(blank.body.detail.map((d: any) => d.loc)).toContainEqual(['query', 'lat']);
+  });
+
+  it('GET reads booleans as FastAPI does', async () => {
+    const off = await server.get('/api/v1/ephemeris?start=2024-01-01&include_speed=False&include_retrograde=no');
+    expect(off.status, JSON.stringify(off.body)).toBe(200);
+    expect(off.body.data.bodies.Sun).not.toHaveProperty('speed');
+    expect(off.body.data.bodies.Sun).not.toHaveProperty('retrograde');
+    const on = await server.get('/api/v1/ephemeris?start=2024-01-01&include_dignity=YES');
+    expect(on.body.data.bodies.Sun).toHaveProperty('dignities');
+    expect((await server.get('/api/v1/ephemeris?start=2024-01-01&include_speed=maybe')).status).toBe(422);
+  });
+});
+
+describe('edge cases', () => {
+  it('says which rows fell back from a house system the polar circle rules out', async () => {
+    const res = await eph({ start: '2024-01-01', end: '2024-01-02', step: '6h', lat: 75, lng: 20, house_system: 'placidus' });
+    expect(res.status).toBe(200);
+    const fellBack = res.body.data.filter((r: any) => r.house_system === 'porphyry');
+    expect(fellBack.length).toBeGreaterThan(0);
+    expect(res.body.meta.warnings[0]).toMatch(/placidus.*porphyry/);
+    const csv = await fetch(`${server.url}/api/v1/ephemeris?start=2024-01-01&end=2024-01-02&step=6h&lat=75&lng=20&format=csv`, { headers: { 'x-api-key': server.key } });
+    const lines = (await csv.text()).trimEnd().split('\n');
+    const column = lines[0]!.split(',').indexOf('house_system');
+    expect(column).toBeGreaterThan(0);
+    expect(lines.slice(1).map((l) => l.split(',')[column])).toContain('porphyry');
+  });
+
+  it('keeps CSV star columns aligned when two names mean one star', async () => {
+    const res = await fetch(`${server.url}/api/v1/ephemeris?start=2024-01-01&fixed_stars=sirius,Sirius,alcyone&format=csv`, { headers: { 'x-api-key': server.key } });
+    const [header, row] = (await res.text()).trimEnd().split('\n').map((l) => l.split(','));
+    const at = (name: string) => Number(row![header!.indexOf(name)]);
+    expect(at('sirius_lon')).toBe(at('Sirius_lon'));
+    expect(at('alcyone_lon')).toBeGreaterThan(59);
+    expect(at('alcyone_lon')).toBeLessThan(61);
   });
 });

@@ -7,8 +7,8 @@ import { positionCell } from './cells.ts';
 import type { EphemerisPlan } from './plan.ts';
 import type { EphemerisRow } from './rows.ts';
 
-export function rowJson(row: EphemerisRow): Omit<EphemerisRow, 'raw'> {
-  const { raw: _raw, ...rest } = row;
+export function rowJson(row: EphemerisRow): Omit<EphemerisRow, 'raw' | 'starLons'> {
+  const { raw: _raw, starLons: _starLons, ...rest } = row;
   return rest;
 }
 
@@ -53,6 +53,7 @@ export function csvHeader(plan: EphemerisPlan): string {
   }
   if (plan.includeAngles) columns.push('asc', 'mc', 'vertex');
   if (plan.includeHouses) for (let h = 1; h <= 12; h++) columns.push(`house_${h}`);
+  if (plan.includeHouses || plan.includeAngles) columns.push('house_system');
   if (plan.aspects !== 'none') columns.push('aspects');
   if (plan.includeVoidOfCourse) columns.push('moon_void', 'moon_void_until');
   for (const star of plan.fixedStars) columns.push(`${star.replace(/\s+/g, '_')}_lon`);
@@ -72,10 +73,10 @@ export function csvLine(plan: EphemerisPlan, row: EphemerisRow): string {
   }
   if (plan.includeAngles) fields.push(row.angles?.asc, row.angles?.mc, row.angles?.vertex);
   if (plan.includeHouses) for (let h = 0; h < 12; h++) fields.push(row.houses?.[h]?.abs_pos);
+  if (plan.includeHouses || plan.includeAngles) fields.push(row.house_system ?? plan.houseSystem);
   if (plan.aspects !== 'none') fields.push(row.aspects!.map((a) => `${a.p1} ${a.type} ${a.p2} ${a.orb.toFixed(4)}`).join('; '));
   if (plan.includeVoidOfCourse) fields.push(row.moon_void_of_course?.is_void, row.moon_void_of_course?.until);
-  const stars = Object.values(row.fixed_stars ?? {});
-  for (let i = 0; i < plan.fixedStars.length; i++) fields.push(stars[i]?.abs_pos);
+  for (let i = 0; i < plan.fixedStars.length; i++) fields.push(row.starLons?.[i]);
   return `${fields.map(csvField).join(',')}\n`;
 }
 

@@ -68,6 +68,9 @@ function parseInstant(text: string, field: string): ParsedInstant {
   if (!off) return { civil };
   const sign = off === 'Z' ? 1 : off.startsWith('-') ? -1 : 1;
   const digits = off === 'Z' ? '0000' : off.slice(1).replace(':', '');
+  if (Number(digits.slice(0, 2)) > 18 || Number(digits.slice(2)) > 59) {
+    throw new RequestFieldError(['body', field], `${text} has an offset beyond ±18:00`, 'value_error.datetime');
+  }
   return { civil, offset: sign * (Number(digits.slice(0, 2)) * 3600 + Number(digits.slice(2)) * 60) };
 }
 

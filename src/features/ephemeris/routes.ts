@@ -68,7 +68,7 @@ export const ephemerisRoutes = (compute: ComputeRunner): FastifyPluginAsyncZod =
   app.get('/api/v1/ephemeris', {
     schema: { tags: ['ephemeris'], summary: 'Ephemeris table over a date range (query-string form)', description: DESCRIPTION, querystring: ephemerisQuery },
   }, async (request, reply) => {
-    const parsed = ephemerisRequest.safeParse(queryToRequest(request.query as Record<string, string | undefined>));
+    const parsed = ephemerisRequest.safeParse(queryToRequest(request.query));
     if (!parsed.success) {
       const detail = parsed.error.issues.map((i) => ({ loc: ['query', ...i.path.map((p) => (typeof p === 'number' ? p : String(p)))], msg: i.message, type: `value_error.${i.code}` }));
       return reply.code(422).send({ detail });

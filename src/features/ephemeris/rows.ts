@@ -40,6 +40,8 @@ export interface EphemerisRow {
   sidereal_time?: string;
   bodies: Record<string, BodyCell>;
   houses?: { house: number; sign: string; sign_id: string; pos: number; abs_pos: number }[];
+  /** The house system used, present only when the requested one could not be computed (polar circle). */
+  house_system?: string;
   angles?: { asc: number; mc: number; ic: number; dc: number; vertex: number };
   aspects?: { p1: string; p2: string; type: string; deg: number; angle: number; orb: number; is_major: boolean; is_applying: boolean }[];
   moon_void_of_course?: VoidState;
@@ -47,6 +49,11 @@ export interface EphemerisRow {
   chart_link?: { method: 'POST'; href: string; body: Record<string, unknown> };
   /** Positions with their raw motion, kept for the table and CSV cells (not serialised). */
   raw: Record<string, EclipticPosition>;
+  /**
+   * Longitudes of the requested fixed stars in the order asked (not serialised): two names of
+   * one star are one entry of `fixed_stars` but two CSV columns.
+   */
+  starLons?: number[];
 }
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
@@ -110,6 +117,7 @@ export function computeRow(plan: EphemerisPlan, index: number, voidAt?: VoidLook
   }
   if (plan.place && (plan.includeHouses || plan.includeAngles)) {
     const { frame } = computeHouses(jd, plan.place.lat, plan.place.lng, plan.houseSystem, plan.zodiac);
+    if (frame.used !== frame.requested) row.house_system = frame.used;
     if (plan.includeHouses) {
       row.houses = frame.cusps.map((lon, i) => {
         const sign = signOf(lon);
@@ -127,10 +135,12 @@ export function computeRow(plan: EphemerisPlan, index: number, voidAt?: VoidLook
   if (voidAt) row.moon_void_of_course = voidAt(utcMs);
   if (plan.fixedStars.length) {
     row.fixed_stars = {};
+    row.starLons = [];
     plan.fixedStars.forEach((name, i) => {
       const star = fixedStarAt(jd, name, plan.zodiac);
       if (!star) throw new RequestFieldError(['body', 'fixed_stars', i], `unknown fixed star '${name}' (not in the Swiss Ephemeris catalogue)`, 'value_error.unknown_star');
       const sign = signOf(star.lon);
+      row.starLons!.push(star.lon);
       row.fixed_stars![star.name] = { abs_pos: star.lon, pos: degreeInSign(star.lon), sign: plan.signDisplay === 'full' ? sign.name : sign.abbr, sign_id: sign.id, latitude: star.lat, magnitude: star.magnitude };
     });
   }

@@ -57,7 +57,8 @@ export const ephemerisRequest = z
 
 export type EphemerisRequest = z.output<typeof ephemerisRequest>;
 
-const booleanText = z.enum(['true', 'false', '1', '0']).optional();
+/** Booleans in a query string, read as FastAPI reads them (true/false, 1/0, yes/no, on/off, any case). */
+const booleanText = z.stringbool().optional();
 /** Query parameters of GET /api/v1/ephemeris, as they arrive (documented; converted by `queryToRequest`). */
 export const ephemerisQuery = z.object({
   start: z.string().max(40),
@@ -86,13 +87,14 @@ const LIST_FIELDS = new Set(['bodies', 'fixed_stars', 'fixed_star_packs']);
 const NUMBER_FIELDS = new Set(['lat', 'lng']);
 
 /** Query strings to the body shape: lists split on commas, booleans and numbers parsed. */
-export function queryToRequest(query: Record<string, string | undefined>): Record<string, unknown> {
+export function queryToRequest(query: Record<string, string | boolean | undefined>): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(query)) {
     if (value === undefined || value === '') continue;
-    if (LIST_FIELDS.has(key)) body[key] = value.split(',').map((v) => v.trim()).filter(Boolean);
-    else if (NUMBER_FIELDS.has(key)) body[key] = Number.isFinite(Number(value)) ? Number(value) : value;
-    else if (key.startsWith('include_') || key === 'show_motion_markers') body[key] = value === 'true' || value === '1';
+    if (typeof value === 'boolean') body[key] = value; // parsed by the query schema
+    else if (LIST_FIELDS.has(key)) body[key] = value.split(',').map((v) => v.trim()).filter(Boolean);
+    // Number(' ') is 0: a blank coordinate stays text and fails validation instead of meaning 0.
+    else if (NUMBER_FIELDS.has(key)) body[key] = value.trim() !== '' && Number.isFinite(Number(value)) ? Number(value) : value;
     else body[key] = value;
   }
   return body;

@@ -46,7 +46,11 @@ function metaOf(plan: EphemerisPlan) {
 export function computeEphemeris(plan: EphemerisPlan) {
   const voids = voidLookup(plan, 0, plan.rowCount);
   const rows = Array.from({ length: plan.rowCount }, (_, i) => computeRow(plan, i, voids.lookup));
-  const meta = metaOf(plan);
+  const meta: Record<string, unknown> = metaOf(plan);
+  const fellBack = rows.filter((r) => r.house_system !== undefined);
+  if (fellBack.length) {
+    meta.warnings = [`house system ${plan.houseSystem} cannot be computed at latitude ${plan.place!.lat} (inside the polar circle) for ${fellBack.length} of ${rows.length} rows; those rows use ${fellBack[0]!.house_system} houses and say so in house_system`];
+  }
   const moonVoid = plan.includeVoidOfCourse ? { moon_void_of_course: voids.periods.map(periodJson) } : {};
   if (plan.format === 'table') return { meta, table: tableOf(plan, rows), ...moonVoid };
   const data = rows.map(rowJson);
