@@ -3,6 +3,7 @@
  * or more). Loaded on first use: a request that carries coordinates never pays for it.
  */
 import { createRequire } from 'node:module';
+import { PLACE_ALIASES } from './place-aliases.ts';
 
 export interface Place {
   name: string;
@@ -70,8 +71,9 @@ export function resolveCountry(country: string): string | undefined {
 }
 
 /**
- * The most populous place of that name (optionally within a country). A trailing ", Country"
- * in the name narrows the same way: "Paris, FR", "Paris, Texas" is not understood (no regions).
+ * The most populous place of that name (optionally within a country), or the place an English or
+ * former name stands for (place-aliases.ts). A trailing ", Country" in the name narrows the same
+ * way: "Paris, FR"; "Paris, Texas" is not understood (no regions).
  */
 export function findPlace(query: string, country?: string): Place | undefined {
   const cities = load();
@@ -86,7 +88,13 @@ export function findPlace(query: string, country?: string): Place | undefined {
       name = query.slice(0, comma);
     }
   }
-  const candidates = cities.get(normalizePlaceName(name));
+  const key = normalizePlaceName(name);
+  const alias = PLACE_ALIASES[key];
+  if (alias && (!countryCode || countryCode === alias[1])) {
+    const place = cities.get(normalizePlaceName(alias[0]))?.find((p) => p.country === alias[1]);
+    if (place) return place;
+  }
+  const candidates = cities.get(key);
   if (!candidates) return undefined;
   return countryCode ? candidates.find((p) => p.country === countryCode) : candidates[0];
 }
