@@ -13,6 +13,7 @@ import { openRedis, type RedisConnections } from './db/redis.ts';
 import { PlanRepository } from './db/plans.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { nullMeansAbsent } from './http/null-means-absent.ts';
+import { declareValidationErrors, transformOpenApiObject } from './http/openapi.ts';
 import { ApiKeyAuthenticator } from './http/api-key-auth.ts';
 import { BearerAuthenticator } from './http/bearer-auth.ts';
 import { createMetrics, registerRequestMetrics, type Metrics } from './http/metrics.ts';
@@ -64,6 +65,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  declareValidationErrors(app);
 
   const { config } = deps;
   const metrics = createMetrics(deps.compute);
@@ -125,6 +127,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       },
     },
     transform: jsonSchemaTransform,
+    transformObject: transformOpenApiObject,
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());

@@ -60,6 +60,19 @@ describe('operations', () => {
     expect(res.body.paths['/api/v1/natal/calculate'].post.requestBody).toBeDefined();
   });
 
+  it('names the interface schemas as components and declares 422 HTTPValidationError', async () => {
+    const doc = (await server.get('/openapi.json')).body;
+    for (const name of ['NatalChartRequest', 'SimpleNatalRequest', 'TransitRequest', 'EphemerisRequest', 'CreateKeyRequest', 'KeyResponse', 'SyncUserRequest', 'OnboardingRequest', 'FeedbackRequest', 'LogEntry', 'HTTPValidationError']) {
+      expect(doc.components.schemas, name).toHaveProperty(name);
+    }
+    expect(Object.keys(doc.components.schemas).filter((n) => n.endsWith('Input'))).toEqual([]);
+    const natal = doc.paths['/api/v1/natal/calculate'].post;
+    expect(natal.requestBody.content['application/json'].schema.$ref).toBe('#/components/schemas/NatalChartRequest');
+    expect(natal.responses['422'].content['application/json'].schema.$ref).toBe('#/components/schemas/HTTPValidationError');
+    expect(doc.paths['/api/v1/ephemeris'].get.responses).toHaveProperty('422');
+    expect(doc.paths['/healthz'].get.responses).not.toHaveProperty('422');
+  });
+
   it('serves the interactive reference at /docs', async () => {
     const res = await fetch(`${server.url}/docs/`, { redirect: 'follow' });
     expect(res.status).toBe(200);

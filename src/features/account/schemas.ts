@@ -11,7 +11,7 @@ export const reportBrandingResponse = z.object({
   height: z.number().int().nullable(),
   sha256: z.string().nullable(),
   updated_at: z.string().nullable(),
-}).describe('ReportBrandingResponse');
+}).meta({ id: 'ReportBrandingResponse' });
 
 export const logsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(LOGS_MAX_LIMIT).default(50),
@@ -26,4 +26,4 @@ export const logEntry = z.object({
   duration_ms: z.number(),
   api_key_id: z.string().nullable(),
   idempotency_replayed: z.boolean(),
-}).describe('LogEntry');
+}).meta({ id: 'LogEntry' });

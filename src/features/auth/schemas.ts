@@ -8,7 +8,7 @@ export const syncUserRequest = z.object({
   user_id: storableText().min(1).max(255).describe('The identity provider subject; must be the token\'s `sub`.'),
   email: z.email().max(254),
   full_name: text(200).nullable().optional(),
-}).describe('SyncUserRequest');
+}).meta({ id: 'SyncUserRequest' });
 
 export const onboardingRequest = z.object({
   use_case: text(500),
@@ -16,7 +16,7 @@ export const onboardingRequest = z.object({
   role: text(200).nullable().optional(),
   expected_volume: text(100).nullable().optional(),
   referral_source: text(200).nullable().optional(),
-}).describe('OnboardingRequest');
+}).meta({ id: 'OnboardingRequest' });
 
 export const profileResponse = z.object({
   id: z.string(),
@@ -26,13 +26,13 @@ export const profileResponse = z.object({
   subscription_status: z.string().nullable(),
   created_at: z.string(),
   onboarding_completed: z.boolean(),
-}).describe('UserProfile');
+}).meta({ id: 'UserProfile' });
 
 export const feedbackRequest = z.object({
   rating: z.number().int().min(1).max(5),
   comment: text(2000).nullable().optional(),
   endpoint: text(200).nullable().optional().describe('The endpoint of the first successful call.'),
-}).describe('FeedbackRequest');
+}).meta({ id: 'FeedbackRequest' });
 
 export const feedbackResponse = z.object({
   rating: z.number(), comment: z.string().nullable(), endpoint: z.string().nullable(), created_at: z.string(), updated_at: z.string(),

@@ -35,7 +35,7 @@ export const subjectFields = { ...birthFields, ...chartSettingsFields };
 export const subjectObject = z.object(subjectFields);
 export type SubjectInput = z.output<typeof subjectObject>;
 
-export const natalChartRequest = z.object({ ...subjectFields, ...outputFields }).describe('ExperimentalNatalChartRequest');
+export const natalChartRequest = z.object({ ...subjectFields, ...outputFields }).meta({ id: 'ExperimentalNatalChartRequest' });
 
 export const transitChartRequest = z
   .object({
@@ -47,7 +47,7 @@ export const transitChartRequest = z
     natal_ring: z.enum(['inner', 'outer']).default('inner').describe('Natal planets on the inner ring (default) or the outer ring'),
     ...outputFields,
   })
-  .describe('ExperimentalTransitChartRequest');
+  .meta({ id: 'ExperimentalTransitChartRequest' });
 
 export const solarReturnChartRequest = z
   .object({
@@ -61,7 +61,7 @@ export const solarReturnChartRequest = z
     return_tz_str: timeZoneName.optional(),
     wheel_type: z.enum(['bi_wheel', 'single']).default('bi_wheel'),
   })
-  .describe('ExperimentalSolarReturnChartRequest');
+  .meta({ id: 'ExperimentalSolarReturnChartRequest' });
 
 export const progressionsChartRequest = z
   .object({
@@ -74,7 +74,7 @@ export const progressionsChartRequest = z
     progression_lng: longitude.optional(),
     progression_tz_str: timeZoneName.optional(),
   })
-  .describe('ExperimentalSecondaryProgressionsChartRequest');
+  .meta({ id: 'ExperimentalSecondaryProgressionsChartRequest' });
 
 /** Top-level styling aliases of the composite endpoint, merged into chart_config. */
 const styleAliases = {
@@ -104,7 +104,7 @@ export const compositeChartRequest = z
     chart_config: chartConfigSchema.optional(),
     ...styleAliases,
   })
-  .describe('ExperimentalCompositeChartRequest');
+  .meta({ id: 'ExperimentalCompositeChartRequest' });
 
 export const synastryChartRequest = z
   .object({
@@ -119,7 +119,7 @@ export const synastryChartRequest = z
     show_person_b_angles: z.boolean().default(true),
     chart_config: chartConfigSchema.optional(),
   })
-  .describe('ExperimentalSynastryChartRequest');
+  .meta({ id: 'ExperimentalSynastryChartRequest' });
 
 export type NatalChartRequest = z.output<typeof natalChartRequest>;
 export type TransitChartRequest = z.output<typeof transitChartRequest>;

@@ -53,7 +53,7 @@ export const ephemerisRequest = z
     show_motion_markers: z.boolean().nullish(),
     include_chart_links: z.boolean().default(false),
   })
-  .describe('EphemerisRequest');
+  .meta({ id: 'EphemerisRequest' });
 
 export type EphemerisRequest = z.output<typeof ephemerisRequest>;
 

@@ -5,7 +5,7 @@ import { storableText } from '../shared/storable-text.ts';
 export const createKeyRequest = z.object({
   name: storableText().trim().min(1).max(100),
   expires_at: z.iso.datetime({ offset: true }).nullable().optional().describe('ISO 8601 instant after which the key stops working; must be in the future.'),
-}).describe('CreateKeyRequest');
+}).meta({ id: 'CreateKeyRequest' });
 
 export const keyResponse = z.object({
   id: z.string(),
@@ -17,7 +17,7 @@ export const keyResponse = z.object({
   last_used_at: z.string().nullable(),
   revoked_at: z.string().nullable(),
   expires_at: z.string().nullable(),
-}).describe('KeyResponse');
+}).meta({ id: 'KeyResponse' });
 
 export const keyIdParams = z.object({ key_id: z.string().max(100) });
 export const revokedResponse = z.object({ id: z.string(), status: z.literal('revoked') });

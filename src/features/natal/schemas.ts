@@ -15,7 +15,7 @@ export const natalRequest = z
     include_stelliums: z.boolean().optional(),
     precision: z.number().int().min(0).max(12).optional().describe('Round positions, speeds and orbs to this many decimals (default: full precision).'),
   })
-  .describe('NatalChartRequest');
+  .meta({ id: 'NatalChartRequest' });
 
 export type NatalRequest = z.output<typeof natalRequest>;
 
@@ -84,7 +84,7 @@ export const simpleNatalRequest = z
     tz_str: timeZoneName.optional(),
     dst_policy: dstPolicy.optional(),
   })
-  .describe('SimpleNatalRequest');
+  .meta({ id: 'SimpleNatalRequest' });
 
 export type SimpleNatalRequest = z.output<typeof simpleNatalRequest>;
 

@@ -43,4 +43,4 @@ export const skyEventsResponse = z
     counts: z.record(z.string(), z.number().int()),
     events: z.array(skyEvent),
   })
-  .describe('SkyEventsResponse');
+  .meta({ id: 'SkyEventsResponse' });

@@ -26,7 +26,7 @@ export const transitRequest = z
     include_minor: z.boolean().optional(),
     precision: z.number().int().min(0).max(12).optional(),
   })
-  .describe('TransitRequest');
+  .meta({ id: 'TransitRequest' });
 
 export type TransitRequest = z.output<typeof transitRequest>;
 
