@@ -304,4 +304,20 @@ describe('POST /natal (compact)', () => {
     expect(res.status).toBe(422);
     expect(res.body.detail.map((d: any) => d.loc)).toContainEqual(['body', 'hour']);
   });
+
+  it('takes the birth fields of the full chart: timezone, city, time_known', async () => {
+    const utc = await server.post('/natal', { year: 2021, month: 3, day: 14, hour: 2, minute: 30, lat: 40.71, lng: -74, timezone: 'UTC' });
+    expect(utc.status).toBe(200);
+    expect(utc.body.subject).toMatchObject({ timezone: 'UTC', datetime: '2021-03-14T02:30:00+00:00' });
+    const city = await server.post('/natal', { year: 1990, month: 6, day: 15, hour: 14, minute: 30, city: 'London' });
+    expect(city.status).toBe(200);
+    expect(city.body.subject.timezone).toBe('Europe/London');
+    const untimed = await server.post('/natal', { year: 1990, month: 6, day: 15, time_known: false, lat: 51.5074, lng: -0.1278 });
+    expect(untimed.status, JSON.stringify(untimed.body)).toBe(200);
+    expect(simpleNatalResponse.strict().safeParse(untimed.body).error).toBeUndefined();
+    expect(untimed.body.summary.rising_sign).toBeNull();
+    expect(untimed.body.houses).toEqual({});
+    expect(untimed.body.planets.sun).not.toHaveProperty('house');
+    expect(untimed.body.planets.sun.sign).toBe('Gemini');
+  });
 });

@@ -1,7 +1,7 @@
 /** Request and response schemas of POST /api/v1/natal/calculate and POST /natal. */
 import { z } from 'zod/v4';
 import { FEATURE_BODIES } from '../../astro/bodies.ts';
-import { birthFields, chartSettingsFields, latitude, longitude, orbSettings, timeZoneName, dstPolicy, MIN_YEAR, MAX_YEAR } from '../shared/birth-schema.ts';
+import { birthFields, chartSettingsFields, orbSettings } from '../shared/birth-schema.ts';
 
 export const natalRequest = z
   .object({
@@ -69,28 +69,14 @@ export const natalResponse = z.object({
   provenance: provenanceSchema,
 });
 
-export const simpleNatalRequest = z
-  .object({
-    name: z.string().max(200).optional(),
-    year: z.number().int().min(MIN_YEAR).max(MAX_YEAR),
-    month: z.number().int().min(1).max(12),
-    day: z.number().int().min(1).max(31),
-    hour: z.number().int().min(0).max(23),
-    minute: z.number().int().min(0).max(59),
-    second: z.number().min(0).lt(60).optional(),
-    lat: latitude,
-    lng: longitude,
-    city: z.string().max(200).optional(),
-    tz_str: timeZoneName.optional(),
-    dst_policy: dstPolicy.optional(),
-  })
-  .meta({ id: 'SimpleNatalRequest' });
+/** The compact variant takes the same birth fields as the full chart (city or lat/lng, tz_str or timezone, time_known). */
+export const simpleNatalRequest = z.object(birthFields).meta({ id: 'SimpleNatalRequest' });
 
 export type SimpleNatalRequest = z.output<typeof simpleNatalRequest>;
 
 export const simpleNatalResponse = z.object({
   subject: z.object({ name: z.string(), datetime: z.string(), datetime_utc: z.string(), timezone: z.string(), lat: z.number(), lng: z.number() }),
-  planets: z.record(z.string(), z.object({ sign: z.string(), house: z.number().int(), degree: z.number(), retrograde: z.boolean() })),
-  houses: z.record(z.string(), z.string()),
+  planets: z.record(z.string(), z.object({ sign: z.string(), house: z.number().int().optional().describe('absent when the birth time is unknown'), degree: z.number(), retrograde: z.boolean() })),
+  houses: z.record(z.string(), z.string()).describe('empty when the birth time is unknown'),
   summary: z.object({ sun_sign: z.string(), moon_sign: z.string(), rising_sign: z.string().nullable(), dominant_element: z.string(), dominant_modality: z.string() }),
 });

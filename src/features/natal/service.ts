@@ -83,14 +83,15 @@ export const SIMPLE_NATAL_PLANETS = ['sun', 'moon', 'mercury', 'venus', 'mars', 
 
 /** The compact variant of POST /natal: curated planets, cusp signs and a summary. */
 export function computeSimpleNatal(request: SimpleNatalRequest, place: ResolvedPlace) {
-  const moment = resolveMoment({ ...request, time_known: true }, request.tz_str, place, request.dst_policy, ['body']);
+  const moment = resolveMoment(request, request.tz_str ?? request.timezone, place, request.dst_policy, ['body']);
   const chart = computeChartMoment({
-    jdUt: moment.jdUt, lat: place.lat, lng: place.lng, timeKnown: true, zodiac: { type: 'tropical' },
+    jdUt: moment.jdUt, lat: place.lat, lng: place.lng, timeKnown: moment.timeKnown, zodiac: { type: 'tropical' },
     houseSystem: 'placidus', points: [...SIMPLE_NATAL_PLANETS, 'asc'], nodeVariant: 'mean',
   });
-  const houses = chart.houses!;
+  // Untimed: no houses, no rising sign (the Ascendant is not among the points then).
+  const houses = chart.houses;
   const planets = Object.fromEntries(
-    chart.points.filter((p) => p.id !== 'asc').map((p) => [p.id, { sign: signOf(p.lon).name, house: p.house!, degree: p.lon - Math.floor(p.lon / 30) * 30, retrograde: p.speed < 0 }]),
+    chart.points.filter((p) => p.id !== 'asc').map((p) => [p.id, { sign: signOf(p.lon).name, ...(p.house !== undefined ? { house: p.house } : {}), degree: p.lon - Math.floor(p.lon / 30) * 30, retrograde: p.speed < 0 }]),
   );
   const sun = chart.points.find((p) => p.id === 'sun')!;
   const moon = chart.points.find((p) => p.id === 'moon')!;
@@ -98,7 +99,7 @@ export function computeSimpleNatal(request: SimpleNatalRequest, place: ResolvedP
   return {
     subject: { name: request.name ?? 'User', datetime: moment.localIso, datetime_utc: moment.utcIso, timezone: moment.zone, lat: place.lat, lng: place.lng },
     planets,
-    houses: Object.fromEntries(houses.cusps.map((lon, i) => [String(i + 1), signOf(lon).name])),
-    summary: { sun_sign: signOf(sun.lon).name, moon_sign: signOf(moon.lon).name, rising_sign: signOf(houses.asc).name, dominant_element: dom.element, dominant_modality: dom.modality },
+    houses: houses ? Object.fromEntries(houses.cusps.map((lon, i) => [String(i + 1), signOf(lon).name])) : {},
+    summary: { sun_sign: signOf(sun.lon).name, moon_sign: signOf(moon.lon).name, rising_sign: houses ? signOf(houses.asc).name : null, dominant_element: dom.element, dominant_modality: dom.modality },
   };
 }
