@@ -1,6 +1,7 @@
 /**
  * `Idempotency-Key` on billable POSTs (routes with `config.billable`). Keys are scoped to the
- * user. The fingerprint of a request is its method, path with query, and validated body:
+ * user. The fingerprint of a request is its method, path with query, Accept header (it can choose
+ * the response format) and validated body:
  * - first use: the request runs, then its response (status < 500) is stored for
  *   IDEMPOTENCY_TTL_SECONDS; it is charged to the quota only now, once it is known not to be a replay;
  * - identical retry: the stored response with `Idempotency-Replayed: true`, nothing recomputed,
@@ -65,7 +66,7 @@ export function registerIdempotency(app: FastifyInstance, deps: { store: Idempot
       return reply.code(422).send(validationBody([{ loc: ['header', 'idempotency-key'], msg: 'Idempotency-Key must be 1 to 255 printable ASCII characters without spaces', type: 'value_error' }]));
     }
     const recordKey = `${principal.userId}:${sha256(key)}`;
-    const fingerprint = sha256(`${request.method}\n${request.url}\n${JSON.stringify(request.body ?? null)}`);
+    const fingerprint = sha256(`${request.method}\n${request.url}\n${request.headers.accept ?? ''}\n${JSON.stringify(request.body ?? null)}`);
     const token = randomBytes(16).toString('hex');
     const claim = await store.claim(recordKey, fingerprint, token, options.lockSeconds * 1000).catch(() => { throw unavailable(); });
     // Anything but a fresh claim spends nothing: the rate state stays the one looked up at auth.

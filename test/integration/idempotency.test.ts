@@ -118,6 +118,11 @@ describe('conflicts', () => {
       expect(res.body).toEqual({ error: 'idempotency_key_reused', detail: expect.any(String) });
       expect(res.headers.get('x-ratelimit-limit')).toBeTruthy();
     }
+    // Accept can choose the format of the answer: another Accept is another request.
+    const eph = { start: '2024-01-01', end: '2024-01-03' };
+    expect((await a.post('/api/v1/ephemeris/calculate', eph, withKey(key, 'op-eph'))).status).toBe(200);
+    const csv = await a.post('/api/v1/ephemeris/calculate', eph, { ...withKey(key, 'op-eph'), accept: 'text/csv' });
+    expect(csv.status).toBe(409);
   });
 
   it('keys belong to one user: another user with the same key gets their own computation', async () => {
