@@ -162,7 +162,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   };
   await app.register(async (account) => {
     account.addHook('onRequest', bearer.hook());
-    account.addHook('onRequest', peekForAccount(rateLimiter, quotaOf));
+    const accountRate = peekForAccount(rateLimiter, quotaOf);
+    account.addHook('onRequest', accountRate.onRequest);
+    account.addHook('onSend', accountRate.onSend);
     account.addHook('onRoute', (route) => {
       route.schema = { ...route.schema, security: [{ bearerAuth: [] }] };
     });

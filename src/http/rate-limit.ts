@@ -107,13 +107,14 @@ export function admitApiRequest(limiter: RateLimiter) {
  * Headers on every response that has a rate state. A deferred request that ended before the
  * idempotency layer charged it (a 422 of its body, say) is charged here, like any other request.
  */
+function setHeaders(reply: FastifyReply, d: RateDecision): void {
+  reply.header('x-ratelimit-limit', String(d.limit));
+  reply.header('x-ratelimit-remaining', String(d.remaining));
+  reply.header('x-ratelimit-reset', String(d.resetAt));
+}
+
 export function registerRateLimitHeaders(app: FastifyInstance, limiter: RateLimiter) {
   app.decorateRequest('rate', null);
-  const setHeaders = (reply: FastifyReply, d: RateDecision) => {
-    reply.header('x-ratelimit-limit', String(d.limit));
-    reply.header('x-ratelimit-remaining', String(d.remaining));
-    reply.header('x-ratelimit-reset', String(d.resetAt));
-  };
   // A callback hook: only a request still to be charged waits for the store; an async hook
   // would cost a promise on every response.
   app.addHook('onSend', (request, reply, payload, done) => {
@@ -135,13 +136,26 @@ export function registerRateLimitHeaders(app: FastifyInstance, limiter: RateLimi
 
 /**
  * Dashboard (bearer) requests spend nothing but still carry the headers, so that the dashboard
- * can show the quota: the counters are read (cost 0) for the user's current plan, if any.
+ * can show the quota: the counters are read (cost 0) for the user's current plan, if any. The
+ * onRequest hook reads them before the route runs; the onSend hook reads them again for a
+ * request that had no plan then and may have one now (the first sync creates the user).
  */
 export function peekForAccount(limiter: RateLimiter, quotaOf: (userId: string) => Promise<QuotaSubject | null>) {
-  return async (request: FastifyRequest) => {
-    if (!request.account) return;
+  const peek = async (request: FastifyRequest): Promise<RateDecision | null> => {
+    if (!request.account) return null;
     const subject = await quotaOf(request.account.userId).catch(() => null);
     const decision = subject ? await limiter.take(subject, 0).catch(() => null) : null;
-    if (decision && decision !== 'revoked') request.rate = { decision, pending: false };
+    if (!decision || decision === 'revoked') return null;
+    request.rate = { decision, pending: false };
+    return decision;
+  };
+  return {
+    onRequest: async (request: FastifyRequest) => { await peek(request); },
+    onSend: async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+      if (request.rate || !request.account) return payload;
+      const decision = await peek(request);
+      if (decision) setHeaders(reply, decision);
+      return payload;
+    },
   };
 }

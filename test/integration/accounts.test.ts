@@ -47,6 +47,9 @@ describe('profile', () => {
     const created = await server.bearer('POST', '/api/v1/auth/sync', alice, { user_id: 'user-alice', email: 'alice@example.com', full_name: 'Alice' });
     expect(created.status).toBe(200);
     expect(created.body).toMatchObject({ id: 'user-alice', email: 'alice@example.com', full_name: 'Alice', plan_code: 'free', subscription_status: 'active', onboarding_completed: false });
+    // The user did not exist when the request arrived; the answer still carries the new plan's limits.
+    expect(created.headers.get('x-ratelimit-limit')).toBeTruthy();
+    expect(created.headers.get('x-ratelimit-remaining')).toBeTruthy();
     const again = await server.bearer('POST', '/api/v1/auth/sync', alice, { user_id: 'user-alice', email: 'ALICE@example.com', full_name: 'Alice Liddell' });
     expect(again.body.full_name).toBe('Alice Liddell');
     expect(again.body.created_at).toBe(created.body.created_at);
