@@ -66,6 +66,24 @@ export function isValidCalendarDate(year: number, month: number, day: number): b
   return day <= (month === 2 ? (leap ? 29 : 28) : daysInMonth);
 }
 
+/** Whether hour, minute and second name a time of day (00:00:00 up to 23:59:59.999…). */
+export function isTimeOfDay(hour: number, minute: number, second: number): boolean {
+  return hour <= 23 && minute <= 59 && second < 60;
+}
+
+/**
+ * Seconds east of UTC of a timestamp's offset (`Z`, `±HH:MM` or `±HHMM`); undefined for more
+ * than 18 hours or more than 59 minutes, which no clock has ever shown.
+ */
+export function utcOffsetSeconds(offset: string): number | undefined {
+  if (offset === 'Z') return 0;
+  const digits = offset.slice(1).replace(':', '');
+  const hours = Number(digits.slice(0, 2));
+  const minutes = Number(digits.slice(2));
+  if (hours > 18 || minutes > 59) return undefined;
+  return (offset[0] === '-' ? -1 : 1) * (hours * 3600 + minutes * 60);
+}
+
 /** Wall time read as if it were UTC: the reference point for offset arithmetic. */
 function wallAsUtcMs(t: CivilTime): number {
   const d = new Date(0);

@@ -5,7 +5,7 @@
  * Steps in minutes and hours advance absolute time; steps in days advance the local calendar
  * date and keep the wall-clock time (so a daily row stays at 00:00 local across DST changes).
  */
-import { resolveCivilTime, formatLocalIso, DEFAULT_DST_POLICY, type CivilTime, type DstPolicy } from '../../astro/civil-time.ts';
+import { resolveCivilTime, formatLocalIso, isTimeOfDay, isValidCalendarDate, utcOffsetSeconds, DEFAULT_DST_POLICY, type CivilTime, type DstPolicy } from '../../astro/civil-time.ts';
 import { zoneOffsetSeconds } from '../../astro/zone-offset-table.ts';
 import { resolveStarPack } from '../../astro/fixed-stars.ts';
 import type { ZodiacSetting } from '../../astro/ephemeris.ts';
@@ -61,17 +61,13 @@ function parseInstant(text: string, field: string): ParsedInstant {
   const m = INSTANT_PATTERN.exec(text)!;
   const [, y, mo, d, h, mi, s, frac, off] = m;
   const civil = { year: +y!, month: +mo!, day: +d!, hour: h ? +h : 0, minute: mi ? +mi : 0, second: (s ? +s : 0) + (frac ? +frac : 0) };
-  const probe = new Date(Date.UTC(civil.year, civil.month - 1, civil.day));
-  if (probe.getUTCMonth() !== civil.month - 1 || civil.hour > 23 || civil.minute > 59 || civil.second >= 60) {
+  if (!isValidCalendarDate(civil.year, civil.month, civil.day) || !isTimeOfDay(civil.hour, civil.minute, civil.second)) {
     throw new RequestFieldError(['body', field], `${text} is not a valid date and time`, 'value_error.datetime');
   }
   if (!off) return { civil };
-  const sign = off === 'Z' ? 1 : off.startsWith('-') ? -1 : 1;
-  const digits = off === 'Z' ? '0000' : off.slice(1).replace(':', '');
-  if (Number(digits.slice(0, 2)) > 18 || Number(digits.slice(2)) > 59) {
-    throw new RequestFieldError(['body', field], `${text} has an offset beyond ±18:00`, 'value_error.datetime');
-  }
-  return { civil, offset: sign * (Number(digits.slice(0, 2)) * 3600 + Number(digits.slice(2)) * 60) };
+  const offset = utcOffsetSeconds(off);
+  if (offset === undefined) throw new RequestFieldError(['body', field], `${text} has an offset beyond ±18:00`, 'value_error.datetime');
+  return { civil, offset };
 }
 
 function civilToUtc(p: ParsedInstant, zone: string, policy: DstPolicy, field: string): number {

@@ -6,7 +6,7 @@ import { houseOf } from '../../astro/house-placement.ts';
 import { momentAtInstant, resolveMoment, type ResolvedMoment } from '../shared/moment.ts';
 import type { ResolvedPlace } from '../shared/place.ts';
 import { RequestFieldError } from '../shared/request-error.ts';
-import { isValidCalendarDate } from '../../astro/civil-time.ts';
+import { isTimeOfDay, isValidCalendarDate, utcOffsetSeconds } from '../../astro/civil-time.ts';
 import { MAX_YEAR, MIN_YEAR } from '../shared/birth-schema.ts';
 import { anglesJson, housesJson, planetJson, provenanceJson, roundNumbers, subjectJson } from '../shared/chart-presentation.ts';
 import { aspectPointsOf, natalPoints, zodiacOf } from '../natal/service.ts';
@@ -21,30 +21,25 @@ export interface TransitTask {
   nowMs: number;
 }
 
-const TRANSIT_DATE = ['body', 'transit_date'];
-
-/** Refuses a transit date whose fields do not exist (Feb 30, 24:00, +99:00) or lie outside the years served. */
-function checkTransitDate(m: RegExpExecArray): void {
-  const [, y, mo, d, h, mi, s, offset] = m;
-  const bad = (why: string) => new RequestFieldError(TRANSIT_DATE, `${m[0]} ${why}`, 'value_error.datetime');
-  if (+y! < MIN_YEAR || +y! > MAX_YEAR) throw bad(`is outside the years served (${MIN_YEAR}-${MAX_YEAR})`);
-  if (!isValidCalendarDate(+y!, +mo!, +d!)) throw bad('is not a date of the Gregorian calendar');
-  if ((h !== undefined && +h > 23) || (mi !== undefined && +mi > 59) || (s !== undefined && +s >= 60)) throw bad('is not a time of day (00:00 to 23:59:59)');
-  if (offset && offset !== 'Z' && (+offset.slice(1, 3) > 18 || +offset.slice(4, 6) > 59)) throw bad('has an offset beyond ±18:00');
-}
-
-/** The transit instant: local wall time at the transit place, an absolute instant, or now. */
+/**
+ * The transit instant: local wall time at the transit place, an absolute instant, or now. A date
+ * whose fields do not exist (Feb 30, 24:00, +99:00) or that lies outside the years served is a 422.
+ */
 export function transitMoment(task: { request: Pick<TransitTask['request'], 'transit_date' | 'tz_str' | 'dst_policy'>; transitPlace: ResolvedPlace; nowMs: number }): ResolvedMoment {
   const { request, transitPlace } = task;
   const m = request.transit_date ? TRANSIT_DATE_PATTERN.exec(request.transit_date) : null;
   if (!m) return momentAtInstant(task.nowMs, transitPlace, request.tz_str, request.dst_policy);
-  checkTransitDate(m);
-  const [, y, mo, d, h, mi, s, offset] = m;
+  const [text, y, mo, d, h, mi, s, offset] = m;
   const civil = { year: +y!, month: +mo!, day: +d!, hour: h ? +h : 0, minute: mi ? +mi : 0, second: s ? +s : 0 };
+  const bad = (why: string) => new RequestFieldError(['body', 'transit_date'], `${text} ${why}`, 'value_error.datetime');
+  if (civil.year < MIN_YEAR || civil.year > MAX_YEAR) throw bad(`is outside the years served (${MIN_YEAR}-${MAX_YEAR})`);
+  if (!isValidCalendarDate(civil.year, civil.month, civil.day)) throw bad('is not a date of the Gregorian calendar');
+  if (!isTimeOfDay(civil.hour, civil.minute, civil.second)) throw bad('is not a time of day (00:00 to 23:59:59)');
   if (!offset) return resolveMoment({ ...civil, time_known: true }, request.tz_str, transitPlace, request.dst_policy, ['body']);
   // An absolute instant: only the zone for the echo is looked up.
-  const offsetMinutes = offset === 'Z' ? 0 : (offset[0] === '-' ? -1 : 1) * (+offset.slice(1, 3) * 60 + +offset.slice(4, 6));
-  const utcMs = Date.UTC(civil.year, civil.month - 1, civil.day, civil.hour, civil.minute) + civil.second * 1000 - offsetMinutes * 60_000;
+  const offsetSeconds = utcOffsetSeconds(offset);
+  if (offsetSeconds === undefined) throw bad('has an offset beyond ±18:00');
+  const utcMs = Date.UTC(civil.year, civil.month - 1, civil.day, civil.hour, civil.minute) + (civil.second - offsetSeconds) * 1000;
   return momentAtInstant(utcMs, transitPlace, request.tz_str, request.dst_policy);
 }
 
