@@ -46,7 +46,7 @@ export const transformOpenApiObject: typeof jsonSchemaTransformObject = (input) 
       text = text.replaceAll(`"#/components/schemas/${inputName}"`, `"#/components/schemas/${name}"`);
       schemas[name] = schemas[inputName];
     }
-    if (!used(inputName) || schemas[name] === schemas[inputName]) delete schemas[inputName];
+    if (!used(inputName)) delete schemas[inputName]; // also when it was just renamed
   }
   // Each component also names itself in `$id`, which would now be wrong for the renamed ones.
   for (const schema of Object.values(schemas)) delete (schema as Record<string, unknown>).$id;

@@ -103,16 +103,16 @@ export function admitApiRequest(limiter: RateLimiter) {
   };
 }
 
-/**
- * Headers on every response that has a rate state. A deferred request that ended before the
- * idempotency layer charged it (a 422 of its body, say) is charged here, like any other request.
- */
 function setHeaders(reply: FastifyReply, d: RateDecision): void {
   reply.header('x-ratelimit-limit', String(d.limit));
   reply.header('x-ratelimit-remaining', String(d.remaining));
   reply.header('x-ratelimit-reset', String(d.resetAt));
 }
 
+/**
+ * Headers on every response that has a rate state. A deferred request that ended before the
+ * idempotency layer charged it (a 422 of its body, say) is charged here, like any other request.
+ */
 export function registerRateLimitHeaders(app: FastifyInstance, limiter: RateLimiter) {
   app.decorateRequest('rate', null);
   // A callback hook: only a request still to be charged waits for the store; an async hook
