@@ -2,11 +2,12 @@
  * Where request counters live: Redis (shared by every API process) or, embedded, this process's
  * memory. Both answer one question atomically — "may this user spend `cost` requests now?" —
  * checking the key's revocation marker, the period quota and the per-second limit together, so
- * that a request costs exactly one Redis round trip and counting is exact under concurrency.
+ * that a request costs exactly one Redis round trip and counting is exact under concurrency. The
+ * requests one key makes in the same event-loop turn share one script call.
  */
 import { LRUCache } from 'lru-cache';
 import type { Redis } from 'ioredis';
-import { defineScript } from '../db/redis.ts';
+import { defineCoalescingScript } from '../db/redis.ts';
 import type { PeriodWindow } from './rate-limit-period.ts';
 
 export interface CounterRequest {
@@ -42,33 +43,60 @@ const counterTtlSeconds = (period: PeriodWindow, nowMs: number) => Math.max(1, M
 
 // The per-second window comes from the Redis clock (TIME), so API processes on machines with
 // slightly different clocks still share one window. Rejected requests spend nothing.
+//
+// One call answers ARGV[5] equal requests of one key (coalesced in one event-loop turn) exactly
+// as if they had come one after another: the first `taken` are admitted, each spending 1; the
+// others are refused for the limit that stopped the first of them. Reply {taken, used, refusal}:
+// `used` after the call; refusal -1 quota, -2 per second, -3 revoked key, 0 none.
 const TAKE_LUA = `
-if redis.call('EXISTS', KEYS[3]) == 1 then return {-3, 0} end
+if redis.call('EXISTS', KEYS[3]) == 1 then return {0, 0, -3} end
 local used = tonumber(redis.call('GET', KEYS[1]) or '0')
-local cost = tonumber(ARGV[3])
-if cost == 0 then return {0, used} end
+if ARGV[3] == '0' then return {0, used, 0} end
+local taken, refusal = tonumber(ARGV[5]), 0
 local quota = tonumber(ARGV[1])
-if quota >= 0 and used + cost > quota then return {-1, used} end
+if quota >= 0 and used + taken > quota then taken = math.max(0, quota - used); refusal = -1 end
 local rps = tonumber(ARGV[2])
-if rps >= 0 then
+if rps >= 0 and taken > 0 then
   local second = KEYS[2] .. ':' .. redis.call('TIME')[1]
-  local n = tonumber(redis.call('GET', second) or '0')
-  if n + cost > rps then return {-2, used} end
-  redis.call('INCRBY', second, cost)
-  redis.call('EXPIRE', second, 2)
+  local spent = tonumber(redis.call('GET', second) or '0')
+  if spent + taken > rps then taken = math.max(0, rps - spent); refusal = -2 end
+  if taken > 0 then
+    redis.call('INCRBY', second, taken)
+    redis.call('EXPIRE', second, 2)
+  end
 end
-used = redis.call('INCRBY', KEYS[1], cost)
-if used == cost then redis.call('EXPIRE', KEYS[1], tonumber(ARGV[4])) end
-return {1, used}
+if taken > 0 then
+  used = redis.call('INCRBY', KEYS[1], taken)
+  if used == taken then redis.call('EXPIRE', KEYS[1], tonumber(ARGV[4])) end
+end
+return {taken, used, refusal}
 `;
 
-const OUTCOMES = { 1: 'allowed', 0: 'peek', [-1]: 'quota_exceeded', [-2]: 'rps_exceeded' } as const;
+const REFUSALS = { [-1]: 'quota_exceeded', [-2]: 'rps_exceeded' } as const;
+
+/** Splits a group's reply into the answers its requests would have had one after another. */
+export function splitTakeReply([taken, used, refusal]: [number, number, number], requests: readonly CounterRequest[]): CounterReply[] {
+  if (refusal === -3) return requests.map(() => ({ outcome: 'revoked' }));
+  if (requests[0]!.cost === 0) return requests.map(() => ({ outcome: 'peek', used }));
+  return requests.map((_, i) => i < taken
+    ? { outcome: 'allowed', used: used - taken + i + 1 }
+    : { outcome: REFUSALS[refusal as -1 | -2], used });
+}
 
 export class RedisRateLimitStore implements RateLimitStore {
-  private readonly script: (keys: string[], args: (string | number)[]) => Promise<[number, number]>;
+  private readonly script: (request: CounterRequest) => Promise<CounterReply>;
 
   constructor(private readonly redis: Redis, private readonly prefix: string) {
-    this.script = defineScript(redis, TAKE_LUA);
+    const keysOf = (r: CounterRequest) => [this.quotaKey(r.userId, r.period), `${this.prefix}rl:s:${r.userId}`, this.revokedKey(r.keyId)];
+    this.script = defineCoalescingScript(redis, TAKE_LUA, {
+      // The user id is last: the fields before it never contain a space, so the key is unambiguous.
+      group: (r) => `${r.keyId} ${r.period.start} ${r.quota} ${r.rps} ${r.cost} ${r.userId}`,
+      call: (group) => {
+        const r = group[0]!;
+        return { keys: keysOf(r), args: [r.quota ?? -1, r.rps ?? -1, r.cost, counterTtlSeconds(r.period, Date.now()), group.length] };
+      },
+      split: (reply, group) => splitTakeReply(reply as [number, number, number], group),
+    });
   }
 
   private quotaKey(userId: string, period: PeriodWindow) {
@@ -79,13 +107,8 @@ export class RedisRateLimitStore implements RateLimitStore {
     return `${this.prefix}revoked:${keyId ?? '-'}`;
   }
 
-  async take(r: CounterRequest): Promise<CounterReply> {
-    const [code, used] = await this.script(
-      [this.quotaKey(r.userId, r.period), `${this.prefix}rl:s:${r.userId}`, this.revokedKey(r.keyId)],
-      [r.quota ?? -1, r.rps ?? -1, r.cost, counterTtlSeconds(r.period, Date.now())],
-    );
-    if (code === -3) return { outcome: 'revoked' };
-    return { outcome: OUTCOMES[code as keyof typeof OUTCOMES], used };
+  take(r: CounterRequest): Promise<CounterReply> {
+    return this.script(r);
   }
 
   async markRevoked(keyId: string, ttlSeconds: number): Promise<void> {

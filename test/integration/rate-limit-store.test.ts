@@ -1,0 +1,80 @@
+/**
+ * The Redis counter store: the requests one key makes in one event-loop turn share one script
+ * call, and each still gets the answer it would have had alone, in order.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Redis } from 'ioredis';
+import { deleteKeysWithPrefix, openRedis, type RedisConnections } from '../../src/db/redis.ts';
+import { RedisRateLimitStore, type CounterRequest } from '../../src/http/rate-limit-store.ts';
+import { periodWindow } from '../../src/http/rate-limit-period.ts';
+
+const url = process.env.REDIS_URL;
+const prefix = `test:rl-store:${randomBytes(6).toString('hex')}:`;
+let redis: RedisConnections;
+let monitor: Redis;
+let scriptCalls = 0;
+
+beforeAll(async () => {
+  if (!url) return;
+  redis = openRedis(url, prefix);
+  monitor = await redis.client.duplicate().monitor();
+  monitor.on('monitor', (_time: string, args: string[]) => {
+    if (/^eval/i.test(args[0] ?? '') && args.some((a) => a.includes(prefix))) scriptCalls++;
+  });
+});
+afterAll(async () => {
+  if (!url) return;
+  monitor.disconnect();
+  await deleteKeysWithPrefix(redis.client, prefix);
+  await redis.close();
+});
+
+const settle = () => new Promise((r) => setTimeout(r, 200)); // MONITOR delivers a little later
+const request = (userId: string, over: Partial<CounterRequest> = {}): CounterRequest => ({
+  userId, keyId: randomUUID(), quota: null, rps: null, period: periodWindow('month', Date.now()), cost: 1, ...over,
+});
+
+describe.skipIf(!url)('RedisRateLimitStore', () => {
+  it('answers a burst of one key with one script call, admitting up to the quota in order', async () => {
+    const store = new RedisRateLimitStore(redis.client, prefix);
+    const r = request('burst-user', { quota: 6 });
+    await store.take(request('warm-up-user')); // the server may have to load the script first
+    await settle();
+    scriptCalls = 0;
+    const replies = await Promise.all(Array.from({ length: 10 }, () => store.take({ ...r })));
+    expect(replies).toEqual([
+      ...[1, 2, 3, 4, 5, 6].map((used) => ({ outcome: 'allowed', used })),
+      ...Array.from({ length: 4 }, () => ({ outcome: 'quota_exceeded', used: 6 })),
+    ]);
+    await settle();
+    expect(scriptCalls).toBe(1);
+    expect(await store.used('burst-user', r.period)).toBe(6);
+  });
+
+  it('refuses beyond the per-second limit for that reason, spending nothing for the refused', async () => {
+    const store = new RedisRateLimitStore(redis.client, prefix);
+    const r = request('rps-user', { quota: 100, rps: 3 });
+    const replies = await Promise.all(Array.from({ length: 5 }, () => store.take({ ...r })));
+    expect(replies.map((x) => x.outcome)).toEqual(['allowed', 'allowed', 'allowed', 'rps_exceeded', 'rps_exceeded']);
+    // The window may have turned between the calls, but never more than 3 per window.
+    expect(await store.used('rps-user', r.period)).toBe(3);
+  });
+
+  it('keeps different keys, users and costs apart within one turn', async () => {
+    const store = new RedisRateLimitStore(redis.client, prefix);
+    const a = request('user-a', { quota: 2 });
+    const b = request('user-b', { quota: 1 });
+    const revokedKey = randomUUID();
+    await store.markRevoked(revokedKey, 60);
+    const [a1, peek, b1, a2, revoked, b2, a3] = await Promise.all([
+      store.take({ ...a }), store.take({ ...a, cost: 0 }), store.take({ ...b }), store.take({ ...a }),
+      store.take({ ...a, keyId: revokedKey }), store.take({ ...b }), store.take({ ...a }),
+    ]);
+    expect([a1, a2, a3]).toEqual([{ outcome: 'allowed', used: 1 }, { outcome: 'allowed', used: 2 }, { outcome: 'quota_exceeded', used: 2 }]);
+    expect([b1, b2]).toEqual([{ outcome: 'allowed', used: 1 }, { outcome: 'quota_exceeded', used: 1 }]);
+    // Groups are answered in the order of their first request: the look comes after user a's group.
+    expect(peek).toEqual({ outcome: 'peek', used: 2 });
+    expect(revoked).toEqual({ outcome: 'revoked' });
+  });
+});
