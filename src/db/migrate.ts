@@ -29,7 +29,8 @@ class PostgresStorage implements UmzugStorage {
   }
 }
 
-export async function migrate(databaseUrl: string, log: (message: string) => void = () => {}): Promise<string[]> {
+/** Applies the pending migrations (all, or up to and including `to`); returns the names applied. */
+export async function migrate(databaseUrl: string, log: (message: string) => void = () => {}, to?: string): Promise<string[]> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
@@ -57,7 +58,7 @@ export async function migrate(databaseUrl: string, log: (message: string) => voi
       storage: new PostgresStorage(client),
       logger: undefined,
     });
-    const applied = await umzug.up();
+    const applied = await umzug.up(to ? { to } : {});
     for (const m of applied) log(`applied migration ${m.name}`);
     return applied.map((m) => m.name);
   } finally {

@@ -1,7 +1,8 @@
 /**
  * The usage log of every API-key request (user, key, method, path, status, duration, replayed).
  * The hot path only appends to an in-memory buffer; a timer (or a full batch) writes the buffer
- * with one multi-row INSERT per batch and moves the keys' last_used_at forward with one UPDATE.
+ * with one INSERT per batch (one segment row per API key, see db/usage-logs.ts) and moves the
+ * keys' last_used_at forward with one UPDATE.
  * Closing the app flushes what is left, so a graceful shutdown loses nothing. While the database
  * is away rows wait in the buffer, up to USAGE_BUFFER_MAX (then the oldest are dropped and counted).
  */
@@ -31,8 +32,8 @@ const MAX_PATH = 512;
 
 export class UsageLogWriter {
   private buffer: UsageRecord[] = [];
-  /** Key id → latest use not yet written. */
-  private lastUsed = new Map<string, string>();
+  /** Key id → latest use not yet written (epoch ms). */
+  private lastUsed = new Map<string, number>();
   private flushing: Promise<void> | null = null;
   private readonly timer: NodeJS.Timeout;
   private retry: NodeJS.Timeout | undefined;
@@ -56,7 +57,7 @@ export class UsageLogWriter {
       this.options.metrics.droppedRows.inc(dropped.length);
     }
     this.buffer.push(record);
-    if (record.apiKeyId) this.lastUsed.set(record.apiKeyId, record.createdAt);
+    if (record.apiKeyId) this.lastUsed.set(record.apiKeyId, record.startedAt);
     this.options.metrics.bufferDepth.set(this.buffer.length);
     if (this.buffer.length >= this.options.batchSize && !this.flushing) void this.flush();
   }
@@ -119,7 +120,7 @@ export class UsageLogWriter {
     const uses = this.lastUsed;
     this.lastUsed = new Map();
     try {
-      await this.keys.touchLastUsed(uses);
+      await this.keys.touchLastUsed(new Map([...uses].map(([id, at]) => [id, new Date(at).toISOString()])));
     } catch (error) {
       for (const [id, at] of uses) if (!this.lastUsed.has(id) || this.lastUsed.get(id)! < at) this.lastUsed.set(id, at);
       this.options.log?.('last_used_at update failed', error);
@@ -150,7 +151,7 @@ export function registerUsageLog(app: FastifyInstance, writer: UsageLogWriter) {
       userId: principal.userId, apiKeyId: principal.keyId, method: request.method, path,
       statusCode: reply.statusCode, durationMs: reply.elapsedTime,
       replayed: request.idempotency?.state === 'replayed',
-      createdAt: new Date(Date.now() - reply.elapsedTime).toISOString(),
+      startedAt: Date.now() - reply.elapsedTime,
     });
     done();
   });

@@ -18,11 +18,12 @@ export interface TestDatabase {
 
 export const serverUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
 
-export async function createTestDatabase(): Promise<TestDatabase> {
+/** `migrateTo`: stop after this migration (to test a later one against data of an older schema). */
+export async function createTestDatabase(options: { migrateTo?: string } = {}): Promise<TestDatabase> {
   if (!serverUrl) {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'astro-test-'));
     const embedded = await openEmbeddedDatabase(dir);
-    await migrate(embedded.url);
+    await migrate(embedded.url, undefined, options.migrateTo);
     return { url: embedded.url, close: async () => { await embedded.close(); fs.rmSync(dir, { recursive: true, force: true }); } };
   }
   const name = `astro_test_${randomBytes(6).toString('hex')}`;
@@ -32,7 +33,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  await migrate(url.toString());
+  await migrate(url.toString(), undefined, options.migrateTo);
   return {
     url: url.toString(),
     async close() {

@@ -213,7 +213,7 @@ describe('what is stored', () => {
       await redis.quit();
     }
     await a.app.usage.flush();
-    const flags = await a.db.anyFirst(sql.type(z.object({ idempotency_replayed: z.boolean() }))`select idempotency_replayed from usage_logs where user_id = ${user_id} order by id`);
+    const flags = await a.db.anyFirst(sql.type(z.object({ idempotency_replayed: z.boolean() }))`select idempotency_replayed from usage_logs where user_id = ${user_id} order by created_at`);
     expect(flags).toEqual([false, true]);
   });
 });
