@@ -2,7 +2,7 @@
  * API key secrets: a recognisable prefix plus 256 bits of randomness (base64url). Only the
  * SHA-256 of the whole secret is stored; with that much entropy a plain fast hash is enough.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 
 export const API_KEY_PREFIX = 'ask_';
 /** Characters of the secret kept for display: the prefix and 6 random characters. */
@@ -14,5 +14,5 @@ export function generateApiKeySecret(): { secret: string; prefix: string; hash: 
 }
 
 export function hashApiKey(secret: string): string {
-  return createHash('sha256').update(secret).digest('hex');
+  return hash('sha256', secret, 'hex');
 }
