@@ -8,6 +8,7 @@ import { loadConfig } from '../src/config.ts';
 import { createComputeRunner } from '../src/services.ts';
 import { registerErrorHandling } from '../src/http/errors.ts';
 import { natalRoutes } from '../src/features/natal/routes.ts';
+import { nullMeansAbsent } from '../src/http/null-means-absent.ts';
 
 const config = loadConfig();
 const compute = createComputeRunner(config);
@@ -17,6 +18,8 @@ app.setSerializerCompiler(serializerCompiler);
 registerErrorHandling(app);
 app.get('/healthz', async () => ({ status: 'ok' }));
 app.get('/readyz', async () => ({ status: 'ready' }));
+// Part of the calculation routes' contract (explicit null = not given), not a platform layer.
+app.addHook('preValidation', nullMeansAbsent);
 await app.register(natalRoutes(compute));
 await app.listen({ port: config.PORT, host: config.HOST });
 process.on('SIGTERM', () => void app.close().then(() => compute.close()).then(() => process.exit(0)));
