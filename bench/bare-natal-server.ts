@@ -1,6 +1,7 @@
 /**
- * The natal route without the platform layers (no key, no rate limit, no idempotency, no usage
- * log, no metrics): the reference the benchmark holds the full service against. Bench only.
+ * A minimal server with the natal route alone: no platform layers, no logger, no other routes.
+ * A second reference beside the service without its platform layers, showing what the rest of
+ * the service (its logger, its other features' memory) costs on top. Bench only.
  */
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';

@@ -11,18 +11,23 @@ export interface ModeFigures {
   baseline: LoadResult;
   natal: LoadResult;
   ratio: number;
-  /** The same natal load on the bare route (no platform layers), and the full route's share of it. */
+  /** The same natal load on the service without its platform layers, and the full route's share of it. */
   bare: LoadResult;
   platformShare: number;
+  /** The same natal load on a minimal natal-only server (no logger, no other routes), and the full route's share of it. */
+  minimal: LoadResult;
+  minimalShare: number;
   /** req/s of every round, in order. */
-  rounds: { baseline: number[]; full: number[]; bare: number[] };
+  rounds: { baseline: number[]; full: number[]; bare: number[]; minimal: number[] };
   /**
    * CPU time of the service process (all its threads) per natal request, full and bare: what
    * the platform layers cost the API process itself, apart from Redis and PostgreSQL, which
    * share the same two cores here.
    */
-  cpuMicrosPerRequest: { full: number; bare: number };
+  cpuMicrosPerRequest: { full: number; bare: number; minimal: number };
 }
+
+const settle = () => new Promise((r) => setTimeout(r, 1000));
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
@@ -33,52 +38,62 @@ function medianRun(runs: LoadResult[]): LoadResult {
 }
 
 /**
- * For each compute mode: the full service and the bare natal route run side by side, and the
- * natal load alternates between them (full, bare, full, bare...) so that the machine's drift
- * weighs on both alike; medians of the rounds are reported.
+ * For each compute mode: the full service, the same service without its platform layers and a
+ * minimal natal-only server run side by side, and the natal load alternates between them
+ * (full, bare, minimal, full, ...) so that the machine's drift weighs on all alike; medians of
+ * the rounds are reported. After each run the machine settles for a second, so that work a run
+ * leaves behind (a usage-log write, PostgreSQL's background writers) does not land on the next.
  */
 export async function benchNatal(options: { durationSeconds: number; connections: number; modes: string[]; env: Record<string, string>; rounds?: number }): Promise<ModeFigures[]> {
   const figures: ModeFigures[] = [];
-  const rounds = options.rounds ?? 3;
+  const rounds = options.rounds ?? 5;
   const common = { durationSeconds: options.durationSeconds, connections: options.connections };
   for (const mode of options.modes) {
     const full = await startBenchServer({ ...options.env, COMPUTE_MODE: mode });
-    const bare = await startBenchServer({ ...options.env, COMPUTE_MODE: mode }, [], 'bench/bare-natal-server.ts');
+    const bare = await startBenchServer({ ...options.env, COMPUTE_MODE: mode }, [], 'bench/service-without-platform.ts');
+    const minimal = await startBenchServer({ ...options.env, COMPUTE_MODE: mode }, [], 'bench/bare-natal-server.ts');
     try {
-      const cpuPerRequest = { full: [] as number[], bare: [] as number[] };
+      const cpuPerRequest = { full: [] as number[], bare: [] as number[], minimal: [] as number[] };
       const natalRequests = (server: BenchServer) => ({
         ...common, url: `${server.url}/api/v1/natal/calculate`, method: 'POST' as const,
         headers: { ...(server.key ? { 'x-api-key': server.key } : {}), 'content-type': 'application/json' },
         body: () => JSON.stringify(randomBirth()),
       });
-      const natalLoad = async (server: BenchServer, name: string, which: 'full' | 'bare') => {
+      const natalLoad = async (server: BenchServer, name: string, which: keyof typeof cpuPerRequest) => {
         const cpuBefore = cpuSeconds(server.pid);
         const result = await runLoad(name, natalRequests(server));
         cpuPerRequest[which].push(((cpuSeconds(server.pid) - cpuBefore) * 1e6) / (result.requestsPerSecond * common.durationSeconds));
+        await settle();
         return result;
       };
       // Warm up JIT, the key cache and the time-zone data before measuring.
-      for (const server of [full, bare]) await runLoad('warmup', { ...natalRequests(server), durationSeconds: 2 });
+      for (const server of [full, bare, minimal]) await runLoad('warmup', { ...natalRequests(server), durationSeconds: 2 });
       const baselines: LoadResult[] = [];
       const fulls: LoadResult[] = [];
       const bares: LoadResult[] = [];
+      const minimals: LoadResult[] = [];
       for (let round = 0; round < rounds; round++) {
         baselines.push(await runLoad('GET /healthz', { ...common, url: `${full.url}/healthz` }));
+        await settle();
         fulls.push(await natalLoad(full, 'POST /api/v1/natal/calculate', 'full'));
         bares.push(await natalLoad(bare, 'natal without platform layers', 'bare'));
+        minimals.push(await natalLoad(minimal, 'minimal natal-only server', 'minimal'));
       }
       for (const r of fulls) if (r.non2xx || r.errors) throw new Error(`natal run had ${r.non2xx} non-2xx responses and ${r.errors} errors`);
       const baseline = medianRun(baselines);
       const natal = medianRun(fulls);
       const bareRun = medianRun(bares);
+      const minimalRun = medianRun(minimals);
+      const perSecond = (runs: LoadResult[]) => runs.map((r) => r.requestsPerSecond);
       figures.push({
         mode, baseline, natal, ratio: natal.requestsPerSecond / baseline.requestsPerSecond,
         bare: bareRun, platformShare: natal.requestsPerSecond / bareRun.requestsPerSecond,
-        rounds: { baseline: baselines.map((r) => r.requestsPerSecond), full: fulls.map((r) => r.requestsPerSecond), bare: bares.map((r) => r.requestsPerSecond) },
-        cpuMicrosPerRequest: { full: median(cpuPerRequest.full), bare: median(cpuPerRequest.bare) },
+        minimal: minimalRun, minimalShare: natal.requestsPerSecond / minimalRun.requestsPerSecond,
+        rounds: { baseline: perSecond(baselines), full: perSecond(fulls), bare: perSecond(bares), minimal: perSecond(minimals) },
+        cpuMicrosPerRequest: { full: median(cpuPerRequest.full), bare: median(cpuPerRequest.bare), minimal: median(cpuPerRequest.minimal) },
       });
     } finally {
-      await Promise.all([full.stop(), bare.stop()]);
+      await Promise.all([full.stop(), bare.stop(), minimal.stop()]);
     }
   }
   return figures;

@@ -4,7 +4,8 @@
  *
  * Environment: BENCH_ONLY (comma-separated sections: natal, export, endpoints, render; default
  * all), BENCH_DURATION seconds per run (default 10), BENCH_CONNECTIONS (default 32),
- * BENCH_MODES (compute modes for the natal section, default "inline,pool"); DATABASE_URL to run
+ * BENCH_MODES (compute modes for the natal section, default "inline,pool"), BENCH_ROUNDS
+ * (alternating rounds of the natal comparison, default 5); DATABASE_URL to run
  * against PostgreSQL (embedded PGlite otherwise).
  */
 import fs from 'node:fs';
@@ -21,6 +22,7 @@ const only = new Set((process.env.BENCH_ONLY ?? 'natal,export,endpoints,render')
 const durationSeconds = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const modes = (process.env.BENCH_MODES ?? 'inline,pool').split(',');
+const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
 const env: Record<string, string> = process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {};
 if (process.env.REDIS_URL) env.REDIS_URL = process.env.REDIS_URL;
 
@@ -28,8 +30,8 @@ const num = (n: number, digits = 0) => n.toFixed(digits).padStart(9);
 const record: Record<string, unknown> = { date: new Date().toISOString(), machine: machineDescription(), database: env.DATABASE_URL ? 'postgresql' : 'embedded', redis: env.REDIS_URL ? 'redis' : 'in-process' };
 
 if (only.has('natal')) {
-  const natal = await benchNatal({ durationSeconds, connections, modes, env });
-  console.log(`\nnatal throughput vs a trivial JSON route (${connections} connections, ${durationSeconds}s runs, median of 3 alternating rounds, every request a different birth)`);
+  const natal = await benchNatal({ durationSeconds, connections, modes, env, rounds });
+  console.log(`\nnatal throughput vs a trivial JSON route (${connections} connections, ${durationSeconds}s runs, median of ${rounds} alternating rounds, every request a different birth)`);
   console.log(`${'mode'.padEnd(8)} ${'route'.padEnd(30)} ${'req/s'.padStart(9)} ${'p50 ms'.padStart(9)} ${'p99 ms'.padStart(9)} ${'ratio'.padStart(9)}`);
   for (const f of natal) {
     console.log(`${f.mode.padEnd(8)} ${f.baseline.name.padEnd(30)} ${num(f.baseline.requestsPerSecond)} ${num(f.baseline.p50Ms, 1)} ${num(f.baseline.p99Ms, 1)} ${num(1, 2)}`);
@@ -42,10 +44,15 @@ if (only.has('natal')) {
   const task = await taskFloor(5);
   console.log(`task floor: the service's natal task alone (chart, aspects, presentation, JSON bytes; random births, ${task.threads} threads, no HTTP, no pool): ${task.chartsPerSecond.toFixed(0)} charts/s = ${(task.chartsPerSecond / bestBaseline).toFixed(2)} of the trivial route; the pool-served route reaches ${(Math.max(...natal.map((f) => f.natal.requestsPerSecond)) / task.chartsPerSecond).toFixed(2)} of it`);
   record.task_floor = task;
-  console.log('\nplatform layers (key auth, rate limits, idempotency, usage log, metrics): full natal route vs the bare route');
-  for (const f of natal) console.log(`${f.mode.padEnd(8)} bare ${num(f.bare.requestsPerSecond)} req/s   full ${num(f.natal.requestsPerSecond)} req/s   full/bare ${num(f.platformShare, 2)}   (rounds full ${f.rounds.full.map((x) => x.toFixed(0)).join('/')}, bare ${f.rounds.bare.map((x) => x.toFixed(0)).join('/')})`);
+  const rates = (xs: number[]) => xs.map((x) => x.toFixed(0)).join('/');
+  console.log('\nplatform layers (key auth, rate limits, idempotency, usage log, metrics): the full natal route vs the same service without them (bare),');
+  console.log('and vs a minimal natal-only server (no logger, no other routes)');
+  for (const f of natal) {
+    console.log(`${f.mode.padEnd(8)} full ${num(f.natal.requestsPerSecond)} req/s   bare ${num(f.bare.requestsPerSecond)} req/s   full/bare ${num(f.platformShare, 2)}   minimal ${num(f.minimal.requestsPerSecond)} req/s   full/minimal ${num(f.minimalShare, 2)}`);
+    console.log(`${''.padEnd(8)} rounds: full ${rates(f.rounds.full)}, bare ${rates(f.rounds.bare)}, minimal ${rates(f.rounds.minimal)}`);
+  }
   console.log('service process CPU per natal request (all threads; Redis and PostgreSQL not included)');
-  for (const f of natal) console.log(`${f.mode.padEnd(8)} bare ${num(f.cpuMicrosPerRequest.bare)} µs   full ${num(f.cpuMicrosPerRequest.full)} µs   bare/full ${num(f.cpuMicrosPerRequest.bare / f.cpuMicrosPerRequest.full, 2)}`);
+  for (const f of natal) console.log(`${f.mode.padEnd(8)} full ${num(f.cpuMicrosPerRequest.full)} µs   bare ${num(f.cpuMicrosPerRequest.bare)} µs   minimal ${num(f.cpuMicrosPerRequest.minimal)} µs   bare/full ${num(f.cpuMicrosPerRequest.bare / f.cpuMicrosPerRequest.full, 2)}`);
   record.natal = natal;
 }
 

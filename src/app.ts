@@ -41,6 +41,12 @@ export interface AppDeps {
   /** Shared counters and records; when absent, opened from REDIS_URL (and closed with the app), or in-process without it. */
   redis?: RedisConnections;
   logger?: boolean | object;
+  /**
+   * False builds the same service without its platform layers (API-key auth, rate limits,
+   * idempotency, usage log, request metrics): the reference the benchmark measures their cost
+   * against. Never false in a deployment: every calculation would be open.
+   */
+  platformLayers?: boolean;
 }
 
 export interface App {
@@ -68,8 +74,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   declareValidationErrors(app);
 
   const { config } = deps;
+  const platform = deps.platformLayers ?? true;
   const metrics = createMetrics(deps.compute);
-  registerRequestMetrics(app, metrics);
+  if (platform) registerRequestMetrics(app, metrics);
 
   // The platform layers every API request passes: key auth → rate limit → idempotency → usage log.
   const ownedRedis = !deps.redis && config.REDIS_URL ? openRedis(config.REDIS_URL, config.REDIS_KEY_PREFIX) : undefined;
@@ -95,15 +102,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   app.decorateRequest('principal', undefined);
   app.decorateRequest('account', null);
-  registerRateLimitHeaders(app, rateLimiter);
-  registerIdempotency(app, {
+  if (platform) registerRateLimitHeaders(app, rateLimiter);
+  if (platform) registerIdempotency(app, {
     store: stores.idempotency, limiter: rateLimiter,
     options: {
       ttlSeconds: config.IDEMPOTENCY_TTL_SECONDS, lockSeconds: config.IDEMPOTENCY_LOCK_SECONDS, maxResponseBytes: config.IDEMPOTENCY_MAX_RESPONSE_BYTES,
       onOutcome: (outcome) => metrics.idempotency.inc({ outcome }),
     },
   });
-  registerUsageLog(app, usage);
+  if (platform) registerUsageLog(app, usage);
   // After the server has stopped and in-flight requests are done: nothing buffered is lost.
   app.addHook('onClose', async () => {
     await usage.close();
@@ -137,7 +144,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // Everything below needs an API key. Its POSTs are billable calculations (Idempotency-Key)
   // unless a route says `config: { billable: false }`.
   await app.register(async (calc) => {
-    calc.addHook('onRequest', authenticator.hook());
+    if (platform) calc.addHook('onRequest', authenticator.hook());
     calc.addHook('preValidation', nullMeansAbsent);
     calc.addHook('onRoute', (route) => {
       route.schema = { ...route.schema, security: [{ apiKey: [] }] };

@@ -4,12 +4,13 @@ import { buildApp } from './app.ts';
 import { createComputeRunner, openDatabase, openRedisFor } from './services.ts';
 import { withJwtSecret } from './features/auth/jwt-secret.ts';
 
-export async function serve(): Promise<void> {
+/** `platformLayers: false` is for the benchmark's reference server only (see AppDeps). */
+export async function serve(options: { platformLayers?: boolean } = {}): Promise<void> {
   const config = withJwtSecret(loadConfig());
   const database = await openDatabase(config, { migrate: config.MIGRATE_ON_START, log: (m) => console.log(m) });
   const compute = createComputeRunner(config);
   const redis = openRedisFor(config);
-  const { app } = await buildApp({ config, db: database.pool, compute, redis });
+  const { app } = await buildApp({ config, db: database.pool, compute, redis, platformLayers: options.platformLayers });
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
