@@ -48,6 +48,14 @@ describe('usage log storage', () => {
     expect(await viewRows('other-user')).toHaveLength(1);
   });
 
+  it('compresses segments with LZ4 where the server has it', async () => {
+    const hasLz4 = await pool.oneFirst(sql.type(z.object({ ok: z.boolean() }))`
+      select 'lz4' = any(enumvals) as ok from pg_settings where name = 'default_toast_compression'`);
+    const method = await pool.oneFirst(sql.type(z.object({ m: z.string() }))`
+      select attcompression::text as m from pg_attribute where attrelid = 'usage_log_segments'::regclass and attname = 'entries'`);
+    expect(method).toBe(hasLz4 ? 'l' : '');
+  });
+
   it('writes one segment per user and key of a batch, and shows every request in the view', async () => {
     const logs = new UsageLogRepository(pool);
     const [k1, k2, k3] = [randomUUID(), randomUUID(), randomUUID()];
