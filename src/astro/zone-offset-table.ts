@@ -55,6 +55,22 @@ export class ZoneOffsetTable {
     return t;
   }
 
+  /** The offset changes in [fromMs, toMs]: the instant and the offsets (seconds) before and after. */
+  changesBetween(fromMs: number, toMs: number): { atMs: number; before: number; after: number }[] {
+    const found: { atMs: number; before: number; after: number }[] = [];
+    let previous = this.offsetSeconds(fromMs);
+    for (let year = new Date(fromMs).getUTCFullYear(); year <= new Date(toMs).getUTCFullYear(); year++) {
+      const t = this.table(year);
+      t.changes.forEach((atMs, i) => {
+        const offset = t.offsets[i]!;
+        if (atMs <= fromMs || atMs > toMs || offset === previous) return;
+        found.push({ atMs, before: previous, after: offset });
+        previous = offset;
+      });
+    }
+    return found;
+  }
+
   offsetSeconds(utcMs: number): number {
     const year = new Date(utcMs).getUTCFullYear();
     const t = this.table(year);
@@ -67,13 +83,22 @@ export class ZoneOffsetTable {
 
 const tables = new Map<string, ZoneOffsetTable>();
 
-/** Offset from UTC in seconds of a zone at an instant, through a cached table per zone. */
-export function zoneOffsetSeconds(zone: string, utcMs: number): number {
+function tableOf(zone: string): ZoneOffsetTable {
   let table = tables.get(zone);
   if (!table) {
     if (tables.size > 200) tables.clear();
     table = new ZoneOffsetTable(zone);
     tables.set(zone, table);
   }
-  return table.offsetSeconds(utcMs);
+  return table;
+}
+
+/** Offset from UTC in seconds of a zone at an instant, through a cached table per zone. */
+export function zoneOffsetSeconds(zone: string, utcMs: number): number {
+  return tableOf(zone).offsetSeconds(utcMs);
+}
+
+/** A zone's offset changes in [fromMs, toMs], through the same cached table. */
+export function zoneOffsetChanges(zone: string, fromMs: number, toMs: number) {
+  return tableOf(zone).changesBetween(fromMs, toMs);
 }

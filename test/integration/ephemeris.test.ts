@@ -38,6 +38,22 @@ describe('options', () => {
     expect(res.body.meta.rows).toBe(3);
   });
 
+  it('gives no row to a calendar day the zone never had (a clock jump of a whole day)', async () => {
+    const apia = await eph({ start: '2011-12-28T12:00', end: '2012-01-02', tz_str: 'Pacific/Apia' });
+    expect(apia.status).toBe(200);
+    expect(apia.body.data.map((r: any) => r.local_timestamp)).toEqual([
+      '2011-12-28T12:00:00-10:00', '2011-12-29T12:00:00-10:00', '2011-12-31T12:00:00+14:00', '2012-01-01T12:00:00+14:00', '2012-01-02T12:00:00+14:00',
+    ]);
+    expect(apia.body.meta.rows).toBe(5);
+    // Every second day from 29 December 1994: the 31st never was in Kiritimati.
+    const kiritimati = await eph({ start: '1994-12-27T06:00', end: '1995-01-04', step: '2d', tz_str: 'Pacific/Kiritimati' });
+    expect(kiritimati.body.data.map((r: any) => r.local_timestamp.slice(0, 10))).toEqual(['1994-12-27', '1994-12-29', '1995-01-02', '1995-01-04']);
+    const csv = await fetch(`${server.url}/api/v1/ephemeris?start=2011-12-29&end=2011-12-31&tz_str=Pacific/Apia&format=csv&bodies=Sun`, { headers: { 'x-api-key': server.key } });
+    const lines = (await csv.text()).trimEnd().split('\n');
+    const local = lines[0]!.split(',').indexOf('local_timestamp');
+    expect(lines.slice(1).map((line) => line.split(',')[local]!.slice(0, 10))).toEqual(['2011-12-29', '2011-12-31']);
+  });
+
   it('steps hours and minutes in absolute time', async () => {
     const res = await eph({ start: '2024-01-01T00:00Z', end: '2024-01-01T03:00Z', step: '90m' });
     expect(res.body.data.map((r: any) => r.timestamp)).toEqual(['2024-01-01T00:00:00.000Z', '2024-01-01T01:30:00.000Z', '2024-01-01T03:00:00.000Z']);

@@ -6,7 +6,7 @@
  * date and keep the wall-clock time (so a daily row stays at 00:00 local across DST changes).
  */
 import { resolveCivilTime, formatLocalIso, isTimeOfDay, isValidCalendarDate, utcOffsetSeconds, DEFAULT_DST_POLICY, type CivilTime, type DstPolicy } from '../../astro/civil-time.ts';
-import { zoneOffsetSeconds } from '../../astro/zone-offset-table.ts';
+import { zoneOffsetChanges, zoneOffsetSeconds } from '../../astro/zone-offset-table.ts';
 import { resolveStarPack } from '../../astro/fixed-stars.ts';
 import type { ZodiacSetting } from '../../astro/ephemeris.ts';
 import type { HouseSystemName } from '../../astro/house-systems.ts';
@@ -24,6 +24,8 @@ export interface EphemerisPlan {
   /** For day steps: the local wall time of the first row. */
   startLocal: CivilTime;
   step: { n: number; unit: 'm' | 'h' | 'd' };
+  /** For day steps: the days of the step (0 = the first row's) that the zone never had, ascending; they get no row. */
+  skippedDays: number[];
   rowCount: number;
   single: boolean;
   zone: string;
@@ -88,11 +90,43 @@ function localCivil(utcMs: number, zone: string): CivilTime {
   return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(), hour: d.getUTCHours(), minute: d.getUTCMinutes(), second: d.getUTCSeconds() + d.getUTCMilliseconds() / 1000 };
 }
 
+const DAY_MS = 86_400_000;
+
+/**
+ * The days of a day step (0 = the first row's, 1 = the next step's...) that fall on local
+ * calendar days the zone never had: its clock jumped forward by a whole day (Pacific/Apia went
+ * from 29 to 31 December 2011, Pacific/Kiritimati from 30 December 1994 to 1 January 1995).
+ */
+function skippedDaysOf(startLocal: CivilTime, n: number, zone: string, fromMs: number, toMs: number): number[] {
+  // Such a jump moves the zone's offset forward by a day for good (across the date line), so
+  // the offsets at both ends tell whether to look: listing every change of a long range costs
+  // the time-zone data a few hundred milliseconds, for nothing in almost every zone.
+  if (zoneOffsetSeconds(zone, toMs) - zoneOffsetSeconds(zone, fromMs) < 20 * 3600) return [];
+  const firstDay = Date.UTC(startLocal.year, startLocal.month - 1, startLocal.day);
+  const skipped: number[] = [];
+  for (const change of zoneOffsetChanges(zone, fromMs, toMs)) {
+    if (change.after - change.before < 86_400) continue;
+    // The wall clock (as UTC milliseconds) jumped from `from` to `to`: days wholly between never were.
+    const from = change.atMs + change.before * 1000;
+    const to = change.atMs + change.after * 1000;
+    for (let day = Math.ceil(from / DAY_MS) * DAY_MS; day + DAY_MS <= to; day += DAY_MS) {
+      const days = (day - firstDay) / DAY_MS;
+      if (days > 0 && days % n === 0) skipped.push(days / n);
+    }
+  }
+  return skipped;
+}
+
 /** UTC instant of row `i` of the plan. */
-export function rowInstant(plan: Pick<EphemerisPlan, 'startUtcMs' | 'startLocal' | 'step' | 'zone' | 'dstPolicy'>, i: number): number {
+export function rowInstant(plan: Pick<EphemerisPlan, 'startUtcMs' | 'startLocal' | 'step' | 'skippedDays' | 'zone' | 'dstPolicy'>, i: number): number {
   if (plan.step.unit !== 'd') return plan.startUtcMs + i * plan.step.n * UNIT_MS[plan.step.unit];
+  let stepDay = i;
+  for (const skipped of plan.skippedDays) {
+    if (skipped > stepDay) break;
+    stepDay++;
+  }
   const s = plan.startLocal;
-  const date = new Date(Date.UTC(s.year, s.month - 1, s.day + i * plan.step.n));
+  const date = new Date(Date.UTC(s.year, s.month - 1, s.day + stepDay * plan.step.n));
   // Away from clock changes the wall time has one reading; near one, resolve it exactly.
   const wall = date.getTime() + (s.hour * 3600 + s.minute * 60 + s.second) * 1000;
   const before = zoneOffsetSeconds(plan.zone, wall - 36 * 3_600_000);
@@ -100,12 +134,13 @@ export function rowInstant(plan: Pick<EphemerisPlan, 'startUtcMs' | 'startLocal'
   return resolveCivilTime({ year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate(), hour: s.hour, minute: s.minute, second: s.second }, plan.zone, plan.dstPolicy === 'reject' ? DEFAULT_DST_POLICY : plan.dstPolicy).utcMs;
 }
 
-function countRows(startUtcMs: number, startLocal: CivilTime, endUtcMs: number, step: EphemerisPlan['step'], zone: string, policy: DstPolicy): number {
+function countRows(startUtcMs: number, startLocal: CivilTime, endUtcMs: number, step: EphemerisPlan['step'], skippedDays: number[], zone: string, policy: DstPolicy): number {
   if (step.unit !== 'd') return Math.floor((endUtcMs - startUtcMs) / (step.n * UNIT_MS[step.unit])) + 1;
   const endLocal = localCivil(endUtcMs, zone);
-  const days = (Date.UTC(endLocal.year, endLocal.month - 1, endLocal.day) - Date.UTC(startLocal.year, startLocal.month - 1, startLocal.day)) / 86_400_000;
-  let count = Math.floor(days / step.n) + 1;
-  const plan = { startUtcMs, startLocal, step, zone, dstPolicy: policy };
+  const days = (Date.UTC(endLocal.year, endLocal.month - 1, endLocal.day) - Date.UTC(startLocal.year, startLocal.month - 1, startLocal.day)) / DAY_MS;
+  const stepDays = Math.floor(days / step.n) + 1;
+  let count = stepDays - skippedDays.filter((d) => d < stepDays).length;
+  const plan = { startUtcMs, startLocal, step, skippedDays, zone, dstPolicy: policy };
   while (count > 1 && rowInstant(plan, count - 1) > endUtcMs) count--;
   return count;
 }
@@ -128,16 +163,20 @@ export function buildEphemerisPlan(request: EphemerisRequest): EphemerisPlan {
   const startLocal = start.offset === undefined ? start.civil : localCivil(startUtcMs, zone);
   let rowCount = 1;
   let endUtcMs = startUtcMs;
+  let skippedDays: number[] = [];
   if (request.end) {
     const end = parseInstant(request.end, 'end');
     // A bare end date means the whole of that day.
     const wholeDay = !/[T ]/.test(request.end);
     endUtcMs = civilToUtc(wholeDay ? { civil: { ...end.civil, hour: 23, minute: 59, second: 59.999 } } : end, zone, dstPolicy, 'end');
     if (endUtcMs < startUtcMs) throw new RequestFieldError(['body', 'end'], 'end must not precede start', 'value_error.range');
-    rowCount = countRows(startUtcMs, startLocal, endUtcMs, step, zone, dstPolicy);
   }
   if (startUtcMs < FIRST_MS || endUtcMs >= END_MS) {
     throw new RequestFieldError(['body', startUtcMs < FIRST_MS ? 'start' : 'end'], `the ephemeris covers ${EPHEMERIS_FIRST_DATE} to ${EPHEMERIS_LAST_DATE} (the range of its data files)`, 'value_error.range');
+  }
+  if (request.end) {
+    if (step.unit === 'd') skippedDays = skippedDaysOf(startLocal, step.n, zone, startUtcMs, endUtcMs);
+    rowCount = countRows(startUtcMs, startLocal, endUtcMs, step, skippedDays, zone, dstPolicy);
   }
   const streamed = format === 'csv' || format === 'ndjson';
   if (!streamed && rowCount > MAX_BUFFERED_ROWS) {
@@ -164,7 +203,7 @@ export function buildEphemerisPlan(request: EphemerisRequest): EphemerisPlan {
   const bodies = [...new Set((request.bodies ?? []).map((b) => resolveBodyName(b)!))];
   const zodiac: ZodiacSetting = request.zodiac_type === 'sidereal' ? { type: 'sidereal', ayanamsa: request.sidereal_ayanamsa ?? 'lahiri' } : { type: 'tropical' };
   const plan: EphemerisPlan = {
-    startUtcMs, startLocal, step, rowCount, single: !request.end, zone, dstPolicy,
+    startUtcMs, startLocal, step, skippedDays, rowCount, single: !request.end, zone, dstPolicy,
     bodies: bodies.length ? bodies : DEFAULT_EPHEMERIS_BODIES,
     zodiac, houseSystem: request.house_system,
     place: place ? { lat: place.lat, lng: place.lng, city: place.city } : null,
