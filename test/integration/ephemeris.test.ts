@@ -184,6 +184,8 @@ describe('bounds', () => {
     ['before the data files', { start: '1799-12-31' }, ['body', 'start']],
     ['the first day of the files (asteroids reach back before them)', { start: '1800-01-01' }, ['body', 'start']],
     ['after the data files', { start: '2399-12-01', end: '2400-01-02', format: 'csv' }, ['body', 'end']],
+    ['a single instant after the data files names start', { start: '2400-06-01' }, ['body', 'start']],
+    ['a start after the data files names start, not end', { start: '2400-06-01', end: '2400-06-02' }, ['body', 'start']],
     ['malformed start', { start: '01/02/2024' }, ['body', 'start']],
     ['impossible date', { start: '2024-02-30' }, ['body', 'start']],
     ['bad step', { start: '2024-01-01', step: '1w' }, ['body', 'step']],

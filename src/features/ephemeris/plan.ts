@@ -171,8 +171,10 @@ export function buildEphemerisPlan(request: EphemerisRequest): EphemerisPlan {
     endUtcMs = civilToUtc(wholeDay ? { civil: { ...end.civil, hour: 23, minute: 59, second: 59.999 } } : end, zone, dstPolicy, 'end');
     if (endUtcMs < startUtcMs) throw new RequestFieldError(['body', 'end'], 'end must not precede start', 'value_error.range');
   }
-  if (startUtcMs < FIRST_MS || endUtcMs >= END_MS) {
-    throw new RequestFieldError(['body', startUtcMs < FIRST_MS ? 'start' : 'end'], `the ephemeris covers ${EPHEMERIS_FIRST_DATE} to ${EPHEMERIS_LAST_DATE} (the range of its data files)`, 'value_error.range');
+  // The field named is the one out of range: `start` when it is (with or without an end).
+  const startOutside = startUtcMs < FIRST_MS || startUtcMs >= END_MS;
+  if (startOutside || endUtcMs >= END_MS) {
+    throw new RequestFieldError(['body', startOutside ? 'start' : 'end'], `the ephemeris covers ${EPHEMERIS_FIRST_DATE} to ${EPHEMERIS_LAST_DATE} (the range of its data files)`, 'value_error.range');
   }
   if (request.end) {
     if (step.unit === 'd') skippedDays = skippedDaysOf(startLocal, step.n, zone, startUtcMs, endUtcMs);
