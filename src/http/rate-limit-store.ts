@@ -75,7 +75,7 @@ return {taken, used, refusal}
 const REFUSALS = { [-1]: 'quota_exceeded', [-2]: 'rps_exceeded' } as const;
 
 /** Splits a group's reply into the answers its requests would have had one after another. */
-export function splitTakeReply([taken, used, refusal]: [number, number, number], requests: readonly CounterRequest[]): CounterReply[] {
+function splitTakeReply([taken, used, refusal]: [number, number, number], requests: readonly CounterRequest[]): CounterReply[] {
   if (refusal === -3) return requests.map(() => ({ outcome: 'revoked' }));
   if (requests[0]!.cost === 0) return requests.map(() => ({ outcome: 'peek', used }));
   return requests.map((_, i) => i < taken
