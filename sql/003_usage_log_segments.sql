@@ -26,7 +26,10 @@ exception when feature_not_supported or invalid_parameter_value or undefined_obj
   null;
 end $$;
 
--- Rows written before segments become segments of one request each.
+-- Rows written before segments become segments of one request each. The lock holds off API
+-- processes of the previous version until the copy is done (their writes then go through the
+-- view's trigger below), so that no row written meanwhile is lost.
+lock table usage_logs in exclusive mode;
 insert into usage_log_segments (user_id, api_key_id, first_at, last_at, requests, entries)
 select user_id, api_key_id, created_at, created_at, 1,
        json_build_array(json_build_array(method, path, status_code, duration_ms, idempotency_replayed,
@@ -50,3 +53,17 @@ select s.id as segment_id,
        to_timestamp((e.entry->>5)::double precision / 1000) as created_at
 from usage_log_segments s
 cross join lateral json_array_elements(s.entries) with ordinality as e(entry, n);
+
+-- API processes of the previous version (during a rolling deploy) still insert rows into
+-- usage_logs: each becomes a segment of one request.
+create function usage_logs_insert() returns trigger language plpgsql as $$
+begin
+  insert into usage_log_segments (user_id, api_key_id, first_at, last_at, requests, entries)
+  values (new.user_id, new.api_key_id, new.created_at, new.created_at, 1,
+          json_build_array(json_build_array(new.method, new.path, new.status_code, new.duration_ms,
+                                            coalesce(new.idempotency_replayed, false),
+                                            extract(epoch from new.created_at) * 1000)));
+  return new;
+end $$;
+create trigger usage_logs_insert instead of insert on usage_logs
+  for each row execute function usage_logs_insert();

@@ -1,7 +1,8 @@
 /**
  * How the usage log is stored: one segment row per API key per written batch, one row per
  * request in the `usage_logs` view, the newest requests of a user found across segments, and
- * the rows of the older one-row-per-request table carried over by the migration.
+ * the rows of the older one-row-per-request table carried over by the migration (and still
+ * taken from processes of the previous version).
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -46,6 +47,14 @@ describe('usage log storage', () => {
       { user_id: 'old-user', api_key_id: null, method: 'GET', path: '/api/v1/sky-events', status_code: 422, duration_ms: 0.25, idempotency_replayed: true, created_at: '2026-01-02T03:04:06.001Z' },
     ]);
     expect(await viewRows('other-user')).toHaveLength(1);
+    // A process of the previous version, still writing the old way during a rolling deploy.
+    await pool.query(sql.unsafe`
+      insert into usage_logs (user_id, api_key_id, method, path, status_code, duration_ms, idempotency_replayed, created_at)
+      select r->>0, (r->>1)::uuid, r->>2, r->>3, (r->>4)::int2, (r->>5)::float8, (r->>6)::bool, (r->>7)::timestamptz
+      from jsonb_array_elements(${JSON.stringify([['old-user', key, 'POST', '/natal', 200, 7.5, false, '2026-01-02T03:04:07.250Z']])}::jsonb) as r`);
+    expect((await viewRows('old-user')).at(-1)).toEqual({
+      user_id: 'old-user', api_key_id: key, method: 'POST', path: '/natal', status_code: 200, duration_ms: 7.5, idempotency_replayed: false, created_at: '2026-01-02T03:04:07.250Z',
+    });
   });
 
   it('compresses segments with LZ4 where the server has it', async () => {
