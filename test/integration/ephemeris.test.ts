@@ -48,6 +48,16 @@ describe('options', () => {
     // Every second day from 29 December 1994: the 31st never was in Kiritimati.
     const kiritimati = await eph({ start: '1994-12-27T06:00', end: '1995-01-04', step: '2d', tz_str: 'Pacific/Kiritimati' });
     expect(kiritimati.body.data.map((r: any) => r.local_timestamp.slice(0, 10))).toEqual(['1994-12-27', '1994-12-29', '1995-01-02', '1995-01-04']);
+    // A start on the missing day resolves forward; its row is not repeated.
+    const fromMissing = await eph({ start: '2011-12-30T00:00', end: '2012-01-02', tz_str: 'Pacific/Apia' });
+    expect(fromMissing.body.data.map((r: any) => r.local_timestamp)).toEqual(['2011-12-31T00:00:00+14:00', '2012-01-01T00:00:00+14:00', '2012-01-02T00:00:00+14:00']);
+    // Kwajalein went back 23 h in 1969 and forward 24 h in 1993: a range over both still skips 21 August 1993.
+    const kwajalein = await fetch(`${server.url}/api/v1/ephemeris?start=1969-01-01T06:00&end=1994-01-01&tz_str=Pacific/Kwajalein&format=csv&bodies=Sun`, { headers: { 'x-api-key': server.key } });
+    const kwajaleinLines = (await kwajalein.text()).trimEnd().split('\n');
+    const kwajaleinDates = kwajaleinLines.slice(1).map((line) => line.split(',')[kwajaleinLines[0]!.split(',').indexOf('local_timestamp')]!.slice(0, 10));
+    expect(new Set(kwajaleinDates).size).toBe(kwajaleinDates.length);
+    expect(kwajaleinDates).not.toContain('1993-08-21');
+    expect(kwajaleinDates).toContain('1993-08-22');
     const csv = await fetch(`${server.url}/api/v1/ephemeris?start=2011-12-29&end=2011-12-31&tz_str=Pacific/Apia&format=csv&bodies=Sun`, { headers: { 'x-api-key': server.key } });
     const lines = (await csv.text()).trimEnd().split('\n');
     const local = lines[0]!.split(',').indexOf('local_timestamp');

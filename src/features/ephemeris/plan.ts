@@ -98,10 +98,12 @@ const DAY_MS = 86_400_000;
  * from 29 to 31 December 2011, Pacific/Kiritimati from 30 December 1994 to 1 January 1995).
  */
 function skippedDaysOf(startLocal: CivilTime, n: number, zone: string, fromMs: number, toMs: number): number[] {
-  // Such a jump moves the zone's offset forward by a day for good (across the date line), so
-  // the offsets at both ends tell whether to look: listing every change of a long range costs
-  // the time-zone data a few hundred milliseconds, for nothing in almost every zone.
-  if (zoneOffsetSeconds(zone, toMs) - zoneOffsetSeconds(zone, fromMs) < 20 * 3600) return [];
+  // Such jumps move a zone across the date line, where offsets are large. Listing every change
+  // of a long range costs the time-zone data a few hundred milliseconds, so it is done only
+  // where the offset at either end is 9 h or more from UTC, or grew by 20 h or more between them
+  // (Kwajalein went back 23 h in 1969 and forward 24 h in 1993).
+  const [first, last] = [zoneOffsetSeconds(zone, fromMs), zoneOffsetSeconds(zone, toMs)];
+  if (Math.max(Math.abs(first), Math.abs(last)) < 9 * 3600 && last - first < 20 * 3600) return [];
   const firstDay = Date.UTC(startLocal.year, startLocal.month - 1, startLocal.day);
   const skipped: number[] = [];
   for (const change of zoneOffsetChanges(zone, fromMs, toMs)) {
@@ -160,7 +162,11 @@ export function buildEphemerisPlan(request: EphemerisRequest): EphemerisPlan {
 
   const start = parseInstant(request.start, 'start');
   const startUtcMs = civilToUtc(start, zone, dstPolicy, 'start');
-  const startLocal = start.offset === undefined ? start.civil : localCivil(startUtcMs, zone);
+  // Day steps keep the start's wall time, as asked. A start on a day the zone never had keeps
+  // what it resolved to instead, so that its row is not the next day's too.
+  const resolvedLocal = localCivil(startUtcMs, zone);
+  const sameDay = start.civil.year === resolvedLocal.year && start.civil.month === resolvedLocal.month && start.civil.day === resolvedLocal.day;
+  const startLocal = start.offset === undefined && sameDay ? start.civil : resolvedLocal;
   let rowCount = 1;
   let endUtcMs = startUtcMs;
   let skippedDays: number[] = [];
