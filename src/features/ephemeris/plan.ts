@@ -6,7 +6,7 @@
  * date and keep the wall-clock time (so a daily row stays at 00:00 local across DST changes).
  */
 import { resolveCivilTime, formatLocalIso, isTimeOfDay, isValidCalendarDate, utcOffsetSeconds, DEFAULT_DST_POLICY, type CivilTime, type DstPolicy } from '../../astro/civil-time.ts';
-import { zoneOffsetChanges, zoneOffsetSeconds } from '../../astro/zone-offset-table.ts';
+import { zoneForwardJumps, zoneOffsetSeconds } from '../../astro/zone-offset-table.ts';
 import { resolveStarPack } from '../../astro/fixed-stars.ts';
 import type { ZodiacSetting } from '../../astro/ephemeris.ts';
 import type { HouseSystemName } from '../../astro/house-systems.ts';
@@ -92,22 +92,35 @@ function localCivil(utcMs: number, zone: string): CivilTime {
 
 const DAY_MS = 86_400_000;
 
+const jumpsByZone = new Map<string, ReturnType<typeof zoneForwardJumps>>();
+
+/** A zone's forward jumps of a whole day over the ephemeris's range, found once per zone. */
+function wholeDayJumps(zone: string) {
+  let jumps = jumpsByZone.get(zone);
+  if (!jumps) {
+    if (jumpsByZone.size > 500) jumpsByZone.clear();
+    jumps = zoneForwardJumps(zone, FIRST_MS, END_MS, 86_400);
+    jumpsByZone.set(zone, jumps);
+  }
+  return jumps;
+}
+
 /**
  * The days of a day step (0 = the first row's, 1 = the next step's...) that fall on local
  * calendar days the zone never had: its clock jumped forward by a whole day (Pacific/Apia went
  * from 29 to 31 December 2011, Pacific/Kiritimati from 30 December 1994 to 1 January 1995).
  */
 function skippedDaysOf(startLocal: CivilTime, n: number, zone: string, fromMs: number, toMs: number): number[] {
-  // Such jumps move a zone across the date line, where offsets are large. Listing every change
-  // of a long range costs the time-zone data a few hundred milliseconds, so it is done only
-  // where the offset at either end is 9 h or more from UTC, or grew by 20 h or more between them
-  // (Kwajalein went back 23 h in 1969 and forward 24 h in 1993).
+  // Such jumps move a zone across the date line, where offsets are large. Looking for them costs
+  // the time-zone data about 60 ms per zone (once), so it is done only where the offset at
+  // either end is 9 h or more from UTC, or grew by 20 h or more between them (Kwajalein went
+  // back 23 h in 1969 and forward 24 h in 1993).
   const [first, last] = [zoneOffsetSeconds(zone, fromMs), zoneOffsetSeconds(zone, toMs)];
   if (Math.max(Math.abs(first), Math.abs(last)) < 9 * 3600 && last - first < 20 * 3600) return [];
   const firstDay = Date.UTC(startLocal.year, startLocal.month - 1, startLocal.day);
   const skipped: number[] = [];
-  for (const change of zoneOffsetChanges(zone, fromMs, toMs)) {
-    if (change.after - change.before < 86_400) continue;
+  for (const change of wholeDayJumps(zone)) {
+    if (change.atMs <= fromMs || change.atMs > toMs) continue;
     // The wall clock (as UTC milliseconds) jumped from `from` to `to`: days wholly between never were.
     const from = change.atMs + change.before * 1000;
     const to = change.atMs + change.after * 1000;
