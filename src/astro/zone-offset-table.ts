@@ -55,7 +55,7 @@ export class ZoneOffsetTable {
     return t;
   }
 
-  /** The offset changes in [fromMs, toMs]: the instant and the offsets (seconds) before and after. */
+  /** The offset changes in (fromMs, toMs]: the instant and the offsets (seconds) before and after. */
   changesBetween(fromMs: number, toMs: number): { atMs: number; before: number; after: number }[] {
     const found: { atMs: number; before: number; after: number }[] = [];
     let previous = this.offsetSeconds(fromMs);
