@@ -2,58 +2,47 @@
  * The Redis counter store: the requests one key makes in one event-loop turn share one script
  * call, and each still gets the answer it would have had alone, in order.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Redis } from 'ioredis';
-import { deleteKeysWithPrefix, openRedis, type RedisConnections } from '../../src/db/redis.ts';
 import { RedisRateLimitStore, type CounterRequest } from '../../src/http/rate-limit-store.ts';
 import { periodWindow } from '../../src/http/rate-limit-period.ts';
+import { watchRedis, type WatchedRedis } from '../helpers/redis-monitor.ts';
 
 const url = process.env.REDIS_URL;
-const prefix = `test:rl-store:${randomBytes(6).toString('hex')}:`;
-let redis: RedisConnections;
-let monitor: Redis;
-let scriptCalls = 0;
+let watched: WatchedRedis;
 
 beforeAll(async () => {
-  if (!url) return;
-  redis = openRedis(url, prefix);
-  monitor = await redis.client.duplicate().monitor();
-  monitor.on('monitor', (_time: string, args: string[]) => {
-    if (/^eval/i.test(args[0] ?? '') && args.some((a) => a.includes(prefix))) scriptCalls++;
-  });
+  if (url) watched = await watchRedis(url, 'rl-store');
 });
 afterAll(async () => {
-  if (!url) return;
-  monitor.disconnect();
-  await deleteKeysWithPrefix(redis.client, prefix);
-  await redis.close();
+  await watched?.close();
 });
 
-const settle = () => new Promise((r) => setTimeout(r, 200)); // MONITOR delivers a little later
+/** Script calls (EVALSHA, or EVAL) that reached the server so far. */
+const scriptCalls = () => watched.commands.filter((args) => /^eval/i.test(args[0] ?? '')).length;
 const request = (userId: string, over: Partial<CounterRequest> = {}): CounterRequest => ({
   userId, keyId: randomUUID(), quota: null, rps: null, period: periodWindow('month', Date.now()), cost: 1, ...over,
 });
 
 describe.skipIf(!url)('RedisRateLimitStore', () => {
   it('answers a burst of one key with one script call, admitting up to the quota in order', async () => {
-    const store = new RedisRateLimitStore(redis.client, prefix);
+    const store = new RedisRateLimitStore(watched.redis.client, watched.prefix);
     const r = request('burst-user', { quota: 6 });
     await store.take(request('warm-up-user')); // the server may have to load the script first
-    await settle();
-    scriptCalls = 0;
+    await watched.settle();
+    const callsBefore = scriptCalls();
     const replies = await Promise.all(Array.from({ length: 10 }, () => store.take({ ...r })));
     expect(replies).toEqual([
       ...[1, 2, 3, 4, 5, 6].map((used) => ({ outcome: 'allowed', used })),
       ...Array.from({ length: 4 }, () => ({ outcome: 'quota_exceeded', used: 6 })),
     ]);
-    await settle();
-    expect(scriptCalls).toBe(1);
+    await watched.settle();
+    expect(scriptCalls() - callsBefore).toBe(1);
     expect(await store.used('burst-user', r.period)).toBe(6);
   });
 
   it('refuses beyond the per-second limit for that reason, spending nothing for the refused', async () => {
-    const store = new RedisRateLimitStore(redis.client, prefix);
+    const store = new RedisRateLimitStore(watched.redis.client, watched.prefix);
     const r = request('rps-user', { quota: 100, rps: 3 });
     const replies = await Promise.all(Array.from({ length: 5 }, () => store.take({ ...r })));
     expect(replies.map((x) => x.outcome)).toEqual(['allowed', 'allowed', 'allowed', 'rps_exceeded', 'rps_exceeded']);
@@ -62,7 +51,7 @@ describe.skipIf(!url)('RedisRateLimitStore', () => {
   });
 
   it('keeps different keys, users and costs apart within one turn', async () => {
-    const store = new RedisRateLimitStore(redis.client, prefix);
+    const store = new RedisRateLimitStore(watched.redis.client, watched.prefix);
     const a = request('user-a', { quota: 2 });
     const b = request('user-b', { quota: 1 });
     const revokedKey = randomUUID();
