@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ComputeRunner } from '../../compute/runner.ts';
 import { decodeBinaryResponse } from '../../compute/binary-response.ts';
-import { prefixedPlaceOr, resolveSubjectPlace } from '../shared/place.ts';
+import { prefixedPlaceOr, resolveSubjectPlace, resolveTransitPlace } from '../shared/place.ts';
 import { compositeChartRequest, natalChartRequest, progressionsChartRequest, solarReturnChartRequest, synastryChartRequest, transitChartRequest } from './schemas.ts';
 
 function sendImage(reply: FastifyReply, bytes: Buffer) {
@@ -25,7 +25,7 @@ export const chartRoutes = (compute: ComputeRunner): FastifyPluginAsyncZod => as
     }, async (request, reply) => {
       const body = request.body;
       const natalPlace = resolveSubjectPlace(body.natal, ['body', 'natal']);
-      return sendImage(reply, await compute.run('chart_transits', { request: body, natalPlace, transitPlace: prefixedPlaceOr(natalPlace, body, 'current'), nowMs: Date.now() }));
+      return sendImage(reply, await compute.run('chart_transits', { request: body, natalPlace, transitPlace: resolveTransitPlace(body, natalPlace), nowMs: Date.now() }));
     });
   }
 

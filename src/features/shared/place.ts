@@ -50,6 +50,14 @@ export function prefixedPlaceOr(fallback: ResolvedPlace, body: Record<string, un
   return resolvePlace({ city, country: body[`${prefix}_country`] as string | undefined, lat, lng }, ['body'], { city: `${prefix}_city`, lat: `${prefix}_lat`, lng: `${prefix}_lng` });
 }
 
+/**
+ * Where transits are cast: `current_city` / `_lat` / `_lng` (and `_country`), or the natal place;
+ * with its zone when the request's `tz_str` is absent or `AUTO`.
+ */
+export function resolveTransitPlace(body: Record<string, unknown> & { tz_str?: string | null | undefined }, natalPlace: ResolvedPlace): ResolvedPlace {
+  return withAutoZone(prefixedPlaceOr(natalPlace, body, 'current'), body.tz_str);
+}
+
 export function resolvePlace(input: PlaceInput, loc: (string | number)[], names = { city: 'city', lat: 'lat', lng: 'lng' }): ResolvedPlace {
   const hasLat = input.lat !== undefined && input.lat !== null;
   const hasLng = input.lng !== undefined && input.lng !== null;

@@ -1,7 +1,7 @@
 /** POST /api/v1/transits/calculate. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ComputeRunner } from '../../compute/runner.ts';
-import { prefixedPlaceOr, resolveSubjectPlace, withAutoZone } from '../shared/place.ts';
+import { resolveSubjectPlace, resolveTransitPlace } from '../shared/place.ts';
 import { sendJsonBytes } from '../../http/raw-json.ts';
 import { natalQuery } from '../natal/schemas.ts';
 import { transitRequest, transitResponse } from './schemas.ts';
@@ -17,7 +17,7 @@ export const transitRoutes = (compute: ComputeRunner): FastifyPluginAsyncZod => 
   }, async (request, reply) => {
     const { body, query } = request;
     const natalPlace = resolveSubjectPlace(body.natal, ['body', 'natal']);
-    const transitPlace = withAutoZone(prefixedPlaceOr(natalPlace, body, 'current'), body.tz_str);
+    const transitPlace = resolveTransitPlace(body, natalPlace);
     const json = await compute.run('transits', {
       request: body, natalPlace, transitPlace, nowMs: Date.now(),
       includeMinor: query.include_minor ?? body.include_minor ?? false,
