@@ -1,12 +1,8 @@
 /** Random but valid births: every benchmark request asks for a different chart. */
-let seed = 20240601;
-function random(): number {
-  // mulberry32: deterministic, so runs are comparable.
-  seed |= 0; seed = (seed + 0x6d2b79f5) | 0;
-  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-}
+import { seededRandom } from '../test/helpers/seeded-random.ts';
+
+// Deterministic, so runs are comparable.
+const random = seededRandom(20240601);
 
 export function randomInt(min: number, maxInclusive: number): number {
   return min + Math.floor(random() * (maxInclusive - min + 1));

@@ -23,11 +23,13 @@ let day = 2415020.5 + (workerData.seed % 3) * 10000;
 while (Date.now() < end) {
   if (workerData.rows) {
     // Consecutive days, as an export computes them: no houses.
-    for (const b of bodies) lean.calcUt(day, b, SWIEPH_SPEED, 0);
+    const tt = day + sweph.deltat_ex(day, 2).data; // positions are computed at TT, from one ΔT per instant
+    for (const b of bodies) lean.calc(tt, b, SWIEPH_SPEED, 0);
     day++;
   } else {
     const jd = 2415020.5 + rnd() * 54787; // 1900-2050
-    for (const b of bodies) lean.calcUt(jd, b, SWIEPH_SPEED, 0);
+    const tt = jd + sweph.deltat_ex(jd, 2).data;
+    for (const b of bodies) lean.calc(tt, b, SWIEPH_SPEED, 0);
     sweph.houses_ex2(jd, 0, rnd() * 120 - 60, rnd() * 360 - 180, 'P');
   }
   charts++;

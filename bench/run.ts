@@ -2,10 +2,12 @@
  * `npm run bench`: starts the service, drives it with autocannon, prints tables and records the
  * figures with the machine's description under bench/results/.
  *
- * Environment: BENCH_ONLY (comma-separated sections: natal, export, endpoints, render; default
- * all), BENCH_DURATION seconds per run (default 10), BENCH_CONNECTIONS (default 32),
+ * Environment: BENCH_ONLY (comma-separated sections: natal, export, endpoints, render, png-memory,
+ * interpretation, reports, admin; default all but admin, which needs DATABASE_URL and seeds a
+ * database of its own), BENCH_DURATION seconds per run (default 10), BENCH_CONNECTIONS (default 32),
  * BENCH_MODES (compute modes for the natal section, default "inline,pool"), BENCH_ROUNDS
- * (alternating rounds of the natal comparison, default 5); DATABASE_URL to run
+ * (alternating rounds of the natal comparisons, default 5), BENCH_ADMIN_CALLS (calls per admin
+ * endpoint, default 40); DATABASE_URL to run
  * against PostgreSQL (embedded PGlite otherwise).
  */
 import fs from 'node:fs';
@@ -14,11 +16,15 @@ import { benchNatal } from './natal.bench.ts';
 import { benchExport } from './export.bench.ts';
 import { benchEndpoints } from './endpoints.bench.ts';
 import { benchRender } from './render.bench.ts';
+import { benchPngMemory } from './png-memory.bench.ts';
+import { benchInterpretation } from './interpretation.bench.ts';
+import { benchAdmin, TARGET_MS, type AdminEndpointFigures } from './admin.bench.ts';
+import { benchReports } from './reports.bench.ts';
 import { machineDescription } from './machine.ts';
 import { libraryFloor } from './library-floor.ts';
 import { taskFloor } from './task-floor.ts';
 
-const only = new Set((process.env.BENCH_ONLY ?? 'natal,export,endpoints,render').split(','));
+const only = new Set((process.env.BENCH_ONLY ?? 'natal,export,endpoints,render,png-memory,interpretation,reports').split(','));
 const durationSeconds = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const modes = (process.env.BENCH_MODES ?? 'inline,pool').split(',');
@@ -81,6 +87,53 @@ if (only.has('render')) {
   console.log('\nchart drawing in process (median of repeated runs)');
   for (const r of render) console.log(`${r.label.padEnd(44)} median ${r.medianMs.toFixed(2).padStart(7)} ms   p90 ${r.p90Ms.toFixed(2).padStart(7)} ms`);
   record.render = render;
+}
+
+if (only.has('png-memory')) {
+  const m = await benchPngMemory(env);
+  console.log(`\nservice memory while drawing ${m.images} PNG charts of ${m.pixels} pixels, two at a time (${m.secondsPerImage.toFixed(2)} s per image)`);
+  console.log(`RSS idle ${m.rssIdleMb.toFixed(0)} MB   after the first 10 ${m.rssAfterFirstBatchMb.toFixed(0)} MB   after all ${m.rssAfterLastBatchMb.toFixed(0)} MB   peak ${m.rssPeakMb.toFixed(0)} MB   last/first ${(m.rssAfterLastBatchMb / m.rssAfterFirstBatchMb).toFixed(2)}`);
+  record.png_memory = m;
+}
+
+if (only.has('interpretation')) {
+  const figures = benchInterpretation();
+  console.log('\ninterpretation text in process (median per chart over random births; wall and CPU time)');
+  for (const f of figures) console.log(`${f.library.padEnd(22)} ${f.label.padEnd(58)} ${f.microsPerChart.toFixed(1).padStart(9)} µs ${f.cpuMicrosPerChart.toFixed(1).padStart(9)} µs cpu`);
+  record.interpretation = figures;
+}
+
+if (only.has('reports')) {
+  const r = await benchReports(env);
+  console.log(`\nreports end to end (warm worker in the server process, ${r.concurrency} jobs at once, demo subject, polling every 50 ms)`);
+  console.log(`submit to completed, one at a time: p50 ${r.latency.p50Ms.toFixed(0)} ms, p95 ${r.latency.p95Ms.toFixed(0)} ms (min ${r.latency.minMs.toFixed(0)}, max ${r.latency.maxMs.toFixed(0)}, ${r.latency.samples} reports)`);
+  console.log(`throughput: ${r.throughput.reports} reports submitted at once done in ${r.throughput.seconds.toFixed(1)} s = ${r.throughput.reportsPerMinute.toFixed(1)} reports/minute per worker process`);
+  console.log(`PDF: ${(r.pdfBytes / 1024).toFixed(0)} KiB, ${r.pages} pages`);
+  record.reports = r;
+}
+
+if (only.has('admin')) {
+  const adminHeader = `${'endpoint'.padEnd(44)} ${'calls'.padStart(6)} ${'p50 ms'.padStart(9)} ${'p95 ms'.padStart(9)} ${'max ms'.padStart(9)} ${'target'.padStart(7)}`;
+  const adminRow = (e: AdminEndpointFigures) =>
+    `${e.name.padEnd(44)} ${String(e.calls).padStart(6)} ${num(e.p50Ms, 1)} ${num(e.p95Ms, 1)} ${num(e.maxMs, 1)} ${String(TARGET_MS).padStart(7)}   ${e.ok ? 'ok' : 'over'}`;
+  console.log(`\nadmin endpoints at production size: seeding a new database on the DATABASE_URL server`);
+  const admin = await benchAdmin({
+    env, calls: Number(process.env.BENCH_ADMIN_CALLS ?? 40), durationSeconds, connections, rounds,
+    onSeedStep: (t) => console.log(`  ${t.step.padEnd(40)} ${t.seconds.toFixed(1).padStart(7)} s`),
+    onEndpoint: (e) => console.log(`  measured: ${adminRow(e)}`),
+  });
+  const { seed } = admin;
+  console.log(`seeded ${seed.users.toLocaleString('en')} users and ${seed.requests.toLocaleString('en')} requests over ${seed.historyDays} days in ${seed.seconds.toFixed(1)} s`);
+  console.log(`\none operator's calls, one at a time (the whole answer read); target p95 ${TARGET_MS} ms`);
+  console.log(adminHeader);
+  for (const e of admin.endpoints) console.log(`${adminRow(e)}   ${(e.p95Ms / admin.reference.p50Ms).toFixed(2)}× ref`);
+  console.log(`ref: ${admin.reference.name}, asked directly before and after the calls: p50 ${admin.reference.p50Ms.toFixed(1)} ms, p95 ${admin.reference.p95Ms.toFixed(1)} ms (how loaded the box was)`);
+  const r = admin.rollups;
+  console.log(`\nnatal throughput with the usage rollups maintained vs not (USAGE_ROLLUPS; ${connections} connections, ${durationSeconds}s runs, median of ${rounds} alternating rounds, on the seeded database)`);
+  console.log(`rollups on  ${num(r.on.requestsPerSecond)} req/s   p50 ${num(r.on.p50Ms, 1)} ms   p99 ${num(r.on.p99Ms, 1)} ms   rounds ${r.rounds.on.map((x) => x.toFixed(0)).join('/')}`);
+  console.log(`rollups off ${num(r.off.requestsPerSecond)} req/s   p50 ${num(r.off.p50Ms, 1)} ms   p99 ${num(r.off.p99Ms, 1)} ms   rounds ${r.rounds.off.map((x) => x.toFixed(0)).join('/')}`);
+  console.log(`on/off ${r.ratio.toFixed(3)}: the rollups cost ${((1 - r.ratio) * 100).toFixed(1)} % of the throughput (target: at most 5 %) ${r.ratio >= 0.95 ? 'ok' : 'over'}`);
+  record.admin = admin;
 }
 
 const file = path.join(import.meta.dirname, 'results', `${String(record.date).slice(0, 19).replace(/:/g, '-')}.json`);

@@ -1,5 +1,5 @@
 /*
- * A lean binding of swe_calc_ut, the Swiss Ephemeris call behind every body position.
+ * A lean binding of swe_calc, the Swiss Ephemeris call behind every body position.
  *
  * Why it exists: the general binding answers each call with a new object holding a new array
  * and an error string, after checking its arguments one by one. For the 13 calls of one
@@ -11,6 +11,11 @@
  * The Swiss Ephemeris sources are compiled into this module (its own copy of the library, with
  * its state in thread-local storage like the other copy's): the caller sets the data path here
  * too, and passes the sidereal mode with every sidereal call.
+ *
+ * The time is Terrestrial Time (swe_calc, not swe_calc_ut): the caller adds the one ΔT it also
+ * reports. swe_calc_ut would add its own, and where the data files do not reach it takes the ΔT of
+ * the ephemeris it fell back to (Moshier's tidal acceleration: 112 s instead of 114.8 s in 1583,
+ * 1.6" on the Moon), which then differs from the ΔT the caller reports.
  */
 #include <node_api.h>
 #include <stdlib.h>
@@ -70,33 +75,33 @@ static napi_value init(napi_env env, napi_callback_info info) {
   return NULL;
 }
 
-/* calcUt(jdUt, body, flags, sidMode): the library's return flag; coordinates in `out`. */
-static napi_value calc_ut(napi_env env, napi_callback_info info) {
+/* calc(jdTt, body, flags, sidMode): the library's return flag; coordinates in `out`. */
+static napi_value calc(napi_env env, napi_callback_info info) {
   size_t argc = 4;
   napi_value argv[4];
   napi_get_cb_info(env, info, &argc, argv, NULL, NULL);
   ThreadState *state = state_of(env);
-  if (argc < 4 || state->out == NULL) return throw_type_error(env, "calcUt(jdUt, body, flags, sidMode) needs init() first");
+  if (argc < 4 || state->out == NULL) return throw_type_error(env, "calc(jdTt, body, flags, sidMode) needs init() first");
 
-  double jd_ut;
+  double jd_tt;
   int32_t body, flags, sid_mode;
-  if (napi_get_value_double(env, argv[0], &jd_ut) != napi_ok
+  if (napi_get_value_double(env, argv[0], &jd_tt) != napi_ok
       || napi_get_value_int32(env, argv[1], &body) != napi_ok
       || napi_get_value_int32(env, argv[2], &flags) != napi_ok
       || napi_get_value_int32(env, argv[3], &sid_mode) != napi_ok) {
-    return throw_type_error(env, "calcUt expects four numbers");
+    return throw_type_error(env, "calc expects four numbers");
   }
   /* Sidereal mode is library state: set it on every sidereal call so no earlier one leaks in. */
   if (flags & SEFLG_SIDEREAL) swe_set_sid_mode(sid_mode, 0, 0);
   state->error[0] = '\0';
-  int32_t result = swe_calc_ut(jd_ut, body, flags, state->out, state->error);
+  int32_t result = swe_calc(jd_tt, body, flags, state->out, state->error);
 
   napi_value flag;
   napi_create_int32(env, result, &flag);
   return flag;
 }
 
-/* lastError(): the library's message of the last calcUt on this thread ("" when none). */
+/* lastError(): the library's message of the last calc on this thread ("" when none). */
 static napi_value last_error(napi_env env, napi_callback_info info) {
   (void)info;
   napi_value message;
@@ -109,7 +114,7 @@ NAPI_MODULE_INIT() {
   napi_set_instance_data(env, state, free_state, NULL);
   napi_property_descriptor properties[] = {
     { "init", NULL, init, NULL, NULL, NULL, napi_default, NULL },
-    { "calcUt", NULL, calc_ut, NULL, NULL, NULL, napi_default, NULL },
+    { "calc", NULL, calc, NULL, NULL, NULL, napi_default, NULL },
     { "lastError", NULL, last_error, NULL, NULL, NULL, napi_default, NULL },
   };
   napi_define_properties(env, exports, sizeof properties / sizeof properties[0], properties);

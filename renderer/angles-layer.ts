@@ -37,7 +37,7 @@ export function drawAngles(b: SvgBuilder, reg: SymbolRegistry, d: ChartDrawing, 
     const s = st.angle[k];
     const from = f.xy(lon, g.aspectR);
     const to = f.xy(lon, g.angleTip);
-    b.line(from.x, from.y, to.x, to.y, `data-angle="${k}" ${strokeAttrs(s.color, s.width)}`);
+    b.line(from.x, from.y, to.x, to.y, `data-angle="${k}" data-lon="${lon.toFixed(4)}" ${strokeAttrs(s.color, s.width)}`);
     if (k === 'asc' || k === 'mc') {
       // Arrowhead marks the "pointing" ends of the two axes.
       const u = f.dir(lon);

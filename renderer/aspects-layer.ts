@@ -1,6 +1,6 @@
 /** Aspect lines across the central disk, coloured by type; minors dashed. */
 import type { ChartAspect, ChartDrawing } from './chart-model.ts';
-import type { Point } from './geometry.ts';
+import { angleDiff, norm360, type Point } from './geometry.ts';
 import type { SymbolRegistry } from './glyphs/registry.ts';
 import type { ChartLayout } from './layout/points.ts';
 import { SvgBuilder, attr, num } from './svg-builder.ts';
@@ -23,8 +23,58 @@ export function aspectEndpoint(d: ChartDrawing, lay: ChartLayout, end: ChartAspe
   if (placed) return placed.anchor;
   const ring = end.ring === 'outer' ? d.outer : d.inner;
   const key = ANGLE_IDS[end.id.toLowerCase()];
-  const lon = key && ring?.angles ? ring.angles[key] : undefined;
+  const angles = ring?.angles ?? ring?.axisAngles;
+  const lon = key && angles ? angles[key] : undefined;
   return lon !== undefined && Number.isFinite(lon) ? lay.frame.xy(lon, lay.geometry.aspectR) : null;
+}
+
+/** Longitude of an aspect endpoint (placed point, else the ring's angle). */
+function endpointLon(d: ChartDrawing, lay: ChartLayout, end: ChartAspect['a']): number | null {
+  const placed = lay.points.find((p) => p.ring === end.ring && p.id === end.id);
+  if (placed) return placed.lon;
+  const ring = end.ring === 'outer' ? d.outer : d.inner;
+  const key = ANGLE_IDS[end.id.toLowerCase()];
+  const angles = ring?.angles ?? ring?.axisAngles;
+  const lon = key && angles ? angles[key] : undefined;
+  return lon !== undefined && Number.isFinite(lon) ? lon : null;
+}
+
+/**
+ * A conjunction joins two points that sit side by side on the rim, so a straight line would be
+ * a stub of a few px. It is drawn instead as an arc just inside the aspect ring spanning the
+ * two longitudes (at least a short visible dash), stepped inwards where arcs would overlap.
+ */
+export function conjunctionArc(
+  lay: ChartLayout,
+  lonA: number,
+  lonB: number,
+  taken: Array<{ from: number; span: number; level: number }>,
+): { d: string; r: number; level: number } {
+  const g = lay.geometry;
+  const px = lay.style.px;
+  const step = 4.2 * px;
+  // At least ~8 px long even on the innermost step.
+  const minSpan = ((8 * px) / (g.aspectR * 0.8)) * (180 / Math.PI);
+  let from = angleDiff(lonA, lonB) >= 0 ? lonA : lonB;
+  let span = Math.abs(angleDiff(lonB, lonA));
+  if (span < minSpan) {
+    from = norm360(from - (minSpan - span) / 2);
+    span = minSpan;
+  }
+  const overlaps = (t: { from: number; span: number }) => {
+    const start = norm360(from - t.from);
+    return start < t.span + minSpan * 0.3 || norm360(t.from - from) < span + minSpan * 0.3;
+  };
+  let level = 0;
+  // Steps stay in the outer third of the disc; a larger stellium shares the innermost one.
+  const maxLevel = Math.max(0, Math.floor((g.aspectR * 0.3 - 7 * px) / step));
+  while (taken.some((t) => t.level === level && overlaps(t)) && level < maxLevel) level++;
+  taken.push({ from, span, level });
+  const r = g.aspectR - 7 * px - level * step;
+  const a = lay.frame.xy(from, r);
+  const b = lay.frame.xy(from + span, r);
+  // Increasing longitude runs counter-clockwise on screen (sweep-flag 0).
+  return { d: `M${num(a.x)} ${num(a.y)}A${num(r)} ${num(r)} 0 0 0 ${num(b.x)} ${num(b.y)}`, r, level };
 }
 
 export function drawAspects(b: SvgBuilder, reg: SymbolRegistry, d: ChartDrawing, lay: ChartLayout): void {
@@ -35,6 +85,8 @@ export function drawAspects(b: SvgBuilder, reg: SymbolRegistry, d: ChartDrawing,
   );
   const symbols: string[] = [];
   const placed: Point[] = [];
+  const arcs: Array<{ from: number; span: number; level: number }> = [];
+  const conjunctions: string[] = [];
   b.open('g', `data-layer="aspects" fill="none" stroke-opacity="${num(st.aspectOpacity)}"`);
   for (const a of sorted) {
     const s = st.aspect[a.type];
@@ -45,6 +97,18 @@ export function drawAspects(b: SvgBuilder, reg: SymbolRegistry, d: ChartDrawing,
     // Exact aspects read slightly heavier than wide ones.
     const tight = 1.15 - 0.3 * Math.min(1, Math.abs(a.orb) / 8);
     const dash = s.dash ? ` stroke-dasharray="${s.dash}"` : '';
+    if (a.type === 'conjunction') {
+      const la = endpointLon(d, lay, a.a);
+      const lb = endpointLon(d, lay, a.b);
+      if (la !== null && lb !== null) {
+        const arc = conjunctionArc(lay, la, lb, arcs);
+        // Drawn after every line, so the lines leaving the same two points cannot hide it.
+        conjunctions.push(
+          `<path d="${arc.d}" data-aspect="conjunction" data-aspect-arc="${arc.level}" stroke="${attr(s.color)}" stroke-width="${num(Math.max(s.width * tight, 2.6 * st.px))}"${dash}/>`,
+        );
+        continue;
+      }
+    }
     b.line(p.x, p.y, q.x, q.y, `data-aspect="${a.type}" stroke="${attr(s.color)}" stroke-width="${num(s.width * tight)}"${dash}`);
     if (st.showAspectSymbols) {
       const len = Math.hypot(q.x - p.x, q.y - p.y);
@@ -65,5 +129,6 @@ export function drawAspects(b: SvgBuilder, reg: SymbolRegistry, d: ChartDrawing,
     }
   }
   b.close('g');
+  if (conjunctions.length) b.raw(`<g data-layer="conjunctions" fill="none" stroke-linecap="round">${conjunctions.join('')}</g>`);
   if (symbols.length) b.raw(`<g data-layer="aspect-symbols">${symbols.join('')}</g>`);
 }

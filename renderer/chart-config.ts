@@ -107,6 +107,8 @@ export const chartConfigSchema = z.object({
   house_number_scale: scale.optional(),
   sign_symbol_stroke_width: z.number().min(0.2).max(6).optional().describe('zodiac glyph stroke in px at 700 px (default ≈1.8)'),
   houses_inside_planets: z.boolean().optional().describe('house number ring inside (default) or outside the planet ring'),
+  show_aspect_grid: z.boolean().optional().describe('aspect grid in a panel right of the wheel (the image grows wider)'),
+  show_positions_table: z.boolean().optional().describe('table of positions and house cusps in a panel right of the wheel'),
 });
 
 export type ChartConfig = z.infer<typeof chartConfigSchema>;

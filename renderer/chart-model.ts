@@ -35,6 +35,18 @@ export interface WheelRing {
   /** 12 house cusp longitudes, absent when the birth time is unknown. */
   cusps?: number[];
   angles?: Angles;
+  /**
+   * This ring's angles when another ring draws them as the chart's axes (a bi-wheel framed by
+   * the outer person's houses): aspect lines to them still find their ends.
+   */
+  axisAngles?: Angles;
+}
+
+/** A second set of house cusps, drawn in the thin band inside the zodiac. */
+export interface SecondHouses {
+  cusps: number[];
+  /** Whose houses these are: they take that ring's colour. */
+  ring: 'inner' | 'outer';
 }
 
 export interface ChartAspect {
@@ -42,6 +54,12 @@ export interface ChartAspect {
   b: { ring: 'inner' | 'outer'; id: string };
   type: AspectType;
   orb: number;
+}
+
+/** Cusps of the thin house band: `secondHouses`, else the outer ring's own houses. */
+export function secondHouseSet(d: ChartDrawing): SecondHouses | null {
+  if (d.secondHouses) return d.secondHouses;
+  return d.outer?.cusps ? { cusps: d.outer.cusps, ring: 'outer' } : null;
 }
 
 export type ChartKind = 'natal' | 'transits' | 'solar_return' | 'progressions' | 'composite' | 'synastry';
@@ -52,6 +70,8 @@ export interface ChartDrawing {
   inner: WheelRing;
   /** Bi-wheels: second set of planets on an outer ring, optionally with its own house cusps. */
   outer?: WheelRing;
+  /** Overrides `outer.cusps` as the houses of the thin band (e.g. the inner person's own houses). */
+  secondHouses?: SecondHouses;
   aspects: ChartAspect[];
   /** e.g. name, local date/time, place, house system, zodiac. */
   metadata: { title: string; lines: string[] };

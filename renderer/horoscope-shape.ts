@@ -1,59 +1,11 @@
-/**
- * Marc Edmund Jones' whole-chart patterns from the ten planets: bundle, bowl, bucket,
- * locomotive, see-saw, splash, splay. Thresholds follow the usual textbook reading
- * (occupied span ≤120°, ≤180°, a singleton handle, two empty sextiles, an empty trine).
- */
+/** Draws the whole-chart pattern (src/astro/chart-shape.ts classifies it) on the wheel. */
 import type { ChartDrawing } from './chart-model.ts';
 import { norm360 } from './geometry.ts';
 import type { ChartLayout } from './layout/points.ts';
 import { SvgBuilder, attr, num, textContent } from './svg-builder.ts';
+import { classifyShape, gapsAfter, SHAPE_LABELS, SHAPE_PLANETS, type HoroscopeShape } from '../src/astro/chart-shape.ts';
 
-export type HoroscopeShape = 'bundle' | 'bowl' | 'bucket' | 'locomotive' | 'see_saw' | 'splash' | 'splay';
-
-export const SHAPE_LABELS: Record<HoroscopeShape, string> = {
-  bundle: 'Bundle',
-  bowl: 'Bowl',
-  bucket: 'Bucket',
-  locomotive: 'Locomotive',
-  see_saw: 'See-Saw',
-  splash: 'Splash',
-  splay: 'Splay',
-};
-
-export const SHAPE_PLANETS = ['sun', 'moon', 'mercury', 'venus', 'mars', 'jupiter', 'saturn', 'uranus', 'neptune', 'pluto'];
-
-function gaps(sorted: number[]): number[] {
-  return sorted.map((l, i) => (i === sorted.length - 1 ? sorted[0]! + 360 : sorted[i + 1]!) - l);
-}
-
-/** Classifies the pattern; needs at least 7 of the 10 planets to be meaningful. */
-export function classifyShape(longitudes: number[]): HoroscopeShape | null {
-  if (longitudes.length < 7) return null;
-  const s = longitudes.map(norm360).sort((a, b) => a - b);
-  const g = gaps(s);
-  const maxGap = Math.max(...g);
-  const span = 360 - maxGap;
-  if (span <= 120) return 'bundle';
-  if (span <= 180) return 'bowl';
-  for (let j = 0; j < s.length; j++) {
-    const rest = s.filter((_, i) => i !== j);
-    if (360 - Math.max(...gaps(rest)) <= 180) return 'bucket';
-  }
-  // Two separate empty arcs make a see-saw even when one of them is a trine wide.
-  const order = g.map((v, i) => ({ v, i })).sort((a, b) => b.v - a.v);
-  const [g1, g2, g3] = [order[0]!, order[1]!, order[2]!];
-  // Exactly two empty arcs: a third one would make three groups (a splay).
-  if (g2.v >= 60 && g3.v < 60) {
-    const between = (g2.i - g1.i + s.length) % s.length;
-    // Each side of the two empty arcs must hold at least two planets.
-    if (between >= 2 && s.length - between >= 2) return 'see_saw';
-  }
-  // A locomotive is an empty trine with the rest evenly occupied (no second empty sextile).
-  if (maxGap >= 120 && g2.v < 60) return 'locomotive';
-  const signs = new Set(s.map((l) => Math.floor(l / 30))).size;
-  if (maxGap <= 60 && signs >= 7) return 'splash';
-  return 'splay';
-}
+export { classifyShape, SHAPE_LABELS, SHAPE_PLANETS, type HoroscopeShape };
 
 export function shapeOf(d: ChartDrawing): HoroscopeShape | null {
   const lons = SHAPE_PLANETS.map((id) => d.inner.points.find((p) => p.id === id)?.lon).filter(
@@ -83,7 +35,7 @@ export function drawShape(b: SvgBuilder, d: ChartDrawing, lay: ChartLayout, shap
     const r = g.aspectR * 0.95;
     const w = g.R * 0.025;
     let start = 0;
-    const gs = gaps(lons);
+    const gs = gapsAfter(lons);
     const cut = gs.indexOf(Math.max(...gs));
     start = (cut + 1) % lons.length;
     let runStart = lons[start]!;

@@ -1,10 +1,11 @@
 /** House cusps, house numbers and optional house background sectors. */
-import type { ChartDrawing } from './chart-model.ts';
-import { norm360, validCusps, type Frame } from './geometry.ts';
+import { secondHouseSet, type ChartDrawing } from './chart-model.ts';
+import { angleDiff, norm360, validCusps, type Frame } from './geometry.ts';
+import { spreadLongitudes } from './layout/spread.ts';
 import type { SymbolRegistry } from './glyphs/registry.ts';
 import type { WheelGeometry } from './layout/rings.ts';
 import { SvgBuilder, attr, num, strokeAttrs } from './svg-builder.ts';
-import { drawText } from './text.ts';
+import { drawText, textWidth } from './text.ts';
 import type { Style } from './themes.ts';
 
 const ROMAN = ['I', 'II', 'III', 'IV', 'V', 'VI', 'VII', 'VIII', 'IX', 'X', 'XI', 'XII'];
@@ -40,7 +41,7 @@ export function drawCusps(b: SvgBuilder, reg: SymbolRegistry, d: ChartDrawing, g
     cusps.forEach((c, i) => {
       const a = f.xy(c, g.aspectR);
       const z = f.xy(c, outerR);
-      b.line(a.x, a.y, z.x, z.y, `data-cusp="${i + 1}" data-ring="inner"`);
+      b.line(a.x, a.y, z.x, z.y, `data-cusp="${i + 1}" data-ring="inner" data-lon="${norm360(c).toFixed(4)}"`);
     });
     b.close('g');
     if (g.houseBand) {
@@ -50,21 +51,67 @@ export function drawCusps(b: SvgBuilder, reg: SymbolRegistry, d: ChartDrawing, g
       drawNumbers(b, reg, cusps, (hb.outer + hb.inner) / 2, hb.cap, f, st, st.houseNumber);
     }
   }
-  const outer = validCusps(d.outer?.cusps);
+  const second = secondHouseSet(d);
+  const outer = validCusps(second?.cusps);
   const ob = g.outerHouseBand;
   if (outer && ob) {
     const from = g.tracks[0]!.inner;
-    const col = st.planetOuter;
+    const col = second?.ring === 'inner' ? st.planetInner : st.planetOuter;
     b.open('g', `data-layer="outer-houses" ${strokeAttrs(col, st.houseLine.width)} stroke-opacity="0.55" stroke-dasharray="${num(3 * st.px)} ${num(2.5 * st.px)}"`);
     outer.forEach((c, i) => {
       const a = f.xy(c, from);
       const z = f.xy(c, ob.outer);
-      b.line(a.x, a.y, z.x, z.y, `data-cusp="${i + 1}" data-ring="outer"`);
+      b.line(a.x, a.y, z.x, z.y, `data-cusp="${i + 1}" data-ring="${second?.ring ?? 'outer'}" data-house-band="second" data-lon="${norm360(c).toFixed(4)}"`);
     });
     b.close('g');
     b.circle(g.cx, g.cy, ob.inner, `fill="none" ${strokeAttrs(st.ringInner.color, st.ringInner.width * 0.7)}`);
     drawNumbers(b, reg, outer, (ob.outer + ob.inner) / 2, ob.cap, f, st, col);
   }
+}
+
+export interface HouseNumberPlacement {
+  house: number;
+  label: string;
+  x: number;
+  y: number;
+  /** Box of the label, for overlap checks. */
+  box: { x: number; y: number; w: number; h: number };
+}
+
+/**
+ * Where each house number goes on its band: at the middle of its house, spread apart along the
+ * band where cusps crowd (polar charts, Porphyry fallbacks), and dropped, narrowest house first,
+ * where even spreading leaves two numbers on top of each other.
+ */
+export function placeHouseNumbers(cusps: number[], r: number, cap: number, f: Frame, french: boolean): HouseNumberPlacement[] {
+  const labels = cusps.map((_, i) => (french ? ROMAN[i]! : String(i + 1)));
+  const sizes = labels.map((l) => ({ w: textWidth(l, cap), h: cap }));
+  const mids = cusps.map((c, i) => mid(c, cusps[(i + 1) % 12]!));
+  // Angle a label needs along the band, whatever its direction on screen (its diagonal).
+  const need = Math.max(...sizes.map((s) => Math.hypot(s.w, s.h))) + cap * 0.3;
+  const sep = (2 * Math.asin(Math.min(1, need / (2 * r))) * 180) / Math.PI;
+  const spread = spreadLongitudes(mids, sep);
+  const placed = spread.map((lon, i) => {
+    const p = f.xy(lon, r);
+    const { w, h } = sizes[i]!;
+    return { house: i + 1, label: labels[i]!, x: p.x, y: p.y, box: { x: p.x - w / 2, y: p.y - h / 2, w, h } };
+  });
+  const span = (i: number) => norm360(cusps[(i + 1) % 12]! - cusps[i]!);
+  const order = placed.map((_, i) => i).sort((a, b) => span(b) - span(a));
+  const kept: HouseNumberPlacement[] = [];
+  for (const i of order) {
+    const p = placed[i]!;
+    // A number pushed more than a house and a half from its house would name the wrong one.
+    const off = Math.abs(angleDiff(spread[i]!, mids[i]!));
+    if (off > span(i) / 2 + sep * 1.5) continue;
+    if (kept.some((k) => overlaps(k.box, p.box, cap * 0.15))) continue;
+    kept.push(p);
+  }
+  return kept.sort((a, b) => a.house - b.house);
+}
+
+function overlaps(a: HouseNumberPlacement['box'], b: HouseNumberPlacement['box'], pad: number): boolean {
+  return a.x < b.x + b.w + pad && b.x < a.x + a.w + pad && a.y < b.y + b.h + pad && b.y < a.y + a.h + pad;
 }
 
 function drawNumbers(
@@ -77,9 +124,7 @@ function drawNumbers(
   st: Style,
   color: string,
 ): void {
-  for (let i = 0; i < 12; i++) {
-    const p = f.xy(mid(cusps[i]!, cusps[(i + 1) % 12]!), r);
-    const label = st.french ? ROMAN[i]! : String(i + 1);
-    drawText(b, reg, label, p.x, p.y + cap / 2, cap, 'middle', { color, weight: 0.11 }, ` data-house="${i + 1}"`);
+  for (const p of placeHouseNumbers(cusps, r, cap, f, st.french)) {
+    drawText(b, reg, p.label, p.x, p.y + cap / 2, cap, 'middle', { color, weight: 0.11 }, ` data-house="${p.house}"`);
   }
 }

@@ -19,7 +19,7 @@ export interface CornerLine {
   swatch?: string;
 }
 
-type Corner = 'tl' | 'tr' | 'bl' | 'br';
+export type Corner = 'tl' | 'tr' | 'bl' | 'br';
 
 /** Horizontal room at baseline y between the image edge and the wheel or any obstacle. */
 function freeWidth(y: number, cap: number, corner: Corner, g: WheelGeometry, clearR: number, obstacles: Box[]): number {
@@ -47,6 +47,137 @@ function truncate(text: string, cap: number, room: number): string {
   return fittingPrefix(text, '...', cap, room).trimEnd() + '...';
 }
 
+/** A line of corner text as it will be drawn. */
+export interface PlacedCornerLine {
+  text: string;
+  /** Cap height after shrinking. */
+  cap: number;
+  x: number;
+  baseline: number;
+  anchor: Anchor;
+  width: number;
+  color: string;
+  weight: number;
+  swatch?: string;
+  /** Unshrunk cap height, used for the swatch. */
+  baseCap: number;
+}
+
+/** Most lines one corner may grow to by wrapping. */
+const MAX_CORNER_LINES = 8;
+// Break at a separator where possible, else at a space; a middle dot or dash is not kept at
+// the end of a line, a comma or colon is.
+const BREAKS: Array<{ sep: string; keep: string }> = [
+  { sep: ' · ', keep: '' },
+  { sep: ', ', keep: ',' },
+  { sep: ' – ', keep: ' –' },
+  { sep: ': ', keep: ':' },
+  { sep: ' ', keep: '' },
+];
+/** Lines are wrapped when they would not fit at this fraction of their size. */
+const WRAP_AT = 0.8;
+
+/**
+ * Splits `text` into a head that fits `room` at cap height `cap` and the rest, breaking at the
+ * strongest separator that leaves a head of at least a third of the room; null when it fits.
+ */
+function wrapPoint(text: string, cap: number, room: number): [string, string] | null {
+  if (textWidth(text, cap) <= room) return null;
+  for (const { sep, keep } of BREAKS) {
+    let best: string | null = null;
+    let rest = '';
+    for (let i = text.indexOf(sep); i > 0; i = text.indexOf(sep, i + 1)) {
+      const head = text.slice(0, i) + keep;
+      if (textWidth(head, cap) > room) break;
+      best = head;
+      rest = text.slice(i + sep.length);
+    }
+    if (best !== null && textWidth(best, cap) >= room / 3) return [best, rest];
+  }
+  return null;
+}
+
+/**
+ * Places corner lines: each gets the width free at its height, shrinks (lines of one size
+ * together) down to MIN_SHRINK, then wraps onto a further line at a separator (top corners,
+ * which grow away from the wheel's widest part), and only then is shortened with an ellipsis.
+ */
+export function layoutCorner(lines: CornerLine[], corner: Corner, g: WheelGeometry, obstacles: Box[]): PlacedCornerLine[] {
+  if (lines.length === 0) return [];
+  const margin = g.size * 0.022;
+  const clearR = g.R * 1.02;
+  const leading = 1.6;
+  const anchor: Anchor = corner === 'tl' || corner === 'bl' ? 'start' : 'end';
+  const x = anchor === 'start' ? margin : g.size - margin;
+  const top = corner === 'tl' || corner === 'tr';
+  const swatchW = (l: CornerLine) => (l.swatch ? l.cap * 1.6 : 0);
+  const roomAt = (l: CornerLine, y: number) => freeWidth(y, l.cap, corner, g, clearR, obstacles) - swatchW(l);
+  let work = [...lines];
+  if (top) {
+    const out: CornerLine[] = [];
+    let y = margin;
+    while (work.length > 0) {
+      const l = work.shift()!;
+      const baseline = y + l.cap;
+      // Wrap only while the corner has lines to spare and the next line down still has room.
+      const spare = out.length + work.length + 1 < MAX_CORNER_LINES && roomAt(l, baseline + l.cap * leading) > l.cap * 8;
+      const split = spare ? wrapPoint(l.text, l.cap * WRAP_AT, roomAt(l, baseline)) : null;
+      if (split) {
+        out.push({ ...l, text: split[0] });
+        work.unshift({ ...l, text: split[1] });
+      } else out.push(l);
+      y = baseline + l.cap * (leading - 1);
+    }
+    work = out;
+  }
+  // Baselines: top corners grow downwards, bottom corners upwards.
+  const baselines: number[] = [];
+  if (top) {
+    let y = margin;
+    for (const l of work) {
+      y += l.cap;
+      baselines.push(y);
+      y += l.cap * (leading - 1);
+    }
+  } else {
+    let y = g.size - margin;
+    for (let i = work.length - 1; i >= 0; i--) {
+      baselines[i] = y;
+      y -= work[i]!.cap * leading;
+    }
+  }
+  const rooms = work.map((l, i) => roomAt(l, baselines[i]!));
+  // Lines of one size shrink together, so the block keeps an even look; what still does not
+  // fit at the smallest allowed size is shortened.
+  const shrink = new Map<number, number>();
+  work.forEach((l, i) => {
+    // A hair under the exact ratio, so rounding cannot make the shrunk line miss its room.
+    const need = Math.min(1, (rooms[i]! / Math.max(1e-6, textWidth(l.text, l.cap))) * 0.999);
+    shrink.set(l.cap, Math.max(MIN_SHRINK, Math.min(shrink.get(l.cap) ?? 1, need)));
+  });
+  const placed: PlacedCornerLine[] = [];
+  work.forEach((l, i) => {
+    const room = rooms[i]!;
+    if (room < l.cap * 2) return;
+    const cap = l.cap * (shrink.get(l.cap) ?? 1);
+    const text = truncate(l.text, cap, room);
+    const sw = swatchW(l);
+    placed.push({
+      text,
+      cap,
+      baseCap: l.cap,
+      x: anchor === 'start' ? x + sw : x,
+      baseline: baselines[i]!,
+      anchor,
+      width: textWidth(text, cap),
+      color: l.color,
+      weight: l.weight,
+      ...(l.swatch ? { swatch: l.swatch } : {}),
+    });
+  });
+  return placed;
+}
+
 export function drawCorner(
   b: SvgBuilder,
   reg: SymbolRegistry,
@@ -55,53 +186,17 @@ export function drawCorner(
   g: WheelGeometry,
   obstacles: Box[],
 ): void {
-  if (lines.length === 0) return;
-  const margin = g.size * 0.022;
-  const clearR = g.R * 1.02;
-  const leading = 1.6;
-  const anchor: Anchor = corner === 'tl' || corner === 'bl' ? 'start' : 'end';
-  const x = anchor === 'start' ? margin : g.size - margin;
-  // Baselines: top corners grow downwards, bottom corners upwards.
-  const baselines: number[] = [];
-  if (corner === 'tl' || corner === 'tr') {
-    let y = margin;
-    for (const l of lines) {
-      y += l.cap;
-      baselines.push(y);
-      y += l.cap * (leading - 1);
-    }
-  } else {
-    let y = g.size - margin;
-    for (let i = lines.length - 1; i >= 0; i--) {
-      baselines[i] = y;
-      y -= lines[i]!.cap * leading;
-    }
-  }
-  const rooms = lines.map((l, i) => freeWidth(baselines[i]!, l.cap, corner, g, clearR, obstacles) - (l.swatch ? l.cap * 1.6 : 0));
-  // Lines of one size shrink together, so the block keeps an even look; what still does not
-  // fit at the smallest allowed size is shortened.
-  const shrink = new Map<number, number>();
-  lines.forEach((l, i) => {
-    const need = Math.min(1, rooms[i]! / Math.max(1e-6, textWidth(l.text, l.cap)));
-    shrink.set(l.cap, Math.max(MIN_SHRINK, Math.min(shrink.get(l.cap) ?? 1, need)));
-  });
+  const placed = layoutCorner(lines, corner, g, obstacles);
+  if (placed.length === 0) return;
   b.open('g', `data-layer="metadata-${corner}"`);
-  lines.forEach((l, i) => {
-    const y = baselines[i]!;
-    const room = rooms[i]!;
-    if (room < l.cap * 2) return;
-    const cap = l.cap * (shrink.get(l.cap) ?? 1);
-    const t = { text: truncate(l.text, cap, room), cap };
-    const sw = l.swatch ? l.cap * 1.6 : 0;
-    let tx = x;
+  for (const l of placed) {
     if (l.swatch) {
-      const r = l.cap * 0.42;
-      const cxs = anchor === 'start' ? x + r : x - textWidth(t.text, t.cap) - l.cap * 0.6 - r;
-      b.circle(cxs, y - l.cap / 2, r, `fill="${attr(l.swatch)}"`);
-      if (anchor === 'start') tx = x + sw;
+      const r = l.baseCap * 0.42;
+      const cxs = l.anchor === 'start' ? l.x - l.baseCap * 1.6 + r : l.x - l.width - l.baseCap * 0.6 - r;
+      b.circle(cxs, l.baseline - l.baseCap / 2, r, `fill="${attr(l.swatch)}"`);
     }
-    drawText(b, reg, t.text, tx, y, t.cap, anchor, { color: l.color, weight: l.weight });
-  });
+    drawText(b, reg, l.text, l.x, l.baseline, l.cap, l.anchor, { color: l.color, weight: l.weight });
+  }
   b.close('g');
 }
 

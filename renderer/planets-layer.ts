@@ -1,5 +1,5 @@
 /** Planet glyphs with their degree labels, true-position ticks and leader lines. */
-import type { ChartDrawing } from './chart-model.ts';
+import { secondHouseSet, type ChartDrawing } from './chart-model.ts';
 import { angleDiff } from './geometry.ts';
 import type { SymbolRegistry } from './glyphs/registry.ts';
 import type { ChartLayout, PlacedPoint } from './layout/points.ts';
@@ -18,7 +18,7 @@ function linesByRing(d: ChartDrawing): Record<'inner' | 'outer', number[]> {
   const axes = a ? [a.asc, a.dc, a.mc, a.ic] : [];
   return {
     inner: [...(d.inner.cusps ?? []), ...axes],
-    outer: [...(d.outer?.cusps ?? []), ...axes],
+    outer: [...(secondHouseSet(d)?.cusps ?? []), ...axes],
   };
 }
 
@@ -33,7 +33,7 @@ function drawPoint(b: SvgBuilder, reg: SymbolRegistry, lay: ChartLayout, p: Plac
   const color = p.ring === 'outer' ? st.planetOuter : st.planetInner;
   const c = attr(color);
   const g = lay.geometry;
-  b.open('g', `data-point="${attr(p.id)}" data-ring="${p.ring}"`);
+  b.open('g', `data-point="${attr(p.id)}" data-ring="${p.ring}" data-lon="${p.lon.toFixed(4)}"${p.retrograde ? ' data-retrograde="true"' : ''}`);
   b.line(p.tick.from.x, p.tick.from.y, p.tick.to.x, p.tick.to.y, strokeAttrs(color, 1.3 * st.px));
   if (p.leader) {
     b.line(p.leader.from.x, p.leader.from.y, p.leader.to.x, p.leader.to.y, `${strokeAttrs(color, 0.6 * st.px)} stroke-opacity="0.55"`);

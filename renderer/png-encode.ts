@@ -20,26 +20,28 @@ function chunk(type: string, data: Buffer): Buffer {
   return out;
 }
 
-/** resvg (tiny-skia) pixels are premultiplied; PNG wants straight alpha. */
-function unpremultiply(px: Buffer): Buffer {
+/**
+ * resvg (tiny-skia) pixels are premultiplied; PNG wants straight alpha. Done in place: the pixel
+ * buffer is the encoder's to consume, and a copy of a 4000² image is another 64 MB of a worker's
+ * memory at its peak.
+ */
+function unpremultiplyInPlace(px: Buffer): Buffer {
   const words = new Uint32Array(px.buffer, px.byteOffset, px.length >>> 2);
-  let out: Buffer | null = null;
   for (let i = 0; i < words.length; i++) {
     const a = words[i]! >>> 24;
     if (a === 255 || a === 0) continue;
-    if (!out) out = Buffer.from(px);
     const o = i * 4;
     const k = 255 / a;
-    out[o] = Math.min(255, Math.round(px[o]! * k));
-    out[o + 1] = Math.min(255, Math.round(px[o + 1]! * k));
-    out[o + 2] = Math.min(255, Math.round(px[o + 2]! * k));
+    px[o] = Math.min(255, Math.round(px[o]! * k));
+    px[o + 1] = Math.min(255, Math.round(px[o + 1]! * k));
+    px[o + 2] = Math.min(255, Math.round(px[o + 2]! * k));
   }
-  return out ?? px;
+  return px;
 }
 
-/** Raw scanlines (filter byte 0 + straight RGBA) ready for deflate. */
+/** Raw scanlines (filter byte 0 + straight RGBA) ready for deflate; consumes (overwrites) its input. */
 function scanlines(premultipliedRgba: Buffer, width: number, height: number): Buffer {
-  const px = unpremultiply(premultipliedRgba);
+  const px = unpremultiplyInPlace(premultipliedRgba);
   const stride = width * 4;
   const raw = Buffer.allocUnsafe((stride + 1) * height);
   for (let y = 0; y < height; y++) {
@@ -61,6 +63,7 @@ function assemble(width: number, height: number, idat: Buffer): Buffer {
 
 const LEVEL = 3;
 
+/** PNG bytes of resvg's pixels; the pixel buffer is overwritten on the way. */
 export function encodePng(premultipliedRgba: Buffer, width: number, height: number): Buffer {
   return assemble(width, height, deflateSync(scanlines(premultipliedRgba, width, height), { level: LEVEL }));
 }

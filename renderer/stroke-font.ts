@@ -106,6 +106,7 @@ export const FONT: Readonly<Record<string, readonly [number, string]>> = {
   _: [56, 'M2 16H54'],
   '|': [22, 'M11-106V26'],
   '·': [22, pt(11, -40)],
+  '\u25AF': [66, 'M10-100H56V0H10Z'],
 };
 
 /**
@@ -129,19 +130,6 @@ export const MARKS: Readonly<Record<string, { d: string; below?: boolean }>> = {
 
 /** Letters with no decomposition are approximated by their closest plain spelling. */
 export const SUBSTITUTES: Readonly<Record<string, string>> = {
-  ß: 'ss',
-  æ: 'ae',
-  Æ: 'AE',
-  œ: 'oe',
-  Œ: 'OE',
-  ø: 'o',
-  Ø: 'O',
-  ł: 'l',
-  Ł: 'L',
-  đ: 'd',
-  Đ: 'D',
-  ð: 'd',
-  þ: 'th',
   '’': "'",
   '‘': "'",
   '‚': ',',
@@ -159,5 +147,28 @@ export const SUBSTITUTES: Readonly<Record<string, string>> = {
   '\t': ' ',
 };
 
+/**
+ * Letters the outline fonts normally draw; these spellings are used only when no bundled font
+ * is installed, so a name still reads.
+ */
+export const APPROXIMATIONS: Readonly<Record<string, string>> = {
+  ß: 'ss',
+  æ: 'ae',
+  Æ: 'AE',
+  œ: 'oe',
+  Œ: 'OE',
+  ø: 'o',
+  Ø: 'O',
+  ł: 'l',
+  Ł: 'L',
+  đ: 'd',
+  Đ: 'D',
+  ð: 'd',
+  Ð: 'D',
+  þ: 'th',
+  Þ: 'Th',
+};
+
 export const CAP_HEIGHT = 100;
-export const FALLBACK_CHAR = '?';
+/** Drawn for a character no font has (an empty box, as text systems show). */
+export const FALLBACK_CHAR = '\u25AF';

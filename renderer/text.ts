@@ -3,7 +3,8 @@
  * rasterise). Astrological Unicode characters inside strings become the matching glyphs,
  * which lets labels such as "12°♌34′" mix digits and symbols.
  */
-import { FALLBACK_CHAR, FONT, MARKS, SUBSTITUTES } from './stroke-font.ts';
+import { APPROXIMATIONS, FALLBACK_CHAR, FONT, MARKS, SUBSTITUTES } from './stroke-font.ts';
+import { hasOutline, shapeOutlineRun } from './outline-font.ts';
 import type { SymbolRegistry } from './glyphs/registry.ts';
 import { attr, num, type SvgBuilder } from './svg-builder.ts';
 import type { AspectType } from './chart-model.ts';
@@ -11,7 +12,8 @@ import type { AspectType } from './chart-model.ts';
 type Item =
   | { k: 'char'; ch: string; x: number }
   | { k: 'glyph'; kind: 'sign' | 'point' | 'retro' | 'aspect'; key: string; x: number }
-  | { k: 'mark'; ch: string; x: number; lift: boolean };
+  | { k: 'mark'; ch: string; x: number; lift: boolean }
+  | { k: 'outline'; key: string; d: string; x: number; y: number };
 
 interface Layout {
   items: Item[];
@@ -59,6 +61,47 @@ const ASPECT_CHARS: Record<string, AspectType> = {
   '⚼': 'sesquiquadrate',
 };
 
+/** Characters the stroke font draws itself (letters, digits, marks, astrological symbols). */
+function strokeDrawn(ch: string): boolean {
+  return FONT[ch] !== undefined || MARKS[ch] !== undefined || ch === '℞' || SIGN_CHARS.includes(ch) || !!POINT_CHARS[ch] || !!ASPECT_CHARS[ch];
+}
+
+// Variation selectors, joiners and skin-tone modifiers change how an emoji looks, not which
+// character it is; on their own they would draw as empty boxes.
+const INVISIBLE = /[\uFE00-\uFE0F\u200D\u{1F3FB}-\u{1F3FF}\u{E0020}-\u{E007F}]/u;
+
+/**
+ * One entry per character to draw: stroke-font characters decomposed (base + marks), and
+ * every other character whole, flagged for the outline fonts. The ASCII check keeps plain
+ * Latin text on the fast path.
+ */
+function tokens(s: string): { chars: string[]; outline: boolean[] } {
+  const chars: string[] = [];
+  const outline: boolean[] = [];
+  const ascii = /^[\x20-\x7e]*$/.test(s);
+  for (const cp of ascii ? s : s.normalize('NFC')) {
+    if (!ascii && INVISIBLE.test(cp)) continue;
+    const parts: string[] = [];
+    for (const raw of ascii ? cp : cp.normalize('NFD')) for (const ch of SUBSTITUTES[raw] ?? raw) parts.push(ch);
+    if (parts.every(strokeDrawn)) {
+      for (const ch of parts) {
+        chars.push(ch);
+        outline.push(false);
+      }
+    } else if (hasOutline(cp)) {
+      chars.push(cp);
+      outline.push(true);
+    } else {
+      // No bundled font has it: a close plain spelling, else the stroke font's empty box.
+      for (const ch of APPROXIMATIONS[cp] ?? parts) {
+        chars.push(ch);
+        outline.push(false);
+      }
+    }
+  }
+  return { chars, outline };
+}
+
 const cache = new Map<string, Layout>();
 const CACHE_MAX = 2000;
 
@@ -69,10 +112,22 @@ function layout(s: string, remember = true): Layout {
   let x = 0;
   let prevCenter = 0;
   let prevTall = false;
-  const chars: string[] = [];
-  for (const raw of s.normalize('NFD')) for (const ch of SUBSTITUTES[raw] ?? raw) chars.push(ch);
+  const { chars, outline } = tokens(s);
   for (let i = 0; i < chars.length; i++) {
     let ch = chars[i]!;
+    if (outline[i]) {
+      // A run of characters from the bundled fonts (spaces between them belong to the run,
+      // so a right-to-left phrase is shaped as one piece).
+      let j = i;
+      while (j + 1 < chars.length && (outline[j + 1] || (chars[j + 1] === ' ' && outline[j + 2]))) j++;
+      const run = shapeOutlineRun(chars.slice(i, j + 1).join(''));
+      for (const g of run.glyphs) items.push({ k: 'outline', key: g.key, d: g.d, x: x + g.x, y: g.y });
+      prevCenter = x + run.width / 2;
+      prevTall = true;
+      x += run.width + TRACKING;
+      i = j;
+      continue;
+    }
     const mark = MARKS[ch];
     if (mark) {
       items.push({ k: 'mark', ch, x: prevCenter, lift: prevTall });
@@ -160,6 +215,9 @@ export function drawText(
   for (const it of lay.items) {
     if (it.k === 'char') {
       parts.push(`<use xlink:href="#${reg.char(it.ch)}" x="${num(it.x)}"/>`);
+    } else if (it.k === 'outline') {
+      const y = it.y ? ` y="${num(it.y)}"` : '';
+      parts.push(`<use xlink:href="#${reg.outline(it.key, it.d)}" x="${num(it.x)}"${y}/>`);
     } else if (it.k === 'mark') {
       const y = it.lift && !MARKS[it.ch]!.below ? -30 : 0;
       parts.push(`<use xlink:href="#${reg.mark(it.ch)}" x="${num(it.x)}"${y ? ` y="${y}"` : ''}/>`);

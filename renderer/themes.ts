@@ -7,6 +7,7 @@ import { ASPECT_TYPES } from './chart-config.ts';
 import { isTransparent, safeColor } from './colors.ts';
 import { elementOf } from './glyphs/zodiac.ts';
 import { PALETTES } from './palettes.ts';
+import { num } from './svg-builder.ts';
 
 export const MAJOR_ASPECTS: ReadonlySet<AspectType> = new Set(['conjunction', 'opposition', 'trine', 'square', 'sextile']);
 
@@ -69,6 +70,30 @@ function list12(values: readonly string[] | undefined, fallback: (i: number) => 
   return Array.from({ length: 12 }, (_, i) => safeColor(values?.[i], fallback(i)));
 }
 
+/**
+ * Without colour, the line pattern tells the aspects apart: hard aspects solid (opposition) or
+ * long-dashed (square), soft ones solid (trine) or dotted (sextile), minors in three more patterns.
+ */
+export function monoDash(t: AspectType, px: number): string | null {
+  const p = (...xs: number[]) => xs.map((x) => num(x * px)).join(' ');
+  switch (t) {
+    case 'conjunction':
+    case 'opposition':
+    case 'trine':
+      return null;
+    case 'square':
+      return p(7, 3.5);
+    case 'sextile':
+      return p(1.5, 3);
+    case 'quincunx':
+      return p(6, 2.5, 1.5, 2.5);
+    case 'quintile':
+      return p(1.5, 2, 1.5, 5);
+    default:
+      return p(3.5, 3.5);
+  }
+}
+
 export function resolveStyle(d: ChartDrawing): Style {
   const o = d.options;
   const cfg = o.chartConfig ?? {};
@@ -109,7 +134,7 @@ export function resolveStyle(d: ChartDrawing): Style {
     aspect[t] = {
       color: safeColor(cfg[`aspect_${t}_color`], p.aspect[t]),
       width: w(cfg[`aspect_${t}_width`], major ? 1.25 : 0.95),
-      dash: major ? null : `${4 * px} ${3 * px}`,
+      dash: d.options.theme === 'mono' ? monoDash(t, px) : major ? null : `${4 * px} ${3 * px}`,
     };
   }
 

@@ -1,4 +1,5 @@
 /** Composes the layers of a chart wheel (single or bi-wheel) into one SVG document. */
+import { chartKey, titleAndDesc, uniqueIds } from './accessibility.ts';
 import { drawAngles } from './angles-layer.ts';
 import { drawAspects } from './aspects-layer.ts';
 import { drawTrackDividers, ringLegend } from './bi-wheel.ts';
@@ -9,6 +10,7 @@ import { drawCusps, drawHouseBackgrounds } from './houses-layer.ts';
 import { computeLayout } from './layout/points.ts';
 import { drawMetadata } from './metadata.ts';
 import { drawPlanets } from './planets-layer.ts';
+import { drawSidePanel, panelWidth } from './side-panel.ts';
 import { SvgBuilder, attr, num, strokeAttrs } from './svg-builder.ts';
 import { resolveStyle } from './themes.ts';
 import { drawBackground, drawSignGlyphs, drawZodiacBackground, drawZodiacLines } from './zodiac-layer.ts';
@@ -21,7 +23,10 @@ export function renderWheel(d: ChartDrawing): string {
   const reg = new SymbolRegistry();
   const b = new SvgBuilder();
 
-  drawBackground(b, g.size, st);
+  const cfg = d.options.chartConfig;
+  const flags = { grid: cfg.show_aspect_grid === true, table: cfg.show_positions_table === true };
+  const extra = panelWidth(g.size, flags);
+  drawBackground(b, g.size + extra, g.size, st);
   drawZodiacBackground(b, g, f, st);
   drawHouseBackgrounds(b, d, g, f, st);
   if (st.aspectDisk) b.circle(g.cx, g.cy, g.aspectR, `fill="${attr(st.aspectDisk)}"`);
@@ -35,7 +40,8 @@ export function renderWheel(d: ChartDrawing): string {
   drawAspects(b, reg, d, lay);
   const obstacles = drawAngles(b, reg, d, g, f, st);
   drawPlanets(b, reg, d, lay);
-  drawSignGlyphs(b, reg, g, f, st);
+  const a = d.inner.angles;
+  drawSignGlyphs(b, reg, g, f, st, a ? [a.asc, a.dc, a.mc, a.ic].filter(Number.isFinite) : []);
 
   if (d.options.showMetadata) {
     drawMetadata(
@@ -52,15 +58,19 @@ export function renderWheel(d: ChartDrawing): string {
       obstacles,
     );
   }
+  if (extra > 0) drawSidePanel(b, reg, d, lay, g.size, flags);
   const meta = shape && st.shape.embed ? shapeMetadata(shape, d) : '';
   const s = num(g.size);
-  return (
-    `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="${s}" height="${s}" viewBox="0 0 ${s} ${s}"` +
+  const sw = num(g.size + extra);
+  const svg = (
+    `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="${sw}" height="${s}" viewBox="0 0 ${sw} ${s}"` +
     ` stroke-linecap="round" stroke-linejoin="round" role="img" aria-label="${attr([...d.metadata.title].slice(0, 200).join(''))}" data-kind="${attr(d.kind)}"` +
     `${shape ? ` data-horoscope-shape="${shape}"` : ''}>` +
+    titleAndDesc(d) +
     meta +
     reg.defs() +
     b.toString() +
     '</svg>'
   );
+  return uniqueIds(svg, chartKey(d));
 }

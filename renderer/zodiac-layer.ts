@@ -1,4 +1,5 @@
 /** The zodiac band: element tints, sign boundaries, degree scale and sign glyphs. */
+import { norm360 } from './geometry.ts';
 import type { Frame } from './geometry.ts';
 import type { SymbolRegistry } from './glyphs/registry.ts';
 import type { WheelGeometry } from './layout/rings.ts';
@@ -37,13 +38,32 @@ export function drawZodiacLines(b: SvgBuilder, g: WheelGeometry, f: Frame, st: S
   b.close('g');
 }
 
-export function drawSignGlyphs(b: SvgBuilder, reg: SymbolRegistry, g: WheelGeometry, f: Frame, st: Style): void {
+/**
+ * Where a sign's glyph goes: the middle of its sign, unless an angle axis runs through it; then
+ * it slides along the band, within its own sign, to the wider side of the axis.
+ */
+export function signGlyphLongitude(sign: number, axes: readonly number[], g: WheelGeometry): number {
+  const half = (Math.asin(Math.min(1, (g.signGlyphSize * 0.5) / g.signGlyphR)) * 180) / Math.PI + 0.5;
+  const lo = sign * 30 + half;
+  const hi = sign * 30 + 30 - half;
+  let lon = sign * 30 + 15;
+  for (const axis of axes) {
+    const a = sign * 30 + norm360(axis - sign * 30);
+    if (Math.abs(a - lon) >= half) continue;
+    const left = a - half;
+    const right = a + half;
+    lon = left - lo >= hi - right ? Math.min(left, hi) : Math.max(right, lo);
+  }
+  return lon;
+}
+
+export function drawSignGlyphs(b: SvgBuilder, reg: SymbolRegistry, g: WheelGeometry, f: Frame, st: Style, axes: readonly number[] = []): void {
   const k = g.signGlyphSize / 100;
   // Symbol strokes are in glyph units (box = 100), so a px width is divided by the scale.
   const weight = st.signGlyphStroke !== null ? st.signGlyphStroke / k : 6.5;
   b.open('g', `data-layer="signs" stroke-width="${num(weight)}"`);
   for (let i = 0; i < 12; i++) {
-    const p = f.xy(i * 30 + 15, g.signGlyphR);
+    const p = f.xy(signGlyphLongitude(i, axes, g), g.signGlyphR);
     const c = attr(st.signGlyph[i]!);
     b.el(
       'use',
@@ -53,6 +73,6 @@ export function drawSignGlyphs(b: SvgBuilder, reg: SymbolRegistry, g: WheelGeome
   b.close('g');
 }
 
-export function drawBackground(b: SvgBuilder, size: number, st: Style): void {
-  if (st.background) b.el('rect', `width="${num(size)}" height="${num(size)}" ${fillAttrs(st.background)}`);
+export function drawBackground(b: SvgBuilder, width: number, height: number, st: Style): void {
+  if (st.background) b.el('rect', `width="${num(width)}" height="${num(height)}" ${fillAttrs(st.background)}`);
 }

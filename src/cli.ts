@@ -1,13 +1,17 @@
 /**
- * The command line: `serve`, `migrate`, `keys create`, `token`. Works in both modes and whether
- * or not the server runs (in embedded mode it then talks to the server's database socket).
+ * The command line: `serve`, `migrate`, `keys create`, `token`, `worker reports`, `mail outbox|send-held`,
+ * `billing offer`, `admin hash-password`. Works in both modes and whether or not the server runs:
+ * in embedded mode a command asks the server that holds DATA_DIR to do its work, or opens DATA_DIR
+ * itself when no server does (operator/command.ts).
  */
 import { Command, InvalidArgumentError } from 'commander';
-import { loadConfig } from './config.ts';
-import { openDatabase } from './services.ts';
-import { createKeyForEmail, UnknownPlanError } from './features/keys/service.ts';
+import { loadConfig, type Config } from './config.ts';
+import { runCommandOperation } from './operator/command.ts';
+import { OperationRefused, type CreatedKey, type OperationName, type OperationResult } from './operator/operations.ts';
 import { withJwtSecret } from './features/auth/jwt-secret.ts';
 import { mintToken } from './features/auth/token.ts';
+import { hashAdminPassword, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './features/admin/password.ts';
+import { PasswordMismatchError, readPassword } from './features/admin/read-password.ts';
 
 const program = new Command().name('astro').description('Astrology calculation service').showHelpAfterError();
 
@@ -16,17 +20,34 @@ program.command('serve').description('run the HTTP API').action(async () => {
   await serve();
 });
 
-program.command('migrate').description('apply pending database migrations').action(async () => {
-  const config = loadConfig();
-  const db = await openDatabase(config, { migrate: false });
+/** Progress notes go to stderr: stdout carries only the command's result (`KEY=$(...)`). */
+const note = (line: string) => console.error(line);
+
+/**
+ * An operation wherever the database is (operator/command.ts); a refusal (bad input, an unknown
+ * user, no SMTP) is said on stderr with exit code 2, and the result is then undefined.
+ */
+async function operation<N extends OperationName>(name: N, input: unknown, config: Config = loadConfig()): Promise<OperationResult<N> | undefined> {
   try {
-    const { migrate } = await import('./db/migrate.ts');
-    const applied = await migrate(db.url);
-    console.log(applied.length ? `applied: ${applied.join(', ')}` : 'database is up to date');
-  } finally {
-    await db.close();
+    return await runCommandOperation(config, name, input, note);
+  } catch (error) {
+    if (!(error instanceof OperationRefused)) throw error;
+    console.error(error.message);
+    process.exitCode = 2;
+    return undefined;
   }
+}
+
+program.command('migrate').description('apply pending database migrations').action(async () => {
+  const { applied } = await runCommandOperation(loadConfig(), 'migrate', {}, note);
+  console.log(applied.length ? `applied: ${applied.join(', ')}` : 'database is up to date');
 });
+
+function describeLimits({ plan, limits }: CreatedKey): string {
+  const perPeriod = limits.requests === null ? 'no request quota' : `${limits.requests} requests a ${limits.period}`;
+  const perSecond = limits.per_second === null ? 'no per-second limit' : `at most ${limits.per_second} a second`;
+  return `plan ${plan}: ${perPeriod}, ${perSecond}`;
+}
 
 const email = (value: string) => {
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value) || value.length > 254) throw new InvalidArgumentError('not an e-mail address');
@@ -38,26 +59,18 @@ keys
   .command('create')
   .description('create an API key for a user (created on first use); the key is printed once')
   .requiredOption('--email <email>', 'owner e-mail address', email)
-  .option('--plan <code>', 'put the user on this plan (free, entry, high, unlimited)')
+  .option('--plan <code>', 'put the user on this plan (free, entry, high, unlimited); a new user starts on free')
   .option('--name <name>', 'a label for the key', 'default')
   .option('--json', 'print JSON')
-  .action(async (options: { email: string; plan?: string; name: string; json?: boolean }) => {
-    const config = loadConfig();
-    const db = await openDatabase(config, { migrate: true });
-    try {
-      const created = await createKeyForEmail(db.pool, { email: options.email, plan: options.plan, name: options.name });
-      const output = { key: created.key, id: created.id, name: created.name, prefix: created.prefix, user_id: created.user_id, email: created.email, plan: created.plan_code, created_at: created.created_at };
-      if (options.json) console.log(JSON.stringify(output));
-      else console.log(`API key for ${output.email} (plan ${output.plan}):\n  ${output.key}\nIt is shown only once; store it now.`);
-    } catch (error) {
-      if (error instanceof UnknownPlanError) {
-        console.error(error.message);
-        process.exitCode = 2;
-        return;
-      }
-      throw error;
-    } finally {
-      await db.close();
+  .option('--quiet', 'print only the key (for KEY=$(...))')
+  .action(async (options: { email: string; plan?: string; name: string; json?: boolean; quiet?: boolean }) => {
+    const created = await operation('keys.create', { email: options.email, plan: options.plan, name: options.name });
+    if (!created) return;
+    if (options.json) console.log(JSON.stringify(created));
+    else if (options.quiet) console.log(created.key);
+    else {
+      const hint = created.limits.per_second === null && created.limits.requests === null ? '' : '\n(--plan unlimited lifts the limits, for exploring)';
+      console.log(`API key for ${created.email} (${describeLimits(created)}):\n  ${created.key}\nIt is shown only once; store it now.${hint}`);
     }
   });
 
@@ -82,9 +95,107 @@ program
       return;
     }
     if (!options.user.trim() || options.user.length > 255) throw new InvalidArgumentError('--user must be 1 to 255 characters');
+    if (options.ttl > config.AUTH_JWT_MAX_LIFETIME_SECONDS) throw new InvalidArgumentError(`--ttl is longer than the ${config.AUTH_JWT_MAX_LIFETIME_SECONDS} s the server accepts (AUTH_JWT_MAX_LIFETIME_SECONDS)`);
     const token = await mintToken({ userId: options.user, email: options.email, secret: config.AUTH_JWT_SECRET, ttlSeconds: options.ttl, audience: config.AUTH_JWT_AUDIENCE, issuer: config.AUTH_JWT_ISSUER });
     if (options.json) console.log(JSON.stringify({ token, user_id: options.user, email: options.email ?? null, expires_in: options.ttl }));
     else console.log(token);
+  });
+
+const positiveInt = (name: string, max: number) => (value: string) => {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > max) throw new InvalidArgumentError(`${name} must be a whole number from 1 to ${max}`);
+  return n;
+};
+
+const worker = program.command('worker').description('background workers');
+worker
+  .command('reports')
+  .description('render report PDFs: takes jobs from the queue (BullMQ with REDIS_URL, else PostgreSQL) until stopped (needs DATABASE_URL and Chromium)')
+  .option('--metrics-port <port>', 'serve the worker\'s Prometheus metrics on this port', (v) => {
+    const port = Number(v);
+    if (!Number.isInteger(port) || port < 0 || port > 65535) throw new InvalidArgumentError('not a port');
+    return port;
+  })
+  .action(async (options: { metricsPort?: number }) => {
+    const { runReportWorker, WorkerStartError } = await import('./reports/worker-main.ts');
+    try {
+      await runReportWorker(loadConfig(), { metricsPort: options.metricsPort });
+    } catch (error) {
+      if (error instanceof WorkerStartError) {
+        console.error(error.message);
+        process.exit(2);
+      }
+      throw error;
+    }
+  });
+
+const mail = program.command('mail').description('outgoing e-mail');
+mail
+  .command('outbox')
+  .description('the e-mails the service wrote, newest first (without SMTP they wait here)')
+  .option('--limit <n>', 'how many', positiveInt('--limit', 1000), 20)
+  .option('--status <status>', 'only held, sent or failed e-mails')
+  .option('--json', 'print JSON lines')
+  .action(async (options: { limit: number; status?: string; json?: boolean }) => {
+    if (options.status && !['held', 'sent', 'failed'].includes(options.status)) throw new InvalidArgumentError('--status must be held, sent or failed');
+    const result = await operation('mail.outbox', { limit: options.limit, status: options.status });
+    if (!result) return;
+    for (const row of result.emails) {
+      if (options.json) console.log(JSON.stringify(row));
+      else console.log(`#${row.id} ${row.created_at} ${row.status.toUpperCase()} to ${row.to_address} (${row.kind})\nSubject: ${row.subject}${row.last_error ? `\nError: ${row.last_error}` : ''}\n\n${row.body_text || '(text dropped once sent)'}\n`);
+    }
+    if (!result.emails.length && !options.json) console.log('the outbox is empty');
+  });
+mail
+  .command('send-held')
+  .description('send the held and failed e-mails of the outbox through the configured SMTP server')
+  .option('--limit <n>', 'at most this many', positiveInt('--limit', 10_000), 100)
+  .action(async (options: { limit: number }) => {
+    // Sent with the SMTP settings of the process that holds the database: the server's, when one runs.
+    const outcome = await operation('mail.send-held', { limit: options.limit });
+    if (outcome) console.log(`sent ${outcome.sent}, failed ${outcome.failed}`);
+  });
+
+const billing = program.command('billing').description('billing: private request packs');
+billing
+  .command('offer')
+  .description('offer one user a pack of extra requests (replaces their open offer); they see and pay it in the dashboard')
+  .requiredOption('--email <email>', 'the user\'s e-mail address', email)
+  .requiredOption('--requests <n>', 'extra requests, added to the quota of the period in which they pay', positiveInt('--requests', 1_000_000_000))
+  .requiredOption('--price-cents <n>', 'price in the currency\'s smallest unit', positiveInt('--price-cents', 100_000_000))
+  .option('--currency <code>', 'three-letter currency code', 'usd')
+  .option('--expires-days <n>', 'the offer lapses after this many days', positiveInt('--expires-days', 3650))
+  .option('--note <text>', 'a line shown with the offer')
+  .option('--json', 'print JSON')
+  .action(async (options: { email: string; requests: number; priceCents: number; currency: string; expiresDays?: number; note?: string; json?: boolean }) => {
+    const offer = await operation('billing.offer', {
+      email: options.email, requests: options.requests, price_cents: options.priceCents, currency: options.currency, expires_days: options.expiresDays, note: options.note,
+    });
+    if (!offer) return;
+    if (options.json) console.log(JSON.stringify(offer));
+    else console.log(`offer ${offer.id}: ${offer.requests} requests for ${(offer.price_cents / 100).toFixed(2)} ${offer.currency.toUpperCase()} to ${offer.email}${offer.expires_at ? `, until ${offer.expires_at}` : ''}`);
+  });
+
+const admin = program.command('admin').description('operator access');
+admin
+  .command('hash-password')
+  .description('print the Argon2id hash for ADMIN_PASSWORD_HASH; the password is read from standard input or a prompt, never from arguments')
+  .action(async () => {
+    let password: string;
+    try {
+      password = await readPassword();
+    } catch (error) {
+      if (!(error instanceof PasswordMismatchError)) throw error;
+      console.error(error.message);
+      process.exitCode = 2;
+      return;
+    }
+    if (password.length < MIN_PASSWORD_LENGTH || password.length > MAX_PASSWORD_LENGTH) {
+      console.error(`the password must have ${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters`);
+      process.exitCode = 2;
+      return;
+    }
+    console.log(await hashAdminPassword(password));
   });
 
 program.parseAsync().catch((error) => {

@@ -2,10 +2,10 @@
  * Wires configuration to the external parts: the database (a server or embedded PGlite), the
  * migrations, Redis and the compute runner. Shared by `serve` and the CLI.
  */
-import pg from 'pg';
 import type { DatabasePool } from 'slonik';
 import type { Config } from './config.ts';
-import { openEmbeddedDatabase, type EmbeddedDatabase } from './db/embedded-postgres.ts';
+import { openEmbeddedDatabase, type EmbeddedDatabase } from './db/embedded/database.ts';
+import type { OwnerRecord, OwnerRole } from './db/embedded/directory-lock.ts';
 import { createDatabasePool } from './db/pool.ts';
 import { migrate } from './db/migrate.ts';
 import { createInlineRunner, createPoolRunner, type ComputeRunner } from './compute/runner.ts';
@@ -18,50 +18,41 @@ export interface Database {
   close(): Promise<void>;
 }
 
-/**
- * The embedded database of DATA_DIR. When another process owns it, one connection is held for
- * as long as we use it: the owner waits for its users to leave before it closes, so holding a
- * connection keeps the database there. When the owner has just closed, open it again (and
- * become the owner).
- */
-async function openEmbeddedHeld(dataDir: string): Promise<{ embedded: EmbeddedDatabase; release: () => Promise<void> }> {
-  for (let attempt = 1; ; attempt++) {
-    const embedded = await openEmbeddedDatabase(dataDir);
-    if (embedded.owner) return { embedded, release: async () => {} };
-    const client = new pg.Client({ connectionString: embedded.url });
-    try {
-      await client.connect();
-      await client.query('select 1');
-      return { embedded, release: () => client.end().catch(() => {}) };
-    } catch (error) {
-      await client.end().catch(() => {});
-      if (attempt >= 20) throw error;
-      await new Promise((r) => setTimeout(r, 100 * attempt));
-    }
-  }
+export interface OpenDatabaseOptions {
+  /** Embedded mode: who takes DATA_DIR (other processes read it in owner.json). */
+  role: OwnerRole;
+  migrate: boolean;
+  onApplied?: (migration: string) => void;
+  /** Embedded mode: the previous owner of DATA_DIR was killed without closing. */
+  onAbandoned?: (previous: OwnerRecord) => void;
 }
 
-export async function openDatabase(config: Config, options: { migrate: boolean; log?: (m: string) => void }): Promise<Database> {
-  const held = config.DATABASE_URL ? undefined : await openEmbeddedHeld(config.dataDir);
-  const embedded = held?.embedded;
-  // PGlite runs one query at a time whatever the pool size; keep its pool small.
+/**
+ * The database of the configuration: a pool to the PostgreSQL server, or, embedded, DATA_DIR's
+ * PGlite opened by this process. Embedded, it throws DataDirBusyError when another process holds
+ * DATA_DIR (the caller decides whether to wait, hand its work over, or give up).
+ */
+export async function openDatabase(config: Config, options: OpenDatabaseOptions): Promise<Database> {
+  const embedded = config.DATABASE_URL ? undefined : await openEmbeddedDatabase(config.dataDir, options.role, options.onAbandoned);
   const url = config.DATABASE_URL ?? embedded!.url;
   try {
-    if (options.migrate) await migrate(url, options.log);
+    if (options.migrate) await migrate(url, options.onApplied);
+    // The embedded session runs one transaction at a time whatever the pool size; a few
+    // connections are enough to queue on it.
+    const pool = await createDatabasePool(url, embedded ? 4 : config.DATABASE_POOL_SIZE);
+    return {
+      url, pool, embedded,
+      async close() {
+        // After a database outage the pool may hold a connection whose last query failed: ending
+        // it rejects with that old failure, yet the pool is closed all the same.
+        await pool.end().catch(() => {});
+        await embedded?.close();
+      },
+    };
   } catch (error) {
-    await held?.release();
     await embedded?.close();
     throw error;
   }
-  const pool = await createDatabasePool(url, embedded ? 4 : config.DATABASE_POOL_SIZE);
-  return {
-    url, pool, embedded,
-    async close() {
-      await pool.end();
-      await held?.release();
-      await embedded?.close();
-    },
-  };
 }
 
 export function createComputeRunner(config: Config): ComputeRunner {

@@ -71,6 +71,12 @@ export class SymbolRegistry {
     return this.take(id, () => fontMarkup(id, FONT[ch]![1]));
   }
 
+  /** Filled glyph outline from a bundled font; `d` is already in stroke-font units. */
+  outline(key: string, d: string): string {
+    const id = `${PREFIX}o${key}`;
+    return this.take(id, () => `<symbol id="${id}" overflow="visible"><path d="${d}" stroke="none"/></symbol>`);
+  }
+
   mark(ch: string): string {
     const id = `${PREFIX}m${charKey(ch)}`;
     return this.take(id, () => fontMarkup(id, MARKS[ch]!.d));

@@ -2,13 +2,13 @@
  * Where every planet glyph and its labels go. Exposed publicly so callers and tests can
  * inspect the computed positions (e.g. to check that nothing overlaps).
  */
-import type { ChartDrawing, ChartPoint, WheelRing } from '../chart-model.ts';
+import { secondHouseSet, type ChartDrawing, type ChartPoint, type WheelRing } from '../chart-model.ts';
 import { Frame, angleDiff, degMin, norm360, signOf, validCusps, type Point } from '../geometry.ts';
 import { POINT_GLYPHS } from '../glyphs/planets.ts';
 import { textWidth } from '../text.ts';
 import { resolveStyle, retroText, type Style } from '../themes.ts';
 import { INK, computeGeometry, roundLabels, stackWidths, type RingId, type Track, type WheelGeometry } from './rings.ts';
-import { spreadLongitudes } from './spread.ts';
+import { spreadWithinBarriers, type RadialLine } from './spread-within.ts';
 
 export { INK };
 
@@ -119,7 +119,15 @@ function stackRadii(
   return radii;
 }
 
-function layoutTrack(pts: ChartPoint[], track: Track, frame: Frame, g: WheelGeometry, st: Style): PlacedPoint[] {
+/** Glyph corners for the retrograde mark, in order of preference (screen y grows downwards). */
+const RETRO_CORNERS: readonly Point[] = [
+  { x: 1, y: 1 },
+  { x: 1, y: -1 },
+  { x: -1, y: 1 },
+  { x: -1, y: -1 },
+].map((k) => ({ x: k.x / Math.SQRT2, y: k.y / Math.SQRT2 }));
+
+function layoutTrack(pts: ChartPoint[], track: Track, frame: Frame, g: WheelGeometry, st: Style, barriers: RadialLine[]): PlacedPoint[] {
   const ink = track.glyphSize * INK;
   const cap = track.labelCap;
   const pad = 0.008 * g.R;
@@ -129,7 +137,14 @@ function layoutTrack(pts: ChartPoint[], track: Track, frame: Frame, g: WheelGeom
   // Worst-case label boxes (w, h) in stacking order, used to size the angular spacing.
   const round = roundLabels(track.withSign, st);
   const worst: Array<readonly [number, number, boolean]> = widths.map((w, i) => [w, round[i] ? w : cap, round[i]!] as const);
-  if (!anyRetro) worst.pop();
+  // The retrograde mark is not part of the radial stack: it is attached to its glyph's lower
+  // right, so in a cluster it is plain which planet it belongs to, and the stack stays short.
+  worst.pop();
+  const retroCap = cap * 0.85;
+  const retroW = textWidth(retro, retroCap);
+  // Glyph box widened by the mark, for spacing and for the clearance from cusps and axes.
+  const glyphW = anyRetro ? ink + 2 * retroW * 0.8 : ink;
+  const glyphH = anyRetro ? ink + retroCap : ink;
   const sepAt = (lon: number): number => {
     const u = frame.dir(lon);
     const sx = Math.abs(u.y);
@@ -141,13 +156,29 @@ function layoutTrack(pts: ChartPoint[], track: Track, frame: Frame, g: WheelGeom
       const chord = Math.min(sx > 1e-6 ? (w + pad) / sx : Infinity, cy > 1e-6 ? (h + pad) / cy : Infinity);
       best = Math.max(best, (2 * Math.asin(Math.min(1, chord / (2 * r))) * 180) / Math.PI);
     };
-    need(ink, ink, track.glyphR);
+    need(glyphW, glyphH, track.glyphR);
     worst.forEach(([w, h], i) => need(w, h, radii[i]!));
     return best;
   };
-  const display = spreadLongitudes(
+  // Clearance from a radial line at `lon`: every box of the stack, measured across the line.
+  const marginAt = (lon: number): number => {
+    const u = frame.dir(lon);
+    const radii = stackRadii(u, track, ink, worst);
+    let best = 0;
+    // Boxes, not circles, even for glyph-like items: their boxes are what must stay clear.
+    const need = (w: number, h: number, r: number) => {
+      const across = (Math.abs(u.y) * w + Math.abs(u.x) * h) / 2;
+      best = Math.max(best, (Math.asin(Math.min(1, (across + pad) / r)) * 180) / Math.PI);
+    };
+    need(glyphW, glyphH, track.glyphR);
+    worst.forEach(([w, h], i) => need(w, h, radii[i]!));
+    return best;
+  };
+  const display = spreadWithinBarriers(
     pts.map((p) => p.lon),
     sepAt,
+    barriers,
+    marginAt,
   );
 
   return pts.map((p, i) => {
@@ -161,7 +192,6 @@ function layoutTrack(pts: ChartPoint[], track: Track, frame: Frame, g: WheelGeom
     if (track.withSign) specs.push({ kind: 'sign', text: '', w: cap * 1.15, h: cap * 1.15, round: true, sign: signOf(lon) });
     const minText = `${String(min).padStart(2, '0')}′`;
     specs.push({ kind: 'min', text: minText, w: textWidth(minText, cap), h: cap });
-    if (p.retrograde && st.showRetro) specs.push({ kind: 'retro', text: retro, w: textWidth(retro, cap), h: cap * 1.1, round: retro === '℞' });
     const radii = stackRadii(
       frame.dir(dl),
       track,
@@ -180,6 +210,15 @@ function layoutTrack(pts: ChartPoint[], track: Track, frame: Frame, g: WheelGeom
         box: box(q.x, q.y, l.w, l.h),
       };
     });
+    if (p.retrograde && st.showRetro) {
+      // At a corner of the glyph: the lower right unless the labels run that way, else the
+      // corner most across the radius, so the mark never sits in the label stack.
+      const u = frame.dir(dl);
+      const corner = RETRO_CORNERS.reduce((best, k) => (Math.abs(k.x * u.x + k.y * u.y) < Math.abs(best.x * u.x + best.y * u.y) - 0.05 ? k : best));
+      const rx = c.x + corner.x * (ink * 0.42 + retroW / 2);
+      const ry = c.y + corner.y * ink * 0.36 + (corner.y < 0 ? -retroCap * 0.4 : 0);
+      labels.push({ kind: 'retro', text: retro, x: rx, y: ry, cap: retroCap, box: box(rx, ry, retroW, retroCap * 1.1) });
+    }
 
     const tickFrom = frame.xy(lon, track.outer);
     const tickTo = frame.xy(lon, track.outer - track.tickLen);
@@ -203,6 +242,17 @@ function layoutTrack(pts: ChartPoint[], track: Track, frame: Frame, g: WheelGeom
   });
 }
 
+/**
+ * Longitudes of the lines drawn across a ring's track: the angle axes cross every track, the
+ * inner ring's cusps its own track, the outer ring's cusps (when drawn) the outer track.
+ */
+export function radialLinesThrough(d: ChartDrawing, ring: RingId, g: WheelGeometry): RadialLine[] {
+  const a = d.inner.angles;
+  const axes = a ? [a.asc, a.dc, a.mc, a.ic].filter(Number.isFinite) : [];
+  const cusps = ring === 'inner' ? validCusps(d.inner.cusps) : g.outerHouseBand ? validCusps(secondHouseSet(d)?.cusps) : null;
+  return [...axes.map((lon) => ({ lon, hard: true })), ...(cusps ?? []).map((lon) => ({ lon, hard: false }))];
+}
+
 export function computeLayout(d: ChartDrawing, style: Style = resolveStyle(d)): ChartLayout {
   const geometry = computeGeometry(d, style);
   const frame = new Frame(geometry.cx, geometry.cy, referenceLongitude(d));
@@ -210,7 +260,7 @@ export function computeLayout(d: ChartDrawing, style: Style = resolveStyle(d)): 
   for (const track of geometry.tracks) {
     const ring = track.ring === 'outer' ? d.outer : d.inner;
     if (!ring) continue;
-    points.push(...layoutTrack(ringPoints(ring, track.ring), track, frame, geometry, style));
+    points.push(...layoutTrack(ringPoints(ring, track.ring), track, frame, geometry, style, radialLinesThrough(d, track.ring, geometry)));
   }
   return { style, geometry, frame, points };
 }

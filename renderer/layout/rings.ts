@@ -3,7 +3,7 @@
  * pixels, computed once from the chart kind and the config fractions. Drawing layers only read
  * this, so proportions live in exactly one place.
  */
-import type { ChartDrawing } from '../chart-model.ts';
+import { secondHouseSet, type ChartDrawing } from '../chart-model.ts';
 import { validCusps } from '../geometry.ts';
 import { textWidth } from '../text.ts';
 import { clampSize, retroText, type Style } from '../themes.ts';
@@ -83,6 +83,11 @@ export function stackWidths(cap: number, withSign: boolean, st: Pick<Style, 'ret
  * the boxes' extents along the radius are a little longer; the stack is then compressed to
  * fit (see layout/points.ts), which only lets empty box corners overlap.
  */
+/** Smallest aspect disc, as a fraction of the wheel radius, whatever the scales asked for. */
+const MIN_DISC = 0.25;
+/** Largest house-number cap height as a fraction of its band's thickness. */
+const BAND_FILL = 0.62;
+
 function trackThickness(t: TrackSpec, R: number, st: Style): number {
   const cap = t.cap * R;
   const stack = stackWidths(cap, t.withSign, st).reduce((a, w) => a + w + cap * LABEL_GAP, 0);
@@ -114,7 +119,7 @@ export function computeGeometry(d: ChartDrawing, st: Style): WheelGeometry {
   // Leaves room outside the zodiac for the angle labels at 3 and 9 o'clock.
   const R = size * 0.415;
   const hasHouses = validCusps(d.inner.cusps) !== null;
-  const outerHouses = bi && validCusps(d.outer?.cusps) !== null;
+  const outerHouses = bi && validCusps(secondHouseSet(d)?.cusps) !== null;
 
   const zFrac = st.signRingFraction ?? (bi ? 0.105 : 0.13);
   const zodiacInner = R * (1 - zFrac);
@@ -128,7 +133,7 @@ export function computeGeometry(d: ChartDrawing, st: Style): WheelGeometry {
   let outerHouseBand: WheelGeometry['outerHouseBand'] = null;
   if (outerHouses) {
     const th = 0.042 * R;
-    outerHouseBand = { outer: top, inner: top - th, cap: 0.024 * R * st.houseNumberScale };
+    outerHouseBand = { outer: top, inner: top - th, cap: Math.min(0.024 * R * st.houseNumberScale, th * BAND_FILL) };
     top -= th;
   }
 
@@ -139,26 +144,43 @@ export function computeGeometry(d: ChartDrawing, st: Style): WheelGeometry {
   let available = natural;
   if (st.centerFraction !== undefined) available = top - bandTh - st.centerFraction * R;
   else if (st.ringFraction !== undefined) available = st.ringFraction * R;
-  const squeeze = Math.max(0.55, Math.min(1.6, available / natural));
-
-  let houseBand: WheelGeometry['houseBand'] = null;
-  const houseCap = (bi ? 0.028 : 0.032) * R * st.houseNumberScale;
-  const addBand = () => {
-    houseBand = { outer: top, inner: top - bandTh, cap: houseCap };
-    top -= bandTh;
+  let squeeze = Math.max(0.55, Math.min(1.6, available / natural));
+  const houseCap = Math.min((bi ? 0.028 : 0.032) * R * st.houseNumberScale, bandTh * BAND_FILL);
+  const start = top;
+  const build = (sq: number) => {
+    let t = start;
+    let band: WheelGeometry['houseBand'] = null;
+    const addBand = () => {
+      band = { outer: t, inner: t - bandTh, cap: houseCap };
+      t -= bandTh;
+    };
+    const built: Track[] = [];
+    for (const id of (bi ? ['outer', 'inner'] : ['inner']) as RingId[]) {
+      // "Houses outside the planets" puts the inner ring's numbers just outside its own track.
+      if (id === 'inner' && hasHouses && !st.housesInside) addBand();
+      const tr = buildTrack(id, t, spec, R, sq, st);
+      built.push(tr);
+      t = tr.inner;
+    }
+    if (hasHouses && st.housesInside) addBand();
+    return { tracks: built, houseBand: band as WheelGeometry['houseBand'], top: t };
   };
-  const tracks: Track[] = [];
-  for (const id of (bi ? ['outer', 'inner'] : ['inner']) as RingId[]) {
-    // "Houses outside the planets" puts the inner ring's numbers just outside its own track.
-    if (id === 'inner' && hasHouses && !st.housesInside) addBand();
-    const t = buildTrack(id, top, spec, R, squeeze, st);
-    tracks.push(t);
-    top = t.inner;
+  // Extreme symbol or font scales would push the tracks into the centre: shrink glyphs and
+  // labels alike until the aspect disc keeps at least MIN_DISC of the radius (ticks and gaps
+  // do not shrink, hence a few rounds).
+  const floor = Math.min(MIN_DISC, st.centerFraction ?? MIN_DISC) * R;
+  let built = build(squeeze);
+  for (let round = 0; round < 4 && built.top < floor - 0.5; round++) {
+    const used = start - bandTh - built.top;
+    squeeze *= Math.max(0.1, (start - bandTh - floor) / used);
+    built = build(squeeze);
   }
-  if (hasHouses && st.housesInside) addBand();
+  const { tracks, houseBand } = built;
+  top = built.top;
   const aspectR = Math.max(0.12 * R, top);
 
-  const signGlyphSize = Math.min(0.1 * R, (R - zodiacInner) * 0.74) * st.signScale;
+  // A scale above 1 may fill the band, never overflow it.
+  const signGlyphSize = Math.min(Math.min(0.1 * R, (R - zodiacInner) * 0.74) * st.signScale, (R - zodiacInner) * 0.86);
   return {
     size,
     cx: size / 2,

@@ -37,4 +37,15 @@ for (const [kind, make] of Object.entries(kinds)) for (const theme of ['light', 
 write('natal-untimed-mono', natalChart({ request: natalChartRequest.parse({ ...camille, hour: undefined, minute: undefined, time_known: false, theme_type: 'mono' }), place: paris }));
 // 1962-02-04: seven planets gathered in Aquarius and Capricorn, to show the glyph spreading.
 write('natal-stellium-light', natalChart({ request: natalChartRequest.parse({ ...camille, name: 'Stellium', year: 1962, month: 2, day: 4, hour: 12, minute: 0 }), place: paris }));
+// Seven planets astride the Ascendant, a polar birth (Porphyry fallback), a sidereal chart,
+// a synastry with an untimed partner, and names in other scripts.
+write('natal-stellium-on-angle-light', natalChart({ request: natalChartRequest.parse({ ...camille, name: 'Stellium on the Ascendant', year: 1962, month: 2, day: 4, hour: 8, minute: 20 }), place: paris }));
+const tromso = { city: 'Tromsø', country: 'NO', lat: 69.6492, lng: 18.9553, source: 'request' as const };
+write('natal-polar-light', natalChart({ request: natalChartRequest.parse({ ...camille, name: 'Polar Night', year: 1995, month: 12, day: 21, hour: 11, minute: 0, city: 'Tromsø', lat: tromso.lat, lng: tromso.lng, tz_str: 'Europe/Oslo' }), place: tromso }));
+write('natal-sidereal-dark', natalChart({ request: natalChartRequest.parse({ ...camille, theme_type: 'dark', zodiac_type: 'sidereal', sidereal_ayanamsa: 'lahiri' }), place: paris }));
+write('synastry-untimed-partner-light', synastryChart({ request: synastryChartRequest.parse({ person_a: camille, person_b: { ...joao, hour: undefined, minute: undefined, time_known: false } }), placeA: paris, placeB: lisbon }));
+write('synastry-mono', synastryChart({ request: synastryChartRequest.parse({ person_a: { ...camille, theme_type: 'mono' }, person_b: joao }), placeA: paris, placeB: lisbon }));
+write('natal-cyrillic-cjk-light', natalChart({ request: natalChartRequest.parse({ ...camille, name: 'Анна Петрова 山田花子' }), place: paris }));
+// The optional aspect grid and positions table beside the wheel.
+write('natal-grid-table-light', natalChart({ request: natalChartRequest.parse({ ...camille, chart_config: { show_aspect_grid: true, show_positions_table: true } }), place: paris }));
 console.log('examples written to', dir);

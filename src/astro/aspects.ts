@@ -28,7 +28,7 @@ export function aspectTypeFromName(name: string): AspectType | undefined {
   const key = name.trim().toLowerCase().replace(/[\s-]+/g, '_');
   const aliases: Record<string, AspectType> = { semisextile: 'semi_sextile', semisquare: 'semi_square', inconjunct: 'quincunx', sesqui_square: 'sesquiquadrate', sesquisquare: 'sesquiquadrate' };
   if ((ASPECT_TYPES as string[]).includes(key)) return key as AspectType;
-  return aliases[key];
+  return Object.hasOwn(aliases, key) ? aliases[key] : undefined; // not what every object inherits ("constructor")
 }
 
 export interface AspectPoint {
@@ -61,8 +61,8 @@ export interface AspectOptions {
 const AXIS_GROUPS: Record<string, number> = { north_node: 1, south_node: 1, mean_node: 1, true_node: 1, lilith: 2, true_lilith: 2, asc: 3, dc: 3, mc: 4, ic: 4 };
 
 function isTrivialPair(a: string, b: string): boolean {
-  const group = AXIS_GROUPS[a];
-  return group !== undefined && group === AXIS_GROUPS[b];
+  const group = Object.hasOwn(AXIS_GROUPS, a) ? AXIS_GROUPS[a] : undefined;
+  return group !== undefined && Object.hasOwn(AXIS_GROUPS, b) && group === AXIS_GROUPS[b];
 }
 
 export function resolveOrbs(settings: OrbSettings | undefined): Partial<Record<AspectType, number>> {

@@ -3,9 +3,9 @@
  * derived points (south node, part of fortune, angles). Pure computation, no presentation.
  */
 import { bodyInfo } from './bodies.ts';
-import { calcBody, calcHouses, trueObliquity, ayanamsaDegrees, EphemerisError, type HouseCusps, type ZodiacSetting } from './ephemeris.ts';
+import { calcBody, calcHouses, trueObliquity, ayanamsaDegrees, EphemerisError, TROPICAL, type HouseCusps, type ZodiacSetting } from './ephemeris.ts';
 import { HOUSE_SYSTEMS, POLAR_FALLBACK_SYSTEM, type HouseSystemName } from './house-systems.ts';
-import { houseOf } from './house-placement.ts';
+import { cuspsRunForward, houseOf } from './house-placement.ts';
 import { normalizeDegrees } from './zodiac.ts';
 
 export type NodeVariant = 'mean' | 'true';
@@ -64,11 +64,36 @@ export function computeHouses(jdUt: number, lat: number, lng: number, system: Ho
   return { frame, warning };
 }
 
+/**
+ * Declinations are of the true position (equator of date), whatever the zodiac. A sidereal chart
+ * takes them from the tropical position itself, not from the sidereal one plus the ayanamsa: the
+ * modes that project onto the ecliptic of their epoch (j2000, j1900, b1950, galalign_mardyks) are
+ * up to 3′ off that way, and the "true star" modes a few thousandths of an arcsecond.
+ */
+function declinationSource(input: ChartMomentInput) {
+  const sidereal = input.zodiac.type === 'sidereal';
+  let tropicalHouses: HouseCusps | undefined;
+  return {
+    sidereal,
+    /** A body's tropical longitude and latitude of date: its own position in a tropical chart. */
+    body(se: number, own: { lon: number; lat: number }): { lon: number; lat: number } {
+      if (!sidereal) return own;
+      const t = calcBody(input.jdUt, se, TROPICAL);
+      return { lon: t.lon, lat: t.lat };
+    },
+    /** The tropical angles of a sidereal chart (one houses call, on first use). */
+    tropicalHouses(): HouseCusps {
+      tropicalHouses ??= calcHouses(input.jdUt, input.lat, input.lng, HOUSE_SYSTEMS[input.houseSystem], TROPICAL);
+      return tropicalHouses;
+    },
+  };
+}
+
 export function computeChartMoment(input: ChartMomentInput): ChartMoment {
   const warnings: string[] = [];
   const obliquity = trueObliquity(input.jdUt);
   const ayanamsa = input.zodiac.type === 'sidereal' ? ayanamsaDegrees(input.jdUt, input.zodiac.ayanamsa) : undefined;
-  const toTropical = (lon: number) => (ayanamsa === undefined ? lon : normalizeDegrees(lon + ayanamsa));
+  const trueOf = declinationSource(input);
   let moshierUsed = false;
 
   let houses: HouseFrame | undefined;
@@ -78,25 +103,28 @@ export function computeChartMoment(input: ChartMomentInput): ChartMoment {
     if (warning) warnings.push(warning);
   }
 
+  // A body asked for twice (the nodes, the Sun and Moon of the part of fortune) is computed once;
+  // the first asker gets the position itself, later ones a copy under their own id.
   const cache = new Map<number, PointPosition>();
   const fromLibrary = (id: string, se: number): PointPosition | undefined => {
-    let p = cache.get(se);
-    if (!p) {
-      try {
-        const r = calcBody(input.jdUt, se, input.zodiac);
-        moshierUsed ||= r.moshier;
-        p = { id, lon: r.lon, lat: r.lat, distAu: r.distAu, speed: r.speedLon, declination: declinationOf(toTropical(r.lon), r.lat, obliquity), moshier: r.moshier };
-        cache.set(se, p);
-      } catch (error) {
-        if (!(error instanceof EphemerisError)) throw error;
-        warnings.push(`${id} omitted: outside the range of the asteroid ephemeris files (1800-2399)`);
-        return undefined;
-      }
+    const cached = cache.get(se);
+    if (cached) return { ...cached, id };
+    try {
+      const r = calcBody(input.jdUt, se, input.zodiac);
+      moshierUsed ||= r.moshier;
+      const t = trueOf.body(se, r);
+      const p: PointPosition = { id, lon: r.lon, lat: r.lat, distAu: r.distAu, speed: r.speedLon, declination: declinationOf(t.lon, t.lat, obliquity), moshier: r.moshier };
+      cache.set(se, p);
+      return p;
+    } catch (error) {
+      if (!(error instanceof EphemerisError)) throw error;
+      warnings.push(`${id} omitted: outside the range of the asteroid ephemeris files (1800-2399)`);
+      return undefined;
     }
-    return { ...p, id };
   };
   const nodeSe = input.nodeVariant === 'true' ? 11 : 10;
 
+  const forward = houses ? cuspsRunForward(houses.cusps) : true;
   const points: PointPosition[] = [];
   for (const id of input.points) {
     const info = bodyInfo(id);
@@ -110,36 +138,45 @@ export function computeChartMoment(input: ChartMomentInput): ChartMoment {
         p = { ...n, lon, lat: -n.lat, declination: -n.declination };
       }
     } else if (houses) {
-      p = derivedPoint(id, houses, fromLibrary, obliquity, toTropical);
+      p = derivedPoint(id, houses, fromLibrary, obliquity, trueOf);
     }
     if (!p) continue;
-    if (houses) p.house = houseOf(p.lon, houses.cusps);
+    if (houses) p.house = houseOf(p.lon, houses.cusps, forward);
     points.push(p);
   }
   return { points, houses, ayanamsa, warnings, moshierUsed };
 }
 
 /** Angles and the part of fortune: only with a known birth time. */
+/**
+ * Angles and the part of fortune: only with a known birth time. Declinations are those of the
+ * tropical points (in a sidereal chart, of the tropical angles, Sun and Moon themselves).
+ */
 function derivedPoint(
   id: string, h: HouseFrame,
   fromLibrary: (id: string, se: number) => PointPosition | undefined,
-  obliquity: number, toTropical: (lon: number) => number,
+  obliquity: number,
+  trueOf: ReturnType<typeof declinationSource>,
 ): PointPosition | undefined {
-  const point = (lon: number, speed: number): PointPosition => ({
-    id, lon: normalizeDegrees(lon), lat: 0, distAu: 0, speed, declination: declinationOf(toTropical(lon), 0, obliquity), moshier: false,
+  const point = (lon: number, speed: number, tropicalLon: number): PointPosition => ({
+    id, lon: normalizeDegrees(lon), lat: 0, distAu: 0, speed, declination: declinationOf(tropicalLon, 0, obliquity), moshier: false,
   });
+  const t = trueOf.sidereal ? trueOf.tropicalHouses() : h;
   switch (id) {
-    case 'asc': return point(h.asc, h.ascSpeed);
-    case 'dc': return point(h.asc + 180, h.ascSpeed);
-    case 'mc': return point(h.mc, h.mcSpeed);
-    case 'ic': return point(h.mc + 180, h.mcSpeed);
-    case 'vertex': return point(h.vertex, h.vertexSpeed);
+    case 'asc': return point(h.asc, h.ascSpeed, t.asc);
+    case 'dc': return point(h.asc + 180, h.ascSpeed, t.asc + 180);
+    case 'mc': return point(h.mc, h.mcSpeed, t.mc);
+    case 'ic': return point(h.mc + 180, h.mcSpeed, t.mc + 180);
+    case 'vertex': return point(h.vertex, h.vertexSpeed, t.vertex);
     case 'part_of_fortune': {
       const sun = fromLibrary('sun', 0);
       const moon = fromLibrary('moon', 1);
       if (!sun || !moon) return undefined;
       const { lon, speed } = partOfFortune(h.asc, h.ascSpeed, sun, moon);
-      return point(lon, speed);
+      const tropical = trueOf.sidereal
+        ? partOfFortune(t.asc, t.ascSpeed, { ...trueOf.body(0, sun), speed: sun.speed }, { ...trueOf.body(1, moon), speed: moon.speed }).lon
+        : lon;
+      return point(lon, speed, tropical);
     }
     default: return undefined;
   }

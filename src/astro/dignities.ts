@@ -7,7 +7,8 @@
  */
 import { SIGNS, signIndexOf } from './zodiac.ts';
 
-export type Dignity = 'domicile' | 'exaltation' | 'detriment' | 'fall';
+export const DIGNITIES = ['domicile', 'exaltation', 'detriment', 'fall'] as const;
+export type Dignity = (typeof DIGNITIES)[number];
 
 const DOMICILE: Record<string, string[]> = {
   sun: ['leo'], moon: ['cancer'], mercury: ['gemini', 'virgo'], venus: ['taurus', 'libra'], mars: ['aries', 'scorpio'],
@@ -32,7 +33,7 @@ export function dignitiesOf(bodyId: string, longitude: number): Dignity[] {
   const table = DIGNITY_TABLE[bodyId];
   if (!table) return [];
   const sign = SIGNS[signIndexOf(longitude)]!.id;
-  return (['domicile', 'exaltation', 'detriment', 'fall'] as const).filter((d) => table[d].includes(sign));
+  return DIGNITIES.filter((d) => table[d].includes(sign));
 }
 
 export function hasDignityTable(bodyId: string): boolean {

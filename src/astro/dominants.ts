@@ -16,7 +16,7 @@ export function dominants(points: readonly { id: string; lon: number }[]): { ele
   for (const p of points) {
     if (!(TEN_PLANETS as readonly string[]).includes(p.id) && p.id !== 'asc') continue;
     const sign = signOf(p.lon);
-    const w = WEIGHTS[p.id] ?? 1;
+    const w = (Object.hasOwn(WEIGHTS, p.id) ? WEIGHTS[p.id]! : 1);
     elementScores[sign.element] += w;
     modalityScores[sign.modality] += w;
   }

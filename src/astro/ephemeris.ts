@@ -2,7 +2,7 @@
  * The adapter around the Swiss Ephemeris bindings: the only module that imports them.
  *
  * Body positions, the hot path (13 calls per ephemeris row, 13 or more per chart), go through
- * the project's lean binding of swe_calc_ut (native/swe_calc.c), which writes into one
+ * the project's lean binding of swe_calc (native/swe_calc.c), which writes into one
  * Float64Array instead of answering every call with new objects: the same library at about
  * two thirds of the cost. Everything else goes through the general binding `sweph`. Each
  * binding carries its own copy of the library, so each is given the data path.
@@ -10,6 +10,16 @@
  * Sidereal mode is global state of the C library (per thread: the library is built with
  * thread-local storage, and every Piscina worker is its own thread). It is therefore set
  * immediately before every sidereal call, so nothing a previous request chose can leak.
+ *
+ * The same request must give the same answer whatever the thread computed before, and the
+ * provenance must say what was used. Two choices are therefore never left to the library:
+ * - ΔT: one value, `deltaTSeconds` (the library's model for the data files' tidal acceleration,
+ *   as the reference program uses it at every date), added here to make Terrestrial Time for
+ *   every time-dependent call. swe_calc_ut would use Moshier's ΔT wherever it fell back to it.
+ * - the ephemeris: the data files inside their range, the Moshier theory outside it, asked for
+ *   explicitly. Left to fall back by itself, the library used a data file still open from an
+ *   earlier request a little past the files' end (asteroids present, Neptune 6" apart) and
+ *   carried state from one fallback into the next call.
  */
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
@@ -20,8 +30,8 @@ const C = sweph.constants;
 
 interface LeanBinding {
   init(ephePath: string, out: Float64Array): void;
-  /** The library's return flag; the six coordinates land in the registered array. */
-  calcUt(jdUt: number, body: number, flags: number, sidMode: number): number;
+  /** swe_calc at Terrestrial Time: the library's return flag; the six coordinates land in the registered array. */
+  calc(jdTt: number, body: number, flags: number, sidMode: number): number;
   lastError(): string;
 }
 
@@ -78,11 +88,30 @@ export function initEphemeris(path: string = DEFAULT_EPHE_PATH): void {
   ephePath = path;
 }
 
-const POSITION_FLAGS = C.SEFLG_SWIEPH | C.SEFLG_SPEED;
+/** The data files where they reach (by UT, as the provenance reports it), the Moshier theory elsewhere. */
+export function ephemerisFlag(jdUt: number): number {
+  return jdUt >= FILES_START_JD && jdUt < FILES_END_JD ? C.SEFLG_SWIEPH : C.SEFLG_MOSEPH;
+}
 
-/** Flags of a call through the general binding, whose sidereal mode is set here. */
-function flagsFor(zodiac: ZodiacSetting): number {
-  let flags = POSITION_FLAGS;
+/** TT - UT in seconds: the one ΔT of every position, and the one reported (see the header). */
+export function deltaTSeconds(jdUt: number): number {
+  return sweph.deltat_ex(jdUt, C.SEFLG_SWIEPH).data * 86400;
+}
+
+/** The Terrestrial Time of a UT Julian day; the last answer is kept, since a chart asks for one instant many times. */
+let lastUt = NaN;
+let lastTt = NaN;
+export function terrestrialTime(jdUt: number): number {
+  if (jdUt !== lastUt) {
+    lastTt = jdUt + deltaTSeconds(jdUt) / 86400;
+    lastUt = jdUt;
+  }
+  return lastTt;
+}
+
+/** Flags of a call through the general binding at `jdUt`, whose sidereal mode is set here. */
+function flagsFor(jdUt: number, zodiac: ZodiacSetting): number {
+  let flags = ephemerisFlag(jdUt) | C.SEFLG_SPEED;
   if (zodiac.type === 'sidereal') {
     sweph.set_sid_mode(AYANAMSAS[zodiac.ayanamsa], 0, 0);
     flags |= C.SEFLG_SIDEREAL;
@@ -92,10 +121,11 @@ function flagsFor(zodiac: ZodiacSetting): number {
 
 export function calcBody(jdUt: number, seBody: number, zodiac: ZodiacSetting = TROPICAL): EclipticPosition {
   if (ephePath === undefined) initEphemeris();
+  const flags = ephemerisFlag(jdUt) | C.SEFLG_SPEED;
   // The lean binding sets the sidereal mode itself, from the last argument.
   const flag = zodiac.type === 'sidereal'
-    ? lean.calcUt(jdUt, seBody, POSITION_FLAGS | C.SEFLG_SIDEREAL, AYANAMSAS[zodiac.ayanamsa])
-    : lean.calcUt(jdUt, seBody, POSITION_FLAGS, 0);
+    ? lean.calc(terrestrialTime(jdUt), seBody, flags | C.SEFLG_SIDEREAL, AYANAMSAS[zodiac.ayanamsa])
+    : lean.calc(terrestrialTime(jdUt), seBody, flags, 0);
   if (flag < 0) throw new EphemerisError(lean.lastError() || `body ${seBody} cannot be computed at JD ${jdUt}`);
   const out = leanOut;
   return {
@@ -106,7 +136,8 @@ export function calcBody(jdUt: number, seBody: number, zodiac: ZodiacSetting = T
 
 export function calcHouses(jdUt: number, lat: number, lng: number, letter: string, zodiac: ZodiacSetting = TROPICAL): HouseCusps {
   if (ephePath === undefined) initEphemeris();
-  const flags = zodiac.type === 'sidereal' ? flagsFor(zodiac) & ~(C.SEFLG_SWIEPH | C.SEFLG_SPEED) : 0;
+  // The ephemeris flag reaches the ayanamsa of sidereal houses (a star's position for the "true" modes).
+  const flags = (zodiac.type === 'sidereal' ? flagsFor(jdUt, zodiac) : ephemerisFlag(jdUt)) & ~C.SEFLG_SPEED;
   const r = sweph.houses_ex2(jdUt, flags, lat, lng, letter);
   const { houses, points, pointsSpeed } = r.data;
   return {
@@ -126,8 +157,8 @@ const starMagnitudes = new Map<string, number | null>();
  */
 export function calcFixedStar(jdUt: number, name: string, zodiac: ZodiacSetting = TROPICAL): { name: string; designation: string; lon: number; lat: number; magnitude: number | null } | undefined {
   if (ephePath === undefined) initEphemeris();
-  const flags = flagsFor(zodiac) & ~C.SEFLG_SPEED;
-  const r = sweph.fixstar2_ut(name, jdUt, flags);
+  const flags = flagsFor(jdUt, zodiac) & ~C.SEFLG_SPEED;
+  const r = sweph.fixstar2(name, terrestrialTime(jdUt), flags);
   if (r.flag < 0) return undefined;
   const [traditional, designation] = String(r.name).split(',');
   let magnitude = starMagnitudes.get(r.name);
@@ -154,19 +185,14 @@ export function calcHousesFromArmc(armc: number, lat: number, obliquity: number,
 /** True obliquity of the ecliptic (degrees), for turning ecliptic into equatorial coordinates. */
 export function trueObliquity(jdUt: number): number {
   if (ephePath === undefined) initEphemeris();
-  lean.calcUt(jdUt, C.SE_ECL_NUT, C.SEFLG_SWIEPH, 0);
+  lean.calc(terrestrialTime(jdUt), C.SE_ECL_NUT, ephemerisFlag(jdUt), 0);
   return leanOut[0]!;
-}
-
-/** TT - UT in seconds, as the library's ΔT model gives it for the data files in use. */
-export function deltaTSeconds(jdUt: number): number {
-  return sweph.deltat_ex(jdUt, C.SEFLG_SWIEPH).data * 86400;
 }
 
 /** The true ayanamsa (nutation included), the offset between tropical and sidereal longitudes. */
 export function ayanamsaDegrees(jdUt: number, name: AyanamsaName): number {
   sweph.set_sid_mode(AYANAMSAS[name], 0, 0);
-  return sweph.get_ayanamsa_ex_ut(jdUt, C.SEFLG_SWIEPH).data;
+  return sweph.get_ayanamsa_ex(terrestrialTime(jdUt), ephemerisFlag(jdUt)).data;
 }
 
 /** Greenwich apparent sidereal time in hours. */
@@ -186,12 +212,16 @@ export interface EngineInfo {
 export const FILES_START_JD = 2378496.5;
 export const FILES_END_JD = 2597641.5;
 
+let engine: EngineInfo | undefined;
+
+/** The same for the life of the process: read once (every chart's provenance carries it), frozen because answers share it. */
 export function engineInfo(): EngineInfo {
-  return {
+  engine ??= Object.freeze({
     engine: 'Swiss Ephemeris',
     version: sweph.version(),
-    files: ['sepl_18.se1', 'semo_18.se1', 'seas_18.se1'],
-    files_range: { start_jd: FILES_START_JD, end_jd: FILES_END_JD, start: '1800-01-01', end: '2399-12-31' },
+    files: Object.freeze(['sepl_18.se1', 'semo_18.se1', 'seas_18.se1']) as string[],
+    files_range: Object.freeze({ start_jd: FILES_START_JD, end_jd: FILES_END_JD, start: '1800-01-01', end: '2399-12-31' }),
     fallback: 'moshier (planets only, outside the files range)',
-  };
+  });
+  return engine;
 }

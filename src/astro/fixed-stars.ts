@@ -11,11 +11,17 @@ export const FIXED_STAR_PACKS: Record<string, readonly string[]> = {
   behenian_15: ['Algol', 'Alcyone', 'Aldebaran', 'Capella', 'Sirius', 'Procyon', 'Regulus', 'Alkaid', 'Algorab', 'Spica', 'Arcturus', 'Alphecca', 'Antares', 'Vega', 'Deneb Algedi'],
 };
 
-const PACK_ALIASES: Record<string, string> = { royal: 'royal_4', royal_stars: 'royal_4', behenian: 'behenian_15' };
+/**
+ * Other names of the packs. The public service's clients send `behenian_20`; Agrippa's list,
+ * which is what the Behenian stars are, has fifteen, and that is what the name resolves to.
+ */
+const PACK_ALIASES: Record<string, string> = { royal: 'royal_4', royal_stars: 'royal_4', behenian: 'behenian_15', behenian_20: 'behenian_15' };
 
 export function resolveStarPack(name: string): readonly string[] | undefined {
   const key = name.trim().toLowerCase();
-  return FIXED_STAR_PACKS[PACK_ALIASES[key] ?? key];
+  // Own keys only: "constructor" or "__proto__" must not find what every object inherits.
+  const pack = Object.hasOwn(PACK_ALIASES, key) ? PACK_ALIASES[key]! : key;
+  return Object.hasOwn(FIXED_STAR_PACKS, pack) ? FIXED_STAR_PACKS[pack] : undefined;
 }
 
 export const FIXED_STAR_PACK_NAMES = [...Object.keys(FIXED_STAR_PACKS), ...Object.keys(PACK_ALIASES)];

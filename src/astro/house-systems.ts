@@ -46,8 +46,9 @@ export const HOUSE_SYSTEM_ACCEPTED_NAMES = [...HOUSE_SYSTEM_NAMES, ...Object.key
 
 export function resolveHouseSystem(name: string): HouseSystemName | undefined {
   const key = name.trim().toLowerCase().replace(/[\s-]+/g, '_');
-  if (key in HOUSE_SYSTEMS) return key as HouseSystemName;
-  return ALIASES[key];
+  // Own keys only: "constructor" or "__proto__" must not find what every object inherits.
+  if (Object.hasOwn(HOUSE_SYSTEMS, key)) return key as HouseSystemName;
+  return Object.hasOwn(ALIASES, key) ? ALIASES[key] : undefined;
 }
 
 /** Systems that the library cannot compute inside the polar circles (it then returns Porphyry). */

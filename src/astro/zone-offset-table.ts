@@ -1,11 +1,19 @@
 /**
  * UTC offsets of one IANA zone from a table of its transitions, built a year at a time from the
  * Intl rules and then looked up without Intl. Worth it when many instants of one zone are needed
- * (an ephemeris export asks for one per row); a single chart asks Intl directly.
+ * (an ephemeris export asks for one per row, charts of one zone and era recur); a year asked for
+ * only once or twice is answered by Intl directly (see `zoneOffsetSecondsOnceFrequent`).
  */
-import { ianaZone } from './civil-time.ts';
+import { ianaZone, intlOffsetSeconds } from './civil-time.ts';
 
 const HOUR = 3_600_000;
+
+/**
+ * Lookups of a zone's year that Intl answers before the year gets its table. A table costs about
+ * as much as a few dozen Intl lookups (probes twice a month and bisections), a lookup in it well
+ * under a microsecond against about 10 µs through Intl: random one-off years stay with Intl.
+ */
+const LOOKUPS_BEFORE_TABLE = 8;
 
 interface YearTable {
   /** Instants at which the offset changes, ascending, and the offset (seconds) from each on. */
@@ -15,6 +23,8 @@ interface YearTable {
 
 export class ZoneOffsetTable {
   private readonly years = new Map<number, YearTable>();
+  /** Lookups so far of the years that have no table yet. */
+  private readonly lookups = new Map<number, number>();
   private readonly zone;
 
   constructor(zoneName: string) {
@@ -24,7 +34,7 @@ export class ZoneOffsetTable {
   }
 
   private exact(utcMs: number): number {
-    return Math.round(this.zone.offset(utcMs) * 60);
+    return intlOffsetSeconds(this.zone, utcMs);
   }
 
   /** Finds every change within one calendar year (UTC) by probing twice a month and bisecting to the second. */
@@ -90,6 +100,21 @@ export class ZoneOffsetTable {
     return jumps;
   }
 
+  /** The offset (seconds) when the instant's year has a table or has been asked for often enough to get one; else undefined. */
+  offsetSecondsOnceFrequent(utcMs: number): number | undefined {
+    const year = new Date(utcMs).getUTCFullYear();
+    if (!this.years.has(year)) {
+      const count = (this.lookups.get(year) ?? 0) + 1;
+      if (count < LOOKUPS_BEFORE_TABLE) {
+        if (this.lookups.size > 1000) this.lookups.clear();
+        this.lookups.set(year, count);
+        return undefined;
+      }
+      this.lookups.delete(year);
+    }
+    return this.offsetSeconds(utcMs);
+  }
+
   offsetSeconds(utcMs: number): number {
     const year = new Date(utcMs).getUTCFullYear();
     const t = this.table(year);
@@ -115,6 +140,14 @@ function tableOf(zone: string): ZoneOffsetTable {
 /** Offset from UTC in seconds of a zone at an instant, through a cached table per zone. */
 export function zoneOffsetSeconds(zone: string, utcMs: number): number {
   return tableOf(zone).offsetSeconds(utcMs);
+}
+
+/**
+ * Offset from UTC in seconds of a zone at an instant when the zone's year is asked for often
+ * enough to have a table; undefined otherwise (the caller then asks Intl once itself).
+ */
+export function zoneOffsetSecondsOnceFrequent(zone: string, utcMs: number): number | undefined {
+  return tableOf(zone).offsetSecondsOnceFrequent(utcMs);
 }
 
 /** A zone's forward jumps of at least `minSeconds` in [fromMs, toMs], through the same cached table. */

@@ -8,6 +8,8 @@ export interface BinaryResponse {
   contentType: string;
   headers: Record<string, string>;
   body: Uint8Array | string;
+  /** What the image shows, in words (not sent as a header; the MCP tool returns it as text). */
+  summary?: string[];
 }
 
 const encoder = new TextEncoder();
@@ -17,7 +19,7 @@ export function isBinaryResponse(value: unknown): value is BinaryResponse {
 }
 
 export function encodeBinaryResponse(r: BinaryResponse): Uint8Array {
-  const meta = encoder.encode(JSON.stringify({ contentType: r.contentType, headers: r.headers }));
+  const meta = encoder.encode(JSON.stringify({ contentType: r.contentType, headers: r.headers, summary: r.summary }));
   const body = typeof r.body === 'string' ? encoder.encode(r.body) : r.body;
   const out = new Uint8Array(4 + meta.length + body.length);
   new DataView(out.buffer).setUint32(0, meta.length);
@@ -26,8 +28,8 @@ export function encodeBinaryResponse(r: BinaryResponse): Uint8Array {
   return out;
 }
 
-export function decodeBinaryResponse(bytes: Buffer): { contentType: string; headers: Record<string, string>; body: Buffer } {
+export function decodeBinaryResponse(bytes: Buffer): { contentType: string; headers: Record<string, string>; summary: string[]; body: Buffer } {
   const metaLength = bytes.readUInt32BE(0);
-  const meta = JSON.parse(bytes.subarray(4, 4 + metaLength).toString('utf8')) as { contentType: string; headers: Record<string, string> };
-  return { ...meta, body: bytes.subarray(4 + metaLength) };
+  const meta = JSON.parse(bytes.subarray(4, 4 + metaLength).toString('utf8')) as { contentType: string; headers: Record<string, string>; summary?: string[] };
+  return { contentType: meta.contentType, headers: meta.headers, summary: meta.summary ?? [], body: bytes.subarray(4 + metaLength) };
 }

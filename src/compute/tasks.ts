@@ -11,6 +11,8 @@ import { encodeBinaryResponse, isBinaryResponse } from './binary-response.ts';
 import { computeEphemeris, computeEphemerisChunk } from '../features/ephemeris/service.ts';
 import type { EphemerisPlan } from '../features/ephemeris/plan.ts';
 import { computeSkyEvents, type SkyEventsTask } from '../features/sky-events/service.ts';
+import { computeMoonMonth, computeMoonPhase, type MoonMonthTask, type MoonPhaseTask } from '../features/moon/service.ts';
+import { sanitizedSvgResponse } from '../features/account/branding-image.ts';
 import { compositeChart, natalChart, progressionsChart, solarReturnChart, synastryChart, transitChart } from '../features/charts/service.ts';
 
 export const TASKS = {
@@ -20,12 +22,15 @@ export const TASKS = {
   ephemeris: (p: EphemerisPlan) => computeEphemeris(p),
   ephemeris_chunk: (p: { plan: EphemerisPlan; from: number; to: number }) => computeEphemerisChunk(p),
   sky_events: (p: SkyEventsTask) => computeSkyEvents(p),
+  moon_phase: (p: MoonPhaseTask) => computeMoonPhase(p),
+  moon_month: (p: MoonMonthTask) => computeMoonMonth(p),
   chart_natal: natalChart,
   chart_transits: transitChart,
   chart_solar_return: solarReturnChart,
   chart_progressions: progressionsChart,
   chart_composite: compositeChart,
   chart_synastry: synastryChart,
+  branding_svg: (p: { bytes: Uint8Array }) => sanitizedSvgResponse(p.bytes),
 } as const;
 
 export type TaskName = keyof typeof TASKS;

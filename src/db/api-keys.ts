@@ -13,6 +13,9 @@ export const keyPrincipalRow = z.object({
   key_id: z.string(), user_id: z.string(), email: z.string(), key_status: z.enum(['active', 'revoked']), expires_at: z.string().nullable(),
   plan_code: z.string().nullable(), subscription_status: z.string().nullable(), current_period_end: z.string().nullable(),
   request_limit: z.number().nullable(), limit_period: z.enum(['day', 'month']).nullable(), rps_limit: z.number().nullable(),
+  export_row_limit: z.number().nullable(),
+  /** End of the limit period whose quota includes bought extra requests (the limit drops after it). */
+  quota_extra_until: z.string().nullable().optional(),
 });
 export type KeyPrincipalRow = z.infer<typeof keyPrincipalRow>;
 
@@ -32,12 +35,19 @@ export class ApiKeyRepository {
     return this.db.maybeOne(sql.type(keyPrincipalRow)`
       select k.id as key_id, k.user_id, u.email, k.status as key_status, k.expires_at,
              s.plan_code, s.status as subscription_status, s.current_period_end,
-             p.request_limit, p.limit_period, p.rps_limit
+             p.request_limit + coalesce(e.extra_requests, 0) as request_limit, p.limit_period, p.rps_limit, p.export_row_limit,
+             e.period_end as quota_extra_until
       from api_keys k
       join users u on u.id = k.user_id
-      left join subscriptions s on s.user_id = k.user_id
+      left join effective_subscriptions s on s.user_id = k.user_id
       left join plans p on p.code = s.plan_code
+      left join lateral (select sum(x.extra_requests)::int as extra_requests, min(x.period_end) as period_end from quota_extras x where x.user_id = k.user_id and x.period_start <= now() and x.period_end > now()) e on true
       where k.key_hash = ${keyHash}`);
+  }
+
+  /** The hashes of every key of a user: each process's key cache is keyed by them. */
+  async hashesOfUser(userId: string): Promise<string[]> {
+    return [...await this.db.anyFirst(sql.type(z.object({ key_hash: z.string() }))`select key_hash from api_keys where user_id = ${userId}`)];
   }
 
   async listForUser(userId: string): Promise<readonly ApiKeyRow[]> {

@@ -1,8 +1,13 @@
 /**
  * Numbered plain-SQL migrations from sql/, applied in order by umzug over one dedicated `pg`
  * connection (a migration file holds several statements, which slonik refuses by design).
- * A PostgreSQL advisory lock makes concurrent starts (several API processes, the CLI) apply
- * each migration exactly once; each file runs in one transaction with its bookkeeping row.
+ *
+ * Each file runs in one transaction that first takes a transaction-level advisory lock and then
+ * checks again whether the file is already recorded: of several processes migrating at once
+ * (API processes starting together, the CLI), exactly one applies it and the others skip it.
+ * The lock and the check live inside the transaction on purpose: a session-level lock would
+ * outlive it, and on the embedded database, whose one session the connections of its process
+ * take turns on, only a transaction is a unit that runs alone.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -23,18 +28,34 @@ class PostgresStorage implements UmzugStorage {
     await this.client.query('delete from schema_migrations where name = $1', [name]);
   }
   async executed() {
-    await this.client.query('create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())');
     const { rows } = await this.client.query<{ name: string }>('select name from schema_migrations order by name');
     return rows.map((r) => r.name);
   }
 }
 
-/** Applies the pending migrations (all, or up to and including `to`); returns the names applied. */
-export async function migrate(databaseUrl: string, log: (message: string) => void = () => {}, to?: string): Promise<string[]> {
+async function inLockedTransaction<T>(client: pg.Client, work: () => Promise<T>): Promise<T> {
+  await client.query('begin');
+  try {
+    await client.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK_ID]);
+    const result = await work();
+    await client.query('commit');
+    return result;
+  } catch (error) {
+    await client.query('rollback').catch(() => {});
+    throw error;
+  }
+}
+
+/**
+ * Applies the pending migrations (all, or up to and including `to`); returns the names this call
+ * applied (not those another process applied meanwhile). `onApplied` hears of each one.
+ */
+export async function migrate(databaseUrl: string, onApplied: (name: string) => void = () => {}, to?: string): Promise<string[]> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
+  const applied: string[] = [];
   try {
-    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+    await inLockedTransaction(client, () => client.query('create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())'));
     const umzug = new Umzug({
       migrations: fs
         .readdirSync(MIGRATIONS_DIR)
@@ -44,25 +65,24 @@ export async function migrate(databaseUrl: string, log: (message: string) => voi
           name: file,
           up: async () => {
             const text = fs.readFileSync(path.join(MIGRATIONS_DIR, file), 'utf8');
-            await client.query('begin');
-            try {
+            const done = await inLockedTransaction(client, async () => {
+              if ((await client.query('select 1 from schema_migrations where name = $1', [file])).rowCount) return false;
               await client.query(text);
               await client.query('insert into schema_migrations (name) values ($1)', [file]);
-              await client.query('commit');
-            } catch (error) {
-              await client.query('rollback');
-              throw error;
+              return true;
+            });
+            if (done) {
+              applied.push(file);
+              onApplied(file);
             }
           },
         })),
       storage: new PostgresStorage(client),
       logger: undefined,
     });
-    const applied = await umzug.up(to ? { to } : {});
-    for (const m of applied) log(`applied migration ${m.name}`);
-    return applied.map((m) => m.name);
+    await umzug.up(to ? { to } : {});
+    return applied;
   } finally {
-    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
     await client.end();
   }
 }

@@ -25,8 +25,11 @@ export class PlanRepository {
 
   async quotaOfUser(userId: string): Promise<UserQuotaRow | null> {
     return this.db.maybeOne(sql.type(userQuotaRow)`
-      select s.plan_code, s.status as subscription_status, s.current_period_end, p.request_limit, p.limit_period, p.rps_limit
-      from subscriptions s join plans p on p.code = s.plan_code where s.user_id = ${userId}`);
+      select s.plan_code, s.status as subscription_status, s.current_period_end,
+             p.request_limit + coalesce(e.extra_requests, 0) as request_limit, p.limit_period, p.rps_limit
+      from effective_subscriptions s join plans p on p.code = s.plan_code
+      left join lateral (select sum(x.extra_requests)::int as extra_requests, min(x.period_end) as period_end from quota_extras x where x.user_id = s.user_id and x.period_start <= now() and x.period_end > now()) e on true
+      where s.user_id = ${userId}`);
   }
 
   async list(): Promise<readonly PlanRow[]> {

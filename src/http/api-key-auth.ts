@@ -12,6 +12,7 @@ import type { DatabasePool } from 'slonik';
 import { ApiKeyRepository, type KeyPrincipalRow } from '../db/api-keys.ts';
 import { hashApiKey } from '../features/keys/secret.ts';
 import { HttpError } from './errors.ts';
+import type { AuthFailureThrottle } from './auth-failure-throttle.ts';
 
 export interface Principal {
   keyId: string;
@@ -21,6 +22,8 @@ export interface Principal {
   requestLimit: number | null;
   limitPeriod: 'day' | 'month';
   rpsLimit: number | null;
+  /** Most rows of one export on the plan; null = the service's own bound. */
+  exportRowLimit: number | null;
 }
 
 declare module 'fastify' {
@@ -34,7 +37,8 @@ type Verdict = { kind: 'ok'; principal: Principal; validUntil: number } | { kind
 
 /** Longest key we hash: anything longer is not one of ours, and hashing megabytes is a DoS lever. */
 const MAX_KEY_LENGTH = 200;
-const ACTIVE_SUBSCRIPTION = new Set(['active', 'trialing']);
+/** past_due only while its grace lasts: after it the view effective_subscriptions says free/active. */
+const ACTIVE_SUBSCRIPTION = new Set(['active', 'trialing', 'past_due']);
 
 export function verdictOf(row: KeyPrincipalRow | null, now = Date.now()): Verdict {
   if (!row || row.key_status !== 'active' || (row.expires_at && Date.parse(row.expires_at) <= now)) return { kind: 'invalid' };
@@ -42,10 +46,15 @@ export function verdictOf(row: KeyPrincipalRow | null, now = Date.now()): Verdic
   if (!row.plan_code || !row.subscription_status || !ACTIVE_SUBSCRIPTION.has(row.subscription_status) || periodOver) return { kind: 'no_subscription' };
   return {
     kind: 'ok',
-    validUntil: Math.min(row.expires_at ? Date.parse(row.expires_at) : Infinity, row.current_period_end ? Date.parse(row.current_period_end) : Infinity),
+    validUntil: Math.min(
+      row.expires_at ? Date.parse(row.expires_at) : Infinity,
+      row.current_period_end ? Date.parse(row.current_period_end) : Infinity,
+      row.quota_extra_until ? Date.parse(row.quota_extra_until) : Infinity,
+    ),
     principal: {
       keyId: row.key_id, userId: row.user_id, email: row.email, planCode: row.plan_code,
       requestLimit: row.request_limit, limitPeriod: row.limit_period ?? 'month', rpsLimit: row.rps_limit,
+      exportRowLimit: row.export_row_limit,
     },
   };
 }
@@ -60,6 +69,10 @@ export class ApiKeyAuthenticator {
     cacheSize: number;
     ttlSeconds: number;
     onFailure?: (reason: string) => void;
+    /** Counts a key looked up in the database (a cache miss). */
+    onLookup?: () => void;
+    /** Failed lookups per client address: beyond its limit, uncached keys are refused without a query. */
+    throttle?: AuthFailureThrottle;
     /** Runs after a key is accepted (the rate limit); 'revoked' turns the request into 401, 'rejected' means it answered. */
     admit?: (request: FastifyRequest, reply: FastifyReply) => Promise<'ok' | 'revoked' | 'rejected'>;
   }) {
@@ -67,19 +80,36 @@ export class ApiKeyAuthenticator {
     this.cache = new LRUCache({ max: options.cacheSize, ttl: options.ttlSeconds * 1000 });
   }
 
-  async verdict(secret: string): Promise<Verdict> {
+  /**
+   * The verdict on a key outside the hook (the MCP endpoint, the consent page). With
+   * `clientAddress`, an uncached key from an address past its failed lookups is refused with 429,
+   * as in the hook: every place that takes a key typed by a stranger counts their failures.
+   */
+  async verdict(secret: string, clientAddress?: string): Promise<Verdict> {
     if (secret.length > MAX_KEY_LENGTH) return { kind: 'invalid' };
-    return this.verdictByHash(hashApiKey(secret));
+    return this.verdictByHash(hashApiKey(secret), clientAddress);
   }
 
-  private async verdictByHash(hash: string): Promise<Verdict> {
+  /**
+   * `clientAddress`: where the request came from, for the failure throttle (a lookup that finds
+   * no valid key counts once against it, however many requests waited for that lookup).
+   */
+  private async verdictByHash(hash: string, clientAddress?: string): Promise<Verdict> {
     const cached = this.cache.get(hash);
     if (cached && !(cached.kind === 'ok' && cached.validUntil <= Date.now())) return cached;
     let lookup = this.lookups.get(hash);
     if (!lookup) {
+      const throttle = clientAddress === undefined ? undefined : this.options.throttle;
+      const wait = throttle?.retryAfterSeconds(clientAddress!) ?? 0;
+      if (wait > 0) {
+        this.options.onFailure?.('throttled');
+        throw new HttpError(429, 'Too many failed API key lookups from this address; retry later', { 'retry-after': String(wait) });
+      }
+      this.options.onLookup?.();
       lookup = this.keys.findPrincipalByHash(hash).then((row) => {
         const verdict = verdictOf(row);
         this.cache.set(hash, verdict);
+        if (verdict.kind === 'invalid') throttle?.failed(clientAddress!);
         return verdict;
       }).finally(() => this.lookups.delete(hash));
       this.lookups.set(hash, lookup);
@@ -111,7 +141,7 @@ export class ApiKeyAuthenticator {
       if (!secret) throw fail('missing_key', 401, 'Missing API key');
       if (secret.length > MAX_KEY_LENGTH) throw fail('invalid_key', options.invalidKeyStatus ?? 401, 'Invalid API key');
       const hash = hashApiKey(secret);
-      const verdict = await this.verdictByHash(hash);
+      const verdict = await this.verdictByHash(hash, request.ip);
       if (verdict.kind === 'invalid') throw fail('invalid_key', options.invalidKeyStatus ?? 401, 'Invalid API key');
       if (verdict.kind === 'no_subscription') throw fail('subscription_required', 403, 'Subscription required');
       request.principal = verdict.principal;

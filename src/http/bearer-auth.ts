@@ -1,8 +1,9 @@
 /**
  * `authorization: Bearer <JWT>` for the dashboard endpoints. Tokens come from an external identity
  * provider and are verified with `jose`: against its JWKS (asymmetric algorithms only) or with an
- * HS256 shared secret (the embedded mode and `cli token`). Signature, expiry (required), and the
- * audience/issuer when configured; `sub` is the user id, `email` the address.
+ * HS256 shared secret (the embedded mode and `cli token`). Signature, expiry (required), a
+ * lifetime no longer than AUTH_JWT_MAX_LIFETIME_SECONDS (a leaked token must not work for
+ * years), and the audience/issuer when configured; `sub` is the user id, `email` the address.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createRemoteJWKSet, decodeProtectedHeader, errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey, type JWTVerifyOptions } from 'jose';
@@ -24,13 +25,19 @@ export interface BearerAuthOptions {
   secret?: string;
   audience?: string;
   issuer?: string;
+  /** Longest accepted lifetime: from `iat` to `exp`, and from now to `exp`. */
+  maxLifetimeSeconds: number;
   onFailure?: (reason: string) => void;
+  /** True for users whose tokens must be refused although they verify (an account being deleted). */
+  isDeleted?: (userId: string) => Promise<boolean>;
 }
 
 const ASYMMETRIC = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA'];
 /** Longer than any real token; hashing or parsing megabytes is a DoS lever. */
 const MAX_TOKEN_LENGTH = 8192;
 const challenge = (error?: string) => ({ 'www-authenticate': error ? `Bearer error="${error}"` : 'Bearer' });
+/** Clock difference allowed between us and the identity provider, seconds. */
+const CLOCK_TOLERANCE = 5;
 
 export class BearerAuthenticator {
   private readonly jwks?: JWTVerifyGetKey;
@@ -54,7 +61,7 @@ export class BearerAuthenticator {
     } catch {
       throw this.fail('invalid_token', 'Invalid token');
     }
-    const common: JWTVerifyOptions = { audience: this.options.audience, issuer: this.options.issuer, requiredClaims: ['exp', 'sub'], clockTolerance: 5 };
+    const common: JWTVerifyOptions = { audience: this.options.audience, issuer: this.options.issuer, requiredClaims: ['exp', 'sub'], clockTolerance: CLOCK_TOLERANCE };
     let payload: JWTPayload;
     try {
       if (alg === 'HS256' && this.secret) ({ payload } = await jwtVerify(token, this.secret, { ...common, algorithms: ['HS256'] }));
@@ -66,6 +73,12 @@ export class BearerAuthenticator {
       if (error instanceof errors.JOSEError && !(error instanceof errors.JWKSTimeout)) throw this.fail('invalid_token', 'Invalid token');
       // The identity provider's key set could not be fetched: not the caller's fault.
       throw new HttpError(503, 'Identity provider unavailable, retry later', { 'retry-after': '5' });
+    }
+    // `exp` is required (checked above); without `iat` the lifetime left is what counts.
+    const max = this.options.maxLifetimeSeconds + CLOCK_TOLERANCE;
+    const exp = payload.exp!;
+    if (exp - Date.now() / 1000 > max || (typeof payload.iat === 'number' && exp - payload.iat > max)) {
+      throw this.fail('lifetime_too_long', 'Token lifetime too long');
     }
     const sub = payload.sub;
     if (typeof sub !== 'string' || sub.length === 0 || sub.length > 255) throw this.fail('invalid_token', 'Invalid token');
@@ -80,7 +93,9 @@ export class BearerAuthenticator {
       const match = header ? /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(header) : null;
       if (!header) throw this.fail('missing_token', 'Not authenticated', '');
       if (!match) throw this.fail('invalid_token', 'Invalid token');
-      request.account = await this.verify(match[1]!);
+      const account = await this.verify(match[1]!);
+      if (this.options.isDeleted && (await this.options.isDeleted(account.userId))) throw this.fail('deleted_account', 'This account has been deleted');
+      request.account = account;
     };
   }
 }

@@ -3,6 +3,8 @@
  * HTTPValidationError shape, everything else keeps its status with a `detail` message, and
  * nothing a client sends can turn into a 5xx.
  */
+import http from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { RequestFieldError } from '../features/shared/request-error.ts';
@@ -43,6 +45,9 @@ function issueType(code: string, params: Record<string, unknown>, missing: boole
     return `value_error.number.${small ? 'not_ge' : 'not_le'}`;
   }
   if (code === 'invalid_value' || code === 'invalid_enum_value') return 'value_error.enum';
+  // A refinement may name its type (`params: { type }`), as the checks after a schema do.
+  const custom = (params.params as { type?: unknown } | undefined)?.type;
+  if (code === 'custom' && typeof custom === 'string') return custom;
   return `value_error.${code}`;
 }
 
@@ -56,6 +61,27 @@ function isDataException(error: unknown): boolean {
   }
   return false;
 }
+
+const UNAVAILABLE_ERRORS = new Set(['ConnectionError', 'BackendTerminatedError', 'BackendTerminatedUnexpectedlyError']);
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EPIPE', 'EAI_AGAIN']);
+
+/**
+ * The database could not be reached or dropped the connection (a restart, a failover, the
+ * network): nothing the client did, and a retry a little later may pass. SQLSTATE class 08 is
+ * "connection exception"; 57P01–57P03 an administrator shutdown or a server not accepting
+ * connections yet.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e = error as { name?: unknown; code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
+    // slonik's error classes do not all set `name`: their constructor says what they are.
+    if (UNAVAILABLE_ERRORS.has(e.constructor?.name) || (typeof e.name === 'string' && UNAVAILABLE_ERRORS.has(e.name))) return true;
+    if (typeof e.code === 'string' && (UNAVAILABLE_CODES.has(e.code) || /^08[0-9A-Z]{3}$/.test(e.code) || /^57P0[123]$/.test(e.code))) return true;
+  }
+  return false;
+}
+
+/** Seconds a client is told to wait while the database is away. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 export function validationBody(issues: ValidationIssue[]) {
   return { detail: issues };
@@ -91,12 +117,23 @@ export function registerErrorHandling(app: FastifyInstance) {
       // A value the schemas let through but PostgreSQL cannot hold (the transaction rolled back).
       return reply.code(422).send(validationBody([{ loc: ['body'], msg: 'a value of the request cannot be stored', type: 'value_error.unstorable' }]));
     }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.code(503).header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS)).send({ detail: 'Database unavailable, retry later' });
+    }
     if (error instanceof ComputeOverloadedError) {
       return reply.code(503).header('retry-after', String(error.retryAfterSeconds)).send({ detail: 'Service overloaded, retry later' });
     }
     // Body that is not JSON, or JSON that does not parse: a validation problem of the body.
     if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || (error instanceof SyntaxError && error.statusCode === 400)) {
       return reply.code(422).send(validationBody([{ loc: ['body'], msg: `JSON decode error: ${error.message}`, type: 'json_invalid' }]));
+    }
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      // Say what the route takes (its declared `consumes`, else JSON), also in the header RFC 9110 suggests.
+      const expected = request.routeOptions.schema?.consumes ?? ['application/json'];
+      const sent = request.headers['content-type'] ?? 'none';
+      return reply.code(415).header(request.method === 'PATCH' ? 'accept-patch' : 'accept-post', expected.join(', '))
+        .send({ detail: `Unsupported Media Type: ${sent}; this endpoint expects ${expected.join(' or ')}` });
     }
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status === 500) {
@@ -107,4 +144,36 @@ export function registerErrorHandling(app: FastifyInstance) {
   });
 
   app.setNotFoundHandler((_request, reply) => reply.code(404).send({ detail: 'Not Found' }));
+}
+
+/**
+ * The errors Fastify's router answers before any route runs (a path parameter over the router's
+ * length limit: 414; a URL that does not decode: 400), in the API's `{detail}` shape.
+ */
+export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return reply.code(414).send({ detail: 'URI Too Long' });
+  if (error.code === 'FST_ERR_BAD_URL') return reply.code(400).send({ detail: 'Malformed URL' });
+  const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  return reply.code(status).send({ detail: http.STATUS_CODES[status] ?? 'Bad Request' });
+}
+
+const CLIENT_ERRORS: Record<string, [number, string]> = {
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request Timeout: the request did not arrive in time'],
+  HPE_HEADER_OVERFLOW: [431, 'Request Header Fields Too Large'],
+};
+
+/**
+ * Requests that never became requests (a timeout while they arrived, headers over the limit,
+ * bytes that are not HTTP): answered in the `{detail}` shape, and the connection is closed.
+ */
+export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, detail] = CLIENT_ERRORS[error.code ?? ''] ?? [400, 'Bad Request'];
+  const body = JSON.stringify({ detail });
+  // Answer only where no answer has started on this socket: else the bytes would corrupt it.
+  const inFlight = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (socket.writable && !inFlight?.headersSent) {
+    socket.write(`HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${body}`);
+  }
+  socket.destroy();
 }

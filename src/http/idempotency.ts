@@ -3,15 +3,24 @@
  * user. The fingerprint of a request is its method, path with query, Accept header (it can choose
  * the response format) and validated body:
  * - first use: the request runs, then its response (status < 500) is stored for
- *   IDEMPOTENCY_TTL_SECONDS; it is charged to the quota only now, once it is known not to be a replay;
+ *   IDEMPOTENCY_TTL_SECONDS, compressed from 1 KiB on, unless it is larger than
+ *   IDEMPOTENCY_MAX_RESPONSE_BYTES or the user's records would pass IDEMPOTENCY_MAX_BYTES_PER_USER
+ *   (then a retry runs again); it is charged to the quota only now, once it is known not to be a replay;
  * - identical retry: the stored response with `Idempotency-Replayed: true`, nothing recomputed,
  *   no quota spent;
  * - same key, different request: 409 `idempotency_key_reused`;
  * - same key while the first is still running: 409 `request_in_progress` with Retry-After.
  * A 5xx (overload, a crash) is not stored: the claim is released so that a retry can run.
+ * A route whose answers must not be kept (`config.idempotentReplay: 'recompute'`: the numerology
+ * profile, whose subject data is never persisted) stores only the fingerprint and the route's
+ * small `context` (an instant, a trace id); a replay runs the route again with that context,
+ * still marked, still free.
+ 
  * Like Stripe, a body refused by schema validation never claims the key.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { promisify } from 'node:util';
+import { deflateRaw, inflateRaw } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Principal } from './api-key-auth.ts';
 import { HttpError, validationBody } from './errors.ts';
@@ -19,15 +28,23 @@ import { isRejected, sendRateLimited, type RateLimiter } from './rate-limit.ts';
 import type { IdempotencyStore, StoredResponse } from './idempotency-store.ts';
 
 interface IdempotencyState {
+  /** The user whose record it is (their stored bytes are bounded). */
+  owner: string;
   key: string;
   token: string;
   fingerprint: string;
   state: 'claimed' | 'settled' | 'replayed';
+  /** For routes replayed by recomputing: what the first run used, kept with the record and given back to replays. */
+  context: Record<string, string | number>;
 }
 
 declare module 'fastify' {
   interface FastifyRequest {
     idempotency: IdempotencyState | null;
+  }
+  interface FastifyContextConfig {
+    /** `recompute`: store no answer, only the fingerprint and context; a replay runs the route again. */
+    idempotentReplay?: 'recompute';
   }
 }
 
@@ -35,15 +52,39 @@ export interface IdempotencyOptions {
   ttlSeconds: number;
   lockSeconds: number;
   maxResponseBytes: number;
-  onOutcome?: (outcome: 'stored' | 'replayed' | 'mismatch' | 'in_progress') => void;
+  /**
+   * Key of the request fingerprint's HMAC. A plain hash of a body made of a name and a birth date
+   * can be reversed by trying names and dates; keyed, a copy of the store tells nothing. Every
+   * process of a deployment needs the same key (see fingerprintKey in src/http/fingerprint-key.ts).
+   */
+  fingerprintKey: Uint8Array;
+  onOutcome?: (outcome: 'stored' | 'replayed' | 'mismatch' | 'in_progress' | 'over_budget') => void;
 }
 
 /** Printable ASCII without spaces, as Stripe and the IETF draft allow (UUIDs, ULIDs, hashes...). */
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 /** Headers that belong to one answer, not to the stored response. */
-const UNSTORED_HEADERS = new Set(['content-length', 'transfer-encoding', 'connection', 'date', 'keep-alive', 'retry-after', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'idempotency-replayed', 'set-cookie']);
+const UNSTORED_HEADERS = new Set(['content-length', 'transfer-encoding', 'connection', 'date', 'keep-alive', 'retry-after', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'x-ratelimit-limit-second', 'x-ratelimit-remaining-second', 'idempotency-replayed', 'set-cookie']);
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+const deflate = promisify(deflateRaw);
+const inflate = promisify(inflateRaw);
+/** Bodies from this size on are stored compressed (a natal chart's JSON to a quarter); on the thread pool, off the event loop. */
+const COMPRESS_FROM_BYTES = 1024;
+
+/** A body as stored: compressed when that pays. */
+async function storedBody(bytes: Buffer): Promise<Pick<StoredResponse, 'body' | 'encoding'>> {
+  if (bytes.length >= COMPRESS_FROM_BYTES) {
+    const packed = await deflate(bytes);
+    if (packed.length < bytes.length) return { body: packed.toString('base64'), encoding: 'deflate' };
+  }
+  return { body: bytes.toString('base64') };
+}
+
+async function bodyOf(response: StoredResponse): Promise<Buffer> {
+  const bytes = Buffer.from(response.body, 'base64');
+  return response.encoding === 'deflate' ? inflate(bytes) : bytes;
+}
 
 function storable(headers: Record<string, unknown>): Record<string, string> {
   const out: Record<string, string> = {};
@@ -66,7 +107,7 @@ export function registerIdempotency(app: FastifyInstance, deps: { store: Idempot
       return reply.code(422).send(validationBody([{ loc: ['header', 'idempotency-key'], msg: 'Idempotency-Key must be 1 to 255 printable ASCII characters without spaces', type: 'value_error' }]));
     }
     const recordKey = `${principal.userId}:${sha256(key)}`;
-    const fingerprint = sha256(`${request.method}\n${request.url}\n${request.headers.accept ?? ''}\n${JSON.stringify(request.body ?? null)}`);
+    const fingerprint = createHmac('sha256', options.fingerprintKey).update(`${request.method}\n${request.url}\n${request.headers.accept ?? ''}\n${JSON.stringify(request.body ?? null)}`).digest('hex');
     const token = randomBytes(16).toString('hex');
     const claim = await store.claim(recordKey, fingerprint, token, options.lockSeconds * 1000).catch(() => { throw unavailable(); });
     // Anything but a fresh claim spends nothing: the rate state stays the one looked up at auth.
@@ -74,9 +115,15 @@ export function registerIdempotency(app: FastifyInstance, deps: { store: Idempot
 
     if (claim.kind === 'replay') {
       options.onOutcome?.('replayed');
-      request.idempotency = { key: recordKey, token, fingerprint, state: 'replayed' };
-      const { status, headers, body } = claim.response;
-      return reply.code(status).headers(headers).header('idempotency-replayed', 'true').send(Buffer.from(body, 'base64'));
+      request.idempotency = { owner: principal.userId, key: recordKey, token, fingerprint, state: 'replayed', context: { ...claim.response.context } };
+      if (claim.response.replay === 'recompute') {
+        // The route runs again with the first run's context: the same answer, nothing spent.
+        reply.header('idempotency-replayed', 'true');
+        return undefined;
+      }
+      const { status, headers } = claim.response;
+      const body = await bodyOf(claim.response).catch(() => { throw unavailable(); });
+      return reply.code(status).headers(headers).header('idempotency-replayed', 'true').send(body);
     }
     if (claim.kind === 'mismatch') {
       options.onOutcome?.('mismatch');
@@ -102,7 +149,15 @@ export function registerIdempotency(app: FastifyInstance, deps: { store: Idempot
       await release();
       return sendRateLimited(reply, decision);
     }
-    request.idempotency = { key: recordKey, token, fingerprint, state: 'claimed' };
+    const idem: IdempotencyState = { owner: principal.userId, key: recordKey, token, fingerprint, state: 'claimed', context: {} };
+    request.idempotency = idem;
+    // A request that never reaches onSend (the client went away mid-handler, and onResponse
+    // does not run then): free the key when its connection closes.
+    reply.raw.once('close', () => {
+      if (idem.state !== 'claimed') return;
+      idem.state = 'settled';
+      void store.release(idem.key, idem.token).catch(() => {});
+    });
     return undefined;
   };
 
@@ -114,9 +169,11 @@ export function registerIdempotency(app: FastifyInstance, deps: { store: Idempot
         await store.release(idem.key, idem.token);
         return;
       }
-      const response: StoredResponse = { status: reply.statusCode, headers: storable(reply.getHeaders()), body: bytes.toString('base64') };
-      await store.complete(idem.key, idem.token, idem.fingerprint, response, options.ttlSeconds * 1000);
-      options.onOutcome?.('stored');
+      const response: StoredResponse = request.routeOptions.config?.idempotentReplay === 'recompute'
+        ? { status: 0, headers: {}, body: '', replay: 'recompute', context: idem.context }
+        : { status: reply.statusCode, headers: storable(reply.getHeaders()), ...(await storedBody(bytes)) };
+      const done = await store.complete(idem.owner, idem.key, idem.token, idem.fingerprint, response, options.ttlSeconds * 1000);
+      if (done === 'stored' || done === 'over_budget') options.onOutcome?.(done);
     } catch (error) {
       // The answer still goes out; a retry will find the claim lapsed and run again.
       request.log.warn({ err: error }, 'idempotency record not stored');
@@ -142,11 +199,4 @@ export function registerIdempotency(app: FastifyInstance, deps: { store: Idempot
     void settle(request, reply, idem, payload).then(() => done(null, payload));
   });
 
-  // A request that never reached onSend (the client went away mid-handler): free the key.
-  app.addHook('onResponse', (request, _reply, done) => {
-    const idem = request.idempotency;
-    if (idem?.state !== 'claimed') return done();
-    idem.state = 'settled';
-    void store.release(idem.key, idem.token).catch(() => {}).then(() => done());
-  });
 }

@@ -11,8 +11,12 @@ import type { UsageLogMetrics } from './usage-log.ts';
 export interface Metrics {
   registry: Registry;
   authFailures: Counter<'reason'>;
+  keyLookups: Counter;
   rateLimitRejections: Counter<'reason'>;
   idempotency: Counter<'outcome'>;
+  exportRejections: Counter<'reason'>;
+  /** Reads the exports running and their chunks waiting for a compute slot at scrape time. */
+  watchExports(stats: () => { active: number; waitingChunks: number }): void;
   usageLog: UsageLogMetrics;
 }
 
@@ -23,15 +27,20 @@ export function createMetrics(compute: ComputeRunner): Metrics {
   new Gauge({ name: 'compute_pool_utilization', help: 'Share of time the compute workers were busy (0-1)', registers: [registry], collect() { this.set(compute.stats().utilization); } });
   new Gauge({ name: 'compute_pool_threads', help: 'Compute worker threads', registers: [registry], collect() { this.set(compute.stats().threads); } });
   const authFailures = new Counter({ name: 'auth_failures_total', help: 'Requests refused by authentication', labelNames: ['reason'] as const, registers: [registry] });
+  const keyLookups = new Counter({ name: 'api_key_lookups_total', help: 'API keys looked up in the database (key-cache misses)', registers: [registry] });
   const rateLimitRejections = new Counter({ name: 'rate_limit_rejections_total', help: 'Requests refused with 429, by limit (quota or rps)', labelNames: ['reason'] as const, registers: [registry] });
   const idempotency = new Counter({ name: 'idempotency_requests_total', help: 'Requests with an Idempotency-Key, by outcome', labelNames: ['outcome'] as const, registers: [registry] });
+  const exportRejections = new Counter({ name: 'export_rejections_total', help: 'Exports refused: busy (no place), user_busy (the account\'s exports), quota (their cost)', labelNames: ['reason'] as const, registers: [registry] });
+  let exportStats = () => ({ active: 0, waitingChunks: 0 });
+  new Gauge({ name: 'exports_active', help: 'Exports being streamed by this process', registers: [registry], collect() { this.set(exportStats().active); } });
+  new Gauge({ name: 'export_chunks_waiting', help: 'Export chunks waiting for a compute slot', registers: [registry], collect() { this.set(exportStats().waitingChunks); } });
   const usageLog: UsageLogMetrics = {
     bufferDepth: new Gauge({ name: 'usage_log_buffer_depth', help: 'Usage-log rows waiting to be written', registers: [registry] }),
     flushDuration: new Histogram({ name: 'usage_log_flush_duration_seconds', help: 'Time to write one batch of usage-log rows', registers: [registry], buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5] }),
     flushFailures: new Counter({ name: 'usage_log_flush_failures_total', help: 'Usage-log batches that failed to write (retried later)', registers: [registry] }),
     droppedRows: new Counter({ name: 'usage_log_dropped_rows_total', help: 'Usage-log rows dropped because the buffer was full', registers: [registry] }),
   };
-  return { registry, authFailures, rateLimitRejections, idempotency, usageLog };
+  return { registry, authFailures, keyLookups, rateLimitRejections, idempotency, exportRejections, watchExports: (stats) => { exportStats = stats; }, usageLog };
 }
 
 export function registerRequestMetrics(app: FastifyInstance, metrics: Metrics) {
@@ -55,12 +64,14 @@ export function registerRequestMetrics(app: FastifyInstance, metrics: Metrics) {
   };
 
   // Callback hooks: nothing here waits, and an async hook costs a promise on every request.
-  app.addHook('onRequest', (_request, _reply, done) => {
+  // A request ends at its response's `close`, which comes even when the client went away first
+  // (onResponse then never runs).
+  app.addHook('onRequest', (_request, reply, done) => {
     inFlight++;
+    reply.raw.once('close', () => { inFlight--; });
     done();
   });
   app.addHook('onResponse', (request, reply, done) => {
-    inFlight--;
     // Fastify's own clock of the request, started when it arrived.
     childFor(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode).observe(reply.elapsedTime / 1000);
     done();

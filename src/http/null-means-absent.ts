@@ -7,16 +7,21 @@
  */
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 
-function dropNullMembers(value: unknown): void {
-  if (value === null || typeof value !== 'object') return;
-  if (Array.isArray(value)) {
-    for (const element of value) dropNullMembers(element);
-    return;
-  }
-  const object = value as Record<string, unknown>;
-  for (const key of Object.keys(object)) {
-    if (object[key] === null) delete object[key];
-    else dropNullMembers(object[key]);
+function dropNullMembers(body: unknown): void {
+  // Iterative: the body parser bounds nesting, but a walk of a request must never depend on that.
+  const stack: unknown[] = [body];
+  while (stack.length) {
+    const value = stack.pop();
+    if (value === null || typeof value !== 'object') continue;
+    if (Array.isArray(value)) {
+      for (const element of value) stack.push(element);
+      continue;
+    }
+    const object = value as Record<string, unknown>;
+    for (const key of Object.keys(object)) {
+      if (object[key] === null) delete object[key];
+      else stack.push(object[key]);
+    }
   }
 }
 

@@ -1,10 +1,12 @@
 /**
  * The OpenAPI document's shape beyond what each route declares: the interface's schema names
- * as components, and the 422 `HTTPValidationError` on every operation that validates input.
+ * as components, and the 422 `HTTPValidationError` on every operation that validates input
+ * (the rules every operation follows besides: openapi-rules.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod/v4';
+import { applyOperationRules } from './openapi-rules.ts';
 
 export const httpValidationError = z.object({
   detail: z.array(z.object({
@@ -35,21 +37,43 @@ type OpenApiObject = { components?: { schemas?: Record<string, unknown> } } & Re
  * answered) and `<id>Input` (as sent); the interface has one name per schema, so the variant no
  * operation refers to is dropped and a request schema keeps its plain name (`NatalChartRequest`).
  */
+const REF = /"\$ref":"#\/components\/schemas\/([^"]+)"/g;
+
+/** Components an operation refers to, directly or through other components. */
+function reachableComponents(document: OpenApiObject): Set<string> {
+  const { components, ...rest } = document;
+  const schemas = components?.schemas ?? {};
+  const refsIn = (value: unknown) => [...JSON.stringify(value ?? null).matchAll(REF)].map((m) => m[1]!);
+  const seen = new Set<string>();
+  const queue = refsIn(rest);
+  while (queue.length > 0) {
+    const name = queue.pop()!;
+    if (seen.has(name)) continue;
+    seen.add(name);
+    queue.push(...refsIn(schemas[name]));
+  }
+  return seen;
+}
+
 export const transformOpenApiObject: typeof jsonSchemaTransformObject = (input) => {
   let text = JSON.stringify(jsonSchemaTransformObject(input));
+  // Reachability, not mere mention: an unused answer-side component (`NatalChartRequest` as
+  // parsed) may itself refer to the plain name of a nested one (`InterpretationOptions`).
+  const live = reachableComponents(JSON.parse(text) as OpenApiObject);
+  const renamed: [string, string][] = [];
+  for (const inputName of [...live].filter((name) => name.endsWith('Input'))) {
+    const name = inputName.slice(0, -5);
+    if (live.has(name)) continue;
+    text = text.replaceAll(`"#/components/schemas/${inputName}"`, `"#/components/schemas/${name}"`);
+    renamed.push([inputName, name]);
+  }
   const document = JSON.parse(text) as OpenApiObject;
   const schemas = document.components?.schemas ?? {};
-  const used = (name: string) => text.includes(`"$ref":"#/components/schemas/${name}"`);
-  for (const inputName of Object.keys(schemas).filter((name) => name.endsWith('Input'))) {
-    const name = inputName.slice(0, -5);
-    if (used(inputName) && !used(name)) {
-      text = text.replaceAll(`"#/components/schemas/${inputName}"`, `"#/components/schemas/${name}"`);
-      schemas[name] = schemas[inputName];
-    }
-    if (!used(inputName)) delete schemas[inputName]; // also when it was just renamed
-  }
+  for (const [inputName, name] of renamed) schemas[name] = schemas[inputName];
+  const reached = reachableComponents(document);
+  for (const name of Object.keys(schemas)) if (name.endsWith('Input') && !reached.has(name)) delete schemas[name]; // also the renamed ones
   // Each component also names itself in `$id`, which would now be wrong for the renamed ones.
   for (const schema of Object.values(schemas)) delete (schema as Record<string, unknown>).$id;
-  const paths = JSON.parse(text) as OpenApiObject;
-  return { ...paths, components: { ...paths.components, schemas } } as ReturnType<typeof jsonSchemaTransformObject>;
+  applyOperationRules(document);
+  return document as ReturnType<typeof jsonSchemaTransformObject>;
 };

@@ -12,10 +12,10 @@ export interface PlatformStores {
   idempotency: IdempotencyStore;
 }
 
-export function createPlatformStores(redis?: RedisConnections): PlatformStores {
-  if (!redis) return { rateLimits: new MemoryRateLimitStore(), idempotency: new MemoryIdempotencyStore() };
+export function createPlatformStores(redis: RedisConnections | undefined, options: { idempotencyBytesPerUser: number }): PlatformStores {
+  if (!redis) return { rateLimits: new MemoryRateLimitStore(), idempotency: new MemoryIdempotencyStore(options.idempotencyBytesPerUser) };
   return {
     rateLimits: new RedisRateLimitStore(redis.client, redis.prefix),
-    idempotency: new RedisIdempotencyStore(redis.client, redis.prefix),
+    idempotency: new RedisIdempotencyStore(redis.client, redis.prefix, options.idempotencyBytesPerUser),
   };
 }

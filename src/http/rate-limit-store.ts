@@ -19,12 +19,22 @@ export interface CounterRequest {
   /** Requests per second; null = no per-second limit. */
   rps: number | null;
   period: PeriodWindow;
-  /** 0 reads the counters without spending (replays, dashboard headers). */
-  cost: 0 | 1;
+  /**
+   * Units of the period quota this request spends (an export of many rows spends several); 0
+   * reads the counters without spending (replays, dashboard headers). A request that spends
+   * counts once against the per-second limit, whatever its cost.
+   */
+  cost: number;
 }
 
 export type CounterReply =
-  | { outcome: 'allowed' | 'peek' | 'quota_exceeded' | 'rps_exceeded'; used: number }
+  | {
+    outcome: 'allowed' | 'peek' | 'quota_exceeded' | 'rps_exceeded';
+    /** Units spent in the period, this request included when allowed. */
+    used: number;
+    /** Requests counted in the current second (0 without a per-second limit). */
+    usedThisSecond: number;
+  }
   | { outcome: 'revoked' };
 
 export interface RateLimitStore {
@@ -44,43 +54,49 @@ const counterTtlSeconds = (period: PeriodWindow, nowMs: number) => Math.max(1, M
 // The per-second window comes from the Redis clock (TIME), so API processes on machines with
 // slightly different clocks still share one window. Rejected requests spend nothing.
 //
-// One call answers ARGV[5] equal requests of one key (coalesced in one event-loop turn) exactly
-// as if they had come one after another: the first `taken` are admitted, each spending 1; the
-// others are refused for the limit that stopped the first of them. Reply {taken, used, refusal}:
-// `used` after the call; refusal -1 quota, -2 per second, -3 revoked key, 0 none.
+// One call answers ARGV[5] equal requests of one key (coalesced in one event-loop turn), each
+// costing ARGV[3] units of the quota, exactly as if they had come one after another: the first
+// `taken` are admitted; the others are refused for the limit that stopped the first of them.
+// Reply {taken, used, refusal, second}: `used` after the call; refusal -1 quota, -2 per second,
+// -3 revoked key, 0 none; `second` the requests counted in the current second after the call.
 const TAKE_LUA = `
-if redis.call('EXISTS', KEYS[3]) == 1 then return {0, 0, -3} end
+if redis.call('EXISTS', KEYS[3]) == 1 then return {0, 0, -3, 0} end
 local used = tonumber(redis.call('GET', KEYS[1]) or '0')
-if ARGV[3] == '0' then return {0, used, 0} end
+local rps = tonumber(ARGV[2])
+local second, spent = nil, 0
+if rps >= 0 then
+  second = KEYS[2] .. ':' .. redis.call('TIME')[1]
+  spent = tonumber(redis.call('GET', second) or '0')
+end
+local cost = tonumber(ARGV[3])
+if cost == 0 then return {0, used, 0, spent} end
 local taken, refusal = tonumber(ARGV[5]), 0
 local quota = tonumber(ARGV[1])
-if quota >= 0 and used + taken > quota then taken = math.max(0, quota - used); refusal = -1 end
-local rps = tonumber(ARGV[2])
+if quota >= 0 and used + taken * cost > quota then taken = math.max(0, math.floor((quota - used) / cost)); refusal = -1 end
 if rps >= 0 and taken > 0 then
-  local second = KEYS[2] .. ':' .. redis.call('TIME')[1]
-  local spent = tonumber(redis.call('GET', second) or '0')
   if spent + taken > rps then taken = math.max(0, rps - spent); refusal = -2 end
   if taken > 0 then
-    redis.call('INCRBY', second, taken)
+    spent = redis.call('INCRBY', second, taken)
     redis.call('EXPIRE', second, 2)
   end
 end
 if taken > 0 then
-  used = redis.call('INCRBY', KEYS[1], taken)
-  if used == taken then redis.call('EXPIRE', KEYS[1], tonumber(ARGV[4])) end
+  used = redis.call('INCRBY', KEYS[1], taken * cost)
+  if used == taken * cost then redis.call('EXPIRE', KEYS[1], tonumber(ARGV[4])) end
 end
-return {taken, used, refusal}
+return {taken, used, refusal, spent}
 `;
 
 const REFUSALS = { [-1]: 'quota_exceeded', [-2]: 'rps_exceeded' } as const;
 
 /** Splits a group's reply into the answers its requests would have had one after another. */
-function splitTakeReply([taken, used, refusal]: [number, number, number], requests: readonly CounterRequest[]): CounterReply[] {
+function splitTakeReply([taken, used, refusal, second]: [number, number, number, number], requests: readonly CounterRequest[]): CounterReply[] {
   if (refusal === -3) return requests.map(() => ({ outcome: 'revoked' }));
-  if (requests[0]!.cost === 0) return requests.map(() => ({ outcome: 'peek', used }));
+  const cost = requests[0]!.cost;
+  if (cost === 0) return requests.map(() => ({ outcome: 'peek', used, usedThisSecond: second }));
   return requests.map((_, i) => i < taken
-    ? { outcome: 'allowed', used: used - taken + i + 1 }
-    : { outcome: REFUSALS[refusal as -1 | -2], used });
+    ? { outcome: 'allowed', used: used - (taken - i - 1) * cost, usedThisSecond: Math.max(0, second - (taken - i - 1)) }
+    : { outcome: REFUSALS[refusal as -1 | -2], used, usedThisSecond: second });
 }
 
 export class RedisRateLimitStore implements RateLimitStore {
@@ -95,7 +111,7 @@ export class RedisRateLimitStore implements RateLimitStore {
         const r = group[0]!;
         return { keys: keysOf(r), args: [r.quota ?? -1, r.rps ?? -1, r.cost, counterTtlSeconds(r.period, Date.now()), group.length] };
       },
-      split: (reply, group) => splitTakeReply(reply as [number, number, number], group),
+      split: (reply, group) => splitTakeReply(reply as [number, number, number, number], group),
     });
   }
 
@@ -130,18 +146,18 @@ export class MemoryRateLimitStore implements RateLimitStore {
     const now = Date.now();
     const quotaKey = `q:${r.userId}:${r.period.start}`;
     const quota = this.counters.get(quotaKey) ?? { n: 0 };
-    if (r.cost === 0) return { outcome: 'peek', used: quota.n };
-    if (r.quota !== null && quota.n + r.cost > r.quota) return { outcome: 'quota_exceeded', used: quota.n };
+    const secondKey = `s:${r.userId}:${Math.floor(now / 1000)}`;
+    const second = r.rps !== null ? this.counters.get(secondKey) ?? { n: 0 } : { n: 0 };
+    if (r.cost === 0) return { outcome: 'peek', used: quota.n, usedThisSecond: second.n };
+    if (r.quota !== null && quota.n + r.cost > r.quota) return { outcome: 'quota_exceeded', used: quota.n, usedThisSecond: second.n };
     if (r.rps !== null) {
-      const secondKey = `s:${r.userId}:${Math.floor(now / 1000)}`;
-      const second = this.counters.get(secondKey) ?? { n: 0 };
-      if (second.n + r.cost > r.rps) return { outcome: 'rps_exceeded', used: quota.n };
-      second.n += r.cost;
+      if (second.n + 1 > r.rps) return { outcome: 'rps_exceeded', used: quota.n, usedThisSecond: second.n };
+      second.n += 1;
       this.counters.set(secondKey, second, { ttl: 2000 });
     }
     quota.n += r.cost;
     if (quota.n === r.cost) this.counters.set(quotaKey, quota, { ttl: counterTtlSeconds(r.period, now) * 1000 });
-    return { outcome: 'allowed', used: quota.n };
+    return { outcome: 'allowed', used: quota.n, usedThisSecond: second.n };
   }
 
   async markRevoked(keyId: string, ttlSeconds: number): Promise<void> {

@@ -1,7 +1,8 @@
 /**
  * Rate limits per user: the plan's quota per period and its per-second limit, counted in one
  * atomic store operation per request (see rate-limit-store.ts). Every authenticated response,
- * errors included, carries X-RateLimit-Limit / -Remaining / -Reset; over a limit the answer is
+ * errors included, carries X-RateLimit-Limit / -Remaining / -Reset, and with a per-second limit
+ * X-RateLimit-Limit-Second / -Remaining-Second; over a limit the answer is
  * 429 {"detail":"Rate limit exceeded"} with Retry-After.
  *
  * A billable POST carrying an Idempotency-Key is only looked at here (cost 0): the idempotency
@@ -30,6 +31,8 @@ export interface RateDecision {
   /** Epoch seconds at which the period quota resets. */
   resetAt: number;
   retryAfterSeconds: number;
+  /** The per-second limit and what is left of it in the current second; null without one. */
+  second: { limit: number; remaining: number } | null;
 }
 
 interface RateState {
@@ -51,8 +54,8 @@ declare module 'fastify' {
 export class RateLimiter {
   constructor(private readonly store: RateLimitStore, private readonly onReject: (reason: 'quota' | 'rps') => void = () => {}) {}
 
-  /** Spends `cost` requests (0 = look only). 'revoked' when the key was revoked on any process. */
-  async take(subject: QuotaSubject, cost: 0 | 1): Promise<RateDecision | 'revoked'> {
+  /** Spends `cost` units of the quota (0 = look only). 'revoked' when the key was revoked on any process. */
+  async take(subject: QuotaSubject, cost: number): Promise<RateDecision | 'revoked'> {
     const now = Date.now();
     const period = periodWindow(subject.limitPeriod, now);
     let reply;
@@ -66,7 +69,8 @@ export class RateLimiter {
     const retryAfterSeconds = reply.outcome === 'quota_exceeded' ? Math.max(1, Math.ceil(period.end - now / 1000)) : 1;
     if (reply.outcome === 'quota_exceeded') this.onReject('quota');
     if (reply.outcome === 'rps_exceeded') this.onReject('rps');
-    return { outcome: reply.outcome, limit, remaining: Math.max(0, limit - reply.used), resetAt: period.end, retryAfterSeconds };
+    const second = subject.rpsLimit === null ? null : { limit: subject.rpsLimit, remaining: Math.max(0, subject.rpsLimit - reply.usedThisSecond) };
+    return { outcome: reply.outcome, limit, remaining: Math.max(0, limit - reply.used), resetAt: period.end, retryAfterSeconds, second };
   }
 
   /** Requests counted in the user's current period. */
@@ -107,6 +111,10 @@ function setHeaders(reply: FastifyReply, d: RateDecision): void {
   reply.header('x-ratelimit-limit', String(d.limit));
   reply.header('x-ratelimit-remaining', String(d.remaining));
   reply.header('x-ratelimit-reset', String(d.resetAt));
+  if (d.second) {
+    reply.header('x-ratelimit-limit-second', String(d.second.limit));
+    reply.header('x-ratelimit-remaining-second', String(d.second.remaining));
+  }
 }
 
 /**

@@ -20,64 +20,70 @@ export const MAX_CITY_LENGTH = 200;
 export const SUBJECT_LOCALES = ['en', 'en-IN', 'hi', 'hi-IN'] as const;
 
 const methodFields = {
-  profile: z.string().min(1).max(MAX_PROFILE_LENGTH),
-  master_policy: z.enum(MASTER_POLICIES).nullish(),
-  compound_policy: z.enum(COMPOUND_POLICIES).nullish(),
-  name_source: z.enum(NAME_SOURCES).nullish(),
+  /** Absent: the system's default profile (the registry's `default_profile`). */
+  profile: z.string().min(1).max(MAX_PROFILE_LENGTH).nullish().describe('A profile id of the system (GET /api/v1/numerology/methods); default: the system\'s default profile.'),
+  master_policy: z.enum(MASTER_POLICIES).nullish().describe('How master numbers are treated; default: the profile\'s.'),
+  compound_policy: z.enum(COMPOUND_POLICIES).nullish().describe('How compound numbers are reported; default: the profile\'s.'),
+  name_source: z.enum(NAME_SOURCES).nullish().describe('Which of the subject\'s names the name numbers use; default: the profile\'s.'),
 };
 
+/** The discriminator of the method. */
+const SYSTEM = 'The numerology system: pythagorean, chaldean, kabbalah or ank_jyotish.';
+
 export const NumerologyMethodSchema = z.discriminatedUnion('system', [
-  z.object({ system: z.literal('pythagorean'), ...methodFields }),
-  z.object({ system: z.literal('chaldean'), ...methodFields }),
-  z.object({ system: z.literal('kabbalah'), ...methodFields }),
-  z.object({ system: z.literal('ank_jyotish'), ...methodFields }),
+  z.object({ system: z.literal('pythagorean').describe(SYSTEM), ...methodFields }),
+  z.object({ system: z.literal('chaldean').describe(SYSTEM), ...methodFields }),
+  z.object({ system: z.literal('kabbalah').describe(SYSTEM), ...methodFields }),
+  z.object({ system: z.literal('ank_jyotish').describe(SYSTEM), ...methodFields }),
 ]);
 
 const nameString = z.string().max(MAX_NAME_LENGTH);
 
 export const TransliterationSchema = z.object({
-  profile: z.string().min(1).max(MAX_TRANSLITERATION_PROFILE_LENGTH),
-  birth: nameString.nullish(),
-  current: nameString.nullish(),
+  profile: z.string().min(1).max(MAX_TRANSLITERATION_PROFILE_LENGTH).describe('The transliteration profile id.'),
+  birth: nameString.nullish().describe('The birth name, transliterated.'),
+  current: nameString.nullish().describe('The current name, transliterated.'),
 });
 
 export const SubjectNameSchema = z.object({
-  birth: nameString.nullish(),
-  current: nameString.nullish(),
+  birth: nameString.nullish().describe('Full name at birth.'),
+  current: nameString.nullish().describe('The name in use now, when it differs.'),
   script: z
     .string()
     .regex(/^[A-Z][a-z]{3}$/, 'expected an ISO 15924 script code such as Latn or Hebr')
-    .nullish(),
-  transliteration: TransliterationSchema.nullish(),
+    .nullish()
+    .describe('ISO 15924 script code of the names, e.g. Latn or Hebr.'),
+  transliteration: TransliterationSchema.nullish().describe('The names in another script, with the profile that transliterated them.'),
 });
 
 export const SubjectSchema = z.object({
-  birth_date: z.string().max(MAX_DATE_LENGTH).nullish(),
+  birth_date: z.string().max(MAX_DATE_LENGTH).nullish().describe('Date of birth, YYYY-MM-DD.'),
   birth_time: z
     .string()
     .regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, 'expected HH:MM')
-    .nullish(),
-  name: SubjectNameSchema.nullish(),
-  calendar: z.literal('gregory').nullish(),
-  locale: z.enum(SUBJECT_LOCALES).nullish(),
-  tz_str: z.string().min(1).max(MAX_TZ_LENGTH).nullish(),
-  city: z.string().max(MAX_CITY_LENGTH).nullish(),
-  lat: z.number().min(-90).max(90).nullish(),
-  lng: z.number().min(-180).max(180).nullish(),
+    .nullish()
+    .describe('Local time of birth, HH:MM or HH:MM:SS.'),
+  name: SubjectNameSchema.nullish().describe('The subject\'s names.'),
+  calendar: z.literal('gregory').nullish().describe('The calendar of the dates: only `gregory`.'),
+  locale: z.enum(SUBJECT_LOCALES).nullish().describe(`Language of the texts: ${SUBJECT_LOCALES.join(', ')}.`),
+  tz_str: z.string().min(1).max(MAX_TZ_LENGTH).nullish().describe('IANA time zone, e.g. Asia/Kolkata, or AUTO (from `city` or `lat`/`lng`): today in this zone is the reference date when `date_context.reference_date` is absent.'),
+  city: z.string().max(MAX_CITY_LENGTH).nullish().describe('Place of birth.'),
+  lat: z.number().min(-90).max(90).nullish().describe('Latitude of the place of birth in degrees, -90 to 90.'),
+  lng: z.number().min(-180).max(180).nullish().describe('Longitude of the place of birth in degrees, -180 to 180.'),
 });
 
 export const DateContextSchema = z.object({
-  reference_date: z.string().max(MAX_DATE_LENGTH).nullish(),
-  year_anchor: z.literal('calendar_year').nullish(),
+  reference_date: z.string().max(MAX_DATE_LENGTH).nullish().describe('The date the personal cycles (year, month, day) are computed for, YYYY-MM-DD; default: today in `subject.tz_str`.'),
+  year_anchor: z.literal('calendar_year').nullish().describe('Where a personal year starts: only `calendar_year` (1 January).'),
 });
 
 export const NumerologyProfileRequestSchema = z.object({
-  method: NumerologyMethodSchema,
-  subject: SubjectSchema.nullish(),
-  date_context: DateContextSchema.nullish(),
+  method: NumerologyMethodSchema.describe('The numerology system (`system` chooses the shape) and its options.'),
+  subject: SubjectSchema.nullish().describe('Whose numbers: birth date, names and place.'),
+  date_context: DateContextSchema.nullish().describe('The date of the personal cycles.'),
   /** Calculation slugs (or documented aliases); default: every slug of the profile. */
-  calculations: z.array(z.string().min(1).max(MAX_SLUG_LENGTH)).min(1).max(MAX_CALCULATIONS).nullish(),
-  include_interpretations: z.boolean().nullish(),
+  calculations: z.array(z.string().min(1).max(MAX_SLUG_LENGTH)).min(1).max(MAX_CALCULATIONS).nullish().describe('Calculation slugs (or documented aliases); default: every slug of the profile.'),
+  include_interpretations: z.boolean().nullish().describe('Adds the texts that go with each number. Default false.'),
 });
 
 export type NumerologyProfileRequest = z.infer<typeof NumerologyProfileRequestSchema>;

@@ -391,6 +391,23 @@ export function resolveCalculationSlug(system: SystemId, slugOrAlias: string): s
   return (defs.find((c) => c.slug === slugOrAlias) ?? defs.find((c) => c.aliases.includes(slugOrAlias)))?.slug;
 }
 
+/**
+ * The profile a request without `method.profile` gets, per system (the registry names it as
+ * `default_profile`), with its first policy combination. Pythagorean: component reduction
+ * (`standard`); Chaldean: the current name, the one Cheiro reads; Kabbalah: standard gematria
+ * (Mispar Hechrechi); Ank Jyotish: its only profile.
+ */
+export const DEFAULT_PROFILE_IDS: Readonly<Record<SystemId, string>> = {
+  pythagorean: COMPONENT_ID,
+  chaldean: 'chaldean-cheiro-current-name-v1',
+  kabbalah: 'kabbalah-gematria-hechrechi-v1',
+  ank_jyotish: ANK_ID,
+};
+
+export function defaultProfile(system: SystemId): ProfileDef {
+  return ALL_PROFILES.find((p) => p.id === DEFAULT_PROFILE_IDS[system])!;
+}
+
 export type ProfileResolution =
   | { kind: 'found'; profile: ProfileDef; via_alias: boolean }
   | { kind: 'other_system'; profile_system: SystemId }

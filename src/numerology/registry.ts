@@ -10,6 +10,7 @@ import type { DeepReadonly } from './deep-freeze.ts';
 import { canonicalJson, etagFor, sha256Hex } from './etag.ts';
 import { grahaMappingTable } from './graha.ts';
 import {
+  DEFAULT_PROFILE_IDS,
   REGISTRY_VERSION,
   SYSTEM_IDS,
   calculationDefs,
@@ -40,8 +41,11 @@ function profileEntry(profile: ProfileDef) {
   return {
     id: profile.id,
     aliases: [...profile.aliases],
+    is_default: DEFAULT_PROFILE_IDS[profile.system] === profile.id,
     required_fields: requiredFieldsFor(profile, profile.calculation_slugs),
     policy_combinations: profile.policy_combinations.map((c) => ({ ...c })),
+    // What a request that names no policy gets (the first combination).
+    default_policy_combination: { ...profile.policy_combinations[0]! },
     calculation_slugs: [...profile.calculation_slugs],
     alphabet_id: profile.alphabet_id,
     ...(profile.alphabet_column ? { alphabet_column: profile.alphabet_column } : {}),
@@ -83,6 +87,8 @@ function systemEntry(system: SystemId) {
   const base = {
     system,
     status: 'supported',
+    // What a request without method.profile gets.
+    default_profile: DEFAULT_PROFILE_IDS[system],
     profiles: profiles.map(profileEntry),
     calculations: calculationEntries(system),
     master_policies: unique<MasterPolicy>(combos.map((c) => c.master_policy)),

@@ -23,6 +23,7 @@ import {
   REFERENCE_DATE_ALTERNATIVES,
   REGISTRY_VERSION,
   calculationDef,
+  defaultProfile,
   missingFieldLabel,
   needAlternatives,
   resolveCalculationSlug,
@@ -63,6 +64,8 @@ export interface EngineResponse {
 export interface ProfileWarning {
   code: string;
   message: string;
+  /** The slugs a warning is about (`calculations_omitted`). */
+  calculations?: string[];
 }
 
 function present<T>(value: T | null | undefined): value is T {
@@ -89,9 +92,10 @@ export function runProfileRequest(body: unknown, ctx: ProfileRequestContext): En
 
 // --- Steps ---------------------------------------------------------------------------------------
 
-function resolveProfileOrThrow(system: SystemId, idOrAlias: string): { profile: ProfileDef; alias: string | null } {
+function resolveProfileOrThrow(system: SystemId, idOrAlias: string | null | undefined): { profile: ProfileDef; alias: string | null; defaulted: boolean } {
+  if (!present(idOrAlias)) return { profile: defaultProfile(system), alias: null, defaulted: true };
   const resolution = resolveProfile(system, idOrAlias);
-  if (resolution.kind === 'found') return { profile: resolution.profile, alias: resolution.via_alias ? idOrAlias : null };
+  if (resolution.kind === 'found') return { profile: resolution.profile, alias: resolution.via_alias ? idOrAlias : null, defaulted: false };
   if (resolution.kind === 'other_system') {
     throw new NumerologyProblem(
       'profile_system_mismatch',
@@ -163,33 +167,70 @@ function chooseNameSource(
   }
 }
 
+/** The first input `slug` needs that the request lacks (its problem-detail spelling), or null. */
+function missingFieldFor(
+  req: NumerologyProfileRequest,
+  profile: ProfileDef,
+  slug: string,
+  nameSource: NameSource | undefined,
+): string | null {
+  const subject = req.subject ?? {};
+  const names = subject.name ?? {};
+  for (const need of calculationDef(profile.system, slug)?.needs ?? []) {
+    if (need === 'birth_date' && !present(subject.birth_date)) return 'subject.birth_date';
+    if (need === 'reference_date' && !present(req.date_context?.reference_date) && !present(subject.tz_str)) {
+      return missingFieldLabel(REFERENCE_DATE_ALTERNATIVES);
+    }
+    if (need === 'name') {
+      if (nameSource === undefined) return missingFieldLabel(needAlternatives(profile, 'name'));
+      if (!present(names[nameSource])) return `subject.name.${nameSource}`;
+    }
+  }
+  return null;
+}
+
 function checkRequiredFields(
   req: NumerologyProfileRequest,
   profile: ProfileDef,
   slugs: readonly string[],
   nameSource: NameSource | undefined,
 ): void {
-  const subject = req.subject ?? {};
-  const names = subject.name ?? {};
   for (const slug of slugs) {
-    for (const need of calculationDef(profile.system, slug)?.needs ?? []) {
-      let missing: string | null = null;
-      if (need === 'birth_date' && !present(subject.birth_date)) missing = 'subject.birth_date';
-      if (need === 'reference_date' && !present(req.date_context?.reference_date) && !present(subject.tz_str)) {
-        missing = missingFieldLabel(REFERENCE_DATE_ALTERNATIVES);
-      }
-      if (need === 'name') {
-        if (nameSource === undefined) missing = missingFieldLabel(needAlternatives(profile, 'name'));
-        else if (!present(names[nameSource])) missing = `subject.name.${nameSource}`;
-      }
-      if (missing) {
-        throw new NumerologyProblem('missing_required_field', `${missing} is required for ${slug}.`, {
-          field: missing,
-          calculation: slug,
-        });
-      }
+    const missing = missingFieldFor(req, profile, slug, nameSource);
+    if (missing) {
+      throw new NumerologyProblem('missing_required_field', `${missing} is required for ${slug}.`, {
+        field: missing,
+        calculation: slug,
+      });
     }
   }
+}
+
+/**
+ * Without `calculations`, a request computes what its inputs allow: a Pythagorean request with
+ * only a birth date gets every date-based number, and the slugs whose inputs are missing are left
+ * out with a warning naming them and the fields that would add them. When nothing can be
+ * computed, the first missing field is the 422 it always was.
+ */
+function computableSlugs(
+  req: NumerologyProfileRequest,
+  profile: ProfileDef,
+  slugs: readonly string[],
+  nameSource: NameSource | undefined,
+  warnings: ProfileWarning[],
+): string[] {
+  const missingBySlug = slugs.map((slug) => [slug, missingFieldFor(req, profile, slug, nameSource)] as const);
+  const computable = missingBySlug.filter(([, missing]) => missing === null).map(([slug]) => slug);
+  const omitted = missingBySlug.filter(([, missing]) => missing !== null);
+  if (computable.length === 0 || omitted.length === 0) return [...slugs];
+  const byField = new Map<string, string[]>();
+  for (const [slug, missing] of omitted) byField.set(missing!, [...(byField.get(missing!) ?? []), slug]);
+  warnings.push({
+    code: 'calculations_omitted',
+    message: `Left out for missing inputs: ${[...byField].map(([field, names]) => `${names.join(', ')} (need ${field.replace(/\|/g, ' or ')})`).join('; ')}. Send those fields, or list calculations explicitly.`,
+    calculations: omitted.map(([slug]) => slug),
+  });
+  return computable;
 }
 
 function parseDateField(text: string | null | undefined, field: string, calculation: string | null): CivilDate | undefined {
@@ -308,9 +349,14 @@ function handle(body: unknown, ctx: ProfileRequestContext) {
   const subject = req.subject ?? {};
   const warnings: ProfileWarning[] = [];
 
-  const { profile, alias } = resolveProfileOrThrow(method.system, method.profile);
+  const { profile, alias, defaulted: profileDefaulted } = resolveProfileOrThrow(method.system, method.profile);
   const policies = resolvePolicies(profile, method.master_policy, method.compound_policy);
-  if (policies.defaulted) {
+  if (profileDefaulted) {
+    warnings.push({
+      code: 'profile_defaulted',
+      message: `method.profile was not given: the ${profile.system} default profile ${profile.id} applies, with ${policies.master_policy} + ${policies.compound_policy}.`,
+    });
+  } else if (policies.defaulted) {
     warnings.push({
       code: 'policy_defaulted',
       message: `Missing policy fields were completed with ${policies.master_policy} + ${policies.compound_policy}.`,
@@ -318,7 +364,8 @@ function handle(body: unknown, ctx: ProfileRequestContext) {
   }
 
   const nameSource = chooseNameSource(profile, method.name_source, subject.name ?? {});
-  const slugs = resolveSlugs(profile, req.calculations);
+  const requestedSlugs = resolveSlugs(profile, req.calculations);
+  const slugs = present(req.calculations) ? requestedSlugs : computableSlugs(req, profile, requestedSlugs, nameSource, warnings);
   checkRequiredFields(req, profile, slugs, nameSource);
 
   const needs = new Set(slugs.flatMap((s) => calculationDef(profile.system, s)?.needs ?? []));
@@ -375,6 +422,7 @@ function handle(body: unknown, ctx: ProfileRequestContext) {
       system: profile.system,
       profile_id: profile.id,
       ...(alias ? { profile_alias: alias } : {}),
+      ...(profileDefaulted ? { profile_defaulted: true } : {}),
       master_policy: policies.master_policy,
       compound_policy: policies.compound_policy,
       ...(echoNameSource ? { name_source: echoNameSource } : {}),

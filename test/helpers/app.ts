@@ -47,14 +47,16 @@ export interface TestServerOptions {
   logLines?: string[];
   /** Another API process of the same deployment: same database, same Redis prefix, same token secret. */
   peer?: TestServer;
+  /** A database the caller created (and drops), e.g. reached through a proxy that a test takes down. */
+  databaseUrl?: string;
   /** Registers test-only routes before the server starts listening. */
   beforeListen?: (app: App) => void | Promise<void>;
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const peer = options.peer;
-  const database: TestDatabase | undefined = peer ? undefined : await createTestDatabase();
-  const databaseUrl = peer ? peer.config.DATABASE_URL! : database!.url;
+  const database: TestDatabase | undefined = peer || options.databaseUrl ? undefined : await createTestDatabase();
+  const databaseUrl = options.databaseUrl ?? (peer ? peer.config.DATABASE_URL! : database!.url);
   // Each deployment gets its own Redis namespace: test files share one Redis server.
   const platformEnv: Record<string, string> = peer
     ? { REDIS_KEY_PREFIX: peer.config.REDIS_KEY_PREFIX, AUTH_JWT_SECRET: peer.config.AUTH_JWT_SECRET! }
@@ -93,9 +95,11 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     async close() {
       await app.app.close();
       await compute.close();
-      await db.end();
-      if (database) {
-        await database.close();
+      // After a database outage the pool may hold a connection whose last query failed; ending
+      // it rejects with that failure (the pool is closed all the same).
+      await db.end().catch(() => {});
+      if (database) await database.close();
+      if (!peer) {
         if (config.REDIS_URL) {
           const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, retryStrategy: () => null });
           redis.on('error', () => {});

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { openEmbeddedDatabase } from '../../src/db/embedded-postgres.ts';
+import { openEmbeddedDatabase } from '../../src/db/embedded/database.ts';
 import { migrate } from '../../src/db/migrate.ts';
 
 export interface TestDatabase {

@@ -187,6 +187,35 @@ describe('report branding', () => {
     await keepsPrevious();
   });
 
+  it('sanitises SVG in the compute pool, and refuses nesting, element floods and <use> bombs with 422; the previous logo stays', async () => {
+    const before = server.compute.stats().completed;
+    const nested = await upload(alice, `<svg xmlns="http://www.w3.org/2000/svg">${'<g>'.repeat(12_000)}${'</g>'.repeat(12_000)}</svg>`);
+    expect(nested.status).toBe(422);
+    expect(nested.body.detail[0]).toMatchObject({ loc: ['body', 'file'], type: 'value_error.image' });
+    const deep = await upload(alice, `<svg xmlns="http://www.w3.org/2000/svg">${'<g>'.repeat(5_000)}${'</g>'.repeat(5_000)}</svg>`);
+    expect(deep.body.detail[0].msg).toMatch(/nested more than/);
+    let bomb = '<svg xmlns="http://www.w3.org/2000/svg"><defs><rect id="l0" width="1" height="1"/>';
+    for (let level = 1; level <= 9; level++) bomb += `<g id="l${level}">${`<use href="#l${level - 1}"/>`.repeat(10)}</g>`;
+    const bombed = await upload(alice, `${bomb}</defs><use href="#l9"/></svg>`);
+    expect(bombed.status).toBe(422);
+    expect(bombed.body.detail[0].msg).toMatch(/draws more than/);
+    expect((await upload(alice, '<svg xmlns="http://www.w3.org/2000/svg"><text>\u0000</text></svg>')).status).toBe(422);
+    expect(server.compute.stats().completed - before).toBe(4);
+    await keepsPrevious();
+  });
+
+  it('refuses a truncated JPEG and a PNG that claims a gigapixel size', async () => {
+    const scanned = Buffer.from('ffd8ffe000104a46494600010100000100010000ffc0000b080020004001011100ffda0008010100003f00d2cfffd9', 'hex');
+    expect((await upload(alice, scanned.subarray(0, scanned.length - 2))).status).toBe(422);
+    const huge = Buffer.from(logo);
+    huge.writeUInt32BE(100_000, 16);
+    huge.writeUInt32BE(100_000, 20);
+    const res = await upload(alice, huge);
+    expect(res.status).toBe(422);
+    expect(res.body.detail[0].msg).toMatch(/100000×100000/);
+    await keepsPrevious();
+  });
+
   it('sanitises an SVG: no scripts, handlers or external references survive', async () => {
     const evil = `<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 120 60" onload="alert(1)" xml:base="http://evil.example/dir/">
       <script>alert(document.cookie)</script>

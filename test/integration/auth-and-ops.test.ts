@@ -83,8 +83,9 @@ describe('operations', () => {
     expect((await server.get('/healthz')).body).toEqual({ status: 'ok' });
     const ready = await server.get('/readyz');
     expect(ready.status).toBe(200);
-    // Redis is checked when the service uses one (REDIS_URL), as CI runs it.
-    expect(ready.body.checks).toEqual({ database: 'ok', compute_pool: 'ok', ...(server.config.REDIS_URL ? { redis: 'ok' } : {}) });
+    // Redis is checked when the service uses one (REDIS_URL), as CI runs it. Reports are shown
+    // (no report worker runs here) without making the service unready.
+    expect(ready.body.checks).toEqual({ database: 'ok', compute_pool: 'ok', ...(server.config.REDIS_URL ? { redis: 'ok' } : {}), reports: 'unavailable' });
   });
 
   it('exposes Prometheus metrics by route template', async () => {

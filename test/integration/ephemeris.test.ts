@@ -1,11 +1,11 @@
 /** Ephemeris through HTTP: reference positions, options, formats, streaming exports, bounds. */
-import fs from 'node:fs';
+import { readFixture } from '../helpers/fixtures.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/app.ts';
 
-const positions = JSON.parse(fs.readFileSync(new URL('../../../shared/refdata/positions.json', import.meta.url), 'utf8'));
+const positions = readFixture('refdata/positions.json');
 const ANGLE_TOLERANCE = 0.001 / 3600;
-const NAMES: Record<string, string> = { MeanNode: 'Mean_Node', TrueNode: 'True_Node', MeanLilith: 'Lilith' };
+const NAMES: Record<string, string> = { MeanNode: 'Mean_Node', TrueNode: 'True_Node', MeanLilith: 'Mean_Lilith' };
 
 let server: TestServer;
 beforeAll(async () => { server = await startTestServer({ compute: 'pool', threads: 2 }); });
@@ -125,7 +125,7 @@ describe('options', () => {
 });
 
 describe('Moon void of course', () => {
-  const voc = JSON.parse(fs.readFileSync(new URL('../../../shared/refdata/void_of_course.json', import.meta.url), 'utf8'));
+  const voc = readFixture('refdata/void_of_course.json');
   it('lists every reference period with its times (1 s), signs and last aspect, and marks the rows', async () => {
     const res = await eph({ start: '2024-12-31T00:00Z', end: '2025-04-01T00:00Z', step: '2h', include_moon_void_of_course: true, bodies: ['Moon'] });
     expect(res.status).toBe(200);
@@ -150,10 +150,11 @@ describe('Moon void of course', () => {
   it('carries the void flag into CSV exports', async () => {
     const res = await fetch(`${server.url}/api/v1/ephemeris?start=2025-01-01T00:00Z&end=2025-01-03T00:00Z&step=1h&format=csv&bodies=Moon&include_moon_void_of_course=true`, { headers: { 'x-api-key': server.key } });
     const lines = (await res.text()).trimEnd().split('\n');
-    expect(lines[0]).toMatch(/moon_void,moon_void_until$/);
+    // The Moon's phase closes every row; the void columns come just before it.
+    expect(lines[0]).toMatch(/moon_void,moon_void_until,moon_phase,moon_phase_angle,moon_illumination$/);
     // 2025-01-01 06:02:09 to 10:49:41 is void (voc-00).
-    expect(lines.find((l) => l.startsWith('2025-01-01T08:00'))).toMatch(/,true,2025-01-01T10:49:4\d\.\d{3}Z$/);
-    expect(lines.find((l) => l.startsWith('2025-01-01T12:00'))).toMatch(/,false,$/);
+    expect(lines.find((l) => l.startsWith('2025-01-01T08:00'))).toMatch(/,true,2025-01-01T10:49:4\d\.\d{3}Z,New Moon,[\d.]+,[\d.e-]+$/);
+    expect(lines.find((l) => l.startsWith('2025-01-01T12:00'))).toMatch(/,false,,(New Moon|Waxing Crescent),[\d.]+,[\d.e-]+$/);
   });
 });
 

@@ -98,6 +98,34 @@ describe('bearer tokens', () => {
     }
   });
 
+  it('401 for a lifetime over AUTH_JWT_MAX_LIFETIME_SECONDS (default a day), with or without iat', async () => {
+    const secret = new TextEncoder().encode(server.config.AUTH_JWT_SECRET);
+    const now = Math.floor(Date.now() / 1000);
+    const hs = (iat: number | null, exp: number) => {
+      const jwt = new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject('jwt-user-1').setAudience('astro-api').setExpirationTime(exp);
+      return (iat === null ? jwt : jwt.setIssuedAt(iat)).sign(secret);
+    };
+    const fiftyYears = 50 * 365 * 86400;
+    for (const token of [await hs(now, now + fiftyYears), await hs(null, now + fiftyYears), await hs(now - 3600, now + 86400), await new SignJWT({ sub: 'idp-user' }).setProtectedHeader({ alg: 'RS256', kid: 'k1' }).setIssuedAt(now).setExpirationTime(now + 2 * 86400).setAudience('astro-api').sign(signingKey)]) {
+      const res = await server.bearer('GET', '/api/v1/auth/me', token);
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual({ detail: 'Token lifetime too long' });
+    }
+    // A day exactly, from now, passes (200, or 404 before this user's first sync).
+    expect([200, 404]).toContain((await server.bearer('GET', '/api/v1/auth/me', await hs(now, now + 86400))).status);
+  });
+
+  it('warns at start when audience or issuer are not configured', async () => {
+    const logLines: string[] = [];
+    const bare = await startTestServer({ logLines });
+    await bare.close();
+    expect(logLines.join('\n')).toMatch(/AUTH_JWT_AUDIENCE and AUTH_JWT_ISSUER not set/);
+    const lines: string[] = [];
+    const configured = await startTestServer({ logLines: lines, env: { AUTH_JWT_AUDIENCE: 'astro-api', AUTH_JWT_ISSUER: 'https://id.example' } });
+    await configured.close();
+    expect(lines.join('\n')).not.toMatch(/not set: dashboard tokens/);
+  });
+
   it('verifies identity-provider tokens against the JWKS; a key not in the set is refused', async () => {
     const token = await rs256({ sub: 'idp-user', email: 'idp@example.com' });
     const sync = await server.bearer('POST', '/api/v1/auth/sync', token, { user_id: 'idp-user', email: 'idp@example.com', full_name: 'From the IdP' });
@@ -110,7 +138,7 @@ describe('bearer tokens', () => {
   });
 
   it('without a JWKS, an RS256 token is refused (no algorithm confusion)', async () => {
-    const verifier = new BearerAuthenticator({ secret: server.config.AUTH_JWT_SECRET, audience: 'astro-api' });
+    const verifier = new BearerAuthenticator({ secret: server.config.AUTH_JWT_SECRET, audience: 'astro-api', maxLifetimeSeconds: 86400 });
     await expect(verifier.verify(await rs256({ sub: 'idp-user' }))).rejects.toMatchObject({ statusCode: 401 });
   });
 
@@ -135,8 +163,15 @@ describe('cli token', () => {
     expect(fs.statSync(path.join(DATA_DIR, SECRET_FILE)).mode & 0o777).toBe(0o600);
     // What `serve` does with the same DATA_DIR: the same secret, so the token verifies.
     const config = withJwtSecret(loadConfig({ DATA_DIR }));
-    const account = await new BearerAuthenticator({ secret: config.AUTH_JWT_SECRET }).verify(out.token);
+    const account = await new BearerAuthenticator({ secret: config.AUTH_JWT_SECRET, maxLifetimeSeconds: config.AUTH_JWT_MAX_LIFETIME_SECONDS }).verify(out.token);
     expect(account).toEqual({ userId: 'cli-user', email: 'cli@example.com' });
+  }, 60_000);
+
+  it('refuses to mint a token the server would refuse (--ttl over AUTH_JWT_MAX_LIFETIME_SECONDS)', async () => {
+    const minted = run(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'token', '--user', 'u', '--ttl', '90000'], {
+      cwd: root, env: { ...cleanEnv, AUTH_JWT_SECRET: server.config.AUTH_JWT_SECRET!, DATA_DIR: os.tmpdir() },
+    });
+    await expect(minted).rejects.toMatchObject({ stderr: expect.stringMatching(/AUTH_JWT_MAX_LIFETIME_SECONDS/) });
   }, 60_000);
 
   it('with AUTH_JWT_SECRET: the server accepts the token', async () => {

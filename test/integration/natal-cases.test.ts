@@ -44,7 +44,8 @@ describe('natal chart', () => {
     const minor = await natal(base, '?include_minor=true&include_stelliums=true');
     expect(natalResponse.strict().safeParse(minor.body).error).toBeUndefined();
     expect(minor.body.aspects.some((a: any) => !a.is_major)).toBe(true);
-    expect(Array.isArray(minor.body.stelliums)).toBe(true);
+    expect(Array.isArray(minor.body.stelliums.signs)).toBe(true);
+    expect(Array.isArray(minor.body.stelliums.houses)).toBe(true);
     const fromBody = await natal({ ...base, include_minor: true });
     expect(fromBody.body.aspects_summary.total).toBe(minor.body.aspects_summary.total);
     const queryWins = await natal({ ...base, include_minor: true }, '?include_minor=false');
@@ -58,8 +59,10 @@ describe('natal chart', () => {
   it('finds a stellium in one sign', async () => {
     // 1962-02-04: Sun, Moon, Mercury, Venus, Mars, Jupiter, Saturn gathered in Aquarius/Capricorn.
     const res = await natal({ ...base, year: 1962, month: 2, day: 4, hour: 12, minute: 0, include_stelliums: true });
-    const aquarius = res.body.stelliums.find((s: any) => s.kind === 'sign' && s.sign_id === 'aquarius');
+    const aquarius = res.body.stelliums.signs.find((s: any) => s.sign_id === 'aquarius');
+    expect(aquarius.sign).toBe('Aqu');
     expect(aquarius.bodies.length).toBeGreaterThanOrEqual(3);
+    expect(aquarius.count).toBe(aquarius.bodies.length);
   });
 
   it('honours orb_settings', async () => {
@@ -279,9 +282,20 @@ describe('bad input answers 422 with the field', () => {
     expect(res.status).toBe(413);
   });
 
-  it('a non-JSON content type is refused', async () => {
+  it('a non-JSON content type is refused, saying which one the endpoint takes', async () => {
     const res = await server.post('/api/v1/natal/calculate', 'year=1990', { 'content-type': 'application/x-www-form-urlencoded' });
     expect(res.status).toBe(415);
+    expect(res.body.detail).toBe('Unsupported Media Type: application/x-www-form-urlencoded; this endpoint expects application/json');
+    expect(res.headers.get('accept-post')).toBe('application/json');
+  });
+
+  it('a misspelt field is named in X-Unknown-Fields, and the request still succeeds', async () => {
+    const { lat: _lat, lng: _lng, tz_str: _tz, ...time } = base;
+    const res = await natal({ ...time, city: 'London', citty: 'Paris', housesystem: 'W', unused: null });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-unknown-fields')).toBe('citty, housesystem');
+    const clean = await natal(base);
+    expect(clean.headers.get('x-unknown-fields')).toBeNull();
   });
 });
 

@@ -1,14 +1,13 @@
 /**
  * Positions and houses through the HTTP API against the reference Swiss Ephemeris output
- * (shared refdata): 0.001 arcsecond for angles, 1e-6 °/day for speeds.
+ * (test/fixtures/refdata): 0.001 arcsecond for angles, 1e-6 °/day for speeds.
  */
-import fs from 'node:fs';
+import { readFixture } from '../helpers/fixtures.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/app.ts';
 
-const REFDATA = new URL('../../../shared/refdata/', import.meta.url);
-const positions = JSON.parse(fs.readFileSync(new URL('positions.json', REFDATA), 'utf8'));
-const houses = JSON.parse(fs.readFileSync(new URL('houses.json', REFDATA), 'utf8'));
+const positions = readFixture('refdata/positions.json');
+const houses = readFixture('refdata/houses.json');
 
 const ARCSEC = 1 / 3600;
 const ANGLE_TOLERANCE = 0.001 * ARCSEC;

@@ -1,11 +1,15 @@
 /** Numerology through HTTP: every published vector, the registry and alphabets, errors, no persistence. */
-import fs from 'node:fs';
+import { readFixture } from '../helpers/fixtures.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'slonik';
 import { z } from 'zod';
+import { inflateRawSync } from 'node:zlib';
+import { createHash } from 'node:crypto';
+import { Redis } from 'ioredis';
 import { startTestServer, type TestServer } from '../helpers/app.ts';
+import type { MemoryIdempotencyStore } from '../../src/http/idempotency-store.ts';
 
-const vectors = JSON.parse(fs.readFileSync(new URL('../../../shared/numerology/vectors.json', import.meta.url), 'utf8'));
+const vectors = readFixture('numerology/vectors.json');
 
 const logLines: string[] = [];
 let server: TestServer;
@@ -105,7 +109,72 @@ describe('POST /api/v1/numerology/profile', () => {
     const metrics = await (await fetch(`${server.url}/metrics`)).text();
     expect(metrics).not.toContain(marker);
   });
+
+  for (const mode of ['Redis', 'embedded'] as const) {
+    it.runIf(mode === 'embedded' || process.env.REDIS_URL)(`${mode}: with an Idempotency-Key only the fingerprint is kept; a replay recomputes the same answer, free`, async () => {
+      const target = mode === 'embedded' ? await startTestServer({ env: { REDIS_URL: '' } }) : server;
+      try {
+        const marker = `Qxvmarker${mode}`;
+        // No reference date: the profile is computed as of now, which a replay must reuse.
+        const body = { ...pythagorean, subject: { birth_date: '1987-11-23', name: { birth: `${marker} Lee`, current: `${marker} Lee` }, tz_str: 'UTC' } };
+        const { user_id } = (await target.db.one(sql.type(z.object({ user_id: z.string() }))`select user_id from api_keys order by created_at limit 1`));
+        const first = await target.post('/api/v1/numerology/profile', body, { 'idempotency-key': `persist-${mode}` });
+        expect(first.status).toBe(200);
+        const used = await target.app.rateLimiter.used(user_id, 'month');
+        const replay = await target.post('/api/v1/numerology/profile', body, { 'idempotency-key': `persist-${mode}` });
+        expect(replay.headers.get('idempotency-replayed')).toBe('true');
+        expect(replay.body).toEqual(first.body);
+        expect(replay.headers.get('x-trace-id')).toBe(first.headers.get('x-trace-id'));
+        expect(await target.app.rateLimiter.used(user_id, 'month')).toBe(used);
+
+        // Everything the platform keeps, decoded (compressed bodies inflated): no name, no result.
+        const kept = mode === 'Redis' ? await redisContents(target.config.REDIS_KEY_PREFIX) : (target.app.stores.idempotency as MemoryIdempotencyStore).entries();
+        const text = kept.map(([k, v]) => `${k} ${decoded(v)}`).join('\n');
+        expect(text).not.toContain(marker);
+        expect(text).not.toContain(JSON.stringify(first.body.data.calculations).slice(0, 200));
+        const records = kept.filter(([, v]) => v.startsWith('D{')).map(([, v]) => JSON.parse(v.slice(1)).r);
+        expect(records.length).toBeGreaterThan(0);
+        for (const record of records) expect(record).toEqual({ status: 0, headers: {}, body: '', replay: 'recompute', context: { now: expect.any(Number), traceId: first.headers.get('x-trace-id') } });
+        // The fingerprint is keyed: whoever reads the store cannot confirm a guessed name and date
+        // by hashing the request themselves.
+        const plain = createHash('sha256').update(`POST\n/api/v1/numerology/profile\n\n${JSON.stringify(body)}`).digest('hex');
+        const fingerprints = kept.filter(([, v]) => v.startsWith('D{')).map(([, v]) => JSON.parse(v.slice(1)).f as string);
+        expect(fingerprints[0]).toMatch(/^[0-9a-f]{64}$/);
+        expect(fingerprints).not.toContain(plain);
+      } finally {
+        if (target !== server) await target.close();
+      }
+    });
+  }
 });
+
+/** Every key and value under a Redis prefix, whatever its type. */
+async function redisContents(prefix: string): Promise<[string, string][]> {
+  const redis = new Redis(process.env.REDIS_URL!);
+  try {
+    const out: [string, string][] = [];
+    for (const key of await redis.keys(`${prefix}*`)) {
+      const type = await redis.type(key);
+      const value = type === 'string' ? await redis.get(key)
+        : type === 'hash' ? JSON.stringify(await redis.hgetall(key))
+          : type === 'list' ? JSON.stringify(await redis.lrange(key, 0, -1))
+            : type === 'set' ? JSON.stringify(await redis.smembers(key))
+              : type === 'zset' ? JSON.stringify(await redis.zrange(key, 0, -1)) : `(${type})`;
+      out.push([key, value ?? '']);
+    }
+    return out;
+  } finally {
+    await redis.quit();
+  }
+}
+
+/** A stored value with any response body in it decoded from base64 and inflated. */
+function decoded(value: string): string {
+  if (!value.startsWith('D')) return value;
+  const record = JSON.parse(value.slice(1)) as { r: { body: string; encoding?: string } };
+  const bytes = Buffer.from(record.r.body, 'base64');
+  return `${value} ${(record.r.encoding === 'deflate' ? inflateRawSync(bytes) : bytes).toString('utf8')}`;
+}
 
 describe('GET /api/v1/numerology/methods and /alphabets', () => {
   it('serves the registry with ETag and Cache-Control, and 304 on a matching If-None-Match', async () => {

@@ -33,8 +33,8 @@ describe.skipIf(!url)('RedisRateLimitStore', () => {
     const callsBefore = scriptCalls();
     const replies = await Promise.all(Array.from({ length: 10 }, () => store.take({ ...r })));
     expect(replies).toEqual([
-      ...[1, 2, 3, 4, 5, 6].map((used) => ({ outcome: 'allowed', used })),
-      ...Array.from({ length: 4 }, () => ({ outcome: 'quota_exceeded', used: 6 })),
+      ...[1, 2, 3, 4, 5, 6].map((used) => ({ outcome: 'allowed', used, usedThisSecond: 0 })),
+      ...Array.from({ length: 4 }, () => ({ outcome: 'quota_exceeded', used: 6, usedThisSecond: 0 })),
     ]);
     await watched.settle();
     expect(scriptCalls() - callsBefore).toBe(1);
@@ -46,8 +46,23 @@ describe.skipIf(!url)('RedisRateLimitStore', () => {
     const r = request('rps-user', { quota: 100, rps: 3 });
     const replies = await Promise.all(Array.from({ length: 5 }, () => store.take({ ...r })));
     expect(replies.map((x) => x.outcome)).toEqual(['allowed', 'allowed', 'allowed', 'rps_exceeded', 'rps_exceeded']);
+    // What each saw of the current second: its own place in it, then full.
+    expect(replies.map((x) => (x as { usedThisSecond: number }).usedThisSecond)).toEqual([1, 2, 3, 3, 3]);
     // The window may have turned between the calls, but never more than 3 per window.
     expect(await store.used('rps-user', r.period)).toBe(3);
+  });
+
+  it('a request may cost several units of the quota, and still counts once per second', async () => {
+    const store = new RedisRateLimitStore(watched.redis.client, watched.prefix);
+    const r = request('cost-user', { quota: 10, rps: 5 });
+    const replies = await Promise.all([store.take({ ...r, cost: 4 }), store.take({ ...r, cost: 4 }), store.take({ ...r, cost: 4 })]);
+    expect(replies).toEqual([
+      { outcome: 'allowed', used: 4, usedThisSecond: 1 },
+      { outcome: 'allowed', used: 8, usedThisSecond: 2 },
+      { outcome: 'quota_exceeded', used: 8, usedThisSecond: 2 },
+    ]);
+    expect(await store.take({ ...r, cost: 2 })).toMatchObject({ outcome: 'allowed', used: 10 });
+    expect(await store.used('cost-user', r.period)).toBe(10);
   });
 
   it('keeps different keys, users and costs apart within one turn', async () => {
@@ -60,10 +75,10 @@ describe.skipIf(!url)('RedisRateLimitStore', () => {
       store.take({ ...a }), store.take({ ...a, cost: 0 }), store.take({ ...b }), store.take({ ...a }),
       store.take({ ...a, keyId: revokedKey }), store.take({ ...b }), store.take({ ...a }),
     ]);
-    expect([a1, a2, a3]).toEqual([{ outcome: 'allowed', used: 1 }, { outcome: 'allowed', used: 2 }, { outcome: 'quota_exceeded', used: 2 }]);
-    expect([b1, b2]).toEqual([{ outcome: 'allowed', used: 1 }, { outcome: 'quota_exceeded', used: 1 }]);
+    expect([a1, a2, a3]).toEqual([{ outcome: 'allowed', used: 1, usedThisSecond: 0 }, { outcome: 'allowed', used: 2, usedThisSecond: 0 }, { outcome: 'quota_exceeded', used: 2, usedThisSecond: 0 }]);
+    expect([b1, b2]).toEqual([{ outcome: 'allowed', used: 1, usedThisSecond: 0 }, { outcome: 'quota_exceeded', used: 1, usedThisSecond: 0 }]);
     // Groups are answered in the order of their first request: the look comes after user a's group.
-    expect(peek).toEqual({ outcome: 'peek', used: 2 });
+    expect(peek).toEqual({ outcome: 'peek', used: 2, usedThisSecond: 0 });
     expect(revoked).toEqual({ outcome: 'revoked' });
   });
 });

@@ -131,6 +131,19 @@ describe('the period quota', () => {
   });
 });
 
+describe('per-second headers', () => {
+  it('a plan with a per-second limit shows it and what is left of the second; a plan without shows none', async () => {
+    const key = await keyOn(a, 'r0@example.com', 'rps3');
+    const res = await a.get(CHEAP, { 'x-api-key': key });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-ratelimit-limit-second')).toBe('3');
+    expect(Number(res.headers.get('x-ratelimit-remaining-second'))).toBeLessThanOrEqual(2);
+    const unlimited = await a.get(CHEAP);
+    expect(unlimited.headers.get('x-ratelimit-limit-second')).toBeNull();
+    expect(unlimited.headers.get('x-ratelimit-remaining-second')).toBeNull();
+  });
+});
+
 describe.runIf(process.env.REDIS_URL)('the per-second limit', () => {
   it('admits at most the plan\'s requests per second, across both processes', async () => {
     const key = await keyOn(a, 'r1@example.com', 'rps3');
@@ -154,6 +167,11 @@ describe.runIf(process.env.REDIS_URL)('the per-second limit', () => {
       const limited = all.find((r) => r.status === 429)!;
       expect(limited.body).toEqual({ detail: 'Rate limit exceeded' });
       expect(limited.headers.get('retry-after')).toBe('1');
+      // The per-second limit shows in headers too: the plan's 3, none left.
+      expect(limited.headers.get('x-ratelimit-limit-second')).toBe('3');
+      expect(limited.headers.get('x-ratelimit-remaining-second')).toBe('0');
+      const admitted = all.filter((r) => r.status === 200).map((r) => Number(r.headers.get('x-ratelimit-remaining-second')));
+      if (seconds === 1) expect(admitted.sort()).toEqual([0, 1, 2]);
       // A per-second refusal leaves the period quota untouched.
       expect(Number(limited.headers.get('x-ratelimit-remaining'))).toBe(100_000 - 2 - ok);
       await new Promise((r) => setTimeout(r, 1100));

@@ -1,10 +1,10 @@
 /** Sky events through HTTP: every reference event of 2024 and 2026, local days, presets, bad input. */
-import fs from 'node:fs';
+import { readFixture } from '../helpers/fixtures.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/app.ts';
 import { skyEventsResponse } from '../../src/features/sky-events/schemas.ts';
 
-const events = JSON.parse(fs.readFileSync(new URL('../../../shared/refdata/events.json', import.meta.url), 'utf8')).events;
+const events = readFixture('refdata/events.json').events;
 
 let server: TestServer;
 beforeAll(async () => { server = await startTestServer({ compute: 'pool', threads: 2 }); });

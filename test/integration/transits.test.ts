@@ -27,8 +27,10 @@ describe('POST /api/v1/transits/calculate', () => {
       expect(a.is_major).toBe(true);
       expect(a.p1_name).toMatch(/ \(T\)$/);
       expect(a.p2_name).toMatch(/ \(N\)$/);
-      const t = b.transit_planets.find((p: any) => p.id === a.p1);
-      const n = b.natal_planets.find((p: any) => p.id === a.p2) ?? { abs_pos: b.natal_angles[a.p2].abs_pos };
+      expect(a.p1).toBe(`${a.p1_id} (T)`);
+      expect(a.p2).toBe(`${a.p2_id} (N)`);
+      const t = b.transit_planets.find((p: any) => p.id === a.p1_id);
+      const n = b.natal_planets.find((p: any) => p.id === a.p2_id) ?? { abs_pos: b.natal_angles[a.p2_id].abs_pos };
       const sep = Math.abs(((t.abs_pos - n.abs_pos + 540) % 360) - 180);
       expect(Math.abs(sep - a.deg)).toBeCloseTo(a.orb, 9);
     }

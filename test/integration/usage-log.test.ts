@@ -15,6 +15,7 @@ import { createDatabasePool } from '../../src/db/pool.ts';
 import { createKeyForEmail } from '../../src/features/keys/service.ts';
 import { UserRepository } from '../../src/db/users.ts';
 import { freePort, waitUntilReady } from '../helpers/child-server.ts';
+import { openRaw } from '../helpers/raw-http.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const natal = { year: 1990, month: 6, day: 15, hour: 14, minute: 30, lat: 51.5, lng: -0.12 };
@@ -94,6 +95,48 @@ describe('recording', () => {
   it('needs a bearer token', async () => {
     expect((await server.get('/api/v1/auth/logs')).status).toBe(401);
   });
+});
+
+describe('a client that goes away', () => {
+  const exportRequest = (key: string) => {
+    const body = JSON.stringify({ start: '1900-01-01', end: '2100-01-01', step: '1d', format: 'csv' });
+    return `POST /api/v1/ephemeris/calculate HTTP/1.1\r\nHost: x\r\nx-api-key: ${key}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`;
+  };
+
+  it('mid-answer (an export it stops reading): its request is recorded, as 499', async () => {
+    const { key, user_id } = await createKeyForEmail(server.db, { email: 'gone-mid@example.com', plan: 'unlimited' });
+    const connection = await openRaw(server.url);
+    connection.socket.write(exportRequest(key));
+    await connection.waitFor(/\r\n\r\n[\s\S]*timestamp_utc/);
+    connection.socket.destroy();
+    const logged = await loggedStatuses(user_id, 1);
+    expect(logged).toEqual([499]);
+    // Nor does it stay "in flight" in the metrics: only the scrape itself is.
+    expect(await metric(server, 'http_requests_in_flight')).toBe(1);
+  });
+
+  it('right after it was admitted (its quota spent): its request is recorded too', async () => {
+    const { key, user_id } = await createKeyForEmail(server.db, { email: 'gone-early@example.com', plan: 'unlimited' });
+    const connection = await openRaw(server.url);
+    connection.socket.write(exportRequest(key));
+    while ((await server.app.rateLimiter.used(user_id, 'month')) === 0) await new Promise((r) => setTimeout(r, 5));
+    connection.socket.destroy();
+    const logged = await loggedStatuses(user_id, 1);
+    expect(logged).toHaveLength(1);
+    expect([200, 499]).toContain(logged[0]);
+  });
+
+  /** The statuses logged for a user, once `count` rows are there (the close reaches the server a moment after the socket). */
+  async function loggedStatuses(userId: string, count: number): Promise<number[]> {
+    const read = () => server.db.anyFirst(sql.type(z.object({ status_code: z.number() }))`select status_code from usage_logs where user_id = ${userId}`);
+    for (let i = 0; i < 100; i++) {
+      await server.app.usage.flush();
+      const rows = await read();
+      if (rows.length >= count) return [...rows];
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    return [...(await read())];
+  }
 });
 
 describe('batching', () => {
@@ -183,6 +226,44 @@ describe('graceful shutdown of the server process', () => {
       child.kill('SIGTERM');
       expect(await exited).toBe(0);
       expect(await n()).toBe(40);
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+      await pool.end();
+      await database.close();
+    }
+  }, 120_000);
+});
+
+describe('graceful shutdown with a deadline', () => {
+  it('an export whose client stopped reading is ended at SHUTDOWN_TIMEOUT_MS; the process exits and its request is logged', async () => {
+    const database = await createTestDatabase();
+    const pool = await createDatabasePool(database.url, 2);
+    const port = await freePort();
+    const { key, user_id } = await createKeyForEmail(pool, { email: 'deadline@example.com', plan: 'unlimited' });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: root, stdio: 'ignore',
+      env: {
+        ...process.env, DATABASE_URL: database.url, REDIS_KEY_PREFIX: `test:${randomBytes(6).toString('hex')}:`,
+        AUTH_JWT_SECRET: randomBytes(32).toString('hex'), PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent', COMPUTE_MODE: 'inline',
+        USAGE_FLUSH_INTERVAL_MS: '60000', SHUTDOWN_TIMEOUT_MS: '1000', IDLE_TIMEOUT_MS: '600000',
+      },
+    });
+    try {
+      expect(await waitUntilReady(port)).toBe(true);
+      // Two centuries of hourly rows: far more than the socket buffers hold once the client stops reading.
+      const body = JSON.stringify({ start: '1900-01-01', end: '2099-12-31', step: '1h', bodies: ['Sun'], format: 'ndjson' });
+      const connection = await openRaw(`http://127.0.0.1:${port}`);
+      connection.socket.write(`POST /api/v1/ephemeris/calculate HTTP/1.1\r\nHost: x\r\nx-api-key: ${key}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`);
+      await connection.waitFor(/^HTTP\/1\.1 200[\s\S]*\r\n\r\n[\s\S]*\{/);
+      connection.socket.pause();
+      const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+      // The server ended the connection: what is left in the buffers drains, then it closes.
+      connection.socket.resume();
+      await connection.closed;
+      const logged = await pool.anyFirst(sql.type(z.object({ status_code: z.number() }))`select status_code from usage_logs where user_id = ${user_id}`);
+      expect(logged).toEqual([499]);
     } finally {
       if (child.exitCode === null) child.kill('SIGKILL');
       await pool.end();

@@ -1,84 +1,95 @@
 /**
  * Turning an uploaded file into a branding image: the type comes from the content (magic bytes,
  * or an <svg> root), never from the file name or the declared type. PNG and JPEG are checked for
- * a sound structure and their size read; SVG is sanitised. Anything else is 415; a file that
- * claims a type by its first bytes but is broken is 422.
+ * a sound structure and a sensible size (raster-image.ts), cheaply enough for the event loop; SVG
+ * is sanitised, which costs up to about a second for a large file and so runs in the compute pool
+ * (`sanitizedSvgResponse`). Anything else is 415; a file that claims a type by its first bytes but
+ * is broken, truncated or absurd is 422.
  */
 import { createHash } from 'node:crypto';
 import type { BrandingImage } from '../../db/report-branding.ts';
+import type { BinaryResponse } from '../../compute/binary-response.ts';
+import { RequestFieldError } from '../shared/request-error.ts';
+import { InvalidImageError, jpegSize, PNG_SIGNATURE, pngSize } from './raster-image.ts';
 import { InvalidSvgError, sanitizeSvg } from './svg-sanitizer.ts';
+
+export { InvalidImageError } from './raster-image.ts';
 
 export const BRANDING_MAX_BYTES = 1024 * 1024;
 
 export class UnsupportedImageError extends Error {}
-export class InvalidImageError extends Error {}
 
-const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+export type BrandingImageType = BrandingImage['contentType'];
 
-function png(bytes: Buffer): { width: number; height: number } {
-  // Signature, then the IHDR chunk first (length 13), and the IEND chunk last.
-  if (bytes.length < 57 || bytes.toString('latin1', 12, 16) !== 'IHDR' || bytes.toString('latin1', bytes.length - 8, bytes.length - 4) !== 'IEND') {
-    throw new InvalidImageError('not a complete PNG image');
-  }
-  const width = bytes.readUInt32BE(16);
-  const height = bytes.readUInt32BE(20);
-  if (!width || !height || width > 100_000 || height > 100_000) throw new InvalidImageError('PNG image with impossible dimensions');
-  return { width, height };
-}
-
-/** Start-of-frame markers carry the dimensions (every SOFn except DHT, JPG and DAC). */
-const SOF = new Set([0xc0, 0xc1, 0xc2, 0xc3, 0xc5, 0xc6, 0xc7, 0xc9, 0xca, 0xcb, 0xcd, 0xce, 0xcf]);
-
-function jpeg(bytes: Buffer): { width: number; height: number } {
-  let at = 2;
-  while (at + 9 < bytes.length) {
-    if (bytes[at] !== 0xff) break;
-    const marker = bytes[at + 1]!;
-    if (marker === 0xff) { at++; continue; }
-    const length = bytes.readUInt16BE(at + 2);
-    if (SOF.has(marker)) {
-      const height = bytes.readUInt16BE(at + 5);
-      const width = bytes.readUInt16BE(at + 7);
-      if (!width || !height) break;
-      return { width, height };
-    }
-    if (length < 2) break;
-    at += 2 + length;
-  }
-  throw new InvalidImageError('not a complete JPEG image');
-}
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 /** The first element of a text document, past the XML declaration, comments and whitespace. */
-function looksLikeSvg(bytes: Buffer): string | null {
+function looksLikeSvg(bytes: Uint8Array): boolean {
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    return null;
+    return false;
   }
   // A DOCTYPE (possibly with an internal subset) is skipped here; the sanitiser refuses it.
   const head = text.replace(/^\uFEFF/, '').replace(/^(\s|<\?xml[^>]*\?>|<!--[\s\S]*?-->|<!DOCTYPE[^[>]*(\[[\s\S]*?\])?\s*>)*/i, '');
-  return /^<svg[\s>/]/.test(head) ? text : null;
+  return /^<svg[\s>/]/.test(head);
 }
 
-export function prepareBrandingImage(bytes: Buffer): BrandingImage {
+/** The type of an upload from its content; UnsupportedImageError (415) or InvalidImageError (empty). */
+export function sniffImageType(bytes: Buffer): BrandingImageType {
   if (!bytes.length) throw new InvalidImageError('the file is empty');
-  const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
-  if (bytes.subarray(0, 8).equals(PNG_SIGNATURE)) {
-    return { contentType: 'image/png', bytes, sha256: sha(bytes), ...png(bytes) };
-  }
-  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) {
-    return { contentType: 'image/jpeg', bytes, sha256: sha(bytes), ...jpeg(bytes) };
-  }
-  const text = looksLikeSvg(bytes);
-  if (text === null) throw new UnsupportedImageError('only PNG, JPEG and SVG images are accepted');
+  if (bytes.subarray(0, 8).equals(PNG_SIGNATURE)) return 'image/png';
+  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
+  if (looksLikeSvg(bytes)) return 'image/svg+xml';
+  throw new UnsupportedImageError('only PNG, JPEG and SVG images are accepted');
+}
+
+/** A PNG or JPEG upload, checked (InvalidImageError when broken, truncated or of an absurd size). */
+export function prepareRasterImage(bytes: Buffer, contentType: 'image/png' | 'image/jpeg'): BrandingImage {
+  const size = contentType === 'image/png' ? pngSize(bytes) : jpegSize(bytes);
+  return { contentType, bytes, sha256: sha256(bytes), ...size };
+}
+
+/** An SVG upload, sanitised (InvalidImageError when it is not well-formed or exceeds the limits). */
+export function prepareSvgImage(bytes: Uint8Array): BrandingImage {
   try {
-    const { svg, width, height } = sanitizeSvg(text);
+    const { svg, width, height } = sanitizeSvg(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
     const clean = Buffer.from(svg, 'utf8');
     if (clean.length > BRANDING_MAX_BYTES) throw new InvalidImageError('SVG image too large');
-    return { contentType: 'image/svg+xml', bytes: clean, sha256: sha(clean), width, height };
+    return { contentType: 'image/svg+xml', bytes: clean, sha256: sha256(clean), width, height };
   } catch (error) {
-    if (error instanceof InvalidSvgError) throw new InvalidImageError(error.message);
+    if (error instanceof InvalidSvgError || error instanceof TypeError) throw new InvalidImageError(error.message);
     throw error;
   }
+}
+
+/** Every kind of upload in one call, on the calling thread. */
+export function prepareBrandingImage(bytes: Buffer): BrandingImage {
+  const type = sniffImageType(bytes);
+  return type === 'image/svg+xml' ? prepareSvgImage(bytes) : prepareRasterImage(bytes, type);
+}
+
+/**
+ * The compute task: an SVG upload sanitised, framed as a binary response whose headers carry the
+ * size and digest. A refused file is a 422 on `file`.
+ */
+export function sanitizedSvgResponse(bytes: Uint8Array): BinaryResponse {
+  let image: BrandingImage;
+  try {
+    image = prepareSvgImage(bytes);
+  } catch (error) {
+    if (error instanceof InvalidImageError) throw new RequestFieldError(['body', 'file'], error.message, 'value_error.image');
+    throw error;
+  }
+  const headers: Record<string, string> = { 'x-sha256': image.sha256 };
+  if (image.width !== null) headers['x-width'] = String(image.width);
+  if (image.height !== null) headers['x-height'] = String(image.height);
+  return { kind: 'binary', contentType: image.contentType, headers, body: image.bytes };
+}
+
+/** The branding image of a sanitised SVG that came back from the compute pool. */
+export function svgImageFromResponse(response: { headers: Record<string, string>; body: Buffer }): BrandingImage {
+  const dimension = (name: string) => (response.headers[name] === undefined ? null : Number(response.headers[name]));
+  return { contentType: 'image/svg+xml', bytes: response.body, sha256: response.headers['x-sha256']!, width: dimension('x-width'), height: dimension('x-height') };
 }

@@ -12,7 +12,9 @@ import { HttpError } from '../../http/errors.ts';
 import { RequestFieldError } from '../shared/request-error.ts';
 import { accountId, requireUser } from '../auth/account-user.ts';
 import { detailError } from '../auth/schemas.ts';
-import { BRANDING_MAX_BYTES, InvalidImageError, prepareBrandingImage, UnsupportedImageError } from './branding-image.ts';
+import type { ComputeRunner } from '../../compute/runner.ts';
+import { decodeBinaryResponse } from '../../compute/binary-response.ts';
+import { BRANDING_MAX_BYTES, InvalidImageError, prepareRasterImage, sniffImageType, svgImageFromResponse, UnsupportedImageError } from './branding-image.ts';
 import { reportBrandingResponse } from './schemas.ts';
 
 const IMAGE_PATH = '/api/v1/auth/report-branding/image';
@@ -21,7 +23,7 @@ const describe = (meta: BrandingMetaRow | null) => meta
   ? { has_logo: true, logo_url: IMAGE_PATH, content_type: meta.content_type as 'image/png', size_bytes: meta.size_bytes, width: meta.width, height: meta.height, sha256: meta.sha256, updated_at: meta.updated_at }
   : { has_logo: false, logo_url: null, content_type: null, size_bytes: null, width: null, height: null, sha256: null, updated_at: null };
 
-export const brandingRoutes = (db: DatabasePool): FastifyPluginAsyncZod => async (app) => {
+export const brandingRoutes = ({ db, compute }: { db: DatabasePool; compute: ComputeRunner }): FastifyPluginAsyncZod => async (app) => {
   const branding = new ReportBrandingRepository(db);
   await app.register(multipart, { limits: { fileSize: BRANDING_MAX_BYTES, files: 1, fields: 10, parts: 20, fieldSize: 1024, headerPairs: 100 }, throwFileSizeLimit: true });
   const responses = { 200: reportBrandingResponse, 404: detailError, 413: detailError, 415: detailError };
@@ -60,7 +62,11 @@ export const brandingRoutes = (db: DatabasePool): FastifyPluginAsyncZod => async
     }
     let image;
     try {
-      image = prepareBrandingImage(bytes);
+      const type = sniffImageType(bytes);
+      // Sanitising an SVG costs up to about a second: the compute pool does it, off the event loop.
+      image = type === 'image/svg+xml'
+        ? svgImageFromResponse(decodeBinaryResponse(await compute.run('branding_svg', { bytes })))
+        : prepareRasterImage(bytes, type);
     } catch (error) {
       if (error instanceof UnsupportedImageError) throw new HttpError(415, error.message);
       if (error instanceof InvalidImageError) throw new RequestFieldError(['body', 'file'], error.message, 'value_error.image');

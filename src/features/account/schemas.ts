@@ -14,7 +14,7 @@ export const reportBrandingResponse = z.object({
 }).meta({ id: 'ReportBrandingResponse' });
 
 export const logsQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(LOGS_MAX_LIMIT).default(50),
+  limit: z.coerce.number().int().min(1).max(LOGS_MAX_LIMIT).default(50).describe(`Most entries, newest first, 1 to ${LOGS_MAX_LIMIT}. Default 50.`),
 });
 
 export const logEntry = z.object({

@@ -5,8 +5,17 @@
  * References may only point inside the document (`#id`); an <image> may only embed PNG/JPEG
  * data. CSS (style elements and attributes) that imports or fetches anything is dropped.
  * DOCTYPEs are refused outright: entities are how XML bombs and external-entity reads work.
+ *
+ * The work is bounded before it is spent: characters XML forbids (NUL...) and more than
+ * SVG_LIMITS.elements start tags are refused before parsing; nesting deeper than
+ * SVG_LIMITS.depth, references that draw more than SVG_LIMITS.drawnElements elements or refer to
+ * themselves, a declared size beyond the raster limits, and embedded rasters that are broken or
+ * too large are refused after. Every walk of the tree is iterative. It still costs up to about a
+ * second for a 1 MiB file, so the service runs it in the compute pool, not on the event loop.
  */
 import { DOMParser, XMLSerializer, type Element, type Node } from '@xmldom/xmldom';
+import { checkDeclaredSize, InvalidImageError, jpegSize, pngSize } from './raster-image.ts';
+import { expandedElementCount, SvgExpansionError } from './svg-expansion.ts';
 
 export const SVG_NS = 'http://www.w3.org/2000/svg';
 const XLINK_NS = 'http://www.w3.org/1999/xlink';
@@ -14,6 +23,40 @@ const XML_NS = 'http://www.w3.org/XML/1998/namespace';
 const XMLNS_NS = 'http://www.w3.org/2000/xmlns/';
 
 export class InvalidSvgError extends Error {}
+
+export const SVG_LIMITS = {
+  /** Start tags in the file (a detailed logo has a few thousand). */
+  elements: 10_000,
+  /** Elements inside each other. */
+  depth: 64,
+  /** Elements drawn once every <use> and url(#…) reference is followed. */
+  drawnElements: 50_000,
+};
+
+/** Characters that XML 1.0 does not allow anywhere in a document. */
+const FORBIDDEN_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/;
+const START_TAG = /<[A-Za-z_:]/g;
+
+/** Whether the text has more than `limit` start tags (counted without building a list of them). */
+function moreStartTagsThan(text: string, limit: number): boolean {
+  START_TAG.lastIndex = 0;
+  let count = 0;
+  while (START_TAG.exec(text)) if (++count > limit) return true;
+  return false;
+}
+
+/** An embedded PNG or JPEG must be complete and of a size a logo can have, like an uploaded one. */
+function checkEmbeddedRaster(dataUrl: string): void {
+  const [, type, base64] = /^data:image\/(png|jpeg);base64,([\s\S]*)$/.exec(dataUrl)!;
+  const bytes = Buffer.from(base64!.replace(/\s+/g, ''), 'base64');
+  try {
+    if (type === 'png') pngSize(bytes);
+    else jpegSize(bytes);
+  } catch (error) {
+    if (error instanceof InvalidImageError) throw new InvalidSvgError(`embedded image: ${error.message}`);
+    throw error;
+  }
+}
 
 const ALLOWED_ELEMENTS = new Set([
   'svg', 'g', 'defs', 'symbol', 'use', 'title', 'desc', 'style',
@@ -47,32 +90,40 @@ function isSafeAttribute(element: Element, name: string, namespace: string | nul
   if (local === 'href') {
     const target = value.trim();
     if (target.startsWith('#')) return true;
-    return element.localName === 'image' && EMBEDDED_RASTER.test(target);
+    if (element.localName !== 'image' || !EMBEDDED_RASTER.test(target)) return false;
+    checkEmbeddedRaster(target);
+    return true;
   }
   // Presentation attributes (fill="url(#g)") follow the same rules as CSS.
   return isSafeCss(value);
 }
 
-function clean(node: Node): void {
-  for (const child of Array.from(node.childNodes)) {
-    if (child.nodeType === child.TEXT_NODE || child.nodeType === child.CDATA_SECTION_NODE) continue;
-    if (child.nodeType !== child.ELEMENT_NODE) {
-      node.removeChild(child); // comments, processing instructions
-      continue;
+/** Removes what is not allowed below `root`, depth first without recursion; refuses nesting beyond SVG_LIMITS.depth. */
+function clean(root: Node): void {
+  const stack: { node: Node; depth: number }[] = [{ node: root, depth: 1 }];
+  while (stack.length) {
+    const { node, depth } = stack.pop()!;
+    for (const child of Array.from(node.childNodes)) {
+      if (child.nodeType === child.TEXT_NODE || child.nodeType === child.CDATA_SECTION_NODE) continue;
+      if (child.nodeType !== child.ELEMENT_NODE) {
+        node.removeChild(child); // comments, processing instructions
+        continue;
+      }
+      const element = child as Element;
+      if (element.namespaceURI !== SVG_NS || !ALLOWED_ELEMENTS.has(element.localName ?? '')) {
+        node.removeChild(element);
+        continue;
+      }
+      if (element.localName === 'style' && !isSafeCss(element.textContent ?? '')) {
+        node.removeChild(element);
+        continue;
+      }
+      if (depth + 1 > SVG_LIMITS.depth) throw new InvalidSvgError(`elements nested more than ${SVG_LIMITS.depth} deep`);
+      for (const attribute of Array.from(element.attributes)) {
+        if (!isSafeAttribute(element, attribute.name, attribute.namespaceURI, attribute.value ?? '')) element.removeAttributeNode(attribute);
+      }
+      stack.push({ node: element, depth: depth + 1 });
     }
-    const element = child as Element;
-    if (element.namespaceURI !== SVG_NS || !ALLOWED_ELEMENTS.has(element.localName ?? '')) {
-      node.removeChild(element);
-      continue;
-    }
-    if (element.localName === 'style' && !isSafeCss(element.textContent ?? '')) {
-      node.removeChild(element);
-      continue;
-    }
-    for (const attribute of Array.from(element.attributes)) {
-      if (!isSafeAttribute(element, attribute.name, attribute.namespaceURI, attribute.value ?? '')) element.removeAttributeNode(attribute);
-    }
-    clean(element);
   }
 }
 
@@ -84,7 +135,9 @@ function length(value: string | null): number | null {
 }
 
 export function sanitizeSvg(text: string): { svg: string; width: number | null; height: number | null } {
+  if (FORBIDDEN_CHARACTERS.test(text)) throw new InvalidSvgError('characters that XML does not allow (NUL or another control character)');
   if (/<!DOCTYPE|<!ENTITY/i.test(text)) throw new InvalidSvgError('SVG with a DOCTYPE or entity declarations is not accepted');
+  if (moreStartTagsThan(text, SVG_LIMITS.elements)) throw new InvalidSvgError(`more than ${SVG_LIMITS.elements} elements`);
   let doc;
   let problem = 'parse error';
   try {
@@ -106,6 +159,12 @@ export function sanitizeSvg(text: string): { svg: string; width: number | null; 
     if (!isSafeAttribute(root, attribute.name, attribute.namespaceURI, attribute.value ?? '')) root.removeAttributeNode(attribute);
   }
   clean(root);
+  try {
+    expandedElementCount(root, SVG_LIMITS.drawnElements);
+  } catch (error) {
+    if (error instanceof SvgExpansionError) throw new InvalidSvgError(error.message);
+    throw error;
+  }
   if (!root.getAttribute('xmlns')) root.setAttribute('xmlns', SVG_NS);
   let width = length(root.getAttribute('width'));
   let height = length(root.getAttribute('height'));
@@ -113,6 +172,14 @@ export function sanitizeSvg(text: string): { svg: string; width: number | null; 
   if ((width === null || height === null) && viewBox?.length === 4 && viewBox.every(Number.isFinite)) {
     width ??= Math.round(viewBox[2]!) || null;
     height ??= Math.round(viewBox[3]!) || null;
+  }
+  if (width !== null || height !== null) {
+    try {
+      checkDeclaredSize('SVG', width ?? 1, height ?? 1);
+    } catch (error) {
+      if (error instanceof InvalidImageError) throw new InvalidSvgError(`${error.message}; declare width and height in px`);
+      throw error;
+    }
   }
   return { svg: new XMLSerializer().serializeToString(doc), width, height };
 }

@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { hkdfSync, randomBytes } from 'node:crypto';
 import type { Config } from '../../config.ts';
 
 export const SECRET_FILE = 'auth-jwt-secret';
@@ -30,5 +30,13 @@ function readOrCreateSecret(dataDir: string): string {
 /** The configuration with AUTH_JWT_SECRET filled in where the embedded mode needs one. */
 export function withJwtSecret(config: Config): Config {
   if (config.AUTH_JWT_SECRET || config.AUTH_JWKS_URL) return config;
-  return { ...config, AUTH_JWT_SECRET: readOrCreateSecret(config.dataDir) };
+  return { ...config, AUTH_JWT_SECRET: readOrCreateSecret(config.dataDir), jwtSecretGenerated: true };
+}
+
+/**
+ * A key for one purpose alone, derived from the dashboard-token secret (HKDF-SHA256): what it
+ * signs or keys can never stand in for a dashboard token, nor for another purpose's key.
+ */
+export function keyDerivedFrom(jwtSecret: string, purpose: string): Uint8Array {
+  return new Uint8Array(hkdfSync('sha256', jwtSecret, '', `astro ${purpose}`, 32));
 }

@@ -9,7 +9,8 @@ import { EmailTakenError, UserRepository } from '../../db/users.ts';
 import { FeedbackRepository } from '../../db/feedback.ts';
 import { HttpError } from '../../http/errors.ts';
 import { accountId, PROFILE_MISSING, requireUser } from './account-user.ts';
-import { conflictError, detailError, feedbackRequest, feedbackResponse, onboardingRequest, profileResponse, syncUserRequest } from './schemas.ts';
+import { conflictError, detailError, feedbackRequest, feedbackResponse, onboardingRequest, profileResponse, syncUserRequest, webhookSecretResponse } from './schemas.ts';
+import { WebhookSecretRepository } from '../../db/webhook-secrets.ts';
 
 export const authRoutes = (db: DatabasePool): FastifyPluginAsyncZod => async (app) => {
   const profileOf = async (id: string) => {
@@ -44,7 +45,23 @@ export const authRoutes = (db: DatabasePool): FastifyPluginAsyncZod => async (ap
 
   app.get('/api/v1/auth/me', {
     schema: { tags: ['account'], summary: 'The caller\'s profile', response: { 200: profileResponse, 404: detailError } },
-  }, async (request) => profileOf(accountId(request)));
+  }, async (request) => {
+    const profile = await profileOf(accountId(request));
+    const { secret } = await new WebhookSecretRepository(db).getOrCreate(profile.id);
+    return { ...profile, report_webhook_secret: secret };
+  });
+
+  app.post('/api/v1/auth/webhook-secret/rotate', {
+    schema: {
+      tags: ['account'], summary: 'Replace the signing secret of report callbacks',
+      description: 'The old secret stops working at once: callbacks still waiting to be sent are signed with the new one.',
+      response: { 200: webhookSecretResponse, 404: detailError },
+    },
+  }, async (request) => {
+    await requireUser(db, request);
+    const rotated = await new WebhookSecretRepository(db).rotate(accountId(request));
+    return { report_webhook_secret: rotated.secret, created_at: rotated.created_at };
+  });
 
   app.post('/api/v1/auth/onboarding', {
     schema: { tags: ['account'], summary: 'Save onboarding answers', body: onboardingRequest, response: { 200: profileResponse, 404: detailError } },

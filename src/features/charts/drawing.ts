@@ -5,8 +5,11 @@ import { bodyInfo } from '../../astro/bodies.ts';
 import type { ChartMoment } from '../../astro/chart.ts';
 import { normalizeDegrees } from '../../astro/zodiac.ts';
 import { formatOffset } from '../../astro/civil-time.ts';
+import { ayanamsaDegrees, siderealTimeHours } from '../../astro/ephemeris.ts';
 import type { ChartSubject } from './subject.ts';
+import type { OrbTable } from './chart-orbs.ts';
 import type { DisplayKey } from './schemas.ts';
+import type { ChartAdjustment } from './chart-config-request.ts';
 
 /** Shown unless display_settings say otherwise: the 13 points of a natal chart and the angles. */
 const SHOWN_BY_DEFAULT = new Set(['sun', 'moon', 'mercury', 'venus', 'mars', 'jupiter', 'saturn', 'uranus', 'neptune', 'pluto', 'north_node', 'chiron', 'lilith', 'asc', 'mc', 'ic', 'dsc']);
@@ -42,16 +45,23 @@ export function aspectPoints(chart: ChartMoment, display: DisplaySettings | unde
 
 export interface AspectChoice {
   includeMinor: boolean;
+  /** The request's orb_settings: override `defaults` per aspect type. */
   orbs?: OrbSettings | undefined;
+  /** The chart kind's default orbs (see chart-orbs.ts); natal orbs when absent. */
+  defaults?: OrbTable | undefined;
+}
+
+function orbsOf(choice: AspectChoice): OrbTable {
+  return { ...(choice.defaults ?? {}), ...resolveOrbs(choice.orbs) };
 }
 
 export function aspectsWithin(points: AspectPoint[], ring: 'inner' | 'outer', choice: AspectChoice): ChartAspect[] {
-  return findAspectsWithin(points, { types: choice.includeMinor ? ASPECT_TYPES : MAJOR_ASPECT_TYPES, orbs: resolveOrbs(choice.orbs) })
+  return findAspectsWithin(points, { types: choice.includeMinor ? ASPECT_TYPES : MAJOR_ASPECT_TYPES, orbs: orbsOf(choice) })
     .map((a) => ({ a: { ring, id: a.p1 }, b: { ring, id: a.p2 }, type: a.type, orb: a.orb }));
 }
 
 export function aspectsBetween(outer: AspectPoint[], inner: AspectPoint[], choice: AspectChoice): ChartAspect[] {
-  return findAspectsBetween(outer, inner, { types: choice.includeMinor ? ASPECT_TYPES : MAJOR_ASPECT_TYPES, orbs: resolveOrbs(choice.orbs) })
+  return findAspectsBetween(outer, inner, { types: choice.includeMinor ? ASPECT_TYPES : MAJOR_ASPECT_TYPES, orbs: orbsOf(choice) })
     .map((a) => ({ a: { ring: 'outer' as const, id: a.p1 }, b: { ring: 'inner' as const, id: a.p2 }, type: a.type, orb: a.orb }));
 }
 
@@ -78,10 +88,35 @@ export function placeLine(s: ChartSubject): string {
   return `${where}${dms(s.place.lat, 'N', 'S')} ${dms(s.place.lng, 'E', 'W')}`;
 }
 
+/** "3:07:42" from hours (sidereal or universal time). */
+function hms(hours: number): string {
+  const total = Math.floor((((hours % 24) + 24) % 24) * 3600 + 1e-6);
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  return `${h}:${String(m).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
+}
+
+/** "UT 12:30:00 · LST 3:07:42": universal time and local sidereal time, as astro.com prints them. */
+export function siderealLine(s: ChartSubject): string | null {
+  if (!s.moment.timeKnown) return null;
+  const d = new Date(s.moment.utcMs);
+  const ut = d.getUTCHours() + d.getUTCMinutes() / 60 + d.getUTCSeconds() / 3600;
+  return `UT ${hms(ut)} · LST ${hms(siderealTimeHours(s.moment.jdUt) + s.place.lng / 15)}`;
+}
+
+/** Ayanamsa value as degrees, minutes and seconds. */
+function ayanamsaText(s: ChartSubject): string {
+  if (s.zodiac.type !== 'sidereal') return '';
+  const v = ayanamsaDegrees(s.moment.jdUt, s.zodiac.ayanamsa);
+  const total = Math.round(Math.abs(v) * 3600);
+  return ` ${v < 0 ? '-' : ''}${Math.floor(total / 3600)}°${String(Math.floor((total % 3600) / 60)).padStart(2, '0')}′${String(total % 60).padStart(2, '0')}″`;
+}
+
 export function settingsLine(s: ChartSubject): string {
   const house = s.chart.houses ? s.chart.houses.used.replace(/_/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase()) : 'No houses';
-  const zodiac = s.zodiac.type === 'tropical' ? 'Tropical' : `Sidereal (${s.zodiac.ayanamsa.replace(/_/g, ' ')})`;
-  return `${house} · ${zodiac}`;
+  const zodiac = s.zodiac.type === 'tropical' ? 'Tropical' : `Sidereal (${s.zodiac.ayanamsa.replace(/_/g, ' ')}${ayanamsaText(s)})`;
+  const node = s.nodeVariant === 'true' ? 'True node' : 'Mean node';
+  return `${house} · ${zodiac} · ${node}`;
 }
 
 export interface RenderChoice {
@@ -89,6 +124,8 @@ export interface RenderChoice {
   theme: 'light' | 'dark' | 'mono';
   showMetadata: boolean;
   chartConfig: ChartConfig;
+  /** Options fitted to the drawing (reported in X-Chart-Adjustments). */
+  adjustments: ChartAdjustment[];
 }
 
 export function drawing(kind: ChartKind, inner: WheelRing, outer: WheelRing | undefined, aspects: ChartAspect[], metadata: ChartDrawing['metadata'], render: RenderChoice, colors: { inner?: string; outer?: string } = {}): ChartDrawing {

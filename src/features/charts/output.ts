@@ -1,18 +1,32 @@
 /** Output options of a chart request: defaults, merged styling, and the image in its format. */
 import { chartConfigSchema, renderChartSvg, svgToPng, type ChartConfig, type ChartDrawing } from '../../../renderer/index.ts';
+import { panelWidth } from '../../../renderer/side-panel.ts';
 import type { BinaryResponse } from '../../compute/binary-response.ts';
 import { RequestFieldError } from '../shared/request-error.ts';
-import type { OutputOptions } from './schemas.ts';
+import { adjustmentsHeader, fitChartConfig, type ChartAdjustment } from './chart-config-request.ts';
+import { MAX_SIZE, MIN_SIZE, type OutputOptions } from './schemas.ts';
 import type { RenderChoice } from './drawing.ts';
+import { chartSummary } from './summary.ts';
 
 export const DEFAULT_SIZE = 700;
 export const DEFAULT_PNG_SCALE = 2;
+/**
+ * Pixels of a PNG image: 4000 × 4000 (the largest size at the default scale). A 10,000² image
+ * took 8 s and 2.45 GB of a worker's memory, which the allocator kept afterwards.
+ */
+export const MAX_PNG_PIXELS = 4000 * 4000;
+
+/** A chart_config merged from its sources, fitted to the drawing, and what the fitting changed. */
+export interface MergedChartConfig {
+  config: ChartConfig;
+  adjustments: ChartAdjustment[];
+}
 
 /**
- * chart_config merged from its sources (later ones win) and validated as one: a colour that is
- * not a colour is a 422 on the field it came from.
+ * chart_config merged from its sources (later ones win), fitted to the drawable ranges and
+ * validated as one: a colour that is not a colour is a 422 on the field it came from.
  */
-export function mergeChartConfig(parts: { loc: (string | number)[]; values: Record<string, unknown> | undefined }[]): ChartConfig {
+export function mergeChartConfig(parts: { loc: (string | number)[]; values: Record<string, unknown> | undefined }[]): MergedChartConfig {
   const merged: Record<string, unknown> = {};
   const origin: Record<string, (string | number)[]> = {};
   for (const part of parts) {
@@ -22,26 +36,61 @@ export function mergeChartConfig(parts: { loc: (string | number)[]; values: Reco
       origin[k] = part.loc;
     }
   }
-  const parsed = chartConfigSchema.safeParse(merged);
+  const fitted = fitChartConfig(merged, (key) => [...(origin[key] ?? ['body', 'chart_config']).slice(1), key].join('.'));
+  const parsed = chartConfigSchema.safeParse(fitted.values);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const key = String(issue.path[0] ?? '');
     throw new RequestFieldError([...(origin[key] ?? ['body', 'chart_config']), ...issue.path.map((x) => (typeof x === 'number' ? x : String(x)))], issue.message, 'value_error.chart_config');
   }
-  return parsed.data;
+  return { config: parsed.data, adjustments: fitted.adjustments };
 }
 
-export function renderChoice(options: OutputOptions, chartConfig: ChartConfig): RenderChoice {
-  const config = { ...chartConfig };
+/** The image size: rounded to whole pixels and clamped to what the drawing is made for. */
+function fitSize(requested: number | undefined, field: string, adjustments: ChartAdjustment[]): number {
+  if (requested === undefined) return DEFAULT_SIZE;
+  const size = Math.min(MAX_SIZE, Math.max(MIN_SIZE, Math.round(requested)));
+  if (size !== requested) adjustments.push({ field, from: requested, to: size });
+  return size;
+}
+
+export function renderChoice(options: OutputOptions, merged: MergedChartConfig, sizeField = 'size'): RenderChoice {
+  const config = { ...merged.config };
   if (options.custom_theme?.background && config.chart_background === undefined) config.chart_background = options.custom_theme.background;
-  return { size: options.size ?? DEFAULT_SIZE, theme: options.theme_type ?? 'light', showMetadata: options.show_metadata ?? true, chartConfig: config };
+  const adjustments = [...merged.adjustments];
+  const size = fitSize(options.size, sizeField, adjustments);
+  return { size, theme: options.theme_type ?? 'light', showMetadata: options.show_metadata ?? true, chartConfig: config, adjustments };
 }
 
-/** Draws the chart and delivers it as SVG text or PNG bytes, with extra response headers. */
-export function imageResponse(d: ChartDrawing, options: OutputOptions, headers: Record<string, string> = {}): BinaryResponse {
-  const svg = renderChartSvg(d);
-  if ((options.format ?? 'svg') === 'png') {
-    return { kind: 'binary', contentType: 'image/png', headers, body: new Uint8Array(svgToPng(svg, options.png_quality_scale ?? DEFAULT_PNG_SCALE)) };
+/** The PNG's side in pixels; a 422 on `png_quality_scale` (under `loc`) when the image would be too large. */
+export function pngSide(size: number, scale: number, loc: (string | number)[] = ['body'], widthFactor = 1): number {
+  const side = Math.round(size * scale);
+  // widthFactor: the image is wider than tall when a side panel (aspect grid, table) is drawn.
+  if (side * side * widthFactor > MAX_PNG_PIXELS) {
+    const most = Math.floor((Math.sqrt(MAX_PNG_PIXELS / widthFactor) / size) * 100) / 100;
+    const width = Math.round(side * widthFactor);
+    throw new RequestFieldError([...loc, 'png_quality_scale'], `a ${size} px chart at png_quality_scale ${scale} would be ${width} × ${side} pixels, over the ${Math.sqrt(MAX_PNG_PIXELS)} × ${Math.sqrt(MAX_PNG_PIXELS)} of a PNG; use png_quality_scale ${most} or less, or a smaller size`, 'value_error.png_too_large');
   }
-  return { kind: 'binary', contentType: 'image/svg+xml; charset=utf-8', headers, body: svg };
+  return side;
+}
+
+/**
+ * Draws the chart and delivers it as SVG text or PNG bytes, with extra response headers and
+ * `X-Chart-Adjustments` when an option was fitted to the drawing. `loc`: where the output options
+ * sit in the request (composite and synastry: `person_a`).
+ */
+export function imageResponse(d: ChartDrawing, options: OutputOptions, render: RenderChoice, extraHeaders: Record<string, string> = {}, loc: (string | number)[] = ['body']): BinaryResponse {
+  const png = (options.format ?? 'svg') === 'png';
+  const scale = options.png_quality_scale ?? DEFAULT_PNG_SCALE;
+  const panel = panelWidth(render.size, { grid: render.chartConfig.show_aspect_grid === true, table: render.chartConfig.show_positions_table === true });
+  if (png) pngSide(render.size, scale, loc, (render.size + panel) / render.size);
+  const own = render.adjustments.length ? { ...extraHeaders, 'X-Chart-Adjustments': adjustmentsHeader(render.adjustments) } : extraHeaders;
+  // A page on another origin may read the chart's own headers (and the X-Warnings added later).
+  const headers = { ...own, 'Access-Control-Expose-Headers': [...Object.keys(own), 'X-Warnings'].join(', ') };
+  const svg = renderChartSvg(d);
+  const summary = chartSummary(d);
+  if (png) {
+    return { kind: 'binary', contentType: 'image/png', headers, summary, body: new Uint8Array(svgToPng(svg, scale)) };
+  }
+  return { kind: 'binary', contentType: 'image/svg+xml; charset=utf-8', headers, summary, body: svg };
 }

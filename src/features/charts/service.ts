@@ -9,12 +9,16 @@ import { ayanamsaDegrees, trueObliquity } from '../../astro/ephemeris.ts';
 import { secondaryProgression } from '../../astro/progressions.ts';
 import { solarReturnJd } from '../../astro/solar-return.ts';
 import { julianDayFromUtcMs, utcMsFromJulianDay } from '../../astro/civil-time.ts';
+import { civilAtOffsetMs, readIsoDateTime } from '../../astro/iso-date-time.ts';
+import { MAX_YEAR, MIN_YEAR } from '../shared/birth-schema.ts';
+import { RequestFieldError } from '../shared/request-error.ts';
 import { normalizeDegrees } from '../../astro/zodiac.ts';
 import type { BinaryResponse } from '../../compute/binary-response.ts';
 import { momentAtInstant } from '../shared/moment.ts';
 import type { ResolvedPlace } from '../shared/place.ts';
 import { transitMoment } from '../transits/service.ts';
-import { aspectPoints, aspectsBetween, aspectsWithin, drawing, localTimeLine, placeLine, ringOf, settingsLine } from './drawing.ts';
+import { aspectPoints, aspectsBetween, aspectsWithin, drawing, localTimeLine, placeLine, ringOf, settingsLine, siderealLine } from './drawing.ts';
+import { PROGRESSION_ORBS, SYNASTRY_ORBS, TRANSIT_ORBS } from './chart-orbs.ts';
 import { imageResponse, mergeChartConfig, renderChoice } from './output.ts';
 import { castMoment, castSubject, type ChartSubject } from './subject.ts';
 import { STYLE_ALIAS_KEYS, type CompositeChartRequest, type NatalChartRequest, type OutputOptions, type ProgressionsChartRequest, type SolarReturnChartRequest, type SynastryChartRequest, type TransitChartRequest } from './schemas.ts';
@@ -27,6 +31,8 @@ function configOf(options: OutputOptions, loc: (string | number)[], extra: { loc
   ]);
 }
 
+const present = (lines: (string | null)[]): string[] => lines.filter((l): l is string => l !== null);
+
 const isoMs = (utcMs: number) => new Date(Math.round(utcMs)).toISOString();
 
 export function natalChart(p: { request: NatalChartRequest; place: ResolvedPlace }): BinaryResponse {
@@ -35,8 +41,8 @@ export function natalChart(p: { request: NatalChartRequest; place: ResolvedPlace
   const render = renderChoice(r, configOf(r, ['body']));
   const d = drawing('natal', ringOf(subject.chart, subject.name, r.display_settings), undefined,
     aspectsWithin(aspectPoints(subject.chart, r.display_settings), 'inner', { includeMinor: r.include_minor ?? false, orbs: r.orb_settings }),
-    { title: `${subject.name} - Natal Chart`, lines: [localTimeLine(subject), placeLine(subject), settingsLine(subject)] }, render);
-  return imageResponse(d, r);
+    { title: `${subject.name} - Natal Chart`, lines: present([localTimeLine(subject), placeLine(subject), siderealLine(subject), settingsLine(subject)]) }, render);
+  return imageResponse(d, r, render);
 }
 
 export function transitChart(p: { request: TransitChartRequest; natalPlace: ResolvedPlace; transitPlace: ResolvedPlace; nowMs: number }): BinaryResponse {
@@ -48,20 +54,22 @@ export function transitChart(p: { request: TransitChartRequest; natalPlace: Reso
   const display = output.display_settings;
   const natalRing = ringOf(natal.chart, 'Natal', display);
   const transitRing = ringOf(transit.chart, `Transits ${localTimeLine(transit).replace(/ \(.*$/, '')}`, display);
-  const choice = { includeMinor: output.include_minor ?? false, orbs: output.orb_settings };
+  const choice = { includeMinor: output.include_minor ?? false, orbs: output.orb_settings, defaults: TRANSIT_ORBS };
   // Transit lines join the moving planets to the fixed natal points, whichever ring holds them.
   const natalInside = r.natal_ring === 'inner';
   const lines = natalInside
     ? aspectsBetween(aspectPoints(transit.chart, display), aspectPoints(natal.chart, display, true), choice)
     : aspectsBetween(aspectPoints(natal.chart, display, true), aspectPoints(transit.chart, display), choice);
-  const render = renderChoice(output, configOf(output, ['body']));
+  const render = renderChoice(output, configOf(output, ['body']), r.size !== undefined ? 'size' : 'natal.size');
   const d = drawing('transits', natalInside ? natalRing : { ...transitRing, cusps: natalRing.cusps, angles: natalRing.angles }, natalInside ? transitRing : { ...natalRing, cusps: undefined, angles: undefined }, lines,
-    { title: `${natal.name} - Transits`, lines: [`Natal: ${localTimeLine(natal)}`, `Transits: ${localTimeLine(transit)}`, placeLine(natal), settingsLine(natal)] }, render);
-  return imageResponse(d, output, { 'X-Transit-Datetime-UTC': isoMs(moment.utcMs) });
+    { title: `${natal.name} - Transits`, lines: present([`Natal: ${localTimeLine(natal)}`, placeLine(natal), `Transits: ${localTimeLine(transit)}`, placeLine(transit), siderealLine(transit), settingsLine(transit)]) }, render);
+  return imageResponse(d, output, render, { 'X-Transit-Datetime-UTC': isoMs(moment.utcMs) });
 }
 
 export function solarReturnChart(p: { request: SolarReturnChartRequest; place: ResolvedPlace; returnPlace: ResolvedPlace }): BinaryResponse {
   const r = p.request;
+  // The return of the birth year is the birth itself; an earlier one would be an age below zero.
+  if (r.return_year < r.year) throw new RequestFieldError(['body', 'return_year'], `return_year ${r.return_year} is before the birth year ${r.year}`, 'value_error.before_birth');
   const natal = castSubject(r, p.place, ['body'], 'Natal');
   const natalSun = natal.chart.points.find((x) => x.id === 'sun')!;
   const jd = solarReturnJd(natal.moment.jdUt, natalSun.lon, r.return_year, natal.zodiac);
@@ -72,25 +80,33 @@ export function solarReturnChart(p: { request: SolarReturnChartRequest; place: R
   const choice = { includeMinor: r.include_minor ?? false, orbs: r.orb_settings };
   const render = renderChoice(r, configOf(r, ['body']));
   const title = `${natal.name} - Solar Return ${r.return_year}`;
-  const lines = [`Return: ${localTimeLine(ret)}`, placeLine(ret), `Natal: ${localTimeLine(natal)}`, settingsLine(ret)];
+  const lines = present([`Return: ${localTimeLine(ret)}`, placeLine(ret), siderealLine(ret), `Natal: ${localTimeLine(natal)}`, placeLine(natal), settingsLine(ret)]);
   // The return chart is the frame (its houses matter most); the natal planets go outside.
   const d = r.wheel_type === 'single'
     ? drawing('solar_return', ringOf(ret.chart, 'Solar Return', display), undefined, aspectsWithin(aspectPoints(ret.chart, display), 'inner', choice), { title, lines }, render)
     : drawing('solar_return', ringOf(ret.chart, 'Solar Return', display), ringOf(natal.chart, 'Natal', display, { houses: false, angles: false }),
-      aspectsBetween(aspectPoints(natal.chart, display, true), aspectPoints(ret.chart, display), choice), { title, lines }, render);
-  return imageResponse(d, r, { 'X-Solar-Return-Datetime-UTC': isoMs(utcMs) });
+      aspectsBetween(aspectPoints(natal.chart, display, true), aspectPoints(ret.chart, display), { ...choice, defaults: TRANSIT_ORBS }), { title, lines }, render);
+  return imageResponse(d, r, render, { 'X-Solar-Return-Datetime-UTC': isoMs(utcMs) });
 }
 
-/** `YYYY-MM-DD` is midnight UTC; a date-time without an offset is read as UTC too. */
-export function progressionTargetMs(text: string): number {
-  const withTime = /[T ]/.test(text) ? text.replace(' ', 'T') : `${text}T00:00:00`;
-  return Date.parse(/(Z|[+-]\d{2}:\d{2})$/.test(withTime) ? withTime : `${withTime}Z`);
+/**
+ * `YYYY-MM-DD` is midnight UTC; a date-time without an offset is read as UTC too. A date that does
+ * not exist, a year not served or a target before the birth is a 422 on `progression_date`.
+ */
+export function progressionTargetMs(text: string, natalUtcMs: number): number {
+  const reading = readIsoDateTime(text, { min: MIN_YEAR, max: MAX_YEAR });
+  if (!reading.ok) throw new RequestFieldError(['body', 'progression_date'], `${text} ${reading.reason}`, 'value_error.datetime');
+  const targetMs = civilAtOffsetMs(reading.value.civil, reading.value.offsetSeconds ?? 0);
+  if (targetMs < natalUtcMs) {
+    throw new RequestFieldError(['body', 'progression_date'], `${text} is before the birth (${isoMs(natalUtcMs)}): a progression runs forward from it`, 'value_error.before_birth');
+  }
+  return targetMs;
 }
 
 export function progressionsChart(p: { request: ProgressionsChartRequest; place: ResolvedPlace; progressionPlace: ResolvedPlace }): BinaryResponse {
   const r = p.request;
   const natal = castSubject(r, p.place, ['body'], 'Natal');
-  const targetMs = progressionTargetMs(r.progression_date);
+  const targetMs = progressionTargetMs(r.progression_date, natal.moment.utcMs);
   const progression = secondaryProgression(natal.moment.jdUt, julianDayFromUtcMs(targetMs));
   const progressedMs = utcMsFromJulianDay(progression.progressedJdUt);
   const moment = momentAtInstant(progressedMs, p.progressionPlace, r.progression_tz_str ?? natal.moment.zone);
@@ -98,14 +114,20 @@ export function progressionsChart(p: { request: ProgressionsChartRequest; place:
   const display = r.display_settings;
   const render = renderChoice(r, configOf(r, ['body']));
   const d = drawing('progressions', ringOf(natal.chart, 'Natal', display), ringOf(progressed.chart, `Progressed to ${new Date(targetMs).toISOString().slice(0, 10)}`, display),
-    aspectsBetween(aspectPoints(progressed.chart, display), aspectPoints(natal.chart, display, true), { includeMinor: r.include_minor ?? false, orbs: r.orb_settings }),
-    { title: `${natal.name} - Secondary Progressions`, lines: [`Natal: ${localTimeLine(natal)}`, `Progressed: ${localTimeLine(progressed)}`, `Age ${progression.ageYears.toFixed(2)} years`, settingsLine(natal)] }, render);
-  return imageResponse(d, r, {
+    aspectsBetween(aspectPoints(progressed.chart, display), aspectPoints(natal.chart, display, true), { includeMinor: r.include_minor ?? false, orbs: r.orb_settings, defaults: PROGRESSION_ORBS }),
+    { title: `${natal.name} - Secondary Progressions`, lines: [`Natal: ${localTimeLine(natal)}`, placeLine(natal), `Progressed: ${localTimeLine(progressed)}`, `Age ${progression.ageYears.toFixed(2)} years`, settingsLine(natal)] }, render);
+  return imageResponse(d, r, render, {
     'X-Progression-System': 'secondary',
     'X-Progression-Target-Date-UTC': isoMs(targetMs),
     'X-Progressed-Datetime-UTC': isoMs(progressedMs),
     'X-Progression-Age-Years': progression.ageYears.toFixed(6),
   });
+}
+
+/** A ring's Ascendant and Midheaven as points of its own track (when another ring draws the axes). */
+function anglePoints(ring: { angles?: { asc: number; mc: number } | undefined }) {
+  const a = ring.angles;
+  return a ? [{ id: 'asc', name: 'Ascendant', lon: a.asc, retrograde: false }, { id: 'mc', name: 'Midheaven', lon: a.mc, retrograde: false }] : [];
 }
 
 /** The composite chart: midpoints of the two charts' points, houses from the composite ARMC. */
@@ -138,12 +160,12 @@ export function compositeChart(p: { request: CompositeChartRequest; placeA: Reso
   const composite = compositeOf(a, b, r.person_a.house_system);
   const output = r.person_a;
   const aliases = Object.fromEntries(STYLE_ALIAS_KEYS.map((k) => [k, r[k]]));
-  const render = renderChoice(output, configOf(output, ['body', 'person_a'], [{ loc: ['body', 'chart_config'], values: r.chart_config }, { loc: ['body'], values: aliases }]));
+  const render = renderChoice(output, configOf(output, ['body', 'person_a'], [{ loc: ['body', 'chart_config'], values: r.chart_config }, { loc: ['body'], values: aliases }]), 'person_a.size');
   const display = output.display_settings;
   const lines = r.show_aspects ? aspectsWithin(aspectPoints(composite, display), 'inner', { includeMinor: output.include_minor ?? false, orbs: output.orb_settings }) : [];
   const d = drawing('composite', ringOf(composite, 'Composite', display), undefined, lines,
-    { title: `${a.name} & ${b.name} - Composite`, lines: [`${a.name}: ${localTimeLine(a)}`, `${b.name}: ${localTimeLine(b)}`, composite.houses ? `${settingsLine({ ...a, chart: composite })} · derived houses` : 'Untimed: no houses'] }, render);
-  return imageResponse(d, output);
+    { title: `${a.name} & ${b.name} - Composite`, lines: [`${a.name}: ${localTimeLine(a)}`, placeLine(a), `${b.name}: ${localTimeLine(b)}`, placeLine(b), composite.houses ? `${settingsLine({ ...a, chart: composite })} · derived houses` : 'Untimed: no houses'] }, render);
+  return imageResponse(d, output, render, {}, ['body', 'person_a']);
 }
 
 export function synastryChart(p: { request: SynastryChartRequest; placeA: ResolvedPlace; placeB: ResolvedPlace }): BinaryResponse {
@@ -154,16 +176,24 @@ export function synastryChart(p: { request: SynastryChartRequest; placeA: Resolv
   const display = output.display_settings;
   const choice = { includeMinor: output.include_minor ?? false, orbs: output.orb_settings };
   const lines: ChartAspect[] = [];
-  if (r.show_inter_aspects) lines.push(...aspectsBetween(aspectPoints(a.chart, display, true), aspectPoints(b.chart, display, true), choice));
+  if (r.show_inter_aspects) lines.push(...aspectsBetween(aspectPoints(a.chart, display, true), aspectPoints(b.chart, display, true), { ...choice, defaults: SYNASTRY_ORBS }));
   if (r.show_a_aspects) lines.push(...aspectsWithin(aspectPoints(a.chart, display), 'outer', choice));
   if (r.show_b_aspects) lines.push(...aspectsWithin(aspectPoints(b.chart, display), 'inner', choice));
-  const render = renderChoice(output, configOf(output, ['body', 'person_a'], [{ loc: ['body', 'chart_config'], values: r.chart_config }]));
-  // Person B inside (with B's house ring when asked and known), person A outside.
-  const inner = ringOf(b.chart, b.name, display, { houses: r.show_person_b_houses, angles: r.show_person_b_angles });
-  const outer = ringOf(a.chart, a.name, display, { houses: false });
+  const render = renderChoice(output, configOf(output, ['body', 'person_a'], [{ loc: ['body', 'chart_config'], values: r.chart_config }]), 'person_a.size');
+  // Person A outside, person B inside. A's houses frame the chart when A's time is known (B's
+  // own houses then go in the thin band, when asked and known); else B's houses, when known.
+  const aRing = ringOf(a.chart, a.name, display);
+  const bRing = ringOf(b.chart, b.name, display, { angles: r.show_person_b_angles });
+  const aFrames = aRing.cusps !== undefined;
+  const inner = aFrames
+    ? { ...bRing, cusps: aRing.cusps, angles: aRing.angles, points: [...bRing.points, ...anglePoints(bRing)], axisAngles: undefined }
+    : r.show_person_b_houses ? bRing : { ...bRing, cusps: undefined };
+  const outer = { ...aRing, cusps: undefined, angles: undefined, ...(aRing.angles ? { axisAngles: aRing.angles } : {}) };
+  const secondHouses = aFrames && r.show_person_b_houses && bRing.cusps ? { cusps: bRing.cusps, ring: 'inner' as const } : undefined;
   const d = drawing('synastry', inner, outer, lines,
-    { title: `${a.name} & ${b.name} - Synastry`, lines: [`${a.name}: ${localTimeLine(a)}`, `${b.name}: ${localTimeLine(b)}`, settingsLine(a)] }, render,
-    { outer: r.person_a_planet_color, inner: r.person_b_planet_color });
-  return imageResponse(d, output);
+    { title: `${a.name} & ${b.name} - Synastry`, lines: [`${a.name}: ${localTimeLine(a)}`, placeLine(a), `${b.name}: ${localTimeLine(b)}`, placeLine(b), aFrames ? `Houses: ${a.name}${secondHouses ? ` (${b.name}: inner band)` : ''}` : bRing.cusps && r.show_person_b_houses ? `Houses: ${b.name}` : 'No houses', settingsLine(a)] }, render,
+    { ...(r.person_a_planet_color ? { outer: r.person_a_planet_color } : {}), ...(r.person_b_planet_color ? { inner: r.person_b_planet_color } : {}) });
+  if (secondHouses) d.secondHouses = secondHouses;
+  return imageResponse(d, output, render, {}, ['body', 'person_a']);
 }
 

@@ -16,6 +16,8 @@ export interface ChartSubject {
   chart: ChartMoment;
   zodiac: ZodiacSetting;
   houseSystem: string;
+  /** Mean or true lunar node, as the request chose; charts cast for other moments follow it. */
+  nodeVariant: 'mean' | 'true';
 }
 
 export function castSubject(input: SubjectInput, place: ResolvedPlace, loc: (string | number)[], fallbackName = 'Chart'): ChartSubject {
@@ -25,14 +27,14 @@ export function castSubject(input: SubjectInput, place: ResolvedPlace, loc: (str
     jdUt: moment.jdUt, lat: place.lat, lng: place.lng, timeKnown: moment.timeKnown, zodiac,
     houseSystem: input.house_system, points: CHART_POINTS, nodeVariant: input.node_type,
   });
-  return { name: input.name ?? fallbackName, place, moment, chart, zodiac, houseSystem: input.house_system };
+  return { name: input.name ?? fallbackName, place, moment, chart, zodiac, houseSystem: input.house_system, nodeVariant: input.node_type };
 }
 
 /** A chart cast for an instant at a place (transits, returns, progressions): no local time to resolve. */
 export function castMoment(name: string, moment: ResolvedMoment, place: ResolvedPlace, like: ChartSubject, timeKnown = true): ChartSubject {
   const chart = computeChartMoment({
     jdUt: moment.jdUt, lat: place.lat, lng: place.lng, timeKnown, zodiac: like.zodiac,
-    houseSystem: like.houseSystem as never, points: CHART_POINTS, nodeVariant: 'mean',
+    houseSystem: like.houseSystem as never, points: CHART_POINTS, nodeVariant: like.nodeVariant,
   });
-  return { name, place, moment, chart, zodiac: like.zodiac, houseSystem: like.houseSystem };
+  return { name, place, moment, chart, zodiac: like.zodiac, houseSystem: like.houseSystem, nodeVariant: like.nodeVariant };
 }

@@ -57,6 +57,7 @@ export function csvHeader(plan: EphemerisPlan): string {
   if (plan.aspects !== 'none') columns.push('aspects');
   if (plan.includeVoidOfCourse) columns.push('moon_void', 'moon_void_until');
   for (const star of plan.fixedStars) columns.push(`${star.replace(/\s+/g, '_')}_lon`);
+  columns.push('moon_phase', 'moon_phase_angle', 'moon_illumination');
   return `${columns.join(',')}\n`;
 }
 
@@ -77,6 +78,8 @@ export function csvLine(plan: EphemerisPlan, row: EphemerisRow): string {
   if (plan.aspects !== 'none') fields.push(row.aspects!.map((a) => `${a.p1} ${a.type} ${a.p2} ${a.orb.toFixed(4)}`).join('; '));
   if (plan.includeVoidOfCourse) fields.push(row.moon_void_of_course?.is_void, row.moon_void_of_course?.until);
   for (let i = 0; i < plan.fixedStars.length; i++) fields.push(row.starLons?.[i]);
+  const phase = row.astrology?.moon_phase;
+  fields.push(phase?.label, phase?.angle, phase?.illumination);
   return `${fields.map(csvField).join(',')}\n`;
 }
 

@@ -10,6 +10,8 @@ export const EPHEMERIS_LAST_DATE = '2399-12-31';
 
 /** Rows of a buffered response (`json`, `table`): a day-by-day year, or a day minute by minute. */
 export const MAX_BUFFERED_ROWS = 1500;
+/** Bytes of a buffered response: 1,500 rows of every body with every option would be about 33 MB. */
+export const MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
 /** Rows of a `grid` table (a month). */
 export const MAX_GRID_ROWS = 31;
 /** Rows of a streamed export (`csv`, `ndjson`): 200 years of hourly rows fit. */

@@ -5,16 +5,17 @@
  * Steps in minutes and hours advance absolute time; steps in days advance the local calendar
  * date and keep the wall-clock time (so a daily row stays at 00:00 local across DST changes).
  */
-import { resolveCivilTime, formatLocalIso, isTimeOfDay, isValidCalendarDate, utcOffsetSeconds, DEFAULT_DST_POLICY, type CivilTime, type DstPolicy } from '../../astro/civil-time.ts';
+import { resolveCivilTime, formatLocalIso, DEFAULT_DST_POLICY, type CivilTime, type DstPolicy } from '../../astro/civil-time.ts';
 import { zoneForwardJumps, zoneOffsetSeconds } from '../../astro/zone-offset-table.ts';
-import { resolveStarPack } from '../../astro/fixed-stars.ts';
+import { FIXED_STAR_PACK_NAMES, resolveStarPack } from '../../astro/fixed-stars.ts';
 import type { ZodiacSetting } from '../../astro/ephemeris.ts';
 import type { HouseSystemName } from '../../astro/house-systems.ts';
 import { timeZoneAt } from '../../geo/time-zone-lookup.ts';
 import { RequestFieldError } from '../shared/request-error.ts';
-import { isAutoZone, resolvePlace } from '../shared/place.ts';
-import { DEFAULT_EPHEMERIS_BODIES, resolveBodyName } from './body-names.ts';
-import { INSTANT_PATTERN, STEP_PATTERN, type EphemerisRequest } from './schemas.ts';
+import { isAutoZone, placeWarnings, resolvePlace } from '../shared/place.ts';
+import { DEFAULT_EPHEMERIS_BODIES, bodyDefinition, displayName, resolveBodyName } from './body-names.ts';
+import { STEP_PATTERN, type EphemerisRequest } from './schemas.ts';
+import { civilAtOffsetMs, readIsoDateTime } from '../../astro/iso-date-time.ts';
 import { EPHEMERIS_FIRST_DATE, EPHEMERIS_LAST_DATE, MAX_BUFFERED_ROWS, MAX_GRID_ROWS, MAX_STEP, MAX_STREAMED_ROWS } from './limits.ts';
 
 export type EphemerisFormat = 'json' | 'table' | 'csv' | 'ndjson';
@@ -33,7 +34,7 @@ export interface EphemerisPlan {
   bodies: string[];
   zodiac: ZodiacSetting;
   houseSystem: HouseSystemName;
-  place: { lat: number; lng: number; city: string | null } | null;
+  place: { lat: number; lng: number; city: string | null; country?: string | null; state?: string | null } | null;
   includeHouses: boolean;
   includeAngles: boolean;
   includeSpeed: boolean;
@@ -60,22 +61,16 @@ const UNIT_MS = { m: 60_000, h: 3_600_000 } as const;
 interface ParsedInstant { civil: CivilTime; offset?: number }
 
 function parseInstant(text: string, field: string): ParsedInstant {
-  const m = INSTANT_PATTERN.exec(text)!;
-  const [, y, mo, d, h, mi, s, frac, off] = m;
-  const civil = { year: +y!, month: +mo!, day: +d!, hour: h ? +h : 0, minute: mi ? +mi : 0, second: (s ? +s : 0) + (frac ? +frac : 0) };
-  if (!isValidCalendarDate(civil.year, civil.month, civil.day) || !isTimeOfDay(civil.hour, civil.minute, civil.second)) {
-    throw new RequestFieldError(['body', field], `${text} is not a valid date and time`, 'value_error.datetime');
-  }
-  if (!off) return { civil };
-  const offset = utcOffsetSeconds(off);
-  if (offset === undefined) throw new RequestFieldError(['body', field], `${text} has an offset beyond ±18:00`, 'value_error.datetime');
-  return { civil, offset };
+  // Any year here: the range of the data files is checked on the instant, with its own message.
+  const reading = readIsoDateTime(text, { min: 0, max: 9999 });
+  if (!reading.ok) throw new RequestFieldError(['body', field], `${text} ${reading.reason}`, 'value_error.datetime');
+  const { civil, offsetSeconds } = reading.value;
+  return offsetSeconds === undefined ? { civil } : { civil, offset: offsetSeconds };
 }
 
 function civilToUtc(p: ParsedInstant, zone: string, policy: DstPolicy, field: string): number {
   if (p.offset !== undefined) {
-    const c = p.civil;
-    return Date.UTC(c.year, c.month - 1, c.day, c.hour, c.minute, 0) + c.second * 1000 - p.offset * 1000;
+    return civilAtOffsetMs(p.civil, p.offset);
   }
   try {
     return resolveCivilTime(p.civil, zone, policy).utcMs;
@@ -160,6 +155,28 @@ function countRows(startUtcMs: number, startLocal: CivilTime, endUtcMs: number, 
   return count;
 }
 
+/**
+ * `meta.bodies`: the keys of `data[].bodies`, in order (clients filter rows by these names).
+ * `body_aliases`: each requested name that is not its column's name (other than by case), with
+ * the column it became; `body_definitions`: what the lunar-point columns are.
+ */
+function bodyNamesMeta(requested: readonly string[], bodies: readonly string[]) {
+  const aliases: Record<string, string> = {};
+  for (const name of requested) {
+    const column = displayName(resolveBodyName(name)!);
+    if (column.toLowerCase() !== name.trim().toLowerCase().replace(/[\s-]+/g, '_')) aliases[name] = column;
+  }
+  const definitions = Object.fromEntries(bodies.flatMap((id) => {
+    const definition = bodyDefinition(id);
+    return definition ? [[displayName(id), definition]] : [];
+  }));
+  return {
+    bodies: bodies.map(displayName),
+    ...(Object.keys(aliases).length ? { body_aliases: aliases } : {}),
+    ...(Object.keys(definitions).length ? { body_definitions: definitions } : {}),
+  };
+}
+
 export function buildEphemerisPlan(request: EphemerisRequest): EphemerisPlan {
   const format: EphemerisFormat = request.format ?? request.response_mode ?? 'json';
   const hasPlace = (request.lat !== undefined && request.lat !== null) || (request.lng !== undefined && request.lng !== null) || !!request.city;
@@ -215,7 +232,7 @@ export function buildEphemerisPlan(request: EphemerisRequest): EphemerisPlan {
     for (const name of request.fixed_stars ?? []) stars.add(name.trim());
     request.fixed_star_packs?.forEach((pack, i) => {
       const members = resolveStarPack(pack);
-      if (!members) throw new RequestFieldError(['body', 'fixed_star_packs', i], `unknown fixed star pack '${pack}'; one of: royal_4, behenian_15`, 'value_error.enum');
+      if (!members) throw new RequestFieldError(['body', 'fixed_star_packs', i], `unknown fixed star pack '${pack}'; one of: ${FIXED_STAR_PACK_NAMES.join(', ')}`, 'value_error.enum');
       members.forEach((m) => stars.add(m));
     });
     if (stars.size === 0) resolveStarPack('royal_4')!.forEach((m) => stars.add(m));
@@ -227,7 +244,7 @@ export function buildEphemerisPlan(request: EphemerisRequest): EphemerisPlan {
     startUtcMs, startLocal, step, skippedDays, rowCount, single: !request.end, zone, dstPolicy,
     bodies: bodies.length ? bodies : DEFAULT_EPHEMERIS_BODIES,
     zodiac, houseSystem: request.house_system,
-    place: place ? { lat: place.lat, lng: place.lng, city: place.city } : null,
+    place: place ? { lat: place.lat, lng: place.lng, city: place.city, ...(place.source === 'gazetteer' ? { country: place.country, state: place.region ?? null } : {}) } : null,
     // Houses and angles come with a place unless explicitly turned off.
     includeHouses: place !== null && (request.include_houses ?? true),
     includeAngles: place !== null && (request.include_angles ?? true),
@@ -252,6 +269,9 @@ export function buildEphemerisPlan(request: EphemerisRequest): EphemerisPlan {
     zodiac_type: zodiac.type, sidereal_ayanamsa: zodiac.type === 'sidereal' ? zodiac.ayanamsa : null,
     house_system: plan.includeHouses || plan.includeAngles ? request.house_system : null,
     location: plan.place, format, dst_policy: dstPolicy,
+    ...bodyNamesMeta(request.bodies ?? [], plan.bodies),
   };
+  const warnings = placeWarnings(place);
+  if (warnings.length) plan.meta.warnings = warnings;
   return plan;
 }

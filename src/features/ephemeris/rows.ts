@@ -7,6 +7,7 @@ import { calcBody, EphemerisError, siderealTimeHours, type EclipticPosition } fr
 import { computeHouses } from '../../astro/chart.ts';
 import { dignitiesOf, hasDignityTable } from '../../astro/dignities.ts';
 import { fixedStarAt } from '../../astro/fixed-stars.ts';
+import { moonPhaseOf, type MoonPhase } from '../../astro/moon-phase.ts';
 import { formatLocalIso, julianDayFromUtcMs } from '../../astro/civil-time.ts';
 import { degreeInSign, normalizeDegrees, signOf } from '../../astro/zodiac.ts';
 import { RequestFieldError } from '../shared/request-error.ts';
@@ -47,6 +48,8 @@ export interface EphemerisRow {
   moon_void_of_course?: VoidState;
   fixed_stars?: Record<string, { abs_pos: number; pos: number; sign: string; sign_id: string; latitude: number; magnitude: number | null }>;
   chart_link?: { method: 'POST'; href: string; body: Record<string, unknown> };
+  /** What the public service's clients print as markers: the Moon's phase at the row's instant. */
+  astrology?: { moon_phase: MoonPhase };
   /** Positions with their raw motion, kept for the table and CSV cells (not serialised). */
   raw: Record<string, EclipticPosition>;
   /**
@@ -115,6 +118,10 @@ export function computeRow(plan: EphemerisPlan, index: number, voidAt?: VoidLook
     }
     row.bodies[displayName(id)] = cell;
   }
+  // The phase needs the Sun and the Moon, asked for or not (computed once more only when not).
+  const sun = row.raw.sun ?? calcBody(jd, 0, plan.zodiac);
+  const moon = row.raw.moon ?? calcBody(jd, 1, plan.zodiac);
+  row.astrology = { moon_phase: moonPhaseOf(sun, moon) };
   if (plan.place && (plan.includeHouses || plan.includeAngles)) {
     const { frame } = computeHouses(jd, plan.place.lat, plan.place.lng, plan.houseSystem, plan.zodiac);
     if (frame.used !== frame.requested) row.house_system = frame.used;

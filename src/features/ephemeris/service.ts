@@ -6,6 +6,8 @@ import { engineInfo } from '../../astro/ephemeris.ts';
 import { voidOfCoursePeriods, type VoidOfCoursePeriod } from '../../astro/events/index.ts';
 import { julianDayFromUtcMs, utcMsFromJulianDay } from '../../astro/civil-time.ts';
 import { rowInstant } from './plan.ts';
+import { MAX_BUFFERED_BYTES } from './limits.ts';
+import { RequestFieldError } from '../shared/request-error.ts';
 
 /** Void-of-course periods overlapping rows [from, to), and the per-row lookup into them. */
 function voidPeriodsOf(plan: EphemerisPlan, from: number, to: number): VoidOfCoursePeriod[] {
@@ -37,24 +39,41 @@ function metaOf(plan: EphemerisPlan) {
   const engine = engineInfo();
   return {
     ...plan.meta,
-    bodies: plan.bodies,
     provenance: { engine: engine.engine, engine_version: engine.version, ephemeris: { mode: 'swiss_ephemeris_files', files: engine.files, files_range: engine.files_range }, frame: 'geocentric apparent ecliptic of date', tz_database: `IANA ${process.versions.tz ?? 'unknown'}` },
   };
 }
 
-/** A buffered `json` or `table` response (at most MAX_BUFFERED_ROWS rows). */
-export function computeEphemeris(plan: EphemerisPlan) {
+function tooLarge(bytes: number): RequestFieldError {
+  const mb = (n: number) => (n / 1024 / 1024).toFixed(1);
+  return new RequestFieldError(['body', 'format'], `the response would be about ${mb(bytes)} MB, over the ${mb(MAX_BUFFERED_BYTES)} MB of a buffered (json or table) response; use format=csv or format=ndjson (streamed), fewer rows, or fewer bodies and options`, 'value_error.response_too_large');
+}
+
+/**
+ * A buffered `json` or `table` response (at most MAX_BUFFERED_ROWS rows, MAX_BUFFERED_BYTES
+ * bytes), as JSON text. Its size is foreseen from the first row before the others are computed,
+ * and checked once the text is made.
+ */
+export function computeEphemeris(plan: EphemerisPlan): string {
   const voids = voidLookup(plan, 0, plan.rowCount);
-  const rows = Array.from({ length: plan.rowCount }, (_, i) => computeRow(plan, i, voids.lookup));
+  const first = computeRow(plan, 0, voids.lookup);
+  const foreseen = JSON.stringify(rowJson(first)).length * plan.rowCount;
+  if (foreseen > MAX_BUFFERED_BYTES) throw tooLarge(foreseen);
+  const rows = Array.from({ length: plan.rowCount }, (_, i) => (i === 0 ? first : computeRow(plan, i, voids.lookup)));
   const meta: Record<string, unknown> = metaOf(plan);
   const fellBack = rows.filter((r) => r.house_system !== undefined);
   if (fellBack.length) {
-    meta.warnings = [`house system ${plan.houseSystem} cannot be computed at latitude ${plan.place!.lat} (inside the polar circle) for ${fellBack.length} of ${rows.length} rows; those rows use ${fellBack[0]!.house_system} houses and say so in house_system`];
+    meta.warnings = [...(plan.meta.warnings as string[] | undefined ?? []), `house system ${plan.houseSystem} cannot be computed at latitude ${plan.place!.lat} (inside the polar circle) for ${fellBack.length} of ${rows.length} rows; those rows use ${fellBack[0]!.house_system} houses and say so in house_system`];
   }
   const moonVoid = plan.includeVoidOfCourse ? { moon_void_of_course: voids.periods.map(periodJson) } : {};
-  if (plan.format === 'table') return { meta, table: tableOf(plan, rows), ...moonVoid };
-  const data = rows.map(rowJson);
-  return { meta, data: plan.single ? data[0] : data, ...moonVoid };
+  let text: string;
+  if (plan.format === 'table') text = JSON.stringify({ meta, table: tableOf(plan, rows), ...moonVoid });
+  else {
+    const data = rows.map(rowJson);
+    text = JSON.stringify({ meta, data: plan.single ? data[0] : data, ...moonVoid });
+  }
+  const bytes = Buffer.byteLength(text);
+  if (bytes > MAX_BUFFERED_BYTES) throw tooLarge(bytes);
+  return text;
 }
 
 /** Rows [from, to) of a streamed export, serialised as CSV (with the header on the first chunk) or NDJSON. */

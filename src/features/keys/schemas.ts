@@ -3,9 +3,9 @@ import { z } from 'zod/v4';
 import { storableText } from '../shared/storable-text.ts';
 
 export const createKeyRequest = z.object({
-  name: storableText().trim().min(1).max(100),
+  name: storableText().trim().min(1).max(100).describe('A label for the key, 1 to 100 characters.'),
   expires_at: z.iso.datetime({ offset: true }).nullable().optional().describe('ISO 8601 instant after which the key stops working; must be in the future.'),
-}).meta({ id: 'CreateKeyRequest' });
+}).meta({ id: 'CreateKeyRequest', example: { name: 'production' } });
 
 export const keyResponse = z.object({
   id: z.string(),
@@ -19,5 +19,5 @@ export const keyResponse = z.object({
   expires_at: z.string().nullable(),
 }).meta({ id: 'KeyResponse' });
 
-export const keyIdParams = z.object({ key_id: z.string().max(100) });
+export const keyIdParams = z.object({ key_id: z.string().max(100).describe('A key id from GET /api/v1/auth/keys.').meta({ example: '00000000-0000-4000-8000-000000000004' }) });
 export const revokedResponse = z.object({ id: z.string(), status: z.literal('revoked') });

@@ -38,8 +38,9 @@ const isLockBusy = (error: unknown) => {
 /**
  * A new key of an existing user, within their limit of active keys. The user's row is locked for
  * the count, so concurrent creations cannot exceed the limit. The lock is taken with NOWAIT and
- * retried from outside the transaction: the embedded PGlite runs one statement at a time, so a
- * statement waiting for a lock would stop the transaction holding it from ever finishing.
+ * retried from outside the transaction, so that no connection sits in a lock wait holding its own
+ * transaction open. (On the embedded database transactions run one after another, so the lock is
+ * never contended there; on PostgreSQL concurrent API processes may meet on it.)
  */
 export async function createKeyForUser(pool: DatabasePool, input: { userId: string; name: string; expiresAt?: string | null; maxActive: number }): Promise<ApiKeyRow & { key: string }> {
   for (let attempt = 1; ; attempt++) {

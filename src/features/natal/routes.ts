@@ -1,27 +1,48 @@
 /** POST /api/v1/natal/calculate and the compact POST /natal. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { DatabasePool } from 'slonik';
+import { z } from 'zod/v4';
 import type { ComputeRunner } from '../../compute/runner.ts';
+import { HttpError } from '../../http/errors.ts';
 import { resolveSubjectPlace } from '../shared/place.ts';
+import { submitReport, type ReportService, type ReportSubmission } from '../reports/submit.ts';
 import { sendJsonBytes } from '../../http/raw-json.ts';
+import { calculateNatal, calculateSimpleNatal } from './calculate.ts';
 import { natalQuery, natalRequest, natalResponse, simpleNatalRequest, simpleNatalResponse } from './schemas.ts';
 
-export const natalRoutes = (compute: ComputeRunner): FastifyPluginAsyncZod => async (app) => {
+const reportRefusal = z.object({ detail: z.string(), code: z.string().optional() });
+
+/** The natal answer with the `report` block added at its end (the chart's JSON is already serialised). */
+function withReport(natal: Buffer, report: ReportSubmission): Buffer {
+  const text = natal.toString('utf8').trimEnd();
+  return Buffer.from(`${text.slice(0, -1)},"report":${JSON.stringify(report)}}`);
+}
+
+export const natalRoutes = (compute: ComputeRunner, reports?: { db: DatabasePool; service: ReportService }): FastifyPluginAsyncZod => async (app) => {
   app.post('/api/v1/natal/calculate', {
     schema: {
       tags: ['natal'],
       summary: 'Natal chart: planets, houses, angles, aspects',
-      description: 'Positions are geocentric apparent ecliptic longitudes of date (tropical, or sidereal with the chosen ayanamsa). `include_minor` and `include_stelliums` are accepted as query parameters or body fields; the query wins.',
-      body: natalRequest, querystring: natalQuery, response: { 200: natalResponse },
+      description: 'With `psychological_report.enabled`, a report job is also created (one credit, none for the demo subject; 402 without credit, 503 when no report worker can run) and the answer carries `report {job_id, status, status_url, next_poll_after_seconds}`. Positions are geocentric apparent ecliptic longitudes of date (tropical, or sidereal with the chosen ayanamsa). `include_minor` and `include_stelliums` are accepted as query parameters or body fields; the query wins. `interpretation: {enable: true, style}` adds the `interpretation` block: text for the placements, aspects and patterns, in sections.',
+      body: natalRequest, querystring: natalQuery,
+      response: {
+        200: natalResponse,
+        402: reportRefusal.describe('A report was asked for and no report credit is left (`insufficient_report_credits`); no job was made'),
+        503: reportRefusal.describe('A report was asked for and no report worker can make it now (`reports_unavailable`: no Chromium, or no worker running); no credit was taken'),
+      },
     },
   }, async (request, reply) => {
-    const { body, query } = request;
-    const place = resolveSubjectPlace(body, ['body']);
-    const json = await compute.run('natal', {
-      request: body, place,
-      includeMinor: query.include_minor ?? body.include_minor ?? body.include_minor_aspects ?? false,
-      includeStelliums: query.include_stelliums ?? body.include_stelliums ?? false,
+    const natal = await calculateNatal(compute, request.body, request.query);
+    const options = request.body.psychological_report;
+    if (!options?.enabled) return sendJsonBytes(reply, natal);
+    if (!request.principal) throw new HttpError(401, 'Missing API key');
+    if (!reports) throw new HttpError(503, 'Reports are not set up on this service', {}, 'reports_unavailable');
+    const key = request.headers['idempotency-key'];
+    const report = await submitReport(reports.db, reports.service, {
+      userId: request.principal.userId, request: request.body, place: resolveSubjectPlace(request.body, ['body']), options,
+      idempotencyKey: typeof key === 'string' && key ? key : null,
     });
-    return sendJsonBytes(reply, json);
+    return sendJsonBytes(reply, withReport(natal, report));
   });
 
   app.post('/natal', {
@@ -30,8 +51,5 @@ export const natalRoutes = (compute: ComputeRunner): FastifyPluginAsyncZod => as
       summary: 'Compact natal chart: curated planets, cusp signs and a summary',
       body: simpleNatalRequest, response: { 200: simpleNatalResponse },
     },
-  }, async (request, reply) => {
-    const place = resolveSubjectPlace(request.body, ['body']);
-    return sendJsonBytes(reply, await compute.run('simple_natal', { request: request.body, place }));
-  });
+  }, async (request, reply) => sendJsonBytes(reply, await calculateSimpleNatal(compute, request.body)));
 };

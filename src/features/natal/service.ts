@@ -8,17 +8,26 @@ import { ASPECT_TYPES, MAJOR_ASPECT_TYPES, findAspectsWithin, resolveOrbs, summa
 import { findStelliums } from '../../astro/stelliums.ts';
 import { dominants } from '../../astro/dominants.ts';
 import type { ZodiacSetting } from '../../astro/ephemeris.ts';
-import { signOf } from '../../astro/zodiac.ts';
+import { normalizeDegrees, signOf } from '../../astro/zodiac.ts';
+import { dignitiesOf } from '../../astro/dignities.ts';
+import { FIXED_STAR_PACK_NAMES, resolveStarPack } from '../../astro/fixed-stars.ts';
+import { namedCatalogueStars } from '../../astro/fixed-star-catalogue.ts';
+import { DEFAULT_FIXED_STAR_ORB, UnknownFixedStar, fixedStarConjunctions } from '../../astro/fixed-star-conjunctions.ts';
+import { RequestFieldError } from '../shared/request-error.ts';
 import { resolveMoment } from '../shared/moment.ts';
-import type { ResolvedPlace } from '../shared/place.ts';
+import { placeWarnings, type ResolvedPlace } from '../shared/place.ts';
 import { anglesJson, housesJson, planetJson, provenanceJson, roundNumbers, subjectJson } from '../shared/chart-presentation.ts';
 import type { NatalRequest, SimpleNatalRequest } from './schemas.ts';
+import type { InterpretationTaskOptions } from '../shared/interpretation-schema.ts';
+import { interpretNatal } from '../../interpretations/index.ts';
 
 export interface NatalTask {
   request: NatalRequest;
   place: ResolvedPlace;
   includeMinor: boolean;
   includeStelliums: boolean;
+  /** Present when the response carries the `interpretation` block. */
+  interpretation?: InterpretationTaskOptions | undefined;
 }
 
 export function zodiacOf(request: { zodiac_type: string; sidereal_ayanamsa?: string | null | undefined }): ZodiacSetting {
@@ -39,6 +48,43 @@ export function aspectPointsOf(chart: ChartMoment): AspectPoint[] {
   return points;
 }
 
+/** `dignity` (the first, or null) and `dignities` of a planet; null and [] for points without a table (nodes, Lilith, angles...). */
+function withDignity<P extends { id: string; abs_pos: number }>(planet: P) {
+  const all = dignitiesOf(planet.id, planet.abs_pos);
+  return { ...planet, dignity: all[0] ?? null, dignities: all };
+}
+
+/** The stars a `fixed_stars` request names: star names as given, packs expanded, `all` = every named star of the catalogue. */
+function requestedStars(entries: readonly string[]): { names: string[]; origin: number[] } {
+  const names: string[] = [];
+  const origin: number[] = []; // which request entry each name came from, for errors
+  entries.forEach((entry, i) => {
+    const members = entry.trim().toLowerCase() === 'all' ? namedCatalogueStars() : resolveStarPack(entry) ?? [entry.trim()];
+    for (const name of members) {
+      names.push(name);
+      origin.push(i);
+    }
+  });
+  return { names, origin };
+}
+
+/** Conjunctions of every chart point (the angles too when the time is known) with the requested stars. */
+function fixedStarsJson(request: NatalRequest, jdUt: number, zodiac: ZodiacSetting, chart: ChartMoment) {
+  const { names, origin } = requestedStars(request.fixed_stars!);
+  const points = aspectPointsOf(chart).map(({ id, lon }) => ({ id, lon }));
+  if (chart.houses) {
+    for (const [id, lon] of [['ic', chart.houses.mc + 180], ['dc', chart.houses.asc + 180]] as const) points.push({ id, lon: normalizeDegrees(lon) });
+  }
+  const orb = request.fixed_star_orb ?? DEFAULT_FIXED_STAR_ORB;
+  try {
+    const { conjunctions, starsChecked } = fixedStarConjunctions(jdUt, zodiac, names, points, orb);
+    return { orb, stars_checked: starsChecked, conjunctions };
+  } catch (error) {
+    if (error instanceof UnknownFixedStar) throw new RequestFieldError(['body', 'fixed_stars', origin[error.index]!], `${error.message}; or a pack: ${FIXED_STAR_PACK_NAMES.join(', ')}, all`, 'value_error.unknown_star');
+    throw error;
+  }
+}
+
 export function computeNatal(task: NatalTask) {
   const { request, place } = task;
   const moment = resolveMoment(request, request.tz_str ?? request.timezone, place, request.dst_policy, ['body']);
@@ -55,26 +101,31 @@ export function computeNatal(task: NatalTask) {
 
   const timed = chart.houses !== undefined;
   let body = {
-    planets: chart.points.map((p) => planetJson(p, request.node_type)),
+    planets: chart.points.map((p) => (request.include_dignity ? withDignity(planetJson(p, request.node_type)) : planetJson(p, request.node_type))),
     ...(chart.houses ? { houses: housesJson(chart.houses), ...anglesJson(chart.houses) } : {}),
     aspects,
+    ...(request.fixed_stars?.length ? { fixed_stars: fixedStarsJson(request, moment.jdUt, zodiac, chart) } : {}),
   };
-  if (request.precision !== undefined) body = roundNumbers(body, request.precision);
-
+  const subject = subjectJson(request.name, moment, place, chart, zodiac, request.house_system);
   const notes = timed ? [] : ['Birth time unknown: positions are cast for local noon; houses, angles and house placements are omitted, and the Moon may be up to about 6.5° from its true position.'];
   if (chart.houses && chart.houses.used !== chart.houses.requested) notes.push(`Houses use ${chart.houses.used} because ${chart.houses.requested} is undefined at this latitude.`);
+  const confidence = {
+    houses: timed ? (chart.houses!.used === chart.houses!.requested ? 'high' : 'medium') : 'unavailable',
+    angles: timed ? 'high' : 'unavailable',
+    overall: timed ? 'high' : 'medium',
+    notes,
+  };
+  // The text reads the unrounded chart: `precision` changes the presentation, not the reading.
+  const interpretation = task.interpretation ? interpretNatal({ subject, ...body, confidence }, task.interpretation) : undefined;
+  if (request.precision !== undefined) body = roundNumbers(body, request.precision);
   return {
-    subject: subjectJson(request.name, moment, place, chart, zodiac, request.house_system),
+    subject,
     ...body,
     aspects_summary: summarizeAspects(aspects),
-    confidence: {
-      houses: timed ? (chart.houses!.used === chart.houses!.requested ? 'high' : 'medium') : 'unavailable',
-      angles: timed ? 'high' : 'unavailable',
-      overall: timed ? 'high' : 'medium',
-      notes,
-    },
+    confidence,
     ...(task.includeStelliums ? { stelliums: findStelliums(chart.points) } : {}),
-    warnings: chart.warnings,
+    ...(interpretation ? { interpretation } : {}),
+    warnings: [...placeWarnings(place), ...chart.warnings],
     provenance: provenanceJson(moment, chart, place),
   };
 }
@@ -96,10 +147,12 @@ export function computeSimpleNatal(request: SimpleNatalRequest, place: ResolvedP
   const sun = chart.points.find((p) => p.id === 'sun')!;
   const moon = chart.points.find((p) => p.id === 'moon')!;
   const dom = dominants(chart.points);
+  const warnings = placeWarnings(place);
   return {
     subject: { name: request.name ?? 'User', datetime: moment.localIso, datetime_utc: moment.utcIso, timezone: moment.zone, lat: place.lat, lng: place.lng },
     planets,
     houses: houses ? Object.fromEntries(houses.cusps.map((lon, i) => [String(i + 1), signOf(lon).name])) : {},
     summary: { sun_sign: signOf(sun.lon).name, moon_sign: signOf(moon.lon).name, rising_sign: houses ? signOf(houses.asc).name : null, dominant_element: dom.element, dominant_modality: dom.modality },
+    ...(warnings.length ? { warnings } : {}),
   };
 }

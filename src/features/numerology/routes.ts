@@ -8,11 +8,11 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   getAlphabets, getAlphabetsEtag, getRegistry, getRegistryEtag, getRegistryVersion, ifNoneMatchMatches,
-  runProfileRequest, buildProblem, PROBLEM_CONTENT_TYPE, NumerologyProfileRequestSchema,
+  buildProblem, PROBLEM_CONTENT_TYPE, NumerologyProfileRequestSchema,
 } from '../../numerology/index.ts';
 import type { ApiKeyAuthenticator } from '../../http/api-key-auth.ts';
-import { timeZoneAt } from '../../geo/time-zone-lookup.ts';
-import { findPlace } from '../../geo/gazetteer.ts';
+import { JsonTooDeepError } from '../../http/json-body.ts';
+import { calculateProfile } from './service.ts';
 
 const CACHE_CONTROL = 'public, max-age=3600, must-revalidate';
 
@@ -22,15 +22,12 @@ function sendCacheable(request: FastifyRequest, reply: FastifyReply, etag: strin
   return reply.send(body());
 }
 
-/** `tz_str: "AUTO"` in a numerology request: the zone of the given coordinates or city. */
-function resolveTimeZone(query: { city?: string; lat?: number; lng?: number }): string | null {
-  if (query.lat !== undefined && query.lng !== undefined) return timeZoneAt(query.lat, query.lng);
-  if (query.city) {
-    const place = findPlace(query.city);
-    return place ? timeZoneAt(place.lat, place.lng) : null;
-  }
-  return null;
-}
+/** A profile request the engine accepts as it is (the document's example). */
+const PROFILE_EXAMPLE = {
+  method: { system: 'pythagorean', profile: 'pythagorean-component-preserve-core-v1' },
+  subject: { birth_date: '1984-07-09', name: { birth: 'Maria Lopez' } },
+  date_context: { reference_date: '2026-01-15' },
+};
 
 export function numerologyRoutes(authenticator: ApiKeyAuthenticator) {
   return async (app: FastifyInstance) => {
@@ -50,7 +47,7 @@ export function numerologyRoutes(authenticator: ApiKeyAuthenticator) {
       profile.setErrorHandler((error: FastifyError, request, reply) => {
         if (error.statusCode && error.statusCode < 500 && error.statusCode !== 401 && error.statusCode !== 403) {
           const status = error.statusCode === 413 || error.statusCode === 415 ? error.statusCode : 422;
-          const detail = status === 422 ? 'The request body is not valid JSON.' : error.message;
+          const detail = error instanceof JsonTooDeepError ? error.message : status === 422 ? 'The request body is not valid JSON.' : error.message;
           const problem = buildProblem('validation_failed', detail, { instance: request.url, traceId: randomUUID() }, { field: null });
           return reply.code(status).type(PROBLEM_CONTENT_TYPE).send({ ...problem, status });
         }
@@ -58,19 +55,25 @@ export function numerologyRoutes(authenticator: ApiKeyAuthenticator) {
       });
       profile.post('/api/v1/numerology/profile', {
         onRequest: authenticator.hook(),
+        config: { idempotentReplay: 'recompute' },
         schema: {
           tags: ['numerology'],
           summary: 'Calculate a numerology profile (nothing is persisted)',
           description: '`method.system` discriminates the request and `data.kind` the response. Errors are `application/problem+json`: 400 date context unresolved, 409 incompatible policies, 422 validation.',
           security: [{ apiKey: [] }],
           // Documented here; validated by the engine, which answers in problem details.
-          body: NumerologyProfileRequestSchema,
+          body: NumerologyProfileRequestSchema.meta({ example: PROFILE_EXAMPLE }),
         },
         validatorCompiler: () => (data: unknown) => ({ value: data }),
       }, (request, reply) => {
-        const traceId = randomUUID();
-        const result = runProfileRequest(request.body, { instance: request.url, traceId, now: new Date(), resolveTimeZone });
-        return reply.code(result.status).type(result.contentType).header('x-trace-id', traceId).send(result.body);
+        // With an Idempotency-Key only the fingerprint is kept, never the answer: a replay runs
+        // again here, with the instant and trace id of the first run, so that it answers the same.
+        const replayOf = request.idempotency?.context ?? {};
+        const now = typeof replayOf.now === 'number' ? replayOf.now : Date.now();
+        const traceId = typeof replayOf.traceId === 'string' ? replayOf.traceId : randomUUID();
+        if (request.idempotency) request.idempotency.context = { now, traceId };
+        const result = calculateProfile(request.body, request.url, { now, traceId });
+        return reply.code(result.status).type(result.contentType).header('x-trace-id', result.traceId).send(result.body);
       });
     });
   };

@@ -2,7 +2,7 @@
 import { bodyInfo } from '../../astro/bodies.ts';
 import type { ChartMoment, HouseFrame, NodeVariant, PointPosition } from '../../astro/chart.ts';
 import { engineInfo, FILES_END_JD, FILES_START_JD, type ZodiacSetting } from '../../astro/ephemeris.ts';
-import { houseOf } from '../../astro/house-placement.ts';
+import { cuspsRunForward, houseOf } from '../../astro/house-placement.ts';
 import { degreeInSign, normalizeDegrees, signOf } from '../../astro/zodiac.ts';
 import { formatOffset } from '../../astro/civil-time.ts';
 import type { ResolvedMoment } from './moment.ts';
@@ -48,15 +48,18 @@ export function housesJson(h: HouseFrame) {
 }
 
 export function anglesJson(h: HouseFrame) {
-  const lons = { asc: h.asc, mc: h.mc, ic: normalizeDegrees(h.mc + 180), dc: normalizeDegrees(h.asc + 180), vertex: h.vertex };
-  const details = Object.fromEntries(
-    Object.entries(lons).map(([id, lon]) => {
-      const sign = signOf(lon);
-      return [id, { sign: sign.abbr, sign_id: sign.id, pos: degreeInSign(lon), abs_pos: lon, house: houseOf(lon, h.cusps) }];
-    }),
-  );
-  // ARMC (sidereal time as an angle) is given with the angles for checking; it has no sign.
-  return { angles: { ...lons, armc: h.armc }, angles_details: details };
+  const ic = normalizeDegrees(h.mc + 180);
+  const dc = normalizeDegrees(h.asc + 180);
+  const forward = cuspsRunForward(h.cusps);
+  const detail = (lon: number) => {
+    const sign = signOf(lon);
+    return { sign: sign.abbr, sign_id: sign.id, pos: degreeInSign(lon), abs_pos: lon, house: houseOf(lon, h.cusps, forward) };
+  };
+  return {
+    // ARMC (sidereal time as an angle) is given with the angles for checking; it has no sign.
+    angles: { asc: h.asc, mc: h.mc, ic, dc, vertex: h.vertex, armc: h.armc },
+    angles_details: { asc: detail(h.asc), mc: detail(h.mc), ic: detail(ic), dc: detail(dc), vertex: detail(h.vertex) },
+  };
 }
 
 export function zodiacLabel(zodiac: ZodiacSetting): 'Tropical' | 'Sidereal' {
@@ -68,7 +71,7 @@ export function subjectJson(name: string | undefined, moment: ResolvedMoment, pl
     name: name ?? 'User',
     datetime: moment.localIso,
     datetime_utc: moment.utcIso,
-    location: { city: place.city, country: place.country, lat: place.lat, lng: place.lng, timezone: moment.zone },
+    location: { city: place.city, country: place.country, state: place.region ?? null, lat: place.lat, lng: place.lng, timezone: moment.zone },
     settings: {
       house_system: chart.houses?.used ?? requestedHouseSystem,
       house_system_requested: requestedHouseSystem,

@@ -1,5 +1,5 @@
 /** Where a birth or event happened: given coordinates, or a city looked up in the gazetteer. */
-import { findPlace } from '../../geo/gazetteer.ts';
+import { describePlace, matchPlace, type PlaceMatch } from '../../geo/gazetteer.ts';
 import { timeZoneAt } from '../../geo/time-zone-lookup.ts';
 import { RequestFieldError } from './request-error.ts';
 
@@ -13,6 +13,8 @@ export interface PlaceInput {
 export interface ResolvedPlace {
   city: string | null;
   country: string | null;
+  /** First-level region (state, province) of a place found in the gazetteer. */
+  region?: string | null;
   lat: number;
   lng: number;
   /** `request`: coordinates as sent; `gazetteer`: looked up from the city name. */
@@ -23,6 +25,24 @@ export interface ResolvedPlace {
    * the compute threads hold none (moment.ts looks it up itself when it is missing).
    */
   zone?: string;
+  /**
+   * Set when the city name also belongs to places in other countries and the request named no
+   * country: which place was chosen, and the runners-up. Responses carry it as a warning.
+   */
+  ambiguity?: string;
+}
+
+/** The warnings a response carries about its places (each once: a transit place is often the natal one). */
+export function placeWarnings(...places: (ResolvedPlace | null | undefined)[]): string[] {
+  return [...new Set(places.map((p) => p?.ambiguity).filter((w): w is string => w !== undefined))];
+}
+
+const count = (n: number) => n.toLocaleString('en-US');
+
+function ambiguityOf(typed: string, match: PlaceMatch): string | undefined {
+  if (match.namesakes.length === 0) return undefined;
+  const others = match.namesakes.map((p) => `${describePlace(p)} (${count(p.population)})`).join(' and ');
+  return `city '${typed}' names places in several countries: chose ${describePlace(match.place)} (population ${count(match.place.population)}), the most populous; also ${others}. Send country (or lat and lng) to choose another.`;
 }
 
 /** Whether a request's time-zone field asks for the zone of the place (absent or `AUTO`). */
@@ -70,10 +90,15 @@ export function resolvePlace(input: PlaceInput, loc: (string | number)[], names 
   if (!input.city) {
     throw new RequestFieldError([...loc, names.city], `${names.city}, or ${names.lat} and ${names.lng}, are required`, 'missing');
   }
-  const place = findPlace(input.city, input.country);
-  if (!place) {
+  const match = matchPlace(input.city, input.country);
+  if (!match) {
     const where = input.country ? ` in ${input.country}` : '';
     throw new RequestFieldError([...loc, names.city], `unknown city '${input.city}'${where}; send ${names.lat} and ${names.lng} instead`, 'value_error.unknown_city');
   }
-  return { city: place.name, country: place.country, lat: place.lat, lng: place.lng, source: 'gazetteer' };
+  const { place } = match;
+  const ambiguity = ambiguityOf(input.city, match);
+  return {
+    city: place.name, country: place.country, region: place.region, lat: place.lat, lng: place.lng, source: 'gazetteer',
+    ...(ambiguity ? { ambiguity } : {}),
+  };
 }

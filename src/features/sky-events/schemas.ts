@@ -1,13 +1,14 @@
 /** GET /api/v1/sky-events: query and SkyEventsResponse. */
 import { z } from 'zod/v4';
 import { ianaZone } from '../../astro/civil-time.ts';
+import { queryBoolean } from '../shared/query-boolean.ts';
 
 export const SKY_EVENTS_PRESETS = ['quiet', 'daily', 'full'] as const;
-const flag = z.stringbool().optional();
+const flag = queryBoolean();
 
 export const skyEventsQuery = z.object({
-  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected YYYY-MM-DD'),
-  timezone: z.string().max(64).refine((v) => v.toUpperCase() !== 'AUTO' && ianaZone(v) !== undefined, { message: 'expected an IANA time zone such as Europe/Paris' }).default('UTC'),
+  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected YYYY-MM-DD').describe('The local calendar day (YYYY-MM-DD) in `timezone`.').meta({ example: '2024-03-01' }),
+  timezone: z.string().max(64).refine((v) => v.toUpperCase() !== 'AUTO' && ianaZone(v) !== undefined, { message: 'expected an IANA time zone such as Europe/Paris' }).default('UTC').describe('IANA time zone of the day and of the local times. Default UTC.'),
   preset: z.enum(SKY_EVENTS_PRESETS).default('quiet').describe('SkyEventsPreset: quiet = lunations, stations and non-Moon ingresses; daily = quiet + Moon ingresses + exact major aspects between planets; full = daily + exact Moon aspects'),
   include_moon: flag.describe('Moon sign ingresses'),
   include_exact_hits: flag.describe('Exact major aspects between Sun..Pluto (Moon excluded)'),

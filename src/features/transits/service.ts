@@ -4,13 +4,15 @@ import { computeChartMoment } from '../../astro/chart.ts';
 import { ASPECT_TYPES, MAJOR_ASPECT_TYPES, findAspectsBetween, resolveOrbs, summarizeAspects } from '../../astro/aspects.ts';
 import { houseOf } from '../../astro/house-placement.ts';
 import { momentAtInstant, resolveMoment, type ResolvedMoment } from '../shared/moment.ts';
-import type { ResolvedPlace } from '../shared/place.ts';
+import { placeWarnings, type ResolvedPlace } from '../shared/place.ts';
 import { RequestFieldError } from '../shared/request-error.ts';
-import { isTimeOfDay, isValidCalendarDate, utcOffsetSeconds } from '../../astro/civil-time.ts';
+import { civilAtOffsetMs, readIsoDateTime } from '../../astro/iso-date-time.ts';
 import { MAX_YEAR, MIN_YEAR } from '../shared/birth-schema.ts';
 import { anglesJson, housesJson, planetJson, provenanceJson, roundNumbers, subjectJson } from '../shared/chart-presentation.ts';
 import { aspectPointsOf, natalPoints, zodiacOf } from '../natal/service.ts';
-import { TRANSIT_DATE_PATTERN, type TransitRequest } from './schemas.ts';
+import type { TransitRequest } from './schemas.ts';
+import type { InterpretationTaskOptions } from '../shared/interpretation-schema.ts';
+import { interpretTransits } from '../../interpretations/index.ts';
 
 export interface TransitTask {
   request: TransitRequest;
@@ -19,6 +21,8 @@ export interface TransitTask {
   includeMinor: boolean;
   /** Milliseconds since 1970: "now" for a request without transit_date. */
   nowMs: number;
+  /** Present when the response carries the `interpretation` block. */
+  interpretation?: InterpretationTaskOptions | undefined;
 }
 
 /**
@@ -27,20 +31,30 @@ export interface TransitTask {
  */
 export function transitMoment(task: { request: Pick<TransitTask['request'], 'transit_date' | 'tz_str' | 'dst_policy'>; transitPlace: ResolvedPlace; nowMs: number }): ResolvedMoment {
   const { request, transitPlace } = task;
-  const m = request.transit_date ? TRANSIT_DATE_PATTERN.exec(request.transit_date) : null;
-  if (!m) return momentAtInstant(task.nowMs, transitPlace, request.tz_str, request.dst_policy);
-  const [text, y, mo, d, h, mi, s, offset] = m;
-  const civil = { year: +y!, month: +mo!, day: +d!, hour: h ? +h : 0, minute: mi ? +mi : 0, second: s ? +s : 0 };
-  const bad = (why: string) => new RequestFieldError(['body', 'transit_date'], `${text} ${why}`, 'value_error.datetime');
-  if (civil.year < MIN_YEAR || civil.year > MAX_YEAR) throw bad(`is outside the years served (${MIN_YEAR}-${MAX_YEAR})`);
-  if (!isValidCalendarDate(civil.year, civil.month, civil.day)) throw bad('is not a date of the Gregorian calendar');
-  if (!isTimeOfDay(civil.hour, civil.minute, civil.second)) throw bad('is not a time of day (00:00 to 23:59:59)');
-  if (!offset) return resolveMoment({ ...civil, time_known: true }, request.tz_str, transitPlace, request.dst_policy, ['body']);
+  if (!request.transit_date) return momentAtInstant(task.nowMs, transitPlace, request.tz_str, request.dst_policy);
+  // The schema has checked the text already; the same rules again for callers that did not validate.
+  const reading = readIsoDateTime(request.transit_date, { min: MIN_YEAR, max: MAX_YEAR });
+  if (!reading.ok) throw new RequestFieldError(['body', 'transit_date'], `${request.transit_date} ${reading.reason}`, 'value_error.datetime');
+  const { civil, offsetSeconds } = reading.value;
+  if (offsetSeconds === undefined) return resolveMoment({ ...civil, time_known: true }, request.tz_str, transitPlace, request.dst_policy, ['body']);
   // An absolute instant: only the zone for the echo is looked up.
-  const offsetSeconds = utcOffsetSeconds(offset);
-  if (offsetSeconds === undefined) throw bad('has an offset beyond ±18:00');
-  const utcMs = Date.UTC(civil.year, civil.month - 1, civil.day, civil.hour, civil.minute) + (civil.second - offsetSeconds) * 1000;
-  return momentAtInstant(utcMs, transitPlace, request.tz_str, request.dst_policy);
+  return momentAtInstant(civilAtOffsetMs(civil, offsetSeconds), transitPlace, request.tz_str, request.dst_policy);
+}
+
+/**
+ * The sides of a transit aspect cannot be mistaken: `p1` is always the transiting point and carries
+ * ` (T)`, `p2` the natal one with ` (N)` (field reference §2.4), so that clients written for the
+ * public service, which strip that suffix and read the transiting body from it, find it there.
+ * `p1_id`/`p2_id` are the bare ids (for matching `transit_planets[].id` and `natal_planets[].id`
+ * without parsing) and `p1_name`/`p2_name` the display names with the same markers.
+ */
+export function markSides<A extends { p1: string; p2: string }>(a: A) {
+  return {
+    ...a,
+    p1: `${a.p1} (T)`, p2: `${a.p2} (N)`,
+    p1_id: a.p1, p2_id: a.p2,
+    p1_name: `${bodyInfo(a.p1).name} (T)`, p2_name: `${bodyInfo(a.p2).name} (N)`,
+  };
 }
 
 export function computeTransits(task: TransitTask) {
@@ -63,7 +77,7 @@ export function computeTransits(task: TransitTask) {
     orbs: resolveOrbs(request.orb_settings),
   })
     .sort((a, b) => a.orb - b.orb)
-    .map((a) => ({ ...a, p1_name: `${bodyInfo(a.p1).name} (T)`, p2_name: `${bodyInfo(a.p2).name} (N)` }));
+    .map(markSides);
 
   let body = {
     transit_planets: transit.points.map((p) => ({
@@ -74,6 +88,8 @@ export function computeTransits(task: TransitTask) {
     ...(natal.houses ? { natal_houses: housesJson(natal.houses), natal_angles: anglesJson(natal.houses).angles_details } : {}),
     aspects,
   };
+  const natalSubject = subjectJson(request.natal.name, natalMoment, task.natalPlace, natal, zodiac, request.house_system);
+  const interpretation = task.interpretation ? interpretTransits(natalSubject, aspects, { ...task.interpretation, natalTimed: natal.houses !== undefined }) : undefined;
   if (request.precision !== undefined) body = roundNumbers(body, request.precision);
   const transitSubject = subjectJson('Transits', moment, task.transitPlace, transit, zodiac, request.house_system);
   return {
@@ -81,10 +97,11 @@ export function computeTransits(task: TransitTask) {
     // Where the transits are cast, at the top as the public service has it (and in `transit`).
     location: transitSubject.location,
     transit: transitSubject,
-    natal: subjectJson(request.natal.name, natalMoment, task.natalPlace, natal, zodiac, request.house_system),
+    natal: natalSubject,
     ...body,
     aspects_summary: summarizeAspects(aspects),
-    warnings: [...natal.warnings, ...transit.warnings],
+    ...(interpretation ? { interpretation } : {}),
+    warnings: [...placeWarnings(task.natalPlace, task.transitPlace), ...natal.warnings, ...transit.warnings],
     provenance: { transit: provenanceJson(moment, transit, task.transitPlace), natal: provenanceJson(natalMoment, natal, task.natalPlace) },
   };
 }

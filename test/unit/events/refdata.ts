@@ -1,8 +1,6 @@
 /** The shared reference events and void-of-course periods, keyed the way the engine reports them. */
-import fs from 'node:fs';
+import { readFixture } from '../../helpers/fixtures.ts';
 import type { SkyEvent } from '../../../src/astro/events/index.ts';
-
-const REFDATA = new URL('../../../../shared/refdata/', import.meta.url);
 
 export interface RefEvent {
   kind: 'new_moon' | 'full_moon' | 'ingress' | 'station' | 'aspect';
@@ -31,8 +29,8 @@ export interface RefVoidPeriod {
   aspects_in_sign: number;
 }
 
-export const refEvents: RefEvent[] = JSON.parse(fs.readFileSync(new URL('events.json', REFDATA), 'utf8')).events;
-export const refVoidPeriods: RefVoidPeriod[] = JSON.parse(fs.readFileSync(new URL('void_of_course.json', REFDATA), 'utf8')).periods;
+export const refEvents: RefEvent[] = readFixture('refdata/events.json').events;
+export const refVoidPeriods: RefVoidPeriod[] = readFixture('refdata/void_of_course.json').periods;
 
 export const SECOND = 1 / 86400;
 

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFixture } from '../../helpers/fixtures.ts';
 import { getRegistry, runProfileRequest } from '../../../src/numerology/index.ts';
 import type { EngineResponse, ProfileRequestContext } from '../../../src/numerology/index.ts';
 
@@ -20,9 +20,7 @@ export interface VectorFile {
 }
 
 export function loadVectors(): VectorFile {
-  // The published vectors beside the project, not a copy that could drift from them.
-  const url = new URL('../../../../shared/numerology/vectors.json', import.meta.url);
-  return JSON.parse(readFileSync(url, 'utf8')) as VectorFile;
+  return readFixture<VectorFile>('numerology/vectors.json');
 }
 
 export const CTX: ProfileRequestContext = {

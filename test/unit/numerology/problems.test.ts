@@ -106,7 +106,8 @@ describe('422: request validation', () => {
     ['non-object body', null, { code: 'validation_failed', field: null }],
     ['missing method', {}, { code: 'missing_required_field', field: 'method' }],
     ['unknown system', { method: { system: 'vedic', profile: 'x' } }, { code: 'validation_failed', field: 'method.system' }],
-    ['missing profile', { method: { system: 'chaldean' } }, { code: 'missing_required_field', field: 'method.profile' }],
+    // Without a profile the default applies (chaldean: current name), which then needs its name.
+    ['missing profile and name', { method: { system: 'chaldean' } }, { code: 'missing_required_field', field: 'subject.name.current' }],
     ['unknown policy value', { method: { ...PY, master_policy: 'keep_all' } }, { code: 'validation_failed', field: 'method.master_policy' }],
     ['name too long', { method: PY, subject: { name: { birth: 'A'.repeat(201) } } }, { code: 'validation_failed', field: 'subject.name.birth' }],
     [

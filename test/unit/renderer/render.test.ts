@@ -140,14 +140,16 @@ describe('renderChartSvg', () => {
     expect(x.elements.filter((e) => e.attrs['data-aspect'] === 'trine')[0]!.attrs['stroke-dasharray']).toBeUndefined();
   });
 
-  it('copes with absurdly long metadata quickly', () => {
+  it('copes with absurdly long metadata: the drawing stays the size of an ordinary chart', () => {
     const d = natal('light');
+    const ordinary = renderChartSvg(d).length;
     d.metadata.title = 'W'.repeat(100_000);
     d.metadata.lines = Array.from({ length: 1000 }, (_, i) => `line ${i} `.repeat(5000));
-    const t0 = performance.now();
-    const x = checkXml(renderChartSvg(d));
-    expect(performance.now() - t0).toBeLessThan(1000);
-    expect(x.root).toBe('svg');
+    const svg = renderChartSvg(d);
+    expect(checkXml(svg).root).toBe('svg');
+    // The headers are cut to what fits: the work and the output do not grow with the input (the
+    // time it takes is the render bench's to measure, not a test's).
+    expect(svg.length).toBeLessThan(ordinary * 3);
   });
 
   it('renders an empty chart without failing', () => {
@@ -157,12 +159,4 @@ describe('renderChartSvg', () => {
     expect(() => checkXml(renderChartSvg(d))).not.toThrow();
   });
 
-  it('is fast enough to render inline', () => {
-    const d = natal('light');
-    renderChartSvg(d);
-    const t0 = performance.now();
-    for (let i = 0; i < 20; i++) renderChartSvg(d);
-    // Generous bound for shared CI machines; the benchmark script measures the real figure.
-    expect((performance.now() - t0) / 20).toBeLessThan(50);
-  });
 });

@@ -16,14 +16,15 @@ describe('stroke font', () => {
     expect(textWidth('', 10)).toBe(0);
   });
 
-  it('draws accented letters as base + mark and unknown characters as ?', () => {
+  it('draws accented letters as base + mark, other scripts as outlines, unknown characters as a box', () => {
     const reg = new SymbolRegistry();
     const b = new SvgBuilder();
-    drawText(b, reg, 'Zürich 東', 0, 10, 10, 'start', { color: '#000' });
+    drawText(b, reg, 'Zürich 東 \u{10FFFD}', 0, 10, 10, 'start', { color: '#000' });
     const ids = reg.ids();
     expect(ids).toContain('ac-f75'); // u
     expect(ids).toContain('ac-m308'); // combining diaeresis
-    expect(ids).toContain('ac-f3f'); // '?'
+    expect(ids.some((i) => i.startsWith('ac-o'))).toBe(true); // 東 from the bundled CJK font
+    expect(ids).toContain('ac-f25af'); // empty box
     expect(b.toString()).not.toContain('<text');
   });
 

@@ -1,0 +1,52 @@
+# The production image of the service: built once, then run as many API processes as wanted
+# (docker-compose.yml runs several behind one port). test/integration/production-start.test.ts
+# copies what this file copies, installs it the same way and runs the same command, against real
+# PostgreSQL and Redis, so that the image's recipe is tested where Docker is not available.
+ARG NODE_VERSION=22
+
+# Build: compilers for the two native modules (the Swiss Ephemeris binding and the service's
+# lean binding of its position call), production dependencies only, and the gazetteer index.
+FROM node:${NODE_VERSION}-bookworm AS build
+WORKDIR /app
+# node-gyp compiles against the headers this Node ships instead of downloading them.
+ENV npm_config_nodedir=/usr/local
+# What `npm ci` and its install script need (native/ and binding.gyp for node-gyp, src/geo/ for
+# the gazetteer index), before the rest of the source, so that a code change reuses this layer.
+COPY package.json package-lock.json binding.gyp ./
+COPY native/ native/
+COPY src/geo/ src/geo/
+RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
+COPY src/ src/
+COPY workers/ workers/
+COPY renderer/ renderer/
+COPY sql/ sql/
+COPY ephe/ ephe/
+COPY content/ content/
+
+# The report worker (`docker build --target worker`, the compose file's `worker` service): the
+# same files as the API below plus headless Chromium and the fonts the PDFs are set in. The API
+# image has no browser.
+FROM node:${NODE_VERSION}-bookworm-slim AS worker
+RUN apt-get update && apt-get install -y --no-install-recommends chromium fonts-dejavu-core && rm -rf /var/lib/apt/lists/*
+WORKDIR /app
+ENV NODE_ENV=production CHROMIUM_PATH=/usr/bin/chromium
+COPY --from=build /app /app
+USER node
+CMD ["node", "--import", "tsx", "src/cli.ts", "worker", "reports"]
+
+# Run: the same files on the slim image of the same Debian release (the native modules link
+# against its C library), owned by root and read-only to the unprivileged user that runs them.
+# The last stage, so the default target.
+FROM node:${NODE_VERSION}-bookworm-slim AS api
+WORKDIR /app
+ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/app/data
+COPY --from=build /app /app
+RUN mkdir -p /app/data && chown node:node /app/data
+USER node
+EXPOSE 3000
+# Liveness; the load balancer checks readiness (/readyz) itself.
+HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+# Node itself as PID 1 (no npm in between), so that SIGTERM reaches the service's graceful shutdown.
+CMD ["node", "--import", "tsx", "src/main.ts"]
+

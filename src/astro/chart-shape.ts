@@ -1,0 +1,60 @@
+/**
+ * Marc Edmund Jones' whole-chart patterns from the ten planets: bundle, bowl, bucket,
+ * locomotive, see-saw, splash, splay. Thresholds follow the usual textbook reading
+ * (occupied span ≤120°, ≤180°, a singleton handle, two empty sextiles, an empty trine).
+ * Pure: the chart drawing outlines the pattern, the interpretation library describes it.
+ */
+import { normalizeDegrees } from './zodiac.ts';
+
+export type HoroscopeShape = 'bundle' | 'bowl' | 'bucket' | 'locomotive' | 'see_saw' | 'splash' | 'splay';
+
+export const SHAPE_LABELS: Record<HoroscopeShape, string> = {
+  bundle: 'Bundle',
+  bowl: 'Bowl',
+  bucket: 'Bucket',
+  locomotive: 'Locomotive',
+  see_saw: 'See-Saw',
+  splash: 'Splash',
+  splay: 'Splay',
+};
+
+export const SHAPE_PLANETS = ['sun', 'moon', 'mercury', 'venus', 'mars', 'jupiter', 'saturn', 'uranus', 'neptune', 'pluto'];
+
+/** The empty arcs after each planet, in zodiacal order (the last one wraps round to the first). */
+export function gapsAfter(sorted: number[]): number[] {
+  return sorted.map((l, i) => (i === sorted.length - 1 ? sorted[0]! + 360 : sorted[i + 1]!) - l);
+}
+
+/** Classifies the pattern; needs at least 7 of the 10 planets to be meaningful. */
+export function classifyShape(longitudes: number[]): HoroscopeShape | null {
+  if (longitudes.length < 7) return null;
+  const s = longitudes.map(normalizeDegrees).sort((a, b) => a - b);
+  const g = gapsAfter(s);
+  const maxGap = Math.max(...g);
+  const span = 360 - maxGap;
+  if (span <= 120) return 'bundle';
+  if (span <= 180) return 'bowl';
+  // Bucket: without one planet (the handle) the others fit in half the circle. Removing planet j
+  // merges the gaps before and after it; the rest keep their size.
+  const n = s.length;
+  for (let j = 0; j < n; j++) {
+    const before = (j + n - 1) % n;
+    let widest = g[before]! + g[j]!;
+    for (let k = 0; k < n; k++) if (k !== j && k !== before && g[k]! > widest) widest = g[k]!;
+    if (360 - widest <= 180) return 'bucket';
+  }
+  // Two separate empty arcs make a see-saw even when one of them is a trine wide.
+  const order = g.map((v, i) => ({ v, i })).sort((a, b) => b.v - a.v);
+  const [g1, g2, g3] = [order[0]!, order[1]!, order[2]!];
+  // Exactly two empty arcs: a third one would make three groups (a splay).
+  if (g2.v >= 60 && g3.v < 60) {
+    const between = (g2.i - g1.i + s.length) % s.length;
+    // Each side of the two empty arcs must hold at least two planets.
+    if (between >= 2 && s.length - between >= 2) return 'see_saw';
+  }
+  // A locomotive is an empty trine with the rest evenly occupied (no second empty sextile).
+  if (maxGap >= 120 && g2.v < 60) return 'locomotive';
+  const signs = new Set(s.map((l) => Math.floor(l / 30))).size;
+  if (maxGap <= 60 && signs >= 7) return 'splash';
+  return 'splay';
+}

@@ -1,0 +1,142 @@
+/**
+ * The operators' view of users: one page of users with their plan, subscription status, joining
+ * date, last activity and request count, filtered, searched and sorted. Activity and counts come
+ * from user_activity (kept with the usage rollups), never from the raw request log.
+ */
+import { sql, type CommonQueryMethods, type FragmentSqlToken } from 'slonik';
+import { z } from 'zod';
+
+export const directoryUserRow = z.object({
+  id: z.string(), email: z.string(), full_name: z.string().nullable(), plan_code: z.string().nullable(), status: z.string(),
+  joined_at: z.string(), last_active_at: z.string().nullable(), request_count: z.number(), email_verified: z.boolean(),
+});
+export type DirectoryUserRow = z.infer<typeof directoryUserRow>;
+
+export const USER_SORTS = ['joined', 'last_active', 'requests', 'email', 'plan'] as const;
+export type UserSort = (typeof USER_SORTS)[number];
+export const SUBSCRIPTION_STATUSES = ['active', 'trialing', 'past_due', 'canceled', 'inactive'] as const;
+/** `none`: a user without any subscription row. */
+export type UserStatusFilter = (typeof SUBSCRIPTION_STATUSES)[number] | 'none';
+
+export interface UserListQuery {
+  page: number;
+  perPage: number;
+  sortBy: UserSort;
+  order: 'asc' | 'desc';
+  status?: UserStatusFilter;
+  plan?: string;
+  minRequests?: number;
+  lastActiveDays?: number;
+  search?: string;
+}
+
+/**
+ * What each sort orders by. `nulls last` only where the value can be null: on the others it would
+ * keep the planner from reading the users' indexes backwards (created_at, lower(email)), and a
+ * page of 100,000 users would be a full sort instead of the first rows of an index.
+ */
+const SORT_COLUMNS: Record<UserSort, FragmentSqlToken> = {
+  joined: sql.fragment`u.created_at`,
+  last_active: sql.fragment`a.last_active_at`,
+  requests: sql.fragment`coalesce(a.request_count, 0)`,
+  email: sql.fragment`lower(u.email)`,
+  plan: sql.fragment`s.plan_code`,
+};
+const NULLABLE_SORTS: ReadonlySet<UserSort> = new Set(['last_active', 'plan']);
+
+/** `%` and `_` typed by an operator are searched for literally. */
+const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function conditions(q: UserListQuery) {
+  const where: FragmentSqlToken[] = [sql.fragment`true`];
+  if (q.status === 'none') where.push(sql.fragment`s.user_id is null`);
+  else if (q.status) where.push(sql.fragment`s.status = ${q.status}`);
+  if (q.plan) where.push(sql.fragment`s.plan_code = ${q.plan}`);
+  if (q.minRequests !== undefined) where.push(sql.fragment`coalesce(a.request_count, 0) >= ${q.minRequests}`);
+  if (q.lastActiveDays !== undefined) where.push(sql.fragment`a.last_active_at >= now() - make_interval(days => ${q.lastActiveDays})`);
+  if (q.search) {
+    const pattern = likePattern(q.search);
+    where.push(sql.fragment`(lower(u.email) like ${pattern} or lower(u.full_name) like ${pattern})`);
+  }
+  return sql.join(where, sql.fragment` and `);
+}
+
+const FROM = sql.fragment`
+  from users u
+  left join subscriptions s on s.user_id = u.id
+  left join user_activity a on a.user_id = u.id`;
+
+const COLUMNS = sql.fragment`
+  u.id, u.email, u.full_name, s.plan_code, coalesce(s.status, 'none') as status, u.created_at as joined_at,
+  a.last_active_at, coalesce(a.request_count, 0)::int8 as request_count, u.email_verified_at is not null as email_verified`;
+
+/**
+ * The sorts by a column of a joined table (see joinedSortPage): the users who have a row there,
+ * read in the index's order, and the users who have none.
+ */
+const JOINED_SORTS: Partial<Record<UserSort, { having: FragmentSqlToken; order: FragmentSqlToken; missing: FragmentSqlToken; output: FragmentSqlToken }>> = {
+  requests: {
+    having: sql.fragment`from user_activity a join users u on u.id = a.user_id left join subscriptions s on s.user_id = u.id`,
+    order: sql.fragment`a.request_count`, missing: sql.fragment`a.user_id is null`, output: sql.fragment`request_count`,
+  },
+  last_active: {
+    having: sql.fragment`from user_activity a join users u on u.id = a.user_id left join subscriptions s on s.user_id = u.id`,
+    order: sql.fragment`a.last_active_at`, missing: sql.fragment`a.user_id is null`, output: sql.fragment`last_active_at`,
+  },
+  plan: {
+    having: sql.fragment`from subscriptions s join users u on u.id = s.user_id left join user_activity a on a.user_id = u.id`,
+    order: sql.fragment`s.plan_code`, missing: sql.fragment`s.user_id is null`, output: sql.fragment`plan_code`,
+  },
+};
+
+export class UserDirectory {
+  constructor(private readonly db: CommonQueryMethods) {}
+
+  async page(q: UserListQuery): Promise<{ items: readonly DirectoryUserRow[]; total: number }> {
+    const where = conditions(q);
+    const direction = q.order === 'asc' ? sql.fragment`asc` : sql.fragment`desc`;
+    const nulls = NULLABLE_SORTS.has(q.sortBy) ? sql.fragment`nulls last` : sql.fragment``;
+    const [items, total] = await Promise.all([
+      q.sortBy in JOINED_SORTS ? this.joinedSortPage(q, where, direction, nulls) : this.db.any(sql.type(directoryUserRow)`
+        select ${COLUMNS}
+        ${FROM}
+        where ${where}
+        order by ${SORT_COLUMNS[q.sortBy]} ${direction} ${nulls}, u.id ${direction}
+        limit ${q.perPage} offset ${(q.page - 1) * q.perPage}`),
+      this.db.oneFirst(sql.type(z.object({ total: z.number() }))`select count(*)::int8 as total ${FROM} where ${where}`),
+    ]);
+    return { items, total };
+  }
+
+  /**
+   * A page sorted by a column of user_activity (requests, last activity) or subscriptions (plan).
+   * Sorting the left join of all users by it is a full sort of every user; instead the users with
+   * a row there come in order from its (column, user) index, those without in order of id from
+   * the users' key, each cut at the page's end, and only those few rows are merged and sorted.
+   * The two sets are disjoint and each is cut in the page's own order, so the page is the same.
+   */
+  private joinedSortPage(q: UserListQuery, where: ReturnType<typeof conditions>, direction: FragmentSqlToken, nulls: FragmentSqlToken) {
+    const sort = JOINED_SORTS[q.sortBy]!;
+    const end = q.page * q.perPage;
+    return this.db.any(sql.type(directoryUserRow)`
+      select * from (
+        (select ${COLUMNS}
+         ${sort.having}
+         where ${where}
+         order by ${sort.order} ${direction}, u.id ${direction}
+         limit ${end})
+        union all
+        (select ${COLUMNS}
+         ${FROM}
+         where ${sort.missing} and ${where}
+         order by u.id ${direction}
+         limit ${end})
+      ) page
+      order by ${sort.output} ${direction} ${nulls}, id ${direction}
+      limit ${q.perPage} offset ${end - q.perPage}`);
+  }
+
+  async exists(userId: string): Promise<boolean> {
+    return this.db.exists(sql.unsafe`select 1 from users where id = ${userId}`);
+  }
+}

@@ -1,0 +1,16 @@
+/** Operator login and logout (field-reference §11 "Admin"). */
+import { z } from 'zod/v4';
+import { MAX_PASSWORD_LENGTH } from './password.ts';
+
+export const adminLoginRequest = z.object({
+  username: z.string().min(1).max(100).describe('ADMIN_USERNAME.'),
+  password: z.string().min(1).max(MAX_PASSWORD_LENGTH).describe('The password whose Argon2id hash is ADMIN_PASSWORD_HASH.'),
+}).meta({ id: 'AdminLoginRequest', example: { username: 'admin', password: 'the operator passphrase' } });
+
+export const adminLoginResponse = z.object({
+  token: z.string().describe('Send as `authorization: Bearer <token>` on the admin paths.'),
+  token_type: z.literal('bearer'),
+  expires_at: z.string(),
+}).meta({ id: 'AdminLoginResponse' });
+
+export const logoutResponse = z.object({ status: z.literal('logged_out') });

@@ -1,0 +1,70 @@
+/**
+ * POST /api/v1/webhooks/stripe. The raw body is verified against the `stripe-signature` header
+ * with the SDK, trying each configured secret (several during a rotation) with the configured
+ * tolerance; a bad or missing signature is 400 and changes nothing. Each event id is processed
+ * once; an event whose processing failed answers 5xx so that Stripe sends it again.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { DatabasePool } from 'slonik';
+import type Stripe from 'stripe';
+import { z } from 'zod/v4';
+import { StripeEventRepository } from '../../db/stripe-events.ts';
+import { HttpError } from '../../http/errors.ts';
+import { detailError } from '../auth/schemas.ts';
+import { webhookAck } from './schemas.ts';
+import type { BillingService } from './service.ts';
+import { isProviderUnavailable } from './stripe-client.ts';
+
+export interface WebhookDeps {
+  db: DatabasePool;
+  stripe: Stripe | null;
+  billing: BillingService;
+  secrets: readonly string[];
+  toleranceSeconds: number;
+}
+
+function verify(deps: WebhookDeps, payload: Buffer, header: string | undefined): Stripe.Event | null {
+  if (!header || header.length > 4096) return null;
+  for (const secret of deps.secrets) {
+    try {
+      return deps.stripe!.webhooks.constructEvent(payload, header, secret, deps.toleranceSeconds);
+    } catch {
+      // Next secret: during a rotation Stripe signs with the new one, older events with the old.
+    }
+  }
+  return null;
+}
+
+export const stripeWebhookRoutes = (deps: WebhookDeps): FastifyPluginAsyncZod => async (app) => {
+  // The signature covers the exact bytes Stripe sent: keep them, parse nothing.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+  const events = new StripeEventRepository(deps.db);
+
+  app.post('/api/v1/webhooks/stripe', {
+    schema: {
+      tags: ['webhooks'], summary: 'Stripe webhook events (signed with the `stripe-signature` header)',
+      description: 'Verified against every secret of STRIPE_WEBHOOK_SECRETS. Each event id is processed once; redeliveries answer `duplicate: true`. Other event types are acknowledged.',
+      headers: z.object({ 'stripe-signature': z.string().optional().describe('Stripe\'s signature of the raw body (t=..., v1=...).') }).passthrough(),
+      response: { 200: webhookAck, 400: detailError, 503: detailError },
+    },
+  }, async (request) => {
+    if (!deps.stripe || !deps.secrets.length) throw new HttpError(503, 'Stripe webhooks are not configured on this server');
+    const payload = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+    const header = request.headers['stripe-signature'];
+    const event = verify(deps, payload, Array.isArray(header) ? undefined : header);
+    if (!event) throw new HttpError(400, 'Invalid signature');
+    const objectId = (event.data.object as { id?: string }).id ?? null;
+    if ((await events.begin({ id: event.id, type: event.type, objectId, created: event.created })) === 'done') return { received: true as const, duplicate: true };
+    try {
+      await deps.billing.handleEvent(event);
+    } catch (error) {
+      await events.failed(event.id, error instanceof Error ? error.message : String(error)).catch(() => {});
+      if (isProviderUnavailable(error)) throw new HttpError(503, 'Payment provider unavailable; send the event again later', { 'retry-after': '30' });
+      throw error;
+    }
+    await events.processed(event.id);
+    request.log.info({ eventId: event.id, type: event.type }, 'stripe event processed');
+    return { received: true as const };
+  });
+};

@@ -1,0 +1,57 @@
+/**
+ * Serving the chart image requests: each kind's places resolved on the event loop, then casting,
+ * drawing and rasterising in the compute runner. Shared by the REST routes and the MCP tool.
+ */
+import type { ComputeRunner } from '../../compute/runner.ts';
+import { decodeBinaryResponse } from '../../compute/binary-response.ts';
+import { placeWarnings, prefixedPlaceOr, resolveSubjectPlace, resolveTransitPlace, type ResolvedPlace } from '../shared/place.ts';
+import type { CompositeChartRequest, NatalChartRequest, ProgressionsChartRequest, SolarReturnChartRequest, SynastryChartRequest, TransitChartRequest } from './schemas.ts';
+
+export type ChartImage = ReturnType<typeof decodeBinaryResponse>;
+
+/**
+ * An image has no body for warnings: they travel in `X-Warnings`, a JSON array of strings whose
+ * characters beyond ASCII are escaped (\uXXXX), as a header value must be.
+ */
+function withPlaceWarnings(bytes: Buffer, places: ResolvedPlace[]): ChartImage {
+  const image = decodeBinaryResponse(bytes);
+  const warnings = placeWarnings(...places);
+  if (!warnings.length) return image;
+  const header = JSON.stringify(warnings).replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return { ...image, headers: { ...image.headers, 'X-Warnings': header } };
+}
+
+export async function renderNatalChart(compute: ComputeRunner, body: NatalChartRequest): Promise<ChartImage> {
+  const place = resolveSubjectPlace(body, ['body']);
+  return withPlaceWarnings(await compute.run('chart_natal', { request: body, place }), [place]);
+}
+
+export async function renderTransitChart(compute: ComputeRunner, body: TransitChartRequest): Promise<ChartImage> {
+  const natalPlace = resolveSubjectPlace(body.natal, ['body', 'natal']);
+  const transitPlace = resolveTransitPlace(body, natalPlace);
+  return withPlaceWarnings(await compute.run('chart_transits', { request: body, natalPlace, transitPlace, nowMs: Date.now() }), [natalPlace, transitPlace]);
+}
+
+export async function renderSolarReturnChart(compute: ComputeRunner, body: SolarReturnChartRequest): Promise<ChartImage> {
+  const place = resolveSubjectPlace(body, ['body']);
+  const returnPlace = prefixedPlaceOr(place, body, 'return');
+  return withPlaceWarnings(await compute.run('chart_solar_return', { request: body, place, returnPlace }), [place, returnPlace]);
+}
+
+export async function renderProgressionsChart(compute: ComputeRunner, body: ProgressionsChartRequest): Promise<ChartImage> {
+  const place = resolveSubjectPlace(body, ['body']);
+  const progressionPlace = prefixedPlaceOr(place, body, 'progression');
+  return withPlaceWarnings(await compute.run('chart_progressions', { request: body, place, progressionPlace }), [place, progressionPlace]);
+}
+
+export async function renderCompositeChart(compute: ComputeRunner, body: CompositeChartRequest): Promise<ChartImage> {
+  const placeA = resolveSubjectPlace(body.person_a, ['body', 'person_a']);
+  const placeB = resolveSubjectPlace(body.person_b, ['body', 'person_b']);
+  return withPlaceWarnings(await compute.run('chart_composite', { request: body, placeA, placeB }), [placeA, placeB]);
+}
+
+export async function renderSynastryChart(compute: ComputeRunner, body: SynastryChartRequest): Promise<ChartImage> {
+  const placeA = resolveSubjectPlace(body.person_a, ['body', 'person_a']);
+  const placeB = resolveSubjectPlace(body.person_b, ['body', 'person_b']);
+  return withPlaceWarnings(await compute.run('chart_synastry', { request: body, placeA, placeB }), [placeA, placeB]);
+}

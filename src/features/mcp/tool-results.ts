@@ -1,0 +1,45 @@
+/**
+ * Tool results from the services' answers. A JSON answer goes out twice, as the spec asks of
+ * tools with an output schema: as `structuredContent` (the REST response, parsed) and as the same
+ * bytes in a text block for clients that read only text. Errors a caller can act on are results
+ * with `isError` (the model reads them and corrects its call), never protocol errors.
+ */
+import type { CallToolResult } from '@modelcontextprotocol/server';
+import { ComputeOverloadedError } from '../../compute/runner.ts';
+import { RequestFieldError } from '../shared/request-error.ts';
+
+/** A result and the HTTP status the same request would have had over REST (for the usage log). */
+export interface ToolOutcome {
+  status: number;
+  result: CallToolResult;
+}
+
+export function jsonResult(bytes: Buffer): ToolOutcome {
+  const text = bytes.toString('utf8');
+  return { status: 200, result: { content: [{ type: 'text', text }], structuredContent: JSON.parse(text) as Record<string, unknown> } };
+}
+
+/** A service answer that is an object already (the numerology engine's). */
+export function objectResult(value: Record<string, unknown>): ToolOutcome {
+  return { status: 200, result: { content: [{ type: 'text', text: JSON.stringify(value) }], structuredContent: value } };
+}
+
+export function errorResult(status: number, text: string): ToolOutcome {
+  return { status, result: { content: [{ type: 'text', text }], isError: true } };
+}
+
+/** The argument a REST location names: `["body", "natal", "lat"]` is the argument `natal.lat`. */
+const argumentPath = (loc: (string | number)[]) => loc.filter((part, i) => !(i === 0 && (part === 'body' || part === 'query'))).join('.');
+
+/** What went wrong, for the caller; anything unexpected is rethrown (logged, and answered as an internal error). */
+export function outcomeOfError(error: unknown): ToolOutcome {
+  if (error instanceof RequestFieldError) {
+    const where = argumentPath(error.loc);
+    const detail = { detail: [{ loc: error.loc, msg: error.message, type: error.type }] };
+    return errorResult(422, `Invalid request${where ? ` (${where})` : ''}: ${error.message}\n${JSON.stringify(detail)}`);
+  }
+  if (error instanceof ComputeOverloadedError) {
+    return errorResult(503, `The service is busy; retry in ${error.retryAfterSeconds} second(s).`);
+  }
+  throw error;
+}

@@ -1,0 +1,73 @@
+/** GET /api/v1/moon/phase and GET /api/v1/moon/month: additions the public service's clients call. */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { ComputeRunner } from '../../compute/runner.ts';
+import { isTimeOfDay, isValidCalendarDate, resolveCivilTime, utcOffsetSeconds } from '../../astro/civil-time.ts';
+import { timeZoneAt } from '../../geo/time-zone-lookup.ts';
+import { sendJsonBytes } from '../../http/raw-json.ts';
+import { isAutoZone, resolvePlace } from '../shared/place.ts';
+import { RequestFieldError } from '../shared/request-error.ts';
+import { MOON_DATE_PATTERN, MOON_FIRST_DATE, MOON_LAST_DATE, moonMonthQuery, moonMonthResponse, moonPhaseQuery, moonPhaseResponse } from './schemas.ts';
+
+/** The zone of the local times: the one named, or the place's for AUTO (or none named), else UTC. */
+function zoneOf(query: { timezone?: string | undefined; tz_str?: string | undefined; lat?: number | undefined; lng?: number | undefined; city?: string | undefined; country?: string | undefined }): string {
+  const named = query.timezone ?? query.tz_str;
+  if (!isAutoZone(named)) return named!;
+  const hasPlace = query.lat !== undefined || query.lng !== undefined || query.city !== undefined;
+  if (!hasPlace) {
+    if (named) throw new RequestFieldError(['query', query.timezone ? 'timezone' : 'tz_str'], 'AUTO needs a place: send lat and lng, or city', 'missing');
+    return 'UTC';
+  }
+  const place = resolvePlace({ lat: query.lat, lng: query.lng, city: query.city, country: query.country }, ['query']);
+  return timeZoneAt(place.lat, place.lng);
+}
+
+/** The instant of `date` (local in `zone` unless it carries an offset; a bare date is local noon), or now. */
+function instantOf(date: string | undefined, zone: string, nowMs: number): number {
+  if (date === undefined) return nowMs;
+  const [, y, mo, d, h, mi, s, frac, offset] = MOON_DATE_PATTERN.exec(date)!;
+  const civil = { year: +y!, month: +mo!, day: +d!, hour: h ? +h : 12, minute: mi ? +mi : 0, second: (s ? +s : 0) + (frac ? +frac : 0) };
+  const bad = (why: string) => new RequestFieldError(['query', 'date'], `${date} ${why}`, 'value_error.datetime');
+  if (!isValidCalendarDate(civil.year, civil.month, civil.day)) throw bad('is not a date of the Gregorian calendar');
+  if (!isTimeOfDay(civil.hour, civil.minute, civil.second)) throw bad('is not a time of day (00:00 to 23:59:59)');
+  if (!offset) return resolveCivilTime(civil, zone, 'shift_forward').utcMs;
+  const offsetSeconds = utcOffsetSeconds(offset);
+  if (offsetSeconds === undefined) throw bad('has an offset beyond ±18:00');
+  return Date.UTC(civil.year, civil.month - 1, civil.day, civil.hour, civil.minute) + (civil.second - offsetSeconds) * 1000;
+}
+
+const FIRST_MS = Date.parse(`${MOON_FIRST_DATE}T00:00:00Z`);
+const END_MS = Date.parse(`${MOON_LAST_DATE}T00:00:00Z`) + 86_400_000;
+
+export const moonRoutes = (compute: ComputeRunner): FastifyPluginAsyncZod => async (app) => {
+  app.get('/api/v1/moon/phase', {
+    schema: {
+      tags: ['moon'],
+      summary: 'The Moon\'s phase at an instant, with the last and next New Moon and the next Full Moon',
+      description: `Phase name, elongation angle, illuminated fraction and age (days since the last New Moon); the principal phases exact to well under a second, in UTC and local time. An addition to the interface: the public service's clients call it. Dates ${MOON_FIRST_DATE} to ${MOON_LAST_DATE}.`,
+      querystring: moonPhaseQuery,
+      response: { 200: moonPhaseResponse },
+    },
+  }, async (request, reply) => {
+    const zone = zoneOf(request.query);
+    const utcMs = instantOf(request.query.date, zone, Date.now());
+    if (utcMs < FIRST_MS || utcMs >= END_MS) throw new RequestFieldError(['query', 'date'], `dates run from ${MOON_FIRST_DATE} to ${MOON_LAST_DATE}`, 'value_error.range');
+    return sendJsonBytes(reply, await compute.run('moon_phase', { utcMs, zone }));
+  });
+
+  app.get('/api/v1/moon/month', {
+    schema: {
+      tags: ['moon'],
+      summary: 'Each local day\'s Moon phase in a month, and the month\'s New Moons, quarters and Full Moons',
+      description: 'Each day of the month in the zone, its phase at local noon and the principal phases exact within it; `lunations` lists every New Moon, First Quarter, Full Moon and Last Quarter of the local month. An addition to the interface: the public service\'s clients call it. Months 1800-02 to 2399-11.',
+      querystring: moonMonthQuery,
+      response: { 200: moonMonthResponse },
+    },
+  }, async (request, reply) => {
+    const { year, month } = request.query;
+    const key = `${year}-${String(month).padStart(2, '0')}`;
+    if (key < MOON_FIRST_DATE.slice(0, 7) || key > MOON_LAST_DATE.slice(0, 7)) {
+      throw new RequestFieldError(['query', 'year'], `months run from ${MOON_FIRST_DATE.slice(0, 7)} to ${MOON_LAST_DATE.slice(0, 7)}`, 'value_error.range');
+    }
+    return sendJsonBytes(reply, await compute.run('moon_month', { year, month, zone: zoneOf(request.query) }));
+  });
+};

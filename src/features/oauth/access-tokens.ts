@@ -1,0 +1,102 @@
+/**
+ * OAuth access tokens at /mcp. A token is looked up by its SHA-256 through a bounded cache in
+ * front of PostgreSQL, together with its grant and the user's plan, so a request costs no query;
+ * expiry is checked on every use, and a revoked grant is refused at once (grant-revocation.ts).
+ * Tokens are bound to the resource `{base}/mcp`: one issued for another resource is refused.
+ * A token that is neither cached nor known counts against the client address's failed lookups
+ * (the API keys' throttle): past the limit, uncached tokens get 429 without a query.
+ */
+import { LRUCache } from 'lru-cache';
+import type { AuthInfo } from '@modelcontextprotocol/server';
+import type { DatabasePool } from 'slonik';
+import { GrantRepository } from '../../db/oauth-grants.ts';
+import { OAuthTokenRepository, type AccessTokenRow } from '../../db/oauth-tokens.ts';
+import type { AuthFailureThrottle } from '../../http/auth-failure-throttle.ts';
+import { HttpError } from '../../http/errors.ts';
+import type { PublicBaseUrl } from '../../http/public-base-url.ts';
+import { CallerRefusal, type McpCaller } from '../mcp/caller.ts';
+import type { Family } from '../mcp/families.ts';
+import type { BearerCallers } from '../mcp/routes.ts';
+import { grantMarker, type GrantRevocations } from './grant-revocation.ts';
+import { bearerChallenge, mcpResource } from './metadata.ts';
+import { familiesOfScopes } from './scopes.ts';
+import { PREFIX, sha256Hex } from './secrets.ts';
+
+const MAX_TOKEN_LENGTH = 200;
+const ACTIVE_SUBSCRIPTION = new Set(['active', 'trialing']);
+/** last_used_at of a grant moves at most this often per process. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+type Entry = { row: AccessTokenRow | null };
+
+export class OAuthAccessTokens implements BearerCallers {
+  private readonly cache: LRUCache<string, Entry>;
+  private readonly tokens: OAuthTokenRepository;
+  private readonly grants: GrantRepository;
+  private readonly touched = new LRUCache<string, number>({ max: 100_000 });
+  private readonly throttle?: AuthFailureThrottle;
+
+  constructor(db: DatabasePool, private readonly baseUrl: PublicBaseUrl, options: { cacheSize: number; ttlSeconds: number; revocations: GrantRevocations; throttle?: AuthFailureThrottle }) {
+    this.throttle = options.throttle;
+    this.tokens = new OAuthTokenRepository(db);
+    this.grants = new GrantRepository(db);
+    this.cache = new LRUCache({ max: options.cacheSize, ttl: options.ttlSeconds * 1000 });
+    options.revocations.onRevoked((grantId) => this.forgetGrant(grantId));
+  }
+
+  /** Drops every cached token of a grant (it was revoked here or on another process). */
+  forgetGrant(grantId: string): void {
+    for (const [hash, entry] of this.cache.entries()) if (entry.row?.grant_id === grantId) this.cache.delete(hash);
+  }
+
+  challenge(families: readonly Family[], error?: { code: string; description: string }): string {
+    return bearerChallenge(this.baseUrl(), families, error);
+  }
+
+  private async lookup(hash: string, clientAddress: string): Promise<AccessTokenRow | null> {
+    const cached = this.cache.get(hash);
+    if (cached) return cached.row;
+    const wait = this.throttle?.retryAfterSeconds(clientAddress) ?? 0;
+    if (wait > 0) throw new HttpError(429, 'Too many failed credential lookups from this address; retry later', { 'retry-after': String(wait) });
+    const row = await this.tokens.findAccessToken(hash);
+    this.cache.set(hash, { row });
+    if (!row) this.throttle?.failed(clientAddress);
+    return row;
+  }
+
+  async caller(token: string, clientAddress: string): Promise<McpCaller> {
+    const invalid = (detail: string, reason = 'invalid_token') => new CallerRefusal(401, detail, reason);
+    if (token.length > MAX_TOKEN_LENGTH || !token.startsWith(PREFIX.accessToken)) throw invalid('Invalid token');
+    const hash = sha256Hex(token);
+    const row = await this.lookup(hash, clientAddress);
+    if (!row) throw invalid('Invalid token');
+    if (row.revoked_at || row.grant_status !== 'active') throw invalid('Token revoked', 'revoked_token');
+    const expiresAt = Date.parse(row.expires_at);
+    if (expiresAt <= Date.now()) throw invalid('Token expired', 'expired_token');
+    if (row.resource !== mcpResource(this.baseUrl())) throw invalid('Token issued for another resource', 'wrong_audience');
+    const periodOver = row.current_period_end !== null && Date.parse(row.current_period_end) <= Date.now();
+    if (!row.plan_code || !row.subscription_status || !ACTIVE_SUBSCRIPTION.has(row.subscription_status) || periodOver) {
+      throw new CallerRefusal(403, 'Subscription required', 'subscription_required');
+    }
+    this.touch(row.grant_id);
+    const authInfo: AuthInfo = {
+      token: `oauth-grant:${row.grant_id}`, clientId: row.client_id, scopes: row.scopes,
+      expiresAt: Math.floor(expiresAt / 1000), resource: new URL(row.resource),
+    };
+    return {
+      userId: row.user_id,
+      keyId: null,
+      families: familiesOfScopes(row.scopes),
+      quota: { userId: row.user_id, keyId: grantMarker(row.grant_id), requestLimit: row.request_limit, limitPeriod: row.limit_period ?? 'month', rpsLimit: row.rps_limit },
+      authInfo,
+      forget: () => this.cache.delete(hash),
+    };
+  }
+
+  private touch(grantId: string): void {
+    const last = this.touched.get(grantId);
+    if (last !== undefined && Date.now() - last < TOUCH_INTERVAL_MS) return;
+    this.touched.set(grantId, Date.now());
+    this.grants.touch(grantId).catch(() => this.touched.delete(grantId));
+  }
+}

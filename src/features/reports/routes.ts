@@ -1,0 +1,67 @@
+/**
+ * GET /api/v1/natal/report/{job_id}: the job's status (json), or the finished report as PDF or
+ * markdown. A job of another user is a 404 like a job that does not exist.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { DatabasePool } from 'slonik';
+import { z } from 'zod/v4';
+import { ReportJobRepository, type ReportJobStatusRow } from '../../db/report-jobs.ts';
+import { HttpError } from '../../http/errors.ts';
+import { reportJobResponse, reportParams, reportQuery } from './schemas.ts';
+
+const detailError = z.object({ detail: z.string(), code: z.string().optional() });
+
+function pollAfter(row: ReportJobStatusRow): number | null {
+  if (row.status === 'queued') return 2;
+  if (row.status === 'running') return 1;
+  return null;
+}
+
+function statusBody(row: ReportJobStatusRow) {
+  const options = row.options as { output_format?: 'pdf' | 'markdown' | 'json'; include_profile_branding_logo?: boolean; markdown?: boolean };
+  const completed = row.status === 'completed';
+  return {
+    job_id: row.id, status: row.status, progress: row.progress, stage: row.stage, next_poll_after_seconds: pollAfter(row),
+    created_at: row.created_at, updated_at: row.updated_at, completed_at: row.completed_at,
+    error: row.status === 'failed' ? { code: row.error_code ?? 'report_generation_failed', message: row.error_message ?? 'The report could not be made' } : null,
+    output_format: options.output_format ?? 'pdf', include_profile_branding_logo: options.include_profile_branding_logo ?? false,
+    result: completed ? { markdown: options.markdown === false ? null : row.markdown, sections: row.sections ?? [], page_count: row.page_count } : null,
+    pdf_url: completed && row.has_pdf ? `/api/v1/natal/report/${row.id}?format=pdf` : null,
+  };
+}
+
+const notReady = (row: ReportJobStatusRow) => new HttpError(409, row.status === 'failed'
+  ? 'The report job failed; it has no document (see format=json for the error)'
+  : `The report is not ready yet (status ${row.status}); poll with format=json`, {}, 'report_not_ready');
+
+export const reportRoutes = (db: DatabasePool): FastifyPluginAsyncZod => async (app) => {
+  const jobs = new ReportJobRepository(db);
+  app.get('/api/v1/natal/report/:job_id', {
+    schema: {
+      tags: ['reports'], summary: 'A report job: its status, or the finished report as PDF or markdown',
+      description: '`format=json` (default) returns the job status; `pdf` the finished report (`application/pdf`, with an ETag) and `markdown` its text, both 409 `report_not_ready` before the job completes. `include_profile_branding_logo` chooses the PDF with or without the account\'s branding logo; omitted, the value stored on the job is used.',
+      params: reportParams, querystring: reportQuery,
+      response: { 200: reportJobResponse, 404: detailError, 409: detailError },
+    },
+  }, async (request, reply) => {
+    if (!request.principal) throw new HttpError(401, 'Missing API key');
+    const userId = request.principal.userId;
+    const row = await jobs.status(request.params.job_id, userId);
+    if (!row) throw new HttpError(404, 'Report job not found', {}, 'report_not_found');
+    const { format } = request.query;
+    if (format === 'json') return statusBody(row);
+    if (row.status !== 'completed') throw notReady(row);
+    if (format === 'markdown') {
+      return reply.type('text/markdown; charset=utf-8').header('content-disposition', `inline; filename="${row.id}.md"`).send((row.markdown ?? '') as never);
+    }
+    const stored = (row.options as { include_profile_branding_logo?: boolean }).include_profile_branding_logo ?? false;
+    const branded = request.query.include_profile_branding_logo ?? stored;
+    const pdf = await jobs.pdf(row.id, userId, branded);
+    if (!pdf) throw notReady(row);
+    // Bytes, not the status object: Fastify sends a Buffer or a string as it is, without the response schema.
+    const etag = `"${pdf.sha256}"`;
+    reply.header('etag', etag).header('cache-control', 'private, max-age=0, must-revalidate');
+    if (request.headers['if-none-match'] === etag) return reply.code(304 as never).send(undefined as never);
+    return reply.type('application/pdf').header('content-disposition', `attachment; filename="${row.id}.pdf"`).send(pdf.bytes as never);
+  });
+};

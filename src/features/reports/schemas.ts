@@ -1,0 +1,65 @@
+/**
+ * The report fields of the public API: `psychological_report` inside the natal body, the
+ * `report` block of its answer, and the job status of GET /api/v1/natal/report/{job_id}
+ * (field reference §4.2 and §11).
+ */
+import { z } from 'zod/v4';
+import { queryBoolean } from '../shared/query-boolean.ts';
+
+const callbackUrl = z.string().max(2000).refine((v) => {
+  try {
+    const url = new URL(v);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && !url.username && !url.password;
+  } catch {
+    return false;
+  }
+}, 'an https URL without credentials');
+
+export const psychologicalReportRequest = z.object({
+  enabled: z.boolean().default(false).describe('Turns report generation on; the answer then carries a `report` block.'),
+  mode: z.enum(['async']).default('async').describe('Reports are made in the background; poll `status_url` or wait for the callback.'),
+  style: z.enum(['standard', 'improved']).default('standard').describe('`improved` adds each passage\'s strengths and challenges.'),
+  output_format: z.enum(['pdf', 'markdown', 'json']).default('pdf').describe('The main artefact; the markdown and the sections are always kept too.'),
+  include_chart_in_pdf: z.boolean().default(true).describe('The chart wheel on the cover of the PDF.'),
+  include_profile_branding_logo: z.boolean().default(false).describe('The account\'s branding logo in the PDF footer (GET may override it).'),
+  pdf_footer_label: z.string().max(120).optional().describe('Text in the footer of every PDF page.'),
+  markdown: z.boolean().default(true).describe('Keep the report\'s markdown in the job result.'),
+  callback_url: callbackUrl.optional().describe('Receives a signed POST when the job completes or finally fails (https; public addresses only).'),
+});
+export type PsychologicalReportRequest = z.output<typeof psychologicalReportRequest>;
+
+export const reportSubmission = z.object({
+  job_id: z.string(),
+  status: z.literal('queued'),
+  status_url: z.string().describe('Path of GET /api/v1/natal/report/{job_id}'),
+  poll_url: z.string().describe('The same as status_url'),
+  next_poll_after_seconds: z.number().int(),
+  credit_charged: z.boolean().describe('False for the zero-credit demo subject.'),
+});
+
+export const reportQuery = z.object({
+  format: z.enum(['json', 'pdf', 'markdown']).default('json').describe('`json`: the job status (and the result once completed); `pdf` or `markdown`: the report itself, 409 `report_not_ready` before it is completed. Default `json`.'),
+  include_profile_branding_logo: queryBoolean().describe('PDF only: with (true) or without (false) the branding logo; omitted: as stored on the job.'),
+});
+
+export const reportParams = z.object({ job_id: z.string().min(1).max(100).describe('The `report.job_id` of the natal answer that submitted the report.').meta({ example: 'rpt_01JDEXAMPLE0000000000000' }) });
+
+export const reportJobResponse = z.object({
+  job_id: z.string(),
+  status: z.enum(['queued', 'running', 'completed', 'failed']),
+  progress: z.number().int().min(0).max(100),
+  stage: z.string().describe('What the job is doing: queued, starting, chart, rendering, storing, retrying, completed, failed'),
+  next_poll_after_seconds: z.number().int().nullable().describe('Null once the job is completed or failed'),
+  created_at: z.string(),
+  updated_at: z.string(),
+  completed_at: z.string().nullable(),
+  error: z.object({ code: z.string(), message: z.string() }).nullable(),
+  output_format: z.enum(['pdf', 'markdown', 'json']),
+  include_profile_branding_logo: z.boolean(),
+  result: z.object({
+    markdown: z.string().nullable(),
+    sections: z.array(z.object({ id: z.string(), title: z.string(), markdown: z.string() })),
+    page_count: z.number().int().nullable(),
+  }).nullable(),
+  pdf_url: z.string().nullable(),
+}).meta({ id: 'ReportJobStatus' });

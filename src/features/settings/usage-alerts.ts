@@ -1,0 +1,62 @@
+/**
+ * Watches usage for the alert threshold users chose. After each usage-log write, the users in
+ * that batch whose plan has a quota and whose alerts are on are compared with their threshold
+ * (one query per batch, off the request path); a crossing is e-mailed once per period
+ * (Notifications claims it). A user alerted this period is not looked at again by this process.
+ */
+import { LRUCache } from 'lru-cache';
+import { sql, type DatabasePool } from 'slonik';
+import { z } from 'zod';
+import { periodWindow, type LimitPeriod } from '../../http/rate-limit-period.ts';
+import type { Notifications } from './notifications.ts';
+
+const candidateRow = z.object({
+  user_id: z.string(), threshold: z.number(), request_limit: z.number(), limit_period: z.enum(['day', 'month']),
+});
+
+export class UsageAlerts {
+  /** `${userId} ${periodStart}` of users alerted (or found alerted) this period. */
+  private readonly done = new LRUCache<string, true>({ max: 100_000 });
+  private running: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly db: DatabasePool,
+    private readonly used: (userId: string, period: LimitPeriod) => Promise<number>,
+    private readonly notifications: Notifications,
+    private readonly log: (message: string, error: unknown) => void,
+  ) {}
+
+  /** Called with the users of a written batch; checks run one after another, never on the request path. */
+  written(userIds: ReadonlySet<string>): void {
+    this.running = this.running.then(() => this.check(userIds)).catch((error: unknown) => this.log('usage alert check failed', error));
+  }
+
+  /** Resolves when the checks asked for so far are done. */
+  settled(): Promise<void> {
+    return this.running;
+  }
+
+  async check(userIds: ReadonlySet<string>): Promise<void> {
+    const now = Date.now();
+    const ids = [...userIds].filter((id) => !this.done.has(`${id} ${periodWindow('day', now).start}`) && !this.done.has(`${id} ${periodWindow('month', now).start}`));
+    if (!ids.length) return;
+    const rows = await this.db.any(sql.type(candidateRow)`
+      select s.user_id, coalesce(n.usage_alert_threshold_pct, 80)::int as threshold,
+             p.request_limit + coalesce(e.extra_requests, 0) as request_limit, p.limit_period
+      from effective_subscriptions s
+      join plans p on p.code = s.plan_code
+      left join notification_settings n on n.user_id = s.user_id
+      left join lateral (select sum(x.extra_requests)::int as extra_requests from quota_extras x where x.user_id = s.user_id and x.period_start <= now() and x.period_end > now()) e on true
+      where s.user_id = any(${sql.array(ids, 'text')}) and p.request_limit is not null and p.request_limit > 0 and coalesce(n.usage_alerts, true)`);
+    for (const row of rows) {
+      const window = periodWindow(row.limit_period, now);
+      const used = await this.used(row.user_id, row.limit_period);
+      if (used * 100 < row.request_limit * row.threshold) continue;
+      const periodStart = new Date(window.start * 1000).toISOString();
+      await this.notifications.usageThresholdCrossed(row.user_id, {
+        used, limit: row.request_limit, thresholdPct: row.threshold, periodStart, resetsAt: new Date(window.end * 1000).toISOString(),
+      });
+      this.done.set(`${row.user_id} ${window.start}`, true);
+    }
+  }
+}

@@ -1,0 +1,47 @@
+/**
+ * The JSON body parser of every route: Fastify's own (which refuses `__proto__` and
+ * `constructor.prototype` keys), followed by a bound on nesting. JSON.parse itself copes with
+ * any depth, but what walks the value afterwards (the null-dropping hook, validation, error
+ * mapping, idempotency fingerprints) would recurse into a body nested 20,000 levels deep until
+ * the stack runs out: such a body is refused as a validation problem before anything sees it.
+ * No request of the API nests deeper than a handful of levels.
+ */
+import type { FastifyInstance } from 'fastify';
+import { RequestFieldError } from '../features/shared/request-error.ts';
+
+export const MAX_JSON_DEPTH = 32;
+
+/** A body nested deeper than MAX_JSON_DEPTH: a 422 wherever it is caught (statusCode for Fastify's own handlers). */
+export class JsonTooDeepError extends RequestFieldError {
+  readonly statusCode = 422;
+  constructor() {
+    super(['body'], `JSON nested deeper than ${MAX_JSON_DEPTH} levels`, 'value_error.json_depth');
+  }
+}
+
+/** Whether a parsed JSON value nests objects and arrays deeper than `limit` (iterative: any depth is safe to measure). */
+export function nestsDeeperThan(value: unknown, limit: number): boolean {
+  if (value === null || typeof value !== 'object') return false;
+  const stack: { node: object; depth: number }[] = [{ node: value, depth: 1 }];
+  while (stack.length) {
+    const { node, depth } = stack.pop()!;
+    if (depth > limit) return true;
+    const children = Array.isArray(node) ? node : Object.values(node);
+    for (const child of children) {
+      if (child !== null && typeof child === 'object') stack.push({ node: child, depth: depth + 1 });
+    }
+  }
+  return false;
+}
+
+export function registerJsonBodyParser(app: FastifyInstance): void {
+  const parse = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    parse(request, body as string, (error: Error | null, value?: unknown) => {
+      if (error) return done(error, undefined);
+      if (nestsDeeperThan(value, MAX_JSON_DEPTH)) return done(new JsonTooDeepError(), undefined);
+      done(null, value);
+    });
+  });
+}

@@ -1,0 +1,65 @@
+/** Markdown building blocks of the report: escaping, tables, degrees, word counts. */
+import { degreeInSign, signOf } from '../../astro/zodiac.ts';
+
+/** Text from outside the library (a name, a city) shown literally. */
+export function escapeMarkdown(text: string): string {
+  return text.replace(/[\\`*_{}[\]<>()#+!|~]/g, (c) => `\\${c}`).replace(/\s+/g, ' ').trim();
+}
+
+export function table(header: string[], rows: string[][]): string {
+  const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
+  return [line(header), line(header.map(() => '---')), ...rows.map(line)].join('\n');
+}
+
+export function bullets(items: string[]): string {
+  return items.map((i) => `- ${i}`).join('\n');
+}
+
+/** 14°07′ */
+export function degreesMinutes(value: number): string {
+  let deg = Math.floor(value);
+  let min = Math.round((value - deg) * 60);
+  if (min === 60) {
+    deg += 1;
+    min = 0;
+  }
+  return `${deg}°${String(min).padStart(2, '0')}′`;
+}
+
+/** 14°07′ Taurus */
+export function zodiacPosition(lon: number): string {
+  return `${degreesMinutes(degreeInSign(lon))} ${signOf(lon).name}`;
+}
+
+/** Words a reader reads: prose and list items, not table rows, rules or heading marks. */
+export function proseWordCount(markdown: string): number {
+  return markdown
+    .split('\n')
+    .filter((l) => !l.startsWith('|'))
+    .join(' ')
+    .replace(/[#>*_-]+\s/g, ' ')
+    .split(/\s+/)
+    .filter((w) => /[A-Za-z0-9]/.test(w)).length;
+}
+
+export function ordinal(n: number): string {
+  const suffix = n % 100 >= 11 && n % 100 <= 13 ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th';
+  return `${n}${suffix}`;
+}
+
+/** "a, b and c" */
+export function joinAnd(items: string[]): string {
+  if (items.length <= 1) return items.join('');
+  return `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+}
+
+const COUNT_WORDS = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
+
+/** Small counts in words, as prose writes them. */
+export function countWord(n: number): string {
+  return COUNT_WORDS[n] ?? String(n);
+}
+
+export function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

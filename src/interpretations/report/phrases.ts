@@ -1,0 +1,128 @@
+/**
+ * The report's own small vocabulary: names of points, what each planet stands for, the style of
+ * each sign and the domain of each house. The stitching text between library entries is built
+ * from these, so that a transition can say something true about this chart in a few words.
+ */
+
+export const POINT_NAMES: Record<string, string> = {
+  sun: 'Sun', moon: 'Moon', mercury: 'Mercury', venus: 'Venus', mars: 'Mars', jupiter: 'Jupiter', saturn: 'Saturn',
+  uranus: 'Uranus', neptune: 'Neptune', pluto: 'Pluto', chiron: 'Chiron', north_node: 'North Node', asc: 'Ascendant', mc: 'Midheaven',
+};
+
+/** A point's name inside a sentence ("the Sun", "Mercury", "the Ascendant"). */
+export function pointInSentence(id: string): string {
+  const name = POINT_NAMES[id] ?? id;
+  return ['sun', 'moon', 'north_node', 'asc', 'mc'].includes(id) ? `the ${name}` : name;
+}
+
+/** What each point stands for, as a noun phrase that follows "your" naturally. */
+export const POINT_FUNCTION: Record<string, string> = {
+  sun: 'sense of purpose',
+  moon: 'emotional needs',
+  mercury: 'way of thinking and speaking',
+  venus: 'way of loving and valuing',
+  mars: 'drive and assertiveness',
+  jupiter: 'appetite for growth and meaning',
+  saturn: 'relationship with duty and limits',
+  uranus: 'need for freedom and change',
+  neptune: 'imagination and longing for the ideal',
+  pluto: 'capacity for deep renewal',
+  chiron: 'most sensitive place',
+  north_node: 'direction of growth',
+  asc: 'way of meeting the world',
+  mc: 'public direction',
+};
+
+/** The manner a sign lends to whatever stands in it. */
+export const SIGN_STYLE: Record<string, string> = {
+  aries: 'directness and a readiness to act first',
+  taurus: 'patience and a wish for steady ground',
+  gemini: 'curiosity and a light, quick touch',
+  cancer: 'protectiveness and a wish to care',
+  leo: 'warmth and a wish to be seen',
+  virgo: 'attention to detail and a wish to be useful',
+  libra: 'tact and a keen sense of fairness',
+  scorpio: 'intensity and a need for trust',
+  sagittarius: 'optimism and a hunger for meaning',
+  capricorn: 'seriousness and a long view',
+  aquarius: 'independence and an eye for the unconventional',
+  pisces: 'sensitivity and a wide imagination',
+};
+
+/** What each house is about. */
+export const HOUSE_DOMAIN: Record<number, string> = {
+  1: 'how you present yourself and begin things',
+  2: 'money, possessions and self-worth',
+  3: 'learning, conversation and your near surroundings',
+  4: 'home, family and roots',
+  5: 'creativity, play and romance',
+  6: 'work, routines and the care of daily life',
+  7: 'close partnerships',
+  8: 'intimacy, trust and what you share with others',
+  9: 'beliefs, travel and higher learning',
+  10: 'vocation and public standing',
+  11: 'friendship, groups and hopes for the future',
+  12: 'solitude, the inner life and what works behind the scenes',
+};
+
+/** Where the North Node in each sign points. */
+export const NODE_DIRECTION: Record<string, string> = {
+  aries: 'acting on your own initiative instead of waiting for agreement',
+  taurus: 'building simple, steady security at your own pace',
+  gemini: 'curiosity, listening and honest everyday exchange',
+  cancer: 'emotional openness and a place where you belong',
+  leo: 'creative self-expression and leading with the heart',
+  virgo: 'practical service and care taken over small things',
+  libra: 'cooperation and partnership between equals',
+  scorpio: 'depth, trust and letting yourself be changed by others',
+  sagittarius: 'faith in a larger meaning and the courage to explore',
+  capricorn: 'responsibility and long-term, purposeful effort',
+  aquarius: 'community and an original contribution to it',
+  pisces: 'compassion, imagination and trust in what you cannot control',
+};
+
+/** Growth suggestions for an element the chart has little of. */
+export const WEAK_ELEMENT_SUGGESTION: Record<string, string> = {
+  fire: 'Kindle the fire your chart keeps in reserve: a sport, a dance class or a project undertaken purely for fun can teach you that enthusiasm is allowed before certainty.',
+  earth: 'Give your life a few reliable anchors, such as regular meals, a fixed hour for practical tasks and work with your hands, so that your ideas and feelings have somewhere solid to land.',
+  air: 'Practise stepping back: write things down, ask someone how they see a situation, or read outside your usual interests, and notice how a little distance changes what you feel.',
+  water: 'Spend a few minutes a day naming what you feel, without fixing it. Music, a journal or an unhurried talk with someone you trust can open a door your practical side tends to keep shut.',
+};
+
+/** Growth suggestions for an element the chart has much of. */
+export const STRONG_ELEMENT_SUGGESTION: Record<string, string> = {
+  fire: 'Pace your fire. Plan recovery time as deliberately as you plan new ventures, and let slower companions show you what lasts.',
+  earth: 'Loosen the grip of the practical now and then: leave an afternoon unplanned, or follow an idea that has no obvious use yet.',
+  air: 'Let your thoughts land in your body. A walk, a shared meal or simple physical work can bring feelings forward that analysis keeps at arm’s length.',
+  water: 'Protect your sensitivity with clear limits and time alone, so that caring for others does not drain the well it comes from.',
+};
+
+/** Growth suggestions for a modality the chart has little of. */
+export const WEAK_MODALITY_SUGGESTION: Record<string, string> = {
+  cardinal: 'Make beginnings small enough to take today: one message sent or one page written. Starting is a habit you can build.',
+  fixed: 'Choose one commitment and keep it visibly, with a regular time and a friend who asks how it is going. Staying power grows by being used.',
+  mutable: 'Practise small changes of plan on purpose, so that the large ones life brings feel less like threats and more like weather.',
+};
+
+/** Growth suggestions for a modality the chart has much of. */
+export const STRONG_MODALITY_SUGGESTION: Record<string, string> = {
+  cardinal: 'Before you launch the next thing, ask what the last thing still needs. Finishing can be as satisfying as starting.',
+  fixed: 'Review now and then what you hold on to out of loyalty and what out of habit; letting a form go can keep its meaning alive.',
+  mutable: 'Name two or three priorities that stay fixed while everything else moves, and let them decide what you say yes to.',
+};
+
+/** The four life areas of the report and the houses each gathers. */
+export const LIFE_AREAS = [
+  { id: 'relationships', title: 'Relationships', houses: [7, 5] },
+  { id: 'vocation', title: 'Vocation and Work', houses: [10, 6] },
+  { id: 'home', title: 'Home and Roots', houses: [4] },
+  { id: 'resources', title: 'Resources and Security', houses: [2, 8] },
+  { id: 'other', title: 'Other Areas of Emphasis', houses: [1, 3, 9, 11, 12] },
+] as const;
+
+export const ELEMENT_NAMES: Record<string, string> = { fire: 'Fire', earth: 'Earth', air: 'Air', water: 'Water' };
+export const MODALITY_NAMES: Record<string, string> = { cardinal: 'Cardinal', fixed: 'Fixed', mutable: 'Mutable' };
+
+export const ASPECT_WORDS: Record<string, string> = {
+  conjunction: 'conjunct', opposition: 'opposite', trine: 'trine', square: 'square', sextile: 'sextile',
+};

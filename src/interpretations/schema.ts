@@ -1,0 +1,46 @@
+/**
+ * The shape of the library's group files, as agreed for the content: one JSON file per group,
+ * each entry with its key, title, themes, one to three body variants of 80 to 150 words, and the
+ * strengths, challenges and reflection questions the improved style and the report show.
+ */
+import { z } from 'zod/v4';
+
+/** Whitespace-separated tokens: the measure of a body variant's length. */
+export function wordCount(text: string): number {
+  const trimmed = text.trim();
+  return trimmed === '' ? 0 : trimmed.split(/\s+/).length;
+}
+
+export const BODY_MIN_WORDS = 80;
+export const BODY_MAX_WORDS = 150;
+
+/** Plain prose: the engine adds the formatting, so strings carry no markdown and no line breaks. */
+const prose = z
+  .string()
+  .min(1)
+  .refine((s) => s === s.trim(), { message: 'no leading or trailing whitespace' })
+  .refine((s) => !/[\n\r\t]/.test(s), { message: 'no line breaks or tabs' })
+  .refine((s) => !/[*_#`<>|[\]]/.test(s), { message: 'no markdown or markup characters (* _ # ` < > | [ ])' });
+
+const bodyVariant = prose.refine((s) => {
+  const n = wordCount(s);
+  return n >= BODY_MIN_WORDS && n <= BODY_MAX_WORDS;
+}, { message: `each body variant has ${BODY_MIN_WORDS} to ${BODY_MAX_WORDS} words` });
+
+export const entrySchema = z.strictObject({
+  key: z.string().regex(/^[a-z0-9_]+(\.[a-z0-9_]+)+$/, 'dotted lowercase key'),
+  title: prose.max(120),
+  themes: z.array(z.string().regex(/^[a-z][a-z' -]*[a-z]$/, 'lowercase keyword')).min(2).max(5),
+  body: z.array(bodyVariant).min(1).max(3),
+  strengths: z.array(prose.max(200)).min(2).max(4),
+  challenges: z.array(prose.max(200)).min(2).max(4),
+  reflection: z.array(prose.max(250).refine((s) => s.endsWith('?'), { message: 'a reflection is a question ending with "?"' })).min(1).max(2),
+});
+
+export const groupFileSchema = z.strictObject({
+  group: z.string().regex(/^[a-z0-9_-]+(\/[a-z0-9_-]+)*$/, 'the file path below the library root, without .json'),
+  entries: z.array(entrySchema).min(1),
+});
+
+export type InterpretationEntry = z.output<typeof entrySchema>;
+export type GroupFile = z.output<typeof groupFileSchema>;

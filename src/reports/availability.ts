@@ -1,0 +1,35 @@
+/**
+ * Whether this deployment can make reports now: a worker inside this process with a Chromium, or
+ * a worker process that announced itself recently. The submit asks before reserving a credit;
+ * /readyz shows the answer.
+ */
+import { sql, type DatabasePool } from 'slonik';
+import { z } from 'zod';
+import { CHROMIUM_INSTALL_HINT } from './chromium.ts';
+
+export interface ReportAvailability {
+  check(): Promise<{ ok: true } | { ok: false; detail: string }>;
+}
+
+/** The API process runs the worker itself: reports work exactly when a Chromium was found. */
+export function inProcessAvailability(chromiumPath: string | null): ReportAvailability {
+  return { check: async () => (chromiumPath ? { ok: true } : { ok: false, detail: CHROMIUM_INSTALL_HINT }) };
+}
+
+/** Separate worker processes: one must have announced itself within `freshSeconds`. */
+export function externalAvailability(db: DatabasePool, freshSeconds: number): ReportAvailability {
+  let cached: { at: number; ok: boolean } | null = null;
+  return {
+    async check() {
+      if (!cached || Date.now() - cached.at > 2000) {
+        const ok = await db.oneFirst(sql.type(z.object({ ok: z.boolean() }))`
+          select exists (select 1 from report_workers where seen_at > now() - make_interval(secs => ${freshSeconds})) as ok`);
+        cached = { at: Date.now(), ok };
+      }
+      return cached.ok ? { ok: true } : {
+        ok: false,
+        detail: `No report worker is running. Start one with \`npm run cli -- worker reports\` on a machine with headless Chromium. ${CHROMIUM_INSTALL_HINT}`,
+      };
+    },
+  };
+}

@@ -1,0 +1,89 @@
+/**
+ * HTML to PDF with one Chromium per worker process (started on first use, started again if it
+ * dies) and a fresh page per job. The page runs no JavaScript and every request it makes is
+ * refused except data: URLs, so a report cannot reach the network or the file system.
+ */
+import fs from 'node:fs';
+import puppeteer, { type Browser } from 'puppeteer-core';
+import { CHROMIUM_FLAGS } from './chromium.ts';
+import { createProfileDir, removeAbandonedProfiles } from './chromium-profiles.ts';
+
+export interface PdfRenderOptions {
+  footerHtml: string;
+  timeoutMs: number;
+}
+
+export class PdfRenderer {
+  private browser: Promise<Browser> | null = null;
+  private profileDir: string | null = null;
+  private closed = false;
+
+  constructor(private readonly executablePath: string) {}
+
+  private launch(): Promise<Browser> {
+    removeAbandonedProfiles();
+    this.profileDir = createProfileDir();
+    const launched = puppeteer.launch({
+      executablePath: this.executablePath, headless: true, pipe: true,
+      args: [...CHROMIUM_FLAGS, `--user-data-dir=${this.profileDir}`],
+      // The worker decides when to stop Chromium (graceful shutdown), not the signals.
+      handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false,
+      timeout: 30_000,
+    });
+    launched.then((browser) => browser.on('disconnected', () => {
+      // A crashed Chromium: the next job starts a new one.
+      if (this.browser === launched) this.browser = null;
+    }), () => {
+      if (this.browser === launched) this.browser = null;
+    });
+    return launched;
+  }
+
+  /** Starts Chromium now (a worker does it at start so that the first job does not wait). */
+  async warm(): Promise<void> {
+    await this.getBrowser();
+  }
+
+  private getBrowser(): Promise<Browser> {
+    if (this.closed) return Promise.reject(new Error('the PDF renderer is closed'));
+    this.browser ??= this.launch();
+    return this.browser;
+  }
+
+  async render(html: string, options: PdfRenderOptions): Promise<Buffer> {
+    const browser = await this.getBrowser();
+    const context = await browser.createBrowserContext();
+    try {
+      const page = await context.newPage();
+      page.setDefaultTimeout(options.timeoutMs);
+      await page.setJavaScriptEnabled(false);
+      await page.setRequestInterception(true);
+      page.on('request', (request) => {
+        if (request.url().startsWith('data:')) void request.continue();
+        else void request.abort('blockedbyclient');
+      });
+      await page.setContent(html, { waitUntil: 'load', timeout: options.timeoutMs });
+      const pdf = await page.pdf({
+        format: 'A4', printBackground: true, displayHeaderFooter: true, preferCSSPageSize: true,
+        headerTemplate: '<span></span>', footerTemplate: options.footerHtml,
+        margin: { top: '18mm', bottom: '22mm', left: '18mm', right: '18mm' }, timeout: options.timeoutMs,
+      });
+      return Buffer.from(pdf);
+    } finally {
+      await context.close().catch(() => {});
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const browser = this.browser;
+    this.browser = null;
+    if (browser) await browser.then((b) => b.close(), () => {}).catch(() => {});
+    if (this.profileDir) fs.rmSync(this.profileDir, { recursive: true, force: true });
+  }
+}
+
+/** Pages of a PDF Chromium wrote (its page objects). */
+export function pdfPageCount(pdf: Buffer): number {
+  return pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g)?.length ?? 0;
+}

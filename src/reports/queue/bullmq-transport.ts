@@ -1,0 +1,68 @@
+/**
+ * The transport with Redis: a BullMQ queue whose jobs carry only the report job id (birth data
+ * stays in PostgreSQL). BullMQ brings the waiting list, delays for backoff and the detection of
+ * stalled jobs (a worker that stopped renewing its lock); the row's claim decides what runs.
+ */
+import { Queue, Worker } from 'bullmq';
+import { Redis } from 'ioredis';
+import type { ReportTransport } from './transport.ts';
+
+export const REPORT_QUEUE_NAME = 'reports';
+
+export interface BullmqTransportOptions {
+  redisUrl: string;
+  /** The deployment's Redis namespace (REDIS_KEY_PREFIX). */
+  keyPrefix: string;
+  /** Lock of a job being handled; a worker that stops renewing it is presumed dead after this. */
+  lockMs: number;
+  onError?: (error: unknown) => void;
+}
+
+export class BullmqTransport implements ReportTransport {
+  readonly kind = 'bullmq' as const;
+  private readonly queue: Queue;
+  private readonly connections: Redis[] = [];
+  private worker: Worker | null = null;
+
+  constructor(private readonly options: BullmqTransportOptions) {
+    this.queue = new Queue(REPORT_QUEUE_NAME, { connection: this.connection(false), prefix: this.prefix });
+    this.queue.on('error', (error) => options.onError?.(error));
+  }
+
+  private get prefix(): string {
+    return `${this.options.keyPrefix}bull`;
+  }
+
+  private connection(blocking: boolean): Redis {
+    // Workers block on Redis and must never give up a command (BullMQ requires null retries).
+    const redis = new Redis(this.options.redisUrl, blocking ? { maxRetriesPerRequest: null } : { maxRetriesPerRequest: 2, connectTimeout: 5000 });
+    redis.on('error', () => {});
+    this.connections.push(redis);
+    return redis;
+  }
+
+  async enqueue(jobId: string, delayMs = 0): Promise<void> {
+    // A new BullMQ job per announcement: an id still held by an old (stalled, delayed) entry must not swallow it.
+    await this.queue.add('report', { jobId }, { delay: delayMs, removeOnComplete: true, removeOnFail: 1000, attempts: 1 });
+  }
+
+  async depth(): Promise<number> {
+    const counts = await this.queue.getJobCounts('wait', 'delayed', 'prioritized', 'waiting-children');
+    return Object.values(counts).reduce((a, b) => a + b, 0);
+  }
+
+  consume(handle: (jobId: string) => Promise<void>, concurrency: number): void {
+    this.worker = new Worker(REPORT_QUEUE_NAME, async (job) => handle((job.data as { jobId: string }).jobId), {
+      connection: this.connection(true), prefix: this.prefix, concurrency,
+      lockDuration: this.options.lockMs, stalledInterval: Math.max(1000, Math.round(this.options.lockMs / 2)), maxStalledCount: 5,
+    });
+    this.worker.on('error', (error) => this.options.onError?.(error));
+  }
+
+  async close(): Promise<void> {
+    // Worker.close() waits for the jobs being handled to finish.
+    await this.worker?.close();
+    await this.queue.close();
+    await Promise.allSettled(this.connections.map((c) => c.quit()));
+  }
+}

@@ -1,0 +1,149 @@
+/**
+ * Running one report job: claim the row, build the artefacts while renewing the lease, store
+ * them. A fault in the input (the request cannot be computed) fails the job at once; any other
+ * fault (Chromium crashed, the database went away) is retried with a doubling backoff until the
+ * job's attempts are spent. A job that finally fails gives its credit back, once: the ledger's
+ * unique (reason, reference) makes a second refund a no-op, and the sweeper refunds a failure
+ * whose refund was interrupted.
+ */
+import { sql, type DatabasePool } from 'slonik';
+import { z } from 'zod';
+import type { ComputeRunner } from '../compute/runner.ts';
+import { ReportJobRepository, type ClaimedReportJob } from '../db/report-jobs.ts';
+import { ReportCreditRepository } from '../db/report-credits.ts';
+import { ReportBrandingRepository } from '../db/report-branding.ts';
+import { ReportCallbackRepository } from '../db/report-callbacks.ts';
+import { RequestFieldError } from '../features/shared/request-error.ts';
+import { buildReport, type ReportOptions, type StoredBirth } from './build-report.ts';
+import type { PdfRenderer } from './pdf-renderer.ts';
+import type { ReportTransport } from './queue/transport.ts';
+import type { ReportMetrics } from './report-metrics.ts';
+
+export interface ProcessorSettings {
+  leaseSeconds: number;
+  retryBaseSeconds: number;
+  renderTimeoutMs: number;
+}
+
+export interface ProcessorDeps {
+  db: DatabasePool;
+  compute: ComputeRunner;
+  renderer: PdfRenderer;
+  transport: ReportTransport;
+  workerId: string;
+  settings: ProcessorSettings;
+  metrics?: ReportMetrics | undefined;
+  /** After a report is stored (e-mails the owner); a failure here is logged, the report stays completed. */
+  onCompleted?: (job: { id: string; userId: string }) => Promise<void>;
+  log: (level: 'info' | 'warn' | 'error', message: string, details?: Record<string, unknown>) => void;
+}
+
+/** The input itself is at fault: retrying would fail the same way. */
+function isBadInput(error: unknown): boolean {
+  return error instanceof RequestFieldError || (error instanceof Error && error.name === 'ZodError');
+}
+
+export class ReportProcessor {
+  private readonly jobs: ReportJobRepository;
+  private readonly credits: ReportCreditRepository;
+  private readonly callbacks: ReportCallbackRepository;
+
+  constructor(private readonly deps: ProcessorDeps) {
+    this.jobs = new ReportJobRepository(deps.db);
+    this.credits = new ReportCreditRepository(deps.db);
+    this.callbacks = new ReportCallbackRepository(deps.db);
+  }
+
+  /** Handles a delivered job id: nothing happens unless the row can be claimed now. */
+  async handle(jobId: string): Promise<void> {
+    const job = await this.jobs.claim(jobId, this.deps.workerId, this.deps.settings.leaseSeconds);
+    if (!job) {
+      // A delayed message that arrived before the job's backoff ended (clocks differ a little): again later.
+      const delay = await this.jobs.queuedDelayMs(jobId);
+      if (delay !== null && delay > 0) await this.deps.transport.enqueue(jobId, Math.ceil(delay) + 50);
+      return;
+    }
+    await this.run(job);
+  }
+
+  private async run(job: ClaimedReportJob): Promise<void> {
+    const { workerId, settings } = this.deps;
+    const started = process.hrtime.bigint();
+    let current = { progress: 5, stage: 'starting' };
+    const renew = setInterval(() => {
+      this.jobs.progress(job.id, workerId, settings.leaseSeconds, current.progress, current.stage).catch(() => {});
+    }, Math.max(200, (settings.leaseSeconds * 1000) / 3));
+    try {
+      const options = job.options as unknown as ReportOptions;
+      const logo = await new ReportBrandingRepository(this.deps.db).image(job.user_id);
+      const artefacts = await buildReport({
+        compute: this.deps.compute, renderer: this.deps.renderer, renderTimeoutMs: settings.renderTimeoutMs,
+        logo: logo ? { contentType: logo.content_type, bytes: logo.image } : null,
+        onStage: async (progress, stage) => {
+          current = { progress, stage };
+          await this.jobs.progress(job.id, workerId, settings.leaseSeconds, progress, stage);
+        },
+      }, job.birth as unknown as StoredBirth, options);
+      clearInterval(renew);
+      const stored = await this.deps.db.transaction(async (tx) => {
+        const done = await this.jobs.complete(tx, job.id, workerId, artefacts);
+        if (done && options.callback_url) {
+          await this.callbacks.add(tx, { jobId: job.id, userId: job.user_id, event: 'report.completed', url: options.callback_url, payload: await this.payload(job.id, 'report.completed') });
+        }
+        return done;
+      });
+      if (stored) {
+        const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+        this.deps.metrics?.finished('completed', seconds, artefacts.pdf?.length ?? 0);
+        this.deps.log('info', 'report completed', { jobId: job.id, seconds, pages: artefacts.pageCount, attempt: job.attempts });
+        await this.deps.onCompleted?.({ id: job.id, userId: job.user_id }).catch((error: unknown) => {
+          this.deps.log('warn', 'the report-completed e-mail could not be written', { jobId: job.id, err: (error as Error).message });
+        });
+      } else {
+        this.deps.log('warn', 'report finished after its job was taken over; result dropped', { jobId: job.id });
+      }
+    } catch (error) {
+      clearInterval(renew);
+      const message = error instanceof Error ? error.message : String(error);
+      if (isBadInput(error)) {
+        await this.finalFailure(job.id, workerId, 'invalid_input', message);
+      } else if (job.attempts >= job.max_attempts) {
+        await this.finalFailure(job.id, workerId, 'report_generation_failed', `gave up after ${job.attempts} attempts: ${message}`);
+      } else {
+        const delay = settings.retryBaseSeconds * 2 ** (job.attempts - 1);
+        this.deps.log('warn', 'report attempt failed; retrying', { jobId: job.id, attempt: job.attempts, delaySeconds: delay, err: message });
+        this.deps.metrics?.retried();
+        if (await this.jobs.retryLater(job.id, workerId, 'transient_failure', message, delay)) {
+          await this.deps.transport.enqueue(job.id, delay * 1000).catch(() => {});
+        }
+      }
+    } finally {
+      clearInterval(renew);
+    }
+  }
+
+  private async payload(jobId: string, event: 'report.completed' | 'report.failed') {
+    return { event, job_id: jobId, status: event === 'report.completed' ? 'completed' : 'failed', completed_at: new Date().toISOString() };
+  }
+
+  /**
+   * Fails the job (once: only the call that moved it refunds and announces it). `workerId` null:
+   * the sweeper ends a job whatever worker holds it.
+   */
+  async finalFailure(jobId: string, workerId: string | null, code: string, message: string): Promise<boolean> {
+    const failed = await this.deps.db.transaction(async (tx) => {
+      const row = await this.jobs.fail(tx, jobId, workerId, code, message);
+      if (!row) return null;
+      const options = await tx.oneFirst(sql.type(z.object({ options: z.record(z.string(), z.unknown()) }))`select options from report_jobs where id = ${jobId}`);
+      const url = typeof options.callback_url === 'string' ? options.callback_url : undefined;
+      if (url) await this.callbacks.add(tx, { jobId, userId: row.user_id, event: 'report.failed', url, payload: { ...(await this.payload(jobId, 'report.failed')), error: { code, message } } });
+      return row;
+    });
+    if (!failed) return false;
+    this.deps.metrics?.finished('failed', null, 0);
+    this.deps.log('warn', 'report failed', { jobId, code, err: message });
+    if (failed.credit_reserved) await this.credits.refund(failed.user_id, jobId);
+    return true;
+  }
+}
+

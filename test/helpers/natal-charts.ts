@@ -1,0 +1,24 @@
+/** Natal charts computed by the service's own natal task, for tests of what reads them. */
+import { initEphemeris } from '../../src/astro/ephemeris.ts';
+import { computeNatal } from '../../src/features/natal/service.ts';
+import { natalRequest } from '../../src/features/natal/schemas.ts';
+import type { NatalChartInput } from '../../src/interpretations/chart-input.ts';
+
+export const PLACES = {
+  paris: { city: 'Paris', country: 'FR', lat: 48.8566, lng: 2.3522, source: 'request' as const, zone: 'Europe/Paris' },
+  lisbon: { city: 'Lisbon', country: 'PT', lat: 38.7223, lng: -9.1393, source: 'request' as const, zone: 'Europe/Lisbon' },
+  tromso: { city: 'Tromsø', country: 'NO', lat: 69.6492, lng: 18.9553, source: 'request' as const, zone: 'Europe/Oslo' },
+};
+
+export function natalChartFor(birth: Record<string, unknown>, place: (typeof PLACES)[keyof typeof PLACES]): NatalChartInput {
+  initEphemeris();
+  const request = natalRequest.parse({ ...birth, lat: place.lat, lng: place.lng, tz_str: place.zone });
+  return computeNatal({ request, place, includeMinor: false, includeStelliums: false }) as NatalChartInput;
+}
+
+/** A timed chart (Paris 1990), the same birth untimed, and a polar birth where Placidus falls back to Porphyry. */
+export const SAMPLE_BIRTHS = {
+  timed: { birth: { name: 'Camille Durand', year: 1990, month: 5, day: 12, hour: 14, minute: 30 }, place: PLACES.paris },
+  untimed: { birth: { name: 'Camille Durand', year: 1990, month: 5, day: 12, time_known: false }, place: PLACES.paris },
+  polar: { birth: { name: 'Ingrid Berg', year: 1985, month: 12, day: 21, hour: 9, minute: 15 }, place: PLACES.tromso },
+} as const;

@@ -1,0 +1,84 @@
+/** A `cli worker reports` child process of a test server's deployment (same database, same Redis prefix). */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
+import { startTestServer, type TestServer } from './app.ts';
+
+export interface WorkerProcess {
+  child: ChildProcess;
+  lines: string[];
+  exited: Promise<number | null>;
+}
+
+export async function startWorkerProcess(server: TestServer, env: Record<string, string> = {}, args: string[] = []): Promise<WorkerProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'worker', 'reports', ...args], {
+    env: {
+      PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'test',
+      DATABASE_URL: server.config.DATABASE_URL!, REDIS_KEY_PREFIX: server.config.REDIS_KEY_PREFIX,
+      ...(server.config.REDIS_URL ? { REDIS_URL: server.config.REDIS_URL } : {}),
+      LOG_LEVEL: 'info', REPORT_LEASE_SECONDS: '3', REPORT_SWEEP_INTERVAL_SECONDS: '1', ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const lines: string[] = [];
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  let ready!: () => void;
+  const readyPromise = new Promise<void>((resolve) => { ready = resolve; });
+  for (const stream of [child.stdout!, child.stderr!]) {
+    let buffered = '';
+    stream.on('data', (chunk: Buffer) => {
+      buffered += chunk.toString();
+      const parts = buffered.split('\n');
+      buffered = parts.pop()!;
+      for (const line of parts) {
+        lines.push(line);
+        if (line.includes('report worker ready')) ready();
+      }
+    });
+  }
+  const outcome = await Promise.race([readyPromise.then(() => 'ready'), exited.then(() => 'exited'), new Promise((r) => setTimeout(() => r('timeout'), 60_000))]);
+  if (outcome !== 'ready') {
+    child.kill('SIGKILL');
+    throw new Error(`worker did not start (${outcome}):\n${lines.join('\n')}`);
+  }
+  return { child, lines, exited };
+}
+
+/**
+ * A Chromium that takes `seconds` to start: a worker using it is surely still in the middle of
+ * its first job when a test stops or kills it.
+ */
+export function slowChromium(seconds: number): { path: string; remove(): void } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'slow-chromium-'));
+  const file = path.join(dir, 'chromium');
+  fs.writeFileSync(file, `#!/bin/sh\nsleep ${seconds}\nexec /usr/bin/chromium "$@"\n`, { mode: 0o755 });
+  return { path: file, remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
+}
+
+export interface ExternalWorkerDeployment {
+  /** An API process whose reports are made by worker processes (none runs until a test starts one). */
+  server: TestServer;
+  /** The workers a test started: killed at the end. */
+  workers: WorkerProcess[];
+  /** A Chromium that takes 6 s to start (see slowChromium). */
+  slowChromiumPath: string;
+}
+
+/** Registers the file's hooks: the deployment before its tests, everything stopped and removed after. */
+export function externalWorkerDeployment(): ExternalWorkerDeployment {
+  const world = { workers: [] as WorkerProcess[] } as ExternalWorkerDeployment;
+  let chromium: ReturnType<typeof slowChromium> | undefined;
+  beforeAll(async () => {
+    world.server = await startTestServer({ env: { REPORT_WORKER: 'external' } });
+    chromium = slowChromium(6);
+    world.slowChromiumPath = chromium.path;
+  });
+  afterAll(async () => {
+    for (const w of world.workers) w.child.kill('SIGKILL');
+    await world.server?.close();
+    chromium?.remove();
+  });
+  return world;
+}

@@ -1,0 +1,144 @@
+/**
+ * Account deletion as a resumable job, with the Stripe stand-in, PostgreSQL and Redis (and a
+ * second API process when Redis is there): keys refused at once everywhere and the token 401,
+ * billing stopped before anything local is erased, Stripe failing mid-way and the job resuming
+ * by itself, then one erasure that keeps invoices and a deletion record.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'slonik';
+import { z } from 'zod';
+import { checkout, startBillingWorld, type BillingWorld } from '../helpers/billing.ts';
+import { startTestServer, type TestServer } from '../helpers/app.ts';
+
+let world: BillingWorld;
+let peer: TestServer;
+beforeAll(async () => {
+  world = await startBillingWorld({ env: { ACCOUNT_DELETION_POLL_SECONDS: '0.2' } });
+  peer = process.env.REDIS_URL ? await startTestServer({ peer: world.server, env: { ...world.stripe.env(), ACCOUNT_DELETION_POLL_SECONDS: '0.2' } }) : world.server;
+});
+afterAll(async () => {
+  if (peer !== world.server) await peer?.close();
+  await world?.close();
+});
+
+const natal = { year: 1990, month: 6, day: 15, hour: 14, minute: 30, lat: 51.5, lng: -0.12 };
+const count = (query: ReturnType<typeof sql.unsafe>) => world.server.db.oneFirst(sql.type(z.object({ n: z.number() }))`select count(*)::int as n from (${query}) q`);
+const deletionOf = (userId: string) => world.server.db.maybeOne(sql.type(z.object({ status: z.string(), attempts: z.number(), last_error: z.string().nullable(), requested_by: z.string(), erased: z.record(z.string(), z.number()).nullable() }))`
+  select status, attempts, last_error, requested_by, erased from account_deletions where user_id = ${userId}`);
+
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe('DELETE /api/v1/settings/account', () => {
+  it('stops billing first, survives Stripe failing mid-way, resumes by itself and erases in one step', async () => {
+    const user = await world.signUp('leaver');
+    const sessionId = await checkout(world, user.token, 'entry');
+    world.stripe.completeCheckout(sessionId);
+    await world.stripe.deliverAll();
+    const subscriptionId = world.stripe.sessions.get(sessionId)!.subscription as string;
+    const customerId = world.stripe.sessions.get(sessionId)!.customer as string;
+    // Some of the user's data: requests in the log, settings, a logo, a held e-mail.
+    expect((await world.server.post('/api/v1/natal/calculate', natal, { 'x-api-key': user.key })).status).toBe(200);
+    expect((await peer.post('/api/v1/natal/calculate', natal, { 'x-api-key': user.key })).status).toBe(200);
+    await world.server.app.usage.flush();
+    await peer.app.usage.flush();
+    await world.server.bearer('PUT', '/api/v1/settings/notifications', user.token, { product_updates: true });
+    await world.server.db.query(sql.unsafe`insert into report_branding (user_id, content_type, image, size_bytes, sha256) values (${user.userId}, 'image/png', '\\x89504e47', 4, 'x')`);
+    await world.server.app.accounts.mailer.send({ to: user.email, subject: 'Held', text: 'kept until erased', userId: user.userId });
+
+    const wrong = await world.server.bearer('DELETE', '/api/v1/settings/account', user.token, { confirm_email: 'someone@else.com' });
+    expect(wrong.status).toBe(422);
+    expect(wrong.body.detail[0].loc).toEqual(['body', 'confirm_email']);
+
+    // Stripe will fail to delete the customer, again and again, until told otherwise.
+    world.stripe.failNext({ method: 'DELETE', path: /^\/v1\/customers\//, status: 500, times: 1_000_000 });
+    const res = await world.server.bearer('DELETE', '/api/v1/settings/account', user.token, { confirm_email: user.email.toUpperCase(), reason: 'moving on' });
+    expect(res.status).toBe(202);
+    expect(res.body).toEqual({ status: 'scheduled' });
+
+    // At once: the keys are refused on every process, and the token too.
+    for (const server of [world.server, peer]) {
+      const refused = await server.post('/api/v1/natal/calculate', natal, { 'x-api-key': user.key });
+      expect(refused.status).toBe(401);
+      expect(refused.body).toEqual({ detail: 'Invalid API key' });
+    }
+    const me = await world.server.bearer('GET', '/api/v1/auth/me', user.token);
+    expect(me.status).toBe(401);
+    expect(me.body).toEqual({ detail: 'This account has been deleted' });
+
+    // The job failed at the customer: the subscription is cancelled, nothing local is erased yet.
+    const failed = await until(() => deletionOf(user.userId), (d) => (d?.attempts ?? 0) >= 2, 'two failed attempts');
+    expect(failed).toMatchObject({ status: 'scheduled', requested_by: 'user' });
+    expect(failed!.last_error).toMatch(/fail this request/);
+    expect(world.stripe.subscriptions.get(subscriptionId)!.status).toBe('canceled');
+    expect(world.stripe.customers.get(customerId)!.deleted).toBeUndefined();
+    expect(await count(sql.unsafe`select 1 from users where id = ${user.userId}`)).toBe(1);
+    expect(await count(sql.unsafe`select 1 from usage_log_segments where user_id = ${user.userId}`)).toBeGreaterThan(0);
+
+    // Stripe recovers; the next poll (on either process) finishes the job.
+    world.stripe.clearFailures();
+    await world.server.db.query(sql.unsafe`update account_deletions set next_attempt_at = now() where user_id = ${user.userId}`);
+    const done = await until(() => deletionOf(user.userId), (d) => d?.status === 'completed', 'the deletion to complete');
+    expect(done!.erased).toMatchObject({ users: 1, api_keys: 1, report_branding: 1, email_outbox: 1 });
+    expect(done!.erased!.usage_log_segments).toBeGreaterThan(0);
+    expect(world.stripe.customers.get(customerId)!.deleted).toBe(true);
+    // Billing stopped first: the subscription was cancelled before the customer was deleted.
+    const calls = world.stripe.requests.filter((r) => r.method === 'DELETE').map((r) => r.path);
+    expect(calls.indexOf(`/v1/subscriptions/${subscriptionId}`)).toBeLessThan(calls.indexOf(`/v1/customers/${customerId}`));
+
+    // Erased: the user and everything of theirs. Kept: invoices, payments, the deletion record.
+    for (const table of ['users', 'api_keys', 'subscriptions', 'notification_settings', 'report_branding', 'report_credit_ledger', 'report_credit_accounts', 'email_outbox', 'usage_log_segments']) {
+      const column = table === 'users' ? 'id' : 'user_id';
+      expect(await count(sql.unsafe`select 1 from ${sql.identifier([table])} where ${sql.identifier([column])} = ${user.userId}`), table).toBe(0);
+    }
+    expect(await count(sql.unsafe`select 1 from billing_invoices where user_id = ${user.userId} and status = 'paid'`)).toBe(1);
+    expect(await count(sql.unsafe`select 1 from billing_payments where user_id = ${user.userId}`)).toBe(1);
+    expect(await world.server.db.one(sql.unsafe`select email, deleted_at is not null as deleted from billing_customers where customer_id = ${customerId}`)).toEqual({ email: null, deleted: true });
+
+    // Afterwards: still 401 for the token and the key; Stripe's late events change nothing.
+    expect((await world.server.bearer('GET', '/api/v1/billing/customer', user.token)).status).toBe(401);
+    expect((await peer.post('/api/v1/natal/calculate', natal, { 'x-api-key': user.key })).status).toBe(401);
+    await world.stripe.deliverAll();
+    expect(await count(sql.unsafe`select 1 from users where id = ${user.userId}`)).toBe(0);
+    expect(await count(sql.unsafe`select 1 from subscriptions where user_id = ${user.userId}`)).toBe(0);
+  });
+
+  it('with Stripe down at first, the job waits and never erases before billing has stopped', async () => {
+    const user = await world.signUp('down-leaver');
+    const sessionId = await checkout(world, user.token, 'entry');
+    world.stripe.completeCheckout(sessionId);
+    await world.stripe.deliverAll();
+    world.stripe.down = true;
+    try {
+      expect((await world.server.bearer('DELETE', '/api/v1/settings/account', user.token, { confirm_email: user.email })).status).toBe(202);
+      const waiting = await until(() => deletionOf(user.userId), (d) => (d?.attempts ?? 0) >= 1 && d?.last_error !== null, 'a failed attempt');
+      expect(waiting!.status).toBe('scheduled');
+      expect(await count(sql.unsafe`select 1 from users where id = ${user.userId}`)).toBe(1);
+    } finally {
+      world.stripe.down = false;
+    }
+    await world.server.db.query(sql.unsafe`update account_deletions set next_attempt_at = now() where user_id = ${user.userId}`);
+    await until(() => deletionOf(user.userId), (d) => d?.status === 'completed', 'the deletion to complete');
+    const subscriptionId = world.stripe.sessions.get(sessionId)!.subscription as string;
+    expect(world.stripe.subscriptions.get(subscriptionId)!.status).toBe('canceled');
+  });
+
+  it('the admin API\'s service function deletes a user who never paid', async () => {
+    const user = await world.signUp('admin-deleted');
+    const scheduled = await world.server.app.accounts.deletions.schedule({ userId: user.userId, requestedBy: 'admin', reason: 'abuse report' });
+    expect(scheduled.status).toBe('scheduled');
+    await world.server.app.accounts.deletions.runDue();
+    const record = await until(() => deletionOf(user.userId), (d) => d?.status === 'completed', 'the deletion to complete');
+    expect(record).toMatchObject({ requested_by: 'admin', erased: { users: 1, api_keys: 1 } });
+    // Asking again returns the record; an unknown user is refused.
+    expect((await world.server.app.accounts.deletions.schedule({ userId: user.userId, requestedBy: 'admin' })).status).toBe('completed');
+    await expect(world.server.app.accounts.deletions.schedule({ userId: 'never-existed', requestedBy: 'admin' })).rejects.toThrow(/no user/);
+  });
+});

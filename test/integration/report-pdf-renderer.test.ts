@@ -1,0 +1,50 @@
+/**
+ * The PDF renderer's sandbox with the real Chromium: a page runs no JavaScript and reaches
+ * nothing but data: URLs (a local server sees no request), and one renderer serves job after job.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PdfRenderer, pdfPageCount } from '../../src/reports/pdf-renderer.ts';
+import { findChromium } from '../../src/reports/chromium.ts';
+import { readPdf } from '../helpers/reports.ts';
+
+let renderer: PdfRenderer;
+let server: http.Server;
+let hits = 0;
+let base = '';
+beforeAll(async () => {
+  renderer = new PdfRenderer(findChromium(undefined)!);
+  server = http.createServer((_req, res) => {
+    hits++;
+    res.end('x');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await renderer.close();
+  server.close();
+});
+
+describe('the PDF renderer', () => {
+  it('runs no script and loads nothing from the network', async () => {
+    const html = `<!doctype html><html><head><link rel="stylesheet" href="${base}/style.css"><style>@import url("${base}/more.css"); body { background: url("${base}/bg.png"); }</style></head>
+<body><p id="p">static text</p><img src="${base}/pixel.png"><iframe src="${base}/frame"></iframe>
+<img src="data:image/svg+xml;base64,${Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>').toString('base64')}">
+<script>document.getElementById('p').textContent = 'script ran'; fetch('${base}/fetch');</script></body></html>`;
+    const pdf = await renderer.render(html, { footerHtml: '<span></span>', timeoutMs: 30_000 });
+    const { text } = readPdf(pdf);
+    expect(text).toContain('static text');
+    expect(text).not.toContain('script ran');
+    expect(hits).toBe(0);
+  });
+
+  it('renders job after job with one renderer, a fresh page each', async () => {
+    for (let i = 0; i < 3; i++) {
+      const pdf = await renderer.render(`<!doctype html><p>page ${i}</p><p style="break-before: page">second</p>`, { footerHtml: '<span class="pageNumber"></span>', timeoutMs: 30_000 });
+      expect(pdfPageCount(pdf)).toBe(2);
+      expect(readPdf(pdf).text).toContain(`page ${i}`);
+    }
+  });
+});

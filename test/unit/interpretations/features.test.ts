@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import type { NatalChartInput } from '../../../src/interpretations/chart-input.ts';
+import { extractFeatures } from '../../../src/interpretations/features/index.ts';
+import { findConfigurations } from '../../../src/interpretations/features/configurations.ts';
+import { moonPhaseOf } from '../../../src/interpretations/features/moon-phase.ts';
+import { placedPoints } from '../../../src/interpretations/features/positions.ts';
+import { houseOf } from '../../../src/astro/house-placement.ts';
+
+const TEN = ['sun', 'moon', 'mercury', 'venus', 'mars', 'jupiter', 'saturn', 'uranus', 'neptune', 'pluto'];
+
+/** A chart from longitudes (equal houses from the Ascendant when given), with no aspects listed. */
+function chart(lons: Record<string, number>, angles?: { asc: number; mc: number }, speeds: Record<string, number> = {}): NatalChartInput {
+  const cusps = angles ? Array.from({ length: 12 }, (_, i) => (angles.asc + 30 * i) % 360) : undefined;
+  return {
+    subject: { name: 'T', datetime: '2000-01-01T12:00:00+00:00', datetime_utc: '2000-01-01T12:00:00.000Z', location: { city: null, country: null, lat: 0, lng: 0, timezone: 'UTC' }, settings: { house_system: 'equal', house_system_requested: 'equal', zodiac_type: 'Tropical', sidereal_ayanamsa: null, time_known: angles !== undefined } },
+    planets: Object.entries(lons).map(([id, lon]) => ({ id, abs_pos: lon, speed: speeds[id] ?? 1, house: cusps ? houseOf(lon, cusps) : undefined })),
+    houses: cusps?.map((abs_pos, i) => ({ house: i + 1, abs_pos })),
+    angles,
+    aspects: [],
+    confidence: { houses: 'high', angles: 'high', overall: 'high', notes: [] },
+  };
+}
+
+/** Ten planets: the given ones where stated, the rest spread where they form nothing with them. */
+function withFillers(given: Record<string, number>): Record<string, number> {
+  const fillers = [3, 38, 77, 111, 158, 197, 231, 278, 311, 349];
+  const lons: Record<string, number> = {};
+  let f = 0;
+  for (const id of TEN) lons[id] = given[id] ?? fillers[f++]!;
+  return lons;
+}
+
+const configsOf = (given: Record<string, number>) => findConfigurations(placedPoints(chart(given)));
+
+describe('configurations', () => {
+  it('finds a grand trine and names its element', () => {
+    const c = configsOf({ sun: 10, moon: 130, mars: 248 });
+    expect(c).toEqual([expect.objectContaining({ kind: 'grand_trine', quality: 'fire', planets: ['sun', 'moon', 'mars'], key: 'config.grand_trine.fire' })]);
+    expect(c[0]!.maxOrb).toBeCloseTo(2, 9);
+  });
+
+  it('finds a kite on a grand trine', () => {
+    const c = configsOf({ sun: 10, moon: 130, mars: 250, saturn: 190 });
+    expect(c.map((x) => x.kind)).toEqual(['kite', 'grand_trine']);
+    expect(c[0]!.planets).toEqual(['sun', 'moon', 'mars', 'saturn']);
+  });
+
+  it('finds a T-square with its apex last and its modality', () => {
+    const c = configsOf({ sun: 5, moon: 185, venus: 95 });
+    expect(c).toEqual([expect.objectContaining({ kind: 't_square', quality: 'cardinal', planets: ['sun', 'moon', 'venus'], key: 'config.t_square.cardinal' })]);
+  });
+
+  it('a grand cross is listed once and its T-squares are not listed again', () => {
+    const c = configsOf({ sun: 45, moon: 225, mars: 135, saturn: 315 });
+    expect(c).toEqual([expect.objectContaining({ kind: 'grand_cross', quality: 'fixed', planets: ['sun', 'moon', 'mars', 'saturn'], key: 'config.grand_cross.fixed' })]);
+  });
+
+  it('finds a yod with its apex last', () => {
+    const c = configsOf({ mercury: 100, venus: 160, pluto: 310 });
+    expect(c).toEqual([expect.objectContaining({ kind: 'yod', planets: ['mercury', 'venus', 'pluto'], key: 'config.yod' })]);
+  });
+
+  it('the fillers alone form nothing', () => {
+    expect(configsOf({})).toEqual([]);
+  });
+});
+
+describe('Moon phase', () => {
+  it('eight phases of 45° from the New Moon', () => {
+    expect(moonPhaseOf(100, 100).phase).toBe('new_moon');
+    expect(moonPhaseOf(100, 144.9).phase).toBe('new_moon');
+    expect(moonPhaseOf(100, 145).phase).toBe('waxing_crescent');
+    expect(moonPhaseOf(100, 190).phase).toBe('first_quarter');
+    expect(moonPhaseOf(100, 280).phase).toBe('full_moon');
+    expect(moonPhaseOf(350, 150).phase).toBe('waxing_gibbous');
+    expect(moonPhaseOf(100, 335).phase).toBe('waning_gibbous');
+    expect(moonPhaseOf(100, 10).phase).toBe('last_quarter');
+    expect(moonPhaseOf(100, 55).phase).toBe('balsamic');
+  });
+});
+
+describe('extractFeatures', () => {
+  it('balance, strong and weak elements, polarity, chart ruler, hemispheres, retrogrades', () => {
+    // Sun, Moon, Mercury, Venus in fire; nothing in water; Ascendant in Virgo (ruler Mercury).
+    const lons = { sun: 5, moon: 125, mercury: 250, venus: 15, mars: 65, jupiter: 95, saturn: 280, uranus: 70, neptune: 310, pluto: 185 };
+    const f = extractFeatures(chart(lons, { asc: 160, mc: 70 }, { mercury: -0.5 }));
+    expect(f.timed).toBe(true);
+    expect(f.balance.strongElements).toEqual(['fire']);
+    expect(f.balance.weakElements).toEqual(['water']);
+    expect(f.balance.strongPolarity).toBe('yang');
+    expect(f.chartRuler).toBe('mercury');
+    expect(f.retrogrades).toEqual(['mercury']);
+    expect(f.hemispheres).toBeDefined();
+    expect(f.moonPhase?.phase).toBe('first_quarter');
+    expect(f.dominant.scores.mercury).toBeGreaterThanOrEqual(5);
+  });
+
+  it('an untimed chart has no angles, hemispheres or chart ruler', () => {
+    const f = extractFeatures(chart(withFillers({})));
+    expect(f.timed).toBe(false);
+    expect(f.points.has('asc')).toBe(false);
+    expect(f.hemispheres).toBeUndefined();
+    expect(f.chartRuler).toBeUndefined();
+    expect(f.balance.total).toBe(15.5);
+  });
+
+  it('hemispheres: planets around the Ascendant are eastern, above the horizon southern', () => {
+    // Ascendant 0° Aries, MC 270°: the eastern half spans 270° → 90°, above the horizon 180° → 360°.
+    const lons = { sun: 350, moon: 340, mercury: 345, venus: 330, mars: 320, jupiter: 300, saturn: 355, uranus: 100, neptune: 110, pluto: 120 };
+    const f = extractFeatures(chart(lons, { asc: 0, mc: 270 }));
+    expect(f.hemispheres!.emphasized).toEqual(['east', 'south']);
+  });
+
+  it('the see-saw shape gets the library key seesaw', () => {
+    const lons = { sun: 0, moon: 10, mercury: 20, venus: 30, mars: 40, jupiter: 180, saturn: 190, uranus: 200, neptune: 210, pluto: 220 };
+    expect(extractFeatures(chart(lons)).shape).toBe('seesaw');
+  });
+});

@@ -1,0 +1,137 @@
+import { describe, expect, it } from 'vitest';
+import { computeLayout, type Box } from '../../../renderer/index.ts';
+import type { ChartDrawing, ChartPoint } from '../../../renderer/chart-model.ts';
+import { radialLinesThrough } from '../../../renderer/layout/points.ts';
+import { ALL_KINDS, natal, stellium, options } from '../../../renderer/tools/sample-charts.ts';
+import { signGlyphLongitude } from '../../../renderer/zodiac-layer.ts';
+
+/** Liang–Barsky: does the segment p→q pass through the box? */
+function segmentHitsBox(p: { x: number; y: number }, q: { x: number; y: number }, b: Box): boolean {
+  let t0 = 0;
+  let t1 = 1;
+  const dx = q.x - p.x;
+  const dy = q.y - p.y;
+  const checks: Array<[number, number]> = [[-dx, p.x - b.x], [dx, b.x + b.w - p.x], [-dy, p.y - b.y], [dy, b.y + b.h - p.y]];
+  for (const [pp, qq] of checks) {
+    if (pp === 0) {
+      if (qq < 0) return false;
+      continue;
+    }
+    const t = qq / pp;
+    if (pp < 0) t0 = Math.max(t0, t);
+    else t1 = Math.min(t1, t);
+    if (t0 > t1) return false;
+  }
+  return true;
+}
+
+function overlaps(a: Box, b: Box): boolean {
+  return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+}
+
+const norm = (x: number) => (x % 360 < 0 ? (x % 360) + 360 : x % 360);
+/** Index of the arc (between consecutive lines) that holds `lon`. */
+function arcOf(lon: number, lines: number[]): number {
+  const s = [...new Set(lines.map((l) => Math.round(norm(l) * 1e6) / 1e6))].sort((a, b) => a - b);
+  let k = s.length - 1;
+  for (let i = 0; i < s.length; i++) if (s[i]! <= norm(lon)) k = i;
+  return k;
+}
+
+/** Checks every geometric promise of the layout for one chart. */
+function assertClean(d: ChartDrawing, cusps: 'strict' | 'angles only' = 'strict'): void {
+  const lay = computeLayout(d);
+  const g = lay.geometry;
+  for (const ring of ['inner', 'outer'] as const) {
+    const lines = radialLinesThrough(d, ring, g).filter((l) => cusps === 'strict' || l.hard).map((l) => l.lon);
+    const track = g.tracks.find((t) => t.ring === ring);
+    const pts = lay.points.filter((p) => p.ring === ring);
+    if (!track || lines.length === 0) continue;
+    for (const p of pts) {
+      // On the correct side of every cusp and angle.
+      expect(arcOf(p.displayLon, lines), `${ring} ${p.id} at ${p.lon} drawn at ${p.displayLon}`).toBe(arcOf(p.lon, lines));
+      for (const l of lines) {
+        const from = lay.frame.xy(l, track.inner);
+        const to = lay.frame.xy(l, track.outer);
+        for (const b of [p.bbox, ...p.labels.map((x) => x.box)]) {
+          expect(segmentHitsBox(from, to, b), `line at ${l.toFixed(2)} crosses ${ring} ${p.id}`).toBe(false);
+        }
+      }
+    }
+    for (let i = 0; i < pts.length; i++) {
+      for (let j = i + 1; j < pts.length; j++) expect(overlaps(pts[i]!.bbox, pts[j]!.bbox), `${pts[i]!.id} vs ${pts[j]!.id}`).toBe(false);
+    }
+  }
+}
+
+const pt = (id: string, lon: number): ChartPoint => ({ id, name: id, lon, retrograde: false });
+
+/** 4 Feb 1962 style: a seven-planet group astride the Ascendant at 290°. */
+function stelliumOnAngle(): ChartDrawing {
+  const asc = 290;
+  const mc = 200;
+  const cusps = [asc, 335, 352, mc + 180 - 360 + 360, 45, 72, asc - 180, 142, 172, mc, 225, 258].map(norm);
+  cusps[3] = norm(mc + 180);
+  return {
+    kind: 'natal',
+    inner: {
+      label: 'Natal',
+      points: [pt('sun', 315.2), pt('moon', 303.9), pt('mercury', 310.1), pt('venus', 318.9), pt('mars', 302.4), pt('jupiter', 306.3), pt('saturn', 304.8), pt('uranus', 150.1), pt('neptune', 222.6), pt('pluto', 159.4), pt('true_node', 144.8), pt('chiron', 346.2), pt('lilith', 288.6)],
+      cusps,
+      angles: { asc, mc, ic: norm(mc + 180), dc: norm(asc + 180) },
+    },
+    aspects: [],
+    metadata: { title: 'Stellium on the Ascendant', lines: [] },
+    options: options('light'),
+  };
+}
+
+describe('axes and cusps are obstacles for the glyph layout', () => {
+  it('keeps Mars after the Ascendant in a stellium that straddles it', () => {
+    const d = stelliumOnAngle();
+    const lay = computeLayout(d);
+    const mars = lay.points.find((p) => p.id === 'mars')!;
+    const lilith = lay.points.find((p) => p.id === 'lilith')!;
+    expect(norm(mars.displayLon - 290)).toBeLessThan(90);
+    expect(norm(290 - lilith.displayLon)).toBeLessThan(90);
+    // Seven glyphs within 17° do not fit into the first house at 700 px: its far cusp gives way.
+    assertClean(d, 'angles only');
+    // With a wider first house, every glyph stays on its side of every cusp as well.
+    const cusps = [...d.inner.cusps!];
+    cusps[1] = 345;
+    cusps[2] = 20;
+    assertClean({ ...d, inner: { ...d.inner, cusps } });
+  });
+
+  it('keeps glyphs and labels off the lines in the sample charts', () => {
+    assertClean(natal('light'));
+    // Seven glyphs in one short house: the cusp gives way, the angles never do.
+    assertClean(stellium('light'), 'angles only');
+    for (const make of Object.values(ALL_KINDS)) assertClean(make('light'), 'angles only');
+  });
+
+  it('keeps a glyph sitting exactly on the Ascendant on its own side, clear of the axis', () => {
+    const d = natal('light');
+    const asc = d.inner.angles!.asc;
+    d.inner = { ...d.inner, points: [...d.inner.points.filter((p) => p.id !== 'pholus'), pt('pholus', asc), pt('ceres', norm(asc - 0.2))] };
+    assertClean(d);
+  });
+});
+
+describe('sign glyphs of the zodiac band', () => {
+  it('slide off an angle axis that would cross them, staying in their sign', () => {
+    for (const asc of [15, 44.5, 105, 200.2, 345]) {
+      const d = natal('light');
+      const mc = norm(asc - 95);
+      d.inner = { ...d.inner, angles: { asc, mc, ic: norm(mc + 180), dc: norm(asc + 180) } };
+      const g = computeLayout(d).geometry;
+      const axes = [asc, mc, norm(mc + 180), norm(asc + 180)];
+      const half = (Math.asin((g.signGlyphSize * 0.5) / g.signGlyphR) * 180) / Math.PI;
+      for (let sign = 0; sign < 12; sign++) {
+        const lon = signGlyphLongitude(sign, axes, g);
+        expect(Math.floor(lon / 30)).toBe(sign);
+        for (const a of axes) expect(Math.abs(((lon - a + 540) % 360) - 180), `sign ${sign} axis ${a}`).toBeGreaterThanOrEqual(half);
+      }
+    }
+  });
+});

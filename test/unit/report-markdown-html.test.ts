@@ -1,0 +1,34 @@
+/** The report's markdown as HTML: every piece of text escaped, the composer's subset rendered. */
+import { describe, expect, it } from 'vitest';
+import { escapeHtml, inlineHtml, markdownToHtml } from '../../src/reports/markdown-html.ts';
+import { footerTemplate, reportHtml } from '../../src/reports/report-document.ts';
+
+describe('report markdown to HTML', () => {
+  it('escapes markup in text, emphasis and tables', () => {
+    expect(escapeHtml(`<img src=x onerror="a">&'`)).toBe('&lt;img src=x onerror=&quot;a&quot;&gt;&amp;&#39;');
+    expect(inlineHtml('**Sun** in *<script>*')).toBe('<strong>Sun</strong> in <em>&lt;script&gt;</em>');
+    expect(inlineHtml('Camille \\<b\\>Durand\\</b\\> \\*not emphasis\\*')).toBe('Camille &lt;b&gt;Durand&lt;/b&gt; *not emphasis*');
+    const html = markdownToHtml('## Title <x>\n\n| A | B |\n| --- | --- |\n| <i>1</i> | 2 |\n\n- one\n- <two>\n\n1. first\n2. second\n\nA paragraph\non two lines.');
+    expect(html).toContain('<h2>Title &lt;x&gt;</h2>');
+    expect(html).toContain('<thead><tr><th>A</th><th>B</th></tr></thead><tbody><tr><td>&lt;i&gt;1&lt;/i&gt;</td><td>2</td></tr></tbody>');
+    expect(html).toContain('<ul><li>one</li><li>&lt;two&gt;</li></ul>');
+    expect(html).toContain('<ol><li>first</li><li>second</li></ol>');
+    expect(html).toContain('<p>A paragraph on two lines.</p>');
+    expect(html).not.toMatch(/<(script|i|x|two)>/);
+  });
+
+  it('keeps user text out of the markup of the page and the footer', () => {
+    const evil = '</title><script>alert(1)</script>';
+    const page = reportHtml({
+      report: { markdown: '', sections: [{ id: 'cover', title: 'Cover', markdown: `# ${evil}: A Psychological Natal Report` }, { id: 'x', title: 'X', markdown: `## X\n\n${evil}` }] },
+      wheelSvg: '<svg xmlns="http://www.w3.org/2000/svg"/>', footerLabel: evil, logo: null,
+    });
+    expect(page).not.toContain('<script>');
+    expect(page).toContain("default-src 'none'");
+    expect(page).toContain('data:image/svg+xml;base64,');
+    const footer = footerTemplate({ footerLabel: evil, logo: { contentType: 'image/png', bytes: Buffer.from('png') } });
+    expect(footer).not.toContain('<script>');
+    expect(footer).toContain('data:image/png;base64,cG5n');
+    expect(footer).toContain('class="pageNumber"');
+  });
+});
