@@ -75,9 +75,17 @@ describe.skipIf(!databaseServer || !redisUrl)('the production image recipe, run 
     port = await freePort();
   });
 
+  // The copy holds a whole production install (tens of thousands of files) and PostgreSQL 15's
+  // DROP DATABASE waits for a checkpoint: both take a few seconds on a quiet box, but CI ran this
+  // while two other files loaded both cores and the disk, and the hook outlived the 60 s default.
+  // Clean-up may be slow; it must not fail the suite, and it must not block the event loop.
   afterAll(async () => {
-    if (server && server.exitCode === null) server.kill('SIGKILL');
-    fs.rmSync(dir, { recursive: true, force: true });
+    if (server && server.exitCode === null) {
+      const exited = new Promise((resolve) => server!.once('exit', resolve));
+      server.kill('SIGKILL');
+      await exited;
+    }
+    await fs.promises.rm(dir, { recursive: true, force: true });
     const admin = new pg.Client({ connectionString: databaseServer });
     await admin.connect();
     await admin.query(`drop database if exists ${databaseName} with (force)`);
@@ -85,7 +93,7 @@ describe.skipIf(!databaseServer || !redisUrl)('the production image recipe, run 
     const redis = new Redis(redisUrl!);
     await deleteKeysWithPrefix(redis, prefix);
     redis.disconnect();
-  });
+  }, 300_000);
 
   it('installs the copied files without dev dependencies', () => {
     expect(dockerfile.install).toMatch(/npm ci --omit=dev/);
