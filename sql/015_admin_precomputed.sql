@@ -284,3 +284,8 @@ create trigger admin_precomputed_truncated after truncate on billing_disputes fo
 select user_milestones_rebuild();
 select vedic_chat_rebuild();
 select revenue_daily_rebuild();
+
+-- Statistics for the planner now rather than at autovacuum's next pass.
+analyze user_milestones;
+analyze vedic_chat_user_days;
+analyze revenue_daily;
