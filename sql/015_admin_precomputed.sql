@@ -120,7 +120,9 @@ create function vedic_chat_add(d date, uid text, ds bigint, dm bigint) returns v
 begin
   insert into vedic_chat_user_days as v (day, user_id, sessions, messages) values (d, uid, ds, dm)
   on conflict (day, user_id) do update set sessions = v.sessions + excluded.sessions, messages = v.messages + excluded.messages;
-  delete from vedic_chat_user_days where day = d and user_id is not distinct from uid and sessions = 0 and messages = 0;
+  if ds < 0 or dm < 0 then
+    delete from vedic_chat_user_days where day = d and user_id is not distinct from uid and sessions = 0 and messages = 0;
+  end if;
 end $$;
 
 create function vedic_chat_event_changed() returns trigger language plpgsql as $$
@@ -183,7 +185,9 @@ begin
     gross_cents = r.gross_cents + excluded.gross_cents, payments = r.payments + excluded.payments,
     refunds_cents = r.refunds_cents + excluded.refunds_cents, refunds = r.refunds + excluded.refunds,
     disputes_cents = r.disputes_cents + excluded.disputes_cents, disputes = r.disputes + excluded.disputes;
-  delete from revenue_daily where day = d and currency = cur and plan is not distinct from p and payments = 0 and refunds = 0 and disputes = 0;
+  if n_payments < 0 or n_refunds < 0 or n_disputes < 0 then
+    delete from revenue_daily where day = d and currency = cur and plan is not distinct from p and payments = 0 and refunds = 0 and disputes = 0;
+  end if;
 end $$;
 
 -- The plan a refund of this payment counts under.

@@ -62,15 +62,18 @@ export class AnalyticsEventRepository {
    */
   private async milestoneFunnelCounts(funnel: FunnelDefinition): Promise<number[]> {
     const column = (i: number) => sql.identifier(['m', funnel.steps[i]!]);
-    const windowEnd = sql.fragment`${column(0)} + make_interval(days => ${funnel.conversionWindowDays})`;
+    const windowEnd = sql.identifier(['m', 'window_end']);
     let depth: FragmentSqlToken = sql.fragment`${funnel.steps.length}`;
     for (let i = funnel.steps.length - 1; i >= 1; i--) {
       depth = sql.fragment`case when ${column(i)} >= ${column(i - 1)} and ${column(i)} <= ${windowEnd} then ${depth} else ${i} end`;
     }
     const rows = await this.db.any(sql.type(z.object({ depth: z.number(), n: z.number() }))`
       select depth, count(*)::int8 as n from (
-        select ${depth}::int as depth from user_milestones m
-        where ${column(0)} >= now() - make_interval(days => ${funnel.periodDays})) x
+        select ${depth}::int as depth from (
+          -- The window's end once per entrant (OFFSET 0 keeps it from being repeated in each step).
+          select m.*, ${column(0)} + make_interval(days => ${funnel.conversionWindowDays}) as window_end from user_milestones m
+          where ${column(0)} >= now() - make_interval(days => ${funnel.periodDays})
+          offset 0) m) x
       group by depth`);
     // Step k (0-based) counts the entrants who reached more than k steps.
     return funnel.steps.map((_, k) => rows.reduce((n, r) => n + (r.depth > k ? r.n : 0), 0));
@@ -129,16 +132,21 @@ export class AnalyticsEventRepository {
       -- index and counted per cohort at once (a few dozen groups, no sort of the members). A
       -- milestone counts from the first cohort's start (one dated before it never did) to the
       -- member's deadline.
-      per_cohort as (
-        select date_trunc('week', m.joined_at at time zone 'UTC') as cohort_start, count(*) as signups,
-          count(*) filter (where m.first_api_key >= first_signup and m.first_api_key <= m.joined_at + make_interval(days => ${cohortDays})) as first_api_key,
-          count(*) filter (where m.first_request >= first_signup and m.first_request <= m.joined_at + make_interval(days => ${cohortDays})) as first_request,
-          count(*) filter (where m.first_successful_request >= first_signup
-                           and m.first_successful_request <= m.joined_at + make_interval(days => ${cohortDays})) as first_successful_request,
-          count(*) filter (where m.first_payment >= first_signup and m.first_payment <= m.joined_at + make_interval(days => ${cohortDays})) as first_payment
+      -- The deadline is computed once per member (OFFSET 0 keeps the subquery from being merged,
+      -- which would repeat the addition in each count: adding days to a time is most of the cost).
+      members as (
+        select date_trunc('week', m.joined_at at time zone 'UTC') as cohort_start, m.joined_at + make_interval(days => ${cohortDays}) as deadline,
+          first_signup, m.first_api_key, m.first_request, m.first_successful_request, m.first_payment
         from user_milestones m, signup_range
         where m.joined_at >= first_signup and m.joined_at < signups_end
-        group by 1)
+        offset 0),
+      per_cohort as (
+        select cohort_start, count(*) as signups,
+          count(*) filter (where first_api_key >= first_signup and first_api_key <= deadline) as first_api_key,
+          count(*) filter (where first_request >= first_signup and first_request <= deadline) as first_request,
+          count(*) filter (where first_successful_request >= first_signup and first_successful_request <= deadline) as first_successful_request,
+          count(*) filter (where first_payment >= first_signup and first_payment <= deadline) as first_payment
+        from members group by cohort_start)
       select to_char(w.cohort_start, 'YYYY-MM-DD') as cohort_start, coalesce(c.signups, 0)::int8 as signups,
         coalesce(c.first_api_key, 0)::int8 as first_api_key, coalesce(c.first_request, 0)::int8 as first_request,
         coalesce(c.first_successful_request, 0)::int8 as first_successful_request, coalesce(c.first_payment, 0)::int8 as first_payment

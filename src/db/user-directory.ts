@@ -144,36 +144,36 @@ export class UserDirectory {
    * page is full, which reads nearly all of them when the matches lie at the far end (a name late
    * in the alphabet, the busiest users who joined long ago); and joining all candidates to the
    * subscriptions and the activity hashes both tables whole. Here each candidate's rows are
-   * looked up by key (LATERAL ... LIMIT 1 keeps them lookups), and a sort by a column of the
-   * users alone, without a filter on the other tables, sorts the candidates before joining the
-   * page. The total comes with the page (a window count over the same rows); only a page past the
+   * looked up by key (LATERAL ... LIMIT 1 keeps them lookups). The total comes with the page (a window count over the same rows); only a page past the
    * end needs a count of its own.
    */
   private async candidatePage(q: UserListQuery, candidates: FragmentSqlToken, where: FragmentSqlToken, direction: FragmentSqlToken, nulls: FragmentSqlToken) {
-    const onUsersAlone = (q.sortBy === 'joined' || q.sortBy === 'email') && !hasJoinedFilter(q);
     const offset = (q.page - 1) * q.perPage;
     const order = sql.fragment`order by ${SORT_COLUMNS[q.sortBy]} ${direction} ${nulls}, u.id ${direction}`;
-    const joined = (from: FragmentSqlToken) => sql.fragment`
-      from ${from}
-      left join lateral (select plan_code, status, user_id from subscriptions where user_id = u.id limit 1) s on true
-      left join lateral (select last_active_at, request_count, user_id from user_activity where user_id = u.id limit 1) a on true`;
+    const subscription = sql.fragment`left join lateral (select plan_code, status, user_id from subscriptions where user_id = u.id limit 1) s on true`;
+    const activity = sql.fragment`left join lateral (select last_active_at, request_count, user_id from user_activity where user_id = u.id limit 1) a on true`;
+    // Without a condition on the other tables, the page is cut among the candidates with only the
+    // sort's own table looked up (none for joining date and e-mail); both are looked up for the
+    // page's rows alone.
+    const sortTable = q.sortBy === 'plan' ? subscription : q.sortBy === 'requests' || q.sortBy === 'last_active' ? activity : sql.fragment``;
     const rows = await this.db.any(sql.type(directoryUserRow.extend({ total: z.number() }))`
       with candidates as materialized (${candidates})
-      ${onUsersAlone
+      ${hasJoinedFilter(q)
         ? sql.fragment`
-          select ${COLUMNS}, u.total
-          ${joined(sql.fragment`(
-            select u.*, count(*) over ()::int8 as total from candidates u
-            ${order} limit ${q.perPage} offset ${offset}) u`)}
-          ${order}`
-        : sql.fragment`
           select ${COLUMNS}, count(*) over ()::int8 as total
-          ${joined(sql.fragment`candidates u`)}
+          from candidates u ${subscription} ${activity}
           where ${where}
-          ${order} limit ${q.perPage} offset ${offset}`}`);
+          ${order} limit ${q.perPage} offset ${offset}`
+        : sql.fragment`
+          select ${COLUMNS}, u.total
+          from (
+            select u.*, count(*) over ()::int8 as total from candidates u ${sortTable}
+            ${order} limit ${q.perPage} offset ${offset}) u
+          ${subscription} ${activity}
+          ${order}`}`);
     const total = rows.length ? rows[0]!.total : await this.db.oneFirst(sql.type(z.object({ total: z.number() }))`
       with candidates as materialized (${candidates})
-      select count(*)::int8 as total ${joined(sql.fragment`candidates u`)} where ${where}`);
+      select count(*)::int8 as total from candidates u ${subscription} ${activity} where ${where}`);
     return { items: rows.map(({ total: _, ...row }) => row), total };
   }
 
