@@ -17,7 +17,9 @@ create table user_milestones (
   first_request timestamptz,
   first_successful_request timestamptz,
   first_payment timestamptz,
-  first_report timestamptz
+  first_report timestamptz,
+  -- The signup cohort (UTC week) the matured cohorts group by: computed per row once, not per query.
+  joined_week timestamp generated always as (date_trunc('week', joined_at at time zone 'UTC')) stored
 );
 create index user_milestones_joined_idx on user_milestones (joined_at) where joined_at is not null;
 create index user_milestones_signup_idx on user_milestones (signup) where signup is not null;

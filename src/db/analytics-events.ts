@@ -135,7 +135,7 @@ export class AnalyticsEventRepository {
       -- The deadline is computed once per member (OFFSET 0 keeps the subquery from being merged,
       -- which would repeat the addition in each count: adding days to a time is most of the cost).
       members as (
-        select date_trunc('week', m.joined_at at time zone 'UTC') as cohort_start, m.joined_at + make_interval(days => ${cohortDays}) as deadline,
+        select m.joined_week as cohort_start, m.joined_at + make_interval(days => ${cohortDays}) as deadline,
           first_signup, m.first_api_key, m.first_request, m.first_successful_request, m.first_payment
         from user_milestones m, signup_range
         where m.joined_at >= first_signup and m.joined_at < signups_end

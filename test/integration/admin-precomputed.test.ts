@@ -64,7 +64,9 @@ const direct = {
     ) x group by 1, 2, 3 order by 1, 2, 3 nulls first`,
 };
 const kept = {
-  userMilestones: sql.unsafe`select * from user_milestones order by user_id`,
+  userMilestones: sql.unsafe`
+    select user_id, joined_at, signup, onboarding_completed, first_api_key, first_request, first_successful_request, first_payment, first_report
+    from user_milestones order by user_id`,
   vedic: sql.unsafe`select day::text, user_id, sessions, messages from vedic_chat_user_days order by day, user_id nulls first`,
   revenue: sql.unsafe`
     select day::text, currency, plan, gross_cents, payments, refunds_cents, refunds, disputes_cents, disputes
