@@ -6,7 +6,7 @@
  * maintained and without them (USAGE_ROLLUPS), on the same seeded database, in alternating rounds.
  */
 import { randomBirth } from './births.ts';
-import { createBenchDatabase } from './bench-database.ts';
+import { createBenchDatabase, keptBenchDatabase } from './bench-database.ts';
 import { HISTORY_DAYS, SEED_REQUESTS, SEED_USERS, seedAdminData, type SeedTiming } from './admin-seed.ts';
 import { runLoad, type LoadResult } from './load.ts';
 import { startBenchServer, type BenchServer } from './server-process.ts';
@@ -201,6 +201,11 @@ export async function benchAdmin(options: {
   durationSeconds: number;
   connections: number;
   rounds: number;
+  /**
+   * A database name to keep between runs (BENCH_ADMIN_DATABASE): seeded the first time, then only
+   * migrated and reused, never dropped. Absent: a new database, dropped at the end.
+   */
+  keepDatabase?: string;
   onSeedStep?: (t: SeedTiming) => void;
   /** Each endpoint's figures as soon as they are measured. */
   onEndpoint?: (e: AdminEndpointFigures) => void;
@@ -208,11 +213,17 @@ export async function benchAdmin(options: {
   const serverUrl = options.env.DATABASE_URL;
   if (!serverUrl) throw new Error('the admin section needs DATABASE_URL (a PostgreSQL server it may create a database on)');
   const started = performance.now();
-  const database = await createBenchDatabase(serverUrl, 'astro_bench_admin');
+  const kept = options.keepDatabase ? await keptBenchDatabase(serverUrl, options.keepDatabase) : null;
+  const database = kept ?? await createBenchDatabase(serverUrl, 'astro_bench_admin');
   try {
-    const steps = [{ step: 'create database and migrate', seconds: (performance.now() - started) / 1000 }];
+    const steps = [{ step: kept && !kept.created ? 'reuse the seeded database, migrate' : 'create database and migrate', seconds: (performance.now() - started) / 1000 }];
     options.onSeedStep?.(steps[0]!);
-    steps.push(...await seedAdminData(database.url, options.onSeedStep));
+    if (!kept || kept.created) {
+      steps.push(...await seedAdminData(database.url, options.onSeedStep));
+      await markSeeded(database.url);
+    } else {
+      await assertSeeded(database.url);
+    }
     const seed = { users: SEED_USERS, requests: SEED_REQUESTS, historyDays: HISTORY_DAYS, seconds: (performance.now() - started) / 1000, steps };
 
     const env = { ...options.env, DATABASE_URL: database.url, COMPUTE_MODE: 'pool', ADMIN_USERNAME: USERNAME, ADMIN_PASSWORD_HASH: await hashAdminPassword(PASSWORD) };
@@ -233,6 +244,28 @@ export async function benchAdmin(options: {
     return { seed, reference, endpoints, rollups };
   } finally {
     await database.drop();
+  }
+}
+
+/** A kept database is reused only once its seed completed (a run stopped mid-seed leaves none). */
+async function markSeeded(databaseUrl: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query('create table if not exists bench_seeded (seeded_at timestamptz not null default now()); insert into bench_seeded default values');
+  } finally {
+    await client.end();
+  }
+}
+
+async function assertSeeded(databaseUrl: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ seeded: boolean }>(`select to_regclass('bench_seeded') is not null as seeded`);
+    if (!rows[0]?.seeded) throw new Error('BENCH_ADMIN_DATABASE names a database whose seed did not complete: drop it and run again');
+  } finally {
+    await client.end();
   }
 }
 

@@ -18,6 +18,31 @@ async function onServer(serverUrl: string, statement: string): Promise<void> {
   }
 }
 
+/**
+ * The database `name` on the server of `serverUrl`, kept between runs: created and migrated when
+ * absent (`created` true; the caller seeds it), else only migrated (pending migrations applied).
+ * Never dropped by the bench.
+ */
+export async function keptBenchDatabase(serverUrl: string, name: string): Promise<BenchDatabase & { created: boolean }> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`not a plain database name: ${name}`);
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  let created = false;
+  try {
+    const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [name]);
+    if (!rowCount) {
+      await client.query(`create database ${name}`);
+      created = true;
+    }
+  } finally {
+    await client.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  await migrate(url.toString());
+  return { url: url.toString(), created, drop: async () => {} };
+}
+
 export async function createBenchDatabase(serverUrl: string, prefix = 'astro_bench'): Promise<BenchDatabase> {
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   await onServer(serverUrl, `create database ${name}`);

@@ -7,7 +7,10 @@
  * database of its own), BENCH_DURATION seconds per run (default 10), BENCH_CONNECTIONS (default 32),
  * BENCH_MODES (compute modes for the natal section, default "inline,pool"), BENCH_ROUNDS
  * (alternating rounds of the natal comparisons, default 5), BENCH_ADMIN_CALLS (calls per admin
- * endpoint, default 40); DATABASE_URL to run
+ * endpoint, default 40), BENCH_ADMIN_DATABASE (a database name on the DATABASE_URL server for the
+ * admin section to keep between runs: seeded on the first run, then reused with only the pending
+ * migrations applied; without it each run seeds a new database, about four minutes, and drops it
+ * at the end); DATABASE_URL to run
  * against PostgreSQL (embedded PGlite otherwise).
  */
 import fs from 'node:fs';
@@ -116,9 +119,9 @@ if (only.has('admin')) {
   const adminHeader = `${'endpoint'.padEnd(44)} ${'calls'.padStart(6)} ${'p50 ms'.padStart(9)} ${'p95 ms'.padStart(9)} ${'max ms'.padStart(9)} ${'target'.padStart(7)}`;
   const adminRow = (e: AdminEndpointFigures) =>
     `${e.name.padEnd(44)} ${String(e.calls).padStart(6)} ${num(e.p50Ms, 1)} ${num(e.p95Ms, 1)} ${num(e.maxMs, 1)} ${String(TARGET_MS).padStart(7)}   ${e.ok ? 'ok' : 'over'}`;
-  console.log(`\nadmin endpoints at production size: seeding a new database on the DATABASE_URL server`);
+  console.log(`\nadmin endpoints at production size: ${process.env.BENCH_ADMIN_DATABASE ? `the kept database ${process.env.BENCH_ADMIN_DATABASE} (seeded if new)` : 'seeding a new database'} on the DATABASE_URL server`);
   const admin = await benchAdmin({
-    env, calls: Number(process.env.BENCH_ADMIN_CALLS ?? 40), durationSeconds, connections, rounds,
+    env, calls: Number(process.env.BENCH_ADMIN_CALLS ?? 40), durationSeconds, connections, rounds, keepDatabase: process.env.BENCH_ADMIN_DATABASE || undefined,
     onSeedStep: (t) => console.log(`  ${t.step.padEnd(40)} ${t.seconds.toFixed(1).padStart(7)} s`),
     onEndpoint: (e) => console.log(`  measured: ${adminRow(e)}`),
   });

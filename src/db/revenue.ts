@@ -27,31 +27,25 @@ const movement = z.object({ currency: z.string(), kind: z.string(), delta: z.num
 export class RevenueRepository {
   constructor(private readonly db: CommonQueryMethods) {}
 
-  /** Whether the billing tables exist (they come with the billing migration). */
+  /**
+   * Gross, refunds and disputes by day and by plan come from revenue_daily, the per day, currency
+   * and plan sums kept by triggers on the mirror's tables (sql/015_admin_precomputed.sql): a few
+   * rows a day, whatever the number of payments.
+   */
   async read(w: RevenueWindow) {
     const from = sql.fragment`(${w.startDay}::date::timestamp at time zone 'UTC')`;
     const until = sql.fragment`((${w.endDay}::date + 1)::timestamp at time zone 'UTC')`;
-    const [days, plans, mrr, movements] = await Promise.all([
+    const days = sql.fragment`day between ${w.startDay}::date and ${w.endDay}::date`;
+    const [dayRows, plans, mrr, movements] = await Promise.all([
       this.db.any(sql.type(dayAmounts)`
-        select currency, to_char(day, 'YYYY-MM-DD') as day, sum(gross)::int8 as gross, sum(refunds)::int8 as refunds, sum(disputes)::int8 as disputes, sum(payments)::int8 as payments from (
-          select lower(currency) as currency, (paid_at at time zone 'UTC')::date as day, amount_cents as gross, 0 as refunds, 0 as disputes, 1 as payments
-          from billing_payments where status = 'succeeded' and paid_at >= ${from} and paid_at < ${until}
-          union all
-          select lower(currency), (created_at at time zone 'UTC')::date, 0, amount_cents, 0, 0
-          from billing_refunds where status = 'succeeded' and created_at >= ${from} and created_at < ${until}
-          union all
-          select lower(currency), (created_at at time zone 'UTC')::date, 0, 0, amount_cents, 0
-          from billing_disputes where status = 'lost' and created_at >= ${from} and created_at < ${until}
-        ) x group by currency, day order by currency, day`),
+        select currency, to_char(day, 'YYYY-MM-DD') as day, sum(gross_cents)::int8 as gross, sum(refunds_cents)::int8 as refunds,
+          sum(disputes_cents)::int8 as disputes, sum(payments)::int8 as payments
+        from revenue_daily where ${days} group by currency, day order by currency, day`),
+      // Disputes have no plan (null): a plan is listed when a payment or a refund counts under it.
       this.db.any(sql.type(planAmounts)`
-        select currency, plan, sum(gross)::int8 as gross, sum(refunds)::int8 as refunds from (
-          select lower(currency) as currency, coalesce(product_code, kind) as plan, amount_cents as gross, 0 as refunds
-          from billing_payments where status = 'succeeded' and paid_at >= ${from} and paid_at < ${until}
-          union all
-          select lower(r.currency), coalesce(p.product_code, p.kind, 'unknown'), 0, r.amount_cents
-          from billing_refunds r left join billing_payments p on p.payment_id = r.payment_id
-          where r.status = 'succeeded' and r.created_at >= ${from} and r.created_at < ${until}
-        ) x group by currency, plan order by currency, plan`),
+        select currency, plan, sum(gross_cents)::int8 as gross, sum(refunds_cents)::int8 as refunds
+        from revenue_daily where ${days} and plan is not null
+        group by currency, plan having sum(payments) + sum(refunds) > 0 order by currency, plan`),
       this.db.any(sql.type(mrrNow)`
         select lower(currency) as currency, sum(mrr_cents)::int8 as mrr, count(*)::int8 as subscriptions
         from billing_subscriptions where mrr_cents > 0 group by 1 order by 1`),
@@ -59,6 +53,6 @@ export class RevenueRepository {
         select lower(currency) as currency, kind, sum(mrr_cents - previous_mrr_cents)::int8 as delta
         from billing_mrr_changes where occurred_at >= ${from} and occurred_at < ${until} group by 1, 2 order by 1, 2`),
     ]);
-    return { days, plans, mrr, movements };
+    return { days: dayRows, plans, mrr, movements };
   }
 }

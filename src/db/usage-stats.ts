@@ -31,12 +31,18 @@ export class UsageStatsRepository {
       group by d.day order by d.day`);
   }
 
+  /** One range scan of the joining-time index over the period, counted per day, then zero-filled. */
   async newUsersPerDay(days: number): Promise<readonly DayCount[]> {
     return this.db.any(sql.type(dayCount)`
-      select to_char(d.day, 'YYYY-MM-DD') as date, count(u.id)::int8 as count
+      with per_day as (
+        select (created_at at time zone 'UTC')::date as day, count(*) as n from users
+        where created_at >= (((now() at time zone 'UTC')::date - ${days - 1}::int)::timestamp at time zone 'UTC')
+          and created_at < (((now() at time zone 'UTC')::date + 1)::timestamp at time zone 'UTC')
+        group by 1)
+      select to_char(d.day, 'YYYY-MM-DD') as date, coalesce(p.n, 0)::int8 as count
       from ${lastDays(days)}
-      left join users u on u.created_at >= (d.day at time zone 'UTC') and u.created_at < ((d.day + interval '1 day') at time zone 'UTC')
-      group by d.day order by d.day`);
+      left join per_day p on p.day = d.day::date
+      order by d.day`);
   }
 
   async globalCounts(): Promise<z.infer<typeof globalCounts>> {
