@@ -4,7 +4,7 @@
  */
 import { DEFAULT_NATAL_BODIES } from '../../astro/bodies.ts';
 import { computeChartMoment, type ChartMoment } from '../../astro/chart.ts';
-import { ASPECT_TYPES, MAJOR_ASPECT_TYPES, findAspectsWithin, resolveOrbs, summarizeAspects, type AspectPoint } from '../../astro/aspects.ts';
+import { ASPECT_TYPES, MAJOR_ASPECT_TYPES, findAspectsWithin, resolveOrbs, summarizeAspects, type Aspect, type AspectPoint } from '../../astro/aspects.ts';
 import { findStelliums } from '../../astro/stelliums.ts';
 import { dominants } from '../../astro/dominants.ts';
 import type { ZodiacSetting } from '../../astro/ephemeris.ts';
@@ -14,7 +14,7 @@ import { FIXED_STAR_PACK_NAMES, resolveStarPack } from '../../astro/fixed-stars.
 import { namedCatalogueStars } from '../../astro/fixed-star-catalogue.ts';
 import { DEFAULT_FIXED_STAR_ORB, UnknownFixedStar, fixedStarConjunctions } from '../../astro/fixed-star-conjunctions.ts';
 import { RequestFieldError } from '../shared/request-error.ts';
-import { resolveMoment } from '../shared/moment.ts';
+import { resolveMoment, type ResolvedMoment } from '../shared/moment.ts';
 import { placeWarnings, type ResolvedPlace } from '../shared/place.ts';
 import { anglesJson, housesJson, planetJson, provenanceJson, roundNumbers, subjectJson } from '../shared/chart-presentation.ts';
 import type { NatalRequest, SimpleNatalRequest } from './schemas.ts';
@@ -69,7 +69,7 @@ function requestedStars(entries: readonly string[]): { names: string[]; origin: 
 }
 
 /** Conjunctions of every chart point (the angles too when the time is known) with the requested stars. */
-function fixedStarsJson(request: NatalRequest, jdUt: number, zodiac: ZodiacSetting, chart: ChartMoment) {
+export function fixedStarsJson(request: NatalRequest, jdUt: number, zodiac: ZodiacSetting, chart: ChartMoment) {
   const { names, origin } = requestedStars(request.fixed_stars!);
   const points = aspectPointsOf(chart).map(({ id, lon }) => ({ id, lon }));
   if (chart.houses) {
@@ -85,7 +85,15 @@ function fixedStarsJson(request: NatalRequest, jdUt: number, zodiac: ZodiacSetti
   }
 }
 
-export function computeNatal(task: NatalTask) {
+/** What a natal answer is made of, before any presentation: the moment, the chart and its aspects (closest first). */
+export interface NatalCast {
+  moment: ResolvedMoment;
+  zodiac: ZodiacSetting;
+  chart: ChartMoment;
+  aspects: Aspect[];
+}
+
+export function castNatal(task: NatalTask): NatalCast {
   const { request, place } = task;
   const moment = resolveMoment(request, request.tz_str ?? request.timezone, place, request.dst_policy, ['body']);
   const zodiac = zodiacOf(request);
@@ -98,8 +106,30 @@ export function computeNatal(task: NatalTask) {
     orbs: resolveOrbs(request.orb_settings),
   });
   aspects.sort((a, b) => a.orb - b.orb);
+  return { moment, zodiac, chart, aspects };
+}
 
+/** How far the answer can be trusted: houses and angles need the birth time (and a system defined at the latitude). */
+export function natalConfidence(chart: ChartMoment) {
   const timed = chart.houses !== undefined;
+  const notes = timed ? [] : ['Birth time unknown: positions are cast for local noon; houses, angles and house placements are omitted, and the Moon may be up to about 6.5° from its true position.'];
+  if (chart.houses && chart.houses.used !== chart.houses.requested) notes.push(`Houses use ${chart.houses.used} because ${chart.houses.requested} is undefined at this latitude.`);
+  return {
+    houses: timed ? (chart.houses!.used === chart.houses!.requested ? 'high' : 'medium') : 'unavailable',
+    angles: timed ? 'high' : 'unavailable',
+    overall: timed ? 'high' : 'medium',
+    notes,
+  };
+}
+
+/**
+ * The natal answer as objects (what JSON.stringify turns into the answer's text). The served
+ * answer is written by answer-writer.ts from the same cast, with the same bytes; this builder
+ * stays for the interpretation, which reads the objects, and as the writer's reference in tests.
+ */
+export function computeNatal(task: NatalTask) {
+  const { request, place } = task;
+  const { moment, zodiac, chart, aspects } = castNatal(task);
   let body = {
     planets: chart.points.map((p) => (request.include_dignity ? withDignity(planetJson(p, request.node_type)) : planetJson(p, request.node_type))),
     ...(chart.houses ? { houses: housesJson(chart.houses), ...anglesJson(chart.houses) } : {}),
@@ -107,14 +137,7 @@ export function computeNatal(task: NatalTask) {
     ...(request.fixed_stars?.length ? { fixed_stars: fixedStarsJson(request, moment.jdUt, zodiac, chart) } : {}),
   };
   const subject = subjectJson(request.name, moment, place, chart, zodiac, request.house_system);
-  const notes = timed ? [] : ['Birth time unknown: positions are cast for local noon; houses, angles and house placements are omitted, and the Moon may be up to about 6.5° from its true position.'];
-  if (chart.houses && chart.houses.used !== chart.houses.requested) notes.push(`Houses use ${chart.houses.used} because ${chart.houses.requested} is undefined at this latitude.`);
-  const confidence = {
-    houses: timed ? (chart.houses!.used === chart.houses!.requested ? 'high' : 'medium') : 'unavailable',
-    angles: timed ? 'high' : 'unavailable',
-    overall: timed ? 'high' : 'medium',
-    notes,
-  };
+  const confidence = natalConfidence(chart);
   // The text reads the unrounded chart: `precision` changes the presentation, not the reading.
   const interpretation = task.interpretation ? interpretNatal({ subject, ...body, confidence }, task.interpretation) : undefined;
   if (request.precision !== undefined) body = roundNumbers(body, request.precision);
