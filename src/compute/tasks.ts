@@ -2,8 +2,7 @@
  * Every CPU-bound task the API hands to the compute pool, by name. The same table serves the
  * worker threads and the inline runner, so both run exactly the same code.
  */
-import { computeSimpleNatal, type NatalTask } from '../features/natal/service.ts';
-import { natalAnswerBytes } from '../features/natal/answer-writer.ts';
+import { computeNatal, computeSimpleNatal, type NatalTask } from '../features/natal/service.ts';
 import { computeTransits, type TransitTask } from '../features/transits/service.ts';
 import type { SimpleNatalRequest } from '../features/natal/schemas.ts';
 import type { ResolvedPlace } from '../features/shared/place.ts';
@@ -17,8 +16,7 @@ import { sanitizedSvgResponse } from '../features/account/branding-image.ts';
 import { compositeChart, natalChart, progressionsChart, solarReturnChart, synastryChart, transitChart } from '../features/charts/service.ts';
 
 export const TASKS = {
-  // Written as JSON bytes directly (answer-writer.ts), not built as objects and stringified.
-  natal: (p: NatalTask) => natalAnswerBytes(p),
+  natal: (p: NatalTask) => computeNatal(p),
   simple_natal: (p: { request: SimpleNatalRequest; place: ResolvedPlace }) => computeSimpleNatal(p.request, p.place),
   transits: (p: TransitTask) => computeTransits(p),
   ephemeris: (p: EphemerisPlan) => computeEphemeris(p),
@@ -54,9 +52,8 @@ export function runTask<N extends TaskName>(name: N, payload: TaskPayload<N>): U
   try {
     const fn = TASKS[name] as (p: TaskPayload<N>) => TaskResult<N>;
     const result: unknown = fn(payload);
-    // Images travel framed with their headers, bytes and text (export chunks) as they are, the rest as JSON.
+    // Images travel framed with their headers, text (export chunks) as it is, the rest as JSON.
     if (isBinaryResponse(result)) return encodeBinaryResponse(result);
-    if (result instanceof Uint8Array) return result; // JSON already written as bytes (the natal answer)
     return encoder.encode(typeof result === 'string' ? result : JSON.stringify(result));
   } catch (error) {
     if (error instanceof RequestFieldError) return { loc: error.loc, msg: error.message, type: error.type };
