@@ -1,34 +1,44 @@
 /**
- * The library floor and the task floor of a route measured in alternating rounds, and the ratio
- * of their times per chart in each round: the box is shared and drifts, so a ratio of two figures
- * taken minutes apart says little, one of figures taken side by side says more.
+ * The library floor and the task floor of a route, measured side by side: on every core a worker
+ * alternates 50 ms batches of the library's unit of work and of the service's task (floor-units.ts),
+ * so that the drift and the other work of this shared box weigh on both alike. Two figures taken
+ * a few seconds apart did not compare here (task/library 2.40, 5.61 and 0.95 in three rounds of
+ * one run). Figures: medians of the batches' time per unit, and the rate all cores reach at it.
  */
-import { libraryFloor } from './library-floor.ts';
-import { taskFloor, type TaskFloorKind } from './task-floor.ts';
+import os from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { FloorKind } from './floor-units.ts';
 
 export interface FloorFigures {
   threads: number;
-  /** Medians of the rounds, charts per second (for transits: natal chart + transit chart). */
+  /** Median µs per unit (for transits: a natal chart plus the transiting bodies) of the batches of every thread. */
+  libraryMicros: number;
+  taskMicros: number;
+  /** What all threads reach at those times, units per second. */
   libraryPerSecond: number;
   taskPerSecond: number;
-  /** Task time per chart / library time per chart: median of the rounds' ratios. */
+  /** taskMicros / libraryMicros. */
   taskToLibrary: number;
-  rounds: { library: number[]; task: number[]; taskToLibrary: number[] };
+  batches: number;
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-export async function floors(kind: TaskFloorKind, rounds: number, seconds = 5): Promise<FloorFigures> {
-  const library: number[] = [];
-  const task: number[] = [];
-  let threads = 0;
-  for (let round = 0; round < rounds; round++) {
-    const l = await libraryFloor(seconds, kind);
-    const t = await taskFloor(seconds, kind);
-    threads = l.threads;
-    library.push(l.chartsPerSecond);
-    task.push(t.chartsPerSecond);
-  }
-  const taskToLibrary = library.map((l, i) => l / task[i]!);
-  return { threads, libraryPerSecond: median(library), taskPerSecond: median(task), taskToLibrary: median(taskToLibrary), rounds: { library, task, taskToLibrary } };
+export async function floors(kind: FloorKind, seconds: number): Promise<FloorFigures> {
+  const threads = os.availableParallelism();
+  const entry = fileURLToPath(new URL('./floors-entry.cjs', import.meta.url));
+  const results = await Promise.all(Array.from({ length: threads }, (_, i) => new Promise<{ libraryMicros: number[]; taskMicros: number[] }>((resolve, reject) => {
+    const w = new Worker(entry, { execArgv: ['--import', 'tsx'], workerData: { ms: seconds * 1000, kind, seed: 1 + i * 7919 } });
+    w.once('message', resolve);
+    w.once('error', reject);
+  })));
+  const libraryMicros = median(results.flatMap((r) => r.libraryMicros));
+  const taskMicros = median(results.flatMap((r) => r.taskMicros));
+  return {
+    threads, libraryMicros, taskMicros,
+    libraryPerSecond: (threads * 1e6) / libraryMicros, taskPerSecond: (threads * 1e6) / taskMicros,
+    taskToLibrary: taskMicros / libraryMicros,
+    batches: results.reduce((n, r) => n + r.libraryMicros.length, 0),
+  };
 }

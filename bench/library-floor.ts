@@ -3,8 +3,6 @@
  * bodies plus houses for random births, on as many threads as the machine has cores, with no
  * HTTP, no validation and no JSON at all. Bodies go through the service's lean binding (the
  * cheapest way into the library there is), houses through the general one, as in the service.
- * The transits route's: the same natal chart, plus the 13 transiting bodies at another random
- * instant (no houses: a transit chart has none). An export's: consecutive daily rows.
  */
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
@@ -16,15 +14,14 @@ sweph.set_ephe_path(workerData.ephe);
 const lean = require(workerData.lean);
 lean.init(workerData.ephe, new Float64Array(new ArrayBuffer(48)));
 const SWIEPH_SPEED = 2 | 256;
-// The default bodies: of a natal chart (mean node), of an export and of transits (true node).
-const bodies = workerData.kind === 'rows' ? [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 11, 15, 12] : [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 15];
-const transitBodies = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 11, 15, 12];
+// The default bodies: of a natal chart (mean node) or of an export (true node).
+const bodies = workerData.rows ? [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 11, 15, 12] : [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 15];
 let seed = workerData.seed, charts = 0;
 const rnd = () => { seed = (seed * 16807) % 2147483647; return seed / 2147483647; };
 const end = Date.now() + workerData.ms;
 let day = 2415020.5 + (workerData.seed % 3) * 10000;
 while (Date.now() < end) {
-  if (workerData.kind === 'rows') {
+  if (workerData.rows) {
     // Consecutive days, as an export computes them: no houses.
     const tt = day + sweph.deltat_ex(day, 2).data; // positions are computed at TT, from one ΔT per instant
     for (const b of bodies) lean.calc(tt, b, SWIEPH_SPEED, 0);
@@ -34,26 +31,19 @@ while (Date.now() < end) {
     const tt = jd + sweph.deltat_ex(jd, 2).data;
     for (const b of bodies) lean.calc(tt, b, SWIEPH_SPEED, 0);
     sweph.houses_ex2(jd, 0, rnd() * 120 - 60, rnd() * 360 - 180, 'P');
-    if (workerData.kind === 'transits') {
-      const jdTransit = 2415020.5 + rnd() * 73049; // 1900-2100
-      const ttTransit = jdTransit + sweph.deltat_ex(jdTransit, 2).data;
-      for (const b of transitBodies) lean.calc(ttTransit, b, SWIEPH_SPEED, 0);
-    }
   }
   charts++;
 }
 parentPort.postMessage(charts);
 `;
 
-/** `rows`: consecutive daily rows of 13 bodies (an export); `transits`: a natal chart and a transit chart per unit. */
-export type LibraryFloorKind = 'natal' | 'transits' | 'rows';
-
-export async function libraryFloor(seconds: number, kind: LibraryFloorKind = 'natal'): Promise<{ threads: number; chartsPerSecond: number }> {
+/** `rows`: consecutive daily rows of 13 bodies (an export) instead of random births with houses. */
+export async function libraryFloor(seconds: number, rows = false): Promise<{ threads: number; chartsPerSecond: number }> {
   const threads = os.availableParallelism();
   const ephe = new URL('../ephe', import.meta.url).pathname;
   const lean = new URL('../build/Release/swe_calc.node', import.meta.url).pathname;
   const counts = await Promise.all(Array.from({ length: threads }, (_, i) => new Promise<number>((resolve, reject) => {
-    const w = new Worker(WORKER, { eval: true, workerData: { ephe, lean, ms: seconds * 1000, seed: 1 + i * 7919, kind } });
+    const w = new Worker(WORKER, { eval: true, workerData: { ephe, lean, ms: seconds * 1000, seed: 1 + i * 7919, rows } });
     w.once('message', resolve);
     w.once('error', reject);
   })));

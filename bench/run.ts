@@ -6,7 +6,8 @@
  * png-memory, interpretation, reports, admin; default all but admin, which needs DATABASE_URL and seeds a
  * database of its own), BENCH_DURATION seconds per run (default 10), BENCH_CONNECTIONS (default 32),
  * BENCH_MODES (compute modes for the natal section, default "inline,pool"), BENCH_ROUNDS
- * (alternating rounds of the natal and transits comparisons and of their floors, default 5), BENCH_ADMIN_CALLS (calls per admin
+ * (alternating rounds of the natal and transits comparisons, default 5; their floors run for twice
+ * BENCH_DURATION), BENCH_ADMIN_CALLS (calls per admin
  * endpoint, default 40); DATABASE_URL to run
  * against PostgreSQL (embedded PGlite otherwise).
  */
@@ -23,6 +24,7 @@ import { benchReports } from './reports.bench.ts';
 import { machineDescription } from './machine.ts';
 import { libraryFloor } from './library-floor.ts';
 import { floors } from './floors.ts';
+import { natalTaskSplit } from './natal-task-split.ts';
 
 const only = new Set((process.env.BENCH_ONLY ?? 'natal,transits,export,endpoints,render,png-memory,interpretation,reports').split(','));
 const durationSeconds = Number(process.env.BENCH_DURATION ?? 10);
@@ -38,14 +40,14 @@ const record: Record<string, unknown> = { date: new Date().toISOString(), machin
 /** A route's floors (library, task, their ratio) and its served figures (full, bare, minimal) with latencies. */
 async function servedAndFloors(label: string, kind: 'natal' | 'transits', route: BenchRoute) {
   const served = await benchNatal({ durationSeconds, connections, modes, env, rounds, route });
-  const floor = await floors(kind, rounds);
+  const floor = await floors(kind, durationSeconds * 2);
   const what = kind === 'natal'
     ? 'library: the Swiss Ephemeris alone, 13 bodies + houses; task: the natal task (chart, aspects, presentation, JSON bytes)'
     : 'library: the Swiss Ephemeris alone, natal chart (13 bodies + houses) + 13 transiting bodies; task: the transits task (both charts, aspects, interpretation, JSON bytes)';
-  const rates = (xs: number[], digits = 0) => xs.map((x) => x.toFixed(digits)).join('/');
-  console.log(`\n${label}: floors (random requests, ${floor.threads} threads, no HTTP, no pool; ${rounds} alternating rounds of 5 s)`);
+  const rates = (xs: number[]) => xs.map((x) => x.toFixed(0)).join('/');
+  console.log(`\n${label}: floors (random requests, ${floor.threads} threads, no HTTP, no pool; alternating 50 ms batches for ${durationSeconds * 2} s, medians of ${floor.batches} batches each)`);
   console.log(`  ${what}`);
-  console.log(`  library floor ${num(floor.libraryPerSecond)} charts/s   task floor ${num(floor.taskPerSecond)} charts/s   task/library time per chart ${num(floor.taskToLibrary, 2)}   (rounds: ${rates(floor.rounds.taskToLibrary, 2)})`);
+  console.log(`  library floor ${num(floor.libraryPerSecond)} charts/s (${floor.libraryMicros.toFixed(0)} µs)   task floor ${num(floor.taskPerSecond)} charts/s (${floor.taskMicros.toFixed(0)} µs)   task/library time per chart ${floor.taskToLibrary.toFixed(2)}`);
   console.log(`${label} served (${connections} connections, ${durationSeconds}s runs, median of ${rounds} alternating rounds, every request different)`);
   console.log(`${'mode'.padEnd(8)} ${'route'.padEnd(34)} ${'req/s'.padStart(9)} ${'p50 ms'.padStart(9)} ${'p99 ms'.padStart(9)} ${'vs full'.padStart(9)}`);
   for (const f of served) {
@@ -66,6 +68,12 @@ if (only.has('natal')) {
   const natal = await servedAndFloors('natal', 'natal', NATAL_ROUTE);
   record.natal = natal.served;
   record.natal_floors = natal.floors;
+  const split = natalTaskSplit(20);
+  const m = split.micros;
+  const step = (a: number, b: number) => `${(b - a).toFixed(0)} µs`;
+  console.log(`where the natal task's time goes (in process, one thread, CPU time, median of ${split.batches} interleaved batches of 200 random births):`);
+  console.log(`  library unit ${m.library.toFixed(0)} µs; task ${m.task.toFixed(0)} µs = ${(m.task / m.library).toFixed(2)}× the library unit: chart + aspects ${m.cast.toFixed(0)} µs, answer objects ${step(m.cast, m.objects)}, JSON.stringify ${step(m.objects, m.stringify)}, UTF-8 bytes ${step(m.stringify, m.task)}`);
+  record.natal_task_split = split;
 }
 
 if (only.has('transits')) {
@@ -78,7 +86,7 @@ if (only.has('export')) {
   const exports = await benchExport(env);
   console.log('\nstreamed CSV export (GET /api/v1/ephemeris, format csv)');
   console.log(`${'export'.padEnd(26)} ${'rows'.padStart(9)} ${'seconds'.padStart(9)} ${'rows/s'.padStart(9)} ${'MB'.padStart(7)} ${'RSS start'.padStart(10)} ${'RSS max'.padStart(9)} ${'RSS end'.padStart(9)}`);
-  const rowsFloor = await libraryFloor(5, 'rows');
+  const rowsFloor = await libraryFloor(5, true);
   console.log(`library floor: the Swiss Ephemeris alone, consecutive daily rows of 13 bodies on ${rowsFloor.threads} threads, no formatting: ${rowsFloor.chartsPerSecond.toFixed(0)} rows/s`);
   record.export_library_floor = rowsFloor;
   for (const e of exports) console.log(`${e.label.padEnd(26)} ${num(e.rows)} ${num(e.seconds, 2)} ${num(e.rowsPerSecond)} ${e.megabytes.toFixed(1).padStart(7)} ${e.rssStartMb.toFixed(0).padStart(10)} ${e.rssMaxMb.toFixed(0).padStart(9)} ${e.rssEndMb.toFixed(0).padStart(9)}`);
