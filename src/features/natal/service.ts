@@ -9,14 +9,14 @@ import { findStelliums } from '../../astro/stelliums.ts';
 import { dominants } from '../../astro/dominants.ts';
 import type { ZodiacSetting } from '../../astro/ephemeris.ts';
 import { normalizeDegrees, signOf } from '../../astro/zodiac.ts';
-import { dignitiesOf } from '../../astro/dignities.ts';
+import { dignitiesOf, type Dignity } from '../../astro/dignities.ts';
 import { FIXED_STAR_PACK_NAMES, resolveStarPack } from '../../astro/fixed-stars.ts';
 import { namedCatalogueStars } from '../../astro/fixed-star-catalogue.ts';
 import { DEFAULT_FIXED_STAR_ORB, UnknownFixedStar, fixedStarConjunctions } from '../../astro/fixed-star-conjunctions.ts';
 import { RequestFieldError } from '../shared/request-error.ts';
 import { resolveMoment, type ResolvedMoment } from '../shared/moment.ts';
 import { placeWarnings, type ResolvedPlace } from '../shared/place.ts';
-import { anglesJson, housesJson, planetJson, provenanceJson, roundNumbers, subjectJson } from '../shared/chart-presentation.ts';
+import { anglesJson, housesJson, planetJson, provenanceJson, roundNumbers, subjectJson, type PlanetJson } from '../shared/chart-presentation.ts';
 import type { NatalRequest, SimpleNatalRequest } from './schemas.ts';
 import type { InterpretationTaskOptions } from '../shared/interpretation-schema.ts';
 import { interpretNatal } from '../../interpretations/index.ts';
@@ -49,9 +49,14 @@ export function aspectPointsOf(chart: ChartMoment): AspectPoint[] {
 }
 
 /** `dignity` (the first, or null) and `dignities` of a planet; null and [] for points without a table (nodes, Lilith, angles...). */
-function withDignity<P extends { id: string; abs_pos: number }>(planet: P) {
+function withDignity(planet: PlanetJson) {
   const all = dignitiesOf(planet.id, planet.abs_pos);
-  return { ...planet, dignity: all[0] ?? null, dignities: all };
+  // Added to planetJson's new object, in the same last places, rather than spread into a copy
+  // (a spread that adds keys measured about 2.6 µs per object).
+  const json: PlanetJson & { dignity?: Dignity | null; dignities?: Dignity[] } = planet;
+  json.dignity = all[0] ?? null;
+  json.dignities = all;
+  return json;
 }
 
 /** The stars a `fixed_stars` request names: star names as given, packs expanded, `all` = every named star of the catalogue. */

@@ -2,13 +2,13 @@
 import { DEFAULT_TRANSIT_BODIES, bodyInfo } from '../../astro/bodies.ts';
 import { computeChartMoment } from '../../astro/chart.ts';
 import { ASPECT_TYPES, MAJOR_ASPECT_TYPES, findAspectsBetween, resolveOrbs, summarizeAspects, type Aspect } from '../../astro/aspects.ts';
-import { houseOf } from '../../astro/house-placement.ts';
+import { cuspsRunForward, houseOf } from '../../astro/house-placement.ts';
 import { momentAtInstant, resolveMoment, type ResolvedMoment } from '../shared/moment.ts';
 import { placeWarnings, type ResolvedPlace } from '../shared/place.ts';
 import { RequestFieldError } from '../shared/request-error.ts';
 import { civilAtOffsetMs, readIsoDateTime } from '../../astro/iso-date-time.ts';
 import { MAX_YEAR, MIN_YEAR } from '../shared/birth-schema.ts';
-import { anglesJson, housesJson, planetJson, provenanceJson, roundNumbers, subjectJson } from '../shared/chart-presentation.ts';
+import { anglesJson, housesJson, planetJson, provenanceJson, roundNumbers, subjectJson, type PlanetJson } from '../shared/chart-presentation.ts';
 import { aspectPointsOf, natalPoints, zodiacOf } from '../natal/service.ts';
 import type { TransitRequest } from './schemas.ts';
 import type { InterpretationTaskOptions } from '../shared/interpretation-schema.ts';
@@ -83,11 +83,16 @@ export function computeTransits(task: TransitTask) {
     .sort((a, b) => a.orb - b.orb)
     .map(markSides);
 
+  const natalHouses = natal.houses;
+  const forward = natalHouses ? cuspsRunForward(natalHouses.cusps) : true; // read once, not per point
   let body = {
-    transit_planets: transit.points.map((p) => ({
-      ...planetJson(p, 'true'),
-      ...(natal.houses ? { natal_house: houseOf(p.lon, natal.houses.cusps) } : {}),
-    })),
+    transit_planets: transit.points.map((p) => {
+      // planetJson's object is new: the natal house is added to it rather than spread into a
+      // copy (a spread that adds keys measured about 1.3 µs per object), in the same last place.
+      const json: PlanetJson & { natal_house?: number } = planetJson(p, 'true');
+      if (natalHouses) json.natal_house = houseOf(p.lon, natalHouses.cusps, forward);
+      return json;
+    }),
     natal_planets: natal.points.map((p) => planetJson(p, request.node_type)),
     ...(natal.houses ? { natal_houses: housesJson(natal.houses), natal_angles: anglesJson(natal.houses).angles_details } : {}),
     aspects,
