@@ -50,7 +50,7 @@ export function transitMoment(task: { request: Pick<TransitTask['request'], 'tra
  */
 export function markSides(a: Aspect) {
   // Written out field by field, in the order `{ ...a, p1, p2, p1_id, … }` gave (the answer's bytes
-  // are the same). That spread, whose first two fields are then replaced, took about 5 µs per
+  // are the same). That spread, which also adds keys the aspect does not have, took about 5 µs per
   // aspect in V8 (213 µs for 40 aspects, against 3 µs now), and the transits task as a whole went
   // from about 1,070 to 590 µs of CPU when it was written out.
   return {
