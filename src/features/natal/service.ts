@@ -4,8 +4,8 @@
  */
 import { DEFAULT_NATAL_BODIES } from '../../astro/bodies.ts';
 import { computeChartMoment, type ChartMoment } from '../../astro/chart.ts';
-import { ASPECT_TYPES, MAJOR_ASPECT_TYPES, findAspectsWithin, resolveOrbs, summarizeAspects, type Aspect, type AspectPoint } from '../../astro/aspects.ts';
-import { findStelliums } from '../../astro/stelliums.ts';
+import { ASPECT_TYPES, MAJOR_ASPECT_TYPES, findAspectsWithin, resolveOrbs, summarizeAspects, type Aspect, type AspectPoint, type AspectsSummary } from '../../astro/aspects.ts';
+import { findStelliums, type Stelliums } from '../../astro/stelliums.ts';
 import { dominants } from '../../astro/dominants.ts';
 import type { ZodiacSetting } from '../../astro/ephemeris.ts';
 import { normalizeDegrees, signOf } from '../../astro/zodiac.ts';
@@ -132,30 +132,61 @@ export function natalConfidence(chart: ChartMoment) {
  * answer is written by answer-writer.ts from the same cast, with the same bytes; this builder
  * stays for the interpretation, which reads the objects, and as the writer's reference in tests.
  */
-export function computeNatal(task: NatalTask) {
+/** The natal answer; its keys are added in this order (the JSON's order). */
+export interface NatalAnswer {
+  subject: ReturnType<typeof subjectJson>;
+  planets: ReturnType<typeof withDignity>[];
+  houses?: ReturnType<typeof housesJson>;
+  angles?: ReturnType<typeof anglesJson>['angles'];
+  angles_details?: ReturnType<typeof anglesJson>['angles_details'];
+  aspects: Aspect[];
+  fixed_stars?: ReturnType<typeof fixedStarsJson>;
+  aspects_summary: AspectsSummary;
+  confidence: ReturnType<typeof natalConfidence>;
+  stelliums?: Stelliums;
+  interpretation?: ReturnType<typeof interpretNatal>;
+  warnings: string[];
+  provenance: ReturnType<typeof provenanceJson>;
+}
+
+export function computeNatal(task: NatalTask): NatalAnswer {
   const { request, place } = task;
   const { moment, zodiac, chart, aspects } = castNatal(task);
-  let body = {
+  // The answer's keys are added in their order rather than spread in from partial objects: in V8
+  // a spread that adds keys to a new object costs microseconds (measured on the transits answer).
+  const answer: Partial<NatalAnswer> = {
+    subject: subjectJson(request.name, moment, place, chart, zodiac, request.house_system),
     planets: chart.points.map((p) => (request.include_dignity ? withDignity(planetJson(p, request.node_type)) : planetJson(p, request.node_type))),
-    ...(chart.houses ? { houses: housesJson(chart.houses), ...anglesJson(chart.houses) } : {}),
-    aspects,
-    ...(request.fixed_stars?.length ? { fixed_stars: fixedStarsJson(request, moment.jdUt, zodiac, chart) } : {}),
   };
-  const subject = subjectJson(request.name, moment, place, chart, zodiac, request.house_system);
+  if (chart.houses) {
+    answer.houses = housesJson(chart.houses);
+    const { angles, angles_details } = anglesJson(chart.houses);
+    answer.angles = angles;
+    answer.angles_details = angles_details;
+  }
+  answer.aspects = aspects;
+  if (request.fixed_stars?.length) answer.fixed_stars = fixedStarsJson(request, moment.jdUt, zodiac, chart);
   const confidence = natalConfidence(chart);
-  // The text reads the unrounded chart: `precision` changes the presentation, not the reading.
-  const interpretation = task.interpretation ? interpretNatal({ subject, ...body, confidence }, task.interpretation) : undefined;
-  if (request.precision !== undefined) body = roundNumbers(body, request.precision);
-  return {
-    subject,
-    ...body,
-    aspects_summary: summarizeAspects(aspects),
-    confidence,
-    ...(task.includeStelliums ? { stelliums: findStelliums(chart.points) } : {}),
-    ...(interpretation ? { interpretation } : {}),
-    warnings: [...placeWarnings(place), ...chart.warnings],
-    provenance: provenanceJson(moment, chart, place),
-  };
+  // The text reads the unrounded chart (`precision` changes the presentation, not the reading),
+  // from the same object as before: subject, the chart's fields so far, confidence.
+  const interpretation = task.interpretation ? interpretNatal({ ...(answer as NatalAnswer), confidence }, task.interpretation) : undefined;
+  const digits = request.precision;
+  if (digits !== undefined) {
+    // What `precision` rounds: the chart's numbers, not the subject's or the provenance's.
+    answer.planets = roundNumbers(answer.planets!, digits);
+    if (answer.houses) answer.houses = roundNumbers(answer.houses, digits);
+    if (answer.angles) answer.angles = roundNumbers(answer.angles, digits);
+    if (answer.angles_details) answer.angles_details = roundNumbers(answer.angles_details, digits);
+    answer.aspects = roundNumbers(answer.aspects, digits);
+    if (answer.fixed_stars) answer.fixed_stars = roundNumbers(answer.fixed_stars, digits);
+  }
+  answer.aspects_summary = summarizeAspects(aspects);
+  answer.confidence = confidence;
+  if (task.includeStelliums) answer.stelliums = findStelliums(chart.points);
+  if (interpretation) answer.interpretation = interpretation;
+  answer.warnings = [...placeWarnings(place), ...chart.warnings];
+  answer.provenance = provenanceJson(moment, chart, place);
+  return answer as NatalAnswer;
 }
 
 export const SIMPLE_NATAL_PLANETS = ['sun', 'moon', 'mercury', 'venus', 'mars', 'jupiter', 'saturn', 'uranus', 'neptune', 'pluto', 'north_node'] as const;
