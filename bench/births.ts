@@ -19,3 +19,9 @@ export function randomBirth() {
     lng: Math.round((random() * 360 - 180) * 1e4) / 1e4,
   };
 }
+
+/** A transits request: a random birth against noon of a random day of 1900-2100. */
+export function randomTransitRequest() {
+  const date = `${randomInt(1900, 2100)}-${String(randomInt(1, 12)).padStart(2, '0')}-${String(randomInt(1, 28)).padStart(2, '0')}`;
+  return { natal: randomBirth(), transit_date: `${date}T12:00` };
+}

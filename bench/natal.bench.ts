@@ -1,8 +1,9 @@
 /**
- * Natal throughput against a trivial JSON route of the same server, in the same run, for each
- * compute mode (inline on the event loop, Piscina pool).
+ * Natal (or transits) throughput against a trivial JSON route of the same server, in the same
+ * run, for each compute mode (inline on the event loop, Piscina pool), and against the same
+ * service without its platform layers answering the same route (bare).
  */
-import { randomBirth } from './births.ts';
+import { randomBirth, randomTransitRequest } from './births.ts';
 import { runLoad, type LoadResult } from './load.ts';
 import { cpuSeconds, startBenchServer, type BenchServer } from './server-process.ts';
 
@@ -14,9 +15,9 @@ export interface ModeFigures {
   /** The same natal load on the service without its platform layers, and the full route's share of it. */
   bare: LoadResult;
   platformShare: number;
-  /** The same natal load on a minimal natal-only server (no logger, no other routes), and the full route's share of it. */
-  minimal: LoadResult;
-  minimalShare: number;
+  /** The same natal load on a minimal natal-only server (no logger, no other routes), and the full route's share of it (natal only). */
+  minimal?: LoadResult;
+  minimalShare?: number;
   /** req/s of every round, in order. */
   rounds: { baseline: number[]; full: number[]; bare: number[]; minimal: number[] };
   /**
@@ -24,8 +25,18 @@ export interface ModeFigures {
    * the platform layers cost the API process itself, apart from Redis and PostgreSQL, which
    * share the same two cores here.
    */
-  cpuMicrosPerRequest: { full: number; bare: number; minimal: number };
+  cpuMicrosPerRequest: { full: number; bare: number; minimal?: number };
 }
+
+/** The route measured: POST to `path` with a new body per request; the minimal server has the natal routes only. */
+export interface BenchRoute {
+  path: string;
+  body: () => string;
+  withMinimal: boolean;
+}
+
+export const NATAL_ROUTE: BenchRoute = { path: '/api/v1/natal/calculate', body: () => JSON.stringify(randomBirth()), withMinimal: true };
+export const TRANSITS_ROUTE: BenchRoute = { path: '/api/v1/transits/calculate', body: () => JSON.stringify(randomTransitRequest()), withMinimal: false };
 
 const settle = () => new Promise((r) => setTimeout(r, 1000));
 
@@ -44,20 +55,21 @@ function medianRun(runs: LoadResult[]): LoadResult {
  * the rounds are reported. After each run the machine settles for a second, so that work a run
  * leaves behind (a usage-log write, PostgreSQL's background writers) does not land on the next.
  */
-export async function benchNatal(options: { durationSeconds: number; connections: number; modes: string[]; env: Record<string, string>; rounds?: number }): Promise<ModeFigures[]> {
+export async function benchNatal(options: { durationSeconds: number; connections: number; modes: string[]; env: Record<string, string>; rounds?: number; route?: BenchRoute }): Promise<ModeFigures[]> {
+  const route = options.route ?? NATAL_ROUTE;
   const figures: ModeFigures[] = [];
   const rounds = options.rounds ?? 5;
   const common = { durationSeconds: options.durationSeconds, connections: options.connections };
   for (const mode of options.modes) {
     const full = await startBenchServer({ ...options.env, COMPUTE_MODE: mode });
     const bare = await startBenchServer({ ...options.env, COMPUTE_MODE: mode }, [], 'bench/service-without-platform.ts');
-    const minimal = await startBenchServer({ ...options.env, COMPUTE_MODE: mode }, [], 'bench/bare-natal-server.ts');
+    const minimal = route.withMinimal ? await startBenchServer({ ...options.env, COMPUTE_MODE: mode }, [], 'bench/bare-natal-server.ts') : undefined;
     try {
       const cpuPerRequest = { full: [] as number[], bare: [] as number[], minimal: [] as number[] };
       const natalRequests = (server: BenchServer) => ({
-        ...common, url: `${server.url}/api/v1/natal/calculate`, method: 'POST' as const,
+        ...common, url: `${server.url}${route.path}`, method: 'POST' as const,
         headers: { ...(server.key ? { 'x-api-key': server.key } : {}), 'content-type': 'application/json' },
-        body: () => JSON.stringify(randomBirth()),
+        body: route.body,
       });
       const natalLoad = async (server: BenchServer, name: string, which: keyof typeof cpuPerRequest) => {
         const cpuBefore = cpuSeconds(server.pid);
@@ -67,7 +79,7 @@ export async function benchNatal(options: { durationSeconds: number; connections
         return result;
       };
       // Warm up JIT, the key cache and the time-zone data before measuring.
-      for (const server of [full, bare, minimal]) await runLoad('warmup', { ...natalRequests(server), durationSeconds: 2 });
+      for (const server of [full, bare, ...(minimal ? [minimal] : [])]) await runLoad('warmup', { ...natalRequests(server), durationSeconds: 2 });
       const baselines: LoadResult[] = [];
       const fulls: LoadResult[] = [];
       const bares: LoadResult[] = [];
@@ -75,25 +87,25 @@ export async function benchNatal(options: { durationSeconds: number; connections
       for (let round = 0; round < rounds; round++) {
         baselines.push(await runLoad('GET /healthz', { ...common, url: `${full.url}/healthz` }));
         await settle();
-        fulls.push(await natalLoad(full, 'POST /api/v1/natal/calculate', 'full'));
-        bares.push(await natalLoad(bare, 'natal without platform layers', 'bare'));
-        minimals.push(await natalLoad(minimal, 'minimal natal-only server', 'minimal'));
+        fulls.push(await natalLoad(full, `POST ${route.path}`, 'full'));
+        bares.push(await natalLoad(bare, 'same route, no platform layers', 'bare'));
+        if (minimal) minimals.push(await natalLoad(minimal, 'minimal natal-only server', 'minimal'));
       }
-      for (const r of fulls) if (r.non2xx || r.errors) throw new Error(`natal run had ${r.non2xx} non-2xx responses and ${r.errors} errors`);
+      for (const r of [...fulls, ...bares]) if (r.non2xx || r.errors) throw new Error(`${r.name} run had ${r.non2xx} non-2xx responses and ${r.errors} errors`);
       const baseline = medianRun(baselines);
       const natal = medianRun(fulls);
       const bareRun = medianRun(bares);
-      const minimalRun = medianRun(minimals);
+      const minimalRun = minimal ? medianRun(minimals) : undefined;
       const perSecond = (runs: LoadResult[]) => runs.map((r) => r.requestsPerSecond);
       figures.push({
         mode, baseline, natal, ratio: natal.requestsPerSecond / baseline.requestsPerSecond,
         bare: bareRun, platformShare: natal.requestsPerSecond / bareRun.requestsPerSecond,
-        minimal: minimalRun, minimalShare: natal.requestsPerSecond / minimalRun.requestsPerSecond,
+        ...(minimalRun ? { minimal: minimalRun, minimalShare: natal.requestsPerSecond / minimalRun.requestsPerSecond } : {}),
         rounds: { baseline: perSecond(baselines), full: perSecond(fulls), bare: perSecond(bares), minimal: perSecond(minimals) },
-        cpuMicrosPerRequest: { full: median(cpuPerRequest.full), bare: median(cpuPerRequest.bare), minimal: median(cpuPerRequest.minimal) },
+        cpuMicrosPerRequest: { full: median(cpuPerRequest.full), bare: median(cpuPerRequest.bare), ...(minimal ? { minimal: median(cpuPerRequest.minimal) } : {}) },
       });
     } finally {
-      await Promise.all([full.stop(), bare.stop(), minimal.stop()]);
+      await Promise.all([full.stop(), bare.stop(), ...(minimal ? [minimal.stop()] : [])]);
     }
   }
   return figures;

@@ -2,20 +2,20 @@
  * `npm run bench`: starts the service, drives it with autocannon, prints tables and records the
  * figures with the machine's description under bench/results/.
  *
- * Environment: BENCH_ONLY (comma-separated sections: natal, export, endpoints, render, png-memory,
- * interpretation, reports, admin; default all but admin, which needs DATABASE_URL and seeds a
+ * Environment: BENCH_ONLY (comma-separated sections: natal, transits, export, endpoints, render,
+ * png-memory, interpretation, reports, admin; default all but admin, which needs DATABASE_URL and seeds a
  * database of its own), BENCH_DURATION seconds per run (default 10), BENCH_CONNECTIONS (default 32),
  * BENCH_MODES (compute modes for the natal section, default "inline,pool"), BENCH_ROUNDS
- * (alternating rounds of the natal comparisons, default 5), BENCH_ADMIN_CALLS (calls per admin
- * endpoint, default 40), BENCH_ADMIN_DATABASE (a database name on the DATABASE_URL server for the
- * admin section to keep between runs: seeded on the first run, then reused with only the pending
- * migrations applied; without it each run seeds a new database, about four minutes, and drops it
- * at the end); DATABASE_URL to run
+ * (alternating rounds of the natal and transits comparisons, default 5; their floors run for twice
+ * BENCH_DURATION), BENCH_ADMIN_CALLS (calls per admin endpoint, default 40), BENCH_ADMIN_DATABASE
+ * (a database name on the DATABASE_URL server for the admin section to keep between runs: seeded on
+ * the first run, then reused with only the pending migrations applied; without it each run seeds a
+ * new database, about four minutes, and drops it at the end); DATABASE_URL to run
  * against PostgreSQL (embedded PGlite otherwise).
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { benchNatal } from './natal.bench.ts';
+import { benchNatal, NATAL_ROUTE, TRANSITS_ROUTE, type BenchRoute } from './natal.bench.ts';
 import { benchExport } from './export.bench.ts';
 import { benchEndpoints } from './endpoints.bench.ts';
 import { benchRender } from './render.bench.ts';
@@ -25,9 +25,10 @@ import { benchAdmin, TARGET_MS, type AdminEndpointFigures } from './admin.bench.
 import { benchReports } from './reports.bench.ts';
 import { machineDescription } from './machine.ts';
 import { libraryFloor } from './library-floor.ts';
-import { taskFloor } from './task-floor.ts';
+import { floors } from './floors.ts';
+import { natalTaskSplit } from './natal-task-split.ts';
 
-const only = new Set((process.env.BENCH_ONLY ?? 'natal,export,endpoints,render,png-memory,interpretation,reports').split(','));
+const only = new Set((process.env.BENCH_ONLY ?? 'natal,transits,export,endpoints,render,png-memory,interpretation,reports').split(','));
 const durationSeconds = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const modes = (process.env.BENCH_MODES ?? 'inline,pool').split(',');
@@ -38,31 +39,49 @@ if (process.env.REDIS_URL) env.REDIS_URL = process.env.REDIS_URL;
 const num = (n: number, digits = 0) => n.toFixed(digits).padStart(9);
 const record: Record<string, unknown> = { date: new Date().toISOString(), machine: machineDescription(), database: env.DATABASE_URL ? 'postgresql' : 'embedded', redis: env.REDIS_URL ? 'redis' : 'in-process' };
 
-if (only.has('natal')) {
-  const natal = await benchNatal({ durationSeconds, connections, modes, env, rounds });
-  console.log(`\nnatal throughput vs a trivial JSON route (${connections} connections, ${durationSeconds}s runs, median of ${rounds} alternating rounds, every request a different birth)`);
-  console.log(`${'mode'.padEnd(8)} ${'route'.padEnd(30)} ${'req/s'.padStart(9)} ${'p50 ms'.padStart(9)} ${'p99 ms'.padStart(9)} ${'ratio'.padStart(9)}`);
-  for (const f of natal) {
-    console.log(`${f.mode.padEnd(8)} ${f.baseline.name.padEnd(30)} ${num(f.baseline.requestsPerSecond)} ${num(f.baseline.p50Ms, 1)} ${num(f.baseline.p99Ms, 1)} ${num(1, 2)}`);
-    console.log(`${f.mode.padEnd(8)} ${f.natal.name.padEnd(30)} ${num(f.natal.requestsPerSecond)} ${num(f.natal.p50Ms, 1)} ${num(f.natal.p99Ms, 1)} ${num(f.ratio, 2)}`);
-  }
-  const floor = await libraryFloor(5);
-  const bestBaseline = Math.max(...natal.map((f) => f.baseline.requestsPerSecond));
-  console.log(`library floor: the Swiss Ephemeris alone (13 bodies + houses, random births, ${floor.threads} threads, no HTTP): ${floor.chartsPerSecond.toFixed(0)} charts/s = ${(floor.chartsPerSecond / bestBaseline).toFixed(2)} of the trivial route`);
-  record.library_floor = floor;
-  const task = await taskFloor(5);
-  console.log(`task floor: the service's natal task alone (chart, aspects, presentation, JSON bytes; random births, ${task.threads} threads, no HTTP, no pool): ${task.chartsPerSecond.toFixed(0)} charts/s = ${(task.chartsPerSecond / bestBaseline).toFixed(2)} of the trivial route; the pool-served route reaches ${(Math.max(...natal.map((f) => f.natal.requestsPerSecond)) / task.chartsPerSecond).toFixed(2)} of it`);
-  record.task_floor = task;
+/** A route's floors (library, task, their ratio) and its served figures (full, bare, minimal) with latencies. */
+async function servedAndFloors(label: string, kind: 'natal' | 'transits', route: BenchRoute) {
+  const served = await benchNatal({ durationSeconds, connections, modes, env, rounds, route });
+  const floor = await floors(kind, durationSeconds * 2);
+  const what = kind === 'natal'
+    ? 'library: the Swiss Ephemeris alone, 13 bodies + houses; task: the natal task (chart, aspects, presentation, JSON bytes)'
+    : 'library: the Swiss Ephemeris alone, natal chart (13 bodies + houses) + 13 transiting bodies; task: the transits task (both charts, aspects, interpretation, JSON bytes)';
   const rates = (xs: number[]) => xs.map((x) => x.toFixed(0)).join('/');
-  console.log('\nplatform layers (key auth, rate limits, idempotency, usage log, metrics): the full natal route vs the same service without them (bare),');
-  console.log('and vs a minimal natal-only server (no logger, no other routes)');
-  for (const f of natal) {
-    console.log(`${f.mode.padEnd(8)} full ${num(f.natal.requestsPerSecond)} req/s   bare ${num(f.bare.requestsPerSecond)} req/s   full/bare ${num(f.platformShare, 2)}   minimal ${num(f.minimal.requestsPerSecond)} req/s   full/minimal ${num(f.minimalShare, 2)}`);
-    console.log(`${''.padEnd(8)} rounds: full ${rates(f.rounds.full)}, bare ${rates(f.rounds.bare)}, minimal ${rates(f.rounds.minimal)}`);
+  console.log(`\n${label}: floors (random requests, ${floor.threads} threads, no HTTP, no pool; alternating 50 ms batches for ${durationSeconds * 2} s, medians of ${floor.batches} batches each)`);
+  console.log(`  ${what}`);
+  console.log(`  library floor ${num(floor.libraryPerSecond)} charts/s (${floor.libraryMicros.toFixed(0)} µs)   task floor ${num(floor.taskPerSecond)} charts/s (${floor.taskMicros.toFixed(0)} µs)   task/library time per chart ${floor.taskToLibrary.toFixed(2)}`);
+  console.log(`${label} served (${connections} connections, ${durationSeconds}s runs, median of ${rounds} alternating rounds, every request different)`);
+  console.log(`${'mode'.padEnd(8)} ${'route'.padEnd(34)} ${'req/s'.padStart(9)} ${'p50 ms'.padStart(9)} ${'p99 ms'.padStart(9)} ${'vs full'.padStart(9)}`);
+  for (const f of served) {
+    const row = (name: string, r: { requestsPerSecond: number; p50Ms: number; p99Ms: number }, ratio: string) => console.log(`${f.mode.padEnd(8)} ${name.padEnd(34)} ${num(r.requestsPerSecond)} ${num(r.p50Ms, 1)} ${num(r.p99Ms, 1)} ${ratio.padStart(9)}`);
+    row('GET /healthz (trivial)', f.baseline, '');
+    row(`full: ${route.path}`, f.natal, '1.00');
+    row('bare: same route, no platform layers', f.bare, (f.bare.requestsPerSecond / f.natal.requestsPerSecond).toFixed(2));
+    if (f.minimal) row('minimal natal-only server', f.minimal, (f.minimal.requestsPerSecond / f.natal.requestsPerSecond).toFixed(2));
+    console.log(`${''.padEnd(8)} full/bare ${f.platformShare.toFixed(2)}${f.minimalShare !== undefined ? `   full/minimal ${f.minimalShare.toFixed(2)}` : ''}   full/trivial ${f.ratio.toFixed(2)}   full/task floor ${(f.natal.requestsPerSecond / floor.taskPerSecond).toFixed(2)}   bare/task floor ${(f.bare.requestsPerSecond / floor.taskPerSecond).toFixed(2)}`);
+    console.log(`${''.padEnd(8)} rounds req/s: full ${rates(f.rounds.full)}, bare ${rates(f.rounds.bare)}${f.minimal ? `, minimal ${rates(f.rounds.minimal)}` : ''}`);
+    const cpu = f.cpuMicrosPerRequest;
+    console.log(`${''.padEnd(8)} service CPU per request (all threads; Redis and PostgreSQL not included): full ${cpu.full.toFixed(0)} µs, bare ${cpu.bare.toFixed(0)} µs${cpu.minimal !== undefined ? `, minimal ${cpu.minimal.toFixed(0)} µs` : ''}`);
   }
-  console.log('service process CPU per natal request (all threads; Redis and PostgreSQL not included)');
-  for (const f of natal) console.log(`${f.mode.padEnd(8)} full ${num(f.cpuMicrosPerRequest.full)} µs   bare ${num(f.cpuMicrosPerRequest.bare)} µs   minimal ${num(f.cpuMicrosPerRequest.minimal)} µs   bare/full ${num(f.cpuMicrosPerRequest.bare / f.cpuMicrosPerRequest.full, 2)}`);
-  record.natal = natal;
+  return { served, floors: floor };
+}
+
+if (only.has('natal')) {
+  const natal = await servedAndFloors('natal', 'natal', NATAL_ROUTE);
+  record.natal = natal.served;
+  record.natal_floors = natal.floors;
+  const split = natalTaskSplit(20);
+  const m = split.micros;
+  const step = (a: number, b: number) => `${(b - a).toFixed(0)} µs`;
+  console.log(`where the natal task's time goes (in process, one thread, CPU time, median of ${split.batches} interleaved batches of 200 random births):`);
+  console.log(`  library unit ${m.library.toFixed(0)} µs; task ${m.task.toFixed(0)} µs = ${(m.task / m.library).toFixed(2)}× the library unit: chart + aspects ${m.cast.toFixed(0)} µs, answer objects ${step(m.cast, m.objects)}, JSON.stringify ${step(m.objects, m.stringify)}, UTF-8 bytes ${step(m.stringify, m.task)}`);
+  record.natal_task_split = split;
+}
+
+if (only.has('transits')) {
+  const transits = await servedAndFloors('transits', 'transits', TRANSITS_ROUTE);
+  record.transits = transits.served;
+  record.transits_floors = transits.floors;
 }
 
 if (only.has('export')) {

@@ -56,9 +56,13 @@ function declinationOf(tropicalLon: number, lat: number, obliquity: number): num
 }
 
 export function computeHouses(jdUt: number, lat: number, lng: number, system: HouseSystemName, zodiac: ZodiacSetting): { frame: HouseFrame; warning?: string } {
-  const { fellBack, message: _message, ...raw } = calcHouses(jdUt, lat, lng, HOUSE_SYSTEMS[system], zodiac);
-  const frame: HouseFrame = { ...raw, requested: system, used: fellBack ? POLAR_FALLBACK_SYSTEM : system };
-  const warning = fellBack
+  const h = calcHouses(jdUt, lat, lng, HOUSE_SYSTEMS[system], zodiac);
+  // Field by field rather than rest and spread: the same frame without copying the object twice.
+  const frame: HouseFrame = {
+    cusps: h.cusps, asc: h.asc, mc: h.mc, armc: h.armc, vertex: h.vertex, ascSpeed: h.ascSpeed, mcSpeed: h.mcSpeed, vertexSpeed: h.vertexSpeed,
+    requested: system, used: h.fellBack ? POLAR_FALLBACK_SYSTEM : system,
+  };
+  const warning = h.fellBack
     ? `house system ${system} cannot be computed at latitude ${lat} (inside the polar circle); ${POLAR_FALLBACK_SYSTEM} houses were used instead`
     : undefined;
   return { frame, warning };

@@ -93,9 +93,18 @@ export function ephemerisFlag(jdUt: number): number {
   return jdUt >= FILES_START_JD && jdUt < FILES_END_JD ? C.SEFLG_SWIEPH : C.SEFLG_MOSEPH;
 }
 
-/** TT - UT in seconds: the one ΔT of every position, and the one reported (see the header). */
+/**
+ * TT - UT in seconds: the one ΔT of every position, and the one reported (see the header). The
+ * last instant's is kept: a chart asks for it once for its moment and again for its positions.
+ */
+let lastDeltaUt = NaN;
+let lastDeltaSeconds = NaN;
 export function deltaTSeconds(jdUt: number): number {
-  return sweph.deltat_ex(jdUt, C.SEFLG_SWIEPH).data * 86400;
+  if (jdUt !== lastDeltaUt) {
+    lastDeltaSeconds = sweph.deltat_ex(jdUt, C.SEFLG_SWIEPH).data * 86400;
+    lastDeltaUt = jdUt;
+  }
+  return lastDeltaSeconds;
 }
 
 /** The Terrestrial Time of a UT Julian day; the last answer is kept, since a chart asks for one instant many times. */
@@ -141,12 +150,19 @@ export function calcHouses(jdUt: number, lat: number, lng: number, letter: strin
   const r = sweph.houses_ex2(jdUt, flags, lat, lng, letter);
   const { houses, points, pointsSpeed } = r.data;
   return {
-    cusps: Array.from(houses as ArrayLike<number>).slice(0, 12),
+    cusps: firstTwelve(houses),
     asc: points[0]!, mc: points[1]!, armc: points[2]!, vertex: points[3]!,
     ascSpeed: pointsSpeed[0]!, mcSpeed: pointsSpeed[1]!, vertexSpeed: pointsSpeed[3]!,
     fellBack: r.flag === C.ERR,
     message: r.error ?? '',
   };
+}
+
+/** The 12 cusps of the library's answer (Gauquelin sectors give 36), without an intermediate copy. */
+function firstTwelve(cusps: ArrayLike<number>): number[] {
+  const out = new Array<number>(12);
+  for (let i = 0; i < 12; i++) out[i] = cusps[i]!;
+  return out;
 }
 
 const starMagnitudes = new Map<string, number | null>();
@@ -176,7 +192,7 @@ export function calcHousesFromArmc(armc: number, lat: number, obliquity: number,
   if (ephePath === undefined) initEphemeris();
   const r = sweph.houses_armc_ex2(armc, lat, obliquity, letter);
   return {
-    cusps: Array.from(r.data.houses as ArrayLike<number>).slice(0, 12),
+    cusps: firstTwelve(r.data.houses as ArrayLike<number>),
     asc: r.data.points[0]!, mc: r.data.points[1]!, vertex: r.data.points[3]!,
     fellBack: r.flag === C.ERR,
   };

