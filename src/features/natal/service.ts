@@ -128,11 +128,10 @@ export function natalConfidence(chart: ChartMoment) {
 }
 
 /**
- * The natal answer as objects (what JSON.stringify turns into the answer's text). The served
- * answer is written by answer-writer.ts from the same cast, with the same bytes; this builder
- * stays for the interpretation, which reads the objects, and as the writer's reference in tests.
+ * The natal answer as objects, which JSON.stringify turns into the answer's text; its keys are
+ * added in this order (the JSON's order). A writer of the JSON text straight from the cast was
+ * tried and measured slower than JSON.stringify of these objects (see the README's benchmarks).
  */
-/** The natal answer; its keys are added in this order (the JSON's order). */
 export interface NatalAnswer {
   subject: ReturnType<typeof subjectJson>;
   planets: ReturnType<typeof withDignity>[];
