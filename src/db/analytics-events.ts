@@ -11,8 +11,10 @@ const isMilestone = (name: string): name is MilestoneEvent => (MILESTONE_EVENTS 
 
 /**
  * `days` UTC days as an interval of seconds. Adding a days interval to a time goes through the
- * session's time zone calendar, which was most of a funnel's or a cohort's cost per member; in
- * UTC (the service's sessions) a day is always 86,400 s, so the sum is the same.
+ * session's time zone calendar, which was most of a funnel's or a cohort's cost per member, and
+ * made a window depend on the database server's zone (23 or 25 hours across its DST changes).
+ * The statistics count UTC days, where a day is always 86,400 s: in a UTC session the sum is the
+ * same as before, in any session it is now the UTC one.
  */
 const utcDays = (days: number) => sql.fragment`make_interval(secs => ${days * 86_400})`;
 
