@@ -29,11 +29,11 @@ export const psychologicalReportRequest = z.object({
 export type PsychologicalReportRequest = z.output<typeof psychologicalReportRequest>;
 
 export const reportSubmission = z.object({
-  job_id: z.string(),
-  status: z.literal('queued'),
+  job_id: z.string().describe('Id of the report job, to poll'),
+  status: z.literal('queued').describe('Always queued: the report is made in the background'),
   status_url: z.string().describe('Path of GET /api/v1/natal/report/{job_id}'),
   poll_url: z.string().describe('The same as status_url'),
-  next_poll_after_seconds: z.number().int(),
+  next_poll_after_seconds: z.number().int().describe('Seconds to wait before the first poll'),
   credit_charged: z.boolean().describe('False for the zero-credit demo subject.'),
 });
 
