@@ -169,6 +169,37 @@ describe('the rules every operation follows', () => {
     expect(undescribed).toEqual([]);
   });
 
+  it('every field of an answer says what it is', async () => {
+    const undescribed: string[] = [];
+    const seen = new Set<string>();
+    const walk = (schema: Json | undefined, where: string): void => {
+      if (!schema || typeof schema !== 'object') return;
+      if (Array.isArray(schema)) return schema.forEach((s) => walk(s, where));
+      if (typeof schema.$ref === 'string') {
+        const name = schema.$ref.split('/').pop()!;
+        if (!seen.has(name)) {
+          seen.add(name);
+          walk(doc.components.schemas[name], name);
+        }
+        return;
+      }
+      for (const [name, property] of Object.entries((schema.properties ?? {}) as Record<string, Json>)) {
+        if (!property.description) undescribed.push(`${where}.${name}`);
+        walk(property, `${where}.${name}`);
+      }
+      for (const key of ['items', 'anyOf', 'oneOf', 'allOf', 'additionalProperties', 'prefixItems']) walk(schema[key], where);
+    };
+    for (const { name, op } of operations()) {
+      for (const [status, response] of Object.entries(op.responses)) {
+        for (const [type, media] of Object.entries((response.content ?? {}) as Record<string, Json>)) {
+          if (/json/.test(type)) walk(media.schema, `${name} ${status}`);
+        }
+      }
+    }
+    if (process.env.DUMP_DOC) (await import('node:fs')).writeFileSync(process.env.DUMP_DOC, JSON.stringify({ doc, undescribed }));
+    expect(undescribed).toEqual([]);
+  });
+
   it('the API key scheme says how to get a key', () => {
     expect(doc.components.securitySchemes.apiKey.description).toContain('npm run -s cli -- keys create');
     expect(doc.components.securitySchemes.bearerAuth.description).toContain('cli -- token');

@@ -44,5 +44,8 @@ export const feedbackResponse = z.object({
   rating: z.number(), comment: z.string().nullable(), endpoint: z.string().nullable(), created_at: z.string(), updated_at: z.string(),
 });
 
-export const detailError = z.object({ detail: z.string() });
-export const conflictError = z.object({ error: z.string(), detail: z.string() });
+export const detailError = z.object({ detail: z.string().describe('A sentence for people; the status code is what programs act on') });
+export const conflictError = z.object({
+  error: z.string().describe('A fixed code for programs naming the conflict (email_in_use, key_limit_reached, funnel_limit_reached)'),
+  detail: z.string().describe('A sentence for people; the status code is what programs act on'),
+});
