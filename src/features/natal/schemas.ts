@@ -76,8 +76,8 @@ const angleDetail = z.object({
 });
 
 export const aspectSchema = z.object({
-  p1: z.string().describe('Id of the first point (as in planets[].id)'),
-  p2: z.string().describe('Id of the second point (as in planets[].id)'),
+  p1: z.string().describe('Id of the first point (a planets[].id, or asc or mc)'),
+  p2: z.string().describe('Id of the second point (a planets[].id, or asc or mc)'),
   type: z.string().describe('Aspect name: conjunction, opposition, trine, square, sextile, or a minor one (quincunx, semi_sextile …)'),
   deg: z.number().describe('The exact angle of the aspect type in degrees (0, 60, 90, 120, 180 …)'),
   angle: z.number().describe('The actual separation of the two points in longitude, degrees, 0 to 180'),
@@ -99,8 +99,8 @@ export const subjectSchema = z.object({
   datetime: z.string().describe('Local date and time with the UTC offset in force'),
   datetime_utc: z.string().describe('The same instant in UTC, ISO 8601 with Z'),
   location: z.object({
-    city: z.string().nullable().describe('City found in the gazetteer; null when coordinates were sent'),
-    country: z.string().nullable().describe('Country of that city; null when coordinates were sent'),
+    city: z.string().nullable().describe('The city found in the gazetteer, or as sent alongside coordinates; null when only coordinates were sent'),
+    country: z.string().nullable().describe('ISO 3166-1 alpha-2 code of the gazetteer place, or the country as sent alongside coordinates; null when none'),
     state: z.string().nullable().describe('first-level region (state, province, Land) of a city found in the gazetteer; null for coordinates'),
     lat: z.number().describe('Latitude in degrees, -90 (south) to 90 (north)'),
     lng: z.number().describe('Longitude in degrees, -180 (west) to 180 (east)'),
@@ -140,7 +140,7 @@ export const fixedStarsResponse = z.object({
   conjunctions: z.array(z.object({
     star: z.string().describe('The star\'s traditional name in the catalogue'),
     designation: z.string().describe('The star\'s Bayer-style designation in the catalogue (alTau for Aldebaran)'),
-    point: z.string().describe('Id of the chart point the star is conjunct (as in planets[].id)'),
+    point: z.string().describe('Id of the chart point the star is conjunct (sun, moon, asc …)'),
     orb: z.number().describe('Separation of point and star in longitude, degrees'),
     star_abs_pos: z.number().describe('Ecliptic longitude of the star in degrees, 0 to under 360, in the chart\'s zodiac'),
     star_pos: z.number().describe('Degrees of the star into its sign, 0 to under 30'),

@@ -32,7 +32,7 @@ export const skyEvent = z.object({
   sign_id: z.string().optional().describe('Ingresses: the sign entered; stations: the sign of the station; lunations: the Moon\'s sign (tropical)'),
   direction: z.enum(['retrograde', 'direct']).optional().describe('Stations: the motion that begins; ingresses: retrograde when the body re-enters the previous sign moving backwards'),
   phase: z.enum(['new_moon', 'full_moon']).optional().describe('Lunations: which one'),
-  formulation: z.string().optional().describe('With include_formulation: a short sentence for the event'),
+  formulation: z.string().optional().describe('With include_formulation: a short fixed phrase naming the event'),
 });
 
 export const skyEventsResponse = z

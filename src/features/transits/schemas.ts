@@ -30,7 +30,9 @@ export const transitRequest = z
 
 export type TransitRequest = z.output<typeof transitRequest>;
 
-const transitPlanet = planetSchema.extend({ natal_house: z.number().int().optional().describe('Natal house 1 to 12 the point falls in; absent when the birth time is unknown') });
+const transitPlanet = planetSchema.extend({
+  house: z.number().int().optional().describe('Natal points: house 1 to 12; absent for the transiting points and when the birth time is unknown'),
+  natal_house: z.number().int().optional().describe('Transiting points: the natal house 1 to 12 they fall in; absent for the natal points and when the birth time is unknown') });
 
 export const transitResponse = z.object({
   transit_date: z.string().describe('Date of the transit moment at the transit place, YYYY-MM-DD (local)'),
