@@ -116,7 +116,7 @@ export const subjectSchema = z.object({
     julian_day_tt: z.number().describe('Julian day of the moment in Terrestrial Time'),
     delta_t_days: z.number().describe('ΔT (TT minus UT) in days'),
     delta_t_seconds: z.number().describe('ΔT (TT minus UT) in seconds'),
-    utc_offset: z.string().describe('UTC offset in force at the local time, ±HH:MM'),
+    utc_offset: z.string().describe('UTC offset in force at the local time, ±HH:MM (±HH:MM:SS for an old local mean time with seconds)'),
     time_known: z.boolean().describe('False when the birth time is unknown (cast for local noon, without houses)'),
   }).describe('How the chart was calculated'),
 });
