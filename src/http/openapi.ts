@@ -10,10 +10,10 @@ import { applyOperationRules } from './openapi-rules.ts';
 
 export const httpValidationError = z.object({
   detail: z.array(z.object({
-    loc: z.array(z.union([z.string(), z.number()])),
-    msg: z.string(),
-    type: z.string(),
-  })),
+    loc: z.array(z.union([z.string(), z.number()])).describe('Where the wrong value is: body, query or path, then the field names and list indexes down to it'),
+    msg: z.string().describe('What is wrong with the value, for people'),
+    type: z.string().describe('A fixed code for the kind of error (missing, value_error …)'),
+  })).describe('One entry per wrong or missing value'),
 }).meta({ id: 'HTTPValidationError' });
 
 /**

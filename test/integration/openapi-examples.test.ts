@@ -116,6 +116,33 @@ describe('the examples of the OpenAPI document', () => {
   });
 });
 
+/**
+ * Properties without a description in the schemas walked, named `<where>.<path>`; a component met
+ * through `$ref` is walked once, under its own name.
+ */
+function undescribedFields() {
+  const undescribed: string[] = [];
+  const seen = new Set<string>();
+  const walk = (schema: Json | undefined, where: string): void => {
+    if (!schema || typeof schema !== 'object') return;
+    if (Array.isArray(schema)) return schema.forEach((s) => walk(s, where));
+    if (typeof schema.$ref === 'string') {
+      const name = schema.$ref.split('/').pop()!;
+      if (!seen.has(name)) {
+        seen.add(name);
+        walk(doc.components.schemas[name], name);
+      }
+      return;
+    }
+    for (const [name, property] of Object.entries((schema.properties ?? {}) as Record<string, Json>)) {
+      if (!property.description) undescribed.push(`${where}.${name}`);
+      walk(property, `${where}.${name}`);
+    }
+    for (const key of ['items', 'prefixItems', 'anyOf', 'oneOf', 'allOf', 'additionalProperties']) walk(schema[key], where);
+  };
+  return { undescribed, walk };
+}
+
 describe('the rules every operation follows', () => {
   it('operations declare the refusals of their credential', () => {
     const calc = doc.paths['/api/v1/natal/calculate']!.post!;
@@ -143,30 +170,26 @@ describe('the rules every operation follows', () => {
   });
 
   it('every field of a request and every parameter says what it is', () => {
-    const undescribed: string[] = [];
-    const seen = new Set<string>();
-    const walk = (schema: Json | undefined, where: string): void => {
-      if (!schema || typeof schema !== 'object') return;
-      if (Array.isArray(schema)) return schema.forEach((s) => walk(s, where));
-      if (typeof schema.$ref === 'string') {
-        const name = schema.$ref.split('/').pop()!;
-        if (!seen.has(name)) {
-          seen.add(name);
-          walk(doc.components.schemas[name], name);
-        }
-        return;
-      }
-      for (const [name, property] of Object.entries((schema.properties ?? {}) as Record<string, Json>)) {
-        if (!property.description) undescribed.push(`${where}.${name}`);
-        walk(property, `${where}.${name}`);
-      }
-      for (const key of ['items', 'anyOf', 'oneOf', 'allOf', 'additionalProperties']) walk(schema[key], where);
-    };
+    const find = undescribedFields();
     for (const { name, op } of operations()) {
-      for (const p of op.parameters ?? []) if (!(p as Json).description && !p.schema?.description) undescribed.push(`${name} ${p.in} ${p.name}`);
-      for (const media of Object.values(op.requestBody?.content ?? {})) walk((media as Json).schema, name);
+      for (const p of op.parameters ?? []) if (!(p as Json).description && !p.schema?.description) find.undescribed.push(`${name} ${p.in} ${p.name}`);
+      for (const media of Object.values(op.requestBody?.content ?? {})) find.walk((media as Json).schema, name);
     }
-    expect(undescribed).toEqual([]);
+    expect(find.undescribed).toEqual([]);
+  });
+
+  it('every field of an answer says what it is (every status, every JSON media type)', () => {
+    // No answer schema is left out: the free-form parts (provenance, natal_houses and natal_angles
+    // of transits, by-name counts) are objects without listed properties, described as a whole.
+    const find = undescribedFields();
+    for (const { name, op } of operations()) {
+      for (const [status, response] of Object.entries(op.responses)) {
+        for (const [type, media] of Object.entries((response.content ?? {}) as Record<string, Json>)) {
+          if (/\bjson\b|\+json$/.test(type)) find.walk(media.schema, `${name} ${status}`);
+        }
+      }
+    }
+    expect(find.undescribed).toEqual([]);
   });
 
   it('the API key scheme says how to get a key', () => {

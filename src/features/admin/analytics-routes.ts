@@ -74,7 +74,7 @@ export const analyticsRoutes = (deps: { db: DatabasePool; cacheMaxEntries: numbe
   });
 
   app.delete('/api/v1/admin/analytics/funnels/:funnel_id', {
-    schema: { tags: ['admin'], summary: 'Delete a funnel', params: funnelIdParams, response: { 200: z.object({ id: z.string(), deleted: z.literal(true) }), 404: detailError } },
+    schema: { tags: ['admin'], summary: 'Delete a funnel', params: funnelIdParams, response: { 200: z.object({ id: z.string().describe('Id of the funnel deleted'), deleted: z.literal(true).describe('Always true') }), 404: detailError } },
   }, async (request) => {
     const deleted = UUID.test(request.params.funnel_id) && await funnels.delete(request.params.funnel_id);
     if (!deleted) throw funnelNotFound();

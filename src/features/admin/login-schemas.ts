@@ -9,8 +9,8 @@ export const adminLoginRequest = z.object({
 
 export const adminLoginResponse = z.object({
   token: z.string().describe('Send as `authorization: Bearer <token>` on the admin paths.'),
-  token_type: z.literal('bearer'),
-  expires_at: z.string(),
+  token_type: z.literal('bearer').describe('Always bearer'),
+  expires_at: z.string().describe('When the session ends, ISO 8601 UTC'),
 }).meta({ id: 'AdminLoginResponse' });
 
-export const logoutResponse = z.object({ status: z.literal('logged_out') });
+export const logoutResponse = z.object({ status: z.literal('logged_out').describe('The session token no longer works') });

@@ -20,30 +20,30 @@ export const usersQuery = z.object({
 });
 
 export const adminUser = z.object({
-  id: z.string(),
-  email: z.string(),
-  full_name: z.string().nullable(),
-  plan_code: z.string().nullable(),
+  id: z.string().describe('The user id'),
+  email: z.string().describe('The user\'s e-mail address'),
+  full_name: z.string().nullable().describe('The user\'s name; null when not given'),
+  plan_code: z.string().nullable().describe('Code of the plan; null without a subscription'),
   status: z.string().describe('Subscription status, or `none`.'),
-  joined_at: z.string(),
+  joined_at: z.string().describe('When the account was made, ISO 8601 UTC'),
   last_active_at: z.string().nullable().describe('Latest API request.'),
   request_count: z.number().int().describe('API requests ever made.'),
-  email_verified: z.boolean(),
+  email_verified: z.boolean().describe('True once the user confirmed the e-mail address'),
 });
 
 export const paginatedUsersResponse = z.object({
-  items: adminUser.array(),
-  total: z.number().int(),
-  page: z.number().int(),
-  per_page: z.number().int(),
+  items: adminUser.array().describe('The users of this page'),
+  total: z.number().int().describe('Number of users matching the filters, over all pages'),
+  page: z.number().int().describe('This page\'s number, from 1'),
+  per_page: z.number().int().describe('Users per page'),
 }).meta({ id: 'PaginatedUsersResponse' });
 
 export const userIdParams = z.object({ user_id: z.string().min(1).max(255).describe('A user id from GET /api/v1/admin/users.').meta({ example: 'user-123' }) });
 export const userLogsQuery = z.object({ limit: z.coerce.number().int().min(1).max(LOGS_MAX_LIMIT).default(50).describe(`Most entries, newest first, 1 to ${LOGS_MAX_LIMIT}. Default 50.`) });
 
 export const adminDeletionResponse = z.object({
-  user_id: z.string(),
-  status: z.enum(['scheduled', 'billing_stopped', 'completed']),
-  requested_at: z.string(),
-  completed_at: z.string().nullable(),
+  user_id: z.string().describe('The user whose account is deleted'),
+  status: z.enum(['scheduled', 'billing_stopped', 'completed']).describe('scheduled: waiting; billing_stopped: the subscription is cancelled, data not yet erased; completed: erased'),
+  requested_at: z.string().describe('When the deletion was asked for, ISO 8601 UTC'),
+  completed_at: z.string().nullable().describe('When the account was erased, ISO 8601 UTC; null until then'),
 });

@@ -14,7 +14,7 @@ import { detailError } from '../auth/schemas.ts';
 import { verificationMail, type EmailVerificationLinks } from '../auth/email-verification.ts';
 
 const resendEmailRequest = z.object({ email: z.email().max(254).describe('The user\'s e-mail address.') }).meta({ id: 'ResendEmailRequest', example: { email: 'ada@example.com' } });
-const resendEmailResponse = z.object({ status: z.literal('accepted') });
+const resendEmailResponse = z.object({ status: z.literal('accepted').describe('Always accepted, whether or not the address is known') });
 
 export const verificationRoutes = (deps: { db: DatabasePool; links: EmailVerificationLinks | null; sendMail: SendMail | null; onSent?: (outcome: 'sent' | 'failed') => void }): FastifyPluginAsyncZod => async (app) => {
   const users = new UserRepository(deps.db);

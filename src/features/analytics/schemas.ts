@@ -17,4 +17,4 @@ export const analyticsEventRequest = z.object({
     .describe('Flat values only: text up to 200 characters, numbers, booleans, null.'),
 }).meta({ id: 'AnalyticsEventRequest', example: { name: 'docs.viewed', properties: { page: 'quick-start' } } });
 
-export const analyticsEventResponse = z.object({ accepted: z.literal(true), name: z.string() });
+export const analyticsEventResponse = z.object({ accepted: z.literal(true).describe('The event was recorded'), name: z.string().describe('The event name recorded') });

@@ -8,7 +8,11 @@ import { detailError } from './schemas.ts';
 import { VerificationLinkError, type EmailVerificationLinks } from './email-verification.ts';
 
 const verifyEmailQuery = z.object({ token: z.string().min(1).max(2048).describe('The token of the link in the verification e-mail (single use, expires).').meta({ example: 'the-token-from-the-email-link' }) });
-const verifyEmailResponse = z.object({ email: z.string(), verified: z.literal(true), verified_at: z.string() });
+const verifyEmailResponse = z.object({
+  email: z.string().describe('The address confirmed'),
+  verified: z.literal(true).describe('Always true'),
+  verified_at: z.string().describe('When the address was first confirmed, ISO 8601 UTC'),
+});
 
 export const verifyEmailRoutes = (deps: { db: DatabasePool; links: EmailVerificationLinks | null }): FastifyPluginAsyncZod => async (app) => {
   app.get('/api/v1/auth/verify-email', {

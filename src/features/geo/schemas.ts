@@ -17,14 +17,14 @@ export const geoPlace = z.object({
   country: z.string().describe('ISO 3166-1 alpha-2 code'),
   country_name: z.string().describe('English name of the country'),
   state: z.string().nullable().describe('first-level region: state, province, Land, region; null when GeoNames names none'),
-  lat: z.number(),
-  lng: z.number(),
+  lat: z.number().describe('Latitude in degrees, -90 (south) to 90 (north)'),
+  lng: z.number().describe('Longitude in degrees, -180 (west) to 180 (east)'),
   timezone: z.string().describe('IANA time zone'),
-  population: z.number().int(),
-  geonames_id: z.number().int(),
+  population: z.number().int().describe('Inhabitants, as GeoNames records them'),
+  geonames_id: z.number().int().describe('The place\'s GeoNames id'),
 });
 
 export const geoSearchResponse = z.object({
   results: z.array(geoPlace).describe('most populous first; a place that matches only by another name than its own counts a tenth of its population'),
-  count: z.number().int(),
+  count: z.number().int().describe('Number of results returned'),
 });

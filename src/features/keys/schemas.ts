@@ -8,16 +8,16 @@ export const createKeyRequest = z.object({
 }).meta({ id: 'CreateKeyRequest', example: { name: 'production' } });
 
 export const keyResponse = z.object({
-  id: z.string(),
-  name: z.string(),
+  id: z.string().describe('Id of the key, to revoke it'),
+  name: z.string().describe('The label given when the key was made'),
   prefix: z.string().describe('The first characters of the key, to recognise it; never enough to use it.'),
   key: z.string().optional().describe('The secret: present only in the answer that created the key.'),
-  status: z.enum(['active', 'expired', 'revoked']),
-  created_at: z.string(),
-  last_used_at: z.string().nullable(),
-  revoked_at: z.string().nullable(),
-  expires_at: z.string().nullable(),
+  status: z.enum(['active', 'expired', 'revoked']).describe('active: works; expired: past expires_at; revoked: turned off by its owner'),
+  created_at: z.string().describe('When the key was made, ISO 8601 UTC'),
+  last_used_at: z.string().nullable().describe('When the key last authenticated a request, ISO 8601 UTC (written in batches, so it can lag a little); null: never used'),
+  revoked_at: z.string().nullable().describe('When the key was revoked, ISO 8601 UTC; null while not revoked'),
+  expires_at: z.string().nullable().describe('When the key stops working, ISO 8601 UTC; null: it does not expire'),
 }).meta({ id: 'KeyResponse' });
 
 export const keyIdParams = z.object({ key_id: z.string().max(100).describe('A key id from GET /api/v1/auth/keys.').meta({ example: '00000000-0000-4000-8000-000000000004' }) });
-export const revokedResponse = z.object({ id: z.string(), status: z.literal('revoked') });
+export const revokedResponse = z.object({ id: z.string().describe('Id of the key revoked'), status: z.literal('revoked').describe('Always revoked') });

@@ -50,42 +50,53 @@ export const phaseSchema = z.object({
   angle: z.number().describe('Moon − Sun in ecliptic longitude, 0–360 (90 First Quarter, 180 Full Moon)'),
   illumination: z.number().describe('Illuminated fraction of the disk, 0–1'),
   age_days: z.number().describe('Days since the last New Moon'),
-  is_waxing: z.boolean(),
+  is_waxing: z.boolean().describe('True from New Moon to Full Moon (angle below 180)'),
 });
 
 export const principalPhaseSchema = z.object({
-  phase: z.enum(PRINCIPAL_PHASES),
+  phase: z.enum(PRINCIPAL_PHASES).describe('The phase as an id'),
   name: z.string().describe('New Moon, First Quarter, Full Moon or Last Quarter'),
   exact_at_utc: z.string().describe('Exact to well under a second'),
-  local_time: z.string(),
+  local_time: z.string().describe('The same instant in the answer\'s time zone, ISO 8601 with its UTC offset'),
   sign_id: z.string().describe('The Moon\'s sign (tropical) at that instant'),
 });
 
-const provenance = z.object({ engine: z.string(), engine_version: z.string(), frame: z.string(), tz_database: z.string() });
+const provenance = z.object({
+  engine: z.string().describe('The ephemeris library that computed the positions'),
+  engine_version: z.string().describe('Its version'),
+  frame: z.string().describe('The coordinate frame of the positions (geocentric apparent ecliptic of date)'),
+  tz_database: z.string().describe('Version of the IANA time-zone rules used for local times'),
+}).describe('Where the numbers came from');
 
 export const moonPhaseResponse = z.object({
   date: z.string().describe('The instant, local time with its offset'),
-  datetime_utc: z.string(),
-  timezone: z.string(),
-  phase: phaseSchema,
-  moon: z.object({ abs_pos: z.number(), pos: z.number(), sign: z.string(), sign_id: z.string(), distance_km: z.number() }),
-  previous_new_moon: principalPhaseSchema,
-  next_new_moon: principalPhaseSchema,
-  next_full_moon: principalPhaseSchema,
+  datetime_utc: z.string().describe('The instant in UTC, ISO 8601 with Z'),
+  timezone: z.string().describe('IANA time zone of the local times (UTC when none was given)'),
+  phase: phaseSchema.describe('The phase at the instant'),
+  moon: z.object({
+    abs_pos: z.number().describe('The Moon\'s tropical ecliptic longitude in degrees, 0 to under 360'),
+    pos: z.number().describe('Degrees into its sign, 0 to under 30'),
+    sign: z.string().describe('Three-letter sign abbreviation (Ari … Pis)'),
+    sign_id: z.string().describe('Sign id in lower case (aries … pisces)'),
+    distance_km: z.number().describe('Distance from the Earth\'s centre in kilometres'),
+  }).describe('Where the Moon is at the instant'),
+  previous_new_moon: principalPhaseSchema.describe('The last New Moon at or before the instant'),
+  next_new_moon: principalPhaseSchema.describe('The first New Moon after the instant'),
+  next_full_moon: principalPhaseSchema.describe('The first Full Moon after the instant'),
   provenance,
 }).meta({ id: 'MoonPhaseResponse' });
 
 export const moonMonthResponse = z.object({
-  year: z.number().int(),
-  month: z.number().int(),
-  timezone: z.string(),
+  year: z.number().int().describe('The year asked for'),
+  month: z.number().int().describe('The month asked for, 1 to 12'),
+  timezone: z.string().describe('IANA time zone of the local days and times (UTC when none was given)'),
   days: z.array(z.object({
     date: z.string().describe('Local calendar date'),
     sampled_at: z.string().describe('Local noon, where the day\'s phase is taken'),
-    phase: phaseSchema,
-    moon_sign_id: z.string(),
+    phase: phaseSchema.describe('The phase at local noon'),
+    moon_sign_id: z.string().describe('The Moon\'s tropical sign at local noon, id in lower case'),
     events: z.array(principalPhaseSchema).describe('Principal phases exact within this local day'),
-  })),
-  lunations: z.array(principalPhaseSchema).describe('Every New Moon, First Quarter, Full Moon and Last Quarter of the local month'),
+  })).describe('One entry per local day of the month (a day the zone skipped has none)'),
+  lunations: z.array(principalPhaseSchema.describe('A principal phase')).describe('Every New Moon, First Quarter, Full Moon and Last Quarter of the local month'),
   provenance,
 }).meta({ id: 'MoonMonthResponse' });

@@ -10,7 +10,7 @@ import { sendJsonBytes } from '../../http/raw-json.ts';
 import { calculateNatal, calculateSimpleNatal } from './calculate.ts';
 import { natalQuery, natalRequest, natalResponse, simpleNatalRequest, simpleNatalResponse } from './schemas.ts';
 
-const reportRefusal = z.object({ detail: z.string(), code: z.string().optional() });
+const reportRefusal = z.object({ detail: z.string().describe('A sentence for people; the status code is what programs act on'), code: z.string().optional().describe('A fixed code for programs naming the refusal') });
 
 /** The natal answer with the `report` block added at its end (the chart's JSON is already serialised). */
 function withReport(natal: Buffer, report: ReportSubmission): Buffer {

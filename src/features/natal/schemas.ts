@@ -40,67 +40,145 @@ export const natalQuery = z.object({
   include_stelliums: queryBoolean().describe('Adds the stelliums (also a body field; the query wins). Default false.'),
 });
 
+/** The words of a position in the zodiac, shared by planets, cusps, angles and stars. */
+const signAbbr = () => z.string().describe('Three-letter sign abbreviation: Ari, Tau, Gem … Pis');
+const signId = () => z.string().describe('Sign id in lower case: aries … pisces');
+const degreeInSign = () => z.number().describe('Degrees into the sign, 0 to under 30');
+const longitude = () => z.number().describe('Ecliptic longitude in degrees, 0 to under 360, in the chart\'s zodiac (tropical or sidereal)');
+
 export const planetSchema = z.object({
-  id: z.string(), name: z.string(), sign: z.string(), sign_id: z.string(),
-  pos: z.number(), abs_pos: z.number(), retrograde: z.boolean(), house: z.number().int().optional(),
-  speed: z.number(), is_stationary: z.boolean(), latitude: z.number(), distance_au: z.number(), declination: z.number(),
-  variant: z.enum(['mean', 'true']).optional(),
+  id: z.string().describe('Point id in lower case (sun, moon, north_node, part_of_fortune, asc …)'),
+  name: z.string().describe('Display name of the point (Sun, North Node …)'),
+  sign: signAbbr(), sign_id: signId(),
+  pos: degreeInSign(), abs_pos: longitude(),
+  retrograde: z.boolean().describe('True when the longitude is decreasing (speed below 0); always false for the angles'),
+  house: z.number().int().optional().describe('House 1 to 12 the point falls in; absent when the birth time is unknown'),
+  speed: z.number().describe('Daily motion in longitude, degrees per day; negative when retrograde'),
+  is_stationary: z.boolean().describe('True when the speed is below the body\'s stationary threshold (planets, Chiron, Pholus and the main asteroids only)'),
+  latitude: z.number().describe('Ecliptic latitude in degrees; 0 for calculated points (angles, Part of Fortune)'),
+  distance_au: z.number().describe('Distance from the Earth in astronomical units; 0 for calculated points (angles, Part of Fortune)'),
+  declination: z.number().describe('Declination in degrees north (positive) or south (negative) of the celestial equator'),
+  variant: z.enum(['mean', 'true']).optional().describe('Nodes only: whether the mean or the true node was used'),
   dignity: z.enum(DIGNITIES).nullable().optional().describe('With include_dignity: the first of dignities, null when none'),
-  dignities: z.array(z.enum(DIGNITIES)).optional(),
+  dignities: z.array(z.enum(DIGNITIES)).optional().describe('With include_dignity: every essential dignity the point has in its sign (empty when none)'),
 });
 
-const house = z.object({ house: z.number().int(), name: z.string(), sign: z.string(), sign_id: z.string(), pos: z.number(), abs_pos: z.number() });
-const angleDetail = z.object({ sign: z.string(), sign_id: z.string(), pos: z.number(), abs_pos: z.number(), house: z.number().int() });
+const house = z.object({
+  house: z.number().int().describe('House number, 1 to 12'),
+  name: z.string().describe('The house number as text'),
+  sign: signAbbr(), sign_id: signId(),
+  pos: z.number().describe('Degrees of the cusp into its sign, 0 to under 30'),
+  abs_pos: z.number().describe('Ecliptic longitude of the cusp in degrees, 0 to under 360, in the chart\'s zodiac'),
+});
+const angleDetail = z.object({
+  sign: signAbbr(), sign_id: signId(), pos: degreeInSign(), abs_pos: longitude(),
+  house: z.number().int().describe('House 1 to 12 the angle falls in'),
+});
 
 export const aspectSchema = z.object({
-  p1: z.string(), p2: z.string(), type: z.string(), deg: z.number(), angle: z.number(), orb: z.number(),
-  is_major: z.boolean(), is_applying: z.boolean(), out_of_sign: z.boolean(),
+  p1: z.string().describe('Id of the first point (a planets[].id, or asc or mc)'),
+  p2: z.string().describe('Id of the second point (a planets[].id, or asc or mc)'),
+  type: z.string().describe('Aspect name: conjunction, opposition, trine, square, sextile, or a minor one (quincunx, semi_sextile …)'),
+  deg: z.number().describe('The exact angle of the aspect type in degrees (0, 60, 90, 120, 180 …)'),
+  angle: z.number().describe('The actual separation of the two points in longitude, degrees, 0 to 180'),
+  orb: z.number().describe('How far the separation is from the exact angle, degrees'),
+  is_major: z.boolean().describe('True for conjunction, opposition, trine, square and sextile'),
+  is_applying: z.boolean().describe('True when the orb is shrinking (the aspect is getting closer to exact), false when separating'),
+  out_of_sign: z.boolean().describe('True when the points are not the usual number of signs apart for this aspect (only for aspects that are multiples of 30°)'),
 });
 
-export const aspectsSummarySchema = z.object({ total: z.number().int(), major: z.number().int(), minor: z.number().int(), by_type: z.record(z.string(), z.number().int()) });
+export const aspectsSummarySchema = z.object({
+  total: z.number().int().describe('Number of aspects listed'),
+  major: z.number().int().describe('How many of them are major'),
+  minor: z.number().int().describe('How many of them are minor'),
+  by_type: z.record(z.string(), z.number().int()).describe('Number of aspects of each type found, by aspect name'),
+});
 
 export const subjectSchema = z.object({
-  name: z.string(),
+  name: z.string().describe('The name sent with the request (`User` when none was sent)'),
   datetime: z.string().describe('Local date and time with the UTC offset in force'),
-  datetime_utc: z.string(),
-  location: z.object({ city: z.string().nullable(), country: z.string().nullable(), state: z.string().nullable().describe('first-level region (state, province, Land) of a city found in the gazetteer; null for coordinates'), lat: z.number(), lng: z.number(), timezone: z.string() }),
+  datetime_utc: z.string().describe('The same instant in UTC, ISO 8601 with Z'),
+  location: z.object({
+    city: z.string().nullable().describe('The city found in the gazetteer, or as sent alongside coordinates; null when only coordinates were sent'),
+    country: z.string().nullable().describe('ISO 3166-1 alpha-2 code of the gazetteer place, or the country as sent alongside coordinates; null when none'),
+    state: z.string().nullable().describe('first-level region (state, province, Land) of a city found in the gazetteer; null for coordinates'),
+    lat: z.number().describe('Latitude in degrees, -90 (south) to 90 (north)'),
+    lng: z.number().describe('Longitude in degrees, -180 (west) to 180 (east)'),
+    timezone: z.string().describe('IANA time-zone name used for the local time'),
+  }).describe('Where the chart is cast'),
   settings: z.object({
-    house_system: z.string(), house_system_requested: z.string(), zodiac_type: z.string(), sidereal_ayanamsa: z.string().nullable(),
-    ayanamsa_deg: z.number().nullable(), julian_day: z.number(), julian_day_tt: z.number(), delta_t_days: z.number(),
-    delta_t_seconds: z.number(), utc_offset: z.string(), time_known: z.boolean(),
-  }),
+    house_system: z.string().describe('House system used (it differs from the requested one where that is undefined at this latitude)'),
+    house_system_requested: z.string().describe('House system asked for (placidus by default)'),
+    zodiac_type: z.string().describe('Tropical or Sidereal'),
+    sidereal_ayanamsa: z.string().nullable().describe('The ayanamsa used in the sidereal zodiac; null for the tropical zodiac'),
+    ayanamsa_deg: z.number().nullable().describe('Value of the ayanamsa at this moment in degrees; null for the tropical zodiac'),
+    julian_day: z.number().describe('Julian day of the moment in Universal Time'),
+    julian_day_tt: z.number().describe('Julian day of the moment in Terrestrial Time'),
+    delta_t_days: z.number().describe('ΔT (TT minus UT) in days'),
+    delta_t_seconds: z.number().describe('ΔT (TT minus UT) in seconds'),
+    utc_offset: z.string().describe('UTC offset in force at the local time, ±HH:MM (±HH:MM:SS for an old local mean time with seconds)'),
+    time_known: z.boolean().describe('False when the birth time is unknown (cast for local noon, without houses)'),
+  }).describe('How the chart was calculated'),
 });
 
 export const stelliumsSchema = z.object({
-  signs: z.array(z.object({ sign: z.string(), sign_id: z.string(), count: z.number().int(), bodies: z.array(z.string()) })),
-  houses: z.array(z.object({ house: z.number().int(), count: z.number().int(), bodies: z.array(z.string()) })).describe('empty when the birth time is unknown'),
+  signs: z.array(z.object({
+    sign: signAbbr(), sign_id: signId(),
+    count: z.number().int().describe('Number of planets in the sign, 3 or more'),
+    bodies: z.array(z.string()).describe('Ids of those planets'),
+  })).describe('Stelliums by sign; empty when none'),
+  houses: z.array(z.object({
+    house: z.number().int().describe('House number, 1 to 12'),
+    count: z.number().int().describe('Number of planets in the house, 3 or more'),
+    bodies: z.array(z.string()).describe('Ids of those planets'),
+  })).describe('empty when the birth time is unknown'),
 }).describe('Three or more of the ten planets in one sign (zodiacal order) or one house (numerical order)');
 
 export const fixedStarsResponse = z.object({
   orb: z.number().describe('The largest separation in longitude counted as a conjunction, degrees'),
-  stars_checked: z.number().int(),
+  stars_checked: z.number().int().describe('How many distinct stars were looked at (a star asked for twice counts once)'),
   conjunctions: z.array(z.object({
-    star: z.string(), designation: z.string(), point: z.string(), orb: z.number(),
-    star_abs_pos: z.number(), star_pos: z.number(), star_sign: z.string(), star_sign_id: z.string(), star_latitude: z.number(),
-    magnitude: z.number().nullable(), point_abs_pos: z.number(),
+    star: z.string().describe('The star\'s traditional name in the catalogue'),
+    designation: z.string().describe('The star\'s Bayer-style designation in the catalogue (alTau for Aldebaran)'),
+    point: z.string().describe('Id of the chart point the star is conjunct (sun, moon, asc …)'),
+    orb: z.number().describe('Separation of point and star in longitude, degrees'),
+    star_abs_pos: z.number().describe('Ecliptic longitude of the star in degrees, 0 to under 360, in the chart\'s zodiac'),
+    star_pos: z.number().describe('Degrees of the star into its sign, 0 to under 30'),
+    star_sign: z.string().describe('Three-letter abbreviation of the star\'s sign'),
+    star_sign_id: z.string().describe('Sign id of the star in lower case'),
+    star_latitude: z.number().describe('Ecliptic latitude of the star in degrees (not used to find conjunctions)'),
+    magnitude: z.number().nullable().describe('Visual magnitude (smaller is brighter); null when the catalogue has none'),
+    point_abs_pos: z.number().describe('Ecliptic longitude of the chart point in degrees'),
   })).describe('Closest first'),
 });
 
 export const provenanceSchema = z.object({}).passthrough().describe('Engine, data files, ΔT, time-zone database, DST and house-system decisions');
 
 export const natalResponse = z.object({
-  subject: subjectSchema,
-  planets: z.array(planetSchema),
-  houses: z.array(house).optional(),
-  angles: z.object({ asc: z.number(), mc: z.number(), ic: z.number(), dc: z.number(), vertex: z.number(), armc: z.number() }).optional(),
-  angles_details: z.record(z.string(), angleDetail).optional(),
-  aspects: z.array(aspectSchema),
-  aspects_summary: aspectsSummarySchema,
-  confidence: z.object({ houses: z.string(), angles: z.string(), overall: z.string(), notes: z.array(z.string()) }),
+  subject: subjectSchema.describe('Who and where the chart is for, and how it was calculated'),
+  planets: z.array(planetSchema).describe('The planets and the points asked for, with their positions'),
+  houses: z.array(house).optional().describe('The twelve house cusps; absent when the birth time is unknown'),
+  angles: z.object({
+    asc: z.number().describe('Ascendant, ecliptic longitude in degrees'),
+    mc: z.number().describe('Midheaven, ecliptic longitude in degrees'),
+    ic: z.number().describe('Imum Coeli (opposite the Midheaven), ecliptic longitude in degrees'),
+    dc: z.number().describe('Descendant (opposite the Ascendant), ecliptic longitude in degrees'),
+    vertex: z.number().describe('Vertex, ecliptic longitude in degrees'),
+    armc: z.number().describe('Right ascension of the Midheaven (local sidereal time as an angle), degrees'),
+  }).optional().describe('Angles in the chart\'s zodiac; absent when the birth time is unknown'),
+  angles_details: z.record(z.string(), angleDetail).optional().describe('asc, mc, ic, dc and vertex with sign and house; absent when the birth time is unknown'),
+  aspects: z.array(aspectSchema).describe('Aspects between the points of the chart'),
+  aspects_summary: aspectsSummarySchema.describe('Counts of the aspects listed'),
+  confidence: z.object({
+    houses: z.string().describe('high; medium when another house system had to be used; unavailable without a birth time'),
+    angles: z.string().describe('high, or unavailable without a birth time'),
+    overall: z.string().describe('high, or medium without a birth time'),
+    notes: z.array(z.string()).describe('Why a level is below high; empty when all are high'),
+  }).describe('How far the chart can be trusted given the data sent'),
   stelliums: stelliumsSchema.optional(),
-  fixed_stars: fixedStarsResponse.optional(),
+  fixed_stars: fixedStarsResponse.optional().describe('With fixed_stars: conjunctions of the chart points with the stars asked for'),
   interpretation: interpretationBlock.optional().describe('With `interpretation.enable`'),
-  warnings: z.array(z.string()),
+  warnings: z.array(z.string()).describe('Things to know about the answer (a place chosen among namesakes, a house-system fallback, a body outside its ephemeris range); empty when none'),
   provenance: provenanceSchema,
   report: reportSubmission.optional().describe('With `psychological_report.enabled`: the report job'),
 });
@@ -111,9 +189,27 @@ export const simpleNatalRequest = z.object(birthFields).meta({ id: 'SimpleNatalR
 export type SimpleNatalRequest = z.output<typeof simpleNatalRequest>;
 
 export const simpleNatalResponse = z.object({
-  subject: z.object({ name: z.string(), datetime: z.string(), datetime_utc: z.string(), timezone: z.string(), lat: z.number(), lng: z.number() }),
-  planets: z.record(z.string(), z.object({ sign: z.string(), house: z.number().int().optional().describe('absent when the birth time is unknown'), degree: z.number(), retrograde: z.boolean() })),
+  subject: z.object({
+    name: z.string().describe('The name sent with the request (`User` when none was sent)'),
+    datetime: z.string().describe('Local date and time with the UTC offset in force'),
+    datetime_utc: z.string().describe('The same instant in UTC, ISO 8601 with Z'),
+    timezone: z.string().describe('IANA time-zone name used for the local time'),
+    lat: z.number().describe('Latitude in degrees, -90 to 90'),
+    lng: z.number().describe('Longitude in degrees, -180 to 180'),
+  }).describe('Who and where the chart is for'),
+  planets: z.record(z.string(), z.object({
+    sign: z.string().describe('Full sign name (Aries … Pisces), tropical zodiac'),
+    house: z.number().int().optional().describe('absent when the birth time is unknown'),
+    degree: z.number().describe('Degrees into the sign, 0 to under 30'),
+    retrograde: z.boolean().describe('True when the body moves backwards in longitude'),
+  })).describe('The ten planets and the mean North Node, by id'),
   houses: z.record(z.string(), z.string()).describe('empty when the birth time is unknown'),
-  summary: z.object({ sun_sign: z.string(), moon_sign: z.string(), rising_sign: z.string().nullable(), dominant_element: z.string(), dominant_modality: z.string() }),
+  summary: z.object({
+    sun_sign: z.string().describe('Full name of the Sun\'s sign'),
+    moon_sign: z.string().describe('Full name of the Moon\'s sign'),
+    rising_sign: z.string().nullable().describe('Full name of the Ascendant\'s sign; null when the birth time is unknown'),
+    dominant_element: z.string().describe('fire, earth, air or water: the most weighted among the planets and Ascendant (Sun, Moon, Ascendant count twice)'),
+    dominant_modality: z.string().describe('cardinal, fixed or mutable, weighted the same way'),
+  }).describe('The chart in a few words'),
   warnings: z.array(z.string()).optional().describe('present when the city name also names places in other countries: which one was chosen'),
 });

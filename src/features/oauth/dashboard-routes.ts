@@ -24,26 +24,31 @@ export const decisionRequest = z.object({
 }).meta({ id: 'Decision', example: { approve: true } });
 
 export const authorizationRequestResponse = z.object({
-  id: z.string(),
-  status: z.literal('pending'),
-  client: z.object({ client_id: z.string(), client_name: z.string().nullable(), client_uri: z.string().nullable(), logo_uri: z.string().nullable() }),
-  redirect_uri: z.string(),
+  id: z.string().describe('Id of the authorization request'),
+  status: z.literal('pending').describe('Always pending: only requests awaiting a decision are shown'),
+  client: z.object({
+    client_id: z.string().describe('The client\'s id, given at its registration'),
+    client_name: z.string().nullable().describe('The name the client registered; null when it gave none'),
+    client_uri: z.string().nullable().describe('The home page the client registered; null when it gave none'),
+    logo_uri: z.string().nullable().describe('The logo address the client registered; null when it gave none'),
+  }).describe('The application asking for access, as it registered itself (unverified)'),
+  redirect_uri: z.string().describe('Where the browser is sent with the answer'),
   redirect_host: z.string().describe('Where the browser goes back to: show it, so the user can tell a look-alike'),
-  scopes: z.array(z.string()),
-  resource: z.string(),
-  created_at: z.string(),
-  expires_at: z.string(),
+  scopes: z.array(z.string()).describe('The scopes the client asks for'),
+  resource: z.string().describe('The protected resource (MCP endpoint) the access is for'),
+  created_at: z.string().describe('When the client asked, ISO 8601 UTC'),
+  expires_at: z.string().describe('When the request can no longer be decided, ISO 8601 UTC'),
 }).meta({ id: 'AuthorizationRequest' });
 
 export const grantResponse = z.object({
-  id: z.string(),
-  client_id: z.string(),
-  client_name: z.string().nullable(),
-  redirect_host: z.string(),
-  scopes: z.array(z.string()),
-  status: z.literal('active'),
-  created_at: z.string(),
-  last_used_at: z.string().nullable(),
+  id: z.string().describe('Id of the grant, to disconnect it'),
+  client_id: z.string().describe('The connected client\'s id'),
+  client_name: z.string().nullable().describe('The name the client registered; null when it gave none'),
+  redirect_host: z.string().describe('Host of the client\'s first registered redirect address'),
+  scopes: z.array(z.string()).describe('The scopes the user allowed'),
+  status: z.literal('active').describe('Always active: disconnected grants are not listed'),
+  created_at: z.string().describe('When the user allowed the client, ISO 8601 UTC'),
+  last_used_at: z.string().nullable().describe('When the client last used an access token, ISO 8601 UTC (updated at most once a minute); null: never'),
 }).meta({ id: 'Grant' });
 
 const present = (row: GrantListRow) => ({
@@ -83,7 +88,7 @@ export const oauthDashboardRoutes = (deps: { db: DatabasePool; settings: OAuthSe
     schema: {
       tags: ['oauth'], summary: 'Decide a pending authorization request as the signed-in user',
       description: 'Approving creates a grant and a single-use code; the answer is where to send the browser: the client\'s redirect URI with `code`, `state` and `iss` (or `error=access_denied`).',
-      params: requestParams, body: decisionRequest, response: { 200: z.object({ redirect_to: z.string() }), ...errors },
+      params: requestParams, body: decisionRequest, response: { 200: z.object({ redirect_to: z.string().describe('Where to send the browser: the client\'s redirect address with the code (or the refusal) and state') }), ...errors },
     },
   }, async (request) => {
     try {
@@ -101,7 +106,7 @@ export const oauthDashboardRoutes = (deps: { db: DatabasePool; settings: OAuthSe
   app.delete('/mcp/oauth/grants/:grant_id', {
     schema: {
       tags: ['oauth'], summary: 'Disconnect an application: its tokens stop working at once, on every API process',
-      params: z.object({ grant_id: z.string().max(100).describe('A grant id from GET /mcp/oauth/grants.').meta({ example: '00000000-0000-4000-8000-000000000003' }) }), response: { 200: z.object({ id: z.string(), status: z.literal('revoked') }), 404: detailError },
+      params: z.object({ grant_id: z.string().max(100).describe('A grant id from GET /mcp/oauth/grants.').meta({ example: '00000000-0000-4000-8000-000000000003' }) }), response: { 200: z.object({ id: z.string().describe('Id of the grant disconnected'), status: z.literal('revoked').describe('Always revoked') }), 404: detailError },
     },
   }, async (request) => {
     const { grant_id } = request.params;

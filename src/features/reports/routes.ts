@@ -9,7 +9,7 @@ import { ReportJobRepository, type ReportJobStatusRow } from '../../db/report-jo
 import { HttpError } from '../../http/errors.ts';
 import { reportJobResponse, reportParams, reportQuery } from './schemas.ts';
 
-const detailError = z.object({ detail: z.string(), code: z.string().optional() });
+const detailError = z.object({ detail: z.string().describe('A sentence for people; the status code is what programs act on'), code: z.string().optional().describe('A fixed code for programs naming the refusal (report_not_found, report_not_ready)') });
 
 function pollAfter(row: ReportJobStatusRow): number | null {
   if (row.status === 'queued') return 2;

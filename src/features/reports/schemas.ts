@@ -29,11 +29,11 @@ export const psychologicalReportRequest = z.object({
 export type PsychologicalReportRequest = z.output<typeof psychologicalReportRequest>;
 
 export const reportSubmission = z.object({
-  job_id: z.string(),
-  status: z.literal('queued'),
+  job_id: z.string().describe('Id of the report job, to poll'),
+  status: z.literal('queued').describe('Always queued: the report is made in the background'),
   status_url: z.string().describe('Path of GET /api/v1/natal/report/{job_id}'),
   poll_url: z.string().describe('The same as status_url'),
-  next_poll_after_seconds: z.number().int(),
+  next_poll_after_seconds: z.number().int().describe('Seconds to wait before the first poll'),
   credit_charged: z.boolean().describe('False for the zero-credit demo subject.'),
 });
 
@@ -45,21 +45,28 @@ export const reportQuery = z.object({
 export const reportParams = z.object({ job_id: z.string().min(1).max(100).describe('The `report.job_id` of the natal answer that submitted the report.').meta({ example: 'rpt_01JDEXAMPLE0000000000000' }) });
 
 export const reportJobResponse = z.object({
-  job_id: z.string(),
-  status: z.enum(['queued', 'running', 'completed', 'failed']),
-  progress: z.number().int().min(0).max(100),
+  job_id: z.string().describe('Id of the report job'),
+  status: z.enum(['queued', 'running', 'completed', 'failed']).describe('Where the job is: waiting, being made, done, or ended in an error'),
+  progress: z.number().int().min(0).max(100).describe('Percent done, 0 to 100; it never goes back'),
   stage: z.string().describe('What the job is doing: queued, starting, chart, rendering, storing, retrying, completed, failed'),
   next_poll_after_seconds: z.number().int().nullable().describe('Null once the job is completed or failed'),
-  created_at: z.string(),
-  updated_at: z.string(),
-  completed_at: z.string().nullable(),
-  error: z.object({ code: z.string(), message: z.string() }).nullable(),
-  output_format: z.enum(['pdf', 'markdown', 'json']),
-  include_profile_branding_logo: z.boolean(),
+  created_at: z.string().describe('When the job was submitted, ISO 8601 UTC'),
+  updated_at: z.string().describe('When the job last changed, ISO 8601 UTC'),
+  completed_at: z.string().nullable().describe('When the job completed or failed, ISO 8601 UTC; null before'),
+  error: z.object({
+    code: z.string().describe('A fixed code for programs (report_generation_failed when none more precise)'),
+    message: z.string().describe('What went wrong, for people'),
+  }).nullable().describe('Why the job failed; null unless status is failed'),
+  output_format: z.enum(['pdf', 'markdown', 'json']).describe('The main artefact asked for at submission (pdf by default)'),
+  include_profile_branding_logo: z.boolean().describe('Whether the PDF served by default carries the account\'s branding logo'),
   result: z.object({
-    markdown: z.string().nullable(),
-    sections: z.array(z.object({ id: z.string(), title: z.string(), markdown: z.string() })),
-    page_count: z.number().int().nullable(),
-  }).nullable(),
-  pdf_url: z.string().nullable(),
+    markdown: z.string().nullable().describe('The whole report as markdown; null when the submission asked not to keep it'),
+    sections: z.array(z.object({
+      id: z.string().describe('Stable id of the section'),
+      title: z.string().describe('Heading of the section'),
+      markdown: z.string().describe('The section\'s text as markdown'),
+    })).describe('The report cut into its sections, in reading order'),
+    page_count: z.number().int().nullable().describe('Number of pages of the PDF; null when not recorded'),
+  }).nullable().describe('The finished report; null until status is completed'),
+  pdf_url: z.string().nullable().describe('Path of the PDF (format=pdf); null until the job has completed with a PDF'),
 }).meta({ id: 'ReportJobStatus' });

@@ -18,4 +18,4 @@ export const accountDeletionRequest = z.object({
   reason: storableText().max(2000).nullable().optional().describe('Why the account is closed (optional, up to 2000 characters).'),
 }).meta({ id: 'AccountDeletionRequest', example: { confirm_email: 'ada@example.com', reason: 'No longer needed' } });
 
-export const accountDeletionResponse = z.object({ status: z.literal('scheduled') }).meta({ id: 'AccountDeletionResponse' });
+export const accountDeletionResponse = z.object({ status: z.literal('scheduled').describe('The deletion is queued and carried out in the background') }).meta({ id: 'AccountDeletionResponse' });

@@ -27,8 +27,8 @@ export function interpretationOptions(field: InterpretationRequest | undefined, 
 const item = z.object({
   category: z.string().describe('planet_sign, planet_house, angle_sign, chart_ruler, aspect, shape, configuration, balance, hemisphere, moon_phase, dominant_planet, retrograde, transit'),
   key: z.string().describe('planet.<id>.sign.<sign_id>, planet.<id>.house.<n>, angle.<asc|mc>.sign.<sign_id>, aspect.<p1>.<type>.<p2>, transit.<tp>.<type>.<np>, …'),
-  title: z.string(),
-  body: z.string(),
+  title: z.string().describe('Heading of the item'),
+  body: z.string().describe('The text of the item (plain prose)'),
   strengths: z.array(z.string()).optional().describe('style improved'),
   challenges: z.array(z.string()).optional().describe('style improved'),
   reflection: z.array(z.string()).optional().describe('style improved: questions to ponder'),
@@ -36,9 +36,9 @@ const item = z.object({
 
 export const interpretationBlock = z
   .object({
-    library_version: z.string(),
-    language: z.string(),
-    style: z.enum(['standard', 'improved']),
+    library_version: z.string().describe('Version of the text library the items come from'),
+    language: z.string().describe('Language of the texts (en)'),
+    style: z.enum(['standard', 'improved']).describe('The style the texts were written in'),
     sections: z.record(z.string(), z.array(item)).describe('Natal: core_self, mind, relationships, drive_and_work, growth, generational, karmic_healing, patterns. Transits: transits.'),
     notes: z.array(z.string()).describe('What is left out and why (an unknown birth time)'),
   });

@@ -22,26 +22,30 @@ export const skyEventsQuery = z.object({
 export type SkyEventsQuery = z.output<typeof skyEventsQuery>;
 
 export const skyEvent = z.object({
-  id: z.string(),
-  type: z.enum(['lunation', 'ingress', 'moon_ingress', 'station', 'exact_aspect']),
-  exact_at_utc: z.string(),
-  local_time: z.string(),
-  body: z.string(),
-  other_body: z.string().optional(),
-  aspect: z.string().optional(),
-  sign_id: z.string().optional(),
-  direction: z.enum(['retrograde', 'direct']).optional(),
-  phase: z.enum(['new_moon', 'full_moon']).optional(),
-  formulation: z.string().optional(),
+  id: z.string().describe('Stable id of the event (type, bodies and UTC second): the same event has the same id in every answer'),
+  type: z.enum(['lunation', 'ingress', 'moon_ingress', 'station', 'exact_aspect']).describe('Kind of event'),
+  exact_at_utc: z.string().describe('When the event is exact, UTC, ISO 8601 with Z'),
+  local_time: z.string().describe('The same instant in `timezone`, ISO 8601 with its UTC offset'),
+  body: z.string().describe('Id of the body the event is about (moon for a lunation)'),
+  other_body: z.string().optional().describe('Exact aspects and lunations: the second body (sun for a lunation)'),
+  aspect: z.string().optional().describe('Exact aspects: conjunction, sextile, square, trine or opposition'),
+  sign_id: z.string().optional().describe('Ingresses: the sign entered; stations: the sign of the station; lunations: the Moon\'s sign (tropical)'),
+  direction: z.enum(['retrograde', 'direct']).optional().describe('Stations: the motion that begins; ingresses: retrograde when the body re-enters the previous sign moving backwards'),
+  phase: z.enum(['new_moon', 'full_moon']).optional().describe('Lunations: which one'),
+  formulation: z.string().optional().describe('With include_formulation: a short fixed phrase naming the event'),
 });
 
 export const skyEventsResponse = z
   .object({
-    date: z.string(),
-    timezone: z.string(),
-    preset: z.enum(SKY_EVENTS_PRESETS),
-    window: z.object({ start_utc: z.string(), end_utc: z.string(), hours: z.number() }),
-    counts: z.record(z.string(), z.number().int()),
-    events: z.array(skyEvent),
+    date: z.string().describe('The local day asked for, YYYY-MM-DD'),
+    timezone: z.string().describe('IANA time zone of the day'),
+    preset: z.enum(SKY_EVENTS_PRESETS).describe('The preset used'),
+    window: z.object({
+      start_utc: z.string().describe('Start of the local day in UTC, ISO 8601'),
+      end_utc: z.string().describe('Start of the next local day in UTC, ISO 8601 (excluded)'),
+      hours: z.number().describe('Length of the day in hours (23 or 25 on a clock-change day)'),
+    }).describe('The span of time searched'),
+    counts: z.record(z.string(), z.number().int()).describe('Number of events of each type found (types with none are left out)'),
+    events: z.array(skyEvent).describe('The events, in time order'),
   })
   .meta({ id: 'SkyEventsResponse' });

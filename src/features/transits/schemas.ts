@@ -1,7 +1,7 @@
 /** Request and response schemas of POST /api/v1/transits/calculate. */
 import { z } from 'zod/v4';
 import { birthFields, chartSettingsFields, isoDateTimeText, latitude, longitude, orbSettings, timeZoneName, dstPolicy } from '../shared/birth-schema.ts';
-import { aspectsSummarySchema, planetSchema, subjectSchema, provenanceSchema } from '../natal/schemas.ts';
+import { aspectSchema, aspectsSummarySchema, planetSchema, subjectSchema, provenanceSchema } from '../natal/schemas.ts';
 import { interpretationBlock, interpretationRequest } from '../shared/interpretation-schema.ts';
 import { exampleBirth } from '../shared/examples.ts';
 
@@ -30,27 +30,33 @@ export const transitRequest = z
 
 export type TransitRequest = z.output<typeof transitRequest>;
 
-const transitPlanet = planetSchema.extend({ natal_house: z.number().int().optional() });
+const transitPlanet = planetSchema.extend({
+  house: z.number().int().optional().describe('Natal points: house 1 to 12; absent for the transiting points and when the birth time is unknown'),
+  natal_house: z.number().int().optional().describe('Transiting points: the natal house 1 to 12 they fall in; absent for the natal points and when the birth time is unknown') });
 
 export const transitResponse = z.object({
-  transit_date: z.string(),
+  transit_date: z.string().describe('Date of the transit moment at the transit place, YYYY-MM-DD (local)'),
   location: subjectSchema.shape.location.describe('Where the transits are cast (the same as transit.location)'),
-  transit: subjectSchema,
-  natal: subjectSchema,
-  transit_planets: z.array(transitPlanet),
-  natal_planets: z.array(transitPlanet),
-  natal_houses: z.array(z.object({}).passthrough()).optional(),
-  natal_angles: z.object({}).passthrough().optional(),
+  transit: subjectSchema.describe('The transit moment and place (named `Transits`), and how it was calculated'),
+  natal: subjectSchema.describe('The birth, and how its chart was calculated'),
+  transit_planets: z.array(transitPlanet).describe('Positions of the transiting bodies (no houses of their own: natal_house says where they fall in the birth chart)'),
+  natal_planets: z.array(transitPlanet).describe('Positions of the natal points'),
+  natal_houses: z.array(z.object({}).passthrough()).optional().describe('The natal house cusps, as houses in the natal answer; absent when the birth time is unknown'),
+  natal_angles: z.object({}).passthrough().optional().describe('The natal angles with sign and house, as angles_details in the natal answer; absent when the birth time is unknown'),
   aspects: z.array(z.object({
     p1: z.string().describe('The transiting point, marked: `sun (T)`'),
     p2: z.string().describe('The natal point, marked: `moon (N)`'),
     p1_id: z.string().describe('The transiting point\'s id, as in transit_planets[].id'),
     p2_id: z.string().describe('The natal point\'s id, as in natal_planets[].id (or asc/mc)'),
-    p1_name: z.string(), p2_name: z.string(), type: z.string(), deg: z.number(), angle: z.number(),
-    orb: z.number(), is_major: z.boolean(), is_applying: z.boolean(), out_of_sign: z.boolean(),
-  })),
-  aspects_summary: aspectsSummarySchema,
+    p1_name: z.string().describe('Display name of the transiting point, marked: `Sun (T)`'),
+    p2_name: z.string().describe('Display name of the natal point, marked: `Moon (N)`'),
+    type: aspectSchema.shape.type, deg: aspectSchema.shape.deg, angle: aspectSchema.shape.angle,
+    orb: aspectSchema.shape.orb, is_major: aspectSchema.shape.is_major,
+    is_applying: z.boolean().describe('True when the transiting point moves toward the exact aspect (the natal point stands still)'),
+    out_of_sign: aspectSchema.shape.out_of_sign,
+  })).describe('Aspects of the transiting points to the natal points, closest first'),
+  aspects_summary: aspectsSummarySchema.describe('Counts of the aspects listed'),
   interpretation: interpretationBlock.optional().describe('Unless `interpretation.enable` is false'),
-  warnings: z.array(z.string()),
-  provenance: z.object({ transit: provenanceSchema, natal: provenanceSchema }),
+  warnings: z.array(z.string()).describe('Things to know about the answer (a place chosen among namesakes, a house-system fallback, a body outside its ephemeris range); empty when none'),
+  provenance: z.object({ transit: provenanceSchema, natal: provenanceSchema }).describe('Where the numbers of each chart came from'),
 });
