@@ -3,6 +3,9 @@
  * run, for each compute mode (inline on the event loop, Piscina pool), and against the same
  * service without its platform layers answering the same route (bare).
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { randomBirth, randomTransitRequest } from './births.ts';
 import { runLoad, type LoadResult } from './load.ts';
 import { cpuSeconds, startBenchServer, type BenchServer } from './server-process.ts';
@@ -18,8 +21,14 @@ export interface ModeFigures {
   /** The same natal load on a minimal natal-only server (no logger, no other routes), and the full route's share of it (natal only). */
   minimal?: LoadResult;
   minimalShare?: number;
+  /**
+   * The same load on a bare Fastify route that answers one recorded answer of the route, the
+   * same object every time (bench/same-answer-server.ts): what serving the answer alone costs.
+   */
+  sameAnswer: LoadResult;
+  sameAnswerShare: number;
   /** req/s of every round, in order. */
-  rounds: { baseline: number[]; full: number[]; bare: number[]; minimal: number[] };
+  rounds: { baseline: number[]; full: number[]; bare: number[]; minimal: number[]; sameAnswer: number[] };
   /**
    * CPU time of the service process (all its threads) per natal request, full and bare: what
    * the platform layers cost the API process itself, apart from Redis and PostgreSQL, which
@@ -64,8 +73,14 @@ export async function benchNatal(options: { durationSeconds: number; connections
     const full = await startBenchServer({ ...options.env, COMPUTE_MODE: mode });
     const bare = await startBenchServer({ ...options.env, COMPUTE_MODE: mode }, [], 'bench/service-without-platform.ts');
     const minimal = route.withMinimal ? await startBenchServer({ ...options.env, COMPUTE_MODE: mode }, [], 'bench/bare-natal-server.ts') : undefined;
+    const answerFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'astro-bench-answer-')), 'answer.json');
+    let sameAnswer: BenchServer | undefined;
     try {
-      const cpuPerRequest = { full: [] as number[], bare: [] as number[], minimal: [] as number[] };
+      const recorded = await fetch(`${full.url}${route.path}`, { method: 'POST', headers: { 'x-api-key': full.key, 'content-type': 'application/json' }, body: route.body() });
+      if (recorded.status !== 200) throw new Error(`recording an answer of ${route.path}: ${recorded.status}`);
+      fs.writeFileSync(answerFile, Buffer.from(await recorded.arrayBuffer()));
+      sameAnswer = await startBenchServer({ ANSWER_FILE: answerFile, ROUTE_PATH: route.path }, [], 'bench/same-answer-server.ts');
+      const cpuPerRequest = { full: [] as number[], bare: [] as number[], minimal: [] as number[], sameAnswer: [] as number[] };
       const natalRequests = (server: BenchServer) => ({
         ...common, url: `${server.url}${route.path}`, method: 'POST' as const,
         headers: { ...(server.key ? { 'x-api-key': server.key } : {}), 'content-type': 'application/json' },
@@ -79,33 +94,38 @@ export async function benchNatal(options: { durationSeconds: number; connections
         return result;
       };
       // Warm up JIT, the key cache and the time-zone data before measuring.
-      for (const server of [full, bare, ...(minimal ? [minimal] : [])]) await runLoad('warmup', { ...natalRequests(server), durationSeconds: 2 });
+      for (const server of [full, bare, ...(minimal ? [minimal] : []), sameAnswer]) await runLoad('warmup', { ...natalRequests(server), durationSeconds: 2 });
       const baselines: LoadResult[] = [];
       const fulls: LoadResult[] = [];
       const bares: LoadResult[] = [];
       const minimals: LoadResult[] = [];
+      const sameAnswers: LoadResult[] = [];
       for (let round = 0; round < rounds; round++) {
         baselines.push(await runLoad('GET /healthz', { ...common, url: `${full.url}/healthz` }));
         await settle();
         fulls.push(await natalLoad(full, `POST ${route.path}`, 'full'));
         bares.push(await natalLoad(bare, 'same route, no platform layers', 'bare'));
         if (minimal) minimals.push(await natalLoad(minimal, 'minimal natal-only server', 'minimal'));
+        sameAnswers.push(await natalLoad(sameAnswer, 'the same answer object, bare Fastify', 'sameAnswer'));
       }
-      for (const r of [...fulls, ...bares]) if (r.non2xx || r.errors) throw new Error(`${r.name} run had ${r.non2xx} non-2xx responses and ${r.errors} errors`);
+      for (const r of [...fulls, ...bares, ...sameAnswers]) if (r.non2xx || r.errors) throw new Error(`${r.name} run had ${r.non2xx} non-2xx responses and ${r.errors} errors`);
       const baseline = medianRun(baselines);
       const natal = medianRun(fulls);
       const bareRun = medianRun(bares);
       const minimalRun = minimal ? medianRun(minimals) : undefined;
+      const sameAnswerRun = medianRun(sameAnswers);
       const perSecond = (runs: LoadResult[]) => runs.map((r) => r.requestsPerSecond);
       figures.push({
         mode, baseline, natal, ratio: natal.requestsPerSecond / baseline.requestsPerSecond,
         bare: bareRun, platformShare: natal.requestsPerSecond / bareRun.requestsPerSecond,
         ...(minimalRun ? { minimal: minimalRun, minimalShare: natal.requestsPerSecond / minimalRun.requestsPerSecond } : {}),
-        rounds: { baseline: perSecond(baselines), full: perSecond(fulls), bare: perSecond(bares), minimal: perSecond(minimals) },
+        sameAnswer: sameAnswerRun, sameAnswerShare: natal.requestsPerSecond / sameAnswerRun.requestsPerSecond,
+        rounds: { baseline: perSecond(baselines), full: perSecond(fulls), bare: perSecond(bares), minimal: perSecond(minimals), sameAnswer: perSecond(sameAnswers) },
         cpuMicrosPerRequest: { full: median(cpuPerRequest.full), bare: median(cpuPerRequest.bare), ...(minimal ? { minimal: median(cpuPerRequest.minimal) } : {}) },
       });
     } finally {
-      await Promise.all([full.stop(), bare.stop(), ...(minimal ? [minimal.stop()] : [])]);
+      await Promise.all([full.stop(), bare.stop(), ...(minimal ? [minimal.stop()] : []), ...(sameAnswer ? [sameAnswer.stop()] : [])]);
+      fs.rmSync(path.dirname(answerFile), { recursive: true, force: true });
     }
   }
   return figures;

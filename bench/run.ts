@@ -58,8 +58,9 @@ async function servedAndFloors(label: string, kind: 'natal' | 'transits', route:
     row(`full: ${route.path}`, f.natal, '1.00');
     row('bare: same route, no platform layers', f.bare, (f.bare.requestsPerSecond / f.natal.requestsPerSecond).toFixed(2));
     if (f.minimal) row('minimal natal-only server', f.minimal, (f.minimal.requestsPerSecond / f.natal.requestsPerSecond).toFixed(2));
-    console.log(`${''.padEnd(8)} full/bare ${f.platformShare.toFixed(2)}${f.minimalShare !== undefined ? `   full/minimal ${f.minimalShare.toFixed(2)}` : ''}   full/trivial ${f.ratio.toFixed(2)}   full/task floor ${(f.natal.requestsPerSecond / floor.taskPerSecond).toFixed(2)}   bare/task floor ${(f.bare.requestsPerSecond / floor.taskPerSecond).toFixed(2)}`);
-    console.log(`${''.padEnd(8)} rounds req/s: full ${rates(f.rounds.full)}, bare ${rates(f.rounds.bare)}${f.minimal ? `, minimal ${rates(f.rounds.minimal)}` : ''}`);
+    row('the same answer object, bare Fastify', f.sameAnswer, (f.sameAnswer.requestsPerSecond / f.natal.requestsPerSecond).toFixed(2));
+    console.log(`${''.padEnd(8)} full/same-answer ${f.sameAnswerShare.toFixed(2)}   full/bare ${f.platformShare.toFixed(2)}${f.minimalShare !== undefined ? `   full/minimal ${f.minimalShare.toFixed(2)}` : ''}   full/trivial ${f.ratio.toFixed(2)}   full/task floor ${(f.natal.requestsPerSecond / floor.taskPerSecond).toFixed(2)}   bare/task floor ${(f.bare.requestsPerSecond / floor.taskPerSecond).toFixed(2)}`);
+    console.log(`${''.padEnd(8)} rounds req/s: full ${rates(f.rounds.full)}, bare ${rates(f.rounds.bare)}${f.minimal ? `, minimal ${rates(f.rounds.minimal)}` : ''}, same answer ${rates(f.rounds.sameAnswer)}`);
     const cpu = f.cpuMicrosPerRequest;
     console.log(`${''.padEnd(8)} service CPU per request (all threads; Redis and PostgreSQL not included): full ${cpu.full.toFixed(0)} µs, bare ${cpu.bare.toFixed(0)} µs${cpu.minimal !== undefined ? `, minimal ${cpu.minimal.toFixed(0)} µs` : ''}`);
   }
