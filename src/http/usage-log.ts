@@ -94,9 +94,14 @@ export class UsageLogWriter {
     this.retry.unref();
   }
 
-  /** Writes everything buffered; one flush at a time (a caller during a flush waits for it). */
+  /**
+   * Writes everything buffered when it is called; one flush at a time. A caller during a flush
+   * waits for it and then for one more that takes the rows the first did not (unless the
+   * first failed: the retry's backoff paces the next attempt).
+   */
   flush(): Promise<void> {
-    this.flushing ??= this.drain().then((written) => {
+    if (this.flushing) return this.flushing.then(() => (this.buffer.length && !this.backingOff() ? this.flush() : undefined));
+    this.flushing = this.drain().then((written) => {
       this.flushing = null;
       // Rows that arrived while the last write was finishing: a full batch goes now, not at the
       // next tick (after a failure, scheduleRetry paces the next attempt instead).
@@ -108,11 +113,19 @@ export class UsageLogWriter {
     return this.flushing;
   }
 
-  /** Writes the buffer batch by batch; false when a write failed (the rows are kept). */
+  /**
+   * Writes the rows buffered now, batch by batch; false when a write failed (the rows are kept).
+   * Rows that arrive meanwhile wait for the next tick or a full batch: draining them too would,
+   * under steady load, turn one flush into an endless run of small INSERTs (one per write's
+   * duration), each paying a statement's fixed cost for a few dozen rows.
+   */
   private async drain(): Promise<boolean> {
     let written = true;
-    while (this.buffer.length) {
-      const batch = this.buffer.splice(0, this.options.batchSize);
+    let due = this.buffer.length;
+    // (Rows dropped for a full buffer meanwhile can leave fewer than were due.)
+    while (due > 0 && this.buffer.length) {
+      const batch = this.buffer.splice(0, Math.min(due, this.options.batchSize));
+      due -= batch.length;
       const stop = this.options.metrics.flushDuration.startTimer();
       try {
         await this.logs.insertBatch(batch, { rollups: this.options.rollups ?? true });

@@ -153,6 +153,29 @@ describe('batching', () => {
     expect(server.app.usage.depth).toBe(0);
   });
 
+  it('a flush writes the rows buffered when it began: rows arriving during its INSERT wait for the next one', async () => {
+    // Under steady load a flush that also drained what came in during each write never ended:
+    // it became a stream of INSERTs of a few dozen rows each, a statement's fixed cost per handful.
+    const { user_id } = await createKeyForEmail(server.db, { email: 'drain@example.com', plan: 'unlimited' });
+    const row = (i: number) => ({ userId: user_id, apiKeyId: null, method: 'GET', path: `/drain/${i}`, statusCode: 200, durationMs: 1, replayed: false, startedAt: Date.now() });
+    for (let i = 0; i < 5; i++) server.app.usage.record(row(i));
+    const flushesBefore = await flushCount(server);
+    const first = server.app.usage.flush();
+    // The first flush has taken its rows (synchronously); these come while its INSERT runs.
+    for (let i = 5; i < 8; i++) server.app.usage.record(row(i));
+    await first;
+    expect(await countRows(server, user_id)).toBe(5);
+    expect(server.app.usage.depth).toBe(3);
+    expect(await flushCount(server)).toBe(flushesBefore + 1);
+    // A caller arriving during a flush gets its rows written too: it waits for that flush and one more.
+    const second = server.app.usage.flush();
+    server.app.usage.record(row(8));
+    const third = server.app.usage.flush();
+    await Promise.all([second, third]);
+    expect(await countRows(server, user_id)).toBe(9);
+    expect(server.app.usage.depth).toBe(0);
+  });
+
   it('a full batch is written without waiting for the timer', async () => {
     const small = await startTestServer({ env: { USAGE_FLUSH_INTERVAL_MS: '60000', USAGE_FLUSH_BATCH_SIZE: '10' } });
     try {
@@ -161,9 +184,9 @@ describe('batching', () => {
       for (let i = 0; i < 25; i++) statuses.push((await small.get('/api/v1/numerology/alphabets', { 'x-api-key': key })).status);
       expect(statuses.every((s) => s === 200)).toBe(true);
       // The timer is a minute away: rows written sooner got there because a batch filled. A
-      // flush writes everything buffered when it runs (rows that arrived during the write
-      // included), so at rest less than one batch waits for the timer and every other row is in
-      // the table: at least 16 of 25. Polling (up to 30 s) rather than one fixed wait: when the
+      // flush writes what was buffered when it began, and when it ends it starts another if a
+      // full batch came in meanwhile, so at rest less than one batch waits for the timer and
+      // every other row is in the table: at least 16 of 25. Polling (up to 30 s) rather than one fixed wait: when the
       // whole suite runs, other files create and drop databases, whose checkpoints can stall
       // PostgreSQL for seconds. (Rows in a write under way are in neither place.)
       const settled = async () => (await countRows(small, user_id)) + small.app.usage.depth === 25;
