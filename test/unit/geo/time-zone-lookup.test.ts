@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_CACHED_VERTICES, timeZoneAt, timeZoneCacheUsage } from '../../../src/geo/time-zone-lookup.ts';
+import { find } from 'geo-tz/all';
+import { DEFAULT_TILE_BUDGET_BYTES, TimeZoneLookup, timeZoneAt, timeZoneCacheUsage } from '../../../src/geo/time-zone-lookup.ts';
+import { searchPlaces } from '../../../src/geo/gazetteer.ts';
+import { seededRandom } from '../../helpers/seeded-random.ts';
+
+/** geo-tz's own answer, the first zone it names (what the service used before its own reader). */
+const geoTz = (lat: number, lng: number) => find(lat, lng)[0] ?? 'Etc/UTC';
 
 describe('time-zone lookup', () => {
   it('finds the zones of known places, and nautical zones at sea', () => {
@@ -7,22 +13,52 @@ describe('time-zone lookup', () => {
     expect(timeZoneAt(40.7128, -74.006)).toBe('America/New_York');
     expect(timeZoneAt(-33.8688, 151.2093)).toBe('Australia/Sydney');
     expect(timeZoneAt(28.6139, 77.209)).toBe('Asia/Kolkata');
-    expect(timeZoneAt(0, -140)).toMatch(/^Etc\/GMT\+9$/);
+    expect(timeZoneAt(0, -140)).toBe('Etc/GMT+9');
   });
 
-  it('keeps its decoded boundary tiles within a fixed budget, however many places it is asked about', () => {
-    // A deterministic walk over the inhabited latitudes of the whole globe: far more tiles than
-    // the budget holds (decoding all of them would take about 1.8 GB).
+  it('answers as geo-tz does: random points of the globe, towns near borders, band edges, poles, antimeridian', () => {
+    const random = seededRandom(7);
+    const points: [number, number][] = [];
+    for (let i = 0; i < 6000; i++) points.push([random() * 180 - 90, random() * 360 - 180]);
+    // Towns sit where the boundary tiles are: near borders, coasts and each other.
+    for (const query of ['San', 'Saint', 'Nova', 'Port', 'Ban', 'Al', 'Ko', 'Mar', 'El', 'Ust', 'Villa', 'Bad']) {
+      for (const place of searchPlaces(query, { limit: 200 })) points.push([place.lat, place.lng]);
+    }
+    // A line across many borders, in small steps.
+    for (let lng = -20; lng <= 60; lng += 0.01) points.push([47.5, lng]);
+    // The nautical bands' shared edges, the poles, the antimeridian and the index's clamped bounds.
+    for (let edge = -172.5; edge <= 172.5; edge += 15) points.push([0, edge], [-40, edge]);
+    points.push([90, 0], [-90, 0], [89.99995, 10], [-89.99995, -10], [0, 180], [0, -180], [10, 179.99995], [-10, -179.99995], [0, 0]);
+    const differing = points.filter(([lat, lng]) => timeZoneAt(lat, lng) !== geoTz(lat, lng));
+    expect(points.length).toBeGreaterThan(14_000);
+    expect(differing).toEqual([]);
+  });
+
+  it('keeps its decoded tiles within a byte budget; an evicted tile is decoded again with the same answer', () => {
+    const small = new TimeZoneLookup({ budgetBytes: 2 * 1024 * 1024 });
     const zones = new Set<string>();
     for (let lat = -55; lat <= 70; lat += 1.5) {
-      for (let lng = -179; lng <= 179; lng += 2.5) zones.add(timeZoneAt(lat, lng));
+      for (let lng = -179; lng <= 179; lng += 2.5) zones.add(small.zoneAt(lat, lng));
+    }
+    const usage = small.usage();
+    expect(zones.size).toBeGreaterThan(300);
+    expect(usage.bytes).toBeLessThanOrEqual(2 * 1024 * 1024);
+    expect(usage.evictions).toBeGreaterThan(0);
+    expect(small.zoneAt(48.8566, 2.3522)).toBe('Europe/Paris');
+  });
+
+  it('the default budget holds every tile the walk touches, without evicting', () => {
+    for (let lat = -55; lat <= 70; lat += 1.5) {
+      for (let lng = -179; lng <= 179; lng += 2.5) timeZoneAt(lat, lng);
     }
     const usage = timeZoneCacheUsage();
-    expect(zones.size).toBeGreaterThan(300);
-    expect(usage.vertices).toBeLessThanOrEqual(MAX_CACHED_VERTICES);
     expect(usage.tiles).toBeGreaterThan(0);
-    expect(usage.evictions).toBeGreaterThan(0);
-    // Evicted tiles are decoded again on demand, with the same answer.
-    expect(timeZoneAt(48.8566, 2.3522)).toBe('Europe/Paris');
+    expect(usage.bytes).toBeLessThan(DEFAULT_TILE_BUDGET_BYTES);
+    expect(usage.evictions).toBe(0);
+  });
+
+  it('refuses a place off the globe', () => {
+    expect(() => timeZoneAt(91, 0)).toThrow(RangeError);
+    expect(() => timeZoneAt(0, Number.NaN)).toThrow(RangeError);
   });
 });
