@@ -128,6 +128,18 @@ describe('secondary progressions', () => {
   });
 });
 
+describe('custom_theme', () => {
+  it('paints the background it names, and chart_config.chart_background wins over it', async () => {
+    const themed = await image('/api/v1/natal/chart/', { ...ada, format: 'svg', custom_theme: { background: '#123456' } });
+    expect(themed.status).toBe(200);
+    expect(themed.bytes.toString('utf8')).toContain('#123456');
+    const both = await image('/api/v1/natal/chart/', { ...ada, format: 'svg', custom_theme: { background: '#123456' }, chart_config: { chart_background: '#654321' } });
+    expect(both.status).toBe(200);
+    expect(both.bytes.toString('utf8')).toContain('#654321');
+    expect(both.bytes.toString('utf8')).not.toContain('#123456');
+  });
+});
+
 describe('bad input', () => {
   const cases: [string, string, unknown, (string | number)[]][] = [
     ['size zero', '/api/v1/natal/chart/', { ...ada, size: 0 }, ['body', 'size']],
@@ -136,6 +148,7 @@ describe('bad input', () => {
     ['png scale out of range', '/api/v1/natal/chart/', { ...ada, png_quality_scale: 9 }, ['body', 'png_quality_scale']],
     ['a colour that is markup', '/api/v1/natal/chart/', { ...ada, chart_config: { custom_planet_color: '"><script>' } }, ['body', 'chart_config', 'custom_planet_color']],
     ['unknown theme', '/api/v1/natal/chart/', { ...ada, theme_type: 'neon' }, ['body', 'theme_type']],
+    ['a theme background that is no colour', '/api/v1/natal/chart/', { ...ada, custom_theme: { background: 'sky blue-ish' } }, ['body', 'custom_theme', 'background']],
     ['missing return year', '/api/v1/natal/chart/solar-return', { ...ada }, ['body', 'return_year']],
     ['return year outside the files', '/api/v1/natal/chart/solar-return', { ...ada, return_year: 2500 }, ['body', 'return_year']],
     ['bad progression date', '/api/v1/natal/chart/progressions', { ...ada, progression_date: 'next year' }, ['body', 'progression_date']],

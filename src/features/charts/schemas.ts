@@ -10,6 +10,11 @@ import { birthFields, chartSettingsFields, isoDateTimeText, latitude, longitude,
 import { transitPlaceFields } from '../transits/schemas.ts';
 import { exampleBirth, examplePartner } from '../shared/examples.ts';
 
+const cssColor = z
+  .string()
+  .max(64)
+  .refine((v) => isCssColor(v), { message: 'expected a CSS colour (#hex, rgb()/rgba(), hsl()/hsla() or a named colour)' });
+
 /** The sizes the drawing is made for; a request may send 1-10,000, clamped into this (reported). */
 export const MIN_SIZE = 300;
 export const MAX_SIZE = 2000;
@@ -27,7 +32,7 @@ export const outputFields = {
   png_quality_scale: z.number().min(1).max(5).optional().describe('PNG pixel density (default 2.0)'),
   show_metadata: z.boolean().optional().describe('Print the name, date, time and place on the image.'),
   display_settings: displaySettings.optional().describe('Which points are drawn, by name; the ones not named are drawn.'),
-  custom_theme: z.object({ background: z.string().max(40).optional().describe('Background colour (CSS) instead of the theme\'s.') }).optional().describe('Overrides of the theme.'),
+  custom_theme: z.object({ background: cssColor.optional().describe('Background colour (CSS, or "transparent") instead of the theme\'s; anything else is a 422.') }).optional().describe('Overrides of the theme.'),
   chart_config: chartConfigRequestSchema.optional().describe('Fine control of the drawing: sizes, line widths, colours, what is shown.'),
   include_minor: z.boolean().optional().describe('Draw the minor aspects too'),
   orb_settings: orbSettings,
@@ -111,11 +116,6 @@ export const compositeChartRequest = z
     ...styleAliases,
   })
   .meta({ id: 'ExperimentalCompositeChartRequest', example: { person_a: exampleBirth, person_b: examplePartner } });
-
-const cssColor = z
-  .string()
-  .max(64)
-  .refine((v) => isCssColor(v), { message: 'expected a CSS colour (#hex, rgb()/rgba(), hsl()/hsla() or a named colour)' });
 
 export const synastryChartRequest = z
   .object({
