@@ -8,8 +8,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import type { DatabasePool } from 'slonik';
+import { afterAll, beforeAll } from 'vitest';
 import { openEmbeddedDatabase } from '../../src/db/embedded/database.ts';
 import { migrate } from '../../src/db/migrate.ts';
+import { createDatabasePool } from '../../src/db/pool.ts';
 
 export interface TestDatabase {
   url: string;
@@ -41,6 +44,33 @@ export async function createTestDatabase(options: { migrateTo?: string } = {}): 
       await c.connect();
       await c.query(`drop database if exists ${name} with (force)`);
       await c.end();
+    },
+  };
+}
+
+/**
+ * For a test file: a fresh database (see createTestDatabase) and a pool of two connections on it,
+ * made before the file's tests and dropped after them. Read `pool` and `url` inside tests.
+ */
+export function useTestDatabasePool(options: { migrateTo?: string } = {}): { readonly pool: DatabasePool; readonly url: string } {
+  let database: TestDatabase | undefined;
+  let pool: DatabasePool | undefined;
+  beforeAll(async () => {
+    database = await createTestDatabase(options);
+    pool = await createDatabasePool(database.url, 2);
+  });
+  afterAll(async () => {
+    await pool?.end();
+    await database?.close();
+  });
+  return {
+    get pool() {
+      if (!pool) throw new Error('the test database is made before the tests run');
+      return pool;
+    },
+    get url() {
+      if (!database) throw new Error('the test database is made before the tests run');
+      return database.url;
     },
   };
 }

@@ -7,25 +7,15 @@
  * equals what the raw tables give: a milestone funnel against the same funnel evaluated on the
  * events, revenue against the sums over the payments, refunds and disputes.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql, type DatabasePool } from 'slonik';
+import { describe, expect, it } from 'vitest';
+import { sql } from 'slonik';
 import { z } from 'zod';
-import { createTestDatabase, type TestDatabase } from '../helpers/database.ts';
+import { useTestDatabasePool } from '../helpers/database.ts';
 import { seededRandom } from '../helpers/seeded-random.ts';
-import { createDatabasePool } from '../../src/db/pool.ts';
 import { AnalyticsEventRepository } from '../../src/db/analytics-events.ts';
 import { RevenueRepository } from '../../src/db/revenue.ts';
 
-let database: TestDatabase;
-let pool: DatabasePool;
-beforeAll(async () => {
-  database = await createTestDatabase();
-  pool = await createDatabasePool(database.url, 2);
-});
-afterAll(async () => {
-  await pool?.end();
-  await database?.close();
-});
+const testDatabase = useTestDatabasePool();
 
 const MILESTONES = ['signup', 'onboarding_completed', 'first_api_key', 'first_request', 'first_successful_request', 'first_payment', 'first_report'];
 const OTHER_EVENTS = ['vedic_chat.session_started', 'vedic_chat.message_sent', 'docs.viewed'];
@@ -34,7 +24,7 @@ const PLANS = ['entry', 'high', 'reports_5', null];
 const DAY = 86_400_000;
 
 const anyRows = z.record(z.string(), z.unknown());
-const rows = (query: ReturnType<typeof sql.unsafe>) => pool.any(sql.type(anyRows)`${query}`);
+const rows = (query: ReturnType<typeof sql.unsafe>) => testDatabase.pool.any(sql.type(anyRows)`${query}`);
 
 /** Each table as its definition computes it from the raw tables, in the table's column order. */
 const direct = {
@@ -94,84 +84,84 @@ describe('tables kept by triggers', () => {
         const id = pick(USERS);
         if (existingUsers.has(id)) return;
         existingUsers.add(id);
-        await pool.query(sql.unsafe`insert into users (id, email, created_at) values (${id}, ${`${id}@example.com`}, ${someTime()})`);
+        await testDatabase.pool.query(sql.unsafe`insert into users (id, email, created_at) values (${id}, ${`${id}@example.com`}, ${someTime()})`);
       }],
       ['delete a user (their events stay)', async () => {
         const id = pick(USERS);
         existingUsers.delete(id);
-        await pool.query(sql.unsafe`delete from users where id = ${id}`);
+        await testDatabase.pool.query(sql.unsafe`delete from users where id = ${id}`);
       }],
       ['change when a user joined', async () => {
-        await pool.query(sql.unsafe`update users set created_at = ${someTime()} where id = ${pick(USERS)}`);
+        await testDatabase.pool.query(sql.unsafe`update users set created_at = ${someTime()} where id = ${pick(USERS)}`);
       }],
       ['a milestone, at any time (often before one already recorded), once per user', async () => {
-        await pool.query(sql.unsafe`
+        await testDatabase.pool.query(sql.unsafe`
           insert into analytics_events (name, user_id, source, occurred_at) values (${pick(MILESTONES)}, ${pick(USERS)}, 'service', ${someTime()})
           on conflict do nothing`);
       }],
       ['a dashboard event, some without a user', async () => {
-        await pool.query(sql.unsafe`
+        await testDatabase.pool.query(sql.unsafe`
           insert into analytics_events (name, user_id, source, occurred_at) values (${pick(OTHER_EVENTS)}, ${random() < 0.1 ? null : pick(USERS)}, 'dashboard', ${someTime()})`);
       }],
       ['several events in one statement', async () => {
         const values = Array.from({ length: 4 }, () => sql.fragment`(${pick([...OTHER_EVENTS, ...MILESTONES])}, ${pick(USERS)}, ${pick(['service', 'dashboard'])}, ${someTime()}::timestamptz)`);
-        await pool.query(sql.unsafe`
+        await testDatabase.pool.query(sql.unsafe`
           insert into analytics_events (name, user_id, source, occurred_at) values ${sql.join(values, sql.fragment`, `)} on conflict do nothing`);
       }],
       ['move an event in time', async () => {
-        await pool.query(sql.unsafe`update analytics_events set occurred_at = ${someTime()} where id = (select id from analytics_events order by random() limit 1)`);
+        await testDatabase.pool.query(sql.unsafe`update analytics_events set occurred_at = ${someTime()} where id = (select id from analytics_events order by random() limit 1)`);
       }],
       ['give an event to another user or rename it (a service one only where that user has no such milestone)', async () => {
         const [user, name] = [pick(USERS), pick([...OTHER_EVENTS, ...MILESTONES])];
-        await pool.query(sql.unsafe`
+        await testDatabase.pool.query(sql.unsafe`
           update analytics_events e set user_id = ${user}, name = ${name}
           where e.id = (select id from analytics_events order by random() limit 1)
             and not exists (select 1 from analytics_events o where o.source = 'service' and o.user_id = ${user} and o.name = ${name})`);
       }],
       ['delete an event', async () => {
-        await pool.query(sql.unsafe`delete from analytics_events where id = (select id from analytics_events order by random() limit 1)`);
+        await testDatabase.pool.query(sql.unsafe`delete from analytics_events where id = (select id from analytics_events order by random() limit 1)`);
       }],
       ['a payment, in any status, currency case and product', async () => {
         const id = `pi_${payments++}`;
         const status = pick(['succeeded', 'succeeded', 'requires_payment_method']);
-        await pool.query(sql.unsafe`
+        await testDatabase.pool.query(sql.unsafe`
           insert into billing_payments (payment_id, user_id, kind, product_code, amount_cents, currency, status, paid_at)
           values (${id}, ${pick(USERS)}, ${pick(['subscription', 'credit_pack'])}, ${pick(PLANS)}, ${100 + Math.floor(random() * 5000)}, ${pick(['usd', 'EUR', 'gbp'])},
                   ${status}, ${status === 'succeeded' || random() < 0.2 ? someTime() : null})`);
       }],
       ['the mirror stores a payment again: paid, its product learnt, its amount corrected', async () => {
-        await pool.query(sql.unsafe`
+        await testDatabase.pool.query(sql.unsafe`
           update billing_payments set status = ${pick(['succeeded', 'succeeded', 'canceled'])}, amount_cents = amount_cents + ${Math.floor(random() * 300)},
             paid_at = coalesce(paid_at, ${someTime()}), product_code = coalesce(product_code, ${pick(PLANS)})
           where payment_id = ${`pi_${Math.floor(random() * (payments + 3))}`}`);
       }],
       ['delete a payment', async () => {
-        await pool.query(sql.unsafe`delete from billing_payments where payment_id = ${`pi_${Math.floor(random() * (payments + 3))}`}`);
+        await testDatabase.pool.query(sql.unsafe`delete from billing_payments where payment_id = ${`pi_${Math.floor(random() * (payments + 3))}`}`);
       }],
       ['a refund, often of a payment not mirrored yet', async () => {
-        await pool.query(sql.unsafe`
+        await testDatabase.pool.query(sql.unsafe`
           insert into billing_refunds (refund_id, payment_id, user_id, amount_cents, currency, status, created_at, read_at)
           values (${`re_${refunds++}`}, ${random() < 0.1 ? null : `pi_${Math.floor(random() * (payments + 4))}`}, ${pick(USERS)}, ${50 + Math.floor(random() * 900)},
                   ${pick(['usd', 'eur', 'GBP'])}, ${pick(['succeeded', 'succeeded', 'pending'])}, ${someTime()}, now())`);
       }],
       ['a refund changes: succeeded, failed, amount, day', async () => {
-        await pool.query(sql.unsafe`
+        await testDatabase.pool.query(sql.unsafe`
           update billing_refunds set status = ${pick(['succeeded', 'failed'])}, amount_cents = amount_cents + 7, created_at = ${someTime()}
           where refund_id = ${`re_${Math.floor(random() * (refunds + 2))}`}`);
       }],
       ['a dispute, then won or lost', async () => {
         if (random() < 0.5 || disputes === 0) {
-          await pool.query(sql.unsafe`
+          await testDatabase.pool.query(sql.unsafe`
             insert into billing_disputes (dispute_id, payment_id, user_id, amount_cents, currency, status, created_at, read_at)
             values (${`dp_${disputes++}`}, ${`pi_${Math.floor(random() * payments)}`}, ${pick(USERS)}, ${200 + Math.floor(random() * 900)}, ${pick(['usd', 'EUR'])},
                     ${pick(['needs_response', 'lost'])}, ${someTime()}, now())`);
         } else {
-          await pool.query(sql.unsafe`update billing_disputes set status = ${pick(['won', 'lost'])} where dispute_id = ${`dp_${Math.floor(random() * disputes)}`}`);
+          await testDatabase.pool.query(sql.unsafe`update billing_disputes set status = ${pick(['won', 'lost'])} where dispute_id = ${`dp_${Math.floor(random() * disputes)}`}`);
         }
       }],
       ['delete a refund or a dispute', async () => {
-        await pool.query(sql.unsafe`delete from billing_refunds where refund_id = ${`re_${Math.floor(random() * (refunds + 2))}`}`);
-        await pool.query(sql.unsafe`delete from billing_disputes where dispute_id = ${`dp_${Math.floor(random() * (disputes + 2))}`}`);
+        await testDatabase.pool.query(sql.unsafe`delete from billing_refunds where refund_id = ${`re_${Math.floor(random() * (refunds + 2))}`}`);
+        await testDatabase.pool.query(sql.unsafe`delete from billing_disputes where dispute_id = ${`dp_${Math.floor(random() * (disputes + 2))}`}`);
       }],
     ];
 
@@ -181,16 +171,16 @@ describe('tables kept by triggers', () => {
       if (step % 50 === 0) await expectKeptEqualsDirect(`step ${step} (${label})`);
     }
     // Something of everything was written.
-    const count = async (table: string) => pool.oneFirst(sql.type(z.object({ n: z.number() }))`select count(*)::int8 as n from ${sql.identifier([table])}`);
+    const count = async (table: string) => testDatabase.pool.oneFirst(sql.type(z.object({ n: z.number() }))`select count(*)::int8 as n from ${sql.identifier([table])}`);
     for (const table of ['user_milestones', 'vedic_chat_user_days', 'revenue_daily']) expect(await count(table), table).toBeGreaterThan(5);
-    expect(await pool.oneFirst(sql.type(z.object({ n: z.number() }))`select count(*)::int8 as n from revenue_daily where plan = 'unknown'`)).toBeGreaterThan(0);
+    expect(await testDatabase.pool.oneFirst(sql.type(z.object({ n: z.number() }))`select count(*)::int8 as n from revenue_daily where plan = 'unknown'`)).toBeGreaterThan(0);
 
   });
 
   it('revenue read from revenue_daily equals the sums over the payments, refunds and disputes', async () => {
     const today = new Date().toISOString().slice(0, 10);
     const start = new Date(Date.now() - 30 * DAY).toISOString().slice(0, 10);
-    const read = await new RevenueRepository(pool).read({ startDay: start, endDay: today });
+    const read = await new RevenueRepository(testDatabase.pool).read({ startDay: start, endDay: today });
     const from = sql.fragment`(${start}::date::timestamp at time zone 'UTC')`;
     const until = sql.fragment`((${today}::date + 1)::timestamp at time zone 'UTC')`;
     // The queries the revenue analytics ran over the billing tables before revenue_daily.
@@ -221,19 +211,19 @@ describe('tables kept by triggers', () => {
 
   it('a milestone funnel read from user_milestones counts what the events give, for every order, window and period', async () => {
     const random = seededRandom(7);
-    await pool.query(sql.unsafe`truncate analytics_events`);
+    await testDatabase.pool.query(sql.unsafe`truncate analytics_events`);
     const users = Array.from({ length: 60 }, (_, i) => `f${i}`);
     for (const user of users) {
       for (const name of MILESTONES) {
         if (random() < 0.75) {
-          await pool.query(sql.unsafe`
+          await testDatabase.pool.query(sql.unsafe`
             insert into analytics_events (name, user_id, source, occurred_at)
             values (${name}, ${user}, 'service', ${new Date(Date.now() - Math.floor(random() * 60 * DAY)).toISOString()})
             on conflict do nothing`);
         }
       }
     }
-    const events = new AnalyticsEventRepository(pool);
+    const events = new AnalyticsEventRepository(testDatabase.pool);
     const fromEvents = (events as unknown as { eventFunnelCounts: AnalyticsEventRepository['funnelCounts'] }).eventFunnelCounts.bind(events);
     for (let i = 0; i < 40; i++) {
       const steps = Array.from({ length: 2 + Math.floor(random() * 4) }, () => MILESTONES[Math.floor(random() * MILESTONES.length)]!);
@@ -246,7 +236,7 @@ describe('tables kept by triggers', () => {
 
   it('are built again after a TRUNCATE of a table they come from (which fires no row trigger)', async () => {
     for (const table of ['billing_refunds', 'billing_payments', 'billing_disputes', 'analytics_events', 'users']) {
-      await pool.query(sql.unsafe`truncate ${sql.identifier([table])} cascade`);
+      await testDatabase.pool.query(sql.unsafe`truncate ${sql.identifier([table])} cascade`);
       await expectKeptEqualsDirect(`truncating ${table}`);
     }
   });

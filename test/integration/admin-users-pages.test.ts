@@ -4,23 +4,13 @@
  * plan, the plain query), equal the plain definition: the left join of every user to their
  * subscription and activity, filtered, sorted with ties broken by id, cut to the page.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql, type DatabasePool } from 'slonik';
-import { createTestDatabase, type TestDatabase } from '../helpers/database.ts';
+import { describe, expect, it } from 'vitest';
+import { sql } from 'slonik';
+import { useTestDatabasePool } from '../helpers/database.ts';
 import { seededRandom } from '../helpers/seeded-random.ts';
-import { createDatabasePool } from '../../src/db/pool.ts';
 import { directoryUserRow, UserDirectory, USER_SORTS, type UserListQuery } from '../../src/db/user-directory.ts';
 
-let database: TestDatabase;
-let pool: DatabasePool;
-beforeAll(async () => {
-  database = await createTestDatabase();
-  pool = await createDatabasePool(database.url, 2);
-});
-afterAll(async () => {
-  await pool?.end();
-  await database?.close();
-});
+const testDatabase = useTestDatabasePool();
 
 const SORT_COLUMNS = {
   joined: sql.fragment`u.created_at`, last_active: sql.fragment`a.last_active_at`, requests: sql.fragment`coalesce(a.request_count, 0)`,
@@ -41,13 +31,13 @@ async function reference(q: UserListQuery) {
   }
   const from = sql.fragment`from users u left join subscriptions s on s.user_id = u.id left join user_activity a on a.user_id = u.id where ${sql.join(where, sql.fragment` and `)}`;
   const direction = q.order === 'asc' ? sql.fragment`asc` : sql.fragment`desc`;
-  const items = await pool.any(sql.type(directoryUserRow)`
+  const items = await testDatabase.pool.any(sql.type(directoryUserRow)`
     select u.id, u.email, u.full_name, s.plan_code, coalesce(s.status, 'none') as status, u.created_at as joined_at,
       a.last_active_at, coalesce(a.request_count, 0)::int8 as request_count, u.email_verified_at is not null as email_verified
     ${from}
     order by ${SORT_COLUMNS[q.sortBy]} ${direction} nulls last, u.id ${direction}
     limit ${q.perPage} offset ${(q.page - 1) * q.perPage}`);
-  const total = await pool.oneFirst(sql.type(directoryUserRow.pick({ request_count: true }))`select count(*)::int8 as request_count ${from}`);
+  const total = await testDatabase.pool.oneFirst(sql.type(directoryUserRow.pick({ request_count: true }))`select count(*)::int8 as request_count ${from}`);
   return { items, total };
 }
 
@@ -61,21 +51,21 @@ describe('users listing pages', () => {
       const name = pick(names);
       const email = `${(name ?? 'anon').toLowerCase().replace(' ', '.')}${i}@${pick(['gmail.com', 'proton.me', 'example.org'])}`;
       const joined = new Date(Date.now() - Math.floor(random() * 700) * 86_400_000 - Math.floor(random() * 3) * 1000).toISOString();
-      await pool.query(sql.unsafe`insert into users (id, email, full_name, created_at) values (${id}, ${email}, ${name}, ${joined})`);
+      await testDatabase.pool.query(sql.unsafe`insert into users (id, email, full_name, created_at) values (${id}, ${email}, ${name}, ${joined})`);
       if (random() < 0.9) {
-        await pool.query(sql.unsafe`
+        await testDatabase.pool.query(sql.unsafe`
           insert into subscriptions (user_id, plan_code, status, current_period_start, current_period_end)
           values (${id}, ${pick(['free', 'free', 'entry', 'high'])}, ${pick(['active', 'active', 'trialing', 'past_due', 'canceled'])}, now(), now() + interval '1 month')`);
       }
       if (random() < 0.7) {
         const at = new Date(Date.now() - Math.floor(random() * 60) * 86_400_000).toISOString();
         // Ties on purpose: a few request counts and days repeat.
-        await pool.query(sql.unsafe`
+        await testDatabase.pool.query(sql.unsafe`
           insert into user_activity (user_id, request_count, first_request_at, last_active_at)
           values (${id}, ${pick([1, 5, 50, 500, 1000, 1000, 5000])}, ${at}, ${at})`);
       }
     }
-    const directory = new UserDirectory(pool);
+    const directory = new UserDirectory(testDatabase.pool);
     let nonEmpty = 0;
     for (let i = 0; i < 250; i++) {
       const q: UserListQuery = {
