@@ -22,9 +22,21 @@ const AYANAMSAS = ['lahiri', 'fagan_bradley', 'raman', 'krishnamurti'];
 const POLICIES = ['earlier', 'later', 'shift_forward', 'reject'];
 
 export const NATAL_BYTE_CASE_COUNT = 2000;
+/** Births beyond the polar circles, where the quadrant house systems fall back (and say so). */
+export const NATAL_POLAR_CASE_COUNT = 300;
+
+/** Latitudes of the cases: one draw each (the recorded sequence depends on it), within ±65°. */
+const TEMPERATE = (random: () => number) => Math.round((random() * 130 - 65) * 1e4) / 1e4;
+/** Within 65° and 90° of either hemisphere, the poles included. */
+const POLAR = (random: () => number) => Math.min(90, Math.round((65 + random() * 25.2) * 1e4) / 1e4) * (random() < 0.5 ? -1 : 1);
+
+/** Every case of the guard: the recorded random births, then the polar ones from a seed of their own. */
+export function natalGuardCases(): NatalTask[] {
+  return [...natalByteCases(), ...natalByteCases(NATAL_POLAR_CASE_COUNT, 65_2026, POLAR)];
+}
 
 /** `seed` other than the default gives other cases (the recorded digests are of the default's). */
-export function natalByteCases(count = NATAL_BYTE_CASE_COUNT, seed = 22_2026): NatalTask[] {
+export function natalByteCases(count = NATAL_BYTE_CASE_COUNT, seed = 22_2026, latitude = TEMPERATE): NatalTask[] {
   const random = seededRandom(seed);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
   const chance = (p: number) => random() < p;
@@ -36,7 +48,7 @@ export function natalByteCases(count = NATAL_BYTE_CASE_COUNT, seed = 22_2026): N
       day: 1 + Math.floor(random() * 28),
       hour: Math.floor(random() * 24),
       minute: Math.floor(random() * 60),
-      lat: Math.round((random() * 130 - 65) * 1e4) / 1e4,
+      lat: latitude(random),
       lng: Math.round((random() * 360 - 180) * 1e4) / 1e4,
     };
     // One case in four within two hours (wall clock) of an offset change: gaps, folds and their edges.
