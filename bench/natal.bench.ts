@@ -34,7 +34,7 @@ export interface ModeFigures {
    * the platform layers cost the API process itself, apart from Redis and PostgreSQL, which
    * share the same two cores here.
    */
-  cpuMicrosPerRequest: { full: number; bare: number; minimal?: number };
+  cpuMicrosPerRequest: { full: number; bare: number; minimal?: number; sameAnswer: number };
 }
 
 /** The route measured: POST to `path` with a new body per request; the minimal server has the natal routes only. */
@@ -121,7 +121,7 @@ export async function benchNatal(options: { durationSeconds: number; connections
         ...(minimalRun ? { minimal: minimalRun, minimalShare: natal.requestsPerSecond / minimalRun.requestsPerSecond } : {}),
         sameAnswer: sameAnswerRun, sameAnswerShare: natal.requestsPerSecond / sameAnswerRun.requestsPerSecond,
         rounds: { baseline: perSecond(baselines), full: perSecond(fulls), bare: perSecond(bares), minimal: perSecond(minimals), sameAnswer: perSecond(sameAnswers) },
-        cpuMicrosPerRequest: { full: median(cpuPerRequest.full), bare: median(cpuPerRequest.bare), ...(minimal ? { minimal: median(cpuPerRequest.minimal) } : {}) },
+        cpuMicrosPerRequest: { full: median(cpuPerRequest.full), bare: median(cpuPerRequest.bare), ...(minimal ? { minimal: median(cpuPerRequest.minimal) } : {}), sameAnswer: median(cpuPerRequest.sameAnswer) },
       });
     } finally {
       await Promise.all([full.stop(), bare.stop(), ...(minimal ? [minimal.stop()] : []), ...(sameAnswer ? [sameAnswer.stop()] : [])]);

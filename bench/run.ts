@@ -62,7 +62,12 @@ async function servedAndFloors(label: string, kind: 'natal' | 'transits', route:
     console.log(`${''.padEnd(8)} full/same-answer ${f.sameAnswerShare.toFixed(2)}   full/bare ${f.platformShare.toFixed(2)}${f.minimalShare !== undefined ? `   full/minimal ${f.minimalShare.toFixed(2)}` : ''}   full/trivial ${f.ratio.toFixed(2)}   full/task floor ${(f.natal.requestsPerSecond / floor.taskPerSecond).toFixed(2)}   bare/task floor ${(f.bare.requestsPerSecond / floor.taskPerSecond).toFixed(2)}`);
     console.log(`${''.padEnd(8)} rounds req/s: full ${rates(f.rounds.full)}, bare ${rates(f.rounds.bare)}${f.minimal ? `, minimal ${rates(f.rounds.minimal)}` : ''}, same answer ${rates(f.rounds.sameAnswer)}`);
     const cpu = f.cpuMicrosPerRequest;
-    console.log(`${''.padEnd(8)} service CPU per request (all threads; Redis and PostgreSQL not included): full ${cpu.full.toFixed(0)} µs, bare ${cpu.bare.toFixed(0)} µs${cpu.minimal !== undefined ? `, minimal ${cpu.minimal.toFixed(0)} µs` : ''}`);
+    console.log(`${''.padEnd(8)} service CPU per request (all threads; Redis and PostgreSQL not included): full ${cpu.full.toFixed(0)} µs, bare ${cpu.bare.toFixed(0)} µs${cpu.minimal !== undefined ? `, minimal ${cpu.minimal.toFixed(0)} µs` : ''}, same answer ${cpu.sameAnswer.toFixed(0)} µs`);
+    // What the box's cores would serve doing nothing but the task (at its floor) and sending its
+    // bytes (at the same-answer server's cost): a ceiling no run reaches, since the load generator,
+    // Redis and PostgreSQL share the cores, but one that moves with the machine like the route does.
+    const ceiling = (floor.threads * 1e6) / (floor.taskMicros + cpu.sameAnswer);
+    console.log(`${''.padEnd(8)} CPU ceiling ${ceiling.toFixed(0)} req/s (${floor.threads} cores / (task floor ${floor.taskMicros.toFixed(0)} µs + same-answer serving ${cpu.sameAnswer.toFixed(0)} µs)): full/ceiling ${(f.natal.requestsPerSecond / ceiling).toFixed(2)}`);
   }
   return { served, floors: floor };
 }
