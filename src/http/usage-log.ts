@@ -65,6 +65,11 @@ export class UsageLogWriter {
     return this.buffer.length;
   }
 
+  /** Whether a flush is under way (for tests and diagnostics). */
+  get writing(): boolean {
+    return this.flushing !== null;
+  }
+
   record(record: UsageRecord): void {
     if (this.buffer.length >= this.options.maxBuffered) {
       const dropped = this.buffer.splice(0, Math.max(1, Math.floor(this.options.maxBuffered / 100)));
@@ -96,11 +101,15 @@ export class UsageLogWriter {
 
   /**
    * Writes everything buffered when it is called; one flush at a time. A caller during a flush
-   * waits for it and then for one more that takes the rows the first did not (unless the
-   * first failed: the retry's backoff paces the next attempt).
+   * waits for it, then for the flush that takes the rows the first did not: the one that first
+   * flush started for a full batch if it did (it began after the call, so it holds them), else a
+   * new one (unless the first failed: the retry's backoff paces the next attempt). Two flushes at
+   * most, however fast rows keep coming.
    */
   flush(): Promise<void> {
-    if (this.flushing) return this.flushing.then(() => (this.buffer.length && !this.backingOff() ? this.flush() : undefined));
+    if (this.flushing) {
+      return this.flushing.then(() => this.flushing ?? (this.buffer.length && !this.backingOff() ? this.flush() : undefined));
+    }
     this.flushing = this.drain().then((written) => {
       this.flushing = null;
       // Rows that arrived while the last write was finishing: a full batch goes now, not at the

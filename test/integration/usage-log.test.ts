@@ -176,6 +176,27 @@ describe('batching', () => {
     expect(server.app.usage.depth).toBe(0);
   });
 
+  it('a caller during a flush also waits for the flush that its end starts for a full batch', async () => {
+    const small = await startTestServer({ env: { USAGE_FLUSH_INTERVAL_MS: '60000', USAGE_FLUSH_BATCH_SIZE: '10' } });
+    try {
+      const { user_id } = await createKeyForEmail(small.db, { email: 'chained@example.com', plan: 'unlimited' });
+      const row = (i: number) => ({ userId: user_id, apiKeyId: null, method: 'GET', path: `/chained/${i}`, statusCode: 200, durationMs: 1, replayed: false, startedAt: Date.now() });
+      // The tenth row fills a batch: its flush starts at once. Ten more (a batch, so that the next
+      // flush leaves none behind) come during its INSERT.
+      for (let i = 0; i < 10; i++) small.app.usage.record(row(i));
+      for (let i = 10; i < 20; i++) small.app.usage.record(row(i));
+      // Asked now, the caller's rows are in no flush yet; the first flush's end starts one for
+      // them (a full batch), and the caller must wait for that one too.
+      await small.app.usage.flush();
+      // Read at once: nothing may still be writing when the caller's flush has ended.
+      expect(small.app.usage.writing).toBe(false);
+      expect(await countRows(small, user_id)).toBe(20);
+      expect(small.app.usage.depth).toBe(0);
+    } finally {
+      await small.close();
+    }
+  }, 60_000);
+
   it('a full batch is written without waiting for the timer', async () => {
     const small = await startTestServer({ env: { USAGE_FLUSH_INTERVAL_MS: '60000', USAGE_FLUSH_BATCH_SIZE: '10' } });
     try {
