@@ -24,7 +24,7 @@ import { benchInterpretation } from './interpretation.bench.ts';
 import { benchAdmin, TARGET_MS, type AdminEndpointFigures } from './admin.bench.ts';
 import { benchReports } from './reports.bench.ts';
 import { machineDescription } from './machine.ts';
-import { libraryFloor } from './library-floor.ts';
+import { exportLibraryFloor } from './library-floor.ts';
 import { floors } from './floors.ts';
 import { natalTaskSplit } from './natal-task-split.ts';
 
@@ -94,8 +94,8 @@ if (only.has('export')) {
   const exports = await benchExport(env);
   console.log('\nstreamed CSV export (GET /api/v1/ephemeris, format csv)');
   console.log(`${'export'.padEnd(26)} ${'rows'.padStart(9)} ${'seconds'.padStart(9)} ${'rows/s'.padStart(9)} ${'MB'.padStart(7)} ${'RSS start'.padStart(10)} ${'RSS max'.padStart(9)} ${'RSS end'.padStart(9)}`);
-  const rowsFloor = await libraryFloor(5, true);
-  console.log(`library floor: the Swiss Ephemeris alone, consecutive daily rows of 13 bodies on ${rowsFloor.threads} threads, no formatting: ${rowsFloor.chartsPerSecond.toFixed(0)} rows/s`);
+  const rowsFloor = await exportLibraryFloor(5);
+  console.log(`library floor: the Swiss Ephemeris alone, consecutive daily rows of 13 bodies on ${rowsFloor.threads} threads, no formatting: ${rowsFloor.rowsPerSecond.toFixed(0)} rows/s`);
   record.export_library_floor = rowsFloor;
   for (const e of exports) console.log(`${e.label.padEnd(26)} ${num(e.rows)} ${num(e.seconds, 2)} ${num(e.rowsPerSecond)} ${e.megabytes.toFixed(1).padStart(7)} ${e.rssStartMb.toFixed(0).padStart(10)} ${e.rssMaxMb.toFixed(0).padStart(9)} ${e.rssEndMb.toFixed(0).padStart(9)}`);
   record.export = exports;
