@@ -107,15 +107,9 @@ export function deltaTSeconds(jdUt: number): number {
   return lastDeltaSeconds;
 }
 
-/** The Terrestrial Time of a UT Julian day; the last answer is kept, since a chart asks for one instant many times. */
-let lastUt = NaN;
-let lastTt = NaN;
+/** The Terrestrial Time of a UT Julian day (deltaTSeconds keeps the last instant's ΔT, which a chart asks for many times). */
 export function terrestrialTime(jdUt: number): number {
-  if (jdUt !== lastUt) {
-    lastTt = jdUt + deltaTSeconds(jdUt) / 86400;
-    lastUt = jdUt;
-  }
-  return lastTt;
+  return jdUt + deltaTSeconds(jdUt) / 86400;
 }
 
 /** Flags of a call through the general binding at `jdUt`, whose sidereal mode is set here. */
