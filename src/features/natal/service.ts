@@ -74,7 +74,7 @@ function requestedStars(entries: readonly string[]): { names: string[]; origin: 
 }
 
 /** Conjunctions of every chart point (the angles too when the time is known) with the requested stars. */
-export function fixedStarsJson(request: NatalRequest, jdUt: number, zodiac: ZodiacSetting, chart: ChartMoment) {
+function fixedStarsJson(request: NatalRequest, jdUt: number, zodiac: ZodiacSetting, chart: ChartMoment) {
   const { names, origin } = requestedStars(request.fixed_stars!);
   const points = aspectPointsOf(chart).map(({ id, lon }) => ({ id, lon }));
   if (chart.houses) {
@@ -115,7 +115,7 @@ export function castNatal(task: NatalTask): NatalCast {
 }
 
 /** How far the answer can be trusted: houses and angles need the birth time (and a system defined at the latitude). */
-export function natalConfidence(chart: ChartMoment) {
+function natalConfidence(chart: ChartMoment) {
   const timed = chart.houses !== undefined;
   const notes = timed ? [] : ['Birth time unknown: positions are cast for local noon; houses, angles and house placements are omitted, and the Moon may be up to about 6.5° from its true position.'];
   if (chart.houses && chart.houses.used !== chart.houses.requested) notes.push(`Houses use ${chart.houses.used} because ${chart.houses.requested} is undefined at this latitude.`);
