@@ -53,22 +53,28 @@ function searchCondition(search: string) {
   return sql.fragment`(lower(u.email) like ${pattern} or lower(u.full_name) like ${pattern})`;
 }
 
-/** Every condition but the search (see searchedPage). */
+/**
+ * The least number of requests asked for, when it filters anything: at least 1 means the user has
+ * an activity row, and the condition on the plain column can use its (request_count, user) index;
+ * at least 0 is every user (undefined here).
+ */
+const requestsAtLeast = (q: UserListQuery) => (q.minRequests !== undefined && q.minRequests > 0 ? q.minRequests : undefined);
+
+/** Every condition but the search (a search is met by the candidates: see fewCandidates). */
 function conditions(q: UserListQuery): FragmentSqlToken {
   const where: FragmentSqlToken[] = [sql.fragment`true`];
   if (q.status === 'none') where.push(sql.fragment`s.user_id is null`);
   else if (q.status) where.push(sql.fragment`s.status = ${q.status}`);
   if (q.plan) where.push(sql.fragment`s.plan_code = ${q.plan}`);
-  // At least 1: the user has an activity row, and the condition on the plain column can use its
-  // (request_count, user) index. At least 0 is every user.
-  if (q.minRequests !== undefined && q.minRequests > 0) where.push(sql.fragment`a.request_count >= ${q.minRequests}`);
+  const minRequests = requestsAtLeast(q);
+  if (minRequests !== undefined) where.push(sql.fragment`a.request_count >= ${minRequests}`);
   if (q.lastActiveDays !== undefined) where.push(sql.fragment`a.last_active_at >= now() - make_interval(days => ${q.lastActiveDays})`);
   return sql.fragment`${sql.join(where, sql.fragment` and `)}`;
 }
 
 /** Whether a condition reads the subscriptions or the activity. */
 const hasJoinedFilter = (q: UserListQuery) =>
-  q.status !== undefined || q.plan !== undefined || (q.minRequests !== undefined && q.minRequests > 0) || q.lastActiveDays !== undefined;
+  q.status !== undefined || q.plan !== undefined || requestsAtLeast(q) !== undefined || q.lastActiveDays !== undefined;
 
 /** See fewCandidates: up to this many users are sorted after the filter rather than read in order. */
 const MAX_CANDIDATES = 20_000;
@@ -129,12 +135,13 @@ export class UserDirectory {
    * MAX_CANDIDATES through (counted up to that bound: a bounded index scan).
    */
   private async fewCandidates(q: UserListQuery): Promise<FragmentSqlToken | null> {
-    const busy = q.minRequests !== undefined && q.minRequests > 0
-      ? sql.fragment`u.id in (select user_id from user_activity where request_count >= ${q.minRequests})` : null;
+    const minRequests = requestsAtLeast(q);
+    const busy = minRequests !== undefined
+      ? sql.fragment`u.id in (select user_id from user_activity where request_count >= ${minRequests})` : null;
     if (q.search) return sql.fragment`select * from users u where ${searchCondition(q.search)}${busy ? sql.fragment` and ${busy}` : sql.fragment``}`;
     if (!busy) return null;
     const n = await this.db.oneFirst(sql.type(z.object({ n: z.number() }))`
-      select count(*)::int8 as n from (select 1 from user_activity where request_count >= ${q.minRequests!} limit ${MAX_CANDIDATES + 1}) x`);
+      select count(*)::int8 as n from (select 1 from user_activity where request_count >= ${minRequests!} limit ${MAX_CANDIDATES + 1}) x`);
     return n <= MAX_CANDIDATES ? sql.fragment`select * from users u where ${busy}` : null;
   }
 
@@ -144,8 +151,8 @@ export class UserDirectory {
    * page is full, which reads nearly all of them when the matches lie at the far end (a name late
    * in the alphabet, the busiest users who joined long ago); and joining all candidates to the
    * subscriptions and the activity hashes both tables whole. Here each candidate's rows are
-   * looked up by key (LATERAL ... LIMIT 1 keeps them lookups). The total comes with the page (a window count over the same rows); only a page past the
-   * end needs a count of its own.
+   * looked up by key (LATERAL ... LIMIT 1 keeps them lookups). The total comes with the page (a
+   * window count over the same rows); only a page past the end needs a count of its own.
    */
   private async candidatePage(q: UserListQuery, candidates: FragmentSqlToken, where: FragmentSqlToken, direction: FragmentSqlToken, nulls: FragmentSqlToken) {
     const offset = (q.page - 1) * q.perPage;
