@@ -29,23 +29,31 @@ export async function createTestDatabase(options: { migrateTo?: string } = {}): 
     await migrate(embedded.url, undefined, options.migrateTo);
     return { url: embedded.url, close: async () => { await embedded.close(); fs.rmSync(dir, { recursive: true, force: true }); } };
   }
-  const name = `astro_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  await migrate(url.toString(), undefined, options.migrateTo);
-  return {
-    url: url.toString(),
-    async close() {
-      const c = new pg.Client({ connectionString: serverUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
+  return createServerDatabase(serverUrl, options);
+}
+
+/** Runs one statement on the server of `url` (creating or dropping a database: no pool needed). */
+async function onServer(url: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * A new database named `<prefix>_<random>` on the PostgreSQL server of `url`, migrated (up to
+ * `migrateTo`); `close` drops it. The benchmarks make theirs with it too.
+ */
+export async function createServerDatabase(url: string, options: { prefix?: string; migrateTo?: string } = {}): Promise<TestDatabase> {
+  const name = `${options.prefix ?? 'astro_test'}_${randomBytes(6).toString('hex')}`;
+  await onServer(url, `create database ${name}`);
+  const databaseUrl = new URL(url);
+  databaseUrl.pathname = `/${name}`;
+  await migrate(databaseUrl.toString(), undefined, options.migrateTo);
+  return { url: databaseUrl.toString(), close: () => onServer(url, `drop database if exists ${name} with (force)`) };
 }
 
 /**
