@@ -12,6 +12,7 @@ import { runLoad, type LoadResult } from './load.ts';
 import { startBenchServer, type BenchServer } from './server-process.ts';
 import pg from 'pg';
 import { hashAdminPassword } from '../src/features/admin/password.ts';
+import { median } from './median.ts';
 
 export const TARGET_MS = 100;
 
@@ -51,7 +52,6 @@ const ROUTES = ['/api/v1/natal/calculate', '/api/v1/transits/calculate', '/api/v
   '/api/v1/moon/phase', '/api/v1/natal/chart/synastry', '/api/v1/moon/month', '/api/v1/natal/chart/composite', '/api/v1/ephemeris'];
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const settle = () => new Promise((r) => setTimeout(r, 1000));
 
 interface Call {

@@ -9,6 +9,7 @@ import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { FloorKind } from './floor-units.ts';
+import { median } from './median.ts';
 
 export interface FloorFigures {
   threads: number;
@@ -22,8 +23,6 @@ export interface FloorFigures {
   taskToLibrary: number;
   batches: number;
 }
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 export async function floors(kind: FloorKind, seconds: number): Promise<FloorFigures> {
   const threads = os.availableParallelism();

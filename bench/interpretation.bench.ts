@@ -15,6 +15,7 @@ import { getLibrary, type InterpretationLibrary } from '../src/interpretations/l
 import { composeReport } from '../src/interpretations/report/compose.ts';
 import { fixtureLibrary } from '../test/helpers/interpretation-fixture.ts';
 import { randomBirth } from './births.ts';
+import { median } from './median.ts';
 
 export interface InterpretationFigure {
   library: string;
@@ -24,8 +25,6 @@ export interface InterpretationFigure {
   /** Median CPU time (user + system) per chart, microseconds: steadier than wall time on a busy machine. */
   cpuMicrosPerChart: number;
 }
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 function perChart(count: number, rounds: number, fn: (i: number) => unknown): { wall: number; cpu: number } {
   for (let i = 0; i < count; i++) fn(i); // warm-up

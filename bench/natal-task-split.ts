@@ -13,6 +13,7 @@ import { natalRequest } from '../src/features/natal/schemas.ts';
 import { resolveSubjectPlace } from '../src/features/shared/place.ts';
 import { randomBirth } from './births.ts';
 import { libraryUnit } from './floor-units.ts';
+import { median } from './median.ts';
 
 export interface NatalTaskSplit {
   /** Median CPU µs per chart of each step, cumulative: library, cast, objects, stringify, task. */
@@ -50,6 +51,5 @@ export function natalTaskSplit(seconds: number): NatalTaskSplit {
       samples[n].push((used.user + used.system) / perBatch);
     }
   }
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
   return { micros: Object.fromEntries(names.map((n) => [n, median(samples[n])])) as NatalTaskSplit['micros'], batches: samples.library.length };
 }

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { randomBirth, randomTransitRequest } from './births.ts';
 import { runLoad, type LoadResult } from './load.ts';
 import { cpuSeconds, startBenchServer, type BenchServer } from './server-process.ts';
+import { median } from './median.ts';
 
 export interface ModeFigures {
   mode: string;
@@ -48,8 +49,6 @@ export const NATAL_ROUTE: BenchRoute = { path: '/api/v1/natal/calculate', body: 
 export const TRANSITS_ROUTE: BenchRoute = { path: '/api/v1/transits/calculate', body: () => JSON.stringify(randomTransitRequest()), withMinimal: false };
 
 const settle = () => new Promise((r) => setTimeout(r, 1000));
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 /** The run with the median throughput of several. */
 function medianRun(runs: LoadResult[]): LoadResult {
