@@ -13,7 +13,7 @@
  * those times; signup and first_api_key come from the migration's own triggers; MRR movements add
  * up to each subscription's current MRR.
  */
-import pg from 'pg';
+import { withClient } from '../test/helpers/database.ts';
 
 export const SEED_USERS = 100_000;
 export const SEED_REQUESTS = 10_000_000;
@@ -303,10 +303,8 @@ export interface SeedTiming {
 
 /** Runs the seed on an empty, migrated database; the seconds of each step. */
 export async function seedAdminData(databaseUrl: string, onStep: (t: SeedTiming) => void = () => {}): Promise<SeedTiming[]> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  const timings: SeedTiming[] = [];
-  try {
+  return withClient(databaseUrl, async (client) => {
+    const timings: SeedTiming[] = [];
     // Bulk work: a larger sort memory, and no wait for the disk at each commit.
     await client.query(`set work_mem = '256MB'; set maintenance_work_mem = '512MB'; set synchronous_commit = off; set timezone = 'UTC'; set enable_memoize = off`);
     for (const [step, text] of [...SEED_STEPS, ['vacuum analyze', FINISH] as [string, string]]) {
@@ -317,7 +315,5 @@ export async function seedAdminData(databaseUrl: string, onStep: (t: SeedTiming)
       onStep(timing);
     }
     return timings;
-  } finally {
-    await client.end();
-  }
+  });
 }

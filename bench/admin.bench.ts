@@ -7,10 +7,10 @@
  */
 import { randomBirth } from './births.ts';
 import { createBenchDatabase, keptBenchDatabase } from './bench-database.ts';
+import { withClient } from '../test/helpers/database.ts';
 import { HISTORY_DAYS, SEED_REQUESTS, SEED_USERS, seedAdminData, type SeedTiming } from './admin-seed.ts';
 import { runLoad, type LoadResult } from './load.ts';
 import { startBenchServer, type BenchServer } from './server-process.ts';
-import pg from 'pg';
 import { hashAdminPassword } from '../src/features/admin/password.ts';
 import { median } from './median.ts';
 
@@ -249,32 +249,18 @@ export async function benchAdmin(options: {
 
 /** A kept database is reused only once its seed completed (a run stopped mid-seed leaves none). */
 async function markSeeded(databaseUrl: string): Promise<void> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    await client.query('create table if not exists bench_seeded (seeded_at timestamptz not null default now()); insert into bench_seeded default values');
-  } finally {
-    await client.end();
-  }
+  await withClient(databaseUrl, (client) => client.query('create table if not exists bench_seeded (seeded_at timestamptz not null default now()); insert into bench_seeded default values'));
 }
 
 async function assertSeeded(databaseUrl: string): Promise<void> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ seeded: boolean }>(`select to_regclass('bench_seeded') is not null as seeded`);
-    if (!rows[0]?.seeded) throw new Error('BENCH_ADMIN_DATABASE names a database whose seed did not complete: drop it and run again');
-  } finally {
-    await client.end();
-  }
+  const { rows } = await withClient(databaseUrl, (client) => client.query<{ seeded: boolean }>(`select to_regclass('bench_seeded') is not null as seeded`));
+  if (!rows[0]?.seeded) throw new Error('BENCH_ADMIN_DATABASE names a database whose seed did not complete: drop it and run again');
 }
 
 const REFERENCE_NAME = 'PostgreSQL counts 1,000,000 generated rows';
 
 async function referenceQuery(databaseUrl: string, times: number): Promise<number[]> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
+  return withClient(databaseUrl, async (client) => {
     const ms: number[] = [];
     for (let i = 0; i < times; i++) {
       const started = performance.now();
@@ -282,9 +268,7 @@ async function referenceQuery(databaseUrl: string, times: number): Promise<numbe
       ms.push(performance.now() - started);
     }
     return ms;
-  } finally {
-    await client.end();
-  }
+  });
 }
 
 /** Users with raw log segments: the busiest ones by request count (the seed logged the top 20). */

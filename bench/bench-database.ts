@@ -1,7 +1,6 @@
 /** A new database on the PostgreSQL server of DATABASE_URL, migrated, dropped when done. */
-import pg from 'pg';
 import { migrate } from '../src/db/migrate.ts';
-import { createServerDatabase } from '../test/helpers/database.ts';
+import { createServerDatabase, withClient } from '../test/helpers/database.ts';
 
 export interface BenchDatabase {
   url: string;
@@ -15,18 +14,12 @@ export interface BenchDatabase {
  */
 export async function keptBenchDatabase(serverUrl: string, name: string): Promise<BenchDatabase & { created: boolean }> {
   if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`not a plain database name: ${name}`);
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  let created = false;
-  try {
+  const created = await withClient(serverUrl, async (client) => {
     const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [name]);
-    if (!rowCount) {
-      await client.query(`create database ${name}`);
-      created = true;
-    }
-  } finally {
-    await client.end();
-  }
+    if (rowCount) return false;
+    await client.query(`create database ${name}`);
+    return true;
+  });
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   await migrate(url.toString());

@@ -32,15 +32,20 @@ export async function createTestDatabase(options: { migrateTo?: string } = {}): 
   return createServerDatabase(serverUrl, options);
 }
 
-/** Runs one statement on the server of `url` (creating or dropping a database: no pool needed). */
-async function onServer(url: string, statement: string): Promise<void> {
+/** One connection of its own to `url` for `work`, closed after it however it ends (no pool needed). */
+export async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query(statement);
+    return await work(client);
   } finally {
     await client.end();
   }
+}
+
+/** Runs one statement on the server of `url` (creating or dropping a database). */
+async function onServer(url: string, statement: string): Promise<void> {
+  await withClient(url, (client) => client.query(statement));
 }
 
 /**
