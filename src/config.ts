@@ -36,13 +36,24 @@ export const configSchema = z.object({
   /** Redis server; unset = in-process stand-ins (one API process only). */
   REDIS_URL: z.string().url().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
-  /** `pool`: Piscina worker threads; `inline`: on the event loop (see bench/ for the figures). */
-  COMPUTE_MODE: z.enum(['pool', 'inline']).default('pool'),
-  COMPUTE_THREADS: z.coerce.number().int().min(1).max(64).default(Math.max(1, os.availableParallelism())),
+  /**
+   * `pool`: Piscina worker threads; `inline`: on the event loop; `mixed`: the light tasks (natal,
+   * compact natal, transits) on the event loop and the rest in the pool. Unset: `pool` for one
+   * process, `mixed` for several (SERVICE_PROCESSES; see bench/ for the figures).
+   */
+  COMPUTE_MODE: z.enum(['pool', 'inline', 'mixed']).optional(),
+  /** Threads of each process's pool; unset: the machine's cores shared among SERVICE_PROCESSES. */
+  COMPUTE_THREADS: z.coerce.number().int().min(1).max(64).optional(),
   /** Tasks waiting for a worker beyond this are refused with 503 and Retry-After. */
   COMPUTE_MAX_QUEUE: z.coerce.number().int().min(1).max(100_000).default(512),
   /** Tasks handed to one worker thread ahead of time (it runs them one after another). */
   COMPUTE_TASKS_PER_THREAD: z.coerce.number().int().min(1).max(64).default(8),
+  /**
+   * API processes sharing PORT (node:cluster); one, the default, is this process itself. More
+   * need DATABASE_URL and REDIS_URL: the embedded database and the in-process stand-ins of Redis
+   * belong to one process.
+   */
+  SERVICE_PROCESSES: z.coerce.number().int().min(1).max(64).default(1),
   KEY_CACHE_SIZE: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
   KEY_CACHE_TTL_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** Key lookups finding no valid key, per client address and minute, before its uncached keys get 429 (0 = no limit). */
@@ -245,7 +256,11 @@ export const configSchema = z.object({
   EMAIL_VERIFICATION_TTL_HOURS: z.coerce.number().min(0.01).max(24 * 30).default(48),
 });
 
-export type Config = z.output<typeof configSchema> & {
+type ParsedConfig = z.output<typeof configSchema>;
+
+export type Config = Omit<ParsedConfig, 'COMPUTE_MODE' | 'COMPUTE_THREADS'> & {
+  COMPUTE_MODE: NonNullable<ParsedConfig['COMPUTE_MODE']>;
+  COMPUTE_THREADS: number;
   dataDir: string;
   /** AUTH_JWT_SECRET was generated under DATA_DIR, not given: only this service mints its tokens. */
   jwtSecretGenerated?: boolean;
@@ -268,7 +283,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (parsed.data.ADMIN_PASSWORD_HASH && !parsed.data.ADMIN_USERNAME) {
     throw new ConfigError('invalid configuration:\n  ADMIN_USERNAME: required with ADMIN_PASSWORD_HASH');
   }
-  return { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };
+  return { ...parsed.data, ...computeDefaults(parsed.data), dataDir: path.resolve(parsed.data.DATA_DIR) };
+}
+
+/**
+ * One process hands its tasks to a pool with a thread per core. Several processes compute their
+ * light tasks on their own event loops and share the cores among their pools for the rest.
+ */
+function computeDefaults(c: ParsedConfig): Pick<Config, 'COMPUTE_MODE' | 'COMPUTE_THREADS'> {
+  return {
+    COMPUTE_MODE: c.COMPUTE_MODE ?? (c.SERVICE_PROCESSES > 1 ? 'mixed' : 'pool'),
+    COMPUTE_THREADS: c.COMPUTE_THREADS ?? Math.max(1, Math.floor(os.availableParallelism() / c.SERVICE_PROCESSES)),
+  };
 }
 
 /** The test runner marks its processes; tests must never reach the real payment provider. */
@@ -287,6 +313,10 @@ function crossChecks(c: z.output<typeof configSchema>, testRunner: boolean): str
     if (host !== undefined && !isLoopbackHost(host)) {
       problems.push(`STRIPE_API_HOST: '${host}' is not a loopback address; ${testRunner ? 'under the test runner' : 'with STRIPE_LOOPBACK_ONLY'} Stripe is reached only on 127.0.0.1`);
     }
+  }
+  if (c.SERVICE_PROCESSES > 1) {
+    const missing = [c.DATABASE_URL ? '' : 'DATABASE_URL', c.REDIS_URL ? '' : 'REDIS_URL'].filter(Boolean);
+    if (missing.length) problems.push(`SERVICE_PROCESSES: ${c.SERVICE_PROCESSES} processes need ${missing.join(' and ')} (the embedded database and the in-process stand-ins of Redis belong to one process)`);
   }
   if (c.REPORT_CALLBACK_ALLOW_LOOPBACK && !testRunner) problems.push('REPORT_CALLBACK_ALLOW_LOOPBACK: only for the test runner; callbacks go to public https addresses');
   for (const origin of c.BILLING_REDIRECT_ORIGINS) {

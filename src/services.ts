@@ -8,7 +8,7 @@ import { openEmbeddedDatabase, type EmbeddedDatabase } from './db/embedded/datab
 import type { OwnerRecord, OwnerRole } from './db/embedded/directory-lock.ts';
 import { createDatabasePool } from './db/pool.ts';
 import { migrate } from './db/migrate.ts';
-import { createInlineRunner, createPoolRunner, type ComputeRunner } from './compute/runner.ts';
+import { createInlineRunner, createMixedRunner, createPoolRunner, type ComputeRunner } from './compute/runner.ts';
 import { openRedis, type RedisConnections } from './db/redis.ts';
 
 export interface Database {
@@ -56,9 +56,9 @@ export async function openDatabase(config: Config, options: OpenDatabaseOptions)
 }
 
 export function createComputeRunner(config: Config): ComputeRunner {
-  return config.COMPUTE_MODE === 'inline'
-    ? createInlineRunner()
-    : createPoolRunner({ threads: config.COMPUTE_THREADS, maxQueue: config.COMPUTE_MAX_QUEUE, tasksPerThread: config.COMPUTE_TASKS_PER_THREAD });
+  if (config.COMPUTE_MODE === 'inline') return createInlineRunner();
+  const pool = createPoolRunner({ threads: config.COMPUTE_THREADS, maxQueue: config.COMPUTE_MAX_QUEUE, tasksPerThread: config.COMPUTE_TASKS_PER_THREAD });
+  return config.COMPUTE_MODE === 'mixed' ? createMixedRunner(createInlineRunner(), pool) : pool;
 }
 
 /** Redis for the shared platform state; undefined in embedded mode (in-process stand-ins). */

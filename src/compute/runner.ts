@@ -1,7 +1,7 @@
 /**
- * Runs compute tasks either in a Piscina pool of worker threads or inline on the event loop.
- * The pool's queue is bounded: when it is full the request is refused (503 with Retry-After)
- * instead of piling up latency and memory.
+ * Runs compute tasks in a Piscina pool of worker threads, inline on the event loop, or mixed:
+ * the light tasks inline and the rest in the pool. The pool's queue is bounded: when it is full
+ * the request is refused (503 with Retry-After) instead of piling up latency and memory.
  */
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
@@ -14,7 +14,7 @@ export class ComputeOverloadedError extends Error {
 }
 
 export interface ComputeStats {
-  mode: 'pool' | 'inline';
+  mode: 'pool' | 'inline' | 'mixed';
   threads: number;
   queueSize: number;
   maxQueue: number;
@@ -87,5 +87,34 @@ export function createPoolRunner(options: { threads: number; maxQueue: number; t
     },
     // Let running tasks finish: a worker terminated inside a native call takes the process down.
     close: () => pool.close(),
+  };
+}
+
+/**
+ * Tasks that take less than a millisecond (a natal chart about 170 µs, transits about 600 µs):
+ * handing one to a thread (the payload's structured clone, a wake-up on each side, the answer's
+ * bytes back, about 45 µs) adds a quarter of a natal chart's time to the process's work.
+ * Everything else (chart images, ephemeris ranges and export chunks, event searches, the moon's
+ * phase, which searches a lunation: 1.4 ms) can take milliseconds or more and would hold up every
+ * other request if it ran on the event loop.
+ */
+export const LIGHT_TASKS: ReadonlySet<TaskName> = new Set<TaskName>(['natal', 'simple_natal', 'transits']);
+
+/**
+ * Light tasks inline, the rest in the pool: the mode of several API processes on one machine,
+ * where each process's event loop gets a core of its own for its light work (bench/: two such
+ * processes serve more natal charts than one process with a pool of two threads).
+ */
+export function createMixedRunner(inline: ComputeRunner, pool: ComputeRunner): ComputeRunner {
+  return {
+    run: (name, payload) => (LIGHT_TASKS.has(name) ? inline.run(name, payload) : pool.run(name, payload)),
+    stats() {
+      const threads = pool.stats();
+      return { ...threads, mode: 'mixed', completed: threads.completed + inline.stats().completed };
+    },
+    ready: () => pool.ready(),
+    close: async () => {
+      await Promise.all([pool.close(), inline.close()]);
+    },
   };
 }
