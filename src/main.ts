@@ -1,4 +1,8 @@
-/** `serve`: configuration → dependencies → app → listen, with a graceful shutdown. */
+/**
+ * `serve`: configuration → dependencies → app → listen, with a graceful shutdown; or, with
+ * SERVICE_PROCESSES > 1, the parent of that many such processes (process-group.ts).
+ */
+import cluster from 'node:cluster';
 import { pino, type Logger } from 'pino';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { buildApp } from './app.ts';
@@ -8,6 +12,7 @@ import { requestSerializer } from './http/log-redaction.ts';
 import { DataDirBusyError } from './db/embedded/database.ts';
 import { currentOwner } from './db/embedded/directory-lock.ts';
 import { startOperatorEndpoint, type OperatorEndpoint } from './operator/endpoint.ts';
+import { runProcessGroup, STOP_MESSAGE } from './process-group.ts';
 
 /** Startup problems worth one log line rather than a stack: the message says what to do. */
 class StartupError extends Error {}
@@ -53,6 +58,10 @@ export async function serve(options: { platformLayers?: boolean } = {}): Promise
   const config = withJwtSecret(loadConfig());
   // The request serializer redacts secrets of query strings, as in every app's logger.
   const log = pino({ level: config.LOG_LEVEL, serializers: { req: requestSerializer } });
+  if (config.SERVICE_PROCESSES > 1 && cluster.isPrimary) {
+    log.info({ processes: config.SERVICE_PROCESSES, compute: config.COMPUTE_MODE }, 'starting the API processes');
+    process.exit(await runProcessGroup(config, log));
+  }
   try {
     await start(config, log, options);
   } catch (error) {
@@ -101,13 +110,7 @@ async function start(config: Config, log: Logger, options: { platformLayers?: bo
     })();
     return stopping;
   };
-  const onSignal = (signal: NodeJS.Signals) => {
-    if (stopping) {
-      log.warn({ signal }, 'stopping at once');
-      // Exiting drops DATA_DIR's lock too; what was committed is in PGlite's log.
-      process.exit(130);
-    }
-    log.info({ signal }, 'shutting down (a second Ctrl-C stops at once)');
+  const stopGracefully = () => {
     closeAll().then(() => {
       log.info('stopped');
       process.exit(0);
@@ -116,8 +119,31 @@ async function start(config: Config, log: Logger, options: { platformLayers?: bo
       process.exit(1);
     });
   };
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (stopping) {
+      log.warn({ signal }, 'stopping at once');
+      // Exiting drops DATA_DIR's lock too; what was committed is in PGlite's log.
+      process.exit(130);
+    }
+    log.info({ signal }, 'shutting down (a second Ctrl-C stops at once)');
+    stopGracefully();
+  };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
+  if (cluster.isWorker) {
+    // In a process group the parent asks for the stop (once, however many signals it got), and a
+    // parent that is gone leaves nobody to hand this process connections: either way, stop.
+    process.on('message', (message) => {
+      if (message !== STOP_MESSAGE || stopping) return;
+      log.info('shutting down (asked by the parent of the process group)');
+      stopGracefully();
+    });
+    process.on('disconnect', () => {
+      if (stopping) return;
+      log.warn('the parent of the process group is gone; shutting down');
+      stopGracefully();
+    });
+  }
 
   try {
     await app.listen({ port: config.PORT, host: config.HOST });

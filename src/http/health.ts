@@ -47,6 +47,6 @@ export function registerHealthRoutes(app: FastifyInstance, deps: { db: DatabaseP
     const access = deps.operator(request);
     if (access === 'token_required') throw new HttpError(401, 'Metrics need the operations token', { 'www-authenticate': 'Bearer' });
     if (access === 'loopback_only') throw new HttpError(403, 'Metrics are served to this machine only; set OPS_TOKEN to scrape from elsewhere');
-    return reply.type(deps.metrics.registry.contentType).send(await deps.metrics.registry.metrics());
+    return reply.type(deps.metrics.registry.contentType).send(await deps.metrics.text());
   });
 }

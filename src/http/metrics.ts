@@ -3,13 +3,17 @@
  * compute pool queue depth and utilisation, authentication failures, rate-limit rejections,
  * idempotency outcomes, the usage-log buffer and its flushes, and the default process metrics.
  */
+import cluster from 'node:cluster';
 import type { FastifyInstance } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { ComputeRunner } from '../compute/runner.ts';
 import type { UsageLogMetrics } from './usage-log.ts';
+import { clusterMetricsText } from './cluster-metrics.ts';
 
 export interface Metrics {
   registry: Registry;
+  /** What GET /metrics sends: this registry, or in a process group (SERVICE_PROCESSES > 1) the merge of every process's. */
+  text(): Promise<string>;
   authFailures: Counter<'reason'>;
   keyLookups: Counter;
   rateLimitRejections: Counter<'reason'>;
@@ -24,7 +28,7 @@ export function createMetrics(compute: ComputeRunner): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   new Gauge({ name: 'compute_pool_queue_depth', help: 'Tasks waiting for a compute worker', registers: [registry], collect() { this.set(compute.stats().queueSize); } });
-  new Gauge({ name: 'compute_pool_utilization', help: 'Share of time the compute workers were busy (0-1)', registers: [registry], collect() { this.set(compute.stats().utilization); } });
+  new Gauge({ name: 'compute_pool_utilization', help: 'Share of time the compute workers were busy (0-1)', registers: [registry], aggregator: 'average', collect() { this.set(compute.stats().utilization); } });
   new Gauge({ name: 'compute_pool_threads', help: 'Compute worker threads', registers: [registry], collect() { this.set(compute.stats().threads); } });
   const authFailures = new Counter({ name: 'auth_failures_total', help: 'Requests refused by authentication', labelNames: ['reason'] as const, registers: [registry] });
   const keyLookups = new Counter({ name: 'api_key_lookups_total', help: 'API keys looked up in the database (key-cache misses)', registers: [registry] });
@@ -32,7 +36,7 @@ export function createMetrics(compute: ComputeRunner): Metrics {
   const idempotency = new Counter({ name: 'idempotency_requests_total', help: 'Requests with an Idempotency-Key, by outcome', labelNames: ['outcome'] as const, registers: [registry] });
   const exportRejections = new Counter({ name: 'export_rejections_total', help: 'Exports refused: busy (no place), user_busy (the account\'s exports), quota (their cost)', labelNames: ['reason'] as const, registers: [registry] });
   let exportStats = () => ({ active: 0, waitingChunks: 0 });
-  new Gauge({ name: 'exports_active', help: 'Exports being streamed by this process', registers: [registry], collect() { this.set(exportStats().active); } });
+  new Gauge({ name: 'exports_active', help: 'Exports being streamed', registers: [registry], collect() { this.set(exportStats().active); } });
   new Gauge({ name: 'export_chunks_waiting', help: 'Export chunks waiting for a compute slot', registers: [registry], collect() { this.set(exportStats().waitingChunks); } });
   const usageLog: UsageLogMetrics = {
     bufferDepth: new Gauge({ name: 'usage_log_buffer_depth', help: 'Usage-log rows waiting to be written', registers: [registry] }),
@@ -40,7 +44,8 @@ export function createMetrics(compute: ComputeRunner): Metrics {
     flushFailures: new Counter({ name: 'usage_log_flush_failures_total', help: 'Usage-log batches that failed to write (retried later)', registers: [registry] }),
     droppedRows: new Counter({ name: 'usage_log_dropped_rows_total', help: 'Usage-log rows dropped because the buffer was full', registers: [registry] }),
   };
-  return { registry, authFailures, keyLookups, rateLimitRejections, idempotency, exportRejections, watchExports: (stats) => { exportStats = stats; }, usageLog };
+  const text = cluster.isWorker ? clusterMetricsText(registry) : () => registry.metrics();
+  return { registry, text, authFailures, keyLookups, rateLimitRejections, idempotency, exportRejections, watchExports: (stats) => { exportStats = stats; }, usageLog };
 }
 
 export function registerRequestMetrics(app: FastifyInstance, metrics: Metrics) {

@@ -14,14 +14,15 @@ export interface ReportMetrics {
 
 export function createReportMetrics(registry: Registry, readers: { countsByStatus: () => Promise<Record<string, number>>; depth: () => Promise<number> }): ReportMetrics {
   new Gauge({
-    name: 'report_jobs', help: 'Report jobs by state (from the database)', labelNames: ['state'] as const, registers: [registry],
+    // Every process of a group reads the same rows: merged, one of them stands for all.
+    name: 'report_jobs', help: 'Report jobs by state (from the database)', labelNames: ['state'] as const, registers: [registry], aggregator: 'max',
     async collect() {
       const counts = await readers.countsByStatus().catch(() => null);
       if (counts) for (const [state, n] of Object.entries(counts)) this.set({ state }, n);
     },
   });
   new Gauge({
-    name: 'report_queue_depth', help: 'Report jobs waiting for a worker', registers: [registry],
+    name: 'report_queue_depth', help: 'Report jobs waiting for a worker', registers: [registry], aggregator: 'max',
     async collect() {
       const depth = await readers.depth().catch(() => null);
       if (depth !== null) this.set(depth);

@@ -1,0 +1,79 @@
+/**
+ * SERVICE_PROCESSES > 1: this process becomes the parent of that many API processes that share
+ * PORT (node:cluster: the parent holds the listening socket and hands each new connection to the
+ * processes in turn). It serves no request itself; it merges their metrics for a scrape, replaces
+ * a process that dies, and stops them all on SIGTERM or SIGINT.
+ *
+ * Why several processes on one machine: a request's own work on the event loop (HTTP, auth,
+ * validation, the answer's bytes) is most of a natal request's cost, and one process's event loop
+ * uses one core however many compute threads it has. Processes computing their light tasks inline
+ * use every core for both (bench/: `BENCH_MODES=processes`).
+ */
+import cluster, { type Worker } from 'node:cluster';
+import type { Logger } from 'pino';
+import type { Config } from './config.ts';
+import { answerClusterMetrics } from './http/cluster-metrics.ts';
+
+/** The message that asks a process to stop as it would on SIGTERM. */
+export const STOP_MESSAGE = 'astro:stop';
+
+/** After the processes' own deadline (SHUTDOWN_TIMEOUT_MS and their last resort), the parent ends what is left. */
+const KILL_MARGIN_MS = 20_000;
+
+export function runProcessGroup(config: Config, log: Logger): Promise<number> {
+  answerClusterMetrics();
+  let stopping = false;
+  let failedStart = false;
+  const listening = new WeakSet<Worker>();
+
+  return new Promise<number>((resolve) => {
+    const finishIfEmpty = () => {
+      if (Object.keys(cluster.workers ?? {}).length === 0) resolve(failedStart ? 1 : 0);
+    };
+    const stopAll = (why: string) => {
+      if (stopping) return;
+      stopping = true;
+      log.info({ why }, 'stopping the API processes');
+      for (const worker of Object.values(cluster.workers ?? {})) {
+        // A message rather than a signal: a terminal's Ctrl-C also reached every process of the
+        // group, and a second signal would mean "stop at once" to them.
+        if (worker?.isConnected()) worker.send(STOP_MESSAGE);
+      }
+      setTimeout(() => {
+        log.error('API processes did not stop in time; ending them');
+        for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGKILL');
+      }, config.SHUTDOWN_TIMEOUT_MS + KILL_MARGIN_MS).unref();
+      finishIfEmpty();
+    };
+
+    const start = () => {
+      const worker = cluster.fork();
+      worker.once('listening', () => listening.add(worker));
+      worker.once('exit', (code, signal) => {
+        if (stopping) return finishIfEmpty();
+        if (!listening.has(worker)) {
+          // It failed before serving (bad configuration, the port taken, the database down):
+          // its own log says why, and starting it again would fail the same way.
+          log.fatal({ pid: worker.process.pid, code, signal }, 'an API process ended before it served; stopping the others');
+          failedStart = true;
+          return stopAll('a process failed to start');
+        }
+        log.error({ pid: worker.process.pid, code, signal }, 'an API process ended; starting another');
+        start();
+      });
+    };
+    for (let i = 0; i < config.SERVICE_PROCESSES; i++) start();
+
+    let signals = 0;
+    const onSignal = (signal: NodeJS.Signals) => {
+      if (++signals > 1) {
+        // The second Ctrl-C: every process stops at once, as a single process does.
+        for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGINT');
+        return;
+      }
+      stopAll(signal);
+    };
+    process.on('SIGINT', onSignal);
+    process.on('SIGTERM', onSignal);
+  });
+}
