@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBirth, randomTransitRequest } from './births.ts';
 import { runLoad, type LoadResult } from './load.ts';
-import { cpuSeconds, startBenchServer, type BenchServer } from './server-process.ts';
+import { cpuSecondsOfGroup, startBenchServer, type BenchServer } from './server-process.ts';
 import { median } from './median.ts';
 
 export interface ModeFigures {
@@ -69,9 +69,13 @@ export async function benchNatal(options: { durationSeconds: number; connections
   const rounds = options.rounds ?? 5;
   const common = { durationSeconds: options.durationSeconds, connections: options.connections };
   for (const mode of options.modes) {
-    const full = await startBenchServer({ ...options.env, COMPUTE_MODE: mode });
-    const bare = await startBenchServer({ ...options.env, COMPUTE_MODE: mode }, [], 'bench/service-without-platform.ts');
-    const minimal = route.withMinimal ? await startBenchServer({ ...options.env, COMPUTE_MODE: mode }, [], 'bench/bare-natal-server.ts') : undefined;
+    // `processes`: a process group of one process per core, each with its default compute mode
+    // (mixed); the minimal server is one process and has no counterpart there.
+    const processes = mode === 'processes';
+    const serverEnv = { ...options.env, ...(processes ? { SERVICE_PROCESSES: String(os.availableParallelism()) } : { COMPUTE_MODE: mode }) };
+    const full = await startBenchServer(serverEnv);
+    const bare = await startBenchServer(serverEnv, [], 'bench/service-without-platform.ts');
+    const minimal = route.withMinimal && !processes ? await startBenchServer(serverEnv, [], 'bench/bare-natal-server.ts') : undefined;
     const answerFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'astro-bench-answer-')), 'answer.json');
     let sameAnswer: BenchServer | undefined;
     try {
@@ -86,9 +90,9 @@ export async function benchNatal(options: { durationSeconds: number; connections
         body: route.body,
       });
       const natalLoad = async (server: BenchServer, name: string, which: keyof typeof cpuPerRequest) => {
-        const cpuBefore = cpuSeconds(server.pid);
+        const cpuBefore = cpuSecondsOfGroup(server.pid);
         const result = await runLoad(name, natalRequests(server));
-        cpuPerRequest[which].push(((cpuSeconds(server.pid) - cpuBefore) * 1e6) / (result.requestsPerSecond * common.durationSeconds));
+        cpuPerRequest[which].push(((cpuSecondsOfGroup(server.pid) - cpuBefore) * 1e6) / (result.requestsPerSecond * common.durationSeconds));
         await settle();
         return result;
       };

@@ -5,7 +5,9 @@
  * Environment: BENCH_ONLY (comma-separated sections: natal, transits, export, endpoints, render,
  * png-memory, interpretation, reports, admin; default all but admin, which needs DATABASE_URL and seeds a
  * database of its own), BENCH_DURATION seconds per run (default 10), BENCH_CONNECTIONS (default 32),
- * BENCH_MODES (compute modes for the natal section, default "inline,pool"), BENCH_ROUNDS
+ * BENCH_MODES (how the natal and transits sections run the service: `inline` and `pool`, compute modes
+ * of one process, and `processes`, one process per core with their default mixed mode; default all
+ * three with DATABASE_URL and REDIS_URL, the first two otherwise), BENCH_ROUNDS
  * (alternating rounds of the natal and transits comparisons, default 5; their floors run for twice
  * BENCH_DURATION), BENCH_ADMIN_CALLS (calls per admin endpoint, default 40), BENCH_ADMIN_DATABASE
  * (a database name on the DATABASE_URL server for the admin section to keep between runs: seeded on
@@ -31,7 +33,10 @@ import { natalTaskSplit } from './natal-task-split.ts';
 const only = new Set((process.env.BENCH_ONLY ?? 'natal,transits,export,endpoints,render,png-memory,interpretation,reports').split(','));
 const durationSeconds = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
-const modes = (process.env.BENCH_MODES ?? 'inline,pool').split(',');
+const sharedServers = Boolean(process.env.DATABASE_URL && process.env.REDIS_URL);
+// `processes` (one API process per core, bench/natal.bench.ts) needs PostgreSQL and Redis.
+const modes = (process.env.BENCH_MODES ?? (sharedServers ? 'inline,pool,processes' : 'inline,pool')).split(',');
+if (modes.includes('processes') && !sharedServers) throw new Error('BENCH_MODES=processes needs DATABASE_URL and REDIS_URL');
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
 const env: Record<string, string> = process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {};
 if (process.env.REDIS_URL) env.REDIS_URL = process.env.REDIS_URL;
@@ -51,23 +56,23 @@ async function servedAndFloors(label: string, kind: 'natal' | 'transits', route:
   console.log(`  ${what}`);
   console.log(`  library floor ${num(floor.libraryPerSecond)} charts/s (${floor.libraryMicros.toFixed(0)} µs)   task floor ${num(floor.taskPerSecond)} charts/s (${floor.taskMicros.toFixed(0)} µs)   task/library time per chart ${floor.taskToLibrary.toFixed(2)}`);
   console.log(`${label} served (${connections} connections, ${durationSeconds}s runs, median of ${rounds} alternating rounds, every request different)`);
-  console.log(`${'mode'.padEnd(8)} ${'route'.padEnd(34)} ${'req/s'.padStart(9)} ${'p50 ms'.padStart(9)} ${'p99 ms'.padStart(9)} ${'vs full'.padStart(9)}`);
+  console.log(`${'mode'.padEnd(9)} ${'route'.padEnd(34)} ${'req/s'.padStart(9)} ${'p50 ms'.padStart(9)} ${'p99 ms'.padStart(9)} ${'vs full'.padStart(9)}`);
   for (const f of served) {
-    const row = (name: string, r: { requestsPerSecond: number; p50Ms: number; p99Ms: number }, ratio: string) => console.log(`${f.mode.padEnd(8)} ${name.padEnd(34)} ${num(r.requestsPerSecond)} ${num(r.p50Ms, 1)} ${num(r.p99Ms, 1)} ${ratio.padStart(9)}`);
+    const row = (name: string, r: { requestsPerSecond: number; p50Ms: number; p99Ms: number }, ratio: string) => console.log(`${f.mode.padEnd(9)} ${name.padEnd(34)} ${num(r.requestsPerSecond)} ${num(r.p50Ms, 1)} ${num(r.p99Ms, 1)} ${ratio.padStart(9)}`);
     row('GET /healthz (trivial)', f.baseline, '');
     row(`full: ${route.path}`, f.natal, '1.00');
     row('bare: same route, no platform layers', f.bare, (f.bare.requestsPerSecond / f.natal.requestsPerSecond).toFixed(2));
     if (f.minimal) row('minimal natal-only server', f.minimal, (f.minimal.requestsPerSecond / f.natal.requestsPerSecond).toFixed(2));
     row('the same answer object, bare Fastify', f.sameAnswer, (f.sameAnswer.requestsPerSecond / f.natal.requestsPerSecond).toFixed(2));
-    console.log(`${''.padEnd(8)} full/same-answer ${f.sameAnswerShare.toFixed(2)}   full/bare ${f.platformShare.toFixed(2)}${f.minimalShare !== undefined ? `   full/minimal ${f.minimalShare.toFixed(2)}` : ''}   full/trivial ${f.ratio.toFixed(2)}   full/task floor ${(f.natal.requestsPerSecond / floor.taskPerSecond).toFixed(2)}   bare/task floor ${(f.bare.requestsPerSecond / floor.taskPerSecond).toFixed(2)}`);
-    console.log(`${''.padEnd(8)} rounds req/s: full ${rates(f.rounds.full)}, bare ${rates(f.rounds.bare)}${f.minimal ? `, minimal ${rates(f.rounds.minimal)}` : ''}, same answer ${rates(f.rounds.sameAnswer)}`);
+    console.log(`${''.padEnd(9)} full/same-answer ${f.sameAnswerShare.toFixed(2)}   full/bare ${f.platformShare.toFixed(2)}${f.minimalShare !== undefined ? `   full/minimal ${f.minimalShare.toFixed(2)}` : ''}   full/trivial ${f.ratio.toFixed(2)}   full/task floor ${(f.natal.requestsPerSecond / floor.taskPerSecond).toFixed(2)}   bare/task floor ${(f.bare.requestsPerSecond / floor.taskPerSecond).toFixed(2)}`);
+    console.log(`${''.padEnd(9)} rounds req/s: full ${rates(f.rounds.full)}, bare ${rates(f.rounds.bare)}${f.minimal ? `, minimal ${rates(f.rounds.minimal)}` : ''}, same answer ${rates(f.rounds.sameAnswer)}`);
     const cpu = f.cpuMicrosPerRequest;
-    console.log(`${''.padEnd(8)} service CPU per request (all threads; Redis and PostgreSQL not included): full ${cpu.full.toFixed(0)} µs, bare ${cpu.bare.toFixed(0)} µs${cpu.minimal !== undefined ? `, minimal ${cpu.minimal.toFixed(0)} µs` : ''}, same answer ${cpu.sameAnswer.toFixed(0)} µs`);
+    console.log(`${''.padEnd(9)} service CPU per request (all threads; Redis and PostgreSQL not included): full ${cpu.full.toFixed(0)} µs, bare ${cpu.bare.toFixed(0)} µs${cpu.minimal !== undefined ? `, minimal ${cpu.minimal.toFixed(0)} µs` : ''}, same answer ${cpu.sameAnswer.toFixed(0)} µs`);
     // What the box's cores would serve doing nothing but the task (at its floor) and sending its
     // bytes (at the same-answer server's cost): a ceiling no run reaches, since the load generator,
     // Redis and PostgreSQL share the cores, but one that moves with the machine like the route does.
     const ceiling = (floor.threads * 1e6) / (floor.taskMicros + cpu.sameAnswer);
-    console.log(`${''.padEnd(8)} CPU ceiling ${ceiling.toFixed(0)} req/s (${floor.threads} cores / (task floor ${floor.taskMicros.toFixed(0)} µs + same-answer serving ${cpu.sameAnswer.toFixed(0)} µs)): full/ceiling ${(f.natal.requestsPerSecond / ceiling).toFixed(2)}`);
+    console.log(`${''.padEnd(9)} CPU ceiling ${ceiling.toFixed(0)} req/s (${floor.threads} cores / (task floor ${floor.taskMicros.toFixed(0)} µs + same-answer serving ${cpu.sameAnswer.toFixed(0)} µs)): full/ceiling ${(f.natal.requestsPerSecond / ceiling).toFixed(2)}`);
   }
   return { served, floors: floor };
 }

@@ -55,5 +55,33 @@ export function cpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
 }
 
+/** CPU seconds of a process and the processes it started (a process group's API processes), as cpuSeconds. */
+export function cpuSecondsOfGroup(pid: number): number {
+  return [pid, ...childrenOf(pid)].reduce((sum, p) => sum + cpuSecondsIfAlive(p), 0);
+}
+
+function childrenOf(pid: number): number[] {
+  const children: number[] = [];
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // Field 4, after the parenthesised command name: the parent's pid.
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid) children.push(Number(entry), ...childrenOf(Number(entry)));
+    } catch {
+      // The process ended while the list was read.
+    }
+  }
+  return children;
+}
+
+function cpuSecondsIfAlive(pid: number): number {
+  try {
+    return cpuSeconds(pid);
+  } catch {
+    return 0;
+  }
+}
+
 /** USER_HZ: 100 on every Linux the service supports. */
 const CLOCK_TICKS_PER_SECOND = 100;
