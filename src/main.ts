@@ -119,12 +119,17 @@ async function start(config: Config, log: Logger, options: { platformLayers?: bo
       process.exit(1);
     });
   };
+  // The second signal stops at once. The parent of a process group asks by message, and that
+  // message may come before the same Ctrl-C's signal reaches this process: it is not a signal.
+  let signalled = false;
   const onSignal = (signal: NodeJS.Signals) => {
-    if (stopping) {
+    if (signalled) {
       log.warn({ signal }, 'stopping at once');
       // Exiting drops DATA_DIR's lock too; what was committed is in PGlite's log.
       process.exit(130);
     }
+    signalled = true;
+    if (stopping) return;
     log.info({ signal }, 'shutting down (a second Ctrl-C stops at once)');
     stopGracefully();
   };

@@ -23,12 +23,13 @@ const KILL_MARGIN_MS = 20_000;
 export function runProcessGroup(config: Config, log: Logger): Promise<number> {
   answerClusterMetrics();
   let stopping = false;
-  let failedStart = false;
+  /** A process failed to start, or one did not stop cleanly: the group's exit code says so. */
+  let failed = false;
   const listening = new WeakSet<Worker>();
 
   return new Promise<number>((resolve) => {
     const finishIfEmpty = () => {
-      if (Object.keys(cluster.workers ?? {}).length === 0) resolve(failedStart ? 1 : 0);
+      if (Object.keys(cluster.workers ?? {}).length === 0) resolve(failed ? 1 : 0);
     };
     const stopAll = (why: string) => {
       if (stopping) return;
@@ -50,12 +51,15 @@ export function runProcessGroup(config: Config, log: Logger): Promise<number> {
       const worker = cluster.fork();
       worker.once('listening', () => listening.add(worker));
       worker.once('exit', (code, signal) => {
-        if (stopping) return finishIfEmpty();
+        if (stopping) {
+          if (code !== 0) failed = true;
+          return finishIfEmpty();
+        }
         if (!listening.has(worker)) {
           // It failed before serving (bad configuration, the port taken, the database down):
           // its own log says why, and starting it again would fail the same way.
           log.fatal({ pid: worker.process.pid, code, signal }, 'an API process ended before it served; stopping the others');
-          failedStart = true;
+          failed = true;
           return stopAll('a process failed to start');
         }
         log.error({ pid: worker.process.pid, code, signal }, 'an API process ended; starting another');
@@ -64,13 +68,11 @@ export function runProcessGroup(config: Config, log: Logger): Promise<number> {
     };
     for (let i = 0; i < config.SERVICE_PROCESSES; i++) start();
 
-    let signals = 0;
     const onSignal = (signal: NodeJS.Signals) => {
-      if (++signals > 1) {
-        // The second Ctrl-C: every process stops at once, as a single process does.
-        for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGINT');
-        return;
-      }
+      // A second signal changes nothing here. A second Ctrl-C reaches every process of the group
+      // from the terminal, and each stops at once on it, as a single server does; but a wrapper
+      // (npm, tsx) may pass the first signal on once more, and that must not cut the stop short.
+      if (stopping) return log.info({ signal }, 'already stopping the API processes');
       stopAll(signal);
     };
     process.on('SIGINT', onSignal);

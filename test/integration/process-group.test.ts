@@ -153,6 +153,26 @@ describe.skipIf(!serverUrl || !redisUrl)('a group of API processes (SERVICE_PROC
     expect(pids.filter(isAlive)).toEqual([]);
   }, 90_000);
 
+  it('stops gracefully on a Ctrl-C, which reaches the parent and every process at once', async () => {
+    const ctrlCPort = await freePort();
+    // Its own process group, as a terminal's foreground job: a signal to the group reaches all.
+    const job = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: ROOT, env: env({ PORT: String(ctrlCPort) }), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    let log = '';
+    job.stdout!.on('data', (chunk: Buffer) => { log += chunk.toString(); });
+    job.stderr!.on('data', (chunk: Buffer) => { log += chunk.toString(); });
+    const exited = new Promise<number | null>((resolve) => job.once('exit', (code) => resolve(code)));
+    try {
+      expect(await waitUntilReady(ctrlCPort), log.slice(-4000)).toBe(true);
+      await until(() => (log.match(/"msg":"service ready"/g) ?? []).length === 2, 'both processes to be ready');
+      process.kill(-job.pid!, 'SIGINT');
+      expect(await exited, log.slice(-4000)).toBe(0);
+      expect((log.match(/"msg":"stopped"/g) ?? []).length).toBe(2);
+      expect(log).not.toMatch(/stopping at once/);
+    } finally {
+      if (job.exitCode === null && job.signalCode === null) process.kill(-job.pid!, 'SIGKILL');
+    }
+  }, 120_000);
+
   it('ends with exit code 1 when its processes cannot start (the port is taken)', async () => {
     const taken = net.createServer().listen(0, '127.0.0.1');
     await new Promise((r) => taken.once('listening', r));
