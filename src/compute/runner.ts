@@ -91,7 +91,7 @@ export function createPoolRunner(options: { threads: number; maxQueue: number; t
 }
 
 /**
- * Tasks that take less than a millisecond (a natal chart about 170 µs, transits about 600 µs):
+ * Tasks that take less than a millisecond (a natal chart about 150 µs, transits about 300 µs):
  * handing one to a thread (the payload's structured clone, a wake-up on each side, the answer's
  * bytes back, about 45 µs) adds a quarter of a natal chart's time to the process's work.
  * Everything else (chart images, ephemeris ranges and export chunks, event searches, the moon's
