@@ -1,0 +1,155 @@
+/**
+ * One API process: dependencies → app → listen, with a graceful shutdown on a signal or, in a
+ * process group, on its parent's request.
+ */
+import cluster from 'node:cluster';
+import type { Logger } from 'pino';
+import type { Config } from './config.ts';
+import { buildApp } from './app.ts';
+import { createComputeRunner, openDatabase, openRedisFor, type Database } from './services.ts';
+import { DataDirBusyError } from './db/embedded/database.ts';
+import { currentOwner } from './db/embedded/directory-lock.ts';
+import { startOperatorEndpoint, type OperatorEndpoint } from './operator/endpoint.ts';
+import { STOP_MESSAGE } from './process-group.ts';
+
+/** Startup problems worth one log line rather than a stack: the message says what to do. */
+class StartupError extends Error {}
+
+const WAIT_FOR_COMMAND_MS = 120_000;
+
+/** After the drain deadline: time left to flush the usage log and close connections before the process exits anyway. */
+const LAST_RESORT_MS = 15_000;
+
+/**
+ * The database of the server. Embedded, DATA_DIR may be held by a command (`keys create`, `migrate`)
+ * for a moment: wait for it. If another server holds it, refuse: the embedded database belongs to
+ * one process, and commands reach it through that server; several servers share a PostgreSQL server.
+ */
+async function openServerDatabase(config: Config, log: Logger): Promise<Database> {
+  const started = Date.now();
+  let told = false;
+  for (;;) {
+    try {
+      return await openDatabase(config, {
+        role: 'server', migrate: config.MIGRATE_ON_START,
+        onApplied: (migration) => log.info({ migration }, 'applied migration'),
+        onAbandoned: (previous) => log.warn({ dataDir: config.dataDir, previousPid: previous.pid, previousRole: previous.role, since: previous.since }, 'the previous owner of DATA_DIR ended without closing the database; taking it over (PGlite recovers from its log)'),
+      });
+    } catch (error) {
+      if (!(error instanceof DataDirBusyError)) throw error;
+    }
+    const owner = currentOwner(config.dataDir);
+    if (owner?.role === 'server') {
+      throw new StartupError(`${config.dataDir} is held by another server (pid ${owner.pid}); the embedded database serves one server process. Stop that one, give this one another DATA_DIR, or run several against one PostgreSQL (DATABASE_URL)`);
+    }
+    if (Date.now() - started > WAIT_FOR_COMMAND_MS) throw new StartupError(`${config.dataDir} stayed in use by ${owner ? `pid ${owner.pid}` : 'another process'}; giving up`);
+    if (!told) {
+      log.info({ dataDir: config.dataDir, pid: owner?.pid }, 'waiting for a command that holds DATA_DIR');
+      told = true;
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** Runs one API process until it is stopped; a startup problem is one log line and exit code 1. */
+export async function runServer(config: Config, log: Logger, options: { platformLayers?: boolean }): Promise<void> {
+  try {
+    await start(config, log, options);
+  } catch (error) {
+    if (error instanceof StartupError) {
+      log.fatal(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+async function start(config: Config, log: Logger, options: { platformLayers?: boolean }): Promise<void> {
+  const database = await openServerDatabase(config, log);
+  let operator: OperatorEndpoint | undefined;
+  if (database.embedded) {
+    operator = await startOperatorEndpoint({ url: database.url, pool: database.pool, config }, log);
+    database.embedded.lock.publish({ control: operator.control });
+  }
+  const compute = createComputeRunner(config);
+  const redis = openRedisFor(config);
+  const { app } = await buildApp({ config, db: database.pool, compute, redis, platformLayers: options.platformLayers, loggerInstance: log });
+
+  let stopping: Promise<void> | undefined;
+  const closeAll = () => {
+    // Stops accepting, lets in-flight requests finish, then writes the buffered usage log;
+    // commands being run for the CLI finish too, and later ones take DATA_DIR over.
+    stopping ??= (async () => {
+      const deadline = config.SHUTDOWN_TIMEOUT_MS;
+      // Whatever hangs (a database that does not answer), the process still ends.
+      setTimeout(() => {
+        log.error('shutdown did not complete in time; exiting');
+        process.exit(1);
+      }, deadline + LAST_RESORT_MS).unref();
+      // In-flight requests get until the deadline; then open connections (a long export, a
+      // client that stopped reading) are ended, which lets the close go on.
+      const drain = setTimeout(() => {
+        log.warn('shutdown deadline reached: ending open connections');
+        app.server.closeAllConnections();
+      }, deadline);
+      await app.close();
+      clearTimeout(drain);
+      await operator?.close();
+      await compute.close();
+      await redis?.close();
+      await database.close();
+    })();
+    return stopping;
+  };
+  const stopGracefully = () => {
+    closeAll().then(() => {
+      log.info('stopped');
+      process.exit(0);
+    }, (error) => {
+      log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    });
+  };
+  // The second signal stops at once. The parent of a process group asks by message, and that
+  // message may come before the same Ctrl-C's signal reaches this process: it is not a signal.
+  let signalled = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (signalled) {
+      log.warn({ signal }, 'stopping at once');
+      // Exiting drops DATA_DIR's lock too; what was committed is in PGlite's log.
+      process.exit(130);
+    }
+    signalled = true;
+    if (stopping) return;
+    log.info({ signal }, 'shutting down (a second Ctrl-C stops at once)');
+    stopGracefully();
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  if (cluster.isWorker) {
+    // In a process group the parent asks for the stop (once, however many signals it got), and a
+    // parent that is gone leaves nobody to hand this process connections: either way, stop.
+    process.on('message', (message) => {
+      if (message !== STOP_MESSAGE || stopping) return;
+      log.info('shutting down (asked by the parent of the process group)');
+      stopGracefully();
+    });
+    process.on('disconnect', () => {
+      if (stopping) return;
+      log.warn('the parent of the process group is gone; shutting down');
+      stopGracefully();
+    });
+  }
+
+  try {
+    await app.listen({ port: config.PORT, host: config.HOST });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    await closeAll();
+    if (code === 'EADDRINUSE') throw new StartupError(`port ${config.PORT} on ${config.HOST} is in use by another program; stop it or set PORT`);
+    if (code === 'EADDRNOTAVAIL') throw new StartupError(`HOST ${config.HOST} is not an address of this machine`);
+    if (code === 'EACCES') throw new StartupError(`port ${config.PORT} needs privileges this process does not have; set PORT above 1023`);
+    throw error;
+  }
+  log.info({ mode: config.DATABASE_URL ? 'postgres' : 'embedded', compute: config.COMPUTE_MODE, dataDir: config.DATABASE_URL ? undefined : config.dataDir }, 'service ready');
+}
