@@ -15,10 +15,7 @@ export async function serve(options: { platformLayers?: boolean } = {}): Promise
   const config = withJwtSecret(loadConfig());
   // The request serializer redacts secrets of query strings, as in every app's logger.
   const log = pino({ level: config.LOG_LEVEL, serializers: { req: requestSerializer } });
-  if (config.SERVICE_PROCESSES > 1 && cluster.isPrimary) {
-    log.info({ processes: config.SERVICE_PROCESSES, compute: config.COMPUTE_MODE }, 'starting the API processes');
-    process.exit(await runProcessGroup(config, log));
-  }
+  if (config.SERVICE_PROCESSES > 1 && cluster.isPrimary) process.exit(await runProcessGroup(config, log));
   const { runServer } = await import('./server.ts');
   await runServer(config, log, options);
 }

@@ -36,9 +36,12 @@ export function runProcessGroup(config: Config, log: Logger): Promise<number> {
       stopping = true;
       log.info({ why }, 'stopping the API processes');
       for (const worker of Object.values(cluster.workers ?? {})) {
-        // A message rather than a signal: a terminal's Ctrl-C also reached every process of the
-        // group, and a second signal would mean "stop at once" to them.
-        if (worker?.isConnected()) worker.send(STOP_MESSAGE);
+        if (!worker) continue;
+        // A process that serves gets a message rather than a signal: a terminal's Ctrl-C also
+        // reached every process of the group, and a second signal would mean "stop at once" to
+        // it. One still starting may not listen for messages yet, and has nothing to finish.
+        if (!listening.has(worker)) worker.process.kill('SIGTERM');
+        else if (worker.isConnected()) worker.send(STOP_MESSAGE);
       }
       setTimeout(() => {
         log.error('API processes did not stop in time; ending them');
@@ -52,7 +55,8 @@ export function runProcessGroup(config: Config, log: Logger): Promise<number> {
       worker.once('listening', () => listening.add(worker));
       worker.once('exit', (code, signal) => {
         if (stopping) {
-          if (code !== 0) failed = true;
+          // However one that never served ended, nothing was lost.
+          if (code !== 0 && listening.has(worker)) failed = true;
           return finishIfEmpty();
         }
         if (!listening.has(worker)) {
@@ -66,8 +70,6 @@ export function runProcessGroup(config: Config, log: Logger): Promise<number> {
         start();
       });
     };
-    for (let i = 0; i < config.SERVICE_PROCESSES; i++) start();
-
     const onSignal = (signal: NodeJS.Signals) => {
       // A second signal changes nothing here. A second Ctrl-C reaches every process of the group
       // from the terminal, and each stops at once on it, as a single server does; but a wrapper
@@ -75,7 +77,10 @@ export function runProcessGroup(config: Config, log: Logger): Promise<number> {
       if (stopping) return log.info({ signal }, 'already stopping the API processes');
       stopAll(signal);
     };
+    // Before the first fork: a signal from now on stops the processes rather than orphaning them.
     process.on('SIGINT', onSignal);
     process.on('SIGTERM', onSignal);
+    log.info({ processes: config.SERVICE_PROCESSES, compute: config.COMPUTE_MODE }, 'starting the API processes');
+    for (let i = 0; i < config.SERVICE_PROCESSES; i++) start();
   });
 }

@@ -127,20 +127,18 @@ async function start(config: Config, log: Logger, options: { platformLayers?: bo
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
   if (cluster.isWorker) {
-    // In a process group the parent asks for the stop (once, however many signals it got), and a
-    // parent that is gone leaves nobody to hand this process connections: either way, stop.
+    // In a process group the parent asks for the stop, once, however many signals it got. (A
+    // parent that is gone is node:cluster's affair: the process exits at once, since nobody is
+    // left to hand it connections.)
     process.on('message', (message) => {
       if (message !== STOP_MESSAGE || stopping) return;
       log.info('shutting down (asked by the parent of the process group)');
       stopGracefully();
     });
-    process.on('disconnect', () => {
-      if (stopping) return;
-      log.warn('the parent of the process group is gone; shutting down');
-      stopGracefully();
-    });
   }
 
+  // A signal, or the parent's request, while the process was starting: it is already closing.
+  if (stopping) return;
   try {
     await app.listen({ port: config.PORT, host: config.HOST });
   } catch (error) {

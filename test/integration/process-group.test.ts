@@ -1,8 +1,9 @@
 /**
  * SERVICE_PROCESSES=2 against the real PostgreSQL and Redis: two API processes share the port and
  * both answer; /metrics is the same merged count whichever process is asked; a process that dies
- * is replaced while the other goes on serving; SIGTERM stops the group with exit code 0; and a
- * group whose processes cannot start ends with exit code 1 instead of starting them forever.
+ * is replaced while the other goes on serving; SIGTERM (also while the processes are starting) and
+ * a terminal's Ctrl-C stop the group with exit code 0; processes whose parent was killed stop; and
+ * a group whose processes cannot start ends with exit code 1 instead of starting them forever.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -153,23 +154,67 @@ describe.skipIf(!serverUrl || !redisUrl)('a group of API processes (SERVICE_PROC
     expect(pids.filter(isAlive)).toEqual([]);
   }, 90_000);
 
-  it('stops gracefully on a Ctrl-C, which reaches the parent and every process at once', async () => {
-    const ctrlCPort = await freePort();
-    // Its own process group, as a terminal's foreground job: a signal to the group reaches all.
-    const job = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: ROOT, env: env({ PORT: String(ctrlCPort) }), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  /** Another group on a port of its own, its log collected; `detached`: its own process group, as a terminal's job. */
+  async function startGroup(options: { detached?: boolean } = {}) {
+    const groupPort = await freePort();
+    const job = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: ROOT, env: env({ PORT: String(groupPort) }), stdio: ['ignore', 'pipe', 'pipe'], detached: options.detached ?? false });
     let log = '';
     job.stdout!.on('data', (chunk: Buffer) => { log += chunk.toString(); });
     job.stderr!.on('data', (chunk: Buffer) => { log += chunk.toString(); });
     const exited = new Promise<number | null>((resolve) => job.once('exit', (code) => resolve(code)));
+    const count = (message: string) => (log.match(new RegExp(`"msg":"${message}"`, 'g')) ?? []).length;
+    const pidsOf = (message: string) => [...log.matchAll(new RegExp(`"pid":(\\d+)[^\\n]*"msg":"${message}"`, 'g'))].map((m) => Number(m[1]));
+    return {
+      job, exited, count, pidsOf, log: () => log,
+      ready: async () => {
+        expect(await waitUntilReady(groupPort), log.slice(-4000)).toBe(true);
+        await until(() => count('service ready') === 2, 'both processes to be ready');
+      },
+      end: () => {
+        if (job.exitCode === null && job.signalCode === null) process.kill(options.detached ? -job.pid! : job.pid!, 'SIGKILL');
+        for (const pid of pidsOf('service ready')) if (isAlive(pid)) process.kill(pid, 'SIGKILL');
+      },
+    };
+  }
+
+  it('stops gracefully on a Ctrl-C, which reaches the parent and every process at once', async () => {
+    const other = await startGroup({ detached: true });
     try {
-      expect(await waitUntilReady(ctrlCPort), log.slice(-4000)).toBe(true);
-      await until(() => (log.match(/"msg":"service ready"/g) ?? []).length === 2, 'both processes to be ready');
-      process.kill(-job.pid!, 'SIGINT');
-      expect(await exited, log.slice(-4000)).toBe(0);
-      expect((log.match(/"msg":"stopped"/g) ?? []).length).toBe(2);
-      expect(log).not.toMatch(/stopping at once/);
+      await other.ready();
+      process.kill(-other.job.pid!, 'SIGINT');
+      expect(await other.exited, other.log().slice(-4000)).toBe(0);
+      expect(other.count('stopped')).toBe(2);
+      expect(other.log()).not.toMatch(/stopping at once/);
     } finally {
-      if (job.exitCode === null && job.signalCode === null) process.kill(-job.pid!, 'SIGKILL');
+      other.end();
+    }
+  }, 120_000);
+
+  it('stops cleanly when SIGTERM comes while its processes are still starting', async () => {
+    const other = await startGroup();
+    try {
+      // The parent has forked its processes; they are loading and cannot have listened yet.
+      await until(() => other.count('starting the API processes') === 1, 'the parent to fork');
+      other.job.kill('SIGTERM');
+      // Well before the parent's last resort (SHUTDOWN_TIMEOUT_MS + 20 s), which would exit 1.
+      expect(await other.exited, other.log().slice(-4000)).toBe(0);
+      expect(other.count('service ready')).toBe(0);
+    } finally {
+      other.end();
+    }
+  }, 60_000);
+
+  it('leaves no process behind when its parent is killed', async () => {
+    const other = await startGroup();
+    try {
+      await other.ready();
+      const pids = other.pidsOf('service ready');
+      expect(pids).toHaveLength(2);
+      other.job.kill('SIGKILL');
+      // node:cluster ends a process whose parent is gone.
+      await until(() => pids.every((pid) => !isAlive(pid)), 'the orphaned processes to end', 60_000);
+    } finally {
+      other.end();
     }
   }, 120_000);
 
