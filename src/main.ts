@@ -1,7 +1,7 @@
 /**
  * `serve`: configuration → one API process (server.ts), or with SERVICE_PROCESSES > 1 the parent
  * of that many (process-group.ts). The parent loads neither the app nor its data: it serves no
- * request, and stays a small process (about 90 MB instead of 300).
+ * request, and stays a small process (about 80 MB instead of 250).
  */
 import cluster from 'node:cluster';
 import { pino } from 'pino';
