@@ -47,6 +47,11 @@ export function registerHealthRoutes(app: FastifyInstance, deps: { db: DatabaseP
     const access = deps.operator(request);
     if (access === 'token_required') throw new HttpError(401, 'Metrics need the operations token', { 'www-authenticate': 'Bearer' });
     if (access === 'loopback_only') throw new HttpError(403, 'Metrics are served to this machine only; set OPS_TOKEN to scrape from elsewhere');
-    return reply.type(deps.metrics.registry.contentType).send(await deps.metrics.text());
+    // In a process group the text comes from the parent, which may be stopping or slow: a scrape
+    // to try again, not a server error.
+    const text = await deps.metrics.text().catch((error: Error) => {
+      throw new HttpError(503, `Metrics are unavailable for now: ${error.message}`, { 'retry-after': '5' });
+    });
+    return reply.type(deps.metrics.registry.contentType).send(text);
   });
 }

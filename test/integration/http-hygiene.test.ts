@@ -131,6 +131,20 @@ describe('operations endpoints', () => {
   const fromAfar = (target: TestServer, url: string, headers: Record<string, string> = {}) =>
     target.app.app.inject({ method: 'GET', url, headers, remoteAddress: '203.0.113.9' });
 
+  it('/metrics that cannot be collected (a process group whose parent is busy or stopping): 503 to retry, not 500', async () => {
+    const text = server.app.metrics.text;
+    server.app.metrics.text = () => Promise.reject(new Error('the parent of the process group did not answer for the metrics'));
+    try {
+      const res = await fetch(`${server.url}/metrics`);
+      expect(res.status).toBe(503);
+      expect(res.headers.get('retry-after')).toBe('5');
+      expect((await res.json()).detail).toMatch(/unavailable for now: the parent of the process group did not answer/);
+    } finally {
+      server.app.metrics.text = text;
+    }
+    expect((await fetch(`${server.url}/metrics`)).status).toBe(200);
+  });
+
   it('without OPS_TOKEN: /metrics only for loopback clients', async () => {
     expect((await fetch(`${server.url}/metrics`)).status).toBe(200);
     const far = await fromAfar(server, '/metrics');
