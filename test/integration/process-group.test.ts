@@ -5,7 +5,7 @@
  * a terminal's Ctrl-C stop the group with exit code 0; processes whose parent was killed stop; and
  * a group whose processes cannot start ends with exit code 1 instead of starting them forever.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
@@ -60,26 +60,26 @@ describe.skipIf(!serverUrl || !redisUrl)('a group of API processes (SERVICE_PROC
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'astro-group-'));
   const prefix = `astro-group-test:${randomBytes(4).toString('hex')}:`;
   let database: TestDatabase;
-  let port = 0;
-  let group: ChildProcess;
+  let group: Group;
   let key = '';
-  const lines: LogLine[] = [];
-  let output = '';
   const env = (extra: Record<string, string> = {}): NodeJS.ProcessEnv => ({
     PATH: process.env.PATH, HOME: process.env.HOME,
     DATABASE_URL: database.url, REDIS_URL: redisUrl, REDIS_KEY_PREFIX: prefix, DATA_DIR: dataDir,
-    AUTH_JWT_SECRET: 'a-secret-for-the-process-group-test-0123456789', HOST: '127.0.0.1', PORT: String(port),
+    AUTH_JWT_SECRET: 'a-secret-for-the-process-group-test-0123456789', HOST: '127.0.0.1',
     SERVICE_PROCESSES: '2', COMPUTE_THREADS: '1', LOG_LEVEL: 'info', ...extra,
   });
-  const servingPids = () => new Set(lines.filter((l) => l.msg === 'request completed' && l.res?.statusCode === 200).map((l) => l.pid));
   const birth = (i: number) => ({ year: 1960 + (i % 50), month: 1 + (i % 12), day: 1 + (i % 28), hour: i % 24, minute: 7, lat: 48.85, lng: 2.35, tz_str: 'AUTO' });
 
-  beforeAll(async () => {
-    database = await createServerDatabase(serverUrl!);
-    port = await freePort();
-    group = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: ROOT, env: env(), stdio: ['ignore', 'pipe', 'pipe'] });
+  type Group = Awaited<ReturnType<typeof startGroup>>;
+
+  /** A group on a port of its own, its JSON log lines collected; `detached`: its own process group, as a terminal's job. */
+  async function startGroup(options: { detached?: boolean } = {}) {
+    const port = await freePort();
+    const job = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: ROOT, env: env({ PORT: String(port) }), stdio: ['ignore', 'pipe', 'pipe'], detached: options.detached ?? false });
+    const lines: LogLine[] = [];
+    let output = '';
     let pending = '';
-    group.stdout!.on('data', (chunk: Buffer) => {
+    job.stdout!.on('data', (chunk: Buffer) => {
       output += chunk.toString();
       pending += chunk.toString();
       const complete = pending.split('\n');
@@ -92,21 +92,49 @@ describe.skipIf(!serverUrl || !redisUrl)('a group of API processes (SERVICE_PROC
         }
       }
     });
-    group.stderr!.on('data', (chunk: Buffer) => { output += chunk.toString(); });
-    expect(await waitUntilReady(port), output.slice(-4000)).toBe(true);
-    await until(() => lines.filter((l) => l.msg === 'service ready').length === 2, 'both processes to be ready');
+    job.stderr!.on('data', (chunk: Buffer) => { output += chunk.toString(); });
+    const exited = new Promise<number | null>((resolve) => job.once('exit', (code) => resolve(code)));
+    const linesWith = (message: string) => lines.filter((l) => l.msg === message);
+    const pidsOf = (message: string) => linesWith(message).map((l) => l.pid);
+    return {
+      port, job, exited, linesWith, pidsOf, output: () => output,
+      /** The processes that answered a request with 200. */
+      servingPids: () => new Set(linesWith('request completed').filter((l) => l.res?.statusCode === 200).map((l) => l.pid)),
+      ready: async () => {
+        expect(await waitUntilReady(port), output.slice(-4000)).toBe(true);
+        await until(() => linesWith('service ready').length === 2, 'both processes to be ready');
+      },
+      end: async () => {
+        if (job.exitCode === null && job.signalCode === null) {
+          process.kill(options.detached ? -job.pid! : job.pid!, 'SIGKILL');
+          await exited;
+        }
+        for (const pid of new Set(lines.map((l) => l.pid))) if (isAlive(pid)) process.kill(pid, 'SIGKILL');
+      },
+    };
+  }
+
+  /** `work` on a group of its own, which ends (SIGKILL for whatever is left) however `work` does. */
+  async function withGroup(options: { detached?: boolean }, work: (other: Group) => Promise<void>): Promise<void> {
+    const other = await startGroup(options);
+    try {
+      await work(other);
+    } finally {
+      await other.end();
+    }
+  }
+
+  beforeAll(async () => {
+    database = await createServerDatabase(serverUrl!);
+    group = await startGroup();
+    await group.ready();
     const created = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'keys', 'create', '--email', 'group@example.com', '--plan', 'unlimited', '--json'], { cwd: ROOT, env: env(), encoding: 'utf8', timeout: 60_000 });
     expect(created.status, created.stderr).toBe(0);
     key = (JSON.parse(created.stdout.trim().split('\n').at(-1)!) as { key: string }).key;
   }, 150_000);
 
   afterAll(async () => {
-    if (group && group.exitCode === null && group.signalCode === null) {
-      const exited = new Promise((resolve) => group.once('exit', resolve));
-      group.kill('SIGKILL');
-      await exited;
-    }
-    for (const pid of new Set(lines.map((l) => l.pid))) if (isAlive(pid)) process.kill(pid, 'SIGKILL');
+    await group?.end();
     await database?.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
     const redis = new Redis(redisUrl!);
@@ -116,106 +144,73 @@ describe.skipIf(!serverUrl || !redisUrl)('a group of API processes (SERVICE_PROC
 
   it('serves from both processes, and every scrape counts the requests of both', async () => {
     for (let i = 0; i < 12; i++) {
-      const response = await postOnNewConnection(port, '/api/v1/natal/calculate', key, birth(i));
+      const response = await postOnNewConnection(group.port, '/api/v1/natal/calculate', key, birth(i));
       expect(response.status, response.body).toBe(200);
       expect(JSON.parse(response.body).planets).toHaveLength(13);
     }
-    await until(() => lines.filter((l) => l.msg === 'request completed' && l.res?.statusCode === 200).length >= 12, 'the request logs');
-    expect(servingPids().size).toBe(2);
-    expect(servingPids().has(group.pid!)).toBe(false);
+    await until(() => group.linesWith('request completed').filter((l) => l.res?.statusCode === 200).length >= 12, 'the request logs');
+    expect(group.servingPids().size).toBe(2);
+    expect(group.servingPids().has(group.job.pid!)).toBe(false);
     // Scrapes on new connections land on one process or the other: each says 12.
-    for (let i = 0; i < 4; i++) expect(natalCount(await metricsText(port))).toBe(12);
+    for (let i = 0; i < 4; i++) expect(natalCount(await metricsText(group.port))).toBe(12);
   }, 60_000);
 
   it('replaces a process that dies while the other goes on serving', async () => {
-    const [victim, survivor] = [...servingPids()];
+    const [victim, survivor] = [...group.servingPids()];
     process.kill(victim!, 'SIGKILL');
     await until(() => !isAlive(victim!), 'the process to end');
-    for (let i = 0; i < 4; i++) expect((await postOnNewConnection(port, '/api/v1/natal/calculate', key, birth(100 + i))).status).toBe(200);
-    await until(() => lines.some((l) => l.msg === 'an API process ended; starting another'), 'the parent to notice');
-    await until(() => lines.filter((l) => l.msg === 'service ready').length === 3, 'the replacement to be ready');
-    const replacement = lines.filter((l) => l.msg === 'service ready').at(-1)!.pid;
-    expect([victim, survivor, group.pid]).not.toContain(replacement);
+    for (let i = 0; i < 4; i++) expect((await postOnNewConnection(group.port, '/api/v1/natal/calculate', key, birth(100 + i))).status).toBe(200);
+    await until(() => group.linesWith('an API process ended; starting another').length > 0, 'the parent to notice');
+    await until(() => group.linesWith('service ready').length === 3, 'the replacement to be ready');
+    const replacement = group.pidsOf('service ready').at(-1)!;
+    expect([victim, survivor, group.job.pid]).not.toContain(replacement);
     // New connections go to the replacement too (the parent hands them out in turn).
-    for (let i = 0; i < 8 && !servingPids().has(replacement); i++) {
-      expect((await postOnNewConnection(port, '/api/v1/natal/calculate', key, birth(200 + i))).status).toBe(200);
+    for (let i = 0; i < 8 && !group.servingPids().has(replacement); i++) {
+      expect((await postOnNewConnection(group.port, '/api/v1/natal/calculate', key, birth(200 + i))).status).toBe(200);
       await new Promise((r) => setTimeout(r, 100));
     }
-    expect(servingPids().has(replacement)).toBe(true);
+    expect(group.servingPids().has(replacement)).toBe(true);
   }, 120_000);
 
   it('stops every process on SIGTERM and exits with 0', async () => {
-    const pids = [...new Set(lines.filter((l) => l.msg === 'service ready').map((l) => l.pid))].filter(isAlive);
+    const pids = [...new Set(group.pidsOf('service ready'))].filter(isAlive);
     expect(pids).toHaveLength(2);
-    const exited = new Promise<number | null>((resolve) => group.once('exit', (code) => resolve(code)));
-    group.kill('SIGTERM');
-    expect(await exited).toBe(0);
-    expect(lines.filter((l) => l.msg === 'stopped').map((l) => l.pid).sort()).toEqual(pids.sort());
+    group.job.kill('SIGTERM');
+    expect(await group.exited).toBe(0);
+    expect(group.pidsOf('stopped').sort()).toEqual(pids.sort());
     expect(pids.filter(isAlive)).toEqual([]);
   }, 90_000);
 
-  /** Another group on a port of its own, its log collected; `detached`: its own process group, as a terminal's job. */
-  async function startGroup(options: { detached?: boolean } = {}) {
-    const groupPort = await freePort();
-    const job = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: ROOT, env: env({ PORT: String(groupPort) }), stdio: ['ignore', 'pipe', 'pipe'], detached: options.detached ?? false });
-    let log = '';
-    job.stdout!.on('data', (chunk: Buffer) => { log += chunk.toString(); });
-    job.stderr!.on('data', (chunk: Buffer) => { log += chunk.toString(); });
-    const exited = new Promise<number | null>((resolve) => job.once('exit', (code) => resolve(code)));
-    const count = (message: string) => (log.match(new RegExp(`"msg":"${message}"`, 'g')) ?? []).length;
-    const pidsOf = (message: string) => [...log.matchAll(new RegExp(`"pid":(\\d+)[^\\n]*"msg":"${message}"`, 'g'))].map((m) => Number(m[1]));
-    return {
-      job, exited, count, pidsOf, log: () => log,
-      ready: async () => {
-        expect(await waitUntilReady(groupPort), log.slice(-4000)).toBe(true);
-        await until(() => count('service ready') === 2, 'both processes to be ready');
-      },
-      end: () => {
-        if (job.exitCode === null && job.signalCode === null) process.kill(options.detached ? -job.pid! : job.pid!, 'SIGKILL');
-        for (const pid of pidsOf('service ready')) if (isAlive(pid)) process.kill(pid, 'SIGKILL');
-      },
-    };
-  }
-
   it('stops gracefully on a Ctrl-C, which reaches the parent and every process at once', async () => {
-    const other = await startGroup({ detached: true });
-    try {
+    await withGroup({ detached: true }, async (other) => {
       await other.ready();
       process.kill(-other.job.pid!, 'SIGINT');
-      expect(await other.exited, other.log().slice(-4000)).toBe(0);
-      expect(other.count('stopped')).toBe(2);
-      expect(other.log()).not.toMatch(/stopping at once/);
-    } finally {
-      other.end();
-    }
+      expect(await other.exited, other.output().slice(-4000)).toBe(0);
+      expect(other.linesWith('stopped')).toHaveLength(2);
+      expect(other.output()).not.toMatch(/stopping at once/);
+    });
   }, 120_000);
 
   it('stops cleanly when SIGTERM comes while its processes are still starting', async () => {
-    const other = await startGroup();
-    try {
+    await withGroup({}, async (other) => {
       // The parent has forked its processes; they are loading and cannot have listened yet.
-      await until(() => other.count('starting the API processes') === 1, 'the parent to fork');
+      await until(() => other.linesWith('starting the API processes').length === 1, 'the parent to fork');
       other.job.kill('SIGTERM');
       // Well before the parent's last resort (SHUTDOWN_TIMEOUT_MS + 20 s), which would exit 1.
-      expect(await other.exited, other.log().slice(-4000)).toBe(0);
-      expect(other.count('service ready')).toBe(0);
-    } finally {
-      other.end();
-    }
+      expect(await other.exited, other.output().slice(-4000)).toBe(0);
+      expect(other.linesWith('service ready')).toHaveLength(0);
+    });
   }, 60_000);
 
   it('leaves no process behind when its parent is killed', async () => {
-    const other = await startGroup();
-    try {
+    await withGroup({}, async (other) => {
       await other.ready();
       const pids = other.pidsOf('service ready');
       expect(pids).toHaveLength(2);
       other.job.kill('SIGKILL');
       // node:cluster ends a process whose parent is gone.
       await until(() => pids.every((pid) => !isAlive(pid)), 'the orphaned processes to end', 60_000);
-    } finally {
-      other.end();
-    }
+    });
   }, 120_000);
 
   it('ends with exit code 1 when its processes cannot start (the port is taken)', async () => {
