@@ -57,22 +57,29 @@ export function cpuSeconds(pid: number): number {
 
 /** CPU seconds of a process and the processes it started (a process group's API processes), as cpuSeconds. */
 export function cpuSecondsOfGroup(pid: number): number {
-  return [pid, ...childrenOf(pid)].reduce((sum, p) => sum + cpuSecondsIfAlive(p), 0);
+  return [pid, ...descendantsOf(pid)].reduce((sum, p) => sum + cpuSecondsIfAlive(p), 0);
 }
 
-function childrenOf(pid: number): number[] {
-  const children: number[] = [];
+/** Every process below `pid`, from one reading of each process's parent. */
+function descendantsOf(pid: number): number[] {
+  const childrenByParent = new Map<number, number[]>();
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
       // Field 4, after the parenthesised command name: the parent's pid.
-      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid) children.push(Number(entry), ...childrenOf(Number(entry)));
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      childrenByParent.set(parent, [...(childrenByParent.get(parent) ?? []), Number(entry)]);
     } catch {
       // The process ended while the list was read.
     }
   }
-  return children;
+  const found: number[] = [];
+  for (let next = [pid]; next.length;) {
+    next = next.flatMap((p) => childrenByParent.get(p) ?? []);
+    found.push(...next);
+  }
+  return found;
 }
 
 function cpuSecondsIfAlive(pid: number): number {
