@@ -1,11 +1,18 @@
-# The lean swe_calc_ut binding (native/swe_calc.c) with its own copy of the Swiss Ephemeris,
-# compiled from the sources that the sweph package ships (the same version as the main binding).
+# The JSON tape writer (native/json_writer.c: the bytes of the calculation answers), and the lean
+# swe_calc_ut binding (native/swe_calc.c) with its own copy of the Swiss Ephemeris, compiled from
+# the sources that the sweph package ships (the same version as the main binding).
 {
   "targets": [
     {
       "target_name": "swe_calc",
       "sources": ["native/swe_calc.c"],
       "dependencies": ["swisseph"],
+      "defines": ["NAPI_VERSION=8"]
+    },
+    {
+      "target_name": "json_writer",
+      "sources": ["native/json_writer.c", "native/shortest_double.c"],
+      "cflags": ["-O2"],
       "defines": ["NAPI_VERSION=8"]
     },
     {

@@ -2,7 +2,8 @@
  * Every CPU-bound task the API hands to the compute pool, by name. The same table serves the
  * worker threads and the inline runner, so both run exactly the same code.
  */
-import { computeNatal, computeSimpleNatal, type NatalTask } from '../features/natal/service.ts';
+import { computeSimpleNatal, type NatalTask } from '../features/natal/service.ts';
+import { natalAnswerBytes } from '../features/natal/answer-writer.ts';
 import { computeTransits, type TransitTask } from '../features/transits/service.ts';
 import type { SimpleNatalRequest } from '../features/natal/schemas.ts';
 import type { ResolvedPlace } from '../features/shared/place.ts';
@@ -16,7 +17,7 @@ import { sanitizedSvgResponse } from '../features/account/branding-image.ts';
 import { compositeChart, natalChart, progressionsChart, solarReturnChart, synastryChart, transitChart } from '../features/charts/service.ts';
 
 export const TASKS = {
-  natal: (p: NatalTask) => computeNatal(p),
+  natal: (p: NatalTask) => natalAnswerBytes(p),
   simple_natal: (p: { request: SimpleNatalRequest; place: ResolvedPlace }) => computeSimpleNatal(p.request, p.place),
   transits: (p: TransitTask) => computeTransits(p),
   ephemeris: (p: EphemerisPlan) => computeEphemeris(p),
@@ -52,7 +53,9 @@ export function runTask<N extends TaskName>(name: N, payload: TaskPayload<N>): U
   try {
     const fn = TASKS[name] as (p: TaskPayload<N>) => TaskResult<N>;
     const result: unknown = fn(payload);
-    // Images travel framed with their headers, text (export chunks) as it is, the rest as JSON.
+    // Answers written as bytes already (natal) go as they are, images framed with their headers,
+    // text (export chunks) as it is, the rest as JSON.
+    if (result instanceof Uint8Array) return result;
     if (isBinaryResponse(result)) return encodeBinaryResponse(result);
     return encoder.encode(typeof result === 'string' ? result : JSON.stringify(result));
   } catch (error) {

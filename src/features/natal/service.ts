@@ -74,7 +74,7 @@ function requestedStars(entries: readonly string[]): { names: string[]; origin: 
 }
 
 /** Conjunctions of every chart point (the angles too when the time is known) with the requested stars. */
-function fixedStarsJson(request: NatalRequest, jdUt: number, zodiac: ZodiacSetting, chart: ChartMoment) {
+export function fixedStarsJson(request: NatalRequest, jdUt: number, zodiac: ZodiacSetting, chart: ChartMoment) {
   const { names, origin } = requestedStars(request.fixed_stars!);
   const points = aspectPointsOf(chart).map(({ id, lon }) => ({ id, lon }));
   if (chart.houses) {
@@ -115,7 +115,7 @@ export function castNatal(task: NatalTask): NatalCast {
 }
 
 /** How far the answer can be trusted: houses and angles need the birth time (and a system defined at the latitude). */
-function natalConfidence(chart: ChartMoment) {
+export function natalConfidence(chart: ChartMoment) {
   const timed = chart.houses !== undefined;
   const notes = timed ? [] : ['Birth time unknown: positions are cast for local noon; houses, angles and house placements are omitted, and the Moon may be up to about 6.5° from its true position.'];
   if (chart.houses && chart.houses.used !== chart.houses.requested) notes.push(`Houses use ${chart.houses.used} because ${chart.houses.requested} is undefined at this latitude.`);
@@ -128,9 +128,9 @@ function natalConfidence(chart: ChartMoment) {
 }
 
 /**
- * The natal answer as objects, which JSON.stringify turns into the answer's text; its keys are
- * added in this order (the JSON's order). A writer of the JSON text straight from the cast was
- * tried and measured slower than JSON.stringify of these objects (see the README's benchmarks).
+ * The natal answer as objects; its keys are added in this order (the JSON's order). The served
+ * answer is written by answer-writer.ts from the same cast, with the same bytes; these objects
+ * stay for the interpretation, which reads them, and as the writer's reference in tests.
  */
 export interface NatalAnswer {
   subject: ReturnType<typeof subjectJson>;

@@ -1,0 +1,196 @@
+/*
+ * Expands a JSON tape into the answer's UTF-8 bytes in one call.
+ *
+ * Why it exists: JSON.stringify of a natal answer's objects (12 KB, some 190 doubles) took
+ * about as long as the Swiss Ephemeris computing the chart, and a JavaScript writer was slower
+ * still in Node 20 (formatting each number to a string, then joining hundreds of pieces). Here
+ * the JavaScript side writes a tape of small integers and numbers (typed arrays, no strings),
+ * and this module turns it into bytes: fixed fragments copied from a table registered once,
+ * numbers formatted as JSON.stringify formats them, and the few texts that vary per answer
+ * (already JSON, escaped by JSON.stringify) inserted as they are.
+ *
+ * The tape (src/compute/json-tape.ts): one uint32 per step; the top two bits say what it is.
+ *   FRAGMENT  the fragment with the id in the low 30 bits;
+ *   NUMBER    the next number of the numbers' array: its JavaScript text, or null if not finite;
+ *   TEXT      the next string of the texts' array, as it is.
+ * Fragments and state are per thread (N-API instance data): each worker registers its own.
+ */
+#include <node_api.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include "shortest_double.h"
+
+#define KIND_SHIFT 30
+#define KIND_FRAGMENT 0u
+#define KIND_NUMBER 1u
+#define KIND_TEXT 2u
+#define ID_MASK ((1u << KIND_SHIFT) - 1)
+
+typedef struct {
+  char **fragments;
+  uint32_t *fragment_lengths;
+  uint32_t fragment_count, fragment_capacity;
+  char *out; /* the answer being written, reused by every call */
+  size_t out_capacity;
+} WriterState;
+
+static void free_state(napi_env env, void *data, void *hint) {
+  WriterState *state = data;
+  (void)env;
+  (void)hint;
+  for (uint32_t i = 0; i < state->fragment_count; i++) free(state->fragments[i]);
+  free(state->fragments);
+  free(state->fragment_lengths);
+  free(state->out);
+  free(state);
+}
+
+static WriterState *state_of(napi_env env) {
+  void *data = NULL;
+  napi_get_instance_data(env, &data);
+  return data;
+}
+
+static napi_value fail(napi_env env, const char *message) {
+  napi_throw_error(env, NULL, message);
+  return NULL;
+}
+
+/* Room for `more` bytes after `used`; 0 when memory runs out. */
+static int reserve(WriterState *state, size_t used, size_t more) {
+  if (used + more <= state->out_capacity) return 1;
+  size_t capacity = state->out_capacity ? state->out_capacity : 16384;
+  while (capacity < used + more) capacity *= 2;
+  char *grown = realloc(state->out, capacity);
+  if (!grown) return 0;
+  state->out = grown;
+  state->out_capacity = capacity;
+  return 1;
+}
+
+/* A JavaScript string's UTF-8 bytes appended at out + *used. */
+static int append_string(napi_env env, WriterState *state, napi_value value, size_t *used) {
+  size_t length = 0;
+  if (napi_get_value_string_utf8(env, value, NULL, 0, &length) != napi_ok) return 0;
+  if (!reserve(state, *used, length + 1)) return 0;
+  napi_get_value_string_utf8(env, value, state->out + *used, length + 1, &length);
+  *used += length;
+  return 1;
+}
+
+/* addFragments(texts): appends to this thread's table; ids follow in order from the current count. */
+static napi_value add_fragments(napi_env env, napi_callback_info info) {
+  size_t argc = 1;
+  napi_value argv[1];
+  napi_get_cb_info(env, info, &argc, argv, NULL, NULL);
+  WriterState *state = state_of(env);
+  uint32_t count = 0;
+  if (argc < 1 || napi_get_array_length(env, argv[0], &count) != napi_ok) return fail(env, "addFragments expects an array of strings");
+  if (state->fragment_count + count > state->fragment_capacity) {
+    uint32_t capacity = state->fragment_capacity ? state->fragment_capacity : 256;
+    while (capacity < state->fragment_count + count) capacity *= 2;
+    char **fragments = realloc(state->fragments, capacity * sizeof *fragments);
+    if (fragments) state->fragments = fragments;
+    uint32_t *lengths = realloc(state->fragment_lengths, capacity * sizeof *lengths);
+    if (lengths) state->fragment_lengths = lengths;
+    if (!fragments || !lengths) return fail(env, "out of memory");
+    state->fragment_capacity = capacity;
+  }
+  for (uint32_t i = 0; i < count; i++) {
+    napi_value text;
+    size_t length = 0;
+    napi_get_element(env, argv[0], i, &text);
+    if (napi_get_value_string_utf8(env, text, NULL, 0, &length) != napi_ok) return fail(env, "a fragment is not a string");
+    char *copy = malloc(length + 1);
+    if (!copy) return fail(env, "out of memory");
+    napi_get_value_string_utf8(env, text, copy, length + 1, &length);
+    state->fragments[state->fragment_count] = copy;
+    state->fragment_lengths[state->fragment_count] = (uint32_t)length;
+    state->fragment_count++;
+  }
+  napi_value total;
+  napi_create_uint32(env, state->fragment_count, &total);
+  return total;
+}
+
+/* A number as JSON.stringify writes it; the engine itself for the rare ones outside the fast range. */
+static int append_number(napi_env env, WriterState *state, double v, size_t *used) {
+  if (!reserve(state, *used, SHORTEST_DOUBLE_MAX)) return 0;
+  if (!isfinite(v)) {
+    memcpy(state->out + *used, "null", 4);
+    *used += 4;
+    return 1;
+  }
+  int length = shortest_double(v, state->out + *used);
+  if (length > 0) {
+    *used += (size_t)length;
+    return 1;
+  }
+  napi_value number, text;
+  napi_create_double(env, v, &number);
+  if (napi_coerce_to_string(env, number, &text) != napi_ok) return 0;
+  return append_string(env, state, text, used);
+}
+
+/* write(steps: Uint32Array, stepCount, numbers: Float64Array, texts: string[]): the JSON's UTF-8 bytes (a new Uint8Array). */
+static napi_value write_tape(napi_env env, napi_callback_info info) {
+  size_t argc = 4;
+  napi_value argv[4];
+  napi_get_cb_info(env, info, &argc, argv, NULL, NULL);
+  if (argc < 4) return fail(env, "write expects steps, a step count, numbers and texts");
+  WriterState *state = state_of(env);
+
+  napi_typedarray_type type;
+  size_t step_capacity = 0, number_capacity = 0;
+  void *steps_data = NULL, *numbers_data = NULL;
+  if (napi_get_typedarray_info(env, argv[0], &type, &step_capacity, &steps_data, NULL, NULL) != napi_ok || type != napi_uint32_array) return fail(env, "steps must be a Uint32Array");
+  if (napi_get_typedarray_info(env, argv[2], &type, &number_capacity, &numbers_data, NULL, NULL) != napi_ok || type != napi_float64_array) return fail(env, "numbers must be a Float64Array");
+  uint32_t step_count = 0;
+  napi_get_value_uint32(env, argv[1], &step_count);
+  if (step_count > step_capacity) return fail(env, "step count beyond the steps array");
+  const uint32_t *steps = steps_data;
+  const double *numbers = numbers_data;
+
+  size_t used = 0, next_number = 0;
+  uint32_t next_text = 0;
+  for (uint32_t i = 0; i < step_count; i++) {
+    uint32_t step = steps[i];
+    uint32_t kind = step >> KIND_SHIFT;
+    if (kind == KIND_FRAGMENT) {
+      uint32_t id = step & ID_MASK;
+      if (id >= state->fragment_count) return fail(env, "unknown fragment id");
+      uint32_t length = state->fragment_lengths[id];
+      if (!reserve(state, used, length)) return fail(env, "out of memory");
+      memcpy(state->out + used, state->fragments[id], length);
+      used += length;
+    } else if (kind == KIND_NUMBER) {
+      if (next_number >= number_capacity) return fail(env, "more number steps than numbers");
+      if (!append_number(env, state, numbers[next_number++], &used)) return fail(env, "a number could not be written");
+    } else if (kind == KIND_TEXT) {
+      napi_value text;
+      if (napi_get_element(env, argv[3], next_text++, &text) != napi_ok || !append_string(env, state, text, &used)) return fail(env, "a text step has no string");
+    } else {
+      return fail(env, "unknown step kind");
+    }
+  }
+
+  napi_value buffer, bytes;
+  void *data = NULL;
+  if (napi_create_arraybuffer(env, used, &data, &buffer) != napi_ok) return fail(env, "out of memory");
+  if (used) memcpy(data, state->out, used);
+  napi_create_typedarray(env, napi_uint8_array, used, buffer, 0, &bytes);
+  return bytes;
+}
+
+NAPI_MODULE_INIT() {
+  WriterState *state = calloc(1, sizeof *state);
+  napi_set_instance_data(env, state, free_state, NULL);
+  napi_property_descriptor properties[] = {
+    { "addFragments", NULL, add_fragments, NULL, NULL, NULL, napi_default, NULL },
+    { "write", NULL, write_tape, NULL, NULL, NULL, napi_default, NULL },
+  };
+  napi_define_properties(env, exports, sizeof properties / sizeof properties[0], properties);
+  return exports;
+}

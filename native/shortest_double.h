@@ -1,0 +1,21 @@
+/*
+ * The text JavaScript gives a finite number (Number::toString, which JSON.stringify also uses):
+ * the fewest significant digits that read back as the same double, the closest such digits to
+ * the double when several qualify (ties to the even one), laid out as plain digits, a decimal
+ * fraction or an exponent exactly as ECMAScript lays them out.
+ */
+#ifndef SHORTEST_DOUBLE_H
+#define SHORTEST_DOUBLE_H
+
+/* Longest text written: a sign, 17 digits, a point, "e-" and three exponent digits, or a
+   fraction with up to five leading zeros after "0." (the point and the zeros never both). */
+#define SHORTEST_DOUBLE_MAX 32
+
+/*
+ * Writes v's text into out (no terminator) and returns its length, or 0 when v is outside the
+ * range computed here exactly with 128-bit integers (subnormals, magnitudes below 1e-4, integers
+ * from 2^53 up, infinities and NaN): the caller then asks the JavaScript engine, which is rare.
+ */
+int shortest_double(double v, char *out);
+
+#endif

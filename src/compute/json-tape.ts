@@ -1,0 +1,138 @@
+/**
+ * JSON written as a tape and turned into UTF-8 bytes by the native writer (native/json_writer.c)
+ * in one call: for answers whose shape is known, without building their objects, without a
+ * string per number and without joining pieces in JavaScript.
+ *
+ * A writer declares its fixed pieces once, at load, with `jsonFragment` (keys with their
+ * punctuation, values from fixed tables: `{"id":"sun","name":"Sun",`), and then per answer puts
+ * on the tape fragment ids, numbers (written as JSON.stringify writes them: the shortest text
+ * that reads back as the same double, `null` when not finite) and the few strings that vary
+ * (`str`: quoted and escaped by JSON.stringify itself). Steps cost a typed-array store each.
+ */
+import { createRequire } from 'node:module';
+
+interface NativeJsonWriter {
+  /** Appends to this thread's fragment table; returns its new size. */
+  addFragments(texts: string[]): number;
+  write(steps: Uint32Array, stepCount: number, numbers: Float64Array, texts: string[]): Uint8Array;
+}
+
+const native = createRequire(import.meta.url)('../../build/Release/json_writer.node') as NativeJsonWriter;
+
+// A step's kind in its top two bits (as native/json_writer.c reads them).
+const NUMBER = 0x4000_0000;
+const TEXT = 0x8000_0000;
+const MAX_FRAGMENTS = 1 << 30;
+
+/** Every fragment declared in this thread, by id; the native table holds the first `registered`. */
+const fragments: string[] = [];
+const fragmentIds = new Map<string, number>();
+let registered = 0;
+
+/** The id of a fixed piece of JSON text (declared once; the same text gives the same id). */
+export function jsonFragment(text: string): number {
+  let id = fragmentIds.get(text);
+  if (id === undefined) {
+    id = fragments.length;
+    if (id >= MAX_FRAGMENTS) throw new Error('too many JSON fragments');
+    fragments.push(text);
+    fragmentIds.set(text, id);
+  }
+  return id;
+}
+
+const quotedIds = new Map<string, number>();
+/**
+ * The id of a string value as a fragment (quoted and escaped by JSON.stringify), for values from
+ * a bounded vocabulary only (zone names, option values): each one stays in the table for good.
+ */
+export function quotedFragment(value: string): number {
+  let id = quotedIds.get(value);
+  if (id === undefined) {
+    id = jsonFragment(JSON.stringify(value));
+    quotedIds.set(value, id);
+  }
+  return id;
+}
+
+/** A tape for one answer at a time; `bytes()` ends it and the tape starts over. */
+export class JsonTape {
+  private steps = new Uint32Array(2048);
+  private stepCount = 0;
+  private numbers = new Float64Array(512);
+  private numberCount = 0;
+  private texts: string[] = [];
+
+  /** Starts the tape over (after a writer that threw midway, say). */
+  reset(): this {
+    this.stepCount = 0;
+    this.numberCount = 0;
+    this.texts = [];
+    return this;
+  }
+
+  /** A fixed piece declared with `jsonFragment`. */
+  fragment(id: number): this {
+    if (this.stepCount === this.steps.length) this.steps = grown(this.steps);
+    this.steps[this.stepCount++] = id;
+    return this;
+  }
+
+  /** A number as JSON.stringify writes it. */
+  num(value: number): this {
+    if (this.stepCount === this.steps.length) this.steps = grown(this.steps);
+    if (this.numberCount === this.numbers.length) this.numbers = grown(this.numbers);
+    this.steps[this.stepCount++] = NUMBER;
+    this.numbers[this.numberCount++] = value;
+    return this;
+  }
+
+  /** Text that is already JSON, as it is (a value written by JSON.stringify, say). */
+  json(text: string): this {
+    if (this.stepCount === this.steps.length) this.steps = grown(this.steps);
+    this.steps[this.stepCount++] = TEXT;
+    this.texts.push(text);
+    return this;
+  }
+
+  /** A string as a JSON string literal, escaped by JSON.stringify. */
+  str(value: string): this {
+    return this.json(JSON.stringify(value));
+  }
+
+  /** A string from a bounded vocabulary (see `quotedFragment`): a fragment, not a text. */
+  known(value: string): this {
+    return this.fragment(quotedFragment(value));
+  }
+
+  /** A string from a bounded vocabulary, or null. */
+  knownOrNull(value: string | null | undefined): this {
+    return value === null || value === undefined ? this.json('null') : this.known(value);
+  }
+
+  /** A string, or null. */
+  strOrNull(value: string | null | undefined): this {
+    return value === null || value === undefined ? this.json('null') : this.str(value);
+  }
+
+  /** Any value through JSON.stringify (for the small, rare blocks of an answer). */
+  value(value: unknown): this {
+    return this.json(JSON.stringify(value));
+  }
+
+  /** The JSON's UTF-8 bytes (a new array the caller owns: it may be moved to another thread). */
+  bytes(): Uint8Array {
+    if (registered < fragments.length) registered = native.addFragments(fragments.slice(registered));
+    try {
+      return native.write(this.steps, this.stepCount, this.numbers, this.texts);
+    } finally {
+      this.reset();
+    }
+  }
+}
+
+function grown<T extends Uint32Array | Float64Array>(array: T): T {
+  const bigger = new (array.constructor as new (length: number) => T)(array.length * 2);
+  bigger.set(array);
+  return bigger;
+}

@@ -1,0 +1,93 @@
+/**
+ * The JSON tape's native writer gives JSON.stringify's text: every kind of double (random bit
+ * patterns, chart-like values, short decimals, powers of two where the rounding interval is
+ * lopsided, neighbours of short decimals, integers, the edges of its own fast range, non-finite
+ * values), fragments, texts and known strings, on tapes longer than their first capacity.
+ */
+import { describe, expect, it } from 'vitest';
+import { JsonTape, jsonFragment, quotedFragment } from '../../src/compute/json-tape.ts';
+import { seededRandom } from '../helpers/seeded-random.ts';
+
+const decoder = new TextDecoder();
+const OPEN = jsonFragment('[');
+const COMMA = jsonFragment(',');
+const CLOSE = jsonFragment(']');
+
+function written(values: readonly number[]): string {
+  const tape = new JsonTape().fragment(OPEN);
+  values.forEach((v, i) => (i > 0 ? tape.fragment(COMMA) : tape).num(v));
+  return decoder.decode(tape.fragment(CLOSE).bytes());
+}
+
+/** A double from its 64 bits. */
+function fromBits(high: number, low: number): number {
+  const view = new DataView(new ArrayBuffer(8));
+  view.setUint32(0, high >>> 0);
+  view.setUint32(4, low >>> 0);
+  return view.getFloat64(0);
+}
+
+/** The double `steps` representable values away from v. */
+function neighbour(v: number, steps: number): number {
+  const bits = new BigInt64Array(new Float64Array([v]).buffer);
+  bits[0] = bits[0]! + BigInt(steps);
+  return new Float64Array(bits.buffer)[0]!;
+}
+
+function doubles(count: number, seed: number): number[] {
+  const random = seededRandom(seed);
+  const sign = () => (random() < 0.5 ? -1 : 1);
+  const kinds: (() => number)[] = [
+    () => fromBits(random() * 2 ** 32, random() * 2 ** 32),
+    () => random() * 360,
+    () => sign() * random() * 10 ** Math.floor(random() * 30 - 10),
+    () => Math.round(random() * 1e6) / 10 ** Math.floor(random() * 9),
+    () => Number((random() * 1000).toPrecision(1 + Math.floor(random() * 17))),
+    () => neighbour(Number((random() * 1000).toPrecision(1 + Math.floor(random() * 16))), Math.floor(random() * 7) - 3),
+    () => sign() * 2 ** Math.floor(random() * 140 - 70),
+    () => neighbour(2 ** Math.floor(random() * 100 - 40), Math.floor(random() * 5) - 2),
+    () => Math.floor(random() * 2 ** 53) / 2 ** Math.floor(random() * 24),
+    () => 2_400_000 + random() * 200_000,
+    () => neighbour(sign() * 10 ** Math.floor(random() * 30 - 10), Math.floor(random() * 9) - 4),
+  ];
+  return Array.from({ length: count }, () => kinds[Math.floor(random() * kinds.length)]!());
+}
+
+describe('JSON tape', () => {
+  it('writes 300,000 doubles of every kind exactly as JSON.stringify does', () => {
+    const values = doubles(300_000, 2026);
+    const got = written(values).slice(1, -1).split(',');
+    const want = JSON.stringify(values).slice(1, -1).split(',');
+    const differing = want.flatMap((text, i) => (got[i] === text ? [] : [`${values[i]}: ${got[i]} instead of ${text}`]));
+    expect(differing.slice(0, 5)).toEqual([]);
+  });
+
+  it('writes the special values and the edges of its fast range as JSON.stringify does', () => {
+    const edges = [0, -0, 1, -1, 0.1, 0.2, 0.30000000000000004, 1e-4, neighbour(1e-4, -1), 1e-7, 123e-20, 5e-324, 2.2250738585072014e-308, Number.MAX_VALUE,
+      2 ** 52 + 0.5, 2 ** 53 - 1, 2 ** 53, 2 ** 53 + 2, 1e21, 1e21 - 65536, 999999999999999900000, 1.5e300, NaN, Infinity, -Infinity, 0.000001, 0.0000001, 123456789012345680000];
+    expect(written(edges)).toBe(JSON.stringify(edges));
+  });
+
+  it('writes fragments, texts and known strings in order, with JSON.stringify escaping', () => {
+    const tape = new JsonTape();
+    const odd = ['O\'Brien "Junior"', 'tab\there', 'back\\slash', 'line\u2028separator', 'lone \ud800 surrogate', '\u0000\u001f', 'Zoë 🌟 東京'];
+    tape.fragment(jsonFragment('{"a":')).str(odd[0]!).fragment(jsonFragment(',"b":')).strOrNull(null).fragment(jsonFragment(',"c":')).known('Europe/Berlin')
+      .fragment(jsonFragment(',"d":')).value({ list: odd, n: 1.5 }).fragment(jsonFragment(',"e":')).knownOrNull(undefined).fragment(jsonFragment('}'));
+    expect(decoder.decode(tape.bytes())).toBe(JSON.stringify({ a: odd[0], b: null, c: 'Europe/Berlin', d: { list: odd, n: 1.5 }, e: null }));
+    expect(quotedFragment('Europe/Berlin')).toBe(quotedFragment('Europe/Berlin'));
+  });
+
+  it('grows past its first capacity and starts over after bytes() or reset()', () => {
+    const tape = new JsonTape();
+    const values = doubles(5_000, 7);
+    values.forEach((v) => tape.num(v).fragment(COMMA));
+    tape.reset();
+    expect(written(values)).toBe(JSON.stringify(values));
+    const bytes = tape.fragment(OPEN).num(1).fragment(CLOSE).bytes();
+    expect(decoder.decode(bytes)).toBe('[1]');
+    expect(decoder.decode(tape.fragment(OPEN).fragment(CLOSE).bytes())).toBe('[]');
+    // Each answer is a new array of its own, which may be moved to another thread.
+    expect(bytes.byteOffset).toBe(0);
+    expect(bytes.buffer.byteLength).toBe(bytes.length);
+  });
+});

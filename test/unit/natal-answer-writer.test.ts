@@ -1,0 +1,67 @@
+/**
+ * The natal answer writer gives the bytes of JSON.stringify over the answer's objects: for
+ * thousands of random births (timed and untimed, zones and daylight-saving edges, every house
+ * system, tropical and sidereal, every option on and off, polar latitudes where houses fall back,
+ * names and places with quotes, backslashes, control characters and non-ASCII text), the writer's
+ * text equals JSON.stringify(computeNatal(task)), and a request refused by one is refused by the
+ * other with the same error.
+ */
+import { describe, expect, it } from 'vitest';
+import { initEphemeris } from '../../src/astro/ephemeris.ts';
+import { castNatal, computeNatal, type NatalTask } from '../../src/features/natal/service.ts';
+import { writeNatalAnswer } from '../../src/features/natal/answer-writer.ts';
+import { natalByteCases } from '../helpers/natal-byte-cases.ts';
+import { seededRandom } from '../helpers/seeded-random.ts';
+
+const ODD_TEXT = ['O\'Brien "Junior"', 'Zoë 🌟 Ångström', 'tab\there\nnewline', 'back\\slash', 'line\u2028separator', 'lone \ud800 surrogate', '', '\u0000\u001f control', 'Москва', '東京'];
+
+/** The guard cases' generator with another seed, and odd text, polar places and place warnings mixed in. */
+function writerCases(count: number): NatalTask[] {
+  const random = seededRandom(4_22);
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+  return natalByteCases(count, 7_2026).map((task) => {
+    const place = { ...task.place };
+    if (random() < 0.15) Object.assign(place, { city: pick(ODD_TEXT), country: pick([...ODD_TEXT, null]), region: pick([...ODD_TEXT, null, undefined]), source: 'gazetteer' });
+    if (random() < 0.05) place.ambiguity = `city '${pick(ODD_TEXT)}' names places in several countries`;
+    // Inside the polar circles some systems cannot be computed and houses fall back.
+    if (random() < 0.1) place.lat = (random() < 0.5 ? -1 : 1) * Math.round((66.6 + random() * 23) * 1e4) / 1e4;
+    const request = random() < 0.1 ? { ...task.request, name: pick(ODD_TEXT) } : task.request;
+    return { ...task, request, place };
+  });
+}
+
+/** The bytes of an answer (base64), or its error's class and message. */
+function outcome(f: () => Uint8Array | string): string {
+  try {
+    const answer = f();
+    return Buffer.from(typeof answer === 'string' ? new TextEncoder().encode(answer) : answer).toString('base64');
+  } catch (error) {
+    return `error ${(error as Error).constructor.name} ${(error as Error).message}`;
+  }
+}
+
+describe('natal answer writer', () => {
+  it('writes the UTF-8 bytes of JSON.stringify over the answer objects for 3,000 random births', () => {
+    initEphemeris();
+    const cases = writerCases(3000);
+    const differing: number[] = [];
+    for (let i = 0; i < cases.length; i++) {
+      const task = cases[i]!;
+      if (outcome(() => writeNatalAnswer(task, castNatal(task))) !== outcome(() => JSON.stringify(computeNatal(task)))) differing.push(i);
+    }
+    expect(differing, `first differing case: ${JSON.stringify(cases[differing[0]!])}`).toEqual([]);
+  });
+
+  it('covers what it claims to cover', () => {
+    const cases = writerCases(3000);
+    const share = (p: (t: NatalTask) => boolean) => cases.filter(p).length;
+    expect(share((t) => t.request.time_known === false)).toBeGreaterThan(100);
+    expect(share((t) => t.request.precision !== undefined)).toBeGreaterThan(100);
+    expect(share((t) => t.request.zodiac_type === 'sidereal')).toBeGreaterThan(100);
+    expect(share((t) => Boolean(t.request.fixed_stars?.length))).toBeGreaterThan(50);
+    expect(share((t) => t.request.include_dignity === true)).toBeGreaterThan(100);
+    expect(share((t) => Math.abs(t.place.lat) > 66.6)).toBeGreaterThan(100);
+    expect(share((t) => t.includeMinor && t.includeStelliums)).toBeGreaterThan(100);
+    expect(share((t) => ODD_TEXT.includes(t.place.city ?? 'none'))).toBeGreaterThan(100);
+  });
+});
