@@ -1,10 +1,11 @@
 /**
  * Where a natal task's time goes, in process on one thread: the library floor's unit of work
- * (ΔT, 13 bodies, houses), then the task cut at each of its steps (the chart and its aspects, the
- * answer's objects, JSON.stringify, the UTF-8 bytes = the whole task). Batches of each alternate
- * and are timed in CPU time, so that the drift and the other work of a shared box weigh on all
- * alike; the figures are medians of the batches, in µs per chart, and each step's cost is the
- * difference between two neighbours.
+ * (ΔT, 13 bodies, houses), the chart and its aspects (the cast), the whole task (the cast and
+ * its answer written on the JSON tape), and, as the reference the tape replaced, the former
+ * path cut at its steps: the answer's objects, JSON.stringify, the UTF-8 bytes. Batches of each
+ * alternate and are timed in CPU time, so that the drift and the other work of a shared box
+ * weigh on all alike; the figures are medians of the batches, in µs per chart, and each step's
+ * cost is the difference between two neighbours.
  */
 import { initEphemeris } from '../src/astro/ephemeris.ts';
 import { castNatal, computeNatal } from '../src/features/natal/service.ts';
@@ -16,10 +17,15 @@ import { libraryUnit } from './floor-units.ts';
 import { median } from './median.ts';
 
 export interface NatalTaskSplit {
-  /** Median CPU µs per chart of each step, cumulative: library, cast, objects, stringify, task. */
-  micros: Record<'library' | 'cast' | 'objects' | 'stringify' | 'task', number>;
+  /**
+   * Median CPU µs per chart of each step: library; cast; task (cast + tape); and the former path,
+   * cumulative from the cast: objects, stringify, encoded (its whole task).
+   */
+  micros: Record<'library' | 'cast' | 'task' | 'objects' | 'stringify' | 'encoded', number>;
   batches: number;
 }
+
+const encoder = new TextEncoder();
 
 export function natalTaskSplit(seconds: number): NatalTaskSplit {
   initEphemeris();
@@ -35,6 +41,7 @@ export function natalTaskSplit(seconds: number): NatalTaskSplit {
     cast: () => castNatal(next()),
     objects: () => computeNatal(next()),
     stringify: () => JSON.stringify(computeNatal(next())),
+    encoded: () => encoder.encode(JSON.stringify(computeNatal(next()))),
     task: () => runTask('natal', next()),
   };
   const names = Object.keys(steps) as (keyof typeof steps)[];

@@ -35,23 +35,36 @@ static const char TWO_DIGITS[201] =
   "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
   "8081828384858687888990919293949596979899";
 
-/* Decimal digits of n (n > 0) into out, two at a time from the right; returns how many. */
-static int write_digits(uint64_t n, char *out) {
-  int len = 1;
-  while (len < 20 && n >= POW10[len]) len++;
-  int i = len;
-  while (n >= 100) {
-    uint64_t pair = n % 100;
+/* How many decimal digits n > 0 has: from its bit length (1233 / 4096 ~ log10 2), then one comparison. */
+static int digit_count(uint64_t n) {
+  int t = ((64 - __builtin_clzll(n)) * 1233) >> 12;
+  return t - (n < POW10[t]) + 1;
+}
+
+/* The last `count` digits of n < 10^count into end - count .. end, two at a time, in 32 bits. */
+static void write_low(uint32_t n, char *end, int count) {
+  while (count >= 2) {
+    uint32_t pair = n % 100;
     n /= 100;
-    i -= 2;
-    memcpy(out + i, TWO_DIGITS + 2 * pair, 2);
+    end -= 2;
+    memcpy(end, TWO_DIGITS + 2 * pair, 2);
+    count -= 2;
   }
-  if (n >= 10) {
-    i -= 2;
-    memcpy(out + i, TWO_DIGITS + 2 * n, 2);
-  } else {
-    out[--i] = (char)('0' + n);
+  if (count) end[-1] = (char)('0' + n);
+}
+
+/* Decimal digits of n (n > 0) into out; returns how many. Eight at a time below 10^8 in 32 bits. */
+static int write_digits(uint64_t n, char *out) {
+  int len = digit_count(n);
+  char *end = out + len;
+  int left = len;
+  while (left > 8) {
+    write_low((uint32_t)(n % 100000000), end, 8);
+    n /= 100000000;
+    end -= 8;
+    left -= 8;
   }
+  write_low((uint32_t)n, end, left);
   return len;
 }
 

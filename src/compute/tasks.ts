@@ -4,7 +4,8 @@
  */
 import { computeSimpleNatal, type NatalTask } from '../features/natal/service.ts';
 import { natalAnswerBytes } from '../features/natal/answer-writer.ts';
-import { computeTransits, type TransitTask } from '../features/transits/service.ts';
+import type { TransitTask } from '../features/transits/service.ts';
+import { transitAnswerBytes } from '../features/transits/answer-writer.ts';
 import type { SimpleNatalRequest } from '../features/natal/schemas.ts';
 import type { ResolvedPlace } from '../features/shared/place.ts';
 import { RequestFieldError } from '../features/shared/request-error.ts';
@@ -19,7 +20,7 @@ import { compositeChart, natalChart, progressionsChart, solarReturnChart, synast
 export const TASKS = {
   natal: (p: NatalTask) => natalAnswerBytes(p),
   simple_natal: (p: { request: SimpleNatalRequest; place: ResolvedPlace }) => computeSimpleNatal(p.request, p.place),
-  transits: (p: TransitTask) => computeTransits(p),
+  transits: (p: TransitTask) => transitAnswerBytes(p),
   ephemeris: (p: EphemerisPlan) => computeEphemeris(p),
   ephemeris_chunk: (p: { plan: EphemerisPlan; from: number; to: number }) => computeEphemerisChunk(p),
   sky_events: (p: SkyEventsTask) => computeSkyEvents(p),
@@ -53,7 +54,7 @@ export function runTask<N extends TaskName>(name: N, payload: TaskPayload<N>): U
   try {
     const fn = TASKS[name] as (p: TaskPayload<N>) => TaskResult<N>;
     const result: unknown = fn(payload);
-    // Answers written as bytes already (natal) go as they are, images framed with their headers,
+    // Answers written as bytes already (natal, transits) go as they are, images framed with their headers,
     // text (export chunks) as it is, the rest as JSON.
     if (result instanceof Uint8Array) return result;
     if (isBinaryResponse(result)) return encodeBinaryResponse(result);

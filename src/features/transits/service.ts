@@ -1,6 +1,7 @@
 /** Transits: the sky at a moment and place, set against a natal chart. Runs in a compute worker. */
 import { DEFAULT_TRANSIT_BODIES, bodyInfo } from '../../astro/bodies.ts';
-import { computeChartMoment } from '../../astro/chart.ts';
+import { computeChartMoment, type ChartMoment } from '../../astro/chart.ts';
+import type { ZodiacSetting } from '../../astro/ephemeris.ts';
 import { ASPECT_TYPES, MAJOR_ASPECT_TYPES, findAspectsBetween, resolveOrbs, summarizeAspects, type Aspect } from '../../astro/aspects.ts';
 import { cuspsRunForward, houseOf } from '../../astro/house-placement.ts';
 import { momentAtInstant, resolveMoment, type ResolvedMoment } from '../shared/moment.ts';
@@ -61,7 +62,17 @@ export function markSides(a: Aspect) {
   };
 }
 
-export function computeTransits(task: TransitTask) {
+/** What a transits answer is made of, before any presentation: both moments and charts, and the aspects (closest first). */
+export interface TransitCast {
+  zodiac: ZodiacSetting;
+  natalMoment: ResolvedMoment;
+  natal: ChartMoment;
+  moment: ResolvedMoment;
+  transit: ChartMoment;
+  aspects: Aspect[];
+}
+
+export function castTransits(task: TransitTask): TransitCast {
   const { request } = task;
   const zodiac = zodiacOf(request);
   const natalMoment = resolveMoment(request.natal, request.natal.tz_str ?? request.natal.timezone, task.natalPlace, request.natal.dst_policy, ['body', 'natal']);
@@ -79,9 +90,29 @@ export function computeTransits(task: TransitTask) {
   const aspects = findAspectsBetween(transit.points.map((p) => ({ id: p.id, lon: p.lon, speed: p.speed })), natalAspectPoints, {
     types: task.includeMinor ? ASPECT_TYPES : MAJOR_ASPECT_TYPES,
     orbs: resolveOrbs(request.orb_settings),
-  })
-    .sort((a, b) => a.orb - b.orb)
-    .map(markSides);
+  }).sort((a, b) => a.orb - b.orb);
+  return { zodiac, natalMoment, natal, moment, transit, aspects };
+}
+
+/** The interpretation block of a transits answer, read from the unrounded chart. */
+export function transitInterpretation(
+  task: TransitTask, cast: TransitCast,
+  natalSubject = subjectJson(task.request.natal.name, cast.natalMoment, task.natalPlace, cast.natal, cast.zodiac, task.request.house_system),
+  markedAspects = cast.aspects.map(markSides),
+) {
+  return task.interpretation ? interpretTransits(natalSubject, markedAspects, { ...task.interpretation, natalTimed: cast.natal.houses !== undefined }) : undefined;
+}
+
+/**
+ * The transits answer as objects, keys in the JSON's order. The served answer is written by
+ * answer-writer.ts from the same cast, with the same bytes; these objects stay as the writer's
+ * reference in tests.
+ */
+export function computeTransits(task: TransitTask) {
+  const { request } = task;
+  const cast = castTransits(task);
+  const { zodiac, natalMoment, natal, moment, transit } = cast;
+  const aspects = cast.aspects.map(markSides);
 
   const natalHouses = natal.houses;
   const forward = natalHouses ? cuspsRunForward(natalHouses.cusps) : true; // read once, not per point
@@ -98,7 +129,7 @@ export function computeTransits(task: TransitTask) {
     aspects,
   };
   const natalSubject = subjectJson(request.natal.name, natalMoment, task.natalPlace, natal, zodiac, request.house_system);
-  const interpretation = task.interpretation ? interpretTransits(natalSubject, aspects, { ...task.interpretation, natalTimed: natal.houses !== undefined }) : undefined;
+  const interpretation = transitInterpretation(task, cast, natalSubject, aspects);
   if (request.precision !== undefined) body = roundNumbers(body, request.precision);
   const transitSubject = subjectJson('Transits', moment, task.transitPlace, transit, zodiac, request.house_system);
   return {
@@ -110,7 +141,11 @@ export function computeTransits(task: TransitTask) {
     ...body,
     aspects_summary: summarizeAspects(aspects),
     ...(interpretation ? { interpretation } : {}),
-    warnings: [...placeWarnings(task.natalPlace, task.transitPlace), ...natal.warnings, ...transit.warnings],
+    warnings: transitWarnings(task, cast),
     provenance: { transit: provenanceJson(moment, transit, task.transitPlace), natal: provenanceJson(natalMoment, natal, task.natalPlace) },
   };
+}
+
+export function transitWarnings(task: TransitTask, cast: TransitCast): string[] {
+  return [...placeWarnings(task.natalPlace, task.transitPlace), ...cast.natal.warnings, ...cast.transit.warnings];
 }

@@ -1,0 +1,293 @@
+/**
+ * The parts that natal and transit answers share, written on a JSON tape (src/compute/json-tape.ts)
+ * with the bytes JSON.stringify gives the objects of chart-presentation.ts: the subject, a
+ * planet, houses, angles and their details, the provenance, lists of strings. Each writes one
+ * JSON value, with the keys in the order of those objects; the answer writers put the keys
+ * around them.
+ *
+ * Numbers of the chart body go through a `BodyNumber`, which rounds them as roundNumbers does
+ * when the request asks for a `precision`; the subject's and provenance's never do.
+ */
+import { bodyInfo } from '../../astro/bodies.ts';
+import type { ChartMoment, HouseFrame, PointPosition } from '../../astro/chart.ts';
+import { formatOffset } from '../../astro/civil-time.ts';
+import { engineInfo, FILES_END_JD, FILES_START_JD, type ZodiacSetting } from '../../astro/ephemeris.ts';
+import { cuspsRunForward, houseOf } from '../../astro/house-placement.ts';
+import { degreeInSign, normalizeDegrees, signIndexOf, SIGNS } from '../../astro/zodiac.ts';
+import { jsonFragment as fragment, type JsonTape } from '../../compute/json-tape.ts';
+import { zodiacLabel } from './chart-presentation.ts';
+import type { ResolvedMoment } from './moment.ts';
+import type { ResolvedPlace } from './place.ts';
+
+const quoted = (s: string) => JSON.stringify(s);
+
+/** Fixed pieces shared by the answer writers. */
+export const SHARED = {
+  comma: fragment(','),
+  close: fragment('}'),
+  closeList: fragment(']'),
+  null: fragment('null'),
+};
+
+const F = {
+  name: fragment('{"name":'),
+  datetime: fragment(',"datetime":'),
+  datetimeUtc: fragment(',"datetime_utc":'),
+  location: fragment(',"location":'),
+  city: fragment('{"city":'),
+  country: fragment(',"country":'),
+  state: fragment(',"state":'),
+  lat: fragment(',"lat":'),
+  lng: fragment(',"lng":'),
+  timezone: fragment(',"timezone":'),
+  houseSystem: fragment('},"settings":{"house_system":'),
+  houseSystemRequested: fragment(',"house_system_requested":'),
+  zodiacType: fragment(',"zodiac_type":'),
+  siderealAyanamsa: fragment(',"sidereal_ayanamsa":'),
+  ayanamsaDeg: fragment(',"ayanamsa_deg":'),
+  julianDay: fragment(',"julian_day":'),
+  julianDayTt: fragment(',"julian_day_tt":'),
+  deltaTDays: fragment(',"delta_t_days":'),
+  deltaTSeconds: fragment(',"delta_t_seconds":'),
+  utcOffset: fragment(',"utc_offset":'),
+  timeKnown: [fragment(',"time_known":false}}'), fragment(',"time_known":true}}')],
+  emptyList: fragment('[]'),
+  listOpen: fragment('['),
+  pos: fragment(',"pos":'),
+  absPos: fragment(',"abs_pos":'),
+  retrogradeSpeed: [fragment(',"retrograde":false,"speed":'), fragment(',"retrograde":true,"speed":')],
+  stationaryLatitude: [fragment(',"is_stationary":false,"latitude":'), fragment(',"is_stationary":true,"latitude":')],
+  distanceAu: fragment(',"distance_au":'),
+  declination: fragment(',"declination":'),
+  house: fragment(',"house":'),
+  anglesAsc: fragment('{"asc":'),
+  mc: fragment(',"mc":'),
+  ic: fragment(',"ic":'),
+  dc: fragment(',"dc":'),
+  vertex: fragment(',"vertex":'),
+  armc: fragment(',"armc":'),
+  detailKeys: ['{"asc":{', ',"mc":{', ',"ic":{', ',"dc":{', ',"vertex":{'].map(fragment),
+  timeZoneSource: fragment(',"time_zone_source":'),
+  dstStatus: fragment(',"dst_resolution":{"status":'),
+  policy: fragment(',"policy":'),
+  applied: [fragment(',"applied":false'), fragment(',"applied":true')],
+  candidateOffsets: fragment(',"candidate_offsets":'),
+  placeSource: fragment('},"place_source":'),
+  houseSystemUsed: fragment(',"house_system_used":'),
+  houseFallback: [fragment(',"house_fallback":false}'), fragment(',"house_fallback":true}')],
+  moshier: fragment('"moshier_fallback"'),
+  files: fragment('"swiss_ephemeris_files"'),
+};
+
+/** `"sign":"Ari","sign_id":"aries"` of each sign. */
+const SIGN_FIELDS = SIGNS.map((s) => fragment(`"sign":${quoted(s.abbr)},"sign_id":${quoted(s.id)}`));
+const HOUSE_HEADS = Array.from({ length: 12 }, (_, i) => fragment(`${i ? ',' : '['}{"house":${i + 1},"name":"${i + 1}",`));
+
+/** A number of the chart body: as it is, or rounded as roundNumbers rounds it when `precision` is given. */
+export type BodyNumber = (w: JsonTape, v: number) => void;
+const exact: BodyNumber = (w, v) => void w.num(v);
+const rounders = new Map<number, BodyNumber>();
+export function bodyNumber(precision: number | undefined): BodyNumber {
+  if (precision === undefined) return exact;
+  let b = rounders.get(precision);
+  if (!b) {
+    const factor = 10 ** precision;
+    b = (w, v) => void w.num(Number.isInteger(v) ? v : Math.round(v * factor) / factor);
+    rounders.set(precision, b);
+  }
+  return b;
+}
+
+/** What the writers need of a point of the catalogue, declared once per thread. */
+export interface PointText {
+  /** `{"id":…,"name":…,` */
+  head: number;
+  /** The id as a JSON string. */
+  quoted: number;
+  /** Retrograde is never said of an angle. */
+  angle: boolean;
+  stationaryBelow: number | undefined;
+}
+const pointTexts = new Map<string, PointText>();
+/** Ids and names come from the catalogue of points: ASCII. */
+export function pointText(id: string): PointText {
+  let t = pointTexts.get(id);
+  if (!t) {
+    const info = bodyInfo(id);
+    t = { head: fragment(`{"id":${quoted(id)},"name":${quoted(info.name)},`), quoted: fragment(quoted(id)), angle: info.kind === 'angle', stationaryBelow: info.stationaryBelow };
+    pointTexts.set(id, t);
+  }
+  return t;
+}
+
+/** A fragment made from a value of a bounded vocabulary, once per value. */
+export function cachedFragment(make: (value: string) => string): (value: string) => number {
+  const ids = new Map<string, number>();
+  return (value) => {
+    let id = ids.get(value);
+    if (id === undefined) {
+      id = fragment(make(value));
+      ids.set(value, id);
+    }
+    return id;
+  };
+}
+
+const variantFragment = cachedFragment((nodeType) => `,"variant":${quoted(nodeType)}`);
+
+/** A list of strings; `known` when they come from a bounded vocabulary. */
+export function writeList(w: JsonTape, items: readonly string[], known = false): void {
+  if (items.length === 0) {
+    w.fragment(F.emptyList);
+    return;
+  }
+  w.fragment(F.listOpen);
+  for (let i = 0; i < items.length; i++) {
+    if (i > 0) w.fragment(SHARED.comma);
+    if (known) w.known(items[i]!);
+    else w.str(items[i]!);
+  }
+  w.fragment(SHARED.closeList);
+}
+
+/** subjectJson's object. */
+export function writeSubject(w: JsonTape, name: string, moment: ResolvedMoment, place: ResolvedPlace, chart: ChartMoment, zodiac: ZodiacSetting, requestedHouseSystem: string): void {
+  w.fragment(F.name).str(name).fragment(F.datetime).str(moment.localIso).fragment(F.datetimeUtc).str(moment.utcIso).fragment(F.location);
+  writeLocation(w, moment, place);
+  w.fragment(F.houseSystem).known(chart.houses?.used ?? requestedHouseSystem).fragment(F.houseSystemRequested).known(requestedHouseSystem)
+    .fragment(F.zodiacType).known(zodiacLabel(zodiac)).fragment(F.siderealAyanamsa).knownOrNull(zodiac.type === 'sidereal' ? zodiac.ayanamsa : null)
+    .fragment(F.ayanamsaDeg);
+  if (chart.ayanamsa === undefined) w.fragment(SHARED.null);
+  else w.num(chart.ayanamsa);
+  w.fragment(F.julianDay).num(moment.jdUt).fragment(F.julianDayTt).num(moment.jdTt).fragment(F.deltaTDays).num(moment.deltaTSeconds / 86400)
+    .fragment(F.deltaTSeconds).num(moment.deltaTSeconds).fragment(F.utcOffset).known(formatOffset(moment.offsetSeconds))
+    .fragment(F.timeKnown[moment.timeKnown ? 1 : 0]!);
+}
+
+/** The subject's `location` object, without its closing brace (the subject's settings follow it). */
+function writeLocation(w: JsonTape, moment: ResolvedMoment, place: ResolvedPlace): void {
+  w.fragment(F.city).strOrNull(place.city).fragment(F.country).strOrNull(place.country).fragment(F.state).strOrNull(place.region)
+    .fragment(F.lat).num(place.lat).fragment(F.lng).num(place.lng).fragment(F.timezone).known(moment.zone);
+}
+
+/** The subject's `location` object on its own. */
+export function writeLocationObject(w: JsonTape, moment: ResolvedMoment, place: ResolvedPlace): void {
+  writeLocation(w, moment, place);
+  w.fragment(SHARED.close);
+}
+
+/** planetJson's object; `after` writes the keys a writer adds at its end (dignities, the natal house). */
+export function writePlanet(w: JsonTape, p: PointPosition, b: BodyNumber, nodeVariant: string, after?: (w: JsonTape, p: PointPosition) => void): void {
+  const t = pointText(p.id);
+  const lon = p.lon;
+  const speed = p.speed;
+  w.fragment(t.head).fragment(SIGN_FIELDS[signIndexOf(lon)]!).fragment(F.pos);
+  b(w, degreeInSign(lon));
+  w.fragment(F.absPos);
+  b(w, lon);
+  w.fragment(F.retrogradeSpeed[speed < 0 && !t.angle ? 1 : 0]!);
+  b(w, speed);
+  w.fragment(F.stationaryLatitude[t.stationaryBelow !== undefined && Math.abs(speed) < t.stationaryBelow ? 1 : 0]!);
+  b(w, p.lat);
+  w.fragment(F.distanceAu);
+  b(w, p.distAu);
+  w.fragment(F.declination);
+  b(w, p.declination);
+  if (p.house !== undefined) w.fragment(F.house).num(p.house); // an integer: never rounded
+  if (p.id === 'north_node' || p.id === 'south_node') w.fragment(variantFragment(nodeVariant));
+  if (after) after(w, p);
+  w.fragment(SHARED.close);
+}
+
+/** A list of planets. */
+export function writePlanets(w: JsonTape, points: readonly PointPosition[], b: BodyNumber, nodeVariant: string, after?: (w: JsonTape, p: PointPosition) => void): void {
+  if (points.length === 0) {
+    w.fragment(F.emptyList);
+    return;
+  }
+  w.fragment(F.listOpen);
+  for (let i = 0; i < points.length; i++) {
+    if (i > 0) w.fragment(SHARED.comma);
+    writePlanet(w, points[i]!, b, nodeVariant, after);
+  }
+  w.fragment(SHARED.closeList);
+}
+
+/** A longitude's sign, degree in sign and longitude: `"sign":…,"sign_id":…,"pos":…,"abs_pos":…`. */
+function placement(w: JsonTape, lon: number, b: BodyNumber): void {
+  w.fragment(SIGN_FIELDS[signIndexOf(lon)]!).fragment(F.pos);
+  b(w, degreeInSign(lon));
+  w.fragment(F.absPos);
+  b(w, lon);
+}
+
+/** housesJson's list. */
+export function writeHouses(w: JsonTape, h: HouseFrame, b: BodyNumber): void {
+  for (let i = 0; i < 12; i++) {
+    w.fragment(HOUSE_HEADS[i]!);
+    placement(w, h.cusps[i]!, b);
+    w.fragment(SHARED.close);
+  }
+  w.fragment(SHARED.closeList);
+}
+
+/** anglesJson's `angles`. */
+export function writeAngles(w: JsonTape, h: HouseFrame, b: BodyNumber): void {
+  w.fragment(F.anglesAsc);
+  b(w, h.asc);
+  w.fragment(F.mc);
+  b(w, h.mc);
+  w.fragment(F.ic);
+  b(w, normalizeDegrees(h.mc + 180));
+  w.fragment(F.dc);
+  b(w, normalizeDegrees(h.asc + 180));
+  w.fragment(F.vertex);
+  b(w, h.vertex);
+  w.fragment(F.armc);
+  b(w, h.armc);
+  w.fragment(SHARED.close);
+}
+
+/** anglesJson's `angles_details`. */
+export function writeAnglesDetails(w: JsonTape, h: HouseFrame, b: BodyNumber): void {
+  const forward = cuspsRunForward(h.cusps);
+  const lons = [h.asc, h.mc, normalizeDegrees(h.mc + 180), normalizeDegrees(h.asc + 180), h.vertex];
+  for (let i = 0; i < 5; i++) {
+    const lon = lons[i]!;
+    w.fragment(F.detailKeys[i]!);
+    placement(w, lon, b);
+    w.fragment(F.house).num(houseOf(lon, h.cusps, forward)).fragment(SHARED.close);
+  }
+  w.fragment(SHARED.close);
+}
+
+/** The provenance's fixed parts: the engine and its files, the time-zone database (the same for the life of the process). */
+let provenance: { head: number; files: number; middle: number } | undefined;
+function provenanceTexts() {
+  if (provenance === undefined) {
+    const engine = engineInfo();
+    provenance = {
+      head: fragment(`{"engine":${quoted(engine.engine)},"engine_version":${quoted(engine.version)},"ephemeris":{"mode":`),
+      files: fragment(`,"files":${JSON.stringify(engine.files)},"files_range":${JSON.stringify(engine.files_range)}},"frame":"geocentric apparent ecliptic of date","delta_t_seconds":`),
+      middle: fragment(`,"time_scale":"civil UTC taken as UT1","tz_database":${quoted(`IANA ${process.versions.tz ?? 'unknown'}`)},"time_zone":`),
+    };
+  }
+  return provenance;
+}
+
+/** provenanceJson's object. */
+export function writeProvenance(w: JsonTape, moment: ResolvedMoment, chart: ChartMoment, place: ResolvedPlace): void {
+  const p = provenanceTexts();
+  const houses = chart.houses;
+  const inFiles = moment.jdUt >= FILES_START_JD && moment.jdUt < FILES_END_JD;
+  const dst = moment.dst;
+  w.fragment(p.head).fragment(chart.moshierUsed || !inFiles ? F.moshier : F.files).fragment(p.files).num(moment.deltaTSeconds)
+    .fragment(p.middle).known(moment.zone).fragment(F.timeZoneSource).known(moment.zoneSource).fragment(F.utcOffset).known(formatOffset(moment.offsetSeconds))
+    .fragment(F.dstStatus).known(dst.status).fragment(F.policy).known(dst.policy).fragment(F.applied[dst.applied ? 1 : 0]!);
+  if (dst.candidate_offsets) {
+    w.fragment(F.candidateOffsets);
+    writeList(w, dst.candidate_offsets, true);
+  }
+  w.fragment(F.placeSource).known(place.source).fragment(F.houseSystemRequested).knownOrNull(houses?.requested).fragment(F.houseSystemUsed).knownOrNull(houses?.used)
+    .fragment(F.houseFallback[houses && houses.used !== houses.requested ? 1 : 0]!);
+}

@@ -1,0 +1,66 @@
+/**
+ * The transits answer writer gives the bytes of JSON.stringify over the answer's objects: for
+ * thousands of random cases (the transit guard's, plus the interpretation in both styles, odd
+ * names and places, polar natal places where houses fall back, place warnings), the writer's
+ * text equals JSON.stringify(computeTransits(task)), and a task refused by one is refused by the
+ * other with the same error.
+ */
+import { describe, expect, it } from 'vitest';
+import { initEphemeris } from '../../src/astro/ephemeris.ts';
+import { computeTransits, type TransitTask } from '../../src/features/transits/service.ts';
+import { transitAnswerBytes } from '../../src/features/transits/answer-writer.ts';
+import { transitByteCases } from '../helpers/transit-byte-cases.ts';
+import { seededRandom } from '../helpers/seeded-random.ts';
+
+const ODD_TEXT = ['O\'Brien "Junior"', 'Zoë 🌟 Ångström', 'tab\there\nnewline', 'back\\slash', 'line\u2028separator', 'lone \ud800 surrogate', '', '\u0000\u001f control', 'Москва', '東京'];
+
+function writerCases(count: number): TransitTask[] {
+  const random = seededRandom(5_22);
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+  return transitByteCases(count).map((task) => {
+    const natalPlace = { ...task.natalPlace };
+    const transitPlace = { ...task.transitPlace };
+    if (random() < 0.15) Object.assign(natalPlace, { city: pick(ODD_TEXT), country: pick([...ODD_TEXT, null]), region: pick([...ODD_TEXT, null, undefined]), source: 'gazetteer' });
+    if (random() < 0.15) Object.assign(transitPlace, { city: pick(ODD_TEXT), country: pick([...ODD_TEXT, null]), source: 'gazetteer' });
+    if (random() < 0.05) natalPlace.ambiguity = `city '${pick(ODD_TEXT)}' names places in several countries`;
+    if (random() < 0.1) natalPlace.lat = (random() < 0.5 ? -1 : 1) * Math.round((66.6 + random() * 23) * 1e4) / 1e4;
+    const request = random() < 0.1 ? { ...task.request, natal: { ...task.request.natal, name: pick(ODD_TEXT) } } : task.request;
+    const interpretation = random() < 0.5 ? { style: pick(['standard', 'improved'] as const), language: 'en' as const } : undefined;
+    return { ...task, request, natalPlace, transitPlace, interpretation };
+  });
+}
+
+function outcome(f: () => Uint8Array | string): string {
+  try {
+    const answer = f();
+    return Buffer.from(typeof answer === 'string' ? new TextEncoder().encode(answer) : answer).toString('base64');
+  } catch (error) {
+    return `error ${(error as Error).constructor.name} ${(error as Error).message}`;
+  }
+}
+
+describe('transits answer writer', () => {
+  it('writes the UTF-8 bytes of JSON.stringify over the answer objects for 1,500 random cases', () => {
+    initEphemeris();
+    const cases = writerCases(1500);
+    const differing: number[] = [];
+    for (let i = 0; i < cases.length; i++) {
+      const task = cases[i]!;
+      if (outcome(() => transitAnswerBytes(task)) !== outcome(() => JSON.stringify(computeTransits(task)))) differing.push(i);
+    }
+    expect(differing, `first differing case: ${JSON.stringify(cases[differing[0]!])}`).toEqual([]);
+  });
+
+  it('covers what it claims to cover', () => {
+    const cases = writerCases(1500);
+    const share = (p: (t: TransitTask) => boolean) => cases.filter(p).length;
+    expect(share((t) => t.interpretation?.style === 'improved')).toBeGreaterThan(100);
+    expect(share((t) => t.interpretation === undefined)).toBeGreaterThan(100);
+    expect(share((t) => t.request.precision !== undefined)).toBeGreaterThan(100);
+    expect(share((t) => t.request.natal.time_known === false)).toBeGreaterThan(50);
+    expect(share((t) => t.request.zodiac_type === 'sidereal')).toBeGreaterThan(50);
+    expect(share((t) => Math.abs(t.natalPlace.lat) > 66.6)).toBeGreaterThan(50);
+    expect(share((t) => t.includeMinor)).toBeGreaterThan(100);
+    expect(share((t) => ODD_TEXT.includes(t.natalPlace.city ?? 'none'))).toBeGreaterThan(50);
+  });
+});
