@@ -12,8 +12,8 @@ import { castNatal, computeNatal, type NatalTask } from '../../src/features/nata
 import { writeNatalAnswer } from '../../src/features/natal/answer-writer.ts';
 import { natalByteCases } from '../helpers/natal-byte-cases.ts';
 import { seededRandom } from '../helpers/seeded-random.ts';
+import { casesWhereWriterDiffers, ODD_TEXT } from '../helpers/answer-writer-cases.ts';
 
-const ODD_TEXT = ['O\'Brien "Junior"', 'Zoë 🌟 Ångström', 'tab\there\nnewline', 'back\\slash', 'line\u2028separator', 'lone \ud800 surrogate', '', '\u0000\u001f control', 'Москва', '東京'];
 
 /** The guard cases' generator with another seed, and odd text, polar places and place warnings mixed in. */
 function writerCases(count: number): NatalTask[] {
@@ -30,25 +30,12 @@ function writerCases(count: number): NatalTask[] {
   });
 }
 
-/** The bytes of an answer (base64), or its error's class and message. */
-function outcome(f: () => Uint8Array | string): string {
-  try {
-    const answer = f();
-    return Buffer.from(typeof answer === 'string' ? new TextEncoder().encode(answer) : answer).toString('base64');
-  } catch (error) {
-    return `error ${(error as Error).constructor.name} ${(error as Error).message}`;
-  }
-}
 
 describe('natal answer writer', () => {
   it('writes the UTF-8 bytes of JSON.stringify over the answer objects for 3,000 random births', () => {
     initEphemeris();
     const cases = writerCases(3000);
-    const differing: number[] = [];
-    for (let i = 0; i < cases.length; i++) {
-      const task = cases[i]!;
-      if (outcome(() => writeNatalAnswer(task, castNatal(task))) !== outcome(() => JSON.stringify(computeNatal(task)))) differing.push(i);
-    }
+    const differing = casesWhereWriterDiffers(cases, (task) => writeNatalAnswer(task, castNatal(task)), computeNatal);
     expect(differing, `first differing case: ${JSON.stringify(cases[differing[0]!])}`).toEqual([]);
   });
 

@@ -11,8 +11,8 @@ import { computeTransits, type TransitTask } from '../../src/features/transits/s
 import { transitAnswerBytes } from '../../src/features/transits/answer-writer.ts';
 import { transitByteCases } from '../helpers/transit-byte-cases.ts';
 import { seededRandom } from '../helpers/seeded-random.ts';
+import { casesWhereWriterDiffers, ODD_TEXT } from '../helpers/answer-writer-cases.ts';
 
-const ODD_TEXT = ['O\'Brien "Junior"', 'Zoë 🌟 Ångström', 'tab\there\nnewline', 'back\\slash', 'line\u2028separator', 'lone \ud800 surrogate', '', '\u0000\u001f control', 'Москва', '東京'];
 
 function writerCases(count: number): TransitTask[] {
   const random = seededRandom(5_22);
@@ -30,24 +30,12 @@ function writerCases(count: number): TransitTask[] {
   });
 }
 
-function outcome(f: () => Uint8Array | string): string {
-  try {
-    const answer = f();
-    return Buffer.from(typeof answer === 'string' ? new TextEncoder().encode(answer) : answer).toString('base64');
-  } catch (error) {
-    return `error ${(error as Error).constructor.name} ${(error as Error).message}`;
-  }
-}
 
 describe('transits answer writer', () => {
   it('writes the UTF-8 bytes of JSON.stringify over the answer objects for 1,500 random cases', () => {
     initEphemeris();
     const cases = writerCases(1500);
-    const differing: number[] = [];
-    for (let i = 0; i < cases.length; i++) {
-      const task = cases[i]!;
-      if (outcome(() => transitAnswerBytes(task)) !== outcome(() => JSON.stringify(computeTransits(task)))) differing.push(i);
-    }
+    const differing = casesWhereWriterDiffers(cases, transitAnswerBytes, computeTransits);
     expect(differing, `first differing case: ${JSON.stringify(cases[differing[0]!])}`).toEqual([]);
   });
 

@@ -135,8 +135,8 @@ export function cachedFragment(make: (value: string) => string): (value: string)
 
 const variantFragment = cachedFragment((nodeType) => `,"variant":${quoted(nodeType)}`);
 
-/** A list of strings; `known` when they come from a bounded vocabulary. */
-export function writeList(w: JsonTape, items: readonly string[], known = false): void {
+/** A JSON array of items, each written by `writeItem`. */
+export function writeArray<T>(w: JsonTape, items: readonly T[], writeItem: (w: JsonTape, item: T) => void): void {
   if (items.length === 0) {
     w.fragment(F.emptyList);
     return;
@@ -144,10 +144,17 @@ export function writeList(w: JsonTape, items: readonly string[], known = false):
   w.fragment(F.listOpen);
   for (let i = 0; i < items.length; i++) {
     if (i > 0) w.fragment(SHARED.comma);
-    if (known) w.known(items[i]!);
-    else w.str(items[i]!);
+    writeItem(w, items[i]!);
   }
   w.fragment(SHARED.closeList);
+}
+
+const writeString = (w: JsonTape, item: string) => void w.str(item);
+const writeKnown = (w: JsonTape, item: string) => void w.known(item);
+
+/** A list of strings; `known` when they come from a bounded vocabulary. */
+export function writeList(w: JsonTape, items: readonly string[], known = false): void {
+  writeArray(w, items, known ? writeKnown : writeString);
 }
 
 /** subjectJson's object. */
@@ -201,16 +208,7 @@ export function writePlanet(w: JsonTape, p: PointPosition, b: BodyNumber, nodeVa
 
 /** A list of planets. */
 export function writePlanets(w: JsonTape, points: readonly PointPosition[], b: BodyNumber, nodeVariant: string, after?: (w: JsonTape, p: PointPosition) => void): void {
-  if (points.length === 0) {
-    w.fragment(F.emptyList);
-    return;
-  }
-  w.fragment(F.listOpen);
-  for (let i = 0; i < points.length; i++) {
-    if (i > 0) w.fragment(SHARED.comma);
-    writePlanet(w, points[i]!, b, nodeVariant, after);
-  }
-  w.fragment(SHARED.closeList);
+  writeArray(w, points, (pw, p) => writePlanet(pw, p, b, nodeVariant, after));
 }
 
 /** A longitude's sign, degree in sign and longitude: `"sign":…,"sign_id":…,"pos":…,"abs_pos":…`. */
