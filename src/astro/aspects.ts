@@ -60,9 +60,9 @@ export interface AspectOptions {
 /** Pairs whose relation is fixed by definition (the two ends of one axis, two variants of a point). */
 const AXIS_GROUPS: Record<string, number> = { north_node: 1, south_node: 1, mean_node: 1, true_node: 1, lilith: 2, true_lilith: 2, asc: 3, dc: 3, mc: 4, ic: 4 };
 
-function isTrivialPair(a: string, b: string): boolean {
-  const group = Object.hasOwn(AXIS_GROUPS, a) ? AXIS_GROUPS[a] : undefined;
-  return group !== undefined && Object.hasOwn(AXIS_GROUPS, b) && group === AXIS_GROUPS[b];
+/** A point's axis group, 0 for none: two points of one group form a trivial pair. */
+function axisGroup(id: string): number {
+  return Object.hasOwn(AXIS_GROUPS, id) ? AXIS_GROUPS[id]! : 0;
 }
 
 export function resolveOrbs(settings: OrbSettings | undefined): Partial<Record<AspectType, number>> {
@@ -95,33 +95,39 @@ export function aspectBetween(a: AspectPoint, b: AspectPoint, options: AspectOpt
 function closestAspect(a: AspectPoint, b: AspectPoint, active: readonly ActiveAspect[]): Aspect | undefined {
   const separation = signedSeparation(a.lon, b.lon);
   const distance = Math.abs(separation);
-  let best: Aspect | undefined;
-  for (const def of active) {
-    const orb = Math.abs(distance - def.angle);
-    if (orb > def.orb || (best && best.orb <= orb)) continue;
-    // d(orb)/dt: the orb shrinks when the distance moves toward the exact angle.
-    const distanceRate = Math.sign(separation) * (b.speed - a.speed);
-    const orbRate = Math.sign(distance - def.angle) * distanceRate;
-    const signSteps = Math.abs(signIndexOf(a.lon) - signIndexOf(b.lon));
-    const signDistance = Math.min(signSteps, 12 - signSteps);
-    best = {
-      p1: a.id, p2: b.id, type: def.type, deg: def.angle, angle: distance, orb,
-      is_major: def.major,
-      is_applying: orbRate < 0,
-      // Only aspects that are whole multiples of 30° have a natural sign distance to compare with.
-      out_of_sign: def.angle % 30 === 0 ? signDistance !== def.angle / 30 : false,
-    };
+  // The first of the closest (the definitions' order breaks ties); the object is made once, for it.
+  let def: ActiveAspect | undefined;
+  let orb = Infinity;
+  for (let i = 0; i < active.length; i++) {
+    const candidate = active[i]!;
+    const candidateOrb = Math.abs(distance - candidate.angle);
+    if (candidateOrb > candidate.orb || candidateOrb >= orb) continue;
+    def = candidate;
+    orb = candidateOrb;
   }
-  return best;
+  if (!def) return undefined;
+  // d(orb)/dt: the orb shrinks when the distance moves toward the exact angle.
+  const distanceRate = Math.sign(separation) * (b.speed - a.speed);
+  const orbRate = Math.sign(distance - def.angle) * distanceRate;
+  const signSteps = Math.abs(signIndexOf(a.lon) - signIndexOf(b.lon));
+  const signDistance = Math.min(signSteps, 12 - signSteps);
+  return {
+    p1: a.id, p2: b.id, type: def.type, deg: def.angle, angle: distance, orb,
+    is_major: def.major,
+    is_applying: orbRate < 0,
+    // Only aspects that are whole multiples of 30° have a natural sign distance to compare with.
+    out_of_sign: def.angle % 30 === 0 ? signDistance !== def.angle / 30 : false,
+  };
 }
 
 /** Aspects among one set of points (each pair once). */
 export function findAspectsWithin(points: readonly AspectPoint[], options: AspectOptions): Aspect[] {
   const active = activeAspects(options);
+  const groups = points.map((p) => axisGroup(p.id)); // once per point, not per pair
   const found: Aspect[] = [];
   for (let i = 0; i < points.length; i++) {
     for (let j = i + 1; j < points.length; j++) {
-      if (isTrivialPair(points[i]!.id, points[j]!.id)) continue;
+      if (groups[i] !== 0 && groups[i] === groups[j]) continue;
       const aspect = closestAspect(points[i]!, points[j]!, active);
       if (aspect) found.push(aspect);
     }

@@ -35,13 +35,16 @@ export function zodiacOf(request: { zodiac_type: string; sidereal_ayanamsa?: str
 }
 
 /** Points of a natal chart: the default 13 plus the requested features, each once, in catalogue order. */
-export function natalPoints(features: readonly string[] | undefined): string[] {
-  return [...new Set([...DEFAULT_NATAL_BODIES, ...(features ?? [])])];
+export function natalPoints(features: readonly string[] | undefined): readonly string[] {
+  return features?.length ? [...new Set([...DEFAULT_NATAL_BODIES, ...features])] : DEFAULT_NATAL_BODIES;
 }
+
+/** Points that take part in aspects as the houses give them (below), not as chart points. */
+const HOUSE_POINTS = new Set(['ic', 'dc', 'asc', 'mc', 'vertex']);
 
 /** Angles take part in aspects when the birth time is known: the Ascendant and the Midheaven. */
 export function aspectPointsOf(chart: ChartMoment): AspectPoint[] {
-  const points: AspectPoint[] = chart.points.filter((p) => !['ic', 'dc', 'asc', 'mc', 'vertex'].includes(p.id)).map((p) => ({ id: p.id, lon: p.lon, speed: p.speed }));
+  const points: AspectPoint[] = chart.points.filter((p) => !HOUSE_POINTS.has(p.id)).map((p) => ({ id: p.id, lon: p.lon, speed: p.speed }));
   if (chart.houses) {
     points.push({ id: 'asc', lon: chart.houses.asc, speed: chart.houses.ascSpeed }, { id: 'mc', lon: chart.houses.mc, speed: chart.houses.mcSpeed });
   }
