@@ -1,8 +1,8 @@
 /**
  * One unit of work of each floor, as a function to call in a loop: the library's (the Swiss
- * Ephemeris alone: ΔT, the 13 default bodies through the service's lean binding, houses through
- * the general one; for transits also 13 transiting bodies at another instant, no houses) and the
- * service task's (exactly what a compute worker runs per request, places already resolved as the
+ * Ephemeris alone: ΔT, the 13 default bodies and the houses through the service's lean binding, as
+ * the task calls them; for transits also 13 transiting bodies at another instant, no houses) and
+ * the service task's (exactly what a compute worker runs per request, places already resolved as the
  * event loop hands them over).
  */
 import { createRequire } from 'node:module';
@@ -22,8 +22,8 @@ const SWIEPH_SPEED = 2 | 256;
 
 export function libraryUnit(kind: FloorKind, seed: number): () => void {
   const require = createRequire(import.meta.url);
-  const sweph = require('sweph') as { deltat_ex(jd: number, flag: number): { data: number }; houses_ex2(jd: number, flags: number, lat: number, lng: number, hsys: string): unknown };
-  const lean = require('../build/Release/swe_calc.node') as { calc(tt: number, body: number, flags: number, sid: number): number };
+  const sweph = require('sweph') as { deltat_ex(jd: number, flag: number): { data: number } };
+  const lean = require('../build/Release/swe_calc.node') as { calc(tt: number, body: number, flags: number, sid: number): number; houses(jd: number, flags: number, lat: number, lng: number, hsys: string, sid: number): number };
   initEphemeris(); // gives both bindings the data path (and the lean one its output array)
   let s = seed;
   const rnd = () => { s = (s * 16807) % 2147483647; return s / 2147483647; };
@@ -31,7 +31,7 @@ export function libraryUnit(kind: FloorKind, seed: number): () => void {
     const jd = 2415020.5 + rnd() * 54787; // 1900-2050
     const tt = jd + sweph.deltat_ex(jd, 2).data;
     for (const b of NATAL_BODIES) lean.calc(tt, b, SWIEPH_SPEED, 0);
-    sweph.houses_ex2(jd, 0, rnd() * 120 - 60, rnd() * 360 - 180, 'P');
+    lean.houses(jd, 0, rnd() * 120 - 60, rnd() * 360 - 180, 'P', 0);
     if (kind === 'transits') {
       const jdTransit = 2415020.5 + rnd() * 73049; // 1900-2100
       const ttTransit = jdTransit + sweph.deltat_ex(jdTransit, 2).data;

@@ -1,5 +1,6 @@
 /*
- * A lean binding of swe_calc, the Swiss Ephemeris call behind every body position.
+ * A lean binding of swe_calc, the Swiss Ephemeris call behind every body position, and of
+ * swe_houses_ex2, the houses of every timed chart.
  *
  * Why it exists: the general binding answers each call with a new object holding a new array
  * and an error string, after checking its arguments one by one. For the 13 calls of one
@@ -23,7 +24,8 @@
 
 typedef struct {
   napi_ref out_ref; /* keeps the registered Float64Array alive */
-  double *out;      /* its six elements */
+  double *out;      /* its elements: six for calc, HOUSES_OUT for houses */
+  size_t out_length;
   char error[AS_MAXCH];
 } ThreadState;
 
@@ -71,6 +73,7 @@ static napi_value init(napi_env env, napi_callback_info info) {
   if (state->out_ref) napi_delete_reference(env, state->out_ref);
   napi_create_reference(env, argv[1], 1, &state->out_ref);
   state->out = data;
+  state->out_length = elements;
   swe_set_ephe_path(path);
   return NULL;
 }
@@ -101,6 +104,54 @@ static napi_value calc(napi_env env, napi_callback_info info) {
   return flag;
 }
 
+/* What houses() writes: the 12 cusps, then Ascendant, MC, ARMC, Vertex, then the speeds of the Ascendant, MC and Vertex. */
+#define HOUSES_OUT 19
+
+/*
+ * houses(jdUt, flags, latitude, longitude, system, sidMode): swe_houses_ex2's return flag (ERR
+ * when the system cannot be computed at the latitude and Porphyry was used; its message is in
+ * lastError()); the cusps and angles in `out`. Through the general binding the same call built an
+ * object with four arrays of up to 37 numbers: 17.6 us against the library's 10.1 (measured).
+ */
+static napi_value houses(napi_env env, napi_callback_info info) {
+  size_t argc = 6;
+  napi_value argv[6];
+  napi_get_cb_info(env, info, &argc, argv, NULL, NULL);
+  ThreadState *state = state_of(env);
+  if (argc < 6 || state->out == NULL || state->out_length < HOUSES_OUT) return throw_type_error(env, "houses(jdUt, flags, lat, lng, system, sidMode) needs init() with an output of 19 elements first");
+
+  double jd_ut, lat, lng;
+  int32_t flags, sid_mode;
+  char system[2] = { 0, 0 };
+  size_t length = 0;
+  if (napi_get_value_double(env, argv[0], &jd_ut) != napi_ok
+      || napi_get_value_int32(env, argv[1], &flags) != napi_ok
+      || napi_get_value_double(env, argv[2], &lat) != napi_ok
+      || napi_get_value_double(env, argv[3], &lng) != napi_ok
+      || napi_get_value_string_utf8(env, argv[4], system, sizeof system, &length) != napi_ok || length != 1
+      || napi_get_value_int32(env, argv[5], &sid_mode) != napi_ok) {
+    return throw_type_error(env, "houses expects four numbers, a one-letter house system and a number");
+  }
+  if (flags & SEFLG_SIDEREAL) swe_set_sid_mode(sid_mode, 0, 0);
+  /* Gauquelin sectors have 36 cusps: room for them, though only the first 12 are kept. */
+  double cusps[37], ascmc[10], cusp_speeds[37], ascmc_speeds[10];
+  state->error[0] = '\0';
+  int32_t result = swe_houses_ex2(jd_ut, flags, lat, lng, system[0], cusps, ascmc, cusp_speeds, ascmc_speeds, state->error);
+
+  double *out = state->out;
+  for (int i = 0; i < 12; i++) out[i] = cusps[i + 1];
+  out[12] = ascmc[SE_ASC];
+  out[13] = ascmc[SE_MC];
+  out[14] = ascmc[SE_ARMC];
+  out[15] = ascmc[SE_VERTEX];
+  out[16] = ascmc_speeds[SE_ASC];
+  out[17] = ascmc_speeds[SE_MC];
+  out[18] = ascmc_speeds[SE_VERTEX];
+  napi_value flag;
+  napi_create_int32(env, result, &flag);
+  return flag;
+}
+
 /* lastError(): the library's message of the last calc on this thread ("" when none). */
 static napi_value last_error(napi_env env, napi_callback_info info) {
   (void)info;
@@ -115,6 +166,7 @@ NAPI_MODULE_INIT() {
   napi_property_descriptor properties[] = {
     { "init", NULL, init, NULL, NULL, NULL, napi_default, NULL },
     { "calc", NULL, calc, NULL, NULL, NULL, napi_default, NULL },
+    { "houses", NULL, houses, NULL, NULL, NULL, napi_default, NULL },
     { "lastError", NULL, last_error, NULL, NULL, NULL, napi_default, NULL },
   };
   napi_define_properties(env, exports, sizeof properties / sizeof properties[0], properties);

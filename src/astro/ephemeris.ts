@@ -32,6 +32,8 @@ interface LeanBinding {
   init(ephePath: string, out: Float64Array): void;
   /** swe_calc at Terrestrial Time: the library's return flag; the six coordinates land in the registered array. */
   calc(jdTt: number, body: number, flags: number, sidMode: number): number;
+  /** swe_houses_ex2 (Universal Time): the library's return flag; cusps and angles land in the registered array (see calcHouses). */
+  houses(jdUt: number, flags: number, lat: number, lng: number, system: string, sidMode: number): number;
   lastError(): string;
 }
 
@@ -44,8 +46,8 @@ function loadLeanBinding(): LeanBinding {
     throw new Error('the native module build/Release/swe_calc.node is missing: `npm ci` builds it (node-gyp, binding.gyp at the root), or run `npm run install`', { cause: error });
   }
 }
-/** Where the lean binding writes: an ArrayBuffer of its own, so the memory never moves. */
-const leanOut = new Float64Array(new ArrayBuffer(6 * Float64Array.BYTES_PER_ELEMENT));
+/** Where the lean binding writes (six coordinates, or 19 numbers of houses): an ArrayBuffer of its own, so the memory never moves. */
+const leanOut = new Float64Array(new ArrayBuffer(19 * Float64Array.BYTES_PER_ELEMENT));
 
 export type ZodiacSetting = { type: 'tropical' } | { type: 'sidereal'; ayanamsa: AyanamsaName };
 export const TROPICAL: ZodiacSetting = { type: 'tropical' };
@@ -140,15 +142,16 @@ export function calcBody(jdUt: number, seBody: number, zodiac: ZodiacSetting = T
 export function calcHouses(jdUt: number, lat: number, lng: number, letter: string, zodiac: ZodiacSetting = TROPICAL): HouseCusps {
   if (ephePath === undefined) initEphemeris();
   // The ephemeris flag reaches the ayanamsa of sidereal houses (a star's position for the "true" modes).
-  const flags = (zodiac.type === 'sidereal' ? flagsFor(jdUt, zodiac) : ephemerisFlag(jdUt)) & ~C.SEFLG_SPEED;
-  const r = sweph.houses_ex2(jdUt, flags, lat, lng, letter);
-  const { houses, points, pointsSpeed } = r.data;
+  const sidereal = zodiac.type === 'sidereal';
+  const flags = ephemerisFlag(jdUt) | (sidereal ? C.SEFLG_SIDEREAL : 0);
+  const flag = lean.houses(jdUt, flags, lat, lng, letter, sidereal ? AYANAMSAS[zodiac.ayanamsa] : 0);
+  const out = leanOut;
   return {
-    cusps: firstTwelve(houses),
-    asc: points[0]!, mc: points[1]!, armc: points[2]!, vertex: points[3]!,
-    ascSpeed: pointsSpeed[0]!, mcSpeed: pointsSpeed[1]!, vertexSpeed: pointsSpeed[3]!,
-    fellBack: r.flag === C.ERR,
-    message: r.error ?? '',
+    cusps: [out[0]!, out[1]!, out[2]!, out[3]!, out[4]!, out[5]!, out[6]!, out[7]!, out[8]!, out[9]!, out[10]!, out[11]!],
+    asc: out[12]!, mc: out[13]!, armc: out[14]!, vertex: out[15]!,
+    ascSpeed: out[16]!, mcSpeed: out[17]!, vertexSpeed: out[18]!,
+    fellBack: flag === C.ERR,
+    message: flag === C.ERR ? lean.lastError() : '',
   };
 }
 

@@ -1,5 +1,5 @@
 /**
- * Body positions come from the project's lean binding of swe_calc; the general binding is the
+ * Body positions and houses come from the project's lean binding; the general binding is the
  * reference. Both carry the same library version, so every coordinate must agree exactly, with
  * zodiacs alternating call by call (the lean binding sets the sidereal mode itself). The reference
  * calls name everything explicitly: Terrestrial Time from the reported ΔT, and the ephemeris
@@ -9,7 +9,8 @@ import sweph from 'sweph';
 import { describe, expect, it } from 'vitest';
 import { AYANAMSAS, type AyanamsaName } from '../../src/astro/ayanamsas.ts';
 import { BODIES } from '../../src/astro/bodies.ts';
-import { calcBody, deltaTSeconds, EphemerisError, FILES_END_JD, FILES_START_JD, initEphemeris, TROPICAL, trueObliquity, type ZodiacSetting } from '../../src/astro/ephemeris.ts';
+import { HOUSE_SYSTEMS } from '../../src/astro/house-systems.ts';
+import { calcBody, calcHouses, deltaTSeconds, EphemerisError, FILES_END_JD, FILES_START_JD, initEphemeris, TROPICAL, trueObliquity, type ZodiacSetting } from '../../src/astro/ephemeris.ts';
 
 const C = sweph.constants;
 const SE_BODIES = [...BODIES.values()].flatMap((b) => (b.se === undefined ? [] : [b.se]));
@@ -74,5 +75,35 @@ describe('lean position binding', () => {
     expect(() => calcBody(jd, 15)).toThrow(r.error);
     // The failure leaves nothing behind: the next call is whole again.
     expect(calcBody(2451545, 15).lon).toBe(reference(2451545, 15, TROPICAL).data[0]);
+  });
+
+  it('gives the houses exactly as the general binding does: every system, zodiacs alternating, polar fallbacks', () => {
+    const random = lcg(20261122);
+    const systems = Object.values(HOUSE_SYSTEMS);
+    let fallbacks = 0;
+    for (let i = 0; i < 600; i++) {
+      const jdUt = 2378496.5 + random() * 219145;
+      const lat = random() < 0.2 ? (random() < 0.5 ? -1 : 1) * (66.6 + random() * 23.3) : random() * 130 - 65;
+      const lng = random() * 360 - 180;
+      const letter = systems[i % systems.length]!;
+      const zodiac = zodiacs[i % zodiacs.length]!;
+      const lean = calcHouses(jdUt, lat, lng, letter, zodiac);
+      let flags = C.SEFLG_SWIEPH;
+      if (zodiac.type === 'sidereal') {
+        sweph.set_sid_mode(AYANAMSAS[zodiac.ayanamsa], 0, 0);
+        flags |= C.SEFLG_SIDEREAL;
+      }
+      const r = sweph.houses_ex2(jdUt, flags, lat, lng, letter);
+      const { houses, points, pointsSpeed } = r.data;
+      expect(lean.cusps).toEqual(Array.from(houses).slice(0, 12));
+      expect([lean.asc, lean.mc, lean.armc, lean.vertex]).toEqual([points[0], points[1], points[2], points[3]]);
+      expect([lean.ascSpeed, lean.mcSpeed, lean.vertexSpeed]).toEqual([pointsSpeed[0], pointsSpeed[1], pointsSpeed[3]]);
+      expect(lean.fellBack).toBe(r.flag === C.ERR);
+      if (lean.fellBack) {
+        fallbacks++;
+        expect(lean.message).toBe(r.error);
+      }
+    }
+    expect(fallbacks).toBeGreaterThan(5);
   });
 });
