@@ -1,8 +1,8 @@
 /**
  * One unit of work of each floor, as a function to call in a loop: the library's (the Swiss
- * Ephemeris alone: ΔT, the 13 default bodies and the houses through the service's lean binding, as
- * the task calls them; for transits also 13 transiting bodies at another instant, no houses) and
- * the service task's (exactly what a compute worker runs per request, places already resolved as the
+ * Ephemeris alone, every call an answer needs, as the task makes them: ΔT, the true obliquity
+ * (for the declinations), the 13 default bodies and the houses; for transits also ΔT, obliquity
+ * and 13 transiting bodies at another instant, no houses) and the service task's (exactly what a compute worker runs per request, places already resolved as the
  * event loop hands them over).
  */
 import { createRequire } from 'node:module';
@@ -19,6 +19,8 @@ export type FloorKind = 'natal' | 'transits';
 const NATAL_BODIES = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 15]; // mean node
 const TRANSIT_BODIES = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 11, 15, 12]; // true node
 const SWIEPH_SPEED = 2 | 256;
+const SWIEPH = 2;
+const ECL_NUT = -1; // obliquity and nutation
 
 export function libraryUnit(kind: FloorKind, seed: number): () => void {
   const require = createRequire(import.meta.url);
@@ -30,11 +32,13 @@ export function libraryUnit(kind: FloorKind, seed: number): () => void {
   return () => {
     const jd = 2415020.5 + rnd() * 54787; // 1900-2050
     const tt = jd + sweph.deltat_ex(jd, 2).data;
+    lean.calc(tt, ECL_NUT, SWIEPH, 0);
     for (const b of NATAL_BODIES) lean.calc(tt, b, SWIEPH_SPEED, 0);
     lean.houses(jd, 0, rnd() * 120 - 60, rnd() * 360 - 180, 'P', 0);
     if (kind === 'transits') {
       const jdTransit = 2415020.5 + rnd() * 73049; // 1900-2100
       const ttTransit = jdTransit + sweph.deltat_ex(jdTransit, 2).data;
+      lean.calc(ttTransit, ECL_NUT, SWIEPH, 0);
       for (const b of TRANSIT_BODIES) lean.calc(ttTransit, b, SWIEPH_SPEED, 0);
     }
   };

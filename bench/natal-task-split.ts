@@ -1,6 +1,6 @@
 /**
  * Where a natal task's time goes, in process on one thread: the library floor's unit of work
- * (ΔT, 13 bodies, houses), the chart and its aspects (the cast), the whole task (the cast and
+ * (ΔT, obliquity, 13 bodies, houses), the chart and its aspects (the cast), the whole task (the cast and
  * its answer written on the JSON tape), and, as the reference the tape replaced, the former
  * path cut at its steps: the answer's objects, JSON.stringify, the UTF-8 bytes. Batches of each
  * alternate and are timed in CPU time, so that the drift and the other work of a shared box

@@ -49,8 +49,8 @@ async function servedAndFloors(label: string, kind: 'natal' | 'transits', route:
   const served = await benchNatal({ durationSeconds, connections, modes, env, rounds, route });
   const floor = await floors(kind, durationSeconds * 2);
   const what = kind === 'natal'
-    ? 'library: the Swiss Ephemeris alone, 13 bodies + houses; task: the natal task (chart, aspects, presentation, JSON bytes)'
-    : 'library: the Swiss Ephemeris alone, natal chart (13 bodies + houses) + 13 transiting bodies; task: the transits task (both charts, aspects, interpretation, JSON bytes)';
+    ? 'library: the Swiss Ephemeris alone, ΔT, obliquity, 13 bodies, houses; task: the natal task (chart, aspects, presentation, JSON bytes)'
+    : 'library: the Swiss Ephemeris alone, natal chart (ΔT, obliquity, 13 bodies, houses) + transit instant (ΔT, obliquity, 13 bodies); task: the transits task (both charts, aspects, interpretation, JSON bytes)';
   const rates = (xs: number[]) => xs.map((x) => x.toFixed(0)).join('/');
   console.log(`\n${label}: floors (random requests, ${floor.threads} threads, no HTTP, no pool; alternating 50 ms batches for ${durationSeconds * 2} s, medians of ${floor.batches} batches each)`);
   console.log(`  ${what}`);
