@@ -4,8 +4,9 @@
 # PostgreSQL and Redis, so that the image's recipe is tested where Docker is not available.
 ARG NODE_VERSION=22
 
-# Build: compilers for the two native modules (the Swiss Ephemeris binding and the service's
-# lean binding of its position call), production dependencies only, and the gazetteer index.
+# Build: compilers for the native modules (the Swiss Ephemeris binding, and the service's own:
+# the lean binding of its position and houses calls, the JSON tape writer), production
+# dependencies only, and the gazetteer index.
 FROM node:${NODE_VERSION}-bookworm AS build
 WORKDIR /app
 # node-gyp compiles against the headers this Node ships instead of downloading them.
