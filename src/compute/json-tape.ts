@@ -17,7 +17,15 @@ interface NativeJsonWriter {
   write(steps: Uint32Array, stepCount: number, numbers: Float64Array, texts: string[]): Uint8Array;
 }
 
-const native = createRequire(import.meta.url)('../../build/Release/json_writer.node') as NativeJsonWriter;
+const native = loadNativeWriter();
+
+function loadNativeWriter(): NativeJsonWriter {
+  try {
+    return createRequire(import.meta.url)('../../build/Release/json_writer.node') as NativeJsonWriter;
+  } catch (error) {
+    throw new Error('the native module build/Release/json_writer.node is missing: `npm ci` builds it (node-gyp, binding.gyp at the root), or run `npm run install`', { cause: error });
+  }
+}
 
 // A step's kind in its top two bits (as native/json_writer.c reads them).
 const NUMBER = 0x4000_0000;
@@ -40,6 +48,8 @@ export function jsonFragment(text: string): number {
   }
   return id;
 }
+
+const NULL = jsonFragment('null');
 
 const quotedIds = new Map<string, number>();
 /**
@@ -107,12 +117,12 @@ export class JsonTape {
 
   /** A string from a bounded vocabulary, or null. */
   knownOrNull(value: string | null | undefined): this {
-    return value === null || value === undefined ? this.json('null') : this.known(value);
+    return value === null || value === undefined ? this.fragment(NULL) : this.known(value);
   }
 
   /** A string, or null. */
   strOrNull(value: string | null | undefined): this {
-    return value === null || value === undefined ? this.json('null') : this.str(value);
+    return value === null || value === undefined ? this.fragment(NULL) : this.str(value);
   }
 
   /** Any value through JSON.stringify (for the small, rare blocks of an answer). */
