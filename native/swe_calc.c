@@ -128,7 +128,8 @@ static napi_value houses(napi_env env, napi_callback_info info) {
       || napi_get_value_int32(env, argv[1], &flags) != napi_ok
       || napi_get_value_double(env, argv[2], &lat) != napi_ok
       || napi_get_value_double(env, argv[3], &lng) != napi_ok
-      || napi_get_value_string_utf8(env, argv[4], system, sizeof system, &length) != napi_ok || length != 1
+      || napi_get_value_string_utf8(env, argv[4], NULL, 0, &length) != napi_ok || length != 1
+      || napi_get_value_string_utf8(env, argv[4], system, sizeof system, &length) != napi_ok
       || napi_get_value_int32(env, argv[5], &sid_mode) != napi_ok) {
     return throw_type_error(env, "houses expects four numbers, a one-letter house system and a number");
   }
