@@ -39,7 +39,7 @@ export function natalPoints(features: readonly string[] | undefined): readonly s
   return features?.length ? [...new Set([...DEFAULT_NATAL_BODIES, ...features])] : DEFAULT_NATAL_BODIES;
 }
 
-/** Points that take part in aspects as the houses give them (below), not as chart points. */
+/** Chart points left out of the aspects: the angles (the Ascendant and the Midheaven come from the houses, below). */
 const HOUSE_POINTS = new Set(['ic', 'dc', 'asc', 'mc', 'vertex']);
 
 /** Angles take part in aspects when the birth time is known: the Ascendant and the Midheaven. */
