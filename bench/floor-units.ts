@@ -7,6 +7,7 @@
  */
 import { createRequire } from 'node:module';
 import { initEphemeris } from '../src/astro/ephemeris.ts';
+import { loadNativeModule } from '../src/native-module.ts';
 import { runTask } from '../src/compute/tasks.ts';
 import { natalRequest } from '../src/features/natal/schemas.ts';
 import { transitRequest } from '../src/features/transits/schemas.ts';
@@ -25,7 +26,7 @@ const ECL_NUT = -1; // obliquity and nutation
 export function libraryUnit(kind: FloorKind, seed: number): () => void {
   const require = createRequire(import.meta.url);
   const sweph = require('sweph') as { deltat_ex(jd: number, flag: number): { data: number } };
-  const lean = require('../build/Release/swe_calc.node') as { calc(tt: number, body: number, flags: number, sid: number): number; houses(jd: number, flags: number, lat: number, lng: number, hsys: string, sid: number): number };
+  const lean = loadNativeModule<{ calc(tt: number, body: number, flags: number, sid: number): number; houses(jd: number, flags: number, lat: number, lng: number, hsys: string, sid: number): number }>('swe_calc');
   initEphemeris(); // gives both bindings the data path (and the lean one its output array)
   let s = seed;
   const rnd = () => { s = (s * 16807) % 2147483647; return s / 2147483647; };

@@ -21,10 +21,10 @@
  *   earlier request a little past the files' end (asteroids present, Neptune 6" apart) and
  *   carried state from one fallback into the next call.
  */
-import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import sweph from 'sweph';
 import { AYANAMSAS, type AyanamsaName } from './ayanamsas.ts';
+import { loadNativeModule } from '../native-module.ts';
 
 const C = sweph.constants;
 
@@ -37,15 +37,7 @@ interface LeanBinding {
   lastError(): string;
 }
 
-const lean = loadLeanBinding();
-
-function loadLeanBinding(): LeanBinding {
-  try {
-    return createRequire(import.meta.url)('../../build/Release/swe_calc.node') as LeanBinding;
-  } catch (error) {
-    throw new Error('the native module build/Release/swe_calc.node is missing: `npm ci` builds it (node-gyp, binding.gyp at the root), or run `npm run install`', { cause: error });
-  }
-}
+const lean = loadNativeModule<LeanBinding>('swe_calc');
 /** Where the lean binding writes (six coordinates, or 19 numbers of houses): an ArrayBuffer of its own, so the memory never moves. */
 const leanOut = new Float64Array(new ArrayBuffer(19 * Float64Array.BYTES_PER_ELEMENT));
 

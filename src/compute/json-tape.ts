@@ -9,7 +9,7 @@
  * that reads back as the same double, `null` when not finite) and the few strings that vary
  * (`str`: quoted and escaped by JSON.stringify itself). Steps cost a typed-array store each.
  */
-import { createRequire } from 'node:module';
+import { loadNativeModule } from '../native-module.ts';
 
 interface NativeJsonWriter {
   /** Appends to this thread's fragment table; returns its new size. */
@@ -17,15 +17,7 @@ interface NativeJsonWriter {
   write(steps: Uint32Array, stepCount: number, numbers: Float64Array, texts: string[]): Uint8Array;
 }
 
-const native = loadNativeWriter();
-
-function loadNativeWriter(): NativeJsonWriter {
-  try {
-    return createRequire(import.meta.url)('../../build/Release/json_writer.node') as NativeJsonWriter;
-  } catch (error) {
-    throw new Error('the native module build/Release/json_writer.node is missing: `npm ci` builds it (node-gyp, binding.gyp at the root), or run `npm run install`', { cause: error });
-  }
-}
+const native = loadNativeModule<NativeJsonWriter>('json_writer');
 
 // A step's kind in its top two bits (as native/json_writer.c reads them).
 const NUMBER = 0x4000_0000;
