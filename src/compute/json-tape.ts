@@ -89,6 +89,11 @@ export class JsonTape {
     return this;
   }
 
+  /** A number, or null. */
+  numOrNull(value: number | null | undefined): this {
+    return value === null || value === undefined ? this.fragment(NULL) : this.num(value);
+  }
+
   /** Text that is already JSON, as it is (a value written by JSON.stringify, say). */
   json(text: string): this {
     if (this.stepCount === this.steps.length) this.steps = grown(this.steps);

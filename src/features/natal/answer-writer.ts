@@ -13,14 +13,13 @@
  * - the rare blocks (fixed stars, stelliums) are written by JSON.stringify from their objects.
  * Answers with an interpretation are not written here: the interpretation reads the objects.
  */
-import type { Aspect } from '../../astro/aspects.ts';
 import { dignitiesOf } from '../../astro/dignities.ts';
 import { findStelliums } from '../../astro/stelliums.ts';
 import type { PointPosition } from '../../astro/chart.ts';
 import { JsonTape, jsonFragment as fragment } from '../../compute/json-tape.ts';
 import { placeWarnings } from '../shared/place.ts';
 import { roundNumbers } from '../shared/chart-presentation.ts';
-import { bodyNumber, cachedFragment, pointText, SHARED, writeAngles, writeAnglesDetails, writeHouses, writeList, writePlanets, writeProvenance, writeSubject } from '../shared/chart-tape.ts';
+import { AspectCounts, aspectMeasuresWriter, bodyNumber, pointText, SHARED, writeAngles, writeAnglesDetails, writeHouses, writeList, writePlanets, writeProvenance, writeSubject } from '../shared/chart-tape.ts';
 import { castNatal, computeNatal, fixedStarsJson, natalConfidence, type NatalCast, type NatalTask } from './service.ts';
 
 /** The fixed pieces of the answer, in the order they appear. */
@@ -34,16 +33,7 @@ const F = {
   firstAspect: fragment('{"p1":'),
   nextAspect: fragment(',{"p1":'),
   p2: fragment(',"p2":'),
-  angle: fragment(',"angle":'),
-  orb: fragment(',"orb":'),
-  flags: Array.from({ length: 8 }, (_, bits) => fragment(`,"is_major":${Boolean(bits & 4)},"is_applying":${Boolean(bits & 2)},"out_of_sign":${Boolean(bits & 1)}}`)),
   fixedStars: fragment(',"fixed_stars":'),
-  summary: fragment(',"aspects_summary":{"total":'),
-  major: fragment(',"major":'),
-  minor: fragment(',"minor":'),
-  byType: fragment(',"by_type":{'),
-  colon: fragment(':'),
-  closeTwo: fragment('}}'),
   confidence: fragment(',"confidence":{"houses":'),
   confidenceAngles: fragment(',"angles":'),
   overall: fragment(',"overall":'),
@@ -55,8 +45,7 @@ const F = {
   dignities: fragment(',"dignities":'),
 };
 
-/** Aspect types with what surrounds them: `,"type":"trine","deg":`. */
-export const aspectTypeFragment = cachedFragment((type) => `,"type":${JSON.stringify(type)},"deg":`);
+const writeMeasures = aspectMeasuresWriter('}');
 
 /** One tape per thread, reused by every answer. */
 const tape = new JsonTape();
@@ -95,13 +84,8 @@ export function writeNatalAnswer(task: NatalTask, cast: NatalCast): Uint8Array {
   for (let i = 0; i < aspects.length; i++) {
     const a = aspects[i]!;
     counts.add(a);
-    w.fragment(i > 0 ? F.nextAspect : F.firstAspect).fragment(pointText(a.p1).quoted).fragment(F.p2).fragment(pointText(a.p2).quoted).fragment(aspectTypeFragment(a.type));
-    b(w, a.deg);
-    w.fragment(F.angle);
-    b(w, a.angle);
-    w.fragment(F.orb);
-    b(w, a.orb);
-    w.fragment(F.flags[(a.is_major ? 4 : 0) + (a.is_applying ? 2 : 0) + (a.out_of_sign ? 1 : 0)]!);
+    w.fragment(i > 0 ? F.nextAspect : F.firstAspect).fragment(pointText(a.p1).quoted).fragment(F.p2).fragment(pointText(a.p2).quoted);
+    writeMeasures(w, a, b);
   }
   w.fragment(SHARED.closeList);
 
@@ -122,37 +106,6 @@ export function writeNatalAnswer(task: NatalTask, cast: NatalCast): Uint8Array {
   writeProvenance(w, moment, chart, place); // never rounded
   w.fragment(SHARED.close);
   return w.bytes();
-}
-
-/**
- * aspects_summary as summarizeAspects gives it (types in order of first appearance), counted
- * while the aspects are written (an object with a key per type cost microseconds).
- */
-export class AspectCounts {
-  private readonly types: string[] = [];
-  private readonly counts: number[] = [];
-  private major = 0;
-  private total = 0;
-
-  add(a: Aspect): void {
-    this.total++;
-    if (a.is_major) this.major++;
-    const i = this.types.indexOf(a.type);
-    if (i >= 0) this.counts[i]!++;
-    else {
-      this.types.push(a.type);
-      this.counts.push(1);
-    }
-  }
-
-  write(w: JsonTape): void {
-    w.fragment(F.summary).num(this.total).fragment(F.major).num(this.major).fragment(F.minor).num(this.total - this.major).fragment(F.byType);
-    for (let i = 0; i < this.types.length; i++) {
-      if (i > 0) w.fragment(SHARED.comma);
-      w.known(this.types[i]!).fragment(F.colon).num(this.counts[i]!);
-    }
-    w.fragment(F.closeTwo);
-  }
 }
 
 /** The natal task's answer bytes: written directly, or from the objects when it carries an interpretation. */

@@ -1,7 +1,8 @@
 /**
  * The parts that natal and transit answers share, written on a JSON tape (src/compute/json-tape.ts)
  * with the bytes JSON.stringify gives the objects of chart-presentation.ts: the subject, a
- * planet, houses, angles and their details, the provenance, lists of strings. Each writes one
+ * planet, houses, angles and their details, an aspect's measures, the aspects' summary, the
+ * provenance, lists of strings. Each writes one
  * JSON value, with the keys in the order of those objects; the answer writers put the keys
  * around them.
  *
@@ -9,6 +10,7 @@
  * when the request asks for a `precision`; the subject's and provenance's never do.
  */
 import { bodyInfo } from '../../astro/bodies.ts';
+import type { Aspect } from '../../astro/aspects.ts';
 import type { ChartMoment, HouseFrame, PointPosition } from '../../astro/chart.ts';
 import { formatOffset } from '../../astro/civil-time.ts';
 import { engineInfo, FILES_END_JD, FILES_START_JD, type ZodiacSetting } from '../../astro/ephemeris.ts';
@@ -26,7 +28,6 @@ export const SHARED = {
   comma: fragment(','),
   close: fragment('}'),
   closeList: fragment(']'),
-  null: fragment('null'),
 };
 
 const F = {
@@ -75,6 +76,14 @@ const F = {
   placeSource: fragment('},"place_source":'),
   houseSystemUsed: fragment(',"house_system_used":'),
   houseFallback: [fragment(',"house_fallback":false}'), fragment(',"house_fallback":true}')],
+  angle: fragment(',"angle":'),
+  orb: fragment(',"orb":'),
+  summary: fragment(',"aspects_summary":{"total":'),
+  major: fragment(',"major":'),
+  minor: fragment(',"minor":'),
+  byType: fragment(',"by_type":{'),
+  colon: fragment(':'),
+  closeTwo: fragment('}}'),
   moshier: fragment('"moshier_fallback"'),
   files: fragment('"swiss_ephemeris_files"'),
 };
@@ -135,6 +144,58 @@ export function cachedFragment(make: (value: string) => string): (value: string)
 
 const variantFragment = cachedFragment((nodeType) => `,"variant":${quoted(nodeType)}`);
 
+/** Aspect types with what surrounds them: `,"type":"trine","deg":`. */
+const aspectTypeFragment = cachedFragment((type) => `,"type":${quoted(type)},"deg":`);
+
+/**
+ * The writer of an aspect's keys from `type` to `out_of_sign` (the same in natal and transit
+ * aspects), followed by `after`: what closes the aspect or starts the keys its answer adds.
+ */
+export function aspectMeasuresWriter(after: string): (w: JsonTape, a: Aspect, b: BodyNumber) => void {
+  const flags = Array.from({ length: 8 }, (_, bits) => fragment(`,"is_major":${Boolean(bits & 4)},"is_applying":${Boolean(bits & 2)},"out_of_sign":${Boolean(bits & 1)}${after}`));
+  return (w, a, b) => {
+    w.fragment(aspectTypeFragment(a.type));
+    b(w, a.deg);
+    w.fragment(F.angle);
+    b(w, a.angle);
+    w.fragment(F.orb);
+    b(w, a.orb);
+    w.fragment(flags[(a.is_major ? 4 : 0) + (a.is_applying ? 2 : 0) + (a.out_of_sign ? 1 : 0)]!);
+  };
+}
+
+/**
+ * aspects_summary as summarizeAspects gives it (types in order of first appearance), counted
+ * while the aspects are written (an object with a key per type cost microseconds).
+ */
+export class AspectCounts {
+  private readonly types: string[] = [];
+  private readonly counts: number[] = [];
+  private major = 0;
+  private total = 0;
+
+  add(a: Aspect): void {
+    this.total++;
+    if (a.is_major) this.major++;
+    const i = this.types.indexOf(a.type);
+    if (i >= 0) this.counts[i]!++;
+    else {
+      this.types.push(a.type);
+      this.counts.push(1);
+    }
+  }
+
+  /** `,"aspects_summary":{…}`. */
+  write(w: JsonTape): void {
+    w.fragment(F.summary).num(this.total).fragment(F.major).num(this.major).fragment(F.minor).num(this.total - this.major).fragment(F.byType);
+    for (let i = 0; i < this.types.length; i++) {
+      if (i > 0) w.fragment(SHARED.comma);
+      w.known(this.types[i]!).fragment(F.colon).num(this.counts[i]!);
+    }
+    w.fragment(F.closeTwo);
+  }
+}
+
 /** A JSON array of items, each written by `writeItem`. */
 export function writeArray<T>(w: JsonTape, items: readonly T[], writeItem: (w: JsonTape, item: T) => void): void {
   if (items.length === 0) {
@@ -164,9 +225,7 @@ export function writeSubject(w: JsonTape, name: string, moment: ResolvedMoment, 
   w.fragment(F.houseSystem).known(chart.houses?.used ?? requestedHouseSystem).fragment(F.houseSystemRequested).known(requestedHouseSystem)
     .fragment(F.zodiacType).known(zodiacLabel(zodiac)).fragment(F.siderealAyanamsa).knownOrNull(zodiac.type === 'sidereal' ? zodiac.ayanamsa : null)
     .fragment(F.ayanamsaDeg);
-  if (chart.ayanamsa === undefined) w.fragment(SHARED.null);
-  else w.num(chart.ayanamsa);
-  w.fragment(F.julianDay).num(moment.jdUt).fragment(F.julianDayTt).num(moment.jdTt).fragment(F.deltaTDays).num(moment.deltaTSeconds / 86400)
+  w.numOrNull(chart.ayanamsa).fragment(F.julianDay).num(moment.jdUt).fragment(F.julianDayTt).num(moment.jdTt).fragment(F.deltaTDays).num(moment.deltaTSeconds / 86400)
     .fragment(F.deltaTSeconds).num(moment.deltaTSeconds).fragment(F.utcOffset).known(formatOffset(moment.offsetSeconds))
     .fragment(F.timeKnown[moment.timeKnown ? 1 : 0]!);
 }

@@ -10,8 +10,7 @@ import type { PointPosition } from '../../astro/chart.ts';
 import { bodyInfo } from '../../astro/bodies.ts';
 import { cuspsRunForward, houseOf } from '../../astro/house-placement.ts';
 import { JsonTape, jsonFragment as fragment } from '../../compute/json-tape.ts';
-import { aspectTypeFragment, AspectCounts } from '../natal/answer-writer.ts';
-import { bodyNumber, cachedFragment, pointText, SHARED, writeAnglesDetails, writeHouses, writeList, writeLocationObject, writePlanets, writeProvenance, writeSubject } from '../shared/chart-tape.ts';
+import { AspectCounts, aspectMeasuresWriter, bodyNumber, cachedFragment, pointText, SHARED, writeAnglesDetails, writeHouses, writeList, writeLocationObject, writePlanets, writeProvenance, writeSubject } from '../shared/chart-tape.ts';
 import { castTransits, transitInterpretation, transitWarnings, type TransitTask } from './service.ts';
 
 const F = {
@@ -24,8 +23,6 @@ const F = {
   natalHouses: fragment(',"natal_houses":'),
   natalAngles: fragment(',"natal_angles":'),
   aspects: fragment(',"aspects":['),
-  angle: fragment(',"angle":'),
-  orb: fragment(',"orb":'),
   p2Id: fragment(',"p2_id":'),
   natalHouse: fragment(',"natal_house":'),
   interpretation: fragment(',"interpretation":'),
@@ -33,11 +30,11 @@ const F = {
   provenance: fragment(',"provenance":{"transit":'),
   provenanceNatal: fragment(',"natal":'),
   end: fragment('}}'),
-  /** markSides' booleans, then the start of its ids. */
-  flags: Array.from({ length: 8 }, (_, bits) => fragment(`,"is_major":${Boolean(bits & 4)},"is_applying":${Boolean(bits & 2)},"out_of_sign":${Boolean(bits & 1)},"p1_id":`)),
 };
 
 const quoted = (s: string) => JSON.stringify(s);
+/** markSides' keys up to its booleans, then the start of its ids. */
+const writeMeasures = aspectMeasuresWriter(',"p1_id":');
 // The sides as markSides writes them: `p1` and its name with " (T)", `p2` and its name with " (N)".
 const firstAspectHead = cachedFragment((id) => `{"p1":${quoted(`${id} (T)`)},"p2":`);
 const nextAspectHead = cachedFragment((id) => `,{"p1":${quoted(`${id} (T)`)},"p2":`);
@@ -86,14 +83,9 @@ export function transitAnswerBytes(task: TransitTask): Uint8Array {
   for (let i = 0; i < aspects.length; i++) {
     const a = aspects[i]!;
     counts.add(a);
-    w.fragment(i > 0 ? nextAspectHead(a.p1) : firstAspectHead(a.p1)).fragment(natalSide(a.p2)).fragment(aspectTypeFragment(a.type));
-    b(w, a.deg);
-    w.fragment(F.angle);
-    b(w, a.angle);
-    w.fragment(F.orb);
-    b(w, a.orb);
-    w.fragment(F.flags[(a.is_major ? 4 : 0) + (a.is_applying ? 2 : 0) + (a.out_of_sign ? 1 : 0)]!)
-      .fragment(pointText(a.p1).quoted).fragment(F.p2Id).fragment(pointText(a.p2).quoted).fragment(transitName(a.p1)).fragment(natalNameEnd(a.p2));
+    w.fragment(i > 0 ? nextAspectHead(a.p1) : firstAspectHead(a.p1)).fragment(natalSide(a.p2));
+    writeMeasures(w, a, b);
+    w.fragment(pointText(a.p1).quoted).fragment(F.p2Id).fragment(pointText(a.p2).quoted).fragment(transitName(a.p1)).fragment(natalNameEnd(a.p2));
   }
   w.fragment(SHARED.closeList);
   counts.write(w);
