@@ -94,13 +94,16 @@ export function castTransits(task: TransitTask): TransitCast {
   return { zodiac, natalMoment, natal, moment, transit, aspects };
 }
 
-/** The interpretation block of a transits answer, read from the unrounded chart. */
-export function transitInterpretation(
-  task: TransitTask, cast: TransitCast,
-  natalSubject = subjectJson(task.request.natal.name, cast.natalMoment, task.natalPlace, cast.natal, cast.zodiac, task.request.house_system),
-  markedAspects = cast.aspects.map(markSides),
-) {
-  return task.interpretation ? interpretTransits(natalSubject, markedAspects, { ...task.interpretation, natalTimed: cast.natal.houses !== undefined }) : undefined;
+/**
+ * The interpretation block of a transits answer, read from the unrounded chart; undefined when
+ * the task asks for none. It reads the natal subject and the marked aspects: a caller that has
+ * them passes them, otherwise they are made here, and only when the block is asked for.
+ */
+export function transitInterpretation(task: TransitTask, cast: TransitCast, made?: { natalSubject: ReturnType<typeof subjectJson>; markedAspects: ReturnType<typeof markSides>[] }) {
+  if (!task.interpretation) return undefined;
+  const natalSubject = made?.natalSubject ?? subjectJson(task.request.natal.name, cast.natalMoment, task.natalPlace, cast.natal, cast.zodiac, task.request.house_system);
+  const markedAspects = made?.markedAspects ?? cast.aspects.map(markSides);
+  return interpretTransits(natalSubject, markedAspects, { ...task.interpretation, natalTimed: cast.natal.houses !== undefined });
 }
 
 /**
@@ -129,7 +132,7 @@ export function computeTransits(task: TransitTask) {
     aspects,
   };
   const natalSubject = subjectJson(request.natal.name, natalMoment, task.natalPlace, natal, zodiac, request.house_system);
-  const interpretation = transitInterpretation(task, cast, natalSubject, aspects);
+  const interpretation = transitInterpretation(task, cast, { natalSubject, markedAspects: aspects });
   if (request.precision !== undefined) body = roundNumbers(body, request.precision);
   const transitSubject = subjectJson('Transits', moment, task.transitPlace, transit, zodiac, request.house_system);
   return {
