@@ -19,7 +19,7 @@ import type { PointPosition } from '../../astro/chart.ts';
 import { JsonTape, jsonFragment as fragment } from '../../compute/json-tape.ts';
 import { placeWarnings } from '../shared/place.ts';
 import { roundNumbers } from '../shared/chart-presentation.ts';
-import { AspectCounts, aspectMeasuresWriter, bodyNumber, pointText, SHARED, writeAngles, writeAnglesDetails, writeHouses, writeList, writePlanets, writeProvenance, writeSubject } from '../shared/chart-tape.ts';
+import { aspectMeasuresWriter, bodyNumber, pointText, SHARED, writeAngles, writeAnglesDetails, writeAspectItems, writeHouses, writeList, writePlanets, writeProvenance, writeSubject } from '../shared/chart-tape.ts';
 import { castNatal, computeNatal, fixedStarsJson, natalConfidence, type NatalCast, type NatalTask } from './service.ts';
 
 /** The fixed pieces of the answer, in the order they appear. */
@@ -80,14 +80,10 @@ export function writeNatalAnswer(task: NatalTask, cast: NatalCast): Uint8Array {
   }
 
   w.fragment(F.aspects);
-  const counts = new AspectCounts();
-  for (let i = 0; i < aspects.length; i++) {
-    const a = aspects[i]!;
-    counts.add(a);
-    w.fragment(i > 0 ? F.nextAspect : F.firstAspect).fragment(pointText(a.p1).quoted).fragment(F.p2).fragment(pointText(a.p2).quoted);
-    writeMeasures(w, a, b);
-  }
-  w.fragment(SHARED.closeList);
+  const counts = writeAspectItems(w, aspects, (aw, a, first) => {
+    aw.fragment(first ? F.firstAspect : F.nextAspect).fragment(pointText(a.p1).quoted).fragment(F.p2).fragment(pointText(a.p2).quoted);
+    writeMeasures(aw, a, b);
+  });
 
   if (request.fixed_stars?.length) {
     const stars = fixedStarsJson(request, moment.jdUt, zodiac, chart);

@@ -165,6 +165,20 @@ export function aspectMeasuresWriter(after: string): (w: JsonTape, a: Aspect, b:
 }
 
 /**
+ * The items of an `aspects` list, each written by `writeAspect` (`first` for the one without a
+ * comma before it), then the list's end; returns their counts for the summary.
+ */
+export function writeAspectItems(w: JsonTape, aspects: readonly Aspect[], writeAspect: (w: JsonTape, a: Aspect, first: boolean) => void): AspectCounts {
+  const counts = new AspectCounts();
+  for (let i = 0; i < aspects.length; i++) {
+    counts.add(aspects[i]!);
+    writeAspect(w, aspects[i]!, i === 0);
+  }
+  w.fragment(SHARED.closeList);
+  return counts;
+}
+
+/**
  * aspects_summary as summarizeAspects gives it (types in order of first appearance), counted
  * while the aspects are written (an object with a key per type cost microseconds).
  */

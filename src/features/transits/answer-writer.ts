@@ -10,7 +10,7 @@ import type { PointPosition } from '../../astro/chart.ts';
 import { bodyInfo } from '../../astro/bodies.ts';
 import { cuspsRunForward, houseOf } from '../../astro/house-placement.ts';
 import { JsonTape, jsonFragment as fragment } from '../../compute/json-tape.ts';
-import { AspectCounts, aspectMeasuresWriter, bodyNumber, cachedFragment, pointText, SHARED, writeAnglesDetails, writeHouses, writeList, writeLocationObject, writePlanets, writeProvenance, writeSubject } from '../shared/chart-tape.ts';
+import { aspectMeasuresWriter, bodyNumber, cachedFragment, pointText, writeAnglesDetails, writeAspectItems, writeHouses, writeList, writeLocationObject, writePlanets, writeProvenance, writeSubject } from '../shared/chart-tape.ts';
 import { castTransits, transitInterpretation, transitWarnings, type TransitTask } from './service.ts';
 
 const F = {
@@ -79,16 +79,11 @@ export function transitAnswerBytes(task: TransitTask): Uint8Array {
   }
 
   w.fragment(F.aspects);
-  const counts = new AspectCounts();
-  for (let i = 0; i < aspects.length; i++) {
-    const a = aspects[i]!;
-    counts.add(a);
-    w.fragment(i > 0 ? nextAspectHead(a.p1) : firstAspectHead(a.p1)).fragment(natalSide(a.p2));
-    writeMeasures(w, a, b);
-    w.fragment(pointText(a.p1).quoted).fragment(F.p2Id).fragment(pointText(a.p2).quoted).fragment(transitName(a.p1)).fragment(natalNameEnd(a.p2));
-  }
-  w.fragment(SHARED.closeList);
-  counts.write(w);
+  writeAspectItems(w, aspects, (aw, a, first) => {
+    aw.fragment(first ? firstAspectHead(a.p1) : nextAspectHead(a.p1)).fragment(natalSide(a.p2));
+    writeMeasures(aw, a, b);
+    aw.fragment(pointText(a.p1).quoted).fragment(F.p2Id).fragment(pointText(a.p2).quoted).fragment(transitName(a.p1)).fragment(natalNameEnd(a.p2));
+  }).write(w);
   if (interpretation) w.fragment(F.interpretation).value(interpretation);
   w.fragment(F.warnings);
   writeList(w, transitWarnings(task, cast));
