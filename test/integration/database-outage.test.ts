@@ -31,12 +31,26 @@ beforeAll(async () => {
   direct = await createDatabasePool(database.url, 2);
   server = await startTestServer({ databaseUrl: proxy.urlFor(database.url), env: { USAGE_FLUSH_BATCH_SIZE: '1' } });
 });
+/**
+ * Each closing step with a deadline of its own, inside the hook's 60 s: once in a full CI run the
+ * hook timed out without saying which step hung (it never did when this file ran alone, even
+ * several at once on a loaded box), so that a failure names the step.
+ */
+async function closingStep(label: string, work: Promise<unknown> | undefined, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([work, new Promise((_, reject) => { timer = setTimeout(() => reject(new Error(`${label} did not finish within ${ms} ms`)), ms); })]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 afterAll(async () => {
   proxy?.up();
-  await server?.close();
-  await direct?.end();
-  await proxy?.close();
-  await database?.close();
+  await closingStep('the test server\'s close (app, compute, pool, database, Redis keys)', server?.close(), 25_000);
+  await closingStep('the direct pool\'s end', direct?.end(), 10_000);
+  await closingStep('the proxy\'s close', proxy?.close(), 10_000);
+  await closingStep('the test database\'s drop', database?.close(), 10_000);
 });
 
 const CHEAP = '/api/v1/numerology/alphabets';
