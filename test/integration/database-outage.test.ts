@@ -32,7 +32,8 @@ beforeAll(async () => {
   server = await startTestServer({ databaseUrl: proxy.urlFor(database.url), env: { USAGE_FLUSH_BATCH_SIZE: '1' } });
 });
 /**
- * Each closing step with a deadline of its own, inside the hook's 60 s: once in a full CI run the
+ * Each closing step with a deadline of its own, generous (a slow step under a loaded full suite is
+ * not the hang looked for), inside the hook's own 150 s: once in a full CI run the
  * hook timed out without saying which step hung (it never did when this file ran alone, even
  * several at once on a loaded box), so that a failure names the step.
  */
@@ -47,11 +48,11 @@ async function closingStep(label: string, work: Promise<unknown> | undefined, ms
 
 afterAll(async () => {
   proxy?.up();
-  await closingStep('the test server\'s close (app, compute, pool, database, Redis keys)', server?.close(), 25_000);
-  await closingStep('the direct pool\'s end', direct?.end(), 10_000);
-  await closingStep('the proxy\'s close', proxy?.close(), 10_000);
-  await closingStep('the test database\'s drop', database?.close(), 10_000);
-});
+  await closingStep('the test server\'s close (app, compute, pool, database, Redis keys)', server?.close(), 50_000);
+  await closingStep('the direct pool\'s end', direct?.end(), 20_000);
+  await closingStep('the proxy\'s close', proxy?.close(), 20_000);
+  await closingStep('the test database\'s drop', database?.close(), 40_000);
+}, 150_000);
 
 const CHEAP = '/api/v1/numerology/alphabets';
 const rowsOf = (userId: string) => direct.oneFirst(sql.type(z.object({ n: z.number() }))`select count(*)::int as n from usage_logs where user_id = ${userId}`);
