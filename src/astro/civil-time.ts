@@ -6,6 +6,7 @@
  */
 import { DateTime, IANAZone } from 'luxon';
 import { zoneOffsetSecondsOnceFrequent } from './zone-offset-table.ts';
+import { indexedOffsetSeconds } from './zone-transitions.ts';
 
 export type DstPolicy = 'reject' | 'earlier' | 'later' | 'shift_forward';
 export const DST_POLICIES = ['reject', 'earlier', 'later', 'shift_forward'] as const;
@@ -120,12 +121,12 @@ export function intlOffsetSeconds(zone: IANAZone, utcMs: number): number {
 }
 
 /**
- * Offset in seconds at an instant: from the zone's table of transitions when its year is
- * frequent, else from Intl. The table is built from the same Intl offsets, so both give the
- * same answer.
+ * Offset in seconds at an instant: from the index of every zone's transitions (1850-2100), else
+ * from the zone's table of transitions when its year is frequent, else from Intl. The index and
+ * the table are built from the same Intl offsets, so all three give the same answer.
  */
 function offsetSecondsAt(zone: IANAZone, utcMs: number): number {
-  return zoneOffsetSecondsOnceFrequent(zone.name, utcMs) ?? intlOffsetSeconds(zone, utcMs);
+  return indexedOffsetSeconds(zone.name, utcMs) ?? zoneOffsetSecondsOnceFrequent(zone.name, utcMs) ?? intlOffsetSeconds(zone, utcMs);
 }
 
 export function resolveCivilTime(t: CivilTime, zoneName: string, policy: DstPolicy = DEFAULT_DST_POLICY): ResolvedInstant {

@@ -1,10 +1,12 @@
 /**
- * UTC offsets of one IANA zone from a table of its transitions, built a year at a time from the
- * Intl rules and then looked up without Intl. Worth it when many instants of one zone are needed
- * (an ephemeris export asks for one per row, charts of one zone and era recur); a year asked for
+ * UTC offsets of one IANA zone. From the index of every zone's transitions written at install
+ * time (zone-transitions.ts) where it covers the instant; elsewhere from a table built a year at a
+ * time from the Intl rules and then looked up without Intl. That table is worth it when many
+ * instants of one zone are needed (an ephemeris export asks for one per row); a year asked for
  * only once or twice is answered by Intl directly (see `zoneOffsetSecondsOnceFrequent`).
  */
 import { ianaZone, intlOffsetSeconds } from './civil-time.ts';
+import { indexedOffsetSeconds, indexedTransitions, scanZoneTransitions } from './zone-transitions.ts';
 
 const HOUR = 3_600_000;
 
@@ -34,32 +36,15 @@ export class ZoneOffsetTable {
   }
 
   private exact(utcMs: number): number {
-    return intlOffsetSeconds(this.zone, utcMs);
+    return indexedOffsetSeconds(this.zone.name, utcMs) ?? intlOffsetSeconds(this.zone, utcMs);
   }
 
-  /** Finds every change within one calendar year (UTC) by probing twice a month and bisecting to the second. */
+  /** Every change within one calendar year (UTC): from the index, or probes twice a month bisected to the second. */
   private table(year: number): YearTable {
     let t = this.years.get(year);
     if (t) return t;
-    const start = Date.UTC(year, 0, 1);
-    const end = Date.UTC(year + 1, 0, 1);
-    const probes: number[] = [];
-    for (let ms = start; ms < end; ms += 15 * 24 * HOUR) probes.push(ms);
-    probes.push(end);
-    t = { changes: [start], offsets: [this.exact(start)] };
-    for (let i = 1; i < probes.length; i++) {
-      let lo = probes[i - 1]!;
-      let hi = probes[i]!;
-      const before = this.exact(lo);
-      if (this.exact(hi) === before) continue;
-      while (hi - lo > 1000) {
-        const mid = lo + Math.floor((hi - lo) / 2000) * 1000;
-        if (this.exact(mid) === before) lo = mid;
-        else hi = mid;
-      }
-      t.changes.push(hi);
-      t.offsets.push(this.exact(hi));
-    }
+    const [start, end] = [Date.UTC(year, 0, 1), Date.UTC(year + 1, 0, 1)];
+    t = indexedTransitions(this.zone.name, start, end) ?? scanZoneTransitions(this.zone.name, start, end);
     if (this.years.size > 1000) this.years.clear();
     this.years.set(year, t);
     return t;
@@ -116,6 +101,8 @@ export class ZoneOffsetTable {
   }
 
   offsetSeconds(utcMs: number): number {
+    const indexed = indexedOffsetSeconds(this.zone.name, utcMs);
+    if (indexed !== undefined) return indexed;
     const year = new Date(utcMs).getUTCFullYear();
     const t = this.table(year);
     let i = t.changes.length - 1;

@@ -1,7 +1,7 @@
 /**
  * The production image's recipe, without Docker: the files the Dockerfile copies, installed as it
- * installs them (`npm ci --omit=dev`: no dev dependency, native modules compiled, gazetteer
- * indexed), started with the Dockerfile's own CMD against the real PostgreSQL and Redis, then
+ * installs them (`npm ci --omit=dev`: no dev dependency, native modules compiled, gazetteer and
+ * time-zone transitions indexed), started with the Dockerfile's own CMD against the real PostgreSQL and Redis, then
  * checked from outside: /healthz, /readyz, an API key made with the copy's command line, an
  * authenticated natal request, and a clean exit on SIGTERM.
  *
@@ -113,6 +113,7 @@ describe.skipIf(!databaseServer || !redisUrl)('the production image recipe, run 
     expect(fs.existsSync(path.join(dir, 'node_modules/tsx'))).toBe(true);
     expect(fs.existsSync(path.join(dir, 'build/Release/swe_calc.node'))).toBe(true);
     expect(fs.existsSync(path.join(dir, 'build/gazetteer/manifest.json'))).toBe(true);
+    expect(fs.existsSync(path.join(dir, 'build/zone-transitions.json'))).toBe(true);
   }, 480_000);
 
   it("starts with the image's command, migrates, and is live and ready", async () => {

@@ -1,12 +1,18 @@
 /**
  * Civil time answers the same whether a zone's year is read through Intl (the first lookups)
  * or through the zone's table of transitions (once the year is frequent): every zone of the
- * time-zone database, instants around each offset change and at random, every DST policy.
+ * time-zone database, instants around each offset change and at random, every DST policy. The
+ * index of every zone's transitions is set aside here (zone-transitions.test.ts compares it).
  */
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { resolveCivilTime, DST_POLICIES, type CivilTime, type DstPolicy } from '../../src/astro/civil-time.ts';
 import { ZoneOffsetTable } from '../../src/astro/zone-offset-table.ts';
+import { useZoneTransitionIndex } from '../../src/astro/zone-transitions.ts';
 import { seededRandom } from '../helpers/seeded-random.ts';
+
+beforeAll(() => {
+  expect(useZoneTransitionIndex('/nonexistent/zone-transitions.json')).toBe(false);
+});
 
 const wallOf = (ms: number): CivilTime => {
   const d = new Date(ms);
