@@ -64,6 +64,15 @@ describe('the index of time-zone transitions', () => {
     expect(changes.slice(1).map((ms) => new Date(ms).toISOString())).toEqual(['2000-10-08T04:00:00.000Z', '2000-10-15T03:00:00.000Z']);
   });
 
+  it('scans find a change undone within a week wherever their probes fall', () => {
+    const week = [Date.UTC(2000, 9, 8, 4), Date.UTC(2000, 9, 15, 3)];
+    for (let day = 0; day < 30; day++) {
+      const from = Date.UTC(2000, 8, 1) + day * 86_400_000;
+      const { changes } = scanZoneTransitions('America/Boa_Vista', from, Date.UTC(2000, 11, 1));
+      expect(changes.slice(1), `scan from ${new Date(from).toISOString()}`).toEqual(week);
+    }
+  });
+
   it('reads aliases through their zone, and knows nothing of other names or of instants outside 1850-2100', () => {
     for (const alias of ['US/Eastern', 'Asia/Kolkata', 'Europe/Kyiv', 'Etc/UTC', 'GMT']) {
       const zone = ianaZone(alias)!;
