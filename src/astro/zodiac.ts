@@ -21,6 +21,13 @@ export type Modality = Sign['modality'];
 
 /** Normalises any angle to [0, 360). */
 export function normalizeDegrees(deg: number): number {
+  // Most angles are within a turn of the range: `%` on doubles is a call to fmod (tens of ns, per
+  // aspect pair), and these two give what the lines below give for them.
+  if (deg >= 0 && deg < 360) return deg;
+  if (deg < 0 && deg > -360) {
+    const r = deg + 360;
+    return r === 360 ? 0 : r;
+  }
   const r = deg % 360;
   // `r + 360` can round up to exactly 360 for tiny negative r; fold that back to 0.
   return r < 0 ? (r + 360) % 360 : r;

@@ -1,7 +1,7 @@
 /**
  * One ephemeris row: every requested quantity at one instant. Runs in a compute worker.
  */
-import { ASPECT_TYPES, MAJOR_ASPECT_TYPES, findAspectsWithin } from '../../astro/aspects.ts';
+import { ASPECT_TYPES, MAJOR_ASPECT_TYPES, findAspectsWithin, sortByOrb } from '../../astro/aspects.ts';
 import { bodyInfo } from '../../astro/bodies.ts';
 import { calcBody, EphemerisError, siderealTimeHours, type EclipticPosition } from '../../astro/ephemeris.ts';
 import { computeHouses } from '../../astro/chart.ts';
@@ -135,8 +135,7 @@ export function computeRow(plan: EphemerisPlan, index: number, voidAt?: VoidLook
   }
   if (plan.aspects !== 'none') {
     const points = plan.bodies.map((id) => ({ id, lon: row.raw[id]!.lon, speed: row.raw[id]!.speedLon }));
-    row.aspects = findAspectsWithin(points, { types: plan.aspects === 'all' ? ASPECT_TYPES : MAJOR_ASPECT_TYPES })
-      .sort((a, b) => a.orb - b.orb)
+    row.aspects = sortByOrb(findAspectsWithin(points, { types: plan.aspects === 'all' ? ASPECT_TYPES : MAJOR_ASPECT_TYPES }))
       .map(({ p1, p2, type, deg, angle, orb, is_major, is_applying }) => ({ p1, p2, type, deg, angle, orb, is_major, is_applying }));
   }
   if (voidAt) row.moon_void_of_course = voidAt(utcMs);

@@ -4,7 +4,7 @@
  */
 import { DEFAULT_NATAL_BODIES } from '../../astro/bodies.ts';
 import { computeChartMoment, type ChartMoment } from '../../astro/chart.ts';
-import { ASPECT_TYPES, MAJOR_ASPECT_TYPES, findAspectsWithin, resolveOrbs, summarizeAspects, type Aspect, type AspectPoint, type AspectsSummary } from '../../astro/aspects.ts';
+import { ASPECT_TYPES, MAJOR_ASPECT_TYPES, findAspectsWithin, resolveOrbs, sortByOrb, summarizeAspects, type Aspect, type AspectPoint, type AspectsSummary } from '../../astro/aspects.ts';
 import { findStelliums, type Stelliums } from '../../astro/stelliums.ts';
 import { dominants } from '../../astro/dominants.ts';
 import type { ZodiacSetting } from '../../astro/ephemeris.ts';
@@ -113,7 +113,7 @@ export function castNatal(task: NatalTask): NatalCast {
     types: task.includeMinor ? ASPECT_TYPES : MAJOR_ASPECT_TYPES,
     orbs: resolveOrbs(request.orb_settings),
   });
-  aspects.sort((a, b) => a.orb - b.orb);
+  sortByOrb(aspects);
   return { moment, zodiac, chart, aspects };
 }
 

@@ -2,7 +2,7 @@
 import { DEFAULT_TRANSIT_BODIES, bodyInfo } from '../../astro/bodies.ts';
 import { computeChartMoment, type ChartMoment } from '../../astro/chart.ts';
 import type { ZodiacSetting } from '../../astro/ephemeris.ts';
-import { ASPECT_TYPES, MAJOR_ASPECT_TYPES, findAspectsBetween, resolveOrbs, summarizeAspects, type Aspect } from '../../astro/aspects.ts';
+import { ASPECT_TYPES, MAJOR_ASPECT_TYPES, findAspectsBetween, resolveOrbs, sortByOrb, summarizeAspects, type Aspect } from '../../astro/aspects.ts';
 import { cuspsRunForward, houseOf } from '../../astro/house-placement.ts';
 import { momentAtInstant, resolveMoment, type ResolvedMoment } from '../shared/moment.ts';
 import { placeWarnings, type ResolvedPlace } from '../shared/place.ts';
@@ -87,10 +87,10 @@ export function castTransits(task: TransitTask): TransitCast {
   });
 
   const natalAspectPoints = aspectPointsOf(natal).map((p) => ({ ...p, speed: 0 })); // the natal chart does not move
-  const aspects = findAspectsBetween(transit.points.map((p) => ({ id: p.id, lon: p.lon, speed: p.speed })), natalAspectPoints, {
+  const aspects = sortByOrb(findAspectsBetween(transit.points.map((p) => ({ id: p.id, lon: p.lon, speed: p.speed })), natalAspectPoints, {
     types: task.includeMinor ? ASPECT_TYPES : MAJOR_ASPECT_TYPES,
     orbs: resolveOrbs(request.orb_settings),
-  }).sort((a, b) => a.orb - b.orb);
+  }));
   return { zodiac, natalMoment, natal, moment, transit, aspects };
 }
 
