@@ -180,8 +180,19 @@ int shortest_double(double v, char *out) {
     if (chosen > high) chosen = high;
   }
 
-  char digits[20];
-  int count = write_digits(chosen, digits);
   /* chosen * 10^(dropped - k) = 0.digits * 10^(count + dropped - k) */
-  return len + layout(digits, count, count + dropped - k, out + len);
+  int count = digit_count(chosen);
+  int point = count + dropped - k;
+  if (0 < point && point < count) {
+    /* The usual case (123.456): the digits one place to the right, then the integer part moved
+     * back over the gap and the point put in it, with no call to memcpy. */
+    char *text = out + len;
+    write_digits(chosen, text + 1);
+    for (int i = 0; i < point; i++) text[i] = text[i + 1];
+    text[point] = '.';
+    return len + count + 1;
+  }
+  char digits[20];
+  write_digits(chosen, digits);
+  return len + layout(digits, count, point, out + len);
 }
