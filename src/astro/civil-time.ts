@@ -7,6 +7,7 @@
 import { DateTime, IANAZone } from 'luxon';
 import { zoneOffsetSecondsOnceFrequent } from './zone-offset-table.ts';
 import { indexedOffsetSeconds } from './zone-transitions.ts';
+import { isoDateTimeText } from './iso-text.ts';
 
 export type DstPolicy = 'reject' | 'earlier' | 'later' | 'shift_forward';
 export const DST_POLICIES = ['reject', 'earlier', 'later', 'shift_forward'] as const;
@@ -177,6 +178,9 @@ export function resolveCivilTime(t: CivilTime, zoneName: string, policy: DstPoli
 
 /** ISO local datetime with offset, e.g. 1981-01-01T23:30:00+02:00 (seconds in the offset when LMT has them). */
 export function formatLocalIso(utcMs: number, offsetSeconds: number): string {
+  const wall = isoDateTimeText(utcMs + offsetSeconds * 1000, 'when-not-zero');
+  if (wall !== undefined) return wall + formatOffset(offsetSeconds);
+  // Years before 0 and after 9999, in the extended form.
   const local = new Date(utcMs + offsetSeconds * 1000);
   const pad = (n: number, w = 2) => String(Math.trunc(n)).padStart(w, '0');
   const y = local.getUTCFullYear();
@@ -196,7 +200,10 @@ export function formatOffset(offsetSeconds: number): string {
   return s ? `${hm}:${String(s).padStart(2, '0')}` : hm;
 }
 
+/** What Date's toISOString gives (it throws for time values a Date refuses). */
 export function isoUtc(utcMs: number): string {
+  const text = isoDateTimeText(utcMs, 'always');
+  if (text !== undefined) return `${text}Z`;
   return new Date(utcMs).toISOString();
 }
 
