@@ -30,9 +30,6 @@ const F = {
   angles: fragment(',"angles":'),
   anglesDetails: fragment(',"angles_details":'),
   aspects: fragment(',"aspects":['),
-  firstAspect: fragment('{"p1":'),
-  nextAspect: fragment(',{"p1":'),
-  p2: fragment(',"p2":'),
   fixedStars: fragment(',"fixed_stars":'),
   confidence: fragment(',"confidence":{"houses":'),
   confidenceAngles: fragment(',"angles":'),
@@ -46,6 +43,18 @@ const F = {
 };
 
 const writeMeasures = aspectMeasuresWriter('}');
+
+/** `{"p1":"sun","p2":"moon"` (with a comma before it unless first) of each pair of points, made once. */
+const pairFragments = new Map<number, number>();
+function aspectPair(p1: string, p2: string, first: boolean): number {
+  const key = (pointText(p1).index * 4096 + pointText(p2).index) * 2 + (first ? 1 : 0);
+  let id = pairFragments.get(key);
+  if (id === undefined) {
+    id = fragment(`${first ? '' : ','}{"p1":${JSON.stringify(p1)},"p2":${JSON.stringify(p2)}`);
+    pairFragments.set(key, id);
+  }
+  return id;
+}
 
 /** One tape per thread, reused by every answer. */
 const tape = new JsonTape();
@@ -81,7 +90,7 @@ export function writeNatalAnswer(task: NatalTask, cast: NatalCast): Uint8Array {
 
   w.fragment(F.aspects);
   const counts = writeAspectItems(w, aspects, (aw, a, first) => {
-    aw.fragment(first ? F.firstAspect : F.nextAspect).fragment(pointText(a.p1).quoted).fragment(F.p2).fragment(pointText(a.p2).quoted);
+    aw.fragment(aspectPair(a.p1, a.p2, first));
     writeMeasures(aw, a, b);
   });
 

@@ -10,7 +10,7 @@
  * when the request asks for a `precision`; the subject's and provenance's never do.
  */
 import { bodyInfo } from '../../astro/bodies.ts';
-import type { Aspect } from '../../astro/aspects.ts';
+import { ASPECT_DEFINITIONS, type Aspect } from '../../astro/aspects.ts';
 import type { ChartMoment, HouseFrame, PointPosition } from '../../astro/chart.ts';
 import { formatOffset } from '../../astro/civil-time.ts';
 import { engineInfo, FILES_END_JD, FILES_START_JD, type ZodiacSetting } from '../../astro/ephemeris.ts';
@@ -116,6 +116,8 @@ export interface PointText {
   /** Retrograde is never said of an angle. */
   angle: boolean;
   stationaryBelow: number | undefined;
+  /** Its place in the order points were first written in this thread (0, 1, 2...). */
+  index: number;
 }
 const pointTexts = new Map<string, PointText>();
 /** Ids and names come from the catalogue of points: ASCII. */
@@ -123,7 +125,10 @@ export function pointText(id: string): PointText {
   let t = pointTexts.get(id);
   if (!t) {
     const info = bodyInfo(id);
-    t = { head: fragment(`{"id":${quoted(id)},"name":${quoted(info.name)},`), quoted: fragment(quoted(id)), angle: info.kind === 'angle', stationaryBelow: info.stationaryBelow };
+    t = {
+      head: fragment(`{"id":${quoted(id)},"name":${quoted(info.name)},`), quoted: fragment(quoted(id)), angle: info.kind === 'angle', stationaryBelow: info.stationaryBelow,
+      index: pointTexts.size,
+    };
     pointTexts.set(id, t);
   }
   return t;
@@ -146,6 +151,11 @@ const variantFragment = cachedFragment((nodeType) => `,"variant":${quoted(nodeTy
 
 /** Aspect types with what surrounds them: `,"type":"trine","deg":`. */
 const aspectTypeFragment = cachedFragment((type) => `,"type":${quoted(type)},"deg":`);
+/**
+ * An aspect's type with its exact angle, which a type always has (an integer, which rounding to
+ * any precision leaves as it is): `,"type":"trine","deg":120,"angle":`, one step for three.
+ */
+const aspectTypeAndDegree = new Map<string, { deg: number; fragment: number }>(ASPECT_DEFINITIONS.map((d) => [d.type, { deg: d.angle, fragment: fragment(`,"type":${quoted(d.type)},"deg":${d.angle},"angle":`) }]));
 
 /**
  * The writer of an aspect's keys from `type` to `out_of_sign` (the same in natal and transit
@@ -154,9 +164,14 @@ const aspectTypeFragment = cachedFragment((type) => `,"type":${quoted(type)},"de
 export function aspectMeasuresWriter(after: string): (w: JsonTape, a: Aspect, b: BodyNumber) => void {
   const flags = Array.from({ length: 8 }, (_, bits) => fragment(`,"is_major":${Boolean(bits & 4)},"is_applying":${Boolean(bits & 2)},"out_of_sign":${Boolean(bits & 1)}${after}`));
   return (w, a, b) => {
-    w.fragment(aspectTypeFragment(a.type));
-    b(w, a.deg);
-    w.fragment(F.angle);
+    const typed = aspectTypeAndDegree.get(a.type);
+    if (typed !== undefined && typed.deg === a.deg) {
+      w.fragment(typed.fragment);
+    } else {
+      w.fragment(aspectTypeFragment(a.type));
+      b(w, a.deg);
+      w.fragment(F.angle);
+    }
     b(w, a.angle);
     w.fragment(F.orb);
     b(w, a.orb);
