@@ -86,7 +86,7 @@ describe('the index of time-zone transitions', () => {
     expect(indexedOffsetSeconds('Europe/Paris', Number.NaN)).toBeUndefined();
   });
 
-  it('is not used when it was written from other time-zone data, or is missing or unreadable', () => {
+  it('is not used when it was written from other time-zone data, or is missing, unreadable or of another shape', () => {
     const other = path.join(dir, 'other.json');
     const index = JSON.parse(fs.readFileSync(indexFile, 'utf8'));
     fs.writeFileSync(other, JSON.stringify({ ...index, tz: `${process.versions.tz}-other` }));
@@ -95,8 +95,11 @@ describe('the index of time-zone transitions', () => {
         expect(useZoneTransitionIndex(file), file).toBe(false);
         expect(indexedOffsetSeconds('Europe/Paris', Date.UTC(2000, 0, 1))).toBeUndefined();
       }
-      fs.writeFileSync(other, '{"tz": ');
-      expect(useZoneTransitionIndex(other)).toBe(false);
+      for (const text of ['{"tz": ', 'null', '[]', JSON.stringify({ ...index, zones: 5 }), JSON.stringify({ ...index, zones: { 'Europe/Paris': [0, 3600, 7] } }), JSON.stringify({ ...index, zones: { 'Europe/Paris': [0, 'x'] } })]) {
+        fs.writeFileSync(other, text);
+        expect(useZoneTransitionIndex(other), text.slice(0, 60)).toBe(false);
+        expect(indexedOffsetSeconds('Europe/Paris', Date.UTC(2000, 0, 1))).toBeUndefined();
+      }
     } finally {
       expect(useZoneTransitionIndex(indexFile)).toBe(true);
     }
