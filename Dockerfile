@@ -51,5 +51,8 @@ EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # Node itself as PID 1 (no npm in between), so that SIGTERM reaches the service's graceful shutdown.
-CMD ["node", "--import", "tsx", "src/main.ts"]
+# A young generation of 64 MB semi-spaces (V8 defaults to 16): a served natal request leaves
+# some 12 KB of answer and tens of objects behind, and fewer scavenges took its CPU from
+# 346-418 to 284-291 µs (README, Performance).
+CMD ["node", "--max-semi-space-size=64", "--import", "tsx", "src/main.ts"]
 

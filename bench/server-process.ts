@@ -17,7 +17,8 @@ export async function startBenchServer(env: Record<string, string>, nodeArgs: st
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'astro-bench-'));
   const fullEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATA_DIR: dataDir, ...env };
   const root = path.resolve(import.meta.dirname, '..');
-  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', entry], { cwd: root, env: fullEnv, stdio: ['ignore', 'ignore', 'inherit'] });
+  // With the V8 flag the service is started with (package.json, Dockerfile), every server alike.
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--max-semi-space-size=64', '--import', 'tsx', entry], { cwd: root, env: fullEnv, stdio: ['ignore', 'ignore', 'inherit'] });
   const url = `http://127.0.0.1:${port}`;
   if (!(await waitUntilReady(port))) {
     child.kill('SIGKILL');
