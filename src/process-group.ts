@@ -2,7 +2,8 @@
  * SERVICE_PROCESSES > 1: this process becomes the parent of that many API processes that share
  * PORT (node:cluster: the parent holds the listening socket and hands each new connection to the
  * processes in turn). It serves no request itself; it merges their metrics for a scrape, replaces
- * a process that dies, and stops them all on SIGTERM or SIGINT.
+ * a process that dies (after a growing delay when they keep dying young), and stops them all on
+ * SIGTERM or SIGINT.
  *
  * Why several processes on one machine: a request's own work on the event loop (HTTP, auth,
  * validation, the answer's bytes) is most of a natal request's cost, and one process's event loop
@@ -20,6 +21,16 @@ export const STOP_MESSAGE = 'astro:stop';
 /** After the processes' own deadline (SHUTDOWN_TIMEOUT_MS and their last resort), the parent ends what is left. */
 const KILL_MARGIN_MS = 20_000;
 
+/**
+ * A process that ends within this long of starting is replaced after a delay that doubles from
+ * the first to the last below with each such end, so that processes which die as soon as they
+ * serve (a request that crashes them, memory that runs out) do not restart in a tight loop. One
+ * that lived longer is replaced at once, and the delay starts over.
+ */
+const SHORT_LIFE_MS = 30_000;
+const FIRST_RESTART_DELAY_MS = 1_000;
+const LAST_RESTART_DELAY_MS = 30_000;
+
 export function runProcessGroup(config: Config, log: Logger): Promise<number> {
   answerClusterMetrics();
   let stopping = false;
@@ -35,6 +46,8 @@ export function runProcessGroup(config: Config, log: Logger): Promise<number> {
       if (stopping) return;
       stopping = true;
       log.info({ why }, 'stopping the API processes');
+      for (const timer of pendingRestarts) clearTimeout(timer);
+      pendingRestarts.clear();
       for (const worker of Object.values(cluster.workers ?? {})) {
         if (!worker) continue;
         // A process that serves gets a message rather than a signal: a terminal's Ctrl-C also
@@ -50,7 +63,11 @@ export function runProcessGroup(config: Config, log: Logger): Promise<number> {
       finishIfEmpty();
     };
 
+    let restartDelayMs = 0;
+    /** Replacements waiting for their delay: a stop cancels them. */
+    const pendingRestarts = new Set<NodeJS.Timeout>();
     const start = () => {
+      const startedAt = Date.now();
       const worker = cluster.fork();
       worker.once('listening', () => listening.add(worker));
       worker.once('exit', (code, signal) => {
@@ -66,8 +83,15 @@ export function runProcessGroup(config: Config, log: Logger): Promise<number> {
           failed = true;
           return stopAll('a process failed to start');
         }
-        log.error({ pid: worker.process.pid, code, signal }, 'an API process ended; starting another');
-        start();
+        const shortLived = Date.now() - startedAt < SHORT_LIFE_MS;
+        restartDelayMs = shortLived ? Math.min(LAST_RESTART_DELAY_MS, restartDelayMs ? 2 * restartDelayMs : FIRST_RESTART_DELAY_MS) : 0;
+        log.error({ pid: worker.process.pid, code, signal, restartInMs: restartDelayMs }, 'an API process ended; starting another');
+        if (restartDelayMs === 0) return start();
+        const timer = setTimeout(() => {
+          pendingRestarts.delete(timer);
+          start();
+        }, restartDelayMs);
+        pendingRestarts.add(timer);
       });
     };
     const onSignal = (signal: NodeJS.Signals) => {

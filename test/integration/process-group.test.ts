@@ -1,8 +1,9 @@
 /**
  * SERVICE_PROCESSES=2 against the real PostgreSQL and Redis: two API processes share the port and
  * both answer; /metrics is the same merged count whichever process is asked; a process that dies
- * is replaced while the other goes on serving; SIGTERM (also while the processes are starting) and
- * a terminal's Ctrl-C stop the group with exit code 0; processes whose parent was killed stop; and
+ * is replaced while the other goes on serving, after a growing delay when replacements keep dying
+ * young; SIGTERM (also while the processes are starting) and a terminal's Ctrl-C stop the group
+ * with exit code 0; processes whose parent was killed stop; and
  * a group whose processes cannot start ends with exit code 1 instead of starting them forever.
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -21,7 +22,7 @@ import { createServerDatabase, serverUrl, type TestDatabase } from '../helpers/d
 const ROOT = path.resolve(new URL('../../', import.meta.url).pathname);
 const redisUrl = process.env.REDIS_URL;
 
-interface LogLine { pid: number; msg: string; res?: { statusCode: number } }
+interface LogLine { pid: number; msg: string; time: number; res?: { statusCode: number }; restartInMs?: number }
 
 /** A POST on a connection of its own, so that the parent hands it to the next process in turn. */
 function postOnNewConnection(port: number, pathname: string, key: string, body: unknown): Promise<{ status: number; body: string }> {
@@ -170,6 +171,22 @@ describe.skipIf(!serverUrl || !redisUrl)('a group of API processes (SERVICE_PROC
       await new Promise((r) => setTimeout(r, 100));
     }
     expect(group.servingPids().has(replacement)).toBe(true);
+  }, 120_000);
+
+  it('waits longer before each replacement of a process that ended soon after it started', async () => {
+    const ended = () => group.linesWith('an API process ended; starting another');
+    const before = ended().length;
+    const readyBefore = group.linesWith('service ready').length;
+    // The replacement of the previous test has lived seconds: its end is a short life.
+    const young = group.pidsOf('service ready').at(-1)!;
+    process.kill(young, 'SIGKILL');
+    await until(() => ended().length === before + 1, 'the parent to notice');
+    const previous = ended()[before - 1]!;
+    const now = ended()[before]!;
+    expect(now.restartInMs).toBe(previous.restartInMs ? 2 * previous.restartInMs : 1000);
+    await until(() => group.linesWith('service ready').length === readyBefore + 1, 'the delayed replacement to be ready');
+    // Not started before its delay: its own start-up comes on top.
+    expect(group.linesWith('service ready').at(-1)!.time - now.time).toBeGreaterThanOrEqual(now.restartInMs!);
   }, 120_000);
 
   it('stops every process on SIGTERM and exits with 0', async () => {
