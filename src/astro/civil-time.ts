@@ -179,8 +179,11 @@ export function resolveCivilTime(t: CivilTime, zoneName: string, policy: DstPoli
 /** ISO local datetime with offset, e.g. 1981-01-01T23:30:00+02:00 (seconds in the offset when LMT has them). */
 export function formatLocalIso(utcMs: number, offsetSeconds: number): string {
   const wall = isoDateTimeText(utcMs + offsetSeconds * 1000, 'when-not-zero');
-  if (wall !== undefined) return wall + formatOffset(offsetSeconds);
-  // Years before 0 and after 9999, in the extended form.
+  return wall !== undefined ? wall + formatOffset(offsetSeconds) : formatLocalIsoByDate(utcMs, offsetSeconds);
+}
+
+/** formatLocalIso through a Date: for the years before 0 and after 9999 (in the extended form), and the reference of its test. */
+export function formatLocalIsoByDate(utcMs: number, offsetSeconds: number): string {
   const local = new Date(utcMs + offsetSeconds * 1000);
   const pad = (n: number, w = 2) => String(Math.trunc(n)).padStart(w, '0');
   const y = local.getUTCFullYear();

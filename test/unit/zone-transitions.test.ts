@@ -8,11 +8,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ianaZone, intlOffsetSeconds, resolveCivilTime, DST_POLICIES, type CivilTime, type DstPolicy } from '../../src/astro/civil-time.ts';
+import { ianaZone, intlOffsetSeconds, DST_POLICIES, type CivilTime } from '../../src/astro/civil-time.ts';
 import {
   indexedOffsetSeconds, indexedTransitions, indexedZoneNames, scanZonesForIndex, scanZoneTransitions, useZoneTransitionIndex, writeZoneTransitionIndex,
   INDEX_FROM_MS, INDEX_TO_MS,
 } from '../../src/astro/zone-transitions.ts';
+import { civilAnswer, wallOf } from '../helpers/civil-time-answers.ts';
 import { seededRandom } from '../helpers/seeded-random.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zone-index-'));
@@ -107,18 +108,6 @@ describe('the index of time-zone transitions', () => {
 });
 
 describe('civil time through the index', () => {
-  const wallOf = (ms: number): CivilTime => {
-    const d = new Date(ms);
-    return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(), hour: d.getUTCHours(), minute: d.getUTCMinutes(), second: d.getUTCSeconds() };
-  };
-  const answer = (t: CivilTime, zone: string, policy: DstPolicy) => {
-    try {
-      return resolveCivilTime(t, zone, policy);
-    } catch (error) {
-      return { error: (error as Error).message };
-    }
-  };
-
   it('answers as Intl does for every zone, at wall times around changes and at random, under every DST policy', () => {
     const random = seededRandom(9);
     let compared = 0;
@@ -133,9 +122,9 @@ describe('civil time through the index', () => {
         }
       }
       for (let i = 0; i < 6; i++) walls.push(wallOf(INDEX_FROM_MS + 2 * 86_400_000 + Math.floor(random() * 249 * 365 * 86_400) * 1000));
-      const indexed = walls.map((w, i) => answer(w, zone, DST_POLICIES[i % 4]!));
+      const indexed = walls.map((w, i) => civilAnswer(w, zone, DST_POLICIES[i % 4]!));
       useZoneTransitionIndex(NO_INDEX);
-      const direct = walls.map((w, i) => answer(w, zone, DST_POLICIES[i % 4]!));
+      const direct = walls.map((w, i) => civilAnswer(w, zone, DST_POLICIES[i % 4]!));
       useZoneTransitionIndex(indexFile);
       expect(indexed, zone).toEqual(direct);
       compared += walls.length;
