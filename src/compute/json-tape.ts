@@ -45,12 +45,20 @@ const NULL = jsonFragment('null');
 
 const quotedIds = new Map<string, number>();
 /**
- * The id of a string value as a fragment (quoted and escaped by JSON.stringify), for values from
- * a bounded vocabulary only (zone names, option values): each one stays in the table for good.
+ * Distinct values kept as fragments at most. A vocabulary can be larger than it looks: a zone
+ * name is accepted in any mix of letter case and echoed as sent, so that requests could otherwise
+ * grow the table without end. Values past the limit are written as texts.
  */
-export function quotedFragment(value: string): number {
+const MAX_QUOTED = 20_000;
+/**
+ * The id of a string value as a fragment (quoted and escaped by JSON.stringify), for values from
+ * a bounded vocabulary (zone names, option values): each one stays in the table for good.
+ * Undefined once the table holds MAX_QUOTED values and this is not one of them.
+ */
+export function quotedFragment(value: string): number | undefined {
   let id = quotedIds.get(value);
   if (id === undefined) {
+    if (quotedIds.size >= MAX_QUOTED) return undefined;
     id = jsonFragment(JSON.stringify(value));
     quotedIds.set(value, id);
   }
@@ -109,7 +117,8 @@ export class JsonTape {
 
   /** A string from a bounded vocabulary (see `quotedFragment`): a fragment, not a text. */
   known(value: string): this {
-    return this.fragment(quotedFragment(value));
+    const id = quotedFragment(value);
+    return id === undefined ? this.str(value) : this.fragment(id);
   }
 
   /** A string from a bounded vocabulary, or null. */

@@ -2,7 +2,8 @@
  * Every CPU-bound task the API hands to the compute pool, by name. The same table serves the
  * worker threads and the inline runner, so both run exactly the same code.
  */
-import { computeSimpleNatal, type NatalTask } from '../features/natal/service.ts';
+import type { NatalTask } from '../features/natal/service.ts';
+import { writeSimpleNatalAnswer } from '../features/natal/compact-answer-writer.ts';
 import { natalAnswerBytes } from '../features/natal/answer-writer.ts';
 import type { TransitTask } from '../features/transits/service.ts';
 import { transitAnswerBytes } from '../features/transits/answer-writer.ts';
@@ -19,7 +20,7 @@ import { compositeChart, natalChart, progressionsChart, solarReturnChart, synast
 
 export const TASKS = {
   natal: (p: NatalTask) => natalAnswerBytes(p),
-  simple_natal: (p: { request: SimpleNatalRequest; place: ResolvedPlace }) => computeSimpleNatal(p.request, p.place),
+  simple_natal: (p: { request: SimpleNatalRequest; place: ResolvedPlace }) => writeSimpleNatalAnswer(p.request, p.place),
   transits: (p: TransitTask) => transitAnswerBytes(p),
   ephemeris: (p: EphemerisPlan) => computeEphemeris(p),
   ephemeris_chunk: (p: { plan: EphemerisPlan; from: number; to: number }) => computeEphemerisChunk(p),
@@ -54,7 +55,7 @@ export function runTask<N extends TaskName>(name: N, payload: TaskPayload<N>): U
   try {
     const fn = TASKS[name] as (p: TaskPayload<N>) => TaskResult<N>;
     const result: unknown = fn(payload);
-    // Answers written as bytes already (natal, transits) go as they are, images framed with their headers,
+    // Answers written as bytes already (natal, compact natal, transits) go as they are, images framed with their headers,
     // text (export chunks) as it is, the rest as JSON.
     if (result instanceof Uint8Array) return result;
     if (isBinaryResponse(result)) return encodeBinaryResponse(result);

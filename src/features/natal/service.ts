@@ -194,12 +194,21 @@ export function computeNatal(task: NatalTask): NatalAnswer {
 export const SIMPLE_NATAL_PLANETS = ['sun', 'moon', 'mercury', 'venus', 'mars', 'jupiter', 'saturn', 'uranus', 'neptune', 'pluto', 'north_node'] as const;
 
 /** The compact variant of POST /natal: curated planets, cusp signs and a summary. */
-export function computeSimpleNatal(request: SimpleNatalRequest, place: ResolvedPlace) {
+const SIMPLE_NATAL_POINTS = [...SIMPLE_NATAL_PLANETS, 'asc'];
+
+/** The compact answer's moment and chart (tropical, Placidus, mean node). */
+export function castSimpleNatal(request: SimpleNatalRequest, place: ResolvedPlace): { moment: ResolvedMoment; chart: ChartMoment } {
   const moment = resolveMoment(request, request.tz_str ?? request.timezone, place, request.dst_policy, ['body']);
   const chart = computeChartMoment({
     jdUt: moment.jdUt, lat: place.lat, lng: place.lng, timeKnown: moment.timeKnown, zodiac: { type: 'tropical' },
-    houseSystem: 'placidus', points: [...SIMPLE_NATAL_PLANETS, 'asc'], nodeVariant: 'mean',
+    houseSystem: 'placidus', points: SIMPLE_NATAL_POINTS, nodeVariant: 'mean',
   });
+  return { moment, chart };
+}
+
+/** The compact answer's objects: the reference its writer (compact-answer-writer.ts) is tested against. */
+export function computeSimpleNatal(request: SimpleNatalRequest, place: ResolvedPlace) {
+  const { moment, chart } = castSimpleNatal(request, place);
   // Untimed: no houses, no rising sign (the Ascendant is not among the points then).
   const houses = chart.houses;
   const planets = Object.fromEntries(
