@@ -39,7 +39,7 @@ export class ZoneOffsetTable {
     return indexedOffsetSeconds(this.zone.name, utcMs) ?? intlOffsetSeconds(this.zone, utcMs);
   }
 
-  /** Every change within one calendar year (UTC): from the index, or probes twice a month bisected to the second. */
+  /** Every change within one calendar year (UTC): from the index, or a scan through Intl (scanZoneTransitions). */
   private table(year: number): YearTable {
     let t = this.years.get(year);
     if (t) return t;
