@@ -155,7 +155,9 @@ const aspectTypeFragment = cachedFragment((type) => `,"type":${quoted(type)},"de
  * An aspect's type with its exact angle, which a type always has (an integer, which rounding to
  * any precision leaves as it is): `,"type":"trine","deg":120,"angle":`, one step for three.
  */
-const aspectTypeAndDegree = new Map<string, { deg: number; fragment: number }>(ASPECT_DEFINITIONS.map((d) => [d.type, { deg: d.angle, fragment: fragment(`,"type":${quoted(d.type)},"deg":${d.angle},"angle":`) }]));
+const aspectTypeAndDegree = new Map<string, { deg: number; fragment: number }>(
+  ASPECT_DEFINITIONS.map((d) => [d.type, { deg: d.angle, fragment: fragment(`,"type":${quoted(d.type)},"deg":${d.angle},"angle":`) }]),
+);
 
 /**
  * The writer of an aspect's keys from `type` to `out_of_sign` (the same in natal and transit
