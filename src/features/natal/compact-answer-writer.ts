@@ -6,7 +6,7 @@
  * string goes through JSON.stringify.
  */
 import { dominants } from '../../astro/dominants.ts';
-import { signOf } from '../../astro/zodiac.ts';
+import { signIndexOf, signOf, SIGNS } from '../../astro/zodiac.ts';
 import { JsonTape, jsonFragment as fragment } from '../../compute/json-tape.ts';
 import { placeWarnings, type ResolvedPlace } from '../shared/place.ts';
 import { cachedFragment, writeList } from '../shared/chart-tape.ts';
@@ -37,11 +37,8 @@ const F = {
   closeTwo: fragment('}}'),
 };
 
-/** `"sun":{"sign":"Aries",` of each point and sign (the key joins them with a NUL). */
-const planetHead = cachedFragment((key) => {
-  const [id, sign] = key.split('\u0000') as [string, string];
-  return `${JSON.stringify(id)}:{"sign":${JSON.stringify(sign)},`;
-});
+/** `"sun":{"sign":"Aries",` of each point, by sign index. */
+const planetHeads = SIGNS.map((sign) => cachedFragment((id) => `${JSON.stringify(id)}:{"sign":${JSON.stringify(sign.name)},`));
 /** `},"houses":{"1":"Aries"` (closing the planets), then `,"2":"Taurus"`..., of each house and sign. */
 const houseEntries = Array.from({ length: 12 }, (_, i) => cachedFragment((sign) => `${i === 0 ? '},"houses":{' : ','}"${i + 1}":${JSON.stringify(sign)}`));
 
@@ -64,7 +61,7 @@ export function writeSimpleNatalAnswer(request: SimpleNatalRequest, place: Resol
     if (p.id === 'asc') continue;
     if (!first) w.fragment(F.comma);
     first = false;
-    w.fragment(planetHead(`${p.id}\u0000${signOf(p.lon).name}`));
+    w.fragment(planetHeads[signIndexOf(p.lon)]!(p.id));
     if (p.house !== undefined) w.fragment(F.house).num(p.house).fragment(F.comma);
     w.fragment(F.degree).num(p.lon - Math.floor(p.lon / 30) * 30).fragment(p.speed < 0 ? F.retrograde : F.notRetrograde);
   }

@@ -193,7 +193,6 @@ export function computeNatal(task: NatalTask): NatalAnswer {
 
 export const SIMPLE_NATAL_PLANETS = ['sun', 'moon', 'mercury', 'venus', 'mars', 'jupiter', 'saturn', 'uranus', 'neptune', 'pluto', 'north_node'] as const;
 
-/** The compact variant of POST /natal: curated planets, cusp signs and a summary. */
 const SIMPLE_NATAL_POINTS = [...SIMPLE_NATAL_PLANETS, 'asc'];
 
 /** The compact answer's moment and chart (tropical, Placidus, mean node). */
@@ -206,7 +205,10 @@ export function castSimpleNatal(request: SimpleNatalRequest, place: ResolvedPlac
   return { moment, chart };
 }
 
-/** The compact answer's objects: the reference its writer (compact-answer-writer.ts) is tested against. */
+/**
+ * The compact variant of POST /natal, curated planets, cusp signs and a summary, as objects: the
+ * reference its writer (compact-answer-writer.ts) is tested against.
+ */
 export function computeSimpleNatal(request: SimpleNatalRequest, place: ResolvedPlace) {
   const { moment, chart } = castSimpleNatal(request, place);
   // Untimed: no houses, no rising sign (the Ascendant is not among the points then).
