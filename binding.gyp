@@ -1,11 +1,12 @@
 # The JSON tape writer (native/json_writer.c: the bytes of the calculation answers), and the lean
 # swe_calc_ut binding (native/swe_calc.c) with its own copy of the Swiss Ephemeris, compiled from
-# the sources that the sweph package ships (the same version as the main binding).
+# the sources that the sweph package ships (the same version as the main binding), its data files
+# read from memory (native/ephemeris_files.c).
 {
   "targets": [
     {
       "target_name": "swe_calc",
-      "sources": ["native/swe_calc.c"],
+      "sources": ["native/swe_calc.c", "native/ephemeris_files.c"],
       "dependencies": ["swisseph"],
       "defines": ["NAPI_VERSION=8"]
     },
@@ -29,7 +30,9 @@
         "node_modules/sweph/swisseph/sweph.c",
         "node_modules/sweph/swisseph/swephlib.c"
       ],
-      "cflags": ["-w"],
+      # Every file the library opens goes through native/ephemeris_files.c, which serves the
+      # data files from one copy in memory.
+      "cflags": ["-w", "-include", "<(module_root_dir)/native/ephemeris_files.h"],
       "direct_dependent_settings": { "include_dirs": ["node_modules/sweph/swisseph"] }
     }
   ]

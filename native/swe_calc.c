@@ -21,6 +21,7 @@
 #include <node_api.h>
 #include <stdlib.h>
 #include "swephexp.h"
+#include "ephemeris_files.h"
 
 typedef struct {
   napi_ref out_ref; /* keeps the registered Float64Array alive */
@@ -161,6 +162,22 @@ static napi_value last_error(napi_env env, napi_callback_info info) {
   return message;
 }
 
+/* filesInMemory(): the data files this process reads from memory (native/ephemeris_files.c). */
+static napi_value files_in_memory(napi_env env, napi_callback_info info) {
+  (void)info;
+  const char *paths[64];
+  size_t count = ephemeris_copied_files(paths, 64);
+  if (count > 64) count = 64;
+  napi_value list;
+  napi_create_array_with_length(env, count, &list);
+  for (size_t i = 0; i < count; i++) {
+    napi_value path;
+    napi_create_string_utf8(env, paths[i], NAPI_AUTO_LENGTH, &path);
+    napi_set_element(env, list, (uint32_t)i, path);
+  }
+  return list;
+}
+
 NAPI_MODULE_INIT() {
   ThreadState *state = calloc(1, sizeof *state);
   napi_set_instance_data(env, state, free_state, NULL);
@@ -169,6 +186,7 @@ NAPI_MODULE_INIT() {
     { "calc", NULL, calc, NULL, NULL, NULL, napi_default, NULL },
     { "houses", NULL, houses, NULL, NULL, NULL, napi_default, NULL },
     { "lastError", NULL, last_error, NULL, NULL, NULL, napi_default, NULL },
+    { "filesInMemory", NULL, files_in_memory, NULL, NULL, NULL, napi_default, NULL },
   };
   napi_define_properties(env, exports, sizeof properties / sizeof properties[0], properties);
   return exports;

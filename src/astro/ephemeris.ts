@@ -35,6 +35,8 @@ interface LeanBinding {
   /** swe_houses_ex2 (Universal Time): the library's return flag; cusps and angles land in the registered array (see calcHouses). */
   houses(jdUt: number, flags: number, lat: number, lng: number, system: string, sidMode: number): number;
   lastError(): string;
+  /** The data files this process reads from memory (native/ephemeris_files.c), by path. */
+  filesInMemory(): string[];
 }
 
 const lean = loadNativeModule<LeanBinding>('swe_calc');

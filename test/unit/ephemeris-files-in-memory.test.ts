@@ -1,0 +1,115 @@
+/**
+ * The lean binding reads the Swiss Ephemeris data files from one copy in memory
+ * (native/ephemeris_files.c) instead of seeking and reading the files for every new segment.
+ * Pinned here: the copy is really used, positions are those the general binding computes from
+ * the files on disk, bit for bit, on any thread, and a damaged file is an error, not a crash.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import sweph from 'sweph';
+import { afterAll, describe, expect, it } from 'vitest';
+import { initEphemeris } from '../../src/astro/ephemeris.ts';
+import { loadNativeModule } from '../../src/native-module.ts';
+
+interface Lean {
+  init(ephePath: string, out: Float64Array): void;
+  calc(jdTt: number, body: number, flags: number, sidMode: number): number;
+  lastError(): string;
+  filesInMemory(): string[];
+}
+
+const C = sweph.constants;
+const EPHE = path.resolve(import.meta.dirname, '../../ephe');
+const BODIES = [C.SE_ECL_NUT, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 15, 17, 18, 19, 20];
+const FLAGS = C.SEFLG_SWIEPH | C.SEFLG_SPEED;
+const lean = loadNativeModule<Lean>('swe_calc');
+const out = new Float64Array(new ArrayBuffer(19 * 8));
+
+/** Dates over the data files' six centuries, in random order, as a service meets them. */
+function randomDates(count: number, seed: number): number[] {
+  let s = seed;
+  return Array.from({ length: count }, () => {
+    s = (s * 16807) % 2147483647;
+    return 2378496.5 + (s / 2147483647) * 219000; // 1800-01-01 .. 2399
+  });
+}
+
+function leanPositions(dates: number[]): number[][] {
+  return dates.flatMap((tt) => BODIES.map((body) => {
+    const flag = lean.calc(tt, body, body === C.SE_ECL_NUT ? C.SEFLG_SWIEPH : FLAGS, 0);
+    expect(flag, lean.lastError()).toBeGreaterThanOrEqual(0);
+    return [...out.subarray(0, 6)];
+  }));
+}
+
+describe('the data files read from memory', () => {
+  initEphemeris();
+  lean.init(EPHE, out);
+  const dates = randomDates(1500, 4242);
+
+  it('are the files the charts read, held once per process', () => {
+    leanPositions(dates.slice(0, 20));
+    const held = lean.filesInMemory().map((file) => path.basename(file)).sort();
+    expect(held).toEqual(expect.arrayContaining(['semo_18.se1', 'sepl_18.se1', 'seas_18.se1']));
+    expect(new Set(held).size).toBe(held.length);
+  });
+
+  it('give the positions the general binding computes from the files on disk, bit for bit', () => {
+    sweph.set_ephe_path(EPHE);
+    const fromDisk = dates.flatMap((tt) => BODIES.map((body) => sweph.calc(tt, body, body === C.SE_ECL_NUT ? C.SEFLG_SWIEPH : FLAGS).data.slice(0, 6)));
+    expect(leanPositions(dates)).toEqual(fromDisk);
+  });
+
+  it('give every thread the same positions, threads reading the shared copy at once', async () => {
+    const expected = leanPositions(dates.slice(0, 400));
+    const worker = `
+      const { parentPort, workerData } = require('node:worker_threads');
+      const lean = require(workerData.module);
+      const out = new Float64Array(new ArrayBuffer(19 * 8));
+      lean.init(workerData.ephe, out);
+      const rows = [];
+      for (const tt of workerData.dates) for (const body of workerData.bodies) {
+        lean.calc(tt, body, body === -1 ? 2 : workerData.flags, 0);
+        rows.push([...out.subarray(0, 6)]);
+      }
+      parentPort.postMessage(rows);`;
+    const module = path.resolve(import.meta.dirname, '../../build/Release/swe_calc.node');
+    const answers = await Promise.all([0, 1, 2].map((i) => new Promise<number[][]>((resolve, reject) => {
+      // Each thread in another order, so that they seek to different places at the same time.
+      const order = i === 1 ? [...dates.slice(0, 400)].reverse() : dates.slice(0, 400);
+      const w = new Worker(worker, { eval: true, workerData: { module, ephe: EPHE, dates: order, bodies: BODIES, flags: FLAGS } });
+      w.once('message', (rows: number[][]) => resolve(i === 1 ? reorder(rows) : rows));
+      w.once('error', reject);
+    })));
+    for (const rows of answers) expect(rows).toEqual(expected);
+  });
+
+  describe('a damaged data file', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ephe-damaged-'));
+    afterAll(() => {
+      lean.init(EPHE, out);
+      fs.rmSync(dir, { recursive: true, force: true });
+    });
+
+    it('is the library\'s error, as it was from disk, not a crash', () => {
+      // Cut in the middle of its segments: the library checks the length against its header.
+      const whole = fs.readFileSync(path.join(EPHE, 'sepl_18.se1'));
+      fs.writeFileSync(path.join(dir, 'sepl_18.se1'), whole.subarray(0, Math.floor(whole.length / 2)));
+      lean.init(dir, out);
+      for (const tt of randomDates(50, 99)) {
+        expect(lean.calc(tt, 5, FLAGS, 0)).toBeLessThan(0);
+        expect(lean.lastError()).toMatch(/sepl_18\.se1 is damaged/);
+      }
+      expect(lean.filesInMemory().some((file) => file.startsWith(dir))).toBe(true);
+    });
+  });
+});
+
+/** The rows of the thread that went through the dates backwards, in the dates' order. */
+function reorder(rows: number[][]): number[][] {
+  const perDate = BODIES.length;
+  const dates = rows.length / perDate;
+  return Array.from({ length: dates }, (_, d) => rows.slice((dates - 1 - d) * perDate, (dates - d) * perDate)).flat();
+}
