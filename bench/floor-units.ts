@@ -5,7 +5,6 @@
  * and 13 transiting bodies at another instant, no houses) and the service task's (exactly what a compute worker runs per request, places already resolved as the
  * event loop hands them over).
  */
-import { createRequire } from 'node:module';
 import { initEphemeris } from '../src/astro/ephemeris.ts';
 import { loadNativeModule } from '../src/native-module.ts';
 import { runTask } from '../src/compute/tasks.ts';
@@ -24,21 +23,19 @@ const SWIEPH = 2;
 const ECL_NUT = -1; // obliquity and nutation
 
 export function libraryUnit(kind: FloorKind, seed: number): () => void {
-  const require = createRequire(import.meta.url);
-  const sweph = require('sweph') as { deltat_ex(jd: number, flag: number): { data: number } };
-  const lean = loadNativeModule<{ calc(tt: number, body: number, flags: number, sid: number): number; houses(jd: number, flags: number, lat: number, lng: number, hsys: string, sid: number): number }>('swe_calc');
+  const lean = loadNativeModule<{ calc(tt: number, body: number, flags: number, sid: number): number; houses(jd: number, flags: number, lat: number, lng: number, hsys: string, sid: number): number; deltaT(jd: number, flags: number): number }>('swe_calc');
   initEphemeris(); // gives both bindings the data path (and the lean one its output array)
   let s = seed;
   const rnd = () => { s = (s * 16807) % 2147483647; return s / 2147483647; };
   return () => {
     const jd = 2415020.5 + rnd() * 54787; // 1900-2050
-    const tt = jd + sweph.deltat_ex(jd, 2).data;
+    const tt = jd + lean.deltaT(jd, SWIEPH);
     lean.calc(tt, ECL_NUT, SWIEPH, 0);
     for (const b of NATAL_BODIES) lean.calc(tt, b, SWIEPH_SPEED, 0);
     lean.houses(jd, 0, rnd() * 120 - 60, rnd() * 360 - 180, 'P', 0);
     if (kind === 'transits') {
       const jdTransit = 2415020.5 + rnd() * 73049; // 1900-2100
-      const ttTransit = jdTransit + sweph.deltat_ex(jdTransit, 2).data;
+      const ttTransit = jdTransit + lean.deltaT(jdTransit, SWIEPH);
       lean.calc(ttTransit, ECL_NUT, SWIEPH, 0);
       for (const b of TRANSIT_BODIES) lean.calc(ttTransit, b, SWIEPH_SPEED, 0);
     }

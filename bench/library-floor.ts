@@ -9,8 +9,6 @@ import { Worker } from 'node:worker_threads';
 
 const WORKER = `
 const { parentPort, workerData } = require('node:worker_threads');
-const sweph = require('sweph');
-sweph.set_ephe_path(workerData.ephe);
 const lean = require(workerData.lean);
 lean.init(workerData.ephe, new Float64Array(new ArrayBuffer(48)));
 const SWIEPH_SPEED = 2 | 256;
@@ -21,7 +19,7 @@ const end = Date.now() + workerData.ms;
 let day = 2415020.5 + (workerData.seed % 3) * 10000;
 while (Date.now() < end) {
   // Consecutive days, as an export computes them: no houses.
-  const tt = day + sweph.deltat_ex(day, 2).data; // positions are computed at TT, from one ΔT per instant
+  const tt = day + lean.deltaT(day, 2); // positions are computed at TT, from one ΔT per instant
   for (const b of bodies) lean.calc(tt, b, SWIEPH_SPEED, 0);
   day++;
   rows++;

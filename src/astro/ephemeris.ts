@@ -1,11 +1,12 @@
 /**
  * The adapter around the Swiss Ephemeris bindings: the only module that imports them.
  *
- * Body positions, the hot path (13 calls per ephemeris row, 13 or more per chart), go through
- * the project's lean binding of swe_calc (native/swe_calc.c), which writes into one
- * Float64Array instead of answering every call with new objects: the same library at about
- * two thirds of the cost. Everything else goes through the general binding `sweph`. Each
- * binding carries its own copy of the library, so each is given the data path.
+ * Body positions, the hot path (13 calls per ephemeris row, 13 or more per chart), houses and ΔT
+ * go through the project's lean binding (native/swe_calc.c), which writes into one Float64Array
+ * or answers a number instead of new objects: the same library at about two thirds of the cost.
+ * Its copy of the library reads the data files from memory (native/ephemeris_files.c).
+ * Everything else goes through the general binding `sweph`. Each binding carries its own copy
+ * of the library, so each is given the data path.
  *
  * Sidereal mode is global state of the C library (per thread: the library is built with
  * thread-local storage, and every Piscina worker is its own thread). It is therefore set
@@ -34,6 +35,8 @@ interface LeanBinding {
   calc(jdTt: number, body: number, flags: number, sidMode: number): number;
   /** swe_houses_ex2 (Universal Time): the library's return flag; cusps and angles land in the registered array (see calcHouses). */
   houses(jdUt: number, flags: number, lat: number, lng: number, system: string, sidMode: number): number;
+  /** swe_deltat_ex: ΔT in days at a UT Julian day. */
+  deltaT(jdUt: number, flags: number): number;
   lastError(): string;
   /** The data files this process reads from memory (native/ephemeris_files.c), by path. */
   filesInMemory(): string[];
@@ -97,7 +100,8 @@ let lastDeltaUt = NaN;
 let lastDeltaSeconds = NaN;
 export function deltaTSeconds(jdUt: number): number {
   if (jdUt !== lastDeltaUt) {
-    lastDeltaSeconds = sweph.deltat_ex(jdUt, C.SEFLG_SWIEPH).data * 86400;
+    if (ephePath === undefined) initEphemeris();
+    lastDeltaSeconds = lean.deltaT(jdUt, C.SEFLG_SWIEPH) * 86400;
     lastDeltaUt = jdUt;
   }
   return lastDeltaSeconds;

@@ -53,6 +53,15 @@ describe('lean position binding', () => {
     expect(compared).toBe(300 * SE_BODIES.length);
   });
 
+  it('gives ΔT as the general binding does, inside the data files and far outside them', () => {
+    const random = lcg(20261123);
+    for (let i = 0; i < 2000; i++) {
+      // -3000 to +3000, so that both of the library's models (and their ends) are met.
+      const jd = 625673.5 + random() * 2191500;
+      expect(deltaTSeconds(jd)).toBe(sweph.deltat_ex(jd, C.SEFLG_SWIEPH).data * 86400);
+    }
+  });
+
   it('gives the true obliquity of the ecliptic as the general binding does', () => {
     for (const jd of [FILES_START_JD + 1, 2451545, 2460000.25, FILES_END_JD - 1]) {
       expect(trueObliquity(jd)).toBe(sweph.calc(jd + deltaTSeconds(jd) / 86400, C.SE_ECL_NUT, C.SEFLG_SWIEPH).data[0]);
