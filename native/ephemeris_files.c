@@ -100,8 +100,9 @@ typedef struct {
 
 static ssize_t read_copy(void *cookie, char *into, size_t size) {
   CopyReader *reader = cookie;
-  size_t left = reader->copy->length - reader->position;
+  size_t left = reader->position < reader->copy->length ? reader->copy->length - reader->position : 0;
   if (size > left) size = left;
+  if (size == 0) return 0;
   memcpy(into, reader->copy->bytes + reader->position, size);
   reader->position += size;
   return (ssize_t)size;
@@ -111,7 +112,9 @@ static int seek_copy(void *cookie, off64_t *offset, int whence) {
   CopyReader *reader = cookie;
   off64_t base = whence == SEEK_SET ? 0 : whence == SEEK_CUR ? (off64_t)reader->position : (off64_t)reader->copy->length;
   off64_t target = base + *offset;
-  if (target < 0 || target > (off64_t)reader->copy->length) return -1;
+  /* Past the end is allowed, as on disk: the next read then finds nothing (a damaged file's
+     index pointing there gives the library's "damaged" error, not bytes from elsewhere). */
+  if (target < 0) return -1;
   reader->position = (size_t)target;
   *offset = target;
   return 0;

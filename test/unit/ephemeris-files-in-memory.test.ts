@@ -2,7 +2,7 @@
  * The lean binding reads the Swiss Ephemeris data files from one copy in memory
  * (native/ephemeris_files.c) instead of seeking and reading the files for every new segment.
  * Pinned here: the copy is really used, positions are those the general binding computes from
- * the files on disk, bit for bit, on any thread, and a damaged file is an error, not a crash.
+ * the files on disk, bit for bit, on any thread, and a damaged file gives what it gives on disk.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -90,19 +90,46 @@ describe('the data files read from memory', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ephe-damaged-'));
     afterAll(() => {
       lean.init(EPHE, out);
+      sweph.set_ephe_path(EPHE);
       fs.rmSync(dir, { recursive: true, force: true });
     });
 
-    it('is the library\'s error, as it was from disk, not a crash', () => {
-      // Cut in the middle of its segments: the library checks the length against its header.
-      const whole = fs.readFileSync(path.join(EPHE, 'sepl_18.se1'));
-      fs.writeFileSync(path.join(dir, 'sepl_18.se1'), whole.subarray(0, Math.floor(whole.length / 2)));
-      lean.init(dir, out);
-      for (const tt of randomDates(50, 99)) {
-        expect(lean.calc(tt, 5, FLAGS, 0)).toBeLessThan(0);
-        expect(lean.lastError()).toMatch(/sepl_18\.se1 is damaged/);
+    /** Each call's flag and error, or coordinates, through both bindings from `dataDir`. */
+    function bothBindings(dataDir: string): { memory: [number, unknown][]; disk: [number, unknown][] } {
+      lean.init(dataDir, out);
+      sweph.set_ephe_path(dataDir);
+      const memory: [number, unknown][] = [];
+      const disk: [number, unknown][] = [];
+      for (const tt of randomDates(150, 99)) {
+        for (const body of [0, 2, 4, 5, 6, 7, 8, 9]) {
+          const flag = lean.calc(tt, body, FLAGS, 0);
+          memory.push([flag, flag < 0 ? lean.lastError() : [...out.subarray(0, 6)]]);
+          const r = sweph.calc(tt, body, FLAGS);
+          disk.push([r.flag, r.flag < 0 ? r.error : r.data]);
+        }
       }
-      expect(lean.filesInMemory().some((file) => file.startsWith(dir))).toBe(true);
+      return { memory, disk };
+    }
+
+    it('gives what the library gives reading it from disk: the same errors and the same positions', () => {
+      const whole = fs.readFileSync(path.join(EPHE, 'sepl_18.se1'));
+      const cut = Math.floor(whole.length * 0.9);
+      const damages = {
+        // Cut in its segments: the library checks the length against its header.
+        truncated: whole.subarray(0, Math.floor(whole.length / 2)),
+        // Its last tenth overwritten: some segments read, the others are refused.
+        overwritten: Buffer.concat([whole.subarray(0, cut), Buffer.alloc(whole.length - cut, 0xff)]),
+      };
+      for (const [name, bytes] of Object.entries(damages)) {
+        const dataDir = path.join(dir, name);
+        fs.mkdirSync(dataDir);
+        fs.writeFileSync(path.join(dataDir, 'sepl_18.se1'), bytes);
+        const { memory, disk } = bothBindings(dataDir);
+        expect(memory, name).toEqual(disk);
+        expect(memory.some(([flag]) => flag < 0), name).toBe(true);
+        if (name === 'overwritten') expect(memory.some(([flag]) => flag >= 0)).toBe(true);
+        expect(lean.filesInMemory().some((file) => file.startsWith(dataDir)), name).toBe(true);
+      }
     });
   });
 });
