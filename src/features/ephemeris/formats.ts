@@ -34,10 +34,15 @@ export function tableOf(plan: EphemerisPlan, rows: EphemerisRow[]) {
 
 const NEEDS_QUOTES = /[",\n\r]/;
 
+/** A text as a CSV field: quoted, its quotes doubled, when it holds a quote, comma or line break. */
+export function csvText(value: string): string {
+  return NEEDS_QUOTES.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+}
+
 function csvField(value: unknown): string {
   if (value === undefined || value === null) return '';
   if (typeof value !== 'string') return String(value); // numbers and booleans never need quotes
-  return NEEDS_QUOTES.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+  return csvText(value);
 }
 
 export function csvHeader(plan: EphemerisPlan): string {
@@ -61,6 +66,7 @@ export function csvHeader(plan: EphemerisPlan): string {
   return `${columns.join(',')}\n`;
 }
 
+/** A row as a CSV line; the export writes the same bytes on the tape (csv-writer.ts), this is its reference. */
 export function csvLine(plan: EphemerisPlan, row: EphemerisRow): string {
   const fields: unknown[] = [row.timestamp, row.local_timestamp, row.weekday, row.julian_day];
   if (plan.includeSiderealTime) fields.push(row.sidereal_time);

@@ -1,6 +1,7 @@
 /** Ephemeris tasks for the compute pool: a whole buffered response, or one chunk of an export. */
 import { computeRow, type VoidLookup } from './rows.ts';
-import { csvHeader, csvLine, ndjsonLine, rowJson, tableOf } from './formats.ts';
+import { csvHeader, ndjsonLine, rowJson, tableOf } from './formats.ts';
+import { csvChunkBytes } from './csv-writer.ts';
 import type { EphemerisPlan } from './plan.ts';
 import { engineInfo } from '../../astro/ephemeris.ts';
 import { voidOfCoursePeriods, type VoidOfCoursePeriod } from '../../astro/events/index.ts';
@@ -77,12 +78,10 @@ export function computeEphemeris(plan: EphemerisPlan): string {
 }
 
 /** Rows [from, to) of a streamed export, serialised as CSV (with the header on the first chunk) or NDJSON. */
-export function computeEphemerisChunk({ plan, from, to }: { plan: EphemerisPlan; from: number; to: number }): string {
+export function computeEphemerisChunk({ plan, from, to }: { plan: EphemerisPlan; from: number; to: number }): string | Uint8Array {
   const voidAt = voidLookup(plan, from, to).lookup;
-  let text = plan.format === 'csv' && from === 0 ? csvHeader(plan) : '';
-  for (let i = from; i < to; i++) {
-    const row = computeRow(plan, i, voidAt);
-    text += plan.format === 'csv' ? csvLine(plan, row) : ndjsonLine(row);
-  }
+  if (plan.format === 'csv') return csvChunkBytes(plan, from, to, (i) => computeRow(plan, i, voidAt), from === 0 ? csvHeader(plan) : undefined);
+  let text = '';
+  for (let i = from; i < to; i++) text += ndjsonLine(computeRow(plan, i, voidAt));
   return text;
 }
