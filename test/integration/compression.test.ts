@@ -52,6 +52,9 @@ describe('JSON', () => {
       expect(res.headers.vary).toMatch(/accept-encoding/i);
       expect(res.body.length).toBeLessThan(plain.body.length / 2);
       expect(inflate(res)).toBe(text);
+      // Compressed whole, in one call, and sent with its length (not streamed through zlib).
+      expect(res.headers['content-length']).toBe(String(res.body.length));
+      expect(res.headers['transfer-encoding']).toBeUndefined();
       // The platform headers are still there.
       expect(res.headers['x-ratelimit-limit']).toBeDefined();
     }
