@@ -1,7 +1,8 @@
 /**
  * Natal (or transits) throughput against a trivial JSON route of the same server, in the same
  * run, for each compute mode (inline on the event loop, Piscina pool), and against the same
- * service without its platform layers answering the same route (bare).
+ * service without its platform layers answering the same route (bare); and the full route once
+ * more for a client that asks for gzip, as most HTTP clients do unasked.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -28,14 +29,20 @@ export interface ModeFigures {
    */
   sameAnswer: LoadResult;
   sameAnswerShare: number;
+  /**
+   * The full route again, the client asking for gzip as most HTTP clients do by default (the
+   * answer compressed by the service), and its share of the plain full route.
+   */
+  gzip: LoadResult;
+  gzipShare: number;
   /** req/s of every round, in order. */
-  rounds: { baseline: number[]; full: number[]; bare: number[]; minimal: number[]; sameAnswer: number[] };
+  rounds: { baseline: number[]; full: number[]; bare: number[]; minimal: number[]; sameAnswer: number[]; gzip: number[] };
   /**
    * CPU time of the service process (all its threads) per natal request, full and bare: what
    * the platform layers cost the API process itself, apart from Redis and PostgreSQL, which
    * share the same two cores here.
    */
-  cpuMicrosPerRequest: { full: number; bare: number; minimal?: number; sameAnswer: number };
+  cpuMicrosPerRequest: { full: number; bare: number; minimal?: number; sameAnswer: number; gzip: number };
 }
 
 /** The route measured: POST to `path` with a new body per request; the minimal server has the natal routes only. */
@@ -83,15 +90,15 @@ export async function benchNatal(options: { durationSeconds: number; connections
       if (recorded.status !== 200) throw new Error(`recording an answer of ${route.path}: ${recorded.status}`);
       fs.writeFileSync(answerFile, Buffer.from(await recorded.arrayBuffer()));
       sameAnswer = await startBenchServer({ ANSWER_FILE: answerFile, ROUTE_PATH: route.path }, [], 'bench/same-answer-server.ts');
-      const cpuPerRequest = { full: [] as number[], bare: [] as number[], minimal: [] as number[], sameAnswer: [] as number[] };
-      const natalRequests = (server: BenchServer) => ({
+      const cpuPerRequest = { full: [] as number[], bare: [] as number[], minimal: [] as number[], sameAnswer: [] as number[], gzip: [] as number[] };
+      const natalRequests = (server: BenchServer, headers: Record<string, string> = {}) => ({
         ...common, url: `${server.url}${route.path}`, method: 'POST' as const,
-        headers: { ...(server.key ? { 'x-api-key': server.key } : {}), 'content-type': 'application/json' },
+        headers: { ...(server.key ? { 'x-api-key': server.key } : {}), 'content-type': 'application/json', ...headers },
         body: route.body,
       });
-      const natalLoad = async (server: BenchServer, name: string, which: keyof typeof cpuPerRequest) => {
+      const natalLoad = async (server: BenchServer, name: string, which: keyof typeof cpuPerRequest, headers?: Record<string, string>) => {
         const cpuBefore = cpuSecondsOfGroup(server.pid);
-        const result = await runLoad(name, natalRequests(server));
+        const result = await runLoad(name, natalRequests(server, headers));
         cpuPerRequest[which].push(((cpuSecondsOfGroup(server.pid) - cpuBefore) * 1e6) / (result.requestsPerSecond * common.durationSeconds));
         await settle();
         return result;
@@ -103,6 +110,7 @@ export async function benchNatal(options: { durationSeconds: number; connections
       const bares: LoadResult[] = [];
       const minimals: LoadResult[] = [];
       const sameAnswers: LoadResult[] = [];
+      const gzips: LoadResult[] = [];
       for (let round = 0; round < rounds; round++) {
         baselines.push(await runLoad('GET /healthz', { ...common, url: `${full.url}/healthz` }));
         await settle();
@@ -110,21 +118,24 @@ export async function benchNatal(options: { durationSeconds: number; connections
         bares.push(await natalLoad(bare, 'same route, no platform layers', 'bare'));
         if (minimal) minimals.push(await natalLoad(minimal, 'minimal natal-only server', 'minimal'));
         sameAnswers.push(await natalLoad(sameAnswer, 'the same answer object, bare Fastify', 'sameAnswer'));
+        gzips.push(await natalLoad(full, `POST ${route.path}, Accept-Encoding: gzip`, 'gzip', { 'accept-encoding': 'gzip' }));
       }
-      for (const r of [...fulls, ...bares, ...sameAnswers]) if (r.non2xx || r.errors) throw new Error(`${r.name} run had ${r.non2xx} non-2xx responses and ${r.errors} errors`);
+      for (const r of [...fulls, ...bares, ...sameAnswers, ...gzips]) if (r.non2xx || r.errors) throw new Error(`${r.name} run had ${r.non2xx} non-2xx responses and ${r.errors} errors`);
       const baseline = medianRun(baselines);
       const natal = medianRun(fulls);
       const bareRun = medianRun(bares);
       const minimalRun = minimal ? medianRun(minimals) : undefined;
       const sameAnswerRun = medianRun(sameAnswers);
+      const gzipRun = medianRun(gzips);
       const perSecond = (runs: LoadResult[]) => runs.map((r) => r.requestsPerSecond);
       figures.push({
         mode, baseline, natal, ratio: natal.requestsPerSecond / baseline.requestsPerSecond,
         bare: bareRun, platformShare: natal.requestsPerSecond / bareRun.requestsPerSecond,
         ...(minimalRun ? { minimal: minimalRun, minimalShare: natal.requestsPerSecond / minimalRun.requestsPerSecond } : {}),
         sameAnswer: sameAnswerRun, sameAnswerShare: natal.requestsPerSecond / sameAnswerRun.requestsPerSecond,
-        rounds: { baseline: perSecond(baselines), full: perSecond(fulls), bare: perSecond(bares), minimal: perSecond(minimals), sameAnswer: perSecond(sameAnswers) },
-        cpuMicrosPerRequest: { full: median(cpuPerRequest.full), bare: median(cpuPerRequest.bare), ...(minimal ? { minimal: median(cpuPerRequest.minimal) } : {}), sameAnswer: median(cpuPerRequest.sameAnswer) },
+        gzip: gzipRun, gzipShare: gzipRun.requestsPerSecond / natal.requestsPerSecond,
+        rounds: { baseline: perSecond(baselines), full: perSecond(fulls), bare: perSecond(bares), minimal: perSecond(minimals), sameAnswer: perSecond(sameAnswers), gzip: perSecond(gzips) },
+        cpuMicrosPerRequest: { full: median(cpuPerRequest.full), bare: median(cpuPerRequest.bare), ...(minimal ? { minimal: median(cpuPerRequest.minimal) } : {}), sameAnswer: median(cpuPerRequest.sameAnswer), gzip: median(cpuPerRequest.gzip) },
       });
     } finally {
       await Promise.all([full.stop(), bare.stop(), ...(minimal ? [minimal.stop()] : []), ...(sameAnswer ? [sameAnswer.stop()] : [])]);
