@@ -60,77 +60,46 @@ export function csvChunkBytes(plan: EphemerisPlan, from: number, to: number, row
   return w.bytes();
 }
 
+/** A comma, then the field. */
+function next(w: JsonTape, value: string | number | boolean | null | undefined, small = false): void {
+  w.fragment(COMMA);
+  field(w, value, small);
+}
+
+/** The fields in csvLine's order. */
 function writeCsvLine(w: JsonTape, plan: EphemerisPlan, names: readonly string[], row: EphemerisRow): void {
   field(w, row.timestamp);
-  w.fragment(COMMA);
-  field(w, row.local_timestamp);
-  w.fragment(COMMA);
-  field(w, row.weekday, true);
-  w.fragment(COMMA);
-  field(w, row.julian_day);
-  if (plan.includeSiderealTime) {
-    w.fragment(COMMA);
-    field(w, row.sidereal_time);
-  }
+  next(w, row.local_timestamp);
+  next(w, row.weekday, true);
+  next(w, row.julian_day);
+  if (plan.includeSiderealTime) next(w, row.sidereal_time);
   for (const name of names) {
     const cell = row.bodies[name]!;
-    w.fragment(COMMA);
-    field(w, cell.abs_pos);
+    next(w, cell.abs_pos);
     if (plan.includeSignDegree) {
-      w.fragment(COMMA);
-      field(w, cell.sign_id, true);
-      w.fragment(COMMA);
-      field(w, cell.pos);
+      next(w, cell.sign_id, true);
+      next(w, cell.pos);
     }
-    if (plan.includeSpeed) {
-      w.fragment(COMMA);
-      field(w, cell.speed);
-    }
-    if (plan.includeRetrograde) {
-      w.fragment(COMMA);
-      field(w, cell.retrograde);
-    }
-    if (plan.includeDignity) {
-      w.fragment(COMMA);
-      field(w, cell.dignity, true);
-    }
+    if (plan.includeSpeed) next(w, cell.speed);
+    if (plan.includeRetrograde) next(w, cell.retrograde);
+    if (plan.includeDignity) next(w, cell.dignity, true);
   }
   if (plan.includeAngles) {
-    for (const angle of [row.angles?.asc, row.angles?.mc, row.angles?.vertex]) {
-      w.fragment(COMMA);
-      field(w, angle);
-    }
+    next(w, row.angles?.asc);
+    next(w, row.angles?.mc);
+    next(w, row.angles?.vertex);
   }
-  if (plan.includeHouses) {
-    for (let h = 0; h < 12; h++) {
-      w.fragment(COMMA);
-      field(w, row.houses?.[h]?.abs_pos);
-    }
-  }
-  if (plan.includeHouses || plan.includeAngles) {
-    w.fragment(COMMA);
-    field(w, row.house_system ?? plan.houseSystem, true);
-  }
-  if (plan.aspects !== 'none') {
-    w.fragment(COMMA);
-    field(w, row.aspects!.map((a) => `${a.p1} ${a.type} ${a.p2} ${a.orb.toFixed(4)}`).join('; '));
-  }
+  if (plan.includeHouses) for (let h = 0; h < 12; h++) next(w, row.houses?.[h]?.abs_pos);
+  if (plan.includeHouses || plan.includeAngles) next(w, row.house_system ?? plan.houseSystem, true);
+  if (plan.aspects !== 'none') next(w, row.aspects!.map((a) => `${a.p1} ${a.type} ${a.p2} ${a.orb.toFixed(4)}`).join('; '));
   if (plan.includeVoidOfCourse) {
-    w.fragment(COMMA);
-    field(w, row.moon_void_of_course?.is_void);
-    w.fragment(COMMA);
-    field(w, row.moon_void_of_course?.until);
+    next(w, row.moon_void_of_course?.is_void);
+    next(w, row.moon_void_of_course?.until);
   }
-  for (let i = 0; i < plan.fixedStars.length; i++) {
-    w.fragment(COMMA);
-    field(w, row.starLons?.[i]);
-  }
+  for (let i = 0; i < plan.fixedStars.length; i++) next(w, row.starLons?.[i]);
   const phase = row.astrology?.moon_phase;
-  w.fragment(COMMA);
-  field(w, phase?.label, true);
-  w.fragment(COMMA);
-  field(w, phase?.angle);
-  w.fragment(COMMA);
-  field(w, phase?.illumination);
+  next(w, phase?.label, true);
+  next(w, phase?.angle);
+  next(w, phase?.illumination);
   w.fragment(LINE_END);
 }
