@@ -45,6 +45,12 @@ size_t ephemeris_copied_files(const char **paths, size_t capacity) {
   return count;
 }
 
+/*
+ * Streams over a copy need fopencookie (glibc and musl, so every Linux the service runs on);
+ * elsewhere (a developer's macOS, say) the data files open from disk as they always did.
+ */
+#if defined(__linux__)
+
 static int is_data_file(const char *path) {
   size_t n = strlen(path);
   return n > 4 && strcmp(path + n - 4, ".se1") == 0;
@@ -89,6 +95,13 @@ static CopiedFile *find_or_copy(const char *path) {
   return copy;
 }
 
+/* glibc's seek callback takes an off64_t, musl's an off_t (64 bits wide there too). */
+#ifdef __GLIBC__
+typedef off64_t CookieOffset;
+#else
+typedef off_t CookieOffset;
+#endif
+
 /* One open stream of a copy: its position, and the stdio buffer it reads through. */
 typedef struct {
   const CopiedFile *copy;
@@ -108,10 +121,10 @@ static ssize_t read_copy(void *cookie, char *into, size_t size) {
   return (ssize_t)size;
 }
 
-static int seek_copy(void *cookie, off64_t *offset, int whence) {
+static int seek_copy(void *cookie, CookieOffset *offset, int whence) {
   CopyReader *reader = cookie;
-  off64_t base = whence == SEEK_SET ? 0 : whence == SEEK_CUR ? (off64_t)reader->position : (off64_t)reader->copy->length;
-  off64_t target = base + *offset;
+  CookieOffset base = whence == SEEK_SET ? 0 : whence == SEEK_CUR ? (CookieOffset)reader->position : (CookieOffset)reader->copy->length;
+  CookieOffset target = base + *offset;
   /* Past the end is allowed, as on disk: the next read then finds nothing (a damaged file's
      index pointing there gives the library's "damaged" error, not bytes from elsewhere). */
   if (target < 0) return -1;
@@ -139,3 +152,11 @@ FILE *ephemeris_fopen(const char *path, const char *mode) {
   setvbuf(stream, reader->buffer, _IOFBF, sizeof reader->buffer);
   return stream;
 }
+
+#else
+
+FILE *ephemeris_fopen(const char *path, const char *mode) {
+  return fopen(path, mode);
+}
+
+#endif

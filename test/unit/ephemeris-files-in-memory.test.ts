@@ -49,7 +49,10 @@ describe('the data files read from memory', () => {
   lean.init(EPHE, out);
   const dates = randomDates(1500, 4242);
 
-  it('are the files the charts read, held once per process', () => {
+  // Linux only: elsewhere the library reads from disk as before (native/ephemeris_files.c).
+  const onLinux = process.platform === 'linux';
+
+  it.runIf(onLinux)('are the files the charts read, held once per process', () => {
     leanPositions(dates.slice(0, 20));
     const held = lean.filesInMemory().map((file) => path.basename(file)).sort();
     expect(held).toEqual(expect.arrayContaining(['semo_18.se1', 'sepl_18.se1', 'seas_18.se1']));
@@ -128,7 +131,7 @@ describe('the data files read from memory', () => {
         expect(memory, name).toEqual(disk);
         expect(memory.some(([flag]) => flag < 0), name).toBe(true);
         if (name === 'overwritten') expect(memory.some(([flag]) => flag >= 0)).toBe(true);
-        expect(lean.filesInMemory().some((file) => file.startsWith(dataDir)), name).toBe(true);
+        if (onLinux) expect(lean.filesInMemory().some((file) => file.startsWith(dataDir)), name).toBe(true);
       }
     });
   });
