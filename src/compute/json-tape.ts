@@ -43,27 +43,30 @@ export function jsonFragment(text: string): number {
 
 const NULL = jsonFragment('null');
 
-const quotedIds = new Map<string, number>();
 /**
- * Distinct values kept as fragments at most. A vocabulary can be larger than it looks: a zone
- * name is accepted in any mix of letter case and echoed as sent, so that requests could otherwise
- * grow the table without end. Values past the limit are written as texts.
+ * Fragments made by `make` from the values of a vocabulary, once per value, for good: at most
+ * `max` of them. A vocabulary can be larger than it looks (a zone name is accepted in any mix of
+ * letter case and echoed as sent), so that requests could otherwise grow the table without end;
+ * a value past the limit gets undefined, and its writer writes it as a text.
  */
-const MAX_QUOTED = 20_000;
+export function vocabularyFragments(make: (value: string) => string, max: number): (value: string) => number | undefined {
+  const ids = new Map<string, number>();
+  return (value) => {
+    let id = ids.get(value);
+    if (id === undefined) {
+      if (ids.size >= max) return undefined;
+      id = jsonFragment(make(value));
+      ids.set(value, id);
+    }
+    return id;
+  };
+}
+
 /**
  * The id of a string value as a fragment (quoted and escaped by JSON.stringify), for values from
- * a bounded vocabulary (zone names, option values): each one stays in the table for good.
- * Undefined once the table holds MAX_QUOTED values and this is not one of them.
+ * a bounded vocabulary (zone names, option values); undefined past 20,000 distinct values.
  */
-export function quotedFragment(value: string): number | undefined {
-  let id = quotedIds.get(value);
-  if (id === undefined) {
-    if (quotedIds.size >= MAX_QUOTED) return undefined;
-    id = jsonFragment(JSON.stringify(value));
-    quotedIds.set(value, id);
-  }
-  return id;
-}
+export const quotedFragment = vocabularyFragments(JSON.stringify, 20_000);
 
 /** A tape for one answer at a time; `bytes()` ends it and the tape starts over. */
 export class JsonTape {

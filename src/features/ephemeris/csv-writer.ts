@@ -8,7 +8,7 @@
  * shortest text that reads back as the same double); words of a small vocabulary (weekdays, signs,
  * booleans, phase names) are fragments, declared once.
  */
-import { JsonTape, jsonFragment } from '../../compute/json-tape.ts';
+import { JsonTape, jsonFragment, vocabularyFragments } from '../../compute/json-tape.ts';
 import { displayName } from './body-names.ts';
 import { csvText } from './formats.ts';
 import type { EphemerisPlan } from './plan.ts';
@@ -20,19 +20,14 @@ const LINE_END = jsonFragment('\n');
 const TRUE = jsonFragment('true');
 const FALSE = jsonFragment('false');
 
-/** Words written as fragments at most; past this many distinct ones, as texts (see quotedFragment). */
-const MAX_WORDS = 1000;
-const wordIds = new Map<string, number>();
+/** Words as fragments of their CSV text; past 1,000 distinct ones, as texts. */
+const wordFragment = vocabularyFragments(csvText, 1000);
 
 /** A field of a small vocabulary, as its CSV text. */
 function word(w: JsonTape, value: string): void {
-  let id = wordIds.get(value);
-  if (id === undefined) {
-    if (wordIds.size >= MAX_WORDS) return void w.json(csvText(value));
-    id = jsonFragment(csvText(value));
-    wordIds.set(value, id);
-  }
-  w.fragment(id);
+  const id = wordFragment(value);
+  if (id === undefined) w.json(csvText(value));
+  else w.fragment(id);
 }
 
 /** A field as `csvLine` writes it: nothing for a missing value, numbers as String(n). */
