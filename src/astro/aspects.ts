@@ -87,14 +87,47 @@ function activeAspects(options: AspectOptions): ActiveAspect[] {
   return ASPECT_DEFINITIONS.filter((d) => options.types.includes(d.type)).map((d) => ({ type: d.type, angle: d.angle, major: d.major, orb: options.orbs?.[d.type] ?? d.orb }));
 }
 
-/** The aspect between two points, if any (the closest one when custom orbs overlap). */
-export function aspectBetween(a: AspectPoint, b: AspectPoint, options: AspectOptions): Aspect | undefined {
-  return closestAspect(a, b, activeAspects(options));
+/**
+ * A search's aspect types, and by whole degree of distance (0 to 180) the ones a distance in that
+ * degree could be within orb of, in the same order. Most pairs of a chart form no aspect: their
+ * degree lists none, and they cost no comparison per type. A type is listed wherever its orb
+ * band reaches into the degree, ends included and widened by BAND_MARGIN, so that rounding in the
+ * comparison can never make a list leave out a type that comparing with every type would take.
+ */
+interface AspectSearch {
+  active: readonly ActiveAspect[];
+  byDegree: readonly (readonly ActiveAspect[])[];
 }
 
-function closestAspect(a: AspectPoint, b: AspectPoint, active: readonly ActiveAspect[]): Aspect | undefined {
+const BAND_MARGIN = 1e-9; // degrees: far above the rounding of numbers below 360 (about 6e-14)
+
+function aspectSearch(active: readonly ActiveAspect[]): AspectSearch {
+  const reaches = (a: ActiveAspect, degree: number) => !(a.angle - a.orb > degree + 1 + BAND_MARGIN || a.angle + a.orb < degree - BAND_MARGIN);
+  const byDegree = Array.from({ length: 181 }, (_, degree) => active.filter((a) => reaches(a, degree)));
+  return { active, byDegree };
+}
+
+/** Searches with the default orbs, made once per list of types (the lists are the module's constants). */
+const defaultOrbSearches = new WeakMap<readonly AspectType[], AspectSearch>();
+
+function searchFor(options: AspectOptions): AspectSearch {
+  // Custom orbs come with a request: a search of one chart compares every pair with every type.
+  const custom = options.orbs !== undefined && Object.keys(options.orbs).length > 0;
+  if (custom) return { active: activeAspects(options), byDegree: [] };
+  let search = defaultOrbSearches.get(options.types);
+  if (search === undefined) {
+    search = aspectSearch(activeAspects(options));
+    defaultOrbSearches.set(options.types, search);
+  }
+  return search;
+}
+
+/** The aspect between two points, if any (the closest one when custom orbs overlap). */
+function closestAspect(a: AspectPoint, b: AspectPoint, search: AspectSearch): Aspect | undefined {
   const separation = signedSeparation(a.lon, b.lon);
   const distance = Math.abs(separation);
+  // A distance that is not a number (a point without a position) is compared with every type, as before.
+  const active = search.byDegree[Math.floor(distance)] ?? search.active;
   // The first of the closest (the definitions' order breaks ties); the object is made once, for it.
   let def: ActiveAspect | undefined;
   let orb = Infinity;
@@ -140,13 +173,13 @@ export function sortByOrb<T extends { orb: number }>(aspects: T[]): T[] {
 
 /** Aspects among one set of points (each pair once). */
 export function findAspectsWithin(points: readonly AspectPoint[], options: AspectOptions): Aspect[] {
-  const active = activeAspects(options);
+  const search = searchFor(options);
   const groups = points.map((p) => axisGroup(p.id)); // once per point, not per pair
   const found: Aspect[] = [];
   for (let i = 0; i < points.length; i++) {
     for (let j = i + 1; j < points.length; j++) {
       if (groups[i] !== 0 && groups[i] === groups[j]) continue;
-      const aspect = closestAspect(points[i]!, points[j]!, active);
+      const aspect = closestAspect(points[i]!, points[j]!, search);
       if (aspect) found.push(aspect);
     }
   }
@@ -155,11 +188,11 @@ export function findAspectsWithin(points: readonly AspectPoint[], options: Aspec
 
 /** Aspects from every point of one set to every point of another (transits, synastry). */
 export function findAspectsBetween(from: readonly AspectPoint[], to: readonly AspectPoint[], options: AspectOptions): Aspect[] {
-  const active = activeAspects(options);
+  const search = searchFor(options);
   const found: Aspect[] = [];
   for (const a of from) {
     for (const b of to) {
-      const aspect = closestAspect(a, b, active);
+      const aspect = closestAspect(a, b, search);
       if (aspect) found.push(aspect);
     }
   }
