@@ -135,7 +135,8 @@ int shortest_double(double v, char *out) {
     out[len++] = '-';
     v = -v;
   }
-  if (v < 9007199254740992.0 && v == (double)(uint64_t)v) return len + write_digits((uint64_t)v, out + len);
+  /* Below 2^53 the signed conversion is exact, and one instruction (the unsigned one is a branchy sequence). */
+  if (v < 9007199254740992.0 && v == (double)(int64_t)v) return len + write_digits((uint64_t)(int64_t)v, out + len);
   if (!(v >= 1e-4 && v < 9007199254740992.0)) return 0; /* also NaN */
 
   uint64_t bits;
@@ -208,6 +209,13 @@ int shortest_double(double v, char *out) {
     for (int i = 0; i < point; i++) text[i] = text[i + 1];
     text[point] = '.';
     return len + count + 1;
+  }
+  if (-6 < point && point <= 0) {
+    /* 0.000ddd: "0." and the zeros as one fixed block, then the digits where they belong. */
+    char *text = out + len;
+    memcpy(text, "0.000000", 8);
+    write_digits(chosen, text + 2 - point);
+    return len + 2 - point + count;
   }
   char digits[20];
   write_digits(chosen, digits);
