@@ -53,6 +53,27 @@ describe('lean position binding', () => {
     expect(compared).toBe(300 * SE_BODIES.length);
   });
 
+  it('remembers its precession for the last dates only as the very value: dates interleaved call by call, epochs of sidereal modes among them', () => {
+    // The lean binding's library keeps the precession matrix of the last date and the precession
+    // terms of the last two (native/swephlib_cached.c); the general binding computes them every
+    // time. Calls alternating between nearby dates, a day apart (a speed's t and t + 1) and
+    // sidereal modes that precess to their own epoch must all agree with it exactly.
+    const random = lcg(20261123);
+    const epochModes: ZodiacSetting[] = (['j2000', 'j1900', 'b1950', 'lahiri'] as AyanamsaName[]).map((ayanamsa) => ({ type: 'sidereal' as const, ayanamsa }));
+    for (let i = 0; i < 150; i++) {
+      const base = FILES_START_JD + 2 + random() * (FILES_END_JD - FILES_START_JD - 4);
+      const dates = [base, base + 1, base - 1, base + 1e-9, base + random()];
+      for (let j = 0; j < 40; j++) {
+        const jd = dates[Math.floor(random() * dates.length)]!;
+        const se = SE_BODIES[Math.floor(random() * SE_BODIES.length)]!;
+        const zodiac = random() < 0.5 ? TROPICAL : epochModes[Math.floor(random() * epochModes.length)]!;
+        const p = calcBody(jd, se, zodiac);
+        const r = reference(jd, se, zodiac);
+        expect([p.lon, p.lat, p.distAu, p.speedLon, p.speedLat, p.speedDist]).toEqual(r.data);
+      }
+    }
+  });
+
   it('gives ΔT as the general binding does, inside the data files and far outside them', () => {
     const random = lcg(20261123);
     for (let i = 0; i < 2000; i++) {
