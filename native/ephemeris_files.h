@@ -13,4 +13,10 @@ FILE *ephemeris_fopen(const char *path, const char *mode);
 size_t ephemeris_copied_files(const char **paths, size_t capacity);
 #define fopen ephemeris_fopen
 
+#if defined(__linux__)
+/* The library's streams belong to one thread each (its open files are in its thread-local state),
+ * so its many small reads of a segment's coefficients can skip stdio's lock. */
+#define fread fread_unlocked
+#endif
+
 #endif
