@@ -27,13 +27,14 @@
         "node_modules/sweph/swisseph/swejpl.c",
         "node_modules/sweph/swisseph/swemmoon.c",
         "node_modules/sweph/swisseph/swemplan.c",
-        "node_modules/sweph/swisseph/sweph.c",
+        "native/sweph_cached.c",
         "native/swephlib_cached.c"
       ],
       "include_dirs": ["node_modules/sweph/swisseph"],
       # Every file the library opens goes through native/ephemeris_files.c, which serves the
-      # data files from one copy in memory; swephlib.c is compiled through
-      # native/swephlib_cached.c, which remembers its precession series for the last dates.
+      # data files from one copy in memory; sweph.c and swephlib.c are compiled through
+      # native/sweph_cached.c (segments of coefficients remembered) and native/swephlib_cached.c
+      # (precession series remembered for the last dates).
       "cflags": ["-w", "-include", "<(module_root_dir)/native/ephemeris_files.h"],
       "direct_dependent_settings": { "include_dirs": ["node_modules/sweph/swisseph"] }
     }

@@ -23,6 +23,10 @@
 #include "swephexp.h"
 #include "ephemeris_files.h"
 
+/* native/sweph_cached.c: the segments of coefficients this thread's library remembers. */
+void sweph_forget_segments(void);
+void sweph_release_segments(void);
+
 typedef struct {
   napi_ref out_ref; /* keeps the registered Float64Array alive */
   double *out;      /* its elements: six for calc, HOUSES_OUT for houses */
@@ -35,6 +39,7 @@ static void free_state(napi_env env, void *data, void *hint) {
   (void)hint;
   if (state->out_ref) napi_delete_reference(env, state->out_ref);
   free(state);
+  sweph_release_segments(); /* a worker thread's end: the segments its library remembered */
 }
 
 static ThreadState *state_of(napi_env env) {
@@ -76,6 +81,7 @@ static napi_value init(napi_env env, napi_callback_info info) {
   state->out = data;
   state->out_length = elements;
   swe_set_ephe_path(path);
+  sweph_forget_segments(); /* another directory may hold other files under the same names */
   return NULL;
 }
 
