@@ -39,7 +39,14 @@ static void free_state(napi_env env, void *data, void *hint) {
   (void)hint;
   if (state->out_ref) napi_delete_reference(env, state->out_ref);
   free(state);
-  sweph_release_segments(); /* a worker thread's end: the segments its library remembered */
+  /*
+   * The thread's end (a worker's, or the process's): its library closes its files and frees
+   * what it holds, and the segments it remembered go. Without the close, its streams stayed
+   * in stdio's list of open files after a worker ended, and when Node had unloaded this module
+   * with the worker, exit's flush of every stream called into unmapped code: a crash at exit.
+   */
+  swe_close();
+  sweph_release_segments();
 }
 
 static ThreadState *state_of(napi_env env) {

@@ -4,6 +4,7 @@
  * Pinned here: the copy is really used, positions are those the general binding computes from
  * the files on disk, bit for bit, on any thread, and a damaged file gives what it gives on disk.
  */
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -87,6 +88,21 @@ describe('the data files read from memory', () => {
       w.once('error', reject);
     })));
     for (const rows of answers) expect(rows).toEqual(expected);
+  });
+
+  it('close with the thread that opened them: a process whose only user was a worker exits cleanly', () => {
+    // The library's streams over the copies used to outlive a worker; Node unloads the module
+    // with the worker when no other thread holds it, and exit's flush of every open stream then
+    // called the unloaded module (a segfault, exit status 139).
+    const module = path.resolve(import.meta.dirname, '../../build/Release/swe_calc.node');
+    const script = `
+      const { Worker } = require('node:worker_threads');
+      const code = "const { workerData: d } = require('node:worker_threads'); const lean = require(d.module); lean.init(d.ephe, new Float64Array(19));"
+        + "for (let i = 0; i < 50; i++) lean.calc(2451545 + i * 37, i % 10, 258, 0);";
+      const w = new Worker(code, { eval: true, workerData: { module: ${JSON.stringify(module)}, ephe: ${JSON.stringify(EPHE)} } });
+      w.on('exit', (status) => { if (status !== 0) process.exitCode = 3; });`;
+    const run = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8', timeout: 30_000 });
+    expect({ status: run.status, signal: run.signal, stderr: run.stderr }).toEqual({ status: 0, signal: null, stderr: '' });
   });
 
   describe('a damaged data file', () => {
