@@ -74,6 +74,22 @@ describe('lean position binding', () => {
     }
   });
 
+  it('restores remembered segments of coefficients as the very ones the files give: dates revisiting a few years, bodies and zodiacs mixed', () => {
+    // The lean binding's library remembers the segments it has unpacked (native/sweph_cached.c);
+    // dates within three years come back to the same segments of every body again and again,
+    // in every order, and each answer must be what the general binding reads from the files.
+    const random = lcg(20261124);
+    const start = FILES_START_JD + 2 + random() * (FILES_END_JD - FILES_START_JD - 1200);
+    for (let i = 0; i < 3000; i++) {
+      const jd = start + random() * 1096;
+      const se = SE_BODIES[Math.floor(random() * SE_BODIES.length)]!;
+      const zodiac = zodiacs[Math.floor(random() * zodiacs.length)]!;
+      const p = calcBody(jd, se, zodiac);
+      const r = reference(jd, se, zodiac);
+      expect([p.lon, p.lat, p.distAu, p.speedLon, p.speedLat, p.speedDist]).toEqual(r.data);
+    }
+  });
+
   it('gives ΔT as the general binding does, inside the data files and far outside them', () => {
     const random = lcg(20261123);
     for (let i = 0; i < 2000; i++) {
