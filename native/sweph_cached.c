@@ -17,8 +17,9 @@
  *  - rot_back(int ipl) stays the rotation (rot_back_computed); the call rot_back(ipl) becomes
  *    rot_back_remembered, which skips a restored segment's rotation (its coefficients are stored
  *    rotated) and remembers a newly rotated one.
- * A segment read without rotation (flag SEI_FLG_ROTATE clear) is remembered as read. Should a new
- * version of the library call them otherwise, the build fails on an undefined name.
+ * A segment read without rotation (flag SEI_FLG_ROTATE clear) is remembered as read; the segments
+ * of numbered asteroids (one shared slot, a file each) are not remembered. Should a new version of
+ * the library call these functions otherwise, the build fails on an undefined name.
  *
  * The memory is per thread, like the library's own state, and bounded: past SEGMENT_BUDGET bytes
  * of coefficients (or 3/4 of the table's slots) the thread forgets all and starts again. Measured
@@ -136,6 +137,9 @@ static int get_new_segment_remembered(double tjd, int ipli, int ifno, char *serr
   int32 iseg = segment_number(tjd, pdp);
   restored = 0;
   reading_pending = 0;
+  /* Numbered asteroids share one body slot and one file slot, each in a file of its own: their
+   * segments are not told apart here, so they are read as the library reads them. */
+  if (ifno == SEI_FILE_ANY_AST) return get_new_segment_read(tjd, ipli, ifno, serr);
   Segment *s = find_slot(ipli, ifno, iseg, pdp);
   if (s != NULL && s->coefficients != NULL) {
     size_t bytes = (size_t) pdp->ncoe * 3 * sizeof(double);
