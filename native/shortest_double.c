@@ -87,8 +87,8 @@ static int write_digits(uint64_t n, char *out) {
 
 /*
  * Lays out the digits (count of them, no trailing zero) of a value 0.digits * 10^point as
- * Number::toString does: plain up to 21 integer digits, "0.000ddd" down to six zeros, else an
- * exponent.
+ * Number::toString does: plain up to 21 integer digits, else an exponent. Fractions below 1
+ * ("0.000ddd", down to six zeros) are written by shortest_double itself, in place.
  */
 static int layout(const char *digits, int count, int point, char *out) {
   int len = 0;
@@ -101,12 +101,6 @@ static int layout(const char *digits, int count, int point, char *out) {
     out[point] = '.';
     memcpy(out + point + 1, digits + point, count - point);
     len = count + 1;
-  } else if (-6 < point && point <= 0) {
-    out[len++] = '0';
-    out[len++] = '.';
-    for (int i = 0; i < -point; i++) out[len++] = '0';
-    memcpy(out + len, digits, count);
-    len += count;
   } else {
     out[len++] = digits[0];
     if (count > 1) {
