@@ -65,7 +65,8 @@ static TLS size_t segments_used, segment_bytes;
 /* Set by a restore, read by the rotation that sweph() asks for next: the coefficients are already rotated. */
 static TLS int restored;
 
-static void forget_segments(void) {
+/* Forgets every segment: past the budget, or when the data path changes (the files may be others). */
+void sweph_forget_segments(void) {
   if (segments == NULL) return;
   for (size_t i = 0; i < TABLE_SIZE; i++) free(segments[i].coefficients);
   memset(segments, 0, TABLE_SIZE * sizeof *segments);
@@ -73,14 +74,9 @@ static void forget_segments(void) {
   segment_bytes = 0;
 }
 
-/* The data path changes: the files may be others. */
-void sweph_forget_segments(void) {
-  forget_segments();
-}
-
 /* The thread ends (its N-API environment is torn down): everything it remembered goes. */
 void sweph_release_segments(void) {
-  forget_segments();
+  sweph_forget_segments();
   free(segments);
   segments = NULL;
 }
@@ -95,7 +91,7 @@ static size_t slot_of(int ipli, int ifno, int32 iseg) {
 }
 
 static int same_segment(const Segment *s, int ipli, int ifno, int32 iseg, const struct plan_data *pdp) {
-  return s->coefficients != NULL && s->ipli == ipli && s->ifno == ifno && s->iseg == iseg
+  return s->ipli == ipli && s->ifno == ifno && s->iseg == iseg
     && s->ncoe == pdp->ncoe && s->tfstart == pdp->tfstart && s->dseg == pdp->dseg;
 }
 
@@ -107,7 +103,7 @@ static Segment *find_slot(int ipli, int ifno, int32 iseg, const struct plan_data
   }
   for (size_t i = slot_of(ipli, ifno, iseg), probes = 0; probes < TABLE_SIZE; i = (i + 1) & (TABLE_SIZE - 1), probes++) {
     Segment *s = &segments[i];
-    if (s->coefficients == NULL || same_segment(s, ipli, ifno, iseg, pdp)) return s;
+    if (s->coefficients == NULL || same_segment(s, ipli, ifno, iseg, pdp)) return s; /* an empty slot ends the probe */
   }
   return NULL;
 }
@@ -115,7 +111,7 @@ static Segment *find_slot(int ipli, int ifno, int32 iseg, const struct plan_data
 /* Remembers the segment now in the library's state for the body (after reading, and rotating if it does). */
 static void remember(int ipli, int ifno, int32 iseg, const struct plan_data *pdp) {
   size_t bytes = (size_t) pdp->ncoe * 3 * sizeof(double);
-  if (segments_used + 1 > TABLE_SIZE / 4 * 3 || segment_bytes + bytes > SEGMENT_BUDGET) forget_segments();
+  if (segments_used + 1 > TABLE_SIZE / 4 * 3 || segment_bytes + bytes > SEGMENT_BUDGET) sweph_forget_segments();
   Segment *s = find_slot(ipli, ifno, iseg, pdp);
   if (s == NULL || s->coefficients != NULL) return;
   double *copy = malloc(bytes);
