@@ -16,7 +16,7 @@ import { formatOffset } from '../../astro/civil-time.ts';
 import { engineInfo, FILES_END_JD, FILES_START_JD, type ZodiacSetting } from '../../astro/ephemeris.ts';
 import { cuspsRunForward, houseOf } from '../../astro/house-placement.ts';
 import { degreeInSign, normalizeDegrees, signIndexOf, SIGNS } from '../../astro/zodiac.ts';
-import { jsonFragment as fragment, type JsonTape } from '../../compute/json-tape.ts';
+import { jsonFragment as fragment, vocabularyFragments, type JsonTape } from '../../compute/json-tape.ts';
 import { zodiacLabel } from './chart-presentation.ts';
 import type { ResolvedMoment } from './moment.ts';
 import type { ResolvedPlace } from './place.ts';
@@ -134,17 +134,14 @@ export function pointText(id: string): PointText {
   return t;
 }
 
-/** A fragment made from a value of a bounded vocabulary, once per value. */
+/**
+ * A fragment made from a value of a closed vocabulary (the catalogue's point ids, signs, aspect
+ * types, node variants: values the request schemas admit from fixed lists), once per value,
+ * without a limit: there are only so many.
+ */
 export function cachedFragment(make: (value: string) => string): (value: string) => number {
-  const ids = new Map<string, number>();
-  return (value) => {
-    let id = ids.get(value);
-    if (id === undefined) {
-      id = fragment(make(value));
-      ids.set(value, id);
-    }
-    return id;
-  };
+  const idOf = vocabularyFragments(make, Infinity);
+  return (value) => idOf(value)!;
 }
 
 const variantFragment = cachedFragment((nodeType) => `,"variant":${quoted(nodeType)}`);
