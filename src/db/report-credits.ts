@@ -95,10 +95,11 @@ export class ReportCreditRepository {
   /**
    * Gives back the credit `jobRef` reserved, once (false when there was no such reservation or it
    * was refunded already). It returns to the period it came from while that period lasts, and
-   * becomes a lasting credit otherwise: a failed job never costs the user a credit.
+   * becomes a lasting credit otherwise: a failed job never costs the user a credit. Runs in `tx`
+   * when given (the failing job's transaction).
    */
-  async refund(userId: string, jobRef: string): Promise<boolean> {
-    return this.pool.transaction(async (tx) => {
+  async refund(userId: string, jobRef: string, tx?: CommonQueryMethods): Promise<boolean> {
+    const run = async (tx: CommonQueryMethods) => {
       const account = await this.lockedAccount(tx, userId);
       if (!account) return false;
       const reservation = await tx.maybeOne(sql.type(ledgerRow)`
@@ -116,7 +117,8 @@ export class ReportCreditRepository {
         ? sql.unsafe`update report_credit_accounts set period_remaining = period_remaining + 1, updated_at = now() where user_id = ${userId}`
         : sql.unsafe`update report_credit_accounts set purchased_remaining = purchased_remaining + 1, updated_at = now() where user_id = ${userId}`);
       return true;
-    });
+    };
+    return tx ? run(tx) : this.pool.transaction(run);
   }
 
   /**

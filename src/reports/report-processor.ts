@@ -2,9 +2,10 @@
  * Running one report job: claim the row, build the artefacts while renewing the lease, store
  * them. A fault in the input (the request cannot be computed) fails the job at once; any other
  * fault (Chromium crashed, the database went away) is retried with a doubling backoff until the
- * job's attempts are spent. A job that finally fails gives its credit back, once: the ledger's
- * unique (reason, reference) makes a second refund a no-op, and the sweeper refunds a failure
- * whose refund was interrupted.
+ * job's attempts are spent. A job that finally fails gives its credit back, once, in the
+ * transaction that fails it (a client polling the job never sees it failed with its credit still
+ * spent); the ledger's unique (reason, reference) makes a second refund a no-op, and the sweeper
+ * still refunds a failed job without a refund (one failed before refunds joined that transaction).
  */
 import { sql, type DatabasePool } from 'slonik';
 import { z } from 'zod';
@@ -137,12 +138,13 @@ export class ReportProcessor {
       const options = await tx.oneFirst(sql.type(z.object({ options: z.record(z.string(), z.unknown()) }))`select options from report_jobs where id = ${jobId}`);
       const url = typeof options.callback_url === 'string' ? options.callback_url : undefined;
       if (url) await this.callbacks.add(tx, { jobId, userId: row.user_id, event: 'report.failed', url, payload: { ...(await this.payload(jobId, 'report.failed')), error: { code, message } } });
+      // In the same transaction: whoever sees the job failed sees its credit back.
+      if (row.credit_reserved) await this.credits.refund(row.user_id, jobId, tx);
       return row;
     });
     if (!failed) return false;
     this.deps.metrics?.finished('failed', null, 0);
     this.deps.log('warn', 'report failed', { jobId, code, err: message });
-    if (failed.credit_reserved) await this.credits.refund(failed.user_id, jobId);
     return true;
   }
 }
