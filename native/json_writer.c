@@ -14,6 +14,10 @@
  *   NUMBER    the next number of the numbers' array: its JavaScript text, or null if not finite;
  *   TEXT      the next string of the texts' array, as it is.
  * Fragments and state are per thread (N-API instance data): each worker registers its own.
+ *
+ * The answer is written into this thread's output buffer, then copied to where JavaScript wants
+ * it: into the room it offers in a shared block when it fits there, else, on request, into an
+ * array of its own (see `bytes()` in json-tape.ts for why).
  */
 #include <node_api.h>
 #include <math.h>
@@ -49,6 +53,7 @@ typedef struct {
   uint32_t fragment_count, fragment_capacity;
   char *out; /* the answer being written, reused by every call */
   size_t out_capacity;
+  size_t out_length; /* the last answer's length, for copy_last */
 } WriterState;
 
 static void free_state(napi_env env, void *data, void *hint) {
@@ -161,12 +166,25 @@ static int append_number(napi_env env, WriterState *state, double v, size_t *use
   return append_string(env, state, text, used);
 }
 
-/* write(steps: Uint32Array, stepCount, numbers: Float64Array, texts: string[]): the JSON's UTF-8 bytes (a new Buffer, a Uint8Array). */
+/* A Uint8Array's bytes and length; 0 when it is not one. */
+static int uint8_array(napi_env env, napi_value value, char **data, size_t *length) {
+  napi_typedarray_type type;
+  void *bytes = NULL;
+  if (napi_get_typedarray_info(env, value, &type, length, &bytes, NULL, NULL) != napi_ok || type != napi_uint8_array) return 0;
+  *data = bytes;
+  return 1;
+}
+
+/*
+ * write(steps: Uint32Array, stepCount, numbers: Float64Array, texts: string[], room: Uint8Array, offset, limit):
+ * the answer's length in bytes. When it is at most `limit` (and the room has that much space
+ * from `offset`), the answer is copied there; otherwise it is kept for copyLast.
+ */
 static napi_value write_tape(napi_env env, napi_callback_info info) {
-  size_t argc = 4;
-  napi_value argv[4];
+  size_t argc = 7;
+  napi_value argv[7];
   napi_get_cb_info(env, info, &argc, argv, NULL, NULL);
-  if (argc < 4) return fail(env, "write expects steps, a step count, numbers and texts");
+  if (argc < 7) return fail(env, "write expects steps, a step count, numbers, texts, a room, an offset and a limit");
   WriterState *state = state_of(env);
 
   napi_typedarray_type type;
@@ -180,6 +198,7 @@ static napi_value write_tape(napi_env env, napi_callback_info info) {
   const uint32_t *steps = steps_data;
   const double *numbers = numbers_data;
 
+  state->out_length = 0; /* nothing to copy until this answer is whole */
   size_t used = 0, next_number = 0;
   uint32_t next_text = 0;
   for (uint32_t i = 0; i < step_count; i++) {
@@ -209,10 +228,31 @@ static napi_value write_tape(napi_env env, napi_callback_info info) {
     }
   }
 
-  /* A Buffer copied from the output: Node allocates it without zeroing it first, unlike an ArrayBuffer. */
-  napi_value bytes;
-  if (napi_create_buffer_copy(env, used, state->out, NULL, &bytes) != napi_ok) return fail(env, "out of memory");
-  return bytes;
+  state->out_length = used;
+  char *room = NULL;
+  size_t room_length = 0;
+  uint32_t offset = 0, limit = 0;
+  if (!uint8_array(env, argv[4], &room, &room_length)) return fail(env, "the room must be a Uint8Array");
+  napi_get_value_uint32(env, argv[5], &offset);
+  napi_get_value_uint32(env, argv[6], &limit);
+  if (used <= limit && offset <= room_length && used <= room_length - offset) memcpy(room + offset, state->out, used);
+  napi_value length;
+  napi_create_double(env, (double)used, &length);
+  return length;
+}
+
+/* copyLast(target: Uint8Array): the last answer written, copied to the start of target (as long as it is). */
+static napi_value copy_last(napi_env env, napi_callback_info info) {
+  size_t argc = 1;
+  napi_value argv[1];
+  napi_get_cb_info(env, info, &argc, argv, NULL, NULL);
+  WriterState *state = state_of(env);
+  char *target = NULL;
+  size_t target_length = 0;
+  if (argc < 1 || !uint8_array(env, argv[0], &target, &target_length)) return fail(env, "copyLast expects a Uint8Array");
+  if (target_length < state->out_length) return fail(env, "copyLast: the target is shorter than the answer");
+  memcpy(target, state->out, state->out_length);
+  return NULL;
 }
 
 NAPI_MODULE_INIT() {
@@ -221,6 +261,7 @@ NAPI_MODULE_INIT() {
   napi_property_descriptor properties[] = {
     { "addFragments", NULL, add_fragments, NULL, NULL, NULL, napi_default, NULL },
     { "write", NULL, write_tape, NULL, NULL, NULL, napi_default, NULL },
+    { "copyLast", NULL, copy_last, NULL, NULL, NULL, napi_default, NULL },
   };
   napi_define_properties(env, exports, sizeof properties / sizeof properties[0], properties);
   return exports;

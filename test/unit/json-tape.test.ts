@@ -5,7 +5,7 @@
  * values), fragments, texts and known strings, on tapes longer than their first capacity.
  */
 import { describe, expect, it } from 'vitest';
-import { JsonTape, jsonFragment, quotedFragment } from '../../src/compute/json-tape.ts';
+import { JsonTape, jsonFragment, ownedBytes, quotedFragment } from '../../src/compute/json-tape.ts';
 import { seededRandom } from '../helpers/seeded-random.ts';
 
 const decoder = new TextDecoder();
@@ -86,8 +86,36 @@ describe('JSON tape', () => {
     const bytes = tape.fragment(OPEN).num(1).fragment(CLOSE).bytes();
     expect(decoder.decode(bytes)).toBe('[1]');
     expect(decoder.decode(tape.fragment(OPEN).fragment(CLOSE).bytes())).toBe('[]');
-    // Each answer is a new array of its own, which may be moved to another thread.
-    expect(bytes.byteOffset).toBe(0);
-    expect(bytes.buffer.byteLength).toBe(bytes.length);
+    expect(decoder.decode(bytes)).toBe('[1]');
+  });
+
+  it('keeps every answer as it was written while later ones fill and replace the shared blocks', () => {
+    const random = seededRandom(11);
+    const tape = new JsonTape();
+    // Sizes around the shared limit (16 KB) and the block (64 KB) alike: a number is 5 to 20 bytes.
+    const answers = Array.from({ length: 300 }, (_, i) => {
+      const values = doubles(Math.floor(random() * (i % 10 === 0 ? 3_000 : 1_200)), 100 + i);
+      tape.fragment(OPEN);
+      values.forEach((v, j) => (j > 0 ? tape.fragment(COMMA) : tape).num(v));
+      return { bytes: tape.fragment(CLOSE).bytes(), expected: JSON.stringify(values) };
+    });
+    expect(answers.some((a) => a.bytes.byteLength > 16 * 1024)).toBe(true);
+    expect(answers.some((a) => a.bytes.byteOffset > 0)).toBe(true);
+    for (const a of answers) expect(decoder.decode(a.bytes)).toBe(a.expected);
+  });
+
+  it('gives bytes that own their buffer for a move to another thread, leaving the answers beside them whole', () => {
+    const tape = new JsonTape();
+    const first = tape.fragment(OPEN).num(1).fragment(CLOSE).bytes();
+    const second = tape.fragment(OPEN).num(2).fragment(CLOSE).bytes();
+    expect(second.buffer).toBe(first.buffer); // two views of one block
+    const owned = ownedBytes(second);
+    expect(owned.byteOffset).toBe(0);
+    expect(owned.buffer.byteLength).toBe(owned.byteLength);
+    const moved = structuredClone(owned, { transfer: [owned.buffer] });
+    expect(decoder.decode(moved)).toBe('[2]');
+    expect(decoder.decode(first)).toBe('[1]');
+    expect(decoder.decode(second)).toBe('[2]');
+    expect(ownedBytes(moved)).toBe(moved); // already its own
   });
 });
