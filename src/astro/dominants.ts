@@ -20,6 +20,10 @@ export function dominants(points: readonly { id: string; lon: number }[]): { ele
     elementScores[sign.element] += w;
     modalityScores[sign.modality] += w;
   }
-  const top = <K extends string>(keys: K[], scores: Record<K, number>) => keys.reduce((best, k) => (scores[k] > scores[best] ? k : best), keys[0]!);
-  return { element: top(ELEMENTS, elementScores), modality: top(MODALITIES, modalityScores), element_scores: elementScores, modality_scores: modalityScores };
+  return { element: highest(ELEMENTS, elementScores), modality: highest(MODALITIES, modalityScores), element_scores: elementScores, modality_scores: modalityScores };
+}
+
+/** The key with the highest score, the first of them on a tie. */
+function highest<K extends string>(keys: readonly K[], scores: Record<K, number>): K {
+  return keys.reduce((best, k) => (scores[k] > scores[best] ? k : best), keys[0]!);
 }

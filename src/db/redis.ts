@@ -109,7 +109,9 @@ export function defineCoalescingScript<Q, R>(client: Redis, lua: string, plan: C
       const { keys, args } = plan.call(requests);
       calls.push({
         keys, args,
-        resolve: (reply) => {
+        // Methods, not arrow functions: the TypeScript loader names each arrow function it
+        // creates (a runtime call of about 0.4 µs), and these are made for every request.
+        resolve(reply) {
           let answers: R[];
           try {
             answers = plan.split(reply, requests);
@@ -119,7 +121,9 @@ export function defineCoalescingScript<Q, R>(client: Redis, lua: string, plan: C
           }
           waiters.forEach((w, i) => w.resolve(answers[i]!));
         },
-        reject: (error) => { for (const w of waiters) w.reject(error); },
+        reject(error) {
+          for (const w of waiters) w.reject(error);
+        },
       });
     }
     runScriptCalls(client, lua, sha, calls);

@@ -126,6 +126,12 @@ export class ApiKeyAuthenticator {
     this.cache.clear();
   }
 
+  /** A refusal, counted by its reason. */
+  private failure(reason: string, status: number, detail: string): HttpError {
+    this.options.onFailure?.(reason);
+    return new HttpError(status, detail);
+  }
+
   /**
    * The onRequest hook for routes that need a key: sets `request.principal` or answers 401/403.
    * `invalidKeyStatus` exists for the numerology registry, which the interface has answer 403.
@@ -134,16 +140,12 @@ export class ApiKeyAuthenticator {
     return async (request: FastifyRequest, reply: FastifyReply) => {
       const header = request.headers['x-api-key'];
       const secret = (Array.isArray(header) ? header[0] : header)?.trim();
-      const fail = (reason: string, status: number, detail: string) => {
-        this.options.onFailure?.(reason);
-        return new HttpError(status, detail);
-      };
-      if (!secret) throw fail('missing_key', 401, 'Missing API key');
-      if (secret.length > MAX_KEY_LENGTH) throw fail('invalid_key', options.invalidKeyStatus ?? 401, 'Invalid API key');
+      if (!secret) throw this.failure('missing_key', 401, 'Missing API key');
+      if (secret.length > MAX_KEY_LENGTH) throw this.failure('invalid_key', options.invalidKeyStatus ?? 401, 'Invalid API key');
       const hash = hashApiKey(secret);
       const verdict = await this.verdictByHash(hash, request.ip);
-      if (verdict.kind === 'invalid') throw fail('invalid_key', options.invalidKeyStatus ?? 401, 'Invalid API key');
-      if (verdict.kind === 'no_subscription') throw fail('subscription_required', 403, 'Subscription required');
+      if (verdict.kind === 'invalid') throw this.failure('invalid_key', options.invalidKeyStatus ?? 401, 'Invalid API key');
+      if (verdict.kind === 'no_subscription') throw this.failure('subscription_required', 403, 'Subscription required');
       request.principal = verdict.principal;
       if (!this.options.admit) return;
       const admitted = await this.options.admit(request, reply);
@@ -151,7 +153,7 @@ export class ApiKeyAuthenticator {
         // Revoked on some process whose invalidation has not reached our cache yet.
         this.invalidate(hash);
         request.principal = undefined;
-        throw fail('revoked_key', options.invalidKeyStatus ?? 401, 'Invalid API key');
+        throw this.failure('revoked_key', options.invalidKeyStatus ?? 401, 'Invalid API key');
       }
       if (admitted === 'rejected') return reply;
     };
