@@ -141,7 +141,9 @@ export function computeChartMoment(input: ChartMomentInput): ChartMoment {
  * every arrow function it creates its name, a runtime call of about 0.4 µs.)
  */
 class LibraryPositions {
-  private readonly computed = new Map<number, PointPosition>();
+  /** The positions computed, by library body number (a chart has a dozen or so: a list to search beats a Map). */
+  private readonly bodies: number[] = [];
+  private readonly positions: PointPosition[] = [];
   moshierUsed = false;
 
   constructor(
@@ -152,14 +154,15 @@ class LibraryPositions {
   ) {}
 
   position(id: string, se: number): PointPosition | undefined {
-    const known = this.computed.get(se);
-    if (known) return { ...known, id };
+    const known = this.bodies.indexOf(se);
+    if (known >= 0) return { ...this.positions[known]!, id };
     try {
       const r = calcBody(this.input.jdUt, se, this.input.zodiac);
       this.moshierUsed ||= r.moshier;
       const t = this.trueOf.body(se, r);
       const p: PointPosition = { id, lon: r.lon, lat: r.lat, distAu: r.distAu, speed: r.speedLon, declination: declinationOf(t.lon, t.lat, this.obliquity), moshier: r.moshier };
-      this.computed.set(se, p);
+      this.bodies.push(se);
+      this.positions.push(p);
       return p;
     } catch (error) {
       if (!(error instanceof EphemerisError)) throw error;

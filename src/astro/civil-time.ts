@@ -61,12 +61,13 @@ export function ianaZone(name: string): IANAZone | undefined {
   return zone;
 }
 
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
 /** Whether the calendar date exists (rejects 31 April, 29 February in common years...). */
 export function isValidCalendarDate(year: number, month: number, day: number): boolean {
-  if (month < 1 || month > 12 || day < 1) return false;
-  const daysInMonth = new Date(Date.UTC(2000, month, 0)).getUTCDate();
+  if (!(month >= 1 && month <= 12 && day >= 1)) return false;
   const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-  return day <= (month === 2 ? (leap ? 29 : 28) : daysInMonth);
+  return day <= (month === 2 && leap ? 29 : DAYS_IN_MONTH[Math.trunc(month) - 1]!);
 }
 
 /** Whether hour, minute and second name a time of day (00:00:00 up to 23:59:59.999…). */

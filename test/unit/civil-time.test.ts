@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveCivilTime, formatLocalIso, CivilTimeError } from '../../src/astro/civil-time.ts';
+import { resolveCivilTime, formatLocalIso, CivilTimeError, isValidCalendarDate } from '../../src/astro/civil-time.ts';
 
 const t = (year: number, month: number, day: number, hour: number, minute: number, second = 0) => ({ year, month, day, hour, minute, second });
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -65,4 +65,23 @@ describe('civil time to UT', () => {
   });
 
   it('rejects an unknown zone', () => expect(() => resolveCivilTime(t(2000, 1, 1, 0, 0), 'Mars/Olympus_Mons')).toThrow(/unknown time zone/));
+});
+
+describe('calendar dates', () => {
+  it('accepts exactly the dates a proleptic Gregorian calendar has (as Date counts them), years -4800 to 9999', () => {
+    const exists = (year: number, month: number, day: number) => {
+      const d = new Date(0);
+      d.setUTCFullYear(year, month - 1, day);
+      return d.getUTCFullYear() === year && d.getUTCMonth() === month - 1 && d.getUTCDate() === day;
+    };
+    const wrong: string[] = [];
+    for (let year = -4800; year <= 9999; year += year > 1500 && year < 2500 ? 1 : 7) {
+      for (let month = 0; month <= 13; month++) {
+        for (const day of [0, 1, 27, 28, 29, 30, 31, 32]) {
+          if (isValidCalendarDate(year, month, day) !== (month >= 1 && month <= 12 && day >= 1 && exists(year, month, day))) wrong.push(`${year}-${month}-${day}`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
 });

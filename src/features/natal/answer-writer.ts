@@ -19,7 +19,7 @@ import type { PointPosition } from '../../astro/chart.ts';
 import { JsonTape, jsonFragment as fragment } from '../../compute/json-tape.ts';
 import { placeWarnings } from '../shared/place.ts';
 import { roundNumbers } from '../shared/chart-presentation.ts';
-import { aspectMeasuresWriter, bodyNumber, pointText, SHARED, writeAngles, writeAnglesDetails, writeAspectItems, writeHouses, writeList, writePlanets, writeProvenance, writeSubject } from '../shared/chart-tape.ts';
+import { aspectMeasuresWriter, bodyNumber, SHARED, writeAngles, writeAnglesDetails, writeAspectItems, writeHouses, writeList, writePlanets, writeProvenance, writeSubject } from '../shared/chart-tape.ts';
 import { castNatal, computeNatal, fixedStarsJson, natalConfidence, type NatalCast, type NatalTask } from './service.ts';
 
 /** The fixed pieces of the answer, in the order they appear. */
@@ -44,16 +44,22 @@ const F = {
 
 const writeMeasures = aspectMeasuresWriter('}');
 
-/** `{"p1":"sun","p2":"moon"` (with a comma before it unless first) of each pair of points, made once. */
-const pairFragments = new Map<number, number>();
+/**
+ * `{"p1":"sun","p2":"moon"` of each pair of points, the first item's without the comma before it
+ * and the others' with it, made once: by the first point, then the second (two lookups per
+ * aspect, where a key made from the points' numbers took three).
+ */
+const pairFragments = new Map<string, Map<string, readonly [first: number, later: number]>>();
 function aspectPair(p1: string, p2: string, first: boolean): number {
-  const key = (pointText(p1).index * 4096 + pointText(p2).index) * 2 + (first ? 1 : 0);
-  let id = pairFragments.get(key);
-  if (id === undefined) {
-    id = fragment(`${first ? '' : ','}{"p1":${JSON.stringify(p1)},"p2":${JSON.stringify(p2)}`);
-    pairFragments.set(key, id);
+  let byP2 = pairFragments.get(p1);
+  if (byP2 === undefined) pairFragments.set(p1, (byP2 = new Map()));
+  let ids = byP2.get(p2);
+  if (ids === undefined) {
+    const pair = `{"p1":${JSON.stringify(p1)},"p2":${JSON.stringify(p2)}`;
+    ids = [fragment(pair), fragment(`,${pair}`)];
+    byP2.set(p2, ids);
   }
-  return id;
+  return ids[first ? 0 : 1];
 }
 
 /** One tape per thread, reused by every answer. */

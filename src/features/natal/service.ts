@@ -44,7 +44,8 @@ const HOUSE_POINTS = new Set(['ic', 'dc', 'asc', 'mc', 'vertex']);
 
 /** Angles take part in aspects when the birth time is known: the Ascendant and the Midheaven. */
 export function aspectPointsOf(chart: ChartMoment): AspectPoint[] {
-  const points: AspectPoint[] = chart.points.filter((p) => !HOUSE_POINTS.has(p.id)).map((p) => ({ id: p.id, lon: p.lon, speed: p.speed }));
+  const points: AspectPoint[] = [];
+  for (const p of chart.points) if (!HOUSE_POINTS.has(p.id)) points.push({ id: p.id, lon: p.lon, speed: p.speed });
   if (chart.houses) {
     points.push({ id: 'asc', lon: chart.houses.asc, speed: chart.houses.ascSpeed }, { id: 'mc', lon: chart.houses.mc, speed: chart.houses.mcSpeed });
   }
