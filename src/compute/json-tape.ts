@@ -75,9 +75,9 @@ export const quotedFragment = vocabularyFragments(JSON.stringify, 20_000);
  * Answers of up to SHARED_ANSWER_BYTES lie side by side in shared blocks, each a view of its
  * block. A Uint8Array of its own cost a 12 KB natal answer about 2.5 µs (the allocation, its
  * backing store, and the external memory that the young generation's collections must sweep),
- * a view about 0.05. A block lives as long as any of its views: an answer that is kept (a
- * response still being sent, say) keeps at most four times its size alive. A view that must
- * cross to another thread goes through `ownedBytes` first.
+ * a view about 0.05. A block lives as long as any of its views: an answer still held (a
+ * response waiting for a slow client, say) keeps its 64 KB block alive with it. A view that
+ * must cross to another thread goes through `ownedBytes` first.
  */
 const BLOCK_BYTES = 64 * 1024;
 const SHARED_ANSWER_BYTES = BLOCK_BYTES / 4;
