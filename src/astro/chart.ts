@@ -74,8 +74,6 @@ export function computeHouses(jdUt: number, lat: number, lng: number, system: Ho
  * modes that project onto the ecliptic of their epoch (j2000, j1900, b1950, galalign_mardyks) are
  * up to 3′ off that way, and the "true star" modes a few thousandths of an arcsecond.
  */
-type DeclinationSource = ReturnType<typeof declinationSource>;
-
 function declinationSource(input: ChartMomentInput) {
   const sidereal = input.zodiac.type === 'sidereal';
   let tropicalHouses: HouseCusps | undefined;
@@ -94,6 +92,8 @@ function declinationSource(input: ChartMomentInput) {
     },
   };
 }
+
+type DeclinationSource = ReturnType<typeof declinationSource>;
 
 export function computeChartMoment(input: ChartMomentInput): ChartMoment {
   const warnings: string[] = [];

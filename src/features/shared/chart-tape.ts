@@ -116,8 +116,6 @@ export interface PointText {
   /** Retrograde is never said of an angle. */
   angle: boolean;
   stationaryBelow: number | undefined;
-  /** Its place in the order points were first written in this thread (0, 1, 2...). */
-  index: number;
 }
 const pointTexts = new Map<string, PointText>();
 /** Ids and names come from the catalogue of points: ASCII. */
@@ -127,7 +125,6 @@ export function pointText(id: string): PointText {
     const info = bodyInfo(id);
     t = {
       head: fragment(`{"id":${quoted(id)},"name":${quoted(info.name)},`), quoted: fragment(quoted(id)), angle: info.kind === 'angle', stationaryBelow: info.stationaryBelow,
-      index: pointTexts.size,
     };
     pointTexts.set(id, t);
   }
