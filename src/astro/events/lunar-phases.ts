@@ -33,7 +33,7 @@ export function findLunarPhases(jdStart: number, jdEnd: number, cache: PositionC
   if (!(jdEnd > jdStart)) return out;
   scanSignal(
     {
-      at: (t) => {
+      at(t) {
         const moon = cache.get('moon', t), sun = cache.get('sun', t);
         return { v: moon.lon - sun.lon, r: moon.speedLon - sun.speedLon };
       },
@@ -42,7 +42,7 @@ export function findLunarPhases(jdStart: number, jdEnd: number, cache: PositionC
     makeGrid(jdStart - PAD, jdEnd + PAD, GRID_STEP),
     {
       targets: [0, 90, 180, 270],
-      onCrossing: (t, target) => {
+      onCrossing(t, target) {
         if (t < jdStart || t >= jdEnd) return;
         const lon = normalizeDegrees(cache.get('moon', t).lon);
         out.push({ phase: PRINCIPAL_PHASES[target / 90]!, angle: target, jdUt: t, lon, sign_id: signOf(lon).id });

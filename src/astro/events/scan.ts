@@ -30,7 +30,11 @@ export interface Signal {
 export interface ScanSpec {
   /** Target angles in [0, 360): a crossing is reported each time the unwrapped function passes one. */
   targets: readonly number[];
-  /** `target` is in [0, 360); `rising` tells the direction of the pass. */
+  /**
+   * `target` is in [0, 360); `rising` tells the direction of the pass. (Callers write the handlers
+   * as methods, `onCrossing(t, target) {…}`: the loader names an arrow given as a property each
+   * time it is made, a method never.)
+   */
   onCrossing?: (t: number, target: number, rising: boolean) => void;
   /** A zero of the rate; `toNegative` when the rate goes from + to -. */
   onTurn?: (t: number, toNegative: boolean) => void;
@@ -59,57 +63,62 @@ export function makeGrid(t0: number, t1: number, step: number): number[] {
   return grid;
 }
 
+/*
+ * The scan's steps are module functions with the signal and spec passed along, not closures made
+ * per scan: the TypeScript loader names every named closure when it is created (a runtime call of
+ * about 0.4 µs; DESIGN.md), and a day of sky events runs some fifty scans.
+ */
+function nodeAt(signal: Signal, t: number, ref: Node | undefined): Node {
+  const { v, r } = signal.at(t);
+  return { t, v, r, u: ref ? ref.u + wrap180(v - ref.v) : v };
+}
+
+function crossings(signal: Signal, spec: ScanSpec, a: Node, b: Node): void {
+  if (spec.targets.length === 0 || !spec.onCrossing) return;
+  const lo = Math.min(a.u, b.u), hi = Math.max(a.u, b.u);
+  if (hi - lo >= 180) throw new RangeError('event scan: the grid step is too coarse for this function');
+  for (const target of spec.targets) {
+    // The first value target + 360k above lo; a crossing when it is <= hi (half-open (lo, hi]:
+    // a value reached exactly at a node belongs to the interval that ends there).
+    let T = target + 360 * Math.floor((lo - target) / 360);
+    while (T <= lo) T += 360;
+    if (T > hi) continue;
+    const t = newtonBracketed(
+      (x) => {
+        const s = signal.at(x);
+        return { g: wrap180(s.v - T), dg: s.r };
+      },
+      a.t, a.u - T, b.t, b.u - T,
+    );
+    spec.onCrossing(t, target, b.u > a.u);
+  }
+}
+
+function interval(signal: Signal, spec: ScanSpec, a: Node, b: Node): void {
+  const posA = a.r >= 0, posB = b.r >= 0;
+  if (posA !== posB) {
+    const tc = brent((x) => signal.at(x).r, a.t, b.t, a.r, b.r);
+    const c = nodeAt(signal, tc, a);
+    spec.onTurn?.(tc, posA);
+    crossings(signal, spec, a, c);
+    crossings(signal, spec, c, b);
+    return;
+  }
+  const h = b.t - a.t;
+  if (h > MIN_SUBDIVISION && Math.min(Math.abs(a.r), Math.abs(b.r)) <= (signal.jerk * h * h) / 8) {
+    const m = nodeAt(signal, a.t + h / 2, a);
+    interval(signal, spec, a, m);
+    interval(signal, spec, m, b);
+    return;
+  }
+  crossings(signal, spec, a, b);
+}
+
 export function scanSignal(signal: Signal, grid: readonly number[], spec: ScanSpec): void {
-  const nodeAt = (t: number, ref: Node | undefined): Node => {
-    const { v, r } = signal.at(t);
-    return { t, v, r, u: ref ? ref.u + wrap180(v - ref.v) : v };
-  };
-
-  const crossings = (a: Node, b: Node): void => {
-    if (spec.targets.length === 0 || !spec.onCrossing) return;
-    const lo = Math.min(a.u, b.u), hi = Math.max(a.u, b.u);
-    if (hi - lo >= 180) throw new RangeError('event scan: the grid step is too coarse for this function');
-    for (const target of spec.targets) {
-      // The first value target + 360k above lo; a crossing when it is <= hi (half-open (lo, hi]:
-      // a value reached exactly at a node belongs to the interval that ends there).
-      let T = target + 360 * Math.floor((lo - target) / 360);
-      while (T <= lo) T += 360;
-      if (T > hi) continue;
-      const t = newtonBracketed(
-        (x) => {
-          const s = signal.at(x);
-          return { g: wrap180(s.v - T), dg: s.r };
-        },
-        a.t, a.u - T, b.t, b.u - T,
-      );
-      spec.onCrossing(t, target, b.u > a.u);
-    }
-  };
-
-  const interval = (a: Node, b: Node): void => {
-    const posA = a.r >= 0, posB = b.r >= 0;
-    if (posA !== posB) {
-      const tc = brent((x) => signal.at(x).r, a.t, b.t, a.r, b.r);
-      const c = nodeAt(tc, a);
-      spec.onTurn?.(tc, posA);
-      crossings(a, c);
-      crossings(c, b);
-      return;
-    }
-    const h = b.t - a.t;
-    if (h > MIN_SUBDIVISION && Math.min(Math.abs(a.r), Math.abs(b.r)) <= (signal.jerk * h * h) / 8) {
-      const m = nodeAt(a.t + h / 2, a);
-      interval(a, m);
-      interval(m, b);
-      return;
-    }
-    crossings(a, b);
-  };
-
-  let prev = nodeAt(grid[0]!, undefined);
+  let prev = nodeAt(signal, grid[0]!, undefined);
   for (let i = 1; i < grid.length; i++) {
-    const cur = nodeAt(grid[i]!, prev);
-    interval(prev, cur);
+    const cur = nodeAt(signal, grid[i]!, prev);
+    interval(signal, spec, prev, cur);
     prev = cur;
   }
 }

@@ -99,13 +99,12 @@ export function findEvents(jdStart: number, jdEnd: number, options: EventSearchO
  * 00:00 UT). Falls back to the first estimate if the noise hides the sign change at an hour mark.
  */
 function refineStation(cache: PositionCache, body: EventBodyId, tApprox: number): number {
-  const speed = (t: number) => cache.get(body, t).speedLon;
   const midnight = Math.floor(tApprox - 0.5) + 0.5;
   const hour = Math.floor((tApprox - midnight) * 24);
   for (const h of [hour, hour - 1, hour + 1]) {
     const a = midnight + h / 24, b = midnight + (h + 1) / 24;
-    const va = speed(a), vb = speed(b);
-    if ((va >= 0) !== (vb >= 0)) return brent(speed, a, b, va, vb);
+    const va = cache.get(body, a).speedLon, vb = cache.get(body, b).speedLon;
+    if ((va >= 0) !== (vb >= 0)) return brent((t) => cache.get(body, t).speedLon, a, b, va, vb);
   }
   return tApprox;
 }
@@ -114,15 +113,17 @@ function searchChunk(s: number, e: number, kinds: ReadonlySet<EventKind>, cache:
   const grid = makeGrid(s - PAD, e + PAD, GRID_STEP);
   const inWindow = (t: number) => t >= s && t < e;
 
+  // Signals and handlers are object methods, not arrows given as properties, which the loader
+  // would name each time one is made (about 0.4 µs each, some 200 per day searched; DESIGN.md).
   const lonSignal = (body: EventBodyId): Signal => ({
-    at: (t) => {
+    at(t) {
       const p = cache.get(body, t);
       return { v: p.lon, r: p.speedLon };
     },
     jerk: SPEED_JERK[body],
   });
   const pairSignal = (a: EventBodyId, b: PlanetId): Signal => ({
-    at: (t) => {
+    at(t) {
       const pa = cache.get(a, t), pb = cache.get(b, t);
       return { v: pa.lon - pb.lon, r: pa.speedLon - pb.speedLon };
     },
@@ -145,7 +146,7 @@ function searchChunk(s: number, e: number, kinds: ReadonlySet<EventKind>, cache:
       const targets = moonAspects ? MAJOR_PHASE_ANGLES : [0, 180];
       scanSignal(pairSignal('moon', other), grid, {
         targets,
-        onCrossing: (t, target) => {
+        onCrossing(t, target) {
           if (!inWindow(t)) return;
           if (other === 'sun' && lunations && (target === 0 || target === 180)) {
             const lon = cache.get('moon', t).lon;
@@ -171,7 +172,7 @@ function searchChunk(s: number, e: number, kinds: ReadonlySet<EventKind>, cache:
     if (!ingresses && !stations) continue;
     scanSignal(lonSignal(body), grid, {
       targets: ingresses ? SIGN_BOUNDARIES : [],
-      onCrossing: (t, boundary, rising) => {
+      onCrossing(t, boundary, rising) {
         if (!inWindow(t)) return;
         const index = boundary / 30;
         out.push({
@@ -180,14 +181,13 @@ function searchChunk(s: number, e: number, kinds: ReadonlySet<EventKind>, cache:
           direction: rising ? 'direct' : 'retrograde', lon: boundary, speed: cache.get(body, t).speedLon,
         });
       },
-      onTurn: stations
-        ? (tApprox, toNegative) => {
-            const t = refineStation(cache, body, tApprox);
-            if (!inWindow(t)) return;
-            const lon = normalizeDegrees(cache.get(body, t).lon);
-            out.push({ type: 'station', jdUt: t, body: body as StationingBodyId, direction: toNegative ? 'retrograde' : 'direct', lon, sign_id: signOf(lon).id });
-          }
-        : undefined,
+      onTurn(tApprox, toNegative) {
+        if (!stations) return;
+        const t = refineStation(cache, body, tApprox);
+        if (!inWindow(t)) return;
+        const lon = normalizeDegrees(cache.get(body, t).lon);
+        out.push({ type: 'station', jdUt: t, body: body as StationingBodyId, direction: toNegative ? 'retrograde' : 'direct', lon, sign_id: signOf(lon).id });
+      },
     });
   }
 
@@ -198,7 +198,7 @@ function searchChunk(s: number, e: number, kinds: ReadonlySet<EventKind>, cache:
         const a = PLANETS[i]!, b = PLANETS[j]!;
         scanSignal(pairSignal(a, b), grid, {
           targets: MAJOR_PHASE_ANGLES,
-          onCrossing: (t, phase) => {
+          onCrossing(t, phase) {
             if (inWindow(t)) out.push(aspectEvent(t, a, b, phase));
           },
         });
