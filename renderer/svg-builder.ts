@@ -4,11 +4,25 @@
  * `num` (finite, short) or `attr` (escaped), so the output is always well-formed XML.
  */
 
-/** Two decimals are sub-pixel at 2000 px and keep the document small. */
+/**
+ * Two decimals are sub-pixel at 2000 px and keep the document small. The text is that of
+ * String(Math.round(v * 100) / 100), written from the whole hundredths: a natal wheel writes
+ * thousands of coordinates, and String of a fraction costs several times as much as String of
+ * an integer (about 220 against 50 ns measured here). The two agree while the hundredths have
+ * at most 15 digits, where the double nearest to n / 100 reads back as that decimal; beyond,
+ * String itself writes it.
+ */
 export function num(v: number): string {
   if (!Number.isFinite(v)) return '0';
-  const r = Math.round(v * 100) / 100;
-  return r === 0 ? '0' : String(r);
+  const hundredths = Math.round(v * 100);
+  if (hundredths === 0) return '0';
+  const abs = Math.abs(hundredths);
+  if (!(abs < 1e15)) return String(hundredths / 100);
+  const whole = Math.floor(abs / 100);
+  const cents = abs - whole * 100;
+  const sign = hundredths < 0 ? '-' : '';
+  if (cents === 0) return sign + whole;
+  return sign + whole + (cents % 10 === 0 ? '.' + cents / 10 : cents < 10 ? '.0' + cents : '.' + cents);
 }
 
 const ESC: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
