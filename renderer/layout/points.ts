@@ -86,6 +86,26 @@ function box(x: number, y: number, w: number, h: number): Box {
   return { x: x - w / 2, y: y - h / 2, w, h };
 }
 
+/** Half an item's depth along u: glyph-like items are round enough to count as circles; text is a box. */
+function radialExtent(u: Point, w: number, h: number, round: boolean): number {
+  return round ? w / 2 : (Math.abs(u.x) * w + Math.abs(u.y) * h) / 2;
+}
+
+/**
+ * The angle (degrees) two neighbouring boxes of w × h at radius r must keep apart, displaced along
+ * the tangent: they must clear in x or in y (sx, cy: the tangent's components).
+ */
+function tangentialNeed(sx: number, cy: number, pad: number, w: number, h: number, r: number): number {
+  const chord = Math.min(sx > 1e-6 ? (w + pad) / sx : Infinity, cy > 1e-6 ? (h + pad) / cy : Infinity);
+  return (2 * Math.asin(Math.min(1, chord / (2 * r))) * 180) / Math.PI;
+}
+
+/** The angle (degrees) a box of w × h at radius r must keep from a radial line along u. */
+function acrossNeed(u: Point, pad: number, w: number, h: number, r: number): number {
+  const across = (Math.abs(u.y) * w + Math.abs(u.x) * h) / 2;
+  return (Math.asin(Math.min(1, (across + pad) / r)) * 180) / Math.PI;
+}
+
 /**
  * Radii of a glyph-plus-labels stack pointing along unit vector u. Each item is pushed just
  * far enough inwards to clear the previous one, which depends on direction: near 3 and 9
@@ -97,13 +117,11 @@ function stackRadii(
   ink: number,
   items: ReadonlyArray<readonly [number, number, boolean]>,
 ): number[] {
-  // Glyph-like items are round enough to count as circles; text is a box.
-  const extent = (w: number, h: number, round: boolean) => (round ? w / 2 : (Math.abs(u.x) * w + Math.abs(u.y) * h) / 2);
   let r = track.glyphR;
   let prev = ink / 2;
   let last = 0;
   const radii = items.map(([w, h, round]) => {
-    const e = extent(w, h, round);
+    const e = radialExtent(u, w, h, round);
     r -= prev + track.labelGap + e;
     prev = e;
     last = e;
@@ -145,33 +163,25 @@ function layoutTrack(pts: ChartPoint[], track: Track, frame: Frame, g: WheelGeom
   // Glyph box widened by the mark, for spacing and for the clearance from cusps and axes.
   const glyphW = anyRetro ? ink + 2 * retroW * 0.8 : ink;
   const glyphH = anyRetro ? ink + retroCap : ink;
+  // The two measures below run many times per chart: their helpers are module functions, not
+  // closures made per call, which the loader would name each time (DESIGN.md).
   const sepAt = (lon: number): number => {
     const u = frame.dir(lon);
+    // Neighbours are displaced along the tangent (−u.y, u.x).
     const sx = Math.abs(u.y);
     const cy = Math.abs(u.x);
     const radii = stackRadii(u, track, ink, worst);
-    let best = 0;
-    const need = (w: number, h: number, r: number) => {
-      // Neighbours are displaced along the tangent (−u.y, u.x): they must clear in x or in y.
-      const chord = Math.min(sx > 1e-6 ? (w + pad) / sx : Infinity, cy > 1e-6 ? (h + pad) / cy : Infinity);
-      best = Math.max(best, (2 * Math.asin(Math.min(1, chord / (2 * r))) * 180) / Math.PI);
-    };
-    need(glyphW, glyphH, track.glyphR);
-    worst.forEach(([w, h], i) => need(w, h, radii[i]!));
+    let best = tangentialNeed(sx, cy, pad, glyphW, glyphH, track.glyphR);
+    for (let i = 0; i < worst.length; i++) best = Math.max(best, tangentialNeed(sx, cy, pad, worst[i]![0], worst[i]![1], radii[i]!));
     return best;
   };
-  // Clearance from a radial line at `lon`: every box of the stack, measured across the line.
+  // Clearance from a radial line at `lon`: every box of the stack, measured across the line
+  // (boxes, not circles, even for glyph-like items: their boxes are what must stay clear).
   const marginAt = (lon: number): number => {
     const u = frame.dir(lon);
     const radii = stackRadii(u, track, ink, worst);
-    let best = 0;
-    // Boxes, not circles, even for glyph-like items: their boxes are what must stay clear.
-    const need = (w: number, h: number, r: number) => {
-      const across = (Math.abs(u.y) * w + Math.abs(u.x) * h) / 2;
-      best = Math.max(best, (Math.asin(Math.min(1, (across + pad) / r)) * 180) / Math.PI);
-    };
-    need(glyphW, glyphH, track.glyphR);
-    worst.forEach(([w, h], i) => need(w, h, radii[i]!));
+    let best = acrossNeed(u, pad, glyphW, glyphH, track.glyphR);
+    for (let i = 0; i < worst.length; i++) best = Math.max(best, acrossNeed(u, pad, worst[i]![0], worst[i]![1], radii[i]!));
     return best;
   };
   const display = spreadWithinBarriers(

@@ -3,9 +3,9 @@
  * loader names when it is made. `tsx` compiles with esbuild's `keepNames`, which wraps every
  * named arrow or function expression (`const f = () => …`, `at: (t) => …`) in a `defineProperty`
  * call each time it is created, about 0.4 µs: a day of sky events made some 250 of them (18% of
- * its CPU), a natal chart a few. This compiles the modules of those paths as the loader does and
- * lists the named closures inside their functions; the few that are made once per request or once
- * per process are named here with the reason.
+ * its CPU), a chart wheel's layout several hundred. This compiles the modules of those paths as the
+ * loader does and lists the named closures inside their functions; the few that are made once
+ * per request or once per process are named here with the reason.
  */
 import { readFileSync } from 'node:fs';
 import { transformSync } from 'esbuild';
@@ -30,6 +30,9 @@ const HOT_MODULES: Record<string, string[]> = {
   'src/features/natal/compact-answer-writer.ts': [],
   'src/features/transits/answer-writer.ts': [],
   'src/features/sky-events/service.ts': [],
+  // Made once per ring of a chart wheel; the measures they make are called many times.
+  'renderer/layout/points.ts': ['has', 'sepAt', 'marginAt'],
+  'renderer/svg-builder.ts': [],
 };
 
 /** Names the loader gives closures inside functions (module-level ones are named once, at load). */
