@@ -41,8 +41,3 @@ export function chartKey(d: ChartDrawing): string {
   for (let i = 0; i < src.length; i++) h = Math.imul(h ^ src.charCodeAt(i), 0x01000193);
   return (h >>> 0).toString(36);
 }
-
-/** Rewrites the shared symbol ids (`ac-…`) to ids of this chart (`ac-<key>-…`). */
-export function uniqueIds(svg: string, key: string): string {
-  return svg.replaceAll('id="ac-', `id="ac-${key}-`).replaceAll('href="#ac-', `href="#ac-${key}-`);
-}

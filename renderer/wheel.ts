@@ -1,5 +1,5 @@
 /** Composes the layers of a chart wheel (single or bi-wheel) into one SVG document. */
-import { chartKey, titleAndDesc, uniqueIds } from './accessibility.ts';
+import { chartKey, titleAndDesc } from './accessibility.ts';
 import { drawAngles } from './angles-layer.ts';
 import { drawAspects } from './aspects-layer.ts';
 import { drawTrackDividers, ringLegend } from './bi-wheel.ts';
@@ -20,7 +20,7 @@ export function renderWheel(d: ChartDrawing): string {
   const lay = computeLayout(d, st);
   const g = lay.geometry;
   const f = lay.frame;
-  const reg = new SymbolRegistry();
+  const reg = new SymbolRegistry(chartKey(d)); // ids of this chart's own
   const b = new SvgBuilder();
 
   const cfg = d.options.chartConfig;
@@ -62,7 +62,7 @@ export function renderWheel(d: ChartDrawing): string {
   const meta = shape && st.shape.embed ? shapeMetadata(shape, d) : '';
   const s = num(g.size);
   const sw = num(g.size + extra);
-  const svg = (
+  return (
     `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="${sw}" height="${s}" viewBox="0 0 ${sw} ${s}"` +
     ` stroke-linecap="round" stroke-linejoin="round" role="img" aria-label="${attr([...d.metadata.title].slice(0, 200).join(''))}" data-kind="${attr(d.kind)}"` +
     `${shape ? ` data-horoscope-shape="${shape}"` : ''}>` +
@@ -72,5 +72,4 @@ export function renderWheel(d: ChartDrawing): string {
     b.toString() +
     '</svg>'
   );
-  return uniqueIds(svg, chartKey(d));
 }

@@ -11,16 +11,17 @@ import { FONT, MARKS } from '../stroke-font.ts';
 import type { AspectType } from '../chart-model.ts';
 
 const PREFIX = 'ac-';
+/** A symbol's markup after its id (`" overflow="visible">…</symbol>`), by its name. */
 const markupCache = new Map<string, string>();
 
-function artMarkup(id: string, art: GlyphArt): string {
+function artMarkup(art: GlyphArt): string {
   const solid = art.solid ? `<path d="${art.solid}"/>` : '';
   const stroke = art.d ? `<path d="${art.d}" fill="none"/>` : '';
-  return `<symbol id="${id}" overflow="visible">${stroke}${solid}</symbol>`;
+  return `" overflow="visible">${stroke}${solid}</symbol>`;
 }
 
-function fontMarkup(id: string, d: string): string {
-  return `<symbol id="${id}" overflow="visible"><path d="${d}" fill="none"/></symbol>`;
+function fontMarkup(d: string): string {
+  return `" overflow="visible"><path d="${d}" fill="none"/></symbol>`;
 }
 
 function charKey(ch: string): string {
@@ -29,57 +30,62 @@ function charKey(ch: string): string {
 
 export class SymbolRegistry {
   private readonly used = new Map<string, string>();
+  private readonly prefix: string;
 
-  private take(id: string, build: () => string): string {
+  /**
+   * `chartKey` makes the ids of one chart's own (`ac-<key>-z3`, see accessibility.ts), so that
+   * several charts can share an HTML page: given here rather than rewritten in the finished
+   * document, which cost a chart two passes over its 50 KB.
+   */
+  constructor(chartKey?: string) {
+    this.prefix = chartKey === undefined ? PREFIX : `${PREFIX}${chartKey}-`;
+  }
+
+  private take(name: string, build: () => string): string {
+    const id = this.prefix + name;
     if (!this.used.has(id)) {
-      let m = markupCache.get(id);
+      let m = markupCache.get(name);
       if (m === undefined) {
         m = build();
-        markupCache.set(id, m);
+        markupCache.set(name, m);
       }
-      this.used.set(id, m);
+      this.used.set(id, `<symbol id="${id}${m}`);
     }
     return id;
   }
 
   sign(index: number): string {
     const i = ((index % 12) + 12) % 12;
-    return this.take(`${PREFIX}z${i}`, () => artMarkup(`${PREFIX}z${i}`, SIGN_GLYPHS[i]!));
+    return this.take(`z${i}`, () => artMarkup(SIGN_GLYPHS[i]!));
   }
 
   /** Undefined for ids without a designed glyph; callers fall back to lettering. */
   point(pointId: string): string | undefined {
     const art = POINT_GLYPHS[pointId];
     if (!art) return undefined;
-    const id = `${PREFIX}p-${pointId}`;
-    return this.take(id, () => artMarkup(id, art));
+    return this.take(`p-${pointId}`, () => artMarkup(art));
   }
 
   aspect(type: AspectType): string {
-    const id = `${PREFIX}a-${type}`;
-    return this.take(id, () => artMarkup(id, ASPECT_GLYPHS[type]));
+    return this.take(`a-${type}`, () => artMarkup(ASPECT_GLYPHS[type]));
   }
 
   retrograde(): string {
-    const id = `${PREFIX}rx`;
-    return this.take(id, () => artMarkup(id, RETROGRADE_GLYPH));
+    return this.take('rx', () => artMarkup(RETROGRADE_GLYPH));
   }
 
   /** Font character; the caller guarantees it exists in FONT. */
   char(ch: string): string {
-    const id = `${PREFIX}f${charKey(ch)}`;
-    return this.take(id, () => fontMarkup(id, FONT[ch]![1]));
+    return this.take(`f${charKey(ch)}`, () => fontMarkup(FONT[ch]![1]));
   }
 
   /** Filled glyph outline from a bundled font; `d` is already in stroke-font units. */
   outline(key: string, d: string): string {
-    const id = `${PREFIX}o${key}`;
-    return this.take(id, () => `<symbol id="${id}" overflow="visible"><path d="${d}" stroke="none"/></symbol>`);
+    return this.take(`o${key}`, () => `" overflow="visible"><path d="${d}" stroke="none"/></symbol>`);
   }
 
   mark(ch: string): string {
-    const id = `${PREFIX}m${charKey(ch)}`;
-    return this.take(id, () => fontMarkup(id, MARKS[ch]!.d));
+    return this.take(`m${charKey(ch)}`, () => fontMarkup(MARKS[ch]!.d));
   }
 
   defs(): string {
