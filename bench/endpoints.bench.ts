@@ -4,7 +4,7 @@
  * SVG and PNG.
  */
 import { randomBirth, randomInt } from './births.ts';
-import { runLoad, type LoadResult } from './load.ts';
+import { runLoad, type LoadOptions, type LoadResult } from './load.ts';
 import { startBenchServer } from './server-process.ts';
 
 const NAMES = ['Ada Lovelace', 'Grace Hopper', 'Alan Turing', 'Emmy Noether', 'Carl Gauss', 'Marie Curie', 'Niels Bohr', 'Rosalind Franklin'];
@@ -26,6 +26,29 @@ const chartPaths: Record<string, string> = {
   progressions: '/api/v1/natal/chart/secondary-progressions', composite: '/api/v1/natal/chart/composite', synastry: '/api/v1/natal/chart/synastry',
 };
 
+/** A route's load: where it goes (`url` + `route`), and what each request sends. */
+export interface RouteLoad extends Pick<LoadOptions, 'method' | 'body' | 'path'> {
+  route: string;
+}
+
+/** The sky events of a random day, every kind, with their phrases (a path per request). */
+export const SKY_EVENTS_LOAD: RouteLoad = {
+  route: '',
+  method: 'GET',
+  path: () => `/api/v1/sky-events?date=${isoDate()}&timezone=Europe/Paris&preset=full&include_formulation=true`,
+};
+
+/** A full Pythagorean profile (17 slugs) of random names and dates. */
+export const NUMEROLOGY_LOAD: RouteLoad = {
+  route: '/api/v1/numerology/profile',
+  method: 'POST',
+  body: () => JSON.stringify({
+    method: { system: 'pythagorean', profile: 'pythagorean-component-preserve-core-v1', master_policy: 'preserve_core_11_22_33', compound_policy: 'full_trace' },
+    subject: { birth_date: isoDate(), name: { birth: NAMES[randomInt(0, NAMES.length - 1)], current: NAMES[randomInt(0, NAMES.length - 1)] } },
+    date_context: { reference_date: isoDate() },
+  }),
+};
+
 /** The output fields go where each request keeps them (person_a, natal, or the top level). */
 function withFormat(body: Record<string, unknown>, format: 'svg' | 'png'): Record<string, unknown> {
   if ('person_a' in body) return { ...body, person_a: { ...(body.person_a as object), format } };
@@ -39,15 +62,9 @@ export async function benchEndpoints(env: Record<string, string>, durationSecond
   const results: LoadResult[] = [];
   try {
     results.push(await runLoad('GET /healthz (baseline)', { ...common, url: `${server.url}/healthz` }));
-    results.push(await runLoad('GET /api/v1/sky-events (full)', { ...common, url: server.url, headers, path: () => `/api/v1/sky-events?date=${isoDate()}&timezone=Europe/Paris&preset=full&include_formulation=true` }));
-    results.push(await runLoad('POST numerology profile (17 slugs)', {
-      ...common, url: `${server.url}/api/v1/numerology/profile`, method: 'POST', headers,
-      body: () => JSON.stringify({
-        method: { system: 'pythagorean', profile: 'pythagorean-component-preserve-core-v1', master_policy: 'preserve_core_11_22_33', compound_policy: 'full_trace' },
-        subject: { birth_date: isoDate(), name: { birth: NAMES[randomInt(0, NAMES.length - 1)], current: NAMES[randomInt(0, NAMES.length - 1)] } },
-        date_context: { reference_date: isoDate() },
-      }),
-    }));
+    for (const [name, { route, ...load }] of [['GET /api/v1/sky-events (full)', SKY_EVENTS_LOAD], ['POST numerology profile (17 slugs)', NUMEROLOGY_LOAD]] as const) {
+      results.push(await runLoad(name, { ...common, url: `${server.url}${route}`, headers, ...load }));
+    }
     for (const kind of Object.keys(chartPaths)) {
       for (const format of ['svg', 'png'] as const) {
         results.push(await runLoad(`POST chart ${kind} (${format})`, {

@@ -1,18 +1,20 @@
 /**
  * Where a served request's CPU goes on the service's main thread: the service runs under
- * `--cpu-prof` with the natal load for a short and a long time, and each place's time is taken
+ * `--cpu-prof` with a route's load (natal by default) for a short and a long time, and each place's time is taken
  * as (long − short) / (requests long − requests short), so that start-up, migrations and warm-up
  * cancel out and what remains is the cost per request. Places are packages or source files
  * (`--by file`, default) or functions (`--by function`). Not part of `npm run bench`: a tool to
  * run before optimising the served path.
  *
- *   npx tsx bench/profile-served.ts [--entry src/main.ts] [--by file|function] [--top 30] [--seconds 6,18]
+ *   npx tsx bench/profile-served.ts [--route natal|transits|sky-events|numerology] [--entry src/main.ts]
+ *     [--by file|function] [--top 30] [--seconds 6,18]
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { NATAL_ROUTE } from './natal.bench.ts';
+import { NATAL_ROUTE, TRANSITS_ROUTE } from './natal.bench.ts';
+import { NUMEROLOGY_LOAD, SKY_EVENTS_LOAD, type RouteLoad } from './endpoints.bench.ts';
 import { runLoad } from './load.ts';
 import { startBenchServer } from './server-process.ts';
 
@@ -24,6 +26,7 @@ interface CpuProfile {
 
 const { values } = parseArgs({
   options: {
+    route: { type: 'string', default: 'natal' },
     entry: { type: 'string', default: 'src/main.ts' },
     by: { type: 'string', default: 'file' },
     top: { type: 'string', default: '30' },
@@ -33,6 +36,15 @@ const { values } = parseArgs({
 const [shortSeconds, longSeconds] = values.seconds.split(',').map(Number) as [number, number];
 if (!(shortSeconds > 0 && longSeconds > shortSeconds)) throw new Error('--seconds takes two lengths, the second longer: 6,18');
 if (values.by !== 'file' && values.by !== 'function') throw new Error('--by is file or function');
+const ROUTES: Record<string, RouteLoad> = {
+  natal: { route: NATAL_ROUTE.path, method: 'POST', body: NATAL_ROUTE.body },
+  transits: { route: TRANSITS_ROUTE.path, method: 'POST', body: TRANSITS_ROUTE.body },
+  'sky-events': SKY_EVENTS_LOAD,
+  numerology: NUMEROLOGY_LOAD,
+};
+const routeLoad: RouteLoad | undefined = ROUTES[values.route];
+if (!routeLoad) throw new Error(`--route is one of ${Object.keys(ROUTES).join(', ')}`);
+const chosenLoad: RouteLoad = routeLoad;
 
 const root = path.resolve(import.meta.dirname, '..');
 const shortName = (url: string) => url.replace(/^.*node_modules\//, 'npm:').replace(`file://${root}/`, '').replace(`${root}/`, '');
@@ -56,13 +68,14 @@ function timeByPlace(profile: CpuProfile): Map<string, number> {
   return times;
 }
 
-/** Runs the service under the profiler with the natal load for `seconds`; its main thread's times and the requests served. */
+/** Runs the service under the profiler with the route's load for `seconds`; its main thread's times and the requests served. */
 async function profiledRun(seconds: number): Promise<{ times: Map<string, number>; requests: number }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'astro-profile-'));
   try {
     const server = await startBenchServer({}, ['--cpu-prof', `--cpu-prof-dir=${dir}`], values.entry);
+    const { route, ...request } = chosenLoad;
     const load = {
-      url: `${server.url}${NATAL_ROUTE.path}`, method: 'POST' as const, connections: 32, body: NATAL_ROUTE.body,
+      url: `${server.url}${route}`, connections: 32, ...request,
       headers: { ...(server.key ? { 'x-api-key': server.key } : {}), 'content-type': 'application/json' },
     };
     const run = await runLoad('profiled', { ...load, durationSeconds: seconds });
@@ -83,5 +96,5 @@ const perRequest = [...new Set([...short.times.keys(), ...long.times.keys()])]
   .map((place) => [place, ((long.times.get(place) ?? 0) - (short.times.get(place) ?? 0)) / extra] as const)
   .sort((a, b) => b[1] - a[1]);
 const busy = perRequest.filter(([place]) => place !== '(idle)').reduce((sum, [, us]) => sum + us, 0);
-console.log(`${values.entry}: main thread, ${busy.toFixed(0)} µs of CPU per natal request (${short.requests} and ${long.requests} requests in ${shortSeconds} s and ${longSeconds} s runs)`);
+console.log(`${values.entry}: main thread, ${busy.toFixed(0)} µs of CPU per ${values.route} request (${short.requests} and ${long.requests} requests in ${shortSeconds} s and ${longSeconds} s runs)`);
 for (const [place, us] of perRequest.slice(0, Number(values.top))) console.log(`${us.toFixed(1).padStart(8)} µs  ${place}`);

@@ -381,8 +381,16 @@ export function calculationDefs(system?: SystemId): readonly CalculationDef[] {
   return system ? ALL_CALCULATIONS.filter((c) => c.system === system) : ALL_CALCULATIONS;
 }
 
+/** The calculations by system and slug: a request looks each of its slugs up several times. */
+const CALCULATIONS_BY_SLUG = new Map<SystemId, Map<string, CalculationDef>>();
+for (const c of ALL_CALCULATIONS) {
+  let bySlug = CALCULATIONS_BY_SLUG.get(c.system);
+  if (bySlug === undefined) CALCULATIONS_BY_SLUG.set(c.system, (bySlug = new Map()));
+  if (!bySlug.has(c.slug)) bySlug.set(c.slug, c); // the first, as a search in order finds
+}
+
 export function calculationDef(system: SystemId, slug: string): CalculationDef | undefined {
-  return ALL_CALCULATIONS.find((c) => c.system === system && c.slug === slug);
+  return CALCULATIONS_BY_SLUG.get(system)?.get(slug);
 }
 
 /** Resolves a canonical slug or a documented alias within a system. */
