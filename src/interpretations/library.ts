@@ -30,9 +30,21 @@ export interface GroupSource {
   content: unknown;
 }
 
-/** The repository's library for a language and version. */
+const roots = new Map<string, string>();
+
+/**
+ * The repository's library for a language and version (languages and versions are the few the
+ * request schemas admit). Kept once made: every interpreted answer asks for it, and a URL parsed
+ * and turned into a path each time cost several microseconds.
+ */
 export function libraryRoot(language = DEFAULT_LANGUAGE, version = DEFAULT_LIBRARY_VERSION): string {
-  return fileURLToPath(new URL(`../../content/interpretations/${language}/${version}/`, import.meta.url));
+  const key = `${language}/${version}`;
+  let root = roots.get(key);
+  if (root === undefined) {
+    root = fileURLToPath(new URL(`../../content/interpretations/${language}/${version}/`, import.meta.url));
+    roots.set(key, root);
+  }
+  return root;
 }
 
 /** Builds a library from parsed group files: each validated, its group named after its file, no key twice. */
@@ -88,11 +100,12 @@ const cache = new Map<string, InterpretationLibrary>();
 
 /** The library under `root` (the repository's by default), read on first use and kept. */
 export function getLibrary(root: string = libraryRoot()): InterpretationLibrary {
-  const resolved = path.resolve(root);
-  let library = cache.get(resolved);
+  let library = cache.get(root); // by the root as given too, so that the usual call resolves no path
   if (!library) {
-    library = loadLibrary(resolved);
+    const resolved = path.resolve(root);
+    library = cache.get(resolved) ?? loadLibrary(resolved);
     cache.set(resolved, library);
+    cache.set(root, library);
   }
   return library;
 }
