@@ -99,11 +99,16 @@ export function castTransits(task: TransitTask): TransitCast {
  * the task asks for none. It reads the natal subject and the marked aspects: a caller that has
  * them passes them, otherwise they are made here, and only when the block is asked for.
  */
-export function transitInterpretation(task: TransitTask, cast: TransitCast, made?: { natalSubject: ReturnType<typeof subjectJson>; markedAspects: ReturnType<typeof markSides>[] }) {
+/**
+ * The interpretation block, from the cast's aspects: their points are ids (`saturn`, `sun`), as
+ * the library's keys name them, where the answer's aspects say `saturn (T)` and `sun (N)`. (Given
+ * those, the block matched no transit and came out empty.) The variant's seed is the natal
+ * subject's instant and place.
+ */
+export function transitInterpretation(task: TransitTask, cast: TransitCast) {
   if (!task.interpretation) return undefined;
-  const natalSubject = made?.natalSubject ?? subjectJson(task.request.natal.name, cast.natalMoment, task.natalPlace, cast.natal, cast.zodiac, task.request.house_system);
-  const markedAspects = made?.markedAspects ?? cast.aspects.map(markSides);
-  return interpretTransits(natalSubject, markedAspects, { ...task.interpretation, natalTimed: cast.natal.houses !== undefined });
+  const natal = { datetime_utc: cast.natalMoment.utcIso, location: { lat: task.natalPlace.lat, lng: task.natalPlace.lng } };
+  return interpretTransits(natal, cast.aspects, { ...task.interpretation, natalTimed: cast.natal.houses !== undefined });
 }
 
 /**
@@ -132,7 +137,7 @@ export function computeTransits(task: TransitTask) {
     aspects,
   };
   const natalSubject = subjectJson(request.natal.name, natalMoment, task.natalPlace, natal, zodiac, request.house_system);
-  const interpretation = transitInterpretation(task, cast, { natalSubject, markedAspects: aspects });
+  const interpretation = transitInterpretation(task, cast);
   if (request.precision !== undefined) body = roundNumbers(body, request.precision);
   const transitSubject = subjectJson('Transits', moment, task.transitPlace, transit, zodiac, request.house_system);
   return {
