@@ -16,8 +16,15 @@ function isoDate(): string {
 const chartBodies: Record<string, () => Record<string, unknown>> = {
   natal: () => ({ ...randomBirth() }),
   transits: () => ({ natal: randomBirth(), transit_date: `${isoDate()}T12:00` }),
-  solar_return: () => ({ ...randomBirth(), return_year: randomInt(2000, 2100), lat: 48.85, lng: 2.35 }),
-  progressions: () => ({ ...randomBirth(), progression_date: isoDate() }),
+  // A return or a progression from the birth onwards: an earlier one is refused (422).
+  solar_return: () => {
+    const birth = randomBirth();
+    return { ...birth, return_year: birth.year + randomInt(0, 60), lat: 48.85, lng: 2.35 };
+  },
+  progressions: () => {
+    const birth = randomBirth();
+    return { ...birth, progression_date: `${birth.year + randomInt(1, 60)}-${String(randomInt(1, 12)).padStart(2, '0')}-${String(randomInt(1, 28)).padStart(2, '0')}` };
+  },
   composite: () => ({ person_a: randomBirth(), person_b: randomBirth() }),
   synastry: () => ({ person_a: randomBirth(), person_b: randomBirth() }),
 };

@@ -2,10 +2,10 @@
  * The rule of DESIGN.md for code that runs many times per request: no closure that the TypeScript
  * loader names when it is made. `tsx` compiles with esbuild's `keepNames`, which wraps every
  * named arrow or function expression (`const f = () => …`, `at: (t) => …`) in a `defineProperty`
- * call each time it is created, about 0.4 µs: a day of sky events made some 250 of them (18% of
- * its CPU), a chart wheel's layout several hundred. This compiles the modules of those paths as the
- * loader does and lists the named closures inside their functions; the few that are made once
- * per request or once per process are named here with the reason.
+ * call each time it is created, about 0.4 µs: a day of sky events made a few hundred of them
+ * (18% of its CPU), a chart wheel's layout several hundred. This compiles the modules of those
+ * paths as the loader does and lists the named closures inside their functions; the few that are
+ * made once per request or once per process are named here with the reason.
  */
 import { readFileSync } from 'node:fs';
 import { transformSync } from 'esbuild';
