@@ -6,7 +6,7 @@
  * (`--by file`, default) or functions (`--by function`). Not part of `npm run bench`: a tool to
  * run before optimising the served path.
  *
- *   npx tsx bench/profile-served.ts [--route natal|transits|sky-events|numerology] [--entry src/main.ts]
+ *   npx tsx bench/profile-served.ts [--route natal|transits|sky-events|numerology|chart-svg] [--entry src/main.ts]
  *     [--by file|function] [--top 30] [--seconds 6,18]
  */
 import fs from 'node:fs';
@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { NATAL_ROUTE, TRANSITS_ROUTE } from './natal.bench.ts';
-import { NUMEROLOGY_LOAD, SKY_EVENTS_LOAD, type RouteLoad } from './endpoints.bench.ts';
+import { CHART_SVG_LOAD, NUMEROLOGY_LOAD, SKY_EVENTS_LOAD, type RouteLoad } from './endpoints.bench.ts';
 import { runLoad } from './load.ts';
 import { startBenchServer } from './server-process.ts';
 
@@ -41,6 +41,7 @@ const ROUTES: Record<string, RouteLoad> = {
   transits: { route: TRANSITS_ROUTE.path, method: 'POST', body: TRANSITS_ROUTE.body },
   'sky-events': SKY_EVENTS_LOAD,
   numerology: NUMEROLOGY_LOAD,
+  'chart-svg': CHART_SVG_LOAD,
 };
 const routeLoad: RouteLoad | undefined = ROUTES[values.route];
 if (!routeLoad) throw new Error(`--route is one of ${Object.keys(ROUTES).join(', ')}`);

@@ -114,7 +114,7 @@ function searchChunk(s: number, e: number, kinds: ReadonlySet<EventKind>, cache:
   const inWindow = (t: number) => t >= s && t < e;
 
   // Signals and handlers are object methods, not arrows given as properties, which the loader
-  // would name each time one is made (about 0.4 µs each, some 200 per day searched; DESIGN.md).
+  // would name each time one is made (about 0.4 µs each, a few hundred per day searched; DESIGN.md).
   const lonSignal = (body: EventBodyId): Signal => ({
     at(t) {
       const p = cache.get(body, t);
