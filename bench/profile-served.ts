@@ -1,13 +1,15 @@
 /**
  * Where a served request's CPU goes on the service's main thread: the service runs under
- * `--cpu-prof` with a route's load (natal by default) for a short and a long time, and each place's time is taken
- * as (long − short) / (requests long − requests short), so that start-up, migrations and warm-up
- * cancel out and what remains is the cost per request. Places are packages or source files
- * (`--by file`, default) or functions (`--by function`). Not part of `npm run bench`: a tool to
- * run before optimising the served path.
+ * `--cpu-prof` with a route's load (natal by default) for a short and a long time, and each
+ * place's time is taken as (long − short) / (requests long − requests short), so that start-up,
+ * migrations and warm-up cancel out and what remains is the cost per request. Places are packages
+ * or source files (`--by file`, default) or functions (`--by function`). Not part of
+ * `npm run bench`: a tool to run before optimising the served path. (Tasks in the compute pool
+ * run in worker threads, which this does not read: COMPUTE_MODE=inline puts them all on the main
+ * thread, mixed the natal and transits tasks.)
  *
- *   npx tsx bench/profile-served.ts [--route natal|transits|sky-events|numerology|chart-svg] [--entry src/main.ts]
- *     [--by file|function] [--top 30] [--seconds 6,18]
+ *   npx tsx bench/profile-served.ts [--route natal|transits|sky-events|numerology|chart-svg]
+ *     [--entry src/main.ts] [--by file|function] [--top 30] [--seconds 6,18]
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -43,9 +45,12 @@ const ROUTES: Record<string, RouteLoad> = {
   numerology: NUMEROLOGY_LOAD,
   'chart-svg': CHART_SVG_LOAD,
 };
-const routeLoad: RouteLoad | undefined = ROUTES[values.route];
-if (!routeLoad) throw new Error(`--route is one of ${Object.keys(ROUTES).join(', ')}`);
-const chosenLoad: RouteLoad = routeLoad;
+function routeNamed(name: string): RouteLoad {
+  const load = ROUTES[name];
+  if (!load) throw new Error(`--route is one of ${Object.keys(ROUTES).join(', ')}`);
+  return load;
+}
+const routeLoad = routeNamed(values.route);
 
 const root = path.resolve(import.meta.dirname, '..');
 const shortName = (url: string) => url.replace(/^.*node_modules\//, 'npm:').replace(`file://${root}/`, '').replace(`${root}/`, '');
@@ -74,7 +79,7 @@ async function profiledRun(seconds: number): Promise<{ times: Map<string, number
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'astro-profile-'));
   try {
     const server = await startBenchServer({}, ['--cpu-prof', `--cpu-prof-dir=${dir}`], values.entry);
-    const { route, ...request } = chosenLoad;
+    const { route, ...request } = routeLoad;
     const load = {
       url: `${server.url}${route}`, connections: 32, ...request,
       headers: { ...(server.key ? { 'x-api-key': server.key } : {}), 'content-type': 'application/json' },

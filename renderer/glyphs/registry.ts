@@ -33,7 +33,7 @@ export class SymbolRegistry {
   private readonly prefix: string;
 
   /**
-   * `chartKey` makes the ids of one chart's own (`ac-<key>-z3`, see accessibility.ts), so that
+   * A `chartKey` makes the ids one chart's own (`ac-<key>-z3`, see accessibility.ts), so that
    * several charts can share an HTML page: given here rather than rewritten in the finished
    * document, which cost a chart two passes over its 50 KB.
    */

@@ -66,7 +66,7 @@ export function makeGrid(t0: number, t1: number, step: number): number[] {
 /*
  * The scan's steps are module functions with the signal and spec passed along, not closures made
  * per scan: the TypeScript loader names every named closure when it is created (a runtime call of
- * about 0.4 µs; DESIGN.md), and a day of sky events runs some fifty scans.
+ * about 0.4 µs; DESIGN.md), and a day of sky events runs some sixty scans.
  */
 function nodeAt(signal: Signal, t: number, ref: Node | undefined): Node {
   const { v, r } = signal.at(t);

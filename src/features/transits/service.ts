@@ -96,14 +96,10 @@ export function castTransits(task: TransitTask): TransitCast {
 
 /**
  * The interpretation block of a transits answer, read from the unrounded chart; undefined when
- * the task asks for none. It reads the natal subject and the marked aspects: a caller that has
- * them passes them, otherwise they are made here, and only when the block is asked for.
- */
-/**
- * The interpretation block, from the cast's aspects: their points are ids (`saturn`, `sun`), as
- * the library's keys name them, where the answer's aspects say `saturn (T)` and `sun (N)`. (Given
- * those, the block matched no transit and came out empty.) The variant's seed is the natal
- * subject's instant and place.
+ * the task asks for none. It reads the cast's aspects, whose points are ids (`saturn`, `sun`) as
+ * the library's keys name them, where the answer's aspects say `saturn (T)` and `sun (N)` (given
+ * those, the block matched no transit and came out empty); its variants' seed is the natal
+ * instant and place.
  */
 export function transitInterpretation(task: TransitTask, cast: TransitCast) {
   if (!task.interpretation) return undefined;
