@@ -29,6 +29,7 @@ const HOT_MODULES: Record<string, string[]> = {
   'src/features/natal/answer-writer.ts': [],
   'src/features/natal/compact-answer-writer.ts': [],
   'src/features/transits/answer-writer.ts': [],
+  'src/features/shared/interpretation-tape.ts': [],
   'src/features/sky-events/service.ts': [],
   // Made once per ring of a chart wheel; the measures they make are called many times.
   'renderer/layout/points.ts': ['has', 'sepAt', 'marginAt'],

@@ -51,4 +51,16 @@ describe('transits answer writer', () => {
     expect(share((t) => t.includeMinor)).toBeGreaterThan(100);
     expect(share((t) => ODD_TEXT.includes(t.natalPlace.city ?? 'none'))).toBeGreaterThan(50);
   });
+
+  it('writes interpretation blocks that list transits, in both styles', () => {
+    initEphemeris();
+    const listed = { standard: 0, improved: 0 };
+    for (const task of writerCases(300)) {
+      const items = (computeTransits(task).interpretation?.sections.transits ?? []) as { strengths?: string[] }[];
+      if (task.interpretation && items.length > 0) listed[task.interpretation.style]++;
+      if (task.interpretation?.style === 'improved') for (const item of items) expect(item.strengths?.length).toBeGreaterThan(0);
+    }
+    expect(listed.standard).toBeGreaterThan(30);
+    expect(listed.improved).toBeGreaterThan(30);
+  });
 });

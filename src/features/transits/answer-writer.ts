@@ -11,6 +11,7 @@ import { bodyInfo } from '../../astro/bodies.ts';
 import { cuspsRunForward, houseOf } from '../../astro/house-placement.ts';
 import { JsonTape, jsonFragment as fragment } from '../../compute/json-tape.ts';
 import { aspectMeasuresWriter, bodyNumber, cachedFragment, pointText, writeAnglesDetails, writeAspectItems, writeHouses, writeList, writeLocationObject, writePlanets, writeProvenance, writeSubject } from '../shared/chart-tape.ts';
+import { writeInterpretationBlock } from '../shared/interpretation-tape.ts';
 import { castTransits, transitInterpretation, transitWarnings, type TransitTask } from './service.ts';
 
 const F = {
@@ -84,7 +85,10 @@ export function transitAnswerBytes(task: TransitTask): Uint8Array {
     writeMeasures(aw, a, b);
     aw.fragment(pointText(a.p1).quoted).fragment(F.p2Id).fragment(pointText(a.p2).quoted).fragment(transitName(a.p1)).fragment(natalNameEnd(a.p2));
   }).write(w);
-  if (interpretation) w.fragment(F.interpretation).value(interpretation);
+  if (interpretation) {
+    w.fragment(F.interpretation);
+    writeInterpretationBlock(w, interpretation);
+  }
   w.fragment(F.warnings);
   writeList(w, transitWarnings(task, cast));
   w.fragment(F.provenance);
