@@ -9,8 +9,8 @@ import { startBenchServer } from './server-process.ts';
 
 const NAMES = ['Ada Lovelace', 'Grace Hopper', 'Alan Turing', 'Emmy Noether', 'Carl Gauss', 'Marie Curie', 'Niels Bohr', 'Rosalind Franklin'];
 
-function isoDate(): string {
-  return `${randomInt(1900, 2100)}-${String(randomInt(1, 12)).padStart(2, '0')}-${String(randomInt(1, 28)).padStart(2, '0')}`;
+function isoDate(year = randomInt(1900, 2100)): string {
+  return `${year}-${String(randomInt(1, 12)).padStart(2, '0')}-${String(randomInt(1, 28)).padStart(2, '0')}`;
 }
 
 const chartBodies: Record<string, () => Record<string, unknown>> = {
@@ -23,7 +23,7 @@ const chartBodies: Record<string, () => Record<string, unknown>> = {
   },
   progressions: () => {
     const birth = randomBirth();
-    return { ...birth, progression_date: `${birth.year + randomInt(1, 60)}-${String(randomInt(1, 12)).padStart(2, '0')}-${String(randomInt(1, 28)).padStart(2, '0')}` };
+    return { ...birth, progression_date: isoDate(birth.year + randomInt(1, 60)) };
   },
   composite: () => ({ person_a: randomBirth(), person_b: randomBirth() }),
   synastry: () => ({ person_a: randomBirth(), person_b: randomBirth() }),
@@ -56,12 +56,13 @@ export const NUMEROLOGY_LOAD: RouteLoad = {
   }),
 };
 
+/** A chart kind's image in one format, of random births. */
+function chartLoad(kind: string, format: 'svg' | 'png'): RouteLoad {
+  return { route: chartPaths[kind]!, method: 'POST', body: () => JSON.stringify(withFormat(chartBodies[kind]!(), format)) };
+}
+
 /** A natal chart wheel as SVG, of a random birth. */
-export const CHART_SVG_LOAD: RouteLoad = {
-  route: '/api/v1/natal/chart/',
-  method: 'POST',
-  body: () => JSON.stringify(withFormat(chartBodies.natal!(), 'svg')),
-};
+export const CHART_SVG_LOAD = chartLoad('natal', 'svg');
 
 /** The output fields go where each request keeps them (person_a, natal, or the top level). */
 function withFormat(body: Record<string, unknown>, format: 'svg' | 'png'): Record<string, unknown> {
@@ -87,16 +88,11 @@ export async function benchEndpoints(env: Record<string, string>, durationSecond
   };
   try {
     results.push(await runLoad('GET /healthz (baseline)', { ...common, url: `${server.url}/healthz` }));
-    for (const [name, { route, ...load }] of [['GET /api/v1/sky-events (full)', SKY_EVENTS_LOAD], ['POST numerology profile (17 slugs)', NUMEROLOGY_LOAD]] as const) {
-      await measured(name, { ...common, url: `${server.url}${route}`, headers, ...load });
-    }
+    const loads: [string, RouteLoad][] = [['GET /api/v1/sky-events (full)', SKY_EVENTS_LOAD], ['POST numerology profile (17 slugs)', NUMEROLOGY_LOAD]];
     for (const kind of Object.keys(chartPaths)) {
-      for (const format of ['svg', 'png'] as const) {
-        await measured(`POST chart ${kind} (${format})`, {
-          ...common, url: `${server.url}${chartPaths[kind]}`, method: 'POST', headers, body: () => JSON.stringify(withFormat(chartBodies[kind]!(), format)),
-        });
-      }
+      for (const format of ['svg', 'png'] as const) loads.push([`POST chart ${kind} (${format})`, chartLoad(kind, format)]);
     }
+    for (const [name, { route, ...load }] of loads) await measured(name, { ...common, url: `${server.url}${route}`, headers, ...load });
     for (const r of results) if (r.non2xx || r.errors) throw new Error(`${r.name}: ${r.non2xx} non-2xx responses, ${r.errors} errors`);
     return results;
   } finally {

@@ -158,9 +158,12 @@ export class JsonTape {
     return this.json(JSON.stringify(value));
   }
 
-  /** A string from a bounded vocabulary (see `quotedFragment`): a fragment, not a text. */
-  known(value: string): this {
-    const id = quotedFragment(value);
+  /**
+   * A string from a bounded vocabulary (`quotedFragment`, or another made by `vocabularyFragments`):
+   * a fragment, not a text; past the vocabulary's limit, a text.
+   */
+  known(value: string, vocabulary: (value: string) => number | undefined = quotedFragment): this {
+    const id = vocabulary(value);
     return id === undefined ? this.str(value) : this.fragment(id);
   }
 

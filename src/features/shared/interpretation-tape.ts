@@ -10,15 +10,15 @@ import { jsonFragment as fragment, vocabularyFragments, type JsonTape } from '..
 import { cachedFragment, SHARED, writeArray } from './chart-tape.ts';
 
 /**
- * Library texts, keys and section names as quoted fragments. The library holds some tens of
- * thousands of strings; past the limit (another library loaded, say) a text is written as it is.
+ * Library texts and keys as quoted fragments: a vocabulary of their own, apart from the tape's
+ * shared one (whose 20,000 places echoed zone names can fill). The library holds about ten
+ * thousand strings, its keys a few thousand more; past the limit (other libraries loaded, say)
+ * a text is written as it is.
  */
 const libraryText = vocabularyFragments(JSON.stringify, 100_000);
 
 function writeText(w: JsonTape, text: string): void {
-  const id = libraryText(text);
-  if (id === undefined) w.str(text);
-  else w.fragment(id);
+  w.known(text, libraryText);
 }
 
 function writeTexts(w: JsonTape, texts: readonly string[]): void {
