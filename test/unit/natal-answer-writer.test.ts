@@ -2,7 +2,8 @@
  * The natal answer writer gives the bytes of JSON.stringify over the answer's objects: for
  * thousands of random births (timed and untimed, zones and daylight-saving edges, every house
  * system, tropical and sidereal, every option on and off, polar latitudes where houses fall back,
- * names and places with quotes, backslashes, control characters and non-ASCII text), the writer's
+ * names and places with quotes, backslashes, control characters and non-ASCII text, with and
+ * without the interpretation block in both styles), the writer's
  * text equals JSON.stringify(computeNatal(task)), and a request refused by one is refused by the
  * other with the same error.
  */
@@ -26,7 +27,8 @@ function writerCases(count: number): NatalTask[] {
     // Inside the polar circles some systems cannot be computed and houses fall back.
     if (random() < 0.1) place.lat = (random() < 0.5 ? -1 : 1) * Math.round((66.6 + random() * 23) * 1e4) / 1e4;
     const request = random() < 0.1 ? { ...task.request, name: pick(ODD_TEXT) } : task.request;
-    return { ...task, request, place };
+    const interpretation = random() < 0.15 ? { style: pick(['standard', 'improved'] as const), language: 'en' as const } : undefined;
+    return { ...task, request, place, interpretation };
   });
 }
 
@@ -50,5 +52,7 @@ describe('natal answer writer', () => {
     expect(share((t) => Math.abs(t.place.lat) > 66.6)).toBeGreaterThan(100);
     expect(share((t) => t.includeMinor && t.includeStelliums)).toBeGreaterThan(100);
     expect(share((t) => ODD_TEXT.includes(t.place.city ?? 'none'))).toBeGreaterThan(100);
+    expect(share((t) => t.interpretation?.style === 'standard')).toBeGreaterThan(100);
+    expect(share((t) => t.interpretation?.style === 'improved')).toBeGreaterThan(100);
   });
 });

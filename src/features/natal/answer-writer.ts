@@ -10,8 +10,8 @@
  *   through JSON.stringify, so its escaping is JSON's own;
  * - `precision` rounds what roundNumbers rounds (the body: planets, houses, angles, aspects,
  *   fixed stars) in the same way, and nothing else;
- * - the rare blocks (fixed stars, stelliums) are written by JSON.stringify from their objects.
- * Answers with an interpretation are not written here: the interpretation reads the objects.
+ * - the rare blocks (fixed stars, stelliums) are written by JSON.stringify from their objects;
+ * - the interpretation's texts are fragments of the library's vocabulary (interpretation-tape.ts).
  */
 import { dignitiesOf } from '../../astro/dignities.ts';
 import { findStelliums } from '../../astro/stelliums.ts';
@@ -20,7 +20,8 @@ import { JsonTape, jsonFragment as fragment } from '../../compute/json-tape.ts';
 import { placeWarnings } from '../shared/place.ts';
 import { roundNumbers } from '../shared/chart-presentation.ts';
 import { aspectMeasuresWriter, bodyNumber, SHARED, writeAngles, writeAnglesDetails, writeAspectItems, writeHouses, writeList, writePlanets, writeProvenance, writeSubject } from '../shared/chart-tape.ts';
-import { castNatal, computeNatal, fixedStarsJson, natalConfidence, type NatalCast, type NatalTask } from './service.ts';
+import { writeInterpretationBlock } from '../shared/interpretation-tape.ts';
+import { castNatal, fixedStarsJson, natalConfidence, natalInterpretation, type NatalCast, type NatalTask } from './service.ts';
 
 /** The fixed pieces of the answer, in the order they appear. */
 const F = {
@@ -36,6 +37,7 @@ const F = {
   overall: fragment(',"overall":'),
   notes: fragment(',"notes":'),
   stelliums: fragment(',"stelliums":'),
+  interpretation: fragment(',"interpretation":'),
   warnings: fragment(',"warnings":'),
   provenance: fragment(',"provenance":'),
   dignity: fragment(',"dignity":'),
@@ -72,9 +74,10 @@ function dignityKeys(w: JsonTape, p: PointPosition): void {
   writeList(w, all, true);
 }
 
-/** The natal answer's UTF-8 JSON bytes for a task without interpretation. */
+/** The natal answer's UTF-8 JSON bytes, with the interpretation block when the task asks for one. */
 export function writeNatalAnswer(task: NatalTask, cast: NatalCast): Uint8Array {
   const { request, place } = task;
+  const interpretation = natalInterpretation(task, cast);
   const { moment, zodiac, chart, aspects } = cast;
   const houses = chart.houses;
   const digits = request.precision;
@@ -111,6 +114,10 @@ export function writeNatalAnswer(task: NatalTask, cast: NatalCast): Uint8Array {
   writeList(w, confidence.notes);
   w.fragment(SHARED.close);
   if (task.includeStelliums) w.fragment(F.stelliums).value(findStelliums(chart.points));
+  if (interpretation) {
+    w.fragment(F.interpretation);
+    writeInterpretationBlock(w, interpretation);
+  }
   w.fragment(F.warnings);
   writeList(w, [...placeWarnings(place), ...chart.warnings]);
   w.fragment(F.provenance);
@@ -119,8 +126,7 @@ export function writeNatalAnswer(task: NatalTask, cast: NatalCast): Uint8Array {
   return w.bytes();
 }
 
-/** The natal task's answer bytes: written directly, or from the objects when it carries an interpretation. */
+/** The natal task's answer bytes. */
 export function natalAnswerBytes(task: NatalTask): Uint8Array {
-  if (task.interpretation) return tape.reset().value(computeNatal(task)).bytes();
   return writeNatalAnswer(task, castNatal(task));
 }

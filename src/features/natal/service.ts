@@ -19,7 +19,8 @@ import { placeWarnings, type ResolvedPlace } from '../shared/place.ts';
 import { anglesJson, housesJson, planetJson, provenanceJson, roundNumbers, subjectJson, type PlanetJson } from '../shared/chart-presentation.ts';
 import type { NatalRequest, SimpleNatalRequest } from './schemas.ts';
 import type { InterpretationTaskOptions } from '../shared/interpretation-schema.ts';
-import { interpretNatal } from '../../interpretations/index.ts';
+import { interpretNatal, type InterpretationBlock } from '../../interpretations/index.ts';
+import type { NatalChartInput } from '../../interpretations/chart-input.ts';
 
 export interface NatalTask {
   request: NatalRequest;
@@ -134,7 +135,7 @@ export function natalConfidence(chart: ChartMoment) {
 /**
  * The natal answer as objects; its keys are added in this order (the JSON's order). The served
  * answer is written by answer-writer.ts from the same cast, with the same bytes; these objects
- * stay for the interpretation, which reads them, and as the writer's reference in tests.
+ * stay as the writer's reference in tests.
  */
 export interface NatalAnswer {
   subject: ReturnType<typeof subjectJson>;
@@ -147,14 +148,36 @@ export interface NatalAnswer {
   aspects_summary: AspectsSummary;
   confidence: ReturnType<typeof natalConfidence>;
   stelliums?: Stelliums;
-  interpretation?: ReturnType<typeof interpretNatal>;
+  interpretation?: InterpretationBlock;
   warnings: string[];
   provenance: ReturnType<typeof provenanceJson>;
 }
 
+/**
+ * The `interpretation` block, when the task asks for one. The text reads the chart's objects
+ * before `precision` rounds them: it is about the chart, not about its presentation.
+ */
+export function natalInterpretation(task: NatalTask, cast: NatalCast): InterpretationBlock | undefined {
+  if (!task.interpretation) return undefined;
+  const { request, place } = task;
+  const { moment, zodiac, chart, aspects } = cast;
+  const input: NatalChartInput = {
+    subject: subjectJson(request.name, moment, place, chart, zodiac, request.house_system),
+    planets: chart.points.map((p) => planetJson(p, request.node_type)),
+    aspects,
+    confidence: natalConfidence(chart),
+  };
+  if (chart.houses) {
+    input.houses = housesJson(chart.houses);
+    input.angles = anglesJson(chart.houses).angles;
+  }
+  return interpretNatal(input, task.interpretation);
+}
+
 export function computeNatal(task: NatalTask): NatalAnswer {
   const { request, place } = task;
-  const { moment, zodiac, chart, aspects } = castNatal(task);
+  const cast = castNatal(task);
+  const { moment, zodiac, chart, aspects } = cast;
   // The answer's keys are added in their order rather than spread in from partial objects: in V8
   // a spread that adds keys to a new object costs microseconds (measured on the transits answer).
   const answer: Partial<NatalAnswer> = {
@@ -170,9 +193,7 @@ export function computeNatal(task: NatalTask): NatalAnswer {
   answer.aspects = aspects;
   if (request.fixed_stars?.length) answer.fixed_stars = fixedStarsJson(request, moment.jdUt, zodiac, chart);
   const confidence = natalConfidence(chart);
-  // The text reads the unrounded chart (`precision` changes the presentation, not the reading),
-  // from the same object as before: subject, the chart's fields so far, confidence.
-  const interpretation = task.interpretation ? interpretNatal({ ...(answer as NatalAnswer), confidence }, task.interpretation) : undefined;
+  const interpretation = natalInterpretation(task, cast);
   const digits = request.precision;
   if (digits !== undefined) {
     // What `precision` rounds: the chart's numbers, not the subject's or the provenance's.
