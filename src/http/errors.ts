@@ -17,6 +17,8 @@ export interface ValidationIssue {
 }
 
 const CONTEXT_TO_LOC: Record<string, string> = { body: 'body', querystring: 'query', params: 'path', headers: 'header' };
+/** Where the request keeps what each validation context checked (Fastify names them apart: `querystring` is `request.query`). */
+const CONTEXT_TO_REQUEST_PART: Record<string, 'body' | 'query' | 'params' | 'headers'> = { body: 'body', querystring: 'query', params: 'params', headers: 'headers' };
 
 function pathSegments(instancePath: string): (string | number)[] {
   return instancePath.split('/').filter(Boolean).map((s) => (/^\d+$/.test(s) ? Number(s) : s));
@@ -98,7 +100,7 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const context = error.validationContext ?? 'body';
       const where = CONTEXT_TO_LOC[context] ?? 'body';
-      const input = (request as unknown as Record<string, unknown>)[context];
+      const input: unknown = request[CONTEXT_TO_REQUEST_PART[context] ?? 'body'];
       const issues = error.validation.map((v) => {
         const params = v.params as Record<string, unknown>;
         const path = pathSegments(v.instancePath);

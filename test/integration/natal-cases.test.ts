@@ -266,6 +266,19 @@ describe('bad input answers 422 with the field', () => {
     expect(await detailAt({ ...base, month: 13 }, 'month')).toMatchObject({ type: 'value_error.number.not_le' });
   });
 
+  it('tells a query parameter of the wrong type from a missing one', async () => {
+    // Fastify keeps the query string in request.query: the sent value must be found there.
+    const minor = (await natal(base, '?include_minor=maybe')).body.detail;
+    expect(minor).toEqual([expect.objectContaining({ loc: ['query', 'include_minor'] })]);
+    expect(minor[0].msg).not.toBe('Field required');
+    const limit = (await server.get('/api/v1/geo/search?q=london&limit=abc')).body.detail;
+    expect(limit).toEqual([expect.objectContaining({ loc: ['query', 'limit'] })]);
+    expect(limit[0].type).not.toBe('missing');
+    const twice = (await server.get('/api/v1/sky-events?date=2024-04-08&date=2024-04-09')).body.detail;
+    expect(twice).toEqual([expect.objectContaining({ loc: ['query', 'date'] })]);
+    expect(twice[0].msg).not.toBe('Field required');
+  });
+
   it('broken JSON', async () => {
     const res = await natal('{"year": 1990,');
     expect(res.status).toBe(422);
