@@ -4,6 +4,7 @@
  * 9 o'clock, which gives: screen angle θ = 180° + (lon − ref), measured counter-clockwise.
  */
 import { num } from './svg-builder.ts';
+import { degreesAndMinutes } from '../src/astro/zodiac.ts';
 
 const RAD = Math.PI / 180;
 
@@ -77,14 +78,7 @@ export function signOf(lon: number): number {
 
 /** Degrees and minutes within the sign, truncated as astrologers do (29°59′ never rounds up). */
 export function degMin(lon: number): { deg: number; min: number } {
-  const inSign = norm360(lon) % 30;
-  let deg = Math.floor(inSign);
-  let min = Math.floor((inSign - deg) * 60 + 1e-9);
-  if (min >= 60) {
-    min = 0;
-    deg += 1;
-  }
-  return { deg, min };
+  return degreesAndMinutes(norm360(lon) % 30);
 }
 
 /** House cusps are usable only as a complete set of 12 finite longitudes. */

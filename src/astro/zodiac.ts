@@ -52,3 +52,18 @@ export function signOf(longitude: number): Sign {
 export function degreeInSign(longitude: number): number {
   return normalizeDegrees(longitude) - signIndexOf(longitude) * 30;
 }
+
+/**
+ * Whole degrees and minutes of an angle, truncated as astrologers write them: 29.9969° is 29°59′,
+ * never 30°00′ (which would name the next sign's first degree). The small allowance keeps values
+ * that are whole minutes in decimal (7.45° = 7°27′) from falling a minute short through rounding.
+ */
+export function degreesAndMinutes(value: number): { deg: number; min: number } {
+  let deg = Math.floor(value);
+  let min = Math.floor((value - deg) * 60 + 1e-9);
+  if (min >= 60) {
+    min = 0;
+    deg += 1;
+  }
+  return { deg, min };
+}

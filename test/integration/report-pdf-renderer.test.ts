@@ -1,13 +1,20 @@
 /**
  * The PDF renderer's sandbox with the real Chromium: a page runs no JavaScript and reaches
  * nothing but data: URLs (a local server sees no request), and one renderer serves job after job.
+ * And the report's pages: no page ends with a heading or its subtitle.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PdfRenderer, pdfPageCount } from '../../src/reports/pdf-renderer.ts';
 import { findChromium } from '../../src/reports/chromium.ts';
-import { readPdf } from '../helpers/reports.ts';
+import { BIRTH, DEMO, readPdf } from '../helpers/reports.ts';
+import { initEphemeris } from '../../src/astro/ephemeris.ts';
+import { runTask } from '../../src/compute/tasks.ts';
+import { natalRequest } from '../../src/features/natal/schemas.ts';
+import { resolveSubjectPlace } from '../../src/features/shared/place.ts';
+import { composeReport } from '../../src/interpretations/report/compose.ts';
+import { footerTemplate, reportHtml } from '../../src/reports/report-document.ts';
 
 let renderer: PdfRenderer;
 let server: http.Server;
@@ -45,6 +52,27 @@ describe('the PDF renderer', () => {
       const pdf = await renderer.render(`<!doctype html><p>page ${i}</p><p style="break-before: page">second</p>`, { footerHtml: '<span class="pageNumber"></span>', timeoutMs: 30_000 });
       expect(pdfPageCount(pdf)).toBe(2);
       expect(readPdf(pdf).text).toContain(`page ${i}`);
+    }
+  });
+
+  it('ends no page of a report with a heading or the italic subtitle under it', async () => {
+    initEphemeris();
+    const paris = { name: 'Paris', year: 1990, month: 7, day: 15, hour: 14, minute: 30, lat: 48.8566, lng: 2.3522, tz_str: 'Europe/Paris' };
+    const untimed = { ...BIRTH, time_known: false };
+    for (const [birth, style] of [[paris, 'improved'], [DEMO, 'improved'], [untimed, 'standard']] as const) {
+      const request = natalRequest.parse(birth);
+      const natal = runTask('natal', { request, place: resolveSubjectPlace(request, ['body']), includeMinor: false, includeStelliums: false }) as Uint8Array;
+      const report = composeReport(JSON.parse(Buffer.from(natal).toString('utf8')), { style });
+      const document = { report, wheelSvg: null, footerLabel: null, logo: null };
+      const pdf = await renderer.render(reportHtml(document), { footerHtml: footerTemplate(document), timeoutMs: 60_000 });
+      const collapse = (line: string) => line.replace(/\s+/g, ' ').trim();
+      const introductions = new Set(report.markdown.split('\n').flatMap((line) => {
+        const heading = /^#{2,4} (.+)$/.exec(line) ?? /^\*([^*].*)\*$/.exec(line.trim());
+        return heading ? [collapse(heading[1]!)] : [];
+      }));
+      const pageEnds = readPdf(pdf).text.split('\f').map((page) => page.split('\n').map(collapse).filter((line) => line && !/Page \d+ of \d+/.test(line)).at(-1));
+      const stranded = pageEnds.flatMap((last, i) => (last !== undefined && introductions.has(last) ? [`page ${i + 1}: ${last}`] : []));
+      expect(stranded, `${birth.name}, ${style}`).toEqual([]);
     }
   });
 });

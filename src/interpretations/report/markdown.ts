@@ -1,5 +1,5 @@
 /** Markdown building blocks of the report: escaping, tables, degrees, word counts. */
-import { degreeInSign, signOf } from '../../astro/zodiac.ts';
+import { degreeInSign, degreesAndMinutes, signOf } from '../../astro/zodiac.ts';
 
 /** Text from outside the library (a name, a city) shown literally. */
 export function escapeMarkdown(text: string): string {
@@ -15,14 +15,9 @@ export function bullets(items: string[]): string {
   return items.map((i) => `- ${i}`).join('\n');
 }
 
-/** 14°07′ */
+/** 14°07′, truncated like the chart wheel's labels. */
 export function degreesMinutes(value: number): string {
-  let deg = Math.floor(value);
-  let min = Math.round((value - deg) * 60);
-  if (min === 60) {
-    deg += 1;
-    min = 0;
-  }
+  const { deg, min } = degreesAndMinutes(value);
   return `${deg}°${String(min).padStart(2, '0')}′`;
 }
 
@@ -62,4 +57,9 @@ export function countWord(n: number): string {
 
 export function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** "an opposition", "a trine": the indefinite article by the word's first letter (enough for the report's vocabulary). */
+export function withArticle(word: string): string {
+  return `${/^[aeiou]/i.test(word) ? 'an' : 'a'} ${word}`;
 }

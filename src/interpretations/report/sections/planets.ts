@@ -6,7 +6,7 @@ import { signedSeparation } from '../../../astro/zodiac.ts';
 import type { KeyedAspect } from '../../features/aspects.ts';
 import { keys } from '../../keys.ts';
 import type { ReportContext } from '../context.ts';
-import { degreesMinutes, joinAnd, zodiacPosition } from '../markdown.ts';
+import { degreesMinutes, joinAnd, withArticle, zodiacPosition } from '../markdown.ts';
 import { ASPECT_WORDS, POINT_FUNCTION, POINT_NAMES } from '../phrases.ts';
 import { introducedSection, type ReportSection } from '../section.ts';
 import { placementEntries } from './core-triad.ts';
@@ -48,7 +48,7 @@ export function jupiterSaturnSection(ctx: ReportContext): ReportSection {
   const parts = ['jupiter', 'saturn'].flatMap((id) => signOnly(ctx, id, PLANET_WEIGHT.socialSign));
   const between = ctx.features.aspects.find((a) => a.p1 === 'jupiter' && a.p2 === 'saturn');
   parts.push(between
-    ? `Jupiter and Saturn are themselves linked by a ${between.type} (orb ${degreesMinutes(between.orb)}), so expansion and consolidation are in direct conversation in your chart; that aspect is weighed with the others below.`
+    ? `Jupiter and Saturn are themselves linked by ${withArticle(between.type)} (orb ${degreesMinutes(between.orb)}), so expansion and consolidation are in direct conversation in your chart; that aspect is weighed with the others below.`
     : 'Jupiter and Saturn form no major aspect to each other in your chart, so your urge to expand and your sense of limits tend to operate in separate areas of life rather than in constant negotiation.');
   return introducedSection(ctx, 'jupiter_saturn', parts);
 }
