@@ -5,7 +5,7 @@
 import { bodyInfo } from './bodies.ts';
 import { calcBody, calcHouses, trueObliquity, ayanamsaDegrees, EphemerisError, TROPICAL, type HouseCusps, type ZodiacSetting } from './ephemeris.ts';
 import { HOUSE_SYSTEMS, POLAR_FALLBACK_SYSTEM, type HouseSystemName } from './house-systems.ts';
-import { cuspsRunForward, houseOf } from './house-placement.ts';
+import { cuspsInOrder, cuspsRunForward, houseOf } from './house-placement.ts';
 import { normalizeDegrees } from './zodiac.ts';
 
 export type NodeVariant = 'mean' | 'true';
@@ -56,16 +56,20 @@ function declinationOf(tropicalLon: number, lat: number, obliquity: number): num
 }
 
 export function computeHouses(jdUt: number, lat: number, lng: number, system: HouseSystemName, zodiac: ZodiacSetting): { frame: HouseFrame; warning?: string } {
-  const h = calcHouses(jdUt, lat, lng, HOUSE_SYSTEMS[system], zodiac);
+  let h = calcHouses(jdUt, lat, lng, HOUSE_SYSTEMS[system], zodiac);
+  let warning: string | undefined;
+  if (h.fellBack) {
+    warning = `house system ${system} cannot be computed at latitude ${lat} (inside the polar circle); ${POLAR_FALLBACK_SYSTEM} houses were used instead`;
+  } else if (!cuspsInOrder(h.cusps)) {
+    h = calcHouses(jdUt, lat, lng, HOUSE_SYSTEMS[POLAR_FALLBACK_SYSTEM], zodiac);
+    warning = `house system ${system} gives cusps out of order at latitude ${lat}; ${POLAR_FALLBACK_SYSTEM} houses were used instead`;
+  }
   // Field by field rather than rest and spread: the same frame without copying the object twice.
   const frame: HouseFrame = {
     cusps: h.cusps, asc: h.asc, mc: h.mc, armc: h.armc, vertex: h.vertex, ascSpeed: h.ascSpeed, mcSpeed: h.mcSpeed, vertexSpeed: h.vertexSpeed,
-    requested: system, used: h.fellBack ? POLAR_FALLBACK_SYSTEM : system,
+    requested: system, used: warning === undefined ? system : POLAR_FALLBACK_SYSTEM,
   };
-  const warning = h.fellBack
-    ? `house system ${system} cannot be computed at latitude ${lat} (inside the polar circle); ${POLAR_FALLBACK_SYSTEM} houses were used instead`
-    : undefined;
-  return { frame, warning };
+  return warning === undefined ? { frame } : { frame, warning };
 }
 
 /**

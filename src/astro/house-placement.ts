@@ -1,11 +1,27 @@
 /** Which house a longitude falls in, given the 12 cusps. */
 import { normalizeDegrees } from './zodiac.ts';
 
+/** The arcs from each cusp to the next, counter-clockwise, summed: 360° when the cusps run that way, 11 × 360° when they run clockwise. */
+function forwardTotal(cusps: readonly number[]): number {
+  let total = 0;
+  for (let i = 0; i < 12; i++) total += normalizeDegrees(cusps[(i + 1) % 12]! - cusps[i]!);
+  return total;
+}
+
 /** Whether the cusps run counter-clockwise: read once per chart and passed to `houseOf` for each point. */
 export function cuspsRunForward(cusps: readonly number[]): boolean {
-  let forwardTotal = 0;
-  for (let i = 0; i < 12; i++) forwardTotal += normalizeDegrees(cusps[(i + 1) % 12]! - cusps[i]!);
-  return Math.abs(forwardTotal - 360) < 1e-6;
+  return Math.abs(forwardTotal(cusps) - 360) < 1e-6;
+}
+
+/**
+ * Whether the cusps go round the zodiac once, in one direction or the other. Near the polar
+ * circles some systems that the library computes without an error (Topocentric,
+ * Sunshine-Makransky) give cusps that turn back on themselves (1st to 2nd clockwise, then on
+ * counter-clockwise): no house can be read from them.
+ */
+export function cuspsInOrder(cusps: readonly number[]): boolean {
+  const total = forwardTotal(cusps);
+  return Math.abs(total - 360) < 1e-6 || Math.abs(total - 11 * 360) < 1e-6;
 }
 
 /**
