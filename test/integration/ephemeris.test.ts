@@ -122,6 +122,22 @@ describe('options', () => {
     expect(res.body.data[0].bodies.Sun.speed).toBeUndefined();
     expect(res.body.data[0].houses).toHaveLength(12);
   });
+
+  it('names an aspect\'s bodies as their columns, in lower case (Lilith and Mean_Lilith apart)', async () => {
+    const res = await eph({ start: '2024-03-01T00:00Z', end: '2024-03-20T00:00Z', step: '1d', bodies: ['Sun', 'Moon', 'Lilith', 'Mean_Lilith', 'True_Node'], include_aspects: true, include_minor_aspects: true });
+    expect(res.status).toBe(200);
+    let lilithAspects = 0;
+    for (const row of res.body.data) {
+      const byName = new Map(Object.entries(row.bodies as Record<string, { abs_pos: number }>).map(([name, body]) => [name.toLowerCase(), body]));
+      for (const a of row.aspects) {
+        const [b1, b2] = [byName.get(a.p1), byName.get(a.p2)];
+        expect(b1 && b2, `${a.p1} and ${a.p2} are columns`).toBeTruthy();
+        expect(angleDiff(b1!.abs_pos, b2!.abs_pos)).toBeCloseTo(a.angle, 9);
+        if (/lilith/.test(a.p1 + a.p2)) lilithAspects++;
+      }
+    }
+    expect(lilithAspects).toBeGreaterThan(0);
+  });
 });
 
 describe('Moon void of course', () => {

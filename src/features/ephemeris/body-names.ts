@@ -61,3 +61,15 @@ export function displayName(id: string): string {
 export function bodyDefinition(id: string): string | undefined {
   return DEFINITIONS[id];
 }
+
+const aspectNames = new Map<string, string>();
+
+/** A body as an aspect names it: its column's name in lower case (`lilith` is the `Lilith` column). Kept once per id, as the column names are. */
+export function aspectName(id: string): string {
+  let name = aspectNames.get(id);
+  if (name === undefined) {
+    name = displayName(id).toLowerCase();
+    aspectNames.set(id, name);
+  }
+  return name;
+}

@@ -11,7 +11,7 @@ import { moonPhaseOf, type MoonPhase } from '../../astro/moon-phase.ts';
 import { formatLocalIso, julianDayFromUtcMs } from '../../astro/civil-time.ts';
 import { degreeInSign, normalizeDegrees, signOf } from '../../astro/zodiac.ts';
 import { RequestFieldError } from '../shared/request-error.ts';
-import { displayName } from './body-names.ts';
+import { aspectName, displayName } from './body-names.ts';
 import { rowInstant, type EphemerisPlan } from './plan.ts';
 import { zoneOffsetSeconds } from '../../astro/zone-offset-table.ts';
 
@@ -135,8 +135,9 @@ export function computeRow(plan: EphemerisPlan, index: number, voidAt?: VoidLook
   }
   if (plan.aspects !== 'none') {
     const points = plan.bodies.map((id) => ({ id, lon: row.raw[id]!.lon, speed: row.raw[id]!.speedLon }));
+    // An aspect names its bodies as their columns do, in lower case: `lilith` is the `Lilith` column (the osculating apogee), as a client joining the two by name expects.
     row.aspects = sortByOrb(findAspectsWithin(points, { types: plan.aspects === 'all' ? ASPECT_TYPES : MAJOR_ASPECT_TYPES }))
-      .map(({ p1, p2, type, deg, angle, orb, is_major, is_applying }) => ({ p1, p2, type, deg, angle, orb, is_major, is_applying }));
+      .map(({ p1, p2, type, deg, angle, orb, is_major, is_applying }) => ({ p1: aspectName(p1), p2: aspectName(p2), type, deg, angle, orb, is_major, is_applying }));
   }
   if (voidAt) row.moon_void_of_course = voidAt(utcMs);
   if (plan.fixedStars.length) {

@@ -43,7 +43,7 @@ export const ephemerisRequest = z
     house_system: houseSystem.default('placidus'),
     bodies: z.array(bodyName).min(1).max(MAX_BODIES).nullish().describe('Bodies to list, by name (any case); default: Sun to Pluto, the true node, Chiron and the true Lilith.'),
     include_angles: z.boolean().nullish().describe('Ascendant and Midheaven per row (needs a place). Default true when a place is given.'),
-    include_houses: z.boolean().nullish().describe('House cusps and each body\'s house (needs a place). Default true when a place is given.'),
+    include_houses: z.boolean().nullish().describe('The 12 house cusps (needs a place). Default true when a place is given.'),
     include_speed: z.boolean().default(true).describe('Daily speed in degrees. Default true.'),
     include_retrograde: z.boolean().default(true).describe('Whether each body is retrograde. Default true.'),
     include_dignity: z.boolean().default(false).describe('Essential dignity of each body. Default false.'),
