@@ -53,6 +53,13 @@ function issueType(code: string, params: Record<string, unknown>, missing: boole
   return `value_error.${code}`;
 }
 
+/** A schema's issue as an entry of a 422's detail: where it is, what is wrong, and its pydantic-style type. */
+export function issueDetail(where: string, issue: { code: string; path: readonly PropertyKey[]; message: string }, input: unknown): ValidationIssue {
+  const path = issue.path.map((p) => (typeof p === 'number' ? p : String(p)));
+  const missing = issue.code === 'invalid_type' && sentValue(input, path) === undefined;
+  return { loc: [where, ...path], msg: missing ? 'Field required' : issue.message, type: issueType(issue.code, issue as unknown as Record<string, unknown>, missing) };
+}
+
 /**
  * PostgreSQL's data exceptions (SQLSTATE class 22: a NUL in text, a time-zone displacement out of
  * range, ...) are caused by values of the request, wrapped by slonik one level or more deep.
@@ -101,12 +108,7 @@ export function registerErrorHandling(app: FastifyInstance) {
       const context = error.validationContext ?? 'body';
       const where = CONTEXT_TO_LOC[context] ?? 'body';
       const input: unknown = request[CONTEXT_TO_REQUEST_PART[context] ?? 'body'];
-      const issues = error.validation.map((v) => {
-        const params = v.params as Record<string, unknown>;
-        const path = pathSegments(v.instancePath);
-        const missing = v.keyword === 'invalid_type' && sentValue(input, path) === undefined;
-        return { loc: [where, ...path], msg: missing ? 'Field required' : v.message, type: issueType(v.keyword, params, missing) };
-      });
+      const issues = error.validation.map((v) => issueDetail(where, { ...(v.params as Record<string, unknown>), code: v.keyword, path: pathSegments(v.instancePath), message: v.message ?? '' }, input));
       return reply.code(422).send(validationBody(issues));
     }
     if (error instanceof RequestFieldError) {

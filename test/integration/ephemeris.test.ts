@@ -241,6 +241,13 @@ describe('bounds', () => {
     expect(res.body.detail[0].loc).toEqual(['query', 'lat']);
     const missing = await server.get('/api/v1/ephemeris');
     expect(missing.status).toBe(422);
+    expect(missing.body.detail).toContainEqual({ loc: ['query', 'start'], msg: 'Field required', type: 'missing' });
+    // The same types as the POST form's for the same mistakes.
+    const types = (detail: any[]) => detail.map((d) => d.type).sort();
+    const get = await server.get('/api/v1/ephemeris?start=2024-01-01&lat=91&lng=0&step=2x');
+    const post = await eph({ start: '2024-01-01', lat: 91, lng: 0, step: '2x' });
+    expect(types(get.body.detail)).toEqual(types(post.body.detail));
+    expect(types(get.body.detail)).toContain('value_error.number.not_le');
     // A blank coordinate is not 0.
     const blank = await server.get('/api/v1/ephemeris?start=2024-01-01&lat=%20&lng=%20');
     expect(blank.status).toBe(422);

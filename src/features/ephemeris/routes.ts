@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ComputeRunner } from '../../compute/runner.ts';
 import { sendJsonBytes } from '../../http/raw-json.ts';
+import { issueDetail, validationBody } from '../../http/errors.ts';
 import type { AdmittedExport, ExportAdmission } from '../../http/export-admission.ts';
 import { RequestFieldError } from '../shared/request-error.ts';
 import { buildEphemerisPlan, type EphemerisPlan } from './plan.ts';
@@ -87,11 +88,9 @@ export const ephemerisRoutes = (deps: EphemerisDeps): FastifyPluginAsyncZod => a
   app.get('/api/v1/ephemeris', {
     schema: { tags: ['ephemeris'], 'x-produces': PRODUCES, summary: 'Ephemeris table over a date range (query-string form)', description: DESCRIPTION, querystring: ephemerisQuery },
   }, async (request, reply) => {
-    const parsed = ephemerisRequest.safeParse(queryToRequest(request.query));
-    if (!parsed.success) {
-      const detail = parsed.error.issues.map((i) => ({ loc: ['query', ...i.path.map((p) => (typeof p === 'number' ? p : String(p)))], msg: i.message, type: `value_error.${i.code}` }));
-      return reply.code(422).send({ detail });
-    }
+    const input = queryToRequest(request.query);
+    const parsed = ephemerisRequest.safeParse(input);
+    if (!parsed.success) return reply.code(422).send(validationBody(parsed.error.issues.map((i) => issueDetail('query', i, input))));
     try {
       return await respond(deps, request, reply, parsed.data);
     } catch (error) {
