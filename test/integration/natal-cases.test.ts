@@ -279,6 +279,18 @@ describe('bad input answers 422 with the field', () => {
     expect(twice[0].msg).not.toBe('Field required');
   });
 
+  it('a key that could reach a prototype, said as it is (the JSON is valid)', async () => {
+    const res = await natal(`{"year":1990,"month":6,"day":15,"hour":14,"minute":30,"lat":51.5,"lng":0,"orb_settings":{"__proto__":5}}`);
+    expect(res.status).toBe(422);
+    expect(res.body.detail).toEqual([expect.objectContaining({ loc: ['body'], type: 'value_error.json_forbidden_key' })]);
+  });
+
+  it('a JSON body sent as text/plain: 415 naming the type expected', async () => {
+    const res = await fetch(`${server.url}/api/v1/natal/calculate`, { method: 'POST', headers: { 'x-api-key': server.key, 'content-type': 'text/plain' }, body: JSON.stringify(base) });
+    expect(res.status).toBe(415);
+    expect((await res.json()).detail).toMatch(/expects application\/json/);
+  });
+
   it('broken JSON', async () => {
     const res = await natal('{"year": 1990,');
     expect(res.status).toBe(422);
