@@ -71,7 +71,7 @@ export const birthFields = {
   month: z.number().int().min(1).max(12).describe('Month, 1 (January) to 12.'),
   day: z.number().int().min(1).max(31).describe('Day of the month, 1 to 31 (checked against the month).'),
   hour: z.number().int().min(0).max(23).optional().describe('Hour of the local wall-clock time, 0 to 23. Required unless `time_known` is false.'),
-  minute: z.number().int().min(0).max(59).optional().describe('Minute, 0 to 59. Default 0.'),
+  minute: z.number().int().min(0).max(59).optional().describe('Minute, 0 to 59. Required unless `time_known` is false.'),
   second: z.number().min(0).lt(60).optional().describe('Seconds, 0 to less than 60 (fractions allowed). Default 0.'),
   time_known: z.boolean().default(true).describe('False when the birth time is unknown: the chart is cast for noon and has no houses or angles. Default true.'),
   city: z.string().min(1).max(200).optional().describe('Place name, looked up in the gazetteer when `lat`/`lng` are not given (local and English names, e.g. `München`).'),
