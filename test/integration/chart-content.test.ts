@@ -84,6 +84,22 @@ describe('response headers', () => {
   });
 });
 
+describe('warnings', () => {
+  it('say where a chart\'s house system fell back, after the place\'s own, in X-Warnings', async () => {
+    const north = { ...ada, lat: 70.66, lng: 23.68, tz_str: 'Europe/Oslo' };
+    const natal = await post('/api/v1/natal/chart/', north);
+    expect(JSON.parse(natal.headers.get('x-warnings')!)).toEqual([expect.stringMatching(/placidus cannot be computed at latitude 70.66.*porphyry/)]);
+    const ambiguous = await post('/api/v1/natal/chart/', { ...ada, lat: undefined, lng: undefined, tz_str: undefined, city: 'Roma', house_system: 'placidus' });
+    expect(ambiguous.headers.get('x-warnings')).toMatch(/chose Rome/);
+    const composite = await post('/api/v1/natal/chart/composite', { person_a: north, person_b: { ...north, lat: 69.65, lng: 18.96, day: 3 } });
+    expect(JSON.parse(composite.headers.get('x-warnings')!).some((w: string) => /porphyry/.test(w))).toBe(true);
+    const solarReturn = await post('/api/v1/natal/chart/solar-return', { ...ada, lat: undefined, lng: undefined, tz_str: undefined, city: 'Roma', return_year: 2024, return_lat: 70.66, return_lng: 23.68, return_tz_str: 'Europe/Oslo' });
+    expect(solarReturn.status).toBe(200);
+    expect(JSON.parse(solarReturn.headers.get('x-warnings')!)).toEqual([expect.stringMatching(/chose Rome/), expect.stringMatching(/latitude 70.66.*porphyry/)]);
+    expect((await post('/api/v1/natal/chart/', ada)).headers.get('x-warnings')).toBeNull();
+  });
+});
+
 describe('names in other scripts', () => {
   it('the compute threads draw a Cyrillic, Greek and CJK name from the bundled fonts, in SVG and PNG', async () => {
     const name = 'Анна Ελένη 山田花子';

@@ -75,6 +75,20 @@ export function pngSide(size: number, scale: number, loc: (string | number)[] = 
 }
 
 /**
+ * An image has no body for warnings: they travel in `X-Warnings`, a JSON array of strings whose
+ * characters beyond ASCII are escaped (\uXXXX), as a header value must be.
+ */
+export function warningsHeader(warnings: readonly string[]): string {
+  return JSON.stringify(warnings).replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** The warnings of the charts an image draws (a house system that fell back, say), each once, as the image's `X-Warnings`. */
+export function chartWarnings(...charts: readonly { warnings: readonly string[] }[]): Record<string, string> {
+  const warnings = [...new Set(charts.flatMap((c) => c.warnings))];
+  return warnings.length ? { 'X-Warnings': warningsHeader(warnings) } : {};
+}
+
+/**
  * Draws the chart and delivers it as SVG text or PNG bytes, with extra response headers and
  * `X-Chart-Adjustments` when an option was fitted to the drawing. `loc`: where the output options
  * sit in the request (composite and synastry: `person_a`).
@@ -85,8 +99,8 @@ export function imageResponse(d: ChartDrawing, options: OutputOptions, render: R
   const panel = panelWidth(render.size, { grid: render.chartConfig.show_aspect_grid === true, table: render.chartConfig.show_positions_table === true });
   if (png) pngSide(render.size, scale, loc, (render.size + panel) / render.size);
   const own = render.adjustments.length ? { ...extraHeaders, 'X-Chart-Adjustments': adjustmentsHeader(render.adjustments) } : extraHeaders;
-  // A page on another origin may read the chart's own headers (and the X-Warnings added later).
-  const headers = { ...own, 'Access-Control-Expose-Headers': [...Object.keys(own), 'X-Warnings'].join(', ') };
+  // A page on another origin may read the chart's own headers (and the place's X-Warnings added later).
+  const headers = { ...own, 'Access-Control-Expose-Headers': [...new Set([...Object.keys(own), 'X-Warnings'])].join(', ') };
   const svg = renderChartSvg(d);
   const summary = chartSummary(d);
   if (png) {

@@ -5,20 +5,19 @@
 import type { ComputeRunner } from '../../compute/runner.ts';
 import { decodeBinaryResponse } from '../../compute/binary-response.ts';
 import { placeWarnings, prefixedPlaceOr, resolveSubjectPlace, resolveTransitPlace, type ResolvedPlace } from '../shared/place.ts';
+import { warningsHeader } from './output.ts';
 import type { CompositeChartRequest, NatalChartRequest, ProgressionsChartRequest, SolarReturnChartRequest, SynastryChartRequest, TransitChartRequest } from './schemas.ts';
 
 export type ChartImage = ReturnType<typeof decodeBinaryResponse>;
 
-/**
- * An image has no body for warnings: they travel in `X-Warnings`, a JSON array of strings whose
- * characters beyond ASCII are escaped (\uXXXX), as a header value must be.
- */
+/** The places' warnings (resolved here, on the event loop) before the charts' own (from the compute runner), in `X-Warnings`. */
 function withPlaceWarnings(bytes: Buffer, places: ResolvedPlace[]): ChartImage {
   const image = decodeBinaryResponse(bytes);
   const warnings = placeWarnings(...places);
   if (!warnings.length) return image;
-  const header = JSON.stringify(warnings).replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-  return { ...image, headers: { ...image.headers, 'X-Warnings': header } };
+  const charts = image.headers['X-Warnings'];
+  const all = charts === undefined ? warnings : [...warnings, ...(JSON.parse(charts) as string[])];
+  return { ...image, headers: { ...image.headers, 'X-Warnings': warningsHeader(all) } };
 }
 
 export async function renderNatalChart(compute: ComputeRunner, body: NatalChartRequest): Promise<ChartImage> {
