@@ -4,8 +4,10 @@
  * The lines cut the circle into arcs; every point stays in the arc that holds its true
  * longitude, at least `marginAt(line)` degrees clear of the line so that no glyph or label
  * box touches it. Inside an arc, crowded points are fanned out around their mean exactly as
- * in `spreadLongitudes`, but each fan is held inside the arc; when an arc is too short for its
- * points at full spacing, the spacing shrinks to fit rather than spilling into the next house.
+ * in `spreadLongitudes`, but each fan is held inside the arc. A house too short for its points
+ * gives up a cusp and shares its neighbour's room; an arc between two angle axes, only as a last
+ * resort, gives up an axis. Only an arc that is still too short (every line given up) shrinks
+ * its spacing to fit.
  */
 import { norm360 } from '../geometry.ts';
 import { spreadLongitudes, type SeparationFn } from './spread.ts';
@@ -66,6 +68,9 @@ function spreadInArc(members: { index: number; lon: number }[], lower: number, u
   for (const c of fans) c.members.forEach((m, j) => (out[m.index] = norm360(c.start + j * c.sep)));
 }
 
+/** The share of their full spacing that glyphs between two angle axes may be squeezed to before an axis gives way. */
+const AXIS_SQUEEZE = 0.8;
+
 export interface RadialLine {
   lon: number;
   /** Angle axes are hard; a cusp may be given up when its house is too short for its glyphs. */
@@ -109,23 +114,31 @@ export function spreadWithinBarriers(
     for (const a of arcs) a.members.sort((x, y) => x.lon - y.lon || x.index - y.index);
     return arcs;
   };
-  const slack = (a: Arc): number => {
+  /** The arc's room beyond what its glyphs need at `share` of their full spacing (negative: they do not fit). */
+  const slack = (a: Arc, share = 1): number => {
     const n = a.members.length;
     if (n === 0) return a.to - a.from;
     // The widest spacing needed anywhere in the arc: a fan may be pushed to either end.
     let sep = 0;
     for (let j = 0; j <= 8; j++) sep = Math.max(sep, sepAt(a.from + ((a.to - a.from) * j) / 8));
-    return a.to - marginAt(a.to) - (a.from + marginAt(a.from)) - (n - 1) * sep;
+    return a.to - marginAt(a.to) - (a.from + marginAt(a.from)) - (n - 1) * sep * share;
   };
   let arcs = arcsOf();
   for (let guard = 0; guard < 24 && cuts.length > 1; guard++) {
-    const k = arcs.findIndex((a, i) => slack(a) < 0 && (!cuts[i]!.hard || !cuts[(i + 1) % cuts.length]!.hard));
+    let k = arcs.findIndex((a, i) => slack(a) < 0 && (!cuts[i]!.hard || !cuts[(i + 1) % cuts.length]!.hard));
+    // Last resort: two angle axes a few degrees apart (far north or south) with more glyphs between
+    // them than fit even at AXIS_SQUEEZE of their spacing (spacing counts the widest labels and a
+    // pad, so a little less still keeps them apart). Glyphs piled on one another are unreadable;
+    // one crossing an axis is not, and its leader line still points at its true place. The axis
+    // with more room beyond it gives way.
+    const axesOnly = k < 0;
+    if (axesOnly) k = arcs.findIndex((a) => slack(a, AXIS_SQUEEZE) < 0);
     if (k < 0) break;
     const before = cuts[k]!;
     const afterIdx = (k + 1) % cuts.length;
     const after = cuts[afterIdx]!;
-    const prevSlack = before.hard ? -Infinity : slack(arcs[(k - 1 + arcs.length) % arcs.length]!);
-    const nextSlack = after.hard ? -Infinity : slack(arcs[afterIdx]!);
+    const prevSlack = before.hard && !axesOnly ? -Infinity : slack(arcs[(k - 1 + arcs.length) % arcs.length]!);
+    const nextSlack = after.hard && !axesOnly ? -Infinity : slack(arcs[afterIdx]!);
     const drop = nextSlack >= prevSlack ? afterIdx : k;
     cuts = cuts.filter((_, i) => i !== drop);
     arcs = arcsOf();

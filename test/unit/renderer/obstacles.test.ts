@@ -110,6 +110,27 @@ describe('axes and cusps are obstacles for the glyph layout', () => {
     for (const make of Object.values(ALL_KINDS)) assertClean(make('light'), 'angles only');
   });
 
+  it('gives up an angle axis rather than pile glyphs on one another when two axes are a few degrees apart', () => {
+    // 66° N, 20 Nov 1991 15:00 Moscow time: the Descendant at 277.8° and the Midheaven at 292.3°, with Uranus, the node and Neptune between them.
+    const asc = 97.8;
+    const mc = 292.3;
+    const cusps = [asc, 110, 125, norm(mc + 180), 160, 200, norm(asc + 180), 281, 286, mc, 330, 60];
+    const d: ChartDrawing = {
+      kind: 'natal',
+      inner: {
+        label: 'Natal', cusps, angles: { asc, mc, ic: norm(mc + 180), dc: norm(asc + 180) },
+        points: [pt('uranus', 281.4), pt('mean_node', 282.0), pt('neptune', 284.8), pt('sun', 237.7), pt('moon', 38.9), pt('saturn', 301.9), pt('lilith', 293.1)],
+      },
+      aspects: [],
+      metadata: { title: 'Two axes close together', lines: [] },
+      options: options('light'),
+    };
+    const pts = computeLayout(d).points;
+    for (let i = 0; i < pts.length; i++) {
+      for (let j = i + 1; j < pts.length; j++) expect(overlaps(pts[i]!.bbox, pts[j]!.bbox), `${pts[i]!.id} vs ${pts[j]!.id}`).toBe(false);
+    }
+  });
+
   it('keeps a glyph sitting exactly on the Ascendant on its own side, clear of the axis', () => {
     const d = natal('light');
     const asc = d.inner.angles!.asc;
