@@ -73,6 +73,10 @@ describe('header lines', () => {
     expect(sidereal).toMatch(/lahiri 23°\d\d′\d\d″/i);
     const natal = (await post('/api/v1/natal/chart/', ada)).text;
     expect(natal).toMatch(/UT 12:30:00 · LST \d+:\d\d:\d\d/);
+    // The bi-wheel draws the natal houses, and its settings line names them.
+    const transits = (await post('/api/v1/natal/chart/transits', { natal: ada, transit_date: '2025-11-20T12:00' })).text;
+    expect(transits).toMatch(/Placidus · Tropical/);
+    expect(transits).not.toMatch(/No houses/);
   });
 });
 

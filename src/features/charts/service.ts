@@ -62,7 +62,8 @@ export function transitChart(p: { request: TransitChartRequest; natalPlace: Reso
     : aspectsBetween(aspectPoints(natal.chart, display, true), aspectPoints(transit.chart, display), choice);
   const render = renderChoice(output, configOf(output, ['body']), r.size !== undefined ? 'size' : 'natal.size');
   const d = drawing('transits', natalInside ? natalRing : { ...transitRing, cusps: natalRing.cusps, angles: natalRing.angles }, natalInside ? transitRing : { ...natalRing, cusps: undefined, angles: undefined }, lines,
-    { title: `${natal.name} - Transits`, lines: present([`Natal: ${localTimeLine(natal)}`, placeLine(natal), `Transits: ${localTimeLine(transit)}`, placeLine(transit), siderealLine(transit), settingsLine(transit)]) }, render);
+    // The houses drawn are the natal chart's: the settings line names them (the transits have none of their own).
+    { title: `${natal.name} - Transits`, lines: present([`Natal: ${localTimeLine(natal)}`, placeLine(natal), `Transits: ${localTimeLine(transit)}`, placeLine(transit), siderealLine(transit), settingsLine({ ...transit, chart: { ...transit.chart, houses: natal.chart.houses } })]) }, render);
   return imageResponse(d, output, render, { 'X-Transit-Datetime-UTC': isoMs(moment.utcMs), ...chartWarnings(natal.chart, transit.chart) });
 }
 
