@@ -40,6 +40,13 @@ describe('POST /api/v1/analytics/events', () => {
     expect(Math.abs(Date.parse(row.occurred_at) - Date.now())).toBeLessThan(60_000);
   });
 
+  it('takes constructor and toString as property names like any other (a JSON object is plain)', async () => {
+    const res = await server.bearer('POST', '/api/v1/analytics/events', user, { name: 'docs.viewed', properties: { constructor: null, tostring: 1 } });
+    expect(res.status).toBe(202);
+    const odd = await server.bearer('POST', '/api/v1/analytics/events', user, { name: 'docs.viewed', properties: { constructor: 5 } });
+    expect(odd.status).toBe(202);
+  });
+
   it('refuses names outside the list (milestones included), and unbounded properties (422)', async () => {
     const cases: [unknown, (string | number)[]][] = [
       [{ name: 'anything.else' }, ['body', 'name']],

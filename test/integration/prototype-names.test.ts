@@ -59,6 +59,14 @@ describe('names of Object.prototype members', () => {
     }
   });
 
+  it('a constructor key in a JSON-RPC message is no crash (400 from the MCP transport, not 500)', async () => {
+    for (const body of ['[{"constructor":null}]', '{"constructor":null}', '[{"constructor":5}]']) {
+      const res = await fetch(`${server.url}/mcp`, { method: 'POST', headers: { 'x-api-key': server.key, 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body });
+      expect(res.status, body).toBeGreaterThanOrEqual(400);
+      expect(res.status, body).toBeLessThan(500);
+    }
+  });
+
   it('an orb setting named after one is ignored like any unknown aspect name', async () => {
     const res = await server.post('/api/v1/natal/calculate', { ...birth, orb_settings: { toString: 3, hasOwnProperty: 1, conjunction: 2 } });
     expect(res.status).toBe(200);

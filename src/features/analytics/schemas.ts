@@ -1,5 +1,6 @@
 /** POST /api/v1/analytics/events: one dashboard event with a few flat properties. */
 import { z } from 'zod/v4';
+import { jsonObject } from '../shared/json-object.ts';
 import { storableText } from '../shared/storable-text.ts';
 import { DASHBOARD_EVENTS } from './event-names.ts';
 
@@ -10,7 +11,7 @@ const propertyValue = z.union([storableText().max(200), z.number().finite(), z.b
 
 export const analyticsEventRequest = z.object({
   name: z.enum(DASHBOARD_EVENTS).describe('The event: one of the names the dashboard may send.'),
-  properties: z.record(z.string().regex(/^[a-z][a-z0-9_]{0,39}$/, 'lowercase letters, digits and _, starting with a letter, at most 40'), propertyValue)
+  properties: jsonObject(propertyValue, z.string().regex(/^[a-z][a-z0-9_]{0,39}$/, 'lowercase letters, digits and _, starting with a letter, at most 40'))
     .refine((p) => Object.keys(p).length <= MAX_PROPERTIES, { message: `at most ${MAX_PROPERTIES} properties` })
     .refine((p) => Buffer.byteLength(JSON.stringify(p)) <= MAX_PROPERTIES_BYTES, { message: `at most ${MAX_PROPERTIES_BYTES} bytes of properties` })
     .default({})

@@ -18,6 +18,7 @@ import { HttpError } from '../../http/errors.ts';
 import type { PublicBaseUrl } from '../../http/public-base-url.ts';
 import { sendRateLimited, type RateDecision, type RateLimiter } from '../../http/rate-limit.ts';
 import type { UsageLogWriter } from '../../http/usage-log.ts';
+import { jsonObject } from '../shared/json-object.ts';
 import { RequestFieldError } from '../shared/request-error.ts';
 import { apiKeyCaller, CallerRefusal, type McpCaller } from './caller.ts';
 import { toolsOf } from './catalogue.ts';
@@ -50,7 +51,7 @@ const mcpQuery = z.object({
   path_scope: z.string().max(200).optional().describe('The same as the path segment of /mcp/{path_scope}'),
 });
 const mcpParams = z.object({ path_scope: z.string().max(200).describe(`Tool families, comma-separated: ${FAMILIES.join(', ')}`).meta({ example: 'western,charts' }) });
-const jsonRpcBody = z.union([z.record(z.string(), z.unknown()), z.array(z.record(z.string(), z.unknown())).max(50)]).describe('A JSON-RPC 2.0 message (MCP), or a batch of them').meta({ example: { jsonrpc: '2.0', id: 1, method: 'tools/list' } });
+const jsonRpcBody = z.union([jsonObject(z.unknown()), z.array(jsonObject(z.unknown())).max(50)]).describe('A JSON-RPC 2.0 message (MCP), or a batch of them').meta({ example: { jsonrpc: '2.0', id: 1, method: 'tools/list' } });
 
 const METHOD_NOT_ALLOWED = { jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed: this endpoint keeps no sessions; send POST requests.' }, id: null };
 
