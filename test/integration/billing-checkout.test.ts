@@ -182,6 +182,26 @@ describe('webhook signatures', () => {
     expect((await world.server.get('/api/v1/natal/report-credits', { 'x-api-key': user.key })).body.remaining).toBe(0);
   });
 
+  it('a signature dated further ahead than the tolerance is refused like a stale one; within it, accepted', async () => {
+    const { event } = await someEvent();
+    const tolerance = world.server.config.STRIPE_WEBHOOK_TOLERANCE_SECONDS;
+    const now = Math.floor(Date.now() / 1000);
+    for (const ahead of [100_000, tolerance + 60]) {
+      const res = await world.stripe.deliver(event, { timestamp: now + ahead });
+      expect(res.status, `${ahead} s ahead`).toBe(400);
+      expect(JSON.parse(res.body)).toEqual({ detail: 'Invalid signature' });
+    }
+    // A later `t` is the one the SDK checks: a header with two is judged by it here too.
+    const payload = JSON.stringify(event);
+    const signed = world.stripe.sign(payload, world.stripe.webhookSecret, now + 100_000);
+    const twoStamps = await world.stripe.deliver(event, { signature: `t=${now},${signed}` });
+    expect(twoStamps.status).toBe(400);
+    expect(await received(event.id)).toBe(0);
+    // Clocks disagree a little: a few seconds ahead is fine.
+    expect((await world.stripe.deliver(event, { timestamp: now + 30 })).status).toBe(200);
+    expect(await received(event.id)).toBe(1);
+  });
+
   it('either secret of a rotation is accepted', async () => {
     const { user, event } = await someEvent();
     expect((await world.stripe.deliver(event, { secret: OLD_SECRET })).status).toBe(200);

@@ -61,6 +61,26 @@ describe('request packs', () => {
     expect(payment).toEqual({ kind: 'request_pack', amount_cents: 900, currency: 'usd' });
   });
 
+  it('takes a request declaring JSON with an empty body as one without a body; a body that is not JSON stays 422', async () => {
+    const user = await world.signUp('pack-empty-json');
+    await createRequestPackOffer(world.server.db, { userId: user.userId, requests: 300, priceCents: 300 });
+    const post = (body: string) => fetch(`${world.server.url}/api/v1/billing/request-pack/checkout`, {
+      method: 'POST', headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/json' }, body,
+    });
+    const empty = await post('');
+    expect(empty.status).toBe(200);
+    const session = world.stripe.sessions.get((await empty.json()).session_id)!;
+    expect(session.success_url).toBe(`${DASHBOARD}/billing?request_pack=paid&session_id=${session.id}`);
+    const broken = await post('{');
+    expect(broken.status).toBe(422);
+    expect((await broken.json()).detail[0].type).toBe('json_invalid');
+    // Elsewhere an empty JSON body is still what it was: a body that does not decode.
+    const checkout = await fetch(`${world.server.url}/api/v1/billing/checkout`, {
+      method: 'POST', headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/json' }, body: '',
+    });
+    expect(checkout.status).toBe(422);
+  });
+
   it('an expired checkout frees the offer for a new one', async () => {
     const user = await world.signUp('pack-expired');
     await createRequestPackOffer(world.server.db, { userId: user.userId, requests: 500, priceCents: 500 });

@@ -3,6 +3,7 @@
  * (bearer token) and scoped to the caller: a session, an offer or a subscription of someone else
  * is answered like one that does not exist (404).
  */
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { DatabasePool } from 'slonik';
 import { HttpError } from '../../http/errors.ts';
@@ -27,6 +28,16 @@ export const billingPublicRoutes = (billing: BillingService): FastifyPluginAsync
     schema: { tags: ['billing'], summary: 'Report-credit packs for sale (one-off payments)', response: { 200: creditPackResponse.array() } },
   }, async () => (await billing.catalog.creditPacks()).map((p) => ({ code: p.code, name: p.name, credits: p.credits, price_cents: p.price_cents, currency: p.currency })));
 };
+
+/**
+ * A request that declares a JSON body and sends none (`content-type: application/json` with
+ * `content-length: 0`, as some HTTP clients send every POST) is taken as one without a body, for
+ * a route whose body is optional: Fastify's JSON parser would refuse it as empty JSON.
+ */
+function emptyBodyIsNoBody(request: FastifyRequest, _reply: FastifyReply, done: () => void) {
+  if (request.headers['content-length'] === '0' && request.headers['transfer-encoding'] === undefined) delete request.headers['content-type'];
+  done();
+}
 
 export const billingAccountRoutes = (deps: { db: DatabasePool; billing: BillingService }): FastifyPluginAsyncZod => async (app) => {
   const { billing, db } = deps;
@@ -73,6 +84,7 @@ export const billingAccountRoutes = (deps: { db: DatabasePool; billing: BillingS
   });
 
   app.post('/api/v1/billing/request-pack/checkout', {
+    onRequest: emptyBodyIsNoBody,
     schema: {
       tags: ['billing'], summary: 'A Checkout Session for the caller\'s request pack (no body needed: the return URLs default to the dashboard)',
       body: requestPackCheckoutRequest.nullish(), response: { 200: checkoutResponse, 404: detailError, 409: detailError, 503: detailError },

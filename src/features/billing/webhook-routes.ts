@@ -1,7 +1,7 @@
 /**
  * POST /api/v1/webhooks/stripe. The raw body is verified against the `stripe-signature` header
- * with the SDK, trying each configured secret (several during a rotation) with the configured
- * tolerance; a bad or missing signature is 400 and changes nothing. Each event id is processed
+ * (webhook-signature.ts: each configured secret, a timestamp within the tolerance either side of
+ * now); a bad or missing signature is 400 and changes nothing. Each event id is processed
  * once; an event whose processing failed answers 5xx so that Stripe sends it again.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -14,6 +14,7 @@ import { detailError } from '../auth/schemas.ts';
 import { webhookAck } from './schemas.ts';
 import type { BillingService } from './service.ts';
 import { isProviderUnavailable } from './stripe-client.ts';
+import { verifyWebhook } from './webhook-signature.ts';
 
 export interface WebhookDeps {
   db: DatabasePool;
@@ -21,18 +22,6 @@ export interface WebhookDeps {
   billing: BillingService;
   secrets: readonly string[];
   toleranceSeconds: number;
-}
-
-function verify(deps: WebhookDeps, payload: Buffer, header: string | undefined): Stripe.Event | null {
-  if (!header || header.length > 4096) return null;
-  for (const secret of deps.secrets) {
-    try {
-      return deps.stripe!.webhooks.constructEvent(payload, header, secret, deps.toleranceSeconds);
-    } catch {
-      // Next secret: during a rotation Stripe signs with the new one, older events with the old.
-    }
-  }
-  return null;
 }
 
 export const stripeWebhookRoutes = (deps: WebhookDeps): FastifyPluginAsyncZod => async (app) => {
@@ -52,7 +41,7 @@ export const stripeWebhookRoutes = (deps: WebhookDeps): FastifyPluginAsyncZod =>
     if (!deps.stripe || !deps.secrets.length) throw new HttpError(503, 'Stripe webhooks are not configured on this server');
     const payload = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
     const header = request.headers['stripe-signature'];
-    const event = verify(deps, payload, Array.isArray(header) ? undefined : header);
+    const event = verifyWebhook(deps.stripe, deps.secrets, deps.toleranceSeconds, payload, Array.isArray(header) ? undefined : header);
     if (!event) throw new HttpError(400, 'Invalid signature');
     const objectId = (event.data.object as { id?: string }).id ?? null;
     if ((await events.begin({ id: event.id, type: event.type, objectId, created: event.created })) === 'done') return { received: true as const, duplicate: true };
