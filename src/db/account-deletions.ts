@@ -4,7 +4,7 @@
  * several API processes can poll without running one deletion twice at the same time.
  */
 import { createHash } from 'node:crypto';
-import { sql, type CommonQueryMethods } from 'slonik';
+import { sql, type CommonQueryMethods, type IdentifierSqlToken } from 'slonik';
 import { z } from 'zod';
 
 export const deletionRow = z.object({
@@ -16,6 +16,12 @@ export const deletionRow = z.object({
 export type DeletionRow = z.infer<typeof deletionRow>;
 
 const columns = sql.fragment`id, user_id, reason, requested_by, status, attempts, last_error, next_attempt_at, requested_at, billing_stopped_at, completed_at, erased`;
+
+/**
+ * True in a query when the account of the user in column `userId` is being or has been deleted: a
+ * deletion is recorded the moment it is scheduled, long before the erasure.
+ */
+export const accountDeleted = (userId: IdentifierSqlToken) => sql.fragment`exists (select 1 from account_deletions d where d.user_id = ${userId})`;
 
 export const emailDigest = (email: string) => createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
 
@@ -37,6 +43,17 @@ export class AccountDeletionRepository {
   /** True when the user's account is being or has been deleted: their tokens are refused. */
   async isDeleted(userId: string): Promise<boolean> {
     return this.db.exists(sql.unsafe`select 1 from account_deletions where user_id = ${userId}`);
+  }
+
+  /**
+   * isDeleted, for a transaction about to give the user something new (an OAuth grant). It first
+   * waits for a deletion being scheduled at this moment (scheduling locks the user row) and keeps
+   * the row locked: either this sees the deletion, or the deletion sees what this transaction made
+   * and revokes it.
+   */
+  async isDeletedHoldingUser(userId: string): Promise<boolean> {
+    await this.db.query(sql.unsafe`select 1 from users where id = ${userId} for share`);
+    return this.isDeleted(userId);
   }
 
   /** The next due deletion, leased to the caller for `leaseSeconds`. */

@@ -1,6 +1,7 @@
 /** API keys, stored by the SHA-256 of their secret, and the lookup the auth layer needs. */
 import { sql, type CommonQueryMethods } from 'slonik';
 import { z } from 'zod';
+import { planInForce, planInForceRow } from './plan-in-force.ts';
 
 export const apiKeyRow = z.object({
   id: z.string(), user_id: z.string(), name: z.string(), prefix: z.string(), status: z.enum(['active', 'revoked']),
@@ -11,12 +12,7 @@ export type ApiKeyRow = z.infer<typeof apiKeyRow>;
 /** What authenticating a request needs to know about a key, its owner and their plan. */
 export const keyPrincipalRow = z.object({
   key_id: z.string(), user_id: z.string(), email: z.string(), key_status: z.enum(['active', 'revoked']), expires_at: z.string().nullable(),
-  plan_code: z.string().nullable(), subscription_status: z.string().nullable(), current_period_end: z.string().nullable(),
-  request_limit: z.number().nullable(), limit_period: z.enum(['day', 'month']).nullable(), rps_limit: z.number().nullable(),
-  export_row_limit: z.number().nullable(),
-  /** End of the limit period whose quota includes bought extra requests (the limit drops after it). */
-  quota_extra_until: z.string().nullable().optional(),
-});
+}).extend(planInForceRow.shape);
 export type KeyPrincipalRow = z.infer<typeof keyPrincipalRow>;
 
 const columns = sql.fragment`id, user_id, name, prefix, status, created_at, last_used_at, revoked_at, expires_at`;
@@ -32,16 +28,12 @@ export class ApiKeyRepository {
   }
 
   async findPrincipalByHash(keyHash: string): Promise<KeyPrincipalRow | null> {
+    const plan = planInForce(sql.identifier(['k', 'user_id']));
     return this.db.maybeOne(sql.type(keyPrincipalRow)`
-      select k.id as key_id, k.user_id, u.email, k.status as key_status, k.expires_at,
-             s.plan_code, s.status as subscription_status, s.current_period_end,
-             p.request_limit + coalesce(e.extra_requests, 0) as request_limit, p.limit_period, p.rps_limit, p.export_row_limit,
-             e.period_end as quota_extra_until
+      select k.id as key_id, k.user_id, u.email, k.status as key_status, k.expires_at, ${plan.columns}
       from api_keys k
       join users u on u.id = k.user_id
-      left join effective_subscriptions s on s.user_id = k.user_id
-      left join plans p on p.code = s.plan_code
-      left join lateral (select sum(x.extra_requests)::int as extra_requests, min(x.period_end) as period_end from quota_extras x where x.user_id = k.user_id and x.period_start <= now() and x.period_end > now()) e on true
+      ${plan.joins}
       where k.key_hash = ${keyHash}`);
   }
 

@@ -48,6 +48,20 @@ export class GrantRepository {
     return grant;
   }
 
+  /**
+   * Revokes every active grant of a user and every token issued under their grants (the account
+   * is being deleted); returns the ids of all the user's grants, for the revocation markers.
+   */
+  async revokeAllOfUser(userId: string, reason: string): Promise<string[]> {
+    await this.db.query(sql.unsafe`
+      update oauth_grants set status = 'revoked', revoked_at = coalesce(revoked_at, now()), revoked_reason = coalesce(revoked_reason, ${reason})
+      where user_id = ${userId} and status = 'active'`);
+    await this.db.query(sql.unsafe`
+      update oauth_tokens t set revoked_at = now()
+      from oauth_grants g where g.id = t.grant_id and g.user_id = ${userId} and t.revoked_at is null`);
+    return [...await this.db.anyFirst(sql.type(z.object({ id: z.string() }))`select id from oauth_grants where user_id = ${userId}`)];
+  }
+
   /** Moves last_used_at forward (the access-token check calls it at most once a minute per grant). */
   async touch(grantId: string): Promise<void> {
     await this.db.query(sql.unsafe`update oauth_grants set last_used_at = now() where id = ${grantId} and (last_used_at is null or last_used_at < now())`);

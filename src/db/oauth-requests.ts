@@ -3,23 +3,24 @@ import { sql, type CommonQueryMethods } from 'slonik';
 import { z } from 'zod';
 
 export const authorizationRequestRow = z.object({
-  id: z.string(), client_id: z.string(), redirect_uri: z.string(), state: z.string().nullable(), scopes: z.array(z.string()),
+  id: z.string(), client_id: z.string(), redirect_uri: z.string(), redirect_uri_given: z.boolean(), state: z.string().nullable(), scopes: z.array(z.string()),
   resource: z.string(), code_challenge: z.string(), status: z.enum(['pending', 'approved', 'denied']),
   user_id: z.string().nullable(), consent_user_id: z.string().nullable(), consent_ticket_hash: z.string().nullable(),
   created_at: z.string(), expires_at: z.string(), decided_at: z.string().nullable(),
 });
 export type AuthorizationRequestRow = z.infer<typeof authorizationRequestRow>;
 
-const columns = sql.fragment`id, client_id, redirect_uri, state, scopes, resource, code_challenge, status, user_id, consent_user_id,
+const columns = sql.fragment`id, client_id, redirect_uri, redirect_uri_given, state, scopes, resource, code_challenge, status, user_id, consent_user_id,
   consent_ticket_hash, created_at, expires_at, decided_at`;
 
 export class AuthorizationRequestRepository {
   constructor(private readonly db: CommonQueryMethods) {}
 
-  async create(input: { id: string; clientId: string; redirectUri: string; state: string | null; scopes: string[]; resource: string; codeChallenge: string; ttlSeconds: number }): Promise<AuthorizationRequestRow> {
+  /** `redirectUriGiven`: the client named `redirectUri` (else it is the one URI it registered). */
+  async create(input: { id: string; clientId: string; redirectUri: string; redirectUriGiven: boolean; state: string | null; scopes: string[]; resource: string; codeChallenge: string; ttlSeconds: number }): Promise<AuthorizationRequestRow> {
     return this.db.one(sql.type(authorizationRequestRow)`
-      insert into oauth_authorization_requests (id, client_id, redirect_uri, state, scopes, resource, code_challenge, expires_at)
-      values (${input.id}, ${input.clientId}, ${input.redirectUri}, ${input.state}, ${sql.array(input.scopes, 'text')}, ${input.resource},
+      insert into oauth_authorization_requests (id, client_id, redirect_uri, redirect_uri_given, state, scopes, resource, code_challenge, expires_at)
+      values (${input.id}, ${input.clientId}, ${input.redirectUri}, ${input.redirectUriGiven}, ${input.state}, ${sql.array(input.scopes, 'text')}, ${input.resource},
               ${input.codeChallenge}, now() + make_interval(secs => ${input.ttlSeconds}))
       returning ${columns}`);
   }

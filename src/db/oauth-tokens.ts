@@ -1,26 +1,26 @@
 /** Authorization codes and access/refresh tokens, by the SHA-256 of their value. */
 import { sql, type CommonQueryMethods } from 'slonik';
 import { z } from 'zod';
+import { accountDeleted } from './account-deletions.ts';
+import { planInForce, planInForceRow } from './plan-in-force.ts';
 
 export const codeRow = z.object({
-  code_hash: z.string(), grant_id: z.string(), client_id: z.string(), redirect_uri: z.string(), code_challenge: z.string(),
+  code_hash: z.string(), grant_id: z.string(), client_id: z.string(), redirect_uri: z.string(), redirect_uri_given: z.boolean(), code_challenge: z.string(),
   expires_at: z.string(), used_at: z.string().nullable(), expired: z.boolean(),
 });
 export type CodeRow = z.infer<typeof codeRow>;
 
-/** What checking an access token needs: the token, its grant, and the user's plan. */
+/** What checking an access token needs: the token, its grant, the user, and the plan their API keys have too. */
 export const accessTokenRow = z.object({
   grant_id: z.string(), scopes: z.array(z.string()), expires_at: z.string(), revoked_at: z.string().nullable(),
-  user_id: z.string(), client_id: z.string(), resource: z.string(), grant_status: z.enum(['active', 'revoked']),
-  plan_code: z.string().nullable(), subscription_status: z.string().nullable(), current_period_end: z.string().nullable(),
-  request_limit: z.number().nullable(), limit_period: z.enum(['day', 'month']).nullable(), rps_limit: z.number().nullable(),
-});
+  user_id: z.string(), email: z.string(), account_deleted: z.boolean(), client_id: z.string(), resource: z.string(), grant_status: z.enum(['active', 'revoked']),
+}).extend(planInForceRow.shape);
 export type AccessTokenRow = z.infer<typeof accessTokenRow>;
 
 export const refreshTokenRow = z.object({
   token_hash: z.string(), grant_id: z.string(), scopes: z.array(z.string()), expires_at: z.string(), rotated_at: z.string().nullable(),
   revoked_at: z.string().nullable(), client_id: z.string(), resource: z.string(), grant_status: z.enum(['active', 'revoked']),
-  expired: z.boolean(), seconds_since_rotation: z.number().nullable(),
+  account_deleted: z.boolean(), expired: z.boolean(), seconds_since_rotation: z.number().nullable(),
 });
 export type RefreshTokenRow = z.infer<typeof refreshTokenRow>;
 
@@ -35,10 +35,10 @@ export interface NewToken {
 export class OAuthTokenRepository {
   constructor(private readonly db: CommonQueryMethods) {}
 
-  async insertCode(input: { hash: string; grantId: string; clientId: string; redirectUri: string; codeChallenge: string; ttlSeconds: number }): Promise<void> {
+  async insertCode(input: { hash: string; grantId: string; clientId: string; redirectUri: string; redirectUriGiven: boolean; codeChallenge: string; ttlSeconds: number }): Promise<void> {
     await this.db.query(sql.unsafe`
-      insert into oauth_codes (code_hash, grant_id, client_id, redirect_uri, code_challenge, expires_at)
-      values (${input.hash}, ${input.grantId}, ${input.clientId}, ${input.redirectUri}, ${input.codeChallenge}, now() + make_interval(secs => ${input.ttlSeconds}))`);
+      insert into oauth_codes (code_hash, grant_id, client_id, redirect_uri, redirect_uri_given, code_challenge, expires_at)
+      values (${input.hash}, ${input.grantId}, ${input.clientId}, ${input.redirectUri}, ${input.redirectUriGiven}, ${input.codeChallenge}, now() + make_interval(secs => ${input.ttlSeconds}))`);
   }
 
   /**
@@ -48,7 +48,7 @@ export class OAuthTokenRepository {
    */
   async claimCode(hash: string): Promise<CodeRow | null> {
     const code = await this.db.maybeOne(sql.type(codeRow)`
-      select code_hash, grant_id, client_id, redirect_uri, code_challenge, expires_at, used_at, expires_at <= now() as expired
+      select code_hash, grant_id, client_id, redirect_uri, redirect_uri_given, code_challenge, expires_at, used_at, expires_at <= now() as expired
       from oauth_codes where code_hash = ${hash} for update`);
     if (code && !code.used_at) await this.db.query(sql.unsafe`update oauth_codes set used_at = now() where code_hash = ${hash}`);
     return code;
@@ -63,13 +63,15 @@ export class OAuthTokenRepository {
   }
 
   async findAccessToken(hash: string): Promise<AccessTokenRow | null> {
+    const user = sql.identifier(['g', 'user_id']);
+    const plan = planInForce(user);
     return this.db.maybeOne(sql.type(accessTokenRow)`
-      select t.grant_id, t.scopes, t.expires_at, t.revoked_at, g.user_id, g.client_id, g.resource, g.status as grant_status,
-             s.plan_code, s.status as subscription_status, s.current_period_end, p.request_limit, p.limit_period, p.rps_limit
+      select t.grant_id, t.scopes, t.expires_at, t.revoked_at, g.user_id, u.email, ${accountDeleted(user)} as account_deleted,
+             g.client_id, g.resource, g.status as grant_status, ${plan.columns}
       from oauth_tokens t
       join oauth_grants g on g.id = t.grant_id
-      left join subscriptions s on s.user_id = g.user_id
-      left join plans p on p.code = s.plan_code
+      join users u on u.id = g.user_id
+      ${plan.joins}
       where t.token_hash = ${hash} and t.kind = 'access'`);
   }
 
@@ -77,7 +79,7 @@ export class OAuthTokenRepository {
   async findRefreshTokenForUpdate(hash: string): Promise<RefreshTokenRow | null> {
     return this.db.maybeOne(sql.type(refreshTokenRow)`
       select t.token_hash, t.grant_id, t.scopes, t.expires_at, t.rotated_at, t.revoked_at, g.client_id, g.resource, g.status as grant_status,
-             t.expires_at <= now() as expired, extract(epoch from now() - t.rotated_at)::float8 as seconds_since_rotation
+             ${accountDeleted(sql.identifier(['g', 'user_id']))} as account_deleted, t.expires_at <= now() as expired, extract(epoch from now() - t.rotated_at)::float8 as seconds_since_rotation
       from oauth_tokens t join oauth_grants g on g.id = t.grant_id
       where t.token_hash = ${hash} and t.kind = 'refresh'
       for update of t`);

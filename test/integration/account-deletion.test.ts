@@ -1,14 +1,16 @@
 /**
  * Account deletion as a resumable job, with the Stripe stand-in, PostgreSQL and Redis (and a
- * second API process when Redis is there): keys refused at once everywhere and the token 401,
- * billing stopped before anything local is erased, Stripe failing mid-way and the job resuming
- * by itself, then one erasure that keeps invoices and a deletion record.
+ * second API process when Redis is there): keys and OAuth tokens refused at once everywhere and
+ * the token 401, billing stopped before anything local is erased, Stripe failing mid-way and the
+ * job resuming by itself, then one erasure that keeps invoices and a deletion record.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'slonik';
 import { z } from 'zod';
 import { checkout, startBillingWorld, type BillingWorld } from '../helpers/billing.ts';
 import { startTestServer, type TestServer } from '../helpers/app.ts';
+import { rawMcp } from '../helpers/mcp.ts';
+import { decideViaApi, openAuthorization, pkcePair, postForm, registerClient } from '../helpers/oauth.ts';
 
 let world: BillingWorld;
 let peer: TestServer;
@@ -140,5 +142,96 @@ describe('DELETE /api/v1/settings/account', () => {
     // Asking again returns the record; an unknown user is refused.
     expect((await world.server.app.accounts.deletions.schedule({ userId: user.userId, requestedBy: 'admin' })).status).toBe('completed');
     await expect(world.server.app.accounts.deletions.schedule({ userId: 'never-existed', requestedBy: 'admin' })).rejects.toThrow(/no user/);
+  });
+});
+
+describe('the OAuth side of a deleted account', () => {
+  const REDIRECT = 'http://127.0.0.1:8400/cb';
+  // Tokens are for one resource, `{public address}/mcp`: the other process answers at the same address.
+  let sibling: TestServer;
+  beforeAll(async () => {
+    sibling = process.env.REDIS_URL
+      ? await startTestServer({ peer: world.server, env: { ...world.stripe.env(), ACCOUNT_DELETION_POLL_SECONDS: '0.2', PUBLIC_BASE_URL: world.server.url } })
+      : world.server;
+  });
+  afterAll(async () => {
+    if (sibling !== world.server) await sibling?.close();
+  });
+  const mcp = (server: TestServer, accessToken: string) => rawMcp(`${server.url}/mcp`, { jsonrpc: '2.0', id: 1, method: 'tools/list' }, { authorization: `Bearer ${accessToken}` });
+  const tokenRequest = (fields: Record<string, string>) => postForm(`${world.server.url}/mcp/oauth/token`, fields);
+
+  it('ends every grant at once, on every process, while the erasure still waits for Stripe; the consent page refuses the account', async () => {
+    const user = await world.signUp('oauth-leaver');
+    const sessionId = await checkout(world, user.token, 'entry');
+    world.stripe.completeCheckout(sessionId);
+    await world.stripe.deliverAll();
+    const clientId = (await registerClient(world.server, { client_name: 'Leaving assistant', redirect_uris: [REDIRECT] })).body.client_id as string;
+    const authorization = async () => {
+      const pkce = pkcePair();
+      const url = new URL(`${world.server.url}/mcp/oauth/authorize`);
+      for (const [k, v] of Object.entries({ response_type: 'code', client_id: clientId, redirect_uri: REDIRECT, code_challenge: pkce.challenge, code_challenge_method: 'S256' })) url.searchParams.set(k, v);
+      return { id: (await openAuthorization(url)).authorizationId!, verifier: pkce.verifier };
+    };
+    const approved = async () => {
+      const request = await authorization();
+      const code = new URL((await decideViaApi(world.server, request.id, user.token)).body.redirect_to).searchParams.get('code')!;
+      return { grant_type: 'authorization_code', code, code_verifier: request.verifier, redirect_uri: REDIRECT, client_id: clientId };
+    };
+    const signIn = (id: string, credential: string) => postForm(`${world.server.url}/mcp/oauth/consent/${id}`, { step: 'sign_in', credential });
+
+    // Connected, and the access token in use on both processes (each has it cached).
+    const pair = (await tokenRequest(await approved())).body;
+    for (const server of [world.server, sibling]) expect((await mcp(server, pair.access_token)).status).toBe(200);
+    // Under way when the account goes: a code not yet redeemed, a consent page signed in, one not yet.
+    const unredeemed = await approved();
+    const signedIn = await authorization();
+    const ticket = /name="ticket" value="([^"]+)"/.exec((await signIn(signedIn.id, user.token)).body)![1]!;
+    const notSignedIn = await authorization();
+
+    // Stripe will not let the customer go: the erasure cannot finish.
+    world.stripe.failNext({ method: 'DELETE', path: /^\/v1\/customers\//, status: 500, times: 1_000_000 });
+    try {
+      expect((await world.server.bearer('DELETE', '/api/v1/settings/account', user.token, { confirm_email: user.email })).status).toBe(202);
+
+      for (const server of [world.server, sibling]) {
+        const refused = await mcp(server, pair.access_token);
+        expect(refused.status).toBe(401);
+        expect(refused.headers.get('www-authenticate')).toMatch(/error="invalid_token"/);
+      }
+      const refresh = await tokenRequest({ grant_type: 'refresh_token', refresh_token: pair.refresh_token, client_id: clientId });
+      expect(refresh.status).toBe(400);
+      expect(refresh.body.error).toBe('invalid_grant');
+      expect((await tokenRequest(unredeemed)).body.error).toBe('invalid_grant');
+
+      // The consent page: neither the dashboard token (which still verifies) nor the key signs in,
+      // and a sign-in from before the deletion decides nothing.
+      const withToken = await signIn(notSignedIn.id, user.token);
+      expect(withToken.status).toBe(401);
+      expect(withToken.body).toContain('This account has been deleted.');
+      expect((await signIn(notSignedIn.id, user.key)).body).toContain('This API key is not valid.');
+      const decided = await postForm(`${world.server.url}/mcp/oauth/consent/${signedIn.id}`, { step: 'decide', ticket, decision: 'approve', scope: 'astro:western' });
+      expect(decided.status).toBe(404);
+      expect(decided.body).toContain('This account has been deleted');
+      expect((await decideViaApi(world.server, notSignedIn.id, user.token)).status).toBe(401);
+      expect(await count(sql.unsafe`select 1 from oauth_grants where user_id = ${user.userId} and status = 'active'`)).toBe(0);
+      expect(await count(sql.unsafe`select 1 from oauth_tokens t join oauth_grants g on g.id = t.grant_id where g.user_id = ${user.userId} and t.revoked_at is null`)).toBe(0);
+
+      // Should a grant have been missed, its tokens are refused all the same.
+      await until(() => deletionOf(user.userId), (d) => (d?.attempts ?? 0) >= 1 && d?.last_error !== null, 'a failed attempt');
+      await world.server.db.query(sql.unsafe`update oauth_grants set status = 'active', revoked_at = null where user_id = ${user.userId}`);
+      await world.server.db.query(sql.unsafe`update oauth_tokens t set revoked_at = null from oauth_grants g where g.id = t.grant_id and g.user_id = ${user.userId}`);
+      const missed = await mcp(world.server, pair.access_token);
+      expect(missed.status).toBe(401);
+      expect(missed.body.detail).toBe('This account has been deleted');
+      expect((await tokenRequest({ grant_type: 'refresh_token', refresh_token: pair.refresh_token, client_id: clientId })).body)
+        .toEqual({ error: 'invalid_grant', error_description: 'the account was deleted' });
+      expect((await deletionOf(user.userId))!.status).toBe('scheduled');
+    } finally {
+      world.stripe.clearFailures();
+    }
+    await world.server.db.query(sql.unsafe`update account_deletions set next_attempt_at = now() where user_id = ${user.userId}`);
+    await until(() => deletionOf(user.userId), (d) => d?.status === 'completed', 'the deletion to complete');
+    expect(await count(sql.unsafe`select 1 from oauth_grants where user_id = ${user.userId}`)).toBe(0);
+    expect((await mcp(sibling, pair.access_token)).status).toBe(401);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * The authorization server up to the code: discovery documents, registration (RFC 7591),
  * the authorization endpoint's checks (what never redirects, what redirects with state and iss),
- * the pending request's life and decision through the requests API, and the consent page's rules.
+ * the pending request's life and decision through the requests API, the consent page's rules, and
+ * text PostgreSQL cannot store (NUL, lone surrogates) answered as the OAuth error it is, never 500.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'slonik';
@@ -113,6 +114,58 @@ describe('registration', () => {
     const notJson = await fetch(`${server.url}/mcp/oauth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{not json' });
     expect(notJson.status).toBe(400);
     expect((await notJson.json()).error).toBe('invalid_request');
+  });
+});
+
+describe('text PostgreSQL cannot store', () => {
+  it('in registration metadata is invalid_client_metadata (invalid_redirect_uri in a redirect URI)', async () => {
+    const base = { redirect_uris: [REDIRECT] };
+    const cases: [Record<string, unknown>, string][] = [
+      [{ ...base, client_name: '\u0000' }, 'invalid_client_metadata'],
+      [{ ...base, client_name: 'half \ud800 a pair' }, 'invalid_client_metadata'],
+      [{ ...base, software_id: 'id\u0000' }, 'invalid_client_metadata'],
+      [{ ...base, contacts: ['\ud800'] }, 'invalid_client_metadata'],
+      [{ ...base, client_uri: 'https://a.example/\udc00' }, 'invalid_client_metadata'],
+      [{ redirect_uris: [`${REDIRECT}\u0000`] }, 'invalid_redirect_uri'],
+    ];
+    for (const [body, error] of cases) {
+      const res = await registerClient(server, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.error, JSON.stringify(body)).toBe(error);
+    }
+    // A surrogate pair is text like any other.
+    expect((await registerClient(server, { ...base, client_name: 'Assistant \ud83d\ude00' })).status).toBe(201);
+  });
+
+  it('as a client id or redirect URI at authorize is the error page; as state, invalid_request back to the client', async () => {
+    const client = await publicClient();
+    for (const url of [authorizeUrl('a\u0000b'), authorizeUrl(client.client_id, { redirect_uri: `${REDIRECT}\u0000` })]) {
+      const res = await openAuthorization(url);
+      expect(res.status).toBe(400);
+      expect(res.location).toBeNull();
+      expect(res.body).toContain('cannot be served');
+    }
+    const res = await openAuthorization(authorizeUrl(client.client_id, { state: 'a\u0000b' }));
+    expect(res.status).toBe(302);
+    const back = new URL(res.location!);
+    expect(back.origin + back.pathname).toBe(REDIRECT);
+    expect(back.searchParams.get('error')).toBe('invalid_request');
+    expect(back.searchParams.get('error_description')).toMatch(/^state contains a NUL character/);
+    expect(back.searchParams.get('iss')).toBe(server.url);
+    // A malformed escape in a family path of the resource names no resource of ours.
+    const resource = await openAuthorization(authorizeUrl(client.client_id, { resource: `${server.url}/mcp/%zz` }));
+    expect(new URL(resource.location!).searchParams.get('error')).toBe('invalid_target');
+  });
+
+  it('as the id of an authorization request is an unknown request (404), on the consent page and in the requests API', async () => {
+    const user = await dashboardUser(server, 'nul-user');
+    const id = 'mcpr_a%00b';
+    expect((await server.get(`/mcp/oauth/consent/${id}`)).status).toBe(404);
+    const posted = await postForm(`${server.url}/mcp/oauth/consent/${id}`, { step: 'sign_in', credential: user.token });
+    expect(posted.status).toBe(404);
+    expect(posted.body).toContain('No such request');
+    expect((await server.bearer('GET', `/mcp/oauth/requests/${id}`, user.token)).status).toBe(404);
+    expect((await decideViaApi(server, id, user.token)).status).toBe(404);
   });
 });
 

@@ -2,7 +2,8 @@
  * The token side and what tokens open: codes (PKCE S256, single use, short life, the client's
  * redirect URI), refresh rotation with its grace window and replay detection, revocation, client
  * authentication; at /mcp: expired tokens, tokens for another resource, tokens in the query
- * string, foreign origins; OAuth tokens open nothing but /mcp; nobody touches another user's grants.
+ * string, foreign origins, and the plan behind a token (the one the user's API keys have);
+ * OAuth tokens open nothing but /mcp; nobody touches another user's grants.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'slonik';
@@ -29,13 +30,14 @@ afterAll(async () => {
   await server?.close();
 });
 
-/** A fresh code for the client, approved by the user through the requests API. */
-async function code(options: { scope?: string; client?: string; redirect?: string } = {}) {
+/** A fresh code for the client, approved by the user (`as`, else `user`) through the requests API; `redirect: null` names no redirect URI. */
+async function code(options: { scope?: string; client?: string; redirect?: string | null; as?: { token: string } } = {}) {
   const pkce = pkcePair();
   const url = new URL(`${server.url}/mcp/oauth/authorize`);
-  for (const [k, v] of Object.entries({ response_type: 'code', client_id: options.client ?? clientId, redirect_uri: options.redirect ?? REDIRECT, code_challenge: pkce.challenge, code_challenge_method: 'S256', state: 's', ...(options.scope ? { scope: options.scope } : {}) })) url.searchParams.set(k, v);
+  const redirect = options.redirect === null ? {} : { redirect_uri: options.redirect ?? REDIRECT };
+  for (const [k, v] of Object.entries({ response_type: 'code', client_id: options.client ?? clientId, ...redirect, code_challenge: pkce.challenge, code_challenge_method: 'S256', state: 's', ...(options.scope ? { scope: options.scope } : {}) })) url.searchParams.set(k, v);
   const opened = await openAuthorization(url);
-  const decided = await decideViaApi(server, opened.authorizationId!, user.token);
+  const decided = await decideViaApi(server, opened.authorizationId!, (options.as ?? user).token);
   return { code: new URL(decided.body.redirect_to).searchParams.get('code')!, verifier: pkce.verifier };
 }
 
@@ -85,6 +87,18 @@ describe('codes', () => {
     expect((await redeem(await code(), { client_id: other })).body).toMatchObject({ error: 'invalid_grant', error_description: 'the code was issued to another client' });
   });
 
+  it('need the redirect URI again exactly when the authorization request named it (RFC 6749 §4.1.3)', async () => {
+    const named = await code();
+    const omitted = await token({ grant_type: 'authorization_code', code: named.code, code_verifier: named.verifier, client_id: clientId });
+    expect(omitted.status).toBe(400);
+    expect(omitted.body).toEqual({ error: 'invalid_grant', error_description: 'redirect_uri is required: the authorization request named one' });
+    // The client registered one URI and named none: the token request may name none, or that one.
+    const unnamed = await code({ redirect: null });
+    expect((await token({ grant_type: 'authorization_code', code: unnamed.code, code_verifier: unnamed.verifier, client_id: clientId })).status).toBe(200);
+    expect((await redeem(await code({ redirect: null }))).status).toBe(200);
+    expect((await redeem(await code({ redirect: null }), { redirect_uri: 'http://127.0.0.1:8300/other' })).body.error).toBe('invalid_grant');
+  });
+
   it('answer malformed requests as OAuth errors', async () => {
     const c = await code();
     const inQuery = await postForm(`${server.url}/mcp/oauth/token?code=${c.code}`, { grant_type: 'authorization_code', code_verifier: c.verifier, client_id: clientId });
@@ -110,6 +124,34 @@ describe('codes', () => {
     expect((await token({ ...fields, client_id: reg.client_id })).body.error).toBe('invalid_client');
     // The code survived the failed client authentications (they never reached it).
     expect((await token(fields, basic(reg.client_secret))).status).toBe(200);
+  });
+});
+
+describe('client authentication', () => {
+  const endpoints = ['/mcp/oauth/token', '/mcp/oauth/revoke'];
+  const fields = { grant_type: 'authorization_code', code: 'mcpac_none', code_verifier: pkcePair().verifier, token: 'mcpat_none' };
+
+  it('answers malformed Basic credentials with 401 invalid_client, a malformed escape (%zz) too', async () => {
+    for (const endpoint of endpoints) {
+      for (const credentials of ['%zz:x', 'mcpc_x:%zz', '%E0%A4%A:x', '%00:x']) {
+        const res = await postForm(server.url + endpoint, fields, { authorization: `Basic ${Buffer.from(credentials).toString('base64')}` });
+        expect(res.status, `${endpoint} ${credentials}`).toBe(401);
+        expect(res.body.error, `${endpoint} ${credentials}`).toBe('invalid_client');
+        expect(res.headers.get('www-authenticate')).toMatch(/^Basic/);
+      }
+    }
+  });
+
+  it('answers a client id PostgreSQL cannot store (NUL, a lone surrogate) as an unknown client', async () => {
+    for (const endpoint of endpoints) {
+      const nul = await postForm(server.url + endpoint, { ...fields, client_id: 'a\u0000b' });
+      expect(nul.status, endpoint).toBe(401);
+      expect(nul.body.error, endpoint).toBe('invalid_client');
+      // JSON bodies are taken too, and JSON can carry half a surrogate pair.
+      const res = await fetch(server.url + endpoint, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...fields, client_id: '\ud800' }) });
+      expect(res.status, endpoint).toBe(401);
+      expect((await res.json()).error, endpoint).toBe('invalid_client');
+    }
   });
 });
 
@@ -188,6 +230,41 @@ describe('access tokens at /mcp', () => {
     const dashboard = await server.bearer('GET', '/api/v1/auth/me', pair.access_token);
     expect(dashboard.status).toBe(401);
     expect((await server.bearer('GET', '/mcp/oauth/grants', pair.access_token)).status).toBe(401);
+  });
+});
+
+describe('the plan behind a token', () => {
+  /** `/mcp` once with an API key and once with an OAuth access token of the same user, set up by `setUp`. */
+  async function bothCredentials(name: string, setUp: (userId: string) => Promise<void>) {
+    const someone = await dashboardUser(server, `${name}-${Date.now()}`);
+    const key = (await server.bearer('POST', '/api/v1/auth/keys', someone.token, { name: 'plan' })).body.key as string;
+    await setUp(someone.userId);
+    const pair = (await redeem(await code({ as: someone }))).body;
+    return { viaKey: await rawMcp(`${server.url}/mcp`, list, { 'x-api-key': key }), viaToken: await mcpWith(pair.access_token) };
+  }
+  const limits = (both: Awaited<ReturnType<typeof bothCredentials>>) => [both.viaKey, both.viaToken].map((r) => [r.status, r.headers.get('x-ratelimit-limit')]);
+
+  it('is the plan of the user\'s API keys: past_due keeps it through the grace period, free after it', async () => {
+    const pastDue = (grace: string) => async (userId: string) => {
+      await server.db.query(sql.unsafe`update subscriptions set plan_code = 'high', status = 'past_due', current_period_end = now() - interval '1 day', grace_until = now() + ${grace}::interval where user_id = ${userId}`);
+    };
+    expect(limits(await bothCredentials('grace', pastDue('3 days')))).toEqual([[200, '500000'], [200, '500000']]);
+    expect(limits(await bothCredentials('graceless', pastDue('-1 second')))).toEqual([[200, '80'], [200, '80']]);
+  });
+
+  it('counts the request packs bought for this period, as the API keys do', async () => {
+    const withPack = async (userId: string) => {
+      await server.db.query(sql.unsafe`update subscriptions set plan_code = 'entry', status = 'active', current_period_end = now() + interval '20 days' where user_id = ${userId}`);
+      await server.db.query(sql.unsafe`insert into quota_extras (user_id, period_start, period_end, extra_requests) values (${userId}, now() - interval '10 days', now() + interval '20 days', 1000)`);
+    };
+    expect(limits(await bothCredentials('pack', withPack))).toEqual([[200, '51000'], [200, '51000']]);
+  });
+
+  it('refuses both alike without a plan in force', async () => {
+    const lapsed = async (userId: string) => {
+      await server.db.query(sql.unsafe`update subscriptions set plan_code = 'entry', status = 'canceled' where user_id = ${userId}`);
+    };
+    expect(limits(await bothCredentials('lapsed', lapsed)).map(([status]) => status)).toEqual([403, 403]);
   });
 });
 

@@ -2,6 +2,9 @@
  * OAuth access tokens at /mcp. A token is looked up by its SHA-256 through a bounded cache in
  * front of PostgreSQL, together with its grant and the user's plan, so a request costs no query;
  * expiry is checked on every use, and a revoked grant is refused at once (grant-revocation.ts).
+ * The plan is the one the user's API keys work under, judged by the API keys' own rule
+ * (`verdictOf`): the same effective plan, past_due within its grace, request packs, limits.
+ * A token of an account being deleted is refused, even should its grant have been missed.
  * Tokens are bound to the resource `{base}/mcp`: one issued for another resource is refused.
  * A token that is neither cached nor known counts against the client address's failed lookups
  * (the API keys' throttle): past the limit, uncached tokens get 429 without a query.
@@ -11,6 +14,7 @@ import type { AuthInfo } from '@modelcontextprotocol/server';
 import type { DatabasePool } from 'slonik';
 import { GrantRepository } from '../../db/oauth-grants.ts';
 import { OAuthTokenRepository, type AccessTokenRow } from '../../db/oauth-tokens.ts';
+import { verdictOf } from '../../http/api-key-auth.ts';
 import type { AuthFailureThrottle } from '../../http/auth-failure-throttle.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { PublicBaseUrl } from '../../http/public-base-url.ts';
@@ -23,11 +27,15 @@ import { familiesOfScopes } from './scopes.ts';
 import { PREFIX, sha256Hex } from './secrets.ts';
 
 const MAX_TOKEN_LENGTH = 200;
-const ACTIVE_SUBSCRIPTION = new Set(['active', 'trialing']);
 /** last_used_at of a grant moves at most this often per process. */
 const TOUCH_INTERVAL_MS = 60_000;
 
-type Entry = { row: AccessTokenRow | null };
+/** `validUntil`: when what was read changes by itself (the paid period or a request pack ends): read again after it. */
+type Entry = { row: AccessTokenRow | null; validUntil: number };
+
+/** The API keys' verdict on the user's plan, with the token standing for the key (its revocation and expiry are checked apart). */
+const planVerdict = (row: AccessTokenRow, now = Date.now()) =>
+  verdictOf({ ...row, key_id: grantMarker(row.grant_id), key_status: 'active', expires_at: row.expires_at }, now);
 
 export class OAuthAccessTokens implements BearerCallers {
   private readonly cache: LRUCache<string, Entry>;
@@ -55,11 +63,12 @@ export class OAuthAccessTokens implements BearerCallers {
 
   private async lookup(hash: string, clientAddress: string): Promise<AccessTokenRow | null> {
     const cached = this.cache.get(hash);
-    if (cached) return cached.row;
+    if (cached && cached.validUntil > Date.now()) return cached.row;
     const wait = this.throttle?.retryAfterSeconds(clientAddress) ?? 0;
     if (wait > 0) throw new HttpError(429, 'Too many failed credential lookups from this address; retry later', { 'retry-after': String(wait) });
     const row = await this.tokens.findAccessToken(hash);
-    this.cache.set(hash, { row });
+    const verdict = row ? planVerdict(row) : null;
+    this.cache.set(hash, { row, validUntil: verdict?.kind === 'ok' ? verdict.validUntil : Infinity });
     if (!row) this.throttle?.failed(clientAddress);
     return row;
   }
@@ -71,13 +80,14 @@ export class OAuthAccessTokens implements BearerCallers {
     const row = await this.lookup(hash, clientAddress);
     if (!row) throw invalid('Invalid token');
     if (row.revoked_at || row.grant_status !== 'active') throw invalid('Token revoked', 'revoked_token');
+    if (row.account_deleted) throw invalid('This account has been deleted', 'deleted_account');
     const expiresAt = Date.parse(row.expires_at);
     if (expiresAt <= Date.now()) throw invalid('Token expired', 'expired_token');
     if (row.resource !== mcpResource(this.baseUrl())) throw invalid('Token issued for another resource', 'wrong_audience');
-    const periodOver = row.current_period_end !== null && Date.parse(row.current_period_end) <= Date.now();
-    if (!row.plan_code || !row.subscription_status || !ACTIVE_SUBSCRIPTION.has(row.subscription_status) || periodOver) {
-      throw new CallerRefusal(403, 'Subscription required', 'subscription_required');
-    }
+    const verdict = planVerdict(row);
+    if (verdict.kind === 'invalid') throw invalid('Token expired', 'expired_token');
+    if (verdict.kind === 'no_subscription') throw new CallerRefusal(403, 'Subscription required', 'subscription_required');
+    const plan = verdict.principal;
     this.touch(row.grant_id);
     const authInfo: AuthInfo = {
       token: `oauth-grant:${row.grant_id}`, clientId: row.client_id, scopes: row.scopes,
@@ -87,7 +97,7 @@ export class OAuthAccessTokens implements BearerCallers {
       userId: row.user_id,
       keyId: null,
       families: familiesOfScopes(row.scopes),
-      quota: { userId: row.user_id, keyId: grantMarker(row.grant_id), requestLimit: row.request_limit, limitPeriod: row.limit_period ?? 'month', rpsLimit: row.rps_limit },
+      quota: { userId: row.user_id, keyId: plan.keyId, requestLimit: plan.requestLimit, limitPeriod: plan.limitPeriod, rpsLimit: plan.rpsLimit },
       authInfo,
       forget: () => this.cache.delete(hash),
     };

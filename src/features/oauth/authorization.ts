@@ -11,12 +11,14 @@ import { OAuthClientRepository, type OAuthClientRow } from '../../db/oauth-clien
 import { AuthorizationRequestRepository, type AuthorizationRequestRow } from '../../db/oauth-requests.ts';
 import { GrantRepository } from '../../db/oauth-grants.ts';
 import { OAuthTokenRepository } from '../../db/oauth-tokens.ts';
+import { AccountDeletionRepository } from '../../db/account-deletions.ts';
 import { UserRepository } from '../../db/users.ts';
 import { parseFamilyList } from '../mcp/families.ts';
 import { mcpResource } from './metadata.ts';
 import { matchRedirectUri } from './redirect-uris.ts';
 import { requestedScopes } from './scopes.ts';
 import { newSecret, PREFIX, S256_CHALLENGE, sha256Hex } from './secrets.ts';
+import { isStorable } from './storable.ts';
 import { AUTHORIZATION_REQUEST_TTL_SECONDS, type OAuthSettings } from './settings.ts';
 
 export type AuthorizeQuery = Record<string, string | string[] | undefined>;
@@ -34,7 +36,14 @@ export function isOurResource(base: string, resource: string): boolean {
   if (value === root) return true;
   if (!value.startsWith(`${root}/`)) return false;
   const rest = value.slice(root.length + 1);
-  return !rest.includes('/') && !rest.includes('?') && !rest.includes('#') && parseFamilyList(decodeURIComponent(rest)).families !== undefined;
+  if (rest.includes('/') || rest.includes('?') || rest.includes('#')) return false;
+  let families: string;
+  try {
+    families = decodeURIComponent(rest);
+  } catch {
+    return false; // a malformed escape (%zz) names no family
+  }
+  return parseFamilyList(families).families !== undefined;
 }
 
 /** The client's redirect URI with the response parameters added (its own query kept). */
@@ -61,7 +70,7 @@ export async function authorize(db: DatabasePool, settings: OAuthSettings, query
   }
   const clientId = single('client_id');
   if (!clientId) return { kind: 'error_page', message: 'client_id is missing.' };
-  const client = clientId.length <= 100 ? await new OAuthClientRepository(db).find(clientId) : null;
+  const client = clientId.length <= 100 && isStorable(clientId) ? await new OAuthClientRepository(db).find(clientId) : null;
   if (!client) return { kind: 'error_page', message: 'This client is not registered here (unknown client_id).' };
   const given = single('redirect_uri');
   let redirectUri: string | null;
@@ -69,20 +78,23 @@ export async function authorize(db: DatabasePool, settings: OAuthSettings, query
     if (client.redirect_uris.length !== 1) return { kind: 'error_page', message: 'redirect_uri is missing, and the client registered more than one.' };
     redirectUri = client.redirect_uris[0]!;
   } else {
-    redirectUri = matchRedirectUri(client.redirect_uris, given);
+    redirectUri = isStorable(given) ? matchRedirectUri(client.redirect_uris, given) : null;
     if (!redirectUri) return { kind: 'error_page', message: 'redirect_uri is not one the client registered.' };
   }
 
   // From here on, errors go back to the client.
   const base = settings.baseUrl();
   const state = single('state');
+  const stateProblem = state === undefined ? undefined
+    : state.length > MAX_STATE_LENGTH ? `state is longer than ${MAX_STATE_LENGTH} characters`
+    : !isStorable(state) ? 'state contains a NUL character or an unpaired surrogate' : undefined;
   const fail = (error: string, description: string): AuthorizeOutcome => ({
     kind: 'redirect',
-    location: redirectWith(redirectUri, { error, error_description: description, state: state !== undefined && state.length <= MAX_STATE_LENGTH ? state : undefined, iss: base }),
+    location: redirectWith(redirectUri, { error, error_description: description, state: stateProblem ? undefined : state, iss: base }),
   });
   const repeated = Object.entries(query).find(([, v]) => Array.isArray(v));
   if (repeated) return fail('invalid_request', `${repeated[0]} is given more than once`);
-  if (state !== undefined && state.length > MAX_STATE_LENGTH) return fail('invalid_request', `state is longer than ${MAX_STATE_LENGTH} characters`);
+  if (stateProblem) return fail('invalid_request', stateProblem);
   if (single('request') !== undefined || single('request_uri') !== undefined) return fail('request_not_supported', 'request objects are not supported');
   if (single('response_type') !== 'code') return fail('unsupported_response_type', 'response_type must be "code"');
   if (!client.grant_types.includes('authorization_code')) return fail('unauthorized_client', 'the client did not register the authorization_code grant');
@@ -97,7 +109,7 @@ export async function authorize(db: DatabasePool, settings: OAuthSettings, query
 
   const requests = new AuthorizationRequestRepository(db);
   const request = await requests.create({
-    id: newSecret(PREFIX.request), clientId: client.id, redirectUri, state: state ?? null,
+    id: newSecret(PREFIX.request), clientId: client.id, redirectUri, redirectUriGiven: given !== undefined, state: state ?? null,
     scopes: requestedScopes(client, single('scope')), resource: mcpResource(base), codeChallenge: challenge, ttlSeconds: AUTHORIZATION_REQUEST_TTL_SECONDS,
   });
   return { kind: 'redirect', location: consentLocation(settings, request.id) };
@@ -117,7 +129,7 @@ export interface PendingRequest {
 
 /** A request still waiting for its decision, with its client. */
 export async function pendingRequest(db: DatabasePool, id: string): Promise<PendingRequest> {
-  const request = id.length <= 100 ? await new AuthorizationRequestRepository(db).find(id) : null;
+  const request = id.length <= 100 && isStorable(id) ? await new AuthorizationRequestRepository(db).find(id) : null;
   if (!request) throw new RequestNotDecidable(404, 'Authorization request not found');
   checkDecidable(request);
   const client = await new OAuthClientRepository(db).find(request.client_id);
@@ -145,10 +157,12 @@ export async function decide(db: DatabasePool, settings: OAuthSettings, input: {
   const base = settings.baseUrl();
   return db.transaction(async (tx) => {
     const requests = new AuthorizationRequestRepository(tx);
-    const request = input.requestId.length <= 100 ? await requests.findForUpdate(input.requestId) : null;
+    const request = input.requestId.length <= 100 && isStorable(input.requestId) ? await requests.findForUpdate(input.requestId) : null;
     if (!request) throw new RequestNotDecidable(404, 'Authorization request not found');
     checkDecidable(request);
     if (!(await new UserRepository(tx).findById(input.userId))) throw new DecisionRefused(404, 'There is no account for this user yet: sign up first');
+    // A grant made while the account is being deleted would outlive the revocation of the others.
+    if (await new AccountDeletionRepository(tx).isDeletedHoldingUser(input.userId)) throw new DecisionRefused(404, 'This account has been deleted');
     if (!input.approve) {
       await requests.decide(request.id, input.userId, 'denied');
       return { redirectTo: redirectWith(request.redirect_uri, { error: 'access_denied', error_description: 'the user denied the request', state: request.state, iss: base }) };
@@ -160,7 +174,8 @@ export async function decide(db: DatabasePool, settings: OAuthSettings, input: {
     const grant = await new GrantRepository(tx).create({ userId: input.userId, clientId: request.client_id, scopes: request.scopes.filter((s) => scopes.includes(s)), resource: request.resource });
     const code = newSecret(PREFIX.code);
     await new OAuthTokenRepository(tx).insertCode({
-      hash: sha256Hex(code), grantId: grant.id, clientId: request.client_id, redirectUri: request.redirect_uri, codeChallenge: request.code_challenge, ttlSeconds: settings.codeTtlSeconds,
+      hash: sha256Hex(code), grantId: grant.id, clientId: request.client_id, redirectUri: request.redirect_uri, redirectUriGiven: request.redirect_uri_given,
+      codeChallenge: request.code_challenge, ttlSeconds: settings.codeTtlSeconds,
     });
     await requests.decide(request.id, input.userId, 'approved');
     return { redirectTo: redirectWith(request.redirect_uri, { code, state: request.state, iss: base }), grantId: grant.id };

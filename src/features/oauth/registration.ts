@@ -8,13 +8,15 @@ import type { DatabasePool } from 'slonik';
 import { z } from 'zod/v4';
 import { OAuthClientRepository, type OAuthClientRow } from '../../db/oauth-clients.ts';
 import { withoutNullMembers } from '../mcp/tool-schema.ts';
+import { storableText } from '../shared/storable-text.ts';
 import { OAuthProblem } from './oauth-error.ts';
 import { MAX_REDIRECT_URI_LENGTH, redirectUriProblem } from './redirect-uris.ts';
 import { knownScopes } from './scopes.ts';
 import { newSecret, PREFIX, sha256Hex } from './secrets.ts';
 
 const SUPPORTED_GRANT_TYPES = ['authorization_code', 'refresh_token'];
-const text = (max: number) => z.string().max(max);
+/** Every text field, stored or not: what PostgreSQL cannot store is invalid metadata, not a 500. */
+const text = (max: number) => storableText().max(max);
 
 export const registrationRequest = z.object({
   redirect_uris: z.array(text(MAX_REDIRECT_URI_LENGTH)).min(1).max(10),

@@ -12,6 +12,7 @@ import { acceptFormBodies, type FormBody } from '../../http/form-body.ts';
 import type { ApiKeyAuthenticator } from '../../http/api-key-auth.ts';
 import type { BearerAuthenticator } from '../../http/bearer-auth.ts';
 import { HttpError } from '../../http/errors.ts';
+import { AccountDeletionRepository } from '../../db/account-deletions.ts';
 import { AuthorizationRequestRepository } from '../../db/oauth-requests.ts';
 import { UserRepository } from '../../db/users.ts';
 import { API_KEY_PREFIX } from '../keys/secret.ts';
@@ -129,6 +130,7 @@ export const oauthRoutes = (o: OAuthRouteOptions): FastifyPluginAsyncZod => asyn
   // The consent page.
   const requests = new AuthorizationRequestRepository(o.db);
   const users = new UserRepository(o.db);
+  const deletions = new AccountDeletionRepository(o.db);
   /** The consent pages are HTML, the ones that say why there is nothing to decide too. */
   const PAGE = { 'x-produces': ['text/html'], 'x-responses': { 404: 'No such request', 409: 'The request was already decided', 410: 'The request has expired' } };
   const consentParams = z.object({ authorization_id: z.string().max(200).describe('The pending authorization request, from the authorize redirect.').meta({ example: '00000000-0000-4000-8000-000000000002' }) });
@@ -144,8 +146,18 @@ export const oauthRoutes = (o: OAuthRouteOptions): FastifyPluginAsyncZod => asyn
     }
   }
 
-  /** Who a credential typed into the page belongs to, or what to tell them. */
+  /**
+   * Who a credential typed into the page belongs to, or what to tell them. An account being
+   * deleted signs in with neither kind of credential: its keys are revoked, but a dashboard token
+   * verifies until it expires (the dashboard's own hook refuses it the same way).
+   */
   async function signIn(credential: string, clientAddress: string): Promise<{ userId: string } | { error: string; status?: number }> {
+    const who = await credentialOwner(credential, clientAddress);
+    if ('userId' in who && (await deletions.isDeleted(who.userId))) return { error: 'This account has been deleted.' };
+    return who;
+  }
+
+  async function credentialOwner(credential: string, clientAddress: string): Promise<{ userId: string } | { error: string; status?: number }> {
     if (credential.startsWith(API_KEY_PREFIX)) {
       let verdict;
       try {

@@ -12,12 +12,14 @@ import type { DatabasePool } from 'slonik';
 import { OAuthClientRepository, type OAuthClientRow } from '../../db/oauth-clients.ts';
 import { GrantRepository } from '../../db/oauth-grants.ts';
 import { OAuthTokenRepository, type NewToken } from '../../db/oauth-tokens.ts';
+import { AccountDeletionRepository } from '../../db/account-deletions.ts';
 import type { GrantRevocations } from './grant-revocation.ts';
 import { isOurResource } from './authorization.ts';
 import { OAuthProblem } from './oauth-error.ts';
 import { knownScopes } from './scopes.ts';
 import { CODE_VERIFIER, newSecret, PREFIX, sha256Hex, verifiesS256 } from './secrets.ts';
 import type { OAuthSettings } from './settings.ts';
+import { isStorable } from './storable.ts';
 
 export type FormFields = Record<string, string | string[] | undefined>;
 
@@ -48,6 +50,15 @@ function required(form: FormFields, name: string): string {
 const invalidClient = (description: string, basic: boolean) =>
   new OAuthProblem('invalid_client', description, 401, basic ? { 'www-authenticate': 'Basic realm="oauth"' } : {});
 
+/** A client id or secret of Basic credentials, which RFC 6749 §2.3.1 has URL-encoded; null for a malformed escape (%zz). */
+function basicDecoded(value: string): string | null {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return null;
+  }
+}
+
 /**
  * The client of a token or revocation request, authenticated the way it registered: HTTP Basic
  * (client_secret_basic), `client_secret` in the form (client_secret_post), or none (a public
@@ -63,14 +74,16 @@ export async function authenticateClient(db: DatabasePool, form: FormFields, aut
     const decoded = Buffer.from(authorization.slice(6).trim(), 'base64').toString('utf8');
     const colon = decoded.indexOf(':');
     if (colon < 0) throw invalidClient('malformed Basic credentials', true);
-    const basicId = decodeURIComponent(decoded.slice(0, colon));
+    const basicId = basicDecoded(decoded.slice(0, colon));
+    const basicSecret = basicDecoded(decoded.slice(colon + 1));
+    if (basicId === null || basicSecret === null) throw invalidClient('malformed Basic credentials', true);
     if (clientId && clientId !== basicId) throw invalidClient('client_id differs from the Basic credentials', true);
     clientId = basicId;
-    secret = decodeURIComponent(decoded.slice(colon + 1));
+    secret = basicSecret;
     method = 'client_secret_basic';
   }
   if (!clientId) throw invalidClient('client authentication failed: no client_id', basic);
-  const client = clientId.length <= 100 ? await new OAuthClientRepository(db).find(clientId) : null;
+  const client = clientId.length <= 100 && isStorable(clientId) ? await new OAuthClientRepository(db).find(clientId) : null;
   if (!client) throw invalidClient('client authentication failed: unknown client', basic);
   if (client.token_endpoint_auth_method !== method) throw invalidClient(`client authentication failed: the client registered ${client.token_endpoint_auth_method}`, basic);
   if (method !== 'none' && (!secret || sha256Hex(secret) !== client.secret_hash)) throw invalidClient('client authentication failed: wrong secret', basic);
@@ -137,11 +150,15 @@ export class TokenService {
       if (row.used_at) return { kind: 'replay', grantId: row.grant_id };
       if (row.expired) return refused('the code expired');
       if (row.client_id !== client.id) return refused('the code was issued to another client');
+      // RFC 6749 §4.1.3: required, and identical, when the authorization request named one.
+      if (redirectUri === undefined && row.redirect_uri_given) return refused('redirect_uri is required: the authorization request named one');
       if (redirectUri !== undefined && redirectUri !== row.redirect_uri) return refused('redirect_uri differs from the authorization request');
       if (!verifier) return refused('code_verifier is required (PKCE)');
       if (!CODE_VERIFIER.test(verifier) || !verifiesS256(verifier, row.code_challenge)) return refused('code_verifier does not match the code challenge');
       const grant = await new GrantRepository(tx).find(row.grant_id);
       if (!grant || grant.status !== 'active') return refused('the grant was revoked');
+      // Deleting the account revokes its grants; this holds should one have been missed.
+      if (await new AccountDeletionRepository(tx).isDeleted(grant.user_id)) return refused('the account was deleted');
       return { kind: 'issued', tokens: await this.issue(tokens, grant.id, grant.scopes) };
     });
     if (verdict.kind === 'issued') return verdict.tokens;
@@ -160,6 +177,8 @@ export class TokenService {
       const row = presented.startsWith(PREFIX.refreshToken) ? await tokens.findRefreshTokenForUpdate(sha256Hex(presented)) : null;
       if (!row || row.client_id !== client.id) return refused('invalid or unknown refresh token');
       if (row.revoked_at || row.grant_status !== 'active') return refused('the refresh token was revoked');
+      // Deleting the account revokes its grants; this holds should one have been missed.
+      if (row.account_deleted) return refused('the account was deleted');
       if (row.expired) return refused('the refresh token expired');
       if (row.rotated_at && (row.seconds_since_rotation ?? Infinity) > this.settings.refreshGraceSeconds) return { kind: 'replay', grantId: row.grant_id };
       let scopes = row.scopes;

@@ -1,6 +1,6 @@
 /**
- * Account deletion, a resumable job. Scheduling revokes the user's keys at once on every API
- * process and makes their tokens 401. The job then stops billing first (Stripe subscriptions
+ * Account deletion, a resumable job. Scheduling revokes the user's keys and OAuth grants (with
+ * every access and refresh token) at once on every API process and makes their tokens 401. The job then stops billing first (Stripe subscriptions
  * cancelled, customers deleted) and only after that erases the user's data in one transaction,
  * keeping what the law needs (invoices, payments, refunds, and a deletion record). If Stripe
  * fails, the job keeps its state and is tried again with a growing delay, by whichever API
@@ -12,8 +12,10 @@
 import { sql, type DatabasePool } from 'slonik';
 import { z } from 'zod';
 import { AccountDeletionRepository, type DeletionRow } from '../../db/account-deletions.ts';
+import { GrantRepository } from '../../db/oauth-grants.ts';
 import type { IdempotencyStore } from '../../http/idempotency-store.ts';
 import type { KeyRevocations } from '../../http/key-revocation.ts';
+import { grantMarker } from '../oauth/grant-revocation.ts';
 
 export class UnknownAccountError extends Error {}
 
@@ -46,25 +48,35 @@ export class AccountDeletions {
 
   /**
    * Schedules the deletion of a user's account (asking again returns the same job) and revokes
-   * their keys everywhere at once. The job runs in the background right away.
+   * their keys and OAuth grants everywhere at once, in the transaction that records the deletion:
+   * the erasure may wait hours for Stripe, and nothing of the account may work meanwhile. The job
+   * runs in the background right away.
    */
   async schedule(input: { userId: string; reason?: string | null; requestedBy: 'user' | 'admin' }): Promise<DeletionRow> {
-    const { deletion, keys } = await this.deps.db.transaction(async (tx) => {
+    const { deletion, keys, grantIds } = await this.deps.db.transaction(async (tx) => {
       const email = await tx.maybeOneFirst(sql.type(z.object({ email: z.string() }))`select email from users where id = ${input.userId} for update`);
       const existing = await new AccountDeletionRepository(tx).ofUser(input.userId);
       if (email === null && !existing) throw new UnknownAccountError(`no user ${input.userId}`);
       const deletion = existing ?? await new AccountDeletionRepository(tx).schedule({ userId: input.userId, email: email!, reason: input.reason ?? null, requestedBy: input.requestedBy });
       await tx.query(sql.unsafe`update api_keys set status = 'revoked', revoked_at = coalesce(revoked_at, now()) where user_id = ${input.userId} and status = 'active'`);
       const keys = await tx.any(sql.type(z.object({ id: z.string(), key_hash: z.string() }))`select id, key_hash from api_keys where user_id = ${input.userId}`);
-      return { deletion, keys };
+      const grantIds = await new GrantRepository(tx).revokeAllOfUser(input.userId, 'account deleted');
+      return { deletion, keys, grantIds };
     });
-    try {
-      for (const key of keys) await this.deps.revocations.revoked(key.id, key.key_hash);
-    } catch (error) {
-      // Redis is away: no process can admit an API-key request without it either (the rate
-      // limit answers 503), and the caches drop the keys within KEY_CACHE_TTL_SECONDS.
-      this.deps.log.warn({ err: error, userId: input.userId }, 'revoked keys of a deleted account could not be announced to other processes');
-    }
+    // Grants share the revocation markers with keys (grant-revocation.ts), and every /mcp request
+    // checks its grant's marker: a token some process still has cached is refused at its next use
+    // there, and dropped from that cache. The grant's marker stands in for the key hash, which
+    // names no cached key.
+    const revoked = [
+      ...keys.map((key) => ({ marker: key.id, hash: key.key_hash })),
+      ...grantIds.map((id) => ({ marker: grantMarker(id), hash: grantMarker(id) })),
+    ];
+    // Redis is away: no process can admit an API-key or OAuth request without it either (the rate
+    // limit answers 503), each revocation is sent again once it is back, and the caches drop what
+    // they hold within KEY_CACHE_TTL_SECONDS. All at once: an outage costs one timeout, not one each.
+    const sent = await Promise.allSettled(revoked.map(({ marker, hash }) => this.deps.revocations.revoked(marker, hash)));
+    const unannounced = sent.filter((result) => result.status === 'rejected').length;
+    if (unannounced) this.deps.log.warn({ userId: input.userId, unannounced }, 'revoked keys and grants of a deleted account could not be announced to other processes yet');
     if (deletion.status !== 'completed') void this.runDue();
     this.deps.log.info({ userId: input.userId, deletionId: deletion.id, requestedBy: input.requestedBy }, 'account deletion scheduled');
     return deletion;

@@ -32,7 +32,7 @@ export const settingsRoutes = (deps: { db: DatabasePool; deletions: AccountDelet
   app.delete('/api/v1/settings/account', {
     schema: {
       tags: ['settings'], summary: 'Delete the caller\'s account: billing stops, then every piece of their data is erased',
-      description: 'Answers 202 at once: the caller\'s API keys are refused from now on, and so is this token. Subscriptions are cancelled and the Stripe customer deleted first; then the account\'s data is erased in one step. Invoices and a record of the deletion are kept.',
+      description: 'Answers 202 at once: the caller\'s API keys, and the OAuth tokens of every application connected to the account, are refused from now on, and so is this token. Subscriptions are cancelled and the Stripe customer deleted first; then the account\'s data is erased in one step. Invoices and a record of the deletion are kept.',
       body: accountDeletionRequest, response: { 202: accountDeletionResponse, 404: detailError },
     },
   }, async (request, reply) => {
