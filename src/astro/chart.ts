@@ -55,21 +55,24 @@ function declinationOf(tropicalLon: number, lat: number, obliquity: number): num
   return Math.asin(Math.max(-1, Math.min(1, s))) / rad;
 }
 
+/** What a chart says when its cusps do not go round the zodiac once (see house-placement.ts). */
+export function disorderedCuspsWarning(system: string, lat: number): string {
+  return `house system ${system} gives cusps out of order at latitude ${lat} (they turn back on themselves): the house of a point near them is uncertain`;
+}
+
 export function computeHouses(jdUt: number, lat: number, lng: number, system: HouseSystemName, zodiac: ZodiacSetting): { frame: HouseFrame; warning?: string } {
-  let h = calcHouses(jdUt, lat, lng, HOUSE_SYSTEMS[system], zodiac);
-  let warning: string | undefined;
-  if (h.fellBack) {
-    warning = `house system ${system} cannot be computed at latitude ${lat} (inside the polar circle); ${POLAR_FALLBACK_SYSTEM} houses were used instead`;
-  } else if (!cuspsInOrder(h.cusps)) {
-    h = calcHouses(jdUt, lat, lng, HOUSE_SYSTEMS[POLAR_FALLBACK_SYSTEM], zodiac);
-    warning = `house system ${system} gives cusps out of order at latitude ${lat}; ${POLAR_FALLBACK_SYSTEM} houses were used instead`;
-  }
+  const h = calcHouses(jdUt, lat, lng, HOUSE_SYSTEMS[system], zodiac);
   // Field by field rather than rest and spread: the same frame without copying the object twice.
   const frame: HouseFrame = {
     cusps: h.cusps, asc: h.asc, mc: h.mc, armc: h.armc, vertex: h.vertex, ascSpeed: h.ascSpeed, mcSpeed: h.mcSpeed, vertexSpeed: h.vertexSpeed,
-    requested: system, used: warning === undefined ? system : POLAR_FALLBACK_SYSTEM,
+    requested: system, used: h.fellBack ? POLAR_FALLBACK_SYSTEM : system,
   };
-  return warning === undefined ? { frame } : { frame, warning };
+  if (h.fellBack) return { frame, warning: `house system ${system} cannot be computed at latitude ${lat} (inside the polar circle); ${POLAR_FALLBACK_SYSTEM} houses were used instead` };
+  // Near the poles Topocentric and Sunshine-Makransky cusps can turn back on themselves. They are
+  // the system's own cusps (the library gives them without an error, and its reference program
+  // prints them), so they are answered as they are; a house read from them is said to be uncertain.
+  if (!cuspsInOrder(h.cusps)) return { frame, warning: disorderedCuspsWarning(system, lat) };
+  return { frame };
 }
 
 /**

@@ -5,7 +5,6 @@
  * "derived houses" method, the usual one where the composite has no real moment or place.
  */
 import { calcHousesFromArmc } from './ephemeris.ts';
-import { cuspsInOrder } from './house-placement.ts';
 import { HOUSE_SYSTEMS, POLAR_FALLBACK_SYSTEM, type HouseSystemName } from './house-systems.ts';
 import { normalizeDegrees, signedSeparation } from './zodiac.ts';
 
@@ -27,12 +26,6 @@ export function compositeHouses(a: { armc: number; lat: number; obliquity: numbe
   const armc = nearMidpoint(a.armc, b.armc);
   const lat = (a.lat + b.lat) / 2;
   const obliquity = (a.obliquity + b.obliquity) / 2;
-  let houses = calcHousesFromArmc(armc, lat, obliquity, HOUSE_SYSTEMS[system]);
-  let used = houses.fellBack ? POLAR_FALLBACK_SYSTEM : system;
-  if (used === system && !cuspsInOrder(houses.cusps)) {
-    // Cusps that turn back on themselves (near the polar circles) are no houses: Porphyry, as where the library fails.
-    houses = calcHousesFromArmc(armc, lat, obliquity, HOUSE_SYSTEMS[POLAR_FALLBACK_SYSTEM]);
-    used = POLAR_FALLBACK_SYSTEM;
-  }
-  return { cusps: houses.cusps, asc: houses.asc, mc: houses.mc, vertex: houses.vertex, armc, used };
+  const houses = calcHousesFromArmc(armc, lat, obliquity, HOUSE_SYSTEMS[system]);
+  return { cusps: houses.cusps, asc: houses.asc, mc: houses.mc, vertex: houses.vertex, armc, used: houses.fellBack ? POLAR_FALLBACK_SYSTEM : system };
 }

@@ -17,7 +17,7 @@ export function cuspsRunForward(cusps: readonly number[]): boolean {
  * Whether the cusps go round the zodiac once, in one direction or the other. Near the polar
  * circles some systems that the library computes without an error (Topocentric,
  * Sunshine-Makransky) give cusps that turn back on themselves (1st to 2nd clockwise, then on
- * counter-clockwise): no house can be read from them.
+ * counter-clockwise): their houses overlap, and the house of a point near them is uncertain.
  */
 export function cuspsInOrder(cusps: readonly number[]): boolean {
   const total = forwardTotal(cusps);

@@ -3,7 +3,8 @@
  * composite and synastry. Runs in a compute worker (casting, drawing and rasterising).
  */
 import type { ChartAspect } from '../../../renderer/index.ts';
-import type { ChartMoment, PointPosition } from '../../astro/chart.ts';
+import { disorderedCuspsWarning, type ChartMoment, type PointPosition } from '../../astro/chart.ts';
+import { cuspsInOrder } from '../../astro/house-placement.ts';
 import { nearMidpoint, compositeHouses } from '../../astro/composite.ts';
 import { ayanamsaDegrees, trueObliquity } from '../../astro/ephemeris.ts';
 import { secondaryProgression } from '../../astro/progressions.ts';
@@ -148,7 +149,9 @@ function compositeOf(a: ChartSubject, b: ChartSubject, houseSystem: string): Cha
   // Derived houses come out tropical; a sidereal composite takes the mean ayanamsa of the two.
   const shift = a.zodiac.type === 'sidereal' ? (ayanamsaDegrees(a.moment.jdUt, a.zodiac.ayanamsa) + ayanamsaDegrees(b.moment.jdUt, a.zodiac.ayanamsa)) / 2 : 0;
   const s = (x: number) => normalizeDegrees(x - shift);
-  const warnings = h.used === houseSystem ? [] : [`house system ${houseSystem} cannot give the composite's houses at latitude ${(a.place.lat + b.place.lat) / 2}; ${h.used} houses were used instead`];
+  const lat = (a.place.lat + b.place.lat) / 2;
+  const warnings = h.used !== houseSystem ? [`house system ${houseSystem} cannot give the composite's houses at latitude ${lat}; ${h.used} houses were used instead`]
+    : cuspsInOrder(h.cusps) ? [] : [disorderedCuspsWarning(houseSystem, lat)];
   return {
     points, warnings, moshierUsed: false,
     houses: { requested: houseSystem as never, used: h.used, cusps: h.cusps.map(s), asc: s(h.asc), mc: s(h.mc), armc: h.armc, vertex: s(h.vertex), ascSpeed: 0, mcSpeed: 0, vertexSpeed: 0 },

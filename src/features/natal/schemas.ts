@@ -170,7 +170,7 @@ export const natalResponse = z.object({
   aspects: z.array(aspectSchema).describe('Aspects between the points of the chart'),
   aspects_summary: aspectsSummarySchema.describe('Counts of the aspects listed'),
   confidence: z.object({
-    houses: z.string().describe('high; medium when another house system had to be used; unavailable without a birth time'),
+    houses: z.string().describe('high; medium when another house system had to be used, or when the cusps turn back on themselves (Topocentric and Sunshine-Makransky near the poles); unavailable without a birth time'),
     angles: z.string().describe('high, or unavailable without a birth time'),
     overall: z.string().describe('high, or medium without a birth time'),
     notes: z.array(z.string()).describe('Why a level is below high; empty when all are high'),

@@ -9,6 +9,7 @@ import { findStelliums, type Stelliums } from '../../astro/stelliums.ts';
 import { dominants } from '../../astro/dominants.ts';
 import type { ZodiacSetting } from '../../astro/ephemeris.ts';
 import { normalizeDegrees, signOf } from '../../astro/zodiac.ts';
+import { cuspsInOrder } from '../../astro/house-placement.ts';
 import { dignitiesOf, type Dignity } from '../../astro/dignities.ts';
 import { FIXED_STAR_PACK_NAMES, resolveStarPack } from '../../astro/fixed-stars.ts';
 import { namedCatalogueStars } from '../../astro/fixed-star-catalogue.ts';
@@ -119,13 +120,24 @@ export function castNatal(task: NatalTask): NatalCast {
   return { moment, zodiac, chart, aspects };
 }
 
-/** How far the answer can be trusted: houses and angles need the birth time (and a system defined at the latitude). */
+/**
+ * How far the answer can be trusted: houses and angles need the birth time, and a system defined
+ * at the latitude whose cusps go round the zodiac once.
+ */
 export function natalConfidence(chart: ChartMoment) {
-  const timed = chart.houses !== undefined;
+  const houses = chart.houses;
+  const timed = houses !== undefined;
   const notes = timed ? [] : ['Birth time unknown: positions are cast for local noon; houses, angles and house placements are omitted, and the Moon may be up to about 6.5° from its true position.'];
-  if (chart.houses && chart.houses.used !== chart.houses.requested) notes.push(`Houses use ${chart.houses.used} because ${chart.houses.requested} is undefined at this latitude.`);
+  let housesSure = timed;
+  if (houses && houses.used !== houses.requested) {
+    notes.push(`Houses use ${houses.used} because ${houses.requested} is undefined at this latitude.`);
+    housesSure = false;
+  } else if (houses && !cuspsInOrder(houses.cusps)) {
+    notes.push(`The ${houses.used} cusps turn back on themselves at this latitude: the houses overlap, and the house of a point near them is uncertain.`);
+    housesSure = false;
+  }
   return {
-    houses: timed ? (chart.houses!.used === chart.houses!.requested ? 'high' : 'medium') : 'unavailable',
+    houses: timed ? (housesSure ? 'high' : 'medium') : 'unavailable',
     angles: timed ? 'high' : 'unavailable',
     overall: timed ? 'high' : 'medium',
     notes,
