@@ -29,7 +29,8 @@ export function unknownFields(sent: unknown, parsed: unknown, prefix = '', found
   } else if (isPlainObject(sent) && isPlainObject(parsed)) {
     for (const [key, value] of Object.entries(sent)) {
       if (found.length >= MAX_LISTED) break;
-      if (!(key in parsed)) {
+      // Own keys only: `constructor` or `toString` sent where no field has that name is unknown too.
+      if (!Object.hasOwn(parsed, key)) {
         if (value !== null) found.push(`${prefix}${key}`);
       } else unknownFields(value, parsed[key], `${prefix}${key}.`, found);
     }

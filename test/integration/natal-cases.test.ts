@@ -285,6 +285,14 @@ describe('bad input answers 422 with the field', () => {
     expect(res.body.detail).toEqual([expect.objectContaining({ loc: ['body'], type: 'value_error.json_forbidden_key' })]);
   });
 
+  it('an orb setting that names no aspect is ignored and named in X-Unknown-Fields', async () => {
+    const res = await natal({ ...base, orb_settings: { conjunction: 2, sextil: 4, constructor: 5 } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-unknown-fields')).toBe('orb_settings.sextil, orb_settings.constructor');
+    const plain = await natal({ ...base, orb_settings: { conjunction: 2 } });
+    expect(plain.body.aspects).toEqual(res.body.aspects);
+  });
+
   it('a JSON body sent as text/plain: 415 naming the type expected', async () => {
     const res = await fetch(`${server.url}/api/v1/natal/calculate`, { method: 'POST', headers: { 'x-api-key': server.key, 'content-type': 'text/plain' }, body: JSON.stringify(base) });
     expect(res.status).toBe(415);

@@ -8,6 +8,8 @@ import { HOUSE_SYSTEM_ACCEPTED_NAMES, resolveHouseSystem } from '../../astro/hou
 import { DST_POLICIES } from '../../astro/civil-time.ts';
 import { ianaZone } from '../../astro/civil-time.ts';
 import { caseInsensitiveEnum } from './lenient-enum.ts';
+import { jsonObject } from './json-object.ts';
+import { aspectTypeFromName } from '../../astro/aspects.ts';
 import { ISO_DATE_TIME_FORMS, ISO_DATE_TIME_PATTERN, readIsoDateTime } from '../../astro/iso-date-time.ts';
 
 /** Gregorian calendar years the service computes; the data files cover 1800-2399, Moshier the rest. */
@@ -90,11 +92,18 @@ export const chartSettingsFields = {
   node_type: caseInsensitiveEnum(['mean', 'true']).default('mean'),
 };
 
-export const orbSettings = z
-  .record(z.string().max(40), z.number().min(0).max(30))
+/** The orb settings that name an aspect: the others are left out of the parsed body, so that X-Unknown-Fields names them (`orb_settings.sextil`). */
+function knownAspectsOnly(orbs: Record<string, number>): Record<string, number> {
+  const known: Record<string, number> = {};
+  for (const [name, orb] of Object.entries(orbs)) if (aspectTypeFromName(name) !== undefined) known[name] = orb;
+  return known;
+}
+
+export const orbSettings = jsonObject(z.number().min(0).max(30), z.string().max(40))
   .refine((o) => Object.keys(o).length <= 20, { message: 'at most 20 orb settings' })
+  .transform(knownAspectsOnly)
   .optional()
-  .describe('Orbs in degrees (0 to 30) by aspect name, e.g. `{"conjunction": 8, "sextile": 4}`; at most 20. Aspects not named keep their default orb.');
+  .describe('Orbs in degrees (0 to 30) by aspect name, e.g. `{"conjunction": 8, "sextile": 4}`; at most 20. Aspects not named keep their default orb; a name that is no aspect is ignored and named in X-Unknown-Fields.');
 
 export const birthObject = z.object(birthFields);
 export type BirthInput = z.output<typeof birthObject>;
