@@ -207,6 +207,22 @@ export interface MetadataBlock {
   shapeLabel: string | null;
 }
 
+/** A line that opens a subject's group: `Natal: …`, `Return: …`, `Ada: …` (a label, then its text). */
+const OPENS_GROUP = /^[^:]{1,40}: /;
+
+/**
+ * How many data lines go to the top-left corner, at most `most`; the rest go top-right. A line
+ * that opens a group goes right with the lines after it rather than stay alone at the bottom of
+ * the left corner: the natal place of a solar return, standing alone at the top right, read as
+ * the return's place.
+ */
+export function leftColumnCount(lines: readonly string[], most: number): number {
+  const count = Math.min(most, lines.length);
+  const last = lines[count - 1];
+  const next = lines[count];
+  return count > 1 && last !== undefined && next !== undefined && OPENS_GROUP.test(last) && !OPENS_GROUP.test(next) ? count - 1 : count;
+}
+
 export function drawMetadata(
   b: SvgBuilder,
   reg: SymbolRegistry,
@@ -222,7 +238,7 @@ export function drawMetadata(
   const top: CornerLine[] = [];
   if (m.title.trim()) top.push({ text: clip(m.title), cap: titleCap, color: st.text, weight: 0.135 });
   const rest = m.lines.slice(0, 12).map(clip).filter(Boolean);
-  const leftCount = Math.max(0, 4 - top.length + 1);
+  const leftCount = leftColumnCount(rest, Math.max(0, 4 - top.length + 1));
   for (const t of rest.slice(0, leftCount)) top.push({ text: t, cap: lineCap, color: st.muted, weight: 0.11 });
   drawCorner(b, reg, top, 'tl', g, obstacles);
   const right = rest.slice(leftCount).map((t) => ({ text: t, cap: lineCap, color: st.muted, weight: 0.11 }));
