@@ -16,9 +16,16 @@ export interface ValidationIssue {
   type: string;
 }
 
-const CONTEXT_TO_LOC: Record<string, string> = { body: 'body', querystring: 'query', params: 'path', headers: 'header' };
-/** Where the request keeps what each validation context checked (Fastify names them apart: `querystring` is `request.query`). */
-const CONTEXT_TO_REQUEST_PART: Record<string, 'body' | 'query' | 'params' | 'headers'> = { body: 'body', querystring: 'query', params: 'params', headers: 'headers' };
+/**
+ * Each validation context: its name in a detail's `loc`, and where the request keeps what it
+ * checked (Fastify names them apart: `querystring` is `request.query`).
+ */
+const CONTEXTS: Record<string, { loc: string; part: 'body' | 'query' | 'params' | 'headers' }> = {
+  body: { loc: 'body', part: 'body' },
+  querystring: { loc: 'query', part: 'query' },
+  params: { loc: 'path', part: 'params' },
+  headers: { loc: 'header', part: 'headers' },
+};
 
 function pathSegments(instancePath: string): (string | number)[] {
   return instancePath.split('/').filter(Boolean).map((s) => (/^\d+$/.test(s) ? Number(s) : s));
@@ -106,8 +113,8 @@ export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const context = error.validationContext ?? 'body';
-      const where = CONTEXT_TO_LOC[context] ?? 'body';
-      const input: unknown = request[CONTEXT_TO_REQUEST_PART[context] ?? 'body'];
+      const { loc: where, part } = CONTEXTS[context] ?? CONTEXTS.body!;
+      const input: unknown = request[part];
       const issues = error.validation.map((v) => issueDetail(where, { ...(v.params as Record<string, unknown>), code: v.keyword, path: pathSegments(v.instancePath), message: v.message ?? '' }, input));
       return reply.code(422).send(validationBody(issues));
     }
