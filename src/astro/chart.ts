@@ -55,9 +55,17 @@ function declinationOf(tropicalLon: number, lat: number, obliquity: number): num
   return Math.asin(Math.max(-1, Math.min(1, s))) / rad;
 }
 
-/** What a chart says when its cusps do not go round the zodiac once (see house-placement.ts). */
-export function disorderedCuspsWarning(system: string, lat: number): string {
-  return `house system ${system} gives cusps out of order at latitude ${lat} (they turn back on themselves): the house of a point near them is uncertain`;
+/**
+ * What a chart says of its houses, if anything: that the library could not compute the system
+ * asked for (and gave Porphyry), or that the system's cusps turn back on themselves. Those near
+ * the poles (Topocentric, Sunshine-Makransky) are the system's own cusps (the library gives them
+ * without an error, and its reference program prints them), so they are answered as they are; a
+ * house read from them is said to be uncertain.
+ */
+export function houseWarning(requested: string, used: string, cusps: readonly number[], lat: number): string | undefined {
+  if (used !== requested) return `house system ${requested} cannot be computed at latitude ${lat} (inside the polar circle); ${used} houses were used instead`;
+  if (!cuspsInOrder(cusps)) return `house system ${requested} gives cusps out of order at latitude ${lat} (they turn back on themselves): the house of a point near them is uncertain`;
+  return undefined;
 }
 
 export function computeHouses(jdUt: number, lat: number, lng: number, system: HouseSystemName, zodiac: ZodiacSetting): { frame: HouseFrame; warning?: string } {
@@ -67,12 +75,8 @@ export function computeHouses(jdUt: number, lat: number, lng: number, system: Ho
     cusps: h.cusps, asc: h.asc, mc: h.mc, armc: h.armc, vertex: h.vertex, ascSpeed: h.ascSpeed, mcSpeed: h.mcSpeed, vertexSpeed: h.vertexSpeed,
     requested: system, used: h.fellBack ? POLAR_FALLBACK_SYSTEM : system,
   };
-  if (h.fellBack) return { frame, warning: `house system ${system} cannot be computed at latitude ${lat} (inside the polar circle); ${POLAR_FALLBACK_SYSTEM} houses were used instead` };
-  // Near the poles Topocentric and Sunshine-Makransky cusps can turn back on themselves. They are
-  // the system's own cusps (the library gives them without an error, and its reference program
-  // prints them), so they are answered as they are; a house read from them is said to be uncertain.
-  if (!cuspsInOrder(h.cusps)) return { frame, warning: disorderedCuspsWarning(system, lat) };
-  return { frame };
+  const warning = houseWarning(system, frame.used, h.cusps, lat);
+  return warning === undefined ? { frame } : { frame, warning };
 }
 
 /**

@@ -2,6 +2,7 @@
 import { chartConfigSchema, renderChartSvg, svgToPng, type ChartConfig, type ChartDrawing } from '../../../renderer/index.ts';
 import { panelWidth } from '../../../renderer/side-panel.ts';
 import type { BinaryResponse } from '../../compute/binary-response.ts';
+import { placeWarnings, type ResolvedPlace } from '../shared/place.ts';
 import { RequestFieldError } from '../shared/request-error.ts';
 import { adjustmentsHeader, fitChartConfig, type ChartAdjustment } from './chart-config-request.ts';
 import { MAX_SIZE, MIN_SIZE, type OutputOptions } from './schemas.ts';
@@ -82,9 +83,12 @@ export function warningsHeader(warnings: readonly string[]): string {
   return JSON.stringify(warnings).replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
-/** The warnings of the charts an image draws (a house system that fell back, say), each once, as the image's `X-Warnings`. */
-export function chartWarnings(...charts: readonly { warnings: readonly string[] }[]): Record<string, string> {
-  const warnings = [...new Set(charts.flatMap((c) => c.warnings))];
+/**
+ * An image's `X-Warnings`: its places' warnings (a city that names several places), then those of
+ * the charts it draws (a house system that fell back, say), each once; none when there are none.
+ */
+export function imageWarnings(places: readonly ResolvedPlace[], charts: readonly { warnings: readonly string[] }[]): Record<string, string> {
+  const warnings = [...placeWarnings(...places), ...new Set(charts.flatMap((c) => c.warnings))];
   return warnings.length ? { 'X-Warnings': warningsHeader(warnings) } : {};
 }
 
@@ -99,7 +103,7 @@ export function imageResponse(d: ChartDrawing, options: OutputOptions, render: R
   const panel = panelWidth(render.size, { grid: render.chartConfig.show_aspect_grid === true, table: render.chartConfig.show_positions_table === true });
   if (png) pngSide(render.size, scale, loc, (render.size + panel) / render.size);
   const own = render.adjustments.length ? { ...extraHeaders, 'X-Chart-Adjustments': adjustmentsHeader(render.adjustments) } : extraHeaders;
-  // A page on another origin may read the chart's own headers (and the place's X-Warnings added later).
+  // A page on another origin may read the chart's own headers, X-Warnings too when an image has them.
   const headers = { ...own, 'Access-Control-Expose-Headers': [...new Set([...Object.keys(own), 'X-Warnings'])].join(', ') };
   const svg = renderChartSvg(d);
   const summary = chartSummary(d);

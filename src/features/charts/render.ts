@@ -4,53 +4,42 @@
  */
 import type { ComputeRunner } from '../../compute/runner.ts';
 import { decodeBinaryResponse } from '../../compute/binary-response.ts';
-import { placeWarnings, prefixedPlaceOr, resolveSubjectPlace, resolveTransitPlace, type ResolvedPlace } from '../shared/place.ts';
-import { warningsHeader } from './output.ts';
+import { prefixedPlaceOr, resolveSubjectPlace, resolveTransitPlace } from '../shared/place.ts';
 import type { CompositeChartRequest, NatalChartRequest, ProgressionsChartRequest, SolarReturnChartRequest, SynastryChartRequest, TransitChartRequest } from './schemas.ts';
 
 export type ChartImage = ReturnType<typeof decodeBinaryResponse>;
 
-/** The places' warnings (resolved here, on the event loop) before the charts' own (from the compute runner), in `X-Warnings`. */
-function withPlaceWarnings(bytes: Buffer, places: ResolvedPlace[]): ChartImage {
-  const image = decodeBinaryResponse(bytes);
-  const warnings = placeWarnings(...places);
-  if (!warnings.length) return image;
-  const charts = image.headers['X-Warnings'];
-  const all = charts === undefined ? warnings : [...warnings, ...(JSON.parse(charts) as string[])];
-  return { ...image, headers: { ...image.headers, 'X-Warnings': warningsHeader(all) } };
-}
-
 export async function renderNatalChart(compute: ComputeRunner, body: NatalChartRequest): Promise<ChartImage> {
   const place = resolveSubjectPlace(body, ['body']);
-  return withPlaceWarnings(await compute.run('chart_natal', { request: body, place }), [place]);
+  return decodeBinaryResponse(await compute.run('chart_natal', { request: body, place }));
 }
 
 export async function renderTransitChart(compute: ComputeRunner, body: TransitChartRequest): Promise<ChartImage> {
   const natalPlace = resolveSubjectPlace(body.natal, ['body', 'natal']);
   const transitPlace = resolveTransitPlace(body, natalPlace);
-  return withPlaceWarnings(await compute.run('chart_transits', { request: body, natalPlace, transitPlace, nowMs: Date.now() }), [natalPlace, transitPlace]);
+  return decodeBinaryResponse(await compute.run('chart_transits', { request: body, natalPlace, transitPlace, nowMs: Date.now() }));
 }
 
 export async function renderSolarReturnChart(compute: ComputeRunner, body: SolarReturnChartRequest): Promise<ChartImage> {
   const place = resolveSubjectPlace(body, ['body']);
   const returnPlace = prefixedPlaceOr(place, body, 'return');
-  return withPlaceWarnings(await compute.run('chart_solar_return', { request: body, place, returnPlace }), [place, returnPlace]);
+  return decodeBinaryResponse(await compute.run('chart_solar_return', { request: body, place, returnPlace }));
 }
 
 export async function renderProgressionsChart(compute: ComputeRunner, body: ProgressionsChartRequest): Promise<ChartImage> {
   const place = resolveSubjectPlace(body, ['body']);
   const progressionPlace = prefixedPlaceOr(place, body, 'progression');
-  return withPlaceWarnings(await compute.run('chart_progressions', { request: body, place, progressionPlace }), [place, progressionPlace]);
+  return decodeBinaryResponse(await compute.run('chart_progressions', { request: body, place, progressionPlace }));
 }
 
 export async function renderCompositeChart(compute: ComputeRunner, body: CompositeChartRequest): Promise<ChartImage> {
   const placeA = resolveSubjectPlace(body.person_a, ['body', 'person_a']);
   const placeB = resolveSubjectPlace(body.person_b, ['body', 'person_b']);
-  return withPlaceWarnings(await compute.run('chart_composite', { request: body, placeA, placeB }), [placeA, placeB]);
+  return decodeBinaryResponse(await compute.run('chart_composite', { request: body, placeA, placeB }));
 }
 
 export async function renderSynastryChart(compute: ComputeRunner, body: SynastryChartRequest): Promise<ChartImage> {
   const placeA = resolveSubjectPlace(body.person_a, ['body', 'person_a']);
   const placeB = resolveSubjectPlace(body.person_b, ['body', 'person_b']);
-  return withPlaceWarnings(await compute.run('chart_synastry', { request: body, placeA, placeB }), [placeA, placeB]);
+  return decodeBinaryResponse(await compute.run('chart_synastry', { request: body, placeA, placeB }));
 }

@@ -3,8 +3,7 @@
  * composite and synastry. Runs in a compute worker (casting, drawing and rasterising).
  */
 import type { ChartAspect } from '../../../renderer/index.ts';
-import { disorderedCuspsWarning, type ChartMoment, type PointPosition } from '../../astro/chart.ts';
-import { cuspsInOrder } from '../../astro/house-placement.ts';
+import { houseWarning, type ChartMoment, type PointPosition } from '../../astro/chart.ts';
 import { nearMidpoint, compositeHouses } from '../../astro/composite.ts';
 import { ayanamsaDegrees, trueObliquity } from '../../astro/ephemeris.ts';
 import { secondaryProgression } from '../../astro/progressions.ts';
@@ -20,7 +19,7 @@ import type { ResolvedPlace } from '../shared/place.ts';
 import { transitMoment } from '../transits/service.ts';
 import { aspectPoints, aspectsBetween, aspectsWithin, drawing, localTimeLine, placeLine, ringOf, settingsLine, siderealLine } from './drawing.ts';
 import { PROGRESSION_ORBS, SYNASTRY_ORBS, TRANSIT_ORBS } from './chart-orbs.ts';
-import { chartWarnings, imageResponse, mergeChartConfig, renderChoice } from './output.ts';
+import { imageResponse, imageWarnings, mergeChartConfig, renderChoice } from './output.ts';
 import { castMoment, castSubject, type ChartSubject } from './subject.ts';
 import { STYLE_ALIAS_KEYS, type CompositeChartRequest, type NatalChartRequest, type OutputOptions, type ProgressionsChartRequest, type SolarReturnChartRequest, type SynastryChartRequest, type TransitChartRequest } from './schemas.ts';
 
@@ -43,7 +42,7 @@ export function natalChart(p: { request: NatalChartRequest; place: ResolvedPlace
   const d = drawing('natal', ringOf(subject.chart, subject.name, r.display_settings), undefined,
     aspectsWithin(aspectPoints(subject.chart, r.display_settings), 'inner', { includeMinor: r.include_minor ?? false, orbs: r.orb_settings }),
     { title: `${subject.name} - Natal Chart`, lines: present([localTimeLine(subject), placeLine(subject), siderealLine(subject), settingsLine(subject)]) }, render);
-  return imageResponse(d, r, render, chartWarnings(subject.chart));
+  return imageResponse(d, r, render, imageWarnings([p.place], [subject.chart]));
 }
 
 export function transitChart(p: { request: TransitChartRequest; natalPlace: ResolvedPlace; transitPlace: ResolvedPlace; nowMs: number }): BinaryResponse {
@@ -65,7 +64,7 @@ export function transitChart(p: { request: TransitChartRequest; natalPlace: Reso
   const d = drawing('transits', natalInside ? natalRing : { ...transitRing, cusps: natalRing.cusps, angles: natalRing.angles }, natalInside ? transitRing : { ...natalRing, cusps: undefined, angles: undefined }, lines,
     // The houses drawn are the natal chart's: the settings line names them (the transits have none of their own).
     { title: `${natal.name} - Transits`, lines: present([`Natal: ${localTimeLine(natal)}`, placeLine(natal), `Transits: ${localTimeLine(transit)}`, placeLine(transit), siderealLine(transit), settingsLine({ ...transit, chart: { ...transit.chart, houses: natal.chart.houses } })]) }, render);
-  return imageResponse(d, output, render, { 'X-Transit-Datetime-UTC': isoMs(moment.utcMs), ...chartWarnings(natal.chart, transit.chart) });
+  return imageResponse(d, output, render, { 'X-Transit-Datetime-UTC': isoMs(moment.utcMs), ...imageWarnings([p.natalPlace, p.transitPlace], [natal.chart, transit.chart]) });
 }
 
 export function solarReturnChart(p: { request: SolarReturnChartRequest; place: ResolvedPlace; returnPlace: ResolvedPlace }): BinaryResponse {
@@ -88,7 +87,7 @@ export function solarReturnChart(p: { request: SolarReturnChartRequest; place: R
     ? drawing('solar_return', ringOf(ret.chart, 'Solar Return', display), undefined, aspectsWithin(aspectPoints(ret.chart, display), 'inner', choice), { title, lines }, render)
     : drawing('solar_return', ringOf(ret.chart, 'Solar Return', display), ringOf(natal.chart, 'Natal', display, { houses: false, angles: false }),
       aspectsBetween(aspectPoints(natal.chart, display, true), aspectPoints(ret.chart, display), { ...choice, defaults: TRANSIT_ORBS }), { title, lines }, render);
-  return imageResponse(d, r, render, { 'X-Solar-Return-Datetime-UTC': isoMs(utcMs), ...chartWarnings(ret.chart, natal.chart) });
+  return imageResponse(d, r, render, { 'X-Solar-Return-Datetime-UTC': isoMs(utcMs), ...imageWarnings([p.place, p.returnPlace], [ret.chart, natal.chart]) });
 }
 
 /**
@@ -123,7 +122,7 @@ export function progressionsChart(p: { request: ProgressionsChartRequest; place:
     'X-Progression-Target-Date-UTC': isoMs(targetMs),
     'X-Progressed-Datetime-UTC': isoMs(progressedMs),
     'X-Progression-Age-Years': progression.ageYears.toFixed(6),
-    ...chartWarnings(natal.chart, progressed.chart),
+    ...imageWarnings([p.place, p.progressionPlace], [natal.chart, progressed.chart]),
   });
 }
 
@@ -149,11 +148,9 @@ function compositeOf(a: ChartSubject, b: ChartSubject, houseSystem: string): Cha
   // Derived houses come out tropical; a sidereal composite takes the mean ayanamsa of the two.
   const shift = a.zodiac.type === 'sidereal' ? (ayanamsaDegrees(a.moment.jdUt, a.zodiac.ayanamsa) + ayanamsaDegrees(b.moment.jdUt, a.zodiac.ayanamsa)) / 2 : 0;
   const s = (x: number) => normalizeDegrees(x - shift);
-  const lat = (a.place.lat + b.place.lat) / 2;
-  const warnings = h.used !== houseSystem ? [`house system ${houseSystem} cannot give the composite's houses at latitude ${lat}; ${h.used} houses were used instead`]
-    : cuspsInOrder(h.cusps) ? [] : [disorderedCuspsWarning(houseSystem, lat)];
+  const warning = houseWarning(houseSystem, h.used, h.cusps, (a.place.lat + b.place.lat) / 2);
   return {
-    points, warnings, moshierUsed: false,
+    points, warnings: warning === undefined ? [] : [warning], moshierUsed: false,
     houses: { requested: houseSystem as never, used: h.used, cusps: h.cusps.map(s), asc: s(h.asc), mc: s(h.mc), armc: h.armc, vertex: s(h.vertex), ascSpeed: 0, mcSpeed: 0, vertexSpeed: 0 },
   };
 }
@@ -171,7 +168,7 @@ export function compositeChart(p: { request: CompositeChartRequest; placeA: Reso
   const lines = r.show_aspects ? aspectsWithin(aspectPoints(composite, display), 'inner', { includeMinor: output.include_minor ?? false, orbs: output.orb_settings }) : [];
   const d = drawing('composite', ringOf(composite, 'Composite', display), undefined, lines,
     { title: `${a.name} & ${b.name} - Composite`, lines: [`${a.name}: ${localTimeLine(a)}`, placeLine(a), `${b.name}: ${localTimeLine(b)}`, placeLine(b), composite.houses ? `${settingsLine({ ...a, chart: composite })} · derived houses` : 'Untimed: no houses'] }, render);
-  return imageResponse(d, output, render, chartWarnings(a.chart, b.chart, composite), ['body', 'person_a']);
+  return imageResponse(d, output, render, imageWarnings([p.placeA, p.placeB], [a.chart, b.chart, composite]), ['body', 'person_a']);
 }
 
 export function synastryChart(p: { request: SynastryChartRequest; placeA: ResolvedPlace; placeB: ResolvedPlace }): BinaryResponse {
@@ -200,6 +197,6 @@ export function synastryChart(p: { request: SynastryChartRequest; placeA: Resolv
     { title: `${a.name} & ${b.name} - Synastry`, lines: [`${a.name}: ${localTimeLine(a)}`, placeLine(a), `${b.name}: ${localTimeLine(b)}`, placeLine(b), aFrames ? `Houses: ${a.name}${secondHouses ? ` (${b.name}: inner band)` : ''}` : bRing.cusps && r.show_person_b_houses ? `Houses: ${b.name}` : 'No houses', settingsLine(a)] }, render,
     { ...(r.person_a_planet_color ? { outer: r.person_a_planet_color } : {}), ...(r.person_b_planet_color ? { inner: r.person_b_planet_color } : {}) });
   if (secondHouses) d.secondHouses = secondHouses;
-  return imageResponse(d, output, render, chartWarnings(a.chart, b.chart), ['body', 'person_a']);
+  return imageResponse(d, output, render, imageWarnings([p.placeA, p.placeB], [a.chart, b.chart]), ['body', 'person_a']);
 }
 
