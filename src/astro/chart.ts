@@ -38,6 +38,10 @@ export interface PointPosition {
 export interface HouseFrame extends Omit<HouseCusps, 'fellBack' | 'message'> {
   requested: HouseSystemName;
   used: HouseSystemName;
+  /** The direction the cusps run in (cuspsRunForward), read once for every house placement. */
+  forward: boolean;
+  /** Whether the cusps go round the zodiac once (cuspsInOrder). */
+  inOrder: boolean;
 }
 
 export interface ChartMoment {
@@ -62,9 +66,9 @@ function declinationOf(tropicalLon: number, lat: number, obliquity: number): num
  * without an error, and its reference program prints them), so they are answered as they are; a
  * house read from them is said to be uncertain.
  */
-export function houseWarning(requested: string, used: string, cusps: readonly number[], lat: number): string | undefined {
+export function houseWarning(requested: string, used: string, inOrder: boolean, lat: number): string | undefined {
   if (used !== requested) return `house system ${requested} cannot be computed at latitude ${lat} (inside the polar circle); ${used} houses were used instead`;
-  if (!cuspsInOrder(cusps)) return `house system ${requested} gives cusps out of order at latitude ${lat} (they turn back on themselves): the house of a point near them is uncertain`;
+  if (!inOrder) return `house system ${requested} gives cusps out of order at latitude ${lat} (they turn back on themselves): the house of a point near them is uncertain`;
   return undefined;
 }
 
@@ -73,9 +77,9 @@ export function computeHouses(jdUt: number, lat: number, lng: number, system: Ho
   // Field by field rather than rest and spread: the same frame without copying the object twice.
   const frame: HouseFrame = {
     cusps: h.cusps, asc: h.asc, mc: h.mc, armc: h.armc, vertex: h.vertex, ascSpeed: h.ascSpeed, mcSpeed: h.mcSpeed, vertexSpeed: h.vertexSpeed,
-    requested: system, used: h.fellBack ? POLAR_FALLBACK_SYSTEM : system,
+    requested: system, used: h.fellBack ? POLAR_FALLBACK_SYSTEM : system, forward: cuspsRunForward(h.cusps), inOrder: cuspsInOrder(h.cusps),
   };
-  const warning = houseWarning(system, frame.used, h.cusps, lat);
+  const warning = houseWarning(system, frame.used, frame.inOrder, lat);
   return warning === undefined ? { frame } : { frame, warning };
 }
 
@@ -122,7 +126,6 @@ export function computeChartMoment(input: ChartMomentInput): ChartMoment {
   const library = new LibraryPositions(input, obliquity, trueOf, warnings);
   const nodeSe = input.nodeVariant === 'true' ? 11 : 10;
 
-  const forward = houses ? cuspsRunForward(houses.cusps) : true;
   const points: PointPosition[] = [];
   for (const id of input.points) {
     const info = bodyInfo(id);
@@ -139,7 +142,7 @@ export function computeChartMoment(input: ChartMomentInput): ChartMoment {
       p = derivedPoint(id, houses, library, obliquity, trueOf);
     }
     if (!p) continue;
-    if (houses) p.house = houseOf(p.lon, houses.cusps, forward);
+    if (houses) p.house = houseOf(p.lon, houses.cusps, houses.forward);
     points.push(p);
   }
   return { points, houses, ayanamsa, warnings, moshierUsed: library.moshierUsed };

@@ -9,7 +9,6 @@ import { findStelliums, type Stelliums } from '../../astro/stelliums.ts';
 import { dominants } from '../../astro/dominants.ts';
 import type { ZodiacSetting } from '../../astro/ephemeris.ts';
 import { normalizeDegrees, signOf } from '../../astro/zodiac.ts';
-import { cuspsInOrder } from '../../astro/house-placement.ts';
 import { dignitiesOf, type Dignity } from '../../astro/dignities.ts';
 import { FIXED_STAR_PACK_NAMES, resolveStarPack } from '../../astro/fixed-stars.ts';
 import { namedCatalogueStars } from '../../astro/fixed-star-catalogue.ts';
@@ -132,7 +131,7 @@ export function natalConfidence(chart: ChartMoment) {
   if (houses && houses.used !== houses.requested) {
     notes.push(`Houses use ${houses.used} because ${houses.requested} is undefined at this latitude.`);
     housesSure = false;
-  } else if (houses && !cuspsInOrder(houses.cusps)) {
+  } else if (houses && !houses.inOrder) {
     notes.push(`The ${houses.used} cusps turn back on themselves at this latitude: the houses overlap, and the house of a point near them is uncertain.`);
     housesSure = false;
   }

@@ -2,7 +2,7 @@
 import { bodyInfo } from '../../astro/bodies.ts';
 import type { ChartMoment, HouseFrame, NodeVariant, PointPosition } from '../../astro/chart.ts';
 import { engineInfo, FILES_END_JD, FILES_START_JD, type ZodiacSetting } from '../../astro/ephemeris.ts';
-import { cuspsRunForward, houseOf } from '../../astro/house-placement.ts';
+import { houseOf } from '../../astro/house-placement.ts';
 import { degreeInSign, normalizeDegrees, signOf } from '../../astro/zodiac.ts';
 import { formatOffset } from '../../astro/civil-time.ts';
 import type { ResolvedMoment } from './moment.ts';
@@ -50,10 +50,9 @@ export function housesJson(h: HouseFrame) {
 export function anglesJson(h: HouseFrame) {
   const ic = normalizeDegrees(h.mc + 180);
   const dc = normalizeDegrees(h.asc + 180);
-  const forward = cuspsRunForward(h.cusps);
   const detail = (lon: number) => {
     const sign = signOf(lon);
-    return { sign: sign.abbr, sign_id: sign.id, pos: degreeInSign(lon), abs_pos: lon, house: houseOf(lon, h.cusps, forward) };
+    return { sign: sign.abbr, sign_id: sign.id, pos: degreeInSign(lon), abs_pos: lon, house: houseOf(lon, h.cusps, h.forward) };
   };
   return {
     // ARMC (sidereal time as an angle) is given with the angles for checking; it has no sign.

@@ -14,7 +14,7 @@ import { ASPECT_DEFINITIONS, type Aspect } from '../../astro/aspects.ts';
 import type { ChartMoment, HouseFrame, PointPosition } from '../../astro/chart.ts';
 import { formatOffset } from '../../astro/civil-time.ts';
 import { engineInfo, FILES_END_JD, FILES_START_JD, type ZodiacSetting } from '../../astro/ephemeris.ts';
-import { cuspsRunForward, houseOf } from '../../astro/house-placement.ts';
+import { houseOf } from '../../astro/house-placement.ts';
 import { degreeInSign, normalizeDegrees, signIndexOf, SIGNS } from '../../astro/zodiac.ts';
 import { jsonFragment as fragment, vocabularyFragments, type JsonTape } from '../../compute/json-tape.ts';
 import { zodiacLabel } from './chart-presentation.ts';
@@ -332,13 +332,12 @@ export function writeAngles(w: JsonTape, h: HouseFrame, b: BodyNumber): void {
 
 /** anglesJson's `angles_details`. */
 export function writeAnglesDetails(w: JsonTape, h: HouseFrame, b: BodyNumber): void {
-  const forward = cuspsRunForward(h.cusps);
   const lons = [h.asc, h.mc, normalizeDegrees(h.mc + 180), normalizeDegrees(h.asc + 180), h.vertex];
   for (let i = 0; i < 5; i++) {
     const lon = lons[i]!;
     w.fragment(F.detailKeys[i]!);
     placement(w, lon, b);
-    w.fragment(F.house).num(houseOf(lon, h.cusps, forward)).fragment(SHARED.close);
+    w.fragment(F.house).num(houseOf(lon, h.cusps, h.forward)).fragment(SHARED.close);
   }
   w.fragment(SHARED.close);
 }

@@ -8,7 +8,7 @@
  */
 import type { PointPosition } from '../../astro/chart.ts';
 import { bodyInfo } from '../../astro/bodies.ts';
-import { cuspsRunForward, houseOf } from '../../astro/house-placement.ts';
+import { houseOf } from '../../astro/house-placement.ts';
 import { JsonTape, jsonFragment as fragment } from '../../compute/json-tape.ts';
 import { aspectMeasuresWriter, bodyNumber, cachedFragment, pointText, writeAnglesDetails, writeAspectItems, writeHouses, writeList, writeLocationObject, writePlanets, writeProvenance, writeSubject } from '../shared/chart-tape.ts';
 import { writeInterpretationBlock } from '../shared/interpretation-tape.ts';
@@ -65,8 +65,7 @@ export function transitAnswerBytes(task: TransitTask): Uint8Array {
 
   w.fragment(F.transitPlanets);
   if (natalHouses) {
-    const forward = cuspsRunForward(natalHouses.cusps);
-    writePlanets(w, transit.points, b, 'true', (tw: JsonTape, p: PointPosition) => void tw.fragment(F.natalHouse).num(houseOf(p.lon, natalHouses.cusps, forward)));
+    writePlanets(w, transit.points, b, 'true', (tw: JsonTape, p: PointPosition) => void tw.fragment(F.natalHouse).num(houseOf(p.lon, natalHouses.cusps, natalHouses.forward)));
   } else {
     writePlanets(w, transit.points, b, 'true');
   }

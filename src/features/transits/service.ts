@@ -3,7 +3,7 @@ import { DEFAULT_TRANSIT_BODIES, bodyInfo } from '../../astro/bodies.ts';
 import { computeChartMoment, type ChartMoment } from '../../astro/chart.ts';
 import type { ZodiacSetting } from '../../astro/ephemeris.ts';
 import { ASPECT_TYPES, MAJOR_ASPECT_TYPES, findAspectsBetween, resolveOrbs, sortByOrb, summarizeAspects, type Aspect } from '../../astro/aspects.ts';
-import { cuspsRunForward, houseOf } from '../../astro/house-placement.ts';
+import { houseOf } from '../../astro/house-placement.ts';
 import { momentAtInstant, resolveMoment, type ResolvedMoment } from '../shared/moment.ts';
 import { placeWarnings, type ResolvedPlace } from '../shared/place.ts';
 import { RequestFieldError } from '../shared/request-error.ts';
@@ -119,13 +119,12 @@ export function computeTransits(task: TransitTask) {
   const aspects = cast.aspects.map(markSides);
 
   const natalHouses = natal.houses;
-  const forward = natalHouses ? cuspsRunForward(natalHouses.cusps) : true; // read once, not per point
   let body = {
     transit_planets: transit.points.map((p) => {
       // planetJson's object is new: the natal house is added to it rather than spread into a
       // copy (a spread that adds keys measured about 1.3 µs per object), in the same last place.
       const json: PlanetJson & { natal_house?: number } = planetJson(p, 'true');
-      if (natalHouses) json.natal_house = houseOf(p.lon, natalHouses.cusps, forward);
+      if (natalHouses) json.natal_house = houseOf(p.lon, natalHouses.cusps, natalHouses.forward);
       return json;
     }),
     natal_planets: natal.points.map((p) => planetJson(p, request.node_type)),
