@@ -5,7 +5,8 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { laxValidatorCompiler } from './http/lax-validation.ts';
 import type { DatabasePool } from 'slonik';
 import type { Config } from './config.ts';
 import type { ComputeRunner } from './compute/runner.ts';
@@ -112,6 +113,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const app = Fastify({
     ...(deps.loggerInstance ? { loggerInstance: deps.loggerInstance } : { logger }),
     bodyLimit: deps.config.BODY_LIMIT_BYTES,
+    // `/api/v1/natal/chart` finds `/api/v1/natal/chart/`: the public service's framework redirects
+    // one to the other, and clients written against it call either.
+    routerOptions: { ignoreTrailingSlash: true },
     // Never trust a client-sent request id in logs; generate our own.
     genReqId: undefined,
     // Client addresses (rate of failed key lookups) from X-Forwarded-For only behind trusted proxies.
@@ -121,7 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     clientErrorHandler,
     ...serverTimeouts(deps.config),
   }).withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(laxValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   registerJsonBodyParser(app);

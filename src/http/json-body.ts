@@ -56,6 +56,16 @@ export function nestsDeeperThan(value: unknown, limit: number): boolean {
 }
 
 export function registerJsonBodyParser(app: FastifyInstance): void {
+  // A body sent without a Content-Type is read as JSON, as the public service's framework reads
+  // it (clients that never set the header work there); a body of another declared type still gets 415.
+  app.addHook('onRequest', (request, _reply, done) => {
+    const headers = request.headers;
+    const type = headers['content-type'];
+    if ((type === undefined || type.trim() === '') && (headers['transfer-encoding'] !== undefined || (headers['content-length'] !== undefined && headers['content-length'] !== '0'))) {
+      headers['content-type'] = 'application/json';
+    }
+    done();
+  });
   // Fastify reads text/plain bodies as strings, which no endpoint takes: a JSON body sent with that
   // type got "expected object, received string". It gets 415 naming the type expected, as other types do.
   app.removeContentTypeParser('text/plain');

@@ -69,15 +69,22 @@ describe('every chart kind', () => {
     expect(pngSize(png.bytes)).toEqual({ width: 1000, height: 1000 });
   });
 
-  it('bounds the PNG to 4000 × 4000 pixels: size × png_quality_scale beyond is a 422 naming the largest scale', async () => {
-    const res = await server.post('/api/v1/natal/chart/', { ...ada, format: 'png', size: 2000, png_quality_scale: 5 });
-    expect(res.status).toBe(422);
-    expect(res.body.detail).toEqual([{ loc: ['body', 'png_quality_scale'], msg: expect.stringMatching(/10000 × 10000 pixels, over the 4000 × 4000 of a PNG; use png_quality_scale 2 or less/), type: 'value_error.png_too_large' }]);
-    const composite = await server.post('/api/v1/natal/chart/composite', { person_a: { ...ada, format: 'png', size: 1000, png_quality_scale: 4.5 }, person_b: bob });
-    expect(composite.status).toBe(422);
-    expect(composite.body.detail[0].loc).toEqual(['body', 'person_a', 'png_quality_scale']);
+  it('bounds the PNG to 4000 × 4000 pixels: a larger size × png_quality_scale is drawn at the largest scale that fits, and reported', async () => {
+    const png = await image('/api/v1/natal/chart/', { ...ada, format: 'png', size: 2000, png_quality_scale: 5 });
+    expect(png.status).toBe(200);
+    expect(pngSize(png.bytes)).toEqual({ width: 4000, height: 4000 });
+    expect(png.headers.get('x-chart-adjustments')).toBe('png_quality_scale=5->2');
+    const odd = await image('/api/v1/natal/chart/', { ...ada, format: 'png', size: 1234, png_quality_scale: 5 });
+    expect(pngSize(odd.bytes)).toEqual({ width: 3998, height: 3998 });
+    expect(odd.headers.get('x-chart-adjustments')).toBe('png_quality_scale=5->3.24');
+    const composite = await image('/api/v1/natal/chart/composite', { person_a: { ...ada, format: 'png', size: 1000, png_quality_scale: 4.5 }, person_b: bob });
+    expect(composite.status).toBe(200);
+    expect(pngSize(composite.bytes)).toEqual({ width: 4000, height: 4000 });
+    expect(composite.headers.get('x-chart-adjustments')).toBe('person_a.png_quality_scale=4.5->4');
     // The same request as SVG has no pixels to bound.
-    expect((await server.post('/api/v1/natal/chart/', { ...ada, size: 2000, png_quality_scale: 5 })).status).toBe(200);
+    const svg = await image('/api/v1/natal/chart/', { ...ada, size: 2000, png_quality_scale: 5 });
+    expect(svg.status).toBe(200);
+    expect(svg.headers.get('x-chart-adjustments')).toBeNull();
   });
 
   it('honours display_settings, natal_ring and the synastry switches', async () => {

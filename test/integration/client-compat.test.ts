@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/app.ts';
+import { openRaw, parseRawResponse } from '../helpers/raw-http.ts';
 import { natalResponse } from '../../src/features/natal/schemas.ts';
 import { transitResponse } from '../../src/features/transits/schemas.ts';
 import { MOON_PHASE_LABELS } from '../../src/astro/moon-phase.ts';
@@ -87,6 +88,50 @@ describe('natal: stelliums, dignities, fixed stars', () => {
     const unknown = await server.post('/api/v1/natal/calculate', { ...birth, fixed_stars: ['royal_4', 'Vulcanstar'] });
     expect(unknown.status).toBe(422);
     expect(unknown.body.detail[0].loc).toEqual(['body', 'fixed_stars', 1]);
+  });
+});
+
+describe('requests as lenient clients write them', () => {
+  it('reads numbers and booleans sent as strings, as the public service\'s framework reads them', async () => {
+    const exact = await server.post('/api/v1/natal/calculate', { ...birth, lat: 37.98, lng: 23.72 });
+    const strings = await server.post('/api/v1/natal/calculate', { ...birth, year: '1981', month: '1', day: ' 1 ', hour: '23', minute: '30', lat: '37.98', lng: '23.72', include_dignity: 'false' });
+    expect(strings.status, JSON.stringify(strings.body)).toBe(200);
+    expect(strings.body).toEqual(exact.body);
+    const untimed = await server.post('/api/v1/natal/calculate', { ...birth, time_known: 'False' });
+    expect(untimed.status).toBe(200);
+    expect(untimed.body.subject.settings.time_known).toBe(false);
+    const chart = await image('/api/v1/natal/chart/', { ...birth, size: '500', format: 'png', png_quality_scale: '1' });
+    expect(chart.status, chart.text).toBe(200);
+    // A converted value still meets its bounds; a string that says no number keeps its type error.
+    const late = await server.post('/api/v1/natal/calculate', { ...birth, hour: '25' });
+    expect(late.status).toBe(422);
+    expect(late.body.detail.map((d: any) => d.loc)).toEqual([['body', 'hour']]);
+    for (const hour of ['noon', '', '0x10', '1e', '12 30']) {
+      const res = await server.post('/api/v1/natal/calculate', { ...birth, hour });
+      expect(res.status, hour).toBe(422);
+      expect(res.body.detail[0]).toMatchObject({ loc: ['body', 'hour'], type: 'type_error.number' });
+    }
+    // A field that is a string stays one: a name of digits is a name.
+    const named = await server.post('/api/v1/natal/calculate', { ...birth, name: '12' });
+    expect(named.body.subject.name).toBe('12');
+  });
+
+  it('finds a path without its trailing slash, and reads a body sent without a Content-Type as JSON', async () => {
+    const withSlash = await image('/api/v1/natal/chart/', birth);
+    const without = await image('/api/v1/natal/chart', birth);
+    expect(without.status).toBe(200);
+    expect(without.text).toBe(withSlash.text);
+    const body = JSON.stringify(birth);
+    for (const typeLine of ['', 'Content-Type: \r\n']) {
+      const connection = await openRaw(server.url);
+      connection.socket.write(`POST /api/v1/natal/calculate HTTP/1.1\r\nHost: x\r\nX-Api-Key: ${server.key}\r\n${typeLine}Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+      await connection.closed;
+      const bare = parseRawResponse(connection.received());
+      expect(bare.status, typeLine).toBe(200);
+      expect(bare.body.subject.name).toBe('User');
+    }
+    const typed = await fetch(server.url + '/api/v1/natal/calculate', { method: 'POST', headers: { 'x-api-key': server.key, 'content-type': 'text/html' }, body: JSON.stringify(birth) });
+    expect(typed.status).toBe(415);
   });
 });
 

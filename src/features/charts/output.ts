@@ -63,16 +63,18 @@ export function renderChoice(options: OutputOptions, merged: MergedChartConfig, 
   return { size, theme: options.theme_type ?? 'light', showMetadata: options.show_metadata ?? true, chartConfig: config, adjustments };
 }
 
-/** The PNG's side in pixels; a 422 on `png_quality_scale` (under `loc`) when the image would be too large. */
-export function pngSide(size: number, scale: number, loc: (string | number)[] = ['body'], widthFactor = 1): number {
+/**
+ * The PNG's pixels per SVG unit: the scale asked for, or, when the image would hold more than
+ * MAX_PNG_PIXELS, the largest scale (in hundredths) that keeps it within them. Every scale of the
+ * documented range is accepted, as the public service accepts it; a lowered one is reported in
+ * X-Chart-Adjustments. widthFactor: the image is wider than tall when a side panel (aspect grid,
+ * table) is drawn.
+ */
+export function fitPngScale(size: number, scale: number, widthFactor = 1): number {
   const side = Math.round(size * scale);
-  // widthFactor: the image is wider than tall when a side panel (aspect grid, table) is drawn.
-  if (side * side * widthFactor > MAX_PNG_PIXELS) {
-    const most = Math.floor((Math.sqrt(MAX_PNG_PIXELS / widthFactor) / size) * 100) / 100;
-    const width = Math.round(side * widthFactor);
-    throw new RequestFieldError([...loc, 'png_quality_scale'], `a ${size} px chart at png_quality_scale ${scale} would be ${width} × ${side} pixels, over the ${Math.sqrt(MAX_PNG_PIXELS)} × ${Math.sqrt(MAX_PNG_PIXELS)} of a PNG; use png_quality_scale ${most} or less, or a smaller size`, 'value_error.png_too_large');
-  }
-  return side;
+  if (side * side * widthFactor <= MAX_PNG_PIXELS) return scale;
+  // At least a hundredth of the size (3 px) below the bound: rounding the side cannot cross it.
+  return Math.floor((Math.sqrt(MAX_PNG_PIXELS / widthFactor) / size) * 100) / 100;
 }
 
 /**
@@ -99,10 +101,11 @@ export function imageWarnings(places: readonly ResolvedPlace[], charts: readonly
  */
 export function imageResponse(d: ChartDrawing, options: OutputOptions, render: RenderChoice, extraHeaders: Record<string, string> = {}, loc: (string | number)[] = ['body']): BinaryResponse {
   const png = (options.format ?? 'svg') === 'png';
-  const scale = options.png_quality_scale ?? DEFAULT_PNG_SCALE;
+  const requestedScale = options.png_quality_scale ?? DEFAULT_PNG_SCALE;
   const panel = panelWidth(render.size, { grid: render.chartConfig.show_aspect_grid === true, table: render.chartConfig.show_positions_table === true });
-  if (png) pngSide(render.size, scale, loc, (render.size + panel) / render.size);
-  const own = render.adjustments.length ? { ...extraHeaders, 'X-Chart-Adjustments': adjustmentsHeader(render.adjustments) } : extraHeaders;
+  const scale = png ? fitPngScale(render.size, requestedScale, (render.size + panel) / render.size) : requestedScale;
+  const adjustments = scale === requestedScale ? render.adjustments : [...render.adjustments, { field: [...loc.slice(1), 'png_quality_scale'].join('.'), from: requestedScale, to: scale }];
+  const own = adjustments.length ? { ...extraHeaders, 'X-Chart-Adjustments': adjustmentsHeader(adjustments) } : extraHeaders;
   // A page on another origin may read the chart's own headers, X-Warnings too when an image has them.
   const headers = { ...own, 'Access-Control-Expose-Headers': [...new Set([...Object.keys(own), 'X-Warnings'])].join(', ') };
   const svg = renderChartSvg(d);
