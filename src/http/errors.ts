@@ -63,8 +63,11 @@ function issueType(code: string, params: Record<string, unknown>, missing: boole
 /** A schema's issue as an entry of a 422's detail: where it is, what is wrong, and its pydantic-style type. */
 export function issueDetail(where: string, issue: { code: string; path: readonly PropertyKey[]; message: string }, input: unknown): ValidationIssue {
   const path = issue.path.map((p) => (typeof p === 'number' ? p : String(p)));
-  const missing = issue.code === 'invalid_type' && sentValue(input, path) === undefined;
-  return { loc: [where, ...path], msg: missing ? 'Field required' : issue.message, type: issueType(issue.code, issue as unknown as Record<string, unknown>, missing) };
+  const sent = issue.code === 'invalid_type' ? sentValue(input, path) : undefined;
+  const missing = issue.code === 'invalid_type' && sent === undefined;
+  // A JSON number too large for a double (1e400) arrives as Infinity: zod's "expected number, received number" says nothing.
+  const msg = missing ? 'Field required' : typeof sent === 'number' && !Number.isFinite(sent) ? 'Input should be a finite number' : issue.message;
+  return { loc: [where, ...path], msg, type: issueType(issue.code, issue as unknown as Record<string, unknown>, missing) };
 }
 
 /**

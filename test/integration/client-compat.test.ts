@@ -128,7 +128,7 @@ describe('requests as lenient clients write them', () => {
       await connection.closed;
       const bare = parseRawResponse(connection.received());
       expect(bare.status, typeLine).toBe(200);
-      expect(bare.body.subject.name).toBe('User');
+      expect((bare.body as { subject: { name: string } }).subject.name).toBe('User');
     }
     const typed = await fetch(server.url + '/api/v1/natal/calculate', { method: 'POST', headers: { 'x-api-key': server.key, 'content-type': 'text/html' }, body: JSON.stringify(birth) });
     expect(typed.status).toBe(415);

@@ -252,6 +252,11 @@ describe('bounds', () => {
     const blank = await server.get('/api/v1/ephemeris?start=2024-01-01&lat=%20&lng=%20');
     expect(blank.status).toBe(422);
     expect(blank.body.detail.map((d: any) => d.loc)).toContainEqual(['query', 'lat']);
+    // Nor is hexadecimal, binary or octal text a coordinate (Number() reads 0x10 as 16).
+    const coded = await server.get('/api/v1/ephemeris?start=2024-01-01&lat=0x10&lng=0o7');
+    expect(coded.status).toBe(422);
+    expect(coded.body.detail.map((d: any) => d.loc)).toEqual([['query', 'lat'], ['query', 'lng']]);
+    expect((await server.get('/api/v1/ephemeris?start=2024-01-01&bodies=Sun&lat=+16.5&lng=-0.25')).status).toBe(200);
   });
 
   it('GET reads booleans as FastAPI does', async () => {

@@ -2,6 +2,7 @@
  * EphemerisRequest: the body of POST /api/v1/ephemeris/calculate. GET /api/v1/ephemeris takes the
  * same fields as query parameters (lists comma-separated), turned into this shape first.
  */
+import { DECIMAL_TEXT } from '../shared/query-number.ts';
 import { z } from 'zod/v4';
 import { AYANAMSA_ACCEPTED_NAMES } from '../../astro/ayanamsas.ts';
 import { ISO_DATE_TIME_PATTERN as INSTANT_PATTERN } from '../../astro/iso-date-time.ts';
@@ -123,8 +124,8 @@ export function queryToRequest(query: Record<string, string | boolean | undefine
     if (value === undefined || value === '') continue;
     if (typeof value === 'boolean') body[key] = value; // parsed by the query schema
     else if (LIST_FIELDS.has(key)) body[key] = value.split(',').map((v) => v.trim()).filter(Boolean);
-    // Number(' ') is 0: a blank coordinate stays text and fails validation instead of meaning 0.
-    else if (NUMBER_FIELDS.has(key)) body[key] = value.trim() !== '' && Number.isFinite(Number(value)) ? Number(value) : value;
+    // Anything but decimal text (a blank, 0x10) stays text and fails validation instead of meaning 0 or 16.
+    else if (NUMBER_FIELDS.has(key)) body[key] = DECIMAL_TEXT.test(value) ? Number(value) : value;
     else body[key] = value;
   }
   return body;

@@ -1,4 +1,5 @@
 /** GET /api/v1/moon/phase and GET /api/v1/moon/month: query strings and responses. */
+import { DECIMAL_TEXT } from '../shared/query-number.ts';
 import { z } from 'zod/v4';
 import { ianaZone } from '../../astro/civil-time.ts';
 import { MOON_PHASE_LABELS } from '../../astro/moon-phase.ts';
@@ -17,7 +18,7 @@ export const MOON_DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})
 const zoneName = z.string().max(64).refine((v) => v.toUpperCase() === 'AUTO' || ianaZone(v) !== undefined, { message: 'expected an IANA time zone such as Europe/Paris, or AUTO with lat and lng or city' });
 
 /** A number in a query string: plain decimal text only (an empty value is not 0). */
-const queryNumber = (min: number, max: number) => z.string().max(30).regex(/^\s*[-+]?\d+(?:\.\d+)?\s*$/, 'expected a number').transform(Number).pipe(z.number().min(min).max(max));
+const queryNumber = (min: number, max: number) => z.string().max(30).regex(DECIMAL_TEXT, 'expected a number').transform(Number).pipe(z.number().min(min).max(max));
 const queryInteger = (min: number, max: number) => z.string().max(10).regex(/^\s*\d+\s*$/, 'expected a whole number').transform(Number).pipe(z.number().int().min(min).max(max));
 
 /** Where the local times are told: a zone, or the zone of a place; UTC without either. */
