@@ -6,6 +6,7 @@
  */
 import type { ComposedReport } from '../interpretations/report/compose.ts';
 import { escapeHtml, inlineHtml, markdownToHtml } from './markdown-html.ts';
+import { withoutDirectionControls } from '../interpretations/report/markdown.ts';
 
 export interface ReportDocumentInput {
   report: ComposedReport;
@@ -18,7 +19,9 @@ export interface ReportDocumentInput {
 const STYLE = `
 @page { size: A4; margin: 18mm 18mm 22mm 18mm; }
 html { font-family: "DejaVu Serif", "Liberation Serif", Georgia, serif; font-size: 10.5pt; color: #1d1d24; line-height: 1.45; }
-body { margin: 0; }
+/* A word longer than its line (a 200-letter name, a city without spaces) breaks where it must, instead of
+   widening the page, which Chromium then shrank, text and all, to fit the paper. */
+body { margin: 0; overflow-wrap: anywhere; }
 h1 { font-size: 22pt; margin: 0 0 6mm; font-weight: normal; letter-spacing: .02em; }
 h2 { font-size: 16pt; margin: 0 0 4mm; padding-bottom: 2mm; border-bottom: 0.4mm solid #6b5ca5; color: #2e2363; break-before: page; font-weight: normal; }
 h3 { font-size: 12.5pt; margin: 5mm 0 2mm; color: #2e2363; break-after: avoid; }
@@ -66,8 +69,9 @@ export function reportHtml(input: ReportDocumentInput): string {
 /** Chromium's footer: its own little document, styled inline (the page's styles do not reach it). */
 export function footerTemplate(input: Pick<ReportDocumentInput, 'footerLabel' | 'logo'>): string {
   const logo = input.logo ? `<img style="height:7mm;max-width:35mm;object-fit:contain;vertical-align:middle" src="data:${escapeHtml(input.logo.contentType)};base64,${input.logo.bytes.toString('base64')}">` : '';
-  const label = input.footerLabel ? `<span>${escapeHtml(input.footerLabel)}</span>` : '';
+  // A label as long as allowed (120 characters) wraps beside the page numbers, which keep their room.
+  const label = input.footerLabel ? `<span style="min-width:0;overflow-wrap:anywhere">${escapeHtml(withoutDirectionControls(input.footerLabel))}</span>` : '';
   return `<div style="font-family:'DejaVu Sans',sans-serif;font-size:8pt;color:#55506b;width:100%;margin:0 18mm;display:flex;justify-content:space-between;align-items:center;">
-<span style="display:flex;align-items:center;gap:3mm">${logo}${label}</span>
-<span>Page <span class="pageNumber"></span> of <span class="totalPages"></span></span></div>`;
+<span style="display:flex;align-items:center;gap:3mm;min-width:0">${logo}${label}</span>
+<span style="flex:none;white-space:nowrap;padding-left:4mm">Page <span class="pageNumber"></span> of <span class="totalPages"></span></span></div>`;
 }

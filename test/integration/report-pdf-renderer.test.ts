@@ -75,4 +75,26 @@ describe('the PDF renderer', () => {
       expect(stranded, `${birth.name}, ${style}`).toEqual([]);
     }
   });
+
+  it('keeps the page size and the page numbers with the longest name and footer label allowed, and a name with a direction override', async () => {
+    initEphemeris();
+    const render = async (name: string, footerLabel: string | null) => {
+      const request = natalRequest.parse({ ...DEMO, name });
+      const natal = runTask('natal', { request, place: resolveSubjectPlace(request, ['body']), includeMinor: false, includeStelliums: false }) as Uint8Array;
+      const report = composeReport(JSON.parse(Buffer.from(natal).toString('utf8')), { style: 'improved' });
+      const document = { report, wheelSvg: null, footerLabel, logo: null };
+      return readPdf(await renderer.render(reportHtml(document), { footerHtml: footerTemplate(document), timeoutMs: 60_000 }));
+    };
+    const plain = await render('Ada', 'Prepared by the studio');
+    const long = await render('W'.repeat(200), 'F'.repeat(120));
+    // The same pages: a word wider than its line breaks instead of shrinking every page to fit it.
+    expect(long.pages).toBe(plain.pages);
+    const pages = long.text.split('\f').filter((page) => page.trim());
+    for (const [i, page] of pages.entries()) expect(page, `page ${i + 1}`).toContain(`Page ${i + 1} of ${long.pages}`);
+    expect(long.text.replace(/\s+/g, '')).toContain('W'.repeat(200));
+    const turned = await render('Ada \u202eLovelace', '\u202eStudio');
+    expect(turned.text.replace(/\s+/g, ' ')).toContain('Ada Lovelace: A Psychological Natal Report');
+    expect(turned.text).not.toMatch(/tropeR/);
+    expect(turned.text).toContain('Studio');
+  });
 });

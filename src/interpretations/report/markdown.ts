@@ -1,9 +1,21 @@
 /** Markdown building blocks of the report: escaping, tables, degrees, word counts. */
 import { degreeInSign, degreesAndMinutes, signOf } from '../../astro/zodiac.ts';
 
+/**
+ * Explicit direction embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069): a name
+ * with a right-to-left override ran on into the report's own words and printed its title
+ * backwards. Right-to-left names need none of them: their letters carry their direction.
+ */
+const DIRECTION_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/g;
+
+/** Text from outside the library without the direction controls that would run on into the report's words. */
+export function withoutDirectionControls(text: string): string {
+  return text.replace(DIRECTION_CONTROLS, '');
+}
+
 /** Text from outside the library (a name, a city) shown literally. */
 export function escapeMarkdown(text: string): string {
-  return text.replace(/[\\`*_{}[\]<>()#+!|~]/g, (c) => `\\${c}`).replace(/\s+/g, ' ').trim();
+  return withoutDirectionControls(text).replace(/[\\`*_{}[\]<>()#+!|~]/g, (c) => `\\${c}`).replace(/\s+/g, ' ').trim();
 }
 
 export function table(header: string[], rows: string[][]): string {

@@ -7,7 +7,8 @@ const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 
 
 /** "12 May 1990, 14:30 (UTC+02:00)" from a local ISO datetime with its offset. */
 export function localDateText(iso: string, timed: boolean): string {
-  const m = /^(-?\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::\d{2}(?:\.\d+)?)?(Z|[+-]\d{2}:\d{2})?$/.exec(iso);
+  // The offset has seconds before 1900 or so, where a place kept its local mean time (+11:39:04).
+  const m = /^(-?\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::\d{2}(?:\.\d+)?)?(Z|[+-]\d{2}:\d{2}(?::\d{2})?)?$/.exec(iso);
   if (!m) return iso;
   const date = `${Number(m[3])} ${MONTHS[Number(m[2]) - 1]} ${m[1]}`;
   if (!timed) return `${date}, time unknown (the chart is cast for local noon)`;
