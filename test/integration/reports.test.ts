@@ -41,7 +41,11 @@ describe('report jobs', () => {
     expect(pdf.headers.get('content-disposition')).toContain(`${done.job_id}.pdf`);
     const etag = pdf.headers.get('etag')!;
     expect(etag).toMatch(/^"[0-9a-f]{64}"$/);
-    expect((await fetchBytes(server, done.pdf_url, key, { 'if-none-match': etag })).status).toBe(304);
+    // Weak comparison, lists and `*`, as RFC 9110 reads If-None-Match.
+    for (const ifNoneMatch of [etag, `W/${etag}`, `"other", ${etag}`, '*']) {
+      expect((await fetchBytes(server, done.pdf_url, key, { 'if-none-match': ifNoneMatch })).status, ifNoneMatch).toBe(304);
+    }
+    expect((await fetchBytes(server, done.pdf_url, key, { 'if-none-match': '"other"' })).status).toBe(200);
     const { text, pages } = readPdf(pdf.bytes);
     expect(pages).toBeGreaterThanOrEqual(10);
     expect(pages).toBe(done.result.page_count);

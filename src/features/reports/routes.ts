@@ -2,6 +2,7 @@
  * GET /api/v1/natal/report/{job_id}: the job's status (json), or the finished report as PDF or
  * markdown. A job of another user is a 404 like a job that does not exist.
  */
+import { ifNoneMatchMatches } from '../../http/if-none-match.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { DatabasePool } from 'slonik';
 import { z } from 'zod/v4';
@@ -61,7 +62,7 @@ export const reportRoutes = (db: DatabasePool): FastifyPluginAsyncZod => async (
     // Bytes, not the status object: Fastify sends a Buffer or a string as it is, without the response schema.
     const etag = `"${pdf.sha256}"`;
     reply.header('etag', etag).header('cache-control', 'private, max-age=0, must-revalidate');
-    if (request.headers['if-none-match'] === etag) return reply.code(304 as never).send(undefined as never);
+    if (ifNoneMatchMatches(request.headers['if-none-match'], etag)) return reply.code(304 as never).send(undefined as never);
     return reply.type('application/pdf').header('content-disposition', `attachment; filename="${row.id}.pdf"`).send(pdf.bytes as never);
   });
 };
