@@ -44,6 +44,11 @@ function sentValue(input: unknown, path: (string | number)[]): unknown {
   return value;
 }
 
+/** A body that is not JSON, or JSON that does not parse (from the body parser, before any route runs). */
+export function isJsonDecodeError(error: FastifyError): boolean {
+  return error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || (error instanceof SyntaxError && (error as FastifyError).statusCode === 400);
+}
+
 /** zod issue codes to the pydantic-style `type` values FastAPI clients know. */
 function issueType(code: string, params: Record<string, unknown>, missing: boolean): string {
   if (code === 'invalid_type') return missing ? 'missing' : `type_error.${String(params.expected ?? 'value')}`;
@@ -139,7 +144,7 @@ export function registerErrorHandling(app: FastifyInstance) {
       return reply.code(503).header('retry-after', String(error.retryAfterSeconds)).send({ detail: 'Service overloaded, retry later' });
     }
     // Body that is not JSON, or JSON that does not parse: a validation problem of the body.
-    if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || (error instanceof SyntaxError && error.statusCode === 400)) {
+    if (isJsonDecodeError(error)) {
       return reply.code(422).send(validationBody([{ loc: ['body'], msg: `JSON decode error: ${error.message}`, type: 'json_invalid' }]));
     }
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {

@@ -168,6 +168,21 @@ describe('protocol', () => {
     expect(second.body.result.structuredContent).toEqual((await a.post('/natal', paris)).body);
   });
 
+  it('answers a body that does not parse, or is no JSON-RPC message, with JSON-RPC errors', async () => {
+    const send = (body: string) => fetch(mcp(a), { method: 'POST', headers: { 'x-api-key': a.key, 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body });
+    const garbled = await send('not json');
+    expect(garbled.status).toBe(400);
+    expect(await garbled.json()).toEqual({ jsonrpc: '2.0', error: { code: -32700, message: expect.stringMatching(/^Parse error/) }, id: null });
+    for (const body of ['"hello"', '42', JSON.stringify(Array.from({ length: 51 }, (_, i) => ({ ...list, id: i })))]) {
+      const invalid = await send(body);
+      expect(invalid.status, body).toBe(400);
+      expect((await invalid.json()).error.code, body).toBe(-32600);
+    }
+    // The REST routes keep their 422.
+    const rest = await fetch(`${a.url}/api/v1/natal/calculate`, { method: 'POST', headers: { 'x-api-key': a.key, 'content-type': 'application/json' }, body: 'not json' });
+    expect(rest.status).toBe(422);
+  });
+
   it('takes one tools/call per request', async () => {
     const res = await rawMcp(mcp(a), [toolCall(1, 'natal', birth), toolCall(2, 'natal', birth)], { 'x-api-key': a.key });
     expect(res.status).toBe(400);

@@ -7,14 +7,15 @@
  * operations) are 405: there are no sessions.
  */
 import { FreeMessageRate } from './free-message-rate.ts';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { z } from 'zod/v4';
 import type { ComputeRunner } from '../../compute/runner.ts';
 import type { ApiKeyAuthenticator } from '../../http/api-key-auth.ts';
-import { HttpError } from '../../http/errors.ts';
+import { HttpError, isJsonDecodeError } from '../../http/errors.ts';
+import { ForbiddenJsonKeyError, JsonTooDeepError } from '../../http/json-body.ts';
 import type { PublicBaseUrl } from '../../http/public-base-url.ts';
 import { sendRateLimited, type RateDecision, type RateLimiter } from '../../http/rate-limit.ts';
 import type { UsageLogWriter } from '../../http/usage-log.ts';
@@ -52,6 +53,20 @@ const mcpQuery = z.object({
 });
 const mcpParams = z.object({ path_scope: z.string().max(200).describe(`Tool families, comma-separated: ${FAMILIES.join(', ')}`).meta({ example: 'western,charts' }) });
 const jsonRpcBody = z.union([jsonObject(z.unknown()), z.array(jsonObject(z.unknown())).max(50)]).describe('A JSON-RPC 2.0 message (MCP), or a batch of them').meta({ example: { jsonrpc: '2.0', id: 1, method: 'tools/list' } });
+
+/**
+ * MCP clients read JSON-RPC errors: a body that does not parse gets JSON-RPC's parse error
+ * (-32700) and a body that is no JSON-RPC message its invalid request (-32600), with 400, as the
+ * protocol's own servers answer them, instead of the REST API's 422. Every other error goes on to
+ * the API's handler.
+ */
+function jsonRpcBodyErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  if (isJsonDecodeError(error)) return reply.code(400).send({ jsonrpc: '2.0', error: { code: -32700, message: 'Parse error: the body is not valid JSON' }, id: null });
+  if (error instanceof JsonTooDeepError || error instanceof ForbiddenJsonKeyError || (error.validation && error.validationContext === 'body')) {
+    return reply.code(400).send({ jsonrpc: '2.0', error: { code: -32600, message: `Invalid Request: ${error.validation ? 'the body is not a JSON-RPC message or a batch of at most 50' : error.message}` }, id: null });
+  }
+  throw error;
+}
 
 const METHOD_NOT_ALLOWED = { jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed: this endpoint keeps no sessions; send POST requests.' }, id: null };
 
@@ -220,7 +235,7 @@ export const mcpRoutes = (options: McpRouteOptions): FastifyPluginAsyncZod => as
   const config = { cors: false } as const;
   for (const url of ['/mcp', '/mcp/:path_scope']) {
     const params = url === '/mcp' ? {} : { params: mcpParams };
-    app.post(url, { config, schema: { tags: ['mcp'], summary: 'MCP endpoint: JSON-RPC requests and notifications', description, querystring: mcpQuery, ...params, body: jsonRpcBody, security } }, serve);
+    app.post(url, { config, schema: { tags: ['mcp'], summary: 'MCP endpoint: JSON-RPC requests and notifications', description, querystring: mcpQuery, ...params, body: jsonRpcBody, security }, errorHandler: jsonRpcBodyErrors }, serve);
     app.route({ method: ['GET', 'DELETE'], url, config, schema: { tags: ['mcp'], summary: 'No sessions here: 405 once authenticated', querystring: mcpQuery, ...params, security }, handler: serve });
     app.options(url, { config, schema: { hide: true } }, (_request, reply) => reply.code(204).send());
   }
