@@ -196,6 +196,20 @@ describe('streamed exports', () => {
     expect(rows[0].bodies.Sun.sign_id).toBe('capricorn');
   });
 
+  it('chooses the format Accept prefers by its q-values, JSON where nothing is preferred', async () => {
+    const typeFor = async (accept: string) => {
+      const res = await fetch(`${server.url}/api/v1/ephemeris?start=2024-01-01&bodies=Sun`, { headers: { 'x-api-key': server.key, accept } });
+      await res.arrayBuffer();
+      return res.headers.get('content-type');
+    };
+    expect(await typeFor('text/csv;q=0.1, application/json')).toMatch(/^application\/json/);
+    expect(await typeFor('application/json;q=0.5, text/csv')).toMatch(/^text\/csv/);
+    expect(await typeFor('text/csv')).toMatch(/^text\/csv/);
+    expect(await typeFor('application/ndjson')).toMatch(/ndjson/);
+    expect(await typeFor('*/*')).toMatch(/^application\/json/);
+    expect(await typeFor('text/html, image/png')).toMatch(/^application\/json/);
+  });
+
   it('reports a bad fixed star before streaming starts', async () => {
     const res = await eph({ start: '2024-01-01', end: '2030-01-01', format: 'csv', fixed_stars: ['Nostar'] });
     expect(res.status).toBe(422);

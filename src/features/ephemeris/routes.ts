@@ -1,4 +1,5 @@
 /** POST /api/v1/ephemeris/calculate and GET /api/v1/ephemeris. */
+import Negotiator from 'negotiator';
 import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -20,10 +21,12 @@ const chunksInFlight = (compute: ComputeRunner) => Math.max(2, 2 * compute.stats
 
 const DESCRIPTION = `Positions over a date range. Steps \`<N>m\`, \`<N>h\` (absolute time) or \`<N>d\` (local calendar days at the same wall time). Range ${EPHEMERIS_FIRST_DATE} to ${EPHEMERIS_LAST_DATE}. Buffered formats (\`json\`, \`table\`) hold at most ${MAX_BUFFERED_ROWS} rows (grid tables ${MAX_GRID_ROWS}); \`csv\` and \`ndjson\` (or \`Accept: text/csv\` / \`application/x-ndjson\`) stream up to ${MAX_STREAMED_ROWS} rows with bounded memory (fewer on some plans). A buffered response holds at most ${MAX_BUFFERED_BYTES / 1024 / 1024} MB. An export costs one request of the quota per EXPORT_ROWS_PER_UNIT rows (10,000 by default; header X-Export-Cost); a busy server answers 503 and an account with too many exports running 429, both with Retry-After.`;
 
+/** What Accept prefers, by its q-values: JSON first where it ties (and without the header). */
+const OFFERED = ['application/json', 'text/csv', 'application/x-ndjson', 'application/ndjson'];
 function formatFromAccept(request: FastifyRequest): 'csv' | 'ndjson' | undefined {
-  const accept = request.headers.accept ?? '';
-  if (accept.includes('text/csv')) return 'csv';
-  if (accept.includes('application/x-ndjson') || accept.includes('application/ndjson')) return 'ndjson';
+  const preferred = new Negotiator(request).mediaType(OFFERED);
+  if (preferred === 'text/csv') return 'csv';
+  if (preferred === 'application/x-ndjson' || preferred === 'application/ndjson') return 'ndjson';
   return undefined;
 }
 
