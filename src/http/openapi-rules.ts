@@ -6,6 +6,8 @@
  * - the media types of its 200 answer, from the route schema's `x-produces` (images, CSV, NDJSON,
  *   HTML pages), and the other answers of a route that has no JSON schema for them (`x-responses`:
  *   status to description, in the first of those media types);
+ * - the problem documents (RFC 9457) of a route that answers its errors in them
+ *   (`x-problem-responses`: status to description);
  * - a request that works as its example: a request schema's example becomes the example of the
  *   body and of each parameter, which Swagger UI's "Try it out" sends as it is;
  * - words for the answers declared by schema alone, and descriptions where Swagger UI shows them.
@@ -19,6 +21,7 @@ interface Operation extends Json {
   parameters?: { name: string; in: string; schema?: Json; example?: unknown }[];
   'x-produces'?: string[];
   'x-responses'?: Record<string, string>;
+  'x-problem-responses'?: Record<string, string>;
 }
 interface Document extends Json {
   paths?: Record<string, Record<string, Operation>>;
@@ -33,6 +36,36 @@ const errorDetailSchema = {
   properties: { detail: { type: 'string', description: 'A sentence for people; the status code is what programs act on.' } },
   required: ['detail'],
 };
+
+/** An error answered as an RFC 9457 problem document (`application/problem+json`). */
+export const PROBLEM_DETAILS_COMPONENT = 'ProblemDetails';
+const problemDetailsSchema = {
+  type: 'object',
+  description: 'An RFC 9457 problem document.',
+  properties: {
+    type: { type: 'string', description: 'A URI naming the kind of problem' },
+    title: { type: 'string', description: 'The kind of problem, for people' },
+    status: { type: 'integer', description: 'The HTTP status' },
+    detail: { type: 'string', description: 'What went wrong in this request, for people' },
+    instance: { type: 'string', description: 'The request path' },
+    code: { type: 'string', description: 'A fixed code for the kind of problem, for programs' },
+    field: { type: ['string', 'null'], description: 'The request field at fault, as a JSON path, when there is one' },
+    calculation: { type: ['string', 'null'], description: 'The calculation that failed, when there is one' },
+    trace_id: { type: 'string', description: 'The id of this request in the service\'s logs (also `X-Trace-Id`)' },
+  },
+  required: ['type', 'title', 'status', 'detail', 'instance', 'code'],
+};
+
+/** The answers a route gives as problem documents, each with its description. */
+function declareProblemResponses(operation: Operation): void {
+  const problems = operation['x-problem-responses'];
+  delete operation['x-problem-responses'];
+  if (!problems) return;
+  const responses = (operation.responses ??= {});
+  for (const [status, description] of Object.entries(problems)) {
+    responses[status] = { description, content: { 'application/problem+json': { schema: { $ref: `#/components/schemas/${PROBLEM_DETAILS_COMPONENT}` } } } };
+  }
+}
 
 const RETRY = 'The `Retry-After` header says when to try again.';
 /** What each credential can bring, whatever the operation does with the request. */
@@ -68,6 +101,8 @@ const refusal = (description: string) => ({ description, content: { 'application
 function declareRefusals(path: string, operation: Operation): void {
   const schemes = new Set((operation.security ?? []).flatMap((requirement) => Object.keys(requirement)));
   const responses = (operation.responses ??= {});
+  const bodyTypes = Object.keys(operation.requestBody?.content ?? {});
+  if (bodyTypes.length) responses['415'] ??= refusal(`The body is of another media type than ${bodyTypes.join(' or ')} (a body without \`Content-Type\` is read as JSON).`);
   if (schemes.size === 0) {
     if (path === '/readyz') responses['503'] ??= { description: 'Not ready: a component the service needs is down (the body says which).' };
     else if (!ANSWERED_FROM_CONFIGURATION.test(path)) {
@@ -194,6 +229,8 @@ export function applyOperationRules(openapi: object): void {
   components[ERROR_DETAIL_COMPONENT] ??= errorDetailSchema;
   for (const [path, operations] of Object.entries(document.paths ?? {})) {
     for (const operation of Object.values(operations)) {
+      if (operation['x-problem-responses']) components[PROBLEM_DETAILS_COMPONENT] ??= problemDetailsSchema;
+      declareProblemResponses(operation);
       declareRefusals(path, operation);
       declareMediaTypes(operation);
       nameAnswers(operation);

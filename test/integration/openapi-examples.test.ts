@@ -153,7 +153,18 @@ describe('the rules every operation follows', () => {
       if (op.security?.length) expect(op.responses['401'], name).toBeDefined();
       // Every answer that can meet a database (or a component) that is away says so.
       if (!/ \/(healthz|\.well-known\/)/.test(name)) expect(op.responses['503'], name).toBeDefined();
+      // A body of another type is refused with 415.
+      if (op.requestBody) expect(op.responses['415'], name).toBeDefined();
     }
+  });
+
+  it('the numerology profile declares its problem documents', () => {
+    const responses = doc.paths['/api/v1/numerology/profile']!.post!.responses;
+    for (const status of ['400', '409', '422']) {
+      expect(responses[status].content['application/problem+json'].schema.$ref, status).toBe('#/components/schemas/ProblemDetails');
+    }
+    expect(doc.components.schemas.ProblemDetails.required).toEqual(expect.arrayContaining(['type', 'title', 'status', 'detail', 'code']));
+    expect(JSON.stringify(doc)).not.toContain('x-problem-responses');
   });
 
   it('image, CSV and NDJSON answers name their media types', () => {

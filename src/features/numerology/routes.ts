@@ -63,6 +63,11 @@ export function numerologyRoutes(authenticator: ApiKeyAuthenticator) {
           security: [{ apiKey: [] }],
           // Documented here; validated by the engine, which answers in problem details.
           body: NumerologyProfileRequestSchema.meta({ example: PROFILE_EXAMPLE }),
+          'x-problem-responses': {
+            400: 'The date context could not be resolved (`invalid_tz`, `date_context_unresolved`)',
+            409: 'The policies or the profile do not fit the request (`policy_incompatible`, `profile_system_mismatch`)',
+            422: 'The request is not valid (`validation_failed`, `missing_required_field`, `invalid_date`, `empty_name`, …); `field` names the field',
+          },
         },
         validatorCompiler: () => (data: unknown) => ({ value: data }),
       }, (request, reply) => {
