@@ -88,4 +88,9 @@ export interface RenderOptions {
   chartConfig: ChartConfig;
   innerColor?: string;
   outerColor?: string;
+  /**
+   * The theme's ring colours swapped: the transit bi-wheel with the natal chart outside keeps the
+   * natal planets in the natal colour (the theme's inner one) and the transits in theirs.
+   */
+  swapRingColors?: boolean;
 }

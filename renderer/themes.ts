@@ -125,8 +125,9 @@ export function resolveStyle(d: ChartDrawing): Style {
 
   const bi = d.outer !== undefined;
   const single = safeColor(cfg.custom_planet_color, safeColor(o.innerColor, p.planet));
-  const planetInner = bi ? safeColor(o.innerColor, safeColor(cfg.custom_planet_color, p.inner)) : single;
-  const planetOuter = safeColor(o.outerColor, p.outer);
+  const [innerDefault, outerDefault] = o.swapRingColors ? [p.outer, p.inner] : [p.inner, p.outer];
+  const planetInner = bi ? safeColor(o.innerColor, safeColor(cfg.custom_planet_color, innerDefault)) : single;
+  const planetOuter = safeColor(o.outerColor, outerDefault);
 
   const aspect = {} as Style['aspect'];
   for (const t of ASPECT_TYPES) {

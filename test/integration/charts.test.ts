@@ -94,8 +94,15 @@ describe('every chart kind', () => {
     expect(ids).not.toContain('moon');
     expect(ids).toContain('part_of_fortune');
     expect(ids).toContain('south_node');
-    const swapped = checkXml((await image('/api/v1/natal/chart/transits', { natal: ada, transit_date: '2025-11-20T12:00', natal_ring: 'outer' })).bytes.toString());
+    const swappedSvg = (await image('/api/v1/natal/chart/transits', { natal: ada, transit_date: '2025-11-20T12:00', natal_ring: 'outer' })).bytes.toString();
+    const swapped = checkXml(swappedSvg);
     expect(swapped.elements.filter((e) => e.attrs['data-cusp']).length).toBe(12);
+    // Each chart keeps its colour on either ring: natal blue, transits red, as the public service draws both layouts.
+    const usualSvg = (await image('/api/v1/natal/chart/transits', { natal: ada, transit_date: '2025-11-20T12:00' })).bytes.toString();
+    const sunColour = (svg: string, ring: string) => new RegExp(`<g data-point="sun" data-ring="${ring}"[^>]*>[^]*?(?:fill|stroke)="(#[0-9A-F]{6})"`).exec(svg)?.[1];
+    expect(sunColour(usualSvg, 'inner')).toBe(sunColour(swappedSvg, 'outer'));
+    expect(sunColour(usualSvg, 'outer')).toBe(sunColour(swappedSvg, 'inner'));
+    expect(sunColour(usualSvg, 'inner')).not.toBe(sunColour(usualSvg, 'outer'));
     const noB = checkXml((await image('/api/v1/natal/chart/synastry', { person_a: ada, person_b: bob, show_person_b_houses: false, show_inter_aspects: false })).bytes.toString());
     // A's houses frame the chart; only B's own house band goes.
     expect(noB.elements.filter((e) => e.attrs['data-cusp']).length).toBe(12);

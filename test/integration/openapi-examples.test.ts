@@ -161,7 +161,7 @@ describe('the rules every operation follows', () => {
   it('the numerology profile declares its problem documents', () => {
     const responses = doc.paths['/api/v1/numerology/profile']!.post!.responses;
     for (const status of ['400', '409', '422']) {
-      expect(responses[status].content['application/problem+json'].schema.$ref, status).toBe('#/components/schemas/ProblemDetails');
+      expect((responses[status] as any).content['application/problem+json'].schema.$ref, status).toBe('#/components/schemas/ProblemDetails');
     }
     expect(doc.components.schemas.ProblemDetails.required).toEqual(expect.arrayContaining(['type', 'title', 'status', 'detail', 'code']));
     expect(JSON.stringify(doc)).not.toContain('x-problem-responses');

@@ -54,7 +54,7 @@ export const transitChartRequest = z
     transit_date: isoDateTimeText().optional().describe('Local time at the transit place (YYYY-MM-DDTHH:MM[:SS]), or an instant with Z or an offset; now when omitted'),
     tz_str: timeZoneName.optional(),
     dst_policy: dstPolicy.optional(),
-    natal_ring: caseInsensitiveEnum(['inner', 'outer']).default('inner').describe('Natal planets on the inner ring (default) or the outer ring'),
+    natal_ring: caseInsensitiveEnum(['inner', 'outer']).default('inner').describe('Natal planets on the inner ring (default) or the outer ring; each chart keeps its colour on either'),
     ...outputFields,
   })
   .meta({ id: 'ExperimentalTransitChartRequest', example: { natal: exampleBirth, transit_date: '2025-11-20T09:15' } });

@@ -64,7 +64,9 @@ export function transitChart(p: { request: TransitChartRequest; natalPlace: Reso
   const render = renderChoice(output, configOf(output, ['body']), r.size !== undefined ? 'size' : 'natal.size');
   const d = drawing('transits', natalInside ? natalRing : { ...transitRing, cusps: natalRing.cusps, angles: natalRing.angles }, natalInside ? transitRing : { ...natalRing, cusps: undefined, angles: undefined }, lines,
     // The houses drawn are the natal chart's: the settings line names them (the transits have none of their own).
-    { title: `${natal.name} - Transits`, lines: present([`Natal: ${localTimeLine(natal)}`, placeLine(natal), `Transits: ${localTimeLine(transit)}`, placeLine(transit), siderealLine(transit), settingsLine({ ...transit, chart: { ...transit.chart, houses: natal.chart.houses } })]) }, render);
+    { title: `${natal.name} - Transits`, lines: present([`Natal: ${localTimeLine(natal)}`, placeLine(natal), `Transits: ${localTimeLine(transit)}`, placeLine(transit), siderealLine(transit), settingsLine({ ...transit, chart: { ...transit.chart, houses: natal.chart.houses } })]) }, render,
+    // Natal planets keep the natal colour on whichever ring they are (blue outside, transits red inside, as the public service draws that layout).
+    { swap: !natalInside });
   return imageResponse(d, output, render, { 'X-Transit-Datetime-UTC': isoMs(moment.utcMs), ...imageWarnings([p.natalPlace, p.transitPlace], [natal.chart, transit.chart]) });
 }
 
