@@ -61,7 +61,7 @@ export interface AspectOptions {
 const AXIS_GROUPS: Record<string, number> = { north_node: 1, south_node: 1, mean_node: 1, true_node: 1, lilith: 2, true_lilith: 2, asc: 3, dc: 3, mc: 4, ic: 4 };
 
 /** A point's axis group, 0 for none: two points of one group form a trivial pair. */
-function axisGroup(id: string): number {
+export function axisGroup(id: string): number {
   return Object.hasOwn(AXIS_GROUPS, id) ? AXIS_GROUPS[id]! : 0;
 }
 

@@ -62,6 +62,55 @@ describe('natal: stelliums, dignities, fixed stars', () => {
     expect(without.body.planets[0]).not.toHaveProperty('dignity');
   });
 
+  it('include_dominants: the element, modality and sign with the most weight, in both methods', async () => {
+    const modern = await server.post('/api/v1/natal/calculate', { ...gathering, include_dominants: true });
+    expect(modern.status).toBe(200);
+    expect(natalResponse.strict().safeParse(modern.body).error).toBeUndefined();
+    const elementOf: Record<string, string> = { aries: 'fire', leo: 'fire', sagittarius: 'fire', taurus: 'earth', virgo: 'earth', capricorn: 'earth', gemini: 'air', libra: 'air', aquarius: 'air', cancer: 'water', scorpio: 'water', pisces: 'water' };
+    // Counted by hand from the answer's own positions: Sun, Moon and Ascendant twice, the other planets once.
+    const weigh = (ids: string[]) => {
+      const scores: Record<string, number> = { fire: 0, earth: 0, air: 0, water: 0 };
+      for (const id of ids) {
+        const signId = id === 'asc' ? modern.body.angles_details.asc.sign_id : modern.body.planets.find((p: any) => p.id === id).sign_id;
+        scores[elementOf[signId]!]! += ['sun', 'moon', 'asc'].includes(id) ? 2 : 1;
+      }
+      return scores;
+    };
+    const ten = ['sun', 'moon', 'mercury', 'venus', 'mars', 'jupiter', 'saturn', 'uranus', 'neptune', 'pluto'];
+    expect(modern.body.dominants).toMatchObject({ method: 'modern', element_scores: weigh([...ten, 'asc']), points_counted: [...ten, 'asc'] });
+    // 1962-02-04: seven planets in Capricorn and Aquarius.
+    expect(['earth', 'air']).toContain(modern.body.dominants.element);
+    const traditional = await server.post('/api/v1/natal/calculate', { ...gathering, include_dominants: true, dominants_method: 'Traditional' });
+    expect(traditional.body.dominants).toMatchObject({ method: 'traditional', element_scores: weigh([...ten.slice(0, 7), 'asc']) });
+    const untimed = await server.post('/api/v1/natal/calculate', { ...gathering, time_known: false, include_dominants: true });
+    expect(untimed.body.dominants.points_counted).toEqual(ten);
+    expect((await server.post('/api/v1/natal/calculate', gathering)).body).not.toHaveProperty('dominants');
+  });
+
+  it('include_declination_aspects: parallels and contra-parallels within 1° of declination', async () => {
+    const res = await server.post('/api/v1/natal/calculate', { ...birth, include_declination_aspects: true });
+    expect(res.status).toBe(200);
+    expect(natalResponse.strict().safeParse(res.body).error).toBeUndefined();
+    const list = res.body.declination_aspects;
+    expect(list.length).toBeGreaterThan(0);
+    const declination = (id: string) => res.body.planets.find((p: any) => p.id === id).declination;
+    for (const a of list) {
+      expect([a.p1_declination, a.p2_declination]).toEqual([declination(a.p1), declination(a.p2)]);
+      const exact = a.type === 'parallel' ? a.p1_declination - a.p2_declination : a.p1_declination + a.p2_declination;
+      expect(a.orb).toBeCloseTo(Math.abs(exact), 12);
+      expect(a.orb).toBeLessThanOrEqual(1);
+    }
+    expect(list.map((a: any) => a.orb)).toEqual([...list.map((a: any) => a.orb)].sort((x: number, y: number) => x - y));
+    // Every pair within 1° is there.
+    const ids = res.body.planets.map((p: any) => p.id);
+    for (const [i, p1] of ids.entries()) {
+      for (const p2 of ids.slice(i + 1)) {
+        const near = Math.min(Math.abs(declination(p1) - declination(p2)), Math.abs(declination(p1) + declination(p2))) <= 1;
+        expect(list.some((a: any) => a.p1 === p1 && a.p2 === p2), `${p1}-${p2}`).toBe(near);
+      }
+    }
+  });
+
   it('fixed_stars: packs, names, a comma list and all, with conjunctions inside the orb', async () => {
     const royal = await server.post('/api/v1/natal/calculate', { ...birth, fixed_stars: ['royal_4'] });
     expect(royal.status).toBe(200);

@@ -26,8 +26,11 @@ function writerCases(count: number): NatalTask[] {
     if (random() < 0.05) place.ambiguity = `city '${pick(ODD_TEXT)}' names places in several countries`;
     // Inside the polar circles some systems cannot be computed and houses fall back.
     if (random() < 0.1) place.lat = (random() < 0.5 ? -1 : 1) * Math.round((66.6 + random() * 23) * 1e4) / 1e4;
-    const request = random() < 0.1 ? { ...task.request, name: pick(ODD_TEXT) } : task.request;
+    const named = random() < 0.1 ? { ...task.request, name: pick(ODD_TEXT) } : task.request;
     const interpretation = random() < 0.15 ? { style: pick(['standard', 'improved'] as const), language: 'en' as const } : undefined;
+    const request = { ...named };
+    if (random() < 0.15) Object.assign(request, { include_dominants: true, dominants_method: pick([undefined, 'modern', 'traditional'] as const) });
+    if (random() < 0.15) request.include_declination_aspects = true;
     return { ...task, request, place, interpretation };
   });
 }
@@ -49,6 +52,8 @@ describe('natal answer writer', () => {
     expect(share((t) => t.request.zodiac_type === 'sidereal')).toBeGreaterThan(100);
     expect(share((t) => Boolean(t.request.fixed_stars?.length))).toBeGreaterThan(50);
     expect(share((t) => t.request.include_dignity === true)).toBeGreaterThan(100);
+    expect(share((t) => t.request.include_dominants === true && t.request.dominants_method === 'traditional')).toBeGreaterThan(100);
+    expect(share((t) => t.request.include_declination_aspects === true && t.request.precision !== undefined)).toBeGreaterThan(30);
     expect(share((t) => Math.abs(t.place.lat) > 66.6)).toBeGreaterThan(100);
     expect(share((t) => t.includeMinor && t.includeStelliums)).toBeGreaterThan(100);
     expect(share((t) => ODD_TEXT.includes(t.place.city ?? 'none'))).toBeGreaterThan(100);

@@ -10,7 +10,8 @@
  *   through JSON.stringify, so its escaping is JSON's own;
  * - `precision` rounds what roundNumbers rounds (the body: planets, houses, angles, aspects,
  *   fixed stars) in the same way, and nothing else;
- * - the rare blocks (fixed stars, stelliums) are written by JSON.stringify from their objects;
+ * - the rare blocks (fixed stars, declination aspects, stelliums, dominants) are written by
+ *   JSON.stringify from their objects;
  * - the interpretation's texts are fragments of the library's vocabulary (interpretation-tape.ts).
  */
 import { dignitiesOf } from '../../astro/dignities.ts';
@@ -21,7 +22,8 @@ import { placeWarnings } from '../shared/place.ts';
 import { roundNumbers } from '../shared/chart-presentation.ts';
 import { aspectMeasuresWriter, bodyNumber, SHARED, writeAngles, writeAnglesDetails, writeAspectItems, writeHouses, writeList, writePlanets, writeProvenance, writeSubject } from '../shared/chart-tape.ts';
 import { writeInterpretationBlock } from '../shared/interpretation-tape.ts';
-import { castNatal, fixedStarsJson, natalConfidence, natalInterpretation, type NatalCast, type NatalTask } from './service.ts';
+import { castNatal, dominantsJson, fixedStarsJson, natalConfidence, natalInterpretation, type NatalCast, type NatalTask } from './service.ts';
+import { findDeclinationAspects } from '../../astro/declination-aspects.ts';
 
 /** The fixed pieces of the answer, in the order they appear. */
 const F = {
@@ -32,6 +34,8 @@ const F = {
   anglesDetails: fragment(',"angles_details":'),
   aspects: fragment(',"aspects":['),
   fixedStars: fragment(',"fixed_stars":'),
+  declinationAspects: fragment(',"declination_aspects":'),
+  dominants: fragment(',"dominants":'),
   confidence: fragment(',"confidence":{"houses":'),
   confidenceAngles: fragment(',"angles":'),
   overall: fragment(',"overall":'),
@@ -107,6 +111,10 @@ export function writeNatalAnswer(task: NatalTask, cast: NatalCast): Uint8Array {
     const stars = fixedStarsJson(request, moment.jdUt, zodiac, chart);
     w.fragment(F.fixedStars).value(digits === undefined ? stars : roundNumbers(stars, digits));
   }
+  if (request.include_declination_aspects) {
+    const parallels = findDeclinationAspects(chart.points);
+    w.fragment(F.declinationAspects).value(digits === undefined ? parallels : roundNumbers(parallels, digits));
+  }
 
   counts.write(w);
   const confidence = natalConfidence(chart);
@@ -114,6 +122,7 @@ export function writeNatalAnswer(task: NatalTask, cast: NatalCast): Uint8Array {
   writeList(w, confidence.notes);
   w.fragment(SHARED.close);
   if (task.includeStelliums) w.fragment(F.stelliums).value(findStelliums(chart.points));
+  if (request.include_dominants) w.fragment(F.dominants).value(dominantsJson(request, chart));
   if (interpretation) {
     w.fragment(F.interpretation);
     writeInterpretationBlock(w, interpretation);

@@ -5,6 +5,7 @@ import { DIGNITIES } from '../../astro/dignities.ts';
 import { birthFields, chartSettingsFields, orbSettings } from '../shared/birth-schema.ts';
 import { interpretationBlock, interpretationRequest } from '../shared/interpretation-schema.ts';
 import { queryBoolean } from '../shared/query-boolean.ts';
+import { caseInsensitiveEnum } from '../shared/lenient-enum.ts';
 import { exampleBirth } from '../shared/examples.ts';
 import { psychologicalReportRequest, reportSubmission } from '../reports/schemas.ts';
 
@@ -25,6 +26,9 @@ export const natalRequest = z
     include_minor_aspects: z.boolean().optional().describe('Alias of `include_minor`.'),
     include_stelliums: z.boolean().optional().describe('Adds the stelliums (three or more planets together). Default false.'),
     include_dignity: z.boolean().optional().describe('Adds planets[].dignity (domicile, exaltation, detriment, fall or null) and planets[].dignities'),
+    include_dominants: z.boolean().optional().describe('Adds `dominants`: the element, modality and sign that hold the most weight among the planets and the Ascendant. Default false.'),
+    dominants_method: caseInsensitiveEnum(['modern', 'traditional']).optional().describe('`modern` (default): the ten planets and the Ascendant; `traditional`: the seven visible planets (Sun to Saturn) and the Ascendant.'),
+    include_declination_aspects: z.boolean().optional().describe('Adds `declination_aspects`: parallels and contra-parallels between the chart points, within 1° of declination. Default false.'),
     fixed_stars: fixedStarsField,
     fixed_star_orb: z.number().gt(0).max(3).optional().describe('Orb of a fixed-star conjunction in degrees (default 1)'),
     precision: z.number().int().min(0).max(12).optional().describe('Round positions, speeds and orbs to this many decimals (default: full precision).'),
@@ -176,6 +180,23 @@ export const natalResponse = z.object({
     notes: z.array(z.string()).describe('Why a level is below high; empty when all are high'),
   }).describe('How far the chart can be trusted given the data sent'),
   stelliums: stelliumsSchema.optional(),
+  dominants: z.object({
+    method: z.string().describe('modern or traditional, as asked'),
+    element: z.string().describe('fire, earth, air or water: the element with the most weight (Sun, Moon and Ascendant count twice, the other planets once)'),
+    modality: z.string().describe('cardinal, fixed or mutable, weighted the same way'),
+    sign: signAbbr(), sign_id: signId(),
+    element_scores: z.record(z.string(), z.number()).describe('Weight in each element'),
+    modality_scores: z.record(z.string(), z.number()).describe('Weight in each modality'),
+    points_counted: z.array(z.string()).describe('Ids of the points counted (the Ascendant only with a birth time)'),
+  }).optional().describe('With include_dominants: what the chart has most of; ties go to the first in zodiacal order'),
+  declination_aspects: z.array(z.object({
+    p1: z.string().describe('Id of the first point'),
+    p2: z.string().describe('Id of the second point'),
+    type: z.string().describe('parallel (same declination, same side of the equator) or contra_parallel (same declination, opposite sides)'),
+    orb: z.number().describe('Distance from exact in degrees of declination, at most 1'),
+    p1_declination: z.number().describe('Declination of the first point, degrees (north positive)'),
+    p2_declination: z.number().describe('Declination of the second point, degrees (north positive)'),
+  })).optional().describe('With include_declination_aspects: parallels and contra-parallels, closest first'),
   fixed_stars: fixedStarsResponse.optional().describe('With fixed_stars: conjunctions of the chart points with the stars asked for'),
   interpretation: interpretationBlock.optional().describe('With `interpretation.enable`'),
   warnings: z.array(z.string()).describe('Things to know about the answer (a place chosen among namesakes, a house-system fallback, a body outside its ephemeris range); empty when none'),

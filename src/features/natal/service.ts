@@ -6,7 +6,8 @@ import { DEFAULT_NATAL_BODIES } from '../../astro/bodies.ts';
 import { computeChartMoment, type ChartMoment } from '../../astro/chart.ts';
 import { ASPECT_TYPES, MAJOR_ASPECT_TYPES, findAspectsWithin, resolveOrbs, sortByOrb, summarizeAspects, type Aspect, type AspectPoint, type AspectsSummary } from '../../astro/aspects.ts';
 import { findStelliums, type Stelliums } from '../../astro/stelliums.ts';
-import { dominants } from '../../astro/dominants.ts';
+import { dominants, natalDominants } from '../../astro/dominants.ts';
+import { findDeclinationAspects, type DeclinationAspect } from '../../astro/declination-aspects.ts';
 import type { ZodiacSetting } from '../../astro/ephemeris.ts';
 import { normalizeDegrees, signOf } from '../../astro/zodiac.ts';
 import { dignitiesOf, type Dignity } from '../../astro/dignities.ts';
@@ -156,12 +157,21 @@ export interface NatalAnswer {
   angles_details?: ReturnType<typeof anglesJson>['angles_details'];
   aspects: Aspect[];
   fixed_stars?: ReturnType<typeof fixedStarsJson>;
+  declination_aspects?: DeclinationAspect[];
   aspects_summary: AspectsSummary;
   confidence: ReturnType<typeof natalConfidence>;
   stelliums?: Stelliums;
+  dominants?: ReturnType<typeof natalDominants>;
   interpretation?: InterpretationBlock;
   warnings: string[];
   provenance: ReturnType<typeof provenanceJson>;
+}
+
+/** The `dominants` block: the chart's points, with the Ascendant of the houses when the birth time is known. */
+export function dominantsJson(request: NatalRequest, chart: ChartMoment) {
+  const points: { id: string; lon: number }[] = chart.points.filter((p) => p.id !== 'asc');
+  if (chart.houses) points.push({ id: 'asc', lon: chart.houses.asc });
+  return natalDominants(points, request.dominants_method ?? 'modern');
 }
 
 /**
@@ -203,6 +213,7 @@ export function computeNatal(task: NatalTask): NatalAnswer {
   }
   answer.aspects = aspects;
   if (request.fixed_stars?.length) answer.fixed_stars = fixedStarsJson(request, moment.jdUt, zodiac, chart);
+  if (request.include_declination_aspects) answer.declination_aspects = findDeclinationAspects(chart.points);
   const confidence = natalConfidence(chart);
   const interpretation = natalInterpretation(task, cast);
   const digits = request.precision;
@@ -214,10 +225,12 @@ export function computeNatal(task: NatalTask): NatalAnswer {
     if (answer.angles_details) answer.angles_details = roundNumbers(answer.angles_details, digits);
     answer.aspects = roundNumbers(answer.aspects, digits);
     if (answer.fixed_stars) answer.fixed_stars = roundNumbers(answer.fixed_stars, digits);
+    if (answer.declination_aspects) answer.declination_aspects = roundNumbers(answer.declination_aspects, digits);
   }
   answer.aspects_summary = summarizeAspects(aspects);
   answer.confidence = confidence;
   if (task.includeStelliums) answer.stelliums = findStelliums(chart.points);
+  if (request.include_dominants) answer.dominants = dominantsJson(request, chart);
   if (interpretation) answer.interpretation = interpretation;
   answer.warnings = [...placeWarnings(place), ...chart.warnings];
   answer.provenance = provenanceJson(moment, chart, place);
