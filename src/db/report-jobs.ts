@@ -18,6 +18,9 @@ export const reportJobStatusRow = z.object({
   markdown: z.string().nullable(), sections: z.array(z.object({ id: z.string(), title: z.string(), markdown: z.string() })).nullable(),
   has_pdf: z.boolean(), has_branded_pdf: z.boolean(), page_count: z.number().nullable(),
   created_at: z.string(), updated_at: z.string(), started_at: z.string().nullable(), completed_at: z.string().nullable(),
+  // The job's callback delivery, once the job has ended and one is due (null before, or without a callback_url).
+  callback_status: z.enum(['pending', 'delivered', 'failed']).nullable(), callback_attempts: z.number().nullable(),
+  callback_last_status_code: z.number().nullable(), callback_last_error: z.string().nullable(), callback_delivered_at: z.string().nullable(),
 });
 export type ReportJobStatusRow = z.infer<typeof reportJobStatusRow>;
 
@@ -27,8 +30,12 @@ const claimedRow = z.object({
 });
 export type ClaimedReportJob = z.infer<typeof claimedRow>;
 
-const statusColumns = sql.fragment`id, user_id, status, progress, stage, options, credit_reserved, attempts, error_code, error_message, markdown, sections,
-  pdf is not null as has_pdf, pdf_branded is not null as has_branded_pdf, page_count, created_at, updated_at, started_at, completed_at`;
+const statusColumns = sql.fragment`j.id, j.user_id, j.status, j.progress, j.stage, j.options, j.credit_reserved, j.attempts, j.error_code, j.error_message, j.markdown, j.sections,
+  j.pdf is not null as has_pdf, j.pdf_branded is not null as has_branded_pdf, j.page_count, j.created_at, j.updated_at, j.started_at, j.completed_at,
+  c.status as callback_status, c.attempts as callback_attempts, c.last_status_code as callback_last_status_code, c.last_error as callback_last_error,
+  c.delivered_at as callback_delivered_at`;
+/** A job has at most one callback: for the event that ended it. */
+const withCallback = sql.fragment`report_jobs j left join lateral (select * from report_callbacks where job_id = j.id order by created_at desc limit 1) c on true`;
 
 export function newReportJobId(): string {
   return `rpt_${randomBytes(12).toString('hex')}`;
@@ -70,7 +77,7 @@ export class ReportJobRepository {
 
   /** The job as its owner sees it; null for a job of anyone else. */
   async status(id: string, userId: string): Promise<ReportJobStatusRow | null> {
-    return this.db.maybeOne(sql.type(reportJobStatusRow)`select ${statusColumns} from report_jobs where id = ${id} and user_id = ${userId}`);
+    return this.db.maybeOne(sql.type(reportJobStatusRow)`select ${statusColumns} from ${withCallback} where j.id = ${id} and j.user_id = ${userId}`);
   }
 
   async pdf(id: string, userId: string, branded: boolean): Promise<{ bytes: Buffer; sha256: string } | null> {

@@ -75,6 +75,9 @@ describe('report callbacks', () => {
     await waitFor(async () => (await callbackRow(server, id))?.status === 'delivered', 'the delivery to be recorded');
     await new Promise((r) => setTimeout(r, 1500));
     expect(mine()).toHaveLength(2);
+    // The job's status says how its callback went.
+    const job = (await server.get(`/api/v1/natal/report/${id}`, { 'x-api-key': key })).body;
+    expect(job.callback).toMatchObject({ url: `${hookUrl}/hook/ok`, status: 'delivered', attempts: 2, delivered_at: expect.stringMatching(/Z$/) });
     const [first, second] = mine();
     expect(second!.headers['webhook-id']).toBe(first!.headers['webhook-id']);
     expect(JSON.parse(second!.body)).toMatchObject({ event: 'report.completed', job_id: id, status: 'completed' });
@@ -96,6 +99,20 @@ describe('report callbacks', () => {
     expect((await server.bearer('GET', '/api/v1/auth/me', token)).body.report_webhook_secret).toBe(rotated.body.report_webhook_secret);
   });
 
+  it('shows a failing delivery in the job status: pending, its attempts and the last answer', async () => {
+    const { key } = await userWithCredits(server, 1);
+    answers.set('/hook/down', Array.from({ length: 20 }, () => 503));
+    const res = await server.post('/api/v1/natal/calculate', { ...BIRTH, psychological_report: { enabled: true, callback_url: `${hookUrl}/hook/down` } }, { 'x-api-key': key });
+    const id = res.body.report.job_id;
+    await waitForJob(server, id, key);
+    await waitFor(() => receipts.some((r) => r.path === '/hook/down'), 'the first delivery attempt');
+    const job = await waitFor(async () => {
+      const body = (await server.get(`/api/v1/natal/report/${id}`, { 'x-api-key': key })).body;
+      return body.callback?.attempts >= 1 ? body : undefined;
+    }, 'the attempt to be recorded');
+    expect(job.callback).toMatchObject({ url: `${hookUrl}/hook/down`, status: 'pending', last_status_code: 503, delivered_at: null });
+  });
+
   it('refuses callbacks to internal addresses and to plain http', async () => {
     for (const address of ['127.0.0.1', '10.1.2.3', '172.16.0.1', '192.168.1.1', '169.254.169.254', '100.64.0.1', '::1', 'fe80::1', 'fd00:ec2::254', '::ffff:127.0.0.1', '0.0.0.0']) expect(isInternalAddress(address), address).toBe(true);
     for (const address of ['93.184.216.34', '2606:4700::1111']) expect(isInternalAddress(address), address).toBe(false);
@@ -104,7 +121,7 @@ describe('report callbacks', () => {
     expect(refused).toBeInstanceOf(UnsafeCallbackTarget);
     // Literal internal addresses and plain http are refused at submit, before any credit.
     const { key, userId } = await userWithCredits(server, 1);
-    for (const url of ['https://169.254.169.254/latest/meta-data', 'http://example.com/hook', 'https://10.0.0.5/hook', 'https://[::1]/hook']) {
+    for (const url of ['https://169.254.169.254/latest/meta-data', 'http://example.com/hook', 'https://10.0.0.5/hook', 'https://[::1]/hook', 'https://localhost/hook', 'https://api.LOCALHOST./hook']) {
       const res = await server.post('/api/v1/natal/calculate', { ...BIRTH, psychological_report: { enabled: true, callback_url: url } }, { 'x-api-key': key });
       expect(res.status, url).toBe(422);
       expect(res.body.detail[0].loc).toEqual(['body', 'psychological_report', 'callback_url']);

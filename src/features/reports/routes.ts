@@ -18,8 +18,20 @@ function pollAfter(row: ReportJobStatusRow): number | null {
   return null;
 }
 
+/**
+ * Where the callback stands: null without a callback_url; `waiting` until the job ends, then
+ * what its delivery came to. A refused or failing target is said here, not only in the logs.
+ */
+function callbackView(row: ReportJobStatusRow, url: string | undefined) {
+  if (!url) return null;
+  return {
+    url, status: row.callback_status ?? ('waiting' as const), attempts: row.callback_attempts ?? 0,
+    last_status_code: row.callback_last_status_code, last_error: row.callback_last_error, delivered_at: row.callback_delivered_at,
+  };
+}
+
 function statusBody(row: ReportJobStatusRow) {
-  const options = row.options as { output_format?: 'pdf' | 'markdown' | 'json'; include_profile_branding_logo?: boolean; markdown?: boolean };
+  const options = row.options as { output_format?: 'pdf' | 'markdown' | 'json'; include_profile_branding_logo?: boolean; markdown?: boolean; callback_url?: string };
   const completed = row.status === 'completed';
   return {
     job_id: row.id, status: row.status, progress: row.progress, stage: row.stage, next_poll_after_seconds: pollAfter(row),
@@ -28,6 +40,7 @@ function statusBody(row: ReportJobStatusRow) {
     output_format: options.output_format ?? 'pdf', include_profile_branding_logo: options.include_profile_branding_logo ?? false,
     result: completed ? { markdown: options.markdown === false ? null : row.markdown, sections: row.sections ?? [], page_count: row.page_count } : null,
     pdf_url: completed && row.has_pdf ? `/api/v1/natal/report/${row.id}?format=pdf` : null,
+    callback: callbackView(row, options.callback_url),
   };
 }
 

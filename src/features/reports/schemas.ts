@@ -69,4 +69,12 @@ export const reportJobResponse = z.object({
     page_count: z.number().int().nullable().describe('Number of pages of the PDF; null when not recorded'),
   }).nullable().describe('The finished report; null until status is completed'),
   pdf_url: z.string().nullable().describe('Path of the PDF (format=pdf); null until the job has completed with a PDF'),
+  callback: z.object({
+    url: z.string().describe('The callback_url of the submission'),
+    status: z.enum(['waiting', 'pending', 'delivered', 'failed']).describe('waiting: the job has not ended; pending: being delivered (retried with backoff); delivered; failed: given up'),
+    attempts: z.number().int().describe('Delivery attempts so far'),
+    last_status_code: z.number().int().nullable().describe('HTTP status of the last attempt; null when none got an answer'),
+    last_error: z.string().nullable().describe('Why the last attempt failed (a refused address, a timeout, a status other than 2xx); null when none did'),
+    delivered_at: z.string().nullable().describe('When it was delivered, ISO 8601 UTC'),
+  }).nullable().describe('The delivery of the callback; null when the submission named no callback_url'),
 }).meta({ id: 'ReportJobStatus' });

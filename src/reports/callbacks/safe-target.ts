@@ -34,9 +34,11 @@ export function checkCallbackUrl(url: URL, policy: TargetPolicy): void {
   const loopbackForTests = policy.allowLoopback && url.hostname === '127.0.0.1';
   if (url.protocol !== 'https:' && !(loopbackForTests && url.protocol === 'http:')) throw new UnsafeCallbackTarget('callback_url must use https');
   if (url.username || url.password) throw new UnsafeCallbackTarget('callback_url must not carry credentials');
-  // An address literal is connected to without a lookup: it is checked here.
+  // An address literal is connected to without a lookup: it is checked here, as are the names that
+  // always mean this machine (RFC 6761), which would otherwise be refused only at delivery.
   const host = url.hostname.replace(/^\[|\]$/g, '');
   if (net.isIP(host) && isInternalAddress(host) && !loopbackForTests) throw new UnsafeCallbackTarget('callback_url points to an internal address');
+  if (/(^|\.)localhost\.?$/i.test(host)) throw new UnsafeCallbackTarget('callback_url points to an internal address (localhost)');
 }
 
 /** A `lookup` for http(s).request that refuses internal addresses (except the tests' loopback). */
