@@ -21,6 +21,8 @@ export interface ChartMomentInput {
   /** Point ids from the catalogue, in the order the response lists them. */
   points: readonly string[];
   nodeVariant: NodeVariant;
+  /** Warnings the chart starts with: what its moment says of itself (a local time a daylight-saving change skipped). */
+  warnings?: readonly string[] | undefined;
 }
 
 export interface PointPosition {
@@ -111,7 +113,7 @@ function declinationSource(input: ChartMomentInput) {
 type DeclinationSource = ReturnType<typeof declinationSource>;
 
 export function computeChartMoment(input: ChartMomentInput): ChartMoment {
-  const warnings: string[] = [];
+  const warnings: string[] = input.warnings ? [...input.warnings] : [];
   const obliquity = trueObliquity(input.jdUt);
   const ayanamsa = input.zodiac.type === 'sidereal' ? ayanamsaDegrees(input.jdUt, input.zodiac.ayanamsa) : undefined;
   const trueOf = declinationSource(input);

@@ -122,8 +122,12 @@ describe('natal chart', () => {
     const shifted = await natal(gap);
     expect(shifted.body.subject.datetime).toBe('2024-03-10T03:30:00-04:00');
     expect(shifted.body.provenance.dst_resolution).toMatchObject({ status: 'gap', policy: 'shift_forward', applied: true });
+    // The warnings say so too, where a reader looks first.
+    expect(shifted.body.warnings).toEqual(['local time 2024-03-10 02:30 does not exist in America/New_York (a daylight-saving change skipped it): read as 2024-03-10T03:30:00-04:00 (dst_policy shift_forward; reject refuses such times)']);
     const earlier = await natal({ ...gap, dst_policy: 'earlier' });
     expect(earlier.body.subject.datetime_utc).toBe('2024-03-10T06:30:00.000Z');
+    expect(earlier.body.warnings[0]).toContain('read as 2024-03-10T01:30:00-05:00 (dst_policy earlier');
+    expect((await natal({ ...gap, hour: 1 })).body.warnings).toEqual([]);
     const rejected = await natal({ ...gap, dst_policy: 'reject' });
     expect(rejected.status).toBe(422);
     expect(rejected.body.detail[0].loc).toEqual(['body', 'dst_policy']);
@@ -136,6 +140,8 @@ describe('natal chart', () => {
     expect(earlier.body.subject.datetime).toBe('2024-11-03T01:30:00-05:00');
     expect(later.body.subject.datetime).toBe('2024-11-03T01:30:00-06:00');
     expect(later.body.provenance.dst_resolution.candidate_offsets).toEqual(['-05:00', '-06:00']);
+    expect(earlier.body.warnings).toEqual(['local time 2024-11-03 01:30 occurs twice in America/Chicago (a daylight-saving change repeated it): the earlier one was used, 2024-11-03T01:30:00-05:00 (dst_policy earlier or later chooses)']);
+    expect(later.body.warnings[0]).toContain('the later one was used, 2024-11-03T01:30:00-06:00');
     expect((await natal({ ...fold, dst_policy: 'reject' })).status).toBe(422);
   });
 

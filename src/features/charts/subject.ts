@@ -1,7 +1,7 @@
 /** A person or moment cast for a chart image: resolved time and place, positions and houses. */
 import { computeChartMoment, type ChartMoment } from '../../astro/chart.ts';
 import type { ZodiacSetting } from '../../astro/ephemeris.ts';
-import { resolveMoment, type ResolvedMoment } from '../shared/moment.ts';
+import { momentWarnings, resolveMoment, type ResolvedMoment } from '../shared/moment.ts';
 import type { ResolvedPlace } from '../shared/place.ts';
 import { zodiacOf } from '../natal/service.ts';
 import type { SubjectInput } from './schemas.ts';
@@ -25,7 +25,7 @@ export function castSubject(input: SubjectInput, place: ResolvedPlace, loc: (str
   const zodiac = zodiacOf(input);
   const chart = computeChartMoment({
     jdUt: moment.jdUt, lat: place.lat, lng: place.lng, timeKnown: moment.timeKnown, zodiac,
-    houseSystem: input.house_system, points: CHART_POINTS, nodeVariant: input.node_type,
+    houseSystem: input.house_system, points: CHART_POINTS, nodeVariant: input.node_type, warnings: momentWarnings(moment),
   });
   return { name: input.name ?? fallbackName, place, moment, chart, zodiac, houseSystem: input.house_system, nodeVariant: input.node_type };
 }
@@ -34,7 +34,7 @@ export function castSubject(input: SubjectInput, place: ResolvedPlace, loc: (str
 export function castMoment(name: string, moment: ResolvedMoment, place: ResolvedPlace, like: ChartSubject, timeKnown = true): ChartSubject {
   const chart = computeChartMoment({
     jdUt: moment.jdUt, lat: place.lat, lng: place.lng, timeKnown, zodiac: like.zodiac,
-    houseSystem: like.houseSystem as never, points: CHART_POINTS, nodeVariant: like.nodeVariant,
+    houseSystem: like.houseSystem as never, points: CHART_POINTS, nodeVariant: like.nodeVariant, warnings: momentWarnings(moment),
   });
   return { name, place, moment, chart, zodiac: like.zodiac, houseSystem: like.houseSystem, nodeVariant: like.nodeVariant };
 }

@@ -199,7 +199,7 @@ export const natalResponse = z.object({
   })).optional().describe('With include_declination_aspects: parallels and contra-parallels, closest first'),
   fixed_stars: fixedStarsResponse.optional().describe('With fixed_stars: conjunctions of the chart points with the stars asked for'),
   interpretation: interpretationBlock.optional().describe('With `interpretation.enable`'),
-  warnings: z.array(z.string()).describe('Things to know about the answer (a place chosen among namesakes, a house-system fallback, a body outside its ephemeris range); empty when none'),
+  warnings: z.array(z.string()).describe('Things to know about the answer (a place chosen among namesakes, a local time skipped or repeated by a daylight-saving change, a house-system fallback, a body outside its ephemeris range); empty when none'),
   provenance: provenanceSchema,
   report: reportSubmission.optional().describe('With `psychological_report.enabled`: the report job'),
 });

@@ -15,7 +15,7 @@ import { FIXED_STAR_PACK_NAMES, resolveStarPack } from '../../astro/fixed-stars.
 import { namedCatalogueStars } from '../../astro/fixed-star-catalogue.ts';
 import { DEFAULT_FIXED_STAR_ORB, UnknownFixedStar, fixedStarConjunctions } from '../../astro/fixed-star-conjunctions.ts';
 import { RequestFieldError } from '../shared/request-error.ts';
-import { resolveMoment, type ResolvedMoment } from '../shared/moment.ts';
+import { momentWarnings, resolveMoment, type ResolvedMoment } from '../shared/moment.ts';
 import { placeWarnings, type ResolvedPlace } from '../shared/place.ts';
 import { anglesJson, housesJson, planetJson, provenanceJson, roundNumbers, subjectJson, type PlanetJson } from '../shared/chart-presentation.ts';
 import type { NatalRequest, SimpleNatalRequest } from './schemas.ts';
@@ -110,7 +110,7 @@ export function castNatal(task: NatalTask): NatalCast {
   const zodiac = zodiacOf(request);
   const chart = computeChartMoment({
     jdUt: moment.jdUt, lat: place.lat, lng: place.lng, timeKnown: moment.timeKnown, zodiac,
-    houseSystem: request.house_system, points: natalPoints(request.include_features), nodeVariant: request.node_type,
+    houseSystem: request.house_system, points: natalPoints(request.include_features), nodeVariant: request.node_type, warnings: momentWarnings(moment),
   });
   const aspects = findAspectsWithin(aspectPointsOf(chart), {
     types: task.includeMinor ? ASPECT_TYPES : MAJOR_ASPECT_TYPES,

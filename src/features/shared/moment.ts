@@ -30,6 +30,25 @@ export interface ResolvedMoment {
   utcIso: string;
   timeKnown: boolean;
   dst: { status: LocalTimeStatus; policy: DstPolicy; applied: boolean; candidate_offsets?: string[] };
+  /** What an answer cast for this moment should say of it: a local time skipped or repeated by a daylight-saving change. */
+  warning?: string;
+}
+
+/** The warnings a chart cast for the moment starts with (computeChartMoment's `warnings`). */
+export const momentWarnings = (moment: ResolvedMoment): string[] | undefined => (moment.warning === undefined ? undefined : [moment.warning]);
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+/**
+ * The warning of a local time that a daylight-saving change skipped (a gap) or repeated (a fold):
+ * the chart is then cast for another wall time, or for one of two instants, which the answer's
+ * provenance shows but a reader of its warnings should not have to look for.
+ */
+function dstWarning(civil: { year: number; month: number; day: number; hour: number; minute: number; second: number }, status: LocalTimeStatus, zone: string, localIso: string, policy: DstPolicy): string | undefined {
+  if (status === 'ok') return undefined;
+  const wall = `${pad(civil.year, 4)}-${pad(civil.month)}-${pad(civil.day)} ${pad(civil.hour)}:${pad(civil.minute)}${civil.second ? `:${civil.second < 10 ? '0' : ''}${civil.second}` : ''}`;
+  if (status === 'gap') return `local time ${wall} does not exist in ${zone} (a daylight-saving change skipped it): read as ${localIso} (dst_policy ${policy}; reject refuses such times)`;
+  return `local time ${wall} occurs twice in ${zone} (a daylight-saving change repeated it): the ${policy === 'later' ? 'later' : 'earlier'} one was used, ${localIso} (dst_policy earlier or later chooses)`;
 }
 
 /** The zone of a place: looked up with the place on the event loop, or here when it was not. */
@@ -66,15 +85,19 @@ export function resolveMoment(
   }
   const jdUt = julianDayFromUtcMs(resolved.utcMs);
   const dt = deltaTSeconds(jdUt);
-  return {
+  const localIso = formatLocalIso(resolved.utcMs, resolved.offsetSeconds);
+  const moment: ResolvedMoment = {
     utcMs: resolved.utcMs, jdUt, jdTt: jdUt + dt / 86400, deltaTSeconds: dt,
     zone: resolved.zone, zoneSource: auto ? 'auto' : 'request', offsetSeconds: resolved.offsetSeconds,
-    localIso: formatLocalIso(resolved.utcMs, resolved.offsetSeconds), utcIso: isoUtc(resolved.utcMs), timeKnown,
+    localIso, utcIso: isoUtc(resolved.utcMs), timeKnown,
     dst: {
       status: resolved.status, policy: effectivePolicy, applied: resolved.status !== 'ok',
       ...(resolved.candidateOffsets ? { candidate_offsets: resolved.candidateOffsets.map(formatOffset) } : {}),
     },
   };
+  const warning = dstWarning(civil, resolved.status, resolved.zone, localIso, effectivePolicy);
+  if (warning !== undefined) moment.warning = warning;
+  return moment;
 }
 
 /**

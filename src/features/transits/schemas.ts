@@ -57,6 +57,6 @@ export const transitResponse = z.object({
   })).describe('Aspects of the transiting points to the natal points, closest first'),
   aspects_summary: aspectsSummarySchema.describe('Counts of the aspects listed'),
   interpretation: interpretationBlock.optional().describe('Unless `interpretation.enable` is false'),
-  warnings: z.array(z.string()).describe('Things to know about the answer (a place chosen among namesakes, a house-system fallback, a body outside its ephemeris range); empty when none'),
+  warnings: z.array(z.string()).describe('Things to know about the answer (a place chosen among namesakes, a local time skipped or repeated by a daylight-saving change, a house-system fallback, a body outside its ephemeris range); empty when none'),
   provenance: z.object({ transit: provenanceSchema, natal: provenanceSchema }).describe('Where the numbers of each chart came from'),
 });

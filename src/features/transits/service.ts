@@ -4,7 +4,7 @@ import { computeChartMoment, type ChartMoment } from '../../astro/chart.ts';
 import type { ZodiacSetting } from '../../astro/ephemeris.ts';
 import { ASPECT_TYPES, MAJOR_ASPECT_TYPES, findAspectsBetween, resolveOrbs, sortByOrb, summarizeAspects, type Aspect } from '../../astro/aspects.ts';
 import { houseOf } from '../../astro/house-placement.ts';
-import { momentAtInstant, resolveMoment, type ResolvedMoment } from '../shared/moment.ts';
+import { momentAtInstant, momentWarnings, resolveMoment, type ResolvedMoment } from '../shared/moment.ts';
 import { placeWarnings, type ResolvedPlace } from '../shared/place.ts';
 import { RequestFieldError } from '../shared/request-error.ts';
 import { civilAtOffsetMs, readIsoDateTime } from '../../astro/iso-date-time.ts';
@@ -78,12 +78,12 @@ export function castTransits(task: TransitTask): TransitCast {
   const natalMoment = resolveMoment(request.natal, request.natal.tz_str ?? request.natal.timezone, task.natalPlace, request.natal.dst_policy, ['body', 'natal']);
   const natal = computeChartMoment({
     jdUt: natalMoment.jdUt, lat: task.natalPlace.lat, lng: task.natalPlace.lng, timeKnown: natalMoment.timeKnown, zodiac,
-    houseSystem: request.house_system, points: natalPoints(undefined), nodeVariant: request.node_type,
+    houseSystem: request.house_system, points: natalPoints(undefined), nodeVariant: request.node_type, warnings: momentWarnings(natalMoment),
   });
   const moment = transitMoment(task);
   const transit = computeChartMoment({
     jdUt: moment.jdUt, lat: task.transitPlace.lat, lng: task.transitPlace.lng, timeKnown: false, zodiac,
-    houseSystem: request.house_system, points: DEFAULT_TRANSIT_BODIES, nodeVariant: 'true',
+    houseSystem: request.house_system, points: DEFAULT_TRANSIT_BODIES, nodeVariant: 'true', warnings: momentWarnings(moment),
   });
 
   const natalAspectPoints = aspectPointsOf(natal).map((p) => ({ ...p, speed: 0 })); // the natal chart does not move
