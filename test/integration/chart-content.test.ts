@@ -132,9 +132,9 @@ describe('aspect grid and positions table', () => {
     expect(x.rootAttrs.height).toBe('700');
     expect(x.elements.filter((e) => e.attrs['data-grid-aspect']).length).toBeGreaterThan(5);
     expect(x.elements.filter((e) => e.attrs['data-cusp-position']).length).toBe(12);
-    // 2000 px at scale 2 is the largest square PNG; half as wide again is over the limit.
+    // 2000 px at scale 2 is the largest square PNG; half as wide again is over the limit, so the scale is lowered to fit.
     const big = await post('/api/v1/natal/chart/', { ...ada, format: 'png', size: 2000, png_quality_scale: 2, chart_config: { show_aspect_grid: true } });
-    expect(big.status).toBe(422);
-    expect(big.text).toContain('png_quality_scale');
+    expect(big.status).toBe(200);
+    expect(big.headers.get('x-chart-adjustments')).toBe('png_quality_scale=2->1.63');
   });
 });

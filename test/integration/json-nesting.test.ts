@@ -1,6 +1,6 @@
 /**
  * Bodies nested thousands of levels deep: every JSON route of the OpenAPI document answers 422
- * (loc ["body"]) instead of running out of stack in whatever walks the body, and the null
+ * (loc ["body"]; /mcp its JSON-RPC invalid request, 400) instead of running out of stack in whatever walks the body, and the null
  * members of ordinary bodies are still dropped.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -40,10 +40,15 @@ describe('deeply nested JSON bodies', () => {
     expect(jsonPosts.map((p) => p.path)).toEqual(expect.arrayContaining(['/api/v1/natal/calculate', '/api/v1/natal/chart/composite', '/api/v1/numerology/profile', '/api/v1/auth/sync', '/api/v1/billing/checkout', '/api/v1/admin/login']));
   });
 
-  it.each([5_000, 20_000])('%i levels of arrays or objects: 422 on every JSON POST', async (levels) => {
+  it.each([5_000, 20_000])('%i levels of arrays or objects: 422 on every JSON POST (400 JSON-RPC on /mcp)', async (levels) => {
     for (const { path, scheme } of jsonPosts) {
       for (const body of [arrays(levels), objects(levels)]) {
         const res = await server.request('POST', path, body, credentials(scheme));
+        if (/^\/mcp(\/[^/]+)?$/.test(path)) {
+          expect(res.status, path).toBe(400);
+          expect(res.body.error, path).toMatchObject({ code: -32600, message: expect.stringMatching(/nested deeper than/) });
+          continue;
+        }
         expect(res.status, path).toBe(422);
         const detail = path === '/api/v1/numerology/profile' ? res.body.detail : res.body.detail[0].msg;
         expect(detail, path).toMatch(/nested deeper than/);

@@ -53,7 +53,7 @@ describe('GET and PUT /api/v1/settings/notifications', () => {
       [{ usage_alert_threshold_pct: 49 }, ['body', 'usage_alert_threshold_pct']],
       [{ usage_alert_threshold_pct: 101 }, ['body', 'usage_alert_threshold_pct']],
       [{ usage_alert_threshold_pct: 80.5 }, ['body', 'usage_alert_threshold_pct']],
-      [{ billing_emails: 'no' }, ['body', 'billing_emails']],
+      [{ billing_emails: 'maybe' }, ['body', 'billing_emails']],
     ] as const) {
       const res = await server.bearer('PUT', '/api/v1/settings/notifications', user.token, body);
       expect(res.status, JSON.stringify(body)).toBe(422);
