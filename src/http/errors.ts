@@ -3,6 +3,7 @@
  * HTTPValidationError shape, everything else keeps its status with a `detail` message, and
  * nothing a client sends can turn into a 5xx.
  */
+import { trackRouteMethods } from './method-not-allowed.ts';
 import http from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -162,7 +163,12 @@ export function registerErrorHandling(app: FastifyInstance) {
     return reply.code(status).send({ detail: error.message });
   });
 
-  app.setNotFoundHandler((_request, reply) => reply.code(404).send({ detail: 'Not Found' }));
+  const methodsOf = trackRouteMethods(app);
+  app.setNotFoundHandler((request, reply) => {
+    const allowed = methodsOf(request);
+    if (allowed.length) return reply.code(405).header('allow', allowed.join(', ')).send({ detail: 'Method Not Allowed' });
+    return reply.code(404).send({ detail: 'Not Found' });
+  });
 }
 
 /**

@@ -54,6 +54,21 @@ describe('one error shape for every status', () => {
     expect(Object.keys(wrongType.body)).toEqual(['detail']);
     expect(Array.isArray((await server.post('/natal', { ...natal, month: 13 })).body.detail)).toBe(true);
   });
+
+  it('405 with Allow for a path served with other methods; 404 only for a path that does not exist', async () => {
+    for (const [method, path, allow] of [
+      ['GET', '/api/v1/natal/calculate', 'POST'],
+      ['PUT', '/api/v1/natal/chart', 'POST'],
+      ['DELETE', '/api/v1/natal/report/rpt_abc', 'GET, HEAD'],
+      ['POST', '/healthz?x=1', 'GET, HEAD'],
+    ] as const) {
+      const res = await server.request(method, path, undefined, {});
+      expect(res.status, `${method} ${path}`).toBe(405);
+      expect(res.headers.get('allow'), `${method} ${path}`).toBe(allow);
+      expect(res.body).toEqual({ detail: 'Method Not Allowed' });
+    }
+    for (const path of ['/api/v1/natal/nothing', '/api/v1/nope/x']) expect((await server.request('GET', path, undefined, {})).status, path).toBe(404);
+  });
 });
 
 describe('security headers', () => {
