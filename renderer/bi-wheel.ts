@@ -1,8 +1,18 @@
-/** Bi-wheel specifics: the divider between the two planet rings and the ring legend. */
+/** Bi-wheel specifics: the divider between the two planet rings, their band backgrounds and the ring legend. */
 import type { ChartDrawing } from './chart-model.ts';
 import type { WheelGeometry } from './layout/rings.ts';
-import { SvgBuilder, strokeAttrs } from './svg-builder.ts';
+import { SvgBuilder, attr, num, strokeAttrs } from './svg-builder.ts';
 import type { Style } from './themes.ts';
+
+/** The backgrounds of the planet bands that have one (a synastry's person zones): an annulus each. */
+export function drawTrackBackgrounds(b: SvgBuilder, g: WheelGeometry, st: Style): void {
+  for (const track of g.tracks) {
+    const fill = track.ring === 'outer' ? st.zoneOuter : st.zoneInner;
+    if (!fill) continue;
+    const ring = (r: number) => `M${num(g.cx - r)} ${num(g.cy)}a${num(r)} ${num(r)} 0 1 0 ${num(2 * r)} 0a${num(r)} ${num(r)} 0 1 0 ${num(-2 * r)} 0`;
+    b.el('path', `data-layer="zone-background" data-ring="${track.ring}" d="${ring(track.outer)}${ring(track.inner)}" fill="${attr(fill)}" fill-rule="evenodd"`);
+  }
+}
 
 export function drawTrackDividers(b: SvgBuilder, g: WheelGeometry, st: Style): void {
   for (let i = 1; i < g.tracks.length; i++) {

@@ -20,6 +20,8 @@ export interface ChartPoint {
   name: string;
   lon: number;
   retrograde: boolean;
+  /** A colour of its own (a synastry's second person's angles), else its ring's. */
+  color?: string;
 }
 
 export interface Angles {
@@ -93,4 +95,7 @@ export interface RenderOptions {
    * natal planets in the natal colour (the theme's inner one) and the transits in theirs.
    */
   swapRingColors?: boolean;
+  /** Backgrounds of the bands the outer and inner ring's planets sit in (a synastry's person zones); none by default. */
+  outerZoneColor?: string;
+  innerZoneColor?: string;
 }

@@ -1,4 +1,5 @@
 /** Planet glyphs with their degree labels, true-position ticks and leader lines. */
+import { safeColor } from './colors.ts';
 import { secondHouseSet, type ChartDrawing } from './chart-model.ts';
 import { angleDiff } from './geometry.ts';
 import type { SymbolRegistry } from './glyphs/registry.ts';
@@ -30,7 +31,7 @@ function crossed(lineLon: number, lon: number, r: number, w: number, h: number):
 
 function drawPoint(b: SvgBuilder, reg: SymbolRegistry, lay: ChartLayout, p: PlacedPoint, lines: number[]): void {
   const st = lay.style;
-  const color = p.ring === 'outer' ? st.planetOuter : st.planetInner;
+  const color = safeColor(p.color, p.ring === 'outer' ? st.planetOuter : st.planetInner);
   const c = attr(color);
   const g = lay.geometry;
   b.open('g', `data-point="${attr(p.id)}" data-ring="${p.ring}" data-lon="${p.lon.toFixed(4)}"${p.retrograde ? ' data-retrograde="true"' : ''}`);

@@ -4,7 +4,7 @@
  */
 import type { AspectType, ChartDrawing, Theme } from './chart-model.ts';
 import { ASPECT_TYPES } from './chart-config.ts';
-import { isTransparent, safeColor } from './colors.ts';
+import { isCssColor, isTransparent, safeColor } from './colors.ts';
 import { elementOf } from './glyphs/zodiac.ts';
 import { PALETTES } from './palettes.ts';
 import { num } from './svg-builder.ts';
@@ -45,6 +45,9 @@ export interface Style {
   aspectDisk: string | null;
   planetInner: string;
   planetOuter: string;
+  /** Backgrounds of the outer and inner planet bands, or null for none. */
+  zoneOuter: string | null;
+  zoneInner: string | null;
   aspect: Record<AspectType, Stroke & { dash: string | null }>;
   aspectOpacity: number;
   text: string;
@@ -166,6 +169,8 @@ export function resolveStyle(d: ChartDrawing): Style {
     aspectDisk: background === null ? null : p.aspectDisk,
     planetInner,
     planetOuter,
+    zoneOuter: o.outerZoneColor !== undefined && isCssColor(o.outerZoneColor) ? o.outerZoneColor.trim() : null,
+    zoneInner: o.innerZoneColor !== undefined && isCssColor(o.innerZoneColor) ? o.innerZoneColor.trim() : null,
     aspect,
     aspectOpacity: cfg.stroke_opacity ?? 0.9,
     text: p.text,

@@ -2,7 +2,7 @@
 import { chartKey, titleAndDesc } from './accessibility.ts';
 import { drawAngles } from './angles-layer.ts';
 import { drawAspects } from './aspects-layer.ts';
-import { drawTrackDividers, ringLegend } from './bi-wheel.ts';
+import { drawTrackBackgrounds, drawTrackDividers, ringLegend } from './bi-wheel.ts';
 import type { ChartDrawing } from './chart-model.ts';
 import { SymbolRegistry } from './glyphs/registry.ts';
 import { drawShape, SHAPE_LABELS, shapeMetadata, shapeOf } from './horoscope-shape.ts';
@@ -28,6 +28,7 @@ export function renderWheel(d: ChartDrawing): string {
   const extra = panelWidth(g.size, flags);
   drawBackground(b, g.size + extra, g.size, st);
   drawZodiacBackground(b, g, f, st);
+  drawTrackBackgrounds(b, g, st);
   drawHouseBackgrounds(b, d, g, f, st);
   if (st.aspectDisk) b.circle(g.cx, g.cy, g.aspectR, `fill="${attr(st.aspectDisk)}"`);
   drawZodiacLines(b, g, f, st);

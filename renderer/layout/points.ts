@@ -37,6 +37,8 @@ export interface PlacedPoint {
   lon: number;
   displayLon: number;
   retrograde: boolean;
+  /** The point's own colour (validated), else its ring's. */
+  color?: string;
   glyph: { x: number; y: number; size: number; text?: string };
   /** Ink box of the glyph. */
   bbox: Box;
@@ -242,6 +244,7 @@ function layoutTrack(pts: ChartPoint[], track: Track, frame: Frame, g: WheelGeom
       lon,
       displayLon: dl,
       retrograde: p.retrograde,
+      ...(p.color !== undefined ? { color: p.color } : {}),
       glyph: { x: c.x, y: c.y, size: track.glyphSize, ...(text !== undefined ? { text } : {}) },
       bbox: box(c.x, c.y, ink, ink),
       labels,

@@ -60,6 +60,28 @@ describe('synastry', () => {
     expect(bad.status).toBe(422);
     expect(JSON.parse(bad.text).detail[0].loc).toEqual(['body', 'person_b_planet_color']);
   });
+
+  it('draws the angle colours and the zone backgrounds of both persons', async () => {
+    const colours = { person_a_angle_color: '#AA0001', person_b_angle_color: '#00AA02', person_a_zone_bg_color: '#EEEEF3', person_b_zone_bg_color: '#FFEEE4' };
+    const svg = (await post('/api/v1/natal/chart/synastry', { person_a: ada, person_b: bob, ...colours })).text;
+    const doc = checkXml(svg);
+    // A's houses frame the chart: A's axes take A's colour; B's Ascendant and Midheaven, among B's planets, B's.
+    const axes = doc.elements.filter((e) => e.attrs['data-angle']);
+    expect(axes).toHaveLength(4);
+    for (const axis of axes) expect(axis.attrs.stroke).toBe('#AA0001');
+    for (const id of ['asc', 'mc']) expect(new RegExp(`<g data-point="${id}" data-ring="inner"[^>]*>[^]*?stroke="#00AA02"`).test(svg), id).toBe(true);
+    const zones = doc.elements.filter((e) => e.attrs['data-layer'] === 'zone-background');
+    expect(zones.map((z) => [z.attrs['data-ring'], z.attrs.fill])).toEqual([['outer', '#EEEEF3'], ['inner', '#FFEEE4']]);
+    // chart_config's own line colour wins; with A untimed the axes are B's, in B's colour.
+    const own = checkXml((await post('/api/v1/natal/chart/synastry', { person_a: { ...ada, chart_config: { asc_line_color: '#0000FE' } }, person_b: bob, ...colours })).text);
+    expect(own.elements.find((e) => e.attrs['data-angle'] === 'asc')!.attrs.stroke).toBe('#0000FE');
+    expect(own.elements.find((e) => e.attrs['data-angle'] === 'mc')!.attrs.stroke).toBe('#AA0001');
+    const untimedA = checkXml((await post('/api/v1/natal/chart/synastry', { person_a: { ...ada, hour: undefined, minute: undefined, time_known: false }, person_b: bob, ...colours })).text);
+    for (const axis of untimedA.elements.filter((e) => e.attrs['data-angle'])) expect(axis.attrs.stroke).toBe('#00AA02');
+    // Without them, nothing changes.
+    const plain = (await post('/api/v1/natal/chart/synastry', { person_a: ada, person_b: bob })).text;
+    expect(plain).not.toContain('zone-background');
+  });
 });
 
 describe('header lines', () => {

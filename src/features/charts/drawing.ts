@@ -128,12 +128,13 @@ export interface RenderChoice {
   adjustments: ChartAdjustment[];
 }
 
-export function drawing(kind: ChartKind, inner: WheelRing, outer: WheelRing | undefined, aspects: ChartAspect[], metadata: ChartDrawing['metadata'], render: RenderChoice, colors: { inner?: string; outer?: string; swap?: boolean } = {}): ChartDrawing {
+export function drawing(kind: ChartKind, inner: WheelRing, outer: WheelRing | undefined, aspects: ChartAspect[], metadata: ChartDrawing['metadata'], render: RenderChoice, colors: { inner?: string; outer?: string; swap?: boolean; innerZone?: string; outerZone?: string } = {}): ChartDrawing {
   return {
     kind, inner, ...(outer ? { outer } : {}), aspects, metadata,
     options: {
       size: render.size, theme: render.theme, showMetadata: render.showMetadata, chartConfig: render.chartConfig,
       ...(colors.inner ? { innerColor: colors.inner } : {}), ...(colors.outer ? { outerColor: colors.outer } : {}), ...(colors.swap ? { swapRingColors: true } : {}),
+      ...(colors.innerZone ? { innerZoneColor: colors.innerZone } : {}), ...(colors.outerZone ? { outerZoneColor: colors.outerZone } : {}),
     },
   };
 }

@@ -127,6 +127,10 @@ export const synastryChartRequest = z
     // Absent: the theme's outer/inner ring colours (legible on its background, mono stays mono).
     person_a_planet_color: cssColor.optional().describe('CSS colour of A\'s planets; default: the theme\'s outer ring colour.'),
     person_b_planet_color: cssColor.optional().describe('CSS colour of B\'s planets; default: the theme\'s inner ring colour.'),
+    person_a_angle_color: cssColor.optional().describe('CSS colour of A\'s angle axes (ASC, DSC, MC, IC) and their labels; `chart_config`\'s `asc_line_color` etc. win. Default: the theme\'s axis colour.'),
+    person_b_angle_color: cssColor.optional().describe('CSS colour of B\'s Ascendant and Midheaven, drawn among B\'s planets. Default: B\'s planet colour.'),
+    person_a_zone_bg_color: cssColor.optional().describe('CSS background of the band that holds A\'s planets (the outer ring). Default: none.'),
+    person_b_zone_bg_color: cssColor.optional().describe('CSS background of the band that holds B\'s planets (the inner ring). Default: none.'),
     show_person_b_houses: z.boolean().default(true).describe('Draw B\'s house cusps when B\'s birth time is known. Default true.'),
     show_person_b_angles: z.boolean().default(true).describe('Draw B\'s angles when B\'s birth time is known. Default true.'),
     chart_config: chartConfigRequestSchema.optional().describe('Merged over `person_a.chart_config`.'),

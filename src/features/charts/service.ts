@@ -193,14 +193,26 @@ export function synastryChart(p: { request: SynastryChartRequest; placeA: Resolv
   const aRing = ringOf(a.chart, a.name, display);
   const bRing = ringOf(b.chart, b.name, display, { angles: r.show_person_b_angles });
   const aFrames = aRing.cusps !== undefined;
+  // B's angles sit among B's planets when A's frame the chart, in B's angle colour when one is given.
+  const bAngles = anglePoints(bRing).map((point) => (r.person_b_angle_color ? { ...point, color: r.person_b_angle_color } : point));
   const inner = aFrames
-    ? { ...bRing, cusps: aRing.cusps, angles: aRing.angles, points: [...bRing.points, ...anglePoints(bRing)], axisAngles: undefined }
+    ? { ...bRing, cusps: aRing.cusps, angles: aRing.angles, points: [...bRing.points, ...bAngles], axisAngles: undefined }
     : r.show_person_b_houses ? bRing : { ...bRing, cusps: undefined };
+  // The axes are A's when A's houses frame the chart, else B's; chart_config's own line colours win.
+  const axesColor = aFrames ? r.person_a_angle_color : r.person_b_angle_color;
+  if (axesColor) {
+    const config = { ...render.chartConfig };
+    for (const key of ['asc_line_color', 'dsc_line_color', 'mc_line_color', 'ic_line_color'] as const) config[key] ??= axesColor;
+    render.chartConfig = config;
+  }
   const outer = { ...aRing, cusps: undefined, angles: undefined, ...(aRing.angles ? { axisAngles: aRing.angles } : {}) };
   const secondHouses = aFrames && r.show_person_b_houses && bRing.cusps ? { cusps: bRing.cusps, ring: 'inner' as const } : undefined;
   const d = drawing('synastry', inner, outer, lines,
     { title: `${a.name} & ${b.name} - Synastry`, lines: [`${a.name}: ${localTimeLine(a)}`, placeLine(a), `${b.name}: ${localTimeLine(b)}`, placeLine(b), aFrames ? `Houses: ${a.name}${secondHouses ? ` (${b.name}: inner band)` : ''}` : bRing.cusps && r.show_person_b_houses ? `Houses: ${b.name}` : 'No houses', settingsLine(a)] }, render,
-    { ...(r.person_a_planet_color ? { outer: r.person_a_planet_color } : {}), ...(r.person_b_planet_color ? { inner: r.person_b_planet_color } : {}) });
+    {
+      ...(r.person_a_planet_color ? { outer: r.person_a_planet_color } : {}), ...(r.person_b_planet_color ? { inner: r.person_b_planet_color } : {}),
+      ...(r.person_a_zone_bg_color ? { outerZone: r.person_a_zone_bg_color } : {}), ...(r.person_b_zone_bg_color ? { innerZone: r.person_b_zone_bg_color } : {}),
+    });
   if (secondHouses) d.secondHouses = secondHouses;
   return imageResponse(d, output, render, imageWarnings([p.placeA, p.placeB], [a.chart, b.chart]), ['body', 'person_a']);
 }
