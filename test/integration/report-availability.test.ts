@@ -61,6 +61,8 @@ describe('report availability and variants', () => {
     const without = await fetchBytes(server, `${done.pdf_url}&include_profile_branding_logo=false`, key);
     expect(stored.headers.get('etag')).toBe(withLogo.headers.get('etag'));
     expect(without.headers.get('etag')).not.toBe(withLogo.headers.get('etag'));
+    expect(withLogo.headers.get('x-branding-logo')).toBe('included');
+    expect(without.headers.get('x-branding-logo')).toBeNull();
     const images = (bytes: Buffer) => {
       const file = path.join(os.tmpdir(), `logo-${process.pid}-${Math.random()}.pdf`);
       fs.writeFileSync(file, bytes);

@@ -46,6 +46,10 @@ describe('report jobs', () => {
       expect((await fetchBytes(server, done.pdf_url, key, { 'if-none-match': ifNoneMatch })).status, ifNoneMatch).toBe(304);
     }
     expect((await fetchBytes(server, done.pdf_url, key, { 'if-none-match': '"other"' })).status).toBe(200);
+    // The account had no logo when the job was made: asked for, the logo is said to be missing.
+    const asked = await fetchBytes(server, `${done.pdf_url}&include_profile_branding_logo=true`, key);
+    expect(asked.headers.get('x-branding-logo')).toBe('not-available');
+    expect(asked.headers.get('etag')).toBe(etag);
     const { text, pages } = readPdf(pdf.bytes);
     expect(pages).toBeGreaterThanOrEqual(10);
     expect(pages).toBe(done.result.page_count);

@@ -53,7 +53,7 @@ export const reportRoutes = (db: DatabasePool): FastifyPluginAsyncZod => async (
   app.get('/api/v1/natal/report/:job_id', {
     schema: {
       tags: ['reports'], summary: 'A report job: its status, or the finished report as PDF or markdown',
-      description: '`format=json` (default) returns the job status; `pdf` the finished report (`application/pdf`, with an ETag) and `markdown` its text, both 409 `report_not_ready` before the job completes. `include_profile_branding_logo` chooses the PDF with or without the account\'s branding logo; omitted, the value stored on the job is used.',
+      description: '`format=json` (default) returns the job status; `pdf` the finished report (`application/pdf`, with an ETag) and `markdown` its text, both 409 `report_not_ready` before the job completes. `include_profile_branding_logo` chooses the PDF with or without the account\'s branding logo; omitted, the value stored on the job is used. When the logo is asked for, `X-Branding-Logo` says `included`, or `not-available` for a job made before the account had a logo (the PDF is then the plain one).',
       params: reportParams, querystring: reportQuery,
       response: { 200: reportJobResponse, 404: detailError, 409: detailError },
     },
@@ -72,6 +72,8 @@ export const reportRoutes = (db: DatabasePool): FastifyPluginAsyncZod => async (
     const branded = request.query.include_profile_branding_logo ?? stored;
     const pdf = await jobs.pdf(row.id, userId, branded);
     if (!pdf) throw notReady(row);
+    // A job made while the account had no logo has no branded PDF: the plain one is sent, and said to be.
+    if (branded) reply.header('x-branding-logo', row.has_branded_pdf ? 'included' : 'not-available');
     // Bytes, not the status object: Fastify sends a Buffer or a string as it is, without the response schema.
     const etag = `"${pdf.sha256}"`;
     reply.header('etag', etag).header('cache-control', 'private, max-age=0, must-revalidate');
