@@ -25,7 +25,7 @@ export const EXPOSED_HEADERS = [
   'retry-after', 'idempotency-replayed',
   'x-transit-datetime-utc', 'x-solar-return-datetime-utc', 'x-progression-system', 'x-progression-target-date-utc',
   'x-progressed-datetime-utc', 'x-progression-age-years', 'x-ephemeris-rows', 'x-export-cost', 'content-disposition',
-  'x-trace-id', 'x-registry-version', 'etag',
+  'x-trace-id', 'x-registry-version', 'etag', 'x-chart-adjustments', 'x-warnings', 'x-unknown-fields', 'x-branding-logo',
 ];
 
 /** Request headers a browser may send: the credentials of both sides and the request options. */
@@ -39,7 +39,8 @@ export async function registerCors(app: FastifyInstance, origins: string): Promi
   const list = origins.split(',').map((o) => o.trim()).filter(Boolean);
   await app.register(cors, {
     origin: list.includes('*') ? '*' : list,
-    methods: ['GET', 'HEAD', 'POST', 'DELETE'],
+    // PUT: notification settings and the admin's funnels; PATCH: none yet, allowed alike.
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
     allowedHeaders: ALLOWED_HEADERS,
     exposedHeaders: EXPOSED_HEADERS,
     credentials: false,

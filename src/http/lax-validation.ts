@@ -1,6 +1,6 @@
 /**
  * Numbers and booleans sent as strings in a JSON body: `"hour": "12"`, `"lat": "51.5"`,
- * `"time_known": "false"`. The public service's framework reads such values in its default (lax)
+ * `"time_known": "false"` (and booleans sent as the numbers 0 and 1). The public service's framework reads such values in its default (lax)
  * mode, and clients that build their bodies from form fields or configuration files send them, so
  * a body that fails validation only because of them is read again with those strings converted.
  *
@@ -12,8 +12,8 @@
  */
 import { validatorCompiler } from 'fastify-type-provider-zod';
 
-/** A JSON number, as text. */
-const NUMBER_TEXT = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
+/** A decimal number, as text: a sign, leading zeros and an exponent allowed, as the framework's parser allows them. */
+const NUMBER_TEXT = /^[+-]?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
 /** The strings the framework reads as booleans (in any case). */
 const BOOLEAN_TEXTS: Record<string, boolean> = { true: true, t: true, yes: true, y: true, on: true, '1': true, false: false, f: false, no: false, n: false, off: false, '0': false };
 
@@ -24,10 +24,19 @@ interface ValidationIssue {
   params?: { expected?: unknown };
 }
 
-/** The value a string stands for in a field of the expected type, or undefined when it does not plainly say one. */
-function readScalar(text: string, expected: unknown): number | boolean | undefined {
-  const trimmed = text.trim();
-  if (expected === 'number' || expected === 'int') return NUMBER_TEXT.test(trimmed) ? Number(trimmed) : undefined;
+/**
+ * The value sent in a field of the expected type, or undefined when it does not plainly say one:
+ * a string of a number or a boolean, or the numbers 0 and 1 for a boolean. A number too large for
+ * a double ("1e400") keeps its first error.
+ */
+function readScalar(sent: unknown, expected: unknown): number | boolean | undefined {
+  if (expected === 'boolean' && (sent === 0 || sent === 1)) return sent === 1;
+  if (typeof sent !== 'string') return undefined;
+  const trimmed = sent.trim();
+  if (expected === 'number' || expected === 'int') {
+    const value = NUMBER_TEXT.test(trimmed) ? Number(trimmed) : NaN;
+    return Number.isFinite(value) ? value : undefined;
+  }
   if (expected === 'boolean') return Object.hasOwn(BOOLEAN_TEXTS, trimmed.toLowerCase()) ? BOOLEAN_TEXTS[trimmed.toLowerCase()] : undefined;
   return undefined;
 }
@@ -42,9 +51,7 @@ export function withScalarStringsRead(body: unknown, issues: readonly Validation
     if (issue.keyword !== 'invalid_type' || typeof issue.instancePath !== 'string') continue;
     const path = issue.instancePath.split('/').slice(1);
     if (path.length === 0) continue;
-    const sent = valueAt(body, path);
-    if (typeof sent !== 'string') continue;
-    const value = readScalar(sent, issue.params?.expected);
+    const value = readScalar(valueAt(body, path), issue.params?.expected);
     if (value === undefined) continue;
     copy ??= structuredClone(body);
     setAt(copy, path, value);

@@ -11,7 +11,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
 export function trackRouteMethods(app: FastifyInstance): (request: FastifyRequest) => string[] {
-  const router = FindMyWay({ ignoreTrailingSlash: true });
+  // Any parameter length: a long job id on the wrong method is still a 405, not a 404.
+  const router = FindMyWay({ ignoreTrailingSlash: true, maxParamLength: 100_000 });
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
       if (!(METHODS as readonly string[]).includes(method) || router.find(method as never, route.url) !== null) continue;

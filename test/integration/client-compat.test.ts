@@ -149,6 +149,14 @@ describe('requests as lenient clients write them', () => {
     const untimed = await server.post('/api/v1/natal/calculate', { ...birth, time_known: 'False' });
     expect(untimed.status).toBe(200);
     expect(untimed.body.subject.settings.time_known).toBe(false);
+    // Booleans as the numbers 0 and 1, numbers with a sign or leading zeros, as the framework reads them.
+    expect((await server.post('/api/v1/natal/calculate', { ...birth, time_known: 0 })).body.subject.settings.time_known).toBe(false);
+    const signed = await server.post('/api/v1/natal/calculate', { ...birth, hour: '+23', minute: '030', lat: '+37.98', lng: '23.72' });
+    expect(signed.body).toEqual(exact.body);
+    // A number too large for a double keeps its first error.
+    const huge = await server.post('/api/v1/natal/calculate', { ...birth, hour: '1e400' });
+    expect(huge.body.detail[0]).toMatchObject({ loc: ['body', 'hour'], type: 'type_error.number' });
+    expect(huge.body.detail[0].msg).not.toMatch(/received number/);
     const chart = await image('/api/v1/natal/chart/', { ...birth, size: '500', format: 'png', png_quality_scale: '1' });
     expect(chart.status, chart.text).toBe(200);
     // A converted value still meets its bounds; a string that says no number keeps its type error.

@@ -205,6 +205,8 @@ describe('streamed exports', () => {
     expect(await typeFor('text/csv;q=0.1, application/json')).toMatch(/^application\/json/);
     expect(await typeFor('application/json;q=0.5, text/csv')).toMatch(/^text\/csv/);
     expect(await typeFor('text/csv')).toMatch(/^text\/csv/);
+    expect(await typeFor('text/csv; charset=utf-8')).toMatch(/^text\/csv/);
+    expect(await typeFor('text/csv; charset=utf-8; q=0.2, application/json')).toMatch(/^application\/json/);
     expect(await typeFor('application/ndjson')).toMatch(/ndjson/);
     expect(await typeFor('*/*')).toMatch(/^application\/json/);
     expect(await typeFor('text/html, image/png')).toMatch(/^application\/json/);

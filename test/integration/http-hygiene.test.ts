@@ -60,6 +60,7 @@ describe('one error shape for every status', () => {
       ['GET', '/api/v1/natal/calculate', 'POST'],
       ['PUT', '/api/v1/natal/chart', 'POST'],
       ['DELETE', '/api/v1/natal/report/rpt_abc', 'GET, HEAD'],
+      ['DELETE', `/api/v1/natal/report/${'a'.repeat(150)}`, 'GET, HEAD'],
       ['POST', '/healthz?x=1', 'GET, HEAD'],
     ] as const) {
       const res = await server.request(method, path, undefined, {});

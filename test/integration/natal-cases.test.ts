@@ -128,6 +128,11 @@ describe('natal chart', () => {
     expect(earlier.body.subject.datetime_utc).toBe('2024-03-10T06:30:00.000Z');
     expect(earlier.body.warnings[0]).toContain('read as 2024-03-10T01:30:00-05:00 (dst_policy earlier');
     expect((await natal({ ...gap, hour: 1 })).body.warnings).toEqual([]);
+    // The compact answer says it too; a transit answer says whose time it is.
+    expect((await server.post('/natal', gap)).body.warnings).toEqual(shifted.body.warnings);
+    const transits = await server.post('/api/v1/transits/calculate', { natal: gap, transit_date: '2024-03-10T02:30', tz_str: 'America/New_York', current_lat: 40.7128, current_lng: -74.006 });
+    expect(transits.status).toBe(200);
+    expect(transits.body.warnings).toEqual([`natal: ${shifted.body.warnings[0]}`, `transit: ${shifted.body.warnings[0]}`]);
     const rejected = await natal({ ...gap, dst_policy: 'reject' });
     expect(rejected.status).toBe(422);
     expect(rejected.body.detail[0].loc).toEqual(['body', 'dst_policy']);

@@ -105,9 +105,8 @@ export function imageResponse(d: ChartDrawing, options: OutputOptions, render: R
   const panel = panelWidth(render.size, { grid: render.chartConfig.show_aspect_grid === true, table: render.chartConfig.show_positions_table === true });
   const scale = png ? fitPngScale(render.size, requestedScale, (render.size + panel) / render.size) : requestedScale;
   const adjustments = scale === requestedScale ? render.adjustments : [...render.adjustments, { field: [...loc.slice(1), 'png_quality_scale'].join('.'), from: requestedScale, to: scale }];
-  const own = adjustments.length ? { ...extraHeaders, 'X-Chart-Adjustments': adjustmentsHeader(adjustments) } : extraHeaders;
-  // A page on another origin may read the chart's own headers, X-Warnings too when an image has them.
-  const headers = { ...own, 'Access-Control-Expose-Headers': [...new Set([...Object.keys(own), 'X-Warnings'])].join(', ') };
+  // A page on another origin reads these through the API's list of exposed headers (browser-headers.ts).
+  const headers = adjustments.length ? { ...extraHeaders, 'X-Chart-Adjustments': adjustmentsHeader(adjustments) } : extraHeaders;
   const svg = renderChartSvg(d);
   const summary = chartSummary(d);
   if (png) {

@@ -25,7 +25,7 @@ export function castSubject(input: SubjectInput, place: ResolvedPlace, loc: (str
   const zodiac = zodiacOf(input);
   const chart = computeChartMoment({
     jdUt: moment.jdUt, lat: place.lat, lng: place.lng, timeKnown: moment.timeKnown, zodiac,
-    houseSystem: input.house_system, points: CHART_POINTS, nodeVariant: input.node_type, warnings: momentWarnings(moment),
+    houseSystem: input.house_system, points: CHART_POINTS, nodeVariant: input.node_type, warnings: momentWarnings(moment, input.name ?? fallbackName),
   });
   return { name: input.name ?? fallbackName, place, moment, chart, zodiac, houseSystem: input.house_system, nodeVariant: input.node_type };
 }
@@ -34,7 +34,7 @@ export function castSubject(input: SubjectInput, place: ResolvedPlace, loc: (str
 export function castMoment(name: string, moment: ResolvedMoment, place: ResolvedPlace, like: ChartSubject, timeKnown = true): ChartSubject {
   const chart = computeChartMoment({
     jdUt: moment.jdUt, lat: place.lat, lng: place.lng, timeKnown, zodiac: like.zodiac,
-    houseSystem: like.houseSystem as never, points: CHART_POINTS, nodeVariant: like.nodeVariant, warnings: momentWarnings(moment),
+    houseSystem: like.houseSystem as never, points: CHART_POINTS, nodeVariant: like.nodeVariant, warnings: momentWarnings(moment, name),
   });
   return { name, place, moment, chart, zodiac: like.zodiac, houseSystem: like.houseSystem, nodeVariant: like.nodeVariant };
 }

@@ -24,7 +24,9 @@ const DESCRIPTION = `Positions over a date range. Steps \`<N>m\`, \`<N>h\` (abso
 /** What Accept prefers, by its q-values: JSON first where it ties (and without the header). */
 const OFFERED = ['application/json', 'text/csv', 'application/x-ndjson', 'application/ndjson'];
 function formatFromAccept(request: FastifyRequest): 'csv' | 'ndjson' | undefined {
-  const preferred = new Negotiator(request).mediaType(OFFERED);
+  // Parameters other than q (`text/csv; charset=utf-8`) would make an offered type fail to match.
+  const accept = (request.headers.accept ?? '*/*').split(',').map((range) => range.split(';').filter((part, i) => i === 0 || /^\s*q\s*=/i.test(part)).join(';')).join(',');
+  const preferred = new Negotiator({ headers: { accept } }).mediaType(OFFERED);
   if (preferred === 'text/csv') return 'csv';
   if (preferred === 'application/x-ndjson' || preferred === 'application/ndjson') return 'ndjson';
   return undefined;

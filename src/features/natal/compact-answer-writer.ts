@@ -8,9 +8,9 @@
 import { dominants } from '../../astro/dominants.ts';
 import { signIndexOf, signOf, SIGNS } from '../../astro/zodiac.ts';
 import { JsonTape, jsonFragment as fragment } from '../../compute/json-tape.ts';
-import { placeWarnings, type ResolvedPlace } from '../shared/place.ts';
+import type { ResolvedPlace } from '../shared/place.ts';
 import { cachedFragment, writeList } from '../shared/chart-tape.ts';
-import { castSimpleNatal } from './service.ts';
+import { castSimpleNatal, simpleNatalWarnings } from './service.ts';
 import type { SimpleNatalRequest } from './schemas.ts';
 
 const F = {
@@ -75,7 +75,7 @@ export function writeSimpleNatalAnswer(request: SimpleNatalRequest, place: Resol
   w.fragment(F.sunSign).known(signOf(sun).name).fragment(F.moonSign).known(signOf(moon).name)
     .fragment(F.risingSign).knownOrNull(houses ? signOf(houses.asc).name : null)
     .fragment(F.element).known(dom.element).fragment(F.modality).known(dom.modality);
-  const warnings = placeWarnings(place);
+  const warnings = simpleNatalWarnings(place, moment);
   if (warnings.length) {
     w.fragment(F.warnings);
     writeList(w, warnings);

@@ -232,5 +232,5 @@ export const simpleNatalResponse = z.object({
     dominant_element: z.string().describe('fire, earth, air or water: the most weighted among the planets and Ascendant (Sun, Moon, Ascendant count twice)'),
     dominant_modality: z.string().describe('cardinal, fixed or mutable, weighted the same way'),
   }).describe('The chart in a few words'),
-  warnings: z.array(z.string()).optional().describe('present when the city name also names places in other countries: which one was chosen'),
+  warnings: z.array(z.string()).optional().describe('present when the city name also names places in other countries (which one was chosen), or when a daylight-saving change skipped or repeated the local time (how it was read)'),
 });

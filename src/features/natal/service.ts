@@ -241,6 +241,13 @@ export const SIMPLE_NATAL_PLANETS = ['sun', 'moon', 'mercury', 'venus', 'mars', 
 
 const SIMPLE_NATAL_POINTS = [...SIMPLE_NATAL_PLANETS, 'asc'];
 
+/** The compact answer's warnings: a place chosen among namesakes, a local time a daylight-saving change skipped or repeated. */
+export function simpleNatalWarnings(place: ResolvedPlace, moment: ResolvedMoment): string[] {
+  const warnings = placeWarnings(place);
+  if (moment.warning !== undefined) warnings.push(moment.warning);
+  return warnings;
+}
+
 /** The compact answer's moment and chart (tropical, Placidus, mean node). */
 export function castSimpleNatal(request: SimpleNatalRequest, place: ResolvedPlace): { moment: ResolvedMoment; chart: ChartMoment } {
   const moment = resolveMoment(request, request.tz_str ?? request.timezone, place, request.dst_policy, ['body']);
@@ -265,7 +272,7 @@ export function computeSimpleNatal(request: SimpleNatalRequest, place: ResolvedP
   const sun = chart.points.find((p) => p.id === 'sun')!;
   const moon = chart.points.find((p) => p.id === 'moon')!;
   const dom = dominants(chart.points);
-  const warnings = placeWarnings(place);
+  const warnings = simpleNatalWarnings(place, moment);
   return {
     subject: { name: request.name ?? 'User', datetime: moment.localIso, datetime_utc: moment.utcIso, timezone: moment.zone, lat: place.lat, lng: place.lng },
     planets,

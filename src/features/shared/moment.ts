@@ -34,8 +34,14 @@ export interface ResolvedMoment {
   warning?: string;
 }
 
-/** The warnings a chart cast for the moment starts with (computeChartMoment's `warnings`). */
-export const momentWarnings = (moment: ResolvedMoment): string[] | undefined => (moment.warning === undefined ? undefined : [moment.warning]);
+/**
+ * The warnings a chart cast for the moment starts with (computeChartMoment's `warnings`); `whose`
+ * names the moment where an answer has several (`natal`, `transit`, a person's name).
+ */
+export function momentWarnings(moment: ResolvedMoment, whose?: string): string[] | undefined {
+  if (moment.warning === undefined) return undefined;
+  return [whose === undefined ? moment.warning : `${whose}: ${moment.warning}`];
+}
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 

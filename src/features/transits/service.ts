@@ -78,12 +78,12 @@ export function castTransits(task: TransitTask): TransitCast {
   const natalMoment = resolveMoment(request.natal, request.natal.tz_str ?? request.natal.timezone, task.natalPlace, request.natal.dst_policy, ['body', 'natal']);
   const natal = computeChartMoment({
     jdUt: natalMoment.jdUt, lat: task.natalPlace.lat, lng: task.natalPlace.lng, timeKnown: natalMoment.timeKnown, zodiac,
-    houseSystem: request.house_system, points: natalPoints(undefined), nodeVariant: request.node_type, warnings: momentWarnings(natalMoment),
+    houseSystem: request.house_system, points: natalPoints(undefined), nodeVariant: request.node_type, warnings: momentWarnings(natalMoment, 'natal'),
   });
   const moment = transitMoment(task);
   const transit = computeChartMoment({
     jdUt: moment.jdUt, lat: task.transitPlace.lat, lng: task.transitPlace.lng, timeKnown: false, zodiac,
-    houseSystem: request.house_system, points: DEFAULT_TRANSIT_BODIES, nodeVariant: 'true', warnings: momentWarnings(moment),
+    houseSystem: request.house_system, points: DEFAULT_TRANSIT_BODIES, nodeVariant: 'true', warnings: momentWarnings(moment, 'transit'),
   });
 
   const natalAspectPoints = aspectPointsOf(natal).map((p) => ({ ...p, speed: 0 })); // the natal chart does not move
