@@ -168,6 +168,9 @@ const starMagnitudes = new Map<string, number | null>();
  */
 export function calcFixedStar(jdUt: number, name: string, zodiac: ZodiacSetting = TROPICAL): { name: string; designation: string; lon: number; lat: number; magnitude: number | null } | undefined {
   if (ephePath === undefined) initEphemeris();
+  // The library reads a name that starts with a digit as the star's line number in its catalogue
+  // ("12", "1e400" were some star): the API takes names only.
+  if (/^\s*\d/.test(name)) return undefined;
   const flags = flagsFor(jdUt, zodiac) & ~C.SEFLG_SPEED;
   const r = sweph.fixstar2(name, terrestrialTime(jdUt), flags);
   if (r.flag < 0) return undefined;

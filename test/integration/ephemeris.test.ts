@@ -216,6 +216,14 @@ describe('streamed exports', () => {
     const res = await eph({ start: '2024-01-01', end: '2030-01-01', format: 'csv', fixed_stars: ['Nostar'] });
     expect(res.status).toBe(422);
     expect(res.body.detail[0].loc).toEqual(['body', 'fixed_stars', 0]);
+    // A number is no star's name (the library would read it as a line of its catalogue); no catalogue name starts with a digit.
+    for (const name of ['12', '1e400', ' 7']) {
+      const numbered = await eph({ start: '2024-01-01', fixed_stars: ['Sirius', name] });
+      expect(numbered.status, name).toBe(422);
+      expect(numbered.body.detail[0].loc).toEqual(['body', 'fixed_stars', 1]);
+    }
+    const natal = await server.post('/api/v1/natal/calculate', { year: 1990, month: 1, day: 1, hour: 12, minute: 0, lat: 0, lng: 0, fixed_stars: ['12'] });
+    expect(natal.status).toBe(422);
   });
 });
 
