@@ -3,6 +3,7 @@
  * HTTPValidationError shape, everything else keeps its status with a `detail` message, and
  * nothing a client sends can turn into a 5xx.
  */
+import { contentTypeAssumed } from './json-body.ts';
 import { trackRouteMethods } from './method-not-allowed.ts';
 import http from 'node:http';
 import type { Socket } from 'node:net';
@@ -146,7 +147,9 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     // Body that is not JSON, or JSON that does not parse: a validation problem of the body.
     if (isJsonDecodeError(error)) {
-      return reply.code(422).send(validationBody([{ loc: ['body'], msg: `JSON decode error: ${error.message}`, type: 'json_invalid' }]));
+      // The parser's own words name a Content-Type the client may not have sent.
+      const msg = contentTypeAssumed(request) ? 'JSON decode error: the body, sent without a Content-Type and read as JSON, is not valid JSON' : `JSON decode error: ${error.message}`;
+      return reply.code(422).send(validationBody([{ loc: ['body'], msg, type: 'json_invalid' }]));
     }
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
       // Say what the route takes (its declared `consumes`, else JSON), also in the header RFC 9110 suggests.

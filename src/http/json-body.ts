@@ -55,6 +55,10 @@ export function nestsDeeperThan(value: unknown, limit: number): boolean {
   return false;
 }
 
+/** Requests whose body came without a Content-Type and is read as JSON: their parse errors say so. */
+const typeAssumed = new WeakSet<object>();
+export const contentTypeAssumed = (request: object): boolean => typeAssumed.has(request);
+
 export function registerJsonBodyParser(app: FastifyInstance): void {
   // A body sent without a Content-Type is read as JSON, as the public service's framework reads
   // it (clients that never set the header work there); a body of another declared type still gets 415.
@@ -63,6 +67,7 @@ export function registerJsonBodyParser(app: FastifyInstance): void {
     const type = headers['content-type'];
     if ((type === undefined || type.trim() === '') && (headers['transfer-encoding'] !== undefined || (headers['content-length'] !== undefined && headers['content-length'] !== '0'))) {
       headers['content-type'] = 'application/json';
+      typeAssumed.add(request);
     }
     done();
   });

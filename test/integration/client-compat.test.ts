@@ -187,6 +187,12 @@ describe('requests as lenient clients write them', () => {
       expect(bare.status, typeLine).toBe(200);
       expect((bare.body as { subject: { name: string } }).subject.name).toBe('User');
     }
+    const broken = await openRaw(server.url);
+    broken.socket.write(`POST /api/v1/natal/calculate HTTP/1.1\r\nHost: x\r\nX-Api-Key: ${server.key}\r\nContent-Length: 4\r\nConnection: close\r\n\r\n{bad`);
+    await broken.closed;
+    const refused = parseRawResponse(broken.received()) as { status: number; body: { detail: { msg: string; type: string }[] } };
+    expect(refused.status).toBe(422);
+    expect(refused.body.detail[0]).toMatchObject({ type: 'json_invalid', msg: expect.stringContaining('sent without a Content-Type') });
     const typed = await fetch(server.url + '/api/v1/natal/calculate', { method: 'POST', headers: { 'x-api-key': server.key, 'content-type': 'text/html' }, body: JSON.stringify(birth) });
     expect(typed.status).toBe(415);
   });
