@@ -5,7 +5,7 @@
 import { bodyInfo } from './bodies.ts';
 import { calcBody, calcHouses, trueObliquity, ayanamsaDegrees, EphemerisError, TROPICAL, type HouseCusps, type ZodiacSetting } from './ephemeris.ts';
 import { HOUSE_SYSTEMS, POLAR_FALLBACK_SYSTEM, type HouseSystemName } from './house-systems.ts';
-import { cuspsInOrder, cuspsRunForward, houseOf } from './house-placement.ts';
+import { cuspOrder, houseOf } from './house-placement.ts';
 import { normalizeDegrees } from './zodiac.ts';
 
 export type NodeVariant = 'mean' | 'true';
@@ -40,9 +40,9 @@ export interface PointPosition {
 export interface HouseFrame extends Omit<HouseCusps, 'fellBack' | 'message'> {
   requested: HouseSystemName;
   used: HouseSystemName;
-  /** The direction the cusps run in (cuspsRunForward), read once for every house placement. */
+  /** The direction the cusps run in (cuspOrder), read once for every house placement. */
   forward: boolean;
-  /** Whether the cusps go round the zodiac once (cuspsInOrder). */
+  /** Whether the cusps go round the zodiac once (cuspOrder). */
   inOrder: boolean;
 }
 
@@ -77,9 +77,10 @@ export function houseWarning(requested: string, used: string, inOrder: boolean, 
 export function computeHouses(jdUt: number, lat: number, lng: number, system: HouseSystemName, zodiac: ZodiacSetting): { frame: HouseFrame; warning?: string } {
   const h = calcHouses(jdUt, lat, lng, HOUSE_SYSTEMS[system], zodiac);
   // Field by field rather than rest and spread: the same frame without copying the object twice.
+  const order = cuspOrder(h.cusps);
   const frame: HouseFrame = {
     cusps: h.cusps, asc: h.asc, mc: h.mc, armc: h.armc, vertex: h.vertex, ascSpeed: h.ascSpeed, mcSpeed: h.mcSpeed, vertexSpeed: h.vertexSpeed,
-    requested: system, used: h.fellBack ? POLAR_FALLBACK_SYSTEM : system, forward: cuspsRunForward(h.cusps), inOrder: cuspsInOrder(h.cusps),
+    requested: system, used: h.fellBack ? POLAR_FALLBACK_SYSTEM : system, forward: order.forward, inOrder: order.inOrder,
   };
   const warning = houseWarning(system, frame.used, frame.inOrder, lat);
   return warning === undefined ? { frame } : { frame, warning };

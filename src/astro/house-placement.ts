@@ -8,21 +8,25 @@ function forwardTotal(cusps: readonly number[]): number {
   return total;
 }
 
-/** Whether the cusps run counter-clockwise: read once per chart and passed to `houseOf` for each point. */
-export function cuspsRunForward(cusps: readonly number[]): boolean {
-  return Math.abs(forwardTotal(cusps) - 360) < 1e-6;
+/**
+ * How the cusps go round, from one sum of their arcs: `forward` when they run counter-clockwise
+ * (read once per chart and passed to `houseOf` for each point); `inOrder` when they go round the
+ * zodiac once, in one direction or the other. Near the polar circles some systems that the
+ * library computes without an error (Topocentric, Sunshine-Makransky) give cusps that turn back on
+ * themselves (1st to 2nd clockwise, then on counter-clockwise): their houses overlap, and the
+ * house of a point near them is uncertain.
+ */
+export function cuspOrder(cusps: readonly number[]): { forward: boolean; inOrder: boolean } {
+  const total = forwardTotal(cusps);
+  const forward = Math.abs(total - 360) < 1e-6;
+  return { forward, inOrder: forward || Math.abs(total - 11 * 360) < 1e-6 };
 }
 
-/**
- * Whether the cusps go round the zodiac once, in one direction or the other. Near the polar
- * circles some systems that the library computes without an error (Topocentric,
- * Sunshine-Makransky) give cusps that turn back on themselves (1st to 2nd clockwise, then on
- * counter-clockwise): their houses overlap, and the house of a point near them is uncertain.
- */
-export function cuspsInOrder(cusps: readonly number[]): boolean {
-  const total = forwardTotal(cusps);
-  return Math.abs(total - 360) < 1e-6 || Math.abs(total - 11 * 360) < 1e-6;
-}
+/** Whether the cusps run counter-clockwise (cuspOrder). */
+export const cuspsRunForward = (cusps: readonly number[]): boolean => cuspOrder(cusps).forward;
+
+/** Whether the cusps go round the zodiac once (cuspOrder). */
+export const cuspsInOrder = (cusps: readonly number[]): boolean => cuspOrder(cusps).inOrder;
 
 /**
  * Houses normally run counter-clockwise (increasing longitude). Inside the polar circles some

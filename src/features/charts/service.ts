@@ -4,7 +4,7 @@
  */
 import type { ChartAspect } from '../../../renderer/index.ts';
 import { houseWarning, type ChartMoment, type PointPosition } from '../../astro/chart.ts';
-import { cuspsInOrder, cuspsRunForward } from '../../astro/house-placement.ts';
+import { cuspOrder } from '../../astro/house-placement.ts';
 import { nearMidpoint, compositeHouses } from '../../astro/composite.ts';
 import { ayanamsaDegrees, trueObliquity } from '../../astro/ephemeris.ts';
 import { secondaryProgression } from '../../astro/progressions.ts';
@@ -152,11 +152,11 @@ function compositeOf(a: ChartSubject, b: ChartSubject, houseSystem: string): Cha
   const shift = a.zodiac.type === 'sidereal' ? (ayanamsaDegrees(a.moment.jdUt, a.zodiac.ayanamsa) + ayanamsaDegrees(b.moment.jdUt, a.zodiac.ayanamsa)) / 2 : 0;
   const s = (x: number) => normalizeDegrees(x - shift);
   const cusps = h.cusps.map(s);
-  const inOrder = cuspsInOrder(cusps);
+  const { forward, inOrder } = cuspOrder(cusps);
   const warning = houseWarning(houseSystem, h.used, inOrder, (a.place.lat + b.place.lat) / 2);
   return {
     points, warnings: warning === undefined ? [] : [warning], moshierUsed: false,
-    houses: { requested: houseSystem as never, used: h.used, cusps, asc: s(h.asc), mc: s(h.mc), armc: h.armc, vertex: s(h.vertex), ascSpeed: 0, mcSpeed: 0, vertexSpeed: 0, forward: cuspsRunForward(cusps), inOrder },
+    houses: { requested: houseSystem as never, used: h.used, cusps, asc: s(h.asc), mc: s(h.mc), armc: h.armc, vertex: s(h.vertex), ascSpeed: 0, mcSpeed: 0, vertexSpeed: 0, forward, inOrder },
   };
 }
 
