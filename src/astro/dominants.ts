@@ -6,7 +6,7 @@
  * zodiacal order (fire, earth, air, water; cardinal, fixed, mutable; Aries to Pisces).
  */
 import { TEN_PLANETS } from './bodies.ts';
-import { SIGNS, signIndexOf, signOf, type Element, type Modality } from './zodiac.ts';
+import { SIGNS, signIndexOf, type Element, type Modality } from './zodiac.ts';
 
 export type DominantsMethod = 'modern' | 'traditional';
 
@@ -25,36 +25,38 @@ export interface Dominants {
   modality_scores: Record<Modality, number>;
 }
 
-export function dominants(points: readonly { id: string; lon: number }[], method: DominantsMethod = 'modern'): Dominants {
-  const counted = COUNTED[method];
+/** The weight of the counted points in each element, modality and sign, and which points were counted. */
+function tally(points: readonly { id: string; lon: number }[], method: DominantsMethod) {
   const elementScores = Object.fromEntries(ELEMENTS.map((e) => [e, 0])) as Record<Element, number>;
   const modalityScores = Object.fromEntries(MODALITIES.map((m) => [m, 0])) as Record<Modality, number>;
+  const signScores = SIGNS.map(() => 0);
+  const counted: string[] = [];
   for (const p of points) {
-    if (!counted.has(p.id)) continue;
-    const sign = signOf(p.lon);
-    const w = weightOf(p.id);
+    if (!COUNTED[method].has(p.id)) continue;
+    const index = signIndexOf(p.lon);
+    const sign = SIGNS[index]!;
+    const w = Object.hasOwn(WEIGHTS, p.id) ? WEIGHTS[p.id]! : 1;
     elementScores[sign.element] += w;
     modalityScores[sign.modality] += w;
+    signScores[index]! += w;
+    counted.push(p.id);
   }
+  return { elementScores, modalityScores, signScores, counted };
+}
+
+export function dominants(points: readonly { id: string; lon: number }[], method: DominantsMethod = 'modern'): Dominants {
+  const { elementScores, modalityScores } = tally(points, method);
   return { element: highest(ELEMENTS, elementScores), modality: highest(MODALITIES, modalityScores), element_scores: elementScores, modality_scores: modalityScores };
 }
 
 /** The natal answer's `dominants`: the element and modality, and the sign that holds the most weight. */
 export function natalDominants(points: readonly { id: string; lon: number }[], method: DominantsMethod) {
-  const { element, modality, element_scores, modality_scores } = dominants(points, method);
-  const signScores = SIGNS.map(() => 0);
-  const counted: string[] = [];
-  for (const p of points) {
-    if (!COUNTED[method].has(p.id)) continue;
-    signScores[signIndexOf(p.lon)]! += weightOf(p.id);
-    counted.push(p.id);
-  }
+  const { elementScores, modalityScores, signScores, counted } = tally(points, method);
   const sign = SIGNS[signScores.indexOf(Math.max(...signScores))]!;
-  return { method, element, modality, sign: sign.abbr, sign_id: sign.id, element_scores, modality_scores, points_counted: counted };
-}
-
-function weightOf(id: string): number {
-  return Object.hasOwn(WEIGHTS, id) ? WEIGHTS[id]! : 1;
+  return {
+    method, element: highest(ELEMENTS, elementScores), modality: highest(MODALITIES, modalityScores), sign: sign.abbr, sign_id: sign.id,
+    element_scores: elementScores, modality_scores: modalityScores, points_counted: counted,
+  };
 }
 
 /** The key with the highest score, the first of them on a tie. */
