@@ -6,7 +6,7 @@
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { loadConfig } from '../src/config.ts';
-import { createComputeRunner } from '../src/services.ts';
+import { createComputeRunner } from '../src/compute/runner.ts';
 import { registerErrorHandling } from '../src/http/errors.ts';
 import { natalRoutes } from '../src/features/natal/routes.ts';
 import { nullMeansAbsent } from '../src/http/null-means-absent.ts';

@@ -1,6 +1,7 @@
 /**
  * Wires configuration to the external parts: the database (a server or embedded PGlite), the
- * migrations, Redis and the compute runner. Shared by `serve` and the CLI.
+ * migrations and Redis. Shared by `serve` and the CLI. (The compute runner, which loads the whole
+ * calculation stack, is made by compute/runner.ts: a command of the CLI never needs it.)
  */
 import type { DatabasePool } from 'slonik';
 import type { Config } from './config.ts';
@@ -8,7 +9,6 @@ import { openEmbeddedDatabase, type EmbeddedDatabase } from './db/embedded/datab
 import type { OwnerRecord, OwnerRole } from './db/embedded/directory-lock.ts';
 import { createDatabasePool } from './db/pool.ts';
 import { migrate } from './db/migrate.ts';
-import { createInlineRunner, createMixedRunner, createPoolRunner, type ComputeRunner } from './compute/runner.ts';
 import { openRedis, type RedisConnections } from './db/redis.ts';
 
 export interface Database {
@@ -53,12 +53,6 @@ export async function openDatabase(config: Config, options: OpenDatabaseOptions)
     await embedded?.close();
     throw error;
   }
-}
-
-export function createComputeRunner(config: Config): ComputeRunner {
-  if (config.COMPUTE_MODE === 'inline') return createInlineRunner();
-  const pool = createPoolRunner({ threads: config.COMPUTE_THREADS, maxQueue: config.COMPUTE_MAX_QUEUE, tasksPerThread: config.COMPUTE_TASKS_PER_THREAD });
-  return config.COMPUTE_MODE === 'mixed' ? createMixedRunner(createInlineRunner(), pool) : pool;
 }
 
 /** Redis for the shared platform state; undefined in embedded mode (in-process stand-ins). */

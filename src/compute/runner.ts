@@ -8,6 +8,7 @@ import { Piscina } from 'piscina';
 import { RequestFieldError } from '../features/shared/request-error.ts';
 import { initEphemeris } from '../astro/ephemeris.ts';
 import { runTask, type TaskFieldError, type TaskName, type TaskPayload } from './tasks.ts';
+import type { Config } from '../config.ts';
 
 export class ComputeOverloadedError extends Error {
   readonly retryAfterSeconds = 1;
@@ -117,4 +118,11 @@ export function createMixedRunner(inline: ComputeRunner, pool: ComputeRunner): C
       await Promise.all([pool.close(), inline.close()]);
     },
   };
+}
+
+/** The runner that the configuration's COMPUTE_MODE names. */
+export function createComputeRunner(config: Pick<Config, 'COMPUTE_MODE' | 'COMPUTE_THREADS' | 'COMPUTE_MAX_QUEUE' | 'COMPUTE_TASKS_PER_THREAD'>): ComputeRunner {
+  if (config.COMPUTE_MODE === 'inline') return createInlineRunner();
+  const pool = createPoolRunner({ threads: config.COMPUTE_THREADS, maxQueue: config.COMPUTE_MAX_QUEUE, tasksPerThread: config.COMPUTE_TASKS_PER_THREAD });
+  return config.COMPUTE_MODE === 'mixed' ? createMixedRunner(createInlineRunner(), pool) : pool;
 }
