@@ -45,6 +45,16 @@ function leanPositions(dates: number[]): number[][] {
   }));
 }
 
+// The binding writes its answers into the array its last init gave it: this file gives it its own,
+// and the service's code (src/astro/ephemeris.ts) would then read a stale array of its own in the
+// files that run after this one in the same test process. Initialised again at the end, first
+// for another folder (initEphemeris does nothing for the folder it already has), it is the
+// service's again.
+afterAll(() => {
+  initEphemeris(os.tmpdir());
+  initEphemeris();
+});
+
 describe('the data files read from memory', () => {
   initEphemeris();
   lean.init(EPHE, out);
