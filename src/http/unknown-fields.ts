@@ -11,12 +11,36 @@
  * The route's validation replaces the body with what its schema parsed, which holds only the
  * known fields; the fields of the sent body missing from the parsed one are the unknown ones.
  * (Values are transformed at the leaves only, never whole objects, so the shapes line up.)
+ * Names are written as header text can hold them (`headerSafeFieldName`).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 export const UNKNOWN_FIELDS_HEADER = 'x-unknown-fields';
 /** Enough to point at the mistakes; a body of hundreds of unknown fields is not worth echoing whole. */
 const MAX_LISTED = 20;
+/** A name's bytes in the header, percent escapes included: the header stays a few kilobytes. */
+const MAX_NAME_BYTES = 100;
+
+const PERCENT = 0x25;
+const COMMA = 0x2c;
+
+/**
+ * A field path as header text. The names are the client's own text, and a header value holds
+ * visible ASCII only: Node refuses anything else when it writes the response, which is after the
+ * route has done its work (a key created, a report job queued) and would turn its answer into a
+ * 500. Every byte of the name's UTF-8 outside visible ASCII, and `%` and `,` (the list's
+ * separator), is written as %XX; a long name is cut, with `...` at the end.
+ */
+export function headerSafeFieldName(name: string): string {
+  let text = '';
+  for (const byte of Buffer.from(name, 'utf8')) {
+    const kept = byte > 0x20 && byte < 0x7f && byte !== PERCENT && byte !== COMMA;
+    const piece = kept ? String.fromCharCode(byte) : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
+    if (text.length + piece.length > MAX_NAME_BYTES) return `${text}...`;
+    text += piece;
+  }
+  return text;
+}
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value) && !Buffer.isBuffer(value);
@@ -53,7 +77,7 @@ export function registerUnknownFieldWarnings(app: FastifyInstance): void {
   app.addHook('preHandler', (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
     if (request.sentBody !== undefined && request.sentBody !== request.body) {
       const fields = unknownFields(request.sentBody, request.body);
-      if (fields.length) reply.header(UNKNOWN_FIELDS_HEADER, fields.join(', '));
+      if (fields.length) reply.header(UNKNOWN_FIELDS_HEADER, fields.map(headerSafeFieldName).join(', '));
     }
     done();
   });

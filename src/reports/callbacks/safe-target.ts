@@ -11,17 +11,45 @@ for (const [prefix, bits] of [
   ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12], ['192.0.0.0', 24],
   ['192.0.2.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24], ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
 ] as const) blocked.addSubnet(prefix, bits, 'ipv4');
-for (const [prefix, bits] of [['::', 128], ['::1', 128], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8], ['64:ff9b::', 96], ['2001:db8::', 32]] as const) blocked.addSubnet(prefix, bits, 'ipv6');
+// IPv6: unspecified, loopback, unique-local, link-local, site-local (deprecated), multicast,
+// documentation, discard-only; and the ranges that carry an IPv4 address inside (IPv4-compatible,
+// the NAT64 prefixes, 6to4, Teredo), which a network with a translator would take to that
+// IPv4 address, internal ones included. (IPv4-mapped addresses are checked as their IPv4 address.)
+for (const [prefix, bits] of [
+  ['::', 128], ['::1', 128], ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8], ['2001:db8::', 32], ['100::', 64],
+  ['::', 96], ['64:ff9b::', 96], ['64:ff9b:1::', 48], ['2002::', 16], ['2001::', 32],
+] as const) blocked.addSubnet(prefix, bits, 'ipv6');
 
 export class UnsafeCallbackTarget extends Error {}
 
-/** True for loopback, private, link-local (cloud metadata), shared, reserved and multicast addresses. */
+/** The eight 16-bit groups of an IPv6 address that net.isIP accepts (a zone id dropped). */
+function ipv6Groups(address: string): number[] {
+  const [head = '', tail] = address.replace(/%.*$/, '').split('::') as [string, string | undefined];
+  const groupsOf = (part: string) => part.split(':').filter(Boolean).flatMap((piece) => {
+    if (!piece.includes('.')) return [parseInt(piece, 16)];
+    const [a, b, c, d] = piece.split('.').map(Number) as [number, number, number, number];
+    return [(a << 8) | b, (c << 8) | d];
+  });
+  const front = groupsOf(head);
+  if (tail === undefined) return front;
+  const back = groupsOf(tail);
+  return [...front, ...new Array<number>(8 - front.length - back.length).fill(0), ...back];
+}
+
+/** The IPv4 address of an IPv4-mapped IPv6 address (::ffff:a.b.c.d, in any spelling), else undefined. */
+function mappedIpv4(address: string): string | undefined {
+  const g = ipv6Groups(address);
+  if (g.length !== 8 || g.slice(0, 5).some((x) => x !== 0) || g[5] !== 0xffff) return undefined;
+  return [g[6]! >> 8, g[6]! & 255, g[7]! >> 8, g[7]! & 255].join('.');
+}
+
+/** True for loopback, private, link-local (cloud metadata), shared, reserved and multicast addresses, and IPv6 forms that carry one. */
 export function isInternalAddress(address: string): boolean {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return blocked.check(mapped[1]!, 'ipv4');
   const family = net.isIP(address);
   if (family === 0) return true;
-  return blocked.check(address, family === 4 ? 'ipv4' : 'ipv6');
+  if (family === 4) return blocked.check(address, 'ipv4');
+  const mapped = mappedIpv4(address);
+  return mapped === undefined ? blocked.check(address, 'ipv6') : blocked.check(mapped, 'ipv4');
 }
 
 export interface TargetPolicy {
