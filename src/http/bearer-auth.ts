@@ -9,6 +9,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createRemoteJWKSet, decodeProtectedHeader, errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey, type JWTVerifyOptions } from 'jose';
 import { HttpError } from './errors.ts';
 
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
+
 export interface Account {
   userId: string;
   email: string | null;
@@ -81,8 +83,9 @@ export class BearerAuthenticator {
       throw this.fail('lifetime_too_long', 'Token lifetime too long');
     }
     const sub = payload.sub;
-    if (typeof sub !== 'string' || sub.length === 0 || sub.length > 255) throw this.fail('invalid_token', 'Invalid token');
-    const email = typeof payload.email === 'string' && payload.email.length <= 254 ? payload.email : null;
+    // A control character (NUL above all, which PostgreSQL cannot store) is in no user id or address.
+    if (typeof sub !== 'string' || sub.length === 0 || sub.length > 255 || CONTROL_CHARACTER.test(sub)) throw this.fail('invalid_token', 'Invalid token');
+    const email = typeof payload.email === 'string' && payload.email.length <= 254 && !CONTROL_CHARACTER.test(payload.email) ? payload.email : null;
     return { userId: sub, email };
   }
 

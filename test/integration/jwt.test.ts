@@ -87,6 +87,13 @@ describe('bearer tokens', () => {
     expect(res.body).toEqual({ detail: 'Token expired' });
   });
 
+  it('401 Invalid token for a well-signed token whose subject holds a control character', async () => {
+    const token = await mintToken({ userId: 'jwt-user\u0000-1', email: 'jwt1@example.com', secret: server.config.AUTH_JWT_SECRET!, audience: 'astro-api' });
+    const res = await server.bearer('GET', '/api/v1/auth/me', token);
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ detail: 'Invalid token' });
+  });
+
   it('401 for a token without expiry, for another audience, and for alg none', async () => {
     const secret = new TextEncoder().encode(server.config.AUTH_JWT_SECRET);
     const noExp = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject('jwt-user-1').setAudience('astro-api').sign(secret);
