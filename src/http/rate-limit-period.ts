@@ -1,7 +1,7 @@
 /**
  * Quota periods are calendar periods in UTC: a `day` plan resets at 00:00 UTC, a `month` plan on
  * the first of the month at 00:00 UTC. Every API process computes the same window from the
- * clock, so the counter key (which carries the window start) is shared without coordination.
+ * clock, so the counter key (which carries the window's `key`) is shared without coordination.
  */
 export type LimitPeriod = 'day' | 'month';
 
@@ -10,15 +10,22 @@ export interface PeriodWindow {
   start: number;
   /** Epoch seconds at which the period ends and the quota resets (X-RateLimit-Reset). */
   end: number;
+  /**
+   * The window's name in counter keys. On the first of a month a day and the month start at the
+   * same instant, and a user whose plan changed from monthly to daily that day found the month's
+   * count as the day's: the day's name carries its kind. (The month's is its start alone, as it
+   * was before days were told apart, so that the monthly counts carry over.)
+   */
+  key: string;
 }
 
 export function periodWindow(period: LimitPeriod, nowMs: number): PeriodWindow {
   const now = new Date(nowMs);
   if (period === 'day') {
     const start = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-    return { start: start / 1000, end: start / 1000 + 86_400 };
+    return { start: start / 1000, end: start / 1000 + 86_400, key: `day${start / 1000}` };
   }
   const start = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1);
   const end = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1);
-  return { start: start / 1000, end: end / 1000 };
+  return { start: start / 1000, end: end / 1000, key: String(start / 1000) };
 }

@@ -106,7 +106,7 @@ export class RedisRateLimitStore implements RateLimitStore {
     const keysOf = (r: CounterRequest) => [this.quotaKey(r.userId, r.period), `${this.prefix}rl:s:${r.userId}`, this.revokedKey(r.keyId)];
     this.script = defineCoalescingScript(redis, TAKE_LUA, {
       // The user id is last: the fields before it never contain a space, so the key is unambiguous.
-      group: (r) => `${r.keyId} ${r.period.start} ${r.quota} ${r.rps} ${r.cost} ${r.userId}`,
+      group: (r) => `${r.keyId} ${r.period.key} ${r.quota} ${r.rps} ${r.cost} ${r.userId}`,
       call: (group) => {
         const r = group[0]!;
         return { keys: keysOf(r), args: [r.quota ?? -1, r.rps ?? -1, r.cost, counterTtlSeconds(r.period, Date.now()), group.length] };
@@ -116,7 +116,7 @@ export class RedisRateLimitStore implements RateLimitStore {
   }
 
   private quotaKey(userId: string, period: PeriodWindow) {
-    return `${this.prefix}rl:q:${userId}:${period.start}`;
+    return `${this.prefix}rl:q:${userId}:${period.key}`;
   }
 
   private revokedKey(keyId: string | null) {
@@ -144,7 +144,7 @@ export class MemoryRateLimitStore implements RateLimitStore {
   async take(r: CounterRequest): Promise<CounterReply> {
     if (r.keyId && this.revoked.get(r.keyId)) return { outcome: 'revoked' };
     const now = Date.now();
-    const quotaKey = `q:${r.userId}:${r.period.start}`;
+    const quotaKey = `q:${r.userId}:${r.period.key}`;
     const quota = this.counters.get(quotaKey) ?? { n: 0 };
     const secondKey = `s:${r.userId}:${Math.floor(now / 1000)}`;
     const second = r.rps !== null ? this.counters.get(secondKey) ?? { n: 0 } : { n: 0 };
@@ -165,6 +165,6 @@ export class MemoryRateLimitStore implements RateLimitStore {
   }
 
   async used(userId: string, period: PeriodWindow): Promise<number> {
-    return this.counters.get(`q:${userId}:${period.start}`)?.n ?? 0;
+    return this.counters.get(`q:${userId}:${period.key}`)?.n ?? 0;
   }
 }

@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RedisRateLimitStore, type CounterRequest } from '../../src/http/rate-limit-store.ts';
+import { MemoryRateLimitStore, RedisRateLimitStore, type CounterRequest, type RateLimitStore } from '../../src/http/rate-limit-store.ts';
 import { periodWindow } from '../../src/http/rate-limit-period.ts';
 import { watchRedis, type WatchedRedis } from '../helpers/redis-monitor.ts';
 
@@ -80,5 +80,22 @@ describe.skipIf(!url)('RedisRateLimitStore', () => {
     // Groups are answered in the order of their first request: the look comes after user a's group.
     expect(peek).toEqual({ outcome: 'peek', used: 2, usedThisSecond: 0 });
     expect(revoked).toEqual({ outcome: 'revoked' });
+  });
+});
+
+describe('the quota of a day and of a month that start at the same instant (the first of a month)', () => {
+  const firstOfMonth = Date.UTC(2026, 11, 1, 10);
+  const stores: [string, () => RateLimitStore][] = [['memory', () => new MemoryRateLimitStore()]];
+  if (url) stores.push(['redis', () => new RedisRateLimitStore(watched.redis.client, watched.prefix)]);
+  it.each(stores)('are two counters (%s): a month spent does not spend the day of a plan changed that day', async (_, make) => {
+    const store = make();
+    const userId = `first-of-month-${randomUUID()}`;
+    const month = periodWindow('month', firstOfMonth);
+    const day = periodWindow('day', firstOfMonth);
+    expect(day.start).toBe(month.start);
+    for (let i = 0; i < 5; i++) await store.take(request(userId, { quota: 100, period: month }));
+    expect(await store.used(userId, month)).toBe(5);
+    expect(await store.used(userId, day)).toBe(0);
+    expect(await store.take(request(userId, { quota: 2, period: day }))).toMatchObject({ outcome: 'allowed', used: 1 });
   });
 });

@@ -38,7 +38,7 @@ export class UsageAlerts {
 
   async check(userIds: ReadonlySet<string>): Promise<void> {
     const now = Date.now();
-    const ids = [...userIds].filter((id) => !this.done.has(`${id} ${periodWindow('day', now).start}`) && !this.done.has(`${id} ${periodWindow('month', now).start}`));
+    const ids = [...userIds].filter((id) => !this.done.has(`${id} ${periodWindow('day', now).key}`) && !this.done.has(`${id} ${periodWindow('month', now).key}`));
     if (!ids.length) return;
     const rows = await this.db.any(sql.type(candidateRow)`
       select s.user_id, coalesce(n.usage_alert_threshold_pct, 80)::int as threshold,
@@ -56,7 +56,7 @@ export class UsageAlerts {
       await this.notifications.usageThresholdCrossed(row.user_id, {
         used, limit: row.request_limit, thresholdPct: row.threshold, periodStart, resetsAt: new Date(window.end * 1000).toISOString(),
       });
-      this.done.set(`${row.user_id} ${window.start}`, true);
+      this.done.set(`${row.user_id} ${window.key}`, true);
     }
   }
 }
