@@ -202,6 +202,18 @@ describe('webhook signatures', () => {
     expect(await received(event.id)).toBe(1);
   });
 
+  it('a well-signed body that is no event (no id, no object) is 400 and stores nothing', async () => {
+    const { event } = await someEvent();
+    const { id: _id, ...withoutId } = event;
+    for (const [body, field] of [[withoutId, 'id'], [{ ...event, id: `${event.id}_null`, data: { object: null } }, 'data.object']] as const) {
+      const payload = JSON.stringify(body);
+      const res = await fetch(world.stripe.webhookUrl!, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': world.stripe.sign(payload) }, body: payload });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({ detail: `Malformed event: ${field}` });
+    }
+    expect(await received(`${event.id}_null`)).toBe(0);
+  });
+
   it('either secret of a rotation is accepted', async () => {
     const { user, event } = await someEvent();
     expect((await world.stripe.deliver(event, { secret: OLD_SECRET })).status).toBe(200);
