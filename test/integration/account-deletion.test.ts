@@ -96,7 +96,10 @@ describe('DELETE /api/v1/settings/account', () => {
     expect(calls.indexOf(`/v1/subscriptions/${subscriptionId}`)).toBeLessThan(calls.indexOf(`/v1/customers/${customerId}`));
 
     // Erased: the user and everything of theirs. Kept: invoices, payments, the deletion record.
-    for (const table of ['users', 'api_keys', 'subscriptions', 'notification_settings', 'report_branding', 'report_credit_ledger', 'report_credit_accounts', 'email_outbox', 'usage_log_segments']) {
+    expect(done!.erased).toMatchObject({ user_activity: 1 });
+    expect(done!.erased!.analytics_events).toBeGreaterThan(0);
+    expect(done!.erased!.usage_rollups).toBeGreaterThan(0);
+    for (const table of ['users', 'api_keys', 'subscriptions', 'notification_settings', 'report_branding', 'report_credit_ledger', 'report_credit_accounts', 'email_outbox', 'usage_log_segments', 'analytics_events', 'user_activity', 'usage_rollups', 'user_milestones']) {
       const column = table === 'users' ? 'id' : 'user_id';
       expect(await count(sql.unsafe`select 1 from ${sql.identifier([table])} where ${sql.identifier([column])} = ${user.userId}`), table).toBe(0);
     }

@@ -148,7 +148,15 @@ export class AccountDeletions {
         report_branding: await count(sql.unsafe`delete from report_branding where user_id = ${job.user_id}`),
         // The mirror keeps invoices and payments; the address goes.
         billing_customers_scrubbed: await count(sql.unsafe`update billing_customers set email = null where user_id = ${job.user_id}`),
+        // What the admin statistics hold of them: their events and milestones (the funnels, the
+        // cohorts), their activity (the active users) and their requests per day and route. The
+        // totals over all users (usage_daily_totals) and the payments keep what they counted.
+        analytics_events: await count(sql.unsafe`delete from analytics_events where user_id = ${job.user_id}`),
+        user_activity: await count(sql.unsafe`delete from user_activity where user_id = ${job.user_id}`),
+        usage_rollups: await count(sql.unsafe`delete from usage_rollups where user_id = ${job.user_id}`),
         users: await count(sql.unsafe`delete from users where id = ${job.user_id}`),
+        // After the user row: its trigger writes the user's milestones row once more.
+        user_milestones: await count(sql.unsafe`delete from user_milestones where user_id = ${job.user_id}`),
       };
       await new AccountDeletionRepository(tx).completed(job.id, erased);
       return keyHashes;
