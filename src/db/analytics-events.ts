@@ -36,16 +36,6 @@ export type ChatDay = z.infer<typeof chatDay>;
 export class AnalyticsEventRepository {
   constructor(private readonly db: CommonQueryMethods) {}
 
-  /**
-   * A milestone of the user, at most once (later calls change nothing). For code that reaches a
-   * milestone outside the triggers and the usage log: the first payment, the first report.
-   */
-  async recordMilestone(userId: string, name: MilestoneEvent, occurredAt?: string): Promise<void> {
-    await this.db.query(sql.unsafe`
-      insert into analytics_events (name, user_id, source, occurred_at) values (${name}, ${userId}, 'service', coalesce(${occurredAt ?? null}::timestamptz, now()))
-      on conflict do nothing`);
-  }
-
   async recordDashboardEvent(userId: string, name: DashboardEvent, properties: Record<string, unknown>): Promise<void> {
     await this.db.query(sql.unsafe`
       insert into analytics_events (name, user_id, source, properties) values (${name}, ${userId}, 'dashboard', ${sql.jsonb(properties as never)})`);

@@ -58,6 +58,10 @@ describe('a plan bought through Checkout', () => {
 
     const me = await world.server.bearer('GET', '/api/v1/auth/me', alice.token);
     expect(me.body).toMatchObject({ plan_code: 'entry', subscription_status: 'active' });
+    // The admin statistics see a paying user: the milestone, at the payment's time, and the user's row of milestones.
+    const paidAt = await world.server.db.oneFirst(sql.type(z.object({ paid_at: z.number() }))`select paid_at from billing_payments where user_id = ${alice.userId}`);
+    expect(await world.server.db.oneFirst(sql.type(z.object({ occurred_at: z.number() }))`select occurred_at from analytics_events where user_id = ${alice.userId} and name = 'first_payment'`)).toBe(paidAt);
+    expect(await count(sql.unsafe`select 1 from user_milestones where user_id = ${alice.userId} and first_payment is not null`)).toBe(1);
     // The same key, right away (its cached verdict was dropped): the entry plan's limits.
     const after = await world.server.post('/api/v1/natal/calculate', natal, { 'x-api-key': alice.key });
     expect(after.status).toBe(200);

@@ -34,6 +34,10 @@ describe('report jobs', () => {
     expect(done.result.sections.length).toBeGreaterThan(8);
     expect(done.result.markdown).toContain('Ada Quillfeather');
     expect(done.pdf_url).toBe(`/api/v1/natal/report/${done.job_id}?format=pdf`);
+    // The admin statistics see the user's first report, when it completed.
+    expect(await server.db.oneFirst(sql.type(z.object({ n: z.number() }))`
+      select count(*)::int as n from analytics_events e join report_jobs j on j.user_id = e.user_id and j.completed_at = e.occurred_at
+      where e.user_id = ${userId} and e.name = 'first_report'`)).toBe(1);
 
     const pdf = await fetchBytes(server, done.pdf_url, key);
     expect(pdf.status).toBe(200);
