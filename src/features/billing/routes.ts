@@ -96,19 +96,19 @@ export const billingAccountRoutes = (deps: { db: DatabasePool; billing: BillingS
 };
 
 /**
- * GET /api/v1/billing/subscription/{user_id}: the owner, or an operator when `isOperator` says
- * so; anyone else gets 404, as if the user did not exist.
+ * GET /api/v1/billing/subscription/{user_id}: the owner only (a dashboard token); anyone else gets
+ * 404, as if the user did not exist. Operators have their own tokens, which the dashboard routes
+ * do not take: they see a user's plan and status in the admin users listing.
  */
-export const billingSubscriptionRoute = (deps: { billing: BillingService; isOperator?: (request: import('fastify').FastifyRequest) => boolean }): FastifyPluginAsyncZod => async (app) => {
+export const billingSubscriptionRoute = (deps: { billing: BillingService }): FastifyPluginAsyncZod => async (app) => {
   app.get('/api/v1/billing/subscription/:user_id', {
     schema: {
-      tags: ['billing'], summary: 'A user\'s subscription with usage (the user themself or an operator)',
+      tags: ['billing'], summary: 'The caller\'s subscription with usage (the path names the caller; any other user is 404)',
       params: userIdParams, querystring: productQuery, response: { 200: billingDetailsResponse, 404: detailError },
     },
   }, async (request) => {
     const { user_id } = request.params;
-    const allowed = deps.isOperator?.(request) === true || request.account?.userId === user_id;
-    const details = allowed ? await deps.billing.details(user_id, request.query.product_code) : null;
+    const details = request.account?.userId === user_id ? await deps.billing.details(user_id, request.query.product_code) : null;
     if (!details) throw new HttpError(404, 'Subscription not found');
     return details;
   });
