@@ -13,8 +13,8 @@ export default defineConfig({
     // processes and Chromium rather than compute, so three at a time fill the two cores.
     maxWorkers: 3,
     // A worker keeps its modules from one file to the next instead of importing the service anew
-    // for each (the imports cost 420 s of the suite's time, 52 s without isolation, and the
-    // suite's wall time went from about 730 s to 565 s). So a file must leave shared state as it
+    // for each (the imports cost 420 s of the suite's time, 40-50 s without isolation, and the
+    // suite's wall time went from about 730 s to 500-610 s). So a file must leave shared state as it
     // found it: the tests make their own apps, databases and key prefixes anyway; a test that
     // changes process-wide state (the ephemeris binding's data path, say) restores it.
     isolate: false,

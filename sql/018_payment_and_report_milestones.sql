@@ -3,7 +3,9 @@
 -- as the others are, by triggers, whichever code path writes the rows: a payment that succeeded
 -- (subscription, credit pack or request pack; from a webhook, a redirect or a resync) and a report
 -- job that completed. A user's milestone is the earliest: a payment read late (events arrive in
--- any order) moves it back. Users gone (deleted accounts) get none.
+-- any order) moves it back. Users gone (deleted accounts) get none. (The milestones of what
+-- happened before are filled in by 020, apart: a migration runs in one transaction, and the
+-- triggers' tables stay locked until it ends.)
 
 create function analytics_milestone_at(uid text, milestone text, at timestamptz) returns void language plpgsql as $$
 begin
@@ -29,9 +31,3 @@ begin
 end $$;
 create trigger analytics_first_report after insert or update of status on report_jobs for each row
   when (new.status = 'completed') execute function analytics_first_report();
-
--- What happened before this migration.
-select analytics_milestone_at(user_id, 'first_payment', min(paid_at))
-from billing_payments where status = 'succeeded' and paid_at is not null and user_id is not null group by user_id;
-select analytics_milestone_at(user_id, 'first_report', min(coalesce(completed_at, updated_at)))
-from report_jobs where status = 'completed' group by user_id;

@@ -7,6 +7,7 @@
  */
 import { sql, type IdentifierSqlToken } from 'slonik';
 import { z } from 'zod';
+import { currentQuotaExtras } from './quota-extras.ts';
 
 export const planInForceRow = z.object({
   plan_code: z.string().nullable(), subscription_status: z.string().nullable(), current_period_end: z.string().nullable(),
@@ -26,8 +27,6 @@ export function planInForce(userId: IdentifierSqlToken) {
     joins: sql.fragment`
       left join effective_subscriptions s on s.user_id = ${userId}
       left join plans p on p.code = s.plan_code
-      left join lateral (
-        select sum(x.extra_requests)::int as extra_requests, min(x.period_end) as period_end
-        from quota_extras x where x.user_id = ${userId} and x.period_start <= now() and x.period_end > now()) e on true`,
+      ${currentQuotaExtras(userId, sql.identifier(['p', 'limit_period']), sql.identifier(['e']))}`,
   };
 }

@@ -1,6 +1,7 @@
 /** Subscription plans and their limits. */
 import { sql, type CommonQueryMethods } from 'slonik';
 import { z } from 'zod';
+import { currentQuotaExtras } from './quota-extras.ts';
 
 export const planRow = z.object({
   code: z.string(), name: z.string(), price_cents: z.number(), currency: z.string(), billing_interval: z.string(),
@@ -28,7 +29,7 @@ export class PlanRepository {
       select s.plan_code, s.status as subscription_status, s.current_period_end,
              p.request_limit + coalesce(e.extra_requests, 0) as request_limit, p.limit_period, p.rps_limit
       from effective_subscriptions s join plans p on p.code = s.plan_code
-      left join lateral (select sum(x.extra_requests)::int as extra_requests, min(x.period_end) as period_end from quota_extras x where x.user_id = s.user_id and x.period_start <= now() and x.period_end > now()) e on true
+      ${currentQuotaExtras(sql.identifier(['s', 'user_id']), sql.identifier(['p', 'limit_period']), sql.identifier(['e']))}
       where s.user_id = ${userId}`);
   }
 

@@ -11,6 +11,8 @@ import { sql } from 'slonik';
 import { z } from 'zod';
 import { DASHBOARD, startBillingWorld, type BillingWorld } from '../helpers/billing.ts';
 import { createRequestPackOffer, OfferInputError } from '../../src/features/billing/request-packs.ts';
+import { QuotaExtraRepository } from '../../src/db/quota-extras.ts';
+import { PlanRepository } from '../../src/db/plans.ts';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '../..');
@@ -59,6 +61,26 @@ describe('request packs', () => {
     expect(extras[0]!.extra_requests).toBe(1000);
     const payment = await world.server.db.one(sql.unsafe`select kind, amount_cents, currency from billing_payments where checkout_session_id = ${session.id}`);
     expect(payment).toEqual({ kind: 'request_pack', amount_cents: 900, currency: 'usd' });
+  });
+
+  it('a pack is for the period of the plan it was bought under: on the first of a month, a day\'s and a month\'s are two, and each plan counts its own', async () => {
+    const user = await world.signUp('pack-first-of-month');
+    const extras = new QuotaExtraRepository(world.server.db);
+    const firstOfMonth = Date.UTC(2026, 11, 1, 10);
+    await extras.add(user.userId, 'day', 100, firstOfMonth);
+    await extras.add(user.userId, 'month', 1000, firstOfMonth);
+    await extras.add(user.userId, 'month', 500, firstOfMonth);
+    const rows = await world.server.db.any(sql.type(z.object({ limit_period: z.string(), extra_requests: z.number(), days: z.number() }))`
+      select limit_period, extra_requests, extract(day from period_end - period_start)::int as days from quota_extras where user_id = ${user.userId} order by limit_period`);
+    expect(rows).toEqual([{ limit_period: 'day', extra_requests: 100, days: 1 }, { limit_period: 'month', extra_requests: 1500, days: 31 }]);
+    // Packs of now: a month's counts for a monthly plan, and not for a daily one.
+    await world.server.db.query(sql.unsafe`delete from quota_extras where user_id = ${user.userId}`);
+    await extras.add(user.userId, 'month', 1000);
+    const plans = new PlanRepository(world.server.db);
+    await world.server.db.query(sql.unsafe`update subscriptions set plan_code = 'entry', status = 'active', current_period_end = now() + interval '20 days' where user_id = ${user.userId}`);
+    expect((await plans.quotaOfUser(user.userId))!.request_limit).toBe(51_000);
+    await world.server.db.query(sql.unsafe`update subscriptions set plan_code = 'free' where user_id = ${user.userId}`);
+    expect((await plans.quotaOfUser(user.userId))!.request_limit).toBe(80);
   });
 
   it('takes a request declaring JSON with an empty body as one without a body; a body that is not JSON stays 422', async () => {

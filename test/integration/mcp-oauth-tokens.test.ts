@@ -255,7 +255,7 @@ describe('the plan behind a token', () => {
   it('counts the request packs bought for this period, as the API keys do', async () => {
     const withPack = async (userId: string) => {
       await server.db.query(sql.unsafe`update subscriptions set plan_code = 'entry', status = 'active', current_period_end = now() + interval '20 days' where user_id = ${userId}`);
-      await server.db.query(sql.unsafe`insert into quota_extras (user_id, period_start, period_end, extra_requests) values (${userId}, now() - interval '10 days', now() + interval '20 days', 1000)`);
+      await server.db.query(sql.unsafe`insert into quota_extras (user_id, limit_period, period_start, period_end, extra_requests) values (${userId}, 'month', now() - interval '10 days', now() + interval '20 days', 1000)`);
     };
     expect(limits(await bothCredentials('pack', withPack))).toEqual([[200, '51000'], [200, '51000']]);
   });

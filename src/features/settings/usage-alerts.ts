@@ -9,6 +9,7 @@ import { sql, type DatabasePool } from 'slonik';
 import { z } from 'zod';
 import { periodWindow, type LimitPeriod } from '../../http/rate-limit-period.ts';
 import type { Notifications } from './notifications.ts';
+import { currentQuotaExtras } from '../../db/quota-extras.ts';
 
 const candidateRow = z.object({
   user_id: z.string(), threshold: z.number(), request_limit: z.number(), limit_period: z.enum(['day', 'month']),
@@ -46,7 +47,7 @@ export class UsageAlerts {
       from effective_subscriptions s
       join plans p on p.code = s.plan_code
       left join notification_settings n on n.user_id = s.user_id
-      left join lateral (select sum(x.extra_requests)::int as extra_requests from quota_extras x where x.user_id = s.user_id and x.period_start <= now() and x.period_end > now()) e on true
+      ${currentQuotaExtras(sql.identifier(['s', 'user_id']), sql.identifier(['p', 'limit_period']), sql.identifier(['e']))}
       where s.user_id = any(${sql.array(ids, 'text')}) and p.request_limit is not null and p.request_limit > 0 and coalesce(n.usage_alerts, true)`);
     for (const row of rows) {
       const window = periodWindow(row.limit_period, now);

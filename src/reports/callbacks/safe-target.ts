@@ -13,11 +13,11 @@ for (const [prefix, bits] of [
 ] as const) blocked.addSubnet(prefix, bits, 'ipv4');
 // IPv6: unspecified, loopback, unique-local, link-local, site-local (deprecated), multicast,
 // documentation, discard-only; and the ranges that carry an IPv4 address inside (IPv4-compatible,
-// the NAT64 prefixes, 6to4, Teredo), which a network with a translator would take to that
+// IPv4-translated, the NAT64 prefixes, 6to4, Teredo), which a network with a translator would take to that
 // IPv4 address, internal ones included. (IPv4-mapped addresses are checked as their IPv4 address.)
 for (const [prefix, bits] of [
   ['::', 128], ['::1', 128], ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8], ['2001:db8::', 32], ['100::', 64],
-  ['::', 96], ['64:ff9b::', 96], ['64:ff9b:1::', 48], ['2002::', 16], ['2001::', 32],
+  ['::', 96], ['::ffff:0:0:0', 96], ['64:ff9b::', 96], ['64:ff9b:1::', 48], ['2002::', 16], ['2001::', 32],
 ] as const) blocked.addSubnet(prefix, bits, 'ipv6');
 
 export class UnsafeCallbackTarget extends Error {}
