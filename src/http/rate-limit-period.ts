@@ -11,10 +11,11 @@ export interface PeriodWindow {
   /** Epoch seconds at which the period ends and the quota resets (X-RateLimit-Reset). */
   end: number;
   /**
-   * The window's name in counter keys. On the first of a month a day and the month start at the
-   * same instant, and a user whose plan changed from monthly to daily that day found the month's
-   * count as the day's: the day's name carries its kind. (The month's is its start alone, as it
-   * was before days were told apart, so that the monthly counts carry over.)
+   * The window's name in counter keys: its start, except for the first day of a month, which
+   * starts at the same instant as the month: a user whose plan changed from monthly to daily that
+   * day found the month's count as the day's. That day's name carries its kind. (Every other
+   * window keeps the name it had before days were told apart, so that counts carry over a deploy
+   * and processes of both versions count alike during one.)
    */
   key: string;
 }
@@ -23,7 +24,8 @@ export function periodWindow(period: LimitPeriod, nowMs: number): PeriodWindow {
   const now = new Date(nowMs);
   if (period === 'day') {
     const start = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-    return { start: start / 1000, end: start / 1000 + 86_400, key: `day${start / 1000}` };
+    const firstOfMonth = now.getUTCDate() === 1;
+    return { start: start / 1000, end: start / 1000 + 86_400, key: firstOfMonth ? `day${start / 1000}` : String(start / 1000) };
   }
   const start = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1);
   const end = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1);

@@ -93,6 +93,9 @@ describe('the quota of a day and of a month that start at the same instant (the 
     const month = periodWindow('month', firstOfMonth);
     const day = periodWindow('day', firstOfMonth);
     expect(day.start).toBe(month.start);
+    expect(day.key).not.toBe(month.key);
+    // Any other day keeps the name windows had before (its start): counts carry over a deploy.
+    expect(periodWindow('day', firstOfMonth + 86_400_000).key).toBe(String(day.start + 86_400));
     for (let i = 0; i < 5; i++) await store.take(request(userId, { quota: 100, period: month }));
     expect(await store.used(userId, month)).toBe(5);
     expect(await store.used(userId, day)).toBe(0);
