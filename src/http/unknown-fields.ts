@@ -29,13 +29,15 @@ const COMMA = 0x2c;
  * visible ASCII only: Node refuses anything else when it writes the response, which is after the
  * route has done its work (a key created, a report job queued) and would turn its answer into a
  * 500. Every byte of the name's UTF-8 outside visible ASCII, and `%` and `,` (the list's
- * separator), is written as %XX; a long name is cut, with `...` at the end.
+ * separator), is written as %XX; a long name is cut between characters, with `...` at the end.
  */
 export function headerSafeFieldName(name: string): string {
   let text = '';
-  for (const byte of Buffer.from(name, 'utf8')) {
-    const kept = byte > 0x20 && byte < 0x7f && byte !== PERCENT && byte !== COMMA;
-    const piece = kept ? String.fromCharCode(byte) : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
+  for (const character of name) {
+    const code = character.codePointAt(0)!;
+    const kept = code > 0x20 && code < 0x7f && code !== PERCENT && code !== COMMA;
+    // A character's escapes are kept or cut together: a cut name still decodes as UTF-8.
+    const piece = kept ? character : [...Buffer.from(character, 'utf8')].map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`).join('');
     if (text.length + piece.length > MAX_NAME_BYTES) return `${text}...`;
     text += piece;
   }

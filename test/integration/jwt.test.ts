@@ -92,6 +92,8 @@ describe('bearer tokens', () => {
     const res = await server.bearer('GET', '/api/v1/auth/me', token);
     expect(res.status).toBe(401);
     expect(res.body).toEqual({ detail: 'Invalid token' });
+    // An address with one is no address: the token is taken, without it.
+    expect(await new BearerAuthenticator({ secret: server.config.AUTH_JWT_SECRET, audience: 'astro-api', maxLifetimeSeconds: 86400 }).verify(await mintToken({ userId: 'jwt-user-1', email: 'a\u0000b@example.com', secret: server.config.AUTH_JWT_SECRET!, audience: 'astro-api' }))).toEqual({ userId: 'jwt-user-1', email: null });
   });
 
   it('401 for a token without expiry, for another audience, and for alg none', async () => {
