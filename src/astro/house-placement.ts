@@ -22,18 +22,12 @@ export function cuspOrder(cusps: readonly number[]): { forward: boolean; inOrder
   return { forward, inOrder: forward || Math.abs(total - 11 * 360) < 1e-6 };
 }
 
-/** Whether the cusps run counter-clockwise (cuspOrder). */
-export const cuspsRunForward = (cusps: readonly number[]): boolean => cuspOrder(cusps).forward;
-
-/** Whether the cusps go round the zodiac once (cuspOrder). */
-export const cuspsInOrder = (cusps: readonly number[]): boolean => cuspOrder(cusps).inOrder;
-
 /**
  * Houses normally run counter-clockwise (increasing longitude). Inside the polar circles some
  * systems run clockwise (the library adds 180° to the MC), so the direction is read from the
  * cusps themselves rather than assumed.
  */
-export function houseOf(longitude: number, cusps: readonly number[], forward = cuspsRunForward(cusps)): number {
+export function houseOf(longitude: number, cusps: readonly number[], forward = cuspOrder(cusps).forward): number {
   for (let i = 0; i < 12; i++) {
     const start = cusps[i]!;
     const end = cusps[(i + 1) % 12]!;

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { computeHouses } from '../../src/astro/chart.ts';
 import { initEphemeris } from '../../src/astro/ephemeris.ts';
 import { HOUSE_SYSTEMS, type HouseSystemName } from '../../src/astro/house-systems.ts';
-import { cuspsInOrder, houseOf } from '../../src/astro/house-placement.ts';
+import { cuspOrder, houseOf } from '../../src/astro/house-placement.ts';
 import { natalConfidence } from '../../src/features/natal/service.ts';
 import { seededRandom } from '../helpers/seeded-random.ts';
 
@@ -20,7 +20,7 @@ describe('house cusps', () => {
     // 1990-06-21 12:00 UT at 66.6° S: Topocentric's 2nd cusp lies clockwise of the 1st, its 3rd counter-clockwise.
     const { frame, warning } = computeHouses(2448064.0, -66.6, 10, 'topocentric', TROPICAL);
     expect(frame.used).toBe('topocentric');
-    expect(cuspsInOrder(frame.cusps)).toBe(false);
+    expect(cuspOrder(frame.cusps).inOrder).toBe(false);
     expect(warning).toMatch(/topocentric gives cusps out of order at latitude -66.6/);
     expect(natalConfidence({ points: [], houses: frame, warnings: [], moshierUsed: false })).toMatchObject({ houses: 'medium', notes: [expect.stringMatching(/turn back on themselves/)] });
   });
@@ -33,7 +33,7 @@ describe('house cusps', () => {
       const system = SYSTEMS[i % SYSTEMS.length]!;
       const lat = (random() < 0.5 ? -1 : 1) * (55 + random() * 34.9);
       const { frame, warning } = computeHouses(2415020.5 + random() * 60000, lat, random() * 360 - 180, system, TROPICAL);
-      if (!cuspsInOrder(frame.cusps)) {
+      if (!cuspOrder(frame.cusps).inOrder) {
         disordered.add(system);
         expect(warning, `${system} at ${lat}`).toMatch(/out of order/);
       }

@@ -39,7 +39,9 @@ export class UsageAlerts {
 
   async check(userIds: ReadonlySet<string>): Promise<void> {
     const now = Date.now();
-    const ids = [...userIds].filter((id) => !this.done.has(`${id} ${periodWindow('day', now).key}`) && !this.done.has(`${id} ${periodWindow('month', now).key}`));
+    const day = periodWindow('day', now).key;
+    const month = periodWindow('month', now).key;
+    const ids = [...userIds].filter((id) => !this.done.has(`${id} ${day}`) && !this.done.has(`${id} ${month}`));
     if (!ids.length) return;
     const rows = await this.db.any(sql.type(candidateRow)`
       select s.user_id, coalesce(n.usage_alert_threshold_pct, 80)::int as threshold,
