@@ -5,17 +5,19 @@
 ARG NODE_VERSION=22
 
 # Build: compilers for the native modules (the Swiss Ephemeris binding, and the service's own:
-# the lean binding of its position and houses calls, the JSON tape writer), production
-# dependencies only, the gazetteer index and the index of time-zone transitions.
+# the lean binding of its position and houses calls, the JSON tape writer, the file mapper),
+# production dependencies only, the gazetteer index, the time-zone tiles and the index of
+# time-zone transitions.
 FROM node:${NODE_VERSION}-bookworm AS build
 WORKDIR /app
 # node-gyp compiles against the headers this Node ships instead of downloading them.
 ENV npm_config_nodedir=/usr/local
 # What `npm ci` and its install script need (native/ and binding.gyp for node-gyp, src/geo/ for
-# the gazetteer index, src/astro/ for the time-zone index), before the rest of the source, so
-# that a code change reuses this layer.
+# the gazetteer index and the time-zone tiles, src/astro/ for the time-zone index), before the
+# rest of the source, so that a code change reuses this layer.
 COPY package.json package-lock.json binding.gyp ./
 COPY native/ native/
+COPY src/native-module.ts src/
 COPY src/geo/ src/geo/
 COPY src/astro/ src/astro/
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force

@@ -8,19 +8,27 @@
  * module (a test holds them equal), but it keeps each decoded tile as GeoJSON, about 230 bytes
  * per vertex: the whole world takes 1.8 GB per thread, and any bounded cache of it churns under
  * births from everywhere (measured: 19 µs a lookup, a tile decoded every tenth lookup, and a
- * large old generation for the garbage collector to mark). Here a decoded tile is kept as flat
+ * large old generation for the garbage collector to mark). Here a tile is kept as flat
  * coordinate arrays, 16 bytes per vertex, with each polygon's bounding box: the whole world
- * (7.9 million vertices) fits in the default budget, so a warm service decodes nothing.
+ * (7.9 million vertices) fits in the default budget, so a warm service reads nothing. The tiles
+ * come ready-made from build/zone-tiles.bin (zone-tile-file.ts, written at install), one read
+ * each; without that file they are decoded from geobuf, the same numbers at about ten times the
+ * cost.
  */
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import geobuf from 'geobuf';
 import Pbf from 'pbf';
 import { LRUCache } from 'lru-cache';
+import { tileOf, ZoneTileFile, type Tile, type TileSource, type ZonePolygon } from './zone-tile-file.ts';
 
 /** Bytes of decoded tiles per thread: the whole dataset (about 130 MB) fits. */
 export const DEFAULT_TILE_BUDGET_BYTES = 160 * 1024 * 1024;
+
+/** The tiles decoded at install time (src/geo/write-zone-tiles.ts). */
+export const ZONE_TILES_FILE = fileURLToPath(new URL('../../build/zone-tiles.bin', import.meta.url));
 
 interface QuadNode {
   a?: QuadTree; b?: QuadTree; c?: QuadTree; d?: QuadTree;
@@ -31,18 +39,6 @@ type QuadTree = QuadNode | number[] | { pos: number; len: number };
 interface GeoTzIndex {
   timezones: string[];
   lookup: QuadTree;
-}
-
-/** One zone's polygon in a tile: its rings (outer first, then holes) as flat [lng, lat, ...] pairs. */
-interface ZonePolygon {
-  zone: string;
-  west: number; south: number; east: number; north: number;
-  rings: Float64Array[];
-}
-
-interface Tile {
-  polygons: ZonePolygon[];
-  bytes: number;
 }
 
 const dataDirectory = path.join(path.dirname(createRequire(import.meta.url).resolve('geo-tz/all')), '..', 'data');
@@ -116,14 +112,19 @@ export class TimeZoneLookup {
   private readonly index: GeoTzIndex;
   private readonly tiles: LRUCache<string, Tile>;
   private readonly dataFile: string;
+  private readonly tileFile: ZoneTileFile | undefined;
   private fd: number | undefined;
   private evictions = 0;
 
-  constructor(options: { budgetBytes?: number } = {}) {
+  /** `tileFile`: the ready-made tiles (null: decode every tile from geobuf). */
+  constructor(options: { budgetBytes?: number; tileFile?: string | null } = {}) {
     // The "all" product (geo-tz/all): zones kept apart by their history before 1970 too.
     const name = 'timezones.geojson';
-    this.index = JSON.parse(fs.readFileSync(path.join(dataDirectory, `${name}.index.json`), 'utf8')) as GeoTzIndex;
+    const indexFile = path.join(dataDirectory, `${name}.index.json`);
+    this.index = JSON.parse(fs.readFileSync(indexFile, 'utf8')) as GeoTzIndex;
     this.dataFile = path.join(dataDirectory, `${name}.geo.dat`);
+    const tileFile = options.tileFile === undefined ? ZONE_TILES_FILE : options.tileFile;
+    this.tileFile = tileFile === null ? undefined : ZoneTileFile.open(tileFile, this.source());
     this.tiles = new LRUCache<string, Tile>({
       maxSize: options.budgetBytes ?? DEFAULT_TILE_BUDGET_BYTES,
       sizeCalculation: (tile) => tile.bytes,
@@ -165,13 +166,39 @@ export class TimeZoneLookup {
     }
   }
 
-  usage(): { tiles: number; bytes: number; evictions: number } {
-    return { tiles: this.tiles.size, bytes: this.tiles.calculatedSize, evictions: this.evictions };
+  usage(): { tiles: number; bytes: number; evictions: number; fromFile: boolean } {
+    return { tiles: this.tiles.size, bytes: this.tiles.calculatedSize, evictions: this.evictions, fromFile: this.tileFile !== undefined };
+  }
+
+  /** What a tile file must have been made from to be read with this dataset: the sizes of its two files. */
+  source(): TileSource {
+    return { indexBytes: fs.statSync(path.join(path.dirname(this.dataFile), 'timezones.geojson.index.json')).size, dataBytes: fs.statSync(this.dataFile).size };
+  }
+
+  /** Every tile of the dataset decoded from geobuf, by its position in the data file (for the tile file's writer). */
+  *decodedTiles(): Generator<{ pos: number; polygons: ZonePolygon[] }> {
+    const leaves: { pos: number; len: number }[] = [];
+    const walk = (node: QuadTree | undefined) => {
+      if (!node || Array.isArray(node)) return;
+      if ('pos' in node) {
+        if (node.len) leaves.push(node);
+        return;
+      }
+      for (const quadrant of ['a', 'b', 'c', 'd'] as const) walk(node[quadrant]);
+    };
+    walk(this.index.lookup);
+    for (const { pos, len } of leaves) yield { pos, polygons: this.decodeTile(pos, len) };
   }
 
   private tile(key: string, pos: number, len: number): Tile {
     const cached = this.tiles.get(key);
     if (cached) return cached;
+    const tile = this.tileFile?.tile(pos) ?? tileOf(this.decodeTile(pos, len));
+    this.tiles.set(key, tile);
+    return tile;
+  }
+
+  private decodeTile(pos: number, len: number): ZonePolygon[] {
     this.fd ??= fs.openSync(this.dataFile, 'r');
     const bytes = Buffer.alloc(len);
     if (fs.readSync(this.fd, bytes, 0, len, pos) < len) throw new Error(`time-zone data file ${this.dataFile} is shorter than its index`);
@@ -183,11 +210,7 @@ export class TimeZoneLookup {
       if (geometry.type === 'Polygon') polygons.push(zonePolygon(zone, geometry.coordinates));
       else for (const rings of geometry.coordinates) polygons.push(zonePolygon(zone, rings));
     }
-    let size = 64;
-    for (const polygon of polygons) for (const ring of polygon.rings) size += ring.byteLength + 96;
-    const tile = { polygons, bytes: size };
-    this.tiles.set(key, tile);
-    return tile;
+    return polygons;
   }
 }
 
@@ -198,6 +221,6 @@ export function timeZoneAt(lat: number, lng: number): string {
 }
 
 /** What the tile cache of this thread holds (for tests and diagnostics). */
-export function timeZoneCacheUsage(): { tiles: number; bytes: number; evictions: number } {
+export function timeZoneCacheUsage(): { tiles: number; bytes: number; evictions: number; fromFile: boolean } {
   return shared.usage();
 }

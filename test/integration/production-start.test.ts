@@ -114,6 +114,7 @@ describe.skipIf(!databaseServer || !redisUrl)('the production image recipe, run 
     expect(fs.existsSync(path.join(dir, 'build/Release/swe_calc.node'))).toBe(true);
     expect(fs.existsSync(path.join(dir, 'build/gazetteer/manifest.json'))).toBe(true);
     expect(fs.existsSync(path.join(dir, 'build/zone-transitions.json'))).toBe(true);
+    expect(fs.existsSync(path.join(dir, 'build/zone-tiles.bin'))).toBe(true);
   }, 480_000);
 
   it("starts with the image's command, migrates, and is live and ready", async () => {

@@ -1,0 +1,185 @@
+/**
+ * The time-zone boundary tiles, decoded once at install time into build/zone-tiles.bin: each tile's
+ * polygons as the flat coordinate arrays the lookup reads (time-zone-lookup.ts), so that a tile
+ * costs a few views instead of a geobuf decode through GeoJSON objects (measured: a cold lookup
+ * took 29 µs, and a service more than a minute of births from everywhere to warm up).
+ *
+ * The file holds exactly the doubles the geobuf decode gives, so both ways answer alike; it names
+ * the data it was made from (the sizes of geo-tz's two files) and is ignored when they differ (a
+ * geo-tz upgrade), as it is when missing: the lookup then decodes geobuf tiles itself. It is
+ * mapped into memory (native/mapped_file.c) and a tile is a set of views of it: its pages are
+ * the page cache's, shared by every process and thread, read only where lookups go.
+ *
+ * Layout (little-endian): "ZTILES01", the manifest's length (u32) and the manifest (JSON: source,
+ * zone names, and per tile its geobuf position, its offset here and its length); then each tile
+ * at an offset that is a multiple of 8:
+ *   u32 polygon count; per polygon u32 zone (index into the names), u32 ring count, and per
+ *   ring u32 vertex count; padding to 8; per polygon f64 west, south, east, north; then every
+ *   ring's [lng, lat, ...] as f64, polygon after polygon.
+ */
+import fs from 'node:fs';
+import { loadNativeModule } from '../native-module.ts';
+
+export interface ZonePolygon {
+  zone: string;
+  west: number; south: number; east: number; north: number;
+  /** The outer ring first, then the holes, each as flat [lng, lat, ...] pairs. */
+  rings: Float64Array[];
+}
+
+export interface Tile {
+  polygons: ZonePolygon[];
+  /** What the tile holds in memory, for the cache's budget. */
+  bytes: number;
+}
+
+/** What a tile file was made from: it is read only while they are the same. */
+export interface TileSource {
+  indexBytes: number;
+  dataBytes: number;
+}
+
+interface Manifest {
+  source: TileSource;
+  zones: string[];
+  /** Per tile: its position in geo-tz's data file, its offset and its length in this file. */
+  tiles: number[];
+}
+
+const MAGIC = 'ZTILES01';
+const HEADER = MAGIC.length + 4;
+
+/** A tile of these polygons, with what it holds in memory: its numbers and about 96 bytes of objects per ring. */
+export function tileOf(polygons: ZonePolygon[]): Tile {
+  let bytes = 64;
+  for (const polygon of polygons) for (const ring of polygon.rings) bytes += ring.byteLength + 96;
+  return { polygons, bytes };
+}
+
+const align8 = (n: number) => Math.ceil(n / 8) * 8;
+
+/** One tile's bytes, as readTile reads them. */
+function tileBytes(polygons: readonly ZonePolygon[], zoneIndex: (zone: string) => number): Buffer {
+  const intCount = 1 + polygons.reduce((sum, p) => sum + 2 + p.rings.length, 0);
+  const vertexNumbers = polygons.reduce((sum, p) => sum + p.rings.reduce((s, r) => s + r.length, 0), 0);
+  const numbersAt = align8(intCount * 4);
+  const bytes = Buffer.alloc(numbersAt + (polygons.length * 4 + vertexNumbers) * 8);
+  let at = 0;
+  const u32 = (value: number) => { bytes.writeUInt32LE(value, at); at += 4; };
+  u32(polygons.length);
+  for (const p of polygons) {
+    u32(zoneIndex(p.zone));
+    u32(p.rings.length);
+    for (const ring of p.rings) u32(ring.length / 2);
+  }
+  at = numbersAt;
+  const f64 = (value: number) => { bytes.writeDoubleLE(value, at); at += 8; };
+  for (const p of polygons) [p.west, p.south, p.east, p.north].forEach(f64);
+  for (const p of polygons) for (const ring of p.rings) ring.forEach(f64);
+  return bytes;
+}
+
+/**
+ * Writes every tile into `file` (through a temporary file, so that a reader never sees half of
+ * one): `tiles` gives each tile's geobuf position with its decoded polygons.
+ */
+export function writeZoneTileFile(file: string, source: TileSource, tiles: Iterable<{ pos: number; polygons: ZonePolygon[] }>): { tiles: number; bytes: number } {
+  const zones: string[] = [];
+  const zoneIds = new Map<string, number>();
+  const zoneIndex = (zone: string) => {
+    let id = zoneIds.get(zone);
+    if (id === undefined) zoneIds.set(zone, (id = zones.push(zone) - 1));
+    return id;
+  };
+  const blocks: Buffer[] = [];
+  const entries: number[] = [];
+  let offset = 0; // from the first tile; made absolute once the manifest's length is known
+  for (const { pos, polygons } of tiles) {
+    const block = tileBytes(polygons, zoneIndex);
+    entries.push(pos, offset, block.length);
+    blocks.push(block);
+    offset += block.length; // every block's length is a multiple of 8
+  }
+  // The manifest's own length depends on the offsets it lists: pad it to a fixed width of digits.
+  const manifestFor = (base: number) => JSON.stringify({ source, zones, tiles: entries.map((n, i) => (i % 3 === 1 ? n + base : n)) } satisfies Manifest);
+  let base = align8(HEADER + Buffer.byteLength(manifestFor(0)));
+  while (align8(HEADER + Buffer.byteLength(manifestFor(base))) !== base) base = align8(HEADER + Buffer.byteLength(manifestFor(base)));
+  const manifest = Buffer.from(manifestFor(base));
+  const head = Buffer.alloc(base, 0x20); // the manifest padded with spaces, which JSON allows
+  head.write(MAGIC, 0, 'latin1');
+  head.writeUInt32LE(manifest.length, MAGIC.length);
+  manifest.copy(head, HEADER);
+  const temporary = `${file}.${process.pid}.tmp`;
+  const fd = fs.openSync(temporary, 'w');
+  try {
+    for (const block of [head, ...blocks]) fs.writeSync(fd, block);
+  } finally {
+    fs.closeSync(fd);
+  }
+  fs.renameSync(temporary, file);
+  return { tiles: blocks.length, bytes: base + offset };
+}
+
+interface MappedFile {
+  /** The whole file, mapped (native/mapped_file.c): its pages are shared by every process and thread that reads it. */
+  map(file: string): ArrayBuffer;
+}
+
+let mapper: MappedFile | undefined;
+
+/** The tiles of a file written by writeZoneTileFile, as views of the mapped file. */
+export class ZoneTileFile {
+  private constructor(
+    private readonly bytes: ArrayBuffer,
+    private readonly zones: string[],
+    private readonly where: Map<number, { offset: number; length: number }>,
+  ) {}
+
+  /** The file's tiles; undefined when it is missing, damaged or made from other data. */
+  static open(file: string, source: TileSource): ZoneTileFile | undefined {
+    try {
+      mapper ??= loadNativeModule<MappedFile>('mapped_file');
+      const bytes = mapper.map(file);
+      const head = Buffer.from(bytes, 0, Math.min(bytes.byteLength, HEADER));
+      if (head.length < HEADER || head.toString('latin1', 0, MAGIC.length) !== MAGIC) return undefined;
+      const manifestLength = head.readUInt32LE(MAGIC.length);
+      if (HEADER + manifestLength > bytes.byteLength) return undefined;
+      const manifest = JSON.parse(Buffer.from(bytes, HEADER, manifestLength).toString('utf8')) as Manifest;
+      if (manifest.source?.indexBytes !== source.indexBytes || manifest.source.dataBytes !== source.dataBytes) return undefined;
+      const where = new Map<number, { offset: number; length: number }>();
+      for (let i = 0; i < manifest.tiles.length; i += 3) {
+        const [pos, offset, length] = [manifest.tiles[i]!, manifest.tiles[i + 1]!, manifest.tiles[i + 2]!];
+        if (offset % 8 !== 0 || offset + length > bytes.byteLength) return undefined;
+        where.set(pos, { offset, length });
+      }
+      return new ZoneTileFile(bytes, manifest.zones, where);
+    } catch {
+      return undefined; // missing, unreadable, or not JSON where the manifest should be
+    }
+  }
+
+  /** The tile at a geobuf position (views of the file, nothing copied); undefined when the file has none there. */
+  tile(pos: number): Tile | undefined {
+    const at = this.where.get(pos);
+    if (!at) return undefined;
+    const ints = new Uint32Array(this.bytes, at.offset, Math.floor(at.length / 4));
+    const count = ints[0]!;
+    let i = 1;
+    const shapes: { zone: number; rings: number; first: number }[] = [];
+    for (let p = 0; p < count; p++) {
+      const zone = ints[i]!;
+      const rings = ints[i + 1]!;
+      shapes.push({ zone, rings, first: i + 2 });
+      i += 2 + rings;
+    }
+    const numbersAt = at.offset + align8(i * 4);
+    const numbers = new Float64Array(this.bytes, numbersAt, (at.offset + at.length - numbersAt) / 8);
+    let n = count * 4;
+    const polygons = shapes.map((shape, p): ZonePolygon => {
+      const rings: Float64Array[] = [];
+      for (let r = 0; r < shape.rings; r++) rings.push(numbers.subarray(n, (n += ints[shape.first + r]! * 2)));
+      return { zone: this.zones[shape.zone]!, west: numbers[p * 4]!, south: numbers[p * 4 + 1]!, east: numbers[p * 4 + 2]!, north: numbers[p * 4 + 3]!, rings };
+    });
+    return tileOf(polygons);
+  }
+}
