@@ -35,6 +35,8 @@ export interface ModeFigures {
    */
   gzip: LoadResult;
   gzipShare: number;
+  /** 2-s warm-up runs each server took to reach a steady rate (full, bare, minimal if any, same answer). */
+  warmupRuns: number[];
   /** req/s of every round, in order. */
   rounds: { baseline: number[]; full: number[]; bare: number[]; minimal: number[]; sameAnswer: number[]; gzip: number[] };
   /**
@@ -56,6 +58,20 @@ export const NATAL_ROUTE: BenchRoute = { path: '/api/v1/natal/calculate', body: 
 export const TRANSITS_ROUTE: BenchRoute = { path: '/api/v1/transits/calculate', body: () => JSON.stringify(randomTransitRequest()), withMinimal: false };
 
 const settle = () => new Promise((r) => setTimeout(r, 1000));
+
+/**
+ * Loads a server until two successive runs agree within 5% (at least three runs, at most
+ * twelve); the number of runs it took.
+ */
+async function warmUntilSteady(run: () => Promise<LoadResult>): Promise<number> {
+  let last = (await run()).requestsPerSecond;
+  for (let runs = 2; runs <= 12; runs++) {
+    const rate = (await run()).requestsPerSecond;
+    if (runs >= 3 && Math.abs(rate - last) <= 0.05 * last) return runs;
+    last = rate;
+  }
+  return 12;
+}
 
 /** The run with the median throughput of several. */
 function medianRun(runs: LoadResult[]): LoadResult {
@@ -90,6 +106,7 @@ export async function benchNatal(options: { durationSeconds: number; connections
       if (recorded.status !== 200) throw new Error(`recording an answer of ${route.path}: ${recorded.status}`);
       fs.writeFileSync(answerFile, Buffer.from(await recorded.arrayBuffer()));
       sameAnswer = await startBenchServer({ ANSWER_FILE: answerFile, ROUTE_PATH: route.path }, [], 'bench/same-answer-server.ts');
+      const warmups: number[] = [];
       const cpuPerRequest = { full: [] as number[], bare: [] as number[], minimal: [] as number[], sameAnswer: [] as number[], gzip: [] as number[] };
       const natalRequests = (server: BenchServer, headers: Record<string, string> = {}) => ({
         ...common, url: `${server.url}${route.path}`, method: 'POST' as const,
@@ -103,8 +120,11 @@ export async function benchNatal(options: { durationSeconds: number; connections
         await settle();
         return result;
       };
-      // Warm up JIT, the key cache and the time-zone data before measuring.
-      for (const server of [full, bare, ...(minimal ? [minimal] : []), sameAnswer]) await runLoad('warmup', { ...natalRequests(server), durationSeconds: 2 });
+      // Warm up JIT, the key cache and the time-zone data before measuring: a served process
+      // starts at about half its steady throughput (compiling, and meeting each zone for the
+      // first time) and climbs for ten seconds or more, while the same-answer server is warm
+      // at once. What is compared is the steady state, as a running service sees it.
+      for (const server of [full, bare, ...(minimal ? [minimal] : []), sameAnswer]) warmups.push(await warmUntilSteady(() => runLoad('warmup', { ...natalRequests(server), durationSeconds: 2 })));
       const baselines: LoadResult[] = [];
       const fulls: LoadResult[] = [];
       const bares: LoadResult[] = [];
@@ -134,6 +154,7 @@ export async function benchNatal(options: { durationSeconds: number; connections
         ...(minimalRun ? { minimal: minimalRun, minimalShare: natal.requestsPerSecond / minimalRun.requestsPerSecond } : {}),
         sameAnswer: sameAnswerRun, sameAnswerShare: natal.requestsPerSecond / sameAnswerRun.requestsPerSecond,
         gzip: gzipRun, gzipShare: gzipRun.requestsPerSecond / natal.requestsPerSecond,
+        warmupRuns: warmups,
         rounds: { baseline: perSecond(baselines), full: perSecond(fulls), bare: perSecond(bares), minimal: perSecond(minimals), sameAnswer: perSecond(sameAnswers), gzip: perSecond(gzips) },
         cpuMicrosPerRequest: { full: median(cpuPerRequest.full), bare: median(cpuPerRequest.bare), ...(minimal ? { minimal: median(cpuPerRequest.minimal) } : {}), sameAnswer: median(cpuPerRequest.sameAnswer), gzip: median(cpuPerRequest.gzip) },
       });

@@ -66,6 +66,7 @@ async function servedAndFloors(label: string, kind: 'natal' | 'transits', route:
     row('the same answer object, bare Fastify', f.sameAnswer, (f.sameAnswer.requestsPerSecond / f.natal.requestsPerSecond).toFixed(2));
     row('full, Accept-Encoding: gzip', f.gzip, f.gzipShare.toFixed(2));
     console.log(`${''.padEnd(9)} full/same-answer ${f.sameAnswerShare.toFixed(2)}   full/bare ${f.platformShare.toFixed(2)}${f.minimalShare !== undefined ? `   full/minimal ${f.minimalShare.toFixed(2)}` : ''}   full/trivial ${f.ratio.toFixed(2)}   full/task floor ${(f.natal.requestsPerSecond / floor.taskPerSecond).toFixed(2)}   bare/task floor ${(f.bare.requestsPerSecond / floor.taskPerSecond).toFixed(2)}`);
+    console.log(`${''.padEnd(9)} warmed until steady (two 2-s runs within 5%): ${f.warmupRuns.join('/')} runs (full/bare${f.minimal ? '/minimal' : ''}/same answer)`);
     console.log(`${''.padEnd(9)} rounds req/s: full ${rates(f.rounds.full)}, bare ${rates(f.rounds.bare)}${f.minimal ? `, minimal ${rates(f.rounds.minimal)}` : ''}, same answer ${rates(f.rounds.sameAnswer)}, gzip ${rates(f.rounds.gzip)}`);
     const cpu = f.cpuMicrosPerRequest;
     console.log(`${''.padEnd(9)} service CPU per request (all threads; Redis and PostgreSQL not included): full ${cpu.full.toFixed(0)} µs, bare ${cpu.bare.toFixed(0)} µs${cpu.minimal !== undefined ? `, minimal ${cpu.minimal.toFixed(0)} µs` : ''}, same answer ${cpu.sameAnswer.toFixed(0)} µs, full with gzip ${cpu.gzip.toFixed(0)} µs`);
