@@ -214,13 +214,16 @@ export class TimeZoneLookup {
   }
 }
 
-const shared = new TimeZoneLookup();
+/** This thread's lookup, made on first use (reading the index and opening the tiles take about 60 ms). */
+let shared: TimeZoneLookup | undefined;
 
 export function timeZoneAt(lat: number, lng: number): string {
+  shared ??= new TimeZoneLookup();
   return shared.zoneAt(lat, lng);
 }
 
 /** What the tile cache of this thread holds (for tests and diagnostics). */
 export function timeZoneCacheUsage(): { tiles: number; bytes: number; evictions: number; fromFile: boolean } {
+  shared ??= new TimeZoneLookup();
   return shared.usage();
 }
