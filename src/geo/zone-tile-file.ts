@@ -18,6 +18,7 @@
  *   ring's [lng, lat, ...] as f64, polygon after polygon.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import { loadNativeModule } from '../native-module.ts';
 
 export interface ZonePolygon {
@@ -58,7 +59,7 @@ export function tileOf(polygons: ZonePolygon[]): Tile {
 
 const align8 = (n: number) => Math.ceil(n / 8) * 8;
 
-/** One tile's bytes, as readTile reads them. */
+/** One tile's bytes, as ZoneTileFile.tile reads them. */
 function tileBytes(polygons: readonly ZonePolygon[], zoneIndex: (zone: string) => number): Buffer {
   const intCount = 1 + polygons.reduce((sum, p) => sum + 2 + p.rings.length, 0);
   const vertexNumbers = polygons.reduce((sum, p) => sum + p.rings.reduce((s, r) => s + r.length, 0), 0);
@@ -100,7 +101,8 @@ export function writeZoneTileFile(file: string, source: TileSource, tiles: Itera
     blocks.push(block);
     offset += block.length; // every block's length is a multiple of 8
   }
-  // The manifest's own length depends on the offsets it lists: pad it to a fixed width of digits.
+  // The manifest lists offsets from the file's start, which depend on the manifest's own length:
+  // grown until the length it gives is the one it assumed (it then ends in spaces up to the tiles).
   const manifestFor = (base: number) => JSON.stringify({ source, zones, tiles: entries.map((n, i) => (i % 3 === 1 ? n + base : n)) } satisfies Manifest);
   let base = align8(HEADER + Buffer.byteLength(manifestFor(0)));
   while (align8(HEADER + Buffer.byteLength(manifestFor(base))) !== base) base = align8(HEADER + Buffer.byteLength(manifestFor(base)));
@@ -137,6 +139,8 @@ export class ZoneTileFile {
 
   /** The file's tiles; undefined when it is missing, damaged or made from other data. */
   static open(file: string, source: TileSource): ZoneTileFile | undefined {
+    // The file is little-endian, and typed arrays read in the machine's order.
+    if (os.endianness() !== 'LE') return undefined;
     try {
       mapper ??= loadNativeModule<MappedFile>('mapped_file');
       const bytes = mapper.map(file);
@@ -158,10 +162,22 @@ export class ZoneTileFile {
     }
   }
 
-  /** The tile at a geobuf position (views of the file, nothing copied); undefined when the file has none there. */
+  /**
+   * The tile at a geobuf position (views of the file, nothing copied); undefined when the file has
+   * none there, or when what it has there does not hold together (the lookup then decodes it).
+   */
   tile(pos: number): Tile | undefined {
     const at = this.where.get(pos);
     if (!at) return undefined;
+    try {
+      return this.read(at.offset, at.length);
+    } catch {
+      return undefined; // a typed array past the tile's bytes, or a zone past the names
+    }
+  }
+
+  private read(offset: number, length: number): Tile {
+    const at = { offset, length };
     const ints = new Uint32Array(this.bytes, at.offset, Math.floor(at.length / 4));
     const count = ints[0]!;
     let i = 1;
@@ -169,6 +185,7 @@ export class ZoneTileFile {
     for (let p = 0; p < count; p++) {
       const zone = ints[i]!;
       const rings = ints[i + 1]!;
+      if (!(zone < this.zones.length && rings >= 1 && i + 2 + rings <= ints.length)) throw new RangeError('tile does not hold together');
       shapes.push({ zone, rings, first: i + 2 });
       i += 2 + rings;
     }
@@ -178,6 +195,7 @@ export class ZoneTileFile {
     const polygons = shapes.map((shape, p): ZonePolygon => {
       const rings: Float64Array[] = [];
       for (let r = 0; r < shape.rings; r++) rings.push(numbers.subarray(n, (n += ints[shape.first + r]! * 2)));
+      if (n > numbers.length) throw new RangeError('tile does not hold together');
       return { zone: this.zones[shape.zone]!, west: numbers[p * 4]!, south: numbers[p * 4 + 1]!, east: numbers[p * 4 + 2]!, north: numbers[p * 4 + 3]!, rings };
     });
     return tileOf(polygons);

@@ -60,4 +60,18 @@ describe('time-zone tiles decoded at install', () => {
       expect(lookup.zoneAt(-33.8688, 151.2093)).toBe('Australia/Sydney');
     }
   });
+
+  it('decode a tile whose bytes in the file do not hold together, with the same answer', () => {
+    // Every tile's polygon count made absurd, in a copy of the file.
+    const bytes = Buffer.from(fs.readFileSync(file));
+    const manifest = JSON.parse(bytes.toString('utf8', 12, 12 + bytes.readUInt32LE(8))) as { tiles: number[] };
+    const broken = path.join(dir, 'broken.bin');
+    for (let i = 0; i < manifest.tiles.length; i += 3) bytes.writeUInt32LE(0xffff_fff0, manifest.tiles[i + 1]!);
+    fs.writeFileSync(broken, bytes);
+    const lookup = new TimeZoneLookup({ tileFile: broken });
+    expect(lookup.usage().fromFile).toBe(true);
+    for (const [lat, lng] of [[48.8566, 2.3522], [-33.8688, 151.2093], [40.7128, -74.006], [47.5, 8.6]] as const) {
+      expect(lookup.zoneAt(lat, lng)).toBe(decoding.zoneAt(lat, lng));
+    }
+  });
 });
