@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { find } from 'geo-tz/all';
 import { DEFAULT_TILE_BUDGET_BYTES, TimeZoneLookup, timeZoneAt, timeZoneCacheUsage } from '../../../src/geo/time-zone-lookup.ts';
-import { searchPlaces } from '../../../src/geo/gazetteer.ts';
-import { seededRandom } from '../../helpers/seeded-random.ts';
+import { zoneTestPoints } from '../../helpers/zone-test-points.ts';
 
 /** geo-tz's own answer, the first zone it names (what the service used before its own reader). */
 const geoTz = (lat: number, lng: number) => find(lat, lng)[0] ?? 'Etc/UTC';
@@ -17,13 +16,7 @@ describe('time-zone lookup', () => {
   });
 
   it('answers as geo-tz does: random points of the globe, towns near borders, band edges, poles, antimeridian', () => {
-    const random = seededRandom(7);
-    const points: [number, number][] = [];
-    for (let i = 0; i < 6000; i++) points.push([random() * 180 - 90, random() * 360 - 180]);
-    // Towns sit where the boundary tiles are: near borders, coasts and each other.
-    for (const query of ['San', 'Saint', 'Nova', 'Port', 'Ban', 'Al', 'Ko', 'Mar', 'El', 'Ust', 'Villa', 'Bad']) {
-      for (const place of searchPlaces(query, { limit: 200 })) points.push([place.lat, place.lng]);
-    }
+    const points = zoneTestPoints(7, 6000);
     // A line across many borders, in small steps.
     for (let lng = -20; lng <= 60; lng += 0.01) points.push([47.5, lng]);
     // The nautical bands' shared edges, the poles, the antimeridian and the index's clamped bounds.

@@ -4,8 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TimeZoneLookup } from '../../../src/geo/time-zone-lookup.ts';
 import { writeZoneTileFile } from '../../../src/geo/zone-tile-file.ts';
-import { searchPlaces } from '../../../src/geo/gazetteer.ts';
-import { seededRandom } from '../../helpers/seeded-random.ts';
+import { zoneTestPoints } from '../../helpers/zone-test-points.ts';
 
 describe('time-zone tiles decoded at install', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zone-tiles-'));
@@ -21,12 +20,7 @@ describe('time-zone tiles decoded at install', () => {
   it('answer as the tiles decoded from geobuf: random points, towns near borders, a line across borders', () => {
     const fromFile = new TimeZoneLookup({ tileFile: file });
     expect(fromFile.usage().fromFile).toBe(true);
-    const random = seededRandom(11);
-    const points: [number, number][] = [];
-    for (let i = 0; i < 20_000; i++) points.push([random() * 180 - 90, random() * 360 - 180]);
-    for (const query of ['San', 'Saint', 'Nova', 'Port', 'Ban', 'Al', 'Ko', 'Mar', 'El', 'Ust', 'Villa', 'Bad']) {
-      for (const place of searchPlaces(query, { limit: 200 })) points.push([place.lat, place.lng]);
-    }
+    const points = zoneTestPoints(11, 20_000);
     for (let lng = -120; lng <= 150; lng += 0.05) points.push([31.3, lng]);
     const differing = points.filter(([lat, lng]) => fromFile.zoneAt(lat, lng) !== decoding.zoneAt(lat, lng));
     expect(differing).toEqual([]);
