@@ -22,7 +22,7 @@ import { fileURLToPath } from 'node:url';
 import geobuf from 'geobuf';
 import Pbf from 'pbf';
 import { LRUCache } from 'lru-cache';
-import { tileOf, ZoneTileFile, type Tile, type TileSource, type ZonePolygon } from './zone-tile-file.ts';
+import { tileOf, tileSource, ZoneTileFile, type Tile, type TileSource, type ZonePolygon } from './zone-tile-file.ts';
 
 /** Bytes of decoded tiles per thread: the whole dataset (about 130 MB) fits. */
 export const DEFAULT_TILE_BUDGET_BYTES = 160 * 1024 * 1024;
@@ -113,6 +113,7 @@ export class TimeZoneLookup {
   private readonly tiles: LRUCache<string, Tile>;
   private readonly dataFile: string;
   private readonly tileFile: ZoneTileFile | undefined;
+  private readonly dataSource: TileSource;
   private fd: number | undefined;
   private evictions = 0;
 
@@ -120,11 +121,16 @@ export class TimeZoneLookup {
   constructor(options: { budgetBytes?: number; tileFile?: string | null } = {}) {
     // The "all" product (geo-tz/all): zones kept apart by their history before 1970 too.
     const name = 'timezones.geojson';
-    const indexFile = path.join(dataDirectory, `${name}.index.json`);
-    this.index = JSON.parse(fs.readFileSync(indexFile, 'utf8')) as GeoTzIndex;
+    const indexText = fs.readFileSync(path.join(dataDirectory, `${name}.index.json`), 'utf8');
+    this.index = JSON.parse(indexText) as GeoTzIndex;
     this.dataFile = path.join(dataDirectory, `${name}.geo.dat`);
+    this.dataSource = tileSource(indexText, fs.statSync(this.dataFile).size);
     const tileFile = options.tileFile === undefined ? ZONE_TILES_FILE : options.tileFile;
-    this.tileFile = tileFile === null ? undefined : ZoneTileFile.open(tileFile, this.source());
+    this.tileFile = tileFile === null ? undefined : ZoneTileFile.open(tileFile, this.dataSource);
+    if (options.tileFile === undefined && !this.tileFile) {
+      // Once per thread: the answers are the same, but each tile costs a decode.
+      process.emitWarning(`${ZONE_TILES_FILE} is missing, damaged or made from other data: time-zone tiles are decoded from geo-tz's data (run \`npm run build:zone-tiles\`)`, 'TimeZoneTilesWarning');
+    }
     this.tiles = new LRUCache<string, Tile>({
       maxSize: options.budgetBytes ?? DEFAULT_TILE_BUDGET_BYTES,
       sizeCalculation: (tile) => tile.bytes,
@@ -170,9 +176,9 @@ export class TimeZoneLookup {
     return { tiles: this.tiles.size, bytes: this.tiles.calculatedSize, evictions: this.evictions, fromFile: this.tileFile !== undefined };
   }
 
-  /** What a tile file must have been made from to be read with this dataset: the sizes of its two files. */
+  /** What a tile file must have been made from to be read with this dataset. */
   source(): TileSource {
-    return { indexBytes: fs.statSync(path.join(path.dirname(this.dataFile), 'timezones.geojson.index.json')).size, dataBytes: fs.statSync(this.dataFile).size };
+    return this.dataSource;
   }
 
   /** Every tile of the dataset decoded from geobuf, by its position in the data file (for the tile file's writer). */

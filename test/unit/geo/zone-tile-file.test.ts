@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -35,7 +36,7 @@ describe('time-zone tiles decoded at install', () => {
     expect(small.zoneAt(48.8566, 2.3522)).toBe('Europe/Paris');
   });
 
-  it('are ignored when the file is missing, damaged, cut short or made from other data: the tiles are decoded instead', () => {
+  it('are ignored when the file is missing, damaged, cut short, made from other data or not a file: the tiles are decoded instead', () => {
     const damaged = path.join(dir, 'damaged.bin');
     fs.writeFileSync(damaged, Buffer.from('ZTILES01\xff\xff\xff\x7f{"source":', 'latin1'));
     const notJson = path.join(dir, 'not-json.bin');
@@ -44,10 +45,12 @@ describe('time-zone tiles decoded at install', () => {
     fs.writeFileSync(cut, fs.readFileSync(file).subarray(0, 1 << 20));
     const other = path.join(dir, 'other.bin');
     const source = decoding.source();
-    writeZoneTileFile(other, { ...source, dataBytes: source.dataBytes + 1 }, []);
+    writeZoneTileFile(other, { ...source, indexHash: source.indexHash.replace(/^./, (c) => (c === '0' ? '1' : '0')) }, []);
     const empty = path.join(dir, 'empty.bin');
     fs.writeFileSync(empty, '');
-    for (const tileFile of [path.join(dir, 'missing.bin'), damaged, notJson, cut, other, empty, dir]) {
+    const fifo = path.join(dir, 'fifo.bin'); // no writer ever comes: opening it must not wait for one
+    execFileSync('mkfifo', [fifo]);
+    for (const tileFile of [path.join(dir, 'missing.bin'), damaged, notJson, cut, other, empty, dir, fifo]) {
       const lookup = new TimeZoneLookup({ tileFile });
       expect(lookup.usage().fromFile, tileFile).toBe(false);
       expect(lookup.zoneAt(48.8566, 2.3522)).toBe('Europe/Paris');
@@ -55,17 +58,24 @@ describe('time-zone tiles decoded at install', () => {
     }
   });
 
-  it('decode a tile whose bytes in the file do not hold together, with the same answer', () => {
-    // Every tile's polygon count made absurd, in a copy of the file.
-    const bytes = Buffer.from(fs.readFileSync(file));
+  it('decode a tile whose bytes in the file were changed (its checksum fails), with the same answer', () => {
+    const bytes = fs.readFileSync(file);
     const manifest = JSON.parse(bytes.toString('utf8', 12, 12 + bytes.readUInt32LE(8))) as { tiles: number[] };
-    const broken = path.join(dir, 'broken.bin');
-    for (let i = 0; i < manifest.tiles.length; i += 3) bytes.writeUInt32LE(0xffff_fff0, manifest.tiles[i + 1]!);
-    fs.writeFileSync(broken, bytes);
-    const lookup = new TimeZoneLookup({ tileFile: broken });
-    expect(lookup.usage().fromFile).toBe(true);
-    for (const [lat, lng] of [[48.8566, 2.3522], [-33.8688, 151.2093], [40.7128, -74.006], [47.5, 8.6]] as const) {
-      expect(lookup.zoneAt(lat, lng)).toBe(decoding.zoneAt(lat, lng));
+    const damaged = {
+      // A polygon count past the tile, a crash's zeroed pages, a zone index moved to another zone.
+      count: (copy: Buffer, offset: number) => copy.writeUInt32LE(0xffff_fff0, offset),
+      zeroed: (copy: Buffer, offset: number, length: number) => copy.fill(0, offset, offset + length),
+      zone: (copy: Buffer, offset: number) => copy.writeUInt32LE((copy.readUInt32LE(offset + 4) + 1) % 400, offset + 4),
+    };
+    for (const [name, damage] of Object.entries(damaged)) {
+      const copy = Buffer.from(bytes);
+      for (let i = 0; i < manifest.tiles.length; i += 4) damage(copy, manifest.tiles[i + 1]!, manifest.tiles[i + 2]!);
+      const broken = path.join(dir, `broken-${name}.bin`);
+      fs.writeFileSync(broken, copy);
+      const lookup = new TimeZoneLookup({ tileFile: broken });
+      expect(lookup.usage().fromFile).toBe(true);
+      for (const [lat, lng] of zoneTestPoints(5, 300)) expect(lookup.zoneAt(lat, lng), `${name} ${lat} ${lng}`).toBe(decoding.zoneAt(lat, lng));
+      fs.rmSync(broken);
     }
   });
 });
