@@ -220,16 +220,19 @@ export class TimeZoneLookup {
   }
 }
 
-/** This thread's lookup, made on first use (reading the index and opening the tiles take about 60 ms). */
 let shared: TimeZoneLookup | undefined;
 
-export function timeZoneAt(lat: number, lng: number): string {
+/** This thread's lookup, made on first use (reading the index and opening the tiles take about 60 ms). */
+function sharedLookup(): TimeZoneLookup {
   shared ??= new TimeZoneLookup();
-  return shared.zoneAt(lat, lng);
+  return shared;
+}
+
+export function timeZoneAt(lat: number, lng: number): string {
+  return sharedLookup().zoneAt(lat, lng);
 }
 
 /** What the tile cache of this thread holds (for tests and diagnostics). */
 export function timeZoneCacheUsage(): { tiles: number; bytes: number; evictions: number; fromFile: boolean } {
-  shared ??= new TimeZoneLookup();
-  return shared.usage();
+  return sharedLookup().usage();
 }

@@ -203,8 +203,7 @@ export class ZoneTileFile {
   }
 
   private read(offset: number, length: number): Tile {
-    const at = { offset, length };
-    const ints = new Uint32Array(this.bytes, at.offset, Math.floor(at.length / 4));
+    const ints = new Uint32Array(this.bytes, offset, Math.floor(length / 4));
     const count = ints[0]!;
     if (!(count >= 1)) throw new RangeError('a tile without polygons');
     let i = 1;
@@ -216,8 +215,8 @@ export class ZoneTileFile {
       shapes.push({ zone, rings, first: i + 2 });
       i += 2 + rings;
     }
-    const numbersAt = at.offset + align8(i * 4);
-    const numbers = new Float64Array(this.bytes, numbersAt, (at.offset + at.length - numbersAt) / 8);
+    const numbersAt = offset + align8(i * 4);
+    const numbers = new Float64Array(this.bytes, numbersAt, (offset + length - numbersAt) / 8);
     let n = count * 4;
     const polygons = shapes.map((shape, p): ZonePolygon => {
       const rings: Float64Array[] = [];
