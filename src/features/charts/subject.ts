@@ -2,7 +2,7 @@
 import { computeChartMoment, type ChartMoment } from '../../astro/chart.ts';
 import type { ZodiacSetting } from '../../astro/ephemeris.ts';
 import { momentWarnings, resolveMoment, type ResolvedMoment } from '../shared/moment.ts';
-import type { ResolvedPlace } from '../shared/place.ts';
+import { requestedZone, type ResolvedPlace } from '../shared/place.ts';
 import { zodiacOf } from '../natal/service.ts';
 import type { SubjectInput } from './schemas.ts';
 
@@ -21,7 +21,8 @@ export interface ChartSubject {
 }
 
 export function castSubject(input: SubjectInput, place: ResolvedPlace, loc: (string | number)[], fallbackName = 'Chart'): ChartSubject {
-  const moment = resolveMoment(input, input.tz_str ?? input.timezone, place, input.dst_policy, loc);
+  const zone = requestedZone(input, loc);
+  const moment = resolveMoment(input, zone.tz, place, input.dst_policy, loc, zone.field);
   const zodiac = zodiacOf(input);
   const chart = computeChartMoment({
     jdUt: moment.jdUt, lat: place.lat, lng: place.lng, timeKnown: moment.timeKnown, zodiac,

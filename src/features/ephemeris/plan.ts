@@ -12,7 +12,7 @@ import type { ZodiacSetting } from '../../astro/ephemeris.ts';
 import type { HouseSystemName } from '../../astro/house-systems.ts';
 import { timeZoneAt } from '../../geo/time-zone-lookup.ts';
 import { RequestFieldError } from '../shared/request-error.ts';
-import { isAutoZone, placeWarnings, resolvePlace } from '../shared/place.ts';
+import { isAutoZone, placeWarnings, requestedZone, resolvePlace } from '../shared/place.ts';
 import { DEFAULT_EPHEMERIS_BODIES, bodyDefinition, displayName, resolveBodyName } from './body-names.ts';
 import { STEP_PATTERN, type EphemerisRequest } from './schemas.ts';
 import { civilAtOffsetMs, readIsoDateTime } from '../../astro/iso-date-time.ts';
@@ -181,7 +181,7 @@ export function buildEphemerisPlan(request: EphemerisRequest): EphemerisPlan {
   const format: EphemerisFormat = request.format ?? request.response_mode ?? 'json';
   const hasPlace = (request.lat !== undefined && request.lat !== null) || (request.lng !== undefined && request.lng !== null) || !!request.city;
   const place = hasPlace ? resolvePlace({ city: request.city ?? undefined, country: request.country ?? undefined, lat: request.lat ?? undefined, lng: request.lng ?? undefined }, ['body']) : null;
-  const tz = request.tz_str ?? request.timezone;
+  const { tz } = requestedZone(request, ['body']);
   // AUTO (the default): the zone of the place, or UTC without one.
   const zone = isAutoZone(tz) ? (place ? timeZoneAt(place.lat, place.lng) : 'UTC') : tz!;
   const dstPolicy = request.dst_policy ?? DEFAULT_DST_POLICY;

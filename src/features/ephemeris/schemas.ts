@@ -61,7 +61,7 @@ export const ephemerisRequest = z
     lat: latitude.nullish(),
     lng: longitude.nullish(),
     tz_str: timeZoneName.nullish().describe('IANA time zone of local dates and of the `d` step\'s wall time, or `AUTO` (default): the place\'s zone, or UTC without a place.'),
-    timezone: timeZoneName.nullish().describe('Alias of `tz_str`.'),
+    timezone: timeZoneName.nullish().describe('Alias of `tz_str`. Sent with it, a zone named in one wins over `AUTO` in the other; two different zones are refused (422).'),
     dst_policy: dstPolicy.nullish(),
     format: caseInsensitiveEnum(ephemerisFormats).nullish().describe('`json` (default), `table`, `csv` or `ndjson` (the last two stream); also chosen by `Accept: text/csv` or `application/x-ndjson`.'),
     response_mode: caseInsensitiveEnum(ephemerisFormats).nullish().describe('Alias of `format`.'),

@@ -4,17 +4,17 @@ import type { ComputeRunner } from '../../compute/runner.ts';
 import { isTimeOfDay, isValidCalendarDate, resolveCivilTime, utcOffsetSeconds } from '../../astro/civil-time.ts';
 import { timeZoneAt } from '../../geo/time-zone-lookup.ts';
 import { sendJsonBytes } from '../../http/raw-json.ts';
-import { isAutoZone, resolvePlace } from '../shared/place.ts';
+import { isAutoZone, requestedZone, resolvePlace } from '../shared/place.ts';
 import { RequestFieldError } from '../shared/request-error.ts';
 import { MOON_DATE_PATTERN, MOON_FIRST_DATE, MOON_LAST_DATE, moonMonthQuery, moonMonthResponse, moonPhaseQuery, moonPhaseResponse } from './schemas.ts';
 
 /** The zone of the local times: the one named, or the place's for AUTO (or none named), else UTC. */
 function zoneOf(query: { timezone?: string | undefined; tz_str?: string | undefined; lat?: number | undefined; lng?: number | undefined; city?: string | undefined; country?: string | undefined }): string {
-  const named = query.timezone ?? query.tz_str;
+  const { tz: named, field } = requestedZone(query, ['query'], 'timezone');
   if (!isAutoZone(named)) return named!;
   const hasPlace = query.lat !== undefined || query.lng !== undefined || query.city !== undefined;
   if (!hasPlace) {
-    if (named) throw new RequestFieldError(['query', query.timezone ? 'timezone' : 'tz_str'], 'AUTO needs a place: send lat and lng, or city', 'missing');
+    if (named) throw new RequestFieldError(['query', field], 'AUTO needs a place: send lat and lng, or city', 'missing');
     return 'UTC';
   }
   const place = resolvePlace({ lat: query.lat, lng: query.lng, city: query.city, country: query.country }, ['query']);

@@ -24,7 +24,7 @@ const queryInteger = (min: number, max: number) => z.string().max(10).regex(/^\s
 /** Where the local times are told: a zone, or the zone of a place; UTC without either. */
 const zoneFields = {
   timezone: zoneName.optional().describe('IANA zone of the local times (default UTC; AUTO or absent with a place: the place\'s zone)'),
-  tz_str: zoneName.optional().describe('Alias of timezone, as the public service names it'),
+  tz_str: zoneName.optional().describe('Alias of timezone, as the public service names it. Sent with it, a zone named in one wins over AUTO in the other; two different zones are refused (422).'),
   lat: queryNumber(-90, 90).optional().describe('Latitude in degrees, -90 to 90: only used to find the zone'),
   lng: queryNumber(-180, 180).optional().describe('Longitude in degrees, -180 to 180: only used to find the zone'),
   city: z.string().min(1).max(200).optional().describe('Only used to find the zone'),

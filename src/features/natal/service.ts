@@ -16,7 +16,7 @@ import { namedCatalogueStars } from '../../astro/fixed-star-catalogue.ts';
 import { DEFAULT_FIXED_STAR_ORB, UnknownFixedStar, fixedStarConjunctions } from '../../astro/fixed-star-conjunctions.ts';
 import { RequestFieldError } from '../shared/request-error.ts';
 import { momentWarnings, resolveMoment, type ResolvedMoment } from '../shared/moment.ts';
-import { placeWarnings, type ResolvedPlace } from '../shared/place.ts';
+import { placeWarnings, requestedZone, type ResolvedPlace } from '../shared/place.ts';
 import { anglesJson, housesJson, planetJson, provenanceJson, roundNumbers, subjectJson, type PlanetJson } from '../shared/chart-presentation.ts';
 import type { NatalRequest, SimpleNatalRequest } from './schemas.ts';
 import type { InterpretationTaskOptions } from '../shared/interpretation-schema.ts';
@@ -106,7 +106,8 @@ export interface NatalCast {
 
 export function castNatal(task: NatalTask): NatalCast {
   const { request, place } = task;
-  const moment = resolveMoment(request, request.tz_str ?? request.timezone, place, request.dst_policy, ['body']);
+  const zone = requestedZone(request, ['body']);
+  const moment = resolveMoment(request, zone.tz, place, request.dst_policy, ['body'], zone.field);
   const zodiac = zodiacOf(request);
   const chart = computeChartMoment({
     jdUt: moment.jdUt, lat: place.lat, lng: place.lng, timeKnown: moment.timeKnown, zodiac,
@@ -250,7 +251,8 @@ export function simpleNatalWarnings(place: ResolvedPlace, moment: ResolvedMoment
 
 /** The compact answer's moment and chart (tropical, Placidus, mean node). */
 export function castSimpleNatal(request: SimpleNatalRequest, place: ResolvedPlace): { moment: ResolvedMoment; chart: ChartMoment } {
-  const moment = resolveMoment(request, request.tz_str ?? request.timezone, place, request.dst_policy, ['body']);
+  const zone = requestedZone(request, ['body']);
+  const moment = resolveMoment(request, zone.tz, place, request.dst_policy, ['body'], zone.field);
   const chart = computeChartMoment({
     jdUt: moment.jdUt, lat: place.lat, lng: place.lng, timeKnown: moment.timeKnown, zodiac: { type: 'tropical' },
     houseSystem: 'placidus', points: SIMPLE_NATAL_POINTS, nodeVariant: 'mean',

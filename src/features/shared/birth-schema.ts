@@ -81,7 +81,7 @@ export const birthFields = {
   lat: latitude.optional().describe('Geographic latitude in degrees, -90 (south) to 90 (north). With `lng`, takes precedence over `city`.'),
   lng: longitude.optional().describe('Geographic longitude in degrees, -180 (west) to 180 (east).'),
   tz_str: timeZoneName.optional().describe('IANA time zone of the wall-clock time (e.g. `Europe/Lisbon`), or `AUTO` to look it up from the place. Default: the place\'s zone.'),
-  timezone: timeZoneName.optional().describe('Alias of `tz_str`.'),
+  timezone: timeZoneName.optional().describe('Alias of `tz_str`. Sent with it, a zone named in one wins over `AUTO` in the other; two different zones are refused (422).'),
   dst_policy: dstPolicy.optional(),
 };
 

@@ -54,14 +54,39 @@ function ambiguityOf(typed: string, match: PlaceMatch): string | undefined {
 /** Whether a request's time-zone field asks for the zone of the place (absent or `AUTO`). */
 export const isAutoZone = (tz: string | null | undefined) => !tz || tz.toUpperCase() === 'AUTO';
 
+/** A request's two names for its time zone: `tz_str` and its alias `timezone`. */
+export interface ZoneFields {
+  tz_str?: string | null | undefined;
+  timezone?: string | null | undefined;
+}
+
+/**
+ * The zone a request asks for and the field that named it. `tz_str` and its alias `timezone` may
+ * both be sent: a zone named in one wins over `AUTO` in the other (AUTO is the default a client
+ * library may fill in), the same zone twice is one zone (names are matched in any letter case),
+ * and two different zones are refused, since which one the client meant cannot be told. `primary`
+ * is the field that wins when both say AUTO (the moon's endpoints document `timezone` first).
+ */
+export function requestedZone(fields: ZoneFields, loc: (string | number)[], primary: keyof ZoneFields = 'tz_str'): { tz: string | undefined; field: keyof ZoneFields } {
+  const secondary: keyof ZoneFields = primary === 'tz_str' ? 'timezone' : 'tz_str';
+  const first = fields[primary] || undefined;
+  const second = fields[secondary] || undefined;
+  if (second === undefined || (first !== undefined && isAutoZone(second))) return { tz: first, field: primary };
+  if (first === undefined || isAutoZone(first)) return { tz: second, field: secondary };
+  if (first.toLowerCase() !== second.toLowerCase()) {
+    throw new RequestFieldError([...loc, 'timezone'], `tz_str '${fields.tz_str}' and timezone '${fields.timezone}' name different zones; send one of them`, 'value_error.conflict');
+  }
+  return { tz: first, field: primary };
+}
+
 /** The place with its zone looked up, when the request's time-zone field `tz` is absent or `AUTO`. */
 export function withAutoZone(place: ResolvedPlace, tz: string | null | undefined): ResolvedPlace {
   return isAutoZone(tz) && place.zone === undefined ? { ...place, zone: timeZoneAt(place.lat, place.lng) } : place;
 }
 
 /** The place of a subject (a birth, a person), with its zone when its `tz_str` (or `timezone`) is absent or `AUTO`. */
-export function resolveSubjectPlace(subject: PlaceInput & { tz_str?: string | null | undefined; timezone?: string | null | undefined }, loc: (string | number)[]): ResolvedPlace {
-  return withAutoZone(resolvePlace(subject, loc), subject.tz_str ?? subject.timezone);
+export function resolveSubjectPlace(subject: PlaceInput & ZoneFields, loc: (string | number)[]): ResolvedPlace {
+  return withAutoZone(resolvePlace(subject, loc), requestedZone(subject, loc).tz);
 }
 
 /**
