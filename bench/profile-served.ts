@@ -1,15 +1,24 @@
 /**
  * Where a served request's CPU goes on the service's main thread: the service runs under
- * `--cpu-prof` with a route's load (natal by default) for a short and a long time, and each
- * place's time is taken as (long − short) / (requests long − requests short), so that start-up,
- * migrations and warm-up cancel out and what remains is the cost per request. Places are packages
+ * `--cpu-prof` with a route's load (natal by default): first `--warm` seconds of it, then a pause
+ * of PAUSE_SECONDS with no load, then `--seconds` of it. Only the samples after the pause are
+ * read, so that start-up, migrations and the warm-up stay out, and each place's time is divided
+ * by the requests of that last run: the cost per request at the steady state. Places are packages
  * or source files (`--by file`, default) or functions (`--by function`). Not part of
  * `npm run bench`: a tool to run before optimising the served path. (Tasks in the compute pool
  * run in worker threads, which this does not read: COMPUTE_MODE=inline puts them all on the main
  * thread, mixed the natal and transits tasks.)
  *
+ * Two cautions, both measured. A served process needs about a minute of natal load to reach its
+ * steady rate (the ephemeris segments and time-zone tiles that random births touch are met for
+ * the first time), hence the default warm-up. And V8's sampler reads the thread's stack at
+ * wall-clock intervals: while the process is descheduled (the client, Redis and PostgreSQL share
+ * the cores), its samples go to whatever ran last, most often `writev`, whose wake-up of the
+ * client is where the scheduler tends to switch. For on-CPU time, `perf record` of the service
+ * started with `--perf-basic-prof` tells.
+ *
  *   npx tsx bench/profile-served.ts [--route natal|transits|sky-events|numerology|chart-svg]
- *     [--entry src/main.ts] [--by file|function] [--top 30] [--seconds 6,18]
+ *     [--entry src/main.ts] [--by file|function] [--top 30] [--warm 60] [--seconds 20]
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -32,11 +41,14 @@ const { values } = parseArgs({
     entry: { type: 'string', default: 'src/main.ts' },
     by: { type: 'string', default: 'file' },
     top: { type: 'string', default: '30' },
-    seconds: { type: 'string', default: '6,18' },
+    warm: { type: 'string', default: '60' },
+    seconds: { type: 'string', default: '20' },
   },
 });
-const [shortSeconds, longSeconds] = values.seconds.split(',').map(Number) as [number, number];
-if (!(shortSeconds > 0 && longSeconds > shortSeconds)) throw new Error('--seconds takes two lengths, the second longer: 6,18');
+const seconds = Number(values.seconds);
+if (!(seconds > 0)) throw new Error('--seconds takes the length of the measured run: 20');
+const warmSeconds = Number(values.warm);
+if (!(warmSeconds >= 0)) throw new Error('--warm takes the seconds of load before the measured run: 60');
 if (values.by !== 'file' && values.by !== 'function') throw new Error('--by is file or function');
 const ROUTES: Record<string, RouteLoad> = {
   natal: { route: NATAL_ROUTE.path, method: 'POST', body: NATAL_ROUTE.body },
@@ -63,19 +75,49 @@ function placeOf(frame: { functionName: string; url: string }): string {
   return file.replace(/^(npm:(@[^/]+\/)?[^/]+).*/, '$1') || frame.functionName;
 }
 
-/** Microseconds of main-thread time per place over a whole profile. */
-function timeByPlace(profile: CpuProfile): Map<string, number> {
+/** Seconds without load between the warm-up and the measured run: the mark that the profile is read from. */
+const PAUSE_SECONDS = 3;
+
+/**
+ * Microseconds of main-thread time per place after the last quiet stretch of about PAUSE_SECONDS
+ * (tenths of a second in which the thread was busy for less than a tenth: timers and the
+ * sampler itself still run in a pause, a few percent): the measured run.
+ */
+function timeByPlaceAfterPause(profile: CpuProfile): Map<string, number> {
   const frames = new Map(profile.nodes.map((n) => [n.id, n.callFrame]));
+  const BIN_US = 100_000;
+  const at: number[] = [];
+  const busyByBin: number[] = [];
+  let elapsed = 0;
+  profile.samples.forEach((id, i) => {
+    elapsed += profile.timeDeltas[i] ?? 0;
+    at.push(elapsed);
+    const bin = Math.floor(elapsed / BIN_US);
+    while (busyByBin.length <= bin) busyByBin.push(0);
+    if (frames.get(id)!.functionName !== '(idle)') busyByBin[bin]! += profile.timeDeltas[i + 1] ?? 0;
+  });
+  const quietBinsNeeded = Math.round(((PAUSE_SECONDS - 0.5) * 1e6) / BIN_US);
+  let quietRun = 0;
+  let fromBin = -1;
+  busyByBin.forEach((busy, bin) => {
+    if (busy < BIN_US / 10) quietRun++;
+    else {
+      if (quietRun >= quietBinsNeeded) fromBin = bin;
+      quietRun = 0;
+    }
+  });
+  if (fromBin < 0) throw new Error('no pause found in the profile');
   const times = new Map<string, number>();
   profile.samples.forEach((id, i) => {
+    if (at[i]! < fromBin * BIN_US) return;
     const place = placeOf(frames.get(id)!);
     times.set(place, (times.get(place) ?? 0) + (profile.timeDeltas[i + 1] ?? 0));
   });
   return times;
 }
 
-/** Runs the service under the profiler with the route's load for `seconds`; its main thread's times and the requests served. */
-async function profiledRun(seconds: number): Promise<{ times: Map<string, number>; requests: number }> {
+/** Runs the service under the profiler: warm-up, pause, measured run; its main thread's times in the measured run, and that run's requests. */
+async function profiledRun(): Promise<{ times: Map<string, number>; requests: number }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'astro-profile-'));
   try {
     const server = await startBenchServer({}, ['--cpu-prof', `--cpu-prof-dir=${dir}`], values.entry);
@@ -84,23 +126,21 @@ async function profiledRun(seconds: number): Promise<{ times: Map<string, number
       url: `${server.url}${route}`, connections: 32, ...request,
       headers: { ...(server.key ? { 'x-api-key': server.key } : {}), 'content-type': 'application/json' },
     };
+    if (warmSeconds > 0) await runLoad('warm-up', { ...load, durationSeconds: warmSeconds });
+    await new Promise((resolve) => setTimeout(resolve, PAUSE_SECONDS * 1000));
     const run = await runLoad('profiled', { ...load, durationSeconds: seconds });
     await server.stop();
     // One profile per thread; the main thread's is the largest (the workers are not what this reads).
     const main = fs.readdirSync(dir).map((f) => path.join(dir, f)).sort((a, b) => fs.statSync(b).size - fs.statSync(a).size)[0];
     if (!main) throw new Error('the service wrote no profile');
-    return { times: timeByPlace(JSON.parse(fs.readFileSync(main, 'utf8')) as CpuProfile), requests: Math.round(run.requestsPerSecond * seconds) };
+    return { times: timeByPlaceAfterPause(JSON.parse(fs.readFileSync(main, 'utf8')) as CpuProfile), requests: Math.round(run.requestsPerSecond * seconds) };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }
 
-const short = await profiledRun(shortSeconds);
-const long = await profiledRun(longSeconds);
-const extra = long.requests - short.requests;
-const perRequest = [...new Set([...short.times.keys(), ...long.times.keys()])]
-  .map((place) => [place, ((long.times.get(place) ?? 0) - (short.times.get(place) ?? 0)) / extra] as const)
-  .sort((a, b) => b[1] - a[1]);
+const measured = await profiledRun();
+const perRequest = [...measured.times].map(([place, us]) => [place, us / measured.requests] as const).sort((a, b) => b[1] - a[1]);
 const busy = perRequest.filter(([place]) => place !== '(idle)').reduce((sum, [, us]) => sum + us, 0);
-console.log(`${values.entry}: main thread, ${busy.toFixed(0)} µs of CPU per ${values.route} request (${short.requests} and ${long.requests} requests in ${shortSeconds} s and ${longSeconds} s runs)`);
+console.log(`${values.entry}: main thread, ${busy.toFixed(0)} µs of CPU per ${values.route} request (${measured.requests} requests in a ${seconds} s run after ${warmSeconds} s of warm-up)`);
 for (const [place, us] of perRequest.slice(0, Number(values.top))) console.log(`${us.toFixed(1).padStart(8)} µs  ${place}`);
