@@ -1,9 +1,10 @@
-/** The lunar nodes and Chiron: a direction of growth and the gifts of a sensitive place. */
+/** The lunar nodes and Chiron: a direction of growth and the gifts of a sensitive place, with their closest aspects. */
 import { signOf } from '../../../astro/zodiac.ts';
 import type { ReportContext } from '../context.ts';
 import { ordinal } from '../markdown.ts';
 import { introducedSection, type ReportSection } from '../section.ts';
 import { placementEntries } from './core-triad.ts';
+import { chironAspectParts, nodeAspectParts } from './node-chiron-aspects.ts';
 
 export const NODES_WEIGHT = { sign: 5, house: 4 };
 
@@ -15,10 +16,12 @@ export function nodesChironSection(ctx: ReportContext): ReportSection {
     const variant = ctx.chart.planets.find((p) => p.id === 'north_node') as { variant?: string } | undefined;
     parts.push(`Your North Node (the ${variant?.variant === 'true' ? 'true' : 'mean'} node) is in ${ctx.signName('north_node')}${node.house !== undefined ? ` in the ${ordinal(node.house)} house` : ''}; the South Node lies opposite, in ${south}${node.house !== undefined ? ` in the ${ordinal(((node.house + 5) % 12) + 1)} house` : ''}, the familiar ground the North Node leads away from.`);
     parts.push(...placementEntries(ctx, 'north_node', NODES_WEIGHT));
+    parts.push(...nodeAspectParts(ctx));
   }
   const chiron = ctx.features.points.get('chiron');
   if (chiron) {
     parts.push(...placementEntries(ctx, 'chiron', NODES_WEIGHT));
+    parts.push(...chironAspectParts(ctx));
   } else {
     parts.push('Chiron is not part of this chart: its position is only computed for births between 1800 and 2399.');
   }

@@ -1,0 +1,84 @@
+/**
+ * The readings of the North Node's and Chiron's aspects in the report's nodes and Chiron section:
+ * which aspects are read (major, within the wide orb, to points with a function phrase, three at
+ * most, tightest first; a Chiron–Node aspect once), and that two of a kind read differently.
+ */
+import { describe, expect, it } from 'vitest';
+import { composeReport } from '../../../src/interpretations/report/compose.ts';
+import { getLibrary } from '../../../src/interpretations/library.ts';
+import type { NatalChartInput } from '../../../src/interpretations/chart-input.ts';
+import { natalChartFor, SAMPLE_BIRTHS } from '../../helpers/natal-charts.ts';
+
+const library = getLibrary();
+const timed = natalChartFor(SAMPLE_BIRTHS.timed.birth, SAMPLE_BIRTHS.timed.place);
+
+type ChartAspect = NatalChartInput['aspects'][number];
+const aspect = (p1: string, p2: string, type: string, orb: number, is_applying = false): ChartAspect => ({ p1, p2, type, orb, is_applying });
+
+/** The nodes and Chiron section of the report of the timed chart with these aspects. */
+function sectionWith(aspects: ChartAspect[]): string {
+  const report = composeReport({ ...timed, aspects }, { library });
+  return report.sections.find((s) => s.id === 'nodes_chiron')!.markdown;
+}
+
+/** The aspects read, in the order they appear ("Sun conjunct Chiron"). */
+const readAspects = (markdown: string) => [...markdown.matchAll(/^\*\*([^*]+)\*\* \(orb /gmu)].map((m) => m[1]);
+
+describe('the nodes and Chiron section', () => {
+  it('reads the closest major aspects of the Node and then of Chiron, with orb and phase', () => {
+    const markdown = sectionWith([
+      aspect('sun', 'chiron', 'square', 2.5, true),
+      aspect('moon', 'north_node', 'trine', 1.25),
+      aspect('chiron', 'asc', 'conjunction', 0.5),
+    ]);
+    expect(readAspects(markdown)).toEqual(['Moon trine the North Node', 'Ascendant conjunct Chiron', 'Sun square Chiron']);
+    expect(markdown).toContain('**Sun square Chiron** (orb 2°30′, applying). This sets your most sensitive place against your sense of purpose');
+    expect(markdown).toContain('**Moon trine the North Node** (orb 1°15′, separating). This makes your emotional needs a support for your direction of growth');
+    expect(markdown).toContain('One planet or angle aspects the North Node closely:');
+    expect(markdown).toContain('The planets and angles that aspect Chiron most closely:');
+    // The Node's readings come after its placement, Chiron's after Chiron's.
+    expect(markdown.indexOf('Moon trine the North Node')).toBeLessThan(markdown.indexOf('### Chiron in'));
+    expect(markdown.indexOf('Sun square Chiron')).toBeGreaterThan(markdown.indexOf('### Chiron in'));
+  });
+
+  it('leaves out minor and wide aspects, points without a reading, and all past the third', () => {
+    const markdown = sectionWith([
+      aspect('sun', 'chiron', 'quincunx', 0.1),
+      aspect('moon', 'chiron', 'square', 6.5),
+      aspect('lilith', 'chiron', 'conjunction', 0.2),
+      aspect('mercury', 'chiron', 'trine', 4),
+      aspect('venus', 'chiron', 'trine', 3),
+      aspect('mars', 'chiron', 'sextile', 2),
+      aspect('jupiter', 'chiron', 'opposition', 1),
+    ]);
+    expect(readAspects(markdown)).toEqual(['Jupiter opposite Chiron', 'Mars sextile Chiron', 'Venus trine Chiron']);
+  });
+
+  it('reads a Chiron–Node aspect once, among the Node\'s', () => {
+    const markdown = sectionWith([aspect('chiron', 'north_node', 'trine', 1)]);
+    expect(readAspects(markdown)).toEqual(['Chiron trine the North Node']);
+    expect(markdown).toContain('This makes your most sensitive place a support for your direction of growth');
+  });
+
+  it('gives the second aspect of a kind the other reading', () => {
+    const markdown = sectionWith([aspect('mars', 'chiron', 'trine', 1), aspect('pluto', 'chiron', 'trine', 2)]);
+    const [first, second] = markdown.split('\n\n').filter((p) => p.startsWith('**'));
+    expect(first).toContain('This lets your drive and assertiveness work easily');
+    expect(second).toContain('Through your capacity for deep renewal the old hurt finds a way to be useful');
+  });
+
+  it('says nothing of aspects when the points have none', () => {
+    const markdown = sectionWith([aspect('sun', 'moon', 'trine', 1)]);
+    expect(readAspects(markdown)).toEqual([]);
+    expect(markdown).not.toMatch(/aspects? (the North Node|Chiron)/);
+  });
+
+  it('reads the aspects of the sample charts in sentences without gaps', () => {
+    for (const sample of Object.values(SAMPLE_BIRTHS)) {
+      const chart = natalChartFor(sample.birth, sample.place);
+      const markdown = composeReport(chart, { library }).sections.find((s) => s.id === 'nodes_chiron')!.markdown;
+      expect(readAspects(markdown).length).toBeGreaterThan(0);
+      expect(markdown).not.toMatch(/undefined|NaN|null|your your/);
+    }
+  });
+});
