@@ -219,6 +219,17 @@ describe('tool families', () => {
     expect(JSON.stringify(res.body)).toMatch(/natal/);
     expect(res.headers.get('x-ratelimit-remaining')).toBe('3');
   });
+
+  it('answer a name that every object inherits as an unknown tool, at no cost', async () => {
+    const key = (await createKeyForEmail(a.db, { email: 'inherited@example.com', plan: 'mcp3' })).key;
+    for (const name of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) {
+      const res = await rawMcp(mcp(a), toolCall(8, name, {}), { 'x-api-key': key });
+      expect(res.status, name).toBe(200);
+      expect(res.body.error ?? res.body.result, name).toMatchObject(res.body.error ? { message: `Tool ${name} not found` } : { isError: true });
+      expect(JSON.stringify(res.body), name).not.toMatch(/disabled/);
+      expect(res.headers.get('x-ratelimit-remaining'), name).toBe('3');
+    }
+  });
 });
 
 describe('billing', () => {

@@ -41,8 +41,20 @@ async function call(tool: ToolDefinition, args: unknown, session: McpSession): P
   }
 }
 
+/**
+ * The SDK keeps its tools in a plain object and looks a called name up there, so a call of
+ * `constructor` or `toString` found Object.prototype's and answered "Tool constructor disabled"
+ * instead of "not found". A registry without a prototype holds only what is registered (the
+ * field is the SDK's own: should it be renamed, this sets an unused property and the test that
+ * calls `constructor` fails).
+ */
+function withPlainToolRegistry(server: McpServer): McpServer {
+  (server as unknown as { _registeredTools: Record<string, unknown> })._registeredTools = Object.create(null) as Record<string, unknown>;
+  return server;
+}
+
 export function buildMcpServer(session: McpSession): McpServer {
-  const server = new McpServer(SERVER_INFO, { instructions: INSTRUCTIONS });
+  const server = withPlainToolRegistry(new McpServer(SERVER_INFO, { instructions: INSTRUCTIONS }));
   for (const tool of toolsOf(session.families)) {
     server.registerTool(tool.name, {
       title: tool.title, description: tool.description, inputSchema: tool.input, outputSchema: tool.output, annotations: tool.annotations,
