@@ -1,7 +1,8 @@
 /**
  * The readings of the North Node's and Chiron's aspects in the report's nodes and Chiron section:
  * which aspects are read (major, within the wide orb, to points with a function phrase, three at
- * most, tightest first; a Chiron–Node aspect once), and that two of a kind read differently.
+ * most, tightest first, ties by name; a Chiron–Node aspect once, among Chiron's), and that two of
+ * a kind read differently.
  */
 import { describe, expect, it } from 'vitest';
 import { composeReport } from '../../../src/interpretations/report/compose.ts';
@@ -31,20 +32,27 @@ describe('the nodes and Chiron section', () => {
       aspect('moon', 'north_node', 'trine', 1.25),
       aspect('chiron', 'asc', 'conjunction', 0.5),
     ]);
-    expect(readAspects(markdown)).toEqual(['Moon trine the North Node', 'Ascendant conjunct Chiron', 'Sun square Chiron']);
+    expect(readAspects(markdown)).toEqual(['Moon trine North Node', 'Ascendant conjunct Chiron', 'Sun square Chiron']);
     expect(markdown).toContain('**Sun square Chiron** (orb 2°30′, applying). This sets your most sensitive place against your sense of purpose');
-    expect(markdown).toContain('**Moon trine the North Node** (orb 1°15′, separating). This makes your emotional needs a support for your direction of growth');
-    expect(markdown).toContain('One planet or angle aspects the North Node closely:');
-    expect(markdown).toContain('The planets and angles that aspect Chiron most closely:');
-    // The Node's readings come after its placement, Chiron's after Chiron's.
-    expect(markdown.indexOf('Moon trine the North Node')).toBeLessThan(markdown.indexOf('### Chiron in'));
+    expect(markdown).toContain('**Moon trine North Node** (orb 1°15′, separating). This makes your emotional needs a support for your path of growth');
+    expect(markdown).toContain('One point of your chart aspects the North Node closely:');
+    expect(markdown).toContain('The points of your chart that aspect Chiron most closely:');
+    // The Node's readings come after its placement and before Chiron's, Chiron's after Chiron's placement.
+    const node = markdown.indexOf('Moon trine North Node');
+    expect(node).toBeGreaterThan(markdown.indexOf('### North Node in'));
+    expect(node).toBeLessThan(markdown.indexOf('### Chiron in'));
     expect(markdown.indexOf('Sun square Chiron')).toBeGreaterThan(markdown.indexOf('### Chiron in'));
+  });
+
+  it('leaves the phase out when the chart does not give it', () => {
+    const markdown = sectionWith([{ p1: 'sun', p2: 'chiron', type: 'trine', orb: 1 }]);
+    expect(markdown).toContain('**Sun trine Chiron** (orb 1°00′). ');
   });
 
   it('leaves out minor and wide aspects, points without a reading, and all past the third', () => {
     const markdown = sectionWith([
       aspect('sun', 'chiron', 'quincunx', 0.1),
-      aspect('moon', 'chiron', 'square', 6.5),
+      aspect('moon', 'chiron', 'square', 6.01),
       aspect('lilith', 'chiron', 'conjunction', 0.2),
       aspect('mercury', 'chiron', 'trine', 4),
       aspect('venus', 'chiron', 'trine', 3),
@@ -54,17 +62,26 @@ describe('the nodes and Chiron section', () => {
     expect(readAspects(markdown)).toEqual(['Jupiter opposite Chiron', 'Mars sextile Chiron', 'Venus trine Chiron']);
   });
 
-  it('reads a Chiron–Node aspect once, among the Node\'s', () => {
-    const markdown = sectionWith([aspect('chiron', 'north_node', 'trine', 1)]);
-    expect(readAspects(markdown)).toEqual(['Chiron trine the North Node']);
-    expect(markdown).toContain('This makes your most sensitive place a support for your direction of growth');
+  it('reads an aspect of exactly 6°, and ties in the order of the names', () => {
+    const markdown = sectionWith([aspect('venus', 'chiron', 'square', 6), aspect('mars', 'chiron', 'square', 6)]);
+    expect(readAspects(markdown)).toEqual(['Mars square Chiron', 'Venus square Chiron']);
+  });
+
+  it('reads a Chiron–Node aspect once, among Chiron\'s, even when the Node has three tighter aspects', () => {
+    const markdown = sectionWith([
+      aspect('north_node', 'chiron', 'conjunction', 1),
+      aspect('sun', 'north_node', 'trine', 0.1), aspect('moon', 'north_node', 'trine', 0.2), aspect('venus', 'north_node', 'sextile', 0.3),
+      aspect('mars', 'chiron', 'square', 4),
+    ]);
+    expect(readAspects(markdown)).toEqual(['Sun trine North Node', 'Moon trine North Node', 'Venus sextile North Node', 'North Node conjunct Chiron', 'Mars square Chiron']);
+    expect(markdown).toContain('**North Node conjunct Chiron** (orb 1°00′, separating). This binds your direction of growth to your most sensitive place');
   });
 
   it('gives the second aspect of a kind the other reading', () => {
     const markdown = sectionWith([aspect('mars', 'chiron', 'trine', 1), aspect('pluto', 'chiron', 'trine', 2)]);
     const [first, second] = markdown.split('\n\n').filter((p) => p.startsWith('**'));
     expect(first).toContain('This lets your drive and assertiveness work easily');
-    expect(second).toContain('Through your capacity for deep renewal the old hurt finds a way to be useful');
+    expect(second).toContain('Through your capacity for deep renewal, the old hurt finds a way to be useful');
   });
 
   it('says nothing of aspects when the points have none', () => {
@@ -73,7 +90,7 @@ describe('the nodes and Chiron section', () => {
     expect(markdown).not.toMatch(/aspects? (the North Node|Chiron)/);
   });
 
-  it('reads the aspects of the sample charts in sentences without gaps', () => {
+  it('reads aspects in each sample chart, with no value missing from a sentence', () => {
     for (const sample of Object.values(SAMPLE_BIRTHS)) {
       const chart = natalChartFor(sample.birth, sample.place);
       const markdown = composeReport(chart, { library }).sections.find((s) => s.id === 'nodes_chiron')!.markdown;
