@@ -7,6 +7,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/app.ts';
 import { requestedZone } from '../../src/features/shared/place.ts';
+import { castNatal } from '../../src/features/natal/service.ts';
+import { natalRequest } from '../../src/features/natal/schemas.ts';
+import { DEMO_SUBJECT, isDemoSubject } from '../../src/features/reports/demo-subject.ts';
+import type { PsychologicalReportRequest } from '../../src/features/reports/schemas.ts';
 
 let server: TestServer;
 beforeAll(async () => { server = await startTestServer(); });
@@ -28,6 +32,12 @@ describe('requestedZone', () => {
     expect(requestedZone({ tz_str: 'asia/tokyo', timezone: 'Asia/Tokyo' }, ['body'])).toEqual({ tz: 'asia/tokyo', field: 'tz_str' });
     expect(requestedZone({ tz_str: null, timezone: '' }, ['body'])).toEqual({ tz: undefined, field: 'tz_str' });
     expect(requestedZone({ tz_str: 'AUTO', timezone: 'AUTO' }, ['query'], 'timezone')).toEqual({ tz: 'AUTO', field: 'timezone' });
+  });
+
+  it('takes two names of one zone as one zone', () => {
+    expect(requestedZone({ tz_str: 'UTC', timezone: 'Etc/UTC' }, ['body'])).toEqual({ tz: 'UTC', field: 'tz_str' });
+    expect(requestedZone({ tz_str: 'US/Eastern', timezone: 'America/New_York' }, ['body']).tz).toBe('US/Eastern');
+    expect(requestedZone({ tz_str: 'Europe/Kyiv', timezone: 'europe/kiev' }, ['body']).tz).toBe('Europe/Kyiv');
   });
 
   it('refuses two different zones, naming both', () => {
@@ -52,10 +62,23 @@ describe('the natal chart', () => {
     expect(res.body.detail[0]).toMatchObject({ loc: ['body', 'timezone'], type: 'value_error.conflict' });
   });
 
-  it('reports a bad zone name at the field that sent it', async () => {
-    const res = await natalZone({ tz_str: 'AUTO', timezone: 'Mars/Olympus' });
-    expect(res.status).toBe(422);
-    expect(res.body.detail[0].loc).toEqual(['body', 'timezone']);
+  it('reports a zone that cannot be used at the field that sent it', () => {
+    // The schemas refuse names that are not zones; the cast, which a stored report request also
+    // goes through, names the field that the zone came from.
+    const request = { ...natalRequest.parse({ ...birth, tz_str: 'AUTO' }), timezone: 'Mars/Olympus' };
+    const place = { city: null, country: null, lat: birth.lat, lng: birth.lng, source: 'request' as const };
+    expect(() => castNatal({ request, place, includeMinor: false, includeStelliums: false }))
+      .toThrow(expect.objectContaining({ loc: ['body', 'timezone'] }));
+  });
+
+  it('gives the free demo report only when the zone either field asks for is Lisbon\'s', () => {
+    const standard = { enabled: true, style: 'standard' } as PsychologicalReportRequest;
+    const demo = (zones: Record<string, string>) => isDemoSubject(natalRequest.parse({ ...DEMO_SUBJECT, ...zones }), standard);
+    expect(demo({})).toBe(true);
+    expect(demo({ tz_str: 'AUTO' })).toBe(true);
+    expect(demo({ tz_str: 'AUTO', timezone: 'europe/lisbon' })).toBe(true);
+    expect(demo({ tz_str: 'AUTO', timezone: 'Asia/Tokyo' })).toBe(false);
+    expect(demo({ timezone: 'Asia/Tokyo', tz_str: 'auto' })).toBe(false);
   });
 });
 

@@ -3,6 +3,7 @@
  * style, cost no credit, so that anyone can try the pipeline end to end.
  */
 import type { NatalRequest } from '../natal/schemas.ts';
+import { isAutoZone, requestedZone } from '../shared/place.ts';
 import type { PsychologicalReportRequest } from './schemas.ts';
 
 export const DEMO_SUBJECT = {
@@ -15,7 +16,9 @@ const near = (a: number | undefined | null, b: number) => a !== undefined && a !
 export function isDemoSubject(body: NatalRequest, options: PsychologicalReportRequest): boolean {
   const d = DEMO_SUBJECT;
   const placeMatches = (near(body.lat, d.lat) && near(body.lng, d.lng)) || (body.lat === undefined && body.city?.trim().toLowerCase() === 'lisbon');
-  const zoneMatches = body.tz_str === undefined || body.tz_str === 'AUTO' || body.tz_str === d.tz_str;
+  // The zone either field asks for (a zone named in `timezone` is cast, so it must be Lisbon's too).
+  const { tz } = requestedZone(body, ['body']);
+  const zoneMatches = isAutoZone(tz) || tz!.toLowerCase() === d.tz_str.toLowerCase();
   return options.style === 'standard' && body.name?.trim() === d.name && body.year === d.year && body.month === d.month && body.day === d.day
     && body.hour === d.hour && body.minute === d.minute && (body.second ?? 0) === 0 && body.time_known === true && placeMatches && zoneMatches;
 }

@@ -60,12 +60,22 @@ export interface ZoneFields {
   timezone?: string | null | undefined;
 }
 
+/** The zone's canonical name (`Etc/UTC` and `UTC`, `US/Eastern` and `America/New_York` are one zone), or the name in lower case when it is none. */
+function canonicalZone(name: string): string {
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
+  } catch {
+    return name.toLowerCase();
+  }
+}
+
 /**
  * The zone a request asks for and the field that named it. `tz_str` and its alias `timezone` may
  * both be sent: a zone named in one wins over `AUTO` in the other (AUTO is the default a client
- * library may fill in), the same zone twice is one zone (names are matched in any letter case),
- * and two different zones are refused, since which one the client meant cannot be told. `primary`
- * is the field that wins when both say AUTO (the moon's endpoints document `timezone` first).
+ * library may fill in), one zone named twice is one zone (in any letter case, or by two of its
+ * names), and two different zones are refused, since which one the client meant cannot be told.
+ * `primary` is the field that wins when both say AUTO (the moon's endpoints document `timezone`
+ * first).
  */
 export function requestedZone(fields: ZoneFields, loc: (string | number)[], primary: keyof ZoneFields = 'tz_str'): { tz: string | undefined; field: keyof ZoneFields } {
   const secondary: keyof ZoneFields = primary === 'tz_str' ? 'timezone' : 'tz_str';
@@ -73,7 +83,7 @@ export function requestedZone(fields: ZoneFields, loc: (string | number)[], prim
   const second = fields[secondary] || undefined;
   if (second === undefined || (first !== undefined && isAutoZone(second))) return { tz: first, field: primary };
   if (first === undefined || isAutoZone(first)) return { tz: second, field: secondary };
-  if (first.toLowerCase() !== second.toLowerCase()) {
+  if (first.toLowerCase() !== second.toLowerCase() && canonicalZone(first) !== canonicalZone(second)) {
     throw new RequestFieldError([...loc, 'timezone'], `tz_str '${fields.tz_str}' and timezone '${fields.timezone}' name different zones; send one of them`, 'value_error.conflict');
   }
   return { tz: first, field: primary };
