@@ -4,6 +4,8 @@ import autocannon from 'autocannon';
 export interface LoadResult {
   name: string;
   requestsPerSecond: number;
+  /** Requests answered in the run. */
+  requests: number;
   p50Ms: number;
   p99Ms: number;
   non2xx: number;
@@ -36,6 +38,7 @@ export async function runLoad(name: string, options: LoadOptions): Promise<LoadR
   return {
     name,
     requestsPerSecond: result.requests.average,
+    requests: result.requests.total,
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     non2xx: result.non2xx,

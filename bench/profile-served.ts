@@ -1,17 +1,17 @@
 /**
  * Where a served request's CPU goes on the service's main thread: the service runs under
  * `--cpu-prof` with a route's load (natal by default): first `--warm` seconds of it, then a pause
- * of PAUSE_SECONDS with no load, then `--seconds` of it. Only the samples after the pause are
- * read, so that start-up, migrations and the warm-up stay out, and each place's time is divided
- * by the requests of that last run: the cost per request at the steady state. Places are packages
+ * of PAUSE_SECONDS with no load, then `--seconds` of it. Only the samples of that last run are
+ * read (start-up, migrations, the warm-up and the shutdown stay out), and each place's time is
+ * divided by the run's requests: the cost per request at the steady state. Places are packages
  * or source files (`--by file`, default) or functions (`--by function`). Not part of
  * `npm run bench`: a tool to run before optimising the served path. (Tasks in the compute pool
  * run in worker threads, which this does not read: COMPUTE_MODE=inline puts them all on the main
  * thread, mixed the natal and transits tasks.)
  *
  * Two cautions, both measured. A served process needs about a minute of natal load to reach its
- * steady rate (the ephemeris segments and time-zone tiles that random births touch are met for
- * the first time), hence the default warm-up. And V8's sampler reads the thread's stack at
+ * steady rate (the JIT's tiers, and the ephemeris segments that random births meet for the first
+ * time), hence the default warm-up. And V8's sampler reads the thread's stack at
  * wall-clock intervals: while the process is descheduled (the client, Redis and PostgreSQL share
  * the cores), its samples go to whatever ran last, most often `writev`, whose wake-up of the
  * client is where the scheduler tends to switch. For on-CPU time, `perf record` of the service
@@ -75,15 +75,17 @@ function placeOf(frame: { functionName: string; url: string }): string {
   return file.replace(/^(npm:(@[^/]+\/)?[^/]+).*/, '$1') || frame.functionName;
 }
 
-/** Seconds without load between the warm-up and the measured run: the mark that the profile is read from. */
-const PAUSE_SECONDS = 3;
+/** Seconds without load between the warm-up and the measured run: the mark the measured run is found by. */
+const PAUSE_SECONDS = 5;
 
 /**
- * Microseconds of main-thread time per place after the last quiet stretch of about PAUSE_SECONDS
- * (tenths of a second in which the thread was busy for less than a tenth: timers and the
- * sampler itself still run in a pause, a few percent): the measured run.
+ * Microseconds of main-thread time per place in the measured run: the `seconds` that follow a
+ * quiet stretch of at least PAUSE_SECONDS − 1 (tenths of a second in which the thread was busy
+ * for less than a quarter: timers, the sampler and collections of the warm-up's garbage still
+ * take up to about 15 % in a pause, against 85-100 % under load), and of all such
+ * stretches (the start-up has some) the one followed by the busiest `seconds`.
  */
-function timeByPlaceAfterPause(profile: CpuProfile): Map<string, number> {
+function timeByPlaceInMeasuredRun(profile: CpuProfile): Map<string, number> {
   const frames = new Map(profile.nodes.map((n) => [n.id, n.callFrame]));
   const BIN_US = 100_000;
   const at: number[] = [];
@@ -96,20 +98,27 @@ function timeByPlaceAfterPause(profile: CpuProfile): Map<string, number> {
     while (busyByBin.length <= bin) busyByBin.push(0);
     if (frames.get(id)!.functionName !== '(idle)') busyByBin[bin]! += profile.timeDeltas[i + 1] ?? 0;
   });
-  const quietBinsNeeded = Math.round(((PAUSE_SECONDS - 0.5) * 1e6) / BIN_US);
+  const quietBinsNeeded = Math.round(((PAUSE_SECONDS - 1) * 1e6) / BIN_US);
+  const runBins = Math.ceil((seconds * 1e6) / BIN_US);
+  const busyIn = (from: number) => busyByBin.slice(from, from + runBins).reduce((sum, us) => sum + us, 0);
   let quietRun = 0;
   let fromBin = -1;
   busyByBin.forEach((busy, bin) => {
-    if (busy < BIN_US / 10) quietRun++;
+    if (busy < BIN_US / 4) quietRun++;
     else {
-      if (quietRun >= quietBinsNeeded) fromBin = bin;
+      if (quietRun >= quietBinsNeeded && (fromBin < 0 || busyIn(bin) > busyIn(fromBin))) fromBin = bin;
       quietRun = 0;
     }
   });
-  if (fromBin < 0) throw new Error('no pause found in the profile');
+  if (fromBin < 0) {
+    const longest = busyByBin.reduce((acc, busy) => (busy < BIN_US / 4 ? { run: acc.run + 1, max: Math.max(acc.max, acc.run + 1) } : { run: 0, max: acc.max }), { run: 0, max: 0 }).max;
+    throw new Error(`no pause found in the profile: the longest quiet stretch was ${longest / 10} s of the ${(PAUSE_SECONDS - 1)} s needed; busy ms per tenth: ${busyByBin.map((us) => Math.round(us / 1000)).join(' ')}`);
+  }
+  const [start, end] = [fromBin * BIN_US, (fromBin + runBins) * BIN_US];
+  if (busyIn(fromBin) < 0.5 * (end - start)) throw new Error('the run after the pause was mostly idle: not the measured run');
   const times = new Map<string, number>();
   profile.samples.forEach((id, i) => {
-    if (at[i]! < fromBin * BIN_US) return;
+    if (at[i]! < start || at[i]! >= end) return;
     const place = placeOf(frames.get(id)!);
     times.set(place, (times.get(place) ?? 0) + (profile.timeDeltas[i + 1] ?? 0));
   });
@@ -133,7 +142,7 @@ async function profiledRun(): Promise<{ times: Map<string, number>; requests: nu
     // One profile per thread; the main thread's is the largest (the workers are not what this reads).
     const main = fs.readdirSync(dir).map((f) => path.join(dir, f)).sort((a, b) => fs.statSync(b).size - fs.statSync(a).size)[0];
     if (!main) throw new Error('the service wrote no profile');
-    return { times: timeByPlaceAfterPause(JSON.parse(fs.readFileSync(main, 'utf8')) as CpuProfile), requests: Math.round(run.requestsPerSecond * seconds) };
+    return { times: timeByPlaceInMeasuredRun(JSON.parse(fs.readFileSync(main, 'utf8')) as CpuProfile), requests: run.requests };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
