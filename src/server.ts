@@ -12,6 +12,7 @@ import { DataDirBusyError } from './db/embedded/database.ts';
 import { currentOwner } from './db/embedded/directory-lock.ts';
 import { startOperatorEndpoint, type OperatorEndpoint } from './operator/endpoint.ts';
 import { STOP_MESSAGE } from './process-group.ts';
+import { openTimeZoneLookup } from './geo/time-zone-lookup.ts';
 
 /** Startup problems worth one log line rather than a stack: the message says what to do. */
 class StartupError extends Error {}
@@ -65,7 +66,17 @@ export async function runServer(config: Config, log: Logger, options: { platform
   }
 }
 
+/** The time-zone boundaries for `AUTO` zones: read before the service takes requests, or the start fails with the reason. */
+function openTimeZones(): void {
+  try {
+    openTimeZoneLookup();
+  } catch (error) {
+    throw new StartupError(`the time-zone boundaries (geo-tz's data) cannot be read, so no request with a zone of AUTO could be answered: ${error instanceof Error ? error.message : String(error)}; reinstall the dependencies (npm ci)`);
+  }
+}
+
 async function start(config: Config, log: Logger, options: { platformLayers?: boolean }): Promise<void> {
+  openTimeZones();
   const database = await openServerDatabase(config, log);
   let operator: OperatorEndpoint | undefined;
   if (database.embedded) {

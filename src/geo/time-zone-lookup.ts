@@ -228,6 +228,15 @@ function sharedLookup(): TimeZoneLookup {
   return shared;
 }
 
+/**
+ * Makes this thread's lookup now (a service calls it at start-up): an install without geo-tz's
+ * data then fails to start, with the reason, rather than answering every `AUTO` request with a
+ * 500, and the first request does not wait for the index.
+ */
+export function openTimeZoneLookup(): void {
+  sharedLookup();
+}
+
 export function timeZoneAt(lat: number, lng: number): string {
   return sharedLookup().zoneAt(lat, lng);
 }
