@@ -2,6 +2,7 @@
 import { readFixture } from '../helpers/fixtures.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/app.ts';
+import { requestedFormat } from '../../src/features/ephemeris/plan.ts';
 
 const positions = readFixture('refdata/positions.json');
 const ANGLE_TOLERANCE = 0.001 / 3600;
@@ -98,6 +99,20 @@ describe('options', () => {
   it('leaves out what is turned off', async () => {
     const res = await eph({ start: '2024-03-01', bodies: ['Sun'], include_speed: false, include_retrograde: false, include_sign_degree: false });
     expect(Object.keys(res.body.data.bodies.Sun)).toEqual(['abs_pos']);
+  });
+
+  it('takes format and its alias response_mode together: a format named in one wins over json in the other, two others conflict', async () => {
+    const range = { start: '2024-04-03', end: '2024-04-04', bodies: ['Sun'] };
+    expect(requestedFormat({})).toBeUndefined();
+    expect(requestedFormat({ format: 'csv', response_mode: 'csv' })).toBe('csv');
+    expect((await eph({ ...range, format: 'json', response_mode: 'table' })).body.table).toBeDefined();
+    expect((await eph({ ...range, format: 'Table', response_mode: 'json' })).body.table).toBeDefined();
+    const csv = await fetch(`${server.url}/api/v1/ephemeris?start=2024-04-03&end=2024-04-04&bodies=Sun&format=csv&response_mode=json`, { headers: { 'x-api-key': server.key } });
+    expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
+    await csv.text();
+    const conflict = await eph({ ...range, format: 'csv', response_mode: 'table' });
+    expect(conflict.status).toBe(422);
+    expect(conflict.body.detail[0]).toMatchObject({ loc: ['body', 'response_mode'], type: 'value_error.conflict' });
   });
 
   it('formats tables: rows, columns and grid; parts and text cells; full sign names; motion markers', async () => {

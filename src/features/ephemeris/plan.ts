@@ -177,8 +177,22 @@ function bodyNamesMeta(requested: readonly string[], bodies: readonly string[]) 
   };
 }
 
+/**
+ * The format a request asks for through `format` or its alias `response_mode` (undefined when it
+ * sends neither). Sent together, a format named in one wins over `json`, the default, in the
+ * other (a client library may fill it in), and two other different formats are refused, since
+ * which one the client meant cannot be told.
+ */
+export function requestedFormat(fields: { format?: EphemerisFormat | null | undefined; response_mode?: EphemerisFormat | null | undefined }): EphemerisFormat | undefined {
+  const format = fields.format ?? undefined;
+  const mode = fields.response_mode ?? undefined;
+  if (mode === undefined || mode === format || mode === 'json') return format ?? mode;
+  if (format === undefined || format === 'json') return mode;
+  throw new RequestFieldError(['body', 'response_mode'], `format '${format}' and response_mode '${mode}' ask for different formats; send one of them`, 'value_error.conflict');
+}
+
 export function buildEphemerisPlan(request: EphemerisRequest): EphemerisPlan {
-  const format: EphemerisFormat = request.format ?? request.response_mode ?? 'json';
+  const format: EphemerisFormat = requestedFormat(request) ?? 'json';
   const hasPlace = (request.lat !== undefined && request.lat !== null) || (request.lng !== undefined && request.lng !== null) || !!request.city;
   const place = hasPlace ? resolvePlace({ city: request.city ?? undefined, country: request.country ?? undefined, lat: request.lat ?? undefined, lng: request.lng ?? undefined }, ['body']) : null;
   const { tz } = requestedZone(request, ['body']);

@@ -8,7 +8,7 @@ import { sendJsonBytes } from '../../http/raw-json.ts';
 import { issueDetail, validationBody } from '../../http/errors.ts';
 import type { AdmittedExport, ExportAdmission } from '../../http/export-admission.ts';
 import { RequestFieldError } from '../shared/request-error.ts';
-import { buildEphemerisPlan, type EphemerisPlan } from './plan.ts';
+import { buildEphemerisPlan, requestedFormat, type EphemerisPlan } from './plan.ts';
 import { ephemerisQuery, ephemerisRequest, queryToRequest, type EphemerisRequest } from './schemas.ts';
 import { MAX_BUFFERED_BYTES, MAX_BUFFERED_ROWS, MAX_GRID_ROWS, MAX_STREAMED_ROWS, STREAM_CHUNK_ROWS, EPHEMERIS_FIRST_DATE, EPHEMERIS_LAST_DATE } from './limits.ts';
 
@@ -60,7 +60,7 @@ async function* exportChunks(compute: ComputeRunner, plan: EphemerisPlan, first:
 
 async function respond(deps: EphemerisDeps, request: FastifyRequest, reply: FastifyReply, body: EphemerisRequest) {
   const { compute, exports } = deps;
-  const plan = buildEphemerisPlan({ ...body, format: body.format ?? body.response_mode ?? formatFromAccept(request) ?? null });
+  const plan = buildEphemerisPlan({ ...body, format: requestedFormat(body) ?? formatFromAccept(request) ?? null, response_mode: null });
   if (plan.format === 'json' || plan.format === 'table') return sendJsonBytes(reply, await compute.run('ephemeris', plan));
   const exported = await exports.admit(request, reply, plan.rowCount, ['body', 'end']);
   // Whatever ends the answer, the export's place is given back.

@@ -64,7 +64,7 @@ export const ephemerisRequest = z
     timezone: timeZoneName.nullish().describe('Alias of `tz_str`. Sent with it, a zone named in one wins over `AUTO` in the other; two different zones are refused (422).'),
     dst_policy: dstPolicy.nullish(),
     format: caseInsensitiveEnum(ephemerisFormats).nullish().describe('`json` (default), `table`, `csv` or `ndjson` (the last two stream); also chosen by `Accept: text/csv` or `application/x-ndjson`.'),
-    response_mode: caseInsensitiveEnum(ephemerisFormats).nullish().describe('Alias of `format`.'),
+    response_mode: caseInsensitiveEnum(ephemerisFormats).nullish().describe('Alias of `format`. Sent with it, a format named in one wins over `json` in the other; two other different formats are refused (422).'),
     table_style: caseInsensitiveEnum(['rows', 'columns', 'grid']).default('rows').describe('Layout of the `table` format: a row per instant (`rows`, default), a column per instant, or a grid of bodies by instants.'),
     cell_format: caseInsensitiveEnum(['parts', 'text']).nullish().describe('Table cells as parts (sign, degree, minute) or as one text. Default: text for `grid`, parts otherwise.'),
     sign_display: caseInsensitiveEnum(['abbr', 'full'], { abbreviated: 'abbr', short: 'abbr', long: 'full', name: 'full' }).nullish().describe('Sign names abbreviated (`abbr`, default) or in full.'),

@@ -81,7 +81,7 @@ export const ephemerisTool: ToolDefinition = {
   output: outputSchema(z.object({ meta: z.record(z.string(), z.unknown()) }).passthrough()),
   annotations: READ_ONLY,
   run: (args, { compute }) => json(async () => {
-    const plan = buildEphemerisPlan({ ...args, format: args.format ?? args.response_mode ?? null });
+    const plan = buildEphemerisPlan(args);
     if (plan.rowCount > MCP_MAX_EPHEMERIS_ROWS) {
       throw new RequestFieldError(['body', 'end'], `${plan.rowCount} rows exceed the ${MCP_MAX_EPHEMERIS_ROWS} rows of one tool call; use a larger step or a shorter range (the REST endpoint exports up to 2,000,000 rows as CSV or NDJSON)`, 'value_error.too_many_rows');
     }
