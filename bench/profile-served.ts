@@ -102,17 +102,18 @@ function timeByPlaceInMeasuredRun(profile: CpuProfile): Map<string, number> {
   const runBins = Math.ceil((seconds * 1e6) / BIN_US);
   const busyIn = (from: number) => busyByBin.slice(from, from + runBins).reduce((sum, us) => sum + us, 0);
   let quietRun = 0;
+  let longestQuietRun = 0;
   let fromBin = -1;
   busyByBin.forEach((busy, bin) => {
-    if (busy < BIN_US / 4) quietRun++;
-    else {
+    if (busy < BIN_US / 4) {
+      longestQuietRun = Math.max(longestQuietRun, ++quietRun);
+    } else {
       if (quietRun >= quietBinsNeeded && (fromBin < 0 || busyIn(bin) > busyIn(fromBin))) fromBin = bin;
       quietRun = 0;
     }
   });
   if (fromBin < 0) {
-    const longest = busyByBin.reduce((acc, busy) => (busy < BIN_US / 4 ? { run: acc.run + 1, max: Math.max(acc.max, acc.run + 1) } : { run: 0, max: acc.max }), { run: 0, max: 0 }).max;
-    throw new Error(`no pause found in the profile: the longest quiet stretch was ${longest / 10} s of the ${(PAUSE_SECONDS - 1)} s needed; busy ms per tenth: ${busyByBin.map((us) => Math.round(us / 1000)).join(' ')}`);
+    throw new Error(`no pause found in the profile: the longest quiet stretch was ${(longestQuietRun * BIN_US) / 1e6} s of the ${PAUSE_SECONDS - 1} s needed; busy ms per tenth: ${busyByBin.map((us) => Math.round(us / 1000)).join(' ')}`);
   }
   const [start, end] = [fromBin * BIN_US, (fromBin + runBins) * BIN_US];
   if (busyIn(fromBin) < 0.5 * (end - start)) throw new Error('the run after the pause was mostly idle: not the measured run');
