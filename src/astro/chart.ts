@@ -46,12 +46,17 @@ export interface HouseFrame extends Omit<HouseCusps, 'fellBack' | 'message'> {
   inOrder: boolean;
 }
 
-export interface ChartMoment {
-  points: PointPosition[];
-  houses?: HouseFrame;
-  ayanamsa?: number;
+/** What an answer says of a chart besides its points: its houses' system and order, its ayanamsa, the ephemeris used, its warnings. */
+export interface ChartFacts {
+  houses?: Pick<HouseFrame, 'requested' | 'used' | 'inOrder'> | undefined;
+  ayanamsa?: number | undefined;
   warnings: string[];
   moshierUsed: boolean;
+}
+
+export interface ChartMoment extends ChartFacts {
+  points: PointPosition[];
+  houses?: HouseFrame;
 }
 
 /** sin δ = sin β cos ε + cos β sin ε sin λ, on the tropical (of date) longitude. */

@@ -16,13 +16,16 @@
  */
 import { dignitiesOf } from '../../astro/dignities.ts';
 import { findStelliums } from '../../astro/stelliums.ts';
-import type { PointPosition } from '../../astro/chart.ts';
+import type { ChartFacts, PointPosition } from '../../astro/chart.ts';
+import { TROPICAL, type ZodiacSetting } from '../../astro/ephemeris.ts';
 import { JsonTape, jsonFragment as fragment } from '../../compute/json-tape.ts';
 import { placeWarnings } from '../shared/place.ts';
 import { roundNumbers } from '../shared/chart-presentation.ts';
 import { aspectMeasuresWriter, bodyNumber, SHARED, writeAngles, writeAnglesDetails, writeAspectItems, writeHouses, writeList, writePlanets, writeProvenance, writeSubject } from '../shared/chart-tape.ts';
 import { writeInterpretationBlock } from '../shared/interpretation-tape.ts';
-import { castNatal, dominantsJson, fixedStarsJson, natalConfidence, natalInterpretation, type NatalCast, type NatalTask } from './service.ts';
+import { castNatal, dominantsJson, fixedStarsJson, natalConfidence, natalInterpretation, natalMoment, type NatalCast, type NatalTask } from './service.ts';
+import { castNatalNatively, castsNatively, writeNativeBody } from './native-cast.ts';
+import type { ResolvedMoment } from '../shared/moment.ts';
 import { findDeclinationAspects } from '../../astro/declination-aspects.ts';
 
 /** The fixed pieces of the answer, in the order they appear. */
@@ -80,53 +83,66 @@ function dignityKeys(w: JsonTape, p: PointPosition): void {
 
 /** The natal answer's UTF-8 JSON bytes, with the interpretation block when the task asks for one. */
 export function writeNatalAnswer(task: NatalTask, cast: NatalCast): Uint8Array {
-  const { request, place } = task;
+  const { request } = task;
   const interpretation = natalInterpretation(task, cast);
   const { moment, zodiac, chart, aspects } = cast;
   const houses = chart.houses;
   const digits = request.precision;
   const b = bodyNumber(digits);
-  const w = tape.reset();
+  const body = (w: JsonTape) => {
+    w.fragment(F.planets);
+    writePlanets(w, chart.points, b, request.node_type, request.include_dignity === true ? dignityKeys : undefined);
+    if (houses) {
+      w.fragment(F.houses);
+      writeHouses(w, houses, b);
+      w.fragment(F.angles);
+      writeAngles(w, houses, b);
+      w.fragment(F.anglesDetails);
+      writeAnglesDetails(w, houses, b);
+    }
 
+    w.fragment(F.aspects);
+    const counts = writeAspectItems(w, aspects, (aw, a, first) => {
+      aw.fragment(aspectPair(a.p1, a.p2, first));
+      writeMeasures(aw, a, b);
+    });
+
+    if (request.fixed_stars?.length) {
+      const stars = fixedStarsJson(request, moment.jdUt, zodiac, chart);
+      w.fragment(F.fixedStars).value(digits === undefined ? stars : roundNumbers(stars, digits));
+    }
+    if (request.include_declination_aspects) {
+      const parallels = findDeclinationAspects(chart.points);
+      w.fragment(F.declinationAspects).value(digits === undefined ? parallels : roundNumbers(parallels, digits));
+    }
+    counts.write(w);
+  };
+  const blocks = (w: JsonTape) => {
+    if (task.includeStelliums) w.fragment(F.stelliums).value(findStelliums(chart.points));
+    if (request.include_dominants) w.fragment(F.dominants).value(dominantsJson(request, chart));
+    if (interpretation) {
+      w.fragment(F.interpretation);
+      writeInterpretationBlock(w, interpretation);
+    }
+  };
+  return writeAnswer(task, moment, zodiac, chart, body, blocks);
+}
+
+/**
+ * The answer around its body: the subject, then the body (planets to the aspects' summary), the
+ * confidence, the blocks a request adds, the warnings and the provenance.
+ */
+function writeAnswer(task: NatalTask, moment: ResolvedMoment, zodiac: ZodiacSetting, chart: ChartFacts, body: (w: JsonTape) => void, blocks?: (w: JsonTape) => void): Uint8Array {
+  const { request, place } = task;
+  const w = tape.reset();
   w.fragment(F.subject);
   writeSubject(w, request.name ?? 'User', moment, place, chart, zodiac, request.house_system); // never rounded
-  w.fragment(F.planets);
-  writePlanets(w, chart.points, b, request.node_type, request.include_dignity === true ? dignityKeys : undefined);
-  if (houses) {
-    w.fragment(F.houses);
-    writeHouses(w, houses, b);
-    w.fragment(F.angles);
-    writeAngles(w, houses, b);
-    w.fragment(F.anglesDetails);
-    writeAnglesDetails(w, houses, b);
-  }
-
-  w.fragment(F.aspects);
-  const counts = writeAspectItems(w, aspects, (aw, a, first) => {
-    aw.fragment(aspectPair(a.p1, a.p2, first));
-    writeMeasures(aw, a, b);
-  });
-
-  if (request.fixed_stars?.length) {
-    const stars = fixedStarsJson(request, moment.jdUt, zodiac, chart);
-    w.fragment(F.fixedStars).value(digits === undefined ? stars : roundNumbers(stars, digits));
-  }
-  if (request.include_declination_aspects) {
-    const parallels = findDeclinationAspects(chart.points);
-    w.fragment(F.declinationAspects).value(digits === undefined ? parallels : roundNumbers(parallels, digits));
-  }
-
-  counts.write(w);
+  body(w);
   const confidence = natalConfidence(chart);
   w.fragment(F.confidence).known(confidence.houses).fragment(F.confidenceAngles).known(confidence.angles).fragment(F.overall).known(confidence.overall).fragment(F.notes);
   writeList(w, confidence.notes);
   w.fragment(SHARED.close);
-  if (task.includeStelliums) w.fragment(F.stelliums).value(findStelliums(chart.points));
-  if (request.include_dominants) w.fragment(F.dominants).value(dominantsJson(request, chart));
-  if (interpretation) {
-    w.fragment(F.interpretation);
-    writeInterpretationBlock(w, interpretation);
-  }
+  blocks?.(w);
   w.fragment(F.warnings);
   writeList(w, [...placeWarnings(place), ...chart.warnings]);
   w.fragment(F.provenance);
@@ -135,7 +151,15 @@ export function writeNatalAnswer(task: NatalTask, cast: NatalCast): Uint8Array {
   return w.bytes();
 }
 
-/** The natal task's answer bytes. */
+/** The sections the C cast fills (native-cast.ts). */
+const SECTIONS = { planets: F.planets, houses: F.houses, angles: F.angles, anglesDetails: F.anglesDetails, aspects: F.aspects };
+
+/** The natal task's answer bytes: the chart cast in C where the request allows it, else in JavaScript. */
 export function natalAnswerBytes(task: NatalTask): Uint8Array {
+  if (castsNatively(task)) {
+    const moment = natalMoment(task);
+    const chart = castNatalNatively(task, moment, SECTIONS);
+    if (chart) return writeAnswer(task, moment, TROPICAL, chart, writeNativeBody);
+  }
   return writeNatalAnswer(task, castNatal(task));
 }

@@ -3,8 +3,8 @@
  * place is already resolved to coordinates, to the response JSON.
  */
 import { DEFAULT_NATAL_BODIES } from '../../astro/bodies.ts';
-import { computeChartMoment, type ChartMoment } from '../../astro/chart.ts';
-import { ASPECT_TYPES, MAJOR_ASPECT_TYPES, findAspectsWithin, resolveOrbs, sortByOrb, summarizeAspects, type Aspect, type AspectPoint, type AspectsSummary } from '../../astro/aspects.ts';
+import { computeChartMoment, type ChartFacts, type ChartMoment } from '../../astro/chart.ts';
+import { ASPECT_TYPES, MAJOR_ASPECT_TYPES, findAspectsWithin, resolveOrbs, sortByOrb, summarizeAspects, type Aspect, type AspectPoint, type AspectsSummary, type AspectType } from '../../astro/aspects.ts';
 import { findStelliums, type Stelliums } from '../../astro/stelliums.ts';
 import { dominants, natalDominants } from '../../astro/dominants.ts';
 import { findDeclinationAspects, type DeclinationAspect } from '../../astro/declination-aspects.ts';
@@ -104,17 +104,28 @@ export interface NatalCast {
   aspects: Aspect[];
 }
 
-export function castNatal(task: NatalTask): NatalCast {
+/** The moment of a natal task's birth. */
+export function natalMoment(task: NatalTask): ResolvedMoment {
   const { request, place } = task;
   const zone = requestedZone(request, ['body']);
-  const moment = resolveMoment(request, zone.tz, place, request.dst_policy, ['body'], zone.field);
+  return resolveMoment(request, zone.tz, place, request.dst_policy, ['body'], zone.field);
+}
+
+/** The aspect types a natal task looks for. */
+export function natalAspectTypes(task: NatalTask): readonly AspectType[] {
+  return task.includeMinor ? ASPECT_TYPES : MAJOR_ASPECT_TYPES;
+}
+
+export function castNatal(task: NatalTask): NatalCast {
+  const { request, place } = task;
+  const moment = natalMoment(task);
   const zodiac = zodiacOf(request);
   const chart = computeChartMoment({
     jdUt: moment.jdUt, lat: place.lat, lng: place.lng, timeKnown: moment.timeKnown, zodiac,
     houseSystem: request.house_system, points: natalPoints(request.include_features), nodeVariant: request.node_type, warnings: momentWarnings(moment),
   });
   const aspects = findAspectsWithin(aspectPointsOf(chart), {
-    types: task.includeMinor ? ASPECT_TYPES : MAJOR_ASPECT_TYPES,
+    types: natalAspectTypes(task),
     orbs: resolveOrbs(request.orb_settings),
   });
   sortByOrb(aspects);
@@ -125,7 +136,7 @@ export function castNatal(task: NatalTask): NatalCast {
  * How far the answer can be trusted: houses and angles need the birth time, and a system defined
  * at the latitude whose cusps go round the zodiac once.
  */
-export function natalConfidence(chart: ChartMoment) {
+export function natalConfidence(chart: ChartFacts) {
   const houses = chart.houses;
   const timed = houses !== undefined;
   const notes = timed ? [] : ['Birth time unknown: positions are cast for local noon; houses, angles and house placements are omitted, and the Moon may be up to about 6.5° from its true position.'];

@@ -11,7 +11,7 @@
  */
 import { bodyInfo } from '../../astro/bodies.ts';
 import { ASPECT_DEFINITIONS, type Aspect } from '../../astro/aspects.ts';
-import type { ChartMoment, HouseFrame, PointPosition } from '../../astro/chart.ts';
+import type { ChartFacts, HouseFrame, PointPosition } from '../../astro/chart.ts';
 import { formatOffset } from '../../astro/civil-time.ts';
 import { engineInfo, FILES_END_JD, FILES_START_JD, type ZodiacSetting } from '../../astro/ephemeris.ts';
 import { houseOf } from '../../astro/house-placement.ts';
@@ -92,6 +92,18 @@ const F = {
 const SIGN_FIELDS = SIGNS.map((s) => fragment(`"sign":${quoted(s.abbr)},"sign_id":${quoted(s.id)}`));
 const HOUSE_HEADS = Array.from({ length: 12 }, (_, i) => fragment(`${i ? ',' : '['}{"house":${i + 1},"name":"${i + 1}",`));
 
+/**
+ * The fragments of a chart's body (planets, houses, angles, aspects and their summary), for the
+ * natal cast in C (natal/native-cast.ts), which writes the steps the writers below write.
+ */
+export const BODY_FRAGMENTS = {
+  emptyList: F.emptyList, listOpen: F.listOpen, comma: SHARED.comma, close: SHARED.close, closeList: SHARED.closeList,
+  pos: F.pos, absPos: F.absPos, retrogradeSpeed: F.retrogradeSpeed, stationaryLatitude: F.stationaryLatitude,
+  distanceAu: F.distanceAu, declination: F.declination, house: F.house,
+  angles: [F.anglesAsc, F.mc, F.ic, F.dc, F.vertex, F.armc], detailKeys: F.detailKeys, houseHeads: HOUSE_HEADS, signFields: SIGN_FIELDS,
+  orb: F.orb, summary: F.summary, major: F.major, minor: F.minor, byType: F.byType, colon: F.colon, closeTwo: F.closeTwo,
+};
+
 /** A number of the chart body: as it is, or rounded as roundNumbers rounds it when `precision` is given. */
 export type BodyNumber = (w: JsonTape, v: number) => void;
 const exact: BodyNumber = (w, v) => void w.num(v);
@@ -141,7 +153,8 @@ export function cachedFragment(make: (value: string) => string): (value: string)
   return (value) => idOf(value)!;
 }
 
-const variantFragment = cachedFragment((nodeType) => `,"variant":${quoted(nodeType)}`);
+/** `,"variant":"mean"`: what follows a node's keys. */
+export const variantFragment = cachedFragment((nodeType) => `,"variant":${quoted(nodeType)}`);
 
 /** Aspect types with what surrounds them: `,"type":"trine","deg":`. */
 const aspectTypeFragment = cachedFragment((type) => `,"type":${quoted(type)},"deg":`);
@@ -153,12 +166,22 @@ const aspectTypeAndDegree = new Map<string, { deg: number; fragment: number }>(
   ASPECT_DEFINITIONS.map((d) => [d.type, { deg: d.angle, fragment: fragment(`,"type":${quoted(d.type)},"deg":${d.angle},"angle":`) }]),
 );
 
+/** `,"type":"trine","deg":120,"angle":` of an aspect type, by type. */
+export function typedAspectFragment(type: string): number | undefined {
+  return aspectTypeAndDegree.get(type)?.fragment;
+}
+
+/** An aspect's flags followed by `after`, by is_major * 4 + is_applying * 2 + out_of_sign. */
+export function aspectFlagFragments(after: string): number[] {
+  return Array.from({ length: 8 }, (_, bits) => fragment(`,"is_major":${Boolean(bits & 4)},"is_applying":${Boolean(bits & 2)},"out_of_sign":${Boolean(bits & 1)}${after}`));
+}
+
 /**
  * The writer of an aspect's keys from `type` to `out_of_sign` (the same in natal and transit
  * aspects), followed by `after`: what closes the aspect or starts the keys its answer adds.
  */
 export function aspectMeasuresWriter(after: string): (w: JsonTape, a: Aspect, b: BodyNumber) => void {
-  const flags = Array.from({ length: 8 }, (_, bits) => fragment(`,"is_major":${Boolean(bits & 4)},"is_applying":${Boolean(bits & 2)},"out_of_sign":${Boolean(bits & 1)}${after}`));
+  const flags = aspectFlagFragments(after);
   return (w, a, b) => {
     const typed = aspectTypeAndDegree.get(a.type);
     if (typed !== undefined && typed.deg === a.deg) {
@@ -244,7 +267,7 @@ export function writeList(w: JsonTape, items: readonly string[], known = false):
 }
 
 /** subjectJson's object. */
-export function writeSubject(w: JsonTape, name: string, moment: ResolvedMoment, place: ResolvedPlace, chart: ChartMoment, zodiac: ZodiacSetting, requestedHouseSystem: string): void {
+export function writeSubject(w: JsonTape, name: string, moment: ResolvedMoment, place: ResolvedPlace, chart: ChartFacts, zodiac: ZodiacSetting, requestedHouseSystem: string): void {
   w.fragment(F.name).str(name).fragment(F.datetime).str(moment.localIso).fragment(F.datetimeUtc).str(moment.utcIso).fragment(F.location);
   writeLocation(w, moment, place);
   w.fragment(F.houseSystem).known(chart.houses?.used ?? requestedHouseSystem).fragment(F.houseSystemRequested).known(requestedHouseSystem)
@@ -357,7 +380,7 @@ function provenanceTexts() {
 }
 
 /** provenanceJson's object. */
-export function writeProvenance(w: JsonTape, moment: ResolvedMoment, chart: ChartMoment, place: ResolvedPlace): void {
+export function writeProvenance(w: JsonTape, moment: ResolvedMoment, chart: ChartFacts, place: ResolvedPlace): void {
   const p = provenanceTexts();
   const houses = chart.houses;
   const inFiles = moment.jdUt >= FILES_START_JD && moment.jdUt < FILES_END_JD;

@@ -1,0 +1,474 @@
+/*
+ * The natal chart of a plain natal answer, cast and put on the answer's JSON tape in C.
+ *
+ * Why it exists: in JavaScript the chart around the library's calls (positions as objects,
+ * declinations, house placements, aspects as objects, sorted) and the tape steps of its body
+ * (planets, houses, angles, aspects and their summary) cost about as much as the library
+ * itself. Here the same numbers are computed where the library answers, and the body's steps
+ * are written straight into the tape's arrays: the same bytes, without a JavaScript object.
+ *
+ * What stays in JavaScript (src/features/natal/native-cast.ts): which requests come here (a
+ * tropical chart of library bodies, without the blocks that read the chart's objects), the
+ * moment, every text (fragments registered by JavaScript, passed here by id: nothing here knows
+ * a key's spelling), the subject, warnings and provenance. The rules of every number follow
+ * src/astro/chart.ts, house-placement.ts, zodiac.ts and aspects.ts operation by operation, so
+ * that the doubles are bit for bit the same (test/unit/natal-native-cast.test.ts compares the
+ * answers of both paths on thousands of random births with every option this path takes):
+ * - +, -, *, / and fmod are IEEE operations in both languages, done here in the same order;
+ *   the build keeps the compiler from fusing a multiplication and an addition (-ffp-contract=off);
+ * - Math.sin, Math.cos and Math.asin are V8's own functions (the fdlibm port in v8::base::ieee754),
+ *   whose last bit differs from the C library's for a few inputs in a hundred. Node exports them,
+ *   so they are called here by name; where they cannot be found, this path is not offered.
+ */
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <math.h>
+#include <stdint.h>
+#include <string.h>
+#include "swephexp.h"
+#include "natal_cast.h"
+
+typedef double (*UnaryMath)(double);
+static UnaryMath js_sin, js_cos, js_asin;
+
+int natal_cast_available(void) {
+  if (!js_sin) {
+    js_sin = (UnaryMath)dlsym(RTLD_DEFAULT, "_ZN2v84base7ieee7543sinEd");
+    js_cos = (UnaryMath)dlsym(RTLD_DEFAULT, "_ZN2v84base7ieee7543cosEd");
+    js_asin = (UnaryMath)dlsym(RTLD_DEFAULT, "_ZN2v84base7ieee7544asinEd");
+  }
+  return js_sin && js_cos && js_asin;
+}
+
+/* normalizeDegrees (zodiac.ts). */
+static double normalize_degrees(double deg) {
+  if (deg >= 0 && deg < 360) return deg;
+  if (deg < 0 && deg > -360) {
+    double r = deg + 360;
+    return r == 360 ? 0 : r;
+  }
+  double r = fmod(deg, 360);
+  return r < 0 ? fmod(r + 360, 360) : r;
+}
+
+/* signIndexOf (zodiac.ts), for finite longitudes. */
+static int sign_index(double lon) {
+  double index = floor(normalize_degrees(lon) / 30);
+  return index < 11 ? (int)index : 11;
+}
+
+/* degreeInSign (zodiac.ts). */
+static double degree_in_sign(double lon) {
+  return normalize_degrees(lon) - sign_index(lon) * 30;
+}
+
+/* Math.sign. */
+static double js_sign(double x) {
+  return x > 0 ? 1 : x < 0 ? -1 : x;
+}
+
+/* declinationOf (chart.ts). */
+static double declination_of(double lon, double lat, double obliquity) {
+  const double rad = M_PI / 180;
+  double s = js_sin(lat * rad) * js_cos(obliquity * rad) + js_cos(lat * rad) * js_sin(obliquity * rad) * js_sin(lon * rad);
+  s = s > 1 ? 1 : s;   /* Math.min(1, s), NaN kept */
+  s = s < -1 ? -1 : s; /* Math.max(-1, s) */
+  return js_asin(s) / rad;
+}
+
+/* houseOf (house-placement.ts). */
+static int house_of(double lon, const double *cusps, int forward) {
+  for (int i = 0; i < 12; i++) {
+    double start = cusps[i], end = cusps[(i + 1) % 12];
+    double arc = forward ? normalize_degrees(end - start) : normalize_degrees(start - end);
+    double offset = forward ? normalize_degrees(lon - start) : normalize_degrees(start - lon);
+    if (offset < arc) return i + 1;
+  }
+  return 1;
+}
+
+/* The fragment ids of the layout (NatalLayout in native-cast.ts, in this order). */
+enum {
+  L_PLANETS, L_HOUSES, L_ANGLES, L_ANGLES_DETAILS, L_ASPECTS,
+  L_EMPTY_LIST, L_LIST_OPEN, L_COMMA, L_CLOSE, L_CLOSE_LIST,
+  L_POS, L_ABS_POS, L_SPEED_DIRECT, L_SPEED_RETROGRADE, L_LATITUDE_MOVING, L_LATITUDE_STATIONARY,
+  L_DISTANCE, L_DECLINATION, L_HOUSE,
+  L_ANGLE_ASC, L_ANGLE_MC, L_ANGLE_IC, L_ANGLE_DC, L_ANGLE_VERTEX, L_ANGLE_ARMC,
+  L_DETAIL_KEYS, /* 5: asc, mc, ic, dc, vertex */
+  L_HOUSE_HEADS = L_DETAIL_KEYS + 5, /* 12 */
+  L_SIGN_FIELDS = L_HOUSE_HEADS + 12, /* 12 */
+  L_P1_FIRST = L_SIGN_FIELDS + 12, L_P1_LATER, L_P2, L_ORB,
+  L_ASPECT_FLAGS, /* 8, by is_major * 4 + is_applying * 2 + out_of_sign */
+  L_SUMMARY = L_ASPECT_FLAGS + 8, L_MAJOR, L_MINOR, L_BY_TYPE, L_COLON, L_CLOSE_TWO,
+  L_ASC_ID, L_MC_ID,
+  LAYOUT_SLOTS
+};
+
+#define NUMBER_STEP 0x40000000u
+
+typedef struct {
+  double lon, lat, dist, speed, declination;
+  int house;
+  /* From the request's point list: fragments of its head and its quoted id, and what the writer asks of it. */
+  uint32_t head, quoted;
+  int is_node, group;
+  double stationary_below;
+} Point;
+
+typedef struct {
+  uint32_t p1, p2; /* quoted ids */
+  int type;        /* index in the layout's aspect types */
+  double angle, orb;
+  int flags;       /* is_major * 4 + is_applying * 2 + out_of_sign */
+} Aspect;
+
+typedef struct {
+  uint32_t typed;  /* ,"type":"trine","deg":120,"angle": */
+  uint32_t quoted; /* "trine" */
+  double angle;
+  int major;
+} AspectType;
+
+struct NatalCast {
+  uint32_t layout[LAYOUT_SLOTS];
+  int asc_group, mc_group;
+  AspectType types[NATAL_MAX_ASPECT_TYPES];
+  int type_count;
+  int has_layout;
+
+  /* The last chart cast on this thread. */
+  Point points[NATAL_MAX_POINTS];
+  int point_count;
+  int has_houses;
+  double cusps[12], asc, mc, armc, vertex;
+  int forward;
+  Aspect aspects[NATAL_MAX_ASPECTS];
+  int aspect_count;
+  double round_factor; /* 0: numbers as they are */
+  uint32_t variant;
+};
+
+size_t natal_cast_size(void) {
+  return sizeof(struct NatalCast);
+}
+
+int natal_cast_set_layout(struct NatalCast *cast, const int32_t *slots, size_t slot_count, const double *types, size_t type_count) {
+  if (slot_count != LAYOUT_SLOTS + 2 || type_count > NATAL_MAX_ASPECT_TYPES) return 0;
+  for (int i = 0; i < LAYOUT_SLOTS; i++) cast->layout[i] = (uint32_t)slots[i];
+  cast->asc_group = slots[LAYOUT_SLOTS];
+  cast->mc_group = slots[LAYOUT_SLOTS + 1];
+  for (size_t t = 0; t < type_count; t++) {
+    cast->types[t].typed = (uint32_t)types[4 * t];
+    cast->types[t].quoted = (uint32_t)types[4 * t + 1];
+    cast->types[t].angle = types[4 * t + 2];
+    cast->types[t].major = types[4 * t + 3] != 0;
+  }
+  cast->type_count = (int)type_count;
+  cast->has_layout = 1;
+  return 1;
+}
+
+/* closestAspect (aspects.ts) over the active types, in their order; 0 when none is within its orb. */
+static int closest_aspect(const struct NatalCast *cast, const Point *a, const Point *b, const int *active, const double *orbs, int active_count, Aspect *out) {
+  double separation = normalize_degrees(b->lon - a->lon); /* signedSeparation */
+  if (separation > 180) separation -= 360;
+  double distance = fabs(separation);
+  int chosen = -1;
+  double orb = INFINITY;
+  for (int i = 0; i < active_count; i++) {
+    double candidate = fabs(distance - cast->types[active[i]].angle);
+    if (candidate > orbs[i] || candidate >= orb) continue;
+    chosen = active[i];
+    orb = candidate;
+  }
+  if (chosen < 0) return 0;
+  const AspectType *type = &cast->types[chosen];
+  double distance_rate = js_sign(separation) * (b->speed - a->speed);
+  double orb_rate = js_sign(distance - type->angle) * distance_rate;
+  int sign_steps = abs(sign_index(a->lon) - sign_index(b->lon));
+  int sign_distance = sign_steps < 12 - sign_steps ? sign_steps : 12 - sign_steps;
+  int out_of_sign = fmod(type->angle, 30) == 0 ? sign_distance != type->angle / 30 : 0;
+  *out = (Aspect){ a->quoted, b->quoted, chosen, distance, orb, (type->major ? 4 : 0) + (orb_rate < 0 ? 2 : 0) + out_of_sign };
+  return 1;
+}
+
+int natal_cast_run(struct NatalCast *cast, const double *io, const int32_t *point_rows, double *out) {
+  if (!cast->has_layout || !natal_cast_available()) return NATAL_CAST_DECLINED;
+  double jd_ut = io[NATAL_IN_JD_UT], jd_tt = io[NATAL_IN_JD_TT], lat = io[NATAL_IN_LAT], lng = io[NATAL_IN_LNG];
+  int32_t ephemeris = (int32_t)io[NATAL_IN_EPHEMERIS];
+  int house_letter = (int)io[NATAL_IN_HOUSE_SYSTEM];
+  int point_count = (int)io[NATAL_IN_POINT_COUNT], active_count = (int)io[NATAL_IN_ASPECT_TYPE_COUNT];
+  if (point_count < 0 || point_count > NATAL_MAX_POINTS || active_count < 0 || active_count > cast->type_count) return NATAL_CAST_DECLINED;
+  cast->round_factor = io[NATAL_IN_ROUND_FACTOR];
+  cast->variant = (uint32_t)io[NATAL_IN_VARIANT];
+  char error[AS_MAXCH];
+  double x[6];
+
+  /* computeChartMoment's order: the obliquity, the houses, then the bodies. */
+  if (swe_calc(jd_tt, SE_ECL_NUT, ephemeris, x, error) < 0) return NATAL_CAST_DECLINED;
+  double obliquity = x[0];
+
+  int fell_back = 0, in_order = 1;
+  cast->has_houses = house_letter != 0;
+  if (cast->has_houses) {
+    double cusps[37], ascmc[10], cusp_speeds[37], ascmc_speeds[10];
+    fell_back = swe_houses_ex2(jd_ut, ephemeris, lat, lng, house_letter, cusps, ascmc, cusp_speeds, ascmc_speeds, error) == ERR;
+    for (int i = 0; i < 12; i++) cast->cusps[i] = cusps[i + 1];
+    cast->asc = ascmc[SE_ASC];
+    cast->mc = ascmc[SE_MC];
+    cast->armc = ascmc[SE_ARMC];
+    cast->vertex = ascmc[SE_VERTEX];
+    out[NATAL_OUT_ASC_SPEED] = ascmc_speeds[SE_ASC];
+    out[NATAL_OUT_MC_SPEED] = ascmc_speeds[SE_MC];
+    /* cuspOrder */
+    double total = 0;
+    for (int i = 0; i < 12; i++) total += normalize_degrees(cast->cusps[(i + 1) % 12] - cast->cusps[i]);
+    cast->forward = fabs(total - 360) < 1e-6;
+    in_order = cast->forward || fabs(total - 11 * 360) < 1e-6;
+    if (!isfinite(cast->asc) || !isfinite(cast->mc) || !isfinite(cast->vertex) || !isfinite(cast->armc)) return NATAL_CAST_DECLINED;
+    for (int i = 0; i < 12; i++) if (!isfinite(cast->cusps[i])) return NATAL_CAST_DECLINED;
+  }
+
+  int moshier = 0;
+  for (int i = 0; i < point_count; i++) {
+    const int32_t *row = point_rows + NATAL_POINT_ROW * i;
+    /* A body the library cannot give (an asteroid outside its files) is left to the JavaScript path, which says so. */
+    int32_t flag = swe_calc(jd_tt, row[0], ephemeris | SEFLG_SPEED, x, error);
+    if (flag < 0) return NATAL_CAST_DECLINED;
+    moshier |= (flag & SEFLG_MOSEPH) != 0;
+    Point *p = &cast->points[i];
+    p->lon = x[0];
+    p->lat = x[1];
+    p->dist = x[2];
+    p->speed = x[3];
+    if (!isfinite(p->lon)) return NATAL_CAST_DECLINED;
+    p->declination = declination_of(p->lon, p->lat, obliquity);
+    p->house = cast->has_houses ? house_of(p->lon, cast->cusps, cast->forward) : 0;
+    p->head = (uint32_t)row[1];
+    p->quoted = (uint32_t)row[2];
+    p->is_node = row[3];
+    p->group = row[4];
+    p->stationary_below = io[NATAL_IN_STATIONARY + i];
+  }
+  cast->point_count = point_count;
+
+  /* aspectPointsOf and findAspectsWithin, then sortByOrb. */
+  Point angles[2];
+  int aspect_points = point_count;
+  if (cast->has_houses) {
+    angles[0] = (Point){ .lon = cast->asc, .speed = out[NATAL_OUT_ASC_SPEED], .quoted = cast->layout[L_ASC_ID], .group = cast->asc_group };
+    angles[1] = (Point){ .lon = cast->mc, .speed = out[NATAL_OUT_MC_SPEED], .quoted = cast->layout[L_MC_ID], .group = cast->mc_group };
+    aspect_points += 2;
+  }
+  int active[NATAL_MAX_ASPECT_TYPES];
+  double orbs[NATAL_MAX_ASPECT_TYPES];
+  for (int i = 0; i < active_count; i++) {
+    active[i] = (int)io[NATAL_IN_ASPECT_TYPES + 2 * i];
+    orbs[i] = io[NATAL_IN_ASPECT_TYPES + 2 * i + 1];
+    if (active[i] < 0 || active[i] >= cast->type_count) return NATAL_CAST_DECLINED;
+  }
+  int count = 0;
+  for (int i = 0; i < aspect_points; i++) {
+    const Point *a = i < point_count ? &cast->points[i] : &angles[i - point_count];
+    for (int j = i + 1; j < aspect_points; j++) {
+      const Point *b = j < point_count ? &cast->points[j] : &angles[j - point_count];
+      if (a->group != 0 && a->group == b->group) continue;
+      Aspect found;
+      if (!closest_aspect(cast, a, b, active, orbs, active_count, &found)) continue;
+      /* Inserted after every aspect of an orb not greater: the order of sortByOrb's stable sort. */
+      int k = count++;
+      while (k > 0 && cast->aspects[k - 1].orb > found.orb) {
+        cast->aspects[k] = cast->aspects[k - 1];
+        k--;
+      }
+      cast->aspects[k] = found;
+    }
+  }
+  cast->aspect_count = count;
+
+  out[NATAL_OUT_HOUSES_FELL_BACK] = fell_back;
+  out[NATAL_OUT_HOUSES_IN_ORDER] = in_order;
+  out[NATAL_OUT_MOSHIER] = moshier;
+  out[NATAL_OUT_ASPECT_COUNT] = count;
+  return NATAL_CAST_DONE;
+}
+
+/* The steps of the chart's body, the JavaScript writers' order (chart-tape.ts, answer-writer.ts). */
+typedef struct {
+  uint32_t *steps;
+  size_t step_count, step_capacity;
+  double *numbers;
+  size_t number_count, number_capacity;
+  const struct NatalCast *cast;
+  int overflow;
+} Tape;
+
+static void fragment(Tape *t, int slot) {
+  if (t->step_count == t->step_capacity) {
+    t->overflow = 1;
+    return;
+  }
+  t->steps[t->step_count++] = t->cast->layout[slot];
+}
+
+static void fragment_id(Tape *t, uint32_t id) {
+  if (t->step_count == t->step_capacity) {
+    t->overflow = 1;
+    return;
+  }
+  t->steps[t->step_count++] = id;
+}
+
+/* A number as it is (num). */
+static void number(Tape *t, double v) {
+  if (t->step_count == t->step_capacity || t->number_count == t->number_capacity) {
+    t->overflow = 1;
+    return;
+  }
+  t->steps[t->step_count++] = NUMBER_STEP;
+  t->numbers[t->number_count++] = v;
+}
+
+/* Math.round. */
+static double js_round(double x) {
+  double r = ceil(x);
+  return r - 0.5 > x ? r - 1.0 : r;
+}
+
+/* A number of the chart's body (bodyNumber): rounded as roundNumbers rounds it when the request asks for a precision. */
+static void body_number(Tape *t, double v) {
+  double factor = t->cast->round_factor;
+  int integer = isfinite(v) && floor(v) == v; /* Number.isInteger */
+  number(t, factor == 0 || integer ? v : js_round(v * factor) / factor);
+}
+
+/* placement (chart-tape.ts): sign, degree in sign, longitude. */
+static void placement(Tape *t, double lon) {
+  fragment(t, L_SIGN_FIELDS + sign_index(lon));
+  fragment(t, L_POS);
+  body_number(t, degree_in_sign(lon));
+  fragment(t, L_ABS_POS);
+  body_number(t, lon);
+}
+
+static void write_planet(Tape *t, const Point *p) {
+  fragment_id(t, p->head);
+  placement(t, p->lon);
+  fragment(t, p->speed < 0 ? L_SPEED_RETROGRADE : L_SPEED_DIRECT);
+  body_number(t, p->speed);
+  fragment(t, fabs(p->speed) < p->stationary_below ? L_LATITUDE_STATIONARY : L_LATITUDE_MOVING);
+  body_number(t, p->lat);
+  fragment(t, L_DISTANCE);
+  body_number(t, p->dist);
+  fragment(t, L_DECLINATION);
+  body_number(t, p->declination);
+  if (p->house) {
+    fragment(t, L_HOUSE);
+    number(t, p->house);
+  }
+  if (p->is_node) fragment_id(t, t->cast->variant);
+  fragment(t, L_CLOSE);
+}
+
+static void write_houses_and_angles(Tape *t) {
+  const struct NatalCast *c = t->cast;
+  fragment(t, L_HOUSES);
+  for (int i = 0; i < 12; i++) {
+    fragment(t, L_HOUSE_HEADS + i);
+    placement(t, c->cusps[i]);
+    fragment(t, L_CLOSE);
+  }
+  fragment(t, L_CLOSE_LIST);
+
+  double ic = normalize_degrees(c->mc + 180), dc = normalize_degrees(c->asc + 180);
+  fragment(t, L_ANGLES);
+  fragment(t, L_ANGLE_ASC);
+  body_number(t, c->asc);
+  fragment(t, L_ANGLE_MC);
+  body_number(t, c->mc);
+  fragment(t, L_ANGLE_IC);
+  body_number(t, ic);
+  fragment(t, L_ANGLE_DC);
+  body_number(t, dc);
+  fragment(t, L_ANGLE_VERTEX);
+  body_number(t, c->vertex);
+  fragment(t, L_ANGLE_ARMC);
+  body_number(t, c->armc);
+  fragment(t, L_CLOSE);
+
+  const double lons[5] = { c->asc, c->mc, ic, dc, c->vertex };
+  fragment(t, L_ANGLES_DETAILS);
+  for (int i = 0; i < 5; i++) {
+    fragment(t, L_DETAIL_KEYS + i);
+    placement(t, lons[i]);
+    fragment(t, L_HOUSE);
+    number(t, house_of(lons[i], c->cusps, c->forward));
+    fragment(t, L_CLOSE);
+  }
+  fragment(t, L_CLOSE);
+}
+
+static void write_aspects_and_summary(Tape *t) {
+  const struct NatalCast *c = t->cast;
+  int seen[NATAL_MAX_ASPECT_TYPES], counts[NATAL_MAX_ASPECT_TYPES];
+  int seen_count = 0, major = 0;
+  fragment(t, L_ASPECTS);
+  for (int i = 0; i < c->aspect_count; i++) {
+    const Aspect *a = &c->aspects[i];
+    fragment(t, i == 0 ? L_P1_FIRST : L_P1_LATER);
+    fragment_id(t, a->p1);
+    fragment(t, L_P2);
+    fragment_id(t, a->p2);
+    fragment_id(t, c->types[a->type].typed);
+    body_number(t, a->angle);
+    fragment(t, L_ORB);
+    body_number(t, a->orb);
+    fragment(t, L_ASPECT_FLAGS + a->flags);
+    /* AspectCounts: the types in the order they first appear. */
+    if (a->flags & 4) major++;
+    int k = 0;
+    while (k < seen_count && seen[k] != a->type) k++;
+    if (k == seen_count) {
+      seen[seen_count] = a->type;
+      counts[seen_count++] = 0;
+    }
+    counts[k]++;
+  }
+  fragment(t, L_CLOSE_LIST);
+
+  fragment(t, L_SUMMARY);
+  number(t, c->aspect_count);
+  fragment(t, L_MAJOR);
+  number(t, major);
+  fragment(t, L_MINOR);
+  number(t, c->aspect_count - major);
+  fragment(t, L_BY_TYPE);
+  for (int k = 0; k < seen_count; k++) {
+    if (k > 0) fragment(t, L_COMMA);
+    fragment_id(t, c->types[seen[k]].quoted);
+    fragment(t, L_COLON);
+    number(t, counts[k]);
+  }
+  fragment(t, L_CLOSE_TWO);
+}
+
+int natal_cast_write(const struct NatalCast *cast, uint32_t *steps, size_t *step_count, size_t step_capacity, double *numbers, size_t *number_count, size_t number_capacity) {
+  Tape t = { steps, *step_count, step_capacity, numbers, *number_count, number_capacity, cast, 0 };
+  fragment(&t, L_PLANETS);
+  if (cast->point_count == 0) {
+    fragment(&t, L_EMPTY_LIST);
+  } else {
+    fragment(&t, L_LIST_OPEN);
+    for (int i = 0; i < cast->point_count; i++) {
+      if (i > 0) fragment(&t, L_COMMA);
+      write_planet(&t, &cast->points[i]);
+    }
+    fragment(&t, L_CLOSE_LIST);
+  }
+  if (cast->has_houses) write_houses_and_angles(&t);
+  write_aspects_and_summary(&t);
+  if (t.overflow) return 0;
+  *step_count = t.step_count;
+  *number_count = t.number_count;
+  return 1;
+}

@@ -1,0 +1,170 @@
+/**
+ * The natal chart cast in C (native/natal_cast.c, through the lean binding) for the natal answers
+ * that need nothing of the chart but its body: a tropical chart of library bodies (the default
+ * points, and any asteroid, node or Lilith a request adds), without dignities, fixed stars,
+ * declination aspects, stelliums, dominants or an interpretation, which read the chart's
+ * objects. The C side computes what computeChartMoment, findAspectsWithin and sortByOrb compute
+ * and puts the body's steps (planets to aspects_summary) on the answer's tape, so that nothing
+ * of the chart becomes a JavaScript object: about half of what the task spent around the library.
+ *
+ * Every other request, and every chart the C side declines (a body outside the library's files,
+ * a position that is not a number), takes the JavaScript path, which gives the same bytes
+ * (test/unit/natal-native-cast.test.ts compares the two on thousands of random births).
+ */
+import { ASPECT_DEFINITIONS, axisGroup, resolveOrbs } from '../../astro/aspects.ts';
+import { bodyInfo, DEFAULT_NATAL_BODIES } from '../../astro/bodies.ts';
+import { houseWarning, type ChartFacts } from '../../astro/chart.ts';
+import { ephemerisFlag, leanNatalCast, terrestrialTime } from '../../astro/ephemeris.ts';
+import { HOUSE_SYSTEMS, POLAR_FALLBACK_SYSTEM } from '../../astro/house-systems.ts';
+import { jsonFragment as fragment, quotedFragment, type JsonTape } from '../../compute/json-tape.ts';
+import { aspectFlagFragments, BODY_FRAGMENTS, pointText, typedAspectFragment, variantFragment } from '../shared/chart-tape.ts';
+import { momentWarnings, type ResolvedMoment } from '../shared/moment.ts';
+import { natalAspectTypes, natalPoints, type NatalTask } from './service.ts';
+
+// The sizes and places of native/natal_cast.h.
+const MAX_POINTS = 40;
+const MAX_ASPECT_TYPES = 16;
+const POINT_ROW = 5;
+const IO = {
+  jdUt: 0, jdTt: 1, ephemeris: 2, lat: 3, lng: 4, houseSystem: 5, roundFactor: 6, pointCount: 7, aspectTypeCount: 8, variant: 9,
+  fellBack: 10, inOrder: 11, moshier: 12, aspectCount: 13, numberCount: 16, aspectTypes: 20, stationary: 20 + 2 * MAX_ASPECT_TYPES,
+} as const;
+const IO_SIZE = IO.stationary + MAX_POINTS;
+const DONE = 1;
+
+/** The fragments of the natal answer's sections that the body fills (declared by the natal writer). */
+export interface NatalSections {
+  planets: number;
+  houses: number;
+  angles: number;
+  anglesDetails: number;
+  aspects: number;
+}
+
+/** This thread's registration with the C side: its arrays, or null when the cast cannot be offered. */
+let registered: { io: Float64Array; rows: Int32Array } | null | undefined;
+
+function register(sections: NatalSections): { io: Float64Array; rows: Int32Array } | null {
+  if (registered !== undefined) return registered;
+  const B = BODY_FRAGMENTS;
+  // In the order of the layout's enum in native/natal_cast.c, then the two angles' axis groups.
+  const slots = [
+    sections.planets, sections.houses, sections.angles, sections.anglesDetails, sections.aspects,
+    B.emptyList, B.listOpen, B.comma, B.close, B.closeList,
+    B.pos, B.absPos, B.retrogradeSpeed[0]!, B.retrogradeSpeed[1]!, B.stationaryLatitude[0]!, B.stationaryLatitude[1]!,
+    B.distanceAu, B.declination, B.house,
+    ...B.angles, ...B.detailKeys, ...B.houseHeads, ...B.signFields,
+    fragment('{"p1":'), fragment(',{"p1":'), fragment(',"p2":'), B.orb,
+    ...aspectFlagFragments('}'),
+    B.summary, B.major, B.minor, B.byType, B.colon, B.closeTwo,
+    pointText('asc').quoted, pointText('mc').quoted,
+    axisGroup('asc'), axisGroup('mc'),
+  ];
+  const types = ASPECT_DEFINITIONS.flatMap((d) => [typedAspectFragment(d.type)!, quotedFragment(d.type)!, d.angle, d.major ? 1 : 0]);
+  const io = new Float64Array(IO_SIZE);
+  const rows = new Int32Array(POINT_ROW * MAX_POINTS);
+  registered = leanNatalCast().natalLayout(Int32Array.from(slots), Float64Array.from(types), io, rows) ? { io, rows } : null;
+  return registered;
+}
+
+/** A chart's points as the C side reads them: a row each, and their stationary speeds (NaN: never stationary). */
+interface PointRows {
+  rows: Int32Array;
+  stationary: Float64Array;
+}
+
+function pointRows(points: readonly string[], nodeBody: number): PointRows | undefined {
+  if (points.length > MAX_POINTS) return undefined;
+  const rows = new Int32Array(POINT_ROW * points.length);
+  const stationary = new Float64Array(points.length);
+  for (let i = 0; i < points.length; i++) {
+    const id = points[i]!;
+    const info = bodyInfo(id);
+    const body = id === 'north_node' ? nodeBody : info.se;
+    if (body === undefined) return undefined; // a point the chart derives (south node, part of fortune, angles)
+    const text = pointText(id);
+    rows.set([body, text.head, text.quoted, id === 'north_node' ? 1 : 0, axisGroup(id)], POINT_ROW * i);
+    stationary[i] = info.stationaryBelow ?? NaN;
+  }
+  return { rows, stationary };
+}
+
+/** The default points' rows, by node body (10 mean, 11 true): the same for most requests. */
+const defaultRows = new Map<number, PointRows | undefined>();
+
+/** Whether a natal task's answer can take the C path: nothing it asks for reads the chart's objects. */
+export function castsNatively(task: NatalTask): boolean {
+  const r = task.request;
+  return r.zodiac_type !== 'sidereal' && r.include_dignity !== true && !r.fixed_stars?.length && r.include_declination_aspects !== true
+    && r.include_dominants !== true && !task.includeStelliums && !task.interpretation;
+}
+
+/**
+ * Casts a natal task's chart in C (after castsNatively said yes), keeping its body for
+ * writeNativeBody; what the rest of the answer says of the chart, or undefined when the C side
+ * leaves this chart to the JavaScript path.
+ */
+export function castNatalNatively(task: NatalTask, moment: ResolvedMoment, sections: NatalSections): ChartFacts | undefined {
+  const arrays = register(sections);
+  if (!arrays) return undefined;
+  const { request, place } = task;
+  const nodeBody = request.node_type === 'true' ? 11 : 10;
+  const points = natalPoints(request.include_features);
+  let rows: PointRows | undefined;
+  if (points === DEFAULT_NATAL_BODIES) {
+    if (!defaultRows.has(nodeBody)) defaultRows.set(nodeBody, pointRows(points, nodeBody));
+    rows = defaultRows.get(nodeBody);
+  } else {
+    rows = pointRows(points, nodeBody);
+  }
+  if (!rows) return undefined;
+
+  const { io } = arrays;
+  const jdUt = moment.jdUt;
+  io[IO.jdUt] = jdUt;
+  io[IO.jdTt] = terrestrialTime(jdUt);
+  io[IO.ephemeris] = ephemerisFlag(jdUt);
+  io[IO.lat] = place.lat;
+  io[IO.lng] = place.lng;
+  io[IO.houseSystem] = moment.timeKnown ? HOUSE_SYSTEMS[request.house_system].charCodeAt(0) : 0;
+  io[IO.roundFactor] = request.precision === undefined ? 0 : 10 ** request.precision; // as bodyNumber rounds
+  io[IO.variant] = variantFragment(request.node_type);
+  io[IO.pointCount] = points.length;
+  arrays.rows.set(rows.rows);
+  io.set(rows.stationary, IO.stationary);
+  // The active aspect types in their definitions' order, with their orbs (findAspectsWithin's).
+  const types = natalAspectTypes(task);
+  const orbs = resolveOrbs(request.orb_settings);
+  let active = 0;
+  for (let t = 0; t < ASPECT_DEFINITIONS.length; t++) {
+    const d = ASPECT_DEFINITIONS[t]!;
+    if (!types.includes(d.type)) continue;
+    io[IO.aspectTypes + 2 * active] = t;
+    io[IO.aspectTypes + 2 * active + 1] = orbs[d.type] ?? d.orb;
+    active++;
+  }
+  io[IO.aspectTypeCount] = active;
+
+  if (leanNatalCast().natalCast() !== DONE) return undefined;
+
+  const warnings = [...(momentWarnings(moment) ?? [])];
+  let houses: ChartFacts['houses'];
+  if (moment.timeKnown) {
+    houses = { requested: request.house_system, used: io[IO.fellBack] ? POLAR_FALLBACK_SYSTEM : request.house_system, inOrder: io[IO.inOrder] === 1 };
+    const warning = houseWarning(houses.requested, houses.used, houses.inOrder, place.lat);
+    if (warning) warnings.push(warning);
+  }
+  return { houses, warnings, moshierUsed: io[IO.moshier] === 1 };
+}
+
+/** The body of the chart cast last (castNatalNatively): `,"planets":…` to the aspects' summary. */
+export function writeNativeBody(w: JsonTape): void {
+  const io = registered!.io;
+  const points = io[IO.pointCount]!;
+  const aspects = io[IO.aspectCount]!;
+  w.native(300 + 24 * points + 12 * aspects, 100 + 8 * points + 3 * aspects, (steps, stepCount, numbers, numberCount) => {
+    const written = leanNatalCast().natalWrite(steps, stepCount, numbers, numberCount);
+    if (written < 0) throw new Error('the natal body did not fit on the tape');
+    return [written, io[IO.numberCount]!];
+  });
+}
