@@ -67,10 +67,13 @@ static double js_sign(double x) {
   return x > 0 ? 1 : x < 0 ? -1 : x;
 }
 
-/* declinationOf (chart.ts). */
-static double declination_of(double lon, double lat, double obliquity) {
+/*
+ * declinationOf (chart.ts), with the sine and cosine of the obliquity computed once per chart
+ * (declinationOf computes them for every point: the same numbers).
+ */
+static double declination_of(double lon, double lat, double sin_obliquity, double cos_obliquity) {
   const double rad = M_PI / 180;
-  double s = js_sin(lat * rad) * js_cos(obliquity * rad) + js_cos(lat * rad) * js_sin(obliquity * rad) * js_sin(lon * rad);
+  double s = js_sin(lat * rad) * cos_obliquity + js_cos(lat * rad) * sin_obliquity * js_sin(lon * rad);
   s = s > 1 ? 1 : s;   /* Math.min(1, s), NaN kept */
   s = s < -1 ? -1 : s; /* Math.max(-1, s) */
   return js_asin(s) / rad;
@@ -127,7 +130,22 @@ typedef struct {
   uint32_t quoted; /* "trine" */
   double angle;
   int major;
+  /* angle / 30 for the whole multiples of 30° (whose sign distance out_of_sign compares), else -1. */
+  int sign_steps;
 } AspectType;
+
+/*
+ * The active types of a search with their orbs and, by whole degree of distance (0 to 180), the
+ * ones a distance in that degree could be within orb of, as bits of the active list
+ * (findAspectsWithin's byDegree): most pairs of a chart form no aspect and cost no comparison.
+ * Made again when a cast's types or orbs differ from the last.
+ */
+typedef struct {
+  int count;
+  int types[NATAL_MAX_ASPECT_TYPES];
+  double angles[NATAL_MAX_ASPECT_TYPES], orbs[NATAL_MAX_ASPECT_TYPES];
+  uint32_t by_degree[181];
+} AspectSearch;
 
 struct NatalCast {
   uint32_t layout[LAYOUT_SLOTS];
@@ -135,6 +153,7 @@ struct NatalCast {
   AspectType types[NATAL_MAX_ASPECT_TYPES];
   int type_count;
   int has_layout;
+  AspectSearch search;
 
   /* The last chart cast on this thread. */
   Point points[NATAL_MAX_POINTS];
@@ -162,23 +181,51 @@ int natal_cast_set_layout(struct NatalCast *cast, const int32_t *slots, size_t s
     cast->types[t].quoted = (uint32_t)types[4 * t + 1];
     cast->types[t].angle = types[4 * t + 2];
     cast->types[t].major = types[4 * t + 3] != 0;
+    cast->types[t].sign_steps = fmod(cast->types[t].angle, 30) == 0 ? (int)(cast->types[t].angle / 30) : -1;
   }
+  cast->search.count = -1; /* none made yet */
   cast->type_count = (int)type_count;
   cast->has_layout = 1;
   return 1;
 }
 
-/* closestAspect (aspects.ts) over the active types, in their order; 0 when none is within its orb. */
-static int closest_aspect(const struct NatalCast *cast, const Point *a, const Point *b, const int *active, const double *orbs, int active_count, Aspect *out) {
+/* The search for these types and orbs (the last one, or made again). */
+static const AspectSearch *aspect_search(struct NatalCast *cast, const int *types, const double *orbs, int count) {
+  AspectSearch *search = &cast->search;
+  if (search->count == count && memcmp(search->types, types, count * sizeof *types) == 0 && memcmp(search->orbs, orbs, count * sizeof *orbs) == 0) return search;
+  search->count = count;
+  for (int i = 0; i < count; i++) {
+    search->types[i] = types[i];
+    search->orbs[i] = orbs[i];
+    search->angles[i] = cast->types[types[i]].angle;
+  }
+  const double margin = 1e-9; /* degrees: far above the rounding of numbers below 360 */
+  for (int degree = 0; degree <= 180; degree++) {
+    uint32_t bits = 0;
+    for (int i = 0; i < count; i++) {
+      int reaches = !(search->angles[i] - orbs[i] > degree + 1 + margin || search->angles[i] + orbs[i] < degree - margin);
+      if (reaches) bits |= 1u << i;
+    }
+    search->by_degree[degree] = bits;
+  }
+  return search;
+}
+
+/* closestAspect (aspects.ts): the first of the closest types within their orbs; 0 when there is none. */
+static int closest_aspect(const struct NatalCast *cast, const AspectSearch *search, const Point *a, const Point *b, Aspect *out) {
   double separation = normalize_degrees(b->lon - a->lon); /* signedSeparation */
   if (separation > 180) separation -= 360;
   double distance = fabs(separation);
+  /* A distance that is not a number is compared with every type, as in JavaScript. */
+  uint32_t candidates = distance <= 180 ? search->by_degree[(int)distance] : (1u << search->count) - 1;
   int chosen = -1;
   double orb = INFINITY;
-  for (int i = 0; i < active_count; i++) {
-    double candidate = fabs(distance - cast->types[active[i]].angle);
-    if (candidate > orbs[i] || candidate >= orb) continue;
-    chosen = active[i];
+  while (candidates) {
+    int i = __builtin_ctz(candidates);
+    candidates &= candidates - 1;
+    double candidate = fabs(distance - search->angles[i]);
+    if (candidate > search->orbs[i] || candidate >= orb) continue;
+    chosen = search->types[i];
     orb = candidate;
   }
   if (chosen < 0) return 0;
@@ -187,7 +234,7 @@ static int closest_aspect(const struct NatalCast *cast, const Point *a, const Po
   double orb_rate = js_sign(distance - type->angle) * distance_rate;
   int sign_steps = abs(sign_index(a->lon) - sign_index(b->lon));
   int sign_distance = sign_steps < 12 - sign_steps ? sign_steps : 12 - sign_steps;
-  int out_of_sign = fmod(type->angle, 30) == 0 ? sign_distance != type->angle / 30 : 0;
+  int out_of_sign = type->sign_steps >= 0 && sign_distance != type->sign_steps;
   *out = (Aspect){ a->quoted, b->quoted, chosen, distance, orb, (type->major ? 4 : 0) + (orb_rate < 0 ? 2 : 0) + out_of_sign };
   return 1;
 }
@@ -206,7 +253,8 @@ int natal_cast_run(struct NatalCast *cast, const double *io, const int32_t *poin
 
   /* computeChartMoment's order: the obliquity, the houses, then the bodies. */
   if (swe_calc(jd_tt, SE_ECL_NUT, ephemeris, x, error) < 0) return NATAL_CAST_DECLINED;
-  double obliquity = x[0];
+  const double rad = M_PI / 180;
+  double sin_obliquity = js_sin(x[0] * rad), cos_obliquity = js_cos(x[0] * rad);
 
   int fell_back = 0, in_order = 1;
   cast->has_houses = house_letter != 0;
@@ -242,7 +290,7 @@ int natal_cast_run(struct NatalCast *cast, const double *io, const int32_t *poin
     p->dist = x[2];
     p->speed = x[3];
     if (!isfinite(p->lon)) return NATAL_CAST_DECLINED;
-    p->declination = declination_of(p->lon, p->lat, obliquity);
+    p->declination = declination_of(p->lon, p->lat, sin_obliquity, cos_obliquity);
     p->house = cast->has_houses ? house_of(p->lon, cast->cusps, cast->forward) : 0;
     p->head = (uint32_t)row[1];
     p->quoted = (uint32_t)row[2];
@@ -267,6 +315,7 @@ int natal_cast_run(struct NatalCast *cast, const double *io, const int32_t *poin
     orbs[i] = io[NATAL_IN_ASPECT_TYPES + 2 * i + 1];
     if (active[i] < 0 || active[i] >= cast->type_count) return NATAL_CAST_DECLINED;
   }
+  const AspectSearch *search = aspect_search(cast, active, orbs, active_count);
   int count = 0;
   for (int i = 0; i < aspect_points; i++) {
     const Point *a = i < point_count ? &cast->points[i] : &angles[i - point_count];
@@ -274,7 +323,7 @@ int natal_cast_run(struct NatalCast *cast, const double *io, const int32_t *poin
       const Point *b = j < point_count ? &cast->points[j] : &angles[j - point_count];
       if (a->group != 0 && a->group == b->group) continue;
       Aspect found;
-      if (!closest_aspect(cast, a, b, active, orbs, active_count, &found)) continue;
+      if (!closest_aspect(cast, search, a, b, &found)) continue;
       /* Inserted after every aspect of an orb not greater: the order of sortByOrb's stable sort. */
       int k = count++;
       while (k > 0 && cast->aspects[k - 1].orb > found.orb) {

@@ -11,7 +11,7 @@
  * a position that is not a number), takes the JavaScript path, which gives the same bytes
  * (test/unit/natal-native-cast.test.ts compares the two on thousands of random births).
  */
-import { ASPECT_DEFINITIONS, axisGroup, resolveOrbs } from '../../astro/aspects.ts';
+import { ASPECT_DEFINITIONS, axisGroup, resolveOrbs, type AspectType } from '../../astro/aspects.ts';
 import { bodyInfo, DEFAULT_NATAL_BODIES } from '../../astro/bodies.ts';
 import { houseWarning, type ChartFacts } from '../../astro/chart.ts';
 import { ephemerisFlag, leanNatalCast, terrestrialTime } from '../../astro/ephemeris.ts';
@@ -92,6 +92,23 @@ function pointRows(points: readonly string[], nodeBody: number): PointRows | und
 /** The default points' rows, by node body (10 mean, 11 true): the same for most requests. */
 const defaultRows = new Map<number, PointRows | undefined>();
 
+/** The active aspect types in their definitions' order, with their orbs (findAspectsWithin's): pairs of (type index, orb). */
+function activeAspectTypes(types: readonly AspectType[], orbs: Partial<Record<AspectType, number>> | undefined): Float64Array {
+  if (orbs === undefined) {
+    let cached = defaultOrbTypes.get(types);
+    if (cached === undefined) defaultOrbTypes.set(types, (cached = activeAspectTypes(types, {})));
+    return cached;
+  }
+  const pairs: number[] = [];
+  ASPECT_DEFINITIONS.forEach((d, t) => {
+    if (types.includes(d.type)) pairs.push(t, orbs[d.type] ?? d.orb);
+  });
+  return Float64Array.from(pairs);
+}
+
+/** The types of the requests without orb settings, by list of types (the lists are the module's constants). */
+const defaultOrbTypes = new Map<readonly AspectType[], Float64Array>();
+
 /** Whether a natal task's answer can take the C path: nothing it asks for reads the chart's objects. */
 export function castsNatively(task: NatalTask): boolean {
   const r = task.request;
@@ -132,18 +149,9 @@ export function castNatalNatively(task: NatalTask, moment: ResolvedMoment, secti
   io[IO.pointCount] = points.length;
   arrays.rows.set(rows.rows);
   io.set(rows.stationary, IO.stationary);
-  // The active aspect types in their definitions' order, with their orbs (findAspectsWithin's).
-  const types = natalAspectTypes(task);
-  const orbs = resolveOrbs(request.orb_settings);
-  let active = 0;
-  for (let t = 0; t < ASPECT_DEFINITIONS.length; t++) {
-    const d = ASPECT_DEFINITIONS[t]!;
-    if (!types.includes(d.type)) continue;
-    io[IO.aspectTypes + 2 * active] = t;
-    io[IO.aspectTypes + 2 * active + 1] = orbs[d.type] ?? d.orb;
-    active++;
-  }
-  io[IO.aspectTypeCount] = active;
+  const active = activeAspectTypes(natalAspectTypes(task), request.orb_settings === undefined ? undefined : resolveOrbs(request.orb_settings));
+  io.set(active, IO.aspectTypes);
+  io[IO.aspectTypeCount] = active.length / 2;
 
   if (leanNatalCast().natalCast() !== DONE) return undefined;
 
