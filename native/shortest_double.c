@@ -129,8 +129,6 @@ int shortest_double(double v, char *out) {
     out[len++] = '-';
     v = -v;
   }
-  /* Below 2^53 the signed conversion is exact, and one instruction (the unsigned one is a branchy sequence). */
-  if (v < 9007199254740992.0 && v == (double)(int64_t)v) return len + write_digits((uint64_t)(int64_t)v, out + len);
   if (!(v >= 1e-4 && v < 9007199254740992.0)) return 0; /* also NaN */
 
   uint64_t bits;
@@ -139,6 +137,8 @@ int shortest_double(double v, char *out) {
   uint64_t fraction = bits & ((1ULL << 52) - 1);
   uint64_t m = fraction | (1ULL << 52);
   int e = biased - 1075; /* v = m * 2^e, e < 0 in this range */
+  /* An integer (below 2^53 here) when the bits below its units are zero: printed directly. */
+  if (e >= -52 && (m & ((1ULL << -e) - 1)) == 0) return len + write_digits(m >> -e, out + len);
   int s = 2 - e;         /* the scaled values below are numerators over 2^s */
 
   /* floor(log10 v) is estimate or estimate + 1, since 2^(e+52) <= v < 2^(e+53). */
@@ -162,22 +162,35 @@ int shortest_double(double v, char *out) {
     if ((ln & mask) == 0) low += 1;
   }
 
-  /* Drop digits while a multiple of the next power of ten still lies in [low, high]. */
+  /*
+   * Drop digits while a multiple of the next power of ten still lies in [low, high]. A double
+   * with a full fraction (most of an answer's) drops two at most: those two steps are taken
+   * without a branch, whose outcome no predictor could guess; the rest in a loop.
+   */
   int dropped = 0;
-  for (;;) {
-    uint64_t next_high = high / 10;
-    uint64_t next_low = (low + 9) / 10;
-    if (next_high < next_low) break;
-    high = next_high;
-    low = next_low;
-    dropped++;
+  for (int step = 0; step < 2; step++) {
+    uint64_t next_high = high / 10, next_low = (low + 9) / 10;
+    int fits = next_high >= next_low && dropped == step;
+    high = fits ? next_high : high;
+    low = fits ? next_low : low;
+    dropped += fits;
+  }
+  if (dropped == 2) {
+    for (;;) {
+      uint64_t next_high = high / 10;
+      uint64_t next_low = (low + 9) / 10;
+      if (next_high < next_low) break;
+      high = next_high;
+      low = next_low;
+      dropped++;
+    }
   }
 
   uint64_t chosen = low;
   if (low != high) {
     /* The integer nearest to v / 10^dropped, ties to even, kept within [low, high]. */
-    uint64_t q = v_int;
-    for (int i = 0; i < dropped; i++) q /= 10; /* by a constant: no division instruction */
+    uint64_t q = dropped == 0 ? v_int : dropped == 1 ? v_int / 10 : v_int / 100; /* by constants: no division instruction */
+    for (int i = 2; i < dropped; i++) q /= 10;
     uint64_t r = v_int - q * POW10[dropped];
     int up;
     if (dropped == 0) {
