@@ -18,7 +18,8 @@
  *   the build keeps the compiler from fusing a multiplication and an addition (-ffp-contract=off);
  * - Math.sin, Math.cos and Math.asin are V8's own functions (the fdlibm port in v8::base::ieee754),
  *   whose last bit differs from the C library's for a few inputs in a hundred. Node exports them,
- *   so they are called here by name; where they cannot be found, this path is not offered.
+ *   so they are called here by name; where they cannot be found, or do not give what Math gave
+ *   JavaScript on a probe of a thousand arguments, this path is not offered.
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -31,13 +32,25 @@
 typedef double (*UnaryMath)(double);
 static UnaryMath js_sin, js_cos, js_asin;
 
-int natal_cast_available(void) {
+/*
+ * Whether V8's functions were found and give what JavaScript's Math gave for the probe: rows of
+ * (x, Math.sin(x), Math.cos(x), y, Math.asin(y)). The names alone do not prove it: a V8 that
+ * computes Math.sin with another function (newer ones can use one derived from the C library's)
+ * still exports these, and would then disagree with JavaScript in the last bit now and then.
+ */
+static int math_agrees(const double *probe, size_t rows) {
   if (!js_sin) {
     js_sin = (UnaryMath)dlsym(RTLD_DEFAULT, "_ZN2v84base7ieee7543sinEd");
     js_cos = (UnaryMath)dlsym(RTLD_DEFAULT, "_ZN2v84base7ieee7543cosEd");
     js_asin = (UnaryMath)dlsym(RTLD_DEFAULT, "_ZN2v84base7ieee7544asinEd");
   }
-  return js_sin && js_cos && js_asin;
+  if (!js_sin || !js_cos || !js_asin) return 0;
+  for (size_t i = 0; i < rows; i++) {
+    const double *row = probe + 5 * i;
+    double sin_x = js_sin(row[0]), cos_x = js_cos(row[0]), asin_y = js_asin(row[3]);
+    if (memcmp(&sin_x, &row[1], sizeof sin_x) || memcmp(&cos_x, &row[2], sizeof cos_x) || memcmp(&asin_y, &row[4], sizeof asin_y)) return 0;
+  }
+  return 1;
 }
 
 /* normalizeDegrees (zodiac.ts). */
@@ -153,6 +166,7 @@ struct NatalCast {
   AspectType types[NATAL_MAX_ASPECT_TYPES];
   int type_count;
   int has_layout;
+  int math_agrees;
   AspectSearch search;
 
   /* The last chart cast on this thread. */
@@ -171,8 +185,13 @@ size_t natal_cast_size(void) {
   return sizeof(struct NatalCast);
 }
 
-int natal_cast_set_layout(struct NatalCast *cast, const int32_t *slots, size_t slot_count, const double *types, size_t type_count) {
+int natal_cast_available(const struct NatalCast *cast) {
+  return cast->has_layout && cast->math_agrees;
+}
+
+int natal_cast_set_layout(struct NatalCast *cast, const int32_t *slots, size_t slot_count, const double *types, size_t type_count, const double *math_probe, size_t probe_rows) {
   if (slot_count != LAYOUT_SLOTS + 2 || type_count > NATAL_MAX_ASPECT_TYPES) return 0;
+  cast->math_agrees = math_agrees(math_probe, probe_rows);
   for (int i = 0; i < LAYOUT_SLOTS; i++) cast->layout[i] = (uint32_t)slots[i];
   cast->asc_group = slots[LAYOUT_SLOTS];
   cast->mc_group = slots[LAYOUT_SLOTS + 1];
@@ -240,7 +259,7 @@ static int closest_aspect(const struct NatalCast *cast, const AspectSearch *sear
 }
 
 int natal_cast_run(struct NatalCast *cast, const double *io, const int32_t *point_rows, double *out) {
-  if (!cast->has_layout || !natal_cast_available()) return NATAL_CAST_DECLINED;
+  if (!cast->has_layout || !cast->math_agrees) return NATAL_CAST_DECLINED;
   double jd_ut = io[NATAL_IN_JD_UT], jd_tt = io[NATAL_IN_JD_TT], lat = io[NATAL_IN_LAT], lng = io[NATAL_IN_LNG];
   int32_t ephemeris = (int32_t)io[NATAL_IN_EPHEMERIS];
   int house_letter = (int)io[NATAL_IN_HOUSE_SYSTEM];

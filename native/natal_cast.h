@@ -44,10 +44,14 @@
 
 struct NatalCast;
 size_t natal_cast_size(void);
-/* Whether V8's Math.sin, Math.cos and Math.asin can be called from here. */
-int natal_cast_available(void);
-/* slots: the layout's fragment ids, then the axis groups of the Ascendant and the Midheaven; types: (typed fragment, quoted fragment, angle, major) per aspect type. */
-int natal_cast_set_layout(struct NatalCast *cast, const int32_t *slots, size_t slot_count, const double *types, size_t type_count);
+/* Whether the cast is offered: a layout set, and V8's Math.sin, Math.cos and Math.asin found and agreeing with JavaScript's. */
+int natal_cast_available(const struct NatalCast *cast);
+/*
+ * slots: the layout's fragment ids, then the axis groups of the Ascendant and the Midheaven;
+ * types: (typed fragment, quoted fragment, angle, major) per aspect type; math_probe: rows of
+ * (x, Math.sin(x), Math.cos(x), y, Math.asin(y)) as JavaScript computed them.
+ */
+int natal_cast_set_layout(struct NatalCast *cast, const int32_t *slots, size_t slot_count, const double *types, size_t type_count, const double *math_probe, size_t probe_rows);
 int natal_cast_run(struct NatalCast *cast, const double *io, const int32_t *point_rows, double *out);
 /* The body's steps appended to the tape; 0 when they do not fit. */
 int natal_cast_write(const struct NatalCast *cast, uint32_t *steps, size_t *step_count, size_t step_capacity, double *numbers, size_t *number_count, size_t number_capacity);

@@ -232,23 +232,27 @@ static void *typed_elements(napi_env env, napi_value value, napi_typedarray_type
 }
 
 /*
- * natalLayout(slots: Int32Array, types: Float64Array, io: Float64Array, rows: Int32Array): the
- * fragment ids the natal cast writes and the arrays it works through (natal_cast.h); false when
- * the cast cannot be offered here (V8's Math functions not found).
+ * natalLayout(slots: Int32Array, types: Float64Array, io: Float64Array, rows: Int32Array,
+ * mathProbe: Float64Array): the fragment ids the natal cast writes and the arrays it works
+ * through (natal_cast.h); false when the cast cannot be offered here (V8's Math functions not
+ * found, or not those of JavaScript's Math).
  */
 static napi_value natal_layout(napi_env env, napi_callback_info info) {
-  size_t argc = 4;
-  napi_value argv[4];
+  size_t argc = 5;
+  napi_value argv[5];
   napi_get_cb_info(env, info, &argc, argv, NULL, NULL);
   ThreadState *state = state_of(env);
-  size_t slot_count = 0, type_values = 0, io_length = 0, rows_length = 0;
-  int32_t *slots = argc < 4 ? NULL : typed_elements(env, argv[0], napi_int32_array, 0, &slot_count);
-  double *types = argc < 4 ? NULL : typed_elements(env, argv[1], napi_float64_array, 0, &type_values);
-  double *io = argc < 4 ? NULL : typed_elements(env, argv[2], napi_float64_array, NATAL_IO_SIZE, &io_length);
-  int32_t *rows = argc < 4 ? NULL : typed_elements(env, argv[3], napi_int32_array, NATAL_POINT_ROW * NATAL_MAX_POINTS, &rows_length);
-  if (!slots || !types || !io || !rows || type_values % 4 != 0) return throw_type_error(env, "natalLayout(slots: Int32Array, types: Float64Array, io: Float64Array, rows: Int32Array) with the sizes of natal_cast.h");
+  size_t slot_count = 0, type_values = 0, io_length = 0, rows_length = 0, probe_values = 0;
+  int32_t *slots = argc < 5 ? NULL : typed_elements(env, argv[0], napi_int32_array, 0, &slot_count);
+  double *types = argc < 5 ? NULL : typed_elements(env, argv[1], napi_float64_array, 0, &type_values);
+  double *io = argc < 5 ? NULL : typed_elements(env, argv[2], napi_float64_array, NATAL_IO_SIZE, &io_length);
+  int32_t *rows = argc < 5 ? NULL : typed_elements(env, argv[3], napi_int32_array, NATAL_POINT_ROW * NATAL_MAX_POINTS, &rows_length);
+  double *probe = argc < 5 ? NULL : typed_elements(env, argv[4], napi_float64_array, 0, &probe_values);
+  if (!slots || !types || !io || !rows || !probe || type_values % 4 != 0 || probe_values % 5 != 0) {
+    return throw_type_error(env, "natalLayout(slots: Int32Array, types: Float64Array, io: Float64Array, rows: Int32Array, mathProbe: Float64Array) with the sizes of natal_cast.h");
+  }
   if (!state->natal && !(state->natal = calloc(1, natal_cast_size()))) return throw_type_error(env, "out of memory");
-  if (!natal_cast_set_layout(state->natal, slots, slot_count, types, type_values / 4)) return throw_type_error(env, "natalLayout: the slots or the aspect types do not match natal_cast.h");
+  if (!natal_cast_set_layout(state->natal, slots, slot_count, types, type_values / 4, probe, probe_values / 5)) return throw_type_error(env, "natalLayout: the slots or the aspect types do not match natal_cast.h");
   if (state->natal_io_ref) napi_delete_reference(env, state->natal_io_ref);
   if (state->natal_rows_ref) napi_delete_reference(env, state->natal_rows_ref);
   napi_create_reference(env, argv[2], 1, &state->natal_io_ref);
@@ -256,7 +260,7 @@ static napi_value natal_layout(napi_env env, napi_callback_info info) {
   state->natal_io = io;
   state->natal_rows = rows;
   napi_value available;
-  napi_get_boolean(env, natal_cast_available(), &available);
+  napi_get_boolean(env, natal_cast_available(state->natal), &available);
   return available;
 }
 

@@ -40,8 +40,8 @@ interface LeanBinding {
   lastError(): string;
   /** The data files this process reads from memory (native/ephemeris_files.c), by path. */
   filesInMemory(): string[];
-  /** The natal cast in C (native/natal_cast.c): its fragments and arrays; false when it cannot be offered. */
-  natalLayout(slots: Int32Array, types: Float64Array, io: Float64Array, rows: Int32Array): boolean;
+  /** The natal cast in C (native/natal_cast.c): its fragments and arrays, and Math's answers to check its own against; false when it cannot be offered. */
+  natalLayout(slots: Int32Array, types: Float64Array, io: Float64Array, rows: Int32Array, mathProbe: Float64Array): boolean;
   /** Casts the chart set in the registered arrays: 1 when done, 0 when it is left to JavaScript. */
   natalCast(): number;
   /** The last cast's body on a JSON tape: the new step count (-1 when it does not fit); the number count in the io array. */

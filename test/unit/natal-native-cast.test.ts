@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { initEphemeris } from '../../src/astro/ephemeris.ts';
 import { jsonFragment } from '../../src/compute/json-tape.ts';
 import { natalAnswerBytes } from '../../src/features/natal/answer-writer.ts';
-import { castNatalNatively, castsNatively } from '../../src/features/natal/native-cast.ts';
+import { castNatalNatively, castsNatively, mathProbe, offerNativeCast } from '../../src/features/natal/native-cast.ts';
 import { computeNatal, natalMoment, type NatalTask } from '../../src/features/natal/service.ts';
 import { natalRequest } from '../../src/features/natal/schemas.ts';
 import { casesWhereWriterDiffers, ODD_TEXT } from '../helpers/answer-writer-cases.ts';
@@ -77,5 +77,26 @@ describe('the natal cast in C', () => {
     // Points the chart derives from others, and Chiron (a default point) outside the asteroids' files (1800-2399).
     expect(share(declined, (t) => Boolean(t.request.include_features?.includes('part_of_fortune')))).toBeGreaterThan(100);
     expect(share(declined, (t) => t.request.year < 1800 || t.request.year >= 2400)).toBeGreaterThan(20);
+  });
+
+  it('is not offered where the functions it calls for Math.sin, Math.cos and Math.asin are not those of the engine', () => {
+    const casts = (t: NatalTask) => {
+      try {
+        return castsNatively(t) && castNatalNatively(t, natalMoment(t), SECTIONS) !== undefined;
+      } catch {
+        return false;
+      }
+    };
+    const task = cases.find(casts)!;
+    for (const column of [1, 2, 4]) {
+      const probe = mathProbe();
+      // One answer in a thousand a last bit away, as another implementation would give it.
+      const bits = new BigInt64Array(probe.buffer, 8 * (5 * 321 + column), 1);
+      bits[0] = bits[0]! + 1n;
+      expect(offerNativeCast(probe)).toBe(false);
+      expect(casts(task)).toBe(false);
+    }
+    expect(offerNativeCast()).toBe(true);
+    expect(casts(task)).toBe(true);
   });
 });
