@@ -14,7 +14,7 @@
 import { ASPECT_DEFINITIONS, axisGroup, resolveOrbs, type AspectType } from '../../astro/aspects.ts';
 import { bodyInfo, DEFAULT_NATAL_BODIES } from '../../astro/bodies.ts';
 import { houseWarning, type ChartFacts } from '../../astro/chart.ts';
-import { ephemerisFlag, leanNatalCast, terrestrialTime } from '../../astro/ephemeris.ts';
+import { ephemerisFlag, FILES_END_JD, FILES_START_JD, leanNatalCast, terrestrialTime } from '../../astro/ephemeris.ts';
 import { HOUSE_SYSTEMS, POLAR_FALLBACK_SYSTEM } from '../../astro/house-systems.ts';
 import { jsonFragment as fragment, quotedFragment, type JsonTape } from '../../compute/json-tape.ts';
 import { aspectFlagFragments, BODY_FRAGMENTS, pointText, typedAspectFragment, variantFragment } from '../shared/chart-tape.ts';
@@ -168,8 +168,10 @@ export function castNatalNatively(task: NatalTask, moment: ResolvedMoment, secti
   }
   if (!rows) return undefined;
 
-  const { io } = arrays;
   const jdUt = moment.jdUt;
+  // Outside the data files Chiron, a default point, cannot be computed: the JavaScript path omits it and says so.
+  if (jdUt < FILES_START_JD || jdUt >= FILES_END_JD) return undefined;
+  const { io } = arrays;
   io[IO.jdUt] = jdUt;
   io[IO.jdTt] = terrestrialTime(jdUt);
   io[IO.ephemeris] = ephemerisFlag(jdUt);
