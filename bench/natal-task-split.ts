@@ -1,14 +1,18 @@
 /**
  * Where a natal task's time goes, in process on one thread: the library floor's unit of work
- * (ΔT, obliquity, 13 bodies, houses), the chart and its aspects (the cast), the whole task (the cast and
- * its answer written on the JSON tape), and, as the reference the tape replaced, the former
- * path cut at its steps: the answer's objects, JSON.stringify, the UTF-8 bytes. Batches of each
- * alternate and are timed in CPU time, so that the drift and the other work of a shared box
- * weigh on all alike; the figures are medians of the batches, in µs per chart, and each step's
- * cost is the difference between two neighbours.
+ * (ΔT, obliquity, 13 bodies, houses); the task's steps: the moment, the moment and the chart cast
+ * in C with its aspects (natal/native-cast.ts), the whole task (with the answer on the JSON
+ * tape); and, as the references they replaced, the chart and aspects cast in JavaScript with
+ * the answer on the tape, and the older path cut at its steps: the answer's objects,
+ * JSON.stringify, the UTF-8 bytes. Batches of each alternate and are timed in CPU time, so that
+ * the drift and the other work of a shared box weigh on all alike; the figures are medians of
+ * the batches, in µs per chart, and each step's cost is the difference between two neighbours.
  */
 import { initEphemeris } from '../src/astro/ephemeris.ts';
-import { castNatal, computeNatal } from '../src/features/natal/service.ts';
+import { castNatal, computeNatal, natalMoment } from '../src/features/natal/service.ts';
+import { writeNatalAnswer } from '../src/features/natal/answer-writer.ts';
+import { castNatalNatively } from '../src/features/natal/native-cast.ts';
+import { jsonFragment } from '../src/compute/json-tape.ts';
 import { runTask } from '../src/compute/tasks.ts';
 import { natalRequest } from '../src/features/natal/schemas.ts';
 import { resolveSubjectPlace } from '../src/features/shared/place.ts';
@@ -18,14 +22,22 @@ import { median } from './median.ts';
 
 export interface NatalTaskSplit {
   /**
-   * Median CPU µs per chart of each step: library; cast; task (cast + tape); and the former path,
-   * cumulative from the cast: objects, stringify, encoded (its whole task).
+   * Median CPU µs per chart of each step: library; the task's moment, nativeCast (the moment and
+   * the chart in C) and task (with the answer); the JavaScript cast (cast) and its whole task
+   * (castTask, the answer on the tape); and the older path, cumulative from the JavaScript cast:
+   * objects, stringify, encoded (its whole task).
    */
-  micros: Record<'library' | 'cast' | 'task' | 'objects' | 'stringify' | 'encoded', number>;
+  micros: Record<'library' | 'moment' | 'nativeCast' | 'task' | 'cast' | 'castTask' | 'objects' | 'stringify' | 'encoded', number>;
   batches: number;
 }
 
 const encoder = new TextEncoder();
+
+/** The natal answer's sections as its writer declares them (the same text, the same fragment). */
+const SECTIONS = {
+  planets: jsonFragment(',"planets":'), houses: jsonFragment(',"houses":'), angles: jsonFragment(',"angles":'),
+  anglesDetails: jsonFragment(',"angles_details":'), aspects: jsonFragment(',"aspects":['),
+};
 
 export function natalTaskSplit(seconds: number): NatalTaskSplit {
   initEphemeris();
@@ -38,7 +50,16 @@ export function natalTaskSplit(seconds: number): NatalTaskSplit {
   const next = () => tasks[k++ % tasks.length]!;
   const steps = {
     library,
+    moment: () => natalMoment(next()),
+    nativeCast: () => {
+      const task = next();
+      return castNatalNatively(task, natalMoment(task), SECTIONS);
+    },
     cast: () => castNatal(next()),
+    castTask: () => {
+      const task = next();
+      return writeNatalAnswer(task, castNatal(task));
+    },
     objects: () => computeNatal(next()),
     stringify: () => JSON.stringify(computeNatal(next())),
     encoded: () => encoder.encode(JSON.stringify(computeNatal(next()))),
