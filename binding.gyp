@@ -11,6 +11,7 @@
       "dependencies": ["swisseph"],
       # natal_cast.c must give the doubles JavaScript gives: no multiplication fused with an addition.
       "cflags": ["-ffp-contract=off"],
+      "xcode_settings": { "OTHER_CFLAGS": ["-ffp-contract=off"] },
       "defines": ["NAPI_VERSION=8"]
     },
     {

@@ -29,25 +29,32 @@
 #include "swephexp.h"
 #include "natal_cast.h"
 
+/* No multiplication fused with an addition: -ffp-contract=off in binding.gyp, and this for clang. */
+#ifdef __clang__
+#pragma STDC FP_CONTRACT OFF
+#endif
+
 typedef double (*UnaryMath)(double);
-static UnaryMath js_sin, js_cos, js_asin;
 
 /*
- * Whether V8's functions were found and give what JavaScript's Math gave for the probe: rows of
- * (x, Math.sin(x), Math.cos(x), y, Math.asin(y)). The names alone do not prove it: a V8 that
- * computes Math.sin with another function (newer ones can use one derived from the C library's)
- * still exports these, and would then disagree with JavaScript in the last bit now and then.
+ * V8's Math.sin, Math.cos and Math.asin when they are found and give what JavaScript's Math gave
+ * for the probe: rows of (x, Math.sin(x), Math.cos(x), y, Math.asin(y)). The names alone do not
+ * prove it: a V8 that computes Math.sin with another function (newer ones can use one derived
+ * from the C library's) still exports these, and would then disagree with JavaScript in the last
+ * bit now and then.
  */
-static int math_agrees(const double *probe, size_t rows) {
-  if (!js_sin) {
-    js_sin = (UnaryMath)dlsym(RTLD_DEFAULT, "_ZN2v84base7ieee7543sinEd");
-    js_cos = (UnaryMath)dlsym(RTLD_DEFAULT, "_ZN2v84base7ieee7543cosEd");
-    js_asin = (UnaryMath)dlsym(RTLD_DEFAULT, "_ZN2v84base7ieee7544asinEd");
-  }
-  if (!js_sin || !js_cos || !js_asin) return 0;
+typedef struct {
+  UnaryMath sin, cos, asin;
+} JsMath;
+
+static int js_math(const double *probe, size_t rows, JsMath *math) {
+  math->sin = (UnaryMath)dlsym(RTLD_DEFAULT, "_ZN2v84base7ieee7543sinEd");
+  math->cos = (UnaryMath)dlsym(RTLD_DEFAULT, "_ZN2v84base7ieee7543cosEd");
+  math->asin = (UnaryMath)dlsym(RTLD_DEFAULT, "_ZN2v84base7ieee7544asinEd");
+  if (!math->sin || !math->cos || !math->asin) return 0;
   for (size_t i = 0; i < rows; i++) {
     const double *row = probe + 5 * i;
-    double sin_x = js_sin(row[0]), cos_x = js_cos(row[0]), asin_y = js_asin(row[3]);
+    double sin_x = math->sin(row[0]), cos_x = math->cos(row[0]), asin_y = math->asin(row[3]);
     if (memcmp(&sin_x, &row[1], sizeof sin_x) || memcmp(&cos_x, &row[2], sizeof cos_x) || memcmp(&asin_y, &row[4], sizeof asin_y)) return 0;
   }
   return 1;
@@ -84,12 +91,12 @@ static double js_sign(double x) {
  * declinationOf (chart.ts), with the sine and cosine of the obliquity computed once per chart
  * (declinationOf computes them for every point: the same numbers).
  */
-static double declination_of(double lon, double lat, double sin_obliquity, double cos_obliquity) {
+static double declination_of(const JsMath *math, double lon, double lat, double sin_obliquity, double cos_obliquity) {
   const double rad = M_PI / 180;
-  double s = js_sin(lat * rad) * cos_obliquity + js_cos(lat * rad) * sin_obliquity * js_sin(lon * rad);
+  double s = math->sin(lat * rad) * cos_obliquity + math->cos(lat * rad) * sin_obliquity * math->sin(lon * rad);
   s = s > 1 ? 1 : s;   /* Math.min(1, s), NaN kept */
   s = s < -1 ? -1 : s; /* Math.max(-1, s) */
-  return js_asin(s) / rad;
+  return math->asin(s) / rad;
 }
 
 /* houseOf (house-placement.ts). */
@@ -167,6 +174,7 @@ struct NatalCast {
   int type_count;
   int has_layout;
   int math_agrees;
+  JsMath math;
   AspectSearch search;
 
   /* The last chart cast on this thread. */
@@ -191,7 +199,7 @@ int natal_cast_available(const struct NatalCast *cast) {
 
 int natal_cast_set_layout(struct NatalCast *cast, const int32_t *slots, size_t slot_count, const double *types, size_t type_count, const double *math_probe, size_t probe_rows) {
   if (slot_count != LAYOUT_SLOTS + 2 || type_count > NATAL_MAX_ASPECT_TYPES) return 0;
-  cast->math_agrees = math_agrees(math_probe, probe_rows);
+  cast->math_agrees = js_math(math_probe, probe_rows, &cast->math);
   for (int i = 0; i < LAYOUT_SLOTS; i++) cast->layout[i] = (uint32_t)slots[i];
   cast->asc_group = slots[LAYOUT_SLOTS];
   cast->mc_group = slots[LAYOUT_SLOTS + 1];
@@ -273,7 +281,7 @@ int natal_cast_run(struct NatalCast *cast, const double *io, const int32_t *poin
   /* computeChartMoment's order: the obliquity, the houses, then the bodies. */
   if (swe_calc(jd_tt, SE_ECL_NUT, ephemeris, x, error) < 0) return NATAL_CAST_DECLINED;
   const double rad = M_PI / 180;
-  double sin_obliquity = js_sin(x[0] * rad), cos_obliquity = js_cos(x[0] * rad);
+  double sin_obliquity = cast->math.sin(x[0] * rad), cos_obliquity = cast->math.cos(x[0] * rad);
 
   int fell_back = 0, in_order = 1;
   cast->has_houses = house_letter != 0;
@@ -309,7 +317,7 @@ int natal_cast_run(struct NatalCast *cast, const double *io, const int32_t *poin
     p->dist = x[2];
     p->speed = x[3];
     if (!isfinite(p->lon)) return NATAL_CAST_DECLINED;
-    p->declination = declination_of(p->lon, p->lat, sin_obliquity, cos_obliquity);
+    p->declination = declination_of(&cast->math, p->lon, p->lat, sin_obliquity, cos_obliquity);
     p->house = cast->has_houses ? house_of(p->lon, cast->cusps, cast->forward) : 0;
     p->head = (uint32_t)row[1];
     p->quoted = (uint32_t)row[2];

@@ -136,7 +136,7 @@ int shortest_double(double v, char *out) {
   int biased = (int)(bits >> 52);
   uint64_t fraction = bits & ((1ULL << 52) - 1);
   uint64_t m = fraction | (1ULL << 52);
-  int e = biased - 1075; /* v = m * 2^e, e < 0 in this range */
+  int e = biased - 1075; /* v = m * 2^e; e < 0 below 2^52, where the fractions are */
   /* An integer (below 2^53 here) when the bits below its units are zero: printed directly. */
   if (e >= -52 && (m & ((1ULL << -e) - 1)) == 0) return len + write_digits(m >> -e, out + len);
   int s = 2 - e;         /* the scaled values below are numerators over 2^s */

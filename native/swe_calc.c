@@ -284,7 +284,7 @@ static napi_value natal_write(napi_env env, napi_callback_info info) {
   uint32_t *steps = argc < 4 ? NULL : typed_elements(env, argv[0], napi_uint32_array, 0, &step_capacity);
   double *numbers = argc < 4 ? NULL : typed_elements(env, argv[2], napi_float64_array, 0, &number_capacity);
   uint32_t step_count = 0, number_count = 0;
-  if (!steps || !numbers || !state->natal || napi_get_value_uint32(env, argv[1], &step_count) != napi_ok || napi_get_value_uint32(env, argv[3], &number_count) != napi_ok
+  if (!steps || !numbers || !state->natal || !state->natal_io || napi_get_value_uint32(env, argv[1], &step_count) != napi_ok || napi_get_value_uint32(env, argv[3], &number_count) != napi_ok
       || step_count > step_capacity || number_count > number_capacity) {
     return throw_type_error(env, "natalWrite(steps: Uint32Array, stepCount, numbers: Float64Array, numberCount) after natalCast()");
   }

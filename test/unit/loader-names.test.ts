@@ -27,6 +27,8 @@ const HOT_MODULES: Record<string, string[]> = {
   // One rounder per precision value, kept.
   'src/features/shared/chart-tape.ts': ['b'],
   'src/features/natal/answer-writer.ts': [],
+  // Made once per thread, for the probe of the engine's Math.
+  'src/features/natal/native-cast.ts': ['next'],
   'src/features/natal/compact-answer-writer.ts': [],
   'src/features/transits/answer-writer.ts': [],
   'src/features/shared/interpretation-tape.ts': [],

@@ -66,7 +66,7 @@ describe('the natal cast in C', () => {
     const native = cases.filter((task) => path(task) === 'native');
     const declined = cases.filter((task) => path(task) === 'declined');
     const share = (list: NatalTask[], p: (t: NatalTask) => boolean) => list.filter(p).length;
-        expect(native.length).toBeGreaterThan(1200);
+    expect(native.length).toBeGreaterThan(1200);
     expect(share(native, (t) => t.request.time_known === false)).toBeGreaterThan(100);
     expect(share(native, (t) => t.request.precision !== undefined)).toBeGreaterThan(100);
     expect(share(native, (t) => Math.abs(t.place.lat) > 66.6)).toBeGreaterThan(100);

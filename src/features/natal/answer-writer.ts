@@ -26,6 +26,7 @@ import { writeInterpretationBlock } from '../shared/interpretation-tape.ts';
 import { castNatal, dominantsJson, fixedStarsJson, natalConfidence, natalInterpretation, natalMoment, type NatalCast, type NatalTask } from './service.ts';
 import { castNatalNatively, castsNatively, writeNativeBody } from './native-cast.ts';
 import type { ResolvedMoment } from '../shared/moment.ts';
+import type { InterpretationBlock } from '../../interpretations/index.ts';
 import { findDeclinationAspects } from '../../astro/declination-aspects.ts';
 
 /** The fixed pieces of the answer, in the order they appear. */
@@ -83,49 +84,55 @@ function dignityKeys(w: JsonTape, p: PointPosition): void {
 
 /** The natal answer's UTF-8 JSON bytes, with the interpretation block when the task asks for one. */
 export function writeNatalAnswer(task: NatalTask, cast: NatalCast): Uint8Array {
-  const { request } = task;
   const interpretation = natalInterpretation(task, cast);
+  // Callbacks passed as they are made: a closure held in a constant is named by the loader at every call.
+  return writeAnswer(task, cast.moment, cast.zodiac, cast.chart, (w) => writeCastBody(w, task, cast), (w) => writeCastBlocks(w, task, cast, interpretation));
+}
+
+/** The body of a chart cast in JavaScript: planets to the aspects' summary, with the blocks that sit among them. */
+function writeCastBody(w: JsonTape, task: NatalTask, cast: NatalCast): void {
+  const { request } = task;
   const { moment, zodiac, chart, aspects } = cast;
   const houses = chart.houses;
   const digits = request.precision;
   const b = bodyNumber(digits);
-  const body = (w: JsonTape) => {
-    w.fragment(F.planets);
-    writePlanets(w, chart.points, b, request.node_type, request.include_dignity === true ? dignityKeys : undefined);
-    if (houses) {
-      w.fragment(F.houses);
-      writeHouses(w, houses, b);
-      w.fragment(F.angles);
-      writeAngles(w, houses, b);
-      w.fragment(F.anglesDetails);
-      writeAnglesDetails(w, houses, b);
-    }
+  w.fragment(F.planets);
+  writePlanets(w, chart.points, b, request.node_type, request.include_dignity === true ? dignityKeys : undefined);
+  if (houses) {
+    w.fragment(F.houses);
+    writeHouses(w, houses, b);
+    w.fragment(F.angles);
+    writeAngles(w, houses, b);
+    w.fragment(F.anglesDetails);
+    writeAnglesDetails(w, houses, b);
+  }
 
-    w.fragment(F.aspects);
-    const counts = writeAspectItems(w, aspects, (aw, a, first) => {
-      aw.fragment(aspectPair(a.p1, a.p2, first));
-      writeMeasures(aw, a, b);
-    });
+  w.fragment(F.aspects);
+  const counts = writeAspectItems(w, aspects, (aw, a, first) => {
+    aw.fragment(aspectPair(a.p1, a.p2, first));
+    writeMeasures(aw, a, b);
+  });
 
-    if (request.fixed_stars?.length) {
-      const stars = fixedStarsJson(request, moment.jdUt, zodiac, chart);
-      w.fragment(F.fixedStars).value(digits === undefined ? stars : roundNumbers(stars, digits));
-    }
-    if (request.include_declination_aspects) {
-      const parallels = findDeclinationAspects(chart.points);
-      w.fragment(F.declinationAspects).value(digits === undefined ? parallels : roundNumbers(parallels, digits));
-    }
-    counts.write(w);
-  };
-  const blocks = (w: JsonTape) => {
-    if (task.includeStelliums) w.fragment(F.stelliums).value(findStelliums(chart.points));
-    if (request.include_dominants) w.fragment(F.dominants).value(dominantsJson(request, chart));
-    if (interpretation) {
-      w.fragment(F.interpretation);
-      writeInterpretationBlock(w, interpretation);
-    }
-  };
-  return writeAnswer(task, moment, zodiac, chart, body, blocks);
+  if (request.fixed_stars?.length) {
+    const stars = fixedStarsJson(request, moment.jdUt, zodiac, chart);
+    w.fragment(F.fixedStars).value(digits === undefined ? stars : roundNumbers(stars, digits));
+  }
+  if (request.include_declination_aspects) {
+    const parallels = findDeclinationAspects(chart.points);
+    w.fragment(F.declinationAspects).value(digits === undefined ? parallels : roundNumbers(parallels, digits));
+  }
+  counts.write(w);
+}
+
+/** The blocks after the confidence that read the chart's objects: stelliums, dominants, the interpretation. */
+function writeCastBlocks(w: JsonTape, task: NatalTask, cast: NatalCast, interpretation: InterpretationBlock | undefined): void {
+  const { request } = task;
+  if (task.includeStelliums) w.fragment(F.stelliums).value(findStelliums(cast.chart.points));
+  if (request.include_dominants) w.fragment(F.dominants).value(dominantsJson(request, cast.chart));
+  if (interpretation) {
+    w.fragment(F.interpretation);
+    writeInterpretationBlock(w, interpretation);
+  }
 }
 
 /**

@@ -16,7 +16,7 @@ import { bodyInfo, DEFAULT_NATAL_BODIES } from '../../astro/bodies.ts';
 import { houseWarning, type ChartFacts } from '../../astro/chart.ts';
 import { ephemerisFlag, FILES_END_JD, FILES_START_JD, leanNatalCast, terrestrialTime } from '../../astro/ephemeris.ts';
 import { HOUSE_SYSTEMS, POLAR_FALLBACK_SYSTEM } from '../../astro/house-systems.ts';
-import { jsonFragment as fragment, quotedFragment, type JsonTape } from '../../compute/json-tape.ts';
+import { jsonFragment as fragment, type JsonTape } from '../../compute/json-tape.ts';
 import { aspectFlagFragments, BODY_FRAGMENTS, pointText, typedAspectFragment, variantFragment } from '../shared/chart-tape.ts';
 import { momentWarnings, type ResolvedMoment } from '../shared/moment.ts';
 import { natalAspectTypes, natalPoints, type NatalTask } from './service.ts';
@@ -62,7 +62,8 @@ function register(sections: NatalSections): { io: Float64Array; rows: Int32Array
     pointText('asc').quoted, pointText('mc').quoted,
     axisGroup('asc'), axisGroup('mc'),
   ];
-  const types = ASPECT_DEFINITIONS.flatMap((d) => [typedAspectFragment(d.type)!, quotedFragment(d.type)!, d.angle, d.major ? 1 : 0]);
+  // The quoted type as a fragment of its own: the bounded vocabulary (quotedFragment) may be full, where the tape writes the same text.
+  const types = ASPECT_DEFINITIONS.flatMap((d) => [typedAspectFragment(d.type)!, fragment(JSON.stringify(d.type)), d.angle, d.major ? 1 : 0]);
   layout = { slots: Int32Array.from(slots), types: Float64Array.from(types) };
   offerNativeCast();
   return registered!;
@@ -77,7 +78,11 @@ export function offerNativeCast(probe: Float64Array = mathProbe()): boolean {
   if (!layout) throw new Error('the natal cast has no layout yet: write a natal answer first');
   const io = new Float64Array(IO_SIZE);
   const rows = new Int32Array(POINT_ROW * MAX_POINTS);
-  registered = leanNatalCast().natalLayout(layout.slots, layout.types, io, rows, probe) ? { io, rows } : null;
+  try {
+    registered = leanNatalCast().natalLayout(layout.slots, layout.types, io, rows, probe) ? { io, rows } : null;
+  } catch {
+    registered = null; // a module built from other sources: every natal answer takes the JavaScript path
+  }
   return registered !== null;
 }
 
