@@ -212,8 +212,16 @@ int shortest_double(double v, char *out) {
     /* The usual case (123.456): the digits one place to the right, then the integer part moved
      * back over the gap and the point put in it, with no call to memcpy. */
     char *text = out + len;
-    write_digits(chosen, text + 1);
-    for (int i = 0; i < point; i++) text[i] = text[i + 1];
+    if (point <= 8) {
+      /* The fraction's digits (at most 16) moved one place right as a fixed block, the point put in the gap. */
+      char fraction[16];
+      write_digits(chosen, text);
+      memcpy(fraction, text + point, 16);
+      memcpy(text + point + 1, fraction, 16);
+    } else {
+      write_digits(chosen, text + 1);
+      for (int i = 0; i < point; i++) text[i] = text[i + 1];
+    }
     text[point] = '.';
     return len + count + 1;
   }
