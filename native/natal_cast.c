@@ -132,9 +132,9 @@ enum {
 typedef struct {
   double lon, lat, dist, speed, declination;
   int house;
-  /* From the request's point list: fragments of its head and its quoted id, and what the writer asks of it. */
+  /* From the request's point list: fragments of its head and its quoted id, and what the writer and the aspects ask of it. */
   uint32_t head, quoted;
-  int is_node, group;
+  int is_node, group, is_angle, in_aspects;
   double stationary_below;
 } Point;
 
@@ -181,7 +181,7 @@ struct NatalCast {
   Point points[NATAL_MAX_POINTS];
   int point_count;
   int has_houses;
-  double cusps[12], asc, mc, armc, vertex;
+  double cusps[12], asc, mc, armc, vertex, asc_speed, mc_speed, vertex_speed;
   int forward;
   Aspect aspects[NATAL_MAX_ASPECTS];
   int aspect_count;
@@ -266,6 +266,30 @@ static int closest_aspect(const struct NatalCast *cast, const AspectSearch *sear
   return 1;
 }
 
+/* A body of the library with its declination (LibraryPositions.position in chart.ts); 0 when the library cannot give it. */
+static int library_position(double jd_tt, int body, int32_t ephemeris, const JsMath *math, double sin_obliquity, double cos_obliquity, Point *p, int *moshier) {
+  char error[AS_MAXCH];
+  double x[6];
+  int32_t flag = swe_calc(jd_tt, body, ephemeris | SEFLG_SPEED, x, error);
+  if (flag < 0) return 0;
+  *moshier |= (flag & SEFLG_MOSEPH) != 0;
+  p->lon = x[0];
+  p->lat = x[1];
+  p->dist = x[2];
+  p->speed = x[3];
+  p->declination = declination_of(math, p->lon, p->lat, sin_obliquity, cos_obliquity);
+  return 1;
+}
+
+/* derivedPosition (chart.ts): a point on the ecliptic without distance. */
+static void derived_position(const JsMath *math, double lon, double speed, double tropical_lon, double sin_obliquity, double cos_obliquity, Point *p) {
+  p->lon = normalize_degrees(lon);
+  p->lat = 0;
+  p->dist = 0;
+  p->speed = speed;
+  p->declination = declination_of(math, tropical_lon, 0, sin_obliquity, cos_obliquity);
+}
+
 int natal_cast_run(struct NatalCast *cast, const double *io, const int32_t *point_rows, double *out) {
   if (!cast->has_layout || !cast->math_agrees) return NATAL_CAST_DECLINED;
   double jd_ut = io[NATAL_IN_JD_UT], jd_tt = io[NATAL_IN_JD_TT], lat = io[NATAL_IN_LAT], lng = io[NATAL_IN_LNG];
@@ -293,8 +317,9 @@ int natal_cast_run(struct NatalCast *cast, const double *io, const int32_t *poin
     cast->mc = ascmc[SE_MC];
     cast->armc = ascmc[SE_ARMC];
     cast->vertex = ascmc[SE_VERTEX];
-    out[NATAL_OUT_ASC_SPEED] = ascmc_speeds[SE_ASC];
-    out[NATAL_OUT_MC_SPEED] = ascmc_speeds[SE_MC];
+    cast->asc_speed = ascmc_speeds[SE_ASC];
+    cast->mc_speed = ascmc_speeds[SE_MC];
+    cast->vertex_speed = ascmc_speeds[SE_VERTEX];
     /* cuspOrder */
     double total = 0;
     for (int i = 0; i < 12; i++) total += normalize_degrees(cast->cusps[(i + 1) % 12] - cast->cusps[i]);
@@ -304,36 +329,70 @@ int natal_cast_run(struct NatalCast *cast, const double *io, const int32_t *poin
     for (int i = 0; i < 12; i++) if (!isfinite(cast->cusps[i])) return NATAL_CAST_DECLINED;
   }
 
-  int moshier = 0;
+  int moshier = 0, count = 0;
   for (int i = 0; i < point_count; i++) {
     const int32_t *row = point_rows + NATAL_POINT_ROW * i;
-    /* A body the library cannot give (an asteroid outside its files) is left to the JavaScript path, which says so. */
-    int32_t flag = swe_calc(jd_tt, row[0], ephemeris | SEFLG_SPEED, x, error);
-    if (flag < 0) return NATAL_CAST_DECLINED;
-    moshier |= (flag & SEFLG_MOSEPH) != 0;
-    Point *p = &cast->points[i];
-    p->lon = x[0];
-    p->lat = x[1];
-    p->dist = x[2];
-    p->speed = x[3];
+    int kind = row[0];
+    Point *p = &cast->points[count];
+    p->lat = 0;
+    p->dist = 0;
+    if (kind == NATAL_POINT_BODY || kind == NATAL_POINT_SOUTH_NODE) {
+      /* A body the library cannot give (an asteroid outside its files) is left to the JavaScript path, which says so. */
+      if (!library_position(jd_tt, row[1], ephemeris, &cast->math, sin_obliquity, cos_obliquity, p, &moshier)) return NATAL_CAST_DECLINED;
+      if (kind == NATAL_POINT_SOUTH_NODE) {
+        p->lon = normalize_degrees(p->lon + 180);
+        p->lat = -p->lat;
+        p->declination = -p->declination;
+      }
+    } else if (!cast->has_houses) {
+      continue; /* the angles and the part of fortune need the birth time */
+    } else if (kind == NATAL_POINT_PART_OF_FORTUNE) {
+      /* partOfFortune (chart.ts): by day Asc + Moon - Sun, by night Asc + Sun - Moon. */
+      Point sun, moon;
+      if (!library_position(jd_tt, SE_SUN, ephemeris, &cast->math, sin_obliquity, cos_obliquity, &sun, &moshier)
+          || !library_position(jd_tt, SE_MOON, ephemeris, &cast->math, sin_obliquity, cos_obliquity, &moon, &moshier)) return NATAL_CAST_DECLINED;
+      int day = normalize_degrees(sun.lon - cast->asc) >= 180;
+      double lon = day ? normalize_degrees(cast->asc + moon.lon - sun.lon) : normalize_degrees(cast->asc + sun.lon - moon.lon);
+      double speed = day ? cast->asc_speed + moon.speed - sun.speed : cast->asc_speed + sun.speed - moon.speed;
+      derived_position(&cast->math, lon, speed, lon, sin_obliquity, cos_obliquity, p);
+    } else {
+      /* derivedPoint (chart.ts): the angles, on the ecliptic; the declination from the longitude before it is normalised. */
+      double lon, speed;
+      switch (kind) {
+        case NATAL_POINT_ASC: lon = cast->asc; speed = cast->asc_speed; break;
+        case NATAL_POINT_DC: lon = cast->asc + 180; speed = cast->asc_speed; break;
+        case NATAL_POINT_MC: lon = cast->mc; speed = cast->mc_speed; break;
+        case NATAL_POINT_IC: lon = cast->mc + 180; speed = cast->mc_speed; break;
+        case NATAL_POINT_VERTEX: lon = cast->vertex; speed = cast->vertex_speed; break;
+        default: return NATAL_CAST_DECLINED;
+      }
+      derived_position(&cast->math, lon, speed, lon, sin_obliquity, cos_obliquity, p);
+    }
     if (!isfinite(p->lon)) return NATAL_CAST_DECLINED;
-    p->declination = declination_of(&cast->math, p->lon, p->lat, sin_obliquity, cos_obliquity);
     p->house = cast->has_houses ? house_of(p->lon, cast->cusps, cast->forward) : 0;
-    p->head = (uint32_t)row[1];
-    p->quoted = (uint32_t)row[2];
-    p->is_node = row[3];
-    p->group = row[4];
+    p->head = (uint32_t)row[2];
+    p->quoted = (uint32_t)row[3];
+    p->is_node = row[4];
+    p->group = row[5];
+    p->is_angle = row[6];
+    p->in_aspects = row[7];
     p->stationary_below = io[NATAL_IN_STATIONARY + i];
+    count++;
   }
-  cast->point_count = point_count;
+  cast->point_count = count;
 
   /* aspectPointsOf and findAspectsWithin, then sortByOrb. */
+  const Point *aspect_points[NATAL_MAX_POINTS + 2];
+  int aspect_point_count = 0;
+  for (int i = 0; i < cast->point_count; i++) {
+    if (cast->points[i].in_aspects) aspect_points[aspect_point_count++] = &cast->points[i];
+  }
   Point angles[2];
-  int aspect_points = point_count;
   if (cast->has_houses) {
-    angles[0] = (Point){ .lon = cast->asc, .speed = out[NATAL_OUT_ASC_SPEED], .quoted = cast->layout[L_ASC_ID], .group = cast->asc_group };
-    angles[1] = (Point){ .lon = cast->mc, .speed = out[NATAL_OUT_MC_SPEED], .quoted = cast->layout[L_MC_ID], .group = cast->mc_group };
-    aspect_points += 2;
+    angles[0] = (Point){ .lon = cast->asc, .speed = cast->asc_speed, .quoted = cast->layout[L_ASC_ID], .group = cast->asc_group };
+    angles[1] = (Point){ .lon = cast->mc, .speed = cast->mc_speed, .quoted = cast->layout[L_MC_ID], .group = cast->mc_group };
+    aspect_points[aspect_point_count++] = &angles[0];
+    aspect_points[aspect_point_count++] = &angles[1];
   }
   int active[NATAL_MAX_ASPECT_TYPES];
   double orbs[NATAL_MAX_ASPECT_TYPES];
@@ -343,11 +402,11 @@ int natal_cast_run(struct NatalCast *cast, const double *io, const int32_t *poin
     if (active[i] < 0 || active[i] >= cast->type_count) return NATAL_CAST_DECLINED;
   }
   const AspectSearch *search = aspect_search(cast, active, orbs, active_count);
-  int count = 0;
-  for (int i = 0; i < aspect_points; i++) {
-    const Point *a = i < point_count ? &cast->points[i] : &angles[i - point_count];
-    for (int j = i + 1; j < aspect_points; j++) {
-      const Point *b = j < point_count ? &cast->points[j] : &angles[j - point_count];
+  count = 0;
+  for (int i = 0; i < aspect_point_count; i++) {
+    const Point *a = aspect_points[i];
+    for (int j = i + 1; j < aspect_point_count; j++) {
+      const Point *b = aspect_points[j];
       if (a->group != 0 && a->group == b->group) continue;
       Aspect found;
       if (!closest_aspect(cast, search, a, b, &found)) continue;
@@ -430,7 +489,7 @@ static void placement(Tape *t, double lon) {
 static void write_planet(Tape *t, const Point *p) {
   fragment_id(t, p->head);
   placement(t, p->lon);
-  fragment(t, p->speed < 0 ? L_SPEED_RETROGRADE : L_SPEED_DIRECT);
+  fragment(t, p->speed < 0 && !p->is_angle ? L_SPEED_RETROGRADE : L_SPEED_DIRECT);
   body_number(t, p->speed);
   fragment(t, fabs(p->speed) < p->stationary_below ? L_LATITUDE_STATIONARY : L_LATITUDE_MOVING);
   body_number(t, p->lat);

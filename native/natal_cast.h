@@ -28,16 +28,28 @@
 #define NATAL_OUT_HOUSES_IN_ORDER 11
 #define NATAL_OUT_MOSHIER 12
 #define NATAL_OUT_ASPECT_COUNT 13
-#define NATAL_OUT_ASC_SPEED 14
-#define NATAL_OUT_MC_SPEED 15
 #define NATAL_OUT_NUMBER_COUNT 16 /* the tape's numbers after natalWrite */
 /* ... and the lists: active aspect types (type index, orb), then each point's stationary speed (NaN: none). */
 #define NATAL_IN_ASPECT_TYPES 20
 #define NATAL_IN_STATIONARY (NATAL_IN_ASPECT_TYPES + 2 * NATAL_MAX_ASPECT_TYPES)
 #define NATAL_IO_SIZE (NATAL_IN_STATIONARY + NATAL_MAX_POINTS)
 
-/* A point's row in the points' array: library body number, head fragment, quoted id fragment, is a node, axis group. */
-#define NATAL_POINT_ROW 5
+/*
+ * A point's row in the points' array: what it is (a NATAL_POINT_* kind), its library body number
+ * (a body's, or the node's for the south node), head fragment, quoted id fragment, whether the
+ * node variant follows it, axis group, whether it is an angle (never retrograde), and whether it
+ * takes part in aspects (the angles do not: the Ascendant and the Midheaven are added from the
+ * houses).
+ */
+#define NATAL_POINT_ROW 8
+#define NATAL_POINT_BODY 0
+#define NATAL_POINT_SOUTH_NODE 1
+#define NATAL_POINT_ASC 2
+#define NATAL_POINT_DC 3
+#define NATAL_POINT_MC 4
+#define NATAL_POINT_IC 5
+#define NATAL_POINT_VERTEX 6
+#define NATAL_POINT_PART_OF_FORTUNE 7
 
 #define NATAL_CAST_DONE 1
 #define NATAL_CAST_DECLINED 0 /* this chart is left to the JavaScript path */

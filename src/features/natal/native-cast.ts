@@ -1,13 +1,12 @@
 /**
  * The natal chart cast in C (native/natal_cast.c, through the lean binding) for the natal answers
- * that need nothing of the chart but its body: a tropical chart of library bodies (the default
- * points, and any asteroid, node or Lilith a request adds), without dignities, fixed stars,
- * declination aspects, stelliums, dominants or an interpretation, which read the chart's
- * objects. The C side computes what computeChartMoment, findAspectsWithin and sortByOrb compute
+ * that need nothing of the chart but its body: a tropical chart with any of the points a request
+ * can add, without dignities, fixed stars, declination aspects, stelliums, dominants or an
+ * interpretation, which read the chart's objects. The C side computes what computeChartMoment, findAspectsWithin and sortByOrb compute
  * and puts the body's steps (planets to aspects_summary) on the answer's tape, so that nothing
  * of the chart becomes a JavaScript object: about half of what the task spent around the library.
  *
- * Every other request, and every chart the C side declines (a body outside the library's files,
+ * Every other request, and every chart the C side declines (a birth outside the library's files,
  * a position that is not a number), takes the JavaScript path, which gives the same bytes
  * (test/unit/natal-native-cast.test.ts compares the two on thousands of random births).
  */
@@ -19,12 +18,12 @@ import { HOUSE_SYSTEMS, POLAR_FALLBACK_SYSTEM } from '../../astro/house-systems.
 import { jsonFragment as fragment, type JsonTape } from '../../compute/json-tape.ts';
 import { aspectFlagFragments, BODY_FRAGMENTS, pointText, typedAspectFragment, variantFragment } from '../shared/chart-tape.ts';
 import { momentWarnings, type ResolvedMoment } from '../shared/moment.ts';
-import { natalAspectTypes, natalPoints, type NatalTask } from './service.ts';
+import { HOUSE_POINTS, natalAspectTypes, natalPoints, type NatalTask } from './service.ts';
 
 // The sizes and places of native/natal_cast.h.
 const MAX_POINTS = 40;
 const MAX_ASPECT_TYPES = 16;
-const POINT_ROW = 5;
+const POINT_ROW = 8;
 const IO = {
   jdUt: 0, jdTt: 1, ephemeris: 2, lat: 3, lng: 4, houseSystem: 5, roundFactor: 6, pointCount: 7, aspectTypeCount: 8, variant: 9,
   fellBack: 10, inOrder: 11, moshier: 12, aspectCount: 13, numberCount: 16, aspectTypes: 20, stationary: 20 + 2 * MAX_ASPECT_TYPES,
@@ -110,6 +109,8 @@ interface PointRows {
   stationary: Float64Array;
 }
 
+/** What each point is, for the C side (NATAL_POINT_* of native/natal_cast.h); library bodies are kind 0. */
+const DERIVED_KINDS: Readonly<Record<string, number>> = { south_node: 1, asc: 2, dc: 3, mc: 4, ic: 5, vertex: 6, part_of_fortune: 7 };
 function pointRows(points: readonly string[], nodeBody: number): PointRows | undefined {
   if (points.length > MAX_POINTS) return undefined;
   const rows = new Int32Array(POINT_ROW * points.length);
@@ -117,10 +118,12 @@ function pointRows(points: readonly string[], nodeBody: number): PointRows | und
   for (let i = 0; i < points.length; i++) {
     const id = points[i]!;
     const info = bodyInfo(id);
-    const body = id === 'north_node' ? nodeBody : info.se;
-    if (body === undefined) return undefined; // a point the chart derives (south node, part of fortune, angles)
+    const kind = Object.hasOwn(DERIVED_KINDS, id) ? DERIVED_KINDS[id]! : 0;
+    const body = id === 'north_node' || id === 'south_node' ? nodeBody : info.se ?? -1;
+    if (kind === 0 && body < 0) return undefined; // a point this cast does not know
     const text = pointText(id);
-    rows.set([body, text.head, text.quoted, id === 'north_node' ? 1 : 0, axisGroup(id)], POINT_ROW * i);
+    const node = id === 'north_node' || id === 'south_node' ? 1 : 0;
+    rows.set([kind, body, text.head, text.quoted, node, axisGroup(id), text.angle ? 1 : 0, HOUSE_POINTS.has(id) ? 0 : 1], POINT_ROW * i);
     stationary[i] = info.stationaryBelow ?? NaN;
   }
   return { rows, stationary };

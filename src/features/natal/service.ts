@@ -42,7 +42,7 @@ export function natalPoints(features: readonly string[] | undefined): readonly s
 }
 
 /** Chart points left out of the aspects: the angles (the Ascendant and the Midheaven come from the houses, below). */
-const HOUSE_POINTS = new Set(['ic', 'dc', 'asc', 'mc', 'vertex']);
+export const HOUSE_POINTS: ReadonlySet<string> = new Set(['ic', 'dc', 'asc', 'mc', 'vertex']);
 
 /** Angles take part in aspects when the birth time is known: the Ascendant and the Midheaven. */
 export function aspectPointsOf(chart: ChartMoment): AspectPoint[] {
