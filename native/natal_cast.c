@@ -516,22 +516,16 @@ static void write_houses_and_angles(Tape *t) {
   fragment(t, L_CLOSE_LIST);
 
   double ic = normalize_degrees(c->mc + 180), dc = normalize_degrees(c->asc + 180);
+  /* In the order of the angles' slots: asc, mc, ic, dc, vertex, armc. */
+  const double angles[6] = { c->asc, c->mc, ic, dc, c->vertex, c->armc };
   fragment(t, L_ANGLES);
-  fragment(t, L_ANGLE_ASC);
-  body_number(t, c->asc);
-  fragment(t, L_ANGLE_MC);
-  body_number(t, c->mc);
-  fragment(t, L_ANGLE_IC);
-  body_number(t, ic);
-  fragment(t, L_ANGLE_DC);
-  body_number(t, dc);
-  fragment(t, L_ANGLE_VERTEX);
-  body_number(t, c->vertex);
-  fragment(t, L_ANGLE_ARMC);
-  body_number(t, c->armc);
+  for (int i = 0; i < 6; i++) {
+    fragment(t, L_ANGLE_ASC + i);
+    body_number(t, angles[i]);
+  }
   fragment(t, L_CLOSE);
 
-  const double lons[5] = { c->asc, c->mc, ic, dc, c->vertex };
+  const double *lons = angles; /* the details: the first five */
   fragment(t, L_ANGLES_DETAILS);
   for (int i = 0; i < 5; i++) {
     fragment(t, L_DETAIL_KEYS + i);
