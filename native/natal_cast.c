@@ -8,7 +8,7 @@
  * are written straight into the tape's arrays: the same bytes, without a JavaScript object.
  *
  * What stays in JavaScript (src/features/natal/native-cast.ts): which requests come here (a
- * tropical chart of library bodies, without the blocks that read the chart's objects), the
+ * tropical chart, without the blocks that read the chart's objects), the
  * moment, every text (fragments registered by JavaScript, passed here by id: nothing here knows
  * a key's spelling), the subject, warnings and provenance. The rules of every number follow
  * src/astro/chart.ts, house-placement.ts, zodiac.ts and aspects.ts operation by operation, so
@@ -110,7 +110,7 @@ static int house_of(double lon, const double *cusps, int forward) {
   return 1;
 }
 
-/* The fragment ids of the layout (NatalLayout in native-cast.ts, in this order). */
+/* The fragment ids of the layout (the slots that register() in native-cast.ts lists, in this order). */
 enum {
   L_PLANETS, L_HOUSES, L_ANGLES, L_ANGLES_DETAILS, L_ASPECTS,
   L_EMPTY_LIST, L_LIST_OPEN, L_COMMA, L_CLOSE, L_CLOSE_LIST,
