@@ -2,9 +2,10 @@
  * The natal chart cast in C (native/natal_cast.c, through the lean binding) for the natal answers
  * that need nothing of the chart but its body: a tropical chart with any of the points a request
  * can add, without dignities, fixed stars, declination aspects, stelliums, dominants or an
- * interpretation, which read the chart's objects. The C side computes what computeChartMoment, findAspectsWithin and sortByOrb compute
- * and puts the body's steps (planets to aspects_summary) on the answer's tape, so that nothing
- * of the chart becomes a JavaScript object: about half of what the task spent around the library.
+ * interpretation, which read the chart's objects. The C side computes what computeChartMoment,
+ * findAspectsWithin and sortByOrb compute and puts the body's steps (planets to aspects_summary)
+ * on the answer's tape, so that nothing of the chart becomes a JavaScript object: about half of
+ * what the task spent around the library.
  *
  * Every other request, and every chart the C side declines (a birth outside the library's files,
  * a position that is not a number), takes the JavaScript path, which gives the same bytes
@@ -111,6 +112,7 @@ interface PointRows {
 
 /** What each point is, for the C side (NATAL_POINT_* of native/natal_cast.h); library bodies are kind 0. */
 const DERIVED_KINDS: Readonly<Record<string, number>> = { south_node: 1, asc: 2, dc: 3, mc: 4, ic: 5, vertex: 6, part_of_fortune: 7 };
+
 function pointRows(points: readonly string[], nodeBody: number): PointRows | undefined {
   if (points.length > MAX_POINTS) return undefined;
   const rows = new Int32Array(POINT_ROW * points.length);
