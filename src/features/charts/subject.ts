@@ -1,8 +1,8 @@
 /** A person or moment cast for a chart image: resolved time and place, positions and houses. */
 import { computeChartMoment, type ChartMoment } from '../../astro/chart.ts';
 import type { ZodiacSetting } from '../../astro/ephemeris.ts';
-import { momentWarnings, resolveMoment, type ResolvedMoment } from '../shared/moment.ts';
-import { requestedZone, type ResolvedPlace } from '../shared/place.ts';
+import { birthMoment, momentWarnings, type ResolvedMoment } from '../shared/moment.ts';
+import type { ResolvedPlace } from '../shared/place.ts';
 import { zodiacOf } from '../natal/service.ts';
 import type { SubjectInput } from './schemas.ts';
 
@@ -21,8 +21,7 @@ export interface ChartSubject {
 }
 
 export function castSubject(input: SubjectInput, place: ResolvedPlace, loc: (string | number)[], fallbackName = 'Chart'): ChartSubject {
-  const zone = requestedZone(input, loc);
-  const moment = resolveMoment(input, zone.tz, place, input.dst_policy, loc, zone.field);
+  const moment = birthMoment(input, place, loc);
   const zodiac = zodiacOf(input);
   const chart = computeChartMoment({
     jdUt: moment.jdUt, lat: place.lat, lng: place.lng, timeKnown: moment.timeKnown, zodiac,

@@ -15,8 +15,8 @@ import { FIXED_STAR_PACK_NAMES, resolveStarPack } from '../../astro/fixed-stars.
 import { namedCatalogueStars } from '../../astro/fixed-star-catalogue.ts';
 import { DEFAULT_FIXED_STAR_ORB, UnknownFixedStar, fixedStarConjunctions } from '../../astro/fixed-star-conjunctions.ts';
 import { RequestFieldError } from '../shared/request-error.ts';
-import { momentWarnings, resolveMoment, type ResolvedMoment } from '../shared/moment.ts';
-import { placeWarnings, requestedZone, type ResolvedPlace } from '../shared/place.ts';
+import { birthMoment, momentWarnings, type ResolvedMoment } from '../shared/moment.ts';
+import { placeWarnings, type ResolvedPlace } from '../shared/place.ts';
 import { anglesJson, housesJson, planetJson, provenanceJson, roundNumbers, subjectJson, type PlanetJson } from '../shared/chart-presentation.ts';
 import type { NatalRequest, SimpleNatalRequest } from './schemas.ts';
 import type { InterpretationTaskOptions } from '../shared/interpretation-schema.ts';
@@ -106,9 +106,7 @@ export interface NatalCast {
 
 /** The moment of a natal task's birth. */
 export function natalMoment(task: NatalTask): ResolvedMoment {
-  const { request, place } = task;
-  const zone = requestedZone(request, ['body']);
-  return resolveMoment(request, zone.tz, place, request.dst_policy, ['body'], zone.field);
+  return birthMoment(task.request, task.place, ['body']);
 }
 
 /** The aspect types a natal task looks for. */
@@ -116,9 +114,9 @@ export function natalAspectTypes(task: NatalTask): readonly AspectType[] {
   return task.includeMinor ? ASPECT_TYPES : MAJOR_ASPECT_TYPES;
 }
 
-export function castNatal(task: NatalTask): NatalCast {
+/** `moment`: the task's, when the caller has resolved it already. */
+export function castNatal(task: NatalTask, moment = natalMoment(task)): NatalCast {
   const { request, place } = task;
-  const moment = natalMoment(task);
   const zodiac = zodiacOf(request);
   const chart = computeChartMoment({
     jdUt: moment.jdUt, lat: place.lat, lng: place.lng, timeKnown: moment.timeKnown, zodiac,
@@ -262,8 +260,7 @@ export function simpleNatalWarnings(place: ResolvedPlace, moment: ResolvedMoment
 
 /** The compact answer's moment and chart (tropical, Placidus, mean node). */
 export function castSimpleNatal(request: SimpleNatalRequest, place: ResolvedPlace): { moment: ResolvedMoment; chart: ChartMoment } {
-  const zone = requestedZone(request, ['body']);
-  const moment = resolveMoment(request, zone.tz, place, request.dst_policy, ['body'], zone.field);
+  const moment = birthMoment(request, place, ['body']);
   const chart = computeChartMoment({
     jdUt: moment.jdUt, lat: place.lat, lng: place.lng, timeKnown: moment.timeKnown, zodiac: { type: 'tropical' },
     houseSystem: 'placidus', points: SIMPLE_NATAL_POINTS, nodeVariant: 'mean',

@@ -6,7 +6,7 @@ import { CivilTimeError, formatLocalIso, formatOffset, ianaZone, isoUtc, isValid
 import { deltaTSeconds } from '../../astro/ephemeris.ts';
 import { timeZoneAt } from '../../geo/time-zone-lookup.ts';
 import { RequestFieldError } from './request-error.ts';
-import { isAutoZone } from './place.ts';
+import { isAutoZone, requestedZone, type ZoneFields } from './place.ts';
 
 export interface MomentInput {
   year: number;
@@ -104,6 +104,18 @@ export function resolveMoment(
   const warning = dstWarning(civil, resolved.status, resolved.zone, localIso, effectivePolicy);
   if (warning !== undefined) moment.warning = warning;
   return moment;
+}
+
+/**
+ * The moment of a birth as a request gives it: its date and time, in the zone its `tz_str` or
+ * `timezone` names (requestedZone: an error names the field that named the zone), under its
+ * `dst_policy`.
+ */
+export function birthMoment(
+  subject: MomentInput & ZoneFields & { dst_policy?: DstPolicy | undefined }, place: { lat: number; lng: number; zone?: string | undefined }, loc: (string | number)[],
+): ResolvedMoment {
+  const zone = requestedZone(subject, loc);
+  return resolveMoment(subject, zone.tz, place, subject.dst_policy, loc, zone.field);
 }
 
 /**

@@ -4,8 +4,8 @@ import { computeChartMoment, type ChartMoment } from '../../astro/chart.ts';
 import type { ZodiacSetting } from '../../astro/ephemeris.ts';
 import { ASPECT_TYPES, MAJOR_ASPECT_TYPES, findAspectsBetween, resolveOrbs, sortByOrb, summarizeAspects, type Aspect } from '../../astro/aspects.ts';
 import { houseOf } from '../../astro/house-placement.ts';
-import { momentAtInstant, momentWarnings, resolveMoment, type ResolvedMoment } from '../shared/moment.ts';
-import { placeWarnings, requestedZone, type ResolvedPlace } from '../shared/place.ts';
+import { birthMoment, momentAtInstant, momentWarnings, resolveMoment, type ResolvedMoment } from '../shared/moment.ts';
+import { placeWarnings, type ResolvedPlace } from '../shared/place.ts';
 import { RequestFieldError } from '../shared/request-error.ts';
 import { civilAtOffsetMs, readIsoDateTime } from '../../astro/iso-date-time.ts';
 import { MAX_YEAR, MIN_YEAR } from '../shared/birth-schema.ts';
@@ -75,8 +75,7 @@ export interface TransitCast {
 export function castTransits(task: TransitTask): TransitCast {
   const { request } = task;
   const zodiac = zodiacOf(request);
-  const natalZone = requestedZone(request.natal, ['body', 'natal']);
-  const natalMoment = resolveMoment(request.natal, natalZone.tz, task.natalPlace, request.natal.dst_policy, ['body', 'natal'], natalZone.field);
+  const natalMoment = birthMoment(request.natal, task.natalPlace, ['body', 'natal']);
   const natal = computeChartMoment({
     jdUt: natalMoment.jdUt, lat: task.natalPlace.lat, lng: task.natalPlace.lng, timeKnown: natalMoment.timeKnown, zodiac,
     houseSystem: request.house_system, points: natalPoints(undefined), nodeVariant: request.node_type, warnings: momentWarnings(natalMoment, 'natal'),
