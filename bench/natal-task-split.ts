@@ -10,9 +10,8 @@
  */
 import { initEphemeris } from '../src/astro/ephemeris.ts';
 import { castNatal, computeNatal, natalMoment } from '../src/features/natal/service.ts';
-import { writeNatalAnswer } from '../src/features/natal/answer-writer.ts';
+import { NATAL_SECTIONS, writeNatalAnswer } from '../src/features/natal/answer-writer.ts';
 import { castNatalNatively } from '../src/features/natal/native-cast.ts';
-import { jsonFragment } from '../src/compute/json-tape.ts';
 import { runTask } from '../src/compute/tasks.ts';
 import { natalRequest } from '../src/features/natal/schemas.ts';
 import { resolveSubjectPlace } from '../src/features/shared/place.ts';
@@ -33,12 +32,6 @@ export interface NatalTaskSplit {
 
 const encoder = new TextEncoder();
 
-/** The natal answer's sections as its writer declares them (the same text, the same fragment). */
-const SECTIONS = {
-  planets: jsonFragment(',"planets":'), houses: jsonFragment(',"houses":'), angles: jsonFragment(',"angles":'),
-  anglesDetails: jsonFragment(',"angles_details":'), aspects: jsonFragment(',"aspects":['),
-};
-
 export function natalTaskSplit(seconds: number): NatalTaskSplit {
   initEphemeris();
   const tasks = Array.from({ length: 5000 }, () => {
@@ -53,7 +46,7 @@ export function natalTaskSplit(seconds: number): NatalTaskSplit {
     moment: () => natalMoment(next()),
     nativeCast: () => {
       const task = next();
-      return castNatalNatively(task, natalMoment(task), SECTIONS);
+      return castNatalNatively(task, natalMoment(task), NATAL_SECTIONS);
     },
     cast: () => castNatal(next()),
     castTask: () => {

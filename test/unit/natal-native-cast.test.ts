@@ -9,20 +9,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { initEphemeris } from '../../src/astro/ephemeris.ts';
-import { jsonFragment } from '../../src/compute/json-tape.ts';
-import { natalAnswerBytes } from '../../src/features/natal/answer-writer.ts';
+import { NATAL_SECTIONS, natalAnswerBytes } from '../../src/features/natal/answer-writer.ts';
 import { castNatalNatively, castsNatively, mathProbe, offerNativeCast } from '../../src/features/natal/native-cast.ts';
 import { computeNatal, natalMoment, type NatalTask } from '../../src/features/natal/service.ts';
 import { natalRequest } from '../../src/features/natal/schemas.ts';
 import { casesWhereWriterDiffers, ODD_TEXT } from '../helpers/answer-writer-cases.ts';
 import { natalByteCases } from '../helpers/natal-byte-cases.ts';
 import { seededRandom } from '../helpers/seeded-random.ts';
-
-/** The answer's sections, as the natal writer declares them (the same text gives the same fragment). */
-const SECTIONS = {
-  planets: jsonFragment(',"planets":'), houses: jsonFragment(',"houses":'), angles: jsonFragment(',"angles":'),
-  anglesDetails: jsonFragment(',"angles_details":'), aspects: jsonFragment(',"aspects":['),
-};
 
 /** The guard's generator with the options the C path does not take mostly switched off, and odd text, polar places and old dates mixed in. */
 function nativeCases(count: number): NatalTask[] {
@@ -59,7 +52,7 @@ describe('the natal cast in C', () => {
     const path = (task: NatalTask) => {
       if (!castsNatively(task)) return 'javascript';
       try {
-        return castNatalNatively(task, natalMoment(task), SECTIONS) ? 'native' : 'declined';
+        return castNatalNatively(task, natalMoment(task), NATAL_SECTIONS) ? 'native' : 'declined';
       } catch {
         return 'refused'; // a local time that does not exist, say
       }
@@ -87,7 +80,7 @@ describe('the natal cast in C', () => {
   it('is not offered where the functions it calls for Math.sin, Math.cos and Math.asin are not those of the engine', () => {
     const casts = (t: NatalTask) => {
       try {
-        return castsNatively(t) && castNatalNatively(t, natalMoment(t), SECTIONS) !== undefined;
+        return castsNatively(t) && castNatalNatively(t, natalMoment(t), NATAL_SECTIONS) !== undefined;
       } catch {
         return false;
       }

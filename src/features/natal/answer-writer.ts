@@ -159,14 +159,12 @@ function writeAnswer(task: NatalTask, moment: ResolvedMoment, zodiac: ZodiacSett
 }
 
 /** The sections the C cast fills (native-cast.ts). */
-const SECTIONS = { planets: F.planets, houses: F.houses, angles: F.angles, anglesDetails: F.anglesDetails, aspects: F.aspects };
+export const NATAL_SECTIONS = { planets: F.planets, houses: F.houses, angles: F.angles, anglesDetails: F.anglesDetails, aspects: F.aspects };
 
 /** The natal task's answer bytes: the chart cast in C where the request allows it, else in JavaScript. */
 export function natalAnswerBytes(task: NatalTask): Uint8Array {
-  if (castsNatively(task)) {
-    const moment = natalMoment(task);
-    const chart = castNatalNatively(task, moment, SECTIONS);
-    if (chart) return writeAnswer(task, moment, TROPICAL, chart, writeNativeBody);
-  }
-  return writeNatalAnswer(task, castNatal(task));
+  if (!castsNatively(task)) return writeNatalAnswer(task, castNatal(task));
+  const moment = natalMoment(task);
+  const chart = castNatalNatively(task, moment, NATAL_SECTIONS);
+  return chart ? writeAnswer(task, moment, TROPICAL, chart, writeNativeBody) : writeNatalAnswer(task, castNatal(task, moment));
 }
