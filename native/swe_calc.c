@@ -69,6 +69,16 @@ static napi_value throw_type_error(napi_env env, const char *message) {
   return NULL;
 }
 
+/* A typed array's elements when it has the type and at least `minimum` of them; NULL otherwise. */
+static void *typed_elements(napi_env env, napi_value value, napi_typedarray_type wanted, size_t minimum, size_t *length) {
+  bool is_typed_array = false;
+  if (napi_is_typedarray(env, value, &is_typed_array) != napi_ok || !is_typed_array) return NULL;
+  napi_typedarray_type type;
+  void *data = NULL;
+  napi_get_typedarray_info(env, value, &type, length, &data, NULL, NULL);
+  return type == wanted && *length >= minimum ? data : NULL;
+}
+
 /* init(ephePath: string, out: Float64Array of at least 6 elements) */
 static napi_value init(napi_env env, napi_callback_info info) {
   size_t argc = 2;
@@ -82,14 +92,9 @@ static napi_value init(napi_env env, napi_callback_info info) {
   /* The library keeps at most AS_MAXCH - 1 characters of the path: refuse rather than truncate. */
   if (length >= sizeof path - 1) return throw_type_error(env, "ephePath is longer than the library accepts");
 
-  bool is_typed_array = false;
-  napi_is_typedarray(env, argv[1], &is_typed_array);
-  if (!is_typed_array) return throw_type_error(env, "out must be a Float64Array");
-  napi_typedarray_type type;
-  size_t elements;
-  void *data;
-  napi_get_typedarray_info(env, argv[1], &type, &elements, &data, NULL, NULL);
-  if (type != napi_float64_array || elements < 6) return throw_type_error(env, "out must be a Float64Array of at least 6 elements");
+  size_t elements = 0;
+  double *data = typed_elements(env, argv[1], napi_float64_array, 6, &elements);
+  if (!data) return throw_type_error(env, "out must be a Float64Array of at least 6 elements");
 
   ThreadState *state = state_of(env);
   if (state->out_ref) napi_delete_reference(env, state->out_ref);
@@ -219,16 +224,6 @@ static napi_value files_in_memory(napi_env env, napi_callback_info info) {
     napi_set_element(env, list, (uint32_t)i, path);
   }
   return list;
-}
-
-/* A typed array's elements when it has the type and at least `minimum` of them; NULL otherwise. */
-static void *typed_elements(napi_env env, napi_value value, napi_typedarray_type wanted, size_t minimum, size_t *length) {
-  bool is_typed_array = false;
-  if (napi_is_typedarray(env, value, &is_typed_array) != napi_ok || !is_typed_array) return NULL;
-  napi_typedarray_type type;
-  void *data = NULL;
-  napi_get_typedarray_info(env, value, &type, length, &data, NULL, NULL);
-  return type == wanted && *length >= minimum ? data : NULL;
 }
 
 /*

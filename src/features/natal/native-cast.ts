@@ -121,11 +121,11 @@ function pointRows(points: readonly string[], nodeBody: number): PointRows | und
     const id = points[i]!;
     const info = bodyInfo(id);
     const kind = Object.hasOwn(DERIVED_KINDS, id) ? DERIVED_KINDS[id]! : 0;
-    const body = id === 'north_node' || id === 'south_node' ? nodeBody : info.se ?? -1;
+    const node = id === 'north_node' || id === 'south_node';
+    const body = node ? nodeBody : info.se ?? -1;
     if (kind === 0 && body < 0) return undefined; // a point this cast does not know
     const text = pointText(id);
-    const node = id === 'north_node' || id === 'south_node' ? 1 : 0;
-    rows.set([kind, body, text.head, text.quoted, node, axisGroup(id), text.angle ? 1 : 0, HOUSE_POINTS.has(id) ? 0 : 1], POINT_ROW * i);
+    rows.set([kind, body, text.head, text.quoted, node ? 1 : 0, axisGroup(id), text.angle ? 1 : 0, HOUSE_POINTS.has(id) ? 0 : 1], POINT_ROW * i);
     stationary[i] = info.stationaryBelow ?? NaN;
   }
   return { rows, stationary };
