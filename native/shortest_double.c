@@ -1,17 +1,22 @@
 /*
- * Shortest round-trip digits of a double, exactly, with 128-bit integer arithmetic.
+ * Shortest round-trip digits of a double, exactly: the Schubfach method (Raffaello Giulietti,
+ * "The Schubfach way to render doubles", 2020), written here for the doubles an answer holds.
  *
- * A double v = m * 2^e (m of 53 bits, e < 0 here) reads back from every decimal inside its
- * rounding interval: half a unit in the last place either side (a quarter below when m is a
- * power of two, where the next double down is closer), the ends included when m is even
- * (round-half-even reading). Scaled by 10^k so that v has 17 or 18 integer digits, v and both
- * ends are exact fractions over 2^s: (4m, 4m + 2, 4m - 2 or 4m - 1) * 10^k / 2^s. There is
- * always an integer inside the scaled interval (it is more than 1.1 wide); the shortest text is
- * the one with the most trailing zeros, found by dividing the interval's integer bounds by ten
- * while a multiple still fits. Among the multiples that fit, the one nearest to v is taken.
+ * A double v = c * 2^q (c of 53 bits) reads back from every decimal inside its rounding
+ * interval: half a unit in the last place either side (a quarter below when c is a power of two,
+ * where the next double down is closer), the ends included when c is even (round-half-even
+ * reading). With k = floor(log10 2^q) (of 3/4 * 2^q for a power of two), v * 10^-k has 16 or 17
+ * integer digits and the interval, scaled alike, is less than 10 units wide. So at most one
+ * multiple of ten lies in it, and when one does, it is the shortest text (after its trailing
+ * zeros go); else one of the two integers around v is, the nearer one when both are inside
+ * (ties to even). v and both ends are scaled by one 64 x 128-bit product each with g, a
+ * 126-bit approximation of 10^-k from above; the paper proves that rounding "to odd" keeps every
+ * comparison above exact.
  *
- * Valid for 1e-4 <= |v| < 2^53 with a fraction (integers below 2^53 are printed directly): there
- * 4m * 10^k stays below 2^128 (k <= 21) and s below 128.
+ * Here k <= 0 always (v < 2^53, where every larger double is an integer printed as one), so
+ * 10^-k is an integer and g is exact but for the paper's +1: the table is made at load from
+ * 128-bit powers of ten, up to 10^37, which covers every v from 2^-70 (about 8.5e-22). Below
+ * that and from 2^53 up the caller asks the JavaScript engine, which is rare in an answer.
  */
 #include <stdint.h>
 #include <string.h>
@@ -25,11 +30,6 @@ static const uint64_t POW10[20] = {
   100000000000000ULL, 1000000000000000ULL, 10000000000000000ULL, 100000000000000000ULL,
   1000000000000000000ULL, 10000000000000000000ULL,
 };
-
-static u128 pow10_128(int k) {
-  return k < 20 ? (u128)POW10[k] : (u128)POW10[19] * POW10[k - 19];
-}
-
 static const char TWO_DIGITS[201] =
   "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
   "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
@@ -119,6 +119,38 @@ static int layout(const char *digits, int count, int point, char *out) {
   return len;
 }
 
+#define LOW_63 ((1ULL << 63) - 1)
+#define MAX_POWER 37 /* 10^37 << 3 still fits the 126 bits of g */
+#define MIN_EXPONENT (-122) /* the smallest q whose k is at least -MAX_POWER */
+
+/* floor(q log10 2), floor(log10(3/4 * 2^q)) and floor(e log2 10), in fixed point (exact over the
+ * ranges used here; the paper gives the constants and their ranges). */
+static int floor_log10_pow2(int q) { return (int)(((int64_t)q * 661971961083LL) >> 41); }
+static int floor_log10_three_quarters_pow2(int q) { return (int)(((int64_t)q * 661971961083LL - 274743187321LL) >> 41); }
+static int floor_log2_pow10(int e) { return (int)(((int64_t)e * 913124641741LL) >> 38); }
+
+/* g for 10^n, n = -k: 10^n * 2^(125 - floor(log2 10^n)) + 1, in [2^125, 2^126), split at bit 63. */
+static uint64_t G_HIGH[MAX_POWER + 1], G_LOW[MAX_POWER + 1];
+
+__attribute__((constructor)) static void fill_powers(void) {
+  u128 power = 1;
+  for (int n = 0; n <= MAX_POWER; n++, power *= 10) {
+    u128 g = (power << (125 - floor_log2_pow10(n))) + 1;
+    G_HIGH[n] = (uint64_t)(g >> 63);
+    G_LOW[n] = (uint64_t)g & LOW_63;
+  }
+}
+
+/* The top 64 bits of g * cp (a 190-bit product), rounded to odd: its lowest bit is set when any
+ * bit below it was. */
+static inline uint64_t round_to_odd(uint64_t g_high, uint64_t g_low, uint64_t cp) {
+  uint64_t x1 = (uint64_t)(((u128)g_low * cp) >> 64);
+  u128 y = (u128)g_high * cp;
+  uint64_t z = ((uint64_t)y >> 1) + x1;
+  uint64_t top = (uint64_t)(y >> 64) + (z >> 63);
+  return top | (((z & LOW_63) + LOW_63) >> 63);
+}
+
 int shortest_double(double v, char *out) {
   if (v == 0) {
     out[0] = '0'; /* -0 too, as JavaScript writes it */
@@ -129,85 +161,62 @@ int shortest_double(double v, char *out) {
     out[len++] = '-';
     v = -v;
   }
-  if (!(v >= 1e-4 && v < 9007199254740992.0)) return 0; /* also NaN */
+  if (!(v < 9007199254740992.0)) return 0; /* also NaN */
 
   uint64_t bits;
   memcpy(&bits, &v, sizeof bits);
   int biased = (int)(bits >> 52);
   uint64_t fraction = bits & ((1ULL << 52) - 1);
-  uint64_t m = fraction | (1ULL << 52);
-  int e = biased - 1075; /* v = m * 2^e; e < 0 below 2^52, where the fractions are */
+  uint64_t c = fraction | (1ULL << 52);
+  int q = biased - 1075; /* v = c * 2^q; q <= 0 below 2^53 */
   /* An integer (below 2^53 here) when the bits below its units are zero: printed directly. */
-  if (e >= -52 && (m & ((1ULL << -e) - 1)) == 0) return len + write_digits(m >> -e, out + len);
-  int s = 2 - e;         /* the scaled values below are numerators over 2^s */
+  if (q >= -52 && (c & ((1ULL << -q) - 1)) == 0) return len + write_digits(c >> -q, out + len);
+  if (q < MIN_EXPONENT) return 0; /* also subnormals */
 
-  /* floor(log10 v) is estimate or estimate + 1, since 2^(e+52) <= v < 2^(e+53). */
-  int estimate = (int)((e + 52) * 0.30102999566398114 + (e + 52 < 0 ? -1 : 0));
-  int k = 16 - estimate; /* v * 10^k in [1e16, 1e18) */
-  u128 p = pow10_128(k);
-  int inclusive = (m & 1) == 0;
-  uint64_t lower_gap = (fraction == 0 && biased > 1) ? 1 : 2;
-
-  u128 mask = ((u128)1 << s) - 1;
-  u128 vn = (u128)(4 * m) * p;
-  u128 hn = vn + 2 * p;
-  u128 ln = vn - lower_gap * p;
-
-  uint64_t v_int = (uint64_t)(vn >> s);
-  u128 v_rem = vn & mask;
-  uint64_t high = (uint64_t)(hn >> s); /* largest integer <= the upper end */
-  uint64_t low = (uint64_t)(ln >> s) + ((ln & mask) != 0); /* smallest integer >= the lower end */
-  if (!inclusive) {
-    if ((hn & mask) == 0) high -= 1;
-    if ((ln & mask) == 0) low += 1;
+  /* The scaled interval, in quarter units: [cbl, cbr] around cb = 4c. */
+  uint64_t cb = c << 2, cbr = cb + 2, cbl;
+  int k;
+  if (fraction != 0) {
+    cbl = cb - 2;
+    k = floor_log10_pow2(q);
+  } else {
+    cbl = cb - 1; /* a power of two: the double below is half as far */
+    k = floor_log10_three_quarters_pow2(q);
   }
+  int h = q + floor_log2_pow10(-k) + 2; /* 1..4 */
+  uint64_t g_high = G_HIGH[-k], g_low = G_LOW[-k];
+  uint64_t vb = round_to_odd(g_high, g_low, cb << h);
+  uint64_t vbl = round_to_odd(g_high, g_low, cbl << h);
+  uint64_t vbr = round_to_odd(g_high, g_low, cbr << h);
+  uint64_t odd = c & 1; /* an odd c's interval leaves its ends out */
 
   /*
-   * Drop digits while a multiple of the next power of ten still lies in [low, high]. A double
-   * with a full fraction (most of an answer's) drops two at most: those two steps are taken
-   * without a branch, whose outcome no predictor could guess; the rest in a loop.
+   * The candidates: the multiple of ten on either side of v (one digit shorter), then the two
+   * integers around v. They are all compared without a branch: a double with a full fraction
+   * (most of an answer's) takes the integers, and whether the lower, the upper or the nearer
+   * of them wins is a coin toss no predictor could guess.
    */
+  uint64_t s = vb >> 2, t = s + 1;
+  uint64_t s10 = s / 10 * 10, t10 = s10 + 10;
+  int s10_in = vbl + odd <= s10 << 2, t10_in = (t10 << 2) + odd <= vbr;
+  int s_in = vbl + odd <= s << 2, t_in = (t << 2) + odd <= vbr;
+  int64_t above_middle = (int64_t)(vb - ((s + t) << 1)); /* v against (s + t) / 2, in quarters */
+  int s_nearer = above_middle < 0 || (above_middle == 0 && (s & 1) == 0);
+  uint64_t integer = (s_in & ((!t_in) | s_nearer)) ? s : t;
+  uint64_t chosen = s10_in != t10_in ? (s10_in ? s10 : t10) : integer;
   int dropped = 0;
-  for (int step = 0; step < 2; step++) {
-    uint64_t next_high = high / 10, next_low = (low + 9) / 10;
-    int fits = next_high >= next_low && dropped == step;
-    high = fits ? next_high : high;
-    low = fits ? next_low : low;
-    dropped += fits;
-  }
-  if (dropped == 2) {
-    for (;;) {
-      uint64_t next_high = high / 10;
-      uint64_t next_low = (low + 9) / 10;
-      if (next_high < next_low) break;
-      high = next_high;
-      low = next_low;
+  if (s10_in != t10_in) {
+    /* Only a multiple of ten ends in zeros: the integers never do (a zero-ending s or t is that
+     * multiple, found outside the interval above). */
+    while (chosen % 10 == 0) {
+      chosen /= 10;
       dropped++;
     }
   }
 
-  uint64_t chosen = low;
-  if (low != high) {
-    /* The integer nearest to v / 10^dropped, ties to even, kept within [low, high]. */
-    uint64_t q = dropped == 0 ? v_int : dropped == 1 ? v_int / 10 : v_int / 100; /* by constants: no division instruction */
-    for (int i = 2; i < dropped; i++) q /= 10;
-    uint64_t r = v_int - q * POW10[dropped];
-    int up;
-    if (dropped == 0) {
-      u128 half = (u128)1 << (s - 1);
-      up = v_rem > half || (v_rem == half && (q & 1));
-    } else {
-      uint64_t half = 5 * POW10[dropped - 1];
-      up = r > half || (r == half && (v_rem != 0 || (q & 1)));
-    }
-    chosen = q + (uint64_t)up;
-    if (chosen < low) chosen = low;
-    if (chosen > high) chosen = high;
-  }
-
-  /* chosen * 10^(dropped - k) = 0.digits * 10^(count + dropped - k) */
+  /* chosen * 10^(k + dropped) = 0.digits * 10^(count + k + dropped) */
   int count = digit_count(chosen);
-  int point = count + dropped - k;
+  int point = count + k + dropped;
   if (0 < point && point < count) {
     /* The usual case (123.456): the digits one place to the right, then the integer part moved
      * back over the gap and the point put in it, with no call to memcpy. */
