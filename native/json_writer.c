@@ -15,9 +15,9 @@
  *   TEXT      the next string of the texts' array, as it is.
  * Fragments and state are per thread (N-API instance data): each worker registers its own.
  *
- * The answer is written into this thread's output buffer, then copied to where JavaScript wants
- * it: into the room it offers in a shared block when it fits there, else, on request, into an
- * array of its own (see `bytes()` in json-tape.ts for why).
+ * The answer is written straight into the room JavaScript offers in a shared block when it fits
+ * there; a longer one goes to this thread's output buffer, from which JavaScript copies it into
+ * an array of its own (see `bytes()` in json-tape.ts for why).
  */
 #include <node_api.h>
 #include <math.h>
@@ -54,6 +54,7 @@ typedef struct {
   char *out; /* the answer being written, reused by every call */
   size_t out_capacity;
   size_t out_length; /* the last answer's length, for copy_last */
+  int last_in_room; /* the last answer was written straight into the room: nothing to copy */
 } WriterState;
 
 static void free_state(napi_env env, void *data, void *hint) {
@@ -78,11 +79,22 @@ static napi_value fail(napi_env env, const char *message) {
   return NULL;
 }
 
-/* Room for `more` bytes after `used`; 0 when memory runs out. */
-static int reserve(WriterState *state, size_t used, size_t more) {
-  if (used + more <= state->out_capacity) return 1;
+/*
+ * Where an answer is being written: straight into the room JavaScript offers when it has one
+ * (saving a copy of the whole answer), else, or once the answer outgrows the room, into this
+ * thread's own buffer.
+ */
+typedef struct {
+  char *data;
+  size_t capacity;
+  int in_room;
+} Output;
+
+/* Room in the thread's own buffer for `bytes` in all; 0 when memory runs out. */
+static int grow_own(WriterState *state, size_t bytes) {
+  if (bytes <= state->out_capacity) return 1;
   size_t capacity = state->out_capacity ? state->out_capacity : 16384;
-  while (capacity < used + more) capacity *= 2;
+  while (capacity < bytes) capacity *= 2;
   char *grown = realloc(state->out, capacity);
   if (!grown) return 0;
   state->out = grown;
@@ -90,12 +102,23 @@ static int reserve(WriterState *state, size_t used, size_t more) {
   return 1;
 }
 
+/* Room for `more` bytes after `used`, moving what is written to the own buffer when the room is too small; 0 when memory runs out. */
+static int reserve(WriterState *state, Output *out, size_t used, size_t more) {
+  if (used + more <= out->capacity) return 1;
+  if (!grow_own(state, used + more)) return 0;
+  if (out->in_room) memcpy(state->out, out->data, used);
+  out->data = state->out;
+  out->capacity = state->out_capacity;
+  out->in_room = 0;
+  return 1;
+}
+
 /* A JavaScript string's UTF-8 bytes appended at out + *used. */
-static int append_string(napi_env env, WriterState *state, napi_value value, size_t *used) {
+static int append_string(napi_env env, WriterState *state, Output *out, napi_value value, size_t *used) {
   size_t length = 0;
   if (napi_get_value_string_utf8(env, value, NULL, 0, &length) != napi_ok) return 0;
-  if (!reserve(state, *used, length + 1)) return 0;
-  napi_get_value_string_utf8(env, value, state->out + *used, length + 1, &length);
+  if (!reserve(state, out, *used, length + 1)) return 0;
+  napi_get_value_string_utf8(env, value, out->data + *used, length + 1, &length);
   *used += length;
   return 1;
 }
@@ -148,14 +171,14 @@ static napi_value add_fragments(napi_env env, napi_callback_info info) {
 }
 
 /* A number as JSON.stringify writes it; the engine itself for the rare ones outside the fast range. */
-static int append_number(napi_env env, WriterState *state, double v, size_t *used) {
-  if (!reserve(state, *used, SHORTEST_DOUBLE_MAX)) return 0;
+static int append_number(napi_env env, WriterState *state, Output *out, double v, size_t *used) {
+  if (!reserve(state, out, *used, SHORTEST_DOUBLE_MAX)) return 0;
   if (!isfinite(v)) {
-    memcpy(state->out + *used, "null", 4);
+    memcpy(out->data + *used, "null", 4);
     *used += 4;
     return 1;
   }
-  int length = shortest_double(v, state->out + *used);
+  int length = shortest_double(v, out->data + *used);
   if (length > 0) {
     *used += (size_t)length;
     return 1;
@@ -163,7 +186,7 @@ static int append_number(napi_env env, WriterState *state, double v, size_t *use
   napi_value number, text;
   napi_create_double(env, v, &number);
   if (napi_coerce_to_string(env, number, &text) != napi_ok) return 0;
-  return append_string(env, state, text, used);
+  return append_string(env, state, out, text, used);
 }
 
 /* A Uint8Array's bytes and length; 0 when it is not one. */
@@ -178,7 +201,8 @@ static int uint8_array(napi_env env, napi_value value, char **data, size_t *leng
 /*
  * write(steps: Uint32Array, stepCount, numbers: Float64Array, texts: string[], room: Uint8Array, offset, limit):
  * the answer's length in bytes. When it is at most `limit` (and the room has that much space
- * from `offset`), the answer is copied there; otherwise it is kept for copyLast.
+ * from `offset`), the answer is there; otherwise it is kept for copyLast. Bytes of the room past
+ * the answer may be written over (the fixed-size copies' spare bytes).
  */
 static napi_value write_tape(napi_env env, napi_callback_info info) {
   size_t argc = 7;
@@ -198,7 +222,18 @@ static napi_value write_tape(napi_env env, napi_callback_info info) {
   const uint32_t *steps = steps_data;
   const double *numbers = numbers_data;
 
+  char *room = NULL;
+  size_t room_length = 0;
+  uint32_t offset = 0, limit = 0;
+  if (!uint8_array(env, argv[4], &room, &room_length)) return fail(env, "the room must be a Uint8Array");
+  napi_get_value_uint32(env, argv[5], &offset);
+  napi_get_value_uint32(env, argv[6], &limit);
+  size_t space = offset <= room_length ? room_length - offset : 0;
+  if (space > limit) space = limit;
+  Output out = { room + (offset <= room_length ? offset : 0), space, 1 };
+
   state->out_length = 0; /* nothing to copy until this answer is whole */
+  state->last_in_room = 0;
   size_t used = 0, next_number = 0;
   uint32_t next_text = 0;
   for (uint32_t i = 0; i < step_count; i++) {
@@ -208,34 +243,34 @@ static napi_value write_tape(napi_env env, napi_callback_info info) {
       uint32_t id = step & ID_MASK;
       if (id >= state->fragment_count) return fail(env, "unknown fragment id");
       uint32_t length = state->fragment_lengths[id];
-      if (!reserve(state, used, length + SHORT_FRAGMENT)) return fail(env, "out of memory");
+      if (!reserve(state, &out, used, length + SHORT_FRAGMENT)) return fail(env, "out of memory");
       const char *text = state->texts + state->fragment_offsets[id];
       if (length <= SHORT_FRAGMENT) {
-        memcpy(state->out + used, text, 16);
-        memcpy(state->out + used + 16, text + 16, 16);
+        memcpy(out.data + used, text, 16);
+        memcpy(out.data + used + 16, text + 16, 16);
       } else {
-        memcpy(state->out + used, text, length);
+        memcpy(out.data + used, text, length);
       }
       used += length;
     } else if (kind == KIND_NUMBER) {
       if (next_number >= number_capacity) return fail(env, "more number steps than numbers");
-      if (!append_number(env, state, numbers[next_number++], &used)) return fail(env, "a number could not be written");
+      if (!append_number(env, state, &out, numbers[next_number++], &used)) return fail(env, "a number could not be written");
     } else if (kind == KIND_TEXT) {
       napi_value text;
-      if (napi_get_element(env, argv[3], next_text++, &text) != napi_ok || !append_string(env, state, text, &used)) return fail(env, "a text step has no string");
+      if (napi_get_element(env, argv[3], next_text++, &text) != napi_ok || !append_string(env, state, &out, text, &used)) return fail(env, "a text step has no string");
     } else {
       return fail(env, "unknown step kind");
     }
   }
 
-  state->out_length = used;
-  char *room = NULL;
-  size_t room_length = 0;
-  uint32_t offset = 0, limit = 0;
-  if (!uint8_array(env, argv[4], &room, &room_length)) return fail(env, "the room must be a Uint8Array");
-  napi_get_value_uint32(env, argv[5], &offset);
-  napi_get_value_uint32(env, argv[6], &limit);
-  if (used <= limit && offset <= room_length && used <= room_length - offset) memcpy(room + offset, state->out, used);
+  if (out.in_room) {
+    state->last_in_room = 1;
+  } else {
+    /* Moved out of the room on the way (near its end, its spare bytes for the fixed-size copies
+     * did not fit): copied back when the answer itself fits. */
+    state->out_length = used;
+    if (used <= space) memcpy(room + offset, state->out, used);
+  }
   napi_value length;
   napi_create_double(env, (double)used, &length);
   return length;
@@ -250,6 +285,7 @@ static napi_value copy_last(napi_env env, napi_callback_info info) {
   char *target = NULL;
   size_t target_length = 0;
   if (argc < 1 || !uint8_array(env, argv[0], &target, &target_length)) return fail(env, "copyLast expects a Uint8Array");
+  if (state->last_in_room) return fail(env, "copyLast: the last answer was written into the room");
   if (target_length < state->out_length) return fail(env, "copyLast: the target is shorter than the answer");
   memcpy(target, state->out, state->out_length);
   return NULL;

@@ -15,7 +15,7 @@ import { loadNativeModule } from '../native-module.ts';
 interface NativeJsonWriter {
   /** Appends to this thread's fragment table; returns its new size. */
   addFragments(texts: string[]): number;
-  /** The answer's length; copied into room at offset when it is at most limit, else kept for copyLast. */
+  /** The answer's length; written into room at offset when it is at most limit and fits there (bytes past it may be written over), else kept for copyLast. */
   write(steps: Uint32Array, stepCount: number, numbers: Float64Array, texts: string[], room: Uint8Array, offset: number, limit: number): number;
   /** The last answer written, into the start of target. */
   copyLast(target: Uint8Array): void;

@@ -105,6 +105,28 @@ describe('JSON tape', () => {
     for (const a of answers) expect(decoder.decode(a.bytes)).toBe(a.expected);
   });
 
+  it('keeps an answer whole that ends within a fixed-size copy of its block\'s end', () => {
+    // The writer writes into the block directly and copies fragments in fixed 32-byte blocks; an
+    // answer that fits the block's last bytes but not those spare bytes is finished elsewhere and
+    // must still land in the block, whole. Answers of 16 KB (the shared limit) fill a block in four.
+    const tape = new JsonTape();
+    const sized = (length: number) => tape.fragment(OPEN).str('x'.repeat(length - 4)).fragment(CLOSE).bytes(); // [" ... "]
+    const limit = 16 * 1024;
+    let first = sized(limit);
+    for (let i = 0; i < 5 && first.byteOffset !== 0; i++) first = sized(limit);
+    expect(first.byteOffset).toBe(0);
+    const full = [first, sized(limit), sized(limit)];
+    const last = sized(limit - 10);
+    expect(last.buffer).toBe(first.buffer);
+    expect(last.byteOffset).toBe(3 * limit);
+    const after = tape.fragment(OPEN).num(1.5).fragment(CLOSE).bytes();
+    for (const [bytes, length] of [...full.map((b) => [b, limit] as const), [last, limit - 10] as const]) {
+      expect(decoder.decode(bytes)).toBe(`["${'x'.repeat(length - 4)}"]`);
+    }
+    expect(decoder.decode(after)).toBe('[1.5]');
+    expect(sized(limit).byteOffset).toBe(0); // a new block, with room for the tests after this one
+  });
+
   it('gives bytes that own their buffer for a move to another thread, leaving the answers beside them whole', () => {
     const tape = new JsonTape();
     const first = tape.fragment(OPEN).num(1).fragment(CLOSE).bytes();
