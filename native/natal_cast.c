@@ -238,13 +238,44 @@ static const AspectSearch *aspect_search(struct NatalCast *cast, const int *type
   return search;
 }
 
-/* closestAspect (aspects.ts): the first of the closest types within their orbs; 0 when there is none. */
-static int closest_aspect(const struct NatalCast *cast, const AspectSearch *search, const Point *a, const Point *b, Aspect *out) {
-  double separation = normalize_degrees(b->lon - a->lon); /* signedSeparation */
-  if (separation > 180) separation -= 360;
-  double distance = fabs(separation);
+/*
+ * signedSeparation (aspects.ts) of two longitudes: normalizeDegrees of their difference, folded
+ * into (-180, 180], with the same operations. For longitudes in [0, 360) (every point's) the
+ * difference needs at most one turn added, and each step is chosen without a branch: which way
+ * a pair falls is a coin toss, and a mispredicted branch per pair cost more than the arithmetic.
+ */
+static inline double signed_separation(double from, double to) {
+  double d = to - from;
+  double r;
+  if (__builtin_expect(d > -360 && d < 360, 1)) {
+    double turned = d + 360;
+    turned = turned == 360 ? 0 : turned;
+    r = d < 0 ? turned : d;
+  } else {
+    r = normalize_degrees(d); /* not a number, or a longitude outside a turn */
+  }
+  return r > 180 ? r - 360 : r;
+}
+
+/* A pair of points that the search by degree could find an aspect for, with its separation. */
+typedef struct {
+  const Point *a, *b;
+  double separation;
+  uint32_t candidates;
+} Pair;
+
+/* The candidates of a distance: the types whose orb a distance in its whole degree could be within. */
+static inline uint32_t candidates_of(const AspectSearch *search, double distance) {
   /* A distance that is not a number is compared with every type, as in JavaScript. */
-  uint32_t candidates = distance <= 180 ? search->by_degree[(int)distance] : (1u << search->count) - 1;
+  return distance <= 180 ? search->by_degree[(int)distance] : (1u << search->count) - 1;
+}
+
+/* closestAspect (aspects.ts) of a pair with candidates: the first of the closest types within their orbs; 0 when there is none. */
+static int closest_aspect(const struct NatalCast *cast, const AspectSearch *search, const Pair *pair, Aspect *out) {
+  const Point *a = pair->a, *b = pair->b;
+  double separation = pair->separation;
+  double distance = fabs(separation);
+  uint32_t candidates = pair->candidates;
   int chosen = -1;
   double orb = INFINITY;
   while (candidates) {
@@ -402,22 +433,35 @@ int natal_cast_run(struct NatalCast *cast, const double *io, const int32_t *poin
     if (active[i] < 0 || active[i] >= cast->type_count) return NATAL_CAST_DECLINED;
   }
   const AspectSearch *search = aspect_search(cast, active, orbs, active_count);
-  count = 0;
+  /*
+   * Two passes: every pair's separation and candidates, keeping (without a branch) the pairs
+   * that have any, about a third; then the closest aspect of those. Pairs in order, as
+   * findAspectsWithin takes them.
+   */
+  Pair pairs[NATAL_MAX_ASPECTS];
+  int pair_count = 0;
   for (int i = 0; i < aspect_point_count; i++) {
     const Point *a = aspect_points[i];
     for (int j = i + 1; j < aspect_point_count; j++) {
       const Point *b = aspect_points[j];
-      if (a->group != 0 && a->group == b->group) continue;
-      Aspect found;
-      if (!closest_aspect(cast, search, a, b, &found)) continue;
-      /* Inserted after every aspect of an orb not greater: the order of sortByOrb's stable sort. */
-      int k = count++;
-      while (k > 0 && cast->aspects[k - 1].orb > found.orb) {
-        cast->aspects[k] = cast->aspects[k - 1];
-        k--;
-      }
-      cast->aspects[k] = found;
+      double separation = signed_separation(a->lon, b->lon);
+      uint32_t candidates = candidates_of(search, fabs(separation));
+      if (a->group != 0 && a->group == b->group) candidates = 0;
+      pairs[pair_count] = (Pair){ a, b, separation, candidates };
+      pair_count += candidates != 0;
     }
+  }
+  count = 0;
+  for (int p = 0; p < pair_count; p++) {
+    Aspect found;
+    if (!closest_aspect(cast, search, &pairs[p], &found)) continue;
+    /* Inserted after every aspect of an orb not greater: the order of sortByOrb's stable sort. */
+    int k = count++;
+    while (k > 0 && cast->aspects[k - 1].orb > found.orb) {
+      cast->aspects[k] = cast->aspects[k - 1];
+      k--;
+    }
+    cast->aspects[k] = found;
   }
   cast->aspect_count = count;
 
