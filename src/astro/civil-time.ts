@@ -37,9 +37,9 @@ export interface ResolvedInstant {
   offsetSeconds: number;
   status: LocalTimeStatus;
   /** The policy that decided a gap or fold (undefined when the local time was unambiguous). */
-  policyApplied?: DstPolicy;
+  policyApplied: DstPolicy | undefined;
   /** For gaps and folds: the local time's candidate offsets, in seconds. */
-  candidateOffsets?: number[];
+  candidateOffsets: number[] | undefined;
 }
 
 export class CivilTimeError extends Error {
@@ -140,7 +140,7 @@ export function resolveCivilTime(t: CivilTime, zoneName: string, policy: DstPoli
   const after = offsetSecondsAt(zone, wall + 36 * 3_600_000);
   // (Two transitions that cancel out within three days do not occur in the time-zone database.)
   if (before === after) {
-    return { zone: zone.name, utcMs: wall - before * 1000, offsetSeconds: before, status: 'ok' };
+    return instant(zone.name, wall - before * 1000, before, 'ok');
   }
   // Every offset in force within a day and a half either side: transitions closer than that
   // to each other do not occur in the time-zone database.
@@ -151,9 +151,7 @@ export function resolveCivilTime(t: CivilTime, zoneName: string, policy: DstPoli
     if (offsetSecondsAt(zone, utcMs) === offset && !valid.some((v) => v.utcMs === utcMs)) valid.push({ utcMs, offset });
   }
   valid.sort((a, b) => a.utcMs - b.utcMs);
-  const base = { zone: zone.name };
-
-  if (valid.length === 1) return { ...base, utcMs: valid[0]!.utcMs, offsetSeconds: valid[0]!.offset, status: 'ok' };
+  if (valid.length === 1) return instant(zone.name, valid[0]!.utcMs, valid[0]!.offset, 'ok');
 
   if (valid.length >= 2) {
     const candidateOffsets = valid.map((v) => v.offset);
@@ -161,7 +159,7 @@ export function resolveCivilTime(t: CivilTime, zoneName: string, policy: DstPoli
       throw new CivilTimeError(`local time is ambiguous in ${zone.name} (it occurs twice at a daylight-saving change); set dst_policy to earlier or later`, 'dst_policy', 'ambiguous_local_time');
     }
     const chosen = policy === 'later' ? valid[valid.length - 1]! : valid[0]!;
-    return { ...base, utcMs: chosen.utcMs, offsetSeconds: chosen.offset, status: 'fold', policyApplied: policy, candidateOffsets };
+    return instant(zone.name, chosen.utcMs, chosen.offset, 'fold', policy, candidateOffsets);
   }
 
   // A gap: the wall time never occurs. The offsets before and after the transition bracket it.
@@ -172,9 +170,16 @@ export function resolveCivilTime(t: CivilTime, zoneName: string, policy: DstPoli
   // 'shift_forward' read it with the old offset, which moves the clock forward by the gap.
   const offsetUsed = policy === 'earlier' ? after : before;
   const utcMs = wall - offsetUsed * 1000;
-  return {
-    ...base, utcMs, offsetSeconds: offsetSecondsAt(zone, utcMs), status: 'gap', policyApplied: policy, candidateOffsets: [before, after],
-  };
+  return instant(zone.name, utcMs, offsetSecondsAt(zone, utcMs), 'gap', policy, [before, after]);
+}
+
+/**
+ * Every resolved instant with the same keys in the same order (the policy and candidates
+ * undefined when the time was unambiguous): its readers then see one shape, where a spread per
+ * case made four and their property loads fell back to the slow, megamorphic kind.
+ */
+function instant(zone: string, utcMs: number, offsetSeconds: number, status: LocalTimeStatus, policyApplied?: DstPolicy, candidateOffsets?: number[]): ResolvedInstant {
+  return { utcMs, zone, offsetSeconds, status, policyApplied, candidateOffsets };
 }
 
 /** ISO local datetime with offset, e.g. 1981-01-01T23:30:00+02:00 (seconds in the offset when LMT has them). */

@@ -29,9 +29,9 @@ export interface ResolvedMoment {
   localIso: string;
   utcIso: string;
   timeKnown: boolean;
-  dst: { status: LocalTimeStatus; policy: DstPolicy; applied: boolean; candidate_offsets?: string[] };
+  dst: { status: LocalTimeStatus; policy: DstPolicy; applied: boolean; candidate_offsets?: string[] | undefined };
   /** What an answer cast for this moment should say of it: a local time skipped or repeated by a daylight-saving change. */
-  warning?: string;
+  warning?: string | undefined;
 }
 
 /**
@@ -92,18 +92,17 @@ export function resolveMoment(
   const jdUt = julianDayFromUtcMs(resolved.utcMs);
   const dt = deltaTSeconds(jdUt);
   const localIso = formatLocalIso(resolved.utcMs, resolved.offsetSeconds);
-  const moment: ResolvedMoment = {
+  return {
     utcMs: resolved.utcMs, jdUt, jdTt: jdUt + dt / 86400, deltaTSeconds: dt,
     zone: resolved.zone, zoneSource: auto ? 'auto' : 'request', offsetSeconds: resolved.offsetSeconds,
     localIso, utcIso: isoUtc(resolved.utcMs), timeKnown,
+    // Every key always there (undefined when it does not apply), in one order: one shape for the readers of every moment.
     dst: {
       status: resolved.status, policy: effectivePolicy, applied: resolved.status !== 'ok',
-      ...(resolved.candidateOffsets ? { candidate_offsets: resolved.candidateOffsets.map(formatOffset) } : {}),
+      candidate_offsets: resolved.candidateOffsets?.map(formatOffset),
     },
+    warning: dstWarning(civil, resolved.status, resolved.zone, localIso, effectivePolicy),
   };
-  const warning = dstWarning(civil, resolved.status, resolved.zone, localIso, effectivePolicy);
-  if (warning !== undefined) moment.warning = warning;
-  return moment;
 }
 
 /**
@@ -131,6 +130,7 @@ export function momentAtInstant(utcMs: number, place: { lat: number; lng: number
   return {
     utcMs, jdUt, jdTt: jdUt + dt / 86400, deltaTSeconds: dt, zone: zone.name, zoneSource: auto ? 'auto' : 'request', offsetSeconds,
     localIso: formatLocalIso(utcMs, offsetSeconds), utcIso: isoUtc(utcMs), timeKnown: true,
-    dst: { status: 'ok', policy, applied: false },
+    dst: { status: 'ok', policy, applied: false, candidate_offsets: undefined },
+    warning: undefined,
   };
 }

@@ -14,7 +14,7 @@ export interface ResolvedPlace {
   city: string | null;
   country: string | null;
   /** First-level region (state, province) of a place found in the gazetteer. */
-  region?: string | null;
+  region?: string | null | undefined;
   lat: number;
   lng: number;
   /** `request`: coordinates as sent; `gazetteer`: looked up from the city name. */
@@ -24,12 +24,12 @@ export interface ResolvedPlace {
    * the event loop, so that one bounded cache of decoded boundaries serves every request and
    * the compute threads hold none (moment.ts looks it up itself when it is missing).
    */
-  zone?: string;
+  zone?: string | undefined;
   /**
    * Set when the city name also belongs to places in other countries and the request named no
    * country: which place was chosen, and the runners-up. Responses carry it as a warning.
    */
-  ambiguity?: string;
+  ambiguity?: string | undefined;
 }
 
 /** The warnings a response carries about its places (each once: a transit place is often the natal one). */
@@ -126,7 +126,7 @@ export function resolvePlace(input: PlaceInput, loc: (string | number)[], names 
     throw new RequestFieldError([...loc, hasLat ? names.lng : names.lat], `${names.lat} and ${names.lng} must be given together`, 'missing');
   }
   if (hasLat && hasLng) {
-    return { city: input.city ?? null, country: input.country ?? null, lat: input.lat!, lng: input.lng!, source: 'request' };
+    return place(input.city ?? null, input.country ?? null, undefined, input.lat!, input.lng!, 'request');
   }
   if (!input.city) {
     throw new RequestFieldError([...loc, names.city], `${names.city}, or ${names.lat} and ${names.lng}, are required`, 'missing');
@@ -136,10 +136,15 @@ export function resolvePlace(input: PlaceInput, loc: (string | number)[], names 
     const where = input.country ? ` in ${input.country}` : '';
     throw new RequestFieldError([...loc, names.city], `unknown city '${input.city}'${where}; send ${names.lat} and ${names.lng} instead`, 'value_error.unknown_city');
   }
-  const { place } = match;
-  const ambiguity = ambiguityOf(input.city, match);
-  return {
-    city: place.name, country: place.country, region: place.region, lat: place.lat, lng: place.lng, source: 'gazetteer',
-    ...(ambiguity ? { ambiguity } : {}),
-  };
+  const found = match.place;
+  return place(found.name, found.country, found.region, found.lat, found.lng, 'gazetteer', ambiguityOf(input.city, match));
+}
+
+/**
+ * Every place with the same keys in the same order (undefined where a key does not apply): the
+ * code that reads places, on both sides of the thread boundary, then sees one shape instead of
+ * one per combination, whose property loads fell back to the slow, megamorphic kind.
+ */
+function place(city: string | null, country: string | null, region: string | null | undefined, lat: number, lng: number, source: ResolvedPlace['source'], ambiguity?: string): ResolvedPlace {
+  return { city, country, region, lat, lng, source, zone: undefined, ambiguity };
 }
