@@ -10,7 +10,7 @@ import type { PointPosition } from '../../astro/chart.ts';
 import { bodyInfo } from '../../astro/bodies.ts';
 import { houseOf } from '../../astro/house-placement.ts';
 import { JsonTape, jsonFragment as fragment } from '../../compute/json-tape.ts';
-import { aspectMeasuresWriter, bodyNumber, cachedFragment, pointText, writeAnglesDetails, writeAspectItems, writeHouses, writeList, writeLocationObject, writePlanets, writeProvenance, writeSubject } from '../shared/chart-tape.ts';
+import { aspectMeasuresWriter, bodyNumber, pointText, writeAnglesDetails, writeAspectItems, writeHouses, writeList, writeLocationObject, writePlanets, writeProvenance, writeSubject } from '../shared/chart-tape.ts';
 import { writeInterpretationBlock } from '../shared/interpretation-tape.ts';
 import { castTransits, transitInterpretation, transitWarnings, type TransitTask } from './service.ts';
 
@@ -24,7 +24,6 @@ const F = {
   natalHouses: fragment(',"natal_houses":'),
   natalAngles: fragment(',"natal_angles":'),
   aspects: fragment(',"aspects":['),
-  p2Id: fragment(',"p2_id":'),
   natalHouse: fragment(',"natal_house":'),
   interpretation: fragment(',"interpretation":'),
   warnings: fragment(',"warnings":'),
@@ -36,12 +35,50 @@ const F = {
 const quoted = (s: string) => JSON.stringify(s);
 /** markSides' keys up to its booleans, then the start of its ids. */
 const writeMeasures = aspectMeasuresWriter(',"p1_id":');
-// The sides as markSides writes them: `p1` and its name with " (T)", `p2` and its name with " (N)".
-const firstAspectHead = cachedFragment((id) => `{"p1":${quoted(`${id} (T)`)},"p2":`);
-const nextAspectHead = cachedFragment((id) => `,{"p1":${quoted(`${id} (T)`)},"p2":`);
-const natalSide = cachedFragment((id) => quoted(`${id} (N)`));
-const transitName = cachedFragment((id) => `,"p1_name":${quoted(`${bodyInfo(id).name} (T)`)},"p2_name":`);
-const natalNameEnd = cachedFragment((id) => `${quoted(`${bodyInfo(id).name} (N)`)}}`);
+/**
+ * The fragments of each side of an aspect as markSides writes them, made once per point: the
+ * transiting point as `p1` with " (T)", the natal one as `p2` with " (N)". One lookup per side of
+ * an aspect, where a lookup per fragment made six.
+ */
+interface TransitSide {
+  /** `{"p1":"saturn (T)","p2":` (the first aspect) and `,{"p1":...` (the others). */
+  first: number;
+  next: number;
+  /** `"saturn"`, the value of `p1_id`. */
+  id: number;
+  /** `,"p1_name":"Saturn (T)","p2_name":`. */
+  name: number;
+}
+interface NatalSide {
+  /** `"sun (N)"`, the value of `p2`. */
+  side: number;
+  /** `,"p2_id":"sun"`. */
+  id: number;
+  /** `"Sun (N)"}`, closing the aspect. */
+  nameEnd: number;
+}
+
+const transitSides = new Map<string, TransitSide>();
+const natalSides = new Map<string, NatalSide>();
+
+function transitSide(id: string): TransitSide {
+  let side = transitSides.get(id);
+  if (side === undefined) {
+    const p1 = quoted(`${id} (T)`);
+    side = { first: fragment(`{"p1":${p1},"p2":`), next: fragment(`,{"p1":${p1},"p2":`), id: pointText(id).quoted, name: fragment(`,"p1_name":${quoted(`${bodyInfo(id).name} (T)`)},"p2_name":`) };
+    transitSides.set(id, side);
+  }
+  return side;
+}
+
+function natalSide(id: string): NatalSide {
+  let side = natalSides.get(id);
+  if (side === undefined) {
+    side = { side: fragment(quoted(`${id} (N)`)), id: fragment(`,"p2_id":${quoted(id)}`), nameEnd: fragment(`${quoted(`${bodyInfo(id).name} (N)`)}}`) };
+    natalSides.set(id, side);
+  }
+  return side;
+}
 
 const tape = new JsonTape();
 
@@ -80,9 +117,11 @@ export function transitAnswerBytes(task: TransitTask): Uint8Array {
 
   w.fragment(F.aspects);
   writeAspectItems(w, aspects, (aw, a, first) => {
-    aw.fragment(first ? firstAspectHead(a.p1) : nextAspectHead(a.p1)).fragment(natalSide(a.p2));
+    const from = transitSide(a.p1);
+    const to = natalSide(a.p2);
+    aw.fragment(first ? from.first : from.next).fragment(to.side);
     writeMeasures(aw, a, b);
-    aw.fragment(pointText(a.p1).quoted).fragment(F.p2Id).fragment(pointText(a.p2).quoted).fragment(transitName(a.p1)).fragment(natalNameEnd(a.p2));
+    aw.fragment(from.id).fragment(to.id).fragment(from.name).fragment(to.nameEnd);
   }).write(w);
   if (interpretation) {
     w.fragment(F.interpretation);

@@ -38,21 +38,43 @@ export function transitScore(a: TransitAspectInput): number {
   return TRANSITING_WEIGHT[a.p1]! * NATAL_WEIGHT[a.p2]! * (0.25 + Math.max(0, 1 - a.orb / 8));
 }
 
+/**
+ * A transit in the ranking. Its key is made when it is needed (an item shown, or a tie of score
+ * and orb): most of a chart's transits are ranked below the fifteen shown, and a key for each cost
+ * three lookups and a string.
+ */
+interface Ranked {
+  a: TransitAspectInput;
+  score: number;
+  key: string | undefined;
+}
+
+function keyOf(r: Ranked): string {
+  return (r.key ??= keys.transit(r.a.p1, r.a.type, r.a.p2));
+}
+
+/** Highest score first, then the tighter orb, then key order. */
+function byRank(x: Ranked, y: Ranked): number {
+  return y.score - x.score || x.a.orb - y.a.orb || keyOf(x).localeCompare(keyOf(y));
+}
+
 export function buildTransitBlock(
   natalSubject: { datetime_utc: string; location: { lat: number; lng: number } },
   aspects: readonly TransitAspectInput[],
   options: { style: InterpretationStyle; library: InterpretationLibrary; natalTimed: boolean },
 ): InterpretationBlock {
   const seed = chartSeed(natalSubject);
-  const ranked = aspects
-    .filter((a) => (TRANSITING_PLANETS as readonly string[]).includes(a.p1) && isCanonicalPoint(a.p2) && aspectFamily(a.type) !== undefined)
-    .map((a) => ({ a, score: transitScore(a), key: keys.transit(a.p1, a.type, a.p2) }))
-    .sort((x, y) => y.score - x.score || x.a.orb - y.a.orb || x.key.localeCompare(y.key));
+  const ranked: Ranked[] = [];
+  for (const a of aspects) {
+    if ((TRANSITING_PLANETS as readonly string[]).includes(a.p1) && isCanonicalPoint(a.p2) && aspectFamily(a.type) !== undefined) ranked.push({ a, score: transitScore(a), key: undefined });
+  }
+  ranked.sort(byRank);
   const items = [];
-  for (const { a, key } of ranked) {
+  for (const r of ranked) {
     if (items.length === MAX_TRANSIT_ITEMS) break;
+    const { a } = r;
     const entry = options.library.entries.get(keys.transit(a.p1, aspectFamily(a.type)!, a.p2));
-    if (entry) items.push(itemOf(entry, { category: 'transit', key, style: options.style, seed }));
+    if (entry) items.push(itemOf(entry, { category: 'transit', key: keyOf(r), style: options.style, seed }));
   }
   return blockShell(options.library, options.style, { [TRANSIT_SECTION]: items }, options.natalTimed ? [] : [UNTIMED_NOTE]);
 }
