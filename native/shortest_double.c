@@ -88,7 +88,7 @@ static int write_digits(uint64_t n, char *out) {
 /*
  * Lays out the digits (count of them, no trailing zero) of a value 0.digits * 10^point as
  * Number::toString does: plain up to 21 integer digits, else an exponent. Fractions below 1
- * ("0.000ddd", down to six zeros) are written by shortest_double itself, in place.
+ * ("0.000ddd", down to five zeros) are written by shortest_double itself, in place.
  */
 static int layout(const char *digits, int count, int point, char *out) {
   int len = 0;
@@ -183,7 +183,7 @@ int shortest_double(double v, char *out) {
     cbl = cb - 1; /* a power of two: the double below is half as far */
     k = floor_log10_three_quarters_pow2(q);
   }
-  int h = q + floor_log2_pow10(-k) + 2; /* 1..4 */
+  int h = q + floor_log2_pow10(-k) + 2; /* 2..5 over this range: cb << h stays below 2^60 */
   uint64_t g_high = G_HIGH[-k], g_low = G_LOW[-k];
   uint64_t vb = round_to_odd(g_high, g_low, cb << h);
   uint64_t vbl = round_to_odd(g_high, g_low, cbl << h);

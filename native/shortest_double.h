@@ -13,8 +13,8 @@
 
 /*
  * Writes v's text into out (no terminator) and returns its length, or 0 when v is outside the
- * range computed here exactly with 128-bit integers (subnormals, magnitudes below 1e-4, integers
- * from 2^53 up, infinities and NaN): the caller then asks the JavaScript engine, which is rare.
+ * range computed here (subnormals, magnitudes below 2^-70, about 8.5e-22, integers from 2^53
+ * up, infinities and NaN): the caller then asks the JavaScript engine, which is rare.
  */
 int shortest_double(double v, char *out);
 
