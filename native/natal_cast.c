@@ -132,6 +132,7 @@ enum {
 typedef struct {
   double lon, lat, dist, speed, declination;
   int house;
+  int body; /* the library's body number of a body, -1 for a point derived from others */
   /* From the request's point list: fragments of its head and its quoted id, and what the writer and the aspects ask of it. */
   uint32_t head, quoted;
   int is_node, group, is_angle, in_aspects;
@@ -312,6 +313,21 @@ static int library_position(double jd_tt, int body, int32_t ephemeris, const JsM
   return 1;
 }
 
+/*
+ * A body among the first `count` points of this chart, or from the library when it is not there
+ * (LibraryPositions.position asks the library once per body: the part of fortune's Sun and Moon
+ * are the chart's own).
+ */
+static int chart_body(const struct NatalCast *cast, int count, double jd_tt, int body, int32_t ephemeris, double sin_obliquity, double cos_obliquity, Point *p, int *moshier) {
+  for (int i = 0; i < count; i++) {
+    if (cast->points[i].body == body) {
+      *p = cast->points[i];
+      return 1;
+    }
+  }
+  return library_position(jd_tt, body, ephemeris, &cast->math, sin_obliquity, cos_obliquity, p, moshier);
+}
+
 /* derivedPosition (chart.ts): a point on the ecliptic without distance. */
 static void derived_position(const JsMath *math, double lon, double speed, double tropical_lon, double sin_obliquity, double cos_obliquity, Point *p) {
   p->lon = normalize_degrees(lon);
@@ -367,6 +383,7 @@ int natal_cast_run(struct NatalCast *cast, const double *io, const int32_t *poin
     Point *p = &cast->points[count];
     p->lat = 0;
     p->dist = 0;
+    p->body = kind == NATAL_POINT_BODY ? row[1] : -1;
     if (kind == NATAL_POINT_BODY || kind == NATAL_POINT_SOUTH_NODE) {
       /* A body the library cannot give (an asteroid outside its files) is left to the JavaScript path, which says so. */
       if (!library_position(jd_tt, row[1], ephemeris, &cast->math, sin_obliquity, cos_obliquity, p, &moshier)) return NATAL_CAST_DECLINED;
@@ -380,8 +397,8 @@ int natal_cast_run(struct NatalCast *cast, const double *io, const int32_t *poin
     } else if (kind == NATAL_POINT_PART_OF_FORTUNE) {
       /* partOfFortune (chart.ts): by day Asc + Moon - Sun, by night Asc + Sun - Moon. */
       Point sun, moon;
-      if (!library_position(jd_tt, SE_SUN, ephemeris, &cast->math, sin_obliquity, cos_obliquity, &sun, &moshier)
-          || !library_position(jd_tt, SE_MOON, ephemeris, &cast->math, sin_obliquity, cos_obliquity, &moon, &moshier)) return NATAL_CAST_DECLINED;
+      if (!chart_body(cast, count, jd_tt, SE_SUN, ephemeris, sin_obliquity, cos_obliquity, &sun, &moshier)
+          || !chart_body(cast, count, jd_tt, SE_MOON, ephemeris, sin_obliquity, cos_obliquity, &moon, &moshier)) return NATAL_CAST_DECLINED;
       int day = normalize_degrees(sun.lon - cast->asc) >= 180;
       double lon = day ? normalize_degrees(cast->asc + moon.lon - sun.lon) : normalize_degrees(cast->asc + sun.lon - moon.lon);
       double speed = day ? cast->asc_speed + moon.speed - sun.speed : cast->asc_speed + sun.speed - moon.speed;
@@ -569,13 +586,12 @@ static void write_houses_and_angles(Tape *t) {
   }
   fragment(t, L_CLOSE);
 
-  const double *lons = angles; /* the details: the first five */
   fragment(t, L_ANGLES_DETAILS);
-  for (int i = 0; i < 5; i++) {
+  for (int i = 0; i < 5; i++) { /* the details: every angle but the armc */
     fragment(t, L_DETAIL_KEYS + i);
-    placement(t, lons[i]);
+    placement(t, angles[i]);
     fragment(t, L_HOUSE);
-    number(t, house_of(lons[i], c->cusps, c->forward));
+    number(t, house_of(angles[i], c->cusps, c->forward));
     fragment(t, L_CLOSE);
   }
   fragment(t, L_CLOSE);
