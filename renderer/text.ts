@@ -71,11 +71,41 @@ function strokeDrawn(ch: string): boolean {
 const INVISIBLE = /[\uFE00-\uFE0F\u200D\u{1F3FB}-\u{1F3FF}\u{E0020}-\u{E007F}]/u;
 
 /**
+ * Characters the stroke font draws as they are: no decomposition, no substitute, not a mark.
+ * A string made of them alone is its own normal form (no two of them compose: a test checks
+ * every pair), so it needs neither normalisation nor the per-character checks. Position
+ * labels such as "25°♊17′" are such strings: they are new in almost every chart, and their
+ * normalisation was most of the time spent laying out a chart's text.
+ */
+export const PLAIN_CHARS: ReadonlySet<string> = new Set(
+  [...Object.keys(FONT), ...SIGN_CHARS, ...Object.keys(POINT_CHARS), ...Object.keys(ASPECT_CHARS), '℞']
+    // One UTF-16 unit each, so that a plain string is split into its characters by its units.
+    .filter((ch) => ch.length === 1 && !/[\uD800-\uDFFF]/.test(ch))
+    .filter((ch) => ch.normalize('NFD') === ch && SUBSTITUTES[ch] === undefined && MARKS[ch] === undefined && !INVISIBLE.test(ch)),
+);
+
+function isPlain(s: string): boolean {
+  for (let i = 0; i < s.length; i++) if (!PLAIN_CHARS.has(s[i]!)) return false;
+  return true;
+}
+
+interface Tokens {
+  chars: string[];
+  /** Whether each character is drawn from the outline fonts. */
+  outline: boolean[];
+}
+
+/** A string's characters to draw: plain strings take the fast path. */
+export function tokens(s: string): Tokens {
+  return isPlain(s) ? { chars: s.split(''), outline: new Array<boolean>(s.length).fill(false) } : decomposedTokens(s);
+}
+
+/**
  * One entry per character to draw: stroke-font characters decomposed (base + marks), and
  * every other character whole, flagged for the outline fonts. The ASCII check keeps plain
  * Latin text on the fast path.
  */
-function tokens(s: string): { chars: string[]; outline: boolean[] } {
+export function decomposedTokens(s: string): Tokens {
   const chars: string[] = [];
   const outline: boolean[] = [];
   const ascii = /^[\x20-\x7e]*$/.test(s);

@@ -24,12 +24,26 @@ function fontMarkup(d: string): string {
   return `" overflow="visible"><path d="${d}" fill="none"/></symbol>`;
 }
 
-function charKey(ch: string): string {
-  return ch.codePointAt(0)!.toString(16);
+/** A character's symbol name (`f` or `m` and its code point in hex), made once per character: a chart asks hundreds of times. */
+const charNames = new Map<string, string>();
+
+function charName(prefix: 'f' | 'm', ch: string): string {
+  const key = prefix + ch;
+  let name = charNames.get(key);
+  if (name === undefined) {
+    name = prefix + ch.codePointAt(0)!.toString(16);
+    charNames.set(key, name);
+  }
+  return name;
 }
 
+const SIGN_NAMES = Array.from({ length: 12 }, (_, i) => `z${i}`);
+
 export class SymbolRegistry {
-  private readonly used = new Map<string, string>();
+  /** The id of each symbol used so far, by its name. */
+  private readonly idByName = new Map<string, string>();
+  /** The used symbols' markup, in the order of first use. */
+  private readonly symbols: string[] = [];
   private readonly prefix: string;
 
   /**
@@ -42,21 +56,23 @@ export class SymbolRegistry {
   }
 
   private take(name: string, build: () => string): string {
-    const id = this.prefix + name;
-    if (!this.used.has(id)) {
+    let id = this.idByName.get(name);
+    if (id === undefined) {
+      id = this.prefix + name;
       let m = markupCache.get(name);
       if (m === undefined) {
         m = build();
         markupCache.set(name, m);
       }
-      this.used.set(id, `<symbol id="${id}${m}`);
+      this.idByName.set(name, id);
+      this.symbols.push(`<symbol id="${id}${m}`);
     }
     return id;
   }
 
   sign(index: number): string {
     const i = ((index % 12) + 12) % 12;
-    return this.take(`z${i}`, () => artMarkup(SIGN_GLYPHS[i]!));
+    return this.take(SIGN_NAMES[i]!, () => artMarkup(SIGN_GLYPHS[i]!));
   }
 
   /** Undefined for ids without a designed glyph; callers fall back to lettering. */
@@ -76,7 +92,7 @@ export class SymbolRegistry {
 
   /** Font character; the caller guarantees it exists in FONT. */
   char(ch: string): string {
-    return this.take(`f${charKey(ch)}`, () => fontMarkup(FONT[ch]![1]));
+    return this.take(charName('f', ch), () => fontMarkup(FONT[ch]![1]));
   }
 
   /** Filled glyph outline from a bundled font; `d` is already in stroke-font units. */
@@ -85,15 +101,15 @@ export class SymbolRegistry {
   }
 
   mark(ch: string): string {
-    return this.take(`m${charKey(ch)}`, () => fontMarkup(MARKS[ch]!.d));
+    return this.take(charName('m', ch), () => fontMarkup(MARKS[ch]!.d));
   }
 
   defs(): string {
-    return `<defs>${[...this.used.values()].join('')}</defs>`;
+    return `<defs>${this.symbols.join('')}</defs>`;
   }
 
   /** Ids in use, for tests and diagnostics. */
   ids(): string[] {
-    return [...this.used.keys()];
+    return [...this.idByName.values()];
   }
 }
