@@ -74,8 +74,8 @@ const INVISIBLE = /[\uFE00-\uFE0F\u200D\u{1F3FB}-\u{1F3FF}\u{E0020}-\u{E007F}]/u
  * Characters the stroke font draws as they are: no decomposition, no substitute, not a mark.
  * A string made of them alone is its own normal form (no two of them compose: a test checks
  * every pair), so it needs neither normalisation nor the per-character checks. Position
- * labels such as "25°♊17′" are such strings: they are new in almost every chart, and their
- * normalisation was most of the time spent laying out a chart's text.
+ * labels such as "25°♊17′" are such strings: new in almost every chart, they were normalised
+ * whole and then character by character, for nothing.
  */
 export const PLAIN_CHARS: ReadonlySet<string> = new Set(
   [...Object.keys(FONT), ...SIGN_CHARS, ...Object.keys(POINT_CHARS), ...Object.keys(ASPECT_CHARS), '℞']
