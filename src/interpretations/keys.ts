@@ -2,9 +2,9 @@
  * The key grammar of the interpretation library: which keys exist, how a chart fact becomes a
  * key, and the list of every key a chart can reach (the coverage test requires an entry for each).
  *
- * planet.<planet>.sign.<sign>          12 planets (Sun … Pluto, Chiron, the node) × 12 signs
+ * planet.<planet>.sign.<sign>          13 points (Sun … Pluto, Chiron, the node, mean Lilith) × 12 signs
  * angle.<asc|mc>.sign.<sign>           the Ascendant and the Midheaven × 12 signs
- * planet.<planet>.house.<1..12>        the same 12 planets × 12 houses
+ * planet.<planet>.house.<1..12>        the same 13 points × 12 houses
  * aspect.<p1>.<family>.<p2>            p1 before p2 among the 12 canonical points (not asc–mc);
  *                                      family conjunction | flowing | tense; an optional entry keyed
  *                                      by the exact type (trine, sextile, square, opposition) wins
@@ -23,7 +23,7 @@ export type SignId = (typeof SIGN_IDS)[number];
 
 export const TEN_PLANET_IDS = ['sun', 'moon', 'mercury', 'venus', 'mars', 'jupiter', 'saturn', 'uranus', 'neptune', 'pluto'] as const;
 /** Points that have sign and house entries. */
-export const PLANET_IDS = [...TEN_PLANET_IDS, 'chiron', 'north_node'] as const;
+export const PLANET_IDS = [...TEN_PLANET_IDS, 'chiron', 'north_node', 'lilith'] as const;
 export type PlanetId = (typeof PLANET_IDS)[number];
 
 export const ANGLE_IDS = ['asc', 'mc'] as const;

@@ -6,7 +6,7 @@
 
 export const POINT_NAMES: Record<string, string> = {
   sun: 'Sun', moon: 'Moon', mercury: 'Mercury', venus: 'Venus', mars: 'Mars', jupiter: 'Jupiter', saturn: 'Saturn',
-  uranus: 'Uranus', neptune: 'Neptune', pluto: 'Pluto', chiron: 'Chiron', north_node: 'North Node', asc: 'Ascendant', mc: 'Midheaven',
+  uranus: 'Uranus', neptune: 'Neptune', pluto: 'Pluto', chiron: 'Chiron', north_node: 'North Node', lilith: 'Lilith', asc: 'Ascendant', mc: 'Midheaven',
 };
 
 /** A point's name inside a sentence ("the Sun", "Mercury", "the Ascendant"). */
@@ -29,6 +29,7 @@ export const POINT_FUNCTION: Record<string, string> = {
   pluto: 'capacity for deep renewal',
   chiron: 'most sensitive place',
   north_node: 'direction of growth',
+  lilith: 'untamed side',
   asc: 'way of meeting the world',
   mc: 'public direction',
 };

@@ -18,7 +18,7 @@ const FALLBACK_TITLES: Record<string, string> = {
   jupiter_saturn: 'Jupiter and Saturn',
   outer_planets: 'The Outer Planets',
   life_areas: 'Life Areas',
-  nodes_chiron: 'The Lunar Nodes and Chiron',
+  nodes_chiron: 'The Lunar Nodes, Chiron and Lilith',
   key_aspects: 'Key Aspects',
   synthesis: 'Synthesis',
 };

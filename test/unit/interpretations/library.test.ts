@@ -10,8 +10,8 @@ const root = libraryRoot();
 describe('the key grammar', () => {
   it('has the agreed number of keys in each part', () => {
     const parts = keysByPart();
-    expect(parts.signs).toHaveLength(12 * 12 + 24);
-    expect(parts.houses).toHaveLength(12 * 12);
+    expect(parts.signs).toHaveLength(13 * 12 + 24);
+    expect(parts.houses).toHaveLength(13 * 12);
     expect(parts.aspects).toHaveLength(65 * 3);
     expect(parts.transits).toHaveLength(10 * 12 * 3);
     expect(parts.patterns).toHaveLength(8 + 6 + 2 + 4 + 7 + 12 + 12 + 4 + 3 + 3 + 2 + 8 + 5 + 10);
@@ -20,7 +20,8 @@ describe('the key grammar', () => {
     expect(reachableKeys()).not.toContain('aspect.asc.conjunction.mc');
     expect(isGrammarKey('aspect.sun.square.moon')).toBe(true);
     expect(isGrammarKey('aspect.moon.square.sun')).toBe(false);
-    expect(isGrammarKey('planet.lilith.sign.aries')).toBe(false);
+    expect(isGrammarKey('planet.lilith.sign.aries')).toBe(true);
+    expect(isGrammarKey('planet.true_lilith.sign.aries')).toBe(false);
   });
 });
 

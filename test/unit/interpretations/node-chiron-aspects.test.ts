@@ -53,13 +53,19 @@ describe('the nodes and Chiron section', () => {
     const markdown = sectionWith([
       aspect('sun', 'chiron', 'quincunx', 0.1),
       aspect('moon', 'chiron', 'square', 6.01),
-      aspect('lilith', 'chiron', 'conjunction', 0.2),
+      aspect('true_lilith', 'chiron', 'conjunction', 0.2),
       aspect('mercury', 'chiron', 'trine', 4),
       aspect('venus', 'chiron', 'trine', 3),
       aspect('mars', 'chiron', 'sextile', 2),
       aspect('jupiter', 'chiron', 'opposition', 1),
     ]);
     expect(readAspects(markdown)).toEqual(['Jupiter opposite Chiron', 'Mars sextile Chiron', 'Venus trine Chiron']);
+  });
+
+  it('reads an aspect of Lilith (the mean apogee, which has readings) like a planet\'s', () => {
+    const markdown = sectionWith([aspect('lilith', 'chiron', 'conjunction', 0.2)]);
+    expect(readAspects(markdown)).toEqual(['Lilith conjunct Chiron']);
+    expect(markdown).toContain('binds your untamed side to your most sensitive place');
   });
 
   it('reads an aspect of exactly 6°, and ties in the order of the names', () => {

@@ -23,6 +23,7 @@ const GLOSSARY: [string, string][] = [
   ['Stellium', 'Three or more planets gathered in one sign or one house.'],
   ['Configuration', 'A figure formed by several aspects together, such as a grand trine, T-square, grand cross, yod or kite.'],
   ['Chiron', 'A small body orbiting between Saturn and Uranus, associated with sensitivity, mentoring and wisdom won through difficulty.'],
+  ['Lilith', 'The mean apogee of the Moon’s orbit (Black Moon Lilith), where the Moon is farthest from Earth; read as the untamed side of a person: what was refused or pushed away, and asks to be reclaimed.'],
 ];
 
 function motion(ctx: ReportContext, id: string): string {

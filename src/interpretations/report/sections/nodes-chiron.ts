@@ -1,4 +1,7 @@
-/** The lunar nodes and Chiron: a direction of growth and the gifts of a sensitive place, with their closest aspects. */
+/**
+ * The lunar nodes, Chiron and Lilith: a direction of growth, the gifts of a sensitive place (both
+ * with their closest aspects), and what was refused and asks to be reclaimed.
+ */
 import { signOf } from '../../../astro/zodiac.ts';
 import type { ReportContext } from '../context.ts';
 import { ordinal } from '../markdown.ts';
@@ -7,6 +10,8 @@ import { placementEntries } from './core-triad.ts';
 import { chironAspectParts, nodeAspectParts } from './node-chiron-aspects.ts';
 
 export const NODES_WEIGHT = { sign: 5, house: 4 };
+/** Below the nodes and Chiron: the synthesis draws on Lilith only where little else speaks. */
+export const LILITH_WEIGHT = { sign: 4, house: 3 };
 
 export function nodesChironSection(ctx: ReportContext): ReportSection {
   const parts: string[] = [];
@@ -25,5 +30,6 @@ export function nodesChironSection(ctx: ReportContext): ReportSection {
   } else {
     parts.push('Chiron is not part of this chart: its position is only computed for births between 1800 and 2399.');
   }
+  parts.push(...placementEntries(ctx, 'lilith', LILITH_WEIGHT));
   return introducedSection(ctx, 'nodes_chiron', parts);
 }
