@@ -1,10 +1,10 @@
 /**
- * The major aspects of the North Node and Chiron to the planets, the angles and each other, in
- * words. The library's aspect entries cover only the ten planets and the two angles, so these
- * readings are composed here from what the other point stands for (POINT_FUNCTION) and the kind
- * of aspect: without them, a Chiron conjunct the Sun could be the tightest aspect of a chart and
- * go unsaid. An aspect between the two is read among Chiron's (the Node's readings would call
- * the sensitive place a familiar strength).
+ * The major aspects of the North Node and Chiron to the planets, the angles, Lilith and each
+ * other, in words. The library's aspect entries cover only the ten planets and the two angles,
+ * so these readings are composed here from what the other point stands for (POINT_FUNCTION) and
+ * the kind of aspect: without them, a Chiron conjunct the Sun could be the tightest aspect of a
+ * chart and go unsaid. An aspect between the two is read among Chiron's (the Node's readings
+ * would call the sensitive place a familiar strength).
  */
 import type { NatalChartInput } from '../../chart-input.ts';
 import type { ReportContext } from '../context.ts';
