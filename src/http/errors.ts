@@ -108,6 +108,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 
 /** Seconds a client is told to wait while the database is away. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
+export const DATABASE_UNAVAILABLE_DETAIL = 'Database unavailable, retry later';
 
 export function validationBody(issues: ValidationIssue[]) {
   return { detail: issues };
@@ -140,7 +141,7 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
-      return reply.code(503).header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS)).send({ detail: 'Database unavailable, retry later' });
+      return reply.code(503).header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS)).send({ detail: DATABASE_UNAVAILABLE_DETAIL });
     }
     if (error instanceof ComputeOverloadedError) {
       return reply.code(503).header('retry-after', String(error.retryAfterSeconds)).send({ detail: 'Service overloaded, retry later' });

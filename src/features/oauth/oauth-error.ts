@@ -10,7 +10,8 @@ export class OAuthProblem extends Error {
   }
 }
 
-export function sendOAuthProblem(reply: FastifyReply, problem: OAuthProblem) {
+/** `extra`: fields next to the OAuth ones (the service's `detail` of a 503). */
+export function sendOAuthProblem(reply: FastifyReply, problem: OAuthProblem, extra: Record<string, string> = {}) {
   return reply.code(problem.status).headers({ 'cache-control': 'no-store', pragma: 'no-cache', ...problem.headers })
-    .send({ error: problem.error, error_description: problem.description });
+    .send({ error: problem.error, error_description: problem.description, ...extra });
 }

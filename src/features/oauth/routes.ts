@@ -11,7 +11,7 @@ import { z } from 'zod/v4';
 import { acceptFormBodies, type FormBody } from '../../http/form-body.ts';
 import type { ApiKeyAuthenticator } from '../../http/api-key-auth.ts';
 import type { BearerAuthenticator } from '../../http/bearer-auth.ts';
-import { HttpError } from '../../http/errors.ts';
+import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_DETAIL, HttpError, isDatabaseUnavailable } from '../../http/errors.ts';
 import { AccountDeletionRepository } from '../../db/account-deletions.ts';
 import { AuthorizationRequestRepository } from '../../db/oauth-requests.ts';
 import { UserRepository } from '../../db/users.ts';
@@ -65,6 +65,12 @@ export const oauthRoutes = (o: OAuthRouteOptions): FastifyPluginAsyncZod => asyn
     if (error instanceof HttpError) return reply.code(error.statusCode).headers(error.headers).send({ detail: error.detail });
     if (error.statusCode === 413) return sendOAuthProblem(reply, new OAuthProblem('invalid_request', 'the body is too large', 413));
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) return sendOAuthProblem(reply, new OAuthProblem('invalid_request', error.message));
+    // PostgreSQL away is a passing state, answered as on every other route: 503 with Retry-After
+    // (the OAuth shape, `temporarily_unavailable`, with the service's `detail` next to it).
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return sendOAuthProblem(reply, new OAuthProblem('temporarily_unavailable', 'the database is unavailable; retry later', 503, { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) }), { detail: DATABASE_UNAVAILABLE_DETAIL });
+    }
     request.log.error({ err: error }, 'OAuth endpoint failed');
     return sendOAuthProblem(reply, new OAuthProblem('server_error', 'the server could not complete the request; retry later', 500));
   });
