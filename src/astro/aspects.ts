@@ -206,6 +206,15 @@ export interface AspectsSummary {
   by_type: Record<string, number>;
 }
 
+export interface AspectsMotionSummary {
+  total: number;
+  major: number;
+  minor: number;
+  applying: number;
+  separating: number;
+  by_type: Record<string, number>;
+}
+
 export function summarizeAspects(aspects: readonly Aspect[]): AspectsSummary {
   const byType: Record<string, number> = {};
   let major = 0;
@@ -214,4 +223,18 @@ export function summarizeAspects(aspects: readonly Aspect[]): AspectsSummary {
     if (a.is_major) major++;
   }
   return { total: aspects.length, major, minor: aspects.length - major, by_type: byType };
+}
+
+/**
+ * summarizeAspects with how many aspects apply and how many separate (keys in the answer's
+ * order). Every aspect is one or the other: `is_applying` is true only while the orb shrinks,
+ * so the rare aspect whose orb is not changing at that instant (exact to the last bit, or its
+ * transiting body at a station with a speed of exactly zero) counts as separating, and
+ * applying + separating = total.
+ */
+export function summarizeAspectMotion(aspects: readonly Aspect[]): AspectsMotionSummary {
+  const { total, major, minor, by_type } = summarizeAspects(aspects);
+  let applying = 0;
+  for (const a of aspects) if (a.is_applying) applying++;
+  return { total, major, minor, applying, separating: total - applying, by_type };
 }

@@ -37,6 +37,20 @@ describe('POST /api/v1/transits/calculate', () => {
     expect(b.aspects_summary.total).toBe(b.aspects.length);
   });
 
+  it('counts applying and separating aspects in aspects_summary, beside total, major, minor and by_type', async () => {
+    const res = await server.post('/api/v1/transits/calculate?include_minor=true', { natal, transit_date: '2025-11-20T09:15', interpretation: { enable: false } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const { aspects, aspects_summary: summary } = res.body;
+    expect(Object.keys(summary)).toEqual(['total', 'major', 'minor', 'applying', 'separating', 'by_type']);
+    const applying = aspects.filter((a: any) => a.is_applying).length;
+    expect(summary.applying).toBe(applying);
+    expect(summary.separating).toBe(aspects.length - applying);
+    expect(summary.applying + summary.separating).toBe(summary.total);
+    // This sky has both kinds, so neither count is trivially zero.
+    expect(summary.applying).toBeGreaterThan(0);
+    expect(summary.separating).toBeGreaterThan(0);
+  });
+
   it('includes all 10 aspect types with include_minor', async () => {
     const res = await server.post('/api/v1/transits/calculate?include_minor=true', { natal, transit_date: '2025-11-20T09:15', orb_settings: { Quintile: 3, 'Semi-Sextile': 3 } });
     expect(res.body.aspects.some((a: any) => !a.is_major)).toBe(true);

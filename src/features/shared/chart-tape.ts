@@ -81,6 +81,8 @@ const F = {
   summary: fragment(',"aspects_summary":{"total":'),
   major: fragment(',"major":'),
   minor: fragment(',"minor":'),
+  applying: fragment(',"applying":'),
+  separating: fragment(',"separating":'),
   byType: fragment(',"by_type":{'),
   colon: fragment(':'),
   closeTwo: fragment('}}'),
@@ -214,17 +216,20 @@ export function writeAspectItems(w: JsonTape, aspects: readonly Aspect[], writeA
 
 /**
  * aspects_summary as summarizeAspects gives it (types in order of first appearance), counted
- * while the aspects are written (an object with a key per type cost microseconds).
+ * while the aspects are written (an object with a key per type cost microseconds); with
+ * `withMotion`, as summarizeAspectMotion gives it (transits: applying and separating counts too).
  */
 export class AspectCounts {
   private readonly types: string[] = [];
   private readonly counts: number[] = [];
   private major = 0;
+  private applying = 0;
   private total = 0;
 
   add(a: Aspect): void {
     this.total++;
     if (a.is_major) this.major++;
+    if (a.is_applying) this.applying++;
     const i = this.types.indexOf(a.type);
     if (i >= 0) this.counts[i]!++;
     else {
@@ -234,8 +239,10 @@ export class AspectCounts {
   }
 
   /** `,"aspects_summary":{…}`. */
-  write(w: JsonTape): void {
-    w.fragment(F.summary).num(this.total).fragment(F.major).num(this.major).fragment(F.minor).num(this.total - this.major).fragment(F.byType);
+  write(w: JsonTape, withMotion = false): void {
+    w.fragment(F.summary).num(this.total).fragment(F.major).num(this.major).fragment(F.minor).num(this.total - this.major);
+    if (withMotion) w.fragment(F.applying).num(this.applying).fragment(F.separating).num(this.total - this.applying);
+    w.fragment(F.byType);
     for (let i = 0; i < this.types.length; i++) {
       if (i > 0) w.fragment(SHARED.comma);
       w.known(this.types[i]!).fragment(F.colon).num(this.counts[i]!);

@@ -122,7 +122,7 @@ export function transitAnswerBytes(task: TransitTask): Uint8Array {
     aw.fragment(first ? from.first : from.next).fragment(to.side);
     writeMeasures(aw, a, b);
     aw.fragment(from.id).fragment(to.id).fragment(from.name).fragment(to.nameEnd);
-  }).write(w);
+  }).write(w, true);
   if (interpretation) {
     w.fragment(F.interpretation);
     writeInterpretationBlock(w, interpretation);

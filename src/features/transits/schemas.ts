@@ -34,6 +34,15 @@ const transitPlanet = planetSchema.extend({
   house: z.number().int().optional().describe('Natal points: house 1 to 12; absent for the transiting points and when the birth time is unknown'),
   natal_house: z.number().int().optional().describe('Transiting points: the natal house 1 to 12 they fall in; absent for the natal points and when the birth time is unknown') });
 
+/** The natal summary's counts, with how many aspects apply and separate (clients print both). */
+const transitAspectsSummary = z.object({
+  total: aspectsSummarySchema.shape.total,
+  major: aspectsSummarySchema.shape.major,
+  minor: aspectsSummarySchema.shape.minor,
+  applying: z.number().int().describe('How many of them are applying (`is_applying` true: the orb is shrinking)'),
+  separating: z.number().int().describe('How many are not applying: separating, or (rarely) with an orb that is not changing at that instant, exact or at a station; applying + separating = total'),
+  by_type: aspectsSummarySchema.shape.by_type,
+});
 export const transitResponse = z.object({
   transit_date: z.string().describe('Date of the transit moment at the transit place, YYYY-MM-DD (local)'),
   location: subjectSchema.shape.location.describe('Where the transits are cast (the same as transit.location)'),
@@ -55,7 +64,7 @@ export const transitResponse = z.object({
     is_applying: z.boolean().describe('True when the transiting point moves toward the exact aspect (the natal point stands still)'),
     out_of_sign: aspectSchema.shape.out_of_sign,
   })).describe('Aspects of the transiting points to the natal points, closest first'),
-  aspects_summary: aspectsSummarySchema.describe('Counts of the aspects listed'),
+  aspects_summary: transitAspectsSummary.describe('Counts of the aspects listed'),
   interpretation: interpretationBlock.optional().describe('Unless `interpretation.enable` is false'),
   warnings: z.array(z.string()).describe('Things to know about the answer (a place chosen among namesakes, a local time skipped or repeated by a daylight-saving change, a house-system fallback, a body outside its ephemeris range); empty when none'),
   provenance: z.object({ transit: provenanceSchema, natal: provenanceSchema }).describe('Where the numbers of each chart came from'),

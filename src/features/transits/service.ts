@@ -2,7 +2,7 @@
 import { DEFAULT_TRANSIT_BODIES, bodyInfo } from '../../astro/bodies.ts';
 import { computeChartMoment, type ChartMoment } from '../../astro/chart.ts';
 import type { ZodiacSetting } from '../../astro/ephemeris.ts';
-import { ASPECT_TYPES, MAJOR_ASPECT_TYPES, findAspectsBetween, resolveOrbs, sortByOrb, summarizeAspects, type Aspect } from '../../astro/aspects.ts';
+import { ASPECT_TYPES, MAJOR_ASPECT_TYPES, findAspectsBetween, resolveOrbs, sortByOrb, summarizeAspectMotion, type Aspect } from '../../astro/aspects.ts';
 import { houseOf } from '../../astro/house-placement.ts';
 import { birthMoment, momentAtInstant, momentWarnings, resolveMoment, type ResolvedMoment } from '../shared/moment.ts';
 import { placeWarnings, type ResolvedPlace } from '../shared/place.ts';
@@ -142,7 +142,7 @@ export function computeTransits(task: TransitTask) {
     transit: transitSubject,
     natal: natalSubject,
     ...body,
-    aspects_summary: summarizeAspects(aspects),
+    aspects_summary: summarizeAspectMotion(aspects),
     ...(interpretation ? { interpretation } : {}),
     warnings: transitWarnings(task, cast),
     provenance: { transit: provenanceJson(moment, transit, task.transitPlace), natal: provenanceJson(natalMoment, natal, task.natalPlace) },
