@@ -20,6 +20,7 @@ import { capConnectionsPerClient, closeAfterEarlyAnswer, serverTimeouts } from '
 import { nullMeansAbsent } from './http/null-means-absent.ts';
 import { registerJsonBodyParser } from './http/json-body.ts';
 import { registerUnknownFieldWarnings } from './http/unknown-fields.ts';
+import { coordinateSpellings } from './http/coordinate-spellings.ts';
 import { declareValidationErrors, transformOpenApiObject } from './http/openapi.ts';
 import { ApiKeyAuthenticator } from './http/api-key-auth.ts';
 import { AuthFailureThrottle } from './http/auth-failure-throttle.ts';
@@ -131,6 +132,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerJsonBodyParser(app);
   declareValidationErrors(app);
   registerUnknownFieldWarnings(app);
+  // lon, long, longitude and latitude read as lng and lat on every route that has them.
+  app.addHook('preValidation', coordinateSpellings);
   // Before every route: the plugin hooks each route as it is declared.
   await registerCompression(app);
 

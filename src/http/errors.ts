@@ -130,7 +130,7 @@ export function registerErrorHandling(app: FastifyInstance) {
       return reply.code(422).send(validationBody(issues));
     }
     if (error instanceof RequestFieldError) {
-      return reply.code(422).send(validationBody([{ loc: error.loc, msg: error.message, type: error.type }]));
+      return reply.code(422).send(validationBody([error.loc, ...error.alsoAt].map((loc) => ({ loc, msg: error.message, type: error.type }))));
     }
     if (error instanceof HttpError) {
       return reply.code(error.statusCode).headers(error.headers).send({ detail: error.detail, ...(error.code ? { code: error.code } : {}) });

@@ -6,6 +6,8 @@
  */
 import type { StandardSchemaWithJSON } from '@modelcontextprotocol/server';
 import { z } from 'zod/v4';
+import { readCoordinateSpellings, spellingTree } from '../../http/coordinate-spellings.ts';
+import { RequestFieldError } from '../shared/request-error.ts';
 
 /** A JSON value without its null members, at any depth (REST's "null means absent", arrays kept). */
 export function withoutNullMembers(value: unknown): unknown {
@@ -44,7 +46,14 @@ export function toolSchema<S extends z.ZodType>(schema: S, options: {
       version: 1,
       vendor: 'astro-calc-service',
       validate: (value: unknown) => {
-        const input = dropNulls ? withoutNullMembers(value) : value;
+        const input = dropNulls ? withoutNullMembers(value) : structuredClone(value);
+        // lon, longitude, latitude... read as REST reads them (src/http/coordinate-spellings.ts).
+        try {
+          readCoordinateSpellings(input, spellingTree(schema), []);
+        } catch (error) {
+          if (!(error instanceof RequestFieldError)) throw error;
+          return { issues: [error.loc, ...error.alsoAt].map((path) => ({ message: error.message, path })) };
+        }
         const parsed = schema.safeParse(input);
         if (parsed.success) return { value: (options.keepInput ? input : parsed.data) as z.output<S> };
         return { issues: parsed.error.issues.map((i) => ({ message: i.message, path: i.path.map((p) => (typeof p === 'symbol' ? String(p) : p)) })) };
