@@ -62,7 +62,7 @@ export function verdictOf(row: KeyPrincipalRow | null, now = Date.now()): Verdic
 export class ApiKeyAuthenticator {
   private readonly cache: LRUCache<string, Verdict>;
   /** Lookups under way: a burst of requests with a key not cached yet makes one query, not one each. */
-  private readonly lookups = new Map<string, Promise<Verdict>>();
+  private readonly lookups = new Map<string, Promise<{ verdict: Verdict; retryAfter: number }>>();
   private readonly keys: ApiKeyRepository;
 
   constructor(pool: DatabasePool, private readonly options: {
@@ -71,7 +71,7 @@ export class ApiKeyAuthenticator {
     onFailure?: (reason: string) => void;
     /** Counts a key looked up in the database (a cache miss). */
     onLookup?: () => void;
-    /** Failed lookups per client address: beyond its limit, uncached keys are refused without a query. */
+    /** Failed lookups per client address: beyond its limit, unknown keys get 429 and the address's lookups run one at a time. */
     throttle?: AuthFailureThrottle;
     /** Runs after a key is accepted (the rate limit); 'revoked' turns the request into 401, 'rejected' means it answered. */
     admit?: (request: FastifyRequest, reply: FastifyReply) => Promise<'ok' | 'revoked' | 'rejected'>;
@@ -82,7 +82,7 @@ export class ApiKeyAuthenticator {
 
   /**
    * The verdict on a key outside the hook (the MCP endpoint, the consent page). With
-   * `clientAddress`, an uncached key from an address past its failed lookups is refused with 429,
+   * `clientAddress`, an unknown key from an address past its failed lookups is refused with 429,
    * as in the hook: every place that takes a key typed by a stranger counts their failures.
    */
   async verdict(secret: string, clientAddress?: string): Promise<Verdict> {
@@ -97,24 +97,28 @@ export class ApiKeyAuthenticator {
   private async verdictByHash(hash: string, clientAddress?: string): Promise<Verdict> {
     const cached = this.cache.get(hash);
     if (cached && !(cached.kind === 'ok' && cached.validUntil <= Date.now())) return cached;
+    const throttle = clientAddress === undefined ? undefined : this.options.throttle;
     let lookup = this.lookups.get(hash);
     if (!lookup) {
-      const throttle = clientAddress === undefined ? undefined : this.options.throttle;
-      const wait = throttle?.retryAfterSeconds(clientAddress!) ?? 0;
-      if (wait > 0) {
-        this.options.onFailure?.('throttled');
-        throw new HttpError(429, 'Too many failed API key lookups from this address; retry later', { 'retry-after': String(wait) });
-      }
-      this.options.onLookup?.();
-      lookup = this.keys.findPrincipalByHash(hash).then((row) => {
+      const find = () => {
+        this.options.onLookup?.();
+        return this.keys.findPrincipalByHash(hash);
+      };
+      lookup = (throttle ? throttle.lookup(clientAddress!, find) : find()).then((row) => {
         const verdict = verdictOf(row);
         this.cache.set(hash, verdict);
-        if (verdict.kind === 'invalid') throttle?.failed(clientAddress!);
-        return verdict;
+        // Only a key that does not exist is refused for its address's failures; a valid one passes.
+        const retryAfter = verdict.kind === 'invalid' ? throttle?.failed(clientAddress!) ?? 0 : 0;
+        return { verdict, retryAfter };
       }).finally(() => this.lookups.delete(hash));
       this.lookups.set(hash, lookup);
     }
-    return lookup;
+    const { verdict, retryAfter } = await lookup;
+    if (retryAfter > 0) {
+      this.options.onFailure?.('throttled');
+      throw new HttpError(429, 'Too many failed API key lookups from this address; retry later', { 'retry-after': String(retryAfter) });
+    }
+    return verdict;
   }
 
   /** Forget a key at once (after revocation or a plan change). */

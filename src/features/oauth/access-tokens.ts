@@ -7,7 +7,8 @@
  * A token of an account being deleted is refused, even should its grant have been missed.
  * Tokens are bound to the resource `{base}/mcp`: one issued for another resource is refused.
  * A token that is neither cached nor known counts against the client address's failed lookups
- * (the API keys' throttle): past the limit, uncached tokens get 429 without a query.
+ * (the API keys' throttle): past the limit, unknown tokens get 429 and the address's lookups run
+ * one at a time; a token that exists is served whatever its address did.
  */
 import { LRUCache } from 'lru-cache';
 import type { AuthInfo } from '@modelcontextprotocol/server';
@@ -64,13 +65,15 @@ export class OAuthAccessTokens implements BearerCallers {
   private async lookup(hash: string, clientAddress: string): Promise<AccessTokenRow | null> {
     const cached = this.cache.get(hash);
     if (cached && cached.validUntil > Date.now()) return cached.row;
-    const wait = this.throttle?.retryAfterSeconds(clientAddress) ?? 0;
-    if (wait > 0) throw new HttpError(429, 'Too many failed credential lookups from this address; retry later', { 'retry-after': String(wait) });
-    const row = await this.tokens.findAccessToken(hash);
+    const find = () => this.tokens.findAccessToken(hash);
+    const row = await (this.throttle ? this.throttle.lookup(clientAddress, find) : find());
     const verdict = row ? planVerdict(row) : null;
     this.cache.set(hash, { row, validUntil: verdict?.kind === 'ok' ? verdict.validUntil : Infinity });
-    if (!row) this.throttle?.failed(clientAddress);
-    return row;
+    if (row) return row;
+    // Only a token that does not exist is refused for its address's failures; a known one passes.
+    const wait = this.throttle?.failed(clientAddress) ?? 0;
+    if (wait > 0) throw new HttpError(429, 'Too many failed credential lookups from this address; retry later', { 'retry-after': String(wait) });
+    return null;
   }
 
   async caller(token: string, clientAddress: string): Promise<McpCaller> {
