@@ -8,6 +8,10 @@
  * Periods: a paid plan's period is its Stripe billing period, granted when its invoice is paid
  * (grantPlanPeriod). Plans not billed through Stripe (free, operator plans) get their monthly
  * credits lazily, the first time the balance is looked at in a calendar month (UTC).
+ *
+ * Reversals: a refunded or disputed payment takes back what it granted (`withdraw`, keyed by the
+ * refund or dispute), never below zero; a failed refund or a won dispute gives it back
+ * (`restoreWithdrawal`). Operators adjust the lasting credits with `adjust`.
  */
 import { sql, type CommonQueryMethods, type DatabasePool } from 'slonik';
 import { z } from 'zod';
@@ -20,6 +24,27 @@ export class InsufficientCreditsError extends Error {
 }
 
 export type GrantReason = 'plan_grant' | 'purchase' | 'admin_adjustment';
+
+export interface Adjustment {
+  /** False when this reference had been used already (nothing moved now). */
+  created: boolean;
+  /** Credits that moved: the requested count, or less when taking it all would go below zero. */
+  applied: number;
+  /** Credits the user can spend now. */
+  remaining: number;
+}
+
+/** A payment that bought credits, refunded or disputed: which grant it reverses and how much of it. */
+export interface Withdrawal {
+  userId: string;
+  /** The refund's or dispute's id: one withdrawal per refund or dispute, whichever event tells of it. */
+  reference: string;
+  /** The grant's ledger reference: `checkout:<session>` (lasting credits) or `invoice:<invoice>` (a plan period). */
+  reverses: string;
+  /** How much of the payment went back: that share of the grant is asked back, rounded up. */
+  portion: { amountCents: number; paidCents: number };
+  note: string;
+}
 
 export interface CreditSummary {
   remaining: number;
@@ -143,6 +168,88 @@ export class ReportCreditRepository {
   }
 
   /**
+   * An operator's adjustment of the lasting credits (positive or negative), once per reference.
+   * A negative one takes what is there and stops at zero: the ledger row says what moved, its
+   * note why.
+   */
+  async adjust(input: { userId: string; reference: string; credits: number; note: string }, tx?: CommonQueryMethods): Promise<Adjustment | null> {
+    const run = async (db: CommonQueryMethods): Promise<Adjustment | null> => {
+      const account = await this.lockedAccount(db, input.userId);
+      if (!account) return null;
+      const applied = Math.max(input.credits, -account.purchased_remaining);
+      const inserted = await db.maybeOneFirst(sql.type(z.object({ id: z.number() }))`
+        insert into report_credit_ledger (user_id, reason, reference, delta, bucket, note, requested)
+        values (${input.userId}, 'admin_adjustment', ${input.reference}, ${applied}, 'purchased', ${input.note}, ${input.credits})
+        on conflict (reason, reference) do nothing returning id`);
+      const before = account.period_remaining + account.purchased_remaining;
+      if (inserted === null) return { created: false, applied: 0, remaining: before };
+      await db.query(sql.unsafe`update report_credit_accounts set purchased_remaining = purchased_remaining + ${applied}, updated_at = now() where user_id = ${input.userId}`);
+      return { created: true, applied, remaining: before + applied };
+    };
+    return tx ? run(tx) : this.pool.transaction(run);
+  }
+
+  /**
+   * Takes back what a refunded or disputed payment granted, once per refund or dispute. All of
+   * a grant's withdrawals together ask for at most what it gave; each takes what is left of it
+   * and stops at zero (spent credits stay spent; `requested` and `delta` of the row tell both).
+   * A pack's credits come out of the lasting balance; a plan period's out of the period's
+   * included credits while it is the current period (after it they lapsed anyway). Returns the
+   * credits taken now, or null when there is nothing to reverse (no such grant, done already).
+   */
+  async withdraw(tx: CommonQueryMethods, input: Withdrawal): Promise<number | null> {
+    const account = await this.lockedAccount(tx, input.userId);
+    if (!account) return null;
+    const grant = await tx.maybeOne(sql.type(z.object({ delta: z.number(), bucket: z.enum(['period', 'purchased']), period_start: z.string().nullable() }))`
+      select delta, bucket, period_start from report_credit_ledger
+      where user_id = ${input.userId} and reason in ('purchase', 'plan_grant') and reference = ${input.reverses}`);
+    if (!grant) return null;
+    // Withdrawals of this grant still standing (a won dispute's was given back).
+    const asked = await tx.oneFirst(sql.type(z.object({ n: z.number() }))`
+      select coalesce(sum(w.requested), 0)::int as n from report_credit_ledger w
+      where w.reason = 'reversal' and w.reverses = ${input.reverses}
+        and not exists (select 1 from report_credit_ledger r where r.reason = 'reversal_restored' and r.reference = w.reference)`);
+    const { amountCents, paidCents } = input.portion;
+    const wanted = paidCents <= 0 || amountCents >= paidCents ? grant.delta : Math.ceil((grant.delta * Math.max(0, amountCents)) / paidCents);
+    const requested = Math.max(0, Math.min(wanted, grant.delta - asked));
+    const current = grant.bucket === 'purchased' || (grant.period_start !== null && account.period_start !== null && Date.parse(grant.period_start) === Date.parse(account.period_start));
+    const available = !current ? 0 : grant.bucket === 'purchased' ? account.purchased_remaining : account.period_remaining;
+    const taken = Math.min(requested, available);
+    const inserted = await tx.maybeOneFirst(sql.type(z.object({ id: z.number() }))`
+      insert into report_credit_ledger (user_id, reason, reference, delta, bucket, period_start, period_end, note, reverses, requested)
+      values (${input.userId}, 'reversal', ${input.reference}, ${-taken}, ${grant.bucket}, ${grant.period_start}, ${grant.bucket === 'period' ? account.period_end : null},
+        ${`${input.note}: ${requested} asked, ${taken} taken${taken < requested ? (current ? ` (${requested - taken} already spent)` : ' (the period is over)') : ''}`},
+        ${input.reverses}, ${requested})
+      on conflict (reason, reference) do nothing returning id`);
+    if (inserted === null) return null;
+    await this.move(tx, input.userId, grant.bucket, -taken);
+    return taken;
+  }
+
+  /**
+   * Gives back what the withdrawal `reference` took (a refund that failed, a dispute won), once.
+   * A plan period's credits return only while that period lasts. Returns the credits given back,
+   * or null when there was no such withdrawal or it was given back already.
+   */
+  async restoreWithdrawal(tx: CommonQueryMethods, input: { userId: string; reference: string; note: string }): Promise<number | null> {
+    const account = await this.lockedAccount(tx, input.userId);
+    if (!account) return null;
+    const withdrawal = await tx.maybeOne(sql.type(z.object({ delta: z.number(), bucket: z.enum(['period', 'purchased']), period_start: z.string().nullable(), reverses: z.string().nullable() }))`
+      select delta, bucket, period_start, reverses from report_credit_ledger where reason = 'reversal' and reference = ${input.reference} and user_id = ${input.userId}`);
+    if (!withdrawal) return null;
+    const current = withdrawal.bucket === 'purchased' || (withdrawal.period_start !== null && account.period_start !== null && Date.parse(withdrawal.period_start) === Date.parse(account.period_start));
+    const given = current ? -withdrawal.delta : 0;
+    const inserted = await tx.maybeOneFirst(sql.type(z.object({ id: z.number() }))`
+      insert into report_credit_ledger (user_id, reason, reference, delta, bucket, period_start, period_end, note, reverses, requested)
+      values (${input.userId}, 'reversal_restored', ${input.reference}, ${given}, ${withdrawal.bucket}, ${withdrawal.period_start}, ${withdrawal.bucket === 'period' ? account.period_end : null},
+        ${current ? input.note : `${input.note} (the period is over: nothing to give back)`}, ${withdrawal.reverses}, ${-withdrawal.delta})
+      on conflict (reason, reference) do nothing returning id`);
+    if (inserted === null) return null;
+    await this.move(tx, input.userId, withdrawal.bucket, given);
+    return given;
+  }
+
+  /**
    * A plan's credits for one billing period (a paid invoice; reference: the invoice). A newer
    * period replaces the old one (its unused credits lapse); the same period again (an upgrade's
    * invoice) raises the included credits to the new plan's; an older one changes nothing.
@@ -207,6 +314,13 @@ export class ReportCreditRepository {
     }
     await this.setPeriod(tx, account.user_id, start, end, plan.report_credits, remaining);
     return { ...account, period_start: start, period_end: end, included: plan.report_credits, period_remaining: remaining };
+  }
+
+  private async move(tx: CommonQueryMethods, userId: string, bucket: 'period' | 'purchased', delta: number): Promise<void> {
+    if (delta === 0) return;
+    await tx.query(bucket === 'period'
+      ? sql.unsafe`update report_credit_accounts set period_remaining = period_remaining + ${delta}, updated_at = now() where user_id = ${userId}`
+      : sql.unsafe`update report_credit_accounts set purchased_remaining = purchased_remaining + ${delta}, updated_at = now() where user_id = ${userId}`);
   }
 
   private async setPeriod(tx: CommonQueryMethods, userId: string, start: string, end: string, included: number, remaining: number): Promise<void> {

@@ -252,6 +252,26 @@ export class StripeStandIn {
     return dispute;
   }
 
+  /** A refund the bank could not pay out: the money stays with the merchant. */
+  failRefund(refundId: string): Obj {
+    const refund = this.refunds.get(refundId)!;
+    const charge = this.charges.get(refund.charge)!;
+    refund.status = 'failed';
+    charge.amount_refunded -= refund.amount;
+    charge.refunded = false;
+    this.emit('refund.failed', refund);
+    return refund;
+  }
+
+  /** A dispute ends: `won` gives the merchant the funds back, `lost` leaves them with the customer. */
+  closeDispute(disputeId: string, status: 'won' | 'lost'): Obj {
+    const dispute = this.disputes.get(disputeId)!;
+    dispute.status = status;
+    this.emit('charge.dispute.closed', dispute);
+    if (status === 'won') this.emit('charge.dispute.funds_reinstated', dispute);
+    return dispute;
+  }
+
   /** An event of a type the service does not handle (it must still be acknowledged). */
   emitOther(type: string, object: Obj): StripeEvent {
     return this.emit(type, object);

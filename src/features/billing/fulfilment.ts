@@ -14,6 +14,7 @@ import { QuotaExtraRepository } from '../../db/quota-extras.ts';
 import { ReportCreditRepository } from '../../db/report-credits.ts';
 import { RequestPackOfferRepository } from '../../db/request-pack-offers.ts';
 import type { BillingContext } from './context.ts';
+import { reconcileCreditsOfPayment } from './credit-reversals.ts';
 import { lockUser } from './entitlements.ts';
 import { syncSubscription } from './subscription-sync.ts';
 import { idOf } from './stripe-objects.ts';
@@ -76,5 +77,8 @@ export async function fulfilCheckoutSession(ctx: BillingContext, session: Stripe
     return true;
   });
   if (limitsChanged) await ctx.forgetUserKeys(userId);
+  // A refund or dispute of this payment told of before the purchase was fulfilled.
+  const paymentId = idOf(session.payment_intent);
+  if (kind === 'credit_pack' && paymentId) await reconcileCreditsOfPayment(ctx.db, paymentId);
   return fulfilments.find(session.id);
 }

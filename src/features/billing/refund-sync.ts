@@ -1,7 +1,11 @@
-/** Refunds and disputes, read again from Stripe into the mirror (the revenue analytics net them out). */
+/**
+ * Refunds and disputes, read again from Stripe into the mirror (the revenue analytics net them
+ * out); the report credits of their payment follow (credit-reversals.ts).
+ */
 import type Stripe from 'stripe';
 import { BillingRecordRepository } from '../../db/billing-records.ts';
 import type { BillingContext } from './context.ts';
+import { reconcileCreditsOfPayment } from './credit-reversals.ts';
 import { isMissingResource } from './stripe-client.ts';
 import { idOf, isoOf } from './stripe-objects.ts';
 
@@ -19,7 +23,9 @@ export async function syncRefund(ctx: BillingContext, refundId: string): Promise
   const readAt = new Date().toISOString();
   try {
     const refund = await ctx.stripe.refunds.retrieve(refundId);
-    await new BillingRecordRepository(ctx.db).storeRefund(await movementOf(ctx, refund, readAt));
+    const movement = await movementOf(ctx, refund, readAt);
+    await new BillingRecordRepository(ctx.db).storeRefund(movement);
+    if (movement.payment_id) await reconcileCreditsOfPayment(ctx.db, movement.payment_id);
   } catch (error) {
     if (!isMissingResource(error)) throw error;
   }
@@ -28,14 +34,22 @@ export async function syncRefund(ctx: BillingContext, refundId: string): Promise
 export async function syncRefundsOfCharge(ctx: BillingContext, chargeId: string): Promise<void> {
   const readAt = new Date().toISOString();
   const records = new BillingRecordRepository(ctx.db);
-  for await (const refund of ctx.stripe.refunds.list({ charge: chargeId, limit: 100 })) await records.storeRefund(await movementOf(ctx, refund, readAt));
+  const payments = new Set<string>();
+  for await (const refund of ctx.stripe.refunds.list({ charge: chargeId, limit: 100 })) {
+    const movement = await movementOf(ctx, refund, readAt);
+    await records.storeRefund(movement);
+    if (movement.payment_id) payments.add(movement.payment_id);
+  }
+  for (const paymentId of payments) await reconcileCreditsOfPayment(ctx.db, paymentId);
 }
 
 export async function syncDispute(ctx: BillingContext, disputeId: string): Promise<void> {
   const readAt = new Date().toISOString();
   try {
     const dispute = await ctx.stripe.disputes.retrieve(disputeId);
-    await new BillingRecordRepository(ctx.db).storeDispute(await movementOf(ctx, dispute, readAt));
+    const movement = await movementOf(ctx, dispute, readAt);
+    await new BillingRecordRepository(ctx.db).storeDispute(movement);
+    if (movement.payment_id) await reconcileCreditsOfPayment(ctx.db, movement.payment_id);
   } catch (error) {
     if (!isMissingResource(error)) throw error;
   }
