@@ -213,6 +213,8 @@ export const configSchema = z.object({
   ADMIN_LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86400).default(900),
   ADMIN_LOGIN_MAX_FAILURES_PER_NAME: z.coerce.number().int().min(1).max(1000).default(5),
   ADMIN_LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(20),
+  /** Failed logins of one name from every address per window; beyond, its attempts are spaced out (slowed, never locked). */
+  ADMIN_LOGIN_MAX_FAILURES_TOTAL: z.coerce.number().int().min(1).max(100_000).default(100),
 
   /** Maintain the usage rollups as the log is written (the statistics read them); off only to measure their cost. */
   USAGE_ROLLUPS: bool.default(true),
@@ -248,10 +250,13 @@ export const configSchema = z.object({
   REPORT_POLL_INTERVAL_MS: z.coerce.number().int().min(20).max(60_000).default(500),
   /** Largest time one PDF render may take before it counts as a transient fault. */
   REPORT_RENDER_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
-  /** Callback deliveries: tries, first backoff (doubling) and time limit of one POST. */
+  /** Callback deliveries: tries, first backoff (doubling) and the deadline of one whole POST (connection to the last byte of the answer). */
   REPORT_CALLBACK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(8),
   REPORT_CALLBACK_RETRY_BASE_SECONDS: z.coerce.number().min(0.05).max(3600).default(10),
   REPORT_CALLBACK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  /** Callback POSTs one worker has in flight at once, and of those, at most this many to one receiving host. */
+  REPORT_CALLBACK_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
+  REPORT_CALLBACK_CONCURRENCY_PER_HOST: z.coerce.number().int().min(1).max(256).default(2),
   /** Tests only (refused elsewhere): callbacks may go to http://127.0.0.1. */
   REPORT_CALLBACK_ALLOW_LOOPBACK: bool.default(false),
   /** Signs e-mail links; without it a key is derived from AUTH_JWT_SECRET. */

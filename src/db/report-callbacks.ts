@@ -12,6 +12,19 @@ export type CallbackEvent = 'report.completed' | 'report.failed';
 const dueRow = z.object({ id: z.string(), job_id: z.string(), user_id: z.string(), event: z.string(), url: z.string(), payload: z.string(), attempts: z.number() });
 export type DueCallback = z.infer<typeof dueRow>;
 
+/**
+ * The receiving host of a callback URL as the delivery bounds count it: the authority without
+ * user information, lower-cased, with its port as written. One pattern serves both sides (the
+ * SQL that skips busy hosts and the deliverer that counts them), so they always agree, which
+ * `new URL().host` (it drops default ports, decodes IDNs) would not with SQL.
+ */
+const HOST_PATTERN = '^[A-Za-z][A-Za-z0-9+.-]*://(?:[^@/?#]*@)?([^/?#]*)';
+const hostRegExp = new RegExp(HOST_PATTERN);
+
+export function callbackHost(url: string): string {
+  return (hostRegExp.exec(url)?.[1] ?? '').toLowerCase();
+}
+
 export class ReportCallbackRepository {
   constructor(private readonly db: DatabasePool) {}
 
@@ -23,12 +36,16 @@ export class ReportCallbackRepository {
       on conflict (job_id, event) do nothing`);
   }
 
-  /** The next due delivery, held for `leaseSeconds` (an attempt counts from here). */
-  async takeDue(leaseSeconds: number): Promise<DueCallback | null> {
+  /**
+   * The next due delivery, held for `leaseSeconds` (an attempt counts from here), to none of
+   * `busyHosts` (the receiving hosts this worker already has its bound of deliveries in flight to).
+   */
+  async takeDue(leaseSeconds: number, busyHosts: readonly string[] = []): Promise<DueCallback | null> {
     return this.db.maybeOne(sql.type(dueRow)`
       update report_callbacks set attempts = attempts + 1, lease_until = now() + make_interval(secs => ${leaseSeconds})
       where id = (
         select id from report_callbacks where status = 'pending' and next_attempt_at <= now() and (lease_until is null or lease_until < now())
+          and not (coalesce(lower(substring(url from ${HOST_PATTERN})), '') = any(${sql.array([...busyHosts], 'text')}))
         order by next_attempt_at limit 1 for update skip locked)
       returning id, job_id, user_id, event, url, payload, attempts`);
   }

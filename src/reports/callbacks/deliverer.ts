@@ -3,12 +3,19 @@
  * account's secret and POSTs it. A 2xx ends it; anything else is retried with a doubling
  * backoff, with the same webhook-id every time (receivers deduplicate on it), until the
  * attempts are spent. A target that is not allowed is refused once, never retried.
+ *
+ * Deliveries run side by side, at most REPORT_CALLBACK_CONCURRENCY per worker and
+ * REPORT_CALLBACK_CONCURRENCY_PER_HOST to one receiving host, and each POST has a deadline for
+ * the whole exchange (REPORT_CALLBACK_TIMEOUT_MS: lookup, connection, request, the answer's last
+ * byte). A receiver that answers slowly, or drips its answer a line at a time to keep the socket
+ * busy, holds only its own host's slots and only until the deadline; callbacks to other receivers
+ * go on meanwhile.
  */
 import http from 'node:http';
 import https from 'node:https';
 import type { DatabasePool } from 'slonik';
 import type { Config } from '../../config.ts';
-import { ReportCallbackRepository, type DueCallback } from '../../db/report-callbacks.ts';
+import { callbackHost, ReportCallbackRepository, type DueCallback } from '../../db/report-callbacks.ts';
 import { WebhookSecretRepository } from '../../db/webhook-secrets.ts';
 import type { ReportMetrics } from '../report-metrics.ts';
 import { checkCallbackUrl, safeLookup, UnsafeCallbackTarget, type TargetPolicy } from './safe-target.ts';
@@ -23,19 +30,26 @@ export interface DelivererDeps {
 
 const POLL_MS = 250;
 
-function post(url: URL, body: string, headers: Record<string, string>, policy: TargetPolicy, timeoutMs: number): Promise<number> {
+/**
+ * One POST, settled by the deadline whatever the receiver does: the abort signal ends the
+ * exchange at any stage, where a socket timeout would only notice silence and a receiver sending
+ * a byte now and then would keep it open for ever.
+ */
+function post(url: URL, body: string, headers: Record<string, string>, policy: TargetPolicy, deadlineMs: number): Promise<number> {
   return new Promise((resolve, reject) => {
+    const deadline = AbortSignal.timeout(deadlineMs);
+    const fail = (error: Error) => reject(deadline.aborted ? new Error(`no complete answer within the ${deadlineMs} ms deadline`) : error);
     const client = url.protocol === 'https:' ? https : http;
     const request = client.request(url, {
-      method: 'POST', lookup: safeLookup(policy), timeout: timeoutMs,
+      method: 'POST', lookup: safeLookup(policy), signal: deadline,
       headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body).toString(), 'user-agent': 'astro-calc-service-callbacks', ...headers },
     }, (response) => {
       response.resume();
       response.on('end', () => resolve(response.statusCode ?? 0));
-      response.on('error', reject);
+      response.on('error', fail);
+      response.on('close', () => { if (!response.complete) fail(new Error('the answer was cut short')); });
     });
-    request.on('timeout', () => request.destroy(new Error(`no answer within ${timeoutMs} ms`)));
-    request.on('error', reject);
+    request.on('error', fail);
     request.end(body);
   });
 }
@@ -46,6 +60,9 @@ export class CallbackDeliverer {
   private loop: Promise<void> | null = null;
   private stopped = false;
   private wake: (() => void) | null = null;
+  private readonly inFlight = new Set<Promise<void>>();
+  /** Deliveries in flight per receiving host (callbackHost). */
+  private readonly perHost = new Map<string, number>();
 
   constructor(private readonly deps: DelivererDeps) {
     this.callbacks = new ReportCallbackRepository(deps.db);
@@ -53,18 +70,60 @@ export class CallbackDeliverer {
   }
 
   start(): void {
-    this.loop = (async () => {
-      while (!this.stopped) {
-        let due: DueCallback | null = null;
-        try {
-          due = await this.callbacks.takeDue(Math.ceil(this.deps.config.REPORT_CALLBACK_TIMEOUT_MS / 1000) + 10);
-          if (due) await this.deliver(due);
-        } catch (error) {
-          this.deps.log('error', 'callback delivery loop failed', { err: (error as Error).message });
-        }
-        if (!due) await new Promise<void>((resolve) => { this.wake = resolve; setTimeout(resolve, POLL_MS); });
+    this.loop = this.run();
+  }
+
+  /** Takes due callbacks while there is room, each delivered on its own; waits when full or idle. */
+  private async run(): Promise<void> {
+    const { config } = this.deps;
+    // The row's lease outlives the POST's deadline, so no other worker takes it while it is in flight.
+    const leaseSeconds = Math.ceil(config.REPORT_CALLBACK_TIMEOUT_MS / 1000) + 10;
+    while (!this.stopped) {
+      if (this.inFlight.size >= config.REPORT_CALLBACK_CONCURRENCY) {
+        await this.pause();
+        continue;
       }
-    })();
+      let due: DueCallback | null = null;
+      try {
+        due = await this.callbacks.takeDue(leaseSeconds, this.busyHosts());
+      } catch (error) {
+        this.deps.log('error', 'callback delivery loop failed', { err: (error as Error).message });
+      }
+      if (due) this.launch(due);
+      else await this.pause();
+    }
+    await Promise.allSettled([...this.inFlight]);
+  }
+
+  /** Until a delivery ends (a slot or a host is free again), the deliverer closes, or the poll interval passes. */
+  private pause(): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, POLL_MS);
+      this.wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+  }
+
+  private busyHosts(): string[] {
+    const limit = this.deps.config.REPORT_CALLBACK_CONCURRENCY_PER_HOST;
+    return [...this.perHost].filter(([, n]) => n >= limit).map(([host]) => host);
+  }
+
+  private launch(due: DueCallback): void {
+    const host = callbackHost(due.url);
+    this.perHost.set(host, (this.perHost.get(host) ?? 0) + 1);
+    const delivery = this.deliver(due)
+      .catch((error: unknown) => this.deps.log('error', 'callback delivery failed to record its outcome', { jobId: due.job_id, err: (error as Error).message }))
+      .finally(() => {
+        const left = (this.perHost.get(host) ?? 1) - 1;
+        if (left > 0) this.perHost.set(host, left);
+        else this.perHost.delete(host);
+        this.inFlight.delete(delivery);
+        this.wake?.();
+      });
+    this.inFlight.add(delivery);
   }
 
   private async deliver(due: DueCallback): Promise<void> {
@@ -104,6 +163,7 @@ export class CallbackDeliverer {
     this.deps.log('warn', last ? 'callback given up' : 'callback attempt failed; retrying', { jobId: due.job_id, attempt: due.attempts, status, err: message });
   }
 
+  /** Stops taking callbacks and waits for those in flight (each ends by its deadline). */
   async close(): Promise<void> {
     this.stopped = true;
     this.wake?.();
