@@ -6,7 +6,8 @@ import { requestedFormat } from '../../src/features/ephemeris/plan.ts';
 
 const positions = readFixture('refdata/positions.json');
 const ANGLE_TOLERANCE = 0.001 / 3600;
-const NAMES: Record<string, string> = { MeanNode: 'Mean_Node', TrueNode: 'True_Node', MeanLilith: 'Mean_Lilith' };
+// The request below names one Lilith (the mean apogee), so its column is `Lilith`.
+const NAMES: Record<string, string> = { MeanNode: 'Mean_Node', TrueNode: 'True_Node', MeanLilith: 'Lilith' };
 
 let server: TestServer;
 beforeAll(async () => { server = await startTestServer({ compute: 'pool', threads: 2 }); });

@@ -6,6 +6,10 @@
  * not the mean apogee: it is the osculating ("true") apogee. Here too: in the ephemeris `Lilith`
  * is the osculating apogee (our point `true_lilith`) and `Mean_Lilith` the mean one (our point
  * `lilith`, which is what the natal chart's `lilith` means). Both asked for are two columns.
+ *
+ * A request that asks for one Lilith only, either one by any of its names, gets it under the key
+ * `Lilith`: a client that asks for `Mean_Lilith` reads `bodies.Lilith`, as the public service
+ * answers it. `meta.body_definitions.Lilith` then says which apogee it is (columnNames).
  */
 import { bodyInfo } from '../../astro/bodies.ts';
 
@@ -57,6 +61,21 @@ export function displayName(id: string): string {
   return name;
 }
 
+/** The two apogees: a request that names exactly one of them gets it as the column `Lilith`. */
+const LILITHS = ['true_lilith', 'lilith'];
+const ONE_LILITH = 'Lilith';
+
+/**
+ * The column (the key in rows, `meta.bodies`, table headers and the stem of CSV columns) of each
+ * of a request's bodies, in their order: each body's displayName, except that the only Lilith of
+ * a request is `Lilith` whichever apogee it is; with both, `Lilith` is the osculating one and
+ * `Mean_Lilith` the mean one, two distinct keys.
+ */
+export function columnNames(bodies: readonly string[]): string[] {
+  const liliths = bodies.filter((id) => LILITHS.includes(id)).length;
+  return bodies.map((id) => (liliths === 1 && LILITHS.includes(id) ? ONE_LILITH : displayName(id)));
+}
+
 /** The definition of a column that needs one (lunar points), else undefined. */
 export function bodyDefinition(id: string): string | undefined {
   return DEFINITIONS[id];
@@ -64,12 +83,12 @@ export function bodyDefinition(id: string): string | undefined {
 
 const aspectNames = new Map<string, string>();
 
-/** A body as an aspect names it: its column's name in lower case (`lilith` is the `Lilith` column). Kept once per id, as the column names are. */
-export function aspectName(id: string): string {
-  let name = aspectNames.get(id);
+/** A body as an aspect names it: its column's name in lower case (`lilith` is the `Lilith` column). Kept once per column, as the columns are few. */
+export function aspectName(column: string): string {
+  let name = aspectNames.get(column);
   if (name === undefined) {
-    name = displayName(id).toLowerCase();
-    aspectNames.set(id, name);
+    name = column.toLowerCase();
+    aspectNames.set(column, name);
   }
   return name;
 }

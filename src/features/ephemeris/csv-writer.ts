@@ -9,7 +9,6 @@
  * booleans, phase names) are fragments, declared once.
  */
 import { JsonTape, jsonFragment, vocabularyFragments } from '../../compute/json-tape.ts';
-import { displayName } from './body-names.ts';
 import { csvText } from './formats.ts';
 import type { EphemerisPlan } from './plan.ts';
 import type { EphemerisRow } from './rows.ts';
@@ -50,8 +49,7 @@ function field(w: JsonTape, value: string | number | boolean | null | undefined,
 export function csvChunkBytes(plan: EphemerisPlan, from: number, to: number, row: (i: number) => EphemerisRow, header?: string): Uint8Array {
   const w = tape.reset();
   if (header !== undefined) w.json(header);
-  const names = plan.bodies.map(displayName);
-  for (let i = from; i < to; i++) writeCsvLine(w, plan, names, row(i));
+  for (let i = from; i < to; i++) writeCsvLine(w, plan, plan.columns, row(i));
   return w.bytes();
 }
 

@@ -2,7 +2,6 @@
  * Output formats of the ephemeris: buffered JSON and tables, and the streamed CSV and NDJSON
  * exports (each chunk of rows serialised on its own, so no export is ever held whole).
  */
-import { displayName } from './body-names.ts';
 import { positionCell } from './cells.ts';
 import type { EphemerisPlan } from './plan.ts';
 import type { EphemerisRow } from './rows.ts';
@@ -13,7 +12,7 @@ export function rowJson(row: EphemerisRow): Omit<EphemerisRow, 'raw' | 'starLons
 }
 
 export function tableOf(plan: EphemerisPlan, rows: EphemerisRow[]) {
-  const bodyColumns = plan.bodies.map(displayName);
+  const bodyColumns = plan.columns;
   const lead = ['Date', 'Weekday', ...(plan.includeSiderealTime ? ['Sid.t'] : [])];
   const leadCells = (r: EphemerisRow) => [r.local_timestamp, r.weekday, ...(plan.includeSiderealTime ? [r.sidereal_time!] : [])];
   const cells = (r: EphemerisRow) => plan.bodies.map((id) => positionCell(id, r.raw[id]!, plan));
@@ -48,8 +47,7 @@ function csvField(value: unknown): string {
 export function csvHeader(plan: EphemerisPlan): string {
   const columns = ['timestamp_utc', 'local_timestamp', 'weekday', 'julian_day'];
   if (plan.includeSiderealTime) columns.push('sidereal_time');
-  for (const id of plan.bodies) {
-    const name = displayName(id);
+  for (const name of plan.columns) {
     columns.push(`${name}_lon`);
     if (plan.includeSignDegree) columns.push(`${name}_sign`, `${name}_deg`);
     if (plan.includeSpeed) columns.push(`${name}_speed`);
@@ -70,8 +68,8 @@ export function csvHeader(plan: EphemerisPlan): string {
 export function csvLine(plan: EphemerisPlan, row: EphemerisRow): string {
   const fields: unknown[] = [row.timestamp, row.local_timestamp, row.weekday, row.julian_day];
   if (plan.includeSiderealTime) fields.push(row.sidereal_time);
-  for (const id of plan.bodies) {
-    const cell = row.bodies[displayName(id)]!;
+  for (const column of plan.columns) {
+    const cell = row.bodies[column]!;
     fields.push(cell.abs_pos);
     if (plan.includeSignDegree) fields.push(cell.sign_id, cell.pos);
     if (plan.includeSpeed) fields.push(cell.speed);

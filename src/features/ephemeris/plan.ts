@@ -13,7 +13,7 @@ import type { HouseSystemName } from '../../astro/house-systems.ts';
 import { timeZoneAt } from '../../geo/time-zone-lookup.ts';
 import { RequestFieldError } from '../shared/request-error.ts';
 import { isAutoZone, placeWarnings, requestedZone, resolvePlace } from '../shared/place.ts';
-import { DEFAULT_EPHEMERIS_BODIES, bodyDefinition, displayName, resolveBodyName } from './body-names.ts';
+import { DEFAULT_EPHEMERIS_BODIES, bodyDefinition, columnNames, resolveBodyName } from './body-names.ts';
 import { STEP_PATTERN, type EphemerisRequest } from './schemas.ts';
 import { civilAtOffsetMs, readIsoDateTime } from '../../astro/iso-date-time.ts';
 import { EPHEMERIS_FIRST_DATE, EPHEMERIS_LAST_DATE, MAX_BUFFERED_ROWS, MAX_GRID_ROWS, MAX_STEP, MAX_STREAMED_ROWS } from './limits.ts';
@@ -32,6 +32,8 @@ export interface EphemerisPlan {
   zone: string;
   dstPolicy: DstPolicy;
   bodies: string[];
+  /** The key of each body in rows, tables and CSV columns, in the order of `bodies` (body-names.ts columnNames). */
+  columns: string[];
   zodiac: ZodiacSetting;
   houseSystem: HouseSystemName;
   place: { lat: number; lng: number; city: string | null; country?: string | null; state?: string | null } | null;
@@ -160,18 +162,18 @@ function countRows(startUtcMs: number, startLocal: CivilTime, endUtcMs: number, 
  * `body_aliases`: each requested name that is not its column's name (other than by case), with
  * the column it became; `body_definitions`: what the lunar-point columns are.
  */
-function bodyNamesMeta(requested: readonly string[], bodies: readonly string[]) {
+function bodyNamesMeta(requested: readonly string[], bodies: readonly string[], columns: readonly string[]) {
   const aliases: Record<string, string> = {};
   for (const name of requested) {
-    const column = displayName(resolveBodyName(name)!);
+    const column = columns[bodies.indexOf(resolveBodyName(name)!)]!;
     if (column.toLowerCase() !== name.trim().toLowerCase().replace(/[\s-]+/g, '_')) aliases[name] = column;
   }
-  const definitions = Object.fromEntries(bodies.flatMap((id) => {
+  const definitions = Object.fromEntries(bodies.flatMap((id, i) => {
     const definition = bodyDefinition(id);
-    return definition ? [[displayName(id), definition]] : [];
+    return definition ? [[columns[i]!, definition]] : [];
   }));
   return {
-    bodies: bodies.map(displayName),
+    bodies: [...columns],
     ...(Object.keys(aliases).length ? { body_aliases: aliases } : {}),
     ...(Object.keys(definitions).length ? { body_definitions: definitions } : {}),
   };
@@ -257,6 +259,7 @@ export function buildEphemerisPlan(request: EphemerisRequest): EphemerisPlan {
   const plan: EphemerisPlan = {
     startUtcMs, startLocal, step, skippedDays, rowCount, single: !request.end, zone, dstPolicy,
     bodies: bodies.length ? bodies : DEFAULT_EPHEMERIS_BODIES,
+    columns: columnNames(bodies.length ? bodies : DEFAULT_EPHEMERIS_BODIES),
     zodiac, houseSystem: request.house_system,
     place: place ? { lat: place.lat, lng: place.lng, city: place.city, ...(place.source === 'gazetteer' ? { country: place.country, state: place.region ?? null } : {}) } : null,
     // Houses and angles come with a place unless explicitly turned off.
@@ -283,7 +286,7 @@ export function buildEphemerisPlan(request: EphemerisRequest): EphemerisPlan {
     zodiac_type: zodiac.type, sidereal_ayanamsa: zodiac.type === 'sidereal' ? zodiac.ayanamsa : null,
     house_system: plan.includeHouses || plan.includeAngles ? request.house_system : null,
     location: plan.place, format, dst_policy: dstPolicy,
-    ...bodyNamesMeta(request.bodies ?? [], plan.bodies),
+    ...bodyNamesMeta(request.bodies ?? [], plan.bodies, plan.columns),
   };
   const warnings = placeWarnings(place);
   if (warnings.length) plan.meta.warnings = warnings;

@@ -11,7 +11,7 @@ import { moonPhaseOf, type MoonPhase } from '../../astro/moon-phase.ts';
 import { formatLocalIso, julianDayFromUtcMs } from '../../astro/civil-time.ts';
 import { degreeInSign, normalizeDegrees, signOf } from '../../astro/zodiac.ts';
 import { RequestFieldError } from '../shared/request-error.ts';
-import { aspectName, displayName } from './body-names.ts';
+import { aspectName } from './body-names.ts';
 import { rowInstant, type EphemerisPlan } from './plan.ts';
 import { zoneOffsetSeconds } from '../../astro/zone-offset-table.ts';
 
@@ -86,7 +86,8 @@ export function computeRow(plan: EphemerisPlan, index: number, voidAt?: VoidLook
     // Local apparent sidereal time at the place, Greenwich without one.
     row.sidereal_time = hms(siderealTimeHours(jd) + (plan.place ? plan.place.lng / 15 : 0));
   }
-  for (const id of plan.bodies) {
+  for (let i = 0; i < plan.bodies.length; i++) {
+    const id = plan.bodies[i]!;
     const info = bodyInfo(id);
     let p: EclipticPosition;
     if (id === 'south_node') {
@@ -116,7 +117,7 @@ export function computeRow(plan: EphemerisPlan, index: number, voidAt?: VoidLook
       cell.dignity = all[0] ?? null;
       cell.dignities = all;
     }
-    row.bodies[displayName(id)] = cell;
+    row.bodies[plan.columns[i]!] = cell;
   }
   // The phase needs the Sun and the Moon, asked for or not (computed once more only when not).
   const sun = row.raw.sun ?? calcBody(jd, 0, plan.zodiac);
@@ -135,9 +136,10 @@ export function computeRow(plan: EphemerisPlan, index: number, voidAt?: VoidLook
   }
   if (plan.aspects !== 'none') {
     const points = plan.bodies.map((id) => ({ id, lon: row.raw[id]!.lon, speed: row.raw[id]!.speedLon }));
-    // An aspect names its bodies as their columns do, in lower case: `lilith` is the `Lilith` column (the osculating apogee), as a client joining the two by name expects.
+    // An aspect names its bodies as their columns do, in lower case: `lilith` is the `Lilith` column (whichever apogee the request's one Lilith is), as a client joining the two by name expects.
+    const nameOf = (id: string) => aspectName(plan.columns[plan.bodies.indexOf(id)]!);
     row.aspects = sortByOrb(findAspectsWithin(points, { types: plan.aspects === 'all' ? ASPECT_TYPES : MAJOR_ASPECT_TYPES }))
-      .map(({ p1, p2, type, deg, angle, orb, is_major, is_applying }) => ({ p1: aspectName(p1), p2: aspectName(p2), type, deg, angle, orb, is_major, is_applying }));
+      .map(({ p1, p2, type, deg, angle, orb, is_major, is_applying }) => ({ p1: nameOf(p1), p2: nameOf(p2), type, deg, angle, orb, is_major, is_applying }));
   }
   if (voidAt) row.moon_void_of_course = voidAt(utcMs);
   if (plan.fixedStars.length) {

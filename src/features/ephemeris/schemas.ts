@@ -42,7 +42,7 @@ export const ephemerisRequest = z
     zodiac_type: zodiacType.default('tropical'),
     sidereal_ayanamsa: ayanamsa.nullish().describe(`One of: ${AYANAMSA_ACCEPTED_NAMES.join(', ')}`),
     house_system: houseSystem.default('placidus'),
-    bodies: z.array(bodyName).min(1).max(MAX_BODIES).nullish().describe('Bodies to list, by name (any case); default: Sun to Pluto, the true node, Chiron and the true Lilith.'),
+    bodies: z.array(bodyName).min(1).max(MAX_BODIES).nullish().describe('Bodies to list, by name (any case); default: Sun to Pluto, the true node, Chiron and the true Lilith. `Lilith` is the osculating apogee and `Mean_Lilith` the mean one; a request naming only one of them gets it under the key `Lilith`, and `meta.body_definitions` says which.'),
     include_angles: z.boolean().nullish().describe('Ascendant and Midheaven per row (needs a place). Default true when a place is given.'),
     include_houses: z.boolean().nullish().describe('The 12 house cusps (needs a place). Default true when a place is given.'),
     include_speed: z.boolean().default(true).describe('Daily speed in degrees. Default true.'),
