@@ -5,25 +5,22 @@
 ARG NODE_VERSION=22
 
 # Build: compilers for the native modules (the Swiss Ephemeris binding, and the service's own:
-# the lean binding of its position and houses calls, the JSON tape writer, the file mapper),
-# production dependencies only, the gazetteer index, the time-zone tiles and the index of
-# time-zone transitions.
+# the lean binding of its position and houses calls, the JSON tape writer, the file mapper), the
+# TypeScript compiler for dist/, the gazetteer index, the time-zone tiles and the index of
+# time-zone transitions; then the development dependencies are pruned: the image runs the
+# compiled JavaScript under node, with no TypeScript loader.
 FROM node:${NODE_VERSION}-bookworm AS build
 WORKDIR /app
 # node-gyp compiles against the headers this Node ships instead of downloading them.
 ENV npm_config_nodedir=/usr/local
-# What `npm ci` and its install script need (native/ and binding.gyp for node-gyp, src/geo/ for
-# the gazetteer index and the time-zone tiles, src/astro/ for the time-zone index), before the
-# rest of the source, so that a code change reuses this layer.
-COPY package.json package-lock.json binding.gyp ./
+# What `npm ci` and its install script need (native/ and binding.gyp for node-gyp, the sources
+# and the TypeScript settings for dist/), then the data the service reads at run time.
+COPY package.json package-lock.json binding.gyp tsconfig.json tsconfig.build.json ./
 COPY native/ native/
-COPY src/native-module.ts src/
-COPY src/geo/ src/geo/
-COPY src/astro/ src/astro/
-RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY src/ src/
 COPY workers/ workers/
 COPY renderer/ renderer/
+RUN npm ci --no-audit --no-fund && npm prune --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY sql/ sql/
 COPY ephe/ ephe/
 COPY content/ content/
@@ -37,7 +34,7 @@ WORKDIR /app
 ENV NODE_ENV=production CHROMIUM_PATH=/usr/bin/chromium
 COPY --from=build /app /app
 USER node
-CMD ["node", "--import", "tsx", "src/cli.ts", "worker", "reports"]
+CMD ["node", "dist/src/cli.js", "worker", "reports"]
 
 # Run: the same files on the slim image of the same Debian release (the native modules link
 # against its C library), owned by root and read-only to the unprivileged user that runs them.
@@ -56,5 +53,5 @@ HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 \
 # A young generation of 64 MB semi-spaces (V8 defaults to 16): a served natal request leaves
 # some 12 KB of answer and tens of objects behind, and fewer scavenges took its CPU from
 # 346-418 to 284-291 µs (README, Performance).
-CMD ["node", "--max-semi-space-size=64", "--import", "tsx", "src/main.ts"]
+CMD ["node", "--max-semi-space-size=64", "dist/src/main.js"]
 

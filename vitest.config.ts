@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    globalSetup: ['test/setup/build-dist.ts'],
     testTimeout: 120_000,
     hookTimeout: 60_000,
     // Integration suites share one PostgreSQL and one Redis; files run in parallel workers but

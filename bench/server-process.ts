@@ -5,6 +5,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { freePort, waitUntilReady } from '../test/helpers/child-server.ts';
 
+/** The compiled service, as `npm start` runs it. */
+export const SERVICE_ENTRY = 'dist/src/main.js';
+
 export interface BenchServer {
   url: string;
   key: string;
@@ -12,13 +15,19 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
-export async function startBenchServer(env: Record<string, string>, nodeArgs: string[] = [], entry = 'src/main.ts'): Promise<BenchServer> {
+/**
+ * `entry` is the service's own (`npm start` runs the compiled dist/src/main.js, and so does the
+ * bench: it measures what users run; `npm run build` first after changing the sources) or a
+ * reference server's TypeScript file, run through tsx.
+ */
+export async function startBenchServer(env: Record<string, string>, nodeArgs: string[] = [], entry = SERVICE_ENTRY): Promise<BenchServer> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'astro-bench-'));
   const fullEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATA_DIR: dataDir, ...env };
   const root = path.resolve(import.meta.dirname, '..');
   // With the V8 flag the service is started with (package.json, Dockerfile), every server alike.
-  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--max-semi-space-size=64', '--import', 'tsx', entry], { cwd: root, env: fullEnv, stdio: ['ignore', 'ignore', 'inherit'] });
+  const loader = entry.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--max-semi-space-size=64', ...loader, entry], { cwd: root, env: fullEnv, stdio: ['ignore', 'ignore', 'inherit'] });
   const url = `http://127.0.0.1:${port}`;
   if (!(await waitUntilReady(port))) {
     child.kill('SIGKILL');
@@ -26,8 +35,8 @@ export async function startBenchServer(env: Record<string, string>, nodeArgs: st
     throw new Error(`${entry} did not become ready on port ${port}`);
   }
   // The bare reference server takes no key; the real one gets an operator key from the CLI.
-  if (!entry.endsWith('src/main.ts')) return { url, key: '', pid: child.pid!, stop: () => stopChild(child, dataDir) };
-  const out = execFileSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'keys', 'create', '--email', `bench-${port}@example.com`, '--plan', 'unlimited', '--json'], { cwd: root, env: fullEnv, encoding: 'utf8' });
+  if (entry !== SERVICE_ENTRY) return { url, key: '', pid: child.pid!, stop: () => stopChild(child, dataDir) };
+  const out = execFileSync(process.execPath, ['dist/src/cli.js', 'keys', 'create', '--email', `bench-${port}@example.com`, '--plan', 'unlimited', '--json'], { cwd: root, env: fullEnv, encoding: 'utf8' });
   const key = JSON.parse(out.trim().split('\n').pop()!).key as string;
   return {
     url, key, pid: child.pid!,

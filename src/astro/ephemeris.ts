@@ -22,10 +22,10 @@
  *   earlier request a little past the files' end (asteroids present, Neptune 6" apart) and
  *   carried state from one fallback into the next call.
  */
-import { fileURLToPath } from 'node:url';
 import sweph from 'sweph';
 import { AYANAMSAS, type AyanamsaName } from './ayanamsas.ts';
 import { loadNativeModule } from '../native-module.ts';
+import { projectPath } from '../project-paths.ts';
 
 const C = sweph.constants;
 
@@ -82,7 +82,7 @@ export interface HouseCusps {
 
 export class EphemerisError extends Error {}
 
-const DEFAULT_EPHE_PATH = fileURLToPath(new URL('../../ephe', import.meta.url));
+const DEFAULT_EPHE_PATH = projectPath('ephe');
 let ephePath: string | undefined;
 
 /** Points the library at the data files once per thread; cheap to call again. */

@@ -5,9 +5,9 @@
  * (only a designation) are left out.
  */
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { projectPath } from '../project-paths.ts';
 
-const CATALOGUE = fileURLToPath(new URL('../../ephe/sefstars.txt', import.meta.url));
+const CATALOGUE = projectPath('ephe', 'sefstars.txt');
 
 let named: readonly string[] | undefined;
 

@@ -6,6 +6,7 @@
  */
 import os from 'node:os';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { RUNS_COMPILED } from '../project-paths.ts';
 import { indexedZoneNames, scanZonesForIndex, writeZoneTransitionIndex, ZONE_TRANSITIONS_FILE } from './zone-transitions.ts';
 
 if (isMainThread) {
@@ -13,9 +14,12 @@ if (isMainThread) {
   const names = indexedZoneNames();
   const threads = Math.max(1, Math.min(os.availableParallelism(), 8));
   const parts = await Promise.all(Array.from({ length: threads }, (_, part) => new Promise<Record<string, number[]>>((resolve, reject) => {
-    // A thread's entry must be JavaScript: it loads this TypeScript file through tsx's API.
-    const entry = `import('tsx/esm/api').then(({ tsImport }) => tsImport(${JSON.stringify(import.meta.url)}, ${JSON.stringify(import.meta.url)}))`;
-    const worker = new Worker(entry, { eval: true, workerData: names.filter((_, i) => i % threads === part) });
+    // Compiled (as `npm ci` runs it), a thread runs this very file; as TypeScript (`npm run
+    // build:zones` from the sources) its entry must be JavaScript that loads it through tsx's API.
+    const share = names.filter((_, i) => i % threads === part);
+    const worker = RUNS_COMPILED
+      ? new Worker(new URL(import.meta.url), { workerData: share })
+      : new Worker(`import('tsx/esm/api').then(({ tsImport }) => tsImport(${JSON.stringify(import.meta.url)}, ${JSON.stringify(import.meta.url)}))`, { eval: true, workerData: share });
     worker.once('message', resolve).once('error', reject);
   })));
   // In the order Intl lists the zones, whichever thread scanned them.

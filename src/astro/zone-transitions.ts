@@ -10,12 +10,12 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { ianaZone, intlOffsetSeconds } from './civil-time.ts';
+import { projectPath } from '../project-paths.ts';
 
 const DAY = 86_400_000;
 
-export const ZONE_TRANSITIONS_FILE = fileURLToPath(new URL('../../build/zone-transitions.json', import.meta.url));
+export const ZONE_TRANSITIONS_FILE = projectPath('build', 'zone-transitions.json');
 
 /** The years covered: every offset before 1850 is a zone's local mean time, asked of Intl directly. */
 export const INDEX_FROM_MS = Date.UTC(1850, 0, 1);

@@ -3,7 +3,7 @@
  * the light tasks inline and the rest in the pool. The pool's queue is bounded: when it is full
  * the request is refused (503 with Retry-After) instead of piling up latency and memory.
  */
-import { fileURLToPath } from 'node:url';
+import { RUNS_COMPILED, runnableModule } from '../project-paths.ts';
 import { Piscina } from 'piscina';
 import { RequestFieldError } from '../features/shared/request-error.ts';
 import { initEphemeris } from '../astro/ephemeris.ts';
@@ -54,12 +54,13 @@ export function createInlineRunner(): ComputeRunner {
 
 export function createPoolRunner(options: { threads: number; maxQueue: number; tasksPerThread?: number }): ComputeRunner {
   const pool = new Piscina({
-    filename: fileURLToPath(new URL('../../workers/compute.ts', import.meta.url)),
+    filename: runnableModule('workers/compute'),
     minThreads: options.threads,
     maxThreads: options.threads,
     maxQueue: options.maxQueue,
-    // Worker threads must load TypeScript sources the same way the main thread does.
-    execArgv: ['--import', 'tsx'],
+    // Worker threads load the modules in the form the main thread runs: compiled, or TypeScript
+    // sources through the same loader (tests and tools).
+    execArgv: RUNS_COMPILED ? [] : ['--import', 'tsx'],
     idleTimeout: 60_000,
     closeTimeout: 30_000,
     // Several tasks queued per worker: a worker goes from one task to the next without waiting

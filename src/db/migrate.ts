@@ -11,11 +11,11 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { Umzug, type UmzugStorage } from 'umzug';
+import { projectPath } from '../project-paths.ts';
 
-export const MIGRATIONS_DIR = fileURLToPath(new URL('../../sql', import.meta.url));
+export const MIGRATIONS_DIR = projectPath('sql');
 const MIGRATION_LOCK_ID = 727_001;
 
 class PostgresStorage implements UmzugStorage {

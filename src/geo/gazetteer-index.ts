@@ -4,11 +4,11 @@
  * few place lines it needs, so loading costs one pass over the bytes and no object per place or
  * name: about 45 MB in all.
  */
-import { fileURLToPath } from 'node:url';
 import { buildGazetteer, readGazetteer, writeGazetteer, type GazetteerFiles } from './gazetteer-build.ts';
 import { NameIndex } from './name-index.ts';
+import { projectPath } from '../project-paths.ts';
 
-export const GAZETTEER_DIR = fileURLToPath(new URL('../../build/gazetteer/', import.meta.url));
+export const GAZETTEER_DIR = projectPath('build', 'gazetteer');
 
 export interface Place {
   name: string;

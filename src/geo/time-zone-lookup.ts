@@ -18,17 +18,17 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import geobuf from 'geobuf';
 import Pbf from 'pbf';
 import { LRUCache } from 'lru-cache';
 import { tileOf, tileSource, ZoneTileFile, type Tile, type TileSource, type ZonePolygon } from './zone-tile-file.ts';
+import { projectPath } from '../project-paths.ts';
 
 /** Bytes of decoded tiles per thread: the whole dataset (about 130 MB) fits. */
 export const DEFAULT_TILE_BUDGET_BYTES = 160 * 1024 * 1024;
 
 /** The tiles decoded at install time (src/geo/write-zone-tiles.ts). */
-export const ZONE_TILES_FILE = fileURLToPath(new URL('../../build/zone-tiles.bin', import.meta.url));
+export const ZONE_TILES_FILE = projectPath('build', 'zone-tiles.bin');
 
 interface QuadNode {
   a?: QuadTree; b?: QuadTree; c?: QuadTree; d?: QuadTree;

@@ -5,9 +5,9 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { isGrammarKey } from './keys.ts';
 import { groupFileSchema, type GroupFile, type InterpretationEntry } from './schema.ts';
+import { projectPath } from '../project-paths.ts';
 
 export const DEFAULT_LANGUAGE = 'en';
 export const DEFAULT_LIBRARY_VERSION = '1.0.0';
@@ -41,7 +41,7 @@ export function libraryRoot(language = DEFAULT_LANGUAGE, version = DEFAULT_LIBRA
   const key = `${language}/${version}`;
   let root = roots.get(key);
   if (root === undefined) {
-    root = fileURLToPath(new URL(`../../content/interpretations/${language}/${version}/`, import.meta.url));
+    root = projectPath('content', 'interpretations', language, version) + path.sep;
     roots.set(key, root);
   }
   return root;
