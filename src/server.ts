@@ -22,6 +22,9 @@ const WAIT_FOR_COMMAND_MS = 120_000;
 /** After the drain deadline: time left to flush the usage log and close connections before the process exits anyway. */
 const LAST_RESORT_MS = 15_000;
 
+/** A signal this soon after the first is the same request to stop, passed on by a runner (npm). */
+const SAME_STOP_MS = 1000;
+
 /**
  * The database of the server. Embedded, DATA_DIR may be held by a command (`keys create`, `migrate`)
  * for a moment: wait for it. If another server holds it, refuse: the embedded database belongs to
@@ -122,18 +125,21 @@ async function start(config: Config, log: Logger, options: { platformLayers?: bo
       process.exit(1);
     });
   };
-  // The second signal stops at once. The parent of a process group asks by message, and that
-  // message may come before the same Ctrl-C's signal reaches this process: it is not a signal.
-  let signalled = false;
+  // A second signal stops at once, unless it is the first one passed on again: a runner between
+  // the terminal and this process (`npm start`) gets the terminal's Ctrl-C too and sends it on a
+  // few milliseconds later. The parent of a process group asks by message, and that message may
+  // come before the same Ctrl-C's signal reaches this process: it is not a signal.
+  let firstSignalAt: number | undefined;
   const onSignal = (signal: NodeJS.Signals) => {
-    if (signalled) {
+    if (firstSignalAt !== undefined) {
+      if (performance.now() - firstSignalAt < SAME_STOP_MS) return log.info({ signal }, 'already stopping (the same signal, passed on again)');
       log.warn({ signal }, 'stopping at once');
       // Exiting drops DATA_DIR's lock too; what was committed is in PGlite's log.
       process.exit(130);
     }
-    signalled = true;
+    firstSignalAt = performance.now();
     if (stopping) return;
-    log.info({ signal }, 'shutting down (a second Ctrl-C stops at once)');
+    log.info({ signal }, 'shutting down (Ctrl-C again after a second stops at once)');
     stopGracefully();
   };
   process.on('SIGINT', onSignal);
