@@ -32,7 +32,11 @@ export type ClaimedReportJob = z.infer<typeof claimedRow>;
 
 const statusColumns = sql.fragment`j.id, j.user_id, j.status, j.progress, j.stage, j.options, j.credit_reserved, j.attempts, j.error_code, j.error_message, j.markdown, j.sections,
   j.pdf is not null as has_pdf, j.pdf_branded is not null as has_branded_pdf, j.page_count, j.created_at, j.updated_at, j.started_at, j.completed_at,
-  c.status as callback_status, c.attempts as callback_attempts, c.last_status_code as callback_last_status_code, c.last_error as callback_last_error,
+  c.status as callback_status,
+  -- Attempts that have an outcome: the one in flight (taken, its lease running) is counted by the
+  -- deliverer when it is taken, before its answer is recorded, and would show beside the previous answer.
+  c.attempts - (c.status = 'pending' and c.lease_until is not null and c.lease_until > now())::int as callback_attempts,
+  c.last_status_code as callback_last_status_code, c.last_error as callback_last_error,
   c.delivered_at as callback_delivered_at`;
 /** A job has at most one callback: for the event that ended it. */
 const withCallback = sql.fragment`report_jobs j left join lateral (select * from report_callbacks where job_id = j.id order by created_at desc limit 1) c on true`;

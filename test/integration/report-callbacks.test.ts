@@ -24,6 +24,10 @@ let receiver: http.Server;
 let hookUrl = '';
 const receipts: Receipt[] = [];
 const answers = new Map<string, number[]>();
+/** Paths answered with the same status however often they are called. */
+const alwaysAnswers = new Map<string, number>();
+/** The next request to a path is answered only once its promise settles. */
+const held = new Map<string, Promise<void>>();
 
 beforeAll(async () => {
   receiver = http.createServer((req, res) => {
@@ -32,13 +36,16 @@ beforeAll(async () => {
     req.on('end', () => {
       receipts.push({ headers: req.headers, body, path: req.url! });
       const planned = answers.get(req.url!) ?? [];
-      res.statusCode = planned.shift() ?? 204;
-      res.end();
+      res.statusCode = alwaysAnswers.get(req.url!) ?? planned.shift() ?? 204;
+      const hold = held.get(req.url!);
+      held.delete(req.url!);
+      if (hold) void hold.then(() => res.end());
+      else res.end();
     });
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
-  const callbackEnv = { REPORT_WORKER: 'in_process', REPORT_SWEEP_INTERVAL_SECONDS: '1', REPORT_CALLBACK_ALLOW_LOOPBACK: 'true', REPORT_CALLBACK_RETRY_BASE_SECONDS: '0.3' };
+  const callbackEnv = { REPORT_WORKER: 'in_process', REPORT_SWEEP_INTERVAL_SECONDS: '1', REPORT_CALLBACK_ALLOW_LOOPBACK: 'true', REPORT_CALLBACK_RETRY_BASE_SECONDS: '0.3', REPORT_CALLBACK_MAX_ATTEMPTS: '20', REPORT_CALLBACK_TIMEOUT_MS: '60000' };
   server = await startTestServer({ env: callbackEnv });
   // /bin/false exits at once: Chromium "never starts", a transient fault retried until the attempts are spent.
   failing = await startTestServer({ env: { ...callbackEnv, CHROMIUM_PATH: '/bin/false', REPORT_MAX_ATTEMPTS: '2', REPORT_RETRY_BASE_SECONDS: '0.2' } });
@@ -101,11 +108,23 @@ describe('report callbacks', () => {
 
   it('shows a failing delivery in the job status: pending, its attempts and the last answer', async () => {
     const { key } = await userWithCredits(server, 1);
-    answers.set('/hook/down', Array.from({ length: 20 }, () => 503));
+    // Every attempt answers 503, and 20 attempts 0.3 s apart doubling take hours: whenever the
+    // status is read, the delivery is pending and its last recorded answer is a 503.
+    alwaysAnswers.set('/hook/down', 503);
+    // The first attempt is answered only after the status was read while it was in flight.
+    let answerFirst!: () => void;
+    held.set('/hook/down', new Promise<void>((resolve) => { answerFirst = resolve; }));
     const res = await server.post('/api/v1/natal/calculate', { ...BIRTH, psychological_report: { enabled: true, callback_url: `${hookUrl}/hook/down` } }, { 'x-api-key': key });
     const id = res.body.report.job_id;
     await waitForJob(server, id, key);
     await waitFor(() => receipts.some((r) => r.path === '/hook/down'), 'the first delivery attempt');
+    // An attempt in flight is not yet an attempt with an outcome: no count beside an answer it has not had.
+    try {
+      const inFlight = (await server.get(`/api/v1/natal/report/${id}`, { 'x-api-key': key })).body;
+      expect(inFlight.callback).toMatchObject({ status: 'pending', attempts: 0, last_status_code: null });
+    } finally {
+      answerFirst();
+    }
     const job = await waitFor(async () => {
       const body = (await server.get(`/api/v1/natal/report/${id}`, { 'x-api-key': key })).body;
       return body.callback?.attempts >= 1 ? body : undefined;
