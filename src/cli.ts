@@ -1,6 +1,6 @@
 /**
- * The command line: `serve`, `migrate`, `keys create`, `token`, `worker reports`, `mail outbox|send-held`,
- * `billing offer`, `admin hash-password`. Works in both modes and whether or not the server runs:
+ * The command line: `serve`, `migrate`, `keys create`, `credits grant`, `token`, `worker reports`,
+ * `mail outbox|send-held`, `billing offer`, `admin hash-password`. Works in both modes and whether or not the server runs:
  * in embedded mode a command asks the server that holds DATA_DIR to do its work, or opens DATA_DIR
  * itself when no server does (operator/command.ts).
  */
@@ -12,6 +12,7 @@ import { withJwtSecret } from './features/auth/jwt-secret.ts';
 import { mintToken } from './features/auth/token.ts';
 import { hashAdminPassword, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './features/admin/password.ts';
 import { PasswordMismatchError, readPassword } from './features/admin/read-password.ts';
+import { MAX_ADJUSTMENT } from './features/report-credits/operator-adjustment.ts';
 
 const program = new Command().name('astro').description('Astrology calculation service').showHelpAfterError();
 
@@ -54,6 +55,12 @@ const email = (value: string) => {
   return value;
 };
 
+const positiveInt = (name: string, max: number) => (value: string) => {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > max) throw new InvalidArgumentError(`${name} must be a whole number from 1 to ${max}`);
+  return n;
+};
+
 const keys = program.command('keys').description('manage API keys');
 keys
   .command('create')
@@ -61,17 +68,34 @@ keys
   .requiredOption('--email <email>', 'owner e-mail address', email)
   .option('--plan <code>', 'put the user on this plan (free, entry, high, unlimited); a new user starts on free')
   .option('--name <name>', 'a label for the key', 'default')
+  .option('--credits <n>', 'also give the user this many report credits (lasting; the operator plan includes none)', positiveInt('--credits', MAX_ADJUSTMENT))
   .option('--json', 'print JSON')
   .option('--quiet', 'print only the key (for KEY=$(...))')
-  .action(async (options: { email: string; plan?: string; name: string; json?: boolean; quiet?: boolean }) => {
-    const created = await operation('keys.create', { email: options.email, plan: options.plan, name: options.name });
+  .action(async (options: { email: string; plan?: string; name: string; credits?: number; json?: boolean; quiet?: boolean }) => {
+    const created = await operation('keys.create', { email: options.email, plan: options.plan, name: options.name, credits: options.credits });
     if (!created) return;
     if (options.json) console.log(JSON.stringify(created));
     else if (options.quiet) console.log(created.key);
     else {
       const hint = created.limits.per_second === null && created.limits.requests === null ? '' : '\n(--plan unlimited lifts the limits, for exploring)';
-      console.log(`API key for ${created.email} (${describeLimits(created)}):\n  ${created.key}\nIt is shown only once; store it now.${hint}`);
+      const credits = created.report_credits === undefined ? '' : `\n${created.email} has ${created.report_credits} report credits.`;
+      console.log(`API key for ${created.email} (${describeLimits(created)}):\n  ${created.key}\nIt is shown only once; store it now.${credits}${hint}`);
     }
+  });
+
+const credits = program.command('credits').description('report credits');
+credits
+  .command('grant')
+  .description('give a user lasting report credits (they do not lapse); the ledger keeps the reason')
+  .requiredOption('--email <email>', 'the user\'s e-mail address', email)
+  .requiredOption('--count <n>', 'how many credits', positiveInt('--count', MAX_ADJUSTMENT))
+  .option('--reason <text>', 'why, kept in the ledger', 'granted from the command line')
+  .option('--json', 'print JSON')
+  .action(async (options: { email: string; count: number; reason: string; json?: boolean }) => {
+    const granted = await operation('credits.grant', { email: options.email, count: options.count, reason: options.reason });
+    if (!granted) return;
+    if (options.json) console.log(JSON.stringify(granted));
+    else console.log(`granted ${granted.granted} report credits to ${granted.email}; ${granted.remaining} to spend now`);
   });
 
 const seconds = (value: string) => {
@@ -100,12 +124,6 @@ program
     if (options.json) console.log(JSON.stringify({ token, user_id: options.user, email: options.email ?? null, expires_in: options.ttl }));
     else console.log(token);
   });
-
-const positiveInt = (name: string, max: number) => (value: string) => {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1 || n > max) throw new InvalidArgumentError(`${name} must be a whole number from 1 to ${max}`);
-  return n;
-};
 
 const worker = program.command('worker').description('background workers');
 worker

@@ -1,6 +1,6 @@
 /**
- * What the command line asks of the database: apply the migrations, create an API key, read the
- * e-mail outbox and send what it holds, offer a request pack. Run by the
+ * What the command line asks of the database: apply the migrations, create an API key, give a
+ * user report credits, read the e-mail outbox and send what it holds, offer a request pack. Run by the
  * process that holds the database: the CLI itself (a PostgreSQL server, or DATA_DIR when no
  * server holds it), or the embedded server on the CLI's behalf (endpoint.ts), so that the same
  * code does the work however the command reaches the database.
@@ -13,6 +13,7 @@ import { PlanRepository } from '../db/plans.ts';
 import { EmailOutboxRepository, type OutboxRow } from '../db/email-outbox.ts';
 import { UserRepository } from '../db/users.ts';
 import { createRequestPackOffer, OfferInputError } from '../features/billing/request-packs.ts';
+import { adjustReportCredits, MAX_ADJUSTMENT, MAX_REASON_LENGTH } from '../features/report-credits/operator-adjustment.ts';
 import { createSmtpTransport } from '../mail/transport.ts';
 import { Mailer } from '../mail/mailer.ts';
 import type { Config } from '../config.ts';
@@ -28,6 +29,14 @@ export const keysCreateInput = z.object({
   email: z.string().email().max(254),
   plan: z.string().min(1).max(64).optional(),
   name: z.string().min(1).max(255).default('default'),
+  /** Lasting report credits given with the key (to try a report on an operator plan, which includes none). */
+  credits: z.number().int().min(1).max(MAX_ADJUSTMENT).optional(),
+});
+
+export const creditsGrantInput = z.object({
+  email: z.string().email().max(254),
+  count: z.number().int().min(1).max(MAX_ADJUSTMENT),
+  reason: z.string().trim().min(1).max(MAX_REASON_LENGTH).default('granted from the command line'),
 });
 
 export const mailOutboxInput = z.object({
@@ -56,23 +65,46 @@ export interface CreatedKey {
   plan: string;
   /** The plan's limits: requests per period (null: none) and per second (null: none). */
   limits: { requests: number | null; period: 'day' | 'month'; per_second: number | null };
+  /** The user's report credits now; present when the key came with credits (`credits`). */
+  report_credits?: number;
   created_at: string;
+}
+
+export interface GrantedCredits {
+  user_id: string;
+  email: string;
+  granted: number;
+  /** Credits the user can spend now. */
+  remaining: number;
 }
 
 export const operations = {
   migrate: async (db: OperationDatabase): Promise<{ applied: string[] }> => ({ applied: await migrate(db.url) }),
 
   'keys.create': async (db: OperationDatabase, input: unknown): Promise<CreatedKey> => {
-    const { email, plan, name } = keysCreateInput.parse(input);
+    const { email, plan, name, credits } = keysCreateInput.parse(input);
     // A server started with MIGRATE_ON_START=false may not have the tables yet.
     await migrate(db.url);
     const created = await createKeyForEmail(db.pool, { email, plan, name });
     const limits = (await new PlanRepository(db.pool).find(created.plan_code))!;
+    // Keyed by the new key: the grant belongs to this key's creation and happens once with it.
+    const granted = credits ? await adjustReportCredits(db.pool, { userId: created.user_id, credits, reason: `granted with the API key ${created.prefix}`, channel: 'key', reference: created.id }) : null;
     return {
       key: created.key, id: created.id, name: created.name, prefix: created.prefix, user_id: created.user_id, email: created.email, plan: created.plan_code,
       limits: { requests: limits.request_limit, period: limits.limit_period, per_second: limits.rps_limit },
+      ...(granted ? { report_credits: granted.remaining } : {}),
       created_at: created.created_at,
     };
+  },
+
+  'credits.grant': async (db: OperationDatabase, input: unknown): Promise<GrantedCredits> => {
+    const { email, count, reason } = creditsGrantInput.parse(input);
+    await migrate(db.url);
+    const user = await new UserRepository(db.pool).findByEmail(email);
+    if (!user) throw new OperationRefused('not_found', `no user with the address ${email} (keys create makes one)`);
+    const granted = await adjustReportCredits(db.pool, { userId: user.id, credits: count, reason, channel: 'cli' });
+    if (!granted) throw new OperationRefused('not_found', `no user with the address ${email}`);
+    return { user_id: user.id, email: user.email, granted: granted.applied, remaining: granted.remaining };
   },
 
   'mail.outbox': async (db: OperationDatabase, input: unknown): Promise<{ emails: OutboxRow[] }> => {

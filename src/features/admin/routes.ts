@@ -15,6 +15,7 @@ import { statsRoutes } from './stats-routes.ts';
 import { analyticsRoutes } from './analytics-routes.ts';
 import { verificationRoutes } from './verification-routes.ts';
 import { revenueRoutes } from './revenue-routes.ts';
+import { reportCreditsRoutes } from './report-credits-routes.ts';
 import type { EmailVerificationLinks } from '../auth/email-verification.ts';
 import type { SendMail } from '../../mail/send-mail.ts';
 import type { UsageLogWriter } from '../../http/usage-log.ts';
@@ -55,6 +56,7 @@ export const adminRoutes = (deps: AdminDeps): FastifyPluginAsyncZod => async (ap
     await admin.register(statsRoutes({ db: deps.db, routes: deps.routes }));
     await admin.register(verificationRoutes({ db: deps.db, links: deps.links, sendMail: deps.sendMail }));
     await admin.register(revenueRoutes(deps.db));
+    await admin.register(reportCreditsRoutes(deps.db));
     await admin.register(analyticsRoutes({ db: deps.db, cacheMaxEntries: config.ANALYTICS_CACHE_MAX_ENTRIES }));
   });
 };
