@@ -213,7 +213,7 @@ export const configSchema = z.object({
   ADMIN_LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86400).default(900),
   ADMIN_LOGIN_MAX_FAILURES_PER_NAME: z.coerce.number().int().min(1).max(1000).default(5),
   ADMIN_LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(20),
-  /** Failed logins of one name from every address per window; beyond, its attempts are spaced out (slowed, never locked). */
+  /** Failed logins of one name from every address per window; beyond, its attempts are slowed (never locked). */
   ADMIN_LOGIN_MAX_FAILURES_TOTAL: z.coerce.number().int().min(1).max(100_000).default(100),
 
   /** Maintain the usage rollups as the log is written (the statistics read them); off only to measure their cost. */

@@ -154,6 +154,36 @@ describe('throttling', () => {
     }
   });
 
+  it('nobody can lock the operator out: the name from a fresh address still gets in, and past the ceiling for the name attempts are slowed, not refused', async () => {
+    const lines: string[] = [];
+    const fresh = await startTestServer({ env: await adminEnv({ ADMIN_LOGIN_MAX_FAILURES_PER_NAME: '5', ADMIN_LOGIN_MAX_FAILURES_TOTAL: '20', ADMIN_LOGIN_WINDOW_SECONDS: '600' }), logLines: lines });
+    const from = async (address: string, password: string) => {
+      const res = await fresh.app.app.inject({ method: 'POST', url: '/api/v1/admin/login', payload: { username: ADMIN_USERNAME, password }, remoteAddress: address });
+      return { status: res.statusCode, retryAfter: Number(res.headers['retry-after'] ?? 0) };
+    };
+    const slowed = () => lines.map((l) => JSON.parse(l) as { msg: string; delay_ms?: number }).filter((l) => l.msg === 'admin login slowed');
+    try {
+      for (let i = 0; i < 5; i++) expect((await from('203.0.113.1', `wrong ${i}`)).status).toBe(401);
+      // The guessing address is refused for the window, the right password included...
+      const locked = await from('203.0.113.1', ADMIN_PASSWORD);
+      expect(locked.status).toBe(429);
+      expect(locked.retryAfter).toBeGreaterThan(500);
+      // ...the operator elsewhere is not.
+      expect((await from('198.51.100.9', ADMIN_PASSWORD)).status).toBe(200);
+
+      // Many addresses reach the ceiling for the name (20 failures in the window), then go on guessing.
+      for (let a = 2; a <= 4; a++) for (let i = 0; i < 5; i++) expect((await from(`203.0.113.${a}`, `wrong ${i}`)).status).toBe(401);
+      expect(slowed()).toHaveLength(0);
+      const [guess, operator] = await Promise.all([from('203.0.113.50', 'another guess'), from('192.0.2.77', ADMIN_PASSWORD)]);
+      expect(guess.status).toBe(401);
+      expect(operator.status).toBe(200);
+      // Both waited window / ceiling (30 s, at most 10) before their passwords were checked.
+      expect(slowed().map((l) => l.delay_ms)).toEqual([10_000, 10_000]);
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it('a successful login does not count as a failure', async () => {
     const fresh = await startTestServer({ env: await adminEnv({ ADMIN_LOGIN_MAX_FAILURES_PER_NAME: '2' }) });
     try {

@@ -1,7 +1,7 @@
 /**
  * POST /api/v1/admin/login and /logout. Credentials come from configuration (ADMIN_USERNAME,
- * ADMIN_PASSWORD_HASH); without them admin is off (503). Failures are throttled per name and per
- * address (429 with Retry-After) and logged with both.
+ * ADMIN_PASSWORD_HASH); without them admin is off (503). Failures are throttled per name and
+ * address and per address (429 with Retry-After), slowed past a ceiling per name, and logged.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { DatabasePool } from 'slonik';
@@ -30,7 +30,7 @@ export const loginRoutes = (deps: LoginDeps): FastifyPluginAsyncZod => async (ap
   app.post('/api/v1/admin/login', {
     schema: {
       tags: ['admin'], summary: 'Operator login: an opaque session token',
-      description: 'Checks the configured `ADMIN_USERNAME` and Argon2id `ADMIN_PASSWORD_HASH`. Repeated failures for a name or from an address are answered 429 with `Retry-After` until the window ends. 503 when admin is not configured.',
+      description: 'Checks the configured `ADMIN_USERNAME` and Argon2id `ADMIN_PASSWORD_HASH`. Repeated failures for a name from one address, or from one address for any name, are answered 429 with `Retry-After` until the window ends; past the ceiling of failures for a name from everywhere, its attempts are slowed (never refused). 503 when admin is not configured.',
       body: adminLoginRequest, response: { 200: adminLoginResponse, 401: detailError, 429: detailError, 503: detailError },
     },
   }, async (request) => {
@@ -44,6 +44,10 @@ export const loginRoutes = (deps: LoginDeps): FastifyPluginAsyncZod => async (ap
       deps.onFailure?.('admin_throttled');
       request.log.warn({ username: loggedName(username), ip: request.ip, by: verdict.by, retry_after_s: verdict.retryAfterSeconds }, 'admin login throttled');
       throw new HttpError(429, 'Too many failed logins; retry later', { 'retry-after': String(verdict.retryAfterSeconds) });
+    }
+    if (verdict.delayMs > 0) {
+      request.log.warn({ username: loggedName(username), ip: request.ip, delay_ms: verdict.delayMs }, 'admin login slowed');
+      await new Promise((resolve) => setTimeout(resolve, verdict.delayMs));
     }
     if (!(await deps.credentials.check(username, password))) {
       deps.onFailure?.('admin_bad_credentials');

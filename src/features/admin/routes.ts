@@ -42,6 +42,7 @@ export const adminRoutes = (deps: AdminDeps): FastifyPluginAsyncZod => async (ap
     windowSeconds: config.ADMIN_LOGIN_WINDOW_SECONDS,
     maxFailuresPerName: config.ADMIN_LOGIN_MAX_FAILURES_PER_NAME,
     maxFailuresPerAddress: config.ADMIN_LOGIN_MAX_FAILURES_PER_ADDRESS,
+    maxFailuresTotal: config.ADMIN_LOGIN_MAX_FAILURES_TOTAL,
   }, deps.redis);
   await app.register(loginRoutes({ db: deps.db, credentials, throttle, sessionTtlSeconds: config.ADMIN_SESSION_TTL_SECONDS, onFailure: deps.onAuthFailure }));
 
