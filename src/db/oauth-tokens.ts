@@ -21,6 +21,8 @@ export const refreshTokenRow = z.object({
   token_hash: z.string(), grant_id: z.string(), scopes: z.array(z.string()), expires_at: z.string(), rotated_at: z.string().nullable(),
   revoked_at: z.string().nullable(), client_id: z.string(), resource: z.string(), grant_status: z.enum(['active', 'revoked']),
   account_deleted: z.boolean(), expired: z.boolean(), seconds_since_rotation: z.number().nullable(),
+  /** The pair it was rotated into, sealed with a key from the token itself (successor-seal.ts); null once the grace is over. */
+  successor_sealed: z.instanceof(Buffer).nullable(),
 });
 export type RefreshTokenRow = z.infer<typeof refreshTokenRow>;
 
@@ -79,14 +81,17 @@ export class OAuthTokenRepository {
   async findRefreshTokenForUpdate(hash: string): Promise<RefreshTokenRow | null> {
     return this.db.maybeOne(sql.type(refreshTokenRow)`
       select t.token_hash, t.grant_id, t.scopes, t.expires_at, t.rotated_at, t.revoked_at, g.client_id, g.resource, g.status as grant_status,
-             ${accountDeleted(sql.identifier(['g', 'user_id']))} as account_deleted, t.expires_at <= now() as expired, extract(epoch from now() - t.rotated_at)::float8 as seconds_since_rotation
+             ${accountDeleted(sql.identifier(['g', 'user_id']))} as account_deleted, t.expires_at <= now() as expired, extract(epoch from now() - t.rotated_at)::float8 as seconds_since_rotation,
+             t.successor_sealed
       from oauth_tokens t join oauth_grants g on g.id = t.grant_id
       where t.token_hash = ${hash} and t.kind = 'refresh'
       for update of t`);
   }
 
-  async markRotated(hash: string): Promise<void> {
-    await this.db.query(sql.unsafe`update oauth_tokens set rotated_at = coalesce(rotated_at, now()) where token_hash = ${hash}`);
+  /** The token is rotated (now), into the sealed pair every redemption in the grace window gets. */
+  async markRotated(hash: string, successorSealed: Buffer): Promise<void> {
+    await this.db.query(sql.unsafe`
+      update oauth_tokens set rotated_at = coalesce(rotated_at, now()), successor_sealed = ${sql.binary(successorSealed)} where token_hash = ${hash}`);
   }
 
   /** The grant and client of a token of either kind (for revocation). */
@@ -96,6 +101,13 @@ export class OAuthTokenRepository {
   }
 
   /** Codes and tokens past their life (by a margin): they can never be used again. */
+  /** Sealed successors of tokens rotated longer ago than any grace window: no redemption may open them any more. */
+  async clearSuccessors(rotatedBeforeSecondsAgo: number): Promise<void> {
+    await this.db.query(sql.unsafe`
+      update oauth_tokens set successor_sealed = null
+      where successor_sealed is not null and rotated_at < now() - make_interval(secs => ${rotatedBeforeSecondsAgo})`);
+  }
+
   async purgeExpired(olderThanSeconds: number): Promise<void> {
     await this.db.query(sql.unsafe`delete from oauth_codes where expires_at < now() - make_interval(secs => ${olderThanSeconds})`);
     await this.db.query(sql.unsafe`delete from oauth_tokens where expires_at < now() - make_interval(secs => ${olderThanSeconds})`);

@@ -156,20 +156,32 @@ describe('client authentication', () => {
 });
 
 describe('refresh tokens', () => {
-  it('rotate; parallel refreshes within the grace window each get a pair; a later replay revokes the grant', async () => {
+  it('rotate; parallel refreshes within the grace window all get the same pair (no fork); a later replay revokes the grant', async () => {
     const pair = (await redeem(await code())).body;
     const refresh = () => token({ grant_type: 'refresh_token', refresh_token: pair.refresh_token, client_id: clientId });
-    const [one, two] = await Promise.all([refresh(), refresh()]);
-    expect([one.status, two.status]).toEqual([200, 200]);
-    expect(one.body.refresh_token).not.toBe(two.body.refresh_token);
-    expect(one.body.refresh_token).not.toBe(pair.refresh_token);
-    expect((await mcpWith(one.body.access_token)).status).toBe(200);
-    expect((await mcpWith(two.body.access_token)).status).toBe(200);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => refresh()));
+    expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
+    const [one] = answers;
+    expect(one!.body.refresh_token).not.toBe(pair.refresh_token);
+    expect(new Set(answers.map((a) => a.body.refresh_token)).size).toBe(1);
+    expect(new Set(answers.map((a) => a.body.access_token)).size).toBe(1);
+    for (const a of answers) expect(a.body).toMatchObject({ token_type: 'Bearer', scope: one!.body.scope });
+    // One successor pair, stored hashed; its raw values are nowhere in the database.
+    const rows = await server.db.any(sql.unsafe`select token_hash, successor_sealed from oauth_tokens`);
+    expect(JSON.stringify(rows)).not.toContain(one!.body.refresh_token.slice(6));
+    expect((await mcpWith(one!.body.access_token)).status).toBe(200);
+    // A late redemption within the window (a thief a few seconds behind the client) gets the client's pair, not a chain of its own.
+    await server.db.query(sql.unsafe`update oauth_tokens set rotated_at = now() - interval '20 seconds' where rotated_at is not null and successor_sealed is not null`);
+    const late = await refresh();
+    expect(late.body.refresh_token).toBe(one!.body.refresh_token);
+    // The chain goes on from the shared successor.
+    const next = await token({ grant_type: 'refresh_token', refresh_token: one!.body.refresh_token, client_id: clientId });
+    expect(next.status).toBe(200);
 
     await server.db.query(sql.unsafe`update oauth_tokens set rotated_at = now() - interval '1 hour' where rotated_at is not null`);
     const replay = await refresh();
     expect(replay.body).toEqual({ error: 'invalid_grant', error_description: 'the refresh token was already used; the grant is revoked' });
-    for (const t of [pair.access_token, one.body.access_token, two.body.access_token]) expect((await mcpWith(t)).status).toBe(401);
+    for (const t of [pair.access_token, one!.body.access_token, next.body.access_token]) expect((await mcpWith(t)).status).toBe(401);
   });
 
   it('may narrow the scopes, never widen them', async () => {

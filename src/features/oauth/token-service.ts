@@ -4,8 +4,9 @@
  * - A code is redeemed once: any attempt uses it up, and a second redemption is taken for a
  *   stolen code, so the grant it created (with every token issued under it) is revoked.
  * - A refresh token is exchanged once for a new pair. Parallel refreshes of a client (two tabs,
- *   two threads) may present it again within a short grace window and get a pair each; later,
- *   a second use is a replay and revokes the grant.
+ *   two threads) may present it again within a short grace window and get that same pair (kept
+ *   sealed with a key from the presented token, successor-seal.ts), so the grant never forks
+ *   into independent chains; later, a second use is a replay and revokes the grant.
  * - Revoking either token of a grant ends the grant: the client has signed out.
  */
 import type { DatabasePool } from 'slonik';
@@ -20,6 +21,7 @@ import { knownScopes } from './scopes.ts';
 import { CODE_VERIFIER, newSecret, PREFIX, sha256Hex, verifiesS256 } from './secrets.ts';
 import type { OAuthSettings } from './settings.ts';
 import { isStorable } from './storable.ts';
+import { openSuccessor, sealSuccessor } from './successor-seal.ts';
 
 export type FormFields = Record<string, string | string[] | undefined>;
 
@@ -181,6 +183,13 @@ export class TokenService {
       if (row.account_deleted) return refused('the account was deleted');
       if (row.expired) return refused('the refresh token expired');
       if (row.rotated_at && (row.seconds_since_rotation ?? Infinity) > this.settings.refreshGraceSeconds) return { kind: 'replay', grantId: row.grant_id };
+      if (row.rotated_at) {
+        // Within the grace window: the pair the first redemption got (row locked: it is written).
+        const pair = row.successor_sealed ? openSuccessor(presented, row.successor_sealed) : null;
+        if (!pair) return refused('the refresh token was already used');
+        const expiresIn = Math.max(0, Math.ceil((pair.access_expires_at - Date.now()) / 1000));
+        return { kind: 'issued', tokens: { access_token: pair.access_token, token_type: 'Bearer', expires_in: expiresIn, refresh_token: pair.refresh_token, scope: pair.scope } };
+      }
       let scopes = row.scopes;
       if (scopeField !== undefined) {
         const asked = scopeField.split(' ').filter(Boolean);
@@ -188,8 +197,12 @@ export class TokenService {
         if (!known.length || asked.length !== known.length || known.some((s) => !row.scopes.includes(s))) return refused('scope may only narrow the scopes granted', 'invalid_scope');
         scopes = known;
       }
-      await tokens.markRotated(row.token_hash);
-      return { kind: 'issued', tokens: await this.issue(tokens, row.grant_id, scopes) };
+      const issued = await this.issue(tokens, row.grant_id, scopes);
+      await tokens.markRotated(row.token_hash, sealSuccessor(presented, {
+        access_token: issued.access_token, refresh_token: issued.refresh_token, scope: issued.scope,
+        access_expires_at: Date.now() + issued.expires_in * 1000,
+      }));
+      return { kind: 'issued', tokens: issued };
     });
     if (verdict.kind === 'issued') return verdict.tokens;
     if (verdict.kind === 'replay') {
