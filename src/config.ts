@@ -95,6 +95,12 @@ export const configSchema = z.object({
   AUTH_JWKS_URL: z.string().url().optional(),
   /** ...and/or an HS256 shared secret. With neither, one is generated and kept in DATA_DIR. */
   AUTH_JWT_SECRET: z.string().min(32, 'at least 32 characters (256 bits for HS256)').optional(),
+  /**
+   * Development only: with DATABASE_URL and neither AUTH_JWT_SECRET nor AUTH_JWKS_URL, accept the
+   * secret generated under DATA_DIR. Every machine then makes its own: its tokens and idempotent
+   * retries are recognised by no other machine, so a shared database refuses to start without it.
+   */
+  ALLOW_GENERATED_SECRET: bool.default(false),
   AUTH_JWT_AUDIENCE: z.string().optional(),
   AUTH_JWT_ISSUER: z.string().optional(),
   /** Longest lifetime of a dashboard token that is accepted (and that `cli token` mints). */

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { hkdfSync, randomBytes } from 'node:crypto';
-import type { Config } from '../../config.ts';
+import { ConfigError, type Config } from '../../config.ts';
 
 export const SECRET_FILE = 'auth-jwt-secret';
 
@@ -27,9 +27,24 @@ function readOrCreateSecret(dataDir: string): string {
   }
 }
 
-/** The configuration with AUTH_JWT_SECRET filled in where the embedded mode needs one. */
+/**
+ * The configuration with AUTH_JWT_SECRET filled in where the embedded mode needs one. A shared
+ * database (DATABASE_URL) means several machines may serve one deployment, and a secret made up
+ * under each one's DATA_DIR would differ: a token minted on one would be refused on another, and
+ * an idempotent retry that lands on another would get 409 instead of its replay. There a missing
+ * secret stops the start, naming the variable, unless ALLOW_GENERATED_SECRET says otherwise.
+ */
 export function withJwtSecret(config: Config): Config {
-  if (config.AUTH_JWT_SECRET || config.AUTH_JWKS_URL) return config;
+  if (config.AUTH_JWT_SECRET) return config;
+  if (config.DATABASE_URL && !config.ALLOW_GENERATED_SECRET) {
+    if (!config.AUTH_JWKS_URL) {
+      throw new ConfigError('invalid configuration:\n  AUTH_JWT_SECRET: required with DATABASE_URL (32+ characters, the same on every machine; e.g. `openssl rand -hex 32`), or AUTH_JWKS_URL with IDEMPOTENCY_SECRET; ALLOW_GENERATED_SECRET=true accepts a secret generated in DATA_DIR, for development on one machine');
+    }
+    if (!config.IDEMPOTENCY_SECRET) {
+      throw new ConfigError('invalid configuration:\n  IDEMPOTENCY_SECRET: required with DATABASE_URL and AUTH_JWKS_URL when AUTH_JWT_SECRET is unset (32+ characters, the same on every machine), so that an idempotent retry is recognised whichever machine it reaches');
+    }
+  }
+  if (config.AUTH_JWKS_URL) return config;
   return { ...config, AUTH_JWT_SECRET: readOrCreateSecret(config.dataDir), jwtSecretGenerated: true };
 }
 
