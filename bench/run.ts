@@ -15,6 +15,7 @@
  * new database, about four minutes, and drops it at the end); DATABASE_URL to run
  * against PostgreSQL (embedded PGlite otherwise).
  */
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { benchNatal, NATAL_ROUTE, TRANSITS_ROUTE, type BenchRoute } from './natal.bench.ts';
@@ -40,6 +41,8 @@ if (modes.includes('processes') && !sharedServers) throw new Error('BENCH_MODES=
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
 const env: Record<string, string> = process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {};
 if (process.env.REDIS_URL) env.REDIS_URL = process.env.REDIS_URL;
+// On a shared database the service needs a configured secret; the servers of one run share one.
+if (env.DATABASE_URL) env.AUTH_JWT_SECRET = process.env.AUTH_JWT_SECRET ?? randomBytes(32).toString('hex');
 
 const num = (n: number, digits = 0) => n.toFixed(digits).padStart(9);
 const record: Record<string, unknown> = { date: new Date().toISOString(), machine: machineDescription(), database: env.DATABASE_URL ? 'postgresql' : 'embedded', redis: env.REDIS_URL ? 'redis' : 'in-process' };
