@@ -251,3 +251,80 @@ export function engineInfo(): EngineInfo {
   });
   return engine;
 }
+
+/** Standard atmosphere of the rise and set times (the library's refraction model): 1013.25 mbar, 10 °C. */
+const STANDARD_PRESSURE_MBAR = 1013.25;
+const STANDARD_TEMPERATURE_C = 10;
+
+/**
+ * The first rise or set of a body after `jdUt` at a place (swe_rise_trans): the moment the upper
+ * limb of the disc touches the horizon, with the standard atmosphere's refraction, as almanacs
+ * give them. Undefined when the library finds none (a body that stays up or down there).
+ */
+export function nextRiseOrSet(jdUt: number, seBody: number, kind: 'rise' | 'set', lat: number, lng: number): number | undefined {
+  if (ephePath === undefined) initEphemeris();
+  const r = sweph.rise_trans(jdUt, seBody, null, ephemerisFlag(jdUt), kind === 'rise' ? C.SE_CALC_RISE : C.SE_CALC_SET, [lng, lat, 0], STANDARD_PRESSURE_MBAR, STANDARD_TEMPERATURE_C);
+  if (r.flag !== C.OK || !(r.data > jdUt)) return undefined;
+  return r.data;
+}
+
+/**
+ * The true (unrefracted) topocentric altitude of a body's centre at a place, and its apparent
+ * radius, in degrees: the check of the rise and set times, at which the upper limb's true
+ * altitude is minus the horizontal refraction (about 0.58° in the standard atmosphere).
+ */
+export function trueAltitude(jdUt: number, seBody: number, lat: number, lng: number): { altitude: number; radius: number } {
+  if (ephePath === undefined) initEphemeris();
+  // Topocentric: the Moon's parallax (up to a degree) is part of when it rises.
+  sweph.set_topo(lng, lat, 0);
+  const p = sweph.calc_ut(jdUt, seBody, ephemerisFlag(jdUt) | C.SEFLG_EQUATORIAL | C.SEFLG_TOPOCTR);
+  const [ra, dec, distAu] = p.data as number[];
+  const h = sweph.azalt(jdUt, C.SE_EQU2HOR, [lng, lat, 0], STANDARD_PRESSURE_MBAR, STANDARD_TEMPERATURE_C, [ra!, dec!, distAu!]);
+  const equatorialRadiusKm = seBody === C.SE_MOON ? 1737.4 : 695_700;
+  return { altitude: h[1]!, radius: (Math.asin(equatorialRadiusKm / (distAu! * 149_597_870.7)) * 180) / Math.PI };
+}
+
+export type EclipseKind = 'lunar' | 'solar';
+
+export interface EclipseFound {
+  kind: EclipseKind;
+  /** total, partial or penumbral (lunar); total, annular, hybrid or partial (solar). */
+  type: 'total' | 'partial' | 'penumbral' | 'annular' | 'hybrid';
+  /** Julian Days UT of greatest eclipse, and of the first and last contact (penumbral ones for a lunar eclipse). */
+  maxJd: number;
+  startJd: number;
+  endJd: number;
+}
+
+function eclipseType(flag: number, kind: EclipseKind): EclipseFound['type'] {
+  if (flag & C.SE_ECL_TOTAL) return 'total';
+  if (kind === 'solar' && flag & C.SE_ECL_ANNULAR_TOTAL) return 'hybrid';
+  if (kind === 'solar' && flag & C.SE_ECL_ANNULAR) return 'annular';
+  if (flag & C.SE_ECL_PARTIAL) return 'partial';
+  return 'penumbral';
+}
+
+/** The next (or, `backwards`, the previous) lunar or solar eclipse on Earth from `jdUt` (swe_lun_eclipse_when, swe_sol_eclipse_when_glob). */
+export function findEclipse(jdUt: number, kind: EclipseKind, backwards: boolean): EclipseFound | undefined {
+  if (ephePath === undefined) initEphemeris();
+  const flags = ephemerisFlag(jdUt);
+  const r = kind === 'lunar' ? sweph.lun_eclipse_when(jdUt, flags, 0, backwards) : sweph.sol_eclipse_when_glob(jdUt, flags, 0, backwards as unknown as number) /* the binding checks for a boolean */;
+  if (r.flag <= 0) return undefined;
+  const t = r.data as number[];
+  // Lunar: [max, -, partial start, partial end, total start, total end, penumbral start, penumbral end]; solar: [max, noon, start, end, ...].
+  const [startJd, endJd] = kind === 'lunar' ? [t[6]!, t[7]!] : [t[2]!, t[3]!];
+  return { kind, type: eclipseType(r.flag, kind), maxJd: t[0]!, startJd, endJd };
+}
+
+/** Where an eclipse's body stands at a place at an instant: its true altitude (degrees) and, for the Sun, the fraction of its diameter covered there. */
+export function eclipseAtPlace(jdUt: number, kind: EclipseKind, lat: number, lng: number): { altitude: number; covered: number } {
+  if (ephePath === undefined) initEphemeris();
+  const flags = ephemerisFlag(jdUt);
+  if (kind === 'lunar') {
+    const r = sweph.lun_eclipse_how(jdUt, flags, [lng, lat, 0]);
+    return { altitude: r.data[5]!, covered: r.data[0]! };
+  }
+  const r = sweph.sol_eclipse_how(jdUt, flags, [lng, lat, 0]);
+  const sun = trueAltitude(jdUt, C.SE_SUN, lat, lng);
+  return { altitude: sun.altitude, covered: r.flag > 0 ? r.data[0]! : 0 };
+}

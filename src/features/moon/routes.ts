@@ -8,22 +8,34 @@ import { isAutoZone, requestedZone, resolvePlace } from '../shared/place.ts';
 import { RequestFieldError } from '../shared/request-error.ts';
 import { MOON_DATE_PATTERN, MOON_FIRST_DATE, MOON_LAST_DATE, moonMonthQuery, moonMonthResponse, moonPhaseQuery, moonPhaseResponse } from './schemas.ts';
 
-/** The zone of the local times: the one named, or the place's for AUTO (or none named), else UTC. */
-function zoneOf(query: { timezone?: string | undefined; tz_str?: string | undefined; lat?: number | undefined; lng?: number | undefined; city?: string | undefined; country?: string | undefined }): string {
+type PlaceQuery = { timezone?: string | undefined; tz_str?: string | undefined; lat?: number | undefined; lng?: number | undefined; city?: string | undefined; country?: string | undefined };
+
+/**
+ * The zone of the local times (the one named, or the place's for AUTO or none named, else UTC),
+ * and the place when the query gives one (lat and lng, or city).
+ */
+function zoneAndPlace(query: PlaceQuery): { zone: string; place: { lat: number; lng: number } | undefined } {
   const { tz: named, field } = requestedZone(query, ['query'], 'timezone');
-  if (!isAutoZone(named)) return named!;
   const hasPlace = query.lat !== undefined || query.lng !== undefined || query.city !== undefined;
-  if (!hasPlace) {
-    if (named) throw new RequestFieldError(['query', field], 'AUTO needs a place: send lat and lng, or city', 'missing');
-    return 'UTC';
+  const resolved = hasPlace ? resolvePlace({ lat: query.lat, lng: query.lng, city: query.city, country: query.country }, ['query']) : undefined;
+  const place = resolved ? { lat: resolved.lat, lng: resolved.lng } : undefined;
+  if (!isAutoZone(named)) return { zone: named!, place };
+  if (!place) {
+    if (named) throw new RequestFieldError(['query', field], 'AUTO needs a place: send lat and lon, or city', 'missing');
+    return { zone: 'UTC', place };
   }
-  const place = resolvePlace({ lat: query.lat, lng: query.lng, city: query.city, country: query.country }, ['query']);
-  return timeZoneAt(place.lat, place.lng);
+  return { zone: timeZoneAt(place.lat, place.lng), place };
 }
+
+/** The icon colours, defaults filled in (validated as hexadecimal colours by the schema). */
+const colorsOf = (query: { style_moon_color?: string | undefined; style_shadow_color?: string | undefined }) => ({
+  moon: query.style_moon_color ?? '#e0e0e0',
+  shadow: query.style_shadow_color ?? '#1a1a1a',
+});
 
 /** The instant of `date` (local in `zone` unless it carries an offset; a bare date is local noon), or now. */
 function instantOf(date: string | undefined, zone: string, nowMs: number): number {
-  if (date === undefined) return nowMs;
+  if (date === undefined || date.toLowerCase() === 'now') return nowMs;
   const [, y, mo, d, h, mi, s, frac, offset] = MOON_DATE_PATTERN.exec(date)!;
   const civil = { year: +y!, month: +mo!, day: +d!, hour: h ? +h : 12, minute: mi ? +mi : 0, second: (s ? +s : 0) + (frac ? +frac : 0) };
   const bad = (why: string) => new RequestFieldError(['query', 'date'], `${date} ${why}`, 'value_error.datetime');
@@ -42,16 +54,22 @@ export const moonRoutes = (compute: ComputeRunner): FastifyPluginAsyncZod => asy
   app.get('/api/v1/moon/phase', {
     schema: {
       tags: ['moon'],
-      summary: 'The Moon\'s phase at an instant, with the last and next New Moon and the next Full Moon',
+      summary: 'The Moon\'s phase at an instant, with the last and next New Moon and the next Full Moon, and optional blocks (include_*)',
       description: `Phase name, elongation angle, illuminated fraction and age (days since the last New Moon); the principal phases exact to well under a second, in UTC and local time. An addition to the interface: the public service's clients call it. Dates ${MOON_FIRST_DATE} to ${MOON_LAST_DATE}.`,
       querystring: moonPhaseQuery,
       response: { 200: moonPhaseResponse },
     },
   }, async (request, reply) => {
-    const zone = zoneOf(request.query);
-    const utcMs = instantOf(request.query.date, zone, Date.now());
+    const q = request.query;
+    const { zone, place } = zoneAndPlace(q);
+    const utcMs = instantOf(q.date, zone, Date.now());
     if (utcMs < FIRST_MS || utcMs >= END_MS) throw new RequestFieldError(['query', 'date'], `dates run from ${MOON_FIRST_DATE} to ${MOON_LAST_DATE}`, 'value_error.range');
-    return sendJsonBytes(reply, await compute.run('moon_phase', { utcMs, zone }));
+    if (q.include_rise_set && !place) throw new RequestFieldError(['query', 'include_rise_set'], 'moonrise and moonset need a place: send lat and lon, or city', 'missing');
+    const include = {
+      zodiac: q.include_zodiac, forecast: q.include_forecast, special: q.include_special, eclipse: q.include_eclipse,
+      traditional_moon: q.include_traditional_moon, rise_set: q.include_rise_set, interpretation: q.include_interpretation, visuals: q.include_visuals,
+    };
+    return sendJsonBytes(reply, await compute.run('moon_phase', { utcMs, zone, place, include, colors: colorsOf(q) }));
   });
 
   app.get('/api/v1/moon/month', {
@@ -68,6 +86,9 @@ export const moonRoutes = (compute: ComputeRunner): FastifyPluginAsyncZod => asy
     if (key < MOON_FIRST_DATE.slice(0, 7) || key > MOON_LAST_DATE.slice(0, 7)) {
       throw new RequestFieldError(['query', 'year'], `months run from ${MOON_FIRST_DATE.slice(0, 7)} to ${MOON_LAST_DATE.slice(0, 7)}`, 'value_error.range');
     }
-    return sendJsonBytes(reply, await compute.run('moon_month', { year, month, zone: zoneOf(request.query) }));
+    const q = request.query;
+    const { zone, place } = zoneAndPlace(q);
+    const include = { zodiac: q.include_zodiac, traditional_moon: q.include_traditional_moon, sign_timeline: q.include_sign_timeline, visuals: q.include_visuals };
+    return sendJsonBytes(reply, await compute.run('moon_month', { year, month, zone, place, include, colors: colorsOf(q) }));
   });
 };

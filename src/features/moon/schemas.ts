@@ -4,6 +4,9 @@ import { z } from 'zod/v4';
 import { ianaZone } from '../../astro/civil-time.ts';
 import { MOON_PHASE_LABELS } from '../../astro/moon-phase.ts';
 import { PRINCIPAL_PHASES } from '../../astro/events/index.ts';
+import { queryBoolean } from '../shared/query-boolean.ts';
+import { SPECIAL_MOON_RULES } from '../../astro/moon-specials.ts';
+import { TRADITIONAL_MOON_NAMES } from '../../astro/traditional-moons.ts';
 
 /**
  * The dates served: the event searches reach a lunar month either side of the asked instant,
@@ -25,22 +28,51 @@ const queryInteger = (min: number, max: number) => z.string().max(10).regex(/^\s
 const zoneFields = {
   timezone: zoneName.optional().describe('IANA zone of the local times (default UTC; AUTO or absent with a place: the place\'s zone)'),
   tz_str: zoneName.optional().describe('Alias of timezone, as the public service names it. Sent with it, a zone named in one wins over AUTO in the other; two different zones are refused (422).'),
-  lat: queryNumber(-90, 90).optional().describe('Latitude in degrees, -90 to 90: only used to find the zone'),
-  lng: queryNumber(-180, 180).optional().describe('Longitude in degrees, -180 to 180: only used to find the zone'),
-  city: z.string().min(1).max(200).optional().describe('Only used to find the zone'),
+  lat: queryNumber(-90, 90).optional().describe('Latitude in degrees, -90 to 90 (also sent as `latitude`): finds the zone; the place of rise and set times and of eclipse visibility'),
+  lng: queryNumber(-180, 180).optional().describe('Longitude in degrees, -180 to 180. Also read as `lon` (the public service\'s name on these routes), `long` or `longitude`; the same value under two names is one value, two different values a 422'),
+  city: z.string().min(1).max(200).optional().describe('Finds the zone and the place, like lat and lng'),
   country: z.string().min(2).max(100).optional().describe('Country (ISO code or name) to narrow the `city` lookup'),
 };
 
+/**
+ * A colour of the moon icons: hexadecimal only (`#RGB`, `#RGBA`, `#RRGGBB`, `#RRGGBBAA`, the `#`
+ * optional), normalised to `#` and lower case. The value goes into SVG markup: anything else
+ * (a quote, an angle bracket, a CSS function) is a 422, never written.
+ */
+const hexColour = (fallback: string) => z.string().max(9)
+  .regex(/^#?(?:[0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/, 'expected a hexadecimal colour such as #E0E0E0')
+  .transform((v) => `#${v.replace(/^#/, '').toLowerCase()}`)
+  .optional()
+  .describe(`Hexadecimal colour (#RGB or #RRGGBB, alpha allowed), default ${fallback}`);
+
+const visualFields = {
+  include_visuals: queryBoolean().describe('Add `moon_visual`: a small SVG of the lit part of the disc, turned to the bright limb\'s angle'),
+  style_moon_color: hexColour('#E0E0E0'),
+  style_shadow_color: hexColour('#1A1A1A'),
+};
+
 export const moonPhaseQuery = z.object({
-  date: z.string().max(40).regex(MOON_DATE_PATTERN, 'expected YYYY-MM-DD or YYYY-MM-DDTHH:MM[:SS], optionally with Z or an offset').optional()
-    .describe(`The instant: a local date-time in the zone, an absolute one (Z or offset), or a date (its local noon); default now. ${MOON_FIRST_DATE} to ${MOON_LAST_DATE}`),
+  date: z.string().max(40).regex(new RegExp(`^(?:now|Now|NOW)$|${MOON_DATE_PATTERN.source}`), 'expected YYYY-MM-DD or YYYY-MM-DDTHH:MM[:SS], optionally with Z or an offset, or now').optional()
+    .describe(`The instant: a local date-time in the zone, an absolute one (Z or offset), a date (its local noon), or \`now\` (the default). ${MOON_FIRST_DATE} to ${MOON_LAST_DATE}`),
   ...zoneFields,
+  include_zodiac: queryBoolean().describe('Add `zodiac`: the Moon\'s tropical sign (full name) and degree'),
+  include_forecast: queryBoolean().describe('Add `next_phases`, `next_phases_detail` and `forecast` (days to the next Full and New Moon, next special moon, next eclipse)'),
+  include_special: queryBoolean().describe('Add `special_moon`: supermoon, micromoon, Blue, Black, Harvest and Hunter\'s Moon, eclipse season, with the rules used'),
+  include_eclipse: queryBoolean().describe('Add `eclipse`: the eclipse nearest the instant, and whether one is under way'),
+  include_traditional_moon: queryBoolean().describe('Add `traditional_moon`: the North American name of the month\'s Full Moon'),
+  include_rise_set: queryBoolean().describe('Add `rise_set`: moonrise and moonset on the local day at the place (needs lat and lon, or city)'),
+  include_interpretation: queryBoolean().describe('Add `interpretation`: a short reading of the phase'),
+  ...visualFields,
 });
 
 export const moonMonthQuery = z.object({
   year: queryInteger(1800, 2399).describe('1800 (from February) to 2399 (to November)').meta({ example: 2026 }),
   month: queryInteger(1, 12).describe('Month, 1 to 12.').meta({ example: 3 }),
   ...zoneFields,
+  include_zodiac: queryBoolean().describe('Add each day\'s `zodiac` (the Moon\'s sign and degree at local noon)'),
+  include_traditional_moon: queryBoolean().describe('Add the month\'s `traditional_moon` with each of its Full Moons'),
+  include_sign_timeline: queryBoolean().describe('Add `sign_timeline` (each stay of the Moon in a sign) and `ingresses`'),
+  ...visualFields,
 });
 
 export type MoonPhaseQuery = z.output<typeof moonPhaseQuery>;
@@ -52,7 +84,33 @@ export const phaseSchema = z.object({
   illumination: z.number().describe('Illuminated fraction of the disk, 0–1'),
   age_days: z.number().describe('Days since the last New Moon'),
   is_waxing: z.boolean().describe('True from New Moon to Full Moon (angle below 180)'),
+  distance_km: z.number().describe('The Moon\'s geocentric distance in kilometres'),
+  phase_name: z.enum(MOON_PHASE_LABELS).describe('Same as name'),
+  phase_angle_deg: z.number().describe('Same as angle'),
+  illumination_percent: z.number().describe('illumination × 100'),
+  age: z.number().describe('Same as age_days'),
 });
+
+const zodiacSchema = z.object({
+  sign: z.string().describe('Full sign name (Aries … Pisces)'),
+  sign_id: z.string().describe('Sign id in lower case'),
+  sign_abbr: z.string().describe('Three-letter abbreviation'),
+  degree: z.number().describe('Degrees into the sign, 0 to under 30'),
+  abs_pos: z.number().describe('Ecliptic longitude, 0 to under 360'),
+  zodiac_type: z.literal('tropical').describe('The zodiac: tropical'),
+});
+
+const moonVisualSchema = z.object({
+  svg: z.string().describe('A 64×64 SVG: the disc in the shadow colour, the lit part in the moon colour, the bright limb turned to its position angle (north up, east left)'),
+  illumination: z.number().describe('Lit fraction drawn, 0–1'),
+  shadow_ratio: z.number().describe('1 − illumination'),
+  is_waxing: z.boolean(),
+  bright_limb_angle: z.number().describe('Position angle of the bright limb, degrees from north through east'),
+  moon_color: z.string(), shadow_color: z.string(),
+});
+
+const datedSchema = z.object({ exact_at_utc: z.string(), local_time: z.string(), distance_km: z.number(), days_from_query: z.number().describe('Negative: before the instant') });
+const nextEventSchema = z.object({ type: z.string(), date: z.string().describe('Local time with offset'), days_until: z.number() });
 
 export const principalPhaseSchema = z.object({
   phase: z.enum(PRINCIPAL_PHASES).describe('The phase as an id'),
@@ -84,6 +142,48 @@ export const moonPhaseResponse = z.object({
   previous_new_moon: principalPhaseSchema.describe('The last New Moon at or before the instant'),
   next_new_moon: principalPhaseSchema.describe('The first New Moon after the instant'),
   next_full_moon: principalPhaseSchema.describe('The first Full Moon after the instant'),
+  timestamp: z.string().describe('Same as datetime_utc'),
+  zodiac: zodiacSchema.optional().describe('include_zodiac'),
+  next_phases: z.object({ new_moon: z.string(), first_quarter: z.string(), full_moon: z.string(), last_quarter: z.string() }).optional()
+    .describe('include_forecast: the next instant of each principal phase, local ISO 8601 with offset (exact to the second)'),
+  next_phases_detail: z.array(z.object({ phase: z.enum(PRINCIPAL_PHASES), exact_at_utc: z.string(), local_time: z.string(), days_until: z.number() })).optional()
+    .describe('include_forecast: the same four, in time order'),
+  forecast: z.object({
+    days_until_full_moon: z.number(), days_until_new_moon: z.number(),
+    next_special_moon: nextEventSchema.extend({ labels: z.array(z.string()) }).nullable().describe('The first labelled Full or New Moon within about 13 months'),
+    next_eclipse: nextEventSchema.extend({ kind: z.enum(['lunar', 'solar']) }).nullable(),
+  }).optional().describe('include_forecast; days as decimals (0.01 day ≈ 15 minutes)'),
+  special_moon: z.object({
+    labels: z.array(z.string()).describe('Supermoon, Micromoon, Blue Moon, Black Moon, Harvest Moon, Hunter\'s Moon, Eclipse Season'),
+    is_supermoon: z.boolean(), is_micromoon: z.boolean(), is_blue_moon: z.boolean(), is_black_moon: z.boolean(),
+    is_harvest_moon: z.boolean(), is_hunter_moon: z.boolean(), is_eclipse_season: z.boolean(),
+    full_moon: datedSchema.describe('The Full Moon nearest the instant, which the Full Moon labels describe'),
+    new_moon: datedSchema.describe('The New Moon nearest the instant (Black Moon)'),
+    rule: z.object(Object.fromEntries(Object.keys(SPECIAL_MOON_RULES).map((k) => [k, z.string()]))).describe('The rule of each label'),
+  }).optional().describe('include_special'),
+  eclipse: z.object({
+    is_eclipse: z.boolean().describe('An eclipse is under way, or its greatest phase falls on the local date'),
+    in_progress: z.boolean(),
+    type: z.string().describe('total_lunar, partial_lunar, penumbral_lunar, total_solar, annular_solar, hybrid_solar, partial_solar'),
+    kind: z.enum(['lunar', 'solar']),
+    is_blood_moon: z.boolean().describe('A total lunar eclipse'),
+    date: z.string().describe('Greatest eclipse, local time with offset'),
+    greatest_at_utc: z.string(), begins_at_utc: z.string(), ends_at_utc: z.string(),
+    days_from_query: z.number().describe('Negative when it is past'),
+    visibility: z.enum(['visible', 'below_horizon', 'not_at_this_place']).nullable().describe('At greatest eclipse from the place; null without a place'),
+    at_place: z.object({ altitude_deg: z.number(), magnitude: z.number() }).nullable(),
+  }).optional().describe('include_eclipse: the eclipse (lunar or solar) nearest the instant'),
+  traditional_moon: z.object({
+    name: z.enum(TRADITIONAL_MOON_NAMES), naming_system: z.literal('north_american'), month: z.number().int(),
+    full_moon_at: z.string(), is_current_full_moon: z.boolean().describe('The Full Moon falls on the local date of the instant'),
+    full_moons_in_month: z.number().int(),
+  }).optional().describe('include_traditional_moon'),
+  rise_set: z.object({
+    date: z.string(), moonrise: z.string().nullable(), moonset: z.string().nullable(), moonrise_utc: z.string().nullable(), moonset_utc: z.string().nullable(),
+    definition: z.string(), lat: z.number(), lng: z.number(),
+  }).optional().describe('include_rise_set: the local day\'s moonrise and moonset (null on a day without one)'),
+  interpretation: z.object({ phase: z.string(), title: z.string(), body: z.string(), keywords: z.array(z.string()) }).optional().describe('include_interpretation'),
+  moon_visual: moonVisualSchema.optional().describe('include_visuals'),
   provenance,
 }).meta({ id: 'MoonPhaseResponse' });
 
@@ -91,13 +191,32 @@ export const moonMonthResponse = z.object({
   year: z.number().int().describe('The year asked for'),
   month: z.number().int().describe('The month asked for, 1 to 12'),
   timezone: z.string().describe('IANA time zone of the local days and times (UTC when none was given)'),
+  month_name: z.string(),
+  days_in_month: z.number().int(),
+  calendar_basis: z.literal('local').describe('Days are the local calendar days of calendar_timezone'),
+  calendar_timezone: z.string(),
   days: z.array(z.object({
     date: z.string().describe('Local calendar date'),
+    calendar_date: z.string().describe('Same as date, YYYY-MM-DD'),
+    zodiac: zodiacSchema.optional().describe('include_zodiac: at local noon'),
+    moon_visual: moonVisualSchema.optional().describe('include_visuals: at local noon'),
     sampled_at: z.string().describe('Local noon, where the day\'s phase is taken'),
     phase: phaseSchema.describe('The phase at local noon'),
     moon_sign_id: z.string().describe('The Moon\'s tropical sign at local noon, id in lower case'),
     events: z.array(principalPhaseSchema).describe('Principal phases exact within this local day'),
   })).describe('One entry per local day of the month (a day the zone skipped has none)'),
   lunations: z.array(principalPhaseSchema.describe('A principal phase')).describe('Every New Moon, First Quarter, Full Moon and Last Quarter of the local month'),
+  traditional_moon: z.object({
+    name: z.enum(TRADITIONAL_MOON_NAMES), naming_system: z.literal('north_american'), month: z.number().int(),
+    full_moons: z.array(z.object({ name: z.string(), exact_at_utc: z.string(), local_time: z.string(), is_blue_moon: z.boolean(), labels: z.array(z.string()) })),
+  }).optional().describe('include_traditional_moon'),
+  sign_timeline: z.array(z.object({
+    sign: z.string(), sign_id: z.string(), starts_at: z.string(), ends_at: z.string(), starts_at_local: z.string(), ends_at_local: z.string(),
+    duration_hours: z.number(), duration_minutes: z.number().int(), next_sign: z.string(), next_sign_id: z.string(), label: z.string(),
+    continues_from_previous_month: z.boolean(), continues_to_next_month: z.boolean(),
+  })).optional().describe('include_sign_timeline: each stay of the Moon in a sign that overlaps the local month, ingress to ingress'),
+  ingresses: z.array(z.object({
+    from_sign: z.string(), from_sign_id: z.string(), to_sign: z.string(), to_sign_id: z.string(), at: z.string(), at_local: z.string(), label: z.string(),
+  })).optional().describe('include_sign_timeline: the Moon\'s sign changes within the local month'),
   provenance,
 }).meta({ id: 'MoonMonthResponse' });
