@@ -46,9 +46,10 @@ describe('moon phase', () => {
     expect(now.status).toBe(200);
     expect(now.body.timezone).toBe('UTC');
     expect(Math.abs(Date.parse(now.body.datetime_utc) - Date.now())).toBeLessThan(60_000);
-    // Query options of the public service that this service does not draw are ignored.
+    // The public service's visual options draw the icon (moon-clients.test.ts tests the blocks).
     const extra = await server.get('/api/v1/moon/phase?date=2024-05-01&include_visuals=true&style_moon_color=%23fff');
     expect(extra.status).toBe(200);
+    expect(extra.body.moon_visual.moon_color).toBe('#fff');
   });
 });
 
