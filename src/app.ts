@@ -58,6 +58,7 @@ import { OAuthAccessTokens } from './features/oauth/access-tokens.ts';
 import { oauthDashboardRoutes } from './features/oauth/dashboard-routes.ts';
 import { GrantRevocations } from './features/oauth/grant-revocation.ts';
 import { oauthMaintenance } from './features/oauth/maintenance.ts';
+import { RegistrationThrottle } from './features/oauth/registration-throttle.ts';
 import { oauthRoutes } from './features/oauth/routes.ts';
 import { oauthSettings } from './features/oauth/settings.ts';
 import { TokenService } from './features/oauth/token-service.ts';
@@ -311,7 +312,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     onAuthFailure: (reason) => metrics.authFailures.inc({ reason: `mcp_${reason}` }),
   }));
   // The authorization server of the MCP endpoint (its dashboard side is with the account routes).
-  await app.register(oauthRoutes({ db: deps.db, settings: oauth, tokens: tokenService, apiKeys: authenticator, dashboard: bearer }));
+  const registrations = new RegistrationThrottle({ perAddress: config.OAUTH_REGISTRATIONS_PER_ADDRESS_PER_HOUR, total: config.OAUTH_REGISTRATIONS_PER_HOUR }, redis);
+  await app.register(oauthRoutes({ db: deps.db, settings: oauth, tokens: tokenService, apiKeys: authenticator, dashboard: bearer, registrations }));
 
   // The dashboard: bearer tokens of the identity provider. Nothing here spends quota, but the
   // responses carry the caller's rate-limit headers.

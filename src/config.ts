@@ -204,6 +204,9 @@ export const configSchema = z.object({
   OAUTH_REFRESH_GRACE_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
   /** Authorization codes: single use, and this short-lived. */
   OAUTH_CODE_TTL_SECONDS: z.coerce.number().int().min(10).max(600).default(60),
+  /** Dynamic client registrations per clock hour from one client address, and from everywhere; beyond: 429. */
+  OAUTH_REGISTRATIONS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
+  OAUTH_REGISTRATIONS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(1000),
   /**
    * The consent page of a separate dashboard (it receives `authorization_id` and decides through
    * /mcp/oauth/requests/{id}); unset: the service's own page at /mcp/oauth/consent/{id}.

@@ -22,6 +22,19 @@ export class OAuthClientRepository {
       returning ${columns}`);
   }
 
+  /**
+   * Clients registered longer ago than `olderThanSeconds` that never completed an authorization
+   * (no grant): registration is open to anyone, so what was never used does not stay. Their
+   * pending requests go with them.
+   */
+  async purgeUnused(olderThanSeconds: number): Promise<number> {
+    const result = await this.db.query(sql.unsafe`
+      delete from oauth_clients c
+      where c.created_at < now() - make_interval(secs => ${olderThanSeconds})
+        and not exists (select 1 from oauth_grants g where g.client_id = c.id)`);
+    return result.rowCount;
+  }
+
   async find(id: string): Promise<OAuthClientRow | null> {
     return this.db.maybeOne(sql.type(oauthClientRow)`select ${columns} from oauth_clients where id = ${id}`);
   }

@@ -1,6 +1,7 @@
 /**
  * Dynamic client registration (RFC 7591): any client may register itself; the server keeps what
- * it understands and ignores unknown fields. Redirect URIs must be https or loopback. Public
+ * it understands and ignores unknown fields. Redirect URIs must be https or loopback; the pages
+ * and logo it names (client_uri, logo_uri, tos_uri, policy_uri) https. Public
  * clients (`token_endpoint_auth_method: none`, the default, as MCP clients are) get no secret;
  * confidential ones get one, shown only in this answer.
  */
@@ -50,7 +51,17 @@ export function clientInformation(client: OAuthClientRow, secret?: string) {
   };
 }
 
-export async function registerClient(db: DatabasePool, body: unknown) {
+/** Pages and images a consent screen may show or link: https only (no http, javascript:, data:...). */
+function isHttpsUrl(value: string): boolean {
+  try {
+    return new URL(value).protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/** `admit`: runs once the metadata is valid, before the client is stored (the registration throttle). */
+export async function registerClient(db: DatabasePool, body: unknown, admit: () => Promise<void> = async () => {}) {
   const parsed = registrationRequest.safeParse(withoutNullMembers(body));
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
@@ -62,6 +73,10 @@ export async function registerClient(db: DatabasePool, body: unknown) {
     const problem = redirectUriProblem(uri);
     if (problem) throw new OAuthProblem('invalid_redirect_uri', `${uri.slice(0, 200)}: ${problem}`);
   }
+  for (const name of ['client_uri', 'logo_uri', 'tos_uri', 'policy_uri'] as const) {
+    const value = r[name];
+    if (value !== undefined && !isHttpsUrl(value)) throw new OAuthProblem('invalid_client_metadata', `${name}: must be an https URL`);
+  }
   const grantTypes = SUPPORTED_GRANT_TYPES.filter((g) => r.grant_types.includes(g));
   if (!grantTypes.includes('authorization_code')) throw new OAuthProblem('invalid_client_metadata', 'grant_types: this server issues tokens for the authorization_code grant (and refresh_token) only');
   if (!r.response_types.includes('code')) throw new OAuthProblem('invalid_client_metadata', 'response_types: only "code" is supported');
@@ -71,6 +86,7 @@ export async function registerClient(db: DatabasePool, body: unknown) {
     client_uri: r.client_uri, logo_uri: r.logo_uri, tos_uri: r.tos_uri, policy_uri: r.policy_uri, contacts: r.contacts,
     software_id: r.software_id, software_version: r.software_version,
   }).filter(([, v]) => v !== undefined));
+  await admit();
   const client = await new OAuthClientRepository(db).create({
     id: newSecret(PREFIX.client), secret_hash: secret ? sha256Hex(secret) : null, name: r.client_name ?? null,
     redirect_uris: [...new Set(r.redirect_uris)], token_endpoint_auth_method: r.token_endpoint_auth_method, grant_types: grantTypes,

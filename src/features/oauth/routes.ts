@@ -21,6 +21,7 @@ import { authorize, decide, DecisionRefused, pendingRequest, RequestNotDecidable
 import { decisionPage, messagePage, pageHeaders, signInPage, type Page } from './consent-page.ts';
 import { authorizationServerMetadata, protectedResourceMetadata } from './metadata.ts';
 import { OAuthProblem, sendOAuthProblem } from './oauth-error.ts';
+import type { RegistrationThrottle } from './registration-throttle.ts';
 import { registerClient } from './registration.ts';
 import { newSecret, PREFIX, sha256Hex } from './secrets.ts';
 import type { OAuthSettings } from './settings.ts';
@@ -33,6 +34,8 @@ export interface OAuthRouteOptions {
   /** The consent page's sign-in: an API key, or a dashboard token. */
   apiKeys: ApiKeyAuthenticator;
   dashboard: BearerAuthenticator;
+  /** Bounds dynamic client registration per address and in total. */
+  registrations: RegistrationThrottle;
 }
 
 /** OAuth requests and forms are small: a few kilobytes at most. */
@@ -99,7 +102,14 @@ export const oauthRoutes = (o: OAuthRouteOptions): FastifyPluginAsyncZod => asyn
     app.post(`${prefix}/register`, {
       bodyLimit: BODY_LIMIT,
       schema: { tags: ['oauth'], summary: `Register a client (RFC 7591)${alias}`, description: 'JSON client metadata: `redirect_uris` (https, or http on the loopback interface), optional `client_name`, `token_endpoint_auth_method` (`none` by default: a public client), `scope`, and the other RFC 7591 fields; unknown fields are ignored. 201 with `client_id` (and `client_secret` for a confidential client, shown only here).' },
-    }, async (request, reply) => reply.code(201).headers({ ...CORS_ANY, 'cache-control': 'no-store' }).send(await registerClient(o.db, request.body)));
+    }, async (request, reply) => {
+      // Counted once the metadata is valid: a refused registration stores nothing.
+      const client = await registerClient(o.db, request.body, async () => {
+        const wait = await o.registrations.admit(request.ip);
+        if (wait > 0) throw new HttpError(429, 'Too many client registrations; retry later', { ...CORS_ANY, 'retry-after': String(wait) });
+      });
+      return reply.code(201).headers({ ...CORS_ANY, 'cache-control': 'no-store' }).send(client);
+    });
     app.options(`${prefix}/register`, { schema: { hide: true } }, (_request, reply) => reply.code(204).headers(PREFLIGHT).send());
 
     app.get(`${prefix}/authorize`, {
