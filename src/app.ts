@@ -54,6 +54,7 @@ import { createAccountServices, type AccountServices } from './account-services.
 import { mcpRoutes } from './features/mcp/routes.ts';
 import { FAMILIES, scopeOf } from './features/mcp/families.ts';
 import { publicBaseUrl } from './http/public-base-url.ts';
+import { registerForwardedHeaderWarning } from './http/forwarded-headers.ts';
 import { OAuthAccessTokens } from './features/oauth/access-tokens.ts';
 import { oauthDashboardRoutes } from './features/oauth/dashboard-routes.ts';
 import { GrantRevocations } from './features/oauth/grant-revocation.ts';
@@ -133,6 +134,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerJsonBodyParser(app);
   declareValidationErrors(app);
   registerUnknownFieldWarnings(app);
+  registerForwardedHeaderWarning(app);
   // lon, long, longitude and latitude read as lng and lat on every route that has them.
   app.addHook('preValidation', coordinateSpellings);
   // Before every route: the plugin hooks each route as it is declared.

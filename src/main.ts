@@ -9,12 +9,14 @@ import { ConfigError, loadConfig } from './config.ts';
 import { withJwtSecret } from './features/auth/jwt-secret.ts';
 import { requestSerializer } from './http/log-redaction.ts';
 import { runProcessGroup } from './process-group.ts';
+import { startupWarnings } from './startup-warnings.ts';
 
 /** `platformLayers: false` is for the benchmark's reference server only (see AppDeps). */
 export async function serve(options: { platformLayers?: boolean } = {}): Promise<void> {
   const config = withJwtSecret(loadConfig());
   // The request serializer redacts secrets of query strings, as in every app's logger.
   const log = pino({ level: config.LOG_LEVEL, serializers: { req: requestSerializer } });
+  if (cluster.isPrimary) for (const warning of startupWarnings(config)) log.warn(warning);
   if (config.SERVICE_PROCESSES > 1 && cluster.isPrimary) process.exit(await runProcessGroup(config, log));
   const { runServer } = await import('./server.ts');
   await runServer(config, log, options);
