@@ -42,12 +42,15 @@ export class GazetteerIndex {
   readonly names: NameIndex;
   /** The places' main names only (GeoNames' name and its ASCII form). */
   readonly mainNames: NameIndex;
+  /** How many places there are: ranks run from 0 to size - 1. */
+  readonly size: number;
   private readonly places: Buffer;
   private readonly placeStarts: Uint32Array;
 
   constructor(files: GazetteerFiles) {
     this.countries = new Set(files.manifest.countries);
     this.places = files.places;
+    this.size = files.manifest.places;
     this.placeStarts = lineStarts(files.places, files.manifest.places);
     this.names = new NameIndex(files.names, files.manifest.names);
     this.mainNames = new NameIndex(files.mainNames, files.manifest.mainNames);

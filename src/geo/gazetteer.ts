@@ -2,14 +2,18 @@
  * City lookup in the offline gazetteer (gazetteer-index.ts): a name as people type it, in any
  * language or script GeoNames records (local, English and former names alike: "München",
  * "Munich", "Москва", "Bombay"), with or without accents, resolves to the most populous place
- * that bears it; an explicit country, or a trailing ", Country" or ", Region", narrows it.
- * When places of that name exist in other countries, the match says which, so that the
- * response can tell which one was chosen.
+ * that bears it; an explicit country, or qualifiers after commas (", Country", ", Region",
+ * ", Region, Country": place-query.ts) narrow it. When places of that name exist in other
+ * countries, the match says which, so that the response can tell which one was chosen. The place
+ * search reads its text the same way, and offers names spelt a letter or two away
+ * (similar-names.ts) when no place bears the typed name.
  */
 import { LRUCache } from 'lru-cache';
 import { gazetteer, type Place } from './gazetteer-index.ts';
 import { foldPlaceName } from './place-name.ts';
 import { PLACE_ALIASES } from './place-aliases.ts';
+import { placeFilter, readPlaceQuery } from './place-query.ts';
+import { similarNames } from './similar-names.ts';
 
 export type { Place } from './gazetteer-index.ts';
 export { foldPlaceName } from './place-name.ts';
@@ -62,16 +66,22 @@ export function resolveCountry(country: string): string | undefined {
 const OWN_NAME_ALWAYS_WINS_FROM = 15_000;
 const OTHER_NAME_FACTOR = 10;
 
-function bestRank(folded: string, country?: string): number | undefined {
-  const index = gazetteer();
-  const inCountry = (rank: number) => country === undefined || index.countryOf(rank) === country;
+/** The place an alias of place-aliases.ts stands for, by rank; undefined when the name is no alias. */
+function aliasedRank(folded: string): number | undefined {
   const alias = PLACE_ALIASES.get(folded);
-  if (alias && (country === undefined || country === alias.country)) {
-    const aliased = index.mainNames.ranksNamed(foldPlaceName(alias.name)).find((rank) => index.countryOf(rank) === alias.country);
-    if (aliased !== undefined) return aliased;
-  }
-  const any = index.names.ranksNamed(folded).find(inCountry);
-  const own = index.mainNames.ranksNamed(folded).find(inCountry);
+  if (!alias) return undefined;
+  const index = gazetteer();
+  return index.mainNames.ranksNamed(foldPlaceName(alias.name)).find((rank) => index.countryOf(rank) === alias.country);
+}
+
+const everyPlace = () => true;
+
+function bestRank(folded: string, accept: (rank: number) => boolean = everyPlace): number | undefined {
+  const index = gazetteer();
+  const aliased = aliasedRank(folded);
+  if (aliased !== undefined && accept(aliased)) return aliased;
+  const any = index.names.ranksNamed(folded).find(accept);
+  const own = index.mainNames.ranksNamed(folded).find(accept);
   if (own === undefined || any === undefined || own === any) return any;
   const ownPopulation = index.place(own).population;
   return ownPopulation < OWN_NAME_ALWAYS_WINS_FROM && index.place(any).population >= OTHER_NAME_FACTOR * ownPopulation ? any : own;
@@ -123,9 +133,10 @@ function freeze(match: PlaceMatch | undefined): Readonly<PlaceMatch> | undefined
 }
 
 /**
- * The place a typed name stands for. `country` (a code or an English name) restricts the search;
- * without it, a trailing ", Country" does ("Paris, FR"), or a trailing ", Region" ("Paris, Texas",
- * "Portland, OR"). Undefined when nothing of that name is known (or the country is unknown).
+ * The place a typed name stands for. `country` (a code or an English name) restricts the search,
+ * and so do qualifiers after commas (place-query.ts): "Paris, FR", "Paris, Texas", "Portland, OR",
+ * "Varanasi, Uttar Pradesh, IN". Undefined when nothing of that name is known (or the country is
+ * unknown).
  */
 export function matchPlace(query: string, country?: string): Readonly<PlaceMatch> | undefined {
   // Anything longer than a place name is looked up but not remembered: the cache holds names.
@@ -138,32 +149,20 @@ export function matchPlace(query: string, country?: string): Readonly<PlaceMatch
   return match;
 }
 
-function lookUp(query: string, country?: string): PlaceMatch | undefined {
+function lookUp(text: string, country?: string): PlaceMatch | undefined {
   const index = gazetteer();
   const countryCode = country ? resolveCountry(country) : undefined;
   if (country && !countryCode) return undefined;
-  const folded = foldPlaceName(query);
-  if (countryCode) {
-    const rank = bestRank(folded, countryCode);
-    return rank === undefined ? undefined : { place: index.place(rank), namesakes: [] };
+  const query = readPlaceQuery(text, resolveCountry);
+  if (query.qualifiers.length > 0 && query.name) {
+    const rank = bestRank(query.name, placeFilter(query.qualifiers, countryCode));
+    if (rank !== undefined) return { place: index.place(rank), namesakes: [] };
   }
-  const comma = query.lastIndexOf(',');
-  if (comma > 0) {
-    const head = foldPlaceName(query.slice(0, comma));
-    const tail = query.slice(comma + 1);
-    const tailCountry = resolveCountry(tail);
-    const inTailCountry = head && tailCountry ? bestRank(head, tailCountry) : undefined;
-    if (inTailCountry !== undefined) return { place: index.place(inTailCountry), namesakes: [] };
-    const region = foldPlaceName(tail);
-    for (const rank of head && region ? index.names.ranksNamed(head) : []) {
-      const place = index.place(rank);
-      if ((place.region && foldPlaceName(place.region) === region) || (place.region_code && place.region_code.toLowerCase() === region)) return { place, namesakes: [] };
-    }
-  }
-  const rank = folded ? bestRank(folded) : undefined;
+  // No qualifiers, or none that fit: the whole text as a name ("Washington, D.C.").
+  const rank = query.whole ? bestRank(query.whole, placeFilter([], countryCode)) : undefined;
   if (rank === undefined) return undefined;
   const place = index.place(rank);
-  return { place, namesakes: namesakesOf(place, folded) };
+  return { place, namesakes: countryCode ? [] : namesakesOf(place, query.whole) };
 }
 
 /** The place a typed name stands for (see matchPlace), without its namesakes. */
@@ -179,31 +178,136 @@ export function describePlace(place: Place): string {
 
 /** Below this many letters a prefix is matched against own names only (and other names whole). */
 const SHORT_PREFIX = 4;
+/** A place found only because one of its other names starts with the text counts this much less again. */
+const OTHER_PREFIX_FACTOR = 10;
+/** A place found by a name spelt differently counts this much less for each edit between them. */
+const EDIT_FACTOR = 20;
 
 /**
- * Places whose name starts with the typed text, accents and case ignored, each once, most
- * populous first, where a place that matches only by another name than its own counts a tenth of
- * its population (as in bestRank: "Islamabad" lists Islamabad before Chattogram; "Roma" still
- * lists Rome first). Every name GeoNames records counts ("Mosk" finds Moscow by "Moskva"); a
- * prefix of fewer than four letters matches own names, and other names only whole ("東京"), so
- * that "sa" does not list Shanghai for a name it has in some other language.
+ * How a search result was found: `name`, one of its names (or an alias) is the typed name;
+ * `prefix`, one of them starts with it; `similar`, one of them is spelt a letter or two away.
  */
-export function searchPlaces(text: string, options: { limit: number; country?: string | undefined }): Place[] {
+export type PlaceMatchKind = 'name' | 'prefix' | 'similar';
+
+export interface PlaceHit {
+  place: Place;
+  match: PlaceMatchKind;
+  /**
+   * The name the place was found by, folded (lower case, no accents), when it is not the place's
+   * own name as typed: another name ("new york of the pacific" for Pittsburg, California), an alias,
+   * or the name a misspelling is closest to. Null when its own name matched.
+   */
+  matched_name: string | null;
+}
+
+interface WeighedHit {
+  rank: number;
+  weight: number;
+  match: PlaceMatchKind;
+  matched: string | null;
+}
+
+/**
+ * Places whose name is, or starts with, the typed name, accents and case ignored, each once,
+ * by weight: a place's population when its own name matches (or an alias), a tenth of it when
+ * another of its names is the typed name whole (as in bestRank: "Islamabad" lists Islamabad
+ * before Chattogram; "Roma" still lists Rome first), a hundredth when another name only starts
+ * with it (Pittsburg, California, once called "New York of the Pacific", comes after the New York
+ * Mills). Every name GeoNames records counts ("Mosk" finds Moscow by "Moskva"); a prefix of fewer
+ * than four letters matches own names, and other names only whole ("東京"), so that "sa" does not
+ * list Shanghai for a name it has in some other language.
+ */
+function hitsByName(prefix: string, limit: number, accept: (rank: number) => boolean): WeighedHit[] {
   const index = gazetteer();
-  const prefix = foldPlaceName(text);
-  if (!prefix) return [];
-  const accept = options.country ? (rank: number) => index.countryOf(rank) === options.country : () => true;
-  const own = index.mainNames.ranksStartingWith(prefix, options.limit, accept);
+  const own = index.mainNames.ranksStartingWith(prefix, limit, accept);
   // Taking the best `limit` of each kind is enough: whatever either list leaves out ranks below
   // `limit` places of that list in the merged order too.
   const other = [...prefix].length >= SHORT_PREFIX
-    ? index.names.ranksStartingWith(prefix, options.limit, accept)
-    : index.names.ranksNamed(prefix).filter(accept).slice(0, options.limit);
+    ? index.names.ranksStartingWith(prefix, limit, accept)
+    : index.names.ranksNamed(prefix).filter(accept).slice(0, limit);
   const ownSet = new Set(own);
-  const weighed = [...new Set([...own, ...other])].map((rank) => {
-    const place = index.place(rank);
-    return { place, rank, weight: ownSet.has(rank) ? place.population : place.population / OTHER_NAME_FACTOR };
-  });
-  weighed.sort((a, b) => b.weight - a.weight || a.rank - b.rank);
-  return weighed.slice(0, options.limit).map((w) => w.place);
+  const ownWhole = new Set(index.mainNames.ranksNamed(prefix));
+  const otherWhole = new Set(index.names.ranksNamed(prefix));
+  const hits = new Map<number, WeighedHit>();
+  for (const rank of new Set([...own, ...other])) {
+    const population = index.place(rank).population;
+    if (ownSet.has(rank)) hits.set(rank, { rank, weight: population, match: ownWhole.has(rank) ? 'name' : 'prefix', matched: null });
+    else if (otherWhole.has(rank)) hits.set(rank, { rank, weight: population / OTHER_NAME_FACTOR, match: 'name', matched: prefix });
+    else hits.set(rank, { rank, weight: population / OTHER_NAME_FACTOR / OTHER_PREFIX_FACTOR, match: 'prefix', matched: index.names.nameStartingWith(prefix, rank) ?? prefix });
+  }
+  const aliased = aliasedRank(prefix);
+  if (aliased !== undefined && accept(aliased)) hits.set(aliased, { rank: aliased, weight: index.place(aliased).population, match: 'name', matched: prefix });
+  return [...hits.values()];
+}
+
+/**
+ * Places that bear a name spelt a letter or two away from the typed one (similar-names.ts), each
+ * counting its population divided by EDIT_FACTOR for each edit (and by ten more for another name
+ * than its own): "Pairs" finds Paris (one swap) before Cairo (two edits).
+ */
+function hitsBySimilarName(typed: string, limit: number, accept: (rank: number) => boolean): WeighedHit[] {
+  const index = gazetteer();
+  const hits: WeighedHit[] = [];
+  for (const { name, distance } of similarNames(typed)) {
+    const penalty = EDIT_FACTOR ** distance;
+    const aliased = aliasedRank(name);
+    if (aliased !== undefined && accept(aliased)) hits.push({ rank: aliased, weight: index.place(aliased).population / penalty, match: 'similar', matched: name });
+    const own = new Set(index.mainNames.ranksNamed(name));
+    for (const rank of index.names.ranksNamed(name).filter(accept).slice(0, limit)) {
+      hits.push({ rank, weight: index.place(rank).population / penalty / (own.has(rank) ? 1 : OTHER_NAME_FACTOR), match: 'similar', matched: name });
+    }
+  }
+  return hits;
+}
+
+/** Whether any place bears the typed name whole (in the country and regions asked for). */
+function isPlaceName(folded: string, accept: (rank: number) => boolean): boolean {
+  const aliased = aliasedRank(folded);
+  return (aliased !== undefined && accept(aliased)) || gazetteer().names.ranksNamed(folded).some(accept);
+}
+
+/** The best hit of each place, by weight (then rank, a population order), the first `limit`. */
+function bestHits(hits: WeighedHit[], limit: number): PlaceHit[] {
+  const best = new Map<number, WeighedHit>();
+  for (const hit of hits) {
+    const known = best.get(hit.rank);
+    if (!known || hit.weight > known.weight) best.set(hit.rank, hit);
+  }
+  const index = gazetteer();
+  return [...best.values()].sort((a, b) => b.weight - a.weight || a.rank - b.rank).slice(0, limit)
+    .map((h) => ({ place: index.place(h.rank), match: h.match, matched_name: h.matched }));
+}
+
+function searchName(name: string, limit: number, accept: (rank: number) => boolean): PlaceHit[] {
+  if (!name) return [];
+  const hits = hitsByName(name, limit, accept);
+  // Spelling only matters when no place bears the name as typed and too few names start with it:
+  // "Pairs" looks for Paris, but "Paris" does not look for Parys, nor "Mosk" (typed on its way to Moscow) for Omsk.
+  if (hits.length < limit && !isPlaceName(name, accept)) hits.push(...hitsBySimilarName(name, limit, accept));
+  return bestHits(hits, limit);
+}
+
+/**
+ * The places a typed text may mean, best first: by name, by the beginning of a name, or by a
+ * name spelt a letter or two away; `country` (a code) restricts them, and so do qualifiers after
+ * commas, as in matchPlace ("Jingzhou, Hubei", "Paris, France", "Varanasi, Uttar Pradesh, IN").
+ * When the qualified reading finds nothing, the whole text is searched as a name.
+ */
+export function searchPlaces(text: string, options: { limit: number; country?: string | undefined }): PlaceHit[] {
+  const query = readPlaceQuery(text, resolveCountry);
+  if (query.qualifiers.length > 0) {
+    const qualified = searchName(query.name, options.limit, placeFilter(query.qualifiers, options.country)!);
+    if (qualified.length > 0) return qualified;
+  }
+  return searchName(query.whole, options.limit, placeFilter([], options.country) ?? everyPlace);
+}
+
+/**
+ * For a `city` that resolved to nothing: the places it most likely meant (a misspelling's
+ * nearest names, or names that start with it), best first, described as a reader knows them.
+ */
+export function closestPlaceNames(text: string, country: string | undefined, count = 3): string[] {
+  const countryCode = country ? resolveCountry(country) : undefined;
+  if (country && !countryCode) return [];
+  return searchPlaces(text, { limit: count, country: countryCode }).map((hit) => describePlace(hit.place));
 }

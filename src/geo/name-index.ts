@@ -88,6 +88,37 @@ export class NameIndex {
     return lo;
   }
 
+  /** The folded name of a line. */
+  private nameAt(line: number): string {
+    return this.bytes.toString('utf8', this.starts[line]!, this.nameEnds[line]!);
+  }
+
+  /**
+   * The first name (in name order) that starts with the folded prefix and is borne by the place
+   * of that rank: which of its names a prefix search found it by. Only lines whose most
+   * populous place is not after it are read.
+   */
+  nameStartingWith(prefix: string, rank: number): string | undefined {
+    const key = Buffer.from(prefix);
+    const from = this.lowerBound(key);
+    const to = this.prefixEnd(key, from);
+    for (let line = from; line < to; line++) {
+      if (this.firstRanks[line]! <= rank && this.ranksAt(line).includes(rank)) return this.nameAt(line);
+    }
+    return undefined;
+  }
+
+  /**
+   * Every name whose most populous place ranks before `belowRank`, with that rank, in name order.
+   * The rank is tested before the name is decoded, so that a narrow selection stays cheap.
+   */
+  *names(belowRank = Infinity): Generator<[name: string, firstRank: number]> {
+    for (let line = 0; line < this.count; line++) {
+      const rank = this.firstRanks[line]!;
+      if (rank < belowRank) yield [this.nameAt(line), rank];
+    }
+  }
+
   /** Ranks of the places that bear exactly this folded name, most populous first. */
   ranksNamed(folded: string): number[] {
     const key = Buffer.from(folded);

@@ -171,4 +171,14 @@ describe('v1_geo_search', () => {
     expect(natal.subject.location).toMatchObject({ lat: found[0].lat, lng: found[0].lng });
     expect(found.length).toBeLessThanOrEqual(3);
   });
+
+  it('reads "City, Region, CC" as the REST search does and names the region `state` (with `region` beside it)', async () => {
+    const result = await modern.client.callTool({ name: 'v1_geo_search', arguments: { query: 'Varanasi, Uttar Pradesh, IN', limit: 3 } });
+    const [first] = (result.structuredContent as any).results;
+    expect(first).toMatchObject({ name: 'Varanasi', country: 'IN', state: 'Uttar Pradesh', region: 'Uttar Pradesh', district: null, timezone: 'Asia/Kolkata', match: 'name', matched_name: null });
+    const rest = await server.get(`/api/v1/geo/search?q=${encodeURIComponent('Varanasi, Uttar Pradesh, IN')}&limit=3`);
+    expect(Object.keys(first).sort()).toEqual(Object.keys(rest.body.results[0]).sort());
+    const byCountryName = await modern.client.callTool({ name: 'v1_geo_search', arguments: { query: 'Paris', country: 'Canada', limit: 2 } });
+    expect((byCountryName.structuredContent as any).results[0]).toMatchObject({ country: 'CA', state: 'Ontario' });
+  });
 });

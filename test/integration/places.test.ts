@@ -84,8 +84,9 @@ describe('GET /api/v1/geo/search', () => {
     expect(res.status).toBe(200);
     expect(geoSearchResponse.strict().safeParse(res.body).error).toBeUndefined();
     expect(res.body.results[0]).toEqual({
-      name: 'Łódź', country: 'PL', country_name: 'Poland', state: 'Łódź Voivodeship',
+      name: 'Łódź', country: 'PL', country_name: 'Poland', state: 'Łódź Voivodeship', region: 'Łódź Voivodeship', district: null,
       lat: expect.closeTo(51.77, 1), lng: expect.closeTo(19.47, 1), timezone: 'Europe/Warsaw', population: expect.any(Number), geonames_id: expect.any(Number),
+      match: 'name', matched_name: null,
     });
     expect(res.body.count).toBe(res.body.results.length);
     expect((await search('q=TROMSO')).body.results[0]).toMatchObject({ name: 'Tromsø', country: 'NO', timezone: 'Europe/Oslo' });

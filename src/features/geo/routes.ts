@@ -1,10 +1,12 @@
 /**
  * GET /api/v1/geo/search (and /api/v2/geo/search, the public service's current path): places by
- * the beginning of their name, from the offline gazetteer, so that a client can turn what a
+ * name or its beginning (with ", Region" and ", Country" qualifiers, and misspellings a letter or
+ * two away), from the offline gazetteer, so that a client can turn what a
  * person types into coordinates and a time zone before it asks for a chart.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { countryName, resolveCountry, searchPlaces } from '../../geo/gazetteer.ts';
+import { resolveCountry, searchPlaces } from '../../geo/gazetteer.ts';
+import { placeResult } from './place-result.ts';
 import { RequestFieldError } from '../shared/request-error.ts';
 import { geoSearchQuery, geoSearchResponse, SHORT_QUERY_LENGTH, SHORT_QUERY_LIMIT } from './schemas.ts';
 
@@ -14,7 +16,7 @@ export const geoRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['geo'],
         summary: 'Search places by name (autocomplete)',
-        description: `Places of 500 inhabitants or more (GeoNames), matched by the beginning of any of their names, accents and case ignored, most populous first. Queries under ${SHORT_QUERY_LENGTH} characters get at most ${SHORT_QUERY_LIMIT} results and match the places' own names (other names only whole). An addition to the interface; /api/v2/geo/search answers the same.`,
+        description: `Places of 500 inhabitants or more (GeoNames), matched by any of their names or its beginning, accents and case ignored, most populous first; "City, Region", "City, Country" and "City, Region, CC" narrow the search as a calculation's \`city\` does, and a name that no place bears finds the names spelt a letter or two away (\`match: similar\`). Queries under ${SHORT_QUERY_LENGTH} characters get at most ${SHORT_QUERY_LIMIT} results and match the places' own names (other names only whole). An addition to the interface; /api/v2/geo/search answers the same.`,
         querystring: geoSearchQuery,
         response: { 200: geoSearchResponse },
       },
@@ -23,10 +25,7 @@ export const geoRoutes: FastifyPluginAsyncZod = async (app) => {
       const countryCode = country === undefined ? undefined : resolveCountry(country);
       if (country !== undefined && !countryCode) throw new RequestFieldError(['query', 'country'], `unknown country '${country}': send an ISO 3166-1 alpha-2 code such as FR`, 'value_error.country');
       const limit = [...q].length < SHORT_QUERY_LENGTH ? Math.min(request.query.limit, SHORT_QUERY_LIMIT) : request.query.limit;
-      const results = searchPlaces(q, { limit, country: countryCode }).map((p) => ({
-        name: p.name, country: p.country, country_name: countryName(p.country), state: p.region,
-        lat: p.lat, lng: p.lng, timezone: p.timezone, population: p.population, geonames_id: p.geonames_id,
-      }));
+      const results = searchPlaces(q, { limit, country: countryCode }).map((hit) => placeResult(hit));
       return { results, count: results.length };
     });
   }

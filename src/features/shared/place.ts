@@ -1,5 +1,5 @@
 /** Where a birth or event happened: given coordinates, or a city looked up in the gazetteer. */
-import { describePlace, matchPlace, type PlaceMatch } from '../../geo/gazetteer.ts';
+import { closestPlaceNames, describePlace, matchPlace, type PlaceMatch } from '../../geo/gazetteer.ts';
 import { timeZoneAt } from '../../geo/time-zone-lookup.ts';
 import { RequestFieldError } from './request-error.ts';
 
@@ -134,7 +134,10 @@ export function resolvePlace(input: PlaceInput, loc: (string | number)[], names 
   const match = matchPlace(input.city, input.country);
   if (!match) {
     const where = input.country ? ` in ${input.country}` : '';
-    throw new RequestFieldError([...loc, names.city], `unknown city '${input.city}'${where}; send ${names.lat} and ${names.lng} instead`, 'value_error.unknown_city');
+    // The nearest names the search finds for the same text (a misspelling, a name cut short), so the caller can correct it.
+    const closest = closestPlaceNames(input.city, input.country);
+    const suggestion = closest.length ? `; closest known: ${closest.map((name) => `'${name}'`).join(', ')}` : '';
+    throw new RequestFieldError([...loc, names.city], `unknown city '${input.city}'${where}${suggestion}; send ${names.lat} and ${names.lng} instead`, 'value_error.unknown_city');
   }
   const found = match.place;
   return place(found.name, found.country, found.region, found.lat, found.lng, 'gazetteer', ambiguityOf(input.city, match));
