@@ -104,13 +104,27 @@ const moonVisualSchema = z.object({
   svg: z.string().describe('A 64×64 SVG: the disc in the shadow colour, the lit part in the moon colour, the bright limb turned to its position angle (north up, east left)'),
   illumination: z.number().describe('Lit fraction drawn, 0–1'),
   shadow_ratio: z.number().describe('1 − illumination'),
-  is_waxing: z.boolean(),
+  is_waxing: z.boolean().describe('True from New Moon to Full Moon'),
   bright_limb_angle: z.number().describe('Position angle of the bright limb, degrees from north through east'),
-  moon_color: z.string(), shadow_color: z.string(),
+  moon_color: z.string().describe('The lit part\'s colour, #rrggbb as sent (lower case)'),
+  shadow_color: z.string().describe('The dark part\'s colour, as sent (lower case)'),
 });
 
-const datedSchema = z.object({ exact_at_utc: z.string(), local_time: z.string(), distance_km: z.number(), days_from_query: z.number().describe('Negative: before the instant') });
-const nextEventSchema = z.object({ type: z.string(), date: z.string().describe('Local time with offset'), days_until: z.number() });
+const utcText = z.string().describe('UTC, ISO 8601 with Z and milliseconds');
+const localText = z.string().describe('Local time in the answer\'s zone, ISO 8601 with offset and milliseconds');
+const datedSchema = z.object({
+  exact_at_utc: utcText,
+  local_time: localText,
+  distance_km: z.number().describe('The Moon\'s geocentric distance then, whole kilometres'),
+  days_from_query: z.number().describe('Days from the instant asked for, two decimals; negative when before it'),
+});
+const nextEventSchema = z.object({
+  type: z.string().describe('What comes: a special-moon label, or an eclipse type such as total_lunar'),
+  date: z.string().describe('Local time with offset'),
+  days_until: z.number().describe('Days from the instant asked for, two decimals'),
+});
+const signText = z.string().describe('Full sign name (Aries … Pisces)');
+const signIdText = z.string().describe('Sign id in lower case (aries … pisces)');
 
 export const principalPhaseSchema = z.object({
   phase: z.enum(PRINCIPAL_PHASES).describe('The phase as an id'),
@@ -144,45 +158,61 @@ export const moonPhaseResponse = z.object({
   next_full_moon: principalPhaseSchema.describe('The first Full Moon after the instant'),
   timestamp: z.string().describe('Same as datetime_utc'),
   zodiac: zodiacSchema.optional().describe('include_zodiac'),
-  next_phases: z.object({ new_moon: z.string(), first_quarter: z.string(), full_moon: z.string(), last_quarter: z.string() }).optional()
+  next_phases: z.object({ new_moon: localText, first_quarter: localText, full_moon: localText, last_quarter: localText }).optional()
     .describe('include_forecast: the next instant of each principal phase, local ISO 8601 with offset (exact to the second)'),
-  next_phases_detail: z.array(z.object({ phase: z.enum(PRINCIPAL_PHASES), exact_at_utc: z.string(), local_time: z.string(), days_until: z.number() })).optional()
+  next_phases_detail: z.array(z.object({ phase: z.enum(PRINCIPAL_PHASES).describe('The phase as an id'), exact_at_utc: utcText, local_time: localText, days_until: z.number().describe('Days from the instant asked for, two decimals') })).optional()
     .describe('include_forecast: the same four, in time order'),
   forecast: z.object({
-    days_until_full_moon: z.number(), days_until_new_moon: z.number(),
-    next_special_moon: nextEventSchema.extend({ labels: z.array(z.string()) }).nullable().describe('The first labelled Full or New Moon within about 13 months'),
-    next_eclipse: nextEventSchema.extend({ kind: z.enum(['lunar', 'solar']) }).nullable(),
+    days_until_full_moon: z.number().describe('Days to the next Full Moon, two decimals'), days_until_new_moon: z.number().describe('Days to the next New Moon, two decimals'),
+    next_special_moon: nextEventSchema.extend({ labels: z.array(z.string()).describe('Every label of that moon') }).nullable().describe('The first labelled Full or New Moon within about 13 months'),
+    next_eclipse: nextEventSchema.extend({ kind: z.enum(['lunar', 'solar']).describe('Lunar or solar') }).nullable().describe('The next lunar or solar eclipse anywhere on Earth'),
   }).optional().describe('include_forecast; days as decimals (0.01 day ≈ 15 minutes)'),
   special_moon: z.object({
     labels: z.array(z.string()).describe('Supermoon, Micromoon, Blue Moon, Black Moon, Harvest Moon, Hunter\'s Moon, Eclipse Season'),
-    is_supermoon: z.boolean(), is_micromoon: z.boolean(), is_blue_moon: z.boolean(), is_black_moon: z.boolean(),
-    is_harvest_moon: z.boolean(), is_hunter_moon: z.boolean(), is_eclipse_season: z.boolean(),
+    is_supermoon: z.boolean().describe('The nearest Full Moon is a Supermoon (rule.supermoon)'),
+    is_micromoon: z.boolean().describe('The nearest Full Moon is a Micromoon (rule.micromoon)'),
+    is_blue_moon: z.boolean().describe('The nearest Full Moon is a Blue Moon (rule.blue_moon)'),
+    is_black_moon: z.boolean().describe('The nearest New Moon is a Black Moon (rule.black_moon)'),
+    is_harvest_moon: z.boolean().describe('The nearest Full Moon is the Harvest Moon (rule.harvest_moon)'),
+    is_hunter_moon: z.boolean().describe('The nearest Full Moon is the Hunter\'s Moon (rule.hunter_moon)'),
+    is_eclipse_season: z.boolean().describe('The Sun is within the eclipse limit of a node now (rule.eclipse_season)'),
     full_moon: datedSchema.describe('The Full Moon nearest the instant, which the Full Moon labels describe'),
     new_moon: datedSchema.describe('The New Moon nearest the instant (Black Moon)'),
-    rule: z.object(Object.fromEntries(Object.keys(SPECIAL_MOON_RULES).map((k) => [k, z.string()]))).describe('The rule of each label'),
+    rule: z.object(Object.fromEntries(Object.keys(SPECIAL_MOON_RULES).map((k) => [k, z.string().describe(`The rule of ${k}`)]))).describe('The rule of each label'),
   }).optional().describe('include_special'),
   eclipse: z.object({
     is_eclipse: z.boolean().describe('An eclipse is under way, or its greatest phase falls on the local date'),
-    in_progress: z.boolean(),
+    in_progress: z.boolean().describe('The instant falls between the first and last contact'),
     type: z.string().describe('total_lunar, partial_lunar, penumbral_lunar, total_solar, annular_solar, hybrid_solar, partial_solar'),
-    kind: z.enum(['lunar', 'solar']),
+    kind: z.enum(['lunar', 'solar']).describe('Lunar or solar'),
     is_blood_moon: z.boolean().describe('A total lunar eclipse'),
     date: z.string().describe('Greatest eclipse, local time with offset'),
-    greatest_at_utc: z.string(), begins_at_utc: z.string(), ends_at_utc: z.string(),
+    greatest_at_utc: utcText.describe('Greatest eclipse, UTC'), begins_at_utc: utcText.describe('First contact (penumbral for a lunar eclipse), UTC'), ends_at_utc: utcText.describe('Last contact, UTC'),
     days_from_query: z.number().describe('Negative when it is past'),
     visibility: z.enum(['visible', 'below_horizon', 'not_at_this_place']).nullable().describe('At greatest eclipse from the place; null without a place'),
-    at_place: z.object({ altitude_deg: z.number(), magnitude: z.number() }).nullable(),
+    at_place: z.object({
+      altitude_deg: z.number().describe('The eclipsed body\'s true altitude at the place at greatest eclipse, degrees'),
+      magnitude: z.number().describe('Lunar: umbral magnitude; solar: fraction of the Sun\'s diameter covered at the place'),
+    }).nullable().describe('At the place, at greatest eclipse; null without a place'),
   }).optional().describe('include_eclipse: the eclipse (lunar or solar) nearest the instant'),
   traditional_moon: z.object({
-    name: z.enum(TRADITIONAL_MOON_NAMES), naming_system: z.literal('north_american'), month: z.number().int(),
-    full_moon_at: z.string(), is_current_full_moon: z.boolean().describe('The Full Moon falls on the local date of the instant'),
-    full_moons_in_month: z.number().int(),
+    name: z.enum(TRADITIONAL_MOON_NAMES).describe('The traditional name of the month\'s Full Moon'),
+    naming_system: z.literal('north_american').describe('The naming tradition: the almanac names of the United States and Canada'),
+    month: z.number().int().describe('The local month, 1 to 12, the name belongs to'),
+    full_moon_at: localText.describe('That Full Moon, local time with offset'),
+    is_current_full_moon: z.boolean().describe('The Full Moon falls on the local date of the instant'),
+    full_moons_in_month: z.number().int().describe('Full Moons in the local month: 2 in a month with a Blue Moon'),
   }).optional().describe('include_traditional_moon'),
   rise_set: z.object({
-    date: z.string(), moonrise: z.string().nullable(), moonset: z.string().nullable(), moonrise_utc: z.string().nullable(), moonset_utc: z.string().nullable(),
-    definition: z.string(), lat: z.number(), lng: z.number(),
+    date: z.string().describe('The local calendar day, YYYY-MM-DD'),
+    moonrise: localText.nullable().describe('The first moonrise of the local day, local time; null on a day without one'),
+    moonset: localText.nullable().describe('The first moonset of the local day, local time; null on a day without one'),
+    moonrise_utc: utcText.nullable().describe('The same moonrise in UTC'),
+    moonset_utc: utcText.nullable().describe('The same moonset in UTC'),
+    definition: z.string().describe('What rising and setting mean here'),
+    lat: z.number().describe('Latitude of the place, degrees'), lng: z.number().describe('Longitude of the place, degrees'),
   }).optional().describe('include_rise_set: the local day\'s moonrise and moonset (null on a day without one)'),
-  interpretation: z.object({ phase: z.string(), title: z.string(), body: z.string(), keywords: z.array(z.string()) }).optional().describe('include_interpretation'),
+  interpretation: z.object({ phase: z.string().describe('The phase read'), title: z.string().describe('A heading'), body: z.string().describe('Two or three sentences'), keywords: z.array(z.string()).describe('A few words for the phase') }).optional().describe('include_interpretation'),
   moon_visual: moonVisualSchema.optional().describe('include_visuals'),
   provenance,
 }).meta({ id: 'MoonPhaseResponse' });
@@ -191,10 +221,10 @@ export const moonMonthResponse = z.object({
   year: z.number().int().describe('The year asked for'),
   month: z.number().int().describe('The month asked for, 1 to 12'),
   timezone: z.string().describe('IANA time zone of the local days and times (UTC when none was given)'),
-  month_name: z.string(),
-  days_in_month: z.number().int(),
+  month_name: z.string().describe('The month\'s English name'),
+  days_in_month: z.number().int().describe('Days in the calendar month'),
   calendar_basis: z.literal('local').describe('Days are the local calendar days of calendar_timezone'),
-  calendar_timezone: z.string(),
+  calendar_timezone: z.string().describe('Same as timezone'),
   days: z.array(z.object({
     date: z.string().describe('Local calendar date'),
     calendar_date: z.string().describe('Same as date, YYYY-MM-DD'),
@@ -207,16 +237,28 @@ export const moonMonthResponse = z.object({
   })).describe('One entry per local day of the month (a day the zone skipped has none)'),
   lunations: z.array(principalPhaseSchema.describe('A principal phase')).describe('Every New Moon, First Quarter, Full Moon and Last Quarter of the local month'),
   traditional_moon: z.object({
-    name: z.enum(TRADITIONAL_MOON_NAMES), naming_system: z.literal('north_american'), month: z.number().int(),
-    full_moons: z.array(z.object({ name: z.string(), exact_at_utc: z.string(), local_time: z.string(), is_blue_moon: z.boolean(), labels: z.array(z.string()) })),
+    name: z.enum(TRADITIONAL_MOON_NAMES).describe('The traditional name of the month\'s Full Moon'),
+    naming_system: z.literal('north_american').describe('The naming tradition: the almanac names of the United States and Canada'),
+    month: z.number().int().describe('The month, 1 to 12'),
+    full_moons: z.array(z.object({
+      name: z.string().describe('Its traditional name'), exact_at_utc: utcText, local_time: localText,
+      is_blue_moon: z.boolean().describe('The second Full Moon of the local month'), labels: z.array(z.string()).describe('Its special-moon labels'),
+    })).describe('Each Full Moon of the local month'),
   }).optional().describe('include_traditional_moon'),
   sign_timeline: z.array(z.object({
-    sign: z.string(), sign_id: z.string(), starts_at: z.string(), ends_at: z.string(), starts_at_local: z.string(), ends_at_local: z.string(),
-    duration_hours: z.number(), duration_minutes: z.number().int(), next_sign: z.string(), next_sign_id: z.string(), label: z.string(),
-    continues_from_previous_month: z.boolean(), continues_to_next_month: z.boolean(),
+    sign: signText, sign_id: signIdText,
+    starts_at: utcText.describe('The ingress into the sign, UTC'), ends_at: utcText.describe('The ingress into the next sign, UTC'),
+    starts_at_local: localText.describe('The same start, local time'), ends_at_local: localText.describe('The same end, local time'),
+    duration_hours: z.number().describe('Length of the stay, hours, two decimals'), duration_minutes: z.number().int().describe('Length of the stay, whole minutes'),
+    next_sign: signText.describe('The sign entered next'), next_sign_id: signIdText.describe('Its id'),
+    label: z.string().describe('"Moon in <sign>"'),
+    continues_from_previous_month: z.boolean().describe('Began before the local month'), continues_to_next_month: z.boolean().describe('Ends after the local month'),
   })).optional().describe('include_sign_timeline: each stay of the Moon in a sign that overlaps the local month, ingress to ingress'),
   ingresses: z.array(z.object({
-    from_sign: z.string(), from_sign_id: z.string(), to_sign: z.string(), to_sign_id: z.string(), at: z.string(), at_local: z.string(), label: z.string(),
+    from_sign: signText.describe('The sign left'), from_sign_id: signIdText.describe('Its id'),
+    to_sign: signText.describe('The sign entered'), to_sign_id: signIdText.describe('Its id'),
+    at: utcText.describe('The ingress, UTC'), at_local: localText.describe('The ingress, local time'),
+    label: z.string().describe('"Moon enters <sign>"'),
   })).optional().describe('include_sign_timeline: the Moon\'s sign changes within the local month'),
   provenance,
 }).meta({ id: 'MoonMonthResponse' });
