@@ -266,6 +266,12 @@ export const configSchema = z.object({
   /** Callback POSTs one worker has in flight at once, and of those, at most this many to one receiving host. */
   REPORT_CALLBACK_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
   REPORT_CALLBACK_CONCURRENCY_PER_HOST: z.coerce.number().int().min(1).max(256).default(2),
+  /**
+   * Free (demo) report jobs waiting or running at once: per account (beyond: 429) and in the whole
+   * deployment (beyond: 503), so that free reports cannot fill the queue that paid ones share.
+   */
+  REPORT_DEMO_MAX_PER_ACCOUNT: z.coerce.number().int().min(1).max(1000).default(2),
+  REPORT_DEMO_MAX_OPEN: z.coerce.number().int().min(1).max(100_000).default(20),
   /** Tests only (refused elsewhere): callbacks may go to http://127.0.0.1. */
   REPORT_CALLBACK_ALLOW_LOOPBACK: bool.default(false),
   /** Signs e-mail links; without it a key is derived from AUTH_JWT_SECRET. */

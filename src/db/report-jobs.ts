@@ -105,15 +105,26 @@ export class ReportJobRepository {
       returning id, user_id, birth, options, attempts, max_attempts, created_at`);
   }
 
-  /** The oldest job that may run now, claimed (the PostgreSQL transport's dequeue). */
+  /**
+   * The job that should run next, claimed: whichever job id woke the worker, this decides what
+   * runs (see ReportProcessor.handle). Jobs that paid a credit go before free (demo) ones; then the
+   * account with the fewest jobs running, then the account whose last job started longest ago
+   * (never served first), then the oldest job. So one account's backlog delays another account's
+   * next job by at most the renders already under way, and free jobs never delay a paid one.
+   */
   async claimNext(workerId: string, leaseSeconds: number): Promise<ClaimedReportJob | null> {
     return this.db.maybeOne(sql.type(claimedRow)`
       update report_jobs set status = 'running', stage = 'starting', attempts = attempts + 1, worker_id = ${workerId},
         lease_until = now() + make_interval(secs => ${leaseSeconds}), started_at = coalesce(started_at, now()), updated_at = now()
       where id = (
-        select id from report_jobs
-        where (status = 'queued' and run_after <= now()) or (status = 'running' and lease_until < now())
-        order by created_at limit 1 for update skip locked)
+        select j.id from report_jobs j
+        cross join lateral (
+          select count(*) as running from report_jobs r
+          where r.user_id = j.user_id and r.status = 'running' and r.lease_until >= now()) account_running
+        cross join lateral (select max(s.started_at) as last_started from report_jobs s where s.user_id = j.user_id) account_served
+        where (j.status = 'queued' and j.run_after <= now()) or (j.status = 'running' and j.lease_until < now())
+        order by j.credit_reserved desc, account_running.running, account_served.last_started nulls first, j.created_at
+        limit 1 for update of j skip locked)
       returning id, user_id, birth, options, attempts, max_attempts, created_at`);
   }
 

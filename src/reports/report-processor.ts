@@ -55,16 +55,28 @@ export class ReportProcessor {
     this.callbacks = new ReportCallbackRepository(deps.db);
   }
 
-  /** Handles a delivered job id: nothing happens unless the row can be claimed now. */
+  /** Handles a delivered job id: claims the job that should run next, if any may run now, and runs it. */
   async handle(jobId: string): Promise<void> {
-    const job = await this.jobs.claim(jobId, this.deps.workerId, this.deps.settings.leaseSeconds);
-    if (!job) {
-      // A delayed message that arrived before the job's backoff ended (clocks differ a little): again later.
-      const delay = await this.jobs.queuedDelayMs(jobId);
-      if (delay !== null && delay > 0) await this.deps.transport.enqueue(jobId, Math.ceil(delay) + 50);
-      return;
-    }
+    const job = await this.jobs.claimNext(this.deps.workerId, this.deps.settings.leaseSeconds);
+    // The id only woke this worker: the claim took the job that should run next (paid first,
+    // fair across accounts). The announced job, if it still waits, is announced again, as is one
+    // whose delayed message came a little before its backoff ended (clocks differ).
+    if (job?.id !== jobId) await this.announceAgain(jobId);
+    if (!job) return;
     await this.run(job);
+  }
+
+  /**
+   * A job still waiting gets an announcement of its own again: when its backoff ends, or now.
+   * Never throws: a job claimed meanwhile must still run.
+   */
+  private async announceAgain(jobId: string): Promise<void> {
+    try {
+      const delay = await this.jobs.queuedDelayMs(jobId);
+      if (delay !== null) await this.deps.transport.enqueue(jobId, delay > 0 ? Math.ceil(delay) + 50 : 0);
+    } catch (error) {
+      this.deps.log('warn', 'a waiting report job could not be announced again', { jobId, err: (error as Error).message });
+    }
   }
 
   private async run(job: ClaimedReportJob): Promise<void> {

@@ -47,7 +47,8 @@ export function createReportsRuntime(deps: { config: Config; db: DatabasePool; c
   const availability = mode === 'in_process' ? inProcessAvailability(chromium) : externalAvailability(db, Math.max(30, config.REPORT_SWEEP_INTERVAL_SECONDS * 3));
   return {
     mode, availability,
-    service: { availability, transport, metrics, callbackPolicy: { allowLoopback: config.REPORT_CALLBACK_ALLOW_LOOPBACK }, maxAttempts: config.REPORT_MAX_ATTEMPTS, log: (message, error) => deps.log('warn', message, { err: (error as Error)?.message }) },
+    service: { availability, transport, metrics, callbackPolicy: { allowLoopback: config.REPORT_CALLBACK_ALLOW_LOOPBACK }, maxAttempts: config.REPORT_MAX_ATTEMPTS,
+      demoBounds: { perAccount: config.REPORT_DEMO_MAX_PER_ACCOUNT, total: config.REPORT_DEMO_MAX_OPEN }, log: (message, error) => deps.log('warn', message, { err: (error as Error)?.message }) },
     async start() {
       await worker?.start();
     },

@@ -23,12 +23,13 @@ export const natalRoutes = (compute: ComputeRunner, reports?: { db: DatabasePool
     schema: {
       tags: ['natal'],
       summary: 'Natal chart: planets, houses, angles, aspects',
-      description: 'With `psychological_report.enabled`, a report job is also created (one credit, none for the demo subject; 402 without credit, 503 when no report worker can run) and the answer carries `report {job_id, status, status_url, next_poll_after_seconds}`. Positions are geocentric apparent ecliptic longitudes of date (tropical, or sidereal with the chosen ayanamsa). `include_minor` and `include_stelliums` are accepted as query parameters or body fields; the query wins. `interpretation: {enable: true, style}` adds the `interpretation` block: text for the placements, aspects and patterns, in sections.',
+      description: 'With `psychological_report.enabled`, a report job is also created (one credit, none for the demo subject; 402 without credit, 503 when no report worker can run; demo reports are bounded per account (429) and in all (503), and run after paid ones) and the answer carries `report {job_id, status, status_url, next_poll_after_seconds}`. Positions are geocentric apparent ecliptic longitudes of date (tropical, or sidereal with the chosen ayanamsa). `include_minor` and `include_stelliums` are accepted as query parameters or body fields; the query wins. `interpretation: {enable: true, style}` adds the `interpretation` block: text for the placements, aspects and patterns, in sections.',
       body: natalRequest, querystring: natalQuery,
       response: {
         200: natalResponse,
         402: reportRefusal.describe('A report was asked for and no report credit is left (`insufficient_report_credits`); no job was made'),
-        503: reportRefusal.describe('A report was asked for and no report worker can make it now (`reports_unavailable`: no Chromium, or no worker running); no credit was taken'),
+        429: reportRefusal.describe('Rate limit or request quota exceeded (see the `X-RateLimit-*` headers); or a free demo report was asked for while the account already has its 2 (REPORT_DEMO_MAX_PER_ACCOUNT) waiting or running (`demo_report_limit`). `Retry-After` says when to try again; no job was made'),
+        503: reportRefusal.describe('A report was asked for and no report worker can make it now (`reports_unavailable`: no Chromium, or no worker running), or a free demo report was asked for while 20 (REPORT_DEMO_MAX_OPEN) are waiting or running in all (`demo_reports_busy`, with `Retry-After`); no credit was taken'),
       },
     },
   }, async (request, reply) => {

@@ -15,6 +15,7 @@ import type { ReportTransport } from '../../reports/queue/transport.ts';
 import type { ReportMetrics } from '../../reports/report-metrics.ts';
 import type { NatalRequest } from '../natal/schemas.ts';
 import type { ResolvedPlace } from '../shared/place.ts';
+import { checkDemoBounds, type DemoBounds } from './demo-bounds.ts';
 import { isDemoSubject } from './demo-subject.ts';
 import type { PsychologicalReportRequest } from './schemas.ts';
 
@@ -36,6 +37,8 @@ export interface ReportService {
   transport: ReportTransport;
   metrics?: ReportMetrics | undefined;
   maxAttempts: number;
+  /** Free (demo) jobs waiting or running at once: per account (429 beyond) and in all (503 beyond). */
+  demoBounds: DemoBounds;
   log: (message: string, error: unknown) => void;
 }
 
@@ -69,6 +72,7 @@ export async function submitReport(db: DatabasePool, service: ReportService, inp
       const earlier = await jobs.findByIdempotencyKey(tx, input.userId, input.idempotencyKey);
       if (earlier) return { id: earlier, charged: !free, existing: true };
     }
+    if (free) await checkDemoBounds(tx, input.userId, service.demoBounds);
     await jobs.insert(tx, {
       id, userId: input.userId, idempotencyKey: input.idempotencyKey, birth: { request, place: input.place }, options, creditReserved: !free, maxAttempts: service.maxAttempts,
     });
