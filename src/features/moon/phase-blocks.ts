@@ -4,8 +4,9 @@
  */
 import { calcBody, eclipseAtPlace, findEclipse, nextRiseOrSet, trueObliquity, type EclipseFound } from '../../astro/ephemeris.ts';
 import { brightLimbAngle } from '../../astro/bright-limb.ts';
+import { newAndFullMoons } from '../../astro/lunation-series.ts';
 import { formatLocalIso, julianDayFromUtcMs, resolveCivilTime, utcMsFromJulianDay } from '../../astro/civil-time.ts';
-import { findLunarPhases, type LunarPhaseEvent, type PositionCache, type PrincipalPhase } from '../../astro/events/index.ts';
+import { type LunarPhaseEvent, type PositionCache, type PrincipalPhase } from '../../astro/events/index.ts';
 import { brent, wrap180 } from '../../astro/events/root-finding.ts';
 import { distanceLabel, harvestAndHunter, isEclipseSeason, isSecondInMonth, SPECIAL_MOON_RULES, type Lunation, type SpecialMoonLabel } from '../../astro/moon-specials.ts';
 import type { MoonPhaseLabel } from '../../astro/moon-phase.ts';
@@ -73,10 +74,9 @@ interface LabelledLunation extends Lunation {
  * reaches 45 days beyond the window on each side for them.
  */
 export function labelledLunations(from: number, to: number, zone: string, southern: boolean, cache: PositionCache): LabelledLunation[] {
-  const all = findLunarPhases(from - 45, to + 45, cache)
-    .filter((e) => e.phase === 'new_moon' || e.phase === 'full_moon')
+  const all = newAndFullMoons(from - 45, to + 45, cache)
     .map((e): LabelledLunation => ({
-      phase: e.phase as 'new_moon' | 'full_moon', jdUt: e.jdUt, localMonth: localDateOf(e.jdUt, zone).slice(0, 7), distanceKm: distanceKmAt(cache, e.jdUt), labels: [],
+      phase: e.phase, jdUt: e.jdUt, localMonth: localDateOf(e.jdUt, zone).slice(0, 7), distanceKm: distanceKmAt(cache, e.jdUt), labels: [],
     }));
   const fulls = all.filter((m) => m.phase === 'full_moon');
   const news = all.filter((m) => m.phase === 'new_moon');
