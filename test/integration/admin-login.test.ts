@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'slonik';
 import { z } from 'zod';
 import { startTestServer, type TestServer } from '../helpers/app.ts';
+import { describeWithRedis } from '../helpers/needs-redis.ts';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, admin, adminEnv, adminLogin, adminToken } from '../helpers/admin.ts';
 import { loadConfig, ConfigError } from '../../src/config.ts';
 import { verifyAdminPassword } from '../../src/features/admin/password.ts';
@@ -104,7 +105,8 @@ describe('what opens the admin paths', () => {
   });
 });
 
-describe('throttling', () => {
+// Failures are counted across processes in Redis; the tests below read them from two.
+describeWithRedis('throttling', () => {
   let throttled: TestServer;
   let throttledPeer: TestServer;
   const logs: string[] = [];

@@ -27,7 +27,8 @@ describe('report availability and variants', () => {
     const noDatabase = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'worker', 'reports'], { cwd: root, env, encoding: 'utf8' });
     expect(noDatabase.status).toBe(2);
     expect(noDatabase.stderr).toContain('needs DATABASE_URL');
-    const noChromium = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'worker', 'reports'], { cwd: root, env: { ...process.env, CHROMIUM_PATH: '/nonexistent/chromium' }, encoding: 'utf8' });
+    // Chromium is looked for before the database is reached: any DATABASE_URL passes that far.
+    const noChromium = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'worker', 'reports'], { cwd: root, env: { ...env, DATABASE_URL: 'postgres://postgres@127.0.0.1:1/unused', CHROMIUM_PATH: '/nonexistent/chromium' }, encoding: 'utf8' });
     expect(noChromium.status).toBe(2);
     expect(noChromium.stderr).toContain('apt-get install chromium');
   });

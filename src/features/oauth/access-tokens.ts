@@ -82,8 +82,10 @@ export class OAuthAccessTokens implements BearerCallers {
     const hash = sha256Hex(token);
     const row = await this.lookup(hash, clientAddress);
     if (!row) throw invalid('Invalid token');
-    if (row.revoked_at || row.grant_status !== 'active') throw invalid('Token revoked', 'revoked_token');
+    // A deleted account's grants are revoked too: the account is the reason to give, whether this
+    // process read the row before or after the revocation.
     if (row.account_deleted) throw invalid('This account has been deleted', 'deleted_account');
+    if (row.revoked_at || row.grant_status !== 'active') throw invalid('Token revoked', 'revoked_token');
     const expiresAt = Date.parse(row.expires_at);
     if (expiresAt <= Date.now()) throw invalid('Token expired', 'expired_token');
     if (row.resource !== mcpResource(this.baseUrl())) throw invalid('Token issued for another resource', 'wrong_audience');
