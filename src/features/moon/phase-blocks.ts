@@ -149,6 +149,8 @@ export function nextEclipseSummary(jd: number, zone: string) {
 export function eclipseBlock(jd: number, zone: string, place: { lat: number; lng: number } | undefined) {
   const candidates = [findEclipse(jd, 'lunar', false), findEclipse(jd, 'lunar', true), findEclipse(jd, 'solar', false), findEclipse(jd, 'solar', true)]
     .filter((e): e is EclipseFound => e !== undefined);
+  // The library finds one in each direction for every date served; none would mean it could not search.
+  if (candidates.length === 0) return null;
   const e = nearest(candidates.map((c) => ({ ...c, jdUt: c.maxJd })), jd);
   const inProgress = e.startJd <= jd && jd <= e.endJd;
   const isEclipse = inProgress || localDateOf(e.maxJd, zone) === localDateOf(jd, zone);

@@ -194,7 +194,7 @@ export const moonPhaseResponse = z.object({
       altitude_deg: z.number().describe('The eclipsed body\'s true altitude at the place at greatest eclipse, degrees'),
       magnitude: z.number().describe('Lunar: umbral magnitude; solar: fraction of the Sun\'s diameter covered at the place'),
     }).nullable().describe('At the place, at greatest eclipse; null without a place'),
-  }).optional().describe('include_eclipse: the eclipse (lunar or solar) nearest the instant'),
+  }).nullable().optional().describe('include_eclipse: the eclipse (lunar or solar) nearest the instant (null if the library could not search)'),
   traditional_moon: z.object({
     name: z.enum(TRADITIONAL_MOON_NAMES).describe('The traditional name of the month\'s Full Moon'),
     naming_system: z.literal('north_american').describe('The naming tradition: the almanac names of the United States and Canada'),
