@@ -252,6 +252,12 @@ export function engineInfo(): EngineInfo {
   return engine;
 }
 
+/*
+ * Rise and set, eclipses: these library calls take Universal Time and convert it themselves, with
+ * the library's ΔT for the ephemeris flag given, which inside the data files' range is the model
+ * deltaTSeconds reports.
+ */
+
 /** Standard atmosphere of the rise and set times (the library's refraction model): 1013.25 mbar, 10 °C. */
 const STANDARD_PRESSURE_MBAR = 1013.25;
 const STANDARD_TEMPERATURE_C = 10;
