@@ -2,19 +2,26 @@
  * The key grammar of the interpretation library: which keys exist, how a chart fact becomes a
  * key, and the list of every key a chart can reach (the coverage test requires an entry for each).
  *
- * planet.<planet>.sign.<sign>          13 points (Sun … Pluto, Chiron, the node, mean Lilith) × 12 signs
+ * planet.<planet>.sign.<sign>          14 points (Sun … Pluto, Chiron, the north and south nodes,
+ *                                      mean Lilith) × 12 signs
  * angle.<asc|mc>.sign.<sign>           the Ascendant and the Midheaven × 12 signs
- * planet.<planet>.house.<1..12>        the same 13 points × 12 houses
- * aspect.<p1>.<family>.<p2>            p1 before p2 among the 12 canonical points (not asc–mc);
+ * planet.<planet>.house.<1..12>        the same 14 points × 12 houses
+ * aspect.<p1>.<family>.<p2>            p1 before p2 among the 15 aspect points (the 12 canonical ones,
+ *                                      then Chiron, the north node, Lilith; not asc–mc);
  *                                      family conjunction | flowing | tense; an optional entry keyed
  *                                      by the exact type (trine, sextile, square, opposition) wins
- * transit.<tp>.<family>.<np>           transiting Sun … Pluto to the 12 canonical natal points
+ * transit.<tp>.<family>.<np>           transiting Sun … Pluto to the same 15 natal points
  * balance.*, hemisphere.*, shape.*, config.*, moon_phase.*, retrograde.*, dominant.planet.*,
  * section.<section_id>                 chart patterns and the report's section introductions
  *
  * Aspect families are required for every pair even where the sky rarely or never forms them
  * (the Sun and Mercury are never more than 28° apart): custom orbs widen what a chart reaches,
  * and the library's coverage stays one simple rule.
+ *
+ * A chart may carry a variant of a point (the true or the mean node beside the north node, true
+ * Lilith): it is read with its point's entries (READ_AS), and its items are keyed by its own id
+ * (`planet.true_node.sign.leo`, `aspect.sun.trine.true_node`) so that a client finds them by the
+ * ids of the answer.
  */
 import { SIGNS } from '../astro/zodiac.ts';
 
@@ -25,6 +32,21 @@ export const TEN_PLANET_IDS = ['sun', 'moon', 'mercury', 'venus', 'mars', 'jupit
 /** Points that have sign and house entries. */
 export const PLANET_IDS = [...TEN_PLANET_IDS, 'chiron', 'north_node', 'lilith'] as const;
 export type PlanetId = (typeof PLANET_IDS)[number];
+/**
+ * Points with sign and house entries in the interpretation block: those above and the south node
+ * (the report speaks of the south node through the north node's entries, so PLANET_IDS, which it
+ * lists, leaves it out).
+ */
+export const PLACEMENT_POINTS = [...PLANET_IDS, 'south_node'] as const;
+export type PlacementPoint = (typeof PLACEMENT_POINTS)[number];
+
+/** Chart points read with another point's entries: the true and the mean node are the node, true Lilith is Lilith. */
+export const READ_AS: Readonly<Record<string, PlacementPoint>> = { true_node: 'north_node', mean_node: 'north_node', true_lilith: 'lilith' };
+
+/** The point whose entries read a chart point: itself, or the point it is a variant of. */
+export function readAs(id: string): string {
+  return Object.hasOwn(READ_AS, id) ? READ_AS[id]! : id;
+}
 
 export const ANGLE_IDS = ['asc', 'mc'] as const;
 export type AngleId = (typeof ANGLE_IDS)[number];
@@ -32,6 +54,11 @@ export type AngleId = (typeof ANGLE_IDS)[number];
 /** The order of points inside aspect keys: p1 always comes before p2 here. */
 export const CANONICAL_POINTS = [...TEN_PLANET_IDS, 'asc', 'mc'] as const;
 export type CanonicalPoint = (typeof CANONICAL_POINTS)[number];
+/** Points whose aspects (and transits to them) have entries besides the canonical ones, in key order after them. */
+export const SENSITIVE_POINTS = ['chiron', 'north_node', 'lilith'] as const;
+/** Every point with aspect and transit entries, in key order. */
+export const ASPECT_POINTS = [...CANONICAL_POINTS, ...SENSITIVE_POINTS] as const;
+export type AspectPoint = (typeof ASPECT_POINTS)[number];
 
 export const HOUSE_NUMBERS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] as const;
 
@@ -72,6 +99,31 @@ const canonicalIndex = (id: string) => CANONICAL_INDEX.get(id) ?? -1;
 
 export function isCanonicalPoint(id: string): id is CanonicalPoint {
   return canonicalIndex(id) >= 0;
+}
+
+/** Key order of the aspect points; a variant stands where its point does. */
+const ASPECT_INDEX = new Map<string, number>([
+  ...ASPECT_POINTS.map((id, i) => [id, i] as const),
+  ...Object.entries(READ_AS).map(([variant, point]) => [variant, ASPECT_POINTS.indexOf(point as AspectPoint)] as const),
+]);
+const aspectIndex = (id: string) => ASPECT_INDEX.get(id) ?? -1;
+
+/** Whether aspects and transits to this chart point (or the point it is a variant of) have entries. */
+export function isAspectPoint(id: string): boolean {
+  return aspectIndex(id) >= 0;
+}
+
+/**
+ * The two chart points of an aspect in key order (their own ids, variants included), or
+ * undefined when the pair has no entries: a point without them, the Ascendant–Midheaven axis, or
+ * two readings of one point (the north node and the true node).
+ */
+export function readablePair(a: string, b: string): [string, string] | undefined {
+  const i = aspectIndex(a);
+  const j = aspectIndex(b);
+  if (i < 0 || j < 0 || i === j) return undefined;
+  const pair: [string, string] = i < j ? [a, b] : [b, a];
+  return pair[0] === 'asc' && pair[1] === 'mc' ? undefined : pair;
 }
 
 /** The two points of an aspect in key order, or undefined when the pair has no entries. */
@@ -129,11 +181,11 @@ export const keys = {
   section: memo((id: string) => `section.${id}`),
 };
 
-/** Aspect pairs with entries: each point with every later one, except the Ascendant–Midheaven axis. */
-export function aspectPairs(): [CanonicalPoint, CanonicalPoint][] {
-  const pairs: [CanonicalPoint, CanonicalPoint][] = [];
-  CANONICAL_POINTS.forEach((p1, i) => {
-    for (const p2 of CANONICAL_POINTS.slice(i + 1)) if (!(p1 === 'asc' && p2 === 'mc')) pairs.push([p1, p2]);
+/** Aspect pairs with entries: each aspect point with every later one, except the Ascendant–Midheaven axis. */
+export function aspectPairs(): [AspectPoint, AspectPoint][] {
+  const pairs: [AspectPoint, AspectPoint][] = [];
+  ASPECT_POINTS.forEach((p1, i) => {
+    for (const p2 of ASPECT_POINTS.slice(i + 1)) if (!(p1 === 'asc' && p2 === 'mc')) pairs.push([p1, p2]);
   });
   return pairs;
 }
@@ -141,12 +193,12 @@ export function aspectPairs(): [CanonicalPoint, CanonicalPoint][] {
 /** The keys of each part of the library, by the folder (or file) that holds them. */
 export function keysByPart(): Record<'signs' | 'houses' | 'aspects' | 'transits' | 'patterns' | 'sections', string[]> {
   const signs = [
-    ...PLANET_IDS.flatMap((p) => SIGN_IDS.map((s) => keys.planetSign(p, s))),
+    ...PLACEMENT_POINTS.flatMap((p) => SIGN_IDS.map((s) => keys.planetSign(p, s))),
     ...ANGLE_IDS.flatMap((a) => SIGN_IDS.map((s) => keys.angleSign(a, s))),
   ];
-  const houses = PLANET_IDS.flatMap((p) => HOUSE_NUMBERS.map((h) => keys.planetHouse(p, h)));
+  const houses = PLACEMENT_POINTS.flatMap((p) => HOUSE_NUMBERS.map((h) => keys.planetHouse(p, h)));
   const aspects = aspectPairs().flatMap(([p1, p2]) => ASPECT_FAMILIES.map((f) => keys.aspect(p1, f, p2)));
-  const transits = TRANSITING_PLANETS.flatMap((tp) => CANONICAL_POINTS.flatMap((np) => ASPECT_FAMILIES.map((f) => keys.transit(tp, f, np))));
+  const transits = TRANSITING_PLANETS.flatMap((tp) => ASPECT_POINTS.flatMap((np) => ASPECT_FAMILIES.map((f) => keys.transit(tp, f, np))));
   const levels = ['strong', 'weak'] as const;
   const patterns = [
     ...ELEMENTS.flatMap((e) => levels.map((l) => keys.element(e, l))),

@@ -1,7 +1,9 @@
 /**
  * The `interpretation` block of a natal chart: the library's entries for the chart's placements,
- * aspects and patterns, grouped in sections as the clients read them. Each entry appears once,
- * in the first section that claims it:
+ * aspects and patterns, grouped in sections as the clients read them. Each item (category and
+ * key) appears once, in the first section that claims it; the chart ruler's placement appears
+ * twice, as `chart_ruler` in core_self and as its planet's `planet_sign`/`planet_house` items,
+ * since clients look the ruler's planet up by category as they do any other:
  *
  *   core_self       the Sun and the Moon (sign, house), the Ascendant, the chart ruler (sign, house)
  *   mind            Mercury; the house entries of planets in the 3rd and 9th houses
@@ -9,19 +11,23 @@
  *   drive_and_work  Mars, the Midheaven; planets in the 6th and 10th houses
  *   growth          Jupiter and Saturn
  *   generational    Uranus, Neptune and Pluto
- *   karmic_healing  the north node, Chiron, and Saturn's conjunctions, squares and oppositions
- *                   to the Sun, the Moon, Mercury, Venus, Mars and the Ascendant
+ *   karmic_healing  the nodes (north, south, and the true or mean node beside them), Chiron and
+ *                   Lilith (true Lilith too) by sign and house; every aspect of Chiron, the node
+ *                   or Lilith; Saturn's conjunctions, squares and oppositions to the Sun, the
+ *                   Moon, Mercury, Venus, Mars and the Ascendant
  *   patterns        chart shape, configurations, balance, hemispheres, Moon phase, dominant
  *                   planet, retrograde planets
  *
  * Any other aspect goes to the section of its more personal point (Sun, Moon, Ascendant first,
  * then Mercury, Venus, Mars, the Midheaven, Jupiter, Saturn, the outer planets). An aspect item's
- * key names the aspect's real type (`aspect.sun.square.moon`) even when its text is the family's.
+ * key names the aspect's real type (`aspect.sun.square.moon`) even when its text is the family's,
+ * and a variant point by its own id (`planet.true_node.sign.leo`, `aspect.sun.trine.true_node`)
+ * with its point's text.
  */
 import type { NatalChartInput } from '../chart-input.ts';
 import { extractFeatures, type ChartFeatures } from '../features/index.ts';
-import type { KeyedAspect } from '../features/aspects.ts';
-import { keys, TEN_PLANET_IDS } from '../keys.ts';
+import { readableAspects, type ReadableAspect } from '../features/readable-aspects.ts';
+import { keys, readAs, SENSITIVE_POINTS, TEN_PLANET_IDS } from '../keys.ts';
 import type { InterpretationLibrary } from '../library.ts';
 import { chartSeed } from '../variant.ts';
 import { aspectEntry, blockShell, itemOf, type InterpretationBlock, type InterpretationItem, type InterpretationStyle } from './item.ts';
@@ -37,13 +43,17 @@ const SECTION_OF_POINT: Record<string, NatalSection> = {
   jupiter: 'growth', saturn: 'growth', uranus: 'generational', neptune: 'generational', pluto: 'generational',
 };
 const SATURN_LESSON_POINTS = new Set(['sun', 'moon', 'mercury', 'venus', 'mars', 'asc']);
+const SENSITIVE: ReadonlySet<string> = new Set(SENSITIVE_POINTS);
+/** The karmic_healing placements, in reading order: the node and its variants, the south node, Chiron, Lilith. */
+const KARMIC_POINTS = ['north_node', 'true_node', 'mean_node', 'south_node', 'chiron', 'lilith', 'true_lilith'];
 
 /** Houses whose planets' house entries a section claims. */
 const MIND_HOUSES = [3, 9];
 const RELATIONSHIP_HOUSES = [5, 7];
 const WORK_HOUSES = [6, 10];
 
-export function aspectSection(a: KeyedAspect): NatalSection {
+export function aspectSection(a: { p1: string; p2: string; family: string }): NatalSection {
+  if (SENSITIVE.has(readAs(a.p1)) || SENSITIVE.has(readAs(a.p2))) return 'karmic_healing';
   const saturn = a.p1 === 'saturn' ? a.p2 : a.p2 === 'saturn' ? a.p1 : undefined;
   if (saturn !== undefined && a.family !== 'flowing' && SATURN_LESSON_POINTS.has(saturn)) return 'karmic_healing';
   const lead = PERSONAL_RANK.indexOf(a.p1) <= PERSONAL_RANK.indexOf(a.p2) ? a.p1 : a.p2;
@@ -58,7 +68,8 @@ export interface BlockOptions {
 /** Collects a block's items, each key once, in the first section that claims it. */
 class NatalBlockBuilder {
   readonly sections = Object.fromEntries(NATAL_SECTIONS.map((s) => [s, [] as InterpretationItem[]])) as Record<NatalSection, InterpretationItem[]>;
-  private readonly used = new Set<string>();
+  /** Keys already shown, by category: the chart ruler's entries are shown under two. */
+  private readonly used = new Map<string, Set<string>>();
 
   constructor(
     private readonly library: InterpretationLibrary,
@@ -67,22 +78,30 @@ class NatalBlockBuilder {
     private readonly features: ChartFeatures,
   ) {}
 
-  add(section: NatalSection, category: string, key: string, titlePrefix?: string): void {
-    if (this.used.has(key)) return;
-    const entry = this.library.entries.get(key);
-    if (!entry) return;
-    this.used.add(key);
+  /** Whether the item is new (and from now on, taken). */
+  private claim(category: string, key: string): boolean {
+    let taken = this.used.get(category);
+    if (!taken) this.used.set(category, (taken = new Set()));
+    if (taken.has(key)) return false;
+    taken.add(key);
+    return true;
+  }
+
+  /** `entryKey`: the entry that reads the item, when it is not the item's own key (a variant point). */
+  add(section: NatalSection, category: string, key: string, titlePrefix?: string, entryKey = key): void {
+    const entry = this.library.entries.get(entryKey);
+    if (!entry || !this.claim(category, key)) return;
     this.sections[section].push(itemOf(entry, { category, key, style: this.style, seed: this.seed, title: titlePrefix === undefined ? undefined : titlePrefix + entry.title }));
   }
 
   sign(section: NatalSection, id: string, category = 'planet_sign', titlePrefix?: string): void {
     const p = this.features.points.get(id);
-    if (p) this.add(section, category, keys.planetSign(id, p.sign), titlePrefix);
+    if (p) this.add(section, category, keys.planetSign(id, p.sign), titlePrefix, keys.planetSign(readAs(id), p.sign));
   }
 
   house(section: NatalSection, id: string, category = 'planet_house', titlePrefix?: string): void {
     const h = this.features.points.get(id)?.house;
-    if (h !== undefined) this.add(section, category, keys.planetHouse(id, h), titlePrefix);
+    if (h !== undefined) this.add(section, category, keys.planetHouse(id, h), titlePrefix, keys.planetHouse(readAs(id), h));
   }
 
   placement(section: NatalSection, id: string): void {
@@ -103,13 +122,10 @@ class NatalBlockBuilder {
     }
   }
 
-  aspect(a: KeyedAspect): void {
-    const exact = keys.aspect(a.p1, a.type, a.p2);
-    if (this.used.has(exact)) return;
-    const entry = aspectEntry(this.library, exact, keys.aspect(a.p1, a.family, a.p2));
-    if (!entry) return;
-    this.used.add(exact);
-    this.sections[aspectSection(a)].push(itemOf(entry, { category: 'aspect', key: exact, style: this.style, seed: this.seed }));
+  aspect(a: ReadableAspect): void {
+    const entry = aspectEntry(this.library, keys.aspect(a.entry1, a.type, a.entry2), keys.aspect(a.entry1, a.family, a.entry2));
+    if (!entry || !this.claim('aspect', a.key)) return;
+    this.sections[aspectSection(a)].push(itemOf(entry, { category: 'aspect', key: a.key, style: this.style, seed: this.seed }));
   }
 }
 
@@ -132,9 +148,8 @@ export function buildNatalBlock(chart: NatalChartInput, options: BlockOptions, f
   b.placement('growth', 'jupiter');
   b.placement('growth', 'saturn');
   for (const id of ['uranus', 'neptune', 'pluto']) b.placement('generational', id);
-  b.placement('karmic_healing', 'north_node');
-  b.placement('karmic_healing', 'chiron');
-  for (const a of features.aspects) b.aspect(a);
+  for (const id of KARMIC_POINTS) b.placement('karmic_healing', id);
+  for (const a of readableAspects(chart)) b.aspect(a);
   for (const [category, key] of patternKeys(features)) b.add('patterns', category, key);
   return blockShell(options.library, options.style, b.sections, features.timed ? [] : [UNTIMED_NOTE]);
 }

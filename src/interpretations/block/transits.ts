@@ -1,6 +1,7 @@
 /**
  * The `interpretation` block of a transits response: the active transits of Sun … Pluto to the
- * natal points with entries, ranked by weight and orb, in one section `transits`. A transit's
+ * natal points with entries (the ten planets, the Ascendant, the Midheaven, Chiron, the north
+ * node and Lilith), ranked by weight and orb, in one section `transits`. A transit's
  * weight is that of the moving planet (slow planets mark chapters, fast ones moods) times that of
  * the natal point it touches, times its closeness:
  *
@@ -9,7 +10,7 @@
  * The fifteen highest are shown; ties go to the tighter orb, then to key order. An item's key
  * names the real aspect type (`transit.saturn.square.sun`); its text is the family's entry.
  */
-import { aspectFamily, isCanonicalPoint, keys, TRANSITING_PLANETS } from '../keys.ts';
+import { aspectFamily, isAspectPoint, keys, readAs, TRANSITING_PLANETS } from '../keys.ts';
 import type { InterpretationLibrary } from '../library.ts';
 import { chartSeed } from '../variant.ts';
 import { blockShell, itemOf, type InterpretationBlock, type InterpretationStyle } from './item.ts';
@@ -23,6 +24,8 @@ export const TRANSITING_WEIGHT: Record<string, number> = {
 };
 export const NATAL_WEIGHT: Record<string, number> = {
   sun: 1.5, moon: 1.5, asc: 1.5, mc: 1.3, mercury: 1.2, venus: 1.2, mars: 1.2, jupiter: 1, saturn: 1, uranus: 0.8, neptune: 0.8, pluto: 0.8,
+  // Points of growth and sensitivity: felt, but less often than a personal planet is.
+  north_node: 0.9, chiron: 0.9, lilith: 0.7,
 };
 
 export interface TransitAspectInput {
@@ -35,7 +38,7 @@ export interface TransitAspectInput {
 }
 
 export function transitScore(a: TransitAspectInput): number {
-  return TRANSITING_WEIGHT[a.p1]! * NATAL_WEIGHT[a.p2]! * (0.25 + Math.max(0, 1 - a.orb / 8));
+  return TRANSITING_WEIGHT[a.p1]! * NATAL_WEIGHT[readAs(a.p2)]! * (0.25 + Math.max(0, 1 - a.orb / 8));
 }
 
 /**
@@ -66,14 +69,14 @@ export function buildTransitBlock(
   const seed = chartSeed(natalSubject);
   const ranked: Ranked[] = [];
   for (const a of aspects) {
-    if ((TRANSITING_PLANETS as readonly string[]).includes(a.p1) && isCanonicalPoint(a.p2) && aspectFamily(a.type) !== undefined) ranked.push({ a, score: transitScore(a), key: undefined });
+    if ((TRANSITING_PLANETS as readonly string[]).includes(a.p1) && isAspectPoint(a.p2) && aspectFamily(a.type) !== undefined) ranked.push({ a, score: transitScore(a), key: undefined });
   }
   ranked.sort(byRank);
   const items = [];
   for (const r of ranked) {
     if (items.length === MAX_TRANSIT_ITEMS) break;
     const { a } = r;
-    const entry = options.library.entries.get(keys.transit(a.p1, aspectFamily(a.type)!, a.p2));
+    const entry = options.library.entries.get(keys.transit(a.p1, aspectFamily(a.type)!, readAs(a.p2)));
     if (entry) items.push(itemOf(entry, { category: 'transit', key: keyOf(r), style: options.style, seed }));
   }
   return blockShell(options.library, options.style, { [TRANSIT_SECTION]: items }, options.natalTimed ? [] : [UNTIMED_NOTE]);

@@ -1,7 +1,7 @@
 /** The chart's points the library speaks about, with their sign and house, read once from the chart input. */
 import { signOf } from '../../astro/zodiac.ts';
 import { isTimed, type NatalChartInput } from '../chart-input.ts';
-import { PLANET_IDS, type SignId } from '../keys.ts';
+import { PLACEMENT_POINTS, READ_AS, type SignId } from '../keys.ts';
 
 export interface PlacedPoint {
   id: string;
@@ -11,9 +11,10 @@ export interface PlacedPoint {
   house?: number | undefined;
 }
 
-const PLANET_SET: ReadonlySet<string> = new Set(PLANET_IDS);
+/** The points with sign and house entries, and the variants read with them (the true node, true Lilith). */
+const PLANET_SET: ReadonlySet<string> = new Set([...PLACEMENT_POINTS, ...Object.keys(READ_AS)]);
 
-/** The twelve planets (when present) and, for a timed chart, the Ascendant and the Midheaven. */
+/** The points with entries (when present) and, for a timed chart, the Ascendant and the Midheaven. */
 export function placedPoints(chart: NatalChartInput): Map<string, PlacedPoint> {
   const points = new Map<string, PlacedPoint>();
   for (const p of chart.planets) {

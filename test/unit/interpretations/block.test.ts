@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildNatalBlock, NATAL_SECTIONS, UNTIMED_NOTE } from '../../../src/interpretations/block/natal.ts';
 import { buildTransitBlock, MAX_TRANSIT_ITEMS, transitScore } from '../../../src/interpretations/block/transits.ts';
 import { extractFeatures } from '../../../src/interpretations/features/index.ts';
-import { aspectFamily, aspectPair, isGrammarKey } from '../../../src/interpretations/keys.ts';
+import { aspectFamily, isGrammarKey, readablePair } from '../../../src/interpretations/keys.ts';
 import { buildLibrary } from '../../../src/interpretations/library.ts';
 import { fixtureLibrary, fixtureSources } from '../../helpers/interpretation-fixture.ts';
 import { natalChartFor, PLACES, SAMPLE_BIRTHS } from '../../helpers/natal-charts.ts';
@@ -12,10 +12,10 @@ const timed = natalChartFor(SAMPLE_BIRTHS.timed.birth, SAMPLE_BIRTHS.timed.place
 const untimed = natalChartFor(SAMPLE_BIRTHS.untimed.birth, SAMPLE_BIRTHS.untimed.place);
 
 const KEY_SHAPES = [
-  /^planet\.(sun|moon|mercury|venus|mars|jupiter|saturn|uranus|neptune|pluto|chiron|north_node)\.sign\.[a-z]+$/,
+  /^planet\.(sun|moon|mercury|venus|mars|jupiter|saturn|uranus|neptune|pluto|chiron|north_node|lilith)\.sign\.[a-z]+$/,
   /^planet\.[a-z_]+\.house\.([1-9]|1[0-2])$/,
   /^angle\.(asc|mc)\.sign\.[a-z]+$/,
-  /^aspect\.[a-z]+\.(conjunction|trine|sextile|square|opposition)\.[a-z]+$/,
+  /^aspect\.[a-z_]+\.(conjunction|trine|sextile|square|opposition)\.[a-z_]+$/,
   /^(balance|hemisphere|shape|config|moon_phase|dominant|retrograde)\./,
 ];
 
@@ -23,10 +23,12 @@ describe('the natal block', () => {
   const block = buildNatalBlock(timed, { style: 'standard', library });
   const items = Object.values(block.sections).flat();
 
-  it('has the eight sections, every item once, keys as the clients read them', () => {
+  it('has the eight sections, every item once (the chart ruler\'s under two categories), keys as the clients read them', () => {
     expect(Object.keys(block.sections)).toEqual([...NATAL_SECTIONS]);
     for (const section of NATAL_SECTIONS) expect(block.sections[section]!.length, section).toBeGreaterThan(0);
-    expect(new Set(items.map((i) => i.key)).size).toBe(items.length);
+    expect(new Set(items.map((i) => `${i.category} ${i.key}`)).size).toBe(items.length);
+    const ruler = items.filter((i) => i.category === 'chart_ruler').map((i) => i.key);
+    expect(items.filter((i) => ruler.includes(i.key)).map((i) => i.category).sort()).toEqual(['chart_ruler', 'chart_ruler', 'planet_house', 'planet_sign']);
     for (const item of items) {
       expect(KEY_SHAPES.some((r) => r.test(item.key)), item.key).toBe(true);
       expect(Object.keys(item)).toEqual(['category', 'key', 'title', 'body']);
@@ -34,9 +36,9 @@ describe('the natal block', () => {
     expect(block).toMatchObject({ library_version: '0.0.0-test', language: 'en', style: 'standard', notes: [] });
   });
 
-  it('every placement with an entry appears: 12 planets in sign and house, both angles', () => {
+  it('every placement with an entry appears: the 13 planets and points in sign and house, both angles', () => {
     const keys = new Set(items.map((i) => i.key));
-    for (const p of timed.planets.filter((p) => ['sun', 'moon', 'mercury', 'venus', 'mars', 'jupiter', 'saturn', 'uranus', 'neptune', 'pluto', 'chiron', 'north_node'].includes(p.id))) {
+    for (const p of timed.planets.filter((p) => ['sun', 'moon', 'mercury', 'venus', 'mars', 'jupiter', 'saturn', 'uranus', 'neptune', 'pluto', 'chiron', 'north_node', 'lilith'].includes(p.id))) {
       expect([...keys].some((k) => k.startsWith(`planet.${p.id}.sign.`)), p.id).toBe(true);
       expect(keys.has(`planet.${p.id}.house.${p.house}`), p.id).toBe(true);
     }
@@ -45,11 +47,12 @@ describe('the natal block', () => {
   });
 
   it('every major aspect between points with entries appears once, keyed by its real type', () => {
-    const expected = timed.aspects.filter((a) => aspectFamily(a.type) && aspectPair(a.p1, a.p2)).map((a) => {
-      const [p1, p2] = aspectPair(a.p1, a.p2)!;
+    const expected = timed.aspects.filter((a) => aspectFamily(a.type) && readablePair(a.p1, a.p2)).map((a) => {
+      const [p1, p2] = readablePair(a.p1, a.p2)!;
       return `aspect.${p1}.${a.type}.${p2}`;
     });
     expect(expected.length).toBeGreaterThan(5);
+    expect(expected.some((k) => /\.(chiron|north_node|lilith)$/.test(k))).toBe(true);
     expect(items.filter((i) => i.category === 'aspect').map((i) => i.key).sort()).toEqual(expected.sort());
     // The fixture has only family entries: the text is the family's.
     const square = items.find((i) => i.key.includes('.square.') || i.key.includes('.opposition.'))!;
@@ -124,7 +127,7 @@ describe('the transits block', () => {
     const b = buildTransitBlock(subject, aspects, { style: 'standard', library, natalTimed: true });
     expect(Object.keys(b.sections)).toEqual(['transits']);
     const keys = b.sections.transits!.map((i) => i.key);
-    expect(keys).toEqual(['transit.saturn.opposition.asc', 'transit.pluto.square.moon', 'transit.jupiter.sextile.mc', 'transit.moon.conjunction.sun', 'transit.mercury.trine.venus']);
+    expect(keys).toEqual(['transit.saturn.opposition.asc', 'transit.pluto.square.moon', 'transit.jupiter.sextile.mc', 'transit.mars.square.chiron', 'transit.moon.conjunction.sun', 'transit.mercury.trine.venus']);
     expect(b.sections.transits![0]!.category).toBe('transit');
     expect(b.sections.transits![0]!.title).toBe('Title transit.saturn.tense.asc');
     // A tight Moon conjunction outranks a wide Mercury trine; a slow planet's wider square outranks both.

@@ -10,18 +10,24 @@ const root = libraryRoot();
 describe('the key grammar', () => {
   it('has the agreed number of keys in each part', () => {
     const parts = keysByPart();
-    expect(parts.signs).toHaveLength(13 * 12 + 24);
-    expect(parts.houses).toHaveLength(13 * 12);
-    expect(parts.aspects).toHaveLength(65 * 3);
-    expect(parts.transits).toHaveLength(10 * 12 * 3);
+    // 14 points with sign and house entries; 15 aspect points, 104 pairs (not asc–mc).
+    expect(parts.signs).toHaveLength(14 * 12 + 24);
+    expect(parts.houses).toHaveLength(14 * 12);
+    expect(parts.aspects).toHaveLength(104 * 3);
+    expect(parts.transits).toHaveLength(10 * 15 * 3);
     expect(parts.patterns).toHaveLength(8 + 6 + 2 + 4 + 7 + 12 + 12 + 4 + 3 + 3 + 2 + 8 + 5 + 10);
     expect(new Set(reachableKeys()).size).toBe(reachableKeys().length);
-    expect(optionalKeys()).toHaveLength(65 * 4);
+    expect(optionalKeys()).toHaveLength(104 * 4);
     expect(reachableKeys()).not.toContain('aspect.asc.conjunction.mc');
     expect(isGrammarKey('aspect.sun.square.moon')).toBe(true);
     expect(isGrammarKey('aspect.moon.square.sun')).toBe(false);
     expect(isGrammarKey('planet.lilith.sign.aries')).toBe(true);
-    expect(isGrammarKey('planet.true_lilith.sign.aries')).toBe(false);
+    expect(isGrammarKey('planet.true_lilith.sign.aries')).toBe(false); // a variant is read with its point's entries
+    expect(isGrammarKey('planet.south_node.house.7')).toBe(true);
+    expect(isGrammarKey('aspect.sun.tense.chiron')).toBe(true);
+    expect(isGrammarKey('aspect.chiron.tense.sun')).toBe(false);
+    expect(isGrammarKey('aspect.north_node.flowing.lilith')).toBe(true);
+    expect(isGrammarKey('transit.saturn.conjunction.north_node')).toBe(true);
   });
 });
 
