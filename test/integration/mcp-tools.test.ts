@@ -175,7 +175,7 @@ describe('v1_geo_search', () => {
   it('reads "City, Region, CC" as the REST search does and names the region `state` (with `region` beside it)', async () => {
     const result = await modern.client.callTool({ name: 'v1_geo_search', arguments: { query: 'Varanasi, Uttar Pradesh, IN', limit: 3 } });
     const [first] = (result.structuredContent as any).results;
-    expect(first).toMatchObject({ name: 'Varanasi', country: 'IN', state: 'Uttar Pradesh', region: 'Uttar Pradesh', district: null, timezone: 'Asia/Kolkata', match: 'name', matched_name: null });
+    expect(first).toMatchObject({ name: 'Varanasi', country: 'IN', state: 'Uttar Pradesh', region: 'Uttar Pradesh', district: 'Varanasi', timezone: 'Asia/Kolkata', match: 'name', matched_name: null });
     const rest = await server.get(`/api/v1/geo/search?q=${encodeURIComponent('Varanasi, Uttar Pradesh, IN')}&limit=3`);
     expect(Object.keys(first).sort()).toEqual(Object.keys(rest.body.results[0]).sort());
     const byCountryName = await modern.client.callTool({ name: 'v1_geo_search', arguments: { query: 'Paris', country: 'Canada', limit: 2 } });

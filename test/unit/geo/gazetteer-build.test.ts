@@ -17,7 +17,7 @@ describe('compareCodePoints', () => {
 describe('readGazetteer', () => {
   const files = (manifest: Partial<GazetteerFiles['manifest']>): GazetteerFiles => ({
     manifest: { format: GAZETTEER_FORMAT, sources: sourceVersions(), places: 1, names: 1, mainNames: 1, countries: ['FR'], ...manifest },
-    places: Buffer.from('FR\tParis\tÎle-de-France\t11\t48.85341\t2.3488\t2138551\t2988507\tEurope/Paris\n'),
+    places: Buffer.from('FR\tParis\tÎle-de-France\t11\t48.85341\t2.3488\t2138551\t2988507\tEurope/Paris\t\n'),
     names: Buffer.from('paris\t0\n'),
     mainNames: Buffer.from('paris\t0\n'),
   });
