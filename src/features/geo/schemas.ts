@@ -18,7 +18,7 @@ export const geoPlace = z.object({
   country_name: z.string().describe('English name of the country'),
   state: z.string().nullable().describe('first-level region: state, province, Land, region; null when GeoNames names none'),
   region: z.string().nullable().describe('the same as `state` (the name the MCP tool used first)'),
-  district: z.string().nullable().describe('second-level division (district), where the gazetteer has one; null otherwise'),
+  district: z.string().nullable().describe('the district of a place in India (GeoNames\' second-level division); null elsewhere'),
   lat: z.number().describe('Latitude in degrees, -90 (south) to 90 (north)'),
   lng: z.number().describe('Longitude in degrees, -180 (west) to 180 (east)'),
   timezone: z.string().describe('IANA time zone'),
