@@ -3,7 +3,7 @@ import { startTestServer, type TestServer } from '../helpers/app.ts';
 import { natalResponse } from '../../src/features/natal/schemas.ts';
 import { transitResponse } from '../../src/features/transits/schemas.ts';
 import { getLibrary } from '../../src/interpretations/library.ts';
-import { aspectFamily, isCanonicalPoint, isGrammarKey, TRANSITING_PLANETS } from '../../src/interpretations/keys.ts';
+import { aspectFamily, isAspectPoint, isGrammarKey, readablePair, readAs, TRANSITING_PLANETS } from '../../src/interpretations/keys.ts';
 import { MAX_TRANSIT_ITEMS } from '../../src/interpretations/block/transits.ts';
 
 let server: TestServer;
@@ -13,10 +13,15 @@ afterAll(async () => { await server?.close(); });
 const birth = { name: 'Ada', year: 1990, month: 6, day: 15, hour: 14, minute: 30, lat: 51.5074, lng: -0.1278, tz_str: 'Europe/London' };
 const NATAL_SECTIONS = ['core_self', 'mind', 'relationships', 'drive_and_work', 'growth', 'generational', 'karmic_healing', 'patterns'];
 
-/** The entry key behind an item key: aspects and transits fall back to their family's entry. */
+/** The entry keys behind an item key: a variant point is read as its point, aspects and transits fall back to their family's entry. */
 function entryKeys(itemKey: string): string[] {
   const m = /^(aspect|transit)\.([a-z_]+)\.([a-z_]+)\.([a-z_]+)$/.exec(itemKey);
-  return m ? [itemKey, `${m[1]}.${m[2]}.${aspectFamily(m[3]!)}.${m[4]}`] : [itemKey];
+  if (m) {
+    const [p1, p2] = m[1] === 'aspect' ? [readAs(m[2]!), readAs(m[4]!)] : [m[2]!, readAs(m[4]!)];
+    return [`${m[1]}.${p1}.${m[3]}.${p2}`, `${m[1]}.${p1}.${aspectFamily(m[3]!)}.${p2}`];
+  }
+  const p = /^planet\.([a-z_]+)\.(sign|house)\.([a-z0-9]+)$/.exec(itemKey);
+  return p ? [`planet.${readAs(p[1]!)}.${p[2]}.${p[3]}`] : [itemKey];
 }
 
 describe('the interpretation block of POST /api/v1/natal/calculate', () => {
@@ -46,6 +51,30 @@ describe('the interpretation block of POST /api/v1/natal/calculate', () => {
       expect(isGrammarKey(entryKeys(item.key).at(-1)!), item.key).toBe(true);
     }
     expect(block.sections.patterns.some((i: any) => i.key.startsWith('dominant.planet.'))).toBe(true);
+  });
+
+  it('covers every point the chart carries: Chiron, Lilith, both nodes by sign and house, the chart ruler as a planet too, and their aspects', async () => {
+    const res = await server.post('/api/v1/natal/calculate', { ...birth, include_features: ['chiron', 'lilith', 'true_node', 'south_node'], interpretation: { enable: true } });
+    expect(res.status).toBe(200);
+    const items = Object.values(res.body.interpretation.sections).flat() as any[];
+    const has = (category: string, key: string) => items.some((i) => i.category === category && i.key === key);
+    const signOf = (lon: number) => ['aries', 'taurus', 'gemini', 'cancer', 'leo', 'virgo', 'libra', 'scorpio', 'sagittarius', 'capricorn', 'aquarius', 'pisces'][Math.floor(lon / 30)]!;
+    expect(res.body.planets).toHaveLength(15);
+    for (const p of res.body.planets) {
+      expect(has('planet_sign', `planet.${p.id}.sign.${signOf(p.abs_pos)}`), p.id).toBe(true);
+      expect(has('planet_house', `planet.${p.id}.house.${p.house}`), p.id).toBe(true);
+    }
+    const ruler = items.filter((i) => i.category === 'chart_ruler');
+    expect(ruler).toHaveLength(2);
+    for (const r of ruler) expect(items.some((i) => i.category !== 'chart_ruler' && i.key === r.key), r.key).toBe(true);
+    // Every major aspect has an item, but those to the south node (read through the north node's).
+    const readable = res.body.aspects.filter((a: any) => aspectFamily(a.type) && readablePair(a.p1, a.p2));
+    expect(readable.length).toBe(res.body.aspects.filter((a: any) => a.p1 !== 'south_node' && a.p2 !== 'south_node' && !(a.p1 === 'asc' && a.p2 === 'mc')).length);
+    for (const a of readable) {
+      const [p1, p2] = readablePair(a.p1, a.p2)!;
+      expect(has('aspect', `aspect.${p1}.${a.type}.${p2}`), `${a.p1} ${a.type} ${a.p2}`).toBe(true);
+    }
+    expect(readable.filter((a: any) => /^(chiron|lilith|north_node|true_node)$/.test(a.p1) || /^(chiron|lilith|north_node|true_node)$/.test(a.p2)).length).toBeGreaterThan(0);
   });
 
   it('improved adds strengths, challenges and reflection; the same request gives the same text', async () => {
@@ -97,11 +126,11 @@ describe('the interpretation block of POST /api/v1/transits/calculate', () => {
     expect(Object.keys(block.sections)).toEqual(['transits']);
     const library = getLibrary();
     // The answer's aspects name their points "saturn (T)" and "sun (N)"; their ids are p1_id and p2_id.
-    const withText = res.body.aspects.filter((a: any) => (TRANSITING_PLANETS as readonly string[]).includes(a.p1_id) && isCanonicalPoint(a.p2_id) && aspectFamily(a.type) && library.entries.has(`transit.${a.p1_id}.${aspectFamily(a.type)}.${a.p2_id}`));
+    const withText = res.body.aspects.filter((a: any) => (TRANSITING_PLANETS as readonly string[]).includes(a.p1_id) && isAspectPoint(a.p2_id) && aspectFamily(a.type) && library.entries.has(`transit.${a.p1_id}.${aspectFamily(a.type)}.${readAs(a.p2_id)}`));
     expect(withText.length).toBeGreaterThan(0);
     expect(block.sections.transits).toHaveLength(Math.min(MAX_TRANSIT_ITEMS, withText.length));
     for (const item of block.sections.transits) {
-      expect(item.key).toMatch(/^transit\.[a-z]+\.(conjunction|trine|sextile|square|opposition)\.[a-z]+$/);
+      expect(item.key).toMatch(/^transit\.[a-z]+\.(conjunction|trine|sextile|square|opposition)\.[a-z_]+$/);
       expect(res.body.aspects.some((a: any) => item.key === `transit.${a.p1_id}.${a.type}.${a.p2_id}`)).toBe(true);
       expect(item.body.length).toBeGreaterThan(40);
     }
