@@ -51,7 +51,7 @@ describe('coordinate spellings', () => {
   it('gives MCP tools the same reading, and a conflict as an issue on both paths', () => {
     const tool = toolSchema(z.object({ lat: z.number(), lng: z.number() }));
     expect(tool['~standard'].validate({ latitude: 1, lon: 2 })).toEqual({ value: { lat: 1, lng: 2 } });
-    const refused = tool['~standard'].validate({ lat: 1, lng: 2, lon: 3 }) as { issues: { path: unknown[] }[] };
+    const refused = tool['~standard'].validate({ lat: 1, lng: 2, lon: 3 }) as unknown as { issues: { path: unknown[] }[] };
     expect(refused.issues.map((i) => i.path)).toEqual([['lng'], ['lon']]);
   });
 });
