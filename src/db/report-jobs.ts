@@ -157,6 +157,29 @@ export class ReportJobRepository {
       returning id`)];
   }
 
+  /**
+   * One job this worker holds goes back to the queue at once, its attempt not counted: the
+   * attempt was cut short by a store that went away, not by the job. False when it is no longer
+   * this worker's.
+   */
+  async handBackJob(id: string, workerId: string): Promise<boolean> {
+    const result = await this.db.query(sql.unsafe`
+      update report_jobs set status = 'queued', stage = 'queued', worker_id = null, lease_until = null, attempts = greatest(0, attempts - 1), run_after = now(), updated_at = now()
+      where id = ${id} and worker_id = ${workerId} and status = 'running'`);
+    return result.rowCount > 0;
+  }
+
+  /**
+   * Every job a worker could run now or later (queued, or running with an expired lease), with
+   * the milliseconds until it is due: what is announced again after a store outage.
+   */
+  async unfinished(limit = 1000): Promise<readonly { id: string; delay_ms: number }[]> {
+    return this.db.any(sql.type(z.object({ id: z.string(), delay_ms: z.number() }))`
+      select id, case when status = 'queued' then greatest(0, extract(epoch from run_after - now()) * 1000) else 0 end::float8 as delay_ms
+      from report_jobs where status = 'queued' or (status = 'running' and lease_until < now())
+      order by created_at limit ${limit}`);
+  }
+
   /** A transient fault: back to the queue after `delaySeconds`. */
   async retryLater(id: string, workerId: string, code: string, message: string, delaySeconds: number): Promise<boolean> {
     const result = await this.db.query(sql.unsafe`

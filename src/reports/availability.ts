@@ -1,7 +1,8 @@
 /**
- * Whether this deployment can make reports now: a worker inside this process with a Chromium, or
- * a worker process that announced itself recently. The submit asks before reserving a credit;
- * /readyz shows the answer.
+ * Whether this deployment can make reports now: a worker inside this process whose Chromium
+ * printed the probe page, or a worker process that announced itself recently (a worker announces
+ * itself only after that probe, and withdraws at once when it stops or its Chromium no longer
+ * starts). The submit asks before reserving a credit; /readyz shows the answer.
  */
 import { sql, type DatabasePool } from 'slonik';
 import { z } from 'zod';
@@ -11,9 +12,16 @@ export interface ReportAvailability {
   check(): Promise<{ ok: true } | { ok: false; detail: string }>;
 }
 
-/** The API process runs the worker itself: reports work exactly when a Chromium was found. */
-export function inProcessAvailability(chromiumPath: string | null): ReportAvailability {
-  return { check: async () => (chromiumPath ? { ok: true } : { ok: false, detail: CHROMIUM_INSTALL_HINT }) };
+export const RENDERER_NOT_READY = 'Reports are unavailable for the moment: the report renderer is not ready. No credit was taken; retry in a minute.';
+
+/** The API process runs the worker itself (null: no Chromium was found): reports work while it can render. */
+export function inProcessAvailability(worker: { readonly ready: boolean } | null): ReportAvailability {
+  return {
+    check: async () => {
+      if (!worker) return { ok: false, detail: CHROMIUM_INSTALL_HINT };
+      return worker.ready ? { ok: true } : { ok: false, detail: RENDERER_NOT_READY };
+    },
+  };
 }
 
 /** Separate worker processes: one must have announced itself within `freshSeconds`. */

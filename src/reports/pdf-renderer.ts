@@ -17,6 +17,8 @@ export class PdfRenderer {
   private browser: Promise<Browser> | null = null;
   private profileDir: string | null = null;
   private closed = false;
+  /** The last start of Chromium failed (none has succeeded since): the worker must not say it can render. */
+  private launchFailed = false;
 
   constructor(private readonly executablePath: string) {}
 
@@ -30,18 +32,32 @@ export class PdfRenderer {
       handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false,
       timeout: 30_000,
     });
-    launched.then((browser) => browser.on('disconnected', () => {
-      // A crashed Chromium: the next job starts a new one.
-      if (this.browser === launched) this.browser = null;
-    }), () => {
+    launched.then((browser) => {
+      this.launchFailed = false;
+      browser.on('disconnected', () => {
+        // A crashed Chromium: the next job starts a new one.
+        if (this.browser === launched) this.browser = null;
+      });
+    }, () => {
+      this.launchFailed = true;
       if (this.browser === launched) this.browser = null;
     });
     return launched;
   }
 
-  /** Starts Chromium now (a worker does it at start so that the first job does not wait). */
-  async warm(): Promise<void> {
-    await this.getBrowser();
+  /** Whether the last start of Chromium failed. */
+  get cannotStart(): boolean {
+    return this.launchFailed;
+  }
+
+  /**
+   * Renders a page to PDF as a job would (starting Chromium if need be): a worker says it can
+   * make reports only after this worked, since a browser that is found but cannot start or print
+   * would fail every job after its credit was taken.
+   */
+  async probe(timeoutMs: number): Promise<void> {
+    const pdf = await this.render('<!doctype html><title>probe</title><p>probe</p>', { footerHtml: '<span></span>', timeoutMs });
+    if (!pdf.subarray(0, 5).equals(Buffer.from('%PDF-'))) throw new Error('the probe page did not print as a PDF');
   }
 
   private getBrowser(): Promise<Browser> {

@@ -15,6 +15,7 @@ import { ReportCreditRepository } from '../db/report-credits.ts';
 import { ReportBrandingRepository } from '../db/report-branding.ts';
 import { ReportCallbackRepository } from '../db/report-callbacks.ts';
 import { RequestFieldError } from '../features/shared/request-error.ts';
+import { isDatabaseUnavailable } from '../http/errors.ts';
 import { buildReport, type ReportOptions, type StoredBirth } from './build-report.ts';
 import type { PdfRenderer } from './pdf-renderer.ts';
 import type { ReportTransport } from './queue/transport.ts';
@@ -37,6 +38,11 @@ export interface ProcessorDeps {
   /** After a report is stored (e-mails the owner); a failure here is logged, the report stays completed. */
   onCompleted?: (job: { id: string; userId: string }) => Promise<void>;
   log: (level: 'info' | 'warn' | 'error', message: string, details?: Record<string, unknown>) => void;
+  /**
+   * A store (PostgreSQL, or the queue's Redis) failed under a delivery, so its job may have lost
+   * its queue message; `droppedJobId`: a job this worker holds and could not give back.
+   */
+  onStoreFault?: (droppedJobId?: string) => void;
 }
 
 /** The input itself is at fault: retrying would fail the same way. */
@@ -57,12 +63,20 @@ export class ReportProcessor {
 
   /** Handles a delivered job id: claims the job that should run next, if any may run now, and runs it. */
   async handle(jobId: string): Promise<void> {
-    const job = await this.jobs.claimNext(this.deps.workerId, this.deps.settings.leaseSeconds);
-    // The id only woke this worker: the claim took the job that should run next (paid first,
-    // fair across accounts). The announced job, if it still waits, is announced again, as is one
-    // whose delayed message came a little before its backoff ended (clocks differ).
-    if (job?.id !== jobId) await this.announceAgain(jobId);
-    if (!job) return;
+    let job: ClaimedReportJob | null;
+    try {
+      job = await this.jobs.claimNext(this.deps.workerId, this.deps.settings.leaseSeconds);
+      // The id only woke this worker: the claim took the job that should run next (paid first,
+      // fair across accounts). The announced job, if it still waits, is announced again, as is one
+      // whose delayed message came a little before its backoff ended (clocks differ).
+      if (job?.id !== jobId) await this.announceAgain(jobId);
+      if (!job) return;
+    } catch (error) {
+      // The message is spent but the job did not run: it is announced again once the stores answer.
+      this.deps.log('warn', 'a report job could not be claimed; it will be delivered again', { jobId, err: (error as Error).message });
+      this.deps.onStoreFault?.();
+      return;
+    }
     await this.run(job);
   }
 
@@ -118,20 +132,43 @@ export class ReportProcessor {
     } catch (error) {
       clearInterval(renew);
       const message = error instanceof Error ? error.message : String(error);
+      if (isDatabaseUnavailable(error)) {
+        await this.handBackAfterStoreFault(job.id, message);
+        return;
+      }
+      // A final failure the database could not record is the job's again once it answers.
+      const dropped = () => this.deps.onStoreFault?.(job.id);
       if (isBadInput(error)) {
-        await this.finalFailure(job.id, workerId, 'invalid_input', message);
+        await this.finalFailure(job.id, workerId, 'invalid_input', message).catch(dropped);
       } else if (job.attempts >= job.max_attempts) {
-        await this.finalFailure(job.id, workerId, 'report_generation_failed', `gave up after ${job.attempts} attempts: ${message}`);
+        // The customer reads the service's words; what the renderer or a library said goes to the log.
+        await this.finalFailure(job.id, workerId, 'report_generation_failed', `The report could not be made after ${job.attempts} attempts; any credit it took was given back.`, message).catch(dropped);
       } else {
         const delay = settings.retryBaseSeconds * 2 ** (job.attempts - 1);
         this.deps.log('warn', 'report attempt failed; retrying', { jobId: job.id, attempt: job.attempts, delaySeconds: delay, err: message });
         this.deps.metrics?.retried();
-        if (await this.jobs.retryLater(job.id, workerId, 'transient_failure', message, delay)) {
-          await this.deps.transport.enqueue(job.id, delay * 1000).catch(() => {});
-        }
+        const queued = await this.jobs.retryLater(job.id, workerId, 'transient_failure', message, delay).catch(() => {
+          this.deps.onStoreFault?.(job.id);
+          return false;
+        });
+        if (queued) await this.deps.transport.enqueue(job.id, delay * 1000).catch(() => this.deps.onStoreFault?.());
       }
     } finally {
       clearInterval(renew);
+    }
+  }
+
+  /**
+   * The database went away under a running job: the attempt is not the job's fault, so the job
+   * goes back to the queue without counting it, now or, if the database is still away, once it
+   * answers (onStoreFault).
+   */
+  private async handBackAfterStoreFault(jobId: string, message: string): Promise<void> {
+    this.deps.log('warn', 'the database failed under a report job; it goes back to the queue', { jobId, err: message });
+    try {
+      if (await this.jobs.handBackJob(jobId, this.deps.workerId)) await this.deps.transport.enqueue(jobId);
+    } catch {
+      this.deps.onStoreFault?.(jobId);
     }
   }
 
@@ -143,7 +180,7 @@ export class ReportProcessor {
    * Fails the job (once: only the call that moved it refunds and announces it). `workerId` null:
    * the sweeper ends a job whatever worker holds it.
    */
-  async finalFailure(jobId: string, workerId: string | null, code: string, message: string): Promise<boolean> {
+  async finalFailure(jobId: string, workerId: string | null, code: string, message: string, cause?: string): Promise<boolean> {
     const failed = await this.deps.db.transaction(async (tx) => {
       const row = await this.jobs.fail(tx, jobId, workerId, code, message);
       if (!row) return null;
@@ -156,7 +193,7 @@ export class ReportProcessor {
     });
     if (!failed) return false;
     this.deps.metrics?.finished('failed', null, 0);
-    this.deps.log('warn', 'report failed', { jobId, code, err: message });
+    this.deps.log('warn', 'report failed', { jobId, code, err: cause ?? message });
     return true;
   }
 }

@@ -1,7 +1,9 @@
 /**
  * A report worker: takes job ids from the transport and runs them (ReportProcessor), keeps one
- * Chromium, announces itself in report_workers (the API accepts reports while a worker is alive),
- * and sweeps: jobs committed but never queued are queued, jobs whose worker died and retries
+ * Chromium, announces itself in report_workers (the API accepts reports while a worker is alive)
+ * only once its Chromium has printed a probe page, and while it still can (a Chromium that no
+ * longer starts withdraws the announcement until a probe works again; a clean stop withdraws it
+ * first thing), and sweeps: jobs committed but never queued are queued, jobs whose worker died and retries
  * whose message was lost are queued again, jobs past the deadline fail with a refund, and failures whose refund was interrupted
  * are refunded. It runs as `cli worker reports` or inside the API process (embedded mode).
  */
@@ -17,6 +19,7 @@ import { ReportProcessor } from './report-processor.ts';
 import type { ReportTransport } from './queue/transport.ts';
 import type { ReportMetrics } from './report-metrics.ts';
 import { CallbackDeliverer } from './callbacks/deliverer.ts';
+import { OutageRedelivery } from './outage-redelivery.ts';
 import type { Notifications } from '../features/settings/notifications.ts';
 
 export type WorkerLog = (level: 'info' | 'warn' | 'error', message: string, details?: Record<string, unknown>) => void;
@@ -31,6 +34,8 @@ export interface ReportWorkerDeps {
   metrics?: ReportMetrics | undefined;
   /** The owner's "report completed" e-mail: the API process's own, or the worker process's. */
   notifications: Notifications;
+  /** Called once, when Chromium first printed the probe page and the worker starts taking jobs. */
+  onReady?: () => void;
 }
 
 /** Committed jobs younger than this are left to the submit that is still queueing them. */
@@ -43,8 +48,13 @@ export class ReportWorker {
   private readonly jobs: ReportJobRepository;
   private readonly credits: ReportCreditRepository;
   private readonly deliverer: CallbackDeliverer;
+  private readonly redelivery: OutageRedelivery;
   private sweeper: NodeJS.Timeout | null = null;
   private sweeping: Promise<void> | null = null;
+  /** Chromium printed the probe page and has not failed to start since: the worker may announce itself. */
+  private canRender = false;
+  private consuming = false;
+  private stopping = false;
 
   constructor(private readonly deps: ReportWorkerDeps) {
     const { config } = deps;
@@ -54,24 +64,62 @@ export class ReportWorker {
     // The owner's "report completed" e-mail, if their settings ask for it, sent by the worker that
     // stored the report.
     const statusUrl = (jobId: string) => (config.PUBLIC_BASE_URL ? `${config.PUBLIC_BASE_URL}/api/v1/natal/report/${jobId}?format=pdf` : null);
+    this.redelivery = new OutageRedelivery({ jobs: this.jobs, transport: deps.transport, workerId: this.id, log: deps.log });
     this.processor = new ReportProcessor({
       db: deps.db, compute: deps.compute, renderer: this.renderer, transport: deps.transport, workerId: this.id, metrics: deps.metrics, log: deps.log,
+      onStoreFault: (jobId) => this.redelivery.storeFailed(jobId),
       onCompleted: async (job) => { await deps.notifications.reportCompleted(job.userId, { jobId: job.id, url: statusUrl(job.id) }); },
       settings: { leaseSeconds: config.REPORT_LEASE_SECONDS, retryBaseSeconds: config.REPORT_RETRY_BASE_SECONDS, renderTimeoutMs: config.REPORT_RENDER_TIMEOUT_MS },
     });
     this.deliverer = new CallbackDeliverer({ db: deps.db, config, log: deps.log, metrics: deps.metrics });
   }
 
+  /**
+   * Starts the deliverer and the sweeper, and tries Chromium once: when it prints the probe page
+   * the worker announces itself and takes jobs; when not, the sweeper tries again at each sweep
+   * (`ready` says which it was).
+   */
   async start(): Promise<void> {
-    // A database that is away now does not stop the worker: the sweeper announces it again.
-    await this.announce().catch((error) => this.deps.log('warn', 'report worker could not announce itself yet', { err: (error as Error).message }));
-    // Chromium starts now so that the first job does not wait for it; a failure here is retried by the jobs.
-    this.renderer.warm().catch((error) => this.deps.log('warn', 'Chromium did not start', { err: (error as Error).message }));
-    this.deps.transport.consume((jobId) => this.processor.handle(jobId), this.deps.config.REPORT_WORKER_CONCURRENCY);
     this.deliverer.start();
     this.sweeper = setInterval(() => {
-      this.sweeping ??= this.sweep().catch((error) => this.deps.log('error', 'report sweep failed', { err: (error as Error).message })).finally(() => { this.sweeping = null; });
+      this.sweeping ??= this.sweep().catch((error) => {
+        this.deps.log('error', 'report sweep failed', { err: (error as Error).message });
+        this.redelivery.storeFailed();
+      }).finally(() => { this.sweeping = null; });
     }, this.deps.config.REPORT_SWEEP_INTERVAL_SECONDS * 1000);
+    await this.checkRenderer();
+    // A database that is away now does not stop the worker: the sweeper announces it again.
+    if (this.canRender) await this.announce().catch((error) => this.deps.log('warn', 'report worker could not announce itself yet', { err: (error as Error).message }));
+  }
+
+  /** Whether this worker can make reports now (its Chromium printed the probe page). */
+  get ready(): boolean {
+    return this.canRender && !this.stopping && !this.renderer.cannotStart;
+  }
+
+  /**
+   * Probes Chromium unless it is known to work; the first success starts taking jobs. A failure
+   * withdraws the announcement: the API must refuse reports (before any credit) rather than take
+   * orders no worker can print.
+   */
+  private async checkRenderer(): Promise<void> {
+    if (this.canRender && !this.renderer.cannotStart) return;
+    try {
+      await this.renderer.probe(Math.min(this.deps.config.REPORT_RENDER_TIMEOUT_MS, 30_000));
+    } catch (error) {
+      if (this.canRender || !this.consuming) this.deps.log('error', 'Chromium cannot print the probe page; this worker takes no report until it can', { err: (error as Error).message });
+      this.canRender = false;
+      await this.withdraw().catch(() => {});
+      return;
+    }
+    if (this.stopping) return;
+    if (!this.canRender) this.deps.log('info', 'Chromium printed the probe page; this worker takes reports');
+    this.canRender = true;
+    if (!this.consuming) {
+      this.consuming = true;
+      this.deps.transport.consume((jobId) => this.processor.handle(jobId), this.deps.config.REPORT_WORKER_CONCURRENCY);
+      this.deps.onReady?.();
+    }
   }
 
   /** The heartbeat row the API reads to know that reports can be made. */
@@ -81,9 +129,17 @@ export class ReportWorker {
       on conflict (id) do update set seen_at = now()`);
   }
 
+  /** This worker no longer counts as one that can make reports. */
+  private async withdraw(): Promise<void> {
+    await this.deps.db.query(sql.unsafe`delete from report_workers where id = ${this.id}`);
+  }
+
   async sweep(): Promise<void> {
     const { transport, config } = this.deps;
-    await this.announce();
+    await this.checkRenderer();
+    if (this.canRender && !this.stopping) await this.announce();
+    // The queue is asked too, so that an outage of Redis alone is noticed (and followed by a redelivery).
+    await transport.depth();
     await this.deps.db.query(sql.unsafe`delete from report_workers where seen_at < now() - interval '1 day'`);
     for (const id of await this.jobs.neverEnqueued(UNQUEUED_GRACE_SECONDS)) {
       await transport.enqueue(id);
@@ -115,13 +171,19 @@ export class ReportWorker {
     return ids;
   }
 
-  /** Stops taking jobs, lets the running ones finish (or hands them back through their leases), closes Chromium. */
+  /**
+   * Withdraws the announcement first (the API stops accepting reports for this worker at once,
+   * not when the heartbeat grows old), stops taking jobs, lets the running ones finish (or hands
+   * them back through their leases), closes Chromium.
+   */
   async close(): Promise<void> {
+    this.stopping = true;
     if (this.sweeper) clearInterval(this.sweeper);
     await this.sweeping;
+    await this.withdraw().catch(() => {});
+    await this.redelivery.close();
     await this.deps.transport.close();
     await this.deliverer.close();
     await this.renderer.close();
-    await this.deps.db.query(sql.unsafe`delete from report_workers where id = ${this.id}`).catch(() => {});
   }
 }

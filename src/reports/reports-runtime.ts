@@ -44,7 +44,7 @@ export function createReportsRuntime(deps: { config: Config; db: DatabasePool; c
   const chromium = mode === 'in_process' ? findChromium(config.CHROMIUM_PATH) : null;
   const worker = chromium ? new ReportWorker({ config, db, compute: deps.compute, transport, chromiumPath: chromium, log: deps.log, metrics, notifications: deps.notifications }) : null;
   if (mode === 'in_process' && !chromium) deps.log('warn', 'no Chromium found: reports are refused until one is installed (CHROMIUM_PATH)');
-  const availability = mode === 'in_process' ? inProcessAvailability(chromium) : externalAvailability(db, Math.max(30, config.REPORT_SWEEP_INTERVAL_SECONDS * 3));
+  const availability = mode === 'in_process' ? inProcessAvailability(worker) : externalAvailability(db, Math.max(30, config.REPORT_SWEEP_INTERVAL_SECONDS * 3));
   return {
     mode, availability,
     service: { availability, transport, metrics, callbackPolicy: { allowLoopback: config.REPORT_CALLBACK_ALLOW_LOOPBACK }, maxAttempts: config.REPORT_MAX_ATTEMPTS,

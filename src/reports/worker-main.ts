@@ -37,7 +37,11 @@ export async function runReportWorker(config: Config, options: { metricsPort?: n
   const metrics = createReportMetrics(registry, { countsByStatus: () => jobs.countsByStatus(), depth: () => transport.depth() });
   // E-mails go through the same outbox and SMTP settings as the API's.
   const notifications = new Notifications(db, new Mailer(db, createSmtpTransport(config), config.MAIL_FROM, log));
-  const worker = new ReportWorker({ config, db, compute, transport, chromiumPath: chromium, metrics, notifications, log: (level, message, details) => log[level](details ?? {}, message) });
+  // "ready" only once Chromium printed a probe page: a worker that cannot render takes no job.
+  const worker: ReportWorker = new ReportWorker({
+    config, db, compute, transport, chromiumPath: chromium, metrics, notifications, log: (level, message, details) => log[level](details ?? {}, message),
+    onReady: () => log.info({ workerId: worker.id, transport: transport.kind, chromium, concurrency: config.REPORT_WORKER_CONCURRENCY }, 'report worker ready'),
+  });
   await worker.start();
   let metricsServer: http.Server | undefined;
   if (options.metricsPort !== undefined) {
@@ -46,7 +50,7 @@ export async function runReportWorker(config: Config, options: { metricsPort?: n
       res.end(await registry.metrics());
     }).listen(options.metricsPort, '0.0.0.0');
   }
-  log.info({ workerId: worker.id, transport: transport.kind, chromium, concurrency: config.REPORT_WORKER_CONCURRENCY }, 'report worker ready');
+  if (!worker.ready) log.warn({ workerId: worker.id, chromium }, 'report worker started but takes no report until Chromium prints the probe page; trying again at each sweep');
 
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {

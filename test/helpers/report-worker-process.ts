@@ -12,7 +12,9 @@ export interface WorkerProcess {
   exited: Promise<number | null>;
 }
 
-export async function startWorkerProcess(server: TestServer, env: Record<string, string> = {}, args: string[] = []): Promise<WorkerProcess> {
+/** `until`: the log line that counts as started (by default the worker's "ready", said once its Chromium printed a probe page). */
+export async function startWorkerProcess(server: TestServer, env: Record<string, string> = {}, args: string[] = [], options: { until?: string } = {}): Promise<WorkerProcess> {
+  const until = options.until ?? 'report worker ready';
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'worker', 'reports', ...args], {
     env: {
       PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'test',
@@ -34,7 +36,7 @@ export async function startWorkerProcess(server: TestServer, env: Record<string,
       buffered = parts.pop()!;
       for (const line of parts) {
         lines.push(line);
-        if (line.includes('report worker ready')) ready();
+        if (line.includes(until)) ready();
       }
     });
   }
@@ -55,6 +57,23 @@ export function slowChromium(seconds: number): { path: string; remove(): void } 
   const file = path.join(dir, 'chromium');
   fs.writeFileSync(file, `#!/bin/sh\nsleep ${seconds}\nexec /usr/bin/chromium "$@"\n`, { mode: 0o755 });
   return { path: file, remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
+}
+
+/**
+ * A Chromium that starts once: the first start runs the real one (its pid written down), every
+ * later start fails at once. `killFirst` ends that first one as a crash would, so that a worker
+ * whose probe passed then finds its browser gone for good.
+ */
+export function chromiumThatStartsOnce(): { path: string; killFirst(): void; remove(): void } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'once-chromium-'));
+  const file = path.join(dir, 'chromium');
+  const pidFile = path.join(dir, 'first.pid');
+  fs.writeFileSync(file, `#!/bin/sh\nif [ -e "${pidFile}" ]; then exit 1; fi\necho $$ > "${pidFile}"\nexec /usr/bin/chromium "$@"\n`, { mode: 0o755 });
+  return {
+    path: file,
+    killFirst: () => process.kill(Number(fs.readFileSync(pidFile, 'utf8').trim()), 'SIGKILL'),
+    remove: () => fs.rmSync(dir, { recursive: true, force: true }),
+  };
 }
 
 export interface ExternalWorkerDeployment {

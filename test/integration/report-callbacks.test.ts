@@ -15,11 +15,13 @@ import { BIRTH, userWithCredits, waitForJob } from '../helpers/reports.ts';
 import { verifyWebhook } from '../../src/reports/callbacks/signature.ts';
 import { isInternalAddress, safeLookup, UnsafeCallbackTarget } from '../../src/reports/callbacks/safe-target.ts';
 import { ReportCreditRepository } from '../../src/db/report-credits.ts';
+import { chromiumThatStartsOnce } from '../helpers/report-worker-process.ts';
 
 interface Receipt { headers: http.IncomingHttpHeaders; body: string; path: string }
 
 let server: TestServer;
 let failing: TestServer;
+let onceChromium: ReturnType<typeof chromiumThatStartsOnce> | undefined;
 let receiver: http.Server;
 let hookUrl = '';
 const receipts: Receipt[] = [];
@@ -47,12 +49,15 @@ beforeAll(async () => {
   hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
   const callbackEnv = { REPORT_WORKER: 'in_process', REPORT_SWEEP_INTERVAL_SECONDS: '1', REPORT_CALLBACK_ALLOW_LOOPBACK: 'true', REPORT_CALLBACK_RETRY_BASE_SECONDS: '0.3', REPORT_CALLBACK_MAX_ATTEMPTS: '20', REPORT_CALLBACK_TIMEOUT_MS: '60000' };
   server = await startTestServer({ env: callbackEnv });
-  // /bin/false exits at once: Chromium "never starts", a transient fault retried until the attempts are spent.
-  failing = await startTestServer({ env: { ...callbackEnv, CHROMIUM_PATH: '/bin/false', REPORT_MAX_ATTEMPTS: '2', REPORT_RETRY_BASE_SECONDS: '0.2' } });
+  // A Chromium that starts once (the worker's probe passes) and never again once the test ended
+  // that first one: every job's attempt is a transient fault, retried until the attempts are spent.
+  onceChromium = chromiumThatStartsOnce();
+  failing = await startTestServer({ env: { ...callbackEnv, CHROMIUM_PATH: onceChromium.path, REPORT_MAX_ATTEMPTS: '2', REPORT_RETRY_BASE_SECONDS: '0.2' } });
 });
 afterAll(async () => {
   await server?.close();
   await failing?.close();
+  onceChromium?.remove();
   receiver?.close();
 });
 
@@ -154,23 +159,35 @@ describe('report callbacks', () => {
 
 describe('a job that finally fails', () => {
   it('fails after its attempts, refunds its credit once, answers 409 for the PDF and calls back', async () => {
-    const { key, userId } = await userWithCredits(failing, 1);
+    const { key, userId } = await userWithCredits(failing, 2);
+    // The worker's Chromium printed its probe page; it now goes away and cannot be started again.
+    onceChromium!.killFirst();
     const res = await failing.post('/api/v1/natal/calculate', { ...BIRTH, psychological_report: { enabled: true, callback_url: `${hookUrl}/hook/failed` } }, { 'x-api-key': key });
     expect(res.status).toBe(200);
     const id = res.body.report.job_id;
-    expect((await failing.get('/api/v1/natal/report-credits', { 'x-api-key': key })).body.remaining).toBe(0);
+    expect((await failing.get('/api/v1/natal/report-credits', { 'x-api-key': key })).body.remaining).toBe(1);
     const done = await waitForJob(failing, id, key);
     expect(done).toMatchObject({ status: 'failed', result: null, pdf_url: null, next_poll_after_seconds: null });
     expect(done.error.code).toBe('report_generation_failed');
-    expect(done.error.message).toContain('2 attempts');
+    // The service's own words, not the browser library's.
+    expect(done.error.message).toBe('The report could not be made after 2 attempts; any credit it took was given back.');
     const pdf = await failing.get(`/api/v1/natal/report/${id}?format=pdf`, { 'x-api-key': key });
     expect(pdf.status).toBe(409);
     expect(pdf.body.code).toBe('report_not_ready');
-    expect((await failing.get('/api/v1/natal/report-credits', { 'x-api-key': key })).body.remaining).toBe(1);
+    expect((await failing.get('/api/v1/natal/report-credits', { 'x-api-key': key })).body.remaining).toBe(2);
     expect(await new ReportCreditRepository(failing.db).refund(userId, id)).toBe(false);
     const reasons = await failing.db.anyFirst(sql.type(z.object({ reason: z.string() }))`select reason from report_credit_ledger where reference = ${id} order by id`);
     expect(reasons).toEqual(['reservation', 'refund']);
     const receipt = await waitFor(() => receipts.find((r) => r.path === '/hook/failed'), 'the failure callback');
     expect(JSON.parse(receipt.body)).toMatchObject({ event: 'report.failed', job_id: id, status: 'failed', error: { code: 'report_generation_failed' } });
+    // A worker whose Chromium no longer starts stops counting as one that can render: the next
+    // order is refused before any credit is taken, in the service's words.
+    const refused = await waitFor(async () => {
+      const next = await failing.post('/api/v1/natal/calculate', { ...BIRTH, psychological_report: { enabled: true } }, { 'x-api-key': key });
+      return next.status === 503 ? next : undefined;
+    }, 'the next order to be refused');
+    expect(refused.body).toEqual({ code: 'reports_unavailable', detail: expect.stringContaining('No credit was taken') });
+    expect((await failing.get('/api/v1/natal/report-credits', { 'x-api-key': key })).body.remaining).toBe(2);
+    expect((await failing.get('/readyz')).body.checks.reports).toBe('unavailable');
   });
 });
