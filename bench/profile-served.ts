@@ -18,7 +18,7 @@
  * started with `--perf-basic-prof` tells.
  *
  *   npx tsx bench/profile-served.ts [--route natal|transits|sky-events|numerology|chart-svg]
- *     [--entry src/main.ts] [--by file|function] [--top 30] [--warm 60] [--seconds 20]
+ *     [--entry dist/src/main.js] [--by file|function] [--top 30] [--warm 60] [--seconds 20]
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -27,7 +27,7 @@ import { parseArgs } from 'node:util';
 import { NATAL_ROUTE, TRANSITS_ROUTE } from './natal.bench.ts';
 import { CHART_SVG_LOAD, NUMEROLOGY_LOAD, SKY_EVENTS_LOAD, type RouteLoad } from './endpoints.bench.ts';
 import { runLoad } from './load.ts';
-import { startBenchServer } from './server-process.ts';
+import { SERVICE_ENTRY, startBenchServer } from './server-process.ts';
 
 interface CpuProfile {
   nodes: { id: number; callFrame: { functionName: string; url: string } }[];
@@ -38,7 +38,7 @@ interface CpuProfile {
 const { values } = parseArgs({
   options: {
     route: { type: 'string', default: 'natal' },
-    entry: { type: 'string', default: 'src/main.ts' },
+    entry: { type: 'string', default: SERVICE_ENTRY },
     by: { type: 'string', default: 'file' },
     top: { type: 'string', default: '30' },
     warm: { type: 'string', default: '60' },

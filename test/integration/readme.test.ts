@@ -40,7 +40,7 @@ describe('README', () => {
     const DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'astro-readme-'));
     dirs.push(DATA_DIR);
     const port = await freePort();
-    // `npm start` as the README says, in its own process group so that stopping it stops tsx too.
+    // `npm start` as the README says, in its own process group, as a terminal's job.
     const server = spawn('npm', ['start'], { cwd: root, env: { ...cleanEnv, DATA_DIR, PORT: String(port), LOG_LEVEL: 'warn', COMPUTE_MODE: 'inline' }, stdio: 'ignore', detached: true });
     const exited = new Promise((r) => server.once('exit', r));
     try {
@@ -58,9 +58,17 @@ describe('README', () => {
       const answers = stdout.split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line));
       expect(answers.find((a) => a.planets)?.subject.location).toMatchObject({ timezone: 'Europe/Athens' });
       expect(answers.find((a) => a.events)).toBeDefined();
+      // The moon with `lon`, a "City, Region, CC" search, and a table's one Lilith under `Lilith`.
+      expect(answers.find((a) => a.zodiac)?.zodiac.sign).toEqual(expect.any(String));
+      expect(answers.find((a) => a.results)?.results[0]).toMatchObject({ name: 'Varanasi', country: 'IN' });
+      expect(answers.find((a) => Array.isArray(a.data))?.data[0].bodies.Lilith).toBeDefined();
       expect(answers.find((a) => a.email === 'alice@example.com')).toMatchObject({ id: 'alice', plan_code: 'free' });
       expect(answers.find((a) => a.name === 'laptop')?.key).toMatch(/^ask_/);
       expect(stdout).toMatch(/database is up to date/);
+      // The report example wrote the PDF of the report it ordered.
+      const pdf = path.join(root, 'report.pdf');
+      expect(fs.readFileSync(pdf).subarray(0, 5).toString()).toBe('%PDF-');
+      fs.rmSync(pdf);
     } finally {
       process.kill(-server.pid!, 'SIGTERM');
       await exited;
