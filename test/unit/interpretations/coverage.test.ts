@@ -43,7 +43,10 @@ export const NO_HOUSE_ITEM: Record<string, string> = {
 };
 /** Points whose aspects have no items, and why. */
 export const NO_ASPECT_ITEM: Record<string, string> = {
-  south_node: 'the south node is the north node\'s opposite point: the north node\'s aspects read the axis',
+  // The answer's north node is always there: a conjunction to the south node comes with an opposition
+  // to it, a square with a square, a sextile with a trine (with the default orbs, only a trine to the
+  // south node wider than the sextile's 5° has no mirror).
+  south_node: 'the south node is the north node\'s opposite point: each aspect to it comes with the mirror aspect to the north node, whose item reads the axis',
   part_of_fortune: NO_SIGN_ITEM.part_of_fortune!,
   pholus: ASTEROIDS, ceres: ASTEROIDS, pallas: ASTEROIDS, juno: ASTEROIDS, vesta: ASTEROIDS,
 };
