@@ -50,6 +50,23 @@ export function clientAddressKey(address: string | undefined): string {
   return `${groups.slice(0, 4).join(':')}::/64`;
 }
 
+/**
+ * A connection that has not sent a byte `ms` after it opened is closed. Node's deadlines for
+ * headers and requests start with the first byte, so they never end such a connection; its
+ * socket idle timer does in principle, but nothing else here depends on it. The bytes are
+ * counted by the socket's handle (the HTTP parser reads them natively, without 'data' events).
+ */
+export function closeSilentConnections(server: Server, ms: number): void {
+  if (ms <= 0) return;
+  server.on('connection', (socket: Socket) => {
+    const timer = setTimeout(() => {
+      if (socket.bytesRead === 0) socket.destroy();
+    }, ms);
+    timer.unref();
+    socket.once('close', () => clearTimeout(timer));
+  });
+}
+
 const TOO_MANY = JSON.stringify({ detail: 'Too many connections from this address' });
 const TOO_MANY_RESPONSE = `HTTP/1.1 429 Too Many Requests\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(TOO_MANY)}\r\nRetry-After: 1\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${TOO_MANY}`;
 
