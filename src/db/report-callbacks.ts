@@ -51,7 +51,8 @@ export class ReportCallbackRepository {
   }
 
   async delivered(id: string, statusCode: number): Promise<void> {
-    await this.db.query(sql.unsafe`update report_callbacks set status = 'delivered', last_status_code = ${statusCode}, delivered_at = now(), lease_until = null where id = ${id}`);
+    // A delivery that finally worked (a retry, or a re-send its owner asked for) no longer shows an error.
+    await this.db.query(sql.unsafe`update report_callbacks set status = 'delivered', last_status_code = ${statusCode}, last_error = null, delivered_at = now(), lease_until = null where id = ${id}`);
   }
 
   /** A failed attempt: again after `retryInSeconds`, or given up when null. */

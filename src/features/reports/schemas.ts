@@ -44,12 +44,25 @@ export const reportQuery = z.object({
 
 export const reportParams = z.object({ job_id: z.string().min(1).max(100).describe('The `report.job_id` of the natal answer that submitted the report.').meta({ example: 'rpt_01JDEXAMPLE0000000000000' }) });
 
+const callbackDelivery = z.object({
+  url: z.string().describe('The callback_url of the submission'),
+  status: z.enum(['waiting', 'pending', 'delivered', 'failed']).describe('waiting: the job has not ended; pending: being delivered (retried with backoff); delivered; failed: given up (POST .../callback sends it again)'),
+  attempts: z.number().int().describe('Delivery attempts that have had an outcome (one in flight is counted once it has); back to 0 when the owner has it sent again'),
+  last_status_code: z.number().int().nullable().describe('HTTP status of the last attempt; null when none got an answer'),
+  last_error: z.string().nullable().describe('Why the last attempt failed (a refused address, a timeout, a status other than 2xx); null when none did, and again once a delivery succeeded'),
+  delivered_at: z.string().nullable().describe('When it was delivered, ISO 8601 UTC'),
+});
+
 export const reportJobResponse = z.object({
   job_id: z.string().describe('Id of the report job'),
-  status: z.enum(['queued', 'running', 'completed', 'failed']).describe('Where the job is: waiting, being made, done, or ended in an error'),
+  status: z.enum(['queued', 'running', 'stalled', 'completed', 'failed']).describe('Where the job is: waiting, being made, stalled (its worker stopped: it is tried again at `retry_at`), done, or ended in an error'),
   progress: z.number().int().min(0).max(100).describe('Percent done, 0 to 100; it never goes back'),
-  stage: z.string().describe('What the job is doing: queued, starting, chart, rendering, storing, retrying, completed, failed'),
+  stage: z.string().describe('What the job is doing: queued, starting, chart, rendering, storing, retrying, stalled, completed, failed'),
   next_poll_after_seconds: z.number().int().nullable().describe('Null once the job is completed or failed'),
+  queue_position: z.number().int().min(1).nullable().describe('For a queued job due now: 1 when it is the next to start (jobs that paid go before free demo jobs, then older first; an estimate, as turns are also shared across accounts); null otherwise'),
+  estimated_start_at: z.string().nullable().describe('When the job should start (queued, stalled or waiting for a retry), ISO 8601 UTC, estimated from the median time of recent reports; null when it runs or ended, or with nothing to estimate from'),
+  estimated_finish_at: z.string().nullable().describe('When the job should be done, ISO 8601 UTC, estimated the same way; null once it ended or with nothing to estimate from'),
+  retry_at: z.string().nullable().describe('When a stalled job (its worker stopped) or one waiting out a retry\'s backoff is tried again, ISO 8601 UTC (for a stalled job, at the latest); null otherwise'),
   created_at: z.string().describe('When the job was submitted, ISO 8601 UTC'),
   updated_at: z.string().describe('When the job last changed, ISO 8601 UTC'),
   completed_at: z.string().nullable().describe('When the job completed or failed, ISO 8601 UTC; null before'),
@@ -69,12 +82,10 @@ export const reportJobResponse = z.object({
     page_count: z.number().int().nullable().describe('Number of pages of the PDF; null when not recorded'),
   }).nullable().describe('The finished report; null until status is completed'),
   pdf_url: z.string().nullable().describe('Path of the PDF (format=pdf); null until the job has completed with a PDF'),
-  callback: z.object({
-    url: z.string().describe('The callback_url of the submission'),
-    status: z.enum(['waiting', 'pending', 'delivered', 'failed']).describe('waiting: the job has not ended; pending: being delivered (retried with backoff); delivered; failed: given up'),
-    attempts: z.number().int().describe('Delivery attempts so far'),
-    last_status_code: z.number().int().nullable().describe('HTTP status of the last attempt; null when none got an answer'),
-    last_error: z.string().nullable().describe('Why the last attempt failed (a refused address, a timeout, a status other than 2xx); null when none did'),
-    delivered_at: z.string().nullable().describe('When it was delivered, ISO 8601 UTC'),
-  }).nullable().describe('The delivery of the callback; null when the submission named no callback_url'),
+  callback: callbackDelivery.nullable().describe('The delivery of the callback; null when the submission named no callback_url'),
 }).meta({ id: 'ReportJobStatus' });
+
+export const reportCallbackResent = z.object({
+  job_id: z.string().describe('Id of the report job'),
+  callback: callbackDelivery.describe('The delivery as it stands now: pending again'),
+}).meta({ id: 'ReportCallbackResent' });
