@@ -1,9 +1,8 @@
 /**
  * Account deletions: the job's state while it runs, and afterwards the record that it happened
- * (user id, hashed address, reason, when, what was erased). Jobs are claimed with a lease, so
+ * (user id, reason, who asked, when, what was erased; nothing of the address). Jobs are claimed with a lease, so
  * several API processes can poll without running one deletion twice at the same time.
  */
-import { createHash } from 'node:crypto';
 import { sql, type CommonQueryMethods, type IdentifierSqlToken } from 'slonik';
 import { z } from 'zod';
 
@@ -23,15 +22,13 @@ const columns = sql.fragment`id, user_id, reason, requested_by, status, attempts
  */
 export const accountDeleted = (userId: IdentifierSqlToken) => sql.fragment`exists (select 1 from account_deletions d where d.user_id = ${userId})`;
 
-export const emailDigest = (email: string) => createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
-
 export class AccountDeletionRepository {
   constructor(private readonly db: CommonQueryMethods) {}
 
   /** Schedules the deletion (the first request wins; asking again returns it). */
-  async schedule(input: { userId: string; email: string; reason: string | null; requestedBy: 'user' | 'admin' }): Promise<DeletionRow> {
+  async schedule(input: { userId: string; reason: string | null; requestedBy: 'user' | 'admin' }): Promise<DeletionRow> {
     await this.db.query(sql.unsafe`
-      insert into account_deletions (user_id, email_sha256, reason, requested_by) values (${input.userId}, ${emailDigest(input.email)}, ${input.reason}, ${input.requestedBy})
+      insert into account_deletions (user_id, reason, requested_by) values (${input.userId}, ${input.reason}, ${input.requestedBy})
       on conflict (user_id) do nothing`);
     return this.db.one(sql.type(deletionRow)`select ${columns} from account_deletions where user_id = ${input.userId}`);
   }

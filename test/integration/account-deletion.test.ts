@@ -4,6 +4,7 @@
  * the token 401, billing stopped before anything local is erased, Stripe failing mid-way and the
  * job resuming by itself, then one erasure that keeps invoices and a deletion record.
  */
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'slonik';
 import { z } from 'zod';
@@ -106,6 +107,10 @@ describe('DELETE /api/v1/settings/account', () => {
     expect(await count(sql.unsafe`select 1 from billing_invoices where user_id = ${user.userId} and status = 'paid'`)).toBe(1);
     expect(await count(sql.unsafe`select 1 from billing_payments where user_id = ${user.userId}`)).toBe(1);
     expect(await world.server.db.one(sql.unsafe`select email, deleted_at is not null as deleted from billing_customers where customer_id = ${customerId}`)).toEqual({ email: null, deleted: true });
+    // The record of the deletion keeps nothing of the address: neither it nor a digest one could match a guess against.
+    const record = JSON.stringify(await world.server.db.one(sql.unsafe`select * from account_deletions where user_id = ${user.userId}`));
+    const normalised = user.email.trim().toLowerCase();
+    for (const trace of [normalised, createHash('sha256').update(normalised).digest('hex'), createHash('sha256').update(user.email).digest('hex')]) expect(record).not.toContain(trace);
 
     // Afterwards: still 401 for the token and the key; Stripe's late events change nothing.
     expect((await world.server.bearer('GET', '/api/v1/billing/customer', user.token)).status).toBe(401);

@@ -57,7 +57,7 @@ export class AccountDeletions {
       const email = await tx.maybeOneFirst(sql.type(z.object({ email: z.string() }))`select email from users where id = ${input.userId} for update`);
       const existing = await new AccountDeletionRepository(tx).ofUser(input.userId);
       if (email === null && !existing) throw new UnknownAccountError(`no user ${input.userId}`);
-      const deletion = existing ?? await new AccountDeletionRepository(tx).schedule({ userId: input.userId, email: email!, reason: input.reason ?? null, requestedBy: input.requestedBy });
+      const deletion = existing ?? await new AccountDeletionRepository(tx).schedule({ userId: input.userId, reason: input.reason ?? null, requestedBy: input.requestedBy });
       await tx.query(sql.unsafe`update api_keys set status = 'revoked', revoked_at = coalesce(revoked_at, now()) where user_id = ${input.userId} and status = 'active'`);
       const keys = await tx.any(sql.type(z.object({ id: z.string(), key_hash: z.string() }))`select id, key_hash from api_keys where user_id = ${input.userId}`);
       const grantIds = await new GrantRepository(tx).revokeAllOfUser(input.userId, 'account deleted');
