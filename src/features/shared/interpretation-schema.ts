@@ -26,7 +26,7 @@ export function interpretationOptions(field: InterpretationRequest | undefined, 
 
 const item = z.object({
   category: z.string().describe('planet_sign, planet_house, angle_sign, chart_ruler, aspect, shape, configuration, balance, hemisphere, moon_phase, dominant_planet, retrograde, transit'),
-  key: z.string().describe('planet.<id>.sign.<sign_id>, planet.<id>.house.<n>, angle.<asc|mc>.sign.<sign_id>, aspect.<p1>.<type>.<p2>, transit.<tp>.<type>.<np>, …'),
+  key: z.string().describe('planet.<id>.sign.<sign_id>, planet.<id>.house.<n>, angle.<asc|mc>.sign.<sign_id>, aspect.<p1>.<type>.<p2>, transit.<tp>.<type>.<np>, …; ids as in the answer (true_node, true_lilith and south_node too), aspect points in the order sun … pluto, asc, mc, chiron, north_node, lilith'),
   title: z.string().describe('Heading of the item'),
   body: z.string().describe('The text of the item (plain prose)'),
   strengths: z.array(z.string()).optional().describe('style improved'),
