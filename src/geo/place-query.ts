@@ -25,34 +25,31 @@ export function readPlaceQuery(text: string, countryOf: (name: string) => string
   return { name: foldPlaceName(head), whole: foldPlaceName(text), qualifiers };
 }
 
-/** Each place's region as an index into `regions`, folded once for all places, on first use. */
-interface RegionTable {
-  regionOf: Uint32Array;
-  regions: { name: string; code: string }[];
-}
-let regionTable: RegionTable | undefined;
+/**
+ * Each place's region as an index into `regions` (folded once per region), filled in as places
+ * are tested: a query tests the few places of its name, so the table grows with the names asked
+ * for instead of decoding all 200,000 places first (a second or two).
+ */
+const UNKNOWN = 0xffffffff;
+let regionOf: Uint32Array | undefined;
+const regionIds = new Map<string, number>();
+const regionList: { name: string; code: string }[] = [];
 
-function regions(): RegionTable {
-  if (!regionTable) {
-    const index = gazetteer();
-    const count = index.size;
-    const regionOf = new Uint32Array(count);
-    const ids = new Map<string, number>();
-    const list: RegionTable['regions'] = [];
-    for (let rank = 0; rank < count; rank++) {
-      const place = index.place(rank);
-      const key = `${place.country}\u0000${place.region ?? ''}\u0000${place.region_code ?? ''}`;
-      let id = ids.get(key);
-      if (id === undefined) {
-        id = list.length;
-        ids.set(key, id);
-        list.push({ name: foldPlaceName(place.region ?? ''), code: (place.region_code ?? '').toLowerCase() });
-      }
-      regionOf[rank] = id;
+function regionIdOf(rank: number): number {
+  const index = gazetteer();
+  regionOf ??= new Uint32Array(index.size).fill(UNKNOWN);
+  let id = regionOf[rank]!;
+  if (id === UNKNOWN) {
+    const place = index.place(rank);
+    const key = `${place.country}\u0000${place.region ?? ''}\u0000${place.region_code ?? ''}`;
+    id = regionIds.get(key) ?? regionList.length;
+    if (id === regionList.length) {
+      regionIds.set(key, id);
+      regionList.push({ name: foldPlaceName(place.region ?? ''), code: (place.region_code ?? '').toLowerCase() });
     }
-    regionTable = { regionOf, regions: list };
+    regionOf[rank] = id;
   }
-  return regionTable;
+  return id;
 }
 
 /**
@@ -71,13 +68,18 @@ function regionNamed(region: { name: string; code: string }, qualifier: string):
 export function placeFilter(qualifiers: PlaceQuery['qualifiers'], country?: string): ((rank: number) => boolean) | undefined {
   const index = gazetteer();
   if (qualifiers.length === 0) return country === undefined ? undefined : (rank) => index.countryOf(rank) === country;
-  const table = regions();
-  // Which regions each qualifier names, found once per query rather than once per place.
-  const named = qualifiers.map((q) => ({ country: q.country, regions: new Set(table.regions.flatMap((r, id) => (regionNamed(r, q.folded) ? [id] : []))) }));
+  // Whether each qualifier names a region, decided once per region and query rather than once per place.
+  const named = qualifiers.map((q) => ({ country: q.country, folded: q.folded, regions: new Map<number, boolean>() }));
+  const names = (q: (typeof named)[number], region: number) => {
+    let yes = q.regions.get(region);
+    if (yes === undefined) q.regions.set(region, yes = regionNamed(regionList[region]!, q.folded));
+    return yes;
+  };
   return (rank) => {
     const placeCountry = index.countryOf(rank);
     if (country !== undefined && placeCountry !== country) return false;
-    const region = table.regionOf[rank]!;
-    return named.every((q) => q.country === placeCountry || q.regions.has(region));
+    if (named.every((q) => q.country === placeCountry)) return true;
+    const region = regionIdOf(rank);
+    return named.every((q) => q.country === placeCountry || names(q, region));
   };
 }
