@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'slonik';
 import { startTestServer, type TestServer } from '../helpers/app.ts';
-import { dashboardUser, decideViaApi, openAuthorization, pkcePair, registerClient } from '../helpers/oauth.ts';
+import { dashboardUser, decideViaApi, openAuthorization, pkcePair } from '../helpers/oauth.ts';
 import { purgeOAuth } from '../../src/features/oauth/maintenance.ts';
 
 let server: TestServer;
