@@ -89,7 +89,9 @@ export class ReportProcessor {
       const delay = await this.jobs.queuedDelayMs(jobId);
       if (delay !== null) await this.deps.transport.enqueue(jobId, delay > 0 ? Math.ceil(delay) + 50 : 0);
     } catch (error) {
+      // Every waiting job is announced again once the stores answer (OutageRedelivery).
       this.deps.log('warn', 'a waiting report job could not be announced again', { jobId, err: (error as Error).message });
+      this.deps.onStoreFault?.();
     }
   }
 
