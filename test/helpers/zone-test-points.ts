@@ -1,5 +1,5 @@
 /** Places to test a time-zone lookup at: random points of the globe, and towns near borders. */
-import { searchPlaces } from '../../src/geo/gazetteer.ts';
+import { searchPlaces } from '../../src/geo/place-search.ts';
 import { seededRandom } from './seeded-random.ts';
 
 export function zoneTestPoints(seed: number, randomCount: number): [lat: number, lng: number][] {

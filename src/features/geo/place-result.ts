@@ -3,7 +3,8 @@
  * service's field names (`state` for the first-level region), with `region` kept beside it for
  * the callers that read the MCP tool's earlier name.
  */
-import { countryName, type PlaceHit } from '../../geo/gazetteer.ts';
+import { countryName } from '../../geo/gazetteer.ts';
+import type { PlaceHit } from '../../geo/place-search.ts';
 import type { GeoPlace } from './schemas.ts';
 
 export function placeResult(hit: PlaceHit, timezone = hit.place.timezone): GeoPlace {

@@ -5,7 +5,8 @@
  * person types into coordinates and a time zone before it asks for a chart.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { resolveCountry, searchPlaces } from '../../geo/gazetteer.ts';
+import { resolveCountry } from '../../geo/gazetteer.ts';
+import { searchPlaces } from '../../geo/place-search.ts';
 import { placeResult } from './place-result.ts';
 import { RequestFieldError } from '../shared/request-error.ts';
 import { geoSearchQuery, geoSearchResponse, SHORT_QUERY_LENGTH, SHORT_QUERY_LIMIT } from './schemas.ts';

@@ -4,7 +4,8 @@
  * takes places.
  */
 import { z } from 'zod/v4';
-import { resolveCountry, searchPlaces } from '../../geo/gazetteer.ts';
+import { resolveCountry } from '../../geo/gazetteer.ts';
+import { searchPlaces } from '../../geo/place-search.ts';
 import { timeZoneAt } from '../../geo/time-zone-lookup.ts';
 import { placeResult } from '../geo/place-result.ts';
 import { geoPlace } from '../geo/schemas.ts';

@@ -3,7 +3,8 @@
  * its comma qualifiers, the filter they make, and the names spelt a letter or two away.
  */
 import { describe, expect, it } from 'vitest';
-import { matchPlace, resolveCountry, searchPlaces } from '../../../src/geo/gazetteer.ts';
+import { matchPlace, resolveCountry } from '../../../src/geo/gazetteer.ts';
+import { searchPlaces } from '../../../src/geo/place-search.ts';
 import { placeFilter, readPlaceQuery } from '../../../src/geo/place-query.ts';
 import { allowedEdits, similarNames } from '../../../src/geo/similar-names.ts';
 import { gazetteer } from '../../../src/geo/gazetteer-index.ts';
