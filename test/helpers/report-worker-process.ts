@@ -3,6 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { startTestServer, type TestServer } from './app.ts';
 
@@ -73,6 +74,24 @@ export function chromiumThatStartsOnce(): { path: string; killFirst(): void; rem
     path: file,
     killFirst: () => process.kill(Number(fs.readFileSync(pidFile, 'utf8').trim()), 'SIGKILL'),
     remove: () => fs.rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+/**
+ * Holds every report job in the middle, right after its claim, until `release`: a job reads its
+ * account's branding first, and the table is locked meanwhile. A worker's Chromium is started
+ * (and probed) before it takes jobs, so a slow-starting one no longer keeps a job running.
+ */
+export async function holdJobsAfterClaim(server: TestServer): Promise<{ release(): Promise<void> }> {
+  const lock = new pg.Client({ connectionString: server.config.DATABASE_URL });
+  await lock.connect();
+  await lock.query('begin');
+  await lock.query('lock table report_branding in access exclusive mode');
+  return {
+    async release() {
+      await lock.query('rollback').catch(() => {});
+      await lock.end();
+    },
   };
 }
 

@@ -7,10 +7,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import pg from 'pg';
 import { startTestServer, type TestServer } from '../helpers/app.ts';
 import { BIRTH, userWithCredits, waitForJob } from '../helpers/reports.ts';
-import { startWorkerProcess, type WorkerProcess } from '../helpers/report-worker-process.ts';
+import { holdJobsAfterClaim, startWorkerProcess, type WorkerProcess } from '../helpers/report-worker-process.ts';
 
 let external: TestServer;
 let inProcess: TestServer;
@@ -79,20 +78,15 @@ describe('a waiting job\'s status', () => {
     const [second, third] = await Promise.all(ids.slice(0, 2).map((id) => statusOf(external, id, key)));
     expect(Date.parse(third.estimated_start_at)).toBeGreaterThan(Date.parse(second.estimated_start_at));
 
-    // A worker takes the first of them and dies in the middle of it: it is held there by a lock
-    // on the branding table, which a job reads right after its claim, so it surely is still running.
-    const lock = new pg.Client({ connectionString: external.config.DATABASE_URL });
-    await lock.connect();
+    // A worker takes the first of them and dies in the middle of it (held there, so surely still running).
+    const hold = await holdJobsAfterClaim(external);
     try {
-      await lock.query('begin');
-      await lock.query('lock table report_branding in access exclusive mode');
       const doomed = await startWorkerProcess(external, { REPORT_WORKER_CONCURRENCY: '1' });
       workers.push(doomed);
       await waitFor(async () => (await statusOf(external, ids[0]!, key)).status === 'running', 'the job to run');
       await killed(doomed);
     } finally {
-      await lock.query('rollback').catch(() => {});
-      await lock.end();
+      await hold.release();
     }
     const stalled = await waitFor(async () => {
       const job = await statusOf(external, ids[0]!, key);

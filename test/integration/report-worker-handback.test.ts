@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'slonik';
 import { z } from 'zod';
 import { BIRTH, creditLedger, userWithCredits, waitForJob } from '../helpers/reports.ts';
-import { externalWorkerDeployment, startWorkerProcess } from '../helpers/report-worker-process.ts';
+import { externalWorkerDeployment, holdJobsAfterClaim, startWorkerProcess } from '../helpers/report-worker-process.ts';
 
 const world = externalWorkerDeployment();
 
@@ -15,8 +15,10 @@ const ledger = (jobId: string) => creditLedger(world.server, jobId);
 
 describe('stopping a report worker', () => {
   it('hands a running job back when it cannot finish within the stop deadline', async () => {
-    const slow = await startWorkerProcess(world.server, { CHROMIUM_PATH: world.slowChromiumPath, SHUTDOWN_TIMEOUT_MS: '500' });
+    const slow = await startWorkerProcess(world.server, { SHUTDOWN_TIMEOUT_MS: '500' });
     world.workers.push(slow);
+    // Its job cannot finish: it is held in the middle until the worker has handed it back.
+    const hold = await holdJobsAfterClaim(world.server);
     const { key } = await userWithCredits(world.server, 1);
     const id = (await world.server.post('/api/v1/natal/calculate', { ...BIRTH, psychological_report: { enabled: true } }, { 'x-api-key': key })).body.report.job_id;
     const deadline = Date.now() + 30_000;
@@ -28,6 +30,7 @@ describe('stopping a report worker', () => {
     // The next worker starts meanwhile; it cannot take the job before it is handed back.
     const replacement = startWorkerProcess(world.server);
     expect(await slow.exited).toBe(1);
+    await hold.release();
     expect(slow.lines.join('\n')).toContain('handed back to the queue');
     const row = await world.server.db.one(sql.type(z.object({ status: z.string(), attempts: z.number() }))`select status, attempts from report_jobs where id = ${id}`);
     expect(row.attempts).toBe(0);

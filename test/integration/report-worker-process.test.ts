@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'slonik';
 import { z } from 'zod';
 import { BIRTH, creditLedger, fetchBytes, readPdf, userWithCredits, waitForJob } from '../helpers/reports.ts';
-import { externalWorkerDeployment, startWorkerProcess } from '../helpers/report-worker-process.ts';
+import { externalWorkerDeployment, holdJobsAfterClaim, startWorkerProcess } from '../helpers/report-worker-process.ts';
 import { freePort } from '../helpers/child-server.ts';
 
 const world = externalWorkerDeployment();
@@ -28,8 +28,9 @@ describe('report worker processes', () => {
   });
 
   it('completes a job once, with one credit, after its worker is killed in the middle of it', async () => {
-    const first = await startWorkerProcess(world.server, { CHROMIUM_PATH: world.slowChromiumPath });
+    const first = await startWorkerProcess(world.server);
     world.workers.push(first);
+    const hold = await holdJobsAfterClaim(world.server);
     const { key } = await userWithCredits(world.server, 2);
     const res = await world.server.post('/api/v1/natal/calculate', { ...BIRTH, psychological_report: { enabled: true } }, { 'x-api-key': key });
     expect(res.status).toBe(200);
@@ -44,6 +45,7 @@ describe('report worker processes', () => {
     }
     first.child.kill('SIGKILL');
     await first.exited;
+    await hold.release();
 
     const metricsPort = await freePort();
     const second = await startWorkerProcess(world.server, {}, ['--metrics-port', String(metricsPort)]);
