@@ -16,7 +16,7 @@ import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from
 import { registerCompression } from './http/compression.ts';
 import { noStore, registerCors, registerNoSniff } from './http/browser-headers.ts';
 import { requestSerializer } from './http/log-redaction.ts';
-import { capConnectionsPerClient, closeAfterEarlyAnswer, serverTimeouts } from './http/connection-limits.ts';
+import { capConnectionsPerClient, closeSilentConnections, closeAfterEarlyAnswer, serverTimeouts } from './http/connection-limits.ts';
 import { nullMeansAbsent } from './http/null-means-absent.ts';
 import { registerJsonBodyParser } from './http/json-body.ts';
 import { registerUnknownFieldWarnings } from './http/unknown-fields.ts';
@@ -60,6 +60,7 @@ import { oauthDashboardRoutes } from './features/oauth/dashboard-routes.ts';
 import { GrantRevocations } from './features/oauth/grant-revocation.ts';
 import { oauthMaintenance } from './features/oauth/maintenance.ts';
 import { RegistrationThrottle } from './features/oauth/registration-throttle.ts';
+import { refuseWhileClosing } from './http/shutdown-refusal.ts';
 import { oauthRoutes } from './features/oauth/routes.ts';
 import { oauthSettings } from './features/oauth/settings.ts';
 import { TokenService } from './features/oauth/token-service.ts';
@@ -127,10 +128,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     frameworkErrors: frameworkErrorHandler,
     clientErrorHandler,
     ...serverTimeouts(deps.config),
+    // Requests refused while closing get the API's own 503 shape (shutdown-refusal.ts).
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(laxValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  refuseWhileClosing(app);
   registerJsonBodyParser(app);
   declareValidationErrors(app);
   registerUnknownFieldWarnings(app);
@@ -142,6 +146,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   const { config } = deps;
   capConnectionsPerClient(app.server, config.MAX_CONNECTIONS_PER_CLIENT);
+  closeSilentConnections(app.server, config.IDLE_TIMEOUT_MS);
   app.addHook('onSend', closeAfterEarlyAnswer);
   registerNoSniff(app);
   await registerCors(app, config.CORS_ORIGINS);
