@@ -39,6 +39,19 @@ export interface TestServer {
 
 let counter = 0;
 
+/** Servers open per Redis namespace (a deployment and its peers share one). */
+const openPerPrefix = new Map<string, number>();
+function joinDeployment(prefix: string): void {
+  openPerPrefix.set(prefix, (openPerPrefix.get(prefix) ?? 0) + 1);
+}
+/** True when the last server of the namespace leaves. */
+function leaveDeployment(prefix: string): boolean {
+  const left = (openPerPrefix.get(prefix) ?? 1) - 1;
+  if (left > 0) openPerPrefix.set(prefix, left);
+  else openPerPrefix.delete(prefix);
+  return left <= 0;
+}
+
 export interface TestServerOptions {
   compute?: 'inline' | 'pool';
   threads?: number;
@@ -63,6 +76,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     : { REDIS_KEY_PREFIX: `test:${randomBytes(6).toString('hex')}:`, AUTH_JWT_SECRET: randomBytes(32).toString('hex') };
   if (process.env.REDIS_URL) platformEnv.REDIS_URL = process.env.REDIS_URL;
   const config = loadConfig({ LOG_LEVEL: 'silent', DATABASE_URL: databaseUrl, ...platformEnv, ...options.env });
+  joinDeployment(config.REDIS_KEY_PREFIX);
   const db = await createDatabasePool(databaseUrl, 4);
   const compute = options.compute === 'pool' ? createPoolRunner({ threads: options.threads ?? 2, maxQueue: options.maxQueue ?? 512, tasksPerThread: config.COMPUTE_TASKS_PER_THREAD }) : createInlineRunner();
   // With `logLines`, everything the server logs (at trace level) is captured for inspection.
@@ -99,7 +113,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       // it rejects with that failure (the pool is closed all the same).
       await db.end().catch(() => {});
       if (database) await database.close();
-      if (!peer) {
+      // The keys go with the last server of the deployment: a peer closed after the first would
+      // write its counters and queue metadata again into an emptied namespace.
+      if (leaveDeployment(config.REDIS_KEY_PREFIX)) {
         if (config.REDIS_URL) {
           const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, retryStrategy: () => null });
           redis.on('error', () => {});
