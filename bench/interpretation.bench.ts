@@ -12,7 +12,7 @@ import { buildNatalBlock } from '../src/interpretations/block/natal.ts';
 import { buildTransitBlock } from '../src/interpretations/block/transits.ts';
 import type { NatalChartInput } from '../src/interpretations/chart-input.ts';
 import { getLibrary, type InterpretationLibrary } from '../src/interpretations/library.ts';
-import { composeReport } from '../src/interpretations/report/compose.ts';
+import { composeReport } from '../src/reports/text/compose-report.ts';
 import { fixtureLibrary } from '../test/helpers/interpretation-fixture.ts';
 import { randomBirth } from './births.ts';
 import { median } from './median.ts';

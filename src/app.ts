@@ -46,7 +46,7 @@ import { authRoutes } from './features/auth/routes.ts';
 import { keyRoutes } from './features/keys/routes.ts';
 import { brandingRoutes } from './features/account/branding-routes.ts';
 import { logRoutes } from './features/account/logs-routes.ts';
-import { reportCreditRoutes } from './features/report-credits/routes.ts';
+import { reportCreditRoutes } from './reports/http/report-credit-routes.ts';
 import { billingAccountRoutes, billingPublicRoutes, billingSubscriptionRoute } from './features/billing/routes.ts';
 import { stripeWebhookRoutes } from './features/billing/webhook-routes.ts';
 import { settingsRoutes } from './features/settings/routes.ts';
@@ -71,8 +71,8 @@ import { EmailVerificationLinks } from './features/auth/email-verification.ts';
 import type { SendMail } from './mail/send-mail.ts';
 import { fingerprintKey } from './http/fingerprint-key.ts';
 import { Maintenance } from './db/maintenance.ts';
-import { createReportsRuntime } from './reports/reports-runtime.ts';
-import { reportRoutes } from './features/reports/routes.ts';
+import { createReportsRuntime } from './reports/worker/reports-runtime.ts';
+import { reportRoutes } from './reports/http/report-routes.ts';
 
 export interface AppDeps {
   config: Config;

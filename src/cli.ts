@@ -12,7 +12,7 @@ import { withJwtSecret } from './features/auth/jwt-secret.ts';
 import { mintToken } from './features/auth/token.ts';
 import { hashAdminPassword, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './features/admin/password.ts';
 import { PasswordMismatchError, readPassword } from './features/admin/read-password.ts';
-import { MAX_ADJUSTMENT } from './features/report-credits/operator-adjustment.ts';
+import { MAX_ADJUSTMENT } from './operator/report-credit-adjustment.ts';
 
 const program = new Command().name('astro').description('Astrology calculation service').showHelpAfterError();
 
@@ -135,7 +135,7 @@ worker
     return port;
   })
   .action(async (options: { metricsPort?: number }) => {
-    const { runReportWorker, WorkerStartError } = await import('./reports/worker-main.ts');
+    const { runReportWorker, WorkerStartError } = await import('./reports/worker/worker-main.ts');
     try {
       await runReportWorker(loadConfig(), { metricsPort: options.metricsPort });
     } catch (error) {

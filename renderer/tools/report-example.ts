@@ -8,8 +8,8 @@ import { writeFileSync } from 'node:fs';
 import { initEphemeris } from '../../src/astro/ephemeris.ts';
 import { computeNatal } from '../../src/features/natal/service.ts';
 import { natalRequest } from '../../src/features/natal/schemas.ts';
-import { composeReport } from '../../src/interpretations/report/compose.ts';
-import { proseWordCount } from '../../src/interpretations/report/markdown.ts';
+import { composeReport } from '../../src/reports/text/compose-report.ts';
+import { proseWordCount } from '../../src/reports/text/report-markdown.ts';
 import type { NatalChartInput } from '../../src/interpretations/chart-input.ts';
 
 initEphemeris();

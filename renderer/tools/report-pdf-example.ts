@@ -8,9 +8,9 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { createInlineRunner } from '../../src/compute/runner.ts';
 import { natalRequest } from '../../src/features/natal/schemas.ts';
-import { buildReport } from '../../src/reports/build-report.ts';
-import { findChromium } from '../../src/reports/chromium.ts';
-import { PdfRenderer } from '../../src/reports/pdf-renderer.ts';
+import { buildReport } from '../../src/reports/worker/build-report.ts';
+import { findChromium } from '../../src/reports/pdf/chromium.ts';
+import { PdfRenderer } from '../../src/reports/pdf/pdf-renderer.ts';
 
 const chromium = findChromium(process.env.CHROMIUM_PATH);
 if (!chromium) throw new Error('no Chromium: install it or set CHROMIUM_PATH');

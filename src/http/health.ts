@@ -10,7 +10,7 @@ import type { ComputeRunner } from '../compute/runner.ts';
 import type { Metrics } from './metrics.ts';
 import { HttpError } from './errors.ts';
 import type { OperatorCheck } from './operator-access.ts';
-import type { ReportAvailability } from '../reports/availability.ts';
+import type { ReportAvailability } from '../reports/report-availability.ts';
 
 export function registerHealthRoutes(app: FastifyInstance, deps: { db: DatabasePool; compute: ComputeRunner; metrics: Metrics; redis?: Redis | undefined; operator: OperatorCheck; reports?: ReportAvailability }) {
   app.get('/healthz', { schema: { tags: ['operations'], summary: 'Liveness' } }, async () => ({ status: 'ok' }));

@@ -12,7 +12,6 @@ import { getLibrary, libraryRoot } from './library.ts';
 
 export type { InterpretationBlock, InterpretationItem, InterpretationStyle } from './block/item.ts';
 export type { NatalChartInput } from './chart-input.ts';
-export { composeReport, type ComposedReport, type ReportOptions } from './report/compose.ts';
 export { getLibrary, libraryRoot, loadLibrary, type InterpretationLibrary } from './library.ts';
 
 export interface InterpretationOptions {

@@ -13,7 +13,7 @@ import { PlanRepository } from '../db/plans.ts';
 import { EmailOutboxRepository, type OutboxRow } from '../db/email-outbox.ts';
 import { UserRepository } from '../db/users.ts';
 import { createRequestPackOffer, OfferInputError } from '../features/billing/request-packs.ts';
-import { adjustReportCredits, MAX_ADJUSTMENT, MAX_REASON_LENGTH } from '../features/report-credits/operator-adjustment.ts';
+import { adjustReportCredits, MAX_ADJUSTMENT, MAX_REASON_LENGTH } from './report-credit-adjustment.ts';
 import { createSmtpTransport } from '../mail/transport.ts';
 import { Mailer } from '../mail/mailer.ts';
 import type { Config } from '../config.ts';

@@ -13,7 +13,7 @@ import { sql } from 'slonik';
 import { z } from 'zod';
 import { startTestServer, type TestServer } from '../helpers/app.ts';
 import { BIRTH, fetchBytes, userWithCredits, waitForJob } from '../helpers/reports.ts';
-import { ReportBrandingRepository } from '../../src/db/report-branding.ts';
+import { ReportBrandingRepository } from '../../src/reports/store/report-branding.ts';
 
 const servers: TestServer[] = [];
 afterAll(async () => {

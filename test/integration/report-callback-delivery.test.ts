@@ -12,10 +12,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'slonik';
 import { z } from 'zod';
 import { loadConfig } from '../../src/config.ts';
-import { ReportCallbackRepository } from '../../src/db/report-callbacks.ts';
-import { newReportJobId, ReportJobRepository } from '../../src/db/report-jobs.ts';
+import { ReportCallbackRepository } from '../../src/reports/store/report-callbacks.ts';
+import { newReportJobId, ReportJobRepository } from '../../src/reports/store/report-jobs.ts';
 import { createKeyForEmail } from '../../src/features/keys/service.ts';
-import { CallbackDeliverer } from '../../src/reports/callbacks/deliverer.ts';
+import { CallbackDeliverer } from '../../src/reports/callbacks/callback-deliverer.ts';
 import { useTestDatabasePool } from '../helpers/database.ts';
 
 const database = useTestDatabasePool();

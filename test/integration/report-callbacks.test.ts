@@ -12,7 +12,7 @@ import { sql } from 'slonik';
 import { z } from 'zod';
 import { startTestServer, type TestServer } from '../helpers/app.ts';
 import { BIRTH, userWithCredits, waitForJob } from '../helpers/reports.ts';
-import { verifyWebhook } from '../../src/reports/callbacks/signature.ts';
+import { verifyWebhook } from '../../src/reports/callbacks/callback-signature.ts';
 import { isInternalAddress, safeLookup, UnsafeCallbackTarget } from '../../src/reports/callbacks/safe-target.ts';
 import { ReportCreditRepository } from '../../src/db/report-credits.ts';
 import { chromiumThatStartsOnce } from '../helpers/report-worker-process.ts';

@@ -6,15 +6,15 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PdfRenderer, pdfPageCount } from '../../src/reports/pdf-renderer.ts';
-import { findChromium } from '../../src/reports/chromium.ts';
+import { PdfRenderer, pdfPageCount } from '../../src/reports/pdf/pdf-renderer.ts';
+import { findChromium } from '../../src/reports/pdf/chromium.ts';
 import { BIRTH, DEMO, readPdf } from '../helpers/reports.ts';
 import { initEphemeris } from '../../src/astro/ephemeris.ts';
 import { runTask } from '../../src/compute/tasks.ts';
 import { natalRequest } from '../../src/features/natal/schemas.ts';
 import { resolveSubjectPlace } from '../../src/features/shared/place.ts';
-import { composeReport } from '../../src/interpretations/report/compose.ts';
-import { footerTemplate, reportHtml } from '../../src/reports/report-document.ts';
+import { composeReport } from '../../src/reports/text/compose-report.ts';
+import { footerTemplate, reportHtml } from '../../src/reports/pdf/report-document.ts';
 
 let renderer: PdfRenderer;
 let server: http.Server;

@@ -13,7 +13,7 @@ import { startTestServer, type TestServer } from '../helpers/app.ts';
 import { useTestDatabasePool } from '../helpers/database.ts';
 import { BIRTH, DEMO, userWithCredits, waitForJob } from '../helpers/reports.ts';
 import { startWorkerProcess, type WorkerProcess } from '../helpers/report-worker-process.ts';
-import { newReportJobId, ReportJobRepository } from '../../src/db/report-jobs.ts';
+import { newReportJobId, ReportJobRepository } from '../../src/reports/store/report-jobs.ts';
 import { createKeyForEmail } from '../../src/features/keys/service.ts';
 
 const database = useTestDatabasePool();

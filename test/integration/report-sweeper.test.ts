@@ -8,7 +8,7 @@ import { sql } from 'slonik';
 import { z } from 'zod';
 import { startTestServer, type TestServer } from '../helpers/app.ts';
 import { BIRTH, userWithCredits, waitForJob } from '../helpers/reports.ts';
-import { newReportJobId, ReportJobRepository } from '../../src/db/report-jobs.ts';
+import { newReportJobId, ReportJobRepository } from '../../src/reports/store/report-jobs.ts';
 import { ReportCreditRepository } from '../../src/db/report-credits.ts';
 import { natalRequest } from '../../src/features/natal/schemas.ts';
 

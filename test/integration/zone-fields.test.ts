@@ -9,8 +9,8 @@ import { startTestServer, type TestServer } from '../helpers/app.ts';
 import { requestedZone } from '../../src/features/shared/place.ts';
 import { castNatal } from '../../src/features/natal/service.ts';
 import { natalRequest } from '../../src/features/natal/schemas.ts';
-import { DEMO_SUBJECT, isDemoSubject } from '../../src/features/reports/demo-subject.ts';
-import type { PsychologicalReportRequest } from '../../src/features/reports/schemas.ts';
+import { DEMO_SUBJECT, isDemoSubject } from '../../src/reports/http/demo-subject.ts';
+import type { PsychologicalReportRequest } from '../../src/reports/http/report-schemas.ts';
 
 let server: TestServer;
 beforeAll(async () => { server = await startTestServer(); });

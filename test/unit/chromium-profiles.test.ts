@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createProfileDir, removeAbandonedProfiles } from '../../src/reports/chromium-profiles.ts';
+import { createProfileDir, removeAbandonedProfiles } from '../../src/reports/pdf/chromium-profiles.ts';
 
 const parents: string[] = [];
 afterEach(() => { for (const p of parents.splice(0)) fs.rmSync(p, { recursive: true, force: true }); });

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { degreesAndMinutes } from '../../src/astro/zodiac.ts';
-import { degreesMinutes, withArticle, zodiacPosition } from '../../src/interpretations/report/markdown.ts';
+import { degreesMinutes, withArticle, zodiacPosition } from '../../src/reports/text/report-markdown.ts';
 import { degMin } from '../../renderer/geometry.ts';
 import { seededRandom } from '../helpers/seeded-random.ts';
 

@@ -1,7 +1,7 @@
 /** The cover's words for the birth: the local date and time with its offset, and a name shown as written. */
 import { describe, expect, it } from 'vitest';
-import { localDateText } from '../../src/interpretations/report/sections/cover.ts';
-import { escapeMarkdown } from '../../src/interpretations/report/markdown.ts';
+import { localDateText } from '../../src/reports/text/sections/cover.ts';
+import { escapeMarkdown } from '../../src/reports/text/report-markdown.ts';
 
 describe('localDateText', () => {
   it('says the date, the time and the offset, also an offset with seconds (local mean time)', () => {

@@ -1,7 +1,7 @@
 /** The report's markdown as HTML: every piece of text escaped, the composer's subset rendered. */
 import { describe, expect, it } from 'vitest';
-import { escapeHtml, inlineHtml, markdownToHtml } from '../../src/reports/markdown-html.ts';
-import { footerTemplate, reportHtml } from '../../src/reports/report-document.ts';
+import { escapeHtml, inlineHtml, markdownToHtml } from '../../src/reports/pdf/markdown-html.ts';
+import { footerTemplate, reportHtml } from '../../src/reports/pdf/report-document.ts';
 
 describe('report markdown to HTML', () => {
   it('escapes markup in text, emphasis and tables', () => {

@@ -7,7 +7,7 @@
  * is broken, truncated or absurd is 422.
  */
 import { createHash } from 'node:crypto';
-import type { BrandingImage } from '../../db/report-branding.ts';
+import type { BrandingImage } from '../../reports/store/report-branding.ts';
 import type { BinaryResponse } from '../../compute/binary-response.ts';
 import { RequestFieldError } from '../shared/request-error.ts';
 import { InvalidImageError, jpegSize, PNG_SIGNATURE, pngSize } from './raster-image.ts';

@@ -7,7 +7,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
 import type { DatabasePool } from 'slonik';
-import { ReportBrandingRepository, type BrandingMetaRow } from '../../db/report-branding.ts';
+import { ReportBrandingRepository, type BrandingMetaRow } from '../../reports/store/report-branding.ts';
 import { HttpError } from '../../http/errors.ts';
 import { RequestFieldError } from '../shared/request-error.ts';
 import { accountId, requireUser } from '../auth/account-user.ts';

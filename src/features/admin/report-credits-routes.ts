@@ -6,7 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { DatabasePool } from 'slonik';
 import { HttpError } from '../../http/errors.ts';
 import { detailError } from '../auth/schemas.ts';
-import { adjustReportCredits } from '../report-credits/operator-adjustment.ts';
+import { adjustReportCredits } from '../../operator/report-credit-adjustment.ts';
 import { creditAdjustmentRequest, creditAdjustmentResponse } from './report-credits-schemas.ts';
 import { userIdParams } from './users-schemas.ts';
 

@@ -1,6 +1,6 @@
 /** The operator's adjustment of a user's report credits. */
 import { z } from 'zod/v4';
-import { MAX_ADJUSTMENT, MAX_REASON_LENGTH } from '../report-credits/operator-adjustment.ts';
+import { MAX_ADJUSTMENT, MAX_REASON_LENGTH } from '../../operator/report-credit-adjustment.ts';
 import { storableText } from '../shared/storable-text.ts';
 
 export const creditAdjustmentRequest = z.object({

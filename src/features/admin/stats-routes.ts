@@ -6,7 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { DatabasePool } from 'slonik';
 import { LRUCache } from 'lru-cache';
 import { UsageStatsRepository, type DayCount } from '../../db/usage-stats.ts';
-import { ReportJobRepository } from '../../db/report-jobs.ts';
+import { ReportJobRepository } from '../../reports/store/report-jobs.ts';
 import { RequestFieldError } from '../shared/request-error.ts';
 import { daysQuery, globalStats, requestPerDay, requestsPerDayQuery } from './stats-schemas.ts';
 

@@ -5,7 +5,7 @@ import { z } from 'zod/v4';
 import type { ComputeRunner } from '../../compute/runner.ts';
 import { HttpError } from '../../http/errors.ts';
 import { resolveSubjectPlace } from '../shared/place.ts';
-import { submitReport, type ReportService, type ReportSubmission } from '../reports/submit.ts';
+import { submitReport, type ReportService, type ReportSubmission } from '../../reports/http/report-submit.ts';
 import { sendJsonBytes } from '../../http/raw-json.ts';
 import { calculateNatal, calculateSimpleNatal } from './calculate.ts';
 import { natalQuery, natalRequest, natalResponse, simpleNatalRequest, simpleNatalResponse } from './schemas.ts';

@@ -7,7 +7,7 @@ import { interpretationBlock, interpretationRequest } from '../shared/interpreta
 import { queryBoolean } from '../shared/query-boolean.ts';
 import { caseInsensitiveEnum } from '../shared/lenient-enum.ts';
 import { exampleBirth } from '../shared/examples.ts';
-import { psychologicalReportRequest, reportSubmission } from '../reports/schemas.ts';
+import { psychologicalReportRequest, reportSubmission } from '../../reports/http/report-schemas.ts';
 
 /** Star names, packs (`royal_4`, `behenian_15`, alias `behenian_20`) or `all`: a list, or one comma-separated string. */
 const fixedStarsField = z

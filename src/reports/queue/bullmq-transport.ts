@@ -5,7 +5,7 @@
  */
 import { Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
-import type { ReportTransport } from './transport.ts';
+import type { ReportTransport } from './report-transport.ts';
 
 export const REPORT_QUEUE_NAME = 'reports';
 

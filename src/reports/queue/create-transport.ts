@@ -3,7 +3,7 @@ import type { DatabasePool } from 'slonik';
 import type { Config } from '../../config.ts';
 import { BullmqTransport } from './bullmq-transport.ts';
 import { PostgresTransport } from './postgres-transport.ts';
-import type { ReportTransport } from './transport.ts';
+import type { ReportTransport } from './report-transport.ts';
 
 export function createReportTransport(config: Config, db: DatabasePool, onError: (error: unknown) => void): ReportTransport {
   return config.REDIS_URL

@@ -5,7 +5,7 @@
  */
 import { sql, type DatabasePool } from 'slonik';
 import { z } from 'zod';
-import type { ReportTransport } from './transport.ts';
+import type { ReportTransport } from './report-transport.ts';
 
 export class PostgresTransport implements ReportTransport {
   readonly kind = 'postgres' as const;

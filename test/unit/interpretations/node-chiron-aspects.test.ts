@@ -5,7 +5,7 @@
  * a kind read differently.
  */
 import { describe, expect, it } from 'vitest';
-import { composeReport } from '../../../src/interpretations/report/compose.ts';
+import { composeReport } from '../../../src/reports/text/compose-report.ts';
 import { getLibrary } from '../../../src/interpretations/library.ts';
 import type { NatalChartInput } from '../../../src/interpretations/chart-input.ts';
 import { natalChartFor, SAMPLE_BIRTHS } from '../../helpers/natal-charts.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { composeReport, proseWordCount } from '../../../src/interpretations/report/compose.ts';
-import { keyAspects, KEY_ASPECTS_MAX, KEY_ASPECTS_MIN } from '../../../src/interpretations/report/ranking.ts';
+import { composeReport, proseWordCount } from '../../../src/reports/text/compose-report.ts';
+import { keyAspects, KEY_ASPECTS_MAX, KEY_ASPECTS_MIN } from '../../../src/reports/text/ranking.ts';
 import { extractFeatures } from '../../../src/interpretations/features/index.ts';
 import { fixtureLibrary } from '../../helpers/interpretation-fixture.ts';
 import { natalChartFor, SAMPLE_BIRTHS } from '../../helpers/natal-charts.ts';

@@ -1,0 +1,77 @@
+/**
+ * The HTML page Chromium prints: a cover (title, the chart wheel, the birth data with the
+ * chart's confidence), then each section of the report on a new page, with its tables. The
+ * footer (label, page numbers, the branding logo) is Chromium's footer template, printed on
+ * every page. Images are data: URLs only: the page loads nothing from anywhere.
+ */
+import type { ComposedReport } from '../text/compose-report.ts';
+import { escapeHtml, inlineHtml, markdownToHtml } from './markdown-html.ts';
+import { withoutDirectionControls } from '../text/report-markdown.ts';
+
+export interface ReportDocumentInput {
+  report: ComposedReport;
+  /** The chart wheel (our renderer's SVG), or null when the PDF has no chart. */
+  wheelSvg: string | null;
+  footerLabel: string | null;
+  logo: { contentType: string; bytes: Buffer } | null;
+}
+
+const STYLE = `
+@page { size: A4; margin: 18mm 18mm 22mm 18mm; }
+html { font-family: "DejaVu Serif", "Liberation Serif", Georgia, serif; font-size: 10.5pt; color: #1d1d24; line-height: 1.45; }
+/* A word longer than its line (a 200-letter name, a city without spaces) breaks where it must, instead of
+   widening the page, which Chromium then shrank, text and all, to fit the paper. */
+body { margin: 0; overflow-wrap: anywhere; }
+h1 { font-size: 22pt; margin: 0 0 6mm; font-weight: normal; letter-spacing: .02em; }
+h2 { font-size: 16pt; margin: 0 0 4mm; padding-bottom: 2mm; border-bottom: 0.4mm solid #6b5ca5; color: #2e2363; break-before: page; font-weight: normal; }
+h3 { font-size: 12.5pt; margin: 5mm 0 2mm; color: #2e2363; break-after: avoid; }
+h4 { font-size: 11pt; margin: 4mm 0 1.5mm; break-after: avoid; }
+p { margin: 0 0 2.5mm; text-align: justify; hyphens: auto; orphans: 3; widows: 3; }
+em { color: #55506b; }
+/* A heading's subtitle (the chart fact in italics under it) stays with the text it introduces, as the heading stays with it. */
+h3 + p:has(> em:only-child), h4 + p:has(> em:only-child) { break-after: avoid; }
+ul, ol { margin: 0 0 3mm 5mm; padding-left: 4mm; }
+li { margin-bottom: 1mm; }
+table { border-collapse: collapse; width: 100%; margin: 2mm 0 5mm; font-size: 9.5pt; break-inside: auto; }
+th, td { border-bottom: 0.2mm solid #cfcbe0; padding: 1.2mm 2mm; text-align: left; vertical-align: top; }
+th { background: #eeebf7; font-weight: bold; }
+tr { break-inside: avoid; }
+table.facts td:first-child { width: 38%; color: #55506b; }
+.cover { text-align: center; }
+.cover h1 { margin-top: 4mm; }
+.cover .wheel { width: 128mm; height: 128mm; margin: 2mm auto 4mm; display: block; }
+.cover table { width: 80%; margin: 0 auto; text-align: left; }
+`;
+
+/** The report's title: the cover's first heading. */
+function titleOf(input: ReportDocumentInput): string {
+  return /^#\s+(.*)$/m.exec(input.report.sections[0]?.markdown ?? '')?.[1] ?? 'Psychological Natal Report';
+}
+
+/** The first section of the composed report is its cover: the title and the birth data table. */
+function coverHtml(input: ReportDocumentInput): string {
+  const [cover] = input.report.sections;
+  const wheel = input.wheelSvg ? `<img class="wheel" alt="" src="data:image/svg+xml;base64,${Buffer.from(input.wheelSvg).toString('base64')}">` : '';
+  const coverMarkdown = cover?.markdown ?? '';
+  const titleLine = titleOf(input);
+  const rest = coverMarkdown.replace(/^#\s+.*$/m, '');
+  return `<section class="cover"><h1>${inlineHtml(titleLine)}</h1>${wheel}${markdownToHtml(rest)}</section>`;
+}
+
+export function reportHtml(input: ReportDocumentInput): string {
+  const body = input.report.sections.slice(1).map((s) => `<section id="${escapeHtml(s.id)}">${markdownToHtml(s.markdown)}</section>`).join('\n');
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data:; style-src 'unsafe-inline'; font-src data:">
+<title>${escapeHtml(titleOf(input).replace(/\\(.)/g, "$1"))}</title><style>${STYLE}</style></head>
+<body>${coverHtml(input)}\n${body}</body></html>`;
+}
+
+/** Chromium's footer: its own little document, styled inline (the page's styles do not reach it). */
+export function footerTemplate(input: Pick<ReportDocumentInput, 'footerLabel' | 'logo'>): string {
+  const logo = input.logo ? `<img style="height:7mm;max-width:35mm;object-fit:contain;vertical-align:middle" src="data:${escapeHtml(input.logo.contentType)};base64,${input.logo.bytes.toString('base64')}">` : '';
+  // A label as long as allowed (120 characters) wraps beside the page numbers, which keep their room.
+  const label = input.footerLabel ? `<span style="min-width:0;overflow-wrap:anywhere">${escapeHtml(withoutDirectionControls(input.footerLabel))}</span>` : '';
+  return `<div style="font-family:'DejaVu Sans',sans-serif;font-size:8pt;color:#55506b;width:100%;margin:0 18mm;display:flex;justify-content:space-between;align-items:center;">
+<span style="display:flex;align-items:center;gap:3mm;min-width:0">${logo}${label}</span>
+<span style="flex:none;white-space:nowrap;padding-left:4mm">Page <span class="pageNumber"></span> of <span class="totalPages"></span></span></div>`;
+}

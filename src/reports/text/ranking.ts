@@ -1,0 +1,46 @@
+/**
+ * Which aspects the report dwells on. An aspect's score is the product of its points' weights,
+ * the weight of its type and its closeness:
+ *
+ *   points   Sun, Moon 3 · Ascendant 2.5 · Midheaven, Mercury, Venus, Mars 2 · Jupiter, Saturn 1.5 ·
+ *            Uranus, Neptune, Pluto 1; the chart ruler counts one more
+ *   type     conjunction 1.2 · opposition, square 1.1 · trine 1 · sextile 0.8
+ *   closeness max(0.15, 1 − orb / 8)
+ *
+ * The report ranks the twelve highest; aspects wider than 6° are only taken while fewer than ten
+ * are chosen. Ties go to the tighter orb, then to key order.
+ */
+import type { KeyedAspect } from '../../interpretations/features/aspects.ts';
+import type { ChartFeatures } from '../../interpretations/features/index.ts';
+
+const POINT_WEIGHT: Record<string, number> = {
+  sun: 3, moon: 3, asc: 2.5, mc: 2, mercury: 2, venus: 2, mars: 2, jupiter: 1.5, saturn: 1.5, uranus: 1, neptune: 1, pluto: 1,
+};
+const TYPE_WEIGHT: Record<string, number> = { conjunction: 1.2, opposition: 1.1, square: 1.1, trine: 1, sextile: 0.8 };
+
+export const KEY_ASPECTS_MAX = 12;
+export const KEY_ASPECTS_MIN = 10;
+export const KEY_ASPECT_WIDE_ORB = 6;
+
+export function aspectScore(a: KeyedAspect, chartRuler: string | undefined): number {
+  const w = (id: string) => (POINT_WEIGHT[id] ?? 1) + (id === chartRuler ? 1 : 0);
+  return w(a.p1) * w(a.p2) * TYPE_WEIGHT[a.type]! * Math.max(0.15, 1 - a.orb / 8);
+}
+
+export interface RankedAspect {
+  aspect: KeyedAspect;
+  score: number;
+}
+
+export function keyAspects(features: ChartFeatures): RankedAspect[] {
+  const ranked = features.aspects
+    .map((aspect) => ({ aspect, score: aspectScore(aspect, features.chartRuler) }))
+    .sort((x, y) => y.score - x.score || x.aspect.orb - y.aspect.orb);
+  const chosen: RankedAspect[] = [];
+  for (const r of ranked) {
+    if (chosen.length === KEY_ASPECTS_MAX) break;
+    if (r.aspect.orb > KEY_ASPECT_WIDE_ORB && chosen.length >= KEY_ASPECTS_MIN) continue;
+    chosen.push(r);
+  }
+  return chosen;
+}

@@ -1,0 +1,108 @@
+/** The core triad: Sun, Moon and Ascendant, and the chart ruler, with how they relate. */
+import { signOf } from '../../../astro/zodiac.ts';
+import { signElement } from '../../../interpretations/features/balance.ts';
+import { keys } from '../../../interpretations/keys.ts';
+import type { ReportContext } from '../context.ts';
+import { ordinal, zodiacPosition } from '../report-markdown.ts';
+import { HOUSE_DOMAIN, POINT_NAMES, SIGN_STYLE } from '../phrases.ts';
+import { introducedSection, type ReportSection } from '../section.ts';
+
+/** Weights of the core entries in the synthesis. */
+export const CORE_WEIGHT = { luminarySign: 10, luminaryHouse: 7, ascendant: 9, rulerSign: 8, rulerHouse: 6 };
+
+const COMPATIBLE: Record<string, string> = { fire: 'air', air: 'fire', earth: 'water', water: 'earth' };
+
+/** "Sun 21°31′ Taurus, 9th house, retrograde" */
+export function placementFact(ctx: ReportContext, id: string): string {
+  const p = ctx.features.points.get(id)!;
+  return `${POINT_NAMES[id]} ${zodiacPosition(p.lon)}${p.house !== undefined ? `, ${ordinal(p.house)} house` : ''}${p.speed < 0 && id !== 'north_node' ? ', retrograde' : ''}`;
+}
+
+/** A planet's sign entry and, for a timed chart, its house entry, each under its own heading with its facts. */
+export function placementEntries(ctx: ReportContext, id: string, weights: { sign: number; house: number }, headingPrefix = ''): string[] {
+  const p = ctx.features.points.get(id);
+  if (!p) return [];
+  const parts: string[] = [];
+  const signKey = keys.planetSign(id, p.sign);
+  const signText = ctx.take(signKey, `${POINT_NAMES[id]} in ${ctx.signName(id)}`, weights.sign, { heading: headingPrefix + (ctx.library.entries.get(signKey)?.title ?? ''), fact: placementFact(ctx, id) });
+  if (signText) parts.push(signText);
+  if (p.house !== undefined) {
+    const houseKey = keys.planetHouse(id, p.house);
+    const houseText = ctx.take(houseKey, `${POINT_NAMES[id]} in the ${ordinal(p.house)} House`, weights.house, { heading: headingPrefix + (ctx.library.entries.get(houseKey)?.title ?? ''), fact: `${ordinal(p.house)} house: ${HOUSE_DOMAIN[p.house]}` });
+    if (houseText) parts.push(houseText);
+  }
+  return parts;
+}
+
+function sunMoonBridge(ctx: ReportContext): string | undefined {
+  const sun = ctx.features.points.get('sun');
+  const moon = ctx.features.points.get('moon');
+  if (!sun || !moon) return undefined;
+  const se = signElement(sun.sign);
+  const me = signElement(moon.sign);
+  const sunSign = signOf(sun.lon).name;
+  const moonSign = signOf(moon.lon).name;
+  if (sun.sign === moon.sign) {
+    return `Sun and Moon share the sign of ${sunSign}, so what you aim for and what you need to feel at ease tend to point the same way. The gain is inner coherence; the cost can be a blind spot, since little in you argues for another approach.`;
+  }
+  if (se === me) {
+    return ctx.choose([
+      `Your Sun in ${sunSign} and Moon in ${moonSign} belong to the same element, ${se}. Purpose and need usually cooperate here: the things you strive for tend to be the things that also comfort you.`,
+      `Because ${sunSign} and ${moonSign} are both ${se} signs, your conscious aims and your emotional needs speak a common language, and you rarely have to choose between them.`,
+    ], 'sun-moon-same');
+  }
+  if (COMPATIBLE[se] === me) {
+    return ctx.choose([
+      `The Sun's ${se} and the Moon's ${me} are elements that feed each other, so your purpose and your needs, though different in tone, tend to support one another once you let both have a say.`,
+      `${sunSign} and ${moonSign} differ in style, yet ${se} and ${me} complement each other: the part of you that aims and the part that needs usually find a workable partnership.`,
+    ], 'sun-moon-compatible');
+  }
+  return ctx.choose([
+    `Your Sun's ${se} and your Moon's ${me} speak different languages. Part of your growth lies in letting what you want and what you need negotiate, instead of one silencing the other.`,
+    `${sunSign} and ${moonSign} pull in different directions: the Sun's ${se} and the Moon's ${me} rarely agree at first. That friction is not a flaw; it is the source of much of your depth once both sides are heard.`,
+  ], 'sun-moon-contrast');
+}
+
+export function coreTriadSection(ctx: ReportContext): ReportSection {
+  const { features } = ctx;
+  const parts: string[] = [];
+  parts.push(...placementEntries(ctx, 'sun', { sign: CORE_WEIGHT.luminarySign, house: CORE_WEIGHT.luminaryHouse }));
+  parts.push(...placementEntries(ctx, 'moon', { sign: CORE_WEIGHT.luminarySign, house: CORE_WEIGHT.luminaryHouse }));
+  const bridge = sunMoonBridge(ctx);
+  if (bridge) parts.push(bridge);
+  if (!ctx.timed) {
+    parts.push(moonCertainty(ctx));
+    parts.push('Without a birth time the rising sign cannot be known, and with it the chart ruler, the planet that rules the rising sign. If you learn your time of birth later, these two factors are worth adding to the picture; they often describe the way you approach life more precisely than any other.');
+    return introducedSection(ctx, 'core_triad', parts);
+  }
+  const asc = features.points.get('asc')!;
+  const ascSign = ctx.signName('asc');
+  const ascText = ctx.take(keys.angleSign('asc', asc.sign), `${ascSign} Rising`, CORE_WEIGHT.ascendant, {
+    heading: ctx.library.entries.get(keys.angleSign('asc', asc.sign))?.title,
+    fact: `Ascendant ${zodiacPosition(asc.lon)}`,
+  });
+  if (ascText) parts.push(ascText);
+  const ruler = features.chartRuler!;
+  if (ruler === 'sun' || ruler === 'moon') {
+    parts.push(`With ${ascSign} rising, the ${POINT_NAMES[ruler]} is also your chart ruler, so the ${ruler === 'sun' ? 'solar' : 'lunar'} themes above carry double weight: they describe both your core and the way you meet the world.`);
+  } else {
+    const r = features.points.get(ruler)!;
+    parts.push(ctx.choose([
+      `With ${ascSign} rising, ${POINT_NAMES[ruler]} is your chart ruler. Wherever it stands, it acts as a guide for the whole chart, lending the personality some of its ${SIGN_STYLE[r.sign]}.`,
+      `${POINT_NAMES[ruler]} rules ${ascSign}, which makes it the ruler of your chart. Its sign and house describe where the energy of your rising sign is carried and what it is working toward.`,
+    ], 'ruler'));
+    parts.push(...placementEntries(ctx, ruler, { sign: CORE_WEIGHT.rulerSign, house: CORE_WEIGHT.rulerHouse }, 'Chart Ruler: '));
+  }
+  return introducedSection(ctx, 'core_triad', parts);
+}
+
+/** Untimed: whether the Moon could have been in another sign at another hour of the day. */
+function moonCertainty(ctx: ReportContext): string {
+  const moon = ctx.features.points.get('moon')!;
+  // The Moon moves at most about 15.4° a day: up to ~7.7° either side of its noon position.
+  const inSign = moon.lon - Math.floor(moon.lon / 30) * 30;
+  const sign = signOf(moon.lon).name;
+  if (inSign < 7.7) return `One caution: at noon the Moon had only just entered ${sign}. If you were born early in the day it may still have been in ${signOf(moon.lon - 8).name}, and the description of that sign may fit you better.`;
+  if (inSign > 22.3) return `One caution: at noon the Moon was near the end of ${sign}. If you were born late in the day it may already have moved into ${signOf(moon.lon + 8).name}, and the description of that sign may fit you better.`;
+  return `Even without a birth time the Moon's sign is secure: it stayed in ${sign} for the whole of your birth day.`;
+}

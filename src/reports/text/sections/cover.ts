@@ -1,0 +1,49 @@
+/** The cover: who the report is for, the birth data as computed, and how sure the chart is. */
+import type { ReportContext } from '../context.ts';
+import { escapeMarkdown, table } from '../report-markdown.ts';
+import { section, type ReportSection } from '../section.ts';
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/** "12 May 1990, 14:30 (UTC+02:00)" from a local ISO datetime with its offset. */
+export function localDateText(iso: string, timed: boolean): string {
+  // The offset has seconds before 1900 or so, where a place kept its local mean time (+11:39:04).
+  const m = /^(-?\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::\d{2}(?:\.\d+)?)?(Z|[+-]\d{2}:\d{2}(?::\d{2})?)?$/.exec(iso);
+  if (!m) return iso;
+  const date = `${Number(m[3])} ${MONTHS[Number(m[2]) - 1]} ${m[1]}`;
+  if (!timed) return `${date}, time unknown (the chart is cast for local noon)`;
+  const offset = !m[6] || m[6] === 'Z' ? 'UTC' : `UTC${m[6]}`;
+  return `${date}, ${m[4]}:${m[5]} (${offset})`;
+}
+
+const coordinate = (value: number, positive: string, negative: string) => `${Math.abs(value).toFixed(4)}° ${value >= 0 ? positive : negative}`;
+
+export function coverSection(ctx: ReportContext): ReportSection {
+  const { subject, confidence } = ctx.chart;
+  const loc = subject.location;
+  const settings = subject.settings;
+  const place = [loc.city, loc.country].filter((v): v is string => !!v).map(escapeMarkdown).join(', ');
+  const houses = ctx.timed
+    ? settings.house_system === settings.house_system_requested ? label(settings.house_system) : `${label(settings.house_system)} (${label(settings.house_system_requested)} was asked for)`
+    : 'none (birth time unknown)';
+  const rows = [
+    ['Born', localDateText(subject.datetime, ctx.timed)],
+    ['Universal time', ctx.timed ? subject.datetime_utc.replace('T', ' ').replace(/:\d{2}(\.\d+)?Z$/, ' UTC') : 'not applicable'],
+    ['Place', `${place ? `${place}, ` : ''}${coordinate(loc.lat, 'N', 'S')}, ${coordinate(loc.lng, 'E', 'W')}`],
+    ['Time zone', escapeMarkdown(loc.timezone)],
+    ['Zodiac', settings.zodiac_type === 'Sidereal' && settings.sidereal_ayanamsa ? `Sidereal (${label(settings.sidereal_ayanamsa)} ayanamsa)` : settings.zodiac_type],
+    ['Houses', houses],
+    ['Confidence', `overall ${confidence.overall}; houses ${confidence.houses}; angles ${confidence.angles}`],
+    ['Interpretation library', `${ctx.library.language} ${ctx.library.version}`],
+  ];
+  return {
+    ...section('cover', 'Cover', []),
+    // The confidence notes (unknown time, house fallback) are explained in words under How to Read.
+    markdown: [`# ${escapeMarkdown(subject.name)}: A Psychological Natal Report`, table(['', ''], rows)].join('\n\n'),
+  };
+}
+
+/** placidus → Placidus, whole_sign → Whole Sign */
+function label(id: string): string {
+  return id.split('_').map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ');
+}

@@ -1,0 +1,34 @@
+/** The key aspects, ranked: a table, then the text of each one not read earlier. */
+import { keys } from '../../../interpretations/keys.ts';
+import type { ReportContext } from '../context.ts';
+import { countWord, degreesMinutes, table } from '../report-markdown.ts';
+import { ASPECT_WORDS, POINT_NAMES } from '../phrases.ts';
+import { keyAspects } from '../ranking.ts';
+import { introducedSection, type ReportSection } from '../section.ts';
+import { aspectEntry } from './planets.ts';
+
+export function keyAspectsSection(ctx: ReportContext): ReportSection {
+  const ranked = keyAspects(ctx.features);
+  if (ranked.length === 0) {
+    return introducedSection(ctx, 'key_aspects', ['Your chart has no major aspects between its main points within the orbs used here, an unusual condition in which each planet tends to act on its own terms.']);
+  }
+  const earlier = new Set(ranked.filter((r) => ctx.isShown(keys.aspect(r.aspect.p1, r.aspect.type, r.aspect.p2))).map((r) => r.aspect));
+  const rows = ranked.map(({ aspect: a }, i) => [
+    String(i + 1),
+    `${POINT_NAMES[a.p1]} ${ASPECT_WORDS[a.type]} ${POINT_NAMES[a.p2]}`,
+    degreesMinutes(a.orb),
+    a.applying ? 'applying' : 'separating',
+    { conjunction: 'fusion', trine: 'flowing', sextile: 'flowing', square: 'tense', opposition: 'tense' }[a.type] + (earlier.has(a) ? ' (read above)' : ''),
+  ]);
+  const parts = [
+    `${ranked.length === 1 ? 'One aspect stands' : `These ${countWord(ranked.length)} aspects stand`} out in your chart, strongest first. Applying aspects are still tightening at birth and are often felt as a growing edge; separating ones as something already familiar.`,
+    table(['#', 'Aspect', 'Orb', 'Phase', 'Nature'], rows),
+  ];
+  ranked.forEach(({ aspect: a }, i) => {
+    if (earlier.has(a)) return;
+    const weight = 6 - i * 0.2;
+    const text = aspectEntry(ctx, a, weight, `${i + 1}. `);
+    if (text) parts.push(text);
+  });
+  return introducedSection(ctx, 'key_aspects', parts);
+}

@@ -1,0 +1,98 @@
+/**
+ * Life areas, read through the houses: relationships (7th, 5th), vocation (10th, 6th and the
+ * Midheaven), home (4th), resources (2nd, 8th), and any other house a planet occupies. The house
+ * entries of planets not yet read appear here; the nodes and Chiron keep theirs for their own section.
+ */
+import { signOf } from '../../../astro/zodiac.ts';
+import { keys, TEN_PLANET_IDS } from '../../../interpretations/keys.ts';
+import type { ReportContext } from '../context.ts';
+import { capitalize, joinAnd, ordinal, zodiacPosition } from '../report-markdown.ts';
+import { HOUSE_DOMAIN, LIFE_AREAS, POINT_NAMES, pointInSentence, SIGN_STYLE } from '../phrases.ts';
+import { introducedSection, type ReportSection } from '../section.ts';
+
+export const LIFE_AREA_WEIGHT = { house: 4, midheaven: 6 };
+
+/**
+ * What the sign on a house's cusp brings. A sign already described on an earlier cusp (two
+ * houses in one sign are common at high latitudes and with Placidus) is only named.
+ */
+function cuspSentence(ctx: ReportContext, house: number, described: Set<string>): string {
+  const sign = cuspSign(ctx, house);
+  if (described.has(sign.id)) return `The ${ordinal(house)} house, the house of ${HOUSE_DOMAIN[house]}, also begins in ${sign.name}.`;
+  described.add(sign.id);
+  return ctx.choose([
+    `Your ${ordinal(house)} house, the house of ${HOUSE_DOMAIN[house]}, begins in ${sign.name}, which brings ${SIGN_STYLE[sign.id]} to this part of life.`,
+    `${sign.name} sits on the cusp of the ${ordinal(house)} house, so you tend to approach ${HOUSE_DOMAIN[house]} with ${SIGN_STYLE[sign.id]}.`,
+    `The ${ordinal(house)} house (${HOUSE_DOMAIN[house]}) opens in ${sign.name}, lending ${SIGN_STYLE[sign.id]} to the way you handle it.`,
+  ], `cusp-${house}`);
+}
+
+function planetsIn(ctx: ReportContext, house: number): string[] {
+  return TEN_PLANET_IDS.filter((id) => ctx.features.points.get(id)?.house === house);
+}
+
+/** The sign on a house's cusp. */
+function cuspSign(ctx: ReportContext, house: number) {
+  return signOf(ctx.chart.houses!.find((h) => h.house === house)!.abs_pos);
+}
+
+function houseParts(ctx: ReportContext, house: number, described: Set<string>, options: { cuspSaid?: boolean } = {}): string[] {
+  const parts = options.cuspSaid ? [] : [cuspSentence(ctx, house, described)];
+  const planets = planetsIn(ctx, house);
+  const readBefore = planets.filter((id) => ctx.isShown(keys.planetHouse(id, house)));
+  if (readBefore.length > 0) {
+    parts.push(`${capitalize(joinAnd(readBefore.map(pointInSentence)))} ${readBefore.length > 1 ? 'also stand' : 'also stands'} here, as described earlier, adding ${readBefore.length > 1 ? 'their' : 'its'} weight to this area.`);
+  }
+  for (const id of planets) {
+    const key = keys.planetHouse(id, house);
+    const e = ctx.library.entries.get(key);
+    if (!e || ctx.isShown(key)) continue;
+    const text = ctx.take(key, e.title, LIFE_AREA_WEIGHT.house, { heading: e.title, fact: `${POINT_NAMES[id]} ${zodiacPosition(ctx.features.points.get(id)!.lon)}` });
+    if (text) parts.push(text.replace(/^### /, '#### '));
+  }
+  if (planets.length === 0) {
+    parts.push(ctx.choose([
+      `No planet occupies the ${ordinal(house)} house, so its sign sets the tone on its own.`,
+      `The ${ordinal(house)} house holds no planet; its cusp sign and that sign's ruler speak for it.`,
+      `With the ${ordinal(house)} house empty of planets, this area runs quietly along the lines its sign suggests.`,
+    ], `empty-${house}`));
+  }
+  return parts;
+}
+
+export function lifeAreasSection(ctx: ReportContext): ReportSection {
+  if (!ctx.timed) {
+    return introducedSection(ctx, 'life_areas', [
+      'The houses, and with them this reading of relationships, vocation, home and resources, depend on the exact time of birth, which is not known for this chart. The planets’ signs, described in the other sections, still apply; the areas of life where each of them acts most strongly cannot be placed.',
+    ]);
+  }
+  const parts: string[] = [];
+  const described = new Set<string>();
+  for (const area of LIFE_AREAS) {
+    const houses = area.id === 'other' ? area.houses.filter((h) => planetsIn(ctx, h).some((id) => ctx.available(keys.planetHouse(id, h)))) : [...area.houses];
+    if (houses.length === 0) continue;
+    parts.push(`### ${area.title}`);
+    // In quadrant systems the Midheaven is the 10th cusp and the IC the 4th: their sign is said once.
+    let angleSaid: number | undefined;
+    if (area.id === 'vocation') {
+      const mc = ctx.features.points.get('mc')!;
+      const key = keys.angleSign('mc', mc.sign);
+      const e = ctx.library.entries.get(key);
+      const text = e ? ctx.take(key, e.title, LIFE_AREA_WEIGHT.midheaven, { heading: e.title, fact: `Midheaven ${zodiacPosition(mc.lon)}` }) : undefined;
+      if (text) parts.push(text.replace(/^### /, '#### '));
+      if (text && cuspSign(ctx, 10).id === mc.sign) angleSaid = 10;
+      if (text) described.add(mc.sign);
+    }
+    if (area.id === 'home') {
+      const ic = signOf(ctx.features.points.get('mc')!.lon + 180);
+      const fourth = cuspSign(ctx, 4);
+      parts.push(fourth.id === ic.id
+        ? `The lowest point of the chart, the IC, opens your 4th house in ${ic.name}. It describes the emotional ground you come from and return to, here marked by ${SIGN_STYLE[ic.id]}.`
+        : `The lowest point of the chart, the IC, falls in ${ic.name}; it describes the emotional ground you come from and return to, here marked by ${SIGN_STYLE[ic.id]}.`);
+      if (fourth.id === ic.id) angleSaid = 4;
+      described.add(ic.id);
+    }
+    for (const h of houses) parts.push(...houseParts(ctx, h, described, { cuspSaid: h === angleSaid }));
+  }
+  return introducedSection(ctx, 'life_areas', parts);
+}

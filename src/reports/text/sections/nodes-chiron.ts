@@ -1,0 +1,35 @@
+/**
+ * The lunar nodes, Chiron and Lilith: a direction of growth, the gifts of a sensitive place (both
+ * with their closest aspects), and what was refused and asks to be reclaimed.
+ */
+import { signOf } from '../../../astro/zodiac.ts';
+import type { ReportContext } from '../context.ts';
+import { ordinal } from '../report-markdown.ts';
+import { introducedSection, type ReportSection } from '../section.ts';
+import { placementEntries } from './core-triad.ts';
+import { chironAspectParts, nodeAspectParts } from './node-chiron-aspects.ts';
+
+export const NODES_WEIGHT = { sign: 5, house: 4 };
+/** Below the nodes and Chiron: the synthesis draws on Lilith only where little else speaks. */
+export const LILITH_WEIGHT = { sign: 4, house: 3 };
+
+export function nodesChironSection(ctx: ReportContext): ReportSection {
+  const parts: string[] = [];
+  const node = ctx.features.points.get('north_node');
+  if (node) {
+    const south = signOf(node.lon + 180).name;
+    const variant = ctx.chart.planets.find((p) => p.id === 'north_node') as { variant?: string } | undefined;
+    parts.push(`Your North Node (the ${variant?.variant === 'true' ? 'true' : 'mean'} node) is in ${ctx.signName('north_node')}${node.house !== undefined ? ` in the ${ordinal(node.house)} house` : ''}; the South Node lies opposite, in ${south}${node.house !== undefined ? ` in the ${ordinal(((node.house + 5) % 12) + 1)} house` : ''}, the familiar ground the North Node leads away from.`);
+    parts.push(...placementEntries(ctx, 'north_node', NODES_WEIGHT));
+    parts.push(...nodeAspectParts(ctx));
+  }
+  const chiron = ctx.features.points.get('chiron');
+  if (chiron) {
+    parts.push(...placementEntries(ctx, 'chiron', NODES_WEIGHT));
+    parts.push(...chironAspectParts(ctx));
+  } else {
+    parts.push('Chiron is not part of this chart: its position is only computed for births between 1800 and 2399.');
+  }
+  parts.push(...placementEntries(ctx, 'lilith', LILITH_WEIGHT));
+  return introducedSection(ctx, 'nodes_chiron', parts);
+}

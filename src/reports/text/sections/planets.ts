@@ -1,0 +1,111 @@
+/**
+ * The planets by group: Mercury, Venus and Mars; Jupiter and Saturn; and the outer planets where
+ * they touch the personal chart (near an angle, or in close aspect to a personal point).
+ */
+import { signedSeparation } from '../../../astro/zodiac.ts';
+import type { KeyedAspect } from '../../../interpretations/features/aspects.ts';
+import { keys } from '../../../interpretations/keys.ts';
+import type { ReportContext } from '../context.ts';
+import { degreesMinutes, joinAnd, withArticle, zodiacPosition } from '../report-markdown.ts';
+import { ASPECT_WORDS, POINT_FUNCTION, POINT_NAMES } from '../phrases.ts';
+import { introducedSection, type ReportSection } from '../section.ts';
+import { placementEntries } from './core-triad.ts';
+
+export const PLANET_WEIGHT = { personalSign: 5, socialSign: 4, outerSign: 3, outerHouse: 3, outerAspect: 4, retrograde: 3 };
+
+const PERSONAL_POINTS = new Set(['sun', 'moon', 'mercury', 'venus', 'mars', 'asc', 'mc']);
+/** Closer than this, an aspect from an outer planet to a personal point makes the outer planet personal. */
+export const OUTER_ASPECT_ORB = 4;
+
+function retrogradeEntry(ctx: ReportContext, id: string): string | undefined {
+  if (!ctx.features.retrogrades.includes(id)) return undefined;
+  const key = keys.retrograde(id);
+  const e = ctx.library.entries.get(key);
+  return e ? ctx.take(key, e.title, PLANET_WEIGHT.retrograde, { heading: e.title }) : undefined;
+}
+
+/** A planet's sign entry (its house entry is read with the life areas), or a pointer when already shown. */
+function signOnly(ctx: ReportContext, id: string, weight: number): string[] {
+  const p = ctx.features.points.get(id);
+  if (!p) return [];
+  const key = keys.planetSign(id, p.sign);
+  if (ctx.isShown(key)) {
+    const pointer = `${POINT_NAMES[id]}, your chart ruler, has already been described with the core of your chart; its ${POINT_FUNCTION[id]} colours much of what follows.`;
+    return [pointer, retrogradeEntry(ctx, id)].filter((t): t is string => t !== undefined);
+  }
+  const e = ctx.library.entries.get(key);
+  const text = e ? ctx.take(key, e.title, weight, { heading: e.title, fact: `${POINT_NAMES[id]} ${zodiacPosition(p.lon)}${p.speed < 0 ? ', retrograde' : ''}` }) : undefined;
+  return [text, retrogradeEntry(ctx, id)].filter((t): t is string => t !== undefined);
+}
+
+export function personalPlanetsSection(ctx: ReportContext): ReportSection {
+  const parts = ['mercury', 'venus', 'mars'].flatMap((id) => signOnly(ctx, id, PLANET_WEIGHT.personalSign));
+  if (ctx.timed) parts.push('The houses these planets occupy, the areas of life where their energy is most at home, are read with the life areas later in this report.');
+  return introducedSection(ctx, 'personal_planets', parts);
+}
+
+export function jupiterSaturnSection(ctx: ReportContext): ReportSection {
+  const parts = ['jupiter', 'saturn'].flatMap((id) => signOnly(ctx, id, PLANET_WEIGHT.socialSign));
+  const between = ctx.features.aspects.find((a) => a.p1 === 'jupiter' && a.p2 === 'saturn');
+  parts.push(between
+    ? `Jupiter and Saturn are themselves linked by ${withArticle(between.type)} (orb ${degreesMinutes(between.orb)}), so expansion and consolidation are in direct conversation in your chart; that aspect is weighed with the others below.`
+    : 'Jupiter and Saturn form no major aspect to each other in your chart, so your urge to expand and your sense of limits tend to operate in separate areas of life rather than in constant negotiation.');
+  return introducedSection(ctx, 'jupiter_saturn', parts);
+}
+
+/** Why an outer planet is personal in this chart: an angle within 8°, or close aspects to personal points. */
+export function outerProminence(ctx: ReportContext, id: string): { angle?: string | undefined; aspects: KeyedAspect[] } {
+  const p = ctx.features.points.get(id);
+  if (!p) return { aspects: [] };
+  let angle: string | undefined;
+  const asc = ctx.features.points.get('asc');
+  const mc = ctx.features.points.get('mc');
+  if (asc && mc) {
+    const angles: [string, number][] = [['Ascendant', asc.lon], ['Descendant', asc.lon + 180], ['Midheaven', mc.lon], ['IC', mc.lon + 180]];
+    angle = angles.find(([, lon]) => Math.abs(signedSeparation(p.lon, lon)) <= 8)?.[0];
+  }
+  const aspects = ctx.features.aspects.filter((a) => (a.p1 === id || a.p2 === id) && a.orb <= OUTER_ASPECT_ORB && PERSONAL_POINTS.has(a.p1 === id ? a.p2 : a.p1));
+  return { angle, aspects };
+}
+
+export function outerPlanetsSection(ctx: ReportContext): ReportSection {
+  const parts: string[] = [];
+  const background: string[] = [];
+  for (const id of ['uranus', 'neptune', 'pluto']) {
+    const p = ctx.features.points.get(id);
+    if (!p) continue;
+    const { angle, aspects } = outerProminence(ctx, id);
+    if (!angle && aspects.length === 0) {
+      background.push(`${POINT_NAMES[id]} in ${ctx.signName(id)}`);
+      continue;
+    }
+    const reasons = [
+      angle ? `it stands within a few degrees of your ${angle}` : undefined,
+      aspects.length ? `it makes close contact with your ${joinAnd(aspects.map((a) => POINT_NAMES[a.p1 === id ? a.p2 : a.p1]!))}` : undefined,
+    ].filter((r) => r !== undefined);
+    parts.push(`${POINT_NAMES[id]} is personal in your chart because ${reasons.join(' and ')}.`);
+    parts.push(...placementEntries(ctx, id, { sign: PLANET_WEIGHT.outerSign, house: PLANET_WEIGHT.outerHouse }));
+    for (const a of aspects) {
+      const text = aspectEntry(ctx, a, PLANET_WEIGHT.outerAspect);
+      if (text) parts.push(text);
+    }
+  }
+  if (background.length > 0) {
+    parts.push(`${joinAnd(background)} ${background.length > 1 ? 'form' : 'forms'} a backdrop you share with everyone born within a few years of you. ${background.length > 1 ? 'They make' : 'It makes'} no close contact with your angles or personal planets, so this report leaves ${background.length > 1 ? 'them' : 'it'} in the background; ${background.length > 1 ? 'their houses appear' : 'its house appears'} with the life areas${ctx.timed ? '' : ' when the birth time is known'}.`);
+  }
+  return introducedSection(ctx, 'outer_planets', parts);
+}
+
+/** An aspect's entry (its exact type's if the library has one, else its family's), keyed by the exact type. */
+export function aspectEntry(ctx: ReportContext, a: KeyedAspect, weight: number, headingPrefix = ''): string | undefined {
+  const exact = keys.aspect(a.p1, a.type, a.p2);
+  const entryKey = ctx.library.entries.has(exact) ? exact : keys.aspect(a.p1, a.family, a.p2);
+  const e = ctx.library.entries.get(entryKey);
+  if (!e) return undefined;
+  const label = `${POINT_NAMES[a.p1]} ${ASPECT_WORDS[a.type]} ${POINT_NAMES[a.p2]}`;
+  return ctx.take(exact, label, weight, {
+    entryKey,
+    heading: `${headingPrefix}${e.title}`,
+    fact: `${label} · orb ${degreesMinutes(a.orb)} · ${a.applying ? 'applying' : 'separating'}`,
+  });
+}
