@@ -66,6 +66,7 @@ export function drawAngles(b: SvgBuilder, reg: SymbolRegistry, d: ChartDrawing, 
     const cy = g.cy + u.y * dist;
     const color = st.angle[k].color;
     const weight = 0.13;
+    b.open('g', `data-angle-label="${k}" data-box="${num(cx - w / 2)},${num(cy - h / 2)},${num(w)},${num(h)}"`);
     if (side) {
       drawText(b, reg, name, cx, cy - h / 2 + cap, cap, 'middle', { color, weight });
       drawText(b, reg, pos, cx, cy + h / 2, posCap, 'middle', { color: st.muted, weight: 0.11 });
@@ -74,6 +75,7 @@ export function drawAngles(b: SvgBuilder, reg: SymbolRegistry, d: ChartDrawing, 
       drawText(b, reg, name, x0, cy + cap / 2, cap, 'start', { color, weight });
       drawText(b, reg, pos, x0 + w1 + gap, cy + cap / 2, posCap, 'start', { color: st.muted, weight: 0.11 });
     }
+    b.close('g');
     boxes.push({ x: cx - w / 2, y: cy - h / 2, w, h });
   }
   b.close('g');

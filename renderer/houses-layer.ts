@@ -125,6 +125,6 @@ function drawNumbers(
   color: string,
 ): void {
   for (const p of placeHouseNumbers(cusps, r, cap, f, st.french)) {
-    drawText(b, reg, p.label, p.x, p.y + cap / 2, cap, 'middle', { color, weight: 0.11 }, ` data-house="${p.house}"`);
+    drawText(b, reg, p.label, p.x, p.y + cap / 2, cap, 'middle', { color, weight: 0.11 }, ` data-house="${p.house}" data-box="${num(p.box.x)},${num(p.box.y)},${num(p.box.w)},${num(p.box.h)}"`);
   }
 }

@@ -1,0 +1,273 @@
+/**
+ * Reads a chart wheel's own layout metadata out of its SVG (planet groups with their true
+ * longitude, drawn angle and boxes; cusp lines; angle axes and labels; house numbers) and
+ * measures what a reader would call a wrong drawing: a glyph outside its sign or house sector,
+ * overlapping labels, an axis through a label.
+ */
+import { compositeChart, natalChart, progressionsChart, solarReturnChart, synastryChart, transitChart } from '../../src/features/charts/service.ts';
+import { compositeChartRequest, natalChartRequest, progressionsChartRequest, solarReturnChartRequest, synastryChartRequest, transitChartRequest } from '../../src/features/charts/schemas.ts';
+import type { ChartDrawing, ChartKind } from '../../renderer/chart-model.ts';
+import { renderChartSvg } from '../../renderer/index.ts';
+import { seededRandom } from './seeded-random.ts';
+
+interface Box {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+interface DrawnPoint {
+  id: string;
+  ring: 'inner' | 'outer';
+  lon: number;
+  drawn: number;
+  boxes: Box[];
+}
+
+export interface WheelReport {
+  points: number;
+  /** Largest |drawn − true| angle of any glyph, degrees. */
+  maxDisplacement: number;
+  /** Glyphs drawn across a sign boundary or a line crossing their track (cusp, axis). */
+  crossings: number;
+  /** Of these, the ones whose cluster does not itself straddle that line. */
+  unexcused: number;
+  /** For the excused ones, the largest distance drawn past the line, degrees. */
+  maxOvershoot: number;
+  /** Pairs of boxes of different items (glyph or label of a planet, house number, angle label) that overlap. */
+  overlaps: number;
+  /** Planet glyph or label boxes an angle axis passes through. */
+  axisHits: number;
+  /** House numbers an angle axis passes through. */
+  axisHouseHits: number;
+  details: string[];
+}
+
+const num = (s: string) => Number(s);
+const norm = (x: number) => ((x % 360) + 360) % 360;
+/** Signed b − a in (−180, 180]. */
+const diff = (a: number, b: number) => {
+  const d = norm(b - a);
+  return d > 180 ? d - 360 : d;
+};
+const parseBox = (s: string): Box => {
+  const [x, y, w, h] = s.split(',').map(num) as [number, number, number, number];
+  return { x, y, w, h };
+};
+
+/** Overlap with a tolerance: boxes must reach more than `tol` px into each other. */
+function overlap(a: Box, b: Box, tol = 0.5): boolean {
+  return a.x + tol < b.x + b.w && b.x + tol < a.x + a.w && a.y + tol < b.y + b.h && b.y + tol < a.y + a.h;
+}
+
+/** Segment p→q through box (shrunk by tol), Liang–Barsky. */
+function segmentHits(p: { x: number; y: number }, q: { x: number; y: number }, b: Box, tol = 0.5): boolean {
+  const x0 = b.x + tol, x1 = b.x + b.w - tol, y0 = b.y + tol, y1 = b.y + b.h - tol;
+  if (x0 >= x1 || y0 >= y1) return false;
+  let t0 = 0, t1 = 1;
+  const dx = q.x - p.x, dy = q.y - p.y;
+  for (const [pp, qq] of [[-dx, p.x - x0], [dx, x1 - p.x], [-dy, p.y - y0], [dy, y1 - p.y]] as const) {
+    if (pp === 0) {
+      if (qq < 0) return false;
+    } else {
+      const r = qq / pp;
+      if (pp < 0) t0 = Math.max(t0, r);
+      else t1 = Math.min(t1, r);
+      if (t0 > t1) return false;
+    }
+  }
+  return true;
+}
+
+/** True longitudes closer than this (degrees, chained) make one cluster. */
+export const CLUSTER_GAP = 8;
+
+export function checkWheel(svg: string): WheelReport {
+  const points: DrawnPoint[] = [];
+  for (const m of svg.matchAll(/<g data-point="([^"]+)" data-ring="(inner|outer)" data-lon="([\d.]+)" data-drawn="([\d.]+)" data-boxes="([^"]*)"/g)) {
+    points.push({ id: m[1]!, ring: m[2] as 'inner' | 'outer', lon: num(m[3]!), drawn: num(m[4]!), boxes: m[5]!.split(' ').map(parseBox) });
+  }
+  const cusps: Record<'inner' | 'outer', number[]> = { inner: [], outer: [] };
+  for (const m of svg.matchAll(/data-cusp="\d+" data-ring="\w+"( data-house-band="second")? data-lon="([\d.]+)"/g)) {
+    (m[1] ? cusps.outer : cusps.inner).push(num(m[2]!));
+  }
+  const axes: { lon: number; from: { x: number; y: number }; to: { x: number; y: number } }[] = [];
+  for (const m of svg.matchAll(/<line x1="([-\d.]+)" y1="([-\d.]+)" x2="([-\d.]+)" y2="([-\d.]+)" data-angle="\w+" data-lon="([\d.]+)"/g)) {
+    axes.push({ lon: num(m[5]!), from: { x: num(m[1]!), y: num(m[2]!) }, to: { x: num(m[3]!), y: num(m[4]!) } });
+  }
+  const houseBoxes = [...svg.matchAll(/data-house="\d+" data-box="([^"]+)"/g)].map((m) => parseBox(m[1]!));
+  const angleBoxes = [...svg.matchAll(/data-angle-label="\w+" data-box="([^"]+)"/g)].map((m) => parseBox(m[1]!));
+
+  const r: WheelReport = { points: points.length, maxDisplacement: 0, crossings: 0, unexcused: 0, maxOvershoot: 0, overlaps: 0, axisHits: 0, axisHouseHits: 0, details: [] };
+  for (const p of points) {
+    const move = diff(p.lon, p.drawn);
+    r.maxDisplacement = Math.max(r.maxDisplacement, Math.abs(move));
+    const lines = [...Array.from({ length: 12 }, (_, i) => i * 30), ...cusps[p.ring], ...axes.map((a) => a.lon)];
+    const ring = points.filter((q) => q.ring === p.ring).sort((a, b) => a.lon - b.lon);
+    for (const line of lines) {
+      // Is the line strictly between the true and the drawn angle?
+      const toLine = diff(p.lon, line);
+      if (Math.abs(move) < 1e-6 || Math.sign(toLine) !== Math.sign(move) || Math.abs(toLine) >= Math.abs(move) || Math.abs(toLine) < 1e-6) continue;
+      r.crossings++;
+      // The cluster, chained through gaps under CLUSTER_GAP, straddles the line when one of its
+      // members lies on the line's far side.
+      const cluster = new Set<DrawnPoint>([p]);
+      for (let grew = true; grew; ) {
+        grew = false;
+        for (const q of ring) {
+          if (cluster.has(q)) continue;
+          if ([...cluster].some((c) => Math.abs(diff(c.lon, q.lon)) <= CLUSTER_GAP)) {
+            cluster.add(q);
+            grew = true;
+          }
+        }
+      }
+      const straddles = [...cluster].some((q) => q !== p && Math.sign(diff(p.lon, q.lon)) === Math.sign(move) && Math.abs(diff(p.lon, q.lon)) > Math.abs(toLine));
+      if (straddles) r.maxOvershoot = Math.max(r.maxOvershoot, Math.abs(move) - Math.abs(toLine));
+      else {
+        r.unexcused++;
+        r.details.push(`${p.ring} ${p.id} at ${p.lon.toFixed(2)} drawn at ${p.drawn.toFixed(2)} across ${line.toFixed(2)}`);
+      }
+    }
+  }
+  // Boxes of different owners must not overlap.
+  const owners: Box[][] = [...points.map((p) => p.boxes), ...houseBoxes.map((b) => [b]), ...angleBoxes.map((b) => [b])];
+  for (let i = 0; i < owners.length; i++) {
+    for (let j = i + 1; j < owners.length; j++) {
+      for (const a of owners[i]!) {
+        for (const b of owners[j]!) {
+          if (overlap(a, b)) {
+            r.overlaps++;
+            if (r.details.length < 40) r.details.push(`overlap ${i < points.length ? points[i]!.id : 'label ' + i} / ${j < points.length ? points[j]!.id : 'label ' + j}`);
+          }
+        }
+      }
+    }
+  }
+  for (const ax of axes) {
+    for (const p of points) if (p.boxes.some((b) => segmentHits(ax.from, ax.to, b))) r.axisHits++;
+    for (const b of houseBoxes) if (segmentHits(ax.from, ax.to, b)) r.axisHouseHits++;
+  }
+  return r;
+}
+
+export interface Totals extends Omit<WheelReport, 'details'> {
+  charts: number;
+  worst: string[];
+}
+
+export function addUp(reports: WheelReport[]): Totals {
+  const t: Totals = { charts: 0, points: 0, maxDisplacement: 0, crossings: 0, unexcused: 0, maxOvershoot: 0, overlaps: 0, axisHits: 0, axisHouseHits: 0, worst: [] };
+  for (const r of reports) {
+    t.charts++;
+    t.points += r.points;
+    t.maxDisplacement = Math.max(t.maxDisplacement, r.maxDisplacement);
+    t.crossings += r.crossings;
+    t.unexcused += r.unexcused;
+    t.maxOvershoot = Math.max(t.maxOvershoot, r.maxOvershoot);
+    t.overlaps += r.overlaps;
+    t.axisHits += r.axisHits;
+    t.axisHouseHits += r.axisHouseHits;
+    if (t.worst.length < 10) t.worst.push(...r.details.slice(0, 10 - t.worst.length));
+  }
+  return t;
+}
+
+export function formatTotals(label: string, t: Totals): string {
+  return (
+    `${label}: ${t.charts} charts, ${t.points} glyphs; largest displacement ${t.maxDisplacement.toFixed(1)}°; ` +
+    `glyph crossings of a sign/house/axis line ${t.crossings} (outside a straddling cluster ${t.unexcused}, overshoot of the straddling ones ≤ ${t.maxOvershoot.toFixed(1)}°); ` +
+    `overlapping boxes ${t.overlaps}; axis through a planet label ${t.axisHits}, through a house number ${t.axisHouseHits}`
+  );
+}
+
+export const KINDS: ChartKind[] = ['natal', 'transits', 'solar_return', 'progressions', 'composite', 'synastry'];
+
+/** A random birth: 1900–2030, latitudes up to ±75°, any longitude (times in UTC). */
+function birth(rand: () => number, name: string) {
+  const lat = Math.round((rand() * 150 - 75) * 1e4) / 1e4;
+  const lng = Math.round((rand() * 360 - 180) * 1e4) / 1e4;
+  return {
+    name,
+    year: 1900 + Math.floor(rand() * 131),
+    month: 1 + Math.floor(rand() * 12),
+    day: 1 + Math.floor(rand() * 28),
+    hour: Math.floor(rand() * 24),
+    minute: Math.floor(rand() * 60),
+    lat,
+    lng,
+    tz_str: 'UTC',
+  };
+}
+
+const place = (b: { lat: number; lng: number }) => ({ city: null, country: null, lat: b.lat, lng: b.lng, source: 'request' as const });
+
+/** The SVG of the `i`-th random chart of `kind` (seeded: the same in every run). */
+export function randomChartSvg(kind: ChartKind, i: number): string {
+  const rand = seededRandom(0x5eed + i * 7919 + KINDS.indexOf(kind) * 104729);
+  const a = birth(rand, 'A');
+  const b = birth(rand, 'B');
+  const pa = place(a);
+  const pb = place(b);
+  const later = `${Math.min(2099, a.year + 1 + Math.floor(rand() * 60))}-06-15`;
+  let body: unknown;
+  switch (kind) {
+    case 'natal':
+      body = natalChart({ request: natalChartRequest.parse(a), place: pa }).body;
+      break;
+    case 'transits':
+      body = transitChart({ request: transitChartRequest.parse({ natal: a, transit_date: `${later}T12:00` }), natalPlace: pa, transitPlace: pa, nowMs: 0 }).body;
+      break;
+    case 'solar_return':
+      body = solarReturnChart({ request: solarReturnChartRequest.parse({ ...a, return_year: Math.min(2099, a.year + 1 + Math.floor(rand() * 60)) }), place: pa, returnPlace: pa }).body;
+      break;
+    case 'progressions':
+      body = progressionsChart({ request: progressionsChartRequest.parse({ ...a, progression_date: later }), place: pa, progressionPlace: pa }).body;
+      break;
+    case 'composite':
+      body = compositeChart({ request: compositeChartRequest.parse({ person_a: a, person_b: b }), placeA: pa, placeB: pb }).body;
+      break;
+    case 'synastry':
+      body = synastryChart({ request: synastryChartRequest.parse({ person_a: a, person_b: b }), placeA: pa, placeB: pb }).body;
+      break;
+  }
+  return String(body);
+}
+
+const BODIES = ['sun', 'moon', 'mercury', 'venus', 'mars', 'jupiter', 'saturn', 'uranus', 'neptune', 'pluto', 'north_node', 'chiron', 'lilith'];
+const NAMES: Record<string, string> = { north_node: 'North Node' };
+
+/**
+ * A crowded synthetic chart: 5–8 bodies within 10° (half of them straddling a cusp or a sign
+ * boundary), the rest scattered; a single wheel or, every third one, a bi-wheel crowded on both rings.
+ */
+export function syntheticClusterSvg(i: number): string {
+  const rand = seededRandom(0xc105 + i * 31337);
+  const asc = rand() * 360;
+  const mc = norm(asc + 270 + (rand() - 0.5) * 60);
+  const ic = norm(mc + 180);
+  const dc = norm(asc + 180);
+  const q1 = norm(ic - asc) / 3;
+  const q2 = norm(dc - ic) / 3;
+  const cusps = [asc, asc + q1, asc + 2 * q1, ic, ic + q2, ic + 2 * q2, dc, dc + q1, dc + 2 * q1, mc, mc + q2, mc + 2 * q2].map(norm);
+  const ring = (salt: number) => {
+    const n = 5 + Math.floor(rand() * 4);
+    // Centre on a cusp, a sign boundary or anywhere.
+    const pick = (i + salt) % 3;
+    const centre = pick === 0 ? cusps[Math.floor(rand() * 12)]! : pick === 1 ? Math.floor(rand() * 12) * 30 : rand() * 360;
+    const start = centre - rand() * 10;
+    const lons = Array.from({ length: BODIES.length }, (_, k) => (k < n ? start + rand() * 10 : rand() * 360)).map(norm);
+    return lons.map((lon, k) => ({ id: BODIES[k]!, name: NAMES[BODIES[k]!] ?? BODIES[k]!, lon, retrograde: rand() < 0.2 }));
+  };
+  const bi = i % 3 === 2;
+  const d: ChartDrawing = {
+    kind: bi ? 'transits' : 'natal',
+    inner: { label: 'Inner', points: ring(0), cusps, angles: { asc, mc, ic, dc } },
+    ...(bi ? { outer: { label: 'Outer', points: ring(1) } } : {}),
+    aspects: [],
+    metadata: { title: `Cluster ${i}`, lines: [] },
+    options: { size: 700, theme: 'light', showMetadata: false, chartConfig: {} },
+  };
+  return renderChartSvg(d);
+}
