@@ -3,8 +3,9 @@
  * (user id, reason, who asked, when, what was erased; nothing of the address). Jobs are claimed with a lease, so
  * several API processes can poll without running one deletion twice at the same time.
  */
-import { sql, type CommonQueryMethods, type IdentifierSqlToken } from 'slonik';
-import { z } from 'zod';
+import { type CommonQueryMethods, type IdentifierSqlToken } from 'slonik';
+import { sql } from './sql.ts';
+import { z } from 'zod/v4';
 
 export const deletionRow = z.object({
   id: z.string(), user_id: z.string(), reason: z.string().nullable(), requested_by: z.enum(['user', 'admin']),

@@ -1,6 +1,7 @@
 /** Operator sessions: opaque tokens stored by their SHA-256, each with an expiry. */
-import { sql, type CommonQueryMethods } from 'slonik';
-import { z } from 'zod';
+import { type CommonQueryMethods } from 'slonik';
+import { sql } from './sql.ts';
+import { z } from 'zod/v4';
 
 export const adminSessionRow = z.object({ username: z.string(), created_at: z.string(), expires_at: z.string() });
 export type AdminSessionRow = z.infer<typeof adminSessionRow>;

@@ -3,8 +3,9 @@
  * entries (the least recently written go first, expired ones before them) and in value size
  * (checked by the route).
  */
-import { sql, type CommonQueryMethods } from 'slonik';
-import { z } from 'zod';
+import { type CommonQueryMethods } from 'slonik';
+import { sql } from './sql.ts';
+import { z } from 'zod/v4';
 
 export const cacheEntryRow = z.object({ cache_key: z.string(), value: z.unknown(), expires_at: z.string().nullable(), updated_at: z.string() });
 export type CacheEntryRow = z.infer<typeof cacheEntryRow>;

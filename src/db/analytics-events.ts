@@ -3,8 +3,9 @@
  * the dashboard sends, and what the admin dashboard reads from them: funnels, signup cohorts and
  * the Vedic chat figures.
  */
-import { sql, type CommonQueryMethods, type FragmentSqlToken } from 'slonik';
-import { z } from 'zod';
+import { type CommonQueryMethods, type FragmentSqlToken } from 'slonik';
+import { sql } from './sql.ts';
+import { z } from 'zod/v4';
 import { MILESTONE_EVENTS, type DashboardEvent, type MilestoneEvent } from '../features/analytics/event-names.ts';
 
 const isMilestone = (name: string): name is MilestoneEvent => (MILESTONE_EVENTS as readonly string[]).includes(name);

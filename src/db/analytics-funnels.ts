@@ -1,6 +1,7 @@
 /** Funnels the operators define (their evaluation is in analytics-events.ts). */
-import { sql, type CommonQueryMethods } from 'slonik';
-import { z } from 'zod';
+import { type CommonQueryMethods } from 'slonik';
+import { sql } from './sql.ts';
+import { z } from 'zod/v4';
 
 export const funnelStep = z.object({ event: z.string(), label: z.string() });
 export const funnelRow = z.object({

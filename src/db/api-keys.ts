@@ -1,6 +1,7 @@
 /** API keys, stored by the SHA-256 of their secret, and the lookup the auth layer needs. */
-import { sql, type CommonQueryMethods } from 'slonik';
-import { z } from 'zod';
+import { type CommonQueryMethods } from 'slonik';
+import { sql } from './sql.ts';
+import { z } from 'zod/v4';
 import { planInForce, planInForceRow } from './plan-in-force.ts';
 
 export const apiKeyRow = z.object({

@@ -1,6 +1,7 @@
 /** Stripe customers of our users (one live customer per user). */
-import { sql, type CommonQueryMethods } from 'slonik';
-import { z } from 'zod';
+import { type CommonQueryMethods } from 'slonik';
+import { sql } from './sql.ts';
+import { z } from 'zod/v4';
 
 export class BillingCustomerRepository {
   constructor(private readonly db: CommonQueryMethods) {}

@@ -2,8 +2,9 @@
  * The money side of the Stripe mirror: invoices, payments, refunds and disputes, amounts in the
  * currency's smallest unit with their currency. They are kept when a user is erased.
  */
-import { sql, type CommonQueryMethods } from 'slonik';
-import { z } from 'zod';
+import { type CommonQueryMethods } from 'slonik';
+import { sql } from './sql.ts';
+import { z } from 'zod/v4';
 
 export interface InvoiceMirror {
   invoice_id: string;

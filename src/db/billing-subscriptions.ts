@@ -3,8 +3,9 @@
  * read is stored only if it is newer than the one stored (reads are ordered by read_at), so
  * events processed in any order leave the latest state.
  */
-import { sql, type CommonQueryMethods } from 'slonik';
-import { z } from 'zod';
+import { type CommonQueryMethods } from 'slonik';
+import { sql } from './sql.ts';
+import { z } from 'zod/v4';
 
 export interface SubscriptionMirror {
   subscription_id: string;

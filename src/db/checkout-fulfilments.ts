@@ -1,6 +1,7 @@
 /** One row per fulfilled Checkout Session: the redirect and the webhook fulfil it once between them. */
-import { sql, type CommonQueryMethods } from 'slonik';
-import { z } from 'zod';
+import { type CommonQueryMethods } from 'slonik';
+import { sql } from './sql.ts';
+import { z } from 'zod/v4';
 
 export const fulfilmentRow = z.object({
   session_id: z.string(), user_id: z.string(), kind: z.enum(['subscription', 'credit_pack', 'request_pack']), product_code: z.string().nullable(),

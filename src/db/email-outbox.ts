@@ -3,8 +3,9 @@
  * `held`, for the operator to read (`npm run cli -- mail outbox`). Once sent, its text is dropped:
  * e-mails may carry links that must not outlive their delivery.
  */
-import { sql, type CommonQueryMethods } from 'slonik';
-import { z } from 'zod';
+import { type CommonQueryMethods } from 'slonik';
+import { sql } from './sql.ts';
+import { z } from 'zod/v4';
 
 export const outboxRow = z.object({
   id: z.number(), user_id: z.string().nullable(), to_address: z.string(), subject: z.string(), body_text: z.string(), kind: z.string(),

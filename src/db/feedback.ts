@@ -1,6 +1,7 @@
 /** First-success feedback: one per user, a new answer replaces the previous one. */
-import { sql, type CommonQueryMethods } from 'slonik';
-import { z } from 'zod';
+import { type CommonQueryMethods } from 'slonik';
+import { sql } from './sql.ts';
+import { z } from 'zod/v4';
 
 export const feedbackRow = z.object({
   rating: z.number(), comment: z.string().nullable(), endpoint: z.string().nullable(), created_at: z.string(), updated_at: z.string(),

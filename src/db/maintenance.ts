@@ -5,8 +5,9 @@
  * cache entries. Each chunk runs under a transaction-scoped advisory lock, so that processes
  * starting at the same moment do not repeat each other's work.
  */
-import { sql, type DatabasePool } from 'slonik';
-import { z } from 'zod';
+import { type DatabasePool } from 'slonik';
+import { sql } from './sql.ts';
+import { z } from 'zod/v4';
 
 const MAINTENANCE_LOCK_ID = 727_013;
 /** Segments deleted per statement: short transactions, no long lock on the table. */

@@ -1,6 +1,7 @@
 /** A user's notification settings (defaults until they save some) and the log of notifications sent. */
-import { sql, type CommonQueryMethods } from 'slonik';
-import { z } from 'zod';
+import { type CommonQueryMethods } from 'slonik';
+import { sql } from './sql.ts';
+import { z } from 'zod/v4';
 
 export const notificationSettingsRow = z.object({
   usage_alerts: z.boolean(), usage_alert_threshold_pct: z.number(), billing_emails: z.boolean(), product_updates: z.boolean(), report_completed_emails: z.boolean(),

@@ -1,6 +1,7 @@
 /** Registered OAuth clients (RFC 7591 dynamic registration). */
-import { sql, type CommonQueryMethods } from 'slonik';
-import { z } from 'zod';
+import { type CommonQueryMethods } from 'slonik';
+import { sql } from './sql.ts';
+import { z } from 'zod/v4';
 
 export const oauthClientRow = z.object({
   id: z.string(), secret_hash: z.string().nullable(), name: z.string().nullable(), redirect_uris: z.array(z.string()),

@@ -1,6 +1,7 @@
 /** OAuth grants: what a user allowed a client, until the user (or a detected replay) revokes it. */
-import { sql, type CommonQueryMethods } from 'slonik';
-import { z } from 'zod';
+import { type CommonQueryMethods } from 'slonik';
+import { sql } from './sql.ts';
+import { z } from 'zod/v4';
 
 export const grantRow = z.object({
   id: z.string(), user_id: z.string(), client_id: z.string(), scopes: z.array(z.string()), resource: z.string(),

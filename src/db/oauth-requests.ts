@@ -1,6 +1,7 @@
 /** Authorization requests waiting for a user's decision (the consent step of the OAuth flow). */
-import { sql, type CommonQueryMethods } from 'slonik';
-import { z } from 'zod';
+import { type CommonQueryMethods } from 'slonik';
+import { sql } from './sql.ts';
+import { z } from 'zod/v4';
 
 export const authorizationRequestRow = z.object({
   id: z.string(), client_id: z.string(), redirect_uri: z.string(), redirect_uri_given: z.boolean(), state: z.string().nullable(), scopes: z.array(z.string()),

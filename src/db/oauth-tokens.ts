@@ -1,6 +1,7 @@
 /** Authorization codes and access/refresh tokens, by the SHA-256 of their value. */
-import { sql, type CommonQueryMethods } from 'slonik';
-import { z } from 'zod';
+import { type CommonQueryMethods } from 'slonik';
+import { sql } from './sql.ts';
+import { z } from 'zod/v4';
 import { accountDeleted } from './account-deletions.ts';
 import { planInForce, planInForceRow } from './plan-in-force.ts';
 

@@ -6,7 +6,7 @@
  * the current period added to the request limit. Its aliases are `s`, `p` and `e`.
  */
 import { sql, type IdentifierSqlToken } from 'slonik';
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { currentQuotaExtras } from './quota-extras.ts';
 
 export const planInForceRow = z.object({

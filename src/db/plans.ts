@@ -1,6 +1,7 @@
 /** Subscription plans and their limits. */
-import { sql, type CommonQueryMethods } from 'slonik';
-import { z } from 'zod';
+import { type CommonQueryMethods } from 'slonik';
+import { sql } from './sql.ts';
+import { z } from 'zod/v4';
 import { currentQuotaExtras } from './quota-extras.ts';
 
 export const planRow = z.object({

@@ -13,8 +13,9 @@
  * refund or dispute), never below zero; a failed refund or a won dispute gives it back
  * (`restoreWithdrawal`). Operators adjust the lasting credits with `adjust`.
  */
-import { sql, type CommonQueryMethods, type DatabasePool } from 'slonik';
-import { z } from 'zod';
+import { type CommonQueryMethods, type DatabasePool } from 'slonik';
+import { sql } from './sql.ts';
+import { z } from 'zod/v4';
 import { periodWindow } from '../http/rate-limit-period.ts';
 
 export class InsufficientCreditsError extends Error {

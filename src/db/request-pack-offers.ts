@@ -1,6 +1,7 @@
 /** Private offers of extra requests: one user each, at most one open offer per user. */
-import { sql, type CommonQueryMethods } from 'slonik';
-import { z } from 'zod';
+import { type CommonQueryMethods } from 'slonik';
+import { sql } from './sql.ts';
+import { z } from 'zod/v4';
 
 export const offerRow = z.object({
   id: z.string(), user_id: z.string(), requests: z.number(), price_cents: z.number(), currency: z.string(),

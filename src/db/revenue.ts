@@ -10,8 +10,9 @@
  * - MRR: the subscriptions' current monthly recurring revenue (as the billing mirror computes it),
  *   and its movements in the range by kind (new, expansion, contraction, churn, reactivation).
  */
-import { sql, type CommonQueryMethods } from 'slonik';
-import { z } from 'zod';
+import { type CommonQueryMethods } from 'slonik';
+import { sql } from './sql.ts';
+import { z } from 'zod/v4';
 
 export interface RevenueWindow {
   /** First and last UTC day, YYYY-MM-DD, both included. */

@@ -2,8 +2,9 @@
  * Webhook events received from Stripe. An event id is processed once: a redelivery of a processed
  * event is acknowledged without doing anything; one whose processing failed is tried again.
  */
-import { sql, type CommonQueryMethods } from 'slonik';
-import { z } from 'zod';
+import { type CommonQueryMethods } from 'slonik';
+import { sql } from './sql.ts';
+import { z } from 'zod/v4';
 
 export class StripeEventRepository {
   constructor(private readonly db: CommonQueryMethods) {}

@@ -8,8 +8,9 @@
  * each user's totals and last activity, and the first-request milestones. The batch is summed
  * here first, so the database does one upsert per group of the batch, not one per request.
  */
-import { sql, type CommonQueryMethods } from 'slonik';
-import { z } from 'zod';
+import { type CommonQueryMethods } from 'slonik';
+import { sql } from './sql.ts';
+import { z } from 'zod/v4';
 
 export interface UsageRecord {
   userId: string;

@@ -2,8 +2,9 @@
  * The operators' statistics, read from the rollups (usage_daily_totals, user_activity) and the
  * users table: never a scan of the raw request log. Days are UTC days, zero-filled.
  */
-import { sql, type CommonQueryMethods } from 'slonik';
-import { z } from 'zod';
+import { type CommonQueryMethods } from 'slonik';
+import { sql } from './sql.ts';
+import { z } from 'zod/v4';
 
 const dayCount = z.object({ date: z.string(), count: z.number() });
 export type DayCount = z.infer<typeof dayCount>;

@@ -3,8 +3,9 @@
  * date, last activity and request count, filtered, searched and sorted. Activity and counts come
  * from user_activity (kept with the usage rollups), never from the raw request log.
  */
-import { sql, type CommonQueryMethods, type FragmentSqlToken } from 'slonik';
-import { z } from 'zod';
+import { type CommonQueryMethods, type FragmentSqlToken } from 'slonik';
+import { sql } from './sql.ts';
+import { z } from 'zod/v4';
 
 export const directoryUserRow = z.object({
   id: z.string(), email: z.string(), full_name: z.string().nullable(), plan_code: z.string().nullable(), status: z.string(),

@@ -1,7 +1,8 @@
 /** Users and their subscription (one current subscription per user). */
 import { randomUUID } from 'node:crypto';
-import { sql, UniqueIntegrityConstraintViolationError, type CommonQueryMethods } from 'slonik';
-import { z } from 'zod';
+import { UniqueIntegrityConstraintViolationError, type CommonQueryMethods } from 'slonik';
+import { sql } from './sql.ts';
+import { z } from 'zod/v4';
 
 export const userRow = z.object({ id: z.string(), email: z.string(), full_name: z.string().nullable(), created_at: z.string() });
 export type UserRow = z.infer<typeof userRow>;

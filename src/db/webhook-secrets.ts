@@ -3,8 +3,9 @@
  * random bytes in base64). Made on first need; rotating replaces it at once.
  */
 import { randomBytes } from 'node:crypto';
-import { sql, type DatabasePool } from 'slonik';
-import { z } from 'zod';
+import { type DatabasePool } from 'slonik';
+import { sql } from './sql.ts';
+import { z } from 'zod/v4';
 
 const newSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
 

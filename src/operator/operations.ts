@@ -5,7 +5,7 @@
  * server holds it), or the embedded server on the CLI's behalf (endpoint.ts), so that the same
  * code does the work however the command reaches the database.
  */
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import type { DatabasePool } from 'slonik';
 import { migrate } from '../db/migrate.ts';
 import { createKeyForEmail, UnknownPlanError } from '../features/keys/service.ts';

@@ -4,8 +4,9 @@
  * itself only after that probe, and withdraws at once when it stops or its Chromium no longer
  * starts). The submit asks before reserving a credit; /readyz shows the answer.
  */
-import { sql, type DatabasePool } from 'slonik';
-import { z } from 'zod';
+import { type DatabasePool } from 'slonik';
+import { sql } from '../db/sql.ts';
+import { z } from 'zod/v4';
 import { CHROMIUM_INSTALL_HINT } from './pdf/chromium.ts';
 
 export interface ReportAvailability {

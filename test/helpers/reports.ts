@@ -5,8 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { createKeyForEmail } from '../../src/features/keys/service.ts';
 import { ReportCreditRepository } from '../../src/db/report-credits.ts';
-import { sql } from 'slonik';
-import { z } from 'zod';
+import { sql } from '../../src/db/sql.ts';
+import { z } from 'zod/v4';
 import type { TestServer } from './app.ts';
 
 let n = 0;

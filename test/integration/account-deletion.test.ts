@@ -6,8 +6,8 @@
  */
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'slonik';
-import { z } from 'zod';
+import { sql } from '../../src/db/sql.ts';
+import { z } from 'zod/v4';
 import { checkout, startBillingWorld, type BillingWorld } from '../helpers/billing.ts';
 import { startTestServer, type TestServer } from '../helpers/app.ts';
 import { rawMcp } from '../helpers/mcp.ts';

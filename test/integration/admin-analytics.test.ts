@@ -4,8 +4,8 @@
  * the Vedic chat figures and the bounded analytics cache.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'slonik';
-import { z } from 'zod';
+import { sql } from '../../src/db/sql.ts';
+import { z } from 'zod/v4';
 import { startTestServer, type TestServer } from '../helpers/app.ts';
 import { admin, adminEnv, adminToken } from '../helpers/admin.ts';
 

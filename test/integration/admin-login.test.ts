@@ -6,8 +6,8 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'slonik';
-import { z } from 'zod';
+import { sql } from '../../src/db/sql.ts';
+import { z } from 'zod/v4';
 import { startTestServer, type TestServer } from '../helpers/app.ts';
 import { describeWithRedis } from '../helpers/needs-redis.ts';
 import { ADMIN_PASSWORD, ADMIN_USERNAME, admin, adminEnv, adminLogin, adminToken } from '../helpers/admin.ts';

@@ -3,8 +3,8 @@
  * the milestones are built from the users, keys and raw request log already there.
  */
 import { describe, expect, it } from 'vitest';
-import { sql } from 'slonik';
-import { z } from 'zod';
+import { sql } from '../../src/db/sql.ts';
+import { z } from 'zod/v4';
 import { useTestDatabasePool } from '../helpers/database.ts';
 import { migrate } from '../../src/db/migrate.ts';
 

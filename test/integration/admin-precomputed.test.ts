@@ -8,8 +8,8 @@
  * events, revenue against the sums over the payments, refunds and disputes.
  */
 import { describe, expect, it } from 'vitest';
-import { sql } from 'slonik';
-import { z } from 'zod';
+import { sql } from '../../src/db/sql.ts';
+import { z } from 'zod/v4';
 import pg from 'pg';
 import { serverUrl, useTestDatabasePool, withClient } from '../helpers/database.ts';
 import { seededRandom } from '../helpers/seeded-random.ts';

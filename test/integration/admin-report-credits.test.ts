@@ -3,8 +3,8 @@
  * given and taken back (never below zero), a ledger row each, and a retried reference adjusting once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'slonik';
-import { z } from 'zod';
+import { sql } from '../../src/db/sql.ts';
+import { z } from 'zod/v4';
 import { startTestServer, type TestServer } from '../helpers/app.ts';
 import { admin, adminEnv, adminToken, ADMIN_USERNAME } from '../helpers/admin.ts';
 import { createKeyForEmail } from '../../src/features/keys/service.ts';

@@ -5,8 +5,8 @@
  * new users per day, and the global figures.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'slonik';
-import { z } from 'zod';
+import { sql } from '../../src/db/sql.ts';
+import { z } from 'zod/v4';
 import { startTestServer, type TestServer } from '../helpers/app.ts';
 import { admin, adminEnv, adminToken } from '../helpers/admin.ts';
 import { createKeyForEmail } from '../../src/features/keys/service.ts';

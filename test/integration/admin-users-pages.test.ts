@@ -5,7 +5,7 @@
  * subscription and activity, filtered, sorted with ties broken by id, cut to the page.
  */
 import { describe, expect, it } from 'vitest';
-import { sql } from 'slonik';
+import { sql } from '../../src/db/sql.ts';
 import { useTestDatabasePool } from '../helpers/database.ts';
 import { seededRandom } from '../helpers/seeded-random.ts';
 import { directoryUserRow, UserDirectory, USER_SORTS, type UserListQuery } from '../../src/db/user-directory.ts';

@@ -5,8 +5,8 @@
  * order, signatures (bad, missing, old, rotated), and the checkout's refusals.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'slonik';
-import { z } from 'zod';
+import { sql } from '../../src/db/sql.ts';
+import { z } from 'zod/v4';
 import { checkout, DASHBOARD, startBillingWorld, type BillingWorld } from '../helpers/billing.ts';
 
 let world: BillingWorld;

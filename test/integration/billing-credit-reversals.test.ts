@@ -6,8 +6,8 @@
  * lasts. Each refund or dispute withdraws once, however many events tell of it and in any order.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'slonik';
-import { z } from 'zod';
+import { sql } from '../../src/db/sql.ts';
+import { z } from 'zod/v4';
 import { checkout, startBillingWorld, type BillingWorld } from '../helpers/billing.ts';
 import { ReportCreditRepository } from '../../src/db/report-credits.ts';
 

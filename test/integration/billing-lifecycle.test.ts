@@ -6,8 +6,8 @@
  * two users who never see each other's billing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'slonik';
-import { z } from 'zod';
+import { sql } from '../../src/db/sql.ts';
+import { z } from 'zod/v4';
 import { checkout, DASHBOARD, startBillingWorld, type BillingWorld } from '../helpers/billing.ts';
 import { startSmtpSink, type SmtpSink } from '../helpers/smtp-sink.ts';
 

@@ -5,8 +5,8 @@
  * without a write attempt per request.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'slonik';
-import { z } from 'zod';
+import { sql } from '../../src/db/sql.ts';
+import { z } from 'zod/v4';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { startTestServer, type TestServer } from '../helpers/app.ts';
 import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy.ts';

@@ -4,8 +4,8 @@
  * a duplicate in flight is 409 with Retry-After, failures are not stored, records live ~24 h.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'slonik';
-import { z } from 'zod';
+import { sql } from '../../src/db/sql.ts';
+import { z } from 'zod/v4';
 import { Redis } from 'ioredis';
 import { startTestServer, type TestServer } from '../helpers/app.ts';
 import type { App } from '../../src/app.ts';

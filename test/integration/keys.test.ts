@@ -3,8 +3,8 @@
  * only by their owner — and a revoked key refused at once by every API process.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'slonik';
-import { z } from 'zod';
+import { sql } from '../../src/db/sql.ts';
+import { z } from 'zod/v4';
 import { startTestServer, type TestServer } from '../helpers/app.ts';
 import { UserRepository } from '../../src/db/users.ts';
 import { hashApiKey } from '../../src/features/keys/secret.ts';

@@ -5,8 +5,8 @@
  * the triggers of sql/018: a payment read late that was paid earlier moves the milestone back.
  */
 import { describe, expect, it } from 'vitest';
-import { sql } from 'slonik';
-import { z } from 'zod';
+import { sql } from '../../src/db/sql.ts';
+import { z } from 'zod/v4';
 import { useTestDatabasePool } from '../helpers/database.ts';
 import { migrate } from '../../src/db/migrate.ts';
 

@@ -1,8 +1,8 @@
 /** Numerology through HTTP: every published vector, the registry and alphabets, errors, no persistence. */
 import { readFixture } from '../helpers/fixtures.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'slonik';
-import { z } from 'zod';
+import { sql } from '../../src/db/sql.ts';
+import { z } from 'zod/v4';
 import { inflateRawSync } from 'node:zlib';
 import { createHash } from 'node:crypto';
 import { Redis } from 'ioredis';

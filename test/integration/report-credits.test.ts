@@ -4,8 +4,8 @@
  * reference, refunds once — and GET /api/v1/natal/report-credits for every key of the owner.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'slonik';
-import { z } from 'zod';
+import { sql } from '../../src/db/sql.ts';
+import { z } from 'zod/v4';
 import { startTestServer, type TestServer } from '../helpers/app.ts';
 import { createKeyForEmail } from '../../src/features/keys/service.ts';
 import { InsufficientCreditsError, ReportCreditRepository } from '../../src/db/report-credits.ts';

@@ -7,8 +7,8 @@
  * (429 for the account, 503 for the deployment) without making a job.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'slonik';
-import { z } from 'zod';
+import { sql } from '../../src/db/sql.ts';
+import { z } from 'zod/v4';
 import { startTestServer, type TestServer } from '../helpers/app.ts';
 import { useTestDatabasePool } from '../helpers/database.ts';
 import { BIRTH, DEMO, userWithCredits, waitForJob } from '../helpers/reports.ts';

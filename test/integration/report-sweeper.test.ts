@@ -4,8 +4,8 @@
  * deadline fails with deadline_exceeded and its credit comes back once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'slonik';
-import { z } from 'zod';
+import { sql } from '../../src/db/sql.ts';
+import { z } from 'zod/v4';
 import { startTestServer, type TestServer } from '../helpers/app.ts';
 import { BIRTH, userWithCredits, waitForJob } from '../helpers/reports.ts';
 import { newReportJobId, ReportJobRepository } from '../../src/reports/store/report-jobs.ts';

@@ -4,8 +4,8 @@
  * worker completes it, with one credit spent.
  */
 import { describe, expect, it } from 'vitest';
-import { sql } from 'slonik';
-import { z } from 'zod';
+import { sql } from '../../src/db/sql.ts';
+import { z } from 'zod/v4';
 import { BIRTH, creditLedger, userWithCredits, waitForJob } from '../helpers/reports.ts';
 import { externalWorkerDeployment, holdJobsAfterClaim, startWorkerProcess } from '../helpers/report-worker-process.ts';
 

@@ -5,8 +5,8 @@
  * once, with one credit spent); SIGTERM stops a worker gracefully.
  */
 import { describe, expect, it } from 'vitest';
-import { sql } from 'slonik';
-import { z } from 'zod';
+import { sql } from '../../src/db/sql.ts';
+import { z } from 'zod/v4';
 import { BIRTH, creditLedger, fetchBytes, readPdf, userWithCredits, waitForJob } from '../helpers/reports.ts';
 import { externalWorkerDeployment, holdJobsAfterClaim, startWorkerProcess } from '../helpers/report-worker-process.ts';
 import { freePort } from '../helpers/child-server.ts';

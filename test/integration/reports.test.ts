@@ -5,8 +5,8 @@
  * another user's job is a 404; bad options a 422 without a job.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'slonik';
-import { z } from 'zod';
+import { sql } from '../../src/db/sql.ts';
+import { z } from 'zod/v4';
 import { startTestServer, type TestServer } from '../helpers/app.ts';
 import { BIRTH, DEMO, fetchBytes, readPdf, userWithCredits, waitForJob } from '../helpers/reports.ts';
 

@@ -6,8 +6,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { sql } from 'slonik';
-import { z } from 'zod';
+import { sql } from '../../src/db/sql.ts';
+import { z } from 'zod/v4';
 import { useTestDatabasePool } from '../helpers/database.ts';
 import { migrate } from '../../src/db/migrate.ts';
 import { UsageLogRepository, type UsageRecord } from '../../src/db/usage-logs.ts';

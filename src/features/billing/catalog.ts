@@ -3,8 +3,9 @@
  * (one-off), by product code, with their Stripe Price ids. Price ids come from STRIPE_PRICES or
  * from the tables, never from a client; a plan without one is not for sale.
  */
-import { sql, type CommonQueryMethods } from 'slonik';
-import { z } from 'zod';
+import { type CommonQueryMethods } from 'slonik';
+import { sql } from '../../db/sql.ts';
+import { z } from 'zod/v4';
 import { PlanRepository, type PlanRow } from '../../db/plans.ts';
 
 export interface Product {

@@ -9,8 +9,9 @@
  * id, so however many events tell of one refund, in whatever order, it withdraws once.
  * A partial refund asks back the same share of the credits, rounded up.
  */
-import { sql, type CommonQueryMethods, type DatabasePool } from 'slonik';
-import { z } from 'zod';
+import { type CommonQueryMethods, type DatabasePool } from 'slonik';
+import { sql } from '../../db/sql.ts';
+import { z } from 'zod/v4';
 import { ReportCreditRepository } from '../../db/report-credits.ts';
 import { lockUser } from './entitlements.ts';
 

@@ -7,8 +7,9 @@
  * - unpaid, canceled, incomplete, expired, paused, or no subscription → back to free.
  * A plan the operator gave without Stripe (no provider subscription) is left alone.
  */
-import { sql, type CommonQueryMethods } from 'slonik';
-import { z } from 'zod';
+import { type CommonQueryMethods } from 'slonik';
+import { sql } from '../../db/sql.ts';
+import { z } from 'zod/v4';
 import { BillingSubscriptionRepository } from '../../db/billing-subscriptions.ts';
 
 const currentRow = z.object({ plan_code: z.string(), status: z.string(), provider_subscription_id: z.string().nullable(), grace_until: z.string().nullable() });

@@ -5,8 +5,8 @@
  */
 import type { DatabasePool } from 'slonik';
 import type Stripe from 'stripe';
-import { sql } from 'slonik';
-import { z } from 'zod';
+import { sql } from '../../db/sql.ts';
+import { z } from 'zod/v4';
 import type { Config } from '../../config.ts';
 import { BillingCustomerRepository } from '../../db/billing-customers.ts';
 import { BillingSubscriptionRepository } from '../../db/billing-subscriptions.ts';

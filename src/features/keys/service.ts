@@ -1,6 +1,7 @@
 /** Creating keys: for a user identified by e-mail (the operator's CLI) or for a dashboard user. */
-import { sql, type DatabasePool } from 'slonik';
-import { z } from 'zod';
+import { type DatabasePool } from 'slonik';
+import { sql } from '../../db/sql.ts';
+import { z } from 'zod/v4';
 import { ApiKeyRepository, type ApiKeyRow } from '../../db/api-keys.ts';
 import { PlanRepository } from '../../db/plans.ts';
 import { UserRepository } from '../../db/users.ts';

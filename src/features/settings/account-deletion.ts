@@ -9,8 +9,9 @@
  * The dashboard schedules through DELETE /api/v1/settings/account; the operator's admin API
  * calls schedule({ requestedBy: 'admin' }).
  */
-import { sql, type DatabasePool } from 'slonik';
-import { z } from 'zod';
+import { type DatabasePool } from 'slonik';
+import { sql } from '../../db/sql.ts';
+import { z } from 'zod/v4';
 import { AccountDeletionRepository, type DeletionRow } from '../../db/account-deletions.ts';
 import { GrantRepository } from '../../db/oauth-grants.ts';
 import type { IdempotencyStore } from '../../http/idempotency-store.ts';

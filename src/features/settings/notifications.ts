@@ -3,8 +3,9 @@
  * failed payment (once per invoice attempt), a completed report (once per job; the report
  * pipeline calls reportCompleted). Each goes out once, whatever calls it twice.
  */
-import { sql, type DatabasePool } from 'slonik';
-import { z } from 'zod';
+import { type DatabasePool } from 'slonik';
+import { sql } from '../../db/sql.ts';
+import { z } from 'zod/v4';
 import { NotificationSettingsRepository } from '../../db/notification-settings.ts';
 import type { Mailer, MailOutcome } from '../../mail/mailer.ts';
 import { paymentFailedMessage, reportCompletedMessage, usageAlertMessage } from './notification-messages.ts';

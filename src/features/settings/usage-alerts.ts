@@ -5,8 +5,9 @@
  * (Notifications claims it). A user alerted this period is not looked at again by this process.
  */
 import { LRUCache } from 'lru-cache';
-import { sql, type DatabasePool } from 'slonik';
-import { z } from 'zod';
+import { type DatabasePool } from 'slonik';
+import { sql } from '../../db/sql.ts';
+import { z } from 'zod/v4';
 import { periodWindow, type LimitPeriod } from '../../http/rate-limit-period.ts';
 import type { Notifications } from './notifications.ts';
 import { currentQuotaExtras } from '../../db/quota-extras.ts';

@@ -8,8 +8,9 @@
  * submits arriving together are counted one after another and the bounds are never exceeded; paid
  * submits never take the lock.
  */
-import { sql, type CommonQueryMethods } from 'slonik';
-import { z } from 'zod';
+import { type CommonQueryMethods } from 'slonik';
+import { sql } from '../../db/sql.ts';
+import { z } from 'zod/v4';
 import { HttpError } from '../../http/errors.ts';
 
 export interface DemoBounds {

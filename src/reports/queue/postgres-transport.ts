@@ -3,8 +3,9 @@
  * running with an expired lease). enqueue only wakes the pollers of this process early; other
  * processes find the job at their next poll.
  */
-import { sql, type DatabasePool } from 'slonik';
-import { z } from 'zod';
+import { type DatabasePool } from 'slonik';
+import { sql } from '../../db/sql.ts';
+import { z } from 'zod/v4';
 import type { ReportTransport } from './report-transport.ts';
 
 export class PostgresTransport implements ReportTransport {

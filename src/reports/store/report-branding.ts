@@ -1,6 +1,7 @@
 /** The PDF footer logo of each user, stored whole in one row (replaced by one upsert). */
-import { sql, type CommonQueryMethods } from 'slonik';
-import { z } from 'zod';
+import { type CommonQueryMethods } from 'slonik';
+import { sql } from '../../db/sql.ts';
+import { z } from 'zod/v4';
 
 export const brandingMetaRow = z.object({
   content_type: z.string(), size_bytes: z.number(), sha256: z.string(), width: z.number().nullable(), height: z.number().nullable(), updated_at: z.string(),

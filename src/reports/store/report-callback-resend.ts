@@ -3,8 +3,9 @@
  * at once with a fresh round of attempts, under the same webhook-id (receivers deduplicate on it).
  * Its last answer and error stay shown until the next attempt has an outcome.
  */
-import { sql, type DatabasePool } from 'slonik';
-import { z } from 'zod';
+import { type DatabasePool } from 'slonik';
+import { sql } from '../../db/sql.ts';
+import { z } from 'zod/v4';
 
 export type ResendOutcome = 'resent' | 'no_callback' | 'not_failed';
 

@@ -4,8 +4,9 @@
  * takes a due row by a lease, POSTs it and records the outcome.
  */
 import { randomBytes } from 'node:crypto';
-import { sql, type CommonQueryMethods, type DatabasePool } from 'slonik';
-import { z } from 'zod';
+import { type CommonQueryMethods, type DatabasePool } from 'slonik';
+import { sql } from '../../db/sql.ts';
+import { z } from 'zod/v4';
 
 export type CallbackEvent = 'report.completed' | 'report.failed';
 

@@ -3,8 +3,9 @@
  * how long recent reports took to make, and whether a running job's worker stopped renewing it
  * (stalled: its lease ran out, or it missed two renewals, so the worker is presumed dead).
  */
-import { sql, type DatabasePool } from 'slonik';
-import { z } from 'zod';
+import { type DatabasePool } from 'slonik';
+import { sql } from '../../db/sql.ts';
+import { z } from 'zod/v4';
 
 const timingRow = z.object({
   ahead: z.number(), running: z.number(), render_seconds: z.number().nullable(), stalled: z.boolean(),

@@ -6,8 +6,9 @@
  * on the row: a worker that lost its job (it was presumed dead) cannot overwrite the result.
  */
 import { randomBytes } from 'node:crypto';
-import { sql, type CommonQueryMethods, type DatabasePool } from 'slonik';
-import { z } from 'zod';
+import { type CommonQueryMethods, type DatabasePool } from 'slonik';
+import { sql } from '../../db/sql.ts';
+import { z } from 'zod/v4';
 
 export type ReportStatus = 'queued' | 'running' | 'completed' | 'failed';
 

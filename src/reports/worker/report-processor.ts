@@ -7,8 +7,9 @@
  * spent); the ledger's unique (reason, reference) makes a second refund a no-op, and the sweeper
  * still refunds a failed job without a refund (one failed before refunds joined that transaction).
  */
-import { sql, type DatabasePool } from 'slonik';
-import { z } from 'zod';
+import { type DatabasePool } from 'slonik';
+import { sql } from '../../db/sql.ts';
+import { z } from 'zod/v4';
 import type { ComputeRunner } from '../../compute/runner.ts';
 import { ReportJobRepository, type ClaimedReportJob } from '../store/report-jobs.ts';
 import { ReportCreditRepository } from '../../db/report-credits.ts';
