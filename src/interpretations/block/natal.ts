@@ -25,8 +25,8 @@
  * with its point's text.
  */
 import type { NatalChartInput } from '../chart-input.ts';
-import { extractFeatures, type ChartFeatures } from '../features/index.ts';
-import { readableAspects, type ReadableAspect } from '../features/readable-aspects.ts';
+import { extractChartFactors, type ChartFactors } from '../chart-factors/index.ts';
+import { readableAspects, type ReadableAspect } from '../chart-factors/readable-aspects.ts';
 import { keys, readAs, SENSITIVE_POINTS, TEN_PLANET_IDS } from '../keys.ts';
 import type { InterpretationLibrary } from '../library.ts';
 import { chartSeed } from '../variant.ts';
@@ -75,7 +75,7 @@ class NatalBlockBuilder {
     private readonly library: InterpretationLibrary,
     private readonly style: InterpretationStyle,
     private readonly seed: number,
-    private readonly features: ChartFeatures,
+    private readonly factors: ChartFactors,
   ) {}
 
   /** Whether the item is new (and from now on, taken). */
@@ -95,12 +95,12 @@ class NatalBlockBuilder {
   }
 
   sign(section: NatalSection, id: string, category = 'planet_sign', titlePrefix?: string): void {
-    const p = this.features.points.get(id);
+    const p = this.factors.points.get(id);
     if (p) this.add(section, category, keys.planetSign(id, p.sign), titlePrefix, keys.planetSign(readAs(id), p.sign));
   }
 
   house(section: NatalSection, id: string, category = 'planet_house', titlePrefix?: string): void {
-    const h = this.features.points.get(id)?.house;
+    const h = this.factors.points.get(id)?.house;
     if (h !== undefined) this.add(section, category, keys.planetHouse(id, h), titlePrefix, keys.planetHouse(readAs(id), h));
   }
 
@@ -110,14 +110,14 @@ class NatalBlockBuilder {
   }
 
   angle(section: NatalSection, id: 'asc' | 'mc'): void {
-    const p = this.features.points.get(id);
+    const p = this.factors.points.get(id);
     if (p) this.add(section, 'angle_sign', keys.angleSign(id, p.sign));
   }
 
   /** The house entries of the ten planets standing in the given houses. */
   housesOf(section: NatalSection, houses: readonly number[]): void {
     for (const id of TEN_PLANET_IDS) {
-      const h = this.features.points.get(id)?.house;
+      const h = this.factors.points.get(id)?.house;
       if (h !== undefined && houses.includes(h)) this.house(section, id);
     }
   }
@@ -129,14 +129,14 @@ class NatalBlockBuilder {
   }
 }
 
-export function buildNatalBlock(chart: NatalChartInput, options: BlockOptions, features: ChartFeatures = extractFeatures(chart)): InterpretationBlock {
-  const b = new NatalBlockBuilder(options.library, options.style, chartSeed(chart.subject), features);
+export function buildNatalBlock(chart: NatalChartInput, options: BlockOptions, factors: ChartFactors = extractChartFactors(chart)): InterpretationBlock {
+  const b = new NatalBlockBuilder(options.library, options.style, chartSeed(chart.subject), factors);
   b.placement('core_self', 'sun');
   b.placement('core_self', 'moon');
   b.angle('core_self', 'asc');
-  if (features.chartRuler) {
-    b.sign('core_self', features.chartRuler, 'chart_ruler', 'Chart Ruler: ');
-    b.house('core_self', features.chartRuler, 'chart_ruler', 'Chart Ruler: ');
+  if (factors.chartRuler) {
+    b.sign('core_self', factors.chartRuler, 'chart_ruler', 'Chart Ruler: ');
+    b.house('core_self', factors.chartRuler, 'chart_ruler', 'Chart Ruler: ');
   }
   b.placement('mind', 'mercury');
   b.housesOf('mind', MIND_HOUSES);
@@ -150,12 +150,12 @@ export function buildNatalBlock(chart: NatalChartInput, options: BlockOptions, f
   for (const id of ['uranus', 'neptune', 'pluto']) b.placement('generational', id);
   for (const id of KARMIC_POINTS) b.placement('karmic_healing', id);
   for (const a of readableAspects(chart)) b.aspect(a);
-  for (const [category, key] of patternKeys(features)) b.add('patterns', category, key);
-  return blockShell(options.library, options.style, b.sections, features.timed ? [] : [UNTIMED_NOTE]);
+  for (const [category, key] of patternKeys(factors)) b.add('patterns', category, key);
+  return blockShell(options.library, options.style, b.sections, factors.timed ? [] : [UNTIMED_NOTE]);
 }
 
 /** The pattern entries a chart reaches, in reading order, as [category, key]. */
-export function patternKeys(f: ChartFeatures): [string, string][] {
+export function patternKeys(f: ChartFactors): [string, string][] {
   const list: [string, string][] = [];
   if (f.shape) list.push(['shape', keys.shape(f.shape)]);
   for (const s of f.stelliums) list.push(['configuration', s.kind === 'sign' ? keys.stelliumSign(s.sign_id!) : keys.stelliumHouse(s.house!)]);

@@ -10,7 +10,7 @@
  *   and Chiron · key aspects · synthesis · appendix and glossary · disclaimer
  */
 import type { NatalChartInput } from '../../interpretations/chart-input.ts';
-import { extractFeatures } from '../../interpretations/features/index.ts';
+import { extractChartFactors } from '../../interpretations/chart-factors/index.ts';
 import { getLibrary, type InterpretationLibrary } from '../../interpretations/library.ts';
 import { ReportContext, type ReportStyle } from './context.ts';
 import { proseWordCount } from './report-markdown.ts';
@@ -40,7 +40,7 @@ export interface ComposedReport {
 }
 
 export function composeReport(chart: NatalChartInput, options: ReportOptions = {}): ComposedReport {
-  const ctx = new ReportContext(chart, extractFeatures(chart), options.library ?? getLibrary(), options.style ?? 'standard');
+  const ctx = new ReportContext(chart, extractChartFactors(chart), options.library ?? getLibrary(), options.style ?? 'standard');
   // Order matters beyond the page: an entry belongs to the first section that shows it.
   const builders = [
     coverSection, howToReadSection, coreTriadSection, temperamentSection, chartShapeSection, personalPlanetsSection,

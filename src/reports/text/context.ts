@@ -1,10 +1,10 @@
 /**
- * The state one report is composed with: the chart, its features, the library, the seed of its
+ * The state one report is composed with: the chart, its factors, the library, the seed of its
  * choices, and the entries already shown (each entry appears once in a report).
  */
 import { signOf } from '../../astro/zodiac.ts';
 import type { NatalChartInput } from '../../interpretations/chart-input.ts';
-import type { ChartFeatures } from '../../interpretations/features/index.ts';
+import type { ChartFactors } from '../../interpretations/chart-factors/index.ts';
 import type { InterpretationLibrary } from '../../interpretations/library.ts';
 import type { InterpretationEntry } from '../../interpretations/schema.ts';
 import { chartSeed, pick } from '../../interpretations/variant.ts';
@@ -28,7 +28,7 @@ export class ReportContext {
 
   constructor(
     readonly chart: NatalChartInput,
-    readonly features: ChartFeatures,
+    readonly factors: ChartFactors,
     readonly library: InterpretationLibrary,
     readonly style: ReportStyle,
   ) {
@@ -36,7 +36,7 @@ export class ReportContext {
   }
 
   get timed(): boolean {
-    return this.features.timed;
+    return this.factors.timed;
   }
 
   /** Whether the library has the entry and the report has not shown it yet. */
@@ -81,10 +81,10 @@ export class ReportContext {
   }
 
   signName(id: string): string {
-    return signOf(this.features.points.get(id)!.lon).name;
+    return signOf(this.factors.points.get(id)!.lon).name;
   }
 
   houseOf(id: string): number | undefined {
-    return this.features.points.get(id)?.house;
+    return this.factors.points.get(id)?.house;
   }
 }

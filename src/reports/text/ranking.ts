@@ -10,8 +10,8 @@
  * The report ranks the twelve highest; aspects wider than 6° are only taken while fewer than ten
  * are chosen. Ties go to the tighter orb, then to key order.
  */
-import type { KeyedAspect } from '../../interpretations/features/aspects.ts';
-import type { ChartFeatures } from '../../interpretations/features/index.ts';
+import type { KeyedAspect } from '../../interpretations/chart-factors/aspects.ts';
+import type { ChartFactors } from '../../interpretations/chart-factors/index.ts';
 
 const POINT_WEIGHT: Record<string, number> = {
   sun: 3, moon: 3, asc: 2.5, mc: 2, mercury: 2, venus: 2, mars: 2, jupiter: 1.5, saturn: 1.5, uranus: 1, neptune: 1, pluto: 1,
@@ -32,9 +32,9 @@ export interface RankedAspect {
   score: number;
 }
 
-export function keyAspects(features: ChartFeatures): RankedAspect[] {
-  const ranked = features.aspects
-    .map((aspect) => ({ aspect, score: aspectScore(aspect, features.chartRuler) }))
+export function keyAspects(factors: ChartFactors): RankedAspect[] {
+  const ranked = factors.aspects
+    .map((aspect) => ({ aspect, score: aspectScore(aspect, factors.chartRuler) }))
     .sort((x, y) => y.score - x.score || x.aspect.orb - y.aspect.orb);
   const chosen: RankedAspect[] = [];
   for (const r of ranked) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildNatalBlock, NATAL_SECTIONS, UNTIMED_NOTE } from '../../../src/interpretations/block/natal.ts';
 import { buildTransitBlock, MAX_TRANSIT_ITEMS, transitScore } from '../../../src/interpretations/block/transits.ts';
-import { extractFeatures } from '../../../src/interpretations/features/index.ts';
+import { extractChartFactors } from '../../../src/interpretations/chart-factors/index.ts';
 import { aspectFamily, isGrammarKey, readablePair } from '../../../src/interpretations/keys.ts';
 import { buildLibrary } from '../../../src/interpretations/library.ts';
 import { fixtureLibrary, fixtureSources } from '../../helpers/interpretation-fixture.ts';
@@ -100,8 +100,8 @@ describe('the natal block', () => {
     expect(b.sections.patterns!.length).toBeGreaterThan(0);
   });
 
-  it('patterns name the features', () => {
-    const f = extractFeatures(timed);
+  it('patterns name the factors', () => {
+    const f = extractChartFactors(timed);
     const keys = block.sections.patterns!.map((i) => i.key);
     expect(keys).toContain(`dominant.planet.${f.dominant.planet}`);
     expect(keys).toContain(`moon_phase.${f.moonPhase!.phase}`);

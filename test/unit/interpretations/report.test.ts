@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { composeReport, proseWordCount } from '../../../src/reports/text/compose-report.ts';
 import { keyAspects, KEY_ASPECTS_MAX, KEY_ASPECTS_MIN } from '../../../src/reports/text/ranking.ts';
-import { extractFeatures } from '../../../src/interpretations/features/index.ts';
+import { extractChartFactors } from '../../../src/interpretations/chart-factors/index.ts';
 import { fixtureLibrary } from '../../helpers/interpretation-fixture.ts';
 import { natalChartFor, SAMPLE_BIRTHS } from '../../helpers/natal-charts.ts';
 
@@ -37,7 +37,7 @@ describe('composeReport', () => {
   it('shows each entry at most once, and the heaviest ones at all', () => {
     const counts = appearances(reports.timed!.markdown);
     expect([...counts].filter(([, n]) => n > 1)).toEqual([]);
-    const f = extractFeatures(charts.timed!);
+    const f = extractChartFactors(charts.timed!);
     for (const key of [`planet.sun.sign.${f.points.get('sun')!.sign}`, `planet.moon.sign.${f.points.get('moon')!.sign}`, `angle.asc.sign.${f.points.get('asc')!.sign}`, `planet.${f.chartRuler}.sign.${f.points.get(f.chartRuler!)!.sign}`, `dominant.planet.${f.dominant.planet}`]) {
       expect(counts.get(key), key).toBe(1);
     }
@@ -54,7 +54,7 @@ describe('composeReport', () => {
   });
 
   it('ranks ten to twelve key aspects and reads each once', () => {
-    const ranked = keyAspects(extractFeatures(charts.timed!));
+    const ranked = keyAspects(extractChartFactors(charts.timed!));
     expect(ranked.length).toBeGreaterThanOrEqual(KEY_ASPECTS_MIN);
     expect(ranked.length).toBeLessThanOrEqual(KEY_ASPECTS_MAX);
     for (let i = 1; i < ranked.length; i++) expect(ranked[i - 1]!.score).toBeGreaterThanOrEqual(ranked[i]!.score);
@@ -85,7 +85,7 @@ describe('composeReport', () => {
 
   it('the improved style adds each entry\'s strengths and challenges', () => {
     const improved = composeReport(charts.timed!, { library, style: 'improved' }).markdown;
-    const sun = library.entries.get(`planet.sun.sign.${extractFeatures(charts.timed!).points.get('sun')!.sign}`)!;
+    const sun = library.entries.get(`planet.sun.sign.${extractChartFactors(charts.timed!).points.get('sun')!.sign}`)!;
     expect(improved).toContain(`- Strengths: ${sun.strengths.join('; ')}.`);
     expect(reports.timed!.markdown).not.toContain('- Strengths: ');
   });

@@ -27,7 +27,7 @@ const GLOSSARY: [string, string][] = [
 ];
 
 function motion(ctx: ReportContext, id: string): string {
-  const p = ctx.features.points.get(id)!;
+  const p = ctx.factors.points.get(id)!;
   if (id === 'asc' || id === 'mc') return '—';
   const stationaryBelow = id === 'north_node' ? undefined : bodyInfo(id).stationaryBelow;
   if (stationaryBelow !== undefined && Math.abs(p.speed) < stationaryBelow) return 'stationary';
@@ -35,11 +35,11 @@ function motion(ctx: ReportContext, id: string): string {
 }
 
 export function appendixSection(ctx: ReportContext): ReportSection {
-  const ids = [...PLANET_IDS, ...(ctx.timed ? ['asc', 'mc'] : [])].filter((id) => ctx.features.points.has(id));
+  const ids = [...PLANET_IDS, ...(ctx.timed ? ['asc', 'mc'] : [])].filter((id) => ctx.factors.points.has(id));
   const positions = table(
     ['Point', 'Position', ...(ctx.timed ? ['House'] : []), 'Motion'],
     ids.map((id) => {
-      const p = ctx.features.points.get(id)!;
+      const p = ctx.factors.points.get(id)!;
       return [POINT_NAMES[id]!, zodiacPosition(p.lon), ...(ctx.timed ? [p.house === undefined ? '—' : ordinal(p.house)] : []), motion(ctx, id)];
     }),
   );
@@ -47,8 +47,8 @@ export function appendixSection(ctx: ReportContext): ReportSection {
   if (ctx.timed) {
     parts.push('### House Cusps', table(['House', 'Cusp'], ctx.chart.houses!.map((h) => [ordinal(h.house), zodiacPosition(h.abs_pos)])));
   }
-  if (ctx.features.aspects.length > 0) {
-    parts.push('### Major Aspects', table(['Aspect', 'Orb', 'Phase'], ctx.features.aspects.map((a) => [
+  if (ctx.factors.aspects.length > 0) {
+    parts.push('### Major Aspects', table(['Aspect', 'Orb', 'Phase'], ctx.factors.aspects.map((a) => [
       `${POINT_NAMES[a.p1]} ${ASPECT_WORDS[a.type]} ${POINT_NAMES[a.p2]}`, degreesMinutes(a.orb), a.applying ? 'applying' : 'separating',
     ])));
   }

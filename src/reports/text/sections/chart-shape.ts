@@ -1,7 +1,7 @@
 /** Chart shape and configurations: the whole-chart pattern, stelliums and aspect figures. */
 import { gapsAfter } from '../../../astro/chart-shape.ts';
 import { normalizeDegrees, SIGNS } from '../../../astro/zodiac.ts';
-import type { Configuration } from '../../../interpretations/features/configurations.ts';
+import type { Configuration } from '../../../interpretations/chart-factors/configurations.ts';
 import { keys, TEN_PLANET_IDS } from '../../../interpretations/keys.ts';
 import type { ReportContext } from '../context.ts';
 import { degreesMinutes, joinAnd, ordinal } from '../report-markdown.ts';
@@ -14,7 +14,7 @@ const names = (ids: string[]) => joinAnd(ids.map((id) => POINT_NAMES[id]!));
 
 /** The planet that stands alone opposite the others in a bucket pattern. */
 function bucketHandle(ctx: ReportContext): string | undefined {
-  const planets = TEN_PLANET_IDS.map((id) => ctx.features.points.get(id)).filter((p) => p !== undefined);
+  const planets = TEN_PLANET_IDS.map((id) => ctx.factors.points.get(id)).filter((p) => p !== undefined);
   for (const handle of planets) {
     const rest = planets.filter((p) => p !== handle).map((p) => normalizeDegrees(p.lon)).sort((a, b) => a - b);
     if (360 - Math.max(...gapsAfter(rest)) <= 180) return handle.id;
@@ -24,14 +24,14 @@ function bucketHandle(ctx: ReportContext): string | undefined {
 
 /** "Planets spread over 236° of the zodiac", or the handle of a bucket. */
 function shapeFact(ctx: ReportContext): string {
-  if (ctx.features.shape === 'bucket') {
+  if (ctx.factors.shape === 'bucket') {
     const handle = bucketHandle(ctx);
     if (handle) {
-      const p = ctx.features.points.get(handle)!;
+      const p = ctx.factors.points.get(handle)!;
       return `Handle: ${POINT_NAMES[handle]} in ${ctx.signName(handle)}${p.house !== undefined ? `, ${ordinal(p.house)} house` : ''}`;
     }
   }
-  const lons = TEN_PLANET_IDS.map((id) => ctx.features.points.get(id)?.lon).filter((l) => l !== undefined).map(normalizeDegrees).sort((a, b) => a - b);
+  const lons = TEN_PLANET_IDS.map((id) => ctx.factors.points.get(id)?.lon).filter((l) => l !== undefined).map(normalizeDegrees).sort((a, b) => a - b);
   return `The ten planets span ${Math.round(360 - Math.max(...gapsAfter(lons)))}° of the zodiac`;
 }
 
@@ -49,15 +49,15 @@ function configurationFact(list: Configuration[]): string {
 }
 
 export function chartShapeSection(ctx: ReportContext): ReportSection {
-  const { features } = ctx;
+  const { factors } = ctx;
   const parts: string[] = [];
-  if (features.shape) {
-    const key = keys.shape(features.shape);
+  if (factors.shape) {
+    const key = keys.shape(factors.shape);
     const e = ctx.library.entries.get(key);
     const text = e ? ctx.take(key, e.title, SHAPE_WEIGHT.shape, { heading: e.title, fact: shapeFact(ctx) }) : undefined;
     if (text) parts.push(text);
   }
-  for (const s of features.stelliums) {
+  for (const s of factors.stelliums) {
     const key = s.kind === 'sign' ? keys.stelliumSign(s.sign_id!) : keys.stelliumHouse(s.house!);
     const e = ctx.library.entries.get(key);
     const where = s.kind === 'sign' ? SIGNS.find((sign) => sign.id === s.sign_id)!.name : `the ${ordinal(s.house!)} house`;
@@ -65,13 +65,13 @@ export function chartShapeSection(ctx: ReportContext): ReportSection {
     if (text) parts.push(text);
   }
   const byKey = new Map<string, Configuration[]>();
-  for (const c of features.configurations) byKey.set(c.key, [...(byKey.get(c.key) ?? []), c]);
+  for (const c of factors.configurations) byKey.set(c.key, [...(byKey.get(c.key) ?? []), c]);
   for (const [key, list] of byKey) {
     const e = ctx.library.entries.get(key);
     const text = e ? ctx.take(key, e.title, SHAPE_WEIGHT.configuration, { heading: e.title, fact: configurationFact(list) }) : undefined;
     if (text) parts.push(text);
   }
-  if (features.configurations.length === 0) {
+  if (factors.configurations.length === 0) {
     parts.push(ctx.choose([
       'Your chart has no grand trine, T-square, grand cross, yod or kite. Its energy moves through individual aspects rather than closed figures, which leaves more room for you to decide how the parts combine.',
       'None of the classic aspect figures (grand trine, T-square, grand cross, yod, kite) appears in your chart, so its dynamics rest on single aspects between pairs of planets, described later in this report.',

@@ -1,6 +1,6 @@
 /** The core triad: Sun, Moon and Ascendant, and the chart ruler, with how they relate. */
 import { signOf } from '../../../astro/zodiac.ts';
-import { signElement } from '../../../interpretations/features/balance.ts';
+import { signElement } from '../../../interpretations/chart-factors/balance.ts';
 import { keys } from '../../../interpretations/keys.ts';
 import type { ReportContext } from '../context.ts';
 import { ordinal, zodiacPosition } from '../report-markdown.ts';
@@ -14,13 +14,13 @@ const COMPATIBLE: Record<string, string> = { fire: 'air', air: 'fire', earth: 'w
 
 /** "Sun 21°31′ Taurus, 9th house, retrograde" */
 export function placementFact(ctx: ReportContext, id: string): string {
-  const p = ctx.features.points.get(id)!;
+  const p = ctx.factors.points.get(id)!;
   return `${POINT_NAMES[id]} ${zodiacPosition(p.lon)}${p.house !== undefined ? `, ${ordinal(p.house)} house` : ''}${p.speed < 0 && id !== 'north_node' ? ', retrograde' : ''}`;
 }
 
 /** A planet's sign entry and, for a timed chart, its house entry, each under its own heading with its facts. */
 export function placementEntries(ctx: ReportContext, id: string, weights: { sign: number; house: number }, headingPrefix = ''): string[] {
-  const p = ctx.features.points.get(id);
+  const p = ctx.factors.points.get(id);
   if (!p) return [];
   const parts: string[] = [];
   const signKey = keys.planetSign(id, p.sign);
@@ -35,8 +35,8 @@ export function placementEntries(ctx: ReportContext, id: string, weights: { sign
 }
 
 function sunMoonBridge(ctx: ReportContext): string | undefined {
-  const sun = ctx.features.points.get('sun');
-  const moon = ctx.features.points.get('moon');
+  const sun = ctx.factors.points.get('sun');
+  const moon = ctx.factors.points.get('moon');
   if (!sun || !moon) return undefined;
   const se = signElement(sun.sign);
   const me = signElement(moon.sign);
@@ -64,7 +64,7 @@ function sunMoonBridge(ctx: ReportContext): string | undefined {
 }
 
 export function coreTriadSection(ctx: ReportContext): ReportSection {
-  const { features } = ctx;
+  const { factors } = ctx;
   const parts: string[] = [];
   parts.push(...placementEntries(ctx, 'sun', { sign: CORE_WEIGHT.luminarySign, house: CORE_WEIGHT.luminaryHouse }));
   parts.push(...placementEntries(ctx, 'moon', { sign: CORE_WEIGHT.luminarySign, house: CORE_WEIGHT.luminaryHouse }));
@@ -75,18 +75,18 @@ export function coreTriadSection(ctx: ReportContext): ReportSection {
     parts.push('Without a birth time the rising sign cannot be known, and with it the chart ruler, the planet that rules the rising sign. If you learn your time of birth later, these two factors are worth adding to the picture; they often describe the way you approach life more precisely than any other.');
     return introducedSection(ctx, 'core_triad', parts);
   }
-  const asc = features.points.get('asc')!;
+  const asc = factors.points.get('asc')!;
   const ascSign = ctx.signName('asc');
   const ascText = ctx.take(keys.angleSign('asc', asc.sign), `${ascSign} Rising`, CORE_WEIGHT.ascendant, {
     heading: ctx.library.entries.get(keys.angleSign('asc', asc.sign))?.title,
     fact: `Ascendant ${zodiacPosition(asc.lon)}`,
   });
   if (ascText) parts.push(ascText);
-  const ruler = features.chartRuler!;
+  const ruler = factors.chartRuler!;
   if (ruler === 'sun' || ruler === 'moon') {
     parts.push(`With ${ascSign} rising, the ${POINT_NAMES[ruler]} is also your chart ruler, so the ${ruler === 'sun' ? 'solar' : 'lunar'} themes above carry double weight: they describe both your core and the way you meet the world.`);
   } else {
-    const r = features.points.get(ruler)!;
+    const r = factors.points.get(ruler)!;
     parts.push(ctx.choose([
       `With ${ascSign} rising, ${POINT_NAMES[ruler]} is your chart ruler. Wherever it stands, it acts as a guide for the whole chart, lending the personality some of its ${SIGN_STYLE[r.sign]}.`,
       `${POINT_NAMES[ruler]} rules ${ascSign}, which makes it the ruler of your chart. Its sign and house describe where the energy of your rising sign is carried and what it is working toward.`,
@@ -98,7 +98,7 @@ export function coreTriadSection(ctx: ReportContext): ReportSection {
 
 /** Untimed: whether the Moon could have been in another sign at another hour of the day. */
 function moonCertainty(ctx: ReportContext): string {
-  const moon = ctx.features.points.get('moon')!;
+  const moon = ctx.factors.points.get('moon')!;
   // The Moon moves at most about 15.4° a day: up to ~7.7° either side of its noon position.
   const inSign = moon.lon - Math.floor(moon.lon / 30) * 30;
   const sign = signOf(moon.lon).name;

@@ -4,7 +4,7 @@ import { pointInSentence } from '../phrases.ts';
 import { introducedSection, type ReportSection } from '../section.ts';
 
 export function howToReadSection(ctx: ReportContext): ReportSection {
-  const ruler = ctx.features.chartRuler;
+  const ruler = ctx.factors.chartRuler;
   const core = ctx.timed
     ? `the Sun, the Moon, the Ascendant and ${ruler && !['sun', 'moon'].includes(ruler) ? `your chart ruler, ${pointInSentence(ruler)}` : 'the chart ruler'}`
     : 'the Sun and the Moon';

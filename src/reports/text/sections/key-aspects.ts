@@ -8,7 +8,7 @@ import { introducedSection, type ReportSection } from '../section.ts';
 import { aspectEntry } from './planets.ts';
 
 export function keyAspectsSection(ctx: ReportContext): ReportSection {
-  const ranked = keyAspects(ctx.features);
+  const ranked = keyAspects(ctx.factors);
   if (ranked.length === 0) {
     return introducedSection(ctx, 'key_aspects', ['Your chart has no major aspects between its main points within the orbs used here, an unusual condition in which each planet tends to act on its own terms.']);
   }

@@ -28,7 +28,7 @@ function cuspSentence(ctx: ReportContext, house: number, described: Set<string>)
 }
 
 function planetsIn(ctx: ReportContext, house: number): string[] {
-  return TEN_PLANET_IDS.filter((id) => ctx.features.points.get(id)?.house === house);
+  return TEN_PLANET_IDS.filter((id) => ctx.factors.points.get(id)?.house === house);
 }
 
 /** The sign on a house's cusp. */
@@ -47,7 +47,7 @@ function houseParts(ctx: ReportContext, house: number, described: Set<string>, o
     const key = keys.planetHouse(id, house);
     const e = ctx.library.entries.get(key);
     if (!e || ctx.isShown(key)) continue;
-    const text = ctx.take(key, e.title, LIFE_AREA_WEIGHT.house, { heading: e.title, fact: `${POINT_NAMES[id]} ${zodiacPosition(ctx.features.points.get(id)!.lon)}` });
+    const text = ctx.take(key, e.title, LIFE_AREA_WEIGHT.house, { heading: e.title, fact: `${POINT_NAMES[id]} ${zodiacPosition(ctx.factors.points.get(id)!.lon)}` });
     if (text) parts.push(text.replace(/^### /, '#### '));
   }
   if (planets.length === 0) {
@@ -75,7 +75,7 @@ export function lifeAreasSection(ctx: ReportContext): ReportSection {
     // In quadrant systems the Midheaven is the 10th cusp and the IC the 4th: their sign is said once.
     let angleSaid: number | undefined;
     if (area.id === 'vocation') {
-      const mc = ctx.features.points.get('mc')!;
+      const mc = ctx.factors.points.get('mc')!;
       const key = keys.angleSign('mc', mc.sign);
       const e = ctx.library.entries.get(key);
       const text = e ? ctx.take(key, e.title, LIFE_AREA_WEIGHT.midheaven, { heading: e.title, fact: `Midheaven ${zodiacPosition(mc.lon)}` }) : undefined;
@@ -84,7 +84,7 @@ export function lifeAreasSection(ctx: ReportContext): ReportSection {
       if (text) described.add(mc.sign);
     }
     if (area.id === 'home') {
-      const ic = signOf(ctx.features.points.get('mc')!.lon + 180);
+      const ic = signOf(ctx.factors.points.get('mc')!.lon + 180);
       const fourth = cuspSign(ctx, 4);
       parts.push(fourth.id === ic.id
         ? `The lowest point of the chart, the IC, opens your 4th house in ${ic.name}. It describes the emotional ground you come from and return to, here marked by ${SIGN_STYLE[ic.id]}.`

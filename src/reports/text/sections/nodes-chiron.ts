@@ -15,7 +15,7 @@ export const LILITH_WEIGHT = { sign: 4, house: 3 };
 
 export function nodesChironSection(ctx: ReportContext): ReportSection {
   const parts: string[] = [];
-  const node = ctx.features.points.get('north_node');
+  const node = ctx.factors.points.get('north_node');
   if (node) {
     const south = signOf(node.lon + 180).name;
     const variant = ctx.chart.planets.find((p) => p.id === 'north_node') as { variant?: string } | undefined;
@@ -23,7 +23,7 @@ export function nodesChironSection(ctx: ReportContext): ReportSection {
     parts.push(...placementEntries(ctx, 'north_node', NODES_WEIGHT));
     parts.push(...nodeAspectParts(ctx));
   }
-  const chiron = ctx.features.points.get('chiron');
+  const chiron = ctx.factors.points.get('chiron');
   if (chiron) {
     parts.push(...placementEntries(ctx, 'chiron', NODES_WEIGHT));
     parts.push(...chironAspectParts(ctx));

@@ -3,7 +3,7 @@
  * they touch the personal chart (near an angle, or in close aspect to a personal point).
  */
 import { signedSeparation } from '../../../astro/zodiac.ts';
-import type { KeyedAspect } from '../../../interpretations/features/aspects.ts';
+import type { KeyedAspect } from '../../../interpretations/chart-factors/aspects.ts';
 import { keys } from '../../../interpretations/keys.ts';
 import type { ReportContext } from '../context.ts';
 import { degreesMinutes, joinAnd, withArticle, zodiacPosition } from '../report-markdown.ts';
@@ -18,7 +18,7 @@ const PERSONAL_POINTS = new Set(['sun', 'moon', 'mercury', 'venus', 'mars', 'asc
 export const OUTER_ASPECT_ORB = 4;
 
 function retrogradeEntry(ctx: ReportContext, id: string): string | undefined {
-  if (!ctx.features.retrogrades.includes(id)) return undefined;
+  if (!ctx.factors.retrogrades.includes(id)) return undefined;
   const key = keys.retrograde(id);
   const e = ctx.library.entries.get(key);
   return e ? ctx.take(key, e.title, PLANET_WEIGHT.retrograde, { heading: e.title }) : undefined;
@@ -26,7 +26,7 @@ function retrogradeEntry(ctx: ReportContext, id: string): string | undefined {
 
 /** A planet's sign entry (its house entry is read with the life areas), or a pointer when already shown. */
 function signOnly(ctx: ReportContext, id: string, weight: number): string[] {
-  const p = ctx.features.points.get(id);
+  const p = ctx.factors.points.get(id);
   if (!p) return [];
   const key = keys.planetSign(id, p.sign);
   if (ctx.isShown(key)) {
@@ -46,7 +46,7 @@ export function personalPlanetsSection(ctx: ReportContext): ReportSection {
 
 export function jupiterSaturnSection(ctx: ReportContext): ReportSection {
   const parts = ['jupiter', 'saturn'].flatMap((id) => signOnly(ctx, id, PLANET_WEIGHT.socialSign));
-  const between = ctx.features.aspects.find((a) => a.p1 === 'jupiter' && a.p2 === 'saturn');
+  const between = ctx.factors.aspects.find((a) => a.p1 === 'jupiter' && a.p2 === 'saturn');
   parts.push(between
     ? `Jupiter and Saturn are themselves linked by ${withArticle(between.type)} (orb ${degreesMinutes(between.orb)}), so expansion and consolidation are in direct conversation in your chart; that aspect is weighed with the others below.`
     : 'Jupiter and Saturn form no major aspect to each other in your chart, so your urge to expand and your sense of limits tend to operate in separate areas of life rather than in constant negotiation.');
@@ -55,16 +55,16 @@ export function jupiterSaturnSection(ctx: ReportContext): ReportSection {
 
 /** Why an outer planet is personal in this chart: an angle within 8°, or close aspects to personal points. */
 export function outerProminence(ctx: ReportContext, id: string): { angle?: string | undefined; aspects: KeyedAspect[] } {
-  const p = ctx.features.points.get(id);
+  const p = ctx.factors.points.get(id);
   if (!p) return { aspects: [] };
   let angle: string | undefined;
-  const asc = ctx.features.points.get('asc');
-  const mc = ctx.features.points.get('mc');
+  const asc = ctx.factors.points.get('asc');
+  const mc = ctx.factors.points.get('mc');
   if (asc && mc) {
     const angles: [string, number][] = [['Ascendant', asc.lon], ['Descendant', asc.lon + 180], ['Midheaven', mc.lon], ['IC', mc.lon + 180]];
     angle = angles.find(([, lon]) => Math.abs(signedSeparation(p.lon, lon)) <= 8)?.[0];
   }
-  const aspects = ctx.features.aspects.filter((a) => (a.p1 === id || a.p2 === id) && a.orb <= OUTER_ASPECT_ORB && PERSONAL_POINTS.has(a.p1 === id ? a.p2 : a.p1));
+  const aspects = ctx.factors.aspects.filter((a) => (a.p1 === id || a.p2 === id) && a.orb <= OUTER_ASPECT_ORB && PERSONAL_POINTS.has(a.p1 === id ? a.p2 : a.p1));
   return { angle, aspects };
 }
 
@@ -72,7 +72,7 @@ export function outerPlanetsSection(ctx: ReportContext): ReportSection {
   const parts: string[] = [];
   const background: string[] = [];
   for (const id of ['uranus', 'neptune', 'pluto']) {
-    const p = ctx.features.points.get(id);
+    const p = ctx.factors.points.get(id);
     if (!p) continue;
     const { angle, aspects } = outerProminence(ctx, id);
     if (!angle && aspects.length === 0) {

@@ -44,7 +44,7 @@ function gather(entries: ShownEntry[], list: (e: ShownEntry) => string[], size: 
 }
 
 function suggestions(ctx: ReportContext): string[] {
-  const { balance, aspects, points } = ctx.features;
+  const { balance, aspects, points } = ctx.factors;
   const out: string[] = [];
   for (const e of balance.weakElements) out.push(WEAK_ELEMENT_SUGGESTION[e]!);
   if (balance.weakElements.length === 0) for (const e of balance.strongElements) out.push(STRONG_ELEMENT_SUGGESTION[e]!);
@@ -60,7 +60,7 @@ function suggestions(ctx: ReportContext): string[] {
   if (saturnHouse !== undefined) {
     out.push(`Saturn in your ${ordinal(saturnHouse)} house suggests that ${HOUSE_DOMAIN[saturnHouse]} repay patience: slow, steady effort there builds something that lasts.`);
   }
-  const dominant = ctx.features.dominant.planet;
+  const dominant = ctx.factors.dominant.planet;
   out.push(`Lean on your strongest planet, ${POINT_NAMES[dominant]}: when you feel unsure, ask what your ${POINT_FUNCTION[dominant]} would do, and start there.`);
   return out;
 }

@@ -15,7 +15,7 @@ function entry(ctx: ReportContext, key: string, weight: number, fact?: string): 
 }
 
 export function temperamentSection(ctx: ReportContext): ReportSection {
-  const { balance, hemispheres, dominant, moonPhase } = ctx.features;
+  const { balance, hemispheres, dominant, moonPhase } = ctx.factors;
   const parts: string[] = [];
   const total = balance.total;
   const members = (ids: string[]) => ids.map((id) => POINT_NAMES[id]).join(', ') || '—';

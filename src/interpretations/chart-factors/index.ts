@@ -33,7 +33,7 @@ function flattenStelliums(found: Stelliums): Stellium[] {
   ];
 }
 
-export interface ChartFeatures {
+export interface ChartFactors {
   timed: boolean;
   points: ReadonlyMap<string, PlacedPoint>;
   aspects: KeyedAspect[];
@@ -50,7 +50,7 @@ export interface ChartFeatures {
   dominant: DominantPlanet;
 }
 
-export function extractFeatures(chart: NatalChartInput): ChartFeatures {
+export function extractChartFactors(chart: NatalChartInput): ChartFactors {
   const points = placedPoints(chart);
   const aspects = keyedAspects(chart);
   const timed = isTimed(chart);

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { NatalChartInput } from '../../../src/interpretations/chart-input.ts';
-import { extractFeatures } from '../../../src/interpretations/features/index.ts';
-import { findConfigurations } from '../../../src/interpretations/features/configurations.ts';
-import { moonPhaseOf } from '../../../src/interpretations/features/moon-phase.ts';
-import { placedPoints } from '../../../src/interpretations/features/positions.ts';
+import { extractChartFactors } from '../../../src/interpretations/chart-factors/index.ts';
+import { findConfigurations } from '../../../src/interpretations/chart-factors/configurations.ts';
+import { moonPhaseOf } from '../../../src/interpretations/chart-factors/moon-phase.ts';
+import { placedPoints } from '../../../src/interpretations/chart-factors/positions.ts';
 import { houseOf } from '../../../src/astro/house-placement.ts';
 
 const TEN = ['sun', 'moon', 'mercury', 'venus', 'mars', 'jupiter', 'saturn', 'uranus', 'neptune', 'pluto'];
@@ -79,11 +79,11 @@ describe('Moon phase', () => {
   });
 });
 
-describe('extractFeatures', () => {
+describe('extractChartFactors', () => {
   it('balance, strong and weak elements, polarity, chart ruler, hemispheres, retrogrades', () => {
     // Sun, Moon, Mercury, Venus in fire; nothing in water; Ascendant in Virgo (ruler Mercury).
     const lons = { sun: 5, moon: 125, mercury: 250, venus: 15, mars: 65, jupiter: 95, saturn: 280, uranus: 70, neptune: 310, pluto: 185 };
-    const f = extractFeatures(chart(lons, { asc: 160, mc: 70 }, { mercury: -0.5 }));
+    const f = extractChartFactors(chart(lons, { asc: 160, mc: 70 }, { mercury: -0.5 }));
     expect(f.timed).toBe(true);
     expect(f.balance.strongElements).toEqual(['fire']);
     expect(f.balance.weakElements).toEqual(['water']);
@@ -96,7 +96,7 @@ describe('extractFeatures', () => {
   });
 
   it('an untimed chart has no angles, hemispheres or chart ruler', () => {
-    const f = extractFeatures(chart(withFillers({})));
+    const f = extractChartFactors(chart(withFillers({})));
     expect(f.timed).toBe(false);
     expect(f.points.has('asc')).toBe(false);
     expect(f.hemispheres).toBeUndefined();
@@ -107,12 +107,12 @@ describe('extractFeatures', () => {
   it('hemispheres: planets around the Ascendant are eastern, above the horizon southern', () => {
     // Ascendant 0° Aries, MC 270°: the eastern half spans 270° → 90°, above the horizon 180° → 360°.
     const lons = { sun: 350, moon: 340, mercury: 345, venus: 330, mars: 320, jupiter: 300, saturn: 355, uranus: 100, neptune: 110, pluto: 120 };
-    const f = extractFeatures(chart(lons, { asc: 0, mc: 270 }));
+    const f = extractChartFactors(chart(lons, { asc: 0, mc: 270 }));
     expect(f.hemispheres!.emphasized).toEqual(['east', 'south']);
   });
 
   it('the see-saw shape gets the library key seesaw', () => {
     const lons = { sun: 0, moon: 10, mercury: 20, venus: 30, mars: 40, jupiter: 180, saturn: 190, uranus: 200, neptune: 210, pluto: 220 };
-    expect(extractFeatures(chart(lons)).shape).toBe('seesaw');
+    expect(extractChartFactors(chart(lons)).shape).toBe('seesaw');
   });
 });
