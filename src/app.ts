@@ -49,6 +49,7 @@ import { logRoutes } from './features/account/logs-routes.ts';
 import { reportCreditRoutes } from './reports/http/report-credit-routes.ts';
 import { billingAccountRoutes, billingPublicRoutes, billingSubscriptionRoute } from './features/billing/routes.ts';
 import { stripeWebhookRoutes } from './features/billing/webhook-routes.ts';
+import { holdsPlan } from './features/billing/subscription-status.ts';
 import { settingsRoutes } from './features/settings/routes.ts';
 import { createAccountServices, type AccountServices } from './account-services.ts';
 import { mcpRoutes } from './features/mcp/routes.ts';
@@ -107,7 +108,6 @@ export interface App {
 
 /** Billable routes registered outside the calculation scope (where every POST is billable by default). */
 const BILLABLE_ELSEWHERE = new Set(['POST /api/v1/numerology/profile']);
-const ACTIVE_SUBSCRIPTION = new Set(['active', 'trialing', 'past_due']);
 
 export async function buildApp(deps: AppDeps): Promise<App> {
   // Request lines show the URL with secret-looking query values redacted.
@@ -327,7 +327,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const plans = new PlanRepository(deps.db);
   const quotaOf = async (userId: string) => {
     const q = await plans.quotaOfUser(userId);
-    if (!q || !ACTIVE_SUBSCRIPTION.has(q.subscription_status) || (q.current_period_end && Date.parse(q.current_period_end) <= Date.now())) return null;
+    if (!q || !holdsPlan(q.subscription_status) || (q.current_period_end && Date.parse(q.current_period_end) <= Date.now())) return null;
     return { userId, keyId: null, requestLimit: q.request_limit, limitPeriod: q.limit_period, rpsLimit: q.rps_limit };
   };
   await app.register(async (account) => {

@@ -6,6 +6,7 @@
 import { type CommonQueryMethods } from 'slonik';
 import { sql } from './sql.ts';
 import { z } from 'zod/v4';
+import { PLAN_HOLDING_STATUSES } from '../features/billing/subscription-status.ts';
 
 export interface SubscriptionMirror {
   subscription_id: string;
@@ -96,7 +97,7 @@ export class BillingSubscriptionRepository {
   async governing(userId: string): Promise<StoredSubscription | null> {
     return this.db.maybeOne(sql.type(storedSubscriptionRow)`
       select ${columns} from billing_subscriptions
-      where user_id = ${userId} and plan_code is not null and status in ('active', 'trialing', 'past_due')
+      where user_id = ${userId} and plan_code is not null and status = any(${sql.array(PLAN_HOLDING_STATUSES, 'text')})
       order by case when status = 'past_due' then 1 else 0 end, unit_amount_cents desc, created_at desc
       limit 1`);
   }

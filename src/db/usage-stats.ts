@@ -5,6 +5,7 @@
 import { type CommonQueryMethods } from 'slonik';
 import { sql } from './sql.ts';
 import { z } from 'zod/v4';
+import { PLAN_HOLDING_STATUSES } from '../features/billing/subscription-status.ts';
 
 const dayCount = z.object({ date: z.string(), count: z.number() });
 export type DayCount = z.infer<typeof dayCount>;
@@ -17,8 +18,6 @@ const globalCounts = z.object({
   total_users: z.number(), active_users_7d: z.number(), active_users_30d: z.number(),
   requests_today: z.number(), requests_30d: z.number(), paying_users: z.number(),
 });
-
-const ACTIVE_SUBSCRIPTION_STATUSES = ['active', 'trialing', 'past_due'];
 
 export class UsageStatsRepository {
   constructor(private readonly db: CommonQueryMethods) {}
@@ -55,7 +54,7 @@ export class UsageStatsRepository {
         (select coalesce(sum(requests), 0) from usage_daily_totals where day = (now() at time zone 'UTC')::date)::int8 as requests_today,
         (select coalesce(sum(requests), 0) from usage_daily_totals where day > (now() at time zone 'UTC')::date - 30)::int8 as requests_30d,
         (select count(*) from subscriptions s join plans p on p.code = s.plan_code
-          where p.price_cents > 0 and s.status = any(${sql.array(ACTIVE_SUBSCRIPTION_STATUSES, 'text')}))::int8 as paying_users`);
+          where p.price_cents > 0 and s.status = any(${sql.array(PLAN_HOLDING_STATUSES, 'text')}))::int8 as paying_users`);
   }
 
   /** Requests of the last 30 days per status class: {"2xx": n, "4xx": n, ...}. */

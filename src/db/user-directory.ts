@@ -6,6 +6,7 @@
 import { type CommonQueryMethods, type FragmentSqlToken } from 'slonik';
 import { sql } from './sql.ts';
 import { z } from 'zod/v4';
+import type { SubscriptionStatus } from '../features/billing/subscription-status.ts';
 
 export const directoryUserRow = z.object({
   id: z.string(), email: z.string(), full_name: z.string().nullable(), plan_code: z.string().nullable(), status: z.string(),
@@ -15,9 +16,8 @@ export type DirectoryUserRow = z.infer<typeof directoryUserRow>;
 
 export const USER_SORTS = ['joined', 'last_active', 'requests', 'email', 'plan'] as const;
 export type UserSort = (typeof USER_SORTS)[number];
-export const SUBSCRIPTION_STATUSES = ['active', 'trialing', 'past_due', 'canceled', 'inactive'] as const;
 /** `none`: a user without any subscription row. */
-export type UserStatusFilter = (typeof SUBSCRIPTION_STATUSES)[number] | 'none';
+export type UserStatusFilter = SubscriptionStatus | 'none';
 
 export interface UserListQuery {
   page: number;

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { UniqueIntegrityConstraintViolationError, type CommonQueryMethods } from 'slonik';
 import { sql } from './sql.ts';
 import { z } from 'zod/v4';
+import type { SubscriptionStatus } from '../features/billing/subscription-status.ts';
 
 export const userRow = z.object({ id: z.string(), email: z.string(), full_name: z.string().nullable(), created_at: z.string() });
 export type UserRow = z.infer<typeof userRow>;
@@ -103,7 +104,7 @@ export class UserRepository {
       returning email, email_verified_at`);
   }
 
-  async setSubscriptionStatus(userId: string, status: 'active' | 'trialing' | 'past_due' | 'canceled' | 'inactive'): Promise<void> {
+  async setSubscriptionStatus(userId: string, status: SubscriptionStatus): Promise<void> {
     await this.db.query(sql.unsafe`update subscriptions set status = ${status}, updated_at = now() where user_id = ${userId}`);
   }
 }

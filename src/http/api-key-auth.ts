@@ -10,6 +10,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { DatabasePool } from 'slonik';
 import { ApiKeyRepository, type KeyPrincipalRow } from '../db/api-keys.ts';
+import { holdsPlan } from '../features/billing/subscription-status.ts';
 import { hashApiKey } from '../features/keys/secret.ts';
 import { HttpError } from './errors.ts';
 import type { AuthFailureThrottle } from './auth-failure-throttle.ts';
@@ -37,13 +38,11 @@ type Verdict = { kind: 'ok'; principal: Principal; validUntil: number } | { kind
 
 /** Longest key we hash: anything longer is not one of ours, and hashing megabytes is a DoS lever. */
 const MAX_KEY_LENGTH = 200;
-/** past_due only while its grace lasts: after it the view effective_subscriptions says free/active. */
-const ACTIVE_SUBSCRIPTION = new Set(['active', 'trialing', 'past_due']);
 
 export function verdictOf(row: KeyPrincipalRow | null, now = Date.now()): Verdict {
   if (!row || row.key_status !== 'active' || (row.expires_at && Date.parse(row.expires_at) <= now)) return { kind: 'invalid' };
   const periodOver = row.current_period_end !== null && Date.parse(row.current_period_end) <= now;
-  if (!row.plan_code || !row.subscription_status || !ACTIVE_SUBSCRIPTION.has(row.subscription_status) || periodOver) return { kind: 'no_subscription' };
+  if (!row.plan_code || !row.subscription_status || !holdsPlan(row.subscription_status) || periodOver) return { kind: 'no_subscription' };
   return {
     kind: 'ok',
     validUntil: Math.min(

@@ -1,7 +1,8 @@
 /** The users listing (PaginatedUsersResponse, field-reference §11) and a user's request log. */
 import { z } from 'zod/v4';
 import { LOGS_MAX_LIMIT } from '../../config.ts';
-import { SUBSCRIPTION_STATUSES, USER_SORTS } from '../../db/user-directory.ts';
+import { USER_SORTS } from '../../db/user-directory.ts';
+import { SUBSCRIPTION_STATUSES } from '../billing/subscription-status.ts';
 import { storableText } from '../shared/storable-text.ts';
 
 export const MAX_PER_PAGE = 200;

@@ -1,5 +1,6 @@
 /** Request and response schemas of the billing endpoints (field-reference §11 "Billing"). */
 import { z } from 'zod/v4';
+import { SUBSCRIPTION_STATUSES } from './subscription-status.ts';
 
 /** Money and codes the same way in every billing answer. */
 const priceCents = () => z.number().int().describe('Price in the smallest unit of the currency (cents)');
@@ -60,7 +61,7 @@ export const billingDetailsResponse = z.object({
   user_id: z.string().describe('The caller\'s user id'),
   plan_code: z.string().describe('Code of the plan held (or of the plan asked about with product_code)'),
   plan_name: z.string().describe('Display name of that plan'),
-  status: z.enum(['active', 'trialing', 'past_due', 'canceled', 'inactive']).describe('State of the subscription; inactive when the caller does not hold the plan'),
+  status: z.enum(SUBSCRIPTION_STATUSES).describe('State of the subscription; inactive when the caller does not hold the plan'),
   current_period_end: z.string().nullable().describe('End of the paid period (Stripe-billed plans).'),
   cancel_at_period_end: z.boolean().describe('True when the subscription ends at current_period_end instead of renewing'),
   grace_until: z.string().nullable().describe('A past-due subscription keeps its plan until then.'),

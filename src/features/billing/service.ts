@@ -24,6 +24,7 @@ import { BillingDisabledError, type BillingContext, type PaymentFailure } from '
 import { fulfilCheckoutSession, ownerOfSession } from './fulfilment.ts';
 import { RedirectPolicy } from './redirect-urls.ts';
 import { stopBilling } from './stop-billing.ts';
+import { isSubscriptionStatus } from './subscription-status.ts';
 import { isMissingResource } from './stripe-client.ts';
 import { handleStripeEvent } from './webhook-events.ts';
 
@@ -41,8 +42,6 @@ export interface BillingServiceDeps {
 const effectiveRow = z.object({
   plan_code: z.string(), plan_name: z.string(), status: z.string(), provider_subscription_id: z.string().nullable(), grace_until: z.string().nullable(),
 });
-
-const DETAIL_STATUSES = new Set(['active', 'trialing', 'past_due', 'canceled']);
 
 export class BillingService {
   readonly catalog: Catalog;
@@ -133,7 +132,7 @@ export class BillingService {
       user_id: userId,
       plan_code: effective.plan_code,
       plan_name: effective.plan_name,
-      status: (DETAIL_STATUSES.has(effective.status) ? effective.status : 'inactive') as 'active' | 'trialing' | 'past_due' | 'canceled' | 'inactive',
+      status: isSubscriptionStatus(effective.status) ? effective.status : 'inactive',
       current_period_end: stripeSub?.current_period_end ?? null,
       cancel_at_period_end: stripeSub?.cancel_at_period_end ?? false,
       grace_until: effective.status === 'past_due' ? effective.grace_until : null,

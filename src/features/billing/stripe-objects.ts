@@ -5,6 +5,7 @@
 import type Stripe from 'stripe';
 import type { SubscriptionMirror } from '../../db/billing-subscriptions.ts';
 import type { InvoiceMirror } from '../../db/billing-records.ts';
+import { REVENUE_STATUSES } from './subscription-status.ts';
 
 export const isoOf = (epochSeconds: number | null | undefined): string | null => (epochSeconds ? new Date(epochSeconds * 1000).toISOString() : null);
 
@@ -12,7 +13,7 @@ export const isoOf = (epochSeconds: number | null | undefined): string | null =>
 export const idOf = (value: string | { id: string } | null | undefined): string | null => (value == null ? null : typeof value === 'string' ? value : value.id);
 
 /** Statuses whose amount counts as monthly recurring revenue (a trial has not paid yet). */
-const REVENUE_STATUSES = new Set(['active', 'past_due']);
+const revenueStatuses: ReadonlySet<string> = new Set(REVENUE_STATUSES);
 
 /** An interval's amount per month, in the smallest unit. */
 export function monthlyAmount(amount: number, interval: string | null, count: number | null): number {
@@ -39,7 +40,7 @@ export function subscriptionMirror(sub: Stripe.Subscription, input: { userId: st
     unit_amount_cents: unitAmount,
     billing_interval: price?.recurring?.interval ?? null,
     interval_count: price?.recurring?.interval_count ?? null,
-    mrr_cents: REVENUE_STATUSES.has(sub.status) ? monthlyAmount(unitAmount, price?.recurring?.interval ?? null, price?.recurring?.interval_count ?? null) : 0,
+    mrr_cents: revenueStatuses.has(sub.status) ? monthlyAmount(unitAmount, price?.recurring?.interval ?? null, price?.recurring?.interval_count ?? null) : 0,
     current_period_start: isoOf(item?.current_period_start),
     current_period_end: isoOf(item?.current_period_end),
     cancel_at_period_end: sub.cancel_at_period_end,
