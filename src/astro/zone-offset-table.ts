@@ -5,7 +5,7 @@
  * instants of one zone are needed (an ephemeris export asks for one per row); a year asked for
  * only once or twice is answered by Intl directly (see `zoneOffsetSecondsOnceFrequent`).
  */
-import { ianaZone, intlOffsetSeconds } from './civil-time.ts';
+import { ianaZone, intlOffsetSeconds } from './zone-intl.ts';
 import { indexedOffsetSeconds, indexedTransitions, scanZoneTransitions } from './zone-transitions.ts';
 
 const HOUR = 3_600_000;

@@ -10,7 +10,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { ianaZone, intlOffsetSeconds } from './civil-time.ts';
+import { ianaZone, intlOffsetSeconds } from './zone-intl.ts';
 import { projectPath } from '../project-paths.ts';
 
 const DAY = 86_400_000;

@@ -6,13 +6,12 @@
 import type { AspectType } from '../aspects.ts';
 import type { ZodiacSetting } from '../ephemeris.ts';
 import type { Sign } from '../zodiac.ts';
+import type { EventBodyId } from './event-bodies.ts';
 import type { PositionCache } from './positions.ts';
 
 export type SignId = Sign['id'];
 
-/** The ten bodies the engine knows (Sun to Pluto, Moon included). */
-export const EVENT_BODIES = ['sun', 'moon', 'mercury', 'venus', 'mars', 'jupiter', 'saturn', 'uranus', 'neptune', 'pluto'] as const;
-export type EventBodyId = (typeof EVENT_BODIES)[number];
+export { EVENT_BODIES, type EventBodyId } from './event-bodies.ts';
 
 /** Bodies that take part in planetary aspects and ingresses: Sun, Mercury..Pluto (no Moon). */
 export const PLANETS = ['sun', 'mercury', 'venus', 'mars', 'jupiter', 'saturn', 'uranus', 'neptune', 'pluto'] as const;
