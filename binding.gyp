@@ -1,17 +1,14 @@
 # The JSON tape writer (native/json_writer.c: the bytes of the calculation answers), files mapped
 # into memory (native/mapped_file.c: the time-zone tiles), and the lean
-# swe_calc_ut binding (native/swe_calc.c, with the natal cast of native/natal_cast.c) with its own copy of the Swiss Ephemeris, compiled from
+# swe_calc_ut binding (native/swe_calc.c) with its own copy of the Swiss Ephemeris, compiled from
 # the sources that the sweph package ships (the same version as the main binding), its data files
 # read from memory (native/ephemeris_files.c).
 {
   "targets": [
     {
       "target_name": "swe_calc",
-      "sources": ["native/swe_calc.c", "native/ephemeris_files.c", "native/natal_cast.c"],
+      "sources": ["native/swe_calc.c", "native/ephemeris_files.c"],
       "dependencies": ["swisseph"],
-      # natal_cast.c must give the doubles JavaScript gives: no multiplication fused with an addition.
-      "cflags": ["-ffp-contract=off"],
-      "xcode_settings": { "OTHER_CFLAGS": ["-ffp-contract=off"] },
       "defines": ["NAPI_VERSION=8"]
     },
     {

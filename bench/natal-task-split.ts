@@ -1,17 +1,14 @@
 /**
  * Where a natal task's time goes, in process on one thread: the library floor's unit of work
  * (ΔT, obliquity, 13 bodies, houses); the task's steps: the moment, the moment and the chart cast
- * in C with its aspects (natal/native-cast.ts), the whole task (with the answer on the JSON
- * tape); and, as the references they replaced, the chart and aspects cast in JavaScript with
- * the answer on the tape, and the older path cut at its steps: the answer's objects,
- * JSON.stringify, the UTF-8 bytes. Batches of each alternate and are timed in CPU time, so that
+ * with its aspects, the whole task (with the answer on the JSON tape); and, as the reference it
+ * replaced, the older path cut at its steps: the answer's objects, JSON.stringify, the UTF-8
+ * bytes. Batches of each alternate and are timed in CPU time, so that
  * the drift and the other work of a shared box weigh on all alike; the figures are medians of
  * the batches, in µs per chart, and each step's cost is the difference between two neighbours.
  */
 import { initEphemeris } from '../src/astro/ephemeris.ts';
 import { castNatal, computeNatal, natalMoment } from '../src/features/natal/service.ts';
-import { NATAL_SECTIONS, writeNatalAnswer } from '../src/features/natal/answer-writer.ts';
-import { castNatalNatively } from '../src/features/natal/native-cast.ts';
 import { runTask } from '../src/compute/tasks.ts';
 import { natalRequest } from '../src/features/natal/schemas.ts';
 import { resolveSubjectPlace } from '../src/features/shared/place.ts';
@@ -21,12 +18,11 @@ import { median } from './median.ts';
 
 export interface NatalTaskSplit {
   /**
-   * Median CPU µs per chart of each step: library; the task's moment, nativeCast (the moment and
-   * the chart in C) and task (with the answer); the JavaScript cast (cast) and its whole task
-   * (castTask, the answer on the tape); and the older path, cumulative from the JavaScript cast:
-   * objects, stringify, encoded (its whole task).
+   * Median CPU µs per chart of each step: library; the task's moment, cast (the moment and the
+   * chart with its aspects) and task (with the answer on the tape); and the older path,
+   * cumulative from the cast: objects, stringify, encoded (its whole task).
    */
-  micros: Record<'library' | 'moment' | 'nativeCast' | 'task' | 'cast' | 'castTask' | 'objects' | 'stringify' | 'encoded', number>;
+  micros: Record<'library' | 'moment' | 'cast' | 'task' | 'objects' | 'stringify' | 'encoded', number>;
   batches: number;
 }
 
@@ -44,15 +40,7 @@ export function natalTaskSplit(seconds: number): NatalTaskSplit {
   const steps = {
     library,
     moment: () => natalMoment(next()),
-    nativeCast: () => {
-      const task = next();
-      return castNatalNatively(task, natalMoment(task), NATAL_SECTIONS);
-    },
     cast: () => castNatal(next()),
-    castTask: () => {
-      const task = next();
-      return writeNatalAnswer(task, castNatal(task));
-    },
     objects: () => computeNatal(next()),
     stringify: () => JSON.stringify(computeNatal(next())),
     encoded: () => encoder.encode(JSON.stringify(computeNatal(next()))),

@@ -22,7 +22,6 @@
 #include <stdlib.h>
 #include "swephexp.h"
 #include "ephemeris_files.h"
-#include "natal_cast.h"
 
 /* native/sweph_cached.c: the segments of coefficients this thread's library remembers. */
 void sweph_forget_segments(void);
@@ -33,20 +32,12 @@ typedef struct {
   double *out;      /* its elements: six for calc, HOUSES_OUT for houses */
   size_t out_length;
   char error[AS_MAXCH];
-  /* The natal cast (native/natal_cast.c) and the arrays it reads and answers through. */
-  struct NatalCast *natal;
-  napi_ref natal_io_ref, natal_rows_ref;
-  double *natal_io;
-  int32_t *natal_rows;
 } ThreadState;
 
 static void free_state(napi_env env, void *data, void *hint) {
   ThreadState *state = data;
   (void)hint;
   if (state->out_ref) napi_delete_reference(env, state->out_ref);
-  if (state->natal_io_ref) napi_delete_reference(env, state->natal_io_ref);
-  if (state->natal_rows_ref) napi_delete_reference(env, state->natal_rows_ref);
-  free(state->natal);
   free(state);
   /*
    * The thread's end (a worker's, or the process's): its library closes its files and frees
@@ -226,71 +217,6 @@ static napi_value files_in_memory(napi_env env, napi_callback_info info) {
   return list;
 }
 
-/*
- * natalLayout(slots: Int32Array, types: Float64Array, io: Float64Array, rows: Int32Array,
- * mathProbe: Float64Array): the fragment ids the natal cast writes and the arrays it works
- * through (natal_cast.h); false when the cast cannot be offered here (V8's Math functions not
- * found, or not those of JavaScript's Math).
- */
-static napi_value natal_layout(napi_env env, napi_callback_info info) {
-  size_t argc = 5;
-  napi_value argv[5];
-  napi_get_cb_info(env, info, &argc, argv, NULL, NULL);
-  ThreadState *state = state_of(env);
-  size_t slot_count = 0, type_values = 0, io_length = 0, rows_length = 0, probe_values = 0;
-  int32_t *slots = argc < 5 ? NULL : typed_elements(env, argv[0], napi_int32_array, 0, &slot_count);
-  double *types = argc < 5 ? NULL : typed_elements(env, argv[1], napi_float64_array, 0, &type_values);
-  double *io = argc < 5 ? NULL : typed_elements(env, argv[2], napi_float64_array, NATAL_IO_SIZE, &io_length);
-  int32_t *rows = argc < 5 ? NULL : typed_elements(env, argv[3], napi_int32_array, NATAL_POINT_ROW * NATAL_MAX_POINTS, &rows_length);
-  double *probe = argc < 5 ? NULL : typed_elements(env, argv[4], napi_float64_array, 0, &probe_values);
-  if (!slots || !types || !io || !rows || !probe || type_values % 4 != 0 || probe_values % 5 != 0) {
-    return throw_type_error(env, "natalLayout(slots: Int32Array, types: Float64Array, io: Float64Array, rows: Int32Array, mathProbe: Float64Array) with the sizes of natal_cast.h");
-  }
-  if (!state->natal && !(state->natal = calloc(1, natal_cast_size()))) return throw_type_error(env, "out of memory");
-  if (!natal_cast_set_layout(state->natal, slots, slot_count, types, type_values / 4, probe, probe_values / 5)) return throw_type_error(env, "natalLayout: the slots or the aspect types do not match natal_cast.h");
-  if (state->natal_io_ref) napi_delete_reference(env, state->natal_io_ref);
-  if (state->natal_rows_ref) napi_delete_reference(env, state->natal_rows_ref);
-  napi_create_reference(env, argv[2], 1, &state->natal_io_ref);
-  napi_create_reference(env, argv[3], 1, &state->natal_rows_ref);
-  state->natal_io = io;
-  state->natal_rows = rows;
-  napi_value available;
-  napi_get_boolean(env, natal_cast_available(state->natal), &available);
-  return available;
-}
-
-/* natalCast(): casts the chart set in the registered arrays; 1 when done, 0 when it is left to JavaScript. */
-static napi_value natal_cast(napi_env env, napi_callback_info info) {
-  (void)info;
-  ThreadState *state = state_of(env);
-  if (!state->natal || !state->natal_io) return throw_type_error(env, "natalCast needs natalLayout() first");
-  napi_value done;
-  napi_create_int32(env, natal_cast_run(state->natal, state->natal_io, state->natal_rows, state->natal_io), &done);
-  return done;
-}
-
-/* natalWrite(steps: Uint32Array, stepCount, numbers: Float64Array, numberCount): the last cast's body on the tape; the new step count (-1 when it does not fit), the new number count in the io array. */
-static napi_value natal_write(napi_env env, napi_callback_info info) {
-  size_t argc = 4;
-  napi_value argv[4];
-  napi_get_cb_info(env, info, &argc, argv, NULL, NULL);
-  ThreadState *state = state_of(env);
-  size_t step_capacity = 0, number_capacity = 0;
-  uint32_t *steps = argc < 4 ? NULL : typed_elements(env, argv[0], napi_uint32_array, 0, &step_capacity);
-  double *numbers = argc < 4 ? NULL : typed_elements(env, argv[2], napi_float64_array, 0, &number_capacity);
-  uint32_t step_count = 0, number_count = 0;
-  if (!steps || !numbers || !state->natal || !state->natal_io || napi_get_value_uint32(env, argv[1], &step_count) != napi_ok || napi_get_value_uint32(env, argv[3], &number_count) != napi_ok
-      || step_count > step_capacity || number_count > number_capacity) {
-    return throw_type_error(env, "natalWrite(steps: Uint32Array, stepCount, numbers: Float64Array, numberCount) after natalCast()");
-  }
-  size_t new_steps = step_count, new_numbers = number_count;
-  int fits = natal_cast_write(state->natal, steps, &new_steps, step_capacity, numbers, &new_numbers, number_capacity);
-  state->natal_io[NATAL_OUT_NUMBER_COUNT] = (double)new_numbers;
-  napi_value result;
-  napi_create_double(env, fits ? (double)new_steps : -1, &result);
-  return result;
-}
-
 NAPI_MODULE_INIT() {
   ThreadState *state = calloc(1, sizeof *state);
   napi_set_instance_data(env, state, free_state, NULL);
@@ -301,9 +227,6 @@ NAPI_MODULE_INIT() {
     { "deltaT", NULL, delta_t, NULL, NULL, NULL, napi_default, NULL },
     { "lastError", NULL, last_error, NULL, NULL, NULL, napi_default, NULL },
     { "filesInMemory", NULL, files_in_memory, NULL, NULL, NULL, napi_default, NULL },
-    { "natalLayout", NULL, natal_layout, NULL, NULL, NULL, napi_default, NULL },
-    { "natalCast", NULL, natal_cast, NULL, NULL, NULL, napi_default, NULL },
-    { "natalWrite", NULL, natal_write, NULL, NULL, NULL, napi_default, NULL },
   };
   napi_define_properties(env, exports, sizeof properties / sizeof properties[0], properties);
   return exports;

@@ -40,12 +40,6 @@ interface LeanBinding {
   lastError(): string;
   /** The data files this process reads from memory (native/ephemeris_files.c), by path. */
   filesInMemory(): string[];
-  /** The natal cast in C (native/natal_cast.c): its fragments and arrays, and Math's answers to check its own against; false when it cannot be offered. */
-  natalLayout(slots: Int32Array, types: Float64Array, io: Float64Array, rows: Int32Array, mathProbe: Float64Array): boolean;
-  /** Casts the chart set in the registered arrays: 1 when done, 0 when it is left to JavaScript. */
-  natalCast(): number;
-  /** The last cast's body on a JSON tape: the new step count (-1 when it does not fit); the number count in the io array. */
-  natalWrite(steps: Uint32Array, stepCount: number, numbers: Float64Array, numberCount: number): number;
 }
 
 const lean = loadNativeModule<LeanBinding>('swe_calc');
@@ -116,12 +110,6 @@ export function deltaTSeconds(jdUt: number): number {
 /** The Terrestrial Time of a UT Julian day (deltaTSeconds keeps the last instant's ΔT, which a chart asks for many times). */
 export function terrestrialTime(jdUt: number): number {
   return jdUt + deltaTSeconds(jdUt) / 86400;
-}
-
-/** The natal cast of the lean binding (src/features/natal/native-cast.ts), with the data path set. */
-export function leanNatalCast(): Pick<LeanBinding, 'natalLayout' | 'natalCast' | 'natalWrite'> {
-  if (ephePath === undefined) initEphemeris();
-  return lean;
 }
 
 /** Flags of a call through the general binding at `jdUt`, whose sidereal mode is set here. */

@@ -187,23 +187,6 @@ export class JsonTape {
     return value === null || value === undefined ? this.fragment(NULL) : this.str(value);
   }
 
-  /**
-   * Steps that native code writes straight into the tape's arrays (the natal cast in C): `write`
-   * gets them with room for at least `steps` more steps and `numbers` more numbers, and answers
-   * the counts after what it wrote.
-   */
-  native(steps: number, numbers: number, write: (steps: Uint32Array, stepCount: number, numbers: Float64Array, numberCount: number) => readonly [stepCount: number, numberCount: number]): this {
-    while (this.steps.length - this.stepCount < steps) this.steps = grown(this.steps);
-    while (this.numbers.length - this.numberCount < numbers) this.numbers = grown(this.numbers);
-    const [stepCount, numberCount] = write(this.steps, this.stepCount, this.numbers, this.numberCount);
-    if (!(stepCount >= this.stepCount && stepCount <= this.steps.length && numberCount >= this.numberCount && numberCount <= this.numbers.length)) {
-      throw new Error('native steps beyond the tape');
-    }
-    this.stepCount = stepCount;
-    this.numberCount = numberCount;
-    return this;
-  }
-
   /** Any value through JSON.stringify (for the small, rare blocks of an answer). */
   value(value: unknown): this {
     return this.json(JSON.stringify(value));

@@ -16,16 +16,13 @@
  */
 import { dignitiesOf } from '../../astro/dignities.ts';
 import { findStelliums } from '../../astro/stelliums.ts';
-import type { ChartFacts, PointPosition } from '../../astro/chart.ts';
-import { TROPICAL, type ZodiacSetting } from '../../astro/ephemeris.ts';
+import type { PointPosition } from '../../astro/chart.ts';
 import { JsonTape, jsonFragment as fragment } from '../../compute/json-tape.ts';
 import { placeWarnings } from '../shared/place.ts';
 import { roundNumbers } from '../shared/chart-presentation.ts';
 import { aspectMeasuresWriter, bodyNumber, SHARED, writeAngles, writeAnglesDetails, writeAspectItems, writeHouses, writeList, writePlanets, writeProvenance, writeSubject } from '../shared/chart-tape.ts';
 import { writeInterpretationBlock } from '../shared/interpretation-tape.ts';
-import { castNatal, dominantsJson, fixedStarsJson, natalConfidence, natalInterpretation, natalMoment, type NatalCast, type NatalTask } from './service.ts';
-import { castNatalNatively, castsNatively, writeNativeBody } from './native-cast.ts';
-import type { ResolvedMoment } from '../shared/moment.ts';
+import { castNatal, dominantsJson, fixedStarsJson, natalConfidence, natalInterpretation, type NatalCast, type NatalTask } from './service.ts';
 import type { InterpretationBlock } from '../../interpretations/index.ts';
 import { findDeclinationAspects } from '../../astro/declination-aspects.ts';
 
@@ -82,14 +79,7 @@ function dignityKeys(w: JsonTape, p: PointPosition): void {
   writeList(w, all, true);
 }
 
-/** The natal answer's UTF-8 JSON bytes, with the interpretation block when the task asks for one. */
-export function writeNatalAnswer(task: NatalTask, cast: NatalCast): Uint8Array {
-  const interpretation = natalInterpretation(task, cast);
-  // Callbacks passed as they are made: a closure held in a constant is named by the loader at every call.
-  return writeAnswer(task, cast.moment, cast.zodiac, cast.chart, (w) => writeCastBody(w, task, cast), (w) => writeCastBlocks(w, task, cast, interpretation));
-}
-
-/** The body of a chart cast in JavaScript: planets to the aspects' summary, with the blocks that sit among them. */
+/** The body of the chart: planets to the aspects' summary, with the blocks that sit among them. */
 function writeCastBody(w: JsonTape, task: NatalTask, cast: NatalCast): void {
   const { request } = task;
   const { moment, zodiac, chart, aspects } = cast;
@@ -136,20 +126,23 @@ function writeCastBlocks(w: JsonTape, task: NatalTask, cast: NatalCast, interpre
 }
 
 /**
- * The answer around its body: the subject, then the body (planets to the aspects' summary), the
- * confidence, the blocks a request adds, the warnings and the provenance.
+ * The natal answer's UTF-8 JSON bytes: the subject, the body (planets to the aspects' summary),
+ * the confidence, the blocks a request adds (with the interpretation block when the task asks for
+ * one), the warnings and the provenance.
  */
-function writeAnswer(task: NatalTask, moment: ResolvedMoment, zodiac: ZodiacSetting, chart: ChartFacts, body: (w: JsonTape) => void, blocks?: (w: JsonTape) => void): Uint8Array {
+export function writeNatalAnswer(task: NatalTask, cast: NatalCast): Uint8Array {
   const { request, place } = task;
+  const { moment, zodiac, chart } = cast;
+  const interpretation = natalInterpretation(task, cast);
   const w = tape.reset();
   w.fragment(F.subject);
   writeSubject(w, request.name ?? 'User', moment, place, chart, zodiac, request.house_system); // never rounded
-  body(w);
+  writeCastBody(w, task, cast);
   const confidence = natalConfidence(chart);
   w.fragment(F.confidence).known(confidence.houses).fragment(F.confidenceAngles).known(confidence.angles).fragment(F.overall).known(confidence.overall).fragment(F.notes);
   writeList(w, confidence.notes);
   w.fragment(SHARED.close);
-  blocks?.(w);
+  writeCastBlocks(w, task, cast, interpretation);
   w.fragment(F.warnings);
   writeList(w, [...placeWarnings(place), ...chart.warnings]);
   w.fragment(F.provenance);
@@ -158,13 +151,7 @@ function writeAnswer(task: NatalTask, moment: ResolvedMoment, zodiac: ZodiacSett
   return w.bytes();
 }
 
-/** The sections the C cast fills (native-cast.ts). */
-export const NATAL_SECTIONS = { planets: F.planets, houses: F.houses, angles: F.angles, anglesDetails: F.anglesDetails, aspects: F.aspects };
-
-/** The natal task's answer bytes: the chart cast in C where the request allows it, else in JavaScript. */
+/** The natal task's answer bytes. */
 export function natalAnswerBytes(task: NatalTask): Uint8Array {
-  if (!castsNatively(task)) return writeNatalAnswer(task, castNatal(task));
-  const moment = natalMoment(task);
-  const chart = castNatalNatively(task, moment, NATAL_SECTIONS);
-  return chart ? writeAnswer(task, moment, TROPICAL, chart, writeNativeBody) : writeNatalAnswer(task, castNatal(task, moment));
+  return writeNatalAnswer(task, castNatal(task));
 }

@@ -94,18 +94,6 @@ const F = {
 const SIGN_FIELDS = SIGNS.map((s) => fragment(`"sign":${quoted(s.abbr)},"sign_id":${quoted(s.id)}`));
 const HOUSE_HEADS = Array.from({ length: 12 }, (_, i) => fragment(`${i ? ',' : '['}{"house":${i + 1},"name":"${i + 1}",`));
 
-/**
- * The fragments of a chart's body (planets, houses, angles, aspects and their summary), for the
- * natal cast in C (natal/native-cast.ts), which writes the steps the writers below write.
- */
-export const BODY_FRAGMENTS = {
-  emptyList: F.emptyList, listOpen: F.listOpen, comma: SHARED.comma, close: SHARED.close, closeList: SHARED.closeList,
-  pos: F.pos, absPos: F.absPos, retrogradeSpeed: F.retrogradeSpeed, stationaryLatitude: F.stationaryLatitude,
-  distanceAu: F.distanceAu, declination: F.declination, house: F.house,
-  angles: [F.anglesAsc, F.mc, F.ic, F.dc, F.vertex, F.armc], detailKeys: F.detailKeys, houseHeads: HOUSE_HEADS, signFields: SIGN_FIELDS,
-  orb: F.orb, summary: F.summary, major: F.major, minor: F.minor, byType: F.byType, colon: F.colon, closeTwo: F.closeTwo,
-};
-
 /** A number of the chart body: as it is, or rounded as roundNumbers rounds it when `precision` is given. */
 export type BodyNumber = (w: JsonTape, v: number) => void;
 const exact: BodyNumber = (w, v) => void w.num(v);
@@ -156,7 +144,7 @@ export function cachedFragment(make: (value: string) => string): (value: string)
 }
 
 /** `,"variant":"mean"`: what follows a node's keys. */
-export const variantFragment = cachedFragment((nodeType) => `,"variant":${quoted(nodeType)}`);
+const variantFragment = cachedFragment((nodeType) => `,"variant":${quoted(nodeType)}`);
 
 /** Aspect types with what surrounds them: `,"type":"trine","deg":`. */
 const aspectTypeFragment = cachedFragment((type) => `,"type":${quoted(type)},"deg":`);
@@ -168,13 +156,8 @@ const aspectTypeAndDegree = new Map<string, { deg: number; fragment: number }>(
   ASPECT_DEFINITIONS.map((d) => [d.type, { deg: d.angle, fragment: fragment(`,"type":${quoted(d.type)},"deg":${d.angle},"angle":`) }]),
 );
 
-/** `,"type":"trine","deg":120,"angle":` of an aspect type, by type. */
-export function typedAspectFragment(type: string): number | undefined {
-  return aspectTypeAndDegree.get(type)?.fragment;
-}
-
 /** An aspect's flags followed by `after`, by is_major * 4 + is_applying * 2 + out_of_sign. */
-export function aspectFlagFragments(after: string): number[] {
+function aspectFlagFragments(after: string): number[] {
   return Array.from({ length: 8 }, (_, bits) => fragment(`,"is_major":${Boolean(bits & 4)},"is_applying":${Boolean(bits & 2)},"out_of_sign":${Boolean(bits & 1)}${after}`));
 }
 
