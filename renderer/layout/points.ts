@@ -147,6 +147,9 @@ const RETRO_CORNERS: readonly Point[] = [
   { x: -1, y: -1 },
 ].map((k) => ({ x: k.x / Math.SQRT2, y: k.y / Math.SQRT2 }));
 
+/** Sign boundaries hold glyphs in their sign like cusps, though they do not cross the track. */
+const SIGN_BOUNDARIES: readonly RadialLine[] = Array.from({ length: 12 }, (_, i) => ({ lon: i * 30, hard: false, virtual: true }));
+
 function layoutTrack(pts: ChartPoint[], track: Track, frame: Frame, g: WheelGeometry, st: Style, barriers: RadialLine[]): PlacedPoint[] {
   const ink = track.glyphSize * INK;
   const cap = track.labelCap;
@@ -189,7 +192,7 @@ function layoutTrack(pts: ChartPoint[], track: Track, frame: Frame, g: WheelGeom
   const display = spreadWithinBarriers(
     pts.map((p) => p.lon),
     sepAt,
-    barriers,
+    [...barriers, ...SIGN_BOUNDARIES],
     marginAt,
   );
 

@@ -80,10 +80,20 @@ function segmentHits(p: { x: number; y: number }, q: { x: number; y: number }, b
   return true;
 }
 
-/** True longitudes closer than this (degrees, chained) make one cluster. */
-export const CLUSTER_GAP = 8;
+/** A box moved round the centre from the drawn angle to another (its centre moves; its size stays). */
+function rotate(b: Box, from: number, to: number, c: { x: number; y: number }): Box {
+  const t = ((to - from) * Math.PI) / 180;
+  // Longitude runs counter-clockwise on screen (y down).
+  const dx = b.x + b.w / 2 - c.x;
+  const dy = b.y + b.h / 2 - c.y;
+  const x = c.x + dx * Math.cos(t) + dy * Math.sin(t);
+  const y = c.y - dx * Math.sin(t) + dy * Math.cos(t);
+  return { x: x - b.w / 2, y: y - b.h / 2, w: b.w, h: b.h };
+}
 
 export function checkWheel(svg: string): WheelReport {
+  const height = Number(/<svg[^>]* height="([\d.]+)"/.exec(svg)?.[1] ?? 700);
+  const c = { x: height / 2, y: height / 2 };
   const points: DrawnPoint[] = [];
   for (const m of svg.matchAll(/<g data-point="([^"]+)" data-ring="(inner|outer)" data-lon="([\d.]+)" data-drawn="([\d.]+)" data-boxes="([^"]*)"/g)) {
     points.push({ id: m[1]!, ring: m[2] as 'inner' | 'outer', lon: num(m[3]!), drawn: num(m[4]!), boxes: m[5]!.split(' ').map(parseBox) });
@@ -110,19 +120,17 @@ export function checkWheel(svg: string): WheelReport {
       const toLine = diff(p.lon, line);
       if (Math.abs(move) < 1e-6 || Math.sign(toLine) !== Math.sign(move) || Math.abs(toLine) >= Math.abs(move) || Math.abs(toLine) < 1e-6) continue;
       r.crossings++;
-      // The cluster, chained through gaps under CLUSTER_GAP, straddles the line when one of its
-      // members lies on the line's far side.
+      // The cluster: neighbours (by true longitude) whose boxes would overlap if drawn at their
+      // true longitudes, chained.
+      const k = ring.indexOf(p);
+      const crowded = (i: number, j: number) => {
+        const a = ring[(i + ring.length) % ring.length]!;
+        const b = ring[(j + ring.length) % ring.length]!;
+        return a !== b && a.boxes.some((x) => b.boxes.some((y) => overlap(rotate(x, a.drawn, a.lon, c), rotate(y, b.drawn, b.lon, c), 0)));
+      };
       const cluster = new Set<DrawnPoint>([p]);
-      for (let grew = true; grew; ) {
-        grew = false;
-        for (const q of ring) {
-          if (cluster.has(q)) continue;
-          if ([...cluster].some((c) => Math.abs(diff(c.lon, q.lon)) <= CLUSTER_GAP)) {
-            cluster.add(q);
-            grew = true;
-          }
-        }
-      }
+      for (let i = k; crowded(i, i + 1) && cluster.size < ring.length; i++) cluster.add(ring[(i + 1) % ring.length]!);
+      for (let i = k; crowded(i - 1, i) && cluster.size < ring.length; i--) cluster.add(ring[(i - 1 + ring.length) % ring.length]!);
       const straddles = [...cluster].some((q) => q !== p && Math.sign(diff(p.lon, q.lon)) === Math.sign(move) && Math.abs(diff(p.lon, q.lon)) > Math.abs(toLine));
       if (straddles) r.maxOvershoot = Math.max(r.maxOvershoot, Math.abs(move) - Math.abs(toLine));
       else {
