@@ -126,7 +126,7 @@ export function computeGeometry(d: ChartDrawing, st: Style): WheelGeometry {
   const bandFrac = st.houseRingFraction ?? (bi ? 0.05 : 0.065);
   const capBase = st.fontFraction ?? (bi ? 0.029 : 0.034);
   const spec: TrackSpec = bi
-    ? { glyph: 0.072 * st.planetScale, cap: capBase, withSign: false }
+    ? { glyph: 0.072 * st.planetScale, cap: capBase, withSign: true }
     : { glyph: 0.088 * st.planetScale, cap: capBase, withSign: true };
 
   let top = zodiacInner;
