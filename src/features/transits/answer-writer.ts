@@ -1,6 +1,7 @@
 /**
  * The transits answer's JSON bytes, written straight from the cast onto a JSON tape
- * (src/compute/json-tape.ts): the same bytes as JSON.stringify of computeTransits' objects,
+ * (src/compute/json-tape.ts): the same bytes as JSON.stringify of computeTransits' objects
+ * (the oracle in test/helpers/answer-oracles.ts),
  * without building them (but for the interpretation, which reads the natal subject and the
  * marked aspects). The rules are the natal writer's (src/features/natal/answer-writer.ts);
  * test/unit/transit-answer-writer.test.ts compares the two on thousands of random cases and

@@ -2,14 +2,12 @@
 import { DEFAULT_TRANSIT_BODIES, bodyInfo } from '../../astro/bodies.ts';
 import { computeChartMoment, type ChartMoment } from '../../astro/chart.ts';
 import type { ZodiacSetting } from '../../astro/ephemeris.ts';
-import { ASPECT_TYPES, MAJOR_ASPECT_TYPES, findAspectsBetween, resolveOrbs, sortByOrb, summarizeAspectMotion, type Aspect } from '../../astro/aspects.ts';
-import { houseOf } from '../../astro/house-placement.ts';
+import { ASPECT_TYPES, MAJOR_ASPECT_TYPES, findAspectsBetween, resolveOrbs, sortByOrb, type Aspect } from '../../astro/aspects.ts';
 import { birthMoment, momentAtInstant, momentWarnings, resolveMoment, type ResolvedMoment } from '../shared/moment.ts';
 import { placeWarnings, type ResolvedPlace } from '../shared/place.ts';
 import { RequestFieldError } from '../shared/request-error.ts';
 import { civilAtOffsetMs, readIsoDateTime } from '../../astro/iso-date-time.ts';
 import { MAX_YEAR, MIN_YEAR } from '../shared/birth-schema.ts';
-import { anglesJson, housesJson, planetJson, provenanceJson, roundNumbers, subjectJson, type PlanetJson } from '../shared/chart-presentation.ts';
 import { aspectPointsOf, natalPoints, zodiacOf } from '../natal/service.ts';
 import type { TransitRequest } from './schemas.ts';
 import type { InterpretationTaskOptions } from '../shared/interpretation-schema.ts';
@@ -105,48 +103,6 @@ export function transitInterpretation(task: TransitTask, cast: TransitCast) {
   if (!task.interpretation) return undefined;
   const natal = { datetime_utc: cast.natalMoment.utcIso, location: { lat: task.natalPlace.lat, lng: task.natalPlace.lng } };
   return interpretTransits(natal, cast.aspects, { ...task.interpretation, natalTimed: cast.natal.houses !== undefined });
-}
-
-/**
- * The transits answer as objects, keys in the JSON's order. The served answer is written by
- * answer-writer.ts from the same cast, with the same bytes; these objects stay as the writer's
- * reference in tests.
- */
-export function computeTransits(task: TransitTask) {
-  const { request } = task;
-  const cast = castTransits(task);
-  const { zodiac, natalMoment, natal, moment, transit } = cast;
-  const aspects = cast.aspects.map(markSides);
-
-  const natalHouses = natal.houses;
-  let body = {
-    transit_planets: transit.points.map((p) => {
-      // planetJson's object is new: the natal house is added to it rather than spread into a
-      // copy (a spread that adds keys measured about 1.3 µs per object), in the same last place.
-      const json: PlanetJson & { natal_house?: number } = planetJson(p, 'true');
-      if (natalHouses) json.natal_house = houseOf(p.lon, natalHouses.cusps, natalHouses.forward);
-      return json;
-    }),
-    natal_planets: natal.points.map((p) => planetJson(p, request.node_type)),
-    ...(natal.houses ? { natal_houses: housesJson(natal.houses), natal_angles: anglesJson(natal.houses).angles_details } : {}),
-    aspects,
-  };
-  const natalSubject = subjectJson(request.natal.name, natalMoment, task.natalPlace, natal, zodiac, request.house_system);
-  const interpretation = transitInterpretation(task, cast);
-  if (request.precision !== undefined) body = roundNumbers(body, request.precision);
-  const transitSubject = subjectJson('Transits', moment, task.transitPlace, transit, zodiac, request.house_system);
-  return {
-    transit_date: moment.localIso.slice(0, 10),
-    // Where the transits are cast, at the top as the public service has it (and in `transit`).
-    location: transitSubject.location,
-    transit: transitSubject,
-    natal: natalSubject,
-    ...body,
-    aspects_summary: summarizeAspectMotion(aspects),
-    ...(interpretation ? { interpretation } : {}),
-    warnings: transitWarnings(task, cast),
-    provenance: { transit: provenanceJson(moment, transit, task.transitPlace), natal: provenanceJson(natalMoment, natal, task.natalPlace) },
-  };
 }
 
 export function transitWarnings(task: TransitTask, cast: TransitCast): string[] {
