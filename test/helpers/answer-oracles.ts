@@ -7,7 +7,10 @@
  * the interpretation tests, the report example and the interpretation bench read the natal
  * objects as a chart's input.
  */
-import { summarizeAspectMotion, summarizeAspects, type Aspect, type AspectsSummary } from '../../src/astro/aspects.ts';
+import type { Aspect } from '../../src/astro/aspects.ts';
+import type { ChartMoment } from '../../src/astro/chart.ts';
+import { formatOffset } from '../../src/astro/civil-time.ts';
+import { engineInfo, FILES_END_JD, FILES_START_JD } from '../../src/astro/ephemeris.ts';
 import { findDeclinationAspects, type DeclinationAspect } from '../../src/astro/declination-aspects.ts';
 import { dignitiesOf, type Dignity } from '../../src/astro/dignities.ts';
 import { dominants, type natalDominants } from '../../src/astro/dominants.ts';
@@ -15,7 +18,8 @@ import { houseOf } from '../../src/astro/house-placement.ts';
 import { findStelliums, type Stelliums } from '../../src/astro/stelliums.ts';
 import { signOf } from '../../src/astro/zodiac.ts';
 import type { InterpretationBlock } from '../../src/interpretations/index.ts';
-import { anglesJson, housesJson, planetJson, provenanceJson, roundNumbers, subjectJson, type PlanetJson } from '../../src/features/shared/chart-presentation.ts';
+import { anglesJson, housesJson, planetJson, roundNumbers, subjectJson, type PlanetJson } from '../../src/features/shared/chart-presentation.ts';
+import type { ResolvedMoment } from '../../src/features/shared/moment.ts';
 import { placeWarnings, type ResolvedPlace } from '../../src/features/shared/place.ts';
 import type { SimpleNatalRequest } from '../../src/features/natal/schemas.ts';
 import { castNatal, castSimpleNatal, dominantsJson, fixedStarsJson, natalConfidence, natalInterpretation, simpleNatalWarnings, type NatalTask } from '../../src/features/natal/service.ts';
@@ -150,5 +154,72 @@ export function computeTransits(task: TransitTask) {
     ...(interpretation ? { interpretation } : {}),
     warnings: transitWarnings(task, cast),
     provenance: { transit: provenanceJson(moment, transit, task.transitPlace), natal: provenanceJson(natalMoment, natal, task.natalPlace) },
+  };
+}
+
+export interface AspectsSummary {
+  total: number;
+  major: number;
+  minor: number;
+  by_type: Record<string, number>;
+}
+
+export interface AspectsMotionSummary {
+  total: number;
+  major: number;
+  minor: number;
+  applying: number;
+  separating: number;
+  by_type: Record<string, number>;
+}
+
+export function summarizeAspects(aspects: readonly Aspect[]): AspectsSummary {
+  const byType: Record<string, number> = {};
+  let major = 0;
+  for (const a of aspects) {
+    byType[a.type] = (byType[a.type] ?? 0) + 1;
+    if (a.is_major) major++;
+  }
+  return { total: aspects.length, major, minor: aspects.length - major, by_type: byType };
+}
+
+/**
+ * summarizeAspects with how many aspects apply and how many separate (keys in the answer's
+ * order). Every aspect is one or the other: `is_applying` is true only while the orb shrinks,
+ * so the rare aspect whose orb is not changing at that instant (exact to the last bit, or its
+ * transiting body at a station with a speed of exactly zero) counts as separating, and
+ * applying + separating = total.
+ */
+export function summarizeAspectMotion(aspects: readonly Aspect[]): AspectsMotionSummary {
+  const { total, major, minor, by_type } = summarizeAspects(aspects);
+  let applying = 0;
+  for (const a of aspects) if (a.is_applying) applying++;
+  return { total, major, minor, applying, separating: total - applying, by_type };
+}
+
+/** Where every number came from: engine, data files, ΔT, time-zone rules, DST and house decisions. */
+export function provenanceJson(moment: ResolvedMoment, chart: ChartMoment, place: ResolvedPlace) {
+  const engine = engineInfo();
+  const inFiles = moment.jdUt >= FILES_START_JD && moment.jdUt < FILES_END_JD;
+  return {
+    engine: engine.engine,
+    engine_version: engine.version,
+    ephemeris: {
+      mode: chart.moshierUsed || !inFiles ? 'moshier_fallback' : 'swiss_ephemeris_files',
+      files: engine.files,
+      files_range: engine.files_range,
+    },
+    frame: 'geocentric apparent ecliptic of date',
+    delta_t_seconds: moment.deltaTSeconds,
+    time_scale: 'civil UTC taken as UT1',
+    tz_database: `IANA ${process.versions.tz ?? 'unknown'}`,
+    time_zone: moment.zone,
+    time_zone_source: moment.zoneSource,
+    utc_offset: formatOffset(moment.offsetSeconds),
+    dst_resolution: moment.dst,
+    place_source: place.source,
+    house_system_requested: chart.houses?.requested ?? null,
+    house_system_used: chart.houses?.used ?? null,
+    house_fallback: chart.houses ? chart.houses.used !== chart.houses.requested : false,
   };
 }

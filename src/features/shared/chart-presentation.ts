@@ -1,7 +1,7 @@
 /** Turns computed chart moments into the JSON objects of the public natal/transit responses. */
 import { bodyInfo } from '../../astro/bodies.ts';
 import type { ChartMoment, HouseFrame, NodeVariant, PointPosition } from '../../astro/chart.ts';
-import { engineInfo, FILES_END_JD, FILES_START_JD, type ZodiacSetting } from '../../astro/ephemeris.ts';
+import type { ZodiacSetting } from '../../astro/ephemeris.ts';
 import { houseOf } from '../../astro/house-placement.ts';
 import { degreeInSign, normalizeDegrees, signOf } from '../../astro/zodiac.ts';
 import { formatOffset } from '../../astro/civil-time.ts';
@@ -84,33 +84,6 @@ export function subjectJson(name: string | undefined, moment: ResolvedMoment, pl
       utc_offset: formatOffset(moment.offsetSeconds),
       time_known: moment.timeKnown,
     },
-  };
-}
-
-/** Where every number came from: engine, data files, ΔT, time-zone rules, DST and house decisions. */
-export function provenanceJson(moment: ResolvedMoment, chart: ChartMoment, place: ResolvedPlace) {
-  const engine = engineInfo();
-  const inFiles = moment.jdUt >= FILES_START_JD && moment.jdUt < FILES_END_JD;
-  return {
-    engine: engine.engine,
-    engine_version: engine.version,
-    ephemeris: {
-      mode: chart.moshierUsed || !inFiles ? 'moshier_fallback' : 'swiss_ephemeris_files',
-      files: engine.files,
-      files_range: engine.files_range,
-    },
-    frame: 'geocentric apparent ecliptic of date',
-    delta_t_seconds: moment.deltaTSeconds,
-    time_scale: 'civil UTC taken as UT1',
-    tz_database: `IANA ${process.versions.tz ?? 'unknown'}`,
-    time_zone: moment.zone,
-    time_zone_source: moment.zoneSource,
-    utc_offset: formatOffset(moment.offsetSeconds),
-    dst_resolution: moment.dst,
-    place_source: place.source,
-    house_system_requested: chart.houses?.requested ?? null,
-    house_system_used: chart.houses?.used ?? null,
-    house_fallback: chart.houses ? chart.houses.used !== chart.houses.requested : false,
   };
 }
 
