@@ -1,11 +1,12 @@
 /**
- * The calculation answers as objects, for JSON.stringify: the oracles that the answer writers
- * (src/features/natal/answer-writer.ts, compact-answer-writer.ts,
- * src/features/transits/answer-writer.ts) are tested against. The service never builds these
+ * The calculation answers as objects (and the export's rows as CSV lines), for JSON.stringify:
+ * the oracles that the answer writers (src/features/natal/answer-writer.ts,
+ * compact-answer-writer.ts, src/features/transits/answer-writer.ts,
+ * src/features/ephemeris/csv-writer.ts) are tested against. The service never builds these
  * objects: it writes the same bytes on the JSON tape from the same casts (castNatal,
- * castSimpleNatal, castTransits); the tests compare the two on thousands of random cases, and
- * the interpretation tests, the report example and the interpretation bench read the natal
- * objects as a chart's input.
+ * castSimpleNatal, castTransits, the export's rows); the tests compare the two on thousands of
+ * random cases, and the interpretation tests, the report example and the interpretation bench
+ * read the natal objects as a chart's input.
  */
 import type { Aspect } from '../../src/astro/aspects.ts';
 import type { ChartMoment } from '../../src/astro/chart.ts';
@@ -21,6 +22,9 @@ import type { InterpretationBlock } from '../../src/interpretations/index.ts';
 import { anglesJson, housesJson, planetJson, roundNumbers, subjectJson, type PlanetJson } from '../../src/features/shared/chart-presentation.ts';
 import type { ResolvedMoment } from '../../src/features/shared/moment.ts';
 import { placeWarnings, type ResolvedPlace } from '../../src/features/shared/place.ts';
+import { csvText } from '../../src/features/ephemeris/formats.ts';
+import type { EphemerisPlan } from '../../src/features/ephemeris/plan.ts';
+import type { EphemerisRow } from '../../src/features/ephemeris/rows.ts';
 import type { SimpleNatalRequest } from '../../src/features/natal/schemas.ts';
 import { castNatal, castSimpleNatal, dominantsJson, fixedStarsJson, natalConfidence, natalInterpretation, simpleNatalWarnings, type NatalTask } from '../../src/features/natal/service.ts';
 import { castTransits, markSides, transitInterpretation, transitWarnings, type TransitTask } from '../../src/features/transits/service.ts';
@@ -222,4 +226,33 @@ export function provenanceJson(moment: ResolvedMoment, chart: ChartMoment, place
     house_system_used: chart.houses?.used ?? null,
     house_fallback: chart.houses ? chart.houses.used !== chart.houses.requested : false,
   };
+}
+
+function csvField(value: unknown): string {
+  if (value === undefined || value === null) return '';
+  if (typeof value !== 'string') return String(value); // numbers and booleans never need quotes
+  return csvText(value);
+}
+
+/** A row of the ephemeris export as a CSV line: the oracle of the CSV writer (src/features/ephemeris/csv-writer.ts). */
+export function csvLine(plan: EphemerisPlan, row: EphemerisRow): string {
+  const fields: unknown[] = [row.timestamp, row.local_timestamp, row.weekday, row.julian_day];
+  if (plan.includeSiderealTime) fields.push(row.sidereal_time);
+  for (const column of plan.columns) {
+    const cell = row.bodies[column]!;
+    fields.push(cell.abs_pos);
+    if (plan.includeSignDegree) fields.push(cell.sign_id, cell.pos);
+    if (plan.includeSpeed) fields.push(cell.speed);
+    if (plan.includeRetrograde) fields.push(cell.retrograde);
+    if (plan.includeDignity) fields.push(cell.dignity ?? '');
+  }
+  if (plan.includeAngles) fields.push(row.angles?.asc, row.angles?.mc, row.angles?.vertex);
+  if (plan.includeHouses) for (let h = 0; h < 12; h++) fields.push(row.houses?.[h]?.abs_pos);
+  if (plan.includeHouses || plan.includeAngles) fields.push(row.house_system ?? plan.houseSystem);
+  if (plan.aspects !== 'none') fields.push(row.aspects!.map((a) => `${a.p1} ${a.type} ${a.p2} ${a.orb.toFixed(4)}`).join('; '));
+  if (plan.includeVoidOfCourse) fields.push(row.moon_void_of_course?.is_void, row.moon_void_of_course?.until);
+  for (let i = 0; i < plan.fixedStars.length; i++) fields.push(row.starLons?.[i]);
+  const phase = row.astrology?.moon_phase;
+  fields.push(phase?.label, phase?.angle, phase?.illumination);
+  return `${fields.map(csvField).join(',')}\n`;
 }

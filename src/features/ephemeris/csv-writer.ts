@@ -1,6 +1,6 @@
 /**
  * The rows of a CSV export written on the JSON tape (src/compute/json-tape.ts): the same bytes as
- * `csvLine` (formats.ts), which stays the reference, without a string per number.
+ * `csvLine` (the oracle in test/helpers/answer-oracles.ts), without a string per number.
  *
  * Why: an export row of the 13 default bodies holds some 50 numbers, and `String(n)` of each took
  * about a quarter of the row's time, as much as the Swiss Ephemeris's 13 calls (measured with

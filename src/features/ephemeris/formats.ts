@@ -38,12 +38,6 @@ export function csvText(value: string): string {
   return NEEDS_QUOTES.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 }
 
-function csvField(value: unknown): string {
-  if (value === undefined || value === null) return '';
-  if (typeof value !== 'string') return String(value); // numbers and booleans never need quotes
-  return csvText(value);
-}
-
 export function csvHeader(plan: EphemerisPlan): string {
   const columns = ['timestamp_utc', 'local_timestamp', 'weekday', 'julian_day'];
   if (plan.includeSiderealTime) columns.push('sidereal_time');
@@ -62,29 +56,6 @@ export function csvHeader(plan: EphemerisPlan): string {
   for (const star of plan.fixedStars) columns.push(`${star.replace(/\s+/g, '_')}_lon`);
   columns.push('moon_phase', 'moon_phase_angle', 'moon_illumination');
   return `${columns.join(',')}\n`;
-}
-
-/** A row as a CSV line; the export writes the same bytes on the tape (csv-writer.ts), this is its reference. */
-export function csvLine(plan: EphemerisPlan, row: EphemerisRow): string {
-  const fields: unknown[] = [row.timestamp, row.local_timestamp, row.weekday, row.julian_day];
-  if (plan.includeSiderealTime) fields.push(row.sidereal_time);
-  for (const column of plan.columns) {
-    const cell = row.bodies[column]!;
-    fields.push(cell.abs_pos);
-    if (plan.includeSignDegree) fields.push(cell.sign_id, cell.pos);
-    if (plan.includeSpeed) fields.push(cell.speed);
-    if (plan.includeRetrograde) fields.push(cell.retrograde);
-    if (plan.includeDignity) fields.push(cell.dignity ?? '');
-  }
-  if (plan.includeAngles) fields.push(row.angles?.asc, row.angles?.mc, row.angles?.vertex);
-  if (plan.includeHouses) for (let h = 0; h < 12; h++) fields.push(row.houses?.[h]?.abs_pos);
-  if (plan.includeHouses || plan.includeAngles) fields.push(row.house_system ?? plan.houseSystem);
-  if (plan.aspects !== 'none') fields.push(row.aspects!.map((a) => `${a.p1} ${a.type} ${a.p2} ${a.orb.toFixed(4)}`).join('; '));
-  if (plan.includeVoidOfCourse) fields.push(row.moon_void_of_course?.is_void, row.moon_void_of_course?.until);
-  for (let i = 0; i < plan.fixedStars.length; i++) fields.push(row.starLons?.[i]);
-  const phase = row.astrology?.moon_phase;
-  fields.push(phase?.label, phase?.angle, phase?.illumination);
-  return `${fields.map(csvField).join(',')}\n`;
 }
 
 export function ndjsonLine(row: EphemerisRow): string {
