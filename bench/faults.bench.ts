@@ -49,7 +49,7 @@ function spawnService(args: string[], env: Record<string, string>, readyLine?: s
   const lines: string[] = [];
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${args.join(' ')} did not start:\n${lines.slice(-20).join('\n')}`)), 120_000);
-    for (const stream of [child.stdout!, child.stderr!]) {
+    for (const stream of [child.stdout, child.stderr]) {
       stream.setEncoding('utf8').on('data', (text: string) => {
         for (const line of text.split('\n')) {
           if (lines.push(line) > 200) lines.shift();

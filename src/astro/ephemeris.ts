@@ -190,8 +190,8 @@ export function calcHousesFromArmc(armc: number, lat: number, obliquity: number,
   if (ephePath === undefined) initEphemeris();
   const r = sweph.houses_armc_ex2(armc, lat, obliquity, letter);
   return {
-    cusps: firstTwelve(r.data.houses as ArrayLike<number>),
-    asc: r.data.points[0]!, mc: r.data.points[1]!, vertex: r.data.points[3]!,
+    cusps: firstTwelve(r.data.houses),
+    asc: r.data.points[0], mc: r.data.points[1], vertex: r.data.points[3],
     fellBack: r.flag === C.ERR,
   };
 }
@@ -275,7 +275,7 @@ export function trueAltitude(jdUt: number, seBody: number, lat: number, lng: num
   const [ra, dec, distAu] = p.data as number[];
   const h = sweph.azalt(jdUt, C.SE_EQU2HOR, [lng, lat, 0], STANDARD_PRESSURE_MBAR, STANDARD_TEMPERATURE_C, [ra!, dec!, distAu!]);
   const equatorialRadiusKm = seBody === C.SE_MOON ? 1737.4 : 695_700;
-  return { altitude: h[1]!, radius: (Math.asin(equatorialRadiusKm / (distAu! * 149_597_870.7)) * 180) / Math.PI };
+  return { altitude: h[1], radius: (Math.asin(equatorialRadiusKm / (distAu! * 149_597_870.7)) * 180) / Math.PI };
 }
 
 export type EclipseKind = 'lunar' | 'solar';
@@ -316,9 +316,9 @@ export function eclipseAtPlace(jdUt: number, kind: EclipseKind, lat: number, lng
   const flags = ephemerisFlag(jdUt);
   if (kind === 'lunar') {
     const r = sweph.lun_eclipse_how(jdUt, flags, [lng, lat, 0]);
-    return { altitude: r.data[5]!, covered: r.data[0]! };
+    return { altitude: r.data[5], covered: r.data[0] };
   }
   const r = sweph.sol_eclipse_how(jdUt, flags, [lng, lat, 0]);
   const sun = trueAltitude(jdUt, C.SE_SUN, lat, lng);
-  return { altitude: sun.altitude, covered: r.flag > 0 ? r.data[0]! : 0 };
+  return { altitude: sun.altitude, covered: r.flag > 0 ? r.data[0] : 0 };
 }

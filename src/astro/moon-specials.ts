@@ -53,7 +53,7 @@ export function harvestAndHunter(fullMoons: readonly Lunation[], equinoxJd: numb
   let best: Lunation | undefined;
   for (const m of fullMoons) if (!best || Math.abs(m.jdUt - equinoxJd) < Math.abs(best.jdUt - equinoxJd)) best = m;
   if (!best || Math.abs(best.jdUt - equinoxJd) > 16) return {};
-  return { harvest: best, hunter: fullMoons.find((m) => m.jdUt > best!.jdUt) };
+  return { harvest: best, hunter: fullMoons.find((m) => m.jdUt > best.jdUt) };
 }
 
 /** Whether the Sun stands within the eclipse limit of either node (the true node and its opposite). */

@@ -90,7 +90,7 @@ export class NameIndex {
 
   /** The folded name of a line. */
   private nameAt(line: number): string {
-    return this.bytes.toString('utf8', this.starts[line]!, this.nameEnds[line]!);
+    return this.bytes.toString('utf8', this.starts[line], this.nameEnds[line]);
   }
 
   /**

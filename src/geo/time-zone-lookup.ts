@@ -208,7 +208,7 @@ export class TimeZoneLookup {
     this.fd ??= fs.openSync(this.dataFile, 'r');
     const bytes = Buffer.alloc(len);
     if (fs.readSync(this.fd, bytes, 0, len, pos) < len) throw new Error(`time-zone data file ${this.dataFile} is shorter than its index`);
-    const collection = geobuf.decode(new Pbf(bytes)) as unknown as { features: DecodedFeature[] };
+    const collection = geobuf.decode(new Pbf(bytes)) as { features: DecodedFeature[] };
     const polygons: ZonePolygon[] = [];
     for (const feature of collection.features) {
       const zone = feature.properties.tzid;

@@ -48,7 +48,7 @@ function sentValue(input: unknown, path: (string | number)[]): unknown {
 
 /** A body that is not JSON, or JSON that does not parse (from the body parser, before any route runs). */
 export function isJsonDecodeError(error: FastifyError): boolean {
-  return error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || (error instanceof SyntaxError && (error as FastifyError).statusCode === 400);
+  return error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || (error instanceof SyntaxError && error.statusCode === 400);
 }
 
 /** zod issue codes to the pydantic-style `type` values FastAPI clients know. */
@@ -74,7 +74,7 @@ export function issueDetail(where: string, issue: { code: string; path: readonly
   const missing = issue.code === 'invalid_type' && sent === undefined;
   // A JSON number too large for a double (1e400) arrives as Infinity: zod's "expected number, received number" says nothing.
   const msg = missing ? 'Field required' : typeof sent === 'number' && !Number.isFinite(sent) ? 'Input should be a finite number' : issue.message;
-  return { loc: [where, ...path], msg, type: issueType(issue.code, issue as unknown as Record<string, unknown>, missing) };
+  return { loc: [where, ...path], msg, type: issueType(issue.code, issue, missing) };
 }
 
 /**

@@ -50,7 +50,7 @@ export class KeyRevocations {
     const redis = this.redis;
     if (!redis) return;
     this.on(redis.subscriber, 'message', (channel, hash) => {
-      if (channel === this.channel) this.authenticator.invalidate(hash!);
+      if (channel === this.channel) this.authenticator.invalidate(hash);
     });
     const subscribe = () => redis.subscriber.subscribe(this.channel);
     // A connection that was lost and is back: what happened meanwhile was not heard.

@@ -154,7 +154,7 @@ const HEBREW_ROWS: readonly HebrewRow[] = deepFreeze(
       millui_alef: breakdown.reduce((a, b) => a + b, 0),
     };
   }),
-) as readonly HebrewRow[];
+);
 
 const HEBREW_ROW_OF_GLYPH: ReadonlyMap<string, HebrewRow> = new Map(
   HEBREW_ROWS.flatMap((row) => {

@@ -51,7 +51,7 @@ const GRAHA_TABLE: readonly GrahaMappingEntry[] = deepFreeze([
     aliases: ['Mangala', 'Kuja', 'मङ्गल'],
     notes: 'Sanskrit spelling मङ्गल',
   },
-]) as readonly GrahaMappingEntry[];
+]);
 
 export function grahaMappingTable(): readonly GrahaMappingEntry[] {
   return GRAHA_TABLE;

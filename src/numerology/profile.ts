@@ -88,12 +88,12 @@ export function applyCompoundPolicy(result: object, policy: CompoundPolicy): Cal
   // others copy the members they keep in a plain loop (Object.entries and fromEntries made the
   // policy step cost as much as the calculations; fromEntries' objects also serialise slower).
   const members = result as Record<string, unknown>;
-  if (policy === 'full_trace') return members as CalculationResult;
+  if (policy === 'full_trace') return members;
   const kept: Record<string, unknown> = {};
   for (const key of Object.keys(members)) {
     if (policy === 'root_only' ? key === 'value' || key === 'status' : !LETTER_TRACE_KEYS.has(key)) kept[key] = members[key];
   }
-  return kept as CalculationResult;
+  return kept;
 }
 
 /** `{ <slug>: <result> }` in the order of `inputs.slugs`. */

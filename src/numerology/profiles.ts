@@ -369,9 +369,9 @@ const ALL_CALCULATIONS: readonly CalculationDef[] = deepFreeze([
   ...CHALDEAN_CALCULATIONS,
   ...KABBALAH_CALCULATIONS,
   ...ANK_JYOTISH_CALCULATIONS,
-]) as readonly CalculationDef[];
+]);
 
-const ALL_PROFILES: readonly ProfileDef[] = deepFreeze(PROFILES) as readonly ProfileDef[];
+const ALL_PROFILES: readonly ProfileDef[] = deepFreeze(PROFILES);
 
 export function profileDefs(): readonly ProfileDef[] {
   return ALL_PROFILES;

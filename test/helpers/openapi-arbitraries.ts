@@ -185,7 +185,7 @@ export function queryValue(name: string, schema: Schema | undefined, doc: OpenAp
   const listHint = ['bodies', 'fixed_stars', 'fixed_star_packs'].includes(name) && hint
     ? fc.array(hint as fc.Arbitrary<string>, { minLength: 1, maxLength: 4 }).map((v) => v.join(','))
     : undefined;
-  const shaped = listHint ?? (hint as fc.Arbitrary<unknown> | undefined) ?? (schema ? shapedBy(resolve(schema, doc), doc, name, 14, 0) : fc.string());
+  const shaped = listHint ?? (hint) ?? (schema ? shapedBy(resolve(schema, doc), doc, name, 14, 0) : fc.string());
   const text = shaped.map((v) => (typeof v === 'string' ? v : JSON.stringify(v) ?? ''));
   if (name.startsWith('include_') || name.startsWith('show_')) {
     return fc.oneof({ weight: 6, arbitrary: fc.constantFrom('true', 'false', '1', '0', 'yes', 'off', 'TRUE', 'maybe', '') }, { weight: 1, arbitrary: hostileString });

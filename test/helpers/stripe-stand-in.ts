@@ -143,7 +143,7 @@ export class StripeStandIn {
     const session = this.sessions.get(sessionId);
     if (!session || session.status !== 'open') throw new Error(`session ${sessionId} is not open`);
     let customerId = session.customer as string | null;
-    if (!customerId) customerId = (this.createCustomer({ email: session.customer_details?.email ?? null }) as Obj).id;
+    if (!customerId) customerId = (this.createCustomer({ email: session.customer_details?.email ?? null })).id;
     session.customer = customerId;
     const pm = this.attachCard(customerId!, options.card ?? { brand: 'visa', last4: '4242' });
     session.status = 'complete';

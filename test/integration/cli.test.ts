@@ -72,7 +72,7 @@ describe('keys create', () => {
       expect(created.limits).toEqual({ requests: null, period: 'month', per_second: null });
       expect((await cli(['keys', 'create', '--email', 'pg@example.com', '--quiet'], { DATABASE_URL: db.url })).trim()).toMatch(/^ask_[A-Za-z0-9_-]{43}$/);
       const human = await cli(['keys', 'create', '--email', 'pg-free@example.com'], { DATABASE_URL: db.url });
-      expect(human).toMatch(/plan free: 80 requests a day, at most 1 a second\):\n  ask_/);
+      expect(human).toMatch(/plan free: 80 requests a day, at most 1 a second\):\n {2}ask_/);
       expect(human).toMatch(/--plan unlimited lifts the limits/);
       await expect(cli(['keys', 'create', '--email', 'pg@example.com', '--plan', 'platinum'], { DATABASE_URL: db.url })).rejects.toThrow(/unknown plan/);
       await expect(cli(['keys', 'create', '--email', 'not-an-email'], { DATABASE_URL: db.url })).rejects.toThrow(/e-mail/);

@@ -51,7 +51,7 @@ describe.runIf(hasBrowser)('/docs in Chromium', () => {
     const operation = '#operations-natal-post_api_v1_natal_calculate';
     await page.click(`${operation} .try-out__btn`);
     // The body Swagger UI will send is the document's example, not a sample of placeholders.
-    const body = await page.$eval(`${operation} textarea.body-param__text`, (el) => (el as HTMLTextAreaElement).value);
+    const body = await page.$eval(`${operation} textarea.body-param__text`, (el) => el.value);
     expect(JSON.parse(body)).toMatchObject({ year: 1990, tz_str: 'Europe/Lisbon' });
     await page.click(`${operation} .execute`);
     const status = await page.waitForSelector(`${operation} .live-responses-table tr.response .response-col_status`, WAIT);

@@ -175,7 +175,7 @@ describe('DATA_DIR\'s lock', () => {
       });
       setInterval(() => {}, 1000);
     `], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
-    const said = await new Promise<string>((resolve) => holder.stdout!.once('data', (d: Buffer) => resolve(d.toString().trim())));
+    const said = await new Promise<string>((resolve) => holder.stdout.once('data', (d: Buffer) => resolve(d.toString().trim())));
     expect(said).toBe('locked');
     expect(tryLockDirectory(dir, 'command')).toBeUndefined();
     expect(currentOwner(dir)).toMatchObject({ pid: holder.pid, role: 'server' });

@@ -50,7 +50,7 @@ describe.runIf(existsSync(CHROMIUM))('the consent page in Chromium', () => {
     const key = await a.newKey('browser-user@example.com', 'unlimited');
     const port = (callback.address() as AddressInfo).port;
     const provider = new RecordingOAuthProvider(`http://127.0.0.1:${port}/callback`, 'Browser assistant');
-    const first = v2Client(`${a.url}/mcp`, { authProvider: provider as never });
+    const first = v2Client(`${a.url}/mcp`, { authProvider: provider });
     await expect(first.connect()).rejects.toThrow(/unauthorized/i);
 
     const page = await browser.newPage();
@@ -72,7 +72,7 @@ describe.runIf(existsSync(CHROMIUM))('the consent page in Chromium', () => {
     expect(text).toContain('Allow Browser assistant to use your account?');
     expect(text).toContain(`127.0.0.1:${port}`);
     expect(text).toContain('browser-user@example.com');
-    const offered = await page.$$eval('input[name=scope]', (inputs) => inputs.map((i) => (i as HTMLInputElement).value));
+    const offered = await page.$$eval('input[name=scope]', (inputs) => inputs.map((i) => i.value));
     expect(offered).toEqual(['astro:western', 'astro:ephemeris', 'astro:numerology', 'astro:charts']);
     // The user withholds charts and numerology.
     await page.click('input[value="astro:charts"]');
@@ -93,7 +93,7 @@ describe.runIf(existsSync(CHROMIUM))('the consent page in Chromium', () => {
 
     await first.transport.finishAuth(back.searchParams);
     expect(provider.stored.scope).toBe('astro:western astro:ephemeris');
-    const client = v2Client(`${a.url}/mcp`, { authProvider: provider as never });
+    const client = v2Client(`${a.url}/mcp`, { authProvider: provider });
     await client.connect();
     expect((await client.client.listTools()).tools.map((t) => t.name)).toEqual(['natal', 'v1_natal_calculate', 'v1_transits_calculate', 'v1_ephemeris_calculate', 'v1_sky_events', 'v1_geo_search']);
     const call = await client.client.callTool({ name: 'natal', arguments: birth });

@@ -43,7 +43,7 @@ describe('the v2 SDK client (2026-07-28)', () => {
     const provider = new RecordingOAuthProvider('http://127.0.0.1:8123/callback', 'Test assistant v2');
 
     // 401 with the challenge; the SDK discovers, registers and sends the user to authorize.
-    const first = v2Client(`${a.url}/mcp`, { authProvider: provider as never });
+    const first = v2Client(`${a.url}/mcp`, { authProvider: provider });
     await expect(first.connect()).rejects.toThrow(/unauthorized/i);
     expect(provider.registration.client_id).toMatch(/^mcpc_/);
     const url = provider.authorizationUrl!;
@@ -61,7 +61,7 @@ describe('the v2 SDK client (2026-07-28)', () => {
     expect(provider.stored).toMatchObject({ token_type: 'Bearer', expires_in: 3600, scope: 'astro:western astro:ephemeris astro:numerology astro:charts' });
     expect(provider.stored.access_token).toMatch(/^mcpat_/);
 
-    const client = v2Client(`${a.url}/mcp`, { authProvider: provider as never });
+    const client = v2Client(`${a.url}/mcp`, { authProvider: provider });
     await client.connect();
     expect((await client.client.listTools()).tools).toHaveLength(8);
     const call = await client.client.callTool({ name: 'natal', arguments: birth });
@@ -103,7 +103,7 @@ describe('the v1 SDK client (2025-era clients)', () => {
   it('goes the same way, and a grant deleted in the dashboard ends its tokens on both processes', async () => {
     const user = await dashboardUser(a, 'oauth-v1', 'unlimited');
     const provider = new RecordingOAuthProvider('http://localhost:8124/cb', 'Test assistant v1');
-    const first = v1Client(`${a.url}/mcp/western`, { authProvider: provider as never });
+    const first = v1Client(`${a.url}/mcp/western`, { authProvider: provider });
     await expect(first.connect()).rejects.toThrow(/unauthorized/i);
     const url = provider.authorizationUrl!;
     expect(url.searchParams.get('resource')).toBe(`${a.url}/mcp`);
@@ -113,7 +113,7 @@ describe('the v1 SDK client (2025-era clients)', () => {
     await first.transport.finishAuth(redirect.searchParams.get('code')!);
     expect(provider.stored.scope).toBe('astro:western');
 
-    const client = v1Client(`${a.url}/mcp/western`, { authProvider: provider as never });
+    const client = v1Client(`${a.url}/mcp/western`, { authProvider: provider });
     await client.connect();
     expect((await client.client.listTools()).tools.map((t) => t.name)).toEqual(['natal', 'v1_natal_calculate', 'v1_transits_calculate', 'v1_geo_search']);
     const natal = await client.client.callTool({ name: 'v1_natal_calculate', arguments: birth });

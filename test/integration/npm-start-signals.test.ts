@@ -55,8 +55,8 @@ describe('npm start and signals', () => {
       const env = { ...cleanEnv, DATA_DIR, PORT: String(port), LOG_LEVEL: 'info' };
       const server = spawn('npm', ['start'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
       let log = '';
-      server.stdout!.on('data', (chunk: Buffer) => { log += chunk.toString(); });
-      server.stderr!.on('data', (chunk: Buffer) => { log += chunk.toString(); });
+      server.stdout.on('data', (chunk: Buffer) => { log += chunk.toString(); });
+      server.stderr.on('data', (chunk: Buffer) => { log += chunk.toString(); });
       const exited = new Promise<number | null>((resolve) => server.once('exit', (code) => resolve(code)));
       try {
         expect(await waitUntilReady(port), log).toBe(true);

@@ -80,7 +80,7 @@ describe.skipIf(!serverUrl || !redisUrl)('a group of API processes (SERVICE_PROC
     const lines: LogLine[] = [];
     let output = '';
     let pending = '';
-    job.stdout!.on('data', (chunk: Buffer) => {
+    job.stdout.on('data', (chunk: Buffer) => {
       output += chunk.toString();
       pending += chunk.toString();
       const complete = pending.split('\n');
@@ -93,7 +93,7 @@ describe.skipIf(!serverUrl || !redisUrl)('a group of API processes (SERVICE_PROC
         }
       }
     });
-    job.stderr!.on('data', (chunk: Buffer) => { output += chunk.toString(); });
+    job.stderr.on('data', (chunk: Buffer) => { output += chunk.toString(); });
     const exited = new Promise<number | null>((resolve) => job.once('exit', (code) => resolve(code)));
     const linesWith = (message: string) => lines.filter((l) => l.msg === message);
     const pidsOf = (message: string) => linesWith(message).map((l) => l.pid);

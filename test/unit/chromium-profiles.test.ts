@@ -15,7 +15,7 @@ describe('Chromium profile folders', () => {
     parents.push(parent);
     const own = createProfileDir(parent);
     // A process that has exited: its pid names no running process (until the system reuses it).
-    const gone = spawnSync(process.execPath, ['-e', '0']).pid!;
+    const gone = spawnSync(process.execPath, ['-e', '0']).pid;
     const abandoned = path.join(parent, `report-chromium-${gone}-abc123`);
     fs.mkdirSync(path.join(abandoned, 'Default'), { recursive: true });
     const running = path.join(parent, 'report-chromium-1-xyz789'); // pid 1 always runs

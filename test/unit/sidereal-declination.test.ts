@@ -28,17 +28,17 @@ const tt = (jdUt: number) => jdUt + deltaTSeconds(jdUt) / 86400;
 
 /** The declination of a body or angle by the general binding, with explicit flags and no zodiac at all. */
 function referenceDeclination(id: string, jdUt: number, lat: number, lng: number): number {
-  if (Object.hasOwn(BODY_SE, id)) return sweph.calc(tt(jdUt), BODY_SE[id]!, ephemeris(jdUt) | C.SEFLG_EQUATORIAL).data[1]!;
+  if (Object.hasOwn(BODY_SE, id)) return sweph.calc(tt(jdUt), BODY_SE[id]!, ephemeris(jdUt) | C.SEFLG_EQUATORIAL).data[1];
   const { points } = sweph.houses_ex2(jdUt, ephemeris(jdUt), lat, lng, 'P').data;
-  const lon = id === 'part_of_fortune' ? partOfFortuneLon(jdUt, points[0]!) : { asc: points[0]!, dc: points[0]! + 180, mc: points[1]!, ic: points[1]! + 180, vertex: points[3]! }[id]!;
-  const trueObliquity = sweph.calc(tt(jdUt), C.SE_ECL_NUT, ephemeris(jdUt)).data[0]!;
-  return sweph.cotrans([lon, 0, 1], -trueObliquity)[1]!;
+  const lon = id === 'part_of_fortune' ? partOfFortuneLon(jdUt, points[0]) : { asc: points[0], dc: points[0] + 180, mc: points[1], ic: points[1] + 180, vertex: points[3] }[id]!;
+  const trueObliquity = sweph.calc(tt(jdUt), C.SE_ECL_NUT, ephemeris(jdUt)).data[0];
+  return sweph.cotrans([lon, 0, 1], -trueObliquity)[1];
 }
 
 /** The tropical part of fortune: Asc + Moon − Sun by day (Sun above the horizon), Asc + Sun − Moon by night. */
 function partOfFortuneLon(jdUt: number, asc: number): number {
-  const sun = sweph.calc(tt(jdUt), 0, ephemeris(jdUt)).data[0]!;
-  const moon = sweph.calc(tt(jdUt), 1, ephemeris(jdUt)).data[0]!;
+  const sun = sweph.calc(tt(jdUt), 0, ephemeris(jdUt)).data[0];
+  const moon = sweph.calc(tt(jdUt), 1, ephemeris(jdUt)).data[0];
   const day = (((sun - asc) % 360) + 360) % 360 >= 180;
   return day ? asc + moon - sun : asc + sun - moon;
 }

@@ -25,7 +25,7 @@ import { makeGrid, scanSignal, type Signal } from './scan.ts';
 import {
   EVENT_KINDS, MAJOR_PHASE_ANGLES, PLANETS,
   type AspectEvent, type EventBodyId, type EventKind, type EventSearchOptions, type MajorAspectType, type PlanetId,
-  type SignId, type SkyEvent, type StationingBodyId,
+  type SignId, type SkyEvent,
 } from './types.ts';
 
 /** Grid step in days. */
@@ -186,7 +186,7 @@ function searchChunk(s: number, e: number, kinds: ReadonlySet<EventKind>, cache:
         const t = refineStation(cache, body, tApprox);
         if (!inWindow(t)) return;
         const lon = normalizeDegrees(cache.get(body, t).lon);
-        out.push({ type: 'station', jdUt: t, body: body as StationingBodyId, direction: toNegative ? 'retrograde' : 'direct', lon, sign_id: signOf(lon).id });
+        out.push({ type: 'station', jdUt: t, body, direction: toNegative ? 'retrograde' : 'direct', lon, sign_id: signOf(lon).id });
       },
     });
   }

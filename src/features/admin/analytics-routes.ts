@@ -119,7 +119,7 @@ export const analyticsRoutes = (deps: { db: DatabasePool; cacheMaxEntries: numbe
   }, async (request) => {
     const entry = await cache.get(request.query.cache_key);
     if (!entry) throw new HttpError(404, 'Cache entry not found');
-    return entry as z.infer<typeof cacheEntryResponse>;
+    return entry;
   });
 
   app.post('/api/v1/admin/analytics/cache', {

@@ -52,7 +52,7 @@ function formOf(request: FastifyRequest): FormFields {
   if (body === undefined || body === null || typeof body !== 'object' || Array.isArray(body)) throw new OAuthProblem('invalid_request', 'the body must be application/x-www-form-urlencoded');
   const fields: FormFields = {};
   for (const [name, value] of Object.entries(body as Record<string, unknown>)) {
-    if (typeof value === 'string' || (Array.isArray(value) && value.every((v) => typeof v === 'string'))) fields[name] = value as string | string[];
+    if (typeof value === 'string' || (Array.isArray(value) && value.every((v) => typeof v === 'string'))) fields[name] = value;
     else throw new OAuthProblem('invalid_request', `${name} must be a string`);
   }
   return fields;

@@ -34,17 +34,17 @@ function bruteForce(): Map<string, number[]> {
       const p = prev;
       const cross = (f0: number, f1: number) => (f0 < 0) !== (f1 < 0) && Math.abs(f0) < 90 && Math.abs(f1) < 90 ? prevT + (STEP * f0) / (f0 - f1) : undefined;
       for (const body of EVENT_BODIES) {
-        const s0 = signIndexOf(p[body]!.lon), s1 = signIndexOf(cur[body]!.lon);
+        const s0 = signIndexOf(p[body]!.lon), s1 = signIndexOf(cur[body].lon);
         if (s0 !== s1) {
           const direct = (s1 - s0 + 12) % 12 === 1;
           const boundary = direct ? s1 * 30 : s0 * 30;
-          const tc = cross(wrap180(p[body]!.lon - boundary), wrap180(cur[body]!.lon - boundary))!;
+          const tc = cross(wrap180(p[body]!.lon - boundary), wrap180(cur[body].lon - boundary))!;
           add(`${body === 'moon' ? 'moon_ingress' : 'ingress'}|${body}|${SIGNS[s1]!.id}|${SIGNS[s0]!.id}|${direct ? 'direct' : 'retrograde'}`, tc);
         }
-        const v0 = p[body]!.speedLon, v1 = cur[body]!.speedLon;
+        const v0 = p[body]!.speedLon, v1 = cur[body].speedLon;
         if (body !== 'sun' && body !== 'moon' && (v0 >= 0) !== (v1 >= 0)) {
           const tc = prevT + (STEP * v0) / (v0 - v1);
-          add(`station|${body}|${v0 >= 0 ? 'retrograde' : 'direct'}|${SIGNS[signIndexOf(cur[body]!.lon)]!.id}`, tc);
+          add(`station|${body}|${v0 >= 0 ? 'retrograde' : 'direct'}|${SIGNS[signIndexOf(cur[body].lon)]!.id}`, tc);
         }
       }
       const firsts: EventBodyId[] = ['moon', ...PLANETS];
@@ -52,11 +52,11 @@ function bruteForce(): Map<string, number[]> {
         for (const b of PLANETS) {
           if (a !== 'moon' && PLANETS.indexOf(b) <= PLANETS.indexOf(a)) continue;
           for (const phase of MAJOR_PHASE_ANGLES) {
-            const tc = cross(wrap180(p[a]!.lon - p[b]!.lon - phase), wrap180(cur[a]!.lon - cur[b]!.lon - phase));
+            const tc = cross(wrap180(p[a]!.lon - p[b]!.lon - phase), wrap180(cur[a].lon - cur[b].lon - phase));
             if (tc === undefined) continue;
             add(`exact_aspect|${a}|${b}|${ASPECT[phase <= 180 ? phase : 360 - phase]}|${phase}`, tc);
             if (a === 'moon' && b === 'sun' && (phase === 0 || phase === 180)) {
-              add(`lunation|moon|sun|${phase === 0 ? 'new_moon' : 'full_moon'}|${SIGNS[signIndexOf(cur.moon!.lon)]!.id}`, tc);
+              add(`lunation|moon|sun|${phase === 0 ? 'new_moon' : 'full_moon'}|${SIGNS[signIndexOf(cur.moon.lon)]!.id}`, tc);
             }
           }
         }
