@@ -53,8 +53,11 @@ export function conjunctionArc(
   const g = lay.geometry;
   const px = lay.style.px;
   const step = 4.2 * px;
+  // Steps stay in the outer third of the disc (of a disc made small by an inner tier of glyphs,
+  // in as much depth as a usual disc's third, up to 60 %); a larger stellium shares the innermost one.
+  const depth = Math.max(g.aspectR * 0.3, Math.min(g.aspectR * 0.6, 0.135 * g.R));
   // At least ~8 px long even on the innermost step.
-  const minSpan = ((8 * px) / (g.aspectR * 0.8)) * (180 / Math.PI);
+  const minSpan = ((8 * px) / Math.max(g.aspectR - depth, g.aspectR * 0.4)) * (180 / Math.PI);
   let from = angleDiff(lonA, lonB) >= 0 ? lonA : lonB;
   let span = Math.abs(angleDiff(lonB, lonA));
   if (span < minSpan) {
@@ -66,8 +69,7 @@ export function conjunctionArc(
     return start < t.span + minSpan * 0.3 || norm360(t.from - from) < span + minSpan * 0.3;
   };
   let level = 0;
-  // Steps stay in the outer third of the disc; a larger stellium shares the innermost one.
-  const maxLevel = Math.max(0, Math.floor((g.aspectR * 0.3 - 7 * px) / step));
+  const maxLevel = Math.max(0, Math.floor((depth - 7 * px) / step));
   while (taken.some((t) => t.level === level && overlaps(t)) && level < maxLevel) level++;
   taken.push({ from, span, level });
   const r = g.aspectR - 7 * px - level * step;

@@ -36,7 +36,7 @@ function drawPoint(b: SvgBuilder, reg: SymbolRegistry, lay: ChartLayout, p: Plac
   const g = lay.geometry;
   // Layout metadata, read by the layout checks: the drawn angle, and the glyph's and labels' boxes.
   const boxes = [p.bbox, ...p.labels.map((l) => l.box)].map((x) => `${num(x.x)},${num(x.y)},${num(x.w)},${num(x.h)}`).join(' ');
-  b.open('g', `data-point="${attr(p.id)}" data-ring="${p.ring}" data-lon="${p.lon.toFixed(4)}" data-drawn="${p.displayLon.toFixed(4)}" data-boxes="${boxes}"${p.retrograde ? ' data-retrograde="true"' : ''}`);
+  b.open('g', `data-point="${attr(p.id)}" data-ring="${p.ring}" data-lon="${p.lon.toFixed(4)}" data-drawn="${p.displayLon.toFixed(4)}" data-boxes="${boxes}"${p.tier > 0 ? ` data-tier="${p.tier}"` : ''}${p.retrograde ? ' data-retrograde="true"' : ''}`);
   b.line(p.tick.from.x, p.tick.from.y, p.tick.to.x, p.tick.to.y, strokeAttrs(color, 1.3 * st.px));
   if (p.leader) {
     b.line(p.leader.from.x, p.leader.from.y, p.leader.to.x, p.leader.to.y, `${strokeAttrs(color, 0.6 * st.px)} stroke-opacity="0.55"`);

@@ -37,6 +37,8 @@ export interface PlacedPoint {
   lon: number;
   displayLon: number;
   retrograde: boolean;
+  /** 0 on the track; 1 on the inner tier a crowded sector stacks its extra glyphs into (smaller, with a leader line). */
+  tier: number;
   /** The point's own colour (validated), else its ring's. */
   color?: string;
   glyph: { x: number; y: number; size: number; text?: string };
@@ -150,7 +152,7 @@ const RETRO_CORNERS: readonly Point[] = [
 /** Sign boundaries hold glyphs in their sign like cusps, though they do not cross the track. */
 const SIGN_BOUNDARIES: readonly RadialLine[] = Array.from({ length: 12 }, (_, i) => ({ lon: i * 30, hard: false, virtual: true }));
 
-function layoutTrack(pts: ChartPoint[], track: Track, frame: Frame, g: WheelGeometry, st: Style, barriers: RadialLine[]): PlacedPoint[] {
+function layoutTrack(pts: ChartPoint[], track: Track, frame: Frame, g: WheelGeometry, st: Style, barriers: RadialLine[], tickTrack: Track = track, tier = 0): PlacedPoint[] {
   const ink = track.glyphSize * INK;
   const cap = track.labelCap;
   const pad = 0.008 * g.R;
@@ -235,14 +237,15 @@ function layoutTrack(pts: ChartPoint[], track: Track, frame: Frame, g: WheelGeom
       labels.push({ kind: 'retro', text: retro, x: rx, y: ry, cap: retroCap, box: box(rx, ry, retroW, retroCap * 1.1) });
     }
 
-    const tickFrom = frame.xy(lon, track.outer);
-    const tickTo = frame.xy(lon, track.outer - track.tickLen);
-    const moved = Math.abs(angleDiff(lon, dl)) > 0.25;
+    const tickFrom = frame.xy(lon, tickTrack.outer);
+    const tickTo = frame.xy(lon, tickTrack.outer - tickTrack.tickLen);
+    const moved = tier > 0 || Math.abs(angleDiff(lon, dl)) > 0.25;
     const glyphTop = frame.xy(dl, track.glyphR + ink / 2 + 0.004 * g.R);
     const text = POINT_GLYPHS[p.id] ? undefined : fallbackGlyphText(p, st.french);
     return {
       id: p.id,
       ring: track.ring,
+      tier,
       name: p.name,
       lon,
       displayLon: dl,
@@ -269,14 +272,93 @@ export function radialLinesThrough(d: ChartDrawing, ring: RingId, g: WheelGeomet
   return [...axes.map((lon) => ({ lon, hard: true })), ...(cusps ?? []).map((lon) => ({ lon, hard: false }))];
 }
 
+/** Scale of the glyphs and labels of the inner tier. */
+const TIER_SCALE = 0.72;
+/** The aspect disc keeps at least this share of the radius when a tier is added. */
+const TIER_MIN_DISC = 0.2;
+
+/** Index of the sector (between consecutive lines) that holds a longitude. */
+function sectorIndex(lon: number, sorted: readonly number[]): number {
+  let k = sorted.length - 1;
+  for (let i = 0; i < sorted.length; i++) if (sorted[i]! <= lon) k = i;
+  return k;
+}
+
+/** The inner tier of a track: the same stack, scaled, just inside the track. */
+function tierTrack(t: Track, g: WheelGeometry): Track {
+  const depth = (t.outer - t.inner) * TIER_SCALE;
+  const outer = t.inner;
+  const ink = t.glyphSize * TIER_SCALE * INK;
+  return {
+    ...t,
+    outer,
+    inner: outer - depth,
+    tickLen: 0,
+    glyphR: outer - 0.008 * g.R - ink / 2,
+    glyphSize: t.glyphSize * TIER_SCALE,
+    labelCap: t.labelCap * TIER_SCALE,
+    labelGap: t.labelGap * TIER_SCALE,
+  };
+}
+
 export function computeLayout(d: ChartDrawing, style: Style = resolveStyle(d)): ChartLayout {
   const geometry = computeGeometry(d, style);
   const frame = new Frame(geometry.cx, geometry.cy, referenceLongitude(d));
   const points: PlacedPoint[] = [];
+  const innermost = geometry.tracks[geometry.tracks.length - 1];
+  let tiered: { track: Track; tier1: Track; pts: ChartPoint[]; second: ChartPoint[]; lines: RadialLine[] } | null = null;
   for (const track of geometry.tracks) {
     const ring = track.ring === 'outer' ? d.outer : d.inner;
     if (!ring) continue;
-    points.push(...layoutTrack(ringPoints(ring, track.ring), track, frame, geometry, style, radialLinesThrough(d, track.ring, geometry)));
+    const pts = ringPoints(ring, track.ring);
+    const lines = radialLinesThrough(d, track.ring, geometry);
+    const placed = layoutTrack(pts, track, frame, geometry, style, lines);
+    // A sector too short for its glyphs (some drawn out of it) stacks every other one of them into
+    // an inner tier, when the track is the innermost one and the aspect disc has the room.
+    const all = [...lines, ...SIGN_BOUNDARIES];
+    if (track === innermost) {
+      const tier1 = tierTrack(track, geometry);
+      const sorted = all.map((l) => norm360(l.lon)).sort((a, b) => a - b);
+      const crowded = new Set<number>();
+      // A glyph pushed out of its sector marks its sector as crowded.
+      placed.forEach((p) => {
+        const move = angleDiff(p.lon, p.displayLon);
+        if (all.some((l) => {
+          const to = angleDiff(p.lon, l.lon);
+          return Math.abs(to) > 1e-6 && Math.sign(to) === Math.sign(move) && Math.abs(to) < Math.abs(move);
+        })) crowded.add(sectorIndex(p.lon, sorted));
+      });
+      const band = style.housesInside && geometry.houseBand ? geometry.houseBand.outer - geometry.houseBand.inner : 0;
+      if (crowded.size > 0 && tier1.inner - band >= TIER_MIN_DISC * geometry.R) {
+        const second: ChartPoint[] = [];
+        for (const k of crowded) {
+          const members = pts.filter((p) => sectorIndex(norm360(p.lon), sorted) === k).sort((a, b) => norm360(a.lon) - norm360(b.lon));
+          members.forEach((p, j) => {
+            if (j % 2 === 1) second.push(p);
+          });
+        }
+        if (second.length > 0) {
+          tiered = { track, tier1, pts, second, lines };
+          continue;
+        }
+      }
+    }
+    points.push(...placed);
+  }
+  if (tiered) {
+    const t = tiered;
+    const hb = geometry.houseBand;
+    if (style.housesInside && hb) {
+      // The house numbers move inside the tier.
+      const th = hb.outer - hb.inner;
+      geometry.houseBand = { ...hb, outer: t.tier1.inner, inner: t.tier1.inner - th };
+    }
+    geometry.aspectR = Math.max(0.12 * geometry.R, style.housesInside && geometry.houseBand ? geometry.houseBand.inner : t.tier1.inner);
+    // Anchors of the tracks laid out already move to the smaller aspect circle.
+    for (const p of points) p.anchor = frame.xy(p.lon, geometry.aspectR);
+    const first = t.pts.filter((p) => !t.second.includes(p));
+    points.push(...layoutTrack(first, t.track, frame, geometry, style, t.lines));
+    points.push(...layoutTrack(t.second, t.tier1, frame, geometry, style, t.lines, t.track, 1));
   }
   return { style, geometry, frame, points };
 }

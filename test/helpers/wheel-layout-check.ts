@@ -27,6 +27,8 @@ interface DrawnPoint {
 
 export interface WheelReport {
   points: number;
+  /** Glyphs stacked into an inner tier. */
+  tiered: number;
   /** Largest |drawn − true| angle of any glyph, degrees. */
   maxDisplacement: number;
   /** Glyphs drawn across a sign boundary or a line crossing their track (cusp, axis). */
@@ -109,7 +111,7 @@ export function checkWheel(svg: string): WheelReport {
   const houseBoxes = [...svg.matchAll(/data-house="\d+" data-box="([^"]+)"/g)].map((m) => parseBox(m[1]!));
   const angleBoxes = [...svg.matchAll(/data-angle-label="\w+" data-box="([^"]+)"/g)].map((m) => parseBox(m[1]!));
 
-  const r: WheelReport = { points: points.length, maxDisplacement: 0, crossings: 0, unexcused: 0, maxOvershoot: 0, overlaps: 0, axisHits: 0, axisHouseHits: 0, details: [] };
+  const r: WheelReport = { points: points.length, tiered: (svg.match(/data-tier="1"/g) ?? []).length, maxDisplacement: 0, crossings: 0, unexcused: 0, maxOvershoot: 0, overlaps: 0, axisHits: 0, axisHouseHits: 0, details: [] };
   for (const p of points) {
     const move = diff(p.lon, p.drawn);
     r.maxDisplacement = Math.max(r.maxDisplacement, Math.abs(move));
@@ -162,14 +164,18 @@ export function checkWheel(svg: string): WheelReport {
 
 export interface Totals extends Omit<WheelReport, 'details'> {
   charts: number;
+  /** Charts with an inner tier. */
+  chartsTiered: number;
   worst: string[];
 }
 
 export function addUp(reports: WheelReport[]): Totals {
-  const t: Totals = { charts: 0, points: 0, maxDisplacement: 0, crossings: 0, unexcused: 0, maxOvershoot: 0, overlaps: 0, axisHits: 0, axisHouseHits: 0, worst: [] };
+  const t: Totals = { charts: 0, chartsTiered: 0, tiered: 0, points: 0, maxDisplacement: 0, crossings: 0, unexcused: 0, maxOvershoot: 0, overlaps: 0, axisHits: 0, axisHouseHits: 0, worst: [] };
   for (const r of reports) {
     t.charts++;
     t.points += r.points;
+    t.tiered += r.tiered;
+    if (r.tiered > 0) t.chartsTiered++;
     t.maxDisplacement = Math.max(t.maxDisplacement, r.maxDisplacement);
     t.crossings += r.crossings;
     t.unexcused += r.unexcused;
@@ -184,7 +190,7 @@ export function addUp(reports: WheelReport[]): Totals {
 
 export function formatTotals(label: string, t: Totals): string {
   return (
-    `${label}: ${t.charts} charts, ${t.points} glyphs; largest displacement ${t.maxDisplacement.toFixed(1)}°; ` +
+    `${label}: ${t.charts} charts, ${t.points} glyphs (${t.tiered} in an inner tier, in ${t.chartsTiered} charts); largest displacement ${t.maxDisplacement.toFixed(1)}°; ` +
     `glyph crossings of a sign/house/axis line ${t.crossings} (outside a straddling cluster ${t.unexcused}, overshoot of the straddling ones ≤ ${t.maxOvershoot.toFixed(1)}°); ` +
     `overlapping boxes ${t.overlaps}; axis through a planet label ${t.axisHits}, through a house number ${t.axisHouseHits}`
   );

@@ -30,7 +30,8 @@ describe('conjunctions', () => {
       expect(Math.hypot(a.x2 - a.x1, a.y2 - a.y1)).toBeGreaterThan(6);
       // Inside the aspect disc, on the circle it claims to follow.
       expect(a.r).toBeLessThan(g.aspectR);
-      expect(a.r).toBeGreaterThan(g.aspectR * 0.6);
+      // (the outer 60 % when a crowded wheel's inner tier of glyphs made the disc small)
+      expect(a.r).toBeGreaterThan(g.aspectR * 0.4);
       for (const [x, y] of [[a.x1, a.y1], [a.x2, a.y2]] as const) expect(Math.hypot(x - g.cx, y - g.cy)).toBeCloseTo(a.r, 0);
     }
   });
