@@ -228,7 +228,10 @@ export function provenanceJson(moment: ResolvedMoment, chart: ChartMoment, place
   };
 }
 
-function csvField(value: unknown): string {
+/** What a CSV field holds: nothing, a text, a number or a flag. */
+type CsvValue = string | number | boolean | null | undefined;
+
+function csvField(value: CsvValue): string {
   if (value === undefined || value === null) return '';
   if (typeof value !== 'string') return String(value); // numbers and booleans never need quotes
   return csvText(value);
@@ -236,7 +239,7 @@ function csvField(value: unknown): string {
 
 /** A row of the ephemeris export as a CSV line: the oracle of the CSV writer (src/features/ephemeris/csv-writer.ts). */
 export function csvLine(plan: EphemerisPlan, row: EphemerisRow): string {
-  const fields: unknown[] = [row.timestamp, row.local_timestamp, row.weekday, row.julian_day];
+  const fields: CsvValue[] = [row.timestamp, row.local_timestamp, row.weekday, row.julian_day];
   if (plan.includeSiderealTime) fields.push(row.sidereal_time);
   for (const column of plan.columns) {
     const cell = row.bodies[column]!;

@@ -60,7 +60,7 @@ const writeMeasures = aspectMeasuresWriter('}');
 const pairFragments = new Map<string, Map<string, readonly [first: number, later: number]>>();
 function aspectPair(p1: string, p2: string, first: boolean): number {
   let byP2 = pairFragments.get(p1);
-  if (byP2 === undefined) pairFragments.set(p1, (byP2 = new Map()));
+  if (byP2 === undefined) pairFragments.set(p1, (byP2 = new Map<string, readonly [first: number, later: number]>()));
   let ids = byP2.get(p2);
   if (ids === undefined) {
     const pair = `{"p1":${JSON.stringify(p1)},"p2":${JSON.stringify(p2)}`;
