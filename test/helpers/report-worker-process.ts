@@ -4,7 +4,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { z } from 'zod/v4';
 import { afterAll, beforeAll } from 'vitest';
+import { sql } from '../../src/db/sql.ts';
 import { startTestServer, type TestServer } from './app.ts';
 
 export interface WorkerProcess {
@@ -46,7 +48,25 @@ export async function startWorkerProcess(server: TestServer, env: Record<string,
     child.kill('SIGKILL');
     throw new Error(`worker did not start (${outcome}):\n${lines.join('\n')}`);
   }
+  // The worker says "ready" before its announcement row is written, and the API caches its answer
+  // of whether a worker runs for two seconds: an order placed right after the line could be
+  // refused as if no worker ran. Started means announced, and seen so by the API.
+  if (!options.until) {
+    const deadline = Date.now() + 60_000;
+    while (!(await announcedAndSeen(server, child.pid!))) {
+      if (Date.now() > deadline || child.exitCode !== null) {
+        child.kill('SIGKILL');
+        throw new Error(`worker said ready but was not seen as announced:\n${lines.join('\n')}`);
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
   return { child, lines, exited };
+}
+
+async function announcedAndSeen(server: TestServer, pid: number): Promise<boolean> {
+  const announced = await server.db.oneFirst(sql.type(z.object({ n: z.number() }))`select count(*)::int as n from report_workers where pid = ${pid}`);
+  return announced > 0 && (await server.get('/readyz')).body.checks?.reports === 'ok';
 }
 
 /**
