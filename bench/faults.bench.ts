@@ -197,7 +197,7 @@ async function main(): Promise<void> {
     const slow = await drippingReceiver();
     const arrivals = new Map<string, number>();
     const fast = await Promise.all(Array.from({ length: 3 }, () => fastReceiver(arrivals)));
-    closers.push(slow.close, ...fast.map((f) => f.close));
+    closers.push(() => slow.close(), ...fast.map((f) => () => f.close()));
     const hookKey = await client.account(8);
     const slowJobs: string[] = [];
     for (let i = 0; i < 2; i++) {

@@ -8,6 +8,9 @@ import { sql } from './sql.ts';
 import { z } from 'zod/v4';
 import { MILESTONE_EVENTS, type DashboardEvent, type MilestoneEvent } from '../features/analytics/event-names.ts';
 
+/** A funnel's count per step (int8: numbers, or strings from a driver that keeps them exact). */
+const funnelCountsRow = z.object({ counts: z.array(z.union([z.string(), z.number()])) });
+
 const isMilestone = (name: string): name is MilestoneEvent => (MILESTONE_EVENTS as readonly string[]).includes(name);
 
 /**
@@ -97,7 +100,7 @@ export class AnalyticsEventRepository {
     // work_mem (4 MB) the grouping sorts on disk, which took most of the time.
     const row = await this.db.transaction(async (t) => {
       await t.query(sql.unsafe`set local work_mem = '64MB'`);
-      return t.one(sql.unsafe`
+      return t.one(sql.type(funnelCountsRow)`
       with per_user as (
         select user_id, ${sql.join(arrays, sql.fragment`, `)} from analytics_events
         where name = any(${sql.array([...new Set(funnel.steps)], 'text')}) and user_id is not null
@@ -107,7 +110,7 @@ export class AnalyticsEventRepository {
       from per_user p ${sql.join(chain, sql.fragment` `)}
       where p.a0 is not null`);
     });
-    return (row.counts as (string | number)[]).map(Number);
+    return row.counts.map(Number);
   }
 
   /**

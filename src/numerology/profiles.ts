@@ -385,7 +385,7 @@ export function calculationDefs(system?: SystemId): readonly CalculationDef[] {
 const CALCULATIONS_BY_SLUG = new Map<SystemId, Map<string, CalculationDef>>();
 for (const c of ALL_CALCULATIONS) {
   let bySlug = CALCULATIONS_BY_SLUG.get(c.system);
-  if (bySlug === undefined) CALCULATIONS_BY_SLUG.set(c.system, (bySlug = new Map()));
+  if (bySlug === undefined) CALCULATIONS_BY_SLUG.set(c.system, (bySlug = new Map<string, CalculationDef>()));
   if (!bySlug.has(c.slug)) bySlug.set(c.slug, c); // the first, as a search in order finds
 }
 

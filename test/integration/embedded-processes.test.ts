@@ -22,8 +22,8 @@ function launch(script: string, args: string[], env: Record<string, string>): { 
   const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { cwd: root, env: { ...cleanEnv, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
-  child.stdout.on('data', (d: Buffer) => { stdout += d; });
-  child.stderr.on('data', (d: Buffer) => { stderr += d; });
+  child.stdout.on('data', (d: Buffer) => { stdout += d.toString(); });
+  child.stderr.on('data', (d: Buffer) => { stderr += d.toString(); });
   const done = new Promise<Finished>((resolve) => child.once('close', (code, signal) => resolve({ code, signal, stdout, stderr })));
   return { child, done };
 }

@@ -29,7 +29,7 @@ const app = server.app.app;
 const USER = 'user-fuzz';
 const token = await server.token(USER, 'fuzz@example.com');
 await server.bearer('POST', '/api/v1/auth/sync', token, { user_id: USER, email: 'fuzz@example.com' });
-const doc = (await app.inject({ method: 'GET', url: '/openapi.json' })).json() as OpenApiDocument;
+const doc = (await app.inject({ method: 'GET', url: '/openapi.json' })).json<OpenApiDocument>();
 
 const operations = Object.entries(doc.paths).flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({ path, method: method.toUpperCase(), op })));
 

@@ -26,7 +26,7 @@ afterAll(async () => {
 
 const registerFrom = async (address: string, body: Record<string, unknown> = { client_name: 'Bounded', redirect_uris: [REDIRECT] }) => {
   const res = await server.app.app.inject({ method: 'POST', url: '/mcp/oauth/register', payload: body, remoteAddress: address });
-  return { status: res.statusCode, headers: res.headers, body: res.json() as Record<string, unknown> };
+  return { status: res.statusCode, headers: res.headers, body: res.json<Record<string, unknown>>() };
 };
 
 describe('client registration', () => {

@@ -14,7 +14,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 
-const { flockSync } = createRequire(import.meta.url)('fs-ext') as { flockSync(fd: number, flags: 'exnb' | 'un'): void };
+const { flockSync } = createRequire(import.meta.url)('fs-ext') as { flockSync: (fd: number, flags: 'exnb' | 'un') => void };
 
 export type OwnerRole = 'server' | 'command';
 

@@ -64,7 +64,7 @@ async function respond(deps: EphemerisDeps, request: FastifyRequest, reply: Fast
   if (plan.format === 'json' || plan.format === 'table') return sendJsonBytes(reply, await compute.run('ephemeris', plan));
   const exported = await exports.admit(request, reply, plan.rowCount, ['body', 'end']);
   // Whatever ends the answer, the export's place is given back.
-  reply.raw.once('close', exported.release);
+  reply.raw.once('close', () => exported.release());
   // The first chunk is computed before any byte is sent, so that a bad request still gets a 422.
   const first = exported.chunk(() => compute.run('ephemeris_chunk', { plan, from: 0, to: Math.min(STREAM_CHUNK_ROWS, plan.rowCount) }));
   await first;

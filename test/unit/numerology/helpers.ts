@@ -50,7 +50,6 @@ export function run(body: unknown, ctx: Partial<ProfileRequestContext> = {}): En
   return runProfileRequest(body, { ...CTX, ...ctx });
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyJson = any;
 
 export function okBody(res: EngineResponse): AnyJson {

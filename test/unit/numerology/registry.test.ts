@@ -94,7 +94,7 @@ describe('numerology registry (interface §2.5)', () => {
     expect(Object.keys(ank.graha_mapping).sort()).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9']);
     expect(ank.graha_mapping['4']).toMatchObject({ english: 'Rahu', common: 'Rahu', iast: 'Rāhu', hindi: 'राहु' });
     expect(ank.graha_mapping['9']).toMatchObject({ english: 'Mars', common: 'Mangal', iast: 'Maṅgala', hindi: 'मंगल' });
-    for (const g of Object.values(ank.graha_mapping) as AnyJson[]) expect(Array.isArray(g.aliases)).toBe(true);
+    for (const g of Object.values<AnyJson>(ank.graha_mapping)) expect(Array.isArray(g.aliases)).toBe(true);
     expect(Object.keys(ank.component_sources)).toEqual(expect.arrayContaining(['moolank', 'bhagyank', 'namank', 'graha_metadata', 'policies']));
     for (const s of registry.systems) {
       if (s.system !== 'ank_jyotish') {
