@@ -11,7 +11,7 @@ export interface WatchedRedis {
   prefix: string;
   /** The arguments of each command naming the prefix, in the order the server ran them. */
   commands: string[][];
-  /** Waits until MONITOR has delivered what was sent so far (it delivers a little later). */
+  /** Waits until MONITOR has delivered every command the server ran so far (it delivers a little later). */
   settle(): Promise<void>;
   /** Stops watching, deletes every key under the prefix and closes the connections. */
   close(): Promise<void>;
@@ -43,14 +43,16 @@ async function openMonitor(url: string, onCommand: (args: string[]) => void): Pr
   let pending = '';
   let watching!: () => void;
   const started = new Promise<void>((resolve) => { watching = resolve; });
+  // AUTH's OK, when there is one, comes first; MONITOR's comes before any command it reports.
+  let oksToCome = password ? 2 : 1;
   socket.setEncoding('utf8').on('data', (chunk: string) => {
     pending += chunk;
     const lines = pending.split('\r\n');
     pending = lines.pop()!;
     for (const line of lines) {
-      // The OK of MONITOR (and of AUTH) comes before any command it reports.
-      if (line === '+OK') watching();
-      else if (line.startsWith('+')) onCommand(monitorArguments(line));
+      if (line === '+OK') {
+        if (--oksToCome === 0) watching();
+      } else if (line.startsWith('+')) onCommand(monitorArguments(line));
       else if (line.startsWith('-')) socket.destroy(new Error(`MONITOR refused: ${line}`));
     }
   });
@@ -62,12 +64,32 @@ export async function watchRedis(url: string, name: string): Promise<WatchedRedi
   const prefix = `test:${name}:${randomBytes(6).toString('hex')}:`;
   const redis = openRedis(url, prefix);
   const commands: string[][] = [];
+  // settle() sends an ECHO of a marker and waits until MONITOR reports it: the server reports
+  // commands in the order it runs them, so every command it ran before the marker (every one
+  // whose answer the test has read) has been reported by then. A fixed pause assumed it.
+  const markerPrefix = `${prefix}settled:`;
+  const waitingFor = new Map<string, () => void>();
+  let markers = 0;
   const monitor = await openMonitor(url, (args) => {
-    if (args.some((a) => a.includes(prefix))) commands.push(args);
+    if (args[0]?.toLowerCase() === 'echo' && args[1]?.startsWith(markerPrefix)) {
+      waitingFor.get(args[1])?.();
+      waitingFor.delete(args[1]);
+    } else if (args.some((a) => a.includes(prefix))) commands.push(args);
   });
+  async function settle(): Promise<void> {
+    const marker = `${markerPrefix}${++markers}`;
+    const seen = new Promise<void>((resolve) => waitingFor.set(marker, resolve));
+    await redis.client.echo(marker);
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error(`MONITOR did not report ${marker} within 60 s`)), 60_000); });
+    try {
+      await Promise.race([seen, late]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
   return {
-    redis, prefix, commands,
-    settle: () => new Promise((r) => setTimeout(r, 200)),
+    redis, prefix, commands, settle,
     async close() {
       monitor.destroy();
       await deleteKeysWithPrefix(redis.client, prefix);
