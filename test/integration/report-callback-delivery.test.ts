@@ -139,9 +139,10 @@ describe('callback delivery with a slow receiver', () => {
     const slowIds = [await dueCallback(`${slowUrl}/hook/a`), await dueCallback(`${slowUrl}/hook/b`)];
     // A deadline far beyond the test: the slow delivery is surely still in flight when the fast one ends.
     startDeliverer({ REPORT_CALLBACK_TIMEOUT_MS: '60000', REPORT_CALLBACK_CONCURRENCY: '4', REPORT_CALLBACK_CONCURRENCY_PER_HOST: '1' });
-    // The fast callback falls due once the slow delivery is open at its receiver: had both been
-    // due together, the fast one could end before the slow connection was even made.
-    await waitFor(() => slow.open.size === 1, 'the slow delivery to be open');
+    // The fast callback falls due once the slow delivery's request has been read at its receiver:
+    // had both been due together, the fast one could end before the slow connection was even made
+    // (and a connection open but not yet read is not yet one of slow.requests, checked below).
+    await waitFor(() => slow.open.size === 1 && slow.requests.length === 1, 'the slow delivery to be open and read');
     const fastId = await dueCallback(`${fastUrl}/hook`);
 
     await waitFor(async () => (await callbackRow(fastId)).status === 'delivered', 'the fast receiver\'s callback to be delivered');
