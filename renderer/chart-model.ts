@@ -42,6 +42,8 @@ export interface WheelRing {
    * the outer person's houses): aspect lines to them still find their ends.
    */
   axisAngles?: Angles;
+  /** Notes on shown points that could not be computed (e.g. Chiron before 1800), printed with the metadata. */
+  omitted?: string[];
 }
 
 /** A second set of house cusps, drawn in the thin band inside the zodiac. */

@@ -274,6 +274,8 @@ export function radialLinesThrough(d: ChartDrawing, ring: RingId, g: WheelGeomet
 
 /** Scale of the glyphs and labels of the inner tier. */
 const TIER_SCALE = 0.72;
+/** How far past a line of its sector a glyph may be drawn before its sector takes an inner tier, degrees. */
+const TIER_SPILL = 0;
 /** The aspect disc keeps at least this share of the radius when a tier is added. */
 const TIER_MIN_DISC = 0.2;
 
@@ -320,12 +322,12 @@ export function computeLayout(d: ChartDrawing, style: Style = resolveStyle(d)): 
       const tier1 = tierTrack(track, geometry);
       const sorted = all.map((l) => norm360(l.lon)).sort((a, b) => a - b);
       const crowded = new Set<number>();
-      // A glyph pushed out of its sector marks its sector as crowded.
+      // A glyph pushed out of its sector by more than TIER_SPILL degrees marks its sector as crowded.
       placed.forEach((p) => {
         const move = angleDiff(p.lon, p.displayLon);
         if (all.some((l) => {
           const to = angleDiff(p.lon, l.lon);
-          return Math.abs(to) > 1e-6 && Math.sign(to) === Math.sign(move) && Math.abs(to) < Math.abs(move);
+          return Math.abs(to) > 1e-6 && Math.sign(to) === Math.sign(move) && Math.abs(to) < Math.abs(move) - TIER_SPILL;
         })) crowded.add(sectorIndex(p.lon, sorted));
       });
       const band = style.housesInside && geometry.houseBand ? geometry.houseBand.outer - geometry.houseBand.inner : 0;

@@ -30,6 +30,12 @@ export function ringOf(chart: ChartMoment, label: string, display: DisplaySettin
     label,
     points: chart.points.filter((p) => isShown(p.id, display)).map((p) => ({ id: p.id, name: bodyInfo(p.id).name, lon: p.lon, retrograde: p.speed < 0 })),
   };
+  // A shown body the ephemeris cannot give for this date is named in the image, not silently left out.
+  const omitted = chart.warnings.flatMap((w) => {
+    const m = /^(\w+) omitted: (.*)$/.exec(w);
+    return m && isShown(m[1]!, display) ? [`${bodyInfo(m[1]!).name} not drawn: ${m[2]}`] : [];
+  });
+  if (omitted.length) ring.omitted = omitted;
   const h = chart.houses;
   if (h && options.houses !== false) ring.cusps = h.cusps;
   if (h && options.angles !== false && anglesShown(display)) ring.angles = { asc: h.asc, mc: h.mc, ic: normalizeDegrees(h.mc + 180), dc: normalizeDegrees(h.asc + 180) };
@@ -129,6 +135,8 @@ export interface RenderChoice {
 }
 
 export function drawing(kind: ChartKind, inner: WheelRing, outer: WheelRing | undefined, aspects: ChartAspect[], metadata: ChartDrawing['metadata'], render: RenderChoice, colors: { inner?: string; outer?: string; swap?: boolean; innerZone?: string; outerZone?: string } = {}): ChartDrawing {
+  const notes = [...new Set([...(outer?.omitted ?? []), ...(inner.omitted ?? [])])];
+  if (notes.length) metadata = { ...metadata, lines: [...metadata.lines, ...notes] };
   return {
     kind, inner, ...(outer ? { outer } : {}), aspects, metadata,
     options: {
