@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 export type FormBody = Record<string, string | string[]>;
 
 export function parseForm(text: string): FormBody {
-  const form: FormBody = Object.create(null);
+  const form = Object.create(null) as FormBody;
   for (const [name, value] of new URLSearchParams(text)) {
     const previous = form[name];
     form[name] = previous === undefined ? value : Array.isArray(previous) ? [...previous, value] : [previous, value];

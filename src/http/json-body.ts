@@ -47,7 +47,7 @@ export function nestsDeeperThan(value: unknown, limit: number): boolean {
   while (stack.length) {
     const { node, depth } = stack.pop()!;
     if (depth > limit) return true;
-    const children = Array.isArray(node) ? node : Object.values(node);
+    const children: unknown[] = Array.isArray(node) ? node : Object.values(node);
     for (const child of children) {
       if (child !== null && typeof child === 'object') stack.push({ node: child, depth: depth + 1 });
     }
@@ -77,7 +77,7 @@ export function registerJsonBodyParser(app: FastifyInstance): void {
   const parse = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    parse(request, body as string, (error: Error | null, value?: unknown) => {
+    void parse(request, body as string, (error: Error | null, value?: unknown) => {
       if (error) return done(parsesAsPlainJson(body as string) ? new ForbiddenJsonKeyError() : error, undefined);
       if (nestsDeeperThan(value, MAX_JSON_DEPTH)) return done(new JsonTooDeepError(), undefined);
       done(null, value);

@@ -32,8 +32,8 @@ export interface BillingServiceDeps {
   db: DatabasePool;
   stripe: Stripe | null;
   config: Config;
-  forgetUserKeys(userId: string): Promise<void>;
-  paymentFailed(userId: string, failure: PaymentFailure): Promise<void>;
+  forgetUserKeys: (userId: string) => Promise<void>;
+  paymentFailed: (userId: string, failure: PaymentFailure) => Promise<void>;
   /** Requests counted in the user's current limit period. */
   usedRequests(userId: string, period: LimitPeriod): Promise<number>;
   log: BillingContext['log'];
