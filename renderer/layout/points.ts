@@ -231,7 +231,9 @@ function layoutTrack(pts: ChartPoint[], track: Track, frame: Frame, g: WheelGeom
       // At a corner of the glyph: the lower right unless the labels run that way, else the
       // corner most across the radius, so the mark never sits in the label stack.
       const u = frame.dir(dl);
-      const corner = RETRO_CORNERS.reduce((best, k) => (Math.abs(k.x * u.x + k.y * u.y) < Math.abs(best.x * u.x + best.y * u.y) - 0.05 ? k : best));
+      // Never at Mars's upper right, where its arrowhead is.
+      const corners = p.id === 'mars' ? RETRO_CORNERS.filter((k) => !(k.x > 0 && k.y < 0)) : RETRO_CORNERS;
+      const corner = corners.reduce((best, k) => (Math.abs(k.x * u.x + k.y * u.y) < Math.abs(best.x * u.x + best.y * u.y) - 0.05 ? k : best));
       const rx = c.x + corner.x * (ink * 0.42 + retroW / 2);
       const ry = c.y + corner.y * ink * 0.36 + (corner.y < 0 ? -retroCap * 0.4 : 0);
       labels.push({ kind: 'retro', text: retro, x: rx, y: ry, cap: retroCap, box: box(rx, ry, retroW, retroCap * 1.1) });

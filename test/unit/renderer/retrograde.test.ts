@@ -56,3 +56,15 @@ describe('retrograde mark', () => {
     for (const make of Object.values(ALL_KINDS)) checkRetro(make('dark'));
   });
 });
+
+describe('the retrograde mark of Mars', () => {
+  it('never sits at the upper right, on its arrowhead, wherever Mars stands', () => {
+    for (let lon = 0; lon < 360; lon += 7.5) {
+      const d = natal('light');
+      d.inner.points = d.inner.points.map((p) => (p.id === 'mars' ? { ...p, lon, retrograde: true } : p));
+      const mars = computeLayout(d).points.find((p) => p.id === 'mars')!;
+      const mark = mars.labels.find((l) => l.kind === 'retro')!;
+      expect(mark.x > mars.glyph.x && mark.y < mars.glyph.y, `Mars at ${lon}`).toBe(false);
+    }
+  });
+});
