@@ -40,8 +40,8 @@ describe('x-api-key', () => {
   });
 
   it('a key is never stored in clear', async () => {
-    const { sql } = await import('slonik');
-    const { z } = await import('zod');
+    const { sql } = await import('../../src/db/sql.ts');
+    const { z } = await import('zod/v4');
     const hashes = await server.db.anyFirst(sql.type(z.object({ key_hash: z.string() }))`select key_hash from api_keys`);
     for (const h of hashes) {
       expect(h).toMatch(/^[0-9a-f]{64}$/);
