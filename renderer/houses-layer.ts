@@ -34,6 +34,8 @@ export function drawHouseBackgrounds(b: SvgBuilder, d: ChartDrawing, g: WheelGeo
 }
 
 export function drawCusps(b: SvgBuilder, reg: SymbolRegistry, d: ChartDrawing, g: WheelGeometry, f: Frame, st: Style): void {
+  const a = d.inner.angles;
+  const axes = a ? [a.asc, a.dc, a.mc, a.ic].filter(Number.isFinite) : [];
   const cusps = validCusps(d.inner.cusps);
   if (cusps) {
     const outerR = innerCuspOuterRadius(g);
@@ -48,7 +50,7 @@ export function drawCusps(b: SvgBuilder, reg: SymbolRegistry, d: ChartDrawing, g
       const hb = g.houseBand;
       b.circle(g.cx, g.cy, hb.outer, `fill="none" ${strokeAttrs(st.houseRingOuter.color, st.houseRingOuter.width)}`);
       b.circle(g.cx, g.cy, hb.inner, `fill="none" ${strokeAttrs(st.houseRingInner.color, st.houseRingInner.width)}`);
-      drawNumbers(b, reg, cusps, (hb.outer + hb.inner) / 2, hb.cap, f, st, st.houseNumber);
+      drawNumbers(b, reg, cusps, (hb.outer + hb.inner) / 2, hb.cap, f, st, st.houseNumber, axes);
     }
   }
   const second = secondHouseSet(d);
@@ -65,7 +67,7 @@ export function drawCusps(b: SvgBuilder, reg: SymbolRegistry, d: ChartDrawing, g
     });
     b.close('g');
     b.circle(g.cx, g.cy, ob.inner, `fill="none" ${strokeAttrs(st.ringInner.color, st.ringInner.width * 0.7)}`);
-    drawNumbers(b, reg, outer, (ob.outer + ob.inner) / 2, ob.cap, f, st, col);
+    drawNumbers(b, reg, outer, (ob.outer + ob.inner) / 2, ob.cap, f, st, col, axes);
   }
 }
 
@@ -83,7 +85,28 @@ export interface HouseNumberPlacement {
  * band where cusps crowd (polar charts, Porphyry fallbacks), and dropped, narrowest house first,
  * where even spreading leaves two numbers on top of each other.
  */
-export function placeHouseNumbers(cusps: number[], r: number, cap: number, f: Frame, french: boolean): HouseNumberPlacement[] {
+/** True when the ray from the centre at `lon` passes through `box` (grown by `pad`). */
+function rayHits(f: Frame, lon: number, box: HouseNumberPlacement['box'], pad: number): boolean {
+  const u = f.dir(lon);
+  const xs = [box.x - pad, box.x + box.w + pad];
+  const ys = [box.y - pad, box.y + box.h + pad];
+  let pos = 0;
+  let neg = 0;
+  let ahead = false;
+  for (const x of xs) {
+    for (const y of ys) {
+      const dx = x - f.cx;
+      const dy = y - f.cy;
+      const cross = u.x * dy - u.y * dx;
+      if (cross > 0) pos++;
+      else neg++;
+      if (u.x * dx + u.y * dy > 0) ahead = true;
+    }
+  }
+  return ahead && pos > 0 && neg > 0;
+}
+
+export function placeHouseNumbers(cusps: number[], r: number, cap: number, f: Frame, french: boolean, axes: readonly number[] = []): HouseNumberPlacement[] {
   const labels = cusps.map((_, i) => (french ? ROMAN[i]! : String(i + 1)));
   const sizes = labels.map((l) => ({ w: textWidth(l, cap), h: cap }));
   const mids = cusps.map((c, i) => mid(c, cusps[(i + 1) % 12]!));
@@ -105,6 +128,8 @@ export function placeHouseNumbers(cusps: number[], r: number, cap: number, f: Fr
     const off = Math.abs(angleDiff(spread[i]!, mids[i]!));
     if (off > span(i) / 2 + sep * 1.5) continue;
     if (kept.some((k) => overlaps(k.box, p.box, cap * 0.15))) continue;
+    // An angle axis through a number hides it: the number goes (polar charts' narrow houses by the axes).
+    if (axes.some((a) => rayHits(f, a, p.box, cap * 0.1))) continue;
     kept.push(p);
   }
   return kept.sort((a, b) => a.house - b.house);
@@ -123,8 +148,9 @@ function drawNumbers(
   f: Frame,
   st: Style,
   color: string,
+  axes: readonly number[],
 ): void {
-  for (const p of placeHouseNumbers(cusps, r, cap, f, st.french)) {
+  for (const p of placeHouseNumbers(cusps, r, cap, f, st.french, axes)) {
     drawText(b, reg, p.label, p.x, p.y + cap / 2, cap, 'middle', { color, weight: 0.11 }, ` data-house="${p.house}" data-box="${num(p.box.x)},${num(p.box.y)},${num(p.box.w)},${num(p.box.h)}"`);
   }
 }

@@ -25,6 +25,8 @@ describe('wheel layout over random births', () => {
       expect(t.points).toBeGreaterThan(BIRTHS * 10);
       expect(t.unexcused).toBeLessThanOrEqual(ceiling[kind]!);
       expect(t.maxDisplacement).toBeLessThan(70);
+      // No angle axis through a house number (polar latitudes included).
+      expect(t.axisHouseHits).toBe(0);
       // Single wheels: no overlapping boxes, no axis through a planet label, and a glyph drawn
       // at most a few degrees past a line its crowd straddles.
       if (kind === 'natal' || kind === 'composite') {
