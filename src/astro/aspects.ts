@@ -18,7 +18,7 @@ export const ASPECT_DEFINITIONS = [
 ] as const;
 
 export type AspectType = (typeof ASPECT_DEFINITIONS)[number]['type'];
-export const ASPECT_TYPES = ASPECT_DEFINITIONS.map((a) => a.type) as AspectType[];
+export const ASPECT_TYPES: AspectType[] = ASPECT_DEFINITIONS.map((a) => a.type);
 export const MAJOR_ASPECT_TYPES = ASPECT_DEFINITIONS.filter((a) => a.major).map((a) => a.type) as AspectType[];
 
 /** Orb overrides: keys as callers send them ("Conjunction", "semi_sextile", "Semi-Sextile"). */

@@ -12,7 +12,7 @@ import { hashAdminPassword } from '../../src/features/admin/password.ts';
 import { startBillingWorld, type BillingWorld } from '../helpers/billing.ts';
 
 type Json = Record<string, any>;
-interface Parameter { name: string; in: string; required?: boolean; example?: unknown; schema?: Json }
+interface Parameter { name: string; in: string; required?: boolean; example?: string | number | boolean; schema?: Json }
 interface Operation { security?: Record<string, string[]>[]; requestBody?: { content: Record<string, { example?: unknown }> }; parameters?: Parameter[]; responses: Record<string, Json> }
 
 /** The user and operator the examples name (SyncUserRequest, AdminLoginRequest, AccountDeletionRequest). */
