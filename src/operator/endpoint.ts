@@ -41,7 +41,7 @@ function send(response: http.ServerResponse, status: number, body: unknown): voi
 
 export async function startOperatorEndpoint(db: OperationDatabase, log: { info(fields: object, message: string): void; error(fields: object, message: string): void }): Promise<OperatorEndpoint> {
   const token = randomBytes(32).toString('base64url');
-  const server = http.createServer(async (request, response) => {
+  const answer = async (request: http.IncomingMessage, response: http.ServerResponse): Promise<void> => {
     const given = request.headers.authorization?.replace(/^Bearer /, '') ?? '';
     if (!timingSafeEqual(digest(given), digest(token))) return send(response, 401, { error: 'unauthorized', message: 'wrong or missing token' });
     const name = request.url?.match(/^\/operations\/([a-z.-]+)$/)?.[1];
@@ -57,7 +57,9 @@ export async function startOperatorEndpoint(db: OperationDatabase, log: { info(f
       log.error({ err: error, operation: name }, 'an operation for a command failed');
       send(response, 500, { error: 'failed', message: error instanceof Error ? error.message : String(error) });
     }
-  });
+  };
+  // The answer catches its own failures: nothing is left for the promise to reject with.
+  const server = http.createServer((request, response) => { void answer(request, response); });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => resolve());
