@@ -276,8 +276,14 @@ export function radialLinesThrough(d: ChartDrawing, ring: RingId, g: WheelGeomet
 
 /** Scale of the glyphs and labels of the inner tier. */
 const TIER_SCALE = 0.72;
-/** How far past a line of its sector a glyph may be drawn before its sector takes an inner tier, degrees. */
-const TIER_SPILL = 0;
+/**
+ * How far past a line of its sector a glyph may be drawn before its sector takes an inner tier,
+ * degrees. A tier moves the house numbers and the aspect disc inward, to a fifth of the radius:
+ * for any spill at all, two ordinary charts of three lost most of their aspect disc to one glyph;
+ * past 6° the tier is kept for the crowds it is for (stelliums), and a glyph of an ordinary chart
+ * crosses a line by a few degrees at most.
+ */
+const TIER_SPILL = 6;
 /** The aspect disc keeps at least this share of the radius when a tier is added. */
 const TIER_MIN_DISC = 0.2;
 

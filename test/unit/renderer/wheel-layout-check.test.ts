@@ -17,7 +17,9 @@ beforeAll(() => initEphemeris());
 describe('wheel layout over random births', () => {
   // Ceilings of glyph crossings outside a straddling cluster, per 40 births (before this layout: 50 births
   // gave natal 122, transits 272, solar return 243, progressions 428, composite 160, synastry 484).
-  const ceiling: Record<string, number> = { natal: 12, transits: 190, solar_return: 170, progressions: 190, composite: 15, synastry: 230 };
+  // Single wheels take their inner tier only past a 6° spill (TIER_SPILL): a tier for any spill
+  // left 12 and 15 here but shrank the aspect disc to a fifth of the radius on two charts of three.
+  const ceiling: Record<string, number> = { natal: 30, transits: 190, solar_return: 170, progressions: 190, composite: 45, synastry: 230 };
   for (const kind of KINDS) {
     it(`${kind}: glyphs in their sectors, boxes apart`, () => {
       const t = addUp(Array.from({ length: BIRTHS }, (_, i) => checkWheel(randomChartSvg(kind, i))));
@@ -28,11 +30,11 @@ describe('wheel layout over random births', () => {
       // No angle axis through a house number (polar latitudes included).
       expect(t.axisHouseHits).toBe(0);
       // Single wheels: no overlapping boxes, no axis through a planet label, and a glyph drawn
-      // at most a few degrees past a line its crowd straddles.
+      // at most a few degrees past a line its crowd straddles (the spill that takes a tier: 6°).
       if (kind === 'natal' || kind === 'composite') {
         expect(t.overlaps).toBe(0);
         expect(t.axisHits).toBe(0);
-        expect(t.maxOvershoot).toBeLessThan(2);
+        expect(t.maxOvershoot).toBeLessThanOrEqual(6);
         expect(t.maxDisplacement).toBeLessThan(25);
       }
     });
