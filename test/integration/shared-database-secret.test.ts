@@ -66,7 +66,7 @@ describe('the signing secret with a shared database', () => {
     it('a start without a secret is refused with the variable named', () => {
       const started = (() => {
         try {
-          execFileSync(process.execPath, ['dist/src/main.js'], { cwd: root, env: env({ DATA_DIR: dataDir(), PORT: '0' }), encoding: 'utf8', stdio: 'pipe', timeout: 60_000 });
+          execFileSync(process.execPath, ['dist/src/main.js'], { cwd: root, env: env({ DATA_DIR: dataDir(), PORT: '0' }), encoding: 'utf8', stdio: 'pipe', timeout: 120_000 });
           return { status: 0, stderr: '' };
         } catch (error) {
           return error as { status: number; stderr: string };
@@ -74,7 +74,7 @@ describe('the signing secret with a shared database', () => {
       })();
       expect(started.status).toBe(1);
       expect(started.stderr).toMatch(/AUTH_JWT_SECRET: required with DATABASE_URL/);
-    }, 90_000);
+    }, 180_000);
 
     it("with one secret, each machine accepts the other's tokens and replays the other's idempotent answers", async () => {
       const secret = randomBytes(32).toString('hex');
@@ -109,6 +109,6 @@ describe('the signing secret with a shared database', () => {
       expect(retry.status).toBe(200);
       expect(retry.headers.get('idempotency-replayed')).toBe('true');
       expect(await retry.text()).toBe(firstBody);
-    }, 180_000);
+    }, 360_000);
   });
 });
