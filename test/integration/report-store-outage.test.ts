@@ -93,16 +93,19 @@ withServers('report jobs through a store outage', () => {
 
     postgresProxy.down();
     // The worker takes every queue message during the outage, without being able to claim its job.
+    // How long that takes is the worker's affair while the database is away (0.2-1.2 s in most
+    // runs, nearly two minutes in two of six on a loaded box, while its running jobs' writes fail);
+    // what must hold is what happens after the outage.
     await waitFor(async () => {
       const counts = await queue.getJobCounts('wait', 'active', 'prioritized');
       return counts.wait === 0 && counts.active === 0 && (counts.prioritized ?? 0) === 0;
-    }, 'the queue to be emptied during the outage');
+    }, 'the queue to be emptied during the outage', 240_000);
     postgresProxy.up();
 
     await expectAllCompletedOnce(ids, key, 0);
     worker.child.kill('SIGTERM');
     await worker.exited;
-  });
+  }, 480_000);
 
   it('Redis cut and back without its queue: every job still waiting completes, each credit charged once', async () => {
     const worker = await startWorkerProcess(server, { REDIS_URL: redisProxy.urlFor(redisUrl!), REPORT_WORKER_CONCURRENCY: '1' });
