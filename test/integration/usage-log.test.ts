@@ -6,6 +6,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from '../../src/db/sql.ts';
 import { z } from 'zod/v4';
@@ -13,6 +14,7 @@ import { startTestServer, type TestServer } from '../helpers/app.ts';
 import { createTestDatabase } from '../helpers/database.ts';
 import { createDatabasePool } from '../../src/db/pool.ts';
 import { createKeyForEmail } from '../../src/features/keys/service.ts';
+import { deleteKeysWithPrefix } from '../../src/db/redis.ts';
 import { UserRepository } from '../../src/db/users.ts';
 import { freePort, waitUntilReady } from '../helpers/child-server.ts';
 import { openRaw } from '../helpers/raw-http.ts';
@@ -250,10 +252,11 @@ describe('graceful shutdown of the server process', () => {
     const pool = await createDatabasePool(database.url, 2);
     const port = await freePort();
     const { key, user_id } = await createKeyForEmail(pool, { email: 'sigterm@example.com', plan: 'unlimited' });
+    const prefix = `test:${randomBytes(6).toString('hex')}:`;
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
       cwd: root, stdio: 'ignore',
       env: {
-        ...process.env, DATABASE_URL: database.url, REDIS_KEY_PREFIX: `test:${randomBytes(6).toString('hex')}:`,
+        ...process.env, DATABASE_URL: database.url, REDIS_KEY_PREFIX: prefix,
         AUTH_JWT_SECRET: randomBytes(32).toString('hex'), PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent', COMPUTE_MODE: 'inline',
         USAGE_FLUSH_INTERVAL_MS: '60000', USAGE_FLUSH_BATCH_SIZE: '10000',
       },
@@ -274,6 +277,7 @@ describe('graceful shutdown of the server process', () => {
       if (child.exitCode === null) child.kill('SIGKILL');
       await pool.end();
       await database.close();
+      await forgetRedisNamespace(prefix);
     }
   }, 120_000);
 });
@@ -284,10 +288,11 @@ describe('graceful shutdown with a deadline', () => {
     const pool = await createDatabasePool(database.url, 2);
     const port = await freePort();
     const { key, user_id } = await createKeyForEmail(pool, { email: 'deadline@example.com', plan: 'unlimited' });
+    const prefix = `test:${randomBytes(6).toString('hex')}:`;
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
       cwd: root, stdio: 'ignore',
       env: {
-        ...process.env, DATABASE_URL: database.url, REDIS_KEY_PREFIX: `test:${randomBytes(6).toString('hex')}:`,
+        ...process.env, DATABASE_URL: database.url, REDIS_KEY_PREFIX: prefix,
         AUTH_JWT_SECRET: randomBytes(32).toString('hex'), PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent', COMPUTE_MODE: 'inline',
         USAGE_FLUSH_INTERVAL_MS: '60000', SHUTDOWN_TIMEOUT_MS: '1000', IDLE_TIMEOUT_MS: '600000',
       },
@@ -312,6 +317,7 @@ describe('graceful shutdown with a deadline', () => {
       if (child.exitCode === null) child.kill('SIGKILL');
       await pool.end();
       await database.close();
+      await forgetRedisNamespace(prefix);
     }
   }, 120_000);
 });
@@ -322,3 +328,11 @@ async function metric(server: TestServer, name: string): Promise<number> {
   return line ? Number(line.split(' ')[1]) : NaN;
 }
 const flushCount = (server: TestServer) => metric(server, 'usage_log_flush_duration_seconds_count');
+
+/** The Redis keys a child server wrote under its namespace (counters, the report queue's metadata). */
+async function forgetRedisNamespace(prefix: string): Promise<void> {
+  if (!process.env.REDIS_URL) return;
+  const redis = new Redis(process.env.REDIS_URL);
+  await deleteKeysWithPrefix(redis, prefix);
+  redis.disconnect();
+}
