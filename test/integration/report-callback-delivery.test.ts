@@ -17,6 +17,7 @@ import { newReportJobId, ReportJobRepository } from '../../src/reports/store/rep
 import { createKeyForEmail } from '../../src/features/keys/service.ts';
 import { CallbackDeliverer } from '../../src/reports/callbacks/callback-deliverer.ts';
 import { useTestDatabasePool } from '../helpers/database.ts';
+import { waitFor } from '../helpers/wait-for.ts';
 
 const database = useTestDatabasePool();
 
@@ -118,15 +119,6 @@ function startDeliverer(env: Record<string, string>): void {
   deliverer.start();
 }
 
-async function waitFor<T>(probe: () => T | Promise<T>, what: string, timeoutMs = 30_000): Promise<NonNullable<T>> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value as NonNullable<T>;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 describe('callback delivery with a slow receiver', () => {
   it('delivers a fast receiver\'s callback while the slow receiver\'s is still in flight, one at a time to the slow host', async () => {

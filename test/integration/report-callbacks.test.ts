@@ -16,6 +16,7 @@ import { verifyWebhook } from '../../src/reports/callbacks/callback-signature.ts
 import { isInternalAddress, safeLookup, UnsafeCallbackTarget } from '../../src/reports/callbacks/safe-target.ts';
 import { ReportCreditRepository } from '../../src/db/report-credits.ts';
 import { chromiumThatStartsOnce } from '../helpers/report-worker-process.ts';
+import { waitFor } from '../helpers/wait-for.ts';
 
 interface Receipt { headers: http.IncomingHttpHeaders; body: string; path: string }
 
@@ -61,15 +62,6 @@ afterAll(async () => {
   receiver?.close();
 });
 
-async function waitFor<T>(probe: () => T | Promise<T>, what: string, timeoutMs = 30_000): Promise<NonNullable<T>> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value as NonNullable<T>;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 const callbackRow = (target: TestServer, jobId: string) => target.db.maybeOne(sql.type(z.object({ status: z.string(), attempts: z.number(), last_error: z.string().nullable() }))`
   select status, attempts, last_error from report_callbacks where job_id = ${jobId}`);

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/app.ts';
 import { BIRTH, userWithCredits, waitForJob } from '../helpers/reports.ts';
 import { holdJobsAfterClaim, startWorkerProcess, type WorkerProcess } from '../helpers/report-worker-process.ts';
+import { waitFor } from '../helpers/wait-for.ts';
 
 let external: TestServer;
 let inProcess: TestServer;
@@ -38,15 +39,6 @@ afterAll(async () => {
   receiver?.close();
 });
 
-async function waitFor<T>(probe: () => T | Promise<T>, what: string, timeoutMs = 60_000): Promise<NonNullable<T>> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value as NonNullable<T>;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 const statusOf = async (server: TestServer, id: string, key: string) => (await server.get(`/api/v1/natal/report/${id}`, { 'x-api-key': key })).body;
 const order = async (server: TestServer, key: string, report: Record<string, unknown> = {}) => {

@@ -15,6 +15,7 @@ import { BIRTH, DEMO, userWithCredits, waitForJob } from '../helpers/reports.ts'
 import { startWorkerProcess, type WorkerProcess } from '../helpers/report-worker-process.ts';
 import { newReportJobId, ReportJobRepository } from '../../src/reports/store/report-jobs.ts';
 import { createKeyForEmail } from '../../src/features/keys/service.ts';
+import { waitFor } from '../helpers/wait-for.ts';
 
 const database = useTestDatabasePool();
 
@@ -60,15 +61,6 @@ describe('the claim order', () => {
   });
 });
 
-async function waitFor<T>(probe: () => T | Promise<T>, what: string, timeoutMs = 60_000): Promise<NonNullable<T>> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value as NonNullable<T>;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 /** Starts a test server without Redis, so that its reports use the PostgreSQL transport. */
 async function withoutRedis<T>(start: () => Promise<T>): Promise<T> {

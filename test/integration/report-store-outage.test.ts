@@ -16,6 +16,10 @@ import { BIRTH, creditLedger, userWithCredits } from '../helpers/reports.ts';
 import { startWorkerProcess, type WorkerProcess } from '../helpers/report-worker-process.ts';
 import { deleteKeysWithPrefix } from '../../src/db/redis.ts';
 import { REPORT_QUEUE_NAME } from '../../src/reports/queue/bullmq-transport.ts';
+import { waitFor } from '../helpers/wait-for.ts';
+
+/** How long each step may take: jobs render and stores reconnect on a loaded box. */
+const OUTAGE_WAIT_MS = 120_000;
 
 const redisUrl = process.env.REDIS_URL;
 // An outage needs servers to take away: PostgreSQL and Redis (the embedded mode has neither).
@@ -53,15 +57,6 @@ afterAll(async () => {
   await database?.close();
 }, 120_000);
 
-async function waitFor<T>(probe: () => T | Promise<T>, what: string, timeoutMs = 120_000): Promise<NonNullable<T>> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value as NonNullable<T>;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 const statuses = (ids: string[]) => server.db.any(sql.type(z.object({ id: z.string(), status: z.string() }))`
   select id, status from report_jobs where id = any(${sql.array(ids, 'text')})`);
@@ -78,7 +73,7 @@ async function order(key: string, count: number): Promise<string[]> {
 
 /** Every job completed, each with its one reservation and no refund; the account charged once per job. */
 async function expectAllCompletedOnce(ids: string[], key: string, creditsLeft: number) {
-  await waitFor(async () => (await statuses(ids)).every((j) => j.status === 'completed'), 'every job to complete');
+  await waitFor(async () => (await statuses(ids)).every((j) => j.status === 'completed'), 'every job to complete', OUTAGE_WAIT_MS);
   for (const id of ids) expect((await creditLedger(server, id)).map((l) => l.reason)).toEqual(['reservation']);
   expect((await server.get('/api/v1/natal/report-credits', { 'x-api-key': key })).body.remaining).toBe(creditsLeft);
 }
@@ -89,7 +84,7 @@ withServers('report jobs through a store outage', () => {
     workers.push(worker);
     const { key } = await userWithCredits(server, 8);
     const ids = await order(key, 8);
-    await waitFor(async () => (await statuses(ids)).some((j) => j.status !== 'queued'), 'a job to start');
+    await waitFor(async () => (await statuses(ids)).some((j) => j.status !== 'queued'), 'a job to start', OUTAGE_WAIT_MS);
 
     postgresProxy.down();
     // The worker takes every queue message during the outage, without being able to claim its job.
@@ -112,12 +107,12 @@ withServers('report jobs through a store outage', () => {
     workers.push(worker);
     const { key } = await userWithCredits(server, 4);
     const ids = await order(key, 4);
-    await waitFor(async () => (await statuses(ids)).some((j) => j.status !== 'queued'), 'a job to start');
+    await waitFor(async () => (await statuses(ids)).some((j) => j.status !== 'queued'), 'a job to start', OUTAGE_WAIT_MS);
 
     redisProxy.down();
     // Redis loses what it held, as one restarted without persistence would.
     await deleteKeysWithPrefix(redis, `${server.config.REDIS_KEY_PREFIX}bull:`);
-    await waitFor(() => worker.lines.some((l) => l.includes('a report store failed')), 'the worker to notice the outage');
+    await waitFor(() => worker.lines.some((l) => l.includes('a report store failed')), 'the worker to notice the outage', OUTAGE_WAIT_MS);
     redisProxy.up();
 
     await expectAllCompletedOnce(ids, key, 0);

@@ -12,6 +12,7 @@ import { z } from 'zod/v4';
 import { startTestServer, type TestServer } from '../helpers/app.ts';
 import { BIRTH, userWithCredits, waitForJob } from '../helpers/reports.ts';
 import { startWorkerProcess, type WorkerProcess } from '../helpers/report-worker-process.ts';
+import { waitFor } from '../helpers/wait-for.ts';
 
 let server: TestServer;
 const workers: WorkerProcess[] = [];
@@ -40,15 +41,6 @@ afterAll(async () => {
   receiver?.close();
 });
 
-async function waitFor<T>(probe: () => T | Promise<T>, what: string, timeoutMs = 60_000): Promise<NonNullable<T>> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value as NonNullable<T>;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 const announced = (pid: number) => server.db.oneFirst(sql.type(z.object({ n: z.number() }))`select count(*)::int as n from report_workers where pid = ${pid}`);
 const order = (key: string, report: Record<string, unknown> = {}) => server.post('/api/v1/natal/calculate', { ...BIRTH, psychological_report: { enabled: true, ...report } }, { 'x-api-key': key });
