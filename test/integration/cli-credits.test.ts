@@ -3,26 +3,18 @@
  * while the server holds DATA_DIR (the server runs them) and with no server (the command opens
  * DATA_DIR), and against a PostgreSQL server.
  */
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from '../../src/db/sql.ts';
 import { z } from 'zod/v4';
 import { createTestDatabase, serverUrl, type TestDatabase } from '../helpers/database.ts';
 import { freePort, waitUntilReady } from '../helpers/child-server.ts';
+import { cleanEnv, cli, ROOT } from '../helpers/cli.ts';
 import { createDatabasePool } from '../../src/db/pool.ts';
 
-const run = promisify(execFile);
-const root = path.resolve(import.meta.dirname, '../..');
-const cleanEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => !['DATABASE_URL', 'REDIS_URL', 'TEST_DATABASE_URL'].includes(k)));
-
-async function cli(args: string[], env: Record<string, string>) {
-  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], { cwd: root, env: { ...cleanEnv, LOG_LEVEL: 'silent', ...env } });
-  return stdout;
-}
 
 const dirs: string[] = [];
 afterAll(() => { for (const d of dirs) fs.rmSync(d, { recursive: true, force: true }); });
@@ -32,7 +24,7 @@ describe('credits from the command line', () => {
     const DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'astro-credits-'));
     dirs.push(DATA_DIR);
     const port = await freePort();
-    const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: root, env: { ...cleanEnv, DATA_DIR, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent', COMPUTE_MODE: 'inline' }, stdio: 'ignore' });
+    const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: ROOT, env: { ...cleanEnv, DATA_DIR, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent', COMPUTE_MODE: 'inline' }, stdio: 'ignore' });
     const balance = async (key: string) => {
       const res = await fetch(`http://127.0.0.1:${port}/api/v1/natal/report-credits`, { headers: { 'x-api-key': key } });
       return ((await res.json()) as { remaining: number }).remaining;

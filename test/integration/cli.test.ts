@@ -2,23 +2,15 @@
  * The command line in both modes: against a PostgreSQL server, and embedded — alone, several at
  * once, and while the server holds the embedded database.
  */
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, serverUrl, type TestDatabase } from '../helpers/database.ts';
 import { freePort, waitUntilReady } from '../helpers/child-server.ts';
+import { cleanEnv, cli, ROOT } from '../helpers/cli.ts';
 
-const run = promisify(execFile);
-const root = path.resolve(import.meta.dirname, '../..');
-const cleanEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => !['DATABASE_URL', 'REDIS_URL', 'TEST_DATABASE_URL'].includes(k)));
-
-async function cli(args: string[], env: Record<string, string>) {
-  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], { cwd: root, env: { ...cleanEnv, LOG_LEVEL: 'silent', ...env } });
-  return stdout;
-}
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -47,7 +39,7 @@ describe('keys create', () => {
   it('works while the server runs on the same embedded database, and the key is accepted at once', async () => {
     const DATA_DIR = tempDir();
     const port = await freePort();
-    const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: root, env: { ...cleanEnv, DATA_DIR, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent', COMPUTE_MODE: 'inline' }, stdio: 'ignore' });
+    const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: ROOT, env: { ...cleanEnv, DATA_DIR, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent', COMPUTE_MODE: 'inline' }, stdio: 'ignore' });
     try {
       expect(await waitUntilReady(port)).toBe(true);
       const created = JSON.parse((await cli(['keys', 'create', '--email', 'live@example.com', '--json'], { DATA_DIR })).trim());
@@ -87,7 +79,7 @@ describe('mail and billing commands', () => {
     const DATA_DIR = tempDir();
     const port = await freePort();
     // Only the server knows an SMTP server (nothing listens there: nothing is held, nothing is sent).
-    const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: root, env: { ...cleanEnv, DATA_DIR, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent', COMPUTE_MODE: 'inline', SMTP_URL: 'smtp://127.0.0.1:9' }, stdio: 'ignore' });
+    const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: ROOT, env: { ...cleanEnv, DATA_DIR, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent', COMPUTE_MODE: 'inline', SMTP_URL: 'smtp://127.0.0.1:9' }, stdio: 'ignore' });
     try {
       expect(await waitUntilReady(port)).toBe(true);
       const created = JSON.parse((await cli(['keys', 'create', '--email', 'pack@example.com', '--json'], { DATA_DIR })).trim());
