@@ -5,7 +5,7 @@
 import { initEphemeris } from '../src/astro/ephemeris.ts';
 import { Piscina } from 'piscina';
 import { runTask, type TaskName } from '../src/compute/tasks.ts';
-import { ownedBytes } from '../src/compute/json-tape.ts';
+import { ownedBytes } from '../src/answers/json-tape.ts';
 
 initEphemeris();
 

@@ -3,10 +3,10 @@
  * worker threads and the inline runner, so both run exactly the same code.
  */
 import type { NatalTask } from '../features/natal/service.ts';
-import { writeSimpleNatalAnswer } from '../features/natal/compact-answer-writer.ts';
-import { natalAnswerBytes } from '../features/natal/answer-writer.ts';
+import { writeSimpleNatalAnswer } from '../answers/compact-natal-answer.ts';
+import { natalAnswerBytes } from '../answers/natal-answer.ts';
 import type { TransitTask } from '../features/transits/service.ts';
-import { transitAnswerBytes } from '../features/transits/answer-writer.ts';
+import { transitAnswerBytes } from '../answers/transit-answer.ts';
 import type { SimpleNatalRequest } from '../features/natal/schemas.ts';
 import type { ResolvedPlace } from '../features/shared/place.ts';
 import { RequestFieldError } from '../features/shared/request-error.ts';

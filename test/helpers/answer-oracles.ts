@@ -1,8 +1,8 @@
 /**
  * The calculation answers as objects (and the export's rows as CSV lines), for JSON.stringify:
- * the oracles that the answer writers (src/features/natal/answer-writer.ts,
- * compact-answer-writer.ts, src/features/transits/answer-writer.ts,
- * src/features/ephemeris/csv-writer.ts) are tested against. The service never builds these
+ * the oracles that the answer writers (src/answers/natal-answer.ts,
+ * src/answers/compact-natal-answer.ts, src/answers/transit-answer.ts,
+ * src/answers/ephemeris-csv.ts) are tested against. The service never builds these
  * objects: it writes the same bytes on the JSON tape from the same casts (castNatal,
  * castSimpleNatal, castTransits, the export's rows); the tests compare the two on thousands of
  * random cases, and the interpretation tests, the report example and the interpretation bench
@@ -19,15 +19,15 @@ import { houseOf } from '../../src/astro/house-placement.ts';
 import { findStelliums, type Stelliums } from '../../src/astro/stelliums.ts';
 import { signOf } from '../../src/astro/zodiac.ts';
 import type { InterpretationBlock } from '../../src/interpretations/index.ts';
-import { anglesJson, housesJson, planetJson, roundNumbers, subjectJson, type PlanetJson } from '../../src/features/shared/chart-presentation.ts';
+import { anglesJson, housesJson, markSides, planetJson, roundNumbers, subjectJson, type PlanetJson } from '../../src/answers/chart-presentation.ts';
 import type { ResolvedMoment } from '../../src/features/shared/moment.ts';
 import { placeWarnings, type ResolvedPlace } from '../../src/features/shared/place.ts';
-import { csvText } from '../../src/features/ephemeris/formats.ts';
+import { csvText } from '../../src/answers/ephemeris-formats.ts';
 import type { EphemerisPlan } from '../../src/features/ephemeris/plan.ts';
 import type { EphemerisRow } from '../../src/features/ephemeris/rows.ts';
 import type { SimpleNatalRequest } from '../../src/features/natal/schemas.ts';
-import { castNatal, castSimpleNatal, dominantsJson, fixedStarsJson, natalConfidence, natalInterpretation, simpleNatalWarnings, type NatalTask } from '../../src/features/natal/service.ts';
-import { castTransits, markSides, transitInterpretation, transitWarnings, type TransitTask } from '../../src/features/transits/service.ts';
+import { castNatal, castSimpleNatal, chartDominants, chartFixedStars, natalConfidence, natalInterpretation, simpleNatalWarnings, type NatalTask } from '../../src/features/natal/service.ts';
+import { castTransits, transitInterpretation, transitWarnings, type TransitTask } from '../../src/features/transits/service.ts';
 
 /** `dignity` (the first, or null) and `dignities` of a planet; null and [] for points without a table (nodes, Lilith, angles...). */
 function withDignity(planet: PlanetJson) {
@@ -48,7 +48,7 @@ export interface NatalAnswer {
   angles?: ReturnType<typeof anglesJson>['angles'];
   angles_details?: ReturnType<typeof anglesJson>['angles_details'];
   aspects: Aspect[];
-  fixed_stars?: ReturnType<typeof fixedStarsJson>;
+  fixed_stars?: ReturnType<typeof chartFixedStars>;
   declination_aspects?: DeclinationAspect[];
   aspects_summary: AspectsSummary;
   confidence: ReturnType<typeof natalConfidence>;
@@ -76,7 +76,7 @@ export function computeNatal(task: NatalTask): NatalAnswer {
     answer.angles_details = angles_details;
   }
   answer.aspects = aspects;
-  if (request.fixed_stars?.length) answer.fixed_stars = fixedStarsJson(request, moment.jdUt, zodiac, chart);
+  if (request.fixed_stars?.length) answer.fixed_stars = chartFixedStars(request, moment.jdUt, zodiac, chart);
   if (request.include_declination_aspects) answer.declination_aspects = findDeclinationAspects(chart.points);
   const confidence = natalConfidence(chart);
   const interpretation = natalInterpretation(task, cast);
@@ -94,7 +94,7 @@ export function computeNatal(task: NatalTask): NatalAnswer {
   answer.aspects_summary = summarizeAspects(aspects);
   answer.confidence = confidence;
   if (task.includeStelliums) answer.stelliums = findStelliums(chart.points);
-  if (request.include_dominants) answer.dominants = dominantsJson(request, chart);
+  if (request.include_dominants) answer.dominants = chartDominants(request, chart);
   if (interpretation) answer.interpretation = interpretation;
   answer.warnings = [...placeWarnings(place), ...chart.warnings];
   answer.provenance = provenanceJson(moment, chart, place);
@@ -237,7 +237,7 @@ function csvField(value: CsvValue): string {
   return csvText(value);
 }
 
-/** A row of the ephemeris export as a CSV line: the oracle of the CSV writer (src/features/ephemeris/csv-writer.ts). */
+/** A row of the ephemeris export as a CSV line: the oracle of the CSV writer (src/answers/ephemeris-csv.ts). */
 export function csvLine(plan: EphemerisPlan, row: EphemerisRow): string {
   const fields: CsvValue[] = [row.timestamp, row.local_timestamp, row.weekday, row.julian_day];
   if (plan.includeSiderealTime) fields.push(row.sidereal_time);

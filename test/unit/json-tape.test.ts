@@ -5,7 +5,7 @@
  * values), fragments, texts and known strings, on tapes longer than their first capacity.
  */
 import { describe, expect, it } from 'vitest';
-import { JsonTape, jsonFragment, ownedBytes, quotedFragment } from '../../src/compute/json-tape.ts';
+import { JsonTape, jsonFragment, ownedBytes, quotedFragment } from '../../src/answers/json-tape.ts';
 import { seededRandom } from '../helpers/seeded-random.ts';
 
 const decoder = new TextDecoder();

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { ASPECT_TYPES, findAspectsBetween } from '../../src/astro/aspects.ts';
 import { BODIES, bodyInfo } from '../../src/astro/bodies.ts';
-import { markSides } from '../../src/features/transits/service.ts';
+import { markSides } from '../../src/answers/chart-presentation.ts';
 import { seededRandom } from '../helpers/seeded-random.ts';
 
 describe('transit aspect sides', () => {

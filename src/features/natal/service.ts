@@ -1,6 +1,6 @@
 /**
  * The natal computation: runs in a compute worker (or inline), from a validated request whose
- * place is already resolved to coordinates, to the response JSON.
+ * place is already resolved to coordinates, to the cast that src/answers/natal-answer.ts writes.
  */
 import { DEFAULT_NATAL_BODIES } from '../../astro/bodies.ts';
 import { computeChartMoment, type ChartFacts, type ChartMoment } from '../../astro/chart.ts';
@@ -14,7 +14,7 @@ import { DEFAULT_FIXED_STAR_ORB, UnknownFixedStar, fixedStarConjunctions } from 
 import { RequestFieldError } from '../shared/request-error.ts';
 import { birthMoment, momentWarnings, type ResolvedMoment } from '../shared/moment.ts';
 import { placeWarnings, type ResolvedPlace } from '../shared/place.ts';
-import { anglesJson, housesJson, planetJson, subjectJson } from '../shared/chart-presentation.ts';
+import { anglesJson, housesJson, planetJson, subjectJson } from '../../answers/chart-presentation.ts';
 import type { NatalRequest, SimpleNatalRequest } from './schemas.ts';
 import type { InterpretationTaskOptions } from '../shared/interpretation-schema.ts';
 import { interpretNatal, type InterpretationBlock } from '../../interpretations/index.ts';
@@ -66,7 +66,7 @@ function requestedStars(entries: readonly string[]): { names: string[]; origin: 
 }
 
 /** Conjunctions of every chart point (the angles too when the time is known) with the requested stars. */
-export function fixedStarsJson(request: NatalRequest, jdUt: number, zodiac: ZodiacSetting, chart: ChartMoment) {
+export function chartFixedStars(request: NatalRequest, jdUt: number, zodiac: ZodiacSetting, chart: ChartMoment) {
   const { names, origin } = requestedStars(request.fixed_stars!);
   const points = aspectPointsOf(chart).map(({ id, lon }) => ({ id, lon }));
   if (chart.houses) {
@@ -141,7 +141,7 @@ export function natalConfidence(chart: ChartFacts) {
 }
 
 /** The `dominants` block: the chart's points, with the Ascendant of the houses when the birth time is known. */
-export function dominantsJson(request: NatalRequest, chart: ChartMoment) {
+export function chartDominants(request: NatalRequest, chart: ChartMoment) {
   const points: { id: string; lon: number }[] = chart.points.filter((p) => p.id !== 'asc');
   if (chart.houses) points.push({ id: 'asc', lon: chart.houses.asc });
   return natalDominants(points, request.dominants_method ?? 'modern');

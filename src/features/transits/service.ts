@@ -1,5 +1,5 @@
 /** Transits: the sky at a moment and place, set against a natal chart. Runs in a compute worker. */
-import { DEFAULT_TRANSIT_BODIES, bodyInfo } from '../../astro/bodies.ts';
+import { DEFAULT_TRANSIT_BODIES } from '../../astro/bodies.ts';
 import { computeChartMoment, type ChartMoment } from '../../astro/chart.ts';
 import type { ZodiacSetting } from '../../astro/ephemeris.ts';
 import { ASPECT_TYPES, MAJOR_ASPECT_TYPES, findAspectsBetween, resolveOrbs, sortByOrb, type Aspect } from '../../astro/aspects.ts';
@@ -38,26 +38,6 @@ export function transitMoment(task: { request: Pick<TransitTask['request'], 'tra
   if (offsetSeconds === undefined) return resolveMoment({ ...civil, time_known: true }, request.tz_str, transitPlace, request.dst_policy, ['body']);
   // An absolute instant: only the zone for the echo is looked up.
   return momentAtInstant(civilAtOffsetMs(civil, offsetSeconds), transitPlace, request.tz_str, request.dst_policy);
-}
-
-/**
- * The sides of a transit aspect cannot be mistaken: `p1` is always the transiting point and carries
- * ` (T)`, `p2` the natal one with ` (N)` (field reference §2.4), so that clients written for the
- * public service, which strip that suffix and read the transiting body from it, find it there.
- * `p1_id`/`p2_id` are the bare ids (for matching `transit_planets[].id` and `natal_planets[].id`
- * without parsing) and `p1_name`/`p2_name` the display names with the same markers.
- */
-export function markSides(a: Aspect) {
-  // Written out field by field, in the order `{ ...a, p1, p2, p1_id, … }` gave (the answer's bytes
-  // are the same). That spread, which also adds keys the aspect does not have, took about 5 µs per
-  // aspect in V8 (213 µs for 40 aspects, against 3 µs now), and the transits task as a whole went
-  // from about 1,070 to 590 µs of CPU when it was written out.
-  return {
-    p1: `${a.p1} (T)`, p2: `${a.p2} (N)`,
-    type: a.type, deg: a.deg, angle: a.angle, orb: a.orb, is_major: a.is_major, is_applying: a.is_applying, out_of_sign: a.out_of_sign,
-    p1_id: a.p1, p2_id: a.p2,
-    p1_name: `${bodyInfo(a.p1).name} (T)`, p2_name: `${bodyInfo(a.p2).name} (N)`,
-  };
 }
 
 /** What a transits answer is made of, before any presentation: both moments and charts, and the aspects (closest first). */

@@ -1,5 +1,5 @@
 /**
- * The parts that natal and transit answers share, written on a JSON tape (src/compute/json-tape.ts)
+ * The parts that natal and transit answers share, written on a JSON tape (src/answers/json-tape.ts)
  * with the bytes JSON.stringify gives the objects of chart-presentation.ts: the subject, a
  * planet, houses, angles and their details, an aspect's measures, the aspects' summary, the
  * provenance, lists of strings. Each writes one
@@ -9,17 +9,17 @@
  * Numbers of the chart body go through a `BodyNumber`, which rounds them as roundNumbers does
  * when the request asks for a `precision`; the subject's and provenance's never do.
  */
-import { bodyInfo } from '../../astro/bodies.ts';
-import { ASPECT_DEFINITIONS, type Aspect } from '../../astro/aspects.ts';
-import type { ChartFacts, HouseFrame, PointPosition } from '../../astro/chart.ts';
-import { formatOffset } from '../../astro/civil-time.ts';
-import { engineInfo, FILES_END_JD, FILES_START_JD, type ZodiacSetting } from '../../astro/ephemeris.ts';
-import { houseOf } from '../../astro/house-placement.ts';
-import { degreeInSign, normalizeDegrees, signIndexOf, SIGNS } from '../../astro/zodiac.ts';
-import { jsonFragment as fragment, vocabularyFragments, type JsonTape } from '../../compute/json-tape.ts';
+import { bodyInfo } from '../astro/bodies.ts';
+import { ASPECT_DEFINITIONS, type Aspect } from '../astro/aspects.ts';
+import type { ChartFacts, HouseFrame, PointPosition } from '../astro/chart.ts';
+import { formatOffset } from '../astro/civil-time.ts';
+import { engineInfo, FILES_END_JD, FILES_START_JD, type ZodiacSetting } from '../astro/ephemeris.ts';
+import { houseOf } from '../astro/house-placement.ts';
+import { degreeInSign, normalizeDegrees, signIndexOf, SIGNS } from '../astro/zodiac.ts';
+import { jsonFragment as fragment, vocabularyFragments, type JsonTape } from './json-tape.ts';
 import { zodiacLabel } from './chart-presentation.ts';
-import type { ResolvedMoment } from './moment.ts';
-import type { ResolvedPlace } from './place.ts';
+import type { ResolvedMoment } from '../features/shared/moment.ts';
+import type { ResolvedPlace } from '../features/shared/place.ts';
 
 const quoted = (s: string) => JSON.stringify(s);
 

@@ -1,18 +1,18 @@
 /**
  * The compact natal answer's JSON bytes, written from its chart onto a JSON tape
- * (src/compute/json-tape.ts): the bytes of JSON.stringify over computeSimpleNatal's objects
+ * (src/answers/json-tape.ts): the bytes of JSON.stringify over computeSimpleNatal's objects
  * (the oracle in test/helpers/answer-oracles.ts;
- * test/unit/compact-answer-writer.test.ts compares the two on thousands of random births),
+ * test/unit/compact-natal-answer.test.ts compares the two on thousands of random births),
  * without building them. Sign, element and modality names come from fixed tables; every other
  * string goes through JSON.stringify.
  */
-import { dominants } from '../../astro/dominants.ts';
-import { signIndexOf, signOf, SIGNS } from '../../astro/zodiac.ts';
-import { JsonTape, jsonFragment as fragment } from '../../compute/json-tape.ts';
-import type { ResolvedPlace } from '../shared/place.ts';
-import { cachedFragment, writeList } from '../shared/chart-tape.ts';
-import { castSimpleNatal, simpleNatalWarnings } from './service.ts';
-import type { SimpleNatalRequest } from './schemas.ts';
+import { dominants } from '../astro/dominants.ts';
+import { signIndexOf, signOf, SIGNS } from '../astro/zodiac.ts';
+import { JsonTape, jsonFragment as fragment } from './json-tape.ts';
+import type { ResolvedPlace } from '../features/shared/place.ts';
+import { cachedFragment, writeList } from './chart-tape.ts';
+import { castSimpleNatal, simpleNatalWarnings } from '../features/natal/service.ts';
+import type { SimpleNatalRequest } from '../features/natal/schemas.ts';
 
 const F = {
   name: fragment('{"subject":{"name":'),

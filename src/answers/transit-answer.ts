@@ -1,19 +1,19 @@
 /**
  * The transits answer's JSON bytes, written straight from the cast onto a JSON tape
- * (src/compute/json-tape.ts): the same bytes as JSON.stringify of computeTransits' objects
+ * (src/answers/json-tape.ts): the same bytes as JSON.stringify of computeTransits' objects
  * (the oracle in test/helpers/answer-oracles.ts),
  * without building them (but for the interpretation, which reads the natal subject and the
- * marked aspects). The rules are the natal writer's (src/features/natal/answer-writer.ts);
- * test/unit/transit-answer-writer.test.ts compares the two on thousands of random cases and
+ * marked aspects). The rules are the natal writer's (src/answers/natal-answer.ts);
+ * test/unit/transit-answer.test.ts compares the two on thousands of random cases and
  * test/unit/transit-bytes.test.ts pins the digests.
  */
-import type { PointPosition } from '../../astro/chart.ts';
-import { bodyInfo } from '../../astro/bodies.ts';
-import { houseOf } from '../../astro/house-placement.ts';
-import { JsonTape, jsonFragment as fragment } from '../../compute/json-tape.ts';
-import { aspectMeasuresWriter, bodyNumber, pointText, writeAnglesDetails, writeAspectItems, writeHouses, writeList, writeLocationObject, writePlanets, writeProvenance, writeSubject } from '../shared/chart-tape.ts';
-import { writeInterpretationBlock } from '../shared/interpretation-tape.ts';
-import { castTransits, transitInterpretation, transitWarnings, type TransitTask } from './service.ts';
+import type { PointPosition } from '../astro/chart.ts';
+import { bodyInfo } from '../astro/bodies.ts';
+import { houseOf } from '../astro/house-placement.ts';
+import { JsonTape, jsonFragment as fragment } from './json-tape.ts';
+import { aspectMeasuresWriter, bodyNumber, pointText, writeAnglesDetails, writeAspectItems, writeHouses, writeList, writeLocationObject, writePlanets, writeProvenance, writeSubject } from './chart-tape.ts';
+import { writeInterpretationBlock } from './interpretation-tape.ts';
+import { castTransits, transitInterpretation, transitWarnings, type TransitTask } from '../features/transits/service.ts';
 
 const F = {
   transitDate: fragment('{"transit_date":'),

@@ -1,12 +1,12 @@
 /**
- * An `interpretation` block written on a JSON tape (src/compute/json-tape.ts) with the bytes
+ * An `interpretation` block written on a JSON tape (src/answers/json-tape.ts) with the bytes
  * JSON.stringify gives it. Its texts come from the interpretation library, a closed set of
  * strings: each is quoted once per thread and kept as a fragment, so that an answer copies its
  * 10 KB of text instead of escaping it again (JSON.stringify of a transits block of fifteen
  * items took about 30 µs, a tenth of the transits task).
  */
-import type { InterpretationBlock, InterpretationItem } from '../../interpretations/index.ts';
-import { jsonFragment as fragment, vocabularyFragments, type JsonTape } from '../../compute/json-tape.ts';
+import type { InterpretationBlock, InterpretationItem } from '../interpretations/index.ts';
+import { jsonFragment as fragment, vocabularyFragments, type JsonTape } from './json-tape.ts';
 import { cachedFragment, SHARED, writeArray } from './chart-tape.ts';
 
 /**

@@ -1,10 +1,10 @@
 /**
  * The natal answer's JSON bytes, written straight from the cast onto a JSON tape
- * (src/compute/json-tape.ts): the same bytes as JSON.stringify of computeNatal's objects (the
+ * (src/answers/json-tape.ts): the same bytes as JSON.stringify of computeNatal's objects (the
  * oracle in test/helpers/answer-oracles.ts: same keys in the same order, same numbers, same
  * escaping), without building those objects.
  *
- * Rules that keep the bytes equal (test/unit/natal-answer-writer.test.ts compares the two on
+ * Rules that keep the bytes equal (test/unit/natal-answer.test.ts compares the two on
  * thousands of random births with every option; test/unit/natal-bytes.test.ts pins the digests):
  * - numbers are formatted as JSON.stringify formats them, null when not finite;
  * - every string that does not come from a fixed table (names, places, zones, warnings) goes
@@ -15,17 +15,17 @@
  *   JSON.stringify from their objects;
  * - the interpretation's texts are fragments of the library's vocabulary (interpretation-tape.ts).
  */
-import { dignitiesOf } from '../../astro/dignities.ts';
-import { findStelliums } from '../../astro/stelliums.ts';
-import type { PointPosition } from '../../astro/chart.ts';
-import { JsonTape, jsonFragment as fragment } from '../../compute/json-tape.ts';
-import { placeWarnings } from '../shared/place.ts';
-import { roundNumbers } from '../shared/chart-presentation.ts';
-import { aspectMeasuresWriter, bodyNumber, SHARED, writeAngles, writeAnglesDetails, writeAspectItems, writeHouses, writeList, writePlanets, writeProvenance, writeSubject } from '../shared/chart-tape.ts';
-import { writeInterpretationBlock } from '../shared/interpretation-tape.ts';
-import { castNatal, dominantsJson, fixedStarsJson, natalConfidence, natalInterpretation, type NatalCast, type NatalTask } from './service.ts';
-import type { InterpretationBlock } from '../../interpretations/index.ts';
-import { findDeclinationAspects } from '../../astro/declination-aspects.ts';
+import { dignitiesOf } from '../astro/dignities.ts';
+import { findStelliums } from '../astro/stelliums.ts';
+import type { PointPosition } from '../astro/chart.ts';
+import { JsonTape, jsonFragment as fragment } from './json-tape.ts';
+import { placeWarnings } from '../features/shared/place.ts';
+import { roundNumbers } from './chart-presentation.ts';
+import { aspectMeasuresWriter, bodyNumber, SHARED, writeAngles, writeAnglesDetails, writeAspectItems, writeHouses, writeList, writePlanets, writeProvenance, writeSubject } from './chart-tape.ts';
+import { writeInterpretationBlock } from './interpretation-tape.ts';
+import { castNatal, chartDominants, chartFixedStars, natalConfidence, natalInterpretation, type NatalCast, type NatalTask } from '../features/natal/service.ts';
+import type { InterpretationBlock } from '../interpretations/index.ts';
+import { findDeclinationAspects } from '../astro/declination-aspects.ts';
 
 /** The fixed pieces of the answer, in the order they appear. */
 const F = {
@@ -105,7 +105,7 @@ function writeCastBody(w: JsonTape, task: NatalTask, cast: NatalCast): void {
   });
 
   if (request.fixed_stars?.length) {
-    const stars = fixedStarsJson(request, moment.jdUt, zodiac, chart);
+    const stars = chartFixedStars(request, moment.jdUt, zodiac, chart);
     w.fragment(F.fixedStars).value(digits === undefined ? stars : roundNumbers(stars, digits));
   }
   if (request.include_declination_aspects) {
@@ -119,7 +119,7 @@ function writeCastBody(w: JsonTape, task: NatalTask, cast: NatalCast): void {
 function writeCastBlocks(w: JsonTape, task: NatalTask, cast: NatalCast, interpretation: InterpretationBlock | undefined): void {
   const { request } = task;
   if (task.includeStelliums) w.fragment(F.stelliums).value(findStelliums(cast.chart.points));
-  if (request.include_dominants) w.fragment(F.dominants).value(dominantsJson(request, cast.chart));
+  if (request.include_dominants) w.fragment(F.dominants).value(chartDominants(request, cast.chart));
   if (interpretation) {
     w.fragment(F.interpretation);
     writeInterpretationBlock(w, interpretation);

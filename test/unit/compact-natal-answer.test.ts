@@ -9,10 +9,10 @@
 import { describe, expect, it } from 'vitest';
 import { initEphemeris } from '../../src/astro/ephemeris.ts';
 import { computeSimpleNatal } from '../helpers/answer-oracles.ts';
-import { writeSimpleNatalAnswer } from '../../src/features/natal/compact-answer-writer.ts';
+import { writeSimpleNatalAnswer } from '../../src/answers/compact-natal-answer.ts';
 import { simpleNatalRequest } from '../../src/features/natal/schemas.ts';
 import { resolveSubjectPlace } from '../../src/features/shared/place.ts';
-import { JsonTape, quotedFragment } from '../../src/compute/json-tape.ts';
+import { JsonTape, quotedFragment } from '../../src/answers/json-tape.ts';
 import { natalByteCases } from '../helpers/natal-byte-cases.ts';
 import { seededRandom } from '../helpers/seeded-random.ts';
 import { casesWhereWriterDiffers, ODD_TEXT } from '../helpers/answer-writer-cases.ts';

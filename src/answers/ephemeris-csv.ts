@@ -1,5 +1,5 @@
 /**
- * The rows of a CSV export written on the JSON tape (src/compute/json-tape.ts): the same bytes as
+ * The rows of a CSV export written on the JSON tape (src/answers/json-tape.ts): the same bytes as
  * `csvLine` (the oracle in test/helpers/answer-oracles.ts), without a string per number.
  *
  * Why: an export row of the 13 default bodies holds some 50 numbers, and `String(n)` of each took
@@ -8,10 +8,10 @@
  * shortest text that reads back as the same double); words of a small vocabulary (weekdays, signs,
  * booleans, phase names) are fragments, declared once.
  */
-import { JsonTape, jsonFragment, vocabularyFragments } from '../../compute/json-tape.ts';
-import { csvText } from './formats.ts';
-import type { EphemerisPlan } from './plan.ts';
-import type { EphemerisRow } from './rows.ts';
+import { JsonTape, jsonFragment, vocabularyFragments } from './json-tape.ts';
+import { csvText } from './ephemeris-formats.ts';
+import type { EphemerisPlan } from '../features/ephemeris/plan.ts';
+import type { EphemerisRow } from '../features/ephemeris/rows.ts';
 
 const tape = new JsonTape();
 const COMMA = jsonFragment(',');
