@@ -9,7 +9,7 @@
 import { dominants } from '../astro/dominants.ts';
 import { signIndexOf, signOf, SIGNS } from '../astro/zodiac.ts';
 import { JsonTape, jsonFragment as fragment } from './json-tape.ts';
-import type { ResolvedPlace } from '../features/shared/place.ts';
+import type { ResolvedPlace } from '../features/requests/place.ts';
 import { cachedFragment, writeList } from './chart-tape.ts';
 import { castSimpleNatal, simpleNatalWarnings } from '../features/natal/service.ts';
 import type { SimpleNatalRequest } from '../features/natal/schemas.ts';

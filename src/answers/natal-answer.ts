@@ -19,7 +19,7 @@ import { dignitiesOf } from '../astro/dignities.ts';
 import { findStelliums } from '../astro/stelliums.ts';
 import type { PointPosition } from '../astro/chart.ts';
 import { JsonTape, jsonFragment as fragment } from './json-tape.ts';
-import { placeWarnings } from '../features/shared/place.ts';
+import { placeWarnings } from '../features/requests/place.ts';
 import { roundNumbers } from './chart-presentation.ts';
 import { aspectMeasuresWriter, bodyNumber, SHARED, writeAngles, writeAnglesDetails, writeAspectItems, writeHouses, writeList, writePlanets, writeProvenance, writeSubject } from './chart-tape.ts';
 import { writeInterpretationBlock } from './interpretation-tape.ts';

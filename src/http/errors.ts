@@ -9,7 +9,7 @@ import http from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { RequestFieldError } from '../features/shared/request-error.ts';
+import { RequestFieldError } from '../features/requests/request-error.ts';
 import { ComputeOverloadedError } from '../compute/runner.ts';
 
 export interface ValidationIssue {

@@ -15,7 +15,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from './errors.ts';
 import type { RateLimiter } from './rate-limit.ts';
-import { RequestFieldError } from '../features/shared/request-error.ts';
+import { RequestFieldError } from '../features/requests/request-error.ts';
 import { ComputeSlots } from './compute-slots.ts';
 
 export interface ExportAdmissionOptions {

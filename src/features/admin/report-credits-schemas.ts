@@ -1,7 +1,7 @@
 /** The operator's adjustment of a user's report credits. */
 import { z } from 'zod/v4';
 import { MAX_ADJUSTMENT, MAX_REASON_LENGTH } from '../../operator/report-credit-adjustment.ts';
-import { storableText } from '../shared/storable-text.ts';
+import { storableText } from '../schema-fields/storable-text.ts';
 
 export const creditAdjustmentRequest = z.object({
   credits: z.number().int().min(-MAX_ADJUSTMENT).max(MAX_ADJUSTMENT).refine((n) => n !== 0, { message: 'must not be 0' })

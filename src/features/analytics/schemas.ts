@@ -1,7 +1,7 @@
 /** POST /api/v1/analytics/events: one dashboard event with a few flat properties. */
 import { z } from 'zod/v4';
-import { jsonObject } from '../shared/json-object.ts';
-import { storableText } from '../shared/storable-text.ts';
+import { jsonObject } from '../schema-fields/json-object.ts';
+import { storableText } from '../schema-fields/storable-text.ts';
 import { DASHBOARD_EVENTS } from './event-names.ts';
 
 export const MAX_PROPERTIES = 20;

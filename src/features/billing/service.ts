@@ -16,7 +16,7 @@ import { RequestPackOfferRepository, type OfferRow } from '../../db/request-pack
 import type { UserRow } from '../../db/users.ts';
 import { HttpError } from '../../http/errors.ts';
 import { periodWindow, type LimitPeriod } from '../../http/rate-limit-period.ts';
-import { RequestFieldError } from '../shared/request-error.ts';
+import { RequestFieldError } from '../requests/request-error.ts';
 import { Catalog } from './catalog.ts';
 import { createCheckout, createRequestPackCheckout, type CheckoutInput } from './checkout.ts';
 import { ensureCustomer } from './customers.ts';

@@ -7,7 +7,7 @@ import type { ComputeRunner } from '../../compute/runner.ts';
 import { sendJsonBytes } from '../../http/raw-json.ts';
 import { issueDetail, validationBody } from '../../http/errors.ts';
 import type { AdmittedExport, ExportAdmission } from '../../http/export-admission.ts';
-import { RequestFieldError } from '../shared/request-error.ts';
+import { RequestFieldError } from '../requests/request-error.ts';
 import { buildEphemerisPlan, requestedFormat, type EphemerisPlan } from './plan.ts';
 import { ephemerisQuery, ephemerisRequest, queryToRequest, type EphemerisRequest } from './schemas.ts';
 import { MAX_BUFFERED_BYTES, MAX_BUFFERED_ROWS, MAX_GRID_ROWS, MAX_STREAMED_ROWS, STREAM_CHUNK_ROWS, EPHEMERIS_FIRST_DATE, EPHEMERIS_LAST_DATE } from './limits.ts';

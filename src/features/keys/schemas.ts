@@ -1,6 +1,6 @@
 /** Request and response schemas of the API key endpoints (field-reference §11 "Keys and account"). */
 import { z } from 'zod/v4';
-import { storableText } from '../shared/storable-text.ts';
+import { storableText } from '../schema-fields/storable-text.ts';
 
 export const createKeyRequest = z.object({
   name: storableText().trim().min(1).max(100).describe('A label for the key, 1 to 100 characters.'),

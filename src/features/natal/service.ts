@@ -2,21 +2,22 @@
  * The natal computation: runs in a compute worker (or inline), from a validated request whose
  * place is already resolved to coordinates, to the cast that src/answers/natal-answer.ts writes.
  */
-import { DEFAULT_NATAL_BODIES } from '../../astro/bodies.ts';
 import { computeChartMoment, type ChartFacts, type ChartMoment } from '../../astro/chart.ts';
-import { ASPECT_TYPES, MAJOR_ASPECT_TYPES, findAspectsWithin, resolveOrbs, sortByOrb, type Aspect, type AspectPoint, type AspectType } from '../../astro/aspects.ts';
+import { ASPECT_TYPES, MAJOR_ASPECT_TYPES, findAspectsWithin, resolveOrbs, sortByOrb, type Aspect, type AspectType } from '../../astro/aspects.ts';
+import { aspectPointsOf } from '../../astro/aspect-points.ts';
 import { natalDominants } from '../../astro/dominants.ts';
 import type { ZodiacSetting } from '../../astro/ephemeris.ts';
 import { normalizeDegrees } from '../../astro/zodiac.ts';
 import { FIXED_STAR_PACK_NAMES, resolveStarPack } from '../../astro/fixed-stars.ts';
 import { namedCatalogueStars } from '../../astro/fixed-star-catalogue.ts';
 import { DEFAULT_FIXED_STAR_ORB, UnknownFixedStar, fixedStarConjunctions } from '../../astro/fixed-star-conjunctions.ts';
-import { RequestFieldError } from '../shared/request-error.ts';
-import { birthMoment, momentWarnings, type ResolvedMoment } from '../shared/moment.ts';
-import { placeWarnings, type ResolvedPlace } from '../shared/place.ts';
+import { RequestFieldError } from '../requests/request-error.ts';
+import { birthMoment, momentWarnings, type ResolvedMoment } from '../requests/moment.ts';
+import { placeWarnings, type ResolvedPlace } from '../requests/place.ts';
 import { anglesJson, housesJson, planetJson, subjectJson } from '../../answers/chart-presentation.ts';
 import type { NatalRequest, SimpleNatalRequest } from './schemas.ts';
-import type { InterpretationTaskOptions } from '../shared/interpretation-schema.ts';
+import type { InterpretationTaskOptions } from '../requests/interpretation-schema.ts';
+import { natalPoints, zodiacOf } from '../requests/chart-request.ts';
 import { interpretNatal, type InterpretationBlock } from '../../interpretations/index.ts';
 import type { NatalChartInput } from '../../interpretations/chart-input.ts';
 
@@ -27,28 +28,6 @@ export interface NatalTask {
   includeStelliums: boolean;
   /** Present when the response carries the `interpretation` block. */
   interpretation?: InterpretationTaskOptions | undefined;
-}
-
-export function zodiacOf(request: { zodiac_type: string; sidereal_ayanamsa?: string | null | undefined }): ZodiacSetting {
-  return request.zodiac_type === 'sidereal' ? { type: 'sidereal', ayanamsa: (request.sidereal_ayanamsa ?? 'lahiri') as never } : { type: 'tropical' };
-}
-
-/** Points of a natal chart: the default 13 plus the requested features, each once, in catalogue order. */
-export function natalPoints(features: readonly string[] | undefined): readonly string[] {
-  return features?.length ? [...new Set([...DEFAULT_NATAL_BODIES, ...features])] : DEFAULT_NATAL_BODIES;
-}
-
-/** Chart points left out of the aspects: the angles (the Ascendant and the Midheaven come from the houses, below). */
-export const HOUSE_POINTS: ReadonlySet<string> = new Set(['ic', 'dc', 'asc', 'mc', 'vertex']);
-
-/** Angles take part in aspects when the birth time is known: the Ascendant and the Midheaven. */
-export function aspectPointsOf(chart: ChartMoment): AspectPoint[] {
-  const points: AspectPoint[] = [];
-  for (const p of chart.points) if (!HOUSE_POINTS.has(p.id)) points.push({ id: p.id, lon: p.lon, speed: p.speed });
-  if (chart.houses) {
-    points.push({ id: 'asc', lon: chart.houses.asc, speed: chart.houses.ascSpeed }, { id: 'mc', lon: chart.houses.mc, speed: chart.houses.mcSpeed });
-  }
-  return points;
 }
 
 /** The stars a `fixed_stars` request names: star names as given, packs expanded, `all` = every named star of the catalogue. */

@@ -4,7 +4,7 @@
  * (field reference §4.2 and §11).
  */
 import { z } from 'zod/v4';
-import { queryBoolean } from '../../features/shared/query-boolean.ts';
+import { queryBoolean } from '../../features/schema-fields/query-boolean.ts';
 
 const callbackUrl = z.string().max(2000).refine((v) => {
   try {

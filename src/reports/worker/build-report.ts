@@ -10,7 +10,7 @@ import type { NatalChartInput } from '../../interpretations/chart-input.ts';
 import { composeReport, type ComposedReport } from '../text/compose-report.ts';
 import { natalChartRequest } from '../../features/charts/schemas.ts';
 import type { NatalRequest } from '../../features/natal/schemas.ts';
-import type { ResolvedPlace } from '../../features/shared/place.ts';
+import type { ResolvedPlace } from '../../features/requests/place.ts';
 import type { PsychologicalReportRequest } from '../http/report-schemas.ts';
 import type { ReportArtefacts } from '../store/report-jobs.ts';
 import { footerTemplate, reportHtml } from '../pdf/report-document.ts';

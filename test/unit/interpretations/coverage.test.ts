@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_NATAL_BODIES, DEFAULT_TRANSIT_BODIES, FEATURE_BODIES } from '../../../src/astro/bodies.ts';
 import { ASPECT_TYPES, axisGroup } from '../../../src/astro/aspects.ts';
 import { SIGNS } from '../../../src/astro/zodiac.ts';
-import { HOUSE_POINTS } from '../../../src/features/natal/service.ts';
+import { HOUSE_POINTS } from '../../../src/astro/aspect-points.ts';
 import { buildNatalBlock } from '../../../src/interpretations/block/natal.ts';
 import { buildTransitBlock } from '../../../src/interpretations/block/transits.ts';
 import type { NatalChartInput } from '../../../src/interpretations/chart-input.ts';

@@ -7,8 +7,8 @@ import { AYANAMSA_ACCEPTED_NAMES, resolveAyanamsa } from '../../astro/ayanamsas.
 import { HOUSE_SYSTEM_ACCEPTED_NAMES, resolveHouseSystem } from '../../astro/house-systems.ts';
 import { DST_POLICIES } from '../../astro/civil-time.ts';
 import { ianaZone } from '../../astro/civil-time.ts';
-import { caseInsensitiveEnum } from './lenient-enum.ts';
-import { jsonObject } from './json-object.ts';
+import { caseInsensitiveEnum } from '../schema-fields/lenient-enum.ts';
+import { jsonObject } from '../schema-fields/json-object.ts';
 import { aspectTypeFromName } from '../../astro/aspects.ts';
 import { ISO_DATE_TIME_FORMS, ISO_DATE_TIME_PATTERN, readIsoDateTime } from '../../astro/iso-date-time.ts';
 
