@@ -14,8 +14,10 @@ WORKDIR /app
 # node-gyp compiles against the headers this Node ships instead of downloading them.
 ENV npm_config_nodedir=/usr/local
 # What `npm ci` and its install script need (native/ and binding.gyp for node-gyp, the sources
-# and the TypeScript settings for dist/), then the data the service reads at run time.
+# and the TypeScript settings for dist/, patches/ for the fixes applied to installed packages),
+# then the data the service reads at run time.
 COPY package.json package-lock.json binding.gyp tsconfig.json tsconfig.build.json ./
+COPY patches/ patches/
 COPY native/ native/
 COPY src/ src/
 COPY workers/ workers/
