@@ -1,6 +1,6 @@
 /**
  * The compact natal answer's JSON bytes, written from its chart onto a JSON tape
- * (src/answers/json-tape.ts): the bytes of JSON.stringify over computeSimpleNatal's objects
+ * (src/answers/json-tape.ts): the bytes of JSON.stringify over computeCompactNatal's objects
  * (the oracle in test/helpers/answer-oracles.ts;
  * test/unit/compact-natal-answer.test.ts compares the two on thousands of random births),
  * without building them. Sign, element and modality names come from fixed tables; every other
@@ -11,8 +11,8 @@ import { signIndexOf, signOf, SIGNS } from '../astro/zodiac.ts';
 import { JsonTape, jsonFragment as fragment } from './json-tape.ts';
 import type { ResolvedPlace } from '../features/requests/place.ts';
 import { cachedFragment, writeList } from './chart-tape.ts';
-import { castSimpleNatal, simpleNatalWarnings } from '../features/natal/service.ts';
-import type { SimpleNatalRequest } from '../features/natal/schemas.ts';
+import { castCompactNatal, compactNatalWarnings } from '../features/natal/service.ts';
+import type { CompactNatalRequest } from '../features/natal/schemas.ts';
 
 const F = {
   name: fragment('{"subject":{"name":'),
@@ -47,8 +47,8 @@ const houseEntries = Array.from({ length: 12 }, (_, i) => cachedFragment((sign) 
 const tape = new JsonTape();
 
 /** The compact natal task's answer bytes. */
-export function writeSimpleNatalAnswer(request: SimpleNatalRequest, place: ResolvedPlace): Uint8Array {
-  const { moment, chart } = castSimpleNatal(request, place);
+export function writeCompactNatalAnswer(request: CompactNatalRequest, place: ResolvedPlace): Uint8Array {
+  const { moment, chart } = castCompactNatal(request, place);
   const houses = chart.houses;
   const w = tape.reset();
   w.fragment(F.name).str(request.name ?? 'User').fragment(F.datetime).str(moment.localIso).fragment(F.datetimeUtc).str(moment.utcIso)
@@ -76,7 +76,7 @@ export function writeSimpleNatalAnswer(request: SimpleNatalRequest, place: Resol
   w.fragment(F.sunSign).known(signOf(sun).name).fragment(F.moonSign).known(signOf(moon).name)
     .fragment(F.risingSign).knownOrNull(houses ? signOf(houses.asc).name : null)
     .fragment(F.element).known(dom.element).fragment(F.modality).known(dom.modality);
-  const warnings = simpleNatalWarnings(place, moment);
+  const warnings = compactNatalWarnings(place, moment);
   if (warnings.length) {
     w.fragment(F.warnings);
     writeList(w, warnings);

@@ -100,7 +100,7 @@ export function createPoolRunner(options: { threads: number; maxQueue: number; t
  * phase, which searches a lunation: 1.4 ms) can take milliseconds or more and would hold up every
  * other request if it ran on the event loop.
  */
-export const LIGHT_TASKS: ReadonlySet<TaskName> = new Set<TaskName>(['natal', 'simple_natal', 'transits']);
+export const LIGHT_TASKS: ReadonlySet<TaskName> = new Set<TaskName>(['natal', 'compact_natal', 'transits']);
 
 /**
  * Light tasks inline, the rest in the pool: the mode of several API processes on one machine,

@@ -3,11 +3,11 @@
  * worker threads and the inline runner, so both run exactly the same code.
  */
 import type { NatalTask } from '../features/natal/service.ts';
-import { writeSimpleNatalAnswer } from '../answers/compact-natal-answer.ts';
+import { writeCompactNatalAnswer } from '../answers/compact-natal-answer.ts';
 import { natalAnswerBytes } from '../answers/natal-answer.ts';
 import type { TransitTask } from '../features/transits/service.ts';
 import { transitAnswerBytes } from '../answers/transit-answer.ts';
-import type { SimpleNatalRequest } from '../features/natal/schemas.ts';
+import type { CompactNatalRequest } from '../features/natal/schemas.ts';
 import type { ResolvedPlace } from '../features/requests/place.ts';
 import { RequestFieldError } from '../features/requests/request-error.ts';
 import { encodeBinaryResponse, isBinaryResponse } from './binary-response.ts';
@@ -20,7 +20,7 @@ import { compositeChart, natalChart, progressionsChart, solarReturnChart, synast
 
 export const TASKS = {
   natal: (p: NatalTask) => natalAnswerBytes(p),
-  simple_natal: (p: { request: SimpleNatalRequest; place: ResolvedPlace }) => writeSimpleNatalAnswer(p.request, p.place),
+  compact_natal: (p: { request: CompactNatalRequest; place: ResolvedPlace }) => writeCompactNatalAnswer(p.request, p.place),
   transits: (p: TransitTask) => transitAnswerBytes(p),
   ephemeris: (p: EphemerisPlan) => computeEphemeris(p),
   ephemeris_chunk: (p: { plan: EphemerisPlan; from: number; to: number }) => computeEphemerisChunk(p),

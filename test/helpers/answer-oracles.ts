@@ -4,7 +4,7 @@
  * src/answers/compact-natal-answer.ts, src/answers/transit-answer.ts,
  * src/answers/ephemeris-csv.ts) are tested against. The service never builds these
  * objects: it writes the same bytes on the JSON tape from the same casts (castNatal,
- * castSimpleNatal, castTransits, the export's rows); the tests compare the two on thousands of
+ * castCompactNatal, castTransits, the export's rows); the tests compare the two on thousands of
  * random cases, and the interpretation tests, the report example and the interpretation bench
  * read the natal objects as a chart's input.
  */
@@ -25,8 +25,8 @@ import { placeWarnings, type ResolvedPlace } from '../../src/features/requests/p
 import { csvText } from '../../src/answers/ephemeris-formats.ts';
 import type { EphemerisPlan } from '../../src/features/ephemeris/plan.ts';
 import type { EphemerisRow } from '../../src/features/ephemeris/rows.ts';
-import type { SimpleNatalRequest } from '../../src/features/natal/schemas.ts';
-import { castNatal, castSimpleNatal, chartDominants, chartFixedStars, natalConfidence, natalInterpretation, simpleNatalWarnings, type NatalTask } from '../../src/features/natal/service.ts';
+import type { CompactNatalRequest } from '../../src/features/natal/schemas.ts';
+import { castNatal, castCompactNatal, chartDominants, chartFixedStars, natalConfidence, natalInterpretation, compactNatalWarnings, type NatalTask } from '../../src/features/natal/service.ts';
 import { castTransits, transitInterpretation, transitWarnings, type TransitTask } from '../../src/features/transits/service.ts';
 
 /** `dignity` (the first, or null) and `dignities` of a planet; null and [] for points without a table (nodes, Lilith, angles...). */
@@ -103,8 +103,8 @@ export function computeNatal(task: NatalTask): NatalAnswer {
 
 
 /** The compact variant of POST /natal, curated planets, cusp signs and a summary, as objects. */
-export function computeSimpleNatal(request: SimpleNatalRequest, place: ResolvedPlace) {
-  const { moment, chart } = castSimpleNatal(request, place);
+export function computeCompactNatal(request: CompactNatalRequest, place: ResolvedPlace) {
+  const { moment, chart } = castCompactNatal(request, place);
   // Untimed: no houses, no rising sign (the Ascendant is not among the points then).
   const houses = chart.houses;
   const planets = Object.fromEntries(
@@ -113,7 +113,7 @@ export function computeSimpleNatal(request: SimpleNatalRequest, place: ResolvedP
   const sun = chart.points.find((p) => p.id === 'sun')!;
   const moon = chart.points.find((p) => p.id === 'moon')!;
   const dom = dominants(chart.points);
-  const warnings = simpleNatalWarnings(place, moment);
+  const warnings = compactNatalWarnings(place, moment);
   return {
     subject: { name: request.name ?? 'User', datetime: moment.localIso, datetime_utc: moment.utcIso, timezone: moment.zone, lat: place.lat, lng: place.lng },
     planets,

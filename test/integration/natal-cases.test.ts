@@ -1,7 +1,7 @@
 /** Natal and compact natal through HTTP: time zones, edges of the globe and of time, untimed births, bad input. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/app.ts';
-import { natalResponse, simpleNatalResponse } from '../../src/features/natal/schemas.ts';
+import { natalResponse, compactNatalResponse } from '../../src/features/natal/schemas.ts';
 
 let server: TestServer;
 beforeAll(async () => { server = await startTestServer(); });
@@ -358,7 +358,7 @@ describe('POST /natal (compact)', () => {
   it('returns curated planets, cusp signs and the summary', async () => {
     const res = await server.post('/natal', { year: 1990, month: 6, day: 15, hour: 14, minute: 30, lat: 51.5074, lng: -0.1278 });
     expect(res.status).toBe(200);
-    expect(simpleNatalResponse.strict().safeParse(res.body).error).toBeUndefined();
+    expect(compactNatalResponse.strict().safeParse(res.body).error).toBeUndefined();
     expect(Object.keys(res.body.planets)).toEqual(['sun', 'moon', 'mercury', 'venus', 'mars', 'jupiter', 'saturn', 'uranus', 'neptune', 'pluto', 'north_node']);
     expect(res.body.planets.sun.sign).toBe('Gemini');
     expect(Object.keys(res.body.houses)).toHaveLength(12);
@@ -383,7 +383,7 @@ describe('POST /natal (compact)', () => {
     expect(city.body.subject.timezone).toBe('Europe/London');
     const untimed = await server.post('/natal', { year: 1990, month: 6, day: 15, time_known: false, lat: 51.5074, lng: -0.1278 });
     expect(untimed.status, JSON.stringify(untimed.body)).toBe(200);
-    expect(simpleNatalResponse.strict().safeParse(untimed.body).error).toBeUndefined();
+    expect(compactNatalResponse.strict().safeParse(untimed.body).error).toBeUndefined();
     expect(untimed.body.summary.rising_sign).toBeNull();
     expect(untimed.body.houses).toEqual({});
     expect(untimed.body.planets.sun).not.toHaveProperty('house');

@@ -53,9 +53,9 @@ describe('city names in calculations', () => {
   });
 
   it('carries the warning in the compact natal, the transits, the ephemeris meta and a chart header', async () => {
-    const simple = await server.post('/natal', { ...birth, city: 'Roma' });
-    expect(simple.status).toBe(200);
-    expect(simple.body.warnings[0]).toMatch(/chose Rome/);
+    const compact = await server.post('/natal', { ...birth, city: 'Roma' });
+    expect(compact.status).toBe(200);
+    expect(compact.body.warnings[0]).toMatch(/chose Rome/);
     const plain = await server.post('/natal', { ...birth, city: 'Tromsø' });
     expect(plain.body.warnings).toBeUndefined();
 

@@ -1,5 +1,5 @@
 /**
- * The compact natal answer writer gives the bytes of JSON.stringify over computeSimpleNatal's
+ * The compact natal answer writer gives the bytes of JSON.stringify over computeCompactNatal's
  * objects: for thousands of random births (timed and untimed, daylight-saving edges, polar
  * latitudes where Placidus cannot be computed, places with warnings, names and places with
  * quotes, control characters and non-ASCII text), and a request refused by one is refused by the
@@ -8,9 +8,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { initEphemeris } from '../../src/astro/ephemeris.ts';
-import { computeSimpleNatal } from '../helpers/answer-oracles.ts';
-import { writeSimpleNatalAnswer } from '../../src/answers/compact-natal-answer.ts';
-import { simpleNatalRequest } from '../../src/features/natal/schemas.ts';
+import { computeCompactNatal } from '../helpers/answer-oracles.ts';
+import { writeCompactNatalAnswer } from '../../src/answers/compact-natal-answer.ts';
+import { compactNatalRequest } from '../../src/features/natal/schemas.ts';
 import { resolveSubjectPlace } from '../../src/features/requests/place.ts';
 import { JsonTape, quotedFragment } from '../../src/answers/json-tape.ts';
 import { natalByteCases } from '../helpers/natal-byte-cases.ts';
@@ -26,7 +26,7 @@ function compactCases(count: number) {
     if (random() < 0.1) place.ambiguity = `city '${pick(ODD_TEXT)}' names places in several countries`;
     if (random() < 0.1) place.lat = (random() < 0.5 ? -1 : 1) * Math.round((66.6 + random() * 23) * 1e4) / 1e4;
     const { year, month, day, hour, minute, second, time_known, tz_str, dst_policy } = task.request;
-    const request = simpleNatalRequest.parse({ year, month, day, hour, minute, second, time_known, tz_str, dst_policy, lat: place.lat, lng: place.lng, ...(random() < 0.3 ? { name: pick(ODD_TEXT) } : {}) });
+    const request = compactNatalRequest.parse({ year, month, day, hour, minute, second, time_known, tz_str, dst_policy, lat: place.lat, lng: place.lng, ...(random() < 0.3 ? { name: pick(ODD_TEXT) } : {}) });
     return { request, place };
   });
 }
@@ -36,15 +36,15 @@ describe('compact natal answer writer', () => {
     initEphemeris();
     const cases = compactCases(3000);
     expect(cases.filter((c) => c.request.time_known === false).length).toBeGreaterThan(100);
-    const differing = casesWhereWriterDiffers(cases, (c) => writeSimpleNatalAnswer(c.request, c.place), (c) => computeSimpleNatal(c.request, c.place));
+    const differing = casesWhereWriterDiffers(cases, (c) => writeCompactNatalAnswer(c.request, c.place), (c) => computeCompactNatal(c.request, c.place));
     expect(differing, `first differing case: ${JSON.stringify(cases[differing[0]!])}`).toEqual([]);
   });
 
   it('answers a city with its place and warning as the objects do', () => {
     initEphemeris();
-    const request = simpleNatalRequest.parse({ year: 1990, month: 5, day: 17, hour: 8, minute: 15, city: 'Paris' });
+    const request = compactNatalRequest.parse({ year: 1990, month: 5, day: 17, hour: 8, minute: 15, city: 'Paris' });
     const place = resolveSubjectPlace(request, ['body']);
-    expect(new TextDecoder().decode(writeSimpleNatalAnswer(request, place))).toBe(JSON.stringify(computeSimpleNatal(request, place)));
+    expect(new TextDecoder().decode(writeCompactNatalAnswer(request, place))).toBe(JSON.stringify(computeCompactNatal(request, place)));
   });
 
   it('writes zone names past the known-string table\'s limit as texts, with the same bytes', () => {

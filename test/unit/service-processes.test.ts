@@ -51,9 +51,9 @@ describe('the mixed compute mode', () => {
     const inline: TaskName[] = [];
     const pool: TaskName[] = [];
     const runner = createMixedRunner(recordingRunner('inline', inline), recordingRunner('pool', pool));
-    const all: TaskName[] = ['natal', 'simple_natal', 'transits', 'ephemeris', 'ephemeris_chunk', 'sky_events', 'moon_phase', 'moon_month', 'chart_natal', 'chart_synastry', 'branding_svg'];
+    const all: TaskName[] = ['natal', 'compact_natal', 'transits', 'ephemeris', 'ephemeris_chunk', 'sky_events', 'moon_phase', 'moon_month', 'chart_natal', 'chart_synastry', 'branding_svg'];
     for (const name of all) expect((await runner.run(name, {} as never)).toString()).toBe(LIGHT_TASKS.has(name) ? 'inline' : 'pool');
-    expect(inline).toEqual(['natal', 'simple_natal', 'transits']);
+    expect(inline).toEqual(['natal', 'compact_natal', 'transits']);
     expect(pool).toEqual(all.filter((name) => !inline.includes(name)));
     // The pool's figures, with every task counted.
     expect(runner.stats()).toMatchObject({ mode: 'mixed', threads: 2, utilization: 0.5, completed: all.length });

@@ -3,8 +3,8 @@
  * endpoint's request schema as input and its response as `structuredContent`.
  */
 import { z } from 'zod/v4';
-import { calculateNatal, calculateSimpleNatal } from '../natal/calculate.ts';
-import { natalRequest, natalResponse, simpleNatalRequest, simpleNatalResponse } from '../natal/schemas.ts';
+import { calculateNatal, calculateCompactNatal } from '../natal/calculate.ts';
+import { natalRequest, natalResponse, compactNatalRequest, compactNatalResponse } from '../natal/schemas.ts';
 import { calculateTransits } from '../transits/calculate.ts';
 import { transitRequest, transitResponse } from '../transits/schemas.ts';
 import { buildEphemerisPlan } from '../ephemeris/plan.ts';
@@ -36,10 +36,10 @@ export const compactNatalTool: ToolDefinition = {
   title: 'Compact natal chart',
   description: `The compact natal chart of POST /natal: the ten planets and the north node with sign, house and degree, the sign on each house cusp, and a summary (Sun, Moon and rising sign, dominant element and modality). ${BIRTH}`,
   families: ['western'],
-  input: toolSchema(simpleNatalRequest),
-  output: outputSchema(simpleNatalResponse),
+  input: toolSchema(compactNatalRequest),
+  output: outputSchema(compactNatalResponse),
   annotations: READ_ONLY,
-  run: (args, { compute }) => json(() => calculateSimpleNatal(compute, args)),
+  run: (args, { compute }) => json(() => calculateCompactNatal(compute, args)),
 };
 
 export const natalTool: ToolDefinition = {

@@ -5,7 +5,7 @@
  */
 import type { ComputeRunner } from '../../compute/runner.ts';
 import { resolveSubjectPlace } from '../requests/place.ts';
-import type { NatalRequest, SimpleNatalRequest } from './schemas.ts';
+import type { NatalRequest, CompactNatalRequest } from './schemas.ts';
 import { interpretationOptions } from '../requests/interpretation-schema.ts';
 
 /** Query-string options of the full chart; given, they win over the body's fields of the same name. */
@@ -24,6 +24,6 @@ export function calculateNatal(compute: ComputeRunner, body: NatalRequest, optio
   });
 }
 
-export function calculateSimpleNatal(compute: ComputeRunner, body: SimpleNatalRequest): Promise<Buffer> {
-  return compute.run('simple_natal', { request: body, place: resolveSubjectPlace(body, ['body']) });
+export function calculateCompactNatal(compute: ComputeRunner, body: CompactNatalRequest): Promise<Buffer> {
+  return compute.run('compact_natal', { request: body, place: resolveSubjectPlace(body, ['body']) });
 }

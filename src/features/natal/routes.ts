@@ -7,8 +7,8 @@ import { HttpError } from '../../http/errors.ts';
 import { resolveSubjectPlace } from '../requests/place.ts';
 import { submitReport, type ReportService, type ReportSubmission } from '../../reports/http/report-submit.ts';
 import { sendJsonBytes } from '../../http/raw-json.ts';
-import { calculateNatal, calculateSimpleNatal } from './calculate.ts';
-import { natalQuery, natalRequest, natalResponse, simpleNatalRequest, simpleNatalResponse } from './schemas.ts';
+import { calculateNatal, calculateCompactNatal } from './calculate.ts';
+import { natalQuery, natalRequest, natalResponse, compactNatalRequest, compactNatalResponse } from './schemas.ts';
 
 const reportRefusal = z.object({ detail: z.string().describe('A sentence for people; the status code is what programs act on'), code: z.string().optional().describe('A fixed code for programs naming the refusal') });
 
@@ -50,7 +50,7 @@ export const natalRoutes = (compute: ComputeRunner, reports?: { db: DatabasePool
     schema: {
       tags: ['natal'],
       summary: 'Compact natal chart: curated planets, cusp signs and a summary',
-      body: simpleNatalRequest, response: { 200: simpleNatalResponse },
+      body: compactNatalRequest, response: { 200: compactNatalResponse },
     },
-  }, async (request, reply) => sendJsonBytes(reply, await calculateSimpleNatal(compute, request.body)));
+  }, async (request, reply) => sendJsonBytes(reply, await calculateCompactNatal(compute, request.body)));
 };

@@ -204,12 +204,16 @@ export const natalResponse = z.object({
   report: reportSubmission.optional().describe('With `psychological_report.enabled`: the report job'),
 });
 
-/** The compact variant takes the same birth fields as the full chart (city or lat/lng, tz_str or timezone, time_known). */
-export const simpleNatalRequest = z.object(birthFields).meta({ id: 'SimpleNatalRequest', example: exampleBirth });
+/**
+ * The compact variant takes the same birth fields as the full chart (city or lat/lng, tz_str or
+ * timezone, time_known). Its OpenAPI component keeps the public id it was published under,
+ * SimpleNatalRequest, which generated clients name their type after.
+ */
+export const compactNatalRequest = z.object(birthFields).meta({ id: 'SimpleNatalRequest', example: exampleBirth });
 
-export type SimpleNatalRequest = z.output<typeof simpleNatalRequest>;
+export type CompactNatalRequest = z.output<typeof compactNatalRequest>;
 
-export const simpleNatalResponse = z.object({
+export const compactNatalResponse = z.object({
   subject: z.object({
     name: z.string().describe('The name sent with the request (`User` when none was sent)'),
     datetime: z.string().describe('Local date and time with the UTC offset in force'),

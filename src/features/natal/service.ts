@@ -15,7 +15,7 @@ import { RequestFieldError } from '../requests/request-error.ts';
 import { birthMoment, momentWarnings, type ResolvedMoment } from '../requests/moment.ts';
 import { placeWarnings, type ResolvedPlace } from '../requests/place.ts';
 import { anglesJson, housesJson, planetJson, subjectJson } from '../../answers/chart-presentation.ts';
-import type { NatalRequest, SimpleNatalRequest } from './schemas.ts';
+import type { NatalRequest, CompactNatalRequest } from './schemas.ts';
 import type { InterpretationTaskOptions } from '../requests/interpretation-schema.ts';
 import { natalPoints, zodiacOf } from '../requests/chart-request.ts';
 import { interpretNatal, type InterpretationBlock } from '../../interpretations/index.ts';
@@ -147,23 +147,23 @@ export function natalInterpretation(task: NatalTask, cast: NatalCast): Interpret
   return interpretNatal(input, task.interpretation);
 }
 
-export const SIMPLE_NATAL_PLANETS = ['sun', 'moon', 'mercury', 'venus', 'mars', 'jupiter', 'saturn', 'uranus', 'neptune', 'pluto', 'north_node'] as const;
+export const COMPACT_NATAL_PLANETS = ['sun', 'moon', 'mercury', 'venus', 'mars', 'jupiter', 'saturn', 'uranus', 'neptune', 'pluto', 'north_node'] as const;
 
-const SIMPLE_NATAL_POINTS = [...SIMPLE_NATAL_PLANETS, 'asc'];
+const COMPACT_NATAL_POINTS = [...COMPACT_NATAL_PLANETS, 'asc'];
 
 /** The compact answer's warnings: a place chosen among namesakes, a local time a daylight-saving change skipped or repeated. */
-export function simpleNatalWarnings(place: ResolvedPlace, moment: ResolvedMoment): string[] {
+export function compactNatalWarnings(place: ResolvedPlace, moment: ResolvedMoment): string[] {
   const warnings = placeWarnings(place);
   if (moment.warning !== undefined) warnings.push(moment.warning);
   return warnings;
 }
 
 /** The compact answer's moment and chart (tropical, Placidus, mean node). */
-export function castSimpleNatal(request: SimpleNatalRequest, place: ResolvedPlace): { moment: ResolvedMoment; chart: ChartMoment } {
+export function castCompactNatal(request: CompactNatalRequest, place: ResolvedPlace): { moment: ResolvedMoment; chart: ChartMoment } {
   const moment = birthMoment(request, place, ['body']);
   const chart = computeChartMoment({
     jdUt: moment.jdUt, lat: place.lat, lng: place.lng, timeKnown: moment.timeKnown, zodiac: { type: 'tropical' },
-    houseSystem: 'placidus', points: SIMPLE_NATAL_POINTS, nodeVariant: 'mean',
+    houseSystem: 'placidus', points: COMPACT_NATAL_POINTS, nodeVariant: 'mean',
   });
   return { moment, chart };
 }
