@@ -8,7 +8,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { loadConfig } from '../src/config.ts';
 import { createComputeRunner } from '../src/compute/runner.ts';
 import { registerErrorHandling } from '../src/http/errors.ts';
-import { natalRoutes } from '../src/features/natal/routes.ts';
+import { natalRoutes } from '../src/features/natal/natal-routes.ts';
 import { nullMeansAbsent } from '../src/http/null-means-absent.ts';
 
 const config = loadConfig();

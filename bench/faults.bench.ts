@@ -29,7 +29,7 @@ import { freePort, waitUntilReady } from '../test/helpers/child-server.ts';
 import { startTcpProxy } from '../test/helpers/tcp-proxy.ts';
 import { createDatabasePool } from '../src/db/pool.ts';
 import { deleteKeysWithPrefix } from '../src/db/redis.ts';
-import { createKeyForEmail } from '../src/features/keys/service.ts';
+import { createKeyForEmail } from '../src/features/keys/keys-service.ts';
 import { ReportCreditRepository } from '../src/db/report-credits.ts';
 import { machineDescription } from './machine.ts';
 

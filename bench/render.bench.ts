@@ -1,6 +1,6 @@
 /** Median time to draw a 700 px natal chart as SVG and to rasterise it, in process. */
-import { natalChart } from '../src/features/charts/service.ts';
-import { natalChartRequest } from '../src/features/charts/schemas.ts';
+import { natalChart } from '../src/features/charts/charts-service.ts';
+import { natalChartRequest } from '../src/features/charts/charts-schemas.ts';
 import { svgToPng } from '../renderer/index.ts';
 import { initEphemeris } from '../src/astro/ephemeris.ts';
 import { randomBirth } from './births.ts';

@@ -12,7 +12,7 @@ import type { KeyRevocations } from './http/key-revocation.ts';
 import type { RateLimiter } from './http/rate-limit.ts';
 import { Mailer } from './mail/mailer.ts';
 import { createSmtpTransport } from './mail/transport.ts';
-import { BillingService } from './features/billing/service.ts';
+import { BillingService } from './features/billing/billing-service.ts';
 import { createStripeClient } from './features/billing/stripe-client.ts';
 import { AccountDeletions } from './features/settings/account-deletion.ts';
 import { Notifications } from './features/settings/notifications.ts';

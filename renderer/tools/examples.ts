@@ -4,8 +4,8 @@
  * Run: npx tsx renderer/tools/examples.ts [dir]
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { compositeChart, natalChart, progressionsChart, solarReturnChart, synastryChart, transitChart } from '../../src/features/charts/service.ts';
-import { compositeChartRequest, natalChartRequest, progressionsChartRequest, solarReturnChartRequest, synastryChartRequest, transitChartRequest } from '../../src/features/charts/schemas.ts';
+import { compositeChart, natalChart, progressionsChart, solarReturnChart, synastryChart, transitChart } from '../../src/features/charts/charts-service.ts';
+import { compositeChartRequest, natalChartRequest, progressionsChartRequest, solarReturnChartRequest, synastryChartRequest, transitChartRequest } from '../../src/features/charts/charts-schemas.ts';
 import { initEphemeris } from '../../src/astro/ephemeris.ts';
 import type { BinaryResponse } from '../../src/compute/binary-response.ts';
 import { svgToPng } from '../index.ts';

@@ -23,7 +23,7 @@ import { placeWarnings } from '../features/requests/place.ts';
 import { roundNumbers } from './chart-presentation.ts';
 import { aspectMeasuresWriter, bodyNumber, SHARED, writeAngles, writeAnglesDetails, writeAspectItems, writeHouses, writeList, writePlanets, writeProvenance, writeSubject } from './chart-tape.ts';
 import { writeInterpretationBlock } from './interpretation-tape.ts';
-import { castNatal, chartDominants, chartFixedStars, natalConfidence, natalInterpretation, type NatalCast, type NatalTask } from '../features/natal/service.ts';
+import { castNatal, chartDominants, chartFixedStars, natalConfidence, natalInterpretation, type NatalCast, type NatalTask } from '../features/natal/natal-service.ts';
 import type { InterpretationBlock } from '../interpretations/index.ts';
 import { findDeclinationAspects } from '../astro/declination-aspects.ts';
 

@@ -13,7 +13,7 @@ import { houseOf } from '../astro/house-placement.ts';
 import { JsonTape, jsonFragment as fragment } from './json-tape.ts';
 import { aspectMeasuresWriter, bodyNumber, pointText, writeAnglesDetails, writeAspectItems, writeHouses, writeList, writeLocationObject, writePlanets, writeProvenance, writeSubject } from './chart-tape.ts';
 import { writeInterpretationBlock } from './interpretation-tape.ts';
-import { castTransits, transitInterpretation, transitWarnings, type TransitTask } from '../features/transits/service.ts';
+import { castTransits, transitInterpretation, transitWarnings, type TransitTask } from '../features/transits/transits-service.ts';
 
 const F = {
   transitDate: fragment('{"transit_date":'),

@@ -2,21 +2,21 @@
  * Every CPU-bound task the API hands to the compute pool, by name. The same table serves the
  * worker threads and the inline runner, so both run exactly the same code.
  */
-import type { NatalTask } from '../features/natal/service.ts';
+import type { NatalTask } from '../features/natal/natal-service.ts';
 import { writeCompactNatalAnswer } from '../answers/compact-natal-answer.ts';
 import { natalAnswerBytes } from '../answers/natal-answer.ts';
-import type { TransitTask } from '../features/transits/service.ts';
+import type { TransitTask } from '../features/transits/transits-service.ts';
 import { transitAnswerBytes } from '../answers/transit-answer.ts';
-import type { CompactNatalRequest } from '../features/natal/schemas.ts';
+import type { CompactNatalRequest } from '../features/natal/natal-schemas.ts';
 import type { ResolvedPlace } from '../features/requests/place.ts';
 import { RequestFieldError } from '../features/requests/request-error.ts';
 import { encodeBinaryResponse, isBinaryResponse } from './binary-response.ts';
-import { computeEphemeris, computeEphemerisChunk } from '../features/ephemeris/service.ts';
+import { computeEphemeris, computeEphemerisChunk } from '../features/ephemeris/ephemeris-service.ts';
 import type { EphemerisPlan } from '../features/ephemeris/plan.ts';
-import { computeSkyEvents, type SkyEventsTask } from '../features/sky-events/service.ts';
-import { computeMoonMonth, computeMoonPhase, type MoonMonthTask, type MoonPhaseTask } from '../features/moon/service.ts';
+import { computeSkyEvents, type SkyEventsTask } from '../features/sky-events/sky-events-service.ts';
+import { computeMoonMonth, computeMoonPhase, type MoonMonthTask, type MoonPhaseTask } from '../features/moon/moon-service.ts';
 import { sanitizedSvgResponse } from '../features/account/branding-image.ts';
-import { compositeChart, natalChart, progressionsChart, solarReturnChart, synastryChart, transitChart } from '../features/charts/service.ts';
+import { compositeChart, natalChart, progressionsChart, solarReturnChart, synastryChart, transitChart } from '../features/charts/charts-service.ts';
 
 export const TASKS = {
   natal: (p: NatalTask) => natalAnswerBytes(p),

@@ -8,7 +8,7 @@
 import { z } from 'zod/v4';
 import type { DatabasePool } from 'slonik';
 import { migrate } from '../db/migrate.ts';
-import { createKeyForEmail, UnknownPlanError } from '../features/keys/service.ts';
+import { createKeyForEmail, UnknownPlanError } from '../features/keys/keys-service.ts';
 import { PlanRepository } from '../db/plans.ts';
 import { EmailOutboxRepository, type OutboxRow } from '../db/email-outbox.ts';
 import { UserRepository } from '../db/users.ts';

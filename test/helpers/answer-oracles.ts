@@ -25,9 +25,9 @@ import { placeWarnings, type ResolvedPlace } from '../../src/features/requests/p
 import { csvText } from '../../src/answers/ephemeris-formats.ts';
 import type { EphemerisPlan } from '../../src/features/ephemeris/plan.ts';
 import type { EphemerisRow } from '../../src/features/ephemeris/rows.ts';
-import type { CompactNatalRequest } from '../../src/features/natal/schemas.ts';
-import { castNatal, castCompactNatal, chartDominants, chartFixedStars, natalConfidence, natalInterpretation, compactNatalWarnings, type NatalTask } from '../../src/features/natal/service.ts';
-import { castTransits, transitInterpretation, transitWarnings, type TransitTask } from '../../src/features/transits/service.ts';
+import type { CompactNatalRequest } from '../../src/features/natal/natal-schemas.ts';
+import { castNatal, castCompactNatal, chartDominants, chartFixedStars, natalConfidence, natalInterpretation, compactNatalWarnings, type NatalTask } from '../../src/features/natal/natal-service.ts';
+import { castTransits, transitInterpretation, transitWarnings, type TransitTask } from '../../src/features/transits/transits-service.ts';
 
 /** `dignity` (the first, or null) and `dignities` of a planet; null and [] for points without a table (nodes, Lilith, angles...). */
 function withDignity(planet: PlanetJson) {

@@ -7,7 +7,7 @@ import { buildApp, type App } from '../../src/app.ts';
 import { createDatabasePool } from '../../src/db/pool.ts';
 import { deleteKeysWithPrefix } from '../../src/db/redis.ts';
 import { createInlineRunner, createPoolRunner, type ComputeRunner } from '../../src/compute/runner.ts';
-import { createKeyForEmail } from '../../src/features/keys/service.ts';
+import { createKeyForEmail } from '../../src/features/keys/keys-service.ts';
 import { mintToken } from '../../src/features/auth/token.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
 import type { DatabasePool } from 'slonik';

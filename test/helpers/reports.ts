@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createKeyForEmail } from '../../src/features/keys/service.ts';
+import { createKeyForEmail } from '../../src/features/keys/keys-service.ts';
 import { ReportCreditRepository } from '../../src/db/report-credits.ts';
 import { sql } from '../../src/db/sql.ts';
 import { z } from 'zod/v4';

@@ -4,8 +4,8 @@
  * measures what a reader would call a wrong drawing: a glyph outside its sign or house sector,
  * overlapping labels, an axis through a label.
  */
-import { compositeChart, natalChart, progressionsChart, solarReturnChart, synastryChart, transitChart } from '../../src/features/charts/service.ts';
-import { compositeChartRequest, natalChartRequest, progressionsChartRequest, solarReturnChartRequest, synastryChartRequest, transitChartRequest } from '../../src/features/charts/schemas.ts';
+import { compositeChart, natalChart, progressionsChart, solarReturnChart, synastryChart, transitChart } from '../../src/features/charts/charts-service.ts';
+import { compositeChartRequest, natalChartRequest, progressionsChartRequest, solarReturnChartRequest, synastryChartRequest, transitChartRequest } from '../../src/features/charts/charts-schemas.ts';
 import type { ChartDrawing, ChartKind } from '../../renderer/chart-model.ts';
 import { renderChartSvg } from '../../renderer/index.ts';
 import { seededRandom } from './seeded-random.ts';

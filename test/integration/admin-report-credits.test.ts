@@ -7,7 +7,7 @@ import { sql } from '../../src/db/sql.ts';
 import { z } from 'zod/v4';
 import { startTestServer, type TestServer } from '../helpers/app.ts';
 import { admin, adminEnv, adminToken, ADMIN_USERNAME } from '../helpers/admin.ts';
-import { createKeyForEmail } from '../../src/features/keys/service.ts';
+import { createKeyForEmail } from '../../src/features/keys/keys-service.ts';
 
 let server: TestServer;
 let token: string;

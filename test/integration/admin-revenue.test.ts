@@ -7,7 +7,7 @@ import { sql } from 'slonik';
 import { startTestServer, type TestServer } from '../helpers/app.ts';
 import { admin, adminEnv, adminToken } from '../helpers/admin.ts';
 import { ensureBillingTables } from '../helpers/billing-tables.ts';
-import { rangeDays } from '../../src/features/admin/revenue-routes.ts';
+import { rangeDays } from '../../src/features/admin/admin-revenue-routes.ts';
 
 const DAY = 86_400_000;
 const utcDay = (offsetDays = 0) => new Date(Date.now() + offsetDays * DAY).toISOString().slice(0, 10);

@@ -9,7 +9,7 @@ import { sql } from '../../src/db/sql.ts';
 import { z } from 'zod/v4';
 import { startTestServer, type TestServer } from '../helpers/app.ts';
 import { admin, adminEnv, adminToken } from '../helpers/admin.ts';
-import { createKeyForEmail } from '../../src/features/keys/service.ts';
+import { createKeyForEmail } from '../../src/features/keys/keys-service.ts';
 import { UsageLogRepository } from '../../src/db/usage-logs.ts';
 
 const natal = { year: 1990, month: 6, day: 15, hour: 14, minute: 30, lat: 51.5, lng: -0.12 };

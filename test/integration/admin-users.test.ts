@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'slonik';
 import { startTestServer, type TestServer } from '../helpers/app.ts';
 import { admin, adminEnv, adminToken } from '../helpers/admin.ts';
-import { createKeyForEmail } from '../../src/features/keys/service.ts';
+import { createKeyForEmail } from '../../src/features/keys/keys-service.ts';
 
 let server: TestServer;
 let token: string;

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/app.ts';
 import { UserRepository } from '../../src/db/users.ts';
-import { createKeyForEmail } from '../../src/features/keys/service.ts';
+import { createKeyForEmail } from '../../src/features/keys/keys-service.ts';
 
 let server: TestServer;
 beforeAll(async () => { server = await startTestServer(); });

@@ -34,7 +34,7 @@ describe('compute pool isolation', () => {
     expect(threadsSeen).toBe(2);
     for (let i = 0; i < requests.length; i++) {
       expect(responses[i]!.status).toBe(200);
-      const expected = JSON.parse((await inline.run('natal', { request: (await import('../../src/features/natal/schemas.ts')).natalRequest.parse(requests[i]), place: { city: null, country: null, lat: requests[i]!.lat, lng: requests[i]!.lng, source: 'request' }, includeMinor: false, includeStelliums: false })).toString());
+      const expected = JSON.parse((await inline.run('natal', { request: (await import('../../src/features/natal/natal-schemas.ts')).natalRequest.parse(requests[i]), place: { city: null, country: null, lat: requests[i]!.lat, lng: requests[i]!.lng, source: 'request' }, includeMinor: false, includeStelliums: false })).toString());
       const got = responses[i]!.body;
       expect(got.planets, `request ${i}`).toEqual(expected.planets);
       expect(got.houses, `request ${i}`).toEqual(expected.houses);

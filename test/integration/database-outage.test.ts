@@ -12,7 +12,7 @@ import { startTestServer, type TestServer } from '../helpers/app.ts';
 import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy.ts';
 import { createTestDatabase, serverUrl, type TestDatabase } from '../helpers/database.ts';
 import { createDatabasePool, type DatabasePool } from '../../src/db/pool.ts';
-import { createKeyForEmail } from '../../src/features/keys/service.ts';
+import { createKeyForEmail } from '../../src/features/keys/keys-service.ts';
 import { UsageLogWriter } from '../../src/http/usage-log.ts';
 
 let database: TestDatabase;

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'slonik';
 import { startTestServer, type TestServer } from '../helpers/app.ts';
 import { openRaw, type RawConnection } from '../helpers/raw-http.ts';
-import { createKeyForEmail } from '../../src/features/keys/service.ts';
+import { createKeyForEmail } from '../../src/features/keys/keys-service.ts';
 import { ComputeSlots } from '../../src/http/compute-slots.ts';
 
 let server: TestServer;

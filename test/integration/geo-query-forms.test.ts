@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/app.ts';
-import { geoSearchResponse } from '../../src/features/geo/schemas.ts';
+import { geoSearchResponse } from '../../src/features/geo/geo-schemas.ts';
 
 let server: TestServer;
 beforeAll(async () => { server = await startTestServer(); });

@@ -9,7 +9,7 @@ import { z } from 'zod/v4';
 import { Redis } from 'ioredis';
 import { startTestServer, type TestServer } from '../helpers/app.ts';
 import type { App } from '../../src/app.ts';
-import { createKeyForEmail } from '../../src/features/keys/service.ts';
+import { createKeyForEmail } from '../../src/features/keys/keys-service.ts';
 import { HttpError } from '../../src/http/errors.ts';
 
 let a: TestServer;

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'slonik';
 import { startTestServer, type TestServer } from '../helpers/app.ts';
 import { rawMcp, toolCall, v2Client } from '../helpers/mcp.ts';
-import { createKeyForEmail } from '../../src/features/keys/service.ts';
+import { createKeyForEmail } from '../../src/features/keys/keys-service.ts';
 import { UserRepository } from '../../src/db/users.ts';
 
 let a: TestServer;

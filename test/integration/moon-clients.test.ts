@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/app.ts';
-import { moonMonthResponse, moonPhaseResponse } from '../../src/features/moon/schemas.ts';
+import { moonMonthResponse, moonPhaseResponse } from '../../src/features/moon/moon-schemas.ts';
 import { findEclipse, trueAltitude } from '../../src/astro/ephemeris.ts';
 import { findEvents, findLunarPhases, type IngressEvent } from '../../src/astro/events/index.ts';
 import { julianDayFromUtcMs, utcMsFromJulianDay } from '../../src/astro/civil-time.ts';

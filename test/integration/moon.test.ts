@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFixture } from '../helpers/fixtures.ts';
 import { startTestServer, type TestServer } from '../helpers/app.ts';
-import { moonMonthResponse, moonPhaseResponse } from '../../src/features/moon/schemas.ts';
+import { moonMonthResponse, moonPhaseResponse } from '../../src/features/moon/moon-schemas.ts';
 
 const refLunations: { kind: string; jd_ut: number; year: number; datetime_utc_ms: string }[] = readFixture('refdata/events.json').events
   .filter((e: { kind: string }) => e.kind === 'new_moon' || e.kind === 'full_moon');

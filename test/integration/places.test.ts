@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/app.ts';
-import { natalResponse } from '../../src/features/natal/schemas.ts';
-import { geoSearchResponse } from '../../src/features/geo/schemas.ts';
+import { natalResponse } from '../../src/features/natal/natal-schemas.ts';
+import { geoSearchResponse } from '../../src/features/geo/geo-schemas.ts';
 
 let server: TestServer;
 beforeAll(async () => { server = await startTestServer(); });

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'slonik';
 import { Redis } from 'ioredis';
 import { startTestServer, type TestServer } from '../helpers/app.ts';
-import { createKeyForEmail } from '../../src/features/keys/service.ts';
+import { createKeyForEmail } from '../../src/features/keys/keys-service.ts';
 import { UserRepository } from '../../src/db/users.ts';
 import { NO_QUOTA_LIMIT } from '../../src/http/rate-limit.ts';
 

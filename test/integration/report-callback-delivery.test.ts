@@ -14,7 +14,7 @@ import { z } from 'zod/v4';
 import { loadConfig } from '../../src/config.ts';
 import { ReportCallbackRepository } from '../../src/reports/store/report-callbacks.ts';
 import { newReportJobId, ReportJobRepository } from '../../src/reports/store/report-jobs.ts';
-import { createKeyForEmail } from '../../src/features/keys/service.ts';
+import { createKeyForEmail } from '../../src/features/keys/keys-service.ts';
 import { CallbackDeliverer } from '../../src/reports/callbacks/callback-deliverer.ts';
 import { useTestDatabasePool } from '../helpers/database.ts';
 import { waitFor } from '../helpers/wait-for.ts';

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from '../../src/db/sql.ts';
 import { z } from 'zod/v4';
 import { startTestServer, type TestServer } from '../helpers/app.ts';
-import { createKeyForEmail } from '../../src/features/keys/service.ts';
+import { createKeyForEmail } from '../../src/features/keys/keys-service.ts';
 import { InsufficientCreditsError, ReportCreditRepository } from '../../src/db/report-credits.ts';
 
 let server: TestServer;

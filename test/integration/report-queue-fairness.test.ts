@@ -14,7 +14,7 @@ import { useTestDatabasePool } from '../helpers/database.ts';
 import { BIRTH, DEMO, userWithCredits, waitForJob } from '../helpers/reports.ts';
 import { startWorkerProcess, type WorkerProcess } from '../helpers/report-worker-process.ts';
 import { newReportJobId, ReportJobRepository } from '../../src/reports/store/report-jobs.ts';
-import { createKeyForEmail } from '../../src/features/keys/service.ts';
+import { createKeyForEmail } from '../../src/features/keys/keys-service.ts';
 import { waitFor } from '../helpers/wait-for.ts';
 
 const database = useTestDatabasePool();

@@ -2,7 +2,7 @@
 import { readFixture } from '../helpers/fixtures.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/app.ts';
-import { skyEventsResponse } from '../../src/features/sky-events/schemas.ts';
+import { skyEventsResponse } from '../../src/features/sky-events/sky-events-schemas.ts';
 
 const events = readFixture('refdata/events.json').events;
 

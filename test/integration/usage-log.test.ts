@@ -13,7 +13,7 @@ import { z } from 'zod/v4';
 import { startTestServer, type TestServer } from '../helpers/app.ts';
 import { createTestDatabase } from '../helpers/database.ts';
 import { createDatabasePool } from '../../src/db/pool.ts';
-import { createKeyForEmail } from '../../src/features/keys/service.ts';
+import { createKeyForEmail } from '../../src/features/keys/keys-service.ts';
 import { deleteKeysWithPrefix } from '../../src/db/redis.ts';
 import { UserRepository } from '../../src/db/users.ts';
 import { freePort, waitUntilReady } from '../helpers/child-server.ts';

@@ -7,8 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/app.ts';
 import { requestedZone } from '../../src/features/requests/place.ts';
-import { castNatal } from '../../src/features/natal/service.ts';
-import { natalRequest } from '../../src/features/natal/schemas.ts';
+import { castNatal } from '../../src/features/natal/natal-service.ts';
+import { natalRequest } from '../../src/features/natal/natal-schemas.ts';
 import { DEMO_SUBJECT, isDemoSubject } from '../../src/reports/http/demo-subject.ts';
 import type { PsychologicalReportRequest } from '../../src/reports/http/report-schemas.ts';
 

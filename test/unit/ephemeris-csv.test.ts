@@ -10,7 +10,7 @@ import { csvHeader } from '../../src/answers/ephemeris-formats.ts';
 import { csvLine } from '../helpers/answer-oracles.ts';
 import { buildEphemerisPlan } from '../../src/features/ephemeris/plan.ts';
 import { computeRow } from '../../src/features/ephemeris/rows.ts';
-import { ephemerisRequest } from '../../src/features/ephemeris/schemas.ts';
+import { ephemerisRequest } from '../../src/features/ephemeris/ephemeris-schemas.ts';
 import { seededRandom } from '../helpers/seeded-random.ts';
 
 const random = seededRandom(20261123);

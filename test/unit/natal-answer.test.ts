@@ -9,7 +9,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { initEphemeris } from '../../src/astro/ephemeris.ts';
-import { castNatal, type NatalTask } from '../../src/features/natal/service.ts';
+import { castNatal, type NatalTask } from '../../src/features/natal/natal-service.ts';
 import { computeNatal } from '../helpers/answer-oracles.ts';
 import { writeNatalAnswer } from '../../src/answers/natal-answer.ts';
 import { natalByteCases } from '../helpers/natal-byte-cases.ts';

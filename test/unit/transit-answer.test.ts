@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { initEphemeris } from '../../src/astro/ephemeris.ts';
-import type { TransitTask } from '../../src/features/transits/service.ts';
+import type { TransitTask } from '../../src/features/transits/transits-service.ts';
 import { computeTransits } from '../helpers/answer-oracles.ts';
 import { transitAnswerBytes } from '../../src/answers/transit-answer.ts';
 import { transitByteCases } from '../helpers/transit-byte-cases.ts';

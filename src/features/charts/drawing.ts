@@ -8,7 +8,7 @@ import { formatOffset } from '../../astro/civil-time.ts';
 import { ayanamsaDegrees, siderealTimeHours } from '../../astro/ephemeris.ts';
 import type { ChartSubject } from './subject.ts';
 import type { OrbTable } from './chart-orbs.ts';
-import type { DisplayKey } from './schemas.ts';
+import type { DisplayKey } from './charts-schemas.ts';
 import type { ChartAdjustment } from './chart-config-request.ts';
 
 /** Shown unless display_settings say otherwise: the 13 points of a natal chart and the angles. */

@@ -4,7 +4,7 @@ import type { ZodiacSetting } from '../../astro/ephemeris.ts';
 import { birthMoment, momentWarnings, type ResolvedMoment } from '../requests/moment.ts';
 import type { ResolvedPlace } from '../requests/place.ts';
 import { zodiacOf } from '../requests/chart-request.ts';
-import type { SubjectInput } from './schemas.ts';
+import type { SubjectInput } from './charts-schemas.ts';
 
 /** Every point a chart can show; display_settings choose among them. */
 export const CHART_POINTS = ['sun', 'moon', 'mercury', 'venus', 'mars', 'jupiter', 'saturn', 'uranus', 'neptune', 'pluto', 'north_node', 'south_node', 'chiron', 'lilith', 'part_of_fortune'] as const;

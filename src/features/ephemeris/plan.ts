@@ -14,7 +14,7 @@ import { timeZoneAt } from '../../geo/time-zone-lookup.ts';
 import { RequestFieldError } from '../requests/request-error.ts';
 import { isAutoZone, placeWarnings, requestedZone, resolvePlace } from '../requests/place.ts';
 import { DEFAULT_EPHEMERIS_BODIES, bodyDefinition, columnNames, resolveBodyName } from './body-names.ts';
-import { STEP_PATTERN, type EphemerisRequest } from './schemas.ts';
+import { STEP_PATTERN, type EphemerisRequest } from './ephemeris-schemas.ts';
 import { civilAtOffsetMs, readIsoDateTime } from '../../astro/iso-date-time.ts';
 import { EPHEMERIS_FIRST_DATE, EPHEMERIS_LAST_DATE, MAX_BUFFERED_ROWS, MAX_GRID_ROWS, MAX_STEP, MAX_STREAMED_ROWS } from './limits.ts';
 

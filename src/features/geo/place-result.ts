@@ -5,7 +5,7 @@
  */
 import { countryName } from '../../geo/gazetteer.ts';
 import type { PlaceHit } from '../../geo/place-search.ts';
-import type { GeoPlace } from './schemas.ts';
+import type { GeoPlace } from './geo-schemas.ts';
 
 export function placeResult(hit: PlaceHit, timezone = hit.place.timezone): GeoPlace {
   const p = hit.place;

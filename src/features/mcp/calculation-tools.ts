@@ -3,15 +3,15 @@
  * endpoint's request schema as input and its response as `structuredContent`.
  */
 import { z } from 'zod/v4';
-import { calculateNatal, calculateCompactNatal } from '../natal/calculate.ts';
-import { natalRequest, natalResponse, compactNatalRequest, compactNatalResponse } from '../natal/schemas.ts';
-import { calculateTransits } from '../transits/calculate.ts';
-import { transitRequest, transitResponse } from '../transits/schemas.ts';
+import { calculateNatal, calculateCompactNatal } from '../natal/natal-calculate.ts';
+import { natalRequest, natalResponse, compactNatalRequest, compactNatalResponse } from '../natal/natal-schemas.ts';
+import { calculateTransits } from '../transits/transits-calculate.ts';
+import { transitRequest, transitResponse } from '../transits/transits-schemas.ts';
 import { buildEphemerisPlan } from '../ephemeris/plan.ts';
-import { ephemerisRequest } from '../ephemeris/schemas.ts';
-import { calculateSkyEvents } from '../sky-events/calculate.ts';
-import { skyEventsQuery, skyEventsResponse } from '../sky-events/schemas.ts';
-import { calculateProfile } from '../numerology/service.ts';
+import { ephemerisRequest } from '../ephemeris/ephemeris-schemas.ts';
+import { calculateSkyEvents } from '../sky-events/sky-events-calculate.ts';
+import { skyEventsQuery, skyEventsResponse } from '../sky-events/sky-events-schemas.ts';
+import { calculateProfile } from '../numerology/numerology-service.ts';
 import { NumerologyProfileRequestSchema } from '../../numerology/index.ts';
 import { RequestFieldError } from '../requests/request-error.ts';
 import { READ_ONLY, type ToolDefinition } from './tool-definition.ts';

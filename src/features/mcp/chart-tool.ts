@@ -6,8 +6,8 @@
  */
 import { z } from 'zod/v4';
 import type { ComputeRunner } from '../../compute/runner.ts';
-import { renderCompositeChart, renderNatalChart, renderProgressionsChart, renderSolarReturnChart, renderSynastryChart, renderTransitChart, type ChartImage } from '../charts/render.ts';
-import { compositeChartRequest, MIN_SIZE, natalChartRequest, progressionsChartRequest, solarReturnChartRequest, synastryChartRequest, transitChartRequest } from '../charts/schemas.ts';
+import { renderCompositeChart, renderNatalChart, renderProgressionsChart, renderSolarReturnChart, renderSynastryChart, renderTransitChart, type ChartImage } from '../charts/charts-render.ts';
+import { compositeChartRequest, MIN_SIZE, natalChartRequest, progressionsChartRequest, solarReturnChartRequest, synastryChartRequest, transitChartRequest } from '../charts/charts-schemas.ts';
 import { DEFAULT_SIZE } from '../charts/output.ts';
 import { READ_ONLY, type ToolDefinition } from './tool-definition.ts';
 import { outcomeOfError, type ToolOutcome } from './tool-results.ts';

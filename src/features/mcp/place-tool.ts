@@ -8,7 +8,7 @@ import { resolveCountry } from '../../geo/gazetteer.ts';
 import { searchPlaces } from '../../geo/place-search.ts';
 import { timeZoneAt } from '../../geo/time-zone-lookup.ts';
 import { placeResult } from '../geo/place-result.ts';
-import { geoPlace } from '../geo/schemas.ts';
+import { geoPlace } from '../geo/geo-schemas.ts';
 import { FAMILIES } from './families.ts';
 import { READ_ONLY, type ToolDefinition } from './tool-definition.ts';
 import { objectResult } from './tool-results.ts';

@@ -2,7 +2,7 @@
  * A small SVG icon of the Moon as it looks: a disc in the shadow colour with the lit part in the
  * moon colour, the terminator drawn as the half-ellipse it projects to, and the bright limb turned
  * to its position angle on the sky (north up, east left, as seen facing the Moon). The colours
- * are validated as hexadecimal colours before they get here (schemas.ts): nothing the client
+ * are validated as hexadecimal colours before they get here (moon-schemas.ts): nothing the client
  * sends can reach the markup any other way.
  */
 

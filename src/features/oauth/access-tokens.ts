@@ -21,7 +21,7 @@ import { HttpError } from '../../http/errors.ts';
 import type { PublicBaseUrl } from '../../http/public-base-url.ts';
 import { CallerRefusal, type McpCaller } from '../mcp/caller.ts';
 import type { Family } from '../mcp/families.ts';
-import type { BearerCallers } from '../mcp/routes.ts';
+import type { BearerCallers } from '../mcp/mcp-routes.ts';
 import { grantMarker, type GrantRevocations } from './grant-revocation.ts';
 import { bearerChallenge, mcpResource } from './metadata.ts';
 import { familiesOfScopes } from './scopes.ts';

@@ -3,7 +3,7 @@
  * flag on top (an explicit false turns a preset kind off).
  */
 import type { EventKind } from '../../astro/events/index.ts';
-import type { SkyEventsQuery } from './schemas.ts';
+import type { SkyEventsQuery } from './sky-events-schemas.ts';
 
 const FLAGS = {
   include_lunations: 'lunation',

@@ -13,7 +13,7 @@ import { checkCallbackUrl, UnsafeCallbackTarget, type TargetPolicy } from '../ca
 import { RequestFieldError } from '../../features/requests/request-error.ts';
 import type { ReportTransport } from '../queue/report-transport.ts';
 import type { ReportMetrics } from '../report-metrics.ts';
-import type { NatalRequest } from '../../features/natal/schemas.ts';
+import type { NatalRequest } from '../../features/natal/natal-schemas.ts';
 import type { ResolvedPlace } from '../../features/requests/place.ts';
 import { checkDemoBounds, type DemoBounds } from './demo-bounds.ts';
 import { isDemoSubject } from './demo-subject.ts';

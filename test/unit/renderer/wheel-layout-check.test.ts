@@ -66,8 +66,8 @@ describe('two-ring charts', () => {
 
 describe('a body the ephemeris cannot give', () => {
   it('is named in the image (Chiron in 1650)', async () => {
-    const { natalChart } = await import('../../../src/features/charts/service.ts');
-    const { natalChartRequest } = await import('../../../src/features/charts/schemas.ts');
+    const { natalChart } = await import('../../../src/features/charts/charts-service.ts');
+    const { natalChartRequest } = await import('../../../src/features/charts/charts-schemas.ts');
     const r = natalChartRequest.parse({ name: 'Born 1650', year: 1650, month: 3, day: 1, hour: 12, minute: 0, lat: 48.85, lng: 2.35, tz_str: 'UTC' });
     const svg = String(natalChart({ request: r, place: { city: null, country: null, lat: 48.85, lng: 2.35, source: 'request' } }).body);
     expect(svg).not.toContain('data-point="chiron"');
