@@ -68,7 +68,7 @@ function strokeDrawn(ch: string): boolean {
 
 // Variation selectors, joiners and skin-tone modifiers change how an emoji looks, not which
 // character it is; on their own they would draw as empty boxes.
-const INVISIBLE = /[\uFE00-\uFE0F\u200D\u{1F3FB}-\u{1F3FF}\u{E0020}-\u{E007F}]/u;
+const INVISIBLE = /[\uFE00-\uFE0F]|\u200D|[\u{1F3FB}-\u{1F3FF}]|[\u{E0020}-\u{E007F}]/u;
 
 /**
  * Characters the stroke font draws as they are: no decomposition, no substitute, not a mark.
@@ -178,7 +178,7 @@ function layout(s: string, remember = true): Layout {
     if (!FONT[ch]) ch = FALLBACK_CHAR;
     // An accented i must lose its dot or the accent lands on top of it.
     const next = chars[i + 1];
-    if (ch === 'i' && next !== undefined && MARKS[next] && !MARKS[next]!.below) ch = 'ı';
+    if (ch === 'i' && next !== undefined && MARKS[next] && !MARKS[next].below) ch = 'ı';
     const [adv, d] = FONT[ch]!;
     if (d) items.push({ k: 'char', ch, x });
     prevCenter = x + adv / 2;

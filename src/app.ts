@@ -2,7 +2,7 @@
  * buildApp(deps): the Fastify instance with its plugins and feature routes. No I/O happens at
  * import; everything external arrives through `deps`.
  */
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifySchema, type FastifySerializerCompiler } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -132,7 +132,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(laxValidatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // The provider types its compiler through a fastify path its package does not export (it reads as an error type).
+  app.setSerializerCompiler(serializerCompiler as FastifySerializerCompiler<FastifySchema>);
   registerErrorHandling(app);
   refuseWhileClosing(app);
   registerJsonBodyParser(app);

@@ -11,7 +11,7 @@ const makers: Record<string, (t: 'light' | 'dark' | 'mono') => ReturnType<typeof
 };
 const d = makers[kind]!(theme as 'light');
 d.options.size = Number(size);
-d.options.chartConfig = { ...d.options.chartConfig, ...JSON.parse(cfg) };
+d.options.chartConfig = { ...d.options.chartConfig, ...(JSON.parse(cfg) as object) };
 const svg = renderChartSvg(d);
 writeFileSync(out.replace(/\.png$/, '.svg'), svg);
 writeFileSync(out, svgToPng(svg, 1));

@@ -42,5 +42,5 @@ for (const [j, l] of lines.entries()) {
 }
 drawText(b, reg, 'small: 12°34′ 5°07′ Mercury ℞', 20, y, 9, 'start', { color: '#111' });
 drawText(b, reg, 'tiny: 12°34′ 5°07′', 400, y, 6, 'start', { color: '#111' });
-const svg = `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="${W}" height="${y + 20}" viewBox="0 0 ${W} ${y + 20}" stroke-linecap="round" stroke-linejoin="round"><rect width="100%" height="100%" fill="#fff"/>${reg.defs()}${b}</svg>`;
+const svg = `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="${W}" height="${y + 20}" viewBox="0 0 ${W} ${y + 20}" stroke-linecap="round" stroke-linejoin="round"><rect width="100%" height="100%" fill="#fff"/>${reg.defs()}${b.toString()}</svg>`;
 writeFileSync(process.argv[2] ?? '/tmp/rt/specimen.png', svgToPng(svg, Number(process.argv[3] ?? 1)));

@@ -74,7 +74,7 @@ export function createPoolRunner(options: { threads: number; maxQueue: number; t
   return {
     async run(name, payload) {
       try {
-        return unwrap(await pool.run({ name, payload }));
+        return unwrap((await pool.run({ name, payload })) as Uint8Array | TaskFieldError);
       } catch (error) {
         if (error instanceof Error && /queue is at limit/i.test(error.message)) throw new ComputeOverloadedError('compute queue is full');
         throw error;

@@ -7,7 +7,7 @@ import { contentTypeAssumed } from './json-body.ts';
 import { trackRouteMethods } from './method-not-allowed.ts';
 import http from 'node:http';
 import type { Socket } from 'node:net';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { RequestFieldError } from '../features/requests/request-error.ts';
 import { ComputeOverloadedError } from '../compute/runner.ts';
@@ -53,7 +53,7 @@ export function isJsonDecodeError(error: FastifyError): boolean {
 
 /** zod issue codes to the pydantic-style `type` values FastAPI clients know. */
 function issueType(code: string, params: Record<string, unknown>, missing: boolean): string {
-  if (code === 'invalid_type') return missing ? 'missing' : `type_error.${String(params.expected ?? 'value')}`;
+  if (code === 'invalid_type') return missing ? 'missing' : `type_error.${typeof params.expected === 'string' ? params.expected : 'value'}`;
   if (code === 'too_small' || code === 'too_big') {
     const small = code === 'too_small';
     if (params.origin === 'string') return `value_error.any_str.${small ? 'min_length' : 'max_length'}`;
@@ -126,7 +126,10 @@ export function registerErrorHandling(app: FastifyInstance) {
       const context = error.validationContext ?? 'body';
       const { loc: where, part } = CONTEXTS[context] ?? CONTEXTS.body!;
       const input: unknown = request[part];
-      const issues = error.validation.map((v) => issueDetail(where, { ...(v.params as Record<string, unknown>), code: v.keyword, path: pathSegments(v.instancePath), message: v.message ?? '' }, input));
+      // The provider's own type of these issues names a fastify path its package does not export
+      // (it reads as an error type); they are fastify's validation errors.
+      const validation = error.validation as FastifySchemaValidationError[];
+      const issues = validation.map((v) => issueDetail(where, { ...v.params, code: v.keyword, path: pathSegments(v.instancePath), message: v.message ?? '' }, input));
       return reply.code(422).send(validationBody(issues));
     }
     if (error instanceof RequestFieldError) {
@@ -179,11 +182,16 @@ export function registerErrorHandling(app: FastifyInstance) {
  * The errors Fastify's router answers before any route runs (a path parameter over the router's
  * length limit: 414; a URL that does not decode: 400), in the API's `{detail}` shape.
  */
-export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
-  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return reply.code(414).send({ detail: 'URI Too Long' });
-  if (error.code === 'FST_ERR_BAD_URL') return reply.code(400).send({ detail: 'Malformed URL' });
+export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const [status, detail] = frameworkErrorAnswer(error);
+  void reply.code(status).send({ detail });
+}
+
+function frameworkErrorAnswer(error: FastifyError): [status: number, detail: string] {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return [414, 'URI Too Long'];
+  if (error.code === 'FST_ERR_BAD_URL') return [400, 'Malformed URL'];
   const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
-  return reply.code(status).send({ detail: http.STATUS_CODES[status] ?? 'Bad Request' });
+  return [status, http.STATUS_CODES[status] ?? 'Bad Request'];
 }
 
 const CLIENT_ERRORS: Record<string, [number, string]> = {

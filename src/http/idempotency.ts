@@ -86,7 +86,7 @@ async function bodyOf(response: StoredResponse): Promise<Buffer> {
   return response.encoding === 'deflate' ? inflate(bytes) : bytes;
 }
 
-function storable(headers: Record<string, unknown>): Record<string, string> {
+function storable(headers: Record<string, string | number | readonly string[] | undefined>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
     if (value === undefined || UNSTORED_HEADERS.has(name)) continue;

@@ -13,7 +13,7 @@ export const PLACES = {
 export function natalChartFor(birth: Record<string, unknown>, place: (typeof PLACES)[keyof typeof PLACES]): NatalChartInput {
   initEphemeris();
   const request = natalRequest.parse({ ...birth, lat: place.lat, lng: place.lng, tz_str: place.zone });
-  return computeNatal({ request, place, includeMinor: false, includeStelliums: false }) as NatalChartInput;
+  return computeNatal({ request, place, includeMinor: false, includeStelliums: false });
 }
 
 /** A timed chart (Paris 1990), the same birth untimed, and a polar birth where Placidus falls back to Porphyry. */

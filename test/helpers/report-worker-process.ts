@@ -31,7 +31,7 @@ export async function startWorkerProcess(server: TestServer, env: Record<string,
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   let ready!: () => void;
   const readyPromise = new Promise<void>((resolve) => { ready = resolve; });
-  for (const stream of [child.stdout!, child.stderr!]) {
+  for (const stream of [child.stdout, child.stderr]) {
     let buffered = '';
     stream.on('data', (chunk: Buffer) => {
       buffered += chunk.toString();
@@ -43,7 +43,7 @@ export async function startWorkerProcess(server: TestServer, env: Record<string,
       }
     });
   }
-  const outcome = await Promise.race([readyPromise.then(() => 'ready'), exited.then(() => 'exited'), new Promise((r) => setTimeout(() => r('timeout'), 60_000))]);
+  const outcome = await Promise.race([readyPromise.then(() => 'ready'), exited.then(() => 'exited'), new Promise<string>((r) => setTimeout(() => r('timeout'), 60_000))]);
   if (outcome !== 'ready') {
     child.kill('SIGKILL');
     throw new Error(`worker did not start (${outcome}):\n${lines.join('\n')}`);

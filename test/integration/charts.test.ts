@@ -50,7 +50,7 @@ describe('every chart kind', () => {
         expect(doc.root).toBe('svg');
         expect(doc.counts.get('text') ?? 0).toBe(0);
         // Planets per ring (an outer ring's own Ascendant and Midheaven are drawn as points too).
-        const points = (ring: string) => doc.elements.filter((e) => e.attrs['data-point'] && !['asc', 'mc'].includes(e.attrs['data-point']!) && (e.attrs['data-ring'] ?? 'inner') === ring).length;
+        const points = (ring: string) => doc.elements.filter((e) => e.attrs['data-point'] && !['asc', 'mc'].includes(e.attrs['data-point']) && (e.attrs['data-ring'] ?? 'inner') === ring).length;
         expect(points('inner')).toBe(expected.inner);
         expect(points('outer')).toBe(expected.outer);
         expect(doc.elements.filter((e) => e.attrs['data-cusp']).length).toBe(expected.cusps);

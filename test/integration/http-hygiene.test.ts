@@ -148,7 +148,7 @@ describe('operations endpoints', () => {
     target.app.app.inject({ method: 'GET', url, headers, remoteAddress: '203.0.113.9' });
 
   it('/metrics that cannot be collected (a process group whose parent is busy or stopping): 503 to retry, not 500', async () => {
-    const text = server.app.metrics.text;
+    const text = server.app.metrics.text.bind(server.app.metrics);
     server.app.metrics.text = () => Promise.reject(new Error('the parent of the process group did not answer for the metrics'));
     try {
       const res = await fetch(`${server.url}/metrics`);

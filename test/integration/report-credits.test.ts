@@ -81,7 +81,7 @@ describe('reservations', () => {
     const ok = outcomes.filter((o) => o.status === 'fulfilled');
     const refused = outcomes.filter((o) => o.status === 'rejected');
     expect(ok).toHaveLength(5);
-    expect(refused.every((o) => (o as PromiseRejectedResult).reason instanceof InsufficientCreditsError)).toBe(true);
+    expect(refused.every((o) => (o).reason instanceof InsufficientCreditsError)).toBe(true);
     expect(await credits.balance(userId)).toBe(0);
     const sum = await server.db.oneFirst(sql.type(z.object({ s: z.number() }))`select coalesce(sum(delta), 0)::int as s from report_credit_ledger where user_id = ${userId}`);
     expect(sum).toBe(0);

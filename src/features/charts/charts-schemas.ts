@@ -37,8 +37,7 @@ export const outputFields = {
   include_minor: z.boolean().optional().describe('Draw the minor aspects too'),
   orb_settings: orbSettings,
 };
-const outputObject = z.object(outputFields);
-export type OutputOptions = z.output<typeof outputObject>;
+export type OutputOptions = z.output<z.ZodObject<typeof outputFields>>;
 
 /** A person or moment on a chart: birth fields and chart settings. */
 export const subjectFields = { ...birthFields, ...chartSettingsFields };

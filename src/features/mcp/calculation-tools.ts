@@ -14,7 +14,7 @@ import { skyEventsQuery, skyEventsResponse } from '../sky-events/sky-events-sche
 import { calculateProfile } from '../numerology/numerology-service.ts';
 import { NumerologyProfileRequestSchema } from '../../numerology/index.ts';
 import { RequestFieldError } from '../requests/request-error.ts';
-import { READ_ONLY, type ToolDefinition } from './tool-definition.ts';
+import { READ_ONLY, defineTool } from './tool-definition.ts';
 import { errorResult, jsonResult, objectResult, outcomeOfError } from './tool-results.ts';
 import { outputSchema, toolSchema } from './tool-schema.ts';
 
@@ -31,7 +31,7 @@ async function json(run: () => Promise<Buffer>) {
 
 const BIRTH = 'Birth data: year, month, day, hour, minute (local civil time at the place), and the place as `city` (optionally `country`) or `lat`/`lng`; the time zone is looked up unless `tz_str` names one. `time_known: false` for an unknown birth time.';
 
-export const compactNatalTool: ToolDefinition = {
+export const compactNatalTool = defineTool({
   name: 'natal',
   title: 'Compact natal chart',
   description: `The compact natal chart of POST /natal: the ten planets and the north node with sign, house and degree, the sign on each house cusp, and a summary (Sun, Moon and rising sign, dominant element and modality). ${BIRTH}`,
@@ -40,9 +40,9 @@ export const compactNatalTool: ToolDefinition = {
   output: outputSchema(compactNatalResponse),
   annotations: READ_ONLY,
   run: (args, { compute }) => json(() => calculateCompactNatal(compute, args)),
-};
+});
 
-export const natalTool: ToolDefinition = {
+export const natalTool = defineTool({
   name: 'v1_natal_calculate',
   title: 'Natal chart',
   description: `The full natal chart of POST /api/v1/natal/calculate: positions of the planets and points (sign, degree, house, speed, retrograde), house cusps, angles and aspects with orbs, with the same options (zodiac, house system, extra bodies, minor aspects, stelliums). ${BIRTH}`,
@@ -52,9 +52,9 @@ export const natalTool: ToolDefinition = {
   output: outputSchema(natalResponse),
   annotations: READ_ONLY,
   run: (args, { compute }) => json(() => calculateNatal(compute, args)),
-};
+});
 
-export const transitsTool: ToolDefinition = {
+export const transitsTool = defineTool({
   name: 'v1_transits_calculate',
   title: 'Transits to a natal chart',
   description: 'The transits of POST /api/v1/transits/calculate: where the planets stand at `transit_date` (local time at the transit place, or with an offset; now when omitted) and their aspects to the natal chart in `natal` (birth data as for the natal chart). The transit place defaults to the natal place.',
@@ -64,7 +64,7 @@ export const transitsTool: ToolDefinition = {
   // Without a transit_date the answer depends on the moment of the call.
   annotations: { ...READ_ONLY, idempotentHint: false },
   run: (args, { compute }) => json(() => calculateTransits(compute, args)),
-};
+});
 
 const bufferedFormat = z.enum(['json', 'table']).nullish();
 const ephemerisToolRequest = ephemerisRequest.extend({
@@ -72,7 +72,7 @@ const ephemerisToolRequest = ephemerisRequest.extend({
   response_mode: bufferedFormat,
 });
 
-export const ephemerisTool: ToolDefinition = {
+export const ephemerisTool = defineTool({
   name: 'v1_ephemeris_calculate',
   title: 'Ephemeris table',
   description: `Positions over a date range, as POST /api/v1/ephemeris/calculate answers in JSON or table form: \`start\` and \`end\` (ISO dates or date-times, local to \`tz_str\`, the place's zone, or UTC), \`step\` (\`<N>m\`, \`<N>h\`, \`<N>d\`), bodies, and optional houses, angles, aspects, dignities, Moon void of course and fixed stars. At most ${MCP_MAX_EPHEMERIS_ROWS} rows per call.`,
@@ -87,13 +87,14 @@ export const ephemerisTool: ToolDefinition = {
     }
     return compute.run('ephemeris', plan);
   }),
-};
+});
 
 /** The query's flags as booleans: tool arguments are JSON, not query-string text. */
+type SkyEventFlag = Extract<keyof typeof skyEventsQuery.shape, `include_${string}`>;
 const flags = Object.fromEntries(Object.entries(skyEventsQuery.shape).filter(([k]) => k.startsWith('include_'))
-  .map(([k, v]) => [k, z.boolean().optional().describe(v.description ?? k)]));
+  .map(([k, v]) => [k, z.boolean().optional().describe(v.description ?? k)])) as Record<SkyEventFlag, z.ZodOptional<z.ZodBoolean>>;
 
-export const skyEventsTool: ToolDefinition = {
+export const skyEventsTool = defineTool({
   name: 'v1_sky_events',
   title: 'Sky events of a day',
   description: 'The sky events of GET /api/v1/sky-events for one local calendar day (`date`, `timezone`): New and Full Moons, sign ingresses, stations, exact aspects between the planets and of the Moon, each exact to the second, with an optional short phrase per event. `preset` quiet, daily or full chooses the kinds; include_* flags override it.',
@@ -102,9 +103,9 @@ export const skyEventsTool: ToolDefinition = {
   output: outputSchema(skyEventsResponse),
   annotations: READ_ONLY,
   run: (args, { compute }) => json(() => calculateSkyEvents(compute, args)),
-};
+});
 
-export const numerologyTool: ToolDefinition = {
+export const numerologyTool = defineTool({
   name: 'v1_numerology_profile',
   title: 'Numerology profile',
   description: 'A numerology profile as POST /api/v1/numerology/profile computes it: `method.system` (pythagorean, chaldean, kabbalah, ank_jyotish) and `method.profile` select the system and profile, `subject` carries the name and birth date, `calculations` picks slugs (default: all of the profile). Every number comes with its reduction trace. Nothing of the subject is stored.',
@@ -119,4 +120,4 @@ export const numerologyTool: ToolDefinition = {
     const problem = answer.body as { title?: string; detail?: string };
     return errorResult(answer.status, `${problem.title ?? 'Problem'}: ${problem.detail ?? ''}\n${JSON.stringify(answer.body)}`);
   },
-};
+});

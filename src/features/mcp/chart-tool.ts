@@ -32,7 +32,8 @@ const progressionsChart = leanOutput(progressionsChartRequest);
 const compositeChart = compositeChartRequest.omit({ chart_config: true }).extend({ person_a: leanOutput(compositeChartRequest.shape.person_a) });
 const synastryChart = synastryChartRequest.omit({ chart_config: true }).extend({ person_a: leanOutput(synastryChartRequest.shape.person_a) });
 
-type Render = (compute: ComputeRunner, body: any) => Promise<ChartImage>;
+// Each kind's renderer takes its own body; the tool calls it with the body that kind's schema accepted.
+type Render = (compute: ComputeRunner, body: never) => Promise<ChartImage>;
 
 /** Each kind: the endpoint it stands for, its body, and where the image options sit in that body. */
 const KINDS = {
@@ -80,7 +81,7 @@ async function renderChart(compute: ComputeRunner, kind: Kind, chart: Record<str
   const body = KINDS[kind].output.length ? { ...chart, person_a: { ...imageOptions(kind, chart), ...png } } : { ...chart, ...png };
   let image: ChartImage;
   try {
-    image = await KINDS[kind].render(compute, body);
+    image = await KINDS[kind].render(compute, body as never);
   } catch (error) {
     return outcomeOfError(error);
   }

@@ -60,12 +60,18 @@ const jsonRpcBody = z.union([jsonObject(z.unknown()), z.array(jsonObject(z.unkno
  * protocol's own servers answer them, instead of the REST API's 422. Every other error goes on to
  * the API's handler.
  */
-function jsonRpcBodyErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
-  if (isJsonDecodeError(error)) return reply.code(400).send({ jsonrpc: '2.0', error: { code: -32700, message: 'Parse error: the body is not valid JSON' }, id: null });
+function jsonRpcBodyErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const rpcError = jsonRpcErrorOf(error);
+  if (!rpcError) throw error;
+  void reply.code(400).send({ jsonrpc: '2.0', error: rpcError, id: null });
+}
+
+function jsonRpcErrorOf(error: FastifyError): { code: number; message: string } | undefined {
+  if (isJsonDecodeError(error)) return { code: -32700, message: 'Parse error: the body is not valid JSON' };
   if (error instanceof JsonTooDeepError || error instanceof ForbiddenJsonKeyError || (error.validation && error.validationContext === 'body')) {
-    return reply.code(400).send({ jsonrpc: '2.0', error: { code: -32600, message: `Invalid Request: ${error.validation ? 'the body is not a JSON-RPC message or a batch of at most 50' : error.message}` }, id: null });
+    return { code: -32600, message: `Invalid Request: ${error.validation ? 'the body is not a JSON-RPC message or a batch of at most 50' : error.message}` };
   }
-  throw error;
+  return undefined;
 }
 
 const METHOD_NOT_ALLOWED = { jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed: this endpoint keeps no sessions; send POST requests.' }, id: null };

@@ -9,7 +9,7 @@ export interface ToolServices {
   compute: ComputeRunner;
 }
 
-export interface ToolDefinition<Args = any> {
+export interface ToolDefinition<Args = unknown> {
   name: string;
   title: string;
   description: string;
@@ -19,6 +19,14 @@ export interface ToolDefinition<Args = any> {
   annotations?: ToolAnnotations;
   /** Runs the call with arguments its input schema accepted; request errors become error results. */
   run(args: Args, services: ToolServices): Promise<ToolOutcome>;
+}
+
+/**
+ * A tool whose `run` receives the type its input schema parses to (a list of tools holds them as
+ * `ToolDefinition`: `run` is a method, so a tool of any arguments fits there).
+ */
+export function defineTool<Args>(tool: ToolDefinition<Args>): ToolDefinition<Args> {
+  return tool;
 }
 
 /** Every tool reads only: computing a chart changes nothing anywhere, and the same call gives the same answer. */

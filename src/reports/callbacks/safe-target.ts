@@ -74,7 +74,7 @@ export function safeLookup(policy: TargetPolicy): net.LookupFunction {
   return (hostname, options, callback) => {
     dns.lookup(hostname, { ...options, all: true }, (error, addresses) => {
       if (error) return callback(error, '', 4);
-      const list = addresses as unknown as dns.LookupAddress[];
+      const list = addresses;
       const allowed = list.filter((a) => !isInternalAddress(a.address) || (policy.allowLoopback && a.address === '127.0.0.1'));
       if (!allowed.length || allowed.length !== list.length) {
         return callback(new UnsafeCallbackTarget(`callback host ${hostname} resolves to an internal address`), '', 4);

@@ -94,7 +94,7 @@ export const reportRoutes = (db: DatabasePool, settings: ReportStatusSettings): 
     // Bytes, not the status object: Fastify sends a Buffer or a string as it is, without the response schema.
     const etag = `"${pdf.sha256}"`;
     reply.header('etag', etag).header('cache-control', 'private, max-age=0, must-revalidate');
-    if (ifNoneMatchMatches(request.headers['if-none-match'], etag)) return reply.code(304 as never).send(undefined as never);
+    if (ifNoneMatchMatches(request.headers['if-none-match'], etag)) return reply.code(304 as never).send(undefined);
     return reply.type('application/pdf').header('content-disposition', `attachment; filename="${row.id}.pdf"`).send(pdf.bytes as never);
   });
 

@@ -45,9 +45,9 @@ export async function runReportWorker(config: Config, options: { metricsPort?: n
   await worker.start();
   let metricsServer: http.Server | undefined;
   if (options.metricsPort !== undefined) {
-    metricsServer = http.createServer(async (_req, res) => {
+    metricsServer = http.createServer((_req, res) => {
       res.setHeader('content-type', registry.contentType);
-      res.end(await registry.metrics());
+      registry.metrics().then((text) => res.end(text), () => res.writeHead(500).end());
     }).listen(options.metricsPort, '0.0.0.0');
   }
   if (!worker.ready) log.warn({ workerId: worker.id, chromium }, 'report worker started but takes no report until Chromium prints the probe page; trying again at each sweep');

@@ -96,7 +96,7 @@ describe('renderChartSvg', () => {
     d.metadata.title = '</svg><script>alert(1)</script> & "quotes" \u0001\u001f \ud800 end';
     d.inner = { ...d.inner, points: d.inner.points.map((p, i) => (i === 0 ? { ...p, id: 'x"><script>\u0000' } : p)) };
     d.aspects = d.aspects.filter((a) => a.a.id !== 'sun' && a.b.id !== 'sun');
-    d.options.chartConfig = { custom_planet_color: 'blue;stroke:url(#a)' } as never;
+    d.options.chartConfig = { custom_planet_color: 'blue;stroke:url(#a)' };
     const svg = renderChartSvg(d);
     const x = checkXml(svg);
     expect(x.counts.get('script') ?? 0).toBe(0);
