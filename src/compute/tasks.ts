@@ -15,6 +15,8 @@ import { computeEphemeris, computeEphemerisChunk } from '../features/ephemeris/e
 import type { EphemerisPlan } from '../features/ephemeris/plan.ts';
 import { computeSkyEvents, type SkyEventsTask } from '../features/sky-events/sky-events-service.ts';
 import { computeMoonMonth, computeMoonPhase, type MoonMonthTask, type MoonPhaseTask } from '../features/moon/moon-service.ts';
+import { skyEventsAnswer } from '../answers/sky-events-answer.ts';
+import { moonMonthAnswer, moonPhaseAnswer } from '../answers/moon-answers.ts';
 import { sanitizedSvgResponse } from '../features/account/branding-image.ts';
 import { compositeChart, natalChart, progressionsChart, solarReturnChart, synastryChart, transitChart } from '../features/charts/charts-service.ts';
 
@@ -24,9 +26,9 @@ export const TASKS = {
   transits: (p: TransitTask) => transitAnswerBytes(p),
   ephemeris: (p: EphemerisPlan) => computeEphemeris(p),
   ephemeris_chunk: (p: { plan: EphemerisPlan; from: number; to: number }) => computeEphemerisChunk(p),
-  sky_events: (p: SkyEventsTask) => computeSkyEvents(p),
-  moon_phase: (p: MoonPhaseTask) => computeMoonPhase(p),
-  moon_month: (p: MoonMonthTask) => computeMoonMonth(p),
+  sky_events: (p: SkyEventsTask) => skyEventsAnswer(computeSkyEvents(p)),
+  moon_phase: (p: MoonPhaseTask) => moonPhaseAnswer(computeMoonPhase(p)),
+  moon_month: (p: MoonMonthTask) => moonMonthAnswer(computeMoonMonth(p)),
   chart_natal: natalChart,
   chart_transits: transitChart,
   chart_solar_return: solarReturnChart,

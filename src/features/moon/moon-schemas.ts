@@ -118,8 +118,10 @@ const datedSchema = z.object({
   distance_km: z.number().describe('The Moon\'s geocentric distance then, whole kilometres'),
   days_from_query: z.number().describe('Days from the instant asked for, two decimals; negative when before it'),
 });
-const nextEventSchema = z.object({
+/** A coming event: what it is, its details (`labels`, `kind`), when, and how far off; in the answer's key order. */
+const nextEventSchema = <Details extends z.ZodRawShape>(details: Details) => z.object({
   type: z.string().describe('What comes: a special-moon label, or an eclipse type such as total_lunar'),
+  ...details,
   date: z.string().describe('Local time with offset'),
   days_until: z.number().describe('Days from the instant asked for, two decimals'),
 });
@@ -144,6 +146,7 @@ const provenance = z.object({
 export const moonPhaseResponse = z.object({
   date: z.string().describe('The instant, local time with its offset'),
   datetime_utc: z.string().describe('The instant in UTC, ISO 8601 with Z'),
+  timestamp: z.string().describe('Same as datetime_utc'),
   timezone: z.string().describe('IANA time zone of the local times (UTC when none was given)'),
   phase: phaseSchema.describe('The phase at the instant'),
   moon: z.object({
@@ -156,7 +159,6 @@ export const moonPhaseResponse = z.object({
   previous_new_moon: principalPhaseSchema.describe('The last New Moon at or before the instant'),
   next_new_moon: principalPhaseSchema.describe('The first New Moon after the instant'),
   next_full_moon: principalPhaseSchema.describe('The first Full Moon after the instant'),
-  timestamp: z.string().describe('Same as datetime_utc'),
   zodiac: zodiacSchema.optional().describe('include_zodiac'),
   next_phases: z.object({ new_moon: localText, first_quarter: localText, full_moon: localText, last_quarter: localText }).optional()
     .describe('include_forecast: the next instant of each principal phase, local ISO 8601 with offset (exact to the second)'),
@@ -164,8 +166,8 @@ export const moonPhaseResponse = z.object({
     .describe('include_forecast: the same four, in time order'),
   forecast: z.object({
     days_until_full_moon: z.number().describe('Days to the next Full Moon, two decimals'), days_until_new_moon: z.number().describe('Days to the next New Moon, two decimals'),
-    next_special_moon: nextEventSchema.extend({ labels: z.array(z.string()).describe('Every label of that moon') }).nullable().describe('The first labelled Full or New Moon within about 13 months'),
-    next_eclipse: nextEventSchema.extend({ kind: z.enum(['lunar', 'solar']).describe('Lunar or solar') }).nullable().describe('The next lunar or solar eclipse anywhere on Earth'),
+    next_special_moon: nextEventSchema({ labels: z.array(z.string()).describe('Every label of that moon') }).nullable().describe('The first labelled Full or New Moon within about 13 months'),
+    next_eclipse: nextEventSchema({ kind: z.enum(['lunar', 'solar']).describe('Lunar or solar') }).nullable().describe('The next lunar or solar eclipse anywhere on Earth'),
   }).optional().describe('include_forecast; days as decimals (0.01 day ≈ 15 minutes)'),
   special_moon: z.object({
     labels: z.array(z.string()).describe('Supermoon, Micromoon, Blue Moon, Black Moon, Harvest Moon, Hunter\'s Moon, Eclipse Season'),
@@ -220,20 +222,20 @@ export const moonPhaseResponse = z.object({
 export const moonMonthResponse = z.object({
   year: z.number().int().describe('The year asked for'),
   month: z.number().int().describe('The month asked for, 1 to 12'),
-  timezone: z.string().describe('IANA time zone of the local days and times (UTC when none was given)'),
   month_name: z.string().describe('The month\'s English name'),
   days_in_month: z.number().int().describe('Days in the calendar month'),
   calendar_basis: z.literal('local').describe('Days are the local calendar days of calendar_timezone'),
   calendar_timezone: z.string().describe('Same as timezone'),
+  timezone: z.string().describe('IANA time zone of the local days and times (UTC when none was given)'),
   days: z.array(z.object({
     date: z.string().describe('Local calendar date'),
     calendar_date: z.string().describe('Same as date, YYYY-MM-DD'),
-    zodiac: zodiacSchema.optional().describe('include_zodiac: at local noon'),
-    moon_visual: moonVisualSchema.optional().describe('include_visuals: at local noon'),
     sampled_at: z.string().describe('Local noon, where the day\'s phase is taken'),
     phase: phaseSchema.describe('The phase at local noon'),
     moon_sign_id: z.string().describe('The Moon\'s tropical sign at local noon, id in lower case'),
     events: z.array(principalPhaseSchema).describe('Principal phases exact within this local day'),
+    zodiac: zodiacSchema.optional().describe('include_zodiac: at local noon'),
+    moon_visual: moonVisualSchema.optional().describe('include_visuals: at local noon'),
   })).describe('One entry per local day of the month (a day the zone skipped has none)'),
   lunations: z.array(principalPhaseSchema.describe('A principal phase')).describe('Every New Moon, First Quarter, Full Moon and Last Quarter of the local month'),
   traditional_moon: z.object({

@@ -12,6 +12,11 @@ import {
   riseSetBlock, specialBlock, traditionalBlock, zodiacBlock,
 } from './phase-blocks.ts';
 import { moonVisual } from './moon-visual.ts';
+import type { moonMonthResponse, moonPhaseResponse } from './moon-schemas.ts';
+import type { z } from 'zod/v4';
+
+type MoonPhaseAnswer = z.output<typeof moonPhaseResponse>;
+type MoonMonthAnswer = z.output<typeof moonMonthResponse>;
 import { monthTraditionalMoon, signTimeline } from './month-blocks.ts';
 
 /** Longest gap between two New Moons (29.83 days) and a margin: every search window holds one. */
@@ -88,7 +93,8 @@ export function computeMoonPhase(task: MoonPhaseTask) {
   const needsLabels = include.special || include.forecast || include.traditional_moon;
   const southern = (task.place?.lat ?? 0) < 0;
   const lunations = needsLabels ? labelledLunations(jd - LUNATION_REACH_DAYS, jd + (include.forecast ? SPECIAL_REACH_DAYS : LUNATION_REACH_DAYS), task.zone, southern, cache) : [];
-  const answer: Record<string, unknown> = {
+  // One literal in the schema's key order; each optional block only when its flag asks for it.
+  return {
     date: localIso(task.utcMs, task.zone),
     datetime_utc: new Date(task.utcMs).toISOString(),
     timestamp: new Date(task.utcMs).toISOString(),
@@ -98,25 +104,24 @@ export function computeMoonPhase(task: MoonPhaseTask) {
     previous_new_moon: principalJson(lastNew, task.zone),
     next_new_moon: principalJson(after('new_moon'), task.zone),
     next_full_moon: principalJson(after('full_moon'), task.zone),
-  };
-  if (include.zodiac) answer.zodiac = zodiacBlock(lon);
-  if (include.forecast) {
-    Object.assign(answer, nextPhases(jd, events, task.zone));
-    answer.forecast = {
-      days_until_full_moon: Math.round((after('full_moon').jdUt - jd) * 100) / 100,
-      days_until_new_moon: Math.round((after('new_moon').jdUt - jd) * 100) / 100,
-      next_special_moon: nextSpecial(jd, lunations, task.zone),
-      next_eclipse: nextEclipseSummary(jd, task.zone),
-    };
-  }
-  if (include.special) answer.special_moon = specialBlock(jd, lunations, task.zone, cache);
-  if (include.eclipse) answer.eclipse = eclipseBlock(jd, task.zone, task.place);
-  if (include.traditional_moon) answer.traditional_moon = traditionalBlock(jd, lunations, task.zone);
-  if (include.rise_set && task.place) answer.rise_set = riseSetBlock(jd, task.zone, task.place);
-  if (include.interpretation) answer.interpretation = interpretationBlock(phase.name);
-  if (include.visuals) answer.moon_visual = moonVisual(phase.illumination, brightLimbAt(cache, jd), phase.is_waxing, task.colors!.moon, task.colors!.shadow);
-  answer.provenance = provenance();
-  return answer;
+    ...(include.zodiac && { zodiac: zodiacBlock(lon) }),
+    ...(include.forecast && {
+      ...nextPhases(jd, events, task.zone),
+      forecast: {
+        days_until_full_moon: Math.round((after('full_moon').jdUt - jd) * 100) / 100,
+        days_until_new_moon: Math.round((after('new_moon').jdUt - jd) * 100) / 100,
+        next_special_moon: nextSpecial(jd, lunations, task.zone),
+        next_eclipse: nextEclipseSummary(jd, task.zone),
+      },
+    }),
+    ...(include.special && { special_moon: specialBlock(jd, lunations, task.zone, cache) }),
+    ...(include.eclipse && { eclipse: eclipseBlock(jd, task.zone, task.place) }),
+    ...(include.traditional_moon && { traditional_moon: traditionalBlock(jd, lunations, task.zone) }),
+    ...(include.rise_set && task.place && { rise_set: riseSetBlock(jd, task.zone, task.place) }),
+    ...(include.interpretation && { interpretation: interpretationBlock(phase.name) }),
+    ...(include.visuals && { moon_visual: moonVisual(phase.illumination, brightLimbAt(cache, jd), phase.is_waxing, task.colors!.moon, task.colors!.shadow) }),
+    provenance: provenance(),
+  } satisfies MoonPhaseAnswer;
 }
 
 export interface MoonMonthTask {
@@ -150,25 +155,24 @@ export function computeMoonMonth(task: MoonMonthTask) {
     const [from, to] = [julianDayFromUtcMs(starts[i]!), julianDayFromUtcMs(starts[i + 1]!)];
     const date = `${year}-${String(month).padStart(2, '0')}-${String(i + 1).padStart(2, '0')}`;
     const { phase } = phaseAt(jd, cache, events);
-    const day: Record<string, unknown> = {
+    return {
       date,
       calendar_date: date,
       sampled_at: localIso(noonMs, zone),
       phase,
       moon_sign_id: signOf(cache.get('moon', jd).lon).id,
       events: events.filter((e) => e.jdUt >= from && e.jdUt < to).map((e) => principalJson(e, zone)),
+      ...(include.zodiac && { zodiac: zodiacBlock(cache.get('moon', jd).lon) }),
+      ...(include.visuals && { moon_visual: moonVisual(phase.illumination, brightLimbAt(cache, jd), phase.is_waxing, task.colors!.moon, task.colors!.shadow) }),
     };
-    if (include.zodiac) day.zodiac = zodiacBlock(cache.get('moon', jd).lon);
-    if (include.visuals) day.moon_visual = moonVisual(phase.illumination, brightLimbAt(cache, jd), phase.is_waxing, task.colors!.moon, task.colors!.shadow);
-    return day;
   });
-  const answer: Record<string, unknown> = {
-    year, month, month_name: MONTH_NAMES[month - 1], days_in_month: daysInMonth, calendar_basis: 'local', calendar_timezone: zone,
+  // One literal in the schema's key order; each optional block only when its flag asks for it.
+  return {
+    year, month, month_name: MONTH_NAMES[month - 1]!, days_in_month: daysInMonth, calendar_basis: 'local', calendar_timezone: zone,
     timezone: zone, days,
     lunations: events.filter((e) => e.jdUt >= firstJd).map((e) => principalJson(e, zone)),
-  };
-  if (include.traditional_moon) answer.traditional_moon = monthTraditionalMoon(year, month, events.filter((e) => e.jdUt >= firstJd), zone, (task.place?.lat ?? 0) < 0, cache);
-  if (include.sign_timeline) Object.assign(answer, signTimeline(firstJd, endJd, zone));
-  answer.provenance = provenance();
-  return answer;
+    ...(include.traditional_moon && { traditional_moon: monthTraditionalMoon(year, month, events.filter((e) => e.jdUt >= firstJd), zone, (task.place?.lat ?? 0) < 0, cache) }),
+    ...(include.sign_timeline && signTimeline(firstJd, endJd, zone)),
+    provenance: provenance(),
+  } satisfies MoonMonthAnswer;
 }

@@ -29,9 +29,9 @@ export const skyEvent = z.object({
   body: z.string().describe('Id of the body the event is about (moon for a lunation)'),
   other_body: z.string().optional().describe('Exact aspects and lunations: the second body (sun for a lunation)'),
   aspect: z.string().optional().describe('Exact aspects: conjunction, sextile, square, trine or opposition'),
+  phase: z.enum(['new_moon', 'full_moon']).optional().describe('Lunations: which one'),
   sign_id: z.string().optional().describe('Ingresses: the sign entered; stations: the sign of the station; lunations: the Moon\'s sign (tropical)'),
   direction: z.enum(['retrograde', 'direct']).optional().describe('Stations: the motion that begins; ingresses: retrograde when the body re-enters the previous sign moving backwards'),
-  phase: z.enum(['new_moon', 'full_moon']).optional().describe('Lunations: which one'),
   formulation: z.string().optional().describe('With include_formulation: a short fixed phrase naming the event'),
 });
 

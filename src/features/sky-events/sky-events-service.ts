@@ -3,11 +3,13 @@ import { findEvents, type EventKind, type SkyEvent } from '../../astro/events/in
 import { formatLocalIso, julianDayFromUtcMs, utcMsFromJulianDay } from '../../astro/civil-time.ts';
 import { zoneOffsetSeconds } from '../../astro/zone-offset-table.ts';
 import { formulate } from './formulation.ts';
+import type { SkyEventsQuery, skyEventsResponse } from './sky-events-schemas.ts';
+import type { z } from 'zod/v4';
 
 export interface SkyEventsTask {
   date: string;
   timezone: string;
-  preset: string;
+  preset: SkyEventsQuery['preset'];
   startUtcMs: number;
   endUtcMs: number;
   kinds: EventKind[];
@@ -25,7 +27,7 @@ function eventId(e: SkyEvent, utcMs: number): string {
   return parts.join('-');
 }
 
-export function computeSkyEvents(task: SkyEventsTask) {
+export function computeSkyEvents(task: SkyEventsTask): z.output<typeof skyEventsResponse> {
   const found = findEvents(julianDayFromUtcMs(task.startUtcMs), julianDayFromUtcMs(task.endUtcMs), { kinds: task.kinds });
   const counts: Record<string, number> = {};
   const events = found.map((e) => {
