@@ -39,6 +39,7 @@ import { transitRoutes } from './features/transits/transits-routes.ts';
 import { numerologyRoutes } from './features/numerology/numerology-routes.ts';
 import { ephemerisRoutes } from './features/ephemeris/ephemeris-routes.ts';
 import { skyEventsRoutes } from './features/sky-events/sky-events-routes.ts';
+import { baziRoutes } from './features/bazi/bazi-routes.ts';
 import { moonRoutes } from './features/moon/moon-routes.ts';
 import { chartRoutes } from './features/charts/charts-routes.ts';
 import { geoRoutes } from './features/geo/geo-routes.ts';
@@ -296,6 +297,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       if (route.config?.billable === undefined && route.method === 'POST') route.config = { ...route.config, billable: true };
     });
     await calc.register(natalRoutes(deps.compute, { db: deps.db, service: reports.service }));
+    await calc.register(baziRoutes(deps.compute));
     await calc.register(transitRoutes(deps.compute));
     await calc.register(ephemerisRoutes({ compute: deps.compute, exports }));
     await calc.register(skyEventsRoutes(deps.compute));

@@ -210,6 +210,12 @@ export function ayanamsaDegrees(jdUt: number, name: AyanamsaName): number {
 }
 
 /** Greenwich apparent sidereal time in hours. */
+/** The equation of time at a UT instant, in days: apparent minus mean local solar time (the library's swe_time_equ). */
+export function equationOfTimeDays(jdUt: number): number {
+  if (ephePath === undefined) initEphemeris();
+  return sweph.time_equ(jdUt).data;
+}
+
 export function siderealTimeHours(jdUt: number): number {
   return sweph.sidtime(jdUt);
 }

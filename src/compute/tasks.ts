@@ -17,6 +17,8 @@ import { computeSkyEvents, type SkyEventsTask } from '../features/sky-events/sky
 import { computeMoonMonth, computeMoonPhase, type MoonMonthTask, type MoonPhaseTask } from '../features/moon/moon-service.ts';
 import { skyEventsAnswer } from '../answers/sky-events-answer.ts';
 import { moonMonthAnswer, moonPhaseAnswer } from '../answers/moon-answers.ts';
+import { baziAnswerBytes } from '../answers/bazi-answer.ts';
+import type { BaziTask } from '../features/bazi/bazi-service.ts';
 import { sanitizedSvgResponse } from '../features/account/branding-image.ts';
 import { compositeChart, natalChart, progressionsChart, solarReturnChart, synastryChart, transitChart } from '../features/charts/charts-service.ts';
 
@@ -29,6 +31,7 @@ export const TASKS = {
   sky_events: (p: SkyEventsTask) => skyEventsAnswer(computeSkyEvents(p)),
   moon_phase: (p: MoonPhaseTask) => moonPhaseAnswer(computeMoonPhase(p)),
   moon_month: (p: MoonMonthTask) => moonMonthAnswer(computeMoonMonth(p)),
+  bazi: (p: BaziTask) => baziAnswerBytes(p),
   chart_natal: natalChart,
   chart_transits: transitChart,
   chart_solar_return: solarReturnChart,

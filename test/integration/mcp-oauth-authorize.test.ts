@@ -45,7 +45,7 @@ describe('discovery', () => {
       token_endpoint: 'https://astro.example.test/mcp/oauth/token',
       registration_endpoint: 'https://astro.example.test/mcp/oauth/register',
       revocation_endpoint: 'https://astro.example.test/mcp/oauth/revoke',
-      scopes_supported: ['astro:western', 'astro:ephemeris', 'astro:numerology', 'astro:charts'],
+      scopes_supported: ['astro:western', 'astro:ephemeris', 'astro:numerology', 'astro:charts', 'astro:chinese'],
       response_types_supported: ['code'],
       response_modes_supported: ['query'],
       grant_types_supported: ['authorization_code', 'refresh_token'],
@@ -60,7 +60,7 @@ describe('discovery', () => {
   it('describes /mcp as the protected resource (path form and root form), and each family path with its scope', async () => {
     for (const path of ['/.well-known/oauth-protected-resource/mcp', '/.well-known/oauth-protected-resource']) {
       const body = await (await fetch(pinned.url + path)).json();
-      expect(body).toMatchObject({ resource: 'https://astro.example.test/mcp', authorization_servers: ['https://astro.example.test'], scopes_supported: ['astro:western', 'astro:ephemeris', 'astro:numerology', 'astro:charts'], bearer_methods_supported: ['header'] });
+      expect(body).toMatchObject({ resource: 'https://astro.example.test/mcp', authorization_servers: ['https://astro.example.test'], scopes_supported: ['astro:western', 'astro:ephemeris', 'astro:numerology', 'astro:charts', 'astro:chinese'], bearer_methods_supported: ['header'] });
     }
     const charts = await (await fetch(`${pinned.url}/.well-known/oauth-protected-resource/mcp/charts`)).json();
     expect(charts).toMatchObject({ resource: 'https://astro.example.test/mcp', scopes_supported: ['astro:charts'] });
@@ -211,8 +211,8 @@ describe('authorize', () => {
       return (await server.bearer('GET', `/mcp/oauth/requests/${opened.authorizationId}`, user.token)).body.scopes;
     };
     expect(await scopesOf({ scope: 'astro:charts offline_access astro:tarot' })).toEqual(['astro:charts']);
-    expect(await scopesOf({ scope: 'mcp' })).toEqual(['astro:western', 'astro:ephemeris', 'astro:numerology', 'astro:charts']);
-    expect(await scopesOf({ scope: undefined, resource: `${server.url}/mcp/western` })).toEqual(['astro:western', 'astro:ephemeris', 'astro:numerology', 'astro:charts']);
+    expect(await scopesOf({ scope: 'mcp' })).toEqual(['astro:western', 'astro:ephemeris', 'astro:numerology', 'astro:charts', 'astro:chinese']);
+    expect(await scopesOf({ scope: undefined, resource: `${server.url}/mcp/western` })).toEqual(['astro:western', 'astro:ephemeris', 'astro:numerology', 'astro:charts', 'astro:chinese']);
     // The loopback redirect URI may come back on another port (RFC 8252); the root alias works too.
     const moved = await openAuthorization(authorizeUrl(client.client_id, { redirect_uri: 'http://127.0.0.1:59999/callback' }, '/authorize'));
     expect(moved.status).toBe(302);

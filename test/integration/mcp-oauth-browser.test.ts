@@ -73,7 +73,7 @@ describe.runIf(existsSync(CHROMIUM))('the consent page in Chromium', () => {
     expect(text).toContain(`127.0.0.1:${port}`);
     expect(text).toContain('browser-user@example.com');
     const offered = await page.$$eval('input[name=scope]', (inputs) => inputs.map((i) => i.value));
-    expect(offered).toEqual(['astro:western', 'astro:ephemeris', 'astro:numerology', 'astro:charts']);
+    expect(offered).toEqual(['astro:western', 'astro:ephemeris', 'astro:numerology', 'astro:charts', 'astro:chinese']);
     // The user withholds charts and numerology.
     await page.click('input[value="astro:charts"]');
     await page.click('input[value="astro:numerology"]');

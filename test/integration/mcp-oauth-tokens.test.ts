@@ -51,7 +51,7 @@ describe('codes', () => {
     const res = await redeem(await code());
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
-    expect(res.body).toMatchObject({ token_type: 'Bearer', expires_in: 3600, scope: 'astro:western astro:ephemeris astro:numerology astro:charts' });
+    expect(res.body).toMatchObject({ token_type: 'Bearer', expires_in: 3600, scope: 'astro:western astro:ephemeris astro:numerology astro:charts astro:chinese' });
     expect(res.body.access_token).toMatch(/^mcpat_/);
     expect(res.body.refresh_token).toMatch(/^mcprt_/);
     expect((await mcpWith(res.body.access_token)).status).toBe(200);

@@ -29,7 +29,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-const TOOL_NAMES = ['natal', 'v1_natal_calculate', 'v1_transits_calculate', 'v1_ephemeris_calculate', 'v1_sky_events', 'v1_numerology_profile', 'v1_natal_chart', 'v1_geo_search'];
+const TOOL_NAMES = ['natal', 'v1_natal_calculate', 'v1_transits_calculate', 'v1_ephemeris_calculate', 'v1_sky_events', 'v1_numerology_profile', 'v1_natal_chart', 'v1_geo_search', 'v1_chinese_bazi'];
 
 describe('tools/list', () => {
   it('lists every tool, with input and output schemas, in both eras and with both SDK versions', async () => {
@@ -62,6 +62,7 @@ describe('structuredContent is the REST answer', () => {
     ['v1_sky_events', { date: '2026-03-20', timezone: 'Europe/Paris', preset: 'daily', include_formulation: true }, () => server.get('/api/v1/sky-events?date=2026-03-20&timezone=Europe/Paris&preset=daily&include_formulation=true')],
     ['v1_numerology_profile', { ...pythagorean, subject: { birth_date: '1984-07-09', name: { birth: 'Maria Lopez' } }, date_context: { reference_date: '2026-01-15' } },
       () => server.post('/api/v1/numerology/profile', { ...pythagorean, subject: { birth_date: '1984-07-09', name: { birth: 'Maria Lopez' } }, date_context: { reference_date: '2026-01-15' } })],
+    ['v1_chinese_bazi', { ...birth, sex: 'F', time_standard: 'true_solar' }, () => server.post('/api/v1/chinese/bazi', { ...birth, sex: 'F', time_standard: 'true_solar' })],
   ];
 
   for (const [tool, args, rest] of cases) {

@@ -3,9 +3,10 @@ import { chartTool } from './chart-tool.ts';
 import { compactNatalTool, ephemerisTool, natalTool, numerologyTool, skyEventsTool, transitsTool } from './calculation-tools.ts';
 import type { Family } from './families.ts';
 import { placeTool } from './place-tool.ts';
+import { baziTool } from '../bazi/bazi-tools.ts';
 import type { ToolDefinition } from './tool-definition.ts';
 
-export const TOOLS: readonly ToolDefinition[] = [compactNatalTool, natalTool, transitsTool, ephemerisTool, skyEventsTool, numerologyTool, chartTool, placeTool];
+export const TOOLS: readonly ToolDefinition[] = [compactNatalTool, natalTool, transitsTool, ephemerisTool, skyEventsTool, numerologyTool, chartTool, placeTool, baziTool];
 
 export function toolsOf(families: readonly Family[]): ToolDefinition[] {
   return TOOLS.filter((tool) => tool.families.some((f) => families.includes(f)));

@@ -3,7 +3,7 @@
  * caller sees. A request names families with a comma-separated list (`western,charts`), as bare
  * names or in their OAuth form (`astro:western`).
  */
-export const FAMILIES = ['western', 'ephemeris', 'numerology', 'charts'] as const;
+export const FAMILIES = ['western', 'ephemeris', 'numerology', 'charts', 'chinese'] as const;
 export type Family = (typeof FAMILIES)[number];
 
 export const SCOPE_PREFIX = 'astro:';

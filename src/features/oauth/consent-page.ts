@@ -15,6 +15,7 @@ export const SCOPE_DESCRIPTIONS: Record<string, string> = {
   [scopeOf('ephemeris')]: 'Ephemeris tables and the sky events of a day',
   [scopeOf('numerology')]: 'Numerology profiles',
   [scopeOf('charts')]: 'Chart images (natal, transits, returns, progressions, composite, synastry)',
+  [scopeOf('chinese')]: 'Chinese BaZi: the four pillars, luck pillars and lunar date',
 };
 // Every family has a description: a new family without one would show an empty line.
 for (const family of FAMILIES) if (!SCOPE_DESCRIPTIONS[scopeOf(family)]) throw new Error(`no description of ${scopeOf(family)}`);

@@ -113,7 +113,7 @@ export const oauthRoutes = (o: OAuthRouteOptions): FastifyPluginAsyncZod => asyn
     app.options(`${prefix}/register`, { schema: { hide: true } }, (_request, reply) => reply.code(204).headers(PREFLIGHT).send());
 
     app.get(`${prefix}/authorize`, {
-      schema: { tags: ['oauth'], summary: `Start an authorization (code with PKCE S256)${alias}`, description: '`response_type=code`, `client_id`, `redirect_uri` (one the client registered), `code_challenge` with `code_challenge_method=S256`, `state`, `scope` (astro:western, astro:ephemeris, astro:numerology, astro:charts; unknown ones are dropped), `resource`. Redirects the browser to the consent page; errors go back to the client with `state` and `iss`, except an unknown client or redirect URI (an error page).' },
+      schema: { tags: ['oauth'], summary: `Start an authorization (code with PKCE S256)${alias}`, description: '`response_type=code`, `client_id`, `redirect_uri` (one the client registered), `code_challenge` with `code_challenge_method=S256`, `state`, `scope` (astro:western, astro:ephemeris, astro:numerology, astro:charts, astro:chinese; unknown ones are dropped), `resource`. Redirects the browser to the consent page; errors go back to the client with `state` and `iss`, except an unknown client or redirect URI (an error page).' },
     }, async (request, reply) => {
       const outcome = await authorize(o.db, o.settings, request.query as AuthorizeQuery);
       if (outcome.kind === 'error_page') return sendPage(reply, messagePage('This authorization request cannot be served', outcome.message, 400));

@@ -1,0 +1,18 @@
+/** POST /api/v1/chinese/bazi: the four pillars of a birth and what is read from them. */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { ComputeRunner } from '../../compute/runner.ts';
+import { sendJsonBytes } from '../../http/raw-json.ts';
+import { calculateBazi } from './bazi-calculate.ts';
+import { baziRequest, baziResponse } from './bazi-schemas.ts';
+
+export const baziRoutes = (compute: ComputeRunner): FastifyPluginAsyncZod => async (app) => {
+  app.post('/api/v1/chinese/bazi', {
+    schema: {
+      tags: ['chinese'],
+      summary: 'BaZi: the four pillars, ten gods, elements, luck pillars, lunar date',
+      description: 'Year pillar from Lichun (the Sun at 315°), month pillar from the jie solar terms (instants from the ephemeris, to the second), day pillar from the sexagenary day count, hour pillar from the two-hour branches. `time_standard` (civil, local_mean, true_solar) and `day_boundary` (midnight with the late Zi hour, or zi_23) choose the conventions; `conventions.alternatives` lists the day and hour pillars the other conventions would give. Luck pillars start from the distance to the next or last jie at three days a year. The lunar date is reckoned in UTC+8. See docs/api.md, "Chinese BaZi".',
+      body: baziRequest,
+      response: { 200: baziResponse },
+    },
+  }, async (request, reply) => sendJsonBytes(reply, await calculateBazi(compute, request.body)));
+};

@@ -1,0 +1,167 @@
+/**
+ * Request and response schemas of POST /api/v1/chinese/bazi. The answer keeps the public
+ * service's shape that its clients parse (pillars as an array labelled year … hour with `gan`,
+ * `zhi`, `gan_info`, `zhi_info`, `nayin`, `life_stage`, `ten_gods`; `luck_cycle`; `elements`;
+ * `summary`) and adds what a careful client needs to check a chart: the conventions used and the
+ * pillars another convention would give, the solar terms that bound the month, the lunar date and
+ * both zodiac readings.
+ */
+import { z } from 'zod/v4';
+import { birthFields } from '../requests/birth-schema.ts';
+import { caseInsensitiveEnum } from '../schema-fields/lenient-enum.ts';
+import { DAY_BOUNDARIES } from '../../astro/chinese/pillars.ts';
+import { ELEMENTS } from '../../astro/chinese/stems-branches.ts';
+
+export const TIME_STANDARDS = ['civil', 'local_mean', 'true_solar'] as const;
+export type TimeStandard = (typeof TIME_STANDARDS)[number];
+
+const timeStandard = caseInsensitiveEnum(TIME_STANDARDS, { true_solar_absolute: 'true_solar', lmt: 'local_mean', local_mean_time: 'local_mean', mean_solar: 'local_mean', apparent_solar: 'true_solar' });
+
+export const exampleBaziBirth = { name: 'Ada', year: 1990, month: 5, day: 17, hour: 8, minute: 15, lat: 31.23, lng: 121.47, tz_str: 'Asia/Shanghai', sex: 'F' };
+
+export const baziRequest = z
+  .object({
+    ...birthFields,
+    hour: z.number().int().min(0).max(23).optional().describe('Hour of the local wall-clock time, 0 to 23. Default 12 (as the public service).'),
+    minute: z.number().int().min(0).max(59).optional().describe('Minute, 0 to 59. Default 0.'),
+    time_known: z.boolean().default(true).describe('False when the birth time is unknown: the chart is read at local noon and has no hour pillar. Default true.'),
+    sex: caseInsensitiveEnum(['m', 'f'], { male: 'm', female: 'f', man: 'm', woman: 'f' }).default('m')
+      .describe('`M` (default) or `F` (also male/female, any case): with the year stem\'s polarity, the direction of the luck pillars.'),
+    time_standard: timeStandard.optional().describe('The clock the day and hour pillars are read on: `civil` (default: the zone\'s wall clock, with its historical offset and DST), `local_mean` (local mean solar time: UT + longitude/15 h) or `true_solar` (apparent solar time: local mean time + the equation of time; `true_solar_absolute` is read as `true_solar`). Year and month pillars change at the solar terms\' instants under every standard.'),
+    time_mode: timeStandard.optional().describe('Alias of `time_standard` (sent by some clients); `time_standard` wins when both are sent.'),
+    day_boundary: caseInsensitiveEnum(DAY_BOUNDARIES, { '00:00': 'midnight', '23:00': 'zi_23', late_zi: 'midnight', early_zi: 'zi_23' }).default('midnight')
+      .describe('Where the day pillar changes: `midnight` (default; 23:00 to 24:00 is the late Zi hour: the day pillar stays, the hour takes the next day\'s Zi stem) or `zi_23` (the day pillar changes at 23:00).'),
+    calendar: caseInsensitiveEnum(['gregorian', 'julian']).default('gregorian').describe('Calendar of year/month/day: `gregorian` (default) or `julian` (converted to the Gregorian date first).'),
+    include_ten_gods: z.boolean().default(true).describe('Adds `ten_gods` to each pillar. Default true.'),
+    include_pinyin: z.boolean().default(true).describe('Adds `gan_pinyin`/`zhi_pinyin` to pillars and luck pillars, and `pinyin` to the day master. Default true.'),
+    include_debug: z.boolean().default(true).describe('Adds `astro_debug`: the solar terms of the birth\'s year with their instants. Default true.'),
+  })
+  .meta({ id: 'BaziRequest', example: exampleBaziBirth });
+export type BaziRequest = z.output<typeof baziRequest>;
+
+const element = z.enum(ELEMENTS);
+const polarity = z.enum(['Yang', 'Yin']);
+
+const stemInfo = z.object({ name: z.string(), pinyin: z.string(), element, polarity });
+const branchInfo = z.object({
+  name: z.string(), pinyin: z.string(), element, polarity,
+  zodiac: z.string().describe('The branch\'s animal'),
+  hidden: z.array(z.string()).describe('Hidden stems: main, middle, residual qi'),
+});
+
+const hiddenTenGod = z.object({
+  gan: z.string(), info: stemInfo, ten_god: z.string(), pinyin: z.string(),
+  role: z.enum(['main', 'middle', 'residual']),
+  ten_god_chinese: z.string(),
+});
+
+const pillar = z.object({
+  label: z.enum(['year', 'month', 'day', 'hour']),
+  gan: z.string().describe('Heavenly stem'),
+  zhi: z.string().describe('Earthly branch'),
+  gan_zhi: z.string(),
+  gan_info: stemInfo,
+  zhi_info: branchInfo,
+  nayin: z.string().describe('Nayin of the pair, in Chinese'),
+  nayin_info: z.object({ chinese: z.string(), name: z.string(), element }),
+  life_stage: z.object({ chinese: z.string(), name: z.string() }).describe('Life stage of the day master in this branch'),
+  gan_pinyin: z.string().optional(),
+  zhi_pinyin: z.string().optional(),
+  ten_gods: z.object({
+    stem: z.string().describe('Ten god of the stem relative to the day master (`Day Master` for the day stem)'),
+    stem_chinese: z.string(),
+    hidden: z.array(hiddenTenGod),
+  }).optional(),
+});
+
+const term = z.object({
+  chinese: z.string(), pinyin: z.string(), name: z.string(),
+  longitude: z.number().describe('The Sun\'s apparent longitude at the term, degrees'),
+  utc: z.string().describe('Instant of the term, UTC, to the second'),
+  local: z.string().describe('The same instant in the birth\'s zone'),
+});
+
+const luckPillar = z.object({
+  start_age: z.number().int().describe('Nominal age (1 in the year of birth) in the pillar\'s first calendar year'),
+  end_age: z.number().int(),
+  start_year: z.number().int(),
+  end_year: z.number().int(),
+  start_date: z.string().describe('YYYY-MM-DD: the start date plus ten years per pillar before it'),
+  gan_zhi: z.string(), gan: z.string(), zhi: z.string(),
+  gan_pinyin: z.string().optional(), zhi_pinyin: z.string().optional(),
+  gan_info: stemInfo, zhi_info: branchInfo,
+  ten_god: z.string().describe('Ten god of the pillar\'s stem relative to the day master'),
+});
+
+const byElement = z.object({ Wood: z.number(), Fire: z.number(), Earth: z.number(), Metal: z.number(), Water: z.number() });
+
+const zodiacReading = z.object({ animal: z.string(), branch: z.string(), year: z.number().int(), starts: z.string().describe('When that year began: the Lichun instant (UTC) or the lunar new year\'s date (UTC+8)') });
+
+const alternative = z.object({
+  time_standard: z.enum(TIME_STANDARDS),
+  day_boundary: z.enum(DAY_BOUNDARIES),
+  changes: z.array(z.object({ label: z.enum(['day', 'hour']), gan_zhi: z.string() })),
+});
+
+export const baziResponse = z
+  .object({
+    day_master: z.object({ stem: z.string(), info: stemInfo, pinyin: z.string().optional() }),
+    pillars: z.array(pillar).describe('year, month, day, hour (no hour pillar when time_known is false)'),
+    luck_cycle: z.object({
+      start_age_years: z.number().int().describe('Whole years from birth to the first luck pillar'),
+      start_offset: z.object({ years: z.number().int(), months: z.number().int(), days: z.number().int() }).describe('Birth to the first luck pillar, at three days to a year'),
+      start_age_decimal: z.number().describe('The same in years, unrounded (days to the jie / 3)'),
+      start_date: z.string().describe('YYYY-MM-DD when the first luck pillar begins'),
+      is_forward: z.boolean(),
+      direction_rule: z.string(),
+      reference_jie: term.describe('The jie whose distance from the birth fixes the start'),
+      days_to_jie: z.number(),
+      pillars: z.array(luckPillar),
+    }),
+    elements: z.object({
+      scoring_model: z.literal('basic_weighted'),
+      weights: z.object({ stem: z.number(), branch: z.number(), hidden_stem: z.number() }),
+      points: byElement,
+      percentages: byElement,
+      counts: byElement.describe('Visible stems and branches of each element, unweighted'),
+      dominant: element,
+      deficient: z.array(element).describe('Elements under 10% of the points'),
+    }),
+    summary: z.object({
+      lunar_date: z.string().describe('The lunar date in Chinese, e.g. 一九九〇年 四月 廿三'),
+      zodiac: z.string().describe('Animal of the year pillar (the year from Lichun)'),
+      solar_term: z.string().nullable().describe('A solar term whose instant falls on the birth\'s local date (Chinese name), else null'),
+    }),
+    lunar_date: z.object({
+      year: z.number().int(), month: z.number().int(), day: z.number().int(), is_leap_month: z.boolean(),
+      month_days: z.number().int(), new_year_date: z.string().describe('YYYY-MM-DD (UTC+8) of that lunar year\'s new year'),
+      text: z.string(), time_zone: z.literal('UTC+8'),
+    }).describe('The lunar date of the birth\'s local calendar date; the lunar months (new moons, principal terms) are reckoned in China Standard Time (UTC+8)'),
+    zodiac: z.object({ by_lichun: zodiacReading, by_lunar_new_year: zodiacReading }),
+    solar_terms: z.object({ previous_jie: term, next_jie: term }).describe('The jie that opened the birth\'s month and the one that ends it'),
+    conventions: z.object({
+      time_standard: z.enum(TIME_STANDARDS),
+      day_boundary: z.enum(DAY_BOUNDARIES),
+      calendar: z.enum(['gregorian', 'julian']),
+      gregorian_date: z.string().describe('YYYY-MM-DD of the birth in the Gregorian calendar'),
+      time_known: z.boolean(),
+      zone: z.string(),
+      utc_offset: z.string().describe('The zone\'s offset at the birth (historical offsets and DST from the time-zone database)'),
+      dst_applied: z.boolean().describe('The wall time fell in a DST gap or fold and dst_policy decided it'),
+      utc: z.string(),
+      longitude: z.number(),
+      clock_time_local: z.string().describe('The birth on the zone\'s clock'),
+      local_mean_time: z.string(),
+      true_solar_time: z.string(),
+      equation_of_time_minutes: z.number().describe('Apparent minus mean solar time, minutes'),
+      effective_time: z.string().describe('The local time the day and hour pillars were read from'),
+      day_pillar_date: z.string().describe('YYYY-MM-DD whose sexagenary count gives the day pillar'),
+      alternatives: z.array(alternative).describe('Other time standards and day boundaries that would change the day or hour pillar, with the pillars they give'),
+    }),
+    astro_debug: z.object({
+      solar_terms: z.array(term).describe('The 24 terms from the Lichun before the birth'),
+    }).optional(),
+    warnings: z.array(z.string()),
+  })
+  .meta({ id: 'BaziResponse' });
+export type BaziResponse = z.output<typeof baziResponse>;
