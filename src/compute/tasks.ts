@@ -19,6 +19,7 @@ import { skyEventsAnswer } from '../answers/sky-events-answer.ts';
 import { moonMonthAnswer, moonPhaseAnswer } from '../answers/moon-answers.ts';
 import { baziAnswerBytes } from '../answers/bazi-answer.ts';
 import type { BaziTask } from '../features/bazi/bazi-service.ts';
+import { returnsAnswerBytes, solarReturnAnswerBytes } from '../answers/returns-answers.ts';
 import { sanitizedSvgResponse } from '../features/account/branding-image.ts';
 import { compositeChart, natalChart, progressionsChart, solarReturnChart, synastryChart, transitChart } from '../features/charts/charts-service.ts';
 
@@ -32,6 +33,8 @@ export const TASKS = {
   moon_phase: (p: MoonPhaseTask) => moonPhaseAnswer(computeMoonPhase(p)),
   moon_month: (p: MoonMonthTask) => moonMonthAnswer(computeMoonMonth(p)),
   bazi: (p: BaziTask) => baziAnswerBytes(p),
+  solar_return: solarReturnAnswerBytes,
+  planet_returns: returnsAnswerBytes,
   chart_natal: natalChart,
   chart_transits: transitChart,
   chart_solar_return: solarReturnChart,
