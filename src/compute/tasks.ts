@@ -19,7 +19,9 @@ import { skyEventsAnswer } from '../answers/sky-events-answer.ts';
 import { moonMonthAnswer, moonPhaseAnswer } from '../answers/moon-answers.ts';
 import { baziAnswerBytes } from '../answers/bazi-answer.ts';
 import type { BaziTask } from '../features/bazi/bazi-service.ts';
-import { returnsAnswerBytes, solarReturnAnswerBytes } from '../answers/returns-answers.ts';
+import { synastryAnswerBytes, synastryHoroscopeAnswerBytes, synastrySummaryAnswerBytes } from '../answers/synastry-answers.ts';
+import type { SynastryTask } from '../features/synastry/synastry-service.ts';
+import type { SynastryHoroscopeTask } from '../features/synastry/synastry-horoscope-service.ts';
 import { sanitizedSvgResponse } from '../features/account/branding-image.ts';
 import { compositeChart, natalChart, progressionsChart, solarReturnChart, synastryChart, transitChart } from '../features/charts/charts-service.ts';
 
@@ -33,8 +35,9 @@ export const TASKS = {
   moon_phase: (p: MoonPhaseTask) => moonPhaseAnswer(computeMoonPhase(p)),
   moon_month: (p: MoonMonthTask) => moonMonthAnswer(computeMoonMonth(p)),
   bazi: (p: BaziTask) => baziAnswerBytes(p),
-  solar_return: solarReturnAnswerBytes,
-  planet_returns: returnsAnswerBytes,
+  synastry: (p: SynastryTask) => synastryAnswerBytes(p),
+  synastry_summary: (p: SynastryTask) => synastrySummaryAnswerBytes(p),
+  synastry_horoscope: (p: SynastryHoroscopeTask) => synastryHoroscopeAnswerBytes(p),
   chart_natal: natalChart,
   chart_transits: transitChart,
   chart_solar_return: solarReturnChart,

@@ -1,0 +1,55 @@
+/** The synastry family's MCP tools: each the REST endpoint's request as input and its answer as output. */
+import { calculateSynastry, calculateSynastryHoroscope, calculateSynastrySummary } from './synastry-calculate.ts';
+import {
+  synastryHoroscopeQuery, synastryHoroscopeRequest, synastryHoroscopeResponse, synastryRequest, synastryResponse, synastrySummaryRequest, synastrySummaryResponse,
+} from './synastry-schemas.ts';
+import { READ_ONLY, defineTool } from '../mcp/tool-definition.ts';
+import { jsonResult, outcomeOfError } from '../mcp/tool-results.ts';
+import { outputSchema, toolSchema } from '../mcp/tool-schema.ts';
+
+async function json(run: () => Promise<Buffer>) {
+  try {
+    return jsonResult(await run());
+  } catch (error) {
+    return outcomeOfError(error);
+  }
+}
+
+const PERSONS = 'Two people as `person_a` and `person_b`, each {name, datetime (local YYYY-MM-DDTHH:MM or ISO with an offset), location {city, lat, lng}, tz_str (IANA or AUTO), time_known}.';
+
+export const synastryTool = defineTool({
+  name: 'v1_western_synastry',
+  title: 'Synastry',
+  description: `The synastry of POST /api/v1/western/synastry: both natal charts, the contacts between them with strength, polarity and domains, house overlays both ways, highlights, seven scores (0-100) and the relationship's archetype. ${PERSONS} Optional settings (zodiac, house_system, node_type, bodies, aspect_set, include flags).`,
+  families: ['western'],
+  input: toolSchema(synastryRequest),
+  output: outputSchema(synastryResponse),
+  annotations: READ_ONLY,
+  run: (args, { compute }) => json(() => calculateSynastry(compute, args)),
+});
+
+export const synastrySummaryTool = defineTool({
+  name: 'v1_western_synastry_summary',
+  title: 'Synastry summary',
+  description: `The synastry in brief (POST /api/v1/western/synastry/summary): the seven scores, the archetype, and the main strengths and challenges with a title and summary each. ${PERSONS} (or first_subject and second_subject).`,
+  families: ['western'],
+  input: toolSchema(synastrySummaryRequest),
+  output: outputSchema(synastrySummaryResponse),
+  annotations: READ_ONLY,
+  run: (args, { compute }) => json(() => calculateSynastrySummary(compute, args)),
+});
+
+const horoscopeInput = synastryHoroscopeRequest.extend(synastryHoroscopeQuery.shape);
+
+export const synastryHoroscopeTool = defineTool({
+  name: 'v1_western_synastry_horoscope',
+  title: 'Couple\'s daily horoscope',
+  description: `The couple's day (POST /api/v1/western/synastry/horoscope): transits of \`date\` (default today) in \`tz_str\` (default UTC) to both charts and to their composite, with domain scores for \`relationship_context\` romantic or friendship; \`include_timing\` adds each transit's orb entry, exact hit and orb exit. ${PERSONS}`,
+  families: ['western'],
+  input: toolSchema(horoscopeInput),
+  output: outputSchema(synastryHoroscopeResponse),
+  annotations: READ_ONLY,
+  run: ({ relationship_context, include_timing, ...body }, { compute }) => json(() => calculateSynastryHoroscope(compute, body, { relationship_context, include_timing })),
+});
+
+export const SYNASTRY_TOOLS = [synastryTool, synastrySummaryTool, synastryHoroscopeTool] as const;
