@@ -17,8 +17,15 @@
  * client is where the scheduler tends to switch. For on-CPU time, `perf record` of the service
  * started with `--perf-basic-prof` tells.
  *
+ * `--by layer` puts each sample in the layer of the request path it was spent in: the innermost
+ * frame of its stack that belongs to one (body parse, validation, key auth, rate limits,
+ * idempotency, usage log, metrics, compression, pool hand-off, request log lines, the embedded
+ * database, HTTP and sockets...; see LAYERS), or the collector. `--as-run` starts the service as
+ * `npm run bench:served` does (embedded defaults, the default log level) instead of with the
+ * bench's environment and LOG_LEVEL=warn.
+ *
  *   npx tsx bench/profile-served.ts [--route natal|transits|sky-events|numerology|chart-svg]
- *     [--entry dist/src/main.js] [--by file|function] [--top 30] [--warm 60] [--seconds 20]
+ *     [--entry dist/src/main.js] [--by file|function|layer] [--as-run] [--top 30] [--warm 60] [--seconds 20]
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -30,7 +37,7 @@ import { runLoad } from './load.ts';
 import { SERVICE_ENTRY, startBenchServer } from './server-process.ts';
 
 interface CpuProfile {
-  nodes: { id: number; callFrame: { functionName: string; url: string } }[];
+  nodes: { id: number; callFrame: { functionName: string; url: string }; children?: number[] }[];
   samples: number[];
   timeDeltas: number[];
 }
@@ -43,13 +50,14 @@ const { values } = parseArgs({
     top: { type: 'string', default: '30' },
     warm: { type: 'string', default: '60' },
     seconds: { type: 'string', default: '20' },
+    'as-run': { type: 'boolean', default: false },
   },
 });
 const seconds = Number(values.seconds);
 if (!(seconds > 0)) throw new Error('--seconds takes the length of the measured run: 20');
 const warmSeconds = Number(values.warm);
 if (!(warmSeconds >= 0)) throw new Error('--warm takes the seconds of load before the measured run: 60');
-if (values.by !== 'file' && values.by !== 'function') throw new Error('--by is file or function');
+if (values.by !== 'file' && values.by !== 'function' && values.by !== 'layer') throw new Error('--by is file, function or layer');
 const ROUTES: Record<string, RouteLoad> = {
   natal: { route: NATAL_ROUTE.path, method: 'POST', body: NATAL_ROUTE.body },
   transits: { route: TRANSITS_ROUTE.path, method: 'POST', body: TRANSITS_ROUTE.body },
@@ -75,18 +83,59 @@ function placeOf(frame: { functionName: string; url: string }): string {
   return file.replace(/^(npm:(@[^/]+\/)?[^/]+).*/, '$1') || frame.functionName;
 }
 
+/**
+ * The layers of a served request, by the source of a frame (its URL: a package, a file of the
+ * service or of node). A sample goes to the innermost frame of its stack that one of them names,
+ * in this order for each frame; V8's own entries ((garbage collector), (idle), (program)) stand
+ * for themselves.
+ */
+const LAYERS: readonly (readonly [string, RegExp])[] = [
+  ['request log lines', /node_modules\/(pino|sonic-boom|pino-std-serializers)\/|http\/log-redaction/],
+  ['usage log', /http\/usage-log|db\/usage-logs/],
+  ['embedded database (PGlite, on this thread)', /pglite|db\/embedded\/|^wasm:/],
+  ['database driver', /node_modules\/(slonik|@slonik|pg|pg-protocol)\//],
+  ['metrics', /http\/metrics|prom-client/],
+  ['idempotency', /http\/idempotency/],
+  ['rate limits', /http\/rate-limit/],
+  ['API-key auth', /http\/api-key-auth|lru-cache|keys\/secret/],
+  ['compression', /http\/compression|@fastify\/compress|accept-negotiator/],
+  ['CORS, nosniff', /@fastify\/cors|http\/browser-headers/],
+  ['pre-validation hooks (nulls, spellings, unknown fields)', /http\/(null-means-absent|coordinate-spellings|unknown-fields|forwarded-headers|shutdown-refusal|connection-limits)/],
+  ['validation (zod)', /node_modules\/zod\/|type-provider-zod|http\/lax-validation/],
+  ['body parse (JSON)', /secure-json-parse|http\/json-body|content-type-parser/],
+  ['pool hand-off (Piscina, message ports)', /piscina|node:internal\/worker|messageport|event_target/],
+  ['route (place, zone, task payload)', /src\/features\/|src\/geo\/|src\/astro\/|src\/compute\/|src\/answers\//],
+  ['Fastify', /node_modules\/(fastify|find-my-way|avvio|fast-querystring|@fastify\/error|toad-cache|fast-decode-uri-component)\//],
+  ['HTTP and sockets (node)', /^node:/],
+];
+
+function layerOf(id: number, frames: Map<number, { functionName: string; url: string }>, parents: Map<number, number>): string {
+  const own = frames.get(id)!.functionName;
+  if (own === '(garbage collector)' || own === '(idle)' || own === '(program)') return own;
+  for (let node: number | undefined = id; node !== undefined; node = parents.get(node)) {
+    const url = frames.get(node)!.url;
+    if (!url) continue;
+    const layer = LAYERS.find(([, pattern]) => pattern.test(url));
+    if (layer) return layer[0];
+  }
+  return 'other';
+}
+
 /** Seconds without load between the warm-up and the measured run: the mark the measured run is found by. */
 const PAUSE_SECONDS = 5;
 
 /**
  * Microseconds of main-thread time per place in the measured run: the `seconds` that follow a
  * quiet stretch of at least PAUSE_SECONDS − 1 (tenths of a second in which the thread was busy
- * for less than a quarter: timers, the sampler and collections of the warm-up's garbage still
- * take up to about 15 % in a pause, against 85-100 % under load), and of all such
+ * for less than half: timers, the sampler and collections of the warm-up's garbage still take
+ * up to about 15 % in a pause, and on embedded defaults up to 30 % (the report queue's polls of
+ * the database on this thread, a collection of the larger heap), against 85-100 % under load on
+ * a quiet box; forty such tenths in a row never came under load), and of all such
  * stretches (the start-up has some) the one followed by the busiest `seconds`.
  */
 function timeByPlaceInMeasuredRun(profile: CpuProfile): Map<string, number> {
   const frames = new Map(profile.nodes.map((n) => [n.id, n.callFrame]));
+  const parents = new Map(profile.nodes.flatMap((n) => (n.children ?? []).map((child) => [child, n.id] as const)));
   const BIN_US = 100_000;
   const at: number[] = [];
   const busyByBin: number[] = [];
@@ -105,7 +154,7 @@ function timeByPlaceInMeasuredRun(profile: CpuProfile): Map<string, number> {
   let longestQuietRun = 0;
   let fromBin = -1;
   busyByBin.forEach((busy, bin) => {
-    if (busy < BIN_US / 4) {
+    if (busy < BIN_US / 2) {
       longestQuietRun = Math.max(longestQuietRun, ++quietRun);
     } else {
       if (quietRun >= quietBinsNeeded && (fromBin < 0 || busyIn(bin) > busyIn(fromBin))) fromBin = bin;
@@ -120,7 +169,7 @@ function timeByPlaceInMeasuredRun(profile: CpuProfile): Map<string, number> {
   const times = new Map<string, number>();
   profile.samples.forEach((id, i) => {
     if (at[i]! < start || at[i]! >= end) return;
-    const place = placeOf(frames.get(id)!);
+    const place = values.by === 'layer' ? layerOf(id, frames, parents) : placeOf(frames.get(id)!);
     times.set(place, (times.get(place) ?? 0) + (profile.timeDeltas[i + 1] ?? 0));
   });
   return times;
@@ -130,7 +179,9 @@ function timeByPlaceInMeasuredRun(profile: CpuProfile): Map<string, number> {
 async function profiledRun(): Promise<{ times: Map<string, number>; requests: number }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'astro-profile-'));
   try {
-    const server = await startBenchServer({}, ['--cpu-prof', `--cpu-prof-dir=${dir}`], values.entry);
+    // As run: no database or Redis server (empty is unset), the default log level.
+    const asRun: Record<string, string> = values['as-run'] ? { DATABASE_URL: '', REDIS_URL: '', LOG_LEVEL: 'info' } : {};
+    const server = await startBenchServer(asRun, ['--cpu-prof', `--cpu-prof-dir=${dir}`], values.entry);
     const { route, ...request } = routeLoad;
     const load = {
       url: `${server.url}${route}`, connections: 32, ...request,

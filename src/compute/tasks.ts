@@ -19,6 +19,7 @@ import { skyEventsAnswer } from '../answers/sky-events-answer.ts';
 import { moonMonthAnswer, moonPhaseAnswer } from '../answers/moon-answers.ts';
 import { baziAnswerBytes } from '../answers/bazi-answer.ts';
 import type { BaziTask } from '../features/bazi/bazi-service.ts';
+import { returnsAnswerBytes, solarReturnAnswerBytes } from '../answers/returns-answers.ts';
 import { synastryAnswerBytes, synastryHoroscopeAnswerBytes, synastrySummaryAnswerBytes } from '../answers/synastry-answers.ts';
 import type { SynastryTask } from '../features/synastry/synastry-service.ts';
 import type { SynastryHoroscopeTask } from '../features/synastry/synastry-horoscope-service.ts';
@@ -35,6 +36,8 @@ export const TASKS = {
   moon_phase: (p: MoonPhaseTask) => moonPhaseAnswer(computeMoonPhase(p)),
   moon_month: (p: MoonMonthTask) => moonMonthAnswer(computeMoonMonth(p)),
   bazi: (p: BaziTask) => baziAnswerBytes(p),
+  solar_return: solarReturnAnswerBytes,
+  planet_returns: returnsAnswerBytes,
   synastry: (p: SynastryTask) => synastryAnswerBytes(p),
   synastry_summary: (p: SynastryTask) => synastrySummaryAnswerBytes(p),
   synastry_horoscope: (p: SynastryHoroscopeTask) => synastryHoroscopeAnswerBytes(p),

@@ -56,25 +56,25 @@ export const planetSchema = z.object({
   sign: signAbbr(), sign_id: signId(),
   pos: degreeInSign(), abs_pos: longitude(),
   retrograde: z.boolean().describe('True when the longitude is decreasing (speed below 0); always false for the angles'),
-  house: z.number().int().optional().describe('House 1 to 12 the point falls in; absent when the birth time is unknown'),
   speed: z.number().describe('Daily motion in longitude, degrees per day; negative when retrograde'),
   is_stationary: z.boolean().describe('True when the speed is below the body\'s stationary threshold (planets, Chiron, Pholus and the main asteroids only)'),
   latitude: z.number().describe('Ecliptic latitude in degrees; 0 for calculated points (angles, Part of Fortune)'),
   distance_au: z.number().describe('Distance from the Earth in astronomical units; 0 for calculated points (angles, Part of Fortune)'),
   declination: z.number().describe('Declination in degrees north (positive) or south (negative) of the celestial equator'),
+  house: z.number().int().optional().describe('House 1 to 12 the point falls in; absent when the birth time is unknown'),
   variant: z.enum(['mean', 'true']).optional().describe('Nodes only: whether the mean or the true node was used'),
   dignity: z.enum(DIGNITIES).nullable().optional().describe('With include_dignity: the first of dignities, null when none'),
   dignities: z.array(z.enum(DIGNITIES)).optional().describe('With include_dignity: every essential dignity the point has in its sign (empty when none)'),
 });
 
-const house = z.object({
+export const houseSchema = z.object({
   house: z.number().int().describe('House number, 1 to 12'),
   name: z.string().describe('The house number as text'),
   sign: signAbbr(), sign_id: signId(),
   pos: z.number().describe('Degrees of the cusp into its sign, 0 to under 30'),
   abs_pos: z.number().describe('Ecliptic longitude of the cusp in degrees, 0 to under 360, in the chart\'s zodiac'),
 });
-const angleDetail = z.object({
+export const angleDetailSchema = z.object({
   sign: signAbbr(), sign_id: signId(), pos: degreeInSign(), abs_pos: longitude(),
   house: z.number().int().describe('House 1 to 12 the angle falls in'),
 });
@@ -156,12 +156,40 @@ export const fixedStarsResponse = z.object({
   })).describe('Closest first'),
 });
 
-export const provenanceSchema = z.object({}).passthrough().describe('Engine, data files, ΔT, time-zone database, DST and house-system decisions');
+export const provenanceSchema = z.object({
+  engine: z.string().describe('The ephemeris engine (Swiss Ephemeris)'),
+  engine_version: z.string().describe('Its version'),
+  ephemeris: z.object({
+    mode: z.enum(['swiss_ephemeris_files', 'moshier_fallback']).describe('The data files, or the analytic Moshier theory for a moment outside them (or a body they lack)'),
+    files: z.array(z.string()).describe('The data files the service carries'),
+    files_range: z.object({
+      start_jd: z.number().describe('First Julian day the files cover'), end_jd: z.number().describe('Julian day after the last they cover'),
+      start: z.string().describe('First date they cover'), end: z.string().describe('Last date they cover'),
+    }).describe('The span of the files'),
+  }).describe('Where the positions came from'),
+  frame: z.string().describe('The coordinate frame of the positions'),
+  delta_t_seconds: z.number().describe('ΔT (TT minus UT) used, seconds'),
+  time_scale: z.string().describe('How civil time was taken'),
+  tz_database: z.string().describe('The IANA time-zone database release that resolved the local time'),
+  time_zone: z.string().describe('The IANA zone of the local time'),
+  time_zone_source: z.enum(['request', 'auto']).describe('request: the zone was sent; auto: looked up from the place'),
+  utc_offset: z.string().describe('UTC offset in force at the local time'),
+  dst_resolution: z.object({
+    status: z.enum(['ok', 'gap', 'fold']).describe('ok, or gap (a local time skipped by a clock change) or fold (one that occurs twice)'),
+    policy: z.enum(['reject', 'earlier', 'later', 'shift_forward']).describe('The dst_policy in force'),
+    applied: z.boolean().describe('True when the policy decided the instant (a gap or a fold)'),
+    candidate_offsets: z.array(z.string()).optional().describe('A fold: both offsets the local time has'),
+  }).describe('How a daylight-saving change at the local time was resolved'),
+  place_source: z.enum(['request', 'gazetteer']).describe('request: coordinates as sent; gazetteer: the city looked up'),
+  house_system_requested: z.string().nullable().describe('House system asked for; null without a birth time'),
+  house_system_used: z.string().nullable().describe('House system used; null without a birth time'),
+  house_fallback: z.boolean().describe('True when another house system had to be used (the one asked for is undefined at this latitude)'),
+}).describe('Engine, data files, ΔT, time-zone database, DST and house-system decisions');
 
 export const natalResponse = z.object({
   subject: subjectSchema.describe('Who and where the chart is for, and how it was calculated'),
   planets: z.array(planetSchema).describe('The planets and the points asked for, with their positions'),
-  houses: z.array(house).optional().describe('The twelve house cusps; absent when the birth time is unknown'),
+  houses: z.array(houseSchema).optional().describe('The twelve house cusps; absent when the birth time is unknown'),
   angles: z.object({
     asc: z.number().describe('Ascendant, ecliptic longitude in degrees'),
     mc: z.number().describe('Midheaven, ecliptic longitude in degrees'),
@@ -170,8 +198,17 @@ export const natalResponse = z.object({
     vertex: z.number().describe('Vertex, ecliptic longitude in degrees'),
     armc: z.number().describe('Right ascension of the Midheaven (local sidereal time as an angle), degrees'),
   }).optional().describe('Angles in the chart\'s zodiac; absent when the birth time is unknown'),
-  angles_details: z.record(z.string(), angleDetail).optional().describe('asc, mc, ic, dc and vertex with sign and house; absent when the birth time is unknown'),
+  angles_details: z.record(z.string(), angleDetailSchema).optional().describe('asc, mc, ic, dc and vertex with sign and house; absent when the birth time is unknown'),
   aspects: z.array(aspectSchema).describe('Aspects between the points of the chart'),
+  fixed_stars: fixedStarsResponse.optional().describe('With fixed_stars: conjunctions of the chart points with the stars asked for'),
+  declination_aspects: z.array(z.object({
+    p1: z.string().describe('Id of the first point'),
+    p2: z.string().describe('Id of the second point'),
+    type: z.string().describe('parallel (same declination, same side of the equator) or contra_parallel (same declination, opposite sides)'),
+    orb: z.number().describe('Distance from exact in degrees of declination, at most 1'),
+    p1_declination: z.number().describe('Declination of the first point, degrees (north positive)'),
+    p2_declination: z.number().describe('Declination of the second point, degrees (north positive)'),
+  })).optional().describe('With include_declination_aspects: parallels and contra-parallels, closest first'),
   aspects_summary: aspectsSummarySchema.describe('Counts of the aspects listed'),
   confidence: z.object({
     houses: z.string().describe('high; medium when another house system had to be used, or when the cusps turn back on themselves (Topocentric and Sunshine-Makransky near the poles); unavailable without a birth time'),
@@ -189,15 +226,6 @@ export const natalResponse = z.object({
     modality_scores: z.record(z.string(), z.number()).describe('Weight in each modality'),
     points_counted: z.array(z.string()).describe('Ids of the points counted (the Ascendant only with a birth time)'),
   }).optional().describe('With include_dominants: what the chart has most of; ties go to the first in zodiacal order'),
-  declination_aspects: z.array(z.object({
-    p1: z.string().describe('Id of the first point'),
-    p2: z.string().describe('Id of the second point'),
-    type: z.string().describe('parallel (same declination, same side of the equator) or contra_parallel (same declination, opposite sides)'),
-    orb: z.number().describe('Distance from exact in degrees of declination, at most 1'),
-    p1_declination: z.number().describe('Declination of the first point, degrees (north positive)'),
-    p2_declination: z.number().describe('Declination of the second point, degrees (north positive)'),
-  })).optional().describe('With include_declination_aspects: parallels and contra-parallels, closest first'),
-  fixed_stars: fixedStarsResponse.optional().describe('With fixed_stars: conjunctions of the chart points with the stars asked for'),
   interpretation: interpretationBlock.optional().describe('With `interpretation.enable`'),
   warnings: z.array(z.string()).describe('Things to know about the answer (a place chosen among namesakes, a local time skipped or repeated by a daylight-saving change, a house-system fallback, a body outside its ephemeris range); empty when none'),
   provenance: provenanceSchema,

@@ -1,7 +1,7 @@
 /** Request and response schemas of POST /api/v1/transits/calculate. */
 import { z } from 'zod/v4';
 import { birthFields, chartSettingsFields, isoDateTimeText, latitude, longitude, orbSettings, timeZoneName, dstPolicy } from '../requests/birth-schema.ts';
-import { aspectSchema, aspectsSummarySchema, planetSchema, subjectSchema, provenanceSchema } from '../natal/natal-schemas.ts';
+import { angleDetailSchema, aspectSchema, aspectsSummarySchema, houseSchema, planetSchema, subjectSchema, provenanceSchema } from '../natal/natal-schemas.ts';
 import { interpretationBlock, interpretationRequest } from '../requests/interpretation-schema.ts';
 import { exampleBirth } from '../requests/examples.ts';
 
@@ -30,9 +30,16 @@ export const transitRequest = z
 
 export type TransitRequest = z.output<typeof transitRequest>;
 
-const transitPlanet = planetSchema.extend({
-  house: z.number().int().optional().describe('Natal points: house 1 to 12; absent for the transiting points and when the birth time is unknown'),
-  natal_house: z.number().int().optional().describe('Transiting points: the natal house 1 to 12 they fall in; absent for the natal points and when the birth time is unknown') });
+/**
+ * A transiting point: the natal answer's planet without a house of its own (natal_house says
+ * where it falls in the birth chart), dignities or a node variant (the transiting node is
+ * `true_node`, an id of its own).
+ */
+const transitPlanet = planetSchema.omit({ house: true, variant: true, dignity: true, dignities: true }).extend({
+  natal_house: z.number().int().optional().describe('The natal house 1 to 12 the point falls in; absent when the birth time is unknown'),
+});
+/** A natal point: the natal answer's planet, without dignities (transits have no include_dignity). */
+const natalPlanet = planetSchema.omit({ dignity: true, dignities: true });
 
 /** The natal summary's counts, with how many aspects apply and separate (clients print both). */
 const transitAspectsSummary = z.object({
@@ -49,20 +56,20 @@ export const transitResponse = z.object({
   transit: subjectSchema.describe('The transit moment and place (named `Transits`), and how it was calculated'),
   natal: subjectSchema.describe('The birth, and how its chart was calculated'),
   transit_planets: z.array(transitPlanet).describe('Positions of the transiting bodies (no houses of their own: natal_house says where they fall in the birth chart)'),
-  natal_planets: z.array(transitPlanet).describe('Positions of the natal points'),
-  natal_houses: z.array(z.object({}).passthrough()).optional().describe('The natal house cusps, as houses in the natal answer; absent when the birth time is unknown'),
-  natal_angles: z.object({}).passthrough().optional().describe('The natal angles with sign and house, as angles_details in the natal answer; absent when the birth time is unknown'),
+  natal_planets: z.array(natalPlanet).describe('Positions of the natal points'),
+  natal_houses: z.array(houseSchema).optional().describe('The natal house cusps, as houses in the natal answer; absent when the birth time is unknown'),
+  natal_angles: z.record(z.string(), angleDetailSchema).optional().describe('The natal angles with sign and house, as angles_details in the natal answer; absent when the birth time is unknown'),
   aspects: z.array(z.object({
     p1: z.string().describe('The transiting point, marked: `sun (T)`'),
     p2: z.string().describe('The natal point, marked: `moon (N)`'),
-    p1_id: z.string().describe('The transiting point\'s id, as in transit_planets[].id'),
-    p2_id: z.string().describe('The natal point\'s id, as in natal_planets[].id (or asc/mc)'),
-    p1_name: z.string().describe('Display name of the transiting point, marked: `Sun (T)`'),
-    p2_name: z.string().describe('Display name of the natal point, marked: `Moon (N)`'),
     type: aspectSchema.shape.type, deg: aspectSchema.shape.deg, angle: aspectSchema.shape.angle,
     orb: aspectSchema.shape.orb, is_major: aspectSchema.shape.is_major,
     is_applying: z.boolean().describe('True when the transiting point moves toward the exact aspect (the natal point stands still)'),
     out_of_sign: aspectSchema.shape.out_of_sign,
+    p1_id: z.string().describe('The transiting point\'s id, as in transit_planets[].id'),
+    p2_id: z.string().describe('The natal point\'s id, as in natal_planets[].id (or asc/mc)'),
+    p1_name: z.string().describe('Display name of the transiting point, marked: `Sun (T)`'),
+    p2_name: z.string().describe('Display name of the natal point, marked: `Moon (N)`'),
   })).describe('Aspects of the transiting points to the natal points, closest first'),
   aspects_summary: transitAspectsSummary.describe('Counts of the aspects listed'),
   interpretation: interpretationBlock.optional().describe('Unless `interpretation.enable` is false'),
