@@ -92,10 +92,19 @@ const yearOfJd = (jdUt: number) => new Date((jdUt - 2440587.5) * 86_400_000).get
  */
 export function termsAround(jdUt: number, jieOnly: boolean): { previous: SolarTerm; next: SolarTerm } {
   const year = yearOfJd(jdUt);
-  const seq = [...termsOfYear(year - 1), ...termsOfYear(year), ...termsOfYear(year + 1)].filter((t) => !jieOnly || t.kind === 'jie');
-  const i = seq.findIndex((t) => t.jdUt > jdUt);
-  if (i <= 0) throw new RangeError(`no solar terms around JD ${jdUt}`);
-  return { previous: seq[i - 1]!, next: seq[i]! };
+  let previous: SolarTerm | undefined;
+  // The year before, the year and the year after, in time order, without building a list.
+  for (let y = year - 1; y <= year + 1; y++) {
+    for (const t of termsOfYear(y)) {
+      if (jieOnly && t.kind !== 'jie') continue;
+      if (t.jdUt > jdUt) {
+        if (previous === undefined) throw new RangeError(`no solar term before JD ${jdUt}`);
+        return { previous, next: t };
+      }
+      previous = t;
+    }
+  }
+  throw new RangeError(`no solar term after JD ${jdUt}`);
 }
 
 /** The jie before and after an instant: the BaZi month that holds it opened at `previous`. */

@@ -35,6 +35,8 @@ export const baziRequest = z
     include_ten_gods: z.boolean().default(true).describe('Adds `ten_gods` to each pillar. Default true.'),
     include_pinyin: z.boolean().default(true).describe('Adds `gan_pinyin`/`zhi_pinyin` to pillars and luck pillars, and `pinyin` to the day master. Default true.'),
     include_debug: z.boolean().default(true).describe('Adds `astro_debug`: the solar terms of the birth\'s year with their instants. Default true.'),
+    include_stars: z.boolean().default(true).describe('Adds `stars` (symbolic stars: Nobleman, Academic Star, Peach Blossom, Travelling Horse, Void) and `xun_kong`. Default true.'),
+    include_interactions: z.boolean().default(true).describe('Adds `interactions`: stem combinations and clashes, six combinations, three harmonies, clashes, punishments and harms among the pillars, with whether each transforms and why. Default true.'),
   })
   .meta({ id: 'BaziRequest', example: exampleBaziBirth });
 export type BaziRequest = z.output<typeof baziRequest>;
@@ -97,6 +99,38 @@ const byElement = z.object({ Wood: z.number(), Fire: z.number(), Earth: z.number
 
 const zodiacReading = z.object({ animal: z.string(), branch: z.string(), year: z.number().int(), starts: z.string().describe('When that year began: the Lichun instant (UTC) or the lunar new year\'s date (UTC+8)') });
 
+export const starSchema = z.object({
+  name: z.string(), chinese: z.string(),
+  pillar: z.enum(['year', 'month', 'day', 'hour']).describe('The pillar whose branch holds the star'),
+  zhi: z.string(),
+  desc: z.string(),
+  trigger_rule: z.object({
+    type: z.enum(['dm_mapping', 'ref_mapping', 'void']).describe('`dm_mapping`: from a stem; `ref_mapping`: from a branch; `void`: from the day pillar\'s week'),
+    reference_pillar: z.enum(['year', 'month', 'day', 'hour']),
+    reference: z.string().describe('The reference stem, branch or pillar'),
+    targets: z.array(z.string()).describe('The branches the rule names'),
+  }),
+  trigger_text: z.string(),
+});
+
+export const interactionSchema = z.object({
+  id: z.string(),
+  type: z.string(),
+  chinese: z.string(),
+  kind: z.enum(['stem_combination', 'stem_clash', 'six_combination', 'three_harmony', 'half_three_harmony', 'clash', 'punishment', 'self_punishment', 'harm']),
+  scope: z.string().describe('`natal`, or where the outside pillar comes from (`luck`, `annual`, `monthly`)'),
+  pillars: z.array(z.string()),
+  branches: z.array(z.string()).describe('The branches involved (empty for stem interactions)'),
+  stems: z.array(z.string()).describe('The stems involved (empty for branch interactions)'),
+  is_formed: z.boolean().describe('The pattern is present (always true for a listed interaction)'),
+  transform_level: z.enum(['full', 'partial', 'none']),
+  transform_to: z.enum(ELEMENTS).nullable(),
+  transforms: z.boolean(),
+  note: z.string().describe('Why it transforms or not'),
+});
+
+const xunKong = z.object({ void_branches: z.array(z.string()), xun_name: z.string(), xun_index: z.number().int(), day_pillar: z.string() });
+
 const alternative = z.object({
   time_standard: z.enum(TIME_STANDARDS),
   day_boundary: z.enum(DAY_BOUNDARIES),
@@ -158,6 +192,9 @@ export const baziResponse = z
       day_pillar_date: z.string().describe('YYYY-MM-DD whose sexagenary count gives the day pillar'),
       alternatives: z.array(alternative).describe('Other time standards and day boundaries that would change the day or hour pillar, with the pillars they give'),
     }),
+    stars: z.array(starSchema).optional(),
+    xun_kong: xunKong.optional(),
+    interactions: z.array(interactionSchema).optional(),
     astro_debug: z.object({
       solar_terms: z.array(term).describe('The 24 terms from the Lichun before the birth'),
     }).optional(),

@@ -12,6 +12,8 @@ import { dayAndHour, fourPillars, DAY_BOUNDARIES, PILLAR_LABELS, type DayBoundar
 import { jieAround, lichunOf, termsAround, termsOfYear, type SolarTerm } from '../../astro/chinese/solar-terms.ts';
 import { BRANCHES, HIDDEN_ROLES, STEMS, ganZhiText, lifeStageOf, mod, nayinOf, type GanZhi } from '../../astro/chinese/stems-branches.ts';
 import { DAY_MASTER, tenGodOf } from '../../astro/chinese/ten-gods.ts';
+import { findStars, voidOf } from '../../astro/chinese/shen-sha.ts';
+import { findInteractions, type Interaction, type PlacedPillar } from '../../astro/chinese/interactions.ts';
 import { birthMoment, UNTIMED_HOUR } from '../requests/moment.ts';
 import type { ResolvedPlace } from '../requests/place.ts';
 import { placeWarnings } from '../requests/place.ts';
@@ -47,6 +49,25 @@ const branchInfo = (branch: number) => {
 function termOut(term: SolarTerm, offsetSeconds: number) {
   const ms = utcMsFromJulianDay(term.jdUt);
   return { chinese: term.chinese, pinyin: term.pinyin, name: term.name, longitude: term.longitude, utc: utcText(ms), local: formatLocalIso(secondMs(ms), offsetSeconds) };
+}
+
+const STAR_DESC: Record<string, string> = {
+  'Tian Yi Nobleman': 'Help from others when it is most needed',
+  'Academic Star': 'Learning, study and skill with words',
+  'Peach Blossom': 'Charm, attraction and romance',
+  'Travelling Horse': 'Movement, travel and changes of place',
+  'Void Branch (Kong Wang)': 'What this pillar stands for feels empty or comes late',
+};
+
+/** An interaction as the answers write it (the BaZi chart's and the flow's). */
+export function interactionOut(i: Interaction, scope: string) {
+  const pillars = i.members.map((m) => m.label);
+  return {
+    id: `${i.kind}_${pillars.join('_')}`, type: i.type, chinese: i.chinese, kind: i.kind, scope, pillars,
+    branches: i.members.filter((m) => m.part === 'branch').map((m) => m.char),
+    stems: i.members.filter((m) => m.part === 'stem').map((m) => m.char),
+    is_formed: true, transform_level: i.transformLevel, transform_to: i.transformTo, transforms: i.transformLevel === 'full', note: i.reason,
+  };
 }
 
 const byElement = (values: readonly number[]) => ({ Wood: values[0]!, Fire: values[1]!, Earth: values[2]!, Metal: values[3]!, Water: values[4]! });
@@ -152,6 +173,15 @@ export function computeBazi(task: BaziTask): BaziResponse {
     debug = { solar_terms: terms.map((t) => termOut(t, offset)) };
   }
 
+  const placed: PlacedPillar[] = chosen.map(([label, pillar], position) => ({ label, pillar, position }));
+  const stars = r.include_stars ? findStars(placed.map((p) => ({ label: p.label as typeof PILLAR_LABELS[number], pillar: p.pillar }))).map((h) => ({
+    name: h.name, chinese: h.chinese, pillar: h.pillar, zhi: BRANCHES[h.branch]!.char, desc: STAR_DESC[h.name]!,
+    trigger_rule: { type: h.reference.part === 'stem' ? 'dm_mapping' as const : h.reference.part === 'branch' ? 'ref_mapping' as const : 'void' as const, reference_pillar: h.reference.pillar, reference: h.reference.char, targets: h.targets.map((t) => BRANCHES[t]!.char) },
+    trigger_text: h.rule,
+  })) : undefined;
+  const voids = voidOf(four.day);
+  const interactions = r.include_interactions ? findInteractions(placed, four.month.branch).map((i) => interactionOut(i, 'natal')) : undefined;
+
   const yearBranch = BRANCHES[four.year.branch]!;
   const lunarBranch = mod(lunar.year - 4, 12);
   return {
@@ -199,6 +229,9 @@ export function computeBazi(task: BaziTask): BaziResponse {
       day_pillar_date: dateText(four.dayDate),
       alternatives,
     },
+    stars,
+    xun_kong: r.include_stars ? { void_branches: voids.branches.map((b) => BRANCHES[b]!.char), xun_name: ganZhiText(voids.xun), xun_index: voids.xunIndex, day_pillar: ganZhiText(four.day) } : undefined,
+    interactions,
     astro_debug: debug,
     warnings,
   };
