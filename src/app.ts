@@ -37,6 +37,8 @@ import { registerUsageLog, UsageLogWriter } from './http/usage-log.ts';
 import { natalRoutes } from './features/natal/natal-routes.ts';
 import { returnsRoutes } from './features/returns/returns-routes.ts';
 import { transitRoutes } from './features/transits/transits-routes.ts';
+import { profectionRoutes } from './features/profections/profections-routes.ts';
+import { signRoutes } from './features/signs/signs-routes.ts';
 import { synastryRoutes } from './features/synastry/synastry-routes.ts';
 import { numerologyRoutes } from './features/numerology/numerology-routes.ts';
 import { ephemerisRoutes } from './features/ephemeris/ephemeris-routes.ts';
@@ -302,6 +304,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await calc.register(returnsRoutes(deps.compute));
     await calc.register(baziRoutes(deps.compute));
     await calc.register(transitRoutes(deps.compute));
+    await calc.register(profectionRoutes(deps.compute));
+    await calc.register(signRoutes(deps.compute));
     await calc.register(synastryRoutes(deps.compute));
     await calc.register(ephemerisRoutes({ compute: deps.compute, exports }));
     await calc.register(skyEventsRoutes(deps.compute));

@@ -17,6 +17,10 @@ import { computeSkyEvents, type SkyEventsTask } from '../features/sky-events/sky
 import { computeMoonMonth, computeMoonPhase, type MoonMonthTask, type MoonPhaseTask } from '../features/moon/moon-service.ts';
 import { skyEventsAnswer } from '../answers/sky-events-answer.ts';
 import { moonMonthAnswer, moonPhaseAnswer } from '../answers/moon-answers.ts';
+import { profectionAnswer } from '../answers/profections-answer.ts';
+import { computeProfection, type ProfectionTask } from '../features/profections/profections-service.ts';
+import { signAnswer } from '../answers/signs-answer.ts';
+import { computeSign, type SignTask } from '../features/signs/signs-service.ts';
 import { baziAnswerBytes } from '../answers/bazi-answer.ts';
 import type { BaziTask } from '../features/bazi/bazi-service.ts';
 import { returnsAnswerBytes, solarReturnAnswerBytes } from '../answers/returns-answers.ts';
@@ -35,6 +39,8 @@ export const TASKS = {
   sky_events: (p: SkyEventsTask) => skyEventsAnswer(computeSkyEvents(p)),
   moon_phase: (p: MoonPhaseTask) => moonPhaseAnswer(computeMoonPhase(p)),
   moon_month: (p: MoonMonthTask) => moonMonthAnswer(computeMoonMonth(p)),
+  profections_annual: (p: ProfectionTask) => profectionAnswer(computeProfection(p)),
+  sign_lookup: (p: SignTask) => signAnswer(computeSign(p)),
   bazi: (p: BaziTask) => baziAnswerBytes(p),
   solar_return: solarReturnAnswerBytes,
   planet_returns: returnsAnswerBytes,
