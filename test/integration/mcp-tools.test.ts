@@ -14,6 +14,9 @@ let legacy: ReturnType<typeof v2Client>;
 let v1: ReturnType<typeof v1Client>;
 
 const birth = { name: 'Ada', year: 1981, month: 1, day: 1, hour: 23, minute: 30, city: 'Athens' };
+const nestedBirth = { name: 'Ada', datetime: '1981-01-01 23:30', location: { city: 'Athens', tz_str: 'AUTO' } };
+const solarReturn = { natal: nestedBirth, solar_return: { year: 2026, settings: { zodiac_type: 'Tropical', node_type: 'true' } } };
+const lunarReturns = { natal: nestedBirth, return_target: { body: 'moon', search_start: '2026-01-01', search_end: '2026-03-31' } };
 const pythagorean = { method: { system: 'pythagorean', profile: 'pythagorean-component-preserve-core-v1', master_policy: 'preserve_core_11_22_33', compound_policy: 'full_trace' } };
 
 beforeAll(async () => {
@@ -29,7 +32,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-const TOOL_NAMES = ['natal', 'v1_natal_calculate', 'v1_transits_calculate', 'v1_ephemeris_calculate', 'v1_sky_events', 'v1_numerology_profile', 'v1_natal_chart', 'v1_geo_search', 'v1_chinese_bazi', 'v1_western_profections_annual', 'v1_western_signs_sun', 'v1_western_signs_moon', 'v1_western_signs_rising', 'v1_western_signs_midheaven'];
+const TOOL_NAMES = ['natal', 'v1_natal_calculate', 'v1_transits_calculate', 'v1_ephemeris_calculate', 'v1_sky_events', 'v1_numerology_profile', 'v1_natal_chart', 'v1_geo_search', 'v1_western_solar_calculate', 'v1_western_returns_calculate', 'v1_chinese_bazi', 'v1_western_profections_annual', 'v1_western_signs_sun', 'v1_western_signs_moon', 'v1_western_signs_rising', 'v1_western_signs_midheaven'];
 
 describe('tools/list', () => {
   it('lists every tool, with input and output schemas, in both eras and with both SDK versions', async () => {
@@ -63,6 +66,8 @@ describe('structuredContent is the REST answer', () => {
     ['v1_numerology_profile', { ...pythagorean, subject: { birth_date: '1984-07-09', name: { birth: 'Maria Lopez' } }, date_context: { reference_date: '2026-01-15' } },
       () => server.post('/api/v1/numerology/profile', { ...pythagorean, subject: { birth_date: '1984-07-09', name: { birth: 'Maria Lopez' } }, date_context: { reference_date: '2026-01-15' } })],
     ['v1_chinese_bazi', { ...birth, sex: 'F', time_standard: 'true_solar' }, () => server.post('/api/v1/chinese/bazi', { ...birth, sex: 'F', time_standard: 'true_solar' })],
+    ['v1_western_solar_calculate', solarReturn, () => server.post('/api/v1/western/solar/calculate', solarReturn)],
+    ['v1_western_returns_calculate', lunarReturns, () => server.post('/api/v1/western/returns/calculate', lunarReturns)],
   ];
 
   for (const [tool, args, rest] of cases) {
