@@ -7,7 +7,8 @@
  */
 
 export const SYNASTRY_MODEL = 'orb_weighted_tanh_v1';
-export const STRENGTH_FORMULA = 'clamp01(orb_weight * body_weight * aspect_weight + apply_bonus), orb_weight = 1 - (orb_deg / max_orb_deg)^2, body_weight = sqrt(body_weight_a * body_weight_b)';
+/** Written in every contact's weight_breakdown: the parts are defined beside them in the schema and in docs/api.md. */
+export const STRENGTH_FORMULA = 'clamp01(orb_weight*body_weight*aspect_weight+apply_bonus)';
 
 /** A point's weight in a contact: luminaries and the personal points count most. */
 const BODY_WEIGHTS: Record<string, number> = {

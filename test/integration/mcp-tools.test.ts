@@ -32,7 +32,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-const TOOL_NAMES = ['natal', 'v1_natal_calculate', 'v1_transits_calculate', 'v1_ephemeris_calculate', 'v1_sky_events', 'v1_numerology_profile', 'v1_natal_chart', 'v1_geo_search', 'v1_western_solar_calculate', 'v1_western_returns_calculate', 'v1_chinese_bazi', 'v1_western_profections_annual', 'v1_western_signs_sun', 'v1_western_signs_moon', 'v1_western_signs_rising', 'v1_western_signs_midheaven'];
+const TOOL_NAMES = ['natal', 'v1_natal_calculate', 'v1_transits_calculate', 'v1_ephemeris_calculate', 'v1_sky_events', 'v1_numerology_profile', 'v1_natal_chart', 'v1_geo_search', 'v1_western_solar_calculate', 'v1_western_returns_calculate', 'v1_chinese_bazi', 'v1_western_synastry', 'v1_western_synastry_summary', 'v1_western_synastry_horoscope', 'v1_western_profections_annual', 'v1_western_signs_sun', 'v1_western_signs_moon', 'v1_western_signs_rising', 'v1_western_signs_midheaven'];
 
 describe('tools/list', () => {
   it('lists every tool, with input and output schemas, in both eras and with both SDK versions', async () => {

@@ -77,7 +77,7 @@ export const synastrySettings = z.object({
   context: z.object({
     relationship_goal: z.string().max(40).optional().describe('Echoed (default long_term).'),
     user_experience_level: z.string().max(40).optional().describe('Echoed (default beginner).'),
-  }).optional(),
+  }).optional().describe('Who the answer is for; echoed in meta.settings_resolved.context.'),
 }).describe('What is compared and which blocks are answered; every value used is echoed in meta.settings_resolved.');
 
 const examplePersonA = { name: 'Ada', datetime: '1990-05-17T08:15:00', location: { city: 'Lisbon', lat: 38.72, lng: -9.14 }, tz_str: 'Europe/Lisbon', time_known: true };
@@ -104,7 +104,7 @@ export const synastryHoroscopeRequest = z.object({
   person_b: synastryPerson,
   date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected YYYY-MM-DD').optional().describe('The day (default: today in tz_str).'),
   tz_str: timeZoneName.optional().describe('IANA zone of the day (default UTC).'),
-  settings: synastrySettings.pick({ zodiac: true, zodiac_type: true, sidereal_ayanamsa: true, house_system: true, node_type: true }).optional(),
+  settings: synastrySettings.pick({ zodiac: true, zodiac_type: true, sidereal_ayanamsa: true, house_system: true, node_type: true }).optional().describe('Zodiac, ayanamsa, house system and node of both natal charts.'),
 }).meta({ id: 'SynastryHoroscopeRequest', example: { person_a: examplePersonA, person_b: examplePersonB, date: '2026-02-14', tz_str: 'Europe/Lisbon' } });
 export type SynastryHoroscopeRequest = z.output<typeof synastryHoroscopeRequest>;
 
@@ -116,11 +116,15 @@ export const synastryHoroscopeQuery = z.object({
 // ---------------------------------------------------------------------------------------------
 // Answers
 
+const flag = (what: string) => z.boolean().describe(what);
 const resolvedInclude = z.object({
-  natal_snapshots: z.boolean(), aspects: z.boolean(), house_overlays: z.boolean(), angle_contacts: z.boolean(), midpoints: z.boolean(),
-  scores: z.boolean(), archetype: z.boolean(), text: z.boolean(), text_locale: z.string(), text_tone: z.string(),
-  display_point_labels: z.boolean(), display_aspect_labels: z.boolean(), strength_labels: z.boolean(), ranges: z.boolean(),
-  scoring_bucket_definitions: z.boolean(), synastry_bands: z.boolean(),
+  natal_snapshots: flag('natal.person_a / person_b given'), aspects: flag('synastry.aspects given'), house_overlays: flag('synastry.house_overlays given'),
+  angle_contacts: flag('Contacts with angles included'), midpoints: flag('synastry.midpoints given'),
+  scores: flag('synastry.scores given'), archetype: flag('synastry.archetype given'), text: flag('text blocks given'),
+  text_locale: z.string().describe('Language of the text (en)'), text_tone: z.string().describe('Tone of the text (neutral)'),
+  display_point_labels: flag('Point labels on the contacts'), display_aspect_labels: flag('Aspect labels on the contacts'),
+  strength_labels: flag('As sent (strength_label is always given)'), ranges: flag('As sent (adds nothing)'),
+  scoring_bucket_definitions: flag('scores.bucket_definitions given'), synastry_bands: flag('As sent (bands are not served)'),
 });
 
 export const settingsResolved = z.object({
@@ -137,31 +141,34 @@ export const settingsResolved = z.object({
   angle_contacts_mode: z.string().describe('inline (angle contacts are in synastry.aspects, kind angle_contact) or off'),
   coordinate_system: z.string().describe('geocentric_ecliptic'),
   include: resolvedInclude.describe('Every include flag, resolved'),
-  context: z.object({ relationship_goal: z.string(), user_experience_level: z.string() }).describe('As sent, or the defaults'),
-});
+  context: z.object({
+    relationship_goal: z.string().describe('As sent, or long_term'),
+    user_experience_level: z.string().describe('As sent, or beginner'),
+  }).describe('As sent, or the defaults'),
+}).describe('Every setting used, defaults filled in');
 
 export const synastryMeta = z.object({
-  engine: z.object({ name: z.string(), version: z.string() }).describe('This service\'s synastry engine'),
-  ephemeris: z.object({ provider: z.string(), version: z.string() }).describe('The ephemeris library'),
+  engine: z.object({ name: z.string().describe('Engine name'), version: z.string().describe('Engine version') }).describe('This service\'s synastry engine'),
+  ephemeris: z.object({ provider: z.string().describe('swisseph'), version: z.string().describe('Swiss Ephemeris version') }).describe('The ephemeris library'),
   settings_resolved: settingsResolved,
   generated_at: z.string().describe('When the answer was made, UTC ISO 8601'),
   calculation_hash: z.string().describe('SHA-256 (hex) of the two births as read and the resolved settings: equal hashes, equal data'),
   warnings: z.array(z.string()).describe('Places chosen among namesakes, DST readings, house fallbacks, overlays left out for an unknown time'),
   aliases: z.record(z.string(), z.string()).describe('Body names of the request that were aliases, and what each became'),
-});
+}).describe('How the answer was made');
 
 const weightBreakdown = z.object({
   orb_weight: z.number().describe('1 − (orb_deg / max_orb_deg)²'),
   body_weight: z.number().describe('√(body_weight_a × body_weight_b)'),
-  body_weight_a: z.number(), body_weight_b: z.number(),
-  aspect_weight: z.number(),
+  body_weight_a: z.number().describe('Weight of A\'s point'), body_weight_b: z.number().describe('Weight of B\'s point'),
+  aspect_weight: z.number().describe('Weight of the aspect'),
   apply_bonus: z.number().describe('0.05 when applying, else 0'),
-  formula: z.string(),
-});
+  formula: z.string().describe('How strength is made of these parts'),
+}).describe('The parts of strength');
 
 export const synastryAspect = z.object({
   id: z.string().describe('aspect_ + SHA-256 (hex) of `a:<a_point>|b:<b_point>|<aspect>`'),
-  kind: z.enum(['planet_aspect', 'angle_contact']),
+  kind: z.enum(['planet_aspect', 'angle_contact']).describe('angle_contact when an angle takes part'),
   a_point: z.string().describe('Point id of person A'),
   b_point: z.string().describe('Point id of person B'),
   a_point_label: z.string().optional().describe('With include.display_point_labels'),
@@ -170,22 +177,22 @@ export const synastryAspect = z.object({
   canonical_key: z.string().describe('pair_key|aspect'),
   aspect: z.string().describe('conjunction, opposition, trine, square, sextile, or a minor aspect with aspect_set all'),
   aspect_label: z.string().optional().describe('With include.display_aspect_labels'),
-  aspect_angle_deg: z.number(),
+  aspect_angle_deg: z.number().describe('The exact angle of the aspect'),
   separation_deg: z.number().describe('Angular distance of the two points, 0 to 180'),
   delta_deg: z.number().describe('separation_deg − aspect_angle_deg (negative: inside the exact angle)'),
   orb_deg: z.number().describe('|delta_deg|'),
   applying: z.boolean().describe('The orb shrinks when each point moves at its natal daily speed'),
-  strength: z.number().min(0).max(1),
-  strength_label: z.enum(STRENGTH_LABELS),
-  polarity: z.enum(POLARITIES),
-  polarity_confidence: z.number().min(0).max(1),
-  categories: z.array(z.string()),
-  domains: z.array(z.enum(DOMAINS)),
-  themes: z.array(z.string()),
+  strength: z.number().min(0).max(1).describe('0 to 1 (weight_breakdown)'),
+  strength_label: z.enum(STRENGTH_LABELS).describe('very_strong ≥ 0.8, strong ≥ 0.6, moderate ≥ 0.4, weak ≥ 0.2, very_weak'),
+  polarity: z.enum(POLARITIES).describe('supportive, challenging, mixed or neutral'),
+  polarity_confidence: z.number().min(0).max(1).describe('How clear the polarity is, 0 to 1'),
+  categories: z.array(z.string()).describe('Classes of the two points: luminary, personal, social, outer, node, angle, minor_body'),
+  domains: z.array(z.enum(DOMAINS)).describe('Areas of the relationship the contact speaks to'),
+  themes: z.array(z.string()).describe('Themes of the pair and of each point'),
   weight_breakdown: weightBreakdown,
   text_key: z.string().describe('aspect.a_<a>_<aspect>_b_<b> or angle_contact.a_<a>_<aspect>_b_<b>'),
-  is_angle_contact: z.boolean(),
-});
+  is_angle_contact: z.boolean().describe('True when an angle takes part'),
+}).describe('A contact between A\'s point and B\'s');
 
 export const synastryOverlay = z.object({
   id: z.string().describe('overlay_a_sun_in_b_7'),
@@ -194,10 +201,10 @@ export const synastryOverlay = z.object({
   target_house: z.number().int().min(1).max(12).describe('House of the other person\'s chart the point falls in'),
   house: z.number().int().min(1).max(12).describe('The same as target_house'),
   distance_to_cusp_deg: z.number().describe('Degrees from that house\'s cusp forward to the point'),
-  strength: z.number().min(0).max(1),
-  strength_label: z.enum(STRENGTH_LABELS),
+  strength: z.number().min(0).max(1).describe('Point weight × house weight (angular 1, succedent 0.75, cadent 0.5)'),
+  strength_label: z.enum(STRENGTH_LABELS).describe('As for the contacts'),
   text_key: z.string().describe('overlay.a_sun_in_b_7'),
-});
+}).describe('A point in the other person\'s house');
 
 const houseOverlays = z.object({
   a_planets_in_b_houses: z.array(synastryOverlay).describe('A\'s points in B\'s houses; empty when B\'s birth time is unknown'),
@@ -206,105 +213,134 @@ const houseOverlays = z.object({
   b_in_a: z.array(synastryOverlay).describe('The same items as b_planets_in_a_houses'),
 });
 
-const scoreValue = () => z.number().int().min(0).max(100);
+const scoreValue = (what = 'Score 0 to 100 (docs/api.md)') => z.number().int().min(0).max(100).describe(what);
 export const synastryScores = z.object({
-  overall: scoreValue(), romance: scoreValue(), communication: scoreValue(), stability: scoreValue(), intimacy: scoreValue(), growth: scoreValue(),
+  overall: scoreValue('0.8 × the mean of the five domains + 0.2 × (100 − tension)'), romance: scoreValue('Romance, 0 to 100'), communication: scoreValue('Communication, 0 to 100'),
+  stability: scoreValue('Stability, 0 to 100'), intimacy: scoreValue('Intimacy, 0 to 100'), growth: scoreValue('Growth, 0 to 100'),
   tension: scoreValue().describe('How much friction: higher is more'),
-  contributors: z.array(z.object({ ref_id: z.string(), weight: z.number(), bucket: z.string() })).describe('The strongest contacts of each score (at most 3 each): signed weight, the score they count in'),
-  model: z.string(),
-  scoring_meta: z.object({ baseline: z.number(), range: z.tuple([z.number(), z.number()]), method: z.string() }),
+  contributors: z.array(z.object({ ref_id: z.string().describe('A contact\'s id'), weight: z.number().describe('Its signed weight in the score'), bucket: z.string().describe('The score it counts in') })).describe('The strongest contacts of each score (at most 3 each): signed weight, the score they count in'),
+  model: z.string().describe('The scoring model'),
+  scoring_meta: z.object({
+    baseline: z.number().describe('Score with no contact'), range: z.tuple([z.number(), z.number()]).describe('Lowest and highest score'), method: z.string().describe('How scores are made'),
+  }).describe('The scale of the scores'),
   bucket_definitions: z.record(z.string(), z.string()).optional().describe('With include.scoring_bucket_definitions'),
-});
+}).describe('The seven scores, integers 0 to 100');
 
 export const synastryArchetype = z.object({
-  id: z.enum(ARCHETYPE_IDS),
-  confidence: z.number().min(0).max(1),
-  drivers: z.array(z.object({ kind: z.enum(['score', 'aspect']), ref_id: z.string(), weight: z.number() })),
-  label: z.string(),
-  one_liner: z.string(),
-});
+  id: z.enum(ARCHETYPE_IDS).describe('One of the 14 archetypes'),
+  confidence: z.number().min(0).max(1).describe('0.3 to 0.95: how clearly the rule holds'),
+  drivers: z.array(z.object({
+    kind: z.enum(['score', 'aspect']).describe('A score or a contact'), ref_id: z.string().describe('The score\'s name or the contact\'s id'), weight: z.number().describe('Score / 100, or the contact\'s strength'),
+  })).describe('What chose it'),
+  label: z.string().describe('Its name'),
+  one_liner: z.string().describe('It in one sentence'),
+}).describe('The kind of relationship the charts describe');
 
-const textEntry = z.object({ title: z.string(), summary: z.string() });
-const textBlock = z.object({ locale: z.string(), tone: z.string(), by_key: z.record(z.string(), textEntry) });
+const textEntry = z.object({ title: z.string().describe('Short title'), summary: z.string().describe('One or two sentences') });
+const textBlock = z.object({
+  locale: z.string().describe('en'), tone: z.string().describe('neutral'), by_key: z.record(z.string(), textEntry).describe('Text of every text_key of the answer'),
+}).describe('Text of the contacts and overlays');
 
 /** A person's natal answer as POST /api/v1/natal/calculate writes it for the synastry's settings (no optional block of the natal request). */
 export const natalSnapshot = natalResponse.omit({ stelliums: true, dominants: true, declination_aspects: true, fixed_stars: true, interpretation: true, report: true });
 
 export const synastryResponse = z.object({
   meta: synastryMeta,
-  natal: z.object({ person_a: natalSnapshot, person_b: natalSnapshot }).nullable().describe('Each person\'s natal answer (as POST /api/v1/natal/calculate); null with include.natal_snapshots false'),
+  natal: z.object({ person_a: natalSnapshot.describe('A\'s natal answer'), person_b: natalSnapshot.describe('B\'s natal answer') }).nullable().describe('Each person\'s natal answer (as POST /api/v1/natal/calculate); null with include.natal_snapshots false'),
   synastry: z.object({
     aspects: z.array(synastryAspect).nullable().describe('A\'s points to B\'s, strongest first; null with include.aspects false'),
     house_overlays: houseOverlays.nullable().describe('null with include.house_overlays false'),
-    highlights: z.array(z.object({ kind: z.literal('aspect'), ref_id: z.string(), reason_codes: z.array(z.string()) })),
-    scores: synastryScores.nullable(),
-    archetype: synastryArchetype.nullable(),
-    midpoints: z.array(z.object({ point: z.string(), abs_pos: z.number(), sign: z.string(), sign_id: z.string(), pos: z.number() })).nullable().describe('With include.midpoints'),
+    highlights: z.array(z.object({
+      kind: z.literal('aspect').describe('aspect'), ref_id: z.string().describe('The contact\'s id'), reason_codes: z.array(z.string()).describe('Why it stands out'),
+    })).describe('The strongest contacts (strength ≥ 0.35, at most 8)'),
+    scores: synastryScores.nullable().describe('null with include.scores false'),
+    archetype: synastryArchetype.nullable().describe('null with include.archetype false'),
+    midpoints: z.array(z.object({
+      point: z.string().describe('Point id'), abs_pos: z.number().describe('Longitude of the nearer midpoint'), sign: z.string().describe('Sign abbreviation'),
+      sign_id: z.string().describe('Sign id'), pos: z.number().describe('Degrees into the sign'),
+    })).nullable().describe('With include.midpoints'),
     text: textBlock.nullable().describe('With include.text'),
-    index: z.object({ aspects_by_id: z.record(z.string(), z.number().int()) }),
-  }),
+    index: z.object({ aspects_by_id: z.record(z.string(), z.number().int()).describe('Contact id → its index in aspects') }).describe('Lookups'),
+  }).describe('The comparison'),
   text: textBlock.nullable().describe('The same as synastry.text (clients read either)'),
 });
 export type SynastryResponse = z.output<typeof synastryResponse>;
 
-const strengthItem = z.object({ title: z.string(), summary: z.string(), ref_id: z.string() });
+const strengthItem = z.object({
+  title: z.string().describe('Short title of the contact'), summary: z.string().describe('What it means, in a sentence or two'), ref_id: z.string().describe('The contact\'s id in the full synastry answer'),
+});
 export const synastrySummaryResponse = z.object({
-  meta: synastryMeta.pick({ engine: true, generated_at: true, calculation_hash: true, warnings: true }),
-  subjects: z.object({ person_a: z.string(), person_b: z.string() }).describe('The two names'),
+  meta: synastryMeta.pick({ engine: true, generated_at: true, calculation_hash: true, warnings: true }).describe('How the answer was made'),
+  subjects: z.object({ person_a: z.string().describe('A\'s name'), person_b: z.string().describe('B\'s name') }).describe('The two names'),
   summary: z.object({
-    scores: synastryScores.pick({ overall: true, romance: true, communication: true, stability: true, intimacy: true, growth: true, tension: true }),
-    archetype: synastryArchetype.pick({ id: true, label: true, one_liner: true, confidence: true }),
+    scores: synastryScores.pick({ overall: true, romance: true, communication: true, stability: true, intimacy: true, growth: true, tension: true }).describe('The seven scores of the full answer'),
+    archetype: synastryArchetype.pick({ id: true, label: true, one_liner: true, confidence: true }).describe('The archetype of the full answer'),
     strengths: z.array(strengthItem).describe('The strongest supportive contacts, at most 5'),
     challenges: z.array(strengthItem).describe('The strongest challenging contacts, at most 5'),
-  }),
+  }).describe('The relationship in brief'),
 });
 export type SynastrySummaryResponse = z.output<typeof synastrySummaryResponse>;
 
 const instant = z.object({ utc: z.string().describe('UTC, to the second'), local: z.string().describe('In tz_str, with its offset') });
+const tone = () => z.enum(['supportive', 'challenging', 'mixed', 'quiet']).describe('supportive or challenging (65 % of the strength or more), mixed, or quiet (no transit)');
 
 export const horoscopeTransit = z.object({
   id: z.string().describe('transit_<body>_<aspect>_<target>_<point>'),
-  transit_point: z.string(),
-  target: z.enum(['person_a', 'person_b', 'composite']),
-  natal_point: z.string(),
-  aspect: z.string(),
-  aspect_angle_deg: z.number(),
-  separation_deg: z.number(),
-  orb_deg: z.number(),
-  applying: z.boolean(),
-  strength: z.number().min(0).max(1),
-  strength_label: z.enum(STRENGTH_LABELS),
-  polarity: z.enum(POLARITIES),
-  domains: z.array(z.string()),
+  transit_point: z.string().describe('The transiting planet'),
+  target: z.enum(['person_a', 'person_b', 'composite']).describe('Whose point it aspects'),
+  natal_point: z.string().describe('The point aspected'),
+  aspect: z.string().describe('conjunction, opposition, square, trine or sextile'),
+  aspect_angle_deg: z.number().describe('The exact angle of the aspect'),
+  separation_deg: z.number().describe('Angular distance at the reference time, 0 to 180'),
+  orb_deg: z.number().describe('Distance from exact at the reference time'),
+  applying: z.boolean().describe('The orb shrinks at the reference time'),
+  strength: z.number().min(0).max(1).describe('As for the synastry contacts, 0 to 1'),
+  strength_label: z.enum(STRENGTH_LABELS).describe('very_strong … very_weak'),
+  polarity: z.enum(POLARITIES).describe('supportive, challenging, mixed or neutral'),
+  domains: z.array(z.string()).describe('The context\'s domains it speaks to'),
   timing: z.object({
     orb_entry: instant.nullable().describe('null when it lies beyond the search bound'),
     exact: instant.nullable().describe('The exact hit nearest the day\'s reference time; null when the window has none'),
     orb_exit: instant.nullable().describe('null when it lies beyond the search bound'),
     exact_count: z.number().int().describe('Exact hits inside the window (up to 3 with a retrograde loop)'),
     duration_hours: z.number().nullable().describe('orb_exit − orb_entry; null when either is beyond the bound'),
-    trigger_phase: z.enum(['applying', 'exact', 'separating', 'within_orb']),
+    trigger_phase: z.enum(['applying', 'exact', 'separating', 'within_orb']).describe('Where the reference time lies: before the hit, at it, after it, or in a window without one'),
   }).optional().describe('With include_timing'),
 });
 
+const personOfDay = (who: string) => z.object({
+  name: z.string().describe(`${who}'s name`), time_known: z.boolean().describe('False for an untimed birth'),
+  sun_sign: z.string().describe('Sign of the Sun'), moon_sign: z.string().describe('Sign of the Moon'),
+  rising_sign: z.string().nullable().describe('Sign of the Ascendant; null when the birth time is unknown'),
+}).describe(`${who} in brief`);
+
 export const synastryHoroscopeResponse = z.object({
   meta: z.object({
-    date: z.string(), tz_str: z.string(), relationship_context: z.string(), include_timing: z.boolean(),
+    date: z.string().describe('The day, YYYY-MM-DD'), tz_str: z.string().describe('Its zone'),
+    relationship_context: z.string().describe('romantic or friendship'), include_timing: z.boolean().describe('Whether windows were searched'),
     reference_time: instant.describe('Local noon of the day: where the transits are cast'),
     orbs: z.record(z.string(), z.number()).describe('Orb of each aspect, degrees'),
-    settings_resolved: z.object({ zodiac: z.string(), sidereal_ayanamsa: z.string().nullable(), house_system: z.string(), node_type: z.string() }),
-    warnings: z.array(z.string()),
-    calculation_hash: z.string(),
-  }),
-  persons: z.object({
-    person_a: z.object({ name: z.string(), time_known: z.boolean(), sun_sign: z.string(), moon_sign: z.string(), rising_sign: z.string().nullable() }),
-    person_b: z.object({ name: z.string(), time_known: z.boolean(), sun_sign: z.string(), moon_sign: z.string(), rising_sign: z.string().nullable() }),
-  }),
-  composite: z.object({ points: z.array(z.object({ id: z.string(), abs_pos: z.number(), sign: z.string(), sign_id: z.string(), pos: z.number() })) }).describe('Midpoint composite (nearer midpoints) of the ten planets'),
+    settings_resolved: z.object({
+      zodiac: z.string().describe('tropical or sidereal'), sidereal_ayanamsa: z.string().nullable().describe('The ayanamsa; null for tropical'),
+      house_system: z.string().describe('House system of the natal charts'), node_type: z.string().describe('true or mean'),
+    }).describe('The natal charts\' settings'),
+    warnings: z.array(z.string()).describe('Untimed births and other notes'),
+    calculation_hash: z.string().describe('SHA-256 (hex) of the births, the day, the zone and the options'),
+  }).describe('The day and how it was read'),
+  persons: z.object({ person_a: personOfDay('A'), person_b: personOfDay('B') }).describe('The two people'),
+  composite: z.object({
+    points: z.array(z.object({
+      id: z.string().describe('Planet id'), abs_pos: z.number().describe('Longitude of the nearer midpoint'), sign: z.string().describe('Sign abbreviation'),
+      sign_id: z.string().describe('Sign id'), pos: z.number().describe('Degrees into the sign'),
+    })).describe('The ten planets'),
+  }).describe('Midpoint composite (nearer midpoints) of the ten planets'),
   transits: z.array(horoscopeTransit).describe('Transits of the day to A, B and the composite, strongest first'),
   domains: z.array(z.object({
-    id: z.string(), score: z.number().int().min(0).max(100), tone: z.enum(['supportive', 'challenging', 'mixed', 'quiet']),
-    transit_ids: z.array(z.string()),
+    id: z.string().describe('Domain of the context'), score: z.number().int().min(0).max(100).describe('Bucket score of its transits, 0 to 100'), tone: tone(),
+    transit_ids: z.array(z.string()).describe('Its strongest transits, at most 5'),
   })).describe('The context\'s domains for the day'),
-  summary: z.object({ score: z.number().int().min(0).max(100), tone: z.enum(['supportive', 'challenging', 'mixed', 'quiet']), headline: z.string() }),
+  summary: z.object({
+    score: z.number().int().min(0).max(100).describe('Mean of the domain scores'), tone: tone(), headline: z.string().describe('The day in a sentence'),
+  }).describe('The day in brief'),
 });
 export type SynastryHoroscopeResponse = z.output<typeof synastryHoroscopeResponse>;

@@ -184,6 +184,15 @@ export function chartPoints(cast: NatalCast, settings: ResolvedSettings): Aspect
 }
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** Contact ids by `a:<a>|b:<b>|<aspect>`: a few thousand possible keys, each hashed once per thread. */
+const contactIds = new Map<string, string>();
+function contactId(a: string, b: string, type: string): string {
+  const key = `a:${a}|b:${b}|${type}`;
+  let id = contactIds.get(key);
+  if (id === undefined) contactIds.set(key, (id = `aspect_${sha256(key)}`));
+  return id;
+}
 const round6 = (x: number) => Math.round(x * 1e6) / 1e6;
 const MAX_ORB: Record<string, number> = Object.fromEntries(ASPECT_DEFINITIONS.map((d) => [d.type, d.orb]));
 
@@ -209,7 +218,7 @@ export function synastryContacts(a: CastPerson, b: CastPerson, settings: Resolve
     const { polarity, confidence } = contactPolarity(f.p1, f.p2, f.type);
     const sep = Math.abs(((aBySep.get(f.p1)!.lon - bBySep.get(f.p2)!.lon) % 360 + 540) % 360 - 180);
     const aspect: Aspect = {
-      id: `aspect_${sha256(`a:${f.p1}|b:${f.p2}|${f.type}`)}`,
+      id: contactId(f.p1, f.p2, f.type),
       kind: angleContact ? 'angle_contact' : 'planet_aspect',
       a_point: f.p1, b_point: f.p2,
       a_point_label: settings.include.display_point_labels ? pointLabel(f.p1) : undefined,

@@ -1,0 +1,93 @@
+/**
+ * Synastry (with natal snapshots, scores and archetype: the default answer) against natal,
+ * measured in one run two ways:
+ *
+ * - served: the compiled service (`npm run build` first), one process on embedded defaults with
+ *   the compute pool, autocannon on POST /api/v1/western/synastry (two new random births per
+ *   request, in the person block clients send) and POST /api/v1/natal/calculate (one) in
+ *   alternating rounds after a warm-up of each; the ratio is synastry's requests per second over
+ *   natal's (target: at least 0.5, a synastry casting two charts);
+ * - in process: the two compute tasks in alternating batches on one thread, CPU ms per task.
+ *
+ *   npx tsx bench/synastry.bench.ts [seconds per round=4] [rounds=2]
+ */
+import { initEphemeris } from '../src/astro/ephemeris.ts';
+import { runTask } from '../src/compute/tasks.ts';
+import { natalRequest } from '../src/features/natal/natal-schemas.ts';
+import { resolveSubjectPlace } from '../src/features/requests/place.ts';
+import { synastryRequest } from '../src/features/synastry/synastry-schemas.ts';
+import { resolvePersonPlace } from '../src/features/synastry/synastry-calculate.ts';
+import { randomBirth } from './births.ts';
+import { runLoad } from './load.ts';
+import { median } from './median.ts';
+import { startBenchServer } from './server-process.ts';
+
+const seconds = Number(process.argv[2] ?? 4);
+const rounds = Number(process.argv[3] ?? 2);
+const CONNECTIONS = 16;
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** A random birth as a synastry person block: datetime and location. */
+function person() {
+  const b = randomBirth();
+  return { datetime: `${b.year}-${pad(b.month)}-${pad(b.day)}T${pad(b.hour)}:${pad(b.minute)}:00`, location: { lat: b.lat, lng: b.lng }, tz_str: 'AUTO' };
+}
+
+async function served(): Promise<{ natal: number[]; synastry: number[] }> {
+  const server = await startBenchServer({ COMPUTE_MODE: 'pool' });
+  const headers = { 'x-api-key': server.key, 'content-type': 'application/json' };
+  const loads = {
+    natal: { url: `${server.url}/api/v1/natal/calculate`, method: 'POST' as const, headers, body: () => JSON.stringify(randomBirth()) },
+    synastry: { url: `${server.url}/api/v1/western/synastry`, method: 'POST' as const, headers, body: () => JSON.stringify({ person_a: person(), person_b: person() }) },
+  };
+  const out = { natal: [] as number[], synastry: [] as number[] };
+  try {
+    for (const name of ['natal', 'synastry'] as const) await runLoad('warm-up', { ...loads[name], durationSeconds: 3, connections: CONNECTIONS });
+    for (let r = 0; r < rounds; r++) {
+      for (const name of (r % 2 ? ['synastry', 'natal'] : ['natal', 'synastry']) as ('natal' | 'synastry')[]) {
+        const result = await runLoad(name, { ...loads[name], durationSeconds: seconds, connections: CONNECTIONS });
+        if (result.non2xx || result.errors) throw new Error(`${name}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+        out[name].push(result.requestsPerSecond);
+      }
+    }
+  } finally {
+    await server.stop();
+  }
+  return out;
+}
+
+function inProcess(): { natal: number; synastry: number } {
+  initEphemeris();
+  const cases = Array.from({ length: 200 }, () => {
+    const natal = natalRequest.parse(randomBirth());
+    const body = synastryRequest.parse({ person_a: person(), person_b: person() });
+    const places = [resolvePersonPlace(body.person_a, ['body', 'person_a']), resolvePersonPlace(body.person_b, ['body', 'person_b'])] as const;
+    return {
+      natal: { request: natal, place: resolveSubjectPlace(natal, ['body']), includeMinor: false, includeStelliums: false },
+      synastry: { person_a: body.person_a, person_b: body.person_b, settings: body.settings, places: [...places] as [typeof places[0], typeof places[1]], locs: [['body', 'person_a'], ['body', 'person_b']] as [string[], string[]], nowMs: Date.now() },
+    };
+  });
+  let k = 0;
+  const tasks = { natal: () => runTask('natal', cases[k++ % cases.length]!.natal), synastry: () => runTask('synastry', cases[k++ % cases.length]!.synastry) };
+  for (let i = 0; i < 200; i++) { tasks.natal(); tasks.synastry(); }
+  const samples = { natal: [] as number[], synastry: [] as number[] };
+  const end = Date.now() + seconds * 1000;
+  while (Date.now() < end) {
+    for (const name of ['natal', 'synastry'] as const) {
+      const before = process.cpuUsage();
+      for (let i = 0; i < 20; i++) tasks[name]();
+      const used = process.cpuUsage(before);
+      samples[name].push((used.user + used.system) / 20 / 1000);
+    }
+  }
+  return { natal: median(samples.natal), synastry: median(samples.synastry) };
+}
+
+const t = inProcess();
+const s = process.argv.includes('--in-process') ? undefined : await served();
+const avg = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+console.log(`Synastry against natal (${rounds} served rounds of ${seconds} s, ${CONNECTIONS} connections; in process: CPU ms per task, median of batches of 20)`);
+console.log('| measure | natal | synastry | synastry / natal |');
+console.log('|---|---:|---:|---:|');
+if (s) console.log(`| served req/s | ${avg(s.natal).toFixed(0)} | ${avg(s.synastry).toFixed(0)} | ${(avg(s.synastry) / avg(s.natal)).toFixed(2)} |`);
+console.log(`| in-process ms per task | ${t.natal.toFixed(3)} | ${t.synastry.toFixed(3)} | ${(t.natal / t.synastry).toFixed(2)} (throughput) |`);
