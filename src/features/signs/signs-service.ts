@@ -1,14 +1,16 @@
 /**
  * The sign of one point (Sun, Moon, Ascendant, Midheaven): runs in a compute worker (or inline).
- * The point comes from the natal answer itself (natalAnswerBytes of a NatalTask made from the
- * request, parsed), and its text from the natal answer's interpretation block: the same item a
- * natal chart with interpretation shows.
+ * The point comes from the natal answer itself (the natal writer's bytes for a NatalTask made
+ * from the request, parsed), and its text from the natal interpretation block of the same cast
+ * (natalInterpretation, which the natal answer writes): the same item a natal chart with
+ * interpretation shows.
  */
 import type { z } from 'zod/v4';
-import { natalAnswerBytes } from '../../answers/natal-answer.ts';
+import { writeNatalAnswer } from '../../answers/natal-answer.ts';
+import type { InterpretationBlock } from '../../interpretations/index.ts';
 import type { ResolvedPlace } from '../requests/place.ts';
 import { RequestFieldError } from '../requests/request-error.ts';
-import type { NatalTask } from '../natal/natal-service.ts';
+import { castNatal, natalInterpretation, type NatalTask } from '../natal/natal-service.ts';
 import type { NatalRequest, natalResponse } from '../natal/natal-schemas.ts';
 import { TIMED_SIGN_POINTS, type SignAnswer, type SignPoint, type SignRequest } from './signs-schemas.ts';
 
@@ -45,15 +47,19 @@ export function computeSign(task: SignTask): SignAnswer {
   const style = request.interpretation?.style === 'improved' ? 'improved' : 'standard';
   const { interpretation: _, ...birth } = request;
   const natalRequest: NatalRequest = { ...birth };
-  const natalTask: NatalTask = { request: natalRequest, place, includeMinor: false, includeStelliums: false, interpretation: wanted ? { style, language: 'en' } : undefined };
-  const natal = JSON.parse(decoder.decode(natalAnswerBytes(natalTask))) as NatalAnswer;
+  const natalTask: NatalTask = { request: natalRequest, place, includeMinor: false, includeStelliums: false, interpretation: undefined };
+  // One cast: the natal answer's bytes (without its text, which the point does not need) and the
+  // natal interpretation block, made by the natal answer's own function from the same cast.
+  const cast = castNatal(natalTask);
+  const natal = JSON.parse(decoder.decode(writeNatalAnswer(natalTask, cast))) as NatalAnswer;
+  const block = wanted ? natalInterpretation({ ...natalTask, interpretation: { style, language: 'en' } }, cast) : undefined;
   const def = POINTS[point];
   const at = def.id === 'sun' || def.id === 'moon' ? natal.planets.find((p) => p.id === def.id)! : natal.angles_details![def.id]!;
   const warnings = [...natal.warnings];
   let interpretation: SignAnswer['interpretation'];
-  if (wanted && natal.interpretation) {
+  if (block) {
     const key = `${def.key}.sign.${at.sign_id}`;
-    interpretation = signInterpretation(natal.interpretation, key, `${def.id}_${at.sign_id}`);
+    interpretation = signInterpretation(block, key, `${def.id}_${at.sign_id}`);
     if (!interpretation) warnings.push(`The interpretation library has no item ${key}.`);
   }
   if (wanted && request.interpretation?.style === 'poetic') warnings.push('style poetic is served with the standard text: the interpretation library is written in the standard and improved styles.');
@@ -68,7 +74,7 @@ export function computeSign(task: SignTask): SignAnswer {
 }
 
 /** The natal interpretation block's item of this key, with the section it sits in; undefined when the library has none. */
-function signInterpretation(block: NonNullable<NatalAnswer['interpretation']>, key: string, id: string): SignAnswer['interpretation'] {
+function signInterpretation(block: InterpretationBlock, key: string, id: string): SignAnswer['interpretation'] {
   for (const [section, items] of Object.entries(block.sections)) {
     const item = items.find((i) => i.key === key);
     if (!item) continue;
