@@ -44,6 +44,7 @@ import { numerologyRoutes } from './features/numerology/numerology-routes.ts';
 import { ephemerisRoutes } from './features/ephemeris/ephemeris-routes.ts';
 import { skyEventsRoutes } from './features/sky-events/sky-events-routes.ts';
 import { baziRoutes } from './features/bazi/bazi-routes.ts';
+import { chineseCalendarRoutes } from './features/chinese-calendar/chinese-calendar-routes.ts';
 import { moonRoutes } from './features/moon/moon-routes.ts';
 import { chartRoutes } from './features/charts/charts-routes.ts';
 import { geoRoutes } from './features/geo/geo-routes.ts';
@@ -303,6 +304,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await calc.register(natalRoutes(deps.compute, { db: deps.db, service: reports.service }));
     await calc.register(returnsRoutes(deps.compute));
     await calc.register(baziRoutes(deps.compute));
+    await calc.register(chineseCalendarRoutes(deps.compute));
     await calc.register(transitRoutes(deps.compute));
     await calc.register(profectionRoutes(deps.compute));
     await calc.register(signRoutes(deps.compute));

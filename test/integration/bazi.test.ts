@@ -76,3 +76,30 @@ describe('POST /api/v1/chinese/bazi', () => {
     }
   });
 });
+
+describe('GET /api/v1/chinese/calendar/{date} and /api/v1/chinese/today', () => {
+  it('a day: pillars, hours, lunar date, terms, zodiac', async () => {
+    const res = await server.get('/api/v1/chinese/calendar/2024-02-10?timezone=Asia/Shanghai');
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.pillars.day.gan_zhi).toBe('甲辰');
+    expect(res.body.lunar_date.text).toBe('二〇二四年 正月 初一');
+    expect(res.body.hours).toHaveLength(12);
+    const byDefault = await server.get('/api/v1/chinese/calendar/2024-02-10');
+    expect(byDefault.body.timezone).toBe('Asia/Shanghai');
+  });
+
+  it('today, in the zone asked for', async () => {
+    const res = await server.get('/api/v1/chinese/today?timezone=Europe/Lisbon');
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.timezone).toBe('Europe/Lisbon');
+    expect(res.body.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+
+  it('refuses a date that is none, out of range, or an unknown zone (422 naming the field)', async () => {
+    for (const [path, field] of [['/api/v1/chinese/calendar/2023-02-29', 'date'], ['/api/v1/chinese/calendar/1200-01-01', 'date'], ['/api/v1/chinese/calendar/20240210', 'date'], ['/api/v1/chinese/calendar/2024-02-10?timezone=Mars/Olympus', 'timezone'], ['/api/v1/chinese/today?timezone=Nowhere', 'timezone']] as const) {
+      const res = await server.get(path);
+      expect(res.status, path).toBe(422);
+      expect(res.body.detail.map((d: any) => d.loc.at(-1)), path).toContain(field);
+    }
+  });
+});
