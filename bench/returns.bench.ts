@@ -15,8 +15,8 @@ import { initEphemeris } from '../src/astro/ephemeris.ts';
 import { runTask } from '../src/compute/tasks.ts';
 import { natalRequest } from '../src/features/natal/natal-schemas.ts';
 import { resolveSubjectPlace } from '../src/features/requests/place.ts';
-import { returnsTask, solarReturnTask } from '../src/features/returns/returns-calculate.ts';
-import { returnsRequest, solarReturnRequest } from '../src/features/returns/returns-schemas.ts';
+import { returnsPlaces, solarReturnPlaces } from '../src/features/returns/returns-calculate.ts';
+import { returnsRequest, solarReturnRequest, type ReturnsRequest, type SolarReturnRequest } from '../src/features/returns/returns-schemas.ts';
 import { randomBirth, randomInt } from './births.ts';
 import { runLoad } from './load.ts';
 import { median } from './median.ts';
@@ -25,6 +25,10 @@ import { startBenchServer } from './server-process.ts';
 const seconds = Number(process.argv[2] ?? 3);
 const rounds = Number(process.argv[3] ?? 2);
 const CONNECTIONS = 16;
+
+/** A request as the route hands it to the compute pool: the body with its places resolved. */
+const solarJob = (body: SolarReturnRequest) => ({ body, places: solarReturnPlaces(body) });
+const returnsJob = (body: ReturnsRequest) => ({ body, places: returnsPlaces(body) });
 
 /** The nested request of a random birth, with a return year 1 to 80 years after it. */
 function solarBody() {
@@ -66,8 +70,8 @@ function inProcess(): { natal: number; solar: number; lunar: number } {
     const natal = natalRequest.parse(randomBirth());
     return {
       natal: { request: natal, place: resolveSubjectPlace(natal, ['body']), includeMinor: false, includeStelliums: false },
-      solar: solarReturnTask(solarReturnRequest.parse(solarBody())),
-      lunar: returnsTask(returnsRequest.parse(lunarBody())),
+      solar: solarJob(solarReturnRequest.parse(solarBody())),
+      lunar: returnsJob(returnsRequest.parse(lunarBody())),
     };
   });
   let k = 0;

@@ -5,10 +5,12 @@
  */
 import { schemaSerializer } from './schema-serializer.ts';
 import { returnsResponse, solarReturnResponse } from '../features/returns/returns-schemas.ts';
-import { computeReturns, computeSolarReturn, type ReturnsTask, type SolarReturnTask } from '../features/returns/returns-service.ts';
+import { computeReturns, computeSolarReturn } from '../features/returns/returns-service.ts';
+import { returnsTask, solarReturnTask, type ReturnsJob, type SolarReturnJob } from '../features/returns/returns-calculate.ts';
 
 export const solarReturnAnswer = schemaSerializer(solarReturnResponse);
 export const returnsAnswer = schemaSerializer(returnsResponse);
 
-export const solarReturnAnswerBytes = (task: SolarReturnTask) => solarReturnAnswer(computeSolarReturn(task));
-export const returnsAnswerBytes = (task: ReturnsTask) => returnsAnswer(computeReturns(task));
+/** The answers of the compute pool's jobs: the rest of the request read there (returns-calculate.ts), then cast and written. */
+export const solarReturnAnswerBytes = (job: SolarReturnJob) => solarReturnAnswer(computeSolarReturn(solarReturnTask(job.body, job.places)));
+export const returnsAnswerBytes = (job: ReturnsJob) => returnsAnswer(computeReturns(returnsTask(job.body, job.places)));

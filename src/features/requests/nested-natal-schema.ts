@@ -93,15 +93,24 @@ function wallTimeAt(utcMs: number, zone: string, loc: (string | number)[]): { ci
 }
 
 /**
- * A nested birth resolved: the place (looked up here, on the event loop, with its zone for
- * `AUTO`), the flat birth fields the natal endpoint reads, and the moment they resolve to. A
- * problem is a RequestFieldError naming the nested field (`natal.location.city`,
- * `natal.datetime`, `natal.hour`). `loc` is where the block is in the request (`['body', 'natal']`).
+ * The place of a nested birth, with its zone for `AUTO`: what a route resolves on the event loop
+ * (one bounded gazetteer and zone cache per process) before it hands the rest of
+ * resolveNestedNatal to the compute pool.
  */
-export function resolveNestedNatal(natal: NestedNatal, loc: (string | number)[] = ['body', 'natal']): ResolvedNestedNatal {
+export function nestedNatalPlace(natal: NestedNatal, loc: (string | number)[] = ['body', 'natal']): ResolvedPlace {
+  return resolveSubjectPlace(natal.location, [...loc, 'location']);
+}
+
+/**
+ * A nested birth resolved: the place (`resolvedPlace`, or looked up here with nestedNatalPlace),
+ * the flat birth fields the natal endpoint reads, and the moment they resolve to. A problem is a
+ * RequestFieldError naming the nested field (`natal.location.city`, `natal.datetime`,
+ * `natal.hour`). `loc` is where the block is in the request (`['body', 'natal']`).
+ */
+export function resolveNestedNatal(natal: NestedNatal, loc: (string | number)[] = ['body', 'natal'], resolvedPlace?: ResolvedPlace): ResolvedNestedNatal {
   const location = natal.location;
   const zone = requestedZone(location, [...loc, 'location']);
-  const place = resolveSubjectPlace(location, [...loc, 'location']);
+  const place = resolvedPlace ?? nestedNatalPlace(natal, loc);
   const common = {
     name: natal.name, time_known: natal.time_known,
     city: location.city, country: location.country, lat: location.lat, lng: location.lng,

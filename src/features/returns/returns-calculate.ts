@@ -1,12 +1,14 @@
 /**
- * Serving a return request (REST and MCP share these): the nested birth and the return place are
- * resolved on the event loop (the gazetteer and zone caches live there), the settings merged, the
- * search window read and bounded; then the compute pool casts the charts and writes the answer.
+ * Serving a return request (REST and MCP share these): the places of the birth and of the return
+ * are resolved on the event loop (the gazetteer and zone caches live there); the compute pool
+ * then reads the rest (the nested birth's moment, the settings, the search window and its bounds:
+ * a problem there is a RequestFieldError, a 422 naming the field), casts the charts and writes the
+ * answer.
  */
 import type { ComputeRunner } from '../../compute/runner.ts';
 import { civilAtOffsetMs, readIsoDateTime } from '../../astro/iso-date-time.ts';
 import { MAX_YEAR, MIN_YEAR } from '../requests/birth-schema.ts';
-import { resolveNestedNatal, type NestedLocation, type NestedNatal } from '../requests/nested-natal-schema.ts';
+import { nestedNatalPlace, resolveNestedNatal, type NestedLocation, type NestedNatal } from '../requests/nested-natal-schema.ts';
 import { requestedZone, resolveSubjectPlace, type ResolvedPlace } from '../requests/place.ts';
 import { RequestFieldError } from '../requests/request-error.ts';
 import { natalRequest } from '../natal/natal-schemas.ts';
@@ -25,8 +27,8 @@ function mergedSettings(root: ReturnSettingsInput | undefined, nested: ReturnSet
 }
 
 /** The natal task of a nested birth under the request's settings: the natal endpoint's own request, so castNatal reads it as it reads a natal request. */
-function natalTaskOf(natal: NestedNatal, settings: ReturnType<typeof mergedSettings>): NatalTask {
-  const { birth, place } = resolveNestedNatal(natal, ['body', 'natal']);
+function natalTaskOf(natal: NestedNatal, settings: ReturnType<typeof mergedSettings>, natalPlace: ResolvedPlace): NatalTask {
+  const { birth, place } = resolveNestedNatal(natal, ['body', 'natal'], natalPlace);
   const request = natalRequest.parse({
     ...withoutUndefined(birth),
     ...withoutUndefined({ house_system: settings.house_system, zodiac_type: settings.zodiac_type, sidereal_ayanamsa: settings.sidereal_ayanamsa, node_type: settings.node_type }),
@@ -40,18 +42,35 @@ function withoutUndefined<T extends object>(o: T): Partial<T> {
   return out;
 }
 
-/** Where the returns are cast: the location sent, or the natal place (and zone). */
-function returnPlaceOf(location: NestedLocation | undefined, natal: NatalTask, loc: (string | number)[]): { place: ResolvedPlace; tz: string | undefined } {
-  if (!location) return { place: natal.place, tz: undefined };
-  const zone = requestedZone(location, loc);
-  return { place: resolveSubjectPlace(location, loc), tz: zone.tz !== undefined && zone.tz.toUpperCase() !== 'AUTO' ? zone.tz : undefined };
+/** The places a return request names, resolved on the event loop: the birth's, and the return's when `location` is sent (else the birth's). */
+export interface ReturnPlaces {
+  natal: ResolvedPlace;
+  /** Absent: the returns are cast at the birth place, in the birth's zone. */
+  returnPlace?: ResolvedPlace | undefined;
+  /** The zone named for the return place, or undefined for AUTO. */
+  returnTz?: string | undefined;
 }
 
-export function solarReturnTask(body: SolarReturnRequest): SolarReturnTask {
+function placesOf(natal: NestedNatal, location: NestedLocation | undefined, loc: (string | number)[]): ReturnPlaces {
+  const places: ReturnPlaces = { natal: nestedNatalPlace(natal, ['body', 'natal']) };
+  if (!location) return places;
+  const zone = requestedZone(location, loc);
+  places.returnPlace = resolveSubjectPlace(location, loc);
+  places.returnTz = zone.tz !== undefined && zone.tz.toUpperCase() !== 'AUTO' ? zone.tz : undefined;
+  return places;
+}
+
+export const solarReturnPlaces = (body: SolarReturnRequest) => placesOf(body.natal, body.solar_return.location, ['body', 'solar_return', 'location']);
+export const returnsPlaces = (body: ReturnsRequest) => placesOf(body.natal, body.return_target.location, ['body', 'return_target', 'location']);
+
+/** What the compute pool gets: the validated body and its resolved places. */
+export interface SolarReturnJob { body: SolarReturnRequest; places: ReturnPlaces }
+export interface ReturnsJob { body: ReturnsRequest; places: ReturnPlaces }
+
+export function solarReturnTask(body: SolarReturnRequest, places = solarReturnPlaces(body)): SolarReturnTask {
   const settings = mergedSettings(body.settings, body.solar_return.settings);
-  const natal = natalTaskOf(body.natal, settings);
-  const where = returnPlaceOf(body.solar_return.location, natal, ['body', 'solar_return', 'location']);
-  return { natal, aspectSet: settings.aspectSet, returnPlace: where.place, returnTz: where.tz, year: body.solar_return.year };
+  const natal = natalTaskOf(body.natal, settings, places.natal);
+  return { natal, aspectSet: settings.aspectSet, returnPlace: places.returnPlace ?? natal.place, returnTz: places.returnTz, year: body.solar_return.year };
 }
 
 /** A search bound: a date is 00:00 UTC (or, for the end, 24:00 UTC: the whole day); a date-time is UTC unless it carries an offset. */
@@ -65,11 +84,10 @@ function searchInstant(text: string, end: boolean): number {
 
 const YEAR_MS = 365.25 * 86_400_000;
 
-export function returnsTask(body: ReturnsRequest): ReturnsTask {
+export function returnsTask(body: ReturnsRequest, places = returnsPlaces(body)): ReturnsTask {
   const target = body.return_target;
   const settings = mergedSettings(body.settings, target.settings);
-  const natal = natalTaskOf(body.natal, settings);
-  const where = returnPlaceOf(target.location, natal, ['body', 'return_target', 'location']);
+  const natal = natalTaskOf(body.natal, settings, places.natal);
   const startMs = searchInstant(target.search_start, false);
   let endMs: number | undefined;
   if (target.search_end !== undefined) {
@@ -77,13 +95,13 @@ export function returnsTask(body: ReturnsRequest): ReturnsTask {
     if (endMs <= startMs) throw new RequestFieldError(['body', 'return_target', 'search_end'], 'search_end must be after search_start', 'value_error.range');
     if (endMs - startMs > MAX_WINDOW_YEARS * YEAR_MS) throw new RequestFieldError(['body', 'return_target', 'search_end'], `the search window is at most ${MAX_WINDOW_YEARS} years`, 'value_error.range');
   }
-  return { natal, aspectSet: settings.aspectSet, returnPlace: where.place, returnTz: where.tz, body: target.body as ReturnBody, startMs, endMs };
+  return { natal, aspectSet: settings.aspectSet, returnPlace: places.returnPlace ?? natal.place, returnTz: places.returnTz, body: target.body as ReturnBody, startMs, endMs };
 }
 
 export function calculateSolarReturn(compute: ComputeRunner, body: SolarReturnRequest): Promise<Buffer> {
-  return compute.run('solar_return', solarReturnTask(body));
+  return compute.run('solar_return', { body, places: solarReturnPlaces(body) });
 }
 
 export function calculateReturns(compute: ComputeRunner, body: ReturnsRequest): Promise<Buffer> {
-  return compute.run('planet_returns', returnsTask(body));
+  return compute.run('planet_returns', { body, places: returnsPlaces(body) });
 }

@@ -12,12 +12,16 @@ import { signedSeparation } from '../../../src/astro/zodiac.ts';
 import { runTask } from '../../../src/compute/tasks.ts';
 import { natalRequest } from '../../../src/features/natal/natal-schemas.ts';
 import { resolveSubjectPlace } from '../../../src/features/requests/place.ts';
-import { returnsTask, solarReturnTask } from '../../../src/features/returns/returns-calculate.ts';
-import { returnsRequest, returnsResponse, solarReturnRequest, solarReturnResponse } from '../../../src/features/returns/returns-schemas.ts';
+import { returnsPlaces, returnsTask, solarReturnPlaces } from '../../../src/features/returns/returns-calculate.ts';
+import { returnsRequest, returnsResponse, solarReturnRequest, solarReturnResponse, type ReturnsRequest, type SolarReturnRequest } from '../../../src/features/returns/returns-schemas.ts';
 import { assertAnswerContract } from '../../helpers/answer-contract.ts';
 import { seededRandom } from '../../helpers/seeded-random.ts';
 
 initEphemeris();
+
+/** A request as the route hands it to the compute pool: the body with its places resolved. */
+const solarJob = (body: SolarReturnRequest) => ({ body, places: solarReturnPlaces(body) });
+const returnsJob = (body: ReturnsRequest) => ({ body, places: returnsPlaces(body) });
 const random = seededRandom(47_2026);
 const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
 const coin = (p = 0.5) => random() < p;
@@ -75,7 +79,7 @@ describe('the solar return answer', () => {
         ...(coin(0.3) ? { settings: randomSettings() } : {}),
         ...(coin(0.3) ? { interpretation: { enable: false } } : {}),
       });
-      const bytes = bytesOf(runTask('solar_return', solarReturnTask(body)));
+      const bytes = bytesOf(runTask('solar_return', solarJob(body)));
       answers.push(bytes);
       const a = read(bytes);
       const zodiac = a.meta.settings.zodiac_type === 'Sidereal' ? { type: 'sidereal' as const, ayanamsa: a.meta.settings.sidereal_ayanamsa } : { type: 'tropical' as const };
@@ -97,7 +101,7 @@ describe('the solar return answer', () => {
       natal: { datetime: '1984-02-29T23:50', location: { lat: -33.87, lng: 151.21, timezone: 'Australia/Sydney' } },
       solar_return: { year: 2023, settings: { zodiac_type: 'Sidereal', sidereal_ayanamsa: 'kp', house_system: 'koch', node_type: 'true' } },
     });
-    const a = read(bytesOf(runTask('solar_return', solarReturnTask(body))));
+    const a = read(bytesOf(runTask('solar_return', solarJob(body))));
     expect(a.meta.natal.datetime).toBe(natal.subject.datetime);
     expect(a.meta.solar_return.natal_sun_longitude).toBe(natal.planets.find((p: { id: string }) => p.id === 'sun').abs_pos);
     expect(a.meta.settings).toMatchObject({ zodiac_type: 'Sidereal', sidereal_ayanamsa: 'kp', house_system: 'koch', node_type: 'true' });
@@ -106,7 +110,7 @@ describe('the solar return answer', () => {
 
   it('casts the houses near the pole with the fallback the natal chart uses, and says so', () => {
     const body = solarReturnRequest.parse({ natal: { datetime: '1990-01-15 03:00', location: { lat: 78.22, lng: 15.65 } }, solar_return: { year: 2025 } });
-    const a = read(bytesOf(runTask('solar_return', solarReturnTask(body))));
+    const a = read(bytesOf(runTask('solar_return', solarJob(body))));
     expect(a.houses).toHaveLength(12);
     expect(a.meta.settings.house_system_requested).toBe('placidus');
     expect(a.meta.settings.house_system).not.toBe('placidus');
@@ -115,7 +119,7 @@ describe('the solar return answer', () => {
 
   it('refuses a return year before the birth year, naming the field', () => {
     const body = solarReturnRequest.parse({ natal: { datetime: '1990-01-15 03:00', location: { lat: 10, lng: 10 } }, solar_return: { year: 1989 } });
-    expect(runTask('solar_return', solarReturnTask(body))).toMatchObject({ loc: ['body', 'solar_return', 'year'] });
+    expect(runTask('solar_return', solarJob(body))).toMatchObject({ loc: ['body', 'solar_return', 'year'] });
   });
 });
 
@@ -138,7 +142,7 @@ describe('the returns answer', () => {
         },
         ...(coin(0.3) ? { settings: randomSettings() } : {}),
       });
-      const bytes = bytesOf(runTask('planet_returns', returnsTask(request)));
+      const bytes = bytesOf(runTask('planet_returns', returnsJob(request)));
       answers.push(bytes);
       const a = read(bytes);
       const zodiac = a.meta.settings.zodiac_type === 'Sidereal' ? { type: 'sidereal' as const, ayanamsa: a.meta.settings.sidereal_ayanamsa } : { type: 'tropical' as const };
@@ -156,17 +160,17 @@ describe('the returns answer', () => {
 
   it('lists at most 24 returns and says when it cut the list', () => {
     const request = returnsRequest.parse({ natal: { datetime: '2000-01-01', location: { lat: 0, lng: 0 } }, return_target: { body: 'moon', search_start: '2020-01-01', search_end: '2022-12-31' } });
-    const a = read(bytesOf(runTask('planet_returns', returnsTask(request))));
+    const a = read(bytesOf(runTask('planet_returns', returnsJob(request))));
     expect(a.returns).toHaveLength(24);
     expect(a.meta.return_target).toMatchObject({ mode: 'window', count: 24, limit: 24, truncated: true });
   });
 
   it('finds the next return at or after the start, the window\'s end day included', () => {
     const natal = { datetime: '1990-05-17 08:15', location: { lat: 38.72, lng: -9.14 } };
-    const next = read(bytesOf(runTask('planet_returns', returnsTask(returnsRequest.parse({ natal, return_target: { body: 'sun', search_start: '2026-01-01' } })))));
+    const next = read(bytesOf(runTask('planet_returns', returnsJob(returnsRequest.parse({ natal, return_target: { body: 'sun', search_start: '2026-01-01' } })))));
     expect(next.meta.return_target.mode).toBe('next');
     const day = next.returns[0].exact_moment_utc.slice(0, 10);
-    const window = read(bytesOf(runTask('planet_returns', returnsTask(returnsRequest.parse({ natal, return_target: { body: 'sun', search_start: day, search_end: day } })))));
+    const window = read(bytesOf(runTask('planet_returns', returnsJob(returnsRequest.parse({ natal, return_target: { body: 'sun', search_start: day, search_end: day } })))));
     expect(window.returns.map((r: { exact_moment_utc: string }) => r.exact_moment_utc)).toEqual([next.returns[0].exact_moment_utc]);
   });
 
