@@ -69,6 +69,9 @@ describe('POST /api/v1/chinese/bazi', () => {
       [{ ...mozart, month: 2, day: 30 }, 'day'],
       [{ ...mozart, calendar: 'julian', month: 2, day: 30 }, 'day'],
       [{ year: 1990, month: 1, day: 1 }, 'city'],
+      [{ ...mozart, annual_from: 1800, annual_to: 1950 }, 'annual_to'],
+      [{ ...mozart, annual_from: 1800, annual_to: 1790 }, 'annual_to'],
+      [{ ...mozart, current_date: '2025-02-30' }, 'current_date'],
     ] as const) {
       const res = await server.post('/api/v1/chinese/bazi', body);
       expect(res.status, JSON.stringify(body)).toBe(422);

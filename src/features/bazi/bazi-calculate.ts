@@ -4,5 +4,5 @@ import { resolveSubjectPlace } from '../requests/place.ts';
 import type { BaziRequest } from './bazi-schemas.ts';
 
 export function calculateBazi(compute: ComputeRunner, body: BaziRequest): Promise<Buffer> {
-  return compute.run('bazi', { request: body, place: resolveSubjectPlace(body, ['body']) });
+  return compute.run('bazi', { request: body, place: resolveSubjectPlace(body, ['body']), nowMs: Date.now() });
 }

@@ -7,7 +7,10 @@
  * both zodiac readings.
  */
 import { z } from 'zod/v4';
-import { birthFields } from '../requests/birth-schema.ts';
+import { birthFields, MAX_YEAR, MIN_YEAR } from '../requests/birth-schema.ts';
+
+/** The longest range of annual pillars one answer lists. */
+export const MAX_ANNUAL_YEARS = 120;
 import { caseInsensitiveEnum } from '../schema-fields/lenient-enum.ts';
 import { DAY_BOUNDARIES } from '../../astro/chinese/pillars.ts';
 import { ELEMENTS } from '../../astro/chinese/stems-branches.ts';
@@ -36,6 +39,10 @@ export const baziRequest = z
     include_pinyin: z.boolean().default(true).describe('Adds `gan_pinyin`/`zhi_pinyin` to pillars and luck pillars, and `pinyin` to the day master. Default true.'),
     include_debug: z.boolean().default(true).describe('Adds `astro_debug`: the solar terms of the birth\'s year with their instants. Default true.'),
     include_stars: z.boolean().default(true).describe('Adds `stars` (symbolic stars: Nobleman, Academic Star, Peach Blossom, Travelling Horse, Void) and `xun_kong`. Default true.'),
+    annual_from: z.number().int().min(MIN_YEAR).max(MAX_YEAR).optional().describe(`Adds \`annual_pillars\` (liu nian) from this year: each year's pillar from its Lichun, with the nominal age and the luck pillar then active. ${MIN_YEAR} to ${MAX_YEAR}.`),
+    annual_to: z.number().int().min(MIN_YEAR).max(MAX_YEAR).optional().describe(`Last year of \`annual_pillars\` (default annual_from + 9; at most ${MAX_ANNUAL_YEARS} years from annual_from).`),
+    current_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected YYYY-MM-DD').optional().describe('Adds `current`: the luck, annual and monthly pillars in force at local noon of this date (YYYY-MM-DD) at the birth place.'),
+    include_current_flow: z.boolean().default(false).describe('Adds `current` for today (UTC date) when `current_date` is not given. Default false.'),
     include_interactions: z.boolean().default(true).describe('Adds `interactions`: stem combinations and clashes, six combinations, three harmonies, clashes, punishments and harms among the pillars, with whether each transforms and why. Default true.'),
   })
   .meta({ id: 'BaziRequest', example: exampleBaziBirth });
@@ -93,6 +100,16 @@ const luckPillar = z.object({
   gan_pinyin: z.string().optional(), zhi_pinyin: z.string().optional(),
   gan_info: stemInfo, zhi_info: branchInfo,
   ten_god: z.string().describe('Ten god of the pillar\'s stem relative to the day master'),
+});
+
+const annualPillar = z.object({
+  year: z.number().int(),
+  gan_zhi: z.string(), gan: z.string(), zhi: z.string(),
+  gan_pinyin: z.string().optional(), zhi_pinyin: z.string().optional(),
+  starts: z.string().describe('The Lichun that opens it, UTC'),
+  age: z.number().int().describe('Nominal age in that year'),
+  ten_god: z.string(),
+  luck_pillar: z.string().nullable().describe('The luck pillar in force in that year (the one that started by then), or null before the first'),
 });
 
 const byElement = z.object({ Wood: z.number(), Fire: z.number(), Earth: z.number(), Metal: z.number(), Water: z.number() });
@@ -195,6 +212,14 @@ export const baziResponse = z
     stars: z.array(starSchema).optional(),
     xun_kong: xunKong.optional(),
     interactions: z.array(interactionSchema).optional(),
+    annual_pillars: z.array(annualPillar).optional(),
+    current: z.object({
+      date: z.string(),
+      age: z.number().int().describe('Nominal age (1 in the year of birth) in the year of the date'),
+      luck_pillar: z.object({ gan_zhi: z.string(), start_year: z.number().int(), end_year: z.number().int() }).nullable().describe('The luck pillar in force (null before the first begins)'),
+      annual_pillar: z.object({ gan_zhi: z.string(), gan: z.string(), zhi: z.string(), ten_god: z.string() }),
+      monthly_pillar: z.object({ gan_zhi: z.string(), gan: z.string(), zhi: z.string(), ten_god: z.string() }),
+    }).optional().describe('The pillars in force at local noon of `current_date` (or today)'),
     astro_debug: z.object({
       solar_terms: z.array(term).describe('The 24 terms from the Lichun before the birth'),
     }).optional(),

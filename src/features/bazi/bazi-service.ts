@@ -3,12 +3,13 @@
  * DST) as every chart resolves it, the pillars under the requested conventions, the pillars the
  * other conventions would give, ten gods, element balance, luck pillars, solar terms, lunar date.
  */
-import { formatLocalIso, formatOffset, julianDayFromUtcMs, utcMsFromJulianDay } from '../../astro/civil-time.ts';
+import { formatLocalIso, formatOffset, isValidCalendarDate, julianDayFromUtcMs, utcMsFromJulianDay } from '../../astro/civil-time.ts';
+import { MAX_YEAR, MIN_YEAR } from '../requests/birth-schema.ts';
 import { equationOfTimeDays } from '../../astro/ephemeris.ts';
 import { elementBalance, ELEMENT_WEIGHTS } from '../../astro/chinese/element-balance.ts';
 import { lunarDateOfDay, lunarDateText } from '../../astro/chinese/lunar-calendar.ts';
 import { addToDate, isForward, luckPillars, luckStart } from '../../astro/chinese/luck-pillars.ts';
-import { dayAndHour, fourPillars, DAY_BOUNDARIES, PILLAR_LABELS, type DayBoundary } from '../../astro/chinese/pillars.ts';
+import { dayAndHour, fourPillars, monthPillar, solarYearOf, yearPillar, DAY_BOUNDARIES, PILLAR_LABELS, type DayBoundary } from '../../astro/chinese/pillars.ts';
 import { jieAround, lichunOf, termsAround, termsOfYear, type SolarTerm } from '../../astro/chinese/solar-terms.ts';
 import { BRANCHES, HIDDEN_ROLES, STEMS, ganZhiText, lifeStageOf, mod, nayinOf, type GanZhi } from '../../astro/chinese/stems-branches.ts';
 import { DAY_MASTER, tenGodOf } from '../../astro/chinese/ten-gods.ts';
@@ -18,11 +19,13 @@ import { birthMoment, UNTIMED_HOUR } from '../requests/moment.ts';
 import type { ResolvedPlace } from '../requests/place.ts';
 import { placeWarnings } from '../requests/place.ts';
 import { RequestFieldError } from '../requests/request-error.ts';
-import { TIME_STANDARDS, type BaziRequest, type BaziResponse, type TimeStandard } from './bazi-schemas.ts';
+import { MAX_ANNUAL_YEARS, TIME_STANDARDS, type BaziRequest, type BaziResponse, type TimeStandard } from './bazi-schemas.ts';
 
 export interface BaziTask {
   request: BaziRequest;
   place: ResolvedPlace;
+  /** The moment of the request (for `include_current_flow`), so that the worker's clock is not read. */
+  nowMs?: number | undefined;
 }
 
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
@@ -160,6 +163,43 @@ export function computeBazi(task: BaziTask): BaziResponse {
     }
   }
 
+  // Annual pillars of a range, and the pillars in force at a date.
+  const luckIn = (year: number) => { let found: typeof luck[number] | undefined; for (const l of luck) if (l.start_year <= year) found = l; return found; };
+  let annual: BaziResponse['annual_pillars'];
+  if (r.annual_from !== undefined) {
+    const to = r.annual_to ?? Math.min(r.annual_from + 9, MAX_YEAR);
+    if (to < r.annual_from) throw new RequestFieldError(['body', 'annual_to'], 'annual_to is before annual_from', 'value_error.range');
+    if (to - r.annual_from + 1 > MAX_ANNUAL_YEARS) throw new RequestFieldError(['body', 'annual_to'], `at most ${MAX_ANNUAL_YEARS} annual pillars`, 'value_error.range');
+    annual = [];
+    for (let y = r.annual_from; y <= to; y++) {
+      const p = yearPillar(y);
+      annual.push({
+        year: y, gan_zhi: ganZhiText(p), gan: STEMS[p.stem]!.char, zhi: BRANCHES[p.branch]!.char,
+        gan_pinyin: r.include_pinyin ? STEMS[p.stem]!.pinyin : undefined, zhi_pinyin: r.include_pinyin ? BRANCHES[p.branch]!.pinyin : undefined,
+        starts: utcText(utcMsFromJulianDay(lichunOf(y).jdUt)), age: y - birthDate.year + 1, ten_god: tenGodOf(dm, p.stem).name,
+        luck_pillar: luckIn(y)?.gan_zhi ?? null,
+      });
+    }
+  }
+  let current: BaziResponse['current'];
+  const currentDate = r.current_date ?? (r.include_current_flow ? new Date(task.nowMs ?? Date.now()).toISOString().slice(0, 10) : undefined);
+  if (currentDate !== undefined) {
+    const [cy, cm, cd] = currentDate.split('-').map(Number) as [number, number, number];
+    if (!isValidCalendarDate(cy, cm, cd) || cy < MIN_YEAR || cy > MAX_YEAR) throw new RequestFieldError(['body', 'current_date'], `${currentDate} is not a date from ${MIN_YEAR} to ${MAX_YEAR}`, 'value_error.date');
+    const noon = julianDayFromUtcMs(Date.UTC(cy, cm - 1, cd, 12) - moment.offsetSeconds * 1000);
+    const sy = solarYearOf(noon);
+    const ap = yearPillar(sy), mp = monthPillar(noon, sy);
+    // The luck pillar in force: the last whose start date is on or before the date.
+    let active: typeof luck[number] | undefined;
+    for (const l of luck) if (l.start_date <= currentDate) active = l;
+    current = {
+      date: currentDate, age: cy - birthDate.year + 1,
+      luck_pillar: active ? { gan_zhi: active.gan_zhi, start_year: active.start_year, end_year: active.end_year } : null,
+      annual_pillar: { gan_zhi: ganZhiText(ap), gan: STEMS[ap.stem]!.char, zhi: BRANCHES[ap.branch]!.char, ten_god: tenGodOf(dm, ap.stem).name },
+      monthly_pillar: { gan_zhi: ganZhiText(mp), gan: STEMS[mp.stem]!.char, zhi: BRANCHES[mp.branch]!.char, ten_god: tenGodOf(dm, mp.stem).name },
+    };
+  }
+
   const offset = moment.offsetSeconds;
   const warnings = [...placeWarnings(place)];
   if (moment.warning) warnings.push(moment.warning);
@@ -232,6 +272,8 @@ export function computeBazi(task: BaziTask): BaziResponse {
     stars,
     xun_kong: r.include_stars ? { void_branches: voids.branches.map((b) => BRANCHES[b]!.char), xun_name: ganZhiText(voids.xun), xun_index: voids.xunIndex, day_pillar: ganZhiText(four.day) } : undefined,
     interactions,
+    annual_pillars: annual,
+    current,
     astro_debug: debug,
     warnings,
   };

@@ -117,6 +117,19 @@ describe('pillars at their boundaries', () => {
   });
 });
 
+describe('annual pillars and the pillars in force at a date', () => {
+  it('liu nian from Lichun, the luck pillar then active, and the current pillars', () => {
+    const c = chart({ year: 1990, month: 5, day: 17, hour: 8, minute: 15, tz_str: 'Asia/Shanghai', sex: 'F', annual_from: 2024, annual_to: 2026, current_date: '2025-06-01' });
+    // 庚午 year, yin... 庚 is yang and the sex F: backward from the month 辛巳.
+    expect(c.luck_cycle.is_forward).toBe(false);
+    expect(c.annual_pillars!.map((a) => [a.year, a.gan_zhi, a.age])).toEqual([[2024, '甲辰', 35], [2025, '乙巳', 36], [2026, '丙午', 37]]);
+    expect(c.annual_pillars![0]!.starts).toMatch(/^2024-02-04T08:2\d:\d\dZ$/);
+    expect(c.current).toMatchObject({ date: '2025-06-01', age: 36, annual_pillar: { gan_zhi: '乙巳' }, monthly_pillar: { gan_zhi: '辛巳' } });
+    const active = c.luck_cycle.pillars.filter((p) => p.start_date <= '2025-06-01').at(-1)!;
+    expect(c.current!.luck_pillar!.gan_zhi).toBe(active.gan_zhi);
+  });
+});
+
 describe('tables', () => {
   it('nayin, life stages and ten gods', () => {
     expect(nayinOf({ stem: 0, branch: 0 }).chinese).toBe('海中金');
