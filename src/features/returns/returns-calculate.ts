@@ -7,11 +7,12 @@
  */
 import type { ComputeRunner } from '../../compute/runner.ts';
 import { civilAtOffsetMs, readIsoDateTime } from '../../astro/iso-date-time.ts';
-import { MAX_YEAR, MIN_YEAR } from '../requests/birth-schema.ts';
+import { MAX_YEAR, MIN_YEAR, chartSettingsFields } from '../requests/birth-schema.ts';
 import { nestedNatalPlace, resolveNestedNatal, type NestedLocation, type NestedNatal } from '../requests/nested-natal-schema.ts';
 import { requestedZone, resolveSubjectPlace, type ResolvedPlace } from '../requests/place.ts';
 import { RequestFieldError } from '../requests/request-error.ts';
-import { natalRequest } from '../natal/natal-schemas.ts';
+import { z } from 'zod/v4';
+import type { NatalRequest } from '../natal/natal-schemas.ts';
 import type { NatalTask } from '../natal/natal-service.ts';
 import type { ReturnBody } from '../../astro/returns.ts';
 import { MAX_WINDOW_YEARS, type ReturnSettingsInput, type ReturnsRequest, type SolarReturnRequest } from './returns-schemas.ts';
@@ -26,20 +27,25 @@ function mergedSettings(root: ReturnSettingsInput | undefined, nested: ReturnSet
   };
 }
 
-/** The natal task of a nested birth under the request's settings: the natal endpoint's own request, so castNatal reads it as it reads a natal request. */
+/** The natal endpoint's defaults of the chart settings, read once from its schema (placidus, tropical, mean node). */
+const NATAL_SETTINGS_DEFAULTS = z.object(chartSettingsFields).parse({});
+
+/**
+ * The natal task of a nested birth under the request's settings: the natal endpoint's own request
+ * (its fields, its defaults), so that castNatal reads it as it reads a natal request. Built from
+ * fields both schemas have validated already, without a second parse (a fifth of the work of
+ * reading the request).
+ */
 function natalTaskOf(natal: NestedNatal, settings: ReturnType<typeof mergedSettings>, natalPlace: ResolvedPlace): NatalTask {
   const { birth, place } = resolveNestedNatal(natal, ['body', 'natal'], natalPlace);
-  const request = natalRequest.parse({
-    ...withoutUndefined(birth),
-    ...withoutUndefined({ house_system: settings.house_system, zodiac_type: settings.zodiac_type, sidereal_ayanamsa: settings.sidereal_ayanamsa, node_type: settings.node_type }),
-  });
+  const request: NatalRequest = {
+    ...birth,
+    house_system: settings.house_system ?? NATAL_SETTINGS_DEFAULTS.house_system,
+    zodiac_type: settings.zodiac_type ?? NATAL_SETTINGS_DEFAULTS.zodiac_type,
+    sidereal_ayanamsa: settings.sidereal_ayanamsa ?? NATAL_SETTINGS_DEFAULTS.sidereal_ayanamsa,
+    node_type: settings.node_type ?? NATAL_SETTINGS_DEFAULTS.node_type,
+  };
   return { request, place, includeMinor: settings.aspectSet === 'all', includeStelliums: false };
-}
-
-function withoutUndefined<T extends object>(o: T): Partial<T> {
-  const out: Partial<T> = {};
-  for (const [k, v] of Object.entries(o)) if (v !== undefined && v !== null) (out as Record<string, unknown>)[k] = v;
-  return out;
 }
 
 /** The places a return request names, resolved on the event loop: the birth's, and the return's when `location` is sent (else the birth's). */
