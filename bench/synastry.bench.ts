@@ -4,9 +4,11 @@
  *
  * - served: the compiled service (`npm run build` first), one process on embedded defaults with
  *   the compute pool, autocannon on POST /api/v1/western/synastry (two new random births per
- *   request, in the person block clients send) and POST /api/v1/natal/calculate (one) in
- *   alternating rounds after a warm-up of each; the ratio is synastry's requests per second over
- *   natal's (target: at least 0.5, a synastry casting two charts);
+ *   request, in the person block clients send; the full default answer, about 110 KB with both
+ *   natal answers and some 75 contacts), POST /api/v1/western/synastry/summary (the same casts,
+ *   contacts, scores and archetype, a small answer) and POST /api/v1/natal/calculate (one birth)
+ *   in rotating rounds after a warm-up of each; the ratios are requests per second over natal's
+ *   (target: synastry with scores at least 0.5);
  * - in process: the two compute tasks in alternating batches on one thread, CPU ms per task.
  *
  *   npx tsx bench/synastry.bench.ts [seconds per round=4] [rounds=2]
@@ -33,18 +35,22 @@ function person() {
   return { datetime: `${b.year}-${pad(b.month)}-${pad(b.day)}T${pad(b.hour)}:${pad(b.minute)}:00`, location: { lat: b.lat, lng: b.lng }, tz_str: 'AUTO' };
 }
 
-async function served(): Promise<{ natal: number[]; synastry: number[] }> {
+type Load = 'natal' | 'synastry' | 'summary';
+
+async function served(): Promise<Record<Load, number[]>> {
   const server = await startBenchServer({ COMPUTE_MODE: 'pool' });
   const headers = { 'x-api-key': server.key, 'content-type': 'application/json' };
   const loads = {
     natal: { url: `${server.url}/api/v1/natal/calculate`, method: 'POST' as const, headers, body: () => JSON.stringify(randomBirth()) },
     synastry: { url: `${server.url}/api/v1/western/synastry`, method: 'POST' as const, headers, body: () => JSON.stringify({ person_a: person(), person_b: person() }) },
+    summary: { url: `${server.url}/api/v1/western/synastry/summary`, method: 'POST' as const, headers, body: () => JSON.stringify({ person_a: person(), person_b: person() }) },
   };
-  const out = { natal: [] as number[], synastry: [] as number[] };
+  const out: Record<Load, number[]> = { natal: [], synastry: [], summary: [] };
+  const order: Load[] = ['natal', 'synastry', 'summary'];
   try {
-    for (const name of ['natal', 'synastry'] as const) await runLoad('warm-up', { ...loads[name], durationSeconds: 3, connections: CONNECTIONS });
+    for (const name of order) await runLoad('warm-up', { ...loads[name], durationSeconds: 2, connections: CONNECTIONS });
     for (let r = 0; r < rounds; r++) {
-      for (const name of (r % 2 ? ['synastry', 'natal'] : ['natal', 'synastry']) as ('natal' | 'synastry')[]) {
+      for (const name of [...order.slice(r % 3), ...order.slice(0, r % 3)]) {
         const result = await runLoad(name, { ...loads[name], durationSeconds: seconds, connections: CONNECTIONS });
         if (result.non2xx || result.errors) throw new Error(`${name}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
         out[name].push(result.requestsPerSecond);
@@ -89,5 +95,8 @@ const avg = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 console.log(`Synastry against natal (${rounds} served rounds of ${seconds} s, ${CONNECTIONS} connections; in process: CPU ms per task, median of batches of 20)`);
 console.log('| measure | natal | synastry | synastry / natal |');
 console.log('|---|---:|---:|---:|');
-if (s) console.log(`| served req/s | ${avg(s.natal).toFixed(0)} | ${avg(s.synastry).toFixed(0)} | ${(avg(s.synastry) / avg(s.natal)).toFixed(2)} |`);
+if (s) {
+  console.log(`| served req/s, full answer | ${avg(s.natal).toFixed(0)} | ${avg(s.synastry).toFixed(0)} | ${(avg(s.synastry) / avg(s.natal)).toFixed(2)} |`);
+  console.log(`| served req/s, summary (scores, archetype) | ${avg(s.natal).toFixed(0)} | ${avg(s.summary).toFixed(0)} | ${(avg(s.summary) / avg(s.natal)).toFixed(2)} |`);
+}
 console.log(`| in-process ms per task | ${t.natal.toFixed(3)} | ${t.synastry.toFixed(3)} | ${(t.natal / t.synastry).toFixed(2)} (throughput) |`);

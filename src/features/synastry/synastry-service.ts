@@ -13,7 +13,7 @@ import { houseOf } from '../../astro/house-placement.ts';
 import { civilAtOffsetMs, readIsoDateTime } from '../../astro/iso-date-time.ts';
 import {
   SYNASTRY_MODEL, STRENGTH_FORMULA, bodyWeight, chooseArchetype, contactCategories, contactDomains, contactPolarity, contactStrength,
-  contactThemes, strengthLabel, synastryScores, type ScoredContact,
+  contactThemes, strengthLabel, synastryScores, type Domain, type Polarity, type ScoredContact,
 } from '../../astro/synastry-model.ts';
 import { degreeInSign, normalizeDegrees, signOf } from '../../astro/zodiac.ts';
 import { writeNatalAnswer } from '../../answers/natal-answer.ts';
@@ -185,14 +185,42 @@ export function chartPoints(cast: NatalCast, settings: ResolvedSettings): Aspect
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
-/** Contact ids by `a:<a>|b:<b>|<aspect>`: a few thousand possible keys, each hashed once per thread. */
-const contactIds = new Map<string, string>();
-function contactId(a: string, b: string, type: string): string {
-  const key = `a:${a}|b:${b}|${type}`;
-  let id = contactIds.get(key);
-  if (id === undefined) contactIds.set(key, (id = `aspect_${sha256(key)}`));
-  return id;
+/**
+ * What a contact is, whatever its orb: its id, keys and model facts depend on its two points and
+ * its aspect only (a few thousand possible), so each is made once per thread and shared by every
+ * answer (the arrays are never changed).
+ */
+interface ContactFacts {
+  id: string;
+  kind: 'planet_aspect' | 'angle_contact';
+  pair_key: string;
+  canonical_key: string;
+  polarity: Polarity;
+  polarity_confidence: number;
+  categories: string[];
+  domains: Domain[];
+  themes: string[];
+  text_key: string;
+  is_angle_contact: boolean;
 }
+const contactFactsByKey = new Map<string, ContactFacts>();
+function contactFacts(a: string, b: string, type: string): ContactFacts {
+  const key = `a:${a}|b:${b}|${type}`;
+  let facts = contactFactsByKey.get(key);
+  if (facts === undefined) {
+    const angleContact = ANGLES.has(a) || ANGLES.has(b);
+    const pairKey = [a, b].sort().join('|');
+    const { polarity, confidence } = contactPolarity(a, b, type);
+    facts = {
+      id: `aspect_${sha256(key)}`, kind: angleContact ? 'angle_contact' : 'planet_aspect', pair_key: pairKey, canonical_key: `${pairKey}|${type}`,
+      polarity, polarity_confidence: confidence, categories: contactCategories(a, b), domains: contactDomains(a, b, polarity), themes: contactThemes(a, b),
+      text_key: `${angleContact ? 'angle_contact' : 'aspect'}.a_${a}_${type}_b_${b}`, is_angle_contact: angleContact,
+    };
+    contactFactsByKey.set(key, facts);
+  }
+  return facts;
+}
+
 const round6 = (x: number) => Math.round(x * 1e6) / 1e6;
 const MAX_ORB: Record<string, number> = Object.fromEntries(ASPECT_DEFINITIONS.map((d) => [d.type, d.orb]));
 
@@ -210,33 +238,32 @@ export function synastryContacts(a: CastPerson, b: CastPerson, settings: Resolve
   const found = findAspectsBetween(aPts, bPts, { types });
   const aBySep = new Map(aPts.map((p) => [p.id, p]));
   const bBySep = new Map(bPts.map((p) => [p.id, p]));
+  const labels = settings.include.display_point_labels;
+  const aspectLabels = settings.include.display_aspect_labels;
   const out: Aspect[] = found.map((f) => {
-    const angleContact = ANGLES.has(f.p1) || ANGLES.has(f.p2);
-    const pair = [f.p1, f.p2].sort();
-    const pairKey = pair.join('|');
+    const c = contactFacts(f.p1, f.p2, f.type);
     const { strength, parts } = contactStrength(f.p1, f.p2, f.type, f.orb, MAX_ORB[f.type]!, f.is_applying);
-    const { polarity, confidence } = contactPolarity(f.p1, f.p2, f.type);
     const sep = Math.abs(((aBySep.get(f.p1)!.lon - bBySep.get(f.p2)!.lon) % 360 + 540) % 360 - 180);
-    const aspect: Aspect = {
-      id: contactId(f.p1, f.p2, f.type),
-      kind: angleContact ? 'angle_contact' : 'planet_aspect',
-      a_point: f.p1, b_point: f.p2,
-      a_point_label: settings.include.display_point_labels ? pointLabel(f.p1) : undefined,
-      b_point_label: settings.include.display_point_labels ? pointLabel(f.p2) : undefined,
-      pair_key: pairKey, canonical_key: `${pairKey}|${f.type}`,
-      aspect: f.type,
-      aspect_label: settings.include.display_aspect_labels ? aspectLabel(f.type) : undefined,
-      aspect_angle_deg: f.deg,
-      separation_deg: round6(sep), delta_deg: round6(sep - f.deg), orb_deg: round6(Math.abs(sep - f.deg)),
-      applying: f.is_applying, strength, strength_label: strengthLabel(strength), polarity, polarity_confidence: confidence,
-      categories: contactCategories(f.p1, f.p2), domains: contactDomains(f.p1, f.p2, polarity), themes: contactThemes(f.p1, f.p2),
-      weight_breakdown: { ...parts, formula: STRENGTH_FORMULA },
-      text_key: `${angleContact ? 'angle_contact' : 'aspect'}.a_${f.p1}_${f.type}_b_${f.p2}`,
-      is_angle_contact: angleContact,
+    const separation = round6(sep), delta = round6(sep - f.deg), orb = round6(Math.abs(sep - f.deg));
+    const weights = { ...parts, formula: STRENGTH_FORMULA };
+    if (!labels && !aspectLabels) {
+      // The usual answer: one literal, keys in the schema's order, no key to delete afterwards.
+      return {
+        id: c.id, kind: c.kind, a_point: f.p1, b_point: f.p2, pair_key: c.pair_key, canonical_key: c.canonical_key, aspect: f.type,
+        aspect_angle_deg: f.deg, separation_deg: separation, delta_deg: delta, orb_deg: orb, applying: f.is_applying,
+        strength, strength_label: strengthLabel(strength), polarity: c.polarity, polarity_confidence: c.polarity_confidence,
+        categories: c.categories, domains: c.domains, themes: c.themes, weight_breakdown: weights, text_key: c.text_key, is_angle_contact: c.is_angle_contact,
+      };
+    }
+    return {
+      id: c.id, kind: c.kind, a_point: f.p1, b_point: f.p2,
+      ...(labels ? { a_point_label: pointLabel(f.p1), b_point_label: pointLabel(f.p2) } : {}),
+      pair_key: c.pair_key, canonical_key: c.canonical_key, aspect: f.type,
+      ...(aspectLabels ? { aspect_label: aspectLabel(f.type) } : {}),
+      aspect_angle_deg: f.deg, separation_deg: separation, delta_deg: delta, orb_deg: orb, applying: f.is_applying,
+      strength, strength_label: strengthLabel(strength), polarity: c.polarity, polarity_confidence: c.polarity_confidence,
+      categories: c.categories, domains: c.domains, themes: c.themes, weight_breakdown: weights, text_key: c.text_key, is_angle_contact: c.is_angle_contact,
     };
-    if (aspect.a_point_label === undefined) { delete aspect.a_point_label; delete aspect.b_point_label; }
-    if (aspect.aspect_label === undefined) delete aspect.aspect_label;
-    return aspect;
   });
   out.sort((p, q) => q.strength - p.strength || (p.canonical_key < q.canonical_key ? -1 : p.canonical_key > q.canonical_key ? 1 : 0) || (p.a_point < q.a_point ? -1 : 1));
   return out;
