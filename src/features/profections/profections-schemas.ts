@@ -10,6 +10,9 @@ import { aspectSchema, planetSchema, subjectSchema } from '../natal/natal-schema
 /** How many years after the birth a profection can be asked for (the period then ends within MAX_YEAR). */
 export const MAX_PROFECTION_AGE = 120;
 
+/** What the profection year runs between. */
+export const PERIOD_BASES = ['birthday', 'solar_return'] as const;
+
 export const PROFECTION_INCLUDES = ['monthly_profections', 'time_lord_natal', 'activated_house_planets', 'time_lord_aspects'] as const;
 export type ProfectionInclude = (typeof PROFECTION_INCLUDES)[number];
 
@@ -38,6 +41,7 @@ export const profectionRequest = z
         zodiac_type: zodiacType.optional().describe('`tropical` or `sidereal`, any case (`Tropical`, `Sidereal`); wins over the top-level `zodiac_type`. Default: the top-level one, tropical.'),
         sidereal_ayanamsa: ayanamsa.nullish(),
         orb_policy: orbPolicy.optional(),
+        period_basis: caseInsensitiveEnum(PERIOD_BASES).optional().describe('`birthday` (default): the year runs from the civil birthday (the birth\'s wall-clock time in the birth place\'s zone) to the next; `solar_return`: from the instant the Sun returns to its natal longitude in the target year to the next return'),
         rulership: caseInsensitiveEnum(RULERSHIPS).optional().describe('`traditional` (default: Mars rules Scorpio, Saturn Aquarius, Jupiter Pisces) or `modern` (Pluto, Uranus, Neptune)'),
       }).optional().describe('How the profection is cast'),
     }).describe('The year asked for and its settings'),
@@ -74,7 +78,7 @@ export const profectionResponse = z.object({
     annual: z.object({
       age: z.number().int().describe('Completed years at the start of the period (0 in the year of birth)'),
       ...activated,
-      period: period.describe('From the birthday in the target year to the next birthday'),
+      period: period.describe('From the birthday (or the solar return, with period_basis solar_return) in the target year to the next one'),
     }).describe('The profected year'),
     monthly_profections: z.array(z.object({
       month: z.number().int().describe('1 to 12'),
@@ -91,6 +95,7 @@ export const profectionResponse = z.object({
     annual_profection: z.object({
       target_year: z.number().int().describe('The year asked for'),
       period: z.object({ start: period.shape.start, end: period.shape.end }).describe('The year\'s period, as in profection.annual.period'),
+      period_basis: z.enum(PERIOD_BASES).describe('What the year runs between: birthdays, or solar returns'),
       house_basis: z.enum(['ascendant', 'sun']).describe('The sign houses are counted from: the Ascendant\'s, or the Sun\'s when the birth time is unknown'),
       rulership: z.enum(RULERSHIPS).describe('Rulers used for the time lords'),
       zodiac_type: z.string().describe('Tropical or Sidereal'),

@@ -6,7 +6,7 @@
 import type { z } from 'zod/v4';
 import { ASPECT_TYPES, aspectTypeFromName, MAJOR_ASPECT_TYPES, type AspectType } from '../../astro/aspects.ts';
 import { CivilTimeError, DEFAULT_DST_POLICY, julianDayFromUtcMs, resolveCivilTime, utcMsFromJulianDay } from '../../astro/civil-time.ts';
-import { birthdayInYear, profect, RULER_NAMES, signOfIndex, solarMonthStarts, wholeSignHouse, type Profection } from '../../astro/profections.ts';
+import { birthdayInYear, profect, RULER_NAMES, signOfIndex, solarMonthStarts, solarReturnNear, wholeSignHouse, type Profection } from '../../astro/profections.ts';
 import { natalAnswerBytes } from '../../answers/natal-answer.ts';
 import { MAX_YEAR } from '../requests/birth-schema.ts';
 import { zodiacOf } from '../requests/chart-request.ts';
@@ -108,16 +108,20 @@ export function computeProfection(task: ProfectionTask): ProfectionAnswer {
   const age = year - request.year;
   const annual = profect(base, age, rulership);
 
-  const startMs = birthdayUtcMs(request, moment, year);
-  const endMs = birthdayUtcMs(request, moment, year + 1);
+  const basis = request.annual_profection.settings?.period_basis ?? 'birthday';
+  const zodiac = zodiacOf(natalTask.request);
+  // A solar return to the second: the instant the ephemeris's Sun comes back to its natal longitude.
+  const returnMs = (y: number) => Math.round(utcMsFromJulianDay(solarReturnNear(julianDayFromUtcMs(birthdayUtcMs(request, moment, y)), sun.abs_pos, zodiac)) / 1000) * 1000;
+  const startMs = basis === 'birthday' ? birthdayUtcMs(request, moment, year) : year === request.year ? moment.utcMs : returnMs(year);
+  const endMs = basis === 'birthday' ? birthdayUtcMs(request, moment, year + 1) : returnMs(year + 1);
   const period = periodOf(startMs, endMs, place, moment.zone);
   const warnings = [...natal.warnings];
-  if (request.month === 2 && request.day === 29) warnings.push('Born on 29 February: in common years the birthday is read as 28 February.');
+  if (basis === 'solar_return' && !timed) warnings.push('Birth time unknown: the solar returns are those of the Sun at local noon of the birth day, up to about half a day from the true ones.');
+  if (basis === 'birthday' && request.month === 2 && request.day === 29) warnings.push('Born on 29 February: in common years the birthday is read as 28 February.');
 
   const profection: ProfectionAnswer['profection'] = { annual: { age, ...activatedOf(annual), period } };
   if (includes.includes('monthly_profections')) {
     if (timed) {
-      const zodiac = zodiacOf(natalTask.request);
       const starts = solarMonthStarts(julianDayFromUtcMs(startMs), julianDayFromUtcMs(endMs), sun.abs_pos, zodiac)
         .map((jd) => Math.round(utcMsFromJulianDay(jd) / 1000) * 1000);
       const bounds = [startMs, ...starts, endMs];
@@ -148,6 +152,7 @@ export function computeProfection(task: ProfectionTask): ProfectionAnswer {
       annual_profection: {
         target_year: year,
         period: { start: period.start, end: period.end },
+        period_basis: basis,
         house_basis: timed ? 'ascendant' : 'sun',
         rulership,
         zodiac_type: natal.subject.settings.zodiac_type,

@@ -6,7 +6,9 @@
  * the years allowed.
  */
 import { describe, expect, it } from 'vitest';
-import { initEphemeris } from '../../../src/astro/ephemeris.ts';
+import { calcBody, initEphemeris } from '../../../src/astro/ephemeris.ts';
+import { julianDayFromUtcMs } from '../../../src/astro/civil-time.ts';
+import { signedSeparation } from '../../../src/astro/zodiac.ts';
 import { runTask } from '../../../src/compute/tasks.ts';
 import { profectionRequest, profectionResponse, PROFECTION_INCLUDES, MAX_PROFECTION_AGE, type ProfectionInclude } from '../../../src/features/profections/profections-schemas.ts';
 import { computeProfection, profectionIncludes, type ProfectionTask } from '../../../src/features/profections/profections-service.ts';
@@ -54,6 +56,7 @@ describe('the annual profection answer', () => {
             ...(coin() ? { zodiac_type: pick(['Tropical', 'SIDEREAL', 'sidereal']) } : {}),
             ...(coin() ? { sidereal_ayanamsa: pick(['lahiri', 'fagan_bradley', 'raman']) } : {}),
             ...(coin() ? { rulership: pick(['traditional', 'Modern']) } : {}),
+            ...(coin() ? { period_basis: pick(['birthday', 'Solar_Return']) } : {}),
             ...(coin() ? { orb_policy: { ...(coin() ? { default_orb_deg: int(1, 10) } : {}), ...(coin() ? { by_aspect_deg: pick([{ conjunction: 10 }, { quincunx: 3, trine: 6 }]) } : {}) } } : {}),
           },
         },
@@ -135,6 +138,32 @@ describe('the annual profection answer', () => {
     expect(answer.profection.time_lord_natal.whole_sign_house).toBeGreaterThanOrEqual(1);
     expect(answer.meta.annual_profection.period.start).toBe('2027-05-17T00:00:00+01:00');
     expect(answer.warnings.some((w: string) => w.includes('monthly'))).toBe(true);
+  });
+
+  it('period_basis solar_return: the year runs from the instant the Sun returns to its natal longitude, to the second', () => {
+    const birth = { year: 1987, month: 12, day: 31, hour: 23, minute: 30, lat: 40.71, lng: -74.01, tz_str: 'America/New_York' };
+    for (const zodiac of [{}, { zodiac_type: 'sidereal', sidereal_ayanamsa: 'lahiri' }]) {
+      const task = taskOf({ ...birth, annual_profection: { year: 2020, settings: { period_basis: 'solar_return', ...zodiac } } }, ['monthly_profections']);
+      const answer = answerOf(task);
+      const natal = JSON.parse(new TextDecoder().decode(natalAnswerBytes(profectionNatalTask(task))));
+      const sunLon = natal.planets.find((p: any) => p.id === 'sun').abs_pos;
+      const setting = zodiac.zodiac_type ? { type: 'sidereal' as const, ayanamsa: 'lahiri' as const } : { type: 'tropical' as const };
+      expect(answer.meta.annual_profection.period_basis).toBe('solar_return');
+      for (const iso of [answer.profection.annual.period.start_utc, answer.profection.annual.period.end_utc]) {
+        const jd = julianDayFromUtcMs(Date.parse(iso));
+        // Within a second of the return (the Sun moves about 0.00001° in half a second).
+        expect(Math.abs(signedSeparation(calcBody(jd, 0, setting).lon, sunLon))).toBeLessThan(2e-5);
+      }
+      // The return nearest the birthday of the target year (2020-12-31 23:30 in New York), not the one of 2019's end.
+      expect(Math.abs(Date.parse(answer.profection.annual.period.start_utc) - Date.parse('2021-01-01T04:30:00Z'))).toBeLessThan(1.5 * 86_400_000);
+      expect(answer.profection.monthly_profections[0].period.start).toBe(answer.profection.annual.period.start);
+      expect(answer.profection.monthly_profections[11].period.end).toBe(answer.profection.annual.period.end);
+    }
+    const zero = answerOf(taskOf({ ...birth, annual_profection: { year: 1987, settings: { period_basis: 'solar_return' } } }));
+    expect(zero.profection.annual.period.start).toBe(zero.subject.datetime);
+    const leap = answerOf(taskOf({ year: 1996, month: 2, day: 29, hour: 12, minute: 0, lat: 0, lng: 0, tz_str: 'UTC', annual_profection: { year: 2001, settings: { period_basis: 'solar_return' } } }));
+    expect(leap.warnings.some((w: string) => w.includes('29 February'))).toBe(false);
+    expect(leap.profection.annual.period.start).toMatch(/^2001-0(2-2[789]|3-0[12])T/);
   });
 
   it('a sidereal zodiac in the settings wins over the top-level one', () => {
