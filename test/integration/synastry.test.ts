@@ -2,10 +2,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/app.ts';
 import { synastryHoroscopeResponse, synastryResponse, synastrySummaryResponse } from '../../src/features/synastry/synastry-schemas.ts';
 import { answerProblems } from '../../src/answers/schema-serializer.ts';
+import { v2Client } from '../helpers/mcp.ts';
 
 let server: TestServer;
-beforeAll(async () => { server = await startTestServer(); });
-afterAll(async () => { await server?.close(); });
+let mcp: ReturnType<typeof v2Client>;
+beforeAll(async () => {
+  server = await startTestServer();
+  mcp = v2Client(`${server.url}/mcp`, { headers: { 'x-api-key': server.key } });
+  await mcp.connect();
+});
+afterAll(async () => {
+  await mcp?.client.close();
+  await server?.close();
+});
 
 /** As the clients send them (peer spec §1): datetime local or with an offset, location {city, lat, lng}, tz_str, time_known or time_unknown. */
 const ada = { name: 'Ada', datetime: '1990-05-17T08:15:00', location: { city: 'Lisbon', lat: 38.72, lng: -9.14 }, tz_str: 'Europe/Lisbon', time_known: true };
@@ -106,5 +115,28 @@ describe('POST /api/v1/western/synastry/horoscope', () => {
     const bad = await server.post('/api/v1/western/synastry/horoscope', { person_a: ada, person_b: ben, date: '2026-02-30' });
     expect(bad.status).toBe(422);
     expect(bad.body.detail[0].loc).toEqual(['body', 'date']);
+  });
+});
+
+describe('the MCP tools', () => {
+  /** The REST answer without its clock (generated_at), which two calls cannot share. */
+  const withoutClock = (body: any) => ({ ...body, meta: { ...body.meta, generated_at: undefined } });
+
+  it('v1_western_synastry, _summary and _horoscope answer what the REST endpoints answer', async () => {
+    const cases: [string, Record<string, unknown>, () => Promise<{ body: any }>][] = [
+      ['v1_western_synastry', { person_a: ada, person_b: ben, settings: { include: { text: true } } }, () => server.post('/api/v1/western/synastry', { person_a: ada, person_b: ben, settings: { include: { text: true } } })],
+      ['v1_western_synastry_summary', { first_subject: ada, second_subject: ben }, () => server.post('/api/v1/western/synastry/summary', { first_subject: ada, second_subject: ben })],
+      ['v1_western_synastry_horoscope', { person_a: ada, person_b: ben, date: '2026-02-14', tz_str: 'Europe/Lisbon', relationship_context: 'friendship', include_timing: true },
+        () => server.post('/api/v1/western/synastry/horoscope?relationship_context=friendship&include_timing=true', { person_a: ada, person_b: ben, date: '2026-02-14', tz_str: 'Europe/Lisbon' })],
+    ];
+    for (const [tool, args, rest] of cases) {
+      const result = await mcp.client.callTool({ name: tool, arguments: args });
+      expect(result.isError, JSON.stringify(result.content)).toBeFalsy();
+      const expected = await rest();
+      expect(withoutClock(result.structuredContent)).toEqual(withoutClock(expected.body));
+    }
+    const refused = await mcp.client.callTool({ name: 'v1_western_synastry', arguments: { person_a: ada, person_b: ben, settings: { bodies: ['sun', 'vulcan'] } } });
+    expect(refused.isError).toBe(true);
+    expect(JSON.stringify(refused.content)).toContain('vulcan');
   });
 });

@@ -1,4 +1,5 @@
 /** The synastry family's MCP tools: each the REST endpoint's request as input and its answer as output. */
+import { z } from 'zod/v4';
 import { calculateSynastry, calculateSynastryHoroscope, calculateSynastrySummary } from './synastry-calculate.ts';
 import {
   synastryHoroscopeQuery, synastryHoroscopeRequest, synastryHoroscopeResponse, synastryRequest, synastryResponse, synastrySummaryRequest, synastrySummaryResponse,
@@ -39,7 +40,11 @@ export const synastrySummaryTool = defineTool({
   run: (args, { compute }) => json(() => calculateSynastrySummary(compute, args)),
 });
 
-const horoscopeInput = synastryHoroscopeRequest.extend(synastryHoroscopeQuery.shape);
+/** The REST query's options as arguments: include_timing a JSON boolean here (a query string's text there). */
+const horoscopeInput = synastryHoroscopeRequest.extend({
+  relationship_context: synastryHoroscopeQuery.shape.relationship_context,
+  include_timing: z.boolean().optional().describe('Adds each transit\'s activation window (orb entry, exact, orb exit). Default false.'),
+});
 
 export const synastryHoroscopeTool = defineTool({
   name: 'v1_western_synastry_horoscope',
