@@ -12,7 +12,7 @@ import { signedSeparation } from '../../../src/astro/zodiac.ts';
 import { runTask } from '../../../src/compute/tasks.ts';
 import { natalRequest } from '../../../src/features/natal/natal-schemas.ts';
 import { resolveSubjectPlace } from '../../../src/features/requests/place.ts';
-import { returnsPlaces, returnsTask, solarReturnPlaces } from '../../../src/features/returns/returns-calculate.ts';
+import { returnsPlaces, returnsTask, solarReturnPlaces } from '../../../src/features/returns/returns-service.ts';
 import { returnsRequest, returnsResponse, solarReturnRequest, solarReturnResponse, type ReturnsRequest, type SolarReturnRequest } from '../../../src/features/returns/returns-schemas.ts';
 import { assertAnswerContract } from '../../helpers/answer-contract.ts';
 import { seededRandom } from '../../helpers/seeded-random.ts';
