@@ -64,7 +64,7 @@ function compactCases(count: number) {
 }
 
 function transitCases(count: number): TransitTask[] {
-  return transitByteCases(count).map((task) => {
+  return transitByteCases(count).map((task): TransitTask => {
     const natalPlace = { ...task.natalPlace };
     const transitPlace = { ...task.transitPlace };
     if (random() < 0.2) Object.assign(natalPlace, gazetteerPlace());
@@ -74,7 +74,7 @@ function transitCases(count: number): TransitTask[] {
     const request = random() < 0.1 ? { ...task.request, natal: { ...task.request.natal, name: pick(ODD_TEXT) } } : task.request;
     const interpretation = random() < 0.5 ? { style: pick(['standard', 'improved'] as const), language: 'en' as const } : undefined;
     return { ...task, request, natalPlace, transitPlace, interpretation, includeMinor: task.includeMinor || random() < 0.3 };
-  }).concat(transitByteCases(2).map((task) => ({
+  }).concat(transitByteCases(2).map((task): TransitTask => ({
     // A transit moment in a fold (New York's 01:30 happened twice that night): the provenance names both offsets.
     ...task, request: { ...task.request, transit_date: '2021-11-07T01:30', tz_str: 'America/New_York', dst_policy: 'earlier' as const },
   })));
