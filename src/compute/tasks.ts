@@ -23,6 +23,8 @@ import { signAnswer } from '../answers/signs-answer.ts';
 import { computeSign, type SignTask } from '../features/signs/signs-service.ts';
 import { baziAnswerBytes } from '../answers/bazi-answer.ts';
 import type { BaziTask } from '../features/bazi/bazi-service.ts';
+import { baziFlowAnswerBytes } from '../answers/bazi-flow-answer.ts';
+import type { BaziFlowTask } from '../features/bazi/bazi-flow-service.ts';
 import { chineseCalendarAnswerBytes } from '../answers/chinese-calendar-answer.ts';
 import type { ChineseCalendarTask } from '../features/chinese-calendar/chinese-calendar-service.ts';
 import { returnsAnswerBytes, solarReturnAnswerBytes } from '../answers/returns-answers.ts';
@@ -44,6 +46,7 @@ export const TASKS = {
   profections_annual: (p: ProfectionTask) => profectionAnswer(computeProfection(p)),
   sign_lookup: (p: SignTask) => signAnswer(computeSign(p)),
   bazi: (p: BaziTask) => baziAnswerBytes(p),
+  bazi_flow: (p: BaziFlowTask) => baziFlowAnswerBytes(p),
   chinese_calendar: (p: ChineseCalendarTask) => chineseCalendarAnswerBytes(p),
   solar_return: solarReturnAnswerBytes,
   planet_returns: returnsAnswerBytes,

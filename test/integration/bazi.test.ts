@@ -106,3 +106,22 @@ describe('GET /api/v1/chinese/calendar/{date} and /api/v1/chinese/today', () => 
     }
   });
 });
+
+describe('POST /api/v1/chinese/bazi/flow', () => {
+  it('a year against the chart, under both key sets clients read', async () => {
+    const res = await server.post('/api/v1/chinese/bazi/flow', { ...mozart, target_year: 1770 });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.target_year).toBe(1770);
+    expect(res.body.annual_pillar.gan_zhi).toBe('庚寅');
+    expect(res.body.years[0].gan_zhi).toBe('庚寅');
+    expect(res.body.monthly_pillars).toHaveLength(12);
+    expect(res.body.years[0].months.map((m: any) => m.gan_zhi)).toEqual(res.body.monthly_pillars.map((m: any) => m.gan_zhi));
+    expect(res.body.years[0].active_luck.gan_zhi).toBe('戊子');
+  });
+
+  it('refuses a range of years (422 on target_year_end)', async () => {
+    const res = await server.post('/api/v1/chinese/bazi/flow', { ...mozart, target_year: 1770, target_year_end: 1771 });
+    expect(res.status).toBe(422);
+    expect(res.body.detail[0].loc.at(-1)).toBe('target_year_end');
+  });
+});

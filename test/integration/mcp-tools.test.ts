@@ -32,7 +32,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-const TOOL_NAMES = ['natal', 'v1_natal_calculate', 'v1_transits_calculate', 'v1_ephemeris_calculate', 'v1_sky_events', 'v1_numerology_profile', 'v1_natal_chart', 'v1_geo_search', 'v1_western_solar_calculate', 'v1_western_returns_calculate', 'v1_chinese_bazi', 'v1_chinese_calendar', 'v1_chinese_today', 'v1_western_synastry', 'v1_western_synastry_summary', 'v1_western_synastry_horoscope', 'v1_western_profections_annual', 'v1_western_signs_sun', 'v1_western_signs_moon', 'v1_western_signs_rising', 'v1_western_signs_midheaven'];
+const TOOL_NAMES = ['natal', 'v1_natal_calculate', 'v1_transits_calculate', 'v1_ephemeris_calculate', 'v1_sky_events', 'v1_numerology_profile', 'v1_natal_chart', 'v1_geo_search', 'v1_western_solar_calculate', 'v1_western_returns_calculate', 'v1_chinese_bazi', 'v1_chinese_bazi_flow', 'v1_chinese_calendar', 'v1_chinese_today', 'v1_western_synastry', 'v1_western_synastry_summary', 'v1_western_synastry_horoscope', 'v1_western_profections_annual', 'v1_western_signs_sun', 'v1_western_signs_moon', 'v1_western_signs_rising', 'v1_western_signs_midheaven'];
 
 describe('tools/list', () => {
   it('lists every tool, with input and output schemas, in both eras and with both SDK versions', async () => {
@@ -67,6 +67,7 @@ describe('structuredContent is the REST answer', () => {
       () => server.post('/api/v1/numerology/profile', { ...pythagorean, subject: { birth_date: '1984-07-09', name: { birth: 'Maria Lopez' } }, date_context: { reference_date: '2026-01-15' } })],
     ['v1_chinese_bazi', { ...birth, sex: 'F', time_standard: 'true_solar' }, () => server.post('/api/v1/chinese/bazi', { ...birth, sex: 'F', time_standard: 'true_solar' })],
     ['v1_chinese_calendar', { date: '2024-02-04', timezone: 'Asia/Shanghai' }, () => server.get('/api/v1/chinese/calendar/2024-02-04?timezone=Asia/Shanghai')],
+    ['v1_chinese_bazi_flow', { ...birth, target_year: 2026 }, () => server.post('/api/v1/chinese/bazi/flow', { ...birth, target_year: 2026 })],
     ['v1_western_solar_calculate', solarReturn, () => server.post('/api/v1/western/solar/calculate', solarReturn)],
     ['v1_western_returns_calculate', lunarReturns, () => server.post('/api/v1/western/returns/calculate', lunarReturns)],
   ];

@@ -44,8 +44,8 @@ const isPair = (a: number, b: number, x: number, y: number) => (a === x && b ===
 const adjacent = (p: PlacedPillar, q: PlacedPillar) => p.position === undefined || q.position === undefined || Math.abs(p.position - q.position) === 1;
 
 /**
- * The interactions among `natal` (all pairs) and, when `outside` is given, between each outside
- * pillar and each natal one (not among the outside pillars themselves).
+ * The interactions among `natal` (all pairs), or, when `outside` is given, between each outside
+ * pillar and each natal one only (a whole three-harmony then needs members from both sides).
  */
 export function findInteractions(natal: readonly PlacedPillar[], monthBranch: number, outside: readonly PlacedPillar[] = []): Interaction[] {
   const season = BRANCHES[monthBranch]!.element;
@@ -53,7 +53,8 @@ export function findInteractions(natal: readonly PlacedPillar[], monthBranch: nu
   const clashedBranch = (p: PlacedPillar) => all.some((q) => q !== p && Math.abs(q.pillar.branch - p.pillar.branch) === 6);
   const out: Interaction[] = [];
   const pairs: [PlacedPillar, PlacedPillar][] = [];
-  for (let i = 0; i < natal.length; i++) for (let j = i + 1; j < natal.length; j++) pairs.push([natal[i]!, natal[j]!]);
+  // Among the natal pillars when nothing comes from outside; else only each outside pillar with each natal one.
+  if (outside.length === 0) for (let i = 0; i < natal.length; i++) for (let j = i + 1; j < natal.length; j++) pairs.push([natal[i]!, natal[j]!]);
   for (const o of outside) for (const n of natal) pairs.push([o, n]);
   const stemMember = (p: PlacedPillar) => ({ label: p.label, part: 'stem' as const, char: STEMS[p.pillar.stem]!.char });
   const branchMember = (p: PlacedPillar) => ({ label: p.label, part: 'branch' as const, char: BRANCHES[p.pillar.branch]!.char });

@@ -40,31 +40,54 @@ export function voidOf(day: GanZhi): { branches: [number, number]; xun: GanZhi; 
   return { branches: [mod(first + 10, 12), mod(first + 11, 12)], xun: { stem: 0, branch: first }, xunIndex: start / 10 + 1 };
 }
 
-export function findStars(pillars: readonly { label: PillarLabel; pillar: GanZhi }[]): StarHit[] {
-  const hits: StarHit[] = [];
+export interface StarRule {
+  name: string;
+  chinese: string;
+  reference: StarHit['reference'];
+  targets: number[];
+  rule: string;
+}
+
+/** The rules of a chart: each star with its reference in the chart and the branches it names. */
+export function starRules(pillars: readonly { label: PillarLabel; pillar: GanZhi }[]): StarRule[] {
+  const rules: StarRule[] = [];
   const byLabel = (l: PillarLabel) => pillars.find((p) => p.label === l)?.pillar;
-  const scan = (name: string, chinese: string, refLabel: PillarLabel, part: StarHit['reference']['part'], targets: number[], rule: string) => {
+  const add = (name: string, chinese: string, refLabel: PillarLabel, part: StarHit['reference']['part'], targets: number[], rule: string) => {
     const ref = byLabel(refLabel);
     if (!ref) return;
     const char = part === 'stem' ? STEMS[ref.stem]!.char : part === 'branch' ? BRANCHES[ref.branch]!.char : ganZhiText(ref);
-    for (const p of pillars) {
-      if (p.label === refLabel || !targets.includes(p.pillar.branch)) continue;
-      hits.push({ name, chinese, pillar: p.label, branch: p.pillar.branch, reference: { pillar: refLabel, part, char }, targets, rule });
-    }
+    rules.push({ name, chinese, reference: { pillar: refLabel, part, char }, targets, rule });
   };
   const day = byLabel('day')!, year = byLabel('year')!;
   for (const ref of ['day', 'year'] as const) {
     const stem = (ref === 'day' ? day : year).stem;
-    scan('Tian Yi Nobleman', '天乙贵人', ref, 'stem', NOBLEMAN[stem]!, `${ref} stem ${STEMS[stem]!.char}: Nobleman in ${chars(NOBLEMAN[stem]!)}`);
+    add('Tian Yi Nobleman', '天乙贵人', ref, 'stem', NOBLEMAN[stem]!, `${ref} stem ${STEMS[stem]!.char}: Nobleman in ${chars(NOBLEMAN[stem]!)}`);
   }
-  scan('Academic Star', '文昌', 'day', 'stem', [ACADEMIC[day.stem]!], `day stem ${STEMS[day.stem]!.char}: Academic Star in ${chars([ACADEMIC[day.stem]!])}`);
+  add('Academic Star', '文昌', 'day', 'stem', [ACADEMIC[day.stem]!], `day stem ${STEMS[day.stem]!.char}: Academic Star in ${chars([ACADEMIC[day.stem]!])}`);
   for (const ref of ['year', 'day'] as const) {
     const branch = (ref === 'day' ? day : year).branch;
     const g = GROUP[branch]!;
-    scan('Peach Blossom', '桃花', ref, 'branch', [PEACH[g]!], `${ref} branch ${BRANCHES[branch]!.char}: Peach Blossom in ${chars([PEACH[g]!])}`);
-    scan('Travelling Horse', '驿马', ref, 'branch', [HORSE[g]!], `${ref} branch ${BRANCHES[branch]!.char}: Travelling Horse in ${chars([HORSE[g]!])}`);
+    add('Peach Blossom', '桃花', ref, 'branch', [PEACH[g]!], `${ref} branch ${BRANCHES[branch]!.char}: Peach Blossom in ${chars([PEACH[g]!])}`);
+    add('Travelling Horse', '驿马', ref, 'branch', [HORSE[g]!], `${ref} branch ${BRANCHES[branch]!.char}: Travelling Horse in ${chars([HORSE[g]!])}`);
   }
   const v = voidOf(day);
-  scan('Void Branch (Kong Wang)', '空亡', 'day', 'pillar', [...v.branches], `day pillar ${ganZhiText(day)} (week of ${ganZhiText(v.xun)}): ${chars(v.branches)} are void`);
+  add('Void Branch (Kong Wang)', '空亡', 'day', 'pillar', [...v.branches], `day pillar ${ganZhiText(day)} (week of ${ganZhiText(v.xun)}): ${chars(v.branches)} are void`);
+  return rules;
+}
+
+/** The stars of a chart, found in the branches of its pillars other than each rule's reference. */
+export function findStars(pillars: readonly { label: PillarLabel; pillar: GanZhi }[]): StarHit[] {
+  const hits: StarHit[] = [];
+  for (const r of starRules(pillars)) {
+    for (const p of pillars) {
+      if (p.label === r.reference.pillar || !r.targets.includes(p.pillar.branch)) continue;
+      hits.push({ name: r.name, chinese: r.chinese, pillar: p.label, branch: p.pillar.branch, reference: r.reference, targets: r.targets, rule: r.rule });
+    }
+  }
   return hits;
+}
+
+/** The chart's stars that an outside branch (a luck, annual or monthly pillar's) brings. */
+export function starsOnBranch(pillars: readonly { label: PillarLabel; pillar: GanZhi }[], branch: number): StarRule[] {
+  return starRules(pillars).filter((r) => r.targets.includes(branch));
 }

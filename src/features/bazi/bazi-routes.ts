@@ -1,8 +1,9 @@
-/** POST /api/v1/chinese/bazi: the four pillars of a birth and what is read from them. */
+/** POST /api/v1/chinese/bazi (the four pillars of a birth and what is read from them) and POST /api/v1/chinese/bazi/flow (a year against them). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ComputeRunner } from '../../compute/runner.ts';
 import { sendJsonBytes } from '../../http/raw-json.ts';
-import { calculateBazi } from './bazi-calculate.ts';
+import { calculateBazi, calculateBaziFlow } from './bazi-calculate.ts';
+import { baziFlowRequest, baziFlowResponse } from './bazi-flow-schemas.ts';
 import { baziRequest, baziResponse } from './bazi-schemas.ts';
 
 export const baziRoutes = (compute: ComputeRunner): FastifyPluginAsyncZod => async (app) => {
@@ -15,4 +16,14 @@ export const baziRoutes = (compute: ComputeRunner): FastifyPluginAsyncZod => asy
       response: { 200: baziResponse },
     },
   }, async (request, reply) => sendJsonBytes(reply, await calculateBazi(compute, request.body)));
+
+  app.post('/api/v1/chinese/bazi/flow', {
+    schema: {
+      tags: ['chinese'],
+      summary: 'BaZi flow: a year\'s annual and monthly pillars against the chart',
+      description: 'The annual pillar of `target_year` (from its Lichun) and its twelve monthly pillars (from their jie, to the second), the luck pillar in force, and for each: its interactions with the natal pillars (clashes, combinations, three harmonies, punishments, harms, with whether each transforms) and the chart\'s symbolic stars it brings. Birth fields and conventions as POST /api/v1/chinese/bazi. See docs/api.md, "Chinese BaZi".',
+      body: baziFlowRequest,
+      response: { 200: baziFlowResponse },
+    },
+  }, async (request, reply) => sendJsonBytes(reply, await calculateBaziFlow(compute, request.body)));
 };

@@ -1,5 +1,6 @@
 /** The MCP tool of the BaZi endpoint, named as the public service names it. */
-import { calculateBazi } from './bazi-calculate.ts';
+import { calculateBazi, calculateBaziFlow } from './bazi-calculate.ts';
+import { baziFlowRequest, baziFlowResponse } from './bazi-flow-schemas.ts';
 import { baziRequest, baziResponse } from './bazi-schemas.ts';
 import { READ_ONLY, defineTool } from '../mcp/tool-definition.ts';
 import { jsonResult, outcomeOfError } from '../mcp/tool-results.ts';
@@ -16,6 +17,24 @@ export const baziTool = defineTool({
   run: async (args, { compute }) => {
     try {
       return jsonResult(await calculateBazi(compute, args));
+    } catch (error) {
+      return outcomeOfError(error);
+    }
+  },
+});
+
+export const baziFlowTool = defineTool({
+  name: 'v1_chinese_bazi_flow',
+  title: 'BaZi flow of a year',
+  description: 'POST /api/v1/chinese/bazi/flow: the annual pillar of `target_year` (default this year) and its twelve monthly pillars against the birth chart, with the luck pillar in force, their interactions with the natal pillars and the stars they bring. Birth data as for v1_chinese_bazi.',
+  families: ['chinese'],
+  input: toolSchema(baziFlowRequest),
+  output: outputSchema(baziFlowResponse),
+  // Without a target_year the answer depends on the year of the call.
+  annotations: { ...READ_ONLY, idempotentHint: false },
+  run: async (args, { compute }) => {
+    try {
+      return jsonResult(await calculateBaziFlow(compute, args));
     } catch (error) {
       return outcomeOfError(error);
     }

@@ -3,7 +3,7 @@ import { chartTool } from './chart-tool.ts';
 import { compactNatalTool, ephemerisTool, natalTool, numerologyTool, skyEventsTool, transitsTool } from './calculation-tools.ts';
 import type { Family } from './families.ts';
 import { placeTool } from './place-tool.ts';
-import { baziTool } from '../bazi/bazi-tools.ts';
+import { baziFlowTool, baziTool } from '../bazi/bazi-tools.ts';
 import { chineseCalendarTool, chineseTodayTool } from '../chinese-calendar/chinese-calendar-tools.ts';
 import { RETURNS_TOOLS } from '../returns/returns-tools.ts';
 import { SYNASTRY_TOOLS } from '../synastry/synastry-tools.ts';
@@ -11,7 +11,7 @@ import { profectionTool } from '../profections/profections-tools.ts';
 import { SIGN_TOOLS } from '../signs/signs-tools.ts';
 import type { ToolDefinition } from './tool-definition.ts';
 
-export const TOOLS: readonly ToolDefinition[] = [compactNatalTool, natalTool, transitsTool, ephemerisTool, skyEventsTool, numerologyTool, chartTool, placeTool, ...RETURNS_TOOLS, baziTool, chineseCalendarTool, chineseTodayTool, ...SYNASTRY_TOOLS, profectionTool, ...SIGN_TOOLS];
+export const TOOLS: readonly ToolDefinition[] = [compactNatalTool, natalTool, transitsTool, ephemerisTool, skyEventsTool, numerologyTool, chartTool, placeTool, ...RETURNS_TOOLS, baziTool, baziFlowTool, chineseCalendarTool, chineseTodayTool, ...SYNASTRY_TOOLS, profectionTool, ...SIGN_TOOLS];
 
 export function toolsOf(families: readonly Family[]): ToolDefinition[] {
   return TOOLS.filter((tool) => tool.families.some((f) => families.includes(f)));
