@@ -198,19 +198,38 @@ export const CONTRIBUTORS_PER_BUCKET = 3;
  * A and B changes no score.
  */
 export function synastryScores(contacts: readonly ScoredContact[]): Scores {
-  const sorted = [...contacts].sort((p, q) => (p.symmetric_key < q.symmetric_key ? -1 : p.symmetric_key > q.symmetric_key ? 1 : p.strength - q.strength));
-  const byKey = (p: { c: ScoredContact; w: number }, q: { c: ScoredContact; w: number }) => Math.abs(q.w) - Math.abs(p.w) || (p.c.symmetric_key < q.c.symmetric_key ? -1 : p.c.symmetric_key > q.c.symmetric_key ? 1 : 0);
+  const byKey = (p: ScoredContact, q: ScoredContact) => (p.symmetric_key < q.symmetric_key ? -1 : p.symmetric_key > q.symmetric_key ? 1 : p.strength - q.strength);
+  const sorted = [...contacts].sort(byKey);
+  // One pass: each bucket's sums and its contacts (in symmetric_key order), and every contact's sums for tension.
+  const pro = [0, 0, 0, 0, 0], con = [0, 0, 0, 0, 0];
+  const members: ScoredContact[][] = [[], [], [], [], []];
+  let allPro = 0, allCon = 0;
+  for (const c of sorted) {
+    const share = POLARITY_SHARE[c.polarity];
+    allPro += c.strength * share.for;
+    allCon += c.strength * share.against;
+    for (let i = 0; i < SCORE_BUCKETS.length; i++) {
+      if (!c.domains.includes(SCORE_BUCKETS[i]!)) continue;
+      pro[i] = pro[i]! + c.strength * share.for;
+      con[i] = con[i]! + c.strength * share.against;
+      members[i]!.push(c);
+    }
+  }
+  const ratio = (p: number, q: number) => Math.round((100 * (p + SCORE_PRIOR)) / (p + q + 2 * SCORE_PRIOR));
+  const strongest = (items: ScoredContact[], weight: (c: ScoredContact) => number, bucket: string) => items
+    .map((c) => ({ c, w: weight(c) }))
+    .filter((p) => p.w !== 0)
+    .sort((p, q) => Math.abs(q.w) - Math.abs(p.w) || (p.c.symmetric_key < q.c.symmetric_key ? -1 : p.c.symmetric_key > q.c.symmetric_key ? 1 : 0))
+    .slice(0, CONTRIBUTORS_PER_BUCKET)
+    .map(({ c, w }) => ({ ref_id: c.ref_id, weight: round4(w), bucket }));
   const values = {} as Record<ScoreBucket, number>;
   const contributors: Scores['contributors'] = [];
-  for (const bucket of SCORE_BUCKETS) {
-    const inBucket = sorted.filter((c) => c.domains.includes(bucket));
-    values[bucket] = bucketScore(inBucket);
-    const parts = inBucket.map((c) => ({ c, w: signedWeight(c) })).filter((p) => p.w !== 0).sort(byKey);
-    for (const { c, w } of parts.slice(0, CONTRIBUTORS_PER_BUCKET)) contributors.push({ ref_id: c.ref_id, weight: round4(w), bucket });
-  }
-  const tension = 100 - bucketScore(sorted);
-  const hard = sorted.filter((c) => c.polarity === 'challenging').map((c) => ({ c, w: c.strength })).sort(byKey);
-  for (const { c, w } of hard.slice(0, CONTRIBUTORS_PER_BUCKET)) contributors.push({ ref_id: c.ref_id, weight: round4(w), bucket: 'tension' });
+  SCORE_BUCKETS.forEach((bucket, i) => {
+    values[bucket] = ratio(pro[i]!, con[i]!);
+    contributors.push(...strongest(members[i]!, signedWeight, bucket));
+  });
+  const tension = 100 - ratio(allPro, allCon);
+  contributors.push(...strongest(sorted.filter((c) => c.polarity === 'challenging'), (c) => c.strength, 'tension'));
   const mean = SCORE_BUCKETS.reduce((s, b) => s + values[b], 0) / SCORE_BUCKETS.length;
   const overall = Math.max(0, Math.min(100, Math.round(0.8 * mean + 0.2 * (100 - tension))));
   return { overall, ...values, tension, contributors };

@@ -236,14 +236,12 @@ export function synastryContacts(a: CastPerson, b: CastPerson, settings: Resolve
     bPts = bPts.filter((p) => !ANGLES.has(p.id));
   }
   const found = findAspectsBetween(aPts, bPts, { types });
-  const aBySep = new Map(aPts.map((p) => [p.id, p]));
-  const bBySep = new Map(bPts.map((p) => [p.id, p]));
   const labels = settings.include.display_point_labels;
   const aspectLabels = settings.include.display_aspect_labels;
   const out: Aspect[] = found.map((f) => {
     const c = contactFacts(f.p1, f.p2, f.type);
     const { strength, parts } = contactStrength(f.p1, f.p2, f.type, f.orb, MAX_ORB[f.type]!, f.is_applying);
-    const sep = Math.abs(((aBySep.get(f.p1)!.lon - bBySep.get(f.p2)!.lon) % 360 + 540) % 360 - 180);
+    const sep = f.angle; // the points' angular distance, 0 to 180 (the aspect search's own)
     const separation = round6(sep), delta = round6(sep - f.deg), orb = round6(Math.abs(sep - f.deg));
     const weights = { ...parts, formula: STRENGTH_FORMULA };
     if (!labels && !aspectLabels) {
