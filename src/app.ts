@@ -35,6 +35,7 @@ import { KeyRevocations } from './http/key-revocation.ts';
 import { ExportAdmission } from './http/export-admission.ts';
 import { registerUsageLog, UsageLogWriter } from './http/usage-log.ts';
 import { natalRoutes } from './features/natal/natal-routes.ts';
+import { progressionsRoutes } from './features/progressions/progressions-routes.ts';
 import { returnsRoutes } from './features/returns/returns-routes.ts';
 import { transitRoutes } from './features/transits/transits-routes.ts';
 import { profectionRoutes } from './features/profections/profections-routes.ts';
@@ -302,6 +303,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       if (route.config?.billable === undefined && route.method === 'POST') route.config = { ...route.config, billable: true };
     });
     await calc.register(natalRoutes(deps.compute, { db: deps.db, service: reports.service }));
+    await calc.register(progressionsRoutes(deps.compute));
     await calc.register(returnsRoutes(deps.compute));
     await calc.register(baziRoutes(deps.compute));
     await calc.register(chineseCalendarRoutes(deps.compute));

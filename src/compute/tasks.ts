@@ -5,6 +5,7 @@
 import type { NatalTask } from '../features/natal/natal-service.ts';
 import { writeCompactNatalAnswer } from '../answers/compact-natal-answer.ts';
 import { natalAnswerBytes } from '../answers/natal-answer.ts';
+import { progressedChartAnswerBytes, progressionCalendarAnswerBytes, progressionExactAspectsAnswerBytes, progressionExactIngressesAnswerBytes } from '../answers/progression-answers.ts';
 import type { TransitTask } from '../features/transits/transits-service.ts';
 import { transitAnswerBytes } from '../answers/transit-answer.ts';
 import type { CompactNatalRequest } from '../features/natal/natal-schemas.ts';
@@ -38,6 +39,10 @@ export const TASKS = {
   natal: (p: NatalTask) => natalAnswerBytes(p),
   compact_natal: (p: { request: CompactNatalRequest; place: ResolvedPlace }) => writeCompactNatalAnswer(p.request, p.place),
   transits: (p: TransitTask) => transitAnswerBytes(p),
+  progressions_chart: progressedChartAnswerBytes,
+  progressions_calendar: progressionCalendarAnswerBytes,
+  progressions_exact_aspects: progressionExactAspectsAnswerBytes,
+  progressions_exact_ingresses: progressionExactIngressesAnswerBytes,
   ephemeris: (p: EphemerisPlan) => computeEphemeris(p),
   ephemeris_chunk: (p: { plan: EphemerisPlan; from: number; to: number }) => computeEphemerisChunk(p),
   sky_events: (p: SkyEventsTask) => skyEventsAnswer(computeSkyEvents(p)),

@@ -9,9 +9,10 @@ import { RETURNS_TOOLS } from '../returns/returns-tools.ts';
 import { SYNASTRY_TOOLS } from '../synastry/synastry-tools.ts';
 import { profectionTool } from '../profections/profections-tools.ts';
 import { SIGN_TOOLS } from '../signs/signs-tools.ts';
+import { PROGRESSIONS_TOOLS } from '../progressions/progressions-tools.ts';
 import type { ToolDefinition } from './tool-definition.ts';
 
-export const TOOLS: readonly ToolDefinition[] = [compactNatalTool, natalTool, transitsTool, ephemerisTool, skyEventsTool, numerologyTool, chartTool, placeTool, ...RETURNS_TOOLS, baziTool, baziFlowTool, chineseCalendarTool, chineseTodayTool, ...SYNASTRY_TOOLS, profectionTool, ...SIGN_TOOLS];
+export const TOOLS: readonly ToolDefinition[] = [compactNatalTool, natalTool, transitsTool, ephemerisTool, skyEventsTool, numerologyTool, chartTool, placeTool, ...RETURNS_TOOLS, ...PROGRESSIONS_TOOLS, baziTool, baziFlowTool, chineseCalendarTool, chineseTodayTool, ...SYNASTRY_TOOLS, profectionTool, ...SIGN_TOOLS];
 
 export function toolsOf(families: readonly Family[]): ToolDefinition[] {
   return TOOLS.filter((tool) => tool.families.some((f) => families.includes(f)));
