@@ -109,6 +109,22 @@ describe('the return finder of any body', () => {
     }
   }, 60_000);
 
+  it('finds a return on a sign edge and across 0° Aries, where the longitude wraps from 360 to 0', () => {
+    const start = jdOf('2020-01-01T00:00:00Z');
+    for (const target of [0, 359.9999999, 1e-9, 30, 89.9999999]) {
+      for (const body of ['sun', 'moon', 'mars'] as const) {
+        const found = findReturns(body, target, start, start + RETURN_BODIES[body].horizon, TROPICAL);
+        expect(found.length, `${body} ${target}`).toBeGreaterThan(0);
+        const expected = bruteForce(body, target, start, start + RETURN_BODIES[body].horizon);
+        expect(found.length, `${body} ${target}`).toBe(expected.length);
+        for (const r of found) expect(Math.abs(signedSeparation(lonAt(body, r.jdUt).lon, target)), `${body} ${target}`).toBeLessThan(1e-6);
+      }
+    }
+    // The Sun at 0° Aries is the March equinox: 2020-03-20 03:49:36 UT.
+    const equinox = nextReturn('sun', 0, start, TROPICAL)!;
+    expect(Math.abs(equinox.jdUt - jdOf('2020-03-20T03:49:36Z')) / SECOND).toBeLessThan(60);
+  }, 60_000);
+
   it('finds the three crossings of a retrograde pass: direct, retrograde, direct', () => {
     // Mercury stationed retrograde on 2010-04-18 at about 13°08' Taurus and direct on 2010-05-11 near 2°.
     const target = 38;
