@@ -7,6 +7,7 @@
 import { z } from 'zod/v4';
 import { MAX_YEAR, MIN_YEAR } from '../requests/birth-schema.ts';
 import { baziRequest, interactionSchema } from './bazi-schemas.ts';
+import { answerObject } from './bazi-field-text.ts';
 
 export const baziFlowRequest = baziRequest
   .omit({ include_ten_gods: true, include_pinyin: true, include_debug: true, include_stars: true, include_interactions: true, annual_from: true, annual_to: true, current_date: true, include_current_flow: true })
@@ -17,7 +18,7 @@ export const baziFlowRequest = baziRequest
   .meta({ id: 'BaziFlowRequest', example: { name: 'Ada', year: 1990, month: 5, day: 17, hour: 8, minute: 15, lat: 31.23, lng: 121.47, tz_str: 'Asia/Shanghai', sex: 'F', target_year: 2026 } });
 export type BaziFlowRequest = z.output<typeof baziFlowRequest>;
 
-const flowStar = z.object({
+const flowStar = answerObject({
   name: z.string(), chinese: z.string(),
   pillar: z.string().describe('The outside pillar that brings it: `annual`, `month` or `luck`'),
   zhi: z.string(),
@@ -28,7 +29,7 @@ const flowStar = z.object({
 
 const simplePillar = { gan_zhi: z.string(), gan: z.string(), zhi: z.string(), ten_god: z.string().describe('Ten god of the stem relative to the day master') };
 
-const month = z.object({
+const month = answerObject({
   index: z.number().int().describe('1 = the 寅 month from Lichun … 12 = the 丑 month'),
   ...simplePillar,
   jie: z.string().describe('The jie that opens it'),
@@ -38,9 +39,9 @@ const month = z.object({
   stars: z.array(flowStar),
 });
 
-const activeLuck = z.object({ gan_zhi: z.string(), start_year: z.number().int(), end_year: z.number().int(), start_date: z.string() });
+const activeLuck = answerObject({ gan_zhi: z.string(), start_year: z.number().int(), end_year: z.number().int(), start_date: z.string() });
 
-const year = z.object({
+const year = answerObject({
   year: z.number().int(),
   ...simplePillar,
   age: z.number().int().describe('Nominal age in the year'),
@@ -52,11 +53,11 @@ const year = z.object({
   months: z.array(month),
 });
 
-export const baziFlowResponse = z.object({
+export const baziFlowResponse = answerObject({
   target_year: z.number().int(),
-  natal: z.object({ day_master: z.string(), pillars: z.array(z.object({ label: z.enum(['year', 'month', 'day', 'hour']), gan_zhi: z.string() })) }),
-  annual_pillar: z.object({ year: z.number().int(), ...simplePillar, starts: z.string() }),
-  monthly_pillars: z.array(z.object({ index: z.number().int(), ...simplePillar, starts: z.string() })),
+  natal: answerObject({ day_master: z.string(), pillars: z.array(answerObject({ label: z.enum(['year', 'month', 'day', 'hour']), gan_zhi: z.string() })) }),
+  annual_pillar: answerObject({ year: z.number().int(), ...simplePillar, starts: z.string() }),
+  monthly_pillars: z.array(answerObject({ index: z.number().int(), ...simplePillar, starts: z.string() })),
   years: z.array(year),
   warnings: z.array(z.string()),
 }).meta({ id: 'BaziFlowResponse' });

@@ -11,6 +11,7 @@ import { birthFields, MAX_YEAR, MIN_YEAR } from '../requests/birth-schema.ts';
 
 /** The longest range of annual pillars one answer lists. */
 export const MAX_ANNUAL_YEARS = 120;
+import { answerObject } from './bazi-field-text.ts';
 import { caseInsensitiveEnum } from '../schema-fields/lenient-enum.ts';
 import { DAY_BOUNDARIES } from '../../astro/chinese/pillars.ts';
 import { ELEMENTS } from '../../astro/chinese/stems-branches.ts';
@@ -51,20 +52,20 @@ export type BaziRequest = z.output<typeof baziRequest>;
 const element = z.enum(ELEMENTS);
 const polarity = z.enum(['Yang', 'Yin']);
 
-const stemInfo = z.object({ name: z.string(), pinyin: z.string(), element, polarity });
-const branchInfo = z.object({
+const stemInfo = answerObject({ name: z.string(), pinyin: z.string(), element, polarity });
+const branchInfo = answerObject({
   name: z.string(), pinyin: z.string(), element, polarity,
   zodiac: z.string().describe('The branch\'s animal'),
   hidden: z.array(z.string()).describe('Hidden stems: main, middle, residual qi'),
 });
 
-const hiddenTenGod = z.object({
+const hiddenTenGod = answerObject({
   gan: z.string(), info: stemInfo, ten_god: z.string(), pinyin: z.string(),
   role: z.enum(['main', 'middle', 'residual']),
   ten_god_chinese: z.string(),
 });
 
-const pillar = z.object({
+const pillar = answerObject({
   label: z.enum(['year', 'month', 'day', 'hour']),
   gan: z.string().describe('Heavenly stem'),
   zhi: z.string().describe('Earthly branch'),
@@ -72,25 +73,25 @@ const pillar = z.object({
   gan_info: stemInfo,
   zhi_info: branchInfo,
   nayin: z.string().describe('Nayin of the pair, in Chinese'),
-  nayin_info: z.object({ chinese: z.string(), name: z.string(), element }),
-  life_stage: z.object({ chinese: z.string(), name: z.string() }).describe('Life stage of the day master in this branch'),
+  nayin_info: answerObject({ chinese: z.string(), name: z.string(), element }),
+  life_stage: answerObject({ chinese: z.string(), name: z.string() }).describe('Life stage of the day master in this branch'),
   gan_pinyin: z.string().optional(),
   zhi_pinyin: z.string().optional(),
-  ten_gods: z.object({
+  ten_gods: answerObject({
     stem: z.string().describe('Ten god of the stem relative to the day master (`Day Master` for the day stem)'),
     stem_chinese: z.string(),
     hidden: z.array(hiddenTenGod),
   }).optional(),
 });
 
-const term = z.object({
+const term = answerObject({
   chinese: z.string(), pinyin: z.string(), name: z.string(),
   longitude: z.number().describe('The Sun\'s apparent longitude at the term, degrees'),
   utc: z.string().describe('Instant of the term, UTC, to the second'),
   local: z.string().describe('The same instant in the birth\'s zone'),
 });
 
-const luckPillar = z.object({
+const luckPillar = answerObject({
   start_age: z.number().int().describe('Nominal age (1 in the year of birth) in the pillar\'s first calendar year'),
   end_age: z.number().int(),
   start_year: z.number().int(),
@@ -102,7 +103,7 @@ const luckPillar = z.object({
   ten_god: z.string().describe('Ten god of the pillar\'s stem relative to the day master'),
 });
 
-const annualPillar = z.object({
+const annualPillar = answerObject({
   year: z.number().int(),
   gan_zhi: z.string(), gan: z.string(), zhi: z.string(),
   gan_pinyin: z.string().optional(), zhi_pinyin: z.string().optional(),
@@ -112,16 +113,16 @@ const annualPillar = z.object({
   luck_pillar: z.string().nullable().describe('The luck pillar in force in that year (the one that started by then), or null before the first'),
 });
 
-const byElement = z.object({ Wood: z.number(), Fire: z.number(), Earth: z.number(), Metal: z.number(), Water: z.number() });
+const byElement = answerObject({ Wood: z.number(), Fire: z.number(), Earth: z.number(), Metal: z.number(), Water: z.number() });
 
-const zodiacReading = z.object({ animal: z.string(), branch: z.string(), year: z.number().int(), starts: z.string().describe('When that year began: the Lichun instant (UTC) or the lunar new year\'s date (UTC+8)') });
+const zodiacReading = answerObject({ animal: z.string(), branch: z.string(), year: z.number().int(), starts: z.string().describe('When that year began: the Lichun instant (UTC) or the lunar new year\'s date (UTC+8)') });
 
-export const starSchema = z.object({
+export const starSchema = answerObject({
   name: z.string(), chinese: z.string(),
   pillar: z.enum(['year', 'month', 'day', 'hour']).describe('The pillar whose branch holds the star'),
   zhi: z.string(),
   desc: z.string(),
-  trigger_rule: z.object({
+  trigger_rule: answerObject({
     type: z.enum(['dm_mapping', 'ref_mapping', 'void']).describe('`dm_mapping`: from a stem; `ref_mapping`: from a branch; `void`: from the day pillar\'s week'),
     reference_pillar: z.enum(['year', 'month', 'day', 'hour']),
     reference: z.string().describe('The reference stem, branch or pillar'),
@@ -130,7 +131,7 @@ export const starSchema = z.object({
   trigger_text: z.string(),
 });
 
-export const interactionSchema = z.object({
+export const interactionSchema = answerObject({
   id: z.string(),
   type: z.string(),
   chinese: z.string(),
@@ -146,21 +147,20 @@ export const interactionSchema = z.object({
   note: z.string().describe('Why it transforms or not'),
 });
 
-const xunKong = z.object({ void_branches: z.array(z.string()), xun_name: z.string(), xun_index: z.number().int(), day_pillar: z.string() });
+const xunKong = answerObject({ void_branches: z.array(z.string()), xun_name: z.string(), xun_index: z.number().int(), day_pillar: z.string() });
 
-const alternative = z.object({
+const alternative = answerObject({
   time_standard: z.enum(TIME_STANDARDS),
   day_boundary: z.enum(DAY_BOUNDARIES),
-  changes: z.array(z.object({ label: z.enum(['day', 'hour']), gan_zhi: z.string() })),
+  changes: z.array(answerObject({ label: z.enum(['day', 'hour']), gan_zhi: z.string() })),
 });
 
-export const baziResponse = z
-  .object({
-    day_master: z.object({ stem: z.string(), info: stemInfo, pinyin: z.string().optional() }),
+export const baziResponse = answerObject({
+    day_master: answerObject({ stem: z.string(), info: stemInfo, pinyin: z.string().optional() }),
     pillars: z.array(pillar).describe('year, month, day, hour (no hour pillar when time_known is false)'),
-    luck_cycle: z.object({
+    luck_cycle: answerObject({
       start_age_years: z.number().int().describe('Whole years from birth to the first luck pillar'),
-      start_offset: z.object({ years: z.number().int(), months: z.number().int(), days: z.number().int() }).describe('Birth to the first luck pillar, at three days to a year'),
+      start_offset: answerObject({ years: z.number().int(), months: z.number().int(), days: z.number().int() }).describe('Birth to the first luck pillar, at three days to a year'),
       start_age_decimal: z.number().describe('The same in years, unrounded (days to the jie / 3)'),
       start_date: z.string().describe('YYYY-MM-DD when the first luck pillar begins'),
       is_forward: z.boolean(),
@@ -169,28 +169,28 @@ export const baziResponse = z
       days_to_jie: z.number(),
       pillars: z.array(luckPillar),
     }),
-    elements: z.object({
+    elements: answerObject({
       scoring_model: z.literal('basic_weighted'),
-      weights: z.object({ stem: z.number(), branch: z.number(), hidden_stem: z.number() }),
+      weights: answerObject({ stem: z.number(), branch: z.number(), hidden_stem: z.number() }),
       points: byElement,
       percentages: byElement,
       counts: byElement.describe('Visible stems and branches of each element, unweighted'),
       dominant: element,
       deficient: z.array(element).describe('Elements under 10% of the points'),
     }),
-    summary: z.object({
+    summary: answerObject({
       lunar_date: z.string().describe('The lunar date in Chinese, e.g. 一九九〇年 四月 廿三'),
       zodiac: z.string().describe('Animal of the year pillar (the year from Lichun)'),
       solar_term: z.string().nullable().describe('A solar term whose instant falls on the birth\'s local date (Chinese name), else null'),
     }),
-    lunar_date: z.object({
+    lunar_date: answerObject({
       year: z.number().int(), month: z.number().int(), day: z.number().int(), is_leap_month: z.boolean(),
       month_days: z.number().int(), new_year_date: z.string().describe('YYYY-MM-DD (UTC+8) of that lunar year\'s new year'),
       text: z.string(), time_zone: z.literal('UTC+8'),
     }).describe('The lunar date of the birth\'s local calendar date; the lunar months (new moons, principal terms) are reckoned in China Standard Time (UTC+8)'),
-    zodiac: z.object({ by_lichun: zodiacReading, by_lunar_new_year: zodiacReading }),
-    solar_terms: z.object({ previous_jie: term, next_jie: term }).describe('The jie that opened the birth\'s month and the one that ends it'),
-    conventions: z.object({
+    zodiac: answerObject({ by_lichun: zodiacReading, by_lunar_new_year: zodiacReading }),
+    solar_terms: answerObject({ previous_jie: term, next_jie: term }).describe('The jie that opened the birth\'s month and the one that ends it'),
+    conventions: answerObject({
       time_standard: z.enum(TIME_STANDARDS),
       day_boundary: z.enum(DAY_BOUNDARIES),
       calendar: z.enum(['gregorian', 'julian']),
@@ -213,17 +213,16 @@ export const baziResponse = z
     xun_kong: xunKong.optional(),
     interactions: z.array(interactionSchema).optional(),
     annual_pillars: z.array(annualPillar).optional(),
-    current: z.object({
+    current: answerObject({
       date: z.string(),
       age: z.number().int().describe('Nominal age (1 in the year of birth) in the year of the date'),
-      luck_pillar: z.object({ gan_zhi: z.string(), start_year: z.number().int(), end_year: z.number().int() }).nullable().describe('The luck pillar in force (null before the first begins)'),
-      annual_pillar: z.object({ gan_zhi: z.string(), gan: z.string(), zhi: z.string(), ten_god: z.string() }),
-      monthly_pillar: z.object({ gan_zhi: z.string(), gan: z.string(), zhi: z.string(), ten_god: z.string() }),
+      luck_pillar: answerObject({ gan_zhi: z.string(), start_year: z.number().int(), end_year: z.number().int() }).nullable().describe('The luck pillar in force (null before the first begins)'),
+      annual_pillar: answerObject({ gan_zhi: z.string(), gan: z.string(), zhi: z.string(), ten_god: z.string() }),
+      monthly_pillar: answerObject({ gan_zhi: z.string(), gan: z.string(), zhi: z.string(), ten_god: z.string() }),
     }).optional().describe('The pillars in force at local noon of `current_date` (or today)'),
-    astro_debug: z.object({
+    astro_debug: answerObject({
       solar_terms: z.array(term).describe('The 24 terms from the Lichun before the birth'),
     }).optional(),
     warnings: z.array(z.string()),
-  })
-  .meta({ id: 'BaziResponse' });
+  }).meta({ id: 'BaziResponse' });
 export type BaziResponse = z.output<typeof baziResponse>;

@@ -2,6 +2,7 @@
 import { z } from 'zod/v4';
 import { ianaZone } from '../../astro/civil-time.ts';
 import { ELEMENTS } from '../../astro/chinese/stems-branches.ts';
+import { answerObject } from '../bazi/bazi-field-text.ts';
 
 const timezone = z.string().max(64)
   .refine((v) => ianaZone(v) !== undefined, { message: 'expected an IANA time zone such as Asia/Shanghai' })
@@ -17,30 +18,30 @@ export type CalendarQuery = z.output<typeof calendarQuery>;
 
 const element = z.enum(ELEMENTS);
 const polarity = z.enum(['Yang', 'Yin']);
-const pillar = z.object({
+const pillar = answerObject({
   gan_zhi: z.string(), gan: z.string(), zhi: z.string(),
-  gan_info: z.object({ name: z.string(), pinyin: z.string(), element, polarity }),
-  zhi_info: z.object({ name: z.string(), pinyin: z.string(), element, polarity, zodiac: z.string(), hidden: z.array(z.string()) }),
+  gan_info: answerObject({ name: z.string(), pinyin: z.string(), element, polarity }),
+  zhi_info: answerObject({ name: z.string(), pinyin: z.string(), element, polarity, zodiac: z.string(), hidden: z.array(z.string()) }),
   nayin: z.string(),
 });
-const term = z.object({ chinese: z.string(), pinyin: z.string(), name: z.string(), longitude: z.number(), utc: z.string(), local: z.string() });
+const term = answerObject({ chinese: z.string(), pinyin: z.string(), name: z.string(), longitude: z.number(), utc: z.string(), local: z.string() });
 
-export const calendarResponse = z.object({
+export const calendarResponse = answerObject({
   date: z.string(),
   timezone: z.string(),
-  pillars: z.object({
+  pillars: answerObject({
     year: pillar.describe('At local noon: the year from Lichun'),
     month: pillar.describe('At local noon: the month from the last jie'),
     day: pillar,
   }),
-  hours: z.array(z.object({ zhi: z.string(), gan_zhi: z.string(), from: z.string(), to: z.string() })).describe('The twelve two-hour pillars of the day (the Zi hour from 23:00 the evening before)'),
-  lunar_date: z.object({ year: z.number().int(), month: z.number().int(), day: z.number().int(), is_leap_month: z.boolean(), month_days: z.number().int(), text: z.string() }).describe('Lunar date of this calendar date (months reckoned in UTC+8)'),
-  solar_term: z.object({
+  hours: z.array(answerObject({ zhi: z.string(), gan_zhi: z.string(), from: z.string(), to: z.string() })).describe('The twelve two-hour pillars of the day (the Zi hour from 23:00 the evening before)'),
+  lunar_date: answerObject({ year: z.number().int(), month: z.number().int(), day: z.number().int(), is_leap_month: z.boolean(), month_days: z.number().int(), text: z.string() }).describe('Lunar date of this calendar date (months reckoned in UTC+8)'),
+  solar_term: answerObject({
     current: term.describe('The term in effect at local noon'),
     today: term.nullable().describe('A term whose instant falls in this local day, else null'),
     next: term,
   }),
-  zodiac: z.object({ by_lichun: z.string(), by_lunar_new_year: z.string() }),
+  zodiac: answerObject({ by_lichun: z.string(), by_lunar_new_year: z.string() }),
   changes: z.array(z.string()).describe('Pillars that change inside this day (at a jie: the month, at Lichun: the year too), with the instant'),
 }).meta({ id: 'ChineseCalendarDay' });
 export type CalendarResponse = z.output<typeof calendarResponse>;
