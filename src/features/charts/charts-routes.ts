@@ -32,7 +32,7 @@ export const chartRoutes = (compute: ComputeRunner): FastifyPluginAsyncZod => as
 
   for (const path of ['/api/v1/natal/chart/secondary-progressions', '/api/v1/natal/chart/progressions']) {
     app.post(path, {
-      schema: { tags: ['charts'], 'x-produces': PRODUCES, summary: 'Secondary progressions bi-wheel: natal inside, progressed outside', description: `${IMAGE} The progressed chart is cast for the natal instant plus one day per tropical year (365.242189 days) elapsed at \`progression_date\` (a date is midnight UTC), at the progression place (natal place by default). Headers X-Progression-System, X-Progression-Target-Date-UTC, X-Progressed-Datetime-UTC, X-Progression-Age-Years.`, body: progressionsChartRequest },
+      schema: { tags: ['charts'], 'x-produces': PRODUCES, summary: 'Secondary progressions bi-wheel: natal inside, progressed outside', description: `${IMAGE} The progressed chart is cast for the natal instant plus one day per tropical year (365.242189 days) elapsed at \`progression_date\` (a date is midnight UTC), at the progression place (natal place by default). Its angles and houses progress by \`angles_method\`: the solar arc in longitude (default), Naibod's rate in right ascension, or the progressed instant's own houses. Headers X-Progression-System, X-Progression-Target-Date-UTC, X-Progressed-Datetime-UTC, X-Progression-Age-Years, X-Progressed-Angles (the method).`, body: progressionsChartRequest },
     }, async (request, reply) => sendImage(reply, await renderProgressionsChart(compute, request.body)));
   }
 

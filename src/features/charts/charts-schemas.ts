@@ -9,6 +9,7 @@ import { caseInsensitiveEnum } from '../schema-fields/lenient-enum.ts';
 import { birthFields, chartSettingsFields, isoDateTimeText, latitude, longitude, orbSettings, timeZoneName, dstPolicy } from '../requests/birth-schema.ts';
 import { transitPlaceFields } from '../transits/transits-schemas.ts';
 import { exampleBirth, examplePartner } from '../requests/examples.ts';
+import { ANGLES_METHODS } from '../../astro/progressed-angles.ts';
 
 const cssColor = z
   .string()
@@ -72,6 +73,9 @@ export const solarReturnChartRequest = z
   })
   .meta({ id: 'ExperimentalSolarReturnChartRequest', example: { ...exampleBirth, return_year: 2026 } });
 
+/** How the progressions chart's angles progress: the data endpoint's two methods, or the progressed instant's own houses. */
+export const PROGRESSED_CHART_ANGLES = [...ANGLES_METHODS, 'progressed_instant'] as const;
+
 export const progressionsChartRequest = z
   .object({
     ...subjectFields,
@@ -82,6 +86,11 @@ export const progressionsChartRequest = z
     progression_lat: latitude.optional(),
     progression_lng: longitude.optional(),
     progression_tz_str: timeZoneName.optional(),
+    angles_method: caseInsensitiveEnum(PROGRESSED_CHART_ANGLES)
+      .default('solar_arc')
+      .describe(
+        'How the outer ring\'s Ascendant, Midheaven and house cusps progress: `solar_arc` (default: the natal Midheaven moved in longitude by the progressed Sun\'s arc), `naibod` (the natal ARMC moved 0.98564733° in right ascension per year of life) or `progressed_instant` (the houses of the progressed instant itself, which turn about a degree a day of ephemeris, a year of life). The arcs start from the natal angles cast at the progression place. Named in the X-Progressed-Angles header.',
+      ),
   })
   .meta({ id: 'ExperimentalSecondaryProgressionsChartRequest', example: { ...exampleBirth, progression_date: '2026-01-01' } });
 
@@ -140,5 +149,6 @@ export type NatalChartRequest = z.output<typeof natalChartRequest>;
 export type TransitChartRequest = z.output<typeof transitChartRequest>;
 export type SolarReturnChartRequest = z.output<typeof solarReturnChartRequest>;
 export type ProgressionsChartRequest = z.output<typeof progressionsChartRequest>;
+export type ProgressedChartAngles = (typeof PROGRESSED_CHART_ANGLES)[number];
 export type CompositeChartRequest = z.output<typeof compositeChartRequest>;
 export type SynastryChartRequest = z.output<typeof synastryChartRequest>;

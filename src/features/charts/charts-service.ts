@@ -6,7 +6,9 @@ import type { ChartAspect } from '../../../renderer/index.ts';
 import { houseWarning, type ChartMoment, type PointPosition } from '../../astro/chart.ts';
 import { cuspOrder } from '../../astro/house-placement.ts';
 import { nearMidpoint, compositeHouses } from '../../astro/composite.ts';
-import { ayanamsaDegrees, trueObliquity } from '../../astro/ephemeris.ts';
+import { ayanamsaDegrees, calcHouses, calcHousesFromArmc, trueObliquity } from '../../astro/ephemeris.ts';
+import { HOUSE_SYSTEMS, POLAR_FALLBACK_SYSTEM, type HouseSystemName } from '../../astro/house-systems.ts';
+import { NAIBOD_DEG_PER_DAY, progressedAngles } from '../../astro/progressed-angles.ts';
 import { secondaryProgression } from '../../astro/progressions.ts';
 import { solarReturnJd } from '../../astro/solar-return.ts';
 import { julianDayFromUtcMs, utcMsFromJulianDay } from '../../astro/civil-time.ts';
@@ -22,7 +24,7 @@ import { aspectPoints, aspectsBetween, aspectsWithin, drawing, localTimeLine, pl
 import { PROGRESSION_ORBS, SYNASTRY_ORBS, TRANSIT_ORBS } from './chart-orbs.ts';
 import { imageResponse, imageWarnings, mergeChartConfig, renderChoice } from './output.ts';
 import { castMoment, castSubject, type ChartSubject } from './subject.ts';
-import { STYLE_ALIAS_KEYS, type CompositeChartRequest, type NatalChartRequest, type OutputOptions, type ProgressionsChartRequest, type SolarReturnChartRequest, type SynastryChartRequest, type TransitChartRequest } from './charts-schemas.ts';
+import { STYLE_ALIAS_KEYS, type CompositeChartRequest, type ProgressedChartAngles, type NatalChartRequest, type OutputOptions, type ProgressionsChartRequest, type SolarReturnChartRequest, type SynastryChartRequest, type TransitChartRequest } from './charts-schemas.ts';
 
 function configOf(options: OutputOptions, loc: (string | number)[], extra: { loc: (string | number)[]; values: Record<string, unknown> | undefined }[] = []) {
   return mergeChartConfig([
@@ -107,6 +109,40 @@ export function progressionTargetMs(text: string, natalUtcMs: number): number {
   return targetMs;
 }
 
+const ANGLES_METHOD_NAMES: Record<ProgressedChartAngles, string> = { solar_arc: 'solar arc', naibod: 'Naibod', progressed_instant: 'the progressed instant' };
+
+/**
+ * The progressed chart's houses by the request's method: the progressed instant's own, or the
+ * natal angles (cast at the progression place) moved by the solar arc or Naibod's rate
+ * (src/astro/progressed-angles.ts), with the cusps of that ARMC in the natal house system.
+ */
+function progressedHouses(natal: ChartSubject, progressed: ChartSubject, method: ProgressedChartAngles, progressedJd: number): ChartMoment {
+  const chart = progressed.chart;
+  const sun = natal.chart.points.find((x) => x.id === 'sun');
+  const progressedSun = chart.points.find((x) => x.id === 'sun');
+  if (method === 'progressed_instant' || !chart.houses || !natal.chart.houses || !sun || !progressedSun) return chart;
+  const place = progressed.place;
+  const system = natal.houseSystem as HouseSystemName;
+  const letter = HOUSE_SYSTEMS[system];
+  // The natal angles at the progression place (the natal place unless the request moves it).
+  const natalHere = calcHouses(natal.moment.jdUt, place.lat, place.lng, letter, natal.zodiac);
+  const ayanamsa = natal.chart.ayanamsa ?? 0;
+  const obliquity = trueObliquity(natal.moment.jdUt);
+  const a = progressedAngles({ mc: natalHere.mc, armc: natalHere.armc, sunLon: sun.lon, lat: place.lat, obliquity, ayanamsa }, method, progressedSun.lon, progressedJd - natal.moment.jdUt);
+  const h = calcHousesFromArmc(a.armc, place.lat, obliquity, letter);
+  const cusps = h.cusps.map((c) => normalizeDegrees(c - ayanamsa));
+  const { forward, inOrder } = cuspOrder(cusps);
+  const used = h.fellBack ? POLAR_FALLBACK_SYSTEM : system;
+  const warning = houseWarning(system, used, inOrder, place.lat);
+  // The angles move as the Sun does (solar arc) or at Naibod's rate, per day of ephemeris.
+  const speed = method === 'solar_arc' ? progressedSun.speed : NAIBOD_DEG_PER_DAY;
+  return {
+    ...chart,
+    warnings: [...chart.warnings.filter((w) => !w.startsWith('house system ')), ...(warning === undefined ? [] : [warning])],
+    houses: { ...chart.houses, used, cusps, asc: a.asc, mc: a.mc, armc: a.armc, vertex: normalizeDegrees(h.vertex - ayanamsa), ascSpeed: speed, mcSpeed: speed, vertexSpeed: speed, forward, inOrder },
+  };
+}
+
 export function progressionsChart(p: { request: ProgressionsChartRequest; place: ResolvedPlace; progressionPlace: ResolvedPlace }): BinaryResponse {
   const r = p.request;
   const natal = castSubject(r, p.place, ['body'], 'Natal');
@@ -114,17 +150,20 @@ export function progressionsChart(p: { request: ProgressionsChartRequest; place:
   const progression = secondaryProgression(natal.moment.jdUt, julianDayFromUtcMs(targetMs));
   const progressedMs = utcMsFromJulianDay(progression.progressedJdUt);
   const moment = momentAtInstant(progressedMs, p.progressionPlace, r.progression_tz_str ?? natal.moment.zone);
-  const progressed = castMoment('Progressed', moment, p.progressionPlace, natal, natal.moment.timeKnown);
+  const cast = castMoment('Progressed', moment, p.progressionPlace, natal, natal.moment.timeKnown);
+  const method = r.angles_method;
+  const progressed = { ...cast, chart: progressedHouses(natal, cast, method, progression.progressedJdUt) };
   const display = r.display_settings;
   const render = renderChoice(r, configOf(r, ['body']));
   const d = drawing('progressions', ringOf(natal.chart, 'Natal', display), ringOf(progressed.chart, `Progressed to ${new Date(targetMs).toISOString().slice(0, 10)}`, display),
     aspectsBetween(aspectPoints(progressed.chart, display), aspectPoints(natal.chart, display, true), { includeMinor: r.include_minor ?? false, orbs: r.orb_settings, defaults: PROGRESSION_ORBS }),
-    { title: `${natal.name} - Secondary Progressions`, lines: [`Natal: ${localTimeLine(natal)}`, placeLine(natal), `Progressed: ${localTimeLine(progressed)}`, `Age ${progression.ageYears.toFixed(2)} years`, settingsLine(natal)] }, render);
+    { title: `${natal.name} - Secondary Progressions`, lines: [`Natal: ${localTimeLine(natal)}`, placeLine(natal), `Progressed: ${localTimeLine(progressed)}`, `Age ${progression.ageYears.toFixed(2)} years · angles by ${ANGLES_METHOD_NAMES[method]}`, settingsLine(natal)] }, render);
   return imageResponse(d, r, render, {
     'X-Progression-System': 'secondary',
     'X-Progression-Target-Date-UTC': isoMs(targetMs),
     'X-Progressed-Datetime-UTC': isoMs(progressedMs),
     'X-Progression-Age-Years': progression.ageYears.toFixed(6),
+    'X-Progressed-Angles': method,
     ...imageWarnings([p.place, p.progressionPlace], [natal.chart, progressed.chart]),
   });
 }
