@@ -8,6 +8,7 @@ import { bodyInfo } from './bodies.ts';
 import { calcBody, type ZodiacSetting } from './ephemeris.ts';
 import type { NodeVariant } from './chart.ts';
 import { crossings, differenceTrack, monotonicPieces, type Track } from './progressed-crossings.ts';
+import { wrap180 } from './events/root-finding.ts';
 import { progressedAngles, type AnglesMethod, type NatalAngleFrame } from './progressed-angles.ts';
 import { normalizeDegrees } from './zodiac.ts';
 
@@ -121,4 +122,18 @@ export function lunationPhaseChanges(moon: Track, sun: Track, a: number, b: numb
     const entered = c.direction * lifeSign === 1 ? c.target : (c.target + 7) % 8;
     return { t: c.t, phase: LUNATION_PHASES[entered]!, elongation: edges[c.target]! };
   });
+}
+
+/**
+ * A point directed by solar arc: its natal longitude moved by the arc the progressed Sun has made
+ * since the birth (`sun`: the Sun's track over ephemeris time), with the Sun's speed.
+ */
+export function directedTrack(natalLon: number, natalSunLon: number, sun: Track): Track {
+  return {
+    step: BODY_STEP_DAYS,
+    at(t) {
+      const s = sun.at(t);
+      return { lon: normalizeDegrees(natalLon + wrap180(s.lon - natalSunLon)), speed: s.speed };
+    },
+  };
 }

@@ -183,11 +183,12 @@ describe('MCP tools', () => {
     ['v1_western_progressions_tertiary', '/api/v1/western/progressions/tertiary', { natal, tertiary_progression: { target_date: '2000-01-01' } }],
     ['v1_western_progressions_tertiary_calendar', '/api/v1/western/progressions/tertiary/calendar', { natal, calendar: { from: '2000-01-01', to: '2000-12-31' } }],
     ['v1_western_progressions_converse_secondary', '/api/v1/western/progressions/converse-secondary', { natal, converse_secondary_progression: { target_date: '2026-12-31' } }],
+    ['v1_western_progressions_solar_arc', '/api/v1/western/progressions/solar-arc', { natal, solar_arc_progression: { target_date: '2026-12-31' } }],
     ['v1_western_progressions_converse_secondary_exact_aspects', '/api/v1/western/progressions/converse-secondary/exact-aspects', { natal, search: { from: '2020-01-01', to: '2029-12-31' } }],
   ];
   it('every system has its four tools', async () => {
     const { tools } = await mcp.client.listTools();
-    for (const system of ['secondary', 'tertiary', 'converse_secondary']) {
+    for (const system of ['secondary', 'tertiary', 'converse_secondary', 'solar_arc']) {
       for (const suffix of ['', '_calendar', '_exact_aspects', '_exact_ingresses']) expect(tools.map((t) => t.name)).toContain(`v1_western_progressions_${system}${suffix}`);
     }
   });

@@ -9,16 +9,17 @@ import { sendJsonBytes } from '../../http/raw-json.ts';
 import { calculateCalendar, calculateExactAspects, calculateExactIngresses, calculateProgressedChart } from './progressions-calculate.ts';
 import {
   calendarRequest, calendarResponse, converseSecondaryRequest, exactAspectsRequest, exactAspectsResponse, exactIngressesRequest, exactIngressesResponse,
-  MAX_AGE_YEARS, MAX_SEARCH_YEARS, PROGRESSION_SYSTEMS, secondaryRequest, progressedChartResponse, tertiaryRequest, type ProgressionSystem,
+  MAX_AGE_YEARS, MAX_SEARCH_YEARS, PROGRESSION_SYSTEMS, secondaryRequest, solarArcRequest, progressedChartResponse, tertiaryRequest, type ProgressionSystem,
 } from './progressions-schemas.ts';
 
-const REQUESTS = { secondary: secondaryRequest, tertiary: tertiaryRequest, converse_secondary: converseSecondaryRequest } as const;
+const REQUESTS = { secondary: secondaryRequest, tertiary: tertiaryRequest, converse_secondary: converseSecondaryRequest, solar_arc: solarArcRequest } as const;
 
 /** What each system's operations say of its convention. */
 export function systemBasis(system: ProgressionSystem): string {
   const unit = system.id === 'tertiary' ? 'tropical month of life (27.321582 days)' : 'tropical year of life (365.242189 days)';
   const way = system.direction === 1 ? 'after' : 'before';
-  return `One ephemeris day ${way} the birth stands for one ${unit}; every instant is found by a root-finder on the ephemeris positions and given to the second (UTC). Progressed points are placed in the natal houses; the progressed Ascendant and Midheaven move by \`settings.angles_method\` (solar arc by default). Beta, as on the public service.`;
+  const directed = system.directed ? ' Every natal point is directed by the solar arc: moved by the secondary progressed Sun\'s distance from the natal Sun.' : '';
+  return `One ephemeris day ${way} the birth stands for one ${unit};${directed} every instant is found by a root-finder on the ephemeris positions and given to the second (UTC). Progressed points are placed in the natal houses; the progressed Ascendant and Midheaven move by \`settings.angles_method\` (solar arc by default). Beta, as on the public service.`;
 }
 
 export const progressionsRoutes = (compute: ComputeRunner): FastifyPluginAsyncZod => async (app) => {

@@ -15,11 +15,11 @@ import { caseInsensitiveEnum } from '../schema-fields/lenient-enum.ts';
 
 /** A progression system: its names, its clock (progression-clock.ts) and its bounds. */
 export interface ProgressionSystem {
-  id: 'secondary' | 'tertiary' | 'converse_secondary';
+  id: 'secondary' | 'tertiary' | 'converse_secondary' | 'solar_arc';
   /** The path segment after /api/v1/western/progressions/. */
   path: string;
   /** The request body's key of the target: `secondary_progression`. */
-  bodyKey: 'secondary_progression' | 'tertiary_progression' | 'converse_secondary_progression';
+  bodyKey: 'secondary_progression' | 'tertiary_progression' | 'converse_secondary_progression' | 'solar_arc_progression';
   title: string;
   /** Days of life one ephemeris day stands for. */
   lifeDays: number;
@@ -29,14 +29,17 @@ export interface ProgressionSystem {
   calendarYears: number;
   /** How far (years of life) before or after the target an aspect's exact date is looked for. */
   horizonYears: number;
+  /** Solar arc directions: every natal point moved by the progressed Sun's arc, instead of the ephemeris at the progressed instant. */
+  directed: boolean;
 }
 
-export const SYSTEM_IDS = ['secondary', 'tertiary', 'converse_secondary'] as const;
+export const SYSTEM_IDS = ['secondary', 'tertiary', 'converse_secondary', 'solar_arc'] as const;
 
 export const PROGRESSION_SYSTEMS: readonly ProgressionSystem[] = [
-  { id: 'secondary', path: 'secondary', bodyKey: 'secondary_progression', title: 'Secondary progressions', lifeDays: TROPICAL_YEAR_DAYS, direction: 1, calendarYears: 3, horizonYears: 50 },
-  { id: 'tertiary', path: 'tertiary', bodyKey: 'tertiary_progression', title: 'Tertiary progressions', lifeDays: TROPICAL_MONTH_DAYS, direction: 1, calendarYears: 2, horizonYears: 5 },
-  { id: 'converse_secondary', path: 'converse-secondary', bodyKey: 'converse_secondary_progression', title: 'Converse secondary progressions', lifeDays: TROPICAL_YEAR_DAYS, direction: -1, calendarYears: 3, horizonYears: 50 },
+  { id: 'secondary', path: 'secondary', bodyKey: 'secondary_progression', title: 'Secondary progressions', lifeDays: TROPICAL_YEAR_DAYS, direction: 1, calendarYears: 3, horizonYears: 50, directed: false },
+  { id: 'tertiary', path: 'tertiary', bodyKey: 'tertiary_progression', title: 'Tertiary progressions', lifeDays: TROPICAL_MONTH_DAYS, direction: 1, calendarYears: 2, horizonYears: 5, directed: false },
+  { id: 'converse_secondary', path: 'converse-secondary', bodyKey: 'converse_secondary_progression', title: 'Converse secondary progressions', lifeDays: TROPICAL_YEAR_DAYS, direction: -1, calendarYears: 3, horizonYears: 50, directed: false },
+  { id: 'solar_arc', path: 'solar-arc', bodyKey: 'solar_arc_progression', title: 'Solar arc directions', lifeDays: TROPICAL_YEAR_DAYS, direction: 1, calendarYears: 3, horizonYears: 50, directed: true },
 ];
 
 export function progressionSystem(id: ProgressionSystem['id']): ProgressionSystem {
@@ -78,6 +81,8 @@ export const secondaryRequest = z.object({ natal: natalField, secondary_progress
   .meta({ id: 'SecondaryProgressionRequest', example: targetExample('secondary_progression') });
 export const tertiaryRequest = z.object({ natal: natalField, tertiary_progression: targetField, settings: settingsField, response_mode: responseMode })
   .meta({ id: 'TertiaryProgressionRequest', example: targetExample('tertiary_progression') });
+export const solarArcRequest = z.object({ natal: natalField, solar_arc_progression: targetField, settings: settingsField, response_mode: responseMode })
+  .meta({ id: 'SolarArcProgressionRequest', example: targetExample('solar_arc_progression') });
 export const converseSecondaryRequest = z.object({ natal: natalField, converse_secondary_progression: targetField, settings: settingsField, response_mode: responseMode })
   .meta({ id: 'ConverseSecondaryProgressionRequest', example: targetExample('converse_secondary_progression') });
 
@@ -114,8 +119,9 @@ export type ProgressionSettings = z.output<typeof progressionSettings>;
 export type SecondaryRequest = z.output<typeof secondaryRequest>;
 export type TertiaryRequest = z.output<typeof tertiaryRequest>;
 export type ConverseSecondaryRequest = z.output<typeof converseSecondaryRequest>;
+export type SolarArcRequest = z.output<typeof solarArcRequest>;
 /** Any system's progressed-chart request. */
-export type TargetRequest = SecondaryRequest | TertiaryRequest | ConverseSecondaryRequest;
+export type TargetRequest = SecondaryRequest | TertiaryRequest | ConverseSecondaryRequest | SolarArcRequest;
 export type CalendarRequest = z.output<typeof calendarRequest>;
 export type ExactAspectsRequest = z.output<typeof exactAspectsRequest>;
 export type ExactIngressesRequest = z.output<typeof exactIngressesRequest>;
@@ -168,7 +174,7 @@ export const progressedAspect = z.object({
 }).describe('An aspect in orb at the target date');
 
 const basisSchema = z.object({
-  method: z.enum(SYSTEM_IDS).describe('The progression: `secondary` (one ephemeris day for each tropical year of life), `tertiary` (for each tropical month), `converse_secondary` (secondary, backwards from the birth)'),
+  method: z.enum(SYSTEM_IDS).describe('The progression: `secondary` (one ephemeris day for each tropical year of life), `tertiary` (for each tropical month), `converse_secondary` (secondary, backwards from the birth), `solar_arc` (every natal point moved by the secondary progressed Sun\'s arc)'),
   life_days_per_progressed_day: z.number().describe('Days of life one ephemeris day stands for: the mean tropical year (365.242189) or month (27.321582)'),
   direction: z.enum(['forward', 'converse']).describe('`converse`: the progressed instant runs backwards from the birth'),
   angles_method: z.enum(ANGLES_METHODS).describe('How the angles progress (settings.angles_method)'),
@@ -191,7 +197,7 @@ const settingsEcho = z.object({
 
 export const progressedChartResponse = z.object({
   meta: z.object({
-    system: z.enum(SYSTEM_IDS).describe('The progression system: secondary, tertiary or converse_secondary'),
+    system: z.enum(SYSTEM_IDS).describe('The progression system: secondary, tertiary, converse_secondary or solar_arc'),
     target_date: dateUtc.describe('The target date (UTC), YYYY-MM-DD'),
     target_datetime: isoUtc.describe('The target instant, ISO UTC'),
     time_known: z.boolean().describe('Whether the birth time is known (houses and angles need it)'),
@@ -275,7 +281,7 @@ const windowEcho = z.object({
 
 export const calendarResponse = z.object({
   meta: z.object({
-    system: z.enum(SYSTEM_IDS).describe('The progression system: secondary, tertiary or converse_secondary'),
+    system: z.enum(SYSTEM_IDS).describe('The progression system: secondary, tertiary, converse_secondary or solar_arc'),
     window: windowEcho,
     time_known: z.boolean().describe('Whether the birth time is known (house ingresses and angles need it)'),
     settings: settingsEcho,
@@ -286,7 +292,7 @@ export const calendarResponse = z.object({
 }).meta({ id: 'ProgressionCalendarResponse' });
 
 const searchMeta = z.object({
-  system: z.enum(SYSTEM_IDS).describe('The progression system: secondary, tertiary or converse_secondary'),
+  system: z.enum(SYSTEM_IDS).describe('The progression system: secondary, tertiary, converse_secondary or solar_arc'),
   window: windowEcho,
   limit: z.number().int().describe('The limit asked'),
   order: z.enum(['asc', 'desc']).describe('The order of the list'),

@@ -17,7 +17,7 @@ import { isoDateTimeText } from '../../astro/iso-text.ts';
 import { progressedAngles, type NatalAngleFrame } from '../../astro/progressed-angles.ts';
 import { monotonicPieces, type Track } from '../../astro/progressed-crossings.ts';
 import {
-  angleTrack, bodyTrack, exactAspectsBetween, exactAspectsToFixed, houseIngresses, lunationPhaseChanges, lunationPhaseOf, signIngresses,
+  angleTrack, bodyTrack, directedTrack, exactAspectsBetween, exactAspectsToFixed, houseIngresses, lunationPhaseChanges, lunationPhaseOf, signIngresses,
 } from '../../astro/progressed-events.ts';
 import { ageYears, lifeJdOf, progressedJd, timeSign, type ProgressionClock } from '../../astro/progression-clock.ts';
 import { TROPICAL_YEAR_DAYS } from '../../astro/progressions.ts';
@@ -75,13 +75,18 @@ function prepare(task: ProgressionTaskBase): Progression {
   const ids = new Set<string>(PROGRESSED_POINTS);
   const natalTargets = chart.points.filter((p) => ids.has(p.id)).map((p) => ({ id: p.id, lon: p.lon }));
   const tracks = new Map<string, Track>();
-  for (const id of PROGRESSED_POINTS) tracks.set(id, bodyTrack(id, zodiac, settings.node_type));
+  const sunTrack = bodyTrack('sun', zodiac, settings.node_type);
+  const natalSun = chart.points.find((p) => p.id === 'sun')!.lon;
+  for (const id of PROGRESSED_POINTS) {
+    const natalLon = natalTargets.find((x) => x.id === id)?.lon;
+    tracks.set(id, system.directed && natalLon !== undefined ? directedTrack(natalLon, natalSun, sunTrack) : bodyTrack(id, zodiac, settings.node_type));
+  }
   let frame: NatalAngleFrame | undefined;
   if (chart.houses) {
     const sun = chart.points.find((p) => p.id === 'sun')!;
     frame = { mc: chart.houses.mc, armc: chart.houses.armc, sunLon: sun.lon, lat: task.natal.place.lat, obliquity: trueObliquity(moment.jdUt), ayanamsa: chart.ayanamsa ?? 0 };
     natalTargets.push({ id: 'asc', lon: chart.houses.asc }, { id: 'mc', lon: chart.houses.mc });
-    for (const which of ['asc', 'mc'] as const) tracks.set(which, angleTrack(which, frame, settings.angles_method, tracks.get('sun')!, clock.natalJd));
+    for (const which of ['asc', 'mc'] as const) tracks.set(which, angleTrack(which, frame, settings.angles_method, sunTrack, clock.natalJd));
   }
   const custom = resolveOrbs(settings.orb_settings);
   const orbs = Object.fromEntries(ASPECT_DEFINITIONS.map((d) => [d.type, custom[d.type] ?? settings.orb_deg ?? DEFAULT_PROGRESSION_ORB])) as Record<AspectType, number>;
@@ -170,18 +175,27 @@ function eventTimes(p: Progression, t: number) {
 
 // ——— the progressed chart at a target ———
 
-/** The progressed points (computeChartMoment at the progressed instant) and angles, placed in the natal houses. */
+/**
+ * The progressed points (computeChartMoment at the progressed instant; for solar arc directions,
+ * the natal points moved by the arc) and angles, placed in the natal houses.
+ */
 function progressedChart(p: Progression, pJd: number): { chart: ChartMoment; angles: { asc: PointPosition; mc: PointPosition } | undefined } {
   const natal = p.cast.chart;
-  const place = { lat: 0, lng: 0 };
-  const chart = computeChartMoment({
-    jdUt: pJd, lat: place.lat, lng: place.lng, timeKnown: false, zodiac: p.cast.zodiac,
-    houseSystem: p.settings.house_system, points: PROGRESSED_POINTS, nodeVariant: p.settings.node_type,
-  });
+  const chart: ChartMoment = p.system.directed
+    ? {
+        points: p.natalTargets.filter((x) => x.id !== 'asc' && x.id !== 'mc').map((x) => {
+          const at = p.tracks.get(x.id)!.at(pJd);
+          return { id: x.id, lon: at.lon, lat: 0, distAu: 0, speed: at.speed, declination: 0, moshier: false };
+        }),
+        warnings: [], moshierUsed: false,
+      }
+    : computeChartMoment({
+        jdUt: pJd, lat: 0, lng: 0, timeKnown: false, zodiac: p.cast.zodiac,
+        houseSystem: p.settings.house_system, points: PROGRESSED_POINTS, nodeVariant: p.settings.node_type,
+      });
   let angles: { asc: PointPosition; mc: PointPosition } | undefined;
   if (natal.houses && p.frame) {
-    const sun = chart.points.find((x) => x.id === 'sun')!;
-    const a = progressedAngles(p.frame, p.settings.angles_method, sun.lon, pJd - p.clock.natalJd);
+    const a = progressedAngles(p.frame, p.settings.angles_method, p.tracks.get('sun')!.at(pJd).lon, pJd - p.clock.natalJd);
     const speedOf = (which: 'asc' | 'mc') => p.tracks.get(which)!.at(pJd).speed;
     const angle = (id: 'asc' | 'mc', lon: number): PointPosition => ({ id, lon, lat: 0, distAu: 0, speed: speedOf(id), declination: 0, moshier: false, house: houseOf(lon, natal.houses!.cusps, natal.houses!.forward) });
     angles = { asc: angle('asc', a.asc), mc: angle('mc', a.mc) };

@@ -11,7 +11,7 @@ import { outputSchema, toolSchema } from '../mcp/tool-schema.ts';
 import { calculateCalendar, calculateExactAspects, calculateExactIngresses, calculateProgressedChart } from './progressions-calculate.ts';
 import {
   calendarRequest, calendarResponse, converseSecondaryRequest, exactAspectsRequest, exactAspectsResponse, exactIngressesRequest, exactIngressesResponse,
-  MAX_SEARCH_YEARS, PROGRESSION_SYSTEMS, secondaryRequest, progressedChartResponse, tertiaryRequest, type ProgressionSystem,
+  MAX_SEARCH_YEARS, PROGRESSION_SYSTEMS, secondaryRequest, solarArcRequest, progressedChartResponse, tertiaryRequest, type ProgressionSystem,
 } from './progressions-schemas.ts';
 
 async function json(run: () => Promise<Buffer>) {
@@ -27,8 +27,8 @@ const NATAL = '`natal` is the birth: `datetime` (local, e.g. `1990-05-17 08:15`)
 function toolsOf(system: ProgressionSystem): ToolDefinition[] {
   const name = `v1_western_progressions_${system.id}`;
   const path = `/api/v1/western/progressions/${system.path}`;
-  const unit = system.id === 'tertiary' ? 'one ephemeris day = one tropical month of life' : system.direction === 1 ? 'one ephemeris day = one tropical year of life' : 'one ephemeris day before the birth = one tropical year of life';
-  const request = system.id === 'secondary' ? secondaryRequest : system.id === 'tertiary' ? tertiaryRequest : converseSecondaryRequest;
+  const unit = system.directed ? 'every natal point moved by the secondary progressed Sun\'s arc' : system.id === 'tertiary' ? 'one ephemeris day = one tropical month of life' : system.direction === 1 ? 'one ephemeris day = one tropical year of life' : 'one ephemeris day before the birth = one tropical year of life';
+  const request = { secondary: secondaryRequest, tertiary: tertiaryRequest, converse_secondary: converseSecondaryRequest, solar_arc: solarArcRequest }[system.id];
   return [
     defineTool({
       name, title: system.title,

@@ -92,6 +92,7 @@ describe('progressions answers', () => {
       const answer = parse(found);
       // An exact aspect is exact: the progressed position at the progressed instant stands at the aspect's angle to the natal one.
       for (const x of answer.aspects) {
+        if (t.system === 'solar_arc') break; // directed points are not the ephemeris's: their own test below
         const lon = lonAt(x.progressed_point, x.progressed_datetime_utc, answer.meta.settings);
         if (lon === undefined) continue;
         const sep = Math.abs(wrap180(lon - x.natal_longitude));
@@ -138,6 +139,38 @@ describe('converse and tertiary progressions', () => {
     expect(() => runTask('progressions_calendar', { system: 'tertiary', natal, settings, from: '2000-01-01', to: '2002-06-30' })).not.toThrow();
     const refused = runTask('progressions_calendar', { system: 'tertiary', natal, settings, from: '2000-01-01', to: '2002-06-30' });
     expect(refused).toMatchObject({ loc: ['body', 'calendar', 'to'] });
+  });
+});
+
+describe('solar arc directions', () => {
+  it('every natal point moves by the progressed Sun\'s arc, and its exact aspects are exact', () => {
+    const request = natalRequest.parse({ year: 1990, month: 5, day: 17, hour: 8, minute: 15, lat: 38.72, lng: -9.14, tz_str: 'Europe/Lisbon' });
+    const natal = { request, place: { city: null, country: null, lat: 38.72, lng: -9.14, source: 'request' as const, zone: 'Europe/Lisbon' }, includeMinor: false, includeStelliums: false };
+    const settings = progressionSettings.parse({});
+    const directed = parse(bytesOf(runTask('progressions_chart', { system: 'solar_arc', natal, settings, targetDate: '2026-12-31' })));
+    const secondary = parse(bytesOf(runTask('progressions_chart', { system: 'secondary', natal, settings, targetDate: '2026-12-31' })));
+    expect(directed.basis.method).toBe('solar_arc');
+    // The directed Sun is the progressed Sun; the other points keep their natal distances from it.
+    expect(directed.progressed_chart.points.sun.longitude).toBeCloseTo(secondary.progressed_chart.points.sun.longitude, 9);
+    const natalJd = julianDayFromUtcMs(Date.parse(directed.basis.natal_datetime_utc));
+    const arc = wrap180(directed.progressed_chart.points.sun.longitude - calcBody(natalJd, 0).lon);
+    for (const id of ['moon', 'mercury', 'saturn', 'pluto']) {
+      expect(Math.abs(wrap180(directed.progressed_chart.points[id].longitude - calcBody(natalJd, SE[id]!).lon - arc))).toBeLessThan(1e-9);
+    }
+    // The solar arc MC moves by the same arc.
+    expect(directed.progressed_chart.angles.midheaven.longitude).toBeCloseTo(secondary.progressed_chart.angles.midheaven.longitude, 9);
+    const found = parse(bytesOf(runTask('progressions_exact_aspects', { system: 'solar_arc', natal, settings, from: '2020-01-01', to: '2029-12-31', limit: 100, order: 'asc', includeAngles: false })));
+    expect(found.aspects.length).toBeGreaterThan(0);
+    for (const x of found.aspects) {
+      const pJd = julianDayFromUtcMs(Date.parse(x.progressed_datetime_utc));
+      const arcThen = wrap180(calcBody(pJd, 0).lon - calcBody(natalJd, 0).lon);
+      const lon = calcBody(natalJd, SE[x.progressed_point] ?? 0).lon + arcThen;
+      if (!(x.progressed_point in SE)) continue;
+      expect(Math.abs(Math.abs(wrap180(lon - x.natal_longitude)) - x.aspect.angle)).toBeLessThan(1e-5);
+    }
+    // No stations and no lunation phases: a directed chart moves as one.
+    const calendar = parse(bytesOf(runTask('progressions_calendar', { system: 'solar_arc', natal, settings, from: '2026-01-01', to: '2028-12-31' })));
+    expect(calendar.events.filter((e: any) => e.type === 'station' || e.type === 'lunation_phase')).toEqual([]);
   });
 });
 
