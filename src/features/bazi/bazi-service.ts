@@ -43,11 +43,11 @@ export function julianToGregorian(year: number, month: number, day: number): { y
   return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() };
 }
 
-const stemInfo = (stem: number) => { const s = STEMS[stem]!; return { name: s.name, pinyin: s.pinyin, element: s.element, polarity: s.polarity }; };
-const branchInfo = (branch: number) => {
-  const b = BRANCHES[branch]!;
-  return { name: b.name, pinyin: b.pinyin, element: b.element, polarity: b.polarity, zodiac: b.animal, hidden: b.hidden.map((h) => STEMS[h]!.char) };
-};
+// The stems' and branches' infos are the same in every answer: made once (JSON writes a shared object as often as it is referenced).
+const STEM_INFOS = STEMS.map((s) => ({ name: s.name, pinyin: s.pinyin, element: s.element, polarity: s.polarity }));
+const BRANCH_INFOS = BRANCHES.map((b) => ({ name: b.name, pinyin: b.pinyin, element: b.element, polarity: b.polarity, zodiac: b.animal, hidden: b.hidden.map((h) => STEMS[h]!.char) }));
+const stemInfo = (stem: number) => STEM_INFOS[stem]!;
+const branchInfo = (branch: number) => BRANCH_INFOS[branch]!;
 
 function termOut(term: SolarTerm, offsetSeconds: number) {
   const ms = utcMsFromJulianDay(term.jdUt);
@@ -74,6 +74,9 @@ export function interactionOut(i: Interaction, scope: string) {
 }
 
 const byElement = (values: readonly number[]) => ({ Wood: values[0]!, Fire: values[1]!, Earth: values[2]!, Metal: values[3]!, Water: values[4]! });
+
+const debugTerms = new Map<string, ReturnType<typeof termOut>[]>();
+const DEBUG_TERMS_LIMIT = 1024;
 
 export function computeBazi(task: BaziTask): BaziResponse {
   const { request: r, place } = task;
@@ -208,9 +211,15 @@ export function computeBazi(task: BaziTask): BaziResponse {
 
   let debug: BaziResponse['astro_debug'];
   if (r.include_debug) {
-    // The 24 terms from the Lichun of the birth's solar year.
-    const terms = [...termsOfYear(four.solarYear).slice(2), ...termsOfYear(four.solarYear + 1).slice(0, 2)];
-    debug = { solar_terms: terms.map((t) => termOut(t, offset)) };
+    // The 24 terms from the Lichun of the birth's solar year, in the birth's offset: kept per thread (they never change).
+    const key = `${four.solarYear}|${offset}`;
+    let terms = debugTerms.get(key);
+    if (!terms) {
+      terms = [...termsOfYear(four.solarYear).slice(2), ...termsOfYear(four.solarYear + 1).slice(0, 2)].map((t) => termOut(t, offset));
+      if (debugTerms.size >= DEBUG_TERMS_LIMIT) debugTerms.clear();
+      debugTerms.set(key, terms);
+    }
+    debug = { solar_terms: terms };
   }
 
   const placed: PlacedPillar[] = chosen.map(([label, pillar], position) => ({ label, pillar, position }));
