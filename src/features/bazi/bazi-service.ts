@@ -49,9 +49,22 @@ const BRANCH_INFOS = BRANCHES.map((b) => ({ name: b.name, pinyin: b.pinyin, elem
 const stemInfo = (stem: number) => STEM_INFOS[stem]!;
 const branchInfo = (branch: number) => BRANCH_INFOS[branch]!;
 
-function termOut(term: SolarTerm, offsetSeconds: number) {
+function writeTerm(term: SolarTerm, offsetSeconds: number) {
   const ms = utcMsFromJulianDay(term.jdUt);
   return { chinese: term.chinese, pinyin: term.pinyin, name: term.name, longitude: term.longitude, utc: utcText(ms), local: formatLocalIso(secondMs(ms), offsetSeconds) };
+}
+
+/** A term as the answer writes it, kept with the (per-thread, cached) term for each offset it was written in. */
+const writtenTerms = new WeakMap<SolarTerm, Map<number, ReturnType<typeof writeTerm>>>();
+function termOut(term: SolarTerm, offsetSeconds: number) {
+  let byOffset = writtenTerms.get(term);
+  if (!byOffset) writtenTerms.set(term, (byOffset = new Map<number, ReturnType<typeof writeTerm>>()));
+  let out = byOffset.get(offsetSeconds);
+  if (!out) {
+    out = writeTerm(term, offsetSeconds);
+    if (byOffset.size < 64) byOffset.set(offsetSeconds, out);
+  }
+  return out;
 }
 
 const STAR_DESC: Record<string, string> = {
