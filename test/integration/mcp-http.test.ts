@@ -200,6 +200,7 @@ describe('tool families', () => {
   it('narrow the tool list by path, query, or both', async () => {
     expect(await names('/mcp/charts')).toEqual(['v1_natal_chart', 'v1_geo_search']);
     expect(await names('/mcp/numerology')).toEqual(['v1_numerology_profile', 'v1_geo_search']);
+    expect(await names('/mcp/chinese')).toEqual(['v1_geo_search', 'v1_chinese_bazi', 'v1_chinese_bazi_flow', 'v1_chinese_calendar', 'v1_chinese_today']);
     expect(await names('/mcp?scope=western,ephemeris')).toEqual(['natal', 'v1_natal_calculate', 'v1_transits_calculate', 'v1_ephemeris_calculate', 'v1_sky_events', 'v1_geo_search']);
     expect(await names('/mcp?path_scope=ephemeris')).toEqual(['v1_ephemeris_calculate', 'v1_sky_events', 'v1_geo_search']);
     expect(await names('/mcp/western,charts?scope=astro:charts')).toEqual(['v1_natal_chart', 'v1_geo_search']);
