@@ -23,7 +23,7 @@ const FIELD_TEXT: Record<string, string> = {
   month_days: 'Days in the lunar month (29 or 30)', monthly_pillar: 'The monthly pillar', monthly_pillars: 'The twelve monthly pillars of the year', months: 'The twelve months of the year',
   name: 'Name in English (stems and branches romanised)', natal: 'The birth chart', nayin: 'Nayin of the pair, in Chinese', nayin_info: 'Nayin: Chinese, English and element',
   next: 'The next solar term', next_jie: 'The jie that ends the birth\'s month', percentages: 'Share of the points, percent', pillars: 'The pillars',
-  pinyin: 'Pinyin, with tones', points: 'Weighted points by element', polarity: 'Yang or Yin', previous_jie: 'The jie that opened the birth\'s month',
+  pinyin: 'Pinyin, with tones', professional: 'The day master\'s strength, structure and useful elements', professional_debug: 'How the strength was worked out', points: 'Weighted points by element', polarity: 'Yang or Yin', previous_jie: 'The jie that opened the birth\'s month',
   reference: 'The stem, branch or pillar the rule starts from', reference_pillar: 'The pillar that holds the reference', role: 'Main, middle or residual qi',
   scoring_model: 'Name of the scoring model', solar_term: 'Solar term', stars: 'Symbolic stars (shen sha) with their rules', start_date: 'First day, YYYY-MM-DD',
   start_year: 'First calendar year', starts: 'When it begins, UTC', stem: 'Heavenly stem, in Chinese', stem_chinese: 'Ten god of the stem, in Chinese',

@@ -10,7 +10,7 @@ import { baziRequest, interactionSchema } from './bazi-schemas.ts';
 import { answerObject } from './bazi-field-text.ts';
 
 export const baziFlowRequest = baziRequest
-  .omit({ include_ten_gods: true, include_pinyin: true, include_debug: true, include_stars: true, include_interactions: true, annual_from: true, annual_to: true, current_date: true, include_current_flow: true })
+  .omit({ include_ten_gods: true, include_pinyin: true, include_debug: true, include_stars: true, include_interactions: true, include_professional: true, annual_from: true, annual_to: true, current_date: true, include_current_flow: true })
   .extend({
     target_year: z.number().int().min(MIN_YEAR).max(MAX_YEAR).optional().describe(`The year whose pillars are read (from its Lichun to the next), ${MIN_YEAR} to ${MAX_YEAR}. Default: the current UTC year.`),
     target_year_end: z.number().int().min(MIN_YEAR).max(MAX_YEAR).optional().describe('Accepted when equal to `target_year` (one year per answer), else 422.'),

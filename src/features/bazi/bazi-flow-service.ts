@@ -32,7 +32,7 @@ export function computeBaziFlow(task: BaziFlowTask): BaziFlowResponse {
   const r = task.request;
   const target = r.target_year ?? task.defaultYear;
   if (r.target_year_end !== undefined && r.target_year_end !== target) throw new RequestFieldError(['body', 'target_year_end'], 'one year per answer: target_year_end must equal target_year', 'value_error.range');
-  const chart = computeBazi({ request: baziRequest.parse({ ...r, include_ten_gods: false, include_pinyin: false, include_debug: false, include_stars: false, include_interactions: false }), place: task.place });
+  const chart = computeBazi({ request: baziRequest.parse({ ...r, include_ten_gods: false, include_pinyin: false, include_debug: false, include_stars: false, include_interactions: false, include_professional: false }), place: task.place });
   const zone = chart.conventions.zone;
   const dm = STEMS.findIndex((s) => s.char === chart.day_master.stem);
   const natal = chart.pillars.map((p) => ({ label: p.label, pillar: gz(p.gan_zhi) }));

@@ -44,6 +44,7 @@ export const baziRequest = z
     annual_to: z.number().int().min(MIN_YEAR).max(MAX_YEAR).optional().describe(`Last year of \`annual_pillars\` (default annual_from + 9; at most ${MAX_ANNUAL_YEARS} years from annual_from).`),
     current_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected YYYY-MM-DD').optional().describe('Adds `current`: the luck, annual and monthly pillars in force at local noon of this date (YYYY-MM-DD) at the birth place.'),
     include_current_flow: z.boolean().default(false).describe('Adds `current` for today (UTC date) when `current_date` is not given. Default false.'),
+    include_professional: z.boolean().default(true).describe('Adds `professional`: the day master\'s strength (method support_ratio_seasonal), structure and the favorable and unfavorable elements. Default true.'),
     include_interactions: z.boolean().default(true).describe('Adds `interactions`: stem combinations and clashes, six combinations, three harmonies, clashes, punishments and harms among the pillars, with whether each transforms and why. Default true.'),
   })
   .meta({ id: 'BaziRequest', example: exampleBaziBirth });
@@ -212,6 +213,21 @@ export const baziResponse = answerObject({
     stars: z.array(starSchema).optional(),
     xun_kong: xunKong.optional(),
     interactions: z.array(interactionSchema).optional(),
+    professional: answerObject({
+      dm_strength: z.enum(['Strong', 'Weak', 'Balanced']).describe('The day master\'s strength'),
+      structure: z.string().describe('The ten god of the month branch\'s main hidden stem, as a structure'),
+      yong_shen_candidates: z.array(z.string()).describe('Useful elements: the favorable ones'),
+      favorable_elements: z.array(z.string()).describe('Elements that bring the day master to balance, as `Wood (Mu)`'),
+      unfavorable_elements: z.array(z.string()).describe('Elements that take it further from balance'),
+      professional_debug: answerObject({
+        method: z.literal('support_ratio_seasonal').describe('Name of the method'),
+        dm_strength_score: z.number().describe('balance_ratio − 0.5 + seasonal_factor'),
+        seasonal_factor: z.number().describe('From the month branch\'s element'),
+        season_reason: z.string().describe('The month branch\'s relation to the day master'),
+        balance_ratio: z.number().describe('Share of the element points held by the day master\'s element and its resource'),
+        structure_rationale: z.string().describe('Why this structure'),
+      }),
+    }).optional(),
     annual_pillars: z.array(annualPillar).optional(),
     current: answerObject({
       date: z.string(),

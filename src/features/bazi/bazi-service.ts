@@ -13,6 +13,7 @@ import { dayAndHour, fourPillars, monthPillar, solarYearOf, yearPillar, DAY_BOUN
 import { jieAround, lichunOf, termsAround, termsOfYear, type SolarTerm } from '../../astro/chinese/solar-terms.ts';
 import { BRANCHES, HIDDEN_ROLES, STEMS, ganZhiText, lifeStageOf, mod, nayinOf, type GanZhi } from '../../astro/chinese/stems-branches.ts';
 import { DAY_MASTER, tenGodOf } from '../../astro/chinese/ten-gods.ts';
+import { dayMasterStrength } from '../../astro/chinese/day-master-strength.ts';
 import { findStars, voidOf } from '../../astro/chinese/shen-sha.ts';
 import { findInteractions, type Interaction, type PlacedPillar } from '../../astro/chinese/interactions.ts';
 import { birthMoment, UNTIMED_HOUR } from '../requests/moment.ts';
@@ -241,6 +242,17 @@ export function computeBazi(task: BaziTask): BaziResponse {
     trigger_rule: { type: h.reference.part === 'stem' ? 'dm_mapping' as const : h.reference.part === 'branch' ? 'ref_mapping' as const : 'void' as const, reference_pillar: h.reference.pillar, reference: h.reference.char, targets: h.targets.map((t) => BRANCHES[t]!.char) },
     trigger_text: h.rule,
   })) : undefined;
+  const pinyinOf: Record<string, string> = { Wood: 'Mu', Fire: 'Huo', Earth: 'Tu', Metal: 'Jin', Water: 'Shui' };
+  const named = (e: string) => `${e} (${pinyinOf[e]})`;
+  let professional: BaziResponse['professional'];
+  if (r.include_professional) {
+    const st = dayMasterStrength(dm, four.month.branch, balance.points);
+    professional = {
+      dm_strength: st.strength, structure: st.structure,
+      yong_shen_candidates: st.favorable.map(named), favorable_elements: st.favorable.map(named), unfavorable_elements: st.unfavorable.map(named),
+      professional_debug: { method: 'support_ratio_seasonal', dm_strength_score: st.score, seasonal_factor: st.seasonalFactor, season_reason: st.seasonReason, balance_ratio: st.balanceRatio, structure_rationale: st.structureReason },
+    };
+  }
   const voids = voidOf(four.day);
   const interactions = r.include_interactions ? findInteractions(placed, four.month.branch).map((i) => interactionOut(i, 'natal')) : undefined;
 
@@ -294,6 +306,7 @@ export function computeBazi(task: BaziTask): BaziResponse {
     stars,
     xun_kong: r.include_stars ? { void_branches: voids.branches.map((b) => BRANCHES[b]!.char), xun_name: ganZhiText(voids.xun), xun_index: voids.xunIndex, day_pillar: ganZhiText(four.day) } : undefined,
     interactions,
+    professional,
     annual_pillars: annual,
     current,
     astro_debug: debug,

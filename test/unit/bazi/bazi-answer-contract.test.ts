@@ -33,7 +33,7 @@ describe('the BaZi answer', () => {
         ...place, time_known: random() < 0.85, sex: pick(['M', 'F', 'male', 'female']),
         ...(coin() ? { time_standard: pick(['civil', 'local_mean', 'true_solar', 'true_solar_absolute']) } : { time_mode: pick(['civil', 'true_solar']) }),
         day_boundary: pick(['midnight', 'zi_23', '23:00']), calendar: i % 7 === 0 ? 'julian' : 'gregorian',
-        include_ten_gods: coin(), include_pinyin: coin(), include_debug: coin(), include_stars: coin(), include_interactions: coin(), ...(coin() ? { annual_from: Math.min(year + 10, 2990), annual_to: Math.min(year + 20, 2999) } : {}), ...(coin() ? { current_date: `${Math.min(year + 30, 2999)}-06-15` } : { include_current_flow: coin() }), ...(i === 3 ? { city: 'Ambiguous' } : {}),
+        include_ten_gods: coin(), include_pinyin: coin(), include_debug: coin(), include_stars: coin(), include_interactions: coin(), include_professional: coin(), ...(coin() ? { annual_from: Math.min(year + 10, 2990), annual_to: Math.min(year + 20, 2999) } : {}), ...(coin() ? { current_date: `${Math.min(year + 30, 2999)}-06-15` } : { include_current_flow: coin() }), ...(i === 3 ? { city: 'Ambiguous' } : {}),
       });
       const outcome = runTask('bazi', { request: body, place: { city: null, country: null, region: undefined, lat: place.lat, lng: place.lng, source: 'request', zone: undefined, ambiguity: i === 5 ? 'city names several places' : undefined } });
       if (!(outcome instanceof Uint8Array)) throw new Error(`the task refused: ${outcome.msg}`);

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { findStars, voidOf } from '../../../src/astro/chinese/shen-sha.ts';
 import { findInteractions, type PlacedPillar } from '../../../src/astro/chinese/interactions.ts';
 import { STEMS, BRANCHES, type GanZhi } from '../../../src/astro/chinese/stems-branches.ts';
+import { dayMasterStrength } from '../../../src/astro/chinese/day-master-strength.ts';
+import { elementBalance } from '../../../src/astro/chinese/element-balance.ts';
 
 const LABELS = ['year', 'month', 'day', 'hour'] as const;
 const gz = (text: string): GanZhi => ({ stem: STEMS.findIndex((s) => s.char === text[0]), branch: BRANCHES.findIndex((b) => b.char === text[1]) });
@@ -62,5 +64,22 @@ describe('interactions', () => {
     const found = findInteractions(placed('甲子', '丙寅', '戊辰', '庚申'), 2, [{ label: 'annual', pillar: gz('丙午') }]);
     expect(found.filter((i) => i.members.some((m) => m.label === 'annual')).map((i) => `${i.kind}:${i.members.map((m) => `${m.label}${m.char}`).join('-')}`))
       .toEqual(expect.arrayContaining(['clash:annual午-year子']));
+  });
+});
+
+describe('day master strength (support_ratio_seasonal)', () => {
+  it('Mozart (乙 in an 丑 month) and Picasso (壬 in a 戌 month): weak, with their structures', () => {
+    const mozart = chart('乙亥', '己丑', '乙丑', '丙戌').map((p) => p.pillar);
+    const m = dayMasterStrength(1, mozart[1]!.branch, elementBalance(mozart).points);
+    expect(m).toMatchObject({ strength: 'Weak', balanceRatio: 0.37, seasonalFactor: -0.2, structure: 'Indirect Wealth Structure', favorable: ['Water', 'Wood'], unfavorable: ['Fire', 'Earth', 'Metal'] });
+    const picasso = chart('辛巳', '戊戌', '壬辰', '壬子').map((p) => p.pillar);
+    expect(dayMasterStrength(8, picasso[1]!.branch, elementBalance(picasso).points)).toMatchObject({ strength: 'Weak', structure: '7 Killings Structure' });
+  });
+
+  it('a day master in season with support is strong', () => {
+    const c = chart('甲寅', '丙寅', '甲子', '癸亥').map((p) => p.pillar);
+    const s = dayMasterStrength(0, c[1]!.branch, elementBalance(c).points);
+    expect(s.strength).toBe('Strong');
+    expect(s.favorable).toEqual(['Fire', 'Earth', 'Metal']);
   });
 });
