@@ -201,7 +201,12 @@ describe('tool families', () => {
     expect(await names('/mcp/charts')).toEqual(['v1_natal_chart', 'v1_geo_search']);
     expect(await names('/mcp/numerology')).toEqual(['v1_numerology_profile', 'v1_geo_search']);
     expect(await names('/mcp/chinese')).toEqual(['v1_geo_search', 'v1_chinese_bazi', 'v1_chinese_bazi_flow', 'v1_chinese_calendar', 'v1_chinese_today']);
-    expect(await names('/mcp?scope=western,ephemeris')).toEqual(['natal', 'v1_natal_calculate', 'v1_transits_calculate', 'v1_ephemeris_calculate', 'v1_sky_events', 'v1_geo_search']);
+    // The western family grows with its techniques: the two families' tools, in catalogue order, and nothing of the others.
+    const westernAndEphemeris = await names('/mcp?scope=western,ephemeris');
+    expect(westernAndEphemeris).toEqual(await names('/mcp/western,ephemeris'));
+    expect(westernAndEphemeris.slice(0, 3)).toEqual(['natal', 'v1_natal_calculate', 'v1_transits_calculate']);
+    expect(westernAndEphemeris).toEqual(expect.arrayContaining(['v1_ephemeris_calculate', 'v1_sky_events', 'v1_geo_search', 'v1_western_synastry', 'v1_western_progressions_secondary']));
+    expect(westernAndEphemeris.filter((n) => /chinese|numerology|natal_chart/.test(n))).toEqual([]);
     expect(await names('/mcp?path_scope=ephemeris')).toEqual(['v1_ephemeris_calculate', 'v1_sky_events', 'v1_geo_search']);
     expect(await names('/mcp/western,charts?scope=astro:charts')).toEqual(['v1_natal_chart', 'v1_geo_search']);
   });
