@@ -52,7 +52,8 @@ async function served(): Promise<{ natal: number[]; solar: number[] }> {
   try {
     for (const name of ['natal', 'solar'] as const) await runLoad('warm-up', { ...loads[name], durationSeconds: 2, connections: CONNECTIONS });
     for (let r = 0; r < rounds; r++) {
-      for (const name of (r % 2 ? ['solar', 'natal'] : ['natal', 'solar']) as ('natal' | 'solar')[]) {
+      const order: ('natal' | 'solar')[] = r % 2 ? ['solar', 'natal'] : ['natal', 'solar'];
+      for (const name of order) {
         const result = await runLoad(name, { ...loads[name], durationSeconds: seconds, connections: CONNECTIONS });
         if (result.non2xx || result.errors) throw new Error(`${name}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
         out[name].push(result.requestsPerSecond);

@@ -61,8 +61,8 @@ export interface ResolvedSettings {
 /** Every setting with its default, aliases resolved; an unknown body is a 422 on its index. */
 export function resolveSettings(settings: Settings | undefined, loc: (string | number)[] = ['body', 'settings']): ResolvedSettings {
   const s = settings ?? {};
-  const zodiac = (s.zodiac ?? s.zodiac_type ?? 'tropical') as 'tropical' | 'sidereal';
-  const node_type = (s.node_type ?? 'true') as 'true' | 'mean';
+  const zodiac = (s.zodiac ?? s.zodiac_type ?? 'tropical');
+  const node_type = (s.node_type ?? 'true');
   const requested = s.bodies ?? [...DEFAULT_SYNASTRY_BODIES];
   const normalized: string[] = [];
   const aliases: Record<string, string> = {};
@@ -78,7 +78,7 @@ export function resolveSettings(settings: Settings | undefined, loc: (string | n
   return {
     zodiac, sidereal_ayanamsa: zodiac === 'sidereal' ? (s.sidereal_ayanamsa ?? 'lahiri') : null,
     house_system: s.house_system ?? 'placidus', node_type, bodies_requested: [...requested], bodies_normalized: normalized, aliases,
-    aspect_set: (s.aspect_set ?? 'major') as 'major' | 'all',
+    aspect_set: (s.aspect_set ?? 'major'),
     include: {
       natal_snapshots: inc.natal_snapshots ?? true, aspects: inc.aspects ?? true, house_overlays: inc.house_overlays ?? true,
       angle_contacts: inc.angle_contacts ?? true, midpoints: inc.midpoints ?? false, scores: inc.scores ?? true, archetype: inc.archetype ?? true,
@@ -340,8 +340,11 @@ export function synastryCore(task: Pick<SynastryTask, 'person_a' | 'person_b' | 
   return { settings, a, b, contacts, scores, archetype, warnings, hash };
 }
 
-function natalSnapshot(p: CastPerson): SynastryResponse['natal'] extends infer N ? N extends { person_a: infer S } ? S : never : never {
-  return JSON.parse(Buffer.from(writeNatalAnswer(p.task, p.cast)).toString('utf8'));
+type NatalSnapshot = SynastryResponse['natal'] extends infer N ? N extends { person_a: infer S } ? S : never : never;
+
+/** The person's natal answer as the natal endpoint writes it (its one implementation), read back. */
+function natalSnapshot(p: CastPerson): NatalSnapshot {
+  return JSON.parse(Buffer.from(writeNatalAnswer(p.task, p.cast)).toString('utf8')) as NatalSnapshot;
 }
 
 function textBlock(contacts: Aspect[], aIn: Overlay[], bIn: Overlay[], settings: ResolvedSettings) {

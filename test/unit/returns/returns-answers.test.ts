@@ -72,7 +72,7 @@ describe('the solar return answer', () => {
     const answers: Uint8Array[] = [];
     for (let i = 0; i < 60; i++) {
       const natal = randomNatal();
-      const birthYear = natal.year ?? Number(natal.datetime!.slice(0, 4));
+      const birthYear = natal.year ?? Number(natal.datetime.slice(0, 4));
       const body = solarReturnRequest.parse({
         natal,
         solar_return: { year: birthYear + Math.floor(random() * 80), ...(coin(0.3) ? { location: pick(PLACES) } : {}), ...(coin() ? { settings: randomSettings() } : {}) },
