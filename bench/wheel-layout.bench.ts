@@ -10,7 +10,7 @@ import { KINDS, addUp, checkWheel, formatTotals, randomChartSvg, syntheticCluste
 initEphemeris();
 const n = Number(process.argv[2] ?? 2000);
 for (const kind of KINDS) {
-  const reports = Array.from({ length: Math.ceil(n / KINDS.length) }, (_, i) => checkWheel(randomChartSvg(kind, i)));
+  const reports = Array.from({ length: n }, (_, i) => checkWheel(randomChartSvg(kind, i)));
   console.log(formatTotals(kind.padEnd(12), addUp(reports)));
 }
 console.log(formatTotals('clusters    ', addUp(Array.from({ length: Math.min(n, 600) }, (_, i) => checkWheel(syntheticClusterSvg(i))))));

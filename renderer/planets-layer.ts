@@ -1,7 +1,7 @@
 /** Planet glyphs with their degree labels, true-position ticks and leader lines. */
 import { safeColor } from './colors.ts';
 import { secondHouseSet, type ChartDrawing } from './chart-model.ts';
-import { angleDiff } from './geometry.ts';
+import { angleDiff, type Point } from './geometry.ts';
 import type { SymbolRegistry } from './glyphs/registry.ts';
 import type { ChartLayout, PlacedPoint } from './layout/points.ts';
 import { INK } from './layout/points.ts';
@@ -29,7 +29,39 @@ function crossed(lineLon: number, lon: number, r: number, w: number, h: number):
   return Math.abs(angleDiff(lon, lineLon)) < 90 && off < Math.hypot(w, h) / 2;
 }
 
-function drawPoint(b: SvgBuilder, reg: SymbolRegistry, lay: ChartLayout, p: PlacedPoint, lines: number[]): void {
+/** A leader line, its bounding box and whose it is. */
+interface Leader {
+  from: Point;
+  to: Point;
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+  owner: PlacedPoint;
+}
+
+/** Whether a leader line passes through box (bounding boxes first, then Liang–Barsky). */
+function segmentThrough(s: Leader, box: { x: number; y: number; w: number; h: number }): boolean {
+  if (s.x1 < box.x || s.x0 > box.x + box.w || s.y1 < box.y || s.y0 > box.y + box.h) return false;
+  let t0 = 0;
+  let t1 = 1;
+  const dx = s.to.x - s.from.x;
+  const dy = s.to.y - s.from.y;
+  const checks: Array<[number, number]> = [[-dx, s.from.x - box.x], [dx, box.x + box.w - s.from.x], [-dy, s.from.y - box.y], [dy, box.y + box.h - s.from.y]];
+  for (const [pp, qq] of checks) {
+    if (pp === 0) {
+      if (qq < 0) return false;
+      continue;
+    }
+    const t = qq / pp;
+    if (pp < 0) t0 = Math.max(t0, t);
+    else t1 = Math.min(t1, t);
+    if (t0 > t1) return false;
+  }
+  return true;
+}
+
+function drawPoint(b: SvgBuilder, reg: SymbolRegistry, lay: ChartLayout, p: PlacedPoint, lines: number[], leaders: readonly Leader[]): void {
   const st = lay.style;
   const color = safeColor(p.color, p.ring === 'outer' ? st.planetOuter : st.planetInner);
   const c = attr(color);
@@ -38,9 +70,6 @@ function drawPoint(b: SvgBuilder, reg: SymbolRegistry, lay: ChartLayout, p: Plac
   const boxes = [p.bbox, ...p.labels.map((l) => l.box)].map((x) => `${num(x.x)},${num(x.y)},${num(x.w)},${num(x.h)}`).join(' ');
   b.open('g', `data-point="${attr(p.id)}" data-ring="${p.ring}" data-lon="${p.lon.toFixed(4)}" data-drawn="${p.displayLon.toFixed(4)}" data-boxes="${boxes}"${p.tier > 0 ? ` data-tier="${p.tier}"` : ''}${p.retrograde ? ' data-retrograde="true"' : ''}`);
   b.line(p.tick.from.x, p.tick.from.y, p.tick.to.x, p.tick.to.y, strokeAttrs(color, 1.3 * st.px));
-  if (p.leader) {
-    b.line(p.leader.from.x, p.leader.from.y, p.leader.to.x, p.leader.to.y, `${strokeAttrs(color, 0.6 * st.px)} stroke-opacity="0.55"`);
-  }
   if (st.halo) b.circle(p.glyph.x, p.glyph.y, p.glyph.size * INK * 0.6, `fill="${attr(st.halo)}" fill-opacity="0.85"`);
   const k = p.glyph.size / 100;
   const sw = glyphWeight(p.glyph.size, 7);
@@ -55,9 +84,10 @@ function drawPoint(b: SvgBuilder, reg: SymbolRegistry, lay: ChartLayout, p: Plac
     drawText(b, reg, p.glyph.text ?? '?', p.glyph.x, p.glyph.y + cap / 2, cap, 'middle', { color, weight: 0.14 });
   }
   for (const l of p.labels) {
-    // Labels sitting on a cusp or axis get a backing so the line does not cut through digits.
+    // Labels sitting on a cusp, an axis or a neighbour's leader line get a backing so the line
+    // does not cut through digits.
     const r = Math.hypot(l.x - g.cx, l.y - g.cy);
-    if (st.halo && lines.some((ll) => crossed(ll, p.displayLon, r, l.box.w, l.box.h))) {
+    if (st.halo && (lines.some((ll) => crossed(ll, p.displayLon, r, l.box.w, l.box.h)) || leaders.some((s) => s.owner !== p && segmentThrough(s, l.box)))) {
       const padding = l.cap * 0.2;
       b.el(
         'rect',
@@ -85,7 +115,21 @@ function drawPoint(b: SvgBuilder, reg: SymbolRegistry, lay: ChartLayout, p: Plac
 
 export function drawPlanets(b: SvgBuilder, reg: SymbolRegistry, d: ChartDrawing, lay: ChartLayout): void {
   const lines = linesByRing(d);
+  // Leader lines first, under every glyph and label: a staggered glyph's leader crosses the lane
+  // beside it, and is not to be drawn over a neighbour's label.
+  const leaders: Leader[] = [];
+  for (const p of lay.points) {
+    const l = p.leader;
+    if (l) leaders.push({ from: l.from, to: l.to, x0: Math.min(l.from.x, l.to.x), y0: Math.min(l.from.y, l.to.y), x1: Math.max(l.from.x, l.to.x), y1: Math.max(l.from.y, l.to.y), owner: p });
+  }
+  b.open('g', 'data-layer="planet-leaders" stroke-opacity="0.55"');
+  for (const p of lay.points) {
+    if (!p.leader) continue;
+    const color = safeColor(p.color, p.ring === 'outer' ? lay.style.planetOuter : lay.style.planetInner);
+    b.line(p.leader.from.x, p.leader.from.y, p.leader.to.x, p.leader.to.y, strokeAttrs(color, 0.6 * lay.style.px));
+  }
+  b.close('g');
   b.open('g', 'data-layer="planets"');
-  for (const p of lay.points) drawPoint(b, reg, lay, p, lines[p.ring].filter(Number.isFinite));
+  for (const p of lay.points) drawPoint(b, reg, lay, p, lines[p.ring].filter(Number.isFinite), leaders);
   b.close('g');
 }

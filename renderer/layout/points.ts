@@ -7,8 +7,8 @@ import { Frame, angleDiff, degMin, norm360, signOf, validCusps, type Point } fro
 import { POINT_GLYPHS } from '../glyphs/planets.ts';
 import { textWidth } from '../text.ts';
 import { resolveStyle, retroText, type Style } from '../themes.ts';
-import { INK, computeGeometry, roundLabels, stackWidths, type RingId, type Track, type WheelGeometry } from './rings.ts';
-import { spreadWithinBarriers, type RadialLine } from './spread-within.ts';
+import { INK, computeGeometry, type RingId, type Track, type WheelGeometry } from './rings.ts';
+import { spreadWithinBarriers, type GlyphModel, type RadialLine } from './spread-within.ts';
 
 export { INK };
 
@@ -86,59 +86,9 @@ function ringPoints(r: WheelRing, ring: RingId): ChartPoint[] {
   return pts;
 }
 
-function box(x: number, y: number, w: number, h: number): Box {
-  return { x: x - w / 2, y: y - h / 2, w, h };
-}
-
 /** Half an item's depth along u: glyph-like items are round enough to count as circles; text is a box. */
-function radialExtent(u: Point, w: number, h: number, round: boolean): number {
-  return round ? w / 2 : (Math.abs(u.x) * w + Math.abs(u.y) * h) / 2;
-}
-
-/**
- * The angle (degrees) two neighbouring boxes of w × h at radius r must keep apart, displaced along
- * the tangent: they must clear in x or in y (sx, cy: the tangent's components).
- */
-function tangentialNeed(sx: number, cy: number, pad: number, w: number, h: number, r: number): number {
-  const chord = Math.min(sx > 1e-6 ? (w + pad) / sx : Infinity, cy > 1e-6 ? (h + pad) / cy : Infinity);
-  return (2 * Math.asin(Math.min(1, chord / (2 * r))) * 180) / Math.PI;
-}
-
-/** The angle (degrees) a box of w × h at radius r must keep from a radial line along u. */
-function acrossNeed(u: Point, pad: number, w: number, h: number, r: number): number {
-  const across = (Math.abs(u.y) * w + Math.abs(u.x) * h) / 2;
-  return (Math.asin(Math.min(1, (across + pad) / r)) * 180) / Math.PI;
-}
-
-/**
- * Radii of a glyph-plus-labels stack pointing along unit vector u. Each item is pushed just
- * far enough inwards to clear the previous one, which depends on direction: near 3 and 9
- * o'clock the stack runs horizontally and label widths matter; near 12 and 6 only heights.
- */
-function stackRadii(
-  u: Point,
-  track: Track,
-  ink: number,
-  items: ReadonlyArray<readonly [number, number, boolean]>,
-): number[] {
-  let r = track.glyphR;
-  let prev = ink / 2;
-  let last = 0;
-  const radii = items.map(([w, h, round]) => {
-    const e = radialExtent(u, w, h, round);
-    r -= prev + track.labelGap + e;
-    prev = e;
-    last = e;
-    return r;
-  });
-  // Diagonal stacks can run past the track; squeeze them towards the glyph to fit.
-  const floor = track.inner + last + track.labelGap;
-  const endR = radii[radii.length - 1];
-  if (endR !== undefined && endR < floor) {
-    const k = (track.glyphR - floor) / (track.glyphR - endR);
-    return radii.map((ri) => track.glyphR - (track.glyphR - ri) * k);
-  }
-  return radii;
+function radialExtent(ux: number, uy: number, w: number, h: number, round: boolean): number {
+  return round ? w / 2 : (Math.abs(ux) * w + Math.abs(uy) * h) / 2;
 }
 
 /** Glyph corners for the retrograde mark, in order of preference (screen y grows downwards). */
@@ -148,119 +98,396 @@ const RETRO_CORNERS: readonly Point[] = [
   { x: -1, y: 1 },
   { x: -1, y: -1 },
 ].map((k) => ({ x: k.x / Math.SQRT2, y: k.y / Math.SQRT2 }));
+const MARS_CORNERS = RETRO_CORNERS.filter((k) => !(k.x > 0 && k.y < 0));
 
 /** Sign boundaries hold glyphs in their sign like cusps, though they do not cross the track. */
 const SIGN_BOUNDARIES: readonly RadialLine[] = Array.from({ length: 12 }, (_, i) => ({ lon: i * 30, hard: false, virtual: true }));
 
-function layoutTrack(pts: ChartPoint[], track: Track, frame: Frame, g: WheelGeometry, st: Style, barriers: RadialLine[], tickTrack: Track = track, tier = 0): PlacedPoint[] {
-  const ink = track.glyphSize * INK;
-  const cap = track.labelCap;
-  const pad = 0.008 * g.R;
-  const retro = retroText(st);
-  const anyRetro = st.showRetro && pts.some((p) => p.retrograde);
-  const widths = stackWidths(cap, track.withSign, st);
-  // Worst-case label boxes (w, h) in stacking order, used to size the angular spacing.
-  const round = roundLabels(track.withSign, st);
-  const worst: Array<readonly [number, number, boolean]> = widths.map((w, i) => [w, round[i] ? w : cap, round[i]!] as const);
-  // The retrograde mark is not part of the radial stack: it is attached to its glyph's lower
-  // right, so in a cluster it is plain which planet it belongs to, and the stack stays short.
-  worst.pop();
-  const retroCap = cap * 0.85;
-  const retroW = textWidth(retro, retroCap);
-  // Glyph box widened by the mark, for spacing and for the clearance from cusps and axes.
-  const glyphW = anyRetro ? ink + 2 * retroW * 0.8 : ink;
-  const glyphH = anyRetro ? ink + retroCap : ink;
-  // The two measures below run many times per chart: their helpers are module functions, not
-  // closures made per call, which the loader would name each time (DESIGN.md).
-  const sepAt = (lon: number): number => {
-    const u = frame.dir(lon);
-    // Neighbours are displaced along the tangent (−u.y, u.x).
-    const sx = Math.abs(u.y);
-    const cy = Math.abs(u.x);
-    const radii = stackRadii(u, track, ink, worst);
-    let best = tangentialNeed(sx, cy, pad, glyphW, glyphH, track.glyphR);
-    for (let i = 0; i < worst.length; i++) best = Math.max(best, tangentialNeed(sx, cy, pad, worst[i]![0], worst[i]![1], radii[i]!));
-    return best;
-  };
-  // Clearance from a radial line at `lon`: every box of the stack, measured across the line
-  // (boxes, not circles, even for glyph-like items: their boxes are what must stay clear).
-  const marginAt = (lon: number): number => {
-    const u = frame.dir(lon);
-    const radii = stackRadii(u, track, ink, worst);
-    let best = acrossNeed(u, pad, glyphW, glyphH, track.glyphR);
-    for (let i = 0; i < worst.length; i++) best = Math.max(best, acrossNeed(u, pad, worst[i]![0], worst[i]![1], radii[i]!));
-    return best;
-  };
-  const display = spreadWithinBarriers(
-    pts.map((p) => p.lon),
-    sepAt,
-    [...barriers, ...SIGN_BOUNDARIES],
-    marginAt,
-  );
+/**
+ * How a run of glyphs too crowded for its sectors is drawn, one step after another: smaller on
+ * the track (0.9, 0.8 of its size), then staggered on two lanes, every other glyph of the run on
+ * the inner half of the track (both lanes as large as half the track holds, at most LANE_SCALE,
+ * then 0.9, 0.8 and 0.7 of that; a lone glyph gains nothing there and stops at 0.8). The inner
+ * tier's glyphs, already at TIER_SCALE, take the first two steps only.
+ */
+const SHRINK = [1, 0.9, 0.8] as const;
+const LANE_SCALE = 0.72;
+const LANE_SHRINK = [1, 0.9, 0.8, 0.7] as const;
+const LAST_STEP = SHRINK.length + LANE_SHRINK.length - 1;
 
-  return pts.map((p, i) => {
-    const lon = norm360(p.lon);
-    const dl = display[i]!;
-    const c = frame.xy(dl, track.glyphR);
-    const { deg, min } = degMin(lon);
-    const specs: Array<{ kind: PlacedLabel['kind']; text: string; w: number; h: number; round?: boolean; sign?: number }> = [];
-    const degText = `${deg}°`;
-    specs.push({ kind: 'deg', text: degText, w: textWidth(degText, cap), h: cap });
-    if (track.withSign) specs.push({ kind: 'sign', text: '', w: cap * 1.15, h: cap * 1.15, round: true, sign: signOf(lon) });
-    const minText = `${String(min).padStart(2, '0')}′`;
-    specs.push({ kind: 'min', text: minText, w: textWidth(minText, cap), h: cap });
-    const radii = stackRadii(
-      frame.dir(dl),
-      track,
-      ink,
-      specs.map((l) => [l.w, l.h, l.round ?? false] as const),
-    );
-    const labels: PlacedLabel[] = specs.map((l, j) => {
-      const q = frame.xy(dl, radii[j]!);
-      return {
-        kind: l.kind,
-        text: l.text,
-        ...(l.sign !== undefined ? { sign: l.sign } : {}),
-        x: q.x,
-        y: q.y,
-        cap,
-        box: box(q.x, q.y, l.w, l.h),
-      };
-    });
-    if (p.retrograde && st.showRetro) {
-      // At a corner of the glyph: the lower right unless the labels run that way, else the
-      // corner most across the radius, so the mark never sits in the label stack.
-      const u = frame.dir(dl);
-      // Never at Mars's upper right, where its arrowhead is.
-      const corners = p.id === 'mars' ? RETRO_CORNERS.filter((k) => !(k.x > 0 && k.y < 0)) : RETRO_CORNERS;
-      const corner = corners.reduce((best, k) => (Math.abs(k.x * u.x + k.y * u.y) < Math.abs(best.x * u.x + best.y * u.y) - 0.05 ? k : best));
-      const rx = c.x + corner.x * (ink * 0.42 + retroW / 2);
-      const ry = c.y + corner.y * ink * 0.36 + (corner.y < 0 ? -retroCap * 0.4 : 0);
-      labels.push({ kind: 'retro', text: retro, x: rx, y: ry, cap: retroCap, box: box(rx, ry, retroW, retroCap * 1.1) });
+/** A shrunk glyph with its labels: the track's measures at a scale (the glyph's outer edge stays). */
+function scaledTrack(t: Track, s: number): Track {
+  if (s === 1) return t;
+  const ink = t.glyphSize * INK;
+  return { ...t, glyphR: t.glyphR + (ink * (1 - s)) / 2, glyphSize: t.glyphSize * s, labelCap: t.labelCap * s, labelGap: t.labelGap * s };
+}
+
+/** One planet's glyph and labels: their texts and sizes at the track's scale, and how it is drawn now. */
+interface Stack {
+  p: ChartPoint;
+  lon: number;
+  degText: string;
+  minText: string;
+  sign: number;
+  /** Its labels' widths, heights and which are glyph-like (the sign), at scale 1 of the track. */
+  ws: number[];
+  hs: number[];
+  round: boolean[];
+  retro: boolean;
+  /**
+   * The glyph's corner that holds its retrograde mark: the one most across the radius at its
+   * true longitude (the lower right unless the labels run that way), so the mark never sits in
+   * the label stack; never Mars's upper right, where its arrowhead is. Chosen once: a corner
+   * chosen at the drawn angle would jump near 12 and 6 o'clock as the glyph moves a hair.
+   */
+  corner: Point;
+  /** Index into SHRINK, then LANE_SHRINK. */
+  step: number;
+  /** 0: the whole track; 1: its outer lane, 2: its inner lane. */
+  lane: 0 | 1 | 2;
+  /** Its scale, and the track's measures at that scale and lane. */
+  k: number;
+  t: Track;
+}
+
+/** Boxes of a stack as x, y, w, h quadruples: glyph, labels (deg, [sign, min]), [retrograde mark]. */
+const MAX_BOXES = 5;
+
+/**
+ * A track's glyphs as the one box model that the spacing, the clearance from lines, the crowds
+ * and the drawing share: where a glyph's boxes are when it is drawn at an angle.
+ */
+class TrackGlyphs implements GlyphModel {
+  private readonly a = new Float64Array(4 * MAX_BOXES);
+  private readonly b = new Float64Array(4 * MAX_BOXES);
+  private readonly radii = new Float64Array(4);
+  readonly retroText: string;
+  /** The space kept between a line and boxes, px. */
+  private readonly clearance: number;
+  /** Between crowds on other tracks of the same ring (the inner tier): see computeLayout. */
+  touchingOverride: ((i: number, j: number) => boolean) | null = null;
+
+  constructor(
+    readonly stacks: Stack[],
+    readonly track: Track,
+    private readonly frame: Frame,
+    private readonly g: WheelGeometry,
+    private readonly st: Style,
+    /** Last step this track may take (SHRINK, then LANE_SHRINK). */
+    private readonly lastStep: number,
+  ) {
+    this.retroText = retroText(st);
+    this.clearance = 0.0025 * g.R;
+    this.reachMemo = new Float64Array(4 * stacks.length).fill(NaN);
+    for (const s of stacks) this.reshape(s);
+  }
+
+  /** Sets a stack's scale and track after a change of step or lane. */
+  private reshape(s: Stack): void {
+    const t = this.track;
+    if (s.step < SHRINK.length) {
+      s.lane = 0;
+      s.k = SHRINK[s.step]!;
+      s.t = scaledTrack(t, s.k);
+      return;
     }
+    // Two lanes: the outer one keeps the track's outer edge and tick, the inner one starts below
+    // the middle; the stack is as large as half the track holds in its direction.
+    const u = this.frame.dir(s.lon);
+    const ink = t.glyphSize * INK;
+    let len = ink;
+    s.ws.forEach((w, j) => (len += t.labelGap + 2 * radialExtent(u.x, u.y, w, s.hs[j]!, s.round[j]!)));
+    const half = (t.outer - t.inner) / 2;
+    const room = half - t.tickLen - 0.012 * this.g.R;
+    s.k = Math.min(LANE_SCALE, room / len) * LANE_SHRINK[s.step - SHRINK.length]!;
+    const mid = t.outer - half;
+    if (s.lane === 1) s.t = { ...scaledTrack(t, s.k), inner: mid };
+    else s.t = { ...t, outer: mid, tickLen: 0, glyphR: mid - 0.008 * this.g.R - (ink * s.k) / 2, glyphSize: t.glyphSize * s.k, labelCap: t.labelCap * s.k, labelGap: t.labelGap * s.k };
+  }
 
+  /** Writes stack i's boxes drawn at `dl` into `out`; returns how many. */
+  boxes(i: number, dl: number, out: Float64Array): number {
+    const s = this.stacks[i]!;
+    const t = s.t;
+    const k = s.k;
+    const u = this.frame.dir(dl);
+    const ink = t.glyphSize * INK;
+    const cx = this.g.cx + u.x * t.glyphR;
+    const cy = this.g.cy + u.y * t.glyphR;
+    out[0] = cx - ink / 2;
+    out[1] = cy - ink / 2;
+    out[2] = ink;
+    out[3] = ink;
+    // The labels: each pushed just far enough inwards to clear the previous one, which depends
+    // on direction (near 3 and 9 o'clock the stack runs horizontally and label widths matter,
+    // near 12 and 6 only heights); a diagonal stack running past the track is squeezed to fit.
+    const cap = t.labelCap;
+    const n = s.ws.length;
+    let r = t.glyphR;
+    let prev = ink / 2;
+    for (let j = 0; j < n; j++) {
+      const e = radialExtent(u.x, u.y, s.ws[j]! * k, s.hs[j]! * k, s.round[j]!);
+      r -= prev + t.labelGap + e;
+      prev = e;
+      this.radii[j] = r;
+    }
+    const floor = t.inner + prev + t.labelGap;
+    const endR = this.radii[n - 1]!;
+    const squeeze = endR < floor ? (t.glyphR - floor) / (t.glyphR - endR) : 1;
+    for (let j = 0; j < n; j++) {
+      const rr = t.glyphR - (t.glyphR - this.radii[j]!) * squeeze;
+      const o = 4 * (j + 1);
+      const w = s.ws[j]! * k;
+      const h = s.hs[j]! * k;
+      out[o] = this.g.cx + u.x * rr - w / 2;
+      out[o + 1] = this.g.cy + u.y * rr - h / 2;
+      out[o + 2] = w;
+      out[o + 3] = h;
+    }
+    if (!s.retro) return n + 1;
+    // At the glyph's corner chosen for it (Stack.corner).
+    const retroCap = cap * 0.85;
+    writeMark(out, 4 * (n + 1), s.corner, cx, cy, ink, textWidth(this.retroText, retroCap), retroCap);
+    return n + 2;
+  }
+
+  /** The last reach of each glyph: where it was measured, for which step and lane, and its two angles. */
+  private readonly reachMemo: Float64Array;
+  /** The last gaps between glyph pairs (key i × 4096 + j): angle, shapes, answer. */
+  private readonly gapMemo = new Map<number, [number, number, number, number]>();
+
+  /** A glyph's shape as a number: its step and lane (a memo holds for it only). */
+  private shape(i: number): number {
+    const s = this.stacks[i]!;
+    return s.step * 4 + s.lane;
+  }
+
+  reach(i: number, x: number, out: Float64Array): void {
+    // Successive rounds of the spreading move glyphs by hundredths of a degree: a reach measured
+    // within 0.01° for the same shape is the same to far below a pixel.
+    const m = this.reachMemo;
+    const o = 4 * i;
+    if (m[o + 3] === this.shape(i) && Math.abs(m[o]! - x) < 0.01) {
+      out[0] = m[o + 1]!;
+      out[1] = m[o + 2]!;
+      return;
+    }
+    this.measureReach(i, x, out);
+    m[o] = x;
+    m[o + 1] = out[0]!;
+    m[o + 2] = out[1]!;
+    m[o + 3] = this.shape(i);
+  }
+
+  private measureReach(i: number, x: number, out: Float64Array): void {
+    const n = this.boxes(i, x, this.a);
+    const u = this.frame.dir(x);
+    // The tangents of the angles from the stack's direction to each corner moved by the clearance
+    // across it, towards higher longitudes (counter-clockwise on screen) and lower: one
+    // arctangent each for the largest (corners are all ahead of the centre).
+    let lo = 0;
+    let hi = 0;
+    const a = this.a;
+    for (let j = 0; j < n; j++) {
+      const o = 4 * j;
+      for (let c = 0; c < 4; c++) {
+        const vx = a[o]! + (c & 1 ? a[o + 2]! : 0) - this.g.cx;
+        const vy = a[o + 1]! + (c & 2 ? a[o + 3]! : 0) - this.g.cy;
+        const along = vx * u.x + vy * u.y;
+        const across = vx * u.y - vy * u.x;
+        const up = (across + this.clearance) / along;
+        const down = (this.clearance - across) / along;
+        if (up > hi) hi = up;
+        if (down > lo) lo = down;
+      }
+    }
+    out[0] = (Math.atan(lo) * 180) / Math.PI;
+    out[1] = (Math.atan(hi) * 180) / Math.PI;
+  }
+
+  gap(i: number, j: number, x: number, most: number, now: number): number {
+    // Apart by their reaches already: the exact least angle is not needed yet.
+    if (now >= most) return most;
+    const key = i * 4096 + j;
+    const shapes = this.shape(i) * 256 + this.shape(j);
+    const memo = this.gapMemo.get(key);
+    if (memo && memo[1] === shapes && Math.abs(memo[0] - x) < 0.01 && memo[3] <= most + 1e-9) return memo[2];
+    const g = this.measureGap(i, j, x, most);
+    this.gapMemo.set(key, [x, shapes, g, most]);
+    return g;
+  }
+
+  private measureGap(i: number, j: number, x: number, most: number): number {
+    const na = this.boxes(i, x, this.a);
+    // Neighbours' boxes are kept this far apart.
+    const pad = -0.008 * this.g.R;
+    let lo = 0;
+    let hi = most;
+    if (!boxesOverlap(this.a, na, this.b, this.boxes(j, x + lo, this.b), pad)) return 0;
+    for (let k = 0; k < 8 && boxesOverlap(this.a, na, this.b, this.boxes(j, x + hi, this.b), pad); k++) {
+      lo = hi;
+      hi += Math.max(1, most / 4);
+    }
+    while (hi - lo > 0.05) {
+      const mid = (lo + hi) / 2;
+      if (boxesOverlap(this.a, na, this.b, this.boxes(j, x + mid, this.b), pad)) lo = mid;
+      else hi = mid;
+    }
+    return hi;
+  }
+
+  /** Boxes of i and j drawn at their true longitudes overlap by more than a pixel. */
+  touching(i: number, j: number): boolean {
+    if (this.touchingOverride) return this.touchingOverride(i, j);
+    return this.touchingAt(i, j);
+  }
+
+  touchingAt(i: number, j: number): boolean {
+    const na = this.boxes(i, this.stacks[i]!.lon, this.a);
+    const nb = this.boxes(j, this.stacks[j]!.lon, this.b);
+    return boxesOverlap(this.a, na, this.b, nb, 1);
+  }
+
+  shrink(indices: readonly number[]): boolean {
+    const run = indices.map((i) => this.stacks[i]!).filter((s) => s.step < this.lastStep);
+    if (run.length === 0) return false;
+    if (run.some((s) => s.step === SHRINK.length - 1)) {
+      // Onto the lanes: every other glyph of the run (in longitude) on the inner one (a lone glyph gains nothing there).
+      if (indices.length === 1) return false;
+      const byLon = indices.map((i) => this.stacks[i]!).sort((p, q) => p.lon - q.lon);
+      byLon.forEach((s, j) => {
+        s.step = Math.max(s.step, SHRINK.length);
+        s.lane = j % 2 === 0 ? 1 : 2;
+        this.reshape(s);
+      });
+      return true;
+    }
+    for (const s of run) {
+      s.step++;
+      this.reshape(s);
+    }
+    return true;
+  }
+
+  /** Glyphs on different lanes: their boxes may share an angle, so the next but one must be kept apart as well. */
+  apart(i: number, j: number): boolean {
+    return this.stacks[i]!.lane !== this.stacks[j]!.lane;
+  }
+
+  /** The placed point of stack i drawn at `dl`. */
+  place(i: number, dl: number, tier: number, tickTrack: Track): PlacedPoint {
+    const s = this.stacks[i]!;
+    const t = s.t;
+    const n = this.boxes(i, dl, this.a);
+    const a = this.a;
+    const cap = t.labelCap;
+    const labels: PlacedLabel[] = [];
+    const full = t.labels === 'full';
+    const count = full ? 3 : 1;
+    for (let j = 0; j < count; j++) {
+      const o = 4 * (j + 1);
+      const box: Box = { x: a[o]!, y: a[o + 1]!, w: a[o + 2]!, h: a[o + 3]! };
+      const kind: PlacedLabel['kind'] = j === 0 ? 'deg' : j === 1 ? 'sign' : 'min';
+      const label: PlacedLabel = { kind, text: kind === 'deg' ? s.degText : kind === 'min' ? s.minText : '', x: box.x + box.w / 2, y: box.y + box.h / 2, cap, box };
+      if (kind === 'sign') label.sign = s.sign;
+      labels.push(label);
+    }
+    if (n > count + 1) {
+      const o = 4 * (n - 1);
+      const box: Box = { x: a[o]!, y: a[o + 1]!, w: a[o + 2]!, h: a[o + 3]! };
+      labels.push({ kind: 'retro', text: this.retroText, x: box.x + box.w / 2, y: box.y + box.h / 2, cap: cap * 0.85, box });
+    }
+    const lon = s.lon;
+    const frame = this.frame;
+    const gb: Box = { x: a[0]!, y: a[1]!, w: a[2]!, h: a[3]! };
+    const c = { x: gb.x + gb.w / 2, y: gb.y + gb.h / 2 };
+    const ink = t.glyphSize * INK;
     const tickFrom = frame.xy(lon, tickTrack.outer);
     const tickTo = frame.xy(lon, tickTrack.outer - tickTrack.tickLen);
-    const moved = tier > 0 || Math.abs(angleDiff(lon, dl)) > 0.25;
-    const glyphTop = frame.xy(dl, track.glyphR + ink / 2 + 0.004 * g.R);
-    const text = POINT_GLYPHS[p.id] ? undefined : fallbackGlyphText(p, st.french);
+    const moved = tier > 0 || s.lane === 2 || Math.abs(angleDiff(lon, dl)) > 0.25;
+    const glyphTop = frame.xy(dl, t.glyphR + ink / 2 + 0.004 * this.g.R);
+    const text = POINT_GLYPHS[s.p.id] ? undefined : fallbackGlyphText(s.p, this.st.french);
     return {
-      id: p.id,
-      ring: track.ring,
+      id: s.p.id,
+      ring: this.track.ring,
       tier,
-      name: p.name,
+      name: s.p.name,
       lon,
       displayLon: dl,
-      retrograde: p.retrograde,
-      ...(p.color !== undefined ? { color: p.color } : {}),
-      glyph: { x: c.x, y: c.y, size: track.glyphSize, ...(text !== undefined ? { text } : {}) },
-      bbox: box(c.x, c.y, ink, ink),
+      retrograde: s.p.retrograde,
+      ...(s.p.color !== undefined ? { color: s.p.color } : {}),
+      glyph: { x: c.x, y: c.y, size: t.glyphSize, ...(text !== undefined ? { text } : {}) },
+      bbox: gb,
       labels,
       tick: { from: tickFrom, to: tickTo },
       leader: moved ? { from: tickTo, to: glyphTop } : null,
-      anchor: frame.xy(lon, g.aspectR),
+      anchor: frame.xy(lon, this.g.aspectR),
     };
+  }
+}
+
+/** The box of a retrograde mark at a corner of its glyph (centre cx, cy; ink its size). */
+function writeMark(out: Float64Array, o: number, c: Point, cx: number, cy: number, ink: number, w: number, cap: number): void {
+  out[o] = cx + c.x * (ink * 0.42 + w / 2) - w / 2;
+  out[o + 1] = cy + c.y * ink * 0.36 + (c.y < 0 ? -cap * 0.4 : 0) - cap * 0.55;
+  out[o + 2] = w;
+  out[o + 3] = cap * 1.1;
+}
+
+/** Whether any of the first `na` boxes of `a` overlaps any of the first `nb` of `b` by more than `tol` px. */
+function boxesOverlap(a: Float64Array, na: number, b: Float64Array, nb: number, tol: number): boolean {
+  for (let i = 0; i < na; i++) {
+    const ax = a[4 * i]!, ay = a[4 * i + 1]!, aw = a[4 * i + 2]!, ah = a[4 * i + 3]!;
+    for (let j = 0; j < nb; j++) {
+      const bx = b[4 * j]!, by = b[4 * j + 1]!;
+      if (ax + tol < bx + b[4 * j + 2]! && bx + tol < ax + aw && ay + tol < by + b[4 * j + 3]! && by + tol < ay + ah) return true;
+    }
+  }
+  return false;
+}
+
+function retroCorner(p: ChartPoint, u: Point): Point {
+  const corners = p.id === 'mars' ? MARS_CORNERS : RETRO_CORNERS;
+  let corner = corners[0]!;
+  for (const c of corners) if (Math.abs(c.x * u.x + c.y * u.y) < Math.abs(corner.x * u.x + corner.y * u.y) - 0.05) corner = c;
+  return corner;
+}
+
+function stacksOf(pts: ChartPoint[], track: Track, st: Style, frame: Frame): Stack[] {
+  const cap = track.labelCap;
+  return pts.map((p) => {
+    const lon = norm360(p.lon);
+    const { deg, min } = degMin(lon);
+    const degText = `${deg}°`;
+    const minText = `${String(min).padStart(2, '0')}′`;
+    const full = track.labels === 'full';
+    const ws = full ? [textWidth(degText, cap), cap * 1.15, textWidth(minText, cap)] : [textWidth(degText, cap)];
+    const hs = full ? [cap, cap * 1.15, cap] : [cap];
+    const round = full ? [false, true, false] : [false];
+    return { p, lon, degText, minText, sign: signOf(lon), ws, hs, round, retro: p.retrograde && st.showRetro, corner: retroCorner(p, frame.dir(lon)), step: 0, lane: 0, k: 1, t: track };
   });
+}
+
+interface TrackResult {
+  model: TrackGlyphs;
+  display: number[];
+}
+
+function spreadTrack(pts: ChartPoint[], track: Track, frame: Frame, g: WheelGeometry, st: Style, barriers: RadialLine[], lastStep: number): TrackResult {
+  return spreadModel(new TrackGlyphs(stacksOf(pts, track, st, frame), track, frame, g, st, lastStep), barriers);
+}
+
+function spreadModel(model: TrackGlyphs, barriers: RadialLine[]): TrackResult {
+  const display = spreadWithinBarriers(
+    model.stacks.map((s) => s.lon),
+    [...barriers, ...SIGN_BOUNDARIES],
+    model,
+  );
+  return { model, display };
+}
+
+function placeTrack(r: TrackResult, tier = 0, tickTrack: Track = r.model.track): PlacedPoint[] {
+  return r.display.map((dl, i) => r.model.place(i, dl, tier, tickTrack));
 }
 
 /**
@@ -277,13 +504,13 @@ export function radialLinesThrough(d: ChartDrawing, ring: RingId, g: WheelGeomet
 /** Scale of the glyphs and labels of the inner tier. */
 const TIER_SCALE = 0.72;
 /**
- * How far past a line of its sector a glyph may be drawn before its sector takes an inner tier,
- * degrees. A tier moves the house numbers and the aspect disc inward, to a fifth of the radius:
- * for any spill at all, two ordinary charts of three lost most of their aspect disc to one glyph;
- * past 6° the tier is kept for the crowds it is for (stelliums), and a glyph of an ordinary chart
- * crosses a line by a few degrees at most.
+ * A sector of the innermost track takes an inner tier when a glyph of it could be kept in its
+ * sector only at this step or a later one (0.8 of its size, or staggered), or not at all. A tier
+ * moves the house numbers and the aspect disc inward, to a fifth of the radius: a crowd that
+ * fits a little smaller keeps the disc (a tier for any crowd shrank the disc on two ordinary
+ * charts of three).
  */
-const TIER_SPILL = 6;
+const TIER_STEP = SHRINK.length - 1;
 /** The aspect disc keeps at least this share of the radius when a tier is added. */
 const TIER_MIN_DISC = 0.2;
 
@@ -311,49 +538,70 @@ function tierTrack(t: Track, g: WheelGeometry): Track {
   };
 }
 
+const ringA = new Float64Array(4 * MAX_BOXES);
+const ringB = new Float64Array(4 * MAX_BOXES);
+
+/**
+ * Crowds across the tracks of one ring (a track and its inner tier): two glyphs of a track are one
+ * crowd when every pair of neighbours in longitude between them, on either track, overlaps at
+ * their true longitudes, as a reader (and the layout test) reading the ring in order sees it.
+ */
+function ringCrowds(models: TrackGlyphs[]): void {
+  const entries = models.flatMap((m) => m.stacks.map((s, i) => ({ m, i, lon: s.lon }))).sort((a, b) => a.lon - b.lon);
+  const at = new Map(entries.map((e, k) => [e.m.stacks[e.i]!, k]));
+  for (const m of models) {
+    m.touchingOverride = (i, j) => {
+      let k = at.get(m.stacks[i]!)!;
+      const end = at.get(m.stacks[j]!)!;
+      for (let guard = 0; guard < entries.length && k !== end; guard++) {
+        const a = entries[k]!;
+        const b = entries[(k + 1) % entries.length]!;
+        const na = a.m.boxes(a.i, a.lon, ringA);
+        const nb = b.m.boxes(b.i, b.lon, ringB);
+        if (!boxesOverlap(ringA, na, ringB, nb, 1)) return false;
+        k = (k + 1) % entries.length;
+      }
+      return true;
+    };
+  }
+}
+
 export function computeLayout(d: ChartDrawing, style: Style = resolveStyle(d)): ChartLayout {
   const geometry = computeGeometry(d, style);
   const frame = new Frame(geometry.cx, geometry.cy, referenceLongitude(d));
   const points: PlacedPoint[] = [];
   const innermost = geometry.tracks[geometry.tracks.length - 1];
-  let tiered: { track: Track; tier1: Track; pts: ChartPoint[]; second: ChartPoint[]; lines: RadialLine[] } | null = null;
+  let tiered: { track: Track; tier1: Track; pts: ChartPoint[]; second: Set<ChartPoint>; lines: RadialLine[] } | null = null;
   for (const track of geometry.tracks) {
     const ring = track.ring === 'outer' ? d.outer : d.inner;
     if (!ring) continue;
     const pts = ringPoints(ring, track.ring);
     const lines = radialLinesThrough(d, track.ring, geometry);
-    const placed = layoutTrack(pts, track, frame, geometry, style, lines);
-    // A sector too short for its glyphs (some drawn out of it) stacks every other one of them into
-    // an inner tier, when the track is the innermost one and the aspect disc has the room.
-    const all = [...lines, ...SIGN_BOUNDARIES];
+    const laid = spreadTrack(pts, track, frame, geometry, style, lines, LAST_STEP);
+    // A sector too short for its glyphs (some could stay in it only drawn much smaller, or not
+    // at all) stacks every other one of them into an inner tier, when the track is the innermost
+    // one and the aspect disc has the room.
     if (track === innermost) {
       const tier1 = tierTrack(track, geometry);
-      const sorted = all.map((l) => norm360(l.lon)).sort((a, b) => a - b);
+      const sorted = [...lines, ...SIGN_BOUNDARIES].map((l) => norm360(l.lon)).sort((a, b) => a - b);
       const crowded = new Set<number>();
-      // A glyph pushed out of its sector by more than TIER_SPILL degrees marks its sector as crowded.
-      placed.forEach((p) => {
-        const move = angleDiff(p.lon, p.displayLon);
-        if (all.some((l) => {
-          const to = angleDiff(p.lon, l.lon);
-          return Math.abs(to) > 1e-6 && Math.sign(to) === Math.sign(move) && Math.abs(to) < Math.abs(move) - TIER_SPILL;
-        })) crowded.add(sectorIndex(p.lon, sorted));
-      });
+      for (const s of laid.model.stacks) if (s.step >= TIER_STEP) crowded.add(sectorIndex(s.lon, sorted));
       const band = style.housesInside && geometry.houseBand ? geometry.houseBand.outer - geometry.houseBand.inner : 0;
       if (crowded.size > 0 && tier1.inner - band >= TIER_MIN_DISC * geometry.R) {
-        const second: ChartPoint[] = [];
+        const second = new Set<ChartPoint>();
         for (const k of crowded) {
           const members = pts.filter((p) => sectorIndex(norm360(p.lon), sorted) === k).sort((a, b) => norm360(a.lon) - norm360(b.lon));
           members.forEach((p, j) => {
-            if (j % 2 === 1) second.push(p);
+            if (j % 2 === 1) second.add(p);
           });
         }
-        if (second.length > 0) {
+        if (second.size > 0) {
           tiered = { track, tier1, pts, second, lines };
           continue;
         }
       }
     }
-    points.push(...placed);
+    points.push(...placeTrack(laid));
   }
   if (tiered) {
     const t = tiered;
@@ -366,9 +614,11 @@ export function computeLayout(d: ChartDrawing, style: Style = resolveStyle(d)): 
     geometry.aspectR = Math.max(0.12 * geometry.R, style.housesInside && geometry.houseBand ? geometry.houseBand.inner : t.tier1.inner);
     // Anchors of the tracks laid out already move to the smaller aspect circle.
     for (const p of points) p.anchor = frame.xy(p.lon, geometry.aspectR);
-    const first = t.pts.filter((p) => !t.second.includes(p));
-    points.push(...layoutTrack(first, t.track, frame, geometry, style, t.lines));
-    points.push(...layoutTrack(t.second, t.tier1, frame, geometry, style, t.lines, t.track, 1));
+    const first = new TrackGlyphs(stacksOf(t.pts.filter((p) => !t.second.has(p)), t.track, style, frame), t.track, frame, geometry, style, LAST_STEP);
+    const second = new TrackGlyphs(stacksOf([...t.second], t.tier1, style, frame), t.tier1, frame, geometry, style, 2);
+    ringCrowds([first, second]);
+    points.push(...placeTrack(spreadModel(first, t.lines)));
+    points.push(...placeTrack(spreadModel(second, t.lines), 1, t.track));
   }
   return { style, geometry, frame, points };
 }

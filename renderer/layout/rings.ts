@@ -25,8 +25,8 @@ export interface Track {
   labelCap: number;
   /** Radial gap between stacked labels. */
   labelGap: number;
-  /** Whether the label stack shows the sign glyph between degrees and minutes. */
-  withSign: boolean;
+  /** The label stack: degree, sign glyph and minute, or the degree alone. */
+  labels: 'full' | 'degree';
 }
 
 export interface WheelGeometry {
@@ -56,7 +56,7 @@ export interface WheelGeometry {
 interface TrackSpec {
   glyph: number;
   cap: number;
-  withSign: boolean;
+  labels: Track['labels'];
 }
 
 const TICK = 0.02;
@@ -64,17 +64,11 @@ const GLYPH_GAP = 0.012;
 const PAD = 0.012;
 const LABEL_GAP = 0.28;
 
-/** Which stacked labels are glyph-like (sign glyph, retrograde marker). */
-export function roundLabels(withSign: boolean, st: Pick<Style, 'retroStyle'>): boolean[] {
-  const rx = st.retroStyle === 'symbol';
-  return withSign ? [false, true, false, rx] : [false, false, rx];
-}
-
-/** Widths of the widest possible labels, in stacking order (deg, [sign], min, retro). */
-export function stackWidths(cap: number, withSign: boolean, st: Pick<Style, 'retroStyle'>): number[] {
+/** Widths of the widest possible labels, in stacking order (deg, [sign, min], retro). */
+function stackWidths(cap: number, labels: Track['labels'], st: Pick<Style, 'retroStyle'>): number[] {
   const w = [textWidth('28°', cap)];
-  if (withSign) w.push(cap * 1.15);
-  w.push(textWidth('28′', cap), textWidth(retroText(st), cap));
+  if (labels === 'full') w.push(cap * 1.15, textWidth('28′', cap));
+  w.push(textWidth(retroText(st), cap));
   return w;
 }
 
@@ -90,7 +84,7 @@ const BAND_FILL = 0.62;
 
 function trackThickness(t: TrackSpec, R: number, st: Style): number {
   const cap = t.cap * R;
-  const stack = stackWidths(cap, t.withSign, st).reduce((a, w) => a + w + cap * LABEL_GAP, 0);
+  const stack = stackWidths(cap, t.labels, st).reduce((a, w) => a + w + cap * LABEL_GAP, 0);
   return R * (TICK + GLYPH_GAP + t.glyph * INK + PAD) + stack;
 }
 
@@ -109,7 +103,7 @@ function buildTrack(ring: RingId, outer: number, t: TrackSpec, R: number, squeez
     glyphSize,
     labelCap: cap,
     labelGap: cap * LABEL_GAP * Math.max(1, squeeze),
-    withSign: t.withSign,
+    labels: t.labels,
   };
 }
 
@@ -125,9 +119,7 @@ export function computeGeometry(d: ChartDrawing, st: Style): WheelGeometry {
   const zodiacInner = R * (1 - zFrac);
   const bandFrac = st.houseRingFraction ?? (bi ? 0.05 : 0.065);
   const capBase = st.fontFraction ?? (bi ? 0.029 : 0.034);
-  const spec: TrackSpec = bi
-    ? { glyph: 0.072 * st.planetScale, cap: capBase, withSign: true }
-    : { glyph: 0.088 * st.planetScale, cap: capBase, withSign: true };
+  const spec: TrackSpec = { glyph: (bi ? 0.072 : 0.088) * st.planetScale, cap: capBase, labels: 'full' };
 
   let top = zodiacInner;
   let outerHouseBand: WheelGeometry['outerHouseBand'] = null;

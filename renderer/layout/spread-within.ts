@@ -1,181 +1,362 @@
 /**
- * Spreads glyphs so that each stays in its own sector: between the radial lines that cross the
- * track (house cusps, angle axes) and the sign boundaries.
+ * Spreads a track's glyphs so that each stays in its own sector: between the radial lines that
+ * cross the track (house cusps, angle axes) and the sign boundaries.
  *
  * The angle axes cut the circle into arcs a glyph never leaves (only as a last resort, when more
- * glyphs sit between two axes than fit even squeezed, does an axis give way). Inside an arc each
- * point aims at its true longitude, held inside its own sector (sign ∩ house, clear of the lines
- * by `marginAt`); the points then keep their order and spacing at the least squared displacement
- * from those aims (isotonic regression, pool-adjacent-violators). So a glyph leaves its sector
- * only when its sector is too short for its neighbours, and then by the least amount. Only an
- * arc too short for its glyphs shrinks their spacing.
+ * glyphs sit between two axes than fit even drawn smaller, does an axis give way). Inside an arc
+ * each glyph aims at its true longitude, held inside its own sector (sign ∩ house, its boxes
+ * clear of the lines); the glyphs then keep their order and their boxes apart at the least
+ * squared displacement from those aims (isotonic regression, pool-adjacent-violators, clamped
+ * into bounds that keep each glyph in its sector). Where a run of glyphs pushing on one another
+ * does not fit those bounds, they are relaxed step by step, only for that run:
+ *  1. the boxes may touch the cusp lines (the glyph itself stays in its sector);
+ *  2. a crowd whose glyphs overlap at their true longitudes and straddle a line (a cusp or a
+ *     sign boundary) may cross that line, within the sectors the crowd itself spans;
+ *  3. the run's glyphs are drawn smaller, step by step, to a floor (`GlyphModel.shrink`);
+ *  4. the glyphs may leave their sectors anywhere in the arc (never needed by the random births
+ *     of the layout test);
+ *  5. an axis gives way (two axes a few degrees apart, far north or south).
+ * So a glyph leaves its sector only with a crowd that straddles the line, and by the least amount.
  */
 import { norm360 } from '../geometry.ts';
-import { spreadLongitudes, type SeparationFn } from './spread.ts';
-
+import { spreadLongitudes } from './spread.ts';
 
 export interface RadialLine {
   lon: number;
-  /** Angle axes are hard: glyphs stay between them. Cusps and sign boundaries only hold their sector's glyphs as aims. */
+  /** Angle axes are hard: glyphs stay between them. Cusps and sign boundaries only hold their sector's glyphs. */
   hard: boolean;
   /** A sign boundary does not cross the track: a glyph may sit next to it with no clearance. */
   virtual?: boolean;
 }
 
-/** Weighted pool-adjacent-violators: the non-decreasing sequence nearest `z` (least squares), clamped to [lo, hi]. */
-function isotonic(z: readonly number[], w: readonly number[], lo: number, hi: number): number[] {
-  const val: number[] = [];
-  const wt: number[] = [];
-  const len: number[] = [];
-  for (let i = 0; i < z.length; i++) {
-    val.push(z[i]!);
-    wt.push(w[i]!);
-    len.push(1);
-    while (val.length > 1 && val[val.length - 2]! > val[val.length - 1]!) {
-      const v2 = val.pop()!;
-      const w2 = wt.pop()!;
-      const l2 = len.pop()!;
-      const k = val.length - 1;
-      val[k] = (val[k]! * wt[k]! + v2 * w2) / (wt[k]! + w2);
-      wt[k] = wt[k]! + w2;
-      len[k] = len[k]! + l2;
-    }
-  }
-  const out: number[] = [];
-  for (let b = 0; b < val.length; b++) for (let j = 0; j < len[b]!; j++) out.push(Math.min(Math.max(val[b]!, lo), hi));
-  return out;
+/** What the spreader asks of the glyphs (by index in the longitudes it is given). */
+export interface GlyphModel {
+  /**
+   * How far glyph i's boxes reach from its drawn angle `x` towards lower longitudes (out[0]) and
+   * higher ones (out[1]), degrees, with the clearance they keep: two glyphs whose reaches do not
+   * meet do not overlap, and a line outside a glyph's reach misses its boxes.
+   */
+  reach(i: number, x: number, out: Float64Array): void;
+  /**
+   * The least angle glyph j must keep above glyph i drawn at `x` for their boxes to stay apart;
+   * `most` is a first guess of enough (their reaches apart), and `now` their angle apart as drawn
+   * now: a model may answer `most` when `now` is no less (the gap is then not binding).
+   */
+  gap(i: number, j: number, x: number, most: number, now: number): number;
+  /** Whether glyphs i and j, neighbours in longitude, overlap when drawn at their true longitudes (one crowd). */
+  touching(i: number, j: number): boolean;
+  /** Whether glyphs i and j are drawn at different radii: glyph i must then be kept apart from the one after j as well. */
+  apart(i: number, j: number): boolean;
+  /** Draws these glyphs (a run in longitude) smaller by one step; false when none of them can shrink any more. */
+  shrink(indices: readonly number[]): boolean;
+}
+
+/** How far a glyph went to find room: the step of the list above its run needed (0: none). */
+type Strain = 0 | 1 | 2 | 3 | 4;
+
+/** A glyph's least distance from a sign boundary (which does not cross the track), degrees. */
+const VIRTUAL_MARGIN = 0.05;
+
+interface End {
+  lon: number;
+  /** An axis (its boxes keep clear of it); the ends of the arc of a chart without axes are not lines. */
+  line: boolean;
+}
+
+interface Wall {
+  lon: number;
+  virtual: boolean;
+  /** An axis that gave way: glyphs may be drawn past it, their boxes clear of it. */
+  hard: boolean;
 }
 
 interface Member {
   index: number;
   /** Unwrapped true longitude. */
   lon: number;
-  /** Nearest place inside its own sector. */
-  aim: number;
+  sector: number;
+  /** Sectors spanned by its crowd (glyphs touching at their true longitudes, chained). */
+  crowdLo: number;
+  crowdHi: number;
+  level: Strain;
+  /** At step 4, how many sectors its range reaches beyond its crowd's, below and above. */
+  wLo: number;
+  wHi: number;
+  /** Axes that gave way, inside its range, and the side of each it keeps to (true: above). */
+  pins: Map<number, boolean>;
 }
 
-/** A sector boundary inside an arc (unwrapped) and the clearance glyphs keep from it. */
-interface Wall {
-  lon: number;
-  margin: number;
+const scratch = new Float64Array(2);
+
+/** Weighted-free pool-adjacent-violators: the non-decreasing sequence nearest `z` (least squares). */
+function isotonic(z: readonly number[]): number[] {
+  const val: number[] = [];
+  const len: number[] = [];
+  for (let i = 0; i < z.length; i++) {
+    val.push(z[i]!);
+    len.push(1);
+    while (val.length > 1 && val[val.length - 2]! > val[val.length - 1]!) {
+      const v2 = val.pop()!;
+      const l2 = len.pop()!;
+      const k = val.length - 1;
+      val[k] = (val[k]! * len[k]! + v2 * l2) / (len[k]! + l2);
+      len[k] = len[k]! + l2;
+    }
+  }
+  const out: number[] = [];
+  for (let b = 0; b < val.length; b++) for (let j = 0; j < len[b]!; j++) out.push(val[b]!);
+  return out;
 }
 
 /**
- * Lays an arc's members (sorted) out between `lower` and `upper`: each inside its own sector
- * (between consecutive `walls`) where the spacing allows, else inside the fewest neighbouring
- * sectors that hold its crowd, at the least squared displacement from its aim.
+ * Lays an arc's members (sorted by longitude) out between its ends. Returns false when they do
+ * not fit even at the last step (the caller lets an axis give way).
  */
-function packInArc(members: Member[], lower: number, upper: number, walls: readonly Wall[], sepAt: SeparationFn, out: number[]): void {
-  const n = members.length;
-  if (n === 0) return;
-  // Sector k runs from walls[k-1] to walls[k] (sector 0 from `lower`, the last to `upper`).
+function packArc(ms: Member[], lo: End, hi: End, walls: readonly Wall[], model: GlyphModel, out: number[]): boolean {
+  const n = ms.length;
+  if (n === 0) return true;
+  const W = walls.length;
+  const hardWalls = walls.flatMap((w, k) => (w.hard ? [k] : []));
   const sectorOf = (lon: number) => {
     let k = 0;
-    while (k < walls.length && walls[k]!.lon <= lon) k++;
+    while (k < W && walls[k]!.lon <= lon) k++;
     return k;
   };
-  const edgeLo = (k: number) => (k === 0 ? lower : walls[k - 1]!.lon + walls[k - 1]!.margin);
-  const edgeHi = (k: number) => (k === walls.length ? upper : walls[k]!.lon - walls[k]!.margin);
-  const range = members.map((m) => {
-    const k = sectorOf(m.lon);
-    return { a: k, b: k };
-  });
-  const boundsOf = (i: number): [number, number] => {
-    const lo = edgeLo(range[i]!.a);
-    const hi = edgeHi(range[i]!.b);
-    if (lo <= hi) return [lo, hi];
-    // A sector narrower than its clearances holds its glyph at its middle.
-    const a = range[i]!.a === 0 ? lower : walls[range[i]!.a - 1]!.lon;
-    const b = range[i]!.b === walls.length ? upper : walls[range[i]!.b]!.lon;
-    return [(a + b) / 2, (a + b) / 2];
+  const crowds = () => {
+    // Crowds: neighbours touching at their true longitudes, chained.
+    let start = 0;
+    for (let i = 0; i < n; i++) {
+      if (i + 1 < n && model.touching(ms[i]!.index, ms[i + 1]!.index)) continue;
+      for (let j = start; j <= i; j++) {
+        ms[j]!.crowdLo = ms[start]!.sector;
+        ms[j]!.crowdHi = ms[i]!.sector;
+      }
+      start = i + 1;
+    }
   };
-  let x = members.map((m) => Math.min(Math.max(m.aim, lower), Math.max(lower, upper)));
-  // The spacing depends on where glyphs end up (direction on screen): two rounds settle it.
-  for (let round = 0; round < 2; round++) {
+  for (const m of ms) m.sector = sectorOf(m.lon);
+  crowds();
+
+  const below = new Array<number>(n).fill(0);
+  const above = new Array<number>(n).fill(0);
+  // After a few rounds the reaches only grow: where they depend on the drawn angle by jumps (a
+  // retrograde mark changing corners), positions could otherwise swing between two layouts.
+  let settling = false;
+  const measure = (x: readonly number[]) => {
+    for (let i = 0; i < n; i++) {
+      model.reach(ms[i]!.index, x[i]!, scratch);
+      below[i] = settling ? Math.max(below[i]!, scratch[0]!) : scratch[0]!;
+      above[i] = settling ? Math.max(above[i]!, scratch[1]!) : scratch[1]!;
+    }
+  };
+  // The nearest line below (above) a sector that crosses the track: a cusp, else the arc's end.
+  const realBelow: number[] = [];
+  for (let k = 0; k <= W; k++) realBelow.push(k === 0 || !walls[k - 1]!.virtual ? k : realBelow[k - 1]!);
+  const realAbove = new Array<number>(W + 1);
+  for (let k = W; k >= 0; k--) realAbove[k] = k === W || !walls[k]!.virtual ? k : realAbove[k + 1]!;
+  // Bounds of member i in sectors a..b: the glyph inside them (a sign boundary's or a cusp's
+  // least margin), its boxes clear of the axes, and at level 0 clear of the cusps as well. Written
+  // to span[0] and span[1]; a sector narrower than the glyph's clearances gives an empty range
+  // (the run then takes the next step).
+  const span = new Float64Array(2);
+  const bounds = (i: number, level: number): void => {
+    const m = ms[i]!;
+    const a = level >= 3 ? Math.max(0, m.crowdLo - m.wLo) : level === 2 ? m.crowdLo : m.sector;
+    const b = level >= 3 ? Math.min(W, m.crowdHi + m.wHi) : level === 2 ? m.crowdHi : m.sector;
+    const from = a === 0 ? lo.lon : walls[a - 1]!.lon;
+    const to = b === W ? hi.lon : walls[b]!.lon;
+    // Inside its lines, by a hair (a third of the sector where the sector is narrower still).
+    const hair = Math.min(VIRTUAL_MARGIN, (to - from) / 3);
+    let l = a === 0 ? from : from + (walls[a - 1]!.hard ? below[i]! : hair);
+    let h = b === W ? to : to - (walls[b]!.hard ? above[i]! : hair);
+    if (lo.line) l = Math.max(l, lo.lon + below[i]!);
+    if (hi.line) h = Math.min(h, hi.lon - above[i]!);
+    if (level === 0) {
+      const rb = realBelow[a]!;
+      if (rb > 0) l = Math.max(l, walls[rb - 1]!.lon + below[i]!);
+      const ra = realAbove[b]!;
+      if (ra < W) h = Math.min(h, walls[ra]!.lon - above[i]!);
+    }
+    if (m.pins.size > 0) {
+      for (const [k, up] of m.pins) {
+        if (up) l = Math.max(l, walls[k]!.lon + below[i]!);
+        else h = Math.min(h, walls[k]!.lon - above[i]!);
+      }
+    }
+    span[0] = l;
+    span[1] = h;
+  };
+
+  let x = ms.map((m) => m.lon);
+  let settled = 0;
+  let skipFirst = false;
+  let flipped = false;
+  let lastGaps: number[] = [];
+  let calmFrom = 8;
+  for (let round = 0; round < 80; round++) {
+    settling = round >= calmFrom;
+    measure(x);
+    let staggered = false;
     const gaps: number[] = [];
-    for (let i = 0; i + 1 < n; i++) gaps.push(Math.max(sepAt(x[i]!), sepAt(x[i + 1]!)));
-    let total = gaps.reduce((acc, g) => acc + g, 0);
-    const room = upper - lower;
-    if (total > room) {
-      // Too short even for the glyphs alone: squeeze the spacing to fit.
-      const k = Math.max(0, room) / total;
-      for (let i = 0; i < gaps.length; i++) gaps[i] = gaps[i]! * k;
-      total = Math.max(0, room);
+    for (let i = 0; i + 1 < n; i++) gaps.push(model.gap(ms[i]!.index, ms[i + 1]!.index, x[i]!, above[i]! + below[i + 1]!, x[i + 1]! - x[i]!));
+    // Neighbours on different lanes may share an angle: the next but one keeps its distance.
+    for (let i = 0; i + 2 < n; i++) {
+      if (!model.apart(ms[i]!.index, ms[i + 1]!.index)) continue;
+      const two = model.gap(ms[i]!.index, ms[i + 2]!.index, x[i]!, above[i]! + below[i + 2]!, x[i + 2]! - x[i]!);
+      // The shortfall goes to one of the two gaps, the same one along the run, so that each lane's
+      // neighbours share the room; which one depends on where the room is (both are tried).
+      const short = two - gaps[i]! - gaps[i + 1]!;
+      if (short > 0) {
+        staggered = true;
+        const g = skipFirst ? i : i + 1;
+        gaps[g] = gaps[g]! + short;
+      }
     }
-    const offset = [0];
-    for (let i = 0; i < gaps.length; i++) offset.push(offset[i]! + gaps[i]!);
-    const hiAll = upper < lower ? (lower + upper) / 2 - total / 2 : upper - total;
-    const loAll = upper < lower ? hiAll : lower;
-    const y = isotonic(
-      members.map((m, i) => m.aim - offset[i]!),
-      members.map(() => 1),
-      loAll,
-      hiAll,
-    );
-    x = y.map((v, i) => v + offset[i]!);
-    // Feasible bounds: each glyph in its sectors, given its neighbours' spacing. Where a crowd
-    // does not fit its sector, the glyphs that cannot stay widen theirs by a neighbouring sector.
-    let L: number[] = [];
-    let U: number[] = [];
-    for (let guard = 0; guard <= walls.length + 1; guard++) {
-      L = [];
-      U = [];
+    if (settling && lastGaps.length === gaps.length) for (let i = 0; i < gaps.length; i++) gaps[i] = Math.max(gaps[i]!, lastGaps[i]!);
+    lastGaps = gaps;
+    const aim: number[] = [];
+    const L: number[] = [];
+    const U = new Array<number>(n);
+    const pushedUp: boolean[] = [];
+    const pushedDown = new Array<boolean>(n);
+    const hiOf = new Array<number>(n);
+    for (let i = 0; i < n; i++) {
+      bounds(i, 0);
+      const a0 = span[0]!;
+      const b0 = span[1]!;
+      // The aim: the true longitude held in its sector, clear of its lines (a sector too narrow: its middle).
+      aim.push(a0 <= b0 ? Math.min(Math.max(ms[i]!.lon, a0), b0) : (a0 + b0) / 2);
+      if (ms[i]!.level !== 0) bounds(i, ms[i]!.level);
+      const l = span[0]!;
+      hiOf[i] = span[1]!;
+      const viaPrev = i > 0 ? L[i - 1]! + gaps[i - 1]! : -Infinity;
+      pushedUp.push(viaPrev > l);
+      L.push(Math.max(l, viaPrev));
+    }
+    for (let i = n - 1; i >= 0; i--) {
+      const h = hiOf[i]!;
+      const viaNext = i + 1 < n ? U[i + 1]! - gaps[i]! : Infinity;
+      pushedDown[i] = viaNext < h;
+      U[i] = Math.min(h, viaNext);
+    }
+    const bad = L.findIndex((l, i) => l > U[i]! + 1e-7);
+    if (bad >= 0 && staggered && !flipped) {
+      skipFirst = !skipFirst;
+      flipped = true;
+      continue;
+    }
+    flipped = false;
+    if (bad >= 0) {
+      // The run that does not fit: the members whose bounds push on the one that has no room.
+      let j = bad;
+      while (j > 0 && pushedUp[j]) j--;
+      let k = bad;
+      while (k + 1 < n && pushedDown[k]) k++;
+      const run = ms.slice(j, k + 1);
+      const least = Math.min(...run.map((m) => m.level));
+      if (least < 2) {
+        for (const m of run) if (m.level === least) m.level = (least + 1) as Strain;
+      } else if (model.shrink(run.filter((m) => m.level < 3).map((m) => m.index))) {
+        // (A glyph that crosses its lines already is not drawn smaller for the ones it pushes.)
+        for (const m of run) m.level = Math.max(m.level, 2) as Strain;
+        crowds();
+      } else {
+        // The run's ends reach one sector further, where there is a sector to reach: the least
+        // crossing that makes room.
+        const first = run[0]!;
+        const last = run[run.length - 1]!;
+        let widened = false;
+        if (Math.max(0, first.crowdLo - first.wLo) > 0) {
+          first.wLo++;
+          first.level = 3;
+          widened = true;
+        }
+        if (Math.min(W, last.crowdHi + last.wHi) < W) {
+          last.wHi++;
+          last.level = 3;
+          widened = true;
+        }
+        // Held on the near side of an axis that gave way: the glyph at the end of the run crosses it.
+        if (!widened) {
+          const below = [...last.pins].filter(([, up]) => !up).map(([k]) => k);
+          const above = [...first.pins].filter(([, up]) => up).map(([k]) => k);
+          if (below.length > 0) {
+            const k = Math.min(...below);
+            for (const h of hardWalls) if (h <= k) last.pins.set(h, true);
+            widened = true;
+          } else if (above.length > 0) {
+            const k = Math.max(...above);
+            for (const h of hardWalls) if (h >= k) first.pins.set(h, false);
+            widened = true;
+          }
+        }
+        if (!widened) {
+          return false;
+        }
+      }
+      settled = 0;
+      calmFrom = round + 8;
+      lastGaps = [];
+      continue;
+    }
+    const off = [0];
+    for (let i = 0; i < gaps.length; i++) off.push(off[i]! + gaps[i]!);
+    const y = isotonic(aim.map((a, i) => a - off[i]!));
+    const next = y.map((v, i) => Math.min(Math.max(v + off[i]!, L[i]!), U[i]!));
+    const moved = next.reduce((acc, v, i) => Math.max(acc, Math.abs(v - x[i]!)), 0);
+    x = next;
+    // A glyph drawn on an axis that gave way keeps to the side it is drawn on.
+    let pinned = false;
+    if (hardWalls.length > 0) {
       for (let i = 0; i < n; i++) {
-        const [lo] = boundsOf(i);
-        L.push(i === 0 ? Math.max(lo, lower) : Math.max(lo, L[i - 1]! + gaps[i - 1]!));
-      }
-      for (let i = n - 1; i >= 0; i--) {
-        const [, hi] = boundsOf(i);
-        U[i] = i === n - 1 ? Math.min(hi, upper) : Math.min(hi, U[i + 1]! - gaps[i]!);
-      }
-      const bad = members.map((_, i) => L[i]! > U[i]! + 1e-9);
-      if (!bad.some(Boolean)) break;
-      let widened = false;
-      bad.forEach((isBad, i) => {
-        if (!isBad) return;
-        const r = range[i]!;
-        // Widen towards the side the crowd pushes from: forward when the lower bound is the spacing's, back otherwise.
-        const [lo, hi] = boundsOf(i);
-        const pushedUp = L[i]! > hi + 1e-9;
-        const pushedDown = U[i]! < lo - 1e-9;
-        if ((pushedUp || !pushedDown) && r.b < walls.length) {
-          r.b++;
-          widened = true;
+        // The nearest axis its boxes meet: it keeps to its side of that one, and so beyond the
+        // others on that side too (two axes closer than a glyph is wide hold it on neither's side).
+        let hit = -1;
+        for (const k of hardWalls) {
+          const w = walls[k]!.lon;
+          const free = ms[i]!.pins.has(k) && (ms[i]!.pins.get(k) ? x[i]! - below[i]! >= w - 1e-6 : x[i]! + above[i]! <= w + 1e-6);
+          if (!free && x[i]! - below[i]! < w && w < x[i]! + above[i]! && (hit < 0 || Math.abs(w - x[i]!) < Math.abs(walls[hit]!.lon - x[i]!))) hit = k;
         }
-        if ((pushedDown || !pushedUp) && r.a > 0) {
-          r.a--;
-          widened = true;
-        }
-      });
-      if (!widened) {
-        L = members.map(() => -Infinity);
-        U = members.map(() => Infinity);
-        break;
+        if (hit < 0) continue;
+        // The room between the hard lines (axes, and the arc's ends when they are axes) on either
+        // side that holds the glyph, the nearer one; between two axes too close for it, beyond.
+        const need = below[i]! + above[i]!;
+        const lines = [lo.line ? lo.lon : -Infinity, ...hardWalls.map((k) => walls[k]!.lon), hi.line ? hi.lon : Infinity];
+        const h = hardWalls.indexOf(hit) + 1;
+        let upAt = -1;
+        for (let t = h; t + 1 < lines.length && upAt < 0; t++) if (lines[t + 1]! - lines[t]! >= need) upAt = t;
+        let downAt = -1;
+        for (let t = h; t > 0 && downAt < 0; t--) if (lines[t]! - lines[t - 1]! >= need) downAt = t;
+        const w = walls[hit]!.lon;
+        const up = downAt < 0 || (upAt >= 0 && (upAt === h && downAt === h ? x[i]! >= w : lines[upAt]! - x[i]! < x[i]! - lines[downAt]!));
+        const edge = up ? lines[upAt < 0 ? h : upAt]! : lines[downAt]!;
+        for (const k of hardWalls) if (up ? walls[k]!.lon <= edge : walls[k]!.lon >= edge) ms[i]!.pins.set(k, up);
+        pinned = true;
       }
     }
-    // Clamping into bounds that themselves keep the spacing keeps it too.
-    x = x.map((v, i) => Math.min(Math.max(v, L[i]!), U[i]!));
+    if (pinned) {
+      settled = 0;
+      continue;
+    }
+    // The reaches depend on where the glyphs are (their direction on screen): settle them.
+    if (moved < 0.01 && ++settled >= 1) break;
   }
-  members.forEach((m, i) => (out[m.index] = norm360(x[i]!)));
+  ms.forEach((m, i) => (out[m.index] = norm360(x[i]!)));
+  return true;
 }
 
-/** The share of their full spacing that glyphs between two angle axes may be squeezed to before an axis gives way. */
-const AXIS_SQUEEZE = 0.8;
-/** A glyph's least distance from a sign boundary (which does not cross the track), degrees. */
-const VIRTUAL_MARGIN = 0.05;
-
 /**
- * Display longitudes (0–360) in the order of `lons`. `lines` are the radial lines crossing the
- * track and the sign boundaries; `marginAt(lon)` is the clearance (degrees) a glyph stack needs
- * from a line at `lon`. Without lines this is `spreadLongitudes`.
+ * Display longitudes (0–360) in the order of `lons`.
+ * `lines` are the radial lines crossing the track and the sign boundaries.
  */
 export function spreadWithinBarriers(
   lons: readonly number[],
-  sep: number | SeparationFn,
   lines: readonly RadialLine[],
-  marginAt: (lon: number) => number,
+  model: GlyphModel,
 ): number[] {
-  const sepAt: SeparationFn = typeof sep === 'number' ? () => sep : sep;
+  const n = lons.length;
+  const out = new Array<number>(n);
+  if (n === 0) return out;
   const byLon = new Map<number, { hard: boolean; virtual: boolean }>();
   for (const l of lines) {
     if (!Number.isFinite(l.lon)) continue;
@@ -183,98 +364,65 @@ export function spreadWithinBarriers(
     const was = byLon.get(k);
     byLon.set(k, { hard: (was?.hard ?? false) || l.hard, virtual: (was?.virtual ?? true) && (l.virtual ?? false) });
   }
-  const all = [...byLon.entries()].map(([lon, v]) => ({ lon, ...v })).sort((a, b) => a.lon - b.lon);
-  if (all.length === 0 || lons.length === 0) return spreadLongitudes(lons, sepAt);
-  const margin = (c: { lon: number; virtual: boolean }) => (c.virtual ? VIRTUAL_MARGIN : marginAt(c.lon));
-  const points = lons.map((raw, index) => ({ index, lon: norm360(raw) }));
-  const soft = all.filter((c) => !c.hard);
+  const all: { lon: number; hard: boolean; virtual: boolean }[] = [];
+  for (const [lon, v] of byLon) all.push({ lon, hard: v.hard, virtual: v.virtual });
+  all.sort((a, b) => a.lon - b.lon);
+  const points = lons.map((raw, index) => ({ index, lon: norm360(raw) })).sort((a, b) => a.lon - b.lon || a.index - b.index);
+  let soft = all.filter((c) => !c.hard);
+  const member = (index: number, lon: number): Member => ({ index, lon, sector: 0, crowdLo: 0, crowdHi: 0, level: 0, wLo: 0, wHi: 0, pins: new Map() });
+  const wallsIn = (from: number, to: number): Wall[] =>
+    soft
+      .map((c) => ({ lon: c.lon > from ? c.lon : c.lon + 360, virtual: c.virtual, hard: c.hard }))
+      .filter((w) => w.lon > from && w.lon < to)
+      .sort((p, q) => p.lon - q.lon);
 
-  /** The aim of a point: its true longitude held inside its own sector (between the soft and hard lines around it). */
-  const aimOf = (lon: number): number => {
-    let prev = all[all.length - 1]!;
-    let next = all[0]!;
-    for (const c of all) {
-      if (c.lon <= lon) prev = c;
-    }
-    for (let i = all.length - 1; i >= 0; i--) if (all[i]!.lon > lon) next = all[i]!;
-    const from = prev.lon <= lon ? prev.lon : prev.lon - 360;
-    const to = next.lon > lon ? next.lon : next.lon + 360;
-    const lo = from + margin(prev);
-    const hi = to - margin(next);
-    return lo > hi ? (from + to) / 2 : Math.min(Math.max(lon, lo), hi);
-  };
-
-  let cuts = all.filter((c) => c.hard);
-  const out = new Array<number>(lons.length);
+  let cuts = all.filter((c) => c.hard).map((c) => c.lon);
   if (cuts.length === 0) {
-    // No axis: one arc round the circle, cut at the widest gap between points.
-    const sorted = [...points].sort((a, b) => a.lon - b.lon);
-    let cut = sorted[sorted.length - 1]!.lon;
-    let widest = sorted[0]!.lon + 360 - cut;
-    for (let i = 0; i + 1 < sorted.length; i++) {
-      const gap = sorted[i + 1]!.lon - sorted[i]!.lon;
+    // No axis: one arc round the circle, cut in the middle of the widest gap between glyphs.
+    let cut = points[points.length - 1]!.lon;
+    let widest = points[0]!.lon + 360 - cut;
+    for (let i = 0; i + 1 < n; i++) {
+      const gap = points[i + 1]!.lon - points[i]!.lon;
       if (gap > widest) {
         widest = gap;
-        cut = sorted[i]!.lon;
+        cut = points[i]!.lon;
       }
     }
-    if (soft.length === 0) return spreadLongitudes(lons, sepAt);
-    const start = cut + Math.min(widest / 2, sepAt(cut) / 2);
-    const members = sorted
-      .map((p) => {
-        const lon = p.lon >= start ? p.lon : p.lon + 360;
-        return { index: p.index, lon, aim: lon + aimOf(p.lon) - p.lon };
-      })
-      .sort((a, b) => a.lon - b.lon || a.index - b.index);
-    const end = start + 360 - Math.min(widest / 2, sepAt(cut) / 2);
-    const walls = soft.map((c) => ({ lon: c.lon >= start ? c.lon : c.lon + 360, margin: margin(c) })).filter((w) => w.lon > start && w.lon < end).sort((p, q) => p.lon - q.lon);
-    packInArc(members, start, end, walls, sepAt, out);
+    const start = cut + widest / 2;
+    const ms = points.map((p) => member(p.index, p.lon >= start ? p.lon : p.lon + 360)).sort((a, b) => a.lon - b.lon || a.index - b.index);
+    if (!packArc(ms, { lon: start, line: true }, { lon: start + 360, line: true }, wallsIn(start, start + 360), model, out)) {
+      return spreadLongitudes(lons, 360 / n);
+    }
     return out;
   }
 
-  type Arc = { from: number; to: number; members: Member[] };
-  const arcsOf = (): Arc[] => {
-    const arcs: Arc[] = cuts.map((c, k) => ({ from: c.lon, to: k + 1 < cuts.length ? cuts[k + 1]!.lon : cuts[0]!.lon + 360, members: [] }));
+  for (let guard = 0; guard <= 8; guard++) {
+    const arcs = cuts.map((c, k) => ({ from: c, to: k + 1 < cuts.length ? cuts[k + 1]! : cuts[0]! + 360, members: [] as Member[] }));
     for (const p of points) {
       let k = cuts.length - 1;
-      for (let i = 0; i < cuts.length; i++) if (cuts[i]!.lon <= p.lon) k = i;
+      for (let i = 0; i < cuts.length; i++) if (cuts[i]! <= p.lon) k = i;
       const a = arcs[k]!;
-      const lon = p.lon >= a.from ? p.lon : p.lon + 360;
-      a.members.push({ index: p.index, lon, aim: lon + aimOf(p.lon) - p.lon });
+      a.members.push(member(p.index, p.lon >= a.from ? p.lon : p.lon + 360));
     }
-    for (const a of arcs) a.members.sort((x, y) => x.lon - y.lon || x.index - y.index);
-    return arcs;
-  };
-  /** The arc's room beyond what its glyphs need at `share` of their full spacing (negative: they do not fit). */
-  const slack = (a: Arc, share: number): number => {
-    const n = a.members.length;
-    if (n === 0) return a.to - a.from;
-    let sep = 0;
-    for (let j = 0; j <= 8; j++) sep = Math.max(sep, sepAt(a.from + ((a.to - a.from) * j) / 8));
-    return a.to - marginAt(a.to) - (a.from + marginAt(a.from)) - (n - 1) * sep * share;
-  };
-  let arcs = arcsOf();
-  // Last resort: two angle axes a few degrees apart (far north or south) with more glyphs between
-  // them than fit even at AXIS_SQUEEZE of their spacing. Glyphs piled on one another are
-  // unreadable; one crossing an axis is not, and its leader line still points at its true place.
-  // The axis with more room beyond it gives way.
-  for (let guard = 0; guard < 8 && cuts.length > 1; guard++) {
-    const k = arcs.findIndex((a) => slack(a, AXIS_SQUEEZE) < 0);
-    if (k < 0) break;
-    const afterIdx = (k + 1) % cuts.length;
-    const prevSlack = slack(arcs[(k - 1 + arcs.length) % arcs.length]!, 1);
-    const nextSlack = slack(arcs[afterIdx]!, 1);
-    const drop = nextSlack >= prevSlack ? afterIdx : k;
+    let failed = -1;
+    for (let k = 0; k < arcs.length && failed < 0; k++) {
+      const a = arcs[k]!;
+      a.members.sort((x, y) => x.lon - y.lon || x.index - y.index);
+      if (!packArc(a.members, { lon: a.from, line: true }, { lon: a.to, line: true }, wallsIn(a.from, a.to), model, out)) failed = k;
+    }
+    if (failed < 0) return out;
+    // Last resort: more glyphs between two axes a few degrees apart than fit even drawn smaller.
+    // Glyphs piled on one another are unreadable; one across an axis is not, and its leader line
+    // still points at its true place. The axis with more room beyond it gives way.
+    if (cuts.length === 1) break;
+    const room = (k: number) => {
+      const a = arcs[(k + arcs.length) % arcs.length]!;
+      return a.to - a.from - a.members.length * 10;
+    };
+    const drop = room(failed + 1) >= room(failed - 1) ? (failed + 1) % cuts.length : failed;
+    soft = [...soft, all.find((c) => c.lon === cuts[drop])!].sort((p, q) => p.lon - q.lon);
     cuts = cuts.filter((_, i) => i !== drop);
-    arcs = arcsOf();
   }
-  for (const a of arcs) {
-    if (a.members.length === 0) continue;
-    const lower = a.from + marginAt(a.from);
-    const upper = a.to - marginAt(a.to);
-    for (const m of a.members) m.aim = Math.min(Math.max(m.aim, lower), Math.max(lower, upper));
-    const walls = soft.map((c) => ({ lon: c.lon >= a.from ? c.lon : c.lon + 360, margin: margin(c) })).filter((w) => w.lon > a.from && w.lon < a.to).sort((p, q) => p.lon - q.lon);
-    packInArc(a.members, lower, upper, walls, sepAt, out);
-  }
-  return out;
+  // Nothing fits: even spacing round the circle (never met outside synthetic crowds).
+  return spreadLongitudes(lons, 360 / n / 1.2);
 }

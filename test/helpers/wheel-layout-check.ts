@@ -33,8 +33,14 @@ export interface WheelReport {
   maxDisplacement: number;
   /** Glyphs drawn across a sign boundary or a line crossing their track (cusp, axis). */
   crossings: number;
-  /** Of these, the ones whose cluster does not itself straddle that line. */
+  /** Of these, the ones whose cluster does not itself straddle that line (and that are not forced). */
   unexcused: number;
+  /**
+   * Crossings forced by the geometry: the sector the glyph leaves across the line is too narrow
+   * for it beside an angle axis (two axes a degree apart far north, or a sign boundary or cusp
+   * a degree from an axis): anywhere inside it, the axis would cross the glyph.
+   */
+  forced: number;
   /** For the excused ones, the largest distance drawn past the line, degrees. */
   maxOvershoot: number;
   /** Pairs of boxes of different items (glyph or label of a planet, house number, angle label) that overlap. */
@@ -93,6 +99,53 @@ function rotate(b: Box, from: number, to: number, c: { x: number; y: number }): 
   return { x: x - b.w / 2, y: y - b.h / 2, w: b.w, h: b.h };
 }
 
+/**
+ * Whether a glyph had to cross `line` (moving from its true longitude towards it): the sector it
+ * leaves there, between `line` and the line before it, cannot hold the glyph with the angle axes
+ * clear of its boxes (the nearest axis on either side closer than the glyph reaches, the glyph
+ * drawn anywhere inside the sector).
+ */
+function forcedBy(p: DrawnPoint, line: number, lines: number[], axes: number[], c: { x: number; y: number }): boolean {
+  const toLine = diff(p.lon, line);
+  const dir = Math.sign(toLine);
+  // The line before `line` on the way from the glyph's true longitude (else the line behind it).
+  let before = -Infinity;
+  let behind = Infinity;
+  for (const l of lines) {
+    const d = dir * diff(p.lon, l);
+    if (d > 1e-6 && d < Math.abs(toLine) - 1e-6) before = Math.max(before, d);
+    if (d <= 1e-6) behind = Math.min(behind, -d);
+  }
+  // The sector as offsets from the true longitude, low and high in longitude.
+  const from = before > -Infinity ? dir * before : -dir * behind;
+  const lo = Math.min(from, toLine);
+  const hi = Math.max(from, toLine);
+  // The nearest axes at or beyond the sector's ends.
+  let axLo = -Infinity;
+  let axHi = Infinity;
+  for (const a of axes) {
+    const d = diff(p.lon, a);
+    if (d <= lo + 1e-6) axLo = Math.max(axLo, d);
+    if (d >= hi - 1e-6) axHi = Math.min(axHi, d);
+  }
+  // How far the glyph's boxes reach from its drawn angle towards lower and higher longitudes, with
+  // a pixel's clearance (an axis is drawn wider than that: a box closer to it is touched by it).
+  const g = p.boxes[0]!;
+  const drawn = (Math.atan2(-(g.y + g.h / 2 - c.y), g.x + g.w / 2 - c.x) * 180) / Math.PI;
+  let below = 0;
+  let above = 0;
+  for (const b of p.boxes) {
+    for (const [x, y] of [[b.x, b.y], [b.x + b.w, b.y], [b.x, b.y + b.h], [b.x + b.w, b.y + b.h]] as const) {
+      // Screen angles run counter-clockwise, as longitudes do.
+      const phi = diff(drawn, (Math.atan2(-(y - c.y), x - c.x) * 180) / Math.PI);
+      const clear = (1 / Math.hypot(x - c.x, y - c.y)) * (180 / Math.PI);
+      above = Math.max(above, phi + clear);
+      below = Math.max(below, clear - phi);
+    }
+  }
+  return Math.max(lo, axLo + below) >= Math.min(hi, axHi - above);
+}
+
 export function checkWheel(svg: string): WheelReport {
   const height = Number(/<svg[^>]* height="([\d.]+)"/.exec(svg)?.[1] ?? 700);
   const c = { x: height / 2, y: height / 2 };
@@ -111,7 +164,7 @@ export function checkWheel(svg: string): WheelReport {
   const houseBoxes = [...svg.matchAll(/data-house="\d+" data-box="([^"]+)"/g)].map((m) => parseBox(m[1]!));
   const angleBoxes = [...svg.matchAll(/data-angle-label="\w+" data-box="([^"]+)"/g)].map((m) => parseBox(m[1]!));
 
-  const r: WheelReport = { points: points.length, tiered: (svg.match(/data-tier="1"/g) ?? []).length, maxDisplacement: 0, crossings: 0, unexcused: 0, maxOvershoot: 0, overlaps: 0, axisHits: 0, axisHouseHits: 0, details: [] };
+  const r: WheelReport = { points: points.length, tiered: (svg.match(/data-tier="1"/g) ?? []).length, maxDisplacement: 0, crossings: 0, unexcused: 0, forced: 0, maxOvershoot: 0, overlaps: 0, axisHits: 0, axisHouseHits: 0, details: [] };
   for (const p of points) {
     const move = diff(p.lon, p.drawn);
     r.maxDisplacement = Math.max(r.maxDisplacement, Math.abs(move));
@@ -135,6 +188,7 @@ export function checkWheel(svg: string): WheelReport {
       for (let i = k; crowded(i - 1, i) && cluster.size < ring.length; i--) cluster.add(ring[(i - 1 + ring.length) % ring.length]!);
       const straddles = [...cluster].some((q) => q !== p && Math.sign(diff(p.lon, q.lon)) === Math.sign(move) && Math.abs(diff(p.lon, q.lon)) > Math.abs(toLine));
       if (straddles) r.maxOvershoot = Math.max(r.maxOvershoot, Math.abs(move) - Math.abs(toLine));
+      else if (forcedBy(p, line, lines, axes.map((a) => a.lon), c)) r.forced++;
       else {
         r.unexcused++;
         r.details.push(`${p.ring} ${p.id} at ${p.lon.toFixed(2)} drawn at ${p.drawn.toFixed(2)} across ${line.toFixed(2)}`);
@@ -170,7 +224,7 @@ export interface Totals extends Omit<WheelReport, 'details'> {
 }
 
 export function addUp(reports: WheelReport[]): Totals {
-  const t: Totals = { charts: 0, chartsTiered: 0, tiered: 0, points: 0, maxDisplacement: 0, crossings: 0, unexcused: 0, maxOvershoot: 0, overlaps: 0, axisHits: 0, axisHouseHits: 0, worst: [] };
+  const t: Totals = { charts: 0, chartsTiered: 0, tiered: 0, points: 0, maxDisplacement: 0, crossings: 0, unexcused: 0, forced: 0, maxOvershoot: 0, overlaps: 0, axisHits: 0, axisHouseHits: 0, worst: [] };
   for (const r of reports) {
     t.charts++;
     t.points += r.points;
@@ -179,6 +233,7 @@ export function addUp(reports: WheelReport[]): Totals {
     t.maxDisplacement = Math.max(t.maxDisplacement, r.maxDisplacement);
     t.crossings += r.crossings;
     t.unexcused += r.unexcused;
+    t.forced += r.forced;
     t.maxOvershoot = Math.max(t.maxOvershoot, r.maxOvershoot);
     t.overlaps += r.overlaps;
     t.axisHits += r.axisHits;
@@ -191,7 +246,7 @@ export function addUp(reports: WheelReport[]): Totals {
 export function formatTotals(label: string, t: Totals): string {
   return (
     `${label}: ${t.charts} charts, ${t.points} glyphs (${t.tiered} in an inner tier, in ${t.chartsTiered} charts); largest displacement ${t.maxDisplacement.toFixed(1)}°; ` +
-    `glyph crossings of a sign/house/axis line ${t.crossings} (outside a straddling cluster ${t.unexcused}, overshoot of the straddling ones ≤ ${t.maxOvershoot.toFixed(1)}°); ` +
+    `glyph crossings of a sign/house/axis line ${t.crossings} (outside a straddling cluster ${t.unexcused}, forced by a sector narrower than the glyph beside an axis ${t.forced}, overshoot of the straddling ones ≤ ${t.maxOvershoot.toFixed(1)}°); ` +
     `overlapping boxes ${t.overlaps}; axis through a planet label ${t.axisHits}, through a house number ${t.axisHouseHits}`
   );
 }

@@ -1,8 +1,8 @@
 /**
  * The layout checker over seeded random births of every chart kind (latitudes up to ±75°) and
  * crowded synthetic clusters: glyphs kept in their sign and house sectors, no overlapping boxes,
- * no axis through a label. The figures are printed; the ceilings hold what the layout achieves
- * today (bench/wheel-layout.bench.ts runs 2,000 births).
+ * no axis through a label. The figures are printed (bench/wheel-layout.bench.ts runs 2,000 births
+ * of every kind and fails on any of these).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { initEphemeris } from '../../../src/astro/ephemeris.ts';
@@ -15,28 +15,22 @@ const BIRTHS = 40;
 beforeAll(() => initEphemeris());
 
 describe('wheel layout over random births', () => {
-  // Ceilings of glyph crossings outside a straddling cluster, per 40 births (before this layout: 50 births
-  // gave natal 122, transits 272, solar return 243, progressions 428, composite 160, synastry 484).
-  // Single wheels take their inner tier only past a 6° spill (TIER_SPILL): a tier for any spill
-  // left 12 and 15 here but shrank the aspect disc to a fifth of the radius on two charts of three.
-  const ceiling: Record<string, number> = { natal: 30, transits: 190, solar_return: 170, progressions: 190, composite: 45, synastry: 230 };
+  // Before the layout kept glyphs in their sectors, 50 births gave natal 122 glyph crossings
+  // outside a straddling cluster, transits 272, solar return 243, progressions 428, composite 160,
+  // synastry 484; with sector walls and the single wheel's inner tier, two-ring charts still had
+  // about 15 % of their glyphs across a line (bench/wheel-layout.bench.ts gives the figures).
   for (const kind of KINDS) {
-    it(`${kind}: glyphs in their sectors, boxes apart`, () => {
+    it(`${kind}: glyphs in their sectors, boxes apart, no axis through a label`, () => {
       const t = addUp(Array.from({ length: BIRTHS }, (_, i) => checkWheel(randomChartSvg(kind, i))));
       console.log(formatTotals(kind, t));
       expect(t.points).toBeGreaterThan(BIRTHS * 10);
-      expect(t.unexcused).toBeLessThanOrEqual(ceiling[kind]!);
-      expect(t.maxDisplacement).toBeLessThan(70);
-      // No angle axis through a house number (polar latitudes included).
+      // A glyph leaves its sector only with a crowd that straddles the line, or where its sector
+      // beside an axis is narrower than the glyph (counted apart: t.forced).
+      expect(t.unexcused, t.worst.join('\n')).toBe(0);
+      expect(t.overlaps, t.worst.join('\n')).toBe(0);
+      expect(t.axisHits).toBe(0);
       expect(t.axisHouseHits).toBe(0);
-      // Single wheels: no overlapping boxes, no axis through a planet label, and a glyph drawn
-      // at most a few degrees past a line its crowd straddles (the spill that takes a tier: 6°).
-      if (kind === 'natal' || kind === 'composite') {
-        expect(t.overlaps).toBe(0);
-        expect(t.axisHits).toBe(0);
-        expect(t.maxOvershoot).toBeLessThanOrEqual(6);
-        expect(t.maxDisplacement).toBeLessThan(25);
-      }
+      expect(t.maxDisplacement).toBeLessThan(30);
     });
   }
 
