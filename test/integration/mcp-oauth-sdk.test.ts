@@ -9,6 +9,7 @@ import { sql } from 'slonik';
 import { startTestServer, type TestServer } from '../helpers/app.ts';
 import { rawMcp, v1Client, v2Client } from '../helpers/mcp.ts';
 import { dashboardUser, decideViaApi, openAuthorization, postForm, RecordingOAuthProvider } from '../helpers/oauth.ts';
+import { TOOLS, toolsOf } from '../../src/features/mcp/catalogue.ts';
 
 let a: TestServer;
 let b: TestServer;
@@ -63,7 +64,7 @@ describe('the v2 SDK client (2026-07-28)', () => {
 
     const client = v2Client(`${a.url}/mcp`, { authProvider: provider });
     await client.connect();
-    expect((await client.client.listTools()).tools).toHaveLength(8);
+    expect((await client.client.listTools()).tools).toHaveLength(TOOLS.length);
     const call = await client.client.callTool({ name: 'natal', arguments: birth });
     expect(call.structuredContent).toEqual((await a.post('/natal', birth)).body);
 
@@ -115,7 +116,7 @@ describe('the v1 SDK client (2025-era clients)', () => {
 
     const client = v1Client(`${a.url}/mcp/western`, { authProvider: provider });
     await client.connect();
-    expect((await client.client.listTools()).tools.map((t) => t.name)).toEqual(['natal', 'v1_natal_calculate', 'v1_transits_calculate', 'v1_geo_search']);
+    expect((await client.client.listTools()).tools.map((t) => t.name)).toEqual(toolsOf(['western']).map((t) => t.name));
     const natal = await client.client.callTool({ name: 'v1_natal_calculate', arguments: birth });
     expect(natal.structuredContent).toEqual((await a.post('/api/v1/natal/calculate', birth)).body);
     await client.client.close();
@@ -128,7 +129,7 @@ describe('the v1 SDK client (2025-era clients)', () => {
     expect(charts.headers.get('www-authenticate')).toMatch(/scope="astro:charts"/);
     // At /mcp the token shows what it grants.
     const all = await rawMcp(`${b.url}/mcp`, list, bearer);
-    expect(all.body.result.tools.map((t: { name: string }) => t.name)).toEqual(['natal', 'v1_natal_calculate', 'v1_transits_calculate', 'v1_geo_search']);
+    expect(all.body.result.tools.map((t: { name: string }) => t.name)).toEqual(toolsOf(['western']).map((t) => t.name));
 
     const [grant] = (await a.bearer('GET', '/mcp/oauth/grants', user.token)).body;
     const deleted = await a.bearer('DELETE', `/mcp/oauth/grants/${grant.id}`, user.token);
