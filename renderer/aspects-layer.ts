@@ -79,6 +79,68 @@ export function conjunctionArc(
   return { d: `M${num(a.x)} ${num(a.y)}A${num(r)} ${num(r)} 0 0 0 ${num(b.x)} ${num(b.y)}`, r, level };
 }
 
+interface GroupMember {
+  ring: 'inner' | 'outer';
+  id: string;
+  lon: number;
+}
+
+/**
+ * Points joined by conjunctions, chained (a stellium): each point's group, by "ring id". Arcs of
+ * every pair of a group of three or more lie on one another however they step, so such a group is
+ * drawn as one mark.
+ */
+function conjunctionGroups(d: ChartDrawing, lay: ChartLayout): Map<string, GroupMember[]> {
+  const groups = new Map<string, GroupMember[]>();
+  if (!lay.style.aspect.conjunction) return groups;
+  for (const a of d.aspects) {
+    if (a.type !== 'conjunction') continue;
+    const la = endpointLon(d, lay, a.a);
+    const lb = endpointLon(d, lay, a.b);
+    if (la === null || lb === null) continue;
+    const ka = `${a.a.ring} ${a.a.id}`;
+    const kb = `${a.b.ring} ${a.b.id}`;
+    const ga = groups.get(ka) ?? [{ ring: a.a.ring, id: a.a.id, lon: la }];
+    const gb = groups.get(kb) ?? [{ ring: a.b.ring, id: a.b.id, lon: lb }];
+    if (ga === gb) continue;
+    const merged = [...ga, ...gb];
+    for (const m of merged) groups.set(`${m.ring} ${m.id}`, merged);
+  }
+  return groups;
+}
+
+/**
+ * A group of points joined by conjunctions: one arc just inside the aspect ring from the first
+ * member's longitude to the last, with a short tick across it at every member's longitude.
+ */
+export function conjunctionGroup(
+  lay: ChartLayout,
+  lons: readonly number[],
+  taken: Array<{ from: number; span: number; level: number }>,
+): { d: string; level: number } {
+  // The members in order round the circle, starting after the widest gap between them.
+  const sorted = lons.map(norm360).sort((a, b) => a - b);
+  let start = 0;
+  let widest = -1;
+  sorted.forEach((l, i) => {
+    const gap = norm360((sorted[(i + 1) % sorted.length]! - l) + 360) || 360;
+    if (gap > widest) {
+      widest = gap;
+      start = (i + 1) % sorted.length;
+    }
+  });
+  const first = sorted[start]!;
+  const last = sorted[(start + sorted.length - 1) % sorted.length]!;
+  const arc = conjunctionArc(lay, first, last, taken);
+  const tick = 2.6 * lay.style.px;
+  const ticks = sorted.map((l) => {
+    const a = lay.frame.xy(l, arc.r - tick);
+    const b = lay.frame.xy(l, arc.r + tick);
+    return `M${num(a.x)} ${num(a.y)}L${num(b.x)} ${num(b.y)}`;
+  });
+  return { d: arc.d + ticks.join(''), level: arc.level };
+}
+
 export function drawAspects(b: SvgBuilder, reg: SymbolRegistry, d: ChartDrawing, lay: ChartLayout): void {
   const st = lay.style;
   // Minors underneath, then majors; within each, the tightest orbs last so they end on top.
@@ -89,6 +151,7 @@ export function drawAspects(b: SvgBuilder, reg: SymbolRegistry, d: ChartDrawing,
   const placed: Point[] = [];
   const arcs: Array<{ from: number; span: number; level: number }> = [];
   const conjunctions: string[] = [];
+  const groups = conjunctionGroups(d, lay);
   b.open('g', `data-layer="aspects" fill="none" stroke-opacity="${num(st.aspectOpacity)}"`);
   for (const a of sorted) {
     const s = st.aspect[a.type];
@@ -103,6 +166,9 @@ export function drawAspects(b: SvgBuilder, reg: SymbolRegistry, d: ChartDrawing,
       const la = endpointLon(d, lay, a.a);
       const lb = endpointLon(d, lay, a.b);
       if (la !== null && lb !== null) {
+        const key = (e: ChartAspect['a']) => `${e.ring} ${e.id}`;
+        // Points joined by conjunctions into a group of three or more: one mark for the group (below).
+        if ((groups.get(key(a.a))?.length ?? 0) > 2) continue;
         const arc = conjunctionArc(lay, la, lb, arcs);
         // Drawn after every line, so the lines leaving the same two points cannot hide it.
         conjunctions.push(
@@ -131,6 +197,16 @@ export function drawAspects(b: SvgBuilder, reg: SymbolRegistry, d: ChartDrawing,
     }
   }
   b.close('g');
+  const conj = st.aspect.conjunction;
+  if (conj) {
+    for (const members of new Set(groups.values())) {
+      if (members.length < 3) continue;
+      const mark = conjunctionGroup(lay, members.map((m) => m.lon), arcs);
+      conjunctions.push(
+        `<path d="${mark.d}" data-aspect="conjunction" data-aspect-arc="${mark.level}" data-conjunction-group="${attr(members.map((m) => `${m.ring}:${m.id}`).join(' '))}" stroke="${attr(conj.color)}" stroke-width="${num(Math.max(conj.width, 2.6 * st.px))}"/>`,
+      );
+    }
+  }
   if (conjunctions.length) b.raw(`<g data-layer="conjunctions" fill="none" stroke-linecap="round">${conjunctions.join('')}</g>`);
   if (symbols.length) b.raw(`<g data-layer="aspect-symbols">${symbols.join('')}</g>`);
 }

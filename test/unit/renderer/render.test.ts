@@ -44,11 +44,15 @@ describe('renderChartSvg', () => {
           'size',
           d.inner.cusps ? 12 : 0,
         );
+        // One mark per aspect, except a group of three or more points joined by conjunctions: one
+        // mark for the group's conjunctions.
         const aspects = x.elements.filter((e) => e.attrs['data-aspect'] !== undefined);
+        const groups = aspects.flatMap((e) => (e.attrs['data-conjunction-group'] ? [new Set(e.attrs['data-conjunction-group'].split(' '))] : []));
+        const grouped = (a: (typeof d.aspects)[number]) => a.type === 'conjunction' && groups.some((g) => g.has(`${a.a.ring}:${a.a.id}`) && g.has(`${a.b.ring}:${a.b.id}`));
         expect(d.aspects.length).toBeGreaterThan(0);
-        expect(aspects).toHaveLength(d.aspects.length);
+        expect(aspects.length - groups.length).toBe(d.aspects.filter((a) => !grouped(a)).length);
         for (const t of new Set(d.aspects.map((a) => a.type))) {
-          expect(aspects.filter((e) => e.attrs['data-aspect'] === t)).toHaveLength(d.aspects.filter((a) => a.type === t).length);
+          expect(aspects.filter((e) => e.attrs['data-aspect'] === t && !e.attrs['data-conjunction-group'])).toHaveLength(d.aspects.filter((a) => a.type === t && !grouped(a)).length);
         }
 
         // Every <use> points at a symbol defined in <defs>.
