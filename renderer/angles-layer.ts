@@ -1,6 +1,6 @@
 /** Ascendant/Descendant and Midheaven/IC axes, emphasised and labelled outside the zodiac. */
 import type { Angles, ChartDrawing } from './chart-model.ts';
-import { degMin, signOf, type Frame } from './geometry.ts';
+import { angleDiff, degMin, signOf, type Frame } from './geometry.ts';
 import type { SymbolRegistry } from './glyphs/registry.ts';
 import type { Box } from './layout/points.ts';
 import type { WheelGeometry } from './layout/rings.ts';
@@ -22,6 +22,67 @@ export function formatPosition(lon: number): string {
 
 function lonOf(a: Angles, k: AngleKey): number {
   return k === 'asc' ? a.asc : k === 'dsc' ? a.dc : k === 'mc' ? a.mc : a.ic;
+}
+
+interface AngleLabel {
+  k: AngleKey;
+  name: string;
+  pos: string;
+  /** Name above position (beside the wheel, 3 and 9 o'clock), else side by side. */
+  side: boolean;
+  cap: number;
+  posCap: number;
+  w1: number;
+  gap: number;
+  box: Box;
+}
+
+/**
+ * The four angle labels just outside the axes' tips. Where two axes are a few degrees apart (far
+ * north or south) their labels would lie on one another: they are moved apart along the rim, each
+ * by half of what they lack, until no two overlap.
+ */
+export function placeAngleLabels(a: Angles, g: WheelGeometry, f: Frame, st: Style): AngleLabel[] {
+  const keys: AngleKey[] = ['asc', 'dsc', 'mc', 'ic'];
+  const label = (k: AngleKey, at: number): AngleLabel => {
+    const lon = lonOf(a, k);
+    const u = f.dir(at);
+    const cap = g.angleCap;
+    const name = angleLabel(k, st.french);
+    // A simplified wheel names the angles only.
+    const pos = g.simple ? '' : formatPosition(lon);
+    const side = Math.abs(u.x) >= Math.abs(u.y);
+    const posCap = cap * 0.85;
+    const w1 = textWidth(name, cap);
+    const w2 = pos ? textWidth(pos, posCap) : 0;
+    const gap = cap * 0.55;
+    const w = side ? Math.max(w1, w2) : w1 + (pos ? gap + w2 : 0);
+    const h = side && pos ? cap + gap + posCap : cap;
+    const dist = g.angleTip + g.angleLabelGap + Math.abs(u.x) * (w / 2) + Math.abs(u.y) * (h / 2);
+    const cx = g.cx + u.x * dist;
+    const cy = g.cy + u.y * dist;
+    return { k, name, pos, side, cap, posCap, w1, gap, box: { x: cx - w / 2, y: cy - h / 2, w, h } };
+  };
+  const at = keys.map((k) => lonOf(a, k));
+  let labels = keys.map((k, i) => label(k, at[i]!));
+  const pad = g.angleCap * 0.4;
+  const apart = (p: Box, q: Box) => p.x + p.w + pad <= q.x || q.x + q.w + pad <= p.x || p.y + p.h + pad <= q.y || q.y + q.h + pad <= p.y;
+  for (let round = 0; round < 240; round++) {
+    let moved = false;
+    for (let i = 0; i < 4; i++) {
+      for (let j = i + 1; j < 4; j++) {
+        if (apart(labels[i]!.box, labels[j]!.box)) continue;
+        // Each moves half a degree away from the other along the rim.
+        const d = angleDiff(at[i]!, at[j]!) >= 0 ? 0.5 : -0.5;
+        at[i] = at[i]! - d;
+        at[j] = at[j]! + d;
+        moved = true;
+      }
+    }
+    if (!moved) break;
+    labels = keys.map((k, i) => label(k, at[i]!));
+  }
+  return labels;
 }
 
 /** Draws the axes; returns the label boxes so the metadata block can keep clear of them. */
@@ -48,35 +109,23 @@ export function drawAngles(b: SvgBuilder, reg: SymbolRegistry, d: ChartDrawing, 
       b.el('path', `d="M${pts.map((p) => `${num(p.x)} ${num(p.y)}`).join('L')}Z" fill="${attr(s.color)}"`);
     }
   }
-  for (const k of keys) {
-    const lon = lonOf(a, k);
-    const u = f.dir(lon);
-    const cap = g.angleCap;
-    const name = angleLabel(k, st.french);
-    const pos = formatPosition(lon);
-    const side = Math.abs(u.x) >= Math.abs(u.y);
-    const posCap = cap * 0.85;
-    const w1 = textWidth(name, cap);
-    const w2 = textWidth(pos, posCap);
-    const gap = cap * 0.55;
-    const w = side ? Math.max(w1, w2) : w1 + gap + w2;
-    const h = side ? cap + gap + posCap : cap;
-    const dist = g.angleTip + g.angleLabelGap + Math.abs(u.x) * (w / 2) + Math.abs(u.y) * (h / 2);
-    const cx = g.cx + u.x * dist;
-    const cy = g.cy + u.y * dist;
+  const labels = placeAngleLabels(a, g, f, st);
+  for (const l of labels) {
+    const { k, box, side, cap, posCap, w1, gap, name, pos } = l;
+    const cx = box.x + box.w / 2;
+    const cy = box.y + box.h / 2;
     const color = st.angle[k].color;
     const weight = 0.13;
-    b.open('g', `data-angle-label="${k}" data-box="${num(cx - w / 2)},${num(cy - h / 2)},${num(w)},${num(h)}"`);
+    b.open('g', `data-angle-label="${k}" data-box="${num(box.x)},${num(box.y)},${num(box.w)},${num(box.h)}"`);
     if (side) {
-      drawText(b, reg, name, cx, cy - h / 2 + cap, cap, 'middle', { color, weight });
-      drawText(b, reg, pos, cx, cy + h / 2, posCap, 'middle', { color: st.muted, weight: 0.11 });
+      drawText(b, reg, name, cx, box.y + cap, cap, 'middle', { color, weight });
+      if (pos) drawText(b, reg, pos, cx, box.y + box.h, posCap, 'middle', { color: st.muted, weight: 0.11 });
     } else {
-      const x0 = cx - w / 2;
-      drawText(b, reg, name, x0, cy + cap / 2, cap, 'start', { color, weight });
-      drawText(b, reg, pos, x0 + w1 + gap, cy + cap / 2, posCap, 'start', { color: st.muted, weight: 0.11 });
+      drawText(b, reg, name, box.x, cy + cap / 2, cap, 'start', { color, weight });
+      if (pos) drawText(b, reg, pos, box.x + w1 + gap, cy + cap / 2, posCap, 'start', { color: st.muted, weight: 0.11 });
     }
     b.close('g');
-    boxes.push({ x: cx - w / 2, y: cy - h / 2, w, h });
+    boxes.push(box);
   }
   b.close('g');
   return boxes;

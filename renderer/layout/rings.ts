@@ -25,7 +25,7 @@ export interface Track {
   labelCap: number;
   /** Radial gap between stacked labels. */
   labelGap: number;
-  /** The label stack: degree, sign glyph and minute, or the degree alone. */
+  /** The label stack: degree, sign glyph and minute, or (a simplified wheel) the degree alone. */
   labels: 'full' | 'degree';
 }
 
@@ -51,6 +51,8 @@ export interface WheelGeometry {
   angleTip: number;
   angleLabelGap: number;
   angleCap: number;
+  /** A simplified wheel (below SIMPLE_BELOW px). */
+  simple: boolean;
 }
 
 interface TrackSpec {
@@ -71,6 +73,15 @@ function stackWidths(cap: number, labels: Track['labels'], st: Pick<Style, 'retr
   w.push(textWidth(retroText(st), cap));
   return w;
 }
+
+/**
+ * Below this size (px) a wheel is drawn simplified, since its labels would be too small to read:
+ * each planet labelled with its degree alone, glyphs and labels larger (SIMPLE_GLYPH,
+ * SIMPLE_CAP), the angles named without their positions. docs/api.md (charts) gives the size.
+ */
+export const SIMPLE_BELOW = 500;
+const SIMPLE_GLYPH = 1.3;
+const SIMPLE_CAP = 1.45;
 
 /**
  * Sized for a horizontal stack (3 and 9 o'clock), where label widths add up. On diagonals
@@ -119,7 +130,12 @@ export function computeGeometry(d: ChartDrawing, st: Style): WheelGeometry {
   const zodiacInner = R * (1 - zFrac);
   const bandFrac = st.houseRingFraction ?? (bi ? 0.05 : 0.065);
   const capBase = st.fontFraction ?? (bi ? 0.029 : 0.034);
-  const spec: TrackSpec = { glyph: (bi ? 0.072 : 0.088) * st.planetScale, cap: capBase, labels: 'full' };
+  const simple = size < SIMPLE_BELOW;
+  const spec: TrackSpec = {
+    glyph: (bi ? 0.072 : 0.088) * st.planetScale * (simple ? SIMPLE_GLYPH : 1),
+    cap: capBase * (simple ? SIMPLE_CAP : 1),
+    labels: simple ? 'degree' : 'full',
+  };
 
   let top = zodiacInner;
   let outerHouseBand: WheelGeometry['outerHouseBand'] = null;
@@ -137,7 +153,7 @@ export function computeGeometry(d: ChartDrawing, st: Style): WheelGeometry {
   if (st.centerFraction !== undefined) available = top - bandTh - st.centerFraction * R;
   else if (st.ringFraction !== undefined) available = st.ringFraction * R;
   let squeeze = Math.max(0.55, Math.min(1.6, available / natural));
-  const houseCap = Math.min((bi ? 0.028 : 0.032) * R * st.houseNumberScale, bandTh * BAND_FILL);
+  const houseCap = Math.min((bi ? 0.028 : 0.032) * R * st.houseNumberScale * (simple ? SIMPLE_CAP : 1), bandTh * BAND_FILL);
   const start = top;
   const build = (sq: number) => {
     let t = start;
@@ -190,6 +206,7 @@ export function computeGeometry(d: ChartDrawing, st: Style): WheelGeometry {
     aspectR,
     angleTip: R * 1.045,
     angleLabelGap: R * 0.02,
-    angleCap: R * 0.032,
+    angleCap: R * 0.032 * (simple ? SIMPLE_CAP : 1),
+    simple,
   };
 }
