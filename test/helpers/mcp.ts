@@ -3,6 +3,7 @@ import { Client, StreamableHTTPClientTransport, type OAuthClientProvider } from 
 import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as TransportV1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { OAuthClientProvider as OAuthClientProviderV1 } from '@modelcontextprotocol/sdk/client/auth.js';
+import { startTestServer, type TestServer } from './app.ts';
 
 export interface McpClientOptions {
   headers?: Record<string, string>;
@@ -43,3 +44,20 @@ export async function rawMcp(url: string, message: unknown, headers: Record<stri
 }
 
 export const toolCall = (id: number | string, name: string, args: unknown) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } });
+
+/**
+ * A test server of its own and a v2 MCP client connected to its `/mcp` with the server's key:
+ * what a family's REST-and-tool tests start with. `close` closes both.
+ */
+export async function startServerWithMcp(): Promise<{ server: TestServer; mcp: ReturnType<typeof v2Client>; close: () => Promise<void> }> {
+  const server = await startTestServer();
+  const mcp = v2Client(`${server.url}/mcp`, { headers: { 'x-api-key': server.key } });
+  await mcp.connect();
+  return {
+    server, mcp,
+    close: async () => {
+      await mcp.client.close();
+      await server.close();
+    },
+  };
+}

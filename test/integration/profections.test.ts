@@ -4,21 +4,17 @@
  * the field, and the MCP tool v1_western_profections_annual answering the same JSON.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/app.ts';
-import { v2Client } from '../helpers/mcp.ts';
+import type { TestServer } from '../helpers/app.ts';
+import { startServerWithMcp, type v2Client } from '../helpers/mcp.ts';
 import { profectionResponse } from '../../src/features/profections/profections-schemas.ts';
 
 let server: TestServer;
 let mcp: ReturnType<typeof v2Client>;
+let close: (() => Promise<void>) | undefined;
 beforeAll(async () => {
-  server = await startTestServer();
-  mcp = v2Client(`${server.url}/mcp`, { headers: { 'x-api-key': server.key } });
-  await mcp.connect();
+  ({ server, mcp, close } = await startServerWithMcp());
 });
-afterAll(async () => {
-  await mcp?.client.close();
-  await server?.close();
-});
+afterAll(() => close?.());
 
 /** What the telegram client sends: its whole natal request plus `annual_profection: {year}`. */
 const natalRequest = { name: 'Ada', year: 1990, month: 5, day: 17, hour: 8, minute: 15, time_known: true, city: 'Lisbon', tz_str: 'AUTO', house_system: 'placidus', zodiac_type: 'tropical', include_speed: true, include_dignity: true };

@@ -7,21 +7,17 @@
  * naming the field, and each MCP tool answers what its REST endpoint answers.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/app.ts';
-import { v2Client } from '../helpers/mcp.ts';
+import type { TestServer } from '../helpers/app.ts';
+import { startServerWithMcp, type v2Client } from '../helpers/mcp.ts';
 import { calendarResponse, exactAspectsResponse, exactIngressesResponse, progressedChartResponse } from '../../src/features/progressions/progressions-schemas.ts';
 
 let server: TestServer;
 let mcp: ReturnType<typeof v2Client>;
+let close: (() => Promise<void>) | undefined;
 beforeAll(async () => {
-  server = await startTestServer();
-  mcp = v2Client(`${server.url}/mcp`, { headers: { 'x-api-key': server.key } });
-  await mcp.connect();
+  ({ server, mcp, close } = await startServerWithMcp());
 });
-afterAll(async () => {
-  await mcp?.client.close();
-  await server?.close();
-});
+afterAll(() => close?.());
 
 /** The nested block as the bot builds it from a stored natal answer: subject.datetime (local, with its offset), the zone of the profile. */
 const natal = { name: 'Ada', datetime: '1990-05-17T08:15:00+01:00', time_known: true, location: { city: 'Lisbon', lat: 38.72, lng: -9.14, tz_str: 'Europe/Lisbon' } };

@@ -4,21 +4,17 @@
  * birth time, and the four MCP tools answering the same JSON.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/app.ts';
-import { v2Client } from '../helpers/mcp.ts';
+import type { TestServer } from '../helpers/app.ts';
+import { startServerWithMcp, type v2Client } from '../helpers/mcp.ts';
 import { signResponse } from '../../src/features/signs/signs-schemas.ts';
 
 let server: TestServer;
 let mcp: ReturnType<typeof v2Client>;
+let close: (() => Promise<void>) | undefined;
 beforeAll(async () => {
-  server = await startTestServer();
-  mcp = v2Client(`${server.url}/mcp`, { headers: { 'x-api-key': server.key } });
-  await mcp.connect();
+  ({ server, mcp, close } = await startServerWithMcp());
 });
-afterAll(async () => {
-  await mcp?.client.close();
-  await server?.close();
-});
+afterAll(() => close?.());
 
 const birth = { name: 'Ada', year: 1990, month: 5, day: 17, hour: 8, minute: 15, city: 'Lisbon', tz_str: 'AUTO', house_system: 'placidus', zodiac_type: 'tropical' };
 

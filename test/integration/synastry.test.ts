@@ -1,20 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/app.ts';
+import type { TestServer } from '../helpers/app.ts';
 import { synastryHoroscopeResponse, synastryResponse, synastrySummaryResponse } from '../../src/features/synastry/synastry-schemas.ts';
 import { answerProblems } from '../../src/answers/schema-serializer.ts';
-import { v2Client } from '../helpers/mcp.ts';
+import { startServerWithMcp, type v2Client } from '../helpers/mcp.ts';
 
 let server: TestServer;
 let mcp: ReturnType<typeof v2Client>;
+let close: (() => Promise<void>) | undefined;
 beforeAll(async () => {
-  server = await startTestServer();
-  mcp = v2Client(`${server.url}/mcp`, { headers: { 'x-api-key': server.key } });
-  await mcp.connect();
+  ({ server, mcp, close } = await startServerWithMcp());
 });
-afterAll(async () => {
-  await mcp?.client.close();
-  await server?.close();
-});
+afterAll(() => close?.());
 
 /** As the clients send them (peer spec §1): datetime local or with an offset, location {city, lat, lng}, tz_str, time_known or time_unknown. */
 const ada = { name: 'Ada', datetime: '1990-05-17T08:15:00', location: { city: 'Lisbon', lat: 38.72, lng: -9.14 }, tz_str: 'Europe/Lisbon', time_known: true };
