@@ -16,7 +16,7 @@ import { baziRequest } from '../src/features/bazi/bazi-schemas.ts';
 import { natalRequest } from '../src/features/natal/natal-schemas.ts';
 import { resolveSubjectPlace } from '../src/features/requests/place.ts';
 import { randomBirth } from './births.ts';
-import { runLoad } from './load.ts';
+import { alternatingLoads } from './load.ts';
 import { median } from './median.ts';
 import { startBenchServer } from './server-process.ts';
 
@@ -32,21 +32,11 @@ async function served(): Promise<{ natal: number[]; bazi: number[] }> {
     natal: { url: `${server.url}/api/v1/natal/calculate`, method: 'POST' as const, headers, body: () => JSON.stringify(randomBirth()) },
     bazi: { url: `${server.url}/api/v1/chinese/bazi`, method: 'POST' as const, headers, body: () => JSON.stringify({ ...randomBirth(), sex: sex() }) },
   };
-  const out = { natal: [] as number[], bazi: [] as number[] };
   try {
-    for (const name of ['natal', 'bazi'] as const) await runLoad('warm-up', { ...loads[name], durationSeconds: 3, connections: CONNECTIONS });
-    for (let r = 0; r < rounds; r++) {
-      const order: ('natal' | 'bazi')[] = r % 2 ? ['bazi', 'natal'] : ['natal', 'bazi'];
-      for (const name of order) {
-        const result = await runLoad(name, { ...loads[name], durationSeconds: seconds, connections: CONNECTIONS });
-        if (result.non2xx || result.errors) throw new Error(`${name}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-        out[name].push(result.requestsPerSecond);
-      }
-    }
+    return await alternatingLoads(loads, { rounds, seconds, warmUpSeconds: 3, connections: CONNECTIONS });
   } finally {
     await server.stop();
   }
-  return out;
 }
 
 function inProcess(): { natal: number; bazi: number } {

@@ -18,15 +18,14 @@ import { profectionRequest, PROFECTION_INCLUDES } from '../src/features/profecti
 import { signRequest } from '../src/features/signs/signs-schemas.ts';
 import { resolveSubjectPlace } from '../src/features/requests/place.ts';
 import { randomBirth, randomInt } from './births.ts';
-import { runLoad } from './load.ts';
+import { alternatingLoads } from './load.ts';
 import { median } from './median.ts';
 import { startBenchServer } from './server-process.ts';
 
 const seconds = Number(process.argv[2] ?? 3);
 const rounds = Number(process.argv[3] ?? 2);
 const CONNECTIONS = 16;
-const NAMES = ['natal', 'profection', 'sign'] as const;
-type Name = (typeof NAMES)[number];
+type Name = 'natal' | 'profection' | 'sign';
 
 const profectionBody = () => {
   const birth = randomBirth();
@@ -42,20 +41,11 @@ async function served(): Promise<Record<Name, number[]>> {
     profection: { url: `${server.url}/api/v1/western/profections/annual?include=all`, method: 'POST' as const, headers, body: () => JSON.stringify(profectionBody()) },
     sign: { url: `${server.url}/api/v1/western/signs/rising`, method: 'POST' as const, headers, body: () => JSON.stringify(signBody()) },
   };
-  const out: Record<Name, number[]> = { natal: [], profection: [], sign: [] };
   try {
-    for (const name of NAMES) await runLoad('warm-up', { ...loads[name], durationSeconds: 2, connections: CONNECTIONS });
-    for (let r = 0; r < rounds; r++) {
-      for (const name of r % 2 ? [...NAMES].reverse() : NAMES) {
-        const result = await runLoad(name, { ...loads[name], durationSeconds: seconds, connections: CONNECTIONS });
-        if (result.non2xx || result.errors) throw new Error(`${name}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-        out[name].push(result.requestsPerSecond);
-      }
-    }
+    return await alternatingLoads(loads, { rounds, seconds, warmUpSeconds: 2, connections: CONNECTIONS });
   } finally {
     await server.stop();
   }
-  return out;
 }
 
 const TASK_NAMES = ['natal', 'natal_text', 'profection', 'profection_all', 'sign', 'sign_text'] as const;

@@ -18,7 +18,7 @@ import { resolveSubjectPlace } from '../src/features/requests/place.ts';
 import { returnsPlaces, solarReturnPlaces } from '../src/features/returns/returns-service.ts';
 import { returnsRequest, solarReturnRequest, type ReturnsRequest, type SolarReturnRequest } from '../src/features/returns/returns-schemas.ts';
 import { randomBirth, randomInt } from './births.ts';
-import { runLoad } from './load.ts';
+import { alternatingLoads } from './load.ts';
 import { median } from './median.ts';
 import { startBenchServer } from './server-process.ts';
 
@@ -48,21 +48,11 @@ async function served(): Promise<{ natal: number[]; solar: number[] }> {
     natal: { url: `${server.url}/api/v1/natal/calculate`, method: 'POST' as const, headers, body: () => JSON.stringify(randomBirth()) },
     solar: { url: `${server.url}/api/v1/western/solar/calculate`, method: 'POST' as const, headers, body: () => JSON.stringify(solarBody()) },
   };
-  const out = { natal: [] as number[], solar: [] as number[] };
   try {
-    for (const name of ['natal', 'solar'] as const) await runLoad('warm-up', { ...loads[name], durationSeconds: 2, connections: CONNECTIONS });
-    for (let r = 0; r < rounds; r++) {
-      const order: ('natal' | 'solar')[] = r % 2 ? ['solar', 'natal'] : ['natal', 'solar'];
-      for (const name of order) {
-        const result = await runLoad(name, { ...loads[name], durationSeconds: seconds, connections: CONNECTIONS });
-        if (result.non2xx || result.errors) throw new Error(`${name}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-        out[name].push(result.requestsPerSecond);
-      }
-    }
+    return await alternatingLoads(loads, { rounds, seconds, warmUpSeconds: 2, connections: CONNECTIONS });
   } finally {
     await server.stop();
   }
-  return out;
 }
 
 function inProcess(): { natal: number; solar: number; lunar: number } {

@@ -20,7 +20,7 @@ import { resolveSubjectPlace } from '../src/features/requests/place.ts';
 import { synastryRequest } from '../src/features/synastry/synastry-schemas.ts';
 import { resolvePersonPlace } from '../src/features/synastry/synastry-calculate.ts';
 import { randomBirth } from './births.ts';
-import { runLoad } from './load.ts';
+import { alternatingLoads } from './load.ts';
 import { median } from './median.ts';
 import { startBenchServer } from './server-process.ts';
 
@@ -45,21 +45,11 @@ async function served(): Promise<Record<Load, number[]>> {
     synastry: { url: `${server.url}/api/v1/western/synastry`, method: 'POST' as const, headers, body: () => JSON.stringify({ person_a: person(), person_b: person() }) },
     summary: { url: `${server.url}/api/v1/western/synastry/summary`, method: 'POST' as const, headers, body: () => JSON.stringify({ person_a: person(), person_b: person() }) },
   };
-  const out: Record<Load, number[]> = { natal: [], synastry: [], summary: [] };
-  const order: Load[] = ['natal', 'synastry', 'summary'];
   try {
-    for (const name of order) await runLoad('warm-up', { ...loads[name], durationSeconds: 2, connections: CONNECTIONS });
-    for (let r = 0; r < rounds; r++) {
-      for (const name of [...order.slice(r % 3), ...order.slice(0, r % 3)]) {
-        const result = await runLoad(name, { ...loads[name], durationSeconds: seconds, connections: CONNECTIONS });
-        if (result.non2xx || result.errors) throw new Error(`${name}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-        out[name].push(result.requestsPerSecond);
-      }
-    }
+    return await alternatingLoads(loads, { rounds, seconds, warmUpSeconds: 2, connections: CONNECTIONS });
   } finally {
     await server.stop();
   }
-  return out;
 }
 
 function inProcess(): { natal: number; synastry: number } {
