@@ -70,7 +70,7 @@ function overlap(a: Box, b: Box, tol = 0.5): boolean {
 }
 
 /** Segment p→q through box (shrunk by tol), Liang–Barsky. */
-function segmentHits(p: { x: number; y: number }, q: { x: number; y: number }, b: Box, tol = 0.5): boolean {
+export function segmentHits(p: { x: number; y: number }, q: { x: number; y: number }, b: Box, tol = 0.5): boolean {
   const x0 = b.x + tol, x1 = b.x + b.w - tol, y0 = b.y + tol, y1 = b.y + b.h - tol;
   if (x0 >= x1 || y0 >= y1) return false;
   let t0 = 0, t1 = 1;

@@ -4,26 +4,7 @@ import type { ChartDrawing, ChartPoint } from '../../../renderer/chart-model.ts'
 import { radialLinesThrough } from '../../../renderer/layout/points.ts';
 import { ALL_KINDS, natal, stellium, options } from '../../../renderer/tools/sample-charts.ts';
 import { signGlyphLongitude } from '../../../renderer/zodiac-layer.ts';
-
-/** Liang–Barsky: does the segment p→q pass through the box? */
-function segmentHitsBox(p: { x: number; y: number }, q: { x: number; y: number }, b: Box): boolean {
-  let t0 = 0;
-  let t1 = 1;
-  const dx = q.x - p.x;
-  const dy = q.y - p.y;
-  const checks: Array<[number, number]> = [[-dx, p.x - b.x], [dx, b.x + b.w - p.x], [-dy, p.y - b.y], [dy, b.y + b.h - p.y]];
-  for (const [pp, qq] of checks) {
-    if (pp === 0) {
-      if (qq < 0) return false;
-      continue;
-    }
-    const t = qq / pp;
-    if (pp < 0) t0 = Math.max(t0, t);
-    else t1 = Math.min(t1, t);
-    if (t0 > t1) return false;
-  }
-  return true;
-}
+import { segmentHits } from '../../helpers/wheel-layout-check.ts';
 
 function overlaps(a: Box, b: Box): boolean {
   return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
@@ -54,7 +35,7 @@ function assertClean(d: ChartDrawing, cusps: 'strict' | 'angles only' = 'strict'
         const from = lay.frame.xy(l, track.inner);
         const to = lay.frame.xy(l, track.outer);
         for (const b of [p.bbox, ...p.labels.map((x) => x.box)]) {
-          expect(segmentHitsBox(from, to, b), `line at ${l.toFixed(2)} crosses ${ring} ${p.id}`).toBe(false);
+          expect(segmentHits(from, to, b, 0), `line at ${l.toFixed(2)} crosses ${ring} ${p.id}`).toBe(false);
         }
       }
     }
