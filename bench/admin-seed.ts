@@ -21,21 +21,106 @@ export const HISTORY_DAYS = 400;
 
 /** Route templates of the service, with a typical duration in ms, most used first. */
 const ROUTES: [string, number][] = [
-  ['/api/v1/natal/calculate', 14], ['/api/v1/transits/calculate', 18], ['/api/v1/natal/chart/', 60], ['/api/v1/sky-events', 25],
-  ['/api/v1/ephemeris/calculate', 9], ['/api/v1/moon/phase', 4], ['/api/v1/natal/chart/synastry', 90], ['/api/v1/moon/month', 12],
-  ['/api/v1/natal/chart/composite', 85], ['/api/v1/ephemeris', 300], ['/api/v1/numerology/methods', 2], ['/api/v1/natal/experimental', 20],
+  ['/api/v1/natal/calculate', 14],
+  ['/api/v1/transits/calculate', 18],
+  ['/api/v1/natal/chart/', 60],
+  ['/api/v1/sky-events', 25],
+  ['/api/v1/ephemeris/calculate', 9],
+  ['/api/v1/moon/phase', 4],
+  ['/api/v1/natal/chart/synastry', 90],
+  ['/api/v1/moon/month', 12],
+  ['/api/v1/natal/chart/composite', 85],
+  ['/api/v1/ephemeris', 300],
+  ['/api/v1/numerology/methods', 2],
+  ['/api/v1/natal/experimental', 20],
 ];
 const routeArray = `array[${ROUTES.map(([r]) => `'${r}'`).join(', ')}]`;
 const durationArray = `array[${ROUTES.map(([, ms]) => ms).join(', ')}]::float8[]`;
 /** A route index skewed to the first ones (1-based). */
 const skewedRoute = (r: string) => `(1 + floor(power(${r}, 2.2) * ${ROUTES.length}))::int`;
 
-const FIRST_NAMES = ['Ada', 'Grace', 'Alan', 'Emmy', 'Carl', 'Marie', 'Niels', 'Rosalind', 'Hedy', 'Katherine', 'Dorothy', 'Johannes', 'Tycho',
-  'Hypatia', 'Caroline', 'William', 'Vera', 'Edwin', 'Henrietta', 'Cecilia', 'Jocelyn', 'Subrahmanyan', 'Mae', 'Yuri', 'Valentina', 'Galileo',
-  'Nicolaus', 'Maria', 'Annie', 'Williamina', 'Fatima', 'Aryabhata', 'Omar', 'Ulugh', 'Su', 'Zhang', 'Anna', 'Liam', 'Sofia', 'Mateo'];
-const LAST_NAMES = ['Lovelace', 'Hopper', 'Turing', 'Noether', 'Gauss', 'Curie', 'Bohr', 'Franklin', 'Lamarr', 'Johnson', 'Vaughan', 'Kepler',
-  'Brahe', 'Herschel', 'Rubin', 'Hubble', 'Leavitt', 'Payne', 'Bell', 'Chandrasekhar', 'Jemison', 'Gagarin', 'Tereshkova', 'Galilei',
-  'Copernicus', 'Mitchell', 'Cannon', 'Fleming', 'Smith', 'Khayyam', 'Beg', 'Song', 'Heng', 'Martin', 'Garcia', 'Müller', 'Rossi', 'Nowak'];
+const FIRST_NAMES = [
+  'Ada',
+  'Grace',
+  'Alan',
+  'Emmy',
+  'Carl',
+  'Marie',
+  'Niels',
+  'Rosalind',
+  'Hedy',
+  'Katherine',
+  'Dorothy',
+  'Johannes',
+  'Tycho',
+  'Hypatia',
+  'Caroline',
+  'William',
+  'Vera',
+  'Edwin',
+  'Henrietta',
+  'Cecilia',
+  'Jocelyn',
+  'Subrahmanyan',
+  'Mae',
+  'Yuri',
+  'Valentina',
+  'Galileo',
+  'Nicolaus',
+  'Maria',
+  'Annie',
+  'Williamina',
+  'Fatima',
+  'Aryabhata',
+  'Omar',
+  'Ulugh',
+  'Su',
+  'Zhang',
+  'Anna',
+  'Liam',
+  'Sofia',
+  'Mateo',
+];
+const LAST_NAMES = [
+  'Lovelace',
+  'Hopper',
+  'Turing',
+  'Noether',
+  'Gauss',
+  'Curie',
+  'Bohr',
+  'Franklin',
+  'Lamarr',
+  'Johnson',
+  'Vaughan',
+  'Kepler',
+  'Brahe',
+  'Herschel',
+  'Rubin',
+  'Hubble',
+  'Leavitt',
+  'Payne',
+  'Bell',
+  'Chandrasekhar',
+  'Jemison',
+  'Gagarin',
+  'Tereshkova',
+  'Galilei',
+  'Copernicus',
+  'Mitchell',
+  'Cannon',
+  'Fleming',
+  'Smith',
+  'Khayyam',
+  'Beg',
+  'Song',
+  'Heng',
+  'Martin',
+  'Garcia',
+  'Müller',
+  'Rossi',
+  'Nowak',
+];
 const DOMAINS = ['gmail.com', 'outlook.com', 'yahoo.com', 'proton.me', 'icloud.com', 'gmx.de', 'starlore.io', 'horoscope-hub.com', 'astroapps.dev', 'web.de'];
 const textArray = (xs: string[]) => `array[${xs.map((x) => `'${x}'`).join(', ')}]`;
 const pick = (array: string, length: number, r: string) => `(${array})[1 + floor(${r} * ${length})::int]`;
@@ -46,7 +131,9 @@ const PRICE = `(case b.plan_code when 'entry' then (case b.currency when 'usd' t
 
 /** The steps, in order: each a label and one or more statements (run on one connection, so temporary tables persist). */
 export const SEED_STEPS: [string, string][] = [
-  ['users', `
+  [
+    'users',
+    `
     select setseed(0.19);
     -- Per-user attributes drawn once, from which every table below is derived.
     create temporary table bench_users as
@@ -83,8 +170,11 @@ export const SEED_STEPS: [string, string][] = [
                 when status_draw < 0.90 then 'past_due' else 'canceled' end,
            date_trunc('month', now()), date_trunc('month', now()) + interval '1 month', created_at, created_at
     from bench_users where not (plan_code = 'free' and status_draw > 0.97);
-  `],
-  ['api keys', `
+  `,
+  ],
+  [
+    'api keys',
+    `
     insert into api_keys (user_id, name, prefix, key_hash, created_at, last_used_at)
     select b.id, case when k.n = 1 then 'default' else 'key ' || k.n end, 'ak_' || substr(md5(b.id || k.n), 1, 8),
            encode(sha256(convert_to(b.id || ' key ' || k.n, 'UTF8')), 'hex'),
@@ -95,8 +185,11 @@ export const SEED_STEPS: [string, string][] = [
     select u.id as user_id, u.i, (array_agg(k.id order by k.created_at))[1] as first_key, (array_agg(k.id order by k.created_at desc))[1] as last_key,
            min(k.created_at) as first_key_at
     from bench_users u join api_keys k on k.user_id = u.id group by u.id, u.i;
-  `],
-  ['usage rollups (10 million requests)', `
+  `,
+  ],
+  [
+    'usage rollups (10 million requests)',
+    `
     -- The active users' days: from their first day (after their first key, within the history)
     -- to their last (a third try the API for a few days, a quarter for some months, the others are
     -- still here), on a share of the days in between.
@@ -149,8 +242,11 @@ export const SEED_STEPS: [string, string][] = [
     from bench_rollups group by 1, 2, 3, 4, 5 order by 1, 2;
     insert into usage_daily_totals (day, route, status_class, requests)
     select day, route, status_class, sum(requests) from usage_rollups group by 1, 2, 3;
-  `],
-  ['user activity and milestones', `
+  `,
+  ],
+  [
+    'user activity and milestones',
+    `
     -- Times within the first, first successful and last day: after the first key, never in the future.
     insert into user_activity (user_id, request_count, first_request_at, last_active_at, first_success_at)
     select s.user_id, s.requests, f.first_at,
@@ -170,8 +266,11 @@ export const SEED_STEPS: [string, string][] = [
     union all
     select 'first_successful_request', user_id, 'service', first_success_at from user_activity where first_success_at is not null
     on conflict do nothing;
-  `],
-  ['Stripe mirror', `
+  `,
+  ],
+  [
+    'Stripe mirror',
+    `
     -- Customers: every paid user, and 3 % of the free ones (they paid once and left).
     create temporary table bench_billing as
     select b.i, b.id as user_id, b.plan_code, b.currency, s.status, b.created_at,
@@ -265,8 +364,11 @@ export const SEED_STEPS: [string, string][] = [
     union all
     select 'first_report', user_id, 'service', min(paid_at) + interval '1 hour' from billing_payments where kind = 'credit_pack' group by user_id
     on conflict do nothing;
-  `],
-  ['dashboard events', `
+  `,
+  ],
+  [
+    'dashboard events',
+    `
     -- A million dashboard events over the history, most from active users, some Vedic chat.
     insert into analytics_events (name, user_id, source, properties, occurred_at)
     select (array['dashboard.viewed', 'dashboard.viewed', 'dashboard.viewed', 'docs.viewed', 'docs.viewed', 'pricing.viewed', 'playground.request_sent',
@@ -276,8 +378,11 @@ export const SEED_STEPS: [string, string][] = [
     join bench_users u on u.i = pick.i
     cross join lateral (select greatest(u.created_at, now() - interval '${HISTORY_DAYS} days') + (now() - greatest(u.created_at, now() - interval '${HISTORY_DAYS} days')) * random() as at) t
     order by t.at;
-  `],
-  ['raw usage-log segments', `
+  `,
+  ],
+  [
+    'raw usage-log segments',
+    `
     -- The 20 busiest users' last two days as the API processes write them: one segment per key and
     -- batch (here 50 segments of 200 requests each), in time order.
     insert into usage_log_segments (user_id, api_key_id, first_at, last_at, requests, entries)
@@ -290,7 +395,8 @@ export const SEED_STEPS: [string, string][] = [
       join bench_keys k using (user_id)
       cross join generate_series(1, 50) s(n) cross join generate_series(1, 200) e
     ) x group by user_id, key_id, segment order by min(at);
-  `],
+  `,
+  ],
 ];
 
 /** Plans, statistics and visibility maps as autovacuum would have left them. */
@@ -306,7 +412,9 @@ export async function seedAdminData(databaseUrl: string, onStep: (t: SeedTiming)
   return withClient(databaseUrl, async (client) => {
     const timings: SeedTiming[] = [];
     // Bulk work: a larger sort memory, and no wait for the disk at each commit.
-    await client.query(`set work_mem = '256MB'; set maintenance_work_mem = '512MB'; set synchronous_commit = off; set timezone = 'UTC'; set enable_memoize = off`);
+    await client.query(
+      `set work_mem = '256MB'; set maintenance_work_mem = '512MB'; set synchronous_commit = off; set timezone = 'UTC'; set enable_memoize = off`,
+    );
     for (const [step, text] of [...SEED_STEPS, ['vacuum analyze', FINISH] as [string, string]]) {
       const started = performance.now();
       await client.query(text);

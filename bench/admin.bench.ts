@@ -48,8 +48,18 @@ export interface AdminFigures {
 const USERNAME = 'bench-operator';
 const PASSWORD = 'a benchmark passphrase of some length';
 const FUNNEL_STEPS = ['signup', 'first_api_key', 'first_request', 'first_successful_request', 'first_payment'];
-const ROUTES = ['/api/v1/natal/calculate', '/api/v1/transits/calculate', '/api/v1/natal/chart/', '/api/v1/sky-events', '/api/v1/ephemeris/calculate',
-  '/api/v1/moon/phase', '/api/v1/natal/chart/synastry', '/api/v1/moon/month', '/api/v1/natal/chart/composite', '/api/v1/ephemeris'];
+const ROUTES = [
+  '/api/v1/natal/calculate',
+  '/api/v1/transits/calculate',
+  '/api/v1/natal/chart/',
+  '/api/v1/sky-events',
+  '/api/v1/ephemeris/calculate',
+  '/api/v1/moon/phase',
+  '/api/v1/natal/chart/synastry',
+  '/api/v1/moon/month',
+  '/api/v1/natal/chart/composite',
+  '/api/v1/ephemeris',
+];
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 const settle = () => new Promise((r) => setTimeout(r, 1000));
@@ -61,7 +71,10 @@ interface Call {
 }
 
 class Operator {
-  constructor(private readonly url: string, private token = '') {}
+  constructor(
+    private readonly url: string,
+    private token = '',
+  ) {}
 
   async login(): Promise<void> {
     const res = await this.send({ method: 'POST', path: '/api/v1/admin/login', body: { username: USERNAME, password: PASSWORD } });
@@ -98,7 +111,12 @@ class Operator {
 /** `count` calls cycling through `variants`. */
 const cycle = <T>(variants: T[], count: number): T[] => Array.from({ length: count }, (_, i) => variants[i % variants.length]!);
 
-async function measureEndpoints(server: BenchServer, calls: number, busyUsers: string[], onEndpoint: (e: AdminEndpointFigures) => void): Promise<AdminEndpointFigures[]> {
+async function measureEndpoints(
+  server: BenchServer,
+  calls: number,
+  busyUsers: string[],
+  onEndpoint: (e: AdminEndpointFigures) => void,
+): Promise<AdminEndpointFigures[]> {
   const operator = new Operator(server.url);
   await operator.login();
   const figures: AdminEndpointFigures[] = [];
@@ -109,35 +127,65 @@ async function measureEndpoints(server: BenchServer, calls: number, busyUsers: s
   };
   const searches = ['smith', 'gmail', 'ada.love', 'curie42', 'horoscope-hub', 'Noether', 'tycho brahe', 'proton.me', '7781', 'zhang'];
   const sorts = ['joined&order=desc', 'requests&order=desc', 'last_active&order=desc', 'email&order=asc', 'plan&order=asc'];
-  const searchCalls = searches.flatMap((s, i) => sorts.map((sort, j) => ({ path: `/api/v1/admin/users?search=${encodeURIComponent(s)}&sort_by=${sort}&page=${1 + ((i + j) % 2)}` })));
+  const searchCalls = searches.flatMap((s, i) =>
+    sorts.map((sort, j) => ({ path: `/api/v1/admin/users?search=${encodeURIComponent(s)}&sort_by=${sort}&page=${1 + ((i + j) % 2)}` })),
+  );
   const usage = { path: '/api/v1/admin/stats/usage' };
 
   // Warm-up: the service's JIT, the connection pool and the database's cache, as on a running server.
-  for (const call of [searchCalls[0]!, usage, { path: '/api/v1/admin/revenue-analytics?range=30d' }, { path: '/api/v1/admin/analytics/matured-signup-funnel' }]) await operator.send(call);
+  for (const call of [searchCalls[0]!, usage, { path: '/api/v1/admin/revenue-analytics?range=30d' }, { path: '/api/v1/admin/analytics/matured-signup-funnel' }])
+    await operator.send(call);
 
   figures.push(await operator.measure('users: search + sort', cycle(searchCalls, Math.max(calls, searchCalls.length))));
-  figures.push(await operator.measure('users: sort only, no search', cycle(sorts.map((sort, i) => ({ path: `/api/v1/admin/users?sort_by=${sort}&page=${1 + i}` })), calls)));
-  figures.push(await operator.measure('users: plan, status, activity filters', cycle([
-    { path: '/api/v1/admin/users?plan=entry&status=active&sort_by=last_active' },
-    { path: '/api/v1/admin/users?status=past_due&sort_by=requests' },
-    { path: '/api/v1/admin/users?last_active_days=7&sort_by=requests&order=desc' },
-    { path: '/api/v1/admin/users?min_requests=1000&sort_by=joined' },
-    { path: '/api/v1/admin/users?plan=high&search=gmail&sort_by=email&order=asc' },
-  ], calls)));
+  figures.push(
+    await operator.measure(
+      'users: sort only, no search',
+      cycle(
+        sorts.map((sort, i) => ({ path: `/api/v1/admin/users?sort_by=${sort}&page=${1 + i}` })),
+        calls,
+      ),
+    ),
+  );
+  figures.push(
+    await operator.measure(
+      'users: plan, status, activity filters',
+      cycle(
+        [
+          { path: '/api/v1/admin/users?plan=entry&status=active&sort_by=last_active' },
+          { path: '/api/v1/admin/users?status=past_due&sort_by=requests' },
+          { path: '/api/v1/admin/users?last_active_days=7&sort_by=requests&order=desc' },
+          { path: '/api/v1/admin/users?min_requests=1000&sort_by=joined' },
+          { path: '/api/v1/admin/users?plan=high&search=gmail&sort_by=email&order=asc' },
+        ],
+        calls,
+      ),
+    ),
+  );
   // Each call a parameter set not asked before: the 5-minute cache never answers.
   const perDay = [undefined, ...ROUTES].flatMap((endpoint) => [90, 89, 88, 87, 86, 85].map((days) => ({ days, endpoint })));
   const uncached = perDay.slice(0, Math.min(perDay.length, Math.max(calls, 30))).sort((a, b) => b.days - a.days);
-  figures.push(await operator.measure('stats/requests-per-day 90 days, uncached', uncached.map(({ days, endpoint }) => ({
-    path: `/api/v1/admin/stats/requests-per-day?days=${days}${endpoint ? `&endpoint=${encodeURIComponent(endpoint)}` : ''}`,
-  }))));
+  figures.push(
+    await operator.measure(
+      'stats/requests-per-day 90 days, uncached',
+      uncached.map(({ days, endpoint }) => ({
+        path: `/api/v1/admin/stats/requests-per-day?days=${days}${endpoint ? `&endpoint=${encodeURIComponent(endpoint)}` : ''}`,
+      })),
+    ),
+  );
   figures.push(await operator.measure('stats/requests-per-day 90 days, cached', cycle([{ path: '/api/v1/admin/stats/requests-per-day?days=90' }], calls)));
   figures.push(await operator.measure('stats/new-users-daily 90 days', cycle([{ path: '/api/v1/admin/stats/new-users-daily?days=90' }], calls)));
   figures.push(await operator.measure('stats/usage', cycle([usage], calls)));
   figures.push(await operator.measure('revenue-analytics 30d', cycle([{ path: '/api/v1/admin/revenue-analytics?range=30d' }], calls)));
   figures.push(await operator.measure('revenue-analytics 12m', cycle([{ path: '/api/v1/admin/revenue-analytics?range=12m' }], calls)));
   // A 5-step funnel defined (POST answers it evaluated) and deleted again after each call.
-  const funnels = [[7, 30], [14, 90], [30, 180], [30, 365]].map(([window, period]) => ({
-    method: 'POST' as const, path: '/api/v1/admin/analytics/funnels',
+  const funnels = [
+    [7, 30],
+    [14, 90],
+    [30, 180],
+    [30, 365],
+  ].map(([window, period]) => ({
+    method: 'POST' as const,
+    path: '/api/v1/admin/analytics/funnels',
     body: { name: `activation ${window}/${period}`, steps: FUNNEL_STEPS.map((event) => ({ event })), conversion_window_days: window, period_days: period },
   }));
   const removeFunnel = async (answer: unknown) => {
@@ -146,15 +194,33 @@ async function measureEndpoints(server: BenchServer, calls: number, busyUsers: s
   figures.push(await operator.measure('analytics/funnels 5 steps, 30 days', cycle([funnels[0]!], calls), removeFunnel));
   figures.push(await operator.measure('analytics/funnels 5 steps, 365 days', cycle([funnels[3]!], calls), removeFunnel));
   figures.push(await operator.measure('analytics/funnels 5 steps, mixed periods', cycle(funnels, calls), removeFunnel));
-  figures.push(await operator.measure('analytics/matured-signup-funnel', cycle([
-    { path: '/api/v1/admin/analytics/matured-signup-funnel' },
-    { path: '/api/v1/admin/analytics/matured-signup-funnel?cohort_days=7&cohorts=26' },
-    { path: '/api/v1/admin/analytics/matured-signup-funnel?cohort_days=60&cohorts=52' },
-  ], calls)));
+  figures.push(
+    await operator.measure(
+      'analytics/matured-signup-funnel',
+      cycle(
+        [
+          { path: '/api/v1/admin/analytics/matured-signup-funnel' },
+          { path: '/api/v1/admin/analytics/matured-signup-funnel?cohort_days=7&cohorts=26' },
+          { path: '/api/v1/admin/analytics/matured-signup-funnel?cohort_days=60&cohorts=52' },
+        ],
+        calls,
+      ),
+    ),
+  );
   figures.push(await operator.measure('vedic-chat/metrics 30 days', cycle([{ path: '/api/v1/admin/vedic-chat/metrics?days=30' }], calls)));
-  figures.push(await operator.measure('users/{id}/logs, 50 and 500', cycle(busyUsers.flatMap((id) => [50, 500].map((limit) => ({
-    path: `/api/v1/admin/users/${encodeURIComponent(id)}/logs?limit=${limit}`,
-  }))), calls)));
+  figures.push(
+    await operator.measure(
+      'users/{id}/logs, 50 and 500',
+      cycle(
+        busyUsers.flatMap((id) =>
+          [50, 500].map((limit) => ({
+            path: `/api/v1/admin/users/${encodeURIComponent(id)}/logs?limit=${limit}`,
+          })),
+        ),
+        calls,
+      ),
+    ),
+  );
   return figures;
 }
 
@@ -162,13 +228,20 @@ async function measureEndpoints(server: BenchServer, calls: number, busyUsers: s
  * Natal throughput of two servers on the seeded database, one maintaining the rollups and one
  * not, in alternating rounds (on, off, on, ...), medians compared.
  */
-async function measureRollupCost(env: Record<string, string>, options: { durationSeconds: number; connections: number; rounds: number }): Promise<RollupFigures> {
+async function measureRollupCost(
+  env: Record<string, string>,
+  options: { durationSeconds: number; connections: number; rounds: number },
+): Promise<RollupFigures> {
   const on = await startBenchServer({ ...env, USAGE_ROLLUPS: 'true' });
   const off = await startBenchServer({ ...env, USAGE_ROLLUPS: 'false' });
   try {
     const natal = (server: BenchServer, durationSeconds = options.durationSeconds) => ({
-      durationSeconds, connections: options.connections, url: `${server.url}/api/v1/natal/calculate`, method: 'POST' as const,
-      headers: { 'x-api-key': server.key, 'content-type': 'application/json' }, body: () => JSON.stringify(randomBirth()),
+      durationSeconds,
+      connections: options.connections,
+      url: `${server.url}/api/v1/natal/calculate`,
+      method: 'POST' as const,
+      headers: { 'x-api-key': server.key, 'content-type': 'application/json' },
+      body: () => JSON.stringify(randomBirth()),
     });
     for (const server of [on, off]) await runLoad('warmup', natal(server, 2));
     const ons: LoadResult[] = [];
@@ -187,7 +260,9 @@ async function measureRollupCost(env: Record<string, string>, options: { duratio
     const onRun = pick(ons);
     const offRun = pick(offs);
     return {
-      on: onRun, off: offRun, ratio: onRun.requestsPerSecond / offRun.requestsPerSecond,
+      on: onRun,
+      off: offRun,
+      ratio: onRun.requestsPerSecond / offRun.requestsPerSecond,
       rounds: { on: ons.map((r) => r.requestsPerSecond), off: offs.map((r) => r.requestsPerSecond) },
     };
   } finally {
@@ -214,27 +289,35 @@ export async function benchAdmin(options: {
   if (!serverUrl) throw new Error('the admin section needs DATABASE_URL (a PostgreSQL server it may create a database on)');
   const started = performance.now();
   const kept = options.keepDatabase ? await keptBenchDatabase(serverUrl, options.keepDatabase) : null;
-  const database = kept ?? await createBenchDatabase(serverUrl, 'astro_bench_admin');
+  const database = kept ?? (await createBenchDatabase(serverUrl, 'astro_bench_admin'));
   try {
-    const steps = [{ step: kept && !kept.created ? 'reuse the seeded database, migrate' : 'create database and migrate', seconds: (performance.now() - started) / 1000 }];
+    const steps = [
+      { step: kept && !kept.created ? 'reuse the seeded database, migrate' : 'create database and migrate', seconds: (performance.now() - started) / 1000 },
+    ];
     options.onSeedStep?.(steps[0]!);
     if (!kept || kept.created) {
-      steps.push(...await seedAdminData(database.url, options.onSeedStep));
+      steps.push(...(await seedAdminData(database.url, options.onSeedStep)));
       await markSeeded(database.url);
     } else {
       await assertSeeded(database.url);
     }
     const seed = { users: SEED_USERS, requests: SEED_REQUESTS, historyDays: HISTORY_DAYS, seconds: (performance.now() - started) / 1000, steps };
 
-    const env = { ...options.env, DATABASE_URL: database.url, COMPUTE_MODE: 'pool', ADMIN_USERNAME: USERNAME, ADMIN_PASSWORD_HASH: await hashAdminPassword(PASSWORD) };
+    const env = {
+      ...options.env,
+      DATABASE_URL: database.url,
+      COMPUTE_MODE: 'pool',
+      ADMIN_USERNAME: USERNAME,
+      ADMIN_PASSWORD_HASH: await hashAdminPassword(PASSWORD),
+    };
     const server = await startBenchServer(env);
     let endpoints: AdminEndpointFigures[];
     const referenceTimes: number[] = [];
     try {
       const busyUsers = await busiestLoggedUsers(server, 5);
-      referenceTimes.push(...await referenceQuery(database.url, 10));
+      referenceTimes.push(...(await referenceQuery(database.url, 10)));
       endpoints = await measureEndpoints(server, options.calls, busyUsers, options.onEndpoint ?? (() => {}));
-      referenceTimes.push(...await referenceQuery(database.url, 10));
+      referenceTimes.push(...(await referenceQuery(database.url, 10)));
     } finally {
       await server.stop();
     }
@@ -249,7 +332,9 @@ export async function benchAdmin(options: {
 
 /** A kept database is reused only once its seed completed (a run stopped mid-seed leaves none). */
 async function markSeeded(databaseUrl: string): Promise<void> {
-  await withClient(databaseUrl, (client) => client.query('create table if not exists bench_seeded (seeded_at timestamptz not null default now()); insert into bench_seeded default values'));
+  await withClient(databaseUrl, (client) =>
+    client.query('create table if not exists bench_seeded (seeded_at timestamptz not null default now()); insert into bench_seeded default values'),
+  );
 }
 
 async function assertSeeded(databaseUrl: string): Promise<void> {
@@ -275,6 +360,6 @@ async function referenceQuery(databaseUrl: string, times: number): Promise<numbe
 async function busiestLoggedUsers(server: BenchServer, count: number): Promise<string[]> {
   const operator = new Operator(server.url);
   await operator.login();
-  const page = await operator.send({ path: `/api/v1/admin/users?sort_by=requests&order=desc&per_page=${count}` }) as { items: { id: string }[] };
+  const page = (await operator.send({ path: `/api/v1/admin/users?sort_by=requests&order=desc&per_page=${count}` })) as { items: { id: string }[] };
   return page.items.slice(0, count).map((u) => u.id);
 }

@@ -43,8 +43,14 @@ import { median } from './median.ts';
 const rounds = Number(process.env.BENCH_ROUNDS ?? 25);
 
 const EVERY_OPTION = {
-  include_minor: true, include_stelliums: true, include_dignity: true, include_dominants: true, include_declination_aspects: true,
-  fixed_stars: ['royal_4', 'behenian_15'], include_features: [...FEATURE_BODIES], interpretation: { enable: true, style: 'improved' },
+  include_minor: true,
+  include_stelliums: true,
+  include_dignity: true,
+  include_dominants: true,
+  include_declination_aspects: true,
+  fixed_stars: ['royal_4', 'behenian_15'],
+  include_features: [...FEATURE_BODIES],
+  interpretation: { enable: true, style: 'improved' },
 };
 
 const KINDS = [
@@ -56,7 +62,8 @@ const KINDS = [
 function natalTask(body: unknown): NatalTask {
   const request = natalRequest.parse(body);
   return {
-    request, place: resolveSubjectPlace(request, ['body']),
+    request,
+    place: resolveSubjectPlace(request, ['body']),
     includeMinor: request.include_minor ?? request.include_minor_aspects ?? false,
     includeStelliums: request.include_stelliums ?? false,
     interpretation: interpretationOptions(request.interpretation, false),
@@ -76,7 +83,12 @@ function foldNullable(schema: unknown): unknown {
   if (anyOf?.length === 2) {
     const other = anyOf.find((s) => s.type !== 'null');
     const isNull = anyOf.find((s) => s.type === 'null' && Object.keys(s).length === 1);
-    if (isNull && other && ['string', 'number', 'integer', 'boolean'].includes(other.type as string) && Object.keys(other).every((k) => ['type', 'enum', 'minimum', 'maximum', 'description'].includes(k))) {
+    if (
+      isNull &&
+      other &&
+      ['string', 'number', 'integer', 'boolean'].includes(other.type as string) &&
+      Object.keys(other).every((k) => ['type', 'enum', 'minimum', 'maximum', 'description'].includes(k))
+    ) {
       delete out.anyOf;
       Object.assign(out, other, { type: [other.type, 'null'] });
     }
@@ -90,7 +102,10 @@ const encoder = new TextEncoder();
 const utf8 = (text: string) => encoder.encode(text);
 const decoder = new TextDecoder();
 
-interface Task { task: NatalTask; answer: ReturnType<typeof computeNatal> }
+interface Task {
+  task: NatalTask;
+  answer: ReturnType<typeof computeNatal>;
+}
 
 /** The ways, each from the task (its cast included) to the answer's bytes. */
 const FROM_TASK = {
@@ -130,7 +145,12 @@ function measure<K extends string>(ways: Record<K, (t: Task) => unknown>, batche
 /** The JSON value with every object's keys sorted: equal for two texts that differ only in key order. */
 function sortedKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortedKeys);
-  if (value && typeof value === 'object') return Object.fromEntries(Object.keys(value).sort().map((k) => [k, sortedKeys((value as Record<string, unknown>)[k])]));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((k) => [k, sortedKeys((value as Record<string, unknown>)[k])]),
+    );
   return value;
 }
 
@@ -162,16 +182,18 @@ const record: Record<string, unknown> = { date: new Date().toISOString(), machin
 const WAYS: [keyof typeof FROM_TASK, string][] = [
   ['tape', '(a) JSON tape (the service)'],
   ['fjs', '(b) objects + fast-json-stringify'],
-  ['fjs_folded', '(b\') the same, nullables as type lists'],
+  ['fjs_folded', "(b') the same, nullables as type lists"],
   ['json', '(c) objects + JSON.stringify (baseline)'],
   ['zod_json', '(d) objects + zod parse + JSON.stringify'],
 ];
 const results: Record<string, { fromCast: Record<string, number>; objects: Record<string, number>; bytes: ReturnType<typeof compareBytes> }> = {};
 for (const kind of KINDS) {
-  const batches = Array.from({ length: rounds + 1 }, () => Array.from({ length: kind.batch }, () => {
-    const task = natalTask(kind.body());
-    return { task, answer: computeNatal(task) };
-  }));
+  const batches = Array.from({ length: rounds + 1 }, () =>
+    Array.from({ length: kind.batch }, () => {
+      const task = natalTask(kind.body());
+      return { task, answer: computeNatal(task) };
+    }),
+  );
   const fromTask = measure(FROM_TASK, batches);
   const fromCast = Object.fromEntries(Object.entries(fromTask).map(([k, v]) => [k, k === 'cast' ? v : v - fromTask.cast]));
   const objects = measure(FROM_OBJECTS, batches);
@@ -181,14 +203,18 @@ for (const kind of KINDS) {
 
 const [d, e] = [results.default!, results.every_option!];
 const cell = (us: number, base: number) => `${us.toFixed(1).padStart(8)} µs ${(us / base).toFixed(2).padStart(6)}`;
-console.log(`\nnatal answer serialisers, in process, one thread: median CPU µs per answer of ${rounds} alternating rounds (batches of ${KINDS[0].batch} default and ${KINDS[1].batch} every-option answers, a fresh random birth each); ratio to (c)`);
-console.log(`answer size: default ${(d.bytes.mean_bytes / 1000).toFixed(1)} KB, every option ${(e.bytes.mean_bytes / 1000).toFixed(1)} KB; the cast alone ${d.fromCast.cast!.toFixed(1)} / ${e.fromCast.cast!.toFixed(1)} µs`);
+console.log(
+  `\nnatal answer serialisers, in process, one thread: median CPU µs per answer of ${rounds} alternating rounds (batches of ${KINDS[0].batch} default and ${KINDS[1].batch} every-option answers, a fresh random birth each); ratio to (c)`,
+);
+console.log(
+  `answer size: default ${(d.bytes.mean_bytes / 1000).toFixed(1)} KB, every option ${(e.bytes.mean_bytes / 1000).toFixed(1)} KB; the cast alone ${d.fromCast.cast!.toFixed(1)} / ${e.fromCast.cast!.toFixed(1)} µs`,
+);
 console.log(`${'from the cast to the bytes'.padEnd(46)} ${'default request'.padStart(17)} ${'every option'.padStart(17)}`);
 for (const [way, label] of WAYS) console.log(`${label.padEnd(46)} ${cell(d.fromCast[way]!, d.fromCast.json!)} ${cell(e.fromCast[way]!, e.fromCast.json!)}`);
 console.log('the serialiser alone, on the objects already built');
 const OBJECT_WAYS: [keyof typeof FROM_OBJECTS, string][] = [
   ['fjs', '(b) fast-json-stringify + UTF-8'],
-  ['fjs_folded', '(b\') the same, nullables as type lists'],
+  ['fjs_folded', "(b') the same, nullables as type lists"],
   ['json', '(c) JSON.stringify + UTF-8 (baseline)'],
   ['zod_json', '(d) zod parse + JSON.stringify + UTF-8'],
   ['check', 'the schema check alone (answerProblems)'],
@@ -196,8 +222,12 @@ const OBJECT_WAYS: [keyof typeof FROM_OBJECTS, string][] = [
 for (const [way, label] of OBJECT_WAYS) console.log(`${label.padEnd(46)} ${cell(d.objects[way]!, d.objects.json!)} ${cell(e.objects[way]!, e.objects.json!)}`);
 for (const kind of KINDS) {
   const b = results[kind.name]!.bytes;
-  console.log(`\n${kind.label}, ${b.answers} answers: (c)'s text is (a)'s in ${b.tape_is_json}; (b)'s bytes are (a)'s in ${b.fjs_is_tape}, the same JSON value (keys in another order) in ${b.fjs_same_value}; (b') writes (b)'s bytes in ${b.fjs_folded_is_fjs}`);
-  console.log(`  keys the schema admits only through a loose object (written by fast-json-stringify as JSON.stringify writes them): ${b.loose_keys.join(', ') || 'none'}`);
+  console.log(
+    `\n${kind.label}, ${b.answers} answers: (c)'s text is (a)'s in ${b.tape_is_json}; (b)'s bytes are (a)'s in ${b.fjs_is_tape}, the same JSON value (keys in another order) in ${b.fjs_same_value}; (b') writes (b)'s bytes in ${b.fjs_folded_is_fjs}`,
+  );
+  console.log(
+    `  keys the schema admits only through a loose object (written by fast-json-stringify as JSON.stringify writes them): ${b.loose_keys.join(', ') || 'none'}`,
+  );
   console.log(`  where the tape's answers disagree with the schema (strict parse; keys' order): ${b.schema_problems.join('; ') || 'nowhere'}`);
 }
 record.natal = results;

@@ -23,4 +23,11 @@ app.get('/readyz', async () => ({ status: 'ready' }));
 app.addHook('preValidation', nullMeansAbsent);
 await app.register(natalRoutes(compute));
 await app.listen({ port: config.PORT, host: config.HOST });
-process.on('SIGTERM', () => void app.close().then(() => compute.close()).then(() => process.exit(0)));
+process.on(
+  'SIGTERM',
+  () =>
+    void app
+      .close()
+      .then(() => compute.close())
+      .then(() => process.exit(0)),
+);

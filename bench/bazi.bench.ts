@@ -45,11 +45,17 @@ function inProcess(): { natal: number; bazi: number } {
     const birth = randomBirth();
     const natal = natalRequest.parse(birth);
     const bazi = baziRequest.parse({ ...birth, sex: sex() });
-    return { natal: { request: natal, place: resolveSubjectPlace(natal, ['body']), includeMinor: false, includeStelliums: false }, bazi: { request: bazi, place: resolveSubjectPlace(bazi, ['body']) } };
+    return {
+      natal: { request: natal, place: resolveSubjectPlace(natal, ['body']), includeMinor: false, includeStelliums: false },
+      bazi: { request: bazi, place: resolveSubjectPlace(bazi, ['body']) },
+    };
   });
   let k = 0;
   const tasks = { natal: () => runTask('natal', cases[k++ % cases.length]!.natal), bazi: () => runTask('bazi', cases[k++ % cases.length]!.bazi) };
-  for (let i = 0; i < 400; i++) { tasks.natal(); tasks.bazi(); }
+  for (let i = 0; i < 400; i++) {
+    tasks.natal();
+    tasks.bazi();
+  }
   const samples = { natal: [] as number[], bazi: [] as number[] };
   const end = Date.now() + seconds * 1000;
   while (Date.now() < end) {

@@ -29,8 +29,12 @@ const chartBodies: Record<string, () => Record<string, unknown>> = {
   synastry: () => ({ person_a: randomBirth(), person_b: randomBirth() }),
 };
 const chartPaths: Record<string, string> = {
-  natal: '/api/v1/natal/chart/', transits: '/api/v1/natal/chart/transits', solar_return: '/api/v1/natal/chart/solar-return',
-  progressions: '/api/v1/natal/chart/secondary-progressions', composite: '/api/v1/natal/chart/composite', synastry: '/api/v1/natal/chart/synastry',
+  natal: '/api/v1/natal/chart/',
+  transits: '/api/v1/natal/chart/transits',
+  solar_return: '/api/v1/natal/chart/solar-return',
+  progressions: '/api/v1/natal/chart/secondary-progressions',
+  composite: '/api/v1/natal/chart/composite',
+  synastry: '/api/v1/natal/chart/synastry',
 };
 
 /** A route's load: where it goes (`url` + `route`), and what each request sends. */
@@ -49,11 +53,17 @@ export const SKY_EVENTS_LOAD: RouteLoad = {
 export const NUMEROLOGY_LOAD: RouteLoad = {
   route: '/api/v1/numerology/profile',
   method: 'POST',
-  body: () => JSON.stringify({
-    method: { system: 'pythagorean', profile: 'pythagorean-component-preserve-core-v1', master_policy: 'preserve_core_11_22_33', compound_policy: 'full_trace' },
-    subject: { birth_date: isoDate(), name: { birth: NAMES[randomInt(0, NAMES.length - 1)], current: NAMES[randomInt(0, NAMES.length - 1)] } },
-    date_context: { reference_date: isoDate() },
-  }),
+  body: () =>
+    JSON.stringify({
+      method: {
+        system: 'pythagorean',
+        profile: 'pythagorean-component-preserve-core-v1',
+        master_policy: 'preserve_core_11_22_33',
+        compound_policy: 'full_trace',
+      },
+      subject: { birth_date: isoDate(), name: { birth: NAMES[randomInt(0, NAMES.length - 1)], current: NAMES[randomInt(0, NAMES.length - 1)] } },
+      date_context: { reference_date: isoDate() },
+    }),
 };
 
 /** A chart kind's image in one format, of random births. */
@@ -88,7 +98,10 @@ export async function benchEndpoints(env: Record<string, string>, durationSecond
   };
   try {
     results.push(await runLoad('GET /healthz (baseline)', { ...common, url: `${server.url}/healthz` }));
-    const loads: [string, RouteLoad][] = [['GET /api/v1/sky-events (full)', SKY_EVENTS_LOAD], ['POST numerology profile (17 slugs)', NUMEROLOGY_LOAD]];
+    const loads: [string, RouteLoad][] = [
+      ['GET /api/v1/sky-events (full)', SKY_EVENTS_LOAD],
+      ['POST numerology profile (17 slugs)', NUMEROLOGY_LOAD],
+    ];
     for (const kind of Object.keys(chartPaths)) {
       for (const format of ['svg', 'png'] as const) loads.push([`POST chart ${kind} (${format})`, chartLoad(kind, format)]);
     }

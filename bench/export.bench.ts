@@ -30,7 +30,16 @@ async function timedExport(url: string, key: string, pid: number, label: string,
   const seconds = (performance.now() - t0) / 1000;
   samples.push(rssMb(pid));
   const rows = lines - 1;
-  return { label, rows, seconds, rowsPerSecond: rows / seconds, megabytes: bytes / 1e6, rssStartMb: samples[0]!, rssMaxMb: Math.max(...samples), rssEndMb: samples.at(-1)! };
+  return {
+    label,
+    rows,
+    seconds,
+    rowsPerSecond: rows / seconds,
+    megabytes: bytes / 1e6,
+    rssStartMb: samples[0]!,
+    rssMaxMb: Math.max(...samples),
+    rssEndMb: samples.at(-1)!,
+  };
 }
 
 /**
@@ -40,22 +49,24 @@ async function timedExport(url: string, key: string, pid: number, label: string,
  */
 function readExport(url: string, headers: Record<string, string>): Promise<{ bytes: number; lines: number }> {
   return new Promise((resolve, reject) => {
-    http.get(url, { headers }, (res) => {
-      if (res.statusCode !== 200) {
-        res.resume();
-        reject(new Error(`export answered ${res.statusCode}`));
-        return;
-      }
-      let bytes = 0;
-      let lines = 0;
-      res.on('data', (chunk: Buffer) => {
-        bytes += chunk.length;
-        // Native search: the client shares the two cores with the server, so it must stay cheap.
-        for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) lines++;
-      });
-      res.on('end', () => resolve({ bytes, lines }));
-      res.on('error', reject);
-    }).on('error', reject);
+    http
+      .get(url, { headers }, (res) => {
+        if (res.statusCode !== 200) {
+          res.resume();
+          reject(new Error(`export answered ${res.statusCode}`));
+          return;
+        }
+        let bytes = 0;
+        let lines = 0;
+        res.on('data', (chunk: Buffer) => {
+          bytes += chunk.length;
+          // Native search: the client shares the two cores with the server, so it must stay cheap.
+          for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) lines++;
+        });
+        res.on('end', () => resolve({ bytes, lines }));
+        res.on('error', reject);
+      })
+      .on('error', reject);
   });
 }
 

@@ -35,7 +35,19 @@ import { machineDescription } from './machine.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const BIRTH = { name: 'Ada Quillfeather', year: 1988, month: 3, day: 14, hour: 9, minute: 45, lat: 51.5074, lng: -0.1278, tz_str: 'Europe/London' };
-const DEMO = { name: 'Synthetic Demo Candidate', year: 1992, month: 11, day: 23, hour: 14, minute: 17, time_known: true, city: 'Lisbon', lat: 38.7223, lng: -9.1393, tz_str: 'Europe/Lisbon' };
+const DEMO = {
+  name: 'Synthetic Demo Candidate',
+  year: 1992,
+  month: 11,
+  day: 23,
+  hour: 14,
+  minute: 17,
+  time_known: true,
+  city: 'Lisbon',
+  lat: 38.7223,
+  lng: -9.1393,
+  tz_str: 'Europe/Lisbon',
+};
 const OUTAGE_JOBS = Number(process.env.BENCH_OUTAGE_JOBS ?? 10);
 const OUTAGE_SECONDS = Number(process.env.BENCH_OUTAGE_SECONDS ?? 6);
 const DEMO_BACKLOG = 40;
@@ -45,7 +57,11 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const quantile = (xs: number[], q: number) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]! : NaN);
 
 function spawnService(args: string[], env: Record<string, string>, readyLine?: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: ROOT, env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const lines: string[] = [];
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${args.join(' ')} did not start:\n${lines.slice(-20).join('\n')}`)), 120_000);
@@ -53,12 +69,21 @@ function spawnService(args: string[], env: Record<string, string>, readyLine?: s
       stream.setEncoding('utf8').on('data', (text: string) => {
         for (const line of text.split('\n')) {
           if (lines.push(line) > 200) lines.shift();
-          if (readyLine && line.includes(readyLine)) { clearTimeout(timer); resolve(child); }
+          if (readyLine && line.includes(readyLine)) {
+            clearTimeout(timer);
+            resolve(child);
+          }
         }
       });
     }
-    child.once('exit', (code) => { clearTimeout(timer); reject(new Error(`${args.join(' ')} exited (${code}):\n${lines.slice(-20).join('\n')}`)); });
-    if (!readyLine) { clearTimeout(timer); resolve(child); }
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${args.join(' ')} exited (${code}):\n${lines.slice(-20).join('\n')}`));
+    });
+    if (!readyLine) {
+      clearTimeout(timer);
+      resolve(child);
+    }
   });
 }
 
@@ -81,18 +106,30 @@ async function drippingReceiver(): Promise<{ url: string; requests: () => number
       requests++;
       socket.write('HTTP/1.1 200 OK\r\n');
       const timer = setInterval(() => socket.write('x-drip: still thinking\r\n'), 1000);
-      socket.on('close', () => { clearInterval(timer); sockets.delete(socket); });
+      socket.on('close', () => {
+        clearInterval(timer);
+        sockets.delete(socket);
+      });
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return { url: `http://127.0.0.1:${(server.address() as net.AddressInfo).port}/hook`, requests: () => requests, close: () => { server.close(); for (const s of sockets) s.destroy(); } };
+  return {
+    url: `http://127.0.0.1:${(server.address() as net.AddressInfo).port}/hook`,
+    requests: () => requests,
+    close: () => {
+      server.close();
+      for (const s of sockets) s.destroy();
+    },
+  };
 }
 
 /** A receiver that answers 204 at once and notes when each job's callback arrived. */
 async function fastReceiver(arrivals: Map<string, number>): Promise<{ url: string; close(): void }> {
   const server = http.createServer((req, res) => {
     let body = '';
-    req.on('data', (c) => { body += c; });
+    req.on('data', (c) => {
+      body += c;
+    });
     req.on('end', () => {
       const jobId = (JSON.parse(body) as { job_id: string }).job_id;
       if (!arrivals.has(jobId)) arrivals.set(jobId, Date.now());
@@ -101,29 +138,43 @@ async function fastReceiver(arrivals: Map<string, number>): Promise<{ url: strin
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return { url: `http://127.0.0.1:${(server.address() as net.AddressInfo).port}/hook`, close: () => { server.closeAllConnections(); server.close(); } };
+  return {
+    url: `http://127.0.0.1:${(server.address() as net.AddressInfo).port}/hook`,
+    close: () => {
+      server.closeAllConnections();
+      server.close();
+    },
+  };
 }
 
 class Client {
-  constructor(private readonly url: string, private readonly db: DatabasePool) {}
+  constructor(
+    private readonly url: string,
+    private readonly db: DatabasePool,
+  ) {}
 
   async account(credits: number): Promise<string> {
     const created = await createKeyForEmail(this.db, { email: `faults-${randomBytes(5).toString('hex')}@example.com`, plan: 'unlimited' });
-    if (credits > 0) await new ReportCreditRepository(this.db).grant({ userId: created.user_id, reason: 'purchase', reference: `bench-${created.user_id}`, credits });
+    if (credits > 0)
+      await new ReportCreditRepository(this.db).grant({ userId: created.user_id, reason: 'purchase', reference: `bench-${created.user_id}`, credits });
     return created.key;
   }
 
   /** The job id, or the refusal's status. */
   async submit(key: string, body: unknown): Promise<{ jobId: string } | { status: number; code?: string }> {
-    const res = await fetch(`${this.url}/api/v1/natal/calculate`, { method: 'POST', headers: { 'x-api-key': key, 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    const answer = await res.json() as { report?: { job_id: string }; code?: string };
+    const res = await fetch(`${this.url}/api/v1/natal/calculate`, {
+      method: 'POST',
+      headers: { 'x-api-key': key, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    const answer = (await res.json()) as { report?: { job_id: string }; code?: string };
     return answer.report ? { jobId: answer.report.job_id } : { status: res.status, code: answer.code };
   }
 
   async status(key: string, jobId: string): Promise<string> {
     const res = await fetch(`${this.url}/api/v1/natal/report/${jobId}`, { headers: { 'x-api-key': key } }).catch(() => null);
     if (!res?.ok) return 'unknown';
-    return (await res.json() as { status: string }).status;
+    return ((await res.json()) as { status: string }).status;
   }
 
   async waitFinished(key: string, jobId: string, timeoutMs: number): Promise<string> {
@@ -147,11 +198,21 @@ async function main(): Promise<void> {
   const prefix = `bench-faults:${randomBytes(4).toString('hex')}:`;
   const port = await freePort();
   const env = {
-    NODE_ENV: 'test', LOG_LEVEL: 'info', DATABASE_URL: proxy.urlFor(database.url), REDIS_URL: redisUrl, REDIS_KEY_PREFIX: prefix,
-    AUTH_JWT_SECRET: randomBytes(32).toString('hex'), REPORT_WORKER: 'external', REPORT_CALLBACK_ALLOW_LOOPBACK: 'true',
-    REPORT_LEASE_SECONDS: '10', REPORT_SWEEP_INTERVAL_SECONDS: '2', REPORT_RETRY_BASE_SECONDS: '1', REPORT_CALLBACK_RETRY_BASE_SECONDS: '5',
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'info',
+    DATABASE_URL: proxy.urlFor(database.url),
+    REDIS_URL: redisUrl,
+    REDIS_KEY_PREFIX: prefix,
+    AUTH_JWT_SECRET: randomBytes(32).toString('hex'),
+    REPORT_WORKER: 'external',
+    REPORT_CALLBACK_ALLOW_LOOPBACK: 'true',
+    REPORT_LEASE_SECONDS: '10',
+    REPORT_SWEEP_INTERVAL_SECONDS: '2',
+    REPORT_RETRY_BASE_SECONDS: '1',
+    REPORT_CALLBACK_RETRY_BASE_SECONDS: '5',
     // The demo backlog of (c) is 40 jobs of one account: the bounds are opened for it (the test suite checks them).
-    REPORT_DEMO_MAX_PER_ACCOUNT: '1000', REPORT_DEMO_MAX_OPEN: '1000',
+    REPORT_DEMO_MAX_PER_ACCOUNT: '1000',
+    REPORT_DEMO_MAX_OPEN: '1000',
   };
   let api: ChildProcess | undefined;
   let worker: ChildProcess | undefined;
@@ -166,7 +227,10 @@ async function main(): Promise<void> {
     const warmKey = await client.account(1);
     for (;;) {
       const first = await client.submit(warmKey, { ...BIRTH, psychological_report: { enabled: true } });
-      if ('jobId' in first) { await client.waitFinished(warmKey, first.jobId, 120_000); break; }
+      if ('jobId' in first) {
+        await client.waitFinished(warmKey, first.jobId, 120_000);
+        break;
+      }
       await sleep(500);
     }
 
@@ -185,7 +249,8 @@ async function main(): Promise<void> {
       select reference, reason, count(*)::int as n from report_credit_ledger where reference = any(${sql.array(queued, 'text')}) group by reference, reason`);
     const count = (id: string, reason: string) => ledger.find((r) => r.reference === id && r.reason === reason)?.n ?? 0;
     figures.outage = {
-      seconds: OUTAGE_SECONDS, queued: queued.length,
+      seconds: OUTAGE_SECONDS,
+      queued: queued.length,
       completed: outcomes.filter((s) => s === 'completed').length,
       failed: outcomes.filter((s) => s === 'failed').length,
       lost: outcomes.filter((s) => s !== 'completed' && s !== 'failed').length,
@@ -217,8 +282,12 @@ async function main(): Promise<void> {
       select id, (extract(epoch from completed_at) * 1000)::float8 as ms from report_jobs where id = any(${sql.array(fastJobs, 'text')})`);
     const delays = completedAt.filter((j) => arrivals.has(j.id)).map((j) => arrivals.get(j.id)! - j.ms);
     figures.callbacks = {
-      slowReceiverRequests: slow.requests(), fastCallbacks: fastJobs.length, delivered: delays.length, notDeliveredWithinSeconds: callbackWaitMs / 1000,
-      p50Ms: Math.round(quantile(delays, 0.5)), maxMs: delays.length ? Math.round(Math.max(...delays)) : NaN,
+      slowReceiverRequests: slow.requests(),
+      fastCallbacks: fastJobs.length,
+      delivered: delays.length,
+      notDeliveredWithinSeconds: callbackWaitMs / 1000,
+      p50Ms: Math.round(quantile(delays, 0.5)),
+      maxMs: delays.length ? Math.round(Math.max(...delays)) : NaN,
     };
 
     // (c) A paying user's latency, alone and behind 40 demo jobs of another account.
@@ -236,7 +305,9 @@ async function main(): Promise<void> {
     const behind: number[] = [];
     let demoRefused = 0;
     for (let i = 0; i < SAMPLES; i++) {
-      const open = await direct.oneFirst(sql.type(z.object({ n: z.number() }))`select count(*)::int as n from report_jobs where status in ('queued', 'running') and not credit_reserved`);
+      const open = await direct.oneFirst(
+        sql.type(z.object({ n: z.number() }))`select count(*)::int as n from report_jobs where status in ('queued', 'running') and not credit_reserved`,
+      );
       for (let k = open; k < DEMO_BACKLOG; k++) {
         const res = await client.submit(demoKey, { ...DEMO, psychological_report: { enabled: true } });
         if (!('jobId' in res)) demoRefused++;
@@ -265,7 +336,9 @@ async function main(): Promise<void> {
 async function gitHead(): Promise<string> {
   const child = spawn('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT });
   let out = '';
-  child.stdout.on('data', (c) => { out += c; });
+  child.stdout.on('data', (c) => {
+    out += c;
+  });
   await new Promise((r) => child.once('close', r));
   return out.trim();
 }
@@ -284,7 +357,10 @@ function print(f: Record<string, any>): void {
   rows.push(['    delay after completion p50 / max', `${c.p50Ms} / ${c.maxMs} ms`]);
   const q = f.fairness;
   rows.push(['(c) paid report, queue empty p50 / p95', `${q.alone.p50Ms} / ${q.alone.p95Ms} ms (${q.alone.samples} samples)`]);
-  rows.push([`    behind ${q.demoBacklog} demo jobs p50 / p95`, `${q.behindDemoBacklog.p50Ms} / ${q.behindDemoBacklog.p95Ms} ms (${q.behindDemoBacklog.samples} samples)`]);
+  rows.push([
+    `    behind ${q.demoBacklog} demo jobs p50 / p95`,
+    `${q.behindDemoBacklog.p50Ms} / ${q.behindDemoBacklog.p95Ms} ms (${q.behindDemoBacklog.samples} samples)`,
+  ]);
   const width = Math.max(...rows.map(([k]) => k.length));
   console.log(`\nfaults bench at ${f.commit}`);
   for (const [k, v] of rows) console.log(`${k.padEnd(width)}  ${v}`);

@@ -23,10 +23,17 @@ const SWIEPH = 2;
 const ECL_NUT = -1; // obliquity and nutation
 
 export function libraryUnit(kind: FloorKind, seed: number): () => void {
-  const lean = loadNativeModule<{ calc(tt: number, body: number, flags: number, sid: number): number; houses(jd: number, flags: number, lat: number, lng: number, hsys: string, sid: number): number; deltaT(jd: number, flags: number): number }>('swe_calc');
+  const lean = loadNativeModule<{
+    calc(tt: number, body: number, flags: number, sid: number): number;
+    houses(jd: number, flags: number, lat: number, lng: number, hsys: string, sid: number): number;
+    deltaT(jd: number, flags: number): number;
+  }>('swe_calc');
   initEphemeris(); // gives both bindings the data path (and the lean one its output array)
   let s = seed;
-  const rnd = () => { s = (s * 16807) % 2147483647; return s / 2147483647; };
+  const rnd = () => {
+    s = (s * 16807) % 2147483647;
+    return s / 2147483647;
+  };
   return () => {
     const jd = 2415020.5 + rnd() * 54787; // 1900-2050
     const tt = jd + lean.deltaT(jd, SWIEPH);
@@ -49,7 +56,14 @@ export function taskUnit(kind: FloorKind, count = 5000): () => void {
     const tasks = Array.from({ length: count }, () => {
       const request = transitRequest.parse(randomTransitRequest());
       const natalPlace = resolveSubjectPlace(request.natal, ['body', 'natal']);
-      return { request, natalPlace, transitPlace: resolveTransitPlace(request, natalPlace), nowMs: Date.now(), includeMinor: false, interpretation: interpretationOptions(request.interpretation, true) };
+      return {
+        request,
+        natalPlace,
+        transitPlace: resolveTransitPlace(request, natalPlace),
+        nowMs: Date.now(),
+        includeMinor: false,
+        interpretation: interpretationOptions(request.interpretation, true),
+      };
     });
     return () => void runTask('transits', tasks[k++ % count]!);
   }

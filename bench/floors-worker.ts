@@ -27,7 +27,10 @@ function batch(f: () => void): number {
 
 // Warm up first (JIT, time-zone tiles, the library's files), as the server is before it is measured.
 const warmEnd = Date.now() + 2000;
-while (Date.now() < warmEnd) { batch(library); batch(task); }
+while (Date.now() < warmEnd) {
+  batch(library);
+  batch(task);
+}
 const libraryMicros: number[] = [];
 const taskMicros: number[] = [];
 const end = Date.now() + ms;

@@ -27,16 +27,25 @@ export interface FloorFigures {
 export async function floors(kind: FloorKind, seconds: number): Promise<FloorFigures> {
   const threads = os.availableParallelism();
   const entry = fileURLToPath(new URL('./floors-entry.cjs', import.meta.url));
-  const results = await Promise.all(Array.from({ length: threads }, (_, i) => new Promise<{ libraryMicros: number[]; taskMicros: number[] }>((resolve, reject) => {
-    const w = new Worker(entry, { execArgv: ['--import', 'tsx'], workerData: { ms: seconds * 1000, kind, seed: 1 + i * 7919 } });
-    w.once('message', resolve);
-    w.once('error', reject);
-  })));
+  const results = await Promise.all(
+    Array.from(
+      { length: threads },
+      (_, i) =>
+        new Promise<{ libraryMicros: number[]; taskMicros: number[] }>((resolve, reject) => {
+          const w = new Worker(entry, { execArgv: ['--import', 'tsx'], workerData: { ms: seconds * 1000, kind, seed: 1 + i * 7919 } });
+          w.once('message', resolve);
+          w.once('error', reject);
+        }),
+    ),
+  );
   const libraryMicros = median(results.flatMap((r) => r.libraryMicros));
   const taskMicros = median(results.flatMap((r) => r.taskMicros));
   return {
-    threads, libraryMicros, taskMicros,
-    libraryPerSecond: (threads * 1e6) / libraryMicros, taskPerSecond: (threads * 1e6) / taskMicros,
+    threads,
+    libraryMicros,
+    taskMicros,
+    libraryPerSecond: (threads * 1e6) / libraryMicros,
+    taskPerSecond: (threads * 1e6) / taskMicros,
     taskToLibrary: taskMicros / libraryMicros,
     batches: results.reduce((n, r) => n + r.libraryMicros.length, 0),
   };

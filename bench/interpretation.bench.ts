@@ -52,24 +52,58 @@ export function benchInterpretation(options: { charts?: number; rounds?: number 
   });
   const charts = tasks.map((t) => computeNatal(t) as NatalChartInput);
   // Transits of the slow and fast planets to each chart's points, as a transits response lists them.
-  const transitAspects = charts.map((c) => c.aspects.slice(0, 12).map((a, i) => ({ p1: ['saturn', 'jupiter', 'mars', 'moon'][i % 4]!, p2: a.p2, type: a.type, orb: a.orb })));
-  const libraries: [string, InterpretationLibrary][] = [['repository', getLibrary()], ['complete (synthetic)', fixtureLibrary({ variants: 2 })]];
+  const transitAspects = charts.map((c) =>
+    c.aspects.slice(0, 12).map((a, i) => ({ p1: ['saturn', 'jupiter', 'mars', 'moon'][i % 4]!, p2: a.p2, type: a.type, orb: a.orb })),
+  );
+  const libraries: [string, InterpretationLibrary][] = [
+    ['repository', getLibrary()],
+    ['complete (synthetic)', fixtureLibrary({ variants: 2 })],
+  ];
   const figures: InterpretationFigure[] = [];
-  const add = (library: string, label: string, t: { wall: number; cpu: number }) => figures.push({ library, label, microsPerChart: t.wall, cpuMicrosPerChart: t.cpu });
+  const add = (library: string, label: string, t: { wall: number; cpu: number }) =>
+    figures.push({ library, label, microsPerChart: t.wall, cpuMicrosPerChart: t.cpu });
 
-  add('—', 'natal task (chart + JSON), no interpretation', perChart(count, rounds, (i) => JSON.stringify(computeNatal(tasks[i]!))));
-  add('repository', 'natal task (chart + JSON) with the block', perChart(count, rounds, (i) => JSON.stringify(computeNatal({ ...tasks[i]!, interpretation: { style: 'standard', language: 'en' } }))));
+  add(
+    '—',
+    'natal task (chart + JSON), no interpretation',
+    perChart(count, rounds, (i) => JSON.stringify(computeNatal(tasks[i]!))),
+  );
+  add(
+    'repository',
+    'natal task (chart + JSON) with the block',
+    perChart(count, rounds, (i) => JSON.stringify(computeNatal({ ...tasks[i]!, interpretation: { style: 'standard', language: 'en' } }))),
+  );
   for (const [name, library] of libraries) {
-    add(name, 'natal block (standard)', perChart(count, rounds, (i) => buildNatalBlock(charts[i]!, { style: 'standard', library })));
-    add(name, 'natal block (improved)', perChart(count, rounds, (i) => buildNatalBlock(charts[i]!, { style: 'improved', library })));
-    add(name, 'transits block', perChart(count, rounds, (i) => buildTransitBlock(charts[i]!.subject, transitAspects[i]!, { style: 'standard', library, natalTimed: true })));
+    add(
+      name,
+      'natal block (standard)',
+      perChart(count, rounds, (i) => buildNatalBlock(charts[i]!, { style: 'standard', library })),
+    );
+    add(
+      name,
+      'natal block (improved)',
+      perChart(count, rounds, (i) => buildNatalBlock(charts[i]!, { style: 'improved', library })),
+    );
+    add(
+      name,
+      'transits block',
+      perChart(count, rounds, (i) => buildTransitBlock(charts[i]!.subject, transitAspects[i]!, { style: 'standard', library, natalTimed: true })),
+    );
     // On the event loop the block would start from the task's JSON and end in new JSON.
     const json = charts.map((c) => JSON.stringify(c));
-    add(name, 'natal block on the event loop (parse + block + serialise)', perChart(count, rounds, (i) => {
-      const chart = JSON.parse(json[i]!) as NatalChartInput;
-      return JSON.stringify({ ...chart, interpretation: buildNatalBlock(chart, { style: 'standard', library }) });
-    }));
-    add(name, 'report composition', perChart(Math.min(count, 50), rounds, (i) => composeReport(charts[i]!, { library })));
+    add(
+      name,
+      'natal block on the event loop (parse + block + serialise)',
+      perChart(count, rounds, (i) => {
+        const chart = JSON.parse(json[i]!) as NatalChartInput;
+        return JSON.stringify({ ...chart, interpretation: buildNatalBlock(chart, { style: 'standard', library }) });
+      }),
+    );
+    add(
+      name,
+      'report composition',
+      perChart(Math.min(count, 50), rounds, (i) => composeReport(charts[i]!, { library })),
+    );
   }
   return figures;
 }

@@ -32,10 +32,16 @@ export async function exportLibraryFloor(seconds: number): Promise<{ threads: nu
   const threads = os.availableParallelism();
   const ephe = new URL('../ephe', import.meta.url).pathname;
   const lean = new URL('../build/Release/swe_calc.node', import.meta.url).pathname;
-  const counts = await Promise.all(Array.from({ length: threads }, (_, i) => new Promise<number>((resolve, reject) => {
-    const w = new Worker(WORKER, { eval: true, workerData: { ephe, lean, ms: seconds * 1000, seed: 1 + i * 7919 } });
-    w.once('message', resolve);
-    w.once('error', reject);
-  })));
+  const counts = await Promise.all(
+    Array.from(
+      { length: threads },
+      (_, i) =>
+        new Promise<number>((resolve, reject) => {
+          const w = new Worker(WORKER, { eval: true, workerData: { ephe, lean, ms: seconds * 1000, seed: 1 + i * 7919 } });
+          w.once('message', resolve);
+          w.once('error', reject);
+        }),
+    ),
+  );
   return { threads, rowsPerSecond: counts.reduce((a, b) => a + b, 0) / seconds };
 }

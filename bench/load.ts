@@ -31,9 +31,10 @@ export async function runLoad(name: string, options: LoadOptions): Promise<LoadR
     headers: options.headers,
     connections: options.connections,
     duration: options.durationSeconds,
-    requests: options.body || options.path
-      ? [{ setupRequest: (req) => ({ ...req, ...(options.body ? { body: options.body() } : {}), ...(options.path ? { path: options.path() } : {}) }) }]
-      : undefined,
+    requests:
+      options.body || options.path
+        ? [{ setupRequest: (req) => ({ ...req, ...(options.body ? { body: options.body() } : {}), ...(options.path ? { path: options.path() } : {}) }) }]
+        : undefined,
   });
   return {
     name,

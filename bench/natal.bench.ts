@@ -86,7 +86,14 @@ function medianRun(runs: LoadResult[]): LoadResult {
  * the rounds are reported. After each run the machine settles for a second, so that work a run
  * leaves behind (a usage-log write, PostgreSQL's background writers) does not land on the next.
  */
-export async function benchNatal(options: { durationSeconds: number; connections: number; modes: string[]; env: Record<string, string>; rounds?: number; route?: BenchRoute }): Promise<ModeFigures[]> {
+export async function benchNatal(options: {
+  durationSeconds: number;
+  connections: number;
+  modes: string[];
+  env: Record<string, string>;
+  rounds?: number;
+  route?: BenchRoute;
+}): Promise<ModeFigures[]> {
   const route = options.route ?? NATAL_ROUTE;
   const figures: ModeFigures[] = [];
   const rounds = options.rounds ?? 5;
@@ -102,14 +109,20 @@ export async function benchNatal(options: { durationSeconds: number; connections
     const answerFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'astro-bench-answer-')), 'answer.json');
     let sameAnswer: BenchServer | undefined;
     try {
-      const recorded = await fetch(`${full.url}${route.path}`, { method: 'POST', headers: { 'x-api-key': full.key, 'content-type': 'application/json' }, body: route.body() });
+      const recorded = await fetch(`${full.url}${route.path}`, {
+        method: 'POST',
+        headers: { 'x-api-key': full.key, 'content-type': 'application/json' },
+        body: route.body(),
+      });
       if (recorded.status !== 200) throw new Error(`recording an answer of ${route.path}: ${recorded.status}`);
       fs.writeFileSync(answerFile, Buffer.from(await recorded.arrayBuffer()));
       sameAnswer = await startBenchServer({ ANSWER_FILE: answerFile, ROUTE_PATH: route.path }, [], 'bench/same-answer-server.ts');
       const warmups: number[] = [];
       const cpuPerRequest = { full: [] as number[], bare: [] as number[], minimal: [] as number[], sameAnswer: [] as number[], gzip: [] as number[] };
       const natalRequests = (server: BenchServer, headers: Record<string, string> = {}) => ({
-        ...common, url: `${server.url}${route.path}`, method: 'POST' as const,
+        ...common,
+        url: `${server.url}${route.path}`,
+        method: 'POST' as const,
         headers: { ...(server.key ? { 'x-api-key': server.key } : {}), 'content-type': 'application/json', ...headers },
         body: route.body,
       });
@@ -124,7 +137,8 @@ export async function benchNatal(options: { durationSeconds: number; connections
       // starts at about half its steady throughput (compiling, and meeting each zone for the
       // first time) and climbs for ten seconds or more, while the same-answer server is warm
       // at once. What is compared is the steady state, as a running service sees it.
-      for (const server of [full, bare, ...(minimal ? [minimal] : []), sameAnswer]) warmups.push(await warmUntilSteady(() => runLoad('warmup', { ...natalRequests(server), durationSeconds: 2 })));
+      for (const server of [full, bare, ...(minimal ? [minimal] : []), sameAnswer])
+        warmups.push(await warmUntilSteady(() => runLoad('warmup', { ...natalRequests(server), durationSeconds: 2 })));
       const baselines: LoadResult[] = [];
       const fulls: LoadResult[] = [];
       const bares: LoadResult[] = [];
@@ -140,7 +154,8 @@ export async function benchNatal(options: { durationSeconds: number; connections
         sameAnswers.push(await natalLoad(sameAnswer, 'the same answer object, bare Fastify', 'sameAnswer'));
         gzips.push(await natalLoad(full, `POST ${route.path}, Accept-Encoding: gzip`, 'gzip', { 'accept-encoding': 'gzip' }));
       }
-      for (const r of [...fulls, ...bares, ...sameAnswers, ...gzips]) if (r.non2xx || r.errors) throw new Error(`${r.name} run had ${r.non2xx} non-2xx responses and ${r.errors} errors`);
+      for (const r of [...fulls, ...bares, ...sameAnswers, ...gzips])
+        if (r.non2xx || r.errors) throw new Error(`${r.name} run had ${r.non2xx} non-2xx responses and ${r.errors} errors`);
       const baseline = medianRun(baselines);
       const natal = medianRun(fulls);
       const bareRun = medianRun(bares);
@@ -149,14 +164,33 @@ export async function benchNatal(options: { durationSeconds: number; connections
       const gzipRun = medianRun(gzips);
       const perSecond = (runs: LoadResult[]) => runs.map((r) => r.requestsPerSecond);
       figures.push({
-        mode, baseline, natal, ratio: natal.requestsPerSecond / baseline.requestsPerSecond,
-        bare: bareRun, platformShare: natal.requestsPerSecond / bareRun.requestsPerSecond,
+        mode,
+        baseline,
+        natal,
+        ratio: natal.requestsPerSecond / baseline.requestsPerSecond,
+        bare: bareRun,
+        platformShare: natal.requestsPerSecond / bareRun.requestsPerSecond,
         ...(minimalRun ? { minimal: minimalRun, minimalShare: natal.requestsPerSecond / minimalRun.requestsPerSecond } : {}),
-        sameAnswer: sameAnswerRun, sameAnswerShare: natal.requestsPerSecond / sameAnswerRun.requestsPerSecond,
-        gzip: gzipRun, gzipShare: gzipRun.requestsPerSecond / natal.requestsPerSecond,
+        sameAnswer: sameAnswerRun,
+        sameAnswerShare: natal.requestsPerSecond / sameAnswerRun.requestsPerSecond,
+        gzip: gzipRun,
+        gzipShare: gzipRun.requestsPerSecond / natal.requestsPerSecond,
         warmupRuns: warmups,
-        rounds: { baseline: perSecond(baselines), full: perSecond(fulls), bare: perSecond(bares), minimal: perSecond(minimals), sameAnswer: perSecond(sameAnswers), gzip: perSecond(gzips) },
-        cpuMicrosPerRequest: { full: median(cpuPerRequest.full), bare: median(cpuPerRequest.bare), ...(minimal ? { minimal: median(cpuPerRequest.minimal) } : {}), sameAnswer: median(cpuPerRequest.sameAnswer), gzip: median(cpuPerRequest.gzip) },
+        rounds: {
+          baseline: perSecond(baselines),
+          full: perSecond(fulls),
+          bare: perSecond(bares),
+          minimal: perSecond(minimals),
+          sameAnswer: perSecond(sameAnswers),
+          gzip: perSecond(gzips),
+        },
+        cpuMicrosPerRequest: {
+          full: median(cpuPerRequest.full),
+          bare: median(cpuPerRequest.bare),
+          ...(minimal ? { minimal: median(cpuPerRequest.minimal) } : {}),
+          sameAnswer: median(cpuPerRequest.sameAnswer),
+          gzip: median(cpuPerRequest.gzip),
+        },
       });
     } finally {
       await Promise.all([full.stop(), bare.stop(), ...(minimal ? [minimal.stop()] : []), ...(sameAnswer ? [sameAnswer.stop()] : [])]);

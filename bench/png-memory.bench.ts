@@ -39,7 +39,9 @@ export async function benchPngMemory(env: Record<string, string>): Promise<PngMe
     const started = performance.now();
     for (let batch = 0; batch < BATCHES; batch++) {
       for (let i = 0; i < PER_BATCH; i += CONCURRENCY) {
-        const sampler = setInterval(() => { peak = Math.max(peak, rssMb(server.pid)); }, 50);
+        const sampler = setInterval(() => {
+          peak = Math.max(peak, rssMb(server.pid));
+        }, 50);
         await Promise.all(Array.from({ length: CONCURRENCY }, draw));
         clearInterval(sampler);
       }
@@ -47,8 +49,12 @@ export async function benchPngMemory(env: Record<string, string>): Promise<PngMe
     }
     const images = BATCHES * PER_BATCH;
     return {
-      images, pixels: '4000 × 4000',
-      rssIdleMb, rssAfterFirstBatchMb: afterBatch[0]!, rssAfterLastBatchMb: afterBatch.at(-1)!, rssPeakMb: Math.max(peak, ...afterBatch),
+      images,
+      pixels: '4000 × 4000',
+      rssIdleMb,
+      rssAfterFirstBatchMb: afterBatch[0]!,
+      rssAfterLastBatchMb: afterBatch.at(-1)!,
+      rssPeakMb: Math.max(peak, ...afterBatch),
       secondsPerImage: (performance.now() - started) / 1000 / images,
     };
   } finally {

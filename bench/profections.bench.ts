@@ -38,7 +38,12 @@ async function served(): Promise<Record<Name, number[]>> {
   const headers = { 'x-api-key': server.key, 'content-type': 'application/json' };
   const loads = {
     natal: { url: `${server.url}/api/v1/natal/calculate`, method: 'POST' as const, headers, body: () => JSON.stringify(randomBirth()) },
-    profection: { url: `${server.url}/api/v1/western/profections/annual?include=all`, method: 'POST' as const, headers, body: () => JSON.stringify(profectionBody()) },
+    profection: {
+      url: `${server.url}/api/v1/western/profections/annual?include=all`,
+      method: 'POST' as const,
+      headers,
+      body: () => JSON.stringify(profectionBody()),
+    },
     sign: { url: `${server.url}/api/v1/western/signs/rising`, method: 'POST' as const, headers, body: () => JSON.stringify(signBody()) },
   };
   try {
@@ -101,14 +106,20 @@ const ratio = (a: number, b: number) => (a / b).toFixed(2);
 console.log(`Served (${rounds} rounds of ${seconds} s, ${CONNECTIONS} connections, a new random birth per request): requests per second`);
 console.log('| natal | profection include=all | rising sign with its text | profection / natal | sign / natal |');
 console.log('|---:|---:|---:|---:|---:|');
-console.log(`| ${avg(s.natal).toFixed(0)} | ${avg(s.profection).toFixed(0)} | ${avg(s.sign).toFixed(0)} | ${ratio(avg(s.profection), avg(s.natal))} | ${ratio(avg(s.sign), avg(s.natal))} |`);
+console.log(
+  `| ${avg(s.natal).toFixed(0)} | ${avg(s.profection).toFixed(0)} | ${avg(s.sign).toFixed(0)} | ${ratio(avg(s.profection), avg(s.natal))} | ${ratio(avg(s.sign), avg(s.natal))} |`,
+);
 console.log('');
 console.log('In process (one thread, CPU ms per task, median of batches of 20; throughput = baseline ms / task ms)');
 console.log('| task | ms | baseline | throughput vs baseline |');
 console.log('|---|---:|---|---:|');
 const rows: [string, TaskName, TaskName][] = [
-  ['natal', 'natal', 'natal'], ['natal with its text', 'natal_text', 'natal'],
-  ['profection', 'profection', 'natal'], ['profection include=all', 'profection_all', 'natal'],
-  ['rising sign', 'sign', 'natal'], ['rising sign with its text', 'sign_text', 'natal_text'],
+  ['natal', 'natal', 'natal'],
+  ['natal with its text', 'natal_text', 'natal'],
+  ['profection', 'profection', 'natal'],
+  ['profection include=all', 'profection_all', 'natal'],
+  ['rising sign', 'sign', 'natal'],
+  ['rising sign with its text', 'sign_text', 'natal_text'],
 ];
-for (const [label, task, base] of rows) console.log(`| ${label} | ${t[task].toFixed(3)} | ${base === 'natal' ? 'natal' : 'natal with its text'} | ${ratio(t[base], t[task])} |`);
+for (const [label, task, base] of rows)
+  console.log(`| ${label} | ${t[task].toFixed(3)} | ${base === 'natal' ? 'natal' : 'natal with its text'} | ${ratio(t[base], t[task])} |`);

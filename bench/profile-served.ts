@@ -73,7 +73,11 @@ function routeNamed(name: string): RouteLoad {
 const routeLoad = routeNamed(values.route);
 
 const root = path.resolve(import.meta.dirname, '..');
-const shortName = (url: string) => url.replace(/^.*node_modules\//, 'npm:').replace(`file://${root}/`, '').replace(`${root}/`, '');
+const shortName = (url: string) =>
+  url
+    .replace(/^.*node_modules\//, 'npm:')
+    .replace(`file://${root}/`, '')
+    .replace(`${root}/`, '');
 
 /** A sample's place: its package (npm:name) or source file, or its function within one. */
 function placeOf(frame: { functionName: string; url: string }): string {
@@ -100,7 +104,10 @@ const LAYERS: readonly (readonly [string, RegExp])[] = [
   ['API-key auth', /http\/api-key-auth|lru-cache|keys\/secret/],
   ['compression', /http\/compression|@fastify\/compress|accept-negotiator/],
   ['CORS, nosniff', /@fastify\/cors|http\/browser-headers/],
-  ['pre-validation hooks (nulls, spellings, unknown fields)', /http\/(null-means-absent|coordinate-spellings|unknown-fields|forwarded-headers|shutdown-refusal|connection-limits)/],
+  [
+    'pre-validation hooks (nulls, spellings, unknown fields)',
+    /http\/(null-means-absent|coordinate-spellings|unknown-fields|forwarded-headers|shutdown-refusal|connection-limits)/,
+  ],
   ['validation (zod)', /node_modules\/zod\/|type-provider-zod|http\/lax-validation/],
   ['body parse (JSON)', /secure-json-parse|http\/json-body|content-type-parser/],
   ['pool hand-off (Piscina, message ports)', /piscina|node:internal\/worker|messageport|event_target/],
@@ -162,7 +169,9 @@ function timeByPlaceInMeasuredRun(profile: CpuProfile): Map<string, number> {
     }
   });
   if (fromBin < 0) {
-    throw new Error(`no pause found in the profile: the longest quiet stretch was ${(longestQuietRun * BIN_US) / 1e6} s of the ${PAUSE_SECONDS - 1} s needed; busy ms per tenth: ${busyByBin.map((us) => Math.round(us / 1000)).join(' ')}`);
+    throw new Error(
+      `no pause found in the profile: the longest quiet stretch was ${(longestQuietRun * BIN_US) / 1e6} s of the ${PAUSE_SECONDS - 1} s needed; busy ms per tenth: ${busyByBin.map((us) => Math.round(us / 1000)).join(' ')}`,
+    );
   }
   const [start, end] = [fromBin * BIN_US, (fromBin + runBins) * BIN_US];
   if (busyIn(fromBin) < 0.5 * (end - start)) throw new Error('the run after the pause was mostly idle: not the measured run');
@@ -184,7 +193,9 @@ async function profiledRun(): Promise<{ times: Map<string, number>; requests: nu
     const server = await startBenchServer(asRun, ['--cpu-prof', `--cpu-prof-dir=${dir}`], values.entry);
     const { route, ...request } = routeLoad;
     const load = {
-      url: `${server.url}${route}`, connections: 32, ...request,
+      url: `${server.url}${route}`,
+      connections: 32,
+      ...request,
       headers: { ...(server.key ? { 'x-api-key': server.key } : {}), 'content-type': 'application/json' },
     };
     if (warmSeconds > 0) await runLoad('warm-up', { ...load, durationSeconds: warmSeconds });
@@ -192,7 +203,10 @@ async function profiledRun(): Promise<{ times: Map<string, number>; requests: nu
     const run = await runLoad('profiled', { ...load, durationSeconds: seconds });
     await server.stop();
     // One profile per thread; the main thread's is the largest (the workers are not what this reads).
-    const main = fs.readdirSync(dir).map((f) => path.join(dir, f)).sort((a, b) => fs.statSync(b).size - fs.statSync(a).size)[0];
+    const main = fs
+      .readdirSync(dir)
+      .map((f) => path.join(dir, f))
+      .sort((a, b) => fs.statSync(b).size - fs.statSync(a).size)[0];
     if (!main) throw new Error('the service wrote no profile');
     return { times: timeByPlaceInMeasuredRun(JSON.parse(fs.readFileSync(main, 'utf8')) as CpuProfile), requests: run.requests };
   } finally {
@@ -203,5 +217,7 @@ async function profiledRun(): Promise<{ times: Map<string, number>; requests: nu
 const measured = await profiledRun();
 const perRequest = [...measured.times].map(([place, us]) => [place, us / measured.requests] as const).sort((a, b) => b[1] - a[1]);
 const busy = perRequest.filter(([place]) => place !== '(idle)').reduce((sum, [, us]) => sum + us, 0);
-console.log(`${values.entry}: main thread, ${busy.toFixed(0)} µs of CPU per ${values.route} request (${measured.requests} requests in a ${seconds} s run after ${warmSeconds} s of warm-up)`);
+console.log(
+  `${values.entry}: main thread, ${busy.toFixed(0)} µs of CPU per ${values.route} request (${measured.requests} requests in a ${seconds} s run after ${warmSeconds} s of warm-up)`,
+);
 for (const [place, us] of perRequest.slice(0, Number(values.top))) console.log(`${us.toFixed(1).padStart(8)} µs  ${place}`);

@@ -29,12 +29,47 @@ const next = () => cases[k++ % cases.length]!;
 
 const tasks = {
   natal: () => runTask('natal', next().natal),
-  'secondary chart': () => { const c = next(); return runTask('progressions_chart', { system: 'secondary', natal: c.natal, settings, targetDate: `${c.start}-12-31` }); },
-  'calendar (3 years)': () => { const c = next(); return runTask('progressions_calendar', { system: 'secondary', natal: c.natal, settings, from: `${c.start}-01-01`, to: `${c.start + 2}-12-31` }); },
-  'exact aspects (1 year, angles)': () => { const c = next(); return runTask('progressions_exact_aspects', { system: 'secondary', natal: c.natal, settings, from: `${c.start}-01-01`, to: `${c.start}-12-31`, limit: 100, order: 'asc', includeAngles: true }); },
-  'tertiary calendar (2 years)': () => { const c = next(); return runTask('progressions_calendar', { system: 'tertiary', natal: c.natal, settings, from: `${c.start}-01-01`, to: `${c.start + 1}-12-31` }); },
-  'converse chart': () => { const c = next(); return runTask('progressions_chart', { system: 'converse_secondary', natal: c.natal, settings, targetDate: `${c.start}-12-31` }); },
-  'exact ingresses (10 years)': () => { const c = next(); return runTask('progressions_exact_ingresses', { system: 'secondary', natal: c.natal, settings, from: `${c.start}-01-01`, to: `${c.start + 9}-12-31`, limit: 100, order: 'asc' }); },
+  'secondary chart': () => {
+    const c = next();
+    return runTask('progressions_chart', { system: 'secondary', natal: c.natal, settings, targetDate: `${c.start}-12-31` });
+  },
+  'calendar (3 years)': () => {
+    const c = next();
+    return runTask('progressions_calendar', { system: 'secondary', natal: c.natal, settings, from: `${c.start}-01-01`, to: `${c.start + 2}-12-31` });
+  },
+  'exact aspects (1 year, angles)': () => {
+    const c = next();
+    return runTask('progressions_exact_aspects', {
+      system: 'secondary',
+      natal: c.natal,
+      settings,
+      from: `${c.start}-01-01`,
+      to: `${c.start}-12-31`,
+      limit: 100,
+      order: 'asc',
+      includeAngles: true,
+    });
+  },
+  'tertiary calendar (2 years)': () => {
+    const c = next();
+    return runTask('progressions_calendar', { system: 'tertiary', natal: c.natal, settings, from: `${c.start}-01-01`, to: `${c.start + 1}-12-31` });
+  },
+  'converse chart': () => {
+    const c = next();
+    return runTask('progressions_chart', { system: 'converse_secondary', natal: c.natal, settings, targetDate: `${c.start}-12-31` });
+  },
+  'exact ingresses (10 years)': () => {
+    const c = next();
+    return runTask('progressions_exact_ingresses', {
+      system: 'secondary',
+      natal: c.natal,
+      settings,
+      from: `${c.start}-01-01`,
+      to: `${c.start + 9}-12-31`,
+      limit: 100,
+      order: 'asc',
+    });
+  },
 };
 const names = Object.keys(tasks) as (keyof typeof tasks)[];
 const samples = Object.fromEntries(names.map((n) => [n, [] as number[]])) as Record<keyof typeof tasks, number[]>;

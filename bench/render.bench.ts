@@ -32,7 +32,9 @@ export function benchRender(): RenderFigures[] {
     return { request, place: { city: null, country: null, lat: b.lat, lng: b.lng, source: 'request' as const } };
   };
   for (let i = 0; i < 10; i++) natalChart(cast()); // warm-up
-  const whole = measure('natal chart, cast + SVG (700 px)', 60, () => { svgs.push(String(natalChart(cast()).body)); });
+  const whole = measure('natal chart, cast + SVG (700 px)', 60, () => {
+    svgs.push(String(natalChart(cast()).body));
+  });
   const svg = svgs[0]!;
   return [
     whole,

@@ -14,23 +14,45 @@ export interface ReportFigures {
   pages: number;
 }
 
-const DEMO = { name: 'Synthetic Demo Candidate', year: 1992, month: 11, day: 23, hour: 14, minute: 17, time_known: true, city: 'Lisbon', lat: 38.7223, lng: -9.1393, tz_str: 'Europe/Lisbon' };
+const DEMO = {
+  name: 'Synthetic Demo Candidate',
+  year: 1992,
+  month: 11,
+  day: 23,
+  hour: 14,
+  minute: 17,
+  time_known: true,
+  city: 'Lisbon',
+  lat: 38.7223,
+  lng: -9.1393,
+  tz_str: 'Europe/Lisbon',
+};
 
 const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]!;
 
-export async function benchReports(env: Record<string, string>, options: { samples?: number; batch?: number; concurrency?: number } = {}): Promise<ReportFigures> {
+export async function benchReports(
+  env: Record<string, string>,
+  options: { samples?: number; batch?: number; concurrency?: number } = {},
+): Promise<ReportFigures> {
   const concurrency = options.concurrency ?? 2;
   const server = await startBenchServer({ ...env, REPORT_WORKER: 'in_process', REPORT_WORKER_CONCURRENCY: String(concurrency), REPORT_POLL_INTERVAL_MS: '50' });
   const headers = { 'x-api-key': server.key, 'content-type': 'application/json' };
   const submit = async (): Promise<string> => {
-    const res = await fetch(`${server.url}/api/v1/natal/calculate`, { method: 'POST', headers, body: JSON.stringify({ ...DEMO, psychological_report: { enabled: true, pdf_footer_label: 'Bench' } }) });
-    const body = await res.json() as { report?: { job_id: string } };
+    const res = await fetch(`${server.url}/api/v1/natal/calculate`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ ...DEMO, psychological_report: { enabled: true, pdf_footer_label: 'Bench' } }),
+    });
+    const body = (await res.json()) as { report?: { job_id: string } };
     if (!body.report) throw new Error(`submit answered ${res.status}: ${JSON.stringify(body)}`);
     return body.report.job_id;
   };
   const waitDone = async (id: string) => {
     for (;;) {
-      const status = await (await fetch(`${server.url}/api/v1/natal/report/${id}`, { headers })).json() as { status: string; result?: { page_count: number } };
+      const status = (await (await fetch(`${server.url}/api/v1/natal/report/${id}`, { headers })).json()) as {
+        status: string;
+        result?: { page_count: number };
+      };
       if (status.status === 'completed') return status;
       if (status.status === 'failed') throw new Error(`report ${id} failed`);
       await new Promise((r) => setTimeout(r, 50));
@@ -53,9 +75,16 @@ export async function benchReports(env: Record<string, string>, options: { sampl
     const seconds = (performance.now() - t0) / 1000;
     return {
       concurrency,
-      latency: { samples: latencies.length, p50Ms: quantile(latencies, 0.5), p95Ms: quantile(latencies, 0.95), minMs: Math.min(...latencies), maxMs: Math.max(...latencies) },
+      latency: {
+        samples: latencies.length,
+        p50Ms: quantile(latencies, 0.5),
+        p95Ms: quantile(latencies, 0.95),
+        minMs: Math.min(...latencies),
+        maxMs: Math.max(...latencies),
+      },
       throughput: { reports: batch, seconds, reportsPerMinute: (batch / seconds) * 60 },
-      pdfBytes: pdf.length, pages: done.result?.page_count ?? 0,
+      pdfBytes: pdf.length,
+      pages: done.result?.page_count ?? 0,
     };
   } finally {
     await server.stop();

@@ -33,7 +33,10 @@ const returnsJob = (body: ReturnsRequest) => ({ body, places: returnsPlaces(body
 /** The nested request of a random birth, with a return year 1 to 80 years after it. */
 function solarBody() {
   const b = randomBirth();
-  return { natal: { year: b.year, month: b.month, day: b.day, hour: b.hour, minute: b.minute, location: { lat: b.lat, lng: b.lng } }, solar_return: { year: b.year + randomInt(1, 80) } };
+  return {
+    natal: { year: b.year, month: b.month, day: b.day, hour: b.hour, minute: b.minute, location: { lat: b.lat, lng: b.lng } },
+    solar_return: { year: b.year + randomInt(1, 80) },
+  };
 }
 
 function lunarBody() {
@@ -71,7 +74,11 @@ function inProcess(): { natal: number; solar: number; lunar: number } {
     solar: () => runTask('solar_return', cases[k++ % cases.length]!.solar),
     lunar: () => runTask('planet_returns', cases[k++ % cases.length]!.lunar),
   };
-  for (let i = 0; i < 300; i++) { tasks.natal(); tasks.solar(); tasks.lunar(); }
+  for (let i = 0; i < 300; i++) {
+    tasks.natal();
+    tasks.solar();
+    tasks.lunar();
+  }
   const samples = { natal: [] as number[], solar: [] as number[], lunar: [] as number[] };
   const end = Date.now() + seconds * 1000;
   while (Date.now() < end) {
@@ -88,8 +95,12 @@ function inProcess(): { natal: number; solar: number; lunar: number } {
 const s = await served();
 const t = inProcess();
 const avg = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
-console.log(`Returns against natal (${rounds} served rounds of ${seconds} s, ${CONNECTIONS} connections; in process: CPU ms per task, median of batches of 20)`);
+console.log(
+  `Returns against natal (${rounds} served rounds of ${seconds} s, ${CONNECTIONS} connections; in process: CPU ms per task, median of batches of 20)`,
+);
 console.log('| measure | natal | solar return | solar / natal | next lunar return | natal / lunar |');
 console.log('|---|---:|---:|---:|---:|---:|');
 console.log(`| served req/s | ${avg(s.natal).toFixed(0)} | ${avg(s.solar).toFixed(0)} | ${(avg(s.solar) / avg(s.natal)).toFixed(2)} | | |`);
-console.log(`| in-process ms per task | ${t.natal.toFixed(3)} | ${t.solar.toFixed(3)} | ${(t.natal / t.solar).toFixed(2)} (throughput) | ${t.lunar.toFixed(3)} | ${(t.natal / t.lunar).toFixed(2)} |`);
+console.log(
+  `| in-process ms per task | ${t.natal.toFixed(3)} | ${t.solar.toFixed(3)} | ${(t.natal / t.solar).toFixed(2)} (throughput) | ${t.lunar.toFixed(3)} | ${(t.natal / t.lunar).toFixed(2)} |`,
+);

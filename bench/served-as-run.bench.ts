@@ -55,7 +55,10 @@ const seconds = Number(process.env.SERVED_SECONDS ?? 4);
 const rounds = Number(process.env.SERVED_ROUNDS ?? 5);
 const warmupRounds = Number(process.env.SERVED_WARMUP_ROUNDS ?? 3);
 const connections = Number(process.env.SERVED_CONNECTIONS ?? 32);
-const variants = (process.env.SERVED_VARIANTS ?? '').split(',').map((v) => v.trim()).filter(Boolean);
+const variants = (process.env.SERVED_VARIANTS ?? '')
+  .split(',')
+  .map((v) => v.trim())
+  .filter(Boolean);
 const root = path.resolve(import.meta.dirname, '..');
 
 /** A server under load: where it listens, its key, the process whose CPU is read, how to stop it. */
@@ -141,8 +144,13 @@ async function startService(name: string, command: string[], env: NodeJS.Process
     throw new Error(`${name} did not become ready on port ${port}; its output: ${fs.readFileSync(logFile, 'utf8').slice(-2000)}`);
   }
   // npm → node (the shell of the script execs node); a direct node command is the process itself.
-  const pid = command[0] === 'npm' ? descendants(child.pid!).find((p) => fs.readFileSync(`/proc/${p}/cmdline`, 'utf8').includes('dist/src/main.js'))! : child.pid!;
-  const keyOut = execFileSync('npm', ['run', '-s', 'cli', '--', 'keys', 'create', '--email', `bench-${port}@example.com`, '--plan', 'unlimited', '--quiet'], { cwd, env: fullEnv, encoding: 'utf8' });
+  const pid =
+    command[0] === 'npm' ? descendants(child.pid!).find((p) => fs.readFileSync(`/proc/${p}/cmdline`, 'utf8').includes('dist/src/main.js'))! : child.pid!;
+  const keyOut = execFileSync('npm', ['run', '-s', 'cli', '--', 'keys', 'create', '--email', `bench-${port}@example.com`, '--plan', 'unlimited', '--quiet'], {
+    cwd,
+    env: fullEnv,
+    encoding: 'utf8',
+  });
   const key = keyOut.trim().split('\n').pop()!.trim();
   return { url: `http://127.0.0.1:${port}`, key, pid, treePid: child.pid!, logFile, stop: stopProcess(child, pid, dir) };
 }
@@ -151,7 +159,11 @@ async function startService(name: string, command: string[], env: NodeJS.Process
 async function startReference(command: string[], env: NodeJS.ProcessEnv): Promise<Running> {
   const port = await freePort();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'astro-served-ref-'));
-  const child = spawn(command[0]!, command.slice(1), { cwd: root, env: { ...userEnvironment(), PORT: String(port), ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(command[0]!, command.slice(1), {
+    cwd: root,
+    env: { ...userEnvironment(), PORT: String(port), ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   if (!(await waitUntilReady(port))) {
     child.kill('SIGKILL');
     throw new Error(`${command.join(' ')} did not become ready on port ${port}`);
@@ -170,41 +182,76 @@ async function sharedServers(): Promise<NodeJS.ProcessEnv> {
   const redisUrl = process.env.REDIS_URL;
   if (!serverUrl || !redisUrl) throw new Error('the postgres and processes variants need DATABASE_URL and REDIS_URL');
   database ??= await createBenchDatabase(serverUrl, 'astro_served');
-  return { DATABASE_URL: database.url, REDIS_URL: redisUrl, REDIS_KEY_PREFIX: `astro-served-${randomBytes(4).toString('hex')}:`, AUTH_JWT_SECRET: randomBytes(32).toString('hex') };
+  return {
+    DATABASE_URL: database.url,
+    REDIS_URL: redisUrl,
+    REDIS_KEY_PREFIX: `astro-served-${randomBytes(4).toString('hex')}:`,
+    AUTH_JWT_SECRET: randomBytes(32).toString('hex'),
+  };
 }
 
 const VARIANTS: Record<string, Target> = {
   'quiet-log': { name: 'served, LOG_LEVEL=warn', what: 'npm start with LOG_LEVEL=warn', start: () => npmStart({ LOG_LEVEL: 'warn' }) },
   'no-platform': {
-    name: 'served, no platform layers', what: 'dist/src/main.js serve({ platformLayers: false })',
-    start: () => startService('no-platform', [...NODE, '--input-type=module', '-e', "const { serve } = await import('./dist/src/main.js'); await serve({ platformLayers: false });"]),
+    name: 'served, no platform layers',
+    what: 'dist/src/main.js serve({ platformLayers: false })',
+    start: () =>
+      startService('no-platform', [
+        ...NODE,
+        '--input-type=module',
+        '-e',
+        "const { serve } = await import('./dist/src/main.js'); await serve({ platformLayers: false });",
+      ]),
   },
-  tsx: { name: 'served from sources (tsx)', what: 'node --import tsx src/main.ts', start: () => startService('tsx', [...NODE, '--import', 'tsx', 'src/main.ts']) },
+  tsx: {
+    name: 'served from sources (tsx)',
+    what: 'node --import tsx src/main.ts',
+    start: () => startService('tsx', [...NODE, '--import', 'tsx', 'src/main.ts']),
+  },
   mixed: { name: 'served, COMPUTE_MODE=mixed', what: 'npm start with COMPUTE_MODE=mixed', start: () => npmStart({ COMPUTE_MODE: 'mixed' }) },
   postgres: { name: 'served, PostgreSQL + Redis', what: 'npm start with DATABASE_URL and REDIS_URL', start: async () => npmStart(await sharedServers()) },
   'as-bench': {
-    name: 'served as npm run bench serves it', what: 'npm start with SERVICE_PROCESSES=2, DATABASE_URL, REDIS_URL and LOG_LEVEL=warn: the natal section\'s headline',
+    name: 'served as npm run bench serves it',
+    what: "npm start with SERVICE_PROCESSES=2, DATABASE_URL, REDIS_URL and LOG_LEVEL=warn: the natal section's headline",
     start: async () => npmStart({ ...(await sharedServers()), SERVICE_PROCESSES: '2', LOG_LEVEL: 'warn' }),
   },
-  processes: { name: 'served, 2 processes, PG + Redis', what: 'npm start with SERVICE_PROCESSES=2, DATABASE_URL, REDIS_URL', start: async () => npmStart({ ...(await sharedServers()), SERVICE_PROCESSES: '2' }) },
+  processes: {
+    name: 'served, 2 processes, PG + Redis',
+    what: 'npm start with SERVICE_PROCESSES=2, DATABASE_URL, REDIS_URL',
+    start: async () => npmStart({ ...(await sharedServers()), SERVICE_PROCESSES: '2' }),
+  },
   'object-bare': {
-    name: 'bare, answer object (tsx)', what: 'bench/same-answer-server.ts: the answer as an object, serialised per request',
+    name: 'bare, answer object (tsx)',
+    what: 'bench/same-answer-server.ts: the answer as an object, serialised per request',
     start: () => startReference([...NODE, '--import', 'tsx', 'bench/same-answer-server.ts'], { ANSWER_FILE: answerFile, ROUTE_PATH: ROUTE }),
   },
   checkout: {
-    name: 'served, other checkout', what: `npm start in SERVED_CHECKOUT (${process.env.SERVED_CHECKOUT ?? 'unset'}), built there`,
+    name: 'served, other checkout',
+    what: `npm start in SERVED_CHECKOUT (${process.env.SERVED_CHECKOUT ?? 'unset'}), built there`,
     start: () => {
       if (!process.env.SERVED_CHECKOUT) throw new Error('the checkout variant needs SERVED_CHECKOUT: another checkout of the project, installed and built');
       return startService('checkout', ['npm', 'start'], {}, path.resolve(process.env.SERVED_CHECKOUT));
     },
   },
-  'fixed-birth': { name: 'served, one birth repeated', what: 'npm start; every request the same body', start: () => npmStart(), body: (() => { const body = JSON.stringify(randomBirth()); return () => body; })() },
+  'fixed-birth': {
+    name: 'served, one birth repeated',
+    what: 'npm start; every request the same body',
+    start: () => npmStart(),
+    body: (() => {
+      const body = JSON.stringify(randomBirth());
+      return () => body;
+    })(),
+  },
 };
 for (const v of variants) if (!VARIANTS[v]) throw new Error(`SERVED_VARIANTS: unknown variant ${v}; known: ${Object.keys(VARIANTS).join(', ')}`);
 
 const targets: Target[] = [
   { name: 'served (npm start)', what: 'npm start, embedded defaults', start: () => npmStart() },
-  { name: 'bare Fastify, same bytes', what: 'bench/bare-bytes-server.mjs under node', start: () => startReference([...NODE, 'bench/bare-bytes-server.mjs'], { ANSWER_FILE: answerFile, ROUTE_PATH: ROUTE }) },
+  {
+    name: 'bare Fastify, same bytes',
+    what: 'bench/bare-bytes-server.mjs under node',
+    start: () => startReference([...NODE, 'bench/bare-bytes-server.mjs'], { ANSWER_FILE: answerFile, ROUTE_PATH: ROUTE }),
+  },
   ...variants.map((v) => VARIANTS[v]!),
 ];
 
@@ -220,7 +267,10 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 500));
 async function measure(target: Target, server: Running, label: string): Promise<Run> {
   const before = { tree: cpuSecondsOfGroup(server.treePid), main: threadCpuSeconds(server.pid), client: process.cpuUsage() };
   const result = await runLoad(label, {
-    url: `${server.url}${ROUTE}`, method: 'POST', connections, durationSeconds: seconds,
+    url: `${server.url}${ROUTE}`,
+    method: 'POST',
+    connections,
+    durationSeconds: seconds,
     headers: { ...(server.key ? { 'x-api-key': server.key } : {}), 'content-type': 'application/json' },
     body: target.body ?? (() => JSON.stringify(randomBirth())),
   });
@@ -236,18 +286,32 @@ async function measure(target: Target, server: Running, label: string): Promise<
 }
 
 const started: Running[] = [];
-const record: Record<string, unknown> = { date: new Date().toISOString(), machine: machineDescription(), seconds, rounds, warmupRounds, connections, loadavg: os.loadavg() };
+const record: Record<string, unknown> = {
+  date: new Date().toISOString(),
+  machine: machineDescription(),
+  seconds,
+  rounds,
+  warmupRounds,
+  connections,
+  loadavg: os.loadavg(),
+};
 try {
   // The service first: the bare server answers the bytes of one of its answers.
   const served = await targets[0]!.start();
   started.push(served);
-  const recorded = await fetch(`${served.url}${ROUTE}`, { method: 'POST', headers: { 'x-api-key': served.key, 'content-type': 'application/json' }, body: JSON.stringify(randomBirth()) });
+  const recorded = await fetch(`${served.url}${ROUTE}`, {
+    method: 'POST',
+    headers: { 'x-api-key': served.key, 'content-type': 'application/json' },
+    body: JSON.stringify(randomBirth()),
+  });
   if (recorded.status !== 200) throw new Error(`recording a natal answer: ${recorded.status} ${await recorded.text()}`);
   answerFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'astro-served-answer-')), 'answer.json');
   fs.writeFileSync(answerFile, Buffer.from(await recorded.arrayBuffer()));
   for (const target of targets.slice(1)) started.push(await target.start());
 
-  console.log(`served natal as run (${connections} connections, ${seconds} s runs alternating, ${warmupRounds} warm-up rounds discarded, ${rounds} measured; a new random birth per request; answer ${fs.statSync(answerFile).size} bytes)`);
+  console.log(
+    `served natal as run (${connections} connections, ${seconds} s runs alternating, ${warmupRounds} warm-up rounds discarded, ${rounds} measured; a new random birth per request; answer ${fs.statSync(answerFile).size} bytes)`,
+  );
   const runs: Run[][] = targets.map(() => []);
   let servedRequests = 0;
   for (let round = 0; round < warmupRounds + rounds; round++) {
@@ -271,23 +335,40 @@ try {
     // The ratio of each round's pair (the drift of the box weighs on both alike), and their median.
     const roundRatios = own.map((r, k) => r.requestsPerSecond / bareRuns[k]!.requestsPerSecond);
     return {
-      name: target.name, what: target.what, requestsPerSecond: rate, ratioToBare: rate / bareRate, medianRoundRatio: median(roundRatios),
-      roundRatios, rounds: own.map((r) => r.requestsPerSecond),
-      p50Ms: median(own.map((r) => r.p50Ms)), p99Ms: median(own.map((r) => r.p99Ms)),
-      serverCpuMicros: median(own.map((r) => r.serverCpuMicros)), mainThreadCpuMicros: median(own.map((r) => r.mainThreadCpuMicros)),
+      name: target.name,
+      what: target.what,
+      requestsPerSecond: rate,
+      ratioToBare: rate / bareRate,
+      medianRoundRatio: median(roundRatios),
+      roundRatios,
+      rounds: own.map((r) => r.requestsPerSecond),
+      p50Ms: median(own.map((r) => r.p50Ms)),
+      p99Ms: median(own.map((r) => r.p99Ms)),
+      serverCpuMicros: median(own.map((r) => r.serverCpuMicros)),
+      mainThreadCpuMicros: median(own.map((r) => r.mainThreadCpuMicros)),
       clientCpuMicros: median(own.map((r) => r.clientCpuMicros)),
     };
   });
   const logFile = started[0]!.logFile;
   const logBytes = logFile ? fs.statSync(logFile).size : 0;
   const pad = (s: string, n: number) => s.padStart(n);
-  console.log(`\n${'server'.padEnd(34)} ${pad('req/s', 8)} ${pad('/bare', 6)} ${pad('p50 ms', 7)} ${pad('p99 ms', 7)} ${pad('srv µs', 7)} ${pad('main µs', 8)} ${pad('client µs', 9)}   rounds (ratio per round)`);
+  console.log(
+    `\n${'server'.padEnd(34)} ${pad('req/s', 8)} ${pad('/bare', 6)} ${pad('p50 ms', 7)} ${pad('p99 ms', 7)} ${pad('srv µs', 7)} ${pad('main µs', 8)} ${pad('client µs', 9)}   rounds (ratio per round)`,
+  );
   for (const r of rows) {
-    console.log(`${r.name.padEnd(34)} ${pad(r.requestsPerSecond.toFixed(0), 8)} ${pad(r.ratioToBare.toFixed(2), 6)} ${pad(r.p50Ms.toFixed(1), 7)} ${pad(r.p99Ms.toFixed(1), 7)} ${pad(r.serverCpuMicros.toFixed(0), 7)} ${pad(r.mainThreadCpuMicros < 1 ? '-' : r.mainThreadCpuMicros.toFixed(0), 8)} ${pad(r.clientCpuMicros.toFixed(0), 9)}   ${r.rounds.map((x) => x.toFixed(0)).join('/')} (${r.roundRatios.map((x) => x.toFixed(2)).join('/')})`);
+    console.log(
+      `${r.name.padEnd(34)} ${pad(r.requestsPerSecond.toFixed(0), 8)} ${pad(r.ratioToBare.toFixed(2), 6)} ${pad(r.p50Ms.toFixed(1), 7)} ${pad(r.p99Ms.toFixed(1), 7)} ${pad(r.serverCpuMicros.toFixed(0), 7)} ${pad(r.mainThreadCpuMicros < 1 ? '-' : r.mainThreadCpuMicros.toFixed(0), 8)} ${pad(r.clientCpuMicros.toFixed(0), 9)}   ${r.rounds.map((x) => x.toFixed(0)).join('/')} (${r.roundRatios.map((x) => x.toFixed(2)).join('/')})`,
+    );
   }
-  console.log(`served/bare ${rows[0]!.ratioToBare.toFixed(2)} (medians of ${rounds} rounds; median of the rounds' own ratios ${rows[0]!.medianRoundRatio.toFixed(2)})`);
-  console.log('srv µs: CPU of the server\'s processes, all threads, per request; main µs: its main thread\'s (- for a process group, whose parent serves nothing); client µs: this process\'s (autocannon), the same work for every server');
-  console.log(`the served process wrote ${(logBytes / 1e6).toFixed(1)} MB of log to its output: ${(logBytes / Math.max(1, servedRequests)).toFixed(0)} bytes a request`);
+  console.log(
+    `served/bare ${rows[0]!.ratioToBare.toFixed(2)} (medians of ${rounds} rounds; median of the rounds' own ratios ${rows[0]!.medianRoundRatio.toFixed(2)})`,
+  );
+  console.log(
+    "srv µs: CPU of the server's processes, all threads, per request; main µs: its main thread's (- for a process group, whose parent serves nothing); client µs: this process's (autocannon), the same work for every server",
+  );
+  console.log(
+    `the served process wrote ${(logBytes / 1e6).toFixed(1)} MB of log to its output: ${(logBytes / Math.max(1, servedRequests)).toFixed(0)} bytes a request`,
+  );
   Object.assign(record, { rows, logBytes, answerBytes: fs.statSync(answerFile).size });
 } finally {
   await Promise.all(started.map((s) => s.stop()));

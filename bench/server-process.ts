@@ -27,7 +27,11 @@ export async function startBenchServer(env: Record<string, string>, nodeArgs: st
   const root = path.resolve(import.meta.dirname, '..');
   // With the V8 flag the service is started with (package.json, Dockerfile), every server alike.
   const loader = entry.endsWith('.ts') ? ['--import', 'tsx'] : [];
-  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--max-semi-space-size=64', ...loader, entry], { cwd: root, env: fullEnv, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--max-semi-space-size=64', ...loader, entry], {
+    cwd: root,
+    env: fullEnv,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const url = `http://127.0.0.1:${port}`;
   if (!(await waitUntilReady(port))) {
     child.kill('SIGKILL');
@@ -36,10 +40,16 @@ export async function startBenchServer(env: Record<string, string>, nodeArgs: st
   }
   // The bare reference server takes no key; the real one gets an operator key from the CLI.
   if (entry !== SERVICE_ENTRY) return { url, key: '', pid: child.pid!, stop: () => stopChild(child, dataDir) };
-  const out = execFileSync(process.execPath, ['dist/src/cli.js', 'keys', 'create', '--email', `bench-${port}@example.com`, '--plan', 'unlimited', '--json'], { cwd: root, env: fullEnv, encoding: 'utf8' });
+  const out = execFileSync(process.execPath, ['dist/src/cli.js', 'keys', 'create', '--email', `bench-${port}@example.com`, '--plan', 'unlimited', '--json'], {
+    cwd: root,
+    env: fullEnv,
+    encoding: 'utf8',
+  });
   const key = JSON.parse(out.trim().split('\n').pop()!).key as string;
   return {
-    url, key, pid: child.pid!,
+    url,
+    key,
+    pid: child.pid!,
     stop: () => stopChild(child, dataDir),
   };
 }

@@ -42,8 +42,18 @@ async function served(): Promise<Record<Load, number[]>> {
   const headers = { 'x-api-key': server.key, 'content-type': 'application/json' };
   const loads = {
     natal: { url: `${server.url}/api/v1/natal/calculate`, method: 'POST' as const, headers, body: () => JSON.stringify(randomBirth()) },
-    synastry: { url: `${server.url}/api/v1/western/synastry`, method: 'POST' as const, headers, body: () => JSON.stringify({ person_a: person(), person_b: person() }) },
-    summary: { url: `${server.url}/api/v1/western/synastry/summary`, method: 'POST' as const, headers, body: () => JSON.stringify({ person_a: person(), person_b: person() }) },
+    synastry: {
+      url: `${server.url}/api/v1/western/synastry`,
+      method: 'POST' as const,
+      headers,
+      body: () => JSON.stringify({ person_a: person(), person_b: person() }),
+    },
+    summary: {
+      url: `${server.url}/api/v1/western/synastry/summary`,
+      method: 'POST' as const,
+      headers,
+      body: () => JSON.stringify({ person_a: person(), person_b: person() }),
+    },
   };
   try {
     return await alternatingLoads(loads, { rounds, seconds, warmUpSeconds: 2, connections: CONNECTIONS });
@@ -60,12 +70,25 @@ function inProcess(): { natal: number; synastry: number } {
     const places = [resolvePersonPlace(body.person_a, ['body', 'person_a']), resolvePersonPlace(body.person_b, ['body', 'person_b'])] as const;
     return {
       natal: { request: natal, place: resolveSubjectPlace(natal, ['body']), includeMinor: false, includeStelliums: false },
-      synastry: { person_a: body.person_a, person_b: body.person_b, settings: body.settings, places: [...places] as [typeof places[0], typeof places[1]], locs: [['body', 'person_a'], ['body', 'person_b']] as [string[], string[]], nowMs: Date.now() },
+      synastry: {
+        person_a: body.person_a,
+        person_b: body.person_b,
+        settings: body.settings,
+        places: [...places] as [(typeof places)[0], (typeof places)[1]],
+        locs: [
+          ['body', 'person_a'],
+          ['body', 'person_b'],
+        ] as [string[], string[]],
+        nowMs: Date.now(),
+      },
     };
   });
   let k = 0;
   const tasks = { natal: () => runTask('natal', cases[k++ % cases.length]!.natal), synastry: () => runTask('synastry', cases[k++ % cases.length]!.synastry) };
-  for (let i = 0; i < 200; i++) { tasks.natal(); tasks.synastry(); }
+  for (let i = 0; i < 200; i++) {
+    tasks.natal();
+    tasks.synastry();
+  }
   const samples = { natal: [] as number[], synastry: [] as number[] };
   const end = Date.now() + seconds * 1000;
   while (Date.now() < end) {
@@ -82,11 +105,15 @@ function inProcess(): { natal: number; synastry: number } {
 const t = inProcess();
 const s = process.argv.includes('--in-process') ? undefined : await served();
 const avg = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
-console.log(`Synastry against natal (${rounds} served rounds of ${seconds} s, ${CONNECTIONS} connections; in process: CPU ms per task, median of batches of 20)`);
+console.log(
+  `Synastry against natal (${rounds} served rounds of ${seconds} s, ${CONNECTIONS} connections; in process: CPU ms per task, median of batches of 20)`,
+);
 console.log('| measure | natal | synastry | synastry / natal |');
 console.log('|---|---:|---:|---:|');
 if (s) {
   console.log(`| served req/s, full answer | ${avg(s.natal).toFixed(0)} | ${avg(s.synastry).toFixed(0)} | ${(avg(s.synastry) / avg(s.natal)).toFixed(2)} |`);
-  console.log(`| served req/s, summary (scores, archetype) | ${avg(s.natal).toFixed(0)} | ${avg(s.summary).toFixed(0)} | ${(avg(s.summary) / avg(s.natal)).toFixed(2)} |`);
+  console.log(
+    `| served req/s, summary (scores, archetype) | ${avg(s.natal).toFixed(0)} | ${avg(s.summary).toFixed(0)} | ${(avg(s.summary) / avg(s.natal)).toFixed(2)} |`,
+  );
 }
 console.log(`| in-process ms per task | ${t.natal.toFixed(3)} | ${t.synastry.toFixed(3)} | ${(t.natal / t.synastry).toFixed(2)} (throughput) |`);

@@ -36,7 +36,16 @@ export function titleAndDesc(d: ChartDrawing): string {
 
 /** FNV-1a over the drawing's content: the same chart always gets the same ids. */
 export function chartKey(d: ChartDrawing): string {
-  const src = JSON.stringify([d.kind, d.inner, d.outer ?? null, clip(d.metadata.title), d.metadata.lines.slice(0, 12).map(clip), d.options.theme, d.options.size, d.aspects.length]);
+  const src = JSON.stringify([
+    d.kind,
+    d.inner,
+    d.outer ?? null,
+    clip(d.metadata.title),
+    d.metadata.lines.slice(0, 12).map(clip),
+    d.options.theme,
+    d.options.size,
+    d.aspects.length,
+  ]);
   let h = 0x811c9dc5;
   for (let i = 0; i < src.length; i++) h = Math.imul(h ^ src.charCodeAt(i), 0x01000193);
   return (h >>> 0).toString(36);

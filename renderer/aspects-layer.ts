@@ -123,7 +123,7 @@ export function conjunctionGroup(
   let start = 0;
   let widest = -1;
   sorted.forEach((l, i) => {
-    const gap = norm360((sorted[(i + 1) % sorted.length]! - l) + 360) || 360;
+    const gap = norm360(sorted[(i + 1) % sorted.length]! - l + 360) || 360;
     if (gap > widest) {
       widest = gap;
       start = (i + 1) % sorted.length;
@@ -144,9 +144,7 @@ export function conjunctionGroup(
 export function drawAspects(b: SvgBuilder, reg: SymbolRegistry, d: ChartDrawing, lay: ChartLayout): void {
   const st = lay.style;
   // Minors underneath, then majors; within each, the tightest orbs last so they end on top.
-  const sorted = [...d.aspects].sort(
-    (x, y) => Number(MAJOR_ASPECTS.has(x.type)) - Number(MAJOR_ASPECTS.has(y.type)) || Math.abs(y.orb) - Math.abs(x.orb),
-  );
+  const sorted = [...d.aspects].sort((x, y) => Number(MAJOR_ASPECTS.has(x.type)) - Number(MAJOR_ASPECTS.has(y.type)) || Math.abs(y.orb) - Math.abs(x.orb));
   const symbols: string[] = [];
   const placed: Point[] = [];
   const arcs: Array<{ from: number; span: number; level: number }> = [];
@@ -201,7 +199,11 @@ export function drawAspects(b: SvgBuilder, reg: SymbolRegistry, d: ChartDrawing,
   if (conj) {
     for (const members of new Set(groups.values())) {
       if (members.length < 3) continue;
-      const mark = conjunctionGroup(lay, members.map((m) => m.lon), arcs);
+      const mark = conjunctionGroup(
+        lay,
+        members.map((m) => m.lon),
+        arcs,
+      );
       conjunctions.push(
         `<path d="${mark.d}" data-aspect="conjunction" data-aspect-arc="${mark.level}" data-conjunction-group="${attr(members.map((m) => `${m.ring}:${m.id}`).join(' '))}" stroke="${attr(conj.color)}" stroke-width="${num(Math.max(conj.width, 2.6 * st.px))}"/>`,
       );

@@ -10,7 +10,10 @@ export function drawTrackBackgrounds(b: SvgBuilder, g: WheelGeometry, st: Style)
     const fill = track.ring === 'outer' ? st.zoneOuter : st.zoneInner;
     if (!fill) continue;
     const ring = (r: number) => `M${num(g.cx - r)} ${num(g.cy)}a${num(r)} ${num(r)} 0 1 0 ${num(2 * r)} 0a${num(r)} ${num(r)} 0 1 0 ${num(-2 * r)} 0`;
-    b.el('path', `data-layer="zone-background" data-ring="${track.ring}" d="${ring(track.outer)}${ring(track.inner)}" fill="${attr(fill)}" fill-rule="evenodd"`);
+    b.el(
+      'path',
+      `data-layer="zone-background" data-ring="${track.ring}" d="${ring(track.outer)}${ring(track.inner)}" fill="${attr(fill)}" fill-rule="evenodd"`,
+    );
   }
 }
 

@@ -27,10 +27,7 @@ const NAMED = new Set(
 
 const HEX = /^#(?:[0-9a-f]{3}|[0-9a-f]{4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
 const NUMBER = String.raw`\s*[+-]?(?:\d+\.?\d*|\.\d+)%?\s*`;
-const FUNC = new RegExp(
-  String.raw`^(?:rgba?|hsla?)\((?:${NUMBER}(?:,${NUMBER}){2,3}|${NUMBER}(?:\s${NUMBER}){2}(?:/${NUMBER})?)\)$`,
-  'i',
-);
+const FUNC = new RegExp(String.raw`^(?:rgba?|hsla?)\((?:${NUMBER}(?:,${NUMBER}){2,3}|${NUMBER}(?:\s${NUMBER}){2}(?:/${NUMBER})?)\)$`, 'i');
 
 export function isCssColor(v: string, allowTransparent = true): boolean {
   if (v.length > 64) return false;

@@ -8,9 +8,7 @@ import { classifyShape, gapsAfter, SHAPE_LABELS, SHAPE_PLANETS, type HoroscopeSh
 export { classifyShape, SHAPE_LABELS, SHAPE_PLANETS, type HoroscopeShape };
 
 export function shapeOf(d: ChartDrawing): HoroscopeShape | null {
-  const lons = SHAPE_PLANETS.map((id) => d.inner.points.find((p) => p.id === id)?.lon).filter(
-    (v): v is number => v !== undefined && Number.isFinite(v),
-  );
+  const lons = SHAPE_PLANETS.map((id) => d.inner.points.find((p) => p.id === id)?.lon).filter((v): v is number => v !== undefined && Number.isFinite(v));
   return classifyShape(lons);
 }
 

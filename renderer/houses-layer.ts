@@ -59,7 +59,10 @@ export function drawCusps(b: SvgBuilder, reg: SymbolRegistry, d: ChartDrawing, g
   if (outer && ob) {
     const from = g.tracks[0]!.inner;
     const col = second?.ring === 'inner' ? st.planetInner : st.planetOuter;
-    b.open('g', `data-layer="outer-houses" ${strokeAttrs(col, st.houseLine.width)} stroke-opacity="0.55" stroke-dasharray="${num(3 * st.px)} ${num(2.5 * st.px)}"`);
+    b.open(
+      'g',
+      `data-layer="outer-houses" ${strokeAttrs(col, st.houseLine.width)} stroke-opacity="0.55" stroke-dasharray="${num(3 * st.px)} ${num(2.5 * st.px)}"`,
+    );
     outer.forEach((c, i) => {
       const a = f.xy(c, from);
       const z = f.xy(c, ob.outer);
@@ -151,6 +154,16 @@ function drawNumbers(
   axes: readonly number[],
 ): void {
   for (const p of placeHouseNumbers(cusps, r, cap, f, st.french, axes)) {
-    drawText(b, reg, p.label, p.x, p.y + cap / 2, cap, 'middle', { color, weight: 0.11 }, ` data-house="${p.house}" data-box="${num(p.box.x)},${num(p.box.y)},${num(p.box.w)},${num(p.box.h)}"`);
+    drawText(
+      b,
+      reg,
+      p.label,
+      p.x,
+      p.y + cap / 2,
+      cap,
+      'middle',
+      { color, weight: 0.11 },
+      ` data-house="${p.house}" data-box="${num(p.box.x)},${num(p.box.y)},${num(p.box.w)},${num(p.box.h)}"`,
+    );
   }
 }

@@ -2,18 +2,7 @@
 import type { ChartDrawing } from './chart-model.ts';
 import { renderWheel } from './wheel.ts';
 
-export type {
-  AspectType,
-  Angles,
-  ChartAspect,
-  ChartConfig,
-  ChartDrawing,
-  ChartKind,
-  ChartPoint,
-  RenderOptions,
-  Theme,
-  WheelRing,
-} from './chart-model.ts';
+export type { AspectType, Angles, ChartAspect, ChartConfig, ChartDrawing, ChartKind, ChartPoint, RenderOptions, Theme, WheelRing } from './chart-model.ts';
 export { chartConfigSchema, ASPECT_TYPES } from './chart-config.ts';
 export { isCssColor } from './colors.ts';
 export { svgToPng, svgToPngAsync } from './rasterize.ts';

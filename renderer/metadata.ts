@@ -178,14 +178,7 @@ export function layoutCorner(lines: CornerLine[], corner: Corner, g: WheelGeomet
   return placed;
 }
 
-export function drawCorner(
-  b: SvgBuilder,
-  reg: SymbolRegistry,
-  lines: CornerLine[],
-  corner: Corner,
-  g: WheelGeometry,
-  obstacles: Box[],
-): void {
+export function drawCorner(b: SvgBuilder, reg: SymbolRegistry, lines: CornerLine[], corner: Corner, g: WheelGeometry, obstacles: Box[]): void {
   const placed = layoutCorner(lines, corner, g, obstacles);
   if (placed.length === 0) return;
   b.open('g', `data-layer="metadata-${corner}"`);
@@ -223,14 +216,7 @@ export function leftColumnCount(lines: readonly string[], most: number): number 
   return count > 1 && last !== undefined && next !== undefined && OPENS_GROUP.test(last) && !OPENS_GROUP.test(next) ? count - 1 : count;
 }
 
-export function drawMetadata(
-  b: SvgBuilder,
-  reg: SymbolRegistry,
-  m: MetadataBlock,
-  g: WheelGeometry,
-  st: Style,
-  obstacles: Box[],
-): void {
+export function drawMetadata(b: SvgBuilder, reg: SymbolRegistry, m: MetadataBlock, g: WheelGeometry, st: Style, obstacles: Box[]): void {
   // No corner can show more than this; it also bounds the work done on hostile input.
   const clip = (t: string) => [...t.trim()].slice(0, MAX_CHARS).join('');
   const titleCap = g.size * 0.019;

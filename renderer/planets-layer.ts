@@ -47,7 +47,12 @@ function segmentThrough(s: Leader, box: { x: number; y: number; w: number; h: nu
   let t1 = 1;
   const dx = s.to.x - s.from.x;
   const dy = s.to.y - s.from.y;
-  const checks: Array<[number, number]> = [[-dx, s.from.x - box.x], [dx, box.x + box.w - s.from.x], [-dy, s.from.y - box.y], [dy, box.y + box.h - s.from.y]];
+  const checks: Array<[number, number]> = [
+    [-dx, s.from.x - box.x],
+    [dx, box.x + box.w - s.from.x],
+    [-dy, s.from.y - box.y],
+    [dy, box.y + box.h - s.from.y],
+  ];
   for (const [pp, qq] of checks) {
     if (pp === 0) {
       if (qq < 0) return false;
@@ -68,7 +73,10 @@ function drawPoint(b: SvgBuilder, reg: SymbolRegistry, lay: ChartLayout, p: Plac
   const g = lay.geometry;
   // Layout metadata, read by the layout checks: the drawn angle, and the glyph's and labels' boxes.
   const boxes = [p.bbox, ...p.labels.map((l) => l.box)].map((x) => `${num(x.x)},${num(x.y)},${num(x.w)},${num(x.h)}`).join(' ');
-  b.open('g', `data-point="${attr(p.id)}" data-ring="${p.ring}" data-lon="${p.lon.toFixed(4)}" data-drawn="${p.displayLon.toFixed(4)}" data-boxes="${boxes}"${p.tier > 0 ? ` data-tier="${p.tier}"` : ''}${p.retrograde ? ' data-retrograde="true"' : ''}`);
+  b.open(
+    'g',
+    `data-point="${attr(p.id)}" data-ring="${p.ring}" data-lon="${p.lon.toFixed(4)}" data-drawn="${p.displayLon.toFixed(4)}" data-boxes="${boxes}"${p.tier > 0 ? ` data-tier="${p.tier}"` : ''}${p.retrograde ? ' data-retrograde="true"' : ''}`,
+  );
   b.line(p.tick.from.x, p.tick.from.y, p.tick.to.x, p.tick.to.y, strokeAttrs(color, 1.3 * st.px));
   if (st.halo) b.circle(p.glyph.x, p.glyph.y, p.glyph.size * INK * 0.6, `fill="${attr(st.halo)}" fill-opacity="0.85"`);
   const k = p.glyph.size / 100;
@@ -120,7 +128,16 @@ export function drawPlanets(b: SvgBuilder, reg: SymbolRegistry, d: ChartDrawing,
   const leaders: Leader[] = [];
   for (const p of lay.points) {
     const l = p.leader;
-    if (l) leaders.push({ from: l.from, to: l.to, x0: Math.min(l.from.x, l.to.x), y0: Math.min(l.from.y, l.to.y), x1: Math.max(l.from.x, l.to.x), y1: Math.max(l.from.y, l.to.y), owner: p });
+    if (l)
+      leaders.push({
+        from: l.from,
+        to: l.to,
+        x0: Math.min(l.from.x, l.to.x),
+        y0: Math.min(l.from.y, l.to.y),
+        x1: Math.max(l.from.x, l.to.x),
+        y1: Math.max(l.from.y, l.to.y),
+        owner: p,
+      });
   }
   b.open('g', 'data-layer="planet-leaders" stroke-opacity="0.55"');
   for (const p of lay.points) {

@@ -47,7 +47,10 @@ export function drawSidePanel(b: SvgBuilder, reg: SymbolRegistry, d: ChartDrawin
   const glyph = (p: PlacedPoint, cx: number, cy: number, s: number, color: string) => {
     const id = reg.point(p.id);
     if (id) {
-      b.el('use', `xlink:href="#${id}" transform="translate(${num(cx)} ${num(cy)}) scale(${(s / 100).toFixed(4)})" stroke="${attr(color)}" fill="${attr(color)}" stroke-width="${num(Math.max(7, 90 / s))}"`);
+      b.el(
+        'use',
+        `xlink:href="#${id}" transform="translate(${num(cx)} ${num(cy)}) scale(${(s / 100).toFixed(4)})" stroke="${attr(color)}" fill="${attr(color)}" stroke-width="${num(Math.max(7, 90 / s))}"`,
+      );
     } else {
       const cap = s * 0.42;
       drawText(b, reg, p.glyph.text ?? p.id.slice(0, 2), cx, cy + cap / 2, cap, 'middle', { color, weight: 0.13 });

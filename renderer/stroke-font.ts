@@ -9,8 +9,7 @@ const BOWL_R = 'M8-36C8-59 18-74 30-74C44-74 52-59 52-36C52-13 44 2 30 2C18 2 8-
 const BOWL_L = 'M50-36C50-59 40-74 28-74C14-74 6-59 6-36C6-13 14 2 28 2C40 2 50-13 50-36';
 // A dot is a zero-length stroke: with round caps it is exactly one stroke width across.
 const pt = (x: number, y: number): string => `M${x} ${y}v0.1`;
-const circle = (x: number, y: number, r: number): string =>
-  `M${x - r} ${y}a${r} ${r} 0 1 0 ${2 * r} 0a${r} ${r} 0 1 0 ${-2 * r} 0Z`;
+const circle = (x: number, y: number, r: number): string => `M${x - r} ${y}a${r} ${r} 0 1 0 ${2 * r} 0a${r} ${r} 0 1 0 ${-2 * r} 0Z`;
 
 export const FONT: Readonly<Record<string, readonly [number, string]>> = {
   A: [68, 'M5 0L34-100L63 0M15-32H53'],
@@ -76,7 +75,10 @@ export const FONT: Readonly<Record<string, readonly [number, string]>> = {
   '5': [60, 'M50-100H14L10-55C16-61 22-64 30-64C46-64 54-50 54-31C54-10 44 2 30 2C18 2 10-4 6-14'],
   '6': [60, 'M49-93C45-99 39-102 32-102C14-102 6-78 6-46C6-14 16 2 31 2C46 2 54-12 54-30C54-48 46-62 31-62C18-62 8-52 6-38'],
   '7': [60, 'M6-100H54L22 0'],
-  '8': [60, 'M30-56C16-56 9-65 9-79C9-93 18-102 30-102C42-102 51-93 51-79C51-65 44-56 30-56C14-56 6-45 6-28C6-10 16 2 30 2C44 2 54-10 54-28C54-45 46-56 30-56Z'],
+  '8': [
+    60,
+    'M30-56C16-56 9-65 9-79C9-93 18-102 30-102C42-102 51-93 51-79C51-65 44-56 30-56C14-56 6-45 6-28C6-10 16 2 30 2C44 2 54-10 54-28C54-45 46-56 30-56Z',
+  ],
   '9': [60, 'M11-7C15-1 21 2 28 2C46 2 54-22 54-54C54-86 44-102 29-102C14-102 6-88 6-70C6-52 14-38 29-38C42-38 52-48 54-62'],
 
   ' ': [30, ''],
@@ -142,7 +144,7 @@ export const SUBSTITUTES: Readonly<Record<string, string>> = {
   '…': '...',
   '•': '·',
   '×': 'x',
-  'º': '°',
+  º: '°',
   '\u00A0': ' ',
   '\t': ' ',
 };

@@ -238,9 +238,7 @@ export function drawText(
   const x0 = anchor === 'start' ? x : anchor === 'middle' ? x - (lay.width * k) / 2 : x - lay.width * k;
   const sw = (style.weight ?? 0.1) * 100;
   const c = attr(style.color);
-  b.raw(
-    `<g transform="translate(${num(x0)} ${num(baseline)}) scale(${num4(k)})" stroke="${c}" fill="${c}" stroke-width="${num(sw)}"${extraAttrs}>`,
-  );
+  b.raw(`<g transform="translate(${num(x0)} ${num(baseline)}) scale(${num4(k)})" stroke="${c}" fill="${c}" stroke-width="${num(sw)}"${extraAttrs}>`);
   const parts: string[] = [];
   for (const it of lay.items) {
     if (it.k === 'char') {

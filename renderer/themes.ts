@@ -113,15 +113,11 @@ export function resolveStyle(d: ChartDrawing): Style {
   const background = bgRaw !== undefined && isTransparent(bgRaw) ? null : safeColor(bgRaw, p.background);
 
   const showSignBg = cfg.show_sign_background ?? cfg.show_color_background ?? true;
-  const signFill = showSignBg
-    ? list12(cfg.custom_sign_colors, (i) => safeColor(cfg.custom_sign_bg_color, p.signBg[elementOf(i)]))
-    : null;
+  const signFill = showSignBg ? list12(cfg.custom_sign_colors, (i) => safeColor(cfg.custom_sign_bg_color, p.signBg[elementOf(i)])) : null;
 
   const showHouseBg = cfg.show_house_background ?? (cfg.custom_house_colors !== undefined || cfg.custom_house_bg_color !== undefined);
   const houseFill = showHouseBg
-    ? list12(cfg.custom_house_colors, (i) =>
-        i % 2 === 0 ? safeColor(cfg.custom_house_bg_color, theme === 'dark' ? '#1A2233' : '#F1F3F8') : 'transparent',
-      )
+    ? list12(cfg.custom_house_colors, (i) => (i % 2 === 0 ? safeColor(cfg.custom_house_bg_color, theme === 'dark' ? '#1A2233' : '#F1F3F8') : 'transparent'))
     : null;
 
   const signGlyph = list12(undefined, (i) => safeColor(cfg.custom_sign_color, p.signGlyph[elementOf(i)]));
@@ -143,8 +139,7 @@ export function resolveStyle(d: ChartDrawing): Style {
   }
 
   const houseColor = safeColor(cfg.custom_house_color, p.cusp);
-  const angleDefault = (k: AngleKey): Stroke =>
-    stroke(cfg[`${k}_line_color`], p.angle, cfg[`${k}_line_width`], 2.1);
+  const angleDefault = (k: AngleKey): Stroke => stroke(cfg[`${k}_line_color`], p.angle, cfg[`${k}_line_width`], 2.1);
 
   return {
     theme,

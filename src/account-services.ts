@@ -45,17 +45,32 @@ export function createAccountServices(deps: {
   const keys = new ApiKeyRepository(db);
   const used = (userId: string, period: 'day' | 'month') => deps.rateLimiter.used(userId, period);
   const billing = new BillingService({
-    db, stripe, config, log, usedRequests: used,
+    db,
+    stripe,
+    config,
+    log,
+    usedRequests: used,
     forgetUserKeys: async (userId) => deps.revocations.forget(await keys.hashesOfUser(userId)),
-    paymentFailed: async (userId, failure) => { await notifications.paymentFailed(userId, failure); },
+    paymentFailed: async (userId, failure) => {
+      await notifications.paymentFailed(userId, failure);
+    },
   });
   const usageAlerts = new UsageAlerts(db, used, notifications, (message, error) => log.error({ err: error }, message));
   const deletions = new AccountDeletions({
-    db, log, revocations: deps.revocations, idempotency: deps.idempotency, pollSeconds: config.ACCOUNT_DELETION_POLL_SECONDS,
+    db,
+    log,
+    revocations: deps.revocations,
+    idempotency: deps.idempotency,
+    pollSeconds: config.ACCOUNT_DELETION_POLL_SECONDS,
     stopBilling: (userId) => billing.stopBilling(userId),
   });
   return {
-    stripe, mailer, notifications, billing, usageAlerts, deletions,
+    stripe,
+    mailer,
+    notifications,
+    billing,
+    usageAlerts,
+    deletions,
     async close() {
       await deletions.close();
       await usageAlerts.settled();

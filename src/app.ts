@@ -119,8 +119,8 @@ const BILLABLE_ELSEWHERE = new Set(['POST /api/v1/numerology/profile']);
 export async function buildApp(deps: AppDeps): Promise<App> {
   // Request lines show the URL with secret-looking query values redacted.
   const serializers = { req: requestSerializer };
-  const logger = deps.logger === undefined ? { level: deps.config.LOG_LEVEL, serializers }
-    : typeof deps.logger === 'object' ? { ...deps.logger, serializers } : deps.logger;
+  const logger =
+    deps.logger === undefined ? { level: deps.config.LOG_LEVEL, serializers } : typeof deps.logger === 'object' ? { ...deps.logger, serializers } : deps.logger;
   const app = Fastify({
     ...(deps.loggerInstance ? { loggerInstance: deps.loggerInstance } : { logger }),
     bodyLimit: deps.config.BODY_LIMIT_BYTES,
@@ -170,7 +170,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // One count of failed lookups per client address, for API keys and OAuth access tokens alike.
   const authFailures = new AuthFailureThrottle(config.AUTH_FAILURES_PER_MINUTE, redis);
   const authenticator = new ApiKeyAuthenticator(deps.db, {
-    cacheSize: config.KEY_CACHE_SIZE, ttlSeconds: config.KEY_CACHE_TTL_SECONDS,
+    cacheSize: config.KEY_CACHE_SIZE,
+    ttlSeconds: config.KEY_CACHE_TTL_SECONDS,
     onFailure: (reason) => metrics.authFailures.inc({ reason }),
     onLookup: () => metrics.keyLookups.inc(),
     throttle: authFailures,
@@ -184,16 +185,27 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const oauth = oauthSettings(config, baseUrl);
   const grantRevocations = new GrantRevocations(stores.rateLimits, config.KEY_CACHE_TTL_SECONDS + 60, redis);
   await grantRevocations.start((message) => app.log.warn(message));
-  const accessTokens = new OAuthAccessTokens(deps.db, baseUrl, { cacheSize: config.KEY_CACHE_SIZE, ttlSeconds: config.KEY_CACHE_TTL_SECONDS, revocations: grantRevocations, throttle: authFailures });
+  const accessTokens = new OAuthAccessTokens(deps.db, baseUrl, {
+    cacheSize: config.KEY_CACHE_SIZE,
+    ttlSeconds: config.KEY_CACHE_TTL_SECONDS,
+    revocations: grantRevocations,
+    throttle: authFailures,
+  });
   const tokenService = new TokenService(deps.db, oauth, grantRevocations);
   const maintenance = oauthMaintenance(deps.db, (error) => app.log.warn({ err: error }, 'OAuth clean-up failed'));
   const usage = new UsageLogWriter(deps.db, {
-    batchSize: config.USAGE_FLUSH_BATCH_SIZE, intervalMs: config.USAGE_FLUSH_INTERVAL_MS, maxBuffered: config.USAGE_BUFFER_MAX, rollups: config.USAGE_ROLLUPS,
-    metrics: metrics.usageLog, log: (message, error) => app.log.error({ err: error }, message),
+    batchSize: config.USAGE_FLUSH_BATCH_SIZE,
+    intervalMs: config.USAGE_FLUSH_INTERVAL_MS,
+    maxBuffered: config.USAGE_BUFFER_MAX,
+    rollups: config.USAGE_ROLLUPS,
+    metrics: metrics.usageLog,
+    log: (message, error) => app.log.error({ err: error }, message),
     onWritten: (userIds) => accounts.usageAlerts.written(userIds),
   });
   const exports = new ExportAdmission({
-    rowsPerUnit: config.EXPORT_ROWS_PER_UNIT, maxConcurrent: config.EXPORT_MAX_CONCURRENT, maxPerUser: config.EXPORT_MAX_PER_USER,
+    rowsPerUnit: config.EXPORT_ROWS_PER_UNIT,
+    maxConcurrent: config.EXPORT_MAX_CONCURRENT,
+    maxPerUser: config.EXPORT_MAX_PER_USER,
     // By default one slot per worker thread and one more: the workers stay busy, and a chart
     // waits behind at most about one chunk per thread.
     computeSlots: config.EXPORT_COMPUTE_SLOTS || Math.max(1, deps.compute.stats().threads) + 1,
@@ -202,33 +214,47 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   metrics.watchExports(() => exports.stats());
   const bearer = new BearerAuthenticator({
-    jwksUrl: config.AUTH_JWKS_URL, secret: config.AUTH_JWT_SECRET, audience: config.AUTH_JWT_AUDIENCE, issuer: config.AUTH_JWT_ISSUER,
+    jwksUrl: config.AUTH_JWKS_URL,
+    secret: config.AUTH_JWT_SECRET,
+    audience: config.AUTH_JWT_AUDIENCE,
+    issuer: config.AUTH_JWT_ISSUER,
     maxLifetimeSeconds: config.AUTH_JWT_MAX_LIFETIME_SECONDS,
     onFailure: (reason) => metrics.authFailures.inc({ reason: `bearer_${reason}` }),
     isDeleted: (userId) => accounts.deletions.isDeleted(userId),
   });
-  if (!config.AUTH_JWKS_URL && !config.AUTH_JWT_SECRET) app.log.warn('neither AUTH_JWKS_URL nor AUTH_JWT_SECRET is set: dashboard endpoints refuse every token');
+  if (!config.AUTH_JWKS_URL && !config.AUTH_JWT_SECRET)
+    app.log.warn('neither AUTH_JWKS_URL nor AUTH_JWT_SECRET is set: dashboard endpoints refuse every token');
   // A generated secret is known to this service alone: no other application's tokens can carry it.
   else if (!config.jwtSecretGenerated && (!config.AUTH_JWT_AUDIENCE || !config.AUTH_JWT_ISSUER)) {
-    const unset = [['AUTH_JWT_AUDIENCE', config.AUTH_JWT_AUDIENCE, 'audience'], ['AUTH_JWT_ISSUER', config.AUTH_JWT_ISSUER, 'issuer']].filter(([, value]) => !value);
-    app.log.warn(`${unset.map(([name]) => name).join(' and ')} not set: dashboard tokens of any ${unset.map(([, , claim]) => claim).join(' and ')} are accepted (tokens the identity provider made for other applications too); set them in production`);
+    const unset = [
+      ['AUTH_JWT_AUDIENCE', config.AUTH_JWT_AUDIENCE, 'audience'],
+      ['AUTH_JWT_ISSUER', config.AUTH_JWT_ISSUER, 'issuer'],
+    ].filter(([, value]) => !value);
+    app.log.warn(
+      `${unset.map(([name]) => name).join(' and ')} not set: dashboard tokens of any ${unset.map(([, , claim]) => claim).join(' and ')} are accepted (tokens the identity provider made for other applications too); set them in production`,
+    );
   }
 
   app.decorateRequest('principal', undefined);
   app.decorateRequest('account', null);
   if (platform) registerRateLimitHeaders(app, rateLimiter);
-  if (platform) registerIdempotency(app, {
-    store: stores.idempotency, limiter: rateLimiter,
-    options: {
-      ttlSeconds: config.IDEMPOTENCY_TTL_SECONDS, lockSeconds: config.IDEMPOTENCY_LOCK_SECONDS, maxResponseBytes: config.IDEMPOTENCY_MAX_RESPONSE_BYTES,
-      fingerprintKey: fingerprintKey(config, app.log),
-      onOutcome: (outcome) => metrics.idempotency.inc({ outcome }),
-    },
-  });
+  if (platform)
+    registerIdempotency(app, {
+      store: stores.idempotency,
+      limiter: rateLimiter,
+      options: {
+        ttlSeconds: config.IDEMPOTENCY_TTL_SECONDS,
+        lockSeconds: config.IDEMPOTENCY_LOCK_SECONDS,
+        maxResponseBytes: config.IDEMPOTENCY_MAX_RESPONSE_BYTES,
+        fingerprintKey: fingerprintKey(config, app.log),
+        onOutcome: (outcome) => metrics.idempotency.inc({ outcome }),
+      },
+    });
   if (platform) registerUsageLog(app, usage);
   // The raw usage log's retention and the rollups' upkeep, on a timer of their own.
   const dbMaintenance = new Maintenance(deps.db, {
-    retentionDays: config.USAGE_LOG_RETENTION_DAYS, intervalSeconds: config.MAINTENANCE_INTERVAL_SECONDS,
+    retentionDays: config.USAGE_LOG_RETENTION_DAYS,
+    intervalSeconds: config.MAINTENANCE_INTERVAL_SECONDS,
     log: (message, error) => app.log.error({ err: error }, message),
   });
   dbMaintenance.start();
@@ -259,23 +285,46 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { title: 'Astrology Calculation Service', version: '1.0.0', description: 'Natal charts, transits, ephemerides, sky events, chart images and numerology. Authenticate with the `x-api-key` header (see the apiKey scheme for how to get a key).' },
+      info: {
+        title: 'Astrology Calculation Service',
+        version: '1.0.0',
+        description:
+          'Natal charts, transits, ephemerides, sky events, chart images and numerology. Authenticate with the `x-api-key` header (see the apiKey scheme for how to get a key).',
+      },
       components: {
         securitySchemes: {
           apiKey: {
-            type: 'apiKey', in: 'header', name: 'x-api-key',
-            description: 'An API key. The operator creates one with `npm run -s cli -- keys create --email you@example.com --plan unlimited --quiet` (it is printed once); a dashboard user creates their own with `POST /api/v1/auth/keys`. In Swagger UI: Authorize, then paste the key.',
+            type: 'apiKey',
+            in: 'header',
+            name: 'x-api-key',
+            description:
+              'An API key. The operator creates one with `npm run -s cli -- keys create --email you@example.com --plan unlimited --quiet` (it is printed once); a dashboard user creates their own with `POST /api/v1/auth/keys`. In Swagger UI: Authorize, then paste the key.',
           },
           bearerAuth: {
-            type: 'http', scheme: 'bearer', bearerFormat: 'JWT',
-            description: 'A dashboard token: from the identity provider (AUTH_JWKS_URL), or, with a shared secret (AUTH_JWT_SECRET or the embedded mode\'s own), `npm run -s cli -- token --user <id> --email <email>`.',
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'JWT',
+            description:
+              "A dashboard token: from the identity provider (AUTH_JWKS_URL), or, with a shared secret (AUTH_JWT_SECRET or the embedded mode's own), `npm run -s cli -- token --user <id> --email <email>`.",
           },
           mcpOAuth: {
             type: 'oauth2',
             description: 'OAuth 2.1 access token of an MCP client (authorization code with PKCE S256), accepted by /mcp only.',
-            flows: { authorizationCode: { authorizationUrl: '/mcp/oauth/authorize', tokenUrl: '/mcp/oauth/token', refreshUrl: '/mcp/oauth/token', scopes: Object.fromEntries(FAMILIES.map((f) => [scopeOf(f), `The ${f} tools`])) } },
+            flows: {
+              authorizationCode: {
+                authorizationUrl: '/mcp/oauth/authorize',
+                tokenUrl: '/mcp/oauth/token',
+                refreshUrl: '/mcp/oauth/token',
+                scopes: Object.fromEntries(FAMILIES.map((f) => [scopeOf(f), `The ${f} tools`])),
+              },
+            },
           },
-          adminBearer: { type: 'http', scheme: 'bearer', description: 'Operator session token: the `token` that `POST /api/v1/admin/login` answers to the ADMIN_USERNAME and the password whose hash is ADMIN_PASSWORD_HASH (`npm run -s cli -- admin hash-password`).' },
+          adminBearer: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              'Operator session token: the `token` that `POST /api/v1/admin/login` answers to the ADMIN_USERNAME and the password whose hash is ADMIN_PASSWORD_HASH (`npm run -s cli -- admin hash-password`).',
+          },
         },
       },
     },
@@ -287,11 +336,22 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   // Report jobs: queued here, made by a worker (in this process in embedded mode, else `cli worker reports`).
   const reports = createReportsRuntime({
-    config, db: deps.db, compute: deps.compute, registry: metrics.registry, notifications: accounts.notifications,
+    config,
+    db: deps.db,
+    compute: deps.compute,
+    registry: metrics.registry,
+    notifications: accounts.notifications,
     log: (level, message, details) => app.log[level](details ?? {}, message),
   });
   app.addHook('onReady', async () => reports.start());
-  registerHealthRoutes(app, { db: deps.db, compute: deps.compute, metrics, redis: redis?.client, operator: operatorCheck(config.OPS_TOKEN), reports: reports.availability });
+  registerHealthRoutes(app, {
+    db: deps.db,
+    compute: deps.compute,
+    metrics,
+    redis: redis?.client,
+    operator: operatorCheck(config.OPS_TOKEN),
+    reports: reports.availability,
+  });
 
   // Everything below needs an API key. Its POSTs are billable calculations (Idempotency-Key)
   // unless a route says `config: { billable: false }`.
@@ -323,18 +383,34 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(numerologyRoutes(authenticator));
   // Public: the catalogue, and Stripe's webhook (authenticated by its signature).
   await app.register(billingPublicRoutes(accounts.billing));
-  await app.register(stripeWebhookRoutes({
-    db: deps.db, stripe: accounts.stripe, billing: accounts.billing,
-    secrets: config.STRIPE_WEBHOOK_SECRETS, toleranceSeconds: config.STRIPE_WEBHOOK_TOLERANCE_SECONDS,
-  }));
+  await app.register(
+    stripeWebhookRoutes({
+      db: deps.db,
+      stripe: accounts.stripe,
+      billing: accounts.billing,
+      secrets: config.STRIPE_WEBHOOK_SECRETS,
+      toleranceSeconds: config.STRIPE_WEBHOOK_TOLERANCE_SECONDS,
+    }),
+  );
 
   // MCP for AI clients: an API key or an OAuth access token; each tools/call is billed like a REST call.
-  await app.register(mcpRoutes({
-    compute: deps.compute, authenticator, rateLimiter, usage, baseUrl, allowedOrigins: config.MCP_ALLOWED_ORIGINS, bearer: accessTokens,
-    onAuthFailure: (reason) => metrics.authFailures.inc({ reason: `mcp_${reason}` }),
-  }));
+  await app.register(
+    mcpRoutes({
+      compute: deps.compute,
+      authenticator,
+      rateLimiter,
+      usage,
+      baseUrl,
+      allowedOrigins: config.MCP_ALLOWED_ORIGINS,
+      bearer: accessTokens,
+      onAuthFailure: (reason) => metrics.authFailures.inc({ reason: `mcp_${reason}` }),
+    }),
+  );
   // The authorization server of the MCP endpoint (its dashboard side is with the account routes).
-  const registrations = new RegistrationThrottle({ perAddress: config.OAUTH_REGISTRATIONS_PER_ADDRESS_PER_HOUR, total: config.OAUTH_REGISTRATIONS_PER_HOUR }, redis);
+  const registrations = new RegistrationThrottle(
+    { perAddress: config.OAUTH_REGISTRATIONS_PER_ADDRESS_PER_HOUR, total: config.OAUTH_REGISTRATIONS_PER_HOUR },
+    redis,
+  );
   await app.register(oauthRoutes({ db: deps.db, settings: oauth, tokens: tokenService, apiKeys: authenticator, dashboard: bearer, registrations }));
 
   // The dashboard: bearer tokens of the identity provider. Nothing here spends quota, but the
@@ -367,9 +443,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   // E-mail links carry their own signature: no other credential.
   const linkSecret = config.EMAIL_LINK_SECRET ?? config.AUTH_JWT_SECRET;
-  const links = linkSecret ? new EmailVerificationLinks({ linkSecret: config.EMAIL_LINK_SECRET, jwtSecret: config.AUTH_JWT_SECRET }, {
-    baseUrl, ttlSeconds: Math.round(config.EMAIL_VERIFICATION_TTL_HOURS * 3600),
-  }) : null;
+  const links = linkSecret
+    ? new EmailVerificationLinks(
+        { linkSecret: config.EMAIL_LINK_SECRET, jwtSecret: config.AUTH_JWT_SECRET },
+        {
+          baseUrl,
+          ttlSeconds: Math.round(config.EMAIL_VERIFICATION_TTL_HOURS * 3600),
+        },
+      )
+    : null;
   await app.register(verifyEmailRoutes({ db: deps.db, links }));
   // A verification link held in the outbox helps nobody: without SMTP the operator is told (503),
   // and a message SMTP refused is a failure to log, not a success.
@@ -379,10 +461,19 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   };
 
   // The operators: their own login and tokens, nothing shared with keys or dashboard tokens.
-  await app.register(adminRoutes({
-    config, db: deps.db, redis, usage, routes: routeTemplates, links, sendMail: accounts.mailer.sendsEmail ? sendVerificationMail : null, deletions: accounts.deletions,
-    onAuthFailure: (reason) => metrics.authFailures.inc({ reason }),
-  }));
+  await app.register(
+    adminRoutes({
+      config,
+      db: deps.db,
+      redis,
+      usage,
+      routes: routeTemplates,
+      links,
+      sendMail: accounts.mailer.sendsEmail ? sendVerificationMail : null,
+      deletions: accounts.deletions,
+      onAuthFailure: (reason) => metrics.authFailures.inc({ reason }),
+    }),
+  );
 
   return { app, authenticator, metrics, rateLimiter, usage, revocations, stores, accounts, maintenance: dbMaintenance };
 }

@@ -16,10 +16,13 @@ import { MAX_ADJUSTMENT } from './operator/report-credit-adjustment.ts';
 
 const program = new Command().name('astro').description('Astrology calculation service').showHelpAfterError();
 
-program.command('serve').description('run the HTTP API').action(async () => {
-  const { serve } = await import('./main.ts');
-  await serve();
-});
+program
+  .command('serve')
+  .description('run the HTTP API')
+  .action(async () => {
+    const { serve } = await import('./main.ts');
+    await serve();
+  });
 
 /** Progress notes go to stderr: stdout carries only the command's result (`KEY=$(...)`). */
 const note = (line: string) => console.error(line);
@@ -39,10 +42,13 @@ async function operation<N extends OperationName>(name: N, input: unknown, confi
   }
 }
 
-program.command('migrate').description('apply pending database migrations').action(async () => {
-  const { applied } = await runCommandOperation(loadConfig(), 'migrate', {}, note);
-  console.log(applied.length ? `applied: ${applied.join(', ')}` : 'database is up to date');
-});
+program
+  .command('migrate')
+  .description('apply pending database migrations')
+  .action(async () => {
+    const { applied } = await runCommandOperation(loadConfig(), 'migrate', {}, note);
+    console.log(applied.length ? `applied: ${applied.join(', ')}` : 'database is up to date');
+  });
 
 function describeLimits({ plan, limits }: CreatedKey): string {
   const perPeriod = limits.requests === null ? 'no request quota' : `${limits.requests} requests a ${limits.period}`;
@@ -87,7 +93,7 @@ const credits = program.command('credits').description('report credits');
 credits
   .command('grant')
   .description('give a user lasting report credits (they do not lapse); the ledger keeps the reason')
-  .requiredOption('--email <email>', 'the user\'s e-mail address', email)
+  .requiredOption('--email <email>', "the user's e-mail address", email)
   .requiredOption('--count <n>', 'how many credits', positiveInt('--count', MAX_ADJUSTMENT))
   .option('--reason <text>', 'why, kept in the ledger', 'granted from the command line')
   .option('--json', 'print JSON')
@@ -119,8 +125,16 @@ program
       return;
     }
     if (!options.user.trim() || options.user.length > 255) throw new InvalidArgumentError('--user must be 1 to 255 characters');
-    if (options.ttl > config.AUTH_JWT_MAX_LIFETIME_SECONDS) throw new InvalidArgumentError(`--ttl is longer than the ${config.AUTH_JWT_MAX_LIFETIME_SECONDS} s the server accepts (AUTH_JWT_MAX_LIFETIME_SECONDS)`);
-    const token = await mintToken({ userId: options.user, email: options.email, secret: config.AUTH_JWT_SECRET, ttlSeconds: options.ttl, audience: config.AUTH_JWT_AUDIENCE, issuer: config.AUTH_JWT_ISSUER });
+    if (options.ttl > config.AUTH_JWT_MAX_LIFETIME_SECONDS)
+      throw new InvalidArgumentError(`--ttl is longer than the ${config.AUTH_JWT_MAX_LIFETIME_SECONDS} s the server accepts (AUTH_JWT_MAX_LIFETIME_SECONDS)`);
+    const token = await mintToken({
+      userId: options.user,
+      email: options.email,
+      secret: config.AUTH_JWT_SECRET,
+      ttlSeconds: options.ttl,
+      audience: config.AUTH_JWT_AUDIENCE,
+      issuer: config.AUTH_JWT_ISSUER,
+    });
     if (options.json) console.log(JSON.stringify({ token, user_id: options.user, email: options.email ?? null, expires_in: options.ttl }));
     else console.log(token);
   });
@@ -129,7 +143,7 @@ const worker = program.command('worker').description('background workers');
 worker
   .command('reports')
   .description('render report PDFs: takes jobs from the queue (BullMQ with REDIS_URL, else PostgreSQL) until stopped (needs DATABASE_URL and Chromium)')
-  .option('--metrics-port <port>', 'serve the worker\'s Prometheus metrics on this port', (v) => {
+  .option('--metrics-port <port>', "serve the worker's Prometheus metrics on this port", (v) => {
     const port = Number(v);
     if (!Number.isInteger(port) || port < 0 || port > 65535) throw new InvalidArgumentError('not a port');
     return port;
@@ -160,7 +174,10 @@ mail
     if (!result) return;
     for (const row of result.emails) {
       if (options.json) console.log(JSON.stringify(row));
-      else console.log(`#${row.id} ${row.created_at} ${row.status.toUpperCase()} to ${row.to_address} (${row.kind})\nSubject: ${row.subject}${row.last_error ? `\nError: ${row.last_error}` : ''}\n\n${row.body_text || '(text dropped once sent)'}\n`);
+      else
+        console.log(
+          `#${row.id} ${row.created_at} ${row.status.toUpperCase()} to ${row.to_address} (${row.kind})\nSubject: ${row.subject}${row.last_error ? `\nError: ${row.last_error}` : ''}\n\n${row.body_text || '(text dropped once sent)'}\n`,
+        );
     }
     if (!result.emails.length && !options.json) console.log('the outbox is empty');
   });
@@ -178,20 +195,28 @@ const billing = program.command('billing').description('billing: private request
 billing
   .command('offer')
   .description('offer one user a pack of extra requests (replaces their open offer); they see and pay it in the dashboard')
-  .requiredOption('--email <email>', 'the user\'s e-mail address', email)
+  .requiredOption('--email <email>', "the user's e-mail address", email)
   .requiredOption('--requests <n>', 'extra requests, added to the quota of the period in which they pay', positiveInt('--requests', 1_000_000_000))
-  .requiredOption('--price-cents <n>', 'price in the currency\'s smallest unit', positiveInt('--price-cents', 100_000_000))
+  .requiredOption('--price-cents <n>', "price in the currency's smallest unit", positiveInt('--price-cents', 100_000_000))
   .option('--currency <code>', 'three-letter currency code', 'usd')
   .option('--expires-days <n>', 'the offer lapses after this many days', positiveInt('--expires-days', 3650))
   .option('--note <text>', 'a line shown with the offer')
   .option('--json', 'print JSON')
   .action(async (options: { email: string; requests: number; priceCents: number; currency: string; expiresDays?: number; note?: string; json?: boolean }) => {
     const offer = await operation('billing.offer', {
-      email: options.email, requests: options.requests, price_cents: options.priceCents, currency: options.currency, expires_days: options.expiresDays, note: options.note,
+      email: options.email,
+      requests: options.requests,
+      price_cents: options.priceCents,
+      currency: options.currency,
+      expires_days: options.expiresDays,
+      note: options.note,
     });
     if (!offer) return;
     if (options.json) console.log(JSON.stringify(offer));
-    else console.log(`offer ${offer.id}: ${offer.requests} requests for ${(offer.price_cents / 100).toFixed(2)} ${offer.currency.toUpperCase()} to ${offer.email}${offer.expires_at ? `, until ${offer.expires_at}` : ''}`);
+    else
+      console.log(
+        `offer ${offer.id}: ${offer.requests} requests for ${(offer.price_cents / 100).toFixed(2)} ${offer.currency.toUpperCase()} to ${offer.email}${offer.expires_at ? `, until ${offer.expires_at}` : ''}`,
+      );
   });
 
 const admin = program.command('admin').description('operator access');

@@ -11,11 +11,19 @@ import { z } from 'zod/v4';
 export const ARGON2ID_PHC = /^\$argon2id\$v=19\$m=\d{1,10},t=\d{1,10},p=\d{1,3}\$[A-Za-z0-9+/]{11,}\$[A-Za-z0-9+/]{16,}$/;
 
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => ['true', '1', 'yes'].includes(v));
-const commaList = z.string().transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean));
+const commaList = z.string().transform((v) =>
+  v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean),
+);
 /** `a=1,b=2` → {a: '1', b: '2'}. */
 const pairList = z.string().transform((v, ctx) => {
   const pairs: Record<string, string> = {};
-  for (const item of v.split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const item of v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const [name, value, ...rest] = item.split('=').map((s) => s.trim());
     if (!name || !value || rest.length) {
       ctx.addIssue({ code: 'custom', message: `'${item}' is not code=value` });
@@ -66,13 +74,21 @@ export const configSchema = z.object({
    * Whether X-Forwarded-For names the client: `false` (the socket's address), `true` (any proxy),
    * a number of proxy hops, or a comma-separated list of proxy addresses/CIDRs.
    */
-  TRUST_PROXY: z.string().default('false').transform((v): boolean | string | ((address: string, hop: number) => boolean) => {
-    if (v === 'true' || v === 'false') return v === 'true';
-    if (!/^\d+$/.test(v)) return v;
-    const hops = Number(v);
-    return (_address, hop) => hop < hops;
-  }),
-  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(64 * 1024 * 1024).default(1024 * 1024),
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((v): boolean | string | ((address: string, hop: number) => boolean) => {
+      if (v === 'true' || v === 'false') return v === 'true';
+      if (!/^\d+$/.test(v)) return v;
+      const hops = Number(v);
+      return (_address, hop) => hop < hops;
+    }),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(64 * 1024 * 1024)
+    .default(1024 * 1024),
   /** Slow clients: the whole request must arrive within REQUEST_TIMEOUT_MS (its headers within HEADERS_TIMEOUT_MS), else 408. */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
   HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(10_000),
@@ -89,7 +105,12 @@ export const configSchema = z.object({
   MIGRATE_ON_START: bool.default(true),
 
   /** Namespace of every Redis key and channel of this deployment (tests give each app its own). */
-  REDIS_KEY_PREFIX: z.string().min(1).max(100).regex(/^[A-Za-z0-9:_.-]+$/).default('astro:'),
+  REDIS_KEY_PREFIX: z
+    .string()
+    .min(1)
+    .max(100)
+    .regex(/^[A-Za-z0-9:_.-]+$/)
+    .default('astro:'),
 
   /** Dashboard identity: the identity provider's JWKS endpoint (RS256/ES256/EdDSA tokens)... */
   AUTH_JWKS_URL: z.string().url().optional(),
@@ -104,7 +125,12 @@ export const configSchema = z.object({
   AUTH_JWT_AUDIENCE: z.string().optional(),
   AUTH_JWT_ISSUER: z.string().optional(),
   /** Longest lifetime of a dashboard token that is accepted (and that `cli token` mints). */
-  AUTH_JWT_MAX_LIFETIME_SECONDS: z.coerce.number().int().min(60).max(366 * 86400).default(86400),
+  AUTH_JWT_MAX_LIFETIME_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(366 * 86400)
+    .default(86400),
 
   /** Usage log: rows are buffered and written in one INSERT per batch. */
   USAGE_FLUSH_INTERVAL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
@@ -115,12 +141,27 @@ export const configSchema = z.object({
   /** Idempotency records: how long a completed response is replayed, and how long an in-flight claim holds. */
   /** Key of the idempotency fingerprints' HMAC (the same on every process); derived from AUTH_JWT_SECRET when unset. */
   IDEMPOTENCY_SECRET: z.string().min(32, 'at least 32 characters').optional(),
-  IDEMPOTENCY_TTL_SECONDS: z.coerce.number().int().min(60).max(7 * 86400).default(86400),
+  IDEMPOTENCY_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(7 * 86400)
+    .default(86400),
   IDEMPOTENCY_LOCK_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
   /** Responses larger than this are not stored for replay (a retry recomputes). */
-  IDEMPOTENCY_MAX_RESPONSE_BYTES: z.coerce.number().int().min(1024).max(64 * 1024 * 1024).default(8 * 1024 * 1024),
+  IDEMPOTENCY_MAX_RESPONSE_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(64 * 1024 * 1024)
+    .default(8 * 1024 * 1024),
   /** Bytes of stored records (compressed) one user may keep over IDEMPOTENCY_TTL_SECONDS; beyond, responses are not stored. */
-  IDEMPOTENCY_MAX_BYTES_PER_USER: z.coerce.number().int().min(1024).max(1024 * 1024 * 1024).default(32 * 1024 * 1024),
+  IDEMPOTENCY_MAX_BYTES_PER_USER: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(1024 * 1024 * 1024)
+    .default(32 * 1024 * 1024),
 
   /** Sites whose scripts may call the API: `*` (any; credentials are headers, never cookies) or a comma-separated list of origins. */
   CORS_ORIGINS: z.string().min(1).default('*'),
@@ -160,10 +201,17 @@ export const configSchema = z.object({
   /** The dashboard's address: default return URLs of the request-pack checkout, and allowed as an origin. */
   DASHBOARD_URL: z.string().url().optional(),
   /** How long a past-due subscription keeps its paid plan before it counts as free. */
-  BILLING_PAST_DUE_GRACE_HOURS: z.coerce.number().min(0).max(24 * 90).default(7 * 24),
+  BILLING_PAST_DUE_GRACE_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 90)
+    .default(7 * 24),
 
   /** Outgoing e-mail: an SMTP URL, or host/port/user/password. Without either, e-mails wait in the outbox table. */
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'an smtp:// or smtps:// URL').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'an smtp:// or smtps:// URL')
+    .optional(),
   SMTP_HOST: z.string().min(1).optional(),
   SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(587),
   SMTP_USER: z.string().min(1).optional(),
@@ -178,28 +226,49 @@ export const configSchema = z.object({
    * The address clients reach the service at (scheme, host, optional port and path prefix): the
    * OAuth issuer and the MCP resource are named after it. Unset: the address the server listens on.
    */
-  PUBLIC_BASE_URL: z.string().url().refine((v) => {
-    const u = new URL(v);
-    return (u.protocol === 'https:' || u.protocol === 'http:') && !u.search && !u.hash && !u.username && !u.password;
-  }, 'an http(s) URL without query, fragment or credentials').transform((v) => v.replace(/\/+$/, '')).optional(),
+  PUBLIC_BASE_URL: z
+    .string()
+    .url()
+    .refine((v) => {
+      const u = new URL(v);
+      return (u.protocol === 'https:' || u.protocol === 'http:') && !u.search && !u.hash && !u.username && !u.password;
+    }, 'an http(s) URL without query, fragment or credentials')
+    .transform((v) => v.replace(/\/+$/, ''))
+    .optional(),
   /**
    * Browser origins besides the service's own that may call /mcp (comma-separated, e.g.
    * `https://app.example.com`; `*` allows any). Requests without an Origin header are not browsers' and pass.
    */
-  MCP_ALLOWED_ORIGINS: z.string().max(4000).default('').transform((v, ctx) => {
-    const origins = v.split(',').map((o) => o.trim()).filter(Boolean);
-    for (const origin of origins) {
-      if (origin === '*') continue;
-      let parsed: URL | undefined;
-      try { parsed = new URL(origin); } catch { /* reported below */ }
-      if (!parsed || parsed.origin !== origin) ctx.addIssue({ code: 'custom', message: `not an origin (scheme://host[:port]): ${origin}` });
-    }
-    return origins;
-  }),
+  MCP_ALLOWED_ORIGINS: z
+    .string()
+    .max(4000)
+    .default('')
+    .transform((v, ctx) => {
+      const origins = v
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean);
+      for (const origin of origins) {
+        if (origin === '*') continue;
+        let parsed: URL | undefined;
+        try {
+          parsed = new URL(origin);
+        } catch {
+          /* reported below */
+        }
+        if (!parsed || parsed.origin !== origin) ctx.addIssue({ code: 'custom', message: `not an origin (scheme://host[:port]): ${origin}` });
+      }
+      return origins;
+    }),
 
   /** OAuth for MCP clients: access tokens (1 h), refresh tokens (30 days, rotated on use). */
   OAUTH_ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
-  OAUTH_REFRESH_TOKEN_TTL_SECONDS: z.coerce.number().int().min(3600).max(365 * 86_400).default(30 * 86_400),
+  OAUTH_REFRESH_TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(3600)
+    .max(365 * 86_400)
+    .default(30 * 86_400),
   /** A rotated refresh token still works this long, for a client's parallel refreshes; a later use revokes the grant. */
   OAUTH_REFRESH_GRACE_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
   /** Authorization codes: single use, and this short-lived. */
@@ -211,13 +280,25 @@ export const configSchema = z.object({
    * The consent page of a separate dashboard (it receives `authorization_id` and decides through
    * /mcp/oauth/requests/{id}); unset: the service's own page at /mcp/oauth/consent/{id}.
    */
-  OAUTH_CONSENT_URL: z.string().url().refine((v) => /^https?:/.test(v), 'an http(s) URL').optional(),
+  OAUTH_CONSENT_URL: z
+    .string()
+    .url()
+    .refine((v) => /^https?:/.test(v), 'an http(s) URL')
+    .optional(),
   /** The operator's login name; admin is on only with this and ADMIN_PASSWORD_HASH. */
   ADMIN_USERNAME: z.string().min(1).max(100).optional(),
   /** An Argon2id PHC string made by `cli admin hash-password`; plain passwords are refused. */
-  ADMIN_PASSWORD_HASH: z.string().regex(ARGON2ID_PHC, 'an Argon2id PHC string ($argon2id$v=19$m=...,t=...,p=...$salt$hash); make one with `npm run cli -- admin hash-password`').optional(),
+  ADMIN_PASSWORD_HASH: z
+    .string()
+    .regex(ARGON2ID_PHC, 'an Argon2id PHC string ($argon2id$v=19$m=...,t=...,p=...$salt$hash); make one with `npm run cli -- admin hash-password`')
+    .optional(),
   /** Lifetime of an operator session token. */
-  ADMIN_SESSION_TTL_SECONDS: z.coerce.number().int().min(60).max(7 * 86400).default(8 * 3600),
+  ADMIN_SESSION_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(7 * 86400)
+    .default(8 * 3600),
   /** Failed logins counted per name and per address within this window; beyond the limits: 429. */
   ADMIN_LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86400).default(900),
   ADMIN_LOGIN_MAX_FAILURES_PER_NAME: z.coerce.number().int().min(1).max(1000).default(5),
@@ -277,7 +358,11 @@ export const configSchema = z.object({
   /** Signs e-mail links; without it a key is derived from AUTH_JWT_SECRET. */
   EMAIL_LINK_SECRET: z.string().min(32, 'at least 32 characters').optional(),
   /** How long a verification link works. */
-  EMAIL_VERIFICATION_TTL_HOURS: z.coerce.number().min(0.01).max(24 * 30).default(48),
+  EMAIL_VERIFICATION_TTL_HOURS: z.coerce
+    .number()
+    .min(0.01)
+    .max(24 * 30)
+    .default(48),
 });
 
 type ParsedConfig = z.output<typeof configSchema>;
@@ -295,7 +380,11 @@ export const LOGS_MAX_LIMIT = 500;
 export class ConfigError extends Error {}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const known = Object.fromEntries(Object.keys(configSchema.shape).filter((k) => env[k] !== undefined && env[k] !== '').map((k) => [k, env[k]]));
+  const known = Object.fromEntries(
+    Object.keys(configSchema.shape)
+      .filter((k) => env[k] !== undefined && env[k] !== '')
+      .map((k) => [k, env[k]]),
+  );
   const parsed = configSchema.safeParse(known);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
@@ -328,17 +417,27 @@ function crossChecks(c: z.output<typeof configSchema>, testRunner: boolean): str
   if (c.STRIPE_LOOPBACK_ONLY || testRunner) {
     const host = c.STRIPE_API_HOST ?? (c.STRIPE_SECRET_KEY ? 'api.stripe.com' : undefined);
     if (host !== undefined && !isLoopbackHost(host)) {
-      problems.push(`STRIPE_API_HOST: '${host}' is not a loopback address; ${testRunner ? 'under the test runner' : 'with STRIPE_LOOPBACK_ONLY'} Stripe is reached only on 127.0.0.1`);
+      problems.push(
+        `STRIPE_API_HOST: '${host}' is not a loopback address; ${testRunner ? 'under the test runner' : 'with STRIPE_LOOPBACK_ONLY'} Stripe is reached only on 127.0.0.1`,
+      );
     }
   }
   if (c.SERVICE_PROCESSES > 1) {
     const missing = [c.DATABASE_URL ? '' : 'DATABASE_URL', c.REDIS_URL ? '' : 'REDIS_URL'].filter(Boolean);
-    if (missing.length) problems.push(`SERVICE_PROCESSES: ${c.SERVICE_PROCESSES} processes need ${missing.join(' and ')} (the embedded database and the in-process stand-ins of Redis belong to one process)`);
+    if (missing.length)
+      problems.push(
+        `SERVICE_PROCESSES: ${c.SERVICE_PROCESSES} processes need ${missing.join(' and ')} (the embedded database and the in-process stand-ins of Redis belong to one process)`,
+      );
   }
-  if (c.REPORT_CALLBACK_ALLOW_LOOPBACK && !testRunner) problems.push('REPORT_CALLBACK_ALLOW_LOOPBACK: only for the test runner; callbacks go to public https addresses');
+  if (c.REPORT_CALLBACK_ALLOW_LOOPBACK && !testRunner)
+    problems.push('REPORT_CALLBACK_ALLOW_LOOPBACK: only for the test runner; callbacks go to public https addresses');
   for (const origin of c.BILLING_REDIRECT_ORIGINS) {
     let parsed: URL | undefined;
-    try { parsed = new URL(origin); } catch { /* reported below */ }
+    try {
+      parsed = new URL(origin);
+    } catch {
+      /* reported below */
+    }
     if (!parsed || !['http:', 'https:'].includes(parsed.protocol) || parsed.origin !== origin.replace(/\/$/, '')) {
       problems.push(`BILLING_REDIRECT_ORIGINS: '${origin}' is not an origin like https://app.example.com`);
     }

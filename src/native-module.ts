@@ -12,6 +12,8 @@ export function loadNativeModule<T>(name: string): T {
   try {
     return require(projectPath(file)) as T;
   } catch (error) {
-    throw new Error(`the native module ${file} is missing: \`npm ci\` builds it (node-gyp, binding.gyp at the root), or run \`npm run install\``, { cause: error });
+    throw new Error(`the native module ${file} is missing: \`npm ci\` builds it (node-gyp, binding.gyp at the root), or run \`npm run install\``, {
+      cause: error,
+    });
   }
 }

@@ -36,18 +36,26 @@ async function openServerDatabase(config: Config, log: Logger): Promise<Database
   for (;;) {
     try {
       return await openDatabase(config, {
-        role: 'server', migrate: config.MIGRATE_ON_START,
+        role: 'server',
+        migrate: config.MIGRATE_ON_START,
         onApplied: (migration) => log.info({ migration }, 'applied migration'),
-        onAbandoned: (previous) => log.warn({ dataDir: config.dataDir, previousPid: previous.pid, previousRole: previous.role, since: previous.since }, 'the previous owner of DATA_DIR ended without closing the database; taking it over (PGlite recovers from its log)'),
+        onAbandoned: (previous) =>
+          log.warn(
+            { dataDir: config.dataDir, previousPid: previous.pid, previousRole: previous.role, since: previous.since },
+            'the previous owner of DATA_DIR ended without closing the database; taking it over (PGlite recovers from its log)',
+          ),
       });
     } catch (error) {
       if (!(error instanceof DataDirBusyError)) throw error;
     }
     const owner = currentOwner(config.dataDir);
     if (owner?.role === 'server') {
-      throw new StartupError(`${config.dataDir} is held by another server (pid ${owner.pid}); the embedded database serves one server process. Stop that one, give this one another DATA_DIR, or run several against one PostgreSQL (DATABASE_URL)`);
+      throw new StartupError(
+        `${config.dataDir} is held by another server (pid ${owner.pid}); the embedded database serves one server process. Stop that one, give this one another DATA_DIR, or run several against one PostgreSQL (DATABASE_URL)`,
+      );
     }
-    if (Date.now() - started > WAIT_FOR_COMMAND_MS) throw new StartupError(`${config.dataDir} stayed in use by ${owner ? `pid ${owner.pid}` : 'another process'}; giving up`);
+    if (Date.now() - started > WAIT_FOR_COMMAND_MS)
+      throw new StartupError(`${config.dataDir} stayed in use by ${owner ? `pid ${owner.pid}` : 'another process'}; giving up`);
     if (!told) {
       log.info({ dataDir: config.dataDir, pid: owner?.pid }, 'waiting for a command that holds DATA_DIR');
       told = true;
@@ -74,7 +82,9 @@ function openTimeZones(): void {
   try {
     openTimeZoneLookup();
   } catch (error) {
-    throw new StartupError(`the time-zone boundaries (geo-tz's data) cannot be read, so no request with a zone of AUTO could be answered: ${error instanceof Error ? error.message : String(error)}; reinstall the dependencies (npm ci)`);
+    throw new StartupError(
+      `the time-zone boundaries (geo-tz's data) cannot be read, so no request with a zone of AUTO could be answered: ${error instanceof Error ? error.message : String(error)}; reinstall the dependencies (npm ci)`,
+    );
   }
 }
 
@@ -117,13 +127,16 @@ async function start(config: Config, log: Logger, options: { platformLayers?: bo
     return stopping;
   };
   const stopGracefully = () => {
-    closeAll().then(() => {
-      log.info('stopped');
-      process.exit(0);
-    }, (error) => {
-      log.error({ err: error }, 'shutdown failed');
-      process.exit(1);
-    });
+    closeAll().then(
+      () => {
+        log.info('stopped');
+        process.exit(0);
+      },
+      (error) => {
+        log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
   };
   // A second signal stops at once, unless it is the first one passed on again: a runner between
   // the terminal and this process (`npm start`) gets the terminal's Ctrl-C too and sends it on a
@@ -167,5 +180,8 @@ async function start(config: Config, log: Logger, options: { platformLayers?: bo
     if (code === 'EACCES') throw new StartupError(`port ${config.PORT} needs privileges this process does not have; set PORT above 1023`);
     throw error;
   }
-  log.info({ mode: config.DATABASE_URL ? 'postgres' : 'embedded', compute: config.COMPUTE_MODE, dataDir: config.DATABASE_URL ? undefined : config.dataDir }, 'service ready');
+  log.info(
+    { mode: config.DATABASE_URL ? 'postgres' : 'embedded', compute: config.COMPUTE_MODE, dataDir: config.DATABASE_URL ? undefined : config.dataDir },
+    'service ready',
+  );
 }

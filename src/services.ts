@@ -41,7 +41,9 @@ export async function openDatabase(config: Config, options: OpenDatabaseOptions)
     // connections are enough to queue on it.
     const pool = await createDatabasePool(url, embedded ? 4 : config.DATABASE_POOL_SIZE);
     return {
-      url, pool, embedded,
+      url,
+      pool,
+      embedded,
       async close() {
         // After a database outage the pool may hold a connection whose last query failed: ending
         // it rejects with that old failure, yet the pool is closed all the same.

@@ -4,10 +4,8 @@ import { dot, ring, type GlyphArt } from './types.ts';
 const CROSS_LOW = 'M0 6V40M-13 24H13';
 // Crescent from two circles: outer r=36 at (−7,0), inner r=30 at (−21,0); horns where they meet.
 const MOON = 'M-28.1-29.1A36 36 0 1 1-28.1 29.1A30 30 0 1 0-28.1-29.1Z';
-const NODE_N =
-  'M-19 22C-33 10-37-8-29-22C-21-36 21-36 29-22C37-8 33 10 19 22' + ring(-19, 30, 8) + ring(19, 30, 8);
-const NODE_S =
-  'M-19-22C-33-10-37 8-29 22C-21 36 21 36 29 22C37 8 33-10 19-22' + ring(-19, -30, 8) + ring(19, -30, 8);
+const NODE_N = 'M-19 22C-33 10-37-8-29-22C-21-36 21-36 29-22C37-8 33 10 19 22' + ring(-19, 30, 8) + ring(19, 30, 8);
+const NODE_S = 'M-19-22C-33-10-37 8-29 22C-21 36 21 36 29 22C37 8 33-10 19-22' + ring(-19, -30, 8) + ring(19, -30, 8);
 // Black Moon Lilith: the Moon's crescent at 62 % over a cross, its lowest point on the stem.
 const LILITH_CRESCENT = 'M-13.1-34A22.3 22.3 0 1 1-13.1 2A18.6 18.6 0 1 0-13.1-34Z';
 
@@ -23,9 +21,7 @@ export const POINT_GLYPHS: Readonly<Record<string, GlyphArt>> = {
     d: 'M-27-40C-20-28-20-8-27 4M27-40C20-28 20-8 27 4M-22-18H22M0-40V14' + ring(0, 25, 10),
   },
   neptune: {
-    d:
-      'M-30-30C-30-6-18 6 0 6C18 6 30-6 30-30M0-40V40M-14 26H14' +
-      'M-36-22L-30-33L-24-22M24-22L30-33L36-22M-6-31L0-42L6-31',
+    d: 'M-30-30C-30-6-18 6 0 6C18 6 30-6 30-30M0-40V40M-14 26H14' + 'M-36-22L-30-33L-24-22M24-22L30-33L36-22M-6-31L0-42L6-31',
   },
   pluto: { d: 'M-25-31C-25-16-14-6 0-6C14-6 25-16 25-31' + ring(0, -30, 10) + 'M0-6V40M-14 22H14' },
   north_node: { d: NODE_N },

@@ -66,13 +66,12 @@ export function referenceLongitude(d: ChartDrawing): number {
   return c ? norm360(c[0]!) : 0;
 }
 
-
 /** Abbreviation drawn in place of a glyph for points without designed art. */
 export function fallbackGlyphText(p: ChartPoint, french: boolean): string {
   if (p.id === 'asc') return french ? 'AS' : 'AC';
   if (p.id === 'mc') return 'MC';
   const src = (p.name || p.id).replace(/[^A-Za-z0-9]/g, '');
-  return (src.slice(0, 1).toUpperCase() + src.slice(1, 2).toLowerCase()) || '?';
+  return src.slice(0, 1).toUpperCase() + src.slice(1, 2).toLowerCase() || '?';
 }
 
 /** Outer-ring angles join the planets as pseudo-points so their labels spread with them. */
@@ -202,7 +201,16 @@ class TrackGlyphs implements GlyphModel {
     s.k = Math.min(LANE_SCALE, room / len) * LANE_SHRINK[s.step - SHRINK.length]!;
     const mid = t.outer - half;
     if (s.lane === 1) s.t = { ...scaledTrack(t, s.k), inner: mid };
-    else s.t = { ...t, outer: mid, tickLen: 0, glyphR: mid - 0.008 * this.g.R - (ink * s.k) / 2, glyphSize: t.glyphSize * s.k, labelCap: t.labelCap * s.k, labelGap: t.labelGap * s.k };
+    else
+      s.t = {
+        ...t,
+        outer: mid,
+        tickLen: 0,
+        glyphR: mid - 0.008 * this.g.R - (ink * s.k) / 2,
+        glyphSize: t.glyphSize * s.k,
+        labelCap: t.labelCap * s.k,
+        labelGap: t.labelGap * s.k,
+      };
   }
 
   /** Writes stack i's boxes drawn at `dl` into `out`; returns how many. */
@@ -388,7 +396,14 @@ class TrackGlyphs implements GlyphModel {
       const o = 4 * (j + 1);
       const box: Box = { x: a[o]!, y: a[o + 1]!, w: a[o + 2]!, h: a[o + 3]! };
       const kind: PlacedLabel['kind'] = j === 0 ? 'deg' : j === 1 ? 'sign' : 'min';
-      const label: PlacedLabel = { kind, text: kind === 'deg' ? s.degText : kind === 'min' ? s.minText : '', x: box.x + box.w / 2, y: box.y + box.h / 2, cap, box };
+      const label: PlacedLabel = {
+        kind,
+        text: kind === 'deg' ? s.degText : kind === 'min' ? s.minText : '',
+        x: box.x + box.w / 2,
+        y: box.y + box.h / 2,
+        cap,
+        box,
+      };
       if (kind === 'sign') label.sign = s.sign;
       labels.push(label);
     }
@@ -437,9 +452,13 @@ function writeMark(out: Float64Array, o: number, c: Point, cx: number, cy: numbe
 /** Whether any of the first `na` boxes of `a` overlaps any of the first `nb` of `b` by more than `tol` px. */
 function boxesOverlap(a: Float64Array, na: number, b: Float64Array, nb: number, tol: number): boolean {
   for (let i = 0; i < na; i++) {
-    const ax = a[4 * i]!, ay = a[4 * i + 1]!, aw = a[4 * i + 2]!, ah = a[4 * i + 3]!;
+    const ax = a[4 * i]!,
+      ay = a[4 * i + 1]!,
+      aw = a[4 * i + 2]!,
+      ah = a[4 * i + 3]!;
     for (let j = 0; j < nb; j++) {
-      const bx = b[4 * j]!, by = b[4 * j + 1]!;
+      const bx = b[4 * j]!,
+        by = b[4 * j + 1]!;
       if (ax + tol < bx + b[4 * j + 2]! && bx + tol < ax + aw && ay + tol < by + b[4 * j + 3]! && by + tol < ay + ah) return true;
     }
   }
@@ -464,7 +483,22 @@ function stacksOf(pts: ChartPoint[], track: Track, st: Style, frame: Frame): Sta
     const ws = full ? [textWidth(degText, cap), cap * 1.15, textWidth(minText, cap)] : [textWidth(degText, cap)];
     const hs = full ? [cap, cap * 1.15, cap] : [cap];
     const round = full ? [false, true, false] : [false];
-    return { p, lon, degText, minText, sign: signOf(lon), ws, hs, round, retro: p.retrograde && st.showRetro, corner: retroCorner(p, frame.dir(lon)), step: 0, lane: 0, k: 1, t: track };
+    return {
+      p,
+      lon,
+      degText,
+      minText,
+      sign: signOf(lon),
+      ws,
+      hs,
+      round,
+      retro: p.retrograde && st.showRetro,
+      corner: retroCorner(p, frame.dir(lon)),
+      step: 0,
+      lane: 0,
+      k: 1,
+      t: track,
+    };
   });
 }
 
@@ -614,7 +648,19 @@ export function computeLayout(d: ChartDrawing, style: Style = resolveStyle(d)): 
     geometry.aspectR = Math.max(0.12 * geometry.R, style.housesInside && geometry.houseBand ? geometry.houseBand.inner : t.tier1.inner);
     // Anchors of the tracks laid out already move to the smaller aspect circle.
     for (const p of points) p.anchor = frame.xy(p.lon, geometry.aspectR);
-    const first = new TrackGlyphs(stacksOf(t.pts.filter((p) => !t.second.has(p)), t.track, style, frame), t.track, frame, geometry, style, LAST_STEP);
+    const first = new TrackGlyphs(
+      stacksOf(
+        t.pts.filter((p) => !t.second.has(p)),
+        t.track,
+        style,
+        frame,
+      ),
+      t.track,
+      frame,
+      geometry,
+      style,
+      LAST_STEP,
+    );
     const second = new TrackGlyphs(stacksOf([...t.second], t.tier1, style, frame), t.tier1, frame, geometry, style, 2);
     ringCrowds([first, second]);
     points.push(...placeTrack(spreadModel(first, t.lines)));

@@ -349,11 +349,7 @@ function packArc(ms: Member[], lo: End, hi: End, walls: readonly Wall[], model: 
  * Display longitudes (0–360) in the order of `lons`.
  * `lines` are the radial lines crossing the track and the sign boundaries.
  */
-export function spreadWithinBarriers(
-  lons: readonly number[],
-  lines: readonly RadialLine[],
-  model: GlyphModel,
-): number[] {
+export function spreadWithinBarriers(lons: readonly number[], lines: readonly RadialLine[], model: GlyphModel): number[] {
   const n = lons.length;
   const out = new Array<number>(n);
   if (n === 0) return out;

@@ -48,9 +48,7 @@ export function spreadLongitudes(lons: readonly number[], sep: number | Separati
   if (n === 0) return [];
   if (n === 1) return [norm360(lons[0]!)];
 
-  const order = lons
-    .map((lon, index) => ({ index, lon: norm360(lon) }))
-    .sort((a, b) => a.lon - b.lon || a.index - b.index);
+  const order = lons.map((lon, index) => ({ index, lon: norm360(lon) })).sort((a, b) => a.lon - b.lon || a.index - b.index);
 
   // Too many points for the circle: shrink every separation proportionally.
   let total = 0;

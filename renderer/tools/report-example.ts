@@ -15,7 +15,17 @@ import type { NatalChartInput } from '../../src/interpretations/chart-input.ts';
 initEphemeris();
 const file = process.argv[2] ?? 'docs/examples/report-example.md';
 const paris = { city: 'Paris', country: 'FR', lat: 48.8566, lng: 2.3522, source: 'request' as const };
-const request = natalRequest.parse({ name: 'Camille Durand', year: 1990, month: 5, day: 12, hour: 14, minute: 30, lat: paris.lat, lng: paris.lng, tz_str: 'Europe/Paris' });
+const request = natalRequest.parse({
+  name: 'Camille Durand',
+  year: 1990,
+  month: 5,
+  day: 12,
+  hour: 14,
+  minute: 30,
+  lat: paris.lat,
+  lng: paris.lng,
+  tz_str: 'Europe/Paris',
+});
 const chart = computeNatal({ request, place: paris, includeMinor: false, includeStelliums: false }) as NatalChartInput;
 const report = composeReport(chart);
 writeFileSync(file, report.markdown);

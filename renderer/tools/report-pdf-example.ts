@@ -32,9 +32,17 @@ const examples = [
 ];
 try {
   for (const example of examples) {
-    const artefacts = await buildReport({ compute, renderer, renderTimeoutMs: 60_000, logo: null }, { request: natalRequest.parse(example.request), place: example.place }, {
-      ...example.options, output_format: 'pdf', include_chart_in_pdf: true, include_profile_branding_logo: false, markdown: true,
-    });
+    const artefacts = await buildReport(
+      { compute, renderer, renderTimeoutMs: 60_000, logo: null },
+      { request: natalRequest.parse(example.request), place: example.place },
+      {
+        ...example.options,
+        output_format: 'pdf',
+        include_chart_in_pdf: true,
+        include_profile_branding_logo: false,
+        markdown: true,
+      },
+    );
     writeFileSync(`${example.file}.pdf`, artefacts.pdf!);
     execFileSync('pdftoppm', ['-png', '-r', '60', '-f', '1', '-l', '1', '-singlefile', `${example.file}.pdf`, `${example.file}-page1`]);
     console.log(`${example.file}.pdf: ${artefacts.pageCount} pages, ${artefacts.pdf!.length} bytes`);

@@ -30,11 +30,18 @@ export function planetJson(p: PointPosition, nodeVariant: NodeVariant): PlanetJs
   const info = bodyInfo(p.id);
   const sign = signOf(p.lon);
   const json: PlanetJson = {
-    id: p.id, name: info.name, sign: sign.abbr, sign_id: sign.id, pos: degreeInSign(p.lon), abs_pos: p.lon,
+    id: p.id,
+    name: info.name,
+    sign: sign.abbr,
+    sign_id: sign.id,
+    pos: degreeInSign(p.lon),
+    abs_pos: p.lon,
     retrograde: p.speed < 0 && info.kind !== 'angle',
     speed: p.speed,
     is_stationary: info.stationaryBelow !== undefined && Math.abs(p.speed) < info.stationaryBelow,
-    latitude: p.lat, distance_au: p.distAu, declination: p.declination,
+    latitude: p.lat,
+    distance_au: p.distAu,
+    declination: p.declination,
   };
   if (p.house !== undefined) json.house = p.house;
   if (p.id === 'north_node' || p.id === 'south_node') json.variant = nodeVariant;
@@ -66,7 +73,14 @@ export function zodiacLabel(zodiac: ZodiacSetting): 'Tropical' | 'Sidereal' {
   return zodiac.type === 'tropical' ? 'Tropical' : 'Sidereal';
 }
 
-export function subjectJson(name: string | undefined, moment: ResolvedMoment, place: ResolvedPlace, chart: ChartMoment, zodiac: ZodiacSetting, requestedHouseSystem: string) {
+export function subjectJson(
+  name: string | undefined,
+  moment: ResolvedMoment,
+  place: ResolvedPlace,
+  chart: ChartMoment,
+  zodiac: ZodiacSetting,
+  requestedHouseSystem: string,
+) {
   return {
     name: name ?? 'User',
     datetime: moment.localIso,
@@ -101,10 +115,19 @@ export function markSides(a: Aspect) {
   // aspect in V8 (213 µs for 40 aspects, against 3 µs now), and the transits task as a whole went
   // from about 1,070 to 590 µs of CPU when it was written out.
   return {
-    p1: `${a.p1} (T)`, p2: `${a.p2} (N)`,
-    type: a.type, deg: a.deg, angle: a.angle, orb: a.orb, is_major: a.is_major, is_applying: a.is_applying, out_of_sign: a.out_of_sign,
-    p1_id: a.p1, p2_id: a.p2,
-    p1_name: `${bodyInfo(a.p1).name} (T)`, p2_name: `${bodyInfo(a.p2).name} (N)`,
+    p1: `${a.p1} (T)`,
+    p2: `${a.p2} (N)`,
+    type: a.type,
+    deg: a.deg,
+    angle: a.angle,
+    orb: a.orb,
+    is_major: a.is_major,
+    is_applying: a.is_applying,
+    out_of_sign: a.out_of_sign,
+    p1_id: a.p1,
+    p2_id: a.p2,
+    p1_name: `${bodyInfo(a.p1).name} (T)`,
+    p2_name: `${bodyInfo(a.p2).name} (N)`,
   };
 }
 

@@ -126,7 +126,10 @@ export function pointText(id: string): PointText {
   if (!t) {
     const info = bodyInfo(id);
     t = {
-      head: fragment(`{"id":${quoted(id)},"name":${quoted(info.name)},`), quoted: fragment(quoted(id)), angle: info.kind === 'angle', stationaryBelow: info.stationaryBelow,
+      head: fragment(`{"id":${quoted(id)},"name":${quoted(info.name)},`),
+      quoted: fragment(quoted(id)),
+      angle: info.kind === 'angle',
+      stationaryBelow: info.stationaryBelow,
     };
     pointTexts.set(id, t);
   }
@@ -158,7 +161,9 @@ const aspectTypeAndDegree = new Map<string, { deg: number; fragment: number }>(
 
 /** An aspect's flags followed by `after`, by is_major * 4 + is_applying * 2 + out_of_sign. */
 function aspectFlagFragments(after: string): number[] {
-  return Array.from({ length: 8 }, (_, bits) => fragment(`,"is_major":${Boolean(bits & 4)},"is_applying":${Boolean(bits & 2)},"out_of_sign":${Boolean(bits & 1)}${after}`));
+  return Array.from({ length: 8 }, (_, bits) =>
+    fragment(`,"is_major":${Boolean(bits & 4)},"is_applying":${Boolean(bits & 2)},"out_of_sign":${Boolean(bits & 1)}${after}`),
+  );
 }
 
 /**
@@ -223,8 +228,17 @@ export class AspectCounts {
 
   /** `,"aspects_summary":{…}`. */
   write(w: JsonTape, withMotion = false): void {
-    w.fragment(F.summary).num(this.total).fragment(F.major).num(this.major).fragment(F.minor).num(this.total - this.major);
-    if (withMotion) w.fragment(F.applying).num(this.applying).fragment(F.separating).num(this.total - this.applying);
+    w.fragment(F.summary)
+      .num(this.total)
+      .fragment(F.major)
+      .num(this.major)
+      .fragment(F.minor)
+      .num(this.total - this.major);
+    if (withMotion)
+      w.fragment(F.applying)
+        .num(this.applying)
+        .fragment(F.separating)
+        .num(this.total - this.applying);
     w.fragment(F.byType);
     for (let i = 0; i < this.types.length; i++) {
       if (i > 0) w.fragment(SHARED.comma);
@@ -257,21 +271,54 @@ export function writeList(w: JsonTape, items: readonly string[], known = false):
 }
 
 /** subjectJson's object. */
-export function writeSubject(w: JsonTape, name: string, moment: ResolvedMoment, place: ResolvedPlace, chart: ChartFacts, zodiac: ZodiacSetting, requestedHouseSystem: string): void {
+export function writeSubject(
+  w: JsonTape,
+  name: string,
+  moment: ResolvedMoment,
+  place: ResolvedPlace,
+  chart: ChartFacts,
+  zodiac: ZodiacSetting,
+  requestedHouseSystem: string,
+): void {
   w.fragment(F.name).str(name).fragment(F.datetime).str(moment.localIso).fragment(F.datetimeUtc).str(moment.utcIso).fragment(F.location);
   writeLocation(w, moment, place);
-  w.fragment(F.houseSystem).known(chart.houses?.used ?? requestedHouseSystem).fragment(F.houseSystemRequested).known(requestedHouseSystem)
-    .fragment(F.zodiacType).known(zodiacLabel(zodiac)).fragment(F.siderealAyanamsa).knownOrNull(zodiac.type === 'sidereal' ? zodiac.ayanamsa : null)
+  w.fragment(F.houseSystem)
+    .known(chart.houses?.used ?? requestedHouseSystem)
+    .fragment(F.houseSystemRequested)
+    .known(requestedHouseSystem)
+    .fragment(F.zodiacType)
+    .known(zodiacLabel(zodiac))
+    .fragment(F.siderealAyanamsa)
+    .knownOrNull(zodiac.type === 'sidereal' ? zodiac.ayanamsa : null)
     .fragment(F.ayanamsaDeg);
-  w.numOrNull(chart.ayanamsa).fragment(F.julianDay).num(moment.jdUt).fragment(F.julianDayTt).num(moment.jdTt).fragment(F.deltaTDays).num(moment.deltaTSeconds / 86400)
-    .fragment(F.deltaTSeconds).num(moment.deltaTSeconds).fragment(F.utcOffset).known(formatOffset(moment.offsetSeconds))
+  w.numOrNull(chart.ayanamsa)
+    .fragment(F.julianDay)
+    .num(moment.jdUt)
+    .fragment(F.julianDayTt)
+    .num(moment.jdTt)
+    .fragment(F.deltaTDays)
+    .num(moment.deltaTSeconds / 86400)
+    .fragment(F.deltaTSeconds)
+    .num(moment.deltaTSeconds)
+    .fragment(F.utcOffset)
+    .known(formatOffset(moment.offsetSeconds))
     .fragment(F.timeKnown[moment.timeKnown ? 1 : 0]!);
 }
 
 /** The subject's `location` object, without its closing brace (the subject's settings follow it). */
 function writeLocation(w: JsonTape, moment: ResolvedMoment, place: ResolvedPlace): void {
-  w.fragment(F.city).strOrNull(place.city).fragment(F.country).strOrNull(place.country).fragment(F.state).strOrNull(place.region)
-    .fragment(F.lat).num(place.lat).fragment(F.lng).num(place.lng).fragment(F.timezone).known(moment.zone);
+  w.fragment(F.city)
+    .strOrNull(place.city)
+    .fragment(F.country)
+    .strOrNull(place.country)
+    .fragment(F.state)
+    .strOrNull(place.region)
+    .fragment(F.lat)
+    .num(place.lat)
+    .fragment(F.lng)
+    .num(place.lng)
+    .fragment(F.timezone)
+    .known(moment.zone);
 }
 
 /** The subject's `location` object on its own. */
@@ -304,7 +351,13 @@ export function writePlanet(w: JsonTape, p: PointPosition, b: BodyNumber, nodeVa
 }
 
 /** A list of planets. */
-export function writePlanets(w: JsonTape, points: readonly PointPosition[], b: BodyNumber, nodeVariant: string, after?: (w: JsonTape, p: PointPosition) => void): void {
+export function writePlanets(
+  w: JsonTape,
+  points: readonly PointPosition[],
+  b: BodyNumber,
+  nodeVariant: string,
+  after?: (w: JsonTape, p: PointPosition) => void,
+): void {
   writeArray(w, points, (pw, p) => writePlanet(pw, p, b, nodeVariant, after));
 }
 
@@ -350,7 +403,9 @@ export function writeAnglesDetails(w: JsonTape, h: HouseFrame, b: BodyNumber): v
     const lon = lons[i]!;
     w.fragment(F.detailKeys[i]!);
     placement(w, lon, b);
-    w.fragment(F.house).num(houseOf(lon, h.cusps, h.forward)).fragment(SHARED.close);
+    w.fragment(F.house)
+      .num(houseOf(lon, h.cusps, h.forward))
+      .fragment(SHARED.close);
   }
   w.fragment(SHARED.close);
 }
@@ -362,7 +417,9 @@ function provenanceTexts() {
     const engine = engineInfo();
     provenance = {
       head: fragment(`{"engine":${quoted(engine.engine)},"engine_version":${quoted(engine.version)},"ephemeris":{"mode":`),
-      files: fragment(`,"files":${JSON.stringify(engine.files)},"files_range":${JSON.stringify(engine.files_range)}},"frame":"geocentric apparent ecliptic of date","delta_t_seconds":`),
+      files: fragment(
+        `,"files":${JSON.stringify(engine.files)},"files_range":${JSON.stringify(engine.files_range)}},"frame":"geocentric apparent ecliptic of date","delta_t_seconds":`,
+      ),
       middle: fragment(`,"time_scale":"civil UTC taken as UT1","tz_database":${quoted(`IANA ${process.versions.tz ?? 'unknown'}`)},"time_zone":`),
     };
   }
@@ -375,13 +432,30 @@ export function writeProvenance(w: JsonTape, moment: ResolvedMoment, chart: Char
   const houses = chart.houses;
   const inFiles = moment.jdUt >= FILES_START_JD && moment.jdUt < FILES_END_JD;
   const dst = moment.dst;
-  w.fragment(p.head).fragment(chart.moshierUsed || !inFiles ? F.moshier : F.files).fragment(p.files).num(moment.deltaTSeconds)
-    .fragment(p.middle).known(moment.zone).fragment(F.timeZoneSource).known(moment.zoneSource).fragment(F.utcOffset).known(formatOffset(moment.offsetSeconds))
-    .fragment(F.dstStatus).known(dst.status).fragment(F.policy).known(dst.policy).fragment(F.applied[dst.applied ? 1 : 0]!);
+  w.fragment(p.head)
+    .fragment(chart.moshierUsed || !inFiles ? F.moshier : F.files)
+    .fragment(p.files)
+    .num(moment.deltaTSeconds)
+    .fragment(p.middle)
+    .known(moment.zone)
+    .fragment(F.timeZoneSource)
+    .known(moment.zoneSource)
+    .fragment(F.utcOffset)
+    .known(formatOffset(moment.offsetSeconds))
+    .fragment(F.dstStatus)
+    .known(dst.status)
+    .fragment(F.policy)
+    .known(dst.policy)
+    .fragment(F.applied[dst.applied ? 1 : 0]!);
   if (dst.candidate_offsets) {
     w.fragment(F.candidateOffsets);
     writeList(w, dst.candidate_offsets, true);
   }
-  w.fragment(F.placeSource).known(place.source).fragment(F.houseSystemRequested).knownOrNull(houses?.requested).fragment(F.houseSystemUsed).knownOrNull(houses?.used)
+  w.fragment(F.placeSource)
+    .known(place.source)
+    .fragment(F.houseSystemRequested)
+    .knownOrNull(houses?.requested)
+    .fragment(F.houseSystemUsed)
+    .knownOrNull(houses?.used)
     .fragment(F.houseFallback[houses && houses.used !== houses.requested ? 1 : 0]!);
 }

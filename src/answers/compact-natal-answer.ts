@@ -51,8 +51,19 @@ export function writeCompactNatalAnswer(request: CompactNatalRequest, place: Res
   const { moment, chart } = castCompactNatal(request, place);
   const houses = chart.houses;
   const w = tape.reset();
-  w.fragment(F.name).str(request.name ?? 'User').fragment(F.datetime).str(moment.localIso).fragment(F.datetimeUtc).str(moment.utcIso)
-    .fragment(F.timezone).known(moment.zone).fragment(F.lat).num(place.lat).fragment(F.lng).num(place.lng).fragment(F.planets);
+  w.fragment(F.name)
+    .str(request.name ?? 'User')
+    .fragment(F.datetime)
+    .str(moment.localIso)
+    .fragment(F.datetimeUtc)
+    .str(moment.utcIso)
+    .fragment(F.timezone)
+    .known(moment.zone)
+    .fragment(F.lat)
+    .num(place.lat)
+    .fragment(F.lng)
+    .num(place.lng)
+    .fragment(F.planets);
   let sun = 0;
   let moon = 0;
   let first = true;
@@ -64,7 +75,9 @@ export function writeCompactNatalAnswer(request: CompactNatalRequest, place: Res
     first = false;
     w.fragment(planetHeads[signIndexOf(p.lon)]!(p.id));
     if (p.house !== undefined) w.fragment(F.house).num(p.house).fragment(F.comma);
-    w.fragment(F.degree).num(p.lon - Math.floor(p.lon / 30) * 30).fragment(p.speed < 0 ? F.retrograde : F.notRetrograde);
+    w.fragment(F.degree)
+      .num(p.lon - Math.floor(p.lon / 30) * 30)
+      .fragment(p.speed < 0 ? F.retrograde : F.notRetrograde);
   }
   if (houses) {
     for (let i = 0; i < 12; i++) w.fragment(houseEntries[i]!(signOf(houses.cusps[i]!).name));
@@ -73,9 +86,16 @@ export function writeCompactNatalAnswer(request: CompactNatalRequest, place: Res
     w.fragment(F.noHouses);
   }
   const dom = dominants(chart.points);
-  w.fragment(F.sunSign).known(signOf(sun).name).fragment(F.moonSign).known(signOf(moon).name)
-    .fragment(F.risingSign).knownOrNull(houses ? signOf(houses.asc).name : null)
-    .fragment(F.element).known(dom.element).fragment(F.modality).known(dom.modality);
+  w.fragment(F.sunSign)
+    .known(signOf(sun).name)
+    .fragment(F.moonSign)
+    .known(signOf(moon).name)
+    .fragment(F.risingSign)
+    .knownOrNull(houses ? signOf(houses.asc).name : null)
+    .fragment(F.element)
+    .known(dom.element)
+    .fragment(F.modality)
+    .known(dom.modality);
   const warnings = compactNatalWarnings(place, moment);
   if (warnings.length) {
     w.fragment(F.warnings);

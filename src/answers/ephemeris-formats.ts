@@ -26,9 +26,20 @@ export function tableOf(plan: EphemerisPlan, rows: EphemerisRow[]) {
   const table = { style: plan.tableStyle, columns: [...lead, ...bodyColumns], rows: rows.map((r) => [...leadCells(r), ...cells(r)]) };
   if (plan.tableStyle !== 'grid') return table;
   // A grid is meant to be printed: the same table as fixed-width lines, too.
-  const textRows = [table.columns, ...table.rows.map((r) => r.map((c) => (typeof c === 'string' ? c : `${c.deg}°${String(c.min).padStart(2, '0')}' ${c.sign}${c.retrograde ? ' Rx' : ''}`)))];
+  const textRows = [
+    table.columns,
+    ...table.rows.map((r) => r.map((c) => (typeof c === 'string' ? c : `${c.deg}°${String(c.min).padStart(2, '0')}' ${c.sign}${c.retrograde ? ' Rx' : ''}`))),
+  ];
   const widths = table.columns.map((_, i) => Math.max(...textRows.map((r) => String(r[i]).length)));
-  return { ...table, text: textRows.map((r) => r.map((c, i) => String(c).padEnd(widths[i]!)).join('  ').trimEnd()) };
+  return {
+    ...table,
+    text: textRows.map((r) =>
+      r
+        .map((c, i) => String(c).padEnd(widths[i]!))
+        .join('  ')
+        .trimEnd(),
+    ),
+  };
 }
 
 const NEEDS_QUOTES = /[",\n\r]/;

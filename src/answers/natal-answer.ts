@@ -21,9 +21,29 @@ import type { PointPosition } from '../astro/chart.ts';
 import { JsonTape, jsonFragment as fragment } from './json-tape.ts';
 import { placeWarnings } from '../features/requests/place.ts';
 import { roundNumbers } from './chart-presentation.ts';
-import { aspectMeasuresWriter, bodyNumber, SHARED, writeAngles, writeAnglesDetails, writeAspectItems, writeHouses, writeList, writePlanets, writeProvenance, writeSubject } from './chart-tape.ts';
+import {
+  aspectMeasuresWriter,
+  bodyNumber,
+  SHARED,
+  writeAngles,
+  writeAnglesDetails,
+  writeAspectItems,
+  writeHouses,
+  writeList,
+  writePlanets,
+  writeProvenance,
+  writeSubject,
+} from './chart-tape.ts';
 import { writeInterpretationBlock } from './interpretation-tape.ts';
-import { castNatal, chartDominants, chartFixedStars, natalConfidence, natalInterpretation, type NatalCast, type NatalTask } from '../features/natal/natal-service.ts';
+import {
+  castNatal,
+  chartDominants,
+  chartFixedStars,
+  natalConfidence,
+  natalInterpretation,
+  type NatalCast,
+  type NatalTask,
+} from '../features/natal/natal-service.ts';
 import type { InterpretationBlock } from '../interpretations/index.ts';
 import { findDeclinationAspects } from '../astro/declination-aspects.ts';
 
@@ -140,7 +160,13 @@ export function writeNatalAnswer(task: NatalTask, cast: NatalCast): Uint8Array {
   writeSubject(w, request.name ?? 'User', moment, place, chart, zodiac, request.house_system); // never rounded
   writeCastBody(w, task, cast);
   const confidence = natalConfidence(chart);
-  w.fragment(F.confidence).known(confidence.houses).fragment(F.confidenceAngles).known(confidence.angles).fragment(F.overall).known(confidence.overall).fragment(F.notes);
+  w.fragment(F.confidence)
+    .known(confidence.houses)
+    .fragment(F.confidenceAngles)
+    .known(confidence.angles)
+    .fragment(F.overall)
+    .known(confidence.overall)
+    .fragment(F.notes);
   writeList(w, confidence.notes);
   w.fragment(SHARED.close);
   writeCastBlocks(w, task, cast, interpretation);

@@ -5,8 +5,14 @@
 import { schemaSerializer } from './schema-serializer.ts';
 import { calendarResponse, exactAspectsResponse, exactIngressesResponse, progressedChartResponse } from '../features/progressions/progressions-schemas.ts';
 import {
-  computeCalendar, computeExactAspects, computeExactIngresses, computeProgressedChart,
-  type CalendarTask, type ExactAspectsTask, type SearchTask, type TargetTask,
+  computeCalendar,
+  computeExactAspects,
+  computeExactIngresses,
+  computeProgressedChart,
+  type CalendarTask,
+  type ExactAspectsTask,
+  type SearchTask,
+  type TargetTask,
 } from '../features/progressions/progressions-service.ts';
 
 const progressedChartBytes = schemaSerializer(progressedChartResponse);

@@ -7,7 +7,6 @@ import { schemaSerializer } from './schema-serializer.ts';
 import { returnsResponse, solarReturnResponse } from '../features/returns/returns-schemas.ts';
 import { computeReturns, computeSolarReturn, returnsTask, solarReturnTask, type ReturnsJob, type SolarReturnJob } from '../features/returns/returns-service.ts';
 
-
 export const solarReturnAnswer = schemaSerializer(solarReturnResponse);
 export const returnsAnswer = schemaSerializer(returnsResponse);
 

@@ -30,7 +30,9 @@ import type * as core from 'zod/v4/core';
 /** An answer that disagrees with its schema: every problem, with its path in the answer. */
 export class AnswerContractError extends Error {
   constructor(readonly problems: readonly string[]) {
-    super(`the answer disagrees with its schema:\n  ${problems.slice(0, 20).join('\n  ')}${problems.length > 20 ? `\n  … and ${problems.length - 20} more` : ''}`);
+    super(
+      `the answer disagrees with its schema:\n  ${problems.slice(0, 20).join('\n  ')}${problems.length > 20 ? `\n  … and ${problems.length - 20} more` : ''}`,
+    );
     this.name = 'AnswerContractError';
   }
 }
@@ -104,7 +106,11 @@ function makeStrict(schema: z.ZodType): z.ZodType {
     case 'array':
       return schema.clone({ ...def, element: strictSchema(def.element as z.ZodType) } as never);
     case 'tuple':
-      return schema.clone({ ...def, items: (def.items as z.ZodType[]).map((s) => strictSchema(s)), rest: def.rest ? strictSchema(def.rest as z.ZodType) : null } as never);
+      return schema.clone({
+        ...def,
+        items: (def.items as z.ZodType[]).map((s) => strictSchema(s)),
+        rest: def.rest ? strictSchema(def.rest as z.ZodType) : null,
+      } as never);
     case 'record':
       return schema.clone({ ...def, valueType: strictSchema(def.valueType as z.ZodType) } as never);
     case 'union':

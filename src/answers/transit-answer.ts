@@ -11,7 +11,19 @@ import type { PointPosition } from '../astro/chart.ts';
 import { bodyInfo } from '../astro/bodies.ts';
 import { houseOf } from '../astro/house-placement.ts';
 import { JsonTape, jsonFragment as fragment } from './json-tape.ts';
-import { aspectMeasuresWriter, bodyNumber, pointText, writeAnglesDetails, writeAspectItems, writeHouses, writeList, writeLocationObject, writePlanets, writeProvenance, writeSubject } from './chart-tape.ts';
+import {
+  aspectMeasuresWriter,
+  bodyNumber,
+  pointText,
+  writeAnglesDetails,
+  writeAspectItems,
+  writeHouses,
+  writeList,
+  writeLocationObject,
+  writePlanets,
+  writeProvenance,
+  writeSubject,
+} from './chart-tape.ts';
 import { writeInterpretationBlock } from './interpretation-tape.ts';
 import { castTransits, transitInterpretation, transitWarnings, type TransitTask } from '../features/transits/transits-service.ts';
 
@@ -66,7 +78,12 @@ function transitSide(id: string): TransitSide {
   let side = transitSides.get(id);
   if (side === undefined) {
     const p1 = quoted(`${id} (T)`);
-    side = { first: fragment(`{"p1":${p1},"p2":`), next: fragment(`,{"p1":${p1},"p2":`), id: pointText(id).quoted, name: fragment(`,"p1_name":${quoted(`${bodyInfo(id).name} (T)`)},"p2_name":`) };
+    side = {
+      first: fragment(`{"p1":${p1},"p2":`),
+      next: fragment(`,{"p1":${p1},"p2":`),
+      id: pointText(id).quoted,
+      name: fragment(`,"p1_name":${quoted(`${bodyInfo(id).name} (T)`)},"p2_name":`),
+    };
     transitSides.set(id, side);
   }
   return side;
@@ -103,7 +120,13 @@ export function transitAnswerBytes(task: TransitTask): Uint8Array {
 
   w.fragment(F.transitPlanets);
   if (natalHouses) {
-    writePlanets(w, transit.points, b, 'true', (tw: JsonTape, p: PointPosition) => void tw.fragment(F.natalHouse).num(houseOf(p.lon, natalHouses.cusps, natalHouses.forward)));
+    writePlanets(
+      w,
+      transit.points,
+      b,
+      'true',
+      (tw: JsonTape, p: PointPosition) => void tw.fragment(F.natalHouse).num(houseOf(p.lon, natalHouses.cusps, natalHouses.forward)),
+    );
   } else {
     writePlanets(w, transit.points, b, 'true');
   }

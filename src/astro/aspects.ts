@@ -25,8 +25,17 @@ export const MAJOR_ASPECT_TYPES = ASPECT_DEFINITIONS.filter((a) => a.major).map(
 export type OrbSettings = Record<string, number>;
 
 export function aspectTypeFromName(name: string): AspectType | undefined {
-  const key = name.trim().toLowerCase().replace(/[\s-]+/g, '_');
-  const aliases: Record<string, AspectType> = { semisextile: 'semi_sextile', semisquare: 'semi_square', inconjunct: 'quincunx', sesqui_square: 'sesquiquadrate', sesquisquare: 'sesquiquadrate' };
+  const key = name
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
+  const aliases: Record<string, AspectType> = {
+    semisextile: 'semi_sextile',
+    semisquare: 'semi_square',
+    inconjunct: 'quincunx',
+    sesqui_square: 'sesquiquadrate',
+    sesquisquare: 'sesquiquadrate',
+  };
   if ((ASPECT_TYPES as string[]).includes(key)) return key as AspectType;
   return Object.hasOwn(aliases, key) ? aliases[key] : undefined; // not what every object inherits ("constructor")
 }
@@ -58,7 +67,18 @@ export interface AspectOptions {
 }
 
 /** Pairs whose relation is fixed by definition (the two ends of one axis, two variants of a point). */
-const AXIS_GROUPS: Record<string, number> = { north_node: 1, south_node: 1, mean_node: 1, true_node: 1, lilith: 2, true_lilith: 2, asc: 3, dc: 3, mc: 4, ic: 4 };
+const AXIS_GROUPS: Record<string, number> = {
+  north_node: 1,
+  south_node: 1,
+  mean_node: 1,
+  true_node: 1,
+  lilith: 2,
+  true_lilith: 2,
+  asc: 3,
+  dc: 3,
+  mc: 4,
+  ic: 4,
+};
 
 /** A point's axis group, 0 for none: two points of one group form a trivial pair. */
 export function axisGroup(id: string): number {
@@ -84,7 +104,12 @@ interface ActiveAspect {
 
 /** The aspect types a search looks for, with their orbs resolved once rather than per pair. */
 function activeAspects(options: AspectOptions): ActiveAspect[] {
-  return ASPECT_DEFINITIONS.filter((d) => options.types.includes(d.type)).map((d) => ({ type: d.type, angle: d.angle, major: d.major, orb: options.orbs?.[d.type] ?? d.orb }));
+  return ASPECT_DEFINITIONS.filter((d) => options.types.includes(d.type)).map((d) => ({
+    type: d.type,
+    angle: d.angle,
+    major: d.major,
+    orb: options.orbs?.[d.type] ?? d.orb,
+  }));
 }
 
 /**
@@ -145,7 +170,12 @@ function closestAspect(a: AspectPoint, b: AspectPoint, search: AspectSearch): As
   const signSteps = Math.abs(signIndexOf(a.lon) - signIndexOf(b.lon));
   const signDistance = Math.min(signSteps, 12 - signSteps);
   return {
-    p1: a.id, p2: b.id, type: def.type, deg: def.angle, angle: distance, orb,
+    p1: a.id,
+    p2: b.id,
+    type: def.type,
+    deg: def.angle,
+    angle: distance,
+    orb,
     is_major: def.major,
     is_applying: orbRate < 0,
     // Only aspects that are whole multiples of 30° have a natural sign distance to compare with.

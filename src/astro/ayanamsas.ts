@@ -69,7 +69,10 @@ export const AYANAMSA_ACCEPTED_NAMES = [...AYANAMSA_NAMES, ...Object.keys(ALIASE
 
 /** Resolves a caller's ayanamsa name (case- and separator-insensitive); undefined when unknown. */
 export function resolveAyanamsa(name: string): AyanamsaName | undefined {
-  const key = name.trim().toLowerCase().replace(/[\s-]+/g, '_');
+  const key = name
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
   // Own keys only: "constructor" or "__proto__" must not find what every object inherits.
   if (Object.hasOwn(AYANAMSAS, key)) return key as AyanamsaName;
   return Object.hasOwn(ALIASES, key) ? ALIASES[key] : undefined;

@@ -68,8 +68,24 @@ export const DEFAULT_TRANSIT_BODIES = [...TEN_PLANETS, 'true_node', 'chiron', 'l
 
 /** Extra points a request may add through `include_features`. */
 export const FEATURE_BODIES = [
-  'chiron', 'lilith', 'true_lilith', 'true_node', 'mean_node', 'north_node', 'south_node', 'pholus', 'ceres', 'pallas',
-  'juno', 'vesta', 'part_of_fortune', 'asc', 'mc', 'ic', 'dc', 'vertex',
+  'chiron',
+  'lilith',
+  'true_lilith',
+  'true_node',
+  'mean_node',
+  'north_node',
+  'south_node',
+  'pholus',
+  'ceres',
+  'pallas',
+  'juno',
+  'vesta',
+  'part_of_fortune',
+  'asc',
+  'mc',
+  'ic',
+  'dc',
+  'vertex',
 ] as const;
 
 export const ANGLE_IDS = ['asc', 'mc', 'ic', 'dc', 'vertex'] as const;

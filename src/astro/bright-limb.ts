@@ -20,6 +20,9 @@ function equatorial(p: Pick<EclipticPosition, 'lon' | 'lat'>, eps: number): { ra
 export function brightLimbAngle(sun: Pick<EclipticPosition, 'lon' | 'lat'>, moon: Pick<EclipticPosition, 'lon' | 'lat'>, obliquity: number): number {
   const s = equatorial(sun, obliquity);
   const m = equatorial(moon, obliquity);
-  const chi = Math.atan2(Math.cos(s.dec) * Math.sin(s.ra - m.ra), Math.sin(s.dec) * Math.cos(m.dec) - Math.cos(s.dec) * Math.sin(m.dec) * Math.cos(s.ra - m.ra));
+  const chi = Math.atan2(
+    Math.cos(s.dec) * Math.sin(s.ra - m.ra),
+    Math.sin(s.dec) * Math.cos(m.dec) - Math.cos(s.dec) * Math.sin(m.dec) * Math.cos(s.ra - m.ra),
+  );
   return normalizeDegrees(chi / RAD);
 }

@@ -75,7 +75,8 @@ function declinationOf(tropicalLon: number, lat: number, obliquity: number): num
  */
 export function houseWarning(requested: string, used: string, inOrder: boolean, lat: number): string | undefined {
   if (used !== requested) return `house system ${requested} cannot be computed at latitude ${lat} (inside the polar circle); ${used} houses were used instead`;
-  if (!inOrder) return `house system ${requested} gives cusps out of order at latitude ${lat} (they turn back on themselves): the house of a point near them is uncertain`;
+  if (!inOrder)
+    return `house system ${requested} gives cusps out of order at latitude ${lat} (they turn back on themselves): the house of a point near them is uncertain`;
   return undefined;
 }
 
@@ -84,8 +85,18 @@ export function computeHouses(jdUt: number, lat: number, lng: number, system: Ho
   // Field by field rather than rest and spread: the same frame without copying the object twice.
   const order = cuspOrder(h.cusps);
   const frame: HouseFrame = {
-    cusps: h.cusps, asc: h.asc, mc: h.mc, armc: h.armc, vertex: h.vertex, ascSpeed: h.ascSpeed, mcSpeed: h.mcSpeed, vertexSpeed: h.vertexSpeed,
-    requested: system, used: h.fellBack ? POLAR_FALLBACK_SYSTEM : system, forward: order.forward, inOrder: order.inOrder,
+    cusps: h.cusps,
+    asc: h.asc,
+    mc: h.mc,
+    armc: h.armc,
+    vertex: h.vertex,
+    ascSpeed: h.ascSpeed,
+    mcSpeed: h.mcSpeed,
+    vertexSpeed: h.vertexSpeed,
+    requested: system,
+    used: h.fellBack ? POLAR_FALLBACK_SYSTEM : system,
+    forward: order.forward,
+    inOrder: order.inOrder,
   };
   const warning = houseWarning(system, frame.used, frame.inOrder, lat);
   return warning === undefined ? { frame } : { frame, warning };
@@ -182,7 +193,15 @@ class LibraryPositions {
       const r = calcBody(this.input.jdUt, se, this.input.zodiac);
       this.moshierUsed ||= r.moshier;
       const t = this.trueOf.body(se, r);
-      const p: PointPosition = { id, lon: r.lon, lat: r.lat, distAu: r.distAu, speed: r.speedLon, declination: declinationOf(t.lon, t.lat, this.obliquity), moshier: r.moshier };
+      const p: PointPosition = {
+        id,
+        lon: r.lon,
+        lat: r.lat,
+        distAu: r.distAu,
+        speed: r.speedLon,
+        declination: declinationOf(t.lon, t.lat, this.obliquity),
+        moshier: r.moshier,
+      };
       this.bodies.push(se);
       this.positions.push(p);
       return p;
@@ -201,11 +220,16 @@ class LibraryPositions {
 function derivedPoint(id: string, h: HouseFrame, library: LibraryPositions, obliquity: number, trueOf: DeclinationSource): PointPosition | undefined {
   const t = trueOf.sidereal ? trueOf.tropicalHouses() : h;
   switch (id) {
-    case 'asc': return derivedPosition(id, h.asc, h.ascSpeed, t.asc, obliquity);
-    case 'dc': return derivedPosition(id, h.asc + 180, h.ascSpeed, t.asc + 180, obliquity);
-    case 'mc': return derivedPosition(id, h.mc, h.mcSpeed, t.mc, obliquity);
-    case 'ic': return derivedPosition(id, h.mc + 180, h.mcSpeed, t.mc + 180, obliquity);
-    case 'vertex': return derivedPosition(id, h.vertex, h.vertexSpeed, t.vertex, obliquity);
+    case 'asc':
+      return derivedPosition(id, h.asc, h.ascSpeed, t.asc, obliquity);
+    case 'dc':
+      return derivedPosition(id, h.asc + 180, h.ascSpeed, t.asc + 180, obliquity);
+    case 'mc':
+      return derivedPosition(id, h.mc, h.mcSpeed, t.mc, obliquity);
+    case 'ic':
+      return derivedPosition(id, h.mc + 180, h.mcSpeed, t.mc + 180, obliquity);
+    case 'vertex':
+      return derivedPosition(id, h.vertex, h.vertexSpeed, t.vertex, obliquity);
     case 'part_of_fortune': {
       const sun = library.position('sun', 0);
       const moon = library.position('moon', 1);
@@ -216,7 +240,8 @@ function derivedPoint(id: string, h: HouseFrame, library: LibraryPositions, obli
         : lon;
       return derivedPosition(id, lon, speed, tropical, obliquity);
     }
-    default: return undefined;
+    default:
+      return undefined;
   }
 }
 
@@ -233,7 +258,12 @@ export function isDayChart(asc: number, sunLon: number): boolean {
   return normalizeDegrees(sunLon - asc) >= 180;
 }
 
-export function partOfFortune(asc: number, ascSpeed: number, sun: { lon: number; speed: number }, moon: { lon: number; speed: number }): { lon: number; speed: number; day: boolean } {
+export function partOfFortune(
+  asc: number,
+  ascSpeed: number,
+  sun: { lon: number; speed: number },
+  moon: { lon: number; speed: number },
+): { lon: number; speed: number; day: boolean } {
   const day = isDayChart(asc, sun.lon);
   return day
     ? { lon: normalizeDegrees(asc + moon.lon - sun.lon), speed: ascSpeed + moon.speed - sun.speed, day }

@@ -44,7 +44,11 @@ export interface ResolvedInstant {
 }
 
 export class CivilTimeError extends Error {
-  constructor(message: string, readonly field: string, readonly code: string) {
+  constructor(
+    message: string,
+    readonly field: string,
+    readonly code: string,
+  ) {
     super(message);
   }
 }
@@ -118,7 +122,11 @@ export function resolveCivilTime(t: CivilTime, zoneName: string, policy: DstPoli
   if (valid.length >= 2) {
     const candidateOffsets = valid.map((v) => v.offset);
     if (policy === 'reject') {
-      throw new CivilTimeError(`local time is ambiguous in ${zone.name} (it occurs twice at a daylight-saving change); set dst_policy to earlier or later`, 'dst_policy', 'ambiguous_local_time');
+      throw new CivilTimeError(
+        `local time is ambiguous in ${zone.name} (it occurs twice at a daylight-saving change); set dst_policy to earlier or later`,
+        'dst_policy',
+        'ambiguous_local_time',
+      );
     }
     const chosen = policy === 'later' ? valid[valid.length - 1]! : valid[0]!;
     return instant(zone.name, chosen.utcMs, chosen.offset, 'fold', policy, candidateOffsets);
@@ -126,7 +134,11 @@ export function resolveCivilTime(t: CivilTime, zoneName: string, policy: DstPoli
 
   // A gap: the wall time never occurs. The offsets before and after the transition bracket it.
   if (policy === 'reject') {
-    throw new CivilTimeError(`local time does not exist in ${zone.name} (skipped by a daylight-saving change); set dst_policy to earlier, later or shift_forward`, 'dst_policy', 'nonexistent_local_time');
+    throw new CivilTimeError(
+      `local time does not exist in ${zone.name} (skipped by a daylight-saving change); set dst_policy to earlier, later or shift_forward`,
+      'dst_policy',
+      'nonexistent_local_time',
+    );
   }
   // 'earlier' reads the wall time with the new offset (lands before the gap); 'later' and
   // 'shift_forward' read it with the old offset, which moves the clock forward by the gap.
@@ -140,7 +152,14 @@ export function resolveCivilTime(t: CivilTime, zoneName: string, policy: DstPoli
  * undefined when the time was unambiguous): its readers then see one shape, where a spread per
  * case made four and their property loads fell back to the slow, megamorphic kind.
  */
-function instant(zone: string, utcMs: number, offsetSeconds: number, status: LocalTimeStatus, policyApplied?: DstPolicy, candidateOffsets?: number[]): ResolvedInstant {
+function instant(
+  zone: string,
+  utcMs: number,
+  offsetSeconds: number,
+  status: LocalTimeStatus,
+  policyApplied?: DstPolicy,
+  candidateOffsets?: number[],
+): ResolvedInstant {
   return { utcMs, zone, offsetSeconds, status, policyApplied, candidateOffsets };
 }
 

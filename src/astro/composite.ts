@@ -22,7 +22,11 @@ export interface CompositeHouses {
   used: HouseSystemName;
 }
 
-export function compositeHouses(a: { armc: number; lat: number; obliquity: number }, b: { armc: number; lat: number; obliquity: number }, system: HouseSystemName): CompositeHouses {
+export function compositeHouses(
+  a: { armc: number; lat: number; obliquity: number },
+  b: { armc: number; lat: number; obliquity: number },
+  system: HouseSystemName,
+): CompositeHouses {
   const armc = nearMidpoint(a.armc, b.armc);
   const lat = (a.lat + b.lat) / 2;
   const obliquity = (a.obliquity + b.obliquity) / 2;

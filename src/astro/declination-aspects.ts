@@ -33,7 +33,7 @@ export function findDeclinationAspects(points: readonly { id: string; declinatio
       const parallel = Math.abs(a.declination - b.declination);
       const contra = Math.abs(a.declination + b.declination);
       // Both near the equator, a pair is within orb of both: the closer one is named.
-      const [type, distance] = parallel <= contra ? ['parallel', parallel] as const : ['contra_parallel', contra] as const;
+      const [type, distance] = parallel <= contra ? (['parallel', parallel] as const) : (['contra_parallel', contra] as const);
       if (distance <= orb) found.push({ p1: a.id, p2: b.id, type, orb: distance, p1_declination: a.declination, p2_declination: b.declination });
     }
   }

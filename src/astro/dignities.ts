@@ -11,21 +11,43 @@ export const DIGNITIES = ['domicile', 'exaltation', 'detriment', 'fall'] as cons
 export type Dignity = (typeof DIGNITIES)[number];
 
 const DOMICILE: Record<string, string[]> = {
-  sun: ['leo'], moon: ['cancer'], mercury: ['gemini', 'virgo'], venus: ['taurus', 'libra'], mars: ['aries', 'scorpio'],
-  jupiter: ['sagittarius', 'pisces'], saturn: ['capricorn', 'aquarius'], uranus: ['aquarius'], neptune: ['pisces'], pluto: ['scorpio'],
+  sun: ['leo'],
+  moon: ['cancer'],
+  mercury: ['gemini', 'virgo'],
+  venus: ['taurus', 'libra'],
+  mars: ['aries', 'scorpio'],
+  jupiter: ['sagittarius', 'pisces'],
+  saturn: ['capricorn', 'aquarius'],
+  uranus: ['aquarius'],
+  neptune: ['pisces'],
+  pluto: ['scorpio'],
 };
 const EXALTATION: Record<string, string> = {
-  sun: 'aries', moon: 'taurus', mercury: 'virgo', venus: 'pisces', mars: 'capricorn', jupiter: 'cancer', saturn: 'libra',
-  uranus: 'scorpio', neptune: 'cancer', pluto: 'aries',
+  sun: 'aries',
+  moon: 'taurus',
+  mercury: 'virgo',
+  venus: 'pisces',
+  mars: 'capricorn',
+  jupiter: 'cancer',
+  saturn: 'libra',
+  uranus: 'scorpio',
+  neptune: 'cancer',
+  pluto: 'aries',
 };
 
 const opposite = (signId: string) => SIGNS[(SIGNS.findIndex((s) => s.id === signId) + 6) % 12]!.id;
 
 /** The dignity table, for documentation and the OpenAPI description. */
 export const DIGNITY_TABLE = Object.fromEntries(
-  Object.keys(DOMICILE).map((body) => [body, {
-    domicile: DOMICILE[body]!, exaltation: [EXALTATION[body]!], detriment: DOMICILE[body]!.map(opposite), fall: [opposite(EXALTATION[body]!)],
-  }]),
+  Object.keys(DOMICILE).map((body) => [
+    body,
+    {
+      domicile: DOMICILE[body]!,
+      exaltation: [EXALTATION[body]!],
+      detriment: DOMICILE[body]!.map(opposite),
+      fall: [opposite(EXALTATION[body]!)],
+    },
+  ]),
 ) as Record<string, Record<Dignity, string[]>>;
 
 /** Every dignity the body has at this longitude (Mercury in Virgo is both domicile and exalted). */

@@ -46,7 +46,12 @@ function tally(points: readonly { id: string; lon: number }[], method: Dominants
 
 export function dominants(points: readonly { id: string; lon: number }[], method: DominantsMethod = 'modern'): Dominants {
   const { elementScores, modalityScores } = tally(points, method);
-  return { element: highest(ELEMENTS, elementScores), modality: highest(MODALITIES, modalityScores), element_scores: elementScores, modality_scores: modalityScores };
+  return {
+    element: highest(ELEMENTS, elementScores),
+    modality: highest(MODALITIES, modalityScores),
+    element_scores: elementScores,
+    modality_scores: modalityScores,
+  };
 }
 
 /** The natal answer's `dominants`: the element and modality, and the sign that holds the most weight. */
@@ -54,8 +59,14 @@ export function natalDominants(points: readonly { id: string; lon: number }[], m
   const { elementScores, modalityScores, signScores, counted } = tally(points, method);
   const sign = SIGNS[signScores.indexOf(Math.max(...signScores))]!;
   return {
-    method, element: highest(ELEMENTS, elementScores), modality: highest(MODALITIES, modalityScores), sign: sign.abbr, sign_id: sign.id,
-    element_scores: elementScores, modality_scores: modalityScores, points_counted: counted,
+    method,
+    element: highest(ELEMENTS, elementScores),
+    modality: highest(MODALITIES, modalityScores),
+    sign: sign.abbr,
+    sign_id: sign.id,
+    element_scores: elementScores,
+    modality_scores: modalityScores,
+    points_counted: counted,
   };
 }
 

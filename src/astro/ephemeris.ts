@@ -126,13 +126,19 @@ export function calcBody(jdUt: number, seBody: number, zodiac: ZodiacSetting = T
   if (ephePath === undefined) initEphemeris();
   const flags = ephemerisFlag(jdUt) | C.SEFLG_SPEED;
   // The lean binding sets the sidereal mode itself, from the last argument.
-  const flag = zodiac.type === 'sidereal'
-    ? lean.calc(terrestrialTime(jdUt), seBody, flags | C.SEFLG_SIDEREAL, AYANAMSAS[zodiac.ayanamsa])
-    : lean.calc(terrestrialTime(jdUt), seBody, flags, 0);
+  const flag =
+    zodiac.type === 'sidereal'
+      ? lean.calc(terrestrialTime(jdUt), seBody, flags | C.SEFLG_SIDEREAL, AYANAMSAS[zodiac.ayanamsa])
+      : lean.calc(terrestrialTime(jdUt), seBody, flags, 0);
   if (flag < 0) throw new EphemerisError(lean.lastError() || `body ${seBody} cannot be computed at JD ${jdUt}`);
   const out = leanOut;
   return {
-    lon: out[0]!, lat: out[1]!, distAu: out[2]!, speedLon: out[3]!, speedLat: out[4]!, speedDist: out[5]!,
+    lon: out[0]!,
+    lat: out[1]!,
+    distAu: out[2]!,
+    speedLon: out[3]!,
+    speedLat: out[4]!,
+    speedDist: out[5]!,
     moshier: (flag & C.SEFLG_MOSEPH) !== 0,
   };
 }
@@ -146,8 +152,13 @@ export function calcHouses(jdUt: number, lat: number, lng: number, letter: strin
   const out = leanOut;
   return {
     cusps: [out[0]!, out[1]!, out[2]!, out[3]!, out[4]!, out[5]!, out[6]!, out[7]!, out[8]!, out[9]!, out[10]!, out[11]!],
-    asc: out[12]!, mc: out[13]!, armc: out[14]!, vertex: out[15]!,
-    ascSpeed: out[16]!, mcSpeed: out[17]!, vertexSpeed: out[18]!,
+    asc: out[12]!,
+    mc: out[13]!,
+    armc: out[14]!,
+    vertex: out[15]!,
+    ascSpeed: out[16]!,
+    mcSpeed: out[17]!,
+    vertexSpeed: out[18]!,
     fellBack: flag === C.ERR,
     message: flag === C.ERR ? lean.lastError() : '',
   };
@@ -166,7 +177,11 @@ const starMagnitudes = new Map<string, number | null>();
  * A fixed star's apparent position; undefined when the name is not in the catalogue. The name
  * the library answers with is "Traditional,designation" (e.g. "Aldebaran,alTau").
  */
-export function calcFixedStar(jdUt: number, name: string, zodiac: ZodiacSetting = TROPICAL): { name: string; designation: string; lon: number; lat: number; magnitude: number | null } | undefined {
+export function calcFixedStar(
+  jdUt: number,
+  name: string,
+  zodiac: ZodiacSetting = TROPICAL,
+): { name: string; designation: string; lon: number; lat: number; magnitude: number | null } | undefined {
   if (ephePath === undefined) initEphemeris();
   // The library reads a name that starts with a digit as the star's line number in its catalogue
   // ("12", "1e400" were some star): the API takes names only.
@@ -186,12 +201,19 @@ export function calcFixedStar(jdUt: number, name: string, zodiac: ZodiacSetting 
 }
 
 /** Houses from a given ARMC, latitude and obliquity (composite charts: no real moment exists). */
-export function calcHousesFromArmc(armc: number, lat: number, obliquity: number, letter: string): { cusps: number[]; asc: number; mc: number; vertex: number; fellBack: boolean } {
+export function calcHousesFromArmc(
+  armc: number,
+  lat: number,
+  obliquity: number,
+  letter: string,
+): { cusps: number[]; asc: number; mc: number; vertex: number; fellBack: boolean } {
   if (ephePath === undefined) initEphemeris();
   const r = sweph.houses_armc_ex2(armc, lat, obliquity, letter);
   return {
     cusps: firstTwelve(r.data.houses),
-    asc: r.data.points[0], mc: r.data.points[1], vertex: r.data.points[3],
+    asc: r.data.points[0],
+    mc: r.data.points[1],
+    vertex: r.data.points[3],
     fellBack: r.flag === C.ERR,
   };
 }
@@ -263,7 +285,16 @@ const STANDARD_TEMPERATURE_C = 10;
  */
 export function nextRiseOrSet(jdUt: number, seBody: number, kind: 'rise' | 'set', lat: number, lng: number): number | undefined {
   if (ephePath === undefined) initEphemeris();
-  const r = sweph.rise_trans(jdUt, seBody, null, ephemerisFlag(jdUt), kind === 'rise' ? C.SE_CALC_RISE : C.SE_CALC_SET, [lng, lat, 0], STANDARD_PRESSURE_MBAR, STANDARD_TEMPERATURE_C);
+  const r = sweph.rise_trans(
+    jdUt,
+    seBody,
+    null,
+    ephemerisFlag(jdUt),
+    kind === 'rise' ? C.SE_CALC_RISE : C.SE_CALC_SET,
+    [lng, lat, 0],
+    STANDARD_PRESSURE_MBAR,
+    STANDARD_TEMPERATURE_C,
+  );
   if (r.flag !== C.OK || !(r.data > jdUt)) return undefined;
   return r.data;
 }
@@ -308,7 +339,10 @@ function eclipseType(flag: number, kind: EclipseKind): EclipseFound['type'] {
 export function findEclipse(jdUt: number, kind: EclipseKind, backwards: boolean): EclipseFound | undefined {
   if (ephePath === undefined) initEphemeris();
   const flags = ephemerisFlag(jdUt);
-  const r = kind === 'lunar' ? sweph.lun_eclipse_when(jdUt, flags, 0, backwards) : sweph.sol_eclipse_when_glob(jdUt, flags, 0, backwards as unknown as number) /* the binding checks for a boolean */;
+  const r =
+    kind === 'lunar'
+      ? sweph.lun_eclipse_when(jdUt, flags, 0, backwards)
+      : sweph.sol_eclipse_when_glob(jdUt, flags, 0, backwards as unknown as number); /* the binding checks for a boolean */
   if (r.flag <= 0) return undefined;
   const t = r.data as number[];
   // Lunar: [max, -, partial start, partial end, total start, total end, penumbral start, penumbral end]; solar: [max, noon, start, end, ...].

@@ -26,7 +26,10 @@ export interface FixedStarConjunction {
 }
 
 export class UnknownFixedStar extends Error {
-  constructor(readonly index: number, readonly starName: string) {
+  constructor(
+    readonly index: number,
+    readonly starName: string,
+  ) {
     super(`unknown fixed star '${starName}' (not in the Swiss Ephemeris catalogue)`);
   }
 }
@@ -37,7 +40,11 @@ export class UnknownFixedStar extends Error {
  * UnknownFixedStar. A star asked for twice (or under two names) counts once.
  */
 export function fixedStarConjunctions(
-  jdUt: number, zodiac: ZodiacSetting, stars: readonly string[], points: readonly { id: string; lon: number }[], orb: number,
+  jdUt: number,
+  zodiac: ZodiacSetting,
+  stars: readonly string[],
+  points: readonly { id: string; lon: number }[],
+  orb: number,
 ): { conjunctions: FixedStarConjunction[]; starsChecked: number } {
   const found: FixedStarConjunction[] = [];
   const seen = new Set<string>();
@@ -51,9 +58,17 @@ export function fixedStarConjunctions(
       if (separation > orb) continue;
       const sign = signOf(star.lon);
       found.push({
-        star: star.name, designation: star.designation, point: point.id, orb: separation,
-        star_abs_pos: star.lon, star_pos: degreeInSign(star.lon), star_sign: sign.abbr, star_sign_id: sign.id,
-        star_latitude: star.lat, magnitude: star.magnitude, point_abs_pos: point.lon,
+        star: star.name,
+        designation: star.designation,
+        point: point.id,
+        orb: separation,
+        star_abs_pos: star.lon,
+        star_pos: degreeInSign(star.lon),
+        star_sign: sign.abbr,
+        star_sign_id: sign.id,
+        star_latitude: star.lat,
+        magnitude: star.magnitude,
+        point_abs_pos: point.lon,
       });
     }
   });

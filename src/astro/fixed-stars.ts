@@ -8,7 +8,23 @@ export const FIXED_STAR_PACKS: Record<string, readonly string[]> = {
   /** The four royal stars (watchers of the heavens). */
   royal_4: ['Aldebaran', 'Regulus', 'Antares', 'Fomalhaut'],
   /** Agrippa's fifteen Behenian stars (the Pleiades by Alcyone). */
-  behenian_15: ['Algol', 'Alcyone', 'Aldebaran', 'Capella', 'Sirius', 'Procyon', 'Regulus', 'Alkaid', 'Algorab', 'Spica', 'Arcturus', 'Alphecca', 'Antares', 'Vega', 'Deneb Algedi'],
+  behenian_15: [
+    'Algol',
+    'Alcyone',
+    'Aldebaran',
+    'Capella',
+    'Sirius',
+    'Procyon',
+    'Regulus',
+    'Alkaid',
+    'Algorab',
+    'Spica',
+    'Arcturus',
+    'Alphecca',
+    'Antares',
+    'Vega',
+    'Deneb Algedi',
+  ],
 };
 
 /**

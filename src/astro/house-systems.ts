@@ -45,7 +45,10 @@ const ALIASES: Record<string, HouseSystemName> = {
 export const HOUSE_SYSTEM_ACCEPTED_NAMES = [...HOUSE_SYSTEM_NAMES, ...Object.keys(ALIASES)];
 
 export function resolveHouseSystem(name: string): HouseSystemName | undefined {
-  const key = name.trim().toLowerCase().replace(/[\s-]+/g, '_');
+  const key = name
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
   // Own keys only: "constructor" or "__proto__" must not find what every object inherits.
   if (Object.hasOwn(HOUSE_SYSTEMS, key)) return key as HouseSystemName;
   return Object.hasOwn(ALIASES, key) ? ALIASES[key] : undefined;

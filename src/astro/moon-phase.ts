@@ -15,7 +15,14 @@ import type { EclipticPosition } from './ephemeris.ts';
 import { normalizeDegrees } from './zodiac.ts';
 
 export const MOON_PHASE_LABELS = [
-  'New Moon', 'Waxing Crescent', 'First Quarter', 'Waxing Gibbous', 'Full Moon', 'Waning Gibbous', 'Last Quarter', 'Waning Crescent',
+  'New Moon',
+  'Waxing Crescent',
+  'First Quarter',
+  'Waxing Gibbous',
+  'Full Moon',
+  'Waning Gibbous',
+  'Last Quarter',
+  'Waning Crescent',
 ] as const;
 export type MoonPhaseLabel = (typeof MOON_PHASE_LABELS)[number];
 

@@ -29,18 +29,24 @@ export interface Crossing {
 }
 
 interface Piece {
-  t0: number; lon0: number;
-  t1: number; lon1: number;
+  t0: number;
+  lon0: number;
+  t1: number;
+  lon1: number;
 }
 
 /** Samples of a track from a to b (a < b): the ends and every `step` between. */
 function samples(track: Track, a: number, b: number): { t: number[]; lon: number[]; speed: number[] } {
   const n = Math.max(1, Math.ceil((b - a) / track.step));
-  const t: number[] = [], lon: number[] = [], speed: number[] = [];
+  const t: number[] = [],
+    lon: number[] = [],
+    speed: number[] = [];
   for (let i = 0; i <= n; i++) {
     const ti = i === n ? b : a + ((b - a) * i) / n;
     const s = track.at(ti);
-    t.push(ti); lon.push(s.lon); speed.push(s.speed);
+    t.push(ti);
+    lon.push(s.lon);
+    speed.push(s.speed);
   }
   return { t, lon, speed };
 }
@@ -50,20 +56,24 @@ export function monotonicPieces(track: Track, a: number, b: number): { stations:
   const s = samples(track, a, b);
   const stations: number[] = [];
   const pieces: Piece[] = [];
-  let t0 = s.t[0]!, lon0 = s.lon[0]!;
+  let t0 = s.t[0]!,
+    lon0 = s.lon[0]!;
   for (let i = 1; i < s.t.length; i++) {
-    const sa = s.speed[i - 1]!, sb = s.speed[i]!;
-    if ((sa < 0) !== (sb < 0) && sb !== 0) {
+    const sa = s.speed[i - 1]!,
+      sb = s.speed[i]!;
+    if (sa < 0 !== sb < 0 && sb !== 0) {
       const ts = brent((t) => track.at(t).speed, s.t[i - 1]!, s.t[i]!, sa, sb);
       if (ts > t0 && ts < s.t[i]!) {
         const lonS = track.at(ts).lon;
         stations.push(ts);
         pieces.push({ t0, lon0, t1: ts, lon1: lonS });
-        t0 = ts; lon0 = lonS;
+        t0 = ts;
+        lon0 = lonS;
       }
     }
     pieces.push({ t0, lon0, t1: s.t[i]!, lon1: s.lon[i]! });
-    t0 = s.t[i]!; lon0 = s.lon[i]!;
+    t0 = s.t[i]!;
+    lon0 = s.lon[i]!;
   }
   return { stations, pieces };
 }
@@ -78,8 +88,9 @@ export function crossings(track: Track, targets: readonly number[], a: number, b
   for (const p of pieces) {
     for (let k = 0; k < targets.length; k++) {
       const target = targets[k]!;
-      const g0 = wrap180(p.lon0 - target), g1 = wrap180(p.lon1 - target);
-      if ((g0 < 0) === (g1 < 0) || Math.abs(g1 - g0) >= 180) continue; // no crossing, or the far side's wrap
+      const g0 = wrap180(p.lon0 - target),
+        g1 = wrap180(p.lon1 - target);
+      if (g0 < 0 === g1 < 0 || Math.abs(g1 - g0) >= 180) continue; // no crossing, or the far side's wrap
       const t = brent((x) => wrap180(track.at(x).lon - target), p.t0, p.t1, g0, g1);
       found.push({ t, target: k, direction: g1 > g0 ? 1 : -1 });
     }
@@ -93,7 +104,8 @@ export function differenceTrack(a: Track, b: Track): Track {
   return {
     step: Math.min(a.step, b.step),
     at(t) {
-      const pa = a.at(t), pb = b.at(t);
+      const pa = a.at(t),
+        pb = b.at(t);
       return { lon: pa.lon - pb.lon, speed: pa.speed - pb.speed };
     },
   };

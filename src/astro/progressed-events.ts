@@ -43,9 +43,11 @@ export function angleTrack(which: 'asc' | 'mc', frame: NatalAngleFrame, method: 
   return {
     step: BODY_STEP_DAYS,
     at(t) {
-      const before = lonAt(t - h), after = lonAt(t + h);
+      const before = lonAt(t - h),
+        after = lonAt(t + h);
       let d = after - before;
-      if (d > 180) d -= 360; else if (d < -180) d += 360;
+      if (d > 180) d -= 360;
+      else if (d < -180) d += 360;
       return { lon: lonAt(t), speed: d / (2 * h) };
     },
   };
@@ -68,13 +70,32 @@ export function aspectDegrees(fixed: number, angles: readonly number[]): { degre
 }
 
 /** Every instant in [a, b] when the track stands exactly at one of the aspects `angles` to `fixed`. */
-export function exactAspectsToFixed(track: Track, fixed: number, angles: readonly number[], a: number, b: number, pieces = monotonicPieces(track, a, b).pieces): { t: number; angle: number; direction: 1 | -1 }[] {
+export function exactAspectsToFixed(
+  track: Track,
+  fixed: number,
+  angles: readonly number[],
+  a: number,
+  b: number,
+  pieces = monotonicPieces(track, a, b).pieces,
+): { t: number; angle: number; direction: 1 | -1 }[] {
   const targets = aspectDegrees(fixed, angles);
-  return crossings(track, targets.map((x) => x.degree), a, b, pieces).map((c) => ({ t: c.t, angle: targets[c.target]!.angle, direction: c.direction }));
+  return crossings(
+    track,
+    targets.map((x) => x.degree),
+    a,
+    b,
+    pieces,
+  ).map((c) => ({ t: c.t, angle: targets[c.target]!.angle, direction: c.direction }));
 }
 
 /** Every instant in [a, b] when two tracks stand exactly at one of the aspects `angles`. */
-export function exactAspectsBetween(one: Track, other: Track, angles: readonly number[], a: number, b: number): { t: number; angle: number; direction: 1 | -1 }[] {
+export function exactAspectsBetween(
+  one: Track,
+  other: Track,
+  angles: readonly number[],
+  a: number,
+  b: number,
+): { t: number; angle: number; direction: 1 | -1 }[] {
   return exactAspectsToFixed(differenceTrack(one, other), 0, angles, a, b);
 }
 
@@ -83,16 +104,34 @@ export function exactAspectsBetween(one: Track, other: Track, angles: readonly n
  * time. `lifeSign` −1 (a converse progression, whose ephemeris time runs backwards with life): the
  * sign entered is the one entered as life goes on.
  */
-export function signIngresses(track: Track, a: number, b: number, pieces = monotonicPieces(track, a, b).pieces, lifeSign: 1 | -1 = 1): { t: number; sign: number; direction: 1 | -1 }[] {
+export function signIngresses(
+  track: Track,
+  a: number,
+  b: number,
+  pieces = monotonicPieces(track, a, b).pieces,
+  lifeSign: 1 | -1 = 1,
+): { t: number; sign: number; direction: 1 | -1 }[] {
   const cusps = Array.from({ length: 12 }, (_, i) => i * 30);
-  return crossings(track, cusps, a, b, pieces).map((c) => ({ t: c.t, direction: c.direction, sign: c.direction * lifeSign === 1 ? c.target : (c.target + 11) % 12 }));
+  return crossings(track, cusps, a, b, pieces).map((c) => ({
+    t: c.t,
+    direction: c.direction,
+    sign: c.direction * lifeSign === 1 ? c.target : (c.target + 11) % 12,
+  }));
 }
 
 /**
  * House ingresses in [a, b] through fixed (natal) cusps: the house entered (1 to 12). `forward`:
  * whether the cusps run counter-clockwise (house-placement.ts cuspOrder).
  */
-export function houseIngresses(track: Track, cusps: readonly number[], forward: boolean, a: number, b: number, pieces = monotonicPieces(track, a, b).pieces, lifeSign: 1 | -1 = 1): { t: number; house: number; direction: 1 | -1; cusp: number }[] {
+export function houseIngresses(
+  track: Track,
+  cusps: readonly number[],
+  forward: boolean,
+  a: number,
+  b: number,
+  pieces = monotonicPieces(track, a, b).pieces,
+  lifeSign: 1 | -1 = 1,
+): { t: number; house: number; direction: 1 | -1; cusp: number }[] {
   return crossings(track, cusps, a, b, pieces).map((c) => {
     const entering = forward ? c.direction * lifeSign === 1 : c.direction * lifeSign === -1;
     return { t: c.t, direction: c.direction, house: entering ? c.target + 1 : ((c.target + 11) % 12) + 1, cusp: cusps[c.target]! };
@@ -115,7 +154,13 @@ export function lunationPhaseOf(elongation: number): LunationPhase {
 }
 
 /** Phase changes in [a, b]: the instant the Moon−Sun elongation crosses a multiple of 45°, with the phase entered (as life goes on: `lifeSign`). */
-export function lunationPhaseChanges(moon: Track, sun: Track, a: number, b: number, lifeSign: 1 | -1 = 1): { t: number; phase: LunationPhase; elongation: number }[] {
+export function lunationPhaseChanges(
+  moon: Track,
+  sun: Track,
+  a: number,
+  b: number,
+  lifeSign: 1 | -1 = 1,
+): { t: number; phase: LunationPhase; elongation: number }[] {
   const elongation = differenceTrack(moon, sun);
   const edges = Array.from({ length: 8 }, (_, i) => i * 45);
   return crossings(elongation, edges, a, b).map((c) => {

@@ -55,7 +55,7 @@ export function findReturns(body: ReturnBody, targetLon: number, jdStart: number
   let left = at(jdStart);
   for (let i = 1; i <= pieces && found.length < limit; i++) {
     const right = at(i === pieces ? jdEnd : jdStart + i * step);
-    if ((left.speed < 0) !== (right.speed < 0)) {
+    if (left.speed < 0 !== right.speed < 0) {
       const station = stationBetween(left, right, at);
       crossingIn(left, station, at, found);
       if (found.length < limit) crossingIn(station, right, at, found);
@@ -72,7 +72,11 @@ export function nextReturn(body: ReturnBody, targetLon: number, jdStart: number,
   return findReturns(body, targetLon, jdStart, Math.min(jdStart + RETURN_BODIES[body].horizon, jdLimit), zodiac, 1)[0];
 }
 
-interface Sample { jd: number; f: number; speed: number }
+interface Sample {
+  jd: number;
+  f: number;
+  speed: number;
+}
 
 /** The station (speed 0) between two samples whose speeds differ in sign, by bisection on the speed. */
 function stationBetween(a: Sample, b: Sample, at: (jd: number) => Sample): Sample {
@@ -80,7 +84,7 @@ function stationBetween(a: Sample, b: Sample, at: (jd: number) => Sample): Sampl
   let hi = b;
   for (let i = 0; i < MAX_ITERATIONS && hi.jd - lo.jd > TOLERANCE_DAYS; i++) {
     const mid = at((lo.jd + hi.jd) / 2);
-    if ((mid.speed < 0) === (lo.speed < 0)) lo = mid;
+    if (mid.speed < 0 === lo.speed < 0) lo = mid;
     else hi = mid;
   }
   return lo;
@@ -108,7 +112,7 @@ function crossingIn(a: Sample, b: Sample, at: (jd: number) => Sample, found: Ret
     const mid = at(jd);
     if (Math.abs(mid.f) < Math.abs(best.f)) best = mid;
     if (mid.f === 0) break;
-    if ((mid.f > 0) === (fLo > 0)) {
+    if (mid.f > 0 === fLo > 0) {
       lo = jd;
       fLo = mid.f;
       if (side === -1) fHi /= 2;

@@ -12,17 +12,41 @@ export const STRENGTH_FORMULA = 'clamp01(orb_weight*body_weight*aspect_weight+ap
 
 /** A point's weight in a contact: luminaries and the personal points count most. */
 const BODY_WEIGHTS: Record<string, number> = {
-  sun: 1, moon: 1, venus: 0.9, mars: 0.9, mercury: 0.8, asc: 0.85, dsc: 0.75, mc: 0.7, ic: 0.65,
-  jupiter: 0.7, saturn: 0.75, uranus: 0.5, neptune: 0.5, pluto: 0.55,
-  true_node: 0.55, mean_node: 0.55, south_node: 0.45, chiron: 0.45, vertex: 0.5,
+  sun: 1,
+  moon: 1,
+  venus: 0.9,
+  mars: 0.9,
+  mercury: 0.8,
+  asc: 0.85,
+  dsc: 0.75,
+  mc: 0.7,
+  ic: 0.65,
+  jupiter: 0.7,
+  saturn: 0.75,
+  uranus: 0.5,
+  neptune: 0.5,
+  pluto: 0.55,
+  true_node: 0.55,
+  mean_node: 0.55,
+  south_node: 0.45,
+  chiron: 0.45,
+  vertex: 0.5,
 };
 const OTHER_BODY_WEIGHT = 0.4; // Lilith, asteroids, Part of Fortune
 
 export const bodyWeight = (id: string) => BODY_WEIGHTS[id] ?? OTHER_BODY_WEIGHT;
 
 const ASPECT_WEIGHTS: Record<string, number> = {
-  conjunction: 1, opposition: 0.9, square: 0.85, trine: 0.85, sextile: 0.7,
-  quincunx: 0.5, semi_sextile: 0.4, semi_square: 0.45, sesquiquadrate: 0.45, quintile: 0.45,
+  conjunction: 1,
+  opposition: 0.9,
+  square: 0.85,
+  trine: 0.85,
+  sextile: 0.7,
+  quincunx: 0.5,
+  semi_sextile: 0.4,
+  semi_square: 0.45,
+  sesquiquadrate: 0.45,
+  quintile: 0.45,
 };
 export const aspectWeight = (type: string) => ASPECT_WEIGHTS[type] ?? 0.4;
 
@@ -40,15 +64,26 @@ export interface StrengthParts {
 const round4 = (x: number) => Math.round(x * 1e4) / 1e4;
 
 /** strength in [0, 1] and its parts, each rounded to 4 decimals (the strength from the unrounded parts). */
-export function contactStrength(a: string, b: string, type: string, orb: number, maxOrb: number, applying: boolean): { strength: number; parts: StrengthParts } {
+export function contactStrength(
+  a: string,
+  b: string,
+  type: string,
+  orb: number,
+  maxOrb: number,
+  applying: boolean,
+): { strength: number; parts: StrengthParts } {
   const ratio = maxOrb > 0 ? Math.min(1, orb / maxOrb) : 0;
   const orbWeight = 1 - ratio * ratio;
-  const wa = bodyWeight(a), wb = bodyWeight(b);
+  const wa = bodyWeight(a),
+    wb = bodyWeight(b);
   const bw = Math.sqrt(wa * wb);
   const aw = aspectWeight(type);
   const bonus = applying ? APPLY_BONUS : 0;
   const strength = Math.max(0, Math.min(1, orbWeight * bw * aw + bonus));
-  return { strength: round4(strength), parts: { orb_weight: round4(orbWeight), body_weight: round4(bw), body_weight_a: wa, body_weight_b: wb, aspect_weight: aw, apply_bonus: bonus } };
+  return {
+    strength: round4(strength),
+    parts: { orb_weight: round4(orbWeight), body_weight: round4(bw), body_weight_a: wa, body_weight_b: wb, aspect_weight: aw, apply_bonus: bonus },
+  };
 }
 
 export const STRENGTH_LABELS = ['very_weak', 'weak', 'moderate', 'strong', 'very_strong'] as const;
@@ -73,10 +108,18 @@ const MALEFIC = new Set(['mars', 'saturn', 'uranus', 'neptune', 'pluto', 'lilith
  */
 export function contactPolarity(a: string, b: string, type: string): { polarity: Polarity; confidence: number } {
   switch (type) {
-    case 'trine': case 'sextile': return { polarity: 'supportive', confidence: 0.85 };
-    case 'quintile': return { polarity: 'supportive', confidence: 0.6 };
-    case 'square': case 'opposition': return { polarity: 'challenging', confidence: 0.85 };
-    case 'quincunx': case 'semi_square': case 'sesquiquadrate': return { polarity: 'challenging', confidence: 0.6 };
+    case 'trine':
+    case 'sextile':
+      return { polarity: 'supportive', confidence: 0.85 };
+    case 'quintile':
+      return { polarity: 'supportive', confidence: 0.6 };
+    case 'square':
+    case 'opposition':
+      return { polarity: 'challenging', confidence: 0.85 };
+    case 'quincunx':
+    case 'semi_square':
+    case 'sesquiquadrate':
+      return { polarity: 'challenging', confidence: 0.6 };
     case 'conjunction': {
       const good = (BENEFIC.has(a) ? 1 : 0) + (BENEFIC.has(b) ? 1 : 0);
       const hard = (MALEFIC.has(a) ? 1 : 0) + (MALEFIC.has(b) ? 1 : 0);
@@ -84,7 +127,8 @@ export function contactPolarity(a: string, b: string, type: string): { polarity:
       if (hard === 2) return { polarity: 'challenging', confidence: 0.7 };
       return { polarity: 'mixed', confidence: 0.6 };
     }
-    default: return { polarity: 'neutral', confidence: 0.5 };
+    default:
+      return { polarity: 'neutral', confidence: 0.5 };
   }
 }
 
@@ -92,11 +136,27 @@ export const DOMAINS = ['romance', 'communication', 'stability', 'intimacy', 'gr
 export type Domain = (typeof DOMAINS)[number];
 
 const BODY_DOMAINS: Record<string, readonly Domain[]> = {
-  sun: ['romance', 'growth'], moon: ['stability', 'intimacy'], mercury: ['communication'], venus: ['romance', 'intimacy'],
-  mars: ['romance', 'intimacy'], jupiter: ['growth'], saturn: ['stability'], uranus: ['growth'], neptune: ['romance'],
-  pluto: ['intimacy', 'growth'], true_node: ['growth'], mean_node: ['growth'], south_node: ['growth'], chiron: ['growth'],
-  lilith: ['intimacy'], true_lilith: ['intimacy'], asc: ['romance'], dsc: ['romance', 'stability'], mc: ['stability', 'growth'],
-  ic: ['stability', 'intimacy'], vertex: ['romance'],
+  sun: ['romance', 'growth'],
+  moon: ['stability', 'intimacy'],
+  mercury: ['communication'],
+  venus: ['romance', 'intimacy'],
+  mars: ['romance', 'intimacy'],
+  jupiter: ['growth'],
+  saturn: ['stability'],
+  uranus: ['growth'],
+  neptune: ['romance'],
+  pluto: ['intimacy', 'growth'],
+  true_node: ['growth'],
+  mean_node: ['growth'],
+  south_node: ['growth'],
+  chiron: ['growth'],
+  lilith: ['intimacy'],
+  true_lilith: ['intimacy'],
+  asc: ['romance'],
+  dsc: ['romance', 'stability'],
+  mc: ['stability', 'growth'],
+  ic: ['stability', 'intimacy'],
+  vertex: ['romance'],
 };
 
 /** The domains of a contact: those of its two points in DOMAINS order, with friction when it is challenging. */
@@ -107,9 +167,24 @@ export function contactDomains(a: string, b: string, polarity: Polarity): Domain
 }
 
 const BODY_CATEGORIES: Record<string, string> = {
-  sun: 'luminary', moon: 'luminary', mercury: 'personal', venus: 'personal', mars: 'personal', jupiter: 'social', saturn: 'social',
-  uranus: 'outer', neptune: 'outer', pluto: 'outer', true_node: 'node', mean_node: 'node', south_node: 'node',
-  asc: 'angle', dsc: 'angle', mc: 'angle', ic: 'angle', vertex: 'angle',
+  sun: 'luminary',
+  moon: 'luminary',
+  mercury: 'personal',
+  venus: 'personal',
+  mars: 'personal',
+  jupiter: 'social',
+  saturn: 'social',
+  uranus: 'outer',
+  neptune: 'outer',
+  pluto: 'outer',
+  true_node: 'node',
+  mean_node: 'node',
+  south_node: 'node',
+  asc: 'angle',
+  dsc: 'angle',
+  mc: 'angle',
+  ic: 'angle',
+  vertex: 'angle',
 };
 const CATEGORY_ORDER = ['luminary', 'personal', 'social', 'outer', 'node', 'angle', 'minor_body'];
 
@@ -120,14 +195,33 @@ export function contactCategories(a: string, b: string): string[] {
 }
 
 const PAIR_THEMES: [string, string, string][] = [
-  ['venus', 'mars', 'attraction'], ['sun', 'moon', 'emotional_resonance'], ['moon', 'moon', 'emotional_resonance'],
-  ['sun', 'sun', 'shared_identity'], ['mercury', 'mercury', 'shared_language'], ['venus', 'venus', 'shared_tastes'],
-  ['moon', 'venus', 'tenderness'], ['mars', 'mars', 'competing_drives'],
+  ['venus', 'mars', 'attraction'],
+  ['sun', 'moon', 'emotional_resonance'],
+  ['moon', 'moon', 'emotional_resonance'],
+  ['sun', 'sun', 'shared_identity'],
+  ['mercury', 'mercury', 'shared_language'],
+  ['venus', 'venus', 'shared_tastes'],
+  ['moon', 'venus', 'tenderness'],
+  ['mars', 'mars', 'competing_drives'],
 ];
 const BODY_THEMES: Record<string, string> = {
-  saturn: 'commitment', pluto: 'transformation', neptune: 'idealisation', uranus: 'excitement', jupiter: 'expansion',
-  mercury: 'dialogue', true_node: 'shared_direction', mean_node: 'shared_direction', south_node: 'familiarity', chiron: 'healing',
-  lilith: 'raw_desire', true_lilith: 'raw_desire', asc: 'first_impression', dsc: 'partnership', mc: 'public_life', ic: 'home_and_roots', vertex: 'fated_meeting',
+  saturn: 'commitment',
+  pluto: 'transformation',
+  neptune: 'idealisation',
+  uranus: 'excitement',
+  jupiter: 'expansion',
+  mercury: 'dialogue',
+  true_node: 'shared_direction',
+  mean_node: 'shared_direction',
+  south_node: 'familiarity',
+  chiron: 'healing',
+  lilith: 'raw_desire',
+  true_lilith: 'raw_desire',
+  asc: 'first_impression',
+  dsc: 'partnership',
+  mc: 'public_life',
+  ic: 'home_and_roots',
+  vertex: 'fated_meeting',
 };
 
 /** Themes of a contact: the pair's own theme, then each point's, each once (sorted ids so that A and B may swap). */
@@ -159,14 +253,18 @@ export const SCORE_BUCKETS = ['romance', 'communication', 'stability', 'intimacy
 export type ScoreBucket = (typeof SCORE_BUCKETS)[number];
 /** How much of a contact's strength counts for the bucket (`for`) and against it: a mixed or neutral contact half each. */
 export const POLARITY_SHARE: Record<Polarity, { for: number; against: number }> = {
-  supportive: { for: 1, against: 0 }, mixed: { for: 0.5, against: 0.5 }, neutral: { for: 0.5, against: 0.5 }, challenging: { for: 0, against: 1 },
+  supportive: { for: 1, against: 0 },
+  mixed: { for: 0.5, against: 0.5 },
+  neutral: { for: 0.5, against: 0.5 },
+  challenging: { for: 0, against: 1 },
 };
 /** The prior of every ratio: a bucket with no contact scores 50, one with few stays near it. */
 export const SCORE_PRIOR = 1;
 
 /** round(100 × (S_for + 1) / (S_for + S_against + 2)): the supportive share of the contacts' strength, drawn toward 50. */
 export function bucketScore(items: readonly { strength: number; polarity: Polarity }[]): number {
-  let pro = 0, con = 0;
+  let pro = 0,
+    con = 0;
   for (const i of items) {
     pro += i.strength * POLARITY_SHARE[i.polarity].for;
     con += i.strength * POLARITY_SHARE[i.polarity].against;
@@ -198,12 +296,15 @@ export const CONTRIBUTORS_PER_BUCKET = 3;
  * A and B changes no score.
  */
 export function synastryScores(contacts: readonly ScoredContact[]): Scores {
-  const byKey = (p: ScoredContact, q: ScoredContact) => (p.symmetric_key < q.symmetric_key ? -1 : p.symmetric_key > q.symmetric_key ? 1 : p.strength - q.strength);
+  const byKey = (p: ScoredContact, q: ScoredContact) =>
+    p.symmetric_key < q.symmetric_key ? -1 : p.symmetric_key > q.symmetric_key ? 1 : p.strength - q.strength;
   const sorted = [...contacts].sort(byKey);
   // One pass: each bucket's sums and its contacts (in symmetric_key order), and every contact's sums for tension.
-  const pro = [0, 0, 0, 0, 0], con = [0, 0, 0, 0, 0];
+  const pro = [0, 0, 0, 0, 0],
+    con = [0, 0, 0, 0, 0];
   const members: ScoredContact[][] = [[], [], [], [], []];
-  let allPro = 0, allCon = 0;
+  let allPro = 0,
+    allCon = 0;
   for (const c of sorted) {
     const share = POLARITY_SHARE[c.polarity];
     allPro += c.strength * share.for;
@@ -216,12 +317,13 @@ export function synastryScores(contacts: readonly ScoredContact[]): Scores {
     }
   }
   const ratio = (p: number, q: number) => Math.round((100 * (p + SCORE_PRIOR)) / (p + q + 2 * SCORE_PRIOR));
-  const strongest = (items: ScoredContact[], weight: (c: ScoredContact) => number, bucket: string) => items
-    .map((c) => ({ c, w: weight(c) }))
-    .filter((p) => p.w !== 0)
-    .sort((p, q) => Math.abs(q.w) - Math.abs(p.w) || (p.c.symmetric_key < q.c.symmetric_key ? -1 : p.c.symmetric_key > q.c.symmetric_key ? 1 : 0))
-    .slice(0, CONTRIBUTORS_PER_BUCKET)
-    .map(({ c, w }) => ({ ref_id: c.ref_id, weight: round4(w), bucket }));
+  const strongest = (items: ScoredContact[], weight: (c: ScoredContact) => number, bucket: string) =>
+    items
+      .map((c) => ({ c, w: weight(c) }))
+      .filter((p) => p.w !== 0)
+      .sort((p, q) => Math.abs(q.w) - Math.abs(p.w) || (p.c.symmetric_key < q.c.symmetric_key ? -1 : p.c.symmetric_key > q.c.symmetric_key ? 1 : 0))
+      .slice(0, CONTRIBUTORS_PER_BUCKET)
+      .map(({ c, w }) => ({ ref_id: c.ref_id, weight: round4(w), bucket }));
   const values = {} as Record<ScoreBucket, number>;
   const contributors: Scores['contributors'] = [];
   SCORE_BUCKETS.forEach((bucket, i) => {
@@ -229,15 +331,33 @@ export function synastryScores(contacts: readonly ScoredContact[]): Scores {
     contributors.push(...strongest(members[i]!, signedWeight, bucket));
   });
   const tension = 100 - ratio(allPro, allCon);
-  contributors.push(...strongest(sorted.filter((c) => c.polarity === 'challenging'), (c) => c.strength, 'tension'));
+  contributors.push(
+    ...strongest(
+      sorted.filter((c) => c.polarity === 'challenging'),
+      (c) => c.strength,
+      'tension',
+    ),
+  );
   const mean = SCORE_BUCKETS.reduce((s, b) => s + values[b], 0) / SCORE_BUCKETS.length;
   const overall = Math.max(0, Math.min(100, Math.round(0.8 * mean + 0.2 * (100 - tension))));
   return { overall, ...values, tension, contributors };
 }
 
 export const ARCHETYPE_IDS = [
-  'soulmates', 'kindred_spirits', 'opposites_attract', 'karmic_lesson', 'steady_rock', 'intellectual_powerhouse', 'magnetic_attraction',
-  'long_term_anchor', 'mental_synergy', 'volatile_spark', 'catalyst_for_change', 'deep_bond', 'balanced_connection', 'discordant_layout',
+  'soulmates',
+  'kindred_spirits',
+  'opposites_attract',
+  'karmic_lesson',
+  'steady_rock',
+  'intellectual_powerhouse',
+  'magnetic_attraction',
+  'long_term_anchor',
+  'mental_synergy',
+  'volatile_spark',
+  'catalyst_for_change',
+  'deep_bond',
+  'balanced_connection',
+  'discordant_layout',
 ] as const;
 export type ArchetypeId = (typeof ARCHETYPE_IDS)[number];
 
@@ -251,19 +371,99 @@ type Condition = { score: ScoreName; min?: number; max?: number } | { count: 'op
 
 /** The archetypes in the order they are tried; the first whose conditions all hold is chosen. */
 export const ARCHETYPE_RULES: readonly { id: ArchetypeId; when: readonly Condition[]; key: ScoreName }[] = [
-  { id: 'soulmates', key: 'overall', when: [{ score: 'overall', min: 60 }, { score: 'romance', min: 60 }, { score: 'intimacy', min: 58 }, { score: 'tension', max: 44 }] },
-  { id: 'discordant_layout', key: 'tension', when: [{ score: 'overall', max: 42 }, { score: 'tension', min: 57 }] },
-  { id: 'volatile_spark', key: 'tension', when: [{ score: 'romance', min: 48 }, { score: 'intimacy', min: 48 }, { score: 'tension', min: 54 }] },
-  { id: 'magnetic_attraction', key: 'intimacy', when: [{ score: 'intimacy', min: 60 }, { score: 'romance', min: 56 }] },
-  { id: 'karmic_lesson', key: 'stability', when: [{ count: 'binding', min: 3 }, { score: 'tension', min: 56 }] },
-  { id: 'catalyst_for_change', key: 'growth', when: [{ score: 'growth', min: 58 }, { score: 'tension', min: 52 }] },
-  { id: 'opposites_attract', key: 'romance', when: [{ count: 'oppositions', min: 3 }, { score: 'romance', min: 50 }] },
-  { id: 'intellectual_powerhouse', key: 'communication', when: [{ score: 'communication', min: 68 }, { score: 'growth', min: 55 }] },
+  {
+    id: 'soulmates',
+    key: 'overall',
+    when: [
+      { score: 'overall', min: 60 },
+      { score: 'romance', min: 60 },
+      { score: 'intimacy', min: 58 },
+      { score: 'tension', max: 44 },
+    ],
+  },
+  {
+    id: 'discordant_layout',
+    key: 'tension',
+    when: [
+      { score: 'overall', max: 42 },
+      { score: 'tension', min: 57 },
+    ],
+  },
+  {
+    id: 'volatile_spark',
+    key: 'tension',
+    when: [
+      { score: 'romance', min: 48 },
+      { score: 'intimacy', min: 48 },
+      { score: 'tension', min: 54 },
+    ],
+  },
+  {
+    id: 'magnetic_attraction',
+    key: 'intimacy',
+    when: [
+      { score: 'intimacy', min: 60 },
+      { score: 'romance', min: 56 },
+    ],
+  },
+  {
+    id: 'karmic_lesson',
+    key: 'stability',
+    when: [
+      { count: 'binding', min: 3 },
+      { score: 'tension', min: 56 },
+    ],
+  },
+  {
+    id: 'catalyst_for_change',
+    key: 'growth',
+    when: [
+      { score: 'growth', min: 58 },
+      { score: 'tension', min: 52 },
+    ],
+  },
+  {
+    id: 'opposites_attract',
+    key: 'romance',
+    when: [
+      { count: 'oppositions', min: 3 },
+      { score: 'romance', min: 50 },
+    ],
+  },
+  {
+    id: 'intellectual_powerhouse',
+    key: 'communication',
+    when: [
+      { score: 'communication', min: 68 },
+      { score: 'growth', min: 55 },
+    ],
+  },
   { id: 'mental_synergy', key: 'communication', when: [{ score: 'communication', min: 64 }] },
-  { id: 'steady_rock', key: 'stability', when: [{ score: 'stability', min: 61 }, { score: 'tension', max: 46 }] },
-  { id: 'long_term_anchor', key: 'stability', when: [{ score: 'stability', min: 56 }, { score: 'overall', min: 53 }] },
+  {
+    id: 'steady_rock',
+    key: 'stability',
+    when: [
+      { score: 'stability', min: 61 },
+      { score: 'tension', max: 46 },
+    ],
+  },
+  {
+    id: 'long_term_anchor',
+    key: 'stability',
+    when: [
+      { score: 'stability', min: 56 },
+      { score: 'overall', min: 53 },
+    ],
+  },
   { id: 'deep_bond', key: 'intimacy', when: [{ score: 'intimacy', min: 57 }] },
-  { id: 'kindred_spirits', key: 'overall', when: [{ score: 'overall', min: 55 }, { score: 'tension', max: 47 }] },
+  {
+    id: 'kindred_spirits',
+    key: 'overall',
+    when: [
+      { score: 'overall', min: 55 },
+      { score: 'tension', max: 47 },
+    ],
+  },
 ];
 
 const PERSONAL = new Set(['sun', 'moon', 'mercury', 'venus', 'mars']);
@@ -286,8 +486,12 @@ export interface ArchetypeChoice {
 export function chooseArchetype(scores: Scores, contacts: readonly ScoredContact[]): ArchetypeChoice {
   const counts = {
     oppositions: contacts.filter((c) => c.aspect === 'opposition' && c.strength >= 0.5 && !ANGLE_POINTS.has(c.a_point) && !ANGLE_POINTS.has(c.b_point)).length,
-    binding: contacts.filter((c) => (c.a_point === 'saturn' || c.b_point === 'saturn' || c.a_point.endsWith('_node') || c.b_point.endsWith('_node'))
-      && (PERSONAL.has(c.a_point) || PERSONAL.has(c.b_point)) && c.strength >= 0.5).length,
+    binding: contacts.filter(
+      (c) =>
+        (c.a_point === 'saturn' || c.b_point === 'saturn' || c.a_point.endsWith('_node') || c.b_point.endsWith('_node')) &&
+        (PERSONAL.has(c.a_point) || PERSONAL.has(c.b_point)) &&
+        c.strength >= 0.5,
+    ).length,
   };
   const margin = (cond: Condition): number => {
     if ('count' in cond) return (counts[cond.count] - cond.min) * 10;
@@ -303,7 +507,12 @@ export function chooseArchetype(scores: Scores, contacts: readonly ScoredContact
     }
     nearest = Math.min(nearest, -m);
   }
-  return { id: 'balanced_connection', key: 'overall', confidence: Math.round(Math.max(0.3, 0.5 - nearest / 40) * 100) / 100, drivers: drivers('overall', scores, contacts) };
+  return {
+    id: 'balanced_connection',
+    key: 'overall',
+    confidence: Math.round(Math.max(0.3, 0.5 - nearest / 40) * 100) / 100,
+    drivers: drivers('overall', scores, contacts),
+  };
 }
 
 function drivers(key: ScoreName, scores: Scores, contacts: readonly ScoredContact[]): ArchetypeChoice['drivers'] {
@@ -322,9 +531,17 @@ export const DAY_DOMAINS = {
 } as const;
 
 const FRIENDSHIP_DOMAINS: Record<string, readonly string[]> = {
-  sun: ['social_chemistry', 'reliability'], moon: ['emotional_boundaries'], mercury: ['communication', 'social_chemistry'],
-  venus: ['social_chemistry'], mars: ['reliability'], jupiter: ['social_chemistry', 'growth'], saturn: ['reliability'],
-  uranus: ['growth'], neptune: ['emotional_boundaries'], pluto: ['emotional_boundaries', 'growth'], asc: ['social_chemistry'],
+  sun: ['social_chemistry', 'reliability'],
+  moon: ['emotional_boundaries'],
+  mercury: ['communication', 'social_chemistry'],
+  venus: ['social_chemistry'],
+  mars: ['reliability'],
+  jupiter: ['social_chemistry', 'growth'],
+  saturn: ['reliability'],
+  uranus: ['growth'],
+  neptune: ['emotional_boundaries'],
+  pluto: ['emotional_boundaries', 'growth'],
+  asc: ['social_chemistry'],
   mc: ['reliability', 'growth'],
 };
 
@@ -337,7 +554,9 @@ export function dayDomains(context: keyof typeof DAY_DOMAINS, transit: string, n
 
 /** supportive or challenging when that polarity holds 65 % of the strength or more, mixed otherwise, quiet with none. */
 export function toneOf(items: readonly { strength: number; polarity: Polarity }[]): 'supportive' | 'challenging' | 'mixed' | 'quiet' {
-  let good = 0, hard = 0, all = 0;
+  let good = 0,
+    hard = 0,
+    all = 0;
   for (const i of items) {
     all += i.strength;
     if (i.polarity === 'supportive') good += i.strength;

@@ -6,8 +6,18 @@
 export const TRADITIONAL_MOON_SYSTEM = 'north_american' as const;
 
 export const TRADITIONAL_MOON_NAMES = [
-  'Wolf Moon', 'Snow Moon', 'Worm Moon', 'Pink Moon', 'Flower Moon', 'Strawberry Moon',
-  'Buck Moon', 'Sturgeon Moon', 'Corn Moon', "Hunter's Moon", 'Beaver Moon', 'Cold Moon',
+  'Wolf Moon',
+  'Snow Moon',
+  'Worm Moon',
+  'Pink Moon',
+  'Flower Moon',
+  'Strawberry Moon',
+  'Buck Moon',
+  'Sturgeon Moon',
+  'Corn Moon',
+  "Hunter's Moon",
+  'Beaver Moon',
+  'Cold Moon',
 ] as const;
 
 export type TraditionalMoonName = (typeof TRADITIONAL_MOON_NAMES)[number];

@@ -41,7 +41,14 @@ const SECOND = 1 / 86400;
  * 180); `orb`: degrees; `jd0`: the reference instant. Undefined when the body is not within orb
  * at jd0.
  */
-export function transitWindow(lonAt: (jd: number) => number, target: number, angle: number, orb: number, jd0: number, scan: { step: number; bound: number }): TransitWindow | undefined {
+export function transitWindow(
+  lonAt: (jd: number) => number,
+  target: number,
+  angle: number,
+  orb: number,
+  jd0: number,
+  scan: { step: number; bound: number },
+): TransitWindow | undefined {
   const l0 = lonAt(jd0);
   const plus = wrap180(l0 - (target + angle));
   const minus = wrap180(l0 - (target - angle));
@@ -77,7 +84,7 @@ export function transitWindow(lonAt: (jd: number) => number, target: number, ang
     const next = i === steps ? to : from + i * h;
     const gn = g(next);
     if (gt === 0) exacts.push(t);
-    else if ((gt < 0) !== (gn < 0) && Math.abs(gt - gn) < 90) exacts.push(brent(g, t, next, gt, gn, SECOND / 10));
+    else if (gt < 0 !== gn < 0 && Math.abs(gt - gn) < 90) exacts.push(brent(g, t, next, gt, gn, SECOND / 10));
     t = next;
     gt = gn;
   }

@@ -30,7 +30,16 @@ const WALL_CLOCK = /^(\d\d)\/(\d\d)\/(\d{4}), (\d\d):(\d\d):(\d\d)$/;
 export function intlOffsetSeconds(zone: IANAZone, utcMs: number): number {
   let format = wallClockFormats.get(zone.name);
   if (!format) {
-    format = new Intl.DateTimeFormat('en-US', { timeZone: zone.name, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone.name,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
     if (wallClockFormats.size > 1000) wallClockFormats.clear();
     wallClockFormats.set(zone.name, format);
   }

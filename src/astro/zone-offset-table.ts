@@ -111,7 +111,6 @@ export class ZoneOffsetTable {
   }
 }
 
-
 const tables = new Map<string, ZoneOffsetTable>();
 
 function tableOf(zone: string): ZoneOffsetTable {

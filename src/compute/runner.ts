@@ -81,8 +81,12 @@ export function createPoolRunner(options: { threads: number; maxQueue: number; t
       }
     },
     stats: () => ({
-      mode: 'pool', threads: pool.threads.length, queueSize: pool.queueSize, maxQueue: options.maxQueue,
-      utilization: pool.utilization, completed: pool.completed,
+      mode: 'pool',
+      threads: pool.threads.length,
+      queueSize: pool.queueSize,
+      maxQueue: options.maxQueue,
+      utilization: pool.utilization,
+      completed: pool.completed,
     }),
     async ready() {
       return pool.threads.length > 0;
@@ -122,7 +126,9 @@ export function createMixedRunner(inline: ComputeRunner, pool: ComputeRunner): C
 }
 
 /** The runner that the configuration's COMPUTE_MODE names. */
-export function createComputeRunner(config: Pick<Config, 'COMPUTE_MODE' | 'COMPUTE_THREADS' | 'COMPUTE_MAX_QUEUE' | 'COMPUTE_TASKS_PER_THREAD'>): ComputeRunner {
+export function createComputeRunner(
+  config: Pick<Config, 'COMPUTE_MODE' | 'COMPUTE_THREADS' | 'COMPUTE_MAX_QUEUE' | 'COMPUTE_TASKS_PER_THREAD'>,
+): ComputeRunner {
   if (config.COMPUTE_MODE === 'inline') return createInlineRunner();
   const pool = createPoolRunner({ threads: config.COMPUTE_THREADS, maxQueue: config.COMPUTE_MAX_QUEUE, tasksPerThread: config.COMPUTE_TASKS_PER_THREAD });
   return config.COMPUTE_MODE === 'mixed' ? createMixedRunner(createInlineRunner(), pool) : pool;

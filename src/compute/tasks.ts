@@ -5,7 +5,12 @@
 import type { NatalTask } from '../features/natal/natal-service.ts';
 import { writeCompactNatalAnswer } from '../answers/compact-natal-answer.ts';
 import { natalAnswerBytes } from '../answers/natal-answer.ts';
-import { progressedChartAnswerBytes, progressionCalendarAnswerBytes, progressionExactAspectsAnswerBytes, progressionExactIngressesAnswerBytes } from '../answers/progression-answers.ts';
+import {
+  progressedChartAnswerBytes,
+  progressionCalendarAnswerBytes,
+  progressionExactAspectsAnswerBytes,
+  progressionExactIngressesAnswerBytes,
+} from '../answers/progression-answers.ts';
 import type { TransitTask } from '../features/transits/transits-service.ts';
 import { transitAnswerBytes } from '../answers/transit-answer.ts';
 import type { CompactNatalRequest } from '../features/natal/natal-schemas.ts';

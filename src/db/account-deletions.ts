@@ -8,9 +8,17 @@ import { sql } from './sql.ts';
 import { z } from 'zod/v4';
 
 export const deletionRow = z.object({
-  id: z.string(), user_id: z.string(), reason: z.string().nullable(), requested_by: z.enum(['user', 'admin']),
-  status: z.enum(['scheduled', 'billing_stopped', 'completed']), attempts: z.number(), last_error: z.string().nullable(),
-  next_attempt_at: z.string(), requested_at: z.string(), billing_stopped_at: z.string().nullable(), completed_at: z.string().nullable(),
+  id: z.string(),
+  user_id: z.string(),
+  reason: z.string().nullable(),
+  requested_by: z.enum(['user', 'admin']),
+  status: z.enum(['scheduled', 'billing_stopped', 'completed']),
+  attempts: z.number(),
+  last_error: z.string().nullable(),
+  next_attempt_at: z.string(),
+  requested_at: z.string(),
+  billing_stopped_at: z.string().nullable(),
+  completed_at: z.string().nullable(),
   erased: z.record(z.string(), z.number()).nullable(),
 });
 export type DeletionRow = z.infer<typeof deletionRow>;
@@ -66,7 +74,9 @@ export class AccountDeletionRepository {
   }
 
   async billingStopped(id: string): Promise<void> {
-    await this.db.query(sql.unsafe`update account_deletions set status = 'billing_stopped', billing_stopped_at = now(), last_error = null where id = ${id} and status = 'scheduled'`);
+    await this.db.query(
+      sql.unsafe`update account_deletions set status = 'billing_stopped', billing_stopped_at = now(), last_error = null where id = ${id} and status = 'scheduled'`,
+    );
   }
 
   /** A failed attempt: try again after `retryInSeconds`. */

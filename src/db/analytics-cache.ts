@@ -11,7 +11,10 @@ export const cacheEntryRow = z.object({ cache_key: z.string(), value: z.unknown(
 export type CacheEntryRow = z.infer<typeof cacheEntryRow>;
 
 export class AnalyticsCacheRepository {
-  constructor(private readonly db: CommonQueryMethods, private readonly maxEntries: number) {}
+  constructor(
+    private readonly db: CommonQueryMethods,
+    private readonly maxEntries: number,
+  ) {}
 
   /** The live entry; null when absent or expired. */
   async get(key: string): Promise<CacheEntryRow | null> {

@@ -29,8 +29,12 @@ export interface FunnelDefinition {
 }
 
 const cohortRow = z.object({
-  cohort_start: z.string(), signups: z.number(), first_api_key: z.number(), first_request: z.number(),
-  first_successful_request: z.number(), first_payment: z.number(),
+  cohort_start: z.string(),
+  signups: z.number(),
+  first_api_key: z.number(),
+  first_request: z.number(),
+  first_successful_request: z.number(),
+  first_payment: z.number(),
 });
 export type CohortRow = z.infer<typeof cohortRow>;
 
@@ -90,11 +94,13 @@ export class AnalyticsEventRepository {
     const step = (i: number) => sql.identifier([`s${i}`]);
     const times = (i: number) => sql.identifier([`a${i}`]);
     const arrays = funnel.steps.map((name, i) => sql.fragment`array_agg(occurred_at) filter (where name = ${name}) as ${times(i)}`);
-    const chain = funnel.steps.map((_, i) => i === 0
-      ? sql.fragment`cross join lateral (select min(x) as t from unnest(p.a0) x) as s0`
-      : sql.fragment`cross join lateral (
+    const chain = funnel.steps.map((_, i) =>
+      i === 0
+        ? sql.fragment`cross join lateral (select min(x) as t from unnest(p.a0) x) as s0`
+        : sql.fragment`cross join lateral (
           select min(x) as t from unnest(p.${times(i)}) x
-          where x >= ${step(i - 1)}.t and x <= s0.t + ${utcDays(funnel.conversionWindowDays)}) as ${step(i)}`);
+          where x >= ${step(i - 1)}.t and x <= s0.t + ${utcDays(funnel.conversionWindowDays)}) as ${step(i)}`,
+    );
     const counts = funnel.steps.map((_, i) => sql.fragment`count(${step(i)}.t)::int8`);
     // A year's events of 100,000 users are some 16 MB to group: within the server's default
     // work_mem (4 MB) the grouping sorts on disk, which took most of the time.

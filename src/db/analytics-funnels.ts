@@ -5,8 +5,13 @@ import { z } from 'zod/v4';
 
 export const funnelStep = z.object({ event: z.string(), label: z.string() });
 export const funnelRow = z.object({
-  id: z.string(), name: z.string(), steps: z.array(funnelStep), conversion_window_days: z.number(), period_days: z.number(),
-  created_at: z.string(), updated_at: z.string(),
+  id: z.string(),
+  name: z.string(),
+  steps: z.array(funnelStep),
+  conversion_window_days: z.number(),
+  period_days: z.number(),
+  created_at: z.string(),
+  updated_at: z.string(),
 });
 export type FunnelRow = z.infer<typeof funnelRow>;
 

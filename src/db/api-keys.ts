@@ -5,15 +5,28 @@ import { z } from 'zod/v4';
 import { planInForce, planInForceRow } from './plan-in-force.ts';
 
 export const apiKeyRow = z.object({
-  id: z.string(), user_id: z.string(), name: z.string(), prefix: z.string(), status: z.enum(['active', 'revoked']),
-  created_at: z.string(), last_used_at: z.string().nullable(), revoked_at: z.string().nullable(), expires_at: z.string().nullable(),
+  id: z.string(),
+  user_id: z.string(),
+  name: z.string(),
+  prefix: z.string(),
+  status: z.enum(['active', 'revoked']),
+  created_at: z.string(),
+  last_used_at: z.string().nullable(),
+  revoked_at: z.string().nullable(),
+  expires_at: z.string().nullable(),
 });
 export type ApiKeyRow = z.infer<typeof apiKeyRow>;
 
 /** What authenticating a request needs to know about a key, its owner and their plan. */
-export const keyPrincipalRow = z.object({
-  key_id: z.string(), user_id: z.string(), email: z.string(), key_status: z.enum(['active', 'revoked']), expires_at: z.string().nullable(),
-}).extend(planInForceRow.shape);
+export const keyPrincipalRow = z
+  .object({
+    key_id: z.string(),
+    user_id: z.string(),
+    email: z.string(),
+    key_status: z.enum(['active', 'revoked']),
+    expires_at: z.string().nullable(),
+  })
+  .extend(planInForceRow.shape);
 export type KeyPrincipalRow = z.infer<typeof keyPrincipalRow>;
 
 const columns = sql.fragment`id, user_id, name, prefix, status, created_at, last_used_at, revoked_at, expires_at`;
@@ -40,7 +53,7 @@ export class ApiKeyRepository {
 
   /** The hashes of every key of a user: each process's key cache is keyed by them. */
   async hashesOfUser(userId: string): Promise<string[]> {
-    return [...await this.db.anyFirst(sql.type(z.object({ key_hash: z.string() }))`select key_hash from api_keys where user_id = ${userId}`)];
+    return [...(await this.db.anyFirst(sql.type(z.object({ key_hash: z.string() }))`select key_hash from api_keys where user_id = ${userId}`))];
   }
 
   async listForUser(userId: string): Promise<readonly ApiKeyRow[]> {
@@ -48,7 +61,11 @@ export class ApiKeyRepository {
   }
 
   async countActive(userId: string): Promise<number> {
-    return this.db.oneFirst(sql.type(z.object({ n: z.number() }))`select count(*)::int as n from api_keys where user_id = ${userId} and status = 'active' and (expires_at is null or expires_at > now())`);
+    return this.db.oneFirst(
+      sql.type(
+        z.object({ n: z.number() }),
+      )`select count(*)::int as n from api_keys where user_id = ${userId} and status = 'active' and (expires_at is null or expires_at > now())`,
+    );
   }
 
   /**

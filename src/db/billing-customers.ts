@@ -7,7 +7,9 @@ export class BillingCustomerRepository {
   constructor(private readonly db: CommonQueryMethods) {}
 
   async liveCustomerOf(userId: string): Promise<string | null> {
-    return this.db.maybeOneFirst(sql.type(z.object({ customer_id: z.string() }))`select customer_id from billing_customers where user_id = ${userId} and deleted_at is null`);
+    return this.db.maybeOneFirst(
+      sql.type(z.object({ customer_id: z.string() }))`select customer_id from billing_customers where user_id = ${userId} and deleted_at is null`,
+    );
   }
 
   /** Links a customer to the user; the live customer already linked wins a race (its id is returned). */

@@ -37,9 +37,19 @@ export interface SubscriptionMirror {
 }
 
 export const storedSubscriptionRow = z.object({
-  subscription_id: z.string(), customer_id: z.string(), user_id: z.string().nullable(), status: z.string(), plan_code: z.string().nullable(),
-  mrr_cents: z.number(), currency: z.string(), unit_amount_cents: z.number(), current_period_end: z.string().nullable(),
-  cancel_at_period_end: z.boolean(), past_due_since: z.string().nullable(), card_brand: z.string().nullable(), card_last4: z.string().nullable(),
+  subscription_id: z.string(),
+  customer_id: z.string(),
+  user_id: z.string().nullable(),
+  status: z.string(),
+  plan_code: z.string().nullable(),
+  mrr_cents: z.number(),
+  currency: z.string(),
+  unit_amount_cents: z.number(),
+  current_period_end: z.string().nullable(),
+  cancel_at_period_end: z.boolean(),
+  past_due_since: z.string().nullable(),
+  card_brand: z.string().nullable(),
+  card_last4: z.string().nullable(),
   read_at: z.string(),
 });
 export type StoredSubscription = z.infer<typeof storedSubscriptionRow>;
@@ -59,7 +69,9 @@ export class BillingSubscriptionRepository {
 
   /** Stores the read unless a newer one is stored; logs the MRR change. Call inside a transaction. */
   async store(m: SubscriptionMirror): Promise<{ stored: boolean; row: StoredSubscription }> {
-    const previous = await this.db.maybeOne(sql.type(storedSubscriptionRow)`select ${columns} from billing_subscriptions where subscription_id = ${m.subscription_id} for update`);
+    const previous = await this.db.maybeOne(
+      sql.type(storedSubscriptionRow)`select ${columns} from billing_subscriptions where subscription_id = ${m.subscription_id} for update`,
+    );
     if (previous && Date.parse(previous.read_at) > Date.parse(m.read_at)) return { stored: false, row: previous };
     const pastDueSince = m.status !== 'past_due' ? null : previous?.status === 'past_due' && previous.past_due_since ? previous.past_due_since : m.read_at;
     const row = await this.db.one(sql.type(storedSubscriptionRow)`

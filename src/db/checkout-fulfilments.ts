@@ -4,8 +4,13 @@ import { sql } from './sql.ts';
 import { z } from 'zod/v4';
 
 export const fulfilmentRow = z.object({
-  session_id: z.string(), user_id: z.string(), kind: z.enum(['subscription', 'credit_pack', 'request_pack']), product_code: z.string().nullable(),
-  credits_added: z.number(), requests_added: z.number(), fulfilled_at: z.string(),
+  session_id: z.string(),
+  user_id: z.string(),
+  kind: z.enum(['subscription', 'credit_pack', 'request_pack']),
+  product_code: z.string().nullable(),
+  credits_added: z.number(),
+  requests_added: z.number(),
+  fulfilled_at: z.string(),
 });
 export type FulfilmentRow = z.infer<typeof fulfilmentRow>;
 

@@ -8,8 +8,16 @@ import { sql } from './sql.ts';
 import { z } from 'zod/v4';
 
 export const outboxRow = z.object({
-  id: z.number(), user_id: z.string().nullable(), to_address: z.string(), subject: z.string(), body_text: z.string(), kind: z.string(),
-  status: z.enum(['held', 'sent', 'failed']), last_error: z.string().nullable(), created_at: z.string(), sent_at: z.string().nullable(),
+  id: z.number(),
+  user_id: z.string().nullable(),
+  to_address: z.string(),
+  subject: z.string(),
+  body_text: z.string(),
+  kind: z.string(),
+  status: z.enum(['held', 'sent', 'failed']),
+  last_error: z.string().nullable(),
+  created_at: z.string(),
+  sent_at: z.string().nullable(),
 });
 export type OutboxRow = z.infer<typeof outboxRow>;
 

@@ -4,7 +4,11 @@ import { sql } from './sql.ts';
 import { z } from 'zod/v4';
 
 export const feedbackRow = z.object({
-  rating: z.number(), comment: z.string().nullable(), endpoint: z.string().nullable(), created_at: z.string(), updated_at: z.string(),
+  rating: z.number(),
+  comment: z.string().nullable(),
+  endpoint: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
 });
 export type FeedbackRow = z.infer<typeof feedbackRow>;
 

@@ -23,16 +23,24 @@ export class Maintenance {
   private timer?: NodeJS.Timeout;
   private running?: Promise<MaintenanceResult>;
 
-  constructor(private readonly db: DatabasePool, private readonly options: { retentionDays: number; intervalSeconds: number; log?: (message: string, error?: unknown) => void }) {}
+  constructor(
+    private readonly db: DatabasePool,
+    private readonly options: { retentionDays: number; intervalSeconds: number; log?: (message: string, error?: unknown) => void },
+  ) {}
 
   start(): void {
-    this.timer = setInterval(() => void this.runOnce().catch((error: unknown) => this.options.log?.('maintenance failed', error)), this.options.intervalSeconds * 1000);
+    this.timer = setInterval(
+      () => void this.runOnce().catch((error: unknown) => this.options.log?.('maintenance failed', error)),
+      this.options.intervalSeconds * 1000,
+    );
     this.timer.unref();
   }
 
   /** One pass; a call during a pass waits for it. */
   runOnce(): Promise<MaintenanceResult> {
-    this.running ??= this.pass().finally(() => { this.running = undefined; });
+    this.running ??= this.pass().finally(() => {
+      this.running = undefined;
+    });
     return this.running;
   }
 

@@ -55,7 +55,9 @@ export async function migrate(databaseUrl: string, onApplied: (name: string) => 
   await client.connect();
   const applied: string[] = [];
   try {
-    await inLockedTransaction(client, () => client.query('create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())'));
+    await inLockedTransaction(client, () =>
+      client.query('create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())'),
+    );
     const umzug = new Umzug({
       migrations: fs
         .readdirSync(MIGRATIONS_DIR)

@@ -4,12 +4,20 @@ import { sql } from './sql.ts';
 import { z } from 'zod/v4';
 
 export const notificationSettingsRow = z.object({
-  usage_alerts: z.boolean(), usage_alert_threshold_pct: z.number(), billing_emails: z.boolean(), product_updates: z.boolean(), report_completed_emails: z.boolean(),
+  usage_alerts: z.boolean(),
+  usage_alert_threshold_pct: z.number(),
+  billing_emails: z.boolean(),
+  product_updates: z.boolean(),
+  report_completed_emails: z.boolean(),
 });
 export type NotificationSettings = z.infer<typeof notificationSettingsRow>;
 
 export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
-  usage_alerts: true, usage_alert_threshold_pct: 80, billing_emails: true, product_updates: false, report_completed_emails: true,
+  usage_alerts: true,
+  usage_alert_threshold_pct: 80,
+  billing_emails: true,
+  product_updates: false,
+  report_completed_emails: true,
 };
 
 const columns = sql.fragment`usage_alerts, usage_alert_threshold_pct, billing_emails, product_updates, report_completed_emails`;
@@ -18,7 +26,11 @@ export class NotificationSettingsRepository {
   constructor(private readonly db: CommonQueryMethods) {}
 
   async get(userId: string): Promise<NotificationSettings> {
-    return (await this.db.maybeOne(sql.type(notificationSettingsRow)`select ${columns} from notification_settings where user_id = ${userId}`)) ?? { ...DEFAULT_NOTIFICATION_SETTINGS };
+    return (
+      (await this.db.maybeOne(sql.type(notificationSettingsRow)`select ${columns} from notification_settings where user_id = ${userId}`)) ?? {
+        ...DEFAULT_NOTIFICATION_SETTINGS,
+      }
+    );
   }
 
   async save(userId: string, s: NotificationSettings): Promise<NotificationSettings> {

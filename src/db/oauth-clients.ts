@@ -4,9 +4,15 @@ import { sql } from './sql.ts';
 import { z } from 'zod/v4';
 
 export const oauthClientRow = z.object({
-  id: z.string(), secret_hash: z.string().nullable(), name: z.string().nullable(), redirect_uris: z.array(z.string()),
-  token_endpoint_auth_method: z.enum(['none', 'client_secret_basic', 'client_secret_post']), grant_types: z.array(z.string()),
-  scope: z.string().nullable(), metadata: z.record(z.string(), z.unknown()), created_at: z.string(),
+  id: z.string(),
+  secret_hash: z.string().nullable(),
+  name: z.string().nullable(),
+  redirect_uris: z.array(z.string()),
+  token_endpoint_auth_method: z.enum(['none', 'client_secret_basic', 'client_secret_post']),
+  grant_types: z.array(z.string()),
+  scope: z.string().nullable(),
+  metadata: z.record(z.string(), z.unknown()),
+  created_at: z.string(),
 });
 export type OAuthClientRow = z.infer<typeof oauthClientRow>;
 

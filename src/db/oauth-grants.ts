@@ -4,8 +4,15 @@ import { sql } from './sql.ts';
 import { z } from 'zod/v4';
 
 export const grantRow = z.object({
-  id: z.string(), user_id: z.string(), client_id: z.string(), scopes: z.array(z.string()), resource: z.string(),
-  status: z.enum(['active', 'revoked']), created_at: z.string(), last_used_at: z.string().nullable(), revoked_at: z.string().nullable(),
+  id: z.string(),
+  user_id: z.string(),
+  client_id: z.string(),
+  scopes: z.array(z.string()),
+  resource: z.string(),
+  status: z.enum(['active', 'revoked']),
+  created_at: z.string(),
+  last_used_at: z.string().nullable(),
+  revoked_at: z.string().nullable(),
 });
 export type GrantRow = z.infer<typeof grantRow>;
 
@@ -60,7 +67,7 @@ export class GrantRepository {
     await this.db.query(sql.unsafe`
       update oauth_tokens t set revoked_at = now()
       from oauth_grants g where g.id = t.grant_id and g.user_id = ${userId} and t.revoked_at is null`);
-    return [...await this.db.anyFirst(sql.type(z.object({ id: z.string() }))`select id from oauth_grants where user_id = ${userId}`)];
+    return [...(await this.db.anyFirst(sql.type(z.object({ id: z.string() }))`select id from oauth_grants where user_id = ${userId}`))];
   }
 
   /** Moves last_used_at forward (the access-token check calls it at most once a minute per grant). */

@@ -4,10 +4,21 @@ import { sql } from './sql.ts';
 import { z } from 'zod/v4';
 
 export const authorizationRequestRow = z.object({
-  id: z.string(), client_id: z.string(), redirect_uri: z.string(), redirect_uri_given: z.boolean(), state: z.string().nullable(), scopes: z.array(z.string()),
-  resource: z.string(), code_challenge: z.string(), status: z.enum(['pending', 'approved', 'denied']),
-  user_id: z.string().nullable(), consent_user_id: z.string().nullable(), consent_ticket_hash: z.string().nullable(),
-  created_at: z.string(), expires_at: z.string(), decided_at: z.string().nullable(),
+  id: z.string(),
+  client_id: z.string(),
+  redirect_uri: z.string(),
+  redirect_uri_given: z.boolean(),
+  state: z.string().nullable(),
+  scopes: z.array(z.string()),
+  resource: z.string(),
+  code_challenge: z.string(),
+  status: z.enum(['pending', 'approved', 'denied']),
+  user_id: z.string().nullable(),
+  consent_user_id: z.string().nullable(),
+  consent_ticket_hash: z.string().nullable(),
+  created_at: z.string(),
+  expires_at: z.string(),
+  decided_at: z.string().nullable(),
 });
 export type AuthorizationRequestRow = z.infer<typeof authorizationRequestRow>;
 
@@ -18,7 +29,17 @@ export class AuthorizationRequestRepository {
   constructor(private readonly db: CommonQueryMethods) {}
 
   /** `redirectUriGiven`: the client named `redirectUri` (else it is the one URI it registered). */
-  async create(input: { id: string; clientId: string; redirectUri: string; redirectUriGiven: boolean; state: string | null; scopes: string[]; resource: string; codeChallenge: string; ttlSeconds: number }): Promise<AuthorizationRequestRow> {
+  async create(input: {
+    id: string;
+    clientId: string;
+    redirectUri: string;
+    redirectUriGiven: boolean;
+    state: string | null;
+    scopes: string[];
+    resource: string;
+    codeChallenge: string;
+    ttlSeconds: number;
+  }): Promise<AuthorizationRequestRow> {
     return this.db.one(sql.type(authorizationRequestRow)`
       insert into oauth_authorization_requests (id, client_id, redirect_uri, redirect_uri_given, state, scopes, resource, code_challenge, expires_at)
       values (${input.id}, ${input.clientId}, ${input.redirectUri}, ${input.redirectUriGiven}, ${input.state}, ${sql.array(input.scopes, 'text')}, ${input.resource},

@@ -6,22 +6,48 @@ import { accountDeleted } from './account-deletions.ts';
 import { planInForce, planInForceRow } from './plan-in-force.ts';
 
 export const codeRow = z.object({
-  code_hash: z.string(), grant_id: z.string(), client_id: z.string(), redirect_uri: z.string(), redirect_uri_given: z.boolean(), code_challenge: z.string(),
-  expires_at: z.string(), used_at: z.string().nullable(), expired: z.boolean(),
+  code_hash: z.string(),
+  grant_id: z.string(),
+  client_id: z.string(),
+  redirect_uri: z.string(),
+  redirect_uri_given: z.boolean(),
+  code_challenge: z.string(),
+  expires_at: z.string(),
+  used_at: z.string().nullable(),
+  expired: z.boolean(),
 });
 export type CodeRow = z.infer<typeof codeRow>;
 
 /** What checking an access token needs: the token, its grant, the user, and the plan their API keys have too. */
-export const accessTokenRow = z.object({
-  grant_id: z.string(), scopes: z.array(z.string()), expires_at: z.string(), revoked_at: z.string().nullable(),
-  user_id: z.string(), email: z.string(), account_deleted: z.boolean(), client_id: z.string(), resource: z.string(), grant_status: z.enum(['active', 'revoked']),
-}).extend(planInForceRow.shape);
+export const accessTokenRow = z
+  .object({
+    grant_id: z.string(),
+    scopes: z.array(z.string()),
+    expires_at: z.string(),
+    revoked_at: z.string().nullable(),
+    user_id: z.string(),
+    email: z.string(),
+    account_deleted: z.boolean(),
+    client_id: z.string(),
+    resource: z.string(),
+    grant_status: z.enum(['active', 'revoked']),
+  })
+  .extend(planInForceRow.shape);
 export type AccessTokenRow = z.infer<typeof accessTokenRow>;
 
 export const refreshTokenRow = z.object({
-  token_hash: z.string(), grant_id: z.string(), scopes: z.array(z.string()), expires_at: z.string(), rotated_at: z.string().nullable(),
-  revoked_at: z.string().nullable(), client_id: z.string(), resource: z.string(), grant_status: z.enum(['active', 'revoked']),
-  account_deleted: z.boolean(), expired: z.boolean(), seconds_since_rotation: z.number().nullable(),
+  token_hash: z.string(),
+  grant_id: z.string(),
+  scopes: z.array(z.string()),
+  expires_at: z.string(),
+  rotated_at: z.string().nullable(),
+  revoked_at: z.string().nullable(),
+  client_id: z.string(),
+  resource: z.string(),
+  grant_status: z.enum(['active', 'revoked']),
+  account_deleted: z.boolean(),
+  expired: z.boolean(),
+  seconds_since_rotation: z.number().nullable(),
   /** The pair it was rotated into, sealed with a key from the token itself (successor-seal.ts); null once the grace is over. */
   successor_sealed: z.instanceof(Buffer).nullable(),
 });
@@ -38,7 +64,15 @@ export interface NewToken {
 export class OAuthTokenRepository {
   constructor(private readonly db: CommonQueryMethods) {}
 
-  async insertCode(input: { hash: string; grantId: string; clientId: string; redirectUri: string; redirectUriGiven: boolean; codeChallenge: string; ttlSeconds: number }): Promise<void> {
+  async insertCode(input: {
+    hash: string;
+    grantId: string;
+    clientId: string;
+    redirectUri: string;
+    redirectUriGiven: boolean;
+    codeChallenge: string;
+    ttlSeconds: number;
+  }): Promise<void> {
     await this.db.query(sql.unsafe`
       insert into oauth_codes (code_hash, grant_id, client_id, redirect_uri, redirect_uri_given, code_challenge, expires_at)
       values (${input.hash}, ${input.grantId}, ${input.clientId}, ${input.redirectUri}, ${input.redirectUriGiven}, ${input.codeChallenge}, now() + make_interval(secs => ${input.ttlSeconds}))`);

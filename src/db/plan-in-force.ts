@@ -10,8 +10,12 @@ import { z } from 'zod/v4';
 import { currentQuotaExtras } from './quota-extras.ts';
 
 export const planInForceRow = z.object({
-  plan_code: z.string().nullable(), subscription_status: z.string().nullable(), current_period_end: z.string().nullable(),
-  request_limit: z.number().nullable(), limit_period: z.enum(['day', 'month']).nullable(), rps_limit: z.number().nullable(),
+  plan_code: z.string().nullable(),
+  subscription_status: z.string().nullable(),
+  current_period_end: z.string().nullable(),
+  request_limit: z.number().nullable(),
+  limit_period: z.enum(['day', 'month']).nullable(),
+  rps_limit: z.number().nullable(),
   export_row_limit: z.number().nullable(),
   /** End of the limit period whose quota includes bought extra requests (the limit drops after it). */
   quota_extra_until: z.string().nullable().optional(),

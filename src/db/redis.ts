@@ -26,7 +26,9 @@ export function openRedis(url: string, prefix: string): RedisConnections {
   client.on('error', () => {});
   subscriber.on('error', () => {});
   return {
-    client, subscriber, prefix,
+    client,
+    subscriber,
+    prefix,
     async close() {
       await Promise.allSettled([client.quit(), subscriber.quit()]);
     },
@@ -50,14 +52,17 @@ interface ScriptCall {
 function runScriptCalls(client: Redis, lua: string, sha: string, calls: ScriptCall[]): void {
   const pipeline = client.pipeline();
   for (const c of calls) pipeline.evalsha(sha, c.keys.length, ...c.keys, ...c.args);
-  pipeline.exec().then((results) => {
-    calls.forEach((c, i) => {
-      const [error, value] = results?.[i] ?? [new Error('no reply from Redis'), undefined];
-      if (!error) c.resolve(value);
-      else if (error.message.startsWith('NOSCRIPT')) client.eval(lua, c.keys.length, ...c.keys, ...c.args).then(c.resolve, c.reject);
-      else c.reject(error);
-    });
-  }, (error: unknown) => calls.forEach((c) => c.reject(error)));
+  pipeline.exec().then(
+    (results) => {
+      calls.forEach((c, i) => {
+        const [error, value] = results?.[i] ?? [new Error('no reply from Redis'), undefined];
+        if (!error) c.resolve(value);
+        else if (error.message.startsWith('NOSCRIPT')) client.eval(lua, c.keys.length, ...c.keys, ...c.args).then(c.resolve, c.reject);
+        else c.reject(error);
+      });
+    },
+    (error: unknown) => calls.forEach((c) => c.reject(error)),
+  );
 }
 
 const sha1 = (lua: string) => createHash('sha1').update(lua).digest('hex');
@@ -76,9 +81,10 @@ export function defineScript<R>(client: Redis, lua: string): (keys: string[], ar
     queued = [];
     runScriptCalls(client, lua, sha, calls);
   };
-  return (keys, args) => new Promise<R>((resolve, reject) => {
-    if (queued.push({ keys, args, resolve: resolve as (value: unknown) => void, reject }) === 1) setImmediate(flush);
-  });
+  return (keys, args) =>
+    new Promise<R>((resolve, reject) => {
+      if (queued.push({ keys, args, resolve: resolve as (value: unknown) => void, reject }) === 1) setImmediate(flush);
+    });
 }
 
 /** How a coalescing script merges the requests of one group into one call, and splits its answer. */
@@ -108,7 +114,8 @@ export function defineCoalescingScript<Q, R>(client: Redis, lua: string, plan: C
     for (const { requests, waiters } of due.values()) {
       const { keys, args } = plan.call(requests);
       calls.push({
-        keys, args,
+        keys,
+        args,
         // Methods, not arrow functions: the TypeScript loader names each arrow function it
         // creates (a runtime call of about 0.4 µs), and these are made for every request.
         resolve(reply) {
@@ -128,17 +135,18 @@ export function defineCoalescingScript<Q, R>(client: Redis, lua: string, plan: C
     }
     runScriptCalls(client, lua, sha, calls);
   };
-  return (request) => new Promise<R>((resolve, reject) => {
-    const key = plan.group(request);
-    let group = groups.get(key);
-    if (!group) {
-      if (groups.size === 0) setImmediate(flush);
-      group = { requests: [], waiters: [] };
-      groups.set(key, group);
-    }
-    group.requests.push(request);
-    group.waiters.push({ resolve, reject });
-  });
+  return (request) =>
+    new Promise<R>((resolve, reject) => {
+      const key = plan.group(request);
+      let group = groups.get(key);
+      if (!group) {
+        if (groups.size === 0) setImmediate(flush);
+        group = { requests: [], waiters: [] };
+        groups.set(key, group);
+      }
+      group.requests.push(request);
+      group.waiters.push({ resolve, reject });
+    });
 }
 
 /** Deletes every key under a prefix (tests clean up after themselves with it). */

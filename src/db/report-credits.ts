@@ -61,8 +61,12 @@ export interface Reservation {
 }
 
 const accountRow = z.object({
-  user_id: z.string(), period_start: z.string().nullable(), period_end: z.string().nullable(),
-  included: z.number(), period_remaining: z.number(), purchased_remaining: z.number(),
+  user_id: z.string(),
+  period_start: z.string().nullable(),
+  period_end: z.string().nullable(),
+  included: z.number(),
+  period_remaining: z.number(),
+  purchased_remaining: z.number(),
 });
 type AccountRow = z.infer<typeof accountRow>;
 
@@ -81,10 +85,12 @@ export class ReportCreditRepository {
     return this.pool.transaction(async (tx) => {
       const account = await this.lockedAccount(tx, userId);
       if (!account) return { remaining: 0, included_per_period: 0, used_this_period: 0, period_resets_at: null };
-      const used = account.period_start ? await tx.oneFirst(sql.type(z.object({ n: z.number() }))`
+      const used = account.period_start
+        ? await tx.oneFirst(sql.type(z.object({ n: z.number() }))`
         select count(*)::int as n from report_credit_ledger r
         where r.user_id = ${userId} and r.reason = 'reservation' and r.created_at >= ${account.period_start}
-          and not exists (select 1 from report_credit_ledger f where f.reason = 'refund' and f.reference = r.reference)`) : 0;
+          and not exists (select 1 from report_credit_ledger f where f.reason = 'refund' and f.reference = r.reference)`)
+        : 0;
       return {
         remaining: account.period_remaining + account.purchased_remaining,
         included_per_period: account.included,
@@ -102,7 +108,9 @@ export class ReportCreditRepository {
   async reserve(tx: CommonQueryMethods, userId: string, jobRef: string): Promise<Reservation> {
     const account = await this.lockedAccount(tx, userId);
     if (!account) throw new InsufficientCreditsError();
-    const earlier = await tx.maybeOne(sql.type(ledgerRow)`select user_id, bucket, period_start from report_credit_ledger where reason = 'reservation' and reference = ${jobRef}`);
+    const earlier = await tx.maybeOne(
+      sql.type(ledgerRow)`select user_id, bucket, period_start from report_credit_ledger where reason = 'reservation' and reference = ${jobRef}`,
+    );
     if (earlier) {
       if (earlier.user_id !== userId) throw new Error('this reservation reference belongs to another user');
       return { reserved: false, remaining: account.period_remaining + account.purchased_remaining };
@@ -112,9 +120,11 @@ export class ReportCreditRepository {
     await tx.query(sql.unsafe`
       insert into report_credit_ledger (user_id, reason, reference, delta, bucket, period_start, period_end)
       values (${userId}, 'reservation', ${jobRef}, -1, ${bucket}, ${account.period_start}, ${account.period_end})`);
-    await tx.query(bucket === 'period'
-      ? sql.unsafe`update report_credit_accounts set period_remaining = period_remaining - 1, updated_at = now() where user_id = ${userId}`
-      : sql.unsafe`update report_credit_accounts set purchased_remaining = purchased_remaining - 1, updated_at = now() where user_id = ${userId}`);
+    await tx.query(
+      bucket === 'period'
+        ? sql.unsafe`update report_credit_accounts set period_remaining = period_remaining - 1, updated_at = now() where user_id = ${userId}`
+        : sql.unsafe`update report_credit_accounts set purchased_remaining = purchased_remaining - 1, updated_at = now() where user_id = ${userId}`,
+    );
     return { reserved: true, remaining: account.period_remaining + account.purchased_remaining - 1 };
   }
 
@@ -131,17 +141,23 @@ export class ReportCreditRepository {
       const reservation = await tx.maybeOne(sql.type(ledgerRow)`
         select user_id, bucket, period_start from report_credit_ledger where reason = 'reservation' and reference = ${jobRef} and user_id = ${userId}`);
       if (!reservation) return false;
-      const samePeriod = reservation.bucket === 'period' && reservation.period_start !== null && reservation.period_start === account.period_start
-        && account.period_end !== null && Date.parse(account.period_end) > Date.now();
+      const samePeriod =
+        reservation.bucket === 'period' &&
+        reservation.period_start !== null &&
+        reservation.period_start === account.period_start &&
+        account.period_end !== null &&
+        Date.parse(account.period_end) > Date.now();
       const bucket = samePeriod ? 'period' : 'purchased';
       const inserted = await tx.maybeOneFirst(sql.type(z.object({ id: z.number() }))`
         insert into report_credit_ledger (user_id, reason, reference, delta, bucket, period_start, period_end)
         values (${userId}, 'refund', ${jobRef}, 1, ${bucket}, ${reservation.period_start}, ${account.period_end})
         on conflict (reason, reference) do nothing returning id`);
       if (inserted === null) return false;
-      await tx.query(bucket === 'period'
-        ? sql.unsafe`update report_credit_accounts set period_remaining = period_remaining + 1, updated_at = now() where user_id = ${userId}`
-        : sql.unsafe`update report_credit_accounts set purchased_remaining = purchased_remaining + 1, updated_at = now() where user_id = ${userId}`);
+      await tx.query(
+        bucket === 'period'
+          ? sql.unsafe`update report_credit_accounts set period_remaining = period_remaining + 1, updated_at = now() where user_id = ${userId}`
+          : sql.unsafe`update report_credit_accounts set purchased_remaining = purchased_remaining + 1, updated_at = now() where user_id = ${userId}`,
+      );
       return true;
     };
     return tx ? run(tx) : this.pool.transaction(run);
@@ -152,7 +168,10 @@ export class ReportCreditRepository {
    * (which may be negative, never below zero). Once per (reason, reference); true when it
    * happened now. Runs in `tx` when given (the fulfilment's transaction).
    */
-  async grant(input: { userId: string; reason: 'purchase' | 'admin_adjustment'; reference: string; credits: number; note?: string }, tx?: CommonQueryMethods): Promise<boolean> {
+  async grant(
+    input: { userId: string; reason: 'purchase' | 'admin_adjustment'; reference: string; credits: number; note?: string },
+    tx?: CommonQueryMethods,
+  ): Promise<boolean> {
     const run = async (db: CommonQueryMethods) => {
       const account = await this.lockedAccount(db, input.userId);
       if (!account) throw new Error(`no user ${input.userId}`);
@@ -162,7 +181,9 @@ export class ReportCreditRepository {
         values (${input.userId}, ${input.reason}, ${input.reference}, ${input.credits}, 'purchased', ${input.note ?? null})
         on conflict (reason, reference) do nothing returning id`);
       if (inserted === null) return false;
-      await db.query(sql.unsafe`update report_credit_accounts set purchased_remaining = purchased_remaining + ${input.credits}, updated_at = now() where user_id = ${input.userId}`);
+      await db.query(
+        sql.unsafe`update report_credit_accounts set purchased_remaining = purchased_remaining + ${input.credits}, updated_at = now() where user_id = ${input.userId}`,
+      );
       return true;
     };
     return tx ? run(tx) : this.pool.transaction(run);
@@ -184,7 +205,9 @@ export class ReportCreditRepository {
         on conflict (reason, reference) do nothing returning id`);
       const before = account.period_remaining + account.purchased_remaining;
       if (inserted === null) return { created: false, applied: 0, remaining: before };
-      await db.query(sql.unsafe`update report_credit_accounts set purchased_remaining = purchased_remaining + ${applied}, updated_at = now() where user_id = ${input.userId}`);
+      await db.query(
+        sql.unsafe`update report_credit_accounts set purchased_remaining = purchased_remaining + ${applied}, updated_at = now() where user_id = ${input.userId}`,
+      );
       return { created: true, applied, remaining: before + applied };
     };
     return tx ? run(tx) : this.pool.transaction(run);
@@ -213,7 +236,9 @@ export class ReportCreditRepository {
     const { amountCents, paidCents } = input.portion;
     const wanted = paidCents <= 0 || amountCents >= paidCents ? grant.delta : Math.ceil((grant.delta * Math.max(0, amountCents)) / paidCents);
     const requested = Math.max(0, Math.min(wanted, grant.delta - asked));
-    const current = grant.bucket === 'purchased' || (grant.period_start !== null && account.period_start !== null && Date.parse(grant.period_start) === Date.parse(account.period_start));
+    const current =
+      grant.bucket === 'purchased' ||
+      (grant.period_start !== null && account.period_start !== null && Date.parse(grant.period_start) === Date.parse(account.period_start));
     const available = !current ? 0 : grant.bucket === 'purchased' ? account.purchased_remaining : account.period_remaining;
     const taken = Math.min(requested, available);
     const inserted = await tx.maybeOneFirst(sql.type(z.object({ id: z.number() }))`
@@ -235,10 +260,14 @@ export class ReportCreditRepository {
   async restoreWithdrawal(tx: CommonQueryMethods, input: { userId: string; reference: string; note: string }): Promise<number | null> {
     const account = await this.lockedAccount(tx, input.userId);
     if (!account) return null;
-    const withdrawal = await tx.maybeOne(sql.type(z.object({ delta: z.number(), bucket: z.enum(['period', 'purchased']), period_start: z.string().nullable(), reverses: z.string().nullable() }))`
+    const withdrawal = await tx.maybeOne(sql.type(
+      z.object({ delta: z.number(), bucket: z.enum(['period', 'purchased']), period_start: z.string().nullable(), reverses: z.string().nullable() }),
+    )`
       select delta, bucket, period_start, reverses from report_credit_ledger where reason = 'reversal' and reference = ${input.reference} and user_id = ${input.userId}`);
     if (!withdrawal) return null;
-    const current = withdrawal.bucket === 'purchased' || (withdrawal.period_start !== null && account.period_start !== null && Date.parse(withdrawal.period_start) === Date.parse(account.period_start));
+    const current =
+      withdrawal.bucket === 'purchased' ||
+      (withdrawal.period_start !== null && account.period_start !== null && Date.parse(withdrawal.period_start) === Date.parse(account.period_start));
     const given = current ? -withdrawal.delta : 0;
     const inserted = await tx.maybeOneFirst(sql.type(z.object({ id: z.number() }))`
       insert into report_credit_ledger (user_id, reason, reference, delta, bucket, period_start, period_end, note, reverses, requested)
@@ -255,7 +284,10 @@ export class ReportCreditRepository {
    * period replaces the old one (its unused credits lapse); the same period again (an upgrade's
    * invoice) raises the included credits to the new plan's; an older one changes nothing.
    */
-  async grantPlanPeriod(tx: CommonQueryMethods, input: { userId: string; reference: string; credits: number; periodStart: string; periodEnd: string }): Promise<boolean> {
+  async grantPlanPeriod(
+    tx: CommonQueryMethods,
+    input: { userId: string; reference: string; credits: number; periodStart: string; periodEnd: string },
+  ): Promise<boolean> {
     const account = await this.lockedAccount(tx, input.userId, { refresh: false });
     if (!account) throw new Error(`no user ${input.userId}`);
     const inserted = await tx.maybeOneFirst(sql.type(z.object({ id: z.number() }))`
@@ -319,9 +351,11 @@ export class ReportCreditRepository {
 
   private async move(tx: CommonQueryMethods, userId: string, bucket: 'period' | 'purchased', delta: number): Promise<void> {
     if (delta === 0) return;
-    await tx.query(bucket === 'period'
-      ? sql.unsafe`update report_credit_accounts set period_remaining = period_remaining + ${delta}, updated_at = now() where user_id = ${userId}`
-      : sql.unsafe`update report_credit_accounts set purchased_remaining = purchased_remaining + ${delta}, updated_at = now() where user_id = ${userId}`);
+    await tx.query(
+      bucket === 'period'
+        ? sql.unsafe`update report_credit_accounts set period_remaining = period_remaining + ${delta}, updated_at = now() where user_id = ${userId}`
+        : sql.unsafe`update report_credit_accounts set purchased_remaining = purchased_remaining + ${delta}, updated_at = now() where user_id = ${userId}`,
+    );
   }
 
   private async setPeriod(tx: CommonQueryMethods, userId: string, start: string, end: string, included: number, remaining: number): Promise<void> {

@@ -4,9 +4,17 @@ import { sql } from './sql.ts';
 import { z } from 'zod/v4';
 
 export const offerRow = z.object({
-  id: z.string(), user_id: z.string(), requests: z.number(), price_cents: z.number(), currency: z.string(),
-  status: z.enum(['open', 'purchased', 'withdrawn']), note: z.string().nullable(), expires_at: z.string().nullable(),
-  checkout_session_id: z.string().nullable(), created_at: z.string(), purchased_at: z.string().nullable(),
+  id: z.string(),
+  user_id: z.string(),
+  requests: z.number(),
+  price_cents: z.number(),
+  currency: z.string(),
+  status: z.enum(['open', 'purchased', 'withdrawn']),
+  note: z.string().nullable(),
+  expires_at: z.string().nullable(),
+  checkout_session_id: z.string().nullable(),
+  created_at: z.string(),
+  purchased_at: z.string().nullable(),
 });
 export type OfferRow = z.infer<typeof offerRow>;
 
@@ -16,7 +24,14 @@ export class RequestPackOfferRepository {
   constructor(private readonly db: CommonQueryMethods) {}
 
   /** A new open offer; an open offer the user had is withdrawn (call inside a transaction). */
-  async create(input: { userId: string; requests: number; priceCents: number; currency: string; expiresAt: string | null; note: string | null }): Promise<OfferRow> {
+  async create(input: {
+    userId: string;
+    requests: number;
+    priceCents: number;
+    currency: string;
+    expiresAt: string | null;
+    note: string | null;
+  }): Promise<OfferRow> {
     await this.db.query(sql.unsafe`update request_pack_offers set status = 'withdrawn' where user_id = ${input.userId} and status = 'open'`);
     return this.db.one(sql.type(offerRow)`
       insert into request_pack_offers (user_id, requests, price_cents, currency, expires_at, note)
@@ -36,7 +51,10 @@ export class RequestPackOfferRepository {
 
   async setCheckoutSession(id: string, sessionId: string | null, expected?: string | null): Promise<void> {
     if (expected === undefined) await this.db.query(sql.unsafe`update request_pack_offers set checkout_session_id = ${sessionId} where id = ${id}`);
-    else await this.db.query(sql.unsafe`update request_pack_offers set checkout_session_id = ${sessionId} where id = ${id} and checkout_session_id is not distinct from ${expected}`);
+    else
+      await this.db.query(
+        sql.unsafe`update request_pack_offers set checkout_session_id = ${sessionId} where id = ${id} and checkout_session_id is not distinct from ${expected}`,
+      );
   }
 
   async markPurchased(id: string): Promise<void> {

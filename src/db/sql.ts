@@ -9,10 +9,7 @@ import { sql as slonikSql, type QuerySqlToken, type SqlTag, type ValueExpression
 import type { ZodType as SlonikRowType } from 'zod/v3';
 import type { z } from 'zod/v4';
 
-type RowQuery<S extends z.ZodType> = (
-  template: TemplateStringsArray,
-  ...values: ValueExpression[]
-) => QuerySqlToken<SlonikRowType<z.output<S>>>;
+type RowQuery<S extends z.ZodType> = (template: TemplateStringsArray, ...values: ValueExpression[]) => QuerySqlToken<SlonikRowType<z.output<S>>>;
 
 export type Sql = Omit<SqlTag, 'type'> & {
   /** A query whose rows have the schema's output type. */

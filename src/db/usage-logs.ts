@@ -27,8 +27,14 @@ export interface UsageRecord {
 }
 
 export const logEntryRow = z.object({
-  id: z.string(), created_at: z.string(), method: z.string(), path: z.string(), status_code: z.number(),
-  duration_ms: z.number(), api_key_id: z.string().nullable(), idempotency_replayed: z.boolean(),
+  id: z.string(),
+  created_at: z.string(),
+  method: z.string(),
+  path: z.string(),
+  status_code: z.number(),
+  duration_ms: z.number(),
+  api_key_id: z.string().nullable(),
+  idempotency_replayed: z.boolean(),
 });
 export type LogEntryRow = z.infer<typeof logEntryRow>;
 
@@ -39,7 +45,7 @@ function segmentsOf(records: readonly UsageRecord[]) {
     // A key id is a UUID (no space): the user id after it keeps the map key unambiguous.
     const key = `${r.apiKeyId} ${r.userId}`;
     let segment = segments.get(key);
-    if (!segment) segments.set(key, segment = { userId: r.userId, apiKeyId: r.apiKeyId, first: r.startedAt, last: r.startedAt, entries: [] });
+    if (!segment) segments.set(key, (segment = { userId: r.userId, apiKeyId: r.apiKeyId, first: r.startedAt, last: r.startedAt, entries: [] }));
     segment.first = Math.min(segment.first, r.startedAt);
     segment.last = Math.max(segment.last, r.startedAt);
     segment.entries.push([r.method, r.path, r.statusCode, r.durationMs, r.replayed, r.startedAt]);
@@ -55,7 +61,10 @@ const isoDay = (dayNumber: number) => new Date(dayNumber * DAY_MS).toISOString()
  * [day, user, key, route, class, requests, duration_ms] and [user, requests, first, last, first 2xx].
  */
 export function rollupsOf(records: readonly UsageRecord[]) {
-  const groups = new Map<string, { day: number; userId: string; apiKeyId: string | null; route: string; statusClass: number; requests: number; durationMs: number }>();
+  const groups = new Map<
+    string,
+    { day: number; userId: string; apiKeyId: string | null; route: string; statusClass: number; requests: number; durationMs: number }
+  >();
   const users = new Map<string, { requests: number; first: number; last: number; firstSuccess: number | null }>();
   for (const r of records) {
     const day = Math.floor(r.startedAt / DAY_MS);
@@ -165,5 +174,4 @@ export class UsageLogRepository {
       order by created_at desc, segment_id desc, position desc
       limit ${limit}`);
   }
-
 }

@@ -15,8 +15,12 @@ const lastDays = (days: number) => sql.fragment`
   generate_series((now() at time zone 'UTC')::date - ${days - 1}::int, (now() at time zone 'UTC')::date, interval '1 day') as d(day)`;
 
 const globalCounts = z.object({
-  total_users: z.number(), active_users_7d: z.number(), active_users_30d: z.number(),
-  requests_today: z.number(), requests_30d: z.number(), paying_users: z.number(),
+  total_users: z.number(),
+  active_users_7d: z.number(),
+  active_users_30d: z.number(),
+  requests_today: z.number(),
+  requests_30d: z.number(),
+  paying_users: z.number(),
 });
 
 export class UsageStatsRepository {

@@ -9,8 +9,15 @@ import { z } from 'zod/v4';
 import type { SubscriptionStatus } from '../features/billing/subscription-status.ts';
 
 export const directoryUserRow = z.object({
-  id: z.string(), email: z.string(), full_name: z.string().nullable(), plan_code: z.string().nullable(), status: z.string(),
-  joined_at: z.string(), last_active_at: z.string().nullable(), request_count: z.number(), email_verified: z.boolean(),
+  id: z.string(),
+  email: z.string(),
+  full_name: z.string().nullable(),
+  plan_code: z.string().nullable(),
+  status: z.string(),
+  joined_at: z.string(),
+  last_active_at: z.string().nullable(),
+  request_count: z.number(),
+  email_verified: z.boolean(),
 });
 export type DirectoryUserRow = z.infer<typeof directoryUserRow>;
 
@@ -96,15 +103,21 @@ const COLUMNS = sql.fragment`
 const JOINED_SORTS: Partial<Record<UserSort, { having: FragmentSqlToken; order: FragmentSqlToken; missing: FragmentSqlToken; output: FragmentSqlToken }>> = {
   requests: {
     having: sql.fragment`from user_activity a join users u on u.id = a.user_id left join subscriptions s on s.user_id = u.id`,
-    order: sql.fragment`a.request_count`, missing: sql.fragment`a.user_id is null`, output: sql.fragment`request_count`,
+    order: sql.fragment`a.request_count`,
+    missing: sql.fragment`a.user_id is null`,
+    output: sql.fragment`request_count`,
   },
   last_active: {
     having: sql.fragment`from user_activity a join users u on u.id = a.user_id left join subscriptions s on s.user_id = u.id`,
-    order: sql.fragment`a.last_active_at`, missing: sql.fragment`a.user_id is null`, output: sql.fragment`last_active_at`,
+    order: sql.fragment`a.last_active_at`,
+    missing: sql.fragment`a.user_id is null`,
+    output: sql.fragment`last_active_at`,
   },
   plan: {
     having: sql.fragment`from subscriptions s join users u on u.id = s.user_id left join user_activity a on a.user_id = u.id`,
-    order: sql.fragment`s.plan_code`, missing: sql.fragment`s.user_id is null`, output: sql.fragment`plan_code`,
+    order: sql.fragment`s.plan_code`,
+    missing: sql.fragment`s.user_id is null`,
+    output: sql.fragment`plan_code`,
   },
 };
 
@@ -118,7 +131,9 @@ export class UserDirectory {
     const candidates = await this.fewCandidates(q);
     if (candidates) return this.candidatePage(q, candidates, where, direction, nulls);
     const [items, total] = await Promise.all([
-      q.sortBy in JOINED_SORTS ? this.joinedSortPage(q, where, direction, nulls) : this.db.any(sql.type(directoryUserRow)`
+      q.sortBy in JOINED_SORTS
+        ? this.joinedSortPage(q, where, direction, nulls)
+        : this.db.any(sql.type(directoryUserRow)`
         select ${COLUMNS}
         ${FROM}
         where ${where}
@@ -137,8 +152,7 @@ export class UserDirectory {
    */
   private async fewCandidates(q: UserListQuery): Promise<FragmentSqlToken | null> {
     const minRequests = requestsAtLeast(q);
-    const busy = minRequests !== undefined
-      ? sql.fragment`u.id in (select user_id from user_activity where request_count >= ${minRequests})` : null;
+    const busy = minRequests !== undefined ? sql.fragment`u.id in (select user_id from user_activity where request_count >= ${minRequests})` : null;
     if (q.search) return sql.fragment`select * from users u where ${searchCondition(q.search)}${busy ? sql.fragment` and ${busy}` : sql.fragment``}`;
     if (!busy) return null;
     const n = await this.db.oneFirst(sql.type(z.object({ n: z.number() }))`
@@ -166,20 +180,24 @@ export class UserDirectory {
     const sortTable = q.sortBy === 'plan' ? subscription : q.sortBy === 'requests' || q.sortBy === 'last_active' ? activity : sql.fragment``;
     const rows = await this.db.any(sql.type(directoryUserRow.extend({ total: z.number() }))`
       with candidates as materialized (${candidates})
-      ${hasJoinedFilter(q)
-        ? sql.fragment`
+      ${
+        hasJoinedFilter(q)
+          ? sql.fragment`
           select ${COLUMNS}, count(*) over ()::int8 as total
           from candidates u ${subscription} ${activity}
           where ${where}
           ${order} limit ${q.perPage} offset ${offset}`
-        : sql.fragment`
+          : sql.fragment`
           select ${COLUMNS}, u.total
           from (
             select u.*, count(*) over ()::int8 as total from candidates u ${sortTable}
             ${order} limit ${q.perPage} offset ${offset}) u
           ${subscription} ${activity}
-          ${order}`}`);
-    const total = rows.length ? rows[0]!.total : await this.db.oneFirst(sql.type(z.object({ total: z.number() }))`
+          ${order}`
+      }`);
+    const total = rows.length
+      ? rows[0]!.total
+      : await this.db.oneFirst(sql.type(z.object({ total: z.number() }))`
       with candidates as materialized (${candidates})
       select count(*)::int8 as total from candidates u ${subscription} ${activity} where ${where}`);
     return { items: rows.map(({ total: _, ...row }) => row), total };

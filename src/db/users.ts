@@ -10,7 +10,9 @@ export type UserRow = z.infer<typeof userRow>;
 
 /** What GET /api/v1/auth/me answers. */
 export const profileRow = userRow.extend({
-  plan_code: z.string().nullable(), subscription_status: z.string().nullable(), onboarding_completed: z.boolean(),
+  plan_code: z.string().nullable(),
+  subscription_status: z.string().nullable(),
+  onboarding_completed: z.boolean(),
 });
 export type ProfileRow = z.infer<typeof profileRow>;
 
@@ -80,7 +82,9 @@ export class UserRepository {
 
   /** Starts a new user on the free plan unless they already have a subscription. */
   async ensureSubscription(userId: string, planCode = 'free'): Promise<void> {
-    await this.db.query(sql.unsafe`insert into subscriptions (user_id, plan_code, status) values (${userId}, ${planCode}, 'active') on conflict (user_id) do nothing`);
+    await this.db.query(
+      sql.unsafe`insert into subscriptions (user_id, plan_code, status) values (${userId}, ${planCode}, 'active') on conflict (user_id) do nothing`,
+    );
   }
 
   async planOf(userId: string): Promise<string | null> {

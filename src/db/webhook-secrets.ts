@@ -13,8 +13,12 @@ export class WebhookSecretRepository {
   constructor(private readonly db: DatabasePool) {}
 
   async getOrCreate(userId: string): Promise<{ secret: string; created_at: string }> {
-    await this.db.query(sql.unsafe`insert into webhook_secrets (user_id, secret) select id, ${newSecret()} from users where id = ${userId} on conflict (user_id) do nothing`);
-    return this.db.one(sql.type(z.object({ secret: z.string(), created_at: z.string() }))`select secret, created_at from webhook_secrets where user_id = ${userId}`);
+    await this.db.query(
+      sql.unsafe`insert into webhook_secrets (user_id, secret) select id, ${newSecret()} from users where id = ${userId} on conflict (user_id) do nothing`,
+    );
+    return this.db.one(
+      sql.type(z.object({ secret: z.string(), created_at: z.string() }))`select secret, created_at from webhook_secrets where user_id = ${userId}`,
+    );
   }
 
   async rotate(userId: string): Promise<{ secret: string; created_at: string }> {

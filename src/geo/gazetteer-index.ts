@@ -60,8 +60,21 @@ export class GazetteerIndex {
 
   /** The place of that rank (0 is the most populous). */
   place(rank: number): Place {
-    const [country, name, region, regionCode, lat, lng, population, id, zone, district] = this.places.toString('utf8', this.placeStarts[rank], this.placeStarts[rank + 1]! - 1).split('\t');
-    return { name: name!, country: country!, region: region || null, region_code: regionCode || null, lat: Number(lat), lng: Number(lng), population: Number(population), geonames_id: Number(id), timezone: zone!, district: district || null };
+    const [country, name, region, regionCode, lat, lng, population, id, zone, district] = this.places
+      .toString('utf8', this.placeStarts[rank], this.placeStarts[rank + 1]! - 1)
+      .split('\t');
+    return {
+      name: name!,
+      country: country!,
+      region: region || null,
+      region_code: regionCode || null,
+      lat: Number(lat),
+      lng: Number(lng),
+      population: Number(population),
+      geonames_id: Number(id),
+      timezone: zone!,
+      district: district || null,
+    };
   }
 
   /** The country code of the place of that rank, without decoding its line. */

@@ -23,10 +23,25 @@ export interface PlaceMatch {
 }
 
 const COUNTRY_ALIASES = new Map<string, string>([
-  ['usa', 'US'], ['united states of america', 'US'], ['america', 'US'], ['uk', 'GB'], ['great britain', 'GB'],
-  ['england', 'GB'], ['scotland', 'GB'], ['wales', 'GB'], ['northern ireland', 'GB'], ['holland', 'NL'],
-  ['czech republic', 'CZ'], ['russian federation', 'RU'], ['south korea', 'KR'], ['korea', 'KR'], ['north korea', 'KP'],
-  ['ivory coast', 'CI'], ['burma', 'MM'], ['vatican', 'VA'], ['uae', 'AE'],
+  ['usa', 'US'],
+  ['united states of america', 'US'],
+  ['america', 'US'],
+  ['uk', 'GB'],
+  ['great britain', 'GB'],
+  ['england', 'GB'],
+  ['scotland', 'GB'],
+  ['wales', 'GB'],
+  ['northern ireland', 'GB'],
+  ['holland', 'NL'],
+  ['czech republic', 'CZ'],
+  ['russian federation', 'RU'],
+  ['south korea', 'KR'],
+  ['korea', 'KR'],
+  ['north korea', 'KP'],
+  ['ivory coast', 'CI'],
+  ['burma', 'MM'],
+  ['vatican', 'VA'],
+  ['uae', 'AE'],
 ]);
 const englishRegionNames = new Intl.DisplayNames(['en'], { type: 'region' });
 let countriesByName: Map<string, string> | undefined;
@@ -107,7 +122,9 @@ function namesakesOf(chosen: Place, folded: string): Place[] {
     }
     return firsts;
   };
-  const larger = firstPerCountry(index.names.ranksNamed(folded), 1).map((rank) => index.place(rank)).filter((p) => p.population >= OTHER_NAME_FACTOR * chosen.population);
+  const larger = firstPerCountry(index.names.ranksNamed(folded), 1)
+    .map((rank) => index.place(rank))
+    .filter((p) => p.population >= OTHER_NAME_FACTOR * chosen.population);
   const candidates = [...larger, ...firstPerCountry(index.mainNames.ranksNamed(folded), 2).map((rank) => index.place(rank))];
   candidates.sort((a, b) => b.population - a.population);
   const countries = new Set<string>();

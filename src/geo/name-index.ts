@@ -14,7 +14,10 @@ export class NameIndex {
   private readonly nameEnds: Uint32Array;
   private readonly firstRanks: Uint32Array;
 
-  constructor(private readonly bytes: Buffer, private readonly count: number) {
+  constructor(
+    private readonly bytes: Buffer,
+    private readonly count: number,
+  ) {
     this.starts = new Uint32Array(count + 1);
     this.nameEnds = new Uint32Array(count);
     this.firstRanks = new Uint32Array(count);

@@ -8,9 +8,26 @@
 
 /** Letters without a canonical decomposition, after lower-casing, and their plain spelling. */
 const SPECIAL_LETTERS = new Map<string, string>([
-  ['ø', 'o'], ['ł', 'l'], ['æ', 'ae'], ['œ', 'oe'], ['ß', 'ss'], ['đ', 'd'], ['ð', 'd'], ['þ', 'th'],
-  ['ı', 'i'], ['ħ', 'h'], ['ŧ', 't'], ['ŀ', 'l'], ['ĸ', 'k'], ['ſ', 's'], ['ƒ', 'f'], ['ŋ', 'n'],
-  ['ɨ', 'i'], ['ʉ', 'u'], ['ƶ', 'z'], ['ȥ', 'z'],
+  ['ø', 'o'],
+  ['ł', 'l'],
+  ['æ', 'ae'],
+  ['œ', 'oe'],
+  ['ß', 'ss'],
+  ['đ', 'd'],
+  ['ð', 'd'],
+  ['þ', 'th'],
+  ['ı', 'i'],
+  ['ħ', 'h'],
+  ['ŧ', 't'],
+  ['ŀ', 'l'],
+  ['ĸ', 'k'],
+  ['ſ', 's'],
+  ['ƒ', 'f'],
+  ['ŋ', 'n'],
+  ['ɨ', 'i'],
+  ['ʉ', 'u'],
+  ['ƶ', 'z'],
+  ['ȥ', 'z'],
 ]);
 const SPECIAL_LETTER = new RegExp(`[${[...SPECIAL_LETTERS.keys()].join('')}]`, 'gu');
 const ASCII = /^[\x00-\x7f]*$/;
@@ -19,6 +36,9 @@ export function foldPlaceName(name: string): string {
   let text = name.toLowerCase();
   // Most names are plain ASCII: they skip the Unicode work (the index folds about a million names).
   if (ASCII.test(text)) return text.replace(/[^a-z0-9]+/g, ' ').trim();
-  text = text.normalize('NFD').replace(/\p{M}/gu, '').replace(SPECIAL_LETTER, (letter) => SPECIAL_LETTERS.get(letter) ?? letter);
+  text = text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .replace(SPECIAL_LETTER, (letter) => SPECIAL_LETTERS.get(letter) ?? letter);
   return text.replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
 }

@@ -21,7 +21,10 @@ export interface PlaceQuery {
 /** Reads a typed place; `countryOf` resolves a country code or English name (gazetteer.ts). */
 export function readPlaceQuery(text: string, countryOf: (name: string) => string | undefined): PlaceQuery {
   const [head = '', ...rest] = text.split(',');
-  const qualifiers = rest.map((part) => foldPlaceName(part)).filter((folded) => folded.length > 0).map((folded) => ({ folded, country: countryOf(folded) }));
+  const qualifiers = rest
+    .map((part) => foldPlaceName(part))
+    .filter((folded) => folded.length > 0)
+    .map((folded) => ({ folded, country: countryOf(folded) }));
   return { name: foldPlaceName(head), whole: foldPlaceName(text), qualifiers };
 }
 
@@ -72,7 +75,7 @@ export function placeFilter(qualifiers: PlaceQuery['qualifiers'], country?: stri
   const named = qualifiers.map((q) => ({ country: q.country, folded: q.folded, regions: new Map<number, boolean>() }));
   const names = (q: (typeof named)[number], region: number) => {
     let yes = q.regions.get(region);
-    if (yes === undefined) q.regions.set(region, yes = regionNamed(regionList[region]!, q.folded));
+    if (yes === undefined) q.regions.set(region, (yes = regionNamed(regionList[region]!, q.folded)));
     return yes;
   };
   return (rank) => {

@@ -55,9 +55,8 @@ function hitsByName(prefix: string, limit: number, accept: (rank: number) => boo
   const own = index.mainNames.ranksStartingWith(prefix, limit, accept);
   // Taking the best `limit` of each kind is enough: whatever either list leaves out ranks below
   // `limit` places of that list in the merged order too.
-  const other = [...prefix].length >= SHORT_PREFIX
-    ? index.names.ranksStartingWith(prefix, limit, accept)
-    : index.names.ranksNamed(prefix).filter(accept).slice(0, limit);
+  const other =
+    [...prefix].length >= SHORT_PREFIX ? index.names.ranksStartingWith(prefix, limit, accept) : index.names.ranksNamed(prefix).filter(accept).slice(0, limit);
   const ownSet = new Set(own);
   const ownWhole = new Set(index.mainNames.ranksNamed(prefix));
   const otherWhole = new Set(index.names.ranksNamed(prefix));
@@ -66,7 +65,13 @@ function hitsByName(prefix: string, limit: number, accept: (rank: number) => boo
     const population = index.place(rank).population;
     if (ownSet.has(rank)) hits.set(rank, { rank, weight: population, match: ownWhole.has(rank) ? 'name' : 'prefix', matched: null });
     else if (otherWhole.has(rank)) hits.set(rank, { rank, weight: population / OTHER_NAME_FACTOR, match: 'name', matched: prefix });
-    else hits.set(rank, { rank, weight: population / OTHER_NAME_FACTOR / OTHER_PREFIX_FACTOR, match: 'prefix', matched: index.names.nameStartingWith(prefix, rank) ?? prefix });
+    else
+      hits.set(rank, {
+        rank,
+        weight: population / OTHER_NAME_FACTOR / OTHER_PREFIX_FACTOR,
+        match: 'prefix',
+        matched: index.names.nameStartingWith(prefix, rank) ?? prefix,
+      });
   }
   const aliased = aliasedRank(prefix);
   if (aliased !== undefined && accept(aliased)) hits.set(aliased, { rank: aliased, weight: index.place(aliased).population, match: 'name', matched: prefix });
@@ -84,7 +89,8 @@ function hitsBySimilarName(typed: string, limit: number, accept: (rank: number) 
   for (const { name, distance } of similarNames(typed)) {
     const penalty = EDIT_FACTOR ** distance;
     const aliased = aliasedRank(name);
-    if (aliased !== undefined && accept(aliased)) hits.push({ rank: aliased, weight: index.place(aliased).population / penalty, match: 'similar', matched: name });
+    if (aliased !== undefined && accept(aliased))
+      hits.push({ rank: aliased, weight: index.place(aliased).population / penalty, match: 'similar', matched: name });
     const own = new Set(index.mainNames.ranksNamed(name));
     for (const rank of index.names.ranksNamed(name).filter(accept).slice(0, limit)) {
       hits.push({ rank, weight: index.place(rank).population / penalty / (own.has(rank) ? 1 : OTHER_NAME_FACTOR), match: 'similar', matched: name });
@@ -107,7 +113,9 @@ function bestHits(hits: WeighedHit[], limit: number): PlaceHit[] {
     if (!known || hit.weight > known.weight) best.set(hit.rank, hit);
   }
   const index = gazetteer();
-  return [...best.values()].sort((a, b) => b.weight - a.weight || a.rank - b.rank).slice(0, limit)
+  return [...best.values()]
+    .sort((a, b) => b.weight - a.weight || a.rank - b.rank)
+    .slice(0, limit)
     .map((h) => ({ place: index.place(h.rank), match: h.match, matched_name: h.matched }));
 }
 

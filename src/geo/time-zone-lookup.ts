@@ -31,7 +31,10 @@ export const DEFAULT_TILE_BUDGET_BYTES = 160 * 1024 * 1024;
 export const ZONE_TILES_FILE = projectPath('build', 'zone-tiles.bin');
 
 interface QuadNode {
-  a?: QuadTree; b?: QuadTree; c?: QuadTree; d?: QuadTree;
+  a?: QuadTree;
+  b?: QuadTree;
+  c?: QuadTree;
+  d?: QuadTree;
 }
 /** A quadtree node: four quadrants, a list of zone indices, or a tile of the data file. */
 type QuadTree = QuadNode | number[] | { pos: number; len: number };
@@ -66,9 +69,12 @@ function ringSide(ring: Float64Array, x: number, y: number): 0 | 1 | 2 {
   let inside = false;
   const n = ring.length;
   for (let i = 0, j = n - 2; i < n; j = i, i += 2) {
-    const xi = ring[i]!, yi = ring[i + 1]!, xj = ring[j]!, yj = ring[j + 1]!;
+    const xi = ring[i]!,
+      yi = ring[i + 1]!,
+      xj = ring[j]!,
+      yj = ring[j + 1]!;
     if (onSegment(x, y, xj, yj, xi, yi)) return 2;
-    if ((yi > y) !== (yj > y) && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
+    if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
   }
   return inside ? 1 : 0;
 }
@@ -92,7 +98,10 @@ function flatRing(coordinates: number[][]): Float64Array {
 
 function zonePolygon(zone: string, rings: number[][][]): ZonePolygon {
   const flat = rings.map(flatRing);
-  let west = Infinity, south = Infinity, east = -Infinity, north = -Infinity;
+  let west = Infinity,
+    south = Infinity,
+    east = -Infinity,
+    north = -Infinity;
   const outer = flat[0]!;
   for (let i = 0; i < outer.length; i += 2) {
     west = Math.min(west, outer[i]!);
@@ -129,12 +138,17 @@ export class TimeZoneLookup {
     this.tileFile = tileFile === null ? undefined : ZoneTileFile.open(tileFile, this.dataSource);
     if (options.tileFile === undefined && !this.tileFile) {
       // Once per thread: the answers are the same, but each tile costs a decode.
-      process.emitWarning(`${ZONE_TILES_FILE} is missing, damaged or made from other data: time-zone tiles are decoded from geo-tz's data (run \`npm run build:zone-tiles\`)`, 'TimeZoneTilesWarning');
+      process.emitWarning(
+        `${ZONE_TILES_FILE} is missing, damaged or made from other data: time-zone tiles are decoded from geo-tz's data (run \`npm run build:zone-tiles\`)`,
+        'TimeZoneTilesWarning',
+      );
     }
     this.tiles = new LRUCache<string, Tile>({
       maxSize: options.budgetBytes ?? DEFAULT_TILE_BUDGET_BYTES,
       sizeCalculation: (tile) => tile.bytes,
-      dispose: (_tile, _key, reason) => { if (reason === 'evict') this.evictions++; },
+      dispose: (_tile, _key, reason) => {
+        if (reason === 'evict') this.evictions++;
+      },
     });
   }
 
@@ -145,8 +159,12 @@ export class TimeZoneLookup {
     // The index's own bounds stop just short of the poles and the antimeridian.
     const y = Math.min(89.9999, Math.max(-89.9999, lat));
     const x = Math.min(179.9999, Math.max(-179.9999, lng));
-    let top = 89.9999, bottom = -89.9999, left = -179.9999, right = 179.9999;
-    let midLat = 0, midLng = 0;
+    let top = 89.9999,
+      bottom = -89.9999,
+      left = -179.9999,
+      right = 179.9999;
+    let midLat = 0,
+      midLng = 0;
     let node: QuadTree | undefined = this.index.lookup;
     let key = '';
     for (;;) {
@@ -154,10 +172,22 @@ export class TimeZoneLookup {
       let quadrant: 'a' | 'b' | 'c' | 'd';
       if (y >= midLat) {
         bottom = midLat;
-        if (x >= midLng) { quadrant = 'a'; left = midLng; } else { quadrant = 'b'; right = midLng; }
+        if (x >= midLng) {
+          quadrant = 'a';
+          left = midLng;
+        } else {
+          quadrant = 'b';
+          right = midLng;
+        }
       } else {
         top = midLat;
-        if (x < midLng) { quadrant = 'c'; right = midLng; } else { quadrant = 'd'; left = midLng; }
+        if (x < midLng) {
+          quadrant = 'c';
+          right = midLng;
+        } else {
+          quadrant = 'd';
+          left = midLng;
+        }
       }
       key += quadrant;
       node = (node as QuadNode)[quadrant];

@@ -12,4 +12,6 @@ const started = performance.now();
 const decoder = new TimeZoneLookup({ tileFile: null });
 fs.mkdirSync(path.dirname(ZONE_TILES_FILE), { recursive: true });
 const written = writeZoneTileFile(ZONE_TILES_FILE, decoder.source(), decoder.decodedTiles());
-console.log(`time-zone tiles: ${written.tiles} tiles, ${(written.bytes / 1048576).toFixed(0)} MB in ${ZONE_TILES_FILE} (${Math.round(performance.now() - started)} ms)`);
+console.log(
+  `time-zone tiles: ${written.tiles} tiles, ${(written.bytes / 1048576).toFixed(0)} MB in ${ZONE_TILES_FILE} (${Math.round(performance.now() - started)} ms)`,
+);

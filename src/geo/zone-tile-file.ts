@@ -30,7 +30,10 @@ import { loadNativeModule } from '../native-module.ts';
 
 export interface ZonePolygon {
   zone: string;
-  west: number; south: number; east: number; north: number;
+  west: number;
+  south: number;
+  east: number;
+  north: number;
   /** The outer ring first, then the holes, each as flat [lng, lat, ...] pairs. */
   rings: Float64Array[];
 }
@@ -82,7 +85,10 @@ function tileBytes(polygons: readonly ZonePolygon[], zoneIndex: (zone: string) =
   const numbersAt = align8(intCount * 4);
   const bytes = Buffer.alloc(numbersAt + (polygons.length * 4 + vertexNumbers) * 8);
   let at = 0;
-  const u32 = (value: number) => { bytes.writeUInt32LE(value, at); at += 4; };
+  const u32 = (value: number) => {
+    bytes.writeUInt32LE(value, at);
+    at += 4;
+  };
   u32(polygons.length);
   for (const p of polygons) {
     u32(zoneIndex(p.zone));
@@ -90,7 +96,10 @@ function tileBytes(polygons: readonly ZonePolygon[], zoneIndex: (zone: string) =
     for (const ring of p.rings) u32(ring.length / 2);
   }
   at = numbersAt;
-  const f64 = (value: number) => { bytes.writeDoubleLE(value, at); at += 8; };
+  const f64 = (value: number) => {
+    bytes.writeDoubleLE(value, at);
+    at += 8;
+  };
   for (const p of polygons) [p.west, p.south, p.east, p.north].forEach(f64);
   for (const p of polygons) for (const ring of p.rings) ring.forEach(f64);
   return bytes;
@@ -100,7 +109,11 @@ function tileBytes(polygons: readonly ZonePolygon[], zoneIndex: (zone: string) =
  * Writes every tile into `file` (through a temporary file, so that a reader never sees half of
  * one): `tiles` gives each tile's geobuf position with its decoded polygons.
  */
-export function writeZoneTileFile(file: string, source: TileSource, tiles: Iterable<{ pos: number; polygons: ZonePolygon[] }>): { tiles: number; bytes: number } {
+export function writeZoneTileFile(
+  file: string,
+  source: TileSource,
+  tiles: Iterable<{ pos: number; polygons: ZonePolygon[] }>,
+): { tiles: number; bytes: number } {
   const zones: string[] = [];
   const zoneIds = new Map<string, number>();
   const zoneIndex = (zone: string) => {

@@ -48,7 +48,10 @@ export function bearerToken(request: FastifyRequest): string | null {
 export class AdminAuthenticator {
   private readonly sessions: AdminSessionRepository;
 
-  constructor(db: DatabasePool, private readonly options: { enabled: () => boolean; onFailure?: (reason: string) => void }) {
+  constructor(
+    db: DatabasePool,
+    private readonly options: { enabled: () => boolean; onFailure?: (reason: string) => void },
+  ) {
     this.sessions = new AdminSessionRepository(db);
   }
 
@@ -63,7 +66,8 @@ export class AdminAuthenticator {
       if (!this.options.enabled()) throw new HttpError(503, 'Administration is not configured');
       const token = bearerToken(request);
       if (token === null) throw this.fail('missing_token', 'Not authenticated');
-      if (!token || token.length > MAX_TOKEN_LENGTH || !token.startsWith(ADMIN_TOKEN_PREFIX)) throw this.fail('invalid_token', 'Invalid token', 'invalid_token');
+      if (!token || token.length > MAX_TOKEN_LENGTH || !token.startsWith(ADMIN_TOKEN_PREFIX))
+        throw this.fail('invalid_token', 'Invalid token', 'invalid_token');
       const tokenHash = hashAdminToken(token);
       const session = await this.sessions.findLive(tokenHash);
       if (!session) throw this.fail('invalid_token', 'Invalid token', 'invalid_token');

@@ -51,8 +51,13 @@ export function verdictOf(row: KeyPrincipalRow | null, now = Date.now()): Verdic
       row.quota_extra_until ? Date.parse(row.quota_extra_until) : Infinity,
     ),
     principal: {
-      keyId: row.key_id, userId: row.user_id, email: row.email, planCode: row.plan_code,
-      requestLimit: row.request_limit, limitPeriod: row.limit_period ?? 'month', rpsLimit: row.rps_limit,
+      keyId: row.key_id,
+      userId: row.user_id,
+      email: row.email,
+      planCode: row.plan_code,
+      requestLimit: row.request_limit,
+      limitPeriod: row.limit_period ?? 'month',
+      rpsLimit: row.rps_limit,
       exportRowLimit: row.export_row_limit,
     },
   };
@@ -64,17 +69,20 @@ export class ApiKeyAuthenticator {
   private readonly lookups = new Map<string, Promise<{ verdict: Verdict; retryAfter: number }>>();
   private readonly keys: ApiKeyRepository;
 
-  constructor(pool: DatabasePool, private readonly options: {
-    cacheSize: number;
-    ttlSeconds: number;
-    onFailure?: (reason: string) => void;
-    /** Counts a key looked up in the database (a cache miss). */
-    onLookup?: () => void;
-    /** Failed lookups per client address: beyond its limit, unknown keys get 429 and the address's lookups run one at a time. */
-    throttle?: AuthFailureThrottle;
-    /** Runs after a key is accepted (the rate limit); 'revoked' turns the request into 401, 'rejected' means it answered. */
-    admit?: (request: FastifyRequest, reply: FastifyReply) => Promise<'ok' | 'revoked' | 'rejected'>;
-  }) {
+  constructor(
+    pool: DatabasePool,
+    private readonly options: {
+      cacheSize: number;
+      ttlSeconds: number;
+      onFailure?: (reason: string) => void;
+      /** Counts a key looked up in the database (a cache miss). */
+      onLookup?: () => void;
+      /** Failed lookups per client address: beyond its limit, unknown keys get 429 and the address's lookups run one at a time. */
+      throttle?: AuthFailureThrottle;
+      /** Runs after a key is accepted (the rate limit); 'revoked' turns the request into 401, 'rejected' means it answered. */
+      admit?: (request: FastifyRequest, reply: FastifyReply) => Promise<'ok' | 'revoked' | 'rejected'>;
+    },
+  ) {
     this.keys = new ApiKeyRepository(pool);
     this.cache = new LRUCache({ max: options.cacheSize, ttl: options.ttlSeconds * 1000 });
   }
@@ -103,13 +111,15 @@ export class ApiKeyAuthenticator {
         this.options.onLookup?.();
         return this.keys.findPrincipalByHash(hash);
       };
-      lookup = (throttle ? throttle.lookup(clientAddress!, find) : find()).then((row) => {
-        const verdict = verdictOf(row);
-        this.cache.set(hash, verdict);
-        // Only a key that does not exist is refused for its address's failures; a valid one passes.
-        const retryAfter = verdict.kind === 'invalid' ? throttle?.failed(clientAddress!) ?? 0 : 0;
-        return { verdict, retryAfter };
-      }).finally(() => this.lookups.delete(hash));
+      lookup = (throttle ? throttle.lookup(clientAddress!, find) : find())
+        .then((row) => {
+          const verdict = verdictOf(row);
+          this.cache.set(hash, verdict);
+          // Only a key that does not exist is refused for its address's failures; a valid one passes.
+          const retryAfter = verdict.kind === 'invalid' ? (throttle?.failed(clientAddress!) ?? 0) : 0;
+          return { verdict, retryAfter };
+        })
+        .finally(() => this.lookups.delete(hash));
       this.lookups.set(hash, lookup);
     }
     const { verdict, retryAfter } = await lookup;

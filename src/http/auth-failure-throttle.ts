@@ -25,7 +25,10 @@ interface Window {
 export class AuthFailureThrottle {
   private readonly windows = new LRUCache<string, Window>({ max: 100_000, ttl: 2 * WINDOW_MS });
 
-  constructor(private readonly maxFailures: number, private readonly redis?: RedisConnections) {}
+  constructor(
+    private readonly maxFailures: number,
+    private readonly redis?: RedisConnections,
+  ) {}
 
   private current(address: string, now: number): Window {
     const start = now - (now % WINDOW_MS);
@@ -56,7 +59,10 @@ export class AuthFailureThrottle {
     if (this.retryAfterSeconds(address, now) === 0 && !this.queues.has(address)) return work();
     const previous = this.queues.get(address) ?? Promise.resolve();
     const run = previous.then(work);
-    const tail = run.then(() => {}, () => {});
+    const tail = run.then(
+      () => {},
+      () => {},
+    );
     this.queues.set(address, tail);
     void tail.then(() => {
       if (this.queues.get(address) === tail) this.queues.delete(address);
@@ -76,11 +82,21 @@ export class AuthFailureThrottle {
     const redis = this.redis;
     if (!redis) return wait;
     const key = `${redis.prefix}authfail:${address}:${window.start}`;
-    redis.client.multi().incr(key).pexpire(key, 2 * WINDOW_MS).exec().then((results) => {
-      const total = Number(results?.[0]?.[1] ?? 0);
-      // Another process may have counted more: the larger count holds.
-      if (total > window.failures) window.failures = total;
-    }, () => { /* Redis away: the local count still holds */ });
+    redis.client
+      .multi()
+      .incr(key)
+      .pexpire(key, 2 * WINDOW_MS)
+      .exec()
+      .then(
+        (results) => {
+          const total = Number(results?.[0]?.[1] ?? 0);
+          // Another process may have counted more: the larger count holds.
+          if (total > window.failures) window.failures = total;
+        },
+        () => {
+          /* Redis away: the local count still holds */
+        },
+      );
     return wait;
   }
 }

@@ -63,7 +63,12 @@ export class BearerAuthenticator {
     } catch {
       throw this.fail('invalid_token', 'Invalid token');
     }
-    const common: JWTVerifyOptions = { audience: this.options.audience, issuer: this.options.issuer, requiredClaims: ['exp', 'sub'], clockTolerance: CLOCK_TOLERANCE };
+    const common: JWTVerifyOptions = {
+      audience: this.options.audience,
+      issuer: this.options.issuer,
+      requiredClaims: ['exp', 'sub'],
+      clockTolerance: CLOCK_TOLERANCE,
+    };
     let payload: JWTPayload;
     try {
       if (alg === 'HS256' && this.secret) ({ payload } = await jwtVerify(token, this.secret, { ...common, algorithms: ['HS256'] }));

@@ -21,11 +21,29 @@ declare module 'fastify' {
  * chart images and exports, and the numerology trace and registry version.
  */
 export const EXPOSED_HEADERS = [
-  'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'x-ratelimit-limit-second', 'x-ratelimit-remaining-second',
-  'retry-after', 'idempotency-replayed',
-  'x-transit-datetime-utc', 'x-solar-return-datetime-utc', 'x-progression-system', 'x-progression-target-date-utc',
-  'x-progressed-datetime-utc', 'x-progression-age-years', 'x-ephemeris-rows', 'x-export-cost', 'content-disposition',
-  'x-trace-id', 'x-registry-version', 'etag', 'x-chart-adjustments', 'x-warnings', 'x-unknown-fields', 'x-branding-logo',
+  'x-ratelimit-limit',
+  'x-ratelimit-remaining',
+  'x-ratelimit-reset',
+  'x-ratelimit-limit-second',
+  'x-ratelimit-remaining-second',
+  'retry-after',
+  'idempotency-replayed',
+  'x-transit-datetime-utc',
+  'x-solar-return-datetime-utc',
+  'x-progression-system',
+  'x-progression-target-date-utc',
+  'x-progressed-datetime-utc',
+  'x-progression-age-years',
+  'x-ephemeris-rows',
+  'x-export-cost',
+  'content-disposition',
+  'x-trace-id',
+  'x-registry-version',
+  'etag',
+  'x-chart-adjustments',
+  'x-warnings',
+  'x-unknown-fields',
+  'x-branding-logo',
 ];
 
 /** Request headers a browser may send: the credentials of both sides and the request options. */
@@ -36,7 +54,10 @@ const ALLOWED_HEADERS = ['content-type', 'accept', 'x-api-key', 'authorization',
  * site gains anything it could not do with the key itself), or a comma-separated list.
  */
 export async function registerCors(app: FastifyInstance, origins: string): Promise<void> {
-  const list = origins.split(',').map((o) => o.trim()).filter(Boolean);
+  const list = origins
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
   await app.register(cors, {
     origin: list.includes('*') ? '*' : list,
     // PUT: notification settings and the admin's funnels; PATCH: none yet, allowed alike.

@@ -13,8 +13,16 @@ const RESPONSE = 'astro:metrics-response';
 /** prom-client gives up on a silent process after 5 s; the asking process waits a little longer. */
 const ANSWER_TIMEOUT_MS = 6_000;
 
-interface MetricsRequest { type: typeof REQUEST; id: number }
-interface MetricsResponse { type: typeof RESPONSE; id: number; text?: string; error?: string }
+interface MetricsRequest {
+  type: typeof REQUEST;
+  id: number;
+}
+interface MetricsResponse {
+  type: typeof RESPONSE;
+  id: number;
+  text?: string;
+  error?: string;
+}
 
 const isMessage = <T extends { type: string }>(message: unknown, type: T['type']): message is T =>
   typeof message === 'object' && message !== null && (message as { type?: unknown }).type === type;
@@ -28,7 +36,10 @@ export function answerClusterMetrics(): void {
       // A process that ended meanwhile has no one left to read the answer.
       if (worker.isConnected()) worker.send({ type: RESPONSE, id: message.id, ...answer } satisfies MetricsResponse);
     };
-    aggregator.clusterMetrics().then((text) => reply({ text }), (error: Error) => reply({ error: error.message }));
+    aggregator.clusterMetrics().then(
+      (text) => reply({ text }),
+      (error: Error) => reply({ error: error.message }),
+    );
   });
 }
 
@@ -51,18 +62,19 @@ export function clusterMetricsText(registry: Registry): () => Promise<string> {
     if (message.text !== undefined) request.resolve(message.text);
     else request.reject(new Error(`the process group's metrics could not be collected: ${message.error}`));
   });
-  return () => new Promise((resolve, reject) => {
-    const id = nextId++;
-    const fail = (error: Error) => {
-      if (!waiting.delete(id)) return;
-      clearTimeout(timer);
-      reject(error);
-    };
-    const timer = setTimeout(() => fail(new Error('the parent of the process group did not answer for the metrics')), ANSWER_TIMEOUT_MS);
-    waiting.set(id, { resolve, reject, timer });
-    // With a callback, a closed channel (the parent is gone) is an answer here, not an 'error' event.
-    process.send!({ type: REQUEST, id } satisfies MetricsRequest, undefined, {}, (error) => {
-      if (error) fail(error);
+  return () =>
+    new Promise((resolve, reject) => {
+      const id = nextId++;
+      const fail = (error: Error) => {
+        if (!waiting.delete(id)) return;
+        clearTimeout(timer);
+        reject(error);
+      };
+      const timer = setTimeout(() => fail(new Error('the parent of the process group did not answer for the metrics')), ANSWER_TIMEOUT_MS);
+      waiting.set(id, { resolve, reject, timer });
+      // With a callback, a closed channel (the parent is gone) is an answer here, not an 'error' event.
+      process.send!({ type: REQUEST, id } satisfies MetricsRequest, undefined, {}, (error) => {
+        if (error) fail(error);
+      });
     });
-  });
 }

@@ -56,9 +56,12 @@ function compressWhole(request: FastifyRequest, reply: FastifyReply, payload: un
   if (bytes.length < COMPRESSION_THRESHOLD_BYTES) return payload;
   const encoding = acceptedEncoding(request);
   if (encoding === undefined) return payload;
-  const compressed = encoding === 'br' ? zlib.brotliCompressSync(bytes, BROTLI_OPTIONS)
-    : encoding === 'gzip' ? zlib.gzipSync(bytes, GZIP_OPTIONS)
-      : zlib.deflateSync(bytes, GZIP_OPTIONS);
+  const compressed =
+    encoding === 'br'
+      ? zlib.brotliCompressSync(bytes, BROTLI_OPTIONS)
+      : encoding === 'gzip'
+        ? zlib.gzipSync(bytes, GZIP_OPTIONS)
+        : zlib.deflateSync(bytes, GZIP_OPTIONS);
   addVary(reply);
   reply.header('content-encoding', encoding);
   reply.removeHeader('content-length');

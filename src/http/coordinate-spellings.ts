@@ -64,7 +64,13 @@ export function spellingTree(schema: unknown, depth = 0): SpellingNode | null {
 function build(schema: AnySchema, depth: number): SpellingNode | null {
   const def = schema._zod.def;
   switch (def.type) {
-    case 'optional': case 'nullable': case 'default': case 'prefault': case 'nonoptional': case 'readonly': case 'catch':
+    case 'optional':
+    case 'nullable':
+    case 'default':
+    case 'prefault':
+    case 'nonoptional':
+    case 'readonly':
+    case 'catch':
       return spellingTree(def.innerType, depth + 1);
     case 'pipe':
       return spellingTree(def.in, depth + 1) ?? spellingTree(def.out, depth + 1);
@@ -138,7 +144,12 @@ export function readCoordinateSpellings(value: unknown, node: SpellingNode | nul
     const current = value[canonical];
     if (current !== null && current !== undefined) {
       if (!sameValue(current, sent)) {
-        throw new RequestFieldError([...loc, canonical], `${canonical} (${JSON.stringify(current)}) and ${alias} (${JSON.stringify(sent)}) are two spellings of one field with different values; send one of them`, 'value_error.conflict', [[...loc, alias]]);
+        throw new RequestFieldError(
+          [...loc, canonical],
+          `${canonical} (${JSON.stringify(current)}) and ${alias} (${JSON.stringify(sent)}) are two spellings of one field with different values; send one of them`,
+          'value_error.conflict',
+          [[...loc, alias]],
+        );
       }
     } else value[canonical] = sent;
     delete value[alias];

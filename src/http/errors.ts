@@ -30,7 +30,10 @@ const CONTEXTS: Record<string, { loc: string; part: 'body' | 'query' | 'params' 
 };
 
 function pathSegments(instancePath: string): (string | number)[] {
-  return instancePath.split('/').filter(Boolean).map((s) => (/^\d+$/.test(s) ? Number(s) : s));
+  return instancePath
+    .split('/')
+    .filter(Boolean)
+    .map((s) => (/^\d+$/.test(s) ? Number(s) : s));
 }
 
 /**
@@ -48,7 +51,9 @@ function sentValue(input: unknown, path: (string | number)[]): unknown {
 
 /** A body that is not JSON, or JSON that does not parse (from the body parser, before any route runs). */
 export function isJsonDecodeError(error: FastifyError): boolean {
-  return error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || (error instanceof SyntaxError && error.statusCode === 400);
+  return (
+    error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || (error instanceof SyntaxError && error.statusCode === 400)
+  );
 }
 
 /** zod issue codes to the pydantic-style `type` values FastAPI clients know. */
@@ -115,7 +120,12 @@ export function validationBody(issues: ValidationIssue[]) {
 }
 
 export class HttpError extends Error {
-  constructor(readonly statusCode: number, readonly detail: string, readonly headers: Record<string, string> = {}, readonly code?: string) {
+  constructor(
+    readonly statusCode: number,
+    readonly detail: string,
+    readonly headers: Record<string, string> = {},
+    readonly code?: string,
+  ) {
     super(detail);
   }
 }
@@ -129,14 +139,19 @@ export function registerErrorHandling(app: FastifyInstance) {
       // The provider's own type of these issues names a fastify path its package does not export
       // (it reads as an error type); they are fastify's validation errors.
       const validation = error.validation as FastifySchemaValidationError[];
-      const issues = validation.map((v) => issueDetail(where, { ...v.params, code: v.keyword, path: pathSegments(v.instancePath), message: v.message ?? '' }, input));
+      const issues = validation.map((v) =>
+        issueDetail(where, { ...v.params, code: v.keyword, path: pathSegments(v.instancePath), message: v.message ?? '' }, input),
+      );
       return reply.code(422).send(validationBody(issues));
     }
     if (error instanceof RequestFieldError) {
       return reply.code(422).send(validationBody([error.loc, ...error.alsoAt].map((loc) => ({ loc, msg: error.message, type: error.type }))));
     }
     if (error instanceof HttpError) {
-      return reply.code(error.statusCode).headers(error.headers).send({ detail: error.detail, ...(error.code ? { code: error.code } : {}) });
+      return reply
+        .code(error.statusCode)
+        .headers(error.headers)
+        .send({ detail: error.detail, ...(error.code ? { code: error.code } : {}) });
     }
     if (isDataException(error)) {
       // A value the schemas let through but PostgreSQL cannot hold (the transaction rolled back).
@@ -152,14 +167,18 @@ export function registerErrorHandling(app: FastifyInstance) {
     // Body that is not JSON, or JSON that does not parse: a validation problem of the body.
     if (isJsonDecodeError(error)) {
       // The parser's own words name a Content-Type the client may not have sent.
-      const msg = contentTypeAssumed(request) ? 'JSON decode error: the body, sent without a Content-Type and read as JSON, is not valid JSON' : `JSON decode error: ${error.message}`;
+      const msg = contentTypeAssumed(request)
+        ? 'JSON decode error: the body, sent without a Content-Type and read as JSON, is not valid JSON'
+        : `JSON decode error: ${error.message}`;
       return reply.code(422).send(validationBody([{ loc: ['body'], msg, type: 'json_invalid' }]));
     }
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
       // Say what the route takes (its declared `consumes`, else JSON), also in the header RFC 9110 suggests.
       const expected = request.routeOptions.schema?.consumes ?? ['application/json'];
       const sent = request.headers['content-type'] ?? 'none';
-      return reply.code(415).header(request.method === 'PATCH' ? 'accept-patch' : 'accept-post', expected.join(', '))
+      return reply
+        .code(415)
+        .header(request.method === 'PATCH' ? 'accept-patch' : 'accept-post', expected.join(', '))
         .send({ detail: `Unsupported Media Type: ${sent}; this endpoint expects ${expected.join(' or ')}` });
     }
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
@@ -210,7 +229,9 @@ export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket)
   // Answer only where no answer has started on this socket: else the bytes would corrupt it.
   const inFlight = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
   if (socket.writable && !inFlight?.headersSent) {
-    socket.write(`HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${body}`);
+    socket.write(
+      `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${body}`,
+    );
   }
   socket.destroy();
 }

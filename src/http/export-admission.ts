@@ -69,7 +69,11 @@ export class ExportAdmission {
     const principal = request.principal;
     const planLimit = principal?.exportRowLimit ?? null;
     if (planLimit !== null && rows > planLimit) {
-      throw new RequestFieldError(field, `${rows} rows exceed the ${planLimit} rows of one export on the ${principal!.planCode} plan; split the range or use a larger step`, 'value_error.too_many_rows');
+      throw new RequestFieldError(
+        field,
+        `${rows} rows exceed the ${planLimit} rows of one export on the ${principal!.planCode} plan; split the range or use a larger step`,
+        'value_error.too_many_rows',
+      );
     }
     const cost = this.costOf(rows);
     reply.header('x-export-cost', String(cost));
@@ -80,7 +84,12 @@ export class ExportAdmission {
     }
     if ((this.perUser.get(user) ?? 0) >= this.options.maxPerUser) {
       this.options.onReject?.('user_busy');
-      throw new HttpError(429, `At most ${this.options.maxPerUser} exports of one account run at a time; retry when one has finished`, { 'retry-after': String(RETRY_AFTER_SECONDS) }, 'too_many_exports');
+      throw new HttpError(
+        429,
+        `At most ${this.options.maxPerUser} exports of one account run at a time; retry when one has finished`,
+        { 'retry-after': String(RETRY_AFTER_SECONDS) },
+        'too_many_exports',
+      );
     }
     this.active++;
     this.perUser.set(user, (this.perUser.get(user) ?? 0) + 1);
@@ -102,7 +111,8 @@ export class ExportAdmission {
       throw error;
     }
     return {
-      cost, release,
+      cost,
+      release,
       chunk: (compute) => this.slots.run(compute, () => (cancelled ? new ExportCancelled('export ended') : null)),
     };
   }

@@ -12,6 +12,9 @@ import type { Config } from '../config.ts';
 export function fingerprintKey(config: Pick<Config, 'IDEMPOTENCY_SECRET' | 'AUTH_JWT_SECRET' | 'REDIS_URL'>, log: { warn(msg: string): void }): Uint8Array {
   if (config.IDEMPOTENCY_SECRET) return new TextEncoder().encode(config.IDEMPOTENCY_SECRET);
   if (config.AUTH_JWT_SECRET) return keyDerivedFrom(config.AUTH_JWT_SECRET, 'idempotency fingerprints');
-  if (config.REDIS_URL) log.warn('neither IDEMPOTENCY_SECRET nor AUTH_JWT_SECRET is set: idempotent retries are recognised only by the process that first saw them; set IDEMPOTENCY_SECRET on every process');
+  if (config.REDIS_URL)
+    log.warn(
+      'neither IDEMPOTENCY_SECRET nor AUTH_JWT_SECRET is set: idempotent retries are recognised only by the process that first saw them; set IDEMPOTENCY_SECRET on every process',
+    );
   return new Uint8Array(randomBytes(32));
 }

@@ -7,13 +7,18 @@
  */
 import type { FastifyInstance } from 'fastify';
 
-export const IGNORED_FORWARDING_MESSAGE = 'requests arrive with forwarding headers (X-Forwarded-For, Forwarded) from a proxy that TRUST_PROXY does not trust: every client behind it counts as one address for the per-address limits; set TRUST_PROXY to the proxy\'s address, CIDR or number of hops (docs/deployment.md)';
+export const IGNORED_FORWARDING_MESSAGE =
+  "requests arrive with forwarding headers (X-Forwarded-For, Forwarded) from a proxy that TRUST_PROXY does not trust: every client behind it counts as one address for the per-address limits; set TRUST_PROXY to the proxy's address, CIDR or number of hops (docs/deployment.md)";
 
 export function registerForwardedHeaderWarning(app: FastifyInstance): void {
   let warned = false;
   app.addHook('onRequest', (request, _reply, done) => {
     // request.ip is the socket's address exactly when the headers were not trusted.
-    if (!warned && (request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined) && request.ip === request.socket.remoteAddress) {
+    if (
+      !warned &&
+      (request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined) &&
+      request.ip === request.socket.remoteAddress
+    ) {
       warned = true;
       request.log.warn({ proxy: request.socket.remoteAddress }, IGNORED_FORWARDING_MESSAGE);
     }

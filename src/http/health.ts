@@ -12,36 +12,50 @@ import { HttpError } from './errors.ts';
 import type { OperatorCheck } from './operator-access.ts';
 import type { ReportAvailability } from '../reports/report-availability.ts';
 
-export function registerHealthRoutes(app: FastifyInstance, deps: { db: DatabasePool; compute: ComputeRunner; metrics: Metrics; redis?: Redis | undefined; operator: OperatorCheck; reports?: ReportAvailability }) {
+export function registerHealthRoutes(
+  app: FastifyInstance,
+  deps: { db: DatabasePool; compute: ComputeRunner; metrics: Metrics; redis?: Redis | undefined; operator: OperatorCheck; reports?: ReportAvailability },
+) {
   app.get('/healthz', { schema: { tags: ['operations'], summary: 'Liveness' } }, async () => ({ status: 'ok' }));
 
-  app.get('/readyz', { schema: { tags: ['operations'], summary: 'Readiness: database, Redis (when configured) and compute pool', description: 'Each check is `ok` or `error`; `reports` (`ok` or `unavailable`: no report worker or no Chromium) is shown but does not make the service unready. Operators (OPS_TOKEN, or loopback without one) also see the error text.' } }, async (request, reply) => {
-    const checks: Record<string, string> = {};
-    const errors: Record<string, string> = {};
-    const check = async (name: string, probe: () => Promise<boolean>) => {
-      try {
-        checks[name] = (await probe()) ? 'ok' : 'error';
-        if (checks[name] !== 'ok') errors[name] = 'unexpected answer';
-      } catch (error) {
-        checks[name] = 'error';
-        errors[name] = (error as Error).message;
+  app.get(
+    '/readyz',
+    {
+      schema: {
+        tags: ['operations'],
+        summary: 'Readiness: database, Redis (when configured) and compute pool',
+        description:
+          'Each check is `ok` or `error`; `reports` (`ok` or `unavailable`: no report worker or no Chromium) is shown but does not make the service unready. Operators (OPS_TOKEN, or loopback without one) also see the error text.',
+      },
+    },
+    async (request, reply) => {
+      const checks: Record<string, string> = {};
+      const errors: Record<string, string> = {};
+      const check = async (name: string, probe: () => Promise<boolean>) => {
+        try {
+          checks[name] = (await probe()) ? 'ok' : 'error';
+          if (checks[name] !== 'ok') errors[name] = 'unexpected answer';
+        } catch (error) {
+          checks[name] = 'error';
+          errors[name] = (error as Error).message;
+        }
+      };
+      await check('database', async () => (await deps.db.oneFirst(sql.unsafe`select 1`)) === 1);
+      if (deps.redis) await check('redis', async () => (await deps.redis!.ping()) === 'PONG');
+      checks.compute_pool = (await deps.compute.ready()) ? 'ok' : 'not ready';
+      const ready = Object.values(checks).every((v) => v === 'ok');
+      // Reports are one feature among many: without a worker the API still serves everything else, so
+      // the component is shown (`ok` or `unavailable`) without taking the process out of rotation.
+      if (deps.reports) {
+        const reports = await deps.reports.check().catch((error: Error) => ({ ok: false as const, detail: error.message }));
+        checks.reports = reports.ok ? 'ok' : 'unavailable';
+        if (!reports.ok) errors.reports = reports.detail;
       }
-    };
-    await check('database', async () => (await deps.db.oneFirst(sql.unsafe`select 1`)) === 1);
-    if (deps.redis) await check('redis', async () => (await deps.redis!.ping()) === 'PONG');
-    checks.compute_pool = (await deps.compute.ready()) ? 'ok' : 'not ready';
-    const ready = Object.values(checks).every((v) => v === 'ok');
-    // Reports are one feature among many: without a worker the API still serves everything else, so
-    // the component is shown (`ok` or `unavailable`) without taking the process out of rotation.
-    if (deps.reports) {
-      const reports = await deps.reports.check().catch((error: Error) => ({ ok: false as const, detail: error.message }));
-      checks.reports = reports.ok ? 'ok' : 'unavailable';
-      if (!reports.ok) errors.reports = reports.detail;
-    }
-    if (Object.keys(errors).length) request.log.warn({ errors }, 'not ready');
-    const detailed = deps.operator(request) === 'operator' && Object.keys(errors).length;
-    return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not ready', checks, ...(detailed ? { errors } : {}) });
-  });
+      if (Object.keys(errors).length) request.log.warn({ errors }, 'not ready');
+      const detailed = deps.operator(request) === 'operator' && Object.keys(errors).length;
+      return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not ready', checks, ...(detailed ? { errors } : {}) });
+    },
+  );
 
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
     const access = deps.operator(request);

@@ -32,10 +32,7 @@ export interface StoredResponse {
 }
 
 export type Claim =
-  | { kind: 'acquired'; token: string }
-  | { kind: 'replay'; response: StoredResponse }
-  | { kind: 'mismatch' }
-  | { kind: 'in_progress'; retryAfterMs: number };
+  { kind: 'acquired'; token: string } | { kind: 'replay'; response: StoredResponse } | { kind: 'mismatch' } | { kind: 'in_progress'; retryAfterMs: number };
 
 /** `over_budget`: not stored, the owner keeps too much already (the claim is released). */
 export type Completion = 'stored' | 'over_budget' | 'not_ours';
@@ -105,7 +102,11 @@ export class RedisIdempotencyStore implements IdempotencyStore {
   private readonly completeScript;
   private readonly releaseScript;
 
-  constructor(private readonly redis: Redis, private readonly prefix: string, private readonly maxBytesPerOwner: number) {
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix: string,
+    private readonly maxBytesPerOwner: number,
+  ) {
     this.claimScript = defineScript<[number, string?, number?]>(redis, CLAIM_LUA);
     this.completeScript = defineScript<number>(redis, COMPLETE_LUA);
     this.releaseScript = defineScript<number>(redis, RELEASE_LUA);
@@ -123,7 +124,10 @@ export class RedisIdempotencyStore implements IdempotencyStore {
 
   async complete(owner: string, key: string, token: string, fingerprint: string, response: StoredResponse, ttlMs: number): Promise<Completion> {
     const counters = countedHours(Date.now(), ttlMs).map((hour) => `${this.prefix}idem-bytes:${owner}:${hour}`);
-    const reply = await this.completeScript([this.redisKey(key), ...counters], [`P${token}`, doneValue(fingerprint, response), ttlMs, this.maxBytesPerOwner, ttlMs + HOUR_MS]);
+    const reply = await this.completeScript(
+      [this.redisKey(key), ...counters],
+      [`P${token}`, doneValue(fingerprint, response), ttlMs, this.maxBytesPerOwner, ttlMs + HOUR_MS],
+    );
     return COMPLETIONS[reply] ?? 'not_ours';
   }
 

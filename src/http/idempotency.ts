@@ -64,7 +64,21 @@ export interface IdempotencyOptions {
 /** Printable ASCII without spaces, as Stripe and the IETF draft allow (UUIDs, ULIDs, hashes...). */
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 /** Headers that belong to one answer, not to the stored response. */
-const UNSTORED_HEADERS = new Set(['content-length', 'transfer-encoding', 'connection', 'date', 'keep-alive', 'retry-after', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'x-ratelimit-limit-second', 'x-ratelimit-remaining-second', 'idempotency-replayed', 'set-cookie']);
+const UNSTORED_HEADERS = new Set([
+  'content-length',
+  'transfer-encoding',
+  'connection',
+  'date',
+  'keep-alive',
+  'retry-after',
+  'x-ratelimit-limit',
+  'x-ratelimit-remaining',
+  'x-ratelimit-reset',
+  'x-ratelimit-limit-second',
+  'x-ratelimit-remaining-second',
+  'idempotency-replayed',
+  'set-cookie',
+]);
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const deflate = promisify(deflateRaw);
@@ -104,12 +118,22 @@ export function registerIdempotency(app: FastifyInstance, deps: { store: Idempot
   const claimOrAnswer = async (request: FastifyRequest, reply: FastifyReply, principal: Principal, header: string | string[]) => {
     const key = Array.isArray(header) ? header.join(', ') : header;
     if (!KEY_PATTERN.test(key)) {
-      return reply.code(422).send(validationBody([{ loc: ['header', 'idempotency-key'], msg: 'Idempotency-Key must be 1 to 255 printable ASCII characters without spaces', type: 'value_error' }]));
+      return reply
+        .code(422)
+        .send(
+          validationBody([
+            { loc: ['header', 'idempotency-key'], msg: 'Idempotency-Key must be 1 to 255 printable ASCII characters without spaces', type: 'value_error' },
+          ]),
+        );
     }
     const recordKey = `${principal.userId}:${sha256(key)}`;
-    const fingerprint = createHmac('sha256', options.fingerprintKey).update(`${request.method}\n${request.url}\n${request.headers.accept ?? ''}\n${JSON.stringify(request.body ?? null)}`).digest('hex');
+    const fingerprint = createHmac('sha256', options.fingerprintKey)
+      .update(`${request.method}\n${request.url}\n${request.headers.accept ?? ''}\n${JSON.stringify(request.body ?? null)}`)
+      .digest('hex');
     const token = randomBytes(16).toString('hex');
-    const claim = await store.claim(recordKey, fingerprint, token, options.lockSeconds * 1000).catch(() => { throw unavailable(); });
+    const claim = await store.claim(recordKey, fingerprint, token, options.lockSeconds * 1000).catch(() => {
+      throw unavailable();
+    });
     // Anything but a fresh claim spends nothing: the rate state stays the one looked up at auth.
     if (claim.kind !== 'acquired' && request.rate) request.rate.pending = false;
 
@@ -122,7 +146,9 @@ export function registerIdempotency(app: FastifyInstance, deps: { store: Idempot
         return undefined;
       }
       const { status, headers } = claim.response;
-      const body = await bodyOf(claim.response).catch(() => { throw unavailable(); });
+      const body = await bodyOf(claim.response).catch(() => {
+        throw unavailable();
+      });
       return reply.code(status).headers(headers).header('idempotency-replayed', 'true').send(body);
     }
     if (claim.kind === 'mismatch') {
@@ -131,13 +157,18 @@ export function registerIdempotency(app: FastifyInstance, deps: { store: Idempot
     }
     if (claim.kind === 'in_progress') {
       options.onOutcome?.('in_progress');
-      return reply.code(409).header('retry-after', String(Math.ceil(claim.retryAfterMs / 1000)))
+      return reply
+        .code(409)
+        .header('retry-after', String(Math.ceil(claim.retryAfterMs / 1000)))
         .send({ error: 'request_in_progress', detail: 'A request with this Idempotency-Key is still being processed', retry_after_ms: claim.retryAfterMs });
     }
 
     // Ours to run: now it counts against the quota.
     const release = () => store.release(recordKey, token).catch(() => {});
-    const decision = await limiter.take(principal, 1).catch(async (error) => { await release(); throw error; });
+    const decision = await limiter.take(principal, 1).catch(async (error) => {
+      await release();
+      throw error;
+    });
     if (decision === 'revoked') {
       await release();
       request.principal = undefined;
@@ -169,9 +200,10 @@ export function registerIdempotency(app: FastifyInstance, deps: { store: Idempot
         await store.release(idem.key, idem.token);
         return;
       }
-      const response: StoredResponse = request.routeOptions.config?.idempotentReplay === 'recompute'
-        ? { status: 0, headers: {}, body: '', replay: 'recompute', context: idem.context }
-        : { status: reply.statusCode, headers: storable(reply.getHeaders()), ...(await storedBody(bytes)) };
+      const response: StoredResponse =
+        request.routeOptions.config?.idempotentReplay === 'recompute'
+          ? { status: 0, headers: {}, body: '', replay: 'recompute', context: idem.context }
+          : { status: reply.statusCode, headers: storable(reply.getHeaders()), ...(await storedBody(bytes)) };
       const done = await store.complete(idem.owner, idem.key, idem.token, idem.fingerprint, response, options.ttlSeconds * 1000);
       if (done === 'stored' || done === 'over_budget') options.onOutcome?.(done);
     } catch (error) {
@@ -198,5 +230,4 @@ export function registerIdempotency(app: FastifyInstance, deps: { store: Idempot
     idem.state = 'settled';
     void settle(request, reply, idem, payload).then(() => done(null, payload));
   });
-
 }

@@ -65,7 +65,10 @@ export function registerJsonBodyParser(app: FastifyInstance): void {
   app.addHook('onRequest', (request, _reply, done) => {
     const headers = request.headers;
     const type = headers['content-type'];
-    if ((type === undefined || type.trim() === '') && (headers['transfer-encoding'] !== undefined || (headers['content-length'] !== undefined && headers['content-length'] !== '0'))) {
+    if (
+      (type === undefined || type.trim() === '') &&
+      (headers['transfer-encoding'] !== undefined || (headers['content-length'] !== undefined && headers['content-length'] !== '0'))
+    ) {
       headers['content-type'] = 'application/json';
       typeAssumed.add(request);
     }

@@ -56,7 +56,9 @@ export class KeyRevocations {
     // A connection that was lost and is back: what happened meanwhile was not heard.
     for (const connection of [redis.client, redis.subscriber]) {
       let lost = false;
-      this.on(connection, 'close', () => { lost = true; });
+      this.on(connection, 'close', () => {
+        lost = true;
+      });
       this.on(connection, 'ready', () => {
         if (!lost) return;
         lost = false;
@@ -133,7 +135,8 @@ export class KeyRevocations {
     // One last try: the process is going, and with it what it kept in memory.
     if (this.pending.size) {
       await this.flushPending();
-      if (this.pending.size) this.log(`${this.pending.size} key revocations could not reach Redis before shutdown; other processes forget the keys within KEY_CACHE_TTL_SECONDS`);
+      if (this.pending.size)
+        this.log(`${this.pending.size} key revocations could not reach Redis before shutdown; other processes forget the keys within KEY_CACHE_TTL_SECONDS`);
     }
     for (const { emitter, event, listener } of this.listeners) emitter.off(event, listener);
     await this.redis?.subscriber.unsubscribe(this.channel).catch(() => {});

@@ -15,7 +15,20 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 /** A decimal number, as text: a sign, leading zeros and an exponent allowed, as the framework's parser allows them. */
 const NUMBER_TEXT = /^[+-]?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
 /** The strings the framework reads as booleans (in any case). */
-const BOOLEAN_TEXTS: Record<string, boolean> = { true: true, t: true, yes: true, y: true, on: true, '1': true, false: false, f: false, no: false, n: false, off: false, '0': false };
+const BOOLEAN_TEXTS: Record<string, boolean> = {
+  true: true,
+  t: true,
+  yes: true,
+  y: true,
+  on: true,
+  '1': true,
+  false: false,
+  f: false,
+  no: false,
+  n: false,
+  off: false,
+  '0': false,
+};
 
 /** What a validation failure of the compiler looks like (fastify-type-provider-zod's issues). */
 interface ValidationIssue {

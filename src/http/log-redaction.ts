@@ -7,8 +7,27 @@ import type { FastifyRequest } from 'fastify';
 
 /** Parameter names (lower case, `-` read as `_`) whose values are never logged. */
 const SECRET_NAMES = new Set([
-  'key', 'api_key', 'apikey', 'x_api_key', 'token', 'access_token', 'refresh_token', 'id_token', 'auth', 'authorization',
-  'bearer', 'jwt', 'secret', 'client_secret', 'password', 'passwd', 'pwd', 'session', 'sig', 'signature', 'code',
+  'key',
+  'api_key',
+  'apikey',
+  'x_api_key',
+  'token',
+  'access_token',
+  'refresh_token',
+  'id_token',
+  'auth',
+  'authorization',
+  'bearer',
+  'jwt',
+  'secret',
+  'client_secret',
+  'password',
+  'passwd',
+  'pwd',
+  'session',
+  'sig',
+  'signature',
+  'code',
 ]);
 /**
  * Names that contain one of these are secrets too (`stripe_key`, `my_token`, `apiSecret`); a
@@ -21,7 +40,9 @@ function isSecretName(encoded: string): boolean {
   let name = encoded;
   try {
     name = decodeURIComponent(encoded.replace(/\+/g, ' '));
-  } catch { /* keep it encoded */ }
+  } catch {
+    /* keep it encoded */
+  }
   name = name.trim().toLowerCase().replace(/-/g, '_');
   return SECRET_NAMES.has(name) || (SECRET_PARTS.test(name) && !NOT_SECRET.test(name));
 }
@@ -32,12 +53,15 @@ export function redactUrl(url: string): string {
   if (q === -1) return url;
   const hash = url.indexOf('#', q);
   const query = url.slice(q + 1, hash === -1 ? undefined : hash);
-  const redacted = query.split(/([&;])/).map((part) => {
-    if (part === '&' || part === ';') return part;
-    const eq = part.indexOf('=');
-    const name = eq === -1 ? part : part.slice(0, eq);
-    return eq !== -1 && isSecretName(name) ? `${name}=[REDACTED]` : part;
-  }).join('');
+  const redacted = query
+    .split(/([&;])/)
+    .map((part) => {
+      if (part === '&' || part === ';') return part;
+      const eq = part.indexOf('=');
+      const name = eq === -1 ? part : part.slice(0, eq);
+      return eq !== -1 && isSecretName(name) ? `${name}=[REDACTED]` : part;
+    })
+    .join('');
   return `${url.slice(0, q)}?${redacted}`;
 }
 

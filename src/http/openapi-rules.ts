@@ -51,7 +51,7 @@ const problemDetailsSchema = {
     code: { type: 'string', description: 'A fixed code for the kind of problem, for programs' },
     field: { type: ['string', 'null'], description: 'The request field at fault, as a JSON path, when there is one' },
     calculation: { type: ['string', 'null'], description: 'The calculation that failed, when there is one' },
-    trace_id: { type: 'string', description: 'The id of this request in the service\'s logs (also `X-Trace-Id`)' },
+    trace_id: { type: 'string', description: "The id of this request in the service's logs (also `X-Trace-Id`)" },
   },
   required: ['type', 'title', 'status', 'detail', 'instance', 'code'],
 };
@@ -72,7 +72,7 @@ const RETRY = 'The `Retry-After` header says when to try again.';
 const REFUSALS_BY_SCHEME: Record<string, Record<string, string>> = {
   apiKey: {
     401: 'The `x-api-key` header is missing, or the key is unknown or revoked.',
-    403: 'The key\'s account has no active subscription (the numerology endpoints also answer 403 for an unknown key).',
+    403: "The key's account has no active subscription (the numerology endpoints also answer 403 for an unknown key).",
     429: `Rate limit or request quota exceeded (see the \`X-RateLimit-*\` headers), or too many failed key lookups from this address. ${RETRY}`,
     503: `The database or the rate limiter is unavailable, or the service is overloaded. ${RETRY}`,
   },
@@ -96,13 +96,17 @@ const ANSWERED_FROM_CONFIGURATION = /^\/(healthz|\.well-known\/)/;
 const DATABASE_AWAY = `The database is unavailable. ${RETRY}`;
 
 /** A refusal's answer: its words, and the `{detail}` body every refusal has. */
-const refusal = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: `#/components/schemas/${ERROR_DETAIL_COMPONENT}` } } } });
+const refusal = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: { $ref: `#/components/schemas/${ERROR_DETAIL_COMPONENT}` } } },
+});
 
 function declareRefusals(path: string, operation: Operation): void {
   const schemes = new Set((operation.security ?? []).flatMap((requirement) => Object.keys(requirement)));
   const responses = (operation.responses ??= {});
   const bodyTypes = Object.keys(operation.requestBody?.content ?? {});
-  if (bodyTypes.length) responses['415'] ??= refusal(`The body is of another media type than ${bodyTypes.join(' or ')} (a body without \`Content-Type\` is read as JSON).`);
+  if (bodyTypes.length)
+    responses['415'] ??= refusal(`The body is of another media type than ${bodyTypes.join(' or ')} (a body without \`Content-Type\` is read as JSON).`);
   if (schemes.size === 0) {
     if (path === '/readyz') responses['503'] ??= { description: 'Not ready: a component the service needs is down (the body says which).' };
     else if (!ANSWERED_FROM_CONFIGURATION.test(path)) {
@@ -130,8 +134,16 @@ function mediaSchema(type: string): Json {
 
 /** Words for the answers a route declares by schema alone (the generator calls each "Default Response"). */
 const STATUS_WORDS: Record<string, string> = {
-  200: 'OK', 201: 'Created', 202: 'Accepted: carried out in the background', 400: 'Bad request', 404: 'Not found', 409: 'Conflict with the current state',
-  410: 'Gone', 413: 'Payload too large', 415: 'Unsupported media type', 422: 'Validation error: `detail` names each field (`loc`) and what is wrong with it',
+  200: 'OK',
+  201: 'Created',
+  202: 'Accepted: carried out in the background',
+  400: 'Bad request',
+  404: 'Not found',
+  409: 'Conflict with the current state',
+  410: 'Gone',
+  413: 'Payload too large',
+  415: 'Unsupported media type',
+  422: 'Validation error: `detail` names each field (`loc`) and what is wrong with it',
 };
 
 function nameAnswers(operation: Operation): void {
@@ -147,7 +159,8 @@ function declareMediaTypes(operation: Operation): void {
   delete operation['x-responses'];
   if (!produces?.length) return;
   const responses = (operation.responses ??= {});
-  for (const [status, description] of Object.entries(others ?? {})) responses[status] ??= { description, content: { [produces[0]!]: { schema: mediaSchema(produces[0]!) } } };
+  for (const [status, description] of Object.entries(others ?? {}))
+    responses[status] ??= { description, content: { [produces[0]!]: { schema: mediaSchema(produces[0]!) } } };
   const ok = (responses[200] ??= { description: 'OK' }) as Json & { content?: Record<string, Json> };
   const content: Record<string, Json> = {};
   for (const type of produces) content[type] = ok.content?.[type] ?? { schema: mediaSchema(type) };
@@ -161,7 +174,7 @@ function declareMediaTypes(operation: Operation): void {
  */
 function exampleOf(schema: Json | undefined, components: Record<string, Json>): unknown {
   if (!schema) return undefined;
-  const target = typeof schema.$ref === 'string' ? components[schema.$ref.replace('#/components/schemas/', '')] ?? schema : schema;
+  const target = typeof schema.$ref === 'string' ? (components[schema.$ref.replace('#/components/schemas/', '')] ?? schema) : schema;
   if (target.example !== undefined) return target.example;
   if (Array.isArray(target.examples)) return target.examples[0];
   // A body that may also be absent (`anyOf: [X, null]`): the example of its first alternative that has one.
@@ -225,7 +238,7 @@ function descriptionsOnNullableFields(schema: unknown): void {
 
 export function applyOperationRules(openapi: object): void {
   const document = openapi as Document;
-  const components = (document.components ??= {}).schemas ??= {};
+  const components = ((document.components ??= {}).schemas ??= {});
   components[ERROR_DETAIL_COMPONENT] ??= errorDetailSchema;
   for (const [path, operations] of Object.entries(document.paths ?? {})) {
     for (const operation of Object.values(operations)) {

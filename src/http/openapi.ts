@@ -8,13 +8,21 @@ import { jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod/v4';
 import { applyOperationRules } from './openapi-rules.ts';
 
-export const httpValidationError = z.object({
-  detail: z.array(z.object({
-    loc: z.array(z.union([z.string(), z.number()])).describe('Where the wrong value is: body, query or path, then the field names and list indexes down to it'),
-    msg: z.string().describe('What is wrong with the value, for people'),
-    type: z.string().describe('A fixed code for the kind of error (missing, value_error …)'),
-  })).describe('One entry per wrong or missing value'),
-}).meta({ id: 'HTTPValidationError' });
+export const httpValidationError = z
+  .object({
+    detail: z
+      .array(
+        z.object({
+          loc: z
+            .array(z.union([z.string(), z.number()]))
+            .describe('Where the wrong value is: body, query or path, then the field names and list indexes down to it'),
+          msg: z.string().describe('What is wrong with the value, for people'),
+          type: z.string().describe('A fixed code for the kind of error (missing, value_error …)'),
+        }),
+      )
+      .describe('One entry per wrong or missing value'),
+  })
+  .meta({ id: 'HTTPValidationError' });
 
 /**
  * Every route registered after this that validates a body, query or path answers 422 so

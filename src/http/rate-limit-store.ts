@@ -29,12 +29,12 @@ export interface CounterRequest {
 
 export type CounterReply =
   | {
-    outcome: 'allowed' | 'peek' | 'quota_exceeded' | 'rps_exceeded';
-    /** Units spent in the period, this request included when allowed. */
-    used: number;
-    /** Requests counted in the current second (0 without a per-second limit). */
-    usedThisSecond: number;
-  }
+      outcome: 'allowed' | 'peek' | 'quota_exceeded' | 'rps_exceeded';
+      /** Units spent in the period, this request included when allowed. */
+      used: number;
+      /** Requests counted in the current second (0 without a per-second limit). */
+      usedThisSecond: number;
+    }
   | { outcome: 'revoked' };
 
 export interface RateLimitStore {
@@ -94,15 +94,20 @@ function splitTakeReply([taken, used, refusal, second]: [number, number, number,
   if (refusal === -3) return requests.map(() => ({ outcome: 'revoked' }));
   const cost = requests[0]!.cost;
   if (cost === 0) return requests.map(() => ({ outcome: 'peek', used, usedThisSecond: second }));
-  return requests.map((_, i) => i < taken
-    ? { outcome: 'allowed', used: used - (taken - i - 1) * cost, usedThisSecond: Math.max(0, second - (taken - i - 1)) }
-    : { outcome: REFUSALS[refusal as -1 | -2], used, usedThisSecond: second });
+  return requests.map((_, i) =>
+    i < taken
+      ? { outcome: 'allowed', used: used - (taken - i - 1) * cost, usedThisSecond: Math.max(0, second - (taken - i - 1)) }
+      : { outcome: REFUSALS[refusal as -1 | -2], used, usedThisSecond: second },
+  );
 }
 
 export class RedisRateLimitStore implements RateLimitStore {
   private readonly script: (request: CounterRequest) => Promise<CounterReply>;
 
-  constructor(private readonly redis: Redis, private readonly prefix: string) {
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix: string,
+  ) {
     const keysOf = (r: CounterRequest) => [this.quotaKey(r.userId, r.period), `${this.prefix}rl:s:${r.userId}`, this.revokedKey(r.keyId)];
     this.script = defineCoalescingScript(redis, TAKE_LUA, {
       // The user id is last: the fields before it never contain a space, so the key is unambiguous.
@@ -147,7 +152,7 @@ export class MemoryRateLimitStore implements RateLimitStore {
     const quotaKey = `q:${r.userId}:${r.period.key}`;
     const quota = this.counters.get(quotaKey) ?? { n: 0 };
     const secondKey = `s:${r.userId}:${Math.floor(now / 1000)}`;
-    const second = r.rps !== null ? this.counters.get(secondKey) ?? { n: 0 } : { n: 0 };
+    const second = r.rps !== null ? (this.counters.get(secondKey) ?? { n: 0 }) : { n: 0 };
     if (r.cost === 0) return { outcome: 'peek', used: quota.n, usedThisSecond: second.n };
     if (r.quota !== null && quota.n + r.cost > r.quota) return { outcome: 'quota_exceeded', used: quota.n, usedThisSecond: second.n };
     if (r.rps !== null) {

@@ -52,7 +52,10 @@ declare module 'fastify' {
 }
 
 export class RateLimiter {
-  constructor(private readonly store: RateLimitStore, private readonly onReject: (reason: 'quota' | 'rps') => void = () => {}) {}
+  constructor(
+    private readonly store: RateLimitStore,
+    private readonly onReject: (reason: 'quota' | 'rps') => void = () => {},
+  ) {}
 
   /** Spends `cost` units of the quota (0 = look only). 'revoked' when the key was revoked on any process. */
   async take(subject: QuotaSubject, cost: number): Promise<RateDecision | 'revoked'> {
@@ -133,12 +136,18 @@ export function registerRateLimitHeaders(app: FastifyInstance, limiter: RateLimi
       return done(null, payload);
     }
     rate.pending = false;
-    limiter.take(request.principal, 1).then((charged) => {
-      if (charged !== 'revoked') rate.decision = charged;
-    }, () => {}).finally(() => {
-      setHeaders(reply, rate.decision);
-      done(null, payload);
-    });
+    limiter
+      .take(request.principal, 1)
+      .then(
+        (charged) => {
+          if (charged !== 'revoked') rate.decision = charged;
+        },
+        () => {},
+      )
+      .finally(() => {
+        setHeaders(reply, rate.decision);
+        done(null, payload);
+      });
   });
 }
 
@@ -158,7 +167,9 @@ export function peekForAccount(limiter: RateLimiter, quotaOf: (userId: string) =
     return decision;
   };
   return {
-    onRequest: async (request: FastifyRequest) => { await peek(request); },
+    onRequest: async (request: FastifyRequest) => {
+      await peek(request);
+    },
     onSend: async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
       if (request.rate || !request.account) return payload;
       const decision = await peek(request);

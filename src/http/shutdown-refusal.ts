@@ -16,7 +16,9 @@ export function refuseWhileClosing(app: FastifyInstance): void {
   });
   app.addHook('onRequest', async (_request, reply) => {
     if (!closing) return;
-    return reply.code(503).headers({ 'retry-after': String(RETRY_AFTER_SECONDS), connection: 'close' })
+    return reply
+      .code(503)
+      .headers({ 'retry-after': String(RETRY_AFTER_SECONDS), connection: 'close' })
       .send({ detail: 'The server is shutting down; retry later' });
   });
 }

@@ -52,7 +52,10 @@ export class UsageLogWriter {
   private readonly logs: UsageLogRepository;
   private readonly keys: ApiKeyRepository;
 
-  constructor(db: DatabasePool, private readonly options: UsageLogOptions) {
+  constructor(
+    db: DatabasePool,
+    private readonly options: UsageLogOptions,
+  ) {
     this.logs = new UsageLogRepository(db);
     this.keys = new ApiKeyRepository(db);
     this.timer = setInterval(() => {
@@ -110,15 +113,18 @@ export class UsageLogWriter {
     if (this.flushing) {
       return this.flushing.then(() => this.flushing ?? (this.buffer.length && !this.backingOff() ? this.flush() : undefined));
     }
-    this.flushing = this.drain().then((written) => {
-      this.flushing = null;
-      // Rows that arrived while the last write was finishing: a full batch goes now, not at the
-      // next tick (after a failure, scheduleRetry paces the next attempt instead).
-      if (written && this.buffer.length >= this.options.batchSize) void this.flush();
-    }, (error: unknown) => {
-      this.flushing = null;
-      throw error;
-    });
+    this.flushing = this.drain().then(
+      (written) => {
+        this.flushing = null;
+        // Rows that arrived while the last write was finishing: a full batch goes now, not at the
+        // next tick (after a failure, scheduleRetry paces the next attempt instead).
+        if (written && this.buffer.length >= this.options.batchSize) void this.flush();
+      },
+      (error: unknown) => {
+        this.flushing = null;
+        throw error;
+      },
+    );
     return this.flushing;
   }
 
@@ -233,8 +239,13 @@ export function registerUsageLog(app: FastifyInstance, writer: UsageLogWriter) {
       const queryAt = request.url.indexOf('?');
       const path = (queryAt === -1 ? request.url : request.url.slice(0, queryAt)).slice(0, MAX_PATH);
       writer.record({
-        userId: principal.userId, apiKeyId: principal.keyId, method: request.method, path, route: request.routeOptions.url ?? path,
-        statusCode: reply.raw.writableFinished ? reply.statusCode : CLIENT_CLOSED_REQUEST, durationMs: reply.elapsedTime,
+        userId: principal.userId,
+        apiKeyId: principal.keyId,
+        method: request.method,
+        path,
+        route: request.routeOptions.url ?? path,
+        statusCode: reply.raw.writableFinished ? reply.statusCode : CLIENT_CLOSED_REQUEST,
+        durationMs: reply.elapsedTime,
         replayed: request.idempotency?.state === 'replayed',
         startedAt: Date.now() - reply.elapsedTime,
       });

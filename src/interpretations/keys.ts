@@ -69,7 +69,11 @@ export const EXACT_ASPECT_TYPES = ['trine', 'sextile', 'square', 'opposition'] a
 export type MajorAspectType = 'conjunction' | (typeof EXACT_ASPECT_TYPES)[number];
 
 const FAMILY_OF: Record<MajorAspectType, AspectFamily> = {
-  conjunction: 'conjunction', trine: 'flowing', sextile: 'flowing', square: 'tense', opposition: 'tense',
+  conjunction: 'conjunction',
+  trine: 'flowing',
+  sextile: 'flowing',
+  square: 'tense',
+  opposition: 'tense',
 };
 
 /** The family of a major aspect type; undefined for minor aspects, which have no entries. */
@@ -84,13 +88,31 @@ export const MODALITIES = ['cardinal', 'fixed', 'mutable'] as const;
 export const POLARITIES = ['yang', 'yin'] as const;
 export const HEMISPHERES = ['east', 'west', 'north', 'south'] as const;
 export const SHAPE_KEYS = ['bundle', 'bowl', 'bucket', 'locomotive', 'seesaw', 'splash', 'splay'] as const;
-export const MOON_PHASES = ['new_moon', 'waxing_crescent', 'first_quarter', 'waxing_gibbous', 'full_moon', 'waning_gibbous', 'last_quarter', 'balsamic'] as const;
+export const MOON_PHASES = [
+  'new_moon',
+  'waxing_crescent',
+  'first_quarter',
+  'waxing_gibbous',
+  'full_moon',
+  'waning_gibbous',
+  'last_quarter',
+  'balsamic',
+] as const;
 export const RETROGRADE_PLANETS = ['mercury', 'venus', 'mars', 'jupiter', 'saturn'] as const;
 
 /** Sections of the report that open with an introduction from the library (`section.<id>`). */
 export const INTRODUCED_SECTIONS = [
-  'how_to_read', 'core_triad', 'temperament', 'chart_shape', 'personal_planets', 'jupiter_saturn',
-  'outer_planets', 'life_areas', 'nodes_chiron', 'key_aspects', 'synthesis',
+  'how_to_read',
+  'core_triad',
+  'temperament',
+  'chart_shape',
+  'personal_planets',
+  'jupiter_saturn',
+  'outer_planets',
+  'life_areas',
+  'nodes_chiron',
+  'key_aspects',
+  'synthesis',
 ] as const;
 export type IntroducedSection = (typeof INTRODUCED_SECTIONS)[number];
 
@@ -211,7 +233,8 @@ export function keysByPart(): Record<'signs' | 'houses' | 'aspects' | 'transits'
     ...ELEMENTS.map((e) => keys.grandTrine(e)),
     ...MODALITIES.map((m) => keys.tSquare(m)),
     ...MODALITIES.map((m) => keys.grandCross(m)),
-    keys.yod(), keys.kite(),
+    keys.yod(),
+    keys.kite(),
     ...MOON_PHASES.map((p) => keys.moonPhase(p)),
     ...RETROGRADE_PLANETS.map((p) => keys.retrograde(p)),
     ...TEN_PLANET_IDS.map((p) => keys.dominantPlanet(p)),

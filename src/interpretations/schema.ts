@@ -22,19 +22,28 @@ const prose = z
   .refine((s) => !/[\n\r\t]/.test(s), { message: 'no line breaks or tabs' })
   .refine((s) => !/[*_#`<>|[\]]/.test(s), { message: 'no markdown or markup characters (* _ # ` < > | [ ])' });
 
-const bodyVariant = prose.refine((s) => {
-  const n = wordCount(s);
-  return n >= BODY_MIN_WORDS && n <= BODY_MAX_WORDS;
-}, { message: `each body variant has ${BODY_MIN_WORDS} to ${BODY_MAX_WORDS} words` });
+const bodyVariant = prose.refine(
+  (s) => {
+    const n = wordCount(s);
+    return n >= BODY_MIN_WORDS && n <= BODY_MAX_WORDS;
+  },
+  { message: `each body variant has ${BODY_MIN_WORDS} to ${BODY_MAX_WORDS} words` },
+);
 
 export const entrySchema = z.strictObject({
   key: z.string().regex(/^[a-z0-9_]+(\.[a-z0-9_]+)+$/, 'dotted lowercase key'),
   title: prose.max(120),
-  themes: z.array(z.string().regex(/^[a-z][a-z' -]*[a-z]$/, 'lowercase keyword')).min(2).max(5),
+  themes: z
+    .array(z.string().regex(/^[a-z][a-z' -]*[a-z]$/, 'lowercase keyword'))
+    .min(2)
+    .max(5),
   body: z.array(bodyVariant).min(1).max(3),
   strengths: z.array(prose.max(200)).min(2).max(4),
   challenges: z.array(prose.max(200)).min(2).max(4),
-  reflection: z.array(prose.max(250).refine((s) => s.endsWith('?'), { message: 'a reflection is a question ending with "?"' })).min(1).max(2),
+  reflection: z
+    .array(prose.max(250).refine((s) => s.endsWith('?'), { message: 'a reflection is a question ending with "?"' }))
+    .min(1)
+    .max(2),
 });
 
 export const groupFileSchema = z.strictObject({

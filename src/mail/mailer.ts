@@ -33,7 +33,12 @@ const oneLine = (s: string) => s.replace(/[\r\n]+/g, ' ').trim();
 export class Mailer {
   private readonly outbox: EmailOutboxRepository;
 
-  constructor(db: DatabasePool, private readonly transport: Transporter | null, private readonly from: string, private readonly log: MailLog) {
+  constructor(
+    db: DatabasePool,
+    private readonly transport: Transporter | null,
+    private readonly from: string,
+    private readonly log: MailLog,
+  ) {
     this.outbox = new EmailOutboxRepository(db);
   }
 

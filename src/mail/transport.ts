@@ -7,14 +7,18 @@ export function createSmtpTransport(config: Config): Transporter | null {
   if (config.SMTP_URL) {
     const url = new URL(config.SMTP_URL);
     return nodemailer.createTransport({
-      host: url.hostname, port: url.port ? Number(url.port) : url.protocol === 'smtps:' ? 465 : 587, secure: url.protocol === 'smtps:',
+      host: url.hostname,
+      port: url.port ? Number(url.port) : url.protocol === 'smtps:' ? 465 : 587,
+      secure: url.protocol === 'smtps:',
       auth: url.username ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } : undefined,
       ...common,
     });
   }
   if (!config.SMTP_HOST) return null;
   return nodemailer.createTransport({
-    host: config.SMTP_HOST, port: config.SMTP_PORT, secure: config.SMTP_SECURE,
+    host: config.SMTP_HOST,
+    port: config.SMTP_PORT,
+    secure: config.SMTP_SECURE,
     auth: config.SMTP_USER ? { user: config.SMTP_USER, pass: config.SMTP_PASS ?? '' } : undefined,
     ...common,
   });

@@ -14,20 +14,14 @@ export const HEBREW_ALPHABET_ID = 'hebrew-gematria-22-finals-as-base-v1';
 export const LATIN_NORMALIZATION_ID = 'latin-name-normalization-v1';
 export const HEBREW_NORMALIZATION_ID = 'hebrew-name-normalization-v1';
 
-export const ALPHABET_IDS: readonly string[] = Object.freeze([
-  PYTHAGOREAN_ALPHABET_ID,
-  CHALDEAN_ALPHABET_ID,
-  HEBREW_ALPHABET_ID,
-]);
+export const ALPHABET_IDS: readonly string[] = Object.freeze([PYTHAGOREAN_ALPHABET_ID, CHALDEAN_ALPHABET_ID, HEBREW_ALPHABET_ID]);
 
 const LATIN_LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 
 // --- Pythagorean ---------------------------------------------------------------------------------
 
 /** `((index of letter in A..Z) mod 9) + 1`. */
-const PYTHAGOREAN_VALUES: ReadonlyMap<string, number> = new Map(
-  [...LATIN_LETTERS].map((letter, index) => [letter, (index % 9) + 1] as const),
-);
+const PYTHAGOREAN_VALUES: ReadonlyMap<string, number> = new Map([...LATIN_LETTERS].map((letter, index) => [letter, (index % 9) + 1] as const));
 
 export const PYTHAGOREAN_VOWELS: ReadonlySet<string> = new Set(['A', 'E', 'I', 'O', 'U']);
 
@@ -50,9 +44,7 @@ const CHEIRO_GROUPS: readonly (readonly [number, string])[] = [
   [8, 'FP'],
 ];
 
-const CHEIRO_VALUES: ReadonlyMap<string, number> = new Map(
-  CHEIRO_GROUPS.flatMap(([value, letters]) => [...letters].map((letter) => [letter, value] as const)),
-);
+const CHEIRO_VALUES: ReadonlyMap<string, number> = new Map(CHEIRO_GROUPS.flatMap(([value, letters]) => [...letters].map((letter) => [letter, value] as const)));
 
 export function cheiroValue(letter: string): number {
   const value = CHEIRO_VALUES.get(letter);
@@ -236,7 +228,7 @@ export function hebrewTable() {
     final_forms_policy: 'base_letter_value',
     millui_policy: 'alef filling (He = הא, Vav = ואו, Pe = פא); spelled names valued once with hechrechi',
     normalization_id: HEBREW_NORMALIZATION_ID,
-    ligature_expansions: { 'װ': 'וו', 'ױ': 'וי', 'ײ': 'יי' },
+    ligature_expansions: { װ: 'וו', ױ: 'וי', ײ: 'יי' },
     letters: HEBREW_ROWS.map((row) => ({ ...row, millui_alef_breakdown: [...row.millui_alef_breakdown] })),
     millui_alef_total: HEBREW_ROWS.reduce((a, r) => a + r.millui_alef, 0),
     not_used_variants: ['mispar gadol finals 500–900', 'siduri finals 23–27'],

@@ -12,18 +12,9 @@ export type { EngineResponse, ProfileRequestContext, ProfileWarning, TimeZoneQue
 export { getAlphabets, getAlphabetsEtag, getRegistry, getRegistryEtag, getRegistryVersion } from './registry.ts';
 export type { NumerologyAlphabetsResponse, NumerologyMethodsResponse } from './registry.ts';
 export { ifNoneMatchMatches } from './etag.ts';
-export {
-  NumerologyProfileRequestSchema,
-  parseProfileRequest,
-} from './profile-request.ts';
+export { NumerologyProfileRequestSchema, parseProfileRequest } from './profile-request.ts';
 export type { NumerologyProfileRequest } from './profile-request.ts';
-export {
-  DEFAULT_PROBLEM_BASE_URL,
-  PROBLEM_CATALOGUE,
-  PROBLEM_CONTENT_TYPE,
-  buildProblem,
-  problemTypeUri,
-} from './problems.ts';
+export { DEFAULT_PROBLEM_BASE_URL, PROBLEM_CATALOGUE, PROBLEM_CONTENT_TYPE, buildProblem, problemTypeUri } from './problems.ts';
 export type { ProblemCode, ProblemDetails } from './problems.ts';
 export { computeProfile } from './profile.ts';
 export { REGISTRY_VERSION, SYSTEM_IDS } from './profiles.ts';

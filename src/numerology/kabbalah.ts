@@ -8,14 +8,7 @@ import { lastOf, reductionChain } from './reduction.ts';
 export const KABBALAH_SLUGS = ['kabbalah_gematria'] as const;
 export type KabbalahSlug = (typeof KABBALAH_SLUGS)[number];
 
-export const GEMATRIA_METHODS = [
-  'hechrechi',
-  'siduri',
-  'katan',
-  'katan_mispari',
-  'millui_alef',
-  'millui_alef_reduced',
-] as const;
+export const GEMATRIA_METHODS = ['hechrechi', 'siduri', 'katan', 'katan_mispari', 'millui_alef', 'millui_alef_reduced'] as const;
 export type GematriaMethod = (typeof GEMATRIA_METHODS)[number];
 
 export interface GematriaLetter {

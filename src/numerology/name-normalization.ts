@@ -4,13 +4,9 @@
  */
 import { isHebrewLetter } from './alphabets.ts';
 
-export type LatinNameResult =
-  | { ok: true; parts: string[] }
-  | { ok: false; code: 'unsupported_characters' | 'empty_name' };
+export type LatinNameResult = { ok: true; parts: string[] } | { ok: false; code: 'unsupported_characters' | 'empty_name' };
 
-export type HebrewNameResult =
-  | { ok: true; letters: string[] }
-  | { ok: false; code: 'requires_hebrew_script' | 'empty_name' };
+export type HebrewNameResult = { ok: true; letters: string[] } | { ok: false; code: 'requires_hebrew_script' | 'empty_name' };
 
 /** Letters without a Unicode decomposition (§1.5 step 1). */
 const LATIN_SPECIAL_MAP: ReadonlyMap<string, string> = new Map([

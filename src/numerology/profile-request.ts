@@ -21,10 +21,15 @@ export const SUBJECT_LOCALES = ['en', 'en-IN', 'hi', 'hi-IN'] as const;
 
 const methodFields = {
   /** Absent: the system's default profile (the registry's `default_profile`). */
-  profile: z.string().min(1).max(MAX_PROFILE_LENGTH).nullish().describe('A profile id of the system (GET /api/v1/numerology/methods); default: the system\'s default profile.'),
-  master_policy: z.enum(MASTER_POLICIES).nullish().describe('How master numbers are treated; default: the profile\'s.'),
-  compound_policy: z.enum(COMPOUND_POLICIES).nullish().describe('How compound numbers are reported; default: the profile\'s.'),
-  name_source: z.enum(NAME_SOURCES).nullish().describe('Which of the subject\'s names the name numbers use; default: the profile\'s.'),
+  profile: z
+    .string()
+    .min(1)
+    .max(MAX_PROFILE_LENGTH)
+    .nullish()
+    .describe("A profile id of the system (GET /api/v1/numerology/methods); default: the system's default profile."),
+  master_policy: z.enum(MASTER_POLICIES).nullish().describe("How master numbers are treated; default: the profile's."),
+  compound_policy: z.enum(COMPOUND_POLICIES).nullish().describe("How compound numbers are reported; default: the profile's."),
+  name_source: z.enum(NAME_SOURCES).nullish().describe("Which of the subject's names the name numbers use; default: the profile's."),
 };
 
 /** The discriminator of the method. */
@@ -63,17 +68,31 @@ export const SubjectSchema = z.object({
     .regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, 'expected HH:MM')
     .nullish()
     .describe('Local time of birth, HH:MM or HH:MM:SS.'),
-  name: SubjectNameSchema.nullish().describe('The subject\'s names.'),
+  name: SubjectNameSchema.nullish().describe("The subject's names."),
   calendar: z.literal('gregory').nullish().describe('The calendar of the dates: only `gregory`.'),
-  locale: z.enum(SUBJECT_LOCALES).nullish().describe(`Language of the texts: ${SUBJECT_LOCALES.join(', ')}.`),
-  tz_str: z.string().min(1).max(MAX_TZ_LENGTH).nullish().describe('IANA time zone, e.g. Asia/Kolkata, or AUTO (from `city` or `lat`/`lng`): today in this zone is the reference date when `date_context.reference_date` is absent.'),
+  locale: z
+    .enum(SUBJECT_LOCALES)
+    .nullish()
+    .describe(`Language of the texts: ${SUBJECT_LOCALES.join(', ')}.`),
+  tz_str: z
+    .string()
+    .min(1)
+    .max(MAX_TZ_LENGTH)
+    .nullish()
+    .describe(
+      'IANA time zone, e.g. Asia/Kolkata, or AUTO (from `city` or `lat`/`lng`): today in this zone is the reference date when `date_context.reference_date` is absent.',
+    ),
   city: z.string().max(MAX_CITY_LENGTH).nullish().describe('Place of birth.'),
   lat: z.number().min(-90).max(90).nullish().describe('Latitude of the place of birth in degrees, -90 to 90.'),
   lng: z.number().min(-180).max(180).nullish().describe('Longitude of the place of birth in degrees, -180 to 180.'),
 });
 
 export const DateContextSchema = z.object({
-  reference_date: z.string().max(MAX_DATE_LENGTH).nullish().describe('The date the personal cycles (year, month, day) are computed for, YYYY-MM-DD; default: today in `subject.tz_str`.'),
+  reference_date: z
+    .string()
+    .max(MAX_DATE_LENGTH)
+    .nullish()
+    .describe('The date the personal cycles (year, month, day) are computed for, YYYY-MM-DD; default: today in `subject.tz_str`.'),
   year_anchor: z.literal('calendar_year').nullish().describe('Where a personal year starts: only `calendar_year` (1 January).'),
 });
 
@@ -82,7 +101,12 @@ export const NumerologyProfileRequestSchema = z.object({
   subject: SubjectSchema.nullish().describe('Whose numbers: birth date, names and place.'),
   date_context: DateContextSchema.nullish().describe('The date of the personal cycles.'),
   /** Calculation slugs (or documented aliases); default: every slug of the profile. */
-  calculations: z.array(z.string().min(1).max(MAX_SLUG_LENGTH)).min(1).max(MAX_CALCULATIONS).nullish().describe('Calculation slugs (or documented aliases); default: every slug of the profile.'),
+  calculations: z
+    .array(z.string().min(1).max(MAX_SLUG_LENGTH))
+    .min(1)
+    .max(MAX_CALCULATIONS)
+    .nullish()
+    .describe('Calculation slugs (or documented aliases); default: every slug of the profile.'),
   include_interpretations: z.boolean().nullish().describe('Adds the texts that go with each number. Default false.'),
 });
 
@@ -90,8 +114,7 @@ export type NumerologyProfileRequest = z.infer<typeof NumerologyProfileRequestSc
 export type NumerologySubject = z.infer<typeof SubjectSchema>;
 
 export type RequestParseResult =
-  | { ok: true; request: NumerologyProfileRequest }
-  | { ok: false; code: 'validation_failed' | 'missing_required_field'; field: string | null; detail: string };
+  { ok: true; request: NumerologyProfileRequest } | { ok: false; code: 'validation_failed' | 'missing_required_field'; field: string | null; detail: string };
 
 function valueAtPath(root: unknown, path: readonly PropertyKey[]): unknown {
   let current: unknown = root;

@@ -2,12 +2,7 @@
  * Systems, versioned profiles and calculation definitions: the single source of truth used both by
  * the registry document and by request handling.
  */
-import {
-  CHALDEAN_ALPHABET_ID,
-  HEBREW_ALPHABET_ID,
-  PYTHAGOREAN_ALPHABET_ID,
-  PYTHAGOREAN_Y_RULE_ID,
-} from './alphabets.ts';
+import { CHALDEAN_ALPHABET_ID, HEBREW_ALPHABET_ID, PYTHAGOREAN_ALPHABET_ID, PYTHAGOREAN_Y_RULE_ID } from './alphabets.ts';
 import type { HebrewColumn } from './alphabets.ts';
 import { ANK_JYOTISH_SLUGS } from './ank-jyotish.ts';
 import { CHALDEAN_SLUGS } from './chaldean.ts';
@@ -101,14 +96,7 @@ const INVARIANT: MethodVariance = {
 const COMPONENT_ID = 'pythagorean-component-preserve-core-v1';
 const RAW_ID = 'pythagorean-raw-date-preserve-core-v1';
 
-function py(
-  slug: string,
-  group: string,
-  aliases: string[],
-  needs: Need[],
-  summary: string,
-  variance: MethodVariance = INVARIANT,
-): CalculationDef {
+function py(slug: string, group: string, aliases: string[], needs: Need[], summary: string, variance: MethodVariance = INVARIANT): CalculationDef {
   return { slug, system: 'pythagorean', group, aliases, needs, labels: null, method_variance: variance, summary };
 }
 
@@ -249,13 +237,7 @@ const REDUCE_ALL_COMBINATIONS: PolicyCombination[] = [
 ];
 const KABBALAH_COMBINATIONS: PolicyCombination[] = [{ master_policy: 'not_applicable', compound_policy: 'full_trace' }];
 
-const PY_SOURCES = [
-  'numerology-spec-v1',
-  'decoz-numerology-course',
-  'decoz-master-numbers',
-  'decoz-hearts-desire-y-rule',
-  'worldnumerology-decoz',
-];
+const PY_SOURCES = ['numerology-spec-v1', 'decoz-numerology-course', 'decoz-master-numbers', 'decoz-hearts-desire-y-rule', 'worldnumerology-decoz'];
 
 function pythagoreanProfile(id: string, aliases: string[], dateMethod: DateMethod, extraSources: string[]): ProfileDef {
   return {
@@ -417,9 +399,7 @@ export function defaultProfile(system: SystemId): ProfileDef {
 }
 
 export type ProfileResolution =
-  | { kind: 'found'; profile: ProfileDef; via_alias: boolean }
-  | { kind: 'other_system'; profile_system: SystemId }
-  | { kind: 'unknown' };
+  { kind: 'found'; profile: ProfileDef; via_alias: boolean } | { kind: 'other_system'; profile_system: SystemId } | { kind: 'unknown' };
 
 /** Resolves `method.profile` (a versioned id or a documented alias) for `system`. */
 export function resolveProfile(system: SystemId, idOrAlias: string): ProfileResolution {

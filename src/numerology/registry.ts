@@ -58,9 +58,7 @@ function calculationEntries(system: SystemId) {
   const profiles = profileDefs().filter((p) => p.system === system);
   return calculationDefs(system).map((c) => {
     const supporting = profiles.filter((p) => p.calculation_slugs.includes(c.slug));
-    const byProfile = Object.fromEntries(
-      supporting.map((p) => [p.id, c.needs.map((n) => requiredFieldLabel(needAlternatives(p, n)))]),
-    );
+    const byProfile = Object.fromEntries(supporting.map((p) => [p.id, c.needs.map((n) => requiredFieldLabel(needAlternatives(p, n)))]));
     const distinct = unique(Object.values(byProfile).map((fields) => JSON.stringify(fields)));
     const first = Object.values(byProfile)[0] ?? [];
     return {
@@ -122,7 +120,7 @@ function ankJyotishComponentSources() {
       content_source_ids: ['ankjyotish-learn', 'vedhoroscope-mulank-bhagyank-namank', 'vaastu-vigyan-vol-1'],
     },
     namank: {
-      rule: "reduce_single(sum of Cheiro letter values of the current name, else the birth name)",
+      rule: 'reduce_single(sum of Cheiro letter values of the current name, else the birth name)',
       content_source_ids: ['cheiro-book-of-numbers', 'mahajyotish-name-numerology', 'vedhoroscope-mulank-bhagyank-namank'],
     },
     graha_metadata: {

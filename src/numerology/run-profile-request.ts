@@ -12,12 +12,7 @@ import { computeProfile } from './profile.ts';
 import type { ProfileInputs, ResolvedName } from './profile.ts';
 import { parseProfileRequest } from './profile-request.ts';
 import type { NumerologyProfileRequest } from './profile-request.ts';
-import {
-  NumerologyProblem,
-  PROBLEM_CONTENT_TYPE,
-  buildProblem,
-  problemFromError,
-} from './problems.ts';
+import { NumerologyProblem, PROBLEM_CONTENT_TYPE, buildProblem, problemFromError } from './problems.ts';
 import type { ProblemDetails } from './problems.ts';
 import {
   REFERENCE_DATE_ALTERNATIVES,
@@ -97,11 +92,9 @@ function resolveProfileOrThrow(system: SystemId, idOrAlias: string | null | unde
   const resolution = resolveProfile(system, idOrAlias);
   if (resolution.kind === 'found') return { profile: resolution.profile, alias: resolution.via_alias ? idOrAlias : null, defaulted: false };
   if (resolution.kind === 'other_system') {
-    throw new NumerologyProblem(
-      'profile_system_mismatch',
-      `The profile belongs to the ${resolution.profile_system} system, not to ${system}.`,
-      { field: 'method.profile' },
-    );
+    throw new NumerologyProblem('profile_system_mismatch', `The profile belongs to the ${resolution.profile_system} system, not to ${system}.`, {
+      field: 'method.profile',
+    });
   }
   throw new NumerologyProblem('unknown_profile', `No ${system} profile has this id or alias.`, { field: 'method.profile' });
 }
@@ -112,9 +105,7 @@ function resolvePolicies(
   compound: CompoundPolicy | null | undefined,
 ): { master_policy: MasterPolicy; compound_policy: CompoundPolicy; defaulted: boolean } {
   const combos = profile.policy_combinations;
-  const match = combos.find(
-    (c) => (!present(master) || c.master_policy === master) && (!present(compound) || c.compound_policy === compound),
-  );
+  const match = combos.find((c) => (!present(master) || c.master_policy === master) && (!present(compound) || c.compound_policy === compound));
   if (!match) {
     const allowed = combos.map((c) => `${c.master_policy} + ${c.compound_policy}`).join('; ');
     const field = present(master) && !combos.some((c) => c.master_policy === master) ? 'method.master_policy' : 'method.compound_policy';
@@ -153,11 +144,9 @@ function chooseNameSource(
   switch (policy.kind) {
     case 'fixed':
       if (present(requested) && requested !== policy.source) {
-        throw new NumerologyProblem(
-          'policy_incompatible',
-          `Profile ${profile.id} always reads subject.name.${policy.source}.`,
-          { field: 'method.name_source' },
-        );
+        throw new NumerologyProblem('policy_incompatible', `Profile ${profile.id} always reads subject.name.${policy.source}.`, {
+          field: 'method.name_source',
+        });
       }
       return policy.source;
     case 'default':
@@ -168,12 +157,7 @@ function chooseNameSource(
 }
 
 /** The first input `slug` needs that the request lacks (its problem-detail spelling), or null. */
-function missingFieldFor(
-  req: NumerologyProfileRequest,
-  profile: ProfileDef,
-  slug: string,
-  nameSource: NameSource | undefined,
-): string | null {
+function missingFieldFor(req: NumerologyProfileRequest, profile: ProfileDef, slug: string, nameSource: NameSource | undefined): string | null {
   const subject = req.subject ?? {};
   const names = subject.name ?? {};
   for (const need of calculationDef(profile.system, slug)?.needs ?? []) {
@@ -189,12 +173,7 @@ function missingFieldFor(
   return null;
 }
 
-function checkRequiredFields(
-  req: NumerologyProfileRequest,
-  profile: ProfileDef,
-  slugs: readonly string[],
-  nameSource: NameSource | undefined,
-): void {
+function checkRequiredFields(req: NumerologyProfileRequest, profile: ProfileDef, slugs: readonly string[], nameSource: NameSource | undefined): void {
   for (const slug of slugs) {
     const missing = missingFieldFor(req, profile, slug, nameSource);
     if (missing) {
@@ -252,12 +231,7 @@ interface NameResolution {
   transliterationProfile: string | null;
 }
 
-function normaliseName(
-  req: NumerologyProfileRequest,
-  profile: ProfileDef,
-  source: NameSource,
-  calculation: string | null,
-): NameResolution {
+function normaliseName(req: NumerologyProfileRequest, profile: ProfileDef, source: NameSource, calculation: string | null): NameResolution {
   const names = req.subject?.name ?? {};
   const native = names[source];
   if (!present(native)) throw new Error('name presence must be checked first');
@@ -410,11 +384,7 @@ function handle(body: unknown, ctx: ProfileRequestContext) {
   }
 
   const echoNameSource = name ? nameSource : profile.name_policy.kind === 'fixed' ? profile.name_policy.source : undefined;
-  const inputsUsed = [
-    ...(needs.has('birth_date') ? ['subject.birth_date'] : []),
-    ...(name ? [name.field] : []),
-    ...(reference ? [reference.source] : []),
-  ];
+  const inputsUsed = [...(needs.has('birth_date') ? ['subject.birth_date'] : []), ...(name ? [name.field] : []), ...(reference ? [reference.source] : [])];
 
   return {
     registry_version: REGISTRY_VERSION,

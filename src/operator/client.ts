@@ -24,6 +24,7 @@ export async function callOwner<N extends OperationName>(control: NonNullable<Ow
   }
   const body = (await response.json().catch(() => ({}))) as { error?: string; message?: string };
   if (response.ok) return body as OperationResult<N>;
-  if (response.status === 422 && REFUSAL_CODES.includes(body.error as RefusalCode)) throw new OperationRefused(body.error as RefusalCode, body.message ?? body.error!);
+  if (response.status === 422 && REFUSAL_CODES.includes(body.error as RefusalCode))
+    throw new OperationRefused(body.error as RefusalCode, body.message ?? body.error!);
   throw new Error(`the server refused the command: ${body.message ?? `HTTP ${response.status}`}`);
 }

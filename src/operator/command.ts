@@ -22,14 +22,21 @@ const QUIET_WAIT_MS = 2_000;
 
 const describe = (owner: OwnerRecord | undefined) => (owner ? `the ${owner.role} with pid ${owner.pid}` : 'another process');
 
-export async function runCommandOperation<N extends OperationName>(config: Config, name: N, input: unknown, notify: (line: string) => void): Promise<OperationResult<N>> {
+export async function runCommandOperation<N extends OperationName>(
+  config: Config,
+  name: N,
+  input: unknown,
+  notify: (line: string) => void,
+): Promise<OperationResult<N>> {
   const started = Date.now();
   let told = false;
   for (;;) {
     try {
       const db = await openDatabase(config, {
-        role: 'command', migrate: false,
-        onAbandoned: (previous) => notify(`${config.dataDir}: ${describe(previous)} ended without closing the database; taking it over (PGlite recovers from its log)`),
+        role: 'command',
+        migrate: false,
+        onAbandoned: (previous) =>
+          notify(`${config.dataDir}: ${describe(previous)} ended without closing the database; taking it over (PGlite recovers from its log)`),
       });
       try {
         return await runOperation({ url: db.url, pool: db.pool, config }, name, input);

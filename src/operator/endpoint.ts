@@ -39,7 +39,10 @@ function send(response: http.ServerResponse, status: number, body: unknown): voi
   response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
 }
 
-export async function startOperatorEndpoint(db: OperationDatabase, log: { info(fields: object, message: string): void; error(fields: object, message: string): void }): Promise<OperatorEndpoint> {
+export async function startOperatorEndpoint(
+  db: OperationDatabase,
+  log: { info(fields: object, message: string): void; error(fields: object, message: string): void },
+): Promise<OperatorEndpoint> {
   const token = randomBytes(32).toString('base64url');
   const answer = async (request: http.IncomingMessage, response: http.ServerResponse): Promise<void> => {
     const given = request.headers.authorization?.replace(/^Bearer /, '') ?? '';
@@ -59,7 +62,9 @@ export async function startOperatorEndpoint(db: OperationDatabase, log: { info(f
     }
   };
   // The answer catches its own failures: nothing is left for the promise to reject with.
-  const server = http.createServer((request, response) => { void answer(request, response); });
+  const server = http.createServer((request, response) => {
+    void answer(request, response);
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => resolve());

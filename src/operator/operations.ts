@@ -88,9 +88,23 @@ export const operations = {
     const created = await createKeyForEmail(db.pool, { email, plan, name });
     const limits = (await new PlanRepository(db.pool).find(created.plan_code))!;
     // Keyed by the new key: the grant belongs to this key's creation and happens once with it.
-    const granted = credits ? await adjustReportCredits(db.pool, { userId: created.user_id, credits, reason: `granted with the API key ${created.prefix}`, channel: 'key', reference: created.id }) : null;
+    const granted = credits
+      ? await adjustReportCredits(db.pool, {
+          userId: created.user_id,
+          credits,
+          reason: `granted with the API key ${created.prefix}`,
+          channel: 'key',
+          reference: created.id,
+        })
+      : null;
     return {
-      key: created.key, id: created.id, name: created.name, prefix: created.prefix, user_id: created.user_id, email: created.email, plan: created.plan_code,
+      key: created.key,
+      id: created.id,
+      name: created.name,
+      prefix: created.prefix,
+      user_id: created.user_id,
+      email: created.email,
+      plan: created.plan_code,
       limits: { requests: limits.request_limit, period: limits.limit_period, per_second: limits.rps_limit },
       ...(granted ? { report_credits: granted.remaining } : {}),
       created_at: created.created_at,
@@ -133,7 +147,11 @@ export const operations = {
     if (!user) throw new OperationRefused('not_found', `no user with the address ${email}`);
     try {
       const offer = await createRequestPackOffer(db.pool, {
-        userId: user.id, requests, priceCents: price_cents, currency, note: note ?? null,
+        userId: user.id,
+        requests,
+        priceCents: price_cents,
+        currency,
+        note: note ?? null,
         expiresAt: expires_days ? new Date(Date.now() + expires_days * 86_400_000).toISOString() : null,
       });
       return { ...offer, email: user.email };
@@ -154,7 +172,10 @@ export type RefusalCode = (typeof REFUSAL_CODES)[number];
 
 /** An operation's refusal that the command line reports as a usage error (exit code 2), wherever it ran. */
 export class OperationRefused extends Error {
-  constructor(readonly code: RefusalCode, message: string) {
+  constructor(
+    readonly code: RefusalCode,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -164,7 +185,8 @@ export async function runOperation<N extends OperationName>(db: OperationDatabas
     return (await operations[name](db, input)) as OperationResult<N>;
   } catch (error) {
     if (error instanceof UnknownPlanError) throw new OperationRefused('unknown_plan', error.message);
-    if (error instanceof z.ZodError) throw new OperationRefused('invalid_input', error.issues.map((i) => `${i.path.join('.') || 'input'}: ${i.message}`).join('; '));
+    if (error instanceof z.ZodError)
+      throw new OperationRefused('invalid_input', error.issues.map((i) => `${i.path.join('.') || 'input'}: ${i.message}`).join('; '));
     throw error;
   }
 }

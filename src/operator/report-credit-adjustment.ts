@@ -31,7 +31,10 @@ export interface OperatorAdjustment {
  * caller's, scoped to the user and the channel) makes a retry harmless; without one each call is
  * its own adjustment.
  */
-export async function adjustReportCredits(db: DatabasePool, input: { userId: string; credits: number; reason: string; channel: 'cli' | 'admin' | 'key'; reference?: string }): Promise<OperatorAdjustment | null> {
+export async function adjustReportCredits(
+  db: DatabasePool,
+  input: { userId: string; credits: number; reason: string; channel: 'cli' | 'admin' | 'key'; reference?: string },
+): Promise<OperatorAdjustment | null> {
   const reference = `${input.channel}:${input.userId}:${input.reference ?? randomUUID()}`;
   const outcome = await new ReportCreditRepository(db).adjust({ userId: input.userId, reference, credits: input.credits, note: input.reason });
   if (!outcome) return null;

@@ -35,10 +35,12 @@ export function externalAvailability(db: DatabasePool, freshSeconds: number): Re
           select exists (select 1 from report_workers where seen_at > now() - make_interval(secs => ${freshSeconds})) as ok`);
         cached = { at: Date.now(), ok };
       }
-      return cached.ok ? { ok: true } : {
-        ok: false,
-        detail: `No report worker is running. Start one with \`npm run cli -- worker reports\` on a machine with headless Chromium. ${CHROMIUM_INSTALL_HINT}`,
-      };
+      return cached.ok
+        ? { ok: true }
+        : {
+            ok: false,
+            detail: `No report worker is running. Start one with \`npm run cli -- worker reports\` on a machine with headless Chromium. ${CHROMIUM_INSTALL_HINT}`,
+          };
     },
   };
 }

@@ -83,7 +83,8 @@ export function schemaFields(schema: z.ZodType): string[] {
 }
 
 /** A field, or one inside it. */
-const within = (field: string, outer: string) => field === outer || field.startsWith(`${outer}.`) || field.startsWith(`${outer}[`) || field.startsWith(`${outer}{`) || field.startsWith(`${outer}|`);
+const within = (field: string, outer: string) =>
+  field === outer || field.startsWith(`${outer}.`) || field.startsWith(`${outer}[`) || field.startsWith(`${outer}{`) || field.startsWith(`${outer}|`);
 
 /** The contract's findings over these answers (bytes, text or parsed JSON), without judging them. */
 export function answerContract(schema: z.ZodType, answers: Iterable<Uint8Array | string | object>, options: AnswerContractOptions = {}): AnswerContractReport {
@@ -97,7 +98,12 @@ export function answerContract(schema: z.ZodType, answers: Iterable<Uint8Array |
     const index = count++;
     let value: unknown;
     try {
-      value = answer instanceof Uint8Array ? JSON.parse(decoder.decode(answer)) : typeof answer === 'string' ? JSON.parse(answer) : JSON.parse(JSON.stringify(answer));
+      value =
+        answer instanceof Uint8Array
+          ? JSON.parse(decoder.decode(answer))
+          : typeof answer === 'string'
+            ? JSON.parse(answer)
+            : JSON.parse(JSON.stringify(answer));
     } catch (error) {
       problems.push(`answer ${index}: not JSON in UTF-8: ${(error as Error).message}`);
       continue;
@@ -129,7 +135,11 @@ export function answerContract(schema: z.ZodType, answers: Iterable<Uint8Array |
 }
 
 /** Throws, saying what is wrong, unless these answers keep the contract (and the options' lists are true). */
-export function assertAnswerContract(schema: z.ZodType, answers: Iterable<Uint8Array | string | object>, options: AnswerContractOptions = {}): AnswerContractReport {
+export function assertAnswerContract(
+  schema: z.ZodType,
+  answers: Iterable<Uint8Array | string | object>,
+  options: AnswerContractOptions = {},
+): AnswerContractReport {
   const report = answerContract(schema, answers, options);
   const complaints: string[] = [];
   if (report.answers === 0) complaints.push('no answers were given');

@@ -26,7 +26,16 @@ import { csvText } from '../../src/answers/ephemeris-formats.ts';
 import type { EphemerisPlan } from '../../src/features/ephemeris/plan.ts';
 import type { EphemerisRow } from '../../src/features/ephemeris/rows.ts';
 import type { CompactNatalRequest } from '../../src/features/natal/natal-schemas.ts';
-import { castNatal, castCompactNatal, chartDominants, chartFixedStars, natalConfidence, natalInterpretation, compactNatalWarnings, type NatalTask } from '../../src/features/natal/natal-service.ts';
+import {
+  castNatal,
+  castCompactNatal,
+  chartDominants,
+  chartFixedStars,
+  natalConfidence,
+  natalInterpretation,
+  compactNatalWarnings,
+  type NatalTask,
+} from '../../src/features/natal/natal-service.ts';
 import { castTransits, transitInterpretation, transitWarnings, type TransitTask } from '../../src/features/transits/transits-service.ts';
 
 /** `dignity` (the first, or null) and `dignities` of a planet; null and [] for points without a table (nodes, Lilith, angles...). */
@@ -101,14 +110,23 @@ export function computeNatal(task: NatalTask): NatalAnswer {
   return answer as NatalAnswer;
 }
 
-
 /** The compact variant of POST /natal, curated planets, cusp signs and a summary, as objects. */
 export function computeCompactNatal(request: CompactNatalRequest, place: ResolvedPlace) {
   const { moment, chart } = castCompactNatal(request, place);
   // Untimed: no houses, no rising sign (the Ascendant is not among the points then).
   const houses = chart.houses;
   const planets = Object.fromEntries(
-    chart.points.filter((p) => p.id !== 'asc').map((p) => [p.id, { sign: signOf(p.lon).name, ...(p.house !== undefined ? { house: p.house } : {}), degree: p.lon - Math.floor(p.lon / 30) * 30, retrograde: p.speed < 0 }]),
+    chart.points
+      .filter((p) => p.id !== 'asc')
+      .map((p) => [
+        p.id,
+        {
+          sign: signOf(p.lon).name,
+          ...(p.house !== undefined ? { house: p.house } : {}),
+          degree: p.lon - Math.floor(p.lon / 30) * 30,
+          retrograde: p.speed < 0,
+        },
+      ]),
   );
   const sun = chart.points.find((p) => p.id === 'sun')!;
   const moon = chart.points.find((p) => p.id === 'moon')!;
@@ -118,7 +136,13 @@ export function computeCompactNatal(request: CompactNatalRequest, place: Resolve
     subject: { name: request.name ?? 'User', datetime: moment.localIso, datetime_utc: moment.utcIso, timezone: moment.zone, lat: place.lat, lng: place.lng },
     planets,
     houses: houses ? Object.fromEntries(houses.cusps.map((lon, i) => [String(i + 1), signOf(lon).name])) : {},
-    summary: { sun_sign: signOf(sun.lon).name, moon_sign: signOf(moon.lon).name, rising_sign: houses ? signOf(houses.asc).name : null, dominant_element: dom.element, dominant_modality: dom.modality },
+    summary: {
+      sun_sign: signOf(sun.lon).name,
+      moon_sign: signOf(moon.lon).name,
+      rising_sign: houses ? signOf(houses.asc).name : null,
+      dominant_element: dom.element,
+      dominant_modality: dom.modality,
+    },
     ...(warnings.length ? { warnings } : {}),
   };
 }

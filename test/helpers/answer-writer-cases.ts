@@ -4,7 +4,18 @@
  */
 
 /** Names and places with quotes, backslashes, control characters, lone surrogates and non-ASCII text. */
-export const ODD_TEXT = ['O\'Brien "Junior"', 'Zoë 🌟 Ångström', 'tab\there\nnewline', 'back\\slash', 'line\u2028separator', 'lone \ud800 surrogate', '', '\u0000\u001f control', 'Москва', '東京'];
+export const ODD_TEXT = [
+  'O\'Brien "Junior"',
+  'Zoë 🌟 Ångström',
+  'tab\there\nnewline',
+  'back\\slash',
+  'line\u2028separator',
+  'lone \ud800 surrogate',
+  '',
+  '\u0000\u001f control',
+  'Москва',
+  '東京',
+];
 
 /** The bytes of an answer (base64), or its error's class and message. */
 function outcome(f: () => Uint8Array | string): string {

@@ -78,7 +78,10 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const config = loadConfig({ LOG_LEVEL: 'silent', DATABASE_URL: databaseUrl, ...platformEnv, ...options.env });
   joinDeployment(config.REDIS_KEY_PREFIX);
   const db = await createDatabasePool(databaseUrl, 4);
-  const compute = options.compute === 'pool' ? createPoolRunner({ threads: options.threads ?? 2, maxQueue: options.maxQueue ?? 512, tasksPerThread: config.COMPUTE_TASKS_PER_THREAD }) : createInlineRunner();
+  const compute =
+    options.compute === 'pool'
+      ? createPoolRunner({ threads: options.threads ?? 2, maxQueue: options.maxQueue ?? 512, tasksPerThread: config.COMPUTE_TASKS_PER_THREAD })
+      : createInlineRunner();
   // With `logLines`, everything the server logs (at trace level) is captured for inspection.
   const logger = options.logLines ? { level: 'trace', stream: { write: (line: string) => void options.logLines!.push(line) } } : false;
   const app = await buildApp({ config, db, compute, logger });
@@ -97,15 +100,34 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     });
     const text = await res.text();
     let parsed: unknown = text;
-    try { parsed = JSON.parse(text); } catch { /* not JSON */ }
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      /* not JSON */
+    }
     return { status: res.status, body: parsed as any, headers: res.headers };
   };
   return {
-    url, key, app, db, config, compute, newKey, request,
+    url,
+    key,
+    app,
+    db,
+    config,
+    compute,
+    newKey,
+    request,
     post: (path, body, headers) => request('POST', path, body, headers),
     get: (path, headers) => request('GET', path, undefined, headers),
     bearer: (method, path, token, body, headers = {}) => request(method, path, body, { 'x-api-key': '', authorization: `Bearer ${token}`, ...headers }),
-    token: (userId, email, tokenOptions = {}) => mintToken({ userId, email, secret: config.AUTH_JWT_SECRET!, ttlSeconds: tokenOptions.ttlSeconds, audience: config.AUTH_JWT_AUDIENCE, issuer: config.AUTH_JWT_ISSUER }),
+    token: (userId, email, tokenOptions = {}) =>
+      mintToken({
+        userId,
+        email,
+        secret: config.AUTH_JWT_SECRET!,
+        ttlSeconds: tokenOptions.ttlSeconds,
+        audience: config.AUTH_JWT_AUDIENCE,
+        issuer: config.AUTH_JWT_ISSUER,
+      }),
     async close() {
       await app.app.close();
       await compute.close();
@@ -119,7 +141,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
         if (config.REDIS_URL) {
           const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, retryStrategy: () => null });
           redis.on('error', () => {});
-          await deleteKeysWithPrefix(redis, config.REDIS_KEY_PREFIX).catch(() => {}).finally(() => redis.disconnect());
+          await deleteKeysWithPrefix(redis, config.REDIS_KEY_PREFIX)
+            .catch(() => {})
+            .finally(() => redis.disconnect());
         }
       }
     },

@@ -34,7 +34,9 @@ export async function startBillingWorld(options: BillingWorldOptions = {}): Prom
   });
   stripe.webhookUrl = `${server.url}/api/v1/webhooks/stripe`;
   return {
-    server, stripe, prices: { entry, high },
+    server,
+    stripe,
+    prices: { entry, high },
     async signUp(name) {
       const userId = `user-${name}-${process.pid}-${counter++}`;
       const email = `${userId}@example.com`;
@@ -54,7 +56,10 @@ export async function startBillingWorld(options: BillingWorldOptions = {}): Prom
 /** Starts a Checkout for `product` and returns the session id. */
 export async function checkout(world: BillingWorld, token: string, product: string, extra: Record<string, unknown> = {}): Promise<string> {
   const res = await world.server.bearer('POST', '/api/v1/billing/checkout', token, {
-    product_code: product, success_url: `${DASHBOARD}/billing/done?session_id={CHECKOUT_SESSION_ID}`, cancel_url: `${DASHBOARD}/billing`, ...extra,
+    product_code: product,
+    success_url: `${DASHBOARD}/billing/done?session_id={CHECKOUT_SESSION_ID}`,
+    cancel_url: `${DASHBOARD}/billing`,
+    ...extra,
   });
   if (res.status !== 200) throw new Error(`checkout answered ${res.status}: ${JSON.stringify(res.body)}`);
   return res.body.session_id;

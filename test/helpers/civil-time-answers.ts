@@ -4,7 +4,14 @@ import { resolveCivilTime, type CivilTime, type DstPolicy } from '../../src/astr
 /** The wall time that reads like the UTC fields of `ms`. */
 export function wallOf(ms: number): CivilTime {
   const d = new Date(ms);
-  return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(), hour: d.getUTCHours(), minute: d.getUTCMinutes(), second: d.getUTCSeconds() };
+  return {
+    year: d.getUTCFullYear(),
+    month: d.getUTCMonth() + 1,
+    day: d.getUTCDate(),
+    hour: d.getUTCHours(),
+    minute: d.getUTCMinutes(),
+    second: d.getUTCSeconds(),
+  };
 }
 
 /** resolveCivilTime's answer, or the message of its refusal (a gap or fold under `reject`). */

@@ -27,7 +27,13 @@ export async function createTestDatabase(options: { migrateTo?: string } = {}): 
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'astro-test-'));
     const embedded = await openEmbeddedDatabase(dir);
     await migrate(embedded.url, undefined, options.migrateTo);
-    return { url: embedded.url, close: async () => { await embedded.close(); fs.rmSync(dir, { recursive: true, force: true }); } };
+    return {
+      url: embedded.url,
+      close: async () => {
+        await embedded.close();
+        fs.rmSync(dir, { recursive: true, force: true });
+      },
+    };
   }
   return createServerDatabase(serverUrl, options);
 }

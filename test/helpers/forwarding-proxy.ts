@@ -15,26 +15,40 @@ export async function startForwardingProxy(target: string): Promise<ForwardingPr
   const upstream = new URL(target);
   const server = http.createServer((req, res) => {
     const headers = { ...req.headers, 'x-forwarded-for': req.socket.remoteAddress! };
-    const forwarded = http.request({ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers, localAddress: '127.0.0.1' }, (answer) => {
-      res.writeHead(answer.statusCode!, answer.headers);
-      answer.pipe(res);
-    });
+    const forwarded = http.request(
+      { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers, localAddress: '127.0.0.1' },
+      (answer) => {
+        res.writeHead(answer.statusCode!, answer.headers);
+        answer.pipe(res);
+      },
+    );
     forwarded.on('error', () => res.destroy());
     req.pipe(forwarded);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
 /** A GET from a given loopback source address (the client's identity behind the proxy). */
 export function getFrom(sourceAddress: string, url: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    http.get(url, { headers, localAddress: sourceAddress, agent: false }, (res) => {
-      let body = '';
-      res.setEncoding('utf8').on('data', (chunk: string) => { body += chunk; }).on('end', () => resolve({ status: res.statusCode!, body }));
-    }).on('error', reject);
+    http
+      .get(url, { headers, localAddress: sourceAddress, agent: false }, (res) => {
+        let body = '';
+        res
+          .setEncoding('utf8')
+          .on('data', (chunk: string) => {
+            body += chunk;
+          })
+          .on('end', () => resolve({ status: res.statusCode!, body }));
+      })
+      .on('error', reject);
   });
 }

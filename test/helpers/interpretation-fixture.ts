@@ -43,8 +43,13 @@ export function fixtureSources(options: { variants?: number; omit?: (key: string
     const random = seededRandom(i + 1);
     const variants = Array.from({ length: options.variants ?? 1 }, () => words(random, 80 + Math.floor(random() * 51)));
     const entry = {
-      key, title: `Title ${key.replaceAll("_", " ")}`, themes: ['alpha', 'beta'], body: variants,
-      strengths: [words(random, 4), words(random, 5)], challenges: [words(random, 4), words(random, 5)], reflection: [`${words(random, 6)}?`],
+      key,
+      title: `Title ${key.replaceAll('_', ' ')}`,
+      themes: ['alpha', 'beta'],
+      body: variants,
+      strengths: [words(random, 4), words(random, 5)],
+      challenges: [words(random, 4), words(random, 5)],
+      reflection: [`${words(random, 6)}?`],
     };
     const group = groupOf(key);
     groups.set(group, [...(groups.get(group) ?? []), entry]);

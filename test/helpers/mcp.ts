@@ -34,12 +34,21 @@ export interface RawResponse {
 export async function rawMcp(url: string, message: unknown, headers: Record<string, string> = {}, method = 'POST'): Promise<RawResponse> {
   const res = await fetch(url, {
     method,
-    headers: { ...(method === 'POST' ? { 'content-type': 'application/json' } : {}), accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25', ...headers },
+    headers: {
+      ...(method === 'POST' ? { 'content-type': 'application/json' } : {}),
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': '2025-11-25',
+      ...headers,
+    },
     body: method === 'POST' ? JSON.stringify(message) : undefined,
   });
   const text = await res.text();
   let body: unknown = text;
-  try { body = JSON.parse(text); } catch { /* not JSON */ }
+  try {
+    body = JSON.parse(text);
+  } catch {
+    /* not JSON */
+  }
   return { status: res.status, headers: res.headers, body };
 }
 
@@ -54,7 +63,8 @@ export async function startServerWithMcp(): Promise<{ server: TestServer; mcp: R
   const mcp = v2Client(`${server.url}/mcp`, { headers: { 'x-api-key': server.key } });
   await mcp.connect();
   return {
-    server, mcp,
+    server,
+    mcp,
     close: async () => {
       await mcp.client.close();
       await server.close();

@@ -12,12 +12,48 @@ import { seededRandom } from './seeded-random.ts';
 
 /** Zones with summer time, half and quarter hours, historical local mean time and odd rules. */
 const ZONES = [
-  'Europe/London', 'Europe/Lisbon', 'Europe/Berlin', 'Europe/Amsterdam', 'Europe/Moscow', 'America/New_York', 'America/Sao_Paulo',
-  'America/St_Johns', 'America/Havana', 'Asia/Kolkata', 'Asia/Kathmandu', 'Asia/Tehran', 'Australia/Lord_Howe', 'Australia/Adelaide',
-  'Pacific/Chatham', 'Pacific/Apia', 'Africa/Casablanca', 'Asia/Jerusalem', 'America/Santiago', 'UTC',
+  'Europe/London',
+  'Europe/Lisbon',
+  'Europe/Berlin',
+  'Europe/Amsterdam',
+  'Europe/Moscow',
+  'America/New_York',
+  'America/Sao_Paulo',
+  'America/St_Johns',
+  'America/Havana',
+  'Asia/Kolkata',
+  'Asia/Kathmandu',
+  'Asia/Tehran',
+  'Australia/Lord_Howe',
+  'Australia/Adelaide',
+  'Pacific/Chatham',
+  'Pacific/Apia',
+  'Africa/Casablanca',
+  'Asia/Jerusalem',
+  'America/Santiago',
+  'UTC',
 ];
 const HOUSES = ['placidus', 'koch', 'whole_sign', 'equal', 'campanus', 'regiomontanus', 'porphyry', 'topocentric', 'alcabitius', 'meridian', 'sunshine', 'apc'];
-const FEATURES = ['chiron', 'lilith', 'true_lilith', 'true_node', 'mean_node', 'north_node', 'south_node', 'pholus', 'ceres', 'pallas', 'juno', 'vesta', 'part_of_fortune', 'asc', 'mc', 'ic', 'dc', 'vertex'];
+const FEATURES = [
+  'chiron',
+  'lilith',
+  'true_lilith',
+  'true_node',
+  'mean_node',
+  'north_node',
+  'south_node',
+  'pholus',
+  'ceres',
+  'pallas',
+  'juno',
+  'vesta',
+  'part_of_fortune',
+  'asc',
+  'mc',
+  'ic',
+  'dc',
+  'vertex',
+];
 const AYANAMSAS = ['lahiri', 'fagan_bradley', 'raman', 'krishnamurti'];
 const POLICIES = ['earlier', 'later', 'shift_forward', 'reject'];
 
@@ -60,7 +96,14 @@ export function natalByteCases(count = NATAL_BYTE_CASE_COUNT, seed = 22_2026, la
       if (changes.length) {
         const change = pick(changes);
         const wall = new Date(change.atMs + change.before * 1000 + Math.round(random() * 240 - 120) * 60_000);
-        Object.assign(body, { year: wall.getUTCFullYear(), month: wall.getUTCMonth() + 1, day: wall.getUTCDate(), hour: wall.getUTCHours(), minute: wall.getUTCMinutes(), time_known: true });
+        Object.assign(body, {
+          year: wall.getUTCFullYear(),
+          month: wall.getUTCMonth() + 1,
+          day: wall.getUTCDate(),
+          hour: wall.getUTCHours(),
+          minute: wall.getUTCMinutes(),
+          time_known: true,
+        });
       }
     }
     if (chance(0.2)) body.second = chance(0.5) ? Math.floor(random() * 60) : Math.round(random() * 59_999) / 1000;

@@ -8,4 +8,8 @@ import { describe } from 'vitest';
 const redisConfigured = Boolean(process.env.REDIS_URL);
 const REASON = ' (skipped: needs REDIS_URL)';
 
-export const describeWithRedis = (redisConfigured ? describe : (name: string, ...rest: Parameters<typeof describe.skip> extends [unknown, ...infer R] ? R : never) => describe.skip(name + REASON, ...rest)) as typeof describe;
+export const describeWithRedis = (
+  redisConfigured
+    ? describe
+    : (name: string, ...rest: Parameters<typeof describe.skip> extends [unknown, ...infer R] ? R : never) => describe.skip(name + REASON, ...rest)
+) as typeof describe;

@@ -14,24 +14,50 @@ export class RecordingOAuthProvider {
   /** The discovery the flow began with: the v2 client checks the callback's `iss` against it. */
   discovery?: any;
 
-  constructor(readonly redirectUrl: string, readonly name = 'Test assistant', readonly scope?: string) {}
+  constructor(
+    readonly redirectUrl: string,
+    readonly name = 'Test assistant',
+    readonly scope?: string,
+  ) {}
 
   get clientMetadata() {
     return {
-      client_name: this.name, redirect_uris: [this.redirectUrl], grant_types: ['authorization_code', 'refresh_token'],
-      response_types: ['code'], token_endpoint_auth_method: 'none', ...(this.scope ? { scope: this.scope } : {}),
+      client_name: this.name,
+      redirect_uris: [this.redirectUrl],
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+      token_endpoint_auth_method: 'none',
+      ...(this.scope ? { scope: this.scope } : {}),
     };
   }
 
-  clientInformation() { return this.registration; }
-  saveClientInformation(info: unknown) { this.registration = info; }
-  tokens() { return this.stored; }
-  saveTokens(tokens: unknown) { this.stored = tokens; }
-  redirectToAuthorization(url: URL) { this.authorizationUrl = url; }
-  saveCodeVerifier(verifier: string) { this.verifier = verifier; }
-  codeVerifier() { return this.verifier; }
-  saveDiscoveryState(state: unknown) { this.discovery = state; }
-  discoveryState() { return this.discovery; }
+  clientInformation() {
+    return this.registration;
+  }
+  saveClientInformation(info: unknown) {
+    this.registration = info;
+  }
+  tokens() {
+    return this.stored;
+  }
+  saveTokens(tokens: unknown) {
+    this.stored = tokens;
+  }
+  redirectToAuthorization(url: URL) {
+    this.authorizationUrl = url;
+  }
+  saveCodeVerifier(verifier: string) {
+    this.verifier = verifier;
+  }
+  codeVerifier() {
+    return this.verifier;
+  }
+  saveDiscoveryState(state: unknown) {
+    this.discovery = state;
+  }
+  discoveryState() {
+    return this.discovery;
+  }
 }
 
 export function pkcePair() {
@@ -48,7 +74,12 @@ export async function openAuthorization(url: string | URL): Promise<{ status: nu
 }
 
 /** The dashboard's decision through the requests API: where the browser would be sent. */
-export async function decideViaApi(server: TestServer, authorizationId: string, token: string, decision: { approve: boolean; scopes?: string[] } = { approve: true }) {
+export async function decideViaApi(
+  server: TestServer,
+  authorizationId: string,
+  token: string,
+  decision: { approve: boolean; scopes?: string[] } = { approve: true },
+) {
   return server.bearer('POST', `/mcp/oauth/requests/${authorizationId}`, token, decision);
 }
 
@@ -58,10 +89,18 @@ export async function registerClient(server: TestServer, body: Record<string, un
 
 /** A form POST (token, revoke), with optional headers. */
 export async function postForm(url: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, body: new URLSearchParams(fields).toString() });
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    body: new URLSearchParams(fields).toString(),
+  });
   const text = await res.text();
   let body: any = text;
-  try { body = JSON.parse(text); } catch { /* not JSON */ }
+  try {
+    body = JSON.parse(text);
+  } catch {
+    /* not JSON */
+  }
   return { status: res.status, headers: res.headers, body };
 }
 

@@ -32,7 +32,9 @@ export function toJsonText(value: unknown): string {
   if (value instanceof RawJson) return value.text;
   if (Array.isArray(value)) return `[${value.map((v) => (v === undefined ? 'null' : toJsonText(v))).join(',')}]`;
   if (value !== null && typeof value === 'object') {
-    const members = Object.entries(value).filter(([, v]) => v !== undefined).map(([k, v]) => `${JSON.stringify(k)}:${toJsonText(v)}`);
+    const members = Object.entries(value)
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]) => `${JSON.stringify(k)}:${toJsonText(v)}`);
     return `{${members.join(',')}}`;
   }
   return JSON.stringify(value) ?? 'null';
@@ -42,9 +44,42 @@ export const PROTOTYPE_NAMES = Object.getOwnPropertyNames(Object.prototype);
 
 const hostileString = fc.oneof(
   fc.constantFrom(...PROTOTYPE_NAMES),
-  fc.constantFrom('', ' ', '\t', 'NaN', 'Infinity', '-Infinity', '-0', '1e999', '0x1F', 'null', 'undefined', 'true', '[]', '{}',
-    '\u0000', 'a\u0000b', '\uD800', '\uDFFF', '\uFEFF', '\u202E', 'ǅ', 'İ', 'ß', '💫🌑', '👨‍👩‍👧', 'ｃｏｎｓｔｒｕｃｔｏｒ',
-    '%00', '%ZZ', '../../etc/passwd', '<svg onload=alert(1)>', "'; drop table users; --", '${7*7}', '{{7*7}}', 'a'.repeat(5000)),
+  fc.constantFrom(
+    '',
+    ' ',
+    '\t',
+    'NaN',
+    'Infinity',
+    '-Infinity',
+    '-0',
+    '1e999',
+    '0x1F',
+    'null',
+    'undefined',
+    'true',
+    '[]',
+    '{}',
+    '\u0000',
+    'a\u0000b',
+    '\uD800',
+    '\uDFFF',
+    '\uFEFF',
+    '\u202E',
+    'ǅ',
+    'İ',
+    'ß',
+    '💫🌑',
+    '👨‍👩‍👧',
+    'ｃｏｎｓｔｒｕｃｔｏｒ',
+    '%00',
+    '%ZZ',
+    '../../etc/passwd',
+    '<svg onload=alert(1)>',
+    "'; drop table users; --",
+    '${7*7}',
+    '{{7*7}}',
+    'a'.repeat(5000),
+  ),
   fc.string({ unit: 'binary', maxLength: 60 }),
   fc.string({ unit: 'grapheme', maxLength: 60 }),
 );
@@ -75,10 +110,21 @@ const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 /** Date and date-time text, mostly well formed, often not a real date (month 13, day 0, 24:00, +99:00). */
 export const dateText: fc.Arbitrary<string> = fc
   .record({
-    year: fc.oneof({ weight: 6, arbitrary: fc.integer({ min: 1790, max: 2410 }) }, { weight: 2, arbitrary: fc.integer({ min: 1500, max: 3100 }) }, { weight: 1, arbitrary: fc.constantFrom(0, 1, 1582, 1583, 1800, 2399, 2400, 2999, 3000, 9999) }),
+    year: fc.oneof(
+      { weight: 6, arbitrary: fc.integer({ min: 1790, max: 2410 }) },
+      { weight: 2, arbitrary: fc.integer({ min: 1500, max: 3100 }) },
+      { weight: 1, arbitrary: fc.constantFrom(0, 1, 1582, 1583, 1800, 2399, 2400, 2999, 3000, 9999) },
+    ),
     month: fc.oneof({ weight: 8, arbitrary: fc.integer({ min: 1, max: 12 }) }, { weight: 1, arbitrary: fc.constantFrom(0, 13, 99) }),
     day: fc.oneof({ weight: 8, arbitrary: fc.integer({ min: 1, max: 28 }) }, { weight: 2, arbitrary: fc.integer({ min: 0, max: 32 }) }),
-    time: fc.option(fc.record({ hour: fc.integer({ min: 0, max: 25 }), minute: fc.integer({ min: 0, max: 61 }), second: fc.option(fc.integer({ min: 0, max: 61 }), { nil: undefined }) }), { nil: undefined }),
+    time: fc.option(
+      fc.record({
+        hour: fc.integer({ min: 0, max: 25 }),
+        minute: fc.integer({ min: 0, max: 61 }),
+        second: fc.option(fc.integer({ min: 0, max: 61 }), { nil: undefined }),
+      }),
+      { nil: undefined },
+    ),
     offset: fc.option(fc.constantFrom('Z', '+00:00', '+05:30', '-03:00', '+14:00', '-12:00', '+18:00', '+18:30', '+99:00', '+0530'), { nil: undefined }),
   })
   .map(({ year, month, day, time, offset }) => {
@@ -87,7 +133,20 @@ export const dateText: fc.Arbitrary<string> = fc
     return text + (offset ?? '');
   });
 
-const ZONES = ['UTC', 'AUTO', 'auto', 'Europe/Lisbon', 'America/New_York', 'Asia/Kolkata', 'Australia/Lord_Howe', 'Pacific/Apia', 'Pacific/Kiritimati', 'Etc/GMT+12', 'America/St_Johns', 'Antarctica/Troll'];
+const ZONES = [
+  'UTC',
+  'AUTO',
+  'auto',
+  'Europe/Lisbon',
+  'America/New_York',
+  'Asia/Kolkata',
+  'Australia/Lord_Howe',
+  'Pacific/Apia',
+  'Pacific/Kiritimati',
+  'Etc/GMT+12',
+  'America/St_Johns',
+  'Antarctica/Troll',
+];
 const CITIES = ['London', 'Athens', 'Paris, FR', 'New York', 'Tokyo', 'São Paulo', 'Reykjavik', 'Longyearbyen', 'Quito', 'Nowhere At All'];
 const COLOURS = ['#fff', '#123456', 'red', 'rgb(1,2,3)', 'hsla(120, 50%, 50%, 0.5)', 'transparent', 'url(#x)', '"><script>', 'javascript:alert(1)'];
 
@@ -146,11 +205,16 @@ function shapedBy(s: Schema, doc: OpenApiDocument, name: string | undefined, hos
       const model = Object.fromEntries(Object.entries(properties).map(([key, sub]) => [key, fromSchema(sub, doc, key, hostility, depth + 1)]));
       const known = fc.record(model, { requiredKeys: [...required] });
       if (s.additionalProperties && typeof s.additionalProperties === 'object') {
-        const keys = fc.oneof(fc.string({ maxLength: 20 }), fc.constantFrom('conjunction', 'Trine', 'semi-sextile', 'Quincunx', ...PROTOTYPE_NAMES.filter((n) => n !== '__proto__')));
+        const keys = fc.oneof(
+          fc.string({ maxLength: 20 }),
+          fc.constantFrom('conjunction', 'Trine', 'semi-sextile', 'Quincunx', ...PROTOTYPE_NAMES.filter((n) => n !== '__proto__')),
+        );
         return fc.dictionary(keys, fromSchema(s.additionalProperties, doc, undefined, hostility, depth + 1), { maxKeys: 4 });
       }
       // Now and then a member the schema does not know, named after an Object.prototype member.
-      return fc.tuple(known, fc.option(fc.tuple(fc.constantFrom(...PROTOTYPE_NAMES.filter((n) => n !== '__proto__'), 'extra'), hostileValue), { freq: 8 })).map(([value, extra]) => (extra ? { ...value, [extra[0]]: extra[1] } : value));
+      return fc
+        .tuple(known, fc.option(fc.tuple(fc.constantFrom(...PROTOTYPE_NAMES.filter((n) => n !== '__proto__'), 'extra'), hostileValue), { freq: 8 }))
+        .map(([value, extra]) => (extra ? { ...value, [extra[0]]: extra[1] } : value));
     }
     case 'array': {
       const items = s.items ? fromSchema(s.items, doc, name ? `${name}[]` : undefined, hostility, depth + 1) : hostileValue;
@@ -164,31 +228,48 @@ function shapedBy(s: Schema, doc: OpenApiDocument, name: string | undefined, hos
           /* a pattern JavaScript cannot read: any text */
         }
       }
-      if (s.format === 'date-time') return fc.date({ min: new Date('1970-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }).map((d) => d.toISOString());
+      if (s.format === 'date-time')
+        return fc.date({ min: new Date('1970-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }).map((d) => d.toISOString());
       return fc.string({ minLength: s.minLength ?? 0, maxLength: Math.min(s.maxLength ?? 40, 40) });
     }
-    case 'integer': return fc.integer({ min: Math.max(s.minimum ?? -1e6, -1e9), max: Math.min(s.maximum ?? 1e6, 1e9) });
+    case 'integer':
+      return fc.integer({ min: Math.max(s.minimum ?? -1e6, -1e9), max: Math.min(s.maximum ?? 1e6, 1e9) });
     case 'number': {
       const min = s.minimum ?? s.exclusiveMinimum ?? -1e6;
       const max = s.maximum ?? (s.exclusiveMaximum !== undefined ? s.exclusiveMaximum - 1e-9 : 1e6);
       return fc.double({ min, max, noNaN: true });
     }
-    case 'boolean': return fc.boolean();
-    case 'null': return fc.constant(null);
-    default: return fc.jsonValue({ maxDepth: 2 });
+    case 'boolean':
+      return fc.boolean();
+    case 'null':
+      return fc.constant(null);
+    default:
+      return fc.jsonValue({ maxDepth: 2 });
   }
 }
 
 /** A query string value: the parameter's shape, a hint, or something hostile (sent as text). */
 export function queryValue(name: string, schema: Schema | undefined, doc: OpenApiDocument): fc.Arbitrary<string> {
-  const hint = hinted(name) ?? (name === 'bodies' ? hinted('bodies[]') : name === 'fixed_stars' ? hinted('fixed_stars[]') : name === 'fixed_star_packs' ? hinted('fixed_star_packs[]') : undefined);
-  const listHint = ['bodies', 'fixed_stars', 'fixed_star_packs'].includes(name) && hint
-    ? fc.array(hint as fc.Arbitrary<string>, { minLength: 1, maxLength: 4 }).map((v) => v.join(','))
-    : undefined;
-  const shaped = listHint ?? (hint) ?? (schema ? shapedBy(resolve(schema, doc), doc, name, 14, 0) : fc.string());
-  const text = shaped.map((v) => (typeof v === 'string' ? v : JSON.stringify(v) ?? ''));
+  const hint =
+    hinted(name) ??
+    (name === 'bodies'
+      ? hinted('bodies[]')
+      : name === 'fixed_stars'
+        ? hinted('fixed_stars[]')
+        : name === 'fixed_star_packs'
+          ? hinted('fixed_star_packs[]')
+          : undefined);
+  const listHint =
+    ['bodies', 'fixed_stars', 'fixed_star_packs'].includes(name) && hint
+      ? fc.array(hint as fc.Arbitrary<string>, { minLength: 1, maxLength: 4 }).map((v) => v.join(','))
+      : undefined;
+  const shaped = listHint ?? hint ?? (schema ? shapedBy(resolve(schema, doc), doc, name, 14, 0) : fc.string());
+  const text = shaped.map((v) => (typeof v === 'string' ? v : (JSON.stringify(v) ?? '')));
   if (name.startsWith('include_') || name.startsWith('show_')) {
-    return fc.oneof({ weight: 6, arbitrary: fc.constantFrom('true', 'false', '1', '0', 'yes', 'off', 'TRUE', 'maybe', '') }, { weight: 1, arbitrary: hostileString });
+    return fc.oneof(
+      { weight: 6, arbitrary: fc.constantFrom('true', 'false', '1', '0', 'yes', 'off', 'TRUE', 'maybe', '') },
+      { weight: 1, arbitrary: hostileString },
+    );
   }
   return fc.oneof({ weight: 10, arbitrary: text }, { weight: 2, arbitrary: hostileString });
 }

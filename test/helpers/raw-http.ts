@@ -26,14 +26,18 @@ export function openRaw(url: string): Promise<RawConnection> {
       }
     });
     socket.on('error', () => {});
-    socket.once('connect', () => resolve({
-      socket, closed,
-      received: () => text,
-      waitFor: (pattern) => new Promise((r) => {
-        if (pattern.test(text)) r(text);
-        else waiters.push({ pattern, resolve: r });
+    socket.once('connect', () =>
+      resolve({
+        socket,
+        closed,
+        received: () => text,
+        waitFor: (pattern) =>
+          new Promise((r) => {
+            if (pattern.test(text)) r(text);
+            else waiters.push({ pattern, resolve: r });
+          }),
       }),
-    }));
+    );
     socket.once('error', reject);
   });
 }
@@ -43,12 +47,18 @@ export function parseRawResponse(text: string): { status: number; headers: Recor
   const [head, ...rest] = text.split('\r\n\r\n');
   const lines = head!.split('\r\n');
   const status = Number(lines[0]!.split(' ')[1]);
-  const headers = Object.fromEntries(lines.slice(1).map((l) => {
-    const i = l.indexOf(':');
-    return [l.slice(0, i).toLowerCase(), l.slice(i + 1).trim()];
-  }));
+  const headers = Object.fromEntries(
+    lines.slice(1).map((l) => {
+      const i = l.indexOf(':');
+      return [l.slice(0, i).toLowerCase(), l.slice(i + 1).trim()];
+    }),
+  );
   const raw = rest.join('\r\n\r\n');
   let body: unknown = raw;
-  try { body = JSON.parse(raw); } catch { /* not JSON */ }
+  try {
+    body = JSON.parse(raw);
+  } catch {
+    /* not JSON */
+  }
   return { status, headers, body };
 }

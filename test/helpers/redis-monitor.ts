@@ -24,7 +24,11 @@ export interface WatchedRedis {
 export function monitorArguments(line: string): string[] {
   const args: string[] = [];
   for (const [, quoted] of line.matchAll(/"((?:[^"\\]|\\.)*)"/g)) {
-    args.push(quoted!.replace(/\\(x[0-9a-fA-F]{2}|.)/g, (_, e: string) => (e.length === 3 ? String.fromCharCode(parseInt(e.slice(1), 16)) : ({ n: '\n', r: '\r', t: '\t' } as Record<string, string>)[e] ?? e)));
+    args.push(
+      quoted!.replace(/\\(x[0-9a-fA-F]{2}|.)/g, (_, e: string) =>
+        e.length === 3 ? String.fromCharCode(parseInt(e.slice(1), 16)) : (({ n: '\n', r: '\r', t: '\t' } as Record<string, string>)[e] ?? e),
+      ),
+    );
   }
   return args;
 }
@@ -42,7 +46,9 @@ async function openMonitor(url: string, onCommand: (args: string[]) => void): Pr
   socket.write('MONITOR\r\n');
   let pending = '';
   let watching!: () => void;
-  const started = new Promise<void>((resolve) => { watching = resolve; });
+  const started = new Promise<void>((resolve) => {
+    watching = resolve;
+  });
   // AUTH's OK, when there is one, comes first; MONITOR's comes before any command it reports.
   let oksToCome = password ? 2 : 1;
   socket.setEncoding('utf8').on('data', (chunk: string) => {
@@ -81,7 +87,9 @@ export async function watchRedis(url: string, name: string): Promise<WatchedRedi
     const seen = new Promise<void>((resolve) => waitingFor.set(marker, resolve));
     await redis.client.echo(marker);
     let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error(`MONITOR did not report ${marker} within 60 s`)), 60_000); });
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`MONITOR did not report ${marker} within 60 s`)), 60_000);
+    });
     try {
       await Promise.race([seen, late]);
     } finally {
@@ -89,7 +97,10 @@ export async function watchRedis(url: string, name: string): Promise<WatchedRedi
     }
   }
   return {
-    redis, prefix, commands, settle,
+    redis,
+    prefix,
+    commands,
+    settle,
     async close() {
       monitor.destroy();
       await deleteKeysWithPrefix(redis.client, prefix);

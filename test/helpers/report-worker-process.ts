@@ -16,21 +16,34 @@ export interface WorkerProcess {
 }
 
 /** `until`: the log line that counts as started (by default the worker's "ready", said once its Chromium printed a probe page). */
-export async function startWorkerProcess(server: TestServer, env: Record<string, string> = {}, args: string[] = [], options: { until?: string } = {}): Promise<WorkerProcess> {
+export async function startWorkerProcess(
+  server: TestServer,
+  env: Record<string, string> = {},
+  args: string[] = [],
+  options: { until?: string } = {},
+): Promise<WorkerProcess> {
   const until = options.until ?? 'report worker ready';
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'worker', 'reports', ...args], {
     env: {
-      PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'test',
-      DATABASE_URL: server.config.DATABASE_URL!, REDIS_KEY_PREFIX: server.config.REDIS_KEY_PREFIX,
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      NODE_ENV: 'test',
+      DATABASE_URL: server.config.DATABASE_URL!,
+      REDIS_KEY_PREFIX: server.config.REDIS_KEY_PREFIX,
       ...(server.config.REDIS_URL ? { REDIS_URL: server.config.REDIS_URL } : {}),
-      LOG_LEVEL: 'info', REPORT_LEASE_SECONDS: '3', REPORT_SWEEP_INTERVAL_SECONDS: '1', ...env,
+      LOG_LEVEL: 'info',
+      REPORT_LEASE_SECONDS: '3',
+      REPORT_SWEEP_INTERVAL_SECONDS: '1',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const lines: string[] = [];
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   let ready!: () => void;
-  const readyPromise = new Promise<void>((resolve) => { ready = resolve; });
+  const readyPromise = new Promise<void>((resolve) => {
+    ready = resolve;
+  });
   for (const stream of [child.stdout, child.stderr]) {
     let buffered = '';
     stream.on('data', (chunk: Buffer) => {
@@ -43,7 +56,11 @@ export async function startWorkerProcess(server: TestServer, env: Record<string,
       }
     });
   }
-  const outcome = await Promise.race([readyPromise.then(() => 'ready'), exited.then(() => 'exited'), new Promise<string>((r) => setTimeout(() => r('timeout'), 60_000))]);
+  const outcome = await Promise.race([
+    readyPromise.then(() => 'ready'),
+    exited.then(() => 'exited'),
+    new Promise<string>((r) => setTimeout(() => r('timeout'), 60_000)),
+  ]);
   if (outcome !== 'ready') {
     child.kill('SIGKILL');
     throw new Error(`worker did not start (${outcome}):\n${lines.join('\n')}`);

@@ -13,11 +13,24 @@ let n = 0;
 
 export const BIRTH = { name: 'Ada Quillfeather', year: 1988, month: 3, day: 14, hour: 9, minute: 45, lat: 51.5074, lng: -0.1278, tz_str: 'Europe/London' };
 
-export const DEMO = { name: 'Synthetic Demo Candidate', year: 1992, month: 11, day: 23, hour: 14, minute: 17, time_known: true, city: 'Lisbon', lat: 38.7223, lng: -9.1393, tz_str: 'Europe/Lisbon' };
+export const DEMO = {
+  name: 'Synthetic Demo Candidate',
+  year: 1992,
+  month: 11,
+  day: 23,
+  hour: 14,
+  minute: 17,
+  time_known: true,
+  city: 'Lisbon',
+  lat: 38.7223,
+  lng: -9.1393,
+  tz_str: 'Europe/Lisbon',
+};
 
 export async function userWithCredits(server: TestServer, credits: number, plan = 'unlimited'): Promise<{ userId: string; key: string }> {
   const created = await createKeyForEmail(server.db, { email: `reports${n++}-${process.pid}@example.com`, plan });
-  if (credits > 0) await new ReportCreditRepository(server.db).grant({ userId: created.user_id, reason: 'purchase', reference: `test-${created.user_id}`, credits });
+  if (credits > 0)
+    await new ReportCreditRepository(server.db).grant({ userId: created.user_id, reason: 'purchase', reference: `test-${created.user_id}`, credits });
   return { userId: created.user_id, key: created.key };
 }
 

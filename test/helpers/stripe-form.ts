@@ -45,6 +45,9 @@ export function parseStripeForm(text: string): FormObject {
 export function listOf(value: FormValue | undefined): FormValue[] {
   if (value === undefined) return [];
   if (Array.isArray(value)) return value;
-  if (typeof value === 'object') return Object.keys(value).sort((a, b) => Number(a) - Number(b)).map((k) => value[k]!);
+  if (typeof value === 'object')
+    return Object.keys(value)
+      .sort((a, b) => Number(a) - Number(b))
+      .map((k) => value[k]!);
   return [value];
 }

@@ -49,7 +49,13 @@ const str = (v: FormValue | undefined) => (typeof v === 'string' ? v : undefined
 const obj = (v: FormValue | undefined): FormObject => (v && typeof v === 'object' && !Array.isArray(v) ? v : {});
 
 class StripeApiError extends Error {
-  constructor(readonly status: number, readonly type: string, message: string, readonly code?: string, readonly param?: string) {
+  constructor(
+    readonly status: number,
+    readonly type: string,
+    message: string,
+    readonly code?: string,
+    readonly param?: string,
+  ) {
     super(message);
   }
 }
@@ -105,15 +111,25 @@ export class StripeStandIn {
   /** The settings that point the service at this stand-in. */
   env(extra: Record<string, string> = {}): Record<string, string> {
     return {
-      STRIPE_SECRET_KEY: this.secretKey, STRIPE_WEBHOOK_SECRETS: this.webhookSecret,
-      STRIPE_API_HOST: '127.0.0.1', STRIPE_API_PORT: String(this.port), STRIPE_API_PROTOCOL: 'http', STRIPE_MAX_NETWORK_RETRIES: '0',
+      STRIPE_SECRET_KEY: this.secretKey,
+      STRIPE_WEBHOOK_SECRETS: this.webhookSecret,
+      STRIPE_API_HOST: '127.0.0.1',
+      STRIPE_API_PORT: String(this.port),
+      STRIPE_API_PROTOCOL: 'http',
+      STRIPE_MAX_NETWORK_RETRIES: '0',
       ...extra,
     };
   }
 
   /** The next `times` requests matching method and path answer `status` with an error envelope. */
   failNext(options: { method?: string; path: RegExp; status?: number; times?: number; type?: string }): void {
-    this.failures.push({ method: options.method ?? '*', path: options.path, status: options.status ?? 500, times: options.times ?? 1, type: options.type ?? 'api_error' });
+    this.failures.push({
+      method: options.method ?? '*',
+      path: options.path,
+      status: options.status ?? 500,
+      times: options.times ?? 1,
+      type: options.type ?? 'api_error',
+    });
   }
 
   clearFailures(): void {
@@ -124,9 +140,17 @@ export class StripeStandIn {
 
   createPrice(input: { id?: string; unitAmount: number; currency?: string; interval?: 'month' | 'year' | 'week' | 'day'; product?: string }): Obj {
     const price = {
-      id: input.id ?? id('price'), object: 'price', active: true, currency: input.currency ?? 'usd', unit_amount: input.unitAmount,
+      id: input.id ?? id('price'),
+      object: 'price',
+      active: true,
+      currency: input.currency ?? 'usd',
+      unit_amount: input.unitAmount,
       recurring: input.interval ? { interval: input.interval, interval_count: 1, usage_type: 'licensed' } : null,
-      type: input.interval ? 'recurring' : 'one_time', product: input.product ?? id('prod'), livemode: false, metadata: {}, created: this.now(),
+      type: input.interval ? 'recurring' : 'one_time',
+      product: input.product ?? id('prod'),
+      livemode: false,
+      metadata: {},
+      created: this.now(),
     };
     this.prices.set(price.id, price);
     return price;
@@ -143,7 +167,7 @@ export class StripeStandIn {
     const session = this.sessions.get(sessionId);
     if (!session || session.status !== 'open') throw new Error(`session ${sessionId} is not open`);
     let customerId = session.customer as string | null;
-    if (!customerId) customerId = (this.createCustomer({ email: session.customer_details?.email ?? null })).id;
+    if (!customerId) customerId = this.createCustomer({ email: session.customer_details?.email ?? null }).id;
     session.customer = customerId;
     const pm = this.attachCard(customerId!, options.card ?? { brand: 'visa', last4: '4242' });
     session.status = 'complete';
@@ -156,7 +180,13 @@ export class StripeStandIn {
       this.emit('invoice.paid', invoice);
       this.emit('checkout.session.completed', session);
     } else {
-      const intent = this.createPaymentIntent(customerId!, session.amount_total, session.currency, !options.asyncPayment, session.payment_intent_data?.metadata ?? {});
+      const intent = this.createPaymentIntent(
+        customerId!,
+        session.amount_total,
+        session.currency,
+        !options.asyncPayment,
+        session.payment_intent_data?.metadata ?? {},
+      );
       session.payment_intent = intent.id;
       session.payment_status = options.asyncPayment ? 'unpaid' : 'paid';
       this.emit('checkout.session.completed', session);
@@ -230,8 +260,16 @@ export class StripeStandIn {
     const intent = this.paymentIntents.get(paymentIntentId)!;
     const charge = this.charges.get(intent.latest_charge)!;
     const refund = {
-      id: id('re'), object: 'refund', amount: amount ?? intent.amount, currency: intent.currency, charge: charge.id, payment_intent: intent.id,
-      status: 'succeeded', reason: 'requested_by_customer', created: this.now(), metadata: {},
+      id: id('re'),
+      object: 'refund',
+      amount: amount ?? intent.amount,
+      currency: intent.currency,
+      charge: charge.id,
+      payment_intent: intent.id,
+      status: 'succeeded',
+      reason: 'requested_by_customer',
+      created: this.now(),
+      metadata: {},
     };
     this.refunds.set(refund.id, refund);
     charge.amount_refunded += refund.amount;
@@ -244,8 +282,16 @@ export class StripeStandIn {
   dispute(paymentIntentId: string): Obj {
     const intent = this.paymentIntents.get(paymentIntentId)!;
     const dispute = {
-      id: id('dp'), object: 'dispute', amount: intent.amount, currency: intent.currency, charge: intent.latest_charge, payment_intent: intent.id,
-      status: 'needs_response', reason: 'fraudulent', created: this.now(), metadata: {},
+      id: id('dp'),
+      object: 'dispute',
+      amount: intent.amount,
+      currency: intent.currency,
+      charge: intent.latest_charge,
+      payment_intent: intent.id,
+      status: 'needs_response',
+      reason: 'fraudulent',
+      created: this.now(),
+      metadata: {},
     };
     this.disputes.set(dispute.id, dispute);
     this.emit('charge.dispute.created', dispute);
@@ -290,7 +336,10 @@ export class StripeStandIn {
     const payload = JSON.stringify(event, null, 2);
     const res = await fetch(this.webhookUrl, {
       method: 'POST',
-      headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': options.signature ?? this.sign(payload, options.secret, options.timestamp) },
+      headers: {
+        'content-type': 'application/json; charset=utf-8',
+        'stripe-signature': options.signature ?? this.sign(payload, options.secret, options.timestamp),
+      },
       body: payload,
     });
     const body = await res.text();
@@ -318,8 +367,15 @@ export class StripeStandIn {
 
   private emit(type: string, object: Obj): StripeEvent {
     const event: StripeEvent = {
-      id: id('evt'), object: 'event', type, created: this.now(), api_version: this.apiVersion, livemode: false, pending_webhooks: 1,
-      request: { id: null, idempotency_key: null }, data: { object: object.object === 'checkout.session' ? this.publicSession(object) : clone(object) },
+      id: id('evt'),
+      object: 'event',
+      type,
+      created: this.now(),
+      api_version: this.apiVersion,
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      data: { object: object.object === 'checkout.session' ? this.publicSession(object) : clone(object) },
     };
     this.events.push(event);
     this.pending.push(event);
@@ -330,15 +386,28 @@ export class StripeStandIn {
 
   private createCustomer(params: FormObject | Obj): Obj {
     const customer = {
-      id: id('cus'), object: 'customer', email: params.email ?? null, name: params.name ?? null, metadata: clone(obj(params.metadata as FormValue)),
-      created: this.now(), livemode: false, invoice_settings: { default_payment_method: null },
+      id: id('cus'),
+      object: 'customer',
+      email: params.email ?? null,
+      name: params.name ?? null,
+      metadata: clone(obj(params.metadata as FormValue)),
+      created: this.now(),
+      livemode: false,
+      invoice_settings: { default_payment_method: null },
     };
     this.customers.set(customer.id, customer);
     return customer;
   }
 
   private attachCard(customerId: string, card: { brand: string; last4: string }): Obj {
-    const pm = { id: id('pm'), object: 'payment_method', type: 'card', customer: customerId, card: { brand: card.brand, last4: card.last4, exp_month: 12, exp_year: 2034 }, created: this.now() };
+    const pm = {
+      id: id('pm'),
+      object: 'payment_method',
+      type: 'card',
+      customer: customerId,
+      card: { brand: card.brand, last4: card.last4, exp_month: 12, exp_year: 2034 },
+      created: this.now(),
+    };
     this.paymentMethods.set(pm.id, pm);
     this.customers.get(customerId)!.invoice_settings.default_payment_method = pm.id;
     return pm;
@@ -347,18 +416,41 @@ export class StripeStandIn {
   private createSubscription(customerId: string, lineItems: Obj[], metadata: Obj, paymentMethodId: string): Obj {
     const start = this.now();
     const sub: Obj = {
-      id: id('sub'), object: 'subscription', customer: customerId, status: 'active', currency: 'usd', metadata: clone(metadata),
-      cancel_at_period_end: false, cancel_at: null, canceled_at: null, ended_at: null, trial_start: null, trial_end: null,
-      start_date: start, created: start, billing_cycle_anchor: start, default_payment_method: paymentMethodId, latest_invoice: null, livemode: false,
-      pause_collection: null, collection_method: 'charge_automatically',
+      id: id('sub'),
+      object: 'subscription',
+      customer: customerId,
+      status: 'active',
+      currency: 'usd',
+      metadata: clone(metadata),
+      cancel_at_period_end: false,
+      cancel_at: null,
+      canceled_at: null,
+      ended_at: null,
+      trial_start: null,
+      trial_end: null,
+      start_date: start,
+      created: start,
+      billing_cycle_anchor: start,
+      default_payment_method: paymentMethodId,
+      latest_invoice: null,
+      livemode: false,
+      pause_collection: null,
+      collection_method: 'charge_automatically',
       items: { object: 'list', has_more: false, url: '', data: [] as Obj[] },
     };
     for (const line of lineItems) {
       const price = this.prices.get(line.price)!;
       sub.currency = price.currency;
       sub.items.data.push({
-        id: id('si'), object: 'subscription_item', price: clone(price), quantity: line.quantity, subscription: sub.id,
-        current_period_start: start, current_period_end: start + MONTH, created: start, metadata: {},
+        id: id('si'),
+        object: 'subscription_item',
+        price: clone(price),
+        quantity: line.quantity,
+        subscription: sub.id,
+        current_period_start: start,
+        current_period_end: start + MONTH,
+        created: start,
+        metadata: {},
       });
     }
     this.subscriptions.set(sub.id, sub);
@@ -377,15 +469,37 @@ export class StripeStandIn {
     const item = sub.items.data[0];
     const amount = sub.items.data.reduce((sum: number, i: Obj) => sum + i.price.unit_amount * i.quantity, 0);
     const invoice: Obj = {
-      id: id('in'), object: 'invoice', customer: sub.customer, status: paid ? 'paid' : 'open', billing_reason: reason, currency: sub.currency,
-      amount_due: amount, amount_paid: paid ? amount : 0, amount_remaining: paid ? 0 : amount, total: amount, subtotal: amount,
-      attempt_count: 1, attempted: true, created: this.now(), number: `INV-${randomBytes(3).toString('hex').toUpperCase()}`,
-      period_start: item.current_period_start, period_end: item.current_period_end, livemode: false, metadata: {},
+      id: id('in'),
+      object: 'invoice',
+      customer: sub.customer,
+      status: paid ? 'paid' : 'open',
+      billing_reason: reason,
+      currency: sub.currency,
+      amount_due: amount,
+      amount_paid: paid ? amount : 0,
+      amount_remaining: paid ? 0 : amount,
+      total: amount,
+      subtotal: amount,
+      attempt_count: 1,
+      attempted: true,
+      created: this.now(),
+      number: `INV-${randomBytes(3).toString('hex').toUpperCase()}`,
+      period_start: item.current_period_start,
+      period_end: item.current_period_end,
+      livemode: false,
+      metadata: {},
       parent: { type: 'subscription_details', quote_details: null, subscription_details: { subscription: sub.id, metadata: clone(sub.metadata) } },
       status_transitions: { paid_at: paid ? this.now() : null, finalized_at: this.now(), voided_at: null, marked_uncollectible_at: null },
       lines: {
-        object: 'list', has_more: false, url: '', data: sub.items.data.map((i: Obj) => ({
-          id: id('il'), object: 'line_item', amount: i.price.unit_amount * i.quantity, currency: sub.currency, quantity: i.quantity,
+        object: 'list',
+        has_more: false,
+        url: '',
+        data: sub.items.data.map((i: Obj) => ({
+          id: id('il'),
+          object: 'line_item',
+          amount: i.price.unit_amount * i.quantity,
+          currency: sub.currency,
+          quantity: i.quantity,
           period: { start: i.current_period_start, end: i.current_period_end },
           pricing: { type: 'price_details', price_details: { price: i.price.id, product: i.price.product }, unit_amount_decimal: String(i.price.unit_amount) },
         })),
@@ -393,21 +507,52 @@ export class StripeStandIn {
       payments: { object: 'list', has_more: false, url: '', data: [] as Obj[] },
     };
     const intent = this.createPaymentIntent(sub.customer, amount, sub.currency, paid, {});
-    invoice.payments.data.push({ id: id('inpay'), object: 'invoice_payment', amount_paid: paid ? amount : null, amount_requested: amount, currency: sub.currency, is_default: true, status: paid ? 'paid' : 'open', payment: { type: 'payment_intent', payment_intent: intent.id }, created: this.now() });
+    invoice.payments.data.push({
+      id: id('inpay'),
+      object: 'invoice_payment',
+      amount_paid: paid ? amount : null,
+      amount_requested: amount,
+      currency: sub.currency,
+      is_default: true,
+      status: paid ? 'paid' : 'open',
+      payment: { type: 'payment_intent', payment_intent: intent.id },
+      created: this.now(),
+    });
     this.invoices.set(invoice.id, invoice);
     sub.latest_invoice = invoice.id;
     return invoice;
   }
 
   private createPaymentIntent(customerId: string, amount: number, currency: string, succeeded: boolean, metadata: Obj): Obj {
-    const intent: Obj = { id: id('pi'), object: 'payment_intent', amount, currency, customer: customerId, status: succeeded ? 'succeeded' : 'processing', latest_charge: null, metadata: clone(metadata), created: this.now() };
+    const intent: Obj = {
+      id: id('pi'),
+      object: 'payment_intent',
+      amount,
+      currency,
+      customer: customerId,
+      status: succeeded ? 'succeeded' : 'processing',
+      latest_charge: null,
+      metadata: clone(metadata),
+      created: this.now(),
+    };
     this.paymentIntents.set(intent.id, intent);
     if (succeeded) this.chargeFor(intent);
     return intent;
   }
 
   private chargeFor(intent: Obj): void {
-    const charge = { id: id('ch'), object: 'charge', amount: intent.amount, amount_refunded: 0, refunded: false, currency: intent.currency, customer: intent.customer, payment_intent: intent.id, status: 'succeeded', created: this.now() };
+    const charge = {
+      id: id('ch'),
+      object: 'charge',
+      amount: intent.amount,
+      amount_refunded: 0,
+      refunded: false,
+      currency: intent.currency,
+      customer: intent.customer,
+      payment_intent: intent.id,
+      status: 'succeeded',
+      created: this.now(),
+    };
     this.charges.set(charge.id, charge);
     intent.latest_charge = charge.id;
   }
@@ -461,7 +606,9 @@ export class StripeStandIn {
     } catch (error) {
       if (!(error instanceof StripeApiError)) throw error;
       status = error.status;
-      body = { error: { type: error.type, message: error.message, ...(error.code ? { code: error.code } : {}), ...(error.param ? { param: error.param } : {}) } };
+      body = {
+        error: { type: error.type, message: error.message, ...(error.code ? { code: error.code } : {}), ...(error.param ? { param: error.param } : {}) },
+      };
     }
     if (replayKey) this.idempotent.set(replayKey, { status, body });
     send(status, body);
@@ -489,7 +636,20 @@ export class StripeStandIn {
       const stored = this.found(this.sessions, match[1]!, 'checkout.session');
       const lines = stored.line_items;
       const session = this.publicSession(stored);
-      if (expand.includes('line_items')) session.line_items = { object: 'list', has_more: false, url: '', data: lines.map((l: Obj) => ({ id: id('li'), object: 'item', quantity: l.quantity, price: l.price ? this.prices.get(l.price) : null, amount_total: l.amount * l.quantity, currency: session.currency })) };
+      if (expand.includes('line_items'))
+        session.line_items = {
+          object: 'list',
+          has_more: false,
+          url: '',
+          data: lines.map((l: Obj) => ({
+            id: id('li'),
+            object: 'item',
+            quantity: l.quantity,
+            price: l.price ? this.prices.get(l.price) : null,
+            amount_total: l.amount * l.quantity,
+            currency: session.currency,
+          })),
+        };
       return session;
     }
     if ((match = m(/^\/v1\/checkout\/sessions\/([^/]+)\/expire$/)) && method === 'POST') {
@@ -500,8 +660,17 @@ export class StripeStandIn {
     }
     if (method === 'POST' && path === '/v1/billing_portal/sessions') {
       const customer = str(params.customer);
-      if (!customer || !this.customers.has(customer) || this.customers.get(customer)!.deleted) throw new StripeApiError(400, 'invalid_request_error', `No such customer: '${customer}'`, 'resource_missing', 'customer');
-      const portal = { id: id('bps'), object: 'billing_portal.session', customer, return_url: str(params.return_url) ?? null, url: `http://127.0.0.1:${this.port}/portal/${randomBytes(16).toString('hex')}`, created: this.now(), livemode: false };
+      if (!customer || !this.customers.has(customer) || this.customers.get(customer)!.deleted)
+        throw new StripeApiError(400, 'invalid_request_error', `No such customer: '${customer}'`, 'resource_missing', 'customer');
+      const portal = {
+        id: id('bps'),
+        object: 'billing_portal.session',
+        customer,
+        return_url: str(params.return_url) ?? null,
+        url: `http://127.0.0.1:${this.port}/portal/${randomBytes(16).toString('hex')}`,
+        created: this.now(),
+        livemode: false,
+      };
       this.portalSessions.set(portal.id, portal);
       return portal;
     }
@@ -515,7 +684,8 @@ export class StripeStandIn {
       const sub = this.found(this.subscriptions, match[1]!, 'subscription');
       if (method === 'GET') {
         const copy = clone(sub);
-        if (expand.includes('default_payment_method') && copy.default_payment_method) copy.default_payment_method = this.paymentMethods.get(copy.default_payment_method) ?? null;
+        if (expand.includes('default_payment_method') && copy.default_payment_method)
+          copy.default_payment_method = this.paymentMethods.get(copy.default_payment_method) ?? null;
         return copy;
       }
       if (method === 'DELETE') {
@@ -549,37 +719,63 @@ export class StripeStandIn {
   private createSession(params: FormObject): Obj {
     const mode = str(params.mode);
     if (mode !== 'subscription' && mode !== 'payment') throw new StripeApiError(400, 'invalid_request_error', 'Invalid mode', undefined, 'mode');
-    if (!str(params.success_url)) throw new StripeApiError(400, 'invalid_request_error', 'Missing required param: success_url.', 'parameter_missing', 'success_url');
+    if (!str(params.success_url))
+      throw new StripeApiError(400, 'invalid_request_error', 'Missing required param: success_url.', 'parameter_missing', 'success_url');
     const customer = str(params.customer);
-    if (customer && (!this.customers.has(customer) || this.customers.get(customer)!.deleted)) throw new StripeApiError(400, 'invalid_request_error', `No such customer: '${customer}'`, 'resource_missing', 'customer');
+    if (customer && (!this.customers.has(customer) || this.customers.get(customer)!.deleted))
+      throw new StripeApiError(400, 'invalid_request_error', `No such customer: '${customer}'`, 'resource_missing', 'customer');
     const items = listOf(params.line_items).map((raw) => obj(raw));
     if (!items.length) throw new StripeApiError(400, 'invalid_request_error', 'Missing required param: line_items.', 'parameter_missing', 'line_items');
     let currency: string | undefined;
     const lines = items.map((item, index) => {
       const quantity = Number(str(item.quantity) ?? '1');
-      if (!Number.isInteger(quantity) || quantity < 1) throw new StripeApiError(400, 'invalid_request_error', 'Invalid quantity', undefined, `line_items[${index}][quantity]`);
+      if (!Number.isInteger(quantity) || quantity < 1)
+        throw new StripeApiError(400, 'invalid_request_error', 'Invalid quantity', undefined, `line_items[${index}][quantity]`);
       const priceId = str(item.price);
       if (priceId) {
         const price = this.prices.get(priceId);
         if (!price) throw new StripeApiError(400, 'invalid_request_error', `No such price: '${priceId}'`, 'resource_missing', `line_items[${index}][price]`);
-        if ((mode === 'subscription') !== (price.type === 'recurring')) throw new StripeApiError(400, 'invalid_request_error', `The price ${priceId} does not fit mode ${mode}.`, undefined, `line_items[${index}][price]`);
+        if ((mode === 'subscription') !== (price.type === 'recurring'))
+          throw new StripeApiError(400, 'invalid_request_error', `The price ${priceId} does not fit mode ${mode}.`, undefined, `line_items[${index}][price]`);
         currency = price.currency;
         return { price: priceId, quantity, amount: price.unit_amount };
       }
       const data = obj(item.price_data);
       const amount = Number(str(data.unit_amount));
-      if (!str(data.currency) || !Number.isInteger(amount) || amount < 1 || !str(obj(data.product_data).name)) throw new StripeApiError(400, 'invalid_request_error', 'Invalid price_data', undefined, `line_items[${index}][price_data]`);
-      if (mode === 'subscription') throw new StripeApiError(400, 'invalid_request_error', 'The stand-in takes inline prices in payment mode only', undefined, `line_items[${index}][price_data]`);
+      if (!str(data.currency) || !Number.isInteger(amount) || amount < 1 || !str(obj(data.product_data).name))
+        throw new StripeApiError(400, 'invalid_request_error', 'Invalid price_data', undefined, `line_items[${index}][price_data]`);
+      if (mode === 'subscription')
+        throw new StripeApiError(
+          400,
+          'invalid_request_error',
+          'The stand-in takes inline prices in payment mode only',
+          undefined,
+          `line_items[${index}][price_data]`,
+        );
       currency = str(data.currency);
       return { price: null, price_data: data, quantity, amount };
     });
     const session: Obj = {
-      id: `cs_test_${randomBytes(16).toString('hex')}`, object: 'checkout.session', mode, status: 'open', payment_status: 'unpaid',
-      customer: customer ?? null, client_reference_id: str(params.client_reference_id) ?? null, metadata: clone(obj(params.metadata)),
-      success_url: null, cancel_url: str(params.cancel_url) ?? null, currency,
-      amount_total: lines.reduce((sum, l) => sum + l.amount * l.quantity, 0), subscription: null, payment_intent: null,
-      subscription_data: { metadata: clone(obj(obj(params.subscription_data).metadata)) }, payment_intent_data: { metadata: clone(obj(obj(params.payment_intent_data).metadata)) },
-      created: this.now(), expires_at: this.now() + 86400, livemode: false, line_items: lines,
+      id: `cs_test_${randomBytes(16).toString('hex')}`,
+      object: 'checkout.session',
+      mode,
+      status: 'open',
+      payment_status: 'unpaid',
+      customer: customer ?? null,
+      client_reference_id: str(params.client_reference_id) ?? null,
+      metadata: clone(obj(params.metadata)),
+      success_url: null,
+      cancel_url: str(params.cancel_url) ?? null,
+      currency,
+      amount_total: lines.reduce((sum, l) => sum + l.amount * l.quantity, 0),
+      subscription: null,
+      payment_intent: null,
+      subscription_data: { metadata: clone(obj(obj(params.subscription_data).metadata)) },
+      payment_intent_data: { metadata: clone(obj(obj(params.payment_intent_data).metadata)) },
+      created: this.now(),
+      expires_at: this.now() + 86400,
+      livemode: false,
+      line_items: lines,
     };
     // Stripe fills in the session id where the success URL asks for it.
     session.success_url = str(params.success_url)!.replaceAll('{CHECKOUT_SESSION_ID}', session.id);

@@ -20,11 +20,29 @@ export function transitByteCases(count = TRANSIT_BYTE_CASE_COUNT): TransitTask[]
   const random = seededRandom(22_2027);
   return natalByteCases(count, 5_2027).map((n) => {
     const r = n.request;
-    const natal: Record<string, unknown> = { year: r.year, month: r.month, day: r.day, hour: r.hour, minute: r.minute, second: r.second, time_known: r.time_known, lat: n.place.lat, lng: n.place.lng, tz_str: r.tz_str, timezone: r.timezone, dst_policy: r.dst_policy, name: r.name };
+    const natal: Record<string, unknown> = {
+      year: r.year,
+      month: r.month,
+      day: r.day,
+      hour: r.hour,
+      minute: r.minute,
+      second: r.second,
+      time_known: r.time_known,
+      lat: n.place.lat,
+      lng: n.place.lng,
+      tz_str: r.tz_str,
+      timezone: r.timezone,
+      dst_policy: r.dst_policy,
+      name: r.name,
+    };
     const date = `${1850 + Math.floor(random() * 250)}-${pad(1 + Math.floor(random() * 12))}-${pad(1 + Math.floor(random() * 28))}T${pad(Math.floor(random() * 24))}:${pad(Math.floor(random() * 60))}`;
     const body: Record<string, unknown> = {
-      natal, transit_date: random() < 0.3 ? `${date}${random() < 0.5 ? 'Z' : '+05:30'}` : date,
-      house_system: r.house_system, zodiac_type: r.zodiac_type, sidereal_ayanamsa: r.sidereal_ayanamsa, node_type: r.node_type,
+      natal,
+      transit_date: random() < 0.3 ? `${date}${random() < 0.5 ? 'Z' : '+05:30'}` : date,
+      house_system: r.house_system,
+      zodiac_type: r.zodiac_type,
+      sidereal_ayanamsa: r.sidereal_ayanamsa,
+      node_type: r.node_type,
       interpretation: { enable: false },
     };
     if (random() < 0.2) body.precision = Math.floor(random() * 13);

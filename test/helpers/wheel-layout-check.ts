@@ -5,7 +5,14 @@
  * overlapping labels, an axis through a label.
  */
 import { compositeChart, natalChart, progressionsChart, solarReturnChart, synastryChart, transitChart } from '../../src/features/charts/charts-service.ts';
-import { compositeChartRequest, natalChartRequest, progressionsChartRequest, solarReturnChartRequest, synastryChartRequest, transitChartRequest } from '../../src/features/charts/charts-schemas.ts';
+import {
+  compositeChartRequest,
+  natalChartRequest,
+  progressionsChartRequest,
+  solarReturnChartRequest,
+  synastryChartRequest,
+  transitChartRequest,
+} from '../../src/features/charts/charts-schemas.ts';
 import type { ChartDrawing, ChartKind } from '../../renderer/chart-model.ts';
 import { renderChartSvg } from '../../renderer/index.ts';
 import { seededRandom } from './seeded-random.ts';
@@ -71,11 +78,21 @@ function overlap(a: Box, b: Box, tol = 0.5): boolean {
 
 /** Segment p→q through box (shrunk by tol), Liang–Barsky. */
 export function segmentHits(p: { x: number; y: number }, q: { x: number; y: number }, b: Box, tol = 0.5): boolean {
-  const x0 = b.x + tol, x1 = b.x + b.w - tol, y0 = b.y + tol, y1 = b.y + b.h - tol;
+  const x0 = b.x + tol,
+    x1 = b.x + b.w - tol,
+    y0 = b.y + tol,
+    y1 = b.y + b.h - tol;
   if (x0 >= x1 || y0 >= y1) return false;
-  let t0 = 0, t1 = 1;
-  const dx = q.x - p.x, dy = q.y - p.y;
-  for (const [pp, qq] of [[-dx, p.x - x0], [dx, x1 - p.x], [-dy, p.y - y0], [dy, y1 - p.y]] as const) {
+  let t0 = 0,
+    t1 = 1;
+  const dx = q.x - p.x,
+    dy = q.y - p.y;
+  for (const [pp, qq] of [
+    [-dx, p.x - x0],
+    [dx, x1 - p.x],
+    [-dy, p.y - y0],
+    [dy, y1 - p.y],
+  ] as const) {
     if (pp === 0) {
       if (qq < 0) return false;
     } else {
@@ -135,7 +152,12 @@ function forcedBy(p: DrawnPoint, line: number, lines: number[], axes: number[], 
   let below = 0;
   let above = 0;
   for (const b of p.boxes) {
-    for (const [x, y] of [[b.x, b.y], [b.x + b.w, b.y], [b.x, b.y + b.h], [b.x + b.w, b.y + b.h]] as const) {
+    for (const [x, y] of [
+      [b.x, b.y],
+      [b.x + b.w, b.y],
+      [b.x, b.y + b.h],
+      [b.x + b.w, b.y + b.h],
+    ] as const) {
       // Screen angles run counter-clockwise, as longitudes do.
       const phi = diff(drawn, (Math.atan2(-(y - c.y), x - c.x) * 180) / Math.PI);
       const clear = (1 / Math.hypot(x - c.x, y - c.y)) * (180 / Math.PI);
@@ -164,7 +186,19 @@ export function checkWheel(svg: string): WheelReport {
   const houseBoxes = [...svg.matchAll(/data-house="\d+" data-box="([^"]+)"/g)].map((m) => parseBox(m[1]!));
   const angleBoxes = [...svg.matchAll(/data-angle-label="\w+" data-box="([^"]+)"/g)].map((m) => parseBox(m[1]!));
 
-  const r: WheelReport = { points: points.length, tiered: (svg.match(/data-tier="1"/g) ?? []).length, maxDisplacement: 0, crossings: 0, unexcused: 0, forced: 0, maxOvershoot: 0, overlaps: 0, axisHits: 0, axisHouseHits: 0, details: [] };
+  const r: WheelReport = {
+    points: points.length,
+    tiered: (svg.match(/data-tier="1"/g) ?? []).length,
+    maxDisplacement: 0,
+    crossings: 0,
+    unexcused: 0,
+    forced: 0,
+    maxOvershoot: 0,
+    overlaps: 0,
+    axisHits: 0,
+    axisHouseHits: 0,
+    details: [],
+  };
   for (const p of points) {
     const move = diff(p.lon, p.drawn);
     r.maxDisplacement = Math.max(r.maxDisplacement, Math.abs(move));
@@ -186,9 +220,20 @@ export function checkWheel(svg: string): WheelReport {
       const cluster = new Set<DrawnPoint>([p]);
       for (let i = k; crowded(i, i + 1) && cluster.size < ring.length; i++) cluster.add(ring[(i + 1) % ring.length]!);
       for (let i = k; crowded(i - 1, i) && cluster.size < ring.length; i--) cluster.add(ring[(i - 1 + ring.length) % ring.length]!);
-      const straddles = [...cluster].some((q) => q !== p && Math.sign(diff(p.lon, q.lon)) === Math.sign(move) && Math.abs(diff(p.lon, q.lon)) > Math.abs(toLine));
+      const straddles = [...cluster].some(
+        (q) => q !== p && Math.sign(diff(p.lon, q.lon)) === Math.sign(move) && Math.abs(diff(p.lon, q.lon)) > Math.abs(toLine),
+      );
       if (straddles) r.maxOvershoot = Math.max(r.maxOvershoot, Math.abs(move) - Math.abs(toLine));
-      else if (forcedBy(p, line, lines, axes.map((a) => a.lon), c)) r.forced++;
+      else if (
+        forcedBy(
+          p,
+          line,
+          lines,
+          axes.map((a) => a.lon),
+          c,
+        )
+      )
+        r.forced++;
       else {
         r.unexcused++;
         r.details.push(`${p.ring} ${p.id} at ${p.lon.toFixed(2)} drawn at ${p.drawn.toFixed(2)} across ${line.toFixed(2)}`);
@@ -203,7 +248,8 @@ export function checkWheel(svg: string): WheelReport {
         for (const b of owners[j]!) {
           if (overlap(a, b)) {
             r.overlaps++;
-            if (r.details.length < 40) r.details.push(`overlap ${i < points.length ? points[i]!.id : 'label ' + i} / ${j < points.length ? points[j]!.id : 'label ' + j}`);
+            if (r.details.length < 40)
+              r.details.push(`overlap ${i < points.length ? points[i]!.id : 'label ' + i} / ${j < points.length ? points[j]!.id : 'label ' + j}`);
           }
         }
       }
@@ -224,7 +270,21 @@ export interface Totals extends Omit<WheelReport, 'details'> {
 }
 
 export function addUp(reports: WheelReport[]): Totals {
-  const t: Totals = { charts: 0, chartsTiered: 0, tiered: 0, points: 0, maxDisplacement: 0, crossings: 0, unexcused: 0, forced: 0, maxOvershoot: 0, overlaps: 0, axisHits: 0, axisHouseHits: 0, worst: [] };
+  const t: Totals = {
+    charts: 0,
+    chartsTiered: 0,
+    tiered: 0,
+    points: 0,
+    maxDisplacement: 0,
+    crossings: 0,
+    unexcused: 0,
+    forced: 0,
+    maxOvershoot: 0,
+    overlaps: 0,
+    axisHits: 0,
+    axisHouseHits: 0,
+    worst: [],
+  };
   for (const r of reports) {
     t.charts++;
     t.points += r.points;
@@ -286,10 +346,19 @@ export function randomChartSvg(kind: ChartKind, i: number): string {
       body = natalChart({ request: natalChartRequest.parse(a), place: pa }).body;
       break;
     case 'transits':
-      body = transitChart({ request: transitChartRequest.parse({ natal: a, transit_date: `${later}T12:00` }), natalPlace: pa, transitPlace: pa, nowMs: 0 }).body;
+      body = transitChart({
+        request: transitChartRequest.parse({ natal: a, transit_date: `${later}T12:00` }),
+        natalPlace: pa,
+        transitPlace: pa,
+        nowMs: 0,
+      }).body;
       break;
     case 'solar_return':
-      body = solarReturnChart({ request: solarReturnChartRequest.parse({ ...a, return_year: Math.min(2099, a.year + 1 + Math.floor(rand() * 60)) }), place: pa, returnPlace: pa }).body;
+      body = solarReturnChart({
+        request: solarReturnChartRequest.parse({ ...a, return_year: Math.min(2099, a.year + 1 + Math.floor(rand() * 60)) }),
+        place: pa,
+        returnPlace: pa,
+      }).body;
       break;
     case 'progressions':
       body = progressionsChart({ request: progressionsChartRequest.parse({ ...a, progression_date: later }), place: pa, progressionPlace: pa }).body;

@@ -53,7 +53,7 @@ export function checkXml(s: string): XmlSummary {
     if (c !== '<') {
       const next = s.indexOf('<', i);
       const text = s.slice(i, next < 0 ? n : next);
-      if ((stack.length === 0) && text.trim() !== '') fail('text outside root', i, s);
+      if (stack.length === 0 && text.trim() !== '') fail('text outside root', i, s);
       if (text.includes('>')) fail('bare > in text', i, s);
       checkEntities(text, i, s);
       i = next < 0 ? n : next;

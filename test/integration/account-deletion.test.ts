@@ -17,7 +17,9 @@ let world: BillingWorld;
 let peer: TestServer;
 beforeAll(async () => {
   world = await startBillingWorld({ env: { ACCOUNT_DELETION_POLL_SECONDS: '0.2' } });
-  peer = process.env.REDIS_URL ? await startTestServer({ peer: world.server, env: { ...world.stripe.env(), ACCOUNT_DELETION_POLL_SECONDS: '0.2' } }) : world.server;
+  peer = process.env.REDIS_URL
+    ? await startTestServer({ peer: world.server, env: { ...world.stripe.env(), ACCOUNT_DELETION_POLL_SECONDS: '0.2' } })
+    : world.server;
 });
 afterAll(async () => {
   if (peer !== world.server) await peer?.close();
@@ -25,8 +27,18 @@ afterAll(async () => {
 });
 
 const natal = { year: 1990, month: 6, day: 15, hour: 14, minute: 30, lat: 51.5, lng: -0.12 };
-const count = (query: ReturnType<typeof sql.unsafe>) => world.server.db.oneFirst(sql.type(z.object({ n: z.number() }))`select count(*)::int as n from (${query}) q`);
-const deletionOf = (userId: string) => world.server.db.maybeOne(sql.type(z.object({ status: z.string(), attempts: z.number(), last_error: z.string().nullable(), requested_by: z.string(), erased: z.record(z.string(), z.number()).nullable() }))`
+const count = (query: ReturnType<typeof sql.unsafe>) =>
+  world.server.db.oneFirst(sql.type(z.object({ n: z.number() }))`select count(*)::int as n from (${query}) q`);
+const deletionOf = (userId: string) =>
+  world.server.db.maybeOne(sql.type(
+    z.object({
+      status: z.string(),
+      attempts: z.number(),
+      last_error: z.string().nullable(),
+      requested_by: z.string(),
+      erased: z.record(z.string(), z.number()).nullable(),
+    }),
+  )`
   select status, attempts, last_error, requested_by, erased from account_deletions where user_id = ${userId}`);
 
 async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
@@ -53,7 +65,9 @@ describe('DELETE /api/v1/settings/account', () => {
     await world.server.app.usage.flush();
     await peer.app.usage.flush();
     await world.server.bearer('PUT', '/api/v1/settings/notifications', user.token, { product_updates: true });
-    await world.server.db.query(sql.unsafe`insert into report_branding (user_id, content_type, image, size_bytes, sha256) values (${user.userId}, 'image/png', '\\x89504e47', 4, 'x')`);
+    await world.server.db.query(
+      sql.unsafe`insert into report_branding (user_id, content_type, image, size_bytes, sha256) values (${user.userId}, 'image/png', '\\x89504e47', 4, 'x')`,
+    );
     await world.server.app.accounts.mailer.send({ to: user.email, subject: 'Held', text: 'kept until erased', userId: user.userId });
 
     const wrong = await world.server.bearer('DELETE', '/api/v1/settings/account', user.token, { confirm_email: 'someone@else.com' });
@@ -77,7 +91,11 @@ describe('DELETE /api/v1/settings/account', () => {
     expect(me.body).toEqual({ detail: 'This account has been deleted' });
 
     // The job failed at the customer: the subscription is cancelled, nothing local is erased yet.
-    const failed = await until(() => deletionOf(user.userId), (d) => (d?.attempts ?? 0) >= 2, 'two failed attempts');
+    const failed = await until(
+      () => deletionOf(user.userId),
+      (d) => (d?.attempts ?? 0) >= 2,
+      'two failed attempts',
+    );
     expect(failed).toMatchObject({ status: 'scheduled', requested_by: 'user' });
     expect(failed!.last_error).toMatch(/fail this request/);
     expect(world.stripe.subscriptions.get(subscriptionId)!.status).toBe('canceled');
@@ -88,7 +106,11 @@ describe('DELETE /api/v1/settings/account', () => {
     // Stripe recovers; the next poll (on either process) finishes the job.
     world.stripe.clearFailures();
     await world.server.db.query(sql.unsafe`update account_deletions set next_attempt_at = now() where user_id = ${user.userId}`);
-    const done = await until(() => deletionOf(user.userId), (d) => d?.status === 'completed', 'the deletion to complete');
+    const done = await until(
+      () => deletionOf(user.userId),
+      (d) => d?.status === 'completed',
+      'the deletion to complete',
+    );
     expect(done!.erased).toMatchObject({ users: 1, api_keys: 1, report_branding: 1, email_outbox: 1 });
     expect(done!.erased!.usage_log_segments).toBeGreaterThan(0);
     expect(world.stripe.customers.get(customerId)!.deleted).toBe(true);
@@ -100,17 +122,34 @@ describe('DELETE /api/v1/settings/account', () => {
     expect(done!.erased).toMatchObject({ user_activity: 1 });
     expect(done!.erased!.analytics_events).toBeGreaterThan(0);
     expect(done!.erased!.usage_rollups).toBeGreaterThan(0);
-    for (const table of ['users', 'api_keys', 'subscriptions', 'notification_settings', 'report_branding', 'report_credit_ledger', 'report_credit_accounts', 'email_outbox', 'usage_log_segments', 'analytics_events', 'user_activity', 'usage_rollups', 'user_milestones']) {
+    for (const table of [
+      'users',
+      'api_keys',
+      'subscriptions',
+      'notification_settings',
+      'report_branding',
+      'report_credit_ledger',
+      'report_credit_accounts',
+      'email_outbox',
+      'usage_log_segments',
+      'analytics_events',
+      'user_activity',
+      'usage_rollups',
+      'user_milestones',
+    ]) {
       const column = table === 'users' ? 'id' : 'user_id';
       expect(await count(sql.unsafe`select 1 from ${sql.identifier([table])} where ${sql.identifier([column])} = ${user.userId}`), table).toBe(0);
     }
     expect(await count(sql.unsafe`select 1 from billing_invoices where user_id = ${user.userId} and status = 'paid'`)).toBe(1);
     expect(await count(sql.unsafe`select 1 from billing_payments where user_id = ${user.userId}`)).toBe(1);
-    expect(await world.server.db.one(sql.unsafe`select email, deleted_at is not null as deleted from billing_customers where customer_id = ${customerId}`)).toEqual({ email: null, deleted: true });
+    expect(
+      await world.server.db.one(sql.unsafe`select email, deleted_at is not null as deleted from billing_customers where customer_id = ${customerId}`),
+    ).toEqual({ email: null, deleted: true });
     // The record of the deletion keeps nothing of the address: neither it nor a digest one could match a guess against.
     const record = JSON.stringify(await world.server.db.one(sql.unsafe`select * from account_deletions where user_id = ${user.userId}`));
     const normalised = user.email.trim().toLowerCase();
-    for (const trace of [normalised, createHash('sha256').update(normalised).digest('hex'), createHash('sha256').update(user.email).digest('hex')]) expect(record).not.toContain(trace);
+    for (const trace of [normalised, createHash('sha256').update(normalised).digest('hex'), createHash('sha256').update(user.email).digest('hex')])
+      expect(record).not.toContain(trace);
 
     // Afterwards: still 401 for the token and the key; Stripe's late events change nothing.
     expect((await world.server.bearer('GET', '/api/v1/billing/customer', user.token)).status).toBe(401);
@@ -128,24 +167,36 @@ describe('DELETE /api/v1/settings/account', () => {
     world.stripe.down = true;
     try {
       expect((await world.server.bearer('DELETE', '/api/v1/settings/account', user.token, { confirm_email: user.email })).status).toBe(202);
-      const waiting = await until(() => deletionOf(user.userId), (d) => (d?.attempts ?? 0) >= 1 && d?.last_error !== null, 'a failed attempt');
+      const waiting = await until(
+        () => deletionOf(user.userId),
+        (d) => (d?.attempts ?? 0) >= 1 && d?.last_error !== null,
+        'a failed attempt',
+      );
       expect(waiting!.status).toBe('scheduled');
       expect(await count(sql.unsafe`select 1 from users where id = ${user.userId}`)).toBe(1);
     } finally {
       world.stripe.down = false;
     }
     await world.server.db.query(sql.unsafe`update account_deletions set next_attempt_at = now() where user_id = ${user.userId}`);
-    await until(() => deletionOf(user.userId), (d) => d?.status === 'completed', 'the deletion to complete');
+    await until(
+      () => deletionOf(user.userId),
+      (d) => d?.status === 'completed',
+      'the deletion to complete',
+    );
     const subscriptionId = world.stripe.sessions.get(sessionId)!.subscription as string;
     expect(world.stripe.subscriptions.get(subscriptionId)!.status).toBe('canceled');
   });
 
-  it('the admin API\'s service function deletes a user who never paid', async () => {
+  it("the admin API's service function deletes a user who never paid", async () => {
     const user = await world.signUp('admin-deleted');
     const scheduled = await world.server.app.accounts.deletions.schedule({ userId: user.userId, requestedBy: 'admin', reason: 'abuse report' });
     expect(scheduled.status).toBe('scheduled');
     await world.server.app.accounts.deletions.runDue();
-    const record = await until(() => deletionOf(user.userId), (d) => d?.status === 'completed', 'the deletion to complete');
+    const record = await until(
+      () => deletionOf(user.userId),
+      (d) => d?.status === 'completed',
+      'the deletion to complete',
+    );
     expect(record).toMatchObject({ requested_by: 'admin', erased: { users: 1, api_keys: 1 } });
     // Asking again returns the record; an unknown user is refused.
     expect((await world.server.app.accounts.deletions.schedule({ userId: user.userId, requestedBy: 'admin' })).status).toBe('completed');
@@ -165,7 +216,8 @@ describe('the OAuth side of a deleted account', () => {
   afterAll(async () => {
     if (sibling !== world.server) await sibling?.close();
   });
-  const mcp = (server: TestServer, accessToken: string) => rawMcp(`${server.url}/mcp`, { jsonrpc: '2.0', id: 1, method: 'tools/list' }, { authorization: `Bearer ${accessToken}` });
+  const mcp = (server: TestServer, accessToken: string) =>
+    rawMcp(`${server.url}/mcp`, { jsonrpc: '2.0', id: 1, method: 'tools/list' }, { authorization: `Bearer ${accessToken}` });
   const tokenRequest = (fields: Record<string, string>) => postForm(`${world.server.url}/mcp/oauth/token`, fields);
 
   it('ends every grant at once, on every process, while the erasure still waits for Stripe; the consent page refuses the account', async () => {
@@ -177,7 +229,14 @@ describe('the OAuth side of a deleted account', () => {
     const authorization = async () => {
       const pkce = pkcePair();
       const url = new URL(`${world.server.url}/mcp/oauth/authorize`);
-      for (const [k, v] of Object.entries({ response_type: 'code', client_id: clientId, redirect_uri: REDIRECT, code_challenge: pkce.challenge, code_challenge_method: 'S256' })) url.searchParams.set(k, v);
+      for (const [k, v] of Object.entries({
+        response_type: 'code',
+        client_id: clientId,
+        redirect_uri: REDIRECT,
+        code_challenge: pkce.challenge,
+        code_challenge_method: 'S256',
+      }))
+        url.searchParams.set(k, v);
       return { id: (await openAuthorization(url)).authorizationId!, verifier: pkce.verifier };
     };
     const approved = async () => {
@@ -217,28 +276,49 @@ describe('the OAuth side of a deleted account', () => {
       expect(withToken.status).toBe(401);
       expect(withToken.body).toContain('This account has been deleted.');
       expect((await signIn(notSignedIn.id, user.key)).body).toContain('This API key is not valid.');
-      const decided = await postForm(`${world.server.url}/mcp/oauth/consent/${signedIn.id}`, { step: 'decide', ticket, decision: 'approve', scope: 'astro:western' });
+      const decided = await postForm(`${world.server.url}/mcp/oauth/consent/${signedIn.id}`, {
+        step: 'decide',
+        ticket,
+        decision: 'approve',
+        scope: 'astro:western',
+      });
       expect(decided.status).toBe(404);
       expect(decided.body).toContain('This account has been deleted');
       expect((await decideViaApi(world.server, notSignedIn.id, user.token)).status).toBe(401);
       expect(await count(sql.unsafe`select 1 from oauth_grants where user_id = ${user.userId} and status = 'active'`)).toBe(0);
-      expect(await count(sql.unsafe`select 1 from oauth_tokens t join oauth_grants g on g.id = t.grant_id where g.user_id = ${user.userId} and t.revoked_at is null`)).toBe(0);
+      expect(
+        await count(
+          sql.unsafe`select 1 from oauth_tokens t join oauth_grants g on g.id = t.grant_id where g.user_id = ${user.userId} and t.revoked_at is null`,
+        ),
+      ).toBe(0);
 
       // Should a grant have been missed, its tokens are refused all the same.
-      await until(() => deletionOf(user.userId), (d) => (d?.attempts ?? 0) >= 1 && d?.last_error !== null, 'a failed attempt');
+      await until(
+        () => deletionOf(user.userId),
+        (d) => (d?.attempts ?? 0) >= 1 && d?.last_error !== null,
+        'a failed attempt',
+      );
       await world.server.db.query(sql.unsafe`update oauth_grants set status = 'active', revoked_at = null where user_id = ${user.userId}`);
-      await world.server.db.query(sql.unsafe`update oauth_tokens t set revoked_at = null from oauth_grants g where g.id = t.grant_id and g.user_id = ${user.userId}`);
+      await world.server.db.query(
+        sql.unsafe`update oauth_tokens t set revoked_at = null from oauth_grants g where g.id = t.grant_id and g.user_id = ${user.userId}`,
+      );
       const missed = await mcp(world.server, pair.access_token);
       expect(missed.status).toBe(401);
       expect(missed.body.detail).toBe('This account has been deleted');
-      expect((await tokenRequest({ grant_type: 'refresh_token', refresh_token: pair.refresh_token, client_id: clientId })).body)
-        .toEqual({ error: 'invalid_grant', error_description: 'the account was deleted' });
+      expect((await tokenRequest({ grant_type: 'refresh_token', refresh_token: pair.refresh_token, client_id: clientId })).body).toEqual({
+        error: 'invalid_grant',
+        error_description: 'the account was deleted',
+      });
       expect((await deletionOf(user.userId))!.status).toBe('scheduled');
     } finally {
       world.stripe.clearFailures();
     }
     await world.server.db.query(sql.unsafe`update account_deletions set next_attempt_at = now() where user_id = ${user.userId}`);
-    await until(() => deletionOf(user.userId), (d) => d?.status === 'completed', 'the deletion to complete');
+    await until(
+      () => deletionOf(user.userId),
+      (d) => d?.status === 'completed',
+      'the deletion to complete',
+    );
     expect(await count(sql.unsafe`select 1 from oauth_grants where user_id = ${user.userId}`)).toBe(0);
     expect((await mcp(sibling, pair.access_token)).status).toBe(401);
   });

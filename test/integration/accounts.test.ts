@@ -14,15 +14,26 @@ beforeAll(async () => {
   alice = await server.token('user-alice', 'alice@example.com');
   bob = await server.token('user-bob', 'bob@example.com');
 });
-afterAll(async () => { await server?.close(); });
+afterAll(async () => {
+  await server?.close();
+});
 
-const png = (width = 40, height = 20) => Buffer.from(new Resvg(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="${width}" height="${height}" fill="#c33"/></svg>`).render().asPng());
+const png = (width = 40, height = 20) =>
+  Buffer.from(
+    new Resvg(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="${width}" height="${height}" fill="#c33"/></svg>`)
+      .render()
+      .asPng(),
+  );
 // SOI, a JFIF APP0 segment, a baseline SOF0 of 64×32, EOI: the structure the upload checks.
 const jpeg = Buffer.from('ffd8ffe000104a46494600010100000100010000ffc0000b080020004001011100ffd9', 'hex');
 
 function upload(token: string, bytes: Buffer | string, options: { type?: string; field?: string; name?: string } = {}) {
   const form = new FormData();
-  form.append(options.field ?? 'file', new Blob([typeof bytes === 'string' ? bytes : new Uint8Array(bytes)], { type: options.type ?? 'application/octet-stream' }), options.name ?? 'logo');
+  form.append(
+    options.field ?? 'file',
+    new Blob([typeof bytes === 'string' ? bytes : new Uint8Array(bytes)], { type: options.type ?? 'application/octet-stream' }),
+    options.name ?? 'logo',
+  );
   return server.bearer('POST', '/api/v1/auth/report-branding', token, form);
 }
 
@@ -46,7 +57,14 @@ describe('profile', () => {
   it('sync creates the profile on the free plan, and updates it later', async () => {
     const created = await server.bearer('POST', '/api/v1/auth/sync', alice, { user_id: 'user-alice', email: 'alice@example.com', full_name: 'Alice' });
     expect(created.status).toBe(200);
-    expect(created.body).toMatchObject({ id: 'user-alice', email: 'alice@example.com', full_name: 'Alice', plan_code: 'free', subscription_status: 'active', onboarding_completed: false });
+    expect(created.body).toMatchObject({
+      id: 'user-alice',
+      email: 'alice@example.com',
+      full_name: 'Alice',
+      plan_code: 'free',
+      subscription_status: 'active',
+      onboarding_completed: false,
+    });
     // The user did not exist when the request arrived; the answer still carries the new plan's limits.
     expect(created.headers.get('x-ratelimit-limit')).toBeTruthy();
     expect(created.headers.get('x-ratelimit-remaining')).toBeTruthy();
@@ -102,7 +120,11 @@ describe('profile', () => {
 
   it('saves first-success feedback; a second answer replaces the first', async () => {
     expect((await server.bearer('POST', '/api/v1/auth/feedback/first-success', alice, { rating: 6 })).status).toBe(422);
-    const first = await server.bearer('POST', '/api/v1/auth/feedback/first-success', alice, { rating: 4, comment: 'quick', endpoint: '/api/v1/natal/calculate' });
+    const first = await server.bearer('POST', '/api/v1/auth/feedback/first-success', alice, {
+      rating: 4,
+      comment: 'quick',
+      endpoint: '/api/v1/natal/calculate',
+    });
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ rating: 4, comment: 'quick', endpoint: '/api/v1/natal/calculate' });
     const second = await server.bearer('POST', '/api/v1/auth/feedback/first-success', alice, { rating: 5 });
@@ -124,7 +146,14 @@ describe('report branding', () => {
   it('stores a PNG (type from the content, not the declared type) and serves it to its owner', async () => {
     const res = await upload(alice, logo, { type: 'text/plain', name: 'logo.txt' });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ has_logo: true, content_type: 'image/png', size_bytes: logo.length, width: 40, height: 20, logo_url: '/api/v1/auth/report-branding/image' });
+    expect(res.body).toMatchObject({
+      has_logo: true,
+      content_type: 'image/png',
+      size_bytes: logo.length,
+      width: 40,
+      height: 20,
+      logo_url: '/api/v1/auth/report-branding/image',
+    });
     const image = await fetch(server.url + res.body.logo_url, { headers: { authorization: `Bearer ${alice}` } });
     expect(image.headers.get('content-type')).toBe('image/png');
     expect(image.headers.get('x-content-type-options')).toBe('nosniff');
@@ -175,7 +204,8 @@ describe('report branding', () => {
   });
 
   it('422 for a body that is not well-formed multipart (no boundary, no parts, cut short); the previous logo stays', async () => {
-    const raw = (contentType: string, body: string) => fetch(`${server.url}/api/v1/auth/report-branding`, { method: 'POST', headers: { authorization: `Bearer ${alice}`, 'content-type': contentType }, body });
+    const raw = (contentType: string, body: string) =>
+      fetch(`${server.url}/api/v1/auth/report-branding`, { method: 'POST', headers: { authorization: `Bearer ${alice}`, 'content-type': contentType }, body });
     for (const [contentType, body] of [
       ['multipart/form-data', ''],
       ['multipart/form-data; boundary=x', 'garbage'],

@@ -18,7 +18,9 @@ beforeAll(async () => {
   server = await startTestServer({ env: await adminEnv({ ANALYTICS_CACHE_MAX_ENTRIES: '3' }) });
   token = await adminToken(server);
 });
-afterAll(async () => { await server?.close(); });
+afterAll(async () => {
+  await server?.close();
+});
 
 const insertEvent = (userId: string, name: string, at: Date, source: 'service' | 'dashboard' = 'service') =>
   server.db.query(sql.unsafe`insert into analytics_events (name, user_id, source, occurred_at) values (${name}, ${userId}, ${source}, ${at.toISOString()})`);
@@ -30,13 +32,20 @@ describe('POST /api/v1/analytics/events', () => {
     await server.bearer('POST', '/api/v1/auth/sync', user, { user_id: 'ev-user', email: 'ev-user@example.com' });
   });
 
-  it('records a whitelisted dashboard event with its properties under the caller and the server\'s time', async () => {
-    const res = await server.bearer('POST', '/api/v1/analytics/events', user, { name: 'vedic_chat.session_started', properties: { session_id: 's-1', model: 'jyotish', turn: 1, beta: true, note: null } });
+  it("records a whitelisted dashboard event with its properties under the caller and the server's time", async () => {
+    const res = await server.bearer('POST', '/api/v1/analytics/events', user, {
+      name: 'vedic_chat.session_started',
+      properties: { session_id: 's-1', model: 'jyotish', turn: 1, beta: true, note: null },
+    });
     expect(res.status).toBe(202);
     expect(res.body).toEqual({ accepted: true, name: 'vedic_chat.session_started' });
     const row = await server.db.one(sql.type(z.object({ user_id: z.string(), source: z.string(), properties: z.unknown(), occurred_at: z.string() }))`
       select user_id, source, properties, occurred_at from analytics_events where name = 'vedic_chat.session_started' and user_id = 'ev-user'`);
-    expect(row).toMatchObject({ user_id: 'ev-user', source: 'dashboard', properties: { session_id: 's-1', model: 'jyotish', turn: 1, beta: true, note: null } });
+    expect(row).toMatchObject({
+      user_id: 'ev-user',
+      source: 'dashboard',
+      properties: { session_id: 's-1', model: 'jyotish', turn: 1, beta: true, note: null },
+    });
     expect(Math.abs(Date.parse(row.occurred_at) - Date.now())).toBeLessThan(60_000);
   });
 
@@ -80,23 +89,56 @@ describe('funnels', () => {
   beforeAll(async () => {
     await server.db.query(sql.unsafe`delete from analytics_events`);
     // a: every step in order within 7 days of signup
-    for (const [name, d] of [['signup', -20], ['first_api_key', -19], ['first_request', -18], ['first_successful_request', -18], ['first_payment', -14]] as const) await insertEvent('a', name, at(d));
+    for (const [name, d] of [
+      ['signup', -20],
+      ['first_api_key', -19],
+      ['first_request', -18],
+      ['first_successful_request', -18],
+      ['first_payment', -14],
+    ] as const)
+      await insertEvent('a', name, at(d));
     // b: the request comes 10 days after signup, outside a 7-day window
-    for (const [name, d] of [['signup', -25], ['first_api_key', -24], ['first_request', -15], ['first_successful_request', -15]] as const) await insertEvent('b', name, at(d));
+    for (const [name, d] of [
+      ['signup', -25],
+      ['first_api_key', -24],
+      ['first_request', -15],
+      ['first_successful_request', -15],
+    ] as const)
+      await insertEvent('b', name, at(d));
     // c: requested before creating the key (impossible in life, but the order is what counts)
-    for (const [name, d] of [['signup', -10], ['first_request', -9.5], ['first_api_key', -9]] as const) await insertEvent('c', name, at(d));
+    for (const [name, d] of [
+      ['signup', -10],
+      ['first_request', -9.5],
+      ['first_api_key', -9],
+    ] as const)
+      await insertEvent('c', name, at(d));
     // d: signed up before the period
-    for (const [name, d] of [['signup', -40], ['first_api_key', -39]] as const) await insertEvent('d', name, at(d));
+    for (const [name, d] of [
+      ['signup', -40],
+      ['first_api_key', -39],
+    ] as const)
+      await insertEvent('d', name, at(d));
     // e: signed up only
     await insertEvent('e', 'signup', at(-1));
     // a second funnel of repeated dashboard events
-    for (const [user, name, d] of [['a', 'vedic_chat.session_started', -3], ['a', 'vedic_chat.message_sent', -2.9], ['b', 'vedic_chat.session_started', -2], ['c', 'vedic_chat.message_sent', -2]] as const) await insertEvent(user, name, at(d), 'dashboard');
+    for (const [user, name, d] of [
+      ['a', 'vedic_chat.session_started', -3],
+      ['a', 'vedic_chat.message_sent', -2.9],
+      ['b', 'vedic_chat.session_started', -2],
+      ['c', 'vedic_chat.message_sent', -2],
+    ] as const)
+      await insertEvent(user, name, at(d), 'dashboard');
   });
 
   let funnelId: string;
 
   it('POST defines a funnel and answers it evaluated: counts, conversion, drop-off', async () => {
-    const res = await admin(server, 'POST', '/api/v1/admin/analytics/funnels', token, { name: 'Signup to payment', steps, conversion_window_days: 7, period_days: 30 });
+    const res = await admin(server, 'POST', '/api/v1/admin/analytics/funnels', token, {
+      name: 'Signup to payment',
+      steps,
+      conversion_window_days: 7,
+      period_days: 30,
+    });
     expect(res.status).toBe(200);
     funnelId = res.body.id;
     expect(res.body).toMatchObject({ name: 'Signup to payment', conversion_window_days: 7, period_days: 30, conversion: 0.25 });
@@ -111,9 +153,18 @@ describe('funnels', () => {
   });
 
   it('PUT replaces the definition: a longer window lets the late request count', async () => {
-    const res = await admin(server, 'PUT', `/api/v1/admin/analytics/funnels/${funnelId}`, token, { name: 'Signup to request', steps: steps.slice(0, 3).map((s) => ({ ...s, label: s.event.toUpperCase() })), conversion_window_days: 14, period_days: 30 });
+    const res = await admin(server, 'PUT', `/api/v1/admin/analytics/funnels/${funnelId}`, token, {
+      name: 'Signup to request',
+      steps: steps.slice(0, 3).map((s) => ({ ...s, label: s.event.toUpperCase() })),
+      conversion_window_days: 14,
+      period_days: 30,
+    });
     expect(res.status).toBe(200);
-    expect(res.body.steps.map((s: { label: string; count: number }) => [s.label, s.count])).toEqual([['SIGNUP', 4], ['FIRST_API_KEY', 3], ['FIRST_REQUEST', 2]]);
+    expect(res.body.steps.map((s: { label: string; count: number }) => [s.label, s.count])).toEqual([
+      ['SIGNUP', 4],
+      ['FIRST_API_KEY', 3],
+      ['FIRST_REQUEST', 2],
+    ]);
     expect(res.body.conversion).toBe(0.5);
     expect(Date.parse(res.body.updated_at)).toBeGreaterThan(Date.parse(res.body.created_at));
   });
@@ -122,7 +173,11 @@ describe('funnels', () => {
     const wider = await admin(server, 'POST', '/api/v1/admin/analytics/funnels', token, { name: 'Wider', steps: steps.slice(0, 2), period_days: 60 });
     expect(wider.body.steps.map((s: { count: number }) => s.count)).toEqual([5, 4]);
     expect(wider.body.conversion_window_days).toBe(7);
-    const chat = await admin(server, 'POST', '/api/v1/admin/analytics/funnels', token, { name: 'Chat', steps: [{ event: 'vedic_chat.session_started' }, { event: 'vedic_chat.message_sent' }], conversion_window_days: 1 });
+    const chat = await admin(server, 'POST', '/api/v1/admin/analytics/funnels', token, {
+      name: 'Chat',
+      steps: [{ event: 'vedic_chat.session_started' }, { event: 'vedic_chat.message_sent' }],
+      conversion_window_days: 1,
+    });
     expect(chat.body.steps.map((s: { count: number }) => s.count)).toEqual([2, 1]);
   });
 
@@ -163,8 +218,14 @@ describe('matured signup funnel', () => {
 
   it('weekly cohorts whose cohort_days have passed for every member, with the share reaching each milestone in time', async () => {
     const newest = mondayOf(Date.now() - 67 * DAY);
-    const users: [string, number][] = [['m1', newest + 1.05 * DAY], ['m2', newest + 3 * DAY], ['m3', newest - 5 * DAY], ['young', Date.now() - 50 * DAY]];
-    for (const [id, t] of users) await server.db.query(sql.unsafe`insert into users (id, email, created_at) values (${id}, ${`${id}@cohort.example`}, ${new Date(t).toISOString()})`);
+    const users: [string, number][] = [
+      ['m1', newest + 1.05 * DAY],
+      ['m2', newest + 3 * DAY],
+      ['m3', newest - 5 * DAY],
+      ['young', Date.now() - 50 * DAY],
+    ];
+    for (const [id, t] of users)
+      await server.db.query(sql.unsafe`insert into users (id, email, created_at) values (${id}, ${`${id}@cohort.example`}, ${new Date(t).toISOString()})`);
     await insertEvent('m1', 'first_api_key', new Date(newest + 2 * DAY));
     await insertEvent('m1', 'first_request', new Date(newest + 70 * DAY)); // beyond 60 days of its signup
     await insertEvent('m1', 'first_payment', new Date(newest + 30 * DAY));
@@ -181,12 +242,30 @@ describe('matured signup funnel', () => {
     const [oldest, previous, latest] = res.body.cohorts;
     expect(oldest).toMatchObject({ signups: 0, activated: 0, converted: 0, milestones: { first_api_key: { count: 0, share: null } } });
     expect(previous).toEqual({
-      cohort_start: iso(newest - 7 * DAY), cohort_end: iso(newest), signups: 1, activated: 1, converted: 0,
-      milestones: { first_api_key: { count: 1, share: 1 }, first_request: { count: 1, share: 1 }, first_successful_request: { count: 1, share: 1 }, first_payment: { count: 0, share: 0 } },
+      cohort_start: iso(newest - 7 * DAY),
+      cohort_end: iso(newest),
+      signups: 1,
+      activated: 1,
+      converted: 0,
+      milestones: {
+        first_api_key: { count: 1, share: 1 },
+        first_request: { count: 1, share: 1 },
+        first_successful_request: { count: 1, share: 1 },
+        first_payment: { count: 0, share: 0 },
+      },
     });
     expect(latest).toEqual({
-      cohort_start: iso(newest), cohort_end: iso(newest + 7 * DAY), signups: 2, activated: 0, converted: 1,
-      milestones: { first_api_key: { count: 1, share: 0.5 }, first_request: { count: 0, share: 0 }, first_successful_request: { count: 0, share: 0 }, first_payment: { count: 1, share: 0.5 } },
+      cohort_start: iso(newest),
+      cohort_end: iso(newest + 7 * DAY),
+      signups: 2,
+      activated: 0,
+      converted: 1,
+      milestones: {
+        first_api_key: { count: 1, share: 0.5 },
+        first_request: { count: 0, share: 0 },
+        first_successful_request: { count: 0, share: 0 },
+        first_payment: { count: 1, share: 0.5 },
+      },
     });
     expect((await admin(server, 'GET', '/api/v1/admin/analytics/matured-signup-funnel', token)).body.cohorts).toHaveLength(12);
     expect((await admin(server, 'GET', '/api/v1/admin/analytics/matured-signup-funnel?cohort_days=0', token)).status).toBe(422);
@@ -207,7 +286,11 @@ describe('Vedic chat metrics', () => {
     const res = await admin(server, 'GET', '/api/v1/admin/vedic-chat/metrics?days=3', token);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
-      days: 3, sessions: 2, messages: 3, users: 2, messages_per_session: 1.5,
+      days: 3,
+      sessions: 2,
+      messages: 3,
+      users: 2,
+      messages_per_session: 1.5,
       series: [
         { date: utcDay(-2), sessions: 0, messages: 1, users: 1 },
         { date: utcDay(-1), sessions: 0, messages: 0, users: 0 },
@@ -240,7 +323,11 @@ describe('analytics cache', () => {
     expect(keys).toEqual(['k1', 'k2', 'k3']);
     await admin(server, 'POST', '/api/v1/admin/analytics/cache', token, { cache_key: 'k1', value: 'again' });
     await admin(server, 'POST', '/api/v1/admin/analytics/cache', token, { cache_key: 'k4', value: 'k4' });
-    expect(await server.db.anyFirst(sql.type(z.object({ cache_key: z.string() }))`select cache_key from analytics_cache order by cache_key`)).toEqual(['k1', 'k3', 'k4']);
+    expect(await server.db.anyFirst(sql.type(z.object({ cache_key: z.string() }))`select cache_key from analytics_cache order by cache_key`)).toEqual([
+      'k1',
+      'k3',
+      'k4',
+    ]);
   });
 
   it('refuses a missing key, a value over 64 KiB and a bad expiry (422)', async () => {

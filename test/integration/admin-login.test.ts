@@ -158,9 +158,17 @@ describeWithRedis('throttling', () => {
 
   it('nobody can lock the operator out: the name from a fresh address still gets in, and past the ceiling for the name attempts are slowed, not refused', async () => {
     const lines: string[] = [];
-    const fresh = await startTestServer({ env: await adminEnv({ ADMIN_LOGIN_MAX_FAILURES_PER_NAME: '5', ADMIN_LOGIN_MAX_FAILURES_TOTAL: '20', ADMIN_LOGIN_WINDOW_SECONDS: '600' }), logLines: lines });
+    const fresh = await startTestServer({
+      env: await adminEnv({ ADMIN_LOGIN_MAX_FAILURES_PER_NAME: '5', ADMIN_LOGIN_MAX_FAILURES_TOTAL: '20', ADMIN_LOGIN_WINDOW_SECONDS: '600' }),
+      logLines: lines,
+    });
     const from = async (address: string, password: string) => {
-      const res = await fresh.app.app.inject({ method: 'POST', url: '/api/v1/admin/login', payload: { username: ADMIN_USERNAME, password }, remoteAddress: address });
+      const res = await fresh.app.app.inject({
+        method: 'POST',
+        url: '/api/v1/admin/login',
+        payload: { username: ADMIN_USERNAME, password },
+        remoteAddress: address,
+      });
       return { status: res.statusCode, retryAfter: Number(res.headers['retry-after'] ?? 0) };
     };
     const slowed = () => lines.map((l) => JSON.parse(l) as { msg: string; delay_ms?: number }).filter((l) => l.msg === 'admin login slowed');
@@ -213,16 +221,19 @@ describe('configuration', () => {
 
   it('refuses a plain password as the hash, and a hash without a name', () => {
     expect(() => loadConfig({ ADMIN_USERNAME: 'op', ADMIN_PASSWORD_HASH: 'hunter2hunter2' })).toThrow(ConfigError);
-    expect(() => loadConfig({ ADMIN_USERNAME: 'op', ADMIN_PASSWORD_HASH: '$argon2i$v=19$m=16,t=2,p=1$c2FsdHNhbHRzYWx0$aGFzaGhhc2hoYXNoaGFzaA' })).toThrow(/Argon2id/);
+    expect(() => loadConfig({ ADMIN_USERNAME: 'op', ADMIN_PASSWORD_HASH: '$argon2i$v=19$m=16,t=2,p=1$c2FsdHNhbHRzYWx0$aGFzaGhhc2hoYXNoaGFzaA' })).toThrow(
+      /Argon2id/,
+    );
     expect(() => loadConfig({ ADMIN_PASSWORD_HASH: server.config.ADMIN_PASSWORD_HASH })).toThrow(/ADMIN_USERNAME/);
   });
 
-  const hashPassword = (input: string, args: string[] = []) => new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-    const child = execFile(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'admin', 'hash-password', ...args], { cwd: root }, (error, stdout, stderr) => {
-      resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
+  const hashPassword = (input: string, args: string[] = []) =>
+    new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+      const child = execFile(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'admin', 'hash-password', ...args], { cwd: root }, (error, stdout, stderr) => {
+        resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
+      });
+      child.stdin!.end(input);
     });
-    child.stdin!.end(input);
-  });
 
   it('`cli admin hash-password` reads the password from standard input and prints a hash that verifies', async () => {
     const out = await hashPassword('a new operator passphrase\n');

@@ -33,7 +33,10 @@ const direct = {
     select coalesce(u.id, e.user_id) as user_id, u.created_at as joined_at, e.signup, e.onboarding_completed, e.first_api_key, e.first_request,
            e.first_successful_request, e.first_payment, e.first_report
     from users u full join (
-      select user_id, ${sql.join(MILESTONES.map((n) => sql.fragment`min(occurred_at) filter (where name = ${n}) as ${sql.identifier([n])}`), sql.fragment`, `)}
+      select user_id, ${sql.join(
+        MILESTONES.map((n) => sql.fragment`min(occurred_at) filter (where name = ${n}) as ${sql.identifier([n])}`),
+        sql.fragment`, `,
+      )}
       from analytics_events where source = 'service' and user_id is not null and name = any(${sql.array(MILESTONES, 'text')})
       group by user_id) e on e.user_id = u.id
     order by 1`,
@@ -81,89 +84,144 @@ describe('tables kept by triggers', () => {
     let disputes = 0;
 
     const operations: [string, () => Promise<unknown>][] = [
-      ['create a user (the signup milestone comes from its trigger)', async () => {
-        const id = pick(USERS);
-        if (existingUsers.has(id)) return;
-        existingUsers.add(id);
-        await testDatabase.pool.query(sql.unsafe`insert into users (id, email, created_at) values (${id}, ${`${id}@example.com`}, ${someTime()})`);
-      }],
-      ['delete a user (their events stay)', async () => {
-        const id = pick(USERS);
-        existingUsers.delete(id);
-        await testDatabase.pool.query(sql.unsafe`delete from users where id = ${id}`);
-      }],
-      ['change when a user joined', async () => {
-        await testDatabase.pool.query(sql.unsafe`update users set created_at = ${someTime()} where id = ${pick(USERS)}`);
-      }],
-      ['a milestone, at any time (often before one already recorded), once per user', async () => {
-        await testDatabase.pool.query(sql.unsafe`
+      [
+        'create a user (the signup milestone comes from its trigger)',
+        async () => {
+          const id = pick(USERS);
+          if (existingUsers.has(id)) return;
+          existingUsers.add(id);
+          await testDatabase.pool.query(sql.unsafe`insert into users (id, email, created_at) values (${id}, ${`${id}@example.com`}, ${someTime()})`);
+        },
+      ],
+      [
+        'delete a user (their events stay)',
+        async () => {
+          const id = pick(USERS);
+          existingUsers.delete(id);
+          await testDatabase.pool.query(sql.unsafe`delete from users where id = ${id}`);
+        },
+      ],
+      [
+        'change when a user joined',
+        async () => {
+          await testDatabase.pool.query(sql.unsafe`update users set created_at = ${someTime()} where id = ${pick(USERS)}`);
+        },
+      ],
+      [
+        'a milestone, at any time (often before one already recorded), once per user',
+        async () => {
+          await testDatabase.pool.query(sql.unsafe`
           insert into analytics_events (name, user_id, source, occurred_at) values (${pick(MILESTONES)}, ${pick(USERS)}, 'service', ${someTime()})
           on conflict do nothing`);
-      }],
-      ['a dashboard event, some without a user', async () => {
-        await testDatabase.pool.query(sql.unsafe`
+        },
+      ],
+      [
+        'a dashboard event, some without a user',
+        async () => {
+          await testDatabase.pool.query(sql.unsafe`
           insert into analytics_events (name, user_id, source, occurred_at) values (${pick(OTHER_EVENTS)}, ${random() < 0.1 ? null : pick(USERS)}, 'dashboard', ${someTime()})`);
-      }],
-      ['several events in one statement', async () => {
-        const values = Array.from({ length: 4 }, () => sql.fragment`(${pick([...OTHER_EVENTS, ...MILESTONES])}, ${pick(USERS)}, ${pick(['service', 'dashboard'])}, ${someTime()}::timestamptz)`);
-        await testDatabase.pool.query(sql.unsafe`
+        },
+      ],
+      [
+        'several events in one statement',
+        async () => {
+          const values = Array.from(
+            { length: 4 },
+            () => sql.fragment`(${pick([...OTHER_EVENTS, ...MILESTONES])}, ${pick(USERS)}, ${pick(['service', 'dashboard'])}, ${someTime()}::timestamptz)`,
+          );
+          await testDatabase.pool.query(sql.unsafe`
           insert into analytics_events (name, user_id, source, occurred_at) values ${sql.join(values, sql.fragment`, `)} on conflict do nothing`);
-      }],
-      ['move an event in time', async () => {
-        await testDatabase.pool.query(sql.unsafe`update analytics_events set occurred_at = ${someTime()} where id = (select id from analytics_events order by random() limit 1)`);
-      }],
-      ['give an event to another user or rename it (a service one only where that user has no such milestone)', async () => {
-        const [user, name] = [pick(USERS), pick([...OTHER_EVENTS, ...MILESTONES])];
-        await testDatabase.pool.query(sql.unsafe`
+        },
+      ],
+      [
+        'move an event in time',
+        async () => {
+          await testDatabase.pool.query(
+            sql.unsafe`update analytics_events set occurred_at = ${someTime()} where id = (select id from analytics_events order by random() limit 1)`,
+          );
+        },
+      ],
+      [
+        'give an event to another user or rename it (a service one only where that user has no such milestone)',
+        async () => {
+          const [user, name] = [pick(USERS), pick([...OTHER_EVENTS, ...MILESTONES])];
+          await testDatabase.pool.query(sql.unsafe`
           update analytics_events e set user_id = ${user}, name = ${name}
           where e.id = (select id from analytics_events order by random() limit 1)
             and not exists (select 1 from analytics_events o where o.source = 'service' and o.user_id = ${user} and o.name = ${name})`);
-      }],
-      ['delete an event', async () => {
-        await testDatabase.pool.query(sql.unsafe`delete from analytics_events where id = (select id from analytics_events order by random() limit 1)`);
-      }],
-      ['a payment, in any status, currency case and product', async () => {
-        const id = `pi_${payments++}`;
-        const status = pick(['succeeded', 'succeeded', 'requires_payment_method']);
-        await testDatabase.pool.query(sql.unsafe`
+        },
+      ],
+      [
+        'delete an event',
+        async () => {
+          await testDatabase.pool.query(sql.unsafe`delete from analytics_events where id = (select id from analytics_events order by random() limit 1)`);
+        },
+      ],
+      [
+        'a payment, in any status, currency case and product',
+        async () => {
+          const id = `pi_${payments++}`;
+          const status = pick(['succeeded', 'succeeded', 'requires_payment_method']);
+          await testDatabase.pool.query(sql.unsafe`
           insert into billing_payments (payment_id, user_id, kind, product_code, amount_cents, currency, status, paid_at)
           values (${id}, ${pick(USERS)}, ${pick(['subscription', 'credit_pack'])}, ${pick(PLANS)}, ${100 + Math.floor(random() * 5000)}, ${pick(['usd', 'EUR', 'gbp'])},
                   ${status}, ${status === 'succeeded' || random() < 0.2 ? someTime() : null})`);
-      }],
-      ['the mirror stores a payment again: paid, its product learnt, its amount corrected', async () => {
-        await testDatabase.pool.query(sql.unsafe`
+        },
+      ],
+      [
+        'the mirror stores a payment again: paid, its product learnt, its amount corrected',
+        async () => {
+          await testDatabase.pool.query(sql.unsafe`
           update billing_payments set status = ${pick(['succeeded', 'succeeded', 'canceled'])}, amount_cents = amount_cents + ${Math.floor(random() * 300)},
             paid_at = coalesce(paid_at, ${someTime()}), product_code = coalesce(product_code, ${pick(PLANS)})
           where payment_id = ${`pi_${Math.floor(random() * (payments + 3))}`}`);
-      }],
-      ['delete a payment', async () => {
-        await testDatabase.pool.query(sql.unsafe`delete from billing_payments where payment_id = ${`pi_${Math.floor(random() * (payments + 3))}`}`);
-      }],
-      ['a refund, often of a payment not mirrored yet', async () => {
-        await testDatabase.pool.query(sql.unsafe`
+        },
+      ],
+      [
+        'delete a payment',
+        async () => {
+          await testDatabase.pool.query(sql.unsafe`delete from billing_payments where payment_id = ${`pi_${Math.floor(random() * (payments + 3))}`}`);
+        },
+      ],
+      [
+        'a refund, often of a payment not mirrored yet',
+        async () => {
+          await testDatabase.pool.query(sql.unsafe`
           insert into billing_refunds (refund_id, payment_id, user_id, amount_cents, currency, status, created_at, read_at)
           values (${`re_${refunds++}`}, ${random() < 0.1 ? null : `pi_${Math.floor(random() * (payments + 4))}`}, ${pick(USERS)}, ${50 + Math.floor(random() * 900)},
                   ${pick(['usd', 'eur', 'GBP'])}, ${pick(['succeeded', 'succeeded', 'pending'])}, ${someTime()}, now())`);
-      }],
-      ['a refund changes: succeeded, failed, amount, day', async () => {
-        await testDatabase.pool.query(sql.unsafe`
+        },
+      ],
+      [
+        'a refund changes: succeeded, failed, amount, day',
+        async () => {
+          await testDatabase.pool.query(sql.unsafe`
           update billing_refunds set status = ${pick(['succeeded', 'failed'])}, amount_cents = amount_cents + 7, created_at = ${someTime()}
           where refund_id = ${`re_${Math.floor(random() * (refunds + 2))}`}`);
-      }],
-      ['a dispute, then won or lost', async () => {
-        if (random() < 0.5 || disputes === 0) {
-          await testDatabase.pool.query(sql.unsafe`
+        },
+      ],
+      [
+        'a dispute, then won or lost',
+        async () => {
+          if (random() < 0.5 || disputes === 0) {
+            await testDatabase.pool.query(sql.unsafe`
             insert into billing_disputes (dispute_id, payment_id, user_id, amount_cents, currency, status, created_at, read_at)
             values (${`dp_${disputes++}`}, ${`pi_${Math.floor(random() * payments)}`}, ${pick(USERS)}, ${200 + Math.floor(random() * 900)}, ${pick(['usd', 'EUR'])},
                     ${pick(['needs_response', 'lost'])}, ${someTime()}, now())`);
-        } else {
-          await testDatabase.pool.query(sql.unsafe`update billing_disputes set status = ${pick(['won', 'lost'])} where dispute_id = ${`dp_${Math.floor(random() * disputes)}`}`);
-        }
-      }],
-      ['delete a refund or a dispute', async () => {
-        await testDatabase.pool.query(sql.unsafe`delete from billing_refunds where refund_id = ${`re_${Math.floor(random() * (refunds + 2))}`}`);
-        await testDatabase.pool.query(sql.unsafe`delete from billing_disputes where dispute_id = ${`dp_${Math.floor(random() * (disputes + 2))}`}`);
-      }],
+          } else {
+            await testDatabase.pool.query(
+              sql.unsafe`update billing_disputes set status = ${pick(['won', 'lost'])} where dispute_id = ${`dp_${Math.floor(random() * disputes)}`}`,
+            );
+          }
+        },
+      ],
+      [
+        'delete a refund or a dispute',
+        async () => {
+          await testDatabase.pool.query(sql.unsafe`delete from billing_refunds where refund_id = ${`re_${Math.floor(random() * (refunds + 2))}`}`);
+          await testDatabase.pool.query(sql.unsafe`delete from billing_disputes where dispute_id = ${`dp_${Math.floor(random() * (disputes + 2))}`}`);
+        },
+      ],
     ];
 
     for (let step = 1; step <= 600; step++) {
@@ -172,10 +230,12 @@ describe('tables kept by triggers', () => {
       if (step % 50 === 0) await expectKeptEqualsDirect(`step ${step} (${label})`);
     }
     // Something of everything was written.
-    const count = async (table: string) => testDatabase.pool.oneFirst(sql.type(z.object({ n: z.number() }))`select count(*)::int8 as n from ${sql.identifier([table])}`);
+    const count = async (table: string) =>
+      testDatabase.pool.oneFirst(sql.type(z.object({ n: z.number() }))`select count(*)::int8 as n from ${sql.identifier([table])}`);
     for (const table of ['user_milestones', 'vedic_chat_user_days', 'revenue_daily']) expect(await count(table), table).toBeGreaterThan(5);
-    expect(await testDatabase.pool.oneFirst(sql.type(z.object({ n: z.number() }))`select count(*)::int8 as n from revenue_daily where plan = 'unknown'`)).toBeGreaterThan(0);
-
+    expect(
+      await testDatabase.pool.oneFirst(sql.type(z.object({ n: z.number() }))`select count(*)::int8 as n from revenue_daily where plan = 'unknown'`),
+    ).toBeGreaterThan(0);
   });
 
   it('revenue read from revenue_daily equals the sums over the payments, refunds and disputes', async () => {
@@ -235,7 +295,7 @@ describe('tables kept by triggers', () => {
     }
   });
 
-  it('payments mirrored at once whose refunds lie on each other\'s day all land (no deadlock on revenue rows)', async () => {
+  it("payments mirrored at once whose refunds lie on each other's day all land (no deadlock on revenue rows)", async () => {
     // Payment a is paid on day 1 and was refunded on day 2; payment b the other way round. Mirroring
     // a adds to (day 1, plan) and then moves its refund on day 2 from 'unknown' to the plan; b does
     // the same in the opposite order of days. Unordered, the two statements wait on each other.
@@ -244,20 +304,30 @@ describe('tables kept by triggers', () => {
     const day2 = new Date(Date.now() - 2 * DAY).toISOString();
     const pairs = 40;
     for (let i = 0; i < pairs; i++) {
-      for (const [side, refundDay] of [['a', day2], ['b', day1]] as const) {
+      for (const [side, refundDay] of [
+        ['a', day2],
+        ['b', day1],
+      ] as const) {
         await testDatabase.pool.query(sql.unsafe`
           insert into billing_refunds (refund_id, payment_id, user_id, amount_cents, currency, status, created_at, read_at)
           values (${`re_x${side}${i}`}, ${`pi_x${side}${i}`}, 'u0', 10, 'usd', 'succeeded', ${refundDay}, now())`);
       }
     }
-    const mirror = (client: pg.Client, side: 'a' | 'b', i: number) => client.query(
-      `insert into billing_payments (payment_id, user_id, kind, product_code, amount_cents, currency, status, paid_at)
-       values ($1, 'u0', 'subscription', 'entry', 500, 'usd', 'succeeded', $2)`, [`pi_x${side}${i}`, side === 'a' ? day1 : day2]);
-    const failures = await Promise.all((['a', 'b'] as const).map((side) => withClient(testDatabase.url, async (client) => {
-      const errors: string[] = [];
-      for (let i = 0; i < pairs; i++) await mirror(client, side, i).catch((error: Error) => errors.push(error.message));
-      return errors;
-    })));
+    const mirror = (client: pg.Client, side: 'a' | 'b', i: number) =>
+      client.query(
+        `insert into billing_payments (payment_id, user_id, kind, product_code, amount_cents, currency, status, paid_at)
+       values ($1, 'u0', 'subscription', 'entry', 500, 'usd', 'succeeded', $2)`,
+        [`pi_x${side}${i}`, side === 'a' ? day1 : day2],
+      );
+    const failures = await Promise.all(
+      (['a', 'b'] as const).map((side) =>
+        withClient(testDatabase.url, async (client) => {
+          const errors: string[] = [];
+          for (let i = 0; i < pairs; i++) await mirror(client, side, i).catch((error: Error) => errors.push(error.message));
+          return errors;
+        }),
+      ),
+    );
     expect(failures.flat()).toEqual([]);
     await expectKeptEqualsDirect('payments mirrored at once');
   });

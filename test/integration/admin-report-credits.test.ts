@@ -15,7 +15,9 @@ beforeAll(async () => {
   server = await startTestServer({ env: await adminEnv() });
   token = await adminToken(server);
 });
-afterAll(async () => { await server?.close(); });
+afterAll(async () => {
+  await server?.close();
+});
 
 let n = 0;
 const newUser = async () => {
@@ -25,7 +27,8 @@ const newUser = async () => {
 const path = (userId: string) => `/api/v1/admin/users/${encodeURIComponent(userId)}/report-credits`;
 const adjust = (userId: string, body: unknown) => admin(server, 'POST', path(userId), token, body);
 const balance = async (key: string) => (await server.get('/api/v1/natal/report-credits', { 'x-api-key': key })).body.remaining as number;
-const ledger = (userId: string) => server.db.any(sql.type(z.object({ reason: z.string(), delta: z.number(), requested: z.number().nullable(), note: z.string().nullable() }))`
+const ledger = (userId: string) =>
+  server.db.any(sql.type(z.object({ reason: z.string(), delta: z.number(), requested: z.number().nullable(), note: z.string().nullable() }))`
   select reason, delta, requested, note from report_credit_ledger where user_id = ${userId} order by id`);
 
 describe('the operator adjusts report credits', () => {
@@ -39,7 +42,7 @@ describe('the operator adjusts report credits', () => {
     expect(await ledger(userId)).toEqual([]);
   });
 
-  it('gives credits with the reason and the operator\'s name in the ledger', async () => {
+  it("gives credits with the reason and the operator's name in the ledger", async () => {
     const { userId, key } = await newUser();
     expect(await balance(key)).toBe(0);
     const res = await adjust(userId, { credits: 5, reason: '  goodwill after the outage  ' });
@@ -47,7 +50,9 @@ describe('the operator adjusts report credits', () => {
     expect(res.body).toMatchObject({ user_id: userId, created: true, requested: 5, applied: 5, remaining: 5 });
     expect(res.body.reference).toMatch(new RegExp(`^admin:${userId}:`));
     expect(await balance(key)).toBe(5);
-    expect(await ledger(userId)).toEqual([{ reason: 'admin_adjustment', delta: 5, requested: 5, note: `goodwill after the outage (operator ${ADMIN_USERNAME})` }]);
+    expect(await ledger(userId)).toEqual([
+      { reason: 'admin_adjustment', delta: 5, requested: 5, note: `goodwill after the outage (operator ${ADMIN_USERNAME})` },
+    ]);
   });
 
   it('takes credits back, never below zero: the ledger says what was asked and what moved', async () => {
@@ -60,10 +65,16 @@ describe('the operator adjusts report credits', () => {
     expect(floored.body).toMatchObject({ created: true, requested: -10, applied: -1, remaining: 0 });
     expect(await balance(key)).toBe(0);
     const rows = await ledger(userId);
-    expect(rows.map((r) => [r.delta, r.requested])).toEqual([[3, 3], [-2, -2], [-1, -10]]);
+    expect(rows.map((r) => [r.delta, r.requested])).toEqual([
+      [3, 3],
+      [-2, -2],
+      [-1, -10],
+    ]);
     // Taking back from nothing moves nothing, and says so.
     expect((await adjust(userId, { credits: -1, reason: 'again' })).body).toMatchObject({ applied: 0, remaining: 0 });
-    expect(await server.db.oneFirst(sql.type(z.object({ s: z.number() }))`select sum(delta)::int as s from report_credit_ledger where user_id = ${userId}`)).toBe(0);
+    expect(
+      await server.db.oneFirst(sql.type(z.object({ s: z.number() }))`select sum(delta)::int as s from report_credit_ledger where user_id = ${userId}`),
+    ).toBe(0);
   });
 
   it('a retry with the same reference adjusts once', async () => {

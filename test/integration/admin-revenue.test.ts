@@ -20,7 +20,9 @@ beforeAll(async () => {
   server = await startTestServer({ env: await adminEnv() });
   token = await adminToken(server);
 });
-afterAll(async () => { await server?.close(); });
+afterAll(async () => {
+  await server?.close();
+});
 
 const revenue = (range?: string) => admin(server, 'GET', `/api/v1/admin/revenue-analytics${range ? `?range=${range}` : ''}`, token);
 
@@ -47,13 +49,24 @@ describe('revenue analytics', () => {
     expect(res.body).toMatchObject({ range: '7d', start_date: utcDay(-6), end_date: utcDay() });
     const [eur, usd] = res.body.currencies;
     expect(eur).toMatchObject({
-      currency: 'eur', gross_cents: 2750, refunds_cents: 0, disputes_cents: 750, net_cents: 2000, payments: 2,
+      currency: 'eur',
+      gross_cents: 2750,
+      refunds_cents: 0,
+      disputes_cents: 750,
+      net_cents: 2000,
+      payments: 2,
       by_plan: { entry: { gross_cents: 750, refunds_cents: 0, net_cents: 750 }, request_pack: { gross_cents: 2000, refunds_cents: 0, net_cents: 2000 } },
     });
     expect(usd).toMatchObject({
-      currency: 'usd', gross_cents: 6300, refunds_cents: 1500, disputes_cents: 0, net_cents: 4800, payments: 3,
+      currency: 'usd',
+      gross_cents: 6300,
+      refunds_cents: 1500,
+      disputes_cents: 0,
+      net_cents: 4800,
+      payments: 3,
       by_plan: {
-        entry: { gross_cents: 800, refunds_cents: 0, net_cents: 800 }, high: { gross_cents: 4000, refunds_cents: 0, net_cents: 4000 },
+        entry: { gross_cents: 800, refunds_cents: 0, net_cents: 800 },
+        high: { gross_cents: 4000, refunds_cents: 0, net_cents: 4000 },
         reports_5: { gross_cents: 1500, refunds_cents: 1500, net_cents: 0 },
       },
     });
@@ -82,11 +95,13 @@ describe('revenue analytics', () => {
     const res = await revenue('7d');
     const [eur, usd] = res.body.currencies;
     expect(usd.mrr).toEqual({
-      current_cents: 4800, subscriptions: 2,
+      current_cents: 4800,
+      subscriptions: 2,
       movements: { new_cents: 8000, expansion_cents: 0, reactivation_cents: 0, contraction_cents: -3200, churn_cents: -800, net_cents: 4000 },
     });
     expect(eur.mrr).toEqual({
-      current_cents: 750, subscriptions: 1,
+      current_cents: 750,
+      subscriptions: 1,
       movements: { new_cents: 750, expansion_cents: 0, reactivation_cents: 0, contraction_cents: 0, churn_cents: 0, net_cents: 750 },
     });
   });
@@ -107,6 +122,14 @@ describe('revenue analytics', () => {
     expect(days[0]).toBe('2023-03-02');
     expect(days.at(-1)).toBe('2024-03-01');
     expect(days).toHaveLength(366);
-    expect(rangeDays('7d', Date.parse('2024-03-01T23:59:59Z'))).toEqual(['2024-02-24', '2024-02-25', '2024-02-26', '2024-02-27', '2024-02-28', '2024-02-29', '2024-03-01']);
+    expect(rangeDays('7d', Date.parse('2024-03-01T23:59:59Z'))).toEqual([
+      '2024-02-24',
+      '2024-02-25',
+      '2024-02-26',
+      '2024-02-27',
+      '2024-02-28',
+      '2024-02-29',
+      '2024-03-01',
+    ]);
   });
 });

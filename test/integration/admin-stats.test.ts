@@ -30,16 +30,25 @@ afterAll(async () => {
   await server?.close();
 });
 
-const rollupRow = z.object({ day: z.string(), user_id: z.string(), api_key_id: z.string().nullable(), route: z.string(), status_class: z.number(), requests: z.number() });
-const rollupsOf = (userId: string) => server.db.any(sql.type(rollupRow)`
+const rollupRow = z.object({
+  day: z.string(),
+  user_id: z.string(),
+  api_key_id: z.string().nullable(),
+  route: z.string(),
+  status_class: z.number(),
+  requests: z.number(),
+});
+const rollupsOf = (userId: string) =>
+  server.db.any(sql.type(rollupRow)`
   select to_char(day, 'YYYY-MM-DD') as day, user_id, api_key_id::text, route, status_class, requests::int8 from usage_rollups
   where user_id = ${userId} order by route, status_class`);
-const milestones = (userId: string) => server.db.any(sql.type(z.object({ name: z.string(), occurred_at: z.string() }))`
+const milestones = (userId: string) =>
+  server.db.any(sql.type(z.object({ name: z.string(), occurred_at: z.string() }))`
   select name, occurred_at from analytics_events where user_id = ${userId} and source = 'service' order by name`);
 const flushAll = () => Promise.all([server.app.usage.flush(), peer.app.usage.flush()]);
 
 describe('rollups', () => {
-  it('counts each batch per day × user × key × route template × status class, with the user\'s totals', async () => {
+  it("counts each batch per day × user × key × route template × status class, with the user's totals", async () => {
     const alice = await createKeyForEmail(server.db, { email: 'alice-rollup@example.com', plan: 'unlimited' });
     const before = Date.now();
     await server.post('/api/v1/natal/calculate?include_minor=true', natal, { 'x-api-key': alice.key });
@@ -52,7 +61,9 @@ describe('rollups', () => {
       { day: utcDay(), user_id: alice.user_id, api_key_id: alice.id, route: '/api/v1/natal/calculate', status_class: 4, requests: 1 },
       { day: utcDay(), user_id: alice.user_id, api_key_id: alice.id, route: '/api/v1/numerology/alphabets', status_class: 2, requests: 1 },
     ]);
-    const activity = await server.db.one(sql.type(z.object({ request_count: z.number(), first_request_at: z.string(), last_active_at: z.string(), first_success_at: z.string().nullable() }))`
+    const activity = await server.db.one(sql.type(
+      z.object({ request_count: z.number(), first_request_at: z.string(), last_active_at: z.string(), first_success_at: z.string().nullable() }),
+    )`
       select request_count::int8, first_request_at, last_active_at, first_success_at from user_activity where user_id = ${alice.user_id}`);
     expect(activity.request_count).toBe(4);
     expect(Date.parse(activity.first_request_at)).toBeGreaterThanOrEqual(before - 5);
@@ -62,7 +73,9 @@ describe('rollups', () => {
     await peer.post('/api/v1/natal/calculate', natal, { 'x-api-key': alice.key });
     await flushAll();
     expect((await rollupsOf(alice.user_id))[0]!.requests).toBe(3);
-    expect((await server.db.oneFirst(sql.type(z.object({ n: z.number() }))`select request_count::int8 as n from user_activity where user_id = ${alice.user_id}`))).toBe(5);
+    expect(
+      await server.db.oneFirst(sql.type(z.object({ n: z.number() }))`select request_count::int8 as n from user_activity where user_id = ${alice.user_id}`),
+    ).toBe(5);
   });
 
   it('records the milestones once: first request, first successful request (not before one succeeds), first key, signup', async () => {
@@ -97,7 +110,8 @@ describe('rollups', () => {
       const erin = await createKeyForEmail(off.db, { email: 'erin@example.com', plan: 'unlimited' });
       await off.get('/api/v1/numerology/alphabets', { 'x-api-key': erin.key });
       await off.app.usage.flush();
-      const count = (table: 'usage_rollups' | 'user_activity') => off.db.oneFirst(sql.type(z.object({ n: z.number() }))`select count(*)::int8 as n from ${sql.identifier([table])} where user_id = ${erin.user_id}`);
+      const count = (table: 'usage_rollups' | 'user_activity') =>
+        off.db.oneFirst(sql.type(z.object({ n: z.number() }))`select count(*)::int8 as n from ${sql.identifier([table])} where user_id = ${erin.user_id}`);
       expect(await count('usage_rollups')).toBe(0);
       expect(await count('user_activity')).toBe(0);
       expect(await off.db.oneFirst(sql.type(z.object({ n: z.number() }))`select count(*)::int8 as n from usage_logs where user_id = ${erin.user_id}`)).toBe(1);
@@ -110,20 +124,35 @@ describe('rollups', () => {
 describe('retention', () => {
   it('prunes raw log segments older than USAGE_LOG_RETENTION_DAYS and keeps the rollups', async () => {
     const logs = new UsageLogRepository(server.db);
-    const record = (daysAgo: number) => ({ userId: 'retention-user', apiKeyId: null, method: 'GET', path: '/api/v1/numerology/alphabets', statusCode: 200, durationMs: 1, replayed: false, startedAt: Date.now() - daysAgo * DAY });
+    const record = (daysAgo: number) => ({
+      userId: 'retention-user',
+      apiKeyId: null,
+      method: 'GET',
+      path: '/api/v1/numerology/alphabets',
+      statusCode: 200,
+      durationMs: 1,
+      replayed: false,
+      startedAt: Date.now() - daysAgo * DAY,
+    });
     await logs.insertBatch([record(120)]);
     await logs.insertBatch([record(91)]);
     await logs.insertBatch([record(89)]);
     await logs.insertBatch([record(0)]);
     const result = await server.app.maintenance.runOnce();
     expect(result.prunedSegments).toBe(2);
-    const kept = await server.db.any(sql.type(z.object({ created_at: z.string() }))`select created_at from usage_logs where user_id = 'retention-user' order by created_at`);
+    const kept = await server.db.any(
+      sql.type(z.object({ created_at: z.string() }))`select created_at from usage_logs where user_id = 'retention-user' order by created_at`,
+    );
     expect(kept).toHaveLength(2);
-    expect(await server.db.oneFirst(sql.type(z.object({ n: z.number() }))`select sum(requests)::int8 as n from usage_rollups where user_id = 'retention-user'`)).toBe(4);
+    expect(
+      await server.db.oneFirst(sql.type(z.object({ n: z.number() }))`select sum(requests)::int8 as n from usage_rollups where user_id = 'retention-user'`),
+    ).toBe(4);
   });
 
   it('removes expired operator sessions', async () => {
-    await server.db.query(sql.unsafe`insert into admin_sessions (token_hash, username, expires_at) values ('old-session', 'operator', now() - interval '1 minute')`);
+    await server.db.query(
+      sql.unsafe`insert into admin_sessions (token_hash, username, expires_at) values ('old-session', 'operator', now() - interval '1 minute')`,
+    );
     expect((await server.app.maintenance.runOnce()).expiredSessions).toBe(1);
   });
 });
@@ -148,7 +177,9 @@ describe('statistics', () => {
 
   it('requests per day are cached for 5 minutes', async () => {
     const first = await admin(server, 'GET', '/api/v1/admin/stats/requests-per-day?days=5&endpoint=/api/v1/transits/calculate', token);
-    await server.db.query(sql.unsafe`insert into usage_daily_totals (day, route, status_class, requests) values ((now() at time zone 'UTC')::date - 1, '/api/v1/transits/calculate', 2, 5)`);
+    await server.db.query(
+      sql.unsafe`insert into usage_daily_totals (day, route, status_class, requests) values ((now() at time zone 'UTC')::date - 1, '/api/v1/transits/calculate', 2, 5)`,
+    );
     const again = await admin(server, 'GET', '/api/v1/admin/stats/requests-per-day?days=5&endpoint=/api/v1/transits/calculate', token);
     expect(again.body).toEqual(first.body);
     // Another process has no copy yet and reads the rollups.
@@ -171,14 +202,20 @@ describe('statistics', () => {
       ('n4', 'n4@example.com', now() - interval '40 days')`);
     const res = await admin(server, 'GET', '/api/v1/admin/stats/new-users-daily?days=4', token);
     expect(res.status).toBe(200);
-    expect(res.body.slice(0, 3)).toEqual([{ date: utcDay(-3), count: 0 }, { date: utcDay(-2), count: 2 }, { date: utcDay(-1), count: 1 }]);
+    expect(res.body.slice(0, 3)).toEqual([
+      { date: utcDay(-3), count: 0 },
+      { date: utcDay(-2), count: 2 },
+      { date: utcDay(-1), count: 1 },
+    ]);
     expect(res.body[3].date).toBe(utcDay());
     expect(res.body[3].count).toBeGreaterThanOrEqual(4); // the key users of this file
   });
 
   it('global figures from the rollups, and report jobs by state', async () => {
     await server.db.query(sql.unsafe`insert into users (id, email) values ('payer', 'payer@example.com'), ('lapsed', 'lapsed@example.com')`);
-    await server.db.query(sql.unsafe`insert into subscriptions (user_id, plan_code, status) values ('payer', 'entry', 'active'), ('lapsed', 'high', 'canceled')`);
+    await server.db.query(
+      sql.unsafe`insert into subscriptions (user_id, plan_code, status) values ('payer', 'entry', 'active'), ('lapsed', 'high', 'canceled')`,
+    );
     await server.db.query(sql.unsafe`insert into user_activity (user_id, request_count, first_request_at, last_active_at) values
       ('payer', 10, now() - interval '20 days', now() - interval '20 days')`);
     const res = await admin(server, 'GET', '/api/v1/admin/stats/usage', token);
@@ -189,9 +226,14 @@ describe('statistics', () => {
              (select sum(requests) from usage_daily_totals where day = (now() at time zone 'UTC')::date)::int8 as today,
              (select sum(requests) from usage_daily_totals where day > (now() at time zone 'UTC')::date - 30)::int8 as month`);
     expect(res.body).toEqual({
-      total_users: expected.users, active_users_7d: expected.active, active_users_30d: expected.active + 1,
-      requests_today: expected.today, requests_30d: expected.month, requests_by_status_class_30d: expect.objectContaining({ '2xx': expect.any(Number), '4xx': expect.any(Number) }),
-      paying_users: 1, report_jobs: { queued: 0, running: 0, completed: 0, failed: 0 },
+      total_users: expected.users,
+      active_users_7d: expected.active,
+      active_users_30d: expected.active + 1,
+      requests_today: expected.today,
+      requests_30d: expected.month,
+      requests_by_status_class_30d: expect.objectContaining({ '2xx': expect.any(Number), '4xx': expect.any(Number) }),
+      paying_users: 1,
+      report_jobs: { queued: 0, running: 0, completed: 0, failed: 0 },
     });
     expect(res.body.requests_by_status_class_30d['2xx'] + res.body.requests_by_status_class_30d['4xx']).toBe(expected.month);
   });

@@ -13,8 +13,11 @@ import { directoryUserRow, UserDirectory, USER_SORTS, type UserListQuery } from 
 const testDatabase = useTestDatabasePool();
 
 const SORT_COLUMNS = {
-  joined: sql.fragment`u.created_at`, last_active: sql.fragment`a.last_active_at`, requests: sql.fragment`coalesce(a.request_count, 0)`,
-  email: sql.fragment`lower(u.email)`, plan: sql.fragment`s.plan_code`,
+  joined: sql.fragment`u.created_at`,
+  last_active: sql.fragment`a.last_active_at`,
+  requests: sql.fragment`coalesce(a.request_count, 0)`,
+  email: sql.fragment`lower(u.email)`,
+  plan: sql.fragment`s.plan_code`,
 };
 
 /** The definition of a page, written plainly. */
@@ -69,7 +72,10 @@ describe('users listing pages', () => {
     let nonEmpty = 0;
     for (let i = 0; i < 250; i++) {
       const q: UserListQuery = {
-        page: pick([1, 1, 2, 3, 9]), perPage: pick([5, 20]), sortBy: pick(USER_SORTS), order: pick(['asc', 'desc'] as const),
+        page: pick([1, 1, 2, 3, 9]),
+        perPage: pick([5, 20]),
+        sortBy: pick(USER_SORTS),
+        order: pick(['asc', 'desc'] as const),
         ...(random() < 0.6 ? { search: pick(['ada', 'ZHANG', 'gmail', 'curie1', 'nobody', 'e.', '7']) } : {}),
         ...(random() < 0.3 ? { minRequests: pick([0, 1, 500, 1000, 6000]) } : {}),
         ...(random() < 0.2 ? { status: pick(['active', 'past_due', 'none'] as const) } : {}),

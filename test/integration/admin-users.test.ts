@@ -25,7 +25,9 @@ beforeAll(async () => {
   server = await startTestServer({ env: await adminEnv() });
   token = await adminToken(server);
   for (const [id, email, name, plan, status, joinedDaysAgo, requests, lastDaysAgo] of seed) {
-    await server.db.query(sql.unsafe`insert into users (id, email, full_name, created_at) values (${id}, ${email}, ${name}, now() - make_interval(days => ${joinedDaysAgo}))`);
+    await server.db.query(
+      sql.unsafe`insert into users (id, email, full_name, created_at) values (${id}, ${email}, ${name}, now() - make_interval(days => ${joinedDaysAgo}))`,
+    );
     if (plan) await server.db.query(sql.unsafe`insert into subscriptions (user_id, plan_code, status) values (${id}, ${plan}, ${status})`);
     if (lastDaysAgo !== null) {
       await server.db.query(sql.unsafe`insert into user_activity (user_id, request_count, first_request_at, last_active_at)
@@ -33,7 +35,9 @@ beforeAll(async () => {
     }
   }
 });
-afterAll(async () => { await server?.close(); });
+afterAll(async () => {
+  await server?.close();
+});
 
 /** The seeded users only (the test server's own key user is left out). */
 const list = async (query = '') => {
@@ -51,8 +55,15 @@ describe('users listing', () => {
     expect(page.total).toBe(seed.length + 1);
     const ada = page.items.find((u) => u.id === 'u1');
     expect(ada).toEqual({
-      id: 'u1', email: 'ada@lovelace.org', full_name: 'Ada Lovelace', plan_code: 'high', status: 'active',
-      joined_at: expect.any(String), last_active_at: expect.any(String), request_count: 5000, email_verified: false,
+      id: 'u1',
+      email: 'ada@lovelace.org',
+      full_name: 'Ada Lovelace',
+      plan_code: 'high',
+      status: 'active',
+      joined_at: expect.any(String),
+      last_active_at: expect.any(String),
+      request_count: 5000,
+      email_verified: false,
     });
     expect(page.items.find((u) => u.id === 'u5')).toMatchObject({ plan_code: null, status: 'none', last_active_at: null, request_count: 0 });
     expect(page.items.map((u) => u.id).filter((id) => id.startsWith('u'))).toEqual(['u6', 'u5', 'u4', 'u3', 'u2', 'u1']);
@@ -100,7 +111,16 @@ describe('users listing', () => {
   });
 
   it('refuses bad parameters with 422 naming the field', async () => {
-    for (const [query, field] of [['?per_page=201', 'per_page'], ['?page=0', 'page'], ['?sort_by=age', 'sort_by'], ['?order=up', 'order'], ['?status=gone', 'status'], ['?min_requests=-1', 'min_requests'], ['?last_active_days=0', 'last_active_days'], [`?search=${'x'.repeat(201)}`, 'search']] as const) {
+    for (const [query, field] of [
+      ['?per_page=201', 'per_page'],
+      ['?page=0', 'page'],
+      ['?sort_by=age', 'sort_by'],
+      ['?order=up', 'order'],
+      ['?status=gone', 'status'],
+      ['?min_requests=-1', 'min_requests'],
+      ['?last_active_days=0', 'last_active_days'],
+      [`?search=${'x'.repeat(201)}`, 'search'],
+    ] as const) {
       const res = await admin(server, 'GET', `/api/v1/admin/users${query}`, token);
       expect(res.status, query).toBe(422);
       expect(res.body.detail[0].loc).toEqual(['query', field]);
@@ -116,7 +136,14 @@ describe("a user's request log", () => {
     const res = await admin(server, 'GET', `/api/v1/admin/users/${created.user_id}/logs`, token);
     expect(res.status).toBe(200);
     expect(res.body).toHaveLength(3);
-    for (const entry of res.body) expect(entry).toMatchObject({ method: 'GET', path: '/api/v1/numerology/alphabets', status_code: 200, api_key_id: created.id, idempotency_replayed: false });
+    for (const entry of res.body)
+      expect(entry).toMatchObject({
+        method: 'GET',
+        path: '/api/v1/numerology/alphabets',
+        status_code: 200,
+        api_key_id: created.id,
+        idempotency_replayed: false,
+      });
     expect((await admin(server, 'GET', `/api/v1/admin/users/${created.user_id}/logs?limit=2`, token)).body).toHaveLength(2);
     expect((await admin(server, 'GET', `/api/v1/admin/users/${created.user_id}/logs?limit=501`, token)).status).toBe(422);
   });

@@ -17,9 +17,14 @@ const logs: string[] = [];
 
 beforeAll(async () => {
   inbox = await startSmtpInbox();
-  server = await startTestServer({ env: await adminEnv({ SMTP_URL: inbox.url, MAIL_FROM: 'Astrology API <no-reply@example.test>', PUBLIC_BASE_URL: PUBLIC_URL }), logLines: logs });
+  server = await startTestServer({
+    env: await adminEnv({ SMTP_URL: inbox.url, MAIL_FROM: 'Astrology API <no-reply@example.test>', PUBLIC_BASE_URL: PUBLIC_URL }),
+    logLines: logs,
+  });
   token = await adminToken(server);
-  await server.db.query(sql.unsafe`insert into users (id, email) values ('v1', 'Verify.Me@example.com'), ('v2', 'already@example.com'), ('v3', 'mover@example.com')`);
+  await server.db.query(
+    sql.unsafe`insert into users (id, email) values ('v1', 'Verify.Me@example.com'), ('v2', 'already@example.com'), ('v3', 'mover@example.com')`,
+  );
   await server.db.query(sql.unsafe`update users set email_verified_at = now() - interval '1 day' where id = 'v2'`);
 });
 afterAll(async () => {

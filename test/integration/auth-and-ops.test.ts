@@ -5,8 +5,12 @@ import { UserRepository } from '../../src/db/users.ts';
 import { createKeyForEmail } from '../../src/features/keys/keys-service.ts';
 
 let server: TestServer;
-beforeAll(async () => { server = await startTestServer(); });
-afterAll(async () => { await server?.close(); });
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.close();
+});
 
 const body = { year: 1990, month: 6, day: 15, hour: 14, minute: 30, lat: 51.5, lng: -0.12 };
 
@@ -62,7 +66,19 @@ describe('operations', () => {
 
   it('names the interface schemas as components and declares 422 HTTPValidationError', async () => {
     const doc = (await server.get('/openapi.json')).body;
-    for (const name of ['NatalChartRequest', 'SimpleNatalRequest', 'TransitRequest', 'EphemerisRequest', 'CreateKeyRequest', 'KeyResponse', 'SyncUserRequest', 'OnboardingRequest', 'FeedbackRequest', 'LogEntry', 'HTTPValidationError']) {
+    for (const name of [
+      'NatalChartRequest',
+      'SimpleNatalRequest',
+      'TransitRequest',
+      'EphemerisRequest',
+      'CreateKeyRequest',
+      'KeyResponse',
+      'SyncUserRequest',
+      'OnboardingRequest',
+      'FeedbackRequest',
+      'LogEntry',
+      'HTTPValidationError',
+    ]) {
       expect(doc.components.schemas, name).toHaveProperty(name);
     }
     expect(Object.keys(doc.components.schemas).filter((n) => n.endsWith('Input'))).toEqual([]);
@@ -111,7 +127,11 @@ describe('overload', () => {
   it('answers 503 with Retry-After when the compute queue is full, and serves the rest', async () => {
     const small = await startTestServer({ compute: 'pool', threads: 1, maxQueue: 1 });
     try {
-      const all = await Promise.all(Array.from({ length: 40 }, (_, i) => small.post('/api/v1/natal/calculate', { ...body, minute: i % 60, include_features: ['ceres', 'pallas', 'juno', 'vesta', 'pholus'] })));
+      const all = await Promise.all(
+        Array.from({ length: 40 }, (_, i) =>
+          small.post('/api/v1/natal/calculate', { ...body, minute: i % 60, include_features: ['ceres', 'pallas', 'juno', 'vesta', 'pholus'] }),
+        ),
+      );
       const statuses = all.map((r) => r.status);
       expect(statuses.filter((s) => s === 503).length).toBeGreaterThan(0);
       expect(statuses.filter((s) => s === 200).length).toBeGreaterThan(0);

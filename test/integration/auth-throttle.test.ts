@@ -81,7 +81,9 @@ describe('failed key lookups per client address', () => {
       rawMcp(`${a.url}/mcp`, { jsonrpc: '2.0', id: 1, method: 'tools/list' }, { 'x-api-key': await a.newKey('throttle-mcp@example.com', 'unlimited') }),
       rawMcp(`${a.url}/mcp`, { jsonrpc: '2.0', id: 1, method: 'tools/list' }, { authorization: `Bearer ${accessToken}` }),
       ...Array.from({ length: 10 }, () => a.get(CHEAP, { 'x-api-key': randomKey() })),
-      ...Array.from({ length: 5 }, () => rawMcp(`${a.url}/mcp`, { jsonrpc: '2.0', id: 1, method: 'tools/list' }, { authorization: `Bearer mcpat_${randomBytes(32).toString('base64url')}` })),
+      ...Array.from({ length: 5 }, () =>
+        rawMcp(`${a.url}/mcp`, { jsonrpc: '2.0', id: 1, method: 'tools/list' }, { authorization: `Bearer mcpat_${randomBytes(32).toString('base64url')}` }),
+      ),
     ]);
     expect(served.status).toBe(200);
     expect(viaMcp.status).toBe(200);
@@ -109,9 +111,23 @@ async function oauthAccessToken(server: TestServer, dashboardToken: string): Pro
   const clientId = (await registerClient(server, { client_name: 'Throttle client', redirect_uris: [redirect] })).body.client_id;
   const pkce = pkcePair();
   const url = new URL(`${server.url}/mcp/oauth/authorize`);
-  for (const [k, v] of Object.entries({ response_type: 'code', client_id: clientId, redirect_uri: redirect, code_challenge: pkce.challenge, code_challenge_method: 'S256', state: 's' })) url.searchParams.set(k, v);
+  for (const [k, v] of Object.entries({
+    response_type: 'code',
+    client_id: clientId,
+    redirect_uri: redirect,
+    code_challenge: pkce.challenge,
+    code_challenge_method: 'S256',
+    state: 's',
+  }))
+    url.searchParams.set(k, v);
   const decided = await decideViaApi(server, (await openAuthorization(url)).authorizationId!, dashboardToken);
   const code = new URL(decided.body.redirect_to).searchParams.get('code')!;
-  const tokens = await postForm(`${server.url}/mcp/oauth/token`, { grant_type: 'authorization_code', code, code_verifier: pkce.verifier, redirect_uri: redirect, client_id: clientId });
+  const tokens = await postForm(`${server.url}/mcp/oauth/token`, {
+    grant_type: 'authorization_code',
+    code,
+    code_verifier: pkce.verifier,
+    redirect_uri: redirect,
+    client_id: clientId,
+  });
   return tokens.body.access_token;
 }

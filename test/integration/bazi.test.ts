@@ -8,14 +8,18 @@ import { startTestServer, type TestServer } from '../helpers/app.ts';
 import { baziResponse } from '../../src/features/bazi/bazi-schemas.ts';
 
 let server: TestServer;
-beforeAll(async () => { server = await startTestServer(); });
-afterAll(async () => { await server?.close(); });
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.close();
+});
 
 /** Mozart: Salzburg, 27 January 1756, 20:00 (local mean time: the zone database's Vienna offset, +01:05:21). */
 const mozart = { year: 1756, month: 1, day: 27, hour: 20, minute: 0, lat: 47.8, lng: 13.04, tz_str: 'Europe/Vienna', sex: 'M' };
 
 describe('POST /api/v1/chinese/bazi', () => {
-  it('answers the four pillars in the shape the public service\'s clients read', async () => {
+  it("answers the four pillars in the shape the public service's clients read", async () => {
     const res = await server.post('/api/v1/chinese/bazi', mozart);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(baziResponse.strict().safeParse(res.body).error).toBeUndefined();
@@ -27,7 +31,10 @@ describe('POST /api/v1/chinese/bazi', () => {
     expect(year.nayin).toBe('山头火');
     expect(year.life_stage).toEqual({ chinese: '死', name: 'Death' });
     expect(year.ten_gods.stem).toBe('Friend');
-    expect(year.ten_gods.hidden.map((h: any) => [h.gan, h.ten_god])).toEqual([['壬', 'Direct Resource'], ['甲', 'Rob Wealth']]);
+    expect(year.ten_gods.hidden.map((h: any) => [h.gan, h.ten_god])).toEqual([
+      ['壬', 'Direct Resource'],
+      ['甲', 'Rob Wealth'],
+    ]);
     expect(b.pillars[2].ten_gods.stem).toBe('Day Master');
     expect(b.pillars[3].life_stage.name).toBe('Grave');
     // Element points: stems and branches 20 each, hidden stems 5.
@@ -44,7 +51,13 @@ describe('POST /api/v1/chinese/bazi', () => {
   });
 
   it('time_mode is read as time_standard, and the flags leave out their blocks', async () => {
-    const res = await server.post('/api/v1/chinese/bazi', { ...mozart, time_mode: 'true_solar', include_ten_gods: false, include_pinyin: false, include_debug: false });
+    const res = await server.post('/api/v1/chinese/bazi', {
+      ...mozart,
+      time_mode: 'true_solar',
+      include_ten_gods: false,
+      include_pinyin: false,
+      include_debug: false,
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.conventions.time_standard).toBe('true_solar');
     expect(res.body.pillars[0]).not.toHaveProperty('ten_gods');
@@ -75,7 +88,10 @@ describe('POST /api/v1/chinese/bazi', () => {
     ] as const) {
       const res = await server.post('/api/v1/chinese/bazi', body);
       expect(res.status, JSON.stringify(body)).toBe(422);
-      expect(res.body.detail.map((d: any) => d.loc.at(-1)), JSON.stringify(res.body)).toContain(field);
+      expect(
+        res.body.detail.map((d: any) => d.loc.at(-1)),
+        JSON.stringify(res.body),
+      ).toContain(field);
     }
   });
 });
@@ -99,10 +115,19 @@ describe('GET /api/v1/chinese/calendar/{date} and /api/v1/chinese/today', () => 
   });
 
   it('refuses a date that is none, out of range, or an unknown zone (422 naming the field)', async () => {
-    for (const [path, field] of [['/api/v1/chinese/calendar/2023-02-29', 'date'], ['/api/v1/chinese/calendar/1200-01-01', 'date'], ['/api/v1/chinese/calendar/20240210', 'date'], ['/api/v1/chinese/calendar/2024-02-10?timezone=Mars/Olympus', 'timezone'], ['/api/v1/chinese/today?timezone=Nowhere', 'timezone']] as const) {
+    for (const [path, field] of [
+      ['/api/v1/chinese/calendar/2023-02-29', 'date'],
+      ['/api/v1/chinese/calendar/1200-01-01', 'date'],
+      ['/api/v1/chinese/calendar/20240210', 'date'],
+      ['/api/v1/chinese/calendar/2024-02-10?timezone=Mars/Olympus', 'timezone'],
+      ['/api/v1/chinese/today?timezone=Nowhere', 'timezone'],
+    ] as const) {
       const res = await server.get(path);
       expect(res.status, path).toBe(422);
-      expect(res.body.detail.map((d: any) => d.loc.at(-1)), path).toContain(field);
+      expect(
+        res.body.detail.map((d: any) => d.loc.at(-1)),
+        path,
+      ).toContain(field);
     }
   });
 });

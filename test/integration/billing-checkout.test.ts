@@ -11,18 +11,33 @@ import { checkout, DASHBOARD, startBillingWorld, type BillingWorld } from '../he
 
 let world: BillingWorld;
 const OLD_SECRET = 'whsec_previous_secret_still_accepted_during_rotation';
-beforeAll(async () => { world = await startBillingWorld({ extraWebhookSecrets: [OLD_SECRET] }); });
-afterAll(async () => { await world?.close(); });
+beforeAll(async () => {
+  world = await startBillingWorld({ extraWebhookSecrets: [OLD_SECRET] });
+});
+afterAll(async () => {
+  await world?.close();
+});
 
 const natal = { year: 1990, month: 6, day: 15, hour: 14, minute: 30, lat: 51.5, lng: -0.12 };
-const count = (query: ReturnType<typeof sql.unsafe>) => world.server.db.oneFirst(sql.type(z.object({ n: z.number() }))`select count(*)::int as n from (${query}) q`);
+const count = (query: ReturnType<typeof sql.unsafe>) =>
+  world.server.db.oneFirst(sql.type(z.object({ n: z.number() }))`select count(*)::int as n from (${query}) q`);
 
 describe('GET /api/v1/billing/plans and /credit-packs', () => {
   it('lists the public plans without any header', async () => {
     const res = await world.server.request('GET', '/api/v1/billing/plans', undefined, { 'x-api-key': '' });
     expect(res.status).toBe(200);
     expect(res.body.map((p: { code: string }) => p.code)).toEqual(['free', 'entry', 'high']);
-    expect(res.body[1]).toEqual({ code: 'entry', name: 'Entry', price_cents: 800, currency: 'usd', interval: 'month', request_limit: 50000, limit_period: 'month', rps_limit: 5, report_credits: 2 });
+    expect(res.body[1]).toEqual({
+      code: 'entry',
+      name: 'Entry',
+      price_cents: 800,
+      currency: 'usd',
+      interval: 'month',
+      request_limit: 50000,
+      limit_period: 'month',
+      rps_limit: 5,
+      report_credits: 2,
+    });
   });
 
   it('lists the credit packs', async () => {
@@ -41,7 +56,9 @@ describe('a plan bought through Checkout', () => {
     expect(before.headers.get('x-ratelimit-limit')).toBe('80');
 
     const res = await world.server.bearer('POST', '/api/v1/billing/checkout', alice.token, {
-      product_code: 'entry', success_url: `${DASHBOARD}/done?session_id={CHECKOUT_SESSION_ID}`, cancel_url: `${DASHBOARD}/billing`,
+      product_code: 'entry',
+      success_url: `${DASHBOARD}/done?session_id={CHECKOUT_SESSION_ID}`,
+      cancel_url: `${DASHBOARD}/billing`,
     });
     expect(res.status).toBe(200);
     expect(res.body.checkout_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/checkout\/cs_test_/);
@@ -50,7 +67,11 @@ describe('a plan bought through Checkout', () => {
     expect(session.customer).toMatch(/^cus_/);
     expect(session.line_items).toEqual([{ price: world.prices.entry, quantity: 1, amount: 800 }]);
     expect(session.success_url).toBe(`${DASHBOARD}/done?session_id=${session.id}`);
-    expect(await world.server.db.oneFirst(sql.type(z.object({ user_id: z.string() }))`select user_id from billing_customers where customer_id = ${session.customer}`)).toBe(alice.userId);
+    expect(
+      await world.server.db.oneFirst(
+        sql.type(z.object({ user_id: z.string() }))`select user_id from billing_customers where customer_id = ${session.customer}`,
+      ),
+    ).toBe(alice.userId);
 
     world.stripe.completeCheckout(session.id, { card: { brand: 'mastercard', last4: '4444' } });
     expect(world.stripe.pending.map((e) => e.type)).toEqual(['customer.subscription.created', 'invoice.paid', 'checkout.session.completed']);
@@ -59,8 +80,14 @@ describe('a plan bought through Checkout', () => {
     const me = await world.server.bearer('GET', '/api/v1/auth/me', alice.token);
     expect(me.body).toMatchObject({ plan_code: 'entry', subscription_status: 'active' });
     // The admin statistics see a paying user: the milestone, at the payment's time, and the user's row of milestones.
-    const paidAt = await world.server.db.oneFirst(sql.type(z.object({ paid_at: z.number() }))`select paid_at from billing_payments where user_id = ${alice.userId}`);
-    expect(await world.server.db.oneFirst(sql.type(z.object({ occurred_at: z.number() }))`select occurred_at from analytics_events where user_id = ${alice.userId} and name = 'first_payment'`)).toBe(paidAt);
+    const paidAt = await world.server.db.oneFirst(
+      sql.type(z.object({ paid_at: z.number() }))`select paid_at from billing_payments where user_id = ${alice.userId}`,
+    );
+    expect(
+      await world.server.db.oneFirst(
+        sql.type(z.object({ occurred_at: z.number() }))`select occurred_at from analytics_events where user_id = ${alice.userId} and name = 'first_payment'`,
+      ),
+    ).toBe(paidAt);
     expect(await count(sql.unsafe`select 1 from user_milestones where user_id = ${alice.userId} and first_payment is not null`)).toBe(1);
     // The same key, right away (its cached verdict was dropped): the entry plan's limits.
     const after = await world.server.post('/api/v1/natal/calculate', natal, { 'x-api-key': alice.key });
@@ -72,23 +99,41 @@ describe('a plan bought through Checkout', () => {
     const details = await world.server.bearer('GET', '/api/v1/billing/customer', alice.token);
     expect(details.status).toBe(200);
     expect(details.body).toMatchObject({
-      user_id: alice.userId, plan_code: 'entry', plan_name: 'Entry', status: 'active', cancel_at_period_end: false, grace_until: null,
-      card: { brand: 'mastercard', last4: '4444' }, usage: { requests_used: 2, requests_limit: 50000 },
+      user_id: alice.userId,
+      plan_code: 'entry',
+      plan_name: 'Entry',
+      status: 'active',
+      cancel_at_period_end: false,
+      grace_until: null,
+      card: { brand: 'mastercard', last4: '4444' },
+      usage: { requests_used: 2, requests_limit: 50000 },
     });
     expect(Date.parse(details.body.current_period_end)).toBeGreaterThan(Date.now());
     const sameBySubscription = await world.server.bearer('GET', `/api/v1/billing/subscription/${alice.userId}`, alice.token);
     expect(sameBySubscription.body).toEqual(details.body);
 
     // The mirror the revenue analytics read: subscription with its MRR, invoice, payment.
-    const sub = await world.server.db.one(sql.unsafe`select status, plan_code, mrr_cents, currency, unit_amount_cents from billing_subscriptions where user_id = ${alice.userId}`);
+    const sub = await world.server.db.one(
+      sql.unsafe`select status, plan_code, mrr_cents, currency, unit_amount_cents from billing_subscriptions where user_id = ${alice.userId}`,
+    );
     expect(sub).toEqual({ status: 'active', plan_code: 'entry', mrr_cents: 800, currency: 'usd', unit_amount_cents: 800 });
-    const invoice = await world.server.db.one(sql.unsafe`select status, amount_paid_cents, currency, plan_code, billing_reason from billing_invoices where user_id = ${alice.userId}`);
+    const invoice = await world.server.db.one(
+      sql.unsafe`select status, amount_paid_cents, currency, plan_code, billing_reason from billing_invoices where user_id = ${alice.userId}`,
+    );
     expect(invoice).toEqual({ status: 'paid', amount_paid_cents: 800, currency: 'usd', plan_code: 'entry', billing_reason: 'subscription_create' });
-    expect(await count(sql.unsafe`select 1 from billing_payments where user_id = ${alice.userId} and kind = 'subscription' and amount_cents = 800 and paid_at is not null`)).toBe(1);
+    expect(
+      await count(
+        sql.unsafe`select 1 from billing_payments where user_id = ${alice.userId} and kind = 'subscription' and amount_cents = 800 and paid_at is not null`,
+      ),
+    ).toBe(1);
     expect(await count(sql.unsafe`select 1 from billing_mrr_changes where user_id = ${alice.userId} and kind = 'new' and mrr_cents = 800`)).toBe(1);
 
     // A second plan is refused: changes go through the portal.
-    const again = await world.server.bearer('POST', '/api/v1/billing/checkout', alice.token, { product_code: 'high', success_url: `${DASHBOARD}/ok`, cancel_url: `${DASHBOARD}/no` });
+    const again = await world.server.bearer('POST', '/api/v1/billing/checkout', alice.token, {
+      product_code: 'high',
+      success_url: `${DASHBOARD}/ok`,
+      cancel_url: `${DASHBOARD}/no`,
+    });
     expect(again.status).toBe(409);
     expect(again.body.detail).toMatch(/portal/);
   });
@@ -132,7 +177,15 @@ describe('one fulfilment, whoever comes first', () => {
       world.server.bearer('GET', `/api/v1/billing/checkout-status?session_id=${sessionId}`, dave.token),
       world.server.bearer('GET', `/api/v1/billing/checkout-status?session_id=${sessionId}`, dave.token),
     ]);
-    for (const res of [first, second]) expect(res.body).toEqual({ session_id: sessionId, status: 'complete', payment_status: 'paid', product_code: 'reports_5', fulfilled: true, credits_added: 10 });
+    for (const res of [first, second])
+      expect(res.body).toEqual({
+        session_id: sessionId,
+        status: 'complete',
+        payment_status: 'paid',
+        product_code: 'reports_5',
+        fulfilled: true,
+        credits_added: 10,
+      });
     const [event] = world.stripe.pending;
     const deliveries = [await world.stripe.deliver(event!), await world.stripe.deliver(event!)];
     expect(deliveries.map((d) => d.status)).toEqual([200, 200]);
@@ -168,9 +221,12 @@ describe('webhook signatures', () => {
   it('a bad, missing, stale or foreign signature is 400 and changes nothing', async () => {
     const { user, event } = await someEvent();
     const payload = JSON.stringify(event);
-    const post = (signature: string | undefined, body = payload) => fetch(world.stripe.webhookUrl!, {
-      method: 'POST', headers: { 'content-type': 'application/json', ...(signature ? { 'stripe-signature': signature } : {}) }, body,
-    });
+    const post = (signature: string | undefined, body = payload) =>
+      fetch(world.stripe.webhookUrl!, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(signature ? { 'stripe-signature': signature } : {}) },
+        body,
+      });
     const tampered = JSON.stringify({ ...event, data: { object: { ...event.data.object, id: 'cs_test_other' } } });
     for (const res of [
       await post(undefined),
@@ -209,9 +265,16 @@ describe('webhook signatures', () => {
   it('a well-signed body that is no event (no id, no object) is 400 and stores nothing', async () => {
     const { event } = await someEvent();
     const { id: _id, ...withoutId } = event;
-    for (const [body, field] of [[withoutId, 'id'], [{ ...event, id: `${event.id}_null`, data: { object: null } }, 'data.object']] as const) {
+    for (const [body, field] of [
+      [withoutId, 'id'],
+      [{ ...event, id: `${event.id}_null`, data: { object: null } }, 'data.object'],
+    ] as const) {
       const payload = JSON.stringify(body);
-      const res = await fetch(world.stripe.webhookUrl!, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': world.stripe.sign(payload) }, body: payload });
+      const res = await fetch(world.stripe.webhookUrl!, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'stripe-signature': world.stripe.sign(payload) },
+        body: payload,
+      });
       expect(res.status).toBe(400);
       expect(await res.json()).toEqual({ detail: `Malformed event: ${field}` });
     }
@@ -237,9 +300,13 @@ describe('webhook signatures', () => {
 describe('checkout refusals', () => {
   it('unknown product, plan quantity, foreign origins: 422 on the field', async () => {
     const user = await world.signUp('refusals');
-    const post = (body: Record<string, unknown>) => world.server.bearer('POST', '/api/v1/billing/checkout', user.token, {
-      product_code: 'entry', success_url: `${DASHBOARD}/ok`, cancel_url: `${DASHBOARD}/no`, ...body,
-    });
+    const post = (body: Record<string, unknown>) =>
+      world.server.bearer('POST', '/api/v1/billing/checkout', user.token, {
+        product_code: 'entry',
+        success_url: `${DASHBOARD}/ok`,
+        cancel_url: `${DASHBOARD}/no`,
+        ...body,
+      });
     const cases: [Record<string, unknown>, (string | number)[]][] = [
       [{ product_code: 'platinum' }, ['body', 'product_code']],
       [{ product_code: 'free' }, ['body', 'product_code']],
@@ -261,7 +328,15 @@ describe('checkout refusals', () => {
 
   it('a user who has not synced is 404; no token is 401', async () => {
     const token = await world.server.token('never-synced', 'never@example.com');
-    expect((await world.server.bearer('POST', '/api/v1/billing/checkout', token, { product_code: 'entry', success_url: `${DASHBOARD}/a`, cancel_url: `${DASHBOARD}/b` })).status).toBe(404);
+    expect(
+      (
+        await world.server.bearer('POST', '/api/v1/billing/checkout', token, {
+          product_code: 'entry',
+          success_url: `${DASHBOARD}/a`,
+          cancel_url: `${DASHBOARD}/b`,
+        })
+      ).status,
+    ).toBe(404);
     expect((await world.server.request('POST', '/api/v1/billing/checkout', { product_code: 'entry' }, { 'x-api-key': '' })).status).toBe(401);
   });
 
@@ -269,7 +344,11 @@ describe('checkout refusals', () => {
     const user = await world.signUp('down');
     world.stripe.down = true;
     try {
-      const res = await world.server.bearer('POST', '/api/v1/billing/checkout', user.token, { product_code: 'reports_5', success_url: `${DASHBOARD}/a`, cancel_url: `${DASHBOARD}/b` });
+      const res = await world.server.bearer('POST', '/api/v1/billing/checkout', user.token, {
+        product_code: 'reports_5',
+        success_url: `${DASHBOARD}/a`,
+        cancel_url: `${DASHBOARD}/b`,
+      });
       expect(res.status).toBe(503);
       expect(res.headers.get('retry-after')).toBe('5');
     } finally {

@@ -17,10 +17,20 @@ beforeAll(async () => {
   world = await startBillingWorld();
   credits = new ReportCreditRepository(world.server.db);
 });
-afterAll(async () => { await world?.close(); });
+afterAll(async () => {
+  await world?.close();
+});
 
-const ledgerRow = z.object({ reason: z.string(), reference: z.string(), delta: z.number(), requested: z.number().nullable(), reverses: z.string().nullable(), note: z.string().nullable() });
-const reversals = (userId: string) => world.server.db.any(sql.type(ledgerRow)`
+const ledgerRow = z.object({
+  reason: z.string(),
+  reference: z.string(),
+  delta: z.number(),
+  requested: z.number().nullable(),
+  reverses: z.string().nullable(),
+  note: z.string().nullable(),
+});
+const reversals = (userId: string) =>
+  world.server.db.any(sql.type(ledgerRow)`
   select reason, reference, delta, requested, reverses, note from report_credit_ledger
   where user_id = ${userId} and reason in ('reversal', 'reversal_restored') order by id`);
 /** The balance GET /api/v1/natal/report-credits answers (read here: a free key may ask once a second). */
@@ -48,12 +58,22 @@ describe('a refunded credit pack', () => {
     expect(world.stripe.pending.map((e) => e.type)).toEqual(['refund.created', 'charge.refunded']);
     await world.stripe.deliverAll();
     expect(await remaining(ann.userId)).toBe(0);
-    expect(await reversals(ann.userId)).toEqual([{
-      reason: 'reversal', reference: `refund:${refund.id}`, delta: -3, requested: 5, reverses: `checkout:${ann.sessionId}`,
-      note: `refund ${refund.id} of checkout:${ann.sessionId}: 5 asked, 3 taken (2 already spent)`,
-    }]);
+    expect(await reversals(ann.userId)).toEqual([
+      {
+        reason: 'reversal',
+        reference: `refund:${refund.id}`,
+        delta: -3,
+        requested: 5,
+        reverses: `checkout:${ann.sessionId}`,
+        note: `refund ${refund.id} of checkout:${ann.sessionId}: 5 asked, 3 taken (2 already spent)`,
+      },
+    ]);
     // The ledger still adds up to the balance.
-    expect(await world.server.db.oneFirst(sql.type(z.object({ s: z.number() }))`select sum(delta)::int as s from report_credit_ledger where user_id = ${ann.userId}`)).toBe(0);
+    expect(
+      await world.server.db.oneFirst(
+        sql.type(z.object({ s: z.number() }))`select sum(delta)::int as s from report_credit_ledger where user_id = ${ann.userId}`,
+      ),
+    ).toBe(0);
   });
 
   it('two events about one refund, delivered twice and in reverse order, and a later one for it: withdrawn once', async () => {
@@ -86,7 +106,10 @@ describe('a refunded credit pack', () => {
     world.stripe.refund(cat.paymentIntent, 3999);
     await world.stripe.deliverAll();
     expect(await remaining(cat.userId)).toBe(0);
-    expect((await reversals(cat.userId)).map((r) => [r.requested, r.delta])).toEqual([[5, -5], [15, -15]]);
+    expect((await reversals(cat.userId)).map((r) => [r.requested, r.delta])).toEqual([
+      [5, -5],
+      [15, -15],
+    ]);
   });
 
   it('a refund that fails gives the credits back', async () => {
@@ -97,7 +120,10 @@ describe('a refunded credit pack', () => {
     world.stripe.failRefund(refund.id);
     await world.stripe.deliverAll({ times: 2 });
     expect(await remaining(dan.userId)).toBe(5);
-    expect((await reversals(dan.userId)).map((r) => [r.reason, r.delta])).toEqual([['reversal', -5], ['reversal_restored', 5]]);
+    expect((await reversals(dan.userId)).map((r) => [r.reason, r.delta])).toEqual([
+      ['reversal', -5],
+      ['reversal_restored', 5],
+    ]);
   });
 
   it('a refund told of before the purchase was fulfilled is applied when it is', async () => {
@@ -132,7 +158,8 @@ describe('a disputed credit pack', () => {
     await world.stripe.deliverAll();
     expect(await remaining(fay.userId)).toBe(4);
     expect((await reversals(fay.userId)).map((r) => [r.reason, r.reference, r.delta])).toEqual([
-      ['reversal', `dispute:${dispute.id}`, -4], ['reversal_restored', `dispute:${dispute.id}`, 4],
+      ['reversal', `dispute:${dispute.id}`, -4],
+      ['reversal_restored', `dispute:${dispute.id}`, 4],
     ]);
   });
 
@@ -167,7 +194,7 @@ describe('a refunded plan invoice', () => {
     return { ...user, subscriptionId, invoiceId, paymentOf };
   }
 
-  it('of the current period: the period\'s unspent credits are withdrawn', async () => {
+  it("of the current period: the period's unspent credits are withdrawn", async () => {
     const ida = await subscriber('ida');
     expect(await remaining(ida.userId)).toBe(2);
     await spend(ida.userId, 1);

@@ -24,7 +24,8 @@ afterAll(async () => {
 });
 
 const natal = { year: 1990, month: 6, day: 15, hour: 14, minute: 30, lat: 51.5, lng: -0.12 };
-const count = (query: ReturnType<typeof sql.unsafe>) => world.server.db.oneFirst(sql.type(z.object({ n: z.number() }))`select count(*)::int as n from (${query}) q`);
+const count = (query: ReturnType<typeof sql.unsafe>) =>
+  world.server.db.oneFirst(sql.type(z.object({ n: z.number() }))`select count(*)::int as n from (${query}) q`);
 const limitOf = async (key: string) => (await world.server.post('/api/v1/natal/calculate', natal, { 'x-api-key': key })).headers.get('x-ratelimit-limit');
 
 /** A user with a paid subscription, all of its events delivered. */
@@ -39,10 +40,11 @@ async function subscriber(name: string, plan: 'entry' | 'high' = 'high') {
 describe('renewals', () => {
   it('each paid period grants its credits once; the unused ones of the last period lapse', async () => {
     const user = await subscriber('renewal');
-    const reserve = (ref: string) => world.server.db.transaction(async (tx) => {
-      const { ReportCreditRepository } = await import('../../src/db/report-credits.ts');
-      return new ReportCreditRepository(world.server.db).reserve(tx, user.userId, ref);
-    });
+    const reserve = (ref: string) =>
+      world.server.db.transaction(async (tx) => {
+        const { ReportCreditRepository } = await import('../../src/db/report-credits.ts');
+        return new ReportCreditRepository(world.server.db).reserve(tx, user.userId, ref);
+      });
     await reserve(`job-${user.userId}-1`);
     expect((await world.server.get('/api/v1/natal/report-credits', { 'x-api-key': user.key })).body).toMatchObject({ remaining: 9, used_this_period: 1 });
     const periodEnd = world.stripe.subscriptions.get(user.subscriptionId)!.items.data[0].current_period_end;
@@ -101,7 +103,11 @@ describe('a failed payment', () => {
     await world.stripe.deliverAll();
     world.stripe.renew(user.subscriptionId);
     await world.stripe.deliverAll();
-    expect((await world.server.bearer('GET', '/api/v1/billing/customer', user.token)).body).toMatchObject({ status: 'active', grace_until: null, plan_code: 'entry' });
+    expect((await world.server.bearer('GET', '/api/v1/billing/customer', user.token)).body).toMatchObject({
+      status: 'active',
+      grace_until: null,
+      plan_code: 'entry',
+    });
   });
 
   it('no e-mail when billing e-mails are turned off', async () => {
@@ -140,7 +146,9 @@ describe('pause, refunds, disputes, customer deleted', () => {
     const refund = world.stripe.refund(intent, 1000);
     const dispute = world.stripe.dispute(intent);
     await world.stripe.deliverAll({ times: 2 });
-    const refunds = await world.server.db.any(sql.unsafe`select refund_id, payment_id, user_id, amount_cents, currency, status from billing_refunds where user_id = ${user.userId}`);
+    const refunds = await world.server.db.any(
+      sql.unsafe`select refund_id, payment_id, user_id, amount_cents, currency, status from billing_refunds where user_id = ${user.userId}`,
+    );
     expect(refunds).toEqual([{ refund_id: refund.id, payment_id: intent, user_id: user.userId, amount_cents: 1000, currency: 'usd', status: 'succeeded' }]);
     const disputes = await world.server.db.any(sql.unsafe`select dispute_id, user_id, amount_cents, status from billing_disputes where payment_id = ${intent}`);
     expect(disputes).toEqual([{ dispute_id: dispute.id, user_id: user.userId, amount_cents: 5000, status: 'needs_response' }]);
@@ -149,11 +157,18 @@ describe('pause, refunds, disputes, customer deleted', () => {
   it('a customer deleted in Stripe takes the user back to free, and the next checkout makes a new customer', async () => {
     const user = await subscriber('gone', 'entry');
     const customerId = world.stripe.subscriptions.get(user.subscriptionId)!.customer;
-    const deleted = await fetch(`http://127.0.0.1:${world.stripe.port}/v1/customers/${customerId}`, { method: 'DELETE', headers: { authorization: `Bearer ${world.stripe.secretKey}` } });
+    const deleted = await fetch(`http://127.0.0.1:${world.stripe.port}/v1/customers/${customerId}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${world.stripe.secretKey}` },
+    });
     expect(deleted.status).toBe(200);
     await world.stripe.deliverAll();
     expect(await limitOf(user.key)).toBe('80');
-    expect(await world.server.db.oneFirst(sql.type(z.object({ email: z.string().nullable() }))`select email from billing_customers where customer_id = ${customerId}`)).toBeNull();
+    expect(
+      await world.server.db.oneFirst(
+        sql.type(z.object({ email: z.string().nullable() }))`select email from billing_customers where customer_id = ${customerId}`,
+      ),
+    ).toBeNull();
     const sessionId = await checkout(world, user.token, 'reports_5');
     expect(world.stripe.sessions.get(sessionId)!.customer).not.toBe(customerId);
   });
@@ -177,7 +192,7 @@ describe('the customer portal', () => {
   });
 });
 
-describe('two users never see each other\'s billing', () => {
+describe("two users never see each other's billing", () => {
   it('sessions, subscriptions and offers of one are 404 for the other', async () => {
     const alice = await subscriber('iso-alice', 'entry');
     const bob = await world.signUp('iso-bob');
@@ -202,8 +217,15 @@ describe('two users never see each other\'s billing', () => {
 
   it('product_code asks whether the user holds that plan', async () => {
     const user = await subscriber('product', 'entry');
-    expect((await world.server.bearer('GET', '/api/v1/billing/customer?product_code=entry', user.token)).body).toMatchObject({ plan_code: 'entry', status: 'active' });
-    expect((await world.server.bearer('GET', '/api/v1/billing/customer?product_code=high', user.token)).body).toMatchObject({ plan_code: 'high', status: 'inactive', card: null });
+    expect((await world.server.bearer('GET', '/api/v1/billing/customer?product_code=entry', user.token)).body).toMatchObject({
+      plan_code: 'entry',
+      status: 'active',
+    });
+    expect((await world.server.bearer('GET', '/api/v1/billing/customer?product_code=high', user.token)).body).toMatchObject({
+      plan_code: 'high',
+      status: 'inactive',
+      card: null,
+    });
     const unknown = await world.server.bearer('GET', '/api/v1/billing/customer?product_code=gold', user.token);
     expect(unknown.status).toBe(422);
     expect(unknown.body.detail[0].loc).toEqual(['query', 'product_code']);

@@ -4,11 +4,19 @@ import { startTestServer, type TestServer } from '../helpers/app.ts';
 import { checkXml } from '../helpers/xml-check.ts';
 
 let server: TestServer;
-beforeAll(async () => { server = await startTestServer({ compute: 'pool', threads: 2 }); });
-afterAll(async () => { await server?.close(); });
+beforeAll(async () => {
+  server = await startTestServer({ compute: 'pool', threads: 2 });
+});
+afterAll(async () => {
+  await server?.close();
+});
 
 async function post(path: string, body: unknown) {
-  const res = await fetch(server.url + path, { method: 'POST', headers: { 'x-api-key': server.key, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(server.url + path, {
+    method: 'POST',
+    headers: { 'x-api-key': server.key, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   return { status: res.status, headers: res.headers, text: await res.text() };
 }
 
@@ -17,13 +25,21 @@ const bob = { name: 'Bob', year: 1988, month: 2, day: 3, hour: 9, minute: 15, la
 const untimedBob = { ...bob, hour: undefined, minute: undefined, time_known: false };
 
 const aspectCount = (svg: string) => checkXml(svg).elements.filter((e) => e.attrs['data-aspect']).length;
-const cusps = (svg: string, ring?: string) => checkXml(svg).elements.filter((e) => e.attrs['data-cusp'] && (ring === undefined || e.attrs['data-ring'] === ring)).length;
+const cusps = (svg: string, ring?: string) =>
+  checkXml(svg).elements.filter((e) => e.attrs['data-cusp'] && (ring === undefined || e.attrs['data-ring'] === ring)).length;
 
 describe('orbs per chart kind', () => {
   it('transits and progressions use tight orbs by default, and orb_settings widens them', async () => {
     const transit = { natal: ada, transit_date: '2025-11-20T12:00' };
     const tight = aspectCount((await post('/api/v1/natal/chart/transits', transit)).text);
-    const wide = aspectCount((await post('/api/v1/natal/chart/transits', { ...transit, natal: { ...ada, orb_settings: { conjunction: 8, opposition: 8, trine: 7, square: 7, sextile: 5 } } })).text);
+    const wide = aspectCount(
+      (
+        await post('/api/v1/natal/chart/transits', {
+          ...transit,
+          natal: { ...ada, orb_settings: { conjunction: 8, opposition: 8, trine: 7, square: 7, sextile: 5 } },
+        })
+      ).text,
+    );
     expect(tight).toBeGreaterThan(0);
     expect(tight).toBeLessThan(25);
     expect(wide).toBeGreaterThan(tight);
@@ -34,7 +50,14 @@ describe('orbs per chart kind', () => {
 
   it('synastry is tighter than natal orbs', async () => {
     const syn = aspectCount((await post('/api/v1/natal/chart/synastry', { person_a: ada, person_b: bob })).text);
-    const natalOrbs = aspectCount((await post('/api/v1/natal/chart/synastry', { person_a: { ...ada, orb_settings: { conjunction: 8, opposition: 8, trine: 7, square: 7, sextile: 5 } }, person_b: bob })).text);
+    const natalOrbs = aspectCount(
+      (
+        await post('/api/v1/natal/chart/synastry', {
+          person_a: { ...ada, orb_settings: { conjunction: 8, opposition: 8, trine: 7, square: 7, sextile: 5 } },
+          person_b: bob,
+        })
+      ).text,
+    );
     expect(syn).toBeLessThan(natalOrbs);
   });
 });
@@ -71,12 +94,20 @@ describe('synastry', () => {
     for (const axis of axes) expect(axis.attrs.stroke).toBe('#AA0001');
     for (const id of ['asc', 'mc']) expect(new RegExp(`<g data-point="${id}" data-ring="inner"[^>]*>[^]*?stroke="#00AA02"`).test(svg), id).toBe(true);
     const zones = doc.elements.filter((e) => e.attrs['data-layer'] === 'zone-background');
-    expect(zones.map((z) => [z.attrs['data-ring'], z.attrs.fill])).toEqual([['outer', '#EEEEF3'], ['inner', '#FFEEE4']]);
+    expect(zones.map((z) => [z.attrs['data-ring'], z.attrs.fill])).toEqual([
+      ['outer', '#EEEEF3'],
+      ['inner', '#FFEEE4'],
+    ]);
     // chart_config's own line colour wins; with A untimed the axes are B's, in B's colour.
-    const own = checkXml((await post('/api/v1/natal/chart/synastry', { person_a: { ...ada, chart_config: { asc_line_color: '#0000FE' } }, person_b: bob, ...colours })).text);
+    const own = checkXml(
+      (await post('/api/v1/natal/chart/synastry', { person_a: { ...ada, chart_config: { asc_line_color: '#0000FE' } }, person_b: bob, ...colours })).text,
+    );
     expect(own.elements.find((e) => e.attrs['data-angle'] === 'asc')!.attrs.stroke).toBe('#0000FE');
     expect(own.elements.find((e) => e.attrs['data-angle'] === 'mc')!.attrs.stroke).toBe('#AA0001');
-    const untimedA = checkXml((await post('/api/v1/natal/chart/synastry', { person_a: { ...ada, hour: undefined, minute: undefined, time_known: false }, person_b: bob, ...colours })).text);
+    const untimedA = checkXml(
+      (await post('/api/v1/natal/chart/synastry', { person_a: { ...ada, hour: undefined, minute: undefined, time_known: false }, person_b: bob, ...colours }))
+        .text,
+    );
     for (const axis of untimedA.elements.filter((e) => e.attrs['data-angle'])) expect(axis.attrs.stroke).toBe('#00AA02');
     // Without them, nothing changes.
     const plain = (await post('/api/v1/natal/chart/synastry', { person_a: ada, person_b: bob })).text;
@@ -86,7 +117,15 @@ describe('synastry', () => {
 
 describe('header lines', () => {
   it('name the transit place, both places of composite and synastry, the ayanamsa value, the node and UT/LST', async () => {
-    const transit = (await post('/api/v1/natal/chart/transits', { natal: { ...ada, node_type: 'true' }, transit_date: '2025-11-20T12:00', current_city: 'Tokyo', current_lat: 35.6762, current_lng: 139.6503 })).text;
+    const transit = (
+      await post('/api/v1/natal/chart/transits', {
+        natal: { ...ada, node_type: 'true' },
+        transit_date: '2025-11-20T12:00',
+        current_city: 'Tokyo',
+        current_lat: 35.6762,
+        current_lng: 139.6503,
+      })
+    ).text;
     expect(transit).toMatch(/<desc>[^<]*Tokyo[^<]*35°41′N/);
     expect(transit).toContain('True node');
     const composite = (await post('/api/v1/natal/chart/composite', { person_a: ada, person_b: bob })).text;
@@ -112,7 +151,7 @@ describe('response headers', () => {
 });
 
 describe('warnings', () => {
-  it('say where a chart\'s house system fell back, after the place\'s own, in X-Warnings', async () => {
+  it("say where a chart's house system fell back, after the place's own, in X-Warnings", async () => {
     const north = { ...ada, lat: 70.66, lng: 23.68, tz_str: 'Europe/Oslo' };
     const natal = await post('/api/v1/natal/chart/', north);
     expect(JSON.parse(natal.headers.get('x-warnings')!)).toEqual([expect.stringMatching(/placidus cannot be computed at latitude 70.66.*porphyry/)]);
@@ -120,9 +159,22 @@ describe('warnings', () => {
     expect(ambiguous.headers.get('x-warnings')).toMatch(/chose Rome/);
     const composite = await post('/api/v1/natal/chart/composite', { person_a: north, person_b: { ...north, lat: 69.65, lng: 18.96, day: 3 } });
     expect(JSON.parse(composite.headers.get('x-warnings')!).some((w: string) => /porphyry/.test(w))).toBe(true);
-    const solarReturn = await post('/api/v1/natal/chart/solar-return', { ...ada, lat: undefined, lng: undefined, tz_str: undefined, city: 'Roma', return_year: 2024, return_lat: 70.66, return_lng: 23.68, return_tz_str: 'Europe/Oslo' });
+    const solarReturn = await post('/api/v1/natal/chart/solar-return', {
+      ...ada,
+      lat: undefined,
+      lng: undefined,
+      tz_str: undefined,
+      city: 'Roma',
+      return_year: 2024,
+      return_lat: 70.66,
+      return_lng: 23.68,
+      return_tz_str: 'Europe/Oslo',
+    });
     expect(solarReturn.status).toBe(200);
-    expect(JSON.parse(solarReturn.headers.get('x-warnings')!)).toEqual([expect.stringMatching(/chose Rome/), expect.stringMatching(/latitude 70.66.*porphyry/)]);
+    expect(JSON.parse(solarReturn.headers.get('x-warnings')!)).toEqual([
+      expect.stringMatching(/chose Rome/),
+      expect.stringMatching(/latitude 70.66.*porphyry/),
+    ]);
     expect((await post('/api/v1/natal/chart/', ada)).headers.get('x-warnings')).toBeNull();
   });
 });

@@ -7,11 +7,19 @@ import { checkXml } from '../helpers/xml-check.ts';
 const solarReturns = readFixture('refdata/solar_returns.json');
 
 let server: TestServer;
-beforeAll(async () => { server = await startTestServer({ compute: 'pool', threads: 2 }); });
-afterAll(async () => { await server?.close(); });
+beforeAll(async () => {
+  server = await startTestServer({ compute: 'pool', threads: 2 });
+});
+afterAll(async () => {
+  await server?.close();
+});
 
 async function image(path: string, body: unknown) {
-  const res = await fetch(server.url + path, { method: 'POST', headers: { 'x-api-key': server.key, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(server.url + path, {
+    method: 'POST',
+    headers: { 'x-api-key': server.key, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   return { status: res.status, headers: res.headers, bytes: Buffer.from(await res.arrayBuffer()) };
 }
 
@@ -28,7 +36,12 @@ const bob = { name: 'Bob', year: 1988, month: 2, day: 3, hour: 9, minute: 15, la
 const kinds: [string, string, Record<string, unknown>, { inner: number; outer: number; cusps: number }][] = [
   ['natal', '/api/v1/natal/chart/', { ...ada }, { inner: 13, outer: 0, cusps: 12 }],
   ['transits', '/api/v1/natal/chart/transits', { natal: ada, transit_date: '2025-11-20T12:00' }, { inner: 13, outer: 13, cusps: 12 }],
-  ['transits (experimental path)', '/api/v1/natal/experimental/transits', { natal: ada, transit_date: '2025-11-20T12:00' }, { inner: 13, outer: 13, cusps: 12 }],
+  [
+    'transits (experimental path)',
+    '/api/v1/natal/experimental/transits',
+    { natal: ada, transit_date: '2025-11-20T12:00' },
+    { inner: 13, outer: 13, cusps: 12 },
+  ],
   ['solar return', '/api/v1/natal/chart/solar-return', { ...ada, return_year: 2026 }, { inner: 13, outer: 13, cusps: 12 }],
   ['solar return (single)', '/api/v1/natal/experimental/solar-return', { ...ada, return_year: 2026, wheel_type: 'single' }, { inner: 13, outer: 0, cusps: 12 }],
   ['progressions', '/api/v1/natal/chart/secondary-progressions', { ...ada, progression_date: '2026-01-01' }, { inner: 13, outer: 13, cusps: 24 }],
@@ -42,7 +55,12 @@ describe('every chart kind', () => {
   for (const [kind, path, body, expected] of kinds) {
     it(`${kind}: a well-formed SVG with every planet, cusp and aspect, and a PNG of the asked size`, async () => {
       for (const theme of ['light', 'dark'] as const) {
-        const styled = 'natal' in body ? { ...body, natal: { ...(body.natal as object), theme_type: theme } } : 'person_a' in body ? { ...body, person_a: { ...(body.person_a as object), theme_type: theme } } : { ...body, theme_type: theme };
+        const styled =
+          'natal' in body
+            ? { ...body, natal: { ...(body.natal as object), theme_type: theme } }
+            : 'person_a' in body
+              ? { ...body, person_a: { ...(body.person_a as object), theme_type: theme } }
+              : { ...body, theme_type: theme };
         const svg = await image(path, styled);
         expect(svg.status, svg.bytes.toString().slice(0, 300)).toBe(200);
         expect(svg.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
@@ -50,13 +68,20 @@ describe('every chart kind', () => {
         expect(doc.root).toBe('svg');
         expect(doc.counts.get('text') ?? 0).toBe(0);
         // Planets per ring (an outer ring's own Ascendant and Midheaven are drawn as points too).
-        const points = (ring: string) => doc.elements.filter((e) => e.attrs['data-point'] && !['asc', 'mc'].includes(e.attrs['data-point']) && (e.attrs['data-ring'] ?? 'inner') === ring).length;
+        const points = (ring: string) =>
+          doc.elements.filter((e) => e.attrs['data-point'] && !['asc', 'mc'].includes(e.attrs['data-point']) && (e.attrs['data-ring'] ?? 'inner') === ring)
+            .length;
         expect(points('inner')).toBe(expected.inner);
         expect(points('outer')).toBe(expected.outer);
         expect(doc.elements.filter((e) => e.attrs['data-cusp']).length).toBe(expected.cusps);
         expect(doc.elements.filter((e) => e.attrs['data-aspect']).length).toBeGreaterThan(0);
       }
-      const pngBody = 'natal' in body ? { ...body, format: 'png', size: 500, png_quality_scale: 1 } : 'person_a' in body ? { ...body, person_a: { ...(body.person_a as object), format: 'png', size: 500, png_quality_scale: 1 } } : { ...body, format: 'png', size: 500, png_quality_scale: 1 };
+      const pngBody =
+        'natal' in body
+          ? { ...body, format: 'png', size: 500, png_quality_scale: 1 }
+          : 'person_a' in body
+            ? { ...body, person_a: { ...(body.person_a as object), format: 'png', size: 500, png_quality_scale: 1 } }
+            : { ...body, format: 'png', size: 500, png_quality_scale: 1 };
       const png = await image(path, pngBody);
       expect(png.status).toBe(200);
       expect(png.headers.get('content-type')).toBe('image/png');
@@ -99,18 +124,25 @@ describe('every chart kind', () => {
     expect(swapped.elements.filter((e) => e.attrs['data-cusp']).length).toBe(12);
     // Each chart keeps its colour on either ring: natal blue, transits red, as the public service draws both layouts.
     const usualSvg = (await image('/api/v1/natal/chart/transits', { natal: ada, transit_date: '2025-11-20T12:00' })).bytes.toString();
-    const sunColour = (svg: string, ring: string) => new RegExp(`<g data-point="sun" data-ring="${ring}"[^>]*>[^]*?(?:fill|stroke)="(#[0-9A-F]{6})"`).exec(svg)?.[1];
+    const sunColour = (svg: string, ring: string) =>
+      new RegExp(`<g data-point="sun" data-ring="${ring}"[^>]*>[^]*?(?:fill|stroke)="(#[0-9A-F]{6})"`).exec(svg)?.[1];
     expect(sunColour(usualSvg, 'inner')).toBe(sunColour(swappedSvg, 'outer'));
     expect(sunColour(usualSvg, 'outer')).toBe(sunColour(swappedSvg, 'inner'));
     expect(sunColour(usualSvg, 'inner')).not.toBe(sunColour(usualSvg, 'outer'));
-    const noB = checkXml((await image('/api/v1/natal/chart/synastry', { person_a: ada, person_b: bob, show_person_b_houses: false, show_inter_aspects: false })).bytes.toString());
+    const noB = checkXml(
+      (await image('/api/v1/natal/chart/synastry', { person_a: ada, person_b: bob, show_person_b_houses: false, show_inter_aspects: false })).bytes.toString(),
+    );
     // A's houses frame the chart; only B's own house band goes.
     expect(noB.elements.filter((e) => e.attrs['data-cusp']).length).toBe(12);
     expect(noB.elements.filter((e) => e.attrs['data-aspect']).length).toBe(0);
   });
 
   it('an untimed person makes the composite untimed', async () => {
-    const doc = checkXml((await image('/api/v1/natal/chart/composite', { person_a: ada, person_b: { ...bob, hour: undefined, minute: undefined, time_known: false } })).bytes.toString());
+    const doc = checkXml(
+      (
+        await image('/api/v1/natal/chart/composite', { person_a: ada, person_b: { ...bob, hour: undefined, minute: undefined, time_known: false } })
+      ).bytes.toString(),
+    );
     expect(doc.elements.filter((e) => e.attrs['data-cusp']).length).toBe(0);
   });
 });
@@ -120,8 +152,18 @@ describe('solar returns', () => {
     for (const c of solarReturns.cases) {
       const d = new Date(c.natal_datetime_utc);
       const res = await image('/api/v1/natal/chart/solar-return', {
-        year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(), hour: d.getUTCHours(), minute: d.getUTCMinutes(), second: d.getUTCSeconds(),
-        tz_str: 'UTC', lat: 0, lng: 0, return_year: c.target_year, wheel_type: 'single', show_metadata: false,
+        year: d.getUTCFullYear(),
+        month: d.getUTCMonth() + 1,
+        day: d.getUTCDate(),
+        hour: d.getUTCHours(),
+        minute: d.getUTCMinutes(),
+        second: d.getUTCSeconds(),
+        tz_str: 'UTC',
+        lat: 0,
+        lng: 0,
+        return_year: c.target_year,
+        wheel_type: 'single',
+        show_metadata: false,
       });
       expect(res.status).toBe(200);
       const got = Date.parse(res.headers.get('x-solar-return-datetime-utc')!);
@@ -147,7 +189,12 @@ describe('custom_theme', () => {
     const themed = await image('/api/v1/natal/chart/', { ...ada, format: 'svg', custom_theme: { background: '#123456' } });
     expect(themed.status).toBe(200);
     expect(themed.bytes.toString('utf8')).toContain('#123456');
-    const both = await image('/api/v1/natal/chart/', { ...ada, format: 'svg', custom_theme: { background: '#123456' }, chart_config: { chart_background: '#654321' } });
+    const both = await image('/api/v1/natal/chart/', {
+      ...ada,
+      format: 'svg',
+      custom_theme: { background: '#123456' },
+      chart_config: { chart_background: '#654321' },
+    });
     expect(both.status).toBe(200);
     expect(both.bytes.toString('utf8')).toContain('#654321');
     expect(both.bytes.toString('utf8')).not.toContain('#123456');
@@ -160,9 +207,19 @@ describe('bad input', () => {
     ['size beyond any image', '/api/v1/natal/chart/', { ...ada, size: 20_000 }, ['body', 'size']],
     ['unknown format', '/api/v1/natal/chart/', { ...ada, format: 'gif' }, ['body', 'format']],
     ['png scale out of range', '/api/v1/natal/chart/', { ...ada, png_quality_scale: 9 }, ['body', 'png_quality_scale']],
-    ['a colour that is markup', '/api/v1/natal/chart/', { ...ada, chart_config: { custom_planet_color: '"><script>' } }, ['body', 'chart_config', 'custom_planet_color']],
+    [
+      'a colour that is markup',
+      '/api/v1/natal/chart/',
+      { ...ada, chart_config: { custom_planet_color: '"><script>' } },
+      ['body', 'chart_config', 'custom_planet_color'],
+    ],
     ['unknown theme', '/api/v1/natal/chart/', { ...ada, theme_type: 'neon' }, ['body', 'theme_type']],
-    ['a theme background that is no colour', '/api/v1/natal/chart/', { ...ada, custom_theme: { background: 'sky blue-ish' } }, ['body', 'custom_theme', 'background']],
+    [
+      'a theme background that is no colour',
+      '/api/v1/natal/chart/',
+      { ...ada, custom_theme: { background: 'sky blue-ish' } },
+      ['body', 'custom_theme', 'background'],
+    ],
     ['missing return year', '/api/v1/natal/chart/solar-return', { ...ada }, ['body', 'return_year']],
     ['return year outside the files', '/api/v1/natal/chart/solar-return', { ...ada, return_year: 2500 }, ['body', 'return_year']],
     ['bad progression date', '/api/v1/natal/chart/progressions', { ...ada, progression_date: 'next year' }, ['body', 'progression_date']],

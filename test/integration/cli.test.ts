@@ -11,19 +11,22 @@ import { createTestDatabase, serverUrl, type TestDatabase } from '../helpers/dat
 import { freePort, waitUntilReady } from '../helpers/child-server.ts';
 import { cleanEnv, cli, ROOT } from '../helpers/cli.ts';
 
-
 const dirs: string[] = [];
 const tempDir = () => {
   const d = fs.mkdtempSync(path.join(os.tmpdir(), 'astro-cli-'));
   dirs.push(d);
   return d;
 };
-afterAll(() => { for (const d of dirs) fs.rmSync(d, { recursive: true, force: true }); });
+afterAll(() => {
+  for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
+});
 
 describe('keys create', () => {
   it('prints a JSON object whose key field is the new key (embedded, several processes at once)', async () => {
     const DATA_DIR = tempDir();
-    const outputs = await Promise.all([1, 2, 3].map((i) => cli(['keys', 'create', '--email', `user${i}@example.com`, '--plan', 'entry', '--json'], { DATA_DIR })));
+    const outputs = await Promise.all(
+      [1, 2, 3].map((i) => cli(['keys', 'create', '--email', `user${i}@example.com`, '--plan', 'entry', '--json'], { DATA_DIR })),
+    );
     const keys = outputs.map((o) => JSON.parse(o.trim()));
     for (const k of keys) {
       expect(k.key).toMatch(/^ask_[A-Za-z0-9_-]{43}$/);
@@ -39,12 +42,17 @@ describe('keys create', () => {
   it('works while the server runs on the same embedded database, and the key is accepted at once', async () => {
     const DATA_DIR = tempDir();
     const port = await freePort();
-    const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: ROOT, env: { ...cleanEnv, DATA_DIR, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent', COMPUTE_MODE: 'inline' }, stdio: 'ignore' });
+    const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: ROOT,
+      env: { ...cleanEnv, DATA_DIR, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent', COMPUTE_MODE: 'inline' },
+      stdio: 'ignore',
+    });
     try {
       expect(await waitUntilReady(port)).toBe(true);
       const created = JSON.parse((await cli(['keys', 'create', '--email', 'live@example.com', '--json'], { DATA_DIR })).trim());
       const res = await fetch(`http://127.0.0.1:${port}/api/v1/natal/calculate`, {
-        method: 'POST', headers: { 'x-api-key': created.key, 'content-type': 'application/json' },
+        method: 'POST',
+        headers: { 'x-api-key': created.key, 'content-type': 'application/json' },
         body: JSON.stringify({ year: 2000, month: 1, day: 1, hour: 12, minute: 0, lat: 0, lng: 0 }),
       });
       expect(res.status).toBe(200);
@@ -55,44 +63,64 @@ describe('keys create', () => {
     }
   }, 120_000);
 
-  it.runIf(serverUrl)('works against a PostgreSQL server, and refuses an unknown plan', async () => {
-    let db: TestDatabase | undefined;
-    try {
-      db = await createTestDatabase();
-      const created = JSON.parse((await cli(['keys', 'create', '--email', 'pg@example.com', '--plan', 'unlimited', '--json'], { DATABASE_URL: db.url })).trim());
-      expect(created.plan).toBe('unlimited');
-      expect(created.limits).toEqual({ requests: null, period: 'month', per_second: null });
-      expect((await cli(['keys', 'create', '--email', 'pg@example.com', '--quiet'], { DATABASE_URL: db.url })).trim()).toMatch(/^ask_[A-Za-z0-9_-]{43}$/);
-      const human = await cli(['keys', 'create', '--email', 'pg-free@example.com'], { DATABASE_URL: db.url });
-      expect(human).toMatch(/plan free: 80 requests a day, at most 1 a second\):\n {2}ask_/);
-      expect(human).toMatch(/--plan unlimited lifts the limits/);
-      await expect(cli(['keys', 'create', '--email', 'pg@example.com', '--plan', 'platinum'], { DATABASE_URL: db.url })).rejects.toThrow(/unknown plan/);
-      await expect(cli(['keys', 'create', '--email', 'not-an-email'], { DATABASE_URL: db.url })).rejects.toThrow(/e-mail/);
-    } finally {
-      await db?.close();
-    }
-  }, 240_000);
+  it.runIf(serverUrl)(
+    'works against a PostgreSQL server, and refuses an unknown plan',
+    async () => {
+      let db: TestDatabase | undefined;
+      try {
+        db = await createTestDatabase();
+        const created = JSON.parse(
+          (await cli(['keys', 'create', '--email', 'pg@example.com', '--plan', 'unlimited', '--json'], { DATABASE_URL: db.url })).trim(),
+        );
+        expect(created.plan).toBe('unlimited');
+        expect(created.limits).toEqual({ requests: null, period: 'month', per_second: null });
+        expect((await cli(['keys', 'create', '--email', 'pg@example.com', '--quiet'], { DATABASE_URL: db.url })).trim()).toMatch(/^ask_[A-Za-z0-9_-]{43}$/);
+        const human = await cli(['keys', 'create', '--email', 'pg-free@example.com'], { DATABASE_URL: db.url });
+        expect(human).toMatch(/plan free: 80 requests a day, at most 1 a second\):\n {2}ask_/);
+        expect(human).toMatch(/--plan unlimited lifts the limits/);
+        await expect(cli(['keys', 'create', '--email', 'pg@example.com', '--plan', 'platinum'], { DATABASE_URL: db.url })).rejects.toThrow(/unknown plan/);
+        await expect(cli(['keys', 'create', '--email', 'not-an-email'], { DATABASE_URL: db.url })).rejects.toThrow(/e-mail/);
+      } finally {
+        await db?.close();
+      }
+    },
+    240_000,
+  );
 });
 
 describe('mail and billing commands', () => {
-  it('run through the server that holds the embedded database, with the server\'s settings', async () => {
+  it("run through the server that holds the embedded database, with the server's settings", async () => {
     const DATA_DIR = tempDir();
     const port = await freePort();
     // Only the server knows an SMTP server (nothing listens there: nothing is held, nothing is sent).
-    const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: ROOT, env: { ...cleanEnv, DATA_DIR, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent', COMPUTE_MODE: 'inline', SMTP_URL: 'smtp://127.0.0.1:9' }, stdio: 'ignore' });
+    const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: ROOT,
+      env: { ...cleanEnv, DATA_DIR, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent', COMPUTE_MODE: 'inline', SMTP_URL: 'smtp://127.0.0.1:9' },
+      stdio: 'ignore',
+    });
     try {
       expect(await waitUntilReady(port)).toBe(true);
       const created = JSON.parse((await cli(['keys', 'create', '--email', 'pack@example.com', '--json'], { DATA_DIR })).trim());
 
-      const offer = JSON.parse((await cli(['billing', 'offer', '--email', 'pack@example.com', '--requests', '5000', '--price-cents', '900', '--note', 'for the launch', '--json'], { DATA_DIR })).trim());
+      const offer = JSON.parse(
+        (
+          await cli(['billing', 'offer', '--email', 'pack@example.com', '--requests', '5000', '--price-cents', '900', '--note', 'for the launch', '--json'], {
+            DATA_DIR,
+          })
+        ).trim(),
+      );
       expect(offer).toMatchObject({ requests: 5000, price_cents: 900, currency: 'usd', status: 'open', note: 'for the launch', email: 'pack@example.com' });
       // The user sees it in the dashboard at once.
       const token = (await cli(['token', '--user', created.user_id, '--email', 'pack@example.com'], { DATA_DIR })).trim();
       const seen = await fetch(`http://127.0.0.1:${port}/api/v1/billing/request-pack`, { headers: { authorization: `Bearer ${token}` } });
       expect(seen.status).toBe(200);
       expect(await seen.json()).toMatchObject({ id: offer.id, requests: 5000 });
-      expect(await cli(['billing', 'offer', '--email', 'pack@example.com', '--requests', '100', '--price-cents', '100'], { DATA_DIR })).toMatch(/^offer [0-9a-f-]+: 100 requests for 1\.00 USD to pack@example\.com/);
-      await expect(cli(['billing', 'offer', '--email', 'nobody@example.com', '--requests', '1', '--price-cents', '1'], { DATA_DIR })).rejects.toThrow(/no user with the address nobody@example\.com/);
+      expect(await cli(['billing', 'offer', '--email', 'pack@example.com', '--requests', '100', '--price-cents', '100'], { DATA_DIR })).toMatch(
+        /^offer [0-9a-f-]+: 100 requests for 1\.00 USD to pack@example\.com/,
+      );
+      await expect(cli(['billing', 'offer', '--email', 'nobody@example.com', '--requests', '1', '--price-cents', '1'], { DATA_DIR })).rejects.toThrow(
+        /no user with the address nobody@example\.com/,
+      );
 
       expect(await cli(['mail', 'outbox'], { DATA_DIR })).toMatch(/the outbox is empty/);
       expect(await cli(['mail', 'outbox', '--json', '--status', 'held'], { DATA_DIR })).toBe('');
@@ -105,6 +133,8 @@ describe('mail and billing commands', () => {
     // With the server stopped, the commands open DATA_DIR themselves.
     expect(await cli(['mail', 'outbox'], { DATA_DIR })).toMatch(/the outbox is empty/);
     await expect(cli(['mail', 'send-held'], { DATA_DIR })).rejects.toThrow(/no SMTP configured/);
-    expect(JSON.parse((await cli(['billing', 'offer', '--email', 'pack@example.com', '--requests', '7', '--price-cents', '70', '--json'], { DATA_DIR })).trim())).toMatchObject({ requests: 7 });
+    expect(
+      JSON.parse((await cli(['billing', 'offer', '--email', 'pack@example.com', '--requests', '7', '--price-cents', '70', '--json'], { DATA_DIR })).trim()),
+    ).toMatchObject({ requests: 7 });
   }, 240_000);
 });

@@ -10,15 +10,23 @@ import { transitResponse } from '../../src/features/transits/transits-schemas.ts
 import { MOON_PHASE_LABELS } from '../../src/astro/moon-phase.ts';
 
 let server: TestServer;
-beforeAll(async () => { server = await startTestServer({ compute: 'pool', threads: 2 }); });
-afterAll(async () => { await server?.close(); });
+beforeAll(async () => {
+  server = await startTestServer({ compute: 'pool', threads: 2 });
+});
+afterAll(async () => {
+  await server?.close();
+});
 
 const birth = { name: 'User', year: 1981, month: 1, day: 1, hour: 23, minute: 30, city: 'Athens', tz_str: 'AUTO' };
 // 1962-02-04: seven planets in Capricorn and Aquarius.
 const gathering = { year: 1962, month: 2, day: 4, hour: 12, minute: 0, lat: 28.6139, lng: 77.209, tz_str: 'Asia/Kolkata' };
 
 async function image(path: string, body: unknown) {
-  const res = await fetch(server.url + path, { method: 'POST', headers: { 'x-api-key': server.key, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(server.url + path, {
+    method: 'POST',
+    headers: { 'x-api-key': server.key, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   return { status: res.status, headers: res.headers, text: await res.text() };
 }
 
@@ -66,7 +74,20 @@ describe('natal: stelliums, dignities, fixed stars', () => {
     const modern = await server.post('/api/v1/natal/calculate', { ...gathering, include_dominants: true });
     expect(modern.status).toBe(200);
     expect(natalResponse.strict().safeParse(modern.body).error).toBeUndefined();
-    const elementOf: Record<string, string> = { aries: 'fire', leo: 'fire', sagittarius: 'fire', taurus: 'earth', virgo: 'earth', capricorn: 'earth', gemini: 'air', libra: 'air', aquarius: 'air', cancer: 'water', scorpio: 'water', pisces: 'water' };
+    const elementOf: Record<string, string> = {
+      aries: 'fire',
+      leo: 'fire',
+      sagittarius: 'fire',
+      taurus: 'earth',
+      virgo: 'earth',
+      capricorn: 'earth',
+      gemini: 'air',
+      libra: 'air',
+      aquarius: 'air',
+      cancer: 'water',
+      scorpio: 'water',
+      pisces: 'water',
+    };
     // Counted by hand from the answer's own positions: Sun, Moon and Ascendant twice, the other planets once.
     const weigh = (ids: string[]) => {
       const scores: Record<string, number> = { fire: 0, earth: 0, air: 0, water: 0 };
@@ -106,7 +127,10 @@ describe('natal: stelliums, dignities, fixed stars', () => {
     for (const [i, p1] of ids.entries()) {
       for (const p2 of ids.slice(i + 1)) {
         const near = Math.min(Math.abs(declination(p1) - declination(p2)), Math.abs(declination(p1) + declination(p2))) <= 1;
-        expect(list.some((a: any) => a.p1 === p1 && a.p2 === p2), `${p1}-${p2}`).toBe(near);
+        expect(
+          list.some((a: any) => a.p1 === p1 && a.p2 === p2),
+          `${p1}-${p2}`,
+        ).toBe(near);
       }
     }
   });
@@ -141,9 +165,19 @@ describe('natal: stelliums, dignities, fixed stars', () => {
 });
 
 describe('requests as lenient clients write them', () => {
-  it('reads numbers and booleans sent as strings, as the public service\'s framework reads them', async () => {
+  it("reads numbers and booleans sent as strings, as the public service's framework reads them", async () => {
     const exact = await server.post('/api/v1/natal/calculate', { ...birth, lat: 37.98, lng: 23.72 });
-    const strings = await server.post('/api/v1/natal/calculate', { ...birth, year: '1981', month: '1', day: ' 1 ', hour: '23', minute: '30', lat: '37.98', lng: '23.72', include_dignity: 'false' });
+    const strings = await server.post('/api/v1/natal/calculate', {
+      ...birth,
+      year: '1981',
+      month: '1',
+      day: ' 1 ',
+      hour: '23',
+      minute: '30',
+      lat: '37.98',
+      lng: '23.72',
+      include_dignity: 'false',
+    });
     expect(strings.status, JSON.stringify(strings.body)).toBe(200);
     expect(strings.body).toEqual(exact.body);
     const untimed = await server.post('/api/v1/natal/calculate', { ...birth, time_known: 'False' });
@@ -181,7 +215,9 @@ describe('requests as lenient clients write them', () => {
     const body = JSON.stringify(birth);
     for (const typeLine of ['', 'Content-Type: \r\n']) {
       const connection = await openRaw(server.url);
-      connection.socket.write(`POST /api/v1/natal/calculate HTTP/1.1\r\nHost: x\r\nX-Api-Key: ${server.key}\r\n${typeLine}Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+      connection.socket.write(
+        `POST /api/v1/natal/calculate HTTP/1.1\r\nHost: x\r\nX-Api-Key: ${server.key}\r\n${typeLine}Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      );
       await connection.closed;
       const bare = parseRawResponse(connection.received());
       expect(bare.status, typeLine).toBe(200);
@@ -193,14 +229,24 @@ describe('requests as lenient clients write them', () => {
     const refused = parseRawResponse(broken.received()) as { status: number; body: { detail: { msg: string; type: string }[] } };
     expect(refused.status).toBe(422);
     expect(refused.body.detail[0]).toMatchObject({ type: 'json_invalid', msg: expect.stringContaining('sent without a Content-Type') });
-    const typed = await fetch(server.url + '/api/v1/natal/calculate', { method: 'POST', headers: { 'x-api-key': server.key, 'content-type': 'text/html' }, body: JSON.stringify(birth) });
+    const typed = await fetch(server.url + '/api/v1/natal/calculate', {
+      method: 'POST',
+      headers: { 'x-api-key': server.key, 'content-type': 'text/html' },
+      body: JSON.stringify(birth),
+    });
     expect(typed.status).toBe(415);
   });
 });
 
 describe('ephemeris: the rows a client filters by meta.bodies', () => {
   it('finds every body of meta.bodies in each row, and the Moon phase marker', async () => {
-    const res = await server.post('/api/v1/ephemeris/calculate', { start: '2025-03-01', end: '2025-03-31', step: '1d', tz_str: 'Europe/Berlin', bodies: ['Sun', 'Moon', 'Mercury', 'Chiron', 'Lilith', 'Mean_Lilith'] });
+    const res = await server.post('/api/v1/ephemeris/calculate', {
+      start: '2025-03-01',
+      end: '2025-03-31',
+      step: '1d',
+      tz_str: 'Europe/Berlin',
+      bodies: ['Sun', 'Moon', 'Mercury', 'Chiron', 'Lilith', 'Mean_Lilith'],
+    });
     expect(res.status).toBe(200);
     const { meta, data } = res.body;
     expect(meta.bodies).toEqual(['Sun', 'Moon', 'Mercury', 'Chiron', 'Lilith', 'Mean_Lilith']);
@@ -229,7 +275,17 @@ describe('ephemeris: the rows a client filters by meta.bodies', () => {
     // The osculating apogee swings up to about 30° either side of the mean one.
     expect(Lilith.abs_pos).not.toBeCloseTo(Mean_Lilith.abs_pos, 1);
     expect(Math.abs(((Lilith.abs_pos - Mean_Lilith.abs_pos + 540) % 360) - 180)).toBeLessThan(35);
-    const natal = await server.post('/api/v1/natal/calculate', { year: 2024, month: 6, day: 1, hour: 0, minute: 0, lat: 0, lng: 0, tz_str: 'UTC', include_features: ['true_lilith'] });
+    const natal = await server.post('/api/v1/natal/calculate', {
+      year: 2024,
+      month: 6,
+      day: 1,
+      hour: 0,
+      minute: 0,
+      lat: 0,
+      lng: 0,
+      tz_str: 'UTC',
+      include_features: ['true_lilith'],
+    });
     const natalBy = (id: string) => natal.body.planets.find((p: any) => p.id === id).abs_pos;
     expect(Mean_Lilith.abs_pos).toBeCloseTo(natalBy('lilith'), 9);
     expect(Lilith.abs_pos).toBeCloseTo(natalBy('true_lilith'), 9);
@@ -241,7 +297,13 @@ describe('ephemeris: the rows a client filters by meta.bodies', () => {
     expect(res.body.meta.step).toBe('1d');
     expect(res.body.data).toHaveLength(3);
     expect(res.body.data[0].bodies.Sun.sign).toBe('Capricorn');
-    const hours = await server.post('/api/v1/ephemeris/calculate', { start: '2024-01-01T00:00Z', end: '2024-01-01T12:00Z', step: '6 hours', format: 'Table', table_style: 'Grid' });
+    const hours = await server.post('/api/v1/ephemeris/calculate', {
+      start: '2024-01-01T00:00Z',
+      end: '2024-01-01T12:00Z',
+      step: '6 hours',
+      format: 'Table',
+      table_style: 'Grid',
+    });
     expect(hours.status).toBe(200);
     expect(hours.body.table.rows).toHaveLength(3);
     const months = await server.post('/api/v1/ephemeris/calculate', { start: '2024-01-01', end: '2024-06-01', step: '1M' });
@@ -271,35 +333,60 @@ describe('transits: the transiting side in p1/p2', () => {
 
 describe('charts: options the public service accepts', () => {
   it('font_size_fraction 0.5 and retrograde_marker_style "R" draw, clamped and reported', async () => {
-    const res = await image('/api/v1/natal/chart/', { ...birth, chart_config: { font_size_fraction: 0.5, retrograde_marker_style: 'R', planet_symbol_scale: 5, sign_line_width: 40 } });
+    const res = await image('/api/v1/natal/chart/', {
+      ...birth,
+      chart_config: { font_size_fraction: 0.5, retrograde_marker_style: 'R', planet_symbol_scale: 5, sign_line_width: 40 },
+    });
     expect(res.status, res.text).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
     const adjustments = res.headers.get('x-chart-adjustments')!.split(', ');
-    expect(adjustments).toEqual(expect.arrayContaining([
-      'chart_config.font_size_fraction=0.5->0.08', 'chart_config.planet_symbol_scale=5->3', 'chart_config.sign_line_width=40->20',
-    ]));
+    expect(adjustments).toEqual(
+      expect.arrayContaining(['chart_config.font_size_fraction=0.5->0.08', 'chart_config.planet_symbol_scale=5->3', 'chart_config.sign_line_width=40->20']),
+    );
     expect(adjustments).toHaveLength(3);
-    const same = await image('/api/v1/natal/chart/', { ...birth, chart_config: { font_size_fraction: 0.08, retrograde_marker_style: 'r', planet_symbol_scale: 3, sign_line_width: 20 } });
+    const same = await image('/api/v1/natal/chart/', {
+      ...birth,
+      chart_config: { font_size_fraction: 0.08, retrograde_marker_style: 'r', planet_symbol_scale: 3, sign_line_width: 20 },
+    });
     expect(same.text).toBe(res.text);
     expect(same.headers.get('x-chart-adjustments')).toBeNull();
   });
 
   it('reads every enumerated option in any case, and clamps the size', async () => {
-    const res = await image('/api/v1/natal/chart/', { ...birth, format: 'PNG', theme_type: 'Dark', size: 3000, png_quality_scale: 1, chart_config: { retrograde_marker_style: 'Rx', horoscope_shape_style: 'Polygon' } });
+    const res = await image('/api/v1/natal/chart/', {
+      ...birth,
+      format: 'PNG',
+      theme_type: 'Dark',
+      size: 3000,
+      png_quality_scale: 1,
+      chart_config: { retrograde_marker_style: 'Rx', horoscope_shape_style: 'Polygon' },
+    });
     expect(res.status, res.text).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/png');
     expect(res.headers.get('x-chart-adjustments')).toBe('size=3000->2000');
-    const composite = await image('/api/v1/natal/chart/composite', { person_a: { ...birth, size: 250 }, person_b: { ...gathering }, retrograde_marker_style: 'RX', chart_config: { center_disk_fraction: 0.9 } });
+    const composite = await image('/api/v1/natal/chart/composite', {
+      person_a: { ...birth, size: 250 },
+      person_b: { ...gathering },
+      retrograde_marker_style: 'RX',
+      chart_config: { center_disk_fraction: 0.9 },
+    });
     expect(composite.status, composite.text).toBe(200);
     expect(composite.headers.get('x-chart-adjustments')).toBe('chart_config.center_disk_fraction=0.9->0.7, person_a.size=250->300');
-    const transits = await image('/api/v1/natal/chart/transits', { natal: { ...birth, chart_config: { font_size_fraction: 0.01 } }, transit_date: '2025-11-20T09:15', natal_ring: 'Outer' });
+    const transits = await image('/api/v1/natal/chart/transits', {
+      natal: { ...birth, chart_config: { font_size_fraction: 0.01 } },
+      transit_date: '2025-11-20T09:15',
+      natal_ring: 'Outer',
+    });
     expect(transits.status, transits.text).toBe(200);
     expect(transits.headers.get('x-chart-adjustments')).toBe('chart_config.font_size_fraction=0.01->0.015');
   });
 
   it('still refuses what cannot mean anything', async () => {
     for (const [body, loc] of [
-      [{ ...birth, retrograde_marker_style: 'R', chart_config: { retrograde_marker_style: 'upside-down' } }, ['body', 'chart_config', 'retrograde_marker_style']],
+      [
+        { ...birth, retrograde_marker_style: 'R', chart_config: { retrograde_marker_style: 'upside-down' } },
+        ['body', 'chart_config', 'retrograde_marker_style'],
+      ],
       [{ ...birth, chart_config: { font_size_fraction: 2 } }, ['body', 'chart_config', 'font_size_fraction']],
       [{ ...birth, chart_config: { stroke_opacity: 1.5 } }, ['body', 'chart_config', 'stroke_opacity']],
       [{ ...birth, theme_type: 'neon' }, ['body', 'theme_type']],
@@ -322,7 +409,12 @@ describe('numerology: no profile, only a birth date', () => {
 
     const res = await server.post('/api/v1/numerology/profile', { method: { system: 'pythagorean' }, subject: { birth_date: '1990-07-14' } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.method).toMatchObject({ system: 'pythagorean', profile_id: defaultProfile.id, profile_defaulted: true, ...defaultProfile.default_policy_combination });
+    expect(res.body.method).toMatchObject({
+      system: 'pythagorean',
+      profile_id: defaultProfile.id,
+      profile_defaulted: true,
+      ...defaultProfile.default_policy_combination,
+    });
     // Every date-based number; the name-based ones left out with a warning.
     expect(Object.keys(res.body.data.calculations)).toEqual(['life_path', 'birthday', 'pinnacles', 'challenges']);
     expect(res.body.data.calculations.life_path.value).toBe(4); // 7 + 14 → 5, 1990 → 19 → 10 → 1: 5 + 1 + 7 = 13 → 4
@@ -331,10 +423,18 @@ describe('numerology: no profile, only a birth date', () => {
     expect(omitted.message).toMatch(/subject\.name\.birth/);
     expect(res.body.warnings.map((w: any) => w.code)).toContain('profile_defaulted');
 
-    const withReference = await server.post('/api/v1/numerology/profile', { method: { system: 'pythagorean' }, subject: { birth_date: '1990-07-14' }, date_context: { reference_date: '2026-01-15' } });
+    const withReference = await server.post('/api/v1/numerology/profile', {
+      method: { system: 'pythagorean' },
+      subject: { birth_date: '1990-07-14' },
+      date_context: { reference_date: '2026-01-15' },
+    });
     expect(Object.keys(withReference.body.data.calculations)).toEqual(expect.arrayContaining(['personal_year', 'personal_month', 'personal_day']));
 
-    const explicit = await server.post('/api/v1/numerology/profile', { method: { system: 'pythagorean' }, subject: { birth_date: '1990-07-14' }, calculations: ['expression'] });
+    const explicit = await server.post('/api/v1/numerology/profile', {
+      method: { system: 'pythagorean' },
+      subject: { birth_date: '1990-07-14' },
+      calculations: ['expression'],
+    });
     expect(explicit.status).toBe(422);
     expect(explicit.body).toMatchObject({ code: 'missing_required_field', field: 'subject.name.birth' });
   });

@@ -9,21 +9,39 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/app.ts';
 
 let server: TestServer;
-beforeAll(async () => { server = await startTestServer({ compute: 'pool', threads: 2 }); });
-afterAll(async () => { await server?.close(); });
+beforeAll(async () => {
+  server = await startTestServer({ compute: 'pool', threads: 2 });
+});
+afterAll(async () => {
+  await server?.close();
+});
 
-interface RawResponse { status: number; headers: http.IncomingHttpHeaders; body: Buffer; chunks: number }
+interface RawResponse {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+  chunks: number;
+}
 
 /** One request through node:http, the body as it came over the wire, and in how many pieces. */
 function raw(method: string, path: string, headers: Record<string, string>, body?: unknown): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const url = new URL(server.url + path);
-    const req = http.request({ method, hostname: url.hostname, port: url.port, path: url.pathname + url.search, headers: { 'x-api-key': server.key, ...(body ? { 'content-type': 'application/json' } : {}), ...headers } }, (res) => {
-      const parts: Buffer[] = [];
-      res.on('data', (c: Buffer) => parts.push(c));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(parts), chunks: parts.length }));
-      res.on('error', reject);
-    });
+    const req = http.request(
+      {
+        method,
+        hostname: url.hostname,
+        port: url.port,
+        path: url.pathname + url.search,
+        headers: { 'x-api-key': server.key, ...(body ? { 'content-type': 'application/json' } : {}), ...headers },
+      },
+      (res) => {
+        const parts: Buffer[] = [];
+        res.on('data', (c: Buffer) => parts.push(c));
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(parts), chunks: parts.length }));
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.end(body ? JSON.stringify(body) : undefined);
   });

@@ -8,8 +8,12 @@ import { startTestServer, type TestServer } from '../helpers/app.ts';
 import { createInlineRunner } from '../../src/compute/runner.ts';
 
 let server: TestServer;
-beforeAll(async () => { server = await startTestServer({ compute: 'pool', threads: 2 }); });
-afterAll(async () => { await server?.close(); });
+beforeAll(async () => {
+  server = await startTestServer({ compute: 'pool', threads: 2 });
+});
+afterAll(async () => {
+  await server?.close();
+});
 
 const variants = [
   { zodiac_type: 'tropical', house_system: 'placidus' },
@@ -24,8 +28,15 @@ const variants = [
 describe('compute pool isolation', () => {
   it('never leaks zodiac, ayanamsa or house settings between concurrent requests', async () => {
     const requests = Array.from({ length: 140 }, (_, i) => ({
-      year: 1950 + (i % 60), month: 1 + (i % 12), day: 1 + (i % 28), hour: i % 24, minute: (i * 7) % 60,
-      lat: -50 + (i % 100), lng: -170 + ((i * 13) % 340), tz_str: 'UTC', ...variants[i % variants.length],
+      year: 1950 + (i % 60),
+      month: 1 + (i % 12),
+      day: 1 + (i % 28),
+      hour: i % 24,
+      minute: (i * 7) % 60,
+      lat: -50 + (i % 100),
+      lng: -170 + ((i * 13) % 340),
+      tz_str: 'UTC',
+      ...variants[i % variants.length],
     }));
     const responses = await Promise.all(requests.map((r) => server.post('/api/v1/natal/calculate', r)));
     // The same requests one by one on this thread are the reference.
@@ -34,7 +45,16 @@ describe('compute pool isolation', () => {
     expect(threadsSeen).toBe(2);
     for (let i = 0; i < requests.length; i++) {
       expect(responses[i]!.status).toBe(200);
-      const expected = JSON.parse((await inline.run('natal', { request: (await import('../../src/features/natal/natal-schemas.ts')).natalRequest.parse(requests[i]), place: { city: null, country: null, lat: requests[i]!.lat, lng: requests[i]!.lng, source: 'request' }, includeMinor: false, includeStelliums: false })).toString());
+      const expected = JSON.parse(
+        (
+          await inline.run('natal', {
+            request: (await import('../../src/features/natal/natal-schemas.ts')).natalRequest.parse(requests[i]),
+            place: { city: null, country: null, lat: requests[i]!.lat, lng: requests[i]!.lng, source: 'request' },
+            includeMinor: false,
+            includeStelliums: false,
+          })
+        ).toString(),
+      );
       const got = responses[i]!.body;
       expect(got.planets, `request ${i}`).toEqual(expected.planets);
       expect(got.houses, `request ${i}`).toEqual(expected.houses);

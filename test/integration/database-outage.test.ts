@@ -40,7 +40,12 @@ beforeAll(async () => {
 async function closingStep(label: string, work: Promise<unknown> | undefined, ms: number): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   try {
-    await Promise.race([work, new Promise((_, reject) => { timer = setTimeout(() => reject(new Error(`${label} did not finish within ${ms} ms`)), ms); })]);
+    await Promise.race([
+      work,
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`${label} did not finish within ${ms} ms`)), ms);
+      }),
+    ]);
   } finally {
     clearTimeout(timer);
   }
@@ -48,10 +53,10 @@ async function closingStep(label: string, work: Promise<unknown> | undefined, ms
 
 afterAll(async () => {
   proxy?.up();
-  await closingStep('the test server\'s close (app, compute, pool, database, Redis keys)', server?.close(), 50_000);
-  await closingStep('the direct pool\'s end', direct?.end(), 20_000);
-  await closingStep('the proxy\'s close', proxy?.close(), 20_000);
-  await closingStep('the test database\'s drop', database?.close(), 40_000);
+  await closingStep("the test server's close (app, compute, pool, database, Redis keys)", server?.close(), 50_000);
+  await closingStep("the direct pool's end", direct?.end(), 20_000);
+  await closingStep("the proxy's close", proxy?.close(), 20_000);
+  await closingStep("the test database's drop", database?.close(), 40_000);
 }, 150_000);
 
 const CHEAP = '/api/v1/numerology/alphabets';
@@ -96,8 +101,16 @@ withServer('while PostgreSQL is away', () => {
     const failures = new Counter({ name: 'f', help: 'f', registers: [registry] });
     const pool = await createDatabasePool(proxy.urlFor(database.url), 1);
     const writer = new UsageLogWriter(pool, {
-      batchSize: 1, intervalMs: 50, maxBuffered: 1000, retryBaseMs: 3_600_000,
-      metrics: { bufferDepth: new Gauge({ name: 'd', help: 'd', registers: [registry] }), flushDuration: new Histogram({ name: 'h', help: 'h', registers: [registry] }), flushFailures: failures, droppedRows: new Counter({ name: 'x', help: 'x', registers: [registry] }) },
+      batchSize: 1,
+      intervalMs: 50,
+      maxBuffered: 1000,
+      retryBaseMs: 3_600_000,
+      metrics: {
+        bufferDepth: new Gauge({ name: 'd', help: 'd', registers: [registry] }),
+        flushDuration: new Histogram({ name: 'h', help: 'h', registers: [registry] }),
+        flushFailures: failures,
+        droppedRows: new Counter({ name: 'x', help: 'x', registers: [registry] }),
+      },
     });
     const { user_id, id: keyId } = await createKeyForEmail(direct, { email: 'writer@example.com', plan: 'free' });
     const row = () => ({ userId: user_id, apiKeyId: keyId, method: 'GET', path: '/x', statusCode: 200, durationMs: 1, replayed: false, startedAt: Date.now() });

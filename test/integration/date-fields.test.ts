@@ -9,18 +9,45 @@ import { startTestServer, type TestServer } from '../helpers/app.ts';
 import { readIsoDateTime } from '../../src/astro/iso-date-time.ts';
 
 let server: TestServer;
-beforeAll(async () => { server = await startTestServer(); });
-afterAll(async () => { await server?.close(); });
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.close();
+});
 
 const birth = { year: 1990, month: 5, day: 12, hour: 0, minute: 0, lat: 51.5, lng: 0, tz_str: 'UTC', show_metadata: false };
-const BAD = ['2026-13-45', '2026-00-10', '2026-11-00', '2026-02-30', '2025-02-29', '2026-11-22T25:00', '2026-11-22T23:60', '2026-11-22T10:00:60',
-  '2026-11-22T10:00+99:00', '2026-11-22T10:00-18:30', '0001-01-01', '9999-12-31', '1582-12-31', '3000-01-01', '2026-1-5', 'next year', ''];
+const BAD = [
+  '2026-13-45',
+  '2026-00-10',
+  '2026-11-00',
+  '2026-02-30',
+  '2025-02-29',
+  '2026-11-22T25:00',
+  '2026-11-22T23:60',
+  '2026-11-22T10:00:60',
+  '2026-11-22T10:00+99:00',
+  '2026-11-22T10:00-18:30',
+  '0001-01-01',
+  '9999-12-31',
+  '1582-12-31',
+  '3000-01-01',
+  '2026-1-5',
+  'next year',
+  '',
+];
 
 describe('the shared reading of dates and date-times', () => {
   const years = { min: 1583, max: 2999 };
   it('accepts dates, date-times, fractions and offsets that exist', () => {
-    expect(readIsoDateTime('2024-02-29', years)).toEqual({ ok: true, value: { civil: { year: 2024, month: 2, day: 29, hour: 0, minute: 0, second: 0 }, hasTime: false } });
-    expect(readIsoDateTime('2026-11-22 23:59:59.5-03:30', years)).toEqual({ ok: true, value: { civil: { year: 2026, month: 11, day: 22, hour: 23, minute: 59, second: 59.5 }, hasTime: true, offsetSeconds: -12_600 } });
+    expect(readIsoDateTime('2024-02-29', years)).toEqual({
+      ok: true,
+      value: { civil: { year: 2024, month: 2, day: 29, hour: 0, minute: 0, second: 0 }, hasTime: false },
+    });
+    expect(readIsoDateTime('2026-11-22 23:59:59.5-03:30', years)).toEqual({
+      ok: true,
+      value: { civil: { year: 2026, month: 11, day: 22, hour: 23, minute: 59, second: 59.5 }, hasTime: true, offsetSeconds: -12_600 },
+    });
     expect(readIsoDateTime('2026-11-22T10:00Z', years)).toMatchObject({ ok: true, value: { offsetSeconds: 0 } });
     expect(readIsoDateTime('2026-11-22T10:00+1400', years)).toMatchObject({ ok: true, value: { offsetSeconds: 50_400 } });
   });
@@ -39,21 +66,27 @@ describe('date fields of the endpoints', () => {
   });
 
   it.each(BAD)('transit_date %j: 422 on transit_date, for the endpoint and the chart', async (text) => {
-    for (const [path, body] of [['/api/v1/transits/calculate', { natal: birth, transit_date: text }], ['/api/v1/natal/chart/transits', { natal: birth, transit_date: text }]] as const) {
+    for (const [path, body] of [
+      ['/api/v1/transits/calculate', { natal: birth, transit_date: text }],
+      ['/api/v1/natal/chart/transits', { natal: birth, transit_date: text }],
+    ] as const) {
       const res = await server.post(path, body);
       expect(res.status, `${path} ${JSON.stringify(res.body)}`).toBe(422);
       expect(res.body.detail[0].loc).toEqual(['body', 'transit_date']);
     }
   });
 
-  it.each(['2026-02-30', '2026-13-01', '2026-11-22T25:00', '2026-11-22T10:00+99:00', '2026-11-22T24:00'])('ephemeris start and end %j: 422 on the field', async (text) => {
-    const start = await server.post('/api/v1/ephemeris/calculate', { start: text });
-    expect(start.status).toBe(422);
-    expect(start.body.detail[0].loc).toEqual(['body', 'start']);
-    const end = await server.post('/api/v1/ephemeris/calculate', { start: '2026-01-01', end: text });
-    expect(end.status).toBe(422);
-    expect(end.body.detail[0].loc).toEqual(['body', 'end']);
-  });
+  it.each(['2026-02-30', '2026-13-01', '2026-11-22T25:00', '2026-11-22T10:00+99:00', '2026-11-22T24:00'])(
+    'ephemeris start and end %j: 422 on the field',
+    async (text) => {
+      const start = await server.post('/api/v1/ephemeris/calculate', { start: text });
+      expect(start.status).toBe(422);
+      expect(start.body.detail[0].loc).toEqual(['body', 'start']);
+      const end = await server.post('/api/v1/ephemeris/calculate', { start: '2026-01-01', end: text });
+      expect(end.status).toBe(422);
+      expect(end.body.detail[0].loc).toEqual(['body', 'end']);
+    },
+  );
 
   it('a type that says what was wrong', async () => {
     const res = await server.post('/api/v1/natal/chart/secondary-progressions', { ...birth, progression_date: '2026-02-30' });

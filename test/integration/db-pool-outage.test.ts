@@ -35,20 +35,34 @@ afterAll(async () => {
 /** The promise's outcome, or 'hung' when it has none within PROMPT_MS. */
 function outcome(promise: Promise<unknown>): Promise<'ok' | 'failed' | 'hung'> {
   let timer: NodeJS.Timeout | undefined;
-  const hung = new Promise<'hung'>((resolve) => { timer = setTimeout(() => resolve('hung'), PROMPT_MS); });
-  return Promise.race([promise.then(() => 'ok' as const, () => 'failed' as const), hung]).finally(() => clearTimeout(timer));
+  const hung = new Promise<'hung'>((resolve) => {
+    timer = setTimeout(() => resolve('hung'), PROMPT_MS);
+  });
+  return Promise.race([
+    promise.then(
+      () => 'ok' as const,
+      () => 'failed' as const,
+    ),
+    hung,
+  ]).finally(() => clearTimeout(timer));
 }
 
 /** Holds every slot of the pool at once: resolves only if POOL_SIZE connections can be held together. */
 async function holdEverySlot(): Promise<void> {
   let release!: () => void;
-  const released = new Promise<void>((resolve) => { release = resolve; });
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
   let held = 0;
-  await Promise.all(Array.from({ length: POOL_SIZE }, () => pool.connect(async (connection) => {
-    await connection.query(sql.unsafe`select 1`);
-    if (++held === POOL_SIZE) release();
-    await released;
-  })));
+  await Promise.all(
+    Array.from({ length: POOL_SIZE }, () =>
+      pool.connect(async (connection) => {
+        await connection.query(sql.unsafe`select 1`);
+        if (++held === POOL_SIZE) release();
+        await released;
+      }),
+    ),
+  );
 }
 
 describe.runIf(serverUrl)('the connection pool through a PostgreSQL outage', () => {

@@ -23,12 +23,23 @@ import { deleteKeysWithPrefix } from '../../src/db/redis.ts';
 import { serverUrl, withClient } from '../helpers/database.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const pages = ['README.md', ...fs.readdirSync(path.join(root, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+const pages = [
+  'README.md',
+  ...fs
+    .readdirSync(path.join(root, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `docs/${f}`),
+];
 const SERVICE_MARK = 'doc test: runs in order against a fresh DATA_DIR and the started service';
 const DATABASE_MARK = 'doc test: runs against the test PostgreSQL and Redis';
 const CHECKED_MARK = /^doc test: checked, not run: \S/;
 
-interface Block { page: string; line: number; marker: string; text: string }
+interface Block {
+  page: string;
+  line: number;
+  marker: string;
+  text: string;
+}
 
 function shellBlocks(page: string): Block[] {
   const lines = fs.readFileSync(path.join(root, page), 'utf8').split('\n');
@@ -68,7 +79,8 @@ function otherKnownVariables(): Set<string> {
 /** The command-line commands a block calls (`npm run cli -- keys create`, `node dist/src/cli.js worker reports`). */
 function cliCommands(text: string): string[][] {
   const commands: string[][] = [];
-  for (const m of text.matchAll(/(?:npm run(?: -s)? cli --|node dist\/src\/cli\.js)[ \t]+([a-z][a-z-]*)(?:[ \t]+([a-z][a-z-]*))?/g)) commands.push([m[1]!, m[2]].filter((w): w is string => Boolean(w)));
+  for (const m of text.matchAll(/(?:npm run(?: -s)? cli --|node dist\/src\/cli\.js)[ \t]+([a-z][a-z-]*)(?:[ \t]+([a-z][a-z-]*))?/g))
+    commands.push([m[1]!, m[2]].filter((w): w is string => Boolean(w)));
   return commands;
 }
 
@@ -98,9 +110,14 @@ describe('the shell examples of every page', () => {
     }
     // Each command's help answers: the command exists as written (a subcommand too).
     for (const command of commands) {
-      const help = spawnSync(process.execPath, ['dist/src/cli.js', ...command.split(' '), '--help'], { cwd: root, env: { PATH: process.env.PATH }, encoding: 'utf8' });
+      const help = spawnSync(process.execPath, ['dist/src/cli.js', ...command.split(' '), '--help'], {
+        cwd: root,
+        env: { PATH: process.env.PATH },
+        encoding: 'utf8',
+      });
       const words = command.split(' ');
-      if (help.status !== 0 || !help.stdout.includes(`Usage: astro ${words.slice(0, 2).join(' ')}`)) problems.push(`no command \`${command}\`: ${help.stdout.split('\n')[0]}${help.stderr}`);
+      if (help.status !== 0 || !help.stdout.includes(`Usage: astro ${words.slice(0, 2).join(' ')}`))
+        problems.push(`no command \`${command}\`: ${help.stdout.split('\n')[0]}${help.stderr}`);
     }
     expect(problems).toEqual([]);
   }, 120_000);
@@ -111,35 +128,42 @@ describe('the shell examples of every page', () => {
   });
 
   const databaseBlocks = blocks.filter((b) => b.marker.startsWith(DATABASE_MARK));
-  it.skipIf(!serverUrl || !process.env.REDIS_URL)('the blocks that run against PostgreSQL and Redis work (skipped without DATABASE_URL and REDIS_URL)', async () => {
-    expect(databaseBlocks.length).toBeGreaterThan(0);
-    // An empty database: the block's own `migrate` makes its tables.
-    const name = `astro_doc_${randomBytes(6).toString('hex')}`;
-    await withClient(serverUrl!, (client) => client.query(`create database ${name}`));
-    const url = new URL(serverUrl!);
-    url.pathname = `/${name}`;
-    const database = { url: url.toString(), close: () => withClient(serverUrl!, (client) => client.query(`drop database if exists ${name} with (force)`)) };
-    const prefix = `doc-test:${randomBytes(4).toString('hex')}:`;
-    try {
-      for (const block of databaseBlocks) {
-        const script = [
-          'set -euo pipefail',
-          // `npm ci` is what set up this checkout.
-          ...block.text.split('\n').filter((line) => line.trim() !== 'npm ci'),
-        ].join('\n')
-          .replaceAll('postgres://postgres@127.0.0.1:5432/astro', database.url)
-          .replaceAll('redis://127.0.0.1:6379', process.env.REDIS_URL!);
-        const { stdout } = await promisify(execFile)('bash', ['-c', script], { cwd: root, env: { PATH: process.env.PATH, HOME: process.env.HOME, REDIS_KEY_PREFIX: prefix } })
-          .catch((error: { stdout?: string; stderr?: string; message: string }) => {
+  it.skipIf(!serverUrl || !process.env.REDIS_URL)(
+    'the blocks that run against PostgreSQL and Redis work (skipped without DATABASE_URL and REDIS_URL)',
+    async () => {
+      expect(databaseBlocks.length).toBeGreaterThan(0);
+      // An empty database: the block's own `migrate` makes its tables.
+      const name = `astro_doc_${randomBytes(6).toString('hex')}`;
+      await withClient(serverUrl!, (client) => client.query(`create database ${name}`));
+      const url = new URL(serverUrl!);
+      url.pathname = `/${name}`;
+      const database = { url: url.toString(), close: () => withClient(serverUrl!, (client) => client.query(`drop database if exists ${name} with (force)`)) };
+      const prefix = `doc-test:${randomBytes(4).toString('hex')}:`;
+      try {
+        for (const block of databaseBlocks) {
+          const script = [
+            'set -euo pipefail',
+            // `npm ci` is what set up this checkout.
+            ...block.text.split('\n').filter((line) => line.trim() !== 'npm ci'),
+          ]
+            .join('\n')
+            .replaceAll('postgres://postgres@127.0.0.1:5432/astro', database.url)
+            .replaceAll('redis://127.0.0.1:6379', process.env.REDIS_URL!);
+          const { stdout } = await promisify(execFile)('bash', ['-c', script], {
+            cwd: root,
+            env: { PATH: process.env.PATH, HOME: process.env.HOME, REDIS_KEY_PREFIX: prefix },
+          }).catch((error: { stdout?: string; stderr?: string; message: string }) => {
             throw new Error(`${block.page}:${block.line} failed: ${error.message}\n${error.stdout ?? ''}\n${error.stderr ?? ''}`);
           });
-        expect(stdout, `${block.page}:${block.line}`).toMatch(/"key":"ask_/);
+          expect(stdout, `${block.page}:${block.line}`).toMatch(/"key":"ask_/);
+        }
+      } finally {
+        await database.close();
+        const redis = new Redis(process.env.REDIS_URL!);
+        await deleteKeysWithPrefix(redis, prefix);
+        redis.disconnect();
       }
-    } finally {
-      await database.close();
-      const redis = new Redis(process.env.REDIS_URL!);
-      await deleteKeysWithPrefix(redis, prefix);
-      redis.disconnect();
-    }
-  }, 120_000);
+    },
+    120_000,
+  );
 });

@@ -24,7 +24,9 @@ const tempDir = () => {
   dirs.push(d);
   return d;
 };
-afterAll(() => { for (const d of dirs) fs.rmSync(d, { recursive: true, force: true }); });
+afterAll(() => {
+  for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
+});
 
 async function client(url: string): Promise<pg.Client> {
   const c = new pg.Client({ connectionString: url });
@@ -40,7 +42,9 @@ describe('the session lent to one transaction at a time', () => {
     await c.query('create table t (id int primary key, v text)');
     await c.end();
   });
-  afterAll(async () => { await db?.close(); });
+  afterAll(async () => {
+    await db?.close();
+  });
 
   it('another connection runs only after the open transaction has committed', async () => {
     const a = await client(db.url);
@@ -50,7 +54,10 @@ describe('the session lent to one transaction at a time', () => {
       await a.query('insert into t values (1, $1)', ['a']);
       const order: string[] = [];
       // Issued while A's transaction is open: it must neither run inside it nor see its row early.
-      const bRead = b.query<{ n: string }>('select count(*) as n from t').then((r) => { order.push('b read'); return r; });
+      const bRead = b.query<{ n: string }>('select count(*) as n from t').then((r) => {
+        order.push('b read');
+        return r;
+      });
       await new Promise((r) => setTimeout(r, 200));
       await a.query('insert into t values (2, $1)', ['a']);
       order.push('a commit');
@@ -67,12 +74,14 @@ describe('the session lent to one transaction at a time', () => {
     const clients = await Promise.all([1, 2, 3, 4, 5, 6].map(() => client(db.url)));
     try {
       // Each connection sends its statements one after another; the six connections all at once.
-      await Promise.all(clients.map(async (c, i) => {
-        for (let j = 0; j < 20; j++) {
-          const { rows } = await c.query<{ v: string; n: string }>('select $1::text as v, $2::bigint as n', [`c${i}-${j}`, String(i * 100 + j)]);
-          expect(rows).toEqual([{ v: `c${i}-${j}`, n: String(i * 100 + j) }]);
-        }
-      }));
+      await Promise.all(
+        clients.map(async (c, i) => {
+          for (let j = 0; j < 20; j++) {
+            const { rows } = await c.query<{ v: string; n: string }>('select $1::text as v, $2::bigint as n', [`c${i}-${j}`, String(i * 100 + j)]);
+            expect(rows).toEqual([{ v: `c${i}-${j}`, n: String(i * 100 + j) }]);
+          }
+        }),
+      );
     } finally {
       await Promise.all(clients.map((c) => c.end()));
     }
@@ -99,7 +108,7 @@ describe('the session lent to one transaction at a time', () => {
     }
   });
 
-  it('a failed statement in one connection\'s transaction does not affect another connection', async () => {
+  it("a failed statement in one connection's transaction does not affect another connection", async () => {
     const a = await client(db.url);
     const b = await client(db.url);
     try {
@@ -135,13 +144,13 @@ describe('the session lent to one transaction at a time', () => {
     }
   }, 120_000);
 
-  it('refuses a connection without the process\'s password', async () => {
+  it("refuses a connection without the process's password", async () => {
     const url = new URL(db.url);
     url.password = 'guessed';
     await expect(client(url.toString())).rejects.toThrow(/password authentication failed/);
   });
 
-  it('reads the transaction status of an answer\'s last message only', () => {
+  it("reads the transaction status of an answer's last message only", () => {
     const ready = (status: string) => Buffer.from([0x5a, 0, 0, 0, 5, status.charCodeAt(0)]);
     const complete = Buffer.concat([Buffer.from([0x43, 0, 0, 0, 13]), Buffer.from('SELECT 1\0', 'latin1')]);
     expect(readyStatus(Buffer.concat([complete, ready('I')]))).toBe('I');
@@ -155,7 +164,7 @@ describe('the session lent to one transaction at a time', () => {
   });
 });
 
-describe('DATA_DIR\'s lock', () => {
+describe("DATA_DIR's lock", () => {
   it('admits one owner; the next one gets it as soon as the first closes', async () => {
     const dir = tempDir();
     const first = await openEmbeddedDatabase(dir);
@@ -168,13 +177,22 @@ describe('DATA_DIR\'s lock', () => {
 
   it('is free at once after its holder is killed, and the next owner hears of the killed one', async () => {
     const dir = tempDir();
-    const holder = spawn(process.execPath, ['--import', 'tsx', '-e', `
+    const holder = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        '-e',
+        `
       import('./src/db/embedded/directory-lock.ts').then(({ tryLockDirectory }) => {
         const lock = tryLockDirectory(${JSON.stringify(dir)}, 'server');
         console.log(lock ? 'locked' : 'busy');
       });
       setInterval(() => {}, 1000);
-    `], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+    `,
+      ],
+      { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
+    );
     const said = await new Promise<string>((resolve) => holder.stdout.once('data', (d: Buffer) => resolve(d.toString().trim())));
     expect(said).toBe('locked');
     expect(tryLockDirectory(dir, 'command')).toBeUndefined();

@@ -16,14 +16,23 @@ const root = path.resolve(import.meta.dirname, '../..');
 const cleanEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => !['DATABASE_URL', 'REDIS_URL', 'TEST_DATABASE_URL'].includes(k)));
 const KEY = /^ask_[A-Za-z0-9_-]{43}$/;
 
-interface Finished { code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }
+interface Finished {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
 
 function launch(script: string, args: string[], env: Record<string, string>): { child: ChildProcess; done: Promise<Finished> } {
   const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { cwd: root, env: { ...cleanEnv, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
-  child.stdout.on('data', (d: Buffer) => { stdout += d.toString(); });
-  child.stderr.on('data', (d: Buffer) => { stderr += d.toString(); });
+  child.stdout.on('data', (d: Buffer) => {
+    stdout += d.toString();
+  });
+  child.stderr.on('data', (d: Buffer) => {
+    stderr += d.toString();
+  });
   const done = new Promise<Finished>((resolve) => child.once('close', (code, signal) => resolve({ code, signal, stdout, stderr })));
   return { child, done };
 }
@@ -53,10 +62,12 @@ describe('embedded mode, several processes on one DATA_DIR', () => {
       expect(key).toMatch(KEY);
       return key;
     };
-    const natal = (key: string) => fetch(`http://127.0.0.1:${port}/api/v1/natal/calculate`, {
-      method: 'POST', headers: { 'x-api-key': key, 'content-type': 'application/json' },
-      body: JSON.stringify({ year: 1990, month: 6, day: 15, hour: 8, minute: 30, lat: 48.2, lng: 16.37 }),
-    }).then((r) => r.status);
+    const natal = (key: string) =>
+      fetch(`http://127.0.0.1:${port}/api/v1/natal/calculate`, {
+        method: 'POST',
+        headers: { 'x-api-key': key, 'content-type': 'application/json' },
+        body: JSON.stringify({ year: 1990, month: 6, day: 15, hour: 8, minute: 30, lat: 48.2, lng: 16.37 }),
+      }).then((r) => r.status);
 
     const keys: string[] = [];
     for (let round = 1; round <= 3; round++) {

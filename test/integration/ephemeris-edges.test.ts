@@ -11,8 +11,12 @@ import { startTestServer, type TestServer } from '../helpers/app.ts';
 
 const C = sweph.constants;
 let server: TestServer;
-beforeAll(async () => { server = await startTestServer({ compute: 'pool', threads: 1 }); });
-afterAll(async () => { await server?.close(); });
+beforeAll(async () => {
+  server = await startTestServer({ compute: 'pool', threads: 1 });
+});
+afterAll(async () => {
+  await server?.close();
+});
 
 const at = (year: number, month: number, day: number, hour: number) => ({ year, month, day, hour, minute: 0, lat: 0, lng: 0, tz_str: 'UTC' });
 const natal = async (body: object) => {

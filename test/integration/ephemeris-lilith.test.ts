@@ -7,8 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/app.ts';
 
 let server: TestServer;
-beforeAll(async () => { server = await startTestServer(); });
-afterAll(async () => { await server?.close(); });
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.close();
+});
 
 const range = { start: '2024-03-01T00:00Z', end: '2024-03-03T00:00Z', step: '1d', tz_str: 'UTC' };
 const eph = (body: Record<string, unknown>) => server.post('/api/v1/ephemeris/calculate', { ...range, ...body });
@@ -78,12 +82,21 @@ describe('one Lilith in an ephemeris request', () => {
     expect(lines.map((l) => Number(l.split(',')[names.indexOf('Lilith_lon')]))).toEqual(mean);
 
     const ndjson = await eph({ bodies, format: 'ndjson' });
-    const rows = (ndjson.body as string).trimEnd().split('\n').map((l) => JSON.parse(l));
+    const rows = (ndjson.body as string)
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(rows.map((r) => r.bodies.Lilith.abs_pos)).toEqual(mean);
   });
 
   it('names the one Lilith `lilith` in aspects, matching its column', async () => {
-    const res = await eph({ start: '2024-03-01T00:00Z', end: '2024-03-31T00:00Z', bodies: ['Sun', 'Moon', 'Mean_Lilith'], include_aspects: true, include_minor_aspects: true });
+    const res = await eph({
+      start: '2024-03-01T00:00Z',
+      end: '2024-03-31T00:00Z',
+      bodies: ['Sun', 'Moon', 'Mean_Lilith'],
+      include_aspects: true,
+      include_minor_aspects: true,
+    });
     const names = new Set(res.body.data.flatMap((r: any) => r.aspects.flatMap((a: any) => [a.p1, a.p2])));
     expect(names).toContain('lilith');
     expect(names).not.toContain('mean_lilith');

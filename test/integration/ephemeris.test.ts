@@ -10,15 +10,37 @@ const ANGLE_TOLERANCE = 0.001 / 3600;
 const NAMES: Record<string, string> = { MeanNode: 'Mean_Node', TrueNode: 'True_Node', MeanLilith: 'Lilith' };
 
 let server: TestServer;
-beforeAll(async () => { server = await startTestServer({ compute: 'pool', threads: 2 }); });
-afterAll(async () => { await server?.close(); });
+beforeAll(async () => {
+  server = await startTestServer({ compute: 'pool', threads: 2 });
+});
+afterAll(async () => {
+  await server?.close();
+});
 
 const eph = (body: unknown) => server.post('/api/v1/ephemeris/calculate', body);
-const angleDiff = (a: number, b: number) => { const d = Math.abs(a - b) % 360; return Math.min(d, 360 - d); };
+const angleDiff = (a: number, b: number) => {
+  const d = Math.abs(a - b) % 360;
+  return Math.min(d, 360 - d);
+};
 
 describe('positions', () => {
   it('match positions.json (tropical and Lahiri) at every reference instant', async () => {
-    const bodies = ['Sun', 'Moon', 'Mercury', 'Venus', 'Mars', 'Jupiter', 'Saturn', 'Uranus', 'Neptune', 'Pluto', 'Mean_Node', 'True_Node', 'Chiron', 'Mean_Lilith'];
+    const bodies = [
+      'Sun',
+      'Moon',
+      'Mercury',
+      'Venus',
+      'Mars',
+      'Jupiter',
+      'Saturn',
+      'Uranus',
+      'Neptune',
+      'Pluto',
+      'Mean_Node',
+      'True_Node',
+      'Chiron',
+      'Mean_Lilith',
+    ];
     for (const c of positions.cases.filter((_: unknown, i: number) => i % 3 === 0)) {
       const start = c.datetime_utc.replace('Z', '+00:00');
       const [tropical, sidereal] = await Promise.all([eph({ start, bodies }), eph({ start, bodies, zodiac_type: 'sidereal', sidereal_ayanamsa: 'lahiri' })]);
@@ -44,7 +66,11 @@ describe('options', () => {
     const apia = await eph({ start: '2011-12-28T12:00', end: '2012-01-02', tz_str: 'Pacific/Apia' });
     expect(apia.status).toBe(200);
     expect(apia.body.data.map((r: any) => r.local_timestamp)).toEqual([
-      '2011-12-28T12:00:00-10:00', '2011-12-29T12:00:00-10:00', '2011-12-31T12:00:00+14:00', '2012-01-01T12:00:00+14:00', '2012-01-02T12:00:00+14:00',
+      '2011-12-28T12:00:00-10:00',
+      '2011-12-29T12:00:00-10:00',
+      '2011-12-31T12:00:00+14:00',
+      '2012-01-01T12:00:00+14:00',
+      '2012-01-02T12:00:00+14:00',
     ]);
     expect(apia.body.meta.rows).toBe(5);
     // Every second day from 29 December 1994: the 31st never was in Kiritimati.
@@ -52,15 +78,23 @@ describe('options', () => {
     expect(kiritimati.body.data.map((r: any) => r.local_timestamp.slice(0, 10))).toEqual(['1994-12-27', '1994-12-29', '1995-01-02', '1995-01-04']);
     // A start on the missing day resolves forward; its row is not repeated.
     const fromMissing = await eph({ start: '2011-12-30T00:00', end: '2012-01-02', tz_str: 'Pacific/Apia' });
-    expect(fromMissing.body.data.map((r: any) => r.local_timestamp)).toEqual(['2011-12-31T00:00:00+14:00', '2012-01-01T00:00:00+14:00', '2012-01-02T00:00:00+14:00']);
+    expect(fromMissing.body.data.map((r: any) => r.local_timestamp)).toEqual([
+      '2011-12-31T00:00:00+14:00',
+      '2012-01-01T00:00:00+14:00',
+      '2012-01-02T00:00:00+14:00',
+    ]);
     // Kwajalein went back 23 h in 1969 and forward 24 h in 1993: a range over both still skips 21 August 1993.
-    const kwajalein = await fetch(`${server.url}/api/v1/ephemeris?start=1969-01-01T06:00&end=1994-01-01&tz_str=Pacific/Kwajalein&format=csv&bodies=Sun`, { headers: { 'x-api-key': server.key } });
+    const kwajalein = await fetch(`${server.url}/api/v1/ephemeris?start=1969-01-01T06:00&end=1994-01-01&tz_str=Pacific/Kwajalein&format=csv&bodies=Sun`, {
+      headers: { 'x-api-key': server.key },
+    });
     const kwajaleinLines = (await kwajalein.text()).trimEnd().split('\n');
     const kwajaleinDates = kwajaleinLines.slice(1).map((line) => line.split(',')[kwajaleinLines[0]!.split(',').indexOf('local_timestamp')]!.slice(0, 10));
     expect(new Set(kwajaleinDates).size).toBe(kwajaleinDates.length);
     expect(kwajaleinDates).not.toContain('1993-08-21');
     expect(kwajaleinDates).toContain('1993-08-22');
-    const csv = await fetch(`${server.url}/api/v1/ephemeris?start=2011-12-29&end=2011-12-31&tz_str=Pacific/Apia&format=csv&bodies=Sun`, { headers: { 'x-api-key': server.key } });
+    const csv = await fetch(`${server.url}/api/v1/ephemeris?start=2011-12-29&end=2011-12-31&tz_str=Pacific/Apia&format=csv&bodies=Sun`, {
+      headers: { 'x-api-key': server.key },
+    });
     const lines = (await csv.text()).trimEnd().split('\n');
     const local = lines[0]!.split(',').indexOf('local_timestamp');
     expect(lines.slice(1).map((line) => line.split(',')[local]!.slice(0, 10))).toEqual(['2011-12-29', '2011-12-31']);
@@ -82,7 +116,15 @@ describe('options', () => {
   });
 
   it('adds dignities, aspects, sidereal time, fixed stars and chart links', async () => {
-    const res = await eph({ start: '2024-03-01', include_dignity: true, include_minor_aspects: true, include_sidereal_time: true, fixed_star_packs: ['royal_4'], fixed_stars: ['Sirius'], include_chart_links: true });
+    const res = await eph({
+      start: '2024-03-01',
+      include_dignity: true,
+      include_minor_aspects: true,
+      include_sidereal_time: true,
+      fixed_star_packs: ['royal_4'],
+      fixed_stars: ['Sirius'],
+      include_chart_links: true,
+    });
     const row = res.body.data;
     expect(row.bodies.Sun.dignity).toBeNull();
     expect(row.bodies.Mercury.dignities).toEqual(['detriment', 'fall']);
@@ -108,7 +150,9 @@ describe('options', () => {
     expect(requestedFormat({ format: 'csv', response_mode: 'csv' })).toBe('csv');
     expect((await eph({ ...range, format: 'json', response_mode: 'table' })).body.table).toBeDefined();
     expect((await eph({ ...range, format: 'Table', response_mode: 'json' })).body.table).toBeDefined();
-    const csv = await fetch(`${server.url}/api/v1/ephemeris?start=2024-04-03&end=2024-04-04&bodies=Sun&format=csv&response_mode=json`, { headers: { 'x-api-key': server.key } });
+    const csv = await fetch(`${server.url}/api/v1/ephemeris?start=2024-04-03&end=2024-04-04&bodies=Sun&format=csv&response_mode=json`, {
+      headers: { 'x-api-key': server.key },
+    });
     expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
     await csv.text();
     const conflict = await eph({ ...range, format: 'csv', response_mode: 'table' });
@@ -121,10 +165,24 @@ describe('options', () => {
     expect(rows.body.table.columns).toEqual(['Date', 'Weekday', 'Sid.t', 'Sun', 'Mercury']);
     expect(rows.body.table.rows[0][3]).toMatchObject({ deg: expect.any(Number), min: expect.any(Number), sign: 'Ari', retrograde: false });
     expect(rows.body.table.rows[0][4].retrograde).toBe(true); // Mercury retrograde in April 2024
-    const cols = await eph({ start: '2024-04-03', end: '2024-04-05', response_mode: 'table', table_style: 'columns', cell_format: 'text', bodies: ['Sun', 'Mercury'] });
+    const cols = await eph({
+      start: '2024-04-03',
+      end: '2024-04-05',
+      response_mode: 'table',
+      table_style: 'columns',
+      cell_format: 'text',
+      bodies: ['Sun', 'Mercury'],
+    });
     expect(cols.body.table.rows.map((r: any) => r[0])).toEqual(['Sun', 'Mercury']);
     expect(cols.body.table.rows[1][1]).toMatch(/^\d+°\d\d' Ari Rx$/);
-    const full = await eph({ start: '2024-04-03', format: 'table', table_style: 'grid', sign_display: 'full', bodies: ['Mercury'], show_motion_markers: false });
+    const full = await eph({
+      start: '2024-04-03',
+      format: 'table',
+      table_style: 'grid',
+      sign_display: 'full',
+      bodies: ['Mercury'],
+      show_motion_markers: false,
+    });
     expect(full.body.table.rows[0].at(-1)).toMatch(/^\d+°\d\d' Aries$/);
     expect(full.body.table.text.length).toBe(2);
     const stationary = await eph({ start: '2024-04-01T22:00Z', format: 'table', cell_format: 'text', bodies: ['Mercury'], show_motion_markers: true });
@@ -139,8 +197,15 @@ describe('options', () => {
     expect(res.body.data[0].houses).toHaveLength(12);
   });
 
-  it('names an aspect\'s bodies as their columns, in lower case (Lilith and Mean_Lilith apart)', async () => {
-    const res = await eph({ start: '2024-03-01T00:00Z', end: '2024-03-20T00:00Z', step: '1d', bodies: ['Sun', 'Moon', 'Lilith', 'Mean_Lilith', 'True_Node'], include_aspects: true, include_minor_aspects: true });
+  it("names an aspect's bodies as their columns, in lower case (Lilith and Mean_Lilith apart)", async () => {
+    const res = await eph({
+      start: '2024-03-01T00:00Z',
+      end: '2024-03-20T00:00Z',
+      step: '1d',
+      bodies: ['Sun', 'Moon', 'Lilith', 'Mean_Lilith', 'True_Node'],
+      include_aspects: true,
+      include_minor_aspects: true,
+    });
     expect(res.status).toBe(200);
     let lilithAspects = 0;
     for (const row of res.body.data) {
@@ -175,12 +240,17 @@ describe('Moon void of course', () => {
       const inside = res.body.data.find((r: any) => Date.parse(r.timestamp) > Date.parse(p.start_utc) && Date.parse(r.timestamp) < Date.parse(p.end_utc));
       if (inside) expect(inside.moon_void_of_course).toEqual({ is_void: true, until: p.end_utc, next_sign: p.next_sign });
     }
-    const notVoid = res.body.data.find((r: any) => !periods.some((p: any) => Date.parse(r.timestamp) >= Date.parse(p.start_utc) && Date.parse(r.timestamp) < Date.parse(p.end_utc)));
+    const notVoid = res.body.data.find(
+      (r: any) => !periods.some((p: any) => Date.parse(r.timestamp) >= Date.parse(p.start_utc) && Date.parse(r.timestamp) < Date.parse(p.end_utc)),
+    );
     expect(notVoid.moon_void_of_course).toEqual({ is_void: false, until: null, next_sign: null });
   }, 60_000);
 
   it('carries the void flag into CSV exports', async () => {
-    const res = await fetch(`${server.url}/api/v1/ephemeris?start=2025-01-01T00:00Z&end=2025-01-03T00:00Z&step=1h&format=csv&bodies=Moon&include_moon_void_of_course=true`, { headers: { 'x-api-key': server.key } });
+    const res = await fetch(
+      `${server.url}/api/v1/ephemeris?start=2025-01-01T00:00Z&end=2025-01-03T00:00Z&step=1h&format=csv&bodies=Moon&include_moon_void_of_course=true`,
+      { headers: { 'x-api-key': server.key } },
+    );
     const lines = (await res.text()).trimEnd().split('\n');
     // The Moon's phase closes every row; the void columns come just before it.
     expect(lines[0]).toMatch(/moon_void,moon_void_until,moon_phase,moon_phase_angle,moon_illumination$/);
@@ -205,9 +275,14 @@ describe('streamed exports', () => {
   }, 60_000);
 
   it('streams NDJSON on Accept, one row per line', async () => {
-    const res = await fetch(`${server.url}/api/v1/ephemeris?start=2024-01-01&end=2024-12-31&step=12h`, { headers: { 'x-api-key': server.key, accept: 'application/x-ndjson' } });
+    const res = await fetch(`${server.url}/api/v1/ephemeris?start=2024-01-01&end=2024-12-31&step=12h`, {
+      headers: { 'x-api-key': server.key, accept: 'application/x-ndjson' },
+    });
     expect(res.headers.get('content-type')).toMatch(/ndjson/);
-    const rows = (await res.text()).trimEnd().split('\n').map((l) => JSON.parse(l));
+    const rows = (await res.text())
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(rows).toHaveLength(366 * 2); // a bare end date includes that whole day
     expect(rows[0].bodies.Sun.sign_id).toBe('capricorn');
   });
@@ -295,7 +370,10 @@ describe('bounds', () => {
     // Nor is hexadecimal, binary or octal text a coordinate (Number() reads 0x10 as 16).
     const coded = await server.get('/api/v1/ephemeris?start=2024-01-01&lat=0x10&lng=0o7');
     expect(coded.status).toBe(422);
-    expect(coded.body.detail.map((d: any) => d.loc)).toEqual([['query', 'lat'], ['query', 'lng']]);
+    expect(coded.body.detail.map((d: any) => d.loc)).toEqual([
+      ['query', 'lat'],
+      ['query', 'lng'],
+    ]);
     expect((await server.get('/api/v1/ephemeris?start=2024-01-01&bodies=Sun&lat=+16.5&lng=-0.25')).status).toBe(200);
   });
 
@@ -317,7 +395,9 @@ describe('edge cases', () => {
     const fellBack = res.body.data.filter((r: any) => r.house_system === 'porphyry');
     expect(fellBack.length).toBeGreaterThan(0);
     expect(res.body.meta.warnings[0]).toMatch(/placidus.*porphyry/);
-    const csv = await fetch(`${server.url}/api/v1/ephemeris?start=2024-01-01&end=2024-01-02&step=6h&lat=75&lng=20&format=csv`, { headers: { 'x-api-key': server.key } });
+    const csv = await fetch(`${server.url}/api/v1/ephemeris?start=2024-01-01&end=2024-01-02&step=6h&lat=75&lng=20&format=csv`, {
+      headers: { 'x-api-key': server.key },
+    });
     const lines = (await csv.text()).trimEnd().split('\n');
     const column = lines[0]!.split(',').indexOf('house_system');
     expect(column).toBeGreaterThan(0);
@@ -325,8 +405,13 @@ describe('edge cases', () => {
   });
 
   it('keeps CSV star columns aligned when two names mean one star', async () => {
-    const res = await fetch(`${server.url}/api/v1/ephemeris?start=2024-01-01&fixed_stars=sirius,Sirius,alcyone&format=csv`, { headers: { 'x-api-key': server.key } });
-    const [header, row] = (await res.text()).trimEnd().split('\n').map((l) => l.split(','));
+    const res = await fetch(`${server.url}/api/v1/ephemeris?start=2024-01-01&fixed_stars=sirius,Sirius,alcyone&format=csv`, {
+      headers: { 'x-api-key': server.key },
+    });
+    const [header, row] = (await res.text())
+      .trimEnd()
+      .split('\n')
+      .map((l) => l.split(','));
     const at = (name: string) => Number(row![header!.indexOf(name)]);
     expect(at('sirius_lon')).toBe(at('Sirius_lon'));
     expect(at('alcyone_lon')).toBeGreaterThan(59);

@@ -17,7 +17,9 @@ beforeAll(async () => {
   await server.db.query(sql.unsafe`insert into plans (code, name, request_limit, limit_period, rps_limit, public, export_row_limit) values
     ('q100', 'q100', 100, 'day', null, false, null), ('q5', 'q5', 5, 'day', null, false, null)`);
 });
-afterAll(async () => { await server?.close(); });
+afterAll(async () => {
+  await server?.close();
+});
 
 const keyOn = async (plan: string, email: string) => (await createKeyForEmail(server.db, { email, plan })).key;
 const daily = (start: string, end: string, extra: Record<string, unknown> = {}) => ({ start, end, step: '1d', bodies: ['Sun'], format: 'csv', ...extra });
@@ -27,7 +29,9 @@ const natal = { year: 1990, month: 6, day: 15, hour: 14, minute: 30, lat: 51.5, 
 async function heldExport(key: string): Promise<RawConnection> {
   const body = JSON.stringify({ start: '1900-01-01', end: '2099-12-31', step: '1h', bodies: ['Sun'], format: 'ndjson' });
   const connection = await openRaw(server.url);
-  connection.socket.write(`POST /api/v1/ephemeris/calculate HTTP/1.1\r\nHost: x\r\nx-api-key: ${key}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`);
+  connection.socket.write(
+    `POST /api/v1/ephemeris/calculate HTTP/1.1\r\nHost: x\r\nx-api-key: ${key}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`,
+  );
   await connection.waitFor(/^HTTP\/1\.1 200[\s\S]*\r\n\r\n[\s\S]*\{/);
   connection.socket.pause();
   return connection;
@@ -68,7 +72,9 @@ describe('rows per plan', () => {
     expect(res.body.detail[0].loc).toEqual(['body', 'end']);
     expect(res.body.detail[0].msg).toMatch(/exceed the 50000 rows of one export on the free plan/);
     // Another free account: the free plan allows one request per second.
-    const get = await server.get('/api/v1/ephemeris?start=1900-01-01&end=1907-01-01&step=1h&bodies=Sun&format=csv', { 'x-api-key': await keyOn('free', 'free-export-2@example.com') });
+    const get = await server.get('/api/v1/ephemeris?start=1900-01-01&end=1907-01-01&step=1h&bodies=Sun&format=csv', {
+      'x-api-key': await keyOn('free', 'free-export-2@example.com'),
+    });
     expect(get.status).toBe(422);
     expect(get.body.detail[0].loc).toEqual(['query', 'end']);
   });
@@ -83,7 +89,9 @@ describe('places of exports', () => {
       expect(second.status).toBe(429);
       expect(second.body.code).toBe('too_many_exports');
       expect(second.headers.get('retry-after')).toBe('5');
-      const other = await server.post('/api/v1/ephemeris/calculate', daily('1950-01-01', '1950-12-31'), { 'x-api-key': await keyOn('unlimited', 'other-user@example.com') });
+      const other = await server.post('/api/v1/ephemeris/calculate', daily('1950-01-01', '1950-12-31'), {
+        'x-api-key': await keyOn('unlimited', 'other-user@example.com'),
+      });
       expect(other.status).toBe(200);
     } finally {
       held.socket.destroy();
@@ -115,10 +123,42 @@ describe('places of exports', () => {
 
 describe('buffered answers', () => {
   it('a JSON table over 8 MB is refused with 422 before its rows are computed (it was 33 MB)', async () => {
-    const bodies = ['Sun', 'Moon', 'Mercury', 'Venus', 'Mars', 'Jupiter', 'Saturn', 'Uranus', 'Neptune', 'Pluto', 'Mean_Node', 'True_Node', 'South_Node', 'Chiron', 'Lilith', 'True_Lilith', 'Pholus', 'Ceres', 'Pallas', 'Juno', 'Vesta'];
+    const bodies = [
+      'Sun',
+      'Moon',
+      'Mercury',
+      'Venus',
+      'Mars',
+      'Jupiter',
+      'Saturn',
+      'Uranus',
+      'Neptune',
+      'Pluto',
+      'Mean_Node',
+      'True_Node',
+      'South_Node',
+      'Chiron',
+      'Lilith',
+      'True_Lilith',
+      'Pholus',
+      'Ceres',
+      'Pallas',
+      'Juno',
+      'Vesta',
+    ];
     const res = await server.post('/api/v1/ephemeris/calculate', {
-      start: '2000-01-01', end: '2000-01-02T00:59', step: '1m', bodies, format: 'json', lat: 51.5, lng: 0,
-      include_dignity: true, include_minor_aspects: true, include_moon_void_of_course: true, include_chart_links: true, fixed_star_packs: ['behenian_15'],
+      start: '2000-01-01',
+      end: '2000-01-02T00:59',
+      step: '1m',
+      bodies,
+      format: 'json',
+      lat: 51.5,
+      lng: 0,
+      include_dignity: true,
+      include_minor_aspects: true,
+      include_moon_void_of_course: true,
+      include_chart_links: true,
+      fixed_star_packs: ['behenian_15'],
     });
     expect(res.status).toBe(422);
     expect(res.body.detail[0].loc).toEqual(['body', 'format']);
@@ -134,14 +174,15 @@ describe('compute slots', () => {
     let most = 0;
     const order: number[] = [];
     const gates: (() => void)[] = [];
-    const work = (i: number) => slots.run(async () => {
-      running++;
-      most = Math.max(most, running);
-      order.push(i);
-      await new Promise<void>((r) => gates.push(r));
-      running--;
-      return i;
-    });
+    const work = (i: number) =>
+      slots.run(async () => {
+        running++;
+        most = Math.max(most, running);
+        order.push(i);
+        await new Promise<void>((r) => gates.push(r));
+        running--;
+        return i;
+      });
     const all = [0, 1, 2, 3, 4].map(work);
     await new Promise((r) => setImmediate(r));
     expect(slots.waiting).toBe(3);
@@ -157,7 +198,14 @@ describe('compute slots', () => {
   it('a cancelled piece of work gives its place back without running', async () => {
     const slots = new ComputeSlots(1);
     let ran = false;
-    await expect(slots.run(async () => { ran = true; }, () => new Error('gone'))).rejects.toThrow('gone');
+    await expect(
+      slots.run(
+        async () => {
+          ran = true;
+        },
+        () => new Error('gone'),
+      ),
+    ).rejects.toThrow('gone');
     expect(ran).toBe(false);
     expect(await slots.run(async () => 7)).toBe(7);
   });

@@ -9,8 +9,12 @@ import { startTestServer, type TestServer } from '../helpers/app.ts';
 import { geoSearchResponse } from '../../src/features/geo/geo-schemas.ts';
 
 let server: TestServer;
-beforeAll(async () => { server = await startTestServer(); });
-afterAll(async () => { await server?.close(); });
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.close();
+});
 
 /** As the telegram bot asks: the user's text, three results; it reads name, country, lat, lng and timezone of each. */
 const botSearch = (text: string, version = 'v1') => server.get(`/api/${version}/geo/search?q=${encodeURIComponent(text)}&limit=3`);
@@ -109,7 +113,7 @@ describe('misspelt names', () => {
   });
 
   it('refuses an unknown natal city with 422 on the field, naming the closest places', async () => {
-    for (const [typed, , , ] of cases) {
+    for (const [typed, , ,] of cases) {
       const res = await server.post('/api/v1/natal/calculate', { ...birth, city: typed });
       expect(res.status, typed).toBe(422);
       expect(res.body.detail[0].loc).toEqual(['body', 'city']);
@@ -124,7 +128,7 @@ describe('misspelt names', () => {
 });
 
 describe('matched_name', () => {
-  it('says which other name found a place, and ranks a place found by another name\'s beginning after those found by name', async () => {
+  it("says which other name found a place, and ranks a place found by another name's beginning after those found by name", async () => {
     const res = await server.get('/api/v1/geo/search?q=New%20York&limit=10');
     const results = res.body.results as any[];
     expect(results[0]).toMatchObject({ name: 'New York City', match: 'name', matched_name: 'new york' });

@@ -10,7 +10,9 @@ beforeAll(async () => {
   token = await server.token('hygiene-user', 'hygiene@example.com');
   expect((await server.bearer('POST', '/api/v1/auth/sync', token, { user_id: 'hygiene-user', email: 'hygiene@example.com' })).status).toBe(200);
 });
-afterAll(async () => { await server?.close(); });
+afterAll(async () => {
+  await server?.close();
+});
 
 const natal = { year: 1990, month: 6, day: 15, hour: 14, minute: 30, lat: 51.5, lng: -0.12 };
 
@@ -74,7 +76,12 @@ describe('one error shape for every status', () => {
 
 describe('security headers', () => {
   it('nosniff on every response, errors included', async () => {
-    for (const res of [await server.post('/natal', natal), await server.get('/nope'), await server.post('/natal', natal, { 'x-api-key': '' }), await server.get('/healthz')]) {
+    for (const res of [
+      await server.post('/natal', natal),
+      await server.get('/nope'),
+      await server.post('/natal', natal, { 'x-api-key': '' }),
+      await server.get('/healthz'),
+    ]) {
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     }
   });
@@ -93,20 +100,40 @@ describe('CORS', () => {
   it('answers a preflight from any site without a key, allowing the API headers', async () => {
     const res = await fetch(`${server.url}/api/v1/natal/calculate`, {
       method: 'OPTIONS',
-      headers: { origin: 'https://app.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type, x-api-key, idempotency-key' },
+      headers: {
+        origin: 'https://app.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type, x-api-key, idempotency-key',
+      },
     });
     expect(res.status).toBe(204);
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
     expect(res.headers.get('access-control-allow-methods')).toContain('POST');
-    const allowed = res.headers.get('access-control-allow-headers')!.split(',').map((h) => h.trim());
+    const allowed = res.headers
+      .get('access-control-allow-headers')!
+      .split(',')
+      .map((h) => h.trim());
     expect(allowed).toEqual(expect.arrayContaining(['x-api-key', 'content-type', 'idempotency-key', 'authorization']));
   });
 
   it('exposes the rate-limit and chart headers to the calling script', async () => {
     const res = await server.post('/natal', natal, { origin: 'https://app.example' });
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
-    const exposed = res.headers.get('access-control-expose-headers')!.split(',').map((h) => h.trim());
-    expect(exposed).toEqual(expect.arrayContaining(['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'retry-after', 'x-transit-datetime-utc', 'x-progression-age-years', 'x-ephemeris-rows']));
+    const exposed = res.headers
+      .get('access-control-expose-headers')!
+      .split(',')
+      .map((h) => h.trim());
+    expect(exposed).toEqual(
+      expect.arrayContaining([
+        'x-ratelimit-limit',
+        'x-ratelimit-remaining',
+        'x-ratelimit-reset',
+        'retry-after',
+        'x-transit-datetime-utc',
+        'x-progression-age-years',
+        'x-ephemeris-rows',
+      ]),
+    );
     // Errors too: a script must read why it was refused.
     const refused = await server.post('/natal', natal, { origin: 'https://app.example', 'x-api-key': 'ask_wrong' });
     expect(refused.headers.get('access-control-allow-origin')).toBe('*');

@@ -23,7 +23,9 @@ const natal = { year: 1990, month: 6, day: 15, hour: 14, minute: 30, lat: 51.5, 
 function testRoutes(app: App) {
   app.app.post('/test/slow', { onRequest: app.authenticator.hook(), config: { billable: true } }, async () => {
     slowCalls++;
-    await new Promise<void>((resolve) => { releaseSlow = resolve; });
+    await new Promise<void>((resolve) => {
+      releaseSlow = resolve;
+    });
     return { done: slowCalls };
   });
   app.app.post('/test/flaky', { onRequest: app.authenticator.hook(), config: { billable: true } }, async () => {
@@ -213,7 +215,9 @@ describe('what is stored', () => {
       await redis.quit();
     }
     await a.app.usage.flush();
-    const flags = await a.db.anyFirst(sql.type(z.object({ idempotency_replayed: z.boolean() }))`select idempotency_replayed from usage_logs where user_id = ${user_id} order by created_at`);
+    const flags = await a.db.anyFirst(
+      sql.type(z.object({ idempotency_replayed: z.boolean() }))`select idempotency_replayed from usage_logs where user_id = ${user_id} order by created_at`,
+    );
     expect(flags).toEqual([false, true]);
   });
 });
@@ -221,9 +225,17 @@ describe('what is stored', () => {
 describe('bounded storage', () => {
   it.runIf(process.env.REDIS_URL)('a large body is stored compressed, and replays byte for byte', async () => {
     const { key, user_id } = await createKeyForEmail(a.db, { email: 'packed@example.com', plan: 'unlimited' });
-    const first = await fetch(`${a.url}/api/v1/natal/calculate?include_minor=true`, { method: 'POST', headers: { ...withKey(key, 'packed'), 'content-type': 'application/json' }, body: JSON.stringify(natal) });
+    const first = await fetch(`${a.url}/api/v1/natal/calculate?include_minor=true`, {
+      method: 'POST',
+      headers: { ...withKey(key, 'packed'), 'content-type': 'application/json' },
+      body: JSON.stringify(natal),
+    });
     const firstBytes = Buffer.from(await first.arrayBuffer());
-    const again = await fetch(`${a.url}/api/v1/natal/calculate?include_minor=true`, { method: 'POST', headers: { ...withKey(key, 'packed'), 'content-type': 'application/json' }, body: JSON.stringify(natal) });
+    const again = await fetch(`${a.url}/api/v1/natal/calculate?include_minor=true`, {
+      method: 'POST',
+      headers: { ...withKey(key, 'packed'), 'content-type': 'application/json' },
+      body: JSON.stringify(natal),
+    });
     expect(again.headers.get('idempotency-replayed')).toBe('true');
     expect(Buffer.from(await again.arrayBuffer()).equals(firstBytes)).toBe(true);
     const redis = new Redis(process.env.REDIS_URL!);
@@ -238,31 +250,34 @@ describe('bounded storage', () => {
   });
 
   for (const mode of ['Redis', 'embedded'] as const) {
-    it.runIf(mode === 'embedded' || process.env.REDIS_URL)(`${mode}: a user keeps at most IDEMPOTENCY_MAX_BYTES_PER_USER; beyond, answers are not stored (a retry runs again)`, async () => {
-      const small = await startTestServer({ env: { IDEMPOTENCY_MAX_BYTES_PER_USER: '12000', ...(mode === 'embedded' ? { REDIS_URL: '' } : {}) } });
-      try {
-        const { key } = await createKeyForEmail(small.db, { email: 'budget@example.com', plan: 'unlimited' });
-        const replayed: boolean[] = [];
-        for (let i = 0; i < 12; i++) {
-          const body = { ...natal, minute: i };
-          await small.post('/api/v1/natal/calculate', body, withKey(key, `budget-${i}`));
-          replayed.push((await small.post('/api/v1/natal/calculate', body, withKey(key, `budget-${i}`))).headers.get('idempotency-replayed') === 'true');
+    it.runIf(mode === 'embedded' || process.env.REDIS_URL)(
+      `${mode}: a user keeps at most IDEMPOTENCY_MAX_BYTES_PER_USER; beyond, answers are not stored (a retry runs again)`,
+      async () => {
+        const small = await startTestServer({ env: { IDEMPOTENCY_MAX_BYTES_PER_USER: '12000', ...(mode === 'embedded' ? { REDIS_URL: '' } : {}) } });
+        try {
+          const { key } = await createKeyForEmail(small.db, { email: 'budget@example.com', plan: 'unlimited' });
+          const replayed: boolean[] = [];
+          for (let i = 0; i < 12; i++) {
+            const body = { ...natal, minute: i };
+            await small.post('/api/v1/natal/calculate', body, withKey(key, `budget-${i}`));
+            replayed.push((await small.post('/api/v1/natal/calculate', body, withKey(key, `budget-${i}`))).headers.get('idempotency-replayed') === 'true');
+          }
+          // The first ones are kept, then the budget is spent: those after are computed again.
+          const kept = replayed.filter(Boolean).length;
+          expect(kept).toBeGreaterThan(0);
+          expect(kept).toBeLessThan(12);
+          expect(replayed).toEqual([...Array(kept).fill(true), ...Array(12 - kept).fill(false)]);
+          // Another user has their own budget.
+          const other = (await createKeyForEmail(small.db, { email: 'budget-2@example.com', plan: 'unlimited' })).key;
+          await small.post('/api/v1/natal/calculate', natal, withKey(other, 'mine'));
+          expect((await small.post('/api/v1/natal/calculate', natal, withKey(other, 'mine'))).headers.get('idempotency-replayed')).toBe('true');
+          const text = await (await fetch(`${small.url}/metrics`)).text();
+          expect(text).toMatch(/idempotency_requests_total\{outcome="over_budget"\} [1-9]/);
+        } finally {
+          await small.close();
         }
-        // The first ones are kept, then the budget is spent: those after are computed again.
-        const kept = replayed.filter(Boolean).length;
-        expect(kept).toBeGreaterThan(0);
-        expect(kept).toBeLessThan(12);
-        expect(replayed).toEqual([...Array(kept).fill(true), ...Array(12 - kept).fill(false)]);
-        // Another user has their own budget.
-        const other = (await createKeyForEmail(small.db, { email: 'budget-2@example.com', plan: 'unlimited' })).key;
-        await small.post('/api/v1/natal/calculate', natal, withKey(other, 'mine'));
-        expect((await small.post('/api/v1/natal/calculate', natal, withKey(other, 'mine'))).headers.get('idempotency-replayed')).toBe('true');
-        const text = await (await fetch(`${small.url}/metrics`)).text();
-        expect(text).toMatch(/idempotency_requests_total\{outcome="over_budget"\} [1-9]/);
-      } finally {
-        await small.close();
-      }
-    });
+      },
+    );
   }
 });
 

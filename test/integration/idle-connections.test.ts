@@ -41,11 +41,15 @@ describe('idle connections', () => {
 });
 
 describe('shutdown', () => {
-  it('a request that arrives while the server closes gets the service\'s 503 shape with Retry-After', async () => {
+  it("a request that arrives while the server closes gets the service's 503 shape with Retry-After", async () => {
     let entered!: () => void;
-    const inside = new Promise<void>((r) => { entered = r; });
+    const inside = new Promise<void>((r) => {
+      entered = r;
+    });
     let release!: () => void;
-    const released = new Promise<void>((r) => { release = r; });
+    const released = new Promise<void>((r) => {
+      release = r;
+    });
     const closing = await startTestServer({
       beforeListen: (app) => {
         app.app.get('/test/slow', async () => {
@@ -57,7 +61,9 @@ describe('shutdown', () => {
     });
     let requests = 0;
     let secondParsed!: () => void;
-    const parsed = new Promise<void>((r) => { secondParsed = r; });
+    const parsed = new Promise<void>((r) => {
+      secondParsed = r;
+    });
     closing.app.app.server.on('request', () => {
       if (++requests === 2) secondParsed();
     });
@@ -66,7 +72,9 @@ describe('shutdown', () => {
       const socket = net.connect(Number(url.port), url.hostname);
       socket.on('error', () => {});
       let received = '';
-      socket.on('data', (chunk) => { received += chunk.toString('latin1'); });
+      socket.on('data', (chunk) => {
+        received += chunk.toString('latin1');
+      });
       const ended = new Promise<void>((r) => socket.on('close', () => r()));
       socket.write('GET /test/slow HTTP/1.1\r\nHost: localhost\r\n\r\n');
       await inside;

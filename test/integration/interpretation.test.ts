@@ -7,8 +7,12 @@ import { aspectFamily, isAspectPoint, isGrammarKey, readablePair, readAs, TRANSI
 import { MAX_TRANSIT_ITEMS } from '../../src/interpretations/block/transits.ts';
 
 let server: TestServer;
-beforeAll(async () => { server = await startTestServer({ compute: 'pool', threads: 1 }); });
-afterAll(async () => { await server?.close(); });
+beforeAll(async () => {
+  server = await startTestServer({ compute: 'pool', threads: 1 });
+});
+afterAll(async () => {
+  await server?.close();
+});
 
 const birth = { name: 'Ada', year: 1990, month: 6, day: 15, hour: 14, minute: 30, lat: 51.5074, lng: -0.1278, tz_str: 'Europe/London' };
 const NATAL_SECTIONS = ['core_self', 'mind', 'relationships', 'drive_and_work', 'growth', 'generational', 'karmic_healing', 'patterns'];
@@ -33,7 +37,7 @@ describe('the interpretation block of POST /api/v1/natal/calculate', () => {
     }
   });
 
-  it('enabled: the library version, the eight sections, items with grammar keys and the library\'s text', async () => {
+  it("enabled: the library version, the eight sections, items with grammar keys and the library's text", async () => {
     const res = await server.post('/api/v1/natal/calculate', { ...birth, interpretation: { enable: true, style: 'standard', language: 'en' } });
     expect(res.status).toBe(200);
     expect(natalResponse.strict().safeParse(res.body).error).toBeUndefined();
@@ -45,7 +49,9 @@ describe('the interpretation block of POST /api/v1/natal/calculate', () => {
     expect(items.length).toBeGreaterThan(0);
     for (const item of items) {
       expect(Object.keys(item)).toEqual(['category', 'key', 'title', 'body']);
-      const entry = entryKeys(item.key).map((k) => library.entries.get(k)).find((e) => e !== undefined);
+      const entry = entryKeys(item.key)
+        .map((k) => library.entries.get(k))
+        .find((e) => e !== undefined);
       expect(entry, item.key).toBeDefined();
       expect(entry!.body).toContain(item.body);
       expect(isGrammarKey(entryKeys(item.key).at(-1)!), item.key).toBe(true);
@@ -54,11 +60,16 @@ describe('the interpretation block of POST /api/v1/natal/calculate', () => {
   });
 
   it('covers every point the chart carries: Chiron, Lilith, both nodes by sign and house, the chart ruler as a planet too, and their aspects', async () => {
-    const res = await server.post('/api/v1/natal/calculate', { ...birth, include_features: ['chiron', 'lilith', 'true_node', 'south_node'], interpretation: { enable: true } });
+    const res = await server.post('/api/v1/natal/calculate', {
+      ...birth,
+      include_features: ['chiron', 'lilith', 'true_node', 'south_node'],
+      interpretation: { enable: true },
+    });
     expect(res.status).toBe(200);
     const items = Object.values(res.body.interpretation.sections).flat() as any[];
     const has = (category: string, key: string) => items.some((i) => i.category === category && i.key === key);
-    const signOf = (lon: number) => ['aries', 'taurus', 'gemini', 'cancer', 'leo', 'virgo', 'libra', 'scorpio', 'sagittarius', 'capricorn', 'aquarius', 'pisces'][Math.floor(lon / 30)]!;
+    const signOf = (lon: number) =>
+      ['aries', 'taurus', 'gemini', 'cancer', 'leo', 'virgo', 'libra', 'scorpio', 'sagittarius', 'capricorn', 'aquarius', 'pisces'][Math.floor(lon / 30)]!;
     expect(res.body.planets).toHaveLength(15);
     for (const p of res.body.planets) {
       expect(has('planet_sign', `planet.${p.id}.sign.${signOf(p.abs_pos)}`), p.id).toBe(true);
@@ -66,15 +77,23 @@ describe('the interpretation block of POST /api/v1/natal/calculate', () => {
     }
     const ruler = items.filter((i) => i.category === 'chart_ruler');
     expect(ruler).toHaveLength(2);
-    for (const r of ruler) expect(items.some((i) => i.category !== 'chart_ruler' && i.key === r.key), r.key).toBe(true);
+    for (const r of ruler)
+      expect(
+        items.some((i) => i.category !== 'chart_ruler' && i.key === r.key),
+        r.key,
+      ).toBe(true);
     // Every major aspect has an item, but those to the south node (read through the north node's).
     const readable = res.body.aspects.filter((a: any) => aspectFamily(a.type) && readablePair(a.p1, a.p2));
-    expect(readable.length).toBe(res.body.aspects.filter((a: any) => a.p1 !== 'south_node' && a.p2 !== 'south_node' && !(a.p1 === 'asc' && a.p2 === 'mc')).length);
+    expect(readable.length).toBe(
+      res.body.aspects.filter((a: any) => a.p1 !== 'south_node' && a.p2 !== 'south_node' && !(a.p1 === 'asc' && a.p2 === 'mc')).length,
+    );
     for (const a of readable) {
       const [p1, p2] = readablePair(a.p1, a.p2)!;
       expect(has('aspect', `aspect.${p1}.${a.type}.${p2}`), `${a.p1} ${a.type} ${a.p2}`).toBe(true);
     }
-    expect(readable.filter((a: any) => /^(chiron|lilith|north_node|true_node)$/.test(a.p1) || /^(chiron|lilith|north_node|true_node)$/.test(a.p2)).length).toBeGreaterThan(0);
+    expect(
+      readable.filter((a: any) => /^(chiron|lilith|north_node|true_node)$/.test(a.p1) || /^(chiron|lilith|north_node|true_node)$/.test(a.p2)).length,
+    ).toBeGreaterThan(0);
   });
 
   it('improved adds strengths, challenges and reflection; the same request gives the same text', async () => {
@@ -98,7 +117,13 @@ describe('the interpretation block of POST /api/v1/natal/calculate', () => {
   });
 
   it('untimed: no house, angle or hemisphere items, and a note', async () => {
-    const res = await server.post('/api/v1/natal/calculate', { ...birth, hour: undefined, minute: undefined, time_known: false, interpretation: { enable: true } });
+    const res = await server.post('/api/v1/natal/calculate', {
+      ...birth,
+      hour: undefined,
+      minute: undefined,
+      time_known: false,
+      interpretation: { enable: true },
+    });
     expect(res.status).toBe(200);
     const keys = (Object.values(res.body.interpretation.sections).flat() as any[]).map((i) => i.key);
     expect(keys.filter((k) => /\.house\.|^angle\.|\.(asc|mc)$|^hemisphere\./.test(k))).toEqual([]);
@@ -106,7 +131,11 @@ describe('the interpretation block of POST /api/v1/natal/calculate', () => {
   });
 
   it('rejects a style or language it does not have, with the field', async () => {
-    for (const [interpretation, field] of [[{ enable: true, style: 'poetic' }, 'style'], [{ enable: true, language: 'fr' }, 'language'], [{ enable: 'maybe' }, 'enable']] as const) {
+    for (const [interpretation, field] of [
+      [{ enable: true, style: 'poetic' }, 'style'],
+      [{ enable: true, language: 'fr' }, 'language'],
+      [{ enable: 'maybe' }, 'enable'],
+    ] as const) {
       const res = await server.post('/api/v1/natal/calculate', { ...birth, interpretation });
       expect(res.status).toBe(422);
       expect(res.body.detail[0].loc).toEqual(['body', 'interpretation', field]);
@@ -126,7 +155,13 @@ describe('the interpretation block of POST /api/v1/transits/calculate', () => {
     expect(Object.keys(block.sections)).toEqual(['transits']);
     const library = getLibrary();
     // The answer's aspects name their points "saturn (T)" and "sun (N)"; their ids are p1_id and p2_id.
-    const withText = res.body.aspects.filter((a: any) => (TRANSITING_PLANETS as readonly string[]).includes(a.p1_id) && isAspectPoint(a.p2_id) && aspectFamily(a.type) && library.entries.has(`transit.${a.p1_id}.${aspectFamily(a.type)}.${readAs(a.p2_id)}`));
+    const withText = res.body.aspects.filter(
+      (a: any) =>
+        (TRANSITING_PLANETS as readonly string[]).includes(a.p1_id) &&
+        isAspectPoint(a.p2_id) &&
+        aspectFamily(a.type) &&
+        library.entries.has(`transit.${a.p1_id}.${aspectFamily(a.type)}.${readAs(a.p2_id)}`),
+    );
     expect(withText.length).toBeGreaterThan(0);
     expect(block.sections.transits).toHaveLength(Math.min(MAX_TRANSIT_ITEMS, withText.length));
     for (const item of block.sections.transits) {

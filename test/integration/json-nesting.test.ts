@@ -30,14 +30,25 @@ const credentials = (scheme: string): Record<string, string> => {
   if (scheme === 'none') return { 'x-api-key': '' };
   return {};
 };
-afterAll(async () => { await server?.close(); });
+afterAll(async () => {
+  await server?.close();
+});
 
 const arrays = (n: number) => `{"year":2000,"x":${'['.repeat(n)}${']'.repeat(n)}}`;
 const objects = (n: number) => `${'{"a":'.repeat(n)}1${'}'.repeat(n)}`;
 
 describe('deeply nested JSON bodies', () => {
   it('finds the JSON routes in the OpenAPI document', () => {
-    expect(jsonPosts.map((p) => p.path)).toEqual(expect.arrayContaining(['/api/v1/natal/calculate', '/api/v1/natal/chart/composite', '/api/v1/numerology/profile', '/api/v1/auth/sync', '/api/v1/billing/checkout', '/api/v1/admin/login']));
+    expect(jsonPosts.map((p) => p.path)).toEqual(
+      expect.arrayContaining([
+        '/api/v1/natal/calculate',
+        '/api/v1/natal/chart/composite',
+        '/api/v1/numerology/profile',
+        '/api/v1/auth/sync',
+        '/api/v1/billing/checkout',
+        '/api/v1/admin/login',
+      ]),
+    );
   });
 
   it.each([5_000, 20_000])('%i levels of arrays or objects: 422 on every JSON POST (400 JSON-RPC on /mcp)', async (levels) => {
@@ -57,7 +68,18 @@ describe('deeply nested JSON bodies', () => {
   });
 
   it('the limit leaves every real request room, and null members are still dropped', async () => {
-    const res = await server.post('/api/v1/natal/calculate', { year: 1990, month: 5, day: 17, hour: 8, minute: 15, lat: 38.7, lng: -9.1, tz_str: 'Europe/Lisbon', city: null, orb_settings: null });
+    const res = await server.post('/api/v1/natal/calculate', {
+      year: 1990,
+      month: 5,
+      day: 17,
+      hour: 8,
+      minute: 15,
+      lat: 38.7,
+      lng: -9.1,
+      tz_str: 'Europe/Lisbon',
+      city: null,
+      orb_settings: null,
+    });
     expect(res.status).toBe(200);
     expect(nestsDeeperThan(JSON.parse(objects(MAX_JSON_DEPTH)), MAX_JSON_DEPTH)).toBe(false);
     expect(nestsDeeperThan(JSON.parse(objects(MAX_JSON_DEPTH + 1)), MAX_JSON_DEPTH)).toBe(true);

@@ -72,15 +72,24 @@ describe('bearer tokens', () => {
   });
 
   it('401 for a token signed with another secret (forged)', async () => {
-    const forged = await mintToken({ userId: 'jwt-user-1', email: 'jwt1@example.com', secret: 'another-secret-another-secret-another-secret', audience: 'astro-api' });
+    const forged = await mintToken({
+      userId: 'jwt-user-1',
+      email: 'jwt1@example.com',
+      secret: 'another-secret-another-secret-another-secret',
+      audience: 'astro-api',
+    });
     const res = await server.bearer('GET', '/api/v1/auth/me', forged);
     expect(res.status).toBe(401);
     expect(res.body).toEqual({ detail: 'Invalid token' });
   });
 
   it('401 Token expired for an expired token', async () => {
-    const expired = await new SignJWT({ email: 'jwt1@example.com' }).setProtectedHeader({ alg: 'HS256' }).setSubject('jwt-user-1')
-      .setAudience('astro-api').setIssuedAt(Math.floor(Date.now() / 1000) - 7200).setExpirationTime(Math.floor(Date.now() / 1000) - 3600)
+    const expired = await new SignJWT({ email: 'jwt1@example.com' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('jwt-user-1')
+      .setAudience('astro-api')
+      .setIssuedAt(Math.floor(Date.now() / 1000) - 7200)
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 3600)
       .sign(new TextEncoder().encode(server.config.AUTH_JWT_SECRET));
     const res = await server.bearer('GET', '/api/v1/auth/me', expired);
     expect(res.status).toBe(401);
@@ -93,13 +102,22 @@ describe('bearer tokens', () => {
     expect(res.status).toBe(401);
     expect(res.body).toEqual({ detail: 'Invalid token' });
     // An address with one is no address: the token is taken, without it.
-    expect(await new BearerAuthenticator({ secret: server.config.AUTH_JWT_SECRET, audience: 'astro-api', maxLifetimeSeconds: 86400 }).verify(await mintToken({ userId: 'jwt-user-1', email: 'a\u0000b@example.com', secret: server.config.AUTH_JWT_SECRET!, audience: 'astro-api' }))).toEqual({ userId: 'jwt-user-1', email: null });
+    expect(
+      await new BearerAuthenticator({ secret: server.config.AUTH_JWT_SECRET, audience: 'astro-api', maxLifetimeSeconds: 86400 }).verify(
+        await mintToken({ userId: 'jwt-user-1', email: 'a\u0000b@example.com', secret: server.config.AUTH_JWT_SECRET!, audience: 'astro-api' }),
+      ),
+    ).toEqual({ userId: 'jwt-user-1', email: null });
   });
 
   it('401 for a token without expiry, for another audience, and for alg none', async () => {
     const secret = new TextEncoder().encode(server.config.AUTH_JWT_SECRET);
     const noExp = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject('jwt-user-1').setAudience('astro-api').sign(secret);
-    const otherAud = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject('jwt-user-1').setAudience('someone-else').setExpirationTime('5m').sign(secret);
+    const otherAud = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('jwt-user-1')
+      .setAudience('someone-else')
+      .setExpirationTime('5m')
+      .sign(secret);
     const none = new UnsecuredJWT({}).setSubject('jwt-user-1').setAudience('astro-api').setExpirationTime('5m').encode();
     for (const token of [noExp, otherAud, none]) {
       const res = await server.bearer('GET', '/api/v1/auth/me', token);
@@ -115,7 +133,17 @@ describe('bearer tokens', () => {
       return (iat === null ? jwt : jwt.setIssuedAt(iat)).sign(secret);
     };
     const fiftyYears = 50 * 365 * 86400;
-    for (const token of [await hs(now, now + fiftyYears), await hs(null, now + fiftyYears), await hs(now - 3600, now + 86400), await new SignJWT({ sub: 'idp-user' }).setProtectedHeader({ alg: 'RS256', kid: 'k1' }).setIssuedAt(now).setExpirationTime(now + 2 * 86400).setAudience('astro-api').sign(signingKey)]) {
+    for (const token of [
+      await hs(now, now + fiftyYears),
+      await hs(null, now + fiftyYears),
+      await hs(now - 3600, now + 86400),
+      await new SignJWT({ sub: 'idp-user' })
+        .setProtectedHeader({ alg: 'RS256', kid: 'k1' })
+        .setIssuedAt(now)
+        .setExpirationTime(now + 2 * 86400)
+        .setAudience('astro-api')
+        .sign(signingKey),
+    ]) {
       const res = await server.bearer('GET', '/api/v1/auth/me', token);
       expect(res.status).toBe(401);
       expect(res.body).toEqual({ detail: 'Token lifetime too long' });
@@ -160,32 +188,43 @@ describe('bearer tokens', () => {
 
 describe('cli token', () => {
   const dirs: string[] = [];
-  afterAll(() => { for (const d of dirs) fs.rmSync(d, { recursive: true, force: true }); });
-  const cleanEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => !['DATABASE_URL', 'REDIS_URL', 'TEST_DATABASE_URL'].includes(k) && !k.startsWith('AUTH_')));
+  afterAll(() => {
+    for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
+  });
+  const cleanEnv = Object.fromEntries(
+    Object.entries(process.env).filter(([k]) => !['DATABASE_URL', 'REDIS_URL', 'TEST_DATABASE_URL'].includes(k) && !k.startsWith('AUTH_')),
+  );
 
   it('embedded: mints with the secret kept in DATA_DIR, which the server uses too', async () => {
     const DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'astro-jwt-'));
     dirs.push(DATA_DIR);
-    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'token', '--user', 'cli-user', '--email', 'cli@example.com', '--json'], { cwd: root, env: { ...cleanEnv, DATA_DIR } });
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'token', '--user', 'cli-user', '--email', 'cli@example.com', '--json'], {
+      cwd: root,
+      env: { ...cleanEnv, DATA_DIR },
+    });
     const out = JSON.parse(stdout.trim());
     expect(out.user_id).toBe('cli-user');
     expect(fs.statSync(path.join(DATA_DIR, SECRET_FILE)).mode & 0o777).toBe(0o600);
     // What `serve` does with the same DATA_DIR: the same secret, so the token verifies.
     const config = withJwtSecret(loadConfig({ DATA_DIR }));
-    const account = await new BearerAuthenticator({ secret: config.AUTH_JWT_SECRET, maxLifetimeSeconds: config.AUTH_JWT_MAX_LIFETIME_SECONDS }).verify(out.token);
+    const account = await new BearerAuthenticator({ secret: config.AUTH_JWT_SECRET, maxLifetimeSeconds: config.AUTH_JWT_MAX_LIFETIME_SECONDS }).verify(
+      out.token,
+    );
     expect(account).toEqual({ userId: 'cli-user', email: 'cli@example.com' });
   }, 60_000);
 
   it('refuses to mint a token the server would refuse (--ttl over AUTH_JWT_MAX_LIFETIME_SECONDS)', async () => {
     const minted = run(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'token', '--user', 'u', '--ttl', '90000'], {
-      cwd: root, env: { ...cleanEnv, AUTH_JWT_SECRET: server.config.AUTH_JWT_SECRET!, DATA_DIR: os.tmpdir() },
+      cwd: root,
+      env: { ...cleanEnv, AUTH_JWT_SECRET: server.config.AUTH_JWT_SECRET!, DATA_DIR: os.tmpdir() },
     });
     await expect(minted).rejects.toMatchObject({ stderr: expect.stringMatching(/AUTH_JWT_MAX_LIFETIME_SECONDS/) });
   }, 60_000);
 
   it('with AUTH_JWT_SECRET: the server accepts the token', async () => {
     const { stdout } = await run(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'token', '--user', 'jwt-user-1', '--email', 'jwt1@example.com'], {
-      cwd: root, env: { ...cleanEnv, AUTH_JWT_SECRET: server.config.AUTH_JWT_SECRET!, AUTH_JWT_AUDIENCE: 'astro-api', DATA_DIR: os.tmpdir() },
+      cwd: root,
+      env: { ...cleanEnv, AUTH_JWT_SECRET: server.config.AUTH_JWT_SECRET!, AUTH_JWT_AUDIENCE: 'astro-api', DATA_DIR: os.tmpdir() },
     });
     const res = await server.bearer('GET', '/api/v1/auth/me', stdout.trim());
     expect(res.status).toBe(200);

@@ -22,7 +22,10 @@ beforeAll(async () => {
   b = process.env.REDIS_URL ? await startTestServer({ peer: a, env: { KEYS_MAX_PER_USER: '6' } }) : a;
   alice = await a.token('k-alice', 'k-alice@example.com');
   bob = await a.token('k-bob', 'k-bob@example.com');
-  for (const [token, id] of [[alice, 'k-alice'], [bob, 'k-bob']] as const) {
+  for (const [token, id] of [
+    [alice, 'k-alice'],
+    [bob, 'k-bob'],
+  ] as const) {
     expect((await a.bearer('POST', '/api/v1/auth/sync', token, { user_id: id, email: `${id}@example.com` })).status).toBe(200);
   }
 });
@@ -50,7 +53,7 @@ describe('creating and listing keys', () => {
     expect(JSON.stringify(list.body)).not.toContain(res.body.key);
   });
 
-  it('a new user\'s key works on the free plan', async () => {
+  it("a new user's key works on the free plan", async () => {
     const { body } = await createKey(a, alice, { name: 'free key' });
     const res = await a.post('/api/v1/natal/calculate', natal, { 'x-api-key': body.key });
     expect(res.status).toBe(200);
@@ -67,7 +70,11 @@ describe('creating and listing keys', () => {
     expect(past.status).toBe(422);
     expect(past.body.detail[0].loc).toEqual(['body', 'expires_at']);
     // Text the database cannot hold, and an offset no clock has, are the client's errors.
-    for (const [body, field] of [[{ name: 'k\u0000' }, 'name'], [{ name: '\ud800' }, 'name'], [{ name: 'k', expires_at: '2030-01-01T00:00:00+99:00' }, 'expires_at']] as const) {
+    for (const [body, field] of [
+      [{ name: 'k\u0000' }, 'name'],
+      [{ name: '\ud800' }, 'name'],
+      [{ name: 'k', expires_at: '2030-01-01T00:00:00+99:00' }, 'expires_at'],
+    ] as const) {
       const res = await createKey(a, alice, body);
       expect(res.status, JSON.stringify(res.body)).toBe(422);
       expect(res.body.detail[0].loc).toEqual(['body', field]);
@@ -112,7 +119,7 @@ describe('creating and listing keys', () => {
 });
 
 describe('two users', () => {
-  it('cannot see or revoke each other\'s keys', async () => {
+  it("cannot see or revoke each other's keys", async () => {
     const { body: aliceKey } = await createKey(a, alice, { name: 'alice only' });
     const bobList = await a.bearer('GET', '/api/v1/auth/keys', bob);
     expect(bobList.body.map((k: { id: string }) => k.id)).not.toContain(aliceKey.id);

@@ -40,7 +40,10 @@ const outbox = () => new EmailOutboxRepository(db);
 
 async function cli(args: string[]) {
   const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !['REDIS_URL', 'SMTP_URL', 'SMTP_HOST'].includes(k)));
-  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], { cwd: root, env: { ...env, DATABASE_URL: database.url, LOG_LEVEL: 'silent' } });
+  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
+    cwd: root,
+    env: { ...env, DATABASE_URL: database.url, LOG_LEVEL: 'silent' },
+  });
   return stdout;
 }
 
@@ -75,8 +78,17 @@ describe('without SMTP', () => {
     const outcome = await mailer.send({ to: 'held@example.com', subject: 'Your usage', text: 'You have used 80% of your requests.', kind: 'usage_alert' });
     expect(outcome.status).toBe('held');
     expect(logs.some((l) => /held in the outbox/.test(l.msg) && (l.obj as { outboxId: number }).outboxId === outcome.id)).toBe(true);
-    const printed = (await cli(['mail', 'outbox', '--status', 'held', '--json'])).trim().split('\n').map((l) => JSON.parse(l));
-    expect(printed[0]).toMatchObject({ id: outcome.id, to_address: 'held@example.com', subject: 'Your usage', body_text: 'You have used 80% of your requests.', status: 'held' });
+    const printed = (await cli(['mail', 'outbox', '--status', 'held', '--json']))
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(printed[0]).toMatchObject({
+      id: outcome.id,
+      to_address: 'held@example.com',
+      subject: 'Your usage',
+      body_text: 'You have used 80% of your requests.',
+      status: 'held',
+    });
     expect(await cli(['mail', 'outbox', '--limit', '1'])).toMatch(/HELD to held@example.com \(usage_alert\)\nSubject: Your usage\n\nYou have used 80%/);
   }, 60_000);
 });
@@ -92,7 +104,10 @@ describe('a failed delivery', () => {
     expect(row.body_text).toBe('Delivered after all.');
     broken.close();
     const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !['REDIS_URL'].includes(k)));
-    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'mail', 'send-held'], { cwd: root, env: { ...env, DATABASE_URL: database.url, SMTP_URL: sink.url, LOG_LEVEL: 'silent' } });
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'mail', 'send-held'], {
+      cwd: root,
+      env: { ...env, DATABASE_URL: database.url, SMTP_URL: sink.url, LOG_LEVEL: 'silent' },
+    });
     expect(stdout).toMatch(/sent [1-9]\d*, failed 0/);
     expect((await sink.waitFor((m) => m.to.includes('later@example.com'))).text).toBe('Delivered after all.');
     expect((await outbox().recent({ limit: 50 })).find((r) => r.id === outcome.id)!.status).toBe('sent');

@@ -19,7 +19,9 @@ const list = { jsonrpc: '2.0', id: 1, method: 'tools/list' };
 const mcp = (server: TestServer, path = '/mcp') => `${server.url}${path}`;
 
 async function plan(code: string, requestLimit: number | null, rps: number | null) {
-  await a.db.query(sql.unsafe`insert into plans (code, name, request_limit, limit_period, rps_limit, public) values (${code}, ${code}, ${requestLimit}, 'day', ${rps}, false)`);
+  await a.db.query(
+    sql.unsafe`insert into plans (code, name, request_limit, limit_period, rps_limit, public) values (${code}, ${code}, ${requestLimit}, 'day', ${rps}, false)`,
+  );
 }
 
 beforeAll(async () => {
@@ -82,13 +84,29 @@ describe('failed credential lookups', () => {
       expect((await limited.post('/natal', birth, { 'x-api-key': randomKey() })).status).toBe(429);
       expect((await rawMcp(url, list, { 'x-api-key': limited.key })).status).toBe(200);
 
-      const registered = await limited.request('POST', '/mcp/oauth/register', { client_name: 'Throttle client', redirect_uris: ['http://127.0.0.1:8300/cb'] }, { 'x-api-key': '' });
+      const registered = await limited.request(
+        'POST',
+        '/mcp/oauth/register',
+        { client_name: 'Throttle client', redirect_uris: ['http://127.0.0.1:8300/cb'] },
+        { 'x-api-key': '' },
+      );
       const authorize = new URL(`${limited.url}/mcp/oauth/authorize`);
-      const params = { response_type: 'code', client_id: registered.body.client_id, redirect_uri: 'http://127.0.0.1:8300/cb', code_challenge: 'x'.repeat(43), code_challenge_method: 'S256', state: 's' };
+      const params = {
+        response_type: 'code',
+        client_id: registered.body.client_id,
+        redirect_uri: 'http://127.0.0.1:8300/cb',
+        code_challenge: 'x'.repeat(43),
+        code_challenge_method: 'S256',
+        state: 's',
+      };
       for (const [k, v] of Object.entries(params)) authorize.searchParams.set(k, v);
       const opened = await fetch(authorize, { redirect: 'manual' });
       const consent = new URL(opened.headers.get('location')!, limited.url);
-      const page = await fetch(consent, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ step: 'sign_in', credential: randomKey() }).toString() });
+      const page = await fetch(consent, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ step: 'sign_in', credential: randomKey() }).toString(),
+      });
       expect(page.status).toBe(429);
       expect(await page.text()).toContain('Too many keys that are not valid');
     } finally {
@@ -113,14 +131,24 @@ describe('browsers', () => {
   });
 
   it('answers the preflight of an allowed origin, and refuses a foreign one', async () => {
-    const preflight = await fetch(mcp(a), { method: 'OPTIONS', headers: { origin: 'https://assistant.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type, mcp-protocol-version' } });
+    const preflight = await fetch(mcp(a), {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'https://assistant.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization, content-type, mcp-protocol-version',
+      },
+    });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-methods')).toContain('POST');
     expect(preflight.headers.get('access-control-allow-headers')).toMatch(/Authorization.*MCP-Protocol-Version/);
     const foreign = await fetch(mcp(a), { method: 'OPTIONS', headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' } });
     expect(foreign.status).toBe(403);
     expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
-    const family = await fetch(mcp(a, '/mcp/charts'), { method: 'OPTIONS', headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' } });
+    const family = await fetch(mcp(a, '/mcp/charts'), {
+      method: 'OPTIONS',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+    });
     expect(family.status).toBe(403);
   });
 
@@ -133,7 +161,10 @@ describe('browsers', () => {
 
   it('leaves the REST API and the OAuth endpoints open to any site, as CORS_ORIGINS says', async () => {
     for (const path of ['/api/v1/natal/calculate', '/mcp/oauth/token', '/mcp/oauth/register']) {
-      const preflight = await fetch(`${a.url}${path}`, { method: 'OPTIONS', headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' } });
+      const preflight = await fetch(`${a.url}${path}`, {
+        method: 'OPTIONS',
+        headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+      });
       expect(preflight.status, path).toBe(204);
       expect(preflight.headers.get('access-control-allow-origin'), path).toBe('*');
     }
@@ -148,7 +179,11 @@ describe('protocol', () => {
   });
 
   it('serves the 2025 handshake without a session id', async () => {
-    const init = await rawMcp(mcp(a), { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } }, { 'x-api-key': a.key });
+    const init = await rawMcp(
+      mcp(a),
+      { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } },
+      { 'x-api-key': a.key },
+    );
     expect(init.status).toBe(200);
     expect(init.headers.get('content-type')).toMatch(/application\/json/);
     expect(init.headers.get('mcp-session-id')).toBeNull();
@@ -169,7 +204,12 @@ describe('protocol', () => {
   });
 
   it('answers a body that does not parse, or is no JSON-RPC message, with JSON-RPC errors', async () => {
-    const send = (body: string) => fetch(mcp(a), { method: 'POST', headers: { 'x-api-key': a.key, 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body });
+    const send = (body: string) =>
+      fetch(mcp(a), {
+        method: 'POST',
+        headers: { 'x-api-key': a.key, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body,
+      });
     const garbled = await send('not json');
     expect(garbled.status).toBe(400);
     expect(await garbled.json()).toEqual({ jsonrpc: '2.0', error: { code: -32700, message: expect.stringMatching(/^Parse error/) }, id: null });
@@ -179,7 +219,11 @@ describe('protocol', () => {
       expect((await invalid.json()).error.code, body).toBe(-32600);
     }
     // The REST routes keep their 422.
-    const rest = await fetch(`${a.url}/api/v1/natal/calculate`, { method: 'POST', headers: { 'x-api-key': a.key, 'content-type': 'application/json' }, body: 'not json' });
+    const rest = await fetch(`${a.url}/api/v1/natal/calculate`, {
+      method: 'POST',
+      headers: { 'x-api-key': a.key, 'content-type': 'application/json' },
+      body: 'not json',
+    });
     expect(rest.status).toBe(422);
   });
 
@@ -205,7 +249,9 @@ describe('tool families', () => {
     const westernAndEphemeris = await names('/mcp?scope=western,ephemeris');
     expect(westernAndEphemeris).toEqual(await names('/mcp/western,ephemeris'));
     expect(westernAndEphemeris.slice(0, 3)).toEqual(['natal', 'v1_natal_calculate', 'v1_transits_calculate']);
-    expect(westernAndEphemeris).toEqual(expect.arrayContaining(['v1_ephemeris_calculate', 'v1_sky_events', 'v1_geo_search', 'v1_western_synastry', 'v1_western_progressions_secondary']));
+    expect(westernAndEphemeris).toEqual(
+      expect.arrayContaining(['v1_ephemeris_calculate', 'v1_sky_events', 'v1_geo_search', 'v1_western_synastry', 'v1_western_progressions_secondary']),
+    );
     expect(westernAndEphemeris.filter((n: string) => /chinese|numerology|natal_chart/.test(n))).toEqual([]);
     expect(await names('/mcp?path_scope=ephemeris')).toEqual(['v1_ephemeris_calculate', 'v1_sky_events', 'v1_geo_search']);
     expect(await names('/mcp/western,charts?scope=astro:charts')).toEqual(['v1_natal_chart', 'v1_geo_search']);
@@ -267,7 +313,9 @@ describe('billing', () => {
     await client.client.close();
 
     await a.app.usage.flush();
-    const rows = await a.db.any(sql.unsafe`select method, path, status_code, api_key_id::text as api_key_id from usage_logs where user_id = ${created.user_id} order by created_at`);
+    const rows = await a.db.any(
+      sql.unsafe`select method, path, status_code, api_key_id::text as api_key_id from usage_logs where user_id = ${created.user_id} order by created_at`,
+    );
     expect(rows.filter((r) => String(r.path).startsWith('/mcp'))).toEqual([
       { method: 'POST', path: '/mcp/tools/natal', status_code: 200, api_key_id: created.id },
       { method: 'POST', path: '/mcp/tools/v1_natal_calculate', status_code: 422, api_key_id: created.id },

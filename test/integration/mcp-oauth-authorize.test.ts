@@ -30,7 +30,15 @@ async function publicClient(name = 'Rules client', extra: Record<string, unknown
 
 function authorizeUrl(clientId: string, params: Record<string, string | undefined> = {}, path = '/mcp/oauth/authorize') {
   const url = new URL(server.url + path);
-  const defaults = { response_type: 'code', client_id: clientId, redirect_uri: REDIRECT, code_challenge: pkcePair().challenge, code_challenge_method: 'S256', state: 'st-1', resource: `${server.url}/mcp` };
+  const defaults = {
+    response_type: 'code',
+    client_id: clientId,
+    redirect_uri: REDIRECT,
+    code_challenge: pkcePair().challenge,
+    code_challenge_method: 'S256',
+    state: 'st-1',
+    resource: `${server.url}/mcp`,
+  };
   for (const [k, v] of Object.entries({ ...defaults, ...params })) if (v !== undefined) url.searchParams.set(k, v);
   return url;
 }
@@ -60,7 +68,12 @@ describe('discovery', () => {
   it('describes /mcp as the protected resource (path form and root form), and each family path with its scope', async () => {
     for (const path of ['/.well-known/oauth-protected-resource/mcp', '/.well-known/oauth-protected-resource']) {
       const body = await (await fetch(pinned.url + path)).json();
-      expect(body).toMatchObject({ resource: 'https://astro.example.test/mcp', authorization_servers: ['https://astro.example.test'], scopes_supported: ['astro:western', 'astro:ephemeris', 'astro:numerology', 'astro:charts', 'astro:chinese'], bearer_methods_supported: ['header'] });
+      expect(body).toMatchObject({
+        resource: 'https://astro.example.test/mcp',
+        authorization_servers: ['https://astro.example.test'],
+        scopes_supported: ['astro:western', 'astro:ephemeris', 'astro:numerology', 'astro:charts', 'astro:chinese'],
+        bearer_methods_supported: ['header'],
+      });
     }
     const charts = await (await fetch(`${pinned.url}/.well-known/oauth-protected-resource/mcp/charts`)).json();
     expect(charts).toMatchObject({ resource: 'https://astro.example.test/mcp', scopes_supported: ['astro:charts'] });
@@ -73,21 +86,37 @@ describe('discovery', () => {
   });
 
   it('challenges an unauthenticated /mcp request with the metadata URL and the scopes it needs', async () => {
-    const res = await fetch(`${pinned.url}/mcp/charts`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}' });
+    const res = await fetch(`${pinned.url}/mcp/charts`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}',
+    });
     expect(res.status).toBe(401);
-    expect(res.headers.get('www-authenticate')).toBe('Bearer resource_metadata="https://astro.example.test/.well-known/oauth-protected-resource/mcp", scope="astro:charts"');
+    expect(res.headers.get('www-authenticate')).toBe(
+      'Bearer resource_metadata="https://astro.example.test/.well-known/oauth-protected-resource/mcp", scope="astro:charts"',
+    );
   });
 });
 
 describe('registration', () => {
   it('registers public clients with https or loopback redirect URIs, ignoring unknown fields (and nulls)', async () => {
     const res = await registerClient(server, {
-      client_name: 'Desktop assistant', redirect_uris: ['https://assistant.example/oauth/callback', 'http://127.0.0.1/cb', 'http://[::1]:33418/cb', 'http://localhost:6274/oauth'],
-      scope: 'astro:western nonsense', logo_uri: null, jwks_uri: 'https://x.example/jwks', unknown_field: { a: 1 },
+      client_name: 'Desktop assistant',
+      redirect_uris: ['https://assistant.example/oauth/callback', 'http://127.0.0.1/cb', 'http://[::1]:33418/cb', 'http://localhost:6274/oauth'],
+      scope: 'astro:western nonsense',
+      logo_uri: null,
+      jwks_uri: 'https://x.example/jwks',
+      unknown_field: { a: 1 },
     });
     expect(res.status).toBe(201);
     expect(res.headers.get('cache-control')).toBe('no-store');
-    expect(res.body).toMatchObject({ client_name: 'Desktop assistant', token_endpoint_auth_method: 'none', grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], scope: 'astro:western' });
+    expect(res.body).toMatchObject({
+      client_name: 'Desktop assistant',
+      token_endpoint_auth_method: 'none',
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+      scope: 'astro:western',
+    });
     expect(res.body.client_id).toMatch(/^mcpc_/);
     expect(res.body).not.toHaveProperty('client_secret');
     expect(res.body).not.toHaveProperty('unknown_field');
@@ -95,7 +124,11 @@ describe('registration', () => {
   });
 
   it('gives a confidential client a secret, once; the root alias /register works the same', async () => {
-    const res = await fetch(`${server.url}/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ redirect_uris: ['https://app.example/cb'], token_endpoint_auth_method: 'client_secret_basic' }) });
+    const res = await fetch(`${server.url}/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ redirect_uris: ['https://app.example/cb'], token_endpoint_auth_method: 'client_secret_basic' }),
+    });
     expect(res.status).toBe(201);
     const body = await res.json();
     expect(body.client_secret).toMatch(/^mcps_/);
@@ -109,8 +142,12 @@ describe('registration', () => {
       expect(res.body.error, uri).toBe('invalid_redirect_uri');
     }
     expect((await registerClient(server, { client_name: 'No URIs' })).body.error).toBe('invalid_redirect_uri');
-    expect((await registerClient(server, { redirect_uris: ['https://a.example/cb'], grant_types: ['client_credentials'] })).body.error).toBe('invalid_client_metadata');
-    expect((await registerClient(server, { redirect_uris: ['https://a.example/cb'], token_endpoint_auth_method: 'private_key_jwt' })).body.error).toBe('invalid_client_metadata');
+    expect((await registerClient(server, { redirect_uris: ['https://a.example/cb'], grant_types: ['client_credentials'] })).body.error).toBe(
+      'invalid_client_metadata',
+    );
+    expect((await registerClient(server, { redirect_uris: ['https://a.example/cb'], token_endpoint_auth_method: 'private_key_jwt' })).body.error).toBe(
+      'invalid_client_metadata',
+    );
     const notJson = await fetch(`${server.url}/mcp/oauth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{not json' });
     expect(notJson.status).toBe(400);
     expect((await notJson.json()).error).toBe('invalid_request');
@@ -172,7 +209,11 @@ describe('text PostgreSQL cannot store', () => {
 describe('authorize', () => {
   it('never redirects for an unknown client or an unregistered redirect URI', async () => {
     const client = await publicClient();
-    for (const url of [authorizeUrl('mcpc_unknown'), authorizeUrl(client.client_id, { redirect_uri: 'http://127.0.0.1:8200/other' }), authorizeUrl(client.client_id, { redirect_uri: 'https://evil.example/callback' })]) {
+    for (const url of [
+      authorizeUrl('mcpc_unknown'),
+      authorizeUrl(client.client_id, { redirect_uri: 'http://127.0.0.1:8200/other' }),
+      authorizeUrl(client.client_id, { redirect_uri: 'https://evil.example/callback' }),
+    ]) {
       const res = await openAuthorization(url);
       expect(res.status).toBe(400);
       expect(res.location).toBeNull();
@@ -212,7 +253,13 @@ describe('authorize', () => {
     };
     expect(await scopesOf({ scope: 'astro:charts offline_access astro:tarot' })).toEqual(['astro:charts']);
     expect(await scopesOf({ scope: 'mcp' })).toEqual(['astro:western', 'astro:ephemeris', 'astro:numerology', 'astro:charts', 'astro:chinese']);
-    expect(await scopesOf({ scope: undefined, resource: `${server.url}/mcp/western` })).toEqual(['astro:western', 'astro:ephemeris', 'astro:numerology', 'astro:charts', 'astro:chinese']);
+    expect(await scopesOf({ scope: undefined, resource: `${server.url}/mcp/western` })).toEqual([
+      'astro:western',
+      'astro:ephemeris',
+      'astro:numerology',
+      'astro:charts',
+      'astro:chinese',
+    ]);
     // The loopback redirect URI may come back on another port (RFC 8252); the root alias works too.
     const moved = await openAuthorization(authorizeUrl(client.client_id, { redirect_uri: 'http://127.0.0.1:59999/callback' }, '/authorize'));
     expect(moved.status).toBe(302);
@@ -228,7 +275,14 @@ describe('the pending request', () => {
 
     const approved = await start();
     const view = await server.bearer('GET', `/mcp/oauth/requests/${approved}`, user.token);
-    expect(view.body).toMatchObject({ id: approved, status: 'pending', client: { client_id: client.client_id, client_name: 'Decision client' }, redirect_uri: REDIRECT, redirect_host: '127.0.0.1:8200', resource: `${server.url}/mcp` });
+    expect(view.body).toMatchObject({
+      id: approved,
+      status: 'pending',
+      client: { client_id: client.client_id, client_name: 'Decision client' },
+      redirect_uri: REDIRECT,
+      redirect_host: '127.0.0.1:8200',
+      resource: `${server.url}/mcp`,
+    });
     expect(Date.parse(view.body.expires_at) - Date.parse(view.body.created_at)).toBe(600_000);
     expect((await decideViaApi(server, approved, user.token, { approve: true, scopes: ['astro:numerology'] })).status).toBe(422);
     const ok = await decideViaApi(server, approved, user.token, { approve: true, scopes: ['astro:charts'] });
@@ -288,7 +342,12 @@ describe('the consent page', () => {
     expect(none.status).toBe(422);
     expect(none.body).toContain('Choose at least one');
 
-    const res = await fetch(action, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `step=decide&ticket=${ticket}&decision=approve&scope=astro%3Aephemeris` });
+    const res = await fetch(action, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `step=decide&ticket=${ticket}&decision=approve&scope=astro%3Aephemeris`,
+    });
     expect(res.status).toBe(303);
     const back = new URL(res.headers.get('location')!);
     expect(back.searchParams.get('code')).toMatch(/^mcpac_/);
@@ -306,7 +365,12 @@ describe('the consent page', () => {
     const signedIn = await postForm(action, { step: 'sign_in', credential: created });
     expect(signedIn.body).toContain('page-key@example.com');
     const ticket = /name="ticket" value="([^"]+)"/.exec(signedIn.body)![1]!;
-    const res = await fetch(action, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `step=decide&ticket=${ticket}&decision=deny` });
+    const res = await fetch(action, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `step=decide&ticket=${ticket}&decision=deny`,
+    });
     expect(res.status).toBe(303);
     expect(new URL(res.headers.get('location')!).searchParams.get('error')).toBe('access_denied');
   });

@@ -54,12 +54,21 @@ describe('the v2 SDK client (2026-07-28)', () => {
     expect(url.searchParams.get('scope')).toBe('astro:western astro:ephemeris astro:numerology astro:charts astro:chinese');
 
     const { shown, redirect } = await approveInDashboard(url, user.token);
-    expect(shown).toMatchObject({ status: 'pending', client: { client_name: 'Test assistant v2' }, redirect_host: '127.0.0.1:8123', scopes: ['astro:western', 'astro:ephemeris', 'astro:numerology', 'astro:charts', 'astro:chinese'] });
+    expect(shown).toMatchObject({
+      status: 'pending',
+      client: { client_name: 'Test assistant v2' },
+      redirect_host: '127.0.0.1:8123',
+      scopes: ['astro:western', 'astro:ephemeris', 'astro:numerology', 'astro:charts', 'astro:chinese'],
+    });
     expect(redirect.origin + redirect.pathname).toBe('http://127.0.0.1:8123/callback');
     expect(redirect.searchParams.get('iss')).toBe(a.url);
     expect(redirect.searchParams.get('state')).toBe(url.searchParams.get('state'));
     await first.transport.finishAuth(redirect.searchParams);
-    expect(provider.stored).toMatchObject({ token_type: 'Bearer', expires_in: 3600, scope: 'astro:western astro:ephemeris astro:numerology astro:charts astro:chinese' });
+    expect(provider.stored).toMatchObject({
+      token_type: 'Bearer',
+      expires_in: 3600,
+      scope: 'astro:western astro:ephemeris astro:numerology astro:charts astro:chinese',
+    });
     expect(provider.stored.access_token).toMatch(/^mcpat_/);
 
     const client = v2Client(`${a.url}/mcp`, { authProvider: provider });
@@ -80,9 +89,19 @@ describe('the v2 SDK client (2026-07-28)', () => {
     // The calls are in the user's usage log (no API key), and the application among their grants.
     await a.app.usage.flush();
     const rows = await a.db.any(sql.unsafe`select path, status_code, api_key_id from usage_logs where user_id = ${user.userId} order by created_at`);
-    expect(rows).toEqual([{ path: '/mcp/tools/natal', status_code: 200, api_key_id: null }, { path: '/mcp/tools/v1_geo_search', status_code: 200, api_key_id: null }]);
+    expect(rows).toEqual([
+      { path: '/mcp/tools/natal', status_code: 200, api_key_id: null },
+      { path: '/mcp/tools/v1_geo_search', status_code: 200, api_key_id: null },
+    ]);
     const grants = await a.bearer('GET', '/mcp/oauth/grants', user.token);
-    expect(grants.body).toEqual([expect.objectContaining({ client_name: 'Test assistant v2', redirect_host: '127.0.0.1:8123', scopes: ['astro:western', 'astro:ephemeris', 'astro:numerology', 'astro:charts', 'astro:chinese'], status: 'active' })]);
+    expect(grants.body).toEqual([
+      expect.objectContaining({
+        client_name: 'Test assistant v2',
+        redirect_host: '127.0.0.1:8123',
+        scopes: ['astro:western', 'astro:ephemeris', 'astro:numerology', 'astro:charts', 'astro:chinese'],
+        status: 'active',
+      }),
+    ]);
     expect(grants.body[0].last_used_at).not.toBeNull();
 
     // Both processes serve the token (and cache it); revocation reaches both at once.
@@ -135,7 +154,11 @@ describe('the v1 SDK client (2025-era clients)', () => {
     const deleted = await a.bearer('DELETE', `/mcp/oauth/grants/${grant.id}`, user.token);
     expect(deleted.body).toEqual({ id: grant.id, status: 'revoked' });
     for (const server of [a, b]) expect((await rawMcp(`${server.url}/mcp/western`, list, bearer)).status).toBe(401);
-    const refresh = await postForm(`${a.url}/mcp/oauth/token`, { grant_type: 'refresh_token', refresh_token: provider.stored.refresh_token, client_id: provider.registration.client_id });
+    const refresh = await postForm(`${a.url}/mcp/oauth/token`, {
+      grant_type: 'refresh_token',
+      refresh_token: provider.stored.refresh_token,
+      client_id: provider.registration.client_id,
+    });
     expect(refresh.body).toMatchObject({ error: 'invalid_grant' });
   });
 });

@@ -35,7 +35,16 @@ async function code(options: { scope?: string; client?: string; redirect?: strin
   const pkce = pkcePair();
   const url = new URL(`${server.url}/mcp/oauth/authorize`);
   const redirect = options.redirect === null ? {} : { redirect_uri: options.redirect ?? REDIRECT };
-  for (const [k, v] of Object.entries({ response_type: 'code', client_id: options.client ?? clientId, ...redirect, code_challenge: pkce.challenge, code_challenge_method: 'S256', state: 's', ...(options.scope ? { scope: options.scope } : {}) })) url.searchParams.set(k, v);
+  for (const [k, v] of Object.entries({
+    response_type: 'code',
+    client_id: options.client ?? clientId,
+    ...redirect,
+    code_challenge: pkce.challenge,
+    code_challenge_method: 'S256',
+    state: 's',
+    ...(options.scope ? { scope: options.scope } : {}),
+  }))
+    url.searchParams.set(k, v);
   const opened = await openAuthorization(url);
   const decided = await decideViaApi(server, opened.authorizationId!, (options.as ?? user).token);
   return { code: new URL(decided.body.redirect_to).searchParams.get('code')!, verifier: pkce.verifier };
@@ -51,7 +60,11 @@ describe('codes', () => {
     const res = await redeem(await code());
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
-    expect(res.body).toMatchObject({ token_type: 'Bearer', expires_in: 3600, scope: 'astro:western astro:ephemeris astro:numerology astro:charts astro:chinese' });
+    expect(res.body).toMatchObject({
+      token_type: 'Bearer',
+      expires_in: 3600,
+      scope: 'astro:western astro:ephemeris astro:numerology astro:charts astro:chinese',
+    });
     expect(res.body.access_token).toMatch(/^mcpat_/);
     expect(res.body.refresh_token).toMatch(/^mcprt_/);
     expect((await mcpWith(res.body.access_token)).status).toBe(200);
@@ -64,7 +77,9 @@ describe('codes', () => {
     expect(wrong.body).toEqual({ error: 'invalid_grant', error_description: 'code_verifier does not match the code challenge' });
     expect((await redeem(c)).body.error).toBe('invalid_grant');
     const missing = await code();
-    expect((await token({ grant_type: 'authorization_code', code: missing.code, redirect_uri: REDIRECT, client_id: clientId })).body.error_description).toMatch(/code_verifier is required/);
+    expect((await token({ grant_type: 'authorization_code', code: missing.code, redirect_uri: REDIRECT, client_id: clientId })).body.error_description).toMatch(
+      /code_verifier is required/,
+    );
   });
 
   it('used twice revoke what the first use issued', async () => {
@@ -81,10 +96,16 @@ describe('codes', () => {
     const expired = await code();
     await server.db.query(sql.unsafe`update oauth_codes set expires_at = now() - interval '1 second'`);
     expect((await redeem(expired)).body).toMatchObject({ error: 'invalid_grant', error_description: 'the code expired' });
-    expect((await redeem(await code(), { redirect_uri: 'http://127.0.0.1:8300/other' })).body).toMatchObject({ error: 'invalid_grant', error_description: 'redirect_uri differs from the authorization request' });
+    expect((await redeem(await code(), { redirect_uri: 'http://127.0.0.1:8300/other' })).body).toMatchObject({
+      error: 'invalid_grant',
+      error_description: 'redirect_uri differs from the authorization request',
+    });
     expect((await redeem(await code(), { resource: 'https://other.example/mcp' })).body.error).toBe('invalid_target');
     const other = (await registerClient(server, { redirect_uris: [REDIRECT] })).body.client_id;
-    expect((await redeem(await code(), { client_id: other })).body).toMatchObject({ error: 'invalid_grant', error_description: 'the code was issued to another client' });
+    expect((await redeem(await code(), { client_id: other })).body).toMatchObject({
+      error: 'invalid_grant',
+      error_description: 'the code was issued to another client',
+    });
   });
 
   it('need the redirect URI again exactly when the authorization request named it (RFC 6749 §4.1.3)', async () => {
@@ -101,14 +122,22 @@ describe('codes', () => {
 
   it('answer malformed requests as OAuth errors', async () => {
     const c = await code();
-    const inQuery = await postForm(`${server.url}/mcp/oauth/token?code=${c.code}`, { grant_type: 'authorization_code', code_verifier: c.verifier, client_id: clientId });
+    const inQuery = await postForm(`${server.url}/mcp/oauth/token?code=${c.code}`, {
+      grant_type: 'authorization_code',
+      code_verifier: c.verifier,
+      client_id: clientId,
+    });
     expect(inQuery.body.error).toBe('invalid_request');
     expect((await token({ grant_type: 'password', username: 'u', password: 'p', client_id: clientId })).body.error).toBe('unsupported_grant_type');
     expect((await token({ grant_type: 'client_credentials', client_id: clientId })).body.error).toBe('unsupported_grant_type');
     const unknown = await token({ grant_type: 'authorization_code', code: c.code, code_verifier: c.verifier, client_id: 'mcpc_nobody' });
     expect(unknown.status).toBe(401);
     expect(unknown.body.error).toBe('invalid_client');
-    const repeated = await fetch(`${server.url}/mcp/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `grant_type=authorization_code&code=${c.code}&code=${c.code}&client_id=${clientId}` });
+    const repeated = await fetch(`${server.url}/mcp/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `grant_type=authorization_code&code=${c.code}&code=${c.code}&client_id=${clientId}`,
+    });
     expect((await repeated.json()).error).toBe('invalid_request');
   });
 
@@ -148,7 +177,11 @@ describe('client authentication', () => {
       expect(nul.status, endpoint).toBe(401);
       expect(nul.body.error, endpoint).toBe('invalid_client');
       // JSON bodies are taken too, and JSON can carry half a surrogate pair.
-      const res = await fetch(server.url + endpoint, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...fields, client_id: '\ud800' }) });
+      const res = await fetch(server.url + endpoint, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ ...fields, client_id: '\ud800' }),
+      });
       expect(res.status, endpoint).toBe(401);
       expect((await res.json()).error, endpoint).toBe('invalid_client');
     }
@@ -171,7 +204,9 @@ describe('refresh tokens', () => {
     expect(JSON.stringify(rows)).not.toContain(one!.body.refresh_token.slice(6));
     expect((await mcpWith(one!.body.access_token)).status).toBe(200);
     // A late redemption within the window (a thief a few seconds behind the client) gets the client's pair, not a chain of its own.
-    await server.db.query(sql.unsafe`update oauth_tokens set rotated_at = now() - interval '20 seconds' where rotated_at is not null and successor_sealed is not null`);
+    await server.db.query(
+      sql.unsafe`update oauth_tokens set rotated_at = now() - interval '20 seconds' where rotated_at is not null and successor_sealed is not null`,
+    );
     const late = await refresh();
     expect(late.body.refresh_token).toBe(one!.body.refresh_token);
     // The chain goes on from the shared successor.
@@ -188,7 +223,12 @@ describe('refresh tokens', () => {
     const pair = (await redeem(await code({ scope: 'astro:western astro:charts' }))).body;
     const narrowed = await token({ grant_type: 'refresh_token', refresh_token: pair.refresh_token, client_id: clientId, scope: 'astro:charts' });
     expect(narrowed.body.scope).toBe('astro:charts');
-    const wider = await token({ grant_type: 'refresh_token', refresh_token: narrowed.body.refresh_token, client_id: clientId, scope: 'astro:charts astro:numerology' });
+    const wider = await token({
+      grant_type: 'refresh_token',
+      refresh_token: narrowed.body.refresh_token,
+      client_id: clientId,
+      scope: 'astro:charts astro:numerology',
+    });
     expect(wider.body.error).toBe('invalid_scope');
     const names = (await mcpWith(narrowed.body.access_token)).body.result.tools.map((t: { name: string }) => t.name);
     expect(names).toEqual(['v1_natal_chart', 'v1_geo_search']);
@@ -196,7 +236,7 @@ describe('refresh tokens', () => {
 });
 
 describe('revocation (RFC 7009)', () => {
-  it('ends the grant from either token, answers 200 for unknown tokens, and leaves other clients\' tokens alone', async () => {
+  it("ends the grant from either token, answers 200 for unknown tokens, and leaves other clients' tokens alone", async () => {
     const pair = (await redeem(await code())).body;
     const other = (await registerClient(server, { redirect_uris: [REDIRECT] })).body.client_id;
     expect((await postForm(`${server.url}/mcp/oauth/revoke`, { token: pair.access_token, client_id: other })).status).toBe(200);
@@ -225,7 +265,9 @@ describe('access tokens at /mcp', () => {
     expect(foreign.status).toBe(403);
 
     const fresh = (await redeem(await code())).body;
-    await server.db.query(sql.unsafe`update oauth_tokens set expires_at = now() - interval '1 second' where token_hash = encode(sha256(${fresh.access_token}::bytea), 'hex')`);
+    await server.db.query(
+      sql.unsafe`update oauth_tokens set expires_at = now() - interval '1 second' where token_hash = encode(sha256(${fresh.access_token}::bytea), 'hex')`,
+    );
     const expired = await mcpWith(fresh.access_token);
     expect(expired.status).toBe(401);
     expect(expired.body.detail).toBe('Token expired');
@@ -236,7 +278,12 @@ describe('access tokens at /mcp', () => {
 
   it('open nothing but /mcp', async () => {
     const pair = (await redeem(await code())).body;
-    const rest = await server.request('POST', '/api/v1/natal/calculate', { year: 1990, month: 1, day: 1, hour: 0, minute: 0, lat: 0, lng: 0 }, { 'x-api-key': '', authorization: `Bearer ${pair.access_token}` });
+    const rest = await server.request(
+      'POST',
+      '/api/v1/natal/calculate',
+      { year: 1990, month: 1, day: 1, hour: 0, minute: 0, lat: 0, lng: 0 },
+      { 'x-api-key': '', authorization: `Bearer ${pair.access_token}` },
+    );
     expect(rest.status).toBe(401);
     expect(rest.body).toEqual({ detail: 'Missing API key' });
     const dashboard = await server.bearer('GET', '/api/v1/auth/me', pair.access_token);
@@ -256,20 +303,35 @@ describe('the plan behind a token', () => {
   }
   const limits = (both: Awaited<ReturnType<typeof bothCredentials>>) => [both.viaKey, both.viaToken].map((r) => [r.status, r.headers.get('x-ratelimit-limit')]);
 
-  it('is the plan of the user\'s API keys: past_due keeps it through the grace period, free after it', async () => {
+  it("is the plan of the user's API keys: past_due keeps it through the grace period, free after it", async () => {
     const pastDue = (grace: string) => async (userId: string) => {
-      await server.db.query(sql.unsafe`update subscriptions set plan_code = 'high', status = 'past_due', current_period_end = now() - interval '1 day', grace_until = now() + ${grace}::interval where user_id = ${userId}`);
+      await server.db.query(
+        sql.unsafe`update subscriptions set plan_code = 'high', status = 'past_due', current_period_end = now() - interval '1 day', grace_until = now() + ${grace}::interval where user_id = ${userId}`,
+      );
     };
-    expect(limits(await bothCredentials('grace', pastDue('3 days')))).toEqual([[200, '500000'], [200, '500000']]);
-    expect(limits(await bothCredentials('graceless', pastDue('-1 second')))).toEqual([[200, '80'], [200, '80']]);
+    expect(limits(await bothCredentials('grace', pastDue('3 days')))).toEqual([
+      [200, '500000'],
+      [200, '500000'],
+    ]);
+    expect(limits(await bothCredentials('graceless', pastDue('-1 second')))).toEqual([
+      [200, '80'],
+      [200, '80'],
+    ]);
   });
 
   it('counts the request packs bought for this period, as the API keys do', async () => {
     const withPack = async (userId: string) => {
-      await server.db.query(sql.unsafe`update subscriptions set plan_code = 'entry', status = 'active', current_period_end = now() + interval '20 days' where user_id = ${userId}`);
-      await server.db.query(sql.unsafe`insert into quota_extras (user_id, limit_period, period_start, period_end, extra_requests) values (${userId}, 'month', now() - interval '10 days', now() + interval '20 days', 1000)`);
+      await server.db.query(
+        sql.unsafe`update subscriptions set plan_code = 'entry', status = 'active', current_period_end = now() + interval '20 days' where user_id = ${userId}`,
+      );
+      await server.db.query(
+        sql.unsafe`insert into quota_extras (user_id, limit_period, period_start, period_end, extra_requests) values (${userId}, 'month', now() - interval '10 days', now() + interval '20 days', 1000)`,
+      );
     };
-    expect(limits(await bothCredentials('pack', withPack))).toEqual([[200, '51000'], [200, '51000']]);
+    expect(limits(await bothCredentials('pack', withPack))).toEqual([
+      [200, '51000'],
+      [200, '51000'],
+    ]);
   });
 
   it('refuses both alike without a plan in force', async () => {
@@ -281,7 +343,7 @@ describe('the plan behind a token', () => {
 });
 
 describe('grants', () => {
-  it('are each user\'s own: another user neither sees nor deletes them', async () => {
+  it("are each user's own: another user neither sees nor deletes them", async () => {
     await redeem(await code());
     const mine = (await server.bearer('GET', '/mcp/oauth/grants', user.token)).body;
     expect(mine.length).toBeGreaterThan(0);

@@ -41,10 +41,19 @@ async function discoverAndRegister() {
   expect(as.code_challenge_methods_supported).toEqual(['S256']);
   expect(as.authorization_response_iss_parameter_supported).toBe(true);
 
-  client = await oauth.processDynamicClientRegistrationResponse(await oauth.dynamicClientRegistrationRequest(as, {
-    client_name: 'Independent client', redirect_uris: [REDIRECT], token_endpoint_auth_method: 'none',
-    grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'],
-  }, insecure));
+  client = await oauth.processDynamicClientRegistrationResponse(
+    await oauth.dynamicClientRegistrationRequest(
+      as,
+      {
+        client_name: 'Independent client',
+        redirect_uris: [REDIRECT],
+        token_endpoint_auth_method: 'none',
+        grant_types: ['authorization_code', 'refresh_token'],
+        response_types: ['code'],
+      },
+      insecure,
+    ),
+  );
   expect(client.client_id).toMatch(/^mcpc_/);
 }
 
@@ -54,9 +63,16 @@ async function authorize(scope = 'astro:western astro:charts') {
   const state = oauth.generateRandomState();
   const url = new URL(as.authorization_endpoint!);
   for (const [k, v] of Object.entries({
-    response_type: 'code', client_id: client.client_id, redirect_uri: REDIRECT, scope, state, resource: resource(),
-    code_challenge: await oauth.calculatePKCECodeChallenge(verifier), code_challenge_method: 'S256',
-  })) url.searchParams.set(k, v);
+    response_type: 'code',
+    client_id: client.client_id,
+    redirect_uri: REDIRECT,
+    scope,
+    state,
+    resource: resource(),
+    code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: 'S256',
+  }))
+    url.searchParams.set(k, v);
   const opened = await openAuthorization(url);
   expect(opened.status).toBe(302);
   const decided = await decideViaApi(a, opened.authorizationId!, user.token);
@@ -65,10 +81,15 @@ async function authorize(scope = 'astro:western astro:charts') {
 }
 
 const exchange = (params: URLSearchParams, verifier: string, options: { redirectUri?: string; resource?: string; server?: oauth.AuthorizationServer } = {}) =>
-  oauth.authorizationCodeGrantRequest(options.server ?? as, client, clientAuth, params, options.redirectUri ?? REDIRECT, verifier, { ...insecure, additionalParameters: { resource: options.resource ?? resource() } })
+  oauth
+    .authorizationCodeGrantRequest(options.server ?? as, client, clientAuth, params, options.redirectUri ?? REDIRECT, verifier, {
+      ...insecure,
+      additionalParameters: { resource: options.resource ?? resource() },
+    })
     .then((response) => oauth.processAuthorizationCodeResponse(options.server ?? as, client, response));
 
-const mcpHeaders = () => new Headers({ 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' });
+const mcpHeaders = () =>
+  new Headers({ 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' });
 const mcpList = (token: string) => rawMcp(resource(), { jsonrpc: '2.0', id: 1, method: 'tools/list' }, { authorization: `Bearer ${token}` });
 
 describe('oauth4webapi', () => {
@@ -77,22 +98,41 @@ describe('oauth4webapi', () => {
     const tokens = await exchange(params, verifier);
     expect(tokens).toMatchObject({ token_type: 'bearer', expires_in: 3600, scope: 'astro:western astro:charts' });
 
-    const call = await oauth.protectedResourceRequest(tokens.access_token, 'POST', new URL(resource()), mcpHeaders(), JSON.stringify(toolCall(1, 'natal', birth)), insecure);
+    const call = await oauth.protectedResourceRequest(
+      tokens.access_token,
+      'POST',
+      new URL(resource()),
+      mcpHeaders(),
+      JSON.stringify(toolCall(1, 'natal', birth)),
+      insecure,
+    );
     expect(call.status).toBe(200);
     expect((await call.json()).result.structuredContent).toEqual((await a.post('/natal', birth)).body);
 
     // Refresh rotates the pair; revocation (RFC 7009) ends the grant, and /mcp says so in its challenge.
-    const refreshed = await oauth.processRefreshTokenResponse(as, client, await oauth.refreshTokenGrantRequest(as, client, clientAuth, tokens.refresh_token!, insecure));
+    const refreshed = await oauth.processRefreshTokenResponse(
+      as,
+      client,
+      await oauth.refreshTokenGrantRequest(as, client, clientAuth, tokens.refresh_token!, insecure),
+    );
     expect(refreshed.refresh_token).not.toBe(tokens.refresh_token);
     expect((await mcpList(refreshed.access_token)).status).toBe(200);
     await oauth.processRevocationResponse(await oauth.revocationRequest(as, client, clientAuth, refreshed.access_token, insecure));
-    const refused = await oauth.protectedResourceRequest(refreshed.access_token, 'POST', new URL(resource()), mcpHeaders(), JSON.stringify(toolCall(2, 'natal', birth)), insecure)
-      .then(() => null, (error: unknown) => error);
+    const refused = await oauth
+      .protectedResourceRequest(refreshed.access_token, 'POST', new URL(resource()), mcpHeaders(), JSON.stringify(toolCall(2, 'natal', birth)), insecure)
+      .then(
+        () => null,
+        (error: unknown) => error,
+      );
     expect(refused).toBeInstanceOf(oauth.WWWAuthenticateChallengeError);
     expect((refused as oauth.WWWAuthenticateChallengeError).status).toBe(401);
-    expect((refused as oauth.WWWAuthenticateChallengeError).cause[0]).toMatchObject({ scheme: 'bearer', parameters: { error: 'invalid_token', resource_metadata: `${a.url}/.well-known/oauth-protected-resource/mcp` } });
-    await expect(oauth.processRefreshTokenResponse(as, client, await oauth.refreshTokenGrantRequest(as, client, clientAuth, refreshed.refresh_token!, insecure)))
-      .rejects.toMatchObject({ error: 'invalid_grant' });
+    expect((refused as oauth.WWWAuthenticateChallengeError).cause[0]).toMatchObject({
+      scheme: 'bearer',
+      parameters: { error: 'invalid_token', resource_metadata: `${a.url}/.well-known/oauth-protected-resource/mcp` },
+    });
+    await expect(
+      oauth.processRefreshTokenResponse(as, client, await oauth.refreshTokenGrantRequest(as, client, clientAuth, refreshed.refresh_token!, insecure)),
+    ).rejects.toMatchObject({ error: 'invalid_grant' });
   });
 
   it('meets the refusals: wrong verifier, another redirect URI, a foreign resource, a reused code (and the root /token alias works)', async () => {
@@ -100,7 +140,9 @@ describe('oauth4webapi', () => {
     await expect(exchange(wrongVerifier.params, oauth.generateRandomCodeVerifier())).rejects.toMatchObject({ error: 'invalid_grant' });
 
     const otherRedirect = await authorize();
-    await expect(exchange(otherRedirect.params, otherRedirect.verifier, { redirectUri: 'http://127.0.0.1:8400/other' })).rejects.toMatchObject({ error: 'invalid_grant' });
+    await expect(exchange(otherRedirect.params, otherRedirect.verifier, { redirectUri: 'http://127.0.0.1:8400/other' })).rejects.toMatchObject({
+      error: 'invalid_grant',
+    });
 
     const foreign = await authorize();
     await expect(exchange(foreign.params, foreign.verifier, { resource: 'https://other.example/mcp' })).rejects.toMatchObject({ error: 'invalid_target' });

@@ -17,7 +17,9 @@ const birth = { name: 'Ada', year: 1981, month: 1, day: 1, hour: 23, minute: 30,
 const nestedBirth = { name: 'Ada', datetime: '1981-01-01 23:30', location: { city: 'Athens', tz_str: 'AUTO' } };
 const solarReturn = { natal: nestedBirth, solar_return: { year: 2026, settings: { zodiac_type: 'Tropical', node_type: 'true' } } };
 const lunarReturns = { natal: nestedBirth, return_target: { body: 'moon', search_start: '2026-01-01', search_end: '2026-03-31' } };
-const pythagorean = { method: { system: 'pythagorean', profile: 'pythagorean-component-preserve-core-v1', master_policy: 'preserve_core_11_22_33', compound_policy: 'full_trace' } };
+const pythagorean = {
+  method: { system: 'pythagorean', profile: 'pythagorean-component-preserve-core-v1', master_policy: 'preserve_core_11_22_33', compound_policy: 'full_trace' },
+};
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -32,7 +34,46 @@ afterAll(async () => {
   await server?.close();
 });
 
-const TOOL_NAMES = ['natal', 'v1_natal_calculate', 'v1_transits_calculate', 'v1_ephemeris_calculate', 'v1_sky_events', 'v1_numerology_profile', 'v1_natal_chart', 'v1_geo_search', 'v1_western_solar_calculate', 'v1_western_returns_calculate', 'v1_western_progressions_secondary', 'v1_western_progressions_secondary_calendar', 'v1_western_progressions_secondary_exact_aspects', 'v1_western_progressions_secondary_exact_ingresses', 'v1_western_progressions_tertiary', 'v1_western_progressions_tertiary_calendar', 'v1_western_progressions_tertiary_exact_aspects', 'v1_western_progressions_tertiary_exact_ingresses', 'v1_western_progressions_converse_secondary', 'v1_western_progressions_converse_secondary_calendar', 'v1_western_progressions_converse_secondary_exact_aspects', 'v1_western_progressions_converse_secondary_exact_ingresses', 'v1_western_progressions_solar_arc', 'v1_western_progressions_solar_arc_calendar', 'v1_western_progressions_solar_arc_exact_aspects', 'v1_western_progressions_solar_arc_exact_ingresses', 'v1_chinese_bazi', 'v1_chinese_bazi_flow', 'v1_chinese_calendar', 'v1_chinese_today', 'v1_western_synastry', 'v1_western_synastry_summary', 'v1_western_synastry_horoscope', 'v1_western_profections_annual', 'v1_western_signs_sun', 'v1_western_signs_moon', 'v1_western_signs_rising', 'v1_western_signs_midheaven'];
+const TOOL_NAMES = [
+  'natal',
+  'v1_natal_calculate',
+  'v1_transits_calculate',
+  'v1_ephemeris_calculate',
+  'v1_sky_events',
+  'v1_numerology_profile',
+  'v1_natal_chart',
+  'v1_geo_search',
+  'v1_western_solar_calculate',
+  'v1_western_returns_calculate',
+  'v1_western_progressions_secondary',
+  'v1_western_progressions_secondary_calendar',
+  'v1_western_progressions_secondary_exact_aspects',
+  'v1_western_progressions_secondary_exact_ingresses',
+  'v1_western_progressions_tertiary',
+  'v1_western_progressions_tertiary_calendar',
+  'v1_western_progressions_tertiary_exact_aspects',
+  'v1_western_progressions_tertiary_exact_ingresses',
+  'v1_western_progressions_converse_secondary',
+  'v1_western_progressions_converse_secondary_calendar',
+  'v1_western_progressions_converse_secondary_exact_aspects',
+  'v1_western_progressions_converse_secondary_exact_ingresses',
+  'v1_western_progressions_solar_arc',
+  'v1_western_progressions_solar_arc_calendar',
+  'v1_western_progressions_solar_arc_exact_aspects',
+  'v1_western_progressions_solar_arc_exact_ingresses',
+  'v1_chinese_bazi',
+  'v1_chinese_bazi_flow',
+  'v1_chinese_calendar',
+  'v1_chinese_today',
+  'v1_western_synastry',
+  'v1_western_synastry_summary',
+  'v1_western_synastry_horoscope',
+  'v1_western_profections_annual',
+  'v1_western_signs_sun',
+  'v1_western_signs_moon',
+  'v1_western_signs_rising',
+  'v1_western_signs_midheaven',
+];
 
 describe('tools/list', () => {
   it('lists every tool, with input and output schemas, in both eras and with both SDK versions', async () => {
@@ -59,13 +100,41 @@ describe('tools/list', () => {
 describe('structuredContent is the REST answer', () => {
   const cases: [string, unknown, () => Promise<{ status: number; body: any }>][] = [
     ['natal', birth, () => server.post('/natal', birth)],
-    ['v1_natal_calculate', { ...birth, include_stelliums: true, house_system: 'koch' }, () => server.post('/api/v1/natal/calculate', { ...birth, include_stelliums: true, house_system: 'koch' })],
-    ['v1_transits_calculate', { natal: birth, transit_date: '2026-03-20T12:00', current_city: 'Paris' }, () => server.post('/api/v1/transits/calculate', { natal: birth, transit_date: '2026-03-20T12:00', current_city: 'Paris' })],
-    ['v1_ephemeris_calculate', { start: '2026-01-01', end: '2026-01-31', step: '1d', include_aspects: true }, () => server.post('/api/v1/ephemeris/calculate', { start: '2026-01-01', end: '2026-01-31', step: '1d', include_aspects: true })],
-    ['v1_sky_events', { date: '2026-03-20', timezone: 'Europe/Paris', preset: 'daily', include_formulation: true }, () => server.get('/api/v1/sky-events?date=2026-03-20&timezone=Europe/Paris&preset=daily&include_formulation=true')],
-    ['v1_numerology_profile', { ...pythagorean, subject: { birth_date: '1984-07-09', name: { birth: 'Maria Lopez' } }, date_context: { reference_date: '2026-01-15' } },
-      () => server.post('/api/v1/numerology/profile', { ...pythagorean, subject: { birth_date: '1984-07-09', name: { birth: 'Maria Lopez' } }, date_context: { reference_date: '2026-01-15' } })],
-    ['v1_chinese_bazi', { ...birth, sex: 'F', time_standard: 'true_solar' }, () => server.post('/api/v1/chinese/bazi', { ...birth, sex: 'F', time_standard: 'true_solar' })],
+    [
+      'v1_natal_calculate',
+      { ...birth, include_stelliums: true, house_system: 'koch' },
+      () => server.post('/api/v1/natal/calculate', { ...birth, include_stelliums: true, house_system: 'koch' }),
+    ],
+    [
+      'v1_transits_calculate',
+      { natal: birth, transit_date: '2026-03-20T12:00', current_city: 'Paris' },
+      () => server.post('/api/v1/transits/calculate', { natal: birth, transit_date: '2026-03-20T12:00', current_city: 'Paris' }),
+    ],
+    [
+      'v1_ephemeris_calculate',
+      { start: '2026-01-01', end: '2026-01-31', step: '1d', include_aspects: true },
+      () => server.post('/api/v1/ephemeris/calculate', { start: '2026-01-01', end: '2026-01-31', step: '1d', include_aspects: true }),
+    ],
+    [
+      'v1_sky_events',
+      { date: '2026-03-20', timezone: 'Europe/Paris', preset: 'daily', include_formulation: true },
+      () => server.get('/api/v1/sky-events?date=2026-03-20&timezone=Europe/Paris&preset=daily&include_formulation=true'),
+    ],
+    [
+      'v1_numerology_profile',
+      { ...pythagorean, subject: { birth_date: '1984-07-09', name: { birth: 'Maria Lopez' } }, date_context: { reference_date: '2026-01-15' } },
+      () =>
+        server.post('/api/v1/numerology/profile', {
+          ...pythagorean,
+          subject: { birth_date: '1984-07-09', name: { birth: 'Maria Lopez' } },
+          date_context: { reference_date: '2026-01-15' },
+        }),
+    ],
+    [
+      'v1_chinese_bazi',
+      { ...birth, sex: 'F', time_standard: 'true_solar' },
+      () => server.post('/api/v1/chinese/bazi', { ...birth, sex: 'F', time_standard: 'true_solar' }),
+    ],
     ['v1_chinese_calendar', { date: '2024-02-04', timezone: 'Asia/Shanghai' }, () => server.get('/api/v1/chinese/calendar/2024-02-04?timezone=Asia/Shanghai')],
     ['v1_chinese_bazi_flow', { ...birth, target_year: 2026 }, () => server.post('/api/v1/chinese/bazi/flow', { ...birth, target_year: 2026 })],
     ['v1_western_solar_calculate', solarReturn, () => server.post('/api/v1/western/solar/calculate', solarReturn)],
@@ -98,16 +167,29 @@ describe('v1_natal_chart', () => {
     ['transits', { natal: birth, transit_date: '2026-03-20T12:00', size: 400 }, '/api/v1/natal/chart/transits'],
     ['solar_return', { ...birth, return_year: 2026, size: 400 }, '/api/v1/natal/chart/solar-return'],
     ['secondary_progressions', { ...birth, progression_date: '2026-03-20', size: 400 }, '/api/v1/natal/chart/secondary-progressions'],
-    ['composite', { person_a: { ...birth, size: 400 }, person_b: { year: 1985, month: 6, day: 2, hour: 8, minute: 15, city: 'Lisbon' } }, '/api/v1/natal/chart/composite'],
-    ['synastry', { person_a: { ...birth, size: 400 }, person_b: { year: 1985, month: 6, day: 2, hour: 8, minute: 15, city: 'Lisbon' } }, '/api/v1/natal/chart/synastry'],
+    [
+      'composite',
+      { person_a: { ...birth, size: 400 }, person_b: { year: 1985, month: 6, day: 2, hour: 8, minute: 15, city: 'Lisbon' } },
+      '/api/v1/natal/chart/composite',
+    ],
+    [
+      'synastry',
+      { person_a: { ...birth, size: 400 }, person_b: { year: 1985, month: 6, day: 2, hour: 8, minute: 15, city: 'Lisbon' } },
+      '/api/v1/natal/chart/synastry',
+    ],
   ];
 
   for (const [kind, chart, path] of kinds) {
     it(`${kind}: the REST endpoint's PNG (one pixel per unit) and the chart in words`, async () => {
-      const restBody = kind === 'composite' || kind === 'synastry'
-        ? { ...chart, person_a: { ...(chart.person_a as object), format: 'png', png_quality_scale: 1 } }
-        : { ...chart, format: 'png', png_quality_scale: 1 };
-      const res = await fetch(server.url + path, { method: 'POST', headers: { 'x-api-key': server.key, 'content-type': 'application/json' }, body: JSON.stringify(restBody) });
+      const restBody =
+        kind === 'composite' || kind === 'synastry'
+          ? { ...chart, person_a: { ...(chart.person_a as object), format: 'png', png_quality_scale: 1 } }
+          : { ...chart, format: 'png', png_quality_scale: 1 };
+      const res = await fetch(server.url + path, {
+        method: 'POST',
+        headers: { 'x-api-key': server.key, 'content-type': 'application/json' },
+        body: JSON.stringify(restBody),
+      });
       expect(res.status).toBe(200);
       const png = Buffer.from(await res.arrayBuffer());
       const result = await modern.client.callTool({ name: 'v1_natal_chart', arguments: { kind, chart } });
@@ -163,7 +245,15 @@ describe('errors are tool results with isError', () => {
   });
 
   it('numerology problems keep their problem document', async () => {
-    const result = await modern.client.callTool({ name: 'v1_numerology_profile', arguments: { ...pythagorean, method: { ...pythagorean.method, master_policy: 'reduce_all' }, subject: { birth_date: '1984-07-09' }, calculations: ['life_path'] } });
+    const result = await modern.client.callTool({
+      name: 'v1_numerology_profile',
+      arguments: {
+        ...pythagorean,
+        method: { ...pythagorean.method, master_policy: 'reduce_all' },
+        subject: { birth_date: '1984-07-09' },
+        calculations: ['life_path'],
+      },
+    });
     expect(result.isError).toBe(true);
     const text = (result.content as any[])[0].text as string;
     expect(JSON.parse(text.slice(text.indexOf('\n') + 1))).toMatchObject({ status: 409, code: 'policy_incompatible' });
@@ -183,7 +273,16 @@ describe('v1_geo_search', () => {
   it('reads "City, Region, CC" as the REST search does and names the region `state` (with `region` beside it)', async () => {
     const result = await modern.client.callTool({ name: 'v1_geo_search', arguments: { query: 'Varanasi, Uttar Pradesh, IN', limit: 3 } });
     const [first] = (result.structuredContent as any).results;
-    expect(first).toMatchObject({ name: 'Varanasi', country: 'IN', state: 'Uttar Pradesh', region: 'Uttar Pradesh', district: 'Varanasi', timezone: 'Asia/Kolkata', match: 'name', matched_name: null });
+    expect(first).toMatchObject({
+      name: 'Varanasi',
+      country: 'IN',
+      state: 'Uttar Pradesh',
+      region: 'Uttar Pradesh',
+      district: 'Varanasi',
+      timezone: 'Asia/Kolkata',
+      match: 'name',
+      matched_name: null,
+    });
     const rest = await server.get(`/api/v1/geo/search?q=${encodeURIComponent('Varanasi, Uttar Pradesh, IN')}&limit=3`);
     expect(Object.keys(first).sort()).toEqual(Object.keys(rest.body.results[0]).sort());
     const byCountryName = await modern.client.callTool({ name: 'v1_geo_search', arguments: { query: 'Paris', country: 'Canada', limit: 2 } });

@@ -12,12 +12,13 @@ import { migrate } from '../../src/db/migrate.ts';
 
 const testDatabase = useTestDatabasePool({ migrateTo: '017_oauth_redirect_uri_given.sql' });
 
-const milestones = () => testDatabase.pool.any(sql.type(z.object({ user_id: z.string(), name: z.string(), occurred_at: z.string() }))`
+const milestones = () =>
+  testDatabase.pool.any(sql.type(z.object({ user_id: z.string(), name: z.string(), occurred_at: z.string() }))`
   select user_id, name, to_char(occurred_at at time zone 'UTC', 'YYYY-MM-DD HH24:MI') as occurred_at from analytics_events
   where name in ('first_payment', 'first_report') order by user_id, name`);
 
 describe('018 and 020 on existing data', () => {
-  it('record each user\'s first payment and first report, and keep the earliest afterwards', async () => {
+  it("record each user's first payment and first report, and keep the earliest afterwards", async () => {
     const db = testDatabase.pool;
     await db.query(sql.unsafe`insert into users (id, email) values ('payer', 'payer@example.com'), ('reader', 'reader@example.com')`);
     await db.query(sql.unsafe`insert into billing_payments (payment_id, user_id, kind, amount_cents, currency, status, paid_at) values
@@ -35,7 +36,11 @@ describe('018 and 020 on existing data', () => {
       { user_id: 'payer', name: 'first_payment', occurred_at: '2026-03-01 10:00' },
       { user_id: 'reader', name: 'first_report', occurred_at: '2026-04-04 08:00' },
     ]);
-    expect(await db.oneFirst(sql.type(z.object({ n: z.number() }))`select count(*)::int as n from user_milestones where user_id = 'payer' and first_payment is not null`)).toBe(1);
+    expect(
+      await db.oneFirst(
+        sql.type(z.object({ n: z.number() }))`select count(*)::int as n from user_milestones where user_id = 'payer' and first_payment is not null`,
+      ),
+    ).toBe(1);
 
     // From now on, the triggers: an earlier payment read late moves the milestone back; a later one changes nothing.
     await db.query(sql.unsafe`insert into billing_payments (payment_id, user_id, kind, amount_cents, currency, status, paid_at) values

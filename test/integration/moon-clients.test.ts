@@ -12,8 +12,12 @@ import { findEvents, findLunarPhases, type IngressEvent } from '../../src/astro/
 import { julianDayFromUtcMs, utcMsFromJulianDay } from '../../src/astro/civil-time.ts';
 
 let server: TestServer;
-beforeAll(async () => { server = await startTestServer(); });
-afterAll(async () => { await server?.close(); });
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.close();
+});
 
 const jdOf = (iso: string) => julianDayFromUtcMs(Date.parse(iso));
 const msOf = (jd: number) => Math.round(utcMsFromJulianDay(jd));
@@ -26,9 +30,11 @@ async function phase(query: string) {
   return res.body;
 }
 
-describe('the clients\' requests', () => {
+describe("the clients' requests", () => {
   it('month page (year, month, visuals with its colours, tz_str=AUTO, lat, lon): calendar_date, phase and an SVG per day', async () => {
-    const res = await server.get('/api/v1/moon/month?year=2026&month=4&include_visuals=true&style_moon_color=%23d3bd8a&style_shadow_color=%230a1220&tz_str=AUTO&lat=48.8566&lon=2.3522');
+    const res = await server.get(
+      '/api/v1/moon/month?year=2026&month=4&include_visuals=true&style_moon_color=%23d3bd8a&style_shadow_color=%230a1220&tz_str=AUTO&lat=48.8566&lon=2.3522',
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(moonMonthResponse.strict().safeParse(res.body).error).toBeUndefined();
     const b = res.body;
@@ -45,7 +51,9 @@ describe('the clients\' requests', () => {
   });
 
   it('the documented month example (zodiac, traditional moon, sign timeline)', async () => {
-    const res = await server.get('/api/v1/moon/month?year=2026&month=4&lat=48.8566&lon=2.3522&include_zodiac=true&include_traditional_moon=true&include_sign_timeline=true');
+    const res = await server.get(
+      '/api/v1/moon/month?year=2026&month=4&lat=48.8566&lon=2.3522&include_zodiac=true&include_traditional_moon=true&include_sign_timeline=true',
+    );
     expect(res.status).toBe(200);
     const b = res.body;
     expect(b).toMatchObject({ year: 2026, month: 4, month_name: 'April', days_in_month: 30, calendar_basis: 'local', calendar_timezone: 'Europe/Paris' });
@@ -83,7 +91,9 @@ describe('the clients\' requests', () => {
   });
 
   it('date, lat, lon, tz_str and the flags, visuals and interpretation off: the aliases it reads', async () => {
-    const b = await phase(`date=2023-08-31T03:00&lat=40.7128&lon=-74.006&tz_str=America/New_York&${PHASE_FLAGS}&include_visuals=false&include_interpretation=false`);
+    const b = await phase(
+      `date=2023-08-31T03:00&lat=40.7128&lon=-74.006&tz_str=America/New_York&${PHASE_FLAGS}&include_visuals=false&include_interpretation=false`,
+    );
     expect(b.timestamp).toBe(b.datetime_utc);
     expect(b.phase.phase_name).toBe(b.phase.name);
     expect(b.phase.phase_angle_deg).toBe(b.phase.angle);
@@ -146,9 +156,16 @@ describe('boundaries', () => {
     expect(b.rise_set).toMatchObject({ moonrise: null, moonset: null });
   });
 
-  it('eclipses: under way, visible or not from the place, the blood moon, and the engine\'s greatest eclipse', async () => {
+  it("eclipses: under way, visible or not from the place, the blood moon, and the engine's greatest eclipse", async () => {
     const lunar = await phase('date=2024-09-18T02:30:00Z&lat=40.7128&lon=-74.006&include_eclipse=true');
-    expect(lunar.eclipse).toMatchObject({ is_eclipse: true, in_progress: true, type: 'partial_lunar', kind: 'lunar', is_blood_moon: false, visibility: 'visible' });
+    expect(lunar.eclipse).toMatchObject({
+      is_eclipse: true,
+      in_progress: true,
+      type: 'partial_lunar',
+      kind: 'lunar',
+      is_blood_moon: false,
+      visibility: 'visible',
+    });
     expect(Date.parse(lunar.eclipse.greatest_at_utc)).toBe(msOf(findEclipse(jdOf('2024-09-17T00:00:00Z'), 'lunar', false)!.maxJd));
     const blood = await phase('date=2025-03-14&timezone=UTC&include_eclipse=true');
     expect(blood.eclipse).toMatchObject({ is_eclipse: true, type: 'total_lunar', is_blood_moon: true, visibility: null });
@@ -174,7 +191,7 @@ describe('boundaries', () => {
   });
 
   it('a sign change six minutes after local midnight belongs to the new local day', async () => {
-    const [ingress] = (findEvents(jdOf('2025-07-06T21:00:00Z'), jdOf('2025-07-06T23:00:00Z'), { kinds: ['moon_ingress'] }) as IngressEvent[]);
+    const [ingress] = findEvents(jdOf('2025-07-06T21:00:00Z'), jdOf('2025-07-06T23:00:00Z'), { kinds: ['moon_ingress'] }) as IngressEvent[];
     const paris = await server.get('/api/v1/moon/month?year=2025&month=7&timezone=Europe/Paris&include_sign_timeline=true&include_zodiac=true');
     const utc = await server.get('/api/v1/moon/month?year=2025&month=7&timezone=UTC&include_sign_timeline=true');
     const find = (b: any) => b.ingresses.find((i: any) => i.to_sign_id === 'sagittarius' && i.at.startsWith('2025-07-06'));
@@ -195,7 +212,11 @@ describe('boundaries', () => {
 
 describe('bad input', () => {
   const cases: [string, string, (string | number)[]][] = [
-    ['markup in a colour', '/api/v1/moon/month?year=2024&month=5&include_visuals=true&style_moon_color=red%22%2F%3E%3Cscript%3E', ['query', 'style_moon_color']],
+    [
+      'markup in a colour',
+      '/api/v1/moon/month?year=2024&month=5&include_visuals=true&style_moon_color=red%22%2F%3E%3Cscript%3E',
+      ['query', 'style_moon_color'],
+    ],
     ['a colour name', '/api/v1/moon/phase?include_visuals=true&style_shadow_color=black', ['query', 'style_shadow_color']],
     ['five hex digits', '/api/v1/moon/phase?style_moon_color=%2312345', ['query', 'style_moon_color']],
     ['rise and set without a place', '/api/v1/moon/phase?include_rise_set=true', ['query', 'include_rise_set']],

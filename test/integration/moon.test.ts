@@ -4,13 +4,18 @@ import { readFixture } from '../helpers/fixtures.ts';
 import { startTestServer, type TestServer } from '../helpers/app.ts';
 import { moonMonthResponse, moonPhaseResponse } from '../../src/features/moon/moon-schemas.ts';
 
-const refLunations: { kind: string; jd_ut: number; year: number; datetime_utc_ms: string }[] = readFixture('refdata/events.json').events
-  .filter((e: { kind: string }) => e.kind === 'new_moon' || e.kind === 'full_moon');
+const refLunations: { kind: string; jd_ut: number; year: number; datetime_utc_ms: string }[] = readFixture('refdata/events.json').events.filter(
+  (e: { kind: string }) => e.kind === 'new_moon' || e.kind === 'full_moon',
+);
 const msOf = (jd: number) => (jd - 2440587.5) * 86_400_000;
 
 let server: TestServer;
-beforeAll(async () => { server = await startTestServer(); });
-afterAll(async () => { await server?.close(); });
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.close();
+});
 
 describe('moon phase', () => {
   it('gives the phase, its age and the next New and Full Moon to the second', async () => {
@@ -24,7 +29,10 @@ describe('moon phase', () => {
     expect(b.phase.illumination).toBeGreaterThan(0.45);
     expect(b.phase.illumination).toBeLessThan(0.55);
     const next = (iso: string) => refLunations.find((e) => msOf(e.jd_ut) > Date.parse('2024-05-01T10:00:00Z') && iso === e.kind)!;
-    for (const [field, kind] of [['next_new_moon', 'new_moon'], ['next_full_moon', 'full_moon']] as const) {
+    for (const [field, kind] of [
+      ['next_new_moon', 'new_moon'],
+      ['next_full_moon', 'full_moon'],
+    ] as const) {
       const ref = next(kind);
       expect(b[field].phase).toBe(kind);
       expect(Math.abs(Date.parse(b[field].exact_at_utc) - msOf(ref.jd_ut))).toBeLessThan(1000);
@@ -54,7 +62,7 @@ describe('moon phase', () => {
 });
 
 describe('moon month', () => {
-  it('lists every local day with its phase, and the month\'s principal phases, matching the reference', async () => {
+  it("lists every local day with its phase, and the month's principal phases, matching the reference", async () => {
     for (const month of [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]) {
       const res = await server.get(`/api/v1/moon/month?year=2024&month=${month}`);
       expect(res.status).toBe(200);

@@ -4,8 +4,12 @@ import { startTestServer, type TestServer } from '../helpers/app.ts';
 import { natalResponse, compactNatalResponse } from '../../src/features/natal/natal-schemas.ts';
 
 let server: TestServer;
-beforeAll(async () => { server = await startTestServer(); });
-afterAll(async () => { await server?.close(); });
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.close();
+});
 
 const natal = (body: unknown, query = '') => server.post(`/api/v1/natal/calculate${query}`, body);
 const base = { year: 1990, month: 6, day: 15, hour: 14, minute: 30, lat: 51.5074, lng: -0.1278, tz_str: 'Europe/London' };
@@ -21,7 +25,21 @@ describe('natal chart', () => {
     expect(b.subject.datetime).toBe('1990-06-15T14:30:00+01:00');
     expect(b.subject.datetime_utc).toBe('1990-06-15T13:30:00.000Z');
     expect(b.subject.location).toMatchObject({ lat: 51.5074, lng: -0.1278, timezone: 'Europe/London' });
-    expect(b.planets.map((p: any) => p.id)).toEqual(['sun', 'moon', 'mercury', 'venus', 'mars', 'jupiter', 'saturn', 'uranus', 'neptune', 'pluto', 'north_node', 'lilith', 'chiron']);
+    expect(b.planets.map((p: any) => p.id)).toEqual([
+      'sun',
+      'moon',
+      'mercury',
+      'venus',
+      'mars',
+      'jupiter',
+      'saturn',
+      'uranus',
+      'neptune',
+      'pluto',
+      'north_node',
+      'lilith',
+      'chiron',
+    ]);
     for (const p of b.planets) {
       expect(p).toHaveProperty('sign_id');
       expect(p.pos).toBeGreaterThanOrEqual(0);
@@ -123,14 +141,22 @@ describe('natal chart', () => {
     expect(shifted.body.subject.datetime).toBe('2024-03-10T03:30:00-04:00');
     expect(shifted.body.provenance.dst_resolution).toMatchObject({ status: 'gap', policy: 'shift_forward', applied: true });
     // The warnings say so too, where a reader looks first.
-    expect(shifted.body.warnings).toEqual(['local time 2024-03-10 02:30 does not exist in America/New_York (a daylight-saving change skipped it): read as 2024-03-10T03:30:00-04:00 (dst_policy shift_forward; reject refuses such times)']);
+    expect(shifted.body.warnings).toEqual([
+      'local time 2024-03-10 02:30 does not exist in America/New_York (a daylight-saving change skipped it): read as 2024-03-10T03:30:00-04:00 (dst_policy shift_forward; reject refuses such times)',
+    ]);
     const earlier = await natal({ ...gap, dst_policy: 'earlier' });
     expect(earlier.body.subject.datetime_utc).toBe('2024-03-10T06:30:00.000Z');
     expect(earlier.body.warnings[0]).toContain('read as 2024-03-10T01:30:00-05:00 (dst_policy earlier');
     expect((await natal({ ...gap, hour: 1 })).body.warnings).toEqual([]);
     // The compact answer says it too; a transit answer says whose time it is.
     expect((await server.post('/natal', gap)).body.warnings).toEqual(shifted.body.warnings);
-    const transits = await server.post('/api/v1/transits/calculate', { natal: gap, transit_date: '2024-03-10T02:30', tz_str: 'America/New_York', current_lat: 40.7128, current_lng: -74.006 });
+    const transits = await server.post('/api/v1/transits/calculate', {
+      natal: gap,
+      transit_date: '2024-03-10T02:30',
+      tz_str: 'America/New_York',
+      current_lat: 40.7128,
+      current_lng: -74.006,
+    });
     expect(transits.status).toBe(200);
     expect(transits.body.warnings).toEqual([`natal: ${shifted.body.warnings[0]}`, `transit: ${shifted.body.warnings[0]}`]);
     const rejected = await natal({ ...gap, dst_policy: 'reject' });
@@ -145,7 +171,9 @@ describe('natal chart', () => {
     expect(earlier.body.subject.datetime).toBe('2024-11-03T01:30:00-05:00');
     expect(later.body.subject.datetime).toBe('2024-11-03T01:30:00-06:00');
     expect(later.body.provenance.dst_resolution.candidate_offsets).toEqual(['-05:00', '-06:00']);
-    expect(earlier.body.warnings).toEqual(['local time 2024-11-03 01:30 occurs twice in America/Chicago (a daylight-saving change repeated it): the earlier one was used, 2024-11-03T01:30:00-05:00 (dst_policy earlier or later chooses)']);
+    expect(earlier.body.warnings).toEqual([
+      'local time 2024-11-03 01:30 occurs twice in America/Chicago (a daylight-saving change repeated it): the earlier one was used, 2024-11-03T01:30:00-05:00 (dst_policy earlier or later chooses)',
+    ]);
     expect(later.body.warnings[0]).toContain('the later one was used, 2024-11-03T01:30:00-06:00');
     expect((await natal({ ...fold, dst_policy: 'reject' })).status).toBe(422);
   });
@@ -190,7 +218,21 @@ describe('natal chart', () => {
     expect(lahiri.body.subject.settings).toMatchObject({ zodiac_type: 'Sidereal', sidereal_ayanamsa: 'lahiri' });
     expect(sun(tropical) - sun(lahiri)).toBeCloseTo(lahiri.body.subject.settings.ayanamsa_deg, 9);
     expect(sun(lahiri)).not.toBe(sun(raman));
-    for (const hs of ['koch', 'whole_sign', 'equal', 'campanus', 'regiomontanus', 'porphyry', 'morinus', 'alcabitius', 'topocentric', 'meridian', 'vehlow', 'krusinski', 'apc']) {
+    for (const hs of [
+      'koch',
+      'whole_sign',
+      'equal',
+      'campanus',
+      'regiomontanus',
+      'porphyry',
+      'morinus',
+      'alcabitius',
+      'topocentric',
+      'meridian',
+      'vehlow',
+      'krusinski',
+      'apc',
+    ]) {
       const r = await natal({ ...base, house_system: hs });
       expect(r.status, hs).toBe(200);
       expect(r.body.subject.settings.house_system).toBe(hs);
@@ -198,9 +240,14 @@ describe('natal chart', () => {
   });
 
   it('adds requested features and the true node variant', async () => {
-    const res = await natal({ ...base, node_type: 'true', include_features: ['south_node', 'ceres', 'pallas', 'juno', 'vesta', 'pholus', 'true_lilith', 'part_of_fortune', 'vertex', 'asc', 'mc'] });
+    const res = await natal({
+      ...base,
+      node_type: 'true',
+      include_features: ['south_node', 'ceres', 'pallas', 'juno', 'vesta', 'pholus', 'true_lilith', 'part_of_fortune', 'vertex', 'asc', 'mc'],
+    });
     const ids = res.body.planets.map((p: any) => p.id);
-    for (const id of ['south_node', 'ceres', 'pallas', 'juno', 'vesta', 'pholus', 'true_lilith', 'part_of_fortune', 'vertex', 'asc', 'mc']) expect(ids).toContain(id);
+    for (const id of ['south_node', 'ceres', 'pallas', 'juno', 'vesta', 'pholus', 'true_lilith', 'part_of_fortune', 'vertex', 'asc', 'mc'])
+      expect(ids).toContain(id);
     const north = res.body.planets.find((p: any) => p.id === 'north_node');
     const south = res.body.planets.find((p: any) => p.id === 'south_node');
     expect(north.variant).toBe('true');
@@ -210,13 +257,34 @@ describe('natal chart', () => {
 
 describe('explicit nulls', () => {
   it('mean "not given" for optional fields, at any depth', async () => {
-    const nulls = { ...base, name: null, second: null, city: null, country: null, tz_str: null, timezone: null, dst_policy: null, house_system: null, zodiac_type: null, sidereal_ayanamsa: null, include_features: null, orb_settings: null, precision: null };
+    const nulls = {
+      ...base,
+      name: null,
+      second: null,
+      city: null,
+      country: null,
+      tz_str: null,
+      timezone: null,
+      dst_policy: null,
+      house_system: null,
+      zodiac_type: null,
+      sidereal_ayanamsa: null,
+      include_features: null,
+      orb_settings: null,
+      precision: null,
+    };
     const res = await natal(nulls);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const plain = await natal({ ...base, tz_str: undefined });
     expect(res.body.planets).toEqual(plain.body.planets);
     expect(res.body.subject.name).toBe('User');
-    const transit = await server.post('/api/v1/transits/calculate', { natal: { ...base, city: null, tz_str: null }, transit_date: '2025-11-20T12:00', current_lat: null, current_lng: null, current_city: 'London' });
+    const transit = await server.post('/api/v1/transits/calculate', {
+      natal: { ...base, city: null, tz_str: null },
+      transit_date: '2025-11-20T12:00',
+      current_lat: null,
+      current_lng: null,
+      current_city: 'London',
+    });
     expect(transit.status, JSON.stringify(transit.body)).toBe(200);
   });
 
@@ -273,7 +341,10 @@ describe('bad input answers 422 with the field', () => {
     expect(await detailAt({ ...base, year: 'MCMXC' }, 'year')).toMatchObject({ type: 'type_error.number' });
     expect((await detailAt({ ...base, year: 'MCMXC' }, 'year')).msg).not.toBe('Field required');
     expect(await detailAt({ ...base, minute: 1.5 }, 'minute')).toMatchObject({ type: 'type_error.int' });
-    expect(await detailAt('{"year": 1e400, "month": 1, "day": 1, "hour": 1, "minute": 1, "lat": 0, "lng": 0}', 'year')).toMatchObject({ msg: 'Input should be a finite number', type: 'type_error.number' });
+    expect(await detailAt('{"year": 1e400, "month": 1, "day": 1, "hour": 1, "minute": 1, "lat": 0, "lng": 0}', 'year')).toMatchObject({
+      msg: 'Input should be a finite number',
+      type: 'type_error.number',
+    });
     expect(await detailAt({ ...base, name: 'x'.repeat(201) }, 'name')).toMatchObject({ type: 'value_error.any_str.max_length' });
     expect(await detailAt({ ...base, month: 13 }, 'month')).toMatchObject({ type: 'value_error.number.not_le' });
   });
@@ -306,7 +377,11 @@ describe('bad input answers 422 with the field', () => {
   });
 
   it('a JSON body sent as text/plain: 415 naming the type expected', async () => {
-    const res = await fetch(`${server.url}/api/v1/natal/calculate`, { method: 'POST', headers: { 'x-api-key': server.key, 'content-type': 'text/plain' }, body: JSON.stringify(base) });
+    const res = await fetch(`${server.url}/api/v1/natal/calculate`, {
+      method: 'POST',
+      headers: { 'x-api-key': server.key, 'content-type': 'text/plain' },
+      body: JSON.stringify(base),
+    });
     expect(res.status).toBe(415);
     expect((await res.json()).detail).toMatch(/expects application\/json/);
   });
@@ -346,7 +421,7 @@ describe('bad input answers 422 with the field', () => {
   it('unknown names that a header cannot hold are percent-encoded and cut, and the answer is still 200', async () => {
     const long = 'x'.repeat(40_000);
     const cutInCharacter = `${'y'.repeat(96)}日本`;
-    const res = await natal({ ...base, 'a\r\nX-Injected: 1': 1, '日本': 2, 'a\u0000b,c%d': 3, [long]: 4, [cutInCharacter]: 5 });
+    const res = await natal({ ...base, 'a\r\nX-Injected: 1': 1, 日本: 2, 'a\u0000b,c%d': 3, [long]: 4, [cutInCharacter]: 5 });
     expect(res.status).toBe(200);
     const header = res.headers.get('x-unknown-fields')!;
     expect(header.split(', ')).toEqual(['a%0D%0AX-Injected:%201', '%E6%97%A5%E6%9C%AC', 'a%00b%2Cc%25d', `${'x'.repeat(100)}...`, `${'y'.repeat(96)}...`]);

@@ -14,11 +14,32 @@ const ANGLE_TOLERANCE = 0.001 * ARCSEC;
 const SPEED_TOLERANCE = 1e-6;
 
 const BODY_IDS: Record<string, string> = {
-  Sun: 'sun', Moon: 'moon', Mercury: 'mercury', Venus: 'venus', Mars: 'mars', Jupiter: 'jupiter', Saturn: 'saturn',
-  Uranus: 'uranus', Neptune: 'neptune', Pluto: 'pluto', MeanNode: 'mean_node', TrueNode: 'true_node', Chiron: 'chiron', MeanLilith: 'lilith',
+  Sun: 'sun',
+  Moon: 'moon',
+  Mercury: 'mercury',
+  Venus: 'venus',
+  Mars: 'mars',
+  Jupiter: 'jupiter',
+  Saturn: 'saturn',
+  Uranus: 'uranus',
+  Neptune: 'neptune',
+  Pluto: 'pluto',
+  MeanNode: 'mean_node',
+  TrueNode: 'true_node',
+  Chiron: 'chiron',
+  MeanLilith: 'lilith',
 };
 const HOUSE_NAMES: Record<string, string> = {
-  P: 'placidus', K: 'koch', W: 'whole_sign', E: 'equal', C: 'campanus', R: 'regiomontanus', O: 'porphyry', M: 'morinus', B: 'alcabitius', T: 'topocentric',
+  P: 'placidus',
+  K: 'koch',
+  W: 'whole_sign',
+  E: 'equal',
+  C: 'campanus',
+  R: 'regiomontanus',
+  O: 'porphyry',
+  M: 'morinus',
+  B: 'alcabitius',
+  T: 'topocentric',
 };
 
 function angleDiff(a: number, b: number): number {
@@ -29,12 +50,24 @@ function angleDiff(a: number, b: number): number {
 /** The civil UTC fields of a reference instant (whole seconds). */
 function utcFields(iso: string) {
   const d = new Date(iso);
-  return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(), hour: d.getUTCHours(), minute: d.getUTCMinutes(), second: d.getUTCSeconds(), tz_str: 'UTC' };
+  return {
+    year: d.getUTCFullYear(),
+    month: d.getUTCMonth() + 1,
+    day: d.getUTCDate(),
+    hour: d.getUTCHours(),
+    minute: d.getUTCMinutes(),
+    second: d.getUTCSeconds(),
+    tz_str: 'UTC',
+  };
 }
 
 let server: TestServer;
-beforeAll(async () => { server = await startTestServer(); });
-afterAll(async () => { await server?.close(); });
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.close();
+});
 
 describe('positions.json through POST /api/v1/natal/calculate', () => {
   it('matches all 14 bodies, tropical and Lahiri sidereal, at every instant', async () => {
@@ -71,7 +104,12 @@ describe('houses.json through POST /api/v1/natal/calculate', () => {
     let fallbacks = 0;
     for (const c of houses.cases) {
       for (const [letter, ref] of Object.entries<any>(c.systems)) {
-        const res = await server.post('/api/v1/natal/calculate', { ...utcFields(c.datetime_utc), lat: c.geo_lat, lng: c.geo_lon, house_system: HOUSE_NAMES[letter] });
+        const res = await server.post('/api/v1/natal/calculate', {
+          ...utcFields(c.datetime_utc),
+          lat: c.geo_lat,
+          lng: c.geo_lon,
+          house_system: HOUSE_NAMES[letter],
+        });
         const where = `${c.id} ${letter}`;
         expect(res.status, where).toBe(200);
         const body = res.body;

@@ -31,27 +31,38 @@ afterAll(async () => {
   await database?.close();
 }, 120_000);
 
-const register = () => fetch(`${server.url}/mcp/oauth/register`, {
-  method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ client_name: 'Outage client', redirect_uris: [REDIRECT] }),
-});
+const register = () =>
+  fetch(`${server.url}/mcp/oauth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ client_name: 'Outage client', redirect_uris: [REDIRECT] }),
+  });
 
 function authorizeUrl(clientId: string, challenge: string): URL {
   const url = new URL(`${server.url}/mcp/oauth/authorize`);
-  for (const [k, v] of Object.entries({ response_type: 'code', client_id: clientId, redirect_uri: REDIRECT, code_challenge: challenge, code_challenge_method: 'S256', state: 's' })) url.searchParams.set(k, v);
+  for (const [k, v] of Object.entries({
+    response_type: 'code',
+    client_id: clientId,
+    redirect_uri: REDIRECT,
+    code_challenge: challenge,
+    code_challenge_method: 'S256',
+    state: 's',
+  }))
+    url.searchParams.set(k, v);
   return url;
 }
 
 async function expectUnavailable(res: Response) {
   expect(res.status).toBe(503);
   expect(res.headers.get('retry-after')).toBe('5');
-  const body = await res.json() as Record<string, unknown>;
+  const body = (await res.json()) as Record<string, unknown>;
   expect(body).toMatchObject({ error: 'temporarily_unavailable', detail: 'Database unavailable, retry later' });
 }
 
 withServer('OAuth while PostgreSQL is away', () => {
   it('register, authorize, consent, token and revoke answer 503 with Retry-After, then work again', async () => {
     const user = await dashboardUser(server, 'oauth-outage-user', 'unlimited');
-    const clientId = (await (await register()).json() as { client_id: string }).client_id;
+    const clientId = ((await (await register()).json()) as { client_id: string }).client_id;
     const pkce = pkcePair();
     const opened = await openAuthorization(authorizeUrl(clientId, pkce.challenge));
     const decided = await decideViaApi(server, opened.authorizationId!, user.token);
@@ -63,11 +74,16 @@ withServer('OAuth while PostgreSQL is away', () => {
       await expectUnavailable(await register());
       await expectUnavailable(await fetch(authorizeUrl(clientId, pkce.challenge), { redirect: 'manual' }));
       await expectUnavailable(await fetch(`${server.url}/mcp/oauth/consent/${pending}`));
-      const form = (fields: Record<string, string>, path: string) => fetch(`${server.url}${path}`, {
-        method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString(),
-      });
+      const form = (fields: Record<string, string>, path: string) =>
+        fetch(`${server.url}${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams(fields).toString(),
+        });
       await expectUnavailable(await form({ step: 'sign_in', credential: 'ask_whatever' }, `/mcp/oauth/consent/${pending}`));
-      await expectUnavailable(await form({ grant_type: 'authorization_code', code, code_verifier: pkce.verifier, redirect_uri: REDIRECT, client_id: clientId }, '/mcp/oauth/token'));
+      await expectUnavailable(
+        await form({ grant_type: 'authorization_code', code, code_verifier: pkce.verifier, redirect_uri: REDIRECT, client_id: clientId }, '/mcp/oauth/token'),
+      );
       await expectUnavailable(await form({ token: 'mcprt_unknown', client_id: clientId }, '/mcp/oauth/revoke'));
       await expectUnavailable(await form({ grant_type: 'refresh_token', refresh_token: 'mcprt_x', client_id: clientId }, '/token'));
     } finally {
@@ -77,7 +93,13 @@ withServer('OAuth while PostgreSQL is away', () => {
     // Back: the code (never redeemed while the database was away) still gives its pair.
     let redeemed: Awaited<ReturnType<typeof postForm>> | undefined;
     for (let i = 0; i < 100; i++) {
-      redeemed = await postForm(`${server.url}/mcp/oauth/token`, { grant_type: 'authorization_code', code, code_verifier: pkce.verifier, redirect_uri: REDIRECT, client_id: clientId });
+      redeemed = await postForm(`${server.url}/mcp/oauth/token`, {
+        grant_type: 'authorization_code',
+        code,
+        code_verifier: pkce.verifier,
+        redirect_uri: REDIRECT,
+        client_id: clientId,
+      });
       if (redeemed.status !== 503) break;
       await new Promise((r) => setTimeout(r, 200));
     }

@@ -31,7 +31,13 @@ const registerFrom = async (address: string, body: Record<string, unknown> = { c
 
 describe('client registration', () => {
   it('refuses client_uri, logo_uri, tos_uri and policy_uri that are not https', async () => {
-    for (const [field, value] of [['client_uri', 'http://example.com'], ['logo_uri', 'javascript:alert(1)'], ['logo_uri', 'data:image/png;base64,AAAA'], ['tos_uri', 'not a url'], ['policy_uri', 'ftp://example.com/p']]) {
+    for (const [field, value] of [
+      ['client_uri', 'http://example.com'],
+      ['logo_uri', 'javascript:alert(1)'],
+      ['logo_uri', 'data:image/png;base64,AAAA'],
+      ['tos_uri', 'not a url'],
+      ['policy_uri', 'ftp://example.com/p'],
+    ]) {
       const res = await registerFrom('192.0.2.1', { redirect_uris: [REDIRECT], [field!]: value });
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({ error: 'invalid_client_metadata', error_description: `${field}: must be an https URL` });
@@ -56,7 +62,12 @@ describe('client registration', () => {
     expect((await registerFrom('198.51.100.2')).status).toBe(201);
     expect((await registerFrom('198.51.100.3')).status).toBe(201);
     if (peer) {
-      const elsewhere = await peer.app.app.inject({ method: 'POST', url: '/mcp/oauth/register', payload: { redirect_uris: [REDIRECT] }, remoteAddress: '198.51.100.4' });
+      const elsewhere = await peer.app.app.inject({
+        method: 'POST',
+        url: '/mcp/oauth/register',
+        payload: { redirect_uris: [REDIRECT] },
+        remoteAddress: '198.51.100.4',
+      });
       expect(elsewhere.statusCode).toBe(201);
     } else {
       expect((await registerFrom('198.51.100.4')).status).toBe(201);
@@ -70,11 +81,21 @@ describe('client registration', () => {
     const used = 'mcpc_used_client';
     const recent = 'mcpc_recent_client';
     for (const id of [unused, used, recent]) {
-      await server.db.query(sql.unsafe`insert into oauth_clients (id, redirect_uris, token_endpoint_auth_method, grant_types) values (${id}, ${sql.array([REDIRECT], 'text')}, 'none', ${sql.array(['authorization_code', 'refresh_token'], 'text')})`);
+      await server.db.query(
+        sql.unsafe`insert into oauth_clients (id, redirect_uris, token_endpoint_auth_method, grant_types) values (${id}, ${sql.array([REDIRECT], 'text')}, 'none', ${sql.array(['authorization_code', 'refresh_token'], 'text')})`,
+      );
     }
     const user = await dashboardUser(server, 'registration-user', 'unlimited');
     const url = new URL(`${server.url}/mcp/oauth/authorize`);
-    for (const [k, v] of Object.entries({ response_type: 'code', client_id: used, redirect_uri: REDIRECT, code_challenge: pkcePair().challenge, code_challenge_method: 'S256', state: 's' })) url.searchParams.set(k, v);
+    for (const [k, v] of Object.entries({
+      response_type: 'code',
+      client_id: used,
+      redirect_uri: REDIRECT,
+      code_challenge: pkcePair().challenge,
+      code_challenge_method: 'S256',
+      state: 's',
+    }))
+      url.searchParams.set(k, v);
     expect((await decideViaApi(server, (await openAuthorization(url)).authorizationId!, user.token)).status).toBe(200);
     await server.db.query(sql.unsafe`update oauth_clients set created_at = now() - interval '25 hours' where id in (${unused}, ${used})`);
 

@@ -12,8 +12,19 @@ import { hashAdminPassword } from '../../src/features/admin/password.ts';
 import { startBillingWorld, type BillingWorld } from '../helpers/billing.ts';
 
 type Json = Record<string, any>;
-interface Parameter { name: string; in: string; required?: boolean; example?: string | number | boolean; schema?: Json }
-interface Operation { security?: Record<string, string[]>[]; requestBody?: { content: Record<string, { example?: unknown }> }; parameters?: Parameter[]; responses: Record<string, Json> }
+interface Parameter {
+  name: string;
+  in: string;
+  required?: boolean;
+  example?: string | number | boolean;
+  schema?: Json;
+}
+interface Operation {
+  security?: Record<string, string[]>[];
+  requestBody?: { content: Record<string, { example?: unknown }> };
+  parameters?: Parameter[];
+  responses: Record<string, Json>;
+}
 
 /** The user and operator the examples name (SyncUserRequest, AdminLoginRequest, AccountDeletionRequest). */
 const EXAMPLE_USER = { id: 'user-123', email: 'ada@example.com' };
@@ -50,15 +61,25 @@ let world: BillingWorld;
 let doc: { paths: Record<string, Record<string, Operation>>; components: Json };
 beforeAll(async () => {
   world = await startBillingWorld({
-    env: { ADMIN_USERNAME: EXAMPLE_ADMIN.username, ADMIN_PASSWORD_HASH: await hashAdminPassword(EXAMPLE_ADMIN.password), BILLING_REDIRECT_ORIGINS: EXAMPLE_ORIGIN,
+    env: {
+      ADMIN_USERNAME: EXAMPLE_ADMIN.username,
+      ADMIN_PASSWORD_HASH: await hashAdminPassword(EXAMPLE_ADMIN.password),
+      BILLING_REDIRECT_ORIGINS: EXAMPLE_ORIGIN,
       // Mail is written to the outbox and held: nothing listens here, and nothing needs to.
-      SMTP_URL: 'smtp://127.0.0.1:9', EMAIL_LINK_SECRET: 'a link secret of at least thirty-two characters' },
+      SMTP_URL: 'smtp://127.0.0.1:9',
+      EMAIL_LINK_SECRET: 'a link secret of at least thirty-two characters',
+    },
   });
   doc = (await world.server.get('/openapi.json')).body;
 });
-afterAll(async () => { await world?.close(); });
+afterAll(async () => {
+  await world?.close();
+});
 
-const operations = () => Object.entries(doc.paths).flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({ name: `${method.toUpperCase()} ${path}`, method: method.toUpperCase(), path, op })));
+const operations = () =>
+  Object.entries(doc.paths).flatMap(([path, ops]) =>
+    Object.entries(ops).map(([method, op]) => ({ name: `${method.toUpperCase()} ${path}`, method: method.toUpperCase(), path, op })),
+  );
 const needsExample = (op: Operation) => Boolean(op.requestBody) || (op.parameters ?? []).some((p) => p.required);
 
 /** Sync first (the other dashboard calls need the user), writes before reads, deletions last, the account's own (then the operator's) at the very end. */
@@ -73,10 +94,14 @@ function order(name: string): number {
 
 describe('the examples of the OpenAPI document', () => {
   it('every request body and every required parameter has an example', () => {
-    const missing = operations().filter(({ op }) => needsExample(op)).flatMap(({ name, op }) => [
-      ...Object.entries(op.requestBody?.content ?? {}).filter(([, media]) => media.example === undefined).map(([type]) => `${name} body ${type}`),
-      ...(op.parameters ?? []).filter((p) => p.required && p.example === undefined).map((p) => `${name} ${p.in} ${p.name}`),
-    ]);
+    const missing = operations()
+      .filter(({ op }) => needsExample(op))
+      .flatMap(({ name, op }) => [
+        ...Object.entries(op.requestBody?.content ?? {})
+          .filter(([, media]) => media.example === undefined)
+          .map(([type]) => `${name} body ${type}`),
+        ...(op.parameters ?? []).filter((p) => p.required && p.example === undefined).map((p) => `${name} ${p.in} ${p.name}`),
+      ]);
     expect(missing).toEqual([]);
   });
 
@@ -86,7 +111,9 @@ describe('the examples of the OpenAPI document', () => {
     const outcomes: string[] = [];
     const expected: string[] = [];
     const undocumented: string[] = [];
-    const chosen = operations().filter(({ op }) => needsExample(op)).sort((a, b) => order(a.name) - order(b.name));
+    const chosen = operations()
+      .filter(({ op }) => needsExample(op))
+      .sort((a, b) => order(a.name) - order(b.name));
     expect(chosen.length).toBeGreaterThan(40);
     for (const { name, method, path, op } of chosen) {
       const scheme = Object.keys(op.security?.[0] ?? {})[0];

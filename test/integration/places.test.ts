@@ -9,8 +9,12 @@ import { natalResponse } from '../../src/features/natal/natal-schemas.ts';
 import { geoSearchResponse } from '../../src/features/geo/geo-schemas.ts';
 
 let server: TestServer;
-beforeAll(async () => { server = await startTestServer(); });
-afterAll(async () => { await server?.close(); });
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.close();
+});
 
 const birth = { year: 1981, month: 1, day: 1, hour: 23, minute: 30 };
 const natal = (body: Record<string, unknown>) => server.post('/api/v1/natal/calculate', { ...birth, ...body });
@@ -84,9 +88,19 @@ describe('GET /api/v1/geo/search', () => {
     expect(res.status).toBe(200);
     expect(geoSearchResponse.strict().safeParse(res.body).error).toBeUndefined();
     expect(res.body.results[0]).toEqual({
-      name: 'Łódź', country: 'PL', country_name: 'Poland', state: 'Łódź Voivodeship', region: 'Łódź Voivodeship', district: null,
-      lat: expect.closeTo(51.77, 1), lng: expect.closeTo(19.47, 1), timezone: 'Europe/Warsaw', population: expect.any(Number), geonames_id: expect.any(Number),
-      match: 'name', matched_name: null,
+      name: 'Łódź',
+      country: 'PL',
+      country_name: 'Poland',
+      state: 'Łódź Voivodeship',
+      region: 'Łódź Voivodeship',
+      district: null,
+      lat: expect.closeTo(51.77, 1),
+      lng: expect.closeTo(19.47, 1),
+      timezone: 'Europe/Warsaw',
+      population: expect.any(Number),
+      geonames_id: expect.any(Number),
+      match: 'name',
+      matched_name: null,
     });
     expect(res.body.count).toBe(res.body.results.length);
     expect((await search('q=TROMSO')).body.results[0]).toMatchObject({ name: 'Tromsø', country: 'NO', timezone: 'Europe/Oslo' });
@@ -117,7 +131,15 @@ describe('GET /api/v1/geo/search', () => {
   });
 
   it('answers 422 with the field for bad parameters', async () => {
-    for (const [query, field] of [['', 'q'], ['q=a', 'q'], ['q=paris&limit=0', 'limit'], ['q=paris&limit=51', 'limit'], ['q=paris&limit=ten', 'limit'], ['q=paris&country=Atlantis', 'country'], [`q=${'x'.repeat(101)}`, 'q']] as const) {
+    for (const [query, field] of [
+      ['', 'q'],
+      ['q=a', 'q'],
+      ['q=paris&limit=0', 'limit'],
+      ['q=paris&limit=51', 'limit'],
+      ['q=paris&limit=ten', 'limit'],
+      ['q=paris&country=Atlantis', 'country'],
+      [`q=${'x'.repeat(101)}`, 'q'],
+    ] as const) {
       const res = await search(query);
       expect(res.status, query).toBe(422);
       expect(res.body.detail[0].loc, query).toEqual(['query', field]);

@@ -22,24 +22,41 @@ import { createServerDatabase, serverUrl, type TestDatabase } from '../helpers/d
 const ROOT = path.resolve(new URL('../../', import.meta.url).pathname);
 const redisUrl = process.env.REDIS_URL;
 
-interface LogLine { pid: number; msg: string; time: number; res?: { statusCode: number }; restartInMs?: number }
+interface LogLine {
+  pid: number;
+  msg: string;
+  time: number;
+  res?: { statusCode: number };
+  restartInMs?: number;
+}
 
 /** A POST on a connection of its own, so that the parent hands it to the next process in turn. */
 function postOnNewConnection(port: number, pathname: string, key: string, body: unknown): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const payload = JSON.stringify(body);
-    const request = http.request({ host: '127.0.0.1', port, path: pathname, method: 'POST', agent: false, headers: { 'content-type': 'application/json', 'x-api-key': key, 'content-length': Buffer.byteLength(payload) } }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode!, body: Buffer.concat(chunks).toString() }));
-    });
+    const request = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        path: pathname,
+        method: 'POST',
+        agent: false,
+        headers: { 'content-type': 'application/json', 'x-api-key': key, 'content-length': Buffer.byteLength(payload) },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => resolve({ status: response.statusCode!, body: Buffer.concat(chunks).toString() }));
+      },
+    );
     request.on('error', reject);
     request.end(payload);
   });
 }
 
 const metricsText = async (port: number) => (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
-const natalCount = (metrics: string) => Number(/^http_request_duration_seconds_count\{method="POST",route="\/api\/v1\/natal\/calculate",status_code="200"\} (\d+)$/m.exec(metrics)?.[1] ?? 0);
+const natalCount = (metrics: string) =>
+  Number(/^http_request_duration_seconds_count\{method="POST",route="\/api\/v1\/natal\/calculate",status_code="200"\} (\d+)$/m.exec(metrics)?.[1] ?? 0);
 
 async function until(condition: () => boolean, what: string, timeoutMs = 60_000): Promise<void> {
   for (const deadline = Date.now() + timeoutMs; !condition();) {
@@ -64,19 +81,41 @@ describe.skipIf(!serverUrl || !redisUrl)('a group of API processes (SERVICE_PROC
   let group: Group;
   let key = '';
   const env = (extra: Record<string, string> = {}): NodeJS.ProcessEnv => ({
-    PATH: process.env.PATH, HOME: process.env.HOME,
-    DATABASE_URL: database.url, REDIS_URL: redisUrl, REDIS_KEY_PREFIX: prefix, DATA_DIR: dataDir,
-    AUTH_JWT_SECRET: 'a-secret-for-the-process-group-test-0123456789', HOST: '127.0.0.1',
-    SERVICE_PROCESSES: '2', COMPUTE_THREADS: '1', LOG_LEVEL: 'info', ...extra,
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    DATABASE_URL: database.url,
+    REDIS_URL: redisUrl,
+    REDIS_KEY_PREFIX: prefix,
+    DATA_DIR: dataDir,
+    AUTH_JWT_SECRET: 'a-secret-for-the-process-group-test-0123456789',
+    HOST: '127.0.0.1',
+    SERVICE_PROCESSES: '2',
+    COMPUTE_THREADS: '1',
+    LOG_LEVEL: 'info',
+    ...extra,
   });
-  const birth = (i: number) => ({ year: 1960 + (i % 50), month: 1 + (i % 12), day: 1 + (i % 28), hour: i % 24, minute: 7, lat: 48.85, lng: 2.35, tz_str: 'AUTO' });
+  const birth = (i: number) => ({
+    year: 1960 + (i % 50),
+    month: 1 + (i % 12),
+    day: 1 + (i % 28),
+    hour: i % 24,
+    minute: 7,
+    lat: 48.85,
+    lng: 2.35,
+    tz_str: 'AUTO',
+  });
 
   type Group = Awaited<ReturnType<typeof startGroup>>;
 
   /** A group on a port of its own, its JSON log lines collected; `detached`: its own process group, as a terminal's job. */
   async function startGroup(options: { detached?: boolean } = {}) {
     const port = await freePort();
-    const job = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: ROOT, env: env({ PORT: String(port) }), stdio: ['ignore', 'pipe', 'pipe'], detached: options.detached ?? false });
+    const job = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: ROOT,
+      env: env({ PORT: String(port) }),
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: options.detached ?? false,
+    });
     const lines: LogLine[] = [];
     let output = '';
     let pending = '';
@@ -93,14 +132,26 @@ describe.skipIf(!serverUrl || !redisUrl)('a group of API processes (SERVICE_PROC
         }
       }
     });
-    job.stderr.on('data', (chunk: Buffer) => { output += chunk.toString(); });
+    job.stderr.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
     const exited = new Promise<number | null>((resolve) => job.once('exit', (code) => resolve(code)));
     const linesWith = (message: string) => lines.filter((l) => l.msg === message);
     const pidsOf = (message: string) => linesWith(message).map((l) => l.pid);
     return {
-      port, job, exited, linesWith, pidsOf, output: () => output,
+      port,
+      job,
+      exited,
+      linesWith,
+      pidsOf,
+      output: () => output,
       /** The processes that answered a request with 200. */
-      servingPids: () => new Set(linesWith('request completed').filter((l) => l.res?.statusCode === 200).map((l) => l.pid)),
+      servingPids: () =>
+        new Set(
+          linesWith('request completed')
+            .filter((l) => l.res?.statusCode === 200)
+            .map((l) => l.pid),
+        ),
       ready: async () => {
         expect(await waitUntilReady(port), output.slice(-4000)).toBe(true);
         await until(() => linesWith('service ready').length === 2, 'both processes to be ready');
@@ -129,7 +180,11 @@ describe.skipIf(!serverUrl || !redisUrl)('a group of API processes (SERVICE_PROC
     database = await createServerDatabase(serverUrl!);
     group = await startGroup();
     await group.ready();
-    const created = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'keys', 'create', '--email', 'group@example.com', '--plan', 'unlimited', '--json'], { cwd: ROOT, env: env(), encoding: 'utf8', timeout: 60_000 });
+    const created = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', 'src/cli.ts', 'keys', 'create', '--email', 'group@example.com', '--plan', 'unlimited', '--json'],
+      { cwd: ROOT, env: env(), encoding: 'utf8', timeout: 60_000 },
+    );
     expect(created.status, created.stderr).toBe(0);
     key = (JSON.parse(created.stdout.trim().split('\n').at(-1)!) as { key: string }).key;
   }, 150_000);
@@ -235,7 +290,12 @@ describe.skipIf(!serverUrl || !redisUrl)('a group of API processes (SERVICE_PROC
     await new Promise((r) => taken.once('listening', r));
     try {
       const busyPort = (taken.address() as net.AddressInfo).port;
-      const failed = spawnSync(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: ROOT, env: env({ PORT: String(busyPort) }), encoding: 'utf8', timeout: 90_000 });
+      const failed = spawnSync(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+        cwd: ROOT,
+        env: env({ PORT: String(busyPort) }),
+        encoding: 'utf8',
+        timeout: 90_000,
+      });
       expect(failed.status, failed.stdout + failed.stderr).toBe(1);
       expect(failed.stdout).toMatch(/is in use by another program/);
       expect(failed.stdout).toMatch(/an API process ended before it served/);

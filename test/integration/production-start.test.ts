@@ -27,12 +27,13 @@ const redisUrl = process.env.REDIS_URL;
 function readDockerfile() {
   const text = fs.readFileSync(path.join(ROOT, 'Dockerfile'), 'utf8').replace(/\\\n/g, ' ');
   const lines = text.split('\n').map((l) => l.trim());
-  const copied = lines.filter((l) => /^COPY\s/i.test(l) && !/--from/i.test(l))
+  const copied = lines
+    .filter((l) => /^COPY\s/i.test(l) && !/--from/i.test(l))
     .flatMap((l) => l.split(/\s+/).slice(1, -1))
     .map((source) => source.replace(/\/$/, ''));
   const cmd = lines.filter((l) => /^CMD\s/i.test(l)).at(-1);
   const install = lines.find((l) => /^RUN\s.*npm ci/i.test(l));
-  return { copied, command: cmd ? JSON.parse(cmd.slice(3).trim()) as string[] : [], install: install ?? '' };
+  return { copied, command: cmd ? (JSON.parse(cmd.slice(3).trim()) as string[]) : [], install: install ?? '' };
 }
 
 /**
@@ -58,10 +59,18 @@ describe.skipIf(!databaseServer || !redisUrl)('the production image recipe, run 
   let port = 0;
   const logs: string[] = [];
   const env = (): NodeJS.ProcessEnv => ({
-    PATH: process.env.PATH, HOME: process.env.HOME,
-    NODE_ENV: 'production', DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, REDIS_KEY_PREFIX: prefix,
-    AUTH_JWT_SECRET: randomBytes(32).toString('hex'), HOST: '127.0.0.1', PORT: String(port),
-    DATA_DIR: path.join(dir, 'data'), COMPUTE_THREADS: '1', LOG_LEVEL: 'info',
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    NODE_ENV: 'production',
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: redisUrl,
+    REDIS_KEY_PREFIX: prefix,
+    AUTH_JWT_SECRET: randomBytes(32).toString('hex'),
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATA_DIR: path.join(dir, 'data'),
+    COMPUTE_THREADS: '1',
+    LOG_LEVEL: 'info',
   });
 
   beforeAll(async () => {
@@ -110,7 +119,9 @@ describe.skipIf(!databaseServer || !redisUrl)('the production image recipe, run 
     // Every package the lockfile marks as needed only in development is absent: the TypeScript
     // compiler and loader among them.
     const lock = JSON.parse(fs.readFileSync(path.join(dir, 'package-lock.json'), 'utf8')) as { packages: Record<string, { dev?: boolean }> };
-    const devOnly = Object.entries(lock.packages).filter(([where, meta]) => where && meta.dev).map(([where]) => where);
+    const devOnly = Object.entries(lock.packages)
+      .filter(([where, meta]) => where && meta.dev)
+      .map(([where]) => where);
     expect(devOnly).toEqual(expect.arrayContaining(['node_modules/vitest', 'node_modules/typescript', 'node_modules/tsx']));
     expect(devOnly.filter((where) => fs.existsSync(path.join(dir, where)))).toEqual([]);
     expect(fs.existsSync(path.join(dir, 'dist/src/main.js'))).toBe(true);
@@ -133,13 +144,18 @@ describe.skipIf(!databaseServer || !redisUrl)('the production image recipe, run 
     // No report worker runs here: reports say so, and the API stays ready (it serves everything else).
     const body = await ready.json();
     expect(body, JSON.stringify(body)).toEqual({
-      status: 'ready', checks: { database: 'ok', redis: 'ok', compute_pool: 'ok', reports: 'unavailable' },
+      status: 'ready',
+      checks: { database: 'ok', redis: 'ok', compute_pool: 'ok', reports: 'unavailable' },
       errors: { reports: expect.stringMatching(/npm run cli -- worker reports/) },
     });
   }, 120_000);
 
   it('answers an authenticated natal request with a key made by its command line', async () => {
-    const created = run('node', ['dist/src/cli.js', 'keys', 'create', '--email', 'operator@example.com', '--plan', 'unlimited', '--json'], { cwd: dir, env: env(), timeoutMs: 60_000 });
+    const created = run('node', ['dist/src/cli.js', 'keys', 'create', '--email', 'operator@example.com', '--plan', 'unlimited', '--json'], {
+      cwd: dir,
+      env: env(),
+      timeoutMs: 60_000,
+    });
     expect(created.status, created.output).toBe(0);
     const { key } = JSON.parse(created.output.trim().split('\n').at(-1)!) as { key: string };
     const url = `http://127.0.0.1:${port}/api/v1/natal/calculate`;
@@ -148,7 +164,7 @@ describe.skipIf(!databaseServer || !redisUrl)('the production image recipe, run 
     expect(refused.status).toBe(401);
     const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': key }, body });
     expect(res.status).toBe(200);
-    const natal = await res.json() as { subject: { location: unknown }; planets: unknown[] };
+    const natal = (await res.json()) as { subject: { location: unknown }; planets: unknown[] };
     expect(natal.subject.location).toMatchObject({ city: 'Munich', country: 'DE', timezone: 'Europe/Berlin' });
     expect(natal.planets).toHaveLength(13);
   }, 90_000);

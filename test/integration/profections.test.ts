@@ -17,7 +17,21 @@ beforeAll(async () => {
 afterAll(() => close?.());
 
 /** What the telegram client sends: its whole natal request plus `annual_profection: {year}`. */
-const natalRequest = { name: 'Ada', year: 1990, month: 5, day: 17, hour: 8, minute: 15, time_known: true, city: 'Lisbon', tz_str: 'AUTO', house_system: 'placidus', zodiac_type: 'tropical', include_speed: true, include_dignity: true };
+const natalRequest = {
+  name: 'Ada',
+  year: 1990,
+  month: 5,
+  day: 17,
+  hour: 8,
+  minute: 15,
+  time_known: true,
+  city: 'Lisbon',
+  tz_str: 'AUTO',
+  house_system: 'placidus',
+  zodiac_type: 'tropical',
+  include_speed: true,
+  include_dignity: true,
+};
 
 describe('POST /api/v1/western/profections/annual', () => {
   it('answers the fields clients read, strictly in the schema', async () => {
@@ -25,15 +39,38 @@ describe('POST /api/v1/western/profections/annual', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(profectionResponse.strict().safeParse(res.body).error).toBeUndefined();
     expect(res.body.profection.annual).toEqual({
-      age: 36, activated_house: 1, activated_sign: 'Gem', activated_sign_name: 'Gemini', activated_sign_id: 'gemini', time_lord_name: 'Mercury', time_lord_id: 'mercury',
-      period: { start: '2026-05-17T08:15:00+01:00', end: '2027-05-17T08:15:00+01:00', start_utc: '2026-05-17T07:15:00.000Z', end_utc: '2027-05-17T07:15:00.000Z' },
+      age: 36,
+      activated_house: 1,
+      activated_sign: 'Gem',
+      activated_sign_name: 'Gemini',
+      activated_sign_id: 'gemini',
+      time_lord_name: 'Mercury',
+      time_lord_id: 'mercury',
+      period: {
+        start: '2026-05-17T08:15:00+01:00',
+        end: '2027-05-17T08:15:00+01:00',
+        start_utc: '2026-05-17T07:15:00.000Z',
+        end_utc: '2027-05-17T07:15:00.000Z',
+      },
     });
-    expect(res.body.meta.annual_profection).toMatchObject({ target_year: 2026, period: { start: '2026-05-17T08:15:00+01:00', end: '2027-05-17T08:15:00+01:00' }, house_basis: 'ascendant', rulership: 'traditional', includes: [] });
+    expect(res.body.meta.annual_profection).toMatchObject({
+      target_year: 2026,
+      period: { start: '2026-05-17T08:15:00+01:00', end: '2027-05-17T08:15:00+01:00' },
+      house_basis: 'ascendant',
+      rulership: 'traditional',
+      includes: [],
+    });
     expect(res.body.profection.monthly_profections).toBeUndefined();
   });
 
   it('adds the blocks named in include, and all of them with all', async () => {
-    const body = { ...natalRequest, annual_profection: { year: 2031, settings: { zodiac_type: 'TROPICAL', orb_policy: { default_orb_deg: 4, by_aspect_deg: { conjunction: 9 } }, rulership: 'modern' } } };
+    const body = {
+      ...natalRequest,
+      annual_profection: {
+        year: 2031,
+        settings: { zodiac_type: 'TROPICAL', orb_policy: { default_orb_deg: 4, by_aspect_deg: { conjunction: 9 } }, rulership: 'modern' },
+      },
+    };
     const some = await server.post('/api/v1/western/profections/annual?include=monthly_profections,time_lord_aspects', body);
     expect(some.status, JSON.stringify(some.body)).toBe(200);
     expect(Object.keys(some.body.profection)).toEqual(['annual', 'monthly_profections', 'time_lord_aspects']);
@@ -53,14 +90,25 @@ describe('POST /api/v1/western/profections/annual', () => {
       ['', { ...natalRequest, annual_profection: { year: 1989 } }, ['body', 'annual_profection', 'year']],
       ['', { ...natalRequest, annual_profection: { year: 2200 } }, ['body', 'annual_profection', 'year']],
       ['', { ...natalRequest }, ['body', 'annual_profection']],
-      ['', { ...natalRequest, annual_profection: { year: 2026, settings: { zodiac_type: 'draconic' } } }, ['body', 'annual_profection', 'settings', 'zodiac_type']],
-      ['', { ...natalRequest, annual_profection: { year: 2026, settings: { orb_policy: { by_aspect_deg: { sextil: 3 } } } } }, ['body', 'annual_profection', 'settings', 'orb_policy', 'by_aspect_deg', 'sextil']],
+      [
+        '',
+        { ...natalRequest, annual_profection: { year: 2026, settings: { zodiac_type: 'draconic' } } },
+        ['body', 'annual_profection', 'settings', 'zodiac_type'],
+      ],
+      [
+        '',
+        { ...natalRequest, annual_profection: { year: 2026, settings: { orb_policy: { by_aspect_deg: { sextil: 3 } } } } },
+        ['body', 'annual_profection', 'settings', 'orb_policy', 'by_aspect_deg', 'sextil'],
+      ],
       ['?include=monthly', { ...natalRequest, annual_profection: { year: 2026 } }, ['query', 'include']],
     ];
     for (const [query, body, loc] of refusals) {
       const res = await server.post(`/api/v1/western/profections/annual${query}`, body);
       expect(res.status, JSON.stringify(res.body)).toBe(422);
-      expect(res.body.detail.map((d: any) => d.loc), JSON.stringify(res.body)).toContainEqual(loc);
+      expect(
+        res.body.detail.map((d: any) => d.loc),
+        JSON.stringify(res.body),
+      ).toContainEqual(loc);
     }
   });
 

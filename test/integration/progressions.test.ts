@@ -9,7 +9,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../helpers/app.ts';
 import { startServerWithMcp, type v2Client } from '../helpers/mcp.ts';
-import { calendarResponse, exactAspectsResponse, exactIngressesResponse, progressedChartResponse } from '../../src/features/progressions/progressions-schemas.ts';
+import {
+  calendarResponse,
+  exactAspectsResponse,
+  exactIngressesResponse,
+  progressedChartResponse,
+} from '../../src/features/progressions/progressions-schemas.ts';
 
 let server: TestServer;
 let mcp: ReturnType<typeof v2Client>;
@@ -20,11 +25,16 @@ beforeAll(async () => {
 afterAll(() => close?.());
 
 /** The nested block as the bot builds it from a stored natal answer: subject.datetime (local, with its offset), the zone of the profile. */
-const natal = { name: 'Ada', datetime: '1990-05-17T08:15:00+01:00', time_known: true, location: { city: 'Lisbon', lat: 38.72, lng: -9.14, tz_str: 'Europe/Lisbon' } };
+const natal = {
+  name: 'Ada',
+  datetime: '1990-05-17T08:15:00+01:00',
+  time_known: true,
+  location: { city: 'Lisbon', lat: 38.72, lng: -9.14, tz_str: 'Europe/Lisbon' },
+};
 const SECONDARY = '/api/v1/western/progressions/secondary';
 
 describe('POST /api/v1/western/progressions/secondary', () => {
-  it('answers the bot\'s request with every field it reads, under each of its names', async () => {
+  it("answers the bot's request with every field it reads, under each of its names", async () => {
     const res = await server.post(SECONDARY, { natal, response_mode: 'full', secondary_progression: { target_date: '2026-12-31' } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(progressedChartResponse.strict().safeParse(res.body).error).toBeUndefined();
@@ -55,13 +65,24 @@ describe('POST /api/v1/western/progressions/secondary', () => {
       expect(a.is_applying).toBe(a.applying);
       expect(a.orb_deg).toBeLessThanOrEqual(1);
     }
-    for (const list of Object.values<any[]>(b.aspects)) for (let i = 1; i < list.length; i++) expect(list[i].orb_deg).toBeGreaterThanOrEqual(list[i - 1].orb_deg);
+    for (const list of Object.values<any[]>(b.aspects))
+      for (let i = 1; i < list.length; i++) expect(list[i].orb_deg).toBeGreaterThanOrEqual(list[i - 1].orb_deg);
   });
 
   it('casts the progressed chart at the instant the progressions chart image names', async () => {
     const [data, image] = await Promise.all([
       server.post(SECONDARY, { natal, secondary_progression: { target_date: '2026-12-31' } }),
-      server.post('/api/v1/natal/chart/progressions', { year: 1990, month: 5, day: 17, hour: 8, minute: 15, lat: 38.72, lng: -9.14, tz_str: 'Europe/Lisbon', progression_date: '2026-12-31' }),
+      server.post('/api/v1/natal/chart/progressions', {
+        year: 1990,
+        month: 5,
+        day: 17,
+        hour: 8,
+        minute: 15,
+        lat: 38.72,
+        lng: -9.14,
+        tz_str: 'Europe/Lisbon',
+        progression_date: '2026-12-31',
+      }),
     ]);
     expect(image.status).toBe(200);
     const header = Date.parse(image.headers.get('x-progressed-datetime-utc')!);
@@ -71,7 +92,8 @@ describe('POST /api/v1/western/progressions/secondary', () => {
 
   it('an unknown birth time: no angles, no houses, a warning; Naibod and sidereal are echoed', async () => {
     const res = await server.post(SECONDARY, {
-      natal: { datetime: '1990-05-17', time_known: false, location: { lat: 38.72, lng: -9.14 } }, secondary_progression: { target_date: '2030-06-01T12:00:00Z' },
+      natal: { datetime: '1990-05-17', time_known: false, location: { lat: 38.72, lng: -9.14 } },
+      secondary_progression: { target_date: '2030-06-01T12:00:00Z' },
       settings: { angles_method: 'naibod', zodiac_type: 'sidereal', sidereal_ayanamsa: 'lahiri', orb_deg: 2 },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -97,13 +119,16 @@ describe('POST /api/v1/western/progressions/secondary', () => {
     for (const [body, loc] of cases) {
       const res = await server.post(SECONDARY, body);
       expect(res.status, JSON.stringify(body)).toBe(422);
-      expect(res.body.detail.map((d: any) => d.loc), JSON.stringify(res.body)).toContainEqual(loc);
+      expect(
+        res.body.detail.map((d: any) => d.loc),
+        JSON.stringify(res.body),
+      ).toContainEqual(loc);
     }
   });
 });
 
 describe('the searches', () => {
-  it('calendar: the extractor\'s body; every event in time order; a window over three years is refused', async () => {
+  it("calendar: the extractor's body; every event in time order; a window over three years is refused", async () => {
     const res = await server.post('/api/v1/western/progressions/secondary/calendar', { natal, calendar: { from: '2026-01-01', to: '2028-12-31' } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(calendarResponse.strict().safeParse(res.body).error).toBeUndefined();
@@ -117,7 +142,7 @@ describe('the searches', () => {
     expect(tooLong.body.detail[0].loc).toEqual(['body', 'calendar', 'to']);
   });
 
-  it('exact aspects: the bot\'s body; order and limit', async () => {
+  it("exact aspects: the bot's body; order and limit", async () => {
     const search = { from: '2020-01-01', to: '2029-12-31', limit: 100, order: 'asc' };
     const asc = await server.post('/api/v1/western/progressions/secondary/exact-aspects', { natal, search, include_angles: true });
     expect(asc.status, JSON.stringify(asc.body)).toBe(200);
@@ -126,7 +151,13 @@ describe('the searches', () => {
     expect(times).toEqual([...times].sort());
     expect(asc.body.aspects.some((a: any) => a.progressed_point === 'asc' || a.progressed_point === 'mc' || a.natal_point === 'asc')).toBe(true);
     const desc = await server.post('/api/v1/western/progressions/secondary/exact-aspects', { natal, search: { ...search, order: 'desc', limit: 3 } });
-    expect(desc.body.aspects.map((a: any) => a.datetime_utc)).toEqual(asc.body.aspects.filter((a: any) => !['asc', 'mc'].includes(a.progressed_point) && !['asc', 'mc'].includes(a.natal_point)).map((a: any) => a.datetime_utc).reverse().slice(0, 3));
+    expect(desc.body.aspects.map((a: any) => a.datetime_utc)).toEqual(
+      asc.body.aspects
+        .filter((a: any) => !['asc', 'mc'].includes(a.progressed_point) && !['asc', 'mc'].includes(a.natal_point))
+        .map((a: any) => a.datetime_utc)
+        .reverse()
+        .slice(0, 3),
+    );
     expect(desc.body.meta).toMatchObject({ returned: 3, truncated: true, include_angles: false });
     const bad = await server.post('/api/v1/western/progressions/secondary/exact-aspects', { natal, search: { ...search, limit: 0 } });
     expect(bad.status).toBe(422);
@@ -150,7 +181,10 @@ describe('tertiary and converse secondary', () => {
     const tertiary = await server.post('/api/v1/western/progressions/tertiary', { natal, tertiary_progression: { target_date: '2000-01-01' } });
     expect(tertiary.status, JSON.stringify(tertiary.body)).toBe(200);
     expect(tertiary.body.basis).toMatchObject({ method: 'tertiary', life_days_per_progressed_day: 27.321582, direction: 'forward' });
-    const converse = await server.post('/api/v1/western/progressions/converse-secondary', { natal, converse_secondary_progression: { target_date: '2026-12-31' } });
+    const converse = await server.post('/api/v1/western/progressions/converse-secondary', {
+      natal,
+      converse_secondary_progression: { target_date: '2026-12-31' },
+    });
     expect(converse.status, JSON.stringify(converse.body)).toBe(200);
     expect(converse.body.basis).toMatchObject({ method: 'converse_secondary', direction: 'converse' });
     expect(converse.body.basis.progressed_days_after_birth).toBeLessThan(0);
@@ -174,18 +208,35 @@ describe('MCP tools', () => {
   const cases: [string, string, unknown][] = [
     ['v1_western_progressions_secondary', SECONDARY, { natal, response_mode: 'full', secondary_progression: { target_date: '2026-12-31' } }],
     ['v1_western_progressions_secondary_calendar', `${SECONDARY}/calendar`, { natal, calendar: { from: '2026-01-01', to: '2026-12-31' } }],
-    ['v1_western_progressions_secondary_exact_aspects', `${SECONDARY}/exact-aspects`, { natal, search: { from: '2026-01-01', to: '2026-12-31', limit: 100, order: 'asc' }, include_angles: true }],
+    [
+      'v1_western_progressions_secondary_exact_aspects',
+      `${SECONDARY}/exact-aspects`,
+      { natal, search: { from: '2026-01-01', to: '2026-12-31', limit: 100, order: 'asc' }, include_angles: true },
+    ],
     ['v1_western_progressions_secondary_exact_ingresses', `${SECONDARY}/exact-ingresses`, { natal, search: { from: '2020-01-01', to: '2029-12-31' } }],
     ['v1_western_progressions_tertiary', '/api/v1/western/progressions/tertiary', { natal, tertiary_progression: { target_date: '2000-01-01' } }],
-    ['v1_western_progressions_tertiary_calendar', '/api/v1/western/progressions/tertiary/calendar', { natal, calendar: { from: '2000-01-01', to: '2000-12-31' } }],
-    ['v1_western_progressions_converse_secondary', '/api/v1/western/progressions/converse-secondary', { natal, converse_secondary_progression: { target_date: '2026-12-31' } }],
+    [
+      'v1_western_progressions_tertiary_calendar',
+      '/api/v1/western/progressions/tertiary/calendar',
+      { natal, calendar: { from: '2000-01-01', to: '2000-12-31' } },
+    ],
+    [
+      'v1_western_progressions_converse_secondary',
+      '/api/v1/western/progressions/converse-secondary',
+      { natal, converse_secondary_progression: { target_date: '2026-12-31' } },
+    ],
     ['v1_western_progressions_solar_arc', '/api/v1/western/progressions/solar-arc', { natal, solar_arc_progression: { target_date: '2026-12-31' } }],
-    ['v1_western_progressions_converse_secondary_exact_aspects', '/api/v1/western/progressions/converse-secondary/exact-aspects', { natal, search: { from: '2020-01-01', to: '2029-12-31' } }],
+    [
+      'v1_western_progressions_converse_secondary_exact_aspects',
+      '/api/v1/western/progressions/converse-secondary/exact-aspects',
+      { natal, search: { from: '2020-01-01', to: '2029-12-31' } },
+    ],
   ];
   it('every system has its four tools', async () => {
     const { tools } = await mcp.client.listTools();
     for (const system of ['secondary', 'tertiary', 'converse_secondary', 'solar_arc']) {
-      for (const suffix of ['', '_calendar', '_exact_aspects', '_exact_ingresses']) expect(tools.map((t) => t.name)).toContain(`v1_western_progressions_${system}${suffix}`);
+      for (const suffix of ['', '_calendar', '_exact_aspects', '_exact_ingresses'])
+        expect(tools.map((t) => t.name)).toContain(`v1_western_progressions_${system}${suffix}`);
     }
   });
   it('are listed in the western family with their schemas', async () => {
@@ -207,7 +258,10 @@ describe('MCP tools', () => {
     });
   }
   it('a bad target is an error result naming the field', async () => {
-    const result = await mcp.client.callTool({ name: 'v1_western_progressions_secondary', arguments: { natal, secondary_progression: { target_date: '1980-01-01' } } });
+    const result = await mcp.client.callTool({
+      name: 'v1_western_progressions_secondary',
+      arguments: { natal, secondary_progression: { target_date: '1980-01-01' } },
+    });
     expect(result.isError).toBe(true);
     expect(JSON.stringify(result.content)).toContain('target_date');
   });

@@ -21,7 +21,13 @@ afterAll(async () => {
 /** Script calls (EVALSHA, or EVAL) that reached the server so far. */
 const scriptCalls = () => watched.commands.filter((args) => /^eval/i.test(args[0] ?? '')).length;
 const request = (userId: string, over: Partial<CounterRequest> = {}): CounterRequest => ({
-  userId, keyId: randomUUID(), quota: null, rps: null, period: periodWindow('month', Date.now()), cost: 1, ...over,
+  userId,
+  keyId: randomUUID(),
+  quota: null,
+  rps: null,
+  period: periodWindow('month', Date.now()),
+  cost: 1,
+  ...over,
 });
 
 describe.skipIf(!url)('RedisRateLimitStore', () => {
@@ -72,11 +78,23 @@ describe.skipIf(!url)('RedisRateLimitStore', () => {
     const revokedKey = randomUUID();
     await store.markRevoked(revokedKey, 60);
     const [a1, peek, b1, a2, revoked, b2, a3] = await Promise.all([
-      store.take({ ...a }), store.take({ ...a, cost: 0 }), store.take({ ...b }), store.take({ ...a }),
-      store.take({ ...a, keyId: revokedKey }), store.take({ ...b }), store.take({ ...a }),
+      store.take({ ...a }),
+      store.take({ ...a, cost: 0 }),
+      store.take({ ...b }),
+      store.take({ ...a }),
+      store.take({ ...a, keyId: revokedKey }),
+      store.take({ ...b }),
+      store.take({ ...a }),
     ]);
-    expect([a1, a2, a3]).toEqual([{ outcome: 'allowed', used: 1, usedThisSecond: 0 }, { outcome: 'allowed', used: 2, usedThisSecond: 0 }, { outcome: 'quota_exceeded', used: 2, usedThisSecond: 0 }]);
-    expect([b1, b2]).toEqual([{ outcome: 'allowed', used: 1, usedThisSecond: 0 }, { outcome: 'quota_exceeded', used: 1, usedThisSecond: 0 }]);
+    expect([a1, a2, a3]).toEqual([
+      { outcome: 'allowed', used: 1, usedThisSecond: 0 },
+      { outcome: 'allowed', used: 2, usedThisSecond: 0 },
+      { outcome: 'quota_exceeded', used: 2, usedThisSecond: 0 },
+    ]);
+    expect([b1, b2]).toEqual([
+      { outcome: 'allowed', used: 1, usedThisSecond: 0 },
+      { outcome: 'quota_exceeded', used: 1, usedThisSecond: 0 },
+    ]);
     // Groups are answered in the order of their first request: the look comes after user a's group.
     expect(peek).toEqual({ outcome: 'peek', used: 2, usedThisSecond: 0 });
     expect(revoked).toEqual({ outcome: 'revoked' });

@@ -17,7 +17,9 @@ const natal = { year: 1990, month: 6, day: 15, hour: 14, minute: 30, lat: 51.5, 
 const CHEAP = '/api/v1/numerology/alphabets';
 
 async function plan(server: TestServer, code: string, requestLimit: number | null, rps: number | null, period: 'day' | 'month' = 'day') {
-  await server.db.query(sql.unsafe`insert into plans (code, name, request_limit, limit_period, rps_limit, public) values (${code}, ${code}, ${requestLimit}, ${period}, ${rps}, false)`);
+  await server.db.query(
+    sql.unsafe`insert into plans (code, name, request_limit, limit_period, rps_limit, public) values (${code}, ${code}, ${requestLimit}, ${period}, ${rps}, false)`,
+  );
 }
 const keyOn = async (server: TestServer, email: string, planCode: string) => (await createKeyForEmail(server.db, { email, plan: planCode })).key;
 
@@ -145,7 +147,7 @@ describe('per-second headers', () => {
 });
 
 describe.runIf(process.env.REDIS_URL)('the per-second limit', () => {
-  it('admits at most the plan\'s requests per second, across both processes', async () => {
+  it("admits at most the plan's requests per second, across both processes", async () => {
     const key = await keyOn(a, 'r1@example.com', 'rps3');
     const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
     try {

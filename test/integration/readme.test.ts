@@ -15,7 +15,9 @@ import { freePort, waitUntilReady } from '../helpers/child-server.ts';
 const root = path.resolve(import.meta.dirname, '../..');
 const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8');
 const MARK = '<!-- doc test: runs in order against a fresh DATA_DIR and the started service -->';
-const cleanEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => !['DATABASE_URL', 'REDIS_URL', 'TEST_DATABASE_URL', 'PORT', 'HOST', 'DATA_DIR'].includes(k)));
+const cleanEnv = Object.fromEntries(
+  Object.entries(process.env).filter(([k]) => !['DATABASE_URL', 'REDIS_URL', 'TEST_DATABASE_URL', 'PORT', 'HOST', 'DATA_DIR'].includes(k)),
+);
 
 /** The shell blocks that follow the marker, in the README's order. */
 function markedBlocks(text: string): string[] {
@@ -26,7 +28,9 @@ function markedBlocks(text: string): string[] {
 }
 
 const dirs: string[] = [];
-afterAll(() => { for (const d of dirs) fs.rmSync(d, { recursive: true, force: true }); });
+afterAll(() => {
+  for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
+});
 
 describe('README', () => {
   it('starts with `npm ci` and `npm start`, and marks the examples this test runs', () => {
@@ -41,7 +45,12 @@ describe('README', () => {
     dirs.push(DATA_DIR);
     const port = await freePort();
     // `npm start` as the README says, in its own process group, as a terminal's job.
-    const server = spawn('npm', ['start'], { cwd: root, env: { ...cleanEnv, DATA_DIR, PORT: String(port), LOG_LEVEL: 'warn', COMPUTE_MODE: 'inline' }, stdio: 'ignore', detached: true });
+    const server = spawn('npm', ['start'], {
+      cwd: root,
+      env: { ...cleanEnv, DATA_DIR, PORT: String(port), LOG_LEVEL: 'warn', COMPUTE_MODE: 'inline' },
+      stdio: 'ignore',
+      detached: true,
+    });
     const exited = new Promise((r) => server.once('exit', r));
     // The report example writes it into the working directory, the checkout's root.
     const pdf = path.join(root, 'report.pdf');
@@ -53,13 +62,19 @@ describe('README', () => {
         'curl() { command curl --fail-with-body --show-error "$@"; echo; }',
         // The report example polls its job once a second for a reader's minute; a loaded CI box
         // (Chromium starting, other files on both cores) gets five times its rounds.
-        ...markedBlocks(readme).map((block) => block.replaceAll('localhost:3000', `localhost:${port}`).replace(/\$\(seq (\d+)\)/g, (_, rounds: string) => `$(seq ${Number(rounds) * 5})`)),
+        ...markedBlocks(readme).map((block) =>
+          block.replaceAll('localhost:3000', `localhost:${port}`).replace(/\$\(seq (\d+)\)/g, (_, rounds: string) => `$(seq ${Number(rounds) * 5})`),
+        ),
       ].join('\n');
-      const { stdout } = await promisify(execFile)('bash', ['-c', script], { cwd: root, env: { ...cleanEnv, DATA_DIR }, maxBuffer: 64 * 1024 * 1024 })
-        .catch((error: { stdout?: string; stderr?: string; message: string }) => {
+      const { stdout } = await promisify(execFile)('bash', ['-c', script], { cwd: root, env: { ...cleanEnv, DATA_DIR }, maxBuffer: 64 * 1024 * 1024 }).catch(
+        (error: { stdout?: string; stderr?: string; message: string }) => {
           throw new Error(`a README example failed: ${error.message}\n${error.stdout ?? ''}\n${error.stderr ?? ''}`);
-        });
-      const answers = stdout.split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line));
+        },
+      );
+      const answers = stdout
+        .split('\n')
+        .filter((line) => line.startsWith('{'))
+        .map((line) => JSON.parse(line));
       expect(answers.find((a) => a.planets)?.subject.location).toMatchObject({ timezone: 'Europe/Athens' });
       expect(answers.find((a) => a.events)).toBeDefined();
       // The moon with `lon`, a "City, Region, CC" search, and a table's one Lilith under `Lilith`.

@@ -28,7 +28,11 @@ describe('report availability and variants', () => {
     expect(noDatabase.status).toBe(2);
     expect(noDatabase.stderr).toContain('needs DATABASE_URL');
     // Chromium is looked for before the database is reached: any DATABASE_URL passes that far.
-    const noChromium = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'worker', 'reports'], { cwd: root, env: { ...env, DATABASE_URL: 'postgres://postgres@127.0.0.1:1/unused', CHROMIUM_PATH: '/nonexistent/chromium' }, encoding: 'utf8' });
+    const noChromium = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'worker', 'reports'], {
+      cwd: root,
+      env: { ...env, DATABASE_URL: 'postgres://postgres@127.0.0.1:1/unused', CHROMIUM_PATH: '/nonexistent/chromium' },
+      encoding: 'utf8',
+    });
     expect(noChromium.status).toBe(2);
     expect(noChromium.stderr).toContain('apt-get install chromium');
   });
@@ -52,9 +56,23 @@ describe('report availability and variants', () => {
     const server = await startTestServer({ env: { REPORT_WORKER: 'in_process' } });
     servers.push(server);
     const { key, userId } = await userWithCredits(server, 1);
-    const png = new Resvg('<svg xmlns="http://www.w3.org/2000/svg" width="120" height="40"><rect width="120" height="40" fill="#c0392b"/><circle cx="20" cy="20" r="14" fill="#fff"/></svg>').render().asPng();
-    await new ReportBrandingRepository(server.db).save(userId, { contentType: 'image/png', bytes: Buffer.from(png), sha256: 'x'.repeat(64), width: 120, height: 40 });
-    const res = await server.post('/api/v1/natal/calculate', { ...BIRTH, psychological_report: { enabled: true, include_profile_branding_logo: true } }, { 'x-api-key': key });
+    const png = new Resvg(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="40"><rect width="120" height="40" fill="#c0392b"/><circle cx="20" cy="20" r="14" fill="#fff"/></svg>',
+    )
+      .render()
+      .asPng();
+    await new ReportBrandingRepository(server.db).save(userId, {
+      contentType: 'image/png',
+      bytes: Buffer.from(png),
+      sha256: 'x'.repeat(64),
+      width: 120,
+      height: 40,
+    });
+    const res = await server.post(
+      '/api/v1/natal/calculate',
+      { ...BIRTH, psychological_report: { enabled: true, include_profile_branding_logo: true } },
+      { 'x-api-key': key },
+    );
     const done = await waitForJob(server, res.body.report.job_id, key);
     expect(done.include_profile_branding_logo).toBe(true);
     const stored = await fetchBytes(server, done.pdf_url, key);
@@ -68,7 +86,10 @@ describe('report availability and variants', () => {
       const file = path.join(os.tmpdir(), `logo-${process.pid}-${Math.random()}.pdf`);
       fs.writeFileSync(file, bytes);
       try {
-        return spawnSync('pdfimages', ['-list', file], { encoding: 'utf8' }).stdout.split('\n').slice(2).filter((l) => l.trim()).length;
+        return spawnSync('pdfimages', ['-list', file], { encoding: 'utf8' })
+          .stdout.split('\n')
+          .slice(2)
+          .filter((l) => l.trim()).length;
       } finally {
         fs.rmSync(file);
       }

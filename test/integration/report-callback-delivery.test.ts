@@ -44,10 +44,16 @@ class DrippingReceiver {
         let n = 0;
         const timer = setInterval(() => socket.write(`x-drip-${n++}: still thinking\r\n`), dripMs);
         this.timers.add(timer);
-        socket.on('close', () => { clearInterval(timer); this.timers.delete(timer); });
+        socket.on('close', () => {
+          clearInterval(timer);
+          this.timers.delete(timer);
+        });
       });
       socket.on('error', () => {});
-      socket.on('close', () => { request.closed = true; this.open.delete(socket); });
+      socket.on('close', () => {
+        request.closed = true;
+        this.open.delete(socket);
+      });
     });
   }
 
@@ -82,7 +88,10 @@ beforeAll(async () => {
   fast = http.createServer((req, res) => {
     fastReceipts.push({ webhookId: String(req.headers['webhook-id']), slowOpen: slowAtFastReceipt() });
     req.resume();
-    req.on('end', () => { res.statusCode = 204; res.end(); });
+    req.on('end', () => {
+      res.statusCode = 204;
+      res.end();
+    });
   });
   await new Promise<void>((resolve) => fast.listen(0, '127.0.0.1', resolve));
   fastUrl = `http://127.0.0.1:${(fast.address() as AddressInfo).port}`;
@@ -101,8 +110,22 @@ afterAll(async () => {
 async function dueCallback(url: string): Promise<string> {
   const jobId = newReportJobId();
   await database.pool.transaction(async (tx) => {
-    await new ReportJobRepository(database.pool).insert(tx, { id: jobId, userId, idempotencyKey: null, birth: {}, options: { callback_url: url }, creditReserved: false, maxAttempts: 3 });
-    await new ReportCallbackRepository(database.pool).add(tx, { jobId, userId, event: 'report.completed', url, payload: { event: 'report.completed', job_id: jobId } });
+    await new ReportJobRepository(database.pool).insert(tx, {
+      id: jobId,
+      userId,
+      idempotencyKey: null,
+      birth: {},
+      options: { callback_url: url },
+      creditReserved: false,
+      maxAttempts: 3,
+    });
+    await new ReportCallbackRepository(database.pool).add(tx, {
+      jobId,
+      userId,
+      event: 'report.completed',
+      url,
+      payload: { event: 'report.completed', job_id: jobId },
+    });
   });
   return database.pool.oneFirst(sql.type(z.object({ id: z.string() }))`select id from report_callbacks where job_id = ${jobId}`);
 }
@@ -119,9 +142,8 @@ function startDeliverer(env: Record<string, string>): void {
   deliverer.start();
 }
 
-
 describe('callback delivery with a slow receiver', () => {
-  it('delivers a fast receiver\'s callback while the slow receiver\'s is still in flight, one at a time to the slow host', async () => {
+  it("delivers a fast receiver's callback while the slow receiver's is still in flight, one at a time to the slow host", async () => {
     const slow = new DrippingReceiver(100);
     receivers.push(slow);
     const slowUrl = await slow.listen();
@@ -137,7 +159,7 @@ describe('callback delivery with a slow receiver', () => {
     await waitFor(() => slow.open.size === 1 && slow.requests.length === 1, 'the slow delivery to be open and read');
     const fastId = await dueCallback(`${fastUrl}/hook`);
 
-    await waitFor(async () => (await callbackRow(fastId)).status === 'delivered', 'the fast receiver\'s callback to be delivered');
+    await waitFor(async () => (await callbackRow(fastId)).status === 'delivered', "the fast receiver's callback to be delivered");
     const receipt = fastReceipts.find((r) => r.webhookId === fastId)!;
     expect(receipt.slowOpen).toBe(1);
     // The slow host had one delivery in flight (its bound), never finished; its second callback waits.

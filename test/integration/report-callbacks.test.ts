@@ -18,7 +18,11 @@ import { ReportCreditRepository } from '../../src/db/report-credits.ts';
 import { chromiumThatStartsOnce } from '../helpers/report-worker-process.ts';
 import { waitFor } from '../helpers/wait-for.ts';
 
-interface Receipt { headers: http.IncomingHttpHeaders; body: string; path: string }
+interface Receipt {
+  headers: http.IncomingHttpHeaders;
+  body: string;
+  path: string;
+}
 
 let server: TestServer;
 let failing: TestServer;
@@ -35,7 +39,9 @@ const held = new Map<string, Promise<void>>();
 beforeAll(async () => {
   receiver = http.createServer((req, res) => {
     let body = '';
-    req.on('data', (c) => { body += c; });
+    req.on('data', (c) => {
+      body += c;
+    });
     req.on('end', () => {
       receipts.push({ headers: req.headers, body, path: req.url! });
       const planned = answers.get(req.url!) ?? [];
@@ -48,7 +54,14 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
-  const callbackEnv = { REPORT_WORKER: 'in_process', REPORT_SWEEP_INTERVAL_SECONDS: '1', REPORT_CALLBACK_ALLOW_LOOPBACK: 'true', REPORT_CALLBACK_RETRY_BASE_SECONDS: '0.3', REPORT_CALLBACK_MAX_ATTEMPTS: '20', REPORT_CALLBACK_TIMEOUT_MS: '60000' };
+  const callbackEnv = {
+    REPORT_WORKER: 'in_process',
+    REPORT_SWEEP_INTERVAL_SECONDS: '1',
+    REPORT_CALLBACK_ALLOW_LOOPBACK: 'true',
+    REPORT_CALLBACK_RETRY_BASE_SECONDS: '0.3',
+    REPORT_CALLBACK_MAX_ATTEMPTS: '20',
+    REPORT_CALLBACK_TIMEOUT_MS: '60000',
+  };
   server = await startTestServer({ env: callbackEnv });
   // A Chromium that starts once (the worker's probe passes) and never again once the test ended
   // that first one: every job's attempt is a transient fault, retried until the attempts are spent.
@@ -62,15 +75,19 @@ afterAll(async () => {
   receiver?.close();
 });
 
-
-const callbackRow = (target: TestServer, jobId: string) => target.db.maybeOne(sql.type(z.object({ status: z.string(), attempts: z.number(), last_error: z.string().nullable() }))`
+const callbackRow = (target: TestServer, jobId: string) =>
+  target.db.maybeOne(sql.type(z.object({ status: z.string(), attempts: z.number(), last_error: z.string().nullable() }))`
   select status, attempts, last_error from report_callbacks where job_id = ${jobId}`);
 
 describe('report callbacks', () => {
   it('signs the completion callback with the account secret, retries after a 500 and delivers once', async () => {
     const { key, userId } = await userWithCredits(server, 1);
     answers.set('/hook/ok', [500]);
-    const res = await server.post('/api/v1/natal/calculate', { ...BIRTH, psychological_report: { enabled: true, callback_url: `${hookUrl}/hook/ok` } }, { 'x-api-key': key });
+    const res = await server.post(
+      '/api/v1/natal/calculate',
+      { ...BIRTH, psychological_report: { enabled: true, callback_url: `${hookUrl}/hook/ok` } },
+      { 'x-api-key': key },
+    );
     expect(res.status).toBe(200);
     const id = res.body.report.job_id;
     await waitForJob(server, id, key);
@@ -92,7 +109,11 @@ describe('report callbacks', () => {
     const secret = me.body.report_webhook_secret as string;
     expect(secret).toMatch(/^whsec_/);
     for (const receipt of [first!, second!]) {
-      const headers = { id: String(receipt.headers['webhook-id']), timestamp: String(receipt.headers['webhook-timestamp']), signature: String(receipt.headers['webhook-signature']) };
+      const headers = {
+        id: String(receipt.headers['webhook-id']),
+        timestamp: String(receipt.headers['webhook-timestamp']),
+        signature: String(receipt.headers['webhook-signature']),
+      };
       expect(headers.signature).toMatch(/^v1,[A-Za-z0-9+/=]+$/);
       expect(verifyWebhook(secret, headers, receipt.body)).toBe(true);
       expect(verifyWebhook(secret, headers, receipt.body.replace('completed', 'failed'))).toBe(false);
@@ -110,8 +131,17 @@ describe('report callbacks', () => {
     alwaysAnswers.set('/hook/down', 503);
     // The first attempt is answered only after the status was read while it was in flight.
     let answerFirst!: () => void;
-    held.set('/hook/down', new Promise<void>((resolve) => { answerFirst = resolve; }));
-    const res = await server.post('/api/v1/natal/calculate', { ...BIRTH, psychological_report: { enabled: true, callback_url: `${hookUrl}/hook/down` } }, { 'x-api-key': key });
+    held.set(
+      '/hook/down',
+      new Promise<void>((resolve) => {
+        answerFirst = resolve;
+      }),
+    );
+    const res = await server.post(
+      '/api/v1/natal/calculate',
+      { ...BIRTH, psychological_report: { enabled: true, callback_url: `${hookUrl}/hook/down` } },
+      { 'x-api-key': key },
+    );
     const id = res.body.report.job_id;
     await waitForJob(server, id, key);
     await waitFor(() => receipts.some((r) => r.path === '/hook/down'), 'the first delivery attempt');
@@ -130,16 +160,52 @@ describe('report callbacks', () => {
   });
 
   it('refuses callbacks to internal addresses and to plain http', async () => {
-    for (const address of ['127.0.0.1', '10.1.2.3', '172.16.0.1', '192.168.1.1', '169.254.169.254', '100.64.0.1', '::1', 'fe80::1', 'fd00:ec2::254', '::ffff:127.0.0.1', '0.0.0.0']) expect(isInternalAddress(address), address).toBe(true);
+    for (const address of [
+      '127.0.0.1',
+      '10.1.2.3',
+      '172.16.0.1',
+      '192.168.1.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '::1',
+      'fe80::1',
+      'fd00:ec2::254',
+      '::ffff:127.0.0.1',
+      '0.0.0.0',
+    ])
+      expect(isInternalAddress(address), address).toBe(true);
     // IPv6 forms that carry an internal IPv4 address: mapped in any spelling, compatible, NAT64, 6to4, Teredo; and site-local.
-    for (const address of ['::ffff:7f00:1', '0:0:0:0:0:ffff:a9fe:a9fe', '::ffff:0:7f00:1', '::127.0.0.1', '::7f00:1', '64:ff9b::a9fe:a9fe', '64:ff9b:1::a9fe:a9fe', '2002:a9fe:a9fe::', '2001:0:4136:e378:8000:63bf:3fff:fdd2', 'fec0::1', 'fe80::1%eth0']) expect(isInternalAddress(address), address).toBe(true);
-    for (const address of ['93.184.216.34', '2606:4700::1111', '::ffff:93.184.216.34', '::ffff:5db8:d822', '2a00:1450:4001::200e']) expect(isInternalAddress(address), address).toBe(false);
+    for (const address of [
+      '::ffff:7f00:1',
+      '0:0:0:0:0:ffff:a9fe:a9fe',
+      '::ffff:0:7f00:1',
+      '::127.0.0.1',
+      '::7f00:1',
+      '64:ff9b::a9fe:a9fe',
+      '64:ff9b:1::a9fe:a9fe',
+      '2002:a9fe:a9fe::',
+      '2001:0:4136:e378:8000:63bf:3fff:fdd2',
+      'fec0::1',
+      'fe80::1%eth0',
+    ])
+      expect(isInternalAddress(address), address).toBe(true);
+    for (const address of ['93.184.216.34', '2606:4700::1111', '::ffff:93.184.216.34', '::ffff:5db8:d822', '2a00:1450:4001::200e'])
+      expect(isInternalAddress(address), address).toBe(false);
     // A name is checked on the address it resolves to, when the connection is made.
     const refused = await new Promise<Error | null>((resolve) => safeLookup({ allowLoopback: false })('localhost', {}, (error) => resolve(error)));
     expect(refused).toBeInstanceOf(UnsafeCallbackTarget);
     // Literal internal addresses and plain http are refused at submit, before any credit.
     const { key, userId } = await userWithCredits(server, 1);
-    for (const url of ['https://169.254.169.254/latest/meta-data', 'http://example.com/hook', 'https://10.0.0.5/hook', 'https://[::1]/hook', 'https://[::127.0.0.1]/hook', 'https://[2002:a9fe:a9fe::]/hook', 'https://localhost/hook', 'https://api.LOCALHOST./hook']) {
+    for (const url of [
+      'https://169.254.169.254/latest/meta-data',
+      'http://example.com/hook',
+      'https://10.0.0.5/hook',
+      'https://[::1]/hook',
+      'https://[::127.0.0.1]/hook',
+      'https://[2002:a9fe:a9fe::]/hook',
+      'https://localhost/hook',
+      'https://api.LOCALHOST./hook',
+    ]) {
       const res = await server.post('/api/v1/natal/calculate', { ...BIRTH, psychological_report: { enabled: true, callback_url: url } }, { 'x-api-key': key });
       expect(res.status, url).toBe(422);
       expect(res.body.detail[0].loc).toEqual(['body', 'psychological_report', 'callback_url']);
@@ -154,7 +220,11 @@ describe('a job that finally fails', () => {
     const { key, userId } = await userWithCredits(failing, 2);
     // The worker's Chromium printed its probe page; it now goes away and cannot be started again.
     onceChromium!.killFirst();
-    const res = await failing.post('/api/v1/natal/calculate', { ...BIRTH, psychological_report: { enabled: true, callback_url: `${hookUrl}/hook/failed` } }, { 'x-api-key': key });
+    const res = await failing.post(
+      '/api/v1/natal/calculate',
+      { ...BIRTH, psychological_report: { enabled: true, callback_url: `${hookUrl}/hook/failed` } },
+      { 'x-api-key': key },
+    );
     expect(res.status).toBe(200);
     const id = res.body.report.job_id;
     expect((await failing.get('/api/v1/natal/report-credits', { 'x-api-key': key })).body.remaining).toBe(1);
@@ -168,7 +238,9 @@ describe('a job that finally fails', () => {
     expect(pdf.body.code).toBe('report_not_ready');
     expect((await failing.get('/api/v1/natal/report-credits', { 'x-api-key': key })).body.remaining).toBe(2);
     expect(await new ReportCreditRepository(failing.db).refund(userId, id)).toBe(false);
-    const reasons = await failing.db.anyFirst(sql.type(z.object({ reason: z.string() }))`select reason from report_credit_ledger where reference = ${id} order by id`);
+    const reasons = await failing.db.anyFirst(
+      sql.type(z.object({ reason: z.string() }))`select reason from report_credit_ledger where reference = ${id} order by id`,
+    );
     expect(reasons).toEqual(['reservation', 'refund']);
     const receipt = await waitFor(() => receipts.find((r) => r.path === '/hook/failed'), 'the failure callback');
     expect(JSON.parse(receipt.body)).toMatchObject({ event: 'report.failed', job_id: id, status: 'failed', error: { code: 'report_generation_failed' } });

@@ -16,7 +16,9 @@ beforeAll(async () => {
   server = await startTestServer();
   credits = new ReportCreditRepository(server.db);
 });
-afterAll(async () => { await server?.close(); });
+afterAll(async () => {
+  await server?.close();
+});
 
 let n = 0;
 async function userOn(plan: string, options: { stripeManaged?: boolean } = {}): Promise<{ userId: string; key: string }> {
@@ -29,7 +31,8 @@ const nextMonthStart = () => {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString();
 };
 const reserve = (userId: string, ref: string) => server.db.transaction((tx) => credits.reserve(tx, userId, ref));
-const ledgerCount = async (userId: string) => server.db.oneFirst(sql.type(z.object({ n: z.number() }))`select count(*)::int as n from report_credit_ledger where user_id = ${userId}`);
+const ledgerCount = async (userId: string) =>
+  server.db.oneFirst(sql.type(z.object({ n: z.number() }))`select count(*)::int as n from report_credit_ledger where user_id = ${userId}`);
 
 describe('monthly credits of plans not billed through Stripe', () => {
   it('a plan without credits: nothing to spend, the period is the calendar month', async () => {
@@ -60,14 +63,16 @@ describe('monthly credits of plans not billed through Stripe', () => {
 });
 
 describe('reservations', () => {
-  it('happen once per reference, and roll back with the caller\'s transaction', async () => {
+  it("happen once per reference, and roll back with the caller's transaction", async () => {
     const { userId } = await userOn('high');
     expect((await reserve(userId, 'job-h-1')).reserved).toBe(true);
     expect(await reserve(userId, 'job-h-1')).toEqual({ reserved: false, remaining: 9 });
-    await expect(server.db.transaction(async (tx) => {
-      await credits.reserve(tx, userId, 'job-h-2');
-      throw new Error('the job row could not be written');
-    })).rejects.toThrow('job row');
+    await expect(
+      server.db.transaction(async (tx) => {
+        await credits.reserve(tx, userId, 'job-h-2');
+        throw new Error('the job row could not be written');
+      }),
+    ).rejects.toThrow('job row');
     expect(await credits.balance(userId)).toBe(9);
     // Another user cannot claim the same reference.
     const other = await userOn('high');
@@ -81,9 +86,11 @@ describe('reservations', () => {
     const ok = outcomes.filter((o) => o.status === 'fulfilled');
     const refused = outcomes.filter((o) => o.status === 'rejected');
     expect(ok).toHaveLength(5);
-    expect(refused.every((o) => (o).reason instanceof InsufficientCreditsError)).toBe(true);
+    expect(refused.every((o) => o.reason instanceof InsufficientCreditsError)).toBe(true);
     expect(await credits.balance(userId)).toBe(0);
-    const sum = await server.db.oneFirst(sql.type(z.object({ s: z.number() }))`select coalesce(sum(delta), 0)::int as s from report_credit_ledger where user_id = ${userId}`);
+    const sum = await server.db.oneFirst(
+      sql.type(z.object({ s: z.number() }))`select coalesce(sum(delta), 0)::int as s from report_credit_ledger where user_id = ${userId}`,
+    );
     expect(sum).toBe(0);
   });
 
@@ -131,7 +138,7 @@ describe('grants', () => {
 });
 
 describe('GET /api/v1/natal/report-credits', () => {
-  it('every key of a user reads the owner\'s balance', async () => {
+  it("every key of a user reads the owner's balance", async () => {
     const email = `credits-keys${n++}@example.com`;
     const first = await createKeyForEmail(server.db, { email, plan: 'high' });
     const second = await createKeyForEmail(server.db, { email });

@@ -23,24 +23,33 @@ afterAll(async () => {
 });
 
 describe('reports in the embedded mode', () => {
-  it('makes a PDF with npm start\'s defaults: PGlite, no Redis, the worker in the server', async () => {
+  it("makes a PDF with npm start's defaults: PGlite, no Redis, the worker in the server", async () => {
     const DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'astro-reports-'));
     dirs.push(DATA_DIR);
     const port = await freePort();
     const secret = randomBytes(32).toString('hex');
-    const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: root, env: { ...cleanEnv, DATA_DIR, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', COMPUTE_MODE: 'inline', AUTH_JWT_SECRET: secret }, stdio: 'ignore' });
+    const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: root,
+      env: { ...cleanEnv, DATA_DIR, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', COMPUTE_MODE: 'inline', AUTH_JWT_SECRET: secret },
+      stdio: 'ignore',
+    });
     children.push(server);
     expect(await waitUntilReady(port)).toBe(true);
     const base = `http://127.0.0.1:${port}`;
     // A new user signs up through the dashboard API (free plan: no credits) and makes a key.
     const token = await mintToken({ userId: 'embedded-user', email: 'embedded@example.com', secret });
-    const dashboard = (urlPath: string, body: unknown) => fetch(base + urlPath, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const dashboard = (urlPath: string, body: unknown) =>
+      fetch(base + urlPath, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
     expect((await dashboard('/api/v1/auth/sync', { user_id: 'embedded-user', email: 'embedded@example.com' })).status).toBe(200);
     const key = ((await (await dashboard('/api/v1/auth/keys', { name: 'reports' })).json()) as { key: string }).key;
     // The free plan allows one request a second.
     const call = async (method: string, urlPath: string, body?: unknown) => {
       await new Promise((r) => setTimeout(r, 1050));
-      const res = await fetch(base + urlPath, { method, headers: { 'x-api-key': key, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
+      const res = await fetch(base + urlPath, {
+        method,
+        headers: { 'x-api-key': key, ...(body ? { 'content-type': 'application/json' } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
       const text = await res.text();
       return { status: res.status, body: text.startsWith('{') ? JSON.parse(text) : text };
     };
@@ -68,5 +77,4 @@ describe('reports in the embedded mode', () => {
     server.kill('SIGINT');
     await new Promise((resolve) => server.once('exit', resolve));
   });
-
 });

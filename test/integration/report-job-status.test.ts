@@ -22,7 +22,10 @@ let hookAnswer = 500;
 beforeAll(async () => {
   receiver = http.createServer((req, res) => {
     req.resume();
-    req.on('end', () => { res.statusCode = hookAnswer; res.end(); });
+    req.on('end', () => {
+      res.statusCode = hookAnswer;
+      res.end();
+    });
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
@@ -39,7 +42,6 @@ afterAll(async () => {
   receiver?.close();
 });
 
-
 const statusOf = async (server: TestServer, id: string, key: string) => (await server.get(`/api/v1/natal/report/${id}`, { 'x-api-key': key })).body;
 const order = async (server: TestServer, key: string, report: Record<string, unknown> = {}) => {
   const res = await server.post('/api/v1/natal/calculate', { ...BIRTH, psychological_report: { enabled: true, ...report } }, { 'x-api-key': key });
@@ -51,7 +53,7 @@ const killed = async (worker: WorkerProcess) => {
   await worker.exited;
 };
 
-describe('a waiting job\'s status', () => {
+describe("a waiting job's status", () => {
   it('says its place in the queue and when it should start and finish; a job whose worker died says stalled and when it is retried', async () => {
     const { key } = await userWithCredits(external, 4);
     // One report made, for the estimates to go by; then the worker dies idle (its announcement
@@ -98,7 +100,7 @@ describe('a waiting job\'s status', () => {
 });
 
 describe('sending a failed callback again', () => {
-  it('is for the job\'s owner and a failed callback only; a delivery that works clears the error', async () => {
+  it("is for the job's owner and a failed callback only; a delivery that works clears the error", async () => {
     const owner = await userWithCredits(inProcess, 2);
     const other = await userWithCredits(inProcess, 0);
     hookAnswer = 500;

@@ -49,7 +49,10 @@ describe('the PDF renderer', () => {
 
   it('renders job after job with one renderer, a fresh page each', async () => {
     for (let i = 0; i < 3; i++) {
-      const pdf = await renderer.render(`<!doctype html><p>page ${i}</p><p style="break-before: page">second</p>`, { footerHtml: '<span class="pageNumber"></span>', timeoutMs: 30_000 });
+      const pdf = await renderer.render(`<!doctype html><p>page ${i}</p><p style="break-before: page">second</p>`, {
+        footerHtml: '<span class="pageNumber"></span>',
+        timeoutMs: 30_000,
+      });
       expect(pdfPageCount(pdf)).toBe(2);
       expect(readPdf(pdf).text).toContain(`page ${i}`);
     }
@@ -59,18 +62,32 @@ describe('the PDF renderer', () => {
     initEphemeris();
     const paris = { name: 'Paris', year: 1990, month: 7, day: 15, hour: 14, minute: 30, lat: 48.8566, lng: 2.3522, tz_str: 'Europe/Paris' };
     const untimed = { ...BIRTH, time_known: false };
-    for (const [birth, style] of [[paris, 'improved'], [DEMO, 'improved'], [untimed, 'standard']] as const) {
+    for (const [birth, style] of [
+      [paris, 'improved'],
+      [DEMO, 'improved'],
+      [untimed, 'standard'],
+    ] as const) {
       const request = natalRequest.parse(birth);
       const natal = runTask('natal', { request, place: resolveSubjectPlace(request, ['body']), includeMinor: false, includeStelliums: false }) as Uint8Array;
       const report = composeReport(JSON.parse(Buffer.from(natal).toString('utf8')), { style });
       const document = { report, wheelSvg: null, footerLabel: null, logo: null };
       const pdf = await renderer.render(reportHtml(document), { footerHtml: footerTemplate(document), timeoutMs: 60_000 });
       const collapse = (line: string) => line.replace(/\s+/g, ' ').trim();
-      const introductions = new Set(report.markdown.split('\n').flatMap((line) => {
-        const heading = /^#{2,4} (.+)$/.exec(line) ?? /^\*([^*].*)\*$/.exec(line.trim());
-        return heading ? [collapse(heading[1]!)] : [];
-      }));
-      const pageEnds = readPdf(pdf).text.split('\f').map((page) => page.split('\n').map(collapse).filter((line) => line && !/Page \d+ of \d+/.test(line)).at(-1));
+      const introductions = new Set(
+        report.markdown.split('\n').flatMap((line) => {
+          const heading = /^#{2,4} (.+)$/.exec(line) ?? /^\*([^*].*)\*$/.exec(line.trim());
+          return heading ? [collapse(heading[1]!)] : [];
+        }),
+      );
+      const pageEnds = readPdf(pdf)
+        .text.split('\f')
+        .map((page) =>
+          page
+            .split('\n')
+            .map(collapse)
+            .filter((line) => line && !/Page \d+ of \d+/.test(line))
+            .at(-1),
+        );
       const stranded = pageEnds.flatMap((last, i) => (last !== undefined && introductions.has(last) ? [`page ${i + 1}: ${last}`] : []));
       expect(stranded, `${birth.name}, ${style}`).toEqual([]);
     }

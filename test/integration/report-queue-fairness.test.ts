@@ -25,7 +25,9 @@ describe('the claim order', () => {
   }
   async function job(userId: string, paid: boolean): Promise<string> {
     const id = newReportJobId();
-    await database.pool.transaction((tx) => new ReportJobRepository(database.pool).insert(tx, { id, userId, idempotencyKey: null, birth: {}, options: {}, creditReserved: paid, maxAttempts: 3 }));
+    await database.pool.transaction((tx) =>
+      new ReportJobRepository(database.pool).insert(tx, { id, userId, idempotencyKey: null, birth: {}, options: {}, creditReserved: paid, maxAttempts: 3 }),
+    );
     return id;
   }
   const finish = (id: string) => database.pool.query(sql.unsafe`update report_jobs set status = 'completed', lease_until = null where id = ${id}`);
@@ -61,7 +63,6 @@ describe('the claim order', () => {
   });
 });
 
-
 /** Starts a test server without Redis, so that its reports use the PostgreSQL transport. */
 async function withoutRedis<T>(start: () => Promise<T>): Promise<T> {
   const saved = process.env.REDIS_URL;
@@ -90,11 +91,14 @@ describe.each(transports)('a paying account behind a demo backlog ($name)', ({ s
     await server?.close();
   });
 
-  it.runIf(runs)('has its job claimed before the backlog\'s waiting jobs', async () => {
+  it.runIf(runs)("has its job claimed before the backlog's waiting jobs", async () => {
     expect(server.config.REDIS_URL ? 'BullMQ on Redis' : 'PostgreSQL polling').toBe(name);
     worker = await startWorkerProcess(server, { REPORT_WORKER_CONCURRENCY: '1' });
     // Frozen only once it has announced itself, so that the API accepts reports meanwhile.
-    await waitFor(async () => (await server.db.oneFirst(sql.type(z.object({ n: z.number() }))`select count(*)::int as n from report_workers`)) > 0, 'the worker to announce itself');
+    await waitFor(
+      async () => (await server.db.oneFirst(sql.type(z.object({ n: z.number() }))`select count(*)::int as n from report_workers`)) > 0,
+      'the worker to announce itself',
+    );
     // The worker is frozen while the jobs are submitted: every job is waiting when it takes its first.
     process.kill(worker.child.pid!, 'SIGSTOP');
     const backlog = await userWithCredits(server, 0);
@@ -125,7 +129,7 @@ describe('the demo bounds', () => {
     await server?.close();
   });
 
-  it('refuses a third waiting demo report of one account with 429, and any beyond the deployment\'s bound with 503, making no job', async () => {
+  it("refuses a third waiting demo report of one account with 429, and any beyond the deployment's bound with 503, making no job", async () => {
     // A worker that announced itself and takes nothing: the demo jobs stay waiting.
     await server.db.query(sql.unsafe`insert into report_workers (id, hostname, pid, chromium) values ('idle-worker', 'test', 1, '/usr/bin/chromium')`);
     const submit = (key: string) => server.post('/api/v1/natal/calculate', { ...DEMO, psychological_report: { enabled: true } }, { 'x-api-key': key });

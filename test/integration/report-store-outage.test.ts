@@ -57,8 +57,8 @@ afterAll(async () => {
   await database?.close();
 }, 120_000);
 
-
-const statuses = (ids: string[]) => server.db.any(sql.type(z.object({ id: z.string(), status: z.string() }))`
+const statuses = (ids: string[]) =>
+  server.db.any(sql.type(z.object({ id: z.string(), status: z.string() }))`
   select id, status from report_jobs where id = any(${sql.array(ids, 'text')})`);
 
 async function order(key: string, count: number): Promise<string[]> {

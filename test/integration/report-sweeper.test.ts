@@ -16,7 +16,9 @@ let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer({ env: { REPORT_WORKER: 'in_process', REPORT_SWEEP_INTERVAL_SECONDS: '0.5' } });
 });
-afterAll(async () => { await server?.close(); });
+afterAll(async () => {
+  await server?.close();
+});
 
 /** A job row and its credit, committed as the submit does, but never given to the queue. */
 async function commitJobWithoutQueue(userId: string): Promise<string> {
@@ -24,7 +26,11 @@ async function commitJobWithoutQueue(userId: string): Promise<string> {
   const place = { city: 'London', country: 'GB', lat: BIRTH.lat, lng: BIRTH.lng, source: 'request' as const };
   await server.db.transaction(async (tx) => {
     await new ReportJobRepository(server.db).insert(tx, {
-      id, userId, idempotencyKey: null, maxAttempts: 3, creditReserved: true,
+      id,
+      userId,
+      idempotencyKey: null,
+      maxAttempts: 3,
+      creditReserved: true,
       birth: { request: natalRequest.parse(BIRTH), place },
       options: { style: 'standard', output_format: 'pdf', include_chart_in_pdf: true, include_profile_branding_logo: false, markdown: true },
     });
@@ -40,7 +46,9 @@ describe('the report sweeper', () => {
     await server.db.query(sql.unsafe`update report_jobs set created_at = now() - interval '1 minute' where id = ${id}`);
     const done = await waitForJob(server, id, key, 60_000);
     expect(done.status).toBe('completed');
-    const enqueued = await server.db.oneFirst(sql.type(z.object({ queued: z.boolean() }))`select enqueued_at is not null as queued from report_jobs where id = ${id}`);
+    const enqueued = await server.db.oneFirst(
+      sql.type(z.object({ queued: z.boolean() }))`select enqueued_at is not null as queued from report_jobs where id = ${id}`,
+    );
     expect(enqueued).toBe(true);
     expect((await server.get('/api/v1/natal/report-credits', { 'x-api-key': key })).body.remaining).toBe(0);
   });
@@ -49,10 +57,14 @@ describe('the report sweeper', () => {
     const { key, userId } = await userWithCredits(server, 1);
     const id = await commitJobWithoutQueue(userId);
     // Waiting for a backoff that never ends, submitted long ago: only the deadline can end it.
-    await server.db.query(sql.unsafe`update report_jobs set created_at = now() - interval '2 hours', run_after = now() + interval '1 day', enqueued_at = now() where id = ${id}`);
+    await server.db.query(
+      sql.unsafe`update report_jobs set created_at = now() - interval '2 hours', run_after = now() + interval '1 day', enqueued_at = now() where id = ${id}`,
+    );
     const done = await waitForJob(server, id, key, 30_000);
     expect(done).toMatchObject({ status: 'failed', error: { code: 'deadline_exceeded' } });
-    const reasons = await server.db.anyFirst(sql.type(z.object({ reason: z.string() }))`select reason from report_credit_ledger where reference = ${id} order by id`);
+    const reasons = await server.db.anyFirst(
+      sql.type(z.object({ reason: z.string() }))`select reason from report_credit_ledger where reference = ${id} order by id`,
+    );
     expect(reasons).toEqual(['reservation', 'refund']);
     expect((await server.get('/api/v1/natal/report-credits', { 'x-api-key': key })).body.remaining).toBe(1);
   });

@@ -20,7 +20,8 @@ describe('stopping a report worker', () => {
     // Its job cannot finish: it is held in the middle until the worker has handed it back.
     const hold = await holdJobsAfterClaim(world.server);
     const { key } = await userWithCredits(world.server, 1);
-    const id = (await world.server.post('/api/v1/natal/calculate', { ...BIRTH, psychological_report: { enabled: true } }, { 'x-api-key': key })).body.report.job_id;
+    const id = (await world.server.post('/api/v1/natal/calculate', { ...BIRTH, psychological_report: { enabled: true } }, { 'x-api-key': key })).body.report
+      .job_id;
     const deadline = Date.now() + 30_000;
     while ((await world.server.get(`/api/v1/natal/report/${id}`, { 'x-api-key': key })).body.status !== 'running') {
       if (Date.now() > deadline) throw new Error('job never ran');
@@ -37,7 +38,9 @@ describe('stopping a report worker', () => {
     // The handed-back attempt does not count: the job completed at its one counted attempt, the
     // replacement's. (Read once the job is done: the replacement may claim it, counting its own
     // attempt, at any moment after the hand-back.)
-    const row = await world.server.db.one(sql.type(z.object({ status: z.string(), attempts: z.number() }))`select status, attempts from report_jobs where id = ${id}`);
+    const row = await world.server.db.one(
+      sql.type(z.object({ status: z.string(), attempts: z.number() }))`select status, attempts from report_jobs where id = ${id}`,
+    );
     expect(row).toEqual({ status: 'completed', attempts: 1 });
     expect((await ledger(id)).map((l) => l.reason)).toEqual(['reservation']);
   });

@@ -52,7 +52,9 @@ describe('report worker processes', () => {
     world.workers.push(second);
     const done = await waitForJob(world.server, id, key, 60_000);
     expect(done.status).toBe('completed');
-    const row = await world.server.db.one(sql.type(z.object({ attempts: z.number(), worker_id: z.string() }))`select attempts, worker_id from report_jobs where id = ${id}`);
+    const row = await world.server.db.one(
+      sql.type(z.object({ attempts: z.number(), worker_id: z.string() }))`select attempts, worker_id from report_jobs where id = ${id}`,
+    );
     expect(row.attempts).toBe(2);
     expect(second.lines.join('\n')).toContain(id);
     expect((await ledger(id)).map((l) => l.reason)).toEqual(['reservation']);
@@ -70,8 +72,9 @@ describe('report worker processes', () => {
     worker.child.kill('SIGTERM');
     expect(await worker.exited).toBe(0);
     expect(worker.lines.join('\n')).toContain('report worker stopped');
-    const alive = await world.server.db.oneFirst(sql.type(z.object({ n: z.number() }))`select count(*)::int as n from report_workers where pid = ${worker.child.pid!}`);
+    const alive = await world.server.db.oneFirst(
+      sql.type(z.object({ n: z.number() }))`select count(*)::int as n from report_workers where pid = ${worker.child.pid!}`,
+    );
     expect(alive).toBe(0);
   });
-
 });

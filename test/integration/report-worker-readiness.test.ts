@@ -41,9 +41,9 @@ afterAll(async () => {
   receiver?.close();
 });
 
-
 const announced = (pid: number) => server.db.oneFirst(sql.type(z.object({ n: z.number() }))`select count(*)::int as n from report_workers where pid = ${pid}`);
-const order = (key: string, report: Record<string, unknown> = {}) => server.post('/api/v1/natal/calculate', { ...BIRTH, psychological_report: { enabled: true, ...report } }, { 'x-api-key': key });
+const order = (key: string, report: Record<string, unknown> = {}) =>
+  server.post('/api/v1/natal/calculate', { ...BIRTH, psychological_report: { enabled: true, ...report } }, { 'x-api-key': key });
 
 describe('report worker readiness', () => {
   it('a worker whose Chromium cannot start never announces itself: orders are refused before any credit', async () => {
@@ -66,7 +66,11 @@ describe('report worker readiness', () => {
 
   it('a clean stop withdraws the announcement at once, before the worker has finished stopping', async () => {
     // The stop waits for a callback in flight (its receiver holds it): the worker is surely still stopping.
-    const worker = await startWorkerProcess(server, { REPORT_CALLBACK_ALLOW_LOOPBACK: 'true', REPORT_CALLBACK_TIMEOUT_MS: '60000', SHUTDOWN_TIMEOUT_MS: '120000' });
+    const worker = await startWorkerProcess(server, {
+      REPORT_CALLBACK_ALLOW_LOOPBACK: 'true',
+      REPORT_CALLBACK_TIMEOUT_MS: '60000',
+      SHUTDOWN_TIMEOUT_MS: '120000',
+    });
     workers.push(worker);
     expect(await announced(worker.child.pid!)).toBe(1);
     const { key } = await userWithCredits(server, 2);

@@ -14,15 +14,32 @@ let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer({ env: { REPORT_WORKER: 'in_process', REPORT_SWEEP_INTERVAL_SECONDS: '1' } });
 });
-afterAll(async () => { await server?.close(); });
+afterAll(async () => {
+  await server?.close();
+});
 
 const remaining = async (key: string) => (await server.get('/api/v1/natal/report-credits', { 'x-api-key': key })).body.remaining as number;
-const jobCount = (userId: string) => server.db.oneFirst(sql.type(z.object({ n: z.number() }))`select count(*)::int as n from report_jobs where user_id = ${userId}`);
+const jobCount = (userId: string) =>
+  server.db.oneFirst(sql.type(z.object({ n: z.number() }))`select count(*)::int as n from report_jobs where user_id = ${userId}`);
 
 describe('report jobs', () => {
   it('submits with the natal request, completes, and serves a PDF a reader can use', async () => {
     const { key, userId } = await userWithCredits(server, 3);
-    const res = await server.post('/api/v1/natal/calculate', { ...BIRTH, psychological_report: { enabled: true, mode: 'async', style: 'standard', output_format: 'pdf', include_chart_in_pdf: true, pdf_footer_label: 'Quill & Co <Astrology>' } }, { 'x-api-key': key });
+    const res = await server.post(
+      '/api/v1/natal/calculate',
+      {
+        ...BIRTH,
+        psychological_report: {
+          enabled: true,
+          mode: 'async',
+          style: 'standard',
+          output_format: 'pdf',
+          include_chart_in_pdf: true,
+          pdf_footer_label: 'Quill & Co <Astrology>',
+        },
+      },
+      { 'x-api-key': key },
+    );
     expect(res.status).toBe(200);
     expect(res.body.planets.length).toBeGreaterThan(10);
     expect(res.body.report).toMatchObject({ status: 'queued', credit_charged: true, next_poll_after_seconds: expect.any(Number) });
@@ -35,9 +52,11 @@ describe('report jobs', () => {
     expect(done.result.markdown).toContain('Ada Quillfeather');
     expect(done.pdf_url).toBe(`/api/v1/natal/report/${done.job_id}?format=pdf`);
     // The admin statistics see the user's first report, when it completed.
-    expect(await server.db.oneFirst(sql.type(z.object({ n: z.number() }))`
+    expect(
+      await server.db.oneFirst(sql.type(z.object({ n: z.number() }))`
       select count(*)::int as n from analytics_events e join report_jobs j on j.user_id = e.user_id and j.completed_at = e.occurred_at
-      where e.user_id = ${userId} and e.name = 'first_report'`)).toBe(1);
+      where e.user_id = ${userId} and e.name = 'first_report'`),
+    ).toBe(1);
 
     const pdf = await fetchBytes(server, done.pdf_url, key);
     expect(pdf.status).toBe(200);
@@ -70,7 +89,10 @@ describe('report jobs', () => {
 
     // The owner's settings ask for the "report completed" e-mail (the default): one, held in the
     // outbox of this server without SMTP, naming the job.
-    const mails = async () => server.db.anyFirst(sql.type(z.object({ body_text: z.string() }))`select body_text from email_outbox where user_id = ${userId} and kind = 'report_completed'`);
+    const mails = async () =>
+      server.db.anyFirst(
+        sql.type(z.object({ body_text: z.string() }))`select body_text from email_outbox where user_id = ${userId} and kind = 'report_completed'`,
+      );
     for (const deadline = Date.now() + 30_000; (await mails()).length === 0;) {
       if (Date.now() > deadline) throw new Error('no report-completed e-mail');
       await new Promise((r) => setTimeout(r, 100));
@@ -96,12 +118,21 @@ describe('report jobs', () => {
 
   it('refuses bad report options with 422 and makes no job', async () => {
     const { key, userId } = await userWithCredits(server, 1);
-    for (const report of [{ enabled: true, output_format: 'docx' }, { enabled: true, style: 'fancy' }, { enabled: true, callback_url: 'not a url' }, { enabled: true, pdf_footer_label: 'x'.repeat(500) }]) {
+    for (const report of [
+      { enabled: true, output_format: 'docx' },
+      { enabled: true, style: 'fancy' },
+      { enabled: true, callback_url: 'not a url' },
+      { enabled: true, pdf_footer_label: 'x'.repeat(500) },
+    ]) {
       const res = await server.post('/api/v1/natal/calculate', { ...BIRTH, psychological_report: report }, { 'x-api-key': key });
       expect(res.status).toBe(422);
       expect(res.body.detail[0].loc.slice(0, 2)).toEqual(['body', 'psychological_report']);
     }
-    const badBirth = await server.post('/api/v1/natal/calculate', { ...BIRTH, lat: undefined, lng: undefined, city: 'Nowhere-at-all-xyz', psychological_report: { enabled: true } }, { 'x-api-key': key });
+    const badBirth = await server.post(
+      '/api/v1/natal/calculate',
+      { ...BIRTH, lat: undefined, lng: undefined, city: 'Nowhere-at-all-xyz', psychological_report: { enabled: true } },
+      { 'x-api-key': key },
+    );
     expect(badBirth.status).toBe(422);
     expect(await jobCount(userId)).toBe(0);
     expect(await remaining(key)).toBe(1);
@@ -136,7 +167,9 @@ describe('report jobs', () => {
 
   it('never spends more credits than there are under concurrent submits', async () => {
     const { key, userId } = await userWithCredits(server, 2);
-    const results = await Promise.all(Array.from({ length: 6 }, () => server.post('/api/v1/natal/calculate', { ...BIRTH, psychological_report: { enabled: true } }, { 'x-api-key': key })));
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () => server.post('/api/v1/natal/calculate', { ...BIRTH, psychological_report: { enabled: true } }, { 'x-api-key': key })),
+    );
     const statuses = results.map((r) => r.status).sort();
     expect(statuses).toEqual([200, 200, 402, 402, 402, 402]);
     expect(await jobCount(userId)).toBe(2);

@@ -6,8 +6,12 @@ import { returnsResponse, solarReturnResponse } from '../../src/features/returns
 const solarReturns = JSON.parse(readFileSync(new URL('../fixtures/refdata/solar_returns.json', import.meta.url), 'utf8'));
 
 let server: TestServer;
-beforeAll(async () => { server = await startTestServer({ compute: 'pool', threads: 2 }); });
-afterAll(async () => { await server?.close(); });
+beforeAll(async () => {
+  server = await startTestServer({ compute: 'pool', threads: 2 });
+});
+afterAll(async () => {
+  await server?.close();
+});
 
 const location = { city: 'Lisbon', lat: 38.7223, lng: -9.1393, timezone: 'Europe/Lisbon' };
 
@@ -25,7 +29,8 @@ describe('POST /api/v1/western/solar/calculate', () => {
     expect(b.return_moment).toBe(b.exact_return_moment);
     expect(b.meta.solar_return.exact_moment_local).toMatch(/^2026-05-1\dT\d\d:\d\d:\d\d\.\d{3}\+01:00$/);
     for (const p of b.planets) expect(p.degree).toBe(p.pos);
-    for (const angle of ['asc', 'mc', 'ic', 'desc', 'dc']) expect(b.angles_details[angle]).toMatchObject({ sign: expect.any(String), degree: expect.any(Number) });
+    for (const angle of ['asc', 'mc', 'ic', 'desc', 'dc'])
+      expect(b.angles_details[angle]).toMatchObject({ sign: expect.any(String), degree: expect.any(Number) });
     expect(b.angles_details.desc).toEqual(b.angles_details.dc);
     expect(b.planets.find((p: { id: string }) => p.id === 'north_node').variant).toBe('true');
     for (const a of [...b.aspects, ...b.natal_comparison.aspects]) {
@@ -49,7 +54,10 @@ describe('POST /api/v1/western/solar/calculate', () => {
   });
 
   it('omits houses, angles and the house overlay for an unknown birth time', async () => {
-    const res = await server.post('/api/v1/western/solar/calculate', { natal: { year: 1990, month: 5, day: 17, time_known: false, location }, solar_return: { year: 2030 } });
+    const res = await server.post('/api/v1/western/solar/calculate', {
+      natal: { year: 1990, month: 5, day: 17, time_known: false, location },
+      solar_return: { year: 2030 },
+    });
     expect(res.status).toBe(200);
     for (const key of ['houses', 'angles', 'angles_details']) expect(res.body).not.toHaveProperty(key);
     expect(res.body.natal_comparison).not.toHaveProperty('house_overlay');
@@ -72,7 +80,15 @@ describe('POST /api/v1/western/solar/calculate', () => {
     for (const c of solarReturns.cases) {
       const d = new Date(c.natal_datetime_utc);
       const res = await server.post('/api/v1/western/solar/calculate', {
-        natal: { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(), hour: d.getUTCHours(), minute: d.getUTCMinutes(), second: d.getUTCSeconds(), location: { lat: 0, lng: 0, tz_str: 'UTC' } },
+        natal: {
+          year: d.getUTCFullYear(),
+          month: d.getUTCMonth() + 1,
+          day: d.getUTCDate(),
+          hour: d.getUTCHours(),
+          minute: d.getUTCMinutes(),
+          second: d.getUTCSeconds(),
+          location: { lat: 0, lng: 0, tz_str: 'UTC' },
+        },
         solar_return: { year: c.target_year },
       });
       expect(res.status, c.id).toBe(200);
@@ -84,16 +100,25 @@ describe('POST /api/v1/western/solar/calculate', () => {
   it('answers 422 naming the field: no date, an unknown zodiac, a year before the birth, a missing place', async () => {
     const cases: [unknown, (string | number)[]][] = [
       [{ natal: { location }, solar_return: { year: 2026 } }, ['body', 'natal', 'datetime']],
-      [{ natal: { datetime: '1990-05-17 08:15', location }, solar_return: { year: 2026, settings: { zodiac_type: 'draconic' } } }, ['body', 'solar_return', 'settings', 'zodiac_type']],
+      [
+        { natal: { datetime: '1990-05-17 08:15', location }, solar_return: { year: 2026, settings: { zodiac_type: 'draconic' } } },
+        ['body', 'solar_return', 'settings', 'zodiac_type'],
+      ],
       [{ natal: { datetime: '1990-05-17 08:15', location }, solar_return: { year: 1980 } }, ['body', 'solar_return', 'year']],
       [{ natal: { datetime: '1990-05-17 08:15', location: {} }, solar_return: { year: 2026 } }, ['body', 'natal', 'location', 'city']],
       [{ natal: { datetime: '1990-05-17 08:15', location }, solar_return: {} }, ['body', 'solar_return', 'year']],
-      [{ natal: { datetime: '1990-05-17 08:15', location }, solar_return: { year: 2026, location: { city: 'Nowhereville Qqq' } } }, ['body', 'solar_return', 'location', 'city']],
+      [
+        { natal: { datetime: '1990-05-17 08:15', location }, solar_return: { year: 2026, location: { city: 'Nowhereville Qqq' } } },
+        ['body', 'solar_return', 'location', 'city'],
+      ],
     ];
     for (const [body, loc] of cases) {
       const res = await server.post('/api/v1/western/solar/calculate', body);
       expect(res.status, JSON.stringify(body)).toBe(422);
-      expect(res.body.detail.map((d: { loc: unknown }) => d.loc), JSON.stringify(res.body)).toContainEqual(loc);
+      expect(
+        res.body.detail.map((d: { loc: unknown }) => d.loc),
+        JSON.stringify(res.body),
+      ).toContainEqual(loc);
     }
   });
 });
@@ -117,13 +142,22 @@ describe('POST /api/v1/western/returns/calculate', () => {
 
   it('lists every return in a window, the three crossings of a retrograde pass included, and takes sidereal settings at the root', async () => {
     // Ada's Mercury (37.9° tropical) is where Mercury stationed in April-May 2010: three returns in one pass.
-    const res = await server.post('/api/v1/western/returns/calculate', { natal, return_target: { body: 'Mercury', search_start: '2010-01-01', search_end: '2010-12-31' } });
+    const res = await server.post('/api/v1/western/returns/calculate', {
+      natal,
+      return_target: { body: 'Mercury', search_start: '2010-01-01', search_end: '2010-12-31' },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.meta.return_target).toMatchObject({ body: 'mercury', mode: 'window', truncated: false });
-    const pass = res.body.returns.filter((r: { exact_moment_utc: string }) => r.exact_moment_utc.startsWith('2010-04') || r.exact_moment_utc.startsWith('2010-05'));
+    const pass = res.body.returns.filter(
+      (r: { exact_moment_utc: string }) => r.exact_moment_utc.startsWith('2010-04') || r.exact_moment_utc.startsWith('2010-05'),
+    );
     expect(pass.map((r: { direction: string }) => r.direction)).toEqual(['direct', 'retrograde', 'direct']);
     expect(pass.map((r: { body_speed: number }) => Math.sign(r.body_speed))).toEqual([1, -1, 1]);
-    const sidereal = await server.post('/api/v1/western/returns/calculate', { natal, settings: { zodiac_type: 'sidereal', sidereal_ayanamsa: 'lahiri' }, return_target: { body: 'sun', search_start: '2010-01-01' } });
+    const sidereal = await server.post('/api/v1/western/returns/calculate', {
+      natal,
+      settings: { zodiac_type: 'sidereal', sidereal_ayanamsa: 'lahiri' },
+      return_target: { body: 'sun', search_start: '2010-01-01' },
+    });
     expect(sidereal.body.meta.settings).toMatchObject({ zodiac_type: 'Sidereal', sidereal_ayanamsa: 'lahiri' });
   });
 
@@ -138,7 +172,10 @@ describe('POST /api/v1/western/returns/calculate', () => {
     for (const [body, loc] of cases) {
       const res = await server.post('/api/v1/western/returns/calculate', body);
       expect(res.status, JSON.stringify(body)).toBe(422);
-      expect(res.body.detail.map((d: { loc: unknown }) => d.loc), JSON.stringify(res.body)).toContainEqual(loc);
+      expect(
+        res.body.detail.map((d: { loc: unknown }) => d.loc),
+        JSON.stringify(res.body),
+      ).toContainEqual(loc);
     }
   });
 });

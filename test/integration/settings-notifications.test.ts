@@ -15,7 +15,9 @@ beforeAll(async () => {
   sink = await startSmtpSink();
   // A long flush interval: the test writes the usage log itself, when it wants the check to run.
   server = await startTestServer({ env: { SMTP_URL: sink.url, USAGE_FLUSH_INTERVAL_MS: '60000' } });
-  await server.db.query(sql.unsafe`insert into plans (code, name, request_limit, limit_period, rps_limit, public) values ('quota10', 'Tiny', 10, 'day', null, false)`);
+  await server.db.query(
+    sql.unsafe`insert into plans (code, name, request_limit, limit_period, rps_limit, public) values ('quota10', 'Tiny', 10, 'day', null, false)`,
+  );
 });
 afterAll(async () => {
   await server?.close();
@@ -45,9 +47,21 @@ describe('GET and PUT /api/v1/settings/notifications', () => {
   it('defaults, partial updates, and validation', async () => {
     const user = await dashboardUser();
     const defaults = await server.bearer('GET', '/api/v1/settings/notifications', user.token);
-    expect(defaults.body).toEqual({ usage_alerts: true, usage_alert_threshold_pct: 80, billing_emails: true, product_updates: false, report_completed_emails: true });
+    expect(defaults.body).toEqual({
+      usage_alerts: true,
+      usage_alert_threshold_pct: 80,
+      billing_emails: true,
+      product_updates: false,
+      report_completed_emails: true,
+    });
     const updated = await server.bearer('PUT', '/api/v1/settings/notifications', user.token, { usage_alert_threshold_pct: 95, product_updates: true });
-    expect(updated.body).toEqual({ usage_alerts: true, usage_alert_threshold_pct: 95, billing_emails: true, product_updates: true, report_completed_emails: true });
+    expect(updated.body).toEqual({
+      usage_alerts: true,
+      usage_alert_threshold_pct: 95,
+      billing_emails: true,
+      product_updates: true,
+      report_completed_emails: true,
+    });
     expect((await server.bearer('GET', '/api/v1/settings/notifications', user.token)).body).toEqual(updated.body);
     for (const [body, loc] of [
       [{ usage_alert_threshold_pct: 49 }, ['body', 'usage_alert_threshold_pct']],

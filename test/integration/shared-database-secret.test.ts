@@ -27,7 +27,9 @@ describe('the signing secret with a shared database', () => {
       const base = { DATABASE_URL: 'postgres://db.example/astro', DATA_DIR: dataDir };
       expect(() => withJwtSecret(loadConfig(base))).toThrow(/AUTH_JWT_SECRET: required with DATABASE_URL/);
       expect(() => withJwtSecret(loadConfig({ ...base, AUTH_JWKS_URL: 'https://id.example/jwks' }))).toThrow(/IDEMPOTENCY_SECRET: required/);
-      expect(withJwtSecret(loadConfig({ ...base, AUTH_JWKS_URL: 'https://id.example/jwks', IDEMPOTENCY_SECRET: 'i'.repeat(32) })).AUTH_JWT_SECRET).toBeUndefined();
+      expect(
+        withJwtSecret(loadConfig({ ...base, AUTH_JWKS_URL: 'https://id.example/jwks', IDEMPOTENCY_SECRET: 'i'.repeat(32) })).AUTH_JWT_SECRET,
+      ).toBeUndefined();
       const generated = withJwtSecret(loadConfig({ ...base, ALLOW_GENERATED_SECRET: 'true' }));
       expect(generated.jwtSecretGenerated).toBe(true);
       expect(generated.AUTH_JWT_SECRET!.length).toBeGreaterThanOrEqual(32);
@@ -44,8 +46,15 @@ describe('the signing secret with a shared database', () => {
     const children: ChildProcess[] = [];
     let database: TestDatabase;
     const env = (extra: Record<string, string>): NodeJS.ProcessEnv => ({
-      PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: database.url, REDIS_URL: redisUrl,
-      REDIS_KEY_PREFIX: prefix, HOST: '127.0.0.1', COMPUTE_MODE: 'inline', LOG_LEVEL: 'warn', ...extra,
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      DATABASE_URL: database.url,
+      REDIS_URL: redisUrl,
+      REDIS_KEY_PREFIX: prefix,
+      HOST: '127.0.0.1',
+      COMPUTE_MODE: 'inline',
+      LOG_LEVEL: 'warn',
+      ...extra,
     });
     const dataDir = () => {
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'astro-machine-'));
@@ -53,7 +62,9 @@ describe('the signing secret with a shared database', () => {
       return dir;
     };
 
-    beforeAll(async () => { database = await createServerDatabase(serverUrl!); });
+    beforeAll(async () => {
+      database = await createServerDatabase(serverUrl!);
+    });
     afterAll(async () => {
       for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
       for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
@@ -66,7 +77,13 @@ describe('the signing secret with a shared database', () => {
     it('a start without a secret is refused with the variable named', () => {
       const started = (() => {
         try {
-          execFileSync(process.execPath, ['dist/src/main.js'], { cwd: root, env: env({ DATA_DIR: dataDir(), PORT: '0' }), encoding: 'utf8', stdio: 'pipe', timeout: 120_000 });
+          execFileSync(process.execPath, ['dist/src/main.js'], {
+            cwd: root,
+            env: env({ DATA_DIR: dataDir(), PORT: '0' }),
+            encoding: 'utf8',
+            stdio: 'pipe',
+            timeout: 120_000,
+          });
           return { status: 0, stderr: '' };
         } catch (error) {
           return error as { status: number; stderr: string };
@@ -78,30 +95,54 @@ describe('the signing secret with a shared database', () => {
 
     it("with one secret, each machine accepts the other's tokens and replays the other's idempotent answers", async () => {
       const secret = randomBytes(32).toString('hex');
-      const machines = await Promise.all([0, 1].map(async () => {
-        const port = await freePort();
-        const child = spawn(process.execPath, ['dist/src/main.js'], { cwd: root, env: env({ DATA_DIR: dataDir(), PORT: String(port), AUTH_JWT_SECRET: secret }), stdio: 'ignore' });
-        children.push(child);
-        return { port, url: `http://127.0.0.1:${port}` };
-      }));
+      const machines = await Promise.all(
+        [0, 1].map(async () => {
+          const port = await freePort();
+          const child = spawn(process.execPath, ['dist/src/main.js'], {
+            cwd: root,
+            env: env({ DATA_DIR: dataDir(), PORT: String(port), AUTH_JWT_SECRET: secret }),
+            stdio: 'ignore',
+          });
+          children.push(child);
+          return { port, url: `http://127.0.0.1:${port}` };
+        }),
+      );
       for (const machine of machines) expect(await waitUntilReady(machine.port)).toBe(true);
-      const [a, b] = machines as [typeof machines[0], typeof machines[0]];
+      const [a, b] = machines as [(typeof machines)[0], (typeof machines)[0]];
 
       // A dashboard token minted with the first machine's files is accepted by the second.
-      const token = execFileSync(process.execPath, ['dist/src/cli.js', 'token', '--user', 'shared-user', '--email', 'shared@example.com'], { cwd: root, env: env({ DATA_DIR: dirs[1]!, AUTH_JWT_SECRET: secret }), encoding: 'utf8' }).trim();
-      const sync = await fetch(`${a.url}/api/v1/auth/sync`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ user_id: 'shared-user', email: 'shared@example.com' }) });
+      const token = execFileSync(process.execPath, ['dist/src/cli.js', 'token', '--user', 'shared-user', '--email', 'shared@example.com'], {
+        cwd: root,
+        env: env({ DATA_DIR: dirs[1]!, AUTH_JWT_SECRET: secret }),
+        encoding: 'utf8',
+      }).trim();
+      const sync = await fetch(`${a.url}/api/v1/auth/sync`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ user_id: 'shared-user', email: 'shared@example.com' }),
+      });
       expect(sync.status).toBe(200);
       const me = await fetch(`${b.url}/api/v1/auth/me`, { headers: { authorization: `Bearer ${token}` } });
       expect(me.status).toBe(200);
       expect(await me.json()).toMatchObject({ email: 'shared@example.com' });
 
       // An idempotent request answered by one machine is replayed by the other.
-      const key = JSON.parse(execFileSync(process.execPath, ['dist/src/cli.js', 'keys', 'create', '--email', 'shared-key@example.com', '--plan', 'unlimited', '--json'], { cwd: root, env: env({ DATA_DIR: dirs[1]!, AUTH_JWT_SECRET: secret }), encoding: 'utf8' }).trim().split('\n').at(-1)!).key as string;
-      const natal = (url: string) => fetch(`${url}/api/v1/natal/calculate`, {
-        method: 'POST',
-        headers: { 'x-api-key': key, 'content-type': 'application/json', 'idempotency-key': 'shared-retry-1' },
-        body: JSON.stringify({ year: 1981, month: 1, day: 1, hour: 23, minute: 30, lat: 37.98, lng: 23.73, tz_str: 'Europe/Athens' }),
-      });
+      const key = JSON.parse(
+        execFileSync(process.execPath, ['dist/src/cli.js', 'keys', 'create', '--email', 'shared-key@example.com', '--plan', 'unlimited', '--json'], {
+          cwd: root,
+          env: env({ DATA_DIR: dirs[1]!, AUTH_JWT_SECRET: secret }),
+          encoding: 'utf8',
+        })
+          .trim()
+          .split('\n')
+          .at(-1)!,
+      ).key as string;
+      const natal = (url: string) =>
+        fetch(`${url}/api/v1/natal/calculate`, {
+          method: 'POST',
+          headers: { 'x-api-key': key, 'content-type': 'application/json', 'idempotency-key': 'shared-retry-1' },
+          body: JSON.stringify({ year: 1981, month: 1, day: 1, hour: 23, minute: 30, lat: 37.98, lng: 23.73, tz_str: 'Europe/Athens' }),
+        });
       const first = await natal(a.url);
       expect(first.status).toBe(200);
       const firstBody = await first.text();

@@ -16,13 +16,27 @@ beforeAll(async () => {
 });
 afterAll(() => close?.());
 
-const birth = { name: 'Ada', year: 1990, month: 5, day: 17, hour: 8, minute: 15, city: 'Lisbon', tz_str: 'AUTO', house_system: 'placidus', zodiac_type: 'tropical' };
+const birth = {
+  name: 'Ada',
+  year: 1990,
+  month: 5,
+  day: 17,
+  hour: 8,
+  minute: 15,
+  city: 'Lisbon',
+  tz_str: 'AUTO',
+  house_system: 'placidus',
+  zodiac_type: 'tropical',
+};
 
 describe('POST /api/v1/western/signs/{point}', () => {
   it('answers each point as the natal chart has it', async () => {
     const natal = (await server.post('/api/v1/natal/calculate', birth)).body;
     for (const [point, name, at] of [
-      ['sun', 'Sun', natal.planets[0]], ['moon', 'Moon', natal.planets[1]], ['rising', 'Ascendant', natal.angles_details.asc], ['midheaven', 'Midheaven', natal.angles_details.mc],
+      ['sun', 'Sun', natal.planets[0]],
+      ['moon', 'Moon', natal.planets[1]],
+      ['rising', 'Ascendant', natal.angles_details.asc],
+      ['midheaven', 'Midheaven', natal.angles_details.mc],
     ] as const) {
       const res = await server.post(`/api/v1/western/signs/${point}`, birth);
       expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -36,10 +50,18 @@ describe('POST /api/v1/western/signs/{point}', () => {
 
   it('adds the library item for the point with interpretation.enable', async () => {
     const res = await server.post('/api/v1/western/signs/sun', { ...birth, interpretation: { enable: true, style: 'improved' } });
-    expect(res.body.interpretation).toMatchObject({ id: 'sun_taurus', key: 'planet.sun.sign.taurus', category: 'planet_sign', style: 'improved', language: 'en' });
+    expect(res.body.interpretation).toMatchObject({
+      id: 'sun_taurus',
+      key: 'planet.sun.sign.taurus',
+      category: 'planet_sign',
+      style: 'improved',
+      language: 'en',
+    });
     expect(res.body.interpretation.strengths.length).toBeGreaterThan(0);
     const natal = (await server.post('/api/v1/natal/calculate', { ...birth, interpretation: { enable: true, style: 'improved' } })).body;
-    const item = Object.values(natal.interpretation.sections).flat().find((i: any) => i.key === 'planet.sun.sign.taurus') as any;
+    const item = Object.values(natal.interpretation.sections)
+      .flat()
+      .find((i: any) => i.key === 'planet.sun.sign.taurus') as any;
     expect(res.body.interpretation).toMatchObject({ title: item.title, body: item.body, strengths: item.strengths });
   });
 

@@ -7,8 +7,12 @@ import { skyEventsResponse } from '../../src/features/sky-events/sky-events-sche
 const events = readFixture('refdata/events.json').events;
 
 let server: TestServer;
-beforeAll(async () => { server = await startTestServer({ compute: 'pool', threads: 2 }); });
-afterAll(async () => { await server?.close(); });
+beforeAll(async () => {
+  server = await startTestServer({ compute: 'pool', threads: 2 });
+});
+afterAll(async () => {
+  await server?.close();
+});
 
 const sky = (query: string) => server.get(`/api/v1/sky-events?${query}`);
 
@@ -16,18 +20,28 @@ const sky = (query: string) => server.get(`/api/v1/sky-events?${query}`);
 function refKey(e: any): string {
   const lower = (s: string) => s.toLowerCase();
   switch (e.kind) {
-    case 'new_moon': case 'full_moon': return `lunation|moon|${e.kind}|${lower(e.sign)}`;
-    case 'ingress': return `${e.body === 'Moon' ? 'moon_ingress' : 'ingress'}|${lower(e.body)}|${lower(e.sign)}|${e.motion}`;
-    case 'station': return `station|${lower(e.body)}|${e.station}|${lower(e.sign)}`;
-    default: return `exact_aspect|${lower(e.bodies[0])}|${lower(e.bodies[1])}|${e.aspect}`;
+    case 'new_moon':
+    case 'full_moon':
+      return `lunation|moon|${e.kind}|${lower(e.sign)}`;
+    case 'ingress':
+      return `${e.body === 'Moon' ? 'moon_ingress' : 'ingress'}|${lower(e.body)}|${lower(e.sign)}|${e.motion}`;
+    case 'station':
+      return `station|${lower(e.body)}|${e.station}|${lower(e.sign)}`;
+    default:
+      return `exact_aspect|${lower(e.bodies[0])}|${lower(e.bodies[1])}|${e.aspect}`;
   }
 }
 function ourKey(e: any): string {
   switch (e.type) {
-    case 'lunation': return `lunation|moon|${e.phase}|${e.sign_id}`;
-    case 'ingress': case 'moon_ingress': return `${e.type}|${e.body}|${e.sign_id}|${e.direction}`;
-    case 'station': return `station|${e.body}|${e.direction}|${e.sign_id}`;
-    default: return `exact_aspect|${e.body}|${e.other_body}|${e.aspect}`;
+    case 'lunation':
+      return `lunation|moon|${e.phase}|${e.sign_id}`;
+    case 'ingress':
+    case 'moon_ingress':
+      return `${e.type}|${e.body}|${e.sign_id}|${e.direction}`;
+    case 'station':
+      return `station|${e.body}|${e.direction}|${e.sign_id}`;
+    default:
+      return `exact_aspect|${e.body}|${e.other_body}|${e.aspect}`;
   }
 }
 function tolerance(e: any): number {
@@ -51,7 +65,9 @@ describe('reference events', () => {
       const refs = events.filter((e: any) => e.year === year);
       const unmatched = [...found];
       for (const ref of refs) {
-        const i = unmatched.findIndex((f) => ourKey(f) === refKey(ref) && Math.abs(Date.parse(f.exact_at_utc) - Date.parse(ref.datetime_utc_ms)) <= tolerance(ref));
+        const i = unmatched.findIndex(
+          (f) => ourKey(f) === refKey(ref) && Math.abs(Date.parse(f.exact_at_utc) - Date.parse(ref.datetime_utc_ms)) <= tolerance(ref),
+        );
         expect(i, `${refKey(ref)} at ${ref.datetime_utc_ms}`).toBeGreaterThanOrEqual(0);
         unmatched.splice(i, 1);
       }

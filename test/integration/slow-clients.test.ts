@@ -10,9 +10,13 @@ import { openRaw, parseRawResponse, type RawConnection } from '../helpers/raw-ht
 let server: TestServer;
 beforeAll(async () => {
   // Short request deadlines; the idle timeout is long, so that only the rules under test can close a socket.
-  server = await startTestServer({ env: { REQUEST_TIMEOUT_MS: '1500', HEADERS_TIMEOUT_MS: '1000', IDLE_TIMEOUT_MS: '600000', MAX_CONNECTIONS_PER_CLIENT: '6' } });
+  server = await startTestServer({
+    env: { REQUEST_TIMEOUT_MS: '1500', HEADERS_TIMEOUT_MS: '1000', IDLE_TIMEOUT_MS: '600000', MAX_CONNECTIONS_PER_CLIENT: '6' },
+  });
 });
-afterAll(async () => { await server?.close(); });
+afterAll(async () => {
+  await server?.close();
+});
 
 /** Sends `text` one byte at a time, `everyMs` apart, until the connection closes or the text ends. */
 function drip(connection: RawConnection, text: string, everyMs: number): void {

@@ -14,11 +14,21 @@ afterAll(() => close?.());
 
 /** As the clients send them (peer spec §1): datetime local or with an offset, location {city, lat, lng}, tz_str, time_known or time_unknown. */
 const ada = { name: 'Ada', datetime: '1990-05-17T08:15:00', location: { city: 'Lisbon', lat: 38.72, lng: -9.14 }, tz_str: 'Europe/Lisbon', time_known: true };
-const ben = { id: 'p2', name: 'Ben', datetime: '1992-11-03T21:40:00+00:00', location: { city: 'London', lat: 51.5, lng: -0.12, timezone: 'Europe/London' }, time_unknown: false };
+const ben = {
+  id: 'p2',
+  name: 'Ben',
+  datetime: '1992-11-03T21:40:00+00:00',
+  location: { city: 'London', lat: 51.5, lng: -0.12, timezone: 'Europe/London' },
+  time_unknown: false,
+};
 
 describe('POST /api/v1/western/synastry', () => {
   it('answers the natal snapshots, contacts, overlays under both key sets, scores and archetype', async () => {
-    const res = await server.post('/api/v1/western/synastry', { person_a: ada, person_b: ben, settings: { bodies: ['sun', 'moon', 'venus', 'mars', 'node', 'asc', 'mc'], include: { text: true } } });
+    const res = await server.post('/api/v1/western/synastry', {
+      person_a: ada,
+      person_b: ben,
+      settings: { bodies: ['sun', 'moon', 'venus', 'mars', 'node', 'asc', 'mc'], include: { text: true } },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(answerProblems(synastryResponse, res.body).filter((p) => !p.startsWith('natal.'))).toEqual([]);
     const { meta, natal, synastry, text } = res.body;
@@ -29,9 +39,11 @@ describe('POST /api/v1/western/synastry', () => {
     expect(synastry.aspects.length).toBeGreaterThan(0);
     for (const [i, a] of synastry.aspects.entries()) {
       expect(synastry.index.aspects_by_id[a.id]).toBe(i);
-      const pa = natal.person_a.planets.find((p: any) => p.id === (a.a_point === 'true_node' ? 'north_node' : a.a_point))?.abs_pos ?? natal.person_a.angles[a.a_point];
-      const pb = natal.person_b.planets.find((p: any) => p.id === (a.b_point === 'true_node' ? 'north_node' : a.b_point))?.abs_pos ?? natal.person_b.angles[a.b_point];
-      const sep = Math.abs(((pa - pb) % 360 + 540) % 360 - 180);
+      const pa =
+        natal.person_a.planets.find((p: any) => p.id === (a.a_point === 'true_node' ? 'north_node' : a.a_point))?.abs_pos ?? natal.person_a.angles[a.a_point];
+      const pb =
+        natal.person_b.planets.find((p: any) => p.id === (a.b_point === 'true_node' ? 'north_node' : a.b_point))?.abs_pos ?? natal.person_b.angles[a.b_point];
+      const sep = Math.abs(((((pa - pb) % 360) + 540) % 360) - 180);
       expect(a.separation_deg).toBeCloseTo(sep, 5);
       expect(text.by_key[a.text_key].title).toMatch(/^A's /);
     }
@@ -39,7 +51,8 @@ describe('POST /api/v1/western/synastry', () => {
     expect(o.a_in_b).toEqual(o.a_planets_in_b_houses);
     expect(o.b_in_a).toEqual(o.b_planets_in_a_houses);
     expect(o.a_in_b.map((x: any) => x.planet)).toEqual(['sun', 'moon', 'venus', 'mars', 'true_node', 'asc', 'mc']);
-    for (const k of ['overall', 'romance', 'communication', 'stability', 'intimacy', 'growth', 'tension']) expect(Number.isInteger(synastry.scores[k])).toBe(true);
+    for (const k of ['overall', 'romance', 'communication', 'stability', 'intimacy', 'growth', 'tension'])
+      expect(Number.isInteger(synastry.scores[k])).toBe(true);
     expect(synastry.archetype.label.length).toBeGreaterThan(0);
     expect(synastry.text).toEqual(text);
   });
@@ -91,8 +104,13 @@ describe('POST /api/v1/western/synastry/summary', () => {
 });
 
 describe('POST /api/v1/western/synastry/horoscope', () => {
-  it('the day\'s transits to both charts and the composite, with timing windows to the second', async () => {
-    const res = await server.post('/api/v1/western/synastry/horoscope?relationship_context=friendship&include_timing=true', { person_a: ada, person_b: ben, date: '2026-12-31', tz_str: 'Asia/Tokyo' });
+  it("the day's transits to both charts and the composite, with timing windows to the second", async () => {
+    const res = await server.post('/api/v1/western/synastry/horoscope?relationship_context=friendship&include_timing=true', {
+      person_a: ada,
+      person_b: ben,
+      date: '2026-12-31',
+      tz_str: 'Asia/Tokyo',
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(answerProblems(synastryHoroscopeResponse, res.body)).toEqual([]);
     const b = res.body;
@@ -120,10 +138,27 @@ describe('the MCP tools', () => {
 
   it('v1_western_synastry, _summary and _horoscope answer what the REST endpoints answer', async () => {
     const cases: [string, Record<string, unknown>, () => Promise<{ body: any }>][] = [
-      ['v1_western_synastry', { person_a: ada, person_b: ben, settings: { include: { text: true } } }, () => server.post('/api/v1/western/synastry', { person_a: ada, person_b: ben, settings: { include: { text: true } } })],
-      ['v1_western_synastry_summary', { first_subject: ada, second_subject: ben }, () => server.post('/api/v1/western/synastry/summary', { first_subject: ada, second_subject: ben })],
-      ['v1_western_synastry_horoscope', { person_a: ada, person_b: ben, date: '2026-02-14', tz_str: 'Europe/Lisbon', relationship_context: 'friendship', include_timing: true },
-        () => server.post('/api/v1/western/synastry/horoscope?relationship_context=friendship&include_timing=true', { person_a: ada, person_b: ben, date: '2026-02-14', tz_str: 'Europe/Lisbon' })],
+      [
+        'v1_western_synastry',
+        { person_a: ada, person_b: ben, settings: { include: { text: true } } },
+        () => server.post('/api/v1/western/synastry', { person_a: ada, person_b: ben, settings: { include: { text: true } } }),
+      ],
+      [
+        'v1_western_synastry_summary',
+        { first_subject: ada, second_subject: ben },
+        () => server.post('/api/v1/western/synastry/summary', { first_subject: ada, second_subject: ben }),
+      ],
+      [
+        'v1_western_synastry_horoscope',
+        { person_a: ada, person_b: ben, date: '2026-02-14', tz_str: 'Europe/Lisbon', relationship_context: 'friendship', include_timing: true },
+        () =>
+          server.post('/api/v1/western/synastry/horoscope?relationship_context=friendship&include_timing=true', {
+            person_a: ada,
+            person_b: ben,
+            date: '2026-02-14',
+            tz_str: 'Europe/Lisbon',
+          }),
+      ],
     ];
     for (const [tool, args, rest] of cases) {
       const result = await mcp.client.callTool({ name: tool, arguments: args });
@@ -131,7 +166,10 @@ describe('the MCP tools', () => {
       const expected = await rest();
       expect(withoutClock(result.structuredContent)).toEqual(withoutClock(expected.body));
     }
-    const refused = await mcp.client.callTool({ name: 'v1_western_synastry', arguments: { person_a: ada, person_b: ben, settings: { bodies: ['sun', 'vulcan'] } } });
+    const refused = await mcp.client.callTool({
+      name: 'v1_western_synastry',
+      arguments: { person_a: ada, person_b: ben, settings: { bodies: ['sun', 'vulcan'] } },
+    });
     expect(refused.isError).toBe(true);
     expect(JSON.stringify(refused.content)).toContain('vulcan');
   });

@@ -3,8 +3,12 @@ import { startTestServer, type TestServer } from '../helpers/app.ts';
 import { transitResponse } from '../../src/features/transits/transits-schemas.ts';
 
 let server: TestServer;
-beforeAll(async () => { server = await startTestServer(); });
-afterAll(async () => { await server?.close(); });
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.close();
+});
 
 const natal = { name: 'Ada', year: 1990, month: 6, day: 15, hour: 14, minute: 30, lat: 51.5074, lng: -0.1278, tz_str: 'Europe/London' };
 
@@ -18,7 +22,21 @@ describe('POST /api/v1/transits/calculate', () => {
     expect(b.transit.datetime).toBe('2025-11-20T09:15:00-05:00');
     expect(b.transit.location.timezone).toBe('America/New_York');
     expect(b.location).toEqual(b.transit.location);
-    expect(b.transit_planets.map((p: any) => p.id)).toEqual(['sun', 'moon', 'mercury', 'venus', 'mars', 'jupiter', 'saturn', 'uranus', 'neptune', 'pluto', 'true_node', 'chiron', 'lilith']);
+    expect(b.transit_planets.map((p: any) => p.id)).toEqual([
+      'sun',
+      'moon',
+      'mercury',
+      'venus',
+      'mars',
+      'jupiter',
+      'saturn',
+      'uranus',
+      'neptune',
+      'pluto',
+      'true_node',
+      'chiron',
+      'lilith',
+    ]);
     for (const p of b.transit_planets) expect(p.natal_house).toBeGreaterThanOrEqual(1);
     expect(b.natal_planets).toHaveLength(13);
     expect(b.natal_houses).toHaveLength(12);
@@ -38,7 +56,11 @@ describe('POST /api/v1/transits/calculate', () => {
   });
 
   it('counts applying and separating aspects in aspects_summary, beside total, major, minor and by_type', async () => {
-    const res = await server.post('/api/v1/transits/calculate?include_minor=true', { natal, transit_date: '2025-11-20T09:15', interpretation: { enable: false } });
+    const res = await server.post('/api/v1/transits/calculate?include_minor=true', {
+      natal,
+      transit_date: '2025-11-20T09:15',
+      interpretation: { enable: false },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const { aspects, aspects_summary: summary } = res.body;
     expect(Object.keys(summary)).toEqual(['total', 'major', 'minor', 'applying', 'separating', 'by_type']);
@@ -52,7 +74,11 @@ describe('POST /api/v1/transits/calculate', () => {
   });
 
   it('includes all 10 aspect types with include_minor', async () => {
-    const res = await server.post('/api/v1/transits/calculate?include_minor=true', { natal, transit_date: '2025-11-20T09:15', orb_settings: { Quintile: 3, 'Semi-Sextile': 3 } });
+    const res = await server.post('/api/v1/transits/calculate?include_minor=true', {
+      natal,
+      transit_date: '2025-11-20T09:15',
+      orb_settings: { Quintile: 3, 'Semi-Sextile': 3 },
+    });
     expect(res.body.aspects.some((a: any) => !a.is_major)).toBe(true);
   });
 
@@ -69,7 +95,10 @@ describe('POST /api/v1/transits/calculate', () => {
   });
 
   it('untimed natal: no natal houses and no natal_house on transits', async () => {
-    const res = await server.post('/api/v1/transits/calculate', { natal: { ...natal, hour: undefined, minute: undefined, time_known: false }, transit_date: '2025-11-20T09:15' });
+    const res = await server.post('/api/v1/transits/calculate', {
+      natal: { ...natal, hour: undefined, minute: undefined, time_known: false },
+      transit_date: '2025-11-20T09:15',
+    });
     expect(res.status).toBe(200);
     expect(res.body.natal_houses).toBeUndefined();
     expect(res.body.transit_planets[0].natal_house).toBeUndefined();

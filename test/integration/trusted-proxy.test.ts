@@ -11,7 +11,9 @@ import { IGNORED_FORWARDING_MESSAGE } from '../../src/http/forwarded-headers.ts'
 
 const LIMIT = 5;
 const opened: Array<TestServer | ForwardingProxy> = [];
-afterAll(async () => { for (const o of opened.reverse()) await o.close(); });
+afterAll(async () => {
+  for (const o of opened.reverse()) await o.close();
+});
 
 async function behindProxy(trustProxy: string | undefined) {
   const logLines: string[] = [];

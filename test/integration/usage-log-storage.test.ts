@@ -15,10 +15,17 @@ import { UsageLogRepository, type UsageRecord } from '../../src/db/usage-logs.ts
 const testDatabase = useTestDatabasePool({ migrateTo: '002_account.sql' });
 
 const viewRow = z.object({
-  user_id: z.string(), api_key_id: z.string().nullable(), method: z.string(), path: z.string(), status_code: z.number(),
-  duration_ms: z.number(), idempotency_replayed: z.boolean(), created_at: z.string(),
+  user_id: z.string(),
+  api_key_id: z.string().nullable(),
+  method: z.string(),
+  path: z.string(),
+  status_code: z.number(),
+  duration_ms: z.number(),
+  idempotency_replayed: z.boolean(),
+  created_at: z.string(),
 });
-const viewRows = (userId: string) => testDatabase.pool.any(sql.type(viewRow)`
+const viewRows = (userId: string) =>
+  testDatabase.pool.any(sql.type(viewRow)`
   select user_id, api_key_id::text as api_key_id, method, path, status_code, duration_ms, idempotency_replayed, created_at
   from usage_logs where user_id = ${userId} order by created_at`);
 
@@ -32,8 +39,26 @@ describe('usage log storage', () => {
         ('other-user', ${key}, 'POST', '/api/v1/natal/calculate', 429, 1, false, '2026-01-01T00:00:00Z')`);
     expect(await migrate(testDatabase.url, undefined, '003_usage_log_segments.sql')).toEqual(['003_usage_log_segments.sql']);
     expect(await viewRows('old-user')).toEqual([
-      { user_id: 'old-user', api_key_id: key, method: 'POST', path: '/natal', status_code: 200, duration_ms: 12.5, idempotency_replayed: false, created_at: '2026-01-02T03:04:05.678Z' },
-      { user_id: 'old-user', api_key_id: null, method: 'GET', path: '/api/v1/sky-events', status_code: 422, duration_ms: 0.25, idempotency_replayed: true, created_at: '2026-01-02T03:04:06.001Z' },
+      {
+        user_id: 'old-user',
+        api_key_id: key,
+        method: 'POST',
+        path: '/natal',
+        status_code: 200,
+        duration_ms: 12.5,
+        idempotency_replayed: false,
+        created_at: '2026-01-02T03:04:05.678Z',
+      },
+      {
+        user_id: 'old-user',
+        api_key_id: null,
+        method: 'GET',
+        path: '/api/v1/sky-events',
+        status_code: 422,
+        duration_ms: 0.25,
+        idempotency_replayed: true,
+        created_at: '2026-01-02T03:04:06.001Z',
+      },
     ]);
     expect(await viewRows('other-user')).toHaveLength(1);
     // A process of the previous version, still writing the old way during a rolling deploy.
@@ -42,7 +67,14 @@ describe('usage log storage', () => {
       select r->>0, (r->>1)::uuid, r->>2, r->>3, (r->>4)::int2, (r->>5)::float8, (r->>6)::bool, (r->>7)::timestamptz
       from jsonb_array_elements(${JSON.stringify([['old-user', key, 'POST', '/natal', 200, 7.5, false, '2026-01-02T03:04:07.250Z']])}::jsonb) as r`);
     expect((await viewRows('old-user')).at(-1)).toEqual({
-      user_id: 'old-user', api_key_id: key, method: 'POST', path: '/natal', status_code: 200, duration_ms: 7.5, idempotency_replayed: false, created_at: '2026-01-02T03:04:07.250Z',
+      user_id: 'old-user',
+      api_key_id: key,
+      method: 'POST',
+      path: '/natal',
+      status_code: 200,
+      duration_ms: 7.5,
+      idempotency_replayed: false,
+      created_at: '2026-01-02T03:04:07.250Z',
     });
     // The later migrations, for the tests below.
     await migrate(testDatabase.url);
@@ -61,12 +93,21 @@ describe('usage log storage', () => {
     const [k1, k2, k3] = [randomUUID(), randomUUID(), randomUUID()];
     const t0 = Date.parse('2026-11-21T10:00:00Z');
     const record = (userId: string, apiKeyId: string, at: number, path: string): UsageRecord => ({
-      userId, apiKeyId, method: 'POST', path, statusCode: 200, durationMs: 3.25, replayed: false, startedAt: at,
+      userId,
+      apiKeyId,
+      method: 'POST',
+      path,
+      statusCode: 200,
+      durationMs: 3.25,
+      replayed: false,
+      startedAt: at,
     });
     // Keys 1 and 2 of user u interleave in time across two batches; user v has key 3.
     await logs.insertBatch([record('u', k1, t0 + 1, '/a1'), record('u', k2, t0 + 2, '/b1'), record('v', k3, t0 + 3, '/c1'), record('u', k1, t0 + 5, '/a2')]);
     await logs.insertBatch([record('u', k2, t0 + 4, '/b2'), record('u', k1, t0 + 6.5, '/a3')]);
-    const segments = await testDatabase.pool.oneFirst(sql.type(z.object({ n: z.number() }))`select count(*)::int as n from usage_log_segments where user_id in ('u', 'v')`);
+    const segments = await testDatabase.pool.oneFirst(
+      sql.type(z.object({ n: z.number() }))`select count(*)::int as n from usage_log_segments where user_id in ('u', 'v')`,
+    );
     expect(segments).toBe(5);
     expect((await viewRows('u')).map((r) => r.path)).toEqual(['/a1', '/b1', '/b2', '/a2', '/a3']);
     expect((await viewRows('u'))[4]!.created_at).toBe('2026-11-21T10:00:00.006Z');

@@ -21,7 +21,8 @@ import { openRaw } from '../helpers/raw-http.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const natal = { year: 1990, month: 6, day: 15, hour: 14, minute: 30, lat: 51.5, lng: -0.12 };
-const countRows = (server: TestServer, userId: string) => server.db.oneFirst(sql.type(z.object({ n: z.number() }))`select count(*)::int as n from usage_logs where user_id = ${userId}`);
+const countRows = (server: TestServer, userId: string) =>
+  server.db.oneFirst(sql.type(z.object({ n: z.number() }))`select count(*)::int as n from usage_logs where user_id = ${userId}`);
 
 // A long interval: rows stay buffered until a batch fills, someone reads the log, or shutdown.
 let server: TestServer;
@@ -34,14 +35,19 @@ beforeAll(async () => {
   server = await startTestServer({ env: { USAGE_FLUSH_INTERVAL_MS: '60000', USAGE_FLUSH_BATCH_SIZE: '1000' } });
   alice = await server.token('u-alice', 'u-alice@example.com');
   bob = await server.token('u-bob', 'u-bob@example.com');
-  for (const [token, id] of [[alice, 'u-alice'], [bob, 'u-bob']] as const) {
+  for (const [token, id] of [
+    [alice, 'u-alice'],
+    [bob, 'u-bob'],
+  ] as const) {
     await server.bearer('POST', '/api/v1/auth/sync', token, { user_id: id, email: `${id}@example.com` });
     await new UserRepository(server.db).setPlan(id, 'unlimited');
   }
   aliceKey = (await server.bearer('POST', '/api/v1/auth/keys', alice, { name: 'a' })).body;
   bobKey = (await server.bearer('POST', '/api/v1/auth/keys', bob, { name: 'b' })).body;
 });
-afterAll(async () => { await server?.close(); });
+afterAll(async () => {
+  await server?.close();
+});
 
 describe('recording', () => {
   it('records every authenticated API request with user, key, method, path, status, duration and replay flag', async () => {
@@ -54,7 +60,14 @@ describe('recording', () => {
     const res = await server.bearer('GET', '/api/v1/auth/logs', alice);
     expect(res.status).toBe(200);
     expect(res.body).toHaveLength(5);
-    expect(res.body.map((e: { method: string; path: string; status_code: number; idempotency_replayed: boolean }) => [e.method, e.path, e.status_code, e.idempotency_replayed])).toEqual([
+    expect(
+      res.body.map((e: { method: string; path: string; status_code: number; idempotency_replayed: boolean }) => [
+        e.method,
+        e.path,
+        e.status_code,
+        e.idempotency_replayed,
+      ]),
+    ).toEqual([
       ['GET', '/api/v1/numerology/alphabets', 200, false],
       ['POST', '/natal', 200, true],
       ['POST', '/natal', 200, false],
@@ -159,7 +172,16 @@ describe('batching', () => {
     // Under steady load a flush that also drained what came in during each write never ended:
     // it became a stream of INSERTs of a few dozen rows each, a statement's fixed cost per handful.
     const { user_id } = await createKeyForEmail(server.db, { email: 'drain@example.com', plan: 'unlimited' });
-    const row = (i: number) => ({ userId: user_id, apiKeyId: null, method: 'GET', path: `/drain/${i}`, statusCode: 200, durationMs: 1, replayed: false, startedAt: Date.now() });
+    const row = (i: number) => ({
+      userId: user_id,
+      apiKeyId: null,
+      method: 'GET',
+      path: `/drain/${i}`,
+      statusCode: 200,
+      durationMs: 1,
+      replayed: false,
+      startedAt: Date.now(),
+    });
     for (let i = 0; i < 5; i++) server.app.usage.record(row(i));
     const flushesBefore = await flushCount(server);
     const first = server.app.usage.flush();
@@ -182,7 +204,16 @@ describe('batching', () => {
     const small = await startTestServer({ env: { USAGE_FLUSH_INTERVAL_MS: '60000', USAGE_FLUSH_BATCH_SIZE: '10' } });
     try {
       const { user_id } = await createKeyForEmail(small.db, { email: 'chained@example.com', plan: 'unlimited' });
-      const row = (i: number) => ({ userId: user_id, apiKeyId: null, method: 'GET', path: `/chained/${i}`, statusCode: 200, durationMs: 1, replayed: false, startedAt: Date.now() });
+      const row = (i: number) => ({
+        userId: user_id,
+        apiKeyId: null,
+        method: 'GET',
+        path: `/chained/${i}`,
+        statusCode: 200,
+        durationMs: 1,
+        replayed: false,
+        startedAt: Date.now(),
+      });
       // The tenth row fills a batch: its flush starts at once. Ten more (a batch, so that the next
       // flush leaves none behind) come during its INSERT.
       for (let i = 0; i < 10; i++) small.app.usage.record(row(i));
@@ -225,7 +256,14 @@ describe('batching', () => {
 
   it('exposes buffer depth and flush latency metrics', async () => {
     const text = await (await fetch(`${server.url}/metrics`)).text();
-    for (const name of ['usage_log_buffer_depth', 'usage_log_flush_duration_seconds_count', 'usage_log_flush_failures_total', 'usage_log_dropped_rows_total', 'rate_limit_rejections_total', 'auth_failures_total']) {
+    for (const name of [
+      'usage_log_buffer_depth',
+      'usage_log_flush_duration_seconds_count',
+      'usage_log_flush_failures_total',
+      'usage_log_dropped_rows_total',
+      'rate_limit_rejections_total',
+      'auth_failures_total',
+    ]) {
       expect(text).toContain(name);
     }
   });
@@ -254,18 +292,32 @@ describe('graceful shutdown of the server process', () => {
     const { key, user_id } = await createKeyForEmail(pool, { email: 'sigterm@example.com', plan: 'unlimited' });
     const prefix = `test:${randomBytes(6).toString('hex')}:`;
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-      cwd: root, stdio: 'ignore',
+      cwd: root,
+      stdio: 'ignore',
       env: {
-        ...process.env, DATABASE_URL: database.url, REDIS_KEY_PREFIX: prefix,
-        AUTH_JWT_SECRET: randomBytes(32).toString('hex'), PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent', COMPUTE_MODE: 'inline',
-        USAGE_FLUSH_INTERVAL_MS: '60000', USAGE_FLUSH_BATCH_SIZE: '10000',
+        ...process.env,
+        DATABASE_URL: database.url,
+        REDIS_KEY_PREFIX: prefix,
+        AUTH_JWT_SECRET: randomBytes(32).toString('hex'),
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'silent',
+        COMPUTE_MODE: 'inline',
+        USAGE_FLUSH_INTERVAL_MS: '60000',
+        USAGE_FLUSH_BATCH_SIZE: '10000',
       },
     });
     try {
       expect(await waitUntilReady(port)).toBe(true);
-      const statuses = await Promise.all(Array.from({ length: 40 }, () => fetch(`http://127.0.0.1:${port}/natal`, {
-        method: 'POST', headers: { 'x-api-key': key, 'content-type': 'application/json' }, body: JSON.stringify(natal),
-      }).then((r) => r.status)));
+      const statuses = await Promise.all(
+        Array.from({ length: 40 }, () =>
+          fetch(`http://127.0.0.1:${port}/natal`, {
+            method: 'POST',
+            headers: { 'x-api-key': key, 'content-type': 'application/json' },
+            body: JSON.stringify(natal),
+          }).then((r) => r.status),
+        ),
+      );
       expect(statuses.every((s) => s === 200)).toBe(true);
       const n = () => pool.oneFirst(sql.type(z.object({ n: z.number() }))`select count(*)::int as n from usage_logs where user_id = ${user_id}`);
       expect(await n()).toBe(0);
@@ -290,11 +342,20 @@ describe('graceful shutdown with a deadline', () => {
     const { key, user_id } = await createKeyForEmail(pool, { email: 'deadline@example.com', plan: 'unlimited' });
     const prefix = `test:${randomBytes(6).toString('hex')}:`;
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-      cwd: root, stdio: 'ignore',
+      cwd: root,
+      stdio: 'ignore',
       env: {
-        ...process.env, DATABASE_URL: database.url, REDIS_KEY_PREFIX: prefix,
-        AUTH_JWT_SECRET: randomBytes(32).toString('hex'), PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent', COMPUTE_MODE: 'inline',
-        USAGE_FLUSH_INTERVAL_MS: '60000', SHUTDOWN_TIMEOUT_MS: '1000', IDLE_TIMEOUT_MS: '600000',
+        ...process.env,
+        DATABASE_URL: database.url,
+        REDIS_KEY_PREFIX: prefix,
+        AUTH_JWT_SECRET: randomBytes(32).toString('hex'),
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'silent',
+        COMPUTE_MODE: 'inline',
+        USAGE_FLUSH_INTERVAL_MS: '60000',
+        SHUTDOWN_TIMEOUT_MS: '1000',
+        IDLE_TIMEOUT_MS: '600000',
       },
     });
     try {
@@ -302,7 +363,9 @@ describe('graceful shutdown with a deadline', () => {
       // Two centuries of hourly rows: far more than the socket buffers hold once the client stops reading.
       const body = JSON.stringify({ start: '1900-01-01', end: '2099-12-31', step: '1h', bodies: ['Sun'], format: 'ndjson' });
       const connection = await openRaw(`http://127.0.0.1:${port}`);
-      connection.socket.write(`POST /api/v1/ephemeris/calculate HTTP/1.1\r\nHost: x\r\nx-api-key: ${key}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`);
+      connection.socket.write(
+        `POST /api/v1/ephemeris/calculate HTTP/1.1\r\nHost: x\r\nx-api-key: ${key}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`,
+      );
       await connection.waitFor(/^HTTP\/1\.1 200[\s\S]*\r\n\r\n[\s\S]*\{/);
       connection.socket.pause();
       const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));

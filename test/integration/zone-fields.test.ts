@@ -13,8 +13,12 @@ import { DEMO_SUBJECT, isDemoSubject } from '../../src/reports/http/demo-subject
 import type { PsychologicalReportRequest } from '../../src/reports/http/report-schemas.ts';
 
 let server: TestServer;
-beforeAll(async () => { server = await startTestServer(); });
-afterAll(async () => { await server?.close(); });
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.close();
+});
 
 // Coordinates in Paris: AUTO gives Europe/Paris; a zone named elsewhere shows which field won.
 const birth = { year: 1990, month: 6, day: 15, hour: 12, minute: 0, lat: 48.8566, lng: 2.3522 };
@@ -41,8 +45,13 @@ describe('requestedZone', () => {
   });
 
   it('refuses two different zones, naming both', () => {
-    expect(() => requestedZone({ tz_str: 'Asia/Tokyo', timezone: 'Europe/Paris' }, ['body', 'natal']))
-      .toThrow(expect.objectContaining({ loc: ['body', 'natal', 'timezone'], type: 'value_error.conflict', message: expect.stringMatching(/'Asia\/Tokyo'.*'Europe\/Paris'/) }));
+    expect(() => requestedZone({ tz_str: 'Asia/Tokyo', timezone: 'Europe/Paris' }, ['body', 'natal'])).toThrow(
+      expect.objectContaining({
+        loc: ['body', 'natal', 'timezone'],
+        type: 'value_error.conflict',
+        message: expect.stringMatching(/'Asia\/Tokyo'.*'Europe\/Paris'/),
+      }),
+    );
   });
 });
 
@@ -67,11 +76,10 @@ describe('the natal chart', () => {
     // goes through, names the field that the zone came from.
     const request = { ...natalRequest.parse({ ...birth, tz_str: 'AUTO' }), timezone: 'Mars/Olympus' };
     const place = { city: null, country: null, lat: birth.lat, lng: birth.lng, source: 'request' as const };
-    expect(() => castNatal({ request, place, includeMinor: false, includeStelliums: false }))
-      .toThrow(expect.objectContaining({ loc: ['body', 'timezone'] }));
+    expect(() => castNatal({ request, place, includeMinor: false, includeStelliums: false })).toThrow(expect.objectContaining({ loc: ['body', 'timezone'] }));
   });
 
-  it('gives the free demo report only when the zone either field asks for is Lisbon\'s', () => {
+  it("gives the free demo report only when the zone either field asks for is Lisbon's", () => {
     const standard = { enabled: true, style: 'standard' } as PsychologicalReportRequest;
     const demo = (zones: Record<string, string>) => isDemoSubject(natalRequest.parse({ ...DEMO_SUBJECT, ...zones }), standard);
     expect(demo({})).toBe(true);

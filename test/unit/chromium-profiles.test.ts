@@ -7,7 +7,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createProfileDir, removeAbandonedProfiles } from '../../src/reports/pdf/chromium-profiles.ts';
 
 const parents: string[] = [];
-afterEach(() => { for (const p of parents.splice(0)) fs.rmSync(p, { recursive: true, force: true }); });
+afterEach(() => {
+  for (const p of parents.splice(0)) fs.rmSync(p, { recursive: true, force: true });
+});
 
 describe('Chromium profile folders', () => {
   it('removes those of processes that are gone, keeps its own and those of running processes', () => {

@@ -13,7 +13,7 @@ const FIRST = Date.UTC(1583, 0, 1);
 const LAST = Date.UTC(3000, 0, 1);
 
 describe('offsets read from Intl', () => {
-  it('are luxon\'s for every zone, at random instants and around every change', () => {
+  it("are luxon's for every zone, at random instants and around every change", () => {
     const random = seededRandom(11);
     const differing: string[] = [];
     let compared = 0;
@@ -29,7 +29,8 @@ describe('offsets read from Intl', () => {
       const table = new ZoneOffsetTable(name);
       for (let i = 0; i < 8; i++) {
         const year = 1850 + Math.floor(random() * 190);
-        for (const { atMs } of table.changesBetween(Date.UTC(year, 0, 1), Date.UTC(year + 1, 0, 1))) instants.push(atMs - 1000, atMs - 1, atMs, atMs + 999.5, atMs + 1000);
+        for (const { atMs } of table.changesBetween(Date.UTC(year, 0, 1), Date.UTC(year + 1, 0, 1)))
+          instants.push(atMs - 1000, atMs - 1, atMs, atMs + 999.5, atMs + 1000);
       }
       for (const ms of instants) {
         compared++;

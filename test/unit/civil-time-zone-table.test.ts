@@ -26,7 +26,8 @@ describe('civil time through the zone tables', () => {
         const changes = new ZoneOffsetTable(zone).changesBetween(Date.UTC(year, 0, 1), Date.UTC(year + 1, 0, 1));
         const walls: CivilTime[] = [];
         for (const c of changes) {
-          for (const minutes of [-61, -1, 0, 1, 29, 59, 60, 61]) walls.push(wallOf(c.atMs + c.before * 1000 + minutes * 60_000), wallOf(c.atMs + c.after * 1000 + minutes * 60_000));
+          for (const minutes of [-61, -1, 0, 1, 29, 59, 60, 61])
+            walls.push(wallOf(c.atMs + c.before * 1000 + minutes * 60_000), wallOf(c.atMs + c.after * 1000 + minutes * 60_000));
         }
         for (let i = 0; i < 4; i++) walls.push(wallOf(Date.UTC(year, 0, 1) + Math.floor(random() * 365 * 86_400) * 1000));
         // The first answers come from Intl; repeating them makes the year frequent and moves it to the table.

@@ -78,7 +78,8 @@ describe('calendar dates', () => {
     for (let year = -4800; year <= 9999; year += year > 1500 && year < 2500 ? 1 : 7) {
       for (let month = 0; month <= 13; month++) {
         for (const day of [0, 1, 27, 28, 29, 30, 31, 32]) {
-          if (isValidCalendarDate(year, month, day) !== (month >= 1 && month <= 12 && day >= 1 && exists(year, month, day))) wrong.push(`${year}-${month}-${day}`);
+          if (isValidCalendarDate(year, month, day) !== (month >= 1 && month <= 12 && day >= 1 && exists(year, month, day)))
+            wrong.push(`${year}-${month}-${day}`);
         }
       }
     }

@@ -24,9 +24,22 @@ function compactCases(count: number) {
     const place = { ...task.place };
     if (random() < 0.15) Object.assign(place, { city: pick(ODD_TEXT), country: pick([...ODD_TEXT, null]), source: 'gazetteer' });
     if (random() < 0.1) place.ambiguity = `city '${pick(ODD_TEXT)}' names places in several countries`;
-    if (random() < 0.1) place.lat = (random() < 0.5 ? -1 : 1) * Math.round((66.6 + random() * 23) * 1e4) / 1e4;
+    if (random() < 0.1) place.lat = ((random() < 0.5 ? -1 : 1) * Math.round((66.6 + random() * 23) * 1e4)) / 1e4;
     const { year, month, day, hour, minute, second, time_known, tz_str, dst_policy } = task.request;
-    const request = compactNatalRequest.parse({ year, month, day, hour, minute, second, time_known, tz_str, dst_policy, lat: place.lat, lng: place.lng, ...(random() < 0.3 ? { name: pick(ODD_TEXT) } : {}) });
+    const request = compactNatalRequest.parse({
+      year,
+      month,
+      day,
+      hour,
+      minute,
+      second,
+      time_known,
+      tz_str,
+      dst_policy,
+      lat: place.lat,
+      lng: place.lng,
+      ...(random() < 0.3 ? { name: pick(ODD_TEXT) } : {}),
+    });
     return { request, place };
   });
 }
@@ -36,7 +49,11 @@ describe('compact natal answer writer', () => {
     initEphemeris();
     const cases = compactCases(3000);
     expect(cases.filter((c) => c.request.time_known === false).length).toBeGreaterThan(100);
-    const differing = casesWhereWriterDiffers(cases, (c) => writeCompactNatalAnswer(c.request, c.place), (c) => computeCompactNatal(c.request, c.place));
+    const differing = casesWhereWriterDiffers(
+      cases,
+      (c) => writeCompactNatalAnswer(c.request, c.place),
+      (c) => computeCompactNatal(c.request, c.place),
+    );
     expect(differing, `first differing case: ${JSON.stringify(cases[differing[0]!])}`).toEqual([]);
   });
 
@@ -47,7 +64,7 @@ describe('compact natal answer writer', () => {
     expect(new TextDecoder().decode(writeCompactNatalAnswer(request, place))).toBe(JSON.stringify(computeCompactNatal(request, place)));
   });
 
-  it('writes zone names past the known-string table\'s limit as texts, with the same bytes', () => {
+  it("writes zone names past the known-string table's limit as texts, with the same bytes", () => {
     const tape = new JsonTape();
     // A zone name is accepted in any mix of letter case: 25,000 distinct values outgrow the table.
     const spellings = Array.from({ length: 25_000 }, (_, i) => `${i.toString(2).replaceAll('0', 'e').replaceAll('1', 'E')}urope/Paris "\u00e9"`);

@@ -10,9 +10,13 @@ const schema = z.object({
   ...place.shape,
   natal: place.optional(),
   people: z.array(place).max(3).optional(),
-  current_lat: z.number().optional(), current_lng: z.number().optional(),
+  current_lat: z.number().optional(),
+  current_lng: z.number().optional(),
   picked: z.union([place, z.string()]).optional(),
-  wrapped: place.default({}).transform((p) => p).optional(),
+  wrapped: place
+    .default({})
+    .transform((p) => p)
+    .optional(),
   // A schema that names `longitude` itself keeps it.
   own: z.object({ lng: z.number(), longitude: z.string() }).optional(),
 });
@@ -41,10 +45,17 @@ describe('coordinate spellings', () => {
   it('takes one value sent twice, and refuses two values naming both fields', () => {
     expect(read({ lng: 2.35, lon: '2.350' })).toEqual({ lng: 2.35 });
     let error: unknown;
-    try { read({ natal: { lng: 2.35, longitude: 2.4 } }); } catch (e) { error = e; }
+    try {
+      read({ natal: { lng: 2.35, longitude: 2.4 } });
+    } catch (e) {
+      error = e;
+    }
     expect(error).toBeInstanceOf(RequestFieldError);
     const { loc, alsoAt, message } = error as RequestFieldError;
-    expect([loc, ...alsoAt]).toEqual([['body', 'natal', 'lng'], ['body', 'natal', 'longitude']]);
+    expect([loc, ...alsoAt]).toEqual([
+      ['body', 'natal', 'lng'],
+      ['body', 'natal', 'longitude'],
+    ]);
     expect(message).toMatch(/lng.*longitude/);
   });
 

@@ -31,9 +31,7 @@ describe('DESIGN.md', () => {
       if (/[<*{]/.test(token!) || token!.startsWith('/') || token!.includes('://') || OUTSIDE_THE_TREE.has(token!)) continue;
       const isPath = /^[\w.-]+(\/[\w.-]+)+\/?$/.test(token!);
       if (!isPath && !FILE.test(token!)) continue;
-      const exists = isPath
-        ? fs.existsSync(path.join(root, token!)) || fs.existsSync(path.join(root, 'src', token!))
-        : names.has(token!);
+      const exists = isPath ? fs.existsSync(path.join(root, token!)) || fs.existsSync(path.join(root, 'src', token!)) : names.has(token!);
       if (!exists) missing.push(token!);
     }
     expect(missing).toEqual([]);

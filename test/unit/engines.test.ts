@@ -21,7 +21,8 @@ describe('engines', () => {
       if (!path || !engines || typeof engines !== 'object' || Array.isArray(engines)) continue;
       const node = (engines as { node?: string }).node;
       if (!node) continue;
-      if (!semver.subset(declared, node, { includePrerelease: false })) unsupported.push(`${path.replace(/^.*node_modules\//, '')}@${meta.version} needs node ${node}`);
+      if (!semver.subset(declared, node, { includePrerelease: false }))
+        unsupported.push(`${path.replace(/^.*node_modules\//, '')}@${meta.version} needs node ${node}`);
     }
     expect(unsupported).toEqual([]);
   });

@@ -10,7 +10,18 @@ import { describe, expect, it } from 'vitest';
 import { AYANAMSAS, type AyanamsaName } from '../../src/astro/ayanamsas.ts';
 import { BODIES } from '../../src/astro/bodies.ts';
 import { HOUSE_SYSTEMS } from '../../src/astro/house-systems.ts';
-import { calcBody, calcHouses, deltaTSeconds, EphemerisError, FILES_END_JD, FILES_START_JD, initEphemeris, TROPICAL, trueObliquity, type ZodiacSetting } from '../../src/astro/ephemeris.ts';
+import {
+  calcBody,
+  calcHouses,
+  deltaTSeconds,
+  EphemerisError,
+  FILES_END_JD,
+  FILES_START_JD,
+  initEphemeris,
+  TROPICAL,
+  trueObliquity,
+  type ZodiacSetting,
+} from '../../src/astro/ephemeris.ts';
 
 const C = sweph.constants;
 const SE_BODIES = [...BODIES.values()].flatMap((b) => (b.se === undefined ? [] : [b.se]));
@@ -28,12 +39,15 @@ function reference(jdUt: number, se: number, zodiac: ZodiacSetting) {
 /** A small deterministic generator, so that a failure can be replayed. */
 function lcg(seed: number) {
   let s = seed;
-  return () => ((s = (s * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  return () => (s = (s * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
 }
 
 describe('lean position binding', () => {
   initEphemeris();
-  const zodiacs: ZodiacSetting[] = [TROPICAL, ...(['lahiri', 'raman', 'fagan_bradley', 'true_citra'] as AyanamsaName[]).map((ayanamsa) => ({ type: 'sidereal' as const, ayanamsa }))];
+  const zodiacs: ZodiacSetting[] = [
+    TROPICAL,
+    ...(['lahiri', 'raman', 'fagan_bradley', 'true_citra'] as AyanamsaName[]).map((ayanamsa) => ({ type: 'sidereal' as const, ayanamsa })),
+  ];
 
   it('gives every body exactly what the general binding gives, zodiacs alternating', () => {
     const random = lcg(20261121);

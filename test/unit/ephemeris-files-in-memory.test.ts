@@ -38,11 +38,13 @@ function randomDates(count: number, seed: number): number[] {
 }
 
 function leanPositions(dates: number[]): number[][] {
-  return dates.flatMap((tt) => BODIES.map((body) => {
-    const flag = lean.calc(tt, body, body === C.SE_ECL_NUT ? C.SEFLG_SWIEPH : FLAGS, 0);
-    expect(flag, lean.lastError()).toBeGreaterThanOrEqual(0);
-    return [...out.subarray(0, 6)];
-  }));
+  return dates.flatMap((tt) =>
+    BODIES.map((body) => {
+      const flag = lean.calc(tt, body, body === C.SE_ECL_NUT ? C.SEFLG_SWIEPH : FLAGS, 0);
+      expect(flag, lean.lastError()).toBeGreaterThanOrEqual(0);
+      return [...out.subarray(0, 6)];
+    }),
+  );
 }
 
 // The binding writes its answers into the array its last init gave it: this file gives it its own,
@@ -65,7 +67,10 @@ describe('the data files read from memory', () => {
 
   it.runIf(onLinux)('are the files the charts read, held once per process', () => {
     leanPositions(dates.slice(0, 20));
-    const held = lean.filesInMemory().map((file) => path.basename(file)).sort();
+    const held = lean
+      .filesInMemory()
+      .map((file) => path.basename(file))
+      .sort();
     expect(held).toEqual(expect.arrayContaining(['semo_18.se1', 'sepl_18.se1', 'seas_18.se1']));
     expect(new Set(held).size).toBe(held.length);
   });
@@ -90,13 +95,18 @@ describe('the data files read from memory', () => {
       }
       parentPort.postMessage(rows);`;
     const module = path.resolve(import.meta.dirname, '../../build/Release/swe_calc.node');
-    const answers = await Promise.all([0, 1, 2].map((i) => new Promise<number[][]>((resolve, reject) => {
-      // Each thread in another order, so that they seek to different places at the same time.
-      const order = i === 1 ? [...dates.slice(0, 400)].reverse() : dates.slice(0, 400);
-      const w = new Worker(worker, { eval: true, workerData: { module, ephe: EPHE, dates: order, bodies: BODIES, flags: FLAGS } });
-      w.once('message', (rows: number[][]) => resolve(i === 1 ? reorder(rows) : rows));
-      w.once('error', reject);
-    })));
+    const answers = await Promise.all(
+      [0, 1, 2].map(
+        (i) =>
+          new Promise<number[][]>((resolve, reject) => {
+            // Each thread in another order, so that they seek to different places at the same time.
+            const order = i === 1 ? [...dates.slice(0, 400)].reverse() : dates.slice(0, 400);
+            const w = new Worker(worker, { eval: true, workerData: { module, ephe: EPHE, dates: order, bodies: BODIES, flags: FLAGS } });
+            w.once('message', (rows: number[][]) => resolve(i === 1 ? reorder(rows) : rows));
+            w.once('error', reject);
+          }),
+      ),
+    );
     for (const rows of answers) expect(rows).toEqual(expected);
   });
 
@@ -155,9 +165,16 @@ describe('the data files read from memory', () => {
         fs.writeFileSync(path.join(dataDir, 'sepl_18.se1'), bytes);
         const { memory, disk } = bothBindings(dataDir);
         expect(memory, name).toEqual(disk);
-        expect(memory.some(([flag]) => flag < 0), name).toBe(true);
+        expect(
+          memory.some(([flag]) => flag < 0),
+          name,
+        ).toBe(true);
         if (name === 'overwritten') expect(memory.some(([flag]) => flag >= 0)).toBe(true);
-        if (onLinux) expect(lean.filesInMemory().some((file) => file.startsWith(dataDir)), name).toBe(true);
+        if (onLinux)
+          expect(
+            lean.filesInMemory().some((file) => file.startsWith(dataDir)),
+            name,
+          ).toBe(true);
       }
     });
   });

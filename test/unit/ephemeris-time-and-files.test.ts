@@ -18,7 +18,7 @@ const NOON_1_JAN_2400 = 2597642.0;
 
 describe('one ΔT', () => {
   initEphemeris();
-  it('is the data files\' model at every date, also where Moshier computes the positions', () => {
+  it("is the data files' model at every date, also where Moshier computes the positions", () => {
     expect(deltaTSeconds(JAN_1_1583)).toBeCloseTo(114.8, 1);
     expect(deltaTSeconds(JAN_1_1583)).toBe(sweph.deltat_ex(JAN_1_1583, C.SEFLG_SWIEPH).data * 86400);
     // The model for Moshier's tidal acceleration, which swe_calc_ut switched to:
@@ -39,15 +39,16 @@ describe('one ΔT', () => {
 
 describe('the ephemeris past the data files', () => {
   initEphemeris();
-  const snapshot = () => [0, 1, 2, 8, 9, 10, 12, 15, 17].map((se) => {
-    try {
-      const p = calcBody(NOON_1_JAN_2400, se);
-      return { se, lon: p.lon, lat: p.lat, moshier: p.moshier };
-    } catch (error) {
-      expect(error).toBeInstanceOf(EphemerisError);
-      return { se, absent: true };
-    }
-  });
+  const snapshot = () =>
+    [0, 1, 2, 8, 9, 10, 12, 15, 17].map((se) => {
+      try {
+        const p = calcBody(NOON_1_JAN_2400, se);
+        return { se, lon: p.lon, lat: p.lat, moshier: p.moshier };
+      } catch (error) {
+        expect(error).toBeInstanceOf(EphemerisError);
+        return { se, absent: true };
+      }
+    });
 
   it('2400-01-01 12:00 UT gives the same answer whatever was computed before, from Moshier, without asteroids', () => {
     expect(NOON_1_JAN_2400).toBeGreaterThan(FILES_END_JD);

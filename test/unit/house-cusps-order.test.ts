@@ -22,7 +22,10 @@ describe('house cusps', () => {
     expect(frame.used).toBe('topocentric');
     expect(cuspOrder(frame.cusps).inOrder).toBe(false);
     expect(warning).toMatch(/topocentric gives cusps out of order at latitude -66.6/);
-    expect(natalConfidence({ houses: frame, warnings: [], moshierUsed: false })).toMatchObject({ houses: 'medium', notes: [expect.stringMatching(/turn back on themselves/)] });
+    expect(natalConfidence({ houses: frame, warnings: [], moshierUsed: false })).toMatchObject({
+      houses: 'medium',
+      notes: [expect.stringMatching(/turn back on themselves/)],
+    });
   });
 
   it('go round once for every other system at high latitudes, and every longitude falls in one house', () => {

@@ -10,9 +10,11 @@ import { seededRandom } from '../helpers/seeded-random.ts';
 const DAY = 86_400_000;
 
 describe('ISO texts by arithmetic', () => {
-  it('equal Date\'s for random, fractional and negative time values, every day near leap-rule edges, and the ends of years 0-9999', () => {
+  it("equal Date's for random, fractional and negative time values, every day near leap-rule edges, and the ends of years 0-9999", () => {
     const random = seededRandom(8601);
-    const values: number[] = [0, -0, 0.5, -0.5, -1, 1, -62_167_219_200_000, -62_167_219_200_001, -62_167_219_199_999.5, 253_402_300_799_999, 253_402_300_800_000, 253_402_300_799_999.9];
+    const values: number[] = [
+      0, -0, 0.5, -0.5, -1, 1, -62_167_219_200_000, -62_167_219_200_001, -62_167_219_199_999.5, 253_402_300_799_999, 253_402_300_800_000, 253_402_300_799_999.9,
+    ];
     for (let i = 0; i < 300_000; i++) {
       const span = [1e13, 3e14, 8.6e15][i % 3]!;
       const v = (random() * 2 - 1) * span;

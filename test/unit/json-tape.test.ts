@@ -63,17 +63,60 @@ describe('JSON tape', () => {
   });
 
   it('writes the special values and the edges of its fast range as JSON.stringify does', () => {
-    const edges = [0, -0, 1, -1, 0.1, 0.2, 0.30000000000000004, 1e-4, neighbour(1e-4, -1), 1e-7, 123e-20, 5e-324, 2.2250738585072014e-308, Number.MAX_VALUE,
-      2 ** 52 + 0.5, 2 ** 53 - 1, 2 ** 53, 2 ** 53 + 2, 1e21, 1e21 - 65536, 999999999999999900000, 1.5e300, NaN, Infinity, -Infinity, 0.000001, 0.0000001, 123456789012345680000,
-      2 ** -70, neighbour(2 ** -70, -1), -(2 ** -70) * 1.5, 2 ** -60, 1e-21, 9.999999999999999e-22];
+    const edges = [
+      0,
+      -0,
+      1,
+      -1,
+      0.1,
+      0.2,
+      0.30000000000000004,
+      1e-4,
+      neighbour(1e-4, -1),
+      1e-7,
+      123e-20,
+      5e-324,
+      2.2250738585072014e-308,
+      Number.MAX_VALUE,
+      2 ** 52 + 0.5,
+      2 ** 53 - 1,
+      2 ** 53,
+      2 ** 53 + 2,
+      1e21,
+      1e21 - 65536,
+      999999999999999900000,
+      1.5e300,
+      NaN,
+      Infinity,
+      -Infinity,
+      0.000001,
+      0.0000001,
+      123456789012345680000,
+      2 ** -70,
+      neighbour(2 ** -70, -1),
+      -(2 ** -70) * 1.5,
+      2 ** -60,
+      1e-21,
+      9.999999999999999e-22,
+    ];
     expect(written(edges)).toBe(JSON.stringify(edges));
   });
 
   it('writes fragments, texts and known strings in order, with JSON.stringify escaping', () => {
     const tape = new JsonTape();
     const odd = ['O\'Brien "Junior"', 'tab\there', 'back\\slash', 'line\u2028separator', 'lone \ud800 surrogate', '\u0000\u001f', 'Zoë 🌟 東京'];
-    tape.fragment(jsonFragment('{"a":')).str(odd[0]!).fragment(jsonFragment(',"b":')).strOrNull(null).fragment(jsonFragment(',"c":')).known('Europe/Berlin')
-      .fragment(jsonFragment(',"d":')).value({ list: odd, n: 1.5 }).fragment(jsonFragment(',"e":')).knownOrNull(undefined).fragment(jsonFragment('}'));
+    tape
+      .fragment(jsonFragment('{"a":'))
+      .str(odd[0]!)
+      .fragment(jsonFragment(',"b":'))
+      .strOrNull(null)
+      .fragment(jsonFragment(',"c":'))
+      .known('Europe/Berlin')
+      .fragment(jsonFragment(',"d":'))
+      .value({ list: odd, n: 1.5 })
+      .fragment(jsonFragment(',"e":'))
+      .knownOrNull(undefined)
+      .fragment(jsonFragment('}'));
     expect(decoder.decode(tape.bytes())).toBe(JSON.stringify({ a: odd[0], b: null, c: 'Europe/Berlin', d: { list: odd, n: 1.5 }, e: null }));
     expect(quotedFragment('Europe/Berlin')).toBe(quotedFragment('Europe/Berlin'));
   });
@@ -105,12 +148,17 @@ describe('JSON tape', () => {
     for (const a of answers) expect(decoder.decode(a.bytes)).toBe(a.expected);
   });
 
-  it('keeps an answer whole that ends within a fixed-size copy of its block\'s end', () => {
+  it("keeps an answer whole that ends within a fixed-size copy of its block's end", () => {
     // The writer writes into the block directly and copies fragments in fixed 32-byte blocks; an
     // answer that fits the block's last bytes but not those spare bytes is finished elsewhere and
     // must still land in the block, whole. Answers of 16 KB (the shared limit) fill a block in four.
     const tape = new JsonTape();
-    const sized = (length: number) => tape.fragment(OPEN).str('x'.repeat(length - 4)).fragment(CLOSE).bytes(); // [" ... "]
+    const sized = (length: number) =>
+      tape
+        .fragment(OPEN)
+        .str('x'.repeat(length - 4))
+        .fragment(CLOSE)
+        .bytes(); // [" ... "]
     const limit = 16 * 1024;
     let first = sized(limit);
     for (let i = 0; i < 5 && first.byteOffset !== 0; i++) first = sized(limit);

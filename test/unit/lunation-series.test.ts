@@ -4,7 +4,7 @@ import { findLunarPhases, PositionCache } from '../../src/astro/events/index.ts'
 import { newAndFullMoons } from '../../src/astro/lunation-series.ts';
 
 describe('newAndFullMoons', () => {
-  it('gives every New and Full Moon of two years at the scan\'s instants (within 1 ms), near both ends of the data files too', () => {
+  it("gives every New and Full Moon of two years at the scan's instants (within 1 ms), near both ends of the data files too", () => {
     for (const start of [2460310.5, 2378530.5, 2597000.5]) {
       const stepped = newAndFullMoons(start, start + 600, new PositionCache());
       const scanned = findLunarPhases(start, start + 600).filter((e) => e.phase === 'new_moon' || e.phase === 'full_moon');

@@ -19,7 +19,7 @@ describe('special moons', () => {
     expect(list.map((m) => isSecondInMonth(m, list))).toEqual([false, false, true, false]);
   });
 
-  it('the Harvest Moon is the Full Moon nearest the equinox, the Hunter\'s Moon the next', () => {
+  it("the Harvest Moon is the Full Moon nearest the equinox, the Hunter's Moon the next", () => {
     const fulls = [moon(100, 'a'), moon(129.5, 'b'), moon(159, 'c')];
     expect(harvestAndHunter(fulls, 140)).toEqual({ harvest: fulls[1], hunter: fulls[2] });
     expect(harvestAndHunter(fulls, 114.7)).toEqual({ harvest: fulls[0], hunter: fulls[1] }); // 14.7 days from one, 14.8 from the other

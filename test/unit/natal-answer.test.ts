@@ -16,17 +16,17 @@ import { natalByteCases } from '../helpers/natal-byte-cases.ts';
 import { seededRandom } from '../helpers/seeded-random.ts';
 import { casesWhereWriterDiffers, ODD_TEXT } from '../helpers/answer-writer-cases.ts';
 
-
 /** The guard cases' generator with another seed, and odd text, polar places and place warnings mixed in. */
 function writerCases(count: number): NatalTask[] {
   const random = seededRandom(4_22);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
   return natalByteCases(count, 7_2026).map((task) => {
     const place = { ...task.place };
-    if (random() < 0.15) Object.assign(place, { city: pick(ODD_TEXT), country: pick([...ODD_TEXT, null]), region: pick([...ODD_TEXT, null, undefined]), source: 'gazetteer' });
+    if (random() < 0.15)
+      Object.assign(place, { city: pick(ODD_TEXT), country: pick([...ODD_TEXT, null]), region: pick([...ODD_TEXT, null, undefined]), source: 'gazetteer' });
     if (random() < 0.05) place.ambiguity = `city '${pick(ODD_TEXT)}' names places in several countries`;
     // Inside the polar circles some systems cannot be computed and houses fall back.
-    if (random() < 0.1) place.lat = (random() < 0.5 ? -1 : 1) * Math.round((66.6 + random() * 23) * 1e4) / 1e4;
+    if (random() < 0.1) place.lat = ((random() < 0.5 ? -1 : 1) * Math.round((66.6 + random() * 23) * 1e4)) / 1e4;
     const named = random() < 0.1 ? { ...task.request, name: pick(ODD_TEXT) } : task.request;
     const interpretation = random() < 0.15 ? { style: pick(['standard', 'improved'] as const), language: 'en' as const } : undefined;
     const request = { ...named };
@@ -35,7 +35,6 @@ function writerCases(count: number): NatalTask[] {
     return { ...task, request, place, interpretation };
   });
 }
-
 
 describe('natal answer writer', () => {
   it('writes the UTF-8 bytes of JSON.stringify over the answer objects for 3,000 random births', () => {

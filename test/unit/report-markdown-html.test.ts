@@ -8,7 +8,9 @@ describe('report markdown to HTML', () => {
     expect(escapeHtml(`<img src=x onerror="a">&'`)).toBe('&lt;img src=x onerror=&quot;a&quot;&gt;&amp;&#39;');
     expect(inlineHtml('**Sun** in *<script>*')).toBe('<strong>Sun</strong> in <em>&lt;script&gt;</em>');
     expect(inlineHtml('Camille \\<b\\>Durand\\</b\\> \\*not emphasis\\*')).toBe('Camille &lt;b&gt;Durand&lt;/b&gt; *not emphasis*');
-    const html = markdownToHtml('## Title <x>\n\n| A | B |\n| --- | --- |\n| <i>1</i> | 2 |\n\n- one\n- <two>\n\n1. first\n2. second\n\nA paragraph\non two lines.');
+    const html = markdownToHtml(
+      '## Title <x>\n\n| A | B |\n| --- | --- |\n| <i>1</i> | 2 |\n\n- one\n- <two>\n\n1. first\n2. second\n\nA paragraph\non two lines.',
+    );
     expect(html).toContain('<h2>Title &lt;x&gt;</h2>');
     expect(html).toContain('<thead><tr><th>A</th><th>B</th></tr></thead><tbody><tr><td>&lt;i&gt;1&lt;/i&gt;</td><td>2</td></tr></tbody>');
     expect(html).toContain('<ul><li>one</li><li>&lt;two&gt;</li></ul>');
@@ -20,8 +22,16 @@ describe('report markdown to HTML', () => {
   it('keeps user text out of the markup of the page and the footer', () => {
     const evil = '</title><script>alert(1)</script>';
     const page = reportHtml({
-      report: { markdown: '', sections: [{ id: 'cover', title: 'Cover', markdown: `# ${evil}: A Psychological Natal Report` }, { id: 'x', title: 'X', markdown: `## X\n\n${evil}` }] },
-      wheelSvg: '<svg xmlns="http://www.w3.org/2000/svg"/>', footerLabel: evil, logo: null,
+      report: {
+        markdown: '',
+        sections: [
+          { id: 'cover', title: 'Cover', markdown: `# ${evil}: A Psychological Natal Report` },
+          { id: 'x', title: 'X', markdown: `## X\n\n${evil}` },
+        ],
+      },
+      wheelSvg: '<svg xmlns="http://www.w3.org/2000/svg"/>',
+      footerLabel: evil,
+      logo: null,
     });
     expect(page).not.toContain('<script>');
     expect(page).toContain("default-src 'none'");

@@ -20,7 +20,10 @@ describe('SERVICE_PROCESSES', () => {
     const config = loadConfig({ ...servers, SERVICE_PROCESSES: '2' });
     expect(config).toMatchObject({ COMPUTE_MODE: 'mixed', COMPUTE_THREADS: os.availableParallelism() });
     // What is set stays set.
-    expect(loadConfig({ ...servers, SERVICE_PROCESSES: '2', COMPUTE_MODE: 'pool', COMPUTE_THREADS: '3' })).toMatchObject({ COMPUTE_MODE: 'pool', COMPUTE_THREADS: 3 });
+    expect(loadConfig({ ...servers, SERVICE_PROCESSES: '2', COMPUTE_MODE: 'pool', COMPUTE_THREADS: '3' })).toMatchObject({
+      COMPUTE_MODE: 'pool',
+      COMPUTE_THREADS: 3,
+    });
   });
 
   it('refuses several processes without PostgreSQL and Redis, naming what is missing', () => {
@@ -51,7 +54,19 @@ describe('the mixed compute mode', () => {
     const inline: TaskName[] = [];
     const pool: TaskName[] = [];
     const runner = createMixedRunner(recordingRunner('inline', inline), recordingRunner('pool', pool));
-    const all: TaskName[] = ['natal', 'compact_natal', 'transits', 'ephemeris', 'ephemeris_chunk', 'sky_events', 'moon_phase', 'moon_month', 'chart_natal', 'chart_synastry', 'branding_svg'];
+    const all: TaskName[] = [
+      'natal',
+      'compact_natal',
+      'transits',
+      'ephemeris',
+      'ephemeris_chunk',
+      'sky_events',
+      'moon_phase',
+      'moon_month',
+      'chart_natal',
+      'chart_synastry',
+      'branding_svg',
+    ];
     for (const name of all) expect((await runner.run(name, {} as never)).toString()).toBe(LIGHT_TASKS.has(name) ? 'inline' : 'pool');
     expect(inline).toEqual(['natal', 'compact_natal', 'transits']);
     expect(pool).toEqual(all.filter((name) => !inline.includes(name)));

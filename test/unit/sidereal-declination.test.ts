@@ -19,7 +19,7 @@ const EPOCH_PROJECTED = new Set<AyanamsaName>(['j2000', 'j1900', 'b1950', 'galal
 
 function lcg(seed: number) {
   let s = seed;
-  return () => ((s = (s * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  return () => (s = (s * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
 }
 
 /** The ephemeris inside and outside the data files' range, and TT from the reported ΔT. */
@@ -30,7 +30,10 @@ const tt = (jdUt: number) => jdUt + deltaTSeconds(jdUt) / 86400;
 function referenceDeclination(id: string, jdUt: number, lat: number, lng: number): number {
   if (Object.hasOwn(BODY_SE, id)) return sweph.calc(tt(jdUt), BODY_SE[id]!, ephemeris(jdUt) | C.SEFLG_EQUATORIAL).data[1];
   const { points } = sweph.houses_ex2(jdUt, ephemeris(jdUt), lat, lng, 'P').data;
-  const lon = id === 'part_of_fortune' ? partOfFortuneLon(jdUt, points[0]) : { asc: points[0], dc: points[0] + 180, mc: points[1], ic: points[1] + 180, vertex: points[3] }[id]!;
+  const lon =
+    id === 'part_of_fortune'
+      ? partOfFortuneLon(jdUt, points[0])
+      : { asc: points[0], dc: points[0] + 180, mc: points[1], ic: points[1] + 180, vertex: points[3] }[id]!;
   const trueObliquity = sweph.calc(tt(jdUt), C.SE_ECL_NUT, ephemeris(jdUt)).data[0];
   return sweph.cotrans([lon, 0, 1], -trueObliquity)[1];
 }
@@ -56,8 +59,14 @@ describe('sidereal declinations', () => {
         const lat = -60 + random() * 120;
         const lng = -180 + random() * 360;
         const chart = computeChartMoment({
-          jdUt, lat, lng, timeKnown: true, zodiac: { type: 'sidereal', ayanamsa }, houseSystem: 'placidus',
-          points: [...Object.keys(BODY_SE), ...ANGLES], nodeVariant: 'mean',
+          jdUt,
+          lat,
+          lng,
+          timeKnown: true,
+          zodiac: { type: 'sidereal', ayanamsa },
+          houseSystem: 'placidus',
+          points: [...Object.keys(BODY_SE), ...ANGLES],
+          nodeVariant: 'mean',
         });
         for (const p of chart.points) {
           const error = Math.abs(p.declination - referenceDeclination(p.id, jdUt, lat, lng)) * 3600;

@@ -23,7 +23,9 @@ describe('Stripe host guard', () => {
     for (const host of ['127.0.0.1', 'localhost', '::1', '127.0.0.2']) {
       expect(loadConfig({ STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_API_HOST: host }).STRIPE_API_HOST).toBe(host);
     }
-    const stripe = createStripeClient(loadConfig({ STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_API_HOST: '127.0.0.1', STRIPE_API_PORT: '4010', STRIPE_API_PROTOCOL: 'http' }))!;
+    const stripe = createStripeClient(
+      loadConfig({ STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_API_HOST: '127.0.0.1', STRIPE_API_PORT: '4010', STRIPE_API_PROTOCOL: 'http' }),
+    )!;
     const settings = (stripe as unknown as { _api: { host: string; port: number | string; protocol: string } })._api;
     expect(settings).toMatchObject({ host: '127.0.0.1', port: 4010, protocol: 'http' });
   });
@@ -35,7 +37,11 @@ describe('Stripe host guard', () => {
 
 describe('billing settings', () => {
   it('reads comma lists and code=price pairs', () => {
-    const config = loadConfig({ STRIPE_WEBHOOK_SECRETS: 'whsec_a, whsec_b', STRIPE_PRICES: 'entry=price_1, reports_5=price_2', BILLING_REDIRECT_ORIGINS: 'https://app.example.com,http://localhost:5173' });
+    const config = loadConfig({
+      STRIPE_WEBHOOK_SECRETS: 'whsec_a, whsec_b',
+      STRIPE_PRICES: 'entry=price_1, reports_5=price_2',
+      BILLING_REDIRECT_ORIGINS: 'https://app.example.com,http://localhost:5173',
+    });
     expect(config.STRIPE_WEBHOOK_SECRETS).toEqual(['whsec_a', 'whsec_b']);
     expect(config.STRIPE_PRICES).toEqual({ entry: 'price_1', reports_5: 'price_2' });
     expect(config.BILLING_PAST_DUE_GRACE_HOURS).toBe(168);

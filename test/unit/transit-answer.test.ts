@@ -14,23 +14,27 @@ import { transitByteCases } from '../helpers/transit-byte-cases.ts';
 import { seededRandom } from '../helpers/seeded-random.ts';
 import { casesWhereWriterDiffers, ODD_TEXT } from '../helpers/answer-writer-cases.ts';
 
-
 function writerCases(count: number): TransitTask[] {
   const random = seededRandom(5_22);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
   return transitByteCases(count).map((task) => {
     const natalPlace = { ...task.natalPlace };
     const transitPlace = { ...task.transitPlace };
-    if (random() < 0.15) Object.assign(natalPlace, { city: pick(ODD_TEXT), country: pick([...ODD_TEXT, null]), region: pick([...ODD_TEXT, null, undefined]), source: 'gazetteer' });
+    if (random() < 0.15)
+      Object.assign(natalPlace, {
+        city: pick(ODD_TEXT),
+        country: pick([...ODD_TEXT, null]),
+        region: pick([...ODD_TEXT, null, undefined]),
+        source: 'gazetteer',
+      });
     if (random() < 0.15) Object.assign(transitPlace, { city: pick(ODD_TEXT), country: pick([...ODD_TEXT, null]), source: 'gazetteer' });
     if (random() < 0.05) natalPlace.ambiguity = `city '${pick(ODD_TEXT)}' names places in several countries`;
-    if (random() < 0.1) natalPlace.lat = (random() < 0.5 ? -1 : 1) * Math.round((66.6 + random() * 23) * 1e4) / 1e4;
+    if (random() < 0.1) natalPlace.lat = ((random() < 0.5 ? -1 : 1) * Math.round((66.6 + random() * 23) * 1e4)) / 1e4;
     const request = random() < 0.1 ? { ...task.request, natal: { ...task.request.natal, name: pick(ODD_TEXT) } } : task.request;
     const interpretation = random() < 0.5 ? { style: pick(['standard', 'improved'] as const), language: 'en' as const } : undefined;
     return { ...task, request, natalPlace, transitPlace, interpretation };
   });
 }
-
 
 describe('transits answer writer', () => {
   it('writes the UTF-8 bytes of JSON.stringify over the answer objects for 1,500 random cases', () => {

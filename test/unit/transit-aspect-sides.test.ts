@@ -16,7 +16,15 @@ describe('transit aspect sides', () => {
     let compared = 0;
     for (let i = 0; i < 50; i++) {
       for (const a of findAspectsBetween(points(), points(), { types: ASPECT_TYPES })) {
-        const spread = { ...a, p1: `${a.p1} (T)`, p2: `${a.p2} (N)`, p1_id: a.p1, p2_id: a.p2, p1_name: `${bodyInfo(a.p1).name} (T)`, p2_name: `${bodyInfo(a.p2).name} (N)` };
+        const spread = {
+          ...a,
+          p1: `${a.p1} (T)`,
+          p2: `${a.p2} (N)`,
+          p1_id: a.p1,
+          p2_id: a.p2,
+          p1_name: `${bodyInfo(a.p1).name} (T)`,
+          p2_name: `${bodyInfo(a.p2).name} (N)`,
+        };
         expect(JSON.stringify(markSides(a))).toBe(JSON.stringify(spread));
         compared++;
       }

@@ -10,8 +10,15 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ianaZone, intlOffsetSeconds, DST_POLICIES, type CivilTime } from '../../src/astro/civil-time.ts';
 import {
-  indexedOffsetSeconds, indexedTransitions, indexedZoneNames, scanZonesForIndex, scanZoneTransitions, useZoneTransitionIndex, writeZoneTransitionIndex,
-  INDEX_FROM_MS, INDEX_TO_MS,
+  indexedOffsetSeconds,
+  indexedTransitions,
+  indexedZoneNames,
+  scanZonesForIndex,
+  scanZoneTransitions,
+  useZoneTransitionIndex,
+  writeZoneTransitionIndex,
+  INDEX_FROM_MS,
+  INDEX_TO_MS,
 } from '../../src/astro/zone-transitions.ts';
 import { civilAnswer, wallOf } from '../helpers/civil-time-answers.ts';
 import { seededRandom } from '../helpers/seeded-random.ts';
@@ -31,7 +38,7 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 const allChanges = (zone: string) => indexedTransitions(zone, INDEX_FROM_MS, INDEX_TO_MS - 1)!;
 
 describe('the index of time-zone transitions', () => {
-  it('gives Intl\'s offset for every zone, a second either side of each change and at random instants', () => {
+  it("gives Intl's offset for every zone, a second either side of each change and at random instants", () => {
     const random = seededRandom(3);
     const differing: string[] = [];
     let compared = 0;
@@ -49,7 +56,7 @@ describe('the index of time-zone transitions', () => {
     expect(compared).toBeGreaterThan(100_000);
   });
 
-  it('lists a year\'s changes as a scan of that year through Intl finds them', () => {
+  it("lists a year's changes as a scan of that year through Intl finds them", () => {
     const random = seededRandom(5);
     const names = indexedZoneNames();
     for (let i = 0; i < 300; i++) {
@@ -59,7 +66,7 @@ describe('the index of time-zone transitions', () => {
     }
   });
 
-  it('finds a change undone within a week (Boa Vista\'s summer time of 8 to 15 October 2000)', () => {
+  it("finds a change undone within a week (Boa Vista's summer time of 8 to 15 October 2000)", () => {
     const { changes, offsets } = indexedTransitions('America/Boa_Vista', Date.UTC(2000, 9, 1), Date.UTC(2000, 10, 1))!;
     expect(offsets).toEqual([-14400, -10800, -14400]);
     expect(changes.slice(1).map((ms) => new Date(ms).toISOString())).toEqual(['2000-10-08T04:00:00.000Z', '2000-10-15T03:00:00.000Z']);
@@ -96,7 +103,14 @@ describe('the index of time-zone transitions', () => {
         expect(useZoneTransitionIndex(file), file).toBe(false);
         expect(indexedOffsetSeconds('Europe/Paris', Date.UTC(2000, 0, 1))).toBeUndefined();
       }
-      for (const text of ['{"tz": ', 'null', '[]', JSON.stringify({ ...index, zones: 5 }), JSON.stringify({ ...index, zones: { 'Europe/Paris': [0, 3600, 7] } }), JSON.stringify({ ...index, zones: { 'Europe/Paris': [0, 'x'] } })]) {
+      for (const text of [
+        '{"tz": ',
+        'null',
+        '[]',
+        JSON.stringify({ ...index, zones: 5 }),
+        JSON.stringify({ ...index, zones: { 'Europe/Paris': [0, 3600, 7] } }),
+        JSON.stringify({ ...index, zones: { 'Europe/Paris': [0, 'x'] } }),
+      ]) {
         fs.writeFileSync(other, text);
         expect(useZoneTransitionIndex(other), text.slice(0, 60)).toBe(false);
         expect(indexedOffsetSeconds('Europe/Paris', Date.UTC(2000, 0, 1))).toBeUndefined();

@@ -29,11 +29,23 @@ const round2 = (x: number) => Math.round(x * 100) / 100;
 
 export function dayMasterStrength(dayStem: number, monthBranch: number, points: readonly number[]): DayMasterStrength {
   const dm = stemElement(dayStem);
-  const resource = (dm + 4) % 5, output = produces(dm), wealth = controls(dm), power = (dm + 3) % 5;
+  const resource = (dm + 4) % 5,
+    output = produces(dm),
+    wealth = controls(dm),
+    power = (dm + 3) % 5;
   const total = points.reduce((a, b) => a + b, 0);
   const balanceRatio = (points[dm]! + points[resource]!) / total;
   const season = elementIndex(BRANCHES[monthBranch]!.element);
-  const [seasonalFactor, relation] = season === dm ? [0.2, 'in season (its own element)'] : season === resource ? [0.1, 'supported (its resource)'] : season === output ? [-0.1, 'drained (its output)'] : season === wealth ? [-0.2, 'weakened (its wealth)'] : [-0.2, 'controlled (its power)'];
+  const [seasonalFactor, relation] =
+    season === dm
+      ? [0.2, 'in season (its own element)']
+      : season === resource
+        ? [0.1, 'supported (its resource)']
+        : season === output
+          ? [-0.1, 'drained (its output)']
+          : season === wealth
+            ? [-0.2, 'weakened (its wealth)']
+            : [-0.2, 'controlled (its power)'];
   const score = balanceRatio - 0.5 + seasonalFactor;
   const strength = score > 0.05 ? 'Strong' : score < -0.05 ? 'Weak' : 'Balanced';
   const e = (i: number) => ELEMENTS[i]!;
@@ -42,8 +54,14 @@ export function dayMasterStrength(dayStem: number, monthBranch: number, points: 
   const main = BRANCHES[monthBranch]!.hidden[0]!;
   const god = tenGodOf(dayStem, main);
   return {
-    strength, score: round2(score), seasonalFactor, seasonReason: `day master ${e(dm)} in a ${BRANCHES[monthBranch]!.element} month: ${relation}`,
-    balanceRatio: round2(balanceRatio), favorable, unfavorable,
-    structure: `${god.name} Structure`, structureReason: `the main hidden stem ${STEMS[main]!.char} of the month branch ${BRANCHES[monthBranch]!.char} is ${god.name}`,
+    strength,
+    score: round2(score),
+    seasonalFactor,
+    seasonReason: `day master ${e(dm)} in a ${BRANCHES[monthBranch]!.element} month: ${relation}`,
+    balanceRatio: round2(balanceRatio),
+    favorable,
+    unfavorable,
+    structure: `${god.name} Structure`,
+    structureReason: `the main hidden stem ${STEMS[main]!.char} of the month branch ${BRANCHES[monthBranch]!.char} is ${god.name}`,
   };
 }

@@ -18,11 +18,15 @@ export interface ElementBalance {
 }
 
 export function elementBalance(pillars: readonly GanZhi[]): ElementBalance {
-  const points = [0, 0, 0, 0, 0], counts = [0, 0, 0, 0, 0];
+  const points = [0, 0, 0, 0, 0],
+    counts = [0, 0, 0, 0, 0];
   for (const p of pillars) {
-    const s = elementIndex(STEMS[p.stem]!.element), b = elementIndex(BRANCHES[p.branch]!.element);
-    points[s]! += ELEMENT_WEIGHTS.stem; counts[s]! += 1;
-    points[b]! += ELEMENT_WEIGHTS.branch; counts[b]! += 1;
+    const s = elementIndex(STEMS[p.stem]!.element),
+      b = elementIndex(BRANCHES[p.branch]!.element);
+    points[s]! += ELEMENT_WEIGHTS.stem;
+    counts[s]! += 1;
+    points[b]! += ELEMENT_WEIGHTS.branch;
+    counts[b]! += 1;
     for (const h of BRANCHES[p.branch]!.hidden) points[elementIndex(STEMS[h]!.element)]! += ELEMENT_WEIGHTS.hidden_stem;
   }
   const total = points.reduce((a, b) => a + b, 0);

@@ -42,7 +42,12 @@ export function luckPillars(month: GanZhi, forward: boolean, count = LUCK_PILLAR
 }
 
 /** A local date plus years, months and days (a day past the month's end rolls into the next month, as a calendar does). */
-export function addToDate(date: { year: number; month: number; day: number }, years: number, months: number, days: number): { year: number; month: number; day: number } {
+export function addToDate(
+  date: { year: number; month: number; day: number },
+  years: number,
+  months: number,
+  days: number,
+): { year: number; month: number; day: number } {
   const d = new Date(Date.UTC(2000, 0, 1));
   d.setUTCFullYear(date.year + years, date.month - 1 + months, date.day + days);
   return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() };

@@ -17,7 +17,8 @@ import { brent, wrap180 } from '../events/root-finding.ts';
 import { termsOfYear } from './solar-terms.ts';
 import { mod } from './stems-branches.ts';
 
-const SUN = 0, MOON = 1;
+const SUN = 0,
+  MOON = 1;
 const SYNODIC = 29.530589;
 /** UTC+8 as a fraction of a day. */
 const CST = 8 / 24;
@@ -30,9 +31,16 @@ const elongation = (t: number) => wrap180(calcBody(t, MOON).lon - calcBody(t, SU
 /** The new moon nearest `near` (which must be within about ten days of it). */
 export function newMoonNear(near: number): number {
   const guess = near - elongation(near) / 12.19;
-  let a = guess - 1.5, b = guess + 1.5;
-  let fa = elongation(a), fb = elongation(b);
-  if ((fa < 0) === (fb < 0)) { a -= 1.5; b += 1.5; fa = elongation(a); fb = elongation(b); }
+  let a = guess - 1.5,
+    b = guess + 1.5;
+  let fa = elongation(a),
+    fb = elongation(b);
+  if (fa < 0 === fb < 0) {
+    a -= 1.5;
+    b += 1.5;
+    fa = elongation(a);
+    fb = elongation(b);
+  }
   return brent(elongation, a, b, fa, fb);
 }
 
@@ -61,7 +69,8 @@ function sui(year: number): Sui {
   if (found) return found;
   const ws0 = termsOfYear(year - 1)[23]!.jdUt; // Dongzhi, 270°
   const ws1 = termsOfYear(year)[23]!.jdUt;
-  const d0 = cstDay(ws0), d1 = cstDay(ws1);
+  const d0 = cstDay(ws0),
+    d1 = cstDay(ws1);
   // The new moon that opens the month holding the first solstice.
   let nm = newMoonNear(ws0 - mod(elongation(ws0), 360) / 12.19);
   if (cstDay(nm) > d0) nm = newMoonNear(nm - SYNODIC);
@@ -87,9 +96,12 @@ function sui(year: number): Sui {
   for (let i = 0; i < count; i++) {
     let leap = false;
     if (i > 0) {
-      const start = starts[i]!, end = starts[i + 1]!;
-      if (!leapUsed && !qiDays.some((d) => d >= start && d < end)) { leap = true; leapUsed = true; }
-      else number = (number % 12) + 1;
+      const start = starts[i]!,
+        end = starts[i + 1]!;
+      if (!leapUsed && !qiDays.some((d) => d >= start && d < end)) {
+        leap = true;
+        leapUsed = true;
+      } else number = (number % 12) + 1;
     }
     months.push({ start: starts[i]!, number, leap, newMoon: moons[i]! });
   }
@@ -117,8 +129,13 @@ export function lunarDateOfDay(day: number): LunarDate {
   const gYear = new Date((day - 2440588) * 86_400_000).getUTCFullYear();
   let year = gYear;
   let s = sui(year);
-  if (day < s.months[0]!.start) { year -= 1; s = sui(year); }
-  else if (day >= s.end) { year += 1; s = sui(year); }
+  if (day < s.months[0]!.start) {
+    year -= 1;
+    s = sui(year);
+  } else if (day >= s.end) {
+    year += 1;
+    s = sui(year);
+  }
   let i = s.months.length - 1;
   while (i > 0 && s.months[i]!.start > day) i--;
   const month = s.months[i]!;
@@ -148,6 +165,9 @@ function dayText(day: number): string {
 
 /** 一八八一年 九月 初三; a leap month is written 闰 before its name. */
 export function lunarDateText(date: LunarDate): string {
-  const year = String(date.year).split('').map((c) => DIGITS[Number(c)]).join('');
+  const year = String(date.year)
+    .split('')
+    .map((c) => DIGITS[Number(c)])
+    .join('');
   return `${year}年 ${date.leap ? '闰' : ''}${MONTHS[date.month - 1]} ${dayText(date.day)}`;
 }

@@ -72,7 +72,11 @@ export function fourPillars(utcMs: number, localMs: number, boundary: DayBoundar
   const { day, hour, jdn } = dayAndHour(localMs, boundary);
   const date = new Date((jdn - 2440588) * 86_400_000);
   return {
-    year: yearPillar(solarYear), month: monthPillar(jdUt, solarYear), day, hour, solarYear,
+    year: yearPillar(solarYear),
+    month: monthPillar(jdUt, solarYear),
+    day,
+    hour,
+    solarYear,
     dayDate: { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate() },
   };
 }

@@ -24,7 +24,18 @@ export interface StarHit {
   rule: string;
 }
 
-const NOBLEMAN = [[1, 7], [0, 8], [11, 9], [11, 9], [1, 7], [0, 8], [1, 7], [6, 2], [3, 5], [3, 5]];
+const NOBLEMAN = [
+  [1, 7],
+  [0, 8],
+  [11, 9],
+  [11, 9],
+  [1, 7],
+  [0, 8],
+  [1, 7],
+  [6, 2],
+  [3, 5],
+  [3, 5],
+];
 const ACADEMIC = [5, 6, 8, 9, 8, 9, 11, 0, 2, 3];
 /** Three-harmony group of a branch (0 申子辰, 1 寅午戌, 2 巳酉丑, 3 亥卯未) → the star's branch. */
 const GROUP = [0, 2, 1, 3, 0, 2, 1, 3, 0, 2, 1, 3];
@@ -58,7 +69,8 @@ export function starRules(pillars: readonly { label: PillarLabel; pillar: GanZhi
     const char = part === 'stem' ? STEMS[ref.stem]!.char : part === 'branch' ? BRANCHES[ref.branch]!.char : ganZhiText(ref);
     rules.push({ name, chinese, reference: { pillar: refLabel, part, char }, targets, rule });
   };
-  const day = byLabel('day')!, year = byLabel('year')!;
+  const day = byLabel('day')!,
+    year = byLabel('year')!;
   for (const ref of ['day', 'year'] as const) {
     const stem = (ref === 'day' ? day : year).stem;
     add('Tian Yi Nobleman', '天乙贵人', ref, 'stem', NOBLEMAN[stem]!, `${ref} stem ${STEMS[stem]!.char}: Nobleman in ${chars(NOBLEMAN[stem]!)}`);
@@ -71,7 +83,14 @@ export function starRules(pillars: readonly { label: PillarLabel; pillar: GanZhi
     add('Travelling Horse', '驿马', ref, 'branch', [HORSE[g]!], `${ref} branch ${BRANCHES[branch]!.char}: Travelling Horse in ${chars([HORSE[g]!])}`);
   }
   const v = voidOf(day);
-  add('Void Branch (Kong Wang)', '空亡', 'day', 'pillar', [...v.branches], `day pillar ${ganZhiText(day)} (week of ${ganZhiText(v.xun)}): ${chars(v.branches)} are void`);
+  add(
+    'Void Branch (Kong Wang)',
+    '空亡',
+    'day',
+    'pillar',
+    [...v.branches],
+    `day pillar ${ganZhiText(day)} (week of ${ganZhiText(v.xun)}): ${chars(v.branches)} are void`,
+  );
   return rules;
 }
 

@@ -15,14 +15,30 @@ const SUN = 0;
 
 /** The terms in order of longitude from 0° (春分), each with its pinyin name and English name. */
 const TERMS: readonly (readonly [string, string, string])[] = [
-  ['春分', 'Chunfen', 'Spring Equinox'], ['清明', 'Qingming', 'Clear and Bright'], ['谷雨', 'Guyu', 'Grain Rain'],
-  ['立夏', 'Lixia', 'Start of Summer'], ['小满', 'Xiaoman', 'Grain Buds'], ['芒种', 'Mangzhong', 'Grain in Ear'],
-  ['夏至', 'Xiazhi', 'Summer Solstice'], ['小暑', 'Xiaoshu', 'Minor Heat'], ['大暑', 'Dashu', 'Major Heat'],
-  ['立秋', 'Liqiu', 'Start of Autumn'], ['处暑', 'Chushu', 'End of Heat'], ['白露', 'Bailu', 'White Dew'],
-  ['秋分', 'Qiufen', 'Autumn Equinox'], ['寒露', 'Hanlu', 'Cold Dew'], ['霜降', 'Shuangjiang', 'Frost Descent'],
-  ['立冬', 'Lidong', 'Start of Winter'], ['小雪', 'Xiaoxue', 'Minor Snow'], ['大雪', 'Daxue', 'Major Snow'],
-  ['冬至', 'Dongzhi', 'Winter Solstice'], ['小寒', 'Xiaohan', 'Minor Cold'], ['大寒', 'Dahan', 'Major Cold'],
-  ['立春', 'Lichun', 'Start of Spring'], ['雨水', 'Yushui', 'Rain Water'], ['惊蛰', 'Jingzhe', 'Awakening of Insects'],
+  ['春分', 'Chunfen', 'Spring Equinox'],
+  ['清明', 'Qingming', 'Clear and Bright'],
+  ['谷雨', 'Guyu', 'Grain Rain'],
+  ['立夏', 'Lixia', 'Start of Summer'],
+  ['小满', 'Xiaoman', 'Grain Buds'],
+  ['芒种', 'Mangzhong', 'Grain in Ear'],
+  ['夏至', 'Xiazhi', 'Summer Solstice'],
+  ['小暑', 'Xiaoshu', 'Minor Heat'],
+  ['大暑', 'Dashu', 'Major Heat'],
+  ['立秋', 'Liqiu', 'Start of Autumn'],
+  ['处暑', 'Chushu', 'End of Heat'],
+  ['白露', 'Bailu', 'White Dew'],
+  ['秋分', 'Qiufen', 'Autumn Equinox'],
+  ['寒露', 'Hanlu', 'Cold Dew'],
+  ['霜降', 'Shuangjiang', 'Frost Descent'],
+  ['立冬', 'Lidong', 'Start of Winter'],
+  ['小雪', 'Xiaoxue', 'Minor Snow'],
+  ['大雪', 'Daxue', 'Major Snow'],
+  ['冬至', 'Dongzhi', 'Winter Solstice'],
+  ['小寒', 'Xiaohan', 'Minor Cold'],
+  ['大寒', 'Dahan', 'Major Cold'],
+  ['立春', 'Lichun', 'Start of Spring'],
+  ['雨水', 'Yushui', 'Rain Water'],
+  ['惊蛰', 'Jingzhe', 'Awakening of Insects'],
 ];
 
 export interface SolarTerm {
@@ -51,10 +67,17 @@ export const sunLongitude = (jdUt: number) => calcBody(jdUt, SUN).lon;
 export function solarTermInstant(target: number, nearJd: number): number {
   const f = (t: number) => wrap180(sunLongitude(t) - target);
   const guess = nearJd - f(nearJd) / 0.9856;
-  let a = guess - 4, b = guess + 4;
-  let fa = f(a), fb = f(b);
+  let a = guess - 4,
+    b = guess + 4;
+  let fa = f(a),
+    fb = f(b);
   // The Sun moves 0.95 to 1.02° a day: the bracket of ±4 days around the estimate holds the root; widened once if not.
-  if ((fa < 0) === (fb < 0)) { a -= 8; b += 8; fa = f(a); fb = f(b); }
+  if (fa < 0 === fb < 0) {
+    a -= 8;
+    b += 8;
+    fa = f(a);
+    fb = f(b);
+  }
   return brent(f, a, b, fa, fb);
 }
 

@@ -67,16 +67,36 @@ export const ganZhiText = (p: GanZhi) => `${STEMS[p.stem]!.char}${BRANCHES[p.bra
 
 /** Nayin of each pair of the cycle (two consecutive pairs share one): Chinese, then English. */
 const NAYIN: readonly (readonly [string, string, Element])[] = [
-  ['海中金', 'Metal in the Sea', 'Metal'], ['炉中火', 'Fire in the Furnace', 'Fire'], ['大林木', 'Wood of the Great Forest', 'Wood'],
-  ['路旁土', 'Earth by the Road', 'Earth'], ['剑锋金', 'Metal of the Sword Edge', 'Metal'], ['山头火', 'Fire on the Mountain Top', 'Fire'],
-  ['涧下水', 'Water in the Ravine', 'Water'], ['城头土', 'Earth of the City Wall', 'Earth'], ['白蜡金', 'Metal of White Wax', 'Metal'],
-  ['杨柳木', 'Wood of the Willow', 'Wood'], ['泉中水', 'Water of the Spring', 'Water'], ['屋上土', 'Earth on the Roof', 'Earth'],
-  ['霹雳火', 'Fire of the Thunderbolt', 'Fire'], ['松柏木', 'Wood of Pine and Cypress', 'Wood'], ['长流水', 'Water of the Long River', 'Water'],
-  ['沙中金', 'Metal in the Sand', 'Metal'], ['山下火', 'Fire below the Mountain', 'Fire'], ['平地木', 'Wood of the Plain', 'Wood'],
-  ['壁上土', 'Earth on the Wall', 'Earth'], ['金箔金', 'Metal of Gold Leaf', 'Metal'], ['覆灯火', 'Fire of the Lamp', 'Fire'],
-  ['天河水', 'Water of the Heavenly River', 'Water'], ['大驿土', 'Earth of the Great Post Road', 'Earth'], ['钗钏金', 'Metal of Hairpins and Bracelets', 'Metal'],
-  ['桑柘木', 'Wood of the Mulberry', 'Wood'], ['大溪水', 'Water of the Great Stream', 'Water'], ['沙中土', 'Earth in the Sand', 'Earth'],
-  ['天上火', 'Fire in the Sky', 'Fire'], ['石榴木', 'Wood of the Pomegranate', 'Wood'], ['大海水', 'Water of the Great Sea', 'Water'],
+  ['海中金', 'Metal in the Sea', 'Metal'],
+  ['炉中火', 'Fire in the Furnace', 'Fire'],
+  ['大林木', 'Wood of the Great Forest', 'Wood'],
+  ['路旁土', 'Earth by the Road', 'Earth'],
+  ['剑锋金', 'Metal of the Sword Edge', 'Metal'],
+  ['山头火', 'Fire on the Mountain Top', 'Fire'],
+  ['涧下水', 'Water in the Ravine', 'Water'],
+  ['城头土', 'Earth of the City Wall', 'Earth'],
+  ['白蜡金', 'Metal of White Wax', 'Metal'],
+  ['杨柳木', 'Wood of the Willow', 'Wood'],
+  ['泉中水', 'Water of the Spring', 'Water'],
+  ['屋上土', 'Earth on the Roof', 'Earth'],
+  ['霹雳火', 'Fire of the Thunderbolt', 'Fire'],
+  ['松柏木', 'Wood of Pine and Cypress', 'Wood'],
+  ['长流水', 'Water of the Long River', 'Water'],
+  ['沙中金', 'Metal in the Sand', 'Metal'],
+  ['山下火', 'Fire below the Mountain', 'Fire'],
+  ['平地木', 'Wood of the Plain', 'Wood'],
+  ['壁上土', 'Earth on the Wall', 'Earth'],
+  ['金箔金', 'Metal of Gold Leaf', 'Metal'],
+  ['覆灯火', 'Fire of the Lamp', 'Fire'],
+  ['天河水', 'Water of the Heavenly River', 'Water'],
+  ['大驿土', 'Earth of the Great Post Road', 'Earth'],
+  ['钗钏金', 'Metal of Hairpins and Bracelets', 'Metal'],
+  ['桑柘木', 'Wood of the Mulberry', 'Wood'],
+  ['大溪水', 'Water of the Great Stream', 'Water'],
+  ['沙中土', 'Earth in the Sand', 'Earth'],
+  ['天上火', 'Fire in the Sky', 'Fire'],
+  ['石榴木', 'Wood of the Pomegranate', 'Wood'],
+  ['大海水', 'Water of the Great Sea', 'Water'],
 ];
 
 export function nayinOf(p: GanZhi): { chinese: string; name: string; element: Element } {
@@ -86,8 +106,18 @@ export function nayinOf(p: GanZhi): { chinese: string; name: string; element: El
 
 /** The twelve life stages (长生十二宫), in their order. */
 export const LIFE_STAGES: readonly (readonly [string, string])[] = [
-  ['长生', 'Birth'], ['沐浴', 'Bath'], ['冠带', 'Youth'], ['临官', 'Official'], ['帝旺', 'Peak'], ['衰', 'Decline'],
-  ['病', 'Sickness'], ['死', 'Death'], ['墓', 'Grave'], ['绝', 'Extinction'], ['胎', 'Conception'], ['养', 'Nurture'],
+  ['长生', 'Birth'],
+  ['沐浴', 'Bath'],
+  ['冠带', 'Youth'],
+  ['临官', 'Official'],
+  ['帝旺', 'Peak'],
+  ['衰', 'Decline'],
+  ['病', 'Sickness'],
+  ['死', 'Death'],
+  ['墓', 'Grave'],
+  ['绝', 'Extinction'],
+  ['胎', 'Conception'],
+  ['养', 'Nurture'],
 ];
 
 /**

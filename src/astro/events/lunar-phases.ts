@@ -34,7 +34,8 @@ export function findLunarPhases(jdStart: number, jdEnd: number, cache: PositionC
   scanSignal(
     {
       at(t) {
-        const moon = cache.get('moon', t), sun = cache.get('sun', t);
+        const moon = cache.get('moon', t),
+          sun = cache.get('sun', t);
         return { v: moon.lon - sun.lon, r: moon.speedLon - sun.speedLon };
       },
       jerk: SPEED_JERK.moon + SPEED_JERK.sun,

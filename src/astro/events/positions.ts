@@ -6,9 +6,7 @@ import { bodyInfo } from '../bodies.ts';
 import { calcBody, TROPICAL, type EclipticPosition, type ZodiacSetting } from '../ephemeris.ts';
 import { EVENT_BODIES, type EventBodyId } from './event-bodies.ts';
 
-const SE_NUMBER: Readonly<Record<EventBodyId, number>> = Object.fromEntries(
-  EVENT_BODIES.map((id) => [id, bodyInfo(id).se!]),
-) as Record<EventBodyId, number>;
+const SE_NUMBER: Readonly<Record<EventBodyId, number>> = Object.fromEntries(EVENT_BODIES.map((id) => [id, bodyInfo(id).se!])) as Record<EventBodyId, number>;
 
 export class PositionCache {
   private readonly byBody = new Map<EventBodyId, Map<number, EclipticPosition>>();

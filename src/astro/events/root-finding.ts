@@ -15,11 +15,26 @@ export const TIME_TOLERANCE = 1e-9;
 export function brent(f: (t: number) => number, a: number, b: number, fa = f(a), fb = f(b), tol = TIME_TOLERANCE): number {
   if (fa === 0) return a;
   if (fb === 0) return b;
-  if ((fa < 0) === (fb < 0)) throw new RangeError(`brent: [${a}, ${b}] does not bracket a root`);
-  let c = a, fc = fa, d = b - a, e = d;
+  if (fa < 0 === fb < 0) throw new RangeError(`brent: [${a}, ${b}] does not bracket a root`);
+  let c = a,
+    fc = fa,
+    d = b - a,
+    e = d;
   for (let iter = 0; iter < 200; iter++) {
-    if ((fb < 0) === (fc < 0)) { c = a; fc = fa; d = b - a; e = d; }
-    if (Math.abs(fc) < Math.abs(fb)) { a = b; b = c; c = a; fa = fb; fb = fc; fc = fa; }
+    if (fb < 0 === fc < 0) {
+      c = a;
+      fc = fa;
+      d = b - a;
+      e = d;
+    }
+    if (Math.abs(fc) < Math.abs(fb)) {
+      a = b;
+      b = c;
+      c = a;
+      fa = fb;
+      fb = fc;
+      fc = fa;
+    }
     const tol1 = 2 * Number.EPSILON * Math.abs(b) + 0.5 * tol;
     const xm = 0.5 * (c - b);
     if (Math.abs(xm) <= tol1 || fb === 0) return b;
@@ -28,19 +43,29 @@ export function brent(f: (t: number) => number, a: number, b: number, fa = f(a),
       const s = fb / fa;
       let p: number, q: number;
       if (a === c) {
-        p = 2 * xm * s; q = 1 - s;
+        p = 2 * xm * s;
+        q = 1 - s;
       } else {
-        const qq = fa / fc, r = fb / fc;
+        const qq = fa / fc,
+          r = fb / fc;
         p = s * (2 * xm * qq * (qq - r) - (b - a) * (r - 1));
         q = (qq - 1) * (r - 1) * (s - 1);
       }
-      if (p > 0) q = -q; else p = -p;
-      if (2 * p < Math.min(3 * xm * q - Math.abs(tol1 * q), Math.abs(e * q))) { e = d; d = p / q; }
-      else { d = xm; e = d; }
+      if (p > 0) q = -q;
+      else p = -p;
+      if (2 * p < Math.min(3 * xm * q - Math.abs(tol1 * q), Math.abs(e * q))) {
+        e = d;
+        d = p / q;
+      } else {
+        d = xm;
+        e = d;
+      }
     } else {
-      d = xm; e = d;
+      d = xm;
+      e = d;
     }
-    a = b; fa = fb;
+    a = b;
+    fa = fb;
     b += Math.abs(d) > tol1 ? d : xm > 0 ? tol1 : -tol1;
     fb = f(b);
   }
@@ -53,24 +78,24 @@ export function brent(f: (t: number) => number, a: number, b: number, fa = f(a),
  * step would leave it or fails to halve it. g(a) and g(b) must lie on different sides of 0
  * (0 itself counts as the upper side: the root is the first time g >= 0 for a rising g).
  */
-export function newtonBracketed(
-  g: (t: number) => { g: number; dg: number },
-  a: number, ga: number, b: number, gb: number,
-  tol = TIME_TOLERANCE / 4,
-): number {
+export function newtonBracketed(g: (t: number) => { g: number; dg: number }, a: number, ga: number, b: number, gb: number, tol = TIME_TOLERANCE / 4): number {
   if (ga === 0) return a;
   if (gb === 0) return b;
-  if ((ga < 0) === (gb < 0)) throw new RangeError(`newton: [${a}, ${b}] does not bracket a root`);
+  if (ga < 0 === gb < 0) throw new RangeError(`newton: [${a}, ${b}] does not bracket a root`);
   // `neg` is the end where g < 0, `pos` the end where g > 0.
-  let neg = ga < 0 ? a : b, pos = ga < 0 ? b : a;
-  const gNeg = ga < 0 ? ga : gb, gPos = ga < 0 ? gb : ga;
-  let t = neg - gNeg * (pos - neg) / (gPos - gNeg);
+  let neg = ga < 0 ? a : b,
+    pos = ga < 0 ? b : a;
+  const gNeg = ga < 0 ? ga : gb,
+    gPos = ga < 0 ? gb : ga;
+  let t = neg - (gNeg * (pos - neg)) / (gPos - gNeg);
   let width = Math.abs(pos - neg);
   for (let iter = 0; iter < 100; iter++) {
     const { g: gt, dg } = g(t);
     if (gt === 0) return t;
-    if (gt < 0) neg = t; else pos = t;
-    const lo = Math.min(neg, pos), hi = Math.max(neg, pos);
+    if (gt < 0) neg = t;
+    else pos = t;
+    const lo = Math.min(neg, pos),
+      hi = Math.max(neg, pos);
     // Steps of a few float spacings (4.7e-10 day near JD 2.5e6) are rounding noise: converged.
     const eps = tol + 4 * Number.EPSILON * Math.abs(t);
     const step = gt / dg;

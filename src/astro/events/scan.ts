@@ -75,7 +75,8 @@ function nodeAt(signal: Signal, t: number, ref: Node | undefined): Node {
 
 function crossings(signal: Signal, spec: ScanSpec, a: Node, b: Node): void {
   if (spec.targets.length === 0 || !spec.onCrossing) return;
-  const lo = Math.min(a.u, b.u), hi = Math.max(a.u, b.u);
+  const lo = Math.min(a.u, b.u),
+    hi = Math.max(a.u, b.u);
   if (hi - lo >= 180) throw new RangeError('event scan: the grid step is too coarse for this function');
   for (const target of spec.targets) {
     // The first value target + 360k above lo; a crossing when it is <= hi (half-open (lo, hi]:
@@ -88,14 +89,18 @@ function crossings(signal: Signal, spec: ScanSpec, a: Node, b: Node): void {
         const s = signal.at(x);
         return { g: wrap180(s.v - T), dg: s.r };
       },
-      a.t, a.u - T, b.t, b.u - T,
+      a.t,
+      a.u - T,
+      b.t,
+      b.u - T,
     );
     spec.onCrossing(t, target, b.u > a.u);
   }
 }
 
 function interval(signal: Signal, spec: ScanSpec, a: Node, b: Node): void {
-  const posA = a.r >= 0, posB = b.r >= 0;
+  const posA = a.r >= 0,
+    posB = b.r >= 0;
   if (posA !== posB) {
     const tc = brent((x) => signal.at(x).r, a.t, b.t, a.r, b.r);
     const c = nodeAt(signal, tc, a);

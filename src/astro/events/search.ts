@@ -23,9 +23,17 @@ import { PositionCache } from './positions.ts';
 import { brent } from './root-finding.ts';
 import { makeGrid, scanSignal, type Signal } from './scan.ts';
 import {
-  EVENT_KINDS, MAJOR_PHASE_ANGLES, PLANETS,
-  type AspectEvent, type EventBodyId, type EventKind, type EventSearchOptions, type MajorAspectType, type PlanetId,
-  type SignId, type SkyEvent,
+  EVENT_KINDS,
+  MAJOR_PHASE_ANGLES,
+  PLANETS,
+  type AspectEvent,
+  type EventBodyId,
+  type EventKind,
+  type EventSearchOptions,
+  type MajorAspectType,
+  type PlanetId,
+  type SignId,
+  type SkyEvent,
 } from './types.ts';
 
 /** Grid step in days. */
@@ -40,14 +48,26 @@ const CHUNK_DAYS = 64;
  * conjunctions with the Sun (where light deflection adds short wiggles of a few hundredths of a degree/day).
  */
 export const SPEED_JERK: Readonly<Record<EventBodyId, number>> = {
-  sun: 1e-4, moon: 0.5, mercury: 0.08, venus: 0.01, mars: 0.002, jupiter: 3e-4, saturn: 1.5e-4,
-  uranus: 1e-4, neptune: 1e-4, pluto: 1e-4,
+  sun: 1e-4,
+  moon: 0.5,
+  mercury: 0.08,
+  venus: 0.01,
+  mars: 0.002,
+  jupiter: 3e-4,
+  saturn: 1.5e-4,
+  uranus: 1e-4,
+  neptune: 1e-4,
+  pluto: 1e-4,
 };
 
 const SIGN_BOUNDARIES = SIGNS.map((_, i) => i * 30);
 
 const ASPECT_BY_ANGLE: Readonly<Record<number, MajorAspectType>> = {
-  0: 'conjunction', 60: 'sextile', 90: 'square', 120: 'trine', 180: 'opposition',
+  0: 'conjunction',
+  60: 'sextile',
+  90: 'square',
+  120: 'trine',
+  180: 'opposition',
 };
 
 /** The aspect of a phase angle (0, 60, ... 300). */
@@ -102,9 +122,11 @@ function refineStation(cache: PositionCache, body: EventBodyId, tApprox: number)
   const midnight = Math.floor(tApprox - 0.5) + 0.5;
   const hour = Math.floor((tApprox - midnight) * 24);
   for (const h of [hour, hour - 1, hour + 1]) {
-    const a = midnight + h / 24, b = midnight + (h + 1) / 24;
-    const va = cache.get(body, a).speedLon, vb = cache.get(body, b).speedLon;
-    if ((va >= 0) !== (vb >= 0)) return brent((t) => cache.get(body, t).speedLon, a, b, va, vb);
+    const a = midnight + h / 24,
+      b = midnight + (h + 1) / 24;
+    const va = cache.get(body, a).speedLon,
+      vb = cache.get(body, b).speedLon;
+    if (va >= 0 !== vb >= 0) return brent((t) => cache.get(body, t).speedLon, a, b, va, vb);
   }
   return tApprox;
 }
@@ -124,22 +146,32 @@ function searchChunk(s: number, e: number, kinds: ReadonlySet<EventKind>, cache:
   });
   const pairSignal = (a: EventBodyId, b: PlanetId): Signal => ({
     at(t) {
-      const pa = cache.get(a, t), pb = cache.get(b, t);
+      const pa = cache.get(a, t),
+        pb = cache.get(b, t);
       return { v: pa.lon - pb.lon, r: pa.speedLon - pb.speedLon };
     },
     jerk: SPEED_JERK[a] + SPEED_JERK[b],
   });
 
   const aspectEvent = (t: number, a: EventBodyId, b: PlanetId, phase: number): AspectEvent => {
-    const pa = cache.get(a, t), pb = cache.get(b, t);
+    const pa = cache.get(a, t),
+      pb = cache.get(b, t);
     return {
-      type: 'exact_aspect', jdUt: t, body: a, other_body: b, ...aspectOfPhase(phase), phase_angle: phase,
-      lon: pa.lon, other_lon: pb.lon, rel_speed: pa.speedLon - pb.speedLon,
+      type: 'exact_aspect',
+      jdUt: t,
+      body: a,
+      other_body: b,
+      ...aspectOfPhase(phase),
+      phase_angle: phase,
+      lon: pa.lon,
+      other_lon: pb.lon,
+      rel_speed: pa.speedLon - pb.speedLon,
     };
   };
 
   // Lunations and the Moon's aspects.
-  const lunations = kinds.has('lunation'), moonAspects = kinds.has('moon_aspect');
+  const lunations = kinds.has('lunation'),
+    moonAspects = kinds.has('moon_aspect');
   if (lunations || moonAspects) {
     for (const other of PLANETS) {
       if (other !== 'sun' && !moonAspects) continue;
@@ -151,9 +183,14 @@ function searchChunk(s: number, e: number, kinds: ReadonlySet<EventKind>, cache:
           if (other === 'sun' && lunations && (target === 0 || target === 180)) {
             const lon = cache.get('moon', t).lon;
             out.push({
-              type: 'lunation', jdUt: t, body: 'moon', other_body: 'sun',
-              phase: target === 0 ? 'new_moon' : 'full_moon', aspect: target === 0 ? 'conjunction' : 'opposition',
-              lon, sign_id: signOf(lon).id,
+              type: 'lunation',
+              jdUt: t,
+              body: 'moon',
+              other_body: 'sun',
+              phase: target === 0 ? 'new_moon' : 'full_moon',
+              aspect: target === 0 ? 'conjunction' : 'opposition',
+              lon,
+              sign_id: signOf(lon).id,
             });
           }
           if (moonAspects) out.push(aspectEvent(t, 'moon', other, target));
@@ -176,9 +213,14 @@ function searchChunk(s: number, e: number, kinds: ReadonlySet<EventKind>, cache:
         if (!inWindow(t)) return;
         const index = boundary / 30;
         out.push({
-          type: body === 'moon' ? 'moon_ingress' : 'ingress', jdUt: t, body,
-          sign_id: signId(rising ? index : index - 1), from_sign_id: signId(rising ? index - 1 : index),
-          direction: rising ? 'direct' : 'retrograde', lon: boundary, speed: cache.get(body, t).speedLon,
+          type: body === 'moon' ? 'moon_ingress' : 'ingress',
+          jdUt: t,
+          body,
+          sign_id: signId(rising ? index : index - 1),
+          from_sign_id: signId(rising ? index - 1 : index),
+          direction: rising ? 'direct' : 'retrograde',
+          lon: boundary,
+          speed: cache.get(body, t).speedLon,
         });
       },
       onTurn(tApprox, toNegative) {
@@ -195,7 +237,8 @@ function searchChunk(s: number, e: number, kinds: ReadonlySet<EventKind>, cache:
   if (kinds.has('exact_aspect')) {
     for (let i = 0; i < PLANETS.length; i++) {
       for (let j = i + 1; j < PLANETS.length; j++) {
-        const a = PLANETS[i]!, b = PLANETS[j]!;
+        const a = PLANETS[i]!,
+          b = PLANETS[j]!;
         scanSignal(pairSignal(a, b), grid, {
           targets: MAJOR_PHASE_ANGLES,
           onCrossing(t, phase) {

@@ -29,9 +29,15 @@ function moonReaches(cache: PositionCache, boundary: number, a: number, b: numbe
     const p = cache.get('moon', t);
     return { g: wrap180(p.lon - boundary), dg: p.speedLon };
   };
-  let ga = g(a).g, gb = g(b).g;
+  let ga = g(a).g,
+    gb = g(b).g;
   // Never needed with the bracket sizes used, but keeps the search safe for a slow Moon.
-  while (gb < 0) { a = b; ga = gb; b += 1; gb = g(b).g; }
+  while (gb < 0) {
+    a = b;
+    ga = gb;
+    b += 1;
+    gb = g(b).g;
+  }
   return newtonBracketed(g, a, ga, b, gb);
 }
 
@@ -55,7 +61,8 @@ interface Stay {
  * stay unwraps every instant of the stay without ambiguity.
  */
 function elongation(cache: PositionCache, body: PlanetId, t: number, center?: number): { u: number; rate: number } {
-  const m = cache.get('moon', t), p = cache.get(body, t);
+  const m = cache.get('moon', t),
+    p = cache.get(body, t);
   const raw = m.lon - p.lon;
   return { u: center === undefined ? normalizeDegrees(raw) : center + wrap180(raw - center), rate: m.speedLon - p.speedLon };
 }
@@ -88,17 +95,24 @@ function periodOf(stay: Stay): VoidOfCoursePeriod {
     let last: number | undefined;
     for (const phase of MAJOR_PHASE_ANGLES) {
       for (let T = phase; T < u1; T += 360) {
-        if (T >= u0) { count++; if (last === undefined || T > last) last = T; }
+        if (T >= u0) {
+          count++;
+          if (last === undefined || T > last) last = T;
+        }
       }
     }
     if (last === undefined) continue;
     // Cubic Hermite estimate of the crossing time, only to decide the order of refinement.
     const h = exit - entered;
-    let lo = 0, hi = 1;
+    let lo = 0,
+      hi = 1;
     for (let i = 0; i < 40; i++) {
-      const s = 0.5 * (lo + hi), s2 = s * s, s3 = s2 * s;
+      const s = 0.5 * (lo + hi),
+        s2 = s * s,
+        s3 = s2 * s;
       const value = (2 * s3 - 3 * s2 + 1) * u0 + (s3 - 2 * s2 + s) * h * start.rate + (-2 * s3 + 3 * s2) * u1 + (s3 - s2) * h * end.rate;
-      if (value < last) lo = s; else hi = s;
+      if (value < last) lo = s;
+      else hi = s;
     }
     candidates.push({ body, target: last, phase: normalizeDegrees(last), u0, u1, estimate: entered + 0.5 * (lo + hi) * h });
   }

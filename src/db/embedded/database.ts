@@ -36,7 +36,8 @@ export async function openLockedDatabase(dataDir: string, lock: DirectoryLock): 
     const url = await server.start();
     let closing: Promise<void> | undefined;
     return {
-      url, lock,
+      url,
+      lock,
       close() {
         closing ??= (async () => {
           try {
@@ -60,7 +61,11 @@ export async function openLockedDatabase(dataDir: string, lock: DirectoryLock): 
  * Opens DATA_DIR's database if no other process holds it, else throws DataDirBusyError.
  * `onAbandoned` hears of a previous owner that was killed (PGlite recovers from its log).
  */
-export async function openEmbeddedDatabase(dataDir: string, role: OwnerRole = 'command', onAbandoned?: (previous: OwnerRecord) => void): Promise<EmbeddedDatabase> {
+export async function openEmbeddedDatabase(
+  dataDir: string,
+  role: OwnerRole = 'command',
+  onAbandoned?: (previous: OwnerRecord) => void,
+): Promise<EmbeddedDatabase> {
   const lock = tryLockDirectory(dataDir, role);
   if (!lock) throw new DataDirBusyError(dataDir);
   if (lock.abandoned) onAbandoned?.(lock.abandoned);

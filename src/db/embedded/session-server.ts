@@ -85,7 +85,10 @@ export class SessionServer {
   private port = 0;
   private idleTimer: NodeJS.Timeout | undefined;
 
-  constructor(private readonly db: PGlite, private readonly idleInTransactionMs = 60_000) {}
+  constructor(
+    private readonly db: PGlite,
+    private readonly idleInTransactionMs = 60_000,
+  ) {}
 
   async start(): Promise<string> {
     await new Promise<void>((resolve, reject) => {
@@ -173,7 +176,9 @@ export class SessionServer {
 
   private drive(): void {
     if (this.driving) return;
-    this.driving = this.run().finally(() => { this.driving = undefined; });
+    this.driving = this.run().finally(() => {
+      this.driving = undefined;
+    });
   }
 
   /** Gives the session to one connection at a time (see the file's comment); returns when nobody has work for it. */

@@ -91,5 +91,11 @@ export function sanitizedSvgResponse(bytes: Uint8Array): BinaryResponse {
 /** The branding image of a sanitised SVG that came back from the compute pool. */
 export function svgImageFromResponse(response: { headers: Record<string, string>; body: Buffer }): BrandingImage {
   const dimension = (name: string) => (response.headers[name] === undefined ? null : Number(response.headers[name]));
-  return { contentType: 'image/svg+xml', bytes: response.body, sha256: response.headers['x-sha256']!, width: dimension('x-width'), height: dimension('x-height') };
+  return {
+    contentType: 'image/svg+xml',
+    bytes: response.body,
+    sha256: response.headers['x-sha256']!,
+    width: dimension('x-width'),
+    height: dimension('x-height'),
+  };
 }

@@ -74,12 +74,18 @@ export function jpegSize(bytes: Uint8Array): ImageSize {
   while (at + 2 <= b.length) {
     if (b[at] !== 0xff) break;
     const marker = b[at + 1]!;
-    if (marker === 0xff) { at++; continue; } // fill byte
+    if (marker === 0xff) {
+      at++;
+      continue;
+    } // fill byte
     if (marker === EOI) {
       if (!size || at + 2 !== b.length) break;
       return checkDeclaredSize('JPEG', size.width, size.height);
     }
-    if (STANDALONE(marker)) { at += 2; continue; }
+    if (STANDALONE(marker)) {
+      at += 2;
+      continue;
+    }
     if (at + 4 > b.length) break;
     const length = b.readUInt16BE(at + 2);
     if (length < 2 || at + 2 + length > b.length) break;

@@ -12,7 +12,25 @@ export class SvgExpansionError extends Error {}
 const XLINK_NS = 'http://www.w3.org/1999/xlink';
 const URL_REFERENCE = /url\(\s*['"]?\s*#([^)'"\s]+)/g;
 /** Targets whose content is drawn where they are referenced (gradients and filters draw none). */
-const DRAWN_TARGETS = new Set(['g', 'symbol', 'svg', 'use', 'pattern', 'marker', 'mask', 'clipPath', 'path', 'rect', 'circle', 'ellipse', 'line', 'polyline', 'polygon', 'text', 'image']);
+const DRAWN_TARGETS = new Set([
+  'g',
+  'symbol',
+  'svg',
+  'use',
+  'pattern',
+  'marker',
+  'mask',
+  'clipPath',
+  'path',
+  'rect',
+  'circle',
+  'ellipse',
+  'line',
+  'polyline',
+  'polygon',
+  'text',
+  'image',
+]);
 
 function childElements(element: Element): Element[] {
   const out: Element[] = [];
@@ -55,7 +73,8 @@ export function expandedElementCount(root: Element, limit: number): number {
   const stack = [{ element: root, next: [...childElements(root), ...referencesOf(root, byId)], index: 0, total: 1 }];
   const add = (frame: { total: number }, count: number) => {
     frame.total += count;
-    if (frame.total > limit) throw new SvgExpansionError(`the SVG draws more than ${limit} elements once its references (<use>, patterns, markers) are followed`);
+    if (frame.total > limit)
+      throw new SvgExpansionError(`the SVG draws more than ${limit} elements once its references (<use>, patterns, markers) are followed`);
   };
   while (stack.length) {
     const frame = stack[stack.length - 1]!;

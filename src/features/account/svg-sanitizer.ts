@@ -59,12 +59,48 @@ function checkEmbeddedRaster(dataUrl: string): void {
 }
 
 const ALLOWED_ELEMENTS = new Set([
-  'svg', 'g', 'defs', 'symbol', 'use', 'title', 'desc', 'style',
-  'path', 'rect', 'circle', 'ellipse', 'line', 'polyline', 'polygon',
-  'text', 'tspan', 'textPath', 'marker', 'image',
-  'linearGradient', 'radialGradient', 'stop', 'clipPath', 'mask', 'pattern',
-  'filter', 'feBlend', 'feColorMatrix', 'feComponentTransfer', 'feComposite', 'feDropShadow', 'feFlood',
-  'feFuncA', 'feFuncB', 'feFuncG', 'feFuncR', 'feGaussianBlur', 'feMerge', 'feMergeNode', 'feMorphology', 'feOffset',
+  'svg',
+  'g',
+  'defs',
+  'symbol',
+  'use',
+  'title',
+  'desc',
+  'style',
+  'path',
+  'rect',
+  'circle',
+  'ellipse',
+  'line',
+  'polyline',
+  'polygon',
+  'text',
+  'tspan',
+  'textPath',
+  'marker',
+  'image',
+  'linearGradient',
+  'radialGradient',
+  'stop',
+  'clipPath',
+  'mask',
+  'pattern',
+  'filter',
+  'feBlend',
+  'feColorMatrix',
+  'feComponentTransfer',
+  'feComposite',
+  'feDropShadow',
+  'feFlood',
+  'feFuncA',
+  'feFuncB',
+  'feFuncG',
+  'feFuncR',
+  'feGaussianBlur',
+  'feMerge',
+  'feMergeNode',
+  'feMorphology',
+  'feOffset',
 ]);
 
 /** Values that could run code or load something, whatever attribute carries them. */
@@ -168,7 +204,11 @@ export function sanitizeSvg(text: string): { svg: string; width: number | null; 
   if (!root.getAttribute('xmlns')) root.setAttribute('xmlns', SVG_NS);
   let width = length(root.getAttribute('width'));
   let height = length(root.getAttribute('height'));
-  const viewBox = root.getAttribute('viewBox')?.trim().split(/[\s,]+/).map(Number);
+  const viewBox = root
+    .getAttribute('viewBox')
+    ?.trim()
+    .split(/[\s,]+/)
+    .map(Number);
   if ((width === null || height === null) && viewBox?.length === 4 && viewBox.every(Number.isFinite)) {
     width ??= Math.round(viewBox[2]!) || null;
     height ??= Math.round(viewBox[3]!) || null;

@@ -35,29 +35,34 @@ export interface AdminDeps {
   deletions: AccountDeletions;
 }
 
-export const adminRoutes = (deps: AdminDeps): FastifyPluginAsyncZod => async (app) => {
-  const { config } = deps;
-  const credentials = new AdminCredentials({ username: config.ADMIN_USERNAME, passwordHash: config.ADMIN_PASSWORD_HASH });
-  const throttle = createLoginThrottle({
-    windowSeconds: config.ADMIN_LOGIN_WINDOW_SECONDS,
-    maxFailuresPerName: config.ADMIN_LOGIN_MAX_FAILURES_PER_NAME,
-    maxFailuresPerAddress: config.ADMIN_LOGIN_MAX_FAILURES_PER_ADDRESS,
-    maxFailuresTotal: config.ADMIN_LOGIN_MAX_FAILURES_TOTAL,
-  }, deps.redis);
-  await app.register(loginRoutes({ db: deps.db, credentials, throttle, sessionTtlSeconds: config.ADMIN_SESSION_TTL_SECONDS, onFailure: deps.onAuthFailure }));
+export const adminRoutes =
+  (deps: AdminDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { config } = deps;
+    const credentials = new AdminCredentials({ username: config.ADMIN_USERNAME, passwordHash: config.ADMIN_PASSWORD_HASH });
+    const throttle = createLoginThrottle(
+      {
+        windowSeconds: config.ADMIN_LOGIN_WINDOW_SECONDS,
+        maxFailuresPerName: config.ADMIN_LOGIN_MAX_FAILURES_PER_NAME,
+        maxFailuresPerAddress: config.ADMIN_LOGIN_MAX_FAILURES_PER_ADDRESS,
+        maxFailuresTotal: config.ADMIN_LOGIN_MAX_FAILURES_TOTAL,
+      },
+      deps.redis,
+    );
+    await app.register(loginRoutes({ db: deps.db, credentials, throttle, sessionTtlSeconds: config.ADMIN_SESSION_TTL_SECONDS, onFailure: deps.onAuthFailure }));
 
-  const authenticator = new AdminAuthenticator(deps.db, { enabled: () => credentials.enabled, onFailure: deps.onAuthFailure });
-  await app.register(async (admin) => {
-    admin.addHook('onRequest', authenticator.hook());
-    admin.addHook('onRoute', (route) => {
-      route.schema = { ...route.schema, security: [{ adminBearer: [] }] };
+    const authenticator = new AdminAuthenticator(deps.db, { enabled: () => credentials.enabled, onFailure: deps.onAuthFailure });
+    await app.register(async (admin) => {
+      admin.addHook('onRequest', authenticator.hook());
+      admin.addHook('onRoute', (route) => {
+        route.schema = { ...route.schema, security: [{ adminBearer: [] }] };
+      });
+      await admin.register(logoutRoutes(deps.db));
+      await admin.register(usersRoutes({ db: deps.db, usage: deps.usage, deletions: deps.deletions }));
+      await admin.register(statsRoutes({ db: deps.db, routes: deps.routes }));
+      await admin.register(verificationRoutes({ db: deps.db, links: deps.links, sendMail: deps.sendMail }));
+      await admin.register(revenueRoutes(deps.db));
+      await admin.register(reportCreditsRoutes(deps.db));
+      await admin.register(analyticsRoutes({ db: deps.db, cacheMaxEntries: config.ANALYTICS_CACHE_MAX_ENTRIES }));
     });
-    await admin.register(logoutRoutes(deps.db));
-    await admin.register(usersRoutes({ db: deps.db, usage: deps.usage, deletions: deps.deletions }));
-    await admin.register(statsRoutes({ db: deps.db, routes: deps.routes }));
-    await admin.register(verificationRoutes({ db: deps.db, links: deps.links, sendMail: deps.sendMail }));
-    await admin.register(revenueRoutes(deps.db));
-    await admin.register(reportCreditsRoutes(deps.db));
-    await admin.register(analyticsRoutes({ db: deps.db, cacheMaxEntries: config.ANALYTICS_CACHE_MAX_ENTRIES }));
-  });
-};
+  };

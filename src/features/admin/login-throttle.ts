@@ -68,13 +68,19 @@ for i = 1, 3 do
 end
 return 1`;
 
-const refusal = (retryMs: number, which: number): ThrottleVerdict =>
-  ({ allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(retryMs / 1000)), by: which === 1 ? 'name' : 'address' });
+const refusal = (retryMs: number, which: number): ThrottleVerdict => ({
+  allowed: false,
+  retryAfterSeconds: Math.max(1, Math.ceil(retryMs / 1000)),
+  by: which === 1 ? 'name' : 'address',
+});
 
 export class RedisLoginThrottle implements LoginThrottle {
   private readonly attemptScript;
   private readonly giveBackScript;
-  constructor(private readonly redis: RedisConnections, private readonly limits: ThrottleLimits) {
+  constructor(
+    private readonly redis: RedisConnections,
+    private readonly limits: ThrottleLimits,
+  ) {
     this.attemptScript = defineScript<[number, number, number]>(redis.client, ATTEMPT_LUA);
     this.giveBackScript = defineScript<number>(redis.client, GIVE_BACK_LUA);
   }
@@ -86,7 +92,10 @@ export class RedisLoginThrottle implements LoginThrottle {
 
   async attempt(name: string, address: string): Promise<ThrottleVerdict> {
     const [allowed, retryMsOrSlowed, which] = await this.attemptScript(this.keys(name, address), [
-      this.limits.maxFailuresPerName, this.limits.maxFailuresPerAddress, this.limits.maxFailuresTotal, this.limits.windowSeconds * 1000,
+      this.limits.maxFailuresPerName,
+      this.limits.maxFailuresPerAddress,
+      this.limits.maxFailuresTotal,
+      this.limits.windowSeconds * 1000,
     ]);
     if (!allowed) return refusal(retryMsOrSlowed, which);
     return { allowed: true, delayMs: retryMsOrSlowed ? slowdownMs(this.limits) : 0 };
@@ -116,7 +125,11 @@ export class MemoryLoginThrottle implements LoginThrottle {
     if (byAddress && byAddress.count >= this.limits.maxFailuresPerAddress) return refusal(byAddress.expiresAt - now, 2);
     const total = this.live(k.total, now);
     const slowed = total !== undefined && total.count >= this.limits.maxFailuresTotal;
-    for (const [key, entry] of [[k.pair, pair], [k.address, byAddress], [k.total, total]] as const) {
+    for (const [key, entry] of [
+      [k.pair, pair],
+      [k.address, byAddress],
+      [k.total, total],
+    ] as const) {
       if (entry) entry.count++;
       else this.counts.set(key, { count: 1, expiresAt: now + this.limits.windowSeconds * 1000 });
     }

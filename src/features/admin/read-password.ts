@@ -10,7 +10,9 @@ import { Writable } from 'node:stream';
 async function readPiped(input: NodeJS.ReadableStream): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of input) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
-  return Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
+  return Buffer.concat(chunks)
+    .toString('utf8')
+    .replace(/\r?\n$/, '');
 }
 
 function askHidden(question: string): Promise<string> {
@@ -18,11 +20,13 @@ function askHidden(question: string): Promise<string> {
   process.stderr.write(question);
   const sink = new Writable({ write: (_chunk, _encoding, done) => done() });
   const rl = readline.createInterface({ input: process.stdin, output: sink, terminal: true });
-  return new Promise((resolve) => rl.question('', (answer) => {
-    rl.close();
-    process.stderr.write('\n');
-    resolve(answer);
-  }));
+  return new Promise((resolve) =>
+    rl.question('', (answer) => {
+      rl.close();
+      process.stderr.write('\n');
+      resolve(answer);
+    }),
+  );
 }
 
 export class PasswordMismatchError extends Error {}

@@ -19,7 +19,10 @@ export class VerificationLinkError extends Error {
 export class EmailVerificationLinks {
   private readonly key: Uint8Array;
 
-  constructor(secret: { linkSecret?: string; jwtSecret?: string }, private readonly options: { baseUrl: string | (() => string); ttlSeconds: number }) {
+  constructor(
+    secret: { linkSecret?: string; jwtSecret?: string },
+    private readonly options: { baseUrl: string | (() => string); ttlSeconds: number },
+  ) {
     if (secret.linkSecret) this.key = new TextEncoder().encode(secret.linkSecret);
     else if (secret.jwtSecret) this.key = keyDerivedFrom(secret.jwtSecret, 'email verification links');
     else throw new Error('no secret for e-mail links');

@@ -38,10 +38,14 @@ export function withJwtSecret(config: Config): Config {
   if (config.AUTH_JWT_SECRET) return config;
   if (config.DATABASE_URL && !config.ALLOW_GENERATED_SECRET) {
     if (!config.AUTH_JWKS_URL) {
-      throw new ConfigError('invalid configuration:\n  AUTH_JWT_SECRET: required with DATABASE_URL (32+ characters, the same on every machine; e.g. `openssl rand -hex 32`), or AUTH_JWKS_URL with IDEMPOTENCY_SECRET; ALLOW_GENERATED_SECRET=true accepts a secret generated in DATA_DIR, for development on one machine');
+      throw new ConfigError(
+        'invalid configuration:\n  AUTH_JWT_SECRET: required with DATABASE_URL (32+ characters, the same on every machine; e.g. `openssl rand -hex 32`), or AUTH_JWKS_URL with IDEMPOTENCY_SECRET; ALLOW_GENERATED_SECRET=true accepts a secret generated in DATA_DIR, for development on one machine',
+      );
     }
     if (!config.IDEMPOTENCY_SECRET) {
-      throw new ConfigError('invalid configuration:\n  IDEMPOTENCY_SECRET: required with DATABASE_URL and AUTH_JWKS_URL when AUTH_JWT_SECRET is unset (32+ characters, the same on every machine), so that an idempotent retry is recognised whichever machine it reaches');
+      throw new ConfigError(
+        'invalid configuration:\n  IDEMPOTENCY_SECRET: required with DATABASE_URL and AUTH_JWKS_URL when AUTH_JWT_SECRET is unset (32+ characters, the same on every machine), so that an idempotent retry is recognised whichever machine it reaches',
+      );
     }
   }
   if (config.AUTH_JWKS_URL) return config;

@@ -10,16 +10,37 @@ import { baziRequest, interactionSchema } from './bazi-schemas.ts';
 import { answerObject } from './bazi-field-text.ts';
 
 export const baziFlowRequest = baziRequest
-  .omit({ include_ten_gods: true, include_pinyin: true, include_debug: true, include_stars: true, include_interactions: true, include_professional: true, annual_from: true, annual_to: true, current_date: true, include_current_flow: true })
+  .omit({
+    include_ten_gods: true,
+    include_pinyin: true,
+    include_debug: true,
+    include_stars: true,
+    include_interactions: true,
+    include_professional: true,
+    annual_from: true,
+    annual_to: true,
+    current_date: true,
+    include_current_flow: true,
+  })
   .extend({
-    target_year: z.number().int().min(MIN_YEAR).max(MAX_YEAR).optional().describe(`The year whose pillars are read (from its Lichun to the next), ${MIN_YEAR} to ${MAX_YEAR}. Default: the current UTC year.`),
+    target_year: z
+      .number()
+      .int()
+      .min(MIN_YEAR)
+      .max(MAX_YEAR)
+      .optional()
+      .describe(`The year whose pillars are read (from its Lichun to the next), ${MIN_YEAR} to ${MAX_YEAR}. Default: the current UTC year.`),
     target_year_end: z.number().int().min(MIN_YEAR).max(MAX_YEAR).optional().describe('Accepted when equal to `target_year` (one year per answer), else 422.'),
   })
-  .meta({ id: 'BaziFlowRequest', example: { name: 'Ada', year: 1990, month: 5, day: 17, hour: 8, minute: 15, lat: 31.23, lng: 121.47, tz_str: 'Asia/Shanghai', sex: 'F', target_year: 2026 } });
+  .meta({
+    id: 'BaziFlowRequest',
+    example: { name: 'Ada', year: 1990, month: 5, day: 17, hour: 8, minute: 15, lat: 31.23, lng: 121.47, tz_str: 'Asia/Shanghai', sex: 'F', target_year: 2026 },
+  });
 export type BaziFlowRequest = z.output<typeof baziFlowRequest>;
 
 const flowStar = answerObject({
-  name: z.string(), chinese: z.string(),
+  name: z.string(),
+  chinese: z.string(),
   pillar: z.string().describe('The outside pillar that brings it: `annual`, `month` or `luck`'),
   zhi: z.string(),
   reference_pillar: z.enum(['year', 'month', 'day', 'hour']),
@@ -34,7 +55,7 @@ const month = answerObject({
   ...simplePillar,
   jie: z.string().describe('The jie that opens it'),
   starts: z.string().describe('Its instant, UTC'),
-  starts_local: z.string().describe('The same in the birth\'s zone'),
+  starts_local: z.string().describe("The same in the birth's zone"),
   interactions: z.array(interactionSchema),
   stars: z.array(flowStar),
 });
@@ -46,7 +67,7 @@ const year = answerObject({
   ...simplePillar,
   age: z.number().int().describe('Nominal age in the year'),
   starts: z.string().describe('Lichun, UTC'),
-  active_luck: activeLuck.nullable().describe('The luck pillar in force at the year\'s Lichun (null before the first)'),
+  active_luck: activeLuck.nullable().describe("The luck pillar in force at the year's Lichun (null before the first)"),
   luck_interactions: z.array(interactionSchema).describe('The active luck pillar with the natal pillars'),
   interactions: z.array(interactionSchema).describe('The annual pillar with the natal pillars'),
   stars: z.array(flowStar),

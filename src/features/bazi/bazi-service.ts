@@ -37,8 +37,11 @@ const utcText = (ms: number) => new Date(secondMs(ms)).toISOString().replace('.0
 /** A Julian-calendar date as the Gregorian date of the same day. */
 export function julianToGregorian(year: number, month: number, day: number): { year: number; month: number; day: number } {
   const monthDays = [31, year % 4 === 0 ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-  if (day > monthDays[month - 1]!) throw new RequestFieldError(['body', 'day'], `${year}-${month}-${day} is not a date of the Julian calendar`, 'value_error.date');
-  const a = Math.floor((14 - month) / 12), y = year + 4800 - a, m = month + 12 * a - 3;
+  if (day > monthDays[month - 1]!)
+    throw new RequestFieldError(['body', 'day'], `${year}-${month}-${day} is not a date of the Julian calendar`, 'value_error.date');
+  const a = Math.floor((14 - month) / 12),
+    y = year + 4800 - a,
+    m = month + 12 * a - 3;
   const jdn = day + Math.floor((153 * m + 2) / 5) + 365 * y + Math.floor(y / 4) - 32083;
   const d = new Date((jdn - 2440588) * 86_400_000);
   return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() };
@@ -46,13 +49,27 @@ export function julianToGregorian(year: number, month: number, day: number): { y
 
 // The stems' and branches' infos are the same in every answer: made once (JSON writes a shared object as often as it is referenced).
 const STEM_INFOS = STEMS.map((s) => ({ name: s.name, pinyin: s.pinyin, element: s.element, polarity: s.polarity }));
-const BRANCH_INFOS = BRANCHES.map((b) => ({ name: b.name, pinyin: b.pinyin, element: b.element, polarity: b.polarity, zodiac: b.animal, hidden: b.hidden.map((h) => STEMS[h]!.char) }));
+const BRANCH_INFOS = BRANCHES.map((b) => ({
+  name: b.name,
+  pinyin: b.pinyin,
+  element: b.element,
+  polarity: b.polarity,
+  zodiac: b.animal,
+  hidden: b.hidden.map((h) => STEMS[h]!.char),
+}));
 const stemInfo = (stem: number) => STEM_INFOS[stem]!;
 const branchInfo = (branch: number) => BRANCH_INFOS[branch]!;
 
 function writeTerm(term: SolarTerm, offsetSeconds: number) {
   const ms = utcMsFromJulianDay(term.jdUt);
-  return { chinese: term.chinese, pinyin: term.pinyin, name: term.name, longitude: term.longitude, utc: utcText(ms), local: formatLocalIso(secondMs(ms), offsetSeconds) };
+  return {
+    chinese: term.chinese,
+    pinyin: term.pinyin,
+    name: term.name,
+    longitude: term.longitude,
+    utc: utcText(ms),
+    local: formatLocalIso(secondMs(ms), offsetSeconds),
+  };
 }
 
 /** A term as the answer writes it, kept with the (per-thread, cached) term for each offset it was written in. */
@@ -80,10 +97,19 @@ const STAR_DESC: Record<string, string> = {
 export function interactionOut(i: Interaction, scope: string) {
   const pillars = i.members.map((m) => m.label);
   return {
-    id: `${i.kind}_${pillars.join('_')}`, type: i.type, chinese: i.chinese, kind: i.kind, scope, pillars,
+    id: `${i.kind}_${pillars.join('_')}`,
+    type: i.type,
+    chinese: i.chinese,
+    kind: i.kind,
+    scope,
+    pillars,
     branches: i.members.filter((m) => m.part === 'branch').map((m) => m.char),
     stems: i.members.filter((m) => m.part === 'stem').map((m) => m.char),
-    is_formed: true, transform_level: i.transformLevel, transform_to: i.transformTo, transforms: i.transformLevel === 'full', note: i.reason,
+    is_formed: true,
+    transform_level: i.transformLevel,
+    transform_to: i.transformTo,
+    transforms: i.transformLevel === 'full',
+    note: i.reason,
   };
 }
 
@@ -109,7 +135,11 @@ export function computeBazi(task: BaziTask): BaziResponse {
 
   const four = fourPillars(utcMs, localMs(standard), boundary);
   const dm = four.day.stem;
-  const chosen: [typeof PILLAR_LABELS[number], GanZhi][] = [['year', four.year], ['month', four.month], ['day', four.day]];
+  const chosen: [(typeof PILLAR_LABELS)[number], GanZhi][] = [
+    ['year', four.year],
+    ['month', four.month],
+    ['day', four.day],
+  ];
   if (timeKnown) chosen.push(['hour', four.hour]);
 
   const pillars = chosen.map(([label, p]) => {
@@ -117,19 +147,34 @@ export function computeBazi(task: BaziTask): BaziResponse {
     const stage = lifeStageOf(dm, p.branch);
     const god = label === 'day' ? DAY_MASTER : tenGodOf(dm, p.stem);
     return {
-      label, gan: STEMS[p.stem]!.char, zhi: BRANCHES[p.branch]!.char, gan_zhi: ganZhiText(p),
-      gan_info: stemInfo(p.stem), zhi_info: branchInfo(p.branch),
-      nayin: nayin.chinese, nayin_info: nayin,
+      label,
+      gan: STEMS[p.stem]!.char,
+      zhi: BRANCHES[p.branch]!.char,
+      gan_zhi: ganZhiText(p),
+      gan_info: stemInfo(p.stem),
+      zhi_info: branchInfo(p.branch),
+      nayin: nayin.chinese,
+      nayin_info: nayin,
       life_stage: { chinese: stage.chinese, name: stage.name },
       gan_pinyin: r.include_pinyin ? STEMS[p.stem]!.pinyin : undefined,
       zhi_pinyin: r.include_pinyin ? BRANCHES[p.branch]!.pinyin : undefined,
-      ten_gods: r.include_ten_gods ? {
-        stem: god.name, stem_chinese: god.chinese,
-        hidden: BRANCHES[p.branch]!.hidden.map((h, i) => {
-          const hg = tenGodOf(dm, h);
-          return { gan: STEMS[h]!.char, info: stemInfo(h), ten_god: hg.name, pinyin: STEMS[h]!.pinyin, role: HIDDEN_ROLES[i]!, ten_god_chinese: hg.chinese };
-        }),
-      } : undefined,
+      ten_gods: r.include_ten_gods
+        ? {
+            stem: god.name,
+            stem_chinese: god.chinese,
+            hidden: BRANCHES[p.branch]!.hidden.map((h, i) => {
+              const hg = tenGodOf(dm, h);
+              return {
+                gan: STEMS[h]!.char,
+                info: stemInfo(h),
+                ten_god: hg.name,
+                pinyin: STEMS[h]!.pinyin,
+                role: HIDDEN_ROLES[i]!,
+                ten_god_chinese: hg.chinese,
+              };
+            }),
+          }
+        : undefined,
     };
   });
 
@@ -144,12 +189,18 @@ export function computeBazi(task: BaziTask): BaziResponse {
     const startYear = startDate.year + 10 * i;
     const age = startYear - birthDate.year + 1;
     return {
-      start_age: age, end_age: age + 9, start_year: startYear, end_year: startYear + 9,
+      start_age: age,
+      end_age: age + 9,
+      start_year: startYear,
+      end_year: startYear + 9,
       start_date: dateText(addToDate(startDate, 10 * i, 0, 0)),
-      gan_zhi: ganZhiText(p), gan: STEMS[p.stem]!.char, zhi: BRANCHES[p.branch]!.char,
+      gan_zhi: ganZhiText(p),
+      gan: STEMS[p.stem]!.char,
+      zhi: BRANCHES[p.branch]!.char,
       gan_pinyin: r.include_pinyin ? STEMS[p.stem]!.pinyin : undefined,
       zhi_pinyin: r.include_pinyin ? BRANCHES[p.branch]!.pinyin : undefined,
-      gan_info: stemInfo(p.stem), zhi_info: branchInfo(p.branch),
+      gan_info: stemInfo(p.stem),
+      zhi_info: branchInfo(p.branch),
       ten_god: tenGodOf(dm, p.stem).name,
     };
   });
@@ -181,19 +232,30 @@ export function computeBazi(task: BaziTask): BaziResponse {
   }
 
   // Annual pillars of a range, and the pillars in force at a date.
-  const luckIn = (year: number) => { let found: typeof luck[number] | undefined; for (const l of luck) if (l.start_year <= year) found = l; return found; };
+  const luckIn = (year: number) => {
+    let found: (typeof luck)[number] | undefined;
+    for (const l of luck) if (l.start_year <= year) found = l;
+    return found;
+  };
   let annual: BaziResponse['annual_pillars'];
   if (r.annual_from !== undefined) {
     const to = r.annual_to ?? Math.min(r.annual_from + 9, MAX_YEAR);
     if (to < r.annual_from) throw new RequestFieldError(['body', 'annual_to'], 'annual_to is before annual_from', 'value_error.range');
-    if (to - r.annual_from + 1 > MAX_ANNUAL_YEARS) throw new RequestFieldError(['body', 'annual_to'], `at most ${MAX_ANNUAL_YEARS} annual pillars`, 'value_error.range');
+    if (to - r.annual_from + 1 > MAX_ANNUAL_YEARS)
+      throw new RequestFieldError(['body', 'annual_to'], `at most ${MAX_ANNUAL_YEARS} annual pillars`, 'value_error.range');
     annual = [];
     for (let y = r.annual_from; y <= to; y++) {
       const p = yearPillar(y);
       annual.push({
-        year: y, gan_zhi: ganZhiText(p), gan: STEMS[p.stem]!.char, zhi: BRANCHES[p.branch]!.char,
-        gan_pinyin: r.include_pinyin ? STEMS[p.stem]!.pinyin : undefined, zhi_pinyin: r.include_pinyin ? BRANCHES[p.branch]!.pinyin : undefined,
-        starts: utcText(utcMsFromJulianDay(lichunOf(y).jdUt)), age: y - birthDate.year + 1, ten_god: tenGodOf(dm, p.stem).name,
+        year: y,
+        gan_zhi: ganZhiText(p),
+        gan: STEMS[p.stem]!.char,
+        zhi: BRANCHES[p.branch]!.char,
+        gan_pinyin: r.include_pinyin ? STEMS[p.stem]!.pinyin : undefined,
+        zhi_pinyin: r.include_pinyin ? BRANCHES[p.branch]!.pinyin : undefined,
+        starts: utcText(utcMsFromJulianDay(lichunOf(y).jdUt)),
+        age: y - birthDate.year + 1,
+        ten_god: tenGodOf(dm, p.stem).name,
         luck_pillar: luckIn(y)?.gan_zhi ?? null,
       });
     }
@@ -202,15 +264,18 @@ export function computeBazi(task: BaziTask): BaziResponse {
   const currentDate = r.current_date ?? (r.include_current_flow ? new Date(task.nowMs ?? Date.now()).toISOString().slice(0, 10) : undefined);
   if (currentDate !== undefined) {
     const [cy, cm, cd] = currentDate.split('-').map(Number) as [number, number, number];
-    if (!isValidCalendarDate(cy, cm, cd) || cy < MIN_YEAR || cy > MAX_YEAR) throw new RequestFieldError(['body', 'current_date'], `${currentDate} is not a date from ${MIN_YEAR} to ${MAX_YEAR}`, 'value_error.date');
+    if (!isValidCalendarDate(cy, cm, cd) || cy < MIN_YEAR || cy > MAX_YEAR)
+      throw new RequestFieldError(['body', 'current_date'], `${currentDate} is not a date from ${MIN_YEAR} to ${MAX_YEAR}`, 'value_error.date');
     const noon = julianDayFromUtcMs(Date.UTC(cy, cm - 1, cd, 12) - moment.offsetSeconds * 1000);
     const sy = solarYearOf(noon);
-    const ap = yearPillar(sy), mp = monthPillar(noon, sy);
+    const ap = yearPillar(sy),
+      mp = monthPillar(noon, sy);
     // The luck pillar in force: the last whose start date is on or before the date.
-    let active: typeof luck[number] | undefined;
+    let active: (typeof luck)[number] | undefined;
     for (const l of luck) if (l.start_date <= currentDate) active = l;
     current = {
-      date: currentDate, age: cy - birthDate.year + 1,
+      date: currentDate,
+      age: cy - birthDate.year + 1,
       luck_pillar: active ? { gan_zhi: active.gan_zhi, start_year: active.start_year, end_year: active.end_year } : null,
       annual_pillar: { gan_zhi: ganZhiText(ap), gan: STEMS[ap.stem]!.char, zhi: BRANCHES[ap.branch]!.char, ten_god: tenGodOf(dm, ap.stem).name },
       monthly_pillar: { gan_zhi: ganZhiText(mp), gan: STEMS[mp.stem]!.char, zhi: BRANCHES[mp.branch]!.char, ten_god: tenGodOf(dm, mp.stem).name },
@@ -237,20 +302,41 @@ export function computeBazi(task: BaziTask): BaziResponse {
   }
 
   const placed: PlacedPillar[] = chosen.map(([label, pillar], position) => ({ label, pillar, position }));
-  const stars = r.include_stars ? findStars(placed.map((p) => ({ label: p.label as typeof PILLAR_LABELS[number], pillar: p.pillar }))).map((h) => ({
-    name: h.name, chinese: h.chinese, pillar: h.pillar, zhi: BRANCHES[h.branch]!.char, desc: STAR_DESC[h.name]!,
-    trigger_rule: { type: h.reference.part === 'stem' ? 'dm_mapping' as const : h.reference.part === 'branch' ? 'ref_mapping' as const : 'void' as const, reference_pillar: h.reference.pillar, reference: h.reference.char, targets: h.targets.map((t) => BRANCHES[t]!.char) },
-    trigger_text: h.rule,
-  })) : undefined;
+  const stars = r.include_stars
+    ? findStars(placed.map((p) => ({ label: p.label as (typeof PILLAR_LABELS)[number], pillar: p.pillar }))).map((h) => ({
+        name: h.name,
+        chinese: h.chinese,
+        pillar: h.pillar,
+        zhi: BRANCHES[h.branch]!.char,
+        desc: STAR_DESC[h.name]!,
+        trigger_rule: {
+          type: h.reference.part === 'stem' ? ('dm_mapping' as const) : h.reference.part === 'branch' ? ('ref_mapping' as const) : ('void' as const),
+          reference_pillar: h.reference.pillar,
+          reference: h.reference.char,
+          targets: h.targets.map((t) => BRANCHES[t]!.char),
+        },
+        trigger_text: h.rule,
+      }))
+    : undefined;
   const pinyinOf: Record<string, string> = { Wood: 'Mu', Fire: 'Huo', Earth: 'Tu', Metal: 'Jin', Water: 'Shui' };
   const named = (e: string) => `${e} (${pinyinOf[e]})`;
   let professional: BaziResponse['professional'];
   if (r.include_professional) {
     const st = dayMasterStrength(dm, four.month.branch, balance.points);
     professional = {
-      dm_strength: st.strength, structure: st.structure,
-      yong_shen_candidates: st.favorable.map(named), favorable_elements: st.favorable.map(named), unfavorable_elements: st.unfavorable.map(named),
-      professional_debug: { method: 'support_ratio_seasonal', dm_strength_score: st.score, seasonal_factor: st.seasonalFactor, season_reason: st.seasonReason, balance_ratio: st.balanceRatio, structure_rationale: st.structureReason },
+      dm_strength: st.strength,
+      structure: st.structure,
+      yong_shen_candidates: st.favorable.map(named),
+      favorable_elements: st.favorable.map(named),
+      unfavorable_elements: st.unfavorable.map(named),
+      professional_debug: {
+        method: 'support_ratio_seasonal',
+        dm_strength_score: st.score,
+        seasonal_factor: st.seasonalFactor,
+        season_reason: st.seasonReason,
+        balance_ratio: st.balanceRatio,
+        structure_rationale: st.structureReason,
+      },
     };
   }
   const voids = voidOf(four.day);
@@ -283,28 +369,53 @@ export function computeBazi(task: BaziTask): BaziResponse {
     },
     summary: { lunar_date: lunarDateText(lunar), zodiac: yearBranch.animal, solar_term: termToday ? termToday.chinese : null },
     lunar_date: {
-      year: lunar.year, month: lunar.month, day: lunar.day, is_leap_month: lunar.leap, month_days: lunar.monthDays,
+      year: lunar.year,
+      month: lunar.month,
+      day: lunar.day,
+      is_leap_month: lunar.leap,
+      month_days: lunar.monthDays,
       new_year_date: dateText({ year: newYear.getUTCFullYear(), month: newYear.getUTCMonth() + 1, day: newYear.getUTCDate() }),
-      text: lunarDateText(lunar), time_zone: 'UTC+8',
+      text: lunarDateText(lunar),
+      time_zone: 'UTC+8',
     },
     zodiac: {
       by_lichun: { animal: yearBranch.animal, branch: yearBranch.char, year: four.solarYear, starts: utcText(utcMsFromJulianDay(lichun.jdUt)) },
-      by_lunar_new_year: { animal: BRANCHES[lunarBranch]!.animal, branch: BRANCHES[lunarBranch]!.char, year: lunar.year, starts: dateText({ year: newYear.getUTCFullYear(), month: newYear.getUTCMonth() + 1, day: newYear.getUTCDate() }) },
+      by_lunar_new_year: {
+        animal: BRANCHES[lunarBranch]!.animal,
+        branch: BRANCHES[lunarBranch]!.char,
+        year: lunar.year,
+        starts: dateText({ year: newYear.getUTCFullYear(), month: newYear.getUTCMonth() + 1, day: newYear.getUTCDate() }),
+      },
     },
     solar_terms: { previous_jie: termOut(jie.previous, offset), next_jie: termOut(jie.next, offset) },
     conventions: {
-      time_standard: standard, day_boundary: boundary, calendar: r.calendar,
-      gregorian_date: dateText(date), time_known: timeKnown,
-      zone: moment.zone, utc_offset: formatOffset(offset), dst_applied: moment.dst.applied,
-      utc: utcText(utcMs), longitude: place.lng,
-      clock_time_local: localText('civil'), local_mean_time: localText('local_mean'), true_solar_time: localText('true_solar'),
+      time_standard: standard,
+      day_boundary: boundary,
+      calendar: r.calendar,
+      gregorian_date: dateText(date),
+      time_known: timeKnown,
+      zone: moment.zone,
+      utc_offset: formatOffset(offset),
+      dst_applied: moment.dst.applied,
+      utc: utcText(utcMs),
+      longitude: place.lng,
+      clock_time_local: localText('civil'),
+      local_mean_time: localText('local_mean'),
+      true_solar_time: localText('true_solar'),
       equation_of_time_minutes: Math.round((eotSeconds / 60) * 100) / 100,
       effective_time: localText(standard),
       day_pillar_date: dateText(four.dayDate),
       alternatives,
     },
     stars,
-    xun_kong: r.include_stars ? { void_branches: voids.branches.map((b) => BRANCHES[b]!.char), xun_name: ganZhiText(voids.xun), xun_index: voids.xunIndex, day_pillar: ganZhiText(four.day) } : undefined,
+    xun_kong: r.include_stars
+      ? {
+          void_branches: voids.branches.map((b) => BRANCHES[b]!.char),
+          xun_name: ganZhiText(voids.xun),
+          xun_index: voids.xunIndex,
+          day_pillar: ganZhiText(four.day),
+        }
+      : undefined,
     interactions,
     professional,
     annual_pillars: annual,
@@ -313,4 +424,3 @@ export function computeBazi(task: BaziTask): BaziResponse {
     warnings,
   };
 }
-

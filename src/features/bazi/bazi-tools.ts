@@ -9,7 +9,8 @@ import { outputSchema, toolSchema } from '../mcp/tool-schema.ts';
 export const baziTool = defineTool({
   name: 'v1_chinese_bazi',
   title: 'BaZi four pillars',
-  description: 'The BaZi chart of POST /api/v1/chinese/bazi: year, month, day and hour pillars (stems, branches, hidden stems, nayin, life stages, ten gods), element balance, luck pillars (`sex` M or F sets their direction), solar terms, lunar date and zodiac. Birth data: year, month, day, hour, minute (local civil time), and the place as `city` or `lat`/`lng`; `time_standard` civil, local_mean or true_solar; `day_boundary` midnight or zi_23.',
+  description:
+    'The BaZi chart of POST /api/v1/chinese/bazi: year, month, day and hour pillars (stems, branches, hidden stems, nayin, life stages, ten gods), element balance, luck pillars (`sex` M or F sets their direction), solar terms, lunar date and zodiac. Birth data: year, month, day, hour, minute (local civil time), and the place as `city` or `lat`/`lng`; `time_standard` civil, local_mean or true_solar; `day_boundary` midnight or zi_23.',
   families: ['chinese'],
   input: toolSchema(baziRequest),
   output: outputSchema(baziResponse),
@@ -26,7 +27,8 @@ export const baziTool = defineTool({
 export const baziFlowTool = defineTool({
   name: 'v1_chinese_bazi_flow',
   title: 'BaZi flow of a year',
-  description: 'POST /api/v1/chinese/bazi/flow: the annual pillar of `target_year` (default this year) and its twelve monthly pillars against the birth chart, with the luck pillar in force, their interactions with the natal pillars and the stars they bring. Birth data as for v1_chinese_bazi.',
+  description:
+    'POST /api/v1/chinese/bazi/flow: the annual pillar of `target_year` (default this year) and its twelve monthly pillars against the birth chart, with the luck pillar in force, their interactions with the natal pillars and the stars they bring. Birth data as for v1_chinese_bazi.',
   families: ['chinese'],
   input: toolSchema(baziFlowRequest),
   output: outputSchema(baziFlowResponse),

@@ -40,7 +40,11 @@ export interface BillingServiceDeps {
 }
 
 const effectiveRow = z.object({
-  plan_code: z.string(), plan_name: z.string(), status: z.string(), provider_subscription_id: z.string().nullable(), grace_until: z.string().nullable(),
+  plan_code: z.string(),
+  plan_name: z.string(),
+  status: z.string(),
+  provider_subscription_id: z.string().nullable(),
+  grace_until: z.string().nullable(),
 });
 
 export class BillingService {
@@ -51,10 +55,17 @@ export class BillingService {
   constructor(private readonly deps: BillingServiceDeps) {
     this.catalog = new Catalog(deps.db, deps.config.STRIPE_PRICES);
     this.redirects = new RedirectPolicy(deps.config.BILLING_REDIRECT_ORIGINS, deps.config.DASHBOARD_URL);
-    this.ctx = deps.stripe ? {
-      db: deps.db, stripe: deps.stripe, catalog: this.catalog, graceHours: deps.config.BILLING_PAST_DUE_GRACE_HOURS,
-      forgetUserKeys: deps.forgetUserKeys, paymentFailed: deps.paymentFailed, log: deps.log,
-    } : null;
+    this.ctx = deps.stripe
+      ? {
+          db: deps.db,
+          stripe: deps.stripe,
+          catalog: this.catalog,
+          graceHours: deps.config.BILLING_PAST_DUE_GRACE_HOURS,
+          forgetUserKeys: deps.forgetUserKeys,
+          paymentFailed: deps.paymentFailed,
+          log: deps.log,
+        }
+      : null;
   }
 
   get enabled(): boolean {
@@ -126,7 +137,17 @@ export class BillingService {
     if (productCode !== undefined && productCode !== effective.plan_code) {
       const asked = await new PlanRepository(db).find(productCode);
       if (!asked) throw new RequestFieldError(['query', 'product_code'], `unknown plan '${productCode}'`, 'value_error.product');
-      return { user_id: userId, plan_code: asked.code, plan_name: asked.name, status: 'inactive' as const, current_period_end: null, cancel_at_period_end: false, grace_until: null, card: null, usage };
+      return {
+        user_id: userId,
+        plan_code: asked.code,
+        plan_name: asked.name,
+        status: 'inactive' as const,
+        current_period_end: null,
+        cancel_at_period_end: false,
+        grace_until: null,
+        card: null,
+        usage,
+      };
     }
     return {
       user_id: userId,
@@ -149,7 +170,12 @@ export class BillingService {
     const dashboard = this.deps.config.DASHBOARD_URL?.replace(/\/$/, '');
     const successUrl = urls.successUrl ?? (dashboard ? `${dashboard}/billing?request_pack=paid&session_id={CHECKOUT_SESSION_ID}` : undefined);
     const cancelUrl = urls.cancelUrl ?? (dashboard ? `${dashboard}/billing?request_pack=cancelled` : undefined);
-    if (!successUrl || !cancelUrl) throw new RequestFieldError(['body', successUrl ? 'cancel_url' : 'success_url'], 'give success_url and cancel_url (this server has no DASHBOARD_URL to return to)', 'missing');
+    if (!successUrl || !cancelUrl)
+      throw new RequestFieldError(
+        ['body', successUrl ? 'cancel_url' : 'success_url'],
+        'give success_url and cancel_url (this server has no DASHBOARD_URL to return to)',
+        'missing',
+      );
     this.redirects.check(successUrl, 'success_url');
     this.redirects.check(cancelUrl, 'cancel_url');
     const ctx = this.context();

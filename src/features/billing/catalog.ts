@@ -19,18 +19,57 @@ export interface Product {
   stripePriceId: string | null;
 }
 
-const packRow = z.object({ code: z.string(), name: z.string(), credits: z.number(), price_cents: z.number(), currency: z.string(), stripe_price_id: z.string().nullable() });
+const packRow = z.object({
+  code: z.string(),
+  name: z.string(),
+  credits: z.number(),
+  price_cents: z.number(),
+  currency: z.string(),
+  stripe_price_id: z.string().nullable(),
+});
 export type CreditPackRow = z.infer<typeof packRow>;
 
 export class Catalog {
-  constructor(private readonly db: CommonQueryMethods, private readonly configuredPrices: Record<string, string>) {}
+  constructor(
+    private readonly db: CommonQueryMethods,
+    private readonly configuredPrices: Record<string, string>,
+  ) {}
 
   async product(code: string): Promise<Product | null> {
-    const plan = await this.db.maybeOne(sql.type(z.object({ code: z.string(), name: z.string(), price_cents: z.number(), currency: z.string(), report_credits: z.number(), stripe_price_id: z.string().nullable() }))`
+    const plan = await this.db.maybeOne(sql.type(
+      z.object({
+        code: z.string(),
+        name: z.string(),
+        price_cents: z.number(),
+        currency: z.string(),
+        report_credits: z.number(),
+        stripe_price_id: z.string().nullable(),
+      }),
+    )`
       select code, name, price_cents, currency, report_credits, stripe_price_id from plans where code = ${code} and public and price_cents > 0`);
-    if (plan) return { code, kind: 'plan', name: plan.name, priceCents: plan.price_cents, currency: plan.currency, credits: plan.report_credits, stripePriceId: this.configuredPrices[code] ?? plan.stripe_price_id };
-    const pack = await this.db.maybeOne(sql.type(packRow)`select code, name, credits, price_cents, currency, stripe_price_id from credit_packs where code = ${code} and active`);
-    if (pack) return { code, kind: 'credit_pack', name: pack.name, priceCents: pack.price_cents, currency: pack.currency, credits: pack.credits, stripePriceId: this.configuredPrices[code] ?? pack.stripe_price_id };
+    if (plan)
+      return {
+        code,
+        kind: 'plan',
+        name: plan.name,
+        priceCents: plan.price_cents,
+        currency: plan.currency,
+        credits: plan.report_credits,
+        stripePriceId: this.configuredPrices[code] ?? plan.stripe_price_id,
+      };
+    const pack = await this.db.maybeOne(
+      sql.type(packRow)`select code, name, credits, price_cents, currency, stripe_price_id from credit_packs where code = ${code} and active`,
+    );
+    if (pack)
+      return {
+        code,
+        kind: 'credit_pack',
+        name: pack.name,
+        priceCents: pack.price_cents,
+        currency: pack.currency,
+        credits: pack.credits,
+        stripePriceId: this.configuredPrices[code] ?? pack.stripe_price_id,
+      };
     return null;
   }
 
@@ -46,6 +85,8 @@ export class Catalog {
   }
 
   async creditPacks(): Promise<readonly CreditPackRow[]> {
-    return this.db.any(sql.type(packRow)`select code, name, credits, price_cents, currency, stripe_price_id from credit_packs where active order by price_cents, code`);
+    return this.db.any(
+      sql.type(packRow)`select code, name, credits, price_cents, currency, stripe_price_id from credit_packs where active order by price_cents, code`,
+    );
   }
 }

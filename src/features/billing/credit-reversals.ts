@@ -23,7 +23,11 @@ const DISPUTE_TAKES = new Set(['needs_response', 'under_review', 'lost']);
 const DISPUTE_GIVES_BACK = new Set(['won']);
 
 const paymentRow = z.object({
-  user_id: z.string().nullable(), kind: z.string(), checkout_session_id: z.string().nullable(), invoice_id: z.string().nullable(), amount_cents: z.number(),
+  user_id: z.string().nullable(),
+  kind: z.string(),
+  checkout_session_id: z.string().nullable(),
+  invoice_id: z.string().nullable(),
+  amount_cents: z.number(),
 });
 const movementRow = z.object({ id: z.string(), kind: z.enum(['refund', 'dispute']), amount_cents: z.number(), status: z.string() });
 
@@ -60,11 +64,18 @@ export async function reconcileCreditsOfPayment(db: DatabasePool, paymentId: str
       const reference = `${movement.kind}:${movement.id}`;
       if (action === 'withdraw') {
         await credits.withdraw(tx, {
-          userId: payment.user_id!, reference, reverses: grant, portion: { amountCents: movement.amount_cents, paidCents: payment.amount_cents },
+          userId: payment.user_id!,
+          reference,
+          reverses: grant,
+          portion: { amountCents: movement.amount_cents, paidCents: payment.amount_cents },
           note: `${movement.kind} ${movement.id} of ${payment.amount_cents > movement.amount_cents ? 'part of ' : ''}${grant}`,
         });
       } else {
-        await credits.restoreWithdrawal(tx, { userId: payment.user_id!, reference, note: `${movement.kind} ${movement.id} ${movement.status}: the credits it took are given back` });
+        await credits.restoreWithdrawal(tx, {
+          userId: payment.user_id!,
+          reference,
+          note: `${movement.kind} ${movement.id} ${movement.status}: the credits it took are given back`,
+        });
       }
     });
   }

@@ -20,12 +20,15 @@ const currentRow = z.object({ plan_code: z.string(), status: z.string(), provide
  */
 export async function applyEntitlement(tx: CommonQueryMethods, userId: string, graceHours: number): Promise<boolean> {
   const governing = await new BillingSubscriptionRepository(tx).governing(userId);
-  const current = await tx.maybeOne(sql.type(currentRow)`select plan_code, status, provider_subscription_id, grace_until from subscriptions where user_id = ${userId}`);
+  const current = await tx.maybeOne(
+    sql.type(currentRow)`select plan_code, status, provider_subscription_id, grace_until from subscriptions where user_id = ${userId}`,
+  );
   let next: { plan: string; status: string; provider: string | null; graceUntil: string | null } | null;
   if (governing) {
-    const graceUntil = governing.status === 'past_due'
-      ? new Date(Date.parse(governing.past_due_since ?? new Date().toISOString()) + graceHours * 3_600_000).toISOString()
-      : null;
+    const graceUntil =
+      governing.status === 'past_due'
+        ? new Date(Date.parse(governing.past_due_since ?? new Date().toISOString()) + graceHours * 3_600_000).toISOString()
+        : null;
     next = { plan: governing.plan_code!, status: governing.status, provider: governing.subscription_id, graceUntil };
   } else if (current?.provider_subscription_id) {
     next = { plan: 'free', status: 'active', provider: null, graceUntil: null };
@@ -33,8 +36,14 @@ export async function applyEntitlement(tx: CommonQueryMethods, userId: string, g
     next = null;
   }
   if (!next) return false;
-  if (current && current.plan_code === next.plan && current.status === next.status && current.provider_subscription_id === next.provider
-    && (current.grace_until === next.graceUntil)) return false;
+  if (
+    current &&
+    current.plan_code === next.plan &&
+    current.status === next.status &&
+    current.provider_subscription_id === next.provider &&
+    current.grace_until === next.graceUntil
+  )
+    return false;
   await tx.query(sql.unsafe`
     insert into subscriptions (user_id, plan_code, status, provider_subscription_id, grace_until, current_period_end)
     values (${userId}, ${next.plan}, ${next.status}, ${next.provider}, ${next.graceUntil}, null)

@@ -27,7 +27,8 @@ export function ownerOfSession(session: Stripe.Checkout.Session): string | null 
   return reference && session.metadata?.user_id === reference ? reference : null;
 }
 
-export const isPaid = (session: Stripe.Checkout.Session) => session.status === 'complete' && (session.payment_status === 'paid' || session.payment_status === 'no_payment_required');
+export const isPaid = (session: Stripe.Checkout.Session) =>
+  session.status === 'complete' && (session.payment_status === 'paid' || session.payment_status === 'no_payment_required');
 
 /** Fulfils a paid session once; returns its fulfilment (now or earlier), null while unpaid. */
 export async function fulfilCheckoutSession(ctx: BillingContext, session: Stripe.Checkout.Session): Promise<FulfilmentRow | null> {
@@ -54,13 +55,23 @@ export async function fulfilCheckoutSession(ctx: BillingContext, session: Stripe
     const repo = new CheckoutFulfilmentRepository(tx);
     const paymentId = idOf(session.payment_intent);
     const payment = {
-      payment_id: paymentId ?? session.id, user_id: userId, customer_id: idOf(session.customer), invoice_id: null, checkout_session_id: session.id,
-      kind, product_code: productCode, amount_cents: session.amount_total ?? 0, currency: session.currency ?? 'usd', status: 'succeeded', paid_at: new Date().toISOString(),
+      payment_id: paymentId ?? session.id,
+      user_id: userId,
+      customer_id: idOf(session.customer),
+      invoice_id: null,
+      checkout_session_id: session.id,
+      kind,
+      product_code: productCode,
+      amount_cents: session.amount_total ?? 0,
+      currency: session.currency ?? 'usd',
+      status: 'succeeded',
+      paid_at: new Date().toISOString(),
     } as const;
     if (kind === 'credit_pack') {
       const credits = Number(session.metadata?.credits);
       if (!Number.isInteger(credits) || credits <= 0) throw new Error(`checkout session ${session.id} has no credit count`);
-      if (!(await repo.claim({ session_id: session.id, user_id: userId, kind, product_code: productCode, credits_added: credits, requests_added: 0 }))) return false;
+      if (!(await repo.claim({ session_id: session.id, user_id: userId, kind, product_code: productCode, credits_added: credits, requests_added: 0 })))
+        return false;
       await new ReportCreditRepository(ctx.db).grant({ userId, reason: 'purchase', reference: `checkout:${session.id}`, credits }, tx);
       await new BillingRecordRepository(tx).storePayment(payment);
       return false;
@@ -69,7 +80,8 @@ export async function fulfilCheckoutSession(ctx: BillingContext, session: Stripe
     const offerId = session.metadata?.offer_id;
     const offer = offerId ? await offers.byIdForUpdate(offerId) : null;
     if (!offer || offer.user_id !== userId) throw new Error(`checkout session ${session.id} names no offer of its user`);
-    if (!(await repo.claim({ session_id: session.id, user_id: userId, kind, product_code: productCode, credits_added: 0, requests_added: offer.requests }))) return false;
+    if (!(await repo.claim({ session_id: session.id, user_id: userId, kind, product_code: productCode, credits_added: 0, requests_added: offer.requests })))
+      return false;
     await offers.markPurchased(offer.id);
     const quota = await new PlanRepository(tx).quotaOfUser(userId);
     await new QuotaExtraRepository(tx).add(userId, quota?.limit_period ?? 'month', offer.requests);

@@ -44,16 +44,30 @@ export async function syncInvoice(ctx: BillingContext, invoiceId: string): Promi
       paymentIds.push(intent);
       const paid = payment.status === 'paid';
       await records.storePayment({
-        payment_id: intent, user_id: userId, customer_id: customerId, invoice_id: invoice.id, checkout_session_id: null, kind: 'subscription', product_code: planCode,
-        amount_cents: payment.amount_paid ?? payment.amount_requested, currency: payment.currency, status: paid ? 'succeeded' : payment.status,
-        paid_at: paid ? isoOf(invoice.status_transitions?.paid_at) ?? readAt : null,
+        payment_id: intent,
+        user_id: userId,
+        customer_id: customerId,
+        invoice_id: invoice.id,
+        checkout_session_id: null,
+        kind: 'subscription',
+        product_code: planCode,
+        amount_cents: payment.amount_paid ?? payment.amount_requested,
+        currency: payment.currency,
+        status: paid ? 'succeeded' : payment.status,
+        paid_at: paid ? (isoOf(invoice.status_transitions?.paid_at) ?? readAt) : null,
       });
     }
     if (invoice.status !== 'paid' || !userExists || !planCode) return;
     const plan = await new PlanRepository(tx).find(planCode);
     const period = periodOfInvoice(invoice);
     if (plan && plan.report_credits > 0 && period.start && period.end) {
-      await new ReportCreditRepository(ctx.db).grantPlanPeriod(tx, { userId: userId!, reference: `invoice:${invoice.id}`, credits: plan.report_credits, periodStart: period.start, periodEnd: period.end });
+      await new ReportCreditRepository(ctx.db).grantPlanPeriod(tx, {
+        userId: userId!,
+        reference: `invoice:${invoice.id}`,
+        credits: plan.report_credits,
+        periodStart: period.start,
+        periodEnd: period.end,
+      });
     }
   });
   // A refund or dispute of the invoice's payment told of before the invoice was read.

@@ -22,7 +22,11 @@ export class RedirectPolicy {
       throw new RequestFieldError(['body', field], `${field} is not an absolute URL`, 'value_error.url');
     }
     if (!this.origins.has(url.origin) || url.username || url.password) {
-      throw new RequestFieldError(['body', field], `${field} must point to an allowed origin (${this.origins.size ? [...this.origins].join(', ') : 'none configured: set BILLING_REDIRECT_ORIGINS'})`, 'value_error.url.origin');
+      throw new RequestFieldError(
+        ['body', field],
+        `${field} must point to an allowed origin (${this.origins.size ? [...this.origins].join(', ') : 'none configured: set BILLING_REDIRECT_ORIGINS'})`,
+        'value_error.url.origin',
+      );
     }
     return value;
   }

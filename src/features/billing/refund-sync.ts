@@ -12,10 +12,16 @@ import { idOf, isoOf } from './stripe-objects.ts';
 async function movementOf(ctx: BillingContext, object: Stripe.Refund | Stripe.Dispute, readAt: string) {
   const paymentId = idOf(object.payment_intent ?? null);
   return {
-    id: object.id, payment_id: paymentId, charge_id: idOf(object.charge ?? null),
+    id: object.id,
+    payment_id: paymentId,
+    charge_id: idOf(object.charge ?? null),
     user_id: paymentId ? await new BillingRecordRepository(ctx.db).userOfPayment(paymentId) : null,
-    amount_cents: object.amount, currency: object.currency, status: object.status ?? 'unknown', reason: object.reason ?? null,
-    created_at: isoOf(object.created)!, read_at: readAt,
+    amount_cents: object.amount,
+    currency: object.currency,
+    status: object.status ?? 'unknown',
+    reason: object.reason ?? null,
+    created_at: isoOf(object.created)!,
+    read_at: readAt,
   };
 }
 

@@ -28,6 +28,10 @@ export function isMissingResource(error: unknown): boolean {
 /** Stripe could not be reached or failed on its side: worth retrying later. */
 export function isProviderUnavailable(error: unknown): boolean {
   if (!(error instanceof Stripe.errors.StripeError)) return false;
-  return error instanceof Stripe.errors.StripeConnectionError || error instanceof Stripe.errors.StripeAPIError
-    || error instanceof Stripe.errors.StripeRateLimitError || (error.statusCode ?? 0) >= 500;
+  return (
+    error instanceof Stripe.errors.StripeConnectionError ||
+    error instanceof Stripe.errors.StripeAPIError ||
+    error instanceof Stripe.errors.StripeRateLimitError ||
+    (error.statusCode ?? 0) >= 500
+  );
 }

@@ -17,9 +17,14 @@ import { subscriptionOfInvoice } from './stripe-objects.ts';
 import { syncSubscription } from './subscription-sync.ts';
 
 export const SUBSCRIPTION_EVENTS = new Set([
-  'customer.subscription.created', 'customer.subscription.updated', 'customer.subscription.deleted',
-  'customer.subscription.paused', 'customer.subscription.resumed', 'customer.subscription.pending_update_applied',
-  'customer.subscription.pending_update_expired', 'customer.subscription.trial_will_end',
+  'customer.subscription.created',
+  'customer.subscription.updated',
+  'customer.subscription.deleted',
+  'customer.subscription.paused',
+  'customer.subscription.resumed',
+  'customer.subscription.pending_update_applied',
+  'customer.subscription.pending_update_expired',
+  'customer.subscription.trial_will_end',
 ]);
 
 async function retrieveSession(ctx: BillingContext, id: string): Promise<Stripe.Checkout.Session | null> {
@@ -75,8 +80,11 @@ export async function handleStripeEvent(ctx: BillingContext, event: Stripe.Event
       if (subscriptionId) await syncSubscription(ctx, subscriptionId);
       if (type === 'invoice.payment_failed' && synced.userId && synced.invoice.status !== 'paid') {
         await ctx.paymentFailed(synced.userId, {
-          invoiceId: synced.invoice.id, attempt: synced.invoice.attempt_count, amountCents: synced.invoice.amount_due,
-          currency: synced.invoice.currency, planCode: synced.planCode,
+          invoiceId: synced.invoice.id,
+          attempt: synced.invoice.attempt_count,
+          amountCents: synced.invoice.amount_due,
+          currency: synced.invoice.currency,
+          planCode: synced.planCode,
         });
       }
       return;

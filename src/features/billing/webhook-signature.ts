@@ -22,7 +22,13 @@ function signedAt(header: string): number {
   return timestamp;
 }
 
-export function verifyWebhook(stripe: Stripe, secrets: readonly string[], toleranceSeconds: number, payload: Buffer, header: string | undefined): Stripe.Event | null {
+export function verifyWebhook(
+  stripe: Stripe,
+  secrets: readonly string[],
+  toleranceSeconds: number,
+  payload: Buffer,
+  header: string | undefined,
+): Stripe.Event | null {
   if (!header || header.length > 4096) return null;
   const timestamp = signedAt(header);
   if (!Number.isFinite(timestamp) || timestamp > Date.now() / 1000 + toleranceSeconds) return null;

@@ -40,8 +40,9 @@ function acceptedNumber(key: string, drawable: Range): z.ZodNumber {
 }
 
 export const RETROGRADE_MARKER_STYLES = ['symbol', 'rx', 'r'] as const;
-export const retrogradeMarkerStyle = caseInsensitiveEnum(RETROGRADE_MARKER_STYLES, { '℞': 'symbol', glyph: 'symbol' })
-  .describe('℞ glyph (`symbol`), "Rx" (`rx`) or "R" (`r`), in any case');
+export const retrogradeMarkerStyle = caseInsensitiveEnum(RETROGRADE_MARKER_STYLES, { '℞': 'symbol', glyph: 'symbol' }).describe(
+  '℞ glyph (`symbol`), "Rx" (`rx`) or "R" (`r`), in any case',
+);
 
 /**
  * Words for a drawing setting that has none of its own, from its name (`aspect_trine_color`,
@@ -49,25 +50,35 @@ export const retrogradeMarkerStyle = caseInsensitiveEnum(RETROGRADE_MARKER_STYLE
  */
 function describedByName(key: string): string | undefined {
   const words = (text: string) => text.replaceAll('_', ' ');
-  if (key.endsWith('_color')) return `Colour of the ${words(key.slice(0, -'_color'.length).replace(/^custom_/, ''))} (CSS: #hex, rgb(), hsl() or a named colour); default: the theme's.`;
+  if (key.endsWith('_color'))
+    return `Colour of the ${words(key.slice(0, -'_color'.length).replace(/^custom_/, ''))} (CSS: #hex, rgb(), hsl() or a named colour); default: the theme's.`;
   if (key.startsWith('show_')) return `Draw the ${words(key.slice('show_'.length))}.`;
   if (key.startsWith('embed_')) return `Embed the ${words(key.slice('embed_'.length))} in the SVG.`;
   if (key.endsWith('_label')) return `Label the ${words(key.slice(0, -'_label'.length))} with its name.`;
   return undefined;
 }
 
-const undescribed = Object.fromEntries(Object.entries(chartConfigSchema.shape).flatMap(([key, field]) => {
-  const words = (field as z.ZodType).description === undefined ? describedByName(key) : undefined;
-  return words ? [[key, (field as z.ZodType).describe(words)]] : [];
-}));
+const undescribed = Object.fromEntries(
+  Object.entries(chartConfigSchema.shape).flatMap(([key, field]) => {
+    const words = (field as z.ZodType).description === undefined ? describedByName(key) : undefined;
+    return words ? [[key, (field as z.ZodType).describe(words)]] : [];
+  }),
+);
 
 export const chartConfigRequestSchema = chartConfigSchema.extend({
   ...undescribed,
-  ...Object.fromEntries(Object.entries(DRAWABLE_RANGES).map(([key, range]) => {
-    const description = chartConfigSchema.shape[key as keyof ChartConfig].description;
-    const note = `drawn within ${range[0]}-${range[1]}; a value outside is clamped and reported in X-Chart-Adjustments`;
-    return [key, acceptedNumber(key, range).optional().describe(description ? `${description}; ${note}` : note)];
-  })),
+  ...Object.fromEntries(
+    Object.entries(DRAWABLE_RANGES).map(([key, range]) => {
+      const description = chartConfigSchema.shape[key as keyof ChartConfig].description;
+      const note = `drawn within ${range[0]}-${range[1]}; a value outside is clamped and reported in X-Chart-Adjustments`;
+      return [
+        key,
+        acceptedNumber(key, range)
+          .optional()
+          .describe(description ? `${description}; ${note}` : note),
+      ];
+    }),
+  ),
   retrograde_marker_style: retrogradeMarkerStyle.optional(),
   horoscope_shape_style: caseInsensitiveEnum(['polygon', 'arcs', 'label']).optional(),
 });
@@ -75,7 +86,10 @@ export const chartConfigRequestSchema = chartConfigSchema.extend({
 const round = (x: number) => Math.round(x * 1e6) / 1e6;
 
 /** Clamps every numeric key into its drawable range; `origin` gives each key's request path. */
-export function fitChartConfig(values: Record<string, unknown>, origin: (key: string) => string): { values: Record<string, unknown>; adjustments: ChartAdjustment[] } {
+export function fitChartConfig(
+  values: Record<string, unknown>,
+  origin: (key: string) => string,
+): { values: Record<string, unknown>; adjustments: ChartAdjustment[] } {
   const out: Record<string, unknown> = { ...values };
   const adjustments: ChartAdjustment[] = [];
   for (const [key, value] of Object.entries(values)) {

@@ -5,7 +5,14 @@
 import type { ComputeRunner } from '../../compute/runner.ts';
 import { decodeBinaryResponse } from '../../compute/binary-response.ts';
 import { prefixedPlaceOr, resolveSubjectPlace, resolveTransitPlace } from '../requests/place.ts';
-import type { CompositeChartRequest, NatalChartRequest, ProgressionsChartRequest, SolarReturnChartRequest, SynastryChartRequest, TransitChartRequest } from './charts-schemas.ts';
+import type {
+  CompositeChartRequest,
+  NatalChartRequest,
+  ProgressionsChartRequest,
+  SolarReturnChartRequest,
+  SynastryChartRequest,
+  TransitChartRequest,
+} from './charts-schemas.ts';
 
 export type ChartImage = ReturnType<typeof decodeBinaryResponse>;
 

@@ -24,7 +24,17 @@ import { aspectPoints, aspectsBetween, aspectsWithin, drawing, localTimeLine, pl
 import { PROGRESSION_ORBS, SYNASTRY_ORBS, TRANSIT_ORBS } from './chart-orbs.ts';
 import { imageResponse, imageWarnings, mergeChartConfig, renderChoice } from './output.ts';
 import { castMoment, castSubject, type ChartSubject } from './subject.ts';
-import { STYLE_ALIAS_KEYS, type CompositeChartRequest, type ProgressedChartAngles, type NatalChartRequest, type OutputOptions, type ProgressionsChartRequest, type SolarReturnChartRequest, type SynastryChartRequest, type TransitChartRequest } from './charts-schemas.ts';
+import {
+  STYLE_ALIAS_KEYS,
+  type CompositeChartRequest,
+  type ProgressedChartAngles,
+  type NatalChartRequest,
+  type OutputOptions,
+  type ProgressionsChartRequest,
+  type SolarReturnChartRequest,
+  type SynastryChartRequest,
+  type TransitChartRequest,
+} from './charts-schemas.ts';
 
 function configOf(options: OutputOptions, loc: (string | number)[], extra: { loc: (string | number)[]; values: Record<string, unknown> | undefined }[] = []) {
   return mergeChartConfig([
@@ -42,9 +52,14 @@ export function natalChart(p: { request: NatalChartRequest; place: ResolvedPlace
   const r = p.request;
   const subject = castSubject(r, p.place, ['body'], 'Natal');
   const render = renderChoice(r, configOf(r, ['body']));
-  const d = drawing('natal', ringOf(subject.chart, subject.name, r.display_settings), undefined,
+  const d = drawing(
+    'natal',
+    ringOf(subject.chart, subject.name, r.display_settings),
+    undefined,
     aspectsWithin(aspectPoints(subject.chart, r.display_settings), 'inner', { includeMinor: r.include_minor ?? false, orbs: r.orb_settings }),
-    { title: `${subject.name} - Natal Chart`, lines: present([localTimeLine(subject), placeLine(subject), siderealLine(subject), settingsLine(subject)]) }, render);
+    { title: `${subject.name} - Natal Chart`, lines: present([localTimeLine(subject), placeLine(subject), siderealLine(subject), settingsLine(subject)]) },
+    render,
+  );
   return imageResponse(d, r, render, imageWarnings([p.place], [subject.chart]));
 }
 
@@ -64,18 +79,38 @@ export function transitChart(p: { request: TransitChartRequest; natalPlace: Reso
     ? aspectsBetween(aspectPoints(transit.chart, display), aspectPoints(natal.chart, display, true), choice)
     : aspectsBetween(aspectPoints(natal.chart, display, true), aspectPoints(transit.chart, display), choice);
   const render = renderChoice(output, configOf(output, ['body']), r.size !== undefined ? 'size' : 'natal.size');
-  const d = drawing('transits', natalInside ? natalRing : { ...transitRing, cusps: natalRing.cusps, angles: natalRing.angles }, natalInside ? transitRing : { ...natalRing, cusps: undefined, angles: undefined }, lines,
+  const d = drawing(
+    'transits',
+    natalInside ? natalRing : { ...transitRing, cusps: natalRing.cusps, angles: natalRing.angles },
+    natalInside ? transitRing : { ...natalRing, cusps: undefined, angles: undefined },
+    lines,
     // The houses drawn are the natal chart's: the settings line names them (the transits have none of their own).
-    { title: `${natal.name} - Transits`, lines: present([`Natal: ${localTimeLine(natal)}`, placeLine(natal), `Transits: ${localTimeLine(transit)}`, placeLine(transit), siderealLine(transit), settingsLine({ ...transit, chart: { ...transit.chart, houses: natal.chart.houses } })]) }, render,
+    {
+      title: `${natal.name} - Transits`,
+      lines: present([
+        `Natal: ${localTimeLine(natal)}`,
+        placeLine(natal),
+        `Transits: ${localTimeLine(transit)}`,
+        placeLine(transit),
+        siderealLine(transit),
+        settingsLine({ ...transit, chart: { ...transit.chart, houses: natal.chart.houses } }),
+      ]),
+    },
+    render,
     // Natal planets keep the natal colour on whichever ring they are (blue outside, transits red inside, as the public service draws that layout).
-    { swap: !natalInside });
-  return imageResponse(d, output, render, { 'X-Transit-Datetime-UTC': isoMs(moment.utcMs), ...imageWarnings([p.natalPlace, p.transitPlace], [natal.chart, transit.chart]) });
+    { swap: !natalInside },
+  );
+  return imageResponse(d, output, render, {
+    'X-Transit-Datetime-UTC': isoMs(moment.utcMs),
+    ...imageWarnings([p.natalPlace, p.transitPlace], [natal.chart, transit.chart]),
+  });
 }
 
 export function solarReturnChart(p: { request: SolarReturnChartRequest; place: ResolvedPlace; returnPlace: ResolvedPlace }): BinaryResponse {
   const r = p.request;
   // The return of the birth year is the birth itself; an earlier one would be an age below zero.
-  if (r.return_year < r.year) throw new RequestFieldError(['body', 'return_year'], `return_year ${r.return_year} is before the birth year ${r.year}`, 'value_error.before_birth');
+  if (r.return_year < r.year)
+    throw new RequestFieldError(['body', 'return_year'], `return_year ${r.return_year} is before the birth year ${r.year}`, 'value_error.before_birth');
   const natal = castSubject(r, p.place, ['body'], 'Natal');
   const natalSun = natal.chart.points.find((x) => x.id === 'sun')!;
   const jd = solarReturnJd(natal.moment.jdUt, natalSun.lon, r.return_year, natal.zodiac);
@@ -86,12 +121,33 @@ export function solarReturnChart(p: { request: SolarReturnChartRequest; place: R
   const choice = { includeMinor: r.include_minor ?? false, orbs: r.orb_settings };
   const render = renderChoice(r, configOf(r, ['body']));
   const title = `${natal.name} - Solar Return ${r.return_year}`;
-  const lines = present([`Return: ${localTimeLine(ret)}`, placeLine(ret), siderealLine(ret), `Natal: ${localTimeLine(natal)}`, placeLine(natal), settingsLine(ret)]);
+  const lines = present([
+    `Return: ${localTimeLine(ret)}`,
+    placeLine(ret),
+    siderealLine(ret),
+    `Natal: ${localTimeLine(natal)}`,
+    placeLine(natal),
+    settingsLine(ret),
+  ]);
   // The return chart is the frame (its houses matter most); the natal planets go outside.
-  const d = r.wheel_type === 'single'
-    ? drawing('solar_return', ringOf(ret.chart, 'Solar Return', display), undefined, aspectsWithin(aspectPoints(ret.chart, display), 'inner', choice), { title, lines }, render)
-    : drawing('solar_return', ringOf(ret.chart, 'Solar Return', display), ringOf(natal.chart, 'Natal', display, { houses: false, angles: false }),
-      aspectsBetween(aspectPoints(natal.chart, display, true), aspectPoints(ret.chart, display), { ...choice, defaults: TRANSIT_ORBS }), { title, lines }, render);
+  const d =
+    r.wheel_type === 'single'
+      ? drawing(
+          'solar_return',
+          ringOf(ret.chart, 'Solar Return', display),
+          undefined,
+          aspectsWithin(aspectPoints(ret.chart, display), 'inner', choice),
+          { title, lines },
+          render,
+        )
+      : drawing(
+          'solar_return',
+          ringOf(ret.chart, 'Solar Return', display),
+          ringOf(natal.chart, 'Natal', display, { houses: false, angles: false }),
+          aspectsBetween(aspectPoints(natal.chart, display, true), aspectPoints(ret.chart, display), { ...choice, defaults: TRANSIT_ORBS }),
+          { title, lines },
+          render,
+        );
   return imageResponse(d, r, render, { 'X-Solar-Return-Datetime-UTC': isoMs(utcMs), ...imageWarnings([p.place, p.returnPlace], [ret.chart, natal.chart]) });
 }
 
@@ -104,7 +160,11 @@ export function progressionTargetMs(text: string, natalUtcMs: number): number {
   if (!reading.ok) throw new RequestFieldError(['body', 'progression_date'], `${text} ${reading.reason}`, 'value_error.datetime');
   const targetMs = civilAtOffsetMs(reading.value.civil, reading.value.offsetSeconds ?? 0);
   if (targetMs < natalUtcMs) {
-    throw new RequestFieldError(['body', 'progression_date'], `${text} is before the birth (${isoMs(natalUtcMs)}): a progression runs forward from it`, 'value_error.before_birth');
+    throw new RequestFieldError(
+      ['body', 'progression_date'],
+      `${text} is before the birth (${isoMs(natalUtcMs)}): a progression runs forward from it`,
+      'value_error.before_birth',
+    );
   }
   return targetMs;
 }
@@ -128,7 +188,12 @@ function progressedHouses(natal: ChartSubject, progressed: ChartSubject, method:
   const natalHere = calcHouses(natal.moment.jdUt, place.lat, place.lng, letter, natal.zodiac);
   const ayanamsa = natal.chart.ayanamsa ?? 0;
   const obliquity = trueObliquity(natal.moment.jdUt);
-  const a = progressedAngles({ mc: natalHere.mc, armc: natalHere.armc, sunLon: sun.lon, lat: place.lat, obliquity, ayanamsa }, method, progressedSun.lon, progressedJd - natal.moment.jdUt);
+  const a = progressedAngles(
+    { mc: natalHere.mc, armc: natalHere.armc, sunLon: sun.lon, lat: place.lat, obliquity, ayanamsa },
+    method,
+    progressedSun.lon,
+    progressedJd - natal.moment.jdUt,
+  );
   const h = calcHousesFromArmc(a.armc, place.lat, obliquity, letter);
   const cusps = h.cusps.map((c) => normalizeDegrees(c - ayanamsa));
   const { forward, inOrder } = cuspOrder(cusps);
@@ -139,7 +204,20 @@ function progressedHouses(natal: ChartSubject, progressed: ChartSubject, method:
   return {
     ...chart,
     warnings: [...chart.warnings.filter((w) => !w.startsWith('house system ')), ...(warning === undefined ? [] : [warning])],
-    houses: { ...chart.houses, used, cusps, asc: a.asc, mc: a.mc, armc: a.armc, vertex: normalizeDegrees(h.vertex - ayanamsa), ascSpeed: speed, mcSpeed: speed, vertexSpeed: speed, forward, inOrder },
+    houses: {
+      ...chart.houses,
+      used,
+      cusps,
+      asc: a.asc,
+      mc: a.mc,
+      armc: a.armc,
+      vertex: normalizeDegrees(h.vertex - ayanamsa),
+      ascSpeed: speed,
+      mcSpeed: speed,
+      vertexSpeed: speed,
+      forward,
+      inOrder,
+    },
   };
 }
 
@@ -155,9 +233,27 @@ export function progressionsChart(p: { request: ProgressionsChartRequest; place:
   const progressed = { ...cast, chart: progressedHouses(natal, cast, method, progression.progressedJdUt) };
   const display = r.display_settings;
   const render = renderChoice(r, configOf(r, ['body']));
-  const d = drawing('progressions', ringOf(natal.chart, 'Natal', display), ringOf(progressed.chart, `Progressed to ${new Date(targetMs).toISOString().slice(0, 10)}`, display),
-    aspectsBetween(aspectPoints(progressed.chart, display), aspectPoints(natal.chart, display, true), { includeMinor: r.include_minor ?? false, orbs: r.orb_settings, defaults: PROGRESSION_ORBS }),
-    { title: `${natal.name} - Secondary Progressions`, lines: [`Natal: ${localTimeLine(natal)}`, placeLine(natal), `Progressed: ${localTimeLine(progressed)}`, `Age ${progression.ageYears.toFixed(2)} years · angles by ${ANGLES_METHOD_NAMES[method]}`, settingsLine(natal)] }, render);
+  const d = drawing(
+    'progressions',
+    ringOf(natal.chart, 'Natal', display),
+    ringOf(progressed.chart, `Progressed to ${new Date(targetMs).toISOString().slice(0, 10)}`, display),
+    aspectsBetween(aspectPoints(progressed.chart, display), aspectPoints(natal.chart, display, true), {
+      includeMinor: r.include_minor ?? false,
+      orbs: r.orb_settings,
+      defaults: PROGRESSION_ORBS,
+    }),
+    {
+      title: `${natal.name} - Secondary Progressions`,
+      lines: [
+        `Natal: ${localTimeLine(natal)}`,
+        placeLine(natal),
+        `Progressed: ${localTimeLine(progressed)}`,
+        `Age ${progression.ageYears.toFixed(2)} years · angles by ${ANGLES_METHOD_NAMES[method]}`,
+        settingsLine(natal),
+      ],
+    },
+    render,
+  );
   return imageResponse(d, r, render, {
     'X-Progression-System': 'secondary',
     'X-Progression-Target-Date-UTC': isoMs(targetMs),
@@ -171,7 +267,12 @@ export function progressionsChart(p: { request: ProgressionsChartRequest; place:
 /** A ring's Ascendant and Midheaven as points of its own track (when another ring draws the axes). */
 function anglePoints(ring: { angles?: { asc: number; mc: number } | undefined }) {
   const a = ring.angles;
-  return a ? [{ id: 'asc', name: 'Ascendant', lon: a.asc, retrograde: false }, { id: 'mc', name: 'Midheaven', lon: a.mc, retrograde: false }] : [];
+  return a
+    ? [
+        { id: 'asc', name: 'Ascendant', lon: a.asc, retrograde: false },
+        { id: 'mc', name: 'Midheaven', lon: a.mc, retrograde: false },
+      ]
+    : [];
 }
 
 /** The composite chart: midpoints of the two charts' points, houses from the composite ARMC. */
@@ -179,7 +280,16 @@ function compositeOf(a: ChartSubject, b: ChartSubject, houseSystem: string): Cha
   const points: PointPosition[] = a.chart.points.flatMap((pa) => {
     const pb = b.chart.points.find((x) => x.id === pa.id);
     if (!pb) return [];
-    return [{ ...pa, lon: nearMidpoint(pa.lon, pb.lon), lat: (pa.lat + pb.lat) / 2, speed: (pa.speed + pb.speed) / 2, declination: (pa.declination + pb.declination) / 2, house: undefined }];
+    return [
+      {
+        ...pa,
+        lon: nearMidpoint(pa.lon, pb.lon),
+        lat: (pa.lat + pb.lat) / 2,
+        speed: (pa.speed + pb.speed) / 2,
+        declination: (pa.declination + pb.declination) / 2,
+        house: undefined,
+      },
+    ];
   });
   if (!a.chart.houses || !b.chart.houses) return { points, warnings: [], moshierUsed: false };
   const h = compositeHouses(
@@ -194,8 +304,23 @@ function compositeOf(a: ChartSubject, b: ChartSubject, houseSystem: string): Cha
   const { forward, inOrder } = cuspOrder(cusps);
   const warning = houseWarning(houseSystem, h.used, inOrder, (a.place.lat + b.place.lat) / 2);
   return {
-    points, warnings: warning === undefined ? [] : [warning], moshierUsed: false,
-    houses: { requested: houseSystem as never, used: h.used, cusps, asc: s(h.asc), mc: s(h.mc), armc: h.armc, vertex: s(h.vertex), ascSpeed: 0, mcSpeed: 0, vertexSpeed: 0, forward, inOrder },
+    points,
+    warnings: warning === undefined ? [] : [warning],
+    moshierUsed: false,
+    houses: {
+      requested: houseSystem as never,
+      used: h.used,
+      cusps,
+      asc: s(h.asc),
+      mc: s(h.mc),
+      armc: h.armc,
+      vertex: s(h.vertex),
+      ascSpeed: 0,
+      mcSpeed: 0,
+      vertexSpeed: 0,
+      forward,
+      inOrder,
+    },
   };
 }
 
@@ -203,27 +328,66 @@ export function compositeChart(p: { request: CompositeChartRequest; placeA: Reso
   const r = p.request;
   const a = castSubject(r.person_a, p.placeA, ['body', 'person_a'], 'Person A');
   // Both charts in the same zodiac and house system as person A, so that midpoints mean something.
-  const b = castSubject({ ...r.person_b, zodiac_type: r.person_a.zodiac_type, sidereal_ayanamsa: r.person_a.sidereal_ayanamsa, house_system: r.person_a.house_system }, p.placeB, ['body', 'person_b'], 'Person B');
+  const b = castSubject(
+    { ...r.person_b, zodiac_type: r.person_a.zodiac_type, sidereal_ayanamsa: r.person_a.sidereal_ayanamsa, house_system: r.person_a.house_system },
+    p.placeB,
+    ['body', 'person_b'],
+    'Person B',
+  );
   const composite = compositeOf(a, b, r.person_a.house_system);
   const output = r.person_a;
   const aliases = Object.fromEntries(STYLE_ALIAS_KEYS.map((k) => [k, r[k]]));
-  const render = renderChoice(output, configOf(output, ['body', 'person_a'], [{ loc: ['body', 'chart_config'], values: r.chart_config }, { loc: ['body'], values: aliases }]), 'person_a.size');
+  const render = renderChoice(
+    output,
+    configOf(
+      output,
+      ['body', 'person_a'],
+      [
+        { loc: ['body', 'chart_config'], values: r.chart_config },
+        { loc: ['body'], values: aliases },
+      ],
+    ),
+    'person_a.size',
+  );
   const display = output.display_settings;
-  const lines = r.show_aspects ? aspectsWithin(aspectPoints(composite, display), 'inner', { includeMinor: output.include_minor ?? false, orbs: output.orb_settings }) : [];
-  const d = drawing('composite', ringOf(composite, 'Composite', display), undefined, lines,
-    { title: `${a.name} & ${b.name} - Composite`, lines: [`${a.name}: ${localTimeLine(a)}`, placeLine(a), `${b.name}: ${localTimeLine(b)}`, placeLine(b), composite.houses ? `${settingsLine({ ...a, chart: composite })} · derived houses` : 'Untimed: no houses'] }, render);
+  const lines = r.show_aspects
+    ? aspectsWithin(aspectPoints(composite, display), 'inner', { includeMinor: output.include_minor ?? false, orbs: output.orb_settings })
+    : [];
+  const d = drawing(
+    'composite',
+    ringOf(composite, 'Composite', display),
+    undefined,
+    lines,
+    {
+      title: `${a.name} & ${b.name} - Composite`,
+      lines: [
+        `${a.name}: ${localTimeLine(a)}`,
+        placeLine(a),
+        `${b.name}: ${localTimeLine(b)}`,
+        placeLine(b),
+        composite.houses ? `${settingsLine({ ...a, chart: composite })} · derived houses` : 'Untimed: no houses',
+      ],
+    },
+    render,
+  );
   return imageResponse(d, output, render, imageWarnings([p.placeA, p.placeB], [a.chart, b.chart, composite]), ['body', 'person_a']);
 }
 
 export function synastryChart(p: { request: SynastryChartRequest; placeA: ResolvedPlace; placeB: ResolvedPlace }): BinaryResponse {
   const r = p.request;
   const a = castSubject(r.person_a, p.placeA, ['body', 'person_a'], 'Person A');
-  const b = castSubject({ ...r.person_b, zodiac_type: r.person_a.zodiac_type, sidereal_ayanamsa: r.person_a.sidereal_ayanamsa, house_system: r.person_a.house_system }, p.placeB, ['body', 'person_b'], 'Person B');
+  const b = castSubject(
+    { ...r.person_b, zodiac_type: r.person_a.zodiac_type, sidereal_ayanamsa: r.person_a.sidereal_ayanamsa, house_system: r.person_a.house_system },
+    p.placeB,
+    ['body', 'person_b'],
+    'Person B',
+  );
   const output = r.person_a;
   const display = output.display_settings;
   const choice = { includeMinor: output.include_minor ?? false, orbs: output.orb_settings };
   const lines: ChartAspect[] = [];
-  if (r.show_inter_aspects) lines.push(...aspectsBetween(aspectPoints(a.chart, display, true), aspectPoints(b.chart, display, true), { ...choice, defaults: SYNASTRY_ORBS }));
+  if (r.show_inter_aspects)
+    lines.push(...aspectsBetween(aspectPoints(a.chart, display, true), aspectPoints(b.chart, display, true), { ...choice, defaults: SYNASTRY_ORBS }));
   if (r.show_a_aspects) lines.push(...aspectsWithin(aspectPoints(a.chart, display), 'outer', choice));
   if (r.show_b_aspects) lines.push(...aspectsWithin(aspectPoints(b.chart, display), 'inner', choice));
   const render = renderChoice(output, configOf(output, ['body', 'person_a'], [{ loc: ['body', 'chart_config'], values: r.chart_config }]), 'person_a.size');
@@ -236,7 +400,9 @@ export function synastryChart(p: { request: SynastryChartRequest; placeA: Resolv
   const bAngles = anglePoints(bRing).map((point) => (r.person_b_angle_color ? { ...point, color: r.person_b_angle_color } : point));
   const inner = aFrames
     ? { ...bRing, cusps: aRing.cusps, angles: aRing.angles, points: [...bRing.points, ...bAngles], axisAngles: undefined }
-    : r.show_person_b_houses ? bRing : { ...bRing, cusps: undefined };
+    : r.show_person_b_houses
+      ? bRing
+      : { ...bRing, cusps: undefined };
   // The axes are A's when A's houses frame the chart, else B's; chart_config's own line colours win.
   const axesColor = aFrames ? r.person_a_angle_color : r.person_b_angle_color;
   if (axesColor) {
@@ -246,13 +412,34 @@ export function synastryChart(p: { request: SynastryChartRequest; placeA: Resolv
   }
   const outer = { ...aRing, cusps: undefined, angles: undefined, ...(aRing.angles ? { axisAngles: aRing.angles } : {}) };
   const secondHouses = aFrames && r.show_person_b_houses && bRing.cusps ? { cusps: bRing.cusps, ring: 'inner' as const } : undefined;
-  const d = drawing('synastry', inner, outer, lines,
-    { title: `${a.name} & ${b.name} - Synastry`, lines: [`${a.name}: ${localTimeLine(a)}`, placeLine(a), `${b.name}: ${localTimeLine(b)}`, placeLine(b), aFrames ? `Houses: ${a.name}${secondHouses ? ` (${b.name}: inner band)` : ''}` : bRing.cusps && r.show_person_b_houses ? `Houses: ${b.name}` : 'No houses', settingsLine(a)] }, render,
+  const d = drawing(
+    'synastry',
+    inner,
+    outer,
+    lines,
     {
-      ...(r.person_a_planet_color ? { outer: r.person_a_planet_color } : {}), ...(r.person_b_planet_color ? { inner: r.person_b_planet_color } : {}),
-      ...(r.person_a_zone_bg_color ? { outerZone: r.person_a_zone_bg_color } : {}), ...(r.person_b_zone_bg_color ? { innerZone: r.person_b_zone_bg_color } : {}),
-    });
+      title: `${a.name} & ${b.name} - Synastry`,
+      lines: [
+        `${a.name}: ${localTimeLine(a)}`,
+        placeLine(a),
+        `${b.name}: ${localTimeLine(b)}`,
+        placeLine(b),
+        aFrames
+          ? `Houses: ${a.name}${secondHouses ? ` (${b.name}: inner band)` : ''}`
+          : bRing.cusps && r.show_person_b_houses
+            ? `Houses: ${b.name}`
+            : 'No houses',
+        settingsLine(a),
+      ],
+    },
+    render,
+    {
+      ...(r.person_a_planet_color ? { outer: r.person_a_planet_color } : {}),
+      ...(r.person_b_planet_color ? { inner: r.person_b_planet_color } : {}),
+      ...(r.person_a_zone_bg_color ? { outerZone: r.person_a_zone_bg_color } : {}),
+      ...(r.person_b_zone_bg_color ? { innerZone: r.person_b_zone_bg_color } : {}),
+    },
+  );
   if (secondHouses) d.secondHouses = secondHouses;
   return imageResponse(d, output, render, imageWarnings([p.placeA, p.placeB], [a.chart, b.chart]), ['body', 'person_a']);
 }
-

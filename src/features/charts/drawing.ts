@@ -1,6 +1,14 @@
 /** From cast subjects to the renderer's plain drawing model: rings, aspect lines, metadata. */
 import type { ChartAspect, ChartConfig, ChartDrawing, ChartKind, WheelRing } from '../../../renderer/index.ts';
-import { ASPECT_TYPES, MAJOR_ASPECT_TYPES, findAspectsBetween, findAspectsWithin, resolveOrbs, type AspectPoint, type OrbSettings } from '../../astro/aspects.ts';
+import {
+  ASPECT_TYPES,
+  MAJOR_ASPECT_TYPES,
+  findAspectsBetween,
+  findAspectsWithin,
+  resolveOrbs,
+  type AspectPoint,
+  type OrbSettings,
+} from '../../astro/aspects.ts';
 import { bodyInfo } from '../../astro/bodies.ts';
 import type { ChartMoment } from '../../astro/chart.ts';
 import { normalizeDegrees } from '../../astro/zodiac.ts';
@@ -12,7 +20,25 @@ import type { DisplayKey } from './charts-schemas.ts';
 import type { ChartAdjustment } from './chart-config-request.ts';
 
 /** Shown unless display_settings say otherwise: the 13 points of a natal chart and the angles. */
-const SHOWN_BY_DEFAULT = new Set(['sun', 'moon', 'mercury', 'venus', 'mars', 'jupiter', 'saturn', 'uranus', 'neptune', 'pluto', 'north_node', 'chiron', 'lilith', 'asc', 'mc', 'ic', 'dsc']);
+const SHOWN_BY_DEFAULT = new Set([
+  'sun',
+  'moon',
+  'mercury',
+  'venus',
+  'mars',
+  'jupiter',
+  'saturn',
+  'uranus',
+  'neptune',
+  'pluto',
+  'north_node',
+  'chiron',
+  'lilith',
+  'asc',
+  'mc',
+  'ic',
+  'dsc',
+]);
 
 export type DisplaySettings = Partial<Record<DisplayKey, boolean | undefined>>;
 
@@ -25,7 +51,12 @@ function anglesShown(display: DisplaySettings | undefined): boolean {
   return ['asc', 'mc', 'ic', 'dsc'].some((k) => isShown(k, display));
 }
 
-export function ringOf(chart: ChartMoment, label: string, display: DisplaySettings | undefined, options: { houses?: boolean; angles?: boolean } = {}): WheelRing {
+export function ringOf(
+  chart: ChartMoment,
+  label: string,
+  display: DisplaySettings | undefined,
+  options: { houses?: boolean; angles?: boolean } = {},
+): WheelRing {
   const ring: WheelRing = {
     label,
     points: chart.points.filter((p) => isShown(p.id, display)).map((p) => ({ id: p.id, name: bodyInfo(p.id).name, lon: p.lon, retrograde: p.speed < 0 })),
@@ -38,14 +69,19 @@ export function ringOf(chart: ChartMoment, label: string, display: DisplaySettin
   if (omitted.length) ring.omitted = omitted;
   const h = chart.houses;
   if (h && options.houses !== false) ring.cusps = h.cusps;
-  if (h && options.angles !== false && anglesShown(display)) ring.angles = { asc: h.asc, mc: h.mc, ic: normalizeDegrees(h.mc + 180), dc: normalizeDegrees(h.asc + 180) };
+  if (h && options.angles !== false && anglesShown(display))
+    ring.angles = { asc: h.asc, mc: h.mc, ic: normalizeDegrees(h.mc + 180), dc: normalizeDegrees(h.asc + 180) };
   return ring;
 }
 
 /** Points that aspect lines may join: the shown points, and the Ascendant and Midheaven when timed. */
 export function aspectPoints(chart: ChartMoment, display: DisplaySettings | undefined, fixed = false): AspectPoint[] {
   const points = chart.points.filter((p) => isShown(p.id, display)).map((p) => ({ id: p.id, lon: p.lon, speed: fixed ? 0 : p.speed }));
-  if (chart.houses && anglesShown(display)) points.push({ id: 'asc', lon: chart.houses.asc, speed: fixed ? 0 : chart.houses.ascSpeed }, { id: 'mc', lon: chart.houses.mc, speed: fixed ? 0 : chart.houses.mcSpeed });
+  if (chart.houses && anglesShown(display))
+    points.push(
+      { id: 'asc', lon: chart.houses.asc, speed: fixed ? 0 : chart.houses.ascSpeed },
+      { id: 'mc', lon: chart.houses.mc, speed: fixed ? 0 : chart.houses.mcSpeed },
+    );
   return points;
 }
 
@@ -62,13 +98,21 @@ function orbsOf(choice: AspectChoice): OrbTable {
 }
 
 export function aspectsWithin(points: AspectPoint[], ring: 'inner' | 'outer', choice: AspectChoice): ChartAspect[] {
-  return findAspectsWithin(points, { types: choice.includeMinor ? ASPECT_TYPES : MAJOR_ASPECT_TYPES, orbs: orbsOf(choice) })
-    .map((a) => ({ a: { ring, id: a.p1 }, b: { ring, id: a.p2 }, type: a.type, orb: a.orb }));
+  return findAspectsWithin(points, { types: choice.includeMinor ? ASPECT_TYPES : MAJOR_ASPECT_TYPES, orbs: orbsOf(choice) }).map((a) => ({
+    a: { ring, id: a.p1 },
+    b: { ring, id: a.p2 },
+    type: a.type,
+    orb: a.orb,
+  }));
 }
 
 export function aspectsBetween(outer: AspectPoint[], inner: AspectPoint[], choice: AspectChoice): ChartAspect[] {
-  return findAspectsBetween(outer, inner, { types: choice.includeMinor ? ASPECT_TYPES : MAJOR_ASPECT_TYPES, orbs: orbsOf(choice) })
-    .map((a) => ({ a: { ring: 'outer' as const, id: a.p1 }, b: { ring: 'inner' as const, id: a.p2 }, type: a.type, orb: a.orb }));
+  return findAspectsBetween(outer, inner, { types: choice.includeMinor ? ASPECT_TYPES : MAJOR_ASPECT_TYPES, orbs: orbsOf(choice) }).map((a) => ({
+    a: { ring: 'outer' as const, id: a.p1 },
+    b: { ring: 'inner' as const, id: a.p2 },
+    type: a.type,
+    orb: a.orb,
+  }));
 }
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
@@ -134,15 +178,33 @@ export interface RenderChoice {
   adjustments: ChartAdjustment[];
 }
 
-export function drawing(kind: ChartKind, inner: WheelRing, outer: WheelRing | undefined, aspects: ChartAspect[], metadata: ChartDrawing['metadata'], render: RenderChoice, colors: { inner?: string; outer?: string; swap?: boolean; innerZone?: string; outerZone?: string } = {}): ChartDrawing {
+export function drawing(
+  kind: ChartKind,
+  inner: WheelRing,
+  outer: WheelRing | undefined,
+  aspects: ChartAspect[],
+  metadata: ChartDrawing['metadata'],
+  render: RenderChoice,
+  colors: { inner?: string; outer?: string; swap?: boolean; innerZone?: string; outerZone?: string } = {},
+): ChartDrawing {
   const notes = [...new Set([...(outer?.omitted ?? []), ...(inner.omitted ?? [])])];
   if (notes.length) metadata = { ...metadata, lines: [...metadata.lines, ...notes] };
   return {
-    kind, inner, ...(outer ? { outer } : {}), aspects, metadata,
+    kind,
+    inner,
+    ...(outer ? { outer } : {}),
+    aspects,
+    metadata,
     options: {
-      size: render.size, theme: render.theme, showMetadata: render.showMetadata, chartConfig: render.chartConfig,
-      ...(colors.inner ? { innerColor: colors.inner } : {}), ...(colors.outer ? { outerColor: colors.outer } : {}), ...(colors.swap ? { swapRingColors: true } : {}),
-      ...(colors.innerZone ? { innerZoneColor: colors.innerZone } : {}), ...(colors.outerZone ? { outerZoneColor: colors.outerZone } : {}),
+      size: render.size,
+      theme: render.theme,
+      showMetadata: render.showMetadata,
+      chartConfig: render.chartConfig,
+      ...(colors.inner ? { innerColor: colors.inner } : {}),
+      ...(colors.outer ? { outerColor: colors.outer } : {}),
+      ...(colors.swap ? { swapRingColors: true } : {}),
+      ...(colors.innerZone ? { innerZoneColor: colors.innerZone } : {}),
+      ...(colors.outerZone ? { outerZoneColor: colors.outerZone } : {}),
     },
   };
 }

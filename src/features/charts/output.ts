@@ -42,7 +42,11 @@ export function mergeChartConfig(parts: { loc: (string | number)[]; values: Reco
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const key = String(issue.path[0] ?? '');
-    throw new RequestFieldError([...(origin[key] ?? ['body', 'chart_config']), ...issue.path.map((x) => (typeof x === 'number' ? x : String(x)))], issue.message, 'value_error.chart_config');
+    throw new RequestFieldError(
+      [...(origin[key] ?? ['body', 'chart_config']), ...issue.path.map((x) => (typeof x === 'number' ? x : String(x)))],
+      issue.message,
+      'value_error.chart_config',
+    );
   }
   return { config: parsed.data, adjustments: fitted.adjustments };
 }
@@ -99,12 +103,21 @@ export function imageWarnings(places: readonly ResolvedPlace[], charts: readonly
  * `X-Chart-Adjustments` when an option was fitted to the drawing. `loc`: where the output options
  * sit in the request (composite and synastry: `person_a`).
  */
-export function imageResponse(d: ChartDrawing, options: OutputOptions, render: RenderChoice, extraHeaders: Record<string, string> = {}, loc: (string | number)[] = ['body']): BinaryResponse {
+export function imageResponse(
+  d: ChartDrawing,
+  options: OutputOptions,
+  render: RenderChoice,
+  extraHeaders: Record<string, string> = {},
+  loc: (string | number)[] = ['body'],
+): BinaryResponse {
   const png = (options.format ?? 'svg') === 'png';
   const requestedScale = options.png_quality_scale ?? DEFAULT_PNG_SCALE;
   const panel = panelWidth(render.size, { grid: render.chartConfig.show_aspect_grid === true, table: render.chartConfig.show_positions_table === true });
   const scale = png ? fitPngScale(render.size, requestedScale, (render.size + panel) / render.size) : requestedScale;
-  const adjustments = scale === requestedScale ? render.adjustments : [...render.adjustments, { field: [...loc.slice(1), 'png_quality_scale'].join('.'), from: requestedScale, to: scale }];
+  const adjustments =
+    scale === requestedScale
+      ? render.adjustments
+      : [...render.adjustments, { field: [...loc.slice(1), 'png_quality_scale'].join('.'), from: requestedScale, to: scale }];
   // A page on another origin reads these through the API's list of exposed headers (browser-headers.ts).
   const headers = adjustments.length ? { ...extraHeaders, 'X-Chart-Adjustments': adjustmentsHeader(adjustments) } : extraHeaders;
   const svg = renderChartSvg(d);

@@ -9,7 +9,10 @@ function position(longitude: number): string {
   const inSign = degreeInSign(longitude);
   let deg = Math.floor(inSign);
   let min = Math.round((inSign - deg) * 60);
-  if (min === 60) { deg += 1; min = 0; }
+  if (min === 60) {
+    deg += 1;
+    min = 0;
+  }
   return `${deg}°${String(min).padStart(2, '0')}′ ${signOf(longitude).name}`;
 }
 

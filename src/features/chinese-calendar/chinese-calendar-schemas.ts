@@ -4,13 +4,19 @@ import { ianaZone } from '../../astro/civil-time.ts';
 import { ELEMENTS } from '../../astro/chinese/stems-branches.ts';
 import { answerObject } from '../bazi/bazi-field-text.ts';
 
-const timezone = z.string().max(64)
+const timezone = z
+  .string()
+  .max(64)
   .refine((v) => ianaZone(v) !== undefined, { message: 'expected an IANA time zone such as Asia/Shanghai' })
   .default('Asia/Shanghai')
   .describe('IANA time zone whose local day is meant (the day pillar, the terms falling on that day). Default Asia/Shanghai.');
 
 export const calendarParams = z.object({
-  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected YYYY-MM-DD').describe('The local calendar day, YYYY-MM-DD (1583-01-01 to 2999-12-31).').meta({ example: '2024-02-10' }),
+  date: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'expected YYYY-MM-DD')
+    .describe('The local calendar day, YYYY-MM-DD (1583-01-01 to 2999-12-31).')
+    .meta({ example: '2024-02-10' }),
 });
 export const calendarQuery = z.object({ timezone });
 export const todayQuery = z.object({ timezone });
@@ -19,7 +25,9 @@ export type CalendarQuery = z.output<typeof calendarQuery>;
 const element = z.enum(ELEMENTS);
 const polarity = z.enum(['Yang', 'Yin']);
 const pillar = answerObject({
-  gan_zhi: z.string(), gan: z.string(), zhi: z.string(),
+  gan_zhi: z.string(),
+  gan: z.string(),
+  zhi: z.string(),
   gan_info: answerObject({ name: z.string(), pinyin: z.string(), element, polarity }),
   zhi_info: answerObject({ name: z.string(), pinyin: z.string(), element, polarity, zodiac: z.string(), hidden: z.array(z.string()) }),
   nayin: z.string(),
@@ -34,8 +42,17 @@ export const calendarResponse = answerObject({
     month: pillar.describe('At local noon: the month from the last jie'),
     day: pillar,
   }),
-  hours: z.array(answerObject({ zhi: z.string(), gan_zhi: z.string(), from: z.string(), to: z.string() })).describe('The twelve two-hour pillars of the day (the Zi hour from 23:00 the evening before)'),
-  lunar_date: answerObject({ year: z.number().int(), month: z.number().int(), day: z.number().int(), is_leap_month: z.boolean(), month_days: z.number().int(), text: z.string() }).describe('Lunar date of this calendar date (months reckoned in UTC+8)'),
+  hours: z
+    .array(answerObject({ zhi: z.string(), gan_zhi: z.string(), from: z.string(), to: z.string() }))
+    .describe('The twelve two-hour pillars of the day (the Zi hour from 23:00 the evening before)'),
+  lunar_date: answerObject({
+    year: z.number().int(),
+    month: z.number().int(),
+    day: z.number().int(),
+    is_leap_month: z.boolean(),
+    month_days: z.number().int(),
+    text: z.string(),
+  }).describe('Lunar date of this calendar date (months reckoned in UTC+8)'),
   solar_term: answerObject({
     current: term.describe('The term in effect at local noon'),
     today: term.nullable().describe('A term whose instant falls in this local day, else null'),

@@ -17,7 +17,8 @@ async function json(run: () => Promise<Buffer>) {
 export const chineseCalendarTool = defineTool({
   name: 'v1_chinese_calendar',
   title: 'A day of the Chinese calendar',
-  description: 'GET /api/v1/chinese/calendar/{date}: the year, month, day and hour pillars, lunar date, solar terms and zodiac of `date` (YYYY-MM-DD) in `timezone` (default Asia/Shanghai).',
+  description:
+    'GET /api/v1/chinese/calendar/{date}: the year, month, day and hour pillars, lunar date, solar terms and zodiac of `date` (YYYY-MM-DD) in `timezone` (default Asia/Shanghai).',
   families: ['chinese'],
   input: toolSchema(z.object({ ...calendarParams.shape, ...calendarQuery.shape })),
   output: outputSchema(calendarResponse),
@@ -28,7 +29,7 @@ export const chineseCalendarTool = defineTool({
 export const chineseTodayTool = defineTool({
   name: 'v1_chinese_today',
   title: 'Today in the Chinese calendar',
-  description: 'GET /api/v1/chinese/today: today\'s pillars, lunar date, solar terms and zodiac in `timezone` (default Asia/Shanghai).',
+  description: "GET /api/v1/chinese/today: today's pillars, lunar date, solar terms and zodiac in `timezone` (default Asia/Shanghai).",
   families: ['chinese'],
   input: toolSchema(todayQuery),
   output: outputSchema(calendarResponse),

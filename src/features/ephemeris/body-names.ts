@@ -13,16 +13,48 @@
  */
 import { bodyInfo } from '../../astro/bodies.ts';
 
-const IDS = ['sun', 'moon', 'mercury', 'venus', 'mars', 'jupiter', 'saturn', 'uranus', 'neptune', 'pluto', 'mean_node', 'true_node', 'south_node', 'chiron', 'true_lilith', 'lilith', 'pholus', 'ceres', 'pallas', 'juno', 'vesta'] as const;
+const IDS = [
+  'sun',
+  'moon',
+  'mercury',
+  'venus',
+  'mars',
+  'jupiter',
+  'saturn',
+  'uranus',
+  'neptune',
+  'pluto',
+  'mean_node',
+  'true_node',
+  'south_node',
+  'chiron',
+  'true_lilith',
+  'lilith',
+  'pholus',
+  'ceres',
+  'pallas',
+  'juno',
+  'vesta',
+] as const;
 
 /** Column names that are not the catalogue's display name. */
 const COLUMN_NAMES: Record<string, string> = { true_lilith: 'Lilith', lilith: 'Mean_Lilith' };
 
 /** Accepted names (lower case, `_` for spaces) to points. Our own ids are accepted too, except `lilith`, which names the column `Lilith`. */
 const ALIASES: Record<string, string> = {
-  lilith: 'true_lilith', true_lilith: 'true_lilith', osculating_lilith: 'true_lilith', true_apogee: 'true_lilith', osculating_apogee: 'true_lilith',
-  mean_lilith: 'lilith', black_moon_lilith: 'lilith', black_moon: 'lilith', mean_apogee: 'lilith',
-  north_node: 'true_node', node: 'true_node', rahu: 'true_node', ketu: 'south_node',
+  lilith: 'true_lilith',
+  true_lilith: 'true_lilith',
+  osculating_lilith: 'true_lilith',
+  true_apogee: 'true_lilith',
+  osculating_apogee: 'true_lilith',
+  mean_lilith: 'lilith',
+  black_moon_lilith: 'lilith',
+  black_moon: 'lilith',
+  mean_apogee: 'lilith',
+  north_node: 'true_node',
+  node: 'true_node',
+  rahu: 'true_node',
+  ketu: 'south_node',
 };
 
 /** What the lunar points of a column are, for `meta.body_definitions` (the names alone can mislead). */
@@ -38,12 +70,29 @@ const DEFINITIONS: Record<string, string> = {
 const displayNames = new Map<string, string>();
 
 /** Default bodies of an ephemeris row: the ten planets, the true node, Chiron and Lilith (the osculating apogee). */
-export const DEFAULT_EPHEMERIS_BODIES = ['sun', 'moon', 'mercury', 'venus', 'mars', 'jupiter', 'saturn', 'uranus', 'neptune', 'pluto', 'true_node', 'chiron', 'true_lilith'];
+export const DEFAULT_EPHEMERIS_BODIES = [
+  'sun',
+  'moon',
+  'mercury',
+  'venus',
+  'mars',
+  'jupiter',
+  'saturn',
+  'uranus',
+  'neptune',
+  'pluto',
+  'true_node',
+  'chiron',
+  'true_lilith',
+];
 
 export const BODY_NAMES = IDS.map((id) => displayName(id));
 
 export function resolveBodyName(name: string): string | undefined {
-  const key = name.trim().toLowerCase().replace(/[\s-]+/g, '_');
+  const key = name
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
   if (Object.hasOwn(ALIASES, key)) return ALIASES[key];
   return (IDS as readonly string[]).includes(key) ? key : undefined;
 }

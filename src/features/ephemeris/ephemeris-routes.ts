@@ -10,7 +10,15 @@ import type { AdmittedExport, ExportAdmission } from '../../http/export-admissio
 import { RequestFieldError } from '../requests/request-error.ts';
 import { buildEphemerisPlan, requestedFormat, type EphemerisPlan } from './plan.ts';
 import { ephemerisQuery, ephemerisRequest, queryToRequest, type EphemerisRequest } from './ephemeris-schemas.ts';
-import { MAX_BUFFERED_BYTES, MAX_BUFFERED_ROWS, MAX_GRID_ROWS, MAX_STREAMED_ROWS, STREAM_CHUNK_ROWS, EPHEMERIS_FIRST_DATE, EPHEMERIS_LAST_DATE } from './limits.ts';
+import {
+  MAX_BUFFERED_BYTES,
+  MAX_BUFFERED_ROWS,
+  MAX_GRID_ROWS,
+  MAX_STREAMED_ROWS,
+  STREAM_CHUNK_ROWS,
+  EPHEMERIS_FIRST_DATE,
+  EPHEMERIS_LAST_DATE,
+} from './limits.ts';
 
 /**
  * Export chunks computed ahead of the socket: two per worker thread and one more, so that a
@@ -25,7 +33,15 @@ const DESCRIPTION = `Positions over a date range. Steps \`<N>m\`, \`<N>h\` (abso
 const OFFERED = ['application/json', 'text/csv', 'application/x-ndjson', 'application/ndjson'];
 function formatFromAccept(request: FastifyRequest): 'csv' | 'ndjson' | undefined {
   // Parameters other than q (`text/csv; charset=utf-8`) would make an offered type fail to match.
-  const accept = (request.headers.accept ?? '*/*').split(',').map((range) => range.split(';').filter((part, i) => i === 0 || /^\s*q\s*=/i.test(part)).join(';')).join(',');
+  const accept = (request.headers.accept ?? '*/*')
+    .split(',')
+    .map((range) =>
+      range
+        .split(';')
+        .filter((part, i) => i === 0 || /^\s*q\s*=/i.test(part))
+        .join(';'),
+    )
+    .join(',');
   const preferred = new Negotiator({ headers: { accept } }).mediaType(OFFERED);
   if (preferred === 'text/csv') return 'csv';
   if (preferred === 'application/x-ndjson' || preferred === 'application/ndjson') return 'ndjson';
@@ -85,23 +101,40 @@ export interface EphemerisDeps {
   exports: ExportAdmission;
 }
 
-export const ephemerisRoutes = (deps: EphemerisDeps): FastifyPluginAsyncZod => async (app) => {
-  app.post('/api/v1/ephemeris/calculate', {
-    schema: { tags: ['ephemeris'], 'x-produces': PRODUCES, summary: 'Ephemeris table over a date range', description: DESCRIPTION, body: ephemerisRequest },
-  }, (request, reply) => respond(deps, request, reply, request.body));
+export const ephemerisRoutes =
+  (deps: EphemerisDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post(
+      '/api/v1/ephemeris/calculate',
+      {
+        schema: { tags: ['ephemeris'], 'x-produces': PRODUCES, summary: 'Ephemeris table over a date range', description: DESCRIPTION, body: ephemerisRequest },
+      },
+      (request, reply) => respond(deps, request, reply, request.body),
+    );
 
-  app.get('/api/v1/ephemeris', {
-    schema: { tags: ['ephemeris'], 'x-produces': PRODUCES, summary: 'Ephemeris table over a date range (query-string form)', description: DESCRIPTION, querystring: ephemerisQuery },
-  }, async (request, reply) => {
-    const input = queryToRequest(request.query);
-    const parsed = ephemerisRequest.safeParse(input);
-    if (!parsed.success) return reply.code(422).send(validationBody(parsed.error.issues.map((i) => issueDetail('query', i, input))));
-    try {
-      return await respond(deps, request, reply, parsed.data);
-    } catch (error) {
-      // The same checks as the POST form, reported against the query string.
-      if (error instanceof RequestFieldError && error.loc[0] === 'body') throw new RequestFieldError(['query', ...error.loc.slice(1)], error.message, error.type);
-      throw error;
-    }
-  });
-};
+    app.get(
+      '/api/v1/ephemeris',
+      {
+        schema: {
+          tags: ['ephemeris'],
+          'x-produces': PRODUCES,
+          summary: 'Ephemeris table over a date range (query-string form)',
+          description: DESCRIPTION,
+          querystring: ephemerisQuery,
+        },
+      },
+      async (request, reply) => {
+        const input = queryToRequest(request.query);
+        const parsed = ephemerisRequest.safeParse(input);
+        if (!parsed.success) return reply.code(422).send(validationBody(parsed.error.issues.map((i) => issueDetail('query', i, input))));
+        try {
+          return await respond(deps, request, reply, parsed.data);
+        } catch (error) {
+          // The same checks as the POST form, reported against the query string.
+          if (error instanceof RequestFieldError && error.loc[0] === 'body')
+            throw new RequestFieldError(['query', ...error.loc.slice(1)], error.message, error.type);
+          throw error;
+        }
+      },
+    );
+  };

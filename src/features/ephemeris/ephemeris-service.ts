@@ -31,7 +31,10 @@ const isoOfJd = (jd: number) => new Date(Math.round(utcMsFromJulianDay(jd))).toI
 /** A void-of-course period as the response lists it. */
 function periodJson(p: VoidOfCoursePeriod) {
   return {
-    start_utc: isoOfJd(p.start), end_utc: isoOfJd(p.end), moon_sign: p.moon_sign, next_sign: p.next_sign,
+    start_utc: isoOfJd(p.start),
+    end_utc: isoOfJd(p.end),
+    moon_sign: p.moon_sign,
+    next_sign: p.next_sign,
     last_aspect: p.last_aspect ? { body: p.last_aspect.body, aspect: p.last_aspect.aspect, exact_utc: isoOfJd(p.last_aspect.jdUt) } : null,
   };
 }
@@ -40,13 +43,23 @@ function metaOf(plan: EphemerisPlan) {
   const engine = engineInfo();
   return {
     ...plan.meta,
-    provenance: { engine: engine.engine, engine_version: engine.version, ephemeris: { mode: 'swiss_ephemeris_files', files: engine.files, files_range: engine.files_range }, frame: 'geocentric apparent ecliptic of date', tz_database: `IANA ${process.versions.tz ?? 'unknown'}` },
+    provenance: {
+      engine: engine.engine,
+      engine_version: engine.version,
+      ephemeris: { mode: 'swiss_ephemeris_files', files: engine.files, files_range: engine.files_range },
+      frame: 'geocentric apparent ecliptic of date',
+      tz_database: `IANA ${process.versions.tz ?? 'unknown'}`,
+    },
   };
 }
 
 function tooLarge(bytes: number): RequestFieldError {
   const mb = (n: number) => (n / 1024 / 1024).toFixed(1);
-  return new RequestFieldError(['body', 'format'], `the response would be about ${mb(bytes)} MB, over the ${mb(MAX_BUFFERED_BYTES)} MB of a buffered (json or table) response; use format=csv or format=ndjson (streamed), fewer rows, or fewer bodies and options`, 'value_error.response_too_large');
+  return new RequestFieldError(
+    ['body', 'format'],
+    `the response would be about ${mb(bytes)} MB, over the ${mb(MAX_BUFFERED_BYTES)} MB of a buffered (json or table) response; use format=csv or format=ndjson (streamed), fewer rows, or fewer bodies and options`,
+    'value_error.response_too_large',
+  );
 }
 
 /**
@@ -63,7 +76,10 @@ export function computeEphemeris(plan: EphemerisPlan): string {
   const meta: Record<string, unknown> = metaOf(plan);
   const fellBack = rows.filter((r) => r.house_system !== undefined);
   if (fellBack.length) {
-    meta.warnings = [...(plan.meta.warnings as string[] | undefined ?? []), `house system ${plan.houseSystem} cannot be computed at latitude ${plan.place!.lat} (inside the polar circle) for ${fellBack.length} of ${rows.length} rows; those rows use ${fellBack[0]!.house_system} houses and say so in house_system`];
+    meta.warnings = [
+      ...((plan.meta.warnings as string[] | undefined) ?? []),
+      `house system ${plan.houseSystem} cannot be computed at latitude ${plan.place!.lat} (inside the polar circle) for ${fellBack.length} of ${rows.length} rows; those rows use ${fellBack[0]!.house_system} houses and say so in house_system`,
+    ];
   }
   const moonVoid = plan.includeVoidOfCourse ? { moon_void_of_course: voids.periods.map(periodJson) } : {};
   let text: string;

@@ -60,7 +60,10 @@ const FIRST_MS = Date.parse(`${EPHEMERIS_FIRST_DATE}T00:00:00Z`);
 const END_MS = Date.parse(`${EPHEMERIS_LAST_DATE}T00:00:00Z`) + 86_400_000;
 const UNIT_MS = { m: 60_000, h: 3_600_000 } as const;
 
-interface ParsedInstant { civil: CivilTime; offset?: number }
+interface ParsedInstant {
+  civil: CivilTime;
+  offset?: number;
+}
 
 function parseInstant(text: string, field: string): ParsedInstant {
   // Any year here: the range of the data files is checked on the instant, with its own message.
@@ -84,7 +87,14 @@ function civilToUtc(p: ParsedInstant, zone: string, policy: DstPolicy, field: st
 function localCivil(utcMs: number, zone: string): CivilTime {
   const offset = zoneOffsetSeconds(zone, utcMs);
   const d = new Date(utcMs + offset * 1000);
-  return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(), hour: d.getUTCHours(), minute: d.getUTCMinutes(), second: d.getUTCSeconds() + d.getUTCMilliseconds() / 1000 };
+  return {
+    year: d.getUTCFullYear(),
+    month: d.getUTCMonth() + 1,
+    day: d.getUTCDate(),
+    hour: d.getUTCHours(),
+    minute: d.getUTCMinutes(),
+    second: d.getUTCSeconds() + d.getUTCMilliseconds() / 1000,
+  };
 }
 
 const DAY_MS = 86_400_000;
@@ -143,10 +153,22 @@ export function rowInstant(plan: Pick<EphemerisPlan, 'startUtcMs' | 'startLocal'
   const wall = date.getTime() + (s.hour * 3600 + s.minute * 60 + s.second) * 1000;
   const before = zoneOffsetSeconds(plan.zone, wall - 36 * 3_600_000);
   if (before === zoneOffsetSeconds(plan.zone, wall + 36 * 3_600_000)) return wall - before * 1000;
-  return resolveCivilTime({ year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate(), hour: s.hour, minute: s.minute, second: s.second }, plan.zone, plan.dstPolicy === 'reject' ? DEFAULT_DST_POLICY : plan.dstPolicy).utcMs;
+  return resolveCivilTime(
+    { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate(), hour: s.hour, minute: s.minute, second: s.second },
+    plan.zone,
+    plan.dstPolicy === 'reject' ? DEFAULT_DST_POLICY : plan.dstPolicy,
+  ).utcMs;
 }
 
-function countRows(startUtcMs: number, startLocal: CivilTime, endUtcMs: number, step: EphemerisPlan['step'], skippedDays: number[], zone: string, policy: DstPolicy): number {
+function countRows(
+  startUtcMs: number,
+  startLocal: CivilTime,
+  endUtcMs: number,
+  step: EphemerisPlan['step'],
+  skippedDays: number[],
+  zone: string,
+  policy: DstPolicy,
+): number {
   if (step.unit !== 'd') return Math.floor((endUtcMs - startUtcMs) / (step.n * UNIT_MS[step.unit])) + 1;
   const endLocal = localCivil(endUtcMs, zone);
   const days = (Date.UTC(endLocal.year, endLocal.month - 1, endLocal.day) - Date.UTC(startLocal.year, startLocal.month - 1, startLocal.day)) / DAY_MS;
@@ -166,12 +188,21 @@ function bodyNamesMeta(requested: readonly string[], bodies: readonly string[], 
   const aliases: Record<string, string> = {};
   for (const name of requested) {
     const column = columns[bodies.indexOf(resolveBodyName(name)!)]!;
-    if (column.toLowerCase() !== name.trim().toLowerCase().replace(/[\s-]+/g, '_')) aliases[name] = column;
+    if (
+      column.toLowerCase() !==
+      name
+        .trim()
+        .toLowerCase()
+        .replace(/[\s-]+/g, '_')
+    )
+      aliases[name] = column;
   }
-  const definitions = Object.fromEntries(bodies.flatMap((id, i) => {
-    const definition = bodyDefinition(id);
-    return definition ? [[columns[i]!, definition]] : [];
-  }));
+  const definitions = Object.fromEntries(
+    bodies.flatMap((id, i) => {
+      const definition = bodyDefinition(id);
+      return definition ? [[columns[i]!, definition]] : [];
+    }),
+  );
   return {
     bodies: [...columns],
     ...(Object.keys(aliases).length ? { body_aliases: aliases } : {}),
@@ -185,18 +216,29 @@ function bodyNamesMeta(requested: readonly string[], bodies: readonly string[], 
  * other (a client library may fill it in), and two other different formats are refused, since
  * which one the client meant cannot be told.
  */
-export function requestedFormat(fields: { format?: EphemerisFormat | null | undefined; response_mode?: EphemerisFormat | null | undefined }): EphemerisFormat | undefined {
+export function requestedFormat(fields: {
+  format?: EphemerisFormat | null | undefined;
+  response_mode?: EphemerisFormat | null | undefined;
+}): EphemerisFormat | undefined {
   const format = fields.format ?? undefined;
   const mode = fields.response_mode ?? undefined;
   if (mode === undefined || mode === format || mode === 'json') return format ?? mode;
   if (format === undefined || format === 'json') return mode;
-  throw new RequestFieldError(['body', 'response_mode'], `format '${format}' and response_mode '${mode}' ask for different formats; send one of them`, 'value_error.conflict');
+  throw new RequestFieldError(
+    ['body', 'response_mode'],
+    `format '${format}' and response_mode '${mode}' ask for different formats; send one of them`,
+    'value_error.conflict',
+  );
 }
 
 export function buildEphemerisPlan(request: EphemerisRequest): EphemerisPlan {
   const format: EphemerisFormat = requestedFormat(request) ?? 'json';
   const hasPlace = (request.lat !== undefined && request.lat !== null) || (request.lng !== undefined && request.lng !== null) || !!request.city;
-  const place = hasPlace ? resolvePlace({ city: request.city ?? undefined, country: request.country ?? undefined, lat: request.lat ?? undefined, lng: request.lng ?? undefined }, ['body']) : null;
+  const place = hasPlace
+    ? resolvePlace({ city: request.city ?? undefined, country: request.country ?? undefined, lat: request.lat ?? undefined, lng: request.lng ?? undefined }, [
+        'body',
+      ])
+    : null;
   const { tz } = requestedZone(request, ['body']);
   // AUTO (the default): the zone of the place, or UTC without one.
   const zone = isAutoZone(tz) ? (place ? timeZoneAt(place.lat, place.lng) : 'UTC') : tz!;
@@ -204,7 +246,8 @@ export function buildEphemerisPlan(request: EphemerisRequest): EphemerisPlan {
 
   const stepMatch = STEP_PATTERN.exec(request.step)!;
   const step = { n: Number(stepMatch[1]), unit: stepMatch[2] as 'm' | 'h' | 'd' };
-  if (step.n < 1 || step.n > MAX_STEP[step.unit]) throw new RequestFieldError(['body', 'step'], `step must be between 1${step.unit} and ${MAX_STEP[step.unit]}${step.unit}`, 'value_error.step');
+  if (step.n < 1 || step.n > MAX_STEP[step.unit])
+    throw new RequestFieldError(['body', 'step'], `step must be between 1${step.unit} and ${MAX_STEP[step.unit]}${step.unit}`, 'value_error.step');
 
   const start = parseInstant(request.start, 'start');
   const startUtcMs = civilToUtc(start, zone, dstPolicy, 'start');
@@ -226,7 +269,11 @@ export function buildEphemerisPlan(request: EphemerisRequest): EphemerisPlan {
   // The field named is the one out of range: `start` when it is (with or without an end).
   const startOutside = startUtcMs < FIRST_MS || startUtcMs >= END_MS;
   if (startOutside || endUtcMs >= END_MS) {
-    throw new RequestFieldError(['body', startOutside ? 'start' : 'end'], `the ephemeris covers ${EPHEMERIS_FIRST_DATE} to ${EPHEMERIS_LAST_DATE} (the range of its data files)`, 'value_error.range');
+    throw new RequestFieldError(
+      ['body', startOutside ? 'start' : 'end'],
+      `the ephemeris covers ${EPHEMERIS_FIRST_DATE} to ${EPHEMERIS_LAST_DATE} (the range of its data files)`,
+      'value_error.range',
+    );
   }
   if (request.end) {
     if (step.unit === 'd') skippedDays = skippedDaysOf(startLocal, step.n, zone, startUtcMs, endUtcMs);
@@ -234,13 +281,25 @@ export function buildEphemerisPlan(request: EphemerisRequest): EphemerisPlan {
   }
   const streamed = format === 'csv' || format === 'ndjson';
   if (!streamed && rowCount > MAX_BUFFERED_ROWS) {
-    throw new RequestFieldError(['body', 'end'], `${rowCount} rows exceed the ${MAX_BUFFERED_ROWS} rows of a ${format} response; use format=csv or format=ndjson (streamed, up to ${MAX_STREAMED_ROWS} rows), or a larger step`, 'value_error.too_many_rows');
+    throw new RequestFieldError(
+      ['body', 'end'],
+      `${rowCount} rows exceed the ${MAX_BUFFERED_ROWS} rows of a ${format} response; use format=csv or format=ndjson (streamed, up to ${MAX_STREAMED_ROWS} rows), or a larger step`,
+      'value_error.too_many_rows',
+    );
   }
   if (format === 'table' && request.table_style === 'grid' && rowCount > MAX_GRID_ROWS) {
-    throw new RequestFieldError(['body', 'table_style'], `a grid table holds at most ${MAX_GRID_ROWS} rows (${rowCount} requested)`, 'value_error.too_many_rows');
+    throw new RequestFieldError(
+      ['body', 'table_style'],
+      `a grid table holds at most ${MAX_GRID_ROWS} rows (${rowCount} requested)`,
+      'value_error.too_many_rows',
+    );
   }
   if (streamed && rowCount > MAX_STREAMED_ROWS) {
-    throw new RequestFieldError(['body', 'end'], `${rowCount} rows exceed the ${MAX_STREAMED_ROWS} rows of one export; split the range`, 'value_error.too_many_rows');
+    throw new RequestFieldError(
+      ['body', 'end'],
+      `${rowCount} rows exceed the ${MAX_STREAMED_ROWS} rows of one export; split the range`,
+      'value_error.too_many_rows',
+    );
   }
 
   const stars = new Set<string>();
@@ -248,31 +307,53 @@ export function buildEphemerisPlan(request: EphemerisRequest): EphemerisPlan {
     for (const name of request.fixed_stars ?? []) stars.add(name.trim());
     request.fixed_star_packs?.forEach((pack, i) => {
       const members = resolveStarPack(pack);
-      if (!members) throw new RequestFieldError(['body', 'fixed_star_packs', i], `unknown fixed star pack '${pack}'; one of: ${FIXED_STAR_PACK_NAMES.join(', ')}`, 'value_error.enum');
+      if (!members)
+        throw new RequestFieldError(
+          ['body', 'fixed_star_packs', i],
+          `unknown fixed star pack '${pack}'; one of: ${FIXED_STAR_PACK_NAMES.join(', ')}`,
+          'value_error.enum',
+        );
       members.forEach((m) => stars.add(m));
     });
     if (stars.size === 0) resolveStarPack('royal_4')!.forEach((m) => stars.add(m));
   }
 
   const bodies = [...new Set((request.bodies ?? []).map((b) => resolveBodyName(b)!))];
-  const zodiac: ZodiacSetting = request.zodiac_type === 'sidereal' ? { type: 'sidereal', ayanamsa: request.sidereal_ayanamsa ?? 'lahiri' } : { type: 'tropical' };
+  const zodiac: ZodiacSetting =
+    request.zodiac_type === 'sidereal' ? { type: 'sidereal', ayanamsa: request.sidereal_ayanamsa ?? 'lahiri' } : { type: 'tropical' };
   const plan: EphemerisPlan = {
-    startUtcMs, startLocal, step, skippedDays, rowCount, single: !request.end, zone, dstPolicy,
+    startUtcMs,
+    startLocal,
+    step,
+    skippedDays,
+    rowCount,
+    single: !request.end,
+    zone,
+    dstPolicy,
     bodies: bodies.length ? bodies : DEFAULT_EPHEMERIS_BODIES,
     columns: columnNames(bodies.length ? bodies : DEFAULT_EPHEMERIS_BODIES),
-    zodiac, houseSystem: request.house_system,
-    place: place ? { lat: place.lat, lng: place.lng, city: place.city, ...(place.source === 'gazetteer' ? { country: place.country, state: place.region ?? null } : {}) } : null,
+    zodiac,
+    houseSystem: request.house_system,
+    place: place
+      ? { lat: place.lat, lng: place.lng, city: place.city, ...(place.source === 'gazetteer' ? { country: place.country, state: place.region ?? null } : {}) }
+      : null,
     // Houses and angles come with a place unless explicitly turned off.
     includeHouses: place !== null && (request.include_houses ?? true),
     includeAngles: place !== null && (request.include_angles ?? true),
-    includeSpeed: request.include_speed, includeRetrograde: request.include_retrograde, includeDignity: request.include_dignity,
+    includeSpeed: request.include_speed,
+    includeRetrograde: request.include_retrograde,
+    includeDignity: request.include_dignity,
     includeSignDegree: request.include_sign_degree,
     aspects: request.include_minor_aspects ? 'all' : request.include_aspects ? 'major' : 'none',
     includeVoidOfCourse: request.include_moon_void_of_course,
     fixedStars: [...stars],
     includeSiderealTime: request.include_sidereal_time ?? format === 'table',
-    format, tableStyle: request.table_style, cellFormat: request.cell_format ?? (request.table_style === 'grid' ? 'text' : 'parts'),
-    signDisplay: request.sign_display ?? 'abbr', motionMarkers: request.show_motion_markers ?? null, chartLinks: request.include_chart_links,
+    format,
+    tableStyle: request.table_style,
+    cellFormat: request.cell_format ?? (request.table_style === 'grid' ? 'text' : 'parts'),
+    signDisplay: request.sign_display ?? 'abbr',
+    motionMarkers: request.show_motion_markers ?? null,
+    chartLinks: request.include_chart_links,
     meta: {},
   };
   if ((request.include_houses || request.include_angles) && !place) {
@@ -282,10 +363,15 @@ export function buildEphemerisPlan(request: EphemerisRequest): EphemerisPlan {
   plan.meta = {
     start: formatLocalIso(startUtcMs, zoneOffsetSeconds(zone, startUtcMs)),
     end: lastRowMs === null ? null : formatLocalIso(lastRowMs, zoneOffsetSeconds(zone, lastRowMs)),
-    step: request.step, rows: rowCount, timezone: zone,
-    zodiac_type: zodiac.type, sidereal_ayanamsa: zodiac.type === 'sidereal' ? zodiac.ayanamsa : null,
+    step: request.step,
+    rows: rowCount,
+    timezone: zone,
+    zodiac_type: zodiac.type,
+    sidereal_ayanamsa: zodiac.type === 'sidereal' ? zodiac.ayanamsa : null,
     house_system: plan.includeHouses || plan.includeAngles ? request.house_system : null,
-    location: plan.place, format, dst_policy: dstPolicy,
+    location: plan.place,
+    format,
+    dst_policy: dstPolicy,
     ...bodyNamesMeta(request.bodies ?? [], plan.bodies, plan.columns),
   };
   const warnings = placeWarnings(place);

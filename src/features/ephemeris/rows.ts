@@ -62,7 +62,7 @@ export interface EphemerisRow {
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
 function hms(hours: number): string {
-  const total = Math.round(normalizeDegrees(hours * 15) / 15 * 3600) % 86400;
+  const total = Math.round((normalizeDegrees(hours * 15) / 15) * 3600) % 86400;
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${pad(Math.floor(total / 3600))}:${pad(Math.floor((total % 3600) / 60))}:${pad(total % 60)}`;
 }
@@ -98,7 +98,8 @@ export function computeRow(plan: EphemerisPlan, index: number, voidAt?: VoidLook
         p = calcBody(jd, info.se!, plan.zodiac);
       } catch (error) {
         // The plan keeps rows inside the data files; this is the safety net, never a 500.
-        if (error instanceof EphemerisError) throw new RequestFieldError(['body', 'start'], `${info.name} cannot be computed at ${row.timestamp}: ${error.message}`, 'value_error.range');
+        if (error instanceof EphemerisError)
+          throw new RequestFieldError(['body', 'start'], `${info.name} cannot be computed at ${row.timestamp}: ${error.message}`, 'value_error.range');
         throw error;
       }
     }
@@ -132,14 +133,16 @@ export function computeRow(plan: EphemerisPlan, index: number, voidAt?: VoidLook
         return { house: i + 1, sign: plan.signDisplay === 'full' ? sign.name : sign.abbr, sign_id: sign.id, pos: degreeInSign(lon), abs_pos: lon };
       });
     }
-    if (plan.includeAngles) row.angles = { asc: frame.asc, mc: frame.mc, ic: normalizeDegrees(frame.mc + 180), dc: normalizeDegrees(frame.asc + 180), vertex: frame.vertex };
+    if (plan.includeAngles)
+      row.angles = { asc: frame.asc, mc: frame.mc, ic: normalizeDegrees(frame.mc + 180), dc: normalizeDegrees(frame.asc + 180), vertex: frame.vertex };
   }
   if (plan.aspects !== 'none') {
     const points = plan.bodies.map((id) => ({ id, lon: row.raw[id]!.lon, speed: row.raw[id]!.speedLon }));
     // An aspect names its bodies as their columns do, in lower case: `lilith` is the `Lilith` column (whichever apogee the request's one Lilith is), as a client joining the two by name expects.
     const nameOf = (id: string) => aspectName(plan.columns[plan.bodies.indexOf(id)]!);
-    row.aspects = sortByOrb(findAspectsWithin(points, { types: plan.aspects === 'all' ? ASPECT_TYPES : MAJOR_ASPECT_TYPES }))
-      .map(({ p1, p2, type, deg, angle, orb, is_major, is_applying }) => ({ p1: nameOf(p1), p2: nameOf(p2), type, deg, angle, orb, is_major, is_applying }));
+    row.aspects = sortByOrb(findAspectsWithin(points, { types: plan.aspects === 'all' ? ASPECT_TYPES : MAJOR_ASPECT_TYPES })).map(
+      ({ p1, p2, type, deg, angle, orb, is_major, is_applying }) => ({ p1: nameOf(p1), p2: nameOf(p2), type, deg, angle, orb, is_major, is_applying }),
+    );
   }
   if (voidAt) row.moon_void_of_course = voidAt(utcMs);
   if (plan.fixedStars.length) {
@@ -147,21 +150,40 @@ export function computeRow(plan: EphemerisPlan, index: number, voidAt?: VoidLook
     row.starLons = [];
     plan.fixedStars.forEach((name, i) => {
       const star = fixedStarAt(jd, name, plan.zodiac);
-      if (!star) throw new RequestFieldError(['body', 'fixed_stars', i], `unknown fixed star '${name}' (not in the Swiss Ephemeris catalogue)`, 'value_error.unknown_star');
+      if (!star)
+        throw new RequestFieldError(
+          ['body', 'fixed_stars', i],
+          `unknown fixed star '${name}' (not in the Swiss Ephemeris catalogue)`,
+          'value_error.unknown_star',
+        );
       const sign = signOf(star.lon);
       row.starLons!.push(star.lon);
-      row.fixed_stars![star.name] = { abs_pos: star.lon, pos: degreeInSign(star.lon), sign: plan.signDisplay === 'full' ? sign.name : sign.abbr, sign_id: sign.id, latitude: star.lat, magnitude: star.magnitude };
+      row.fixed_stars![star.name] = {
+        abs_pos: star.lon,
+        pos: degreeInSign(star.lon),
+        sign: plan.signDisplay === 'full' ? sign.name : sign.abbr,
+        sign_id: sign.id,
+        latitude: star.lat,
+        magnitude: star.magnitude,
+      };
     });
   }
   if (plan.chartLinks) {
     const d = new Date(utcMs);
     row.chart_link = {
-      method: 'POST', href: '/api/v1/natal/calculate',
+      method: 'POST',
+      href: '/api/v1/natal/calculate',
       body: {
-        year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(), hour: d.getUTCHours(), minute: d.getUTCMinutes(),
-        second: d.getUTCSeconds() + d.getUTCMilliseconds() / 1000, tz_str: 'UTC',
+        year: d.getUTCFullYear(),
+        month: d.getUTCMonth() + 1,
+        day: d.getUTCDate(),
+        hour: d.getUTCHours(),
+        minute: d.getUTCMinutes(),
+        second: d.getUTCSeconds() + d.getUTCMilliseconds() / 1000,
+        tz_str: 'UTC',
         ...(plan.place ? { lat: plan.place.lat, lng: plan.place.lng } : { lat: 0, lng: 0, time_known: true }),
-        zodiac_type: plan.zodiac.type, ...(plan.zodiac.type === 'sidereal' ? { sidereal_ayanamsa: plan.zodiac.ayanamsa } : {}),
+        zodiac_type: plan.zodiac.type,
+        ...(plan.zodiac.type === 'sidereal' ? { sidereal_ayanamsa: plan.zodiac.ayanamsa } : {}),
       },
     };
   }

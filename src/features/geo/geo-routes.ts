@@ -13,21 +13,26 @@ import { geoSearchQuery, geoSearchResponse, SHORT_QUERY_LENGTH, SHORT_QUERY_LIMI
 
 export const geoRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const path of ['/api/v1/geo/search', '/api/v2/geo/search']) {
-    app.get(path, {
-      schema: {
-        tags: ['geo'],
-        summary: 'Search places by name (autocomplete)',
-        description: `Places of 500 inhabitants or more (GeoNames), matched by any of their names or its beginning, accents and case ignored, most populous first; "City, Region", "City, Country" and "City, Region, CC" narrow the search as a calculation's \`city\` does, and a name that no place bears finds the names spelt a letter or two away (\`match: similar\`). Queries under ${SHORT_QUERY_LENGTH} characters get at most ${SHORT_QUERY_LIMIT} results and match the places' own names (other names only whole). An addition to the interface; /api/v2/geo/search answers the same.`,
-        querystring: geoSearchQuery,
-        response: { 200: geoSearchResponse },
+    app.get(
+      path,
+      {
+        schema: {
+          tags: ['geo'],
+          summary: 'Search places by name (autocomplete)',
+          description: `Places of 500 inhabitants or more (GeoNames), matched by any of their names or its beginning, accents and case ignored, most populous first; "City, Region", "City, Country" and "City, Region, CC" narrow the search as a calculation's \`city\` does, and a name that no place bears finds the names spelt a letter or two away (\`match: similar\`). Queries under ${SHORT_QUERY_LENGTH} characters get at most ${SHORT_QUERY_LIMIT} results and match the places' own names (other names only whole). An addition to the interface; /api/v2/geo/search answers the same.`,
+          querystring: geoSearchQuery,
+          response: { 200: geoSearchResponse },
+        },
       },
-    }, async (request) => {
-      const { q, country } = request.query;
-      const countryCode = country === undefined ? undefined : resolveCountry(country);
-      if (country !== undefined && !countryCode) throw new RequestFieldError(['query', 'country'], `unknown country '${country}': send an ISO 3166-1 alpha-2 code such as FR`, 'value_error.country');
-      const limit = [...q].length < SHORT_QUERY_LENGTH ? Math.min(request.query.limit, SHORT_QUERY_LIMIT) : request.query.limit;
-      const results = searchPlaces(q, { limit, country: countryCode }).map((hit) => placeResult(hit));
-      return { results, count: results.length };
-    });
+      async (request) => {
+        const { q, country } = request.query;
+        const countryCode = country === undefined ? undefined : resolveCountry(country);
+        if (country !== undefined && !countryCode)
+          throw new RequestFieldError(['query', 'country'], `unknown country '${country}': send an ISO 3166-1 alpha-2 code such as FR`, 'value_error.country');
+        const limit = [...q].length < SHORT_QUERY_LENGTH ? Math.min(request.query.limit, SHORT_QUERY_LIMIT) : request.query.limit;
+        const results = searchPlaces(q, { limit, country: countryCode }).map((hit) => placeResult(hit));
+        return { results, count: results.length };
+      },
+    );
   }
 };

@@ -10,8 +10,18 @@ import type { GeoPlace } from './geo-schemas.ts';
 export function placeResult(hit: PlaceHit, timezone = hit.place.timezone): GeoPlace {
   const p = hit.place;
   return {
-    name: p.name, country: p.country, country_name: countryName(p.country), state: p.region, region: p.region, district: p.district,
-    lat: p.lat, lng: p.lng, timezone, population: p.population, geonames_id: p.geonames_id,
-    match: hit.match, matched_name: hit.matched_name,
+    name: p.name,
+    country: p.country,
+    country_name: countryName(p.country),
+    state: p.region,
+    region: p.region,
+    district: p.district,
+    lat: p.lat,
+    lng: p.lng,
+    timezone,
+    population: p.population,
+    geonames_id: p.geonames_id,
+    match: hit.match,
+    matched_name: hit.matched_name,
   };
 }

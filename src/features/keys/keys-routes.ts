@@ -23,53 +23,82 @@ const statusOf = (row: ApiKeyRow): 'active' | 'expired' | 'revoked' => {
 };
 
 const present = (row: ApiKeyRow) => ({
-  id: row.id, name: row.name, prefix: row.prefix, status: statusOf(row),
-  created_at: row.created_at, last_used_at: row.last_used_at, revoked_at: row.revoked_at, expires_at: row.expires_at,
+  id: row.id,
+  name: row.name,
+  prefix: row.prefix,
+  status: statusOf(row),
+  created_at: row.created_at,
+  last_used_at: row.last_used_at,
+  revoked_at: row.revoked_at,
+  expires_at: row.expires_at,
 });
 
-export const keyRoutes = (deps: { db: DatabasePool; revocations: KeyRevocations; maxActivePerUser: number }): FastifyPluginAsyncZod => async (app) => {
-  const keys = new ApiKeyRepository(deps.db);
+export const keyRoutes =
+  (deps: { db: DatabasePool; revocations: KeyRevocations; maxActivePerUser: number }): FastifyPluginAsyncZod =>
+  async (app) => {
+    const keys = new ApiKeyRepository(deps.db);
 
-  app.post('/api/v1/auth/keys', {
-    schema: {
-      tags: ['keys'], summary: 'Create an API key (the secret is in this answer only)',
-      body: createKeyRequest, response: { 200: keyResponse, 404: detailError, 409: conflictError },
-    },
-  }, async (request, reply) => {
-    const { name, expires_at } = request.body;
-    // The pattern lets through offsets like +99:00: only what parses is an instant, and the
-    // database gets it in UTC (it refuses offsets beyond ±15:59, which parse here).
-    const expiresMs = expires_at ? Date.parse(expires_at) : undefined;
-    if (expiresMs !== undefined && Number.isNaN(expiresMs)) throw new RequestFieldError(['body', 'expires_at'], 'expires_at is not a valid instant', 'value_error.datetime');
-    if (expiresMs !== undefined && expiresMs <= Date.now()) throw new RequestFieldError(['body', 'expires_at'], 'expires_at must be in the future');
-    try {
-      const expiresAt = expiresMs === undefined ? expires_at : new Date(expiresMs).toISOString();
-      const created = await createKeyForUser(deps.db, { userId: accountId(request), name, expiresAt, maxActive: deps.maxActivePerUser });
-      return { ...present(created), key: created.key };
-    } catch (error) {
-      if (error instanceof UnknownUserError) throw new HttpError(404, PROFILE_MISSING);
-      if (error instanceof KeyLimitError) return reply.code(409).send({ error: 'key_limit_reached', detail: error.message });
-      throw error;
-    }
-  });
+    app.post(
+      '/api/v1/auth/keys',
+      {
+        schema: {
+          tags: ['keys'],
+          summary: 'Create an API key (the secret is in this answer only)',
+          body: createKeyRequest,
+          response: { 200: keyResponse, 404: detailError, 409: conflictError },
+        },
+      },
+      async (request, reply) => {
+        const { name, expires_at } = request.body;
+        // The pattern lets through offsets like +99:00: only what parses is an instant, and the
+        // database gets it in UTC (it refuses offsets beyond ±15:59, which parse here).
+        const expiresMs = expires_at ? Date.parse(expires_at) : undefined;
+        if (expiresMs !== undefined && Number.isNaN(expiresMs))
+          throw new RequestFieldError(['body', 'expires_at'], 'expires_at is not a valid instant', 'value_error.datetime');
+        if (expiresMs !== undefined && expiresMs <= Date.now()) throw new RequestFieldError(['body', 'expires_at'], 'expires_at must be in the future');
+        try {
+          const expiresAt = expiresMs === undefined ? expires_at : new Date(expiresMs).toISOString();
+          const created = await createKeyForUser(deps.db, { userId: accountId(request), name, expiresAt, maxActive: deps.maxActivePerUser });
+          return { ...present(created), key: created.key };
+        } catch (error) {
+          if (error instanceof UnknownUserError) throw new HttpError(404, PROFILE_MISSING);
+          if (error instanceof KeyLimitError) return reply.code(409).send({ error: 'key_limit_reached', detail: error.message });
+          throw error;
+        }
+      },
+    );
 
-  app.get('/api/v1/auth/keys', {
-    schema: { tags: ['keys'], summary: 'The caller\'s API keys, newest first (never the secrets)', response: { 200: keyResponse.omit({ key: true }).array() } },
-  }, async (request) => (await keys.listForUser(accountId(request))).map(present));
+    app.get(
+      '/api/v1/auth/keys',
+      {
+        schema: {
+          tags: ['keys'],
+          summary: "The caller's API keys, newest first (never the secrets)",
+          response: { 200: keyResponse.omit({ key: true }).array() },
+        },
+      },
+      async (request) => (await keys.listForUser(accountId(request))).map(present),
+    );
 
-  app.delete('/api/v1/auth/keys/:key_id', {
-    schema: {
-      tags: ['keys'], summary: 'Revoke one of the caller\'s API keys (at once, on every API process)',
-      params: keyIdParams, response: { 200: revokedResponse, 404: detailError },
-    },
-  }, async (request) => {
-    const { key_id } = request.params;
-    const row = UUID.test(key_id) ? await keys.revoke(accountId(request), key_id) : null;
-    if (!row) throw new HttpError(404, 'API key not found');
-    // Revoked in the database already; a retry of this call repeats the propagation.
-    await deps.revocations.revoked(row.id, row.key_hash).catch(() => {
-      throw new HttpError(503, 'The key is revoked but not yet on every server; retry this call', { 'retry-after': '1' });
-    });
-    return { id: row.id, status: 'revoked' as const };
-  });
-};
+    app.delete(
+      '/api/v1/auth/keys/:key_id',
+      {
+        schema: {
+          tags: ['keys'],
+          summary: "Revoke one of the caller's API keys (at once, on every API process)",
+          params: keyIdParams,
+          response: { 200: revokedResponse, 404: detailError },
+        },
+      },
+      async (request) => {
+        const { key_id } = request.params;
+        const row = UUID.test(key_id) ? await keys.revoke(accountId(request), key_id) : null;
+        if (!row) throw new HttpError(404, 'API key not found');
+        // Revoked in the database already; a retry of this call repeats the propagation.
+        await deps.revocations.revoked(row.id, row.key_hash).catch(() => {
+          throw new HttpError(503, 'The key is revoked but not yet on every server; retry this call', { 'retry-after': '1' });
+        });
+        return { id: row.id, status: 'revoked' as const };
+      },
+    );
+  };

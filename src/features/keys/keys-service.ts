@@ -11,7 +11,10 @@ export class UnknownPlanError extends Error {}
 export class UnknownUserError extends Error {}
 export class KeyLimitError extends Error {}
 
-export async function createKeyForEmail(pool: DatabasePool, input: { email: string; plan?: string; name?: string }): Promise<ApiKeyRow & { key: string; email: string; plan_code: string }> {
+export async function createKeyForEmail(
+  pool: DatabasePool,
+  input: { email: string; plan?: string; name?: string },
+): Promise<ApiKeyRow & { key: string; email: string; plan_code: string }> {
   return pool.transaction(async (tx) => {
     const users = new UserRepository(tx);
     const user = await users.ensureByEmail(input.email);
@@ -43,14 +46,18 @@ const isLockBusy = (error: unknown) => {
  * transaction open. (On the embedded database transactions run one after another, so the lock is
  * never contended there; on PostgreSQL concurrent API processes may meet on it.)
  */
-export async function createKeyForUser(pool: DatabasePool, input: { userId: string; name: string; expiresAt?: string | null; maxActive: number }): Promise<ApiKeyRow & { key: string }> {
+export async function createKeyForUser(
+  pool: DatabasePool,
+  input: { userId: string; name: string; expiresAt?: string | null; maxActive: number },
+): Promise<ApiKeyRow & { key: string }> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await pool.transaction(async (tx) => {
         const locked = await tx.maybeOneFirst(sql.type(z.object({ id: z.string() }))`select id from users where id = ${input.userId} for update nowait`);
         if (!locked) throw new UnknownUserError('no such user');
         const keys = new ApiKeyRepository(tx);
-        if ((await keys.countActive(input.userId)) >= input.maxActive) throw new KeyLimitError(`at most ${input.maxActive} active API keys per user; revoke one first`);
+        if ((await keys.countActive(input.userId)) >= input.maxActive)
+          throw new KeyLimitError(`at most ${input.maxActive} active API keys per user; revoke one first`);
         const { secret, prefix, hash } = generateApiKeySecret();
         const row = await keys.create({ userId: input.userId, name: input.name, prefix, keyHash: hash, expiresAt: input.expiresAt });
         return { ...row, key: secret };

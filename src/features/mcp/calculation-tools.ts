@@ -29,7 +29,8 @@ async function json(run: () => Promise<Buffer>) {
   }
 }
 
-const BIRTH = 'Birth data: year, month, day, hour, minute (local civil time at the place), and the place as `city` (optionally `country`) or `lat`/`lng`; the time zone is looked up unless `tz_str` names one. `time_known: false` for an unknown birth time.';
+const BIRTH =
+  'Birth data: year, month, day, hour, minute (local civil time at the place), and the place as `city` (optionally `country`) or `lat`/`lng`; the time zone is looked up unless `tz_str` names one. `time_known: false` for an unknown birth time.';
 
 export const compactNatalTool = defineTool({
   name: 'natal',
@@ -57,7 +58,8 @@ export const natalTool = defineTool({
 export const transitsTool = defineTool({
   name: 'v1_transits_calculate',
   title: 'Transits to a natal chart',
-  description: 'The transits of POST /api/v1/transits/calculate: where the planets stand at `transit_date` (local time at the transit place, or with an offset; now when omitted) and their aspects to the natal chart in `natal` (birth data as for the natal chart). The transit place defaults to the natal place.',
+  description:
+    'The transits of POST /api/v1/transits/calculate: where the planets stand at `transit_date` (local time at the transit place, or with an offset; now when omitted) and their aspects to the natal chart in `natal` (birth data as for the natal chart). The transit place defaults to the natal place.',
   families: ['western'],
   input: toolSchema(transitRequest),
   output: outputSchema(transitResponse),
@@ -80,24 +82,39 @@ export const ephemerisTool = defineTool({
   input: toolSchema(ephemerisToolRequest),
   output: outputSchema(z.object({ meta: z.record(z.string(), z.unknown()) }).passthrough()),
   annotations: READ_ONLY,
-  run: (args, { compute }) => json(async () => {
-    const plan = buildEphemerisPlan(args);
-    if (plan.rowCount > MCP_MAX_EPHEMERIS_ROWS) {
-      throw new RequestFieldError(['body', 'end'], `${plan.rowCount} rows exceed the ${MCP_MAX_EPHEMERIS_ROWS} rows of one tool call; use a larger step or a shorter range (the REST endpoint exports up to 2,000,000 rows as CSV or NDJSON)`, 'value_error.too_many_rows');
-    }
-    return compute.run('ephemeris', plan);
-  }),
+  run: (args, { compute }) =>
+    json(async () => {
+      const plan = buildEphemerisPlan(args);
+      if (plan.rowCount > MCP_MAX_EPHEMERIS_ROWS) {
+        throw new RequestFieldError(
+          ['body', 'end'],
+          `${plan.rowCount} rows exceed the ${MCP_MAX_EPHEMERIS_ROWS} rows of one tool call; use a larger step or a shorter range (the REST endpoint exports up to 2,000,000 rows as CSV or NDJSON)`,
+          'value_error.too_many_rows',
+        );
+      }
+      return compute.run('ephemeris', plan);
+    }),
 });
 
 /** The query's flags as booleans: tool arguments are JSON, not query-string text. */
 type SkyEventFlag = Extract<keyof typeof skyEventsQuery.shape, `include_${string}`>;
-const flags = Object.fromEntries(Object.entries(skyEventsQuery.shape).filter(([k]) => k.startsWith('include_'))
-  .map(([k, v]) => [k, z.boolean().optional().describe(v.description ?? k)])) as Record<SkyEventFlag, z.ZodOptional<z.ZodBoolean>>;
+const flags = Object.fromEntries(
+  Object.entries(skyEventsQuery.shape)
+    .filter(([k]) => k.startsWith('include_'))
+    .map(([k, v]) => [
+      k,
+      z
+        .boolean()
+        .optional()
+        .describe(v.description ?? k),
+    ]),
+) as Record<SkyEventFlag, z.ZodOptional<z.ZodBoolean>>;
 
 export const skyEventsTool = defineTool({
   name: 'v1_sky_events',
   title: 'Sky events of a day',
-  description: 'The sky events of GET /api/v1/sky-events for one local calendar day (`date`, `timezone`): New and Full Moons, sign ingresses, stations, exact aspects between the planets and of the Moon, each exact to the second, with an optional short phrase per event. `preset` quiet, daily or full chooses the kinds; include_* flags override it.',
+  description:
+    'The sky events of GET /api/v1/sky-events for one local calendar day (`date`, `timezone`): New and Full Moons, sign ingresses, stations, exact aspects between the planets and of the Moon, each exact to the second, with an optional short phrase per event. `preset` quiet, daily or full chooses the kinds; include_* flags override it.',
   families: ['ephemeris'],
   input: toolSchema(skyEventsQuery.extend(flags)),
   output: outputSchema(skyEventsResponse),
@@ -108,11 +125,14 @@ export const skyEventsTool = defineTool({
 export const numerologyTool = defineTool({
   name: 'v1_numerology_profile',
   title: 'Numerology profile',
-  description: 'A numerology profile as POST /api/v1/numerology/profile computes it: `method.system` (pythagorean, chaldean, kabbalah, ank_jyotish) and `method.profile` select the system and profile, `subject` carries the name and birth date, `calculations` picks slugs (default: all of the profile). Every number comes with its reduction trace. Nothing of the subject is stored.',
+  description:
+    'A numerology profile as POST /api/v1/numerology/profile computes it: `method.system` (pythagorean, chaldean, kabbalah, ank_jyotish) and `method.profile` select the system and profile, `subject` carries the name and birth date, `calculations` picks slugs (default: all of the profile). Every number comes with its reduction trace. Nothing of the subject is stored.',
   families: ['numerology'],
   // The engine validates the request itself, as on the REST endpoint (where a null is a value).
   input: toolSchema(NumerologyProfileRequestSchema, { dropNulls: false, keepInput: true }),
-  output: outputSchema(z.object({ registry_version: z.string(), method: z.record(z.string(), z.unknown()), data: z.record(z.string(), z.unknown()) }).passthrough()),
+  output: outputSchema(
+    z.object({ registry_version: z.string(), method: z.record(z.string(), z.unknown()), data: z.record(z.string(), z.unknown()) }).passthrough(),
+  ),
   annotations: READ_ONLY,
   run: async (args) => {
     const answer = calculateProfile(args, '/mcp/tools/v1_numerology_profile');

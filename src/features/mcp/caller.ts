@@ -24,7 +24,11 @@ export interface McpCaller {
 
 /** Why a credential was refused, as the response says it. */
 export class CallerRefusal extends Error {
-  constructor(readonly status: 401 | 403, readonly detail: string, readonly reason: string) {
+  constructor(
+    readonly status: 401 | 403,
+    readonly detail: string,
+    readonly reason: string,
+  ) {
     super(detail);
   }
 }

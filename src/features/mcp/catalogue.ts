@@ -12,7 +12,25 @@ import { SIGN_TOOLS } from '../signs/signs-tools.ts';
 import { PROGRESSIONS_TOOLS } from '../progressions/progressions-tools.ts';
 import type { ToolDefinition } from './tool-definition.ts';
 
-export const TOOLS: readonly ToolDefinition[] = [compactNatalTool, natalTool, transitsTool, ephemerisTool, skyEventsTool, numerologyTool, chartTool, placeTool, ...RETURNS_TOOLS, ...PROGRESSIONS_TOOLS, baziTool, baziFlowTool, chineseCalendarTool, chineseTodayTool, ...SYNASTRY_TOOLS, profectionTool, ...SIGN_TOOLS];
+export const TOOLS: readonly ToolDefinition[] = [
+  compactNatalTool,
+  natalTool,
+  transitsTool,
+  ephemerisTool,
+  skyEventsTool,
+  numerologyTool,
+  chartTool,
+  placeTool,
+  ...RETURNS_TOOLS,
+  ...PROGRESSIONS_TOOLS,
+  baziTool,
+  baziFlowTool,
+  chineseCalendarTool,
+  chineseTodayTool,
+  ...SYNASTRY_TOOLS,
+  profectionTool,
+  ...SIGN_TOOLS,
+];
 
 export function toolsOf(families: readonly Family[]): ToolDefinition[] {
   return TOOLS.filter((tool) => tool.families.some((f) => families.includes(f)));

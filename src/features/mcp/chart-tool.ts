@@ -6,8 +6,24 @@
  */
 import { z } from 'zod/v4';
 import type { ComputeRunner } from '../../compute/runner.ts';
-import { renderCompositeChart, renderNatalChart, renderProgressionsChart, renderSolarReturnChart, renderSynastryChart, renderTransitChart, type ChartImage } from '../charts/charts-render.ts';
-import { compositeChartRequest, MIN_SIZE, natalChartRequest, progressionsChartRequest, solarReturnChartRequest, synastryChartRequest, transitChartRequest } from '../charts/charts-schemas.ts';
+import {
+  renderCompositeChart,
+  renderNatalChart,
+  renderProgressionsChart,
+  renderSolarReturnChart,
+  renderSynastryChart,
+  renderTransitChart,
+  type ChartImage,
+} from '../charts/charts-render.ts';
+import {
+  compositeChartRequest,
+  MIN_SIZE,
+  natalChartRequest,
+  progressionsChartRequest,
+  solarReturnChartRequest,
+  synastryChartRequest,
+  transitChartRequest,
+} from '../charts/charts-schemas.ts';
 import { DEFAULT_SIZE } from '../charts/output.ts';
 import { READ_ONLY, type ToolDefinition } from './tool-definition.ts';
 import { outcomeOfError, type ToolOutcome } from './tool-results.ts';
@@ -22,7 +38,13 @@ const PNG_SCALE = 1;
  * model reads; themes, display settings and the other options stay.
  */
 const FIXED_OUTPUT = { format: true, png_quality_scale: true, chart_config: true } as const;
-const toolSize = z.number().int().min(MIN_SIZE).max(MCP_MAX_CHART_SIZE).optional().describe(`Width = height in px, ${MIN_SIZE}-${MCP_MAX_CHART_SIZE} (default ${DEFAULT_SIZE})`);
+const toolSize = z
+  .number()
+  .int()
+  .min(MIN_SIZE)
+  .max(MCP_MAX_CHART_SIZE)
+  .optional()
+  .describe(`Width = height in px, ${MIN_SIZE}-${MCP_MAX_CHART_SIZE} (default ${DEFAULT_SIZE})`);
 const leanOutput = <S extends z.ZodObject>(schema: S) => schema.omit(FIXED_OUTPUT).extend({ size: toolSize });
 
 const natalChart = leanOutput(natalChartRequest);
@@ -40,23 +62,35 @@ const KINDS = {
   natal: { path: '/api/v1/natal/chart/', schema: natalChart, render: renderNatalChart as Render, output: [] },
   transits: { path: '/api/v1/natal/chart/transits', schema: transitChart, render: renderTransitChart as Render, output: [] },
   solar_return: { path: '/api/v1/natal/chart/solar-return', schema: solarReturnChart, render: renderSolarReturnChart as Render, output: [] },
-  secondary_progressions: { path: '/api/v1/natal/chart/secondary-progressions', schema: progressionsChart, render: renderProgressionsChart as Render, output: [] },
+  secondary_progressions: {
+    path: '/api/v1/natal/chart/secondary-progressions',
+    schema: progressionsChart,
+    render: renderProgressionsChart as Render,
+    output: [],
+  },
   composite: { path: '/api/v1/natal/chart/composite', schema: compositeChart, render: renderCompositeChart as Render, output: ['person_a'] },
   synastry: { path: '/api/v1/natal/chart/synastry', schema: synastryChart, render: renderSynastryChart as Render, output: ['person_a'] },
 } as const;
 type Kind = keyof typeof KINDS;
 const KIND_NAMES = Object.keys(KINDS) as [Kind, ...Kind[]];
 
-const chartArgs = z.discriminatedUnion('kind', KIND_NAMES.map((kind) => z.object({ kind: z.literal(kind), chart: KINDS[kind].schema })) as never) as z.ZodType<{ kind: Kind; chart: Record<string, unknown> }>;
+const chartArgs = z.discriminatedUnion('kind', KIND_NAMES.map((kind) => z.object({ kind: z.literal(kind), chart: KINDS[kind].schema })) as never) as z.ZodType<{
+  kind: Kind;
+  chart: Record<string, unknown>;
+}>;
 
-const KIND_DESCRIPTION = 'natal (a birth chart wheel), transits (natal inside, the planets at `transit_date` outside), solar_return (`return_year`), secondary_progressions (`progression_date`), composite and synastry (`person_a`, `person_b`)';
+const KIND_DESCRIPTION =
+  'natal (a birth chart wheel), transits (natal inside, the planets at `transit_date` outside), solar_return (`return_year`), secondary_progressions (`progression_date`), composite and synastry (`person_a`, `person_b`)';
 
 /** What clients see: an object with `kind` and `chart`, the body being one of the six (no union at the top, which some clients refuse). */
 const chartArgsJson = {
   type: 'object',
   properties: {
     kind: { type: 'string', enum: KIND_NAMES, description: `The chart: ${KIND_DESCRIPTION}.` },
-    chart: { description: "The body of the kind's REST endpoint (birth data and options), without format, pixel density and chart_config.", anyOf: KIND_NAMES.map((kind) => jsonSchemaOf(KINDS[kind].schema, 'input')) },
+    chart: {
+      description: "The body of the kind's REST endpoint (birth data and options), without format, pixel density and chart_config.",
+      anyOf: KIND_NAMES.map((kind) => jsonSchemaOf(KINDS[kind].schema, 'input')),
+    },
   },
   required: ['kind', 'chart'],
 };
@@ -67,7 +101,9 @@ const chartResult = z.object({
   width: z.number().int(),
   height: z.number().int(),
   byte_length: z.number().int(),
-  headers: z.record(z.string(), z.string()).describe('The response headers of the REST endpoint that carry data (X-Transit-Datetime-UTC, X-Solar-Return-Datetime-UTC, X-Progression-*)'),
+  headers: z
+    .record(z.string(), z.string())
+    .describe('The response headers of the REST endpoint that carry data (X-Transit-Datetime-UTC, X-Solar-Return-Datetime-UTC, X-Progression-*)'),
   summary: z.array(z.string()).describe('The chart in words: heading, time and place, settings, and the positions on each ring'),
 });
 

@@ -22,7 +22,10 @@ const MAX_LIST_LENGTH = 200;
 export function parseFamilyList(list: string | undefined): { families?: Family[]; unknown?: string[] } {
   if (list === undefined) return {};
   if (list.length > MAX_LIST_LENGTH) return { unknown: [list.slice(0, 40)] };
-  const names = list.split(/[,\s]+/).map((n) => n.trim().toLowerCase()).filter(Boolean);
+  const names = list
+    .split(/[,\s]+/)
+    .map((n) => n.trim().toLowerCase())
+    .filter(Boolean);
   if (!names.length) return {};
   const families = new Set<Family>();
   const unknown: string[] = [];

@@ -20,7 +20,10 @@ export function originPolicy(baseUrl: PublicBaseUrl, allowed: readonly string[])
     cors(reply: FastifyReply, origin: string, preflight = false) {
       reply.header('access-control-allow-origin', origin).header('vary', 'Origin').header('access-control-expose-headers', EXPOSE_HEADERS);
       if (preflight) {
-        reply.header('access-control-allow-methods', 'GET, POST, DELETE, OPTIONS').header('access-control-allow-headers', ALLOW_HEADERS).header('access-control-max-age', '600');
+        reply
+          .header('access-control-allow-methods', 'GET, POST, DELETE, OPTIONS')
+          .header('access-control-allow-headers', ALLOW_HEADERS)
+          .header('access-control-max-age', '600');
       }
     },
   };

@@ -15,7 +15,13 @@ import { objectResult } from './tool-results.ts';
 import { outputSchema, toolSchema } from './tool-schema.ts';
 
 const placeQuery = z.object({
-  query: z.string().min(1).max(200).describe('A city name, optionally narrowed by a region and/or a country after commas ("Springfield, Illinois", "Jingzhou, Hubei", "Varanasi, Uttar Pradesh, IN", "Paris, France"); a misspelt name finds the names spelt a letter or two away'),
+  query: z
+    .string()
+    .min(1)
+    .max(200)
+    .describe(
+      'A city name, optionally narrowed by a region and/or a country after commas ("Springfield, Illinois", "Jingzhou, Hubei", "Varanasi, Uttar Pradesh, IN", "Paris, France"); a misspelt name finds the names spelt a letter or two away',
+    ),
   country: z.string().min(2).max(100).optional().describe('ISO 3166 code or English name of the country'),
   limit: z.number().int().min(1).max(25).default(10),
 });
@@ -28,7 +34,8 @@ const placeResultSchema = z.object({
 export const placeTool: ToolDefinition<z.output<typeof placeQuery>> = {
   name: 'v1_geo_search',
   title: 'Place search',
-  description: 'Places of 500 or more inhabitants (GeoNames) whose name is the query, or starts with it, or (when no place bears it) is spelt a letter or two away; best first, each with coordinates, IANA time zone, `state` (the first-level region) and how it matched (`match`, `matched_name`). The query is read as the `city` field of the other tools reads it ("City", "City, Region", "City, Country", "City, Region, CC"), and that field resolves to the best place bearing the name.',
+  description:
+    'Places of 500 or more inhabitants (GeoNames) whose name is the query, or starts with it, or (when no place bears it) is spelt a letter or two away; best first, each with coordinates, IANA time zone, `state` (the first-level region) and how it matched (`match`, `matched_name`). The query is read as the `city` field of the other tools reads it ("City", "City, Region", "City, Country", "City, Region, CC"), and that field resolves to the best place bearing the name.',
   families: FAMILIES,
   input: toolSchema(placeQuery),
   output: outputSchema(placeResultSchema),

@@ -24,11 +24,15 @@ export interface McpSession {
 
 export const SERVER_INFO = { name: 'astro-calc-service', title: 'Astrology calculation service', version: '1.0.0' };
 
-const INSTRUCTIONS = 'Astrology calculations from the Swiss Ephemeris: natal charts, transits, ephemeris tables, the sky events of a day, chart images and numerology profiles. Times are local civil time at the place; places are city names or coordinates (v1_geo_search checks a city). Each tool call counts as one request of your plan.';
+const INSTRUCTIONS =
+  'Astrology calculations from the Swiss Ephemeris: natal charts, transits, ephemeris tables, the sky events of a day, chart images and numerology profiles. Times are local civil time at the place; places are city names or coordinates (v1_geo_search checks a city). Each tool call counts as one request of your plan.';
 
 function quotaExhausted(session: McpSession, decision: RateDecision): ToolOutcome {
   const reset = new Date(decision.resetAt * 1000).toISOString();
-  return errorResult(429, `Request quota exhausted: your plan allows ${decision.limit} requests per ${session.limitPeriod}, and they are used up. The quota resets at ${reset}; until then tool calls are refused.`);
+  return errorResult(
+    429,
+    `Request quota exhausted: your plan allows ${decision.limit} requests per ${session.limitPeriod}, and they are used up. The quota resets at ${reset}; until then tool calls are refused.`,
+  );
 }
 
 async function call(tool: ToolDefinition, args: unknown, session: McpSession): Promise<ToolOutcome> {
@@ -56,13 +60,21 @@ function withPlainToolRegistry(server: McpServer): McpServer {
 export function buildMcpServer(session: McpSession): McpServer {
   const server = withPlainToolRegistry(new McpServer(SERVER_INFO, { instructions: INSTRUCTIONS }));
   for (const tool of toolsOf(session.families)) {
-    server.registerTool(tool.name, {
-      title: tool.title, description: tool.description, inputSchema: tool.input, outputSchema: tool.output, annotations: tool.annotations,
-    }, async (args: unknown) => {
-      const outcome = await call(tool, args, session);
-      session.outcome = { tool: tool.name, status: outcome.status };
-      return outcome.result;
-    });
+    server.registerTool(
+      tool.name,
+      {
+        title: tool.title,
+        description: tool.description,
+        inputSchema: tool.input,
+        outputSchema: tool.output,
+        annotations: tool.annotations,
+      },
+      async (args: unknown) => {
+        const outcome = await call(tool, args, session);
+        session.outcome = { tool: tool.name, status: outcome.status };
+        return outcome.result;
+      },
+    );
   }
   return server;
 }

@@ -13,7 +13,11 @@ import { RequestFieldError } from '../requests/request-error.ts';
 export function withoutNullMembers(value: unknown): unknown {
   if (value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) return value.map(withoutNullMembers);
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null).map(([k, v]) => [k, withoutNullMembers(v)]));
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([, v]) => v !== null)
+      .map(([k, v]) => [k, withoutNullMembers(v)]),
+  );
 }
 
 /** JSON Schema of a zod schema, without the component id the OpenAPI document names it by. */
@@ -30,14 +34,17 @@ export type ToolSchema<Output> = StandardSchemaWithJSON<unknown, Output>;
  * form too, which leaves objects open: a client checking results against them accepts a field
  * added later, as REST clients do.
  */
-export function toolSchema<S extends z.ZodType>(schema: S, options: {
-  /** REST's calculation routes drop null members before validation; the numerology route does not. */
-  dropNulls?: boolean;
-  /** Hand the call the arguments as sent (once accepted), for a service that validates them itself as REST lets it. */
-  keepInput?: boolean;
-  /** The JSON Schema clients see, when it is not the schema's own. */
-  json?: Record<string, unknown>;
-} = {}): ToolSchema<z.output<S>> {
+export function toolSchema<S extends z.ZodType>(
+  schema: S,
+  options: {
+    /** REST's calculation routes drop null members before validation; the numerology route does not. */
+    dropNulls?: boolean;
+    /** Hand the call the arguments as sent (once accepted), for a service that validates them itself as REST lets it. */
+    keepInput?: boolean;
+    /** The JSON Schema clients see, when it is not the schema's own. */
+    json?: Record<string, unknown>;
+  } = {},
+): ToolSchema<z.output<S>> {
   const dropNulls = options.dropNulls ?? true;
   let json: Record<string, unknown> | undefined = options.json;
   const describe = () => (json ??= jsonSchemaOf(schema, 'input'));

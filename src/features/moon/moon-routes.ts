@@ -8,7 +8,14 @@ import { isAutoZone, requestedZone, resolvePlace } from '../requests/place.ts';
 import { RequestFieldError } from '../requests/request-error.ts';
 import { MOON_DATE_PATTERN, MOON_FIRST_DATE, MOON_LAST_DATE, moonMonthQuery, moonMonthResponse, moonPhaseQuery, moonPhaseResponse } from './moon-schemas.ts';
 
-type PlaceQuery = { timezone?: string | undefined; tz_str?: string | undefined; lat?: number | undefined; lng?: number | undefined; city?: string | undefined; country?: string | undefined };
+type PlaceQuery = {
+  timezone?: string | undefined;
+  tz_str?: string | undefined;
+  lat?: number | undefined;
+  lng?: number | undefined;
+  city?: string | undefined;
+  country?: string | undefined;
+};
 
 /**
  * The zone of the local times (the one named, or the place's for AUTO or none named, else UTC),
@@ -50,45 +57,73 @@ function instantOf(date: string | undefined, zone: string, nowMs: number): numbe
 const FIRST_MS = Date.parse(`${MOON_FIRST_DATE}T00:00:00Z`);
 const END_MS = Date.parse(`${MOON_LAST_DATE}T00:00:00Z`) + 86_400_000;
 
-export const moonRoutes = (compute: ComputeRunner): FastifyPluginAsyncZod => async (app) => {
-  app.get('/api/v1/moon/phase', {
-    schema: {
-      tags: ['moon'],
-      summary: 'The Moon\'s phase at an instant, with the last and next New Moon and the next Full Moon, and optional blocks (include_*)',
-      description: `Phase name, elongation angle, illuminated fraction and age (days since the last New Moon); the principal phases exact to well under a second, in UTC and local time. An addition to the interface: the public service's clients call it. Dates ${MOON_FIRST_DATE} to ${MOON_LAST_DATE}.`,
-      querystring: moonPhaseQuery,
-      response: { 200: moonPhaseResponse },
-    },
-  }, async (request, reply) => {
-    const q = request.query;
-    const { zone, place } = zoneAndPlace(q);
-    const utcMs = instantOf(q.date, zone, Date.now());
-    if (utcMs < FIRST_MS || utcMs >= END_MS) throw new RequestFieldError(['query', 'date'], `dates run from ${MOON_FIRST_DATE} to ${MOON_LAST_DATE}`, 'value_error.range');
-    if (q.include_rise_set && !place) throw new RequestFieldError(['query', 'include_rise_set'], 'moonrise and moonset need a place: send lat and lon, or city', 'missing');
-    const include = {
-      zodiac: q.include_zodiac, forecast: q.include_forecast, special: q.include_special, eclipse: q.include_eclipse,
-      traditional_moon: q.include_traditional_moon, rise_set: q.include_rise_set, interpretation: q.include_interpretation, visuals: q.include_visuals,
-    };
-    return sendJsonBytes(reply, await compute.run('moon_phase', { utcMs, zone, place, include, colors: colorsOf(q) }));
-  });
+export const moonRoutes =
+  (compute: ComputeRunner): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/api/v1/moon/phase',
+      {
+        schema: {
+          tags: ['moon'],
+          summary: "The Moon's phase at an instant, with the last and next New Moon and the next Full Moon, and optional blocks (include_*)",
+          description: `Phase name, elongation angle, illuminated fraction and age (days since the last New Moon); the principal phases exact to well under a second, in UTC and local time. An addition to the interface: the public service's clients call it. Dates ${MOON_FIRST_DATE} to ${MOON_LAST_DATE}.`,
+          querystring: moonPhaseQuery,
+          response: { 200: moonPhaseResponse },
+        },
+      },
+      async (request, reply) => {
+        const q = request.query;
+        const { zone, place } = zoneAndPlace(q);
+        const utcMs = instantOf(q.date, zone, Date.now());
+        if (utcMs < FIRST_MS || utcMs >= END_MS)
+          throw new RequestFieldError(['query', 'date'], `dates run from ${MOON_FIRST_DATE} to ${MOON_LAST_DATE}`, 'value_error.range');
+        if (q.include_rise_set && !place)
+          throw new RequestFieldError(['query', 'include_rise_set'], 'moonrise and moonset need a place: send lat and lon, or city', 'missing');
+        const include = {
+          zodiac: q.include_zodiac,
+          forecast: q.include_forecast,
+          special: q.include_special,
+          eclipse: q.include_eclipse,
+          traditional_moon: q.include_traditional_moon,
+          rise_set: q.include_rise_set,
+          interpretation: q.include_interpretation,
+          visuals: q.include_visuals,
+        };
+        return sendJsonBytes(reply, await compute.run('moon_phase', { utcMs, zone, place, include, colors: colorsOf(q) }));
+      },
+    );
 
-  app.get('/api/v1/moon/month', {
-    schema: {
-      tags: ['moon'],
-      summary: 'Each local day\'s Moon phase in a month, and the month\'s New Moons, quarters and Full Moons',
-      description: 'Each day of the month in the zone, its phase at local noon and the principal phases exact within it; `lunations` lists every New Moon, First Quarter, Full Moon and Last Quarter of the local month. An addition to the interface: the public service\'s clients call it. Months 1800-02 to 2399-11.',
-      querystring: moonMonthQuery,
-      response: { 200: moonMonthResponse },
-    },
-  }, async (request, reply) => {
-    const { year, month } = request.query;
-    const key = `${year}-${String(month).padStart(2, '0')}`;
-    if (key < MOON_FIRST_DATE.slice(0, 7) || key > MOON_LAST_DATE.slice(0, 7)) {
-      throw new RequestFieldError(['query', 'year'], `months run from ${MOON_FIRST_DATE.slice(0, 7)} to ${MOON_LAST_DATE.slice(0, 7)}`, 'value_error.range');
-    }
-    const q = request.query;
-    const { zone, place } = zoneAndPlace(q);
-    const include = { zodiac: q.include_zodiac, traditional_moon: q.include_traditional_moon, sign_timeline: q.include_sign_timeline, visuals: q.include_visuals };
-    return sendJsonBytes(reply, await compute.run('moon_month', { year, month, zone, place, include, colors: colorsOf(q) }));
-  });
-};
+    app.get(
+      '/api/v1/moon/month',
+      {
+        schema: {
+          tags: ['moon'],
+          summary: "Each local day's Moon phase in a month, and the month's New Moons, quarters and Full Moons",
+          description:
+            "Each day of the month in the zone, its phase at local noon and the principal phases exact within it; `lunations` lists every New Moon, First Quarter, Full Moon and Last Quarter of the local month. An addition to the interface: the public service's clients call it. Months 1800-02 to 2399-11.",
+          querystring: moonMonthQuery,
+          response: { 200: moonMonthResponse },
+        },
+      },
+      async (request, reply) => {
+        const { year, month } = request.query;
+        const key = `${year}-${String(month).padStart(2, '0')}`;
+        if (key < MOON_FIRST_DATE.slice(0, 7) || key > MOON_LAST_DATE.slice(0, 7)) {
+          throw new RequestFieldError(
+            ['query', 'year'],
+            `months run from ${MOON_FIRST_DATE.slice(0, 7)} to ${MOON_LAST_DATE.slice(0, 7)}`,
+            'value_error.range',
+          );
+        }
+        const q = request.query;
+        const { zone, place } = zoneAndPlace(q);
+        const include = {
+          zodiac: q.include_zodiac,
+          traditional_moon: q.include_traditional_moon,
+          sign_timeline: q.include_sign_timeline,
+          visuals: q.include_visuals,
+        };
+        return sendJsonBytes(reply, await compute.run('moon_month', { year, month, zone, place, include, colors: colorsOf(q) }));
+      },
+    );
+  };

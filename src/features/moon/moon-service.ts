@@ -8,8 +8,20 @@ import { julianDayFromUtcMs, resolveCivilTime } from '../../astro/civil-time.ts'
 import { moonPhaseOf } from '../../astro/moon-phase.ts';
 import { degreeInSign, normalizeDegrees, signOf } from '../../astro/zodiac.ts';
 import {
-  brightLimbAt, distanceKmAt, eclipseBlock, interpretationBlock, labelledLunations, localIso, msOfJd, nextEclipseSummary, nextPhases, nextSpecial,
-  riseSetBlock, specialBlock, traditionalBlock, zodiacBlock,
+  brightLimbAt,
+  distanceKmAt,
+  eclipseBlock,
+  interpretationBlock,
+  labelledLunations,
+  localIso,
+  msOfJd,
+  nextEclipseSummary,
+  nextPhases,
+  nextSpecial,
+  riseSetBlock,
+  specialBlock,
+  traditionalBlock,
+  zodiacBlock,
 } from './phase-blocks.ts';
 import { moonVisual } from './moon-visual.ts';
 import type { moonMonthResponse, moonPhaseResponse } from './moon-schemas.ts';
@@ -23,7 +35,12 @@ import { monthTraditionalMoon, signTimeline } from './month-blocks.ts';
 const LUNATION_REACH_DAYS = 31;
 const AU_KM = 149_597_870.7;
 
-const PHASE_NAMES: Record<PrincipalPhase, string> = { new_moon: 'New Moon', first_quarter: 'First Quarter', full_moon: 'Full Moon', last_quarter: 'Last Quarter' };
+const PHASE_NAMES: Record<PrincipalPhase, string> = {
+  new_moon: 'New Moon',
+  first_quarter: 'First Quarter',
+  full_moon: 'Full Moon',
+  last_quarter: 'Last Quarter',
+};
 
 function principalJson(e: LunarPhaseEvent, zone: string) {
   const utcMs = msOfJd(e.jdUt);
@@ -37,9 +54,17 @@ function phaseAt(jd: number, cache: PositionCache, events: readonly LunarPhaseEv
   const distance_km = distanceKmAt(cache, jd);
   return {
     phase: {
-      name: phase.label, angle: phase.angle, illumination: phase.illumination, age_days: jd - lastNew.jdUt, is_waxing: phase.angle < 180,
+      name: phase.label,
+      angle: phase.angle,
+      illumination: phase.illumination,
+      age_days: jd - lastNew.jdUt,
+      is_waxing: phase.angle < 180,
       // The names other clients of the public service read the same values by.
-      distance_km, phase_name: phase.label, phase_angle_deg: phase.angle, illumination_percent: phase.illumination * 100, age: jd - lastNew.jdUt,
+      distance_km,
+      phase_name: phase.label,
+      phase_angle_deg: phase.angle,
+      illumination_percent: phase.illumination * 100,
+      age: jd - lastNew.jdUt,
     },
     lastNew,
   };
@@ -47,7 +72,12 @@ function phaseAt(jd: number, cache: PositionCache, events: readonly LunarPhaseEv
 
 function provenance() {
   const engine = engineInfo();
-  return { engine: engine.engine, engine_version: engine.version, frame: 'geocentric apparent ecliptic of date', tz_database: `IANA ${process.versions.tz ?? 'unknown'}` };
+  return {
+    engine: engine.engine,
+    engine_version: engine.version,
+    frame: 'geocentric apparent ecliptic of date',
+    tz_database: `IANA ${process.versions.tz ?? 'unknown'}`,
+  };
 }
 
 /** Which optional blocks a moon request asked for (`include_*`). */
@@ -92,7 +122,9 @@ export function computeMoonPhase(task: MoonPhaseTask) {
   const sign = signOf(lon);
   const needsLabels = include.special || include.forecast || include.traditional_moon;
   const southern = (task.place?.lat ?? 0) < 0;
-  const lunations = needsLabels ? labelledLunations(jd - LUNATION_REACH_DAYS, jd + (include.forecast ? SPECIAL_REACH_DAYS : LUNATION_REACH_DAYS), task.zone, southern, cache) : [];
+  const lunations = needsLabels
+    ? labelledLunations(jd - LUNATION_REACH_DAYS, jd + (include.forecast ? SPECIAL_REACH_DAYS : LUNATION_REACH_DAYS), task.zone, southern, cache)
+    : [];
   // One literal in the schema's key order; each optional block only when its flag asks for it.
   return {
     date: localIso(task.utcMs, task.zone),
@@ -136,7 +168,8 @@ export interface MoonMonthTask {
 const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 /** The first instant of a local day (a midnight skipped by a clock change: the change). */
-const dayStartMs = (year: number, month: number, day: number, zone: string) => resolveCivilTime({ year, month, day, hour: 0, minute: 0, second: 0 }, zone, 'shift_forward').utcMs;
+const dayStartMs = (year: number, month: number, day: number, zone: string) =>
+  resolveCivilTime({ year, month, day, hour: 0, minute: 0, second: 0 }, zone, 'shift_forward').utcMs;
 
 export function computeMoonMonth(task: MoonMonthTask) {
   const { year, month, zone } = task;
@@ -168,10 +201,25 @@ export function computeMoonMonth(task: MoonMonthTask) {
   });
   // One literal in the schema's key order; each optional block only when its flag asks for it.
   return {
-    year, month, month_name: MONTH_NAMES[month - 1]!, days_in_month: daysInMonth, calendar_basis: 'local', calendar_timezone: zone,
-    timezone: zone, days,
+    year,
+    month,
+    month_name: MONTH_NAMES[month - 1]!,
+    days_in_month: daysInMonth,
+    calendar_basis: 'local',
+    calendar_timezone: zone,
+    timezone: zone,
+    days,
     lunations: events.filter((e) => e.jdUt >= firstJd).map((e) => principalJson(e, zone)),
-    ...(include.traditional_moon && { traditional_moon: monthTraditionalMoon(year, month, events.filter((e) => e.jdUt >= firstJd), zone, (task.place?.lat ?? 0) < 0, cache) }),
+    ...(include.traditional_moon && {
+      traditional_moon: monthTraditionalMoon(
+        year,
+        month,
+        events.filter((e) => e.jdUt >= firstJd),
+        zone,
+        (task.place?.lat ?? 0) < 0,
+        cache,
+      ),
+    }),
     ...(include.sign_timeline && signTimeline(firstJd, endJd, zone)),
     provenance: provenance(),
   } satisfies MoonMonthAnswer;

@@ -37,11 +37,12 @@ export function moonVisual(illumination: number, brightLimbAngle: number, isWaxi
   // Right limb from the top to the bottom, then back up along the terminator: bulging to the
   // right (a crescent) under half lit, to the left (gibbous) over it.
   const sweep = k < 0.5 ? 0 : 1;
-  const lit = k <= 0.0005
-    ? ''
-    : k >= 0.9995
-      ? `<circle cx="${C}" cy="${C}" r="${R}" fill="${moonColor}"/>`
-      : `<path d="M${C} ${C - R}A${R} ${R} 0 0 1 ${C} ${C + R}A${fixed(rx)} ${R} 0 0 ${sweep} ${C} ${C - R}Z" fill="${moonColor}" transform="rotate(${fixed(rotation)} ${C} ${C})"/>`;
+  const lit =
+    k <= 0.0005
+      ? ''
+      : k >= 0.9995
+        ? `<circle cx="${C}" cy="${C}" r="${R}" fill="${moonColor}"/>`
+        : `<path d="M${C} ${C - R}A${R} ${R} 0 0 1 ${C} ${C + R}A${fixed(rx)} ${R} 0 0 ${sweep} ${C} ${C - R}Z" fill="${moonColor}" transform="rotate(${fixed(rotation)} ${C} ${C})"/>`;
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${SIZE} ${SIZE}" width="${SIZE}" height="${SIZE}" role="img" aria-label="Moon ${Math.round(k * 100)}% lit"><circle cx="${C}" cy="${C}" r="${R}" fill="${shadowColor}"/>${lit}</svg>`;
   return {
     svg,

@@ -8,7 +8,15 @@ import { newAndFullMoons } from '../../astro/lunation-series.ts';
 import { formatLocalIso, julianDayFromUtcMs, resolveCivilTime, utcMsFromJulianDay } from '../../astro/civil-time.ts';
 import { type LunarPhaseEvent, type PositionCache, type PrincipalPhase } from '../../astro/events/index.ts';
 import { brent, wrap180 } from '../../astro/events/root-finding.ts';
-import { distanceLabel, harvestAndHunter, isEclipseSeason, isSecondInMonth, SPECIAL_MOON_RULES, type Lunation, type SpecialMoonLabel } from '../../astro/moon-specials.ts';
+import {
+  distanceLabel,
+  harvestAndHunter,
+  isEclipseSeason,
+  isSecondInMonth,
+  SPECIAL_MOON_RULES,
+  type Lunation,
+  type SpecialMoonLabel,
+} from '../../astro/moon-specials.ts';
 import type { MoonPhaseLabel } from '../../astro/moon-phase.ts';
 import { TRADITIONAL_MOON_SYSTEM, traditionalMoonName } from '../../astro/traditional-moons.ts';
 import { zoneOffsetSeconds } from '../../astro/zone-offset-table.ts';
@@ -49,9 +57,15 @@ export function nextPhases(jd: number, events: readonly LunarPhaseEvent[], zone:
   const next = (kind: PrincipalPhase) => events.find((e) => e.phase === kind && e.jdUt > jd)!;
   const kinds = ['new_moon', 'first_quarter', 'full_moon', 'last_quarter'] as const;
   const next_phases = Object.fromEntries(kinds.map((k) => [k, localIso(msOfJd(next(k).jdUt), zone)])) as Record<PrincipalPhase, string>;
-  const next_phases_detail = kinds.map((k) => next(k)).sort((a, b) => a.jdUt - b.jdUt).map((e) => ({
-    phase: e.phase, exact_at_utc: new Date(msOfJd(e.jdUt)).toISOString(), local_time: localIso(msOfJd(e.jdUt), zone), days_until: days(e.jdUt - jd),
-  }));
+  const next_phases_detail = kinds
+    .map((k) => next(k))
+    .sort((a, b) => a.jdUt - b.jdUt)
+    .map((e) => ({
+      phase: e.phase,
+      exact_at_utc: new Date(msOfJd(e.jdUt)).toISOString(),
+      local_time: localIso(msOfJd(e.jdUt), zone),
+      days_until: days(e.jdUt - jd),
+    }));
   return { next_phases, next_phases_detail };
 }
 
@@ -74,10 +88,13 @@ interface LabelledLunation extends Lunation {
  * reaches 45 days beyond the window on each side for them.
  */
 export function labelledLunations(from: number, to: number, zone: string, southern: boolean, cache: PositionCache): LabelledLunation[] {
-  const all = newAndFullMoons(from - 45, to + 45, cache)
-    .map((e): LabelledLunation => ({
-      phase: e.phase, jdUt: e.jdUt, localMonth: localDateOf(e.jdUt, zone).slice(0, 7), distanceKm: distanceKmAt(cache, e.jdUt), labels: [],
-    }));
+  const all = newAndFullMoons(from - 45, to + 45, cache).map((e): LabelledLunation => ({
+    phase: e.phase,
+    jdUt: e.jdUt,
+    localMonth: localDateOf(e.jdUt, zone).slice(0, 7),
+    distanceKm: distanceKmAt(cache, e.jdUt),
+    labels: [],
+  }));
   const fulls = all.filter((m) => m.phase === 'full_moon');
   const news = all.filter((m) => m.phase === 'new_moon');
   for (const m of fulls) {
@@ -96,16 +113,28 @@ export function labelledLunations(from: number, to: number, zone: string, southe
   return all.filter((m) => m.jdUt >= from && m.jdUt < to);
 }
 
-const nearest = <T extends { jdUt: number }>(list: readonly T[], jd: number): T => list.reduce((best, m) => (Math.abs(m.jdUt - jd) < Math.abs(best.jdUt - jd) ? m : best));
+const nearest = <T extends { jdUt: number }>(list: readonly T[], jd: number): T =>
+  list.reduce((best, m) => (Math.abs(m.jdUt - jd) < Math.abs(best.jdUt - jd) ? m : best));
 
 /** The special-moon block: the labels of the Full Moon (and, for the Black Moon, the New Moon) nearest the instant. */
 export function specialBlock(jd: number, lunations: readonly LabelledLunation[], zone: string, cache: PositionCache) {
-  const full = nearest(lunations.filter((m) => m.phase === 'full_moon'), jd);
-  const newMoon = nearest(lunations.filter((m) => m.phase === 'new_moon'), jd);
+  const full = nearest(
+    lunations.filter((m) => m.phase === 'full_moon'),
+    jd,
+  );
+  const newMoon = nearest(
+    lunations.filter((m) => m.phase === 'new_moon'),
+    jd,
+  );
   const labels: string[] = [...full.labels, ...newMoon.labels];
   const eclipseSeason = isEclipseSeason(cache.get('sun', jd).lon, calcBody(jd, SE_TRUE_NODE).lon);
   if (eclipseSeason) labels.push('Eclipse Season');
-  const reference = (m: LabelledLunation) => ({ exact_at_utc: new Date(msOfJd(m.jdUt)).toISOString(), local_time: localIso(msOfJd(m.jdUt), zone), distance_km: Math.round(m.distanceKm), days_from_query: days(m.jdUt - jd) });
+  const reference = (m: LabelledLunation) => ({
+    exact_at_utc: new Date(msOfJd(m.jdUt)).toISOString(),
+    local_time: localIso(msOfJd(m.jdUt), zone),
+    distance_km: Math.round(m.distanceKm),
+    days_from_query: days(m.jdUt - jd),
+  });
   return {
     labels,
     is_supermoon: full.labels.includes('Supermoon'),
@@ -147,11 +176,15 @@ export function nextEclipseSummary(jd: number, zone: string) {
  * falls on the instant's local date. Visibility needs a place.
  */
 export function eclipseBlock(jd: number, zone: string, place: { lat: number; lng: number } | undefined) {
-  const candidates = [findEclipse(jd, 'lunar', false), findEclipse(jd, 'lunar', true), findEclipse(jd, 'solar', false), findEclipse(jd, 'solar', true)]
-    .filter((e): e is EclipseFound => e !== undefined);
+  const candidates = [findEclipse(jd, 'lunar', false), findEclipse(jd, 'lunar', true), findEclipse(jd, 'solar', false), findEclipse(jd, 'solar', true)].filter(
+    (e): e is EclipseFound => e !== undefined,
+  );
   // The library finds one in each direction for every date served; none would mean it could not search.
   if (candidates.length === 0) return null;
-  const e = nearest(candidates.map((c) => ({ ...c, jdUt: c.maxJd })), jd);
+  const e = nearest(
+    candidates.map((c) => ({ ...c, jdUt: c.maxJd })),
+    jd,
+  );
   const inProgress = e.startJd <= jd && jd <= e.endJd;
   const isEclipse = inProgress || localDateOf(e.maxJd, zone) === localDateOf(jd, zone);
   let visibility: 'visible' | 'below_horizon' | 'not_at_this_place' | null = null;
@@ -207,7 +240,11 @@ export function riseSetBlock(jd: number, zone: string, place: { lat: number; lng
   const [y, mo, d] = localDateOf(jd, zone).split('-').map(Number) as [number, number, number];
   const start = resolveCivilTime({ year: y, month: mo, day: d, hour: 0, minute: 0, second: 0 }, zone, 'shift_forward').utcMs;
   const next = new Date(Date.UTC(y, mo - 1, d + 1));
-  const end = resolveCivilTime({ year: next.getUTCFullYear(), month: next.getUTCMonth() + 1, day: next.getUTCDate(), hour: 0, minute: 0, second: 0 }, zone, 'shift_forward').utcMs;
+  const end = resolveCivilTime(
+    { year: next.getUTCFullYear(), month: next.getUTCMonth() + 1, day: next.getUTCDate(), hour: 0, minute: 0, second: 0 },
+    zone,
+    'shift_forward',
+  ).utcMs;
   const [startJd, endJd] = [julianDayFromUtcMs(start), julianDayFromUtcMs(end)];
   const within = (t: number | undefined) => (t !== undefined && t < endJd ? t : undefined);
   // The search starts a moment before midnight so that an event exactly at midnight is found.

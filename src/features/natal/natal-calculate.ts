@@ -17,7 +17,8 @@ export interface NatalOptions {
 export function calculateNatal(compute: ComputeRunner, body: NatalRequest, options: NatalOptions = {}): Promise<Buffer> {
   const place = resolveSubjectPlace(body, ['body']);
   return compute.run('natal', {
-    request: body, place,
+    request: body,
+    place,
     includeMinor: options.include_minor ?? body.include_minor ?? body.include_minor_aspects ?? false,
     includeStelliums: options.include_stelliums ?? body.include_stelliums ?? false,
     interpretation: interpretationOptions(body.interpretation, false),

@@ -35,7 +35,7 @@ function requestedStars(entries: readonly string[]): { names: string[]; origin: 
   const names: string[] = [];
   const origin: number[] = []; // which request entry each name came from, for errors
   entries.forEach((entry, i) => {
-    const members = entry.trim().toLowerCase() === 'all' ? namedCatalogueStars() : resolveStarPack(entry) ?? [entry.trim()];
+    const members = entry.trim().toLowerCase() === 'all' ? namedCatalogueStars() : (resolveStarPack(entry) ?? [entry.trim()]);
     for (const name of members) {
       names.push(name);
       origin.push(i);
@@ -49,14 +49,23 @@ export function chartFixedStars(request: NatalRequest, jdUt: number, zodiac: Zod
   const { names, origin } = requestedStars(request.fixed_stars!);
   const points = aspectPointsOf(chart).map(({ id, lon }) => ({ id, lon }));
   if (chart.houses) {
-    for (const [id, lon] of [['ic', chart.houses.mc + 180], ['dc', chart.houses.asc + 180]] as const) points.push({ id, lon: normalizeDegrees(lon) });
+    for (const [id, lon] of [
+      ['ic', chart.houses.mc + 180],
+      ['dc', chart.houses.asc + 180],
+    ] as const)
+      points.push({ id, lon: normalizeDegrees(lon) });
   }
   const orb = request.fixed_star_orb ?? DEFAULT_FIXED_STAR_ORB;
   try {
     const { conjunctions, starsChecked } = fixedStarConjunctions(jdUt, zodiac, names, points, orb);
     return { orb, stars_checked: starsChecked, conjunctions };
   } catch (error) {
-    if (error instanceof UnknownFixedStar) throw new RequestFieldError(['body', 'fixed_stars', origin[error.index]!], `${error.message}; or a pack: ${FIXED_STAR_PACK_NAMES.join(', ')}, all`, 'value_error.unknown_star');
+    if (error instanceof UnknownFixedStar)
+      throw new RequestFieldError(
+        ['body', 'fixed_stars', origin[error.index]!],
+        `${error.message}; or a pack: ${FIXED_STAR_PACK_NAMES.join(', ')}, all`,
+        'value_error.unknown_star',
+      );
     throw error;
   }
 }
@@ -84,8 +93,15 @@ export function castNatal(task: NatalTask, moment = natalMoment(task)): NatalCas
   const { request, place } = task;
   const zodiac = zodiacOf(request);
   const chart = computeChartMoment({
-    jdUt: moment.jdUt, lat: place.lat, lng: place.lng, timeKnown: moment.timeKnown, zodiac,
-    houseSystem: request.house_system, points: natalPoints(request.include_features), nodeVariant: request.node_type, warnings: momentWarnings(moment),
+    jdUt: moment.jdUt,
+    lat: place.lat,
+    lng: place.lng,
+    timeKnown: moment.timeKnown,
+    zodiac,
+    houseSystem: request.house_system,
+    points: natalPoints(request.include_features),
+    nodeVariant: request.node_type,
+    warnings: momentWarnings(moment),
   });
   const aspects = findAspectsWithin(aspectPointsOf(chart), {
     types: natalAspectTypes(task),
@@ -102,7 +118,11 @@ export function castNatal(task: NatalTask, moment = natalMoment(task)): NatalCas
 export function natalConfidence(chart: ChartFacts) {
   const houses = chart.houses;
   const timed = houses !== undefined;
-  const notes = timed ? [] : ['Birth time unknown: positions are cast for local noon; houses, angles and house placements are omitted, and the Moon may be up to about 6.5° from its true position.'];
+  const notes = timed
+    ? []
+    : [
+        'Birth time unknown: positions are cast for local noon; houses, angles and house placements are omitted, and the Moon may be up to about 6.5° from its true position.',
+      ];
   let housesSure = timed;
   if (houses && houses.used !== houses.requested) {
     notes.push(`Houses use ${houses.used} because ${houses.requested} is undefined at this latitude.`);
@@ -162,8 +182,14 @@ export function compactNatalWarnings(place: ResolvedPlace, moment: ResolvedMomen
 export function castCompactNatal(request: CompactNatalRequest, place: ResolvedPlace): { moment: ResolvedMoment; chart: ChartMoment } {
   const moment = birthMoment(request, place, ['body']);
   const chart = computeChartMoment({
-    jdUt: moment.jdUt, lat: place.lat, lng: place.lng, timeKnown: moment.timeKnown, zodiac: { type: 'tropical' },
-    houseSystem: 'placidus', points: COMPACT_NATAL_POINTS, nodeVariant: 'mean',
+    jdUt: moment.jdUt,
+    lat: place.lat,
+    lng: place.lng,
+    timeKnown: moment.timeKnown,
+    zodiac: { type: 'tropical' },
+    houseSystem: 'placidus',
+    points: COMPACT_NATAL_POINTS,
+    nodeVariant: 'mean',
   });
   return { moment, chart };
 }

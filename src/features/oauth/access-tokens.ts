@@ -45,7 +45,11 @@ export class OAuthAccessTokens implements BearerCallers {
   private readonly touched = new LRUCache<string, number>({ max: 100_000 });
   private readonly throttle?: AuthFailureThrottle;
 
-  constructor(db: DatabasePool, private readonly baseUrl: PublicBaseUrl, options: { cacheSize: number; ttlSeconds: number; revocations: GrantRevocations; throttle?: AuthFailureThrottle }) {
+  constructor(
+    db: DatabasePool,
+    private readonly baseUrl: PublicBaseUrl,
+    options: { cacheSize: number; ttlSeconds: number; revocations: GrantRevocations; throttle?: AuthFailureThrottle },
+  ) {
     this.throttle = options.throttle;
     this.tokens = new OAuthTokenRepository(db);
     this.grants = new GrantRepository(db);
@@ -95,8 +99,11 @@ export class OAuthAccessTokens implements BearerCallers {
     const plan = verdict.principal;
     this.touch(row.grant_id);
     const authInfo: AuthInfo = {
-      token: `oauth-grant:${row.grant_id}`, clientId: row.client_id, scopes: row.scopes,
-      expiresAt: Math.floor(expiresAt / 1000), resource: new URL(row.resource),
+      token: `oauth-grant:${row.grant_id}`,
+      clientId: row.client_id,
+      scopes: row.scopes,
+      expiresAt: Math.floor(expiresAt / 1000),
+      resource: new URL(row.resource),
     };
     return {
       userId: row.user_id,

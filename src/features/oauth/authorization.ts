@@ -23,9 +23,7 @@ import { AUTHORIZATION_REQUEST_TTL_SECONDS, type OAuthSettings } from './setting
 
 export type AuthorizeQuery = Record<string, string | string[] | undefined>;
 
-export type AuthorizeOutcome =
-  | { kind: 'error_page'; message: string }
-  | { kind: 'redirect'; location: string };
+export type AuthorizeOutcome = { kind: 'error_page'; message: string } | { kind: 'redirect'; location: string };
 
 const MAX_STATE_LENGTH = 2000;
 
@@ -85,9 +83,14 @@ export async function authorize(db: DatabasePool, settings: OAuthSettings, query
   // From here on, errors go back to the client.
   const base = settings.baseUrl();
   const state = single('state');
-  const stateProblem = state === undefined ? undefined
-    : state.length > MAX_STATE_LENGTH ? `state is longer than ${MAX_STATE_LENGTH} characters`
-    : !isStorable(state) ? 'state contains a NUL character or an unpaired surrogate' : undefined;
+  const stateProblem =
+    state === undefined
+      ? undefined
+      : state.length > MAX_STATE_LENGTH
+        ? `state is longer than ${MAX_STATE_LENGTH} characters`
+        : !isStorable(state)
+          ? 'state contains a NUL character or an unpaired surrogate'
+          : undefined;
   const fail = (error: string, description: string): AuthorizeOutcome => ({
     kind: 'redirect',
     location: redirectWith(redirectUri, { error, error_description: description, state: stateProblem ? undefined : state, iss: base }),
@@ -109,15 +112,25 @@ export async function authorize(db: DatabasePool, settings: OAuthSettings, query
 
   const requests = new AuthorizationRequestRepository(db);
   const request = await requests.create({
-    id: newSecret(PREFIX.request), clientId: client.id, redirectUri, redirectUriGiven: given !== undefined, state: state ?? null,
-    scopes: requestedScopes(client, single('scope')), resource: mcpResource(base), codeChallenge: challenge, ttlSeconds: AUTHORIZATION_REQUEST_TTL_SECONDS,
+    id: newSecret(PREFIX.request),
+    clientId: client.id,
+    redirectUri,
+    redirectUriGiven: given !== undefined,
+    state: state ?? null,
+    scopes: requestedScopes(client, single('scope')),
+    resource: mcpResource(base),
+    codeChallenge: challenge,
+    ttlSeconds: AUTHORIZATION_REQUEST_TTL_SECONDS,
   });
   return { kind: 'redirect', location: consentLocation(settings, request.id) };
 }
 
 /** Why a request can no longer be decided, as the requests API answers it. */
 export class RequestNotDecidable extends Error {
-  constructor(readonly status: 404 | 409 | 410, message: string) {
+  constructor(
+    readonly status: 404 | 409 | 410,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -144,7 +157,10 @@ function checkDecidable(request: AuthorizationRequestRow): void {
 
 /** A decision the user cannot make (scopes outside the request, or no account). */
 export class DecisionRefused extends Error {
-  constructor(readonly status: 404 | 422, message: string) {
+  constructor(
+    readonly status: 404 | 422,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -153,7 +169,11 @@ export class DecisionRefused extends Error {
  * Decides a pending request as `userId`. Approving creates the grant (with the scopes chosen, at
  * most those asked for) and a code; either way the answer is where to send the user's browser.
  */
-export async function decide(db: DatabasePool, settings: OAuthSettings, input: { requestId: string; userId: string; approve: boolean; scopes?: string[] }): Promise<{ redirectTo: string; grantId?: string }> {
+export async function decide(
+  db: DatabasePool,
+  settings: OAuthSettings,
+  input: { requestId: string; userId: string; approve: boolean; scopes?: string[] },
+): Promise<{ redirectTo: string; grantId?: string }> {
   const base = settings.baseUrl();
   return db.transaction(async (tx) => {
     const requests = new AuthorizationRequestRepository(tx);
@@ -165,17 +185,34 @@ export async function decide(db: DatabasePool, settings: OAuthSettings, input: {
     if (await new AccountDeletionRepository(tx).isDeletedHoldingUser(input.userId)) throw new DecisionRefused(404, 'This account has been deleted');
     if (!input.approve) {
       await requests.decide(request.id, input.userId, 'denied');
-      return { redirectTo: redirectWith(request.redirect_uri, { error: 'access_denied', error_description: 'the user denied the request', state: request.state, iss: base }) };
+      return {
+        redirectTo: redirectWith(request.redirect_uri, {
+          error: 'access_denied',
+          error_description: 'the user denied the request',
+          state: request.state,
+          iss: base,
+        }),
+      };
     }
     const scopes = input.scopes ?? request.scopes;
     const outside = scopes.filter((s) => !request.scopes.includes(s));
     if (outside.length) throw new DecisionRefused(422, `not asked for by the client: ${outside.join(', ')}`);
     if (!scopes.length) throw new DecisionRefused(422, 'approve at least one scope, or deny the request');
-    const grant = await new GrantRepository(tx).create({ userId: input.userId, clientId: request.client_id, scopes: request.scopes.filter((s) => scopes.includes(s)), resource: request.resource });
+    const grant = await new GrantRepository(tx).create({
+      userId: input.userId,
+      clientId: request.client_id,
+      scopes: request.scopes.filter((s) => scopes.includes(s)),
+      resource: request.resource,
+    });
     const code = newSecret(PREFIX.code);
     await new OAuthTokenRepository(tx).insertCode({
-      hash: sha256Hex(code), grantId: grant.id, clientId: request.client_id, redirectUri: request.redirect_uri, redirectUriGiven: request.redirect_uri_given,
-      codeChallenge: request.code_challenge, ttlSeconds: settings.codeTtlSeconds,
+      hash: sha256Hex(code),
+      grantId: grant.id,
+      clientId: request.client_id,
+      redirectUri: request.redirect_uri,
+      redirectUriGiven: request.redirect_uri_given,
+      codeChallenge: request.code_challenge,
+      ttlSeconds: settings.codeTtlSeconds,
     });
     await requests.decide(request.id, input.userId, 'approved');
     return { redirectTo: redirectWith(request.redirect_uri, { code, state: request.state, iss: base }), grantId: grant.id };

@@ -78,7 +78,9 @@ const expiry = (request: AuthorizationRequestRow) => `This request expires at ${
 const action = (request: AuthorizationRequestRow) => `/mcp/oauth/consent/${encodeURIComponent(request.id)}`;
 
 export function signInPage(request: AuthorizationRequestRow, client: OAuthClientRow, error?: string, errorStatus = 401): Page {
-  return page('Sign in to review an access request', `
+  return page(
+    'Sign in to review an access request',
+    `
 <h1>An application asks for access</h1>
 <p><strong>${escape(clientName(client))}</strong> wants to run astrology calculations with your account. Sign in to see what it asks for before you decide.</p>
 ${error ? `<p class="error" role="alert">${escape(error)}</p>` : ''}
@@ -89,13 +91,21 @@ ${error ? `<p class="error" role="alert">${escape(error)}</p>` : ''}
 <p class="muted">An API key starts with <code>ask_</code>. It is used only to sign you in here and is not passed to the application.</p>
 <div class="actions"><button class="primary" type="submit">Sign in</button></div>
 </form>
-<p class="muted">${escape(expiry(request))}</p>`, error ? errorStatus : 200);
+<p class="muted">${escape(expiry(request))}</p>`,
+    error ? errorStatus : 200,
+  );
 }
 
 export function decisionPage(request: AuthorizationRequestRow, client: OAuthClientRow, input: { ticket: string; signedInAs: string; error?: string }): Page {
-  const scopes = request.scopes.map((scope) => `
-<label class="scope"><input type="checkbox" name="scope" value="${escape(scope)}" checked><span>${escape(SCOPE_DESCRIPTIONS[scope] ?? scope)}<br><code>${escape(scope)}</code></span></label>`).join('');
-  return page(`Allow ${clientName(client)}?`, `
+  const scopes = request.scopes
+    .map(
+      (scope) => `
+<label class="scope"><input type="checkbox" name="scope" value="${escape(scope)}" checked><span>${escape(SCOPE_DESCRIPTIONS[scope] ?? scope)}<br><code>${escape(scope)}</code></span></label>`,
+    )
+    .join('');
+  return page(
+    `Allow ${clientName(client)}?`,
+    `
 <h1>Allow ${escape(clientName(client))} to use your account?</h1>
 ${input.error ? `<p class="error" role="alert">${escape(input.error)}</p>` : ''}
 <dl>
@@ -114,15 +124,22 @@ ${input.error ? `<p class="error" role="alert">${escape(input.error)}</p>` : ''}
 <button class="primary" type="submit" name="decision" value="approve">Allow</button>
 </div>
 </form>
-<p class="muted">${escape(expiry(request))}</p>`, input.error ? 422 : 200, [new URL(request.redirect_uri).origin]);
+<p class="muted">${escape(expiry(request))}</p>`,
+    input.error ? 422 : 200,
+    [new URL(request.redirect_uri).origin],
+  );
 }
 
 /** A page that only says something: a request that cannot be decided, an error before any redirect. */
 export function messagePage(title: string, message: string, status: number): Page {
-  return page(title, `
+  return page(
+    title,
+    `
 <h1>${escape(title)}</h1>
 <p>${escape(message)}</p>
-<p class="muted">Start again from the application that sent you here.</p>`, status);
+<p class="muted">Start again from the application that sent you here.</p>`,
+    status,
+  );
 }
 
 /** The headers every page goes out with: no framing, no caching, nothing from elsewhere, no script. */

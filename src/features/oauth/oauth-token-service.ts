@@ -87,7 +87,8 @@ export async function authenticateClient(db: DatabasePool, form: FormFields, aut
   if (!clientId) throw invalidClient('client authentication failed: no client_id', basic);
   const client = clientId.length <= 100 && isStorable(clientId) ? await new OAuthClientRepository(db).find(clientId) : null;
   if (!client) throw invalidClient('client authentication failed: unknown client', basic);
-  if (client.token_endpoint_auth_method !== method) throw invalidClient(`client authentication failed: the client registered ${client.token_endpoint_auth_method}`, basic);
+  if (client.token_endpoint_auth_method !== method)
+    throw invalidClient(`client authentication failed: the client registered ${client.token_endpoint_auth_method}`, basic);
   if (method !== 'none' && (!secret || sha256Hex(secret) !== client.secret_hash)) throw invalidClient('client authentication failed: wrong secret', basic);
   return client;
 }
@@ -103,13 +104,18 @@ const refused = (description: string, error: 'invalid_grant' | 'invalid_scope' =
 export class TokenService {
   private readonly grants: GrantRepository;
 
-  constructor(private readonly db: DatabasePool, private readonly settings: OAuthSettings, private readonly revocations: GrantRevocations) {
+  constructor(
+    private readonly db: DatabasePool,
+    private readonly settings: OAuthSettings,
+    private readonly revocations: GrantRevocations,
+  ) {
     this.grants = new GrantRepository(db);
   }
 
   private checkResource(form: FormFields): void {
     const resource = field(form, 'resource');
-    if (resource !== undefined && !isOurResource(this.settings.baseUrl(), resource)) throw new OAuthProblem('invalid_target', 'this server issues tokens for its MCP endpoint only');
+    if (resource !== undefined && !isOurResource(this.settings.baseUrl(), resource))
+      throw new OAuthProblem('invalid_target', 'this server issues tokens for its MCP endpoint only');
   }
 
   /** A new token pair of a grant, written in the caller's transaction. */
@@ -133,7 +139,8 @@ export class TokenService {
   async exchange(client: OAuthClientRow, form: FormFields): Promise<TokenResponse> {
     const grantType = required(form, 'grant_type');
     if (!client.grant_types.includes(grantType)) {
-      if (grantType === 'authorization_code' || grantType === 'refresh_token') throw new OAuthProblem('unauthorized_client', `the client did not register the ${grantType} grant`);
+      if (grantType === 'authorization_code' || grantType === 'refresh_token')
+        throw new OAuthProblem('unauthorized_client', `the client did not register the ${grantType} grant`);
       throw new OAuthProblem('unsupported_grant_type', 'grant_type must be authorization_code or refresh_token');
     }
     this.checkResource(form);
@@ -188,20 +195,29 @@ export class TokenService {
         const pair = row.successor_sealed ? openSuccessor(presented, row.successor_sealed) : null;
         if (!pair) return refused('the refresh token was already used');
         const expiresIn = Math.max(0, Math.ceil((pair.access_expires_at - Date.now()) / 1000));
-        return { kind: 'issued', tokens: { access_token: pair.access_token, token_type: 'Bearer', expires_in: expiresIn, refresh_token: pair.refresh_token, scope: pair.scope } };
+        return {
+          kind: 'issued',
+          tokens: { access_token: pair.access_token, token_type: 'Bearer', expires_in: expiresIn, refresh_token: pair.refresh_token, scope: pair.scope },
+        };
       }
       let scopes = row.scopes;
       if (scopeField !== undefined) {
         const asked = scopeField.split(' ').filter(Boolean);
         const known = knownScopes(scopeField);
-        if (!known.length || asked.length !== known.length || known.some((s) => !row.scopes.includes(s))) return refused('scope may only narrow the scopes granted', 'invalid_scope');
+        if (!known.length || asked.length !== known.length || known.some((s) => !row.scopes.includes(s)))
+          return refused('scope may only narrow the scopes granted', 'invalid_scope');
         scopes = known;
       }
       const issued = await this.issue(tokens, row.grant_id, scopes);
-      await tokens.markRotated(row.token_hash, sealSuccessor(presented, {
-        access_token: issued.access_token, refresh_token: issued.refresh_token, scope: issued.scope,
-        access_expires_at: Date.now() + issued.expires_in * 1000,
-      }));
+      await tokens.markRotated(
+        row.token_hash,
+        sealSuccessor(presented, {
+          access_token: issued.access_token,
+          refresh_token: issued.refresh_token,
+          scope: issued.scope,
+          access_expires_at: Date.now() + issued.expires_in * 1000,
+        }),
+      );
       return { kind: 'issued', tokens: issued };
     });
     if (verdict.kind === 'issued') return verdict.tokens;

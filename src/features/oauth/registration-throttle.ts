@@ -30,7 +30,10 @@ export class RegistrationThrottle {
   private readonly counts = new LRUCache<string, number>({ max: 100_000, ttl: WINDOW_MS });
   private readonly countScript?: (keys: string[], args: (string | number)[]) => Promise<number>;
 
-  constructor(private readonly limits: RegistrationLimits, private readonly redis?: RedisConnections) {
+  constructor(
+    private readonly limits: RegistrationLimits,
+    private readonly redis?: RedisConnections,
+  ) {
     if (redis) this.countScript = defineScript<number>(redis.client, COUNT_LUA);
   }
 
@@ -40,7 +43,10 @@ export class RegistrationThrottle {
     const wait = Math.max(1, Math.ceil((start + WINDOW_MS - now) / 1000));
     const keys = [`oauth-register:addr:${address.slice(0, 100)}:${start}`, `oauth-register:total:${start}`];
     if (this.redis && this.countScript) {
-      const allowed = await this.countScript(keys.map((k) => this.redis!.prefix + k), [2 * WINDOW_MS, this.limits.perAddress, this.limits.total]);
+      const allowed = await this.countScript(
+        keys.map((k) => this.redis!.prefix + k),
+        [2 * WINDOW_MS, this.limits.perAddress, this.limits.total],
+      );
       return allowed ? 0 : wait;
     }
     const byAddress = (this.counts.get(keys[0]!) ?? 0) + 1;

@@ -78,19 +78,32 @@ export async function registerClient(db: DatabasePool, body: unknown, admit: () 
     if (value !== undefined && !isHttpsUrl(value)) throw new OAuthProblem('invalid_client_metadata', `${name}: must be an https URL`);
   }
   const grantTypes = SUPPORTED_GRANT_TYPES.filter((g) => r.grant_types.includes(g));
-  if (!grantTypes.includes('authorization_code')) throw new OAuthProblem('invalid_client_metadata', 'grant_types: this server issues tokens for the authorization_code grant (and refresh_token) only');
+  if (!grantTypes.includes('authorization_code'))
+    throw new OAuthProblem('invalid_client_metadata', 'grant_types: this server issues tokens for the authorization_code grant (and refresh_token) only');
   if (!r.response_types.includes('code')) throw new OAuthProblem('invalid_client_metadata', 'response_types: only "code" is supported');
   const secret = r.token_endpoint_auth_method === 'none' ? undefined : newSecret(PREFIX.clientSecret);
   const scope = knownScopes(r.scope).join(' ');
-  const metadata = Object.fromEntries(Object.entries({
-    client_uri: r.client_uri, logo_uri: r.logo_uri, tos_uri: r.tos_uri, policy_uri: r.policy_uri, contacts: r.contacts,
-    software_id: r.software_id, software_version: r.software_version,
-  }).filter(([, v]) => v !== undefined));
+  const metadata = Object.fromEntries(
+    Object.entries({
+      client_uri: r.client_uri,
+      logo_uri: r.logo_uri,
+      tos_uri: r.tos_uri,
+      policy_uri: r.policy_uri,
+      contacts: r.contacts,
+      software_id: r.software_id,
+      software_version: r.software_version,
+    }).filter(([, v]) => v !== undefined),
+  );
   await admit();
   const client = await new OAuthClientRepository(db).create({
-    id: newSecret(PREFIX.client), secret_hash: secret ? sha256Hex(secret) : null, name: r.client_name ?? null,
-    redirect_uris: [...new Set(r.redirect_uris)], token_endpoint_auth_method: r.token_endpoint_auth_method, grant_types: grantTypes,
-    scope: scope || null, metadata,
+    id: newSecret(PREFIX.client),
+    secret_hash: secret ? sha256Hex(secret) : null,
+    name: r.client_name ?? null,
+    redirect_uris: [...new Set(r.redirect_uris)],
+    token_endpoint_auth_method: r.token_endpoint_auth_method,
+    grant_types: grantTypes,
+    scope: scope || null,
+    metadata,
   });
   return clientInformation(client, secret);
 }

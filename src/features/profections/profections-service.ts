@@ -6,7 +6,16 @@
 import type { z } from 'zod/v4';
 import { ASPECT_TYPES, aspectTypeFromName, MAJOR_ASPECT_TYPES, type AspectType } from '../../astro/aspects.ts';
 import { CivilTimeError, DEFAULT_DST_POLICY, julianDayFromUtcMs, resolveCivilTime, utcMsFromJulianDay } from '../../astro/civil-time.ts';
-import { birthdayInYear, profect, RULER_NAMES, signOfIndex, solarMonthStarts, solarReturnNear, wholeSignHouse, type Profection } from '../../astro/profections.ts';
+import {
+  birthdayInYear,
+  profect,
+  RULER_NAMES,
+  signOfIndex,
+  solarMonthStarts,
+  solarReturnNear,
+  wholeSignHouse,
+  type Profection,
+} from '../../astro/profections.ts';
 import { natalAnswerBytes } from '../../answers/natal-answer.ts';
 import { MAX_YEAR } from '../requests/birth-schema.ts';
 import { zodiacOf } from '../requests/chart-request.ts';
@@ -27,7 +36,10 @@ type NatalAnswer = z.output<typeof natalResponse>;
 
 /** The blocks an `include` list names (comma-separated, any case, `all` for every one); a 422 on `include` for any other. */
 export function profectionIncludes(text: string | undefined): ProfectionInclude[] {
-  const tokens = (text ?? '').split(',').map((t) => t.trim().toLowerCase()).filter(Boolean);
+  const tokens = (text ?? '')
+    .split(',')
+    .map((t) => t.trim().toLowerCase())
+    .filter(Boolean);
   const chosen = new Set<ProfectionInclude>();
   for (const token of tokens) {
     if (token === 'all') PROFECTION_INCLUDES.forEach((i) => chosen.add(i));
@@ -38,7 +50,10 @@ export function profectionIncludes(text: string | undefined): ProfectionInclude[
 }
 
 /** The natal request's orb settings from the orb policy: the default for every type looked for, then the named ones. */
-function orbSettingsOf(policy: NonNullable<NonNullable<ProfectionRequest['annual_profection']['settings']>['orb_policy']> | undefined): { orbs: Record<string, number> | undefined; includeMinor: boolean } {
+function orbSettingsOf(policy: NonNullable<NonNullable<ProfectionRequest['annual_profection']['settings']>['orb_policy']> | undefined): {
+  orbs: Record<string, number> | undefined;
+  includeMinor: boolean;
+} {
   if (!policy) return { orbs: undefined, includeMinor: false };
   const named = Object.keys(policy.by_aspect_deg ?? {}).map((n) => aspectTypeFromName(n)!);
   const includeMinor = named.some((t) => !MAJOR_ASPECT_TYPES.includes(t));
@@ -72,7 +87,8 @@ function birthdayUtcMs(request: ProfectionRequest, moment: ResolvedMoment, year:
   try {
     return resolveCivilTime({ ...date, ...time }, moment.zone, request.dst_policy ?? DEFAULT_DST_POLICY).utcMs;
   } catch (error) {
-    if (error instanceof CivilTimeError) throw new RequestFieldError(['body', 'annual_profection', 'year'], `the birthday in ${year}: ${error.message}`, `value_error.${error.code}`);
+    if (error instanceof CivilTimeError)
+      throw new RequestFieldError(['body', 'annual_profection', 'year'], `the birthday in ${year}: ${error.message}`, `value_error.${error.code}`);
     throw error;
   }
 }
@@ -86,8 +102,12 @@ function periodOf(startMs: number, endMs: number, place: ResolvedPlace, zone: st
 function activatedOf(p: Profection) {
   const sign = signOfIndex(p.signIndex);
   return {
-    activated_house: p.house, activated_sign: sign.abbr, activated_sign_name: sign.name, activated_sign_id: sign.id,
-    time_lord_name: RULER_NAMES[p.ruler]!, time_lord_id: p.ruler,
+    activated_house: p.house,
+    activated_sign: sign.abbr,
+    activated_sign_name: sign.name,
+    activated_sign_id: sign.id,
+    time_lord_name: RULER_NAMES[p.ruler]!,
+    time_lord_id: p.ruler,
   };
 }
 
@@ -96,7 +116,11 @@ export function computeProfection(task: ProfectionTask): ProfectionAnswer {
   const year = request.annual_profection.year;
   const lastYear = Math.min(request.year + MAX_PROFECTION_AGE, MAX_YEAR - 1);
   if (year < request.year || year > lastYear) {
-    throw new RequestFieldError(['body', 'annual_profection', 'year'], `year must be from the birth year ${request.year} to ${lastYear}`, 'value_error.number.not_in_range');
+    throw new RequestFieldError(
+      ['body', 'annual_profection', 'year'],
+      `year must be from the birth year ${request.year} to ${lastYear}`,
+      'value_error.number.not_in_range',
+    );
   }
   const natalTask = profectionNatalTask(task);
   const moment = natalMoment(natalTask);
@@ -111,22 +135,28 @@ export function computeProfection(task: ProfectionTask): ProfectionAnswer {
   const basis = request.annual_profection.settings?.period_basis ?? 'birthday';
   const zodiac = zodiacOf(natalTask.request);
   // A solar return to the second: the instant the ephemeris's Sun comes back to its natal longitude.
-  const returnMs = (y: number) => Math.round(utcMsFromJulianDay(solarReturnNear(julianDayFromUtcMs(birthdayUtcMs(request, moment, y)), sun.abs_pos, zodiac)) / 1000) * 1000;
+  const returnMs = (y: number) =>
+    Math.round(utcMsFromJulianDay(solarReturnNear(julianDayFromUtcMs(birthdayUtcMs(request, moment, y)), sun.abs_pos, zodiac)) / 1000) * 1000;
   const startMs = basis === 'birthday' ? birthdayUtcMs(request, moment, year) : year === request.year ? moment.utcMs : returnMs(year);
   const endMs = basis === 'birthday' ? birthdayUtcMs(request, moment, year + 1) : returnMs(year + 1);
   const period = periodOf(startMs, endMs, place, moment.zone);
   const warnings = [...natal.warnings];
-  if (basis === 'solar_return' && !timed) warnings.push('Birth time unknown: the solar returns are those of the Sun at local noon of the birth day, up to about half a day from the true ones.');
-  if (basis === 'birthday' && request.month === 2 && request.day === 29) warnings.push('Born on 29 February: in common years the birthday is read as 28 February.');
+  if (basis === 'solar_return' && !timed)
+    warnings.push('Birth time unknown: the solar returns are those of the Sun at local noon of the birth day, up to about half a day from the true ones.');
+  if (basis === 'birthday' && request.month === 2 && request.day === 29)
+    warnings.push('Born on 29 February: in common years the birthday is read as 28 February.');
 
   const profection: ProfectionAnswer['profection'] = { annual: { age, ...activatedOf(annual), period } };
   if (includes.includes('monthly_profections')) {
     if (timed) {
-      const starts = solarMonthStarts(julianDayFromUtcMs(startMs), julianDayFromUtcMs(endMs), sun.abs_pos, zodiac)
-        .map((jd) => Math.round(utcMsFromJulianDay(jd) / 1000) * 1000);
+      const starts = solarMonthStarts(julianDayFromUtcMs(startMs), julianDayFromUtcMs(endMs), sun.abs_pos, zodiac).map(
+        (jd) => Math.round(utcMsFromJulianDay(jd) / 1000) * 1000,
+      );
       const bounds = [startMs, ...starts, endMs];
       profection.monthly_profections = bounds.slice(0, 12).map((from, k) => ({
-        month: k + 1, ...activatedOf(profect(base, age + k, rulership)), period: periodOf(from, bounds[k + 1]!, place, moment.zone),
+        month: k + 1,
+        ...activatedOf(profect(base, age + k, rulership)),
+        period: periodOf(from, bounds[k + 1]!, place, moment.zone),
       }));
     } else {
       warnings.push('Birth time unknown: the monthly profections are left out (their signs count from the Ascendant).');
@@ -143,7 +173,7 @@ export function computeProfection(task: ProfectionTask): ProfectionAnswer {
   if (includes.includes('time_lord_aspects')) {
     profection.time_lord_aspects = natal.aspects.filter((a) => a.p1 === annual.ruler || a.p2 === annual.ruler);
   }
-  if (!timed) warnings.push('Birth time unknown: houses are counted from the Sun\'s sign (solar whole-sign houses) instead of the Ascendant\'s.');
+  if (!timed) warnings.push("Birth time unknown: houses are counted from the Sun's sign (solar whole-sign houses) instead of the Ascendant's.");
 
   return {
     subject: natal.subject,

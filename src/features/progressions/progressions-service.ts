@@ -6,7 +6,17 @@
  * is the natal endpoint's cast (castNatal); the progressed points come from computeChartMoment at
  * the progressed instant, as the natal endpoint's do at the birth.
  */
-import { MAJOR_ASPECT_TYPES, ASPECT_DEFINITIONS, findAspectsBetween, findAspectsWithin, resolveOrbs, sortByOrb, type Aspect, type AspectPoint, type AspectType } from '../../astro/aspects.ts';
+import {
+  MAJOR_ASPECT_TYPES,
+  ASPECT_DEFINITIONS,
+  findAspectsBetween,
+  findAspectsWithin,
+  resolveOrbs,
+  sortByOrb,
+  type Aspect,
+  type AspectPoint,
+  type AspectType,
+} from '../../astro/aspects.ts';
 import { bodyInfo, TEN_PLANETS } from '../../astro/bodies.ts';
 import { computeChartMoment, type ChartMoment, type PointPosition } from '../../astro/chart.ts';
 import { julianDayFromUtcMs, utcMsFromJulianDay } from '../../astro/civil-time.ts';
@@ -17,7 +27,15 @@ import { isoDateTimeText } from '../../astro/iso-text.ts';
 import { progressedAngles, type NatalAngleFrame } from '../../astro/progressed-angles.ts';
 import { monotonicPieces, type Track } from '../../astro/progressed-crossings.ts';
 import {
-  angleTrack, bodyTrack, directedTrack, exactAspectsBetween, exactAspectsToFixed, houseIngresses, lunationPhaseChanges, lunationPhaseOf, signIngresses,
+  angleTrack,
+  bodyTrack,
+  directedTrack,
+  exactAspectsBetween,
+  exactAspectsToFixed,
+  houseIngresses,
+  lunationPhaseChanges,
+  lunationPhaseOf,
+  signIngresses,
 } from '../../astro/progressed-events.ts';
 import { ageYears, lifeJdOf, progressedJd, timeSign, type ProgressionClock } from '../../astro/progression-clock.ts';
 import { TROPICAL_YEAR_DAYS } from '../../astro/progressions.ts';
@@ -26,9 +44,20 @@ import { MAX_YEAR, MIN_YEAR } from '../requests/birth-schema.ts';
 import { RequestFieldError } from '../requests/request-error.ts';
 import { castNatal, type NatalCast, type NatalTask } from '../natal/natal-service.ts';
 import {
-  DEFAULT_PROGRESSION_ORB, MAX_AGE_YEARS, MAX_SEARCH_YEARS, progressionSystem, type ProgressionSystem,
-  type AspectEvent, type CalendarResponse, type ExactAspectsResponse, type ExactIngressesResponse, type IngressEvent, type LunationEvent,
-  type ProgressionSettings, type ProgressedChartResponse, type StationEvent,
+  DEFAULT_PROGRESSION_ORB,
+  MAX_AGE_YEARS,
+  MAX_SEARCH_YEARS,
+  progressionSystem,
+  type ProgressionSystem,
+  type AspectEvent,
+  type CalendarResponse,
+  type ExactAspectsResponse,
+  type ExactIngressesResponse,
+  type IngressEvent,
+  type LunationEvent,
+  type ProgressionSettings,
+  type ProgressedChartResponse,
+  type StationEvent,
 } from './progressions-schemas.ts';
 
 /** The progressed points: the ten planets and the node of `node_type`. */
@@ -44,10 +73,22 @@ export interface ProgressionTaskBase {
   natal: NatalTask;
   settings: ProgressionSettings;
 }
-export interface TargetTask extends ProgressionTaskBase { targetDate: string }
-export interface CalendarTask extends ProgressionTaskBase { from: string; to: string }
-export interface SearchTask extends ProgressionTaskBase { from: string; to: string; limit: number; order: 'asc' | 'desc' }
-export interface ExactAspectsTask extends SearchTask { includeAngles: boolean }
+export interface TargetTask extends ProgressionTaskBase {
+  targetDate: string;
+}
+export interface CalendarTask extends ProgressionTaskBase {
+  from: string;
+  to: string;
+}
+export interface SearchTask extends ProgressionTaskBase {
+  from: string;
+  to: string;
+  limit: number;
+  order: 'asc' | 'desc';
+}
+export interface ExactAspectsTask extends SearchTask {
+  includeAngles: boolean;
+}
 
 /** Everything a progression answer reads of the birth. */
 interface Progression {
@@ -84,12 +125,22 @@ function prepare(task: ProgressionTaskBase): Progression {
   let frame: NatalAngleFrame | undefined;
   if (chart.houses) {
     const sun = chart.points.find((p) => p.id === 'sun')!;
-    frame = { mc: chart.houses.mc, armc: chart.houses.armc, sunLon: sun.lon, lat: task.natal.place.lat, obliquity: trueObliquity(moment.jdUt), ayanamsa: chart.ayanamsa ?? 0 };
+    frame = {
+      mc: chart.houses.mc,
+      armc: chart.houses.armc,
+      sunLon: sun.lon,
+      lat: task.natal.place.lat,
+      obliquity: trueObliquity(moment.jdUt),
+      ayanamsa: chart.ayanamsa ?? 0,
+    };
     natalTargets.push({ id: 'asc', lon: chart.houses.asc }, { id: 'mc', lon: chart.houses.mc });
     for (const which of ['asc', 'mc'] as const) tracks.set(which, angleTrack(which, frame, settings.angles_method, sunTrack, clock.natalJd));
   }
   const custom = resolveOrbs(settings.orb_settings);
-  const orbs = Object.fromEntries(ASPECT_DEFINITIONS.map((d) => [d.type, custom[d.type] ?? settings.orb_deg ?? DEFAULT_PROGRESSION_ORB])) as Record<AspectType, number>;
+  const orbs = Object.fromEntries(ASPECT_DEFINITIONS.map((d) => [d.type, custom[d.type] ?? settings.orb_deg ?? DEFAULT_PROGRESSION_ORB])) as Record<
+    AspectType,
+    number
+  >;
   return { system, lifeSign: timeSign(clock), cast, clock, settings, natalMs: moment.utcMs, frame, natalTargets, tracks, orbs };
 }
 
@@ -121,7 +172,8 @@ function readWindow(from: string, to: string, loc: (string | number)[], years: n
   if (toMs <= fromMs) throw new RequestFieldError([...loc, 'to'], `${to} is not after ${from}`, 'value_error.window');
   if (toMs > addYears(fromMs, years)) throw new RequestFieldError([...loc, 'to'], `the window is longer than ${years} years`, 'value_error.window');
   if (toMs <= natalMs) throw new RequestFieldError([...loc, 'to'], `${to} is not after the birth (${isoSecond(natalMs)})`, 'value_error.before_birth');
-  if (toMs > addYears(natalMs, MAX_AGE_YEARS)) throw new RequestFieldError([...loc, 'to'], `${to} is more than ${MAX_AGE_YEARS} years after the birth`, 'value_error.window');
+  if (toMs > addYears(natalMs, MAX_AGE_YEARS))
+    throw new RequestFieldError([...loc, 'to'], `${to} is more than ${MAX_AGE_YEARS} years after the birth`, 'value_error.window');
   fromMs = Math.max(fromMs, natalMs);
   return { fromMs, toMs };
 }
@@ -142,24 +194,37 @@ function pointJson(id: string, lon: number, speed: number, house: number | null)
   const info = bodyInfo(id);
   const sign = signRef(lon);
   return {
-    id, name: info.name, sign, sign_id: sign.id, longitude: lon, degree: degreeInSign(lon), longitude_text: longitudeText(lon),
-    speed, retrograde: info.kind !== 'angle' && speed < 0, house,
+    id,
+    name: info.name,
+    sign,
+    sign_id: sign.id,
+    longitude: lon,
+    degree: degreeInSign(lon),
+    longitude_text: longitudeText(lon),
+    speed,
+    retrograde: info.kind !== 'angle' && speed < 0,
+    house,
   };
 }
 
 function settingsEcho(p: Progression) {
   const z = p.cast.zodiac;
   return {
-    zodiac_type: z.type, sidereal_ayanamsa: z.type === 'sidereal' ? z.ayanamsa : null,
-    house_system: p.cast.chart.houses?.used ?? p.settings.house_system, node_type: p.settings.node_type,
+    zodiac_type: z.type,
+    sidereal_ayanamsa: z.type === 'sidereal' ? z.ayanamsa : null,
+    house_system: p.cast.chart.houses?.used ?? p.settings.house_system,
+    node_type: p.settings.node_type,
     orb_deg: p.settings.orb_deg ?? DEFAULT_PROGRESSION_ORB,
   };
 }
 
 function basis(p: Progression) {
   return {
-    method: p.system.id, life_days_per_progressed_day: p.system.lifeDays, direction: p.lifeSign === 1 ? 'forward' as const : 'converse' as const,
-    angles_method: p.settings.angles_method, natal_datetime_utc: isoSecond(p.natalMs),
+    method: p.system.id,
+    life_days_per_progressed_day: p.system.lifeDays,
+    direction: p.lifeSign === 1 ? ('forward' as const) : ('converse' as const),
+    angles_method: p.settings.angles_method,
+    natal_datetime_utc: isoSecond(p.natalMs),
   };
 }
 
@@ -170,7 +235,12 @@ const aspectWord = (type: string) => (type === 'conjunction' ? 'conjunct' : type
 function eventTimes(p: Progression, t: number) {
   const lifeMs = utcMsFromJulianDay(lifeJdOf(p.clock, t));
   const iso = isoSecond(lifeMs);
-  return { date: iso.slice(0, 10), datetime_utc: iso, age_years_decimal: ageYears(p.clock, lifeJdOf(p.clock, t)), progressed_datetime_utc: isoSecond(utcMsFromJulianDay(t)) };
+  return {
+    date: iso.slice(0, 10),
+    datetime_utc: iso,
+    age_years_decimal: ageYears(p.clock, lifeJdOf(p.clock, t)),
+    progressed_datetime_utc: isoSecond(utcMsFromJulianDay(t)),
+  };
 }
 
 // ——— the progressed chart at a target ———
@@ -183,21 +253,39 @@ function progressedChart(p: Progression, pJd: number): { chart: ChartMoment; ang
   const natal = p.cast.chart;
   const chart: ChartMoment = p.system.directed
     ? {
-        points: p.natalTargets.filter((x) => x.id !== 'asc' && x.id !== 'mc').map((x) => {
-          const at = p.tracks.get(x.id)!.at(pJd);
-          return { id: x.id, lon: at.lon, lat: 0, distAu: 0, speed: at.speed, declination: 0, moshier: false };
-        }),
-        warnings: [], moshierUsed: false,
+        points: p.natalTargets
+          .filter((x) => x.id !== 'asc' && x.id !== 'mc')
+          .map((x) => {
+            const at = p.tracks.get(x.id)!.at(pJd);
+            return { id: x.id, lon: at.lon, lat: 0, distAu: 0, speed: at.speed, declination: 0, moshier: false };
+          }),
+        warnings: [],
+        moshierUsed: false,
       }
     : computeChartMoment({
-        jdUt: pJd, lat: 0, lng: 0, timeKnown: false, zodiac: p.cast.zodiac,
-        houseSystem: p.settings.house_system, points: PROGRESSED_POINTS, nodeVariant: p.settings.node_type,
+        jdUt: pJd,
+        lat: 0,
+        lng: 0,
+        timeKnown: false,
+        zodiac: p.cast.zodiac,
+        houseSystem: p.settings.house_system,
+        points: PROGRESSED_POINTS,
+        nodeVariant: p.settings.node_type,
       });
   let angles: { asc: PointPosition; mc: PointPosition } | undefined;
   if (natal.houses && p.frame) {
     const a = progressedAngles(p.frame, p.settings.angles_method, p.tracks.get('sun')!.at(pJd).lon, pJd - p.clock.natalJd);
     const speedOf = (which: 'asc' | 'mc') => p.tracks.get(which)!.at(pJd).speed;
-    const angle = (id: 'asc' | 'mc', lon: number): PointPosition => ({ id, lon, lat: 0, distAu: 0, speed: speedOf(id), declination: 0, moshier: false, house: houseOf(lon, natal.houses!.cusps, natal.houses!.forward) });
+    const angle = (id: 'asc' | 'mc', lon: number): PointPosition => ({
+      id,
+      lon,
+      lat: 0,
+      distAu: 0,
+      speed: speedOf(id),
+      declination: 0,
+      moshier: false,
+      house: houseOf(lon, natal.houses!.cusps, natal.houses!.forward),
+    });
     angles = { asc: angle('asc', a.asc), mc: angle('mc', a.mc) };
     for (const pt of chart.points) pt.house = houseOf(pt.lon, natal.houses.cusps, natal.houses.forward);
   }
@@ -211,7 +299,13 @@ const HORIZON_STAGES = [0.04, 0.2, 1];
  * When an aspect in orb is (or was) exact: the next perfection (in life) of an applying aspect, the
  * last one of a separating aspect, within the system's horizon of the target and not before the birth.
  */
-function exactDate(p: Progression, a: Aspect, targetJd: number, natalSide: boolean, cache: Map<string, ReturnType<typeof monotonicPieces>['pieces']>): string | null {
+function exactDate(
+  p: Progression,
+  a: Aspect,
+  targetJd: number,
+  natalSide: boolean,
+  cache: Map<string, ReturnType<typeof monotonicPieces>['pieces']>,
+): string | null {
   const horizon = p.system.horizonYears * TROPICAL_YEAR_DAYS;
   const track = p.tracks.get(a.p1)!;
   for (let stage = 0; stage < HORIZON_STAGES.length; stage++) {
@@ -219,14 +313,19 @@ function exactDate(p: Progression, a: Aspect, targetJd: number, natalSide: boole
     const lifeFrom = a.is_applying ? targetJd : Math.max(p.clock.natalJd, targetJd - reach);
     const lifeTo = a.is_applying ? targetJd + reach : targetJd;
     if (!(lifeTo > lifeFrom)) return null;
-    const pa = progressedJd(p.clock, lifeFrom), pb = progressedJd(p.clock, lifeTo);
-    const from = Math.min(pa, pb), to = Math.max(pa, pb);
+    const pa = progressedJd(p.clock, lifeFrom),
+      pb = progressedJd(p.clock, lifeTo);
+    const from = Math.min(pa, pb),
+      to = Math.max(pa, pb);
     let hits: { t: number }[];
     if (natalSide) {
       const target = p.natalTargets.find((x) => x.id === a.p2)!;
       const key = `${a.p1}:${a.is_applying ? 1 : 0}:${stage}`;
       let pieces = cache.get(key);
-      if (!pieces) { pieces = monotonicPieces(track, from, to).pieces; cache.set(key, pieces); }
+      if (!pieces) {
+        pieces = monotonicPieces(track, from, to).pieces;
+        cache.set(key, pieces);
+      }
       hits = exactAspectsToFixed(track, target.lon, [a.deg], from, to, pieces);
     } else {
       hits = exactAspectsBetween(track, p.tracks.get(a.p2)!, [a.deg], from, to);
@@ -243,10 +342,20 @@ function exactDate(p: Progression, a: Aspect, targetJd: number, natalSide: boole
 function aspectJson(p: Progression, a: Aspect, exact: string | null) {
   const allowed = p.orbs[a.type];
   return {
-    progressed_point: a.p1, point_1: a.p1, p1_id: a.p1, p1_name: nameOf(a.p1),
-    natal_point: a.p2, point_2: a.p2, p2_id: a.p2, p2_name: nameOf(a.p2),
-    aspect: { name: a.type, angle: a.deg }, type: a.type,
-    orb_deg: a.orb, orb: a.orb, applying: a.is_applying, is_applying: a.is_applying,
+    progressed_point: a.p1,
+    point_1: a.p1,
+    p1_id: a.p1,
+    p1_name: nameOf(a.p1),
+    natal_point: a.p2,
+    point_2: a.p2,
+    p2_id: a.p2,
+    p2_name: nameOf(a.p2),
+    aspect: { name: a.type, angle: a.deg },
+    type: a.type,
+    orb_deg: a.orb,
+    orb: a.orb,
+    applying: a.is_applying,
+    is_applying: a.is_applying,
     exact_date: exact,
     strength: allowed > 0 ? Math.max(0, 1 - a.orb / allowed) : 1,
   };
@@ -256,8 +365,14 @@ export function computeProgressedChart(task: TargetTask): ProgressedChartRespons
   const p = prepare(task);
   const loc = ['body', p.system.bodyKey, 'target_date'];
   const targetMs = readInstant(task.targetDate, loc);
-  if (targetMs < p.natalMs) throw new RequestFieldError(loc, `${task.targetDate} is before the birth (${isoSecond(p.natalMs)}): a progression runs forward from it`, 'value_error.before_birth');
-  if (targetMs > addYears(p.natalMs, MAX_AGE_YEARS)) throw new RequestFieldError(loc, `${task.targetDate} is more than ${MAX_AGE_YEARS} years after the birth`, 'value_error.too_late');
+  if (targetMs < p.natalMs)
+    throw new RequestFieldError(
+      loc,
+      `${task.targetDate} is before the birth (${isoSecond(p.natalMs)}): a progression runs forward from it`,
+      'value_error.before_birth',
+    );
+  if (targetMs > addYears(p.natalMs, MAX_AGE_YEARS))
+    throw new RequestFieldError(loc, `${task.targetDate} is more than ${MAX_AGE_YEARS} years after the birth`, 'value_error.too_late');
   const targetJd = julianDayFromUtcMs(targetMs);
   const pJd = progressedJd(p.clock, targetJd);
   const age = ageYears(p.clock, targetJd);
@@ -275,18 +390,28 @@ export function computeProgressedChart(task: TargetTask): ProgressedChartRespons
 
   const points: Record<string, ReturnType<typeof pointJson>> = {};
   for (const x of chart.points) points[x.id] = pointJson(x.id, x.lon, x.speed, x.house ?? null);
-  const sun = chart.points.find((x) => x.id === 'sun')!, moon = chart.points.find((x) => x.id === 'moon')!;
+  const sun = chart.points.find((x) => x.id === 'sun')!,
+    moon = chart.points.find((x) => x.id === 'moon')!;
   const progressedIso = isoSecond(utcMsFromJulianDay(pJd));
   const warnings = [...p.cast.chart.warnings, ...chart.warnings];
   if (!p.cast.chart.houses) warnings.push('Birth time unknown: progressed points are cast from local noon of the birth day; houses and angles are omitted.');
   return {
-    meta: { system: p.system.id, target_date: isoSecond(targetMs).slice(0, 10), target_datetime: isoSecond(targetMs), time_known: p.cast.moment.timeKnown, settings: settingsEcho(p) },
+    meta: {
+      system: p.system.id,
+      target_date: isoSecond(targetMs).slice(0, 10),
+      target_datetime: isoSecond(targetMs),
+      time_known: p.cast.moment.timeKnown,
+      settings: settingsEcho(p),
+    },
     basis: { ...basis(p), age_years_decimal: age, progressed_days_after_birth: pJd - p.clock.natalJd, progressed_datetime_utc: progressedIso },
     progressed_chart: {
       datetime_utc: progressedIso,
       points,
       angles: angles
-        ? { ascendant: pointJson('asc', angles.asc.lon, angles.asc.speed, angles.asc.house!), midheaven: pointJson('mc', angles.mc.lon, angles.mc.speed, angles.mc.house!) }
+        ? {
+            ascendant: pointJson('asc', angles.asc.lon, angles.asc.speed, angles.asc.house!),
+            midheaven: pointJson('mc', angles.mc.lon, angles.mc.speed, angles.mc.house!),
+          }
         : null,
       lunation_phase: lunationPhaseOf(moon.lon - sun.lon),
     },
@@ -301,9 +426,20 @@ export function computeProgressedChart(task: TargetTask): ProgressedChartRespons
 // ——— events of a window ———
 
 /** An event, with the instant of life it is sorted by (JD UT) and its rank among events of one instant. */
-interface TimedEvent<T> { life: number; rank: number; event: T }
+interface TimedEvent<T> {
+  life: number;
+  rank: number;
+  event: T;
+}
 
-function aspectEvents(p: Progression, a: number, b: number, movers: readonly string[], targets: readonly { id: string; lon: number }[], pieces: Map<string, ReturnType<typeof monotonicPieces>>): TimedEvent<AspectEvent>[] {
+function aspectEvents(
+  p: Progression,
+  a: number,
+  b: number,
+  movers: readonly string[],
+  targets: readonly { id: string; lon: number }[],
+  pieces: Map<string, ReturnType<typeof monotonicPieces>>,
+): TimedEvent<AspectEvent>[] {
   const out: TimedEvent<AspectEvent>[] = [];
   for (const id of movers) {
     const track = p.tracks.get(id)!;
@@ -314,12 +450,21 @@ function aspectEvents(p: Progression, a: number, b: number, movers: readonly str
         const type = ASPECT_NAME_BY_ANGLE.get(hit.angle)!;
         const lon = normalizeDegrees(track.at(hit.t).lon);
         out.push({
-          life: lifeJdOf(p.clock, hit.t), rank: 0,
+          life: lifeJdOf(p.clock, hit.t),
+          rank: 0,
           event: {
-            type: 'exact_aspect', ...eventTimes(p, hit.t),
-            progressed_point: id, p1_id: id, p1_name: nameOf(id), natal_point: target.id, p2_id: target.id, p2_name: nameOf(target.id),
-            aspect: { name: type, angle: hit.angle }, motion: track.at(hit.t).speed < 0 ? 'retrograde' : 'direct',
-            progressed_longitude: lon, natal_longitude: target.lon,
+            type: 'exact_aspect',
+            ...eventTimes(p, hit.t),
+            progressed_point: id,
+            p1_id: id,
+            p1_name: nameOf(id),
+            natal_point: target.id,
+            p2_id: target.id,
+            p2_name: nameOf(target.id),
+            aspect: { name: type, angle: hit.angle },
+            motion: track.at(hit.t).speed < 0 ? 'retrograde' : 'direct',
+            progressed_longitude: lon,
+            natal_longitude: target.lon,
             description: `Progressed ${nameOf(id)} ${aspectWord(type)} natal ${nameOf(target.id)}`,
           },
         });
@@ -329,7 +474,13 @@ function aspectEvents(p: Progression, a: number, b: number, movers: readonly str
   return out;
 }
 
-function ingressEvents(p: Progression, a: number, b: number, movers: readonly string[], pieces: Map<string, ReturnType<typeof monotonicPieces>>): TimedEvent<IngressEvent>[] {
+function ingressEvents(
+  p: Progression,
+  a: number,
+  b: number,
+  movers: readonly string[],
+  pieces: Map<string, ReturnType<typeof monotonicPieces>>,
+): TimedEvent<IngressEvent>[] {
   const out: TimedEvent<IngressEvent>[] = [];
   const houses = p.cast.chart.houses;
   for (const id of movers) {
@@ -338,19 +489,39 @@ function ingressEvents(p: Progression, a: number, b: number, movers: readonly st
     for (const s of signIngresses(track, a, b, m.pieces, p.lifeSign)) {
       const sign = SIGNS[s.sign]!;
       const entersForward = s.direction * p.lifeSign === 1;
-      out.push({ life: lifeJdOf(p.clock, s.t), rank: 1, event: {
-        type: 'sign_ingress', ...eventTimes(p, s.t), point: id, point_name: nameOf(id), sign: { name: sign.name, id: sign.id }, house: null,
-        motion: s.direction === 1 ? 'direct' : 'retrograde', longitude: entersForward ? s.sign * 30 : ((s.sign + 1) % 12) * 30,
-        description: `Progressed ${nameOf(id)} enters ${sign.name}${s.direction === 1 ? '' : ' (retrograde)'}`,
-      } });
+      out.push({
+        life: lifeJdOf(p.clock, s.t),
+        rank: 1,
+        event: {
+          type: 'sign_ingress',
+          ...eventTimes(p, s.t),
+          point: id,
+          point_name: nameOf(id),
+          sign: { name: sign.name, id: sign.id },
+          house: null,
+          motion: s.direction === 1 ? 'direct' : 'retrograde',
+          longitude: entersForward ? s.sign * 30 : ((s.sign + 1) % 12) * 30,
+          description: `Progressed ${nameOf(id)} enters ${sign.name}${s.direction === 1 ? '' : ' (retrograde)'}`,
+        },
+      });
     }
     if (houses && id !== 'asc' && id !== 'mc') {
       for (const h of houseIngresses(track, houses.cusps, houses.forward, a, b, m.pieces, p.lifeSign)) {
-        out.push({ life: lifeJdOf(p.clock, h.t), rank: 2, event: {
-          type: 'house_ingress', ...eventTimes(p, h.t), point: id, point_name: nameOf(id), sign: null, house: h.house,
-          motion: h.direction === 1 ? 'direct' : 'retrograde', longitude: h.cusp,
-          description: `Progressed ${nameOf(id)} enters the natal ${ordinal(h.house)} house${h.direction === 1 ? '' : ' (retrograde)'}`,
-        } });
+        out.push({
+          life: lifeJdOf(p.clock, h.t),
+          rank: 2,
+          event: {
+            type: 'house_ingress',
+            ...eventTimes(p, h.t),
+            point: id,
+            point_name: nameOf(id),
+            sign: null,
+            house: h.house,
+            motion: h.direction === 1 ? 'direct' : 'retrograde',
+            longitude: h.cusp,
+            description: `Progressed ${nameOf(id)} enters the natal ${ordinal(h.house)} house${h.direction === 1 ? '' : ' (retrograde)'}`,
+          },
+        });
       }
     }
   }
@@ -369,20 +540,37 @@ function stationEvents(p: Progression, pieces: Map<string, ReturnType<typeof mon
     for (const t of pieces.get(id)!.stations) {
       const kind = track.at(t + 1e-3).speed < 0 ? 'retrograde' : 'direct';
       const lon = normalizeDegrees(track.at(t).lon);
-      out.push({ life: lifeJdOf(p.clock, t), rank: 3, event: {
-        type: 'station', ...eventTimes(p, t), point: id, point_name: nameOf(id), station: kind, longitude: lon, sign: signRef(lon),
-        description: `Progressed ${nameOf(id)} stations ${kind}`,
-      } });
+      out.push({
+        life: lifeJdOf(p.clock, t),
+        rank: 3,
+        event: {
+          type: 'station',
+          ...eventTimes(p, t),
+          point: id,
+          point_name: nameOf(id),
+          station: kind,
+          longitude: lon,
+          sign: signRef(lon),
+          description: `Progressed ${nameOf(id)} stations ${kind}`,
+        },
+      });
     }
   }
   return out;
 }
 
 function lunationEvents(p: Progression, a: number, b: number): TimedEvent<LunationEvent>[] {
-  return lunationPhaseChanges(p.tracks.get('moon')!, p.tracks.get('sun')!, a, b, p.lifeSign).map((c) => ({ life: lifeJdOf(p.clock, c.t), rank: 4, event: {
-    type: 'lunation_phase', ...eventTimes(p, c.t), phase: c.phase, elongation: c.elongation,
-    description: `Progressed lunation: ${c.phase.replace('_', ' ')}`,
-  } }));
+  return lunationPhaseChanges(p.tracks.get('moon')!, p.tracks.get('sun')!, a, b, p.lifeSign).map((c) => ({
+    life: lifeJdOf(p.clock, c.t),
+    rank: 4,
+    event: {
+      type: 'lunation_phase',
+      ...eventTimes(p, c.t),
+      phase: c.phase,
+      elongation: c.elongation,
+      description: `Progressed lunation: ${c.phase.replace('_', ' ')}`,
+    },
+  }));
 }
 
 function byTime<T>(events: TimedEvent<T>[]): T[] {
@@ -393,7 +581,8 @@ function byTime<T>(events: TimedEvent<T>[]): T[] {
 function windowOf(p: Progression, fromMs: number, toMs: number, movers: readonly string[]) {
   const pa = progressedJd(p.clock, julianDayFromUtcMs(fromMs));
   const pb = progressedJd(p.clock, julianDayFromUtcMs(toMs));
-  const a = Math.min(pa, pb), b = Math.max(pa, pb);
+  const a = Math.min(pa, pb),
+    b = Math.max(pa, pb);
   const pieces = new Map<string, ReturnType<typeof monotonicPieces>>();
   for (const id of movers) pieces.set(id, monotonicPieces(p.tracks.get(id)!, a, b));
   return { a, b, pieces, window: { from: isoSecond(fromMs), to: isoSecond(toMs) } };
@@ -421,7 +610,17 @@ export function computeCalendar(task: CalendarTask): CalendarResponse {
 }
 
 function searchMeta(p: Progression, task: SearchTask, window: { from: string; to: string }, total: number, returned: number) {
-  return { system: p.system.id, window, limit: task.limit, order: task.order, total, returned, truncated: returned < total, time_known: p.cast.moment.timeKnown, settings: settingsEcho(p) };
+  return {
+    system: p.system.id,
+    window,
+    limit: task.limit,
+    order: task.order,
+    total,
+    returned,
+    truncated: returned < total,
+    time_known: p.cast.moment.timeKnown,
+    settings: settingsEcho(p),
+  };
 }
 
 function limited<T>(events: T[], task: SearchTask): T[] {

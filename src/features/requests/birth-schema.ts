@@ -24,7 +24,7 @@ export const timeZoneName = z
   .min(1)
   .max(64)
   .refine((v) => v.toUpperCase() === 'AUTO' || ianaZone(v) !== undefined, { message: 'unknown time zone: use an IANA name such as Europe/Lisbon, or AUTO' })
-  .describe('IANA time zone (e.g. Europe/Lisbon) of the local time, or `AUTO`: the zone of the place. Default: the place\'s zone.');
+  .describe("IANA time zone (e.g. Europe/Lisbon) of the local time, or `AUTO`: the zone of the place. Default: the place's zone.");
 
 export const houseSystem = z
   .string()
@@ -76,12 +76,21 @@ export const birthFields = {
   minute: z.number().int().min(0).max(59).optional().describe('Minute, 0 to 59. Required unless `time_known` is false.'),
   second: z.number().min(0).lt(60).optional().describe('Seconds, 0 to less than 60 (fractions allowed). Default 0.'),
   time_known: z.boolean().default(true).describe('False when the birth time is unknown: the chart is cast for noon and has no houses or angles. Default true.'),
-  city: z.string().min(1).max(200).optional().describe('Place name, looked up in the gazetteer when `lat`/`lng` are not given (local and English names, e.g. `München`).'),
+  city: z
+    .string()
+    .min(1)
+    .max(200)
+    .optional()
+    .describe('Place name, looked up in the gazetteer when `lat`/`lng` are not given (local and English names, e.g. `München`).'),
   country: z.string().min(2).max(100).optional().describe('Country (ISO code or name) to narrow the `city` lookup.'),
   lat: latitude.optional().describe('Geographic latitude in degrees, -90 (south) to 90 (north). With `lng`, takes precedence over `city`.'),
   lng: longitude.optional().describe('Geographic longitude in degrees, -180 (west) to 180 (east).'),
-  tz_str: timeZoneName.optional().describe('IANA time zone of the wall-clock time (e.g. `Europe/Lisbon`), or `AUTO` to look it up from the place. Default: the place\'s zone.'),
-  timezone: timeZoneName.optional().describe('Alias of `tz_str`. Sent with it, a zone named in one wins over `AUTO` in the other; two different zones are refused (422).'),
+  tz_str: timeZoneName
+    .optional()
+    .describe("IANA time zone of the wall-clock time (e.g. `Europe/Lisbon`), or `AUTO` to look it up from the place. Default: the place's zone."),
+  timezone: timeZoneName
+    .optional()
+    .describe('Alias of `tz_str`. Sent with it, a zone named in one wins over `AUTO` in the other; two different zones are refused (422).'),
   dst_policy: dstPolicy.optional(),
 };
 
@@ -103,7 +112,9 @@ export const orbSettings = jsonObject(z.number().min(0).max(30), z.string().max(
   .refine((o) => Object.keys(o).length <= 20, { message: 'at most 20 orb settings' })
   .transform(knownAspectsOnly)
   .optional()
-  .describe('Orbs in degrees (0 to 30) by aspect name, e.g. `{"conjunction": 8, "sextile": 4}`; at most 20. Aspects not named keep their default orb; a name that is no aspect is ignored and named in X-Unknown-Fields.');
+  .describe(
+    'Orbs in degrees (0 to 30) by aspect name, e.g. `{"conjunction": 8, "sextile": 4}`; at most 20. Aspects not named keep their default orb; a name that is no aspect is ignored and named in X-Unknown-Fields.',
+  );
 
 export const birthObject = z.object(birthFields);
 export type BirthInput = z.output<typeof birthObject>;

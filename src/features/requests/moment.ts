@@ -2,7 +2,19 @@
  * A civil date and time at a place, resolved to the UT instant the ephemeris needs, with
  * everything a caller may want to check echoed back (zone, offset, DST resolution, ΔT).
  */
-import { CivilTimeError, formatLocalIso, formatOffset, ianaZone, isoUtc, isValidCalendarDate, julianDayFromUtcMs, resolveCivilTime, DEFAULT_DST_POLICY, type DstPolicy, type LocalTimeStatus } from '../../astro/civil-time.ts';
+import {
+  CivilTimeError,
+  formatLocalIso,
+  formatOffset,
+  ianaZone,
+  isoUtc,
+  isValidCalendarDate,
+  julianDayFromUtcMs,
+  resolveCivilTime,
+  DEFAULT_DST_POLICY,
+  type DstPolicy,
+  type LocalTimeStatus,
+} from '../../astro/civil-time.ts';
 import { deltaTSeconds } from '../../astro/ephemeris.ts';
 import { timeZoneAt } from '../../geo/time-zone-lookup.ts';
 import { RequestFieldError } from './request-error.ts';
@@ -50,10 +62,17 @@ const pad = (n: number, width = 2) => String(n).padStart(width, '0');
  * the chart is then cast for another wall time, or for one of two instants, which the answer's
  * provenance shows but a reader of its warnings should not have to look for.
  */
-function dstWarning(civil: { year: number; month: number; day: number; hour: number; minute: number; second: number }, status: LocalTimeStatus, zone: string, localIso: string, policy: DstPolicy): string | undefined {
+function dstWarning(
+  civil: { year: number; month: number; day: number; hour: number; minute: number; second: number },
+  status: LocalTimeStatus,
+  zone: string,
+  localIso: string,
+  policy: DstPolicy,
+): string | undefined {
   if (status === 'ok') return undefined;
   const wall = `${pad(civil.year, 4)}-${pad(civil.month)}-${pad(civil.day)} ${pad(civil.hour)}:${pad(civil.minute)}${civil.second ? `:${civil.second < 10 ? '0' : ''}${civil.second}` : ''}`;
-  if (status === 'gap') return `local time ${wall} does not exist in ${zone} (a daylight-saving change skipped it): read as ${localIso} (dst_policy ${policy}; reject refuses such times)`;
+  if (status === 'gap')
+    return `local time ${wall} does not exist in ${zone} (a daylight-saving change skipped it): read as ${localIso} (dst_policy ${policy}; reject refuses such times)`;
   return `local time ${wall} occurs twice in ${zone} (a daylight-saving change repeated it): the ${policy === 'later' ? 'later' : 'earlier'} one was used, ${localIso} (dst_policy earlier or later chooses)`;
 }
 
@@ -67,8 +86,12 @@ const timeFieldMissing = (loc: (string | number)[], field: 'hour' | 'minute') =>
   new RequestFieldError([...loc, field], `${field} is required when time_known is true`, 'missing');
 
 export function resolveMoment(
-  input: MomentInput, tz: string | undefined, place: { lat: number; lng: number; zone?: string | undefined }, policy: DstPolicy | undefined,
-  loc: (string | number)[], tzField = 'tz_str',
+  input: MomentInput,
+  tz: string | undefined,
+  place: { lat: number; lng: number; zone?: string | undefined },
+  policy: DstPolicy | undefined,
+  loc: (string | number)[],
+  tzField = 'tz_str',
 ): ResolvedMoment {
   if (!isValidCalendarDate(input.year, input.month, input.day)) {
     throw new RequestFieldError([...loc, 'day'], `${input.year}-${input.month}-${input.day} is not a date of the Gregorian calendar`, 'value_error.date');
@@ -89,19 +112,29 @@ export function resolveMoment(
   try {
     resolved = resolveCivilTime(civil, zone, effectivePolicy);
   } catch (error) {
-    if (error instanceof CivilTimeError) throw new RequestFieldError([...loc, error.field === 'tz_str' ? tzField : error.field], error.message, `value_error.${error.code}`);
+    if (error instanceof CivilTimeError)
+      throw new RequestFieldError([...loc, error.field === 'tz_str' ? tzField : error.field], error.message, `value_error.${error.code}`);
     throw error;
   }
   const jdUt = julianDayFromUtcMs(resolved.utcMs);
   const dt = deltaTSeconds(jdUt);
   const localIso = formatLocalIso(resolved.utcMs, resolved.offsetSeconds);
   return {
-    utcMs: resolved.utcMs, jdUt, jdTt: jdUt + dt / 86400, deltaTSeconds: dt,
-    zone: resolved.zone, zoneSource: auto ? 'auto' : 'request', offsetSeconds: resolved.offsetSeconds,
-    localIso, utcIso: isoUtc(resolved.utcMs), timeKnown,
+    utcMs: resolved.utcMs,
+    jdUt,
+    jdTt: jdUt + dt / 86400,
+    deltaTSeconds: dt,
+    zone: resolved.zone,
+    zoneSource: auto ? 'auto' : 'request',
+    offsetSeconds: resolved.offsetSeconds,
+    localIso,
+    utcIso: isoUtc(resolved.utcMs),
+    timeKnown,
     // Every key always there (undefined when it does not apply), in one order: one shape for the readers of every moment.
     dst: {
-      status: resolved.status, policy: effectivePolicy, applied: resolved.status !== 'ok',
+      status: resolved.status,
+      policy: effectivePolicy,
+      applied: resolved.status !== 'ok',
       candidate_offsets: resolved.candidateOffsets?.map(formatOffset),
     },
     warning: dstWarning(civil, resolved.status, resolved.zone, localIso, effectivePolicy),
@@ -114,7 +147,9 @@ export function resolveMoment(
  * `dst_policy`.
  */
 export function birthMoment(
-  subject: MomentInput & ZoneFields & { dst_policy?: DstPolicy | undefined }, place: { lat: number; lng: number; zone?: string | undefined }, loc: (string | number)[],
+  subject: MomentInput & ZoneFields & { dst_policy?: DstPolicy | undefined },
+  place: { lat: number; lng: number; zone?: string | undefined },
+  loc: (string | number)[],
 ): ResolvedMoment {
   const zone = requestedZone(subject, loc);
   return resolveMoment(subject, zone.tz, place, subject.dst_policy, loc, zone.field);
@@ -124,15 +159,28 @@ export function birthMoment(
  * A moment given as an absolute instant (an offset in the request, a found return, "now"): no
  * wall time to resolve, only the zone of the place for the echo.
  */
-export function momentAtInstant(utcMs: number, place: { lat: number; lng: number; zone?: string | undefined }, tz: string | undefined, policy: DstPolicy = DEFAULT_DST_POLICY): ResolvedMoment {
+export function momentAtInstant(
+  utcMs: number,
+  place: { lat: number; lng: number; zone?: string | undefined },
+  tz: string | undefined,
+  policy: DstPolicy = DEFAULT_DST_POLICY,
+): ResolvedMoment {
   const auto = isAutoZone(tz);
   const zone = ianaZone(auto ? zoneAt(place) : tz!)!;
   const offsetSeconds = Math.round(zone.offset(utcMs) * 60);
   const jdUt = julianDayFromUtcMs(utcMs);
   const dt = deltaTSeconds(jdUt);
   return {
-    utcMs, jdUt, jdTt: jdUt + dt / 86400, deltaTSeconds: dt, zone: zone.name, zoneSource: auto ? 'auto' : 'request', offsetSeconds,
-    localIso: formatLocalIso(utcMs, offsetSeconds), utcIso: isoUtc(utcMs), timeKnown: true,
+    utcMs,
+    jdUt,
+    jdTt: jdUt + dt / 86400,
+    deltaTSeconds: dt,
+    zone: zone.name,
+    zoneSource: auto ? 'auto' : 'request',
+    offsetSeconds,
+    localIso: formatLocalIso(utcMs, offsetSeconds),
+    utcIso: isoUtc(utcMs),
+    timeKnown: true,
     dst: { status: 'ok', policy, applied: false, candidate_offsets: undefined },
     warning: undefined,
   };

@@ -78,14 +78,22 @@ function canonicalZone(name: string): string {
  * `primary` is the field that wins when both say AUTO (the moon's endpoints document `timezone`
  * first).
  */
-export function requestedZone(fields: ZoneFields, loc: (string | number)[], primary: keyof ZoneFields = 'tz_str'): { tz: string | undefined; field: keyof ZoneFields } {
+export function requestedZone(
+  fields: ZoneFields,
+  loc: (string | number)[],
+  primary: keyof ZoneFields = 'tz_str',
+): { tz: string | undefined; field: keyof ZoneFields } {
   const secondary: keyof ZoneFields = primary === 'tz_str' ? 'timezone' : 'tz_str';
   const first = fields[primary] || undefined;
   const second = fields[secondary] || undefined;
   if (second === undefined || (first !== undefined && isAutoZone(second))) return { tz: first, field: primary };
   if (first === undefined || isAutoZone(first)) return { tz: second, field: secondary };
   if (first.toLowerCase() !== second.toLowerCase() && canonicalZone(first) !== canonicalZone(second)) {
-    throw new RequestFieldError([...loc, 'timezone'], `tz_str '${fields.tz_str}' and timezone '${fields.timezone}' name different zones; send one of them`, 'value_error.conflict');
+    throw new RequestFieldError(
+      [...loc, 'timezone'],
+      `tz_str '${fields.tz_str}' and timezone '${fields.timezone}' name different zones; send one of them`,
+      'value_error.conflict',
+    );
   }
   return { tz: first, field: primary };
 }
@@ -109,7 +117,11 @@ export function prefixedPlaceOr(fallback: ResolvedPlace, body: Record<string, un
   const lat = body[`${prefix}_lat`] as number | undefined;
   const lng = body[`${prefix}_lng`] as number | undefined;
   if (city === undefined && lat === undefined && lng === undefined) return fallback;
-  return resolvePlace({ city, country: body[`${prefix}_country`] as string | undefined, lat, lng }, ['body'], { city: `${prefix}_city`, lat: `${prefix}_lat`, lng: `${prefix}_lng` });
+  return resolvePlace({ city, country: body[`${prefix}_country`] as string | undefined, lat, lng }, ['body'], {
+    city: `${prefix}_city`,
+    lat: `${prefix}_lat`,
+    lng: `${prefix}_lng`,
+  });
 }
 
 /**
@@ -138,7 +150,11 @@ export function resolvePlace(input: PlaceInput, loc: (string | number)[], names 
     // The nearest names the search finds for the same text (a misspelling, a name cut short), so the caller can correct it.
     const closest = closestPlaceNames(input.city, input.country);
     const suggestion = closest.length ? `; closest known: ${closest.map((name) => `'${name}'`).join(', ')}` : '';
-    throw new RequestFieldError([...loc, names.city], `unknown city '${input.city}'${where}${suggestion}; send ${names.lat} and ${names.lng} instead`, 'value_error.unknown_city');
+    throw new RequestFieldError(
+      [...loc, names.city],
+      `unknown city '${input.city}'${where}${suggestion}; send ${names.lat} and ${names.lng} instead`,
+      'value_error.unknown_city',
+    );
   }
   const found = match.place;
   return place(found.name, found.country, found.region, found.lat, found.lng, 'gazetteer', ambiguityOf(input.city, match));
@@ -149,6 +165,14 @@ export function resolvePlace(input: PlaceInput, loc: (string | number)[], names 
  * code that reads places, on both sides of the thread boundary, then sees one shape instead of
  * one per combination, whose property loads fell back to the slow, megamorphic kind.
  */
-function place(city: string | null, country: string | null, region: string | null | undefined, lat: number, lng: number, source: ResolvedPlace['source'], ambiguity?: string): ResolvedPlace {
+function place(
+  city: string | null,
+  country: string | null,
+  region: string | null | undefined,
+  lat: number,
+  lng: number,
+  source: ResolvedPlace['source'],
+  ambiguity?: string,
+): ResolvedPlace {
   return { city, country, region, lat, lng, source, zone: undefined, ambiguity };
 }

@@ -4,7 +4,12 @@
  * other fields of the same problem (one field sent under two spellings), each its own entry.
  */
 export class RequestFieldError extends Error {
-  constructor(readonly loc: (string | number)[], message: string, readonly type: string = 'value_error', readonly alsoAt: (string | number)[][] = []) {
+  constructor(
+    readonly loc: (string | number)[],
+    message: string,
+    readonly type: string = 'value_error',
+    readonly alsoAt: (string | number)[][] = [],
+  ) {
     super(message);
   }
 }

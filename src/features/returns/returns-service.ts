@@ -25,7 +25,17 @@ import { z } from 'zod/v4';
 import { civilAtOffsetMs, readIsoDateTime } from '../../astro/iso-date-time.ts';
 import { nestedNatalPlace, resolveNestedNatal, type NestedLocation, type NestedNatal } from '../requests/nested-natal-schema.ts';
 import type { NatalRequest } from '../natal/natal-schemas.ts';
-import { ANGULARITY_ORB, MAX_RETURNS, MAX_WINDOW_YEARS, type ReturnChartFields, type ReturnSettingsInput, type ReturnsAnswer, type ReturnsRequest, type SolarReturnAnswer, type SolarReturnRequest } from './returns-schemas.ts';
+import {
+  ANGULARITY_ORB,
+  MAX_RETURNS,
+  MAX_WINDOW_YEARS,
+  type ReturnChartFields,
+  type ReturnSettingsInput,
+  type ReturnsAnswer,
+  type ReturnsRequest,
+  type SolarReturnAnswer,
+  type SolarReturnRequest,
+} from './returns-schemas.ts';
 
 export type AspectSet = 'major' | 'all';
 
@@ -58,17 +68,39 @@ const round3 = (ms: number) => Math.round(ms);
 /** A return point and a natal point as one aspect entry: ids and names on both sides. */
 function aspectEntry(a: Aspect) {
   return {
-    p1: a.p1, p2: a.p2, p1_id: a.p1, p1_name: bodyInfo(a.p1).name, p2_id: a.p2, p2_name: bodyInfo(a.p2).name,
-    type: a.type as string, deg: a.deg, angle: a.angle, orb: a.orb, is_major: a.is_major, is_applying: a.is_applying, out_of_sign: a.out_of_sign,
+    p1: a.p1,
+    p2: a.p2,
+    p1_id: a.p1,
+    p1_name: bodyInfo(a.p1).name,
+    p2_id: a.p2,
+    p2_name: bodyInfo(a.p2).name,
+    type: a.type as string,
+    deg: a.deg,
+    angle: a.angle,
+    orb: a.orb,
+    is_major: a.is_major,
+    is_applying: a.is_applying,
+    out_of_sign: a.out_of_sign,
   };
 }
 
 function planetEntry(chart: ChartMoment['points'][number], nodeVariant: NodeVariant) {
   const p = planetJson(chart, nodeVariant);
   return {
-    id: p.id, name: p.name, sign: p.sign, sign_id: p.sign_id, pos: p.pos, degree: p.pos, abs_pos: p.abs_pos, retrograde: p.retrograde,
+    id: p.id,
+    name: p.name,
+    sign: p.sign,
+    sign_id: p.sign_id,
+    pos: p.pos,
+    degree: p.pos,
+    abs_pos: p.abs_pos,
+    retrograde: p.retrograde,
     ...(p.house !== undefined ? { house: p.house } : {}),
-    speed: p.speed, is_stationary: p.is_stationary, latitude: p.latitude, distance_au: p.distance_au, declination: p.declination,
+    speed: p.speed,
+    is_stationary: p.is_stationary,
+    latitude: p.latitude,
+    distance_au: p.distance_au,
+    declination: p.declination,
     ...(p.variant !== undefined ? { variant: p.variant } : {}),
   };
 }
@@ -78,8 +110,14 @@ export function returnChart(task: ReturnTaskBase, natal: NatalCast, jdUt: number
   const request = task.natal.request;
   const nodeVariant = request.node_type;
   const chart = computeChartMoment({
-    jdUt, lat: task.returnPlace.lat, lng: task.returnPlace.lng, timeKnown: natal.moment.timeKnown, zodiac: natal.zodiac,
-    houseSystem: request.house_system, points: natalPoints(undefined), nodeVariant,
+    jdUt,
+    lat: task.returnPlace.lat,
+    lng: task.returnPlace.lng,
+    timeKnown: natal.moment.timeKnown,
+    zodiac: natal.zodiac,
+    houseSystem: request.house_system,
+    points: natalPoints(undefined),
+    nodeVariant,
   });
   const types = task.aspectSet === 'all' ? ASPECT_TYPES : MAJOR_ASPECT_TYPES;
   const returnPoints = aspectPointsOf(chart);
@@ -99,14 +137,24 @@ export function returnChart(task: ReturnTaskBase, natal: NatalCast, jdUt: number
     const detail = (x: typeof d.asc) => ({ sign: x.sign, sign_id: x.sign_id, pos: x.pos, degree: x.pos, abs_pos: x.abs_pos, house: x.house });
     for (const p of chart.points) {
       if (bodyInfo(p.id).kind === 'angle') continue;
-      for (const [angle, lon] of [['asc', angles.asc], ['mc', angles.mc], ['ic', angles.ic], ['dc', angles.dc]] as const) {
+      for (const [angle, lon] of [
+        ['asc', angles.asc],
+        ['mc', angles.mc],
+        ['ic', angles.ic],
+        ['dc', angles.dc],
+      ] as const) {
         const orb = Math.abs(signedSeparation(p.lon, lon));
         if (orb <= ANGULARITY_ORB) angularity.push({ planet: p.id, angle, orb });
       }
     }
     sortByOrb(angularity);
     const natalHouses = natal.chart.houses!;
-    const overlay = chart.points.map((p) => ({ planet: p.id, name: bodyInfo(p.id).name, abs_pos: p.lon, house: houseOf(p.lon, natalHouses.cusps, natalHouses.forward) }));
+    const overlay = chart.points.map((p) => ({
+      planet: p.id,
+      name: bodyInfo(p.id).name,
+      abs_pos: p.lon,
+      house: houseOf(p.lon, natalHouses.cusps, natalHouses.forward),
+    }));
     return {
       chart,
       fields: {
@@ -129,8 +177,13 @@ function whereJson(place: ResolvedPlace, moment: ResolvedMoment) {
 function natalMeta(task: NatalTask, natal: NatalCast) {
   const { moment } = natal;
   return {
-    name: task.request.name ?? 'User', datetime: moment.localIso, datetime_utc: moment.utcIso, timezone: moment.zone,
-    lat: task.place.lat, lng: task.place.lng, time_known: moment.timeKnown,
+    name: task.request.name ?? 'User',
+    datetime: moment.localIso,
+    datetime_utc: moment.utcIso,
+    timezone: moment.zone,
+    lat: task.place.lat,
+    lng: task.place.lng,
+    time_known: moment.timeKnown,
   };
 }
 
@@ -154,14 +207,23 @@ function returnMoment(task: ReturnTaskBase, natal: NatalCast, jdUt: number): Res
 }
 
 function instantJson(moment: ResolvedMoment, jdUt: number) {
-  return { exact_moment_utc: moment.utcIso, exact_moment_local: moment.localIso, julian_day_ut: jdUt, julian_day_tt: moment.jdTt, delta_t_seconds: moment.deltaTSeconds };
+  return {
+    exact_moment_utc: moment.utcIso,
+    exact_moment_local: moment.localIso,
+    julian_day_ut: jdUt,
+    julian_day_tt: moment.jdTt,
+    delta_t_seconds: moment.deltaTSeconds,
+  };
 }
 
 function answerWarnings(task: ReturnTaskBase, natal: NatalCast, charts: ChartMoment[]): string[] {
   const warnings = new Set(placeWarnings(task.natal.place, task.returnPlace === task.natal.place ? undefined : task.returnPlace));
   if (natal.moment.warning) warnings.add(`natal: ${natal.moment.warning}`);
   for (const w of natal.chart.warnings) warnings.add(w);
-  if (!natal.moment.timeKnown) warnings.add('Birth time unknown: the natal chart is cast for local noon, so the natal longitude returned to may be off by up to about half a degree for the Sun (a return instant off by up to about 12 hours) and more for faster bodies; houses, angles and the house overlay are omitted.');
+  if (!natal.moment.timeKnown)
+    warnings.add(
+      'Birth time unknown: the natal chart is cast for local noon, so the natal longitude returned to may be off by up to about half a degree for the Sun (a return instant off by up to about 12 hours) and more for faster bodies; houses, angles and the house overlay are omitted.',
+    );
   for (const c of charts) for (const w of c.warnings) warnings.add(w);
   return [...warnings];
 }
@@ -174,7 +236,8 @@ function natalLongitude(natal: NatalCast, body: string): number {
 export function computeSolarReturn(task: SolarReturnTask): SolarReturnAnswer {
   const natal = castNatal(task.natal);
   const birthYear = task.natal.request.year;
-  if (task.year < birthYear) throw new RequestFieldError(['body', 'solar_return', 'year'], `year ${task.year} is before the birth year ${birthYear}`, 'value_error.before_birth');
+  if (task.year < birthYear)
+    throw new RequestFieldError(['body', 'solar_return', 'year'], `year ${task.year} is before the birth year ${birthYear}`, 'value_error.before_birth');
   const sunLon = natalLongitude(natal, 'sun');
   const jdUt = solarReturnJd(natal.moment.jdUt, sunLon, task.year, natal.zodiac);
   const moment = returnMoment(task, natal, jdUt);
@@ -202,7 +265,12 @@ export function computeReturns(task: ReturnsTask): ReturnsAnswer {
   if (task.endMs === undefined) {
     endJd = Math.min(startJd + RETURN_BODIES[task.body].horizon, LAST_JD);
     const next = nextReturn(task.body, target, startJd, natal.zodiac, endJd);
-    if (!next) throw new RequestFieldError(['body', 'return_target', 'search_start'], `no return of ${task.body} found after ${isoUtc(task.startMs)} within the years served`, 'value_error.no_return');
+    if (!next)
+      throw new RequestFieldError(
+        ['body', 'return_target', 'search_start'],
+        `no return of ${task.body} found after ${isoUtc(task.startMs)} within the years served`,
+        'value_error.no_return',
+      );
     crossings = [next];
   } else {
     endJd = julianDayFromUtcMs(task.endMs);
@@ -217,7 +285,7 @@ export function computeReturns(task: ReturnsTask): ReturnsAnswer {
     charts.push(chart);
     return {
       ...instantJson(moment, c.jdUt),
-      direction: c.speed < 0 ? 'retrograde' as const : 'direct' as const,
+      direction: c.speed < 0 ? ('retrograde' as const) : ('direct' as const),
       body_speed: c.speed,
       location: whereJson(task.returnPlace, moment),
       ...fields,
@@ -226,10 +294,15 @@ export function computeReturns(task: ReturnsTask): ReturnsAnswer {
   return {
     meta: {
       return_target: {
-        body: task.body, body_name: bodyInfo(task.body).name, natal_longitude: normalizeDegrees(target),
+        body: task.body,
+        body_name: bodyInfo(task.body).name,
+        natal_longitude: normalizeDegrees(target),
         mode: task.endMs === undefined ? 'next' : 'window',
-        search_start_utc: isoUtc(task.startMs), search_end_utc: isoUtc(utcMsFromJulianDay(endJd)),
-        count: returns.length, limit: MAX_RETURNS, truncated,
+        search_start_utc: isoUtc(task.startMs),
+        search_end_utc: isoUtc(utcMsFromJulianDay(endJd)),
+        count: returns.length,
+        limit: MAX_RETURNS,
+        truncated,
       },
       natal: natalMeta(task.natal, natal),
       settings: settingsMeta(task, natal, charts[0]),
@@ -245,8 +318,11 @@ export function computeReturns(task: ReturnsTask): ReturnsAnswer {
 function mergedSettings(root: ReturnSettingsInput | undefined, nested: ReturnSettingsInput | undefined) {
   const pick = <K extends keyof ReturnSettingsInput>(key: K) => nested?.[key] ?? root?.[key] ?? undefined;
   return {
-    house_system: pick('house_system'), zodiac_type: pick('zodiac_type'), sidereal_ayanamsa: pick('sidereal_ayanamsa'),
-    node_type: pick('node_type'), aspectSet: (pick('aspect_set') ?? 'major') as AspectSet,
+    house_system: pick('house_system'),
+    zodiac_type: pick('zodiac_type'),
+    sidereal_ayanamsa: pick('sidereal_ayanamsa'),
+    node_type: pick('node_type'),
+    aspectSet: (pick('aspect_set') ?? 'major') as AspectSet,
   };
 }
 
@@ -293,8 +369,14 @@ export const solarReturnPlaces = (body: SolarReturnRequest) => placesOf(body.nat
 export const returnsPlaces = (body: ReturnsRequest) => placesOf(body.natal, body.return_target.location, ['body', 'return_target', 'location']);
 
 /** What the compute pool gets: the validated body and its resolved places. */
-export interface SolarReturnJob { body: SolarReturnRequest; places: ReturnPlaces }
-export interface ReturnsJob { body: ReturnsRequest; places: ReturnPlaces }
+export interface SolarReturnJob {
+  body: SolarReturnRequest;
+  places: ReturnPlaces;
+}
+export interface ReturnsJob {
+  body: ReturnsRequest;
+  places: ReturnPlaces;
+}
 
 export function solarReturnTask(body: SolarReturnRequest, places = solarReturnPlaces(body)): SolarReturnTask {
   const settings = mergedSettings(body.settings, body.solar_return.settings);
@@ -322,7 +404,16 @@ export function returnsTask(body: ReturnsRequest, places = returnsPlaces(body)):
   if (target.search_end !== undefined) {
     endMs = searchInstant(target.search_end, true);
     if (endMs <= startMs) throw new RequestFieldError(['body', 'return_target', 'search_end'], 'search_end must be after search_start', 'value_error.range');
-    if (endMs - startMs > MAX_WINDOW_YEARS * YEAR_MS) throw new RequestFieldError(['body', 'return_target', 'search_end'], `the search window is at most ${MAX_WINDOW_YEARS} years`, 'value_error.range');
+    if (endMs - startMs > MAX_WINDOW_YEARS * YEAR_MS)
+      throw new RequestFieldError(['body', 'return_target', 'search_end'], `the search window is at most ${MAX_WINDOW_YEARS} years`, 'value_error.range');
   }
-  return { natal, aspectSet: settings.aspectSet, returnPlace: places.returnPlace ?? natal.place, returnTz: places.returnTz, body: target.body as ReturnBody, startMs, endMs };
+  return {
+    natal,
+    aspectSet: settings.aspectSet,
+    returnPlace: places.returnPlace ?? natal.place,
+    returnTz: places.returnTz,
+    body: target.body as ReturnBody,
+    startMs,
+    endMs,
+  };
 }

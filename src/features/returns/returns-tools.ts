@@ -5,7 +5,8 @@ import { READ_ONLY, defineTool } from '../mcp/tool-definition.ts';
 import { jsonResult, outcomeOfError } from '../mcp/tool-results.ts';
 import { outputSchema, toolSchema } from '../mcp/tool-schema.ts';
 
-const NATAL = 'Birth data in `natal`: `datetime` (`YYYY-MM-DD HH:MM`) or year, month, day, hour, minute (local time; hour 12 and minute 0 by default), `time_known`, and `location` {city, or lat and lng; tz_str or timezone, AUTO by default}.';
+const NATAL =
+  'Birth data in `natal`: `datetime` (`YYYY-MM-DD HH:MM`) or year, month, day, hour, minute (local time; hour 12 and minute 0 by default), `time_known`, and `location` {city, or lat and lng; tz_str or timezone, AUTO by default}.';
 
 export const solarReturnTool = defineTool({
   name: 'v1_western_solar_calculate',

@@ -58,9 +58,14 @@ export class AccountDeletions {
       const email = await tx.maybeOneFirst(sql.type(z.object({ email: z.string() }))`select email from users where id = ${input.userId} for update`);
       const existing = await new AccountDeletionRepository(tx).ofUser(input.userId);
       if (email === null && !existing) throw new UnknownAccountError(`no user ${input.userId}`);
-      const deletion = existing ?? await new AccountDeletionRepository(tx).schedule({ userId: input.userId, reason: input.reason ?? null, requestedBy: input.requestedBy });
-      await tx.query(sql.unsafe`update api_keys set status = 'revoked', revoked_at = coalesce(revoked_at, now()) where user_id = ${input.userId} and status = 'active'`);
-      const keys = await tx.any(sql.type(z.object({ id: z.string(), key_hash: z.string() }))`select id, key_hash from api_keys where user_id = ${input.userId}`);
+      const deletion =
+        existing ?? (await new AccountDeletionRepository(tx).schedule({ userId: input.userId, reason: input.reason ?? null, requestedBy: input.requestedBy }));
+      await tx.query(
+        sql.unsafe`update api_keys set status = 'revoked', revoked_at = coalesce(revoked_at, now()) where user_id = ${input.userId} and status = 'active'`,
+      );
+      const keys = await tx.any(
+        sql.type(z.object({ id: z.string(), key_hash: z.string() }))`select id, key_hash from api_keys where user_id = ${input.userId}`,
+      );
       const grantIds = await new GrantRepository(tx).revokeAllOfUser(input.userId, 'account deleted');
       return { deletion, keys, grantIds };
     });
@@ -77,7 +82,8 @@ export class AccountDeletions {
     // they hold within KEY_CACHE_TTL_SECONDS. All at once: an outage costs one timeout, not one each.
     const sent = await Promise.allSettled(revoked.map(({ marker, hash }) => this.deps.revocations.revoked(marker, hash)));
     const unannounced = sent.filter((result) => result.status === 'rejected').length;
-    if (unannounced) this.deps.log.warn({ userId: input.userId, unannounced }, 'revoked keys and grants of a deleted account could not be announced to other processes yet');
+    if (unannounced)
+      this.deps.log.warn({ userId: input.userId, unannounced }, 'revoked keys and grants of a deleted account could not be announced to other processes yet');
     if (deletion.status !== 'completed') void this.runDue();
     this.deps.log.info({ userId: input.userId, deletionId: deletion.id, requestedBy: input.requestedBy }, 'account deletion scheduled');
     return deletion;
@@ -96,7 +102,9 @@ export class AccountDeletions {
   /** Runs every due deletion now; resolves with how many completed. One run at a time per process. */
   runDue(): Promise<number> {
     if (this.closed) return Promise.resolve(0);
-    this.running ??= this.drain().finally(() => { this.running = null; });
+    this.running ??= this.drain().finally(() => {
+      this.running = null;
+    });
     return this.running;
   }
 
@@ -124,14 +132,19 @@ export class AccountDeletions {
         await this.repo.billingStopped(job.id);
       }
       const erased = await this.erase(job);
-      await this.deps.idempotency.forgetUser(job.user_id).catch((error: unknown) => this.deps.log.warn({ err: error }, 'stored idempotent responses of a deleted user are left to expire'));
+      await this.deps.idempotency
+        .forgetUser(job.user_id)
+        .catch((error: unknown) => this.deps.log.warn({ err: error }, 'stored idempotent responses of a deleted user are left to expire'));
       this.deps.log.info({ userId: job.user_id, deletionId: job.id, erased }, 'account deleted');
       return true;
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const delay = retryDelaySeconds(job.attempts);
       await this.repo.failed(job.id, message, delay).catch(() => {});
-      this.deps.log.warn({ userId: job.user_id, deletionId: job.id, attempt: job.attempts, retryInSeconds: delay, err: message }, 'account deletion will be retried');
+      this.deps.log.warn(
+        { userId: job.user_id, deletionId: job.id, attempt: job.attempts, retryInSeconds: delay, err: message },
+        'account deletion will be retried',
+      );
       return false;
     }
   }

@@ -23,7 +23,10 @@ export interface UsageCrossing {
 export class Notifications {
   private readonly settings: NotificationSettingsRepository;
 
-  constructor(private readonly db: DatabasePool, private readonly mailer: Mailer) {
+  constructor(
+    private readonly db: DatabasePool,
+    private readonly mailer: Mailer,
+  ) {
     this.settings = new NotificationSettingsRepository(db);
   }
 
@@ -44,12 +47,21 @@ export class Notifications {
     return this.mailer.send({ to: to.email, ...message, kind: 'usage_alert', userId });
   }
 
-  async paymentFailed(userId: string, failure: { invoiceId: string; attempt: number; amountCents: number; currency: string; planCode: string | null }): Promise<MailOutcome | null> {
+  async paymentFailed(
+    userId: string,
+    failure: { invoiceId: string; attempt: number; amountCents: number; currency: string; planCode: string | null },
+  ): Promise<MailOutcome | null> {
     const settings = await this.settings.get(userId);
     if (!settings.billing_emails) return null;
     const to = await this.recipient(userId);
     if (!to || !(await this.settings.claim(userId, 'payment_failed', `${failure.invoiceId}:${failure.attempt}`))) return null;
-    const message = paymentFailedMessage({ amountCents: failure.amountCents, currency: failure.currency, attempt: failure.attempt, planName: to.plan_name, graceUntil: to.grace_until });
+    const message = paymentFailedMessage({
+      amountCents: failure.amountCents,
+      currency: failure.currency,
+      attempt: failure.attempt,
+      planName: to.plan_name,
+      graceUntil: to.grace_until,
+    });
     return this.mailer.send({ to: to.email, ...message, kind: 'payment_failed', userId });
   }
 

@@ -13,7 +13,10 @@ import type { Notifications } from './notifications.ts';
 import { currentQuotaExtras } from '../../db/quota-extras.ts';
 
 const candidateRow = z.object({
-  user_id: z.string(), threshold: z.number(), request_limit: z.number(), limit_period: z.enum(['day', 'month']),
+  user_id: z.string(),
+  threshold: z.number(),
+  request_limit: z.number(),
+  limit_period: z.enum(['day', 'month']),
 });
 
 export class UsageAlerts {
@@ -58,7 +61,11 @@ export class UsageAlerts {
       if (used * 100 < row.request_limit * row.threshold) continue;
       const periodStart = new Date(window.start * 1000).toISOString();
       await this.notifications.usageThresholdCrossed(row.user_id, {
-        used, limit: row.request_limit, thresholdPct: row.threshold, periodStart, resetsAt: new Date(window.end * 1000).toISOString(),
+        used,
+        limit: row.request_limit,
+        thresholdPct: row.threshold,
+        periodStart,
+        resetsAt: new Date(window.end * 1000).toISOString(),
       });
       this.done.set(`${row.user_id} ${window.key}`, true);
     }

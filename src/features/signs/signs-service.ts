@@ -34,7 +34,11 @@ const POINTS: Record<SignPoint, { id: 'sun' | 'moon' | 'asc' | 'mc'; name: strin
 export function checkSignRequest(point: SignPoint, request: SignRequest): void {
   if (!TIMED_SIGN_POINTS.includes(point)) return;
   if (request.time_known === false) {
-    throw new RequestFieldError(['body', 'time_known'], `the ${point} sign needs the birth time: send time_known true with hour and minute (the Sun and Moon signs do not need it)`, 'value_error.time_unknown');
+    throw new RequestFieldError(
+      ['body', 'time_known'],
+      `the ${point} sign needs the birth time: send time_known true with hour and minute (the Sun and Moon signs do not need it)`,
+      'value_error.time_unknown',
+    );
   }
 }
 
@@ -62,10 +66,15 @@ export function computeSign(task: SignTask): SignAnswer {
     interpretation = signInterpretation(block, key, `${def.id}_${at.sign_id}`);
     if (!interpretation) warnings.push(`The interpretation library has no item ${key}.`);
   }
-  if (wanted && request.interpretation?.style === 'poetic') warnings.push('style poetic is served with the standard text: the interpretation library is written in the standard and improved styles.');
+  if (wanted && request.interpretation?.style === 'poetic')
+    warnings.push('style poetic is served with the standard text: the interpretation library is written in the standard and improved styles.');
   // One literal in the schema's key order, the optional keys spread in.
   return {
-    point: def.name, sign: at.sign, sign_id: at.sign_id, degree: at.pos, abs_pos: at.abs_pos,
+    point: def.name,
+    sign: at.sign,
+    sign_id: at.sign_id,
+    degree: at.pos,
+    abs_pos: at.abs_pos,
     ...(at.house === undefined ? {} : { house: at.house }),
     ...(interpretation === undefined ? {} : { interpretation }),
     subject: natal.subject,
@@ -79,11 +88,18 @@ function signInterpretation(block: InterpretationBlock, key: string, id: string)
     const item = items.find((i) => i.key === key);
     if (!item) continue;
     return {
-      id, key, title: item.title, body: item.body,
+      id,
+      key,
+      title: item.title,
+      body: item.body,
       ...(item.strengths ? { strengths: item.strengths } : {}),
       ...(item.challenges ? { challenges: item.challenges } : {}),
       ...(item.reflection ? { reflection: item.reflection } : {}),
-      category: item.category, section, style: block.style, library_version: block.library_version, language: block.language,
+      category: item.category,
+      section,
+      style: block.style,
+      library_version: block.library_version,
+      language: block.language,
     };
   }
   return undefined;

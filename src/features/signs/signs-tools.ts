@@ -6,7 +6,10 @@ import { calculateSign } from './signs-calculate.ts';
 import { SIGN_POINTS, signRequest, signResponse, type SignPoint } from './signs-schemas.ts';
 
 const WHAT: Record<SignPoint, string> = {
-  sun: 'the Sun sign', moon: 'the Moon sign', rising: 'the rising sign (the Ascendant; needs the birth time)', midheaven: 'the Midheaven sign (needs the birth time)',
+  sun: 'the Sun sign',
+  moon: 'the Moon sign',
+  rising: 'the rising sign (the Ascendant; needs the birth time)',
+  midheaven: 'the Midheaven sign (needs the birth time)',
 };
 
 function signTool(point: SignPoint) {

@@ -20,11 +20,18 @@ function localDayStart(year: number, month: number, day: number, zone: string): 
 export function calculateSkyEvents(compute: ComputeRunner, q: SkyEventsQuery): Promise<Buffer> {
   const [y, m, d] = q.date.split('-').map(Number) as [number, number, number];
   if (!isValidCalendarDate(y, m, d)) throw new RequestFieldError(['query', 'date'], `${q.date} is not a calendar date`, 'value_error.date');
-  if (q.date < EPHEMERIS_FIRST_DATE || q.date > EPHEMERIS_LAST_DATE) throw new RequestFieldError(['query', 'date'], `dates run from ${EPHEMERIS_FIRST_DATE} to ${EPHEMERIS_LAST_DATE}`, 'value_error.range');
+  if (q.date < EPHEMERIS_FIRST_DATE || q.date > EPHEMERIS_LAST_DATE)
+    throw new RequestFieldError(['query', 'date'], `dates run from ${EPHEMERIS_FIRST_DATE} to ${EPHEMERIS_LAST_DATE}`, 'value_error.range');
   const next = new Date(Date.UTC(y, m - 1, d + 1));
   const startUtcMs = localDayStart(y, m, d, q.timezone);
   const endUtcMs = localDayStart(next.getUTCFullYear(), next.getUTCMonth() + 1, next.getUTCDate(), q.timezone);
   return compute.run('sky_events', {
-    date: q.date, timezone: q.timezone, preset: q.preset, startUtcMs, endUtcMs, kinds: kindsFor(q), formulation: q.include_formulation ?? false,
+    date: q.date,
+    timezone: q.timezone,
+    preset: q.preset,
+    startUtcMs,
+    endUtcMs,
+    kinds: kindsFor(q),
+    formulation: q.include_formulation ?? false,
   });
 }

@@ -51,7 +51,11 @@ export function computeSkyEvents(task: SkyEventsTask): z.output<typeof skyEvents
     date: task.date,
     timezone: task.timezone,
     preset: task.preset,
-    window: { start_utc: new Date(task.startUtcMs).toISOString(), end_utc: new Date(task.endUtcMs).toISOString(), hours: (task.endUtcMs - task.startUtcMs) / 3_600_000 },
+    window: {
+      start_utc: new Date(task.startUtcMs).toISOString(),
+      end_utc: new Date(task.endUtcMs).toISOString(),
+      hours: (task.endUtcMs - task.startUtcMs) / 3_600_000,
+    },
     counts,
     events,
   };

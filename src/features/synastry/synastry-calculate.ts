@@ -16,7 +16,10 @@ export function resolvePersonPlace(person: SynastryPerson, loc: (string | number
 }
 
 export function calculateSynastry(compute: ComputeRunner, body: SynastryRequest, task: 'synastry' | 'synastry_summary' = 'synastry'): Promise<Buffer> {
-  const locs: [string[], string[]] = [['body', 'person_a'], ['body', 'person_b']];
+  const locs: [string[], string[]] = [
+    ['body', 'person_a'],
+    ['body', 'person_b'],
+  ];
   const places: [ResolvedPlace, ResolvedPlace] = [resolvePersonPlace(body.person_a, locs[0]), resolvePersonPlace(body.person_b, locs[1])];
   return compute.run(task, { person_a: body.person_a, person_b: body.person_b, settings: body.settings, places, locs, nowMs: Date.now() });
 }
@@ -27,14 +30,28 @@ export function calculateSynastrySummary(compute: ComputeRunner, body: SynastryS
   const b = body.person_b ?? body.second_subject;
   if (!a) throw new RequestFieldError(['body', 'person_a'], 'person_a (or first_subject) is required', 'missing');
   if (!b) throw new RequestFieldError(['body', 'person_b'], 'person_b (or second_subject) is required', 'missing');
-  const locs: [string[], string[]] = [['body', body.person_a ? 'person_a' : 'first_subject'], ['body', body.person_b ? 'person_b' : 'second_subject']];
+  const locs: [string[], string[]] = [
+    ['body', body.person_a ? 'person_a' : 'first_subject'],
+    ['body', body.person_b ? 'person_b' : 'second_subject'],
+  ];
   const places: [ResolvedPlace, ResolvedPlace] = [resolvePersonPlace(a, locs[0]), resolvePersonPlace(b, locs[1])];
   return compute.run('synastry_summary', { person_a: a, person_b: b, settings: body.settings, places, locs, nowMs: Date.now() });
 }
 
-export function calculateSynastryHoroscope(compute: ComputeRunner, body: SynastryHoroscopeRequest, query: { relationship_context?: string | undefined; include_timing?: boolean | undefined }): Promise<Buffer> {
-  const places: [ResolvedPlace, ResolvedPlace] = [resolvePersonPlace(body.person_a, ['body', 'person_a']), resolvePersonPlace(body.person_b, ['body', 'person_b'])];
+export function calculateSynastryHoroscope(
+  compute: ComputeRunner,
+  body: SynastryHoroscopeRequest,
+  query: { relationship_context?: string | undefined; include_timing?: boolean | undefined },
+): Promise<Buffer> {
+  const places: [ResolvedPlace, ResolvedPlace] = [
+    resolvePersonPlace(body.person_a, ['body', 'person_a']),
+    resolvePersonPlace(body.person_b, ['body', 'person_b']),
+  ];
   return compute.run('synastry_horoscope', {
-    request: body, places, context: query.relationship_context === 'friendship' ? 'friendship' : 'romantic', includeTiming: query.include_timing ?? false, nowMs: Date.now(),
+    request: body,
+    places,
+    context: query.relationship_context === 'friendship' ? 'friendship' : 'romantic',
+    includeTiming: query.include_timing ?? false,
+    nowMs: Date.now(),
   });
 }

@@ -51,7 +51,8 @@ export function dayReference(date: string | undefined, zone: string, nowMs: numb
   } else {
     [y, m, d] = date.split('-').map(Number) as [number, number, number];
     if (!isValidCalendarDate(y, m, d)) throw new RequestFieldError(['body', 'date'], `${date} is not a date of the Gregorian calendar`, 'value_error.date');
-    if (y < MIN_YEAR || y > MAX_YEAR) throw new RequestFieldError(['body', 'date'], `${date} is outside the years served (${MIN_YEAR}-${MAX_YEAR})`, 'value_error.date');
+    if (y < MIN_YEAR || y > MAX_YEAR)
+      throw new RequestFieldError(['body', 'date'], `${date} is outside the years served (${MIN_YEAR}-${MAX_YEAR})`, 'value_error.date');
   }
   const ms = resolveCivilTime({ year: y, month: m, day: d, hour: 12, minute: 0, second: 0 }, zone, 'shift_forward').utcMs;
   const pad = (n: number, w = 2) => String(n).padStart(w, '0');
@@ -65,8 +66,10 @@ function signName(lon: number) {
 function personFacts(name: string | undefined, fallback: string, p: CastPerson) {
   const lonOf = (id: string) => p.points.find((q) => q.id === id)?.lon;
   return {
-    name: name ?? fallback, time_known: p.timeKnown,
-    sun_sign: signName(lonOf('sun')!), moon_sign: signName(lonOf('moon')!),
+    name: name ?? fallback,
+    time_known: p.timeKnown,
+    sun_sign: signName(lonOf('sun')!),
+    moon_sign: signName(lonOf('moon')!),
     rising_sign: p.cast.chart.houses ? signName(p.cast.chart.houses.asc) : null,
   };
 }
@@ -93,16 +96,30 @@ export function synastryHoroscopeObject(task: SynastryHoroscopeTask): SynastryHo
   const still = (points: AspectPoint[]) => points.map((p) => ({ id: p.id, lon: p.lon, speed: 0 }));
 
   const transits: Transit[] = [];
-  for (const [target, points] of [['person_a', still(a.points)], ['person_b', still(b.points)], ['composite', compositePoints]] as const) {
+  for (const [target, points] of [
+    ['person_a', still(a.points)],
+    ['person_b', still(b.points)],
+    ['composite', compositePoints],
+  ] as const) {
     for (const f of findAspectsBetween(transiting, points, { types: MAJOR_ASPECT_TYPES, orbs: DAY_ORBS })) {
       const orb = DAY_ORBS[f.type as keyof typeof DAY_ORBS];
       const { strength } = contactStrength(f.p1, f.p2, f.type, f.orb, orb, f.is_applying);
       const { polarity } = contactPolarity(f.p1, f.p2, f.type);
       const natalLon = points.find((p) => p.id === f.p2)!.lon;
       const transit: Transit = {
-        id: `transit_${f.p1}_${f.type}_${target}_${f.p2}`, transit_point: f.p1, target, natal_point: f.p2, aspect: f.type, aspect_angle_deg: f.deg,
-        separation_deg: Math.round(f.angle * 1e6) / 1e6, orb_deg: Math.round(f.orb * 1e6) / 1e6, applying: f.is_applying,
-        strength, strength_label: strengthLabel(strength), polarity, domains: dayDomains(context, f.p1, f.p2, polarity),
+        id: `transit_${f.p1}_${f.type}_${target}_${f.p2}`,
+        transit_point: f.p1,
+        target,
+        natal_point: f.p2,
+        aspect: f.type,
+        aspect_angle_deg: f.deg,
+        separation_deg: Math.round(f.angle * 1e6) / 1e6,
+        orb_deg: Math.round(f.orb * 1e6) / 1e6,
+        applying: f.is_applying,
+        strength,
+        strength_label: strengthLabel(strength),
+        polarity,
+        domains: dayDomains(context, f.p1, f.p2, polarity),
       };
       if (task.includeTiming) {
         const se = bodyInfo(f.p1).se!;
@@ -130,18 +147,53 @@ export function synastryHoroscopeObject(task: SynastryHoroscopeTask): SynastryHo
   });
   const tone = toneOf(transits);
   const score = Math.round(domains.reduce((s, d) => s + d.score, 0) / domains.length);
-  const hash = createHash('sha256').update(JSON.stringify({ a: a.cast.moment.utcIso, al: [a.task.place.lat, a.task.place.lng], b: b.cast.moment.utcIso, bl: [b.task.place.lat, b.task.place.lng], day: ref.date, zone, context, timing: task.includeTiming, zodiac: settings.zodiac, ay: settings.sidereal_ayanamsa, hs: settings.house_system })).digest('hex');
+  const hash = createHash('sha256')
+    .update(
+      JSON.stringify({
+        a: a.cast.moment.utcIso,
+        al: [a.task.place.lat, a.task.place.lng],
+        b: b.cast.moment.utcIso,
+        bl: [b.task.place.lat, b.task.place.lng],
+        day: ref.date,
+        zone,
+        context,
+        timing: task.includeTiming,
+        zodiac: settings.zodiac,
+        ay: settings.sidereal_ayanamsa,
+        hs: settings.house_system,
+      }),
+    )
+    .digest('hex');
   const warnings: string[] = [];
-  for (const [who, p] of [['person_a', a], ['person_b', b]] as const) if (!p.timeKnown) warnings.push(`${who}: birth time unknown: no Ascendant or Midheaven targets`);
+  for (const [who, p] of [
+    ['person_a', a],
+    ['person_b', b],
+  ] as const)
+    if (!p.timeKnown) warnings.push(`${who}: birth time unknown: no Ascendant or Midheaven targets`);
   return {
     meta: {
-      date: ref.date, tz_str: zone, relationship_context: context, include_timing: task.includeTiming,
-      reference_time: instant(ref.jd, zone), orbs: { ...DAY_ORBS },
-      settings_resolved: { zodiac: settings.zodiac, sidereal_ayanamsa: settings.sidereal_ayanamsa, house_system: settings.house_system, node_type: settings.node_type },
-      warnings, calculation_hash: hash,
+      date: ref.date,
+      tz_str: zone,
+      relationship_context: context,
+      include_timing: task.includeTiming,
+      reference_time: instant(ref.jd, zone),
+      orbs: { ...DAY_ORBS },
+      settings_resolved: {
+        zodiac: settings.zodiac,
+        sidereal_ayanamsa: settings.sidereal_ayanamsa,
+        house_system: settings.house_system,
+        node_type: settings.node_type,
+      },
+      warnings,
+      calculation_hash: hash,
     },
     persons: { person_a: personFacts(request.person_a.name, 'Person A', a), person_b: personFacts(request.person_b.name, 'Person B', b) },
-    composite: { points: compositePoints.map((p) => { const s = signOf(p.lon); return { id: p.id, abs_pos: p.lon, sign: s.abbr, sign_id: s.id, pos: degreeInSign(p.lon) }; }) },
+    composite: {
+      points: compositePoints.map((p) => {
+        const s = signOf(p.lon);
+        return { id: p.id, abs_pos: p.lon, sign: s.abbr, sign_id: s.id, pos: degreeInSign(p.lon) };
+      }),
+    },
     transits,
     domains,
     summary: { score, tone, headline: DAY_TONE_HEADLINES[context]![tone]! },

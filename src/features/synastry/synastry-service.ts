@@ -12,8 +12,20 @@ import { engineInfo } from '../../astro/ephemeris.ts';
 import { houseOf } from '../../astro/house-placement.ts';
 import { civilAtOffsetMs, readIsoDateTime } from '../../astro/iso-date-time.ts';
 import {
-  SYNASTRY_MODEL, STRENGTH_FORMULA, bodyWeight, chooseArchetype, contactCategories, contactDomains, contactPolarity, contactStrength,
-  contactThemes, strengthLabel, synastryScores, type Domain, type Polarity, type ScoredContact,
+  SYNASTRY_MODEL,
+  STRENGTH_FORMULA,
+  bodyWeight,
+  chooseArchetype,
+  contactCategories,
+  contactDomains,
+  contactPolarity,
+  contactStrength,
+  contactThemes,
+  strengthLabel,
+  synastryScores,
+  type Domain,
+  type Polarity,
+  type ScoredContact,
 } from '../../astro/synastry-model.ts';
 import { degreeInSign, normalizeDegrees, signOf } from '../../astro/zodiac.ts';
 import { writeNatalAnswer } from '../../answers/natal-answer.ts';
@@ -24,8 +36,12 @@ import { birthMoment } from '../requests/moment.ts';
 import { placeWarnings, type ResolvedPlace } from '../requests/place.ts';
 import { RequestFieldError } from '../requests/request-error.ts';
 import {
-  DEFAULT_SYNASTRY_BODIES, SYNASTRY_BODY_ALIASES, SYNASTRY_BODY_NAMES,
-  type SynastryPerson, type SynastryResponse, type SynastrySummaryResponse,
+  DEFAULT_SYNASTRY_BODIES,
+  SYNASTRY_BODY_ALIASES,
+  SYNASTRY_BODY_NAMES,
+  type SynastryPerson,
+  type SynastryResponse,
+  type SynastrySummaryResponse,
 } from './synastry-schemas.ts';
 import { ARCHETYPE_WORDS, BUCKET_DEFINITIONS, aspectLabel, contactText, overlayText, pointLabel } from './synastry-words.ts';
 
@@ -61,30 +77,53 @@ export interface ResolvedSettings {
 /** Every setting with its default, aliases resolved; an unknown body is a 422 on its index. */
 export function resolveSettings(settings: Settings | undefined, loc: (string | number)[] = ['body', 'settings']): ResolvedSettings {
   const s = settings ?? {};
-  const zodiac = (s.zodiac ?? s.zodiac_type ?? 'tropical');
-  const node_type = (s.node_type ?? 'true');
+  const zodiac = s.zodiac ?? s.zodiac_type ?? 'tropical';
+  const node_type = s.node_type ?? 'true';
   const requested = s.bodies ?? [...DEFAULT_SYNASTRY_BODIES];
   const normalized: string[] = [];
   const aliases: Record<string, string> = {};
   requested.forEach((name, i) => {
-    const key = name.trim().toLowerCase().replace(/[\s-]+/g, '_');
+    const key = name
+      .trim()
+      .toLowerCase()
+      .replace(/[\s-]+/g, '_');
     let id: string | undefined = (SYNASTRY_BODY_NAMES as readonly string[]).includes(key) ? key : SYNASTRY_BODY_ALIASES[key];
     if (id === '(node_type)') id = node_type === 'true' ? 'true_node' : 'mean_node';
-    if (id === undefined) throw new RequestFieldError([...loc, 'bodies', i], `unknown body '${name}'; one of: ${SYNASTRY_BODY_NAMES.join(', ')} (aliases ${Object.keys(SYNASTRY_BODY_ALIASES).join(', ')})`, 'value_error.unknown_body');
+    if (id === undefined)
+      throw new RequestFieldError(
+        [...loc, 'bodies', i],
+        `unknown body '${name}'; one of: ${SYNASTRY_BODY_NAMES.join(', ')} (aliases ${Object.keys(SYNASTRY_BODY_ALIASES).join(', ')})`,
+        'value_error.unknown_body',
+      );
     if (id !== name) aliases[name] = id;
     if (!normalized.includes(id)) normalized.push(id);
   });
   const inc = s.include ?? {};
   return {
-    zodiac, sidereal_ayanamsa: zodiac === 'sidereal' ? (s.sidereal_ayanamsa ?? 'lahiri') : null,
-    house_system: s.house_system ?? 'placidus', node_type, bodies_requested: [...requested], bodies_normalized: normalized, aliases,
-    aspect_set: (s.aspect_set ?? 'major'),
+    zodiac,
+    sidereal_ayanamsa: zodiac === 'sidereal' ? (s.sidereal_ayanamsa ?? 'lahiri') : null,
+    house_system: s.house_system ?? 'placidus',
+    node_type,
+    bodies_requested: [...requested],
+    bodies_normalized: normalized,
+    aliases,
+    aspect_set: s.aspect_set ?? 'major',
     include: {
-      natal_snapshots: inc.natal_snapshots ?? true, aspects: inc.aspects ?? true, house_overlays: inc.house_overlays ?? true,
-      angle_contacts: inc.angle_contacts ?? true, midpoints: inc.midpoints ?? false, scores: inc.scores ?? true, archetype: inc.archetype ?? true,
-      text: inc.text ?? false, text_locale: inc.text_locale ?? 'en', text_tone: inc.text_tone ?? 'neutral',
-      display_point_labels: inc.display_point_labels ?? false, display_aspect_labels: inc.display_aspect_labels ?? false,
-      strength_labels: inc.strength_labels ?? false, ranges: inc.ranges ?? false, scoring_bucket_definitions: inc.scoring_bucket_definitions ?? false,
+      natal_snapshots: inc.natal_snapshots ?? true,
+      aspects: inc.aspects ?? true,
+      house_overlays: inc.house_overlays ?? true,
+      angle_contacts: inc.angle_contacts ?? true,
+      midpoints: inc.midpoints ?? false,
+      scores: inc.scores ?? true,
+      archetype: inc.archetype ?? true,
+      text: inc.text ?? false,
+      text_locale: inc.text_locale ?? 'en',
+      text_tone: inc.text_tone ?? 'neutral',
+      display_point_labels: inc.display_point_labels ?? false,
+      display_aspect_labels: inc.display_aspect_labels ?? false,
+      strength_labels: inc.strength_labels ?? false,
+      ranges: inc.ranges ?? false,
+      scoring_bucket_definitions: inc.scoring_bucket_definitions ?? false,
       synastry_bands: inc.synastry_bands ?? false,
     },
     context: { relationship_goal: s.context?.relationship_goal ?? 'long_term', user_experience_level: s.context?.user_experience_level ?? 'beginner' },
@@ -94,7 +133,11 @@ export function resolveSettings(settings: Settings | undefined, loc: (string | n
 const zoneField = (p: SynastryPerson) => [p.tz_str, p.timezone, p.location?.timezone, p.location?.tz_str].find((z) => z && z.toUpperCase() !== 'AUTO');
 
 /** The person's place input: `location`, or the flat city/lat/lng. */
-export function personPlaceInput(p: SynastryPerson): { input: { city?: string | undefined; country?: string | undefined; lat?: number | undefined; lng?: number | undefined }; field: string | undefined; tz: string | undefined } {
+export function personPlaceInput(p: SynastryPerson): {
+  input: { city?: string | undefined; country?: string | undefined; lat?: number | undefined; lng?: number | undefined };
+  field: string | undefined;
+  tz: string | undefined;
+} {
   const flat = p.city !== undefined || p.lat !== undefined || p.lng !== undefined;
   const input = p.location && !flat ? p.location : { city: p.city, country: p.country, lat: p.lat, lng: p.lng };
   return { input, field: p.location && !flat ? 'location' : undefined, tz: zoneField(p) };
@@ -105,7 +148,13 @@ export function personPlaceInput(p: SynastryPerson): { input: { city?: string | 
  * when it carries an offset: shown as the wall time of the person's zone, the DST fold chosen to
  * keep the instant) or from the flat fields, with the synastry's chart settings.
  */
-export function personNatalRequest(p: SynastryPerson, place: ResolvedPlace, settings: ResolvedSettings, loc: (string | number)[], features: string[]): NatalRequest {
+export function personNatalRequest(
+  p: SynastryPerson,
+  place: ResolvedPlace,
+  settings: ResolvedSettings,
+  loc: (string | number)[],
+  features: string[],
+): NatalRequest {
   const tz = zoneField(p);
   let civil: { year: number; month: number; day: number; hour?: number | undefined; minute?: number | undefined; second?: number | undefined };
   let hasTime: boolean;
@@ -122,9 +171,21 @@ export function personNatalRequest(p: SynastryPerson, place: ResolvedPlace, sett
       const zone = ianaZone(zoneName);
       if (!zone) throw new RequestFieldError([...loc, 'tz_str'], `unknown time zone ${zoneName}`, 'value_error.timezone');
       const wall = new Date(utcMs + Math.round(zone.offset(utcMs) * 60) * 1000);
-      civil = { year: wall.getUTCFullYear(), month: wall.getUTCMonth() + 1, day: wall.getUTCDate(), hour: wall.getUTCHours(), minute: wall.getUTCMinutes(), second: wall.getUTCSeconds() + wall.getUTCMilliseconds() / 1000 };
+      civil = {
+        year: wall.getUTCFullYear(),
+        month: wall.getUTCMonth() + 1,
+        day: wall.getUTCDate(),
+        hour: wall.getUTCHours(),
+        minute: wall.getUTCMinutes(),
+        second: wall.getUTCSeconds() + wall.getUTCMilliseconds() / 1000,
+      };
       const c = { year: civil.year, month: civil.month, day: civil.day, hour: civil.hour!, minute: civil.minute!, second: civil.second! };
-      policy = resolveCivilTime(c, zoneName, 'earlier').utcMs === resolveCivilTime(c, zoneName, 'later').utcMs ? policy : resolveCivilTime(c, zoneName, 'earlier').utcMs === utcMs ? 'earlier' : 'later';
+      policy =
+        resolveCivilTime(c, zoneName, 'earlier').utcMs === resolveCivilTime(c, zoneName, 'later').utcMs
+          ? policy
+          : resolveCivilTime(c, zoneName, 'earlier').utcMs === utcMs
+            ? 'earlier'
+            : 'later';
     }
   } else if (p.year !== undefined && p.month !== undefined && p.day !== undefined) {
     civil = { year: p.year, month: p.month, day: p.day, hour: p.hour, minute: p.minute, second: p.second };
@@ -135,10 +196,23 @@ export function personNatalRequest(p: SynastryPerson, place: ResolvedPlace, sett
   const timeKnown = p.time_known ?? (p.time_unknown !== undefined ? !p.time_unknown : hasTime);
   if (timeKnown && !hasTime) throw new RequestFieldError([...loc, 'datetime'], 'the birth time is missing: send it, or time_known false', 'missing');
   return {
-    name: p.name, year: civil.year, month: civil.month, day: civil.day, hour: civil.hour, minute: civil.minute, second: civil.second,
-    time_known: timeKnown, lat: place.lat, lng: place.lng, tz_str: tz, dst_policy: policy,
-    house_system: settings.house_system, zodiac_type: settings.zodiac, sidereal_ayanamsa: settings.sidereal_ayanamsa, node_type: settings.node_type,
-    include_features: features.length ? features as NatalRequest['include_features'] : undefined,
+    name: p.name,
+    year: civil.year,
+    month: civil.month,
+    day: civil.day,
+    hour: civil.hour,
+    minute: civil.minute,
+    second: civil.second,
+    time_known: timeKnown,
+    lat: place.lat,
+    lng: place.lng,
+    tz_str: tz,
+    dst_policy: policy,
+    house_system: settings.house_system,
+    zodiac_type: settings.zodiac,
+    sidereal_ayanamsa: settings.sidereal_ayanamsa,
+    node_type: settings.node_type,
+    include_features: features.length ? (features as NatalRequest['include_features']) : undefined,
   } as NatalRequest;
 }
 
@@ -173,7 +247,16 @@ export function chartPoints(cast: NatalCast, settings: ResolvedSettings): Aspect
     const h = chart.houses;
     if (ANGLES.has(id)) {
       if (!h) continue;
-      const [lon, speed] = id === 'asc' ? [h.asc, h.ascSpeed] : id === 'dsc' ? [h.asc + 180, h.ascSpeed] : id === 'mc' ? [h.mc, h.mcSpeed] : id === 'ic' ? [h.mc + 180, h.mcSpeed] : [h.vertex, h.vertexSpeed];
+      const [lon, speed] =
+        id === 'asc'
+          ? [h.asc, h.ascSpeed]
+          : id === 'dsc'
+            ? [h.asc + 180, h.ascSpeed]
+            : id === 'mc'
+              ? [h.mc, h.mcSpeed]
+              : id === 'ic'
+                ? [h.mc + 180, h.mcSpeed]
+                : [h.vertex, h.vertexSpeed];
       points.push({ id, lon: normalizeDegrees(lon), speed });
       continue;
     }
@@ -212,9 +295,17 @@ function contactFacts(a: string, b: string, type: string): ContactFacts {
     const pairKey = [a, b].sort().join('|');
     const { polarity, confidence } = contactPolarity(a, b, type);
     facts = {
-      id: `aspect_${sha256(key)}`, kind: angleContact ? 'angle_contact' : 'planet_aspect', pair_key: pairKey, canonical_key: `${pairKey}|${type}`,
-      polarity, polarity_confidence: confidence, categories: contactCategories(a, b), domains: contactDomains(a, b, polarity), themes: contactThemes(a, b),
-      text_key: `${angleContact ? 'angle_contact' : 'aspect'}.a_${a}_${type}_b_${b}`, is_angle_contact: angleContact,
+      id: `aspect_${sha256(key)}`,
+      kind: angleContact ? 'angle_contact' : 'planet_aspect',
+      pair_key: pairKey,
+      canonical_key: `${pairKey}|${type}`,
+      polarity,
+      polarity_confidence: confidence,
+      categories: contactCategories(a, b),
+      domains: contactDomains(a, b, polarity),
+      themes: contactThemes(a, b),
+      text_key: `${angleContact ? 'angle_contact' : 'aspect'}.a_${a}_${type}_b_${b}`,
+      is_angle_contact: angleContact,
     };
     contactFactsByKey.set(key, facts);
   }
@@ -230,7 +321,8 @@ type Overlay = NonNullable<SynastryResponse['synastry']['house_overlays']>['a_in
 /** The contacts of A's points with B's, strongest first (then canonical_key, a_point). */
 export function synastryContacts(a: CastPerson, b: CastPerson, settings: ResolvedSettings): Aspect[] {
   const types: readonly AspectType[] = settings.aspect_set === 'all' ? ASPECT_TYPES : MAJOR_ASPECT_TYPES;
-  let aPts = a.points, bPts = b.points;
+  let aPts = a.points,
+    bPts = b.points;
   if (!settings.include.angle_contacts) {
     aPts = aPts.filter((p) => !ANGLES.has(p.id));
     bPts = bPts.filter((p) => !ANGLES.has(p.id));
@@ -242,28 +334,68 @@ export function synastryContacts(a: CastPerson, b: CastPerson, settings: Resolve
     const c = contactFacts(f.p1, f.p2, f.type);
     const { strength, parts } = contactStrength(f.p1, f.p2, f.type, f.orb, MAX_ORB[f.type]!, f.is_applying);
     const sep = f.angle; // the points' angular distance, 0 to 180 (the aspect search's own)
-    const separation = round6(sep), delta = round6(sep - f.deg), orb = round6(Math.abs(sep - f.deg));
+    const separation = round6(sep),
+      delta = round6(sep - f.deg),
+      orb = round6(Math.abs(sep - f.deg));
     const weights = { ...parts, formula: STRENGTH_FORMULA };
     if (!labels && !aspectLabels) {
       // The usual answer: one literal, keys in the schema's order, no key to delete afterwards.
       return {
-        id: c.id, kind: c.kind, a_point: f.p1, b_point: f.p2, pair_key: c.pair_key, canonical_key: c.canonical_key, aspect: f.type,
-        aspect_angle_deg: f.deg, separation_deg: separation, delta_deg: delta, orb_deg: orb, applying: f.is_applying,
-        strength, strength_label: strengthLabel(strength), polarity: c.polarity, polarity_confidence: c.polarity_confidence,
-        categories: c.categories, domains: c.domains, themes: c.themes, weight_breakdown: weights, text_key: c.text_key, is_angle_contact: c.is_angle_contact,
+        id: c.id,
+        kind: c.kind,
+        a_point: f.p1,
+        b_point: f.p2,
+        pair_key: c.pair_key,
+        canonical_key: c.canonical_key,
+        aspect: f.type,
+        aspect_angle_deg: f.deg,
+        separation_deg: separation,
+        delta_deg: delta,
+        orb_deg: orb,
+        applying: f.is_applying,
+        strength,
+        strength_label: strengthLabel(strength),
+        polarity: c.polarity,
+        polarity_confidence: c.polarity_confidence,
+        categories: c.categories,
+        domains: c.domains,
+        themes: c.themes,
+        weight_breakdown: weights,
+        text_key: c.text_key,
+        is_angle_contact: c.is_angle_contact,
       };
     }
     return {
-      id: c.id, kind: c.kind, a_point: f.p1, b_point: f.p2,
+      id: c.id,
+      kind: c.kind,
+      a_point: f.p1,
+      b_point: f.p2,
       ...(labels ? { a_point_label: pointLabel(f.p1), b_point_label: pointLabel(f.p2) } : {}),
-      pair_key: c.pair_key, canonical_key: c.canonical_key, aspect: f.type,
+      pair_key: c.pair_key,
+      canonical_key: c.canonical_key,
+      aspect: f.type,
       ...(aspectLabels ? { aspect_label: aspectLabel(f.type) } : {}),
-      aspect_angle_deg: f.deg, separation_deg: separation, delta_deg: delta, orb_deg: orb, applying: f.is_applying,
-      strength, strength_label: strengthLabel(strength), polarity: c.polarity, polarity_confidence: c.polarity_confidence,
-      categories: c.categories, domains: c.domains, themes: c.themes, weight_breakdown: weights, text_key: c.text_key, is_angle_contact: c.is_angle_contact,
+      aspect_angle_deg: f.deg,
+      separation_deg: separation,
+      delta_deg: delta,
+      orb_deg: orb,
+      applying: f.is_applying,
+      strength,
+      strength_label: strengthLabel(strength),
+      polarity: c.polarity,
+      polarity_confidence: c.polarity_confidence,
+      categories: c.categories,
+      domains: c.domains,
+      themes: c.themes,
+      weight_breakdown: weights,
+      text_key: c.text_key,
+      is_angle_contact: c.is_angle_contact,
     };
   });
-  out.sort((p, q) => q.strength - p.strength || (p.canonical_key < q.canonical_key ? -1 : p.canonical_key > q.canonical_key ? 1 : 0) || (p.a_point < q.a_point ? -1 : 1));
+  out.sort(
+    (p, q) =>
+      q.strength - p.strength || (p.canonical_key < q.canonical_key ? -1 : p.canonical_key > q.canonical_key ? 1 : 0) || (p.a_point < q.a_point ? -1 : 1),
+  );
   return out;
 }
 
@@ -278,9 +410,15 @@ export function overlays(owner: 'a' | 'b', from: CastPerson, to: CastPerson): Ov
     const house = houseOf(p.lon, houses.cusps, houses.forward);
     const strength = Math.round(bodyWeight(p.id) * HOUSE_WEIGHT(house) * 1e4) / 1e4;
     return {
-      id: `overlay_${owner}_${p.id}_in_${other}_${house}`, planet: p.id, point: p.id, target_house: house, house,
+      id: `overlay_${owner}_${p.id}_in_${other}_${house}`,
+      planet: p.id,
+      point: p.id,
+      target_house: house,
+      house,
       distance_to_cusp_deg: round6(normalizeDegrees(p.lon - houses.cusps[house - 1]!)),
-      strength, strength_label: strengthLabel(strength), text_key: `overlay.${owner}_${p.id}_in_${other}_${house}`,
+      strength,
+      strength_label: strengthLabel(strength),
+      text_key: `overlay.${owner}_${p.id}_in_${other}_${house}`,
     };
   });
 }
@@ -298,7 +436,13 @@ export function reasonCodes(c: Aspect): string[] {
   if (has('saturn') && (PERSONAL.has(c.a_point) || PERSONAL.has(c.b_point))) codes.push('SATURN_BINDING');
   if (has('pluto')) codes.push('TRANSFORMATION_INTENSITY');
   if (has('sun') || has('moon')) codes.push('LUMINARY_CONTACT');
-  const byType: Record<string, string> = { square: 'SQUARE_TENSION', trine: 'TRINE_FLOW', conjunction: 'CONJUNCTION_EMPHASIS', sextile: 'SEXTILE_OPPORTUNITY', opposition: 'OPPOSITION_POLARITY' };
+  const byType: Record<string, string> = {
+    square: 'SQUARE_TENSION',
+    trine: 'TRINE_FLOW',
+    conjunction: 'CONJUNCTION_EMPHASIS',
+    sextile: 'SEXTILE_OPPORTUNITY',
+    opposition: 'OPPOSITION_POLARITY',
+  };
   if (byType[c.aspect]) codes.push(byType[c.aspect]!);
   return codes;
 }
@@ -319,10 +463,22 @@ export interface SynastryCore {
 }
 
 function scored(c: Aspect): ScoredContact {
-  return { ref_id: c.id, symmetric_key: c.canonical_key, a_point: c.a_point, b_point: c.b_point, aspect: c.aspect, strength: c.strength, polarity: c.polarity, domains: c.domains };
+  return {
+    ref_id: c.id,
+    symmetric_key: c.canonical_key,
+    a_point: c.a_point,
+    b_point: c.b_point,
+    aspect: c.aspect,
+    strength: c.strength,
+    polarity: c.polarity,
+    domains: c.domains,
+  };
 }
 
-export function synastryCore(task: Pick<SynastryTask, 'person_a' | 'person_b' | 'settings' | 'places' | 'locs'>, settings = resolveSettings(task.settings)): SynastryCore {
+export function synastryCore(
+  task: Pick<SynastryTask, 'person_a' | 'person_b' | 'settings' | 'places' | 'locs'>,
+  settings = resolveSettings(task.settings),
+): SynastryCore {
   const a = castPerson(task.person_a, task.places[0], settings, task.locs[0]);
   const b = castPerson(task.person_b, task.places[1], settings, task.locs[1]);
   // Scores and archetype read every contact of the settings, whatever the blocks shown.
@@ -331,7 +487,10 @@ export function synastryCore(task: Pick<SynastryTask, 'person_a' | 'person_b' | 
   const scores = synastryScores(scoredContacts);
   const archetype = chooseArchetype(scores, scoredContacts);
   const warnings: string[] = [];
-  for (const [who, person] of [['person_a', a], ['person_b', b]] as const) {
+  for (const [who, person] of [
+    ['person_a', a],
+    ['person_b', b],
+  ] as const) {
     for (const w of [...placeWarnings(person.task.place), ...person.cast.chart.warnings]) warnings.push(`${who}: ${w}`);
     if (!person.timeKnown) warnings.push(`${who}: birth time unknown: no angles, and no overlays in ${who}'s houses`);
   }
@@ -340,7 +499,7 @@ export function synastryCore(task: Pick<SynastryTask, 'person_a' | 'person_b' | 
   return { settings, a, b, contacts, scores, archetype, warnings, hash };
 }
 
-type NatalSnapshot = SynastryResponse['natal'] extends infer N ? N extends { person_a: infer S } ? S : never : never;
+type NatalSnapshot = SynastryResponse['natal'] extends infer N ? (N extends { person_a: infer S } ? S : never) : never;
 
 /** The person's natal answer as the natal endpoint writes it (its one implementation), read back. */
 function natalSnapshot(p: CastPerson): NatalSnapshot {
@@ -361,10 +520,20 @@ function metaOf(core: SynastryCore, nowMs: number): SynastryResponse['meta'] {
     engine: ENGINE,
     ephemeris: { provider: 'swisseph', version: engineInfo().version },
     settings_resolved: {
-      zodiac: s.zodiac, sidereal_ayanamsa: s.sidereal_ayanamsa, house_system: s.house_system, node_type: s.node_type,
-      bodies_requested: s.bodies_requested, bodies_normalized: s.bodies_normalized, aspect_set: s.aspect_set, angle_aspect_set: s.aspect_set,
-      strength_model: SYNASTRY_MODEL, overlay_strength_model: 'body_house_v1', angle_contacts_mode: s.include.angle_contacts ? 'inline' : 'off',
-      coordinate_system: 'geocentric_ecliptic', include: s.include, context: s.context,
+      zodiac: s.zodiac,
+      sidereal_ayanamsa: s.sidereal_ayanamsa,
+      house_system: s.house_system,
+      node_type: s.node_type,
+      bodies_requested: s.bodies_requested,
+      bodies_normalized: s.bodies_normalized,
+      aspect_set: s.aspect_set,
+      angle_aspect_set: s.aspect_set,
+      strength_model: SYNASTRY_MODEL,
+      overlay_strength_model: 'body_house_v1',
+      angle_contacts_mode: s.include.angle_contacts ? 'inline' : 'off',
+      coordinate_system: 'geocentric_ecliptic',
+      include: s.include,
+      context: s.context,
     },
     generated_at: new Date(nowMs).toISOString(),
     calculation_hash: core.hash,
@@ -382,8 +551,14 @@ export function synastryAnswerObject(task: SynastryTask): SynastryResponse {
   const bIn = overlays('b', b, a);
   const text = inc.text ? textBlock(contacts, aIn, bIn, settings) : null;
   const aspectsById: Record<string, number> = {};
-  if (inc.aspects) contacts.forEach((c, i) => { aspectsById[c.id] = i; });
-  const highlights = contacts.filter((c) => c.strength >= HIGHLIGHT_MIN_STRENGTH).slice(0, MAX_HIGHLIGHTS).map((c) => ({ kind: 'aspect' as const, ref_id: c.id, reason_codes: reasonCodes(c) }));
+  if (inc.aspects)
+    contacts.forEach((c, i) => {
+      aspectsById[c.id] = i;
+    });
+  const highlights = contacts
+    .filter((c) => c.strength >= HIGHLIGHT_MIN_STRENGTH)
+    .slice(0, MAX_HIGHLIGHTS)
+    .map((c) => ({ kind: 'aspect' as const, ref_id: c.id, reason_codes: reasonCodes(c) }));
   const words = ARCHETYPE_WORDS[archetype.id];
   const midpoints = inc.midpoints
     ? a.points.flatMap((p) => {
@@ -403,13 +578,22 @@ export function synastryAnswerObject(task: SynastryTask): SynastryResponse {
       highlights,
       scores: inc.scores
         ? {
-            overall: scores.overall, romance: scores.romance, communication: scores.communication, stability: scores.stability,
-            intimacy: scores.intimacy, growth: scores.growth, tension: scores.tension, contributors: scores.contributors,
-            model: SYNASTRY_MODEL, scoring_meta: { baseline: 50, range: [0, 100], method: 'weighted_aspect_sum_normalized' },
+            overall: scores.overall,
+            romance: scores.romance,
+            communication: scores.communication,
+            stability: scores.stability,
+            intimacy: scores.intimacy,
+            growth: scores.growth,
+            tension: scores.tension,
+            contributors: scores.contributors,
+            model: SYNASTRY_MODEL,
+            scoring_meta: { baseline: 50, range: [0, 100], method: 'weighted_aspect_sum_normalized' },
             ...(inc.scoring_bucket_definitions ? { bucket_definitions: BUCKET_DEFINITIONS } : {}),
           }
         : null,
-      archetype: inc.archetype ? { id: archetype.id, confidence: archetype.confidence, drivers: archetype.drivers, label: words.label, one_liner: words.one_liner } : null,
+      archetype: inc.archetype
+        ? { id: archetype.id, confidence: archetype.confidence, drivers: archetype.drivers, label: words.label, one_liner: words.one_liner }
+        : null,
       midpoints,
       text,
       index: { aspects_by_id: aspectsById },
@@ -430,10 +614,24 @@ export function synastrySummaryObject(task: SynastryTask): SynastrySummaryRespon
     meta: { engine: ENGINE, generated_at: new Date(task.nowMs).toISOString(), calculation_hash: core.hash, warnings: core.warnings },
     subjects: { person_a: task.person_a.name ?? 'Person A', person_b: task.person_b.name ?? 'Person B' },
     summary: {
-      scores: { overall: scores.overall, romance: scores.romance, communication: scores.communication, stability: scores.stability, intimacy: scores.intimacy, growth: scores.growth, tension: scores.tension },
+      scores: {
+        overall: scores.overall,
+        romance: scores.romance,
+        communication: scores.communication,
+        stability: scores.stability,
+        intimacy: scores.intimacy,
+        growth: scores.growth,
+        tension: scores.tension,
+      },
       archetype: { id: archetype.id, label: words.label, one_liner: words.one_liner, confidence: archetype.confidence },
-      strengths: contacts.filter((c) => c.polarity === 'supportive').slice(0, MAX_SUMMARY_ITEMS).map(item),
-      challenges: contacts.filter((c) => c.polarity === 'challenging').slice(0, MAX_SUMMARY_ITEMS).map(item),
+      strengths: contacts
+        .filter((c) => c.polarity === 'supportive')
+        .slice(0, MAX_SUMMARY_ITEMS)
+        .map(item),
+      challenges: contacts
+        .filter((c) => c.polarity === 'challenging')
+        .slice(0, MAX_SUMMARY_ITEMS)
+        .map(item),
     },
   };
 }

@@ -2,7 +2,13 @@
 import { z } from 'zod/v4';
 import { calculateSynastry, calculateSynastryHoroscope, calculateSynastrySummary } from './synastry-calculate.ts';
 import {
-  synastryHoroscopeQuery, synastryHoroscopeRequest, synastryHoroscopeResponse, synastryRequest, synastryResponse, synastrySummaryRequest, synastrySummaryResponse,
+  synastryHoroscopeQuery,
+  synastryHoroscopeRequest,
+  synastryHoroscopeResponse,
+  synastryRequest,
+  synastryResponse,
+  synastrySummaryRequest,
+  synastrySummaryResponse,
 } from './synastry-schemas.ts';
 import { READ_ONLY, defineTool } from '../mcp/tool-definition.ts';
 import { jsonResult, outcomeOfError } from '../mcp/tool-results.ts';
@@ -16,7 +22,8 @@ async function json(run: () => Promise<Buffer>) {
   }
 }
 
-const PERSONS = 'Two people as `person_a` and `person_b`, each {name, datetime (local YYYY-MM-DDTHH:MM or ISO with an offset), location {city, lat, lng}, tz_str (IANA or AUTO), time_known}.';
+const PERSONS =
+  'Two people as `person_a` and `person_b`, each {name, datetime (local YYYY-MM-DDTHH:MM or ISO with an offset), location {city, lat, lng}, tz_str (IANA or AUTO), time_known}.';
 
 export const synastryTool = defineTool({
   name: 'v1_western_synastry',
@@ -43,18 +50,19 @@ export const synastrySummaryTool = defineTool({
 /** The REST query's options as arguments: include_timing a JSON boolean here (a query string's text there). */
 const horoscopeInput = synastryHoroscopeRequest.extend({
   relationship_context: synastryHoroscopeQuery.shape.relationship_context,
-  include_timing: z.boolean().optional().describe('Adds each transit\'s activation window (orb entry, exact, orb exit). Default false.'),
+  include_timing: z.boolean().optional().describe("Adds each transit's activation window (orb entry, exact, orb exit). Default false."),
 });
 
 export const synastryHoroscopeTool = defineTool({
   name: 'v1_western_synastry_horoscope',
-  title: 'Couple\'s daily horoscope',
+  title: "Couple's daily horoscope",
   description: `The couple's day (POST /api/v1/western/synastry/horoscope): transits of \`date\` (default today) in \`tz_str\` (default UTC) to both charts and to their composite, with domain scores for \`relationship_context\` romantic or friendship; \`include_timing\` adds each transit's orb entry, exact hit and orb exit. ${PERSONS}`,
   families: ['western'],
   input: toolSchema(horoscopeInput),
   output: outputSchema(synastryHoroscopeResponse),
   annotations: READ_ONLY,
-  run: ({ relationship_context, include_timing, ...body }, { compute }) => json(() => calculateSynastryHoroscope(compute, body, { relationship_context, include_timing })),
+  run: ({ relationship_context, include_timing, ...body }, { compute }) =>
+    json(() => calculateSynastryHoroscope(compute, body, { relationship_context, include_timing })),
 });
 
 export const SYNASTRY_TOOLS = [synastryTool, synastrySummaryTool, synastryHoroscopeTool] as const;

@@ -6,28 +6,80 @@
 import type { ArchetypeId } from '../../astro/synastry-model.ts';
 
 export const POINT_LABELS: Record<string, string> = {
-  sun: 'Sun', moon: 'Moon', mercury: 'Mercury', venus: 'Venus', mars: 'Mars', jupiter: 'Jupiter', saturn: 'Saturn', uranus: 'Uranus',
-  neptune: 'Neptune', pluto: 'Pluto', true_node: 'True Node', mean_node: 'Mean Node', south_node: 'South Node', chiron: 'Chiron',
-  lilith: 'Lilith', true_lilith: 'True Lilith', ceres: 'Ceres', pallas: 'Pallas', juno: 'Juno', vesta: 'Vesta', pholus: 'Pholus',
-  asc: 'Ascendant', mc: 'Midheaven', dsc: 'Descendant', ic: 'Imum Coeli', vertex: 'Vertex', part_of_fortune: 'Part of Fortune',
+  sun: 'Sun',
+  moon: 'Moon',
+  mercury: 'Mercury',
+  venus: 'Venus',
+  mars: 'Mars',
+  jupiter: 'Jupiter',
+  saturn: 'Saturn',
+  uranus: 'Uranus',
+  neptune: 'Neptune',
+  pluto: 'Pluto',
+  true_node: 'True Node',
+  mean_node: 'Mean Node',
+  south_node: 'South Node',
+  chiron: 'Chiron',
+  lilith: 'Lilith',
+  true_lilith: 'True Lilith',
+  ceres: 'Ceres',
+  pallas: 'Pallas',
+  juno: 'Juno',
+  vesta: 'Vesta',
+  pholus: 'Pholus',
+  asc: 'Ascendant',
+  mc: 'Midheaven',
+  dsc: 'Descendant',
+  ic: 'Imum Coeli',
+  vertex: 'Vertex',
+  part_of_fortune: 'Part of Fortune',
 };
 export const pointLabel = (id: string) => POINT_LABELS[id] ?? id;
 
-export const aspectLabel = (type: string) => type.split('_').map((w) => w[0]!.toUpperCase() + w.slice(1)).join('-');
+export const aspectLabel = (type: string) =>
+  type
+    .split('_')
+    .map((w) => w[0]!.toUpperCase() + w.slice(1))
+    .join('-');
 
 /** What a point stands for in a relationship, as a noun phrase. */
 const POINT_MEANINGS: Record<string, string> = {
-  sun: 'sense of self', moon: 'emotional needs', mercury: 'way of thinking and talking', venus: 'way of loving', mars: 'drive and desire',
-  jupiter: 'optimism and generosity', saturn: 'sense of duty and limits', uranus: 'need for freedom', neptune: 'dreams and ideals',
-  pluto: 'depth and need for control', true_node: 'direction in life', mean_node: 'direction in life', south_node: 'old habits',
-  chiron: 'old wounds', lilith: 'untamed side', true_lilith: 'untamed side', asc: 'outward manner', mc: 'public aims', dsc: 'idea of a partner',
-  ic: 'private roots', vertex: 'sense of fated encounters', part_of_fortune: 'ease and luck',
+  sun: 'sense of self',
+  moon: 'emotional needs',
+  mercury: 'way of thinking and talking',
+  venus: 'way of loving',
+  mars: 'drive and desire',
+  jupiter: 'optimism and generosity',
+  saturn: 'sense of duty and limits',
+  uranus: 'need for freedom',
+  neptune: 'dreams and ideals',
+  pluto: 'depth and need for control',
+  true_node: 'direction in life',
+  mean_node: 'direction in life',
+  south_node: 'old habits',
+  chiron: 'old wounds',
+  lilith: 'untamed side',
+  true_lilith: 'untamed side',
+  asc: 'outward manner',
+  mc: 'public aims',
+  dsc: 'idea of a partner',
+  ic: 'private roots',
+  vertex: 'sense of fated encounters',
+  part_of_fortune: 'ease and luck',
 };
 const meaning = (id: string) => POINT_MEANINGS[id] ?? 'lesser themes';
 
 const ASPECT_PHRASES: Record<string, string> = {
-  conjunction: 'merges with', opposition: 'faces', trine: 'flows easily with', square: 'rubs against', sextile: 'opens a door to',
-  quincunx: 'keeps adjusting to', semi_sextile: 'brushes against', semi_square: 'irritates', sesquiquadrate: 'unsettles', quintile: 'sparks ideas in',
+  conjunction: 'merges with',
+  opposition: 'faces',
+  trine: 'flows easily with',
+  square: 'rubs against',
+  sextile: 'opens a door to',
+  quincunx: 'keeps adjusting to',
+  semi_sextile: 'brushes against',
+  semi_square: 'irritates',
+  sesquiquadrate: 'unsettles',
+  quintile: 'sparks ideas in',
 };
 const ASPECT_ADVICE: Record<string, string> = {
   conjunction: 'This contact is hard to ignore: it colours how the two of you meet.',
@@ -46,8 +98,18 @@ export function contactText(a: string, b: string, type: string): { title: string
 }
 
 const HOUSE_AREAS = [
-  'identity and first impressions', 'money and values', 'daily talk and siblings', 'home and family', 'play, romance and creativity',
-  'routines and health', 'partnership', 'shared resources and intimacy', 'beliefs and travel', 'career and standing', 'friends and hopes', 'the hidden and the private',
+  'identity and first impressions',
+  'money and values',
+  'daily talk and siblings',
+  'home and family',
+  'play, romance and creativity',
+  'routines and health',
+  'partnership',
+  'shared resources and intimacy',
+  'beliefs and travel',
+  'career and standing',
+  'friends and hopes',
+  'the hidden and the private',
 ];
 
 export function overlayText(owner: 'a' | 'b', point: string, house: number): { title: string; summary: string } {

@@ -11,7 +11,10 @@ export function calculateTransits(compute: ComputeRunner, body: TransitRequest, 
   const natalPlace = resolveSubjectPlace(body.natal, ['body', 'natal']);
   const transitPlace = resolveTransitPlace(body, natalPlace);
   return compute.run('transits', {
-    request: body, natalPlace, transitPlace, nowMs: Date.now(),
+    request: body,
+    natalPlace,
+    transitPlace,
+    nowMs: Date.now(),
     includeMinor: options.include_minor ?? body.include_minor ?? false,
     interpretation: interpretationOptions(body.interpretation, true),
   });

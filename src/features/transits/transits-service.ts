@@ -29,7 +29,11 @@ export interface TransitTask {
  * The transit instant: local wall time at the transit place, an absolute instant, or now. A date
  * whose fields do not exist (Feb 30, 24:00, +99:00) or that lies outside the years served is a 422.
  */
-export function transitMoment(task: { request: Pick<TransitTask['request'], 'transit_date' | 'tz_str' | 'dst_policy'>; transitPlace: ResolvedPlace; nowMs: number }): ResolvedMoment {
+export function transitMoment(task: {
+  request: Pick<TransitTask['request'], 'transit_date' | 'tz_str' | 'dst_policy'>;
+  transitPlace: ResolvedPlace;
+  nowMs: number;
+}): ResolvedMoment {
   const { request, transitPlace } = task;
   if (!request.transit_date) return momentAtInstant(task.nowMs, transitPlace, request.tz_str, request.dst_policy);
   // The schema has checked the text already; the same rules again for callers that did not validate.
@@ -56,20 +60,40 @@ export function castTransits(task: TransitTask): TransitCast {
   const zodiac = zodiacOf(request);
   const natalMoment = birthMoment(request.natal, task.natalPlace, ['body', 'natal']);
   const natal = computeChartMoment({
-    jdUt: natalMoment.jdUt, lat: task.natalPlace.lat, lng: task.natalPlace.lng, timeKnown: natalMoment.timeKnown, zodiac,
-    houseSystem: request.house_system, points: natalPoints(undefined), nodeVariant: request.node_type, warnings: momentWarnings(natalMoment, 'natal'),
+    jdUt: natalMoment.jdUt,
+    lat: task.natalPlace.lat,
+    lng: task.natalPlace.lng,
+    timeKnown: natalMoment.timeKnown,
+    zodiac,
+    houseSystem: request.house_system,
+    points: natalPoints(undefined),
+    nodeVariant: request.node_type,
+    warnings: momentWarnings(natalMoment, 'natal'),
   });
   const moment = transitMoment(task);
   const transit = computeChartMoment({
-    jdUt: moment.jdUt, lat: task.transitPlace.lat, lng: task.transitPlace.lng, timeKnown: false, zodiac,
-    houseSystem: request.house_system, points: DEFAULT_TRANSIT_BODIES, nodeVariant: 'true', warnings: momentWarnings(moment, 'transit'),
+    jdUt: moment.jdUt,
+    lat: task.transitPlace.lat,
+    lng: task.transitPlace.lng,
+    timeKnown: false,
+    zodiac,
+    houseSystem: request.house_system,
+    points: DEFAULT_TRANSIT_BODIES,
+    nodeVariant: 'true',
+    warnings: momentWarnings(moment, 'transit'),
   });
 
   const natalAspectPoints = aspectPointsOf(natal).map((p) => ({ ...p, speed: 0 })); // the natal chart does not move
-  const aspects = sortByOrb(findAspectsBetween(transit.points.map((p) => ({ id: p.id, lon: p.lon, speed: p.speed })), natalAspectPoints, {
-    types: task.includeMinor ? ASPECT_TYPES : MAJOR_ASPECT_TYPES,
-    orbs: resolveOrbs(request.orb_settings),
-  }));
+  const aspects = sortByOrb(
+    findAspectsBetween(
+      transit.points.map((p) => ({ id: p.id, lon: p.lon, speed: p.speed })),
+      natalAspectPoints,
+      {
+        types: task.includeMinor ? ASPECT_TYPES : MAJOR_ASPECT_TYPES,
+        orbs: resolveOrbs(request.orb_settings),
+      },
+    ),
+  );
   return { zodiac, natalMoment, natal, moment, transit, aspects };
 }
 

@@ -29,7 +29,10 @@ export function chosenBody(entry: InterpretationEntry, seed: number): string {
   return pick(entry.body, seed, entry.key);
 }
 
-export function itemOf(entry: InterpretationEntry, o: { category: string; key: string; title?: string; style: InterpretationStyle; seed: number }): InterpretationItem {
+export function itemOf(
+  entry: InterpretationEntry,
+  o: { category: string; key: string; title?: string; style: InterpretationStyle; seed: number },
+): InterpretationItem {
   const item: InterpretationItem = { category: o.category, key: o.key, title: o.title ?? entry.title, body: chosenBody(entry, o.seed) };
   if (o.style === 'improved') {
     item.strengths = entry.strengths;
@@ -44,6 +47,11 @@ export function aspectEntry(library: InterpretationLibrary, exactKey: string, fa
   return library.entries.get(exactKey) ?? library.entries.get(familyKey);
 }
 
-export function blockShell(library: InterpretationLibrary, style: InterpretationStyle, sections: Record<string, InterpretationItem[]>, notes: string[]): InterpretationBlock {
+export function blockShell(
+  library: InterpretationLibrary,
+  style: InterpretationStyle,
+  sections: Record<string, InterpretationItem[]>,
+  notes: string[],
+): InterpretationBlock {
   return { library_version: library.version, language: library.language, style, sections, notes };
 }

@@ -35,12 +35,23 @@ import { aspectEntry, blockShell, itemOf, type InterpretationBlock, type Interpr
 export const NATAL_SECTIONS = ['core_self', 'mind', 'relationships', 'drive_and_work', 'growth', 'generational', 'karmic_healing', 'patterns'] as const;
 export type NatalSection = (typeof NATAL_SECTIONS)[number];
 
-export const UNTIMED_NOTE = 'Birth time unknown: house placements, the Ascendant, the Midheaven and the aspects to them are left out, and the Moon may stand a few degrees from its true position.';
+export const UNTIMED_NOTE =
+  'Birth time unknown: house placements, the Ascendant, the Midheaven and the aspects to them are left out, and the Moon may stand a few degrees from its true position.';
 
 const PERSONAL_RANK = ['sun', 'moon', 'asc', 'mercury', 'venus', 'mars', 'mc', 'jupiter', 'saturn', 'uranus', 'neptune', 'pluto'];
 const SECTION_OF_POINT: Record<string, NatalSection> = {
-  sun: 'core_self', moon: 'core_self', asc: 'core_self', mercury: 'mind', venus: 'relationships', mars: 'drive_and_work', mc: 'drive_and_work',
-  jupiter: 'growth', saturn: 'growth', uranus: 'generational', neptune: 'generational', pluto: 'generational',
+  sun: 'core_self',
+  moon: 'core_self',
+  asc: 'core_self',
+  mercury: 'mind',
+  venus: 'relationships',
+  mars: 'drive_and_work',
+  mc: 'drive_and_work',
+  jupiter: 'growth',
+  saturn: 'growth',
+  uranus: 'generational',
+  neptune: 'generational',
+  pluto: 'generational',
 };
 const SATURN_LESSON_POINTS = new Set(['sun', 'moon', 'mercury', 'venus', 'mars', 'asc']);
 const SENSITIVE: ReadonlySet<string> = new Set(SENSITIVE_POINTS);
@@ -91,7 +102,9 @@ class NatalBlockBuilder {
   add(section: NatalSection, category: string, key: string, titlePrefix?: string, entryKey = key): void {
     const entry = this.library.entries.get(entryKey);
     if (!entry || !this.claim(category, key)) return;
-    this.sections[section].push(itemOf(entry, { category, key, style: this.style, seed: this.seed, title: titlePrefix === undefined ? undefined : titlePrefix + entry.title }));
+    this.sections[section].push(
+      itemOf(entry, { category, key, style: this.style, seed: this.seed, title: titlePrefix === undefined ? undefined : titlePrefix + entry.title }),
+    );
   }
 
   sign(section: NatalSection, id: string, category = 'planet_sign', titlePrefix?: string): void {

@@ -20,12 +20,34 @@ export const TRANSIT_SECTION = 'transits';
 export const MAX_TRANSIT_ITEMS = 15;
 
 export const TRANSITING_WEIGHT: Record<string, number> = {
-  pluto: 5, neptune: 4.5, uranus: 4.5, saturn: 4, jupiter: 3, mars: 2, sun: 1.5, venus: 1.5, mercury: 1.2, moon: 1,
+  pluto: 5,
+  neptune: 4.5,
+  uranus: 4.5,
+  saturn: 4,
+  jupiter: 3,
+  mars: 2,
+  sun: 1.5,
+  venus: 1.5,
+  mercury: 1.2,
+  moon: 1,
 };
 export const NATAL_WEIGHT: Record<string, number> = {
-  sun: 1.5, moon: 1.5, asc: 1.5, mc: 1.3, mercury: 1.2, venus: 1.2, mars: 1.2, jupiter: 1, saturn: 1, uranus: 0.8, neptune: 0.8, pluto: 0.8,
+  sun: 1.5,
+  moon: 1.5,
+  asc: 1.5,
+  mc: 1.3,
+  mercury: 1.2,
+  venus: 1.2,
+  mars: 1.2,
+  jupiter: 1,
+  saturn: 1,
+  uranus: 0.8,
+  neptune: 0.8,
+  pluto: 0.8,
   // Points of growth and sensitivity: felt, but less often than a personal planet is.
-  north_node: 0.9, chiron: 0.9, lilith: 0.7,
+  north_node: 0.9,
+  chiron: 0.9,
+  lilith: 0.7,
 };
 
 export interface TransitAspectInput {
@@ -69,7 +91,8 @@ export function buildTransitBlock(
   const seed = chartSeed(natalSubject);
   const ranked: Ranked[] = [];
   for (const a of aspects) {
-    if ((TRANSITING_PLANETS as readonly string[]).includes(a.p1) && isAspectPoint(a.p2) && aspectFamily(a.type) !== undefined) ranked.push({ a, score: transitScore(a), key: undefined });
+    if ((TRANSITING_PLANETS as readonly string[]).includes(a.p1) && isAspectPoint(a.p2) && aspectFamily(a.type) !== undefined)
+      ranked.push({ a, score: transitScore(a), key: undefined });
   }
   ranked.sort(byRank);
   const items = [];

@@ -18,7 +18,18 @@ export type ElementId = (typeof ELEMENTS)[number];
 export type ModalityId = (typeof MODALITIES)[number];
 
 export const BALANCE_WEIGHTS: Record<string, number> = {
-  sun: 3, moon: 3, asc: 3, mercury: 2, venus: 2, mars: 2, jupiter: 1, saturn: 1, uranus: 0.5, neptune: 0.5, pluto: 0.5, mc: 1,
+  sun: 3,
+  moon: 3,
+  asc: 3,
+  mercury: 2,
+  venus: 2,
+  mars: 2,
+  jupiter: 1,
+  saturn: 1,
+  uranus: 0.5,
+  neptune: 0.5,
+  pluto: 0.5,
+  mc: 1,
 };
 
 const WEIGHT_LIST = Object.entries(BALANCE_WEIGHTS);
@@ -73,7 +84,12 @@ export function computeBalance(points: ReadonlyMap<string, PlacedPoint>): Balanc
   const yang = elements.fire + elements.air;
   const yin = elements.earth + elements.water;
   return {
-    total, elements, modalities, polarity: { yang, yin }, members, modalityMembers,
+    total,
+    elements,
+    modalities,
+    polarity: { yang, yin },
+    members,
+    modalityMembers,
     strongElements: ELEMENTS.filter((e) => share(elements[e]) >= ELEMENT_STRONG),
     weakElements: ELEMENTS.filter((e) => share(elements[e]) <= ELEMENT_WEAK),
     strongModalities: MODALITIES.filter((m) => share(modalities[m]) >= MODALITY_STRONG),

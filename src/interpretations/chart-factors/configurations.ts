@@ -30,7 +30,13 @@ const SQUARE = 2;
 const TRINE = 3;
 const SEXTILE = 4;
 const QUINCUNX = 5;
-const CONFIG_ASPECTS: [code: number, angle: number, orb: number][] = [[OPPOSITION, 180, 7], [SQUARE, 90, 6], [TRINE, 120, 6], [SEXTILE, 60, 4], [QUINCUNX, 150, 2.5]];
+const CONFIG_ASPECTS: [code: number, angle: number, orb: number][] = [
+  [OPPOSITION, 180, 7],
+  [SQUARE, 90, 6],
+  [TRINE, 120, 6],
+  [SEXTILE, 60, 4],
+  [QUINCUNX, 150, 2.5],
+];
 
 function majority(values: string[]): string {
   const counts = new Map<string, number>();
@@ -52,18 +58,19 @@ const orbTable = new Float64Array(MAX_PLANETS * MAX_PLANETS);
 function fillPairTable(planets: readonly PlacedPoint[]): void {
   const n = planets.length;
   typeTable.fill(0);
-  for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) {
-    const distance = Math.abs(signedSeparation(planets[i]!.lon, planets[j]!.lon));
-    for (let k = 0; k < CONFIG_ASPECTS.length; k++) {
-      const [code, angle, maxOrb] = CONFIG_ASPECTS[k]!;
-      const o = Math.abs(distance - angle);
-      if (o <= maxOrb) {
-        typeTable[i * n + j] = typeTable[j * n + i] = code;
-        orbTable[i * n + j] = orbTable[j * n + i] = o;
-        break;
+  for (let i = 0; i < n; i++)
+    for (let j = i + 1; j < n; j++) {
+      const distance = Math.abs(signedSeparation(planets[i]!.lon, planets[j]!.lon));
+      for (let k = 0; k < CONFIG_ASPECTS.length; k++) {
+        const [code, angle, maxOrb] = CONFIG_ASPECTS[k]!;
+        const o = Math.abs(distance - angle);
+        if (o <= maxOrb) {
+          typeTable[i * n + j] = typeTable[j * n + i] = code;
+          orbTable[i * n + j] = orbTable[j * n + i] = o;
+          break;
+        }
       }
     }
-  }
 }
 
 export function findConfigurations(points: ReadonlyMap<string, PlacedPoint>): Configuration[] {
@@ -76,53 +83,78 @@ export function findConfigurations(points: ReadonlyMap<string, PlacedPoint>): Co
   const found: Configuration[] = [];
 
   // Grand trines and the kites built on them.
-  for (let a = 0; a < n; a++) for (let b = a + 1; b < n; b++) {
-    if (!is(a, b, TRINE)) continue;
-    for (let c = b + 1; c < n; c++) {
-      if (!is(a, c, TRINE) || !is(b, c, TRINE)) continue;
-      const maxOrb = widest([a, b], [a, c], [b, c]);
-      const element = majority([a, b, c].map((i) => signElement(planets[i]!.sign)));
-      found.push({ kind: 'grand_trine', quality: element, planets: ids(a, b, c), maxOrb, key: keys.grandTrine(element) });
-      for (let d = 0; d < n; d++) {
-        for (const [tip, x, y] of [[a, b, c], [b, a, c], [c, a, b]] as const) {
-          if (is(d, tip, OPPOSITION) && is(d, x, SEXTILE) && is(d, y, SEXTILE)) {
-            found.push({ kind: 'kite', planets: [...ids(a, b, c), planets[d]!.id], maxOrb: Math.max(maxOrb, widest([d, tip], [d, x], [d, y])), key: keys.kite() });
+  for (let a = 0; a < n; a++)
+    for (let b = a + 1; b < n; b++) {
+      if (!is(a, b, TRINE)) continue;
+      for (let c = b + 1; c < n; c++) {
+        if (!is(a, c, TRINE) || !is(b, c, TRINE)) continue;
+        const maxOrb = widest([a, b], [a, c], [b, c]);
+        const element = majority([a, b, c].map((i) => signElement(planets[i]!.sign)));
+        found.push({ kind: 'grand_trine', quality: element, planets: ids(a, b, c), maxOrb, key: keys.grandTrine(element) });
+        for (let d = 0; d < n; d++) {
+          for (const [tip, x, y] of [
+            [a, b, c],
+            [b, a, c],
+            [c, a, b],
+          ] as const) {
+            if (is(d, tip, OPPOSITION) && is(d, x, SEXTILE) && is(d, y, SEXTILE)) {
+              found.push({
+                kind: 'kite',
+                planets: [...ids(a, b, c), planets[d]!.id],
+                maxOrb: Math.max(maxOrb, widest([d, tip], [d, x], [d, y])),
+                key: keys.kite(),
+              });
+            }
           }
         }
       }
     }
-  }
 
   // Grand crosses: two oppositions whose ends all square each other (each found once, a < b, c < d, a < c).
   const crosses: number[][] = [];
-  for (let a = 0; a < n; a++) for (let b = a + 1; b < n; b++) {
-    if (!is(a, b, OPPOSITION)) continue;
-    for (let c = a + 1; c < n; c++) for (let d = c + 1; d < n; d++) {
-      if (c === b || d === b || !is(c, d, OPPOSITION)) continue;
-      if (!is(a, c, SQUARE) || !is(a, d, SQUARE) || !is(b, c, SQUARE) || !is(b, d, SQUARE)) continue;
-      const members = [a, b, c, d].sort((x, y) => x - y);
-      crosses.push(members);
-      const modality = majority(members.map((i) => signModality(planets[i]!.sign)));
-      found.push({ kind: 'grand_cross', quality: modality, planets: ids(...members), maxOrb: widest([a, b], [c, d], [a, c], [a, d], [b, c], [b, d]), key: keys.grandCross(modality) });
+  for (let a = 0; a < n; a++)
+    for (let b = a + 1; b < n; b++) {
+      if (!is(a, b, OPPOSITION)) continue;
+      for (let c = a + 1; c < n; c++)
+        for (let d = c + 1; d < n; d++) {
+          if (c === b || d === b || !is(c, d, OPPOSITION)) continue;
+          if (!is(a, c, SQUARE) || !is(a, d, SQUARE) || !is(b, c, SQUARE) || !is(b, d, SQUARE)) continue;
+          const members = [a, b, c, d].sort((x, y) => x - y);
+          crosses.push(members);
+          const modality = majority(members.map((i) => signModality(planets[i]!.sign)));
+          found.push({
+            kind: 'grand_cross',
+            quality: modality,
+            planets: ids(...members),
+            maxOrb: widest([a, b], [c, d], [a, c], [a, d], [b, c], [b, d]),
+            key: keys.grandCross(modality),
+          });
+        }
     }
-  }
   const insideCross = (...members: number[]) => crosses.some((c) => members.every((m) => c.includes(m)));
 
   // T-squares and yods, apex last.
-  for (let a = 0; a < n; a++) for (let b = a + 1; b < n; b++) {
-    const opposition = is(a, b, OPPOSITION);
-    const sextile = is(a, b, SEXTILE);
-    if (!opposition && !sextile) continue;
-    for (let apex = 0; apex < n; apex++) {
-      if (opposition && is(apex, a, SQUARE) && is(apex, b, SQUARE) && !insideCross(a, b, apex)) {
-        const modality = majority([a, b, apex].map((i) => signModality(planets[i]!.sign)));
-        found.push({ kind: 't_square', quality: modality, planets: ids(a, b, apex), maxOrb: widest([a, b], [apex, a], [apex, b]), key: keys.tSquare(modality) });
-      }
-      if (sextile && is(apex, a, QUINCUNX) && is(apex, b, QUINCUNX)) {
-        found.push({ kind: 'yod', planets: ids(a, b, apex), maxOrb: widest([a, b], [apex, a], [apex, b]), key: keys.yod() });
+  for (let a = 0; a < n; a++)
+    for (let b = a + 1; b < n; b++) {
+      const opposition = is(a, b, OPPOSITION);
+      const sextile = is(a, b, SEXTILE);
+      if (!opposition && !sextile) continue;
+      for (let apex = 0; apex < n; apex++) {
+        if (opposition && is(apex, a, SQUARE) && is(apex, b, SQUARE) && !insideCross(a, b, apex)) {
+          const modality = majority([a, b, apex].map((i) => signModality(planets[i]!.sign)));
+          found.push({
+            kind: 't_square',
+            quality: modality,
+            planets: ids(a, b, apex),
+            maxOrb: widest([a, b], [apex, a], [apex, b]),
+            key: keys.tSquare(modality),
+          });
+        }
+        if (sextile && is(apex, a, QUINCUNX) && is(apex, b, QUINCUNX)) {
+          found.push({ kind: 'yod', planets: ids(a, b, apex), maxOrb: widest([a, b], [apex, a], [apex, b]), key: keys.yod() });
+        }
       }
     }
-  }
   const order: ConfigurationKind[] = ['grand_cross', 'kite', 'grand_trine', 't_square', 'yod'];
   return found.sort((x, y) => order.indexOf(x.kind) - order.indexOf(y.kind) || x.maxOrb - y.maxOrb);
 }

@@ -34,7 +34,10 @@ export function computeHemispheres(points: ReadonlyMap<string, PlacedPoint>): He
     weight[normalizeDegrees(p.lon - asc.lon) < 180 ? 'north' : 'south'] += w;
   }
   const shares = {
-    east: weight.east / total, west: weight.west / total, north: weight.north / total, south: weight.south / total,
+    east: weight.east / total,
+    west: weight.west / total,
+    north: weight.north / total,
+    south: weight.south / total,
   };
   const emphasized = (['east', 'west', 'north', 'south'] as const).filter((h) => shares[h] >= HEMISPHERE_EMPHASIS);
   return { shares, emphasized };

@@ -61,11 +61,19 @@ export function extractChartFactors(chart: NatalChartInput): ChartFactors {
   const sun = points.get('sun');
   const moon = points.get('moon');
   return {
-    timed, points, aspects,
+    timed,
+    points,
+    aspects,
     balance: computeBalance(points),
     hemispheres: computeHemispheres(points),
     shape: shape === null ? undefined : shape === 'see_saw' ? 'seesaw' : shape,
-    stelliums: flattenStelliums(findStelliums(TEN_PLANET_IDS.map((id) => points.get(id)).filter((p) => p !== undefined).map((p) => ({ id: p.id, lon: p.lon, house: p.house })))),
+    stelliums: flattenStelliums(
+      findStelliums(
+        TEN_PLANET_IDS.map((id) => points.get(id))
+          .filter((p) => p !== undefined)
+          .map((p) => ({ id: p.id, lon: p.lon, house: p.house })),
+      ),
+    ),
     configurations: findConfigurations(points),
     moonPhase: sun && moon ? moonPhaseOf(sun.lon, moon.lon) : undefined,
     retrogrades: RETROGRADE_PLANETS.filter((id) => (points.get(id)?.speed ?? 0) < 0),

@@ -6,8 +6,18 @@
 import type { SignId } from '../keys.ts';
 
 export const MODERN_RULER: Record<SignId, string> = {
-  aries: 'mars', taurus: 'venus', gemini: 'mercury', cancer: 'moon', leo: 'sun', virgo: 'mercury',
-  libra: 'venus', scorpio: 'pluto', sagittarius: 'jupiter', capricorn: 'saturn', aquarius: 'uranus', pisces: 'neptune',
+  aries: 'mars',
+  taurus: 'venus',
+  gemini: 'mercury',
+  cancer: 'moon',
+  leo: 'sun',
+  virgo: 'mercury',
+  libra: 'venus',
+  scorpio: 'pluto',
+  sagittarius: 'jupiter',
+  capricorn: 'saturn',
+  aquarius: 'uranus',
+  pisces: 'neptune',
 };
 
 /** The signs a planet rules. */

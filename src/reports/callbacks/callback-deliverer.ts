@@ -40,15 +40,28 @@ function post(url: URL, body: string, headers: Record<string, string>, policy: T
     const deadline = AbortSignal.timeout(deadlineMs);
     const fail = (error: Error) => reject(deadline.aborted ? new Error(`no complete answer within the ${deadlineMs} ms deadline`) : error);
     const client = url.protocol === 'https:' ? https : http;
-    const request = client.request(url, {
-      method: 'POST', lookup: safeLookup(policy), signal: deadline,
-      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body).toString(), 'user-agent': 'astro-calc-service-callbacks', ...headers },
-    }, (response) => {
-      response.resume();
-      response.on('end', () => resolve(response.statusCode ?? 0));
-      response.on('error', fail);
-      response.on('close', () => { if (!response.complete) fail(new Error('the answer was cut short')); });
-    });
+    const request = client.request(
+      url,
+      {
+        method: 'POST',
+        lookup: safeLookup(policy),
+        signal: deadline,
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body).toString(),
+          'user-agent': 'astro-calc-service-callbacks',
+          ...headers,
+        },
+      },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+        response.on('error', fail);
+        response.on('close', () => {
+          if (!response.complete) fail(new Error('the answer was cut short'));
+        });
+      },
+    );
     request.on('error', fail);
     request.end(body);
   });
@@ -134,9 +147,17 @@ export class CallbackDeliverer {
     try {
       checkCallbackUrl(url, policy);
       const { secret } = await this.secrets.getOrCreate(due.user_id);
-      const status = await post(url, due.payload, {
-        'webhook-id': due.id, 'webhook-timestamp': String(timestamp), 'webhook-signature': signWebhook(secret, due.id, timestamp, due.payload),
-      }, policy, config.REPORT_CALLBACK_TIMEOUT_MS);
+      const status = await post(
+        url,
+        due.payload,
+        {
+          'webhook-id': due.id,
+          'webhook-timestamp': String(timestamp),
+          'webhook-signature': signWebhook(secret, due.id, timestamp, due.payload),
+        },
+        policy,
+        config.REPORT_CALLBACK_TIMEOUT_MS,
+      );
       if (status >= 200 && status < 300) {
         await this.callbacks.delivered(due.id, status);
         this.deps.metrics?.callback('delivered');

@@ -8,28 +8,58 @@ import net from 'node:net';
 
 const blocked = new net.BlockList();
 for (const [prefix, bits] of [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12], ['192.0.0.0', 24],
-  ['192.0.2.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24], ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
-] as const) blocked.addSubnet(prefix, bits, 'ipv4');
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const)
+  blocked.addSubnet(prefix, bits, 'ipv4');
 // IPv6: unspecified, loopback, unique-local, link-local, site-local (deprecated), multicast,
 // documentation, discard-only; and the ranges that carry an IPv4 address inside (IPv4-compatible,
 // IPv4-translated, the NAT64 prefixes, 6to4, Teredo), which a network with a translator would take to that
 // IPv4 address, internal ones included. (IPv4-mapped addresses are checked as their IPv4 address.)
 for (const [prefix, bits] of [
-  ['::', 128], ['::1', 128], ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8], ['2001:db8::', 32], ['100::', 64],
-  ['::', 96], ['::ffff:0:0:0', 96], ['64:ff9b::', 96], ['64:ff9b:1::', 48], ['2002::', 16], ['2001::', 32],
-] as const) blocked.addSubnet(prefix, bits, 'ipv6');
+  ['::', 128],
+  ['::1', 128],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['fec0::', 10],
+  ['ff00::', 8],
+  ['2001:db8::', 32],
+  ['100::', 64],
+  ['::', 96],
+  ['::ffff:0:0:0', 96],
+  ['64:ff9b::', 96],
+  ['64:ff9b:1::', 48],
+  ['2002::', 16],
+  ['2001::', 32],
+] as const)
+  blocked.addSubnet(prefix, bits, 'ipv6');
 
 export class UnsafeCallbackTarget extends Error {}
 
 /** The eight 16-bit groups of an IPv6 address that net.isIP accepts (a zone id dropped). */
 function ipv6Groups(address: string): number[] {
   const [head = '', tail] = address.replace(/%.*$/, '').split('::') as [string, string | undefined];
-  const groupsOf = (part: string) => part.split(':').filter(Boolean).flatMap((piece) => {
-    if (!piece.includes('.')) return [parseInt(piece, 16)];
-    const [a, b, c, d] = piece.split('.').map(Number) as [number, number, number, number];
-    return [(a << 8) | b, (c << 8) | d];
-  });
+  const groupsOf = (part: string) =>
+    part
+      .split(':')
+      .filter(Boolean)
+      .flatMap((piece) => {
+        if (!piece.includes('.')) return [parseInt(piece, 16)];
+        const [a, b, c, d] = piece.split('.').map(Number) as [number, number, number, number];
+        return [(a << 8) | b, (c << 8) | d];
+      });
   const front = groupsOf(head);
   if (tail === undefined) return front;
   const back = groupsOf(tail);

@@ -28,11 +28,19 @@ export async function checkDemoBounds(tx: CommonQueryMethods, userId: string, bo
     select count(*) filter (where user_id = ${userId})::int as mine, count(*)::int as all
     from report_jobs where status in ('queued', 'running') and not credit_reserved`);
   if (open.mine >= bounds.perAccount) {
-    throw new HttpError(429, `This account already has ${open.mine} free demo reports waiting or running (at most ${bounds.perAccount} at once); retry when one has finished.`,
-      { 'retry-after': String(RETRY_AFTER_SECONDS) }, 'demo_report_limit');
+    throw new HttpError(
+      429,
+      `This account already has ${open.mine} free demo reports waiting or running (at most ${bounds.perAccount} at once); retry when one has finished.`,
+      { 'retry-after': String(RETRY_AFTER_SECONDS) },
+      'demo_report_limit',
+    );
   }
   if (open.all >= bounds.total) {
-    throw new HttpError(503, 'Too many free demo reports are waiting right now; retry in a little while. Paid reports are not affected.',
-      { 'retry-after': String(RETRY_AFTER_SECONDS) }, 'demo_reports_busy');
+    throw new HttpError(
+      503,
+      'Too many free demo reports are waiting right now; retry in a little while. Paid reports are not affected.',
+      { 'retry-after': String(RETRY_AFTER_SECONDS) },
+      'demo_reports_busy',
+    );
   }
 }

@@ -7,8 +7,17 @@ import { isAutoZone, requestedZone } from '../../features/requests/place.ts';
 import type { PsychologicalReportRequest } from './report-schemas.ts';
 
 export const DEMO_SUBJECT = {
-  name: 'Synthetic Demo Candidate', year: 1992, month: 11, day: 23, hour: 14, minute: 17,
-  time_known: true, city: 'Lisbon', lat: 38.7223, lng: -9.1393, tz_str: 'Europe/Lisbon',
+  name: 'Synthetic Demo Candidate',
+  year: 1992,
+  month: 11,
+  day: 23,
+  hour: 14,
+  minute: 17,
+  time_known: true,
+  city: 'Lisbon',
+  lat: 38.7223,
+  lng: -9.1393,
+  tz_str: 'Europe/Lisbon',
 } as const;
 
 const near = (a: number | undefined | null, b: number) => a !== undefined && a !== null && Math.abs(a - b) < 1e-4;
@@ -19,6 +28,17 @@ export function isDemoSubject(body: NatalRequest, options: PsychologicalReportRe
   // The zone either field asks for (a zone named in `timezone` is cast, so it must be Lisbon's too).
   const { tz } = requestedZone(body, ['body']);
   const zoneMatches = isAutoZone(tz) || tz!.toLowerCase() === d.tz_str.toLowerCase();
-  return options.style === 'standard' && body.name?.trim() === d.name && body.year === d.year && body.month === d.month && body.day === d.day
-    && body.hour === d.hour && body.minute === d.minute && (body.second ?? 0) === 0 && body.time_known === true && placeMatches && zoneMatches;
+  return (
+    options.style === 'standard' &&
+    body.name?.trim() === d.name &&
+    body.year === d.year &&
+    body.month === d.month &&
+    body.day === d.day &&
+    body.hour === d.hour &&
+    body.minute === d.minute &&
+    (body.second ?? 0) === 0 &&
+    body.time_known === true &&
+    placeMatches &&
+    zoneMatches
+  );
 }

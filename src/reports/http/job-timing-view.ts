@@ -20,7 +20,12 @@ const none = { queue_position: null, estimated_start_at: null, estimated_finish_
  * `sweepSeconds`: how often workers look for jobs whose worker died; such a job is queued again
  * at the first sweep after its lease ran out.
  */
-export function jobTimingView(status: 'queued' | 'running' | 'completed' | 'failed', progress: number, timing: ReportJobTiming | null, sweepSeconds: number): JobTimingView {
+export function jobTimingView(
+  status: 'queued' | 'running' | 'completed' | 'failed',
+  progress: number,
+  timing: ReportJobTiming | null,
+  sweepSeconds: number,
+): JobTimingView {
   if (!timing || status === 'completed' || status === 'failed') return { status, ...none };
   const now = Date.parse(timing.now);
   const renderMs = timing.render_seconds === null ? null : timing.render_seconds * 1000;
@@ -41,5 +46,11 @@ export function jobTimingView(status: 'queued' | 'running' | 'completed' | 'fail
   // The jobs before it and those running share the running slots (at least one).
   const rounds = Math.ceil((timing.ahead + timing.running) / Math.max(1, timing.running));
   const start = renderMs === null ? null : now + rounds * renderMs;
-  return { status, queue_position: timing.ahead + 1, estimated_start_at: start === null ? null : at(start), estimated_finish_at: start === null ? null : after(start), retry_at: null };
+  return {
+    status,
+    queue_position: timing.ahead + 1,
+    estimated_start_at: start === null ? null : at(start),
+    estimated_finish_at: start === null ? null : after(start),
+    retry_at: null,
+  };
 }

@@ -43,13 +43,25 @@ export interface ReportService {
 }
 
 const submission = (id: string, charged: boolean): ReportSubmission => ({
-  job_id: id, status: 'queued', status_url: `/api/v1/natal/report/${id}`, poll_url: `/api/v1/natal/report/${id}`,
-  next_poll_after_seconds: FIRST_POLL_AFTER_SECONDS, credit_charged: charged,
+  job_id: id,
+  status: 'queued',
+  status_url: `/api/v1/natal/report/${id}`,
+  poll_url: `/api/v1/natal/report/${id}`,
+  next_poll_after_seconds: FIRST_POLL_AFTER_SECONDS,
+  credit_charged: charged,
 });
 
-export async function submitReport(db: DatabasePool, service: ReportService, input: {
-  userId: string; request: NatalRequest; place: ResolvedPlace; options: PsychologicalReportRequest; idempotencyKey: string | null;
-}): Promise<ReportSubmission> {
+export async function submitReport(
+  db: DatabasePool,
+  service: ReportService,
+  input: {
+    userId: string;
+    request: NatalRequest;
+    place: ResolvedPlace;
+    options: PsychologicalReportRequest;
+    idempotencyKey: string | null;
+  },
+): Promise<ReportSubmission> {
   // A callback that could never be delivered is refused now, not after the credit is spent.
   if (input.options.callback_url) {
     try {
@@ -67,18 +79,25 @@ export async function submitReport(db: DatabasePool, service: ReportService, inp
   const { enabled: _enabled, mode: _mode, ...options } = input.options;
   const { psychological_report: _report, ...request } = input.request as NatalRequest & { psychological_report?: unknown };
   const id = newReportJobId();
-  const create = () => db.transaction(async (tx) => {
-    if (input.idempotencyKey) {
-      const earlier = await jobs.findByIdempotencyKey(tx, input.userId, input.idempotencyKey);
-      if (earlier) return { id: earlier, charged: !free, existing: true };
-    }
-    if (free) await checkDemoBounds(tx, input.userId, service.demoBounds);
-    await jobs.insert(tx, {
-      id, userId: input.userId, idempotencyKey: input.idempotencyKey, birth: { request, place: input.place }, options, creditReserved: !free, maxAttempts: service.maxAttempts,
+  const create = () =>
+    db.transaction(async (tx) => {
+      if (input.idempotencyKey) {
+        const earlier = await jobs.findByIdempotencyKey(tx, input.userId, input.idempotencyKey);
+        if (earlier) return { id: earlier, charged: !free, existing: true };
+      }
+      if (free) await checkDemoBounds(tx, input.userId, service.demoBounds);
+      await jobs.insert(tx, {
+        id,
+        userId: input.userId,
+        idempotencyKey: input.idempotencyKey,
+        birth: { request, place: input.place },
+        options,
+        creditReserved: !free,
+        maxAttempts: service.maxAttempts,
+      });
+      if (!free) await credits.reserve(tx, input.userId, id);
+      return { id, charged: !free, existing: false };
     });
-    if (!free) await credits.reserve(tx, input.userId, id);
-    return { id, charged: !free, existing: false };
-  });
   let created: { id: string; charged: boolean; existing: boolean };
   try {
     try {
@@ -91,7 +110,12 @@ export async function submitReport(db: DatabasePool, service: ReportService, inp
     }
   } catch (error) {
     if (error instanceof InsufficientCreditsError) {
-      throw new HttpError(402, 'No report credits left: each report costs one credit. Buy a credit pack (POST /api/v1/billing/checkout) or wait for your plan\'s next period (GET /api/v1/natal/report-credits shows when it starts).', {}, 'insufficient_report_credits');
+      throw new HttpError(
+        402,
+        "No report credits left: each report costs one credit. Buy a credit pack (POST /api/v1/billing/checkout) or wait for your plan's next period (GET /api/v1/natal/report-credits shows when it starts).",
+        {},
+        'insufficient_report_credits',
+      );
     }
     throw error;
   }

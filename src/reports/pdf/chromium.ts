@@ -6,7 +6,8 @@ import fs from 'node:fs';
 
 const KNOWN_PATHS = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable'];
 
-export const CHROMIUM_INSTALL_HINT = 'Reports need headless Chromium: install it (Debian/Ubuntu: `apt-get install chromium`) and set CHROMIUM_PATH if it is not at /usr/bin/chromium';
+export const CHROMIUM_INSTALL_HINT =
+  'Reports need headless Chromium: install it (Debian/Ubuntu: `apt-get install chromium`) and set CHROMIUM_PATH if it is not at /usr/bin/chromium';
 
 function executable(file: string): boolean {
   try {
@@ -24,6 +25,14 @@ export function findChromium(configured: string | undefined): string | null {
 }
 
 export const CHROMIUM_FLAGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage', '--font-render-hinting=none',
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+  '--font-render-hinting=none',
 ];

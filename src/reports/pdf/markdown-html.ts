@@ -19,7 +19,12 @@ export function inlineHtml(text: string): string {
 }
 
 function tableCells(line: string): string[] {
-  return line.trim().replace(/^\|/, '').replace(/\|$/, '').split('|').map((c) => c.trim());
+  return line
+    .trim()
+    .replace(/^\|/, '')
+    .replace(/\|$/, '')
+    .split('|')
+    .map((c) => c.trim());
 }
 
 function tableHtml(lines: string[]): string {
@@ -27,7 +32,14 @@ function tableHtml(lines: string[]): string {
   const headCells = tableCells(head!);
   const headless = headCells.every((c) => c === '');
   const thead = headless ? '' : `<thead><tr>${headCells.map((c) => `<th>${inlineHtml(c)}</th>`).join('')}</tr></thead>`;
-  const rows = body.map((l) => `<tr>${tableCells(l).map((c) => `<td>${inlineHtml(c)}</td>`).join('')}</tr>`).join('');
+  const rows = body
+    .map(
+      (l) =>
+        `<tr>${tableCells(l)
+          .map((c) => `<td>${inlineHtml(c)}</td>`)
+          .join('')}</tr>`,
+    )
+    .join('');
   return `<table${headless ? ' class="facts"' : ''}>${thead}<tbody>${rows}</tbody></table>`;
 }
 

@@ -26,22 +26,29 @@ export class PdfRenderer {
     removeAbandonedProfiles();
     this.profileDir = createProfileDir();
     const launched = puppeteer.launch({
-      executablePath: this.executablePath, headless: true, pipe: true,
+      executablePath: this.executablePath,
+      headless: true,
+      pipe: true,
       args: [...CHROMIUM_FLAGS, `--user-data-dir=${this.profileDir}`],
       // The worker decides when to stop Chromium (graceful shutdown), not the signals.
-      handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false,
+      handleSIGINT: false,
+      handleSIGTERM: false,
+      handleSIGHUP: false,
       timeout: 30_000,
     });
-    launched.then((browser) => {
-      this.launchFailed = false;
-      browser.on('disconnected', () => {
-        // A crashed Chromium: the next job starts a new one.
+    launched.then(
+      (browser) => {
+        this.launchFailed = false;
+        browser.on('disconnected', () => {
+          // A crashed Chromium: the next job starts a new one.
+          if (this.browser === launched) this.browser = null;
+        });
+      },
+      () => {
+        this.launchFailed = true;
         if (this.browser === launched) this.browser = null;
-      });
-    }, () => {
-      this.launchFailed = true;
-      if (this.browser === launched) this.browser = null;
-    });
+      },
+    );
     return launched;
   }
 
@@ -80,9 +87,14 @@ export class PdfRenderer {
       });
       await page.setContent(html, { waitUntil: 'load', timeout: options.timeoutMs });
       const pdf = await page.pdf({
-        format: 'A4', printBackground: true, displayHeaderFooter: true, preferCSSPageSize: true,
-        headerTemplate: '<span></span>', footerTemplate: options.footerHtml,
-        margin: { top: '18mm', bottom: '22mm', left: '18mm', right: '18mm' }, timeout: options.timeoutMs,
+        format: 'A4',
+        printBackground: true,
+        displayHeaderFooter: true,
+        preferCSSPageSize: true,
+        headerTemplate: '<span></span>',
+        footerTemplate: options.footerHtml,
+        margin: { top: '18mm', bottom: '22mm', left: '18mm', right: '18mm' },
+        timeout: options.timeoutMs,
       });
       return Buffer.from(pdf);
     } finally {
@@ -94,7 +106,13 @@ export class PdfRenderer {
     this.closed = true;
     const browser = this.browser;
     this.browser = null;
-    if (browser) await browser.then((b) => b.close(), () => {}).catch(() => {});
+    if (browser)
+      await browser
+        .then(
+          (b) => b.close(),
+          () => {},
+        )
+        .catch(() => {});
     if (this.profileDir) fs.rmSync(this.profileDir, { recursive: true, force: true });
   }
 }

@@ -59,16 +59,21 @@ function coverHtml(input: ReportDocumentInput): string {
 }
 
 export function reportHtml(input: ReportDocumentInput): string {
-  const body = input.report.sections.slice(1).map((s) => `<section id="${escapeHtml(s.id)}">${markdownToHtml(s.markdown)}</section>`).join('\n');
+  const body = input.report.sections
+    .slice(1)
+    .map((s) => `<section id="${escapeHtml(s.id)}">${markdownToHtml(s.markdown)}</section>`)
+    .join('\n');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data:; style-src 'unsafe-inline'; font-src data:">
-<title>${escapeHtml(titleOf(input).replace(/\\(.)/g, "$1"))}</title><style>${STYLE}</style></head>
+<title>${escapeHtml(titleOf(input).replace(/\\(.)/g, '$1'))}</title><style>${STYLE}</style></head>
 <body>${coverHtml(input)}\n${body}</body></html>`;
 }
 
 /** Chromium's footer: its own little document, styled inline (the page's styles do not reach it). */
 export function footerTemplate(input: Pick<ReportDocumentInput, 'footerLabel' | 'logo'>): string {
-  const logo = input.logo ? `<img style="height:7mm;max-width:35mm;object-fit:contain;vertical-align:middle" src="data:${escapeHtml(input.logo.contentType)};base64,${input.logo.bytes.toString('base64')}">` : '';
+  const logo = input.logo
+    ? `<img style="height:7mm;max-width:35mm;object-fit:contain;vertical-align:middle" src="data:${escapeHtml(input.logo.contentType)};base64,${input.logo.bytes.toString('base64')}">`
+    : '';
   // A label as long as allowed (120 characters) wraps beside the page numbers, which keep their room.
   const label = input.footerLabel ? `<span style="min-width:0;overflow-wrap:anywhere">${escapeHtml(withoutDirectionControls(input.footerLabel))}</span>` : '';
   return `<div style="font-family:'DejaVu Sans',sans-serif;font-size:8pt;color:#55506b;width:100%;margin:0 18mm;display:flex;justify-content:space-between;align-items:center;">

@@ -53,8 +53,12 @@ export class BullmqTransport implements ReportTransport {
 
   consume(handle: (jobId: string) => Promise<void>, concurrency: number): void {
     this.worker = new Worker(REPORT_QUEUE_NAME, async (job) => handle((job.data as { jobId: string }).jobId), {
-      connection: this.connection(true), prefix: this.prefix, concurrency,
-      lockDuration: this.options.lockMs, stalledInterval: Math.max(1000, Math.round(this.options.lockMs / 2)), maxStalledCount: 5,
+      connection: this.connection(true),
+      prefix: this.prefix,
+      concurrency,
+      lockDuration: this.options.lockMs,
+      stalledInterval: Math.max(1000, Math.round(this.options.lockMs / 2)),
+      maxStalledCount: 5,
     });
     this.worker.on('error', (error) => this.options.onError?.(error));
   }

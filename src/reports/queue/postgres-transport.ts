@@ -15,7 +15,11 @@ export class PostgresTransport implements ReportTransport {
   private running = new Set<string>();
   private stopped = false;
 
-  constructor(private readonly db: DatabasePool, private readonly pollIntervalMs: number, private readonly onError: (error: unknown) => void = () => {}) {}
+  constructor(
+    private readonly db: DatabasePool,
+    private readonly pollIntervalMs: number,
+    private readonly onError: (error: unknown) => void = () => {},
+  ) {}
 
   async enqueue(): Promise<void> {
     for (const wake of this.wakers) wake();

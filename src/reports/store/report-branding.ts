@@ -4,7 +4,12 @@ import { sql } from '../../db/sql.ts';
 import { z } from 'zod/v4';
 
 export const brandingMetaRow = z.object({
-  content_type: z.string(), size_bytes: z.number(), sha256: z.string(), width: z.number().nullable(), height: z.number().nullable(), updated_at: z.string(),
+  content_type: z.string(),
+  size_bytes: z.number(),
+  sha256: z.string(),
+  width: z.number().nullable(),
+  height: z.number().nullable(),
+  updated_at: z.string(),
 });
 export type BrandingMetaRow = z.infer<typeof brandingMetaRow>;
 

@@ -10,7 +10,15 @@ import { z } from 'zod/v4';
 
 export type CallbackEvent = 'report.completed' | 'report.failed';
 
-const dueRow = z.object({ id: z.string(), job_id: z.string(), user_id: z.string(), event: z.string(), url: z.string(), payload: z.string(), attempts: z.number() });
+const dueRow = z.object({
+  id: z.string(),
+  job_id: z.string(),
+  user_id: z.string(),
+  event: z.string(),
+  url: z.string(),
+  payload: z.string(),
+  attempts: z.number(),
+});
 export type DueCallback = z.infer<typeof dueRow>;
 
 /**
@@ -53,7 +61,9 @@ export class ReportCallbackRepository {
 
   async delivered(id: string, statusCode: number): Promise<void> {
     // A delivery that finally worked (a retry, or a re-send its owner asked for) no longer shows an error.
-    await this.db.query(sql.unsafe`update report_callbacks set status = 'delivered', last_status_code = ${statusCode}, last_error = null, delivered_at = now(), lease_until = null where id = ${id}`);
+    await this.db.query(
+      sql.unsafe`update report_callbacks set status = 'delivered', last_status_code = ${statusCode}, last_error = null, delivered_at = now(), lease_until = null where id = ${id}`,
+    );
   }
 
   /** A failed attempt: again after `retryInSeconds`, or given up when null. */

@@ -8,8 +8,13 @@ import { sql } from '../../db/sql.ts';
 import { z } from 'zod/v4';
 
 const timingRow = z.object({
-  ahead: z.number(), running: z.number(), render_seconds: z.number().nullable(), stalled: z.boolean(),
-  run_after: z.string(), lease_until: z.string().nullable(), now: z.string(),
+  ahead: z.number(),
+  running: z.number(),
+  render_seconds: z.number().nullable(),
+  stalled: z.boolean(),
+  run_after: z.string(),
+  lease_until: z.string().nullable(),
+  now: z.string(),
 });
 export type ReportJobTiming = z.infer<typeof timingRow>;
 

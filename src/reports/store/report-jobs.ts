@@ -13,21 +13,42 @@ import { z } from 'zod/v4';
 export type ReportStatus = 'queued' | 'running' | 'completed' | 'failed';
 
 export const reportJobStatusRow = z.object({
-  id: z.string(), user_id: z.string(), status: z.enum(['queued', 'running', 'completed', 'failed']), progress: z.number(), stage: z.string(),
-  options: z.record(z.string(), z.unknown()), credit_reserved: z.boolean(), attempts: z.number(),
-  error_code: z.string().nullable(), error_message: z.string().nullable(),
-  markdown: z.string().nullable(), sections: z.array(z.object({ id: z.string(), title: z.string(), markdown: z.string() })).nullable(),
-  has_pdf: z.boolean(), has_branded_pdf: z.boolean(), page_count: z.number().nullable(),
-  created_at: z.string(), updated_at: z.string(), started_at: z.string().nullable(), completed_at: z.string().nullable(),
+  id: z.string(),
+  user_id: z.string(),
+  status: z.enum(['queued', 'running', 'completed', 'failed']),
+  progress: z.number(),
+  stage: z.string(),
+  options: z.record(z.string(), z.unknown()),
+  credit_reserved: z.boolean(),
+  attempts: z.number(),
+  error_code: z.string().nullable(),
+  error_message: z.string().nullable(),
+  markdown: z.string().nullable(),
+  sections: z.array(z.object({ id: z.string(), title: z.string(), markdown: z.string() })).nullable(),
+  has_pdf: z.boolean(),
+  has_branded_pdf: z.boolean(),
+  page_count: z.number().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  started_at: z.string().nullable(),
+  completed_at: z.string().nullable(),
   // The job's callback delivery, once the job has ended and one is due (null before, or without a callback_url).
-  callback_status: z.enum(['pending', 'delivered', 'failed']).nullable(), callback_attempts: z.number().nullable(),
-  callback_last_status_code: z.number().nullable(), callback_last_error: z.string().nullable(), callback_delivered_at: z.string().nullable(),
+  callback_status: z.enum(['pending', 'delivered', 'failed']).nullable(),
+  callback_attempts: z.number().nullable(),
+  callback_last_status_code: z.number().nullable(),
+  callback_last_error: z.string().nullable(),
+  callback_delivered_at: z.string().nullable(),
 });
 export type ReportJobStatusRow = z.infer<typeof reportJobStatusRow>;
 
 const claimedRow = z.object({
-  id: z.string(), user_id: z.string(), birth: z.record(z.string(), z.unknown()), options: z.record(z.string(), z.unknown()),
-  attempts: z.number(), max_attempts: z.number(), created_at: z.string(),
+  id: z.string(),
+  user_id: z.string(),
+  birth: z.record(z.string(), z.unknown()),
+  options: z.record(z.string(), z.unknown()),
+  attempts: z.number(),
+  max_attempts: z.number(),
+  created_at: z.string(),
 });
 export type ClaimedReportJob = z.infer<typeof claimedRow>;
 
@@ -152,10 +173,12 @@ export class ReportJobRepository {
    * out; the attempt does not count. Returns the ids to queue again.
    */
   async handBack(workerId: string): Promise<string[]> {
-    return [...await this.db.anyFirst(sql.type(z.object({ id: z.string() }))`
+    return [
+      ...(await this.db.anyFirst(sql.type(z.object({ id: z.string() }))`
       update report_jobs set status = 'queued', stage = 'queued', worker_id = null, lease_until = null, attempts = greatest(0, attempts - 1), run_after = now(), updated_at = now()
       where worker_id = ${workerId} and status = 'running'
-      returning id`)];
+      returning id`)),
+    ];
   }
 
   /**
@@ -194,7 +217,13 @@ export class ReportJobRepository {
    * The final failure, once: true only for the call that moved the job to `failed` (that caller
    * refunds and announces it). `workerId` null: the sweeper, whatever worker held it.
    */
-  async fail(tx: CommonQueryMethods, id: string, workerId: string | null, code: string, message: string): Promise<{ user_id: string; credit_reserved: boolean } | null> {
+  async fail(
+    tx: CommonQueryMethods,
+    id: string,
+    workerId: string | null,
+    code: string,
+    message: string,
+  ): Promise<{ user_id: string; credit_reserved: boolean } | null> {
     return tx.maybeOne(sql.type(z.object({ user_id: z.string(), credit_reserved: z.boolean() }))`
       update report_jobs set status = 'failed', stage = 'failed', error_code = ${code}, error_message = ${message}, lease_until = null, completed_at = now(), updated_at = now()
       where id = ${id} and status in ('queued', 'running') ${workerId ? sql.fragment`and worker_id = ${workerId}` : sql.fragment``}
@@ -203,8 +232,10 @@ export class ReportJobRepository {
 
   /** Jobs committed but never accepted by a queue, older than `seconds`. */
   async neverEnqueued(seconds: number): Promise<string[]> {
-    return [...await this.db.anyFirst(sql.type(z.object({ id: z.string() }))`
-      select id from report_jobs where status = 'queued' and enqueued_at is null and created_at < now() - make_interval(secs => ${seconds}) order by created_at limit 100`)];
+    return [
+      ...(await this.db.anyFirst(sql.type(z.object({ id: z.string() }))`
+      select id from report_jobs where status = 'queued' and enqueued_at is null and created_at < now() - make_interval(secs => ${seconds}) order by created_at limit 100`)),
+    ];
   }
 
   /** Milliseconds until a queued job's backoff ends (0: due now); null when it is not queued. */
@@ -219,22 +250,28 @@ export class ReportJobRepository {
    * queued again, each at most once per `seconds` (their updated_at is touched).
    */
   async overdueRetries(seconds: number): Promise<string[]> {
-    return [...await this.db.anyFirst(sql.type(z.object({ id: z.string() }))`
+    return [
+      ...(await this.db.anyFirst(sql.type(z.object({ id: z.string() }))`
       update report_jobs set updated_at = now()
       where id in (select id from report_jobs where status = 'queued' and stage = 'retrying'
         and run_after < now() - make_interval(secs => ${seconds}) and updated_at < now() - make_interval(secs => ${seconds}) limit 100)
-      returning id`)];
+      returning id`)),
+    ];
   }
 
   /** Jobs whose worker stopped renewing its lease (it died or hangs): to be enqueued again. */
   async leaseExpired(): Promise<string[]> {
-    return [...await this.db.anyFirst(sql.type(z.object({ id: z.string() }))`
-      select id from report_jobs where status = 'running' and lease_until < now() order by created_at limit 100`)];
+    return [
+      ...(await this.db.anyFirst(sql.type(z.object({ id: z.string() }))`
+      select id from report_jobs where status = 'running' and lease_until < now() order by created_at limit 100`)),
+    ];
   }
 
   async overdue(seconds: number): Promise<string[]> {
-    return [...await this.db.anyFirst(sql.type(z.object({ id: z.string() }))`
-      select id from report_jobs where status in ('queued', 'running') and created_at < now() - make_interval(secs => ${seconds}) order by created_at limit 100`)];
+    return [
+      ...(await this.db.anyFirst(sql.type(z.object({ id: z.string() }))`
+      select id from report_jobs where status in ('queued', 'running') and created_at < now() - make_interval(secs => ${seconds}) order by created_at limit 100`)),
+    ];
   }
 
   /** Failed jobs whose reserved credit has no refund yet, failed at least `seconds` ago (the process stopped in between). */
@@ -247,7 +284,9 @@ export class ReportJobRepository {
   }
 
   async countsByStatus(): Promise<Record<ReportStatus, number>> {
-    const rows = await this.db.any(sql.type(z.object({ status: z.string(), n: z.number() }))`select status, count(*)::int as n from report_jobs group by status`);
+    const rows = await this.db.any(
+      sql.type(z.object({ status: z.string(), n: z.number() }))`select status, count(*)::int as n from report_jobs group by status`,
+    );
     const counts: Record<ReportStatus, number> = { queued: 0, running: 0, completed: 0, failed: 0 };
     for (const row of rows) counts[row.status as ReportStatus] = row.n;
     return counts;

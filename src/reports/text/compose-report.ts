@@ -43,9 +43,20 @@ export function composeReport(chart: NatalChartInput, options: ReportOptions = {
   const ctx = new ReportContext(chart, extractChartFactors(chart), options.library ?? getLibrary(), options.style ?? 'standard');
   // Order matters beyond the page: an entry belongs to the first section that shows it.
   const builders = [
-    coverSection, howToReadSection, coreTriadSection, temperamentSection, chartShapeSection, personalPlanetsSection,
-    jupiterSaturnSection, outerPlanetsSection, lifeAreasSection, nodesChironSection, keyAspectsSection, synthesisSection,
-    appendixSection, disclaimerSection,
+    coverSection,
+    howToReadSection,
+    coreTriadSection,
+    temperamentSection,
+    chartShapeSection,
+    personalPlanetsSection,
+    jupiterSaturnSection,
+    outerPlanetsSection,
+    lifeAreasSection,
+    nodesChironSection,
+    keyAspectsSection,
+    synthesisSection,
+    appendixSection,
+    disclaimerSection,
   ];
   const sections = builders.map((build) => build(ctx));
   return { markdown: `${sections.map((s) => s.markdown).join('\n\n')}\n`, sections };

@@ -52,7 +52,12 @@ export class ReportContext {
    * The markdown of an entry, marked as shown: its heading, a line of facts, its body variant for this chart and, in the
    * improved style, its strengths and challenges. Undefined when missing or already shown.
    */
-  take(key: string, label: string, weight: number, options: { heading?: string | undefined; fact?: string | undefined; entryKey?: string | undefined; plain?: boolean } = {}): string | undefined {
+  take(
+    key: string,
+    label: string,
+    weight: number,
+    options: { heading?: string | undefined; fact?: string | undefined; entryKey?: string | undefined; plain?: boolean } = {},
+  ): string | undefined {
     const entryKey = options.entryKey ?? key;
     if (this.used.has(key)) return undefined;
     const entry = this.library.entries.get(entryKey);

@@ -5,8 +5,21 @@
  */
 
 export const POINT_NAMES: Record<string, string> = {
-  sun: 'Sun', moon: 'Moon', mercury: 'Mercury', venus: 'Venus', mars: 'Mars', jupiter: 'Jupiter', saturn: 'Saturn',
-  uranus: 'Uranus', neptune: 'Neptune', pluto: 'Pluto', chiron: 'Chiron', north_node: 'North Node', lilith: 'Lilith', asc: 'Ascendant', mc: 'Midheaven',
+  sun: 'Sun',
+  moon: 'Moon',
+  mercury: 'Mercury',
+  venus: 'Venus',
+  mars: 'Mars',
+  jupiter: 'Jupiter',
+  saturn: 'Saturn',
+  uranus: 'Uranus',
+  neptune: 'Neptune',
+  pluto: 'Pluto',
+  chiron: 'Chiron',
+  north_node: 'North Node',
+  lilith: 'Lilith',
+  asc: 'Ascendant',
+  mc: 'Midheaven',
 };
 
 /** A point's name inside a sentence ("the Sun", "Mercury", "the Ascendant"). */
@@ -85,9 +98,11 @@ export const NODE_DIRECTION: Record<string, string> = {
 /** Growth suggestions for an element the chart has little of. */
 export const WEAK_ELEMENT_SUGGESTION: Record<string, string> = {
   fire: 'Kindle the fire your chart keeps in reserve: a sport, a dance class or a project undertaken purely for fun can teach you that enthusiasm is allowed before certainty.',
-  earth: 'Give your life a few reliable anchors, such as regular meals, a fixed hour for practical tasks and work with your hands, so that your ideas and feelings have somewhere solid to land.',
+  earth:
+    'Give your life a few reliable anchors, such as regular meals, a fixed hour for practical tasks and work with your hands, so that your ideas and feelings have somewhere solid to land.',
   air: 'Practise stepping back: write things down, ask someone how they see a situation, or read outside your usual interests, and notice how a little distance changes what you feel.',
-  water: 'Spend a few minutes a day naming what you feel, without fixing it. Music, a journal or an unhurried talk with someone you trust can open a door your practical side tends to keep shut.',
+  water:
+    'Spend a few minutes a day naming what you feel, without fixing it. Music, a journal or an unhurried talk with someone you trust can open a door your practical side tends to keep shut.',
 };
 
 /** Growth suggestions for an element the chart has much of. */
@@ -125,5 +140,9 @@ export const ELEMENT_NAMES: Record<string, string> = { fire: 'Fire', earth: 'Ear
 export const MODALITY_NAMES: Record<string, string> = { cardinal: 'Cardinal', fixed: 'Fixed', mutable: 'Mutable' };
 
 export const ASPECT_WORDS: Record<string, string> = {
-  conjunction: 'conjunct', opposition: 'opposite', trine: 'trine', square: 'square', sextile: 'sextile',
+  conjunction: 'conjunct',
+  opposition: 'opposite',
+  trine: 'trine',
+  square: 'square',
+  sextile: 'sextile',
 };

@@ -14,7 +14,18 @@ import type { KeyedAspect } from '../../interpretations/chart-factors/aspects.ts
 import type { ChartFactors } from '../../interpretations/chart-factors/index.ts';
 
 const POINT_WEIGHT: Record<string, number> = {
-  sun: 3, moon: 3, asc: 2.5, mc: 2, mercury: 2, venus: 2, mars: 2, jupiter: 1.5, saturn: 1.5, uranus: 1, neptune: 1, pluto: 1,
+  sun: 3,
+  moon: 3,
+  asc: 2.5,
+  mc: 2,
+  mercury: 2,
+  venus: 2,
+  mars: 2,
+  jupiter: 1.5,
+  saturn: 1.5,
+  uranus: 1,
+  neptune: 1,
+  pluto: 1,
 };
 const TYPE_WEIGHT: Record<string, number> = { conjunction: 1.2, opposition: 1.1, square: 1.1, trine: 1, sextile: 0.8 };
 

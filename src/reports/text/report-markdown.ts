@@ -15,7 +15,10 @@ export function withoutDirectionControls(text: string): string {
 
 /** Text from outside the library (a name, a city) shown literally. */
 export function escapeMarkdown(text: string): string {
-  return withoutDirectionControls(text).replace(/[\\`*_{}[\]<>()#+!|~]/g, (c) => `\\${c}`).replace(/\s+/g, ' ').trim();
+  return withoutDirectionControls(text)
+    .replace(/[\\`*_{}[\]<>()#+!|~]/g, (c) => `\\${c}`)
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 export function table(header: string[], rows: string[][]): string {
@@ -50,7 +53,7 @@ export function proseWordCount(markdown: string): number {
 }
 
 export function ordinal(n: number): string {
-  const suffix = n % 100 >= 11 && n % 100 <= 13 ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th';
+  const suffix = n % 100 >= 11 && n % 100 <= 13 ? 'th' : (({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th');
   return `${n}${suffix}`;
 }
 

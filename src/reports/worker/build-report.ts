@@ -32,7 +32,27 @@ export interface BuildDeps {
   onStage?: (progress: number, stage: string) => Promise<void>;
 }
 
-const CHART_FIELDS = ['name', 'year', 'month', 'day', 'hour', 'minute', 'second', 'time_known', 'city', 'country', 'lat', 'lng', 'tz_str', 'timezone', 'dst_policy', 'house_system', 'zodiac_type', 'sidereal_ayanamsa', 'node_type'] as const;
+const CHART_FIELDS = [
+  'name',
+  'year',
+  'month',
+  'day',
+  'hour',
+  'minute',
+  'second',
+  'time_known',
+  'city',
+  'country',
+  'lat',
+  'lng',
+  'tz_str',
+  'timezone',
+  'dst_policy',
+  'house_system',
+  'zodiac_type',
+  'sidereal_ayanamsa',
+  'node_type',
+] as const;
 
 async function wheelSvg(compute: ComputeRunner, birth: StoredBirth): Promise<string> {
   const fields = Object.fromEntries(CHART_FIELDS.filter((k) => birth.request[k] !== undefined && birth.request[k] !== null).map((k) => [k, birth.request[k]]));
@@ -41,7 +61,11 @@ async function wheelSvg(compute: ComputeRunner, birth: StoredBirth): Promise<str
   return image.body.toString('utf8');
 }
 
-export async function composeFromBirth(compute: ComputeRunner, birth: StoredBirth, options: ReportOptions): Promise<{ chart: NatalChartInput; report: ComposedReport }> {
+export async function composeFromBirth(
+  compute: ComputeRunner,
+  birth: StoredBirth,
+  options: ReportOptions,
+): Promise<{ chart: NatalChartInput; report: ComposedReport }> {
   const natal = await compute.run('natal', { request: birth.request, place: birth.place, includeMinor: false, includeStelliums: false });
   const chart = JSON.parse(natal.toString('utf8')) as NatalChartInput;
   return { chart, report: composeReport(chart, { style: options.style }) };
@@ -65,7 +89,12 @@ export async function buildReport(deps: BuildDeps, birth: StoredBirth, options: 
   }
   await stage(90, 'storing');
   return {
-    markdown: report.markdown, sections: report.sections, pdf, pdfBranded, pageCount: pdfPageCount(pdf),
-    pdfSha256: sha256(pdf), pdfBrandedSha256: pdfBranded ? sha256(pdfBranded) : null,
+    markdown: report.markdown,
+    sections: report.sections,
+    pdf,
+    pdfBranded,
+    pageCount: pdfPageCount(pdf),
+    pdfSha256: sha256(pdf),
+    pdfBrandedSha256: pdfBranded ? sha256(pdfBranded) : null,
   };
 }

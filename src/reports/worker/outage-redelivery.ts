@@ -47,7 +47,9 @@ export class OutageRedelivery {
   private schedule(): void {
     this.timer = setTimeout(() => {
       this.timer = null;
-      this.attempt = this.redeliver().finally(() => { this.attempt = null; });
+      this.attempt = this.redeliver().finally(() => {
+        this.attempt = null;
+      });
     }, this.deps.probeMs ?? 1000);
   }
 

@@ -100,25 +100,40 @@ export class ReportProcessor {
     const { workerId, settings } = this.deps;
     const started = process.hrtime.bigint();
     let current = { progress: 5, stage: 'starting' };
-    const renew = setInterval(() => {
-      this.jobs.progress(job.id, workerId, settings.leaseSeconds, current.progress, current.stage).catch(() => {});
-    }, Math.max(200, (settings.leaseSeconds * 1000) / 3));
+    const renew = setInterval(
+      () => {
+        this.jobs.progress(job.id, workerId, settings.leaseSeconds, current.progress, current.stage).catch(() => {});
+      },
+      Math.max(200, (settings.leaseSeconds * 1000) / 3),
+    );
     try {
       const options = job.options as unknown as ReportOptions;
       const logo = await new ReportBrandingRepository(this.deps.db).image(job.user_id);
-      const artefacts = await buildReport({
-        compute: this.deps.compute, renderer: this.deps.renderer, renderTimeoutMs: settings.renderTimeoutMs,
-        logo: logo ? { contentType: logo.content_type, bytes: logo.image } : null,
-        onStage: async (progress, stage) => {
-          current = { progress, stage };
-          await this.jobs.progress(job.id, workerId, settings.leaseSeconds, progress, stage);
+      const artefacts = await buildReport(
+        {
+          compute: this.deps.compute,
+          renderer: this.deps.renderer,
+          renderTimeoutMs: settings.renderTimeoutMs,
+          logo: logo ? { contentType: logo.content_type, bytes: logo.image } : null,
+          onStage: async (progress, stage) => {
+            current = { progress, stage };
+            await this.jobs.progress(job.id, workerId, settings.leaseSeconds, progress, stage);
+          },
         },
-      }, job.birth as unknown as StoredBirth, options);
+        job.birth as unknown as StoredBirth,
+        options,
+      );
       clearInterval(renew);
       const stored = await this.deps.db.transaction(async (tx) => {
         const done = await this.jobs.complete(tx, job.id, workerId, artefacts);
         if (done && options.callback_url) {
-          await this.callbacks.add(tx, { jobId: job.id, userId: job.user_id, event: 'report.completed', url: options.callback_url, payload: await this.payload(job.id, 'report.completed') });
+          await this.callbacks.add(tx, {
+            jobId: job.id,
+            userId: job.user_id,
+            event: 'report.completed',
+            url: options.callback_url,
+            payload: await this.payload(job.id, 'report.completed'),
+          });
         }
         return done;
       });
@@ -145,7 +160,13 @@ export class ReportProcessor {
         await this.finalFailure(job.id, workerId, 'invalid_input', message).catch(dropped);
       } else if (job.attempts >= job.max_attempts) {
         // The customer reads the service's words; what the renderer or a library said goes to the log.
-        await this.finalFailure(job.id, workerId, 'report_generation_failed', `The report could not be made after ${job.attempts} attempts; any credit it took was given back.`, message).catch(dropped);
+        await this.finalFailure(
+          job.id,
+          workerId,
+          'report_generation_failed',
+          `The report could not be made after ${job.attempts} attempts; any credit it took was given back.`,
+          message,
+        ).catch(dropped);
       } else {
         const delay = settings.retryBaseSeconds * 2 ** (job.attempts - 1);
         this.deps.log('warn', 'report attempt failed; retrying', { jobId: job.id, attempt: job.attempts, delaySeconds: delay, err: message });
@@ -187,9 +208,18 @@ export class ReportProcessor {
     const failed = await this.deps.db.transaction(async (tx) => {
       const row = await this.jobs.fail(tx, jobId, workerId, code, message);
       if (!row) return null;
-      const options = await tx.oneFirst(sql.type(z.object({ options: z.record(z.string(), z.unknown()) }))`select options from report_jobs where id = ${jobId}`);
+      const options = await tx.oneFirst(
+        sql.type(z.object({ options: z.record(z.string(), z.unknown()) }))`select options from report_jobs where id = ${jobId}`,
+      );
       const url = typeof options.callback_url === 'string' ? options.callback_url : undefined;
-      if (url) await this.callbacks.add(tx, { jobId, userId: row.user_id, event: 'report.failed', url, payload: { ...(await this.payload(jobId, 'report.failed')), error: { code, message } } });
+      if (url)
+        await this.callbacks.add(tx, {
+          jobId,
+          userId: row.user_id,
+          event: 'report.failed',
+          url,
+          payload: { ...(await this.payload(jobId, 'report.failed')), error: { code, message } },
+        });
       // In the same transaction: whoever sees the job failed sees its credit back.
       if (row.credit_reserved) await this.credits.refund(row.user_id, jobId, tx);
       return row;
@@ -200,4 +230,3 @@ export class ReportProcessor {
     return true;
   }
 }
-

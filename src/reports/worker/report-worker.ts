@@ -66,10 +66,22 @@ export class ReportWorker {
     const statusUrl = (jobId: string) => (config.PUBLIC_BASE_URL ? `${config.PUBLIC_BASE_URL}/api/v1/natal/report/${jobId}?format=pdf` : null);
     this.redelivery = new OutageRedelivery({ jobs: this.jobs, transport: deps.transport, workerId: this.id, log: deps.log });
     this.processor = new ReportProcessor({
-      db: deps.db, compute: deps.compute, renderer: this.renderer, transport: deps.transport, workerId: this.id, metrics: deps.metrics, log: deps.log,
+      db: deps.db,
+      compute: deps.compute,
+      renderer: this.renderer,
+      transport: deps.transport,
+      workerId: this.id,
+      metrics: deps.metrics,
+      log: deps.log,
       onStoreFault: (jobId) => this.redelivery.storeFailed(jobId),
-      onCompleted: async (job) => { await deps.notifications.reportCompleted(job.userId, { jobId: job.id, url: statusUrl(job.id) }); },
-      settings: { leaseSeconds: config.REPORT_LEASE_SECONDS, retryBaseSeconds: config.REPORT_RETRY_BASE_SECONDS, renderTimeoutMs: config.REPORT_RENDER_TIMEOUT_MS },
+      onCompleted: async (job) => {
+        await deps.notifications.reportCompleted(job.userId, { jobId: job.id, url: statusUrl(job.id) });
+      },
+      settings: {
+        leaseSeconds: config.REPORT_LEASE_SECONDS,
+        retryBaseSeconds: config.REPORT_RETRY_BASE_SECONDS,
+        renderTimeoutMs: config.REPORT_RENDER_TIMEOUT_MS,
+      },
     });
     this.deliverer = new CallbackDeliverer({ db: deps.db, config, log: deps.log, metrics: deps.metrics });
   }
@@ -82,14 +94,19 @@ export class ReportWorker {
   async start(): Promise<void> {
     this.deliverer.start();
     this.sweeper = setInterval(() => {
-      this.sweeping ??= this.sweep().catch((error) => {
-        this.deps.log('error', 'report sweep failed', { err: (error as Error).message });
-        this.redelivery.storeFailed();
-      }).finally(() => { this.sweeping = null; });
+      this.sweeping ??= this.sweep()
+        .catch((error) => {
+          this.deps.log('error', 'report sweep failed', { err: (error as Error).message });
+          this.redelivery.storeFailed();
+        })
+        .finally(() => {
+          this.sweeping = null;
+        });
     }, this.deps.config.REPORT_SWEEP_INTERVAL_SECONDS * 1000);
     await this.checkRenderer();
     // A database that is away now does not stop the worker: the sweeper announces it again.
-    if (this.canRender) await this.announce().catch((error) => this.deps.log('warn', 'report worker could not announce itself yet', { err: (error as Error).message }));
+    if (this.canRender)
+      await this.announce().catch((error) => this.deps.log('warn', 'report worker could not announce itself yet', { err: (error as Error).message }));
   }
 
   /** Whether this worker can make reports now (its Chromium printed the probe page). */
@@ -107,7 +124,8 @@ export class ReportWorker {
     try {
       await this.renderer.probe(Math.min(this.deps.config.REPORT_RENDER_TIMEOUT_MS, 30_000));
     } catch (error) {
-      if (this.canRender || !this.consuming) this.deps.log('error', 'Chromium cannot print the probe page; this worker takes no report until it can', { err: (error as Error).message });
+      if (this.canRender || !this.consuming)
+        this.deps.log('error', 'Chromium cannot print the probe page; this worker takes no report until it can', { err: (error as Error).message });
       this.canRender = false;
       await this.withdraw().catch(() => {});
       return;
@@ -147,7 +165,7 @@ export class ReportWorker {
       this.deps.log('info', 'queued a report job that had not reached the queue', { jobId: id });
     }
     for (const id of await this.jobs.leaseExpired()) {
-      this.deps.log('warn', 'a report job\'s worker stopped; queueing it again', { jobId: id });
+      this.deps.log('warn', "a report job's worker stopped; queueing it again", { jobId: id });
       await transport.enqueue(id);
     }
     for (const id of await this.jobs.overdueRetries(Math.max(60, config.REPORT_LEASE_SECONDS * 2))) {

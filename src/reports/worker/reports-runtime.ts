@@ -35,20 +35,37 @@ export function reportsMode(config: Config): 'in_process' | 'external' {
   return config.DATABASE_URL ? 'external' : 'in_process';
 }
 
-export function createReportsRuntime(deps: { config: Config; db: DatabasePool; compute: ComputeRunner; registry: Registry; log: WorkerLog; notifications: Notifications }): ReportsRuntime {
+export function createReportsRuntime(deps: {
+  config: Config;
+  db: DatabasePool;
+  compute: ComputeRunner;
+  registry: Registry;
+  log: WorkerLog;
+  notifications: Notifications;
+}): ReportsRuntime {
   const { config, db } = deps;
   const mode = reportsMode(config);
   const transport = createReportTransport(config, db, (error) => deps.log('error', 'report queue error', { err: (error as Error).message }));
   const jobs = new ReportJobRepository(db);
   const metrics = createReportMetrics(deps.registry, { countsByStatus: () => jobs.countsByStatus(), depth: () => transport.depth() });
   const chromium = mode === 'in_process' ? findChromium(config.CHROMIUM_PATH) : null;
-  const worker = chromium ? new ReportWorker({ config, db, compute: deps.compute, transport, chromiumPath: chromium, log: deps.log, metrics, notifications: deps.notifications }) : null;
+  const worker = chromium
+    ? new ReportWorker({ config, db, compute: deps.compute, transport, chromiumPath: chromium, log: deps.log, metrics, notifications: deps.notifications })
+    : null;
   if (mode === 'in_process' && !chromium) deps.log('warn', 'no Chromium found: reports are refused until one is installed (CHROMIUM_PATH)');
   const availability = mode === 'in_process' ? inProcessAvailability(worker) : externalAvailability(db, Math.max(30, config.REPORT_SWEEP_INTERVAL_SECONDS * 3));
   return {
-    mode, availability,
-    service: { availability, transport, metrics, callbackPolicy: { allowLoopback: config.REPORT_CALLBACK_ALLOW_LOOPBACK }, maxAttempts: config.REPORT_MAX_ATTEMPTS,
-      demoBounds: { perAccount: config.REPORT_DEMO_MAX_PER_ACCOUNT, total: config.REPORT_DEMO_MAX_OPEN }, log: (message, error) => deps.log('warn', message, { err: (error as Error)?.message }) },
+    mode,
+    availability,
+    service: {
+      availability,
+      transport,
+      metrics,
+      callbackPolicy: { allowLoopback: config.REPORT_CALLBACK_ALLOW_LOOPBACK },
+      maxAttempts: config.REPORT_MAX_ATTEMPTS,
+      demoBounds: { perAccount: config.REPORT_DEMO_MAX_PER_ACCOUNT, total: config.REPORT_DEMO_MAX_OPEN },
+      log: (message, error) => deps.log('warn', message, { err: (error as Error)?.message }),
+    },
     async start() {
       await worker?.start();
     },

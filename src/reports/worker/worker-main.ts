@@ -39,18 +39,31 @@ export async function runReportWorker(config: Config, options: { metricsPort?: n
   const notifications = new Notifications(db, new Mailer(db, createSmtpTransport(config), config.MAIL_FROM, log));
   // "ready" only once Chromium printed a probe page: a worker that cannot render takes no job.
   const worker: ReportWorker = new ReportWorker({
-    config, db, compute, transport, chromiumPath: chromium, metrics, notifications, log: (level, message, details) => log[level](details ?? {}, message),
+    config,
+    db,
+    compute,
+    transport,
+    chromiumPath: chromium,
+    metrics,
+    notifications,
+    log: (level, message, details) => log[level](details ?? {}, message),
     onReady: () => log.info({ workerId: worker.id, transport: transport.kind, chromium, concurrency: config.REPORT_WORKER_CONCURRENCY }, 'report worker ready'),
   });
   await worker.start();
   let metricsServer: http.Server | undefined;
   if (options.metricsPort !== undefined) {
-    metricsServer = http.createServer((_req, res) => {
-      res.setHeader('content-type', registry.contentType);
-      registry.metrics().then((text) => res.end(text), () => res.writeHead(500).end());
-    }).listen(options.metricsPort, '0.0.0.0');
+    metricsServer = http
+      .createServer((_req, res) => {
+        res.setHeader('content-type', registry.contentType);
+        registry.metrics().then(
+          (text) => res.end(text),
+          () => res.writeHead(500).end(),
+        );
+      })
+      .listen(options.metricsPort, '0.0.0.0');
   }
-  if (!worker.ready) log.warn({ workerId: worker.id, chromium }, 'report worker started but takes no report until Chromium prints the probe page; trying again at each sweep');
+  if (!worker.ready)
+    log.warn({ workerId: worker.id, chromium }, 'report worker started but takes no report until Chromium prints the probe page; trying again at each sweep');
 
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
@@ -60,12 +73,18 @@ export async function runReportWorker(config: Config, options: { metricsPort?: n
     setTimeout(() => {
       // Handing back needs the database; if it does not answer, the jobs' leases run out instead.
       const giveUp = setTimeout(() => process.exit(1), 5000);
-      worker.handBackRunning().then((ids) => {
-        log.warn({ jobIds: ids }, 'running jobs did not finish in time; handed back to the queue');
-      }, (error) => log.error({ err: error }, 'could not hand running jobs back; their leases will run out')).finally(() => {
-        clearTimeout(giveUp);
-        process.exit(1);
-      });
+      worker
+        .handBackRunning()
+        .then(
+          (ids) => {
+            log.warn({ jobIds: ids }, 'running jobs did not finish in time; handed back to the queue');
+          },
+          (error) => log.error({ err: error }, 'could not hand running jobs back; their leases will run out'),
+        )
+        .finally(() => {
+          clearTimeout(giveUp);
+          process.exit(1);
+        });
     }, config.SHUTDOWN_TIMEOUT_MS).unref();
     (async () => {
       await worker.close();

@@ -17,7 +17,12 @@ const refused = (bytes: Buffer, reason: RegExp) => {
   expect(() => prepareBrandingImage(bytes)).toThrow(reason);
 };
 
-const png = (width = 40, height = 20) => Buffer.from(new Resvg(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="${width}" height="${height}" fill="#c33"/></svg>`).render().asPng());
+const png = (width = 40, height = 20) =>
+  Buffer.from(
+    new Resvg(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="${width}" height="${height}" fill="#c33"/></svg>`)
+      .render()
+      .asPng(),
+  );
 /** A PNG whose header claims another size (the chunk CRC is not what the check reads). */
 const pngClaiming = (width: number, height: number) => {
   const bytes = Buffer.from(png());
@@ -54,7 +59,10 @@ describe('SVG logos', () => {
   it('references to themselves: refused', () => {
     refused(svg('<g id="a"><use href="#a"/></g>'), /refers to itself/);
     refused(svg('<g id="a"><g id="b"><use xlink:href="#c"/></g></g><g id="c"><use href="#b"/></g>'), /refers to itself/);
-    refused(svg('<pattern id="p" width="2" height="2"><rect width="1" height="1" fill="url(#p)"/></pattern><rect width="9" height="9" fill="url(#p)"/>'), /refers to itself/);
+    refused(
+      svg('<pattern id="p" width="2" height="2"><rect width="1" height="1" fill="url(#p)"/></pattern><rect width="9" height="9" fill="url(#p)"/>'),
+      /refers to itself/,
+    );
   });
 
   it('NUL and other characters XML forbids: refused', () => {
@@ -71,8 +79,14 @@ describe('SVG logos', () => {
   it('an embedded raster is checked like an uploaded one', () => {
     const ok = prepareBrandingImage(svg(`<image width="40" height="20" href="data:image/png;base64,${png().toString('base64')}"/>`));
     expect(ok.bytes.toString()).toContain('data:image/png;base64,');
-    refused(svg(`<image width="40" height="20" href="data:image/png;base64,${pngClaiming(100_000, 100_000).toString('base64')}"/>`), /embedded image: PNG image of 100000×100000/);
-    refused(svg(`<image width="40" height="20" href="data:image/jpeg;base64,${jpegWithScan.subarray(0, -4).toString('base64')}"/>`), /embedded image: not a complete JPEG/);
+    refused(
+      svg(`<image width="40" height="20" href="data:image/png;base64,${pngClaiming(100_000, 100_000).toString('base64')}"/>`),
+      /embedded image: PNG image of 100000×100000/,
+    );
+    refused(
+      svg(`<image width="40" height="20" href="data:image/jpeg;base64,${jpegWithScan.subarray(0, -4).toString('base64')}"/>`),
+      /embedded image: not a complete JPEG/,
+    );
   });
 });
 

@@ -23,7 +23,12 @@ const coin = () => random() < 0.5;
 /** Zones with DST, without it, southern, half-hour and far east of UTC. */
 const ZONES = ['Europe/Athens', 'America/New_York', 'Asia/Kolkata', 'Australia/Sydney', 'Pacific/Auckland', 'UTC', 'America/Sao_Paulo', 'Asia/Tokyo'];
 /** Places north and south, one inside the polar circle (no moonrise on some days). */
-const PLACES = [{ lat: 37.98, lng: 23.73 }, { lat: -33.87, lng: 151.21 }, { lat: 69.65, lng: 18.96 }, { lat: 40.71, lng: -74.01 }];
+const PLACES = [
+  { lat: 37.98, lng: 23.73 },
+  { lat: -33.87, lng: 151.21 },
+  { lat: 69.65, lng: 18.96 },
+  { lat: 40.71, lng: -74.01 },
+];
 const COLORS = { moon: '#f5f3ce', shadow: '#1b1b2f' };
 
 function randomDay(): { year: number; month: number; day: number } {
@@ -42,11 +47,20 @@ describe('answers written from objects by their schema', () => {
       const { year, month, day } = randomDay();
       const timezone = pick(ZONES);
       const preset = pick(['quiet', 'daily', 'full'] as const);
-      const flags = { include_moon: coin(), include_exact_hits: coin(), include_moon_exact_hits: coin(), include_ingresses: coin(), include_retrogrades: coin(), include_lunations: coin() };
+      const flags = {
+        include_moon: coin(),
+        include_exact_hits: coin(),
+        include_moon_exact_hits: coin(),
+        include_ingresses: coin(),
+        include_retrogrades: coin(),
+        include_lunations: coin(),
+      };
       const date = `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
       const startUtcMs = resolveCivilTime({ year, month, day, hour: 0, minute: 0, second: 0 }, timezone, 'shift_forward').utcMs;
       const endUtcMs = resolveCivilTime({ year, month, day: day + 1, hour: 0, minute: 0, second: 0 }, timezone, 'shift_forward').utcMs;
-      answers.push(bytesOf(runTask('sky_events', { date, timezone, preset, startUtcMs, endUtcMs, kinds: kindsFor({ preset, ...flags } as never), formulation: coin() })));
+      answers.push(
+        bytesOf(runTask('sky_events', { date, timezone, preset, startUtcMs, endUtcMs, kinds: kindsFor({ preset, ...flags } as never), formulation: coin() })),
+      );
     }
     expect(assertAnswerContract(skyEventsResponse, answers).answers).toBe(60);
   });
@@ -58,7 +72,16 @@ describe('answers written from objects by their schema', () => {
       const zone = pick(ZONES);
       const utcMs = resolveCivilTime({ year, month, day, hour: Math.floor(random() * 24), minute: 0, second: 0 }, zone, 'shift_forward').utcMs;
       const place = coin() ? pick(PLACES) : undefined;
-      const include = { zodiac: coin(), forecast: coin(), special: coin(), eclipse: coin(), traditional_moon: coin(), rise_set: !!place && coin(), interpretation: coin(), visuals: coin() };
+      const include = {
+        zodiac: coin(),
+        forecast: coin(),
+        special: coin(),
+        eclipse: coin(),
+        traditional_moon: coin(),
+        rise_set: !!place && coin(),
+        interpretation: coin(),
+        visuals: coin(),
+      };
       answers.push(bytesOf(runTask('moon_phase', { utcMs, zone, place, include, colors: COLORS })));
     }
     expect(assertAnswerContract(moonPhaseResponse, answers).answers).toBe(40);

@@ -34,10 +34,16 @@ type Answer = z.output<typeof answer>;
 const good = (): Answer => ({
   name: 'Ada',
   rising: null,
-  points: [{ id: 'sun', lon: 12.5, house: 10, tags: ['fire'] }, { id: 'moon', lon: 201.25, tags: [] }],
+  points: [
+    { id: 'sun', lon: 12.5, house: 10, tags: ['fire'] },
+    { id: 'moon', lon: 201.25, tags: [] },
+  ],
   grid: [[1, 2.5], [], [-3]],
   by_sign: { aries: 2, 'odd "key"': 0 },
-  events: [{ kind: 'ingress', body: 'mars', sign: 'aries' }, { kind: 'station', body: 'venus', direction: 'retrograde' }],
+  events: [
+    { kind: 'ingress', body: 'mars', sign: 'aries' },
+    { kind: 'station', body: 'venus', direction: 'retrograde' },
+  ],
   note: undefined, // in its place, for the tests that give it a value
   status: 'done',
   provenance: { engine: 'swisseph', files: ['sepl_18.se1'] },
@@ -68,10 +74,30 @@ describe('schemaSerializer', () => {
 
   it('refuses a key the schema lacks, at the top, in an array item, in a record value and in a union option', () => {
     const cases: [(a: Record<string, any>) => void, string][] = [
-      [(a) => { a.extra = 1; }, '(answer): Unrecognized key: "extra"'],
-      [(a) => { a.points[1].speed = 0.98; }, 'points[1]: Unrecognized key: "speed"'],
-      [(a) => { a.events[0].orb = 1; }, 'events[0]'],
-      [(a) => { a.by_sign.gemini = 'three'; }, 'by_sign.gemini'],
+      [
+        (a) => {
+          a.extra = 1;
+        },
+        '(answer): Unrecognized key: "extra"',
+      ],
+      [
+        (a) => {
+          a.points[1].speed = 0.98;
+        },
+        'points[1]: Unrecognized key: "speed"',
+      ],
+      [
+        (a) => {
+          a.events[0].orb = 1;
+        },
+        'events[0]',
+      ],
+      [
+        (a) => {
+          a.by_sign.gemini = 'three';
+        },
+        'by_sign.gemini',
+      ],
     ];
     for (const [change, problem] of cases) {
       const a = good() as Record<string, any>;
@@ -85,14 +111,54 @@ describe('schemaSerializer', () => {
 
   it('refuses wrong types, integers that are not, values outside an enum or a literal, and missing fields', () => {
     const cases: [(a: Record<string, any>) => void, string][] = [
-      [(a) => { a.name = 42; }, 'name: Invalid input: expected string, received number'],
-      [(a) => { a.points[0].lon = '12.5'; }, 'points[0].lon: Invalid input: expected number, received string'],
-      [(a) => { a.points[0].house = 10.5; }, 'points[0].house'],
-      [(a) => { a.grid[2][0] = true; }, 'grid[2][0]'],
-      [(a) => { a.events[1].direction = 'sideways'; }, 'events[1]'],
-      [(a) => { a.status = 'queued'; }, 'status'],
-      [(a) => { delete a.points; }, 'points: Invalid input: expected array, received undefined'],
-      [(a) => { a.points[0].tags = 'fire'; }, 'points[0].tags'],
+      [
+        (a) => {
+          a.name = 42;
+        },
+        'name: Invalid input: expected string, received number',
+      ],
+      [
+        (a) => {
+          a.points[0].lon = '12.5';
+        },
+        'points[0].lon: Invalid input: expected number, received string',
+      ],
+      [
+        (a) => {
+          a.points[0].house = 10.5;
+        },
+        'points[0].house',
+      ],
+      [
+        (a) => {
+          a.grid[2][0] = true;
+        },
+        'grid[2][0]',
+      ],
+      [
+        (a) => {
+          a.events[1].direction = 'sideways';
+        },
+        'events[1]',
+      ],
+      [
+        (a) => {
+          a.status = 'queued';
+        },
+        'status',
+      ],
+      [
+        (a) => {
+          delete a.points;
+        },
+        'points: Invalid input: expected array, received undefined',
+      ],
+      [
+        (a) => {
+          a.points[0].tags = 'fire';
+        },
+        'points[0].tags',
+      ],
     ];
     for (const [change, problem] of cases) {
       const a = good() as Record<string, any>;
@@ -132,7 +198,15 @@ describe('schemaSerializer', () => {
   });
 
   it('escapes strings as JSON.stringify does and writes text outside the BMP as four UTF-8 bytes', () => {
-    const samples = [...ODD_TEXT, 'quote " backslash \\ slash /', '\u0000\u0001\b\f\n\r\t\u001f\u007f', 'line\u2028para\u2029', 'lone low \udc00 and high \ud83c', '𝄞 music, 🌟 star, 𠀀 ideograph', 'x'.repeat(5000) + '"\n'];
+    const samples = [
+      ...ODD_TEXT,
+      'quote " backslash \\ slash /',
+      '\u0000\u0001\b\f\n\r\t\u001f\u007f',
+      'line\u2028para\u2029',
+      'lone low \udc00 and high \ud83c',
+      '𝄞 music, 🌟 star, 𠀀 ideograph',
+      'x'.repeat(5000) + '"\n',
+    ];
     for (const sample of samples) {
       const a = { ...good(), name: sample, by_sign: { [sample]: 1 } };
       const bytes = unchecked(a);
@@ -152,7 +226,7 @@ describe('schemaSerializer', () => {
     expect(refusal({ ...good(), events: [{ kind: 'station', body: 'mars', sign: 'aries' }] }).join()).toContain('events[0]');
   });
 
-  it('refuses keys out of the schema\'s order, where they are', () => {
+  it("refuses keys out of the schema's order, where they are", () => {
     const a = good();
     const reordered = Object.assign({ rising: a.rising }, a, { points: [{ lon: 1, id: 'sun', tags: [] }] });
     expect(refusal(reordered)).toEqual([
@@ -190,10 +264,33 @@ describe('schemaSerializer', () => {
 describe('the answer contract helper', () => {
   it('names every field of the schema', () => {
     expect(schemaFields(answer)).toEqual([
-      'name', 'rising', 'points', 'points[]', 'points[].id', 'points[].lon', 'points[].house', 'points[].tags', 'points[].tags[]',
-      'grid', 'grid[]', 'grid[][]', 'by_sign', 'by_sign{}',
-      'events', 'events[]', 'events[]|0', 'events[]|0.kind', 'events[]|0.body', 'events[]|0.sign', 'events[]|1', 'events[]|1.kind', 'events[]|1.body', 'events[]|1.direction',
-      'note', 'status', 'provenance',
+      'name',
+      'rising',
+      'points',
+      'points[]',
+      'points[].id',
+      'points[].lon',
+      'points[].house',
+      'points[].tags',
+      'points[].tags[]',
+      'grid',
+      'grid[]',
+      'grid[][]',
+      'by_sign',
+      'by_sign{}',
+      'events',
+      'events[]',
+      'events[]|0',
+      'events[]|0.kind',
+      'events[]|0.body',
+      'events[]|0.sign',
+      'events[]|1',
+      'events[]|1.kind',
+      'events[]|1.body',
+      'events[]|1.direction',
+      'note',
+      'status',
+      'provenance',
     ]);
   });
 
@@ -203,24 +300,45 @@ describe('the answer contract helper', () => {
     const report = answerContract(answer, [unchecked(good())]);
     // rising is null in every answer: its type was never tried.
     expect(report.unseen).toEqual(['rising', 'note']);
-    expect(() => assertAnswerContract(answer, [unchecked(good())], { loose: { provenance: 'engine details' } })).toThrow('fields of the schema that no answer holds (or only as null): rising, note');
+    expect(() => assertAnswerContract(answer, [unchecked(good())], { loose: { provenance: 'engine details' } })).toThrow(
+      'fields of the schema that no answer holds (or only as null): rising, note',
+    );
     const noEvents = { ...withNote, events: [], grid: [[]] };
-    expect(answerContract(answer, [unchecked(noEvents)]).unseen).toEqual(['grid[][]', 'events[]', 'events[]|0', 'events[]|0.kind', 'events[]|0.body', 'events[]|0.sign', 'events[]|1', 'events[]|1.kind', 'events[]|1.body', 'events[]|1.direction']);
+    expect(answerContract(answer, [unchecked(noEvents)]).unseen).toEqual([
+      'grid[][]',
+      'events[]',
+      'events[]|0',
+      'events[]|0.kind',
+      'events[]|0.body',
+      'events[]|0.sign',
+      'events[]|1',
+      'events[]|1.kind',
+      'events[]|1.body',
+      'events[]|1.direction',
+    ]);
   });
 
   it('takes fields listed as absent, with their reason, only while no answer holds them', () => {
     const absentNote = { absent: { note: 'only some answers', rising: 'untimed' }, loose: { provenance: 'engine details' } };
     expect(() => assertAnswerContract(answer, [unchecked(good())], absentNote)).not.toThrow();
-    expect(() => assertAnswerContract(answer, [unchecked({ ...good(), note: 'n' })], absentNote)).toThrow('fields listed as absent that the schema lacks or an answer holds: note');
-    expect(() => assertAnswerContract(answer, [unchecked(good())], { ...absentNote, absent: { ...absentNote.absent, nothing: 'no such field' } })).toThrow('nothing');
+    expect(() => assertAnswerContract(answer, [unchecked({ ...good(), note: 'n' })], absentNote)).toThrow(
+      'fields listed as absent that the schema lacks or an answer holds: note',
+    );
+    expect(() => assertAnswerContract(answer, [unchecked(good())], { ...absentNote, absent: { ...absentNote.absent, nothing: 'no such field' } })).toThrow(
+      'nothing',
+    );
   });
 
   it('lists the keys that only a loose object admits, and fails on those not declared', () => {
     const a = { ...good(), rising: 'Leo', note: 'n' };
     const report = answerContract(answer, [unchecked(a)]);
     expect(report.looseKeys).toEqual(['provenance.engine', 'provenance.files']);
-    expect(() => assertAnswerContract(answer, [unchecked(a)])).toThrow('keys that the schema does not describe (only a loose object admits them): provenance.engine, provenance.files');
-    expect(() => assertAnswerContract(answer, [unchecked({ ...a, provenance: {} })], { loose: { provenance: 'engine details' } })).toThrow('objects listed as loose through which no key went: provenance');
+    expect(() => assertAnswerContract(answer, [unchecked(a)])).toThrow(
+      'keys that the schema does not describe (only a loose object admits them): provenance.engine, provenance.files',
+    );
+    expect(() => assertAnswerContract(answer, [unchecked({ ...a, provenance: {} })], { loose: { provenance: 'engine details' } })).toThrow(
+      'objects listed as loose through which no key went: provenance',
+    );
   });
 
   it('reports keys out of order by place, and fails on them unless told not to', () => {
@@ -228,7 +346,7 @@ describe('the answer contract helper', () => {
     const b = { ...a, points: [{ lon: 1, id: 'sun', house: 1, tags: ['x'] }] };
     const report = answerContract(answer, [unchecked(a), unchecked(b)]);
     expect(report.orderProblems).toEqual(['points[]: "id" comes after "lon", the schema has it before (1 answers)']);
-    expect(() => assertAnswerContract(answer, [unchecked(b)], { loose: { provenance: '' } })).toThrow('keys out of the schema\'s order');
+    expect(() => assertAnswerContract(answer, [unchecked(b)], { loose: { provenance: '' } })).toThrow("keys out of the schema's order");
     expect(() => assertAnswerContract(answer, [unchecked(b)], { loose: { provenance: '' }, order: false })).not.toThrow();
   });
 

@@ -27,8 +27,13 @@ const random = seededRandom(31_2026);
 const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
 
 /** A place found in the gazetteer (city, country and region known), with odd text at times. */
-const gazetteerPlace = () => ({ city: pick([...ODD_TEXT, 'Porto']), country: pick(['PT', ...ODD_TEXT]), region: pick(['Porto', ...ODD_TEXT]), source: 'gazetteer' as const });
-const polarLatitude = () => (random() < 0.5 ? -1 : 1) * Math.round((66.6 + random() * 23) * 1e4) / 1e4;
+const gazetteerPlace = () => ({
+  city: pick([...ODD_TEXT, 'Porto']),
+  country: pick(['PT', ...ODD_TEXT]),
+  region: pick(['Porto', ...ODD_TEXT]),
+  source: 'gazetteer' as const,
+});
+const polarLatitude = () => ((random() < 0.5 ? -1 : 1) * Math.round((66.6 + random() * 23) * 1e4)) / 1e4;
 
 function natalCases(count: number): NatalTask[] {
   return natalByteCases(count, 31_2026).map((task) => {
@@ -41,8 +46,12 @@ function natalCases(count: number): NatalTask[] {
     let { includeMinor, includeStelliums, interpretation } = task;
     if (random() < 1 / 3) {
       Object.assign(request, {
-        include_dignity: true, include_dominants: true, dominants_method: pick([undefined, 'modern', 'traditional'] as const), include_declination_aspects: true,
-        fixed_stars: pick([['royal_4'], ['behenian_15'], ['royal_4', 'behenian_15']]), include_features: [...FEATURE_BODIES],
+        include_dignity: true,
+        include_dominants: true,
+        dominants_method: pick([undefined, 'modern', 'traditional'] as const),
+        include_declination_aspects: true,
+        fixed_stars: pick([['royal_4'], ['behenian_15'], ['royal_4', 'behenian_15']]),
+        include_features: [...FEATURE_BODIES],
       });
       includeMinor = includeStelliums = true;
       interpretation = { style: pick(['standard', 'improved'] as const), language: 'en' };
@@ -58,26 +67,44 @@ function compactCases(count: number) {
     if (random() < 0.1) place.ambiguity = `city '${pick(ODD_TEXT)}' names places in several countries`;
     if (random() < 0.1) place.lat = polarLatitude();
     const { year, month, day, hour, minute, second, time_known, tz_str, dst_policy } = task.request;
-    const request = compactNatalRequest.parse({ year, month, day, hour, minute, second, time_known, tz_str, dst_policy, lat: place.lat, lng: place.lng, ...(random() < 0.3 ? { name: pick(ODD_TEXT) } : {}) });
+    const request = compactNatalRequest.parse({
+      year,
+      month,
+      day,
+      hour,
+      minute,
+      second,
+      time_known,
+      tz_str,
+      dst_policy,
+      lat: place.lat,
+      lng: place.lng,
+      ...(random() < 0.3 ? { name: pick(ODD_TEXT) } : {}),
+    });
     return { request, place };
   });
 }
 
 function transitCases(count: number): TransitTask[] {
-  return transitByteCases(count).map((task): TransitTask => {
-    const natalPlace = { ...task.natalPlace };
-    const transitPlace = { ...task.transitPlace };
-    if (random() < 0.2) Object.assign(natalPlace, gazetteerPlace());
-    if (random() < 0.2) Object.assign(transitPlace, gazetteerPlace());
-    if (random() < 0.1) natalPlace.ambiguity = `city '${pick(ODD_TEXT)}' names places in several countries`;
-    if (random() < 0.1) natalPlace.lat = polarLatitude();
-    const request = random() < 0.1 ? { ...task.request, natal: { ...task.request.natal, name: pick(ODD_TEXT) } } : task.request;
-    const interpretation = random() < 0.5 ? { style: pick(['standard', 'improved'] as const), language: 'en' as const } : undefined;
-    return { ...task, request, natalPlace, transitPlace, interpretation, includeMinor: task.includeMinor || random() < 0.3 };
-  }).concat(transitByteCases(2).map((task): TransitTask => ({
-    // A transit moment in a fold (New York's 01:30 happened twice that night): the provenance names both offsets.
-    ...task, request: { ...task.request, transit_date: '2021-11-07T01:30', tz_str: 'America/New_York', dst_policy: 'earlier' as const },
-  })));
+  return transitByteCases(count)
+    .map((task): TransitTask => {
+      const natalPlace = { ...task.natalPlace };
+      const transitPlace = { ...task.transitPlace };
+      if (random() < 0.2) Object.assign(natalPlace, gazetteerPlace());
+      if (random() < 0.2) Object.assign(transitPlace, gazetteerPlace());
+      if (random() < 0.1) natalPlace.ambiguity = `city '${pick(ODD_TEXT)}' names places in several countries`;
+      if (random() < 0.1) natalPlace.lat = polarLatitude();
+      const request = random() < 0.1 ? { ...task.request, natal: { ...task.request.natal, name: pick(ODD_TEXT) } } : task.request;
+      const interpretation = random() < 0.5 ? { style: pick(['standard', 'improved'] as const), language: 'en' as const } : undefined;
+      return { ...task, request, natalPlace, transitPlace, interpretation, includeMinor: task.includeMinor || random() < 0.3 };
+    })
+    .concat(
+      transitByteCases(2).map((task): TransitTask => ({
+        // A transit moment in a fold (New York's 01:30 happened twice that night): the provenance names both offsets.
+        ...task,
+        request: { ...task.request, transit_date: '2021-11-07T01:30', tz_str: 'America/New_York', dst_policy: 'earlier' as const },
+      })),
+    );
 }
 
 /** The bytes of each task the service answers (a refused request, a daylight-saving gap under `reject`, has none). */
@@ -90,26 +117,37 @@ function answers<T>(tasks: readonly T[], run: (task: T) => Uint8Array | object):
 describe('the tape answers and their response schemas', () => {
   it('natal: every answer parses strictly and every field of natalResponse appears, in its order', () => {
     initEphemeris();
-    const report = assertAnswerContract(natalResponse, answers(natalCases(1200), (task) => runTask('natal', task)), {
-      absent: { report: 'written by the route after the task, with a psychological report (natal-routes.ts)' },
-    });
+    const report = assertAnswerContract(
+      natalResponse,
+      answers(natalCases(1200), (task) => runTask('natal', task)),
+      {
+        absent: { report: 'written by the route after the task, with a psychological report (natal-routes.ts)' },
+      },
+    );
     expect(report.looseKeys).toEqual([]);
   });
 
   it('compact natal: every answer parses strictly and every field of compactNatalResponse appears', () => {
     initEphemeris();
-    const report = assertAnswerContract(compactNatalResponse, answers(compactCases(800), (c) => runTask('compact_natal', c)));
+    const report = assertAnswerContract(
+      compactNatalResponse,
+      answers(compactCases(800), (c) => runTask('compact_natal', c)),
+    );
     expect(report.looseKeys).toEqual([]);
   });
 
   it('transits: every answer parses strictly and every field of transitResponse appears, in its order', () => {
     initEphemeris();
-    const report = assertAnswerContract(transitResponse, answers(transitCases(500), (task) => runTask('transits', task)), {
-      absent: {
-        'provenance.transit.house_system_requested': 'the transit chart is cast without houses of its own (its points fall in the natal houses)',
-        'provenance.transit.house_system_used': 'the same',
+    const report = assertAnswerContract(
+      transitResponse,
+      answers(transitCases(500), (task) => runTask('transits', task)),
+      {
+        absent: {
+          'provenance.transit.house_system_requested': 'the transit chart is cast without houses of its own (its points fall in the natal houses)',
+          'provenance.transit.house_system_used': 'the same',
+        },
       },
-    });
+    );
     expect(report.looseKeys).toEqual([]);
   });
 });

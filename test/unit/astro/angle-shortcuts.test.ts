@@ -17,7 +17,28 @@ function normalizedByRemainder(deg: number): number {
 describe('angle shortcuts', () => {
   it('normalizeDegrees gives what the remainder gives, for every kind of angle', () => {
     const random = seededRandom(360);
-    const angles = [0, -0, 360, -360, 720, -720, 359.99999999999994, -359.99999999999994, 1e-300, -1e-300, -5e-324, 5e-324, -1e-14, -1e-15, -1e-16, 1e300, -1e300, Infinity, -Infinity, NaN];
+    const angles = [
+      0,
+      -0,
+      360,
+      -360,
+      720,
+      -720,
+      359.99999999999994,
+      -359.99999999999994,
+      1e-300,
+      -1e-300,
+      -5e-324,
+      5e-324,
+      -1e-14,
+      -1e-15,
+      -1e-16,
+      1e300,
+      -1e300,
+      Infinity,
+      -Infinity,
+      NaN,
+    ];
     for (let i = 0; i < 200_000; i++) {
       const scale = [1, 360, 720, 1e-12, 1e6][i % 5]!;
       angles.push((random() * 2 - 1) * scale);
@@ -48,7 +69,7 @@ function step(x: number, by: 1n | -1n): number {
   view.setFloat64(0, x);
   const bits = view.getBigUint64(0);
   // Away from zero when the step goes the way of the sign, else toward it.
-  view.setBigUint64(0, (x > 0) === (by === 1n) ? bits + 1n : bits - 1n);
+  view.setBigUint64(0, x > 0 === (by === 1n) ? bits + 1n : bits - 1n);
   return view.getFloat64(0);
 }
 const nextUp = (x: number) => step(x, 1n);

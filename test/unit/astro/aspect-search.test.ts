@@ -4,11 +4,32 @@
  * The reference below is that plain comparison, as the search was written before.
  */
 import { describe, expect, it } from 'vitest';
-import { ASPECT_DEFINITIONS, ASPECT_TYPES, MAJOR_ASPECT_TYPES, findAspectsBetween, findAspectsWithin, resolveOrbs, type Aspect, type AspectPoint, type AspectType } from '../../../src/astro/aspects.ts';
+import {
+  ASPECT_DEFINITIONS,
+  ASPECT_TYPES,
+  MAJOR_ASPECT_TYPES,
+  findAspectsBetween,
+  findAspectsWithin,
+  resolveOrbs,
+  type Aspect,
+  type AspectPoint,
+  type AspectType,
+} from '../../../src/astro/aspects.ts';
 import { signedSeparation, signIndexOf } from '../../../src/astro/zodiac.ts';
 import { seededRandom } from '../../helpers/seeded-random.ts';
 
-const AXIS_GROUPS: Record<string, number> = { north_node: 1, south_node: 1, mean_node: 1, true_node: 1, lilith: 2, true_lilith: 2, asc: 3, dc: 3, mc: 4, ic: 4 };
+const AXIS_GROUPS: Record<string, number> = {
+  north_node: 1,
+  south_node: 1,
+  mean_node: 1,
+  true_node: 1,
+  lilith: 2,
+  true_lilith: 2,
+  asc: 3,
+  dc: 3,
+  mc: 4,
+  ic: 4,
+};
 
 function referenceAspect(a: AspectPoint, b: AspectPoint, types: readonly AspectType[], orbs: Partial<Record<AspectType, number>>): Aspect | undefined {
   const separation = signedSeparation(a.lon, b.lon);
@@ -26,7 +47,14 @@ function referenceAspect(a: AspectPoint, b: AspectPoint, types: readonly AspectT
   const orbRate = Math.sign(distance - best.angle) * Math.sign(separation) * (b.speed - a.speed);
   const steps = Math.abs(signIndexOf(a.lon) - signIndexOf(b.lon));
   return {
-    p1: a.id, p2: b.id, type: best.type, deg: best.angle, angle: distance, orb: bestOrb, is_major: best.major, is_applying: orbRate < 0,
+    p1: a.id,
+    p2: b.id,
+    type: best.type,
+    deg: best.angle,
+    angle: distance,
+    orb: bestOrb,
+    is_major: best.major,
+    is_applying: orbRate < 0,
     out_of_sign: best.angle % 30 === 0 ? Math.min(steps, 12 - steps) !== best.angle / 30 : false,
   };
 }

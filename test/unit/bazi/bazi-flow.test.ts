@@ -8,8 +8,18 @@ import { assertAnswerContract } from '../../helpers/answer-contract.ts';
 import { seededRandom } from '../../helpers/seeded-random.ts';
 
 initEphemeris();
-const place = (lat: number, lng: number) => ({ city: null, country: null, region: undefined, source: 'request' as const, lat, lng, zone: undefined, ambiguity: undefined });
-const flow = (body: Record<string, unknown>, lat = 31.23, lng = 121.47) => computeBaziFlow({ request: baziFlowRequest.parse(body), place: place(lat, lng), defaultYear: 2026 });
+const place = (lat: number, lng: number) => ({
+  city: null,
+  country: null,
+  region: undefined,
+  source: 'request' as const,
+  lat,
+  lng,
+  zone: undefined,
+  ambiguity: undefined,
+});
+const flow = (body: Record<string, unknown>, lat = 31.23, lng = 121.47) =>
+  computeBaziFlow({ request: baziFlowRequest.parse(body), place: place(lat, lng), defaultYear: 2026 });
 
 describe('BaZi flow', () => {
   it('2026 (丙午) against a 庚午 辛巳 壬午 甲辰 chart', () => {
@@ -24,7 +34,9 @@ describe('BaZi flow', () => {
     expect(year.active_luck?.gan_zhi).toBe('丁丑');
     // Only pairs with the annual pillar: 午 meets the natal 午 twice (self-punishment), 丙 combines with 辛 and clashes with 壬.
     expect(year.interactions.every((i) => i.pillars.includes('annual'))).toBe(true);
-    expect(year.interactions.map((i) => i.id)).toEqual(expect.arrayContaining(['stem_combination_annual_month', 'stem_clash_annual_day', 'self_punishment_annual_year', 'self_punishment_annual_day']));
+    expect(year.interactions.map((i) => i.id)).toEqual(
+      expect.arrayContaining(['stem_combination_annual_month', 'stem_clash_annual_day', 'self_punishment_annual_year', 'self_punishment_annual_day']),
+    );
     expect(year.luck_interactions.every((i) => i.pillars.includes('luck'))).toBe(true);
     // The 子 month (庚子) clashes with the three 午 of the chart.
     const zi = year.months[10]!;
@@ -32,7 +44,9 @@ describe('BaZi flow', () => {
   });
 
   it('target_year_end other than target_year is refused, on the field', () => {
-    expect(() => flow({ year: 1990, month: 5, day: 17, hour: 8, minute: 15, tz_str: 'Asia/Shanghai', target_year: 2026, target_year_end: 2027 })).toThrow(/target_year_end/);
+    expect(() => flow({ year: 1990, month: 5, day: 17, hour: 8, minute: 15, tz_str: 'Asia/Shanghai', target_year: 2026, target_year_end: 2027 })).toThrow(
+      /target_year_end/,
+    );
   });
 
   it('the answer holds its schema over random births and years', () => {
@@ -40,8 +54,19 @@ describe('BaZi flow', () => {
     const answers = Array.from({ length: 40 }, (_, i) => {
       const year = 1800 + Math.floor(random() * 250);
       return baziFlowAnswerBytes({
-        request: baziFlowRequest.parse({ year, month: 1 + Math.floor(random() * 12), day: 1 + Math.floor(random() * 28), hour: Math.floor(random() * 24), minute: 0, tz_str: i % 2 ? 'Asia/Shanghai' : 'Europe/Paris', sex: i % 3 ? 'M' : 'F', time_known: i % 9 !== 0, ...(i % 4 ? { target_year: Math.min(year + Math.floor(random() * 90), 2999) } : {}) }),
-        place: place(i % 2 ? 31.23 : 48.85, i % 2 ? 121.47 : 2.35), defaultYear: 2026,
+        request: baziFlowRequest.parse({
+          year,
+          month: 1 + Math.floor(random() * 12),
+          day: 1 + Math.floor(random() * 28),
+          hour: Math.floor(random() * 24),
+          minute: 0,
+          tz_str: i % 2 ? 'Asia/Shanghai' : 'Europe/Paris',
+          sex: i % 3 ? 'M' : 'F',
+          time_known: i % 9 !== 0,
+          ...(i % 4 ? { target_year: Math.min(year + Math.floor(random() * 90), 2999) } : {}),
+        }),
+        place: place(i % 2 ? 31.23 : 48.85, i % 2 ? 121.47 : 2.35),
+        defaultYear: 2026,
       });
     });
     expect(assertAnswerContract(baziFlowResponse, answers).answers).toBe(40);

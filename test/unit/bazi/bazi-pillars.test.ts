@@ -19,7 +19,18 @@ import { baziRequest } from '../../../src/features/bazi/bazi-schemas.ts';
 initEphemeris();
 
 const reference = JSON.parse(readFileSync(new URL('../../fixtures/bazi/reference-cases.json', import.meta.url), 'utf8')) as {
-  cases: { year: number; month: number; day: number; hour: number; minute: number; sex: 'M' | 'F'; pillars: string[]; lunar: [number, number, number] | null; luck_start: [number, number, number]; luck: string[] }[];
+  cases: {
+    year: number;
+    month: number;
+    day: number;
+    hour: number;
+    minute: number;
+    sex: 'M' | 'F';
+    pillars: string[];
+    lunar: [number, number, number] | null;
+    luck_start: [number, number, number];
+    luck: string[];
+  }[];
 };
 
 const CST = 8 * 3600_000;
@@ -36,7 +47,11 @@ function chart(body: Record<string, unknown>, place = { lat: 31.23, lng: 121.47 
 
 describe('solar terms', () => {
   it('Lichun 2023, 2024 and 2025 within a minute of the published times (UTC+8)', () => {
-    for (const [year, published] of [[2023, cstMs(2023, 2, 4, 10, 42, 21)], [2024, cstMs(2024, 2, 4, 16, 26, 53)], [2025, cstMs(2025, 2, 3, 22, 10, 13)]] as const) {
+    for (const [year, published] of [
+      [2023, cstMs(2023, 2, 4, 10, 42, 21)],
+      [2024, cstMs(2024, 2, 4, 16, 26, 53)],
+      [2025, cstMs(2025, 2, 3, 22, 10, 13)],
+    ] as const) {
       expect(Math.abs(utcMsFromJulianDay(lichunOf(year).jdUt) - published)).toBeLessThan(60_000);
     }
   });
@@ -103,7 +118,9 @@ describe('pillars at their boundaries', () => {
     const solar = chart({ year: 1986, month: 7, day: 1, hour: 23, minute: 30, tz_str: 'Asia/Shanghai', time_standard: 'true_solar' });
     expect(solar.pillars[3]!.zhi).toBe('亥');
     expect(solar.conventions.true_solar_time.slice(11, 16)).toMatch(/^22:3\d$/);
-    expect(dst.conventions.alternatives.find((a) => a.time_standard === 'true_solar' && a.day_boundary === 'midnight')!.changes).toEqual([{ label: 'hour', gan_zhi: solar.pillars[3]!.gan_zhi }]);
+    expect(dst.conventions.alternatives.find((a) => a.time_standard === 'true_solar' && a.day_boundary === 'midnight')!.changes).toEqual([
+      { label: 'hour', gan_zhi: solar.pillars[3]!.gan_zhi },
+    ]);
   });
 
   it('local mean and true solar time move the hour pillar far from the zone meridian (Urumqi on UTC+8)', () => {
@@ -119,10 +136,25 @@ describe('pillars at their boundaries', () => {
 
 describe('annual pillars and the pillars in force at a date', () => {
   it('liu nian from Lichun, the luck pillar then active, and the current pillars', () => {
-    const c = chart({ year: 1990, month: 5, day: 17, hour: 8, minute: 15, tz_str: 'Asia/Shanghai', sex: 'F', annual_from: 2024, annual_to: 2026, current_date: '2025-06-01' });
+    const c = chart({
+      year: 1990,
+      month: 5,
+      day: 17,
+      hour: 8,
+      minute: 15,
+      tz_str: 'Asia/Shanghai',
+      sex: 'F',
+      annual_from: 2024,
+      annual_to: 2026,
+      current_date: '2025-06-01',
+    });
     // 庚午 year, yin... 庚 is yang and the sex F: backward from the month 辛巳.
     expect(c.luck_cycle.is_forward).toBe(false);
-    expect(c.annual_pillars!.map((a) => [a.year, a.gan_zhi, a.age])).toEqual([[2024, '甲辰', 35], [2025, '乙巳', 36], [2026, '丙午', 37]]);
+    expect(c.annual_pillars!.map((a) => [a.year, a.gan_zhi, a.age])).toEqual([
+      [2024, '甲辰', 35],
+      [2025, '乙巳', 36],
+      [2026, '丙午', 37],
+    ]);
     expect(c.annual_pillars![0]!.starts).toMatch(/^2024-02-04T08:2\d:\d\dZ$/);
     expect(c.current).toMatchObject({ date: '2025-06-01', age: 36, annual_pillar: { gan_zhi: '乙巳' }, monthly_pillar: { gan_zhi: '辛巳' } });
     const active = c.luck_cycle.pillars.filter((p) => p.start_date <= '2025-06-01').at(-1)!;
@@ -146,7 +178,7 @@ describe('tables', () => {
     expect(tenGodOf(0, 3).name).toBe('Hurting Officer');
   });
 
-  it('the lunar calendar: a leap month (闰四月 2020), the 1984 solstice on a new moon\'s day, new years', () => {
+  it("the lunar calendar: a leap month (闰四月 2020), the 1984 solstice on a new moon's day, new years", () => {
     const jdn = (y: number, m: number, d: number) => Date.UTC(y, m - 1, d) / 86_400_000 + 2440588;
     expect(lunarDateText(lunarDateOfDay(jdn(2020, 5, 23)))).toBe('二〇二〇年 闰四月 初一');
     expect(lunarDateOfDay(jdn(1984, 12, 22))).toMatchObject({ year: 1984, month: 11, leap: false, day: 1 });
@@ -162,8 +194,14 @@ describe('against the reference calendar library', () => {
     for (const c of reference.cases) {
       const got = chart({ year: c.year, month: c.month, day: c.day, hour: c.hour, minute: c.minute, tz_str: 'Etc/GMT-8', sex: c.sex });
       const what = `${c.year}-${c.month}-${c.day} ${c.hour}:${c.minute} ${c.sex}`;
-      expect(got.pillars.map((p) => p.gan_zhi), what).toEqual(c.pillars);
-      expect(got.luck_cycle.pillars.map((p) => p.gan_zhi), what).toEqual(c.luck);
+      expect(
+        got.pillars.map((p) => p.gan_zhi),
+        what,
+      ).toEqual(c.pillars);
+      expect(
+        got.luck_cycle.pillars.map((p) => p.gan_zhi),
+        what,
+      ).toEqual(c.luck);
       // Start offsets agree to a day: the two compute the jie's instant independently (seconds apart).
       const days = (y: number, m: number, d: number) => y * 360 + m * 30 + d;
       const o = got.luck_cycle.start_offset;

@@ -47,7 +47,8 @@ describe('interactions', () => {
   });
 
   it('clashes, harms, punishments, the six combinations and the three harmonies', () => {
-    const kinds = (...p: string[]) => findInteractions(placed(...p), gz(p[1]!).branch).map((i) => `${i.kind}:${i.members.map((m) => m.char).join('')}:${i.transformLevel}`);
+    const kinds = (...p: string[]) =>
+      findInteractions(placed(...p), gz(p[1]!).branch).map((i) => `${i.kind}:${i.members.map((m) => m.char).join('')}:${i.transformLevel}`);
     expect(kinds('甲子', '丙午', '戊寅', '庚申')).toEqual(expect.arrayContaining(['clash:子午:none', 'clash:寅申:none', 'punishment:寅申:none']));
     expect(kinds('甲子', '乙未', '丙戌', '丁酉')).toEqual(expect.arrayContaining(['harm:子未:none', 'harm:戌酉:none', 'punishment:未戌:none']));
     // 申 子 辰 all present, peak 子 not clashed: Water, whole.
@@ -62,8 +63,9 @@ describe('interactions', () => {
 
   it('against an outside pillar: only pairs with a natal pillar, adjacency not asked', () => {
     const found = findInteractions(placed('甲子', '丙寅', '戊辰', '庚申'), 2, [{ label: 'annual', pillar: gz('丙午') }]);
-    expect(found.filter((i) => i.members.some((m) => m.label === 'annual')).map((i) => `${i.kind}:${i.members.map((m) => `${m.label}${m.char}`).join('-')}`))
-      .toEqual(expect.arrayContaining(['clash:annual午-year子']));
+    expect(
+      found.filter((i) => i.members.some((m) => m.label === 'annual')).map((i) => `${i.kind}:${i.members.map((m) => `${m.label}${m.char}`).join('-')}`),
+    ).toEqual(expect.arrayContaining(['clash:annual午-year子']));
   });
 });
 
@@ -71,7 +73,14 @@ describe('day master strength (support_ratio_seasonal)', () => {
   it('Mozart (乙 in an 丑 month) and Picasso (壬 in a 戌 month): weak, with their structures', () => {
     const mozart = chart('乙亥', '己丑', '乙丑', '丙戌').map((p) => p.pillar);
     const m = dayMasterStrength(1, mozart[1]!.branch, elementBalance(mozart).points);
-    expect(m).toMatchObject({ strength: 'Weak', balanceRatio: 0.37, seasonalFactor: -0.2, structure: 'Indirect Wealth Structure', favorable: ['Water', 'Wood'], unfavorable: ['Fire', 'Earth', 'Metal'] });
+    expect(m).toMatchObject({
+      strength: 'Weak',
+      balanceRatio: 0.37,
+      seasonalFactor: -0.2,
+      structure: 'Indirect Wealth Structure',
+      favorable: ['Water', 'Wood'],
+      unfavorable: ['Fire', 'Earth', 'Metal'],
+    });
     const picasso = chart('辛巳', '戊戌', '壬辰', '壬子').map((p) => p.pillar);
     expect(dayMasterStrength(8, picasso[1]!.branch, elementBalance(picasso).points)).toMatchObject({ strength: 'Weak', structure: '7 Killings Structure' });
   });

@@ -47,9 +47,14 @@ describe('a day of the Chinese calendar', () => {
   it('the answer holds its schema over random days and zones', () => {
     const random = seededRandom(2026_50);
     const zones = ['Asia/Shanghai', 'America/New_York', 'Europe/London', 'Pacific/Auckland', 'Asia/Kolkata'];
-    const answers = Array.from({ length: 60 }, (_, i) => chineseCalendarAnswerBytes({
-      year: i < 3 ? [1583, 2999, 1900][i]! : 1600 + Math.floor(random() * 1300), month: 1 + Math.floor(random() * 12), day: 1 + Math.floor(random() * 28), timezone: zones[i % zones.length]!,
-    }));
+    const answers = Array.from({ length: 60 }, (_, i) =>
+      chineseCalendarAnswerBytes({
+        year: i < 3 ? [1583, 2999, 1900][i]! : 1600 + Math.floor(random() * 1300),
+        month: 1 + Math.floor(random() * 12),
+        day: 1 + Math.floor(random() * 28),
+        timezone: zones[i % zones.length]!,
+      }),
+    );
     // A term falls on about one day in fifteen: a few of them here, so today's term is seen.
     answers.push(chineseCalendarAnswerBytes({ year: 2024, month: 2, day: 4, timezone: 'Asia/Shanghai' }));
     expect(assertAnswerContract(calendarResponse, answers).answers).toBe(61);

@@ -67,7 +67,7 @@ describe('the progressions chart’s angles', () => {
   it('are drawn at Tromsø too, the Ascendant after the Midheaven', () => {
     for (const method of ['solar_arc', 'naibod', 'progressed_instant']) {
       const c = chart(tromso, { angles_method: method });
-      const d = ((c.lon('outer', 'asc') - c.lon('outer', 'mc')) % 360 + 360) % 360;
+      const d = (((c.lon('outer', 'asc') - c.lon('outer', 'mc')) % 360) + 360) % 360;
       expect(d, method).toBeGreaterThan(0);
       expect(d, method).toBeLessThan(180);
     }

@@ -32,17 +32,19 @@ function bruteForce(): Map<string, number[]> {
     const cur = Object.fromEntries(EVENT_BODIES.map((b) => [b, calcBody(t, bodyInfo(b).se!)])) as Record<EventBodyId, EclipticPosition>;
     if (prev) {
       const p = prev;
-      const cross = (f0: number, f1: number) => (f0 < 0) !== (f1 < 0) && Math.abs(f0) < 90 && Math.abs(f1) < 90 ? prevT + (STEP * f0) / (f0 - f1) : undefined;
+      const cross = (f0: number, f1: number) => (f0 < 0 !== f1 < 0 && Math.abs(f0) < 90 && Math.abs(f1) < 90 ? prevT + (STEP * f0) / (f0 - f1) : undefined);
       for (const body of EVENT_BODIES) {
-        const s0 = signIndexOf(p[body]!.lon), s1 = signIndexOf(cur[body].lon);
+        const s0 = signIndexOf(p[body]!.lon),
+          s1 = signIndexOf(cur[body].lon);
         if (s0 !== s1) {
           const direct = (s1 - s0 + 12) % 12 === 1;
           const boundary = direct ? s1 * 30 : s0 * 30;
           const tc = cross(wrap180(p[body]!.lon - boundary), wrap180(cur[body].lon - boundary))!;
           add(`${body === 'moon' ? 'moon_ingress' : 'ingress'}|${body}|${SIGNS[s1]!.id}|${SIGNS[s0]!.id}|${direct ? 'direct' : 'retrograde'}`, tc);
         }
-        const v0 = p[body]!.speedLon, v1 = cur[body].speedLon;
-        if (body !== 'sun' && body !== 'moon' && (v0 >= 0) !== (v1 >= 0)) {
+        const v0 = p[body]!.speedLon,
+          v1 = cur[body].speedLon;
+        if (body !== 'sun' && body !== 'moon' && v0 >= 0 !== v1 >= 0) {
           const tc = prevT + (STEP * v0) / (v0 - v1);
           add(`station|${body}|${v0 >= 0 ? 'retrograde' : 'direct'}|${SIGNS[signIndexOf(cur[body].lon)]!.id}`, tc);
         }
@@ -76,10 +78,16 @@ describe('2025 against an hourly brute-force scan', () => {
     for (const e of events) got.set(eventKey(e), [...(got.get(eventKey(e)) ?? []), e.jdUt]);
     const problems: string[] = [];
     for (const key of new Set([...expected.keys(), ...got.keys()])) {
-      const a = (expected.get(key) ?? []).sort((x, y) => x - y), b = got.get(key) ?? [];
-      if (a.length !== b.length) { problems.push(`${key}: brute force ${a.length}, search ${b.length}`); continue; }
+      const a = (expected.get(key) ?? []).sort((x, y) => x - y),
+        b = got.get(key) ?? [];
+      if (a.length !== b.length) {
+        problems.push(`${key}: brute force ${a.length}, search ${b.length}`);
+        continue;
+      }
       // Linear interpolation over an hour is good to a few minutes (stations: to the hour).
-      a.forEach((t, i) => { if (Math.abs(t - b[i]!) > STEP) problems.push(`${key}: ${t} vs ${b[i]}`); });
+      a.forEach((t, i) => {
+        if (Math.abs(t - b[i]!) > STEP) problems.push(`${key}: ${t} vs ${b[i]}`);
+      });
     }
     expect(problems).toEqual([]);
     const count = (type: string) => events.filter((e) => e.type === type).length;

@@ -17,7 +17,10 @@ const isMoonAspect = (e: SkyEvent) => e.type === 'exact_aspect' && e.body === 'm
 describe.each(Object.entries(YEARS))('events of %s', (year, [start, end]) => {
   const found = findEvents(start, end);
   const refs = refEvents.filter((e) => e.year === Number(year));
-  const result = matchEvents(refs, found.filter((e) => !isMoonAspect(e)));
+  const result = matchEvents(
+    refs,
+    found.filter((e) => !isMoonAspect(e)),
+  );
 
   it('finds every reference event and nothing extra', () => {
     expect(refs.length).toBeGreaterThan(400);
@@ -58,7 +61,13 @@ describe('event fields', () => {
     expect(Math.abs(e!.jdUt - 2460537.510762096)).toBeLessThan(SECOND);
   });
   it('describes lunations, stations and aspects', () => {
-    expect(events.find((x) => x.type === 'lunation')).toMatchObject({ body: 'moon', other_body: 'sun', phase: 'new_moon', aspect: 'conjunction', sign_id: 'capricorn' });
+    expect(events.find((x) => x.type === 'lunation')).toMatchObject({
+      body: 'moon',
+      other_body: 'sun',
+      phase: 'new_moon',
+      aspect: 'conjunction',
+      sign_id: 'capricorn',
+    });
     expect(events.find((x) => x.type === 'station')).toMatchObject({ body: 'mercury', direction: 'direct', sign_id: 'sagittarius' });
     const square = events.find((x) => x.type === 'exact_aspect' && x.body === 'venus' && x.other_body === 'saturn');
     expect(square).toMatchObject({ aspect: 'square', angle: 90, phase_angle: 270 });

@@ -93,14 +93,22 @@ export function matchEvents(refs: readonly RefEvent[], found: readonly SkyEvent[
   for (const { refs: rs, found: fs } of byKey.values()) {
     rs.sort((a, b) => a.jd_ut - b.jd_ut);
     fs.sort((a, b) => a.jdUt - b.jdUt);
-    let i = 0, j = 0;
+    let i = 0,
+      j = 0;
     while (i < rs.length || j < fs.length) {
-      const r = rs[i], f = fs[j];
+      const r = rs[i],
+        f = fs[j];
       if (r && f && Math.abs(r.jd_ut - f.jdUt) < 0.5) {
         result.pairs.push({ ref: r, found: f, diff: Math.abs(r.jd_ut - f.jdUt), tol: toleranceOf(r) });
-        i++; j++;
-      } else if (r && (!f || r.jd_ut < f.jdUt)) { result.missing.push(r); i++; }
-      else { result.extra.push(f!); j++; }
+        i++;
+        j++;
+      } else if (r && (!f || r.jd_ut < f.jdUt)) {
+        result.missing.push(r);
+        i++;
+      } else {
+        result.extra.push(f!);
+        j++;
+      }
     }
   }
   return result;

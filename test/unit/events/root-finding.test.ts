@@ -24,7 +24,8 @@ describe('scanSignal', () => {
   it('finds every crossing of a function that turns back, including a shallow loop', () => {
     // f(t) = 10 t + 40 sin(t): turns where cos t = -1/4 (three times in [0, 10]) and crosses 30 three times.
     const signal = { at: (t: number) => ({ v: 10 * t + 40 * Math.sin(t), r: 10 + 40 * Math.cos(t) }), jerk: 40 };
-    const crossings: number[] = [], turns: number[] = [];
+    const crossings: number[] = [],
+      turns: number[] = [];
     scanSignal(signal, makeGrid(0, 10, 0.5), { targets: [30], onCrossing: (t) => crossings.push(t), onTurn: (t) => turns.push(t) });
     const f = (t: number) => 10 * t + 40 * Math.sin(t) - 30;
     expect(crossings.length).toBe(3);
@@ -34,7 +35,7 @@ describe('scanSignal', () => {
   });
   it('subdivides when the rate dips to zero and back inside one grid step', () => {
     // rate = (t - 1)^2 - 1e-4 has two zeros 0.02 apart around t = 1, between grid nodes 0.5 and 1.5.
-    const v = (t: number) => ((t - 1) ** 3) / 3 - 1e-4 * t;
+    const v = (t: number) => (t - 1) ** 3 / 3 - 1e-4 * t;
     const signal = { at: (t: number) => ({ v: v(t) + 100, r: (t - 1) ** 2 - 1e-4 }), jerk: 2 };
     const turns: number[] = [];
     scanSignal(signal, makeGrid(0, 2, 0.5), { targets: [], onTurn: (t) => turns.push(t) });

@@ -36,12 +36,17 @@ function periodsFromEvents(events: readonly SkyEvent[]) {
   const aspects = events.filter((e) => e.type === 'exact_aspect' && e.body === 'moon');
   const out: { start: number; end: number; sign: string; count: number; body?: string; aspect?: string }[] = [];
   for (let i = 0; i + 1 < ingresses.length; i++) {
-    const entered = ingresses[i]!.jdUt, exit = ingresses[i + 1]!.jdUt;
+    const entered = ingresses[i]!.jdUt,
+      exit = ingresses[i + 1]!.jdUt;
     const inside = aspects.filter((a) => a.jdUt >= entered && a.jdUt < exit);
     const last = inside.at(-1);
     out.push({
-      start: last ? last.jdUt : entered, end: exit, sign: ingresses[i]!.type === 'moon_ingress' ? (ingresses[i] as { sign_id: string }).sign_id : '',
-      count: inside.length, body: last?.type === 'exact_aspect' ? last.other_body : undefined, aspect: last?.type === 'exact_aspect' ? last.aspect : undefined,
+      start: last ? last.jdUt : entered,
+      end: exit,
+      sign: ingresses[i]!.type === 'moon_ingress' ? (ingresses[i] as { sign_id: string }).sign_id : '',
+      count: inside.length,
+      body: last?.type === 'exact_aspect' ? last.other_body : undefined,
+      aspect: last?.type === 'exact_aspect' ? last.aspect : undefined,
     });
   }
   return out;

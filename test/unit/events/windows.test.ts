@@ -47,7 +47,8 @@ describe('window boundaries', () => {
 });
 
 describe('kinds', () => {
-  const start = 2460400.5, end = 2460460.5; // includes a Mercury retrograde station
+  const start = 2460400.5,
+    end = 2460460.5; // includes a Mercury retrograde station
   const everything = findEvents(start, end);
 
   it.each(EVENT_KINDS.map((k) => [k]))('searching only %s gives the same events of that kind as a full search', (kind) => {
@@ -70,7 +71,8 @@ describe('kinds', () => {
 
 describe('split windows', () => {
   it('day-by-day scans add up to the scan of the whole period', () => {
-    const start = 2460395.5, days = 40; // March-April 2024: Mercury stations, eclipses season
+    const start = 2460395.5,
+      days = 40; // March-April 2024: Mercury stations, eclipses season
     const whole = findEvents(start, start + days);
     const daily: SkyEvent[] = [];
     for (let d = 0; d < days; d++) daily.push(...findEvents(start + d, start + d + 1));
@@ -78,7 +80,9 @@ describe('split windows', () => {
   });
 
   it('a long window (searched in chunks) equals its parts', () => {
-    const start = 2461041.5, mid = start + 100.123, end = start + 200;
+    const start = 2461041.5,
+      mid = start + 100.123,
+      end = start + 200;
     const whole = findEvents(start, end);
     const parts = [...findEvents(start, mid), ...findEvents(mid, end)];
     expect(keyed(parts)).toEqual(keyed(whole));

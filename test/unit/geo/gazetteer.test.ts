@@ -24,11 +24,25 @@ describe('findPlace', () => {
   });
 
   it.each([
-    ['München', 'Munich', 'DE'], ['Wien', 'Vienna', 'AT'], ['Milano', 'Milan', 'IT'], ['Praha', 'Prague', 'CZ'],
-    ['Warszawa', 'Warsaw', 'PL'], ['Lisboa', 'Lisbon', 'PT'], ['Firenze', 'Florence', 'IT'], ['Napoli', 'Naples', 'IT'],
-    ['Den Haag', 'The Hague', 'NL'], ['Bruxelles', 'Brussels', 'BE'], ['København', 'Copenhagen', 'DK'], ['Kobenhavn', 'Copenhagen', 'DK'],
-    ['Lodz', 'Łódź', 'PL'], ['Москва', 'Moscow', 'RU'], ['東京', 'Tokyo', 'JP'], ['Roma', 'Rome', 'IT'], ['Moskva', 'Moscow', 'RU'],
-    ['St. Petersburg', 'Saint Petersburg', 'RU'], ['Tromso', 'Tromsø', 'NO'],
+    ['München', 'Munich', 'DE'],
+    ['Wien', 'Vienna', 'AT'],
+    ['Milano', 'Milan', 'IT'],
+    ['Praha', 'Prague', 'CZ'],
+    ['Warszawa', 'Warsaw', 'PL'],
+    ['Lisboa', 'Lisbon', 'PT'],
+    ['Firenze', 'Florence', 'IT'],
+    ['Napoli', 'Naples', 'IT'],
+    ['Den Haag', 'The Hague', 'NL'],
+    ['Bruxelles', 'Brussels', 'BE'],
+    ['København', 'Copenhagen', 'DK'],
+    ['Kobenhavn', 'Copenhagen', 'DK'],
+    ['Lodz', 'Łódź', 'PL'],
+    ['Москва', 'Moscow', 'RU'],
+    ['東京', 'Tokyo', 'JP'],
+    ['Roma', 'Rome', 'IT'],
+    ['Moskva', 'Moscow', 'RU'],
+    ['St. Petersburg', 'Saint Petersburg', 'RU'],
+    ['Tromso', 'Tromsø', 'NO'],
   ])('resolves the local or other-language name %s to %s', (typed, name, country) => {
     expect(findPlace(typed)).toMatchObject({ name, country });
   });

@@ -12,8 +12,12 @@ import { gazetteer } from '../../../src/geo/gazetteer-index.ts';
 describe('readPlaceQuery', () => {
   it('splits the name from its qualifiers and says which qualifiers name a country', () => {
     expect(readPlaceQuery('Varanasi, Uttar Pradesh, IN', resolveCountry)).toEqual({
-      name: 'varanasi', whole: 'varanasi uttar pradesh in',
-      qualifiers: [{ folded: 'uttar pradesh', country: undefined }, { folded: 'in', country: 'IN' }],
+      name: 'varanasi',
+      whole: 'varanasi uttar pradesh in',
+      qualifiers: [
+        { folded: 'uttar pradesh', country: undefined },
+        { folded: 'in', country: 'IN' },
+      ],
     });
     expect(readPlaceQuery('London, UK', resolveCountry).qualifiers).toEqual([{ folded: 'uk', country: 'GB' }]);
     expect(readPlaceQuery('  Zürich  ', resolveCountry)).toEqual({ name: 'zurich', whole: 'zurich', qualifiers: [] });
@@ -22,7 +26,10 @@ describe('readPlaceQuery', () => {
 });
 
 describe('placeFilter', () => {
-  const rankOf = (name: string, country: string) => gazetteer().mainNames.ranksNamed(name).find((rank) => gazetteer().countryOf(rank) === country)!;
+  const rankOf = (name: string, country: string) =>
+    gazetteer()
+      .mainNames.ranksNamed(name)
+      .find((rank) => gazetteer().countryOf(rank) === country)!;
 
   it('accepts a place whose country or region each qualifier names', () => {
     const atlanta = rankOf('atlanta', 'US');
@@ -58,13 +65,26 @@ describe('similarNames', () => {
 
 describe('one reading for the search and the city field', () => {
   it('resolves a city to the place the search lists first, for plain and qualified names', () => {
-    for (const text of ['Paris', 'Springfield, Illinois', 'Jingzhou, Hubei', 'Varanasi, Uttar Pradesh, IN', 'London, UK', 'New York, USA', 'Portland, OR', 'Moskva']) {
+    for (const text of [
+      'Paris',
+      'Springfield, Illinois',
+      'Jingzhou, Hubei',
+      'Varanasi, Uttar Pradesh, IN',
+      'London, UK',
+      'New York, USA',
+      'Portland, OR',
+      'Moskva',
+    ]) {
       expect(searchPlaces(text, { limit: 1 })[0]?.place.geonames_id, text).toBe(matchPlace(text)?.place.geonames_id);
     }
   });
 
   it('leaves a misspelt city unresolved, while the search offers the nearest names', () => {
     expect(matchPlace('Amsterdm')).toBeUndefined();
-    expect(searchPlaces('Amsterdm', { limit: 1 })[0]).toMatchObject({ place: { name: 'Amsterdam', country: 'NL' }, match: 'similar', matched_name: 'amsterdam' });
+    expect(searchPlaces('Amsterdm', { limit: 1 })[0]).toMatchObject({
+      place: { name: 'Amsterdam', country: 'NL' },
+      match: 'similar',
+      matched_name: 'amsterdam',
+    });
   });
 });

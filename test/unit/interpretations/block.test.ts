@@ -23,14 +23,22 @@ describe('the natal block', () => {
   const block = buildNatalBlock(timed, { style: 'standard', library });
   const items = Object.values(block.sections).flat();
 
-  it('has the eight sections, every item once (the chart ruler\'s under two categories), keys as the clients read them', () => {
+  it("has the eight sections, every item once (the chart ruler's under two categories), keys as the clients read them", () => {
     expect(Object.keys(block.sections)).toEqual([...NATAL_SECTIONS]);
     for (const section of NATAL_SECTIONS) expect(block.sections[section]!.length, section).toBeGreaterThan(0);
     expect(new Set(items.map((i) => `${i.category} ${i.key}`)).size).toBe(items.length);
     const ruler = items.filter((i) => i.category === 'chart_ruler').map((i) => i.key);
-    expect(items.filter((i) => ruler.includes(i.key)).map((i) => i.category).sort()).toEqual(['chart_ruler', 'chart_ruler', 'planet_house', 'planet_sign']);
+    expect(
+      items
+        .filter((i) => ruler.includes(i.key))
+        .map((i) => i.category)
+        .sort(),
+    ).toEqual(['chart_ruler', 'chart_ruler', 'planet_house', 'planet_sign']);
     for (const item of items) {
-      expect(KEY_SHAPES.some((r) => r.test(item.key)), item.key).toBe(true);
+      expect(
+        KEY_SHAPES.some((r) => r.test(item.key)),
+        item.key,
+      ).toBe(true);
       expect(Object.keys(item)).toEqual(['category', 'key', 'title', 'body']);
     }
     expect(block).toMatchObject({ library_version: '0.0.0-test', language: 'en', style: 'standard', notes: [] });
@@ -38,8 +46,13 @@ describe('the natal block', () => {
 
   it('every placement with an entry appears: the 13 planets and points in sign and house, both angles', () => {
     const keys = new Set(items.map((i) => i.key));
-    for (const p of timed.planets.filter((p) => ['sun', 'moon', 'mercury', 'venus', 'mars', 'jupiter', 'saturn', 'uranus', 'neptune', 'pluto', 'chiron', 'north_node', 'lilith'].includes(p.id))) {
-      expect([...keys].some((k) => k.startsWith(`planet.${p.id}.sign.`)), p.id).toBe(true);
+    for (const p of timed.planets.filter((p) =>
+      ['sun', 'moon', 'mercury', 'venus', 'mars', 'jupiter', 'saturn', 'uranus', 'neptune', 'pluto', 'chiron', 'north_node', 'lilith'].includes(p.id),
+    )) {
+      expect(
+        [...keys].some((k) => k.startsWith(`planet.${p.id}.sign.`)),
+        p.id,
+      ).toBe(true);
       expect(keys.has(`planet.${p.id}.house.${p.house}`), p.id).toBe(true);
     }
     expect(items.filter((i) => i.key.startsWith('angle.'))).toHaveLength(2);
@@ -47,13 +60,20 @@ describe('the natal block', () => {
   });
 
   it('every major aspect between points with entries appears once, keyed by its real type', () => {
-    const expected = timed.aspects.filter((a) => aspectFamily(a.type) && readablePair(a.p1, a.p2)).map((a) => {
-      const [p1, p2] = readablePair(a.p1, a.p2)!;
-      return `aspect.${p1}.${a.type}.${p2}`;
-    });
+    const expected = timed.aspects
+      .filter((a) => aspectFamily(a.type) && readablePair(a.p1, a.p2))
+      .map((a) => {
+        const [p1, p2] = readablePair(a.p1, a.p2)!;
+        return `aspect.${p1}.${a.type}.${p2}`;
+      });
     expect(expected.length).toBeGreaterThan(5);
     expect(expected.some((k) => /\.(chiron|north_node|lilith)$/.test(k))).toBe(true);
-    expect(items.filter((i) => i.category === 'aspect').map((i) => i.key).sort()).toEqual(expected.sort());
+    expect(
+      items
+        .filter((i) => i.category === 'aspect')
+        .map((i) => i.key)
+        .sort(),
+    ).toEqual(expected.sort());
     // The fixture has only family entries: the text is the family's.
     const square = items.find((i) => i.key.includes('.square.') || i.key.includes('.opposition.'))!;
     expect(square.title).toMatch(/\.tense\./);
@@ -62,9 +82,16 @@ describe('the natal block', () => {
   it('prefers an entry of the exact aspect type over the family entry', () => {
     const aspect = items.find((i) => i.category === 'aspect')!;
     const override = { ...library.entries.get('planet.sun.sign.aries')!, key: aspect.key, title: 'Exact' };
-    const withOverride = buildLibrary([...fixtureSources(), { file: 'aspects/extra.json', content: { group: 'aspects/extra', entries: [override] } }], { version: 't', language: 'en' });
+    const withOverride = buildLibrary([...fixtureSources(), { file: 'aspects/extra.json', content: { group: 'aspects/extra', entries: [override] } }], {
+      version: 't',
+      language: 'en',
+    });
     const b = buildNatalBlock(timed, { style: 'standard', library: withOverride });
-    expect(Object.values(b.sections).flat().find((i) => i.key === aspect.key)!.title).toBe('Exact');
+    expect(
+      Object.values(b.sections)
+        .flat()
+        .find((i) => i.key === aspect.key)!.title,
+    ).toBe('Exact');
   });
 
   it('the improved style adds strengths, challenges and reflection', () => {
@@ -80,13 +107,17 @@ describe('the natal block', () => {
     expect(buildNatalBlock(timed, { style: 'standard', library })).toEqual(block);
     const other = natalChartFor({ ...SAMPLE_BIRTHS.timed.birth, minute: 31 }, PLACES.paris);
     const a = new Map(items.map((i) => [i.key, i.body]));
-    const differing = Object.values(buildNatalBlock(other, { style: 'standard', library }).sections).flat().filter((i) => a.has(i.key) && a.get(i.key) !== i.body);
+    const differing = Object.values(buildNatalBlock(other, { style: 'standard', library }).sections)
+      .flat()
+      .filter((i) => a.has(i.key) && a.get(i.key) !== i.body);
     expect(differing.length).toBeGreaterThan(0);
   });
 
   it('untimed: no houses, angles or aspects to them, and a note says so', () => {
     const b = buildNatalBlock(untimed, { style: 'standard', library });
-    const keys = Object.values(b.sections).flat().map((i) => i.key);
+    const keys = Object.values(b.sections)
+      .flat()
+      .map((i) => i.key);
     expect(keys.filter((k) => /\.house\.|^angle\.|\.asc$|\.mc$|^hemisphere\.|config\.stellium\.house/.test(k))).toEqual([]);
     expect(keys.some((k) => k.startsWith('planet.sun.sign.'))).toBe(true);
     expect(b.notes).toEqual([UNTIMED_NOTE]);
@@ -96,7 +127,11 @@ describe('the natal block', () => {
   it('leaves out keys the library has no entry for', () => {
     const partial = fixtureLibrary({ omit: (k) => k.startsWith('planet.') });
     const b = buildNatalBlock(timed, { style: 'standard', library: partial });
-    expect(Object.values(b.sections).flat().some((i) => i.key.startsWith('planet.'))).toBe(false);
+    expect(
+      Object.values(b.sections)
+        .flat()
+        .some((i) => i.key.startsWith('planet.')),
+    ).toBe(false);
     expect(b.sections.patterns!.length).toBeGreaterThan(0);
   });
 
@@ -127,7 +162,14 @@ describe('the transits block', () => {
     const b = buildTransitBlock(subject, aspects, { style: 'standard', library, natalTimed: true });
     expect(Object.keys(b.sections)).toEqual(['transits']);
     const keys = b.sections.transits!.map((i) => i.key);
-    expect(keys).toEqual(['transit.saturn.opposition.asc', 'transit.pluto.square.moon', 'transit.jupiter.sextile.mc', 'transit.mars.square.chiron', 'transit.moon.conjunction.sun', 'transit.mercury.trine.venus']);
+    expect(keys).toEqual([
+      'transit.saturn.opposition.asc',
+      'transit.pluto.square.moon',
+      'transit.jupiter.sextile.mc',
+      'transit.mars.square.chiron',
+      'transit.moon.conjunction.sun',
+      'transit.mercury.trine.venus',
+    ]);
     expect(b.sections.transits![0]!.category).toBe('transit');
     expect(b.sections.transits![0]!.title).toBe('Title transit.saturn.tense.asc');
     // A tight Moon conjunction outranks a wide Mercury trine; a slow planet's wider square outranks both.
@@ -136,7 +178,9 @@ describe('the transits block', () => {
   });
 
   it('shows at most fifteen', () => {
-    const many = ['sun', 'moon', 'mercury', 'venus', 'mars', 'jupiter', 'saturn', 'uranus', 'neptune', 'pluto'].flatMap((p1) => ['sun', 'moon'].map((p2) => ({ p1, p2, type: 'trine', orb: 1 })));
+    const many = ['sun', 'moon', 'mercury', 'venus', 'mars', 'jupiter', 'saturn', 'uranus', 'neptune', 'pluto'].flatMap((p1) =>
+      ['sun', 'moon'].map((p2) => ({ p1, p2, type: 'trine', orb: 1 })),
+    );
     expect(buildTransitBlock(subject, many, { style: 'improved', library, natalTimed: false }).sections.transits).toHaveLength(MAX_TRANSIT_ITEMS);
     expect(buildTransitBlock(subject, many, { style: 'improved', library, natalTimed: false }).notes).toEqual([UNTIMED_NOTE]);
   });

@@ -12,7 +12,13 @@ const TEN = ['sun', 'moon', 'mercury', 'venus', 'mars', 'jupiter', 'saturn', 'ur
 function chart(lons: Record<string, number>, angles?: { asc: number; mc: number }, speeds: Record<string, number> = {}): NatalChartInput {
   const cusps = angles ? Array.from({ length: 12 }, (_, i) => (angles.asc + 30 * i) % 360) : undefined;
   return {
-    subject: { name: 'T', datetime: '2000-01-01T12:00:00+00:00', datetime_utc: '2000-01-01T12:00:00.000Z', location: { city: null, country: null, lat: 0, lng: 0, timezone: 'UTC' }, settings: { house_system: 'equal', house_system_requested: 'equal', zodiac_type: 'Tropical', sidereal_ayanamsa: null, time_known: angles !== undefined } },
+    subject: {
+      name: 'T',
+      datetime: '2000-01-01T12:00:00+00:00',
+      datetime_utc: '2000-01-01T12:00:00.000Z',
+      location: { city: null, country: null, lat: 0, lng: 0, timezone: 'UTC' },
+      settings: { house_system: 'equal', house_system_requested: 'equal', zodiac_type: 'Tropical', sidereal_ayanamsa: null, time_known: angles !== undefined },
+    },
     planets: Object.entries(lons).map(([id, lon]) => ({ id, abs_pos: lon, speed: speeds[id] ?? 1, house: cusps ? houseOf(lon, cusps) : undefined })),
     houses: cusps?.map((abs_pos, i) => ({ house: i + 1, abs_pos })),
     angles,
@@ -52,7 +58,9 @@ describe('configurations', () => {
 
   it('a grand cross is listed once and its T-squares are not listed again', () => {
     const c = configsOf({ sun: 45, moon: 225, mars: 135, saturn: 315 });
-    expect(c).toEqual([expect.objectContaining({ kind: 'grand_cross', quality: 'fixed', planets: ['sun', 'moon', 'mars', 'saturn'], key: 'config.grand_cross.fixed' })]);
+    expect(c).toEqual([
+      expect.objectContaining({ kind: 'grand_cross', quality: 'fixed', planets: ['sun', 'moon', 'mars', 'saturn'], key: 'config.grand_cross.fixed' }),
+    ]);
   });
 
   it('finds a yod with its apex last', () => {

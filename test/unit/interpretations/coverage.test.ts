@@ -29,11 +29,15 @@ const ASTEROIDS = 'the library has no entries for the asteroids and Pholus';
 
 /** Points without sign items, and why. */
 export const NO_SIGN_ITEM: Record<string, string> = {
-  ic: 'the IC is the point opposite the Midheaven: the Midheaven\'s angle_sign item reads that axis',
-  dc: 'the Descendant is the point opposite the Ascendant: the Ascendant\'s angle_sign item reads that axis',
+  ic: "the IC is the point opposite the Midheaven: the Midheaven's angle_sign item reads that axis",
+  dc: "the Descendant is the point opposite the Ascendant: the Ascendant's angle_sign item reads that axis",
   vertex: 'the library has no entries for the Vertex',
   part_of_fortune: 'the library has no entries for the Part of Fortune',
-  pholus: ASTEROIDS, ceres: ASTEROIDS, pallas: ASTEROIDS, juno: ASTEROIDS, vesta: ASTEROIDS,
+  pholus: ASTEROIDS,
+  ceres: ASTEROIDS,
+  pallas: ASTEROIDS,
+  juno: ASTEROIDS,
+  vesta: ASTEROIDS,
 };
 /** Points without house items, and why. */
 export const NO_HOUSE_ITEM: Record<string, string> = {
@@ -46,12 +50,17 @@ export const NO_ASPECT_ITEM: Record<string, string> = {
   // The answer's north node is always there: a conjunction to the south node comes with an opposition
   // to it, a square with a square, a sextile with a trine (with the default orbs, only a trine to the
   // south node wider than the sextile's 5° has no mirror).
-  south_node: 'the south node is the north node\'s opposite point: each aspect to it comes with the mirror aspect to the north node, whose item reads the axis',
+  south_node: "the south node is the north node's opposite point: each aspect to it comes with the mirror aspect to the north node, whose item reads the axis",
   part_of_fortune: NO_SIGN_ITEM.part_of_fortune!,
-  pholus: ASTEROIDS, ceres: ASTEROIDS, pallas: ASTEROIDS, juno: ASTEROIDS, vesta: ASTEROIDS,
+  pholus: ASTEROIDS,
+  ceres: ASTEROIDS,
+  pallas: ASTEROIDS,
+  juno: ASTEROIDS,
+  vesta: ASTEROIDS,
 };
 export const MINOR_ASPECTS = 'the library reads the five major aspects; minor ones (include_minor_aspects, include_minor) have no items';
-export const ANGLE_AXIS = 'the angle between the Ascendant and the Midheaven is set by the latitude and the season of the birth, not a relation between two parts of a person';
+export const ANGLE_AXIS =
+  'the angle between the Ascendant and the Midheaven is set by the latitude and the season of the birth, not a relation between two parts of a person';
 /** Transiting points without transit items, and why. */
 export const NO_TRANSIT_ITEM: Record<string, string> = {
   true_node: 'the library has transit entries for the Sun to Pluto; the moving node, Chiron and Lilith are listed in aspects[] without text',
@@ -60,7 +69,9 @@ export const NO_TRANSIT_ITEM: Record<string, string> = {
 };
 
 const SUBJECT: NatalChartInput['subject'] = {
-  name: 'Coverage', datetime: '1990-05-12T14:30:00+02:00', datetime_utc: '1990-05-12T12:30:00Z',
+  name: 'Coverage',
+  datetime: '1990-05-12T14:30:00+02:00',
+  datetime_utc: '1990-05-12T12:30:00Z',
   location: { city: null, country: null, lat: 48.85, lng: 2.35, timezone: 'Europe/Paris' },
   settings: { house_system: 'placidus', house_system_requested: 'placidus', zodiac_type: 'tropical', sidereal_ayanamsa: null, time_known: true },
 };
@@ -96,7 +107,7 @@ describe('the natal block covers every point in every sign and house', () => {
     expect(missing).toEqual([]);
   });
 
-  it('the chart ruler is shown as chart_ruler and as its planet\'s own sign and house items', () => {
+  it("the chart ruler is shown as chart_ruler and as its planet's own sign and house items", () => {
     const items = itemsOf(chartInSign(0)); // Ascendant in Aries: Mars rules
     for (const category of ['chart_ruler', 'planet_sign', 'planet_house']) {
       expect(items.filter((i) => i.category === category && i.key.startsWith('planet.mars.')).length, category).toBeGreaterThan(0);
@@ -123,7 +134,16 @@ describe('the natal block covers every aspect the natal endpoint can return', ()
 
   it('an item for every pair and type but those listed', () => {
     expect(returned.length).toBeGreaterThan(2000);
-    const keys = new Set(itemsOf(chartInSign(0, returned.map((a) => ({ ...a, orb: 1 })))).filter((i) => i.category === 'aspect').map((i) => i.key));
+    const keys = new Set(
+      itemsOf(
+        chartInSign(
+          0,
+          returned.map((a) => ({ ...a, orb: 1 })),
+        ),
+      )
+        .filter((i) => i.category === 'aspect')
+        .map((i) => i.key),
+    );
     const missing: string[] = [];
     let covered = 0;
     for (const a of returned) {

@@ -85,8 +85,13 @@ describe('loading', () => {
   });
 
   it('rejects a duplicate key, naming both files', () => {
-    const copy = { file: 'patterns/copy.json', content: { group: 'patterns/copy', entries: [(sources.find((s) => s.file === 'patterns/moon_phase.json')!.content as any).entries[0]] } };
-    expect(() => buildLibrary([...sources, copy], meta)).toThrow(/patterns\/copy\.json: duplicate key moon_phase\.new_moon \(already in patterns\/moon_phase\.json\)/);
+    const copy = {
+      file: 'patterns/copy.json',
+      content: { group: 'patterns/copy', entries: [(sources.find((s) => s.file === 'patterns/moon_phase.json')!.content as any).entries[0]] },
+    };
+    expect(() => buildLibrary([...sources, copy], meta)).toThrow(
+      /patterns\/copy\.json: duplicate key moon_phase\.new_moon \(already in patterns\/moon_phase\.json\)/,
+    );
   });
 
   it('rejects unknown keys, a group that is not its path, and invalid entries', () => {

@@ -62,7 +62,7 @@ describe('the nodes and Chiron section', () => {
     expect(readAspects(markdown)).toEqual(['Jupiter opposite Chiron', 'Mars sextile Chiron', 'Venus trine Chiron']);
   });
 
-  it('reads an aspect of Lilith (the mean apogee, which has readings) like a planet\'s', () => {
+  it("reads an aspect of Lilith (the mean apogee, which has readings) like a planet's", () => {
     const markdown = sectionWith([aspect('lilith', 'chiron', 'conjunction', 0.2)]);
     expect(readAspects(markdown)).toEqual(['Lilith conjunct Chiron']);
     expect(markdown).toContain('binds your untamed side to your most sensitive place');
@@ -73,13 +73,21 @@ describe('the nodes and Chiron section', () => {
     expect(readAspects(markdown)).toEqual(['Mars square Chiron', 'Venus square Chiron']);
   });
 
-  it('reads a Chiron–Node aspect once, among Chiron\'s, even when the Node has three tighter aspects', () => {
+  it("reads a Chiron–Node aspect once, among Chiron's, even when the Node has three tighter aspects", () => {
     const markdown = sectionWith([
       aspect('north_node', 'chiron', 'conjunction', 1),
-      aspect('sun', 'north_node', 'trine', 0.1), aspect('moon', 'north_node', 'trine', 0.2), aspect('venus', 'north_node', 'sextile', 0.3),
+      aspect('sun', 'north_node', 'trine', 0.1),
+      aspect('moon', 'north_node', 'trine', 0.2),
+      aspect('venus', 'north_node', 'sextile', 0.3),
       aspect('mars', 'chiron', 'square', 4),
     ]);
-    expect(readAspects(markdown)).toEqual(['Sun trine North Node', 'Moon trine North Node', 'Venus sextile North Node', 'North Node conjunct Chiron', 'Mars square Chiron']);
+    expect(readAspects(markdown)).toEqual([
+      'Sun trine North Node',
+      'Moon trine North Node',
+      'Venus sextile North Node',
+      'North Node conjunct Chiron',
+      'Mars square Chiron',
+    ]);
     expect(markdown).toContain('**North Node conjunct Chiron** (orb 1°00′, separating). This binds your direction of growth to your most sensitive place');
   });
 

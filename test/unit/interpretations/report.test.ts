@@ -5,7 +5,22 @@ import { extractChartFactors } from '../../../src/interpretations/chart-factors/
 import { fixtureLibrary } from '../../helpers/interpretation-fixture.ts';
 import { natalChartFor, SAMPLE_BIRTHS } from '../../helpers/natal-charts.ts';
 
-const SECTION_IDS = ['cover', 'how_to_read', 'core_triad', 'temperament', 'chart_shape', 'personal_planets', 'jupiter_saturn', 'outer_planets', 'life_areas', 'nodes_chiron', 'key_aspects', 'synthesis', 'appendix', 'disclaimer'];
+const SECTION_IDS = [
+  'cover',
+  'how_to_read',
+  'core_triad',
+  'temperament',
+  'chart_shape',
+  'personal_planets',
+  'jupiter_saturn',
+  'outer_planets',
+  'life_areas',
+  'nodes_chiron',
+  'key_aspects',
+  'synthesis',
+  'appendix',
+  'disclaimer',
+];
 
 const library = fixtureLibrary({ variants: 2 });
 const charts = Object.fromEntries(Object.entries(SAMPLE_BIRTHS).map(([name, s]) => [name, natalChartFor(s.birth, s.place)]));
@@ -38,7 +53,13 @@ describe('composeReport', () => {
     const counts = appearances(reports.timed!.markdown);
     expect([...counts].filter(([, n]) => n > 1)).toEqual([]);
     const f = extractChartFactors(charts.timed!);
-    for (const key of [`planet.sun.sign.${f.points.get('sun')!.sign}`, `planet.moon.sign.${f.points.get('moon')!.sign}`, `angle.asc.sign.${f.points.get('asc')!.sign}`, `planet.${f.chartRuler}.sign.${f.points.get(f.chartRuler!)!.sign}`, `dominant.planet.${f.dominant.planet}`]) {
+    for (const key of [
+      `planet.sun.sign.${f.points.get('sun')!.sign}`,
+      `planet.moon.sign.${f.points.get('moon')!.sign}`,
+      `angle.asc.sign.${f.points.get('asc')!.sign}`,
+      `planet.${f.chartRuler}.sign.${f.points.get(f.chartRuler!)!.sign}`,
+      `dominant.planet.${f.dominant.planet}`,
+    ]) {
       expect(counts.get(key), key).toBe(1);
     }
     // Every planet's house entry is read somewhere in a timed chart.
@@ -83,7 +104,7 @@ describe('composeReport', () => {
     expect(md).toMatch(/Placidus method cannot divide the sky into houses, so Porphyry houses are used/);
   });
 
-  it('the improved style adds each entry\'s strengths and challenges', () => {
+  it("the improved style adds each entry's strengths and challenges", () => {
     const improved = composeReport(charts.timed!, { library, style: 'improved' }).markdown;
     const sun = library.entries.get(`planet.sun.sign.${extractChartFactors(charts.timed!).points.get('sun')!.sign}`)!;
     expect(improved).toContain(`- Strengths: ${sun.strengths.join('; ')}.`);
@@ -98,7 +119,7 @@ describe('composeReport', () => {
   });
 });
 
-describe('report snapshots with the repository\'s library', () => {
+describe("report snapshots with the repository's library", () => {
   // Regenerated (vitest -u) whenever the library's text changes.
   for (const name of ['timed', 'untimed', 'polar'] as const) {
     it(`${name} chart`, async () => {

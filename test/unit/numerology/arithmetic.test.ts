@@ -3,15 +3,7 @@ import { hebrewRow, hebrewRows } from '../../../src/numerology/alphabets.ts';
 import { kabbalahGematria } from '../../../src/numerology/kabbalah.ts';
 import { normalizeHebrewName, normalizeLatinName } from '../../../src/numerology/name-normalization.ts';
 import { vowelFlags } from '../../../src/numerology/pythagorean.ts';
-import {
-  digitSum,
-  karmicDebtInChain,
-  red,
-  red1,
-  reduceCore,
-  reduceSingle,
-  reductionChain,
-} from '../../../src/numerology/reduction.ts';
+import { digitSum, karmicDebtInChain, red, red1, reduceCore, reduceSingle, reductionChain } from '../../../src/numerology/reduction.ts';
 import { calc } from './helpers.ts';
 
 describe('reduction (spec.md §1.1–§1.3)', () => {
@@ -46,7 +38,7 @@ describe('reduction (spec.md §1.1–§1.3)', () => {
 
 describe('Latin normalisation (spec.md §1.5)', () => {
   it.each([
-    ['José María Ñúñez-O\'Brien', ['JOSE', 'MARIA', 'NUNEZOBRIEN']],
+    ["José María Ñúñez-O'Brien", ['JOSE', 'MARIA', 'NUNEZOBRIEN']],
     ['Łukasz Ødegaard-Straße', ['LUKASZ', 'ODEGAARDSTRASSE']],
     ['Æsa Þór Đokić', ['AESA', 'THOR', 'DOKIC']],
     ['Işıl Œuvre', ['ISIL', 'OEUVRE']],

@@ -17,9 +17,7 @@ function problem(body: unknown, ctx = {}): AnyJson {
 describe('problem details shape (interface §2.6)', () => {
   it('carries every field, with a type URI built from the code', () => {
     const p = problem({ method: PY, subject: {}, calculations: ['life_path'] });
-    expect(Object.keys(p).sort()).toEqual(
-      ['calculation', 'code', 'detail', 'field', 'instance', 'status', 'title', 'trace_id', 'type'].sort(),
-    );
+    expect(Object.keys(p).sort()).toEqual(['calculation', 'code', 'detail', 'field', 'instance', 'status', 'title', 'trace_id', 'type'].sort());
     expect(p).toMatchObject({
       type: 'https://astro.example/problems/missing_required_field',
       status: 422,
@@ -132,7 +130,11 @@ describe('422: request validation', () => {
       { method: PY, subject: { birth_date: '1900-02-29' }, calculations: ['life_path'] },
       { code: 'invalid_date', field: 'subject.birth_date', calculation: 'life_path' },
     ],
-    ['malformed birth date', { method: PY, subject: { birth_date: '1990-1-1' }, calculations: ['birthday'] }, { code: 'invalid_date', field: 'subject.birth_date' }],
+    [
+      'malformed birth date',
+      { method: PY, subject: { birth_date: '1990-1-1' }, calculations: ['birthday'] },
+      { code: 'invalid_date', field: 'subject.birth_date' },
+    ],
     ['year 0000', { method: PY, subject: { birth_date: '0000-01-01' }, calculations: ['birthday'] }, { code: 'invalid_date', field: 'subject.birth_date' }],
     [
       'invalid reference date',

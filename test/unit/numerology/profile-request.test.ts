@@ -3,7 +3,12 @@ import { NumerologyProfileRequestSchema } from '../../../src/numerology/index.ts
 import { calc, okBody, run } from './helpers.ts';
 import type { AnyJson } from './helpers.ts';
 
-const FULL_PY = { system: 'pythagorean', profile: 'pythagorean-component-preserve-core-v1', master_policy: 'preserve_core_11_22_33', compound_policy: 'full_trace' };
+const FULL_PY = {
+  system: 'pythagorean',
+  profile: 'pythagorean-component-preserve-core-v1',
+  master_policy: 'preserve_core_11_22_33',
+  compound_policy: 'full_trace',
+};
 
 describe('NumerologyProfileResponse shape', () => {
   it('returns registry_version, method, data, provenance and warnings', () => {

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  getAlphabets,
-  getAlphabetsEtag,
-  getRegistry,
-  getRegistryEtag,
-  ifNoneMatchMatches,
-} from '../../../src/numerology/index.ts';
+import { getAlphabets, getAlphabetsEtag, getRegistry, getRegistryEtag, ifNoneMatchMatches } from '../../../src/numerology/index.ts';
 import { requestForVector, loadVectors, run } from './helpers.ts';
 import type { AnyJson } from './helpers.ts';
 
@@ -76,11 +70,7 @@ describe('numerology registry (interface §2.5)', () => {
     }
     const component = allProfiles.find((p) => p.id === 'pythagorean-component-preserve-core-v1');
     expect(component.policy_combinations[0]).toEqual({ master_policy: 'preserve_core_11_22_33', compound_policy: 'full_trace' });
-    expect(component.required_fields).toEqual([
-      'subject.birth_date',
-      'subject.name.birth',
-      'date_context.reference_date OR subject.tz_str',
-    ]);
+    expect(component.required_fields).toEqual(['subject.birth_date', 'subject.name.birth', 'date_context.reference_date OR subject.tz_str']);
     expect(allProfiles.find((p) => p.id === 'chaldean-cheiro-current-name-v1').name_source).toBe('current');
     expect(allProfiles.find((p) => p.id === 'chaldean-cheiro-birth-name-v1').name_source).toBe('birth');
   });

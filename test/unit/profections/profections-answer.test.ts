@@ -10,7 +10,13 @@ import { calcBody, initEphemeris } from '../../../src/astro/ephemeris.ts';
 import { julianDayFromUtcMs } from '../../../src/astro/civil-time.ts';
 import { signedSeparation } from '../../../src/astro/zodiac.ts';
 import { runTask } from '../../../src/compute/tasks.ts';
-import { profectionRequest, profectionResponse, PROFECTION_INCLUDES, MAX_PROFECTION_AGE, type ProfectionInclude } from '../../../src/features/profections/profections-schemas.ts';
+import {
+  profectionRequest,
+  profectionResponse,
+  PROFECTION_INCLUDES,
+  MAX_PROFECTION_AGE,
+  type ProfectionInclude,
+} from '../../../src/features/profections/profections-schemas.ts';
 import { computeProfection, profectionIncludes, type ProfectionTask } from '../../../src/features/profections/profections-service.ts';
 import { resolveSubjectPlace } from '../../../src/features/requests/place.ts';
 import { RequestFieldError } from '../../../src/features/requests/request-error.ts';
@@ -26,8 +32,12 @@ const coin = () => random() < 0.5;
 const int = (lo: number, hi: number) => lo + Math.floor(random() * (hi - lo + 1));
 
 const PLACES = [
-  { city: 'Lisbon' }, { city: 'Tokyo' }, { lat: -33.87, lng: 151.21, tz_str: 'Australia/Sydney' },
-  { lat: 69.65, lng: 18.96 }, { lat: 40.71, lng: -74.01, tz_str: 'America/New_York' }, { lat: 0, lng: 0, tz_str: 'UTC' },
+  { city: 'Lisbon' },
+  { city: 'Tokyo' },
+  { lat: -33.87, lng: 151.21, tz_str: 'Australia/Sydney' },
+  { lat: 69.65, lng: 18.96 },
+  { lat: 40.71, lng: -74.01, tz_str: 'America/New_York' },
+  { lat: 0, lng: 0, tz_str: 'UTC' },
 ];
 
 function taskOf(body: Record<string, unknown>, includes: ProfectionInclude[] = []): ProfectionTask {
@@ -48,8 +58,12 @@ describe('the annual profection answer', () => {
       const year = int(1900, 2030);
       const timeKnown = i % 4 !== 3;
       const body: Record<string, unknown> = {
-        year, month: int(1, 12), day: int(1, 28), ...(timeKnown ? { hour: int(0, 23), minute: int(0, 59) } : { time_known: false }),
-        ...pick(PLACES), house_system: pick(['placidus', 'koch', 'whole_sign', 'equal']),
+        year,
+        month: int(1, 12),
+        day: int(1, 28),
+        ...(timeKnown ? { hour: int(0, 23), minute: int(0, 59) } : { time_known: false }),
+        ...pick(PLACES),
+        house_system: pick(['placidus', 'koch', 'whole_sign', 'equal']),
         annual_profection: {
           year: year + int(0, 80),
           settings: {
@@ -57,7 +71,14 @@ describe('the annual profection answer', () => {
             ...(coin() ? { sidereal_ayanamsa: pick(['lahiri', 'fagan_bradley', 'raman']) } : {}),
             ...(coin() ? { rulership: pick(['traditional', 'Modern']) } : {}),
             ...(coin() ? { period_basis: pick(['birthday', 'Solar_Return']) } : {}),
-            ...(coin() ? { orb_policy: { ...(coin() ? { default_orb_deg: int(1, 10) } : {}), ...(coin() ? { by_aspect_deg: pick([{ conjunction: 10 }, { quincunx: 3, trine: 6 }]) } : {}) } } : {}),
+            ...(coin()
+              ? {
+                  orb_policy: {
+                    ...(coin() ? { default_orb_deg: int(1, 10) } : {}),
+                    ...(coin() ? { by_aspect_deg: pick([{ conjunction: 10 }, { quincunx: 3, trine: 6 }]) } : {}),
+                  },
+                }
+              : {}),
           },
         },
       };
@@ -68,7 +89,18 @@ describe('the annual profection answer', () => {
   });
 
   it('embeds the natal answer itself: its subject, planets and aspects, byte for byte as parsed', () => {
-    const task = taskOf({ year: 1990, month: 5, day: 17, hour: 8, minute: 15, city: 'Lisbon', annual_profection: { year: 2026, settings: { orb_policy: { default_orb_deg: 6 } } } }, [...PROFECTION_INCLUDES]);
+    const task = taskOf(
+      {
+        year: 1990,
+        month: 5,
+        day: 17,
+        hour: 8,
+        minute: 15,
+        city: 'Lisbon',
+        annual_profection: { year: 2026, settings: { orb_policy: { default_orb_deg: 6 } } },
+      },
+      [...PROFECTION_INCLUDES],
+    );
     const natal = JSON.parse(new TextDecoder().decode(natalAnswerBytes(profectionNatalTask(task))));
     const answer = answerOf(task);
     expect(answer.subject).toEqual(natal.subject);
@@ -81,7 +113,7 @@ describe('the annual profection answer', () => {
     expect(answer.profection.activated_house_planets).toEqual(natal.planets.filter((p: any) => p.sign_id === answer.profection.annual.activated_sign_id));
   });
 
-  it('ages 0, 12 and 24 activate the first house, the Ascendant\'s sign; age 0 starts at the birth itself', () => {
+  it("ages 0, 12 and 24 activate the first house, the Ascendant's sign; age 0 starts at the birth itself", () => {
     const birth = { year: 1990, month: 5, day: 17, hour: 8, minute: 15, lat: 38.72, lng: -9.14, tz_str: 'Europe/Lisbon' };
     const houses = [0, 1, 12, 13, 24].map((age) => answerOf(taskOf({ ...birth, annual_profection: { year: 1990 + age } })).profection.annual);
     expect(houses.map((a) => a.activated_house)).toEqual([1, 2, 1, 2, 1]);
@@ -95,14 +127,20 @@ describe('the annual profection answer', () => {
     expect(zero.profection.annual.period.start_utc).toBe('1990-05-17T07:15:00.000Z');
   });
 
-  it('a birthday near the year\'s edge: the period runs from the birthday across New Year, in the birth zone', () => {
-    const eve = answerOf(taskOf({ year: 1987, month: 12, day: 31, hour: 23, minute: 30, lat: 40.71, lng: -74.01, tz_str: 'America/New_York', annual_profection: { year: 2020 } }, ['monthly_profections']));
+  it("a birthday near the year's edge: the period runs from the birthday across New Year, in the birth zone", () => {
+    const eve = answerOf(
+      taskOf({ year: 1987, month: 12, day: 31, hour: 23, minute: 30, lat: 40.71, lng: -74.01, tz_str: 'America/New_York', annual_profection: { year: 2020 } }, [
+        'monthly_profections',
+      ]),
+    );
     expect(eve.meta.annual_profection.period).toEqual({ start: '2020-12-31T23:30:00-05:00', end: '2021-12-31T23:30:00-05:00' });
     expect(eve.profection.annual.period.start_utc).toBe('2021-01-01T04:30:00.000Z');
     expect(eve.profection.monthly_profections).toHaveLength(12);
     expect(eve.profection.monthly_profections[0].period.start).toBe('2020-12-31T23:30:00-05:00');
     expect(eve.profection.monthly_profections[11].period.end).toBe('2021-12-31T23:30:00-05:00');
-    const newYear = answerOf(taskOf({ year: 2000, month: 1, day: 1, hour: 0, minute: 10, lat: 51.5, lng: -0.12, tz_str: 'Europe/London', annual_profection: { year: 2025 } }));
+    const newYear = answerOf(
+      taskOf({ year: 2000, month: 1, day: 1, hour: 0, minute: 10, lat: 51.5, lng: -0.12, tz_str: 'Europe/London', annual_profection: { year: 2025 } }),
+    );
     expect(newYear.profection.annual.period).toMatchObject({ start: '2025-01-01T00:10:00+00:00', end: '2026-01-01T00:10:00+00:00' });
     expect(newYear.profection.annual.age).toBe(25);
   });
@@ -119,7 +157,11 @@ describe('the annual profection answer', () => {
   });
 
   it('monthly periods chain without gaps, each the next sign, and begin where the Sun reaches the natal Sun plus 30°·k', () => {
-    const answer = answerOf(taskOf({ year: 1990, month: 5, day: 17, hour: 8, minute: 15, lat: 38.72, lng: -9.14, tz_str: 'Europe/Lisbon', annual_profection: { year: 2026 } }, ['monthly_profections']));
+    const answer = answerOf(
+      taskOf({ year: 1990, month: 5, day: 17, hour: 8, minute: 15, lat: 38.72, lng: -9.14, tz_str: 'Europe/Lisbon', annual_profection: { year: 2026 } }, [
+        'monthly_profections',
+      ]),
+    );
     const months = answer.profection.monthly_profections;
     expect(months.map((m: any) => m.month)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
     expect(months.map((m: any) => m.activated_house)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
@@ -129,8 +171,12 @@ describe('the annual profection answer', () => {
     expect(months[1].period.start_utc).toBe('2026-06-17T07:13:03.000Z');
   });
 
-  it('without a birth time: houses from the Sun\'s sign, no monthly periods, the period from the birthday\'s midnight', () => {
-    const answer = answerOf(taskOf({ year: 1990, month: 5, day: 17, time_known: false, lat: 38.72, lng: -9.14, tz_str: 'Europe/Lisbon', annual_profection: { year: 2027 } }, [...PROFECTION_INCLUDES]));
+  it("without a birth time: houses from the Sun's sign, no monthly periods, the period from the birthday's midnight", () => {
+    const answer = answerOf(
+      taskOf({ year: 1990, month: 5, day: 17, time_known: false, lat: 38.72, lng: -9.14, tz_str: 'Europe/Lisbon', annual_profection: { year: 2027 } }, [
+        ...PROFECTION_INCLUDES,
+      ]),
+    );
     expect(answer.meta.annual_profection.house_basis).toBe('sun');
     expect(answer.profection.annual).toMatchObject({ age: 37, activated_house: 2, activated_sign_id: 'gemini', time_lord_id: 'mercury' }); // Sun in Taurus
     expect(answer.profection.monthly_profections).toBeUndefined();
@@ -161,7 +207,19 @@ describe('the annual profection answer', () => {
     }
     const zero = answerOf(taskOf({ ...birth, annual_profection: { year: 1987, settings: { period_basis: 'solar_return' } } }));
     expect(zero.profection.annual.period.start).toBe(zero.subject.datetime);
-    const leap = answerOf(taskOf({ year: 1996, month: 2, day: 29, hour: 12, minute: 0, lat: 0, lng: 0, tz_str: 'UTC', annual_profection: { year: 2001, settings: { period_basis: 'solar_return' } } }));
+    const leap = answerOf(
+      taskOf({
+        year: 1996,
+        month: 2,
+        day: 29,
+        hour: 12,
+        minute: 0,
+        lat: 0,
+        lng: 0,
+        tz_str: 'UTC',
+        annual_profection: { year: 2001, settings: { period_basis: 'solar_return' } },
+      }),
+    );
     expect(leap.warnings.some((w: string) => w.includes('29 February'))).toBe(false);
     expect(leap.profection.annual.period.start).toMatch(/^2001-0(2-2[789]|3-0[12])T/);
   });
@@ -181,7 +239,13 @@ describe('the annual profection answer', () => {
   it('refuses a year before the birth or too far after it on annual_profection.year, and an unknown include block', () => {
     const body = { year: 1990, month: 5, day: 17, hour: 8, minute: 15, lat: 0, lng: 0, tz_str: 'UTC' };
     for (const year of [1989, 1990 + MAX_PROFECTION_AGE + 1]) {
-      const error = (() => { try { computeProfection(taskOf({ ...body, annual_profection: { year } })); } catch (e) { return e; } })();
+      const error = (() => {
+        try {
+          computeProfection(taskOf({ ...body, annual_profection: { year } }));
+        } catch (e) {
+          return e;
+        }
+      })();
       expect(error).toBeInstanceOf(RequestFieldError);
       expect((error as RequestFieldError).loc).toEqual(['body', 'annual_profection', 'year']);
     }
@@ -189,6 +253,8 @@ describe('the annual profection answer', () => {
     expect(() => profectionIncludes('monthly,all')).toThrow(RequestFieldError);
     expect(profectionIncludes(' ALL ')).toEqual([...PROFECTION_INCLUDES]);
     expect(profectionIncludes('time_lord_aspects,monthly_profections')).toEqual(['monthly_profections', 'time_lord_aspects']);
-    expect(profectionRequest.safeParse({ ...body, annual_profection: { year: 2000, settings: { orb_policy: { by_aspect_deg: { sextil: 3 } } } } }).success).toBe(false);
+    expect(
+      profectionRequest.safeParse({ ...body, annual_profection: { year: 2000, settings: { orb_policy: { by_aspect_deg: { sextil: 3 } } } } }).success,
+    ).toBe(false);
   });
 });

@@ -14,7 +14,7 @@ import { julianDayFromUtcMs } from '../../../src/astro/civil-time.ts';
 initEphemeris();
 
 describe('annual profection rules', () => {
-  it('age N activates house N mod 12 + 1, the N-th sign from the Ascendant\'s, and its ruler', () => {
+  it("age N activates house N mod 12 + 1, the N-th sign from the Ascendant's, and its ruler", () => {
     const asc = 100; // 10° Cancer
     expect(profect(asc, 0)).toEqual({ house: 1, signIndex: 3, ruler: 'moon' });
     expect(profect(asc, 12)).toEqual({ house: 1, signIndex: 3, ruler: 'moon' });
@@ -24,7 +24,7 @@ describe('annual profection rules', () => {
     expect(profect(asc, 37)).toEqual({ house: 2, signIndex: 4, ruler: 'sun' });
   });
 
-  it('an Ascendant at 29°59\' of a sign counts from that sign, at 0°00\' of the next from the next', () => {
+  it("an Ascendant at 29°59' of a sign counts from that sign, at 0°00' of the next from the next", () => {
     expect(profect(29 + 59 / 60, 0).signIndex).toBe(0);
     expect(profect(30, 0).signIndex).toBe(1);
     expect(profect(359.99, 1).signIndex).toBe(0);

@@ -8,7 +8,15 @@ import { calcBody, calcHouses, initEphemeris, trueObliquity } from '../../../src
 import { julianDayFromUtcMs } from '../../../src/astro/civil-time.ts';
 import { wrap180 } from '../../../src/astro/events/root-finding.ts';
 import { crossings, monotonicPieces } from '../../../src/astro/progressed-crossings.ts';
-import { bodyTrack, exactAspectsBetween, exactAspectsToFixed, houseIngresses, lunationPhaseChanges, signIngresses, stations } from '../../../src/astro/progressed-events.ts';
+import {
+  bodyTrack,
+  exactAspectsBetween,
+  exactAspectsToFixed,
+  houseIngresses,
+  lunationPhaseChanges,
+  signIngresses,
+  stations,
+} from '../../../src/astro/progressed-events.ts';
 import { NAIBOD_DEG_PER_DAY, progressedAngles, solarArc } from '../../../src/astro/progressed-angles.ts';
 import { ageYears, lifeJdOf, progressedJd, secondaryClock } from '../../../src/astro/progression-clock.ts';
 import { TROPICAL_YEAR_DAYS } from '../../../src/astro/progressions.ts';
@@ -52,14 +60,16 @@ describe('crossings', () => {
 
   it('a degree crossed three times around a station is found three times', () => {
     // Mercury passes 20° Aries direct, retrograde, and direct again in the spring of 2024.
-    const a = jd('2024-03-20T00:00:00Z'), b = jd('2024-05-20T00:00:00Z');
+    const a = jd('2024-03-20T00:00:00Z'),
+      b = jd('2024-05-20T00:00:00Z');
     const found = crossings(mercury, [20], a, b);
     expect(found.map((c) => c.direction)).toEqual([1, -1, 1]);
     for (const c of found) expect(Math.abs(wrap180(calcBody(c.t, 2).lon - 20))).toBeLessThan(1e-7);
   });
 
   it('exact aspects to a fixed degree and between two tracks are exact', () => {
-    const a = jd('2024-01-01T00:00:00Z'), b = jd('2024-01-31T00:00:00Z');
+    const a = jd('2024-01-01T00:00:00Z'),
+      b = jd('2024-01-31T00:00:00Z');
     const toFixed = exactAspectsToFixed(moon, 100, [0, 90, 180], a, b);
     expect(toFixed.length).toBeGreaterThanOrEqual(4);
     for (const hit of toFixed) {
@@ -80,7 +90,8 @@ describe('crossings', () => {
 
   it('house ingresses through fixed cusps name the house entered, both ways', () => {
     const cusps = Array.from({ length: 12 }, (_, i) => i * 30 + 20);
-    const a = jd('2024-03-20T00:00:00Z'), b = jd('2024-05-20T00:00:00Z');
+    const a = jd('2024-03-20T00:00:00Z'),
+      b = jd('2024-05-20T00:00:00Z');
     const found = houseIngresses(mercury, cusps, true, a, b);
     for (const h of found) {
       const lon = calcBody(h.t, 2).lon;
@@ -92,9 +103,16 @@ describe('crossings', () => {
 
   it('a window across a year boundary of life: events on both sides, in order', () => {
     const clock = secondaryClock(jd('1980-01-01T00:00:00Z'));
-    const a = progressedJd(clock, jd('2020-12-01T00:00:00Z')), b = progressedJd(clock, jd('2021-02-01T00:00:00Z'));
+    const a = progressedJd(clock, jd('2020-12-01T00:00:00Z')),
+      b = progressedJd(clock, jd('2021-02-01T00:00:00Z'));
     const { pieces } = monotonicPieces(moon, a, b);
-    const hits = crossings(moon, Array.from({ length: 360 }, (_, i) => i), a, b, pieces);
+    const hits = crossings(
+      moon,
+      Array.from({ length: 360 }, (_, i) => i),
+      a,
+      b,
+      pieces,
+    );
     // The progressed Moon moves about 13° a year: one degree a month or so.
     expect(hits.length).toBeGreaterThanOrEqual(1);
     const dates = hits.map((h) => new Date((lifeJdOf(clock, h.t) - 2440587.5) * 86_400_000).toISOString());

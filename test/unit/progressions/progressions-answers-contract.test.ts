@@ -13,7 +13,15 @@ import { wrap180 } from '../../../src/astro/events/root-finding.ts';
 import { HOUSE_SYSTEM_NAMES } from '../../../src/astro/house-systems.ts';
 import { runTask } from '../../../src/compute/tasks.ts';
 import { natalRequest } from '../../../src/features/natal/natal-schemas.ts';
-import { calendarResponse, exactAspectsResponse, exactIngressesResponse, progressionSettings, progressionSystem, SYSTEM_IDS, progressedChartResponse } from '../../../src/features/progressions/progressions-schemas.ts';
+import {
+  calendarResponse,
+  exactAspectsResponse,
+  exactIngressesResponse,
+  progressionSettings,
+  progressionSystem,
+  SYSTEM_IDS,
+  progressedChartResponse,
+} from '../../../src/features/progressions/progressions-schemas.ts';
 import { assertAnswerContract } from '../../helpers/answer-contract.ts';
 import { seededRandom } from '../../helpers/seeded-random.ts';
 
@@ -22,8 +30,11 @@ const random = seededRandom(47_2026);
 const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
 const coin = () => random() < 0.5;
 const PLACES = [
-  { lat: 38.72, lng: -9.14, zone: 'Europe/Lisbon' }, { lat: -33.87, lng: 151.21, zone: 'Australia/Sydney' },
-  { lat: 69.65, lng: 18.96, zone: 'Europe/Oslo' }, { lat: 40.71, lng: -74.01, zone: 'America/New_York' }, { lat: 28.61, lng: 77.21, zone: 'Asia/Kolkata' },
+  { lat: 38.72, lng: -9.14, zone: 'Europe/Lisbon' },
+  { lat: -33.87, lng: 151.21, zone: 'Australia/Sydney' },
+  { lat: 69.65, lng: 18.96, zone: 'Europe/Oslo' },
+  { lat: 40.71, lng: -74.01, zone: 'America/New_York' },
+  { lat: 28.61, lng: 77.21, zone: 'Asia/Kolkata' },
 ];
 const SE: Record<string, number> = { sun: 0, moon: 1, mercury: 2, venus: 3, mars: 4, jupiter: 5, saturn: 6, uranus: 7, neptune: 8, pluto: 9 };
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -32,14 +43,39 @@ function randomTask() {
   const place = pick(PLACES);
   const timeKnown = random() > 0.15;
   const year = 1900 + Math.floor(random() * 120);
-  const birth = { year, month: 1 + Math.floor(random() * 12), day: 1 + Math.floor(random() * 28), hour: Math.floor(random() * 24), minute: Math.floor(random() * 60), time_known: timeKnown };
+  const birth = {
+    year,
+    month: 1 + Math.floor(random() * 12),
+    day: 1 + Math.floor(random() * 28),
+    hour: Math.floor(random() * 24),
+    minute: Math.floor(random() * 60),
+    time_known: timeKnown,
+  };
   const settings = progressionSettings.parse({
-    zodiac_type: coin() ? 'tropical' : 'sidereal', sidereal_ayanamsa: pick(['lahiri', 'raman', 'kp', 'fagan_bradley', 'yukteshwar']),
-    house_system: pick(HOUSE_SYSTEM_NAMES), node_type: pick(['mean', 'true']), angles_method: pick(['solar_arc', 'naibod']),
-    ...(coin() ? { orb_deg: 0.5 + random() * 4.5 } : {}), ...(coin() ? { orb_settings: { conjunction: 2, sextile: 0.5 } } : {}),
+    zodiac_type: coin() ? 'tropical' : 'sidereal',
+    sidereal_ayanamsa: pick(['lahiri', 'raman', 'kp', 'fagan_bradley', 'yukteshwar']),
+    house_system: pick(HOUSE_SYSTEM_NAMES),
+    node_type: pick(['mean', 'true']),
+    angles_method: pick(['solar_arc', 'naibod']),
+    ...(coin() ? { orb_deg: 0.5 + random() * 4.5 } : {}),
+    ...(coin() ? { orb_settings: { conjunction: 2, sextile: 0.5 } } : {}),
   });
-  const request = natalRequest.parse({ ...birth, lat: place.lat, lng: place.lng, tz_str: place.zone, house_system: settings.house_system, zodiac_type: settings.zodiac_type, sidereal_ayanamsa: settings.sidereal_ayanamsa, node_type: settings.node_type });
-  const natal = { request, place: { city: null, country: null, lat: place.lat, lng: place.lng, source: 'request' as const, zone: place.zone }, includeMinor: false, includeStelliums: false };
+  const request = natalRequest.parse({
+    ...birth,
+    lat: place.lat,
+    lng: place.lng,
+    tz_str: place.zone,
+    house_system: settings.house_system,
+    zodiac_type: settings.zodiac_type,
+    sidereal_ayanamsa: settings.sidereal_ayanamsa,
+    node_type: settings.node_type,
+  });
+  const natal = {
+    request,
+    place: { city: null, country: null, lat: place.lat, lng: place.lng, source: 'request' as const, zone: place.zone },
+    includeMinor: false,
+    includeStelliums: false,
+  };
   const startYear = year + 1 + Math.floor(random() * 90);
   const system = pick(SYSTEM_IDS);
   return { natal, settings, startYear, year, system };
@@ -68,7 +104,7 @@ describe('progressions answers', () => {
       answers.push(bytes);
       const a = parse(bytes);
       const system = progressionSystem(t.system);
-      expect(a.basis.progressed_days_after_birth).toBeCloseTo(system.direction * a.basis.age_years_decimal * 365.242189 / system.lifeDays, 6);
+      expect(a.basis.progressed_days_after_birth).toBeCloseTo((system.direction * a.basis.age_years_decimal * 365.242189) / system.lifeDays, 6);
       for (const list of [a.aspects.progressed_to_natal, a.aspects.progressed_to_progressed]) {
         for (let k = 1; k < list.length; k++) expect(list[k].orb_deg).toBeGreaterThanOrEqual(list[k - 1].orb_deg);
         for (const x of list) if (x.exact_date) expect(x.applying ? x.exact_date >= a.meta.target_datetime : x.exact_date <= a.meta.target_datetime).toBe(true);
@@ -78,16 +114,26 @@ describe('progressions answers', () => {
   });
 
   it('the calendar, exact aspects and exact ingresses: windows, limits, orders, angles', () => {
-    const calendars: Uint8Array[] = [], aspects: Uint8Array[] = [], ingresses: Uint8Array[] = [];
+    const calendars: Uint8Array[] = [],
+      aspects: Uint8Array[] = [],
+      ingresses: Uint8Array[] = [];
     for (let i = 0; i < 30; i++) {
       const t = randomTask();
-      const from = `${t.startYear}-01-01`, to = `${t.startYear + progressionSystem(t.system).calendarYears - 1}-12-31`;
+      const from = `${t.startYear}-01-01`,
+        to = `${t.startYear + progressionSystem(t.system).calendarYears - 1}-12-31`;
       const calendar = bytesOf(runTask('progressions_calendar', { system: t.system, natal: t.natal, settings: t.settings, from, to }));
       calendars.push(calendar);
       const events = parse(calendar).events;
       for (let k = 1; k < events.length; k++) expect(events[k].datetime_utc >= events[k - 1].datetime_utc).toBe(true);
-      const search = { from: `${t.startYear}-01-01`, to: `${t.startYear + 1 + Math.floor(random() * 9)}-12-31`, limit: coin() ? 100 : 1 + Math.floor(random() * 5), order: coin() ? 'asc' as const : 'desc' as const };
-      const found = bytesOf(runTask('progressions_exact_aspects', { system: t.system, natal: t.natal, settings: t.settings, ...search, includeAngles: coin() }));
+      const search = {
+        from: `${t.startYear}-01-01`,
+        to: `${t.startYear + 1 + Math.floor(random() * 9)}-12-31`,
+        limit: coin() ? 100 : 1 + Math.floor(random() * 5),
+        order: coin() ? ('asc' as const) : ('desc' as const),
+      };
+      const found = bytesOf(
+        runTask('progressions_exact_aspects', { system: t.system, natal: t.natal, settings: t.settings, ...search, includeAngles: coin() }),
+      );
       aspects.push(found);
       const answer = parse(found);
       // An exact aspect is exact: the progressed position at the progressed instant stands at the aspect's angle to the natal one.
@@ -109,7 +155,12 @@ describe('progressions answers', () => {
 
 describe('converse and tertiary progressions', () => {
   const request = natalRequest.parse({ year: 1990, month: 5, day: 17, hour: 8, minute: 15, lat: 38.72, lng: -9.14, tz_str: 'Europe/Lisbon' });
-  const natal = { request, place: { city: null, country: null, lat: 38.72, lng: -9.14, source: 'request' as const, zone: 'Europe/Lisbon' }, includeMinor: false, includeStelliums: false };
+  const natal = {
+    request,
+    place: { city: null, country: null, lat: 38.72, lng: -9.14, source: 'request' as const, zone: 'Europe/Lisbon' },
+    includeMinor: false,
+    includeStelliums: false,
+  };
   const settings = progressionSettings.parse({});
 
   it('converse: the progressed instant runs back from the birth, and the Sun enters the sign before its natal one', () => {
@@ -119,20 +170,32 @@ describe('converse and tertiary progressions', () => {
     expect(chart.basis.progressed_datetime_utc < chart.basis.natal_datetime_utc).toBe(true);
     // The natal Sun is at 26° Taurus: 36.6 years back it stands in Aries, a little over a degree a year earlier.
     expect(chart.progressed_chart.points.sun.sign_id).toBe('aries');
-    const ingresses = parse(bytesOf(runTask('progressions_exact_ingresses', { system: 'converse_secondary', natal, settings, from: '2010-01-01', to: '2019-12-31', limit: 100, order: 'asc' })));
+    const ingresses = parse(
+      bytesOf(
+        runTask('progressions_exact_ingresses', {
+          system: 'converse_secondary',
+          natal,
+          settings,
+          from: '2010-01-01',
+          to: '2019-12-31',
+          limit: 100,
+          order: 'asc',
+        }),
+      ),
+    );
     const sun = ingresses.ingresses.find((e: any) => e.point === 'sun' && e.type === 'sign_ingress');
     expect(sun).toMatchObject({ sign: { id: 'aries' }, motion: 'direct', longitude: 30 });
     // Its date: the Sun stood at 30° some 26 days before the birth: some 26 years of life after it.
     const natalJd = julianDayFromUtcMs(Date.parse(ingresses.basis.natal_datetime_utc));
     const atIngress = julianDayFromUtcMs(Date.parse(sun.progressed_datetime_utc));
     expect(Math.abs(wrap180(calcBody(atIngress, 0).lon - 30))).toBeLessThan(1e-4);
-    expect(sun.age_years_decimal).toBeCloseTo((natalJd - atIngress), 4);
+    expect(sun.age_years_decimal).toBeCloseTo(natalJd - atIngress, 4);
   });
 
   it('tertiary: one ephemeris day for each tropical month of life', () => {
     const chart = parse(bytesOf(runTask('progressions_chart', { system: 'tertiary', natal, settings, targetDate: '2000-05-17' })));
     expect(chart.basis.life_days_per_progressed_day).toBe(27.321582);
-    expect(chart.basis.progressed_days_after_birth).toBeCloseTo(chart.basis.age_years_decimal * 365.242189 / 27.321582, 6);
+    expect(chart.basis.progressed_days_after_birth).toBeCloseTo((chart.basis.age_years_decimal * 365.242189) / 27.321582, 6);
     const calendar = parse(bytesOf(runTask('progressions_calendar', { system: 'tertiary', natal, settings, from: '2000-01-01', to: '2001-12-31' })));
     // The tertiary Moon goes round the zodiac in about two years and a half of life: every phase, ingresses each couple of months.
     expect(calendar.events.filter((e: any) => e.type === 'sign_ingress' && e.point === 'moon').length).toBeGreaterThanOrEqual(8);
@@ -143,9 +206,14 @@ describe('converse and tertiary progressions', () => {
 });
 
 describe('solar arc directions', () => {
-  it('every natal point moves by the progressed Sun\'s arc, and its exact aspects are exact', () => {
+  it("every natal point moves by the progressed Sun's arc, and its exact aspects are exact", () => {
     const request = natalRequest.parse({ year: 1990, month: 5, day: 17, hour: 8, minute: 15, lat: 38.72, lng: -9.14, tz_str: 'Europe/Lisbon' });
-    const natal = { request, place: { city: null, country: null, lat: 38.72, lng: -9.14, source: 'request' as const, zone: 'Europe/Lisbon' }, includeMinor: false, includeStelliums: false };
+    const natal = {
+      request,
+      place: { city: null, country: null, lat: 38.72, lng: -9.14, source: 'request' as const, zone: 'Europe/Lisbon' },
+      includeMinor: false,
+      includeStelliums: false,
+    };
     const settings = progressionSettings.parse({});
     const directed = parse(bytesOf(runTask('progressions_chart', { system: 'solar_arc', natal, settings, targetDate: '2026-12-31' })));
     const secondary = parse(bytesOf(runTask('progressions_chart', { system: 'secondary', natal, settings, targetDate: '2026-12-31' })));
@@ -159,7 +227,20 @@ describe('solar arc directions', () => {
     }
     // The solar arc MC moves by the same arc.
     expect(directed.progressed_chart.angles.midheaven.longitude).toBeCloseTo(secondary.progressed_chart.angles.midheaven.longitude, 9);
-    const found = parse(bytesOf(runTask('progressions_exact_aspects', { system: 'solar_arc', natal, settings, from: '2020-01-01', to: '2029-12-31', limit: 100, order: 'asc', includeAngles: false })));
+    const found = parse(
+      bytesOf(
+        runTask('progressions_exact_aspects', {
+          system: 'solar_arc',
+          natal,
+          settings,
+          from: '2020-01-01',
+          to: '2029-12-31',
+          limit: 100,
+          order: 'asc',
+          includeAngles: false,
+        }),
+      ),
+    );
     expect(found.aspects.length).toBeGreaterThan(0);
     for (const x of found.aspects) {
       const pJd = julianDayFromUtcMs(Date.parse(x.progressed_datetime_utc));
@@ -175,15 +256,34 @@ describe('solar arc directions', () => {
 });
 
 describe('a polar birth', () => {
-  it('houses fall back as the natal chart\'s do, and house ingresses are exact on its cusps', () => {
-    const request = natalRequest.parse({ year: 1985, month: 12, day: 21, hour: 9, minute: 15, lat: 69.6492, lng: 18.9553, tz_str: 'Europe/Oslo', house_system: 'placidus' });
-    const natal = { request, place: { city: null, country: null, lat: 69.6492, lng: 18.9553, source: 'request' as const, zone: 'Europe/Oslo' }, includeMinor: false, includeStelliums: false };
+  it("houses fall back as the natal chart's do, and house ingresses are exact on its cusps", () => {
+    const request = natalRequest.parse({
+      year: 1985,
+      month: 12,
+      day: 21,
+      hour: 9,
+      minute: 15,
+      lat: 69.6492,
+      lng: 18.9553,
+      tz_str: 'Europe/Oslo',
+      house_system: 'placidus',
+    });
+    const natal = {
+      request,
+      place: { city: null, country: null, lat: 69.6492, lng: 18.9553, source: 'request' as const, zone: 'Europe/Oslo' },
+      includeMinor: false,
+      includeStelliums: false,
+    };
     const settings = progressionSettings.parse({ house_system: 'placidus' });
     const chart = parse(bytesOf(runTask('progressions_chart', { system: 'secondary', natal, settings, targetDate: '2020-01-01' })));
     expect(chart.meta.settings.house_system).toBe('porphyry');
     expect(chart.warnings.some((w: string) => /placidus cannot be computed/.test(w))).toBe(true);
     expect(chart.progressed_chart.angles.ascendant.longitude).toBeGreaterThanOrEqual(0);
-    const events = parse(bytesOf(runTask('progressions_exact_ingresses', { system: 'secondary', natal, settings, from: '1986-01-01', to: '1995-12-31', limit: 1000, order: 'asc' }))).ingresses;
+    const events = parse(
+      bytesOf(
+        runTask('progressions_exact_ingresses', { system: 'secondary', natal, settings, from: '1986-01-01', to: '1995-12-31', limit: 1000, order: 'asc' }),
+      ),
+    ).ingresses;
     const houses = events.filter((e: any) => e.type === 'house_ingress');
     expect(houses.length).toBeGreaterThan(0);
     for (const e of houses) {

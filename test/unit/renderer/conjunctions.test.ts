@@ -15,7 +15,8 @@ interface Mark {
 }
 
 function marks(svg: string): Mark[] {
-  const re = /<path d="M([\d.-]+) ([\d.-]+)A([\d.]+) [\d.]+ 0 0 0 ([\d.-]+) ([\d.-]+)((?:M[\d.-]+ [\d.-]+L[\d.-]+ [\d.-]+)*)" data-aspect="conjunction" data-aspect-arc="(\d)"(?: data-conjunction-group="([^"]+)")?/g;
+  const re =
+    /<path d="M([\d.-]+) ([\d.-]+)A([\d.]+) [\d.]+ 0 0 0 ([\d.-]+) ([\d.-]+)((?:M[\d.-]+ [\d.-]+L[\d.-]+ [\d.-]+)*)" data-aspect="conjunction" data-aspect-arc="(\d)"(?: data-conjunction-group="([^"]+)")?/g;
   return [...svg.matchAll(re)].map((m) => ({
     x1: +m[1]!,
     y1: +m[2]!,
@@ -52,7 +53,11 @@ describe('conjunctions', () => {
       expect(a.r).toBeLessThan(g.aspectR);
       // (the outer 60 % when a crowded wheel's inner tier of glyphs made the disc small)
       expect(a.r).toBeGreaterThan(g.aspectR * 0.4);
-      for (const [x, y] of [[a.x1, a.y1], [a.x2, a.y2]] as const) expect(Math.hypot(x - g.cx, y - g.cy)).toBeCloseTo(a.r, 0);
+      for (const [x, y] of [
+        [a.x1, a.y1],
+        [a.x2, a.y2],
+      ] as const)
+        expect(Math.hypot(x - g.cx, y - g.cy)).toBeCloseTo(a.r, 0);
     }
   });
 
@@ -72,7 +77,11 @@ describe('conjunctions', () => {
     const thetas = [...four].map((id) => lay.frame.theta(lay.points.find((p) => p.id === id)!.lon));
     // A tick across the arc at each point's true longitude.
     expect(m.ticks).toHaveLength(4);
-    for (const t of thetas) expect(m.ticks.some(([x1, y1, x2, y2]) => close(ang(x1, y1), t) && close(ang(x2, y2), t)), `tick at ${t}`).toBe(true);
+    for (const t of thetas)
+      expect(
+        m.ticks.some(([x1, y1, x2, y2]) => close(ang(x1, y1), t) && close(ang(x2, y2), t)),
+        `tick at ${t}`,
+      ).toBe(true);
     // The arc runs from the first point to the last (or a little further, to be seen in a small disc).
     const from = ang(m.x1, m.y1);
     const span = (ang(m.x2, m.y2) - from + 4 * Math.PI) % (2 * Math.PI);

@@ -71,15 +71,28 @@ const tromso = { city: 'Tromsø', country: 'NO', lat: 69.65, lng: 18.96, source:
 describe('polar charts (Tromsø, 69.65° N)', () => {
   it('keep angle labels, house numbers and planet labels apart, and no axis through a label, at every hour of two days', () => {
     const svgs: string[] = [];
-    for (const [month, day] of [[1, 12], [6, 20]] as const) {
+    for (const [month, day] of [
+      [1, 12],
+      [6, 20],
+    ] as const) {
       for (let hour = 0; hour < 24; hour += 2) {
         const a = { name: 'T', year: 1990, month, day, hour, minute: 30, lat: tromso.lat, lng: tromso.lng, tz_str: 'Europe/Oslo' };
         const b = { ...a, year: 1988, month: month + 3, hour: (hour + 7) % 24 };
         svgs.push(
           String(natalChart({ request: natalChartRequest.parse(a), place: tromso }).body),
-          String(transitChart({ request: transitChartRequest.parse({ natal: a, transit_date: '2025-11-20T12:00' }), natalPlace: tromso, transitPlace: tromso, nowMs: 0 }).body),
+          String(
+            transitChart({
+              request: transitChartRequest.parse({ natal: a, transit_date: '2025-11-20T12:00' }),
+              natalPlace: tromso,
+              transitPlace: tromso,
+              nowMs: 0,
+            }).body,
+          ),
           String(synastryChart({ request: synastryChartRequest.parse({ person_a: a, person_b: b }), placeA: tromso, placeB: tromso }).body),
-          String(progressionsChart({ request: progressionsChartRequest.parse({ ...a, progression_date: '2026-01-01' }), place: tromso, progressionPlace: tromso }).body),
+          String(
+            progressionsChart({ request: progressionsChartRequest.parse({ ...a, progression_date: '2026-01-01' }), place: tromso, progressionPlace: tromso })
+              .body,
+          ),
         );
       }
     }
@@ -98,7 +111,9 @@ describe('polar charts (Tromsø, 69.65° N)', () => {
     const d = natal('light');
     d.inner = { ...d.inner, angles: { asc: 120, mc: 118, ic: 298, dc: 300 } };
     const svg = renderChartSvg(d);
-    const boxes = [...svg.matchAll(/data-angle-label="(\w+)" data-box="([^"]+)"/g)].map((m) => m[2]!.split(',').map(Number) as [number, number, number, number]);
+    const boxes = [...svg.matchAll(/data-angle-label="(\w+)" data-box="([^"]+)"/g)].map(
+      (m) => m[2]!.split(',').map(Number) as [number, number, number, number],
+    );
     expect(boxes).toHaveLength(4);
     for (let i = 0; i < 4; i++) {
       for (let j = i + 1; j < 4; j++) {
@@ -131,7 +146,12 @@ describe('the layout checker', () => {
   it('counts apart a crossing the geometry forces: a planet a degree from an axis, beyond a sign boundary', () => {
     const d: ChartDrawing = {
       kind: 'natal',
-      inner: { label: 'N', cusps: [91, 121, 151, 181, 211, 241, 271, 301, 331, 1, 31, 61], angles: { asc: 91, mc: 1, ic: 181, dc: 271 }, points: [pt('sun', 90.2), pt('moon', 200)] },
+      inner: {
+        label: 'N',
+        cusps: [91, 121, 151, 181, 211, 241, 271, 301, 331, 1, 31, 61],
+        angles: { asc: 91, mc: 1, ic: 181, dc: 271 },
+        points: [pt('sun', 90.2), pt('moon', 200)],
+      },
       aspects: [],
       metadata: { title: 'Forced', lines: [] },
       options: options('light'),

@@ -18,7 +18,10 @@ describe('chart headers', () => {
         { text: data, cap: size * 0.0148, color: '#333', weight: 0.11 },
       ];
       const placed = layoutCorner(lines, 'tl', g, []);
-      const joined = placed.map((l) => l.text).join(' ').replace(/\s+/g, ' ');
+      const joined = placed
+        .map((l) => l.text)
+        .join(' ')
+        .replace(/\s+/g, ' ');
       for (const l of lines) expect(joined).toContain(l.text.split(' · ')[0]!.split(', ')[0]);
       expect(joined).not.toContain('...');
       for (const l of placed) {

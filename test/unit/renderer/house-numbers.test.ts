@@ -7,8 +7,7 @@ import { natal } from '../../../renderer/tools/sample-charts.ts';
 // Cusps as a high-latitude winter birth gives them: four houses squeezed into a few degrees.
 const CROWDED = [200, 201.5, 203, 205, 290, 12, 20, 21.5, 23, 25, 110, 192];
 
-const overlaps = (a: { x: number; y: number; w: number; h: number }, b: typeof a) =>
-  a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+const overlaps = (a: { x: number; y: number; w: number; h: number }, b: typeof a) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
 
 describe('house numbers', () => {
   for (const french of [false, true]) {
@@ -29,7 +28,11 @@ describe('house numbers', () => {
       // Wide houses always keep their number.
       for (let i = 0; i < 12; i++) {
         const span = norm360(CROWDED[(i + 1) % 12]! - CROWDED[i]!);
-        if (span > 30) expect(placed.some((p) => p.house === i + 1), `house ${i + 1}`).toBe(true);
+        if (span > 30)
+          expect(
+            placed.some((p) => p.house === i + 1),
+            `house ${i + 1}`,
+          ).toBe(true);
       }
       const svg = renderChartSvg(d);
       expect(svg.match(/data-house="/g)).toHaveLength(placed.length);

@@ -24,7 +24,9 @@ function assertClean(d: ChartDrawing, cusps: 'strict' | 'angles only' = 'strict'
   const lay = computeLayout(d);
   const g = lay.geometry;
   for (const ring of ['inner', 'outer'] as const) {
-    const lines = radialLinesThrough(d, ring, g).filter((l) => cusps === 'strict' || l.hard).map((l) => l.lon);
+    const lines = radialLinesThrough(d, ring, g)
+      .filter((l) => cusps === 'strict' || l.hard)
+      .map((l) => l.lon);
     const track = g.tracks.find((t) => t.ring === ring);
     const pts = lay.points.filter((p) => p.ring === ring);
     if (!track || lines.length === 0) continue;
@@ -57,7 +59,21 @@ function stelliumOnAngle(): ChartDrawing {
     kind: 'natal',
     inner: {
       label: 'Natal',
-      points: [pt('sun', 315.2), pt('moon', 303.9), pt('mercury', 310.1), pt('venus', 318.9), pt('mars', 302.4), pt('jupiter', 306.3), pt('saturn', 304.8), pt('uranus', 150.1), pt('neptune', 222.6), pt('pluto', 159.4), pt('true_node', 144.8), pt('chiron', 346.2), pt('lilith', 288.6)],
+      points: [
+        pt('sun', 315.2),
+        pt('moon', 303.9),
+        pt('mercury', 310.1),
+        pt('venus', 318.9),
+        pt('mars', 302.4),
+        pt('jupiter', 306.3),
+        pt('saturn', 304.8),
+        pt('uranus', 150.1),
+        pt('neptune', 222.6),
+        pt('pluto', 159.4),
+        pt('true_node', 144.8),
+        pt('chiron', 346.2),
+        pt('lilith', 288.6),
+      ],
       cusps,
       angles: { asc, mc, ic: norm(mc + 180), dc: norm(asc + 180) },
     },
@@ -99,8 +115,18 @@ describe('axes and cusps are obstacles for the glyph layout', () => {
     const d: ChartDrawing = {
       kind: 'natal',
       inner: {
-        label: 'Natal', cusps, angles: { asc, mc, ic: norm(mc + 180), dc: norm(asc + 180) },
-        points: [pt('uranus', 281.4), pt('mean_node', 282.0), pt('neptune', 284.8), pt('sun', 237.7), pt('moon', 38.9), pt('saturn', 301.9), pt('lilith', 293.1)],
+        label: 'Natal',
+        cusps,
+        angles: { asc, mc, ic: norm(mc + 180), dc: norm(asc + 180) },
+        points: [
+          pt('uranus', 281.4),
+          pt('mean_node', 282.0),
+          pt('neptune', 284.8),
+          pt('sun', 237.7),
+          pt('moon', 38.9),
+          pt('saturn', 301.9),
+          pt('lilith', 293.1),
+        ],
       },
       aspects: [],
       metadata: { title: 'Two axes close together', lines: [] },

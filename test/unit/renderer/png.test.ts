@@ -69,8 +69,7 @@ describe('svgToPng', () => {
   });
 
   it('keeps straight (non-premultiplied) alpha on transparent backgrounds', () => {
-    const svg =
-      '<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"><rect width="4" height="4" fill="#ff8000" fill-opacity="0.5"/></svg>';
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"><rect width="4" height="4" fill="#ff8000" fill-opacity="0.5"/></svg>';
     const png = readPng(svgToPng(svg, 1));
     expect([...png.data.subarray(1, 5)]).toEqual([255, 128, 0, 128]);
   });

@@ -40,19 +40,19 @@ describe('renderChartSvg', () => {
         }
         const cusps = x.elements.filter((e) => e.attrs['data-cusp'] !== undefined);
         expect(cusps).toHaveLength((d.inner.cusps?.length ?? 0) + (d.outer?.cusps?.length ?? 0));
-        expect(new Set(cusps.filter((e) => e.attrs['data-ring'] === 'inner').map((e) => e.attrs['data-cusp']))).toHaveProperty(
-          'size',
-          d.inner.cusps ? 12 : 0,
-        );
+        expect(new Set(cusps.filter((e) => e.attrs['data-ring'] === 'inner').map((e) => e.attrs['data-cusp']))).toHaveProperty('size', d.inner.cusps ? 12 : 0);
         // One mark per aspect, except a group of three or more points joined by conjunctions: one
         // mark for the group's conjunctions.
         const aspects = x.elements.filter((e) => e.attrs['data-aspect'] !== undefined);
         const groups = aspects.flatMap((e) => (e.attrs['data-conjunction-group'] ? [new Set(e.attrs['data-conjunction-group'].split(' '))] : []));
-        const grouped = (a: (typeof d.aspects)[number]) => a.type === 'conjunction' && groups.some((g) => g.has(`${a.a.ring}:${a.a.id}`) && g.has(`${a.b.ring}:${a.b.id}`));
+        const grouped = (a: (typeof d.aspects)[number]) =>
+          a.type === 'conjunction' && groups.some((g) => g.has(`${a.a.ring}:${a.a.id}`) && g.has(`${a.b.ring}:${a.b.id}`));
         expect(d.aspects.length).toBeGreaterThan(0);
         expect(aspects.length - groups.length).toBe(d.aspects.filter((a) => !grouped(a)).length);
         for (const t of new Set(d.aspects.map((a) => a.type))) {
-          expect(aspects.filter((e) => e.attrs['data-aspect'] === t && !e.attrs['data-conjunction-group'])).toHaveLength(d.aspects.filter((a) => a.type === t && !grouped(a)).length);
+          expect(aspects.filter((e) => e.attrs['data-aspect'] === t && !e.attrs['data-conjunction-group'])).toHaveLength(
+            d.aspects.filter((a) => a.type === t && !grouped(a)).length,
+          );
         }
 
         // Every <use> points at a symbol defined in <defs>.
@@ -84,12 +84,7 @@ describe('renderChartSvg', () => {
 
   it('draws angles with labels only when the time is known', () => {
     const timed = checkXml(renderChartSvg(natal('light')));
-    expect(timed.elements.filter((e) => e.attrs['data-angle'] !== undefined).map((e) => e.attrs['data-angle'])).toEqual([
-      'asc',
-      'dsc',
-      'mc',
-      'ic',
-    ]);
+    expect(timed.elements.filter((e) => e.attrs['data-angle'] !== undefined).map((e) => e.attrs['data-angle'])).toEqual(['asc', 'dsc', 'mc', 'ic']);
     const untimed = checkXml(renderChartSvg(untimedNatal('mono')));
     expect(untimed.elements.some((e) => e.attrs['data-angle'] !== undefined)).toBe(false);
     expect(untimed.elements.some((e) => e.attrs['data-cusp'] !== undefined)).toBe(false);
@@ -162,5 +157,4 @@ describe('renderChartSvg', () => {
     d.aspects = [];
     expect(() => checkXml(renderChartSvg(d))).not.toThrow();
   });
-
 });

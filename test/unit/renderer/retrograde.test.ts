@@ -32,7 +32,12 @@ function checkRetro(d: ChartDrawing): number {
       }
     }
     // Never inside the aspect disc.
-    for (const [x, y] of [[rx.box.x, rx.box.y], [rx.box.x + rx.box.w, rx.box.y], [rx.box.x, rx.box.y + rx.box.h], [rx.box.x + rx.box.w, rx.box.y + rx.box.h]] as const) {
+    for (const [x, y] of [
+      [rx.box.x, rx.box.y],
+      [rx.box.x + rx.box.w, rx.box.y],
+      [rx.box.x, rx.box.y + rx.box.h],
+      [rx.box.x + rx.box.w, rx.box.y + rx.box.h],
+    ] as const) {
       expect(Math.hypot(x - g.cx, y - g.cy)).toBeGreaterThan(g.aspectR);
     }
   }

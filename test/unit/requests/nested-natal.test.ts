@@ -29,7 +29,18 @@ describe('the nested natal block', () => {
     expect(natal.moment.zone).toBe('Europe/Lisbon');
     expect(natal.moment.localIso).toBe('1990-05-15T14:30:00+01:00');
     expect(natal.place).toEqual(resolveSubjectPlace(flat, ['body']));
-    expect(natal.birth).toMatchObject({ name: 'A', year: 1990, month: 5, day: 15, hour: 14, minute: 30, second: 0, time_known: true, lat: 38.7223, lng: -9.1393 });
+    expect(natal.birth).toMatchObject({
+      name: 'A',
+      year: 1990,
+      month: 5,
+      day: 15,
+      hour: 14,
+      minute: 30,
+      second: 0,
+      time_known: true,
+      lat: 38.7223,
+      lng: -9.1393,
+    });
   });
 
   it('defaults hour to 12, minute to 0, time_known to true and the zone to AUTO', () => {
@@ -79,7 +90,12 @@ describe('the nested natal block', () => {
     expect(refusal({ datetime: '2000-01-01T10:00', year: 2000, month: 1, day: 2, location: lisbon }).loc).toEqual(['body', 'natal', 'datetime']);
     expect(refusal({ year: 2000, month: 1, day: 1, location: {} }).loc).toEqual(['body', 'natal', 'location', 'city']);
     expect(refusal({ year: 2000, month: 1, day: 1, location: { lat: 10 } }).loc).toEqual(['body', 'natal', 'location', 'lng']);
-    expect(refusal({ year: 2000, month: 1, day: 1, location: { ...lisbon, tz_str: 'Europe/Paris', timezone: 'Asia/Tokyo' } }).loc).toEqual(['body', 'natal', 'location', 'timezone']);
+    expect(refusal({ year: 2000, month: 1, day: 1, location: { ...lisbon, tz_str: 'Europe/Paris', timezone: 'Asia/Tokyo' } }).loc).toEqual([
+      'body',
+      'natal',
+      'location',
+      'timezone',
+    ]);
     // A wall time a daylight-saving change skipped, refused under dst_policy reject (as the natal endpoint names it).
     expect(refusal({ datetime: '2021-03-28T01:30', dst_policy: 'reject', location: lisbon }).loc).toEqual(['body', 'natal', 'dst_policy']);
   });

@@ -29,15 +29,22 @@ function bruteForce(body: ReturnBody, target: number, from: number, to: number):
   let fa = f(a);
   for (let b = from + h; b <= to + 1e-12; b += h) {
     const fb = f(b);
-    if ((fa > 0) !== (fb > 0) && Math.abs(fb - fa) < 180) {
-      let lo = a; let hi = b; let flo = fa;
+    if (fa > 0 !== fb > 0 && Math.abs(fb - fa) < 180) {
+      let lo = a;
+      let hi = b;
+      let flo = fa;
       for (let i = 0; i < 60; i++) {
-        const mid = (lo + hi) / 2; const fm = f(mid);
-        if ((fm > 0) === (flo > 0)) { lo = mid; flo = fm; } else hi = mid;
+        const mid = (lo + hi) / 2;
+        const fm = f(mid);
+        if (fm > 0 === flo > 0) {
+          lo = mid;
+          flo = fm;
+        } else hi = mid;
       }
       roots.push((lo + hi) / 2);
     }
-    a = b; fa = fb;
+    a = b;
+    fa = fb;
   }
   return roots;
 }
@@ -94,7 +101,19 @@ describe('the solar return finder', () => {
 describe('the return finder of any body', () => {
   it('finds every crossing a brute-force scan finds, to the second, for every body', () => {
     const start = jdOf('2004-03-01T00:00:00Z');
-    const spans: Record<ReturnBody, number> = { sun: 800, moon: 120, mercury: 800, venus: 1000, mars: 1500, jupiter: 4400, saturn: 3000, uranus: 3000, neptune: 3000, pluto: 3000, chiron: 3000 };
+    const spans: Record<ReturnBody, number> = {
+      sun: 800,
+      moon: 120,
+      mercury: 800,
+      venus: 1000,
+      mars: 1500,
+      jupiter: 4400,
+      saturn: 3000,
+      uranus: 3000,
+      neptune: 3000,
+      pluto: 3000,
+      chiron: 3000,
+    };
     for (const body of RETURN_BODY_IDS) {
       // A target the body reaches in the window: where it stands a third of the way in.
       const target = lonAt(body, start + spans[body] / 3).lon;
@@ -145,7 +164,7 @@ describe('the return finder of any body', () => {
     expect(found[1]!.jdUt - found[0]!.jdUt).toBeLessThan(3);
   });
 
-  it('stops at the limit and searches the next return within the body\'s horizon only', () => {
+  it("stops at the limit and searches the next return within the body's horizon only", () => {
     const start = jdOf('2020-01-01T00:00:00Z');
     expect(findReturns('moon', 100, start, start + 3650, TROPICAL, 5)).toHaveLength(5);
     const next = nextReturn('saturn', lonAt('saturn', start - 100).lon, start, TROPICAL)!;

@@ -13,7 +13,14 @@ import { runTask } from '../../../src/compute/tasks.ts';
 import { natalRequest } from '../../../src/features/natal/natal-schemas.ts';
 import { resolveSubjectPlace } from '../../../src/features/requests/place.ts';
 import { returnsPlaces, returnsTask, solarReturnPlaces } from '../../../src/features/returns/returns-service.ts';
-import { returnsRequest, returnsResponse, solarReturnRequest, solarReturnResponse, type ReturnsRequest, type SolarReturnRequest } from '../../../src/features/returns/returns-schemas.ts';
+import {
+  returnsRequest,
+  returnsResponse,
+  solarReturnRequest,
+  solarReturnResponse,
+  type ReturnsRequest,
+  type SolarReturnRequest,
+} from '../../../src/features/returns/returns-schemas.ts';
 import { assertAnswerContract } from '../../helpers/answer-contract.ts';
 import { seededRandom } from '../../helpers/seeded-random.ts';
 
@@ -27,10 +34,18 @@ const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.le
 const coin = (p = 0.5) => random() < p;
 
 const PLACES = [
-  { lat: 38.72, lng: -9.14 }, { lat: -33.87, lng: 151.21 }, { lat: 40.71, lng: -74.01 }, { lat: 28.61, lng: 77.21 },
-  { lat: 69.65, lng: 18.96 }, { lat: 78.22, lng: 15.65 }, { lat: -54.8, lng: -68.3 }, { lat: 0.1, lng: 0.1 },
+  { lat: 38.72, lng: -9.14 },
+  { lat: -33.87, lng: 151.21 },
+  { lat: 40.71, lng: -74.01 },
+  { lat: 28.61, lng: 77.21 },
+  { lat: 69.65, lng: 18.96 },
+  { lat: 78.22, lng: 15.65 },
+  { lat: -54.8, lng: -68.3 },
+  { lat: 0.1, lng: 0.1 },
   // Cities looked up in the gazetteer (with their country and region in the answer).
-  { city: 'Lisbon' }, { city: 'München' }, { city: 'Sydney', country: 'AU' },
+  { city: 'Lisbon' },
+  { city: 'München' },
+  { city: 'Sydney', country: 'AU' },
 ];
 const ZONES = [undefined, 'AUTO', 'UTC', 'Europe/Lisbon', 'Asia/Kolkata'];
 const HOUSES = ['placidus', 'koch', 'whole_sign', 'equal', 'porphyry', 'regiomontanus', 'campanus', 'topocentric'];
@@ -46,7 +61,13 @@ function randomNatal() {
   const location = { ...place, ...(zone === undefined ? {} : coin() ? { tz_str: zone } : { timezone: zone }) };
   const hour = Math.floor(random() * 24);
   const minute = Math.floor(random() * 60);
-  if (coin()) return { name: coin() ? 'Ada' : undefined, datetime: `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')} ${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`, time_known: timed, location };
+  if (coin())
+    return {
+      name: coin() ? 'Ada' : undefined,
+      datetime: `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')} ${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`,
+      time_known: timed,
+      location,
+    };
   return { year, month, day, hour, minute, time_known: timed, location };
 }
 
@@ -75,14 +96,19 @@ describe('the solar return answer', () => {
       const birthYear = natal.year ?? Number(natal.datetime.slice(0, 4));
       const body = solarReturnRequest.parse({
         natal,
-        solar_return: { year: birthYear + Math.floor(random() * 80), ...(coin(0.3) ? { location: pick(PLACES) } : {}), ...(coin() ? { settings: randomSettings() } : {}) },
+        solar_return: {
+          year: birthYear + Math.floor(random() * 80),
+          ...(coin(0.3) ? { location: pick(PLACES) } : {}),
+          ...(coin() ? { settings: randomSettings() } : {}),
+        },
         ...(coin(0.3) ? { settings: randomSettings() } : {}),
         ...(coin(0.3) ? { interpretation: { enable: false } } : {}),
       });
       const bytes = bytesOf(runTask('solar_return', solarJob(body)));
       answers.push(bytes);
       const a = read(bytes);
-      const zodiac = a.meta.settings.zodiac_type === 'Sidereal' ? { type: 'sidereal' as const, ayanamsa: a.meta.settings.sidereal_ayanamsa } : { type: 'tropical' as const };
+      const zodiac =
+        a.meta.settings.zodiac_type === 'Sidereal' ? { type: 'sidereal' as const, ayanamsa: a.meta.settings.sidereal_ayanamsa } : { type: 'tropical' as const };
       const sun = calcBody(a.meta.solar_return.julian_day_ut, 0, zodiac);
       expect(Math.abs(signedSeparation(sun.lon, a.meta.solar_return.natal_sun_longitude))).toBeLessThan(1e-7);
       expect(a.exact_return_moment).toBe(a.meta.solar_return.exact_moment_utc);
@@ -93,9 +119,24 @@ describe('the solar return answer', () => {
     assertAnswerContract(solarReturnResponse, answers);
   }, 60_000);
 
-  it('returns to the longitude of the natal endpoint\'s Sun, for the same birth and settings', () => {
-    const flat = { year: 1984, month: 2, day: 29, hour: 23, minute: 50, lat: -33.87, lng: 151.21, tz_str: 'Australia/Sydney', zodiac_type: 'sidereal', sidereal_ayanamsa: 'kp', house_system: 'koch', node_type: 'true' };
-    const natalBytes = bytesOf(runTask('natal', { request: natalRequest.parse(flat), place: resolveSubjectPlace(flat, ['body']), includeMinor: false, includeStelliums: false }));
+  it("returns to the longitude of the natal endpoint's Sun, for the same birth and settings", () => {
+    const flat = {
+      year: 1984,
+      month: 2,
+      day: 29,
+      hour: 23,
+      minute: 50,
+      lat: -33.87,
+      lng: 151.21,
+      tz_str: 'Australia/Sydney',
+      zodiac_type: 'sidereal',
+      sidereal_ayanamsa: 'kp',
+      house_system: 'koch',
+      node_type: 'true',
+    };
+    const natalBytes = bytesOf(
+      runTask('natal', { request: natalRequest.parse(flat), place: resolveSubjectPlace(flat, ['body']), includeMinor: false, includeStelliums: false }),
+    );
     const natal = read(natalBytes);
     const body = solarReturnRequest.parse({
       natal: { datetime: '1984-02-29T23:50', location: { lat: -33.87, lng: 151.21, timezone: 'Australia/Sydney' } },
@@ -136,16 +177,19 @@ describe('the returns answer', () => {
       const request = returnsRequest.parse({
         natal,
         return_target: {
-          body: coin() ? body : body.toUpperCase(), search_start: `${startYear}-01-01`,
+          body: coin() ? body : body.toUpperCase(),
+          search_start: `${startYear}-01-01`,
           ...(window ? { search_end: `${startYear + span}-06-30` } : {}),
-          ...(coin(0.3) ? { location: pick(PLACES) } : {}), ...(coin() ? { settings: randomSettings() } : {}),
+          ...(coin(0.3) ? { location: pick(PLACES) } : {}),
+          ...(coin() ? { settings: randomSettings() } : {}),
         },
         ...(coin(0.3) ? { settings: randomSettings() } : {}),
       });
       const bytes = bytesOf(runTask('planet_returns', returnsJob(request)));
       answers.push(bytes);
       const a = read(bytes);
-      const zodiac = a.meta.settings.zodiac_type === 'Sidereal' ? { type: 'sidereal' as const, ayanamsa: a.meta.settings.sidereal_ayanamsa } : { type: 'tropical' as const };
+      const zodiac =
+        a.meta.settings.zodiac_type === 'Sidereal' ? { type: 'sidereal' as const, ayanamsa: a.meta.settings.sidereal_ayanamsa } : { type: 'tropical' as const };
       expect(a.returns.length).toBe(a.meta.return_target.count);
       if (!window) expect(a.returns).toHaveLength(1);
       for (const r of a.returns) {
@@ -159,25 +203,34 @@ describe('the returns answer', () => {
   }, 120_000);
 
   it('lists at most 24 returns and says when it cut the list', () => {
-    const request = returnsRequest.parse({ natal: { datetime: '2000-01-01', location: { lat: 0, lng: 0 } }, return_target: { body: 'moon', search_start: '2020-01-01', search_end: '2022-12-31' } });
+    const request = returnsRequest.parse({
+      natal: { datetime: '2000-01-01', location: { lat: 0, lng: 0 } },
+      return_target: { body: 'moon', search_start: '2020-01-01', search_end: '2022-12-31' },
+    });
     const a = read(bytesOf(runTask('planet_returns', returnsJob(request))));
     expect(a.returns).toHaveLength(24);
     expect(a.meta.return_target).toMatchObject({ mode: 'window', count: 24, limit: 24, truncated: true });
   });
 
-  it('finds the next return at or after the start, the window\'s end day included', () => {
+  it("finds the next return at or after the start, the window's end day included", () => {
     const natal = { datetime: '1990-05-17 08:15', location: { lat: 38.72, lng: -9.14 } };
-    const next = read(bytesOf(runTask('planet_returns', returnsJob(returnsRequest.parse({ natal, return_target: { body: 'sun', search_start: '2026-01-01' } })))));
+    const next = read(
+      bytesOf(runTask('planet_returns', returnsJob(returnsRequest.parse({ natal, return_target: { body: 'sun', search_start: '2026-01-01' } })))),
+    );
     expect(next.meta.return_target.mode).toBe('next');
     const day = next.returns[0].exact_moment_utc.slice(0, 10);
-    const window = read(bytesOf(runTask('planet_returns', returnsJob(returnsRequest.parse({ natal, return_target: { body: 'sun', search_start: day, search_end: day } })))));
+    const window = read(
+      bytesOf(runTask('planet_returns', returnsJob(returnsRequest.parse({ natal, return_target: { body: 'sun', search_start: day, search_end: day } })))),
+    );
     expect(window.returns.map((r: { exact_moment_utc: string }) => r.exact_moment_utc)).toEqual([next.returns[0].exact_moment_utc]);
   });
 
   it('refuses a window that ends before it starts or is too long, naming search_end', () => {
     const natal = { datetime: '1990-05-17 08:15', location: { lat: 38.72, lng: -9.14 } };
     for (const search_end of ['2019-12-31', '2400-01-01']) {
-      expect(() => returnsTask(returnsRequest.parse({ natal, return_target: { body: 'mars', search_start: '2020-01-01', search_end } }))).toThrow(expect.objectContaining({ loc: ['body', 'return_target', 'search_end'] }));
+      expect(() => returnsTask(returnsRequest.parse({ natal, return_target: { body: 'mars', search_start: '2020-01-01', search_end } }))).toThrow(
+        expect.objectContaining({ loc: ['body', 'return_target', 'search_end'] }),
+      );
     }
     expect(returnsRequest.safeParse({ natal, return_target: { body: 'north_node', search_start: '2020-01-01' } }).success).toBe(false);
   });

@@ -23,7 +23,13 @@ const random = seededRandom(29_02_1996);
 const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
 const coin = () => random() < 0.5;
 const int = (lo: number, hi: number) => lo + Math.floor(random() * (hi - lo + 1));
-const PLACES = [{ city: 'Lisbon' }, { city: 'Buenos Aires' }, { lat: -33.87, lng: 151.21, tz_str: 'Australia/Sydney' }, { lat: 69.65, lng: 18.96 }, { lat: 0, lng: 0, tz_str: 'UTC' }];
+const PLACES = [
+  { city: 'Lisbon' },
+  { city: 'Buenos Aires' },
+  { lat: -33.87, lng: 151.21, tz_str: 'Australia/Sydney' },
+  { lat: 69.65, lng: 18.96 },
+  { lat: 0, lng: 0, tz_str: 'UTC' },
+];
 
 function taskOf(point: SignPoint, body: Record<string, unknown>): SignTask {
   const request = signRequest.parse(body);
@@ -42,8 +48,12 @@ describe('the sign lookup answer', () => {
       const point = SIGN_POINTS[i % 4]!;
       const timeKnown = !(point === 'sun' || point === 'moon') || i % 3 !== 0;
       const body = {
-        year: int(1900, 2030), month: int(1, 12), day: int(1, 28), ...(timeKnown ? { hour: int(0, 23), minute: int(0, 59) } : { time_known: false }),
-        ...pick(PLACES), house_system: pick(['placidus', 'koch', 'whole_sign', 'equal', 'campanus']),
+        year: int(1900, 2030),
+        month: int(1, 12),
+        day: int(1, 28),
+        ...(timeKnown ? { hour: int(0, 23), minute: int(0, 59) } : { time_known: false }),
+        ...pick(PLACES),
+        house_system: pick(['placidus', 'koch', 'whole_sign', 'equal', 'campanus']),
         ...(coin() ? { zodiac_type: 'sidereal', sidereal_ayanamsa: pick(['lahiri', 'raman']) } : {}),
         ...(coin() ? { interpretation: { enable: random() < 0.8, style: pick(['standard', 'improved', 'Poetic']) } } : {}),
       };
@@ -51,7 +61,11 @@ describe('the sign lookup answer', () => {
       const bytes = bytesOf(runTask('sign_lookup', task));
       answers.push(bytes);
       const answer = JSON.parse(new TextDecoder().decode(bytes));
-      const natal = JSON.parse(new TextDecoder().decode(natalAnswerBytes({ request: { ...task.request, interpretation: undefined }, place: task.place, includeMinor: false, includeStelliums: false })));
+      const natal = JSON.parse(
+        new TextDecoder().decode(
+          natalAnswerBytes({ request: { ...task.request, interpretation: undefined }, place: task.place, includeMinor: false, includeStelliums: false }),
+        ),
+      );
       const id = { sun: 'sun', moon: 'moon', rising: 'asc', midheaven: 'mc' }[point];
       const at = id === 'sun' || id === 'moon' ? natal.planets.find((p: any) => p.id === id) : natal.angles_details[id];
       expect([answer.sign, answer.sign_id, answer.degree, answer.abs_pos, answer.house]).toEqual([at.sign, at.sign_id, at.pos, at.abs_pos, at.house]);
@@ -61,13 +75,25 @@ describe('the sign lookup answer', () => {
     expect(assertAnswerContract(signResponse, answers).answers).toBe(80);
   });
 
-  it('the Sun a minute before its ingress into Taurus is at 29°59′ Aries, a minute after at 0°00′ Taurus, with each sign\'s text', () => {
+  it("the Sun a minute before its ingress into Taurus is at 29°59′ Aries, a minute after at 0°00′ Taurus, with each sign's text", () => {
     const guess = julianDayFromUtcMs(Date.UTC(2026, 3, 20));
     const ingress = brent((jd) => wrap180(calcBody(jd, 0).lon - 30), guess - 2, guess + 2);
     const minute = Math.floor(utcMsFromJulianDay(ingress) / 60_000) * 60_000;
     const at = (ms: number) => {
       const d = new Date(ms);
-      return answerOf(taskOf('sun', { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(), hour: d.getUTCHours(), minute: d.getUTCMinutes(), lat: 0, lng: 0, tz_str: 'UTC', interpretation: { enable: true } }));
+      return answerOf(
+        taskOf('sun', {
+          year: d.getUTCFullYear(),
+          month: d.getUTCMonth() + 1,
+          day: d.getUTCDate(),
+          hour: d.getUTCHours(),
+          minute: d.getUTCMinutes(),
+          lat: 0,
+          lng: 0,
+          tz_str: 'UTC',
+          interpretation: { enable: true },
+        }),
+      );
     };
     const before = at(minute);
     const after = at(minute + 60_000);
@@ -87,7 +113,19 @@ describe('the sign lookup answer', () => {
     expect(answer.house).toBe(1);
     expect(answer.subject.settings.house_system).not.toBe('placidus');
     expect(answer.warnings.length).toBeGreaterThan(0);
-    const mc = answerOf(taskOf('midheaven', { year: 1995, month: 12, day: 21, hour: 12, minute: 0, lat: 78.22, lng: 15.65, tz_str: 'Arctic/Longyearbyen', interpretation: { enable: true, style: 'improved' } }));
+    const mc = answerOf(
+      taskOf('midheaven', {
+        year: 1995,
+        month: 12,
+        day: 21,
+        hour: 12,
+        minute: 0,
+        lat: 78.22,
+        lng: 15.65,
+        tz_str: 'Arctic/Longyearbyen',
+        interpretation: { enable: true, style: 'improved' },
+      }),
+    );
     expect(mc.point).toBe('Midheaven');
     expect(mc.interpretation).toMatchObject({ key: `angle.mc.sign.${mc.sign_id}`, style: 'improved' });
     expect(mc.interpretation.strengths.length).toBeGreaterThan(0);
@@ -96,7 +134,13 @@ describe('the sign lookup answer', () => {
   it('the rising sign and the Midheaven without a birth time: a refusal on time_known; the Sun and Moon answer without a house', () => {
     const untimed = { year: 1990, month: 5, day: 17, time_known: false, lat: 38.72, lng: -9.14, tz_str: 'Europe/Lisbon' };
     for (const point of ['rising', 'midheaven'] as const) {
-      const error = (() => { try { computeSign(taskOf(point, untimed)); } catch (e) { return e; } })();
+      const error = (() => {
+        try {
+          computeSign(taskOf(point, untimed));
+        } catch (e) {
+          return e;
+        }
+      })();
       expect(error).toBeInstanceOf(RequestFieldError);
       expect((error as RequestFieldError).loc).toEqual(['body', 'time_known']);
     }
@@ -106,7 +150,19 @@ describe('the sign lookup answer', () => {
   });
 
   it('poetic is served with the standard text, and the answer says so', () => {
-    const answer = answerOf(taskOf('moon', { year: 1990, month: 5, day: 17, hour: 8, minute: 15, lat: 38.72, lng: -9.14, tz_str: 'Europe/Lisbon', interpretation: { enable: true, style: 'poetic' } }));
+    const answer = answerOf(
+      taskOf('moon', {
+        year: 1990,
+        month: 5,
+        day: 17,
+        hour: 8,
+        minute: 15,
+        lat: 38.72,
+        lng: -9.14,
+        tz_str: 'Europe/Lisbon',
+        interpretation: { enable: true, style: 'poetic' },
+      }),
+    );
     expect(answer.interpretation.style).toBe('standard');
     expect(answer.warnings.some((w: string) => w.includes('poetic'))).toBe(true);
   });

@@ -12,7 +12,9 @@ import { SCAN, transitWindow } from '../../../src/astro/transit-windows.ts';
 
 initEphemeris();
 const lonOf = (se: number) => (jd: number) => calcBody(jd, se, { type: 'tropical' }).lon;
-const SUN = 0, MOON = 1, MERCURY = 2;
+const SUN = 0,
+  MOON = 1,
+  MERCURY = 2;
 const jdOf = (iso: string) => julianDayFromUtcMs(Date.parse(iso));
 const SECOND = 1 / 86400;
 
@@ -41,7 +43,7 @@ describe('transit windows', () => {
     expectBoundaries(lonOf(SUN), 0, 3, w);
   });
 
-  it('around Mercury\'s station the window holds two exact hits', () => {
+  it("around Mercury's station the window holds two exact hits", () => {
     // Find the station (speed changes sign) in February-March 2026.
     let jd = jdOf('2026-02-15T00:00:00Z');
     while (calcBody(jd, MERCURY, { type: 'tropical' }).speedLon > 0) jd += 0.25;
@@ -54,7 +56,7 @@ describe('transit windows', () => {
     expectBoundaries(lonOf(MERCURY), target, 3, w);
   });
 
-  it('across a year boundary (the Moon on New Year\'s Eve)', () => {
+  it("across a year boundary (the Moon on New Year's Eve)", () => {
     const jd0 = jdOf('2025-12-31T22:00:00Z');
     const moonNow = lonOf(MOON)(jd0);
     const target = moonNow + 1.5; // reached about three hours later, in 2026

@@ -7,7 +7,10 @@ import { ASPECT_WORDS, POINT_NAMES } from '../phrases.ts';
 import { section, type ReportSection } from '../section.ts';
 
 const GLOSSARY: [string, string][] = [
-  ['Ascendant', 'The degree of the zodiac rising on the eastern horizon at the moment of birth; it describes your approach to new situations and the impression you first make.'],
+  [
+    'Ascendant',
+    'The degree of the zodiac rising on the eastern horizon at the moment of birth; it describes your approach to new situations and the impression you first make.',
+  ],
   ['Aspect', 'An angle between two points of the chart, such as a conjunction (0°), sextile (60°), square (90°), trine (120°) or opposition (180°).'],
   ['Chart ruler', 'The planet that rules the sign on the Ascendant; it acts as a guide to the whole chart.'],
   ['Cusp', 'The boundary where a house begins; the sign on a cusp colours the affairs of that house.'],
@@ -16,14 +19,20 @@ const GLOSSARY: [string, string][] = [
   ['House', 'One of twelve sectors of the chart, each linked with an area of life; they depend on the time and place of birth.'],
   ['Midheaven', 'The highest point of the ecliptic at birth, associated with vocation, aims and public life.'],
   ['Modality', 'How a sign acts: cardinal signs initiate, fixed signs sustain, mutable signs adapt.'],
-  ['Lunar nodes', 'The two points where the Moon’s path crosses the Sun’s; the North Node is read as a direction of growth, the South Node as familiar ground.'],
+  [
+    'Lunar nodes',
+    'The two points where the Moon’s path crosses the Sun’s; the North Node is read as a direction of growth, the South Node as familiar ground.',
+  ],
   ['Orb', 'How far an aspect is from exact, in degrees; the smaller the orb, the stronger the aspect.'],
   ['Applying and separating', 'An applying aspect was still becoming exact at birth; a separating one had already passed exactness.'],
   ['Retrograde', 'A planet that appears to move backward through the zodiac as seen from Earth; astrologically, its function turns inward.'],
   ['Stellium', 'Three or more planets gathered in one sign or one house.'],
   ['Configuration', 'A figure formed by several aspects together, such as a grand trine, T-square, grand cross, yod or kite.'],
   ['Chiron', 'A small body orbiting between Saturn and Uranus, associated with sensitivity, mentoring and wisdom won through difficulty.'],
-  ['Lilith', 'The mean apogee of the Moon’s orbit (Black Moon Lilith), where the Moon is farthest from Earth; read as the untamed side of a person: what was refused or pushed away, and asks to be reclaimed.'],
+  [
+    'Lilith',
+    'The mean apogee of the Moon’s orbit (Black Moon Lilith), where the Moon is farthest from Earth; read as the untamed side of a person: what was refused or pushed away, and asks to be reclaimed.',
+  ],
 ];
 
 function motion(ctx: ReportContext, id: string): string {
@@ -45,12 +54,26 @@ export function appendixSection(ctx: ReportContext): ReportSection {
   );
   const parts = ['### Positions', positions];
   if (ctx.timed) {
-    parts.push('### House Cusps', table(['House', 'Cusp'], ctx.chart.houses!.map((h) => [ordinal(h.house), zodiacPosition(h.abs_pos)])));
+    parts.push(
+      '### House Cusps',
+      table(
+        ['House', 'Cusp'],
+        ctx.chart.houses!.map((h) => [ordinal(h.house), zodiacPosition(h.abs_pos)]),
+      ),
+    );
   }
   if (ctx.factors.aspects.length > 0) {
-    parts.push('### Major Aspects', table(['Aspect', 'Orb', 'Phase'], ctx.factors.aspects.map((a) => [
-      `${POINT_NAMES[a.p1]} ${ASPECT_WORDS[a.type]} ${POINT_NAMES[a.p2]}`, degreesMinutes(a.orb), a.applying ? 'applying' : 'separating',
-    ])));
+    parts.push(
+      '### Major Aspects',
+      table(
+        ['Aspect', 'Orb', 'Phase'],
+        ctx.factors.aspects.map((a) => [
+          `${POINT_NAMES[a.p1]} ${ASPECT_WORDS[a.type]} ${POINT_NAMES[a.p2]}`,
+          degreesMinutes(a.orb),
+          a.applying ? 'applying' : 'separating',
+        ]),
+      ),
+    );
   }
   parts.push('### Glossary', GLOSSARY.map(([term, text]) => `**${term}.** ${text}`).join('\n\n'));
   return section('appendix', 'Appendix: Chart Data and Glossary', parts);

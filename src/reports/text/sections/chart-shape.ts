@@ -16,7 +16,10 @@ const names = (ids: string[]) => joinAnd(ids.map((id) => POINT_NAMES[id]!));
 function bucketHandle(ctx: ReportContext): string | undefined {
   const planets = TEN_PLANET_IDS.map((id) => ctx.factors.points.get(id)).filter((p) => p !== undefined);
   for (const handle of planets) {
-    const rest = planets.filter((p) => p !== handle).map((p) => normalizeDegrees(p.lon)).sort((a, b) => a - b);
+    const rest = planets
+      .filter((p) => p !== handle)
+      .map((p) => normalizeDegrees(p.lon))
+      .sort((a, b) => a - b);
     if (360 - Math.max(...gapsAfter(rest)) <= 180) return handle.id;
   }
   return undefined;
@@ -31,7 +34,10 @@ function shapeFact(ctx: ReportContext): string {
       return `Handle: ${POINT_NAMES[handle]} in ${ctx.signName(handle)}${p.house !== undefined ? `, ${ordinal(p.house)} house` : ''}`;
     }
   }
-  const lons = TEN_PLANET_IDS.map((id) => ctx.factors.points.get(id)?.lon).filter((l) => l !== undefined).map(normalizeDegrees).sort((a, b) => a - b);
+  const lons = TEN_PLANET_IDS.map((id) => ctx.factors.points.get(id)?.lon)
+    .filter((l) => l !== undefined)
+    .map(normalizeDegrees)
+    .sort((a, b) => a - b);
   return `The ten planets span ${Math.round(360 - Math.max(...gapsAfter(lons)))}° of the zodiac`;
 }
 
@@ -39,10 +45,14 @@ function configurationFact(list: Configuration[]): string {
   const describe = (c: Configuration) => {
     const orb = `widest orb ${degreesMinutes(c.maxOrb)}`;
     switch (c.kind) {
-      case 't_square': return `${names(c.planets.slice(0, 2))} in opposition, both square ${POINT_NAMES[c.planets[2]!]} (${orb})`;
-      case 'yod': return `${names(c.planets.slice(0, 2))} in sextile, both quincunx ${POINT_NAMES[c.planets[2]!]} (${orb})`;
-      case 'kite': return `${names(c.planets.slice(0, 3))} in a grand trine, with ${POINT_NAMES[c.planets[3]!]} as the tail (${orb})`;
-      default: return `${names(c.planets)} (${orb})`;
+      case 't_square':
+        return `${names(c.planets.slice(0, 2))} in opposition, both square ${POINT_NAMES[c.planets[2]!]} (${orb})`;
+      case 'yod':
+        return `${names(c.planets.slice(0, 2))} in sextile, both quincunx ${POINT_NAMES[c.planets[2]!]} (${orb})`;
+      case 'kite':
+        return `${names(c.planets.slice(0, 3))} in a grand trine, with ${POINT_NAMES[c.planets[3]!]} as the tail (${orb})`;
+      default:
+        return `${names(c.planets)} (${orb})`;
     }
   };
   return list.map(describe).join('; ');
@@ -72,10 +82,15 @@ export function chartShapeSection(ctx: ReportContext): ReportSection {
     if (text) parts.push(text);
   }
   if (factors.configurations.length === 0) {
-    parts.push(ctx.choose([
-      'Your chart has no grand trine, T-square, grand cross, yod or kite. Its energy moves through individual aspects rather than closed figures, which leaves more room for you to decide how the parts combine.',
-      'None of the classic aspect figures (grand trine, T-square, grand cross, yod, kite) appears in your chart, so its dynamics rest on single aspects between pairs of planets, described later in this report.',
-    ], 'no-configuration'));
+    parts.push(
+      ctx.choose(
+        [
+          'Your chart has no grand trine, T-square, grand cross, yod or kite. Its energy moves through individual aspects rather than closed figures, which leaves more room for you to decide how the parts combine.',
+          'None of the classic aspect figures (grand trine, T-square, grand cross, yod, kite) appears in your chart, so its dynamics rest on single aspects between pairs of planets, described later in this report.',
+        ],
+        'no-configuration',
+      ),
+    );
   }
   return introducedSection(ctx, 'chart_shape', parts);
 }

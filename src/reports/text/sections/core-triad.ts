@@ -24,11 +24,17 @@ export function placementEntries(ctx: ReportContext, id: string, weights: { sign
   if (!p) return [];
   const parts: string[] = [];
   const signKey = keys.planetSign(id, p.sign);
-  const signText = ctx.take(signKey, `${POINT_NAMES[id]} in ${ctx.signName(id)}`, weights.sign, { heading: headingPrefix + (ctx.library.entries.get(signKey)?.title ?? ''), fact: placementFact(ctx, id) });
+  const signText = ctx.take(signKey, `${POINT_NAMES[id]} in ${ctx.signName(id)}`, weights.sign, {
+    heading: headingPrefix + (ctx.library.entries.get(signKey)?.title ?? ''),
+    fact: placementFact(ctx, id),
+  });
   if (signText) parts.push(signText);
   if (p.house !== undefined) {
     const houseKey = keys.planetHouse(id, p.house);
-    const houseText = ctx.take(houseKey, `${POINT_NAMES[id]} in the ${ordinal(p.house)} House`, weights.house, { heading: headingPrefix + (ctx.library.entries.get(houseKey)?.title ?? ''), fact: `${ordinal(p.house)} house: ${HOUSE_DOMAIN[p.house]}` });
+    const houseText = ctx.take(houseKey, `${POINT_NAMES[id]} in the ${ordinal(p.house)} House`, weights.house, {
+      heading: headingPrefix + (ctx.library.entries.get(houseKey)?.title ?? ''),
+      fact: `${ordinal(p.house)} house: ${HOUSE_DOMAIN[p.house]}`,
+    });
     if (houseText) parts.push(houseText);
   }
   return parts;
@@ -46,21 +52,30 @@ function sunMoonBridge(ctx: ReportContext): string | undefined {
     return `Sun and Moon share the sign of ${sunSign}, so what you aim for and what you need to feel at ease tend to point the same way. The gain is inner coherence; the cost can be a blind spot, since little in you argues for another approach.`;
   }
   if (se === me) {
-    return ctx.choose([
-      `Your Sun in ${sunSign} and Moon in ${moonSign} belong to the same element, ${se}. Purpose and need usually cooperate here: the things you strive for tend to be the things that also comfort you.`,
-      `Because ${sunSign} and ${moonSign} are both ${se} signs, your conscious aims and your emotional needs speak a common language, and you rarely have to choose between them.`,
-    ], 'sun-moon-same');
+    return ctx.choose(
+      [
+        `Your Sun in ${sunSign} and Moon in ${moonSign} belong to the same element, ${se}. Purpose and need usually cooperate here: the things you strive for tend to be the things that also comfort you.`,
+        `Because ${sunSign} and ${moonSign} are both ${se} signs, your conscious aims and your emotional needs speak a common language, and you rarely have to choose between them.`,
+      ],
+      'sun-moon-same',
+    );
   }
   if (COMPATIBLE[se] === me) {
-    return ctx.choose([
-      `The Sun's ${se} and the Moon's ${me} are elements that feed each other, so your purpose and your needs, though different in tone, tend to support one another once you let both have a say.`,
-      `${sunSign} and ${moonSign} differ in style, yet ${se} and ${me} complement each other: the part of you that aims and the part that needs usually find a workable partnership.`,
-    ], 'sun-moon-compatible');
+    return ctx.choose(
+      [
+        `The Sun's ${se} and the Moon's ${me} are elements that feed each other, so your purpose and your needs, though different in tone, tend to support one another once you let both have a say.`,
+        `${sunSign} and ${moonSign} differ in style, yet ${se} and ${me} complement each other: the part of you that aims and the part that needs usually find a workable partnership.`,
+      ],
+      'sun-moon-compatible',
+    );
   }
-  return ctx.choose([
-    `Your Sun's ${se} and your Moon's ${me} speak different languages. Part of your growth lies in letting what you want and what you need negotiate, instead of one silencing the other.`,
-    `${sunSign} and ${moonSign} pull in different directions: the Sun's ${se} and the Moon's ${me} rarely agree at first. That friction is not a flaw; it is the source of much of your depth once both sides are heard.`,
-  ], 'sun-moon-contrast');
+  return ctx.choose(
+    [
+      `Your Sun's ${se} and your Moon's ${me} speak different languages. Part of your growth lies in letting what you want and what you need negotiate, instead of one silencing the other.`,
+      `${sunSign} and ${moonSign} pull in different directions: the Sun's ${se} and the Moon's ${me} rarely agree at first. That friction is not a flaw; it is the source of much of your depth once both sides are heard.`,
+    ],
+    'sun-moon-contrast',
+  );
 }
 
 export function coreTriadSection(ctx: ReportContext): ReportSection {
@@ -72,7 +87,9 @@ export function coreTriadSection(ctx: ReportContext): ReportSection {
   if (bridge) parts.push(bridge);
   if (!ctx.timed) {
     parts.push(moonCertainty(ctx));
-    parts.push('Without a birth time the rising sign cannot be known, and with it the chart ruler, the planet that rules the rising sign. If you learn your time of birth later, these two factors are worth adding to the picture; they often describe the way you approach life more precisely than any other.');
+    parts.push(
+      'Without a birth time the rising sign cannot be known, and with it the chart ruler, the planet that rules the rising sign. If you learn your time of birth later, these two factors are worth adding to the picture; they often describe the way you approach life more precisely than any other.',
+    );
     return introducedSection(ctx, 'core_triad', parts);
   }
   const asc = factors.points.get('asc')!;
@@ -84,13 +101,20 @@ export function coreTriadSection(ctx: ReportContext): ReportSection {
   if (ascText) parts.push(ascText);
   const ruler = factors.chartRuler!;
   if (ruler === 'sun' || ruler === 'moon') {
-    parts.push(`With ${ascSign} rising, the ${POINT_NAMES[ruler]} is also your chart ruler, so the ${ruler === 'sun' ? 'solar' : 'lunar'} themes above carry double weight: they describe both your core and the way you meet the world.`);
+    parts.push(
+      `With ${ascSign} rising, the ${POINT_NAMES[ruler]} is also your chart ruler, so the ${ruler === 'sun' ? 'solar' : 'lunar'} themes above carry double weight: they describe both your core and the way you meet the world.`,
+    );
   } else {
     const r = factors.points.get(ruler)!;
-    parts.push(ctx.choose([
-      `With ${ascSign} rising, ${POINT_NAMES[ruler]} is your chart ruler. Wherever it stands, it acts as a guide for the whole chart, lending the personality some of its ${SIGN_STYLE[r.sign]}.`,
-      `${POINT_NAMES[ruler]} rules ${ascSign}, which makes it the ruler of your chart. Its sign and house describe where the energy of your rising sign is carried and what it is working toward.`,
-    ], 'ruler'));
+    parts.push(
+      ctx.choose(
+        [
+          `With ${ascSign} rising, ${POINT_NAMES[ruler]} is your chart ruler. Wherever it stands, it acts as a guide for the whole chart, lending the personality some of its ${SIGN_STYLE[r.sign]}.`,
+          `${POINT_NAMES[ruler]} rules ${ascSign}, which makes it the ruler of your chart. Its sign and house describe where the energy of your rising sign is carried and what it is working toward.`,
+        ],
+        'ruler',
+      ),
+    );
     parts.push(...placementEntries(ctx, ruler, { sign: CORE_WEIGHT.rulerSign, house: CORE_WEIGHT.rulerHouse }, 'Chart Ruler: '));
   }
   return introducedSection(ctx, 'core_triad', parts);
@@ -102,7 +126,9 @@ function moonCertainty(ctx: ReportContext): string {
   // The Moon moves at most about 15.4° a day: up to ~7.7° either side of its noon position.
   const inSign = moon.lon - Math.floor(moon.lon / 30) * 30;
   const sign = signOf(moon.lon).name;
-  if (inSign < 7.7) return `One caution: at noon the Moon had only just entered ${sign}. If you were born early in the day it may still have been in ${signOf(moon.lon - 8).name}, and the description of that sign may fit you better.`;
-  if (inSign > 22.3) return `One caution: at noon the Moon was near the end of ${sign}. If you were born late in the day it may already have moved into ${signOf(moon.lon + 8).name}, and the description of that sign may fit you better.`;
+  if (inSign < 7.7)
+    return `One caution: at noon the Moon had only just entered ${sign}. If you were born early in the day it may still have been in ${signOf(moon.lon - 8).name}, and the description of that sign may fit you better.`;
+  if (inSign > 22.3)
+    return `One caution: at noon the Moon was near the end of ${sign}. If you were born late in the day it may already have moved into ${signOf(moon.lon + 8).name}, and the description of that sign may fit you better.`;
   return `Even without a birth time the Moon's sign is secure: it stayed in ${sign} for the whole of your birth day.`;
 }

@@ -22,16 +22,24 @@ export function coverSection(ctx: ReportContext): ReportSection {
   const { subject, confidence } = ctx.chart;
   const loc = subject.location;
   const settings = subject.settings;
-  const place = [loc.city, loc.country].filter((v): v is string => !!v).map(escapeMarkdown).join(', ');
+  const place = [loc.city, loc.country]
+    .filter((v): v is string => !!v)
+    .map(escapeMarkdown)
+    .join(', ');
   const houses = ctx.timed
-    ? settings.house_system === settings.house_system_requested ? label(settings.house_system) : `${label(settings.house_system)} (${label(settings.house_system_requested)} was asked for)`
+    ? settings.house_system === settings.house_system_requested
+      ? label(settings.house_system)
+      : `${label(settings.house_system)} (${label(settings.house_system_requested)} was asked for)`
     : 'none (birth time unknown)';
   const rows = [
     ['Born', localDateText(subject.datetime, ctx.timed)],
     ['Universal time', ctx.timed ? subject.datetime_utc.replace('T', ' ').replace(/:\d{2}(\.\d+)?Z$/, ' UTC') : 'not applicable'],
     ['Place', `${place ? `${place}, ` : ''}${coordinate(loc.lat, 'N', 'S')}, ${coordinate(loc.lng, 'E', 'W')}`],
     ['Time zone', escapeMarkdown(loc.timezone)],
-    ['Zodiac', settings.zodiac_type === 'Sidereal' && settings.sidereal_ayanamsa ? `Sidereal (${label(settings.sidereal_ayanamsa)} ayanamsa)` : settings.zodiac_type],
+    [
+      'Zodiac',
+      settings.zodiac_type === 'Sidereal' && settings.sidereal_ayanamsa ? `Sidereal (${label(settings.sidereal_ayanamsa)} ayanamsa)` : settings.zodiac_type,
+    ],
     ['Houses', houses],
     ['Confidence', `overall ${confidence.overall}; houses ${confidence.houses}; angles ${confidence.angles}`],
     ['Interpretation library', `${ctx.library.language} ${ctx.library.version}`],
@@ -45,5 +53,8 @@ export function coverSection(ctx: ReportContext): ReportSection {
 
 /** placidus → Placidus, whole_sign → Whole Sign */
 function label(id: string): string {
-  return id.split('_').map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ');
+  return id
+    .split('_')
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join(' ');
 }

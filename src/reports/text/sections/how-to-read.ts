@@ -8,18 +8,26 @@ export function howToReadSection(ctx: ReportContext): ReportSection {
   const core = ctx.timed
     ? `the Sun, the Moon, the Ascendant and ${ruler && !['sun', 'moon'].includes(ruler) ? `your chart ruler, ${pointInSentence(ruler)}` : 'the chart ruler'}`
     : 'the Sun and the Moon';
-  const order = ctx.choose([
-    `The pages move from the centre of the chart outward. They begin with ${core}, turn to your overall temperament and the shape of the chart, then take the planets one group at a time${ctx.timed ? ', look at the main areas of life through the houses' : ''}, and close with the aspects that matter most, a synthesis, reference tables and a short glossary.`,
-    `The most central factors come first, ${core}, followed by temperament, chart shape and the planets in groups${ctx.timed ? ', then the areas of life the houses describe' : ''}. The strongest aspects, a synthesis, reference tables and a glossary complete the reading.`,
-  ], 'order');
+  const order = ctx.choose(
+    [
+      `The pages move from the centre of the chart outward. They begin with ${core}, turn to your overall temperament and the shape of the chart, then take the planets one group at a time${ctx.timed ? ', look at the main areas of life through the houses' : ''}, and close with the aspects that matter most, a synthesis, reference tables and a short glossary.`,
+      `The most central factors come first, ${core}, followed by temperament, chart shape and the planets in groups${ctx.timed ? ', then the areas of life the houses describe' : ''}. The strongest aspects, a synthesis, reference tables and a glossary complete the reading.`,
+    ],
+    'order',
+  );
   const weight = `Not every placement receives the same space. Factors closest to the core of the personality${ctx.timed ? ', planets near the angles of the chart' : ''} and aspects that are nearly exact are given the most room; the rest appear more briefly or only in the tables at the end.`;
   const untimed = ctx.timed
     ? undefined
     : 'Your birth time is not known, so the chart is cast for noon on your birth date. Everything that depends on the hour, namely the Ascendant, the Midheaven, the houses and the chart ruler, is left out, and the Moon, which moves about thirteen degrees a day, may stand several degrees from the position given here.';
-  const fallback = ctx.timed && ctx.chart.subject.settings.house_system !== ctx.chart.subject.settings.house_system_requested
-    ? `At the latitude of your birthplace the ${cap(ctx.chart.subject.settings.house_system_requested)} method cannot divide the sky into houses, so ${cap(ctx.chart.subject.settings.house_system)} houses are used instead. House placements are therefore read with a lighter hand, especially for planets close to the boundary between two houses.`
-    : undefined;
+  const fallback =
+    ctx.timed && ctx.chart.subject.settings.house_system !== ctx.chart.subject.settings.house_system_requested
+      ? `At the latitude of your birthplace the ${cap(ctx.chart.subject.settings.house_system_requested)} method cannot divide the sky into houses, so ${cap(ctx.chart.subject.settings.house_system)} houses are used instead. House placements are therefore read with a lighter hand, especially for planets close to the boundary between two houses.`
+      : undefined;
   return introducedSection(ctx, 'how_to_read', [order, weight, untimed, fallback]);
 }
 
-const cap = (id: string) => id.split('_').map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ');
+const cap = (id: string) =>
+  id
+    .split('_')
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join(' ');

@@ -10,7 +10,9 @@ import { aspectEntry } from './planets.ts';
 export function keyAspectsSection(ctx: ReportContext): ReportSection {
   const ranked = keyAspects(ctx.factors);
   if (ranked.length === 0) {
-    return introducedSection(ctx, 'key_aspects', ['Your chart has no major aspects between its main points within the orbs used here, an unusual condition in which each planet tends to act on its own terms.']);
+    return introducedSection(ctx, 'key_aspects', [
+      'Your chart has no major aspects between its main points within the orbs used here, an unusual condition in which each planet tends to act on its own terms.',
+    ]);
   }
   const earlier = new Set(ranked.filter((r) => ctx.isShown(keys.aspect(r.aspect.p1, r.aspect.type, r.aspect.p2))).map((r) => r.aspect));
   const rows = ranked.map(({ aspect: a }, i) => [

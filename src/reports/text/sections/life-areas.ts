@@ -20,11 +20,14 @@ function cuspSentence(ctx: ReportContext, house: number, described: Set<string>)
   const sign = cuspSign(ctx, house);
   if (described.has(sign.id)) return `The ${ordinal(house)} house, the house of ${HOUSE_DOMAIN[house]}, also begins in ${sign.name}.`;
   described.add(sign.id);
-  return ctx.choose([
-    `Your ${ordinal(house)} house, the house of ${HOUSE_DOMAIN[house]}, begins in ${sign.name}, which brings ${SIGN_STYLE[sign.id]} to this part of life.`,
-    `${sign.name} sits on the cusp of the ${ordinal(house)} house, so you tend to approach ${HOUSE_DOMAIN[house]} with ${SIGN_STYLE[sign.id]}.`,
-    `The ${ordinal(house)} house (${HOUSE_DOMAIN[house]}) opens in ${sign.name}, lending ${SIGN_STYLE[sign.id]} to the way you handle it.`,
-  ], `cusp-${house}`);
+  return ctx.choose(
+    [
+      `Your ${ordinal(house)} house, the house of ${HOUSE_DOMAIN[house]}, begins in ${sign.name}, which brings ${SIGN_STYLE[sign.id]} to this part of life.`,
+      `${sign.name} sits on the cusp of the ${ordinal(house)} house, so you tend to approach ${HOUSE_DOMAIN[house]} with ${SIGN_STYLE[sign.id]}.`,
+      `The ${ordinal(house)} house (${HOUSE_DOMAIN[house]}) opens in ${sign.name}, lending ${SIGN_STYLE[sign.id]} to the way you handle it.`,
+    ],
+    `cusp-${house}`,
+  );
 }
 
 function planetsIn(ctx: ReportContext, house: number): string[] {
@@ -41,21 +44,31 @@ function houseParts(ctx: ReportContext, house: number, described: Set<string>, o
   const planets = planetsIn(ctx, house);
   const readBefore = planets.filter((id) => ctx.isShown(keys.planetHouse(id, house)));
   if (readBefore.length > 0) {
-    parts.push(`${capitalize(joinAnd(readBefore.map(pointInSentence)))} ${readBefore.length > 1 ? 'also stand' : 'also stands'} here, as described earlier, adding ${readBefore.length > 1 ? 'their' : 'its'} weight to this area.`);
+    parts.push(
+      `${capitalize(joinAnd(readBefore.map(pointInSentence)))} ${readBefore.length > 1 ? 'also stand' : 'also stands'} here, as described earlier, adding ${readBefore.length > 1 ? 'their' : 'its'} weight to this area.`,
+    );
   }
   for (const id of planets) {
     const key = keys.planetHouse(id, house);
     const e = ctx.library.entries.get(key);
     if (!e || ctx.isShown(key)) continue;
-    const text = ctx.take(key, e.title, LIFE_AREA_WEIGHT.house, { heading: e.title, fact: `${POINT_NAMES[id]} ${zodiacPosition(ctx.factors.points.get(id)!.lon)}` });
+    const text = ctx.take(key, e.title, LIFE_AREA_WEIGHT.house, {
+      heading: e.title,
+      fact: `${POINT_NAMES[id]} ${zodiacPosition(ctx.factors.points.get(id)!.lon)}`,
+    });
     if (text) parts.push(text.replace(/^### /, '#### '));
   }
   if (planets.length === 0) {
-    parts.push(ctx.choose([
-      `No planet occupies the ${ordinal(house)} house, so its sign sets the tone on its own.`,
-      `The ${ordinal(house)} house holds no planet; its cusp sign and that sign's ruler speak for it.`,
-      `With the ${ordinal(house)} house empty of planets, this area runs quietly along the lines its sign suggests.`,
-    ], `empty-${house}`));
+    parts.push(
+      ctx.choose(
+        [
+          `No planet occupies the ${ordinal(house)} house, so its sign sets the tone on its own.`,
+          `The ${ordinal(house)} house holds no planet; its cusp sign and that sign's ruler speak for it.`,
+          `With the ${ordinal(house)} house empty of planets, this area runs quietly along the lines its sign suggests.`,
+        ],
+        `empty-${house}`,
+      ),
+    );
   }
   return parts;
 }
@@ -86,9 +99,11 @@ export function lifeAreasSection(ctx: ReportContext): ReportSection {
     if (area.id === 'home') {
       const ic = signOf(ctx.factors.points.get('mc')!.lon + 180);
       const fourth = cuspSign(ctx, 4);
-      parts.push(fourth.id === ic.id
-        ? `The lowest point of the chart, the IC, opens your 4th house in ${ic.name}. It describes the emotional ground you come from and return to, here marked by ${SIGN_STYLE[ic.id]}.`
-        : `The lowest point of the chart, the IC, falls in ${ic.name}; it describes the emotional ground you come from and return to, here marked by ${SIGN_STYLE[ic.id]}.`);
+      parts.push(
+        fourth.id === ic.id
+          ? `The lowest point of the chart, the IC, opens your 4th house in ${ic.name}. It describes the emotional ground you come from and return to, here marked by ${SIGN_STYLE[ic.id]}.`
+          : `The lowest point of the chart, the IC, falls in ${ic.name}; it describes the emotional ground you come from and return to, here marked by ${SIGN_STYLE[ic.id]}.`,
+      );
       if (fourth.id === ic.id) angleSaid = 4;
       described.add(ic.id);
     }

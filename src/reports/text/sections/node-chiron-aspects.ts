@@ -25,47 +25,65 @@ type Readings = Record<MajorType, readonly [(fn: string) => string, (fn: string)
 
 const CHIRON_READINGS: Readings = {
   conjunction: [
-    (fn) => `This binds your ${fn} to your most sensitive place: an old hurt is most easily touched through this part of you, and it is also here that you most readily understand, and can help, people who carry something similar.`,
-    (fn) => `Here Chiron sits on your ${fn}: what is tender in you and this part of you are hard to tell apart, so that using it well often means using it gently, and what you learn about your own hurt becomes something you can teach.`,
+    (fn) =>
+      `This binds your ${fn} to your most sensitive place: an old hurt is most easily touched through this part of you, and it is also here that you most readily understand, and can help, people who carry something similar.`,
+    (fn) =>
+      `Here Chiron sits on your ${fn}: what is tender in you and this part of you are hard to tell apart, so that using it well often means using it gently, and what you learn about your own hurt becomes something you can teach.`,
   ],
   trine: [
-    (fn) => `This lets your ${fn} work easily with your most sensitive place: what once hurt tends to become knowledge you can use rather than a wound you guard, and others may find it natural to bring you troubles like the ones you have come through.`,
-    (fn) => `Through your ${fn}, the old hurt finds a way to be useful: this part of you lends the sore spot a calm voice, and much of your understanding of other people's difficulties is learned here without struggle.`,
+    (fn) =>
+      `This lets your ${fn} work easily with your most sensitive place: what once hurt tends to become knowledge you can use rather than a wound you guard, and others may find it natural to bring you troubles like the ones you have come through.`,
+    (fn) =>
+      `Through your ${fn}, the old hurt finds a way to be useful: this part of you lends the sore spot a calm voice, and much of your understanding of other people's difficulties is learned here without struggle.`,
   ],
   sextile: [
-    (fn) => `Through your ${fn}, you have a practical way into your most sensitive place: put this part of you to work and old doubts become material to learn from, though the chance usually comes only when you reach for it.`,
-    (fn) => `This offers your ${fn} as a small, steady help to your most sensitive place: a habit, a skill or a conversation drawn from this part of you can take the sting out of an old doubt, if you make the first move.`,
+    (fn) =>
+      `Through your ${fn}, you have a practical way into your most sensitive place: put this part of you to work and old doubts become material to learn from, though the chance usually comes only when you reach for it.`,
+    (fn) =>
+      `This offers your ${fn} as a small, steady help to your most sensitive place: a habit, a skill or a conversation drawn from this part of you can take the sting out of an old doubt, if you make the first move.`,
   ],
   square: [
-    (fn) => `This sets your most sensitive place against your ${fn}: when this part of you is under pressure, an old doubt may answer before you do. Noticing that reflex, rather than fighting it, is what slowly turns it into patience and skill.`,
-    (fn) => `This rubs your most sensitive place against your ${fn}; the friction can feel like a test you keep retaking. Each round is also practice: over the years this part of you learns to act without waiting for the doubt to go quiet.`,
+    (fn) =>
+      `This sets your most sensitive place against your ${fn}: when this part of you is under pressure, an old doubt may answer before you do. Noticing that reflex, rather than fighting it, is what slowly turns it into patience and skill.`,
+    (fn) =>
+      `This rubs your most sensitive place against your ${fn}; the friction can feel like a test you keep retaking. Each round is also practice: over the years this part of you learns to act without waiting for the doubt to go quiet.`,
   ],
   opposition: [
-    (fn) => `This puts your most sensitive place opposite your ${fn}: you may meet the old hurt through other people, who seem to touch it without meaning to. Each such meeting is a chance to see the hurt for what it is, and to answer from strength rather than from the sore spot.`,
-    (fn) => `This holds your ${fn} across the chart from your most sensitive place, so that relationships tend to show you both at once. What others mirror back can sting, and it can also show where this part of you is already stronger than the hurt.`,
+    (fn) =>
+      `This puts your most sensitive place opposite your ${fn}: you may meet the old hurt through other people, who seem to touch it without meaning to. Each such meeting is a chance to see the hurt for what it is, and to answer from strength rather than from the sore spot.`,
+    (fn) =>
+      `This holds your ${fn} across the chart from your most sensitive place, so that relationships tend to show you both at once. What others mirror back can sting, and it can also show where this part of you is already stronger than the hurt.`,
   ],
 };
 
 const NODE_READINGS: Readings = {
   conjunction: [
-    (fn) => `This places your ${fn} on your path of growth: developing this part of you with intent is one of the clearest ways forward, even where it feels new or unpractised at first.`,
-    (fn) => `This ties your ${fn} to the North Node itself: the path ahead runs through this part of you, and time spent maturing it is rarely wasted, however unfamiliar it feels to begin with.`,
+    (fn) =>
+      `This places your ${fn} on your path of growth: developing this part of you with intent is one of the clearest ways forward, even where it feels new or unpractised at first.`,
+    (fn) =>
+      `This ties your ${fn} to the North Node itself: the path ahead runs through this part of you, and time spent maturing it is rarely wasted, however unfamiliar it feels to begin with.`,
   ],
   trine: [
     (fn) => `This makes your ${fn} a support for your path of growth: a resource you can lean on whenever the path asks more of you than habit offers.`,
-    (fn) => `This lets your ${fn} carry you along your path of growth with little friction: when the new way feels uphill, this part of you is a reliable place to start from.`,
+    (fn) =>
+      `This lets your ${fn} carry you along your path of growth with little friction: when the new way feels uphill, this part of you is a reliable place to start from.`,
   ],
   sextile: [
-    (fn) => `Through your ${fn}, doors can open on your path of growth: the help is there, but it tends to come when you use this part of you deliberately rather than wait for it.`,
+    (fn) =>
+      `Through your ${fn}, doors can open on your path of growth: the help is there, but it tends to come when you use this part of you deliberately rather than wait for it.`,
     (fn) => `This offers your ${fn} as a stepping stone along your path of growth: small, chosen efforts through this part of you tend to pay off further on.`,
   ],
   square: [
-    (fn) => `This sets your path of growth at odds with your ${fn}; the tension tends to return as a crossroads, and the way forward brings this part of you along rather than leaving it behind.`,
-    (fn) => `This crosses your path of growth with your ${fn}: a step that this part of you would rather skip keeps coming back until it is taken, and taking it is usually what moves things on.`,
+    (fn) =>
+      `This sets your path of growth at odds with your ${fn}; the tension tends to return as a crossroads, and the way forward brings this part of you along rather than leaving it behind.`,
+    (fn) =>
+      `This crosses your path of growth with your ${fn}: a step that this part of you would rather skip keeps coming back until it is taken, and taking it is usually what moves things on.`,
   ],
   opposition: [
-    (fn) => `This places your ${fn} on the South Node, opposite your path of growth: this part of you belongs to what comes easily and feels familiar. It serves you best as a foundation you draw on while reaching toward the North Node, not as a place to settle.`,
-    (fn) => `This sets your ${fn} on the South Node's side of the chart: a well-worn strength that can quietly become a hiding place. Lean on this part of you, then reach past it toward what the North Node asks.`,
+    (fn) =>
+      `This places your ${fn} on the South Node, opposite your path of growth: this part of you belongs to what comes easily and feels familiar. It serves you best as a foundation you draw on while reaching toward the North Node, not as a place to settle.`,
+    (fn) =>
+      `This sets your ${fn} on the South Node's side of the chart: a well-worn strength that can quietly become a hiding place. Lean on this part of you, then reach past it toward what the North Node asks.`,
   ],
 };
 
@@ -110,7 +128,8 @@ function paragraphs(point: string, aspects: readonly PointAspect[], readings: Re
 /** A line that introduces a point's aspects, then a paragraph per aspect; nothing when there is none. */
 function aspectParts(point: string, pointInProse: string, aspects: readonly PointAspect[], readings: Readings): string[] {
   if (!aspects.length) return [];
-  const intro = aspects.length === 1 ? `One point of your chart aspects ${pointInProse} closely:` : `The points of your chart that aspect ${pointInProse} most closely:`;
+  const intro =
+    aspects.length === 1 ? `One point of your chart aspects ${pointInProse} closely:` : `The points of your chart that aspect ${pointInProse} most closely:`;
   return [intro, ...paragraphs(point, aspects, readings)];
 }
 

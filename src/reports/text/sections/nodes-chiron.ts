@@ -19,7 +19,9 @@ export function nodesChironSection(ctx: ReportContext): ReportSection {
   if (node) {
     const south = signOf(node.lon + 180).name;
     const variant = ctx.chart.planets.find((p) => p.id === 'north_node') as { variant?: string } | undefined;
-    parts.push(`Your North Node (the ${variant?.variant === 'true' ? 'true' : 'mean'} node) is in ${ctx.signName('north_node')}${node.house !== undefined ? ` in the ${ordinal(node.house)} house` : ''}; the South Node lies opposite, in ${south}${node.house !== undefined ? ` in the ${ordinal(((node.house + 5) % 12) + 1)} house` : ''}, the familiar ground the North Node leads away from.`);
+    parts.push(
+      `Your North Node (the ${variant?.variant === 'true' ? 'true' : 'mean'} node) is in ${ctx.signName('north_node')}${node.house !== undefined ? ` in the ${ordinal(node.house)} house` : ''}; the South Node lies opposite, in ${south}${node.house !== undefined ? ` in the ${ordinal(((node.house + 5) % 12) + 1)} house` : ''}, the familiar ground the North Node leads away from.`,
+    );
     parts.push(...placementEntries(ctx, 'north_node', NODES_WEIGHT));
     parts.push(...nodeAspectParts(ctx));
   }

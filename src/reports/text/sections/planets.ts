@@ -34,22 +34,27 @@ function signOnly(ctx: ReportContext, id: string, weight: number): string[] {
     return [pointer, retrogradeEntry(ctx, id)].filter((t): t is string => t !== undefined);
   }
   const e = ctx.library.entries.get(key);
-  const text = e ? ctx.take(key, e.title, weight, { heading: e.title, fact: `${POINT_NAMES[id]} ${zodiacPosition(p.lon)}${p.speed < 0 ? ', retrograde' : ''}` }) : undefined;
+  const text = e
+    ? ctx.take(key, e.title, weight, { heading: e.title, fact: `${POINT_NAMES[id]} ${zodiacPosition(p.lon)}${p.speed < 0 ? ', retrograde' : ''}` })
+    : undefined;
   return [text, retrogradeEntry(ctx, id)].filter((t): t is string => t !== undefined);
 }
 
 export function personalPlanetsSection(ctx: ReportContext): ReportSection {
   const parts = ['mercury', 'venus', 'mars'].flatMap((id) => signOnly(ctx, id, PLANET_WEIGHT.personalSign));
-  if (ctx.timed) parts.push('The houses these planets occupy, the areas of life where their energy is most at home, are read with the life areas later in this report.');
+  if (ctx.timed)
+    parts.push('The houses these planets occupy, the areas of life where their energy is most at home, are read with the life areas later in this report.');
   return introducedSection(ctx, 'personal_planets', parts);
 }
 
 export function jupiterSaturnSection(ctx: ReportContext): ReportSection {
   const parts = ['jupiter', 'saturn'].flatMap((id) => signOnly(ctx, id, PLANET_WEIGHT.socialSign));
   const between = ctx.factors.aspects.find((a) => a.p1 === 'jupiter' && a.p2 === 'saturn');
-  parts.push(between
-    ? `Jupiter and Saturn are themselves linked by ${withArticle(between.type)} (orb ${degreesMinutes(between.orb)}), so expansion and consolidation are in direct conversation in your chart; that aspect is weighed with the others below.`
-    : 'Jupiter and Saturn form no major aspect to each other in your chart, so your urge to expand and your sense of limits tend to operate in separate areas of life rather than in constant negotiation.');
+  parts.push(
+    between
+      ? `Jupiter and Saturn are themselves linked by ${withArticle(between.type)} (orb ${degreesMinutes(between.orb)}), so expansion and consolidation are in direct conversation in your chart; that aspect is weighed with the others below.`
+      : 'Jupiter and Saturn form no major aspect to each other in your chart, so your urge to expand and your sense of limits tend to operate in separate areas of life rather than in constant negotiation.',
+  );
   return introducedSection(ctx, 'jupiter_saturn', parts);
 }
 
@@ -61,10 +66,17 @@ export function outerProminence(ctx: ReportContext, id: string): { angle?: strin
   const asc = ctx.factors.points.get('asc');
   const mc = ctx.factors.points.get('mc');
   if (asc && mc) {
-    const angles: [string, number][] = [['Ascendant', asc.lon], ['Descendant', asc.lon + 180], ['Midheaven', mc.lon], ['IC', mc.lon + 180]];
+    const angles: [string, number][] = [
+      ['Ascendant', asc.lon],
+      ['Descendant', asc.lon + 180],
+      ['Midheaven', mc.lon],
+      ['IC', mc.lon + 180],
+    ];
     angle = angles.find(([, lon]) => Math.abs(signedSeparation(p.lon, lon)) <= 8)?.[0];
   }
-  const aspects = ctx.factors.aspects.filter((a) => (a.p1 === id || a.p2 === id) && a.orb <= OUTER_ASPECT_ORB && PERSONAL_POINTS.has(a.p1 === id ? a.p2 : a.p1));
+  const aspects = ctx.factors.aspects.filter(
+    (a) => (a.p1 === id || a.p2 === id) && a.orb <= OUTER_ASPECT_ORB && PERSONAL_POINTS.has(a.p1 === id ? a.p2 : a.p1),
+  );
   return { angle, aspects };
 }
 
@@ -91,7 +103,9 @@ export function outerPlanetsSection(ctx: ReportContext): ReportSection {
     }
   }
   if (background.length > 0) {
-    parts.push(`${joinAnd(background)} ${background.length > 1 ? 'form' : 'forms'} a backdrop you share with everyone born within a few years of you. ${background.length > 1 ? 'They make' : 'It makes'} no close contact with your angles or personal planets, so this report leaves ${background.length > 1 ? 'them' : 'it'} in the background; ${background.length > 1 ? 'their houses appear' : 'its house appears'} with the life areas${ctx.timed ? '' : ' when the birth time is known'}.`);
+    parts.push(
+      `${joinAnd(background)} ${background.length > 1 ? 'form' : 'forms'} a backdrop you share with everyone born within a few years of you. ${background.length > 1 ? 'They make' : 'It makes'} no close contact with your angles or personal planets, so this report leaves ${background.length > 1 ? 'them' : 'it'} in the background; ${background.length > 1 ? 'their houses appear' : 'its house appears'} with the life areas${ctx.timed ? '' : ' when the birth time is known'}.`,
+    );
   }
   return introducedSection(ctx, 'outer_planets', parts);
 }

@@ -6,7 +6,16 @@
 import { normalizedWords } from '../../../interpretations/originality.ts';
 import type { ReportContext, ShownEntry } from '../context.ts';
 import { bullets, ordinal } from '../report-markdown.ts';
-import { HOUSE_DOMAIN, NODE_DIRECTION, POINT_FUNCTION, POINT_NAMES, STRONG_ELEMENT_SUGGESTION, STRONG_MODALITY_SUGGESTION, WEAK_ELEMENT_SUGGESTION, WEAK_MODALITY_SUGGESTION } from '../phrases.ts';
+import {
+  HOUSE_DOMAIN,
+  NODE_DIRECTION,
+  POINT_FUNCTION,
+  POINT_NAMES,
+  STRONG_ELEMENT_SUGGESTION,
+  STRONG_MODALITY_SUGGESTION,
+  WEAK_ELEMENT_SUGGESTION,
+  WEAK_MODALITY_SUGGESTION,
+} from '../phrases.ts';
 import { introducedSection, type ReportSection } from '../section.ts';
 
 const LIST_SIZE = 7;
@@ -51,17 +60,26 @@ function suggestions(ctx: ReportContext): string[] {
   for (const m of balance.weakModalities) out.push(WEAK_MODALITY_SUGGESTION[m]!);
   if (balance.weakModalities.length === 0) for (const m of balance.strongModalities) out.push(STRONG_MODALITY_SUGGESTION[m]!);
   const node = points.get('north_node');
-  if (node) out.push(`Let your North Node in ${ctx.signName('north_node')} guide a few deliberate choices: it favours ${NODE_DIRECTION[node.sign]}, which may feel unfamiliar at first and grows more natural with practice.`);
+  if (node)
+    out.push(
+      `Let your North Node in ${ctx.signName('north_node')} guide a few deliberate choices: it favours ${NODE_DIRECTION[node.sign]}, which may feel unfamiliar at first and grows more natural with practice.`,
+    );
   const tense = aspects.find((a) => a.family === 'tense');
   if (tense) {
-    out.push(`The tightest tension in your chart, ${POINT_NAMES[tense.p1]} ${tense.type} ${POINT_NAMES[tense.p2]}, pairs your ${POINT_FUNCTION[tense.p1]} with your ${POINT_FUNCTION[tense.p2]}. Instead of letting one win, look for projects and relationships where both have a job to do.`);
+    out.push(
+      `The tightest tension in your chart, ${POINT_NAMES[tense.p1]} ${tense.type} ${POINT_NAMES[tense.p2]}, pairs your ${POINT_FUNCTION[tense.p1]} with your ${POINT_FUNCTION[tense.p2]}. Instead of letting one win, look for projects and relationships where both have a job to do.`,
+    );
   }
   const saturnHouse = points.get('saturn')?.house;
   if (saturnHouse !== undefined) {
-    out.push(`Saturn in your ${ordinal(saturnHouse)} house suggests that ${HOUSE_DOMAIN[saturnHouse]} repay patience: slow, steady effort there builds something that lasts.`);
+    out.push(
+      `Saturn in your ${ordinal(saturnHouse)} house suggests that ${HOUSE_DOMAIN[saturnHouse]} repay patience: slow, steady effort there builds something that lasts.`,
+    );
   }
   const dominant = ctx.factors.dominant.planet;
-  out.push(`Lean on your strongest planet, ${POINT_NAMES[dominant]}: when you feel unsure, ask what your ${POINT_FUNCTION[dominant]} would do, and start there.`);
+  out.push(
+    `Lean on your strongest planet, ${POINT_NAMES[dominant]}: when you feel unsure, ask what your ${POINT_FUNCTION[dominant]} would do, and start there.`,
+  );
   return out;
 }
 
@@ -76,14 +94,21 @@ export function synthesisSection(ctx: ReportContext): ReportSection {
     if (q && !questions.includes(q)) questions.push(q);
   }
   const parts = [
-    ctx.choose([
-      'Several threads run through the sections above. The lists below gather the strongest of them, each named with the placement it comes from, so you can see where a quality has its roots.',
-      'Read together, the earlier sections repeat certain motifs. Here they are side by side, each with the placement that voices it.',
-    ], 'synthesis-lead'),
-    '### Strengths to Build On', bullets(strengths),
-    '### Tensions to Work With', bullets(tensions),
-    '### Growth Suggestions', bullets(suggestions(ctx)),
-    '### Questions for Reflection', bullets(questions),
+    ctx.choose(
+      [
+        'Several threads run through the sections above. The lists below gather the strongest of them, each named with the placement it comes from, so you can see where a quality has its roots.',
+        'Read together, the earlier sections repeat certain motifs. Here they are side by side, each with the placement that voices it.',
+      ],
+      'synthesis-lead',
+    ),
+    '### Strengths to Build On',
+    bullets(strengths),
+    '### Tensions to Work With',
+    bullets(tensions),
+    '### Growth Suggestions',
+    bullets(suggestions(ctx)),
+    '### Questions for Reflection',
+    bullets(questions),
   ];
   return introducedSection(ctx, 'synthesis', parts);
 }

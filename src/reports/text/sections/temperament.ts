@@ -19,14 +19,28 @@ export function temperamentSection(ctx: ReportContext): ReportSection {
   const parts: string[] = [];
   const total = balance.total;
   const members = (ids: string[]) => ids.map((id) => POINT_NAMES[id]).join(', ') || '—';
-  parts.push(`The weighting counts ${ctx.timed ? 'the Sun, the Moon and the Ascendant' : 'the Sun and the Moon'} three times, Mercury, Venus and Mars twice, Jupiter and Saturn once${ctx.timed ? ', the Midheaven once' : ''}, and each of the slow outer planets half, since they colour a generation more than a person.`);
-  parts.push(table(['Element', 'Weight', 'Share', 'Points'], ELEMENTS.map((e) => [ELEMENT_NAMES[e]!, String(balance.elements[e]), percent(balance.elements[e], total), members(balance.members[e])])));
-  parts.push(table(['Modality', 'Weight', 'Share', 'Points'], MODALITIES.map((m) => [MODALITY_NAMES[m]!, String(balance.modalities[m]), percent(balance.modalities[m], total), members(balance.modalityMembers[m])])));
+  parts.push(
+    `The weighting counts ${ctx.timed ? 'the Sun, the Moon and the Ascendant' : 'the Sun and the Moon'} three times, Mercury, Venus and Mars twice, Jupiter and Saturn once${ctx.timed ? ', the Midheaven once' : ''}, and each of the slow outer planets half, since they colour a generation more than a person.`,
+  );
+  parts.push(
+    table(
+      ['Element', 'Weight', 'Share', 'Points'],
+      ELEMENTS.map((e) => [ELEMENT_NAMES[e]!, String(balance.elements[e]), percent(balance.elements[e], total), members(balance.members[e])]),
+    ),
+  );
+  parts.push(
+    table(
+      ['Modality', 'Weight', 'Share', 'Points'],
+      MODALITIES.map((m) => [MODALITY_NAMES[m]!, String(balance.modalities[m]), percent(balance.modalities[m], total), members(balance.modalityMembers[m])]),
+    ),
+  );
 
   const strong = balance.strongElements;
   const weak = balance.weakElements;
   if (strong.length === 0 && weak.length === 0) {
-    parts.push('No element dominates your chart and none is missing: your temperament draws on fire, earth, air and water in fairly even measure, which tends to make you adaptable across very different situations.');
+    parts.push(
+      'No element dominates your chart and none is missing: your temperament draws on fire, earth, air and water in fairly even measure, which tends to make you adaptable across very different situations.',
+    );
   } else {
     const said: string[] = [];
     if (strong.length) said.push(`${joinAnd(strong.map((e) => ELEMENT_NAMES[e]!.toLowerCase()))} ${strong.length > 1 ? 'carry' : 'carries'} the most weight`);
@@ -35,31 +49,72 @@ export function temperamentSection(ctx: ReportContext): ReportSection {
   }
   for (const e of strong) parts.push(entry(ctx, keys.element(e, 'strong'), TEMPERAMENT_WEIGHT.balance) ?? '');
   for (const e of weak) parts.push(entry(ctx, keys.element(e, 'weak'), TEMPERAMENT_WEIGHT.balance) ?? '');
-  for (const m of balance.strongModalities) parts.push(entry(ctx, keys.modality(m, 'strong'), TEMPERAMENT_WEIGHT.balance, `${MODALITY_NAMES[m]} signs: ${percent(balance.modalities[m], total)} of the weight`) ?? '');
-  for (const m of balance.weakModalities) parts.push(entry(ctx, keys.modality(m, 'weak'), TEMPERAMENT_WEIGHT.balance, `${MODALITY_NAMES[m]} signs: ${percent(balance.modalities[m], total)} of the weight`) ?? '');
+  for (const m of balance.strongModalities)
+    parts.push(
+      entry(
+        ctx,
+        keys.modality(m, 'strong'),
+        TEMPERAMENT_WEIGHT.balance,
+        `${MODALITY_NAMES[m]} signs: ${percent(balance.modalities[m], total)} of the weight`,
+      ) ?? '',
+    );
+  for (const m of balance.weakModalities)
+    parts.push(
+      entry(ctx, keys.modality(m, 'weak'), TEMPERAMENT_WEIGHT.balance, `${MODALITY_NAMES[m]} signs: ${percent(balance.modalities[m], total)} of the weight`) ??
+        '',
+    );
   if (balance.strongModalities.length === 0 && balance.weakModalities.length === 0) {
-    parts.push('Cardinal, fixed and mutable signs are all well represented, so you can usually start, sustain and adapt as a situation requires, without one mode of action crowding out the others.');
+    parts.push(
+      'Cardinal, fixed and mutable signs are all well represented, so you can usually start, sustain and adapt as a situation requires, without one mode of action crowding out the others.',
+    );
   }
   if (balance.strongPolarity) {
     const share = balance.strongPolarity === 'yang' ? balance.polarity.yang : balance.polarity.yin;
-    parts.push(entry(ctx, keys.polarity(balance.strongPolarity), TEMPERAMENT_WEIGHT.polarity, `${balance.strongPolarity === 'yang' ? 'Fire and air' : 'Earth and water'} signs: ${percent(share, total)} of the weight`) ?? '');
+    parts.push(
+      entry(
+        ctx,
+        keys.polarity(balance.strongPolarity),
+        TEMPERAMENT_WEIGHT.polarity,
+        `${balance.strongPolarity === 'yang' ? 'Fire and air' : 'Earth and water'} signs: ${percent(share, total)} of the weight`,
+      ) ?? '',
+    );
   }
 
   if (hemispheres) {
     if (hemispheres.emphasized.length === 0) {
-      parts.push('Around the horizon and the meridian your planets are spread without a strong lean to one half, so neither self-direction nor responsiveness to others, neither private life nor public life, claims you entirely.');
+      parts.push(
+        'Around the horizon and the meridian your planets are spread without a strong lean to one half, so neither self-direction nor responsiveness to others, neither private life nor public life, claims you entirely.',
+      );
     }
     for (const h of hemispheres.emphasized) {
-      const where = { east: 'Eastern half (around the Ascendant)', west: 'Western half (around the Descendant)', north: 'Below the horizon', south: 'Above the horizon' }[h];
-      parts.push(entry(ctx, keys.hemisphere(h), TEMPERAMENT_WEIGHT.hemisphere, `${where}: ${Math.round(hemispheres.shares[h] * 100)} % of the planetary weight`) ?? '');
+      const where = {
+        east: 'Eastern half (around the Ascendant)',
+        west: 'Western half (around the Descendant)',
+        north: 'Below the horizon',
+        south: 'Above the horizon',
+      }[h];
+      parts.push(
+        entry(ctx, keys.hemisphere(h), TEMPERAMENT_WEIGHT.hemisphere, `${where}: ${Math.round(hemispheres.shares[h] * 100)} % of the planetary weight`) ?? '',
+      );
     }
   }
 
   // The winner first, then the others by score (ties in the order of the planets).
   const ranking = Object.entries(dominant.scores).sort((a, b) => (b[0] === dominant.planet ? 1 : 0) - (a[0] === dominant.planet ? 1 : 0) || b[1] - a[1]);
-  parts.push(`To find the dominant planet, each planet is scored for its closeness to the angles${ctx.timed ? '' : ' (unknown here, without a birth time)'}, for standing in a sign it rules or is exalted in, for ruling the rising sign or the signs of the Sun and Moon, and for its tight aspects.`);
-  parts.push(entry(ctx, keys.dominantPlanet(dominant.planet), TEMPERAMENT_WEIGHT.dominant,
-    `Scores: ${ranking.slice(0, 3).map(([id, score]) => `${POINT_NAMES[id]} ${score}`).join(' · ')}`) ?? '');
+  parts.push(
+    `To find the dominant planet, each planet is scored for its closeness to the angles${ctx.timed ? '' : ' (unknown here, without a birth time)'}, for standing in a sign it rules or is exalted in, for ruling the rising sign or the signs of the Sun and Moon, and for its tight aspects.`,
+  );
+  parts.push(
+    entry(
+      ctx,
+      keys.dominantPlanet(dominant.planet),
+      TEMPERAMENT_WEIGHT.dominant,
+      `Scores: ${ranking
+        .slice(0, 3)
+        .map(([id, score]) => `${POINT_NAMES[id]} ${score}`)
+        .join(' · ')}`,
+    ) ?? '',
+  );
 
   if (moonPhase) {
     parts.push(entry(ctx, keys.moonPhase(moonPhase.phase), TEMPERAMENT_WEIGHT.moonPhase, `Moon ${Math.round(moonPhase.elongation)}° ahead of the Sun`) ?? '');
