@@ -40,12 +40,22 @@ afterAll(async () => {
 });
 
 async function authorize(page: Page, key: string): Promise<void> {
-  await page.click('.auth-wrapper .authorize');
+  await clickWhenReady(page, '.auth-wrapper .authorize');
   // The dialog has one section per scheme; the API key's is the one with the x-api-key field.
   const field = await page.waitForSelector('.modal-ux .auth-container input[type="text"]', WAIT);
   await field!.type(key);
-  await page.click('.modal-ux .auth-container .auth-btn-wrapper .authorize');
-  await page.click('.modal-ux .btn-done, .modal-ux .close-modal');
+  await clickWhenReady(page, '.modal-ux .auth-container .auth-btn-wrapper .authorize');
+  await clickWhenReady(page, '.modal-ux .btn-done, .modal-ux .close-modal');
+  await page.waitForSelector('.modal-ux', { ...WAIT, hidden: true });
+}
+
+/**
+ * Swagger UI renders after each click (React), so the next control may not exist yet when the
+ * previous click returns: wait for it rather than assume it, or a busy machine fails the test.
+ */
+async function clickWhenReady(page: Page, selector: string): Promise<void> {
+  const element = await page.waitForSelector(selector, { ...WAIT, visible: true });
+  await element!.click();
 }
 
 describe.runIf(hasBrowser)('/docs in Chromium', () => {
@@ -56,13 +66,14 @@ describe.runIf(hasBrowser)('/docs in Chromium', () => {
     await page.waitForSelector('.opblock-summary-path[data-path="/api/v1/natal/calculate"]', WAIT);
     await authorize(page, server.key);
 
-    await page.click('#operations-natal-post_api_v1_natal_calculate .opblock-summary');
     const operation = '#operations-natal-post_api_v1_natal_calculate';
-    await page.click(`${operation} .try-out__btn`);
+    await clickWhenReady(page, `${operation} .opblock-summary`);
+    await clickWhenReady(page, `${operation} .try-out__btn`);
     // The body Swagger UI will send is the document's example, not a sample of placeholders.
+    await page.waitForSelector(`${operation} textarea.body-param__text`, WAIT);
     const body = await page.$eval(`${operation} textarea.body-param__text`, (el) => el.value);
     expect(JSON.parse(body)).toMatchObject({ year: 1990, tz_str: 'Europe/Lisbon' });
-    await page.click(`${operation} .execute`);
+    await clickWhenReady(page, `${operation} .execute`);
     const status = await page.waitForSelector(`${operation} .live-responses-table tr.response .response-col_status`, WAIT);
     const shot = path.join(os.tmpdir(), 'docs-natal-try-it-out.png');
     await status!.scrollIntoView();
