@@ -22,6 +22,7 @@ COPY native/ native/
 COPY src/ src/
 COPY workers/ workers/
 COPY renderer/ renderer/
+COPY dashboard/ dashboard/
 RUN npm ci --no-audit --no-fund && npm prune --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY sql/ sql/
 COPY ephe/ ephe/
