@@ -100,19 +100,3 @@ export function solarMonthStarts(startJd: number, endJd: number, natalSunLon: nu
   }
   return starts;
 }
-
-/** How far a solar return can be from the civil birthday (leap-year drift and the time of day): a safe bracket. */
-const RETURN_BRACKET_DAYS = 3;
-
-/**
- * The solar return nearest a civil birthday (UT Julian day `birthdayJd`): the instant the Sun
- * comes back to `natalSunLon`, by the same bracketed Newton steps as the months. Counting from
- * the local birthday keeps a return near New Year in the year of the birthday it follows.
- */
-export function solarReturnNear(birthdayJd: number, natalSunLon: number, zodiac: ZodiacSetting): number {
-  const g = (jd: number) => {
-    const sun = calcBody(jd, SUN, zodiac);
-    return { g: wrap180(sun.lon - natalSunLon), dg: sun.speedLon };
-  };
-  return newtonBracketed(g, birthdayJd - RETURN_BRACKET_DAYS, -1, birthdayJd + RETURN_BRACKET_DAYS, 1);
-}

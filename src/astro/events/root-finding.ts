@@ -76,9 +76,18 @@ export function brent(f: (t: number) => number, a: number, b: number, fa = f(a),
  * A zero of g in [a, b] by Newton's method with the analytic derivative (the body speeds the
  * ephemeris returns), kept inside the shrinking bracket and falling back to bisection whenever a
  * step would leave it or fails to halve it. g(a) and g(b) must lie on different sides of 0
- * (0 itself counts as the upper side: the root is the first time g >= 0 for a rising g).
+ * (0 itself counts as the upper side: the root is the first time g >= 0 for a rising g). `start`:
+ * a first guess better than the secant's (an interpolation the caller has), if any.
  */
-export function newtonBracketed(g: (t: number) => { g: number; dg: number }, a: number, ga: number, b: number, gb: number, tol = TIME_TOLERANCE / 4): number {
+export function newtonBracketed(
+  g: (t: number) => { g: number; dg: number },
+  a: number,
+  ga: number,
+  b: number,
+  gb: number,
+  tol = TIME_TOLERANCE / 4,
+  start?: number,
+): number {
   if (ga === 0) return a;
   if (gb === 0) return b;
   if (ga < 0 === gb < 0) throw new RangeError(`newton: [${a}, ${b}] does not bracket a root`);
@@ -87,7 +96,8 @@ export function newtonBracketed(g: (t: number) => { g: number; dg: number }, a: 
     pos = ga < 0 ? b : a;
   const gNeg = ga < 0 ? ga : gb,
     gPos = ga < 0 ? gb : ga;
-  let t = neg - (gNeg * (pos - neg)) / (gPos - gNeg);
+  // The first guess: the caller's (inside the bracket), or the secant's.
+  let t = start !== undefined && start > Math.min(a, b) && start < Math.max(a, b) ? start : neg - (gNeg * (pos - neg)) / (gPos - gNeg);
   let width = Math.abs(pos - neg);
   for (let iter = 0; iter < 100; iter++) {
     const { g: gt, dg } = g(t);

@@ -113,7 +113,7 @@ export function solarReturnChart(p: { request: SolarReturnChartRequest; place: R
     throw new RequestFieldError(['body', 'return_year'], `return_year ${r.return_year} is before the birth year ${r.year}`, 'value_error.before_birth');
   const natal = castSubject(r, p.place, ['body'], 'Natal');
   const natalSun = natal.chart.points.find((x) => x.id === 'sun')!;
-  const jd = solarReturnJd(natal.moment.jdUt, natalSun.lon, r.return_year, natal.zodiac);
+  const jd = solarReturnJd(natal.moment, natalSun.lon, r.return_year, natal.zodiac);
   const utcMs = utcMsFromJulianDay(jd);
   const moment = momentAtInstant(utcMs, p.returnPlace, r.return_tz_str ?? (p.returnPlace === p.place ? natal.moment.zone : undefined));
   const ret = castMoment(`Solar Return ${r.return_year}`, moment, p.returnPlace, natal);

@@ -6,16 +6,8 @@
 import type { z } from 'zod/v4';
 import { ASPECT_TYPES, aspectTypeFromName, MAJOR_ASPECT_TYPES, type AspectType } from '../../astro/aspects.ts';
 import { CivilTimeError, DEFAULT_DST_POLICY, julianDayFromUtcMs, resolveCivilTime, utcMsFromJulianDay } from '../../astro/civil-time.ts';
-import {
-  birthdayInYear,
-  profect,
-  RULER_NAMES,
-  signOfIndex,
-  solarMonthStarts,
-  solarReturnNear,
-  wholeSignHouse,
-  type Profection,
-} from '../../astro/profections.ts';
+import { birthdayInYear, profect, RULER_NAMES, signOfIndex, solarMonthStarts, wholeSignHouse, type Profection } from '../../astro/profections.ts';
+import { solarReturnNear } from '../../astro/solar-return.ts';
 import { natalAnswerBytes } from '../../answers/natal-answer.ts';
 import { MAX_YEAR } from '../requests/birth-schema.ts';
 import { zodiacOf } from '../requests/chart-request.ts';

@@ -239,7 +239,7 @@ export function computeSolarReturn(task: SolarReturnTask): SolarReturnAnswer {
   if (task.year < birthYear)
     throw new RequestFieldError(['body', 'solar_return', 'year'], `year ${task.year} is before the birth year ${birthYear}`, 'value_error.before_birth');
   const sunLon = natalLongitude(natal, 'sun');
-  const jdUt = solarReturnJd(natal.moment.jdUt, sunLon, task.year, natal.zodiac);
+  const jdUt = solarReturnJd(natal.moment, sunLon, task.year, natal.zodiac);
   const moment = returnMoment(task, natal, jdUt);
   const { chart, fields } = returnChart(task, natal, jdUt);
   return {

@@ -63,8 +63,8 @@ describe('solar months', () => {
         const natalSun = calcBody(natalJd, 0, zodiac).lon;
         for (const year of [new Date(birthMs).getUTCFullYear() + 1, 2031]) {
           // A year from one solar return to the next: the months must fill it in order.
-          const start = solarReturnJd(natalJd, natalSun, year, zodiac);
-          const end = solarReturnJd(natalJd, natalSun, year + 1, zodiac);
+          const start = solarReturnJd({ jdUt: natalJd, offsetSeconds: 0 }, natalSun, year, zodiac);
+          const end = solarReturnJd({ jdUt: natalJd, offsetSeconds: 0 }, natalSun, year + 1, zodiac);
           const starts = solarMonthStarts(start, end, natalSun, zodiac);
           expect(starts).toHaveLength(11);
           let previous = start;

@@ -52,7 +52,7 @@ function bruteForce(body: ReturnBody, target: number, from: number, to: number):
 describe('the solar return finder', () => {
   it('matches every reference solar return to well under a second', () => {
     for (const c of fixture.cases) {
-      const jd = solarReturnJd(c.natal_jd_ut, c.natal_sun_lon, c.target_year, TROPICAL);
+      const jd = solarReturnJd({ jdUt: c.natal_jd_ut, offsetSeconds: 0 }, c.natal_sun_lon, c.target_year, TROPICAL);
       expect(Math.abs(jd - c.return_jd_ut) / SECOND, c.id).toBeLessThan(0.01);
       const found = nextReturn('sun', c.natal_sun_lon, c.return_jd_ut - 4, TROPICAL)!;
       expect(Math.abs(found.jdUt - c.return_jd_ut) / SECOND, c.id).toBeLessThan(0.01);
@@ -64,7 +64,7 @@ describe('the solar return finder', () => {
       const natalJd = jdOf(birth);
       const sun = lonAt('sun', natalJd).lon;
       for (const year of [2019, 2020, 2023, 2024]) {
-        const jd = solarReturnJd(natalJd, sun, year, TROPICAL);
+        const jd = solarReturnJd({ jdUt: natalJd, offsetSeconds: 0 }, sun, year, TROPICAL);
         expect(Math.abs(signedSeparation(lonAt('sun', jd).lon, sun))).toBeLessThan(1e-7);
         // Within a day of the birthday, whichever side of the new year it falls on.
         const birthday = jdOf(`${year}${birth.slice(4)}`);
@@ -75,11 +75,30 @@ describe('the solar return finder', () => {
     }
   });
 
+  it('counts the year in the local calendar of the birth, where New Year comes hours before or after it does in UT', () => {
+    // 00:30 on 1 January 1990 in Tokyo (UT+9) is 31 December 1989 in UT; 23:30 on 31 December 1989 in
+    // Honolulu (UT-10) is already 1 January 1990 in UT. Each year's return is the one next to that
+    // year's local birthday, never the neighbouring year's.
+    const births = [
+      { utc: '1989-12-31T15:30:00Z', offsetSeconds: 9 * 3600, localBirthday: (y: number) => `${y}-01-01T00:30:00+09:00` },
+      { utc: '1990-01-01T09:30:00Z', offsetSeconds: -10 * 3600, localBirthday: (y: number) => `${y}-12-31T23:30:00-10:00` },
+    ];
+    for (const b of births) {
+      const natalJd = jdOf(b.utc);
+      const sun = lonAt('sun', natalJd).lon;
+      for (const year of [1990, 2000, 2025, 2026]) {
+        const jd = solarReturnJd({ jdUt: natalJd, offsetSeconds: b.offsetSeconds }, sun, year, TROPICAL);
+        expect(Math.abs(signedSeparation(lonAt('sun', jd).lon, sun))).toBeLessThan(1e-7);
+        expect(Math.abs(jd - jdOf(b.localBirthday(year))), `${b.utc} ${year}`).toBeLessThan(1.5);
+      }
+    }
+  });
+
   it('finds the return of a 29 February birth in a common year, next to 28 February or 1 March', () => {
     const natalJd = jdOf('1996-02-29T18:00:00Z');
     const sun = lonAt('sun', natalJd).lon;
     for (const year of [2021, 2022, 2023, 2024]) {
-      const jd = solarReturnJd(natalJd, sun, year, TROPICAL);
+      const jd = solarReturnJd({ jdUt: natalJd, offsetSeconds: 0 }, sun, year, TROPICAL);
       expect(Math.abs(signedSeparation(lonAt('sun', jd).lon, sun))).toBeLessThan(1e-7);
       const iso = new Date((jd - 2440587.5) * 86_400_000).toISOString();
       expect(iso.slice(5, 10) >= '02-28' && iso.slice(5, 10) <= '03-01', iso).toBe(true);
@@ -88,9 +107,9 @@ describe('the solar return finder', () => {
 
   it('returns to the sidereal longitude in the sidereal zodiac: later than the tropical return by the precession', () => {
     const natalJd = jdOf('1950-07-01T06:00:00Z');
-    const tropical = solarReturnJd(natalJd, lonAt('sun', natalJd).lon, 2020, TROPICAL);
+    const tropical = solarReturnJd({ jdUt: natalJd, offsetSeconds: 0 }, lonAt('sun', natalJd).lon, 2020, TROPICAL);
     const siderealLon = lonAt('sun', natalJd, LAHIRI).lon;
-    const sidereal = solarReturnJd(natalJd, siderealLon, 2020, LAHIRI);
+    const sidereal = solarReturnJd({ jdUt: natalJd, offsetSeconds: 0 }, siderealLon, 2020, LAHIRI);
     expect(Math.abs(signedSeparation(lonAt('sun', sidereal, LAHIRI).lon, siderealLon))).toBeLessThan(1e-7);
     // 70 years of precession, about 50.3" a year: 0.98°, about a day of the Sun's motion.
     expect(sidereal - tropical).toBeGreaterThan(0.9);
