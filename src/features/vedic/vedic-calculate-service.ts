@@ -1,0 +1,98 @@
+/** POST /api/v2/vedic/calculate: one cast of the chart, read as the v2 chart, the vargas asked, the dasha and the birth day's panchang. */
+import type { VargaDivision } from '../../astro/vedic/vargas.ts';
+import { baladiAvastha, jagradadiAvastha } from '../../astro/vedic/avasthas.ts';
+import { castVedic, vedicChartV2, type VedicTask } from './vedic-service.ts';
+import { vargaChart, vargaChartV2, vargaMethodsOf, vargottamaOf } from './vedic-vargas-service.ts';
+import { castDashas, dashaWarnings, secondIso, vimshottariV2, yoginiBlock } from './vedic-dasha-service.ts';
+import { ELSEWHERE_BLOCKS, type VedicCalculateAnswer, type VedicCalculateRequest } from './vedic-calculate-schemas.ts';
+import { isLocalMeanTime } from './vedic-request-schemas.ts';
+import { momentAtInstant } from '../requests/moment.ts';
+import { computePanchangV2 } from '../vedic-panchang/vedic-panchang-service.ts';
+import { panchangRequest } from '../vedic-panchang/vedic-panchang-schemas.ts';
+
+export interface VedicCalculateTask extends VedicTask<VedicCalculateRequest> {
+  nowMs: number;
+}
+
+const ELSEWHERE: Record<(typeof ELSEWHERE_BLOCKS)[number], string> = {
+  include_yogas: 'include_yogas: yogas are not part of this answer.',
+  include_shadbala: 'include_shadbala: shadbala is not part of this answer.',
+  include_ashtakavarga: 'include_ashtakavarga: ashtakavarga is not part of this answer.',
+};
+
+export function computeVedicCalculate(task: VedicCalculateTask): VedicCalculateAnswer {
+  const { request } = task;
+  const cast = castVedic(task);
+  const chart = vedicChartV2(task, cast);
+  const methods = vargaMethodsOf(request);
+  const vargas: VedicCalculateAnswer['vargas'] = {};
+  for (const n of new Set(request.vargas ?? [1])) vargas[`D${n}`] = vargaChartV2(vargaChart(cast.chart, n as VargaDivision, methods));
+  const warnings = [...chart.warnings];
+  let dasha: VedicCalculateAnswer['dasha'];
+  if (request.dasha_levels > 0) {
+    const d = castDashas(
+      task,
+      {
+        levels: request.dasha_levels,
+        yearDays: request.year_length ?? 365.25,
+        yogini: request.include_yogini,
+        referenceDate: request.reference_date,
+        nowMs: task.nowMs,
+      },
+      cast,
+    );
+    dasha = {
+      ...vimshottariV2(d),
+      yogini_dasha: d.yogini && yoginiBlock(d.yogini, d.refMs),
+      reference_date: secondIso(d.refMs),
+      year_length_days: d.yearDays,
+      levels: d.levels,
+    };
+    warnings.splice(0, warnings.length, ...dashaWarnings(d));
+  }
+  for (const name of ELSEWHERE_BLOCKS) if (request[name] === true) warnings.push(ELSEWHERE[name]);
+  return {
+    subject: chart.subject,
+    ascendant: chart.ascendant,
+    chandra_lagna: chart.chandra_lagna,
+    planets: chart.planets,
+    houses: chart.houses,
+    vargas,
+    vargottama: vargottamaOf(cast.chart),
+    dasha,
+    avasthas: request.include_avastha
+      ? cast.chart.grahas.map((g) => ({
+          id: g.id,
+          name: g.name,
+          baladi: baladiAvastha(g.signIndex, g.degreeInSign),
+          jagradadi: jagradadiAvastha(g.id, g.signIndex, g.dignity),
+        }))
+      : undefined,
+    panchang: request.include_panchang ? birthDayPanchang(task, cast) : undefined,
+    metadata: chart.metadata,
+    warnings,
+  };
+}
+
+/**
+ * The panchang of the birth's local day, at the birth time: the panchang endpoint's own answer
+ * for that date and place. Its day is a civil one, so a birth given in local mean time is read
+ * on the place's civil calendar (the same instant, in the place's zone).
+ */
+function birthDayPanchang(task: VedicCalculateTask, cast: ReturnType<typeof castVedic>): NonNullable<VedicCalculateAnswer['panchang']> {
+  const { request, place } = task;
+  const moment = isLocalMeanTime(request) ? momentAtInstant(cast.moment.utcMs, place, undefined) : cast.moment;
+  const [, year, month, day, hour, minute, second] = /^(-?\d+)-(\d+)-(\d+)T(\d+):(\d+):(\d+)/.exec(moment.localIso)!.map(Number);
+  const time = cast.moment.timeKnown ? { hour, minute, second } : {};
+  const panchang = panchangRequest.parse({
+    year,
+    month,
+    day,
+    ...time,
+    lat: place.lat,
+    lng: place.lng,
+    tz_str: moment.zone,
+    ayanamsha: request.ayanamsha ?? request.ayanamsa,
+  });
+  return computePanchangV2({ request: panchang, place });
+}
