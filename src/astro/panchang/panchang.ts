@@ -1,0 +1,100 @@
+/**
+ * One day's panchang at a place: the Hindu day (sunrise to next sunrise), the elements of the
+ * four moving limbs that run during it (with their ends, and those that follow), the weekday,
+ * the named periods of the daytime, the Moon's rise and set, and the lunar calendar at sunrise.
+ * Everything in UT Julian days; the service formats the instants in the place's zone.
+ */
+import { PositionCache } from '../events/positions.ts';
+import { ayanamsaDegrees, type ZodiacSetting } from '../ephemeris.ts';
+import type { AyanamsaName } from '../ayanamsas.ts';
+import { hinduDay, moonRiseSet, type CalendarDate, type HinduDay } from './panchang-day.ts';
+import { elementAt, limbElements, LONGEST_ELEMENT_DAYS, tithisOfKaranas, type LimbElement, type LimbKind } from './panchang-limbs.ts';
+import { dayPeriods, type DayPeriods } from './panchang-periods.ts';
+import { lunarCalendarAt, type LunarCalendar } from './panchang-calendar.ts';
+import { pakshaOfTithi } from './panchang-names.ts';
+
+/** Longer than any half-tithi (a karana), in days. */
+const HALF_TITHI_DAYS = 0.6;
+
+export interface Panchang {
+  date: CalendarDate;
+  /** 0 (Sunday) to 6: the weekday of the date, which the day keeps from its sunrise to the next. */
+  weekday: number;
+  day: HinduDay;
+  moonrise: number | undefined;
+  moonset: number | undefined;
+  /** For each limb, the elements running from sunrise to the next sunrise: the first is the one at sunrise. */
+  limbs: Record<LimbKind, LimbElement[]>;
+  periods: DayPeriods;
+  calendar: LunarCalendar;
+  ayanamsa: AyanamsaName;
+  /** The ayanamsa's value at sunrise, degrees. */
+  ayanamsaDegrees: number;
+  /** The elements at a requested instant, when one was given (it may lie outside the day). */
+  at: { jdUt: number; limbs: Record<LimbKind, LimbElement> } | undefined;
+}
+
+/**
+ * The elements of every limb for a window, in one position cache (the limbs share the Sun's and
+ * the Moon's samples). A tithi is two karanas: the tithis are the karanas joined in pairs, so
+ * the elongation is searched once.
+ */
+function limbsOver(from: number, to: number, cache: PositionCache): Record<LimbKind, LimbElement[]> {
+  // The karanas of a half-tithi more each side, so that the tithis at both ends are whole (a karana lasts at most 13.6 h).
+  const karana = limbElements('karana', from - HALF_TITHI_DAYS, to + HALF_TITHI_DAYS, cache, LONGEST_ELEMENT_DAYS - HALF_TITHI_DAYS);
+  return {
+    tithi: tithisOfKaranas(karana),
+    nakshatra: limbElements('nakshatra', from, to, cache),
+    yoga: limbElements('yoga', from, to, cache),
+    karana,
+  };
+}
+
+/** The elements that run in [from, to): those that begin before `to` and end after `from`. */
+const within = (elements: LimbElement[], from: number, to: number) => elements.filter((e) => e.end > from && e.start < to);
+
+export function computePanchang(date: CalendarDate, zone: string, lat: number, lng: number, ayanamsa: AyanamsaName, atJdUt?: number): Panchang {
+  const zodiac: ZodiacSetting = { type: 'sidereal', ayanamsa };
+  const day = hinduDay(date, zone, lat, lng);
+  const sunrise = day.sunrise.jdUt,
+    next = day.nextSunrise.jdUt;
+  const cache = new PositionCache(zodiac);
+  // One search over the day and the requested instant (which lies in the calendar date, within a day of sunrise).
+  const from = atJdUt === undefined ? sunrise : Math.min(sunrise, atJdUt);
+  const to = atJdUt === undefined ? next : Math.max(next, atJdUt);
+  const found = limbsOver(from, to, cache);
+  const limbs = {
+    tithi: within(found.tithi, sunrise, next),
+    nakshatra: within(found.nakshatra, sunrise, next),
+    yoga: within(found.yoga, sunrise, next),
+    karana: within(found.karana, sunrise, next),
+  };
+  const weekday = new Date(Date.UTC(date.year, date.month - 1, date.day)).getUTCDay();
+  const moon = moonRiseSet(sunrise, next, lat, lng);
+  const tithiAtSunrise = limbs.tithi[0]!;
+  const at =
+    atJdUt === undefined
+      ? undefined
+      : {
+          jdUt: atJdUt,
+          limbs: {
+            tithi: elementAt(found.tithi, atJdUt)!,
+            nakshatra: elementAt(found.nakshatra, atJdUt)!,
+            yoga: elementAt(found.yoga, atJdUt)!,
+            karana: elementAt(found.karana, atJdUt)!,
+          },
+        };
+  return {
+    date,
+    weekday,
+    day,
+    moonrise: moon.rise,
+    moonset: moon.set,
+    limbs,
+    periods: dayPeriods(sunrise, day.sunset.jdUt, weekday),
+    calendar: lunarCalendarAt(sunrise, pakshaOfTithi(tithiAtSunrise.index + 1), zodiac),
+    ayanamsa,
+    ayanamsaDegrees: ayanamsaDegrees(sunrise, ayanamsa),
+    at,
+  };
+}
