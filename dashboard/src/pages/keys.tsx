@@ -1,0 +1,168 @@
+/**
+ * API keys: create one (its secret is shown this once, with a copy button and a curl command
+ * that works when pasted), list them with their last use, revoke one after confirming.
+ */
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { del, get, post } from '../api.ts';
+import { CopyButton, errorText, formatDate, Notice } from '../components.tsx';
+
+interface Key {
+  id: string;
+  name: string;
+  prefix: string;
+  status: 'active' | 'expired' | 'revoked';
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+  expires_at: string | null;
+  key?: string;
+}
+
+/** A first call to paste in a terminal: a natal chart of the documented example birth. */
+export function curlExample(key: string): string {
+  const body = JSON.stringify({ name: 'Ada', year: 1990, month: 5, day: 17, hour: 8, minute: 15, lat: 38.72, lng: -9.14, tz_str: 'Europe/Lisbon' });
+  return `curl -sS -X POST '${location.origin}/api/v1/natal/calculate' -H 'x-api-key: ${key}' -H 'content-type: application/json' -d '${body}'`;
+}
+
+function RevokeDialog(props: { target: Key; onClose: (revoked: boolean) => void }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => dialog.current?.showModal(), []);
+  const revoke = async () => {
+    try {
+      await del(`/api/v1/auth/keys/${encodeURIComponent(props.target.id)}`);
+      props.onClose(true);
+    } catch (e) {
+      setError(errorText(e));
+    }
+  };
+  return (
+    <dialog ref={dialog} aria-labelledby="revoke-title" onCancel={() => props.onClose(false)}>
+      <h2 id="revoke-title">Revoke “{props.target.name}”?</h2>
+      <p>
+        Requests with the key <code>{props.target.prefix}…</code> are refused from now on. This cannot be undone: a revoked key never works again.
+      </p>
+      {error && <Notice kind="error">{error}</Notice>}
+      <div class="actions">
+        <button type="button" class="danger" onClick={revoke}>
+          Revoke the key
+        </button>
+        <button type="button" class="secondary" onClick={() => props.onClose(false)}>
+          Keep it
+        </button>
+      </div>
+    </dialog>
+  );
+}
+
+export function Keys() {
+  const [keys, setKeys] = useState<Key[] | null>(null);
+  const [name, setName] = useState('');
+  const [created, setCreated] = useState<Key | null>(null);
+  const [revoking, setRevoking] = useState<Key | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const load = () => get<Key[]>('/api/v1/auth/keys').then(setKeys, (e) => setError(errorText(e)));
+  useEffect(() => void load(), []);
+
+  const create = async (event: Event) => {
+    event.preventDefault();
+    setError(null);
+    try {
+      setCreated(await post<Key>('/api/v1/auth/keys', { name }));
+      setName('');
+      await load();
+    } catch (e) {
+      setError(errorText(e));
+    }
+  };
+
+  return (
+    <>
+      <h1>API keys</h1>
+      <p class="lead">
+        Send a key in the <code>x-api-key</code> header of every API call. Keep it on your server, never in a web page or an app.
+      </p>
+      {error && <Notice kind="error">{error}</Notice>}
+      <form class="card inline-form" onSubmit={create}>
+        <div>
+          <label for="key-name">Name of the new key</label>
+          <input id="key-name" required maxLength={100} placeholder="e.g. production" value={name} onInput={(e) => setName(e.currentTarget.value)} />
+        </div>
+        <button type="submit">Create key</button>
+      </form>
+      {created?.key && (
+        <section class="card new-key" aria-labelledby="new-key-title">
+          <h2 id="new-key-title">Your new key “{created.name}”</h2>
+          <Notice kind="success">Copy it now: it is shown only this once. We keep only a digest of it.</Notice>
+          <div class="secret">
+            <code id="new-key-value">{created.key}</code>
+            <CopyButton text={created.key} label="Copy key" />
+          </div>
+          <h3>Try it: paste this in a terminal</h3>
+          <pre class="curl" id="curl-example">
+            <code>{curlExample(created.key)}</code>
+          </pre>
+          <CopyButton text={curlExample(created.key)} label="Copy command" />
+        </section>
+      )}
+      <section aria-labelledby="key-list-title">
+        <h2 id="key-list-title">Your keys</h2>
+        {keys === null ? (
+          <p>Loading…</p>
+        ) : keys.length === 0 ? (
+          <p>No key yet.</p>
+        ) : (
+          <div class="table-wrap">
+            <table class="stack-on-phone">
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">Key</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Created</th>
+                  <th scope="col">Last used</th>
+                  <th scope="col">
+                    <span class="visually-hidden">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {keys.map((key) => (
+                  <tr key={key.id} data-key-id={key.id}>
+                    <td data-label="Name">{key.name}</td>
+                    <td data-label="Key">
+                      <code class="nowrap">{key.prefix}…</code>
+                    </td>
+                    <td data-label="Status">
+                      <span class={`badge status-${key.status}`}>{key.status}</span>
+                    </td>
+                    <td data-label="Created">{formatDate(key.created_at)}</td>
+                    <td data-label="Last used" class="last-used">
+                      {key.last_used_at ? formatDate(key.last_used_at) : 'never'}
+                    </td>
+                    <td>
+                      {key.status === 'active' && (
+                        <button type="button" class="secondary small" onClick={() => setRevoking(key)} aria-label={`Revoke ${key.name}`}>
+                          Revoke
+                        </button>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+      {revoking && (
+        <RevokeDialog
+          target={revoking}
+          onClose={(revoked) => {
+            setRevoking(null);
+            if (revoked) void load();
+          }}
+        />
+      )}
+    </>
+  );
+}

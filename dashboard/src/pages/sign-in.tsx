@@ -1,0 +1,95 @@
+/**
+ * Sign-in without a password: the address, then the six-digit code from the e-mail. Opening the
+ * e-mail's link lands here with `#link=...`: the page posts that secret back itself and removes
+ * it from the address bar.
+ */
+import { useEffect, useState } from 'preact/hooks';
+import { ApiError, post, type Session } from '../api.ts';
+import { errorText, Notice } from '../components.tsx';
+
+export function SignIn(props: { onSignedIn: (session: Session) => void }) {
+  const [email, setEmail] = useState('');
+  const [code, setCode] = useState('');
+  const [sent, setSent] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    const link = /(?:^#|&)link=([A-Za-z0-9_-]+)/.exec(location.hash)?.[1];
+    if (!link) return;
+    history.replaceState(null, '', location.pathname);
+    setBusy(true);
+    post<Session>('/api/v1/dashboard/sign-in/link', { link })
+      .then(props.onSignedIn)
+      .catch((e) => setError(errorText(e)))
+      .finally(() => setBusy(false));
+  }, []);
+
+  const ask = async (event: Event) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      await post('/api/v1/dashboard/sign-in', { email });
+      setSent(true);
+    } catch (e) {
+      setError(e instanceof ApiError && e.status === 422 ? 'Enter a valid e-mail address.' : errorText(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const verify = async (event: Event) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      props.onSignedIn(await post<Session>('/api/v1/dashboard/sign-in/code', { email, code }));
+    } catch (e) {
+      setError(e instanceof ApiError && e.status === 422 ? 'The code is the six digits from the e-mail.' : errorText(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <main class="sign-in" id="main">
+      <h1>Sign in to the Astrology API</h1>
+      <p class="lead">No password: we e-mail you a code and a link. A new address gets a free account.</p>
+      {error && <Notice kind="error">{error}</Notice>}
+      {!sent ? (
+        <form onSubmit={ask} class="card">
+          <label for="email">E-mail address</label>
+          <input id="email" name="email" type="email" autocomplete="email" required value={email} onInput={(e) => setEmail(e.currentTarget.value)} />
+          <button type="submit" disabled={busy}>
+            {busy ? 'Sending…' : 'E-mail me a sign-in code'}
+          </button>
+        </form>
+      ) : (
+        <form onSubmit={verify} class="card">
+          <Notice kind="info">
+            We sent a code to <strong>{email}</strong>. It works once, for 15 minutes.
+          </Notice>
+          <label for="code">Six-digit code</label>
+          <input
+            id="code"
+            name="code"
+            inputMode="numeric"
+            autocomplete="one-time-code"
+            pattern="[0-9]{6}"
+            maxLength={6}
+            required
+            value={code}
+            onInput={(e) => setCode(e.currentTarget.value)}
+          />
+          <button type="submit" disabled={busy}>
+            {busy ? 'Checking…' : 'Sign in'}
+          </button>
+          <button type="button" class="link-button" onClick={() => (setSent(false), setCode(''))}>
+            Use another address
+          </button>
+        </form>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,228 @@
+/**
+ * The dashboard in real Chromium, as a person uses it: sign up with the e-mailed code (a real SMTP
+ * server on the loopback), answer the onboarding, create a key, paste its curl example into a
+ * shell, see that call in the request log and the usage chart, revoke the key after confirming;
+ * and sign in by opening the e-mail's link. Every page: no console error, no serious
+ * accessibility violation (axe-core), screenshots at 1280 and 390 px (into
+ * DASHBOARD_SCREENSHOTS_DIR when set, for docs/dashboard). Skipped where no Chromium is installed.
+ */
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, ElementHandle, Page } from 'puppeteer-core';
+import { startTestServer, type TestServer } from '../helpers/app.ts';
+import { startSmtpInbox, type SmtpInbox } from '../helpers/smtp-inbox.ts';
+import { buildDashboardBundle, signInInBrowser, signInMailTo, signInWithCode } from '../helpers/dashboard.ts';
+import { ReportCreditRepository } from '../../src/db/report-credits.ts';
+import { BIRTH } from '../helpers/reports.ts';
+import { checkPage, hasBrowser, launchChromium, WAIT, watchErrors } from '../helpers/browser-page-checks.ts';
+
+let server: TestServer;
+let inbox: SmtpInbox;
+let browser: Browser;
+
+beforeAll(async () => {
+  if (!hasBrowser) return;
+  buildDashboardBundle();
+  inbox = await startSmtpInbox();
+  // Reports are made in this process, by the worker the service runs itself.
+  server = await startTestServer({ env: { SMTP_URL: inbox.url, REPORT_WORKER: 'in_process', REPORT_SWEEP_INTERVAL_SECONDS: '1' } });
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  await inbox?.close();
+});
+
+async function textOf(page: Page, selector: string): Promise<string> {
+  return page.$eval(selector, (el) => el.textContent ?? '');
+}
+
+describe.runIf(hasBrowser)('the dashboard in Chromium', () => {
+  it('signs up by e-mail, onboards, creates a key whose curl example works, sees the call in usage, revokes the key', async () => {
+    const page = await browser.newPage();
+    await page.setViewport({ width: 1280, height: 900 });
+    const errors = watchErrors(page);
+    const email = 'new-customer@example.com';
+
+    await page.goto(`${server.url}/dashboard`, { waitUntil: 'domcontentloaded', ...WAIT });
+    await page.waitForSelector('#email', WAIT);
+    await checkPage(page, 'sign-in');
+    await page.type('#email', email);
+    await page.click('form button[type="submit"]');
+    await page.waitForSelector('#code', WAIT);
+    await checkPage(page, 'sign-in-code');
+    const { code } = await signInMailTo(inbox, email, 1);
+    await page.type('#code', code);
+    await page.click('form button[type="submit"]');
+
+    // Overview with the onboarding questions, asked until answered.
+    await page.waitForSelector('#use-case', WAIT);
+    expect(await textOf(page, 'main')).toContain(email);
+    await checkPage(page, 'overview-onboarding');
+    await page.type('#use-case', 'Birth charts in a journaling app');
+    await page.type('#company', 'Example Ltd');
+    await page.click('form[aria-labelledby="onboarding-title"] button[type="submit"]');
+    await page.waitForFunction(() => !document.querySelector('#use-case'), WAIT);
+    await checkPage(page, 'overview');
+
+    // Keys: create one; its secret and a curl command are shown once.
+    await page.click('nav a[href="/dashboard/keys"]');
+    await page.waitForSelector('#key-name', WAIT);
+    await page.type('#key-name', 'first key');
+    await page.click('form.inline-form button[type="submit"]');
+    await page.waitForSelector('#new-key-value', WAIT);
+    const key = (await textOf(page, '#new-key-value')).trim();
+    const curl = (await textOf(page, '#curl-example')).trim();
+    expect(curl).toContain(key);
+    await checkPage(page, 'keys-created');
+
+    // The curl example as pasted in a shell: a natal chart. (Asynchronously: this process serves it.)
+    const { stdout } = await promisify(execFile)('sh', ['-c', curl], { encoding: 'utf8', timeout: 60_000 });
+    const answer = JSON.parse(stdout);
+    expect(answer).toHaveProperty('planets');
+
+    // Usage: that call in the request log, the per-endpoint table and the chart.
+    await page.click('nav a[href="/dashboard/usage"]');
+    await page.waitForSelector('#log-table tbody tr', WAIT);
+    expect(await textOf(page, '#log-table tbody')).toContain('/api/v1/natal/calculate');
+    // The three parts load by themselves: wait for each before reading it.
+    await page.waitForSelector('#endpoint-table', WAIT);
+    expect(await textOf(page, '#endpoint-table')).toContain('/api/v1/natal/calculate');
+    await page.waitForSelector('#usage-chart canvas', WAIT);
+    await page.waitForSelector('#quota-used', WAIT);
+    expect(await textOf(page, '#quota-used')).toBe('1');
+    // The log's filter: a status class with no entry shows none.
+    await page.select('#filter-status', '5xx');
+    await page.waitForFunction(() => document.querySelectorAll('#log-table tbody tr').length === 0, WAIT);
+    await page.select('#filter-status', '');
+    await page.waitForSelector('#log-table tbody tr', WAIT);
+    await checkPage(page, 'usage');
+
+    // First-success feedback: asked on the overview after that call, and not again once answered.
+    await page.click('nav a[href="/dashboard/"]');
+    await page.waitForSelector('#first-success', WAIT);
+    expect(await textOf(page, '#first-success')).toContain('/api/v1/natal/calculate');
+    await checkPage(page, 'overview-first-success');
+    await page.click('#rating-5');
+    await page.type('#feedback-comment', 'The curl example worked as pasted.');
+    await page.click('#first-success button[type="submit"]');
+    await page.waitForSelector('main .notice-success', WAIT);
+    await page.reload({ waitUntil: 'domcontentloaded' });
+    await page.waitForSelector('#next-title', WAIT);
+    const state = await page.evaluate(async () => (await fetch('/api/v1/auth/feedback/first-success')).json());
+    expect(state.feedback).toMatchObject({ rating: 5, endpoint: '/api/v1/natal/calculate' });
+    expect(await page.$('#first-success')).toBeNull();
+
+    // Revoke, after the confirmation dialog; the key stops working.
+    await page.click('nav a[href="/dashboard/keys"]');
+    await page.waitForSelector('button[aria-label="Revoke first key"]', WAIT);
+    expect(await textOf(page, 'td.last-used')).not.toBe('never');
+    await page.click('button[aria-label="Revoke first key"]');
+    await page.waitForSelector('dialog[open] button.danger', WAIT);
+    await checkPage(page, 'keys-revoke-dialog');
+    await page.click('dialog[open] button.danger');
+    await page.waitForSelector('.badge.status-revoked', WAIT);
+    await checkPage(page, 'keys');
+    expect((await server.post('/api/v1/natal/calculate', {}, { 'x-api-key': key })).status).toBe(401);
+
+    // Signing out ends the session: the sign-in page again, also after a reload.
+    await page.click('.who button');
+    await page.waitForSelector('#email', WAIT);
+    await page.reload({ waitUntil: 'domcontentloaded' });
+    await page.waitForSelector('#email', WAIT);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("signs in by opening the e-mail's link, in a browser that never saw the form", async () => {
+    const email = 'link-opener@example.com';
+    const before = inbox.messages.length;
+    const asked = await fetch(`${server.url}/api/v1/dashboard/sign-in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email }),
+    });
+    expect(asked.status).toBe(202);
+    const mail = await signInMailTo(inbox, email, before + 1);
+    const url = /(http:\/\/\S+#link=\S+)/.exec(mail.text)![1]!;
+    const context = await browser.createBrowserContext();
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(url, { waitUntil: 'domcontentloaded', ...WAIT });
+    await page.waitForSelector('nav[aria-label="Dashboard"]', WAIT);
+    // The secret left the address bar; the session is in an httpOnly cookie no script can read.
+    expect(page.url()).not.toContain('#link=');
+    expect(await page.evaluate(() => document.cookie)).toBe('');
+    const cookies = await context.cookies();
+    expect(cookies.find((c) => c.name === 'astro_dashboard')).toMatchObject({ httpOnly: true, sameSite: 'Strict' });
+    // A page that does not exist says so, inside the frame.
+    await page.goto(`${server.url}/dashboard/nowhere`, { waitUntil: 'domcontentloaded', ...WAIT });
+    await page.waitForSelector('main h1', WAIT);
+    expect(await textOf(page, 'main h1')).toBe('Not found');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows a report ordered with the key as it is made, downloads its PDF, and never to another account', async () => {
+    const page = await browser.newPage();
+    await page.setViewport({ width: 1280, height: 900 });
+    const errors = watchErrors(page);
+    await signInInBrowser(page, server.url, inbox, 'report-reader@example.com');
+    const session = await page.evaluate(async () => (await fetch('/api/v1/dashboard/session')).json());
+    await new ReportCreditRepository(server.db).grant({
+      userId: session.user_id,
+      reason: 'purchase',
+      reference: `dashboard-test-${session.user_id}`,
+      credits: 2,
+    });
+    const made = await page.evaluate(async (csrf: string) => {
+      const res = await fetch('/api/v1/auth/keys', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-csrf-token': csrf },
+        body: '{"name":"reports"}',
+      });
+      return res.json();
+    }, session.csrf_token);
+    const ordered = await server.post('/api/v1/natal/calculate', { ...BIRTH, psychological_report: { enabled: true } }, { 'x-api-key': made.key });
+    expect(ordered.status).toBe(200);
+    const jobId = ordered.body.report.job_id as string;
+
+    await page.click('nav a[href="/dashboard/reports"]');
+    await page.waitForSelector(`#report-table tr[data-job-id="${jobId}"]`, WAIT);
+    await page.waitForSelector('#credits-left', WAIT);
+    expect(await textOf(page, '#credits-left')).toBe('1');
+    // The page asks again by itself until the job is done.
+    await page.waitForSelector(`#report-table tr[data-job-id="${jobId}"] a[href$="format=pdf"]`, { timeout: 120_000 });
+    // The footer logo: uploaded, shown in the footer preview as the service serves it.
+    const logo = path.join(os.tmpdir(), `dashboard-logo-${process.pid}.svg`);
+    fs.writeFileSync(logo, '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="40"><rect width="120" height="40" fill="#0b5cad"/></svg>');
+    const fileInput = (await page.waitForSelector('#branding-file', WAIT)) as ElementHandle<HTMLInputElement>;
+    await fileInput.uploadFile(logo);
+    await page.waitForFunction(() => {
+      const img = document.querySelector<HTMLImageElement>('#footer-preview img');
+      return !!img && img.complete && img.naturalWidth > 0;
+    }, WAIT);
+    await checkPage(page, 'reports');
+    const pdf = await page.evaluate(async (id: string) => {
+      const res = await fetch(`/api/v1/auth/reports/${id}/download?format=pdf`);
+      const bytes = new Uint8Array(await res.arrayBuffer());
+      return { status: res.status, type: res.headers.get('content-type'), head: String.fromCharCode(...bytes.slice(0, 5)), size: bytes.length };
+    }, jobId);
+    expect(pdf).toMatchObject({ status: 200, type: 'application/pdf', head: '%PDF-' });
+    expect(pdf.size).toBeGreaterThan(10_000);
+
+    // Another account sees none of it.
+    const other = await signInWithCode(server.url, inbox, 'someone-else@example.com');
+    const asOther = { cookie: other.cookie };
+    expect(await (await fetch(`${server.url}/api/v1/auth/reports`, { headers: asOther })).json()).toEqual([]);
+    expect((await fetch(`${server.url}/api/v1/auth/reports/${jobId}/download?format=pdf`, { headers: asOther })).status).toBe(404);
+    expect((await fetch(`${server.url}/api/v1/auth/report-credits`, { headers: asOther })).ok).toBe(true);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
