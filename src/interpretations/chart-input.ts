@@ -10,6 +10,9 @@ export interface ChartPointInput {
   /** Daily motion in longitude; negative when retrograde. */
   speed: number;
   house?: number | undefined;
+  /** Ecliptic latitude, degrees, and geocentric distance (the Moon's phase reads them when present). */
+  latitude?: number | undefined;
+  distance_au?: number | undefined;
 }
 
 export interface NatalChartInput {

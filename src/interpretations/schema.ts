@@ -44,6 +44,15 @@ export const entrySchema = z.strictObject({
     .array(prose.max(250).refine((s) => s.endsWith('?'), { message: 'a reflection is a question ending with "?"' }))
     .min(1)
     .max(2),
+  /**
+   * What the entry asserts about a faculty, as `faculty:pole` ("mind:quick", "manner:reserved"):
+   * the report does not print two entries that assert opposite poles of one faculty, but names
+   * the tension between them instead (src/reports/synthesis).
+   */
+  claims: z
+    .array(z.string().regex(/^[a-z]+:[a-z]+$/, 'faculty:pole'))
+    .max(4)
+    .optional(),
 });
 
 export const groupFileSchema = z.strictObject({

@@ -88,7 +88,11 @@ describe('the PDF renderer', () => {
             .filter((line) => line && !/Page \d+ of \d+/.test(line))
             .at(-1),
         );
-      const stranded = pageEnds.flatMap((last, i) => (last !== undefined && introductions.has(last) ? [`page ${i + 1}: ${last}`] : []));
+      // The contents page lists the chapters' titles by design: its last line is one.
+      const contentsPage = readPdf(pdf)
+        .text.split('\f')
+        .findIndex((page) => page.trim().startsWith('Contents'));
+      const stranded = pageEnds.flatMap((last, i) => (i !== contentsPage && last !== undefined && introductions.has(last) ? [`page ${i + 1}: ${last}`] : []));
       expect(stranded, `${birth.name}, ${style}`).toEqual([]);
     }
   });

@@ -1,4 +1,4 @@
-/** The report's markdown as HTML: every piece of text escaped, the composer's subset rendered. */
+/** The report's markdown as HTML (markdown-it, raw HTML off): every piece of text escaped, the composer's markdown rendered. */
 import { describe, expect, it } from 'vitest';
 import { escapeHtml, inlineHtml, markdownToHtml } from '../../src/reports/pdf/markdown-html.ts';
 import { footerTemplate, reportHtml } from '../../src/reports/pdf/report-document.ts';
@@ -10,13 +10,25 @@ describe('report markdown to HTML', () => {
     expect(inlineHtml('Camille \\<b\\>Durand\\</b\\> \\*not emphasis\\*')).toBe('Camille &lt;b&gt;Durand&lt;/b&gt; *not emphasis*');
     const html = markdownToHtml(
       '## Title <x>\n\n| A | B |\n| --- | --- |\n| <i>1</i> | 2 |\n\n- one\n- <two>\n\n1. first\n2. second\n\nA paragraph\non two lines.',
-    );
-    expect(html).toContain('<h2>Title &lt;x&gt;</h2>');
+    )
+      .replace(/>\n</g, '><')
+      .replace(/\n/g, ' ');
+    expect(html).toContain('<h2 id="title-x">Title &lt;x&gt;</h2>');
     expect(html).toContain('<thead><tr><th>A</th><th>B</th></tr></thead><tbody><tr><td>&lt;i&gt;1&lt;/i&gt;</td><td>2</td></tr></tbody>');
     expect(html).toContain('<ul><li>one</li><li>&lt;two&gt;</li></ul>');
     expect(html).toContain('<ol><li>first</li><li>second</li></ol>');
     expect(html).toContain('<p>A paragraph on two lines.</p>');
     expect(html).not.toMatch(/<(script|i|x|two)>/);
+  });
+
+  it('gives headings unique anchors and makes a table with an empty header a list of facts', () => {
+    const used = new Set<string>(['synthesis']);
+    const html = markdownToHtml('## Synthesis\n\n### Sun in Tromsø\n\n### Sun in Tromsø\n\n|  |  |\n| --- | --- |\n| Born | today |', { usedIds: used });
+    expect(html).toContain('<h2 id="synthesis-2">');
+    expect(html).toContain('<h3 id="sun-in-tromsø">');
+    expect(html).toContain('<h3 id="sun-in-tromsø-2">');
+    expect(html).toContain('<table class="facts">');
+    expect(html).not.toContain('<thead>');
   });
 
   it('keeps user text out of the markup of the page and the footer', () => {

@@ -12,7 +12,7 @@ import { computeBalance, type Balance } from './balance.ts';
 import { findConfigurations, type Configuration } from './configurations.ts';
 import { dominantPlanet, type DominantPlanet } from './dominant-planet.ts';
 import { computeHemispheres, type HemisphereBalance } from './hemispheres.ts';
-import { moonPhaseOf, type MoonPhase } from './moon-phase.ts';
+import { moonPhaseOf, type MoonPhaseFact } from './moon-phase.ts';
 import { placedPoints, type PlacedPoint } from './positions.ts';
 import { MODERN_RULER } from './rulers.ts';
 
@@ -43,7 +43,7 @@ export interface ChartFactors {
   /** One list, sign stelliums first, as the texts speak of them. */
   stelliums: Stellium[];
   configurations: Configuration[];
-  moonPhase?: { phase: MoonPhase; elongation: number } | undefined;
+  moonPhase?: MoonPhaseFact | undefined;
   retrogrades: string[];
   /** The planet ruling the Ascendant's sign (timed charts). */
   chartRuler?: string | undefined;
@@ -75,7 +75,7 @@ export function extractChartFactors(chart: NatalChartInput): ChartFactors {
       ),
     ),
     configurations: findConfigurations(points),
-    moonPhase: sun && moon ? moonPhaseOf(sun.lon, moon.lon) : undefined,
+    moonPhase: sun && moon ? moonPhaseOf(sun, moon) : undefined,
     retrogrades: RETROGRADE_PLANETS.filter((id) => (points.get(id)?.speed ?? 0) < 0),
     chartRuler,
     dominant: dominantPlanet(points, aspects, chartRuler),

@@ -9,6 +9,8 @@ export interface PlacedPoint {
   speed: number;
   sign: SignId;
   house?: number | undefined;
+  lat?: number | undefined;
+  distanceAu?: number | undefined;
 }
 
 /** The points with sign and house entries, and the variants read with them (the true node, true Lilith). */
@@ -18,7 +20,8 @@ const PLANET_SET: ReadonlySet<string> = new Set([...PLACEMENT_POINTS, ...Object.
 export function placedPoints(chart: NatalChartInput): Map<string, PlacedPoint> {
   const points = new Map<string, PlacedPoint>();
   for (const p of chart.planets) {
-    if (PLANET_SET.has(p.id) && !points.has(p.id)) points.set(p.id, { id: p.id, lon: p.abs_pos, speed: p.speed, sign: signOf(p.abs_pos).id, house: p.house });
+    if (PLANET_SET.has(p.id) && !points.has(p.id))
+      points.set(p.id, { id: p.id, lon: p.abs_pos, speed: p.speed, sign: signOf(p.abs_pos).id, house: p.house, lat: p.latitude, distanceAu: p.distance_au });
   }
   if (isTimed(chart)) {
     const { asc, mc } = chart.angles!;

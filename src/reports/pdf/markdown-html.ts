@@ -1,74 +1,67 @@
 /**
- * The report's markdown as HTML for the PDF: the subset the report composer writes (headings,
- * paragraphs, emphasis, bullet and numbered lists, pipe tables). Every piece of text is escaped
- * before any tag is added, so nothing in a name or a place can become markup.
+ * The report's markdown as HTML for the PDF, by markdown-it (CommonMark with pipe tables) with
+ * raw HTML off: every character of a name or a place is text, never markup. Two touches of our
+ * own: a table whose header row is empty (the cover's facts) loses its header and gets the class
+ * `facts`, and headings get an id (their slug, unique in the document) that the table of contents
+ * links to.
  */
+import MarkdownIt from 'markdown-it';
+
+const md = new MarkdownIt({ html: false, linkify: false, typographer: false, breaks: false });
+type Token = ReturnType<typeof md.parse>[number];
+// Links are only the report's own (#anchors); markdown-it validates any other.
 
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
-/** Escaped text with **strong** and *emphasis*; a backslash-escaped character stays literal. */
+/** Escaped text with **strong**, *emphasis* and backslash escapes, on one line. */
 export function inlineHtml(text: string): string {
-  const literals: string[] = [];
-  const marked = text.replace(/\\([\\`*_{}[\]()#+\-.!<>|])/g, (_m, c: string) => `\u0000${literals.push(c) - 1}\u0000`);
-  return escapeHtml(marked)
-    .replace(/\*\*([^*]+)\*\*/g, '<strong>$1</strong>')
-    .replace(/\*([^*]+)\*/g, '<em>$1</em>')
-    .replace(/\u0000(\d+)\u0000/g, (_m, i: string) => escapeHtml(literals[Number(i)]!));
+  return md.renderInline(text);
 }
 
-function tableCells(line: string): string[] {
-  return line
-    .trim()
-    .replace(/^\|/, '')
-    .replace(/\|$/, '')
-    .split('|')
-    .map((c) => c.trim());
+/** A heading's anchor: its words in lower case joined by hyphens ("the-core-of-you"). */
+export function slugOf(text: string): string {
+  return (
+    text
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, '-')
+      .replace(/^-|-$/g, '') || 'section'
+  );
 }
 
-function tableHtml(lines: string[]): string {
-  const [head, , ...body] = lines;
-  const headCells = tableCells(head!);
-  const headless = headCells.every((c) => c === '');
-  const thead = headless ? '' : `<thead><tr>${headCells.map((c) => `<th>${inlineHtml(c)}</th>`).join('')}</tr></thead>`;
-  const rows = body
-    .map(
-      (l) =>
-        `<tr>${tableCells(l)
-          .map((c) => `<td>${inlineHtml(c)}</td>`)
-          .join('')}</tr>`,
-    )
-    .join('');
-  return `<table${headless ? ' class="facts"' : ''}>${thead}<tbody>${rows}</tbody></table>`;
-}
-
-export interface HeadingHook {
-  /** Called for each heading; its result replaces the default `<hN>`. */
-  (level: number, text: string, html: string): string;
-}
-
-export function markdownToHtml(markdown: string, onHeading?: HeadingHook): string {
-  const out: string[] = [];
-  const blocks = markdown.replace(/\r\n/g, '\n').split(/\n{2,}/);
-  for (const raw of blocks) {
-    const block = raw.trim();
-    if (!block) continue;
-    const lines = block.split('\n');
-    const heading = /^(#{1,6})\s+(.*)$/.exec(lines[0]!);
-    if (heading && lines.length === 1) {
-      const level = heading[1]!.length;
-      const html = `<h${level}>${inlineHtml(heading[2]!)}</h${level}>`;
-      out.push(onHeading ? onHeading(level, heading[2]!, html) : html);
-    } else if (lines.every((l) => l.trim().startsWith('|')) && lines.length >= 2) {
-      out.push(tableHtml(lines));
-    } else if (lines.every((l) => /^\s*[-*]\s+/.test(l))) {
-      out.push(`<ul>${lines.map((l) => `<li>${inlineHtml(l.replace(/^\s*[-*]\s+/, ''))}</li>`).join('')}</ul>`);
-    } else if (lines.every((l) => /^\s*\d+\.\s+/.test(l))) {
-      out.push(`<ol>${lines.map((l) => `<li>${inlineHtml(l.replace(/^\s*\d+\.\s+/, ''))}</li>`).join('')}</ol>`);
-    } else {
-      out.push(`<p>${lines.map(inlineHtml).join(' ')}</p>`);
-    }
+/** Drops an all-empty header row and marks the table as a two-column list of facts. */
+function markFactTables(tokens: Token[]): void {
+  for (let i = 0; i < tokens.length; i++) {
+    if (tokens[i]!.type !== 'thead_open') continue;
+    const end = tokens.findIndex((t, j) => j > i && t.type === 'thead_close');
+    const cells = tokens.slice(i, end).filter((t) => t.type === 'inline');
+    if (cells.length === 0 || cells.some((c) => c.content.trim() !== '')) continue;
+    let open = i;
+    while (tokens[open]!.type !== 'table_open') open--;
+    tokens[open]!.attrSet('class', 'facts');
+    tokens.splice(i, end - i + 1);
   }
-  return out.join('\n');
+}
+
+export interface HtmlOptions {
+  /** Anchors already used in the document (shared across sections so that every id is unique). */
+  usedIds?: Set<string> | undefined;
+}
+
+export function markdownToHtml(markdown: string, options: HtmlOptions = {}): string {
+  const used = options.usedIds ?? new Set<string>();
+  const tokens = md.parse(markdown, {});
+  markFactTables(tokens);
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    if (t.type !== 'heading_open') continue;
+    let id = slugOf(tokens[i + 1]!.content);
+    for (let n = 2; used.has(id); n++) id = `${slugOf(tokens[i + 1]!.content)}-${n}`;
+    used.add(id);
+    t.attrSet('id', id);
+  }
+  return md.renderer.render(tokens, md.options, {});
 }

@@ -94,6 +94,9 @@ export class PdfRenderer {
         headerTemplate: '<span></span>',
         footerTemplate: options.footerHtml,
         margin: { top: '18mm', bottom: '22mm', left: '18mm', right: '18mm' },
+        // Bookmarks from the page's headings (the outline needs the tagged structure).
+        outline: true,
+        tagged: true,
         timeout: options.timeoutMs,
       });
       return Buffer.from(pdf);

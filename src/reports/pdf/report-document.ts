@@ -1,12 +1,27 @@
 /**
  * The HTML page Chromium prints: a cover (title, the chart wheel, the birth data with the
- * chart's confidence), then each section of the report on a new page, with its tables. The
- * footer (label, page numbers, the branding logo) is Chromium's footer template, printed on
- * every page. Images are data: URLs only: the page loads nothing from anywhere.
+ * chart's confidence), a table of contents whose entries link to their chapters and carry their
+ * page numbers, then the sections, with their tables and figures. Sections run on after one
+ * another; only the chapters that open a part of the reading start a new page. Headings become
+ * the PDF's bookmarks. The typeface is embedded (report-fonts.ts). The footer (label, page
+ * numbers, the branding logo) is Chromium's footer template, printed on every page. Images and
+ * fonts are data: URLs only: the page loads nothing from anywhere.
  */
 import type { ComposedReport } from '../text/compose-report.ts';
 import { escapeHtml, inlineHtml, markdownToHtml } from './markdown-html.ts';
 import { withoutDirectionControls } from '../text/report-markdown.ts';
+import { REPORT_FONT_FAMILY, reportFontFaces } from './report-fonts.ts';
+
+/**
+ * The chapters that begin a part of the reading on a new page; the others follow on. The part on
+ * life's areas opens with the houses, or with relationships when the chart has no houses.
+ */
+const PART_OPENERS = new Set(['how_to_read', 'life_areas', 'year_ahead', 'appendix']);
+
+function opensPart(input: ReportDocumentInput, id: string): boolean {
+  if (id === 'relationships') return !input.report.sections.some((s) => s.id === 'life_areas');
+  return PART_OPENERS.has(id);
+}
 
 export interface ReportDocumentInput {
   report: ComposedReport;
@@ -14,16 +29,36 @@ export interface ReportDocumentInput {
   wheelSvg: string | null;
   footerLabel: string | null;
   logo: { contentType: string; bytes: Buffer } | null;
+  /**
+   * The page of each chapter, in the order of the table of contents (from a first printing's
+   * bookmarks); null prints the contents with blank numbers of the same width.
+   */
+  chapterPages?: (number | undefined)[] | null | undefined;
 }
 
 const STYLE = `
 @page { size: A4; margin: 18mm 18mm 22mm 18mm; }
-html { font-family: "DejaVu Serif", "Liberation Serif", Georgia, serif; font-size: 10.5pt; color: #1d1d24; line-height: 1.45; }
+html { font-family: "${REPORT_FONT_FAMILY}", serif; font-size: 10.5pt; color: #1d1d24; line-height: 1.45; }
 /* A word longer than its line (a 200-letter name, a city without spaces) breaks where it must, instead of
    widening the page, which Chromium then shrank, text and all, to fit the paper. */
 body { margin: 0; overflow-wrap: anywhere; }
 h1 { font-size: 22pt; margin: 0 0 6mm; font-weight: normal; letter-spacing: .02em; }
-h2 { font-size: 16pt; margin: 0 0 4mm; padding-bottom: 2mm; border-bottom: 0.4mm solid #6b5ca5; color: #2e2363; break-before: page; font-weight: normal; }
+h2 { font-size: 16pt; margin: 9mm 0 4mm; padding-bottom: 2mm; border-bottom: 0.4mm solid #6b5ca5; color: #2e2363; font-weight: normal; break-after: avoid; }
+section.part { break-before: page; }
+section.part > h2:first-child { margin-top: 0; }
+/* A heading never ends a page: it keeps at least the first lines of its text with it. */
+h2 + p, h3 + p { break-before: avoid; }
+nav.toc { break-before: page; }
+nav.toc ol { list-style: none; margin: 0; padding: 0; }
+nav.toc li { margin: 0 0 2.2mm; }
+nav.toc a { display: flex; color: inherit; text-decoration: none; }
+nav.toc .t { flex: none; max-width: 85%; }
+nav.toc .dots { flex: 1; border-bottom: 0.3mm dotted #9a94b8; margin: 0 2mm 1.2mm; }
+nav.toc .n { flex: none; min-width: 8mm; text-align: right; font-variant-numeric: tabular-nums; }
+figure { margin: 3mm 0 5mm; text-align: center; break-inside: avoid; }
+figure svg { max-width: 100%; height: auto; }
+figcaption { font-size: 8.5pt; color: #55506b; margin-top: 1.5mm; }
+a { color: #2e2363; }
 h3 { font-size: 12.5pt; margin: 5mm 0 2mm; color: #2e2363; break-after: avoid; }
 h4 { font-size: 11pt; margin: 4mm 0 1.5mm; break-after: avoid; }
 p { margin: 0 0 2.5mm; text-align: justify; hyphens: auto; orphans: 3; widows: 3; }
@@ -58,15 +93,43 @@ function coverHtml(input: ReportDocumentInput): string {
   return `<section class="cover"><h1>${inlineHtml(titleLine)}</h1>${wheel}${markdownToHtml(rest)}</section>`;
 }
 
+/** The chapters the contents lists: every section after the cover. */
+function chapters(input: ReportDocumentInput) {
+  return input.report.sections.slice(1);
+}
+
+function tocHtml(input: ReportDocumentInput): string {
+  const pages = input.chapterPages ?? null;
+  const items = chapters(input).map((s, i) => {
+    // Before the numbers are known, a blank of the same width keeps every line where it will be.
+    const n = pages ? String(pages[i + 1] ?? '') : '';
+    return `<li><a href="#${escapeHtml(s.id)}"><span class="t">${inlineHtml(s.title)}</span><span class="dots"></span><span class="n">${n}</span></a></li>`;
+  });
+  return `<nav class="toc" id="contents"><h2>Contents</h2><ol>${items.join('')}</ol></nav>`;
+}
+
+/** A section's HTML with its figures after its opening paragraph. */
+function sectionHtml(input: ReportDocumentInput, s: ComposedReport['sections'][number], usedIds: Set<string>): string {
+  let html = markdownToHtml(s.markdown, { usedIds });
+  const figures = input.report.figures?.[s.id] ?? [];
+  if (figures.length) {
+    const drawn = figures.map((f) => `<figure>${f.svg}<figcaption>${escapeHtml(f.caption)}</figcaption></figure>`).join('');
+    const at = html.indexOf('</p>');
+    html = at < 0 ? html + drawn : html.slice(0, at + 4) + drawn + html.slice(at + 4);
+  }
+  return `<section id="${escapeHtml(s.id)}"${opensPart(input, s.id) ? ' class="part"' : ''}>${html}</section>`;
+}
+
 export function reportHtml(input: ReportDocumentInput): string {
-  const body = input.report.sections
-    .slice(1)
-    .map((s) => `<section id="${escapeHtml(s.id)}">${markdownToHtml(s.markdown)}</section>`)
+  // Section ids are anchors too: headings take other ids.
+  const usedIds = new Set<string>(['contents', ...input.report.sections.map((s) => s.id)]);
+  const body = chapters(input)
+    .map((s) => sectionHtml(input, s, usedIds))
     .join('\n');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data:; style-src 'unsafe-inline'; font-src data:">
-<title>${escapeHtml(titleOf(input).replace(/\\(.)/g, '$1'))}</title><style>${STYLE}</style></head>
-<body>${coverHtml(input)}\n${body}</body></html>`;
+<title>${escapeHtml(titleOf(input).replace(/\\(.)/g, '$1'))}</title><style>${reportFontFaces(input.report.markdown)}${STYLE}</style></head>
+<body>${coverHtml(input)}\n${tocHtml(input)}\n${body}</body></html>`;
 }
 
 /** Chromium's footer: its own little document, styled inline (the page's styles do not reach it). */

@@ -6,8 +6,11 @@
  * what the chart shows, so the reading runs as one text.
  *
  *   cover · how to read · core triad and chart ruler · temperament · chart shape and
- *   configurations · personal planets · Jupiter and Saturn · outer planets · life areas · nodes
- *   and Chiron · key aspects · synthesis · appendix and glossary · disclaimer
+ *   configurations · what the chart has least of · personal planets · Jupiter and Saturn · outer
+ *   planets · life areas · house rulers · relationships · vocation · parental images · nodes and
+ *   Chiron · key aspects · the year ahead · synthesis · appendix and glossary · disclaimer
+ *
+ * (An untimed chart has no life areas or house rulers.)
  */
 import type { NatalChartInput } from '../../interpretations/chart-input.ts';
 import { extractChartFactors } from '../../interpretations/chart-factors/index.ts';
@@ -15,6 +18,11 @@ import { getLibrary, type InterpretationLibrary } from '../../interpretations/li
 import { ReportContext, type ReportStyle } from './context.ts';
 import { proseWordCount } from './report-markdown.ts';
 import type { ReportSection } from './section.ts';
+import { reportSky, type ReportSky } from '../sky/report-sky.ts';
+import { balanceFigure } from '../figures/balance-figure.ts';
+import { TEN_PLANET_IDS } from '../../interpretations/keys.ts';
+import { aspectGridFigure } from '../figures/aspect-grid-figure.ts';
+import type { MoonDay } from '../sky/moon-day.ts';
 import { appendixSection, disclaimerSection } from './sections/appendix.ts';
 import { chartShapeSection } from './sections/chart-shape.ts';
 import { coreTriadSection } from './sections/core-triad.ts';
@@ -26,21 +34,47 @@ import { nodesChironSection } from './sections/nodes-chiron.ts';
 import { jupiterSaturnSection, outerPlanetsSection, personalPlanetsSection } from './sections/planets.ts';
 import { synthesisSection } from './sections/synthesis.ts';
 import { temperamentSection } from './sections/temperament.ts';
+import { leastOfSection } from './sections/least-of.ts';
+import { houseRulersSection } from './sections/house-rulers.ts';
+import { relationshipsSection } from './sections/relationships.ts';
+import { vocationSection } from './sections/vocation.ts';
+import { parentalImagesSection } from './sections/parental-images.ts';
+import { yearAheadSection } from './sections/year-ahead.ts';
 
 export interface ReportOptions {
   /** The library to read from (the repository's English library by default). */
   library?: InterpretationLibrary | undefined;
   /** `improved` adds each entry's strengths and challenges after its text. */
   style?: ReportStyle | undefined;
+  /** The ephemeris facts of the `report_sky` task; computed here when not given. */
+  sky?: ReportSky | undefined;
+  /** The report's date (ISO 8601), from which the year ahead is read when `sky` is computed here; now by default. */
+  asOf?: string | undefined;
+}
+
+/** A drawing that goes with a section in the PDF (the markdown has the same facts as tables). */
+export interface ReportFigure {
+  /** Inline SVG. */
+  svg: string;
+  caption: string;
 }
 
 export interface ComposedReport {
   markdown: string;
   sections: ReportSection[];
+  /** Figures by section id, shown after the section's opening paragraph. */
+  figures?: Record<string, ReportFigure[]> | undefined;
+  /** The library entries read, in order, with the claims their printed text makes (a tension passage makes none). */
+  readings?: { key: string; claims: string[]; tension?: string | undefined }[] | undefined;
 }
 
+/** The aspect grid's points, in the order of the planets, then the angles. */
+const GRID_POINTS = [...TEN_PLANET_IDS, 'asc', 'mc'];
+
 export function composeReport(chart: NatalChartInput, options: ReportOptions = {}): ComposedReport {
-  const ctx = new ReportContext(chart, extractChartFactors(chart), options.library ?? getLibrary(), options.style ?? 'standard');
+  const sky = options.sky ?? reportSky({ chart, asOf: options.asOf });
+  const read = sky.moonDay ? withMoonDayAspects(chart, sky.moonDay) : chart;
+  const ctx = new ReportContext(read, extractChartFactors(read), options.library ?? getLibrary(), options.style ?? 'standard', sky);
   // Order matters beyond the page: an entry belongs to the first section that shows it.
   const builders = [
     coverSection,
@@ -48,18 +82,51 @@ export function composeReport(chart: NatalChartInput, options: ReportOptions = {
     coreTriadSection,
     temperamentSection,
     chartShapeSection,
+    leastOfSection,
     personalPlanetsSection,
     jupiterSaturnSection,
     outerPlanetsSection,
     lifeAreasSection,
+    houseRulersSection,
+    relationshipsSection,
+    vocationSection,
+    parentalImagesSection,
     nodesChironSection,
     keyAspectsSection,
+    yearAheadSection,
     synthesisSection,
     appendixSection,
     disclaimerSection,
   ];
-  const sections = builders.map((build) => build(ctx));
-  return { markdown: `${sections.map((s) => s.markdown).join('\n\n')}\n`, sections };
+  // A chapter that has nothing to say of this chart (the houses of an untimed one) is left out.
+  const sections = builders.map((build) => build(ctx)).filter((s): s is ReportSection => s !== undefined);
+  const figures: Record<string, ReportFigure[]> = {
+    temperament: [{ svg: balanceFigure(ctx.factors.balance), caption: 'Element and modality balance (weighted shares of the chart).' }],
+    key_aspects: [
+      {
+        svg: aspectGridFigure(
+          GRID_POINTS.filter((id) => ctx.factors.points.has(id)),
+          ctx.factors.aspects,
+        ),
+        caption: ctx.timed
+          ? 'Aspect grid: every major aspect with its orb.'
+          : "Aspect grid: every major aspect with its orb (the Moon's, its closest of the birth day).",
+      },
+    ],
+  };
+  const readings = ctx.shown.map((s) => ({ key: s.key, claims: s.claims, tension: s.tension }));
+  return { markdown: `${sections.map((s) => s.markdown).join('\n\n')}\n`, sections, figures, readings };
+}
+
+/**
+ * An untimed chart read with the Moon's aspects of its whole birth day instead of its noon ones:
+ * an aspect the Moon formed at any hour is read, at its closest orb; one it formed only at noon's
+ * neighbourhood is kept with the day's window, and none is read from the noon orb alone.
+ */
+function withMoonDayAspects(chart: NatalChartInput, day: MoonDay): NatalChartInput {
+  const others = chart.aspects.filter((a) => a.p1 !== 'moon' && a.p2 !== 'moon');
+  const moon = day.aspects.map((d) => ({ p1: 'moon', p2: d.other, type: d.type, orb: d.closest }));
+  return { ...chart, aspects: [...others, ...moon] };
 }
 
 export { proseWordCount };

@@ -9,6 +9,9 @@ import type { InterpretationLibrary } from '../../interpretations/library.ts';
 import type { InterpretationEntry } from '../../interpretations/schema.ts';
 import { chartSeed, pick } from '../../interpretations/variant.ts';
 import { bullets } from './report-markdown.ts';
+import { conflictOf, tensionPassage } from '../synthesis/faculty-tensions.ts';
+import type { ReportSky } from '../sky/report-sky.ts';
+import type { MoonDayAspect } from '../sky/moon-day.ts';
 
 export type ReportStyle = 'standard' | 'improved';
 
@@ -19,20 +22,36 @@ export interface ShownEntry {
   /** How much it weighs in the synthesis. */
   weight: number;
   entry: InterpretationEntry;
+  /** The claims the printed text makes (none when a tension passage replaced the entry's text). */
+  claims: string[];
+  /** The faculty whose tension this entry's place in the report names instead of its own text. */
+  tension?: string | undefined;
 }
 
 export class ReportContext {
   readonly seed: number;
   readonly shown: ShownEntry[] = [];
   private readonly used = new Set<string>();
+  /** The pole of each faculty the report has asserted so far, and the entry that asserted it. */
+  private readonly claimed = new Map<string, { pole: string; label: string }>();
+  /** Passages of the report's own that must appear once (a conjunction read as one figure). */
+  private readonly said = new Set<string>();
 
   constructor(
     readonly chart: NatalChartInput,
     readonly factors: ChartFactors,
     readonly library: InterpretationLibrary,
     readonly style: ReportStyle,
+    readonly sky: ReportSky = {},
   ) {
     this.seed = chartSeed(chart.subject);
+  }
+
+  /** An untimed chart's Moon aspect as the birth day showed it; undefined for any other aspect. */
+  moonDayAspect(a: { p1: string; p2: string; type: string }): MoonDayAspect | undefined {
+    if (this.timed || (a.p1 !== 'moon' && a.p2 !== 'moon')) return undefined;
+    const other = a.p1 === 'moon' ? a.p2 : a.p1;
+    return this.sky.moonDay?.aspects.find((d) => d.other === other && d.type === a.type);
   }
 
   get timed(): boolean {
@@ -42,6 +61,13 @@ export class ReportContext {
   /** Whether the library has the entry and the report has not shown it yet. */
   available(key: string): boolean {
     return this.library.entries.has(key) && !this.used.has(key);
+  }
+
+  /** True the first time a passage of the report's own is asked for, false after. */
+  once(key: string): boolean {
+    if (this.said.has(key)) return false;
+    this.said.add(key);
+    return true;
   }
 
   isShown(key: string): boolean {
@@ -64,12 +90,20 @@ export class ReportContext {
     if (!entry) return undefined;
     this.used.add(key);
     if (entryKey !== key) this.used.add(entryKey);
-    this.shown.push({ key, label, weight, entry });
+    // An entry that would assert the opposite of what the report already said of a faculty is read as a tension instead.
+    const conflict = conflictOf(entry.claims, this.claimed);
+    this.shown.push({ key, label, weight, entry, claims: conflict ? [] : [...(entry.claims ?? [])], tension: conflict?.faculty });
+    if (!conflict) {
+      for (const claim of entry.claims ?? []) {
+        const [faculty, pole] = claim.split(':') as [string, string];
+        if (!this.claimed.has(faculty)) this.claimed.set(faculty, { pole, label });
+      }
+    }
     const parts: string[] = [];
     if (options.heading !== undefined) parts.push(`### ${options.heading}`);
     // The chart's data for the entry as a short line of its own, so the prose that follows is the library's alone.
     if (options.fact) parts.push(`*${options.fact}*`);
-    parts.push(this.body(entry));
+    parts.push(conflict ? tensionPassage(conflict, label) : this.body(entry));
     if (this.style === 'improved' && !options.plain) {
       parts.push(bullets([`Strengths: ${entry.strengths.join('; ')}.`, `Challenges: ${entry.challenges.join('; ')}.`].map((s) => s.replace(/\.\.$/, '.'))));
     }

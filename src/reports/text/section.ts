@@ -1,6 +1,7 @@
 /** A report section: an id, a title and its markdown (which begins with the title as a heading). */
 import { keys } from '../../interpretations/keys.ts';
 import type { ReportContext } from './context.ts';
+import { sectionIntro } from './section-intros.ts';
 
 export interface ReportSection {
   id: string;
@@ -23,8 +24,13 @@ const FALLBACK_TITLES: Record<string, string> = {
   synthesis: 'Synthesis',
 };
 
-/** A section that opens with the library's introduction (`section.<id>`), followed by `parts`. */
+/**
+ * A section that opens with its introduction, followed by `parts`: the report's own, written for
+ * this chart (section-intros.ts), or else the library's (`section.<id>`).
+ */
 export function introducedSection(ctx: ReportContext, id: string, parts: (string | undefined)[]): ReportSection {
+  const own = sectionIntro(ctx, id);
+  if (own) return section(id, own.title, [own.text, ...parts]);
   const key = keys.section(id);
   const entry = ctx.library.entries.get(key);
   const title = entry?.title ?? FALLBACK_TITLES[id] ?? id;

@@ -8,12 +8,14 @@ import type { ComputeRunner } from '../../compute/runner.ts';
 import { decodeBinaryResponse } from '../../compute/binary-response.ts';
 import type { NatalChartInput } from '../../interpretations/chart-input.ts';
 import { composeReport, type ComposedReport } from '../text/compose-report.ts';
+import type { ReportSky } from '../sky/report-sky.ts';
 import { natalChartRequest } from '../../features/charts/charts-schemas.ts';
 import type { NatalRequest } from '../../features/natal/natal-schemas.ts';
 import type { ResolvedPlace } from '../../features/requests/place.ts';
 import type { PsychologicalReportRequest } from '../http/report-schemas.ts';
 import type { ReportArtefacts } from '../store/report-jobs.ts';
-import { footerTemplate, reportHtml } from '../pdf/report-document.ts';
+import { footerTemplate } from '../pdf/report-document.ts';
+import { renderReportPdf } from '../pdf/report-pdf.ts';
 import { pdfPageCount, type PdfRenderer } from '../pdf/pdf-renderer.ts';
 
 /** What a job row keeps of the submit: the validated natal request and its resolved place. */
@@ -68,7 +70,9 @@ export async function composeFromBirth(
 ): Promise<{ chart: NatalChartInput; report: ComposedReport }> {
   const natal = await compute.run('natal', { request: birth.request, place: birth.place, includeMinor: false, includeStelliums: false });
   const chart = JSON.parse(natal.toString('utf8')) as NatalChartInput;
-  return { chart, report: composeReport(chart, { style: options.style }) };
+  // The ephemeris work beyond the chart (an untimed birth's whole-day Moon) runs in the compute pool too.
+  const sky = JSON.parse((await compute.run('report_sky', { chart })).toString('utf8')) as ReportSky;
+  return { chart, report: composeReport(chart, { style: options.style, sky }) };
 }
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
@@ -80,12 +84,19 @@ export async function buildReport(deps: BuildDeps, birth: StoredBirth, options: 
   const wheel = options.include_chart_in_pdf ? await wheelSvg(deps.compute, birth) : null;
   await stage(40, 'rendering');
   const document = { report, wheelSvg: wheel, footerLabel: options.pdf_footer_label ?? null };
-  const html = reportHtml({ ...document, logo: null });
-  const pdf = await deps.renderer.render(html, { footerHtml: footerTemplate({ ...document, logo: null }), timeoutMs: deps.renderTimeoutMs });
+  const pdf = await renderReportPdf(
+    deps.renderer,
+    { ...document, logo: null },
+    { footerHtml: footerTemplate({ ...document, logo: null }), timeoutMs: deps.renderTimeoutMs },
+  );
   let pdfBranded: Buffer | null = null;
   if (deps.logo) {
     await stage(70, 'rendering');
-    pdfBranded = await deps.renderer.render(html, { footerHtml: footerTemplate({ ...document, logo: deps.logo }), timeoutMs: deps.renderTimeoutMs });
+    pdfBranded = await renderReportPdf(
+      deps.renderer,
+      { ...document, logo: null },
+      { footerHtml: footerTemplate({ ...document, logo: deps.logo }), timeoutMs: deps.renderTimeoutMs },
+    );
   }
   await stage(90, 'storing');
   return {

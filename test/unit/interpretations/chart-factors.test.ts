@@ -74,16 +74,36 @@ describe('configurations', () => {
 });
 
 describe('Moon phase', () => {
-  it('eight phases of 45° from the New Moon', () => {
-    expect(moonPhaseOf(100, 100).phase).toBe('new_moon');
-    expect(moonPhaseOf(100, 144.9).phase).toBe('new_moon');
-    expect(moonPhaseOf(100, 145).phase).toBe('waxing_crescent');
-    expect(moonPhaseOf(100, 190).phase).toBe('first_quarter');
-    expect(moonPhaseOf(100, 280).phase).toBe('full_moon');
-    expect(moonPhaseOf(350, 150).phase).toBe('waxing_gibbous');
-    expect(moonPhaseOf(100, 335).phase).toBe('waning_gibbous');
-    expect(moonPhaseOf(100, 10).phase).toBe('last_quarter');
-    expect(moonPhaseOf(100, 55).phase).toBe('balsamic');
+  it('eight phases, each the 45° sector centred on its moment', () => {
+    const phase = (sun: number, moon: number) => moonPhaseOf({ lon: sun }, { lon: moon }).phase;
+    expect(phase(100, 100)).toBe('new_moon');
+    expect(phase(100, 122.4)).toBe('new_moon');
+    expect(phase(100, 122.6)).toBe('waxing_crescent');
+    expect(phase(100, 167.4)).toBe('waxing_crescent');
+    expect(phase(100, 190)).toBe('first_quarter');
+    expect(phase(350, 130)).toBe('waxing_gibbous');
+    expect(phase(100, 280)).toBe('full_moon');
+    expect(phase(100, 335)).toBe('waning_gibbous');
+    expect(phase(100, 10)).toBe('last_quarter');
+    expect(phase(100, 55)).toBe('balsamic');
+    expect(phase(100, 77.6)).toBe('new_moon');
+  });
+
+  it('the Moon 309° ahead of the Sun is a waning crescent about 18 % lit, not a half-lit Last Quarter', () => {
+    const f = moonPhaseOf({ lon: 10 }, { lon: 319 });
+    expect(f.phase).toBe('balsamic');
+    expect(f.label).toBe('Waning Crescent');
+    expect(f.illumination).toBeGreaterThan(0.17);
+    expect(f.illumination).toBeLessThan(0.2);
+  });
+
+  it('the lit fraction uses the latitudes and distances when the chart has them', () => {
+    // A New Moon with the Moon 5° off the ecliptic: a thin crescent lit, not a dark disc.
+    const f = moonPhaseOf({ lon: 10, lat: 0, distanceAu: 0.9833 }, { lon: 10, lat: 5, distanceAu: 0.00243 });
+    expect(f.phase).toBe('new_moon');
+    expect(f.illumination).toBeGreaterThan(0.0015);
+    expect(f.illumination).toBeLessThan(0.003);
+    expect(moonPhaseOf({ lon: 10 }, { lon: 190 }).illumination).toBeGreaterThan(0.999);
   });
 });
 
@@ -99,7 +119,7 @@ describe('extractChartFactors', () => {
     expect(f.chartRuler).toBe('mercury');
     expect(f.retrogrades).toEqual(['mercury']);
     expect(f.hemispheres).toBeDefined();
-    expect(f.moonPhase?.phase).toBe('first_quarter');
+    expect(f.moonPhase?.phase).toBe('waxing_gibbous');
     expect(f.dominant.scores.mercury).toBeGreaterThanOrEqual(5);
   });
 

@@ -2,9 +2,10 @@
 import { bodyInfo } from '../../../astro/bodies.ts';
 import { PLANET_IDS } from '../../../interpretations/keys.ts';
 import type { ReportContext } from '../context.ts';
-import { degreesMinutes, ordinal, table, zodiacPosition } from '../report-markdown.ts';
+import { ordinal, table, zodiacPosition } from '../report-markdown.ts';
 import { ASPECT_WORDS, POINT_NAMES } from '../phrases.ts';
 import { section, type ReportSection } from '../section.ts';
+import { orbCell, phaseCell } from '../aspect-facts.ts';
 
 const GLOSSARY: [string, string][] = [
   [
@@ -69,8 +70,8 @@ export function appendixSection(ctx: ReportContext): ReportSection {
         ['Aspect', 'Orb', 'Phase'],
         ctx.factors.aspects.map((a) => [
           `${POINT_NAMES[a.p1]} ${ASPECT_WORDS[a.type]} ${POINT_NAMES[a.p2]}`,
-          degreesMinutes(a.orb),
-          a.applying ? 'applying' : 'separating',
+          orbCell({ ...a, day: ctx.moonDayAspect(a) }),
+          phaseCell({ ...a, day: ctx.moonDayAspect(a) }),
         ]),
       ),
     );

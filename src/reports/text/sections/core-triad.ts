@@ -1,11 +1,12 @@
 /** The core triad: Sun, Moon and Ascendant, and the chart ruler, with how they relate. */
-import { signOf } from '../../../astro/zodiac.ts';
+import { SIGNS, signOf } from '../../../astro/zodiac.ts';
 import { signElement } from '../../../interpretations/chart-factors/balance.ts';
 import { keys } from '../../../interpretations/keys.ts';
 import type { ReportContext } from '../context.ts';
 import { ordinal, zodiacPosition } from '../report-markdown.ts';
 import { HOUSE_DOMAIN, POINT_NAMES, SIGN_STYLE } from '../phrases.ts';
 import { introducedSection, type ReportSection } from '../section.ts';
+import { conjunctionFigure } from '../../synthesis/conjunction-figures.ts';
 
 /** Weights of the core entries in the synthesis. */
 export const CORE_WEIGHT = { luminarySign: 10, luminaryHouse: 7, ascendant: 9, rulerSign: 8, rulerHouse: 6 };
@@ -15,6 +16,8 @@ const COMPATIBLE: Record<string, string> = { fire: 'air', air: 'fire', earth: 'w
 /** "Sun 21°31′ Taurus, 9th house, retrograde" */
 export function placementFact(ctx: ReportContext, id: string): string {
   const p = ctx.factors.points.get(id)!;
+  const day = id === 'moon' ? ctx.sky.moonDay : undefined;
+  if (day) return `Moon ${zodiacPosition(day.startLon)} to ${zodiacPosition(day.endLon)} over the birth day (${zodiacPosition(p.lon)} at noon)`;
   return `${POINT_NAMES[id]} ${zodiacPosition(p.lon)}${p.house !== undefined ? `, ${ordinal(p.house)} house` : ''}${p.speed < 0 && id !== 'north_node' ? ', retrograde' : ''}`;
 }
 
@@ -23,6 +26,8 @@ export function placementEntries(ctx: ReportContext, id: string, weights: { sign
   const p = ctx.factors.points.get(id);
   if (!p) return [];
   const parts: string[] = [];
+  const figure = conjunctionFigure(ctx, id);
+  if (figure) parts.push(figure);
   const signKey = keys.planetSign(id, p.sign);
   const signText = ctx.take(signKey, `${POINT_NAMES[id]} in ${ctx.signName(id)}`, weights.sign, {
     heading: headingPrefix + (ctx.library.entries.get(signKey)?.title ?? ''),
@@ -86,7 +91,8 @@ export function coreTriadSection(ctx: ReportContext): ReportSection {
   const bridge = sunMoonBridge(ctx);
   if (bridge) parts.push(bridge);
   if (!ctx.timed) {
-    parts.push(moonCertainty(ctx));
+    const certainty = moonCertainty(ctx);
+    if (certainty) parts.push(certainty);
     parts.push(
       'Without a birth time the rising sign cannot be known, and with it the chart ruler, the planet that rules the rising sign. If you learn your time of birth later, these two factors are worth adding to the picture; they often describe the way you approach life more precisely than any other.',
     );
@@ -120,15 +126,23 @@ export function coreTriadSection(ctx: ReportContext): ReportSection {
   return introducedSection(ctx, 'core_triad', parts);
 }
 
-/** Untimed: whether the Moon could have been in another sign at another hour of the day. */
-function moonCertainty(ctx: ReportContext): string {
-  const moon = ctx.factors.points.get('moon')!;
-  // The Moon moves at most about 15.4° a day: up to ~7.7° either side of its noon position.
-  const inSign = moon.lon - Math.floor(moon.lon / 30) * 30;
-  const sign = signOf(moon.lon).name;
-  if (inSign < 7.7)
-    return `One caution: at noon the Moon had only just entered ${sign}. If you were born early in the day it may still have been in ${signOf(moon.lon - 8).name}, and the description of that sign may fit you better.`;
-  if (inSign > 22.3)
-    return `One caution: at noon the Moon was near the end of ${sign}. If you were born late in the day it may already have moved into ${signOf(moon.lon + 8).name}, and the description of that sign may fit you better.`;
-  return `Even without a birth time the Moon's sign is secure: it stayed in ${sign} for the whole of your birth day.`;
+/**
+ * Untimed: what the whole birth day says of the Moon. Its sign is named as certain when it held
+ * all day; when the Moon changed sign that day, both signs are named with the hour of the change.
+ */
+function moonCertainty(ctx: ReportContext): string | undefined {
+  const day = ctx.sky.moonDay;
+  if (!day) return undefined;
+  const range = `from ${zodiacPosition(day.startLon)} at midnight to ${zodiacPosition(day.endLon)} at the next midnight`;
+  if (day.signs.length === 1) {
+    return `Even without a birth time the Moon's sign is certain: over your whole birth day it moved ${range}, never leaving ${signName(day.signs[0]!)}. Its degree, and so the closeness of its aspects, depends on the hour, which is why the Moon's aspects below are given for the part of the day they held.`;
+  }
+  const [first, second] = day.signs.map(signName) as [string, string];
+  const noonSign = signOf(ctx.factors.points.get('moon')!.lon).name;
+  const other = noonSign === first ? second : first;
+  return `One caution: the Moon changed sign on your birth day. It moved ${range}, entering ${second} at ${day.ingressAt} local time. Born before then, your Moon is in ${first}; born after, in ${second}. The reading above is for ${noonSign}, where it stood at noon; if you were born on the other side of ${day.ingressAt}, the description of the Moon in ${other} may fit you better.`;
+}
+
+function signName(id: string): string {
+  return SIGNS.find((s) => s.id === id)!.name;
 }

@@ -18,7 +18,7 @@ export function howToReadSection(ctx: ReportContext): ReportSection {
   const weight = `Not every placement receives the same space. Factors closest to the core of the personality${ctx.timed ? ', planets near the angles of the chart' : ''} and aspects that are nearly exact are given the most room; the rest appear more briefly or only in the tables at the end.`;
   const untimed = ctx.timed
     ? undefined
-    : 'Your birth time is not known, so the chart is cast for noon on your birth date. Everything that depends on the hour, namely the Ascendant, the Midheaven, the houses and the chart ruler, is left out, and the Moon, which moves about thirteen degrees a day, may stand several degrees from the position given here.';
+    : 'Your birth time is not known, so the planets are placed for noon on your birth date. Everything that depends on the hour, namely the Ascendant, the Midheaven, the houses and the chart ruler, is left out. The Moon, which moves twelve to fifteen degrees a day, is read over the whole day: its range, any change of sign, and its aspects with the hours in which each held.';
   const fallback =
     ctx.timed && ctx.chart.subject.settings.house_system !== ctx.chart.subject.settings.house_system_requested
       ? `At the latitude of your birthplace the ${cap(ctx.chart.subject.settings.house_system_requested)} method cannot divide the sky into houses, so ${cap(ctx.chart.subject.settings.house_system)} houses are used instead. House placements are therefore read with a lighter hand, especially for planets close to the boundary between two houses.`

@@ -1,10 +1,11 @@
 /** The key aspects, ranked: a table, then the text of each one not read earlier. */
 import { keys } from '../../../interpretations/keys.ts';
 import type { ReportContext } from '../context.ts';
-import { countWord, degreesMinutes, table } from '../report-markdown.ts';
+import { countWord, table } from '../report-markdown.ts';
 import { ASPECT_WORDS, POINT_NAMES } from '../phrases.ts';
 import { keyAspects } from '../ranking.ts';
 import { introducedSection, type ReportSection } from '../section.ts';
+import { orbCell, phaseCell } from '../aspect-facts.ts';
 import { aspectEntry } from './planets.ts';
 
 export function keyAspectsSection(ctx: ReportContext): ReportSection {
@@ -18,12 +19,18 @@ export function keyAspectsSection(ctx: ReportContext): ReportSection {
   const rows = ranked.map(({ aspect: a }, i) => [
     String(i + 1),
     `${POINT_NAMES[a.p1]} ${ASPECT_WORDS[a.type]} ${POINT_NAMES[a.p2]}`,
-    degreesMinutes(a.orb),
-    a.applying ? 'applying' : 'separating',
+    orbCell({ ...a, day: ctx.moonDayAspect(a) }),
+    phaseCell({ ...a, day: ctx.moonDayAspect(a) }),
     { conjunction: 'fusion', trine: 'flowing', sextile: 'flowing', square: 'tense', opposition: 'tense' }[a.type] + (earlier.has(a) ? ' (read above)' : ''),
   ]);
   const parts = [
-    `${ranked.length === 1 ? 'One aspect stands' : `These ${countWord(ranked.length)} aspects stand`} out in your chart, strongest first. Applying aspects are still tightening at birth and are often felt as a growing edge; separating ones as something already familiar.`,
+    ctx.choose(
+      [
+        `The table ranks ${countWord(ranked.length)} aspects, led by ${POINT_NAMES[ranked[0]!.aspect.p1]} ${ASPECT_WORDS[ranked[0]!.aspect.type]} ${POINT_NAMES[ranked[0]!.aspect.p2]}.`,
+        `First among the ${countWord(ranked.length)} aspects ranked here is ${POINT_NAMES[ranked[0]!.aspect.p1]} ${ASPECT_WORDS[ranked[0]!.aspect.type]} ${POINT_NAMES[ranked[0]!.aspect.p2]}; the others follow by weight.`,
+      ],
+      'aspects-lead',
+    ),
     table(['#', 'Aspect', 'Orb', 'Phase', 'Nature'], rows),
   ];
   ranked.forEach(({ aspect: a }, i) => {

@@ -73,12 +73,9 @@ function houseParts(ctx: ReportContext, house: number, described: Set<string>, o
   return parts;
 }
 
-export function lifeAreasSection(ctx: ReportContext): ReportSection {
-  if (!ctx.timed) {
-    return introducedSection(ctx, 'life_areas', [
-      'The houses, and with them this reading of relationships, vocation, home and resources, depend on the exact time of birth, which is not known for this chart. The planets’ signs, described in the other sections, still apply; the areas of life where each of them acts most strongly cannot be placed.',
-    ]);
-  }
+/** The houses read by life area; none for an untimed chart, whose report has no such chapter. */
+export function lifeAreasSection(ctx: ReportContext): ReportSection | undefined {
+  if (!ctx.timed) return undefined;
   const parts: string[] = [];
   const described = new Set<string>();
   for (const area of LIFE_AREAS) {

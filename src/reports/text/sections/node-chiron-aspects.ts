@@ -6,9 +6,10 @@
  * chart and go unsaid. An aspect between the two is read among Chiron's (the Node's readings
  * would call the sensitive place a familiar strength).
  */
-import type { NatalChartInput } from '../../../interpretations/chart-input.ts';
 import type { ReportContext } from '../context.ts';
 import { degreesMinutes } from '../report-markdown.ts';
+import { aspectFact } from '../aspect-facts.ts';
+import type { MoonDayAspect } from '../../sky/moon-day.ts';
 import { KEY_ASPECT_WIDE_ORB } from '../ranking.ts';
 import { ASPECT_WORDS, POINT_FUNCTION, POINT_NAMES } from '../phrases.ts';
 
@@ -93,18 +94,20 @@ interface PointAspect {
   orb: number;
   /** Undefined when the chart does not say. */
   applying: boolean | undefined;
+  /** An untimed chart's Moon aspect: the birth day's window. */
+  day?: MoonDayAspect | undefined;
 }
 
 const isMajor = (type: string): type is MajorType => Object.hasOwn(CHIRON_READINGS, type);
 
 /** The major aspects of `point` within the wide orb to the points that have a function phrase (but `except`), tightest first. */
-function aspectsOf(chart: NatalChartInput, point: string, except?: string): PointAspect[] {
+function aspectsOf(ctx: ReportContext, point: string, except?: string): PointAspect[] {
   const found: PointAspect[] = [];
-  for (const a of chart.aspects) {
+  for (const a of ctx.chart.aspects) {
     if (!isMajor(a.type) || (a.p1 !== point && a.p2 !== point) || a.orb > KEY_ASPECT_WIDE_ORB) continue;
     const other = a.p1 === point ? a.p2 : a.p1;
     if (other === point || other === except || !Object.hasOwn(POINT_FUNCTION, other)) continue;
-    found.push({ other, type: a.type, orb: a.orb, applying: a.is_applying });
+    found.push({ other, type: a.type, orb: a.orb, applying: a.is_applying, day: ctx.moonDayAspect(a) });
   }
   // Ties in the order of the names, so that the text never depends on the input's order.
   return found.sort((x, y) => x.orb - y.orb || x.other.localeCompare(y.other)).slice(0, MAX_ASPECTS_PER_POINT);
@@ -120,7 +123,8 @@ function paragraphs(point: string, aspects: readonly PointAspect[], readings: Re
     const occurrence = seen.get(a.type) ?? 0;
     seen.set(a.type, occurrence + 1);
     const phase = a.applying === undefined ? '' : a.applying ? ', applying' : ', separating';
-    const fact = `**${POINT_NAMES[a.other]} ${ASPECT_WORDS[a.type]} ${POINT_NAMES[point]}** (orb ${degreesMinutes(a.orb)}${phase}).`;
+    const stated = a.day ? aspectFact(a) : `orb ${degreesMinutes(a.orb)}${phase}`;
+    const fact = `**${POINT_NAMES[a.other]} ${ASPECT_WORDS[a.type]} ${POINT_NAMES[point]}** (${stated}).`;
     return `${fact} ${readings[a.type][occurrence % 2]!(POINT_FUNCTION[a.other]!)}`;
   });
 }
@@ -135,10 +139,10 @@ function aspectParts(point: string, pointInProse: string, aspects: readonly Poin
 
 /** The readings of the North Node's closest aspects (but the one to Chiron, read among Chiron's). */
 export function nodeAspectParts(ctx: ReportContext): string[] {
-  return aspectParts('north_node', 'the North Node', aspectsOf(ctx.chart, 'north_node', 'chiron'), NODE_READINGS);
+  return aspectParts('north_node', 'the North Node', aspectsOf(ctx, 'north_node', 'chiron'), NODE_READINGS);
 }
 
 /** The readings of Chiron's closest aspects, the one to the Node included. */
 export function chironAspectParts(ctx: ReportContext): string[] {
-  return aspectParts('chiron', 'Chiron', aspectsOf(ctx.chart, 'chiron'), CHIRON_READINGS);
+  return aspectParts('chiron', 'Chiron', aspectsOf(ctx, 'chiron'), CHIRON_READINGS);
 }

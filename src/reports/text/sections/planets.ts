@@ -9,7 +9,9 @@ import type { ReportContext } from '../context.ts';
 import { degreesMinutes, joinAnd, withArticle, zodiacPosition } from '../report-markdown.ts';
 import { ASPECT_WORDS, POINT_FUNCTION, POINT_NAMES } from '../phrases.ts';
 import { introducedSection, type ReportSection } from '../section.ts';
+import { aspectFact } from '../aspect-facts.ts';
 import { placementEntries } from './core-triad.ts';
+import { conjunctionFigure, FIGURE_ORB } from '../../synthesis/conjunction-figures.ts';
 
 export const PLANET_WEIGHT = { personalSign: 5, socialSign: 4, outerSign: 3, outerHouse: 3, outerAspect: 4, retrograde: 3 };
 
@@ -33,28 +35,30 @@ function signOnly(ctx: ReportContext, id: string, weight: number): string[] {
     const pointer = `${POINT_NAMES[id]}, your chart ruler, has already been described with the core of your chart; its ${POINT_FUNCTION[id]} colours much of what follows.`;
     return [pointer, retrogradeEntry(ctx, id)].filter((t): t is string => t !== undefined);
   }
+  const figure = conjunctionFigure(ctx, id);
   const e = ctx.library.entries.get(key);
   const text = e
     ? ctx.take(key, e.title, weight, { heading: e.title, fact: `${POINT_NAMES[id]} ${zodiacPosition(p.lon)}${p.speed < 0 ? ', retrograde' : ''}` })
     : undefined;
-  return [text, retrogradeEntry(ctx, id)].filter((t): t is string => t !== undefined);
+  return [figure, text, retrogradeEntry(ctx, id)].filter((t): t is string => t !== undefined);
 }
 
 export function personalPlanetsSection(ctx: ReportContext): ReportSection {
   const parts = ['mercury', 'venus', 'mars'].flatMap((id) => signOnly(ctx, id, PLANET_WEIGHT.personalSign));
-  if (ctx.timed)
-    parts.push('The houses these planets occupy, the areas of life where their energy is most at home, are read with the life areas later in this report.');
   return introducedSection(ctx, 'personal_planets', parts);
 }
 
 export function jupiterSaturnSection(ctx: ReportContext): ReportSection {
   const parts = ['jupiter', 'saturn'].flatMap((id) => signOnly(ctx, id, PLANET_WEIGHT.socialSign));
   const between = ctx.factors.aspects.find((a) => a.p1 === 'jupiter' && a.p2 === 'saturn');
-  parts.push(
-    between
-      ? `Jupiter and Saturn are themselves linked by ${withArticle(between.type)} (orb ${degreesMinutes(between.orb)}), so expansion and consolidation are in direct conversation in your chart; that aspect is weighed with the others below.`
-      : 'Jupiter and Saturn form no major aspect to each other in your chart, so your urge to expand and your sense of limits tend to operate in separate areas of life rather than in constant negotiation.',
-  );
+  // A conjunction has just been read as one figure; any other aspect between them is named here.
+  const fused = between?.type === 'conjunction' && ctx.isShown(keys.planetSign('saturn', ctx.factors.points.get('saturn')!.sign)) && between.orb <= FIGURE_ORB;
+  if (!fused)
+    parts.push(
+      between
+        ? `Jupiter and Saturn are themselves linked by ${withArticle(between.type)} (orb ${degreesMinutes(between.orb)}), so expansion and consolidation are in direct conversation in your chart; that aspect is weighed with the others below.`
+        : 'Jupiter and Saturn form no major aspect to each other in your chart, so your urge to expand and your sense of limits tend to operate in separate areas of life rather than in constant negotiation.',
+    );
   return introducedSection(ctx, 'jupiter_saturn', parts);
 }
 
@@ -120,6 +124,6 @@ export function aspectEntry(ctx: ReportContext, a: KeyedAspect, weight: number, 
   return ctx.take(exact, label, weight, {
     entryKey,
     heading: `${headingPrefix}${e.title}`,
-    fact: `${label} · orb ${degreesMinutes(a.orb)} · ${a.applying ? 'applying' : 'separating'}`,
+    fact: `${label} · ${aspectFact({ ...a, day: ctx.moonDayAspect(a) })}`,
   });
 }

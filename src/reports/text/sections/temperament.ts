@@ -1,7 +1,7 @@
 /** Temperament: element, modality and polarity balance, hemispheres, dominant planet, Moon phase. */
 import { ELEMENTS, keys, MODALITIES } from '../../../interpretations/keys.ts';
 import type { ReportContext } from '../context.ts';
-import { joinAnd, table } from '../report-markdown.ts';
+import { joinAnd, table, withArticle } from '../report-markdown.ts';
 import { ELEMENT_NAMES, MODALITY_NAMES, POINT_NAMES } from '../phrases.ts';
 import { introducedSection, type ReportSection } from '../section.ts';
 
@@ -117,7 +117,16 @@ export function temperamentSection(ctx: ReportContext): ReportSection {
   );
 
   if (moonPhase) {
-    parts.push(entry(ctx, keys.moonPhase(moonPhase.phase), TEMPERAMENT_WEIGHT.moonPhase, `Moon ${Math.round(moonPhase.elongation)}° ahead of the Sun`) ?? '');
+    const lit = Math.round(moonPhase.illumination * 100);
+    const when = ctx.timed ? '' : ' at noon';
+    parts.push(
+      entry(
+        ctx,
+        keys.moonPhase(moonPhase.phase),
+        TEMPERAMENT_WEIGHT.moonPhase,
+        `Moon ${Math.round(moonPhase.elongation)}° ahead of the Sun${when}, ${lit} % lit: ${withArticle(moonPhase.label.toLowerCase())}`,
+      ) ?? '',
+    );
   }
   return introducedSection(ctx, 'temperament', parts);
 }

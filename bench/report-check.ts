@@ -1,0 +1,133 @@
+/**
+ * The report checker: makes reports of random births (50 by default; `tsx bench/report-check.ts
+ * N`), prints them with the real Chromium and reads them back, then prints one table:
+ *
+ * - mean page fill and pages less than half full (the cover and contents not counted),
+ * - bookmarks per report, and chapters without one,
+ * - cross-report repetition: the share of one report's reading sentences found in another's
+ *   (consecutive pairs; the appendix and closing notice are reference text and not counted),
+ * - grammar findings of the agreement rules (test/helpers/report-grammar.ts),
+ * - phase errors: the phase line's name and lit percentage against the ephemeris,
+ * - untimed-caveat coverage: untimed reports that give the Moon's day range and no noon orb for
+ *   a Moon aspect, and whose headings name no Ascendant or house,
+ * - time per report (sky facts, text, two printings) against one printing of the same page,
+ *   p50 of each and their ratio.
+ */
+import { calcBody, initEphemeris } from '../src/astro/ephemeris.ts';
+import { julianDayFromUtcMs } from '../src/astro/civil-time.ts';
+import { moonPhaseOf } from '../src/astro/moon-phase.ts';
+import { findChromium } from '../src/reports/pdf/chromium.ts';
+import { readOutline } from '../src/reports/pdf/pdf-outline.ts';
+import { PdfRenderer } from '../src/reports/pdf/pdf-renderer.ts';
+import { footerTemplate, reportHtml } from '../src/reports/pdf/report-document.ts';
+import { renderReportPdf } from '../src/reports/pdf/report-pdf.ts';
+import { reportSky } from '../src/reports/sky/report-sky.ts';
+import { composeReport, type ComposedReport } from '../src/reports/text/compose-report.ts';
+import type { NatalChartInput } from '../src/interpretations/chart-input.ts';
+import { natalChartFor } from '../test/helpers/natal-charts.ts';
+import { agreementFindings } from '../test/helpers/report-grammar.ts';
+import { pageFills } from '../test/helpers/report-pages.ts';
+import { readingSentences, repeatedShare } from '../test/helpers/report-sentences.ts';
+import { seededRandom } from '../test/helpers/seeded-random.ts';
+
+const count = Number(process.argv[2] ?? 50);
+const random = seededRandom(4052);
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+function births(n: number): NatalChartInput[] {
+  return Array.from({ length: n }, (_, i) => {
+    const timed = i % 5 !== 4; // one in five untimed
+    const birth = {
+      name: `Checked Person ${i}`,
+      year: 1935 + Math.floor(random() * 85),
+      month: 1 + Math.floor(random() * 12),
+      day: 1 + Math.floor(random() * 28),
+      ...(timed ? { hour: Math.floor(random() * 24), minute: Math.floor(random() * 60) } : { time_known: false }),
+    };
+    // Every fifth timed birth inside the polar circles, where house systems give way.
+    const polar = i % 5 === 2;
+    const lat = polar ? (random() < 0.5 ? 67 + random() * 3 : -67 - random() * 2) : -45 + random() * 105;
+    return natalChartFor(birth, { city: null, country: null, lat, lng: -170 + random() * 340, source: 'request', zone: 'UTC' } as never);
+  });
+}
+
+/** Whether the phase line names the phase and lit fraction the ephemeris gives. */
+function phaseError(chart: NatalChartInput, report: ComposedReport): boolean {
+  const jd = julianDayFromUtcMs(Date.parse(chart.subject.datetime_utc));
+  const phase = moonPhaseOf(calcBody(jd, 0), calcBody(jd, 1));
+  const line = /Moon (\d+)° ahead of the Sun(?: at noon)?, (\d+) % lit: an? ([a-z ]+)\*/.exec(report.markdown);
+  if (!line) return true;
+  return line[3] !== phase.label.toLowerCase() || Math.abs(Number(line[2]) - phase.illumination * 100) > 1;
+}
+
+function untimedCovered(report: ComposedReport): boolean {
+  const md = report.markdown;
+  const headings = md.split('\n').filter((l) => l.startsWith('#'));
+  return /over the birth day/.test(md) && !/Moon [a-z]+ [A-Z][a-z]+ · orb/.test(md) && !headings.some((h) => /Ascendant|Rising|House|Chart Ruler/.test(h));
+}
+
+initEphemeris();
+const renderer = new PdfRenderer(findChromium(process.env.CHROMIUM_PATH)!);
+const asOf = '2026-11-25T00:00:00Z';
+const fills: number[] = [];
+let under = 0;
+let bookmarks = 0;
+let missingBookmarks = 0;
+let grammar = 0;
+let phaseErrors = 0;
+let untimed = 0;
+let untimedOk = 0;
+const newTimes: number[] = [];
+const onePrintTimes: number[] = [];
+const reports: ComposedReport[] = [];
+try {
+  // Chromium started and warm before anything is timed.
+  await renderer.render('<!doctype html><p>warm</p>', { footerHtml: '<span></span>', timeoutMs: 60_000 });
+  for (const chart of births(count)) {
+    const t0 = performance.now();
+    const sky = reportSky({ chart, asOf });
+    const report = composeReport(chart, { sky });
+    const document = { report, wheelSvg: null, footerLabel: null, logo: null };
+    const options = { footerHtml: footerTemplate(document), timeoutMs: 60_000 };
+    const pdf = await renderReportPdf(renderer, document, options);
+    newTimes.push(performance.now() - t0);
+    const t1 = performance.now();
+    await renderer.render(reportHtml(document), options);
+    onePrintTimes.push(performance.now() - t1);
+    reports.push(report);
+    const pageFill = pageFills(pdf).slice(2);
+    fills.push(...pageFill);
+    under += pageFill.filter((f) => f < 0.5).length;
+    const outline = await readOutline(pdf);
+    bookmarks += outline.length;
+    const chapters = outline.filter((e) => e.level === 2).map((e) => e.title.replace(/\s+/g, ' '));
+    missingBookmarks += report.sections.slice(1).filter((s) => !chapters.includes(s.title)).length;
+    grammar += (await agreementFindings(readingSentences(report).join(' '))).length;
+    if (phaseError(chart, report)) phaseErrors++;
+    if (!report.sections.some((s) => s.id === 'life_areas')) {
+      untimed++;
+      if (untimedCovered(report)) untimedOk++;
+    }
+  }
+} finally {
+  await renderer.close();
+}
+const shares: number[] = [];
+for (let i = 0; i + 1 < reports.length; i++) shares.push(repeatedShare(reports[i]!, reports[i + 1]!));
+const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
+const rows: [string, string][] = [
+  ['reports', String(reports.length)],
+  ['mean page fill', pct(fills.reduce((a, b) => a + b, 0) / fills.length)],
+  ['pages under half full', `${under} of ${fills.length}`],
+  ['bookmarks per report (mean)', (bookmarks / reports.length).toFixed(1)],
+  ['chapters without a bookmark', String(missingBookmarks)],
+  ['cross-report repetition (mean, max)', `${pct(shares.reduce((a, b) => a + b, 0) / shares.length)}, ${pct(Math.max(...shares))}`],
+  ['grammar findings (agreement)', String(grammar)],
+  ['phase errors', String(phaseErrors)],
+  ['untimed-caveat coverage', `${untimedOk} of ${untimed}`],
+  ['p50 per report: sky + text + two printings', `${median(newTimes).toFixed(0)} ms`],
+  ['p50 of one printing of the same page', `${median(onePrintTimes).toFixed(0)} ms`],
+  ['ratio', (median(newTimes) / median(onePrintTimes)).toFixed(2)],
+];
+const width = Math.max(...rows.map(([k]) => k.length));
+for (const [k, v] of rows) console.log(`${k.padEnd(width)}  ${v}`);

@@ -1,0 +1,85 @@
+/**
+ * The aspect grid: the chart's points down the side and along the foot of a staircase of cells,
+ * one cell per pair, holding the pair's major aspect as a drawn mark (so no astrological font is
+ * needed) and its orb in degrees. Conjunctions are a ring, sextiles a six-pointed star, squares a
+ * square, trines a triangle, oppositions a bar between two dots; flowing aspects are blue, tense
+ * ones red, conjunctions violet. An untimed chart's grid has no angles, and its Moon's cells give
+ * the closest orb of the birth day.
+ */
+import type { KeyedAspect } from '../../interpretations/chart-factors/aspects.ts';
+import { degreesMinutes } from '../text/report-markdown.ts';
+
+const SHORT: Record<string, string> = {
+  sun: 'Sun',
+  moon: 'Moon',
+  mercury: 'Merc',
+  venus: 'Ven',
+  mars: 'Mars',
+  jupiter: 'Jup',
+  saturn: 'Sat',
+  uranus: 'Ura',
+  neptune: 'Nep',
+  pluto: 'Plu',
+  asc: 'Asc',
+  mc: 'MC',
+};
+
+const CELL = 34;
+const LEFT = 40;
+const COLOUR = { conjunction: '#6b5ca5', flowing: '#2f6fb0', tense: '#c0392b' };
+
+function mark(type: string, cx: number, cy: number, colour: string): string {
+  const s = `stroke="${colour}" stroke-width="1.4" fill="none"`;
+  switch (type) {
+    case 'conjunction':
+      return `<circle cx="${cx}" cy="${cy}" r="6" ${s}/>`;
+    case 'opposition':
+      return `<circle cx="${cx - 6}" cy="${cy}" r="2.2" fill="${colour}"/><circle cx="${cx + 6}" cy="${cy}" r="2.2" fill="${colour}"/><line x1="${cx - 4}" y1="${cy}" x2="${cx + 4}" y2="${cy}" ${s}/>`;
+    case 'square':
+      return `<rect x="${cx - 5.5}" y="${cy - 5.5}" width="11" height="11" ${s}/>`;
+    case 'trine':
+      return `<path d="M${cx} ${cy - 7} L${cx + 6.5} ${cy + 5} L${cx - 6.5} ${cy + 5} Z" ${s}/>`;
+    default: {
+      // Sextile: three crossing strokes.
+      const r = 6.5;
+      const lines = [0, 60, 120].map((deg) => {
+        const a = (deg * Math.PI) / 180;
+        return `<line x1="${(cx - r * Math.cos(a)).toFixed(1)}" y1="${(cy - r * Math.sin(a)).toFixed(1)}" x2="${(cx + r * Math.cos(a)).toFixed(1)}" y2="${(cy + r * Math.sin(a)).toFixed(1)}" ${s}/>`;
+      });
+      return lines.join('');
+    }
+  }
+}
+
+export function aspectGridFigure(points: readonly string[], aspects: readonly KeyedAspect[]): string {
+  const ids = points.filter((id) => SHORT[id]);
+  const n = ids.length;
+  const width = LEFT + (n - 1) * CELL + 2;
+  const height = (n - 1) * CELL + 30;
+  const index = new Map(ids.map((id, i) => [id, i]));
+  const cells: string[] = [];
+  for (let row = 1; row < n; row++) {
+    cells.push(`<text x="${LEFT - 4}" y="${(row - 1) * CELL + CELL / 2 + 4}" class="l" text-anchor="end">${SHORT[ids[row]!]}</text>`);
+    for (let col = 0; col < row; col++) {
+      cells.push(`<rect x="${LEFT + col * CELL}" y="${(row - 1) * CELL}" width="${CELL}" height="${CELL}" fill="none" stroke="#cfcbe0" stroke-width="0.6"/>`);
+    }
+  }
+  for (let col = 0; col < n - 1; col++) {
+    cells.push(`<text x="${LEFT + col * CELL + CELL / 2}" y="${(n - 1) * CELL + 14}" class="l" text-anchor="middle">${SHORT[ids[col]!]}</text>`);
+  }
+  for (const a of aspects) {
+    const i = index.get(a.p1);
+    const j = index.get(a.p2);
+    if (i === undefined || j === undefined || i === j) continue;
+    const row = Math.max(i, j);
+    const col = Math.min(i, j);
+    const cx = LEFT + col * CELL + CELL / 2;
+    const top = (row - 1) * CELL;
+    cells.push(mark(a.type, cx, top + 13, COLOUR[a.family]));
+    cells.push(`<text x="${cx}" y="${top + 30}" class="o" text-anchor="middle">${degreesMinutes(a.orb).replace(/′$/, '')}</text>`);
+  }
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img" aria-label="Aspect grid">` +
+    `<style>.l{font:8pt 'Noto Serif',serif;fill:#1d1d24}.o{font:6.5pt 'Noto Serif',serif;fill:#55506b}</style>${cells.join('')}</svg>`
+  );
+}

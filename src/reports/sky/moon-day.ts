@@ -1,0 +1,141 @@
+/**
+ * The Moon over an untimed birth day. Without a birth time the chart is cast for local noon, but
+ * the Moon moves 12° to 15° a day: its noon sign may not have held all day, and its noon orbs say
+ * nothing about the hour of birth. What the report can say is what held during the whole local
+ * day: the Moon's range, the sign it entered if it changed sign, and, for each aspect it formed at
+ * some hour, when it was within orb and how close it came.
+ *
+ * The Moon is the ephemeris's (sampled every ten minutes, its sign change found to the minute),
+ * moved by the chart's own offset at noon so that a sidereal chart reads in its own zodiac. The
+ * other points move by their daily speed: over twelve hours none drifts far enough for the
+ * straight line to differ from the ephemeris by more than a few seconds of arc.
+ */
+import { ASPECT_DEFINITIONS } from '../../astro/aspects.ts';
+import { calcBody } from '../../astro/ephemeris.ts';
+import { DateTime, julianDayFromUtcMs } from '../../astro/civil-time.ts';
+import { normalizeDegrees, signedSeparation, signIndexOf, SIGNS } from '../../astro/zodiac.ts';
+import type { NatalChartInput } from '../../interpretations/chart-input.ts';
+import { ASPECT_POINTS, aspectFamily, type MajorAspectType, type SignId } from '../../interpretations/keys.ts';
+
+const SE_MOON = 1;
+const STEP_MINUTES = 10;
+
+export interface MoonDayAspect {
+  other: string;
+  type: MajorAspectType;
+  /** The closest the aspect came during the day, degrees (0 when it was exact). */
+  closest: number;
+  /** The widest orb while it held (its orb limit when it came into or went out of orb that day). */
+  widest: number;
+  /** Local times "HH:MM" when it came into and went out of orb (00:00 and 24:00 when it held all day). */
+  from: string;
+  to: string;
+  /** Local time "HH:MM" when it was exact, if it was. */
+  exactAt?: string | undefined;
+}
+
+export interface MoonDay {
+  /** The local date, YYYY-MM-DD. */
+  date: string;
+  /** The Moon's longitude at local midnight and at the next midnight, in the chart's zodiac. */
+  startLon: number;
+  endLon: number;
+  /** The signs the Moon stood in that day, in order (one or two). */
+  signs: SignId[];
+  /** When it entered the second sign, local "HH:MM". */
+  ingressAt?: string | undefined;
+  aspects: MoonDayAspect[];
+}
+
+/** The day's bounds in UT milliseconds: local midnight to local midnight in the birth's zone. */
+function localDay(chart: NatalChartInput): { date: string; startMs: number; endMs: number; zone: string } {
+  const date = chart.subject.datetime.slice(0, 10);
+  const zone = chart.subject.location.timezone;
+  const start = DateTime.fromISO(date, { zone });
+  if (start.isValid) return { date, startMs: start.toMillis(), endMs: start.plus({ days: 1 }).toMillis(), zone };
+  // A zone the clock library does not know: the chart's noon less and plus twelve hours.
+  const noon = Date.parse(chart.subject.datetime_utc);
+  return { date, startMs: noon - 43_200_000, endMs: noon + 43_200_000, zone: 'UTC' };
+}
+
+function clock(ms: number, startMs: number, zone: string, endMs: number): string {
+  if (ms >= endMs) return '24:00';
+  if (ms <= startMs) return '00:00';
+  const t = DateTime.fromMillis(ms, { zone });
+  return (t.isValid ? t : DateTime.fromMillis(ms, { zone: 'UTC' })).toFormat('HH:mm');
+}
+
+export function moonDay(chart: NatalChartInput): MoonDay | undefined {
+  const moon = chart.planets.find((p) => p.id === 'moon');
+  if (!moon) return undefined;
+  const { date, startMs, endMs, zone } = localDay(chart);
+  const noonMs = Date.parse(chart.subject.datetime_utc);
+  // The chart's zodiac (and any convention of its Moon) as an offset from the ephemeris's tropical Moon at noon.
+  const offset = signedSeparation(calcBody(julianDayFromUtcMs(noonMs), SE_MOON).lon, moon.abs_pos);
+  const moonAt = (ms: number) => normalizeDegrees(calcBody(julianDayFromUtcMs(ms), SE_MOON).lon + offset);
+  const others = chart.planets.filter((p) => p.id !== 'moon' && (ASPECT_POINTS as readonly string[]).includes(p.id));
+  const otherAt = (p: (typeof others)[number], ms: number) => normalizeDegrees(p.abs_pos + (p.speed * (ms - noonMs)) / 86_400_000);
+
+  const times: number[] = [];
+  for (let ms = startMs; ms < endMs; ms += STEP_MINUTES * 60_000) times.push(ms);
+  times.push(endMs);
+  const moonLons = times.map(moonAt);
+
+  const signs: SignId[] = [SIGNS[signIndexOf(moonLons[0]!)]!.id];
+  let ingressAt: string | undefined;
+  for (let i = 1; i < times.length; i++) {
+    const before = signIndexOf(moonLons[i - 1]!);
+    if (signIndexOf(moonLons[i]!) === before) continue;
+    // The minute of the sign change, by halving the ten-minute step.
+    let lo = times[i - 1]!;
+    let hi = times[i]!;
+    while (hi - lo > 30_000) {
+      const mid = (lo + hi) / 2;
+      if (signIndexOf(moonAt(mid)) === before) lo = mid;
+      else hi = mid;
+    }
+    signs.push(SIGNS[signIndexOf(moonLons[i]!)]!.id);
+    ingressAt = clock(hi, startMs, zone, endMs);
+    break;
+  }
+
+  const aspects: MoonDayAspect[] = [];
+  for (const other of others) {
+    for (const def of ASPECT_DEFINITIONS) {
+      if (!aspectFamily(def.type)) continue;
+      // Signed distance from exactness at each sample: |separation| − the aspect's angle.
+      const deviation = times.map((ms, i) => Math.abs(signedSeparation(otherAt(other, ms), moonLons[i]!)) - def.angle);
+      const inOrb = deviation.map((d) => Math.abs(d) <= def.orb);
+      const first = inOrb.indexOf(true);
+      if (first < 0) continue;
+      const last = inOrb.lastIndexOf(true);
+      let closest = Infinity;
+      let widest = 0;
+      let exactMs: number | undefined;
+      for (let i = first; i <= last; i++) {
+        closest = Math.min(closest, Math.abs(deviation[i]!));
+        widest = Math.max(widest, Math.abs(deviation[i]!));
+        if (i > first && exactMs === undefined && Math.sign(deviation[i]!) !== Math.sign(deviation[i - 1]!)) {
+          // Exact between two samples: where the straight line through them crosses zero.
+          const a = deviation[i - 1]!;
+          const b = deviation[i]!;
+          exactMs = times[i - 1]! + ((times[i]! - times[i - 1]!) * a) / (a - b);
+          closest = 0;
+        }
+      }
+      // Coming into or going out of orb during the day: the orb reached its limit there.
+      if (first > 0 || last < times.length - 1) widest = def.orb;
+      aspects.push({
+        other: other.id,
+        type: def.type as MajorAspectType,
+        closest,
+        widest,
+        from: clock(first > 0 ? times[first]! : startMs, startMs, zone, endMs),
+        to: clock(last < times.length - 1 ? times[last]! : endMs, startMs, zone, endMs),
+        exactAt: exactMs === undefined ? undefined : clock(exactMs, startMs, zone, endMs),
+      });
+    }
+  }
+  aspects.sort((x, y) => x.closest - y.closest);
+  return { date, startLon: moonLons[0]!, endLon: moonLons.at(-1)!, signs, ingressAt, aspects };
+}

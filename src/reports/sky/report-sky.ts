@@ -1,0 +1,31 @@
+/**
+ * What the report needs from the ephemeris beyond the natal chart, computed in the compute pool
+ * (the `report_sky` task) so that the report worker does no astronomy of its own: for an untimed
+ * birth, the Moon over the whole birth day; for every birth, the year ahead.
+ */
+import { isTimed, type NatalChartInput } from '../../interpretations/chart-input.ts';
+import { moonDay, type MoonDay } from './moon-day.ts';
+import { yearAhead, type YearAhead } from './year-ahead.ts';
+
+export interface ReportSky {
+  /** Untimed births only: the Moon from local midnight to midnight. */
+  moonDay?: MoonDay | undefined;
+  /** The main transits and progressions of the twelve months from the report's date. */
+  yearAhead?: YearAhead | undefined;
+}
+
+export interface ReportSkyTask {
+  chart: NatalChartInput;
+  /** The report's date, ISO 8601 (the job's submission); now when not given. */
+  asOf?: string | undefined;
+}
+
+export function reportSky(task: ReportSkyTask): ReportSky {
+  const asOf = task.asOf ? Date.parse(task.asOf) : Date.now();
+  return { moonDay: isTimed(task.chart) ? undefined : moonDay(task.chart), yearAhead: yearAhead(task.chart, asOf) };
+}
+
+/** The task's answer as it crosses the thread boundary: JSON bytes, like every task's. */
+export function reportSkyBytes(task: ReportSkyTask): Buffer {
+  return Buffer.from(JSON.stringify(reportSky(task)));
+}

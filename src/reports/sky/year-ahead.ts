@@ -1,0 +1,167 @@
+/**
+ * The year ahead of a report: the main transits and progressions of the twelve months after the
+ * report is made, with their dates.
+ *
+ * - Transits: Jupiter, Saturn, Uranus, Neptune and Pluto making a major aspect (conjunction,
+ *   sextile, square, trine, opposition) to the natal Sun, Moon, Mercury, Venus, Mars and, for a
+ *   timed chart, the Ascendant and the Midheaven. Each exact hit in the year is found on the
+ *   ephemeris by the service's exact-hit finder (src/astro/transit-hits.ts: the track cut at its
+ *   stations, so the three hits of a retrograde loop are all found), and its window (orb entry and
+ *   exit, 1° for Jupiter and Saturn, 1.5° for the outer three: the span in which such a transit
+ *   is usually felt) by the service's transit-window search (src/astro/transit-windows.ts).
+ * - Progressions (secondary, a day for a year): the progressed Moon's change of sign and its
+ *   exact conjunctions, squares and oppositions to the natal Sun, Moon and Ascendant, and the
+ *   progressed Sun's change of sign, when they fall in the year.
+ *
+ * An untimed chart is progressed from its noon positions: its progressed Moon can be off by up to
+ * six months of progressed motion, which the report says; the natal Moon is no transit target
+ * there (its position is uncertain by several degrees).
+ */
+import { calcBody, TROPICAL } from '../../astro/ephemeris.ts';
+import { brent, wrap180 } from '../../astro/events/root-finding.ts';
+import { julianDayFromUtcMs, utcMsFromJulianDay } from '../../astro/civil-time.ts';
+import { SCAN, transitWindow } from '../../astro/transit-windows.ts';
+import { exactHits, TrackSpan, transitTrack } from '../../astro/transit-hits.ts';
+import { normalizeDegrees, signedSeparation, signIndexOf, SIGNS } from '../../astro/zodiac.ts';
+import type { NatalChartInput } from '../../interpretations/chart-input.ts';
+import type { MajorAspectType, SignId } from '../../interpretations/keys.ts';
+
+const SE: Record<string, number> = { sun: 0, moon: 1, jupiter: 5, saturn: 6, uranus: 7, neptune: 8, pluto: 9 };
+const TRANSITING = ['jupiter', 'saturn', 'uranus', 'neptune', 'pluto'] as const;
+const NATAL_TARGETS = ['sun', 'moon', 'mercury', 'venus', 'mars', 'asc', 'mc'] as const;
+const ASPECTS: { type: MajorAspectType; angle: number }[] = [
+  { type: 'conjunction', angle: 0 },
+  { type: 'sextile', angle: 60 },
+  { type: 'square', angle: 90 },
+  { type: 'trine', angle: 120 },
+  { type: 'opposition', angle: 180 },
+];
+const WINDOW_ORB: Record<string, number> = { jupiter: 1, saturn: 1, uranus: 1.5, neptune: 1.5, pluto: 1.5 };
+const TROPICAL_YEAR_DAYS = 365.242199;
+
+export interface YearTransit {
+  body: (typeof TRANSITING)[number];
+  type: MajorAspectType;
+  target: (typeof NATAL_TARGETS)[number];
+  /** ISO dates (YYYY-MM-DD, UT) of the exact hits in the year, and of the window's entry and exit (null beyond the search). */
+  exact: string[];
+  from: string | null;
+  to: string | null;
+}
+
+export interface YearProgression {
+  kind: 'moon_ingress' | 'sun_ingress' | 'moon_aspect';
+  date: string;
+  sign?: SignId | undefined;
+  type?: MajorAspectType | undefined;
+  target?: string | undefined;
+}
+
+export interface YearAhead {
+  /** The year's first and last day (ISO dates). */
+  from: string;
+  to: string;
+  transits: YearTransit[];
+  progressions: YearProgression[];
+}
+
+const isoDate = (jd: number) => new Date(utcMsFromJulianDay(jd)).toISOString().slice(0, 10);
+
+/** The natal longitude of each target the chart has. */
+function natalTargets(chart: NatalChartInput): Map<string, number> {
+  const out = new Map<string, number>();
+  const timed = chart.angles !== undefined && chart.houses?.length === 12;
+  // An untimed chart's Moon is known only to within about seven degrees: a slow planet's dates to it would be months off.
+  for (const p of chart.planets) if ((NATAL_TARGETS as readonly string[]).includes(p.id) && (timed || p.id !== 'moon')) out.set(p.id, p.abs_pos);
+  if (timed && chart.angles) {
+    out.set('asc', chart.angles.asc);
+    out.set('mc', chart.angles.mc);
+  }
+  return out;
+}
+
+/** The chart's zodiac as an offset from the ephemeris's tropical positions (the natal Sun's). */
+function zodiacOffset(chart: NatalChartInput, natalJd: number): number {
+  const sun = chart.planets.find((p) => p.id === 'sun');
+  return sun ? signedSeparation(calcBody(natalJd, SE.sun!).lon, sun.abs_pos) : 0;
+}
+
+/**
+ * Times in [a, b] at which `g` crosses zero, found on steps of `step` days and refined. A change
+ * of sign larger than `maxJump` is the wrap of an angle, not a crossing.
+ */
+function zeros(g: (jd: number) => number, a: number, b: number, step: number, maxJump = 90): number[] {
+  const out: number[] = [];
+  let t0 = a;
+  let g0 = g(t0);
+  for (let t1 = a + step; t0 < b; t1 = Math.min(b, t1 + step)) {
+    const g1 = g(t1);
+    // A sign change of a wrapped angle is a crossing only when the values are small (not the jump at ±180).
+    if (g0 !== g1 && g0 <= 0 !== g1 <= 0 && Math.abs(g0 - g1) < maxJump) out.push(brent(g, t0, t1, g0, g1, 1e-5));
+    t0 = t1;
+    g0 = g1;
+    if (t1 >= b) break;
+  }
+  return out;
+}
+
+export function yearAhead(chart: NatalChartInput, asOfMs: number): YearAhead {
+  const start = julianDayFromUtcMs(asOfMs);
+  const end = start + 365;
+  const natalJd = julianDayFromUtcMs(Date.parse(chart.subject.datetime_utc));
+  const offset = zodiacOffset(chart, natalJd);
+  const targets = natalTargets(chart);
+  const transits: YearTransit[] = [];
+  for (const body of TRANSITING) {
+    const lonAt = (jd: number) => normalizeDegrees(calcBody(jd, SE[body]!).lon + offset);
+    // The exact hits come from the service's one transit finder (stations and retrograde loops
+    // included), on the tropical track: a natal degree of the chart's zodiac is that degree less the offset.
+    const span = new TrackSpan(transitTrack(body, TROPICAL));
+    for (const [target, natalLon] of targets) {
+      for (const { type, angle } of ASPECTS) {
+        const hits = exactHits(span, normalizeDegrees(natalLon - offset), [angle], start, end).map((h) => h.jd);
+        if (hits.length === 0) continue;
+        const window = transitWindow(lonAt, natalLon, angle, WINDOW_ORB[body]!, hits[0]!, SCAN[body]!);
+        transits.push({
+          body,
+          type,
+          target: target as YearTransit['target'],
+          exact: hits.map(isoDate),
+          from: window?.entry === undefined ? null : isoDate(window.entry),
+          to: window?.exit === undefined ? null : isoDate(window.exit),
+        });
+      }
+    }
+  }
+  transits.sort((x, y) => x.exact[0]!.localeCompare(y.exact[0]!));
+  return { from: isoDate(start), to: isoDate(end), transits, progressions: progressions(chart, natalJd, offset, start, end) };
+}
+
+/** The progressed Sun's and Moon's events whose real dates fall between `start` and `end`. */
+function progressions(chart: NatalChartInput, natalJd: number, offset: number, start: number, end: number): YearProgression[] {
+  // A real date t corresponds to the progressed instant natal + (t − natal) / year.
+  const progressedJd = (t: number) => natalJd + (t - natalJd) / TROPICAL_YEAR_DAYS;
+  const lon = (body: number) => (t: number) => normalizeDegrees(calcBody(progressedJd(t), body).lon + offset);
+  const moon = lon(SE.moon!);
+  const sun = lon(SE.sun!);
+  const out: YearProgression[] = [];
+  for (const [kind, at] of [
+    ['moon_ingress', moon],
+    ['sun_ingress', sun],
+  ] as const) {
+    // A sign boundary is where the longitude crosses a multiple of 30.
+    const g = (t: number) => wrap180(at(t) - 30 * Math.round(at(t) / 30));
+    for (const t of zeros(g, start, end, 5, 10)) out.push({ kind, date: isoDate(t), sign: SIGNS[signIndexOf(at(t + 1))]!.id });
+  }
+  const targets = natalTargets(chart);
+  for (const target of ['sun', 'moon', 'asc']) {
+    const natalLon = targets.get(target);
+    if (natalLon === undefined) continue;
+    for (const { type, angle } of ASPECTS.filter((a) => a.type === 'conjunction' || a.type === 'square' || a.type === 'opposition')) {
+      const aims = angle === 0 || angle === 180 ? [natalLon + angle] : [natalLon + angle, natalLon - angle];
+      for (const aim of aims)
+        for (const t of zeros((jd) => wrap180(moon(jd) - aim), start, end, 5)) out.push({ kind: 'moon_aspect', date: isoDate(t), type, target });
+    }
+  }
+  return out.sort((x, y) => x.date.localeCompare(y.date));
+}

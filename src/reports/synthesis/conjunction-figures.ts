@@ -1,0 +1,57 @@
+/**
+ * A tight conjunction read as one figure. Two planets within a few degrees of each other act as
+ * one force, and reading each one's sign and house as if the other were not there makes the
+ * report say two different things about the same place ("an expansive manner", then "a reserved
+ * presence", of planets 0°02′ apart). Before the second planet's placement is read, the report
+ * says once that the two are one figure, and what their fusion is like.
+ */
+import { signedSeparation, signOf } from '../../astro/zodiac.ts';
+import { keys } from '../../interpretations/keys.ts';
+import type { ReportContext } from '../text/context.ts';
+import { POINT_FUNCTION, POINT_NAMES } from '../text/phrases.ts';
+import { degreesMinutes, ordinal } from '../text/report-markdown.ts';
+
+/** Closer than this, two planets are read as one figure. */
+export const FIGURE_ORB = 4;
+
+const PLANETS = ['sun', 'moon', 'mercury', 'venus', 'mars', 'jupiter', 'saturn', 'uranus', 'neptune', 'pluto'];
+
+/** What the fusion of some pairs is like; other pairs get the general reading. Keyed by the pair in planet order. */
+const PAIR_READINGS: Record<string, string> = {
+  'jupiter-saturn':
+    'Growth and restraint arrive together in you: you expand only as far as you can build, and you build toward something larger than duty. What this chapter says of each planet describes one habit from two sides: hope that checks its foundations, discipline that keeps a goal in view.',
+  'sun-moon':
+    'What you aim at and what you need were set in the same place, so will and feeling rarely argue; the risk is that little in you offers another view.',
+  'venus-mars': 'Desire and affection are fused: what you love you also pursue, and attraction tends to be immediate and physical rather than slow to grow.',
+  'mercury-saturn':
+    'Thought and caution are fused: you think before you speak and check before you conclude, which gives weight to your words and can make them slow to come.',
+  'mars-saturn':
+    'Drive and restraint are fused: effort comes in long, controlled pushes rather than bursts, and frustration is best spent on work that rewards endurance.',
+  'moon-saturn': 'Feeling and self-control are fused: you tend to look after your emotions by managing them, and learning to receive care is part of the work.',
+  'sun-mercury': 'Purpose and thought are fused: how you think is close to who you are, so criticism of an idea can feel personal.',
+  'mercury-jupiter':
+    'Thought and optimism are fused: your mind reaches for the large picture and the hopeful reading, and details are best left to a second look.',
+};
+
+export function conjunctionFigure(ctx: ReportContext, id: string): string | undefined {
+  const p = ctx.factors.points.get(id);
+  if (!p || !PLANETS.includes(id)) return undefined;
+  for (const other of PLANETS) {
+    if (other === id) continue;
+    const q = ctx.factors.points.get(other);
+    if (!q) continue;
+    const orb = Math.abs(signedSeparation(p.lon, q.lon));
+    // Read before the second of the two placements: the first must already be in the report.
+    if (orb > FIGURE_ORB || !ctx.isShown(keys.planetSign(other, q.sign))) continue;
+    const pair = [id, other].sort((a, b) => PLANETS.indexOf(a) - PLANETS.indexOf(b)) as [string, string];
+    if (!ctx.once(`figure:${pair.join('-')}`)) continue;
+    const sameSign = signOf(p.lon).id === signOf(q.lon).id;
+    const where = p.house !== undefined && p.house === q.house ? ` in your ${ordinal(p.house)} house` : sameSign ? ` in ${signOf(p.lon).name}` : '';
+    const [a, b] = pair;
+    const reading =
+      PAIR_READINGS[`${a}-${b}`] ??
+      `Your ${POINT_FUNCTION[a]} and your ${POINT_FUNCTION[b]} are fused: whatever stirs one sets the other going, so the passages on each planet describe a single habit seen from two sides.`;
+    return `${POINT_NAMES[a]} and ${POINT_NAMES[b]} stand ${degreesMinutes(orb)} apart${where}, close enough to act as one figure rather than two. ${reading}`;
+  }
+  return undefined;
+}

@@ -1,0 +1,37 @@
+/**
+ * How the report states an aspect's orb and phase. A timed chart's aspects have one orb and are
+ * applying or separating at the birth minute. An untimed chart's Moon aspects have no birth
+ * minute: they are stated as the birth day showed them, within orb for part of the day (or all of
+ * it), with the hours and the closest approach.
+ */
+import type { MoonDayAspect } from '../sky/moon-day.ts';
+import { degreesMinutes } from './report-markdown.ts';
+
+export interface StatedAspect {
+  orb: number;
+  applying?: boolean | undefined;
+  /** The birth day's window, for an untimed chart's Moon aspect. */
+  day?: MoonDayAspect | undefined;
+}
+
+const wholeDay = (d: MoonDayAspect) => d.from === '00:00' && d.to === '24:00';
+
+/** "orb 1°21′ · applying", or the day's window for an untimed Moon aspect. */
+export function aspectFact(a: StatedAspect): string {
+  const d = a.day;
+  if (!d) return `orb ${degreesMinutes(a.orb)} · ${a.applying ? 'applying' : 'separating'}`;
+  const closest = d.exactAt ? `exact at ${d.exactAt}` : `closest ${degreesMinutes(d.closest)}`;
+  if (wholeDay(d)) return `within orb all day, orb ${degreesMinutes(d.closest)} to ${degreesMinutes(d.widest)}, ${closest}`;
+  return `within orb for part of the day (${d.from} to ${d.to} local time), ${closest}`;
+}
+
+/** The table's orb cell. */
+export function orbCell(a: StatedAspect): string {
+  return a.day ? `${degreesMinutes(a.day.closest)}–${degreesMinutes(a.day.widest)}` : degreesMinutes(a.orb);
+}
+
+/** The table's phase cell. */
+export function phaseCell(a: StatedAspect): string {
+  if (!a.day) return a.applying ? 'applying' : 'separating';
+  return wholeDay(a.day) ? 'all day' : `${a.day.from}–${a.day.to}`;
+}

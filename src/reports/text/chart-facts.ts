@@ -1,0 +1,56 @@
+/**
+ * Small facts the synthesis chapters combine: a house's cusp sign and its ruler, where that ruler
+ * stands, the planets in a house, the tightest major aspect between two points. Each chapter
+ * then writes one reading from several of them instead of listing them.
+ */
+import { signOf, type Sign } from '../../astro/zodiac.ts';
+import type { KeyedAspect } from '../../interpretations/chart-factors/aspects.ts';
+import { MODERN_RULER } from '../../interpretations/chart-factors/rulers.ts';
+import { TEN_PLANET_IDS } from '../../interpretations/keys.ts';
+import type { ReportContext } from './context.ts';
+
+export function cuspOf(ctx: ReportContext, house: number): Sign | undefined {
+  const cusp = ctx.chart.houses?.find((h) => h.house === house);
+  return cusp ? signOf(cusp.abs_pos) : undefined;
+}
+
+/** The planet ruling a house's cusp sign (modern rulers). */
+export function houseRuler(ctx: ReportContext, house: number): string | undefined {
+  const sign = cuspOf(ctx, house);
+  return sign ? MODERN_RULER[sign.id] : undefined;
+}
+
+export function planetsInHouse(ctx: ReportContext, house: number): string[] {
+  return TEN_PLANET_IDS.filter((id) => ctx.factors.points.get(id)?.house === house);
+}
+
+export function signOfPoint(ctx: ReportContext, id: string): Sign | undefined {
+  const p = ctx.factors.points.get(id);
+  return p ? signOf(p.lon) : undefined;
+}
+
+/** The major aspect between two points, if the chart has one. */
+export function aspectBetween(ctx: ReportContext, a: string, b: string): KeyedAspect | undefined {
+  return ctx.factors.aspects.find((x) => (x.p1 === a && x.p2 === b) || (x.p1 === b && x.p2 === a));
+}
+
+/** Signs wholly inside a house (no cusp falls in them): intercepted signs, with the house holding each. */
+export function interceptedSigns(ctx: ReportContext): { sign: Sign; house: number }[] {
+  const houses = ctx.chart.houses;
+  if (!houses || houses.length !== 12) return [];
+  const cuspSigns = new Set(houses.map((h) => signOf(h.abs_pos).id));
+  const out: { sign: Sign; house: number }[] = [];
+  for (let i = 0; i < 12; i++) {
+    const sign = signOf(i * 30 + 15);
+    if (cuspSigns.has(sign.id)) continue;
+    // The house whose span contains the sign's middle.
+    const mid = i * 30 + 15;
+    const house = houses.find((h, k) => {
+      const next = houses[(k + 1) % 12]!.abs_pos;
+      const span = (next - h.abs_pos + 360) % 360;
+      return (mid - h.abs_pos + 360) % 360 < span;
+    });
+    if (house) out.push({ sign, house: house.house });
+  }
+  return out;
+}

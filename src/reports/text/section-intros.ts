@@ -1,0 +1,227 @@
+/**
+ * The opening of each chapter, written for the chart it opens: a timed chart's and an untimed
+ * chart's differ in what they promise (no Ascendant, houses or chart ruler without a birth
+ * time), and each introduction names something of this chart, so that two people's reports do
+ * not open their chapters with the same sentences. Several phrasings per chapter are chosen by
+ * the chart's seed.
+ */
+import { signOf } from '../../astro/zodiac.ts';
+import type { ReportContext } from './context.ts';
+import { ELEMENT_NAMES, POINT_NAMES } from './phrases.ts';
+import { countWord, joinAnd, withArticle } from './report-markdown.ts';
+
+export interface SectionIntro {
+  title: string;
+  text: string;
+}
+
+const sign = (ctx: ReportContext, id: string) => (ctx.factors.points.has(id) ? signOf(ctx.factors.points.get(id)!.lon).name : undefined);
+
+/** The element with the most weight, in lower case ("earth"). */
+function leadingElement(ctx: ReportContext): string {
+  const e = ctx.factors.balance.elements;
+  const best = (Object.keys(e) as (keyof typeof e)[]).reduce((a, b) => (e[b] > e[a] ? b : a));
+  return ELEMENT_NAMES[best]!.toLowerCase();
+}
+
+type Writer = (ctx: ReportContext) => SectionIntro;
+
+const coreTriad: Writer = (ctx) => {
+  const sun = sign(ctx, 'sun')!;
+  const moon = sign(ctx, 'moon')!;
+  if (!ctx.timed) {
+    return {
+      title: 'The Core of You: Sun and Moon',
+      text: ctx.choose(
+        [
+          `Without a birth time, two lights carry the weight of this reading. The Sun in ${sun} stands for the self you are growing into, and the Moon in ${moon} for what you need in order to feel safe. What follows takes each in turn and then asks how well they get along.`,
+          `Your chart is read here from the day of your birth, not its hour, so its centre is the pair of luminaries: the Sun in ${sun}, your purpose, and the Moon in ${moon}, your emotional needs. Their conversation runs through every later chapter.`,
+          `A Sun in ${sun} and a Moon in ${moon} are the two facts of your chart that no missing hour can change. The first describes what you aim at, the second what comforts you; this chapter reads both and the bond between them.`,
+        ],
+        'intro-core-untimed',
+      ),
+    };
+  }
+  const asc = sign(ctx, 'asc')!;
+  const ruler = ctx.factors.chartRuler;
+  const rulerText = ruler ? POINT_NAMES[ruler]! : 'the chart ruler';
+  return {
+    title: 'The Core of You: Sun, Moon, Ascendant and Chart Ruler',
+    text: ctx.choose(
+      [
+        `Four factors hold up the rest of your chart. The Sun in ${sun} is the self you are growing into, the Moon in ${moon} what helps you feel safe, ${asc} rising the manner in which you meet what is new, and ${rulerText}, ruler of ${asc}, the planet that carries that manner into the rest of your life.`,
+        `This chapter begins where your chart is most personal: ${withArticle(sun)} Sun, ${withArticle(moon)} Moon and ${asc} on the eastern horizon. ${rulerText} rules your rising sign, so its placement is read here too, as the thread that ties them together.`,
+        `With the Sun in ${sun}, the Moon in ${moon} and ${asc} rising, your chart sets purpose, need and first impression in three different keys. Reading them side by side, with ${rulerText} as the chart's guide, shows where they agree and where they pull apart.`,
+      ],
+      'intro-core-timed',
+    ),
+  };
+};
+
+const temperament: Writer = (ctx) => {
+  const lead = leadingElement(ctx);
+  const weak = ctx.factors.balance.weakElements.map((e) => ELEMENT_NAMES[e]!.toLowerCase());
+  const missing = weak.length ? ` and how little ${joinAnd(weak)} it has` : '';
+  return {
+    title: 'Your Temperament',
+    text: ctx.choose(
+      [
+        `Before any single planet, a chart has a climate. Yours leans toward ${lead}${missing}; the tables below count it, and the passages after them describe what such a mix tends to feel like from inside.`,
+        `Temperament is the weather of a chart rather than its landmarks. Counting elements and modalities across your planets shows ${lead} in the lead${missing}, and that colouring tints every placement read later.`,
+        `Your planets, counted by element and modality, give ${lead} the largest share${missing}. This chapter reads that balance, the planet that stands out above the others, and the Moon's phase at your birth.`,
+      ],
+      'intro-temperament',
+    ),
+  };
+};
+
+const chartShape: Writer = (ctx) => {
+  const n = ctx.factors.configurations.length;
+  const figures = n === 0 ? 'no closed aspect figure' : n === 1 ? 'one aspect figure' : `${countWord(n)} aspect figures`;
+  return {
+    title: 'Chart Shape and Configurations',
+    text: ctx.choose(
+      [
+        `Seen from a distance, the planets of your chart make a pattern around the wheel, and among them ${figures} can be traced. Pattern and figures say how your energies organise themselves before any one of them is named.`,
+        `How the planets are spread, bunched or balanced around the circle is read here as a single picture; your chart adds ${figures} to it, shapes that several planets make together.`,
+      ],
+      'intro-shape',
+    ),
+  };
+};
+
+const personalPlanets: Writer = (ctx) => {
+  const list = ['mercury', 'venus', 'mars'].map((id) => `${POINT_NAMES[id]} in ${sign(ctx, id)}`);
+  return {
+    title: 'The Personal Planets: Mercury, Venus and Mars',
+    text: ctx.choose(
+      [
+        `${joinAnd(list)}: these fast-moving planets describe how you think, what you love and how you go after what you want, the parts of you that others meet every day.`,
+        `Everyday life runs through three planets, read in this chapter as your chart places them: ${joinAnd(list)}. They describe thought, affection and drive as others actually experience them.`,
+      ],
+      'intro-personal',
+    ),
+  };
+};
+
+const jupiterSaturn: Writer = (ctx) => {
+  const j = sign(ctx, 'jupiter');
+  const s = sign(ctx, 'saturn');
+  return {
+    title: 'Jupiter and Saturn: Growth and Structure',
+    text: ctx.choose(
+      [
+        `Jupiter in ${j} shows where you reach for more, and Saturn in ${s} where you learn to build within limits. The two work as a pair, opening and consolidating in turn.`,
+        `Growth and structure are the business of this chapter: Jupiter, placed in ${j}, for faith and expansion, and Saturn, placed in ${s}, for duty, patience and the slow work of mastery.`,
+      ],
+      'intro-jupiter-saturn',
+    ),
+  };
+};
+
+const outerPlanets: Writer = (ctx) => {
+  const u = sign(ctx, 'uranus');
+  const n = sign(ctx, 'neptune');
+  const p = sign(ctx, 'pluto');
+  return {
+    title: 'The Outer Planets',
+    text: ctx.choose(
+      [
+        `Uranus in ${u}, Neptune in ${n} and Pluto in ${p} are shared by everyone born within a few years of you. They become personal only where they touch your own planets${ctx.timed ? ' or angles' : ''}, and that is where this chapter reads them.`,
+        `Your generation carries Uranus in ${u}, Neptune in ${n} and Pluto in ${p}. What makes any of them yours is a close contact with a personal planet${ctx.timed ? ' or an angle' : ''}; those contacts are read below.`,
+      ],
+      'intro-outer',
+    ),
+  };
+};
+
+const lifeAreas: Writer = (ctx) => {
+  const asc = sign(ctx, 'asc');
+  return {
+    title: 'Life Areas',
+    text: ctx.choose(
+      [
+        `The twelve houses, counted from ${asc} on the Ascendant, divide your life into areas of experience. This chapter gathers them into the main domains (partnership, work, home and resources) and reads the planets that stand in each.`,
+        `With ${asc} rising, your houses fall in a particular order around the wheel, and each area of life receives its own sign and its own planets. Here they are read domain by domain.`,
+      ],
+      'intro-life-areas',
+    ),
+  };
+};
+
+const nodesChiron: Writer = (ctx) => {
+  const node = sign(ctx, 'north_node');
+  return {
+    title: 'The Lunar Nodes, Chiron and Lilith',
+    text: ctx.choose(
+      [
+        `Three points that are not planets complete the portrait. The North Node, in ${node} for you, is read as a direction of growth; Chiron as a sensitive place where hurt and skill meet; Lilith as a side of you that was once pushed away and grows stronger when it is reclaimed.`,
+        `The lunar nodes are where the Moon's path crosses the Sun's; your North Node lies in ${node}, pointing toward what is unfamiliar yet rewarding. Chiron and Lilith add the places of old hurt and of refused strength.`,
+      ],
+      'intro-nodes',
+    ),
+  };
+};
+
+const keyAspects: Writer = (ctx) => {
+  const n = ctx.factors.aspects.length;
+  const core = ctx.timed ? 'the Sun, the Moon, the Ascendant and the chart ruler' : 'the Sun and the Moon';
+  return {
+    title: 'Key Aspects',
+    text: ctx.choose(
+      [
+        `Of the ${countWord(n)} major aspects in your chart, the ones ranked here weigh most: they are tight, or they involve ${core}. Flowing aspects show cooperation, tense ones friction that pushes you to grow, conjunctions two forces acting as one.`,
+        `Aspects are the conversations between the parts of you. Yours are ranked by closeness and by whether they touch ${core}; those already read in an earlier chapter are listed but not repeated.`,
+      ],
+      'intro-aspects',
+    ),
+  };
+};
+
+const synthesis: Writer = (ctx) => ({
+  title: 'Synthesis',
+  text: ctx.choose(
+    [
+      `What came up more than once in the chapters above is gathered here: the strengths several factors of your chart agree on, the tensions where they disagree, and a few ways of working with both.`,
+      `A chart is read in parts but lived as a whole. This chapter draws together the themes your chart repeats and the ones it argues about, with a few concrete suggestions and questions to keep.`,
+    ],
+    'intro-synthesis',
+  ),
+});
+
+const howToRead: Writer = (ctx) => {
+  const sun = sign(ctx, 'sun')!;
+  const moon = sign(ctx, 'moon')!;
+  const place = ctx.chart.subject.location.city;
+  const where = place ? ` over ${place}` : '';
+  return {
+    title: 'How to Read This Report',
+    text: ctx.choose(
+      [
+        `This report reads the sky${where} at your birth, with the Sun in ${sun} and the Moon in ${moon}, as a description of inner tendencies: needs, motives, gifts and tensions. It predicts no events and decides nothing for you. Where a passage fits, use it; where it does not, the disagreement is worth noticing too.`,
+        `Your chart, a Sun in ${sun} and a Moon in ${moon} among the rest, is read here as a portrait of tendencies rather than a forecast. Take what rings true, question what does not, and come back to it later: the same sentence can read differently at another time of life.`,
+        `Think of what follows as a conversation with your chart${where}: ${withArticle(sun)} Sun, ${withArticle(moon)} Moon and everything around them, described as inclinations you can work with. Nothing here is fixed fate, and your own sense of what fits is the final judge.`,
+      ],
+      'intro-how-to-read',
+    ),
+  };
+};
+
+const WRITERS: Record<string, Writer> = {
+  how_to_read: howToRead,
+  core_triad: coreTriad,
+  temperament,
+  chart_shape: chartShape,
+  personal_planets: personalPlanets,
+  jupiter_saturn: jupiterSaturn,
+  outer_planets: outerPlanets,
+  life_areas: lifeAreas,
+  nodes_chiron: nodesChiron,
+  key_aspects: keyAspects,
+  synthesis,
+};
+
+/** The chapter's title and opening for this chart; undefined for a chapter without one. */
+export function sectionIntro(ctx: ReportContext, id: string): SectionIntro | undefined {
+  return WRITERS[id]?.(ctx);
+}

@@ -1,0 +1,49 @@
+/**
+ * House rulers and intercepted signs (timed charts): a table of each house's cusp sign, its ruler
+ * and the house the ruler stands in, then a reading of the links that tie two areas of life
+ * together (the ruler of one house placed in another), and of any sign intercepted inside a house,
+ * whose theme is present but takes longer to reach.
+ */
+import type { ReportContext } from '../context.ts';
+import { cuspOf, houseRuler, interceptedSigns } from '../chart-facts.ts';
+import { HOUSE_DOMAIN, POINT_NAMES, pointInSentence } from '../phrases.ts';
+import { capitalize, ordinal, table } from '../report-markdown.ts';
+import { section, type ReportSection } from '../section.ts';
+
+export function houseRulersSection(ctx: ReportContext): ReportSection | undefined {
+  if (!ctx.timed) return undefined;
+  const rows: string[][] = [];
+  const links: { from: number; to: number; ruler: string }[] = [];
+  for (let h = 1; h <= 12; h++) {
+    const ruler = houseRuler(ctx, h)!;
+    const at = ctx.factors.points.get(ruler)?.house;
+    rows.push([ordinal(h), cuspOf(ctx, h)!.name, POINT_NAMES[ruler]!, at ? ordinal(at) : '—']);
+    if (at && at !== h) links.push({ from: h, to: at, ruler });
+  }
+  const parts: string[] = [
+    ctx.choose(
+      [
+        `With ${cuspOf(ctx, 1)!.name} rising, ${pointInSentence(houseRuler(ctx, 1)!)} rules your chart, and each of the other houses has its own ruler in the same way: the planet of the sign on its cusp. Where a ruler stands ties two areas of life together.`,
+        `The houses of your chart are linked in pairs by their rulers: the planet of each cusp's sign carries that house's affairs into the house where it stands. The table gives the links; the strongest are read after it.`,
+      ],
+      'rulers-intro',
+    ),
+    table(['House', 'Cusp', 'Ruler', 'Ruler in'], rows),
+  ];
+  // The links that involve the angular houses (1, 4, 7, 10) weigh most.
+  const key = links.filter((l) => [1, 4, 7, 10].includes(l.from)).slice(0, 4);
+  for (const l of key)
+    parts.push(
+      `${capitalize(pointInSentence(l.ruler))} rules your ${ordinal(l.from)} house and stands in the ${ordinal(l.to)}: the affairs of the ${ordinal(l.from)} (${HOUSE_DOMAIN[l.from]}) are pursued through those of the ${ordinal(l.to)} (${HOUSE_DOMAIN[l.to]}).`,
+    );
+  const intercepted = interceptedSigns(ctx);
+  if (intercepted.length)
+    parts.push(
+      `${intercepted.length === 1 ? 'One sign is' : `${intercepted.length} signs are`} intercepted, lying wholly inside a house without touching a cusp: ${intercepted
+        .map((i) => `${i.sign.name} in the ${ordinal(i.house)}`)
+        .join(', ')}. Its qualities are present in you but slower to find expression, often emerging later in life or once you consciously reach for them.`,
+    );
+  else
+    parts.push(`No sign is intercepted in your chart: from ${cuspOf(ctx, 1)!.name} on the Ascendant around the wheel, every sign begins at least one house.`);
+  return section('house_rulers', 'House Rulers and Intercepted Signs', parts);
+}

@@ -1,0 +1,90 @@
+/**
+ * What the chart has least of: its weakest element and its weakest modality, read together with
+ * the planets that carry them (a lone planet in the weakest element becomes its only door), and
+ * what that scarcity tends to mean in practice. Every chart has a weakest element, even a
+ * balanced one, so the chapter is always there; how strongly it speaks depends on the share.
+ */
+import { ELEMENTS, keys, MODALITIES } from '../../../interpretations/keys.ts';
+import type { ReportContext } from '../context.ts';
+import { ELEMENT_NAMES, MODALITY_NAMES, POINT_NAMES } from '../phrases.ts';
+import { joinAnd, withArticle } from '../report-markdown.ts';
+import { section, type ReportSection } from '../section.ts';
+
+/** What a shortage of each element tends to feel like from inside. */
+const ELEMENT_LACK: Record<string, string> = {
+  fire: 'spontaneous enthusiasm does not come on its own. You may wait for a reason before you allow yourself excitement, and others can mistake your caution for a lack of desire',
+  earth: 'the practical and the bodily do not come first. Plans may stay ideas for a while, and routines, money or rest can be neglected until they insist',
+  air: 'stepping back to look at a situation from outside is not your first move. You tend to live a feeling or a task before you can talk about it, and detachment may need to be learned',
+  water:
+    'feelings are not the first thing you consult. You may notice an emotion late, or understand it before you feel it, and others may need to tell you what they need',
+};
+
+/** What a shortage of each modality tends to mean. */
+const MODALITY_LACK: Record<string, string> = {
+  cardinal: 'starting is the hard part: you may be better at carrying or adapting what others have begun than at launching something yourself',
+  fixed: 'keeping at one thing is the hard part: interest can move on before a project has had time to bear fruit',
+  mutable: 'changing course is the hard part: once a plan is set, adapting it to new facts may feel like losing ground',
+};
+
+/** A small practice for each scarce quality (the synthesis chapter has its own suggestions). */
+const ELEMENT_PRACTICE: Record<string, string> = {
+  fire: 'One way in is to say yes to something before you have a reason, then notice what the yes gave you.',
+  earth: 'One way in is to finish a small physical task each day, start to end, and let it count as much as a good idea.',
+  air: 'One way in is to put a situation into words for someone uninvolved and listen to how it sounds from outside.',
+  water: 'One way in is to ask yourself twice a day what you feel, and to accept the first answer without arguing with it.',
+};
+
+const MODALITY_PRACTICE: Record<string, string> = {
+  cardinal: 'Choose a beginning small enough to make today, and make it before you feel ready.',
+  fixed: 'Give one commitment a fixed day and hour, and keep it through the week when it bores you.',
+  mutable: 'Change one habit on purpose for a week, and watch how little of what mattered is lost.',
+};
+
+const share = (v: number, total: number) => Math.round((100 * v) / total);
+
+export function leastOfSection(ctx: ReportContext): ReportSection {
+  const { balance } = ctx.factors;
+  const total = balance.total;
+  const element = ELEMENTS.reduce((a, b) => (balance.elements[b] < balance.elements[a] ? b : a));
+  const modality = MODALITIES.reduce((a, b) => (balance.modalities[b] < balance.modalities[a] ? b : a));
+  const elementShare = share(balance.elements[element], total);
+  const modalityShare = share(balance.modalities[modality], total);
+  const carriers = balance.members[element].map((id) => POINT_NAMES[id]!);
+  const modalCarriers = balance.modalityMembers[modality].map((id) => POINT_NAMES[id]!);
+  const parts: string[] = [];
+  const name = ELEMENT_NAMES[element]!.toLowerCase();
+  parts.push(
+    ctx.choose(
+      [
+        `A chart is read as much by what it lacks as by what it has. In yours, ${name} holds ${elementShare} % of the weight and ${MODALITY_NAMES[modality]!.toLowerCase()} signs ${modalityShare} %, the smallest shares of their kind.`,
+        `The thinnest parts of your chart are ${name} (${elementShare} % of the weight) among the elements and the ${MODALITY_NAMES[modality]!.toLowerCase()} signs (${modalityShare} %) among the modalities; they describe capacities you have to reach for rather than find ready.`,
+      ],
+      'least-intro',
+    ),
+  );
+  const strength = elementShare === 0 ? 'With no planet in it,' : elementShare < 15 ? 'With so little of it,' : 'Though it is not missing,';
+  const doors =
+    carriers.length === 0
+      ? `No planet stands in ${withArticle(name)} sign, so this quality comes to you from outside: from people, places and practices that have it.`
+      : carriers.length === 1
+        ? `${carriers[0]} is the only point of your chart in ${withArticle(name)} sign, and so the door through which this quality enters: when ${carriers[0]} is engaged, ${name} becomes available to you.`
+        : `${joinAnd(carriers)} carry what ${name} your chart has; the parts of life they govern are where this quality is easiest to reach.`;
+  // The temperament chapter may already have read this element as one in the background: not again.
+  const elementRead = ctx.isShown(keys.element(element, 'weak'));
+  const lack = elementRead
+    ? `${ELEMENT_NAMES[element]} is the element your temperament chapter found in the background.`
+    : `${strength} ${ELEMENT_LACK[element]}.`;
+  parts.push(`### Least Element: ${ELEMENT_NAMES[element]}`, `${lack} ${doors}`, ELEMENT_PRACTICE[element]!);
+  const modalDoors =
+    modalCarriers.length === 0
+      ? `No planet stands in a ${MODALITY_NAMES[modality]!.toLowerCase()} sign.`
+      : `${joinAnd(modalCarriers)} ${modalCarriers.length === 1 ? 'is' : 'are'} your ${MODALITY_NAMES[modality]!.toLowerCase()} ${modalCarriers.length === 1 ? 'point' : 'points'}, the place to start practising it.`;
+  parts.push(
+    `### Least Modality: ${MODALITY_NAMES[modality]}`,
+    ctx.isShown(keys.modality(modality, 'weak'))
+      ? `The ${MODALITY_NAMES[modality]!.toLowerCase()} signs were read above as lightly filled. ${modalDoors}`
+      : `With the ${MODALITY_NAMES[modality]!.toLowerCase()} signs so lightly filled, ${MODALITY_LACK[modality]}. ${modalDoors}`,
+    MODALITY_PRACTICE[modality]!,
+  );
+  return section('least_of', 'What Your Chart Has Least Of', parts);
+}

@@ -1,0 +1,55 @@
+/**
+ * Parental and family images as one reading: the Moon (the care you received and how you learned
+ * to comfort yourself), the Sun and Saturn (authority, example and expectation), the aspects
+ * between them, and for a timed chart the 4th and 10th houses (home and roots, the parent who
+ * stood for the world outside). The chapter speaks of images you carry, not of what your parents
+ * were.
+ */
+import type { ReportContext } from '../context.ts';
+import { aspectBetween, cuspOf, planetsInHouse, signOfPoint } from '../chart-facts.ts';
+import { POINT_NAMES, SIGN_STYLE } from '../phrases.ts';
+import { capitalize, joinAnd, withArticle } from '../report-markdown.ts';
+import { section, type ReportSection } from '../section.ts';
+
+export function parentalImagesSection(ctx: ReportContext): ReportSection {
+  const moon = signOfPoint(ctx, 'moon')!;
+  const sun = signOfPoint(ctx, 'sun')!;
+  const saturn = signOfPoint(ctx, 'saturn')!;
+  const parts: string[] = [
+    ctx.choose(
+      [
+        `With the Moon in ${moon.name} and Saturn in ${saturn.name}, your chart carries particular images of care and of authority. They are not portraits of your parents; they are the lenses through which you remember them and through which you now look after yourself.`,
+        `What follows is about inner images, not about the people who raised you: the kind of care ${withArticle(moon.name)} Moon learns to expect, and the kind of authority ${withArticle(saturn.name)} Saturn learns to respect or resist.`,
+        `Family leaves its trace in a chart as images rather than facts. Yours are drawn mainly by the Moon in ${moon.name}, the Sun in ${sun.name} and Saturn in ${saturn.name}.`,
+      ],
+      'parents-intro',
+    ),
+    `The Moon in ${moon.name} pictures care as ${SIGN_STYLE[moon.id]}: this is the kind of comfort you learned to expect, and the kind you tend to give.`,
+  ];
+  const moonSaturn = aspectBetween(ctx, 'moon', 'saturn');
+  const sunSaturn = aspectBetween(ctx, 'sun', 'saturn');
+  if (moonSaturn)
+    parts.push(
+      moonSaturn.family === 'flowing'
+        ? `${capitalize(withArticle(moonSaturn.type))} between the Moon and Saturn suggests care that came with structure: steady, dependable, perhaps not lavish.`
+        : `The Moon and Saturn form ${withArticle(moonSaturn.type)}: care and duty were close together, and you may have learned early to look after yourself. Letting others care for you is part of your later growth.`,
+    );
+  parts.push(
+    `The Sun in ${sun.name} and Saturn in ${saturn.name} picture authority and example: the Sun the model of who to become, Saturn the rules and expectations. ${
+      sunSaturn
+        ? sunSaturn.family === 'flowing'
+          ? 'Linked by a flowing aspect, they suggest an example you could grow into without much conflict.'
+          : `Linked by ${withArticle(sunSaturn.type)}, they suggest an authority you had to measure yourself against, which can leave a strong inner critic and, later, real self-discipline.`
+        : 'With no major aspect between them, the model and the rule may have come from different people or different times.'
+    }`,
+  );
+  if (ctx.timed) {
+    const ic = cuspOf(ctx, 4)!;
+    const mc = cuspOf(ctx, 10)!;
+    const fourth = planetsInHouse(ctx, 4).map((id) => POINT_NAMES[id]!);
+    parts.push(
+      `The 4th house, the roots, opens in ${ic.name}: home as a place of ${SIGN_STYLE[ic.id]}${fourth.length ? `, with ${joinAnd(fourth)} living there` : ''}. The 10th, the parent who stood for the world outside, opens in ${mc.name}: an image of ${SIGN_STYLE[mc.id]}.`,
+    );
+  }
+  return section('parental_images', 'Parental and Family Images', parts);
+}

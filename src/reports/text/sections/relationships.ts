@@ -1,0 +1,56 @@
+/**
+ * Relationships as one reading: Venus (what you value and how you love) and Mars (how you pursue
+ * and desire), the aspect between them, and for a timed chart the Descendant's sign, the planets
+ * in the 7th house and where the Descendant's ruler stands, which says where partners tend to
+ * enter your life.
+ */
+import type { ReportContext } from '../context.ts';
+import { aspectBetween, cuspOf, houseRuler, planetsInHouse, signOfPoint } from '../chart-facts.ts';
+import { HOUSE_DOMAIN, POINT_NAMES, pointInSentence, SIGN_STYLE } from '../phrases.ts';
+import { capitalize, joinAnd, ordinal, withArticle } from '../report-markdown.ts';
+import { section, type ReportSection } from '../section.ts';
+
+export function relationshipsSection(ctx: ReportContext): ReportSection {
+  const venus = signOfPoint(ctx, 'venus')!;
+  const mars = signOfPoint(ctx, 'mars')!;
+  const parts: string[] = [];
+  const sameElement = venus.element === mars.element;
+  parts.push(
+    `Venus in ${venus.name} describes what draws you and how you show affection: with ${SIGN_STYLE[venus.id]}. Mars in ${mars.name} describes how you pursue what you want: with ${SIGN_STYLE[mars.id]}. ${
+      sameElement
+        ? `Both stand in ${venus.element} signs, so attraction and pursuit speak one language; what you like, you tend to go after without inner argument.`
+        : `They stand in different elements (${venus.element} and ${mars.element}), so what attracts you and how you act on it may not match at first: the person you admire and the one you chase are not always the same.`
+    }`,
+  );
+  const link = aspectBetween(ctx, 'venus', 'mars');
+  if (link)
+    parts.push(
+      link.family === 'tense'
+        ? `Venus and Mars form ${withArticle(link.type)}: desire and tenderness rub against each other, which brings heat to your relationships and asks you to let both speak instead of switching between them.`
+        : link.family === 'flowing'
+          ? `Venus and Mars form ${withArticle(link.type)}: warmth and desire cooperate, and closeness tends to grow without much strain.`
+          : `Venus and Mars are conjunct: love and desire are fused, so attraction is quick and wholehearted.`,
+    );
+  if (ctx.timed) {
+    const dsc = cuspOf(ctx, 7)!;
+    const ruler = houseRuler(ctx, 7)!;
+    const rulerPoint = ctx.factors.points.get(ruler);
+    const inSeventh = planetsInHouse(ctx, 7).map((id) => POINT_NAMES[id]!);
+    parts.push(
+      `Your Descendant, the cusp of the 7th house of close partnership, is in ${dsc.name}: you look in partners for ${SIGN_STYLE[dsc.id]}, often qualities you show less readily yourself. ${
+        inSeventh.length
+          ? `${joinAnd(inSeventh)} ${inSeventh.length === 1 ? 'stands' : 'stand'} in the 7th house, so ${inSeventh.length === 1 ? 'its' : 'their'} themes are lived largely through others.`
+          : 'No planet stands in the 7th house; partnership follows the sign on its cusp and its ruler.'
+      }`,
+    );
+    if (rulerPoint?.house !== undefined)
+      parts.push(
+        `${capitalize(pointInSentence(ruler))}, ruler of the Descendant, stands in your ${ordinal(rulerPoint.house)} house (${HOUSE_DOMAIN[rulerPoint.house]}). ${
+          rulerPoint.house === 7
+            ? 'Partnership is its own reward in your chart: relationships are a place where you find yourself, not only others.'
+            : `Partners tend to enter your life through that area, and a relationship often changes how you live it.`
+        }`,
+      );
+  }
+  return section('relationships', 'Relationships', parts);
+}

@@ -1,0 +1,52 @@
+/**
+ * Vocation as one reading: the Midheaven's sign and where its ruler stands (what you are working
+ * toward and where it is carried out), the planets in the 10th and 6th houses (public role and
+ * daily work), and the Sun and Saturn, which speak of purpose and of the discipline behind it. An
+ * untimed chart is read from the Sun, Saturn and the chart's element emphasis.
+ */
+import type { ReportContext } from '../context.ts';
+import { cuspOf, houseRuler, planetsInHouse, signOfPoint } from '../chart-facts.ts';
+import { HOUSE_DOMAIN, POINT_NAMES, pointInSentence, SIGN_STYLE } from '../phrases.ts';
+import { joinAnd, ordinal } from '../report-markdown.ts';
+import { section, type ReportSection } from '../section.ts';
+
+const ELEMENT_WORK: Record<string, string> = {
+  fire: 'work that lets you start things, lead or inspire',
+  earth: 'work with tangible results, where skill accumulates',
+  air: 'work with ideas, people and exchange',
+  water: 'work where care, intuition or depth are needed',
+};
+
+export function vocationSection(ctx: ReportContext): ReportSection {
+  const parts: string[] = [];
+  const sun = signOfPoint(ctx, 'sun')!;
+  const saturn = signOfPoint(ctx, 'saturn')!;
+  if (ctx.timed) {
+    const mc = signOfPoint(ctx, 'mc')!;
+    const ruler = houseRuler(ctx, 10);
+    const rulerPoint = ruler ? ctx.factors.points.get(ruler) : undefined;
+    parts.push(
+      `Your Midheaven in ${mc.name} names the direction of your working life: a role that asks for ${SIGN_STYLE[mc.id]}.${
+        rulerPoint?.house !== undefined
+          ? ` Its ruler, ${pointInSentence(ruler!)}, stands in your ${ordinal(rulerPoint.house)} house, so that aim is pursued through ${HOUSE_DOMAIN[rulerPoint.house]}.`
+          : ''
+      }`,
+    );
+    const tenth = planetsInHouse(ctx, 10).map((id) => POINT_NAMES[id]!);
+    const sixth = planetsInHouse(ctx, 6).map((id) => POINT_NAMES[id]!);
+    parts.push(
+      [
+        tenth.length
+          ? `${joinAnd(tenth)} in the 10th house ${tenth.length === 1 ? 'makes its' : 'make their'} qualities part of how others see you at work.`
+          : 'The 10th house holds no planet, so your public role grows out of the Midheaven and its ruler more than out of any one planet.',
+        sixth.length
+          ? `In the 6th house of daily work, ${joinAnd(sixth)} ${sixth.length === 1 ? 'shapes' : 'shape'} your routines and how you like to be useful.`
+          : `The 6th house of daily work holds no planet; its cusp in ${cuspOf(ctx, 6)!.name} sets the tone of your routines: ${SIGN_STYLE[cuspOf(ctx, 6)!.id]}.`,
+      ].join(' '),
+    );
+  }
+  parts.push(
+    `The Sun in ${sun.name} shows what kind of work feels like your own: ${ELEMENT_WORK[sun.element]}. Saturn in ${saturn.name} shows where mastery comes slowly but lasts: through ${SIGN_STYLE[saturn.id]}.`,
+  );
+  return section('vocation', 'Vocation and Work', parts);
+}

@@ -1,0 +1,113 @@
+/**
+ * The year ahead: the main transits of the slow planets to the chart's personal points and angles
+ * over the twelve months from the report's date, with their dates, read with the library's
+ * transit entries (the weightiest first, at most eight read in full), and the progressed Sun's
+ * and Moon's events of the year. A table lists every transit found, in date order.
+ */
+import { aspectFamily, keys } from '../../../interpretations/keys.ts';
+import type { YearTransit } from '../../sky/year-ahead.ts';
+import type { ReportContext } from '../context.ts';
+import { ASPECT_WORDS, POINT_FUNCTION, POINT_NAMES, SIGN_STYLE } from '../phrases.ts';
+import { countWord, table } from '../report-markdown.ts';
+import { section, type ReportSection } from '../section.ts';
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/** "1 February 2027" */
+export function longDate(iso: string): string {
+  const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
+  return `${d} ${MONTHS[m - 1]} ${y}`;
+}
+
+/** Weight of a transit: slower planets and harder aspects to the luminaries and angles first. */
+function weight(t: YearTransit): number {
+  const body = { pluto: 5, neptune: 4.5, uranus: 4.5, saturn: 4, jupiter: 2.5 }[t.body];
+  const aspect = { conjunction: 3, opposition: 2.5, square: 2.5, trine: 1.5, sextile: 1 }[t.type];
+  const target = { sun: 3, moon: 3, asc: 2.5, mc: 2.5, venus: 1.5, mars: 1.5, mercury: 1.2 }[t.target];
+  return body * aspect * target;
+}
+
+const READ_IN_FULL = 8;
+
+function when(t: YearTransit): string {
+  const exact = t.exact.map(longDate);
+  const hits = exact.length === 1 ? `exact on ${exact[0]}` : `exact on ${exact.slice(0, -1).join(', ')} and ${exact.at(-1)}`;
+  const span = t.from && t.to ? `; the first pass is felt from ${longDate(t.from)} to ${longDate(t.to)}` : '';
+  return `${hits}${span}`;
+}
+
+export function yearAheadSection(ctx: ReportContext): ReportSection | undefined {
+  const year = ctx.sky.yearAhead;
+  if (!year) return undefined;
+  const title = 'The Year Ahead';
+  const parts: string[] = [];
+  const ranked = [...year.transits].sort((a, b) => weight(b) - weight(a));
+  const intro = ctx.choose(
+    [
+      `This chapter looks at the twelve months from ${longDate(year.from)} to ${longDate(year.to)}. It does not predict events: it names the periods when the slow planets touch the most personal points of your chart, when the themes of the chapters above are likely to be most alive.`,
+      `From ${longDate(year.from)} to ${longDate(year.to)}, the slow-moving planets form the contacts below with your chart. Read them as seasons of emphasis rather than forecasts: each names a part of you that the time is likely to call on.`,
+    ],
+    'year-intro',
+  );
+  parts.push(intro);
+  if (ranked.length === 0) {
+    parts.push(
+      'In these twelve months Jupiter, Saturn and the outer planets make no exact major aspect to your Sun, Moon, personal planets' +
+        (ctx.timed ? ' or angles' : '') +
+        ': a year without strong outside pressure, well suited to consolidating what earlier years started.',
+    );
+  } else {
+    parts.push(
+      `${ranked.length === 1 ? 'One transit stands' : `${capitalizeWord(countWord(ranked.length))} transits stand`} out in the year. ${ranked.length > READ_IN_FULL ? `The first to be read below is ${POINT_NAMES[ranked[0]!.body]} ${ASPECT_WORDS[ranked[0]!.type]} your ${POINT_NAMES[ranked[0]!.target]}; the ${countWord(READ_IN_FULL)} weightiest are read in turn, and the table lists them all by date.` : `Each is read below, beginning with ${POINT_NAMES[ranked[0]!.body]} ${ASPECT_WORDS[ranked[0]!.type]} your ${POINT_NAMES[ranked[0]!.target]}.`}`,
+    );
+    parts.push(
+      table(
+        ['Exact', 'Transit', 'Felt'],
+        [...year.transits].map((t) => [
+          t.exact.map((d) => d.slice(5)).join(', '),
+          `${POINT_NAMES[t.body]} ${ASPECT_WORDS[t.type]} natal ${POINT_NAMES[t.target]}`,
+          t.from && t.to ? `${t.from.slice(5)} to ${t.to.slice(5)}` : '',
+        ]),
+      ),
+    );
+    for (const t of ranked.slice(0, READ_IN_FULL)) {
+      const family = aspectFamily(t.type)!;
+      const key = keys.transit(t.body, family, t.target);
+      const label = `${POINT_NAMES[t.body]} ${ASPECT_WORDS[t.type]} your ${POINT_NAMES[t.target]}`;
+      const text = ctx.take(`${key}#year`, label, 0, {
+        entryKey: key,
+        heading: `${POINT_NAMES[t.body]} ${ASPECT_WORDS[t.type]} Your ${POINT_NAMES[t.target]}`,
+        fact: when(t),
+        plain: true,
+      });
+      if (text) parts.push(text);
+    }
+  }
+  const progressions = year.progressions;
+  if (progressions.length) {
+    parts.push('### Progressions');
+    parts.push(
+      ctx.timed
+        ? 'Secondary progressions move the chart forward a day for each year of life; the progressed Moon, which changes sign about every two and a half years, colours the mood of a period.'
+        : 'Secondary progressions move the chart forward a day for each year of life. Without a birth time the progressed Moon is known only to within about six degrees, so its dates may fall some months earlier or later.',
+    );
+    for (const p of progressions) {
+      if (p.kind === 'moon_ingress')
+        parts.push(
+          `Around ${longDate(p.date)} your progressed Moon enters ${cap(p.sign!)}: for the next two and a half years your emotional needs lean toward ${SIGN_STYLE[p.sign!]}.`,
+        );
+      else if (p.kind === 'sun_ingress')
+        parts.push(
+          `Around ${longDate(p.date)} your progressed Sun enters ${cap(p.sign!)}, a change of emphasis that unfolds over three decades: your ${POINT_FUNCTION.sun} takes on more ${SIGN_STYLE[p.sign!]}.`,
+        );
+      else
+        parts.push(
+          `Around ${longDate(p.date)} your progressed Moon ${p.type === 'conjunction' ? 'meets' : p.type === 'square' ? 'squares' : 'opposes'} your natal ${POINT_NAMES[p.target!]}: a month or two that ${p.type === 'conjunction' ? 'renews from within' : 'asks you to look again at'} your ${POINT_FUNCTION[p.target!]}.`,
+        );
+    }
+  }
+  return section('year_ahead', title, parts);
+}
+
+const cap = (sign: string) => sign.charAt(0).toUpperCase() + sign.slice(1);
+const capitalizeWord = (w: string) => w.charAt(0).toUpperCase() + w.slice(1);

@@ -1,0 +1,61 @@
+/**
+ * How full a printed report's pages are, read with poppler's pdftotext -bbox: for each page, how
+ * far down its text reaches, as a share of the page's printable height (the report's margins:
+ * 18 mm at the top, 22 mm at the bottom, where the footer sits and is not counted).
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const MM = 72 / 25.4;
+const TOP = 18 * MM;
+const BOTTOM = 22 * MM;
+
+export function pageFills(pdf: Uint8Array): number[] {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'report-fill-'));
+  try {
+    const file = path.join(dir, 'r.pdf');
+    fs.writeFileSync(file, pdf);
+    const html = execFileSync('pdftotext', ['-bbox', file, '-'], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+    const fills: number[] = [];
+    for (const page of html.split('<page ').slice(1)) {
+      const height = Number(/height="([\d.]+)"/.exec(page)![1]);
+      const bottoms = [...page.matchAll(/<word [^>]*yMax="([\d.]+)"/g)].map((m) => Number(m[1])).filter((y) => y < height - BOTTOM);
+      const lowest = bottoms.length ? Math.max(...bottoms) : TOP;
+      fills.push(Math.min(1, Math.max(0, (lowest - TOP) / (height - TOP - BOTTOM))));
+    }
+    return fills;
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The text of one page (1-based). */
+export function pageText(pdf: Uint8Array, page: number): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'report-page-'));
+  try {
+    const file = path.join(dir, 'r.pdf');
+    fs.writeFileSync(file, pdf);
+    return execFileSync('pdftotext', ['-layout', '-f', String(page), '-l', String(page), file, '-'], { encoding: 'utf8' });
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The fonts the PDF embeds, as pdffonts names them ("AAAAAA+NotoSerif-Regular"). */
+export function embeddedFonts(pdf: Uint8Array): string[] {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'report-fonts-'));
+  try {
+    const file = path.join(dir, 'r.pdf');
+    fs.writeFileSync(file, pdf);
+    const out = execFileSync('pdffonts', [file], { encoding: 'utf8' });
+    return out
+      .split('\n')
+      .slice(2)
+      .filter((l) => /\byes\s+yes\s+(yes|no)\b/.test(l))
+      .map((l) => l.split(/\s+/)[0]!);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}

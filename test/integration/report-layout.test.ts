@@ -1,0 +1,108 @@
+/**
+ * The printed report's layout with the real Chromium: a table of contents whose numbers are the
+ * pages its chapters begin on and whose entries link to them, a bookmark for every chapter, the
+ * bundled typeface embedded, sections that run on (few pages less than half full), and the
+ * figures (the element and modality balance, the aspect grid) on the page.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRef } from 'pdf-lib';
+import { PdfRenderer } from '../../src/reports/pdf/pdf-renderer.ts';
+import { findChromium } from '../../src/reports/pdf/chromium.ts';
+import { footerTemplate } from '../../src/reports/pdf/report-document.ts';
+import { chapterPagesOf, renderReportPdf } from '../../src/reports/pdf/report-pdf.ts';
+import { readOutline } from '../../src/reports/pdf/pdf-outline.ts';
+import { composeReport, type ComposedReport } from '../../src/reports/text/compose-report.ts';
+import { natalChartFor, PLACES } from '../helpers/natal-charts.ts';
+import { embeddedFonts, pageFills, pageText } from '../helpers/report-pages.ts';
+
+const ATHENS = { city: 'Athens', country: 'GR', lat: 37.9838, lng: 23.7275, source: 'request' as const, zone: 'Europe/Athens' };
+const MADRID = { city: 'Madrid', country: 'ES', lat: 40.4168, lng: -3.7038, source: 'request' as const, zone: 'Europe/Madrid' };
+
+let renderer: PdfRenderer;
+const printed: Record<string, { report: ComposedReport; pdf: Buffer }> = {};
+
+beforeAll(async () => {
+  renderer = new PdfRenderer(findChromium(undefined)!);
+  const charts = {
+    timed: natalChartFor({ name: 'Eleni Markou', year: 1981, month: 1, day: 2, hour: 13, minute: 0 }, ATHENS),
+    untimed: natalChartFor({ name: 'Lucía Ortega', year: 1994, month: 9, day: 8, time_known: false }, MADRID),
+    polar: natalChartFor({ name: 'Ingrid Berg', year: 1985, month: 12, day: 21, hour: 9, minute: 15 }, PLACES.tromso),
+  };
+  for (const [name, chart] of Object.entries(charts)) {
+    const report = composeReport(chart);
+    const document = { report, wheelSvg: null, footerLabel: null, logo: null };
+    printed[name] = { report, pdf: await renderReportPdf(renderer, document, { footerHtml: footerTemplate(document), timeoutMs: 60_000 }) };
+  }
+}, 120_000);
+afterAll(async () => {
+  await renderer.close();
+});
+
+describe('the printed report', () => {
+  it('has a bookmark for every chapter, and its contents give the page each begins on', async () => {
+    for (const [name, { report, pdf }] of Object.entries(printed)) {
+      const outline = await readOutline(pdf);
+      const chapters = outline.filter((e) => e.level === 2);
+      expect(
+        chapters.map((c) => c.title.replace(/\s+/g, ' ')),
+        name,
+      ).toEqual(['Contents', ...report.sections.slice(1).map((s) => s.title)]);
+      expect(outline.filter((e) => e.level === 3).length, name).toBeGreaterThan(15);
+      const pages = await chapterPagesOf(pdf);
+      const contents = pageText(pdf, pages[0]!);
+      report.sections.slice(1).forEach((s, i) => {
+        const page = pages[i + 1]!;
+        // The contents line ends with the chapter's page, and that page shows the chapter's title.
+        const line = contents.split('\n').find((l) => l.trim().startsWith(s.title.slice(0, 30)));
+        expect(line, `${name} ${s.id}`).toBeDefined();
+        expect(line!.trim().endsWith(` ${page}`), `${name} ${s.id}: ${line}`).toBe(true);
+        expect(pageText(pdf, page).replace(/\s+/g, ' '), `${name} ${s.id} on page ${page}`).toContain(s.title.slice(0, 25));
+      });
+    }
+  });
+
+  it('links each contents entry to its chapter inside the document', async () => {
+    const { report, pdf } = printed.timed!;
+    const doc = await PDFDocument.load(pdf);
+    const pages = doc.getPages();
+    const contentsPage = (await chapterPagesOf(pdf))[0]! - 1;
+    const annots = pages[contentsPage]!.node.lookup(PDFName.of('Annots'), PDFArray);
+    const links = annots
+      .asArray()
+      .map((a) => doc.context.lookup(a as PDFRef, PDFDict))
+      .filter((a) => a.get(PDFName.of('Subtype'))?.toString() === '/Link');
+    expect(links.length).toBe(report.sections.length - 1);
+    for (const link of links) {
+      // An internal destination (a page of this document), not a URI.
+      expect(link.get(PDFName.of('A'))?.toString() ?? '').not.toContain('/URI');
+      expect(link.get(PDFName.of('Dest')) ?? link.get(PDFName.of('A'))).toBeDefined();
+    }
+  });
+
+  it('embeds the bundled typeface', () => {
+    for (const { pdf } of Object.values(printed)) {
+      const fonts = embeddedFonts(pdf);
+      expect(fonts.some((f) => f.endsWith('+NotoSerif-Regular'))).toBe(true);
+      expect(fonts.some((f) => f.endsWith('+NotoSerif-Bold'))).toBe(true);
+    }
+  });
+
+  it('lets sections run on: a new page only for the parts, so few pages are less than half full', () => {
+    for (const [name, { pdf }] of Object.entries(printed)) {
+      const fills = pageFills(pdf).slice(2); // the cover and the contents stand alone
+      const mean = fills.reduce((a, b) => a + b, 0) / fills.length;
+      expect(mean, name).toBeGreaterThan(0.8);
+      expect(fills.filter((f) => f < 0.5).length, name).toBeLessThanOrEqual(3);
+    }
+  });
+
+  it('draws the element and modality balance and the aspect grid', () => {
+    const { pdf } = printed.untimed!;
+    const text = pageText(pdf, 0 + (pageFills(pdf).length > 0 ? 1 : 1));
+    expect(text).toBeDefined();
+    const all = Array.from({ length: pageFills(pdf).length }, (_, i) => pageText(pdf, i + 1)).join('\n');
+    expect(all).toMatch(/Element and modality balance/);
+    expect(all).toMatch(/Aspect grid/);
+    expect(all).toMatch(/\(weakest\)/);
+  });
+});

@@ -1,0 +1,85 @@
+/**
+ * The synthesis chapters: the weakest element and modality, relationships, vocation, parental
+ * images, house rulers (timed only) and the year ahead, whose transit and progression dates are
+ * checked against the ephemeris.
+ */
+import { describe, expect, it } from 'vitest';
+import { calcBody } from '../../../src/astro/ephemeris.ts';
+import { julianDayFromUtcMs } from '../../../src/astro/civil-time.ts';
+import { signIndexOf, signedSeparation } from '../../../src/astro/zodiac.ts';
+import { composeReport } from '../../../src/reports/text/compose-report.ts';
+import { yearAhead } from '../../../src/reports/sky/year-ahead.ts';
+import { natalChartFor } from '../../helpers/natal-charts.ts';
+
+const ATHENS = { city: 'Athens', country: 'GR', lat: 37.9838, lng: 23.7275, source: 'request' as const, zone: 'Europe/Athens' };
+const MADRID = { city: 'Madrid', country: 'ES', lat: 40.4168, lng: -3.7038, source: 'request' as const, zone: 'Europe/Madrid' };
+const AS_OF = '2026-11-25T00:00:00Z';
+const SE: Record<string, number> = { jupiter: 5, saturn: 6, uranus: 7, neptune: 8, pluto: 9 };
+const ANGLE = { conjunction: 0, sextile: 60, square: 90, trine: 120, opposition: 180 };
+
+const timed = natalChartFor({ name: 'Eleni Markou', year: 1981, month: 1, day: 2, hour: 0, minute: 30 }, ATHENS);
+const untimed = natalChartFor({ name: 'Lucía Ortega', year: 1994, month: 9, day: 8, time_known: false }, MADRID);
+
+describe('the synthesis chapters', () => {
+  it('a timed report has every chapter; an untimed one none that needs houses', () => {
+    const ids = composeReport(timed, { asOf: AS_OF }).sections.map((s) => s.id);
+    for (const id of ['least_of', 'house_rulers', 'relationships', 'vocation', 'parental_images', 'year_ahead']) expect(ids).toContain(id);
+    const u = composeReport(untimed, { asOf: AS_OF });
+    expect(u.sections.map((s) => s.id)).not.toContain('house_rulers');
+    for (const id of ['relationships', 'vocation', 'parental_images']) {
+      const md = u.sections.find((s) => s.id === id)!.markdown;
+      expect(md, id).not.toMatch(/Descendant|Midheaven|\b\d+(st|nd|rd|th) house/);
+    }
+  });
+
+  it('reads the weakest element and modality (fire at 13 % in the Athens chart)', () => {
+    const md = composeReport(timed, { asOf: AS_OF }).sections.find((s) => s.id === 'least_of')!.markdown;
+    expect(md).toContain('### Least Element: Fire');
+    expect(md).toMatch(/fire \(13 % of the weight\)|fire holds 13 %/);
+    expect(md).toContain('Venus and Neptune');
+  });
+
+  it("the year ahead's transit dates are exact on the ephemeris, inside their windows", () => {
+    const year = yearAhead(timed, Date.parse(AS_OF));
+    expect(year.transits.length).toBeGreaterThan(3);
+    const natal = new Map<string, number>(timed.planets.map((p) => [p.id, p.abs_pos]));
+    natal.set('asc', timed.angles!.asc);
+    natal.set('mc', timed.angles!.mc);
+    for (const t of year.transits) {
+      for (const day of t.exact) {
+        const lon = calcBody(julianDayFromUtcMs(Date.parse(`${day}T12:00:00Z`)), SE[t.body]!).lon;
+        const orb = Math.abs(Math.abs(signedSeparation(natal.get(t.target)!, lon)) - ANGLE[t.type]);
+        // Within a day's motion of exact (Jupiter moves up to about a quarter of a degree a day).
+        expect(orb, `${t.body} ${t.type} ${t.target} ${day}`).toBeLessThan(0.3);
+        expect(day >= year.from && day <= year.to).toBe(true);
+      }
+      if (t.from && t.to) {
+        expect(t.from <= t.exact[0]!).toBe(true);
+        expect(t.to >= t.exact[0]!).toBe(true);
+      }
+    }
+  });
+
+  it("the progressed Moon's change of sign falls on the date given", () => {
+    const natalJd = julianDayFromUtcMs(Date.parse(timed.subject.datetime_utc));
+    const progressedMoon = (iso: string) => calcBody(natalJd + (julianDayFromUtcMs(Date.parse(`${iso}T00:00:00Z`)) - natalJd) / 365.242199, 1).lon;
+    let seen = 0;
+    for (const year of [2020, 2022, 2024]) {
+      for (const p of yearAhead(timed, Date.parse(`${year}-01-01T00:00:00Z`)).progressions.filter((x) => x.kind === 'moon_ingress')) {
+        const d = new Date(`${p.date}T00:00:00Z`);
+        const before = new Date(d.getTime() - 3 * 86_400_000).toISOString().slice(0, 10);
+        const after = new Date(d.getTime() + 3 * 86_400_000).toISOString().slice(0, 10);
+        expect(signIndexOf(progressedMoon(before))).not.toBe(signIndexOf(progressedMoon(after)));
+        seen++;
+      }
+    }
+    expect(seen).toBeGreaterThanOrEqual(2);
+  });
+
+  it('writes the year ahead with dates and the transit readings', () => {
+    const md = composeReport(timed, { asOf: AS_OF }).sections.find((s) => s.id === 'year_ahead')!.markdown;
+    expect(md).toContain('25 November 2026 to 25 November 2027');
+    expect(md).toMatch(/### (Saturn|Jupiter|Uranus|Neptune|Pluto) [a-z]+ Your [A-Z]/);
+    expect(md).toMatch(/exact on \d{1,2} [A-Z][a-z]+ 2027/);
+  });
+});

@@ -1,0 +1,125 @@
+/**
+ * The report's facts: the Moon's phase as observed (eight centred phases, the lit fraction from
+ * the ephemeris), and an untimed birth's Moon over its whole local day (range, a sign change
+ * only when there was one, each aspect's window), checked against the ephemeris directly; and
+ * an untimed report's wording (no Ascendant, houses or chart ruler; no noon orbs for the Moon).
+ */
+import { describe, expect, it } from 'vitest';
+import { calcBody } from '../../../src/astro/ephemeris.ts';
+import { DateTime, julianDayFromUtcMs } from '../../../src/astro/civil-time.ts';
+import { illuminatedFraction } from '../../../src/astro/moon-phase.ts';
+import { signIndexOf, signedSeparation } from '../../../src/astro/zodiac.ts';
+import { composeReport } from '../../../src/reports/text/compose-report.ts';
+import { moonDay } from '../../../src/reports/sky/moon-day.ts';
+import { natalChartFor, PLACES } from '../../helpers/natal-charts.ts';
+
+const MADRID = { city: 'Madrid', country: 'ES', lat: 40.4168, lng: -3.7038, source: 'request' as const, zone: 'Europe/Madrid' };
+const ATHENS = { city: 'Athens', country: 'GR', lat: 37.9838, lng: 23.7275, source: 'request' as const, zone: 'Europe/Athens' };
+
+const moonLonAt = (ms: number) => calcBody(julianDayFromUtcMs(ms), 1).lon;
+
+describe('the Moon phase of the report', () => {
+  it('names the observed phase and its computed lit fraction (a Moon 316° ahead is a waning crescent, not the Last Quarter)', () => {
+    const chart = natalChartFor({ name: 'Eleni Markou', year: 1981, month: 1, day: 2, hour: 13, minute: 0 }, ATHENS);
+    const jd = julianDayFromUtcMs(Date.parse(chart.subject.datetime_utc));
+    const sun = calcBody(jd, 0);
+    const moon = calcBody(jd, 1);
+    const lit = Math.round(illuminatedFraction(sun, moon) * 100);
+    const { markdown } = composeReport(chart);
+    expect(markdown).toContain(`Moon 316° ahead of the Sun, ${lit} % lit: a waning crescent`);
+    expect(lit).toBeLessThan(20);
+    expect(markdown).toContain('### Born Under a Balsamic Moon');
+    expect(markdown).not.toMatch(/half lit and waning/);
+  });
+});
+
+describe("an untimed birth's Moon day", () => {
+  it('runs from local midnight to local midnight, a 23-hour day at the spring clock change included', () => {
+    const chart = natalChartFor({ name: 'Lucía Ortega', year: 1994, month: 3, day: 27, time_known: false }, MADRID);
+    const day = moonDay(chart)!;
+    const start = DateTime.fromISO('1994-03-27T00:00', { zone: 'Europe/Madrid' }).toMillis();
+    const end = DateTime.fromISO('1994-03-28T00:00', { zone: 'Europe/Madrid' }).toMillis();
+    expect(end - start).toBe(23 * 3_600_000);
+    expect(Math.abs(signedSeparation(day.startLon, moonLonAt(start)))).toBeLessThan(1e-6);
+    expect(Math.abs(signedSeparation(day.endLon, moonLonAt(end)))).toBeLessThan(1e-6);
+  });
+
+  it('says a sign change only when one happened that day, at the minute the ephemeris gives', () => {
+    let changes = 0;
+    for (let d = 1; d <= 30; d++) {
+      const chart = natalChartFor({ name: 'X', year: 1994, month: 9, day: d, time_known: false }, MADRID);
+      const day = moonDay(chart)!;
+      const start = DateTime.fromISO(`1994-09-${String(d).padStart(2, '0')}T00:00`, { zone: 'Europe/Madrid' });
+      const changed = signIndexOf(moonLonAt(start.toMillis())) !== signIndexOf(moonLonAt(start.plus({ days: 1 }).toMillis()));
+      expect(day.signs.length, `1994-09-${d}`).toBe(changed ? 2 : 1);
+      if (!changed) continue;
+      changes++;
+      const [h, m] = day.ingressAt!.split(':').map(Number) as [number, number];
+      const at = start.set({ hour: h, minute: m }).toMillis();
+      // Within a minute of the change: the sign before a minute earlier, the new sign a minute later.
+      expect(signIndexOf(moonLonAt(at - 60_000))).not.toBe(signIndexOf(moonLonAt(at + 60_000)));
+    }
+    expect(changes).toBeGreaterThan(10);
+  });
+
+  it('gives each Moon aspect the hours it held and its exact minute, checked against the ephemeris', () => {
+    const chart = natalChartFor({ name: 'Lucía Ortega', year: 1994, month: 9, day: 8, time_known: false }, MADRID);
+    const day = moonDay(chart)!;
+    const noon = Date.parse(chart.subject.datetime_utc);
+    const exact = day.aspects.filter((a) => a.exactAt);
+    expect(exact.length).toBeGreaterThan(0);
+    const angle = { conjunction: 0, sextile: 60, square: 90, trine: 120, opposition: 180 };
+    for (const a of exact) {
+      const other = chart.planets.find((p) => p.id === a.other)!;
+      const [h, m] = a.exactAt!.split(':').map(Number) as [number, number];
+      const at = DateTime.fromISO('1994-09-08T00:00', { zone: 'Europe/Madrid' }).set({ hour: h, minute: m }).toMillis();
+      const otherLon = other.abs_pos + (other.speed * (at - noon)) / 86_400_000;
+      const orb = Math.abs(Math.abs(signedSeparation(otherLon, moonLonAt(at))) - angle[a.type]);
+      expect(orb, `${a.type} ${a.other}`).toBeLessThan(0.02);
+      expect(a.closest).toBe(0);
+    }
+    // The Moon square Uranus of the issue's kind: in orb for part of the day, not at a noon orb.
+    const { markdown } = composeReport(chart);
+    expect(markdown).toMatch(/Moon square Uranus · within orb for part of the day \(\d\d:\d\d to \d\d:\d\d local time\), exact at \d\d:\d\d/);
+    expect(markdown).not.toMatch(/Moon [a-z]+ [A-Z][a-z]+ · orb/);
+  });
+});
+
+describe('an untimed report', () => {
+  const chart = natalChartFor({ name: 'Lucía Ortega', year: 1994, month: 9, day: 8, time_known: false }, MADRID);
+  const report = composeReport(chart);
+
+  it('has no chapter or heading about the Ascendant, the houses or the chart ruler', () => {
+    expect(report.sections.map((s) => s.id)).not.toContain('life_areas');
+    const headings = report.markdown.split('\n').filter((l) => l.startsWith('#'));
+    for (const h of headings) expect(h, h).not.toMatch(/Ascendant|Rising|Chart Ruler|House|Life Areas/);
+    // Each chapter's opening paragraph promises nothing the chart cannot give.
+    for (const s of report.sections.slice(2)) {
+      const intro = s.markdown.split('\n\n')[1] ?? '';
+      if (s.id === 'appendix' || s.id === 'disclaimer') continue;
+      expect(intro, s.id).not.toMatch(/Ascendant|rising sign|houses?\b|chart ruler/i);
+    }
+  });
+
+  it('says the Moon sign is certain when the Moon stayed in it all day, and gives its range', () => {
+    expect(report.markdown).toContain("Even without a birth time the Moon's sign is certain");
+    expect(report.markdown).toMatch(/Moon 1\d°\d\d′ Libra to 2\d°\d\d′ Libra over the birth day/);
+    expect(report.markdown).not.toMatch(/only just entered|may still have been/);
+  });
+
+  it('names both signs, and the hour, when the Moon changed sign that day', () => {
+    for (let d = 1; d <= 6; d++) {
+      const c = natalChartFor({ name: 'X', year: 1994, month: 9, day: d, time_known: false }, MADRID);
+      const day = moonDay(c)!;
+      const text = composeReport(c).markdown;
+      if (day.signs.length === 2) expect(text).toContain(`One caution: the Moon changed sign on your birth day.`);
+      else expect(text).toContain("Moon's sign is certain");
+    }
+  });
+
+  it('a timed polar chart still reads its Ascendant and houses', () => {
+    const polar = composeReport(natalChartFor({ name: 'Ingrid Berg', year: 1985, month: 12, day: 21, hour: 9, minute: 15 }, PLACES.tromso));
+    expect(polar.markdown).toContain('## The Core of You: Sun, Moon, Ascendant and Chart Ruler');
+    expect(polar.sections.map((s) => s.id)).toContain('life_areas');
+  });
+});

@@ -1,0 +1,67 @@
+/**
+ * The synthesis layer: over 200 random charts, no report prints two passages that make opposite
+ * claims about one faculty by the library's own tags (where two placements disagree, one passage
+ * names the tension instead); and a tight conjunction is read once as one figure.
+ */
+import { describe, expect, it } from 'vitest';
+import { composeReport } from '../../../src/reports/text/compose-report.ts';
+import { getLibrary } from '../../../src/interpretations/library.ts';
+import { natalChartFor } from '../../helpers/natal-charts.ts';
+import { seededRandom } from '../../helpers/seeded-random.ts';
+
+const ATHENS = { city: 'Athens', country: 'GR', lat: 37.9838, lng: 23.7275, source: 'request' as const, zone: 'Europe/Athens' };
+
+function randomBirths(n: number) {
+  const random = seededRandom(52);
+  return Array.from({ length: n }, (_, i) => {
+    const timed = random() < 0.85;
+    const birth = {
+      name: `Person ${i}`,
+      year: 1930 + Math.floor(random() * 90),
+      month: 1 + Math.floor(random() * 12),
+      day: 1 + Math.floor(random() * 28),
+      ...(timed ? { hour: Math.floor(random() * 24), minute: Math.floor(random() * 60) } : { time_known: false }),
+    };
+    const place = { city: null, country: null, lat: -55 + random() * 123, lng: -170 + random() * 340, source: 'request' as const, zone: 'UTC' };
+    return { birth, place };
+  });
+}
+
+describe('the synthesis layer', () => {
+  it('the library tags what its entries claim, each claim a faculty and one of its poles', () => {
+    const tagged = [...getLibrary().entries.values()].filter((e) => e.claims?.length);
+    expect(tagged.length).toBeGreaterThanOrEqual(25);
+    for (const e of tagged) for (const c of e.claims!) expect(c, e.key).toMatch(/^(mind|manner|drive|feeling):[a-z]+$/);
+  });
+
+  it('over 200 random charts, no report makes opposite claims about one faculty; the disagreements are read as tensions', () => {
+    let tensions = 0;
+    for (const { birth, place } of randomBirths(200)) {
+      const report = composeReport(natalChartFor(birth, place as never));
+      const poles = new Map<string, Set<string>>();
+      for (const r of report.readings!) {
+        for (const claim of r.claims) {
+          const [faculty, pole] = claim.split(':') as [string, string];
+          poles.set(faculty, (poles.get(faculty) ?? new Set()).add(pole));
+        }
+        if (r.tension) tensions++;
+      }
+      for (const [faculty, set] of poles) expect([...set], `${JSON.stringify(birth)}: ${faculty}`).toHaveLength(1);
+      // Every tension is named in the text, with both sides.
+      const named = report.markdown.match(/pulls against .*?Part of you .*?, while another part /g) ?? [];
+      expect(named.length).toBe(report.readings!.filter((r) => r.tension).length);
+    }
+    expect(tensions).toBeGreaterThan(20);
+  });
+
+  it('reads a tight conjunction once as one figure (Jupiter and Saturn 0°02′ apart)', () => {
+    const report = composeReport(natalChartFor({ name: 'Eleni Markou', year: 1981, month: 1, day: 2, hour: 0, minute: 30 }, ATHENS));
+    const figures = report.markdown.match(/Jupiter and Saturn stand 0°0\d′ apart .*?close enough to act as one figure/g) ?? [];
+    expect(figures).toHaveLength(1);
+    // The figure comes before Saturn's own passage, after Jupiter's.
+    const md = report.markdown;
+    expect(md.indexOf('### Jupiter in Libra')).toBeLessThan(md.indexOf('Jupiter and Saturn stand'));
+    expect(md.indexOf('Jupiter and Saturn stand')).toBeLessThan(md.indexOf('### Saturn in Libra'));
+    expect(md).not.toContain('Jupiter and Saturn are themselves linked by a conjunction');
+  });
+});
