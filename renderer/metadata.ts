@@ -39,6 +39,9 @@ function freeWidth(y: number, cap: number, corner: Corner, g: WheelGeometry, cle
 }
 
 const MIN_SHRINK = 0.72;
+/** Title and legend sizes of a simplified wheel, times the full wheel's (7.7 and 6.4 px at 300 px). */
+const SIMPLE_TITLE = 1.35;
+const SIMPLE_LINE = 1.45;
 const MAX_CHARS = 160;
 
 /** Shortens text with an ellipsis until it fits. */
@@ -216,22 +219,28 @@ export function leftColumnCount(lines: readonly string[], most: number): number 
   return count > 1 && last !== undefined && next !== undefined && OPENS_GROUP.test(last) && !OPENS_GROUP.test(next) ? count - 1 : count;
 }
 
-export function drawMetadata(b: SvgBuilder, reg: SymbolRegistry, m: MetadataBlock, g: WheelGeometry, st: Style, obstacles: Box[]): void {
+/** The lines of each corner: title and data lines top left (overflow top right), legend bottom left, shape label bottom right. */
+export function cornerLines(m: MetadataBlock, g: WheelGeometry, st: Style): Record<Corner, CornerLine[]> {
   // No corner can show more than this; it also bounds the work done on hostile input.
   const clip = (t: string) => [...t.trim()].slice(0, MAX_CHARS).join('');
-  const titleCap = g.size * 0.019;
-  const lineCap = g.size * 0.0148;
-  const top: CornerLine[] = [];
-  if (m.title.trim()) top.push({ text: clip(m.title), cap: titleCap, color: st.text, weight: 0.135 });
-  const rest = m.lines.slice(0, 12).map(clip).filter(Boolean);
-  const leftCount = leftColumnCount(rest, Math.max(0, 4 - top.length + 1));
-  for (const t of rest.slice(0, leftCount)) top.push({ text: t, cap: lineCap, color: st.muted, weight: 0.11 });
-  drawCorner(b, reg, top, 'tl', g, obstacles);
-  const right = rest.slice(leftCount).map((t) => ({ text: t, cap: lineCap, color: st.muted, weight: 0.11 }));
-  drawCorner(b, reg, right, 'tr', g, obstacles);
-  const legend = m.legend.map((l) => ({ text: clip(l.label), cap: lineCap, color: st.text, weight: 0.11, swatch: l.color }));
-  drawCorner(b, reg, legend, 'bl', g, obstacles);
-  if (m.shapeLabel) {
-    drawCorner(b, reg, [{ text: m.shapeLabel, cap: lineCap, color: st.shapeColor, weight: 0.12 }], 'br', g, obstacles);
-  }
+  // A simplified wheel (below SIMPLE_BELOW px) would draw its data lines 3-4 px high: it keeps
+  // the title and the ring legend, larger, and leaves the data lines to the SVG's description.
+  const titleCap = g.size * 0.019 * (g.simple ? SIMPLE_TITLE : 1);
+  const lineCap = g.size * 0.0148 * (g.simple ? SIMPLE_LINE : 1);
+  const tl: CornerLine[] = [];
+  if (m.title.trim()) tl.push({ text: clip(m.title), cap: titleCap, color: st.text, weight: 0.135 });
+  const rest = g.simple ? [] : m.lines.slice(0, 12).map(clip).filter(Boolean);
+  const leftCount = leftColumnCount(rest, Math.max(0, 4 - tl.length + 1));
+  for (const t of rest.slice(0, leftCount)) tl.push({ text: t, cap: lineCap, color: st.muted, weight: 0.11 });
+  return {
+    tl,
+    tr: rest.slice(leftCount).map((t) => ({ text: t, cap: lineCap, color: st.muted, weight: 0.11 })),
+    bl: m.legend.map((l) => ({ text: clip(l.label), cap: lineCap, color: st.text, weight: 0.11, swatch: l.color })),
+    br: m.shapeLabel ? [{ text: m.shapeLabel, cap: lineCap, color: st.shapeColor, weight: 0.12 }] : [],
+  };
+}
+
+export function drawMetadata(b: SvgBuilder, reg: SymbolRegistry, m: MetadataBlock, g: WheelGeometry, st: Style, obstacles: Box[]): void {
+  const corners = cornerLines(m, g, st);
+  for (const corner of ['tl', 'tr', 'bl', 'br'] as const) drawCorner(b, reg, corners[corner], corner, g, obstacles);
 }

@@ -600,12 +600,170 @@ function ringCrowds(models: TrackGlyphs[]): void {
   }
 }
 
+/** A ring's innermost track, its inner tier, its glyphs and the lines across them. */
+interface TierPlan {
+  track: Track;
+  tier1: Track;
+  pts: ChartPoint[];
+  lines: RadialLine[];
+}
+
+interface TierChoice extends TierPlan {
+  first: TrackResult;
+  second: TrackResult;
+  /** Lower is better: glyphs outside their sectors (`out`), then shrink steps, then glyphs on the tier. */
+  score: number;
+  inTier: Set<ChartPoint>;
+  /** Its glyphs outside their sectors with no crowd straddling the line (glyphsOutOfSector). */
+  out: Set<ChartPoint>;
+}
+
+/**
+ * The glyphs of a ring (its track and inner tier, as laid out) drawn across a line (a sign
+ * boundary, a cusp or an axis at `lines`) that their crowd does not straddle: the crowd is the
+ * chain of neighbours in longitude whose boxes, as drawn but moved to their true longitudes,
+ * overlap, on either track. What the layout test calls a glyph outside its sector.
+ */
+function glyphsOutOfSector(results: readonly TrackResult[], lines: readonly number[]): Set<ChartPoint> {
+  const all = results
+    .flatMap((r) => r.model.stacks.map((s, i) => ({ r, i, s, lon: s.lon, move: angleDiff(s.lon, r.display[i]!) })))
+    .sort((a, b) => a.lon - b.lon);
+  const n = all.length;
+  const out = new Set<ChartPoint>();
+  if (n < 2) return out;
+  // touch[k]: glyph k and glyph k + 1 (round the circle) are one crowd.
+  const touch = all.map((e, k) => {
+    const f = all[(k + 1) % n]!;
+    return boxesOverlap(ringA, e.r.model.boxes(e.i, e.lon, ringA), ringB, f.r.model.boxes(f.i, f.lon, ringB), 0);
+  });
+  all.forEach((e, k) => {
+    if (Math.abs(e.move) < 1e-6) return;
+    // How far the crowd reaches from the glyph's true longitude in the direction it moved.
+    let reach = 0;
+    const dir = Math.sign(e.move);
+    for (let j = 1; j < n; j++) {
+      const idx = dir > 0 ? (k + j) % n : (k - j + n) % n;
+      if (!touch[dir > 0 ? (idx - 1 + n) % n : idx]) break;
+      reach = Math.max(reach, dir * angleDiff(e.lon, all[idx]!.lon));
+    }
+    for (const line of lines) {
+      const to = angleDiff(e.lon, line);
+      if (Math.sign(to) === dir && Math.abs(to) > 1e-6 && Math.abs(to) < Math.abs(e.move) && !(reach > Math.abs(to))) {
+        out.add(e.s.p);
+        return;
+      }
+    }
+  });
+  return out;
+}
+
+/** The ring laid out with `inTier` on the inner tier and the rest on the track. */
+function layTiers(plan: TierPlan, inTier: Set<ChartPoint>, frame: Frame, g: WheelGeometry, st: Style): TierChoice {
+  const outerModel = new TrackGlyphs(
+    stacksOf(
+      plan.pts.filter((p) => !inTier.has(p)),
+      plan.track,
+      st,
+      frame,
+    ),
+    plan.track,
+    frame,
+    g,
+    st,
+    LAST_STEP,
+  );
+  const tierModel = new TrackGlyphs(stacksOf([...inTier], plan.tier1, st, frame), plan.tier1, frame, g, st, 2);
+  ringCrowds([outerModel, tierModel]);
+  const first = spreadModel(outerModel, plan.lines);
+  const second = spreadModel(tierModel, plan.lines);
+  const lines = [...plan.lines, ...SIGN_BOUNDARIES].map((l) => norm360(l.lon));
+  const out = glyphsOutOfSector([first, second], lines);
+  let score = inTier.size + 1e6 * out.size;
+  for (const r of [first, second]) for (const s of r.model.stacks) score += 100 * s.step;
+  return { ...plan, first, second, score, inTier, out };
+}
+
+/** How many tier layouts one ring may try (each is a spreading of both tracks). */
+const TIER_TRIES = 12;
+
+/**
+ * Which glyphs of a crowded ring go to the inner tier, so that each tier holds its glyphs inside
+ * their sectors. First guesses: every other glyph of each crowd (glyphs overlapping at their true
+ * longitudes, chained) that has a crowded sector, or every other glyph of each crowded sector;
+ * then, while a glyph still leaves its crowd's sectors, moving it or a neighbour of it to the
+ * other tier, as long as that helps. Null when no glyph goes to the tier.
+ */
+function chooseTiers(plan: TierPlan, crowded: Set<number>, sortedLines: number[], frame: Frame, g: WheelGeometry, st: Style): TierChoice | null {
+  const pts = [...plan.pts].sort((a, b) => norm360(a.lon) - norm360(b.lon));
+  const n = pts.length;
+  if (n < 2) return null;
+  const inCrowded = (p: ChartPoint) => crowded.has(sectorIndex(norm360(p.lon), sortedLines));
+  // Crowds as drawn full size on the track.
+  const ref = new TrackGlyphs(stacksOf(pts, plan.track, st, frame), plan.track, frame, g, st, LAST_STEP);
+  const crowds: ChartPoint[][] = [];
+  let startAt = 0;
+  while (startAt < n && ref.touchingAt((startAt + n - 1) % n, startAt)) startAt++;
+  if (startAt === n) startAt = 0;
+  for (let k = 0; k < n; k++) {
+    const i = (startAt + k) % n;
+    if (k === 0 || !ref.touchingAt((i + n - 1) % n, i)) crowds.push([]);
+    crowds[crowds.length - 1]!.push(pts[i]!);
+  }
+  const byCrowd = new Set<ChartPoint>();
+  const byCrowdEven = new Set<ChartPoint>();
+  for (const c of crowds) if (c.some(inCrowded)) c.forEach((p, j) => (j % 2 === 1 ? byCrowd : byCrowdEven).add(p));
+  const bySector = new Set<ChartPoint>();
+  const seen = new Map<number, number>();
+  for (const p of pts) {
+    if (!inCrowded(p)) continue;
+    const k = sectorIndex(norm360(p.lon), sortedLines);
+    const j = seen.get(k) ?? 0;
+    seen.set(k, j + 1);
+    if (j % 2 === 1) bySector.add(p);
+  }
+  let best: TierChoice | null = null;
+  let tries = 0;
+  const tried = new Set<string>();
+  const consider = (inTier: Set<ChartPoint>): boolean => {
+    const key = pts.map((p) => (inTier.has(p) ? 1 : 0)).join('');
+    if (inTier.size === 0 || tries >= TIER_TRIES || tried.has(key)) return false;
+    tried.add(key);
+    tries++;
+    const c = layTiers(plan, inTier, frame, g, st);
+    if (best && c.score >= best.score) return false;
+    best = c;
+    return true;
+  };
+  consider(byCrowd);
+  if (best === null || (best as TierChoice).score >= 1e6) consider(bySector);
+  if (best === null || (best as TierChoice).score >= 1e6) consider(byCrowdEven);
+  // Moves for the glyphs that still leave their sectors.
+  for (let improved = true; improved && best !== null && (best as TierChoice).score >= 1e6;) {
+    improved = false;
+    const b: TierChoice = best;
+    for (const p of b.out) {
+      const k = pts.indexOf(p);
+      for (const q of [p, pts[(k + 1) % n]!, pts[(k + n - 1) % n]!]) {
+        const next = new Set(b.inTier);
+        if (next.has(q)) next.delete(q);
+        else next.add(q);
+        if (consider(next)) {
+          improved = true;
+          break;
+        }
+      }
+      if (improved || tries >= TIER_TRIES) break;
+    }
+  }
+  return best;
+}
+
 export function computeLayout(d: ChartDrawing, style: Style = resolveStyle(d)): ChartLayout {
   const geometry = computeGeometry(d, style);
   const frame = new Frame(geometry.cx, geometry.cy, referenceLongitude(d));
   const points: PlacedPoint[] = [];
   const innermost = geometry.tracks[geometry.tracks.length - 1];
-  let tiered: { track: Track; tier1: Track; pts: ChartPoint[]; second: Set<ChartPoint>; lines: RadialLine[] } | null = null;
+  let tiered: TierChoice | null = null;
   for (const track of geometry.tracks) {
     const ring = track.ring === 'outer' ? d.outer : d.inner;
     if (!ring) continue;
@@ -613,8 +771,8 @@ export function computeLayout(d: ChartDrawing, style: Style = resolveStyle(d)): 
     const lines = radialLinesThrough(d, track.ring, geometry);
     const laid = spreadTrack(pts, track, frame, geometry, style, lines, LAST_STEP);
     // A sector too short for its glyphs (some could stay in it only drawn much smaller, or not
-    // at all) stacks every other one of them into an inner tier, when the track is the innermost
-    // one and the aspect disc has the room.
+    // at all) stacks some of its crowd into an inner tier (chooseTiers), when the track is the
+    // innermost one and the aspect disc has the room.
     if (track === innermost) {
       const tier1 = tierTrack(track, geometry);
       const sorted = [...lines, ...SIGN_BOUNDARIES].map((l) => norm360(l.lon)).sort((a, b) => a - b);
@@ -622,17 +780,8 @@ export function computeLayout(d: ChartDrawing, style: Style = resolveStyle(d)): 
       for (const s of laid.model.stacks) if (s.step >= TIER_STEP) crowded.add(sectorIndex(s.lon, sorted));
       const band = style.housesInside && geometry.houseBand ? geometry.houseBand.outer - geometry.houseBand.inner : 0;
       if (crowded.size > 0 && tier1.inner - band >= TIER_MIN_DISC * geometry.R) {
-        const second = new Set<ChartPoint>();
-        for (const k of crowded) {
-          const members = pts.filter((p) => sectorIndex(norm360(p.lon), sorted) === k).sort((a, b) => norm360(a.lon) - norm360(b.lon));
-          members.forEach((p, j) => {
-            if (j % 2 === 1) second.add(p);
-          });
-        }
-        if (second.size > 0) {
-          tiered = { track, tier1, pts, second, lines };
-          continue;
-        }
+        tiered = chooseTiers({ track, tier1, pts, lines }, crowded, sorted, frame, geometry, style);
+        if (tiered) continue;
       }
     }
     points.push(...placeTrack(laid));
@@ -648,23 +797,8 @@ export function computeLayout(d: ChartDrawing, style: Style = resolveStyle(d)): 
     geometry.aspectR = Math.max(0.12 * geometry.R, style.housesInside && geometry.houseBand ? geometry.houseBand.inner : t.tier1.inner);
     // Anchors of the tracks laid out already move to the smaller aspect circle.
     for (const p of points) p.anchor = frame.xy(p.lon, geometry.aspectR);
-    const first = new TrackGlyphs(
-      stacksOf(
-        t.pts.filter((p) => !t.second.has(p)),
-        t.track,
-        style,
-        frame,
-      ),
-      t.track,
-      frame,
-      geometry,
-      style,
-      LAST_STEP,
-    );
-    const second = new TrackGlyphs(stacksOf([...t.second], t.tier1, style, frame), t.tier1, frame, geometry, style, 2);
-    ringCrowds([first, second]);
-    points.push(...placeTrack(spreadModel(first, t.lines)));
-    points.push(...placeTrack(spreadModel(second, t.lines), 1, t.track));
+    points.push(...placeTrack(t.first));
+    points.push(...placeTrack(t.second, 1, t.track));
   }
   return { style, geometry, frame, points };
 }

@@ -122,13 +122,15 @@ function packArc(ms: Member[], lo: End, hi: End, walls: readonly Wall[], model: 
     while (k < W && walls[k]!.lon <= lon) k++;
     return k;
   };
+  // A point on a line (a second chart's Midheaven on its own tenth cusp) is in the sectors on both sides.
+  const lowSector = (m: Member) => (m.sector > 0 && Math.abs(walls[m.sector - 1]!.lon - m.lon) < 1e-6 ? m.sector - 1 : m.sector);
   const crowds = () => {
     // Crowds: neighbours touching at their true longitudes, chained.
     let start = 0;
     for (let i = 0; i < n; i++) {
       if (i + 1 < n && model.touching(ms[i]!.index, ms[i + 1]!.index)) continue;
       for (let j = start; j <= i; j++) {
-        ms[j]!.crowdLo = ms[start]!.sector;
+        ms[j]!.crowdLo = lowSector(ms[start]!);
         ms[j]!.crowdHi = ms[i]!.sector;
       }
       start = i + 1;

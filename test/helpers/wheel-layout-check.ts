@@ -43,9 +43,12 @@ export interface WheelReport {
   /** Of these, the ones whose cluster does not itself straddle that line (and that are not forced). */
   unexcused: number;
   /**
-   * Crossings forced by the geometry: the sector the glyph leaves across the line is too narrow
-   * for it beside an angle axis (two axes a degree apart far north, or a sign boundary or cusp
-   * a degree from an axis): anywhere inside it, the axis would cross the glyph.
+   * Crossings forced by the geometry, a legitimate exception: the sector the glyph leaves across
+   * the line is too narrow for it beside an angle axis (two axes a degree apart far north, or a
+   * sign boundary or cusp a degree from an axis): anywhere inside it, the axis would cross the
+   * glyph, which no chart may show. The glyph then goes the least way out, just past the line
+   * with its boxes clear of the axes (a glyph drawn further is unexcused); its labels still name
+   * its sign and a leader line runs to its true degree. docs/api.md (chart images) says so.
    */
   forced: number;
   /** For the excused ones, the largest distance drawn past the line, degrees. */
@@ -116,11 +119,15 @@ function rotate(b: Box, from: number, to: number, c: { x: number; y: number }): 
   return { x: x - b.w / 2, y: y - b.h / 2, w: b.w, h: b.h };
 }
 
+/** How much further than the least move out of its sector a forced glyph may be drawn, degrees. */
+const FORCED_SLACK = 0.3;
+
 /**
  * Whether a glyph had to cross `line` (moving from its true longitude towards it): the sector it
  * leaves there, between `line` and the line before it, cannot hold the glyph with the angle axes
  * clear of its boxes (the nearest axis on either side closer than the glyph reaches, the glyph
- * drawn anywhere inside the sector).
+ * drawn anywhere inside the sector), and it is drawn no further than the least move out of the
+ * sector (just past the line, its boxes clear of the axes), within FORCED_SLACK.
  */
 function forcedBy(p: DrawnPoint, line: number, lines: number[], axes: number[], c: { x: number; y: number }): boolean {
   const toLine = diff(p.lon, line);
@@ -165,7 +172,18 @@ function forcedBy(p: DrawnPoint, line: number, lines: number[], axes: number[], 
       below = Math.max(below, clear - phi);
     }
   }
-  return Math.max(lo, axLo + below) >= Math.min(hi, axHi - above);
+  if (Math.max(lo, axLo + below) < Math.min(hi, axHi - above)) return false;
+  // The least move that gets it out: the first place past the line where its boxes are clear of
+  // every axis; a glyph drawn further is not excused by the geometry.
+  const axisAt = axes.map((a) => diff(p.lon, a));
+  let x = toLine;
+  for (let k = 0; k <= axisAt.length; k++) {
+    const hit = axisAt.find((a) => x - below < a && a < x + above);
+    if (hit === undefined) break;
+    x = dir > 0 ? hit + below : hit - above;
+  }
+  const least = Math.abs(x);
+  return Math.abs(diff(p.lon, p.drawn)) <= least + FORCED_SLACK;
 }
 
 export function checkWheel(svg: string): WheelReport {
@@ -220,9 +238,12 @@ export function checkWheel(svg: string): WheelReport {
       const cluster = new Set<DrawnPoint>([p]);
       for (let i = k; crowded(i, i + 1) && cluster.size < ring.length; i++) cluster.add(ring[(i + 1) % ring.length]!);
       for (let i = k; crowded(i - 1, i) && cluster.size < ring.length; i--) cluster.add(ring[(i - 1 + ring.length) % ring.length]!);
-      const straddles = [...cluster].some(
-        (q) => q !== p && Math.sign(diff(p.lon, q.lon)) === Math.sign(move) && Math.abs(diff(p.lon, q.lon)) > Math.abs(toLine),
-      );
+      // A member beyond the line, or on it: a point on a line (a second chart's Midheaven on its
+      // own tenth cusp) is in both sectors.
+      const straddles = [...cluster].some((q) => {
+        const d = diff(p.lon, q.lon);
+        return q !== p && (move > 0 ? d >= toLine - 1e-6 : d <= toLine + 1e-6);
+      });
       if (straddles) r.maxOvershoot = Math.max(r.maxOvershoot, Math.abs(move) - Math.abs(toLine));
       else if (
         forcedBy(

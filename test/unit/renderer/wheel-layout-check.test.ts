@@ -1,44 +1,35 @@
 /**
- * The layout checker over seeded random births of every chart kind (latitudes up to ±75°) and
- * crowded synthetic clusters: glyphs kept in their sign and house sectors, no overlapping boxes,
- * no axis through a label. The figures are printed (bench/wheel-layout.bench.ts runs 2,000 births
- * of every kind and fails on any of these).
+ * The layout checker over crowded synthetic clusters, and single cases: a lone glyph beside a
+ * cusp, the sign in every label, a body the ephemeris cannot give. The 2,000 random births of
+ * every chart kind are checked in wheel-layout-<kinds>.test.ts (test/helpers/wheel-layout-proof.ts).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { initEphemeris } from '../../../src/astro/ephemeris.ts';
 import { computeLayout } from '../../../renderer/index.ts';
 import { ALL_KINDS } from '../../../renderer/tools/sample-charts.ts';
-import { KINDS, addUp, checkWheel, formatTotals, randomChartSvg, syntheticClusterSvg } from '../../helpers/wheel-layout-check.ts';
+import { addUp, checkWheel, formatTotals, randomChartSvg, syntheticClusterSvg } from '../../helpers/wheel-layout-check.ts';
 
-const BIRTHS = 40;
+const CLUSTERS = 600;
+/**
+ * Glyphs of the crowded clusters still across a line their crowd does not straddle: sectors of a
+ * few degrees holding five or more glyphs, more than the tiers hold at the smallest size drawn,
+ * mostly on bi-wheels, which have no room for a tier: 52 of 10,400 glyphs (over the first 300
+ * charts, 77 before the tiers were chosen per crowd, 15 after). A bound, so that a change for the
+ * worse fails.
+ */
+const CLUSTER_UNEXCUSED = 52;
 
 beforeAll(() => initEphemeris());
 
-describe('wheel layout over random births', () => {
-  // Before the layout kept glyphs in their sectors, 50 births gave natal 122 glyph crossings
-  // outside a straddling cluster, transits 272, solar return 243, progressions 428, composite 160,
-  // synastry 484; with sector walls and the single wheel's inner tier, two-ring charts still had
-  // about 15 % of their glyphs across a line (bench/wheel-layout.bench.ts gives the figures).
-  for (const kind of KINDS) {
-    it(`${kind}: glyphs in their sectors, boxes apart, no axis through a label`, () => {
-      const t = addUp(Array.from({ length: BIRTHS }, (_, i) => checkWheel(randomChartSvg(kind, i))));
-      console.log(formatTotals(kind, t));
-      expect(t.points).toBeGreaterThan(BIRTHS * 10);
-      // A glyph leaves its sector only with a crowd that straddles the line, or where its sector
-      // beside an axis is narrower than the glyph (counted apart: t.forced).
-      expect(t.unexcused, t.worst.join('\n')).toBe(0);
-      expect(t.overlaps, t.worst.join('\n')).toBe(0);
-      expect(t.axisHits).toBe(0);
-      expect(t.axisHouseHits).toBe(0);
-      expect(t.maxDisplacement).toBeLessThan(30);
-    });
-  }
-
-  it('crowded clusters (5–8 bodies within 10°, astride cusps and sign boundaries): no overlapping boxes', () => {
-    const t = addUp(Array.from({ length: 120 }, (_, i) => checkWheel(syntheticClusterSvg(i))));
+describe('wheel layout of crowded clusters', () => {
+  it('5–8 bodies within 10°, astride cusps and sign boundaries, single wheels and bi-wheels: no overlapping boxes, glyphs in their sectors', () => {
+    const t = addUp(Array.from({ length: CLUSTERS }, (_, i) => checkWheel(syntheticClusterSvg(i))));
     console.log(formatTotals('clusters', t));
     expect(t.overlaps).toBe(0);
-    expect(t.maxDisplacement).toBeLessThan(100);
+    expect(t.axisHits).toBe(0);
+    expect(t.axisHouseHits).toBe(0);
+    expect(t.unexcused, t.worst.join('\n')).toBeLessThanOrEqual(CLUSTER_UNEXCUSED);
+    expect(t.maxDisplacement).toBeLessThan(30);
   });
 
   it('a lone glyph near a sign boundary and a cusp stays in its sector', () => {
