@@ -40,7 +40,12 @@ import { returnsRoutes } from './features/returns/returns-routes.ts';
 import { transitRoutes } from './features/transits/transits-routes.ts';
 import { profectionRoutes } from './features/profections/profections-routes.ts';
 import { signRoutes } from './features/signs/signs-routes.ts';
+import { panchangRoutes } from './features/vedic-panchang/vedic-panchang-routes.ts';
+import { vedicVisualRoutes } from './features/vedic-visual/vedic-visual-routes.ts';
+import { horoscopeRoutes } from './features/horoscope/horoscope-routes.ts';
 import { synastryRoutes } from './features/synastry/synastry-routes.ts';
+import { vedicRoutes } from './features/vedic/vedic-routes.ts';
+import { forecastRoutes } from './features/forecast/forecast-routes.ts';
 import { numerologyRoutes } from './features/numerology/numerology-routes.ts';
 import { ephemerisRoutes } from './features/ephemeris/ephemeris-routes.ts';
 import { skyEventsRoutes } from './features/sky-events/sky-events-routes.ts';
@@ -53,6 +58,9 @@ import { authRoutes } from './features/auth/auth-routes.ts';
 import { keyRoutes } from './features/keys/keys-routes.ts';
 import { brandingRoutes } from './features/account/account-branding-routes.ts';
 import { logRoutes } from './features/account/account-logs-routes.ts';
+import { usageRoutes } from './features/account/account-usage-routes.ts';
+import { accountReportRoutes } from './features/account/account-reports-routes.ts';
+import { feedbackStateRoutes } from './features/account/account-feedback-routes.ts';
 import { reportCreditRoutes } from './reports/http/report-credit-routes.ts';
 import { billingAccountRoutes, billingPublicRoutes, billingSubscriptionRoute } from './features/billing/billing-routes.ts';
 import { stripeWebhookRoutes } from './features/billing/billing-webhook-routes.ts';
@@ -81,6 +89,7 @@ import { fingerprintKey } from './http/fingerprint-key.ts';
 import { Maintenance } from './db/maintenance.ts';
 import { createReportsRuntime } from './reports/worker/reports-runtime.ts';
 import { reportRoutes } from './reports/http/report-routes.ts';
+import { mountDashboard } from './features/dashboard/dashboard-plugin.ts';
 
 export interface AppDeps {
   config: Config;
@@ -370,7 +379,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await calc.register(transitRoutes(deps.compute));
     await calc.register(profectionRoutes(deps.compute));
     await calc.register(signRoutes(deps.compute));
+    await calc.register(panchangRoutes(deps.compute));
+    await calc.register(vedicVisualRoutes(deps.compute));
     await calc.register(synastryRoutes(deps.compute));
+    await calc.register(vedicRoutes(deps.compute));
+    await calc.register(horoscopeRoutes(deps.compute));
+    await calc.register(forecastRoutes(deps.compute));
     await calc.register(ephemerisRoutes({ compute: deps.compute, exports }));
     await calc.register(skyEventsRoutes(deps.compute));
     await calc.register(moonRoutes(deps.compute));
@@ -421,9 +435,17 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     if (!q || !holdsPlan(q.subscription_status) || (q.current_period_end && Date.parse(q.current_period_end) <= Date.now())) return null;
     return { userId, keyId: null, requestLimit: q.request_limit, limitPeriod: q.limit_period, rpsLimit: q.rps_limit };
   };
+  // The dashboard's pages and its sign-in: a session cookie stands in for the bearer token there.
+  const dashboard = await mountDashboard(app, {
+    db: deps.db,
+    redis,
+    baseUrl,
+    mailer: accounts.mailer,
+    isDeleted: (userId) => accounts.deletions.isDeleted(userId),
+  });
   await app.register(async (account) => {
     account.addHook('onSend', noStore);
-    account.addHook('onRequest', bearer.hook());
+    account.addHook('onRequest', dashboard.accountAuth(bearer.hook()));
     const accountRate = peekForAccount(rateLimiter, quotaOf);
     account.addHook('onRequest', accountRate.onRequest);
     account.addHook('onSend', accountRate.onSend);
@@ -434,6 +456,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await account.register(keyRoutes({ db: deps.db, revocations, maxActivePerUser: config.KEYS_MAX_PER_USER }));
     await account.register(brandingRoutes({ db: deps.db, compute: deps.compute }));
     await account.register(logRoutes({ db: deps.db, usage }));
+    await account.register(usageRoutes({ db: deps.db, usage }));
+    await account.register(accountReportRoutes(deps.db));
+    await account.register(feedbackStateRoutes({ db: deps.db, usage }));
     await account.register(billingAccountRoutes({ db: deps.db, billing: accounts.billing }));
     await account.register(billingSubscriptionRoute({ billing: accounts.billing }));
     await account.register(settingsRoutes({ db: deps.db, deletions: accounts.deletions }));

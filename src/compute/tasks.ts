@@ -37,7 +37,29 @@ import { returnsAnswerBytes, solarReturnAnswerBytes } from '../answers/returns-a
 import { synastryAnswerBytes, synastryHoroscopeAnswerBytes, synastrySummaryAnswerBytes } from '../answers/synastry-answers.ts';
 import type { SynastryTask } from '../features/synastry/synastry-service.ts';
 import type { SynastryHoroscopeTask } from '../features/synastry/synastry-horoscope-service.ts';
+import { dailyPersonalV2AnswerBytes, dailyPersonalV3AnswerBytes, dailySignAnswerBytes, weeklyPersonalAnswerBytes } from '../answers/horoscope-answers.ts';
+import { panchangV1AnswerBytes, panchangV2AnswerBytes } from '../answers/vedic-panchang-answers.ts';
+import { visualChartImage, type VisualChartTask } from '../features/vedic-visual/vedic-visual-service.ts';
+import { insightsAnswer, searchAnswer, timelineAnswer } from '../answers/forecast-answers.ts';
+import {
+  computeNatalInsights,
+  computeTransitInsights,
+  type NatalInsightsTask,
+  type TransitInsightsTask,
+} from '../features/forecast/forecast-insights-service.ts';
+import { computeSearch, type SearchTask } from '../features/forecast/forecast-search-service.ts';
+import { computeTimeline, type TimelineTask } from '../features/forecast/forecast-timeline-service.ts';
+import {
+  vedicCalculateBytes,
+  vedicChartV1Bytes,
+  vedicChartV2Bytes,
+  vedicDashaV1Bytes,
+  vedicDashaV2Bytes,
+  vedicVargasV1Bytes,
+  vedicVargasV2Bytes,
+} from '../answers/vedic-answers.ts';
 import { sanitizedSvgResponse } from '../features/account/branding-image.ts';
+import { reportSkyBytes, type ReportSkyTask } from '../reports/sky/report-sky.ts';
 import { compositeChart, natalChart, progressionsChart, solarReturnChart, synastryChart, transitChart } from '../features/charts/charts-service.ts';
 
 export const TASKS = {
@@ -63,6 +85,24 @@ export const TASKS = {
   synastry: (p: SynastryTask) => synastryAnswerBytes(p),
   synastry_summary: (p: SynastryTask) => synastrySummaryAnswerBytes(p),
   synastry_horoscope: (p: SynastryHoroscopeTask) => synastryHoroscopeAnswerBytes(p),
+  horoscope_daily_personal_v2: dailyPersonalV2AnswerBytes,
+  horoscope_daily_personal_v3: dailyPersonalV3AnswerBytes,
+  horoscope_weekly_personal: weeklyPersonalAnswerBytes,
+  horoscope_daily_sign: dailySignAnswerBytes,
+  vedic_panchang_v1: panchangV1AnswerBytes,
+  vedic_panchang_v2: panchangV2AnswerBytes,
+  vedic_visual_chart: (p: VisualChartTask) => visualChartImage(p),
+  transits_timeline: (p: TimelineTask) => timelineAnswer(computeTimeline(p)),
+  transits_search: (p: SearchTask) => searchAnswer(computeSearch(p)),
+  natal_insights: (p: NatalInsightsTask) => insightsAnswer(computeNatalInsights(p)),
+  transits_insights: (p: TransitInsightsTask) => insightsAnswer(computeTransitInsights(p)),
+  vedic_chart_v1: vedicChartV1Bytes,
+  vedic_chart_v2: vedicChartV2Bytes,
+  vedic_vargas_v1: vedicVargasV1Bytes,
+  vedic_vargas_v2: vedicVargasV2Bytes,
+  vedic_dasha_v1: vedicDashaV1Bytes,
+  vedic_dasha_v2: vedicDashaV2Bytes,
+  vedic_calculate: vedicCalculateBytes,
   chart_natal: natalChart,
   chart_transits: transitChart,
   chart_solar_return: solarReturnChart,
@@ -70,6 +110,7 @@ export const TASKS = {
   chart_composite: compositeChart,
   chart_synastry: synastryChart,
   branding_svg: (p: { bytes: Uint8Array }) => sanitizedSvgResponse(p.bytes),
+  report_sky: (p: ReportSkyTask) => reportSkyBytes(p),
 } as const;
 
 export type TaskName = keyof typeof TASKS;

@@ -53,7 +53,7 @@ describe('discovery', () => {
       token_endpoint: 'https://astro.example.test/mcp/oauth/token',
       registration_endpoint: 'https://astro.example.test/mcp/oauth/register',
       revocation_endpoint: 'https://astro.example.test/mcp/oauth/revoke',
-      scopes_supported: ['astro:western', 'astro:ephemeris', 'astro:numerology', 'astro:charts', 'astro:chinese'],
+      scopes_supported: ['astro:western', 'astro:ephemeris', 'astro:numerology', 'astro:charts', 'astro:chinese', 'astro:vedic'],
       response_types_supported: ['code'],
       response_modes_supported: ['query'],
       grant_types_supported: ['authorization_code', 'refresh_token'],
@@ -71,7 +71,7 @@ describe('discovery', () => {
       expect(body).toMatchObject({
         resource: 'https://astro.example.test/mcp',
         authorization_servers: ['https://astro.example.test'],
-        scopes_supported: ['astro:western', 'astro:ephemeris', 'astro:numerology', 'astro:charts', 'astro:chinese'],
+        scopes_supported: ['astro:western', 'astro:ephemeris', 'astro:numerology', 'astro:charts', 'astro:chinese', 'astro:vedic'],
         bearer_methods_supported: ['header'],
       });
     }
@@ -252,13 +252,14 @@ describe('authorize', () => {
       return (await server.bearer('GET', `/mcp/oauth/requests/${opened.authorizationId}`, user.token)).body.scopes;
     };
     expect(await scopesOf({ scope: 'astro:charts offline_access astro:tarot' })).toEqual(['astro:charts']);
-    expect(await scopesOf({ scope: 'mcp' })).toEqual(['astro:western', 'astro:ephemeris', 'astro:numerology', 'astro:charts', 'astro:chinese']);
+    expect(await scopesOf({ scope: 'mcp' })).toEqual(['astro:western', 'astro:ephemeris', 'astro:numerology', 'astro:charts', 'astro:chinese', 'astro:vedic']);
     expect(await scopesOf({ scope: undefined, resource: `${server.url}/mcp/western` })).toEqual([
       'astro:western',
       'astro:ephemeris',
       'astro:numerology',
       'astro:charts',
       'astro:chinese',
+      'astro:vedic',
     ]);
     // The loopback redirect URI may come back on another port (RFC 8252); the root alias works too.
     const moved = await openAuthorization(authorizeUrl(client.client_id, { redirect_uri: 'http://127.0.0.1:59999/callback' }, '/authorize'));

@@ -51,14 +51,14 @@ describe('the v2 SDK client (2026-07-28)', () => {
     expect(url.origin + url.pathname).toBe(`${a.url}/mcp/oauth/authorize`);
     expect(url.searchParams.get('code_challenge_method')).toBe('S256');
     expect(url.searchParams.get('resource')).toBe(`${a.url}/mcp`);
-    expect(url.searchParams.get('scope')).toBe('astro:western astro:ephemeris astro:numerology astro:charts astro:chinese');
+    expect(url.searchParams.get('scope')).toBe('astro:western astro:ephemeris astro:numerology astro:charts astro:chinese astro:vedic');
 
     const { shown, redirect } = await approveInDashboard(url, user.token);
     expect(shown).toMatchObject({
       status: 'pending',
       client: { client_name: 'Test assistant v2' },
       redirect_host: '127.0.0.1:8123',
-      scopes: ['astro:western', 'astro:ephemeris', 'astro:numerology', 'astro:charts', 'astro:chinese'],
+      scopes: ['astro:western', 'astro:ephemeris', 'astro:numerology', 'astro:charts', 'astro:chinese', 'astro:vedic'],
     });
     expect(redirect.origin + redirect.pathname).toBe('http://127.0.0.1:8123/callback');
     expect(redirect.searchParams.get('iss')).toBe(a.url);
@@ -67,7 +67,7 @@ describe('the v2 SDK client (2026-07-28)', () => {
     expect(provider.stored).toMatchObject({
       token_type: 'Bearer',
       expires_in: 3600,
-      scope: 'astro:western astro:ephemeris astro:numerology astro:charts astro:chinese',
+      scope: 'astro:western astro:ephemeris astro:numerology astro:charts astro:chinese astro:vedic',
     });
     expect(provider.stored.access_token).toMatch(/^mcpat_/);
 
@@ -98,7 +98,7 @@ describe('the v2 SDK client (2026-07-28)', () => {
       expect.objectContaining({
         client_name: 'Test assistant v2',
         redirect_host: '127.0.0.1:8123',
-        scopes: ['astro:western', 'astro:ephemeris', 'astro:numerology', 'astro:charts', 'astro:chinese'],
+        scopes: ['astro:western', 'astro:ephemeris', 'astro:numerology', 'astro:charts', 'astro:chinese', 'astro:vedic'],
         status: 'active',
       }),
     ]);

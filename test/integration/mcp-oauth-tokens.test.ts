@@ -63,7 +63,7 @@ describe('codes', () => {
     expect(res.body).toMatchObject({
       token_type: 'Bearer',
       expires_in: 3600,
-      scope: 'astro:western astro:ephemeris astro:numerology astro:charts astro:chinese',
+      scope: 'astro:western astro:ephemeris astro:numerology astro:charts astro:chinese astro:vedic',
     });
     expect(res.body.access_token).toMatch(/^mcpat_/);
     expect(res.body.refresh_token).toMatch(/^mcprt_/);

@@ -39,6 +39,7 @@ const EXAMPLE_ORIGIN = 'http://localhost:3000';
 const NEEDS_A_THING: Record<string, { status: number; why: string }> = {
   'DELETE /api/v1/auth/keys/{key_id}': { status: 404, why: 'a key id of the caller' },
   'GET /api/v1/natal/report/{job_id}': { status: 404, why: 'a report job the caller submitted' },
+  'GET /api/v1/auth/reports/{job_id}/download': { status: 404, why: 'a report job the caller submitted' },
   'POST /api/v1/natal/report/{job_id}/callback': { status: 404, why: 'a report job the caller submitted' },
   'GET /api/v1/billing/checkout-status': { status: 404, why: 'a Checkout session that Stripe created' },
   'POST /api/v1/billing/request-pack/checkout': { status: 404, why: 'a request pack the operator offered' },
@@ -48,6 +49,9 @@ const NEEDS_A_THING: Record<string, { status: number; why: string }> = {
   'POST /mcp/oauth/requests/{authorization_id}': { status: 404, why: 'a pending authorization request' },
   'DELETE /mcp/oauth/grants/{grant_id}': { status: 404, why: 'a grant the user gave' },
   'GET /api/v1/auth/verify-email': { status: 400, why: 'the token of a verification e-mail' },
+  'POST /api/v1/dashboard/sign-in': { status: 503, why: 'an SMTP server that takes the e-mail (here, none listens)' },
+  'POST /api/v1/dashboard/sign-in/code': { status: 401, why: 'the code of a sign-in e-mail' },
+  'POST /api/v1/dashboard/sign-in/link': { status: 401, why: 'the link of a sign-in e-mail' },
   'PUT /api/v1/admin/analytics/funnels/{funnel_id}': { status: 404, why: 'a funnel id the service made' },
   'DELETE /api/v1/admin/analytics/funnels/{funnel_id}': { status: 404, why: 'a funnel id the service made' },
 };

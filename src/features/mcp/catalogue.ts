@@ -9,6 +9,11 @@ import { RETURNS_TOOLS } from '../returns/returns-tools.ts';
 import { SYNASTRY_TOOLS } from '../synastry/synastry-tools.ts';
 import { profectionTool } from '../profections/profections-tools.ts';
 import { SIGN_TOOLS } from '../signs/signs-tools.ts';
+import { VEDIC_TOOLS } from '../vedic/vedic-tools.ts';
+import { PANCHANG_TOOLS } from '../vedic-panchang/vedic-panchang-tools.ts';
+import { vedicVisualChartTool } from '../vedic-visual/vedic-visual-tools.ts';
+import { HOROSCOPE_TOOLS } from '../horoscope/horoscope-tools.ts';
+import { FORECAST_TOOLS } from '../forecast/forecast-tools.ts';
 import { PROGRESSIONS_TOOLS } from '../progressions/progressions-tools.ts';
 import type { ToolDefinition } from './tool-definition.ts';
 
@@ -30,6 +35,11 @@ export const TOOLS: readonly ToolDefinition[] = [
   ...SYNASTRY_TOOLS,
   profectionTool,
   ...SIGN_TOOLS,
+  ...VEDIC_TOOLS,
+  ...PANCHANG_TOOLS,
+  vedicVisualChartTool,
+  ...HOROSCOPE_TOOLS,
+  ...FORECAST_TOOLS,
 ];
 
 export function toolsOf(families: readonly Family[]): ToolDefinition[] {

@@ -3,7 +3,7 @@
  * caller sees. A request names families with a comma-separated list (`western,charts`), as bare
  * names or in their OAuth form (`astro:western`).
  */
-export const FAMILIES = ['western', 'ephemeris', 'numerology', 'charts', 'chinese'] as const;
+export const FAMILIES = ['western', 'ephemeris', 'numerology', 'charts', 'chinese', 'vedic'] as const;
 export type Family = (typeof FAMILIES)[number];
 
 export const SCOPE_PREFIX = 'astro:';
@@ -15,7 +15,7 @@ export function familyOfScope(scope: string): Family | undefined {
   return FAMILIES.find((f) => f === name);
 }
 
-/** Longest family list we read: four names and their separators, with room for the prefixed form. */
+/** Longest family list we read: every name and its separator, with room for the prefixed form. */
 const MAX_LIST_LENGTH = 200;
 
 /** The families a list names, or the unknown names in it. Empty or absent: undefined (no narrowing). */

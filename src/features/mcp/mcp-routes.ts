@@ -48,7 +48,7 @@ export interface McpRouteOptions {
 }
 
 const mcpQuery = z.object({
-  scope: z.string().max(200).optional().describe('Tool families, comma-separated: western, ephemeris, numerology, charts, chinese (or astro:<family>)'),
+  scope: z.string().max(200).optional().describe('Tool families, comma-separated: western, ephemeris, numerology, charts, chinese, vedic (or astro:<family>)'),
   path_scope: z.string().max(200).optional().describe('The same as the path segment of /mcp/{path_scope}'),
 });
 const mcpParams = z.object({
@@ -271,7 +271,7 @@ export const mcpRoutes =
 
     const security: Record<string, string[]>[] = [{ apiKey: [] }, { mcpOAuth: [] }];
     const description =
-      'Model Context Protocol over Streamable HTTP (stateless: any API process answers any request; JSON responses). Authenticate with `x-api-key` or an OAuth access token (`authorization: Bearer`). The path segment and `scope` narrow the tools to families (western, ephemeris, numerology, charts, chinese). Each `tools/call` counts as one request of the plan. As the protocol asks, a request accepts both `application/json` and `text/event-stream` (`Accept` header), or gets 406.';
+      'Model Context Protocol over Streamable HTTP (stateless: any API process answers any request; JSON responses). Authenticate with `x-api-key` or an OAuth access token (`authorization: Bearer`). The path segment and `scope` narrow the tools to families (western, ephemeris, numerology, charts, chinese, vedic). Each `tools/call` counts as one request of the plan. As the protocol asks, a request accepts both `application/json` and `text/event-stream` (`Accept` header), or gets 406.';
     // The API's CORS (any site by default) stays off these routes: the Origin hook above answers
     // browsers here, own and configured origins only, preflights included.
     const config = { cors: false } as const;

@@ -16,6 +16,7 @@ export const SCOPE_DESCRIPTIONS: Record<string, string> = {
   [scopeOf('numerology')]: 'Numerology profiles',
   [scopeOf('charts')]: 'Chart images (natal, transits, returns, progressions, composite, synastry)',
   [scopeOf('chinese')]: 'Chinese BaZi: the four pillars, luck pillars and lunar date',
+  [scopeOf('vedic')]: 'Vedic astrology: the sidereal chart, divisional charts, dashas and the panchang',
 };
 // Every family has a description: a new family without one would show an empty line.
 for (const family of FAMILIES) if (!SCOPE_DESCRIPTIONS[scopeOf(family)]) throw new Error(`no description of ${scopeOf(family)}`);

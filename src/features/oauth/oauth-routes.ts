@@ -160,7 +160,7 @@ export const oauthRoutes =
             tags: ['oauth'],
             summary: `Start an authorization (code with PKCE S256)${alias}`,
             description:
-              '`response_type=code`, `client_id`, `redirect_uri` (one the client registered), `code_challenge` with `code_challenge_method=S256`, `state`, `scope` (astro:western, astro:ephemeris, astro:numerology, astro:charts, astro:chinese; unknown ones are dropped), `resource`. Redirects the browser to the consent page; errors go back to the client with `state` and `iss`, except an unknown client or redirect URI (an error page).',
+              '`response_type=code`, `client_id`, `redirect_uri` (one the client registered), `code_challenge` with `code_challenge_method=S256`, `state`, `scope` (astro:western, astro:ephemeris, astro:numerology, astro:charts, astro:chinese, astro:vedic; unknown ones are dropped), `resource`. Redirects the browser to the consent page; errors go back to the client with `state` and `iss`, except an unknown client or redirect URI (an error page).',
           },
         },
         async (request, reply) => {
