@@ -1,11 +1,12 @@
 /**
- * The horoscopes' answers (daily personal v2 and v3, weekly personal, daily sign v1 and v2),
+ * The horoscopes' answers (daily personal v1, v2 and v3, weekly personal, daily sign v1 and v2),
  * each declared once by its response schema: the service builds the object, these write its
  * bytes (schema-serializer.ts); test/unit/horoscope/horoscope-answer-contract.test.ts holds them
  * together.
  */
 import { schemaSerializer } from './schema-serializer.ts';
 import {
+  dailyPersonalV1Response,
   dailyPersonalV2Response,
   dailyPersonalV3Response,
   dailySignV1Response,
@@ -21,12 +22,14 @@ import {
   type SignTask,
 } from '../features/horoscope/horoscope-service.ts';
 
+const v1 = schemaSerializer(dailyPersonalV1Response);
 const v2 = schemaSerializer(dailyPersonalV2Response);
 const v3 = schemaSerializer(dailyPersonalV3Response);
 const weekly = schemaSerializer(weeklyPersonalResponse);
 const signV1 = schemaSerializer(dailySignV1Response);
 const signV2 = schemaSerializer(dailySignV2Response);
 
+export const dailyPersonalV1AnswerBytes = (task: PersonalTask) => v1(computeDailyPersonalV2(task, 'v1'));
 export const dailyPersonalV2AnswerBytes = (task: PersonalTask) => v2(computeDailyPersonalV2(task));
 export const dailyPersonalV3AnswerBytes = (task: PersonalTask) => v3(computeDailyPersonalV3(task));
 export const weeklyPersonalAnswerBytes = (task: PersonalTask) => weekly(computeWeeklyPersonal(task));

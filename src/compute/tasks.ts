@@ -37,7 +37,13 @@ import { returnsAnswerBytes, solarReturnAnswerBytes } from '../answers/returns-a
 import { synastryAnswerBytes, synastryHoroscopeAnswerBytes, synastrySummaryAnswerBytes } from '../answers/synastry-answers.ts';
 import type { SynastryTask } from '../features/synastry/synastry-service.ts';
 import type { SynastryHoroscopeTask } from '../features/synastry/synastry-horoscope-service.ts';
-import { dailyPersonalV2AnswerBytes, dailyPersonalV3AnswerBytes, dailySignAnswerBytes, weeklyPersonalAnswerBytes } from '../answers/horoscope-answers.ts';
+import {
+  dailyPersonalV1AnswerBytes,
+  dailyPersonalV2AnswerBytes,
+  dailyPersonalV3AnswerBytes,
+  dailySignAnswerBytes,
+  weeklyPersonalAnswerBytes,
+} from '../answers/horoscope-answers.ts';
 import { panchangV1AnswerBytes, panchangV2AnswerBytes } from '../answers/vedic-panchang-answers.ts';
 import { visualChartImage, type VisualChartTask } from '../features/vedic-visual/vedic-visual-service.ts';
 import { insightsAnswer, searchAnswer, timelineAnswer } from '../answers/forecast-answers.ts';
@@ -85,6 +91,7 @@ export const TASKS = {
   synastry: (p: SynastryTask) => synastryAnswerBytes(p),
   synastry_summary: (p: SynastryTask) => synastrySummaryAnswerBytes(p),
   synastry_horoscope: (p: SynastryHoroscopeTask) => synastryHoroscopeAnswerBytes(p),
+  horoscope_daily_personal_v1: dailyPersonalV1AnswerBytes,
   horoscope_daily_personal_v2: dailyPersonalV2AnswerBytes,
   horoscope_daily_personal_v3: dailyPersonalV3AnswerBytes,
   horoscope_weekly_personal: weeklyPersonalAnswerBytes,

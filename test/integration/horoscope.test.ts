@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../helpers/app.ts';
 import { startServerWithMcp, type v2Client } from '../helpers/mcp.ts';
 import {
+  dailyPersonalV1Response,
   dailyPersonalV2Response,
   dailyPersonalV3Response,
   dailySignV1Response,
@@ -92,6 +93,31 @@ describe('POST /api/v2/horoscope/daily/personal', () => {
       expect(res.status, JSON.stringify(body)).toBe(422);
       expect(JSON.stringify(res.body.detail), JSON.stringify(body)).toContain(field);
     }
+  });
+});
+
+describe('POST /api/v1/horoscope/daily/personal (legacy)', () => {
+  it('answers the Python client’s legacy body (hours, minutes, birth.timezone, locale et) with v2’s answer labelled v1, and so does its MCP tool', async () => {
+    const body = {
+      birth: { year: 1984, month: 11, day: 3, hours: 6, minutes: 40, lat: 59.437, lng: 24.7536, timezone: 'Europe/Tallinn' },
+      locale: 'et',
+      date: '2026-12-01',
+    };
+    const v1 = await server.post('/api/v1/horoscope/daily/personal', body);
+    expect(v1.status, JSON.stringify(v1.body)).toBe(200);
+    expect(strictly(dailyPersonalV1Response, v1.body)).toBeUndefined();
+    expect(v1.body.meta.settings.version).toBe('v1');
+    expect(v1.body.meta.settings.tz_str).toBe('Europe/Tallinn');
+    expect(v1.body.data.date).toBe('2026-12-01');
+    expect(v1.body.meta.warnings.join(' ')).toMatch(/et/);
+    const v2 = await server.post('/api/v2/horoscope/daily/personal', body);
+    const label = (b: any) => ({ ...withoutVolatile(b), meta: { ...withoutVolatile(b).meta, settings: { ...b.meta.settings, version: 'any' } } });
+    expect(label(v1.body)).toEqual(label(v2.body));
+    const tool = await mcp.client.callTool({ name: 'v1_horoscope_daily_personal', arguments: body });
+    expect(tool.isError).toBeFalsy();
+    expect(withoutVolatile(tool.structuredContent)).toEqual(withoutVolatile(v1.body));
+    const refused = await server.post('/api/v1/horoscope/daily/personal', { birth: { year: 1984, month: 11, day: 3, hours: 6, minutes: 40 } });
+    expect(refused.status).toBe(422);
   });
 });
 

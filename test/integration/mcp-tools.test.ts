@@ -85,6 +85,7 @@ const TOOL_NAMES = [
   'v2_vedic_visual_chart',
   'v3_horoscope_daily_personal',
   'v2_horoscope_daily_personal',
+  'v1_horoscope_daily_personal',
   'v3_horoscope_weekly_personal',
   'v2_horoscope_daily_sign',
   'v1_horoscope_daily_sign',

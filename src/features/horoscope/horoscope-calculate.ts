@@ -45,9 +45,9 @@ function mondayOf(frame: DayFrame): DayFrame {
   return dayOfRequest(d.toISOString().slice(0, 10), frame.zone, 0, ['body', 'week_start']);
 }
 
-export function calculateDailyPersonal(compute: ComputeRunner, body: DailyPersonalRequest, version: 'v2' | 'v3'): Promise<Buffer> {
+export function calculateDailyPersonal(compute: ComputeRunner, body: DailyPersonalRequest, version: 'v1' | 'v2' | 'v3'): Promise<Buffer> {
   const task = personalTask(body, body.date, 'date', false);
-  return compute.run(version === 'v2' ? 'horoscope_daily_personal_v2' : 'horoscope_daily_personal_v3', task);
+  return compute.run(`horoscope_daily_personal_${version}`, task);
 }
 
 export function calculateWeeklyPersonal(compute: ComputeRunner, body: WeeklyPersonalRequest): Promise<Buffer> {

@@ -1,5 +1,5 @@
 /**
- * The horoscopes: POST /api/v3 and /api/v2/horoscope/daily/personal, POST
+ * The horoscopes: POST /api/v3, /api/v2 and (legacy) /api/v1/horoscope/daily/personal, POST
  * /api/v3/horoscope/weekly/personal, GET /api/v2 and /api/v1/horoscope/daily/sign.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -8,6 +8,7 @@ import { sendJsonBytes } from '../../http/raw-json.ts';
 import { calculateDailyPersonal, calculateDailySign, calculateWeeklyPersonal } from './horoscope-calculate.ts';
 import {
   dailyPersonalRequest,
+  dailyPersonalV1Response,
   dailyPersonalV2Response,
   dailyPersonalV3Response,
   dailySignQuery,
@@ -51,6 +52,19 @@ export const horoscopeRoutes =
         },
       },
       async (request, reply) => sendJsonBytes(reply, await calculateDailyPersonal(compute, request.body, 'v2')),
+    );
+    app.post(
+      '/api/v1/horoscope/daily/personal',
+      {
+        schema: {
+          tags: ['horoscope'],
+          summary: 'Personal daily horoscope (legacy v1): the v2 answer, for clients still on the old path',
+          description: `${PERSONAL} The answer is v2’s, field for field, with \`meta.settings.version\` "v1". ${MODEL_NOTE}`,
+          body: dailyPersonalRequest,
+          response: { 200: dailyPersonalV1Response },
+        },
+      },
+      async (request, reply) => sendJsonBytes(reply, await calculateDailyPersonal(compute, request.body, 'v1')),
     );
     app.post(
       '/api/v3/horoscope/weekly/personal',

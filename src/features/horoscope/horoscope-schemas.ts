@@ -253,10 +253,14 @@ const signData = {
   astro,
 };
 
-export const dailyPersonalV2Response = z.object({
-  meta: meta('v2'),
-  data: z.object({ ...signData, personal }).describe('The horoscope'),
-});
+/** v2's answer; the legacy v1 path answers the same shape, its `meta.settings.version` saying v1. */
+export const dailyPersonalResponse = (version: 'v1' | 'v2') =>
+  z.object({
+    meta: meta(version),
+    data: z.object({ ...signData, personal }).describe('The horoscope'),
+  });
+export const dailyPersonalV2Response = dailyPersonalResponse('v2');
+export const dailyPersonalV1Response = dailyPersonalResponse('v1');
 export type DailyPersonalV2Answer = z.output<typeof dailyPersonalV2Response>;
 
 const interpretationBlock = z

@@ -217,7 +217,8 @@ function sunSignName(index: number) {
   return SIGNS[index]!.name;
 }
 
-export function computeDailyPersonalV2(task: PersonalTask): DailyPersonalV2Answer {
+/** The v2 answer; `version` v1 labels the same answer for the legacy path. */
+export function computeDailyPersonalV2(task: PersonalTask, version: 'v1' | 'v2' = 'v2'): DailyPersonalV2Answer {
   const chart = personalChart(task);
   const day = readPersonalDay(chart, task.frame, task.place);
   const { reading } = day;
@@ -226,7 +227,7 @@ export function computeDailyPersonalV2(task: PersonalTask): DailyPersonalV2Answe
     return transitTop(c, reading.transitSentences[i] ?? transitSentenceFor(c, task.frame, chart.seed), timing.exact, task.frame.zone, chart.seed);
   });
   return {
-    meta: metaOf(task.frame, task, 'v2', [...chart.warnings, ...reading.warnings, ...finderWarnings(task.frame), ...localeWarnings(task.locale)]),
+    meta: metaOf(task.frame, task, version, [...chart.warnings, ...reading.warnings, ...finderWarnings(task.frame), ...localeWarnings(task.locale)]),
     data: {
       sign: sunSignName(chart.sunSignIndex),
       date: task.frame.date,

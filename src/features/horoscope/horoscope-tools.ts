@@ -5,6 +5,7 @@ import { outputSchema, toolSchema } from '../mcp/tool-schema.ts';
 import { calculateDailyPersonal, calculateDailySign, calculateWeeklyPersonal } from './horoscope-calculate.ts';
 import {
   dailyPersonalRequest,
+  dailyPersonalV1Response,
   dailyPersonalV2Response,
   dailyPersonalV3Response,
   dailySignQuery,
@@ -17,14 +18,16 @@ import {
 const BIRTH =
   'Birth as `birth{year, month, day, hour, minute, city | lat + lng, tz_str, time_known}`; `date` YYYY-MM-DD (default today), `tz_str` the zone of the day.';
 
-const personal = (version: 'v2' | 'v3') =>
+const PERSONAL_OUTPUT = { v1: dailyPersonalV1Response, v2: dailyPersonalV2Response, v3: dailyPersonalV3Response };
+
+const personal = (version: 'v1' | 'v2' | 'v3') =>
   defineTool({
     name: `${version}_horoscope_daily_personal`,
-    title: `Personal daily horoscope (${version})`,
+    title: `Personal daily horoscope (${version === 'v1' ? 'legacy v1, the v2 answer' : version})`,
     description: `POST /api/${version}/horoscope/daily/personal: the day’s scores (overall, love, career, money, health) with their factors, theme, text, keywords, do and don’t, lucky colour, number and hour, the Moon’s sign and phase, and the top transits to the birth chart${version === 'v3' ? ', with their windows, the exact hits of the day and the next shift' : ''}. ${BIRTH}`,
     families: ['western'],
     input: toolSchema(dailyPersonalRequest),
-    output: outputSchema(version === 'v2' ? dailyPersonalV2Response : dailyPersonalV3Response),
+    output: outputSchema(PERSONAL_OUTPUT[version]),
     annotations: READ_ONLY,
     run: async (args, { compute }) => {
       try {
@@ -70,4 +73,4 @@ const sign = (version: 'v1' | 'v2') =>
     },
   });
 
-export const HOROSCOPE_TOOLS: readonly ToolDefinition[] = [personal('v3'), personal('v2'), weekly, sign('v2'), sign('v1')];
+export const HOROSCOPE_TOOLS: readonly ToolDefinition[] = [personal('v3'), personal('v2'), personal('v1'), weekly, sign('v2'), sign('v1')];
