@@ -3,8 +3,6 @@
  * and the lagna, already written as labels), the sign of the first house, and the style. Plain
  * data: the service builds it from the Vedic chart model (any varga), the renderer draws it.
  */
-import type { Theme } from '../chart-model.ts';
-
 export const KUNDLI_STYLES = ['north_indian', 'south_indian', 'east_indian'] as const;
 export type KundliStyle = (typeof KUNDLI_STYLES)[number];
 
@@ -14,11 +12,29 @@ export interface KundliLabel {
   kind: 'graha' | 'lagna';
 }
 
+/** The colours of a kundli: the theme's, or a request's own (CSS colours). */
+export interface KundliColors {
+  background: string;
+  frame: string;
+  /** The sign numbers or names in the cells. */
+  signMarker: string;
+  graha: string;
+  lagna: string;
+  /** The header's title, and its line under it in `muted`. */
+  text: string;
+  muted: string;
+}
+
 export interface KundliDrawing {
   style: KundliStyle;
   /** Width of the image in px (the chart square; a header band above it when metadata is shown). */
   size: number;
-  theme: Theme;
+  colors: KundliColors;
+  /** The labels' largest size, times the default (they still fit their cells). */
+  labelScale: number;
+  /** The frame's line width, times the default. */
+  lineScale: number;
+  showSignMarkers: boolean;
   /** The sign (0 Aries … 11 Pisces) of the first house: the lagna's, or the Moon's for a chart without a birth time. */
   firstHouseSign: number;
   /** Whether the first house's sign holds the lagna (false for a Moon chart): the fixed-sign styles mark it. */

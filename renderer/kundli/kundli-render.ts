@@ -1,11 +1,10 @@
 /**
  * A Jyotish chart image as a self-contained SVG: the style's frame, each sign's number or short
  * name, its labels fitted into its cell (kundli-labels.ts), and a header. Text is drawn with the
- * renderer's stroke font as <use> symbols, like the wheels, and the colours are the theme's
- * (light, dark, mono).
+ * renderer's stroke font as <use> symbols, like the wheels, and the colours are the drawing's
+ * (a theme's, light, dark or mono, or a request's own).
  */
 import { SymbolRegistry } from '../glyphs/registry.ts';
-import { PALETTES } from '../palettes.ts';
 import { SvgBuilder, attr, num, strokeAttrs, textContent } from '../svg-builder.ts';
 import { drawText, fittingPrefix } from '../text.ts';
 import { kundliCells, kundliFrame } from './kundli-cells.ts';
@@ -40,19 +39,19 @@ export function kundliLayout(d: KundliDrawing): KundliLayout {
 
 export function renderKundliSvg(d: KundliDrawing): string {
   const lay = kundliLayout(d);
-  const pal = PALETTES[d.theme];
+  const pal = d.colors;
   const reg = new SymbolRegistry(kundliKey(d)); // ids of this chart's own, so that several charts can share a page
   const b = new SvgBuilder();
-  const line = d.size / 320;
+  const line = (d.size / 320) * d.lineScale;
   b.el('rect', `x="0" y="0" width="${num(lay.width)}" height="${num(lay.height)}" fill="${attr(pal.background)}"`);
 
-  for (const [p, q] of kundliFrame(d.style, lay.x0, lay.y0, lay.side)) b.line(p[0], p[1], q[0], q[1], strokeAttrs(pal.ringOuter, line));
+  for (const [p, q] of kundliFrame(d.style, lay.x0, lay.y0, lay.side)) b.line(p[0], p[1], q[0], q[1], strokeAttrs(pal.frame, line));
 
   const lagnaCell = lay.cells.find((c) => c.house === 1)!;
-  if (d.lagnaKnown && d.style !== 'north_indian') markLagna(b, lagnaCell, d.style, lay.side, pal.angle, line);
+  if (d.lagnaKnown && d.style !== 'north_indian') markLagna(b, lagnaCell, d.style, lay.side, pal.lagna, line);
 
   // Labels as large as every cell allows, and no larger than the fullest cell's: one size reads as one chart.
-  const maxCap = d.size * 0.03,
+  const maxCap = d.size * 0.03 * d.labelScale,
     minCap = d.size * 0.011;
   const fitted = lay.cells.map((c) =>
     fitLabels(
@@ -65,7 +64,7 @@ export function renderKundliSvg(d: KundliDrawing): string {
   const common = Math.min(...fitted.filter((f) => f.rows.length).map((f) => f.cap), maxCap);
   lay.cells.forEach((cell, i) => {
     b.raw(`<g data-sign="${cell.sign}" data-house="${cell.house}">`);
-    drawText(b, reg, cell.marker.text, cell.marker.x, cell.marker.y, cell.marker.cap, cell.marker.anchor, { color: pal.muted });
+    if (d.showSignMarkers) drawText(b, reg, cell.marker.text, cell.marker.x, cell.marker.y, cell.marker.cap, cell.marker.anchor, { color: pal.signMarker });
     const labels = d.bySign[cell.sign]!;
     // Refitted at the common size, so every cell's rows are placed for the size they are drawn at.
     const f =
@@ -80,7 +79,7 @@ export function renderKundliSvg(d: KundliDrawing): string {
     for (const row of f.rows)
       for (const t of row.texts) {
         const label = labels[t.index]!;
-        const color = label.kind === 'lagna' ? pal.angle : pal.planet;
+        const color = label.kind === 'lagna' ? pal.lagna : pal.graha;
         drawText(b, reg, t.text, t.x, row.baseline, f.cap, 'start', { color, weight: label.kind === 'lagna' ? 0.14 : 0.11 }, ` data-label="${attr(t.text)}"`);
       }
     b.raw('</g>');
@@ -108,7 +107,19 @@ export function renderKundliSvg(d: KundliDrawing): string {
 
 /** A short key of what the chart shows (FNV-1a of its content), for its symbol ids. */
 function kundliKey(d: KundliDrawing): string {
-  const src = JSON.stringify([d.style, d.size, d.theme, d.firstHouseSign, d.bySign, d.title, d.subtitle, d.showMetadata]);
+  const src = JSON.stringify([
+    d.style,
+    d.size,
+    d.colors,
+    d.labelScale,
+    d.lineScale,
+    d.showSignMarkers,
+    d.firstHouseSign,
+    d.bySign,
+    d.title,
+    d.subtitle,
+    d.showMetadata,
+  ]);
   let h = 0x811c9dc5;
   for (let i = 0; i < src.length; i++) h = Math.imul(h ^ src.charCodeAt(i), 0x01000193);
   return `k${(h >>> 0).toString(36)}`;

@@ -11,7 +11,7 @@ import { transitPlaceFields } from '../transits/transits-schemas.ts';
 import { exampleBirth, examplePartner } from '../requests/examples.ts';
 import { ANGLES_METHODS } from '../../astro/progressed-angles.ts';
 
-const cssColor = z
+export const cssColor = z
   .string()
   .max(64)
   .refine((v) => isCssColor(v), { message: 'expected a CSS colour (#hex, rgb()/rgba(), hsl()/hsla() or a named colour)' });

@@ -6,6 +6,7 @@ import { vedicBirthFields } from '../vedic/vedic-request-schemas.ts';
 import { exampleBirth } from '../requests/examples.ts';
 import { caseInsensitiveEnum } from '../schema-fields/lenient-enum.ts';
 import { MAX_SIZE, MIN_SIZE } from '../charts/charts-schemas.ts';
+import { kundliOptionFields } from './vedic-visual-options.ts';
 
 const { house_system: _houseSystem, ...vedicBirthFieldsWithoutHouses } = vedicBirthFields;
 
@@ -35,6 +36,7 @@ export const visualChartRequest = z
     theme_type: caseInsensitiveEnum(['light', 'dark', 'mono']).optional().describe('Colours: `light` (default), `dark` or `mono` (the chart wheels’ themes)'),
     png_quality_scale: z.number().min(1).max(5).optional().describe('PNG pixels per unit (default 2)'),
     show_metadata: z.boolean().optional().describe('The header with the name, date, varga, ayanamsa and style (default true)'),
+    ...kundliOptionFields,
   })
   .meta({ example: { ...exampleBirth, divisions: 9, chart_style: 'north_indian', format: 'svg' } });
 

@@ -7,6 +7,7 @@
 import type { KundliDrawing, KundliLabel } from '../../../renderer/kundli/kundli-model.ts';
 import { kundliHeight, kundliSummary, renderKundliSvg } from '../../../renderer/kundli/kundli-render.ts';
 import { svgToPng } from '../../../renderer/index.ts';
+import { computeChartMoment } from '../../astro/chart.ts';
 import { GRAHAS } from '../../astro/vedic/grahas.ts';
 import type { VedicChart } from '../../astro/vedic/sidereal-chart.ts';
 import { VARGA_NAMES, vargaSign, type VargaDivision } from '../../astro/vedic/vargas.ts';
@@ -15,6 +16,7 @@ import { castVedic } from '../vedic/vedic-service.ts';
 import type { ResolvedPlace } from '../requests/place.ts';
 import { fitPngScale, imageWarnings } from '../charts/output.ts';
 import type { VisualChartRequest } from './vedic-visual-schemas.ts';
+import { OUTER_PLANETS, resolveKundliOptions, type KundliOptions, type OuterPlanet } from './vedic-visual-options.ts';
 
 export interface VisualChartTask {
   request: VisualChartRequest;
@@ -35,14 +37,50 @@ function degreeText(degreeInSign: number): string {
   return `${Math.floor(totalMinutes / 60)}°${String(totalMinutes % 60).padStart(2, '0')}′`;
 }
 
-/** The labels of each sign of the varga: the lagna first, then the grahas in their order; a retrograde graha (not the nodes, always retrograde) marked ℞. */
-export function kundliLabels(chart: VedicChart, n: VargaDivision): KundliLabel[][] {
+/** A point a kundli labels: where it stands (sidereal) and whether it is retrograde. */
+interface LabelledPoint {
+  abbr: string;
+  longitude: number;
+  retrograde: boolean;
+}
+
+const OUTER_ABBR: Record<OuterPlanet, string> = { uranus: 'Ur', neptune: 'Ne', pluto: 'Pl' };
+
+/** Uranus, Neptune and Pluto in the chart's sidereal zodiac (the same ayanamsa as the grahas), when the drawing asks for them. */
+function outerPlanets(chart: VedicChart, wanted: readonly OuterPlanet[]): LabelledPoint[] {
+  if (!wanted.length) return [];
+  const moment = computeChartMoment({
+    jdUt: chart.jdUt,
+    lat: 0,
+    lng: 0,
+    timeKnown: false,
+    zodiac: { type: 'sidereal', ayanamsa: chart.ayanamsa.name },
+    houseSystem: 'whole_sign',
+    points: wanted,
+    nodeVariant: chart.nodeType,
+  });
+  return moment.points.map((p) => ({ abbr: OUTER_ABBR[p.id as OuterPlanet], longitude: p.lon, retrograde: p.speed < 0 }));
+}
+
+/**
+ * The labels of each sign of the varga: the lagna first, then the grahas in their order, then the
+ * outer planets asked for; a retrograde planet (not the nodes, always retrograde) marked ℞. The
+ * degree printed is the rasi degree, whatever the varga.
+ */
+export function kundliLabels(chart: VedicChart, n: VargaDivision, options: KundliOptions): KundliLabel[][] {
   const bySign: KundliLabel[][] = Array.from({ length: 12 }, () => []);
-  if (chart.lagna) bySign[vargaSign(chart.lagna.longitude, n)]!.push({ text: `Asc ${degreeText(chart.lagna.degreeInSign)}`, kind: 'lagna' });
-  for (const g of chart.grahas) {
-    const retro = g.retrograde && g.id !== 'rahu' && g.id !== 'ketu' ? ' ℞' : '';
-    bySign[vargaSign(g.longitude, n)]!.push({ text: `${GRAHAS[g.id].abbr} ${degreeText(g.degreeInSign)}${retro}`, kind: 'graha' });
-  }
+  const text = (abbr: string, longitude: number, retrograde: boolean) =>
+    [abbr, options.showDegrees ? degreeText(longitude % 30) : '', retrograde && options.showRetrograde ? '℞' : ''].filter(Boolean).join(' ');
+  if (chart.lagna && options.points.has('lagna'))
+    bySign[vargaSign(chart.lagna.longitude, n)]!.push({ text: text('Asc', chart.lagna.longitude, false), kind: 'lagna' });
+  const grahas = chart.grahas
+    .filter((g) => options.points.has(g.id))
+    .map((g) => ({ abbr: GRAHAS[g.id].abbr, longitude: g.longitude, retrograde: g.retrograde && g.id !== 'rahu' && g.id !== 'ketu' }));
+  const outer = outerPlanets(
+    chart,
+    OUTER_PLANETS.filter((p) => options.points.has(p)),
+  );
+  for (const p of [...grahas, ...outer]) bySign[vargaSign(p.longitude, n)]!.push({ text: text(p.abbr, p.longitude, p.retrograde), kind: 'graha' });
   return bySign;
 }
 
@@ -59,15 +97,19 @@ export function visualChartDrawing(task: VisualChartTask): { drawing: KundliDraw
     : `${moment.localIso.slice(0, 10)} (time unknown: Moon chart)`;
   const where = place.city ?? `${place.lat}, ${place.lng}`;
   const ayanamsaText = `${chart.ayanamsa.name} ${degreeText(chart.ayanamsa.degrees)}`;
+  const options = resolveKundliOptions(request);
   return {
     chart,
     drawing: {
       style,
       size: Math.round(request.size ?? DEFAULT_VISUAL_SIZE),
-      theme: request.theme_type ?? 'light',
+      colors: options.colors,
+      labelScale: options.labelScale,
+      lineScale: options.lineScale,
+      showSignMarkers: options.showSignMarkers,
       firstHouseSign,
       lagnaKnown: chart.lagna !== undefined,
-      bySign: kundliLabels(chart, n),
+      bySign: kundliLabels(chart, n, options),
       title: `${request.name ?? 'Chart'}: D${n} ${VARGA_NAMES[n]}`,
       subtitle: `${when} · ${where} · ${ayanamsaText} · ${STYLE_NAMES[style]}`,
       showMetadata: request.show_metadata ?? true,

@@ -9,6 +9,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { initEphemeris } from '../../../src/astro/ephemeris.ts';
+import { computeChartMoment } from '../../../src/astro/chart.ts';
 import { vargaSign, type VargaDivision } from '../../../src/astro/vedic/vargas.ts';
 import { GRAHAS } from '../../../src/astro/vedic/grahas.ts';
 import { visualChartRequest } from '../../../src/features/vedic-visual/vedic-visual-schemas.ts';
@@ -171,5 +172,85 @@ describe('the Vedic chart images', () => {
     const svg = visualChartImage(taskOf({ ...STELLIUM, divisions: 'D9', chart_style: 'East' }));
     expect(svg.contentType).toMatch(/svg/);
     expect(svg.headers).toMatchObject({ 'X-Chart-Style': 'east_indian', 'X-Varga': 'D9' });
+  });
+});
+
+describe('the Vedic chart image’s styling options', () => {
+  const labelsOf = (body: Record<string, unknown>) => drawnLabels(renderKundliSvg(visualChartDrawing(taskOf({ ...STELLIUM, ...body })).drawing));
+
+  it('draws the outer planets asked for by body_types, in the sign of their sidereal longitude', () => {
+    const { chart } = visualChartDrawing(taskOf(STELLIUM));
+    const tropical = computeChartMoment({
+      jdUt: chart.jdUt,
+      lat: 0,
+      lng: 0,
+      timeKnown: false,
+      zodiac: { type: 'tropical' },
+      houseSystem: 'whole_sign',
+      points: ['uranus', 'neptune', 'pluto'],
+      nodeVariant: 'mean',
+    });
+    expect(labelsOf({}).some((l) => /^(Ur|Ne|Pl) /.test(l.text))).toBe(false);
+    const labels = labelsOf({ body_types: ['grahas', 'lagna', 'outer_planets'] });
+    expect(labels).toHaveLength(13);
+    for (const [abbr, p] of [
+      ['Ur', 0],
+      ['Ne', 1],
+      ['Pl', 2],
+    ] as const) {
+      const sidereal = (((tropical.points[p]!.lon - chart.ayanamsa.degrees) % 360) + 360) % 360;
+      expect(labels.find((l) => l.text.startsWith(`${abbr} `))!.sign, abbr).toBe(Math.floor(sidereal / 30));
+    }
+    // In a varga too: the label stands in the varga sign, with the rasi degree.
+    const d9 = labelsOf({ body_types: ['outer_planets'], divisions: 9 });
+    expect(d9.map((l) => l.text.slice(0, 2)).sort()).toEqual(['Ne', 'Pl', 'Ur']);
+  });
+
+  it('turns single points on and off by display_settings, over body_types', () => {
+    const labels = labelsOf({ display_settings: { ketu: false, lagna: false, pluto: true } }).map((l) => l.text.slice(0, 3).trim());
+    expect(labels).not.toContain('Ke');
+    expect(labels).not.toContain('Asc');
+    expect(labels).toContain('Pl');
+    expect(labels).not.toContain('Ur');
+    expect(labels).toHaveLength(9);
+    expect(labelsOf({ body_types: ['lagna'] }).map((l) => l.text.slice(0, 3))).toEqual(['Asc']);
+  });
+
+  it('colours the chart by custom_theme and refuses what is not a CSS colour', () => {
+    const svg = renderKundliSvg(
+      visualChartDrawing(
+        taskOf({
+          ...STELLIUM,
+          chart_style: 'south_indian',
+          custom_theme: { background: '#102030', frame: 'rgb(1, 2, 3)', graha: 'teal', lagna: '#abcdef', sign_marker: 'hsl(10, 50%, 50%)' },
+        }),
+      ).drawing,
+    );
+    expect(svg).toContain('fill="#102030"');
+    expect(svg).toContain('stroke="rgb(1, 2, 3)"');
+    for (const colour of ['teal', '#abcdef', 'hsl(10, 50%, 50%)']) expect(svg).toContain(colour);
+    for (const bad of [{ background: 'url(#x)' }, { frame: '"/><script>' }, { planet: 'red' }])
+      expect(visualChartRequest.safeParse({ ...STELLIUM, custom_theme: bad }).success, JSON.stringify(bad)).toBe(false);
+  });
+
+  it('draws labels without degrees or ℞, without sign markers, with thicker lines and smaller labels by chart_config', () => {
+    const plain = labelsOf({ chart_config: { show_degrees: false, show_retrograde: false } });
+    expect(
+      plain.every((l) => /^[A-Z][a-z]{1,2}$/.test(l.text)),
+      plain.map((l) => l.text).join(),
+    ).toBe(true);
+    const base = visualChartDrawing(taskOf(STELLIUM)).drawing;
+    const marked = renderKundliSvg(base);
+    const unmarked = renderKundliSvg(visualChartDrawing(taskOf({ ...STELLIUM, chart_config: { show_sign_markers: false } })).drawing);
+    expect(unmarked.length).toBeLessThan(marked.length);
+    const width = (svg: string) => Number(/stroke-width="([\d.]+)"/.exec(svg)![1]);
+    expect(width(renderKundliSvg(visualChartDrawing(taskOf({ ...STELLIUM, chart_config: { line_width: 2 } })).drawing))).toBeCloseTo(2 * width(marked), 1);
+    const small = checkChart({ ...STELLIUM, chart_config: { label_scale: 0.6 } }, 1).labels;
+    const full = checkChart(STELLIUM, 1).labels;
+    expect(Math.max(...small.map((l) => l.box.h))).toBeLessThan(Math.max(...full.map((l) => l.box.h)));
+    for (const bad of [{ label_scale: 3 }, { line_width: 0 }, { show_degree: false }])
+      expect(visualChartRequest.safeParse({ ...STELLIUM, chart_config: bad }).success, JSON.stringify(bad)).toBe(false);
+    expect(visualChartRequest.safeParse({ ...STELLIUM, display_settings: { chiron: true } }).success).toBe(false);
+    expect(visualChartRequest.safeParse({ ...STELLIUM, body_types: ['asteroids'] }).success).toBe(false);
   });
 });
