@@ -157,6 +157,8 @@ const nodesChiron: Writer = (ctx) => {
       [
         `Three points that are not planets complete the portrait. The North Node, in ${node} for you, is read as a direction of growth; Chiron as a sensitive place where hurt and skill meet; Lilith as a side of you that was once pushed away and grows stronger when it is reclaimed.`,
         `The lunar nodes are where the Moon's path crosses the Sun's; your North Node lies in ${node}, pointing toward what is unfamiliar yet rewarding. Chiron and Lilith add the places of old hurt and of refused strength.`,
+        `Your North Node in ${node} names a direction that feels awkward at first and rewarding later. Beside it, Chiron marks where an early hurt can turn into a gift for others, and Lilith a part of you that asks to be let back in.`,
+        `These last three points are not bodies you could see, but each has a story: the North Node in ${node} for where you are headed, Chiron for the wound that teaches, Lilith for the strength you were once told to hide.`,
       ],
       'intro-nodes',
     ),
@@ -172,6 +174,8 @@ const keyAspects: Writer = (ctx) => {
       [
         `Of the ${countWord(n)} major aspects in your chart, the ones ranked here weigh most: they are tight, or they involve ${core}. Flowing aspects show cooperation, tense ones friction that pushes you to grow, conjunctions two forces acting as one.`,
         `Aspects are the conversations between the parts of you. Yours are ranked by closeness and by whether they touch ${core}; those already read in an earlier chapter are listed but not repeated.`,
+        `Your chart has ${countWord(n)} major aspects. The closest, and those that reach ${core}, are read here in order of weight; any already read with an earlier chapter is only named again.`,
+        `Where two planets stand at a telling angle, they colour each other. Of your ${countWord(n)} major aspects, this chapter gives room to the tightest and to those that touch ${core}.`,
       ],
       'intro-aspects',
     ),
@@ -184,6 +188,8 @@ const synthesis: Writer = (ctx) => ({
     [
       `What came up more than once in the chapters above is gathered here: the strengths several factors of your chart agree on, the tensions where they disagree, and a few ways of working with both.`,
       `A chart is read in parts but lived as a whole. This chapter draws together the themes your chart repeats and the ones it argues about, with a few concrete suggestions and questions to keep.`,
+      `With the Sun in ${sign(ctx, 'sun')} and the Moon in ${sign(ctx, 'moon')} as its anchors, your chart keeps returning to a few ideas. Here they are in one place, with the tensions between them and some ways to live with both.`,
+      `The last chapter steps back. It gathers what your ${sign(ctx, 'sun')} Sun, your ${sign(ctx, 'moon')} Moon and the rest agreed on, names where they pulled in different directions, and ends with questions worth keeping.`,
     ],
     'intro-synthesis',
   ),

@@ -44,6 +44,15 @@ function motion(ctx: ReportContext, id: string): string {
   return p.speed < 0 ? 'retrograde' : 'direct';
 }
 
+/** How the reading chose what to say at length: the same rules for every chart, so kept here rather than in the reading. */
+function weighingNotes(ctx: ReportContext): string[] {
+  return [
+    `Not every placement receives the same space. Factors closest to the core of the personality${ctx.timed ? ', planets near the angles of the chart' : ''} and aspects that are nearly exact are given the most room; the rest appear more briefly or only in the tables above.`,
+    `The balance of elements and modalities counts ${ctx.timed ? 'the Sun, the Moon and the Ascendant' : 'the Sun and the Moon'} three times, Mercury, Venus and Mars twice, Jupiter and Saturn once${ctx.timed ? ', the Midheaven once' : ''}, and each of the slow outer planets half, since they colour a generation more than a person.`,
+    `To find the dominant planet, each planet is scored for its closeness to the angles${ctx.timed ? '' : ' (unknown here, without a birth time)'}, for standing in a sign it rules or is exalted in, for ruling the rising sign or the signs of the Sun and Moon, and for its tight aspects.`,
+  ];
+}
+
 export function appendixSection(ctx: ReportContext): ReportSection {
   const ids = [...PLANET_IDS, ...(ctx.timed ? ['asc', 'mc'] : [])].filter((id) => ctx.factors.points.has(id));
   const positions = table(
@@ -76,6 +85,7 @@ export function appendixSection(ctx: ReportContext): ReportSection {
       ),
     );
   }
+  parts.push('### How This Reading Was Weighed', ...weighingNotes(ctx));
   parts.push('### Glossary', GLOSSARY.map(([term, text]) => `**${term}.** ${text}`).join('\n\n'));
   return section('appendix', 'Appendix: Chart Data and Glossary', parts);
 }

@@ -45,7 +45,14 @@ function houseParts(ctx: ReportContext, house: number, described: Set<string>, o
   const readBefore = planets.filter((id) => ctx.isShown(keys.planetHouse(id, house)));
   if (readBefore.length > 0) {
     parts.push(
-      `${capitalize(joinAnd(readBefore.map(pointInSentence)))} ${readBefore.length > 1 ? 'also stand' : 'also stands'} here, as described earlier, adding ${readBefore.length > 1 ? 'their' : 'its'} weight to this area.`,
+      ctx.choose(
+        [
+          `${capitalize(joinAnd(readBefore.map(pointInSentence)))} ${readBefore.length > 1 ? 'also stand' : 'also stands'} here, as described earlier, adding ${readBefore.length > 1 ? 'their' : 'its'} weight to this area.`,
+          `This is also the house of ${joinAnd(readBefore.map(pointInSentence))}, read in an earlier chapter, so the area carries more than its usual weight for you.`,
+          `With ${joinAnd(readBefore.map(pointInSentence))} here as well (see the earlier chapter), this part of life is one you are likely to return to often.`,
+        ],
+        `life-area-also-${readBefore.join('-')}`,
+      ),
     );
   }
   for (const id of planets) {

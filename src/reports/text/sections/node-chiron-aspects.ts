@@ -22,7 +22,7 @@ type MajorType = 'conjunction' | 'trine' | 'sextile' | 'square' | 'opposition';
  * of each kind, so that two aspects of the same kind in one chart do not read alike. The
  * function phrase is always an object ("drive and assertiveness" would not agree with a verb).
  */
-type Readings = Record<MajorType, readonly [(fn: string) => string, (fn: string) => string]>;
+type Readings = Record<MajorType, readonly [(fn: string) => string, (fn: string) => string, ...((fn: string) => string)[]]>;
 
 const CHIRON_READINGS: Readings = {
   conjunction: [
@@ -48,12 +48,16 @@ const CHIRON_READINGS: Readings = {
       `This sets your most sensitive place against your ${fn}: when this part of you is under pressure, an old doubt may answer before you do. Noticing that reflex, rather than fighting it, is what slowly turns it into patience and skill.`,
     (fn) =>
       `This rubs your most sensitive place against your ${fn}; the friction can feel like a test you keep retaking. Each round is also practice: over the years this part of you learns to act without waiting for the doubt to go quiet.`,
+    (fn) =>
+      `Chiron squares your ${fn}, so this part of you tends to flinch where it was once hurt. The flinch is information, not a verdict: once you can name it, you can choose what to do next instead of letting it choose.`,
   ],
   opposition: [
     (fn) =>
       `This puts your most sensitive place opposite your ${fn}: you may meet the old hurt through other people, who seem to touch it without meaning to. Each such meeting is a chance to see the hurt for what it is, and to answer from strength rather than from the sore spot.`,
     (fn) =>
       `This holds your ${fn} across the chart from your most sensitive place, so that relationships tend to show you both at once. What others mirror back can sting, and it can also show where this part of you is already stronger than the hurt.`,
+    (fn) =>
+      `With Chiron opposite your ${fn}, the old hurt often arrives wearing someone else's face. The work is to notice when a reaction is bigger than the moment, and to answer the moment rather than the memory.`,
   ],
 };
 
@@ -115,7 +119,9 @@ function aspectsOf(ctx: ReportContext, point: string, except?: string): PointAsp
 
 /**
  * A paragraph per aspect: the aspect and its orb (and phase, when known) in bold, then its
- * reading (the second reading of its kind when an earlier aspect in the list had the first).
+ * reading. Where a kind has several readings, the first is chosen by the planet aspected (so two
+ * charts with the same aspect to different planets read differently) and a second aspect of the
+ * same kind takes the next.
  */
 function paragraphs(point: string, aspects: readonly PointAspect[], readings: Readings): string[] {
   const seen = new Map<MajorType, number>();
@@ -125,7 +131,9 @@ function paragraphs(point: string, aspects: readonly PointAspect[], readings: Re
     const phase = a.applying === undefined ? '' : a.applying ? ', applying' : ', separating';
     const stated = a.day ? aspectFact(a) : `orb ${degreesMinutes(a.orb)}${phase}`;
     const fact = `**${POINT_NAMES[a.other]} ${ASPECT_WORDS[a.type]} ${POINT_NAMES[point]}** (${stated}).`;
-    return `${fact} ${readings[a.type][occurrence % 2]!(POINT_FUNCTION[a.other]!)}`;
+    const options = readings[a.type];
+    const start = [...a.other].reduce((sum, ch) => sum + ch.charCodeAt(0), 0);
+    return `${fact} ${options[(start + occurrence) % options.length]!(POINT_FUNCTION[a.other]!)}`;
   });
 }
 

@@ -67,7 +67,16 @@ function suggestions(ctx: ReportContext): string[] {
   const tense = aspects.find((a) => a.family === 'tense');
   if (tense) {
     out.push(
-      `The tightest tension in your chart, ${POINT_NAMES[tense.p1]} ${tense.type} ${POINT_NAMES[tense.p2]}, pairs your ${POINT_FUNCTION[tense.p1]} with your ${POINT_FUNCTION[tense.p2]}. Instead of letting one win, look for projects and relationships where both have a job to do.`,
+      `The tightest tension in your chart, ${POINT_NAMES[tense.p1]} ${tense.type} ${POINT_NAMES[tense.p2]}, pairs your ${POINT_FUNCTION[tense.p1]} with your ${POINT_FUNCTION[tense.p2]}. ${ctx.choose(
+        [
+          'Instead of letting one win, look for projects and relationships where both have a job to do.',
+          `Give each its own hour in the week, and notice how much calmer the other becomes once ${POINT_NAMES[tense.p1]} has had its turn.`,
+          `When one of them is shouted down it returns by the back door; a plan that uses both ${POINT_NAMES[tense.p1]} and ${POINT_NAMES[tense.p2]} tends to hold longer.`,
+          'The quarrel between them is old and will not be settled once; what changes with practice is how early you notice it and how kindly you referee it.',
+          `Ask, when a choice feels stuck, what ${POINT_NAMES[tense.p2]} would add to the plan ${POINT_NAMES[tense.p1]} has already made.`,
+        ],
+        `synthesis-tension-${tense.p1}-${tense.p2}`,
+      )}`,
     );
   }
   const saturnHouse = points.get('saturn')?.house;
@@ -98,6 +107,9 @@ export function synthesisSection(ctx: ReportContext): ReportSection {
       [
         'Several threads run through the sections above. The lists below gather the strongest of them, each named with the placement it comes from, so you can see where a quality has its roots.',
         'Read together, the earlier sections repeat certain motifs. Here they are side by side, each with the placement that voices it.',
+        'Some qualities were named in more than one chapter because more than one part of your chart supports them. This chapter collects them, with the placement behind each, so that the echoes become a pattern you can recognise.',
+        'A quality that one placement suggests is a possibility; one that three placements suggest is a habit. The lists that follow are of the second kind, each traced to where it comes from.',
+        'The chapters so far took your chart apart in order to read it. Here it is put back together: the motifs that returned, and the placements that sounded them.',
       ],
       'synthesis-lead',
     ),

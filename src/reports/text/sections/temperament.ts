@@ -19,9 +19,8 @@ export function temperamentSection(ctx: ReportContext): ReportSection {
   const parts: string[] = [];
   const total = balance.total;
   const members = (ids: string[]) => ids.map((id) => POINT_NAMES[id]).join(', ') || '—';
-  parts.push(
-    `The weighting counts ${ctx.timed ? 'the Sun, the Moon and the Ascendant' : 'the Sun and the Moon'} three times, Mercury, Venus and Mars twice, Jupiter and Saturn once${ctx.timed ? ', the Midheaven once' : ''}, and each of the slow outer planets half, since they colour a generation more than a person.`,
-  );
+  // How the points are weighted is reference text, the same for everyone: it is in the appendix.
+  parts.push('*Weights as counted in the appendix, "How This Reading Was Weighed".*');
   parts.push(
     table(
       ['Element', 'Weight', 'Share', 'Points'],
@@ -45,7 +44,17 @@ export function temperamentSection(ctx: ReportContext): ReportSection {
     const said: string[] = [];
     if (strong.length) said.push(`${joinAnd(strong.map((e) => ELEMENT_NAMES[e]!.toLowerCase()))} ${strong.length > 1 ? 'carry' : 'carries'} the most weight`);
     if (weak.length) said.push(`${joinAnd(weak.map((e) => ELEMENT_NAMES[e]!.toLowerCase()))} ${weak.length > 1 ? 'are' : 'is'} barely present`);
-    parts.push(`In your chart ${said.join(', while ')}. The passages below describe what that emphasis tends to bring.`);
+    parts.push(
+      `In your chart ${said.join(', while ')}. ${ctx.choose(
+        [
+          'The passages below describe what that emphasis tends to bring.',
+          'What that tilt tends to feel like, and where it helps or gets in the way, is read next.',
+          'Below, each side of that balance is read for what it gives you and what it asks of you.',
+          'A balance like this shows in habits more than in any single trait; the next paragraphs describe how.',
+        ],
+        `temperament-emphasis-${strong.join('-')}-${weak.join('-')}`,
+      )}`,
+    );
   }
   for (const e of strong) parts.push(entry(ctx, keys.element(e, 'strong'), TEMPERAMENT_WEIGHT.balance) ?? '');
   for (const e of weak) parts.push(entry(ctx, keys.element(e, 'weak'), TEMPERAMENT_WEIGHT.balance) ?? '');
@@ -101,9 +110,6 @@ export function temperamentSection(ctx: ReportContext): ReportSection {
 
   // The winner first, then the others by score (ties in the order of the planets).
   const ranking = Object.entries(dominant.scores).sort((a, b) => (b[0] === dominant.planet ? 1 : 0) - (a[0] === dominant.planet ? 1 : 0) || b[1] - a[1]);
-  parts.push(
-    `To find the dominant planet, each planet is scored for its closeness to the angles${ctx.timed ? '' : ' (unknown here, without a birth time)'}, for standing in a sign it rules or is exalted in, for ruling the rising sign or the signs of the Sun and Moon, and for its tight aspects.`,
-  );
   parts.push(
     entry(
       ctx,

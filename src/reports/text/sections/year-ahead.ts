@@ -46,6 +46,7 @@ export function yearAheadSection(ctx: ReportContext): ReportSection | undefined 
     [
       `This chapter looks at the twelve months from ${longDate(year.from)} to ${longDate(year.to)}. It does not predict events: it names the periods when the slow planets touch the most personal points of your chart, when the themes of the chapters above are likely to be most alive.`,
       `From ${longDate(year.from)} to ${longDate(year.to)}, the slow-moving planets form the contacts below with your chart. Read them as seasons of emphasis rather than forecasts: each names a part of you that the time is likely to call on.`,
+      `${ranked.length ? `${countWord(ranked.length)[0]!.toUpperCase()}${countWord(ranked.length).slice(1)} exact contact${ranked.length === 1 ? '' : 's'} from the slow planets` : 'No exact contact from the slow planets'} fall${ranked.length === 1 ? 's' : ''} between ${longDate(year.from)} and ${longDate(year.to)}, and the progressed chart moves on as well. None of them is an event; each marks a stretch of time when one part of your chart asks for attention.`,
     ],
     'year-intro',
   );
