@@ -111,7 +111,7 @@ const grahaKeys = <T extends z.ZodType>(item: T, upper: boolean, luminary: z.Zod
 };
 
 const shadbalaV1 = z.object(grahaKeys(grahaShadbalaSchema, true, luminaryShadbalaSchema)).describe('Shadbala of the seven grahas, keyed Sun … Saturn');
-const shadbalaV2 = z.object(grahaKeys(grahaShadbalaSchema, false, luminaryShadbalaSchema)).describe('Shadbala of the seven grahas, keyed sun … saturn');
+export const shadbalaV2 = z.object(grahaKeys(grahaShadbalaSchema, false, luminaryShadbalaSchema)).describe('Shadbala of the seven grahas, keyed sun … saturn');
 
 const bhavaBalaSchema = z
   .object({
@@ -222,7 +222,7 @@ const contributorRows = z
   })
   .describe('1 in each sign where the contributor gives a bindu, Aries first');
 
-const ashtakavargaV2 = z
+export const ashtakavargaV2 = z
   .object({
     sarvashtakavarga: twelve('Sarva ashtakavarga by sign, Aries first'),
     sarvashtakavarga_by_house: twelve('The same by whole-sign house from the lagna, 1st first'),

@@ -167,32 +167,54 @@ export function computeVedicStrengthV1(task: VedicStrengthTask): VedicStrengthV1
   };
 }
 
-export function computeVedicStrengthV2(task: VedicStrengthTask): VedicStrengthV2Answer {
-  const { cast, shadbala, bhavas, ashtakavarga: a, warnings } = strengthOf(task);
+/**
+ * The v2 `shadbala` block of a chart's shadbala (keys sun … saturn), for any answer that carries
+ * it (the v2 strength answer; /api/v2/vedic/calculate's `include_shadbala`, schema `shadbalaV2`).
+ */
+export function shadbalaV2Json(shadbala: Shadbala) {
+  return byGraha(
+    (g) => grahaJson(shadbala, shadbala.grahas[g]),
+    (g) => g,
+  );
+}
+
+/**
+ * The v2 `ashtakavarga` block (rows of twelve, Aries first), for any answer that carries it (the
+ * v2 strength answer; /api/v2/vedic/calculate's `include_ashtakavarga`, schema `ashtakavargaV2`).
+ */
+export function ashtakavargaV2Json(a: Ashtakavarga) {
   const red = a.reductions;
   const lower = (g: SevenGraha) => g;
+  return {
+    sarvashtakavarga: a.sarva,
+    sarvashtakavarga_by_house: Array.from({ length: 12 }, (_, i) => a.sarva[(a.lagnaSign + i) % 12]!),
+    total_points: a.total,
+    bhinnashtakavarga: byGraha((g) => a.bhinna[g].bindus, lower),
+    bhinna_totals: byGraha((g) => a.bhinna[g].total, lower),
+    prastharashtakavarga: byGraha((g) => {
+      const c = a.bhinna[g].contributions;
+      return Object.fromEntries(ASHTAKAVARGA_CONTRIBUTORS.map((k) => [k, c[k]])) as Record<(typeof ASHTAKAVARGA_CONTRIBUTORS)[number], number[]>;
+    }, lower),
+    lagna: lagnaJson(a),
+    reductions: red
+      ? { trikona: byGraha((g) => red.trikona[g], lower), ekadhipatya: byGraha((g) => red.ekadhipatya[g], lower), sarvashtakavarga: red.sarva }
+      : null,
+  };
+}
+
+export function computeVedicStrengthV2(task: VedicStrengthTask): VedicStrengthV2Answer {
+  const { cast, shadbala, bhavas, ashtakavarga, warnings } = strengthOf(task);
   return {
     subject: vedicSubject(task, cast),
     birth_day: birthDayJson(shadbala, cast.moment.zone),
     planetary_wars: shadbala.wars.map(warJson),
-    shadbala: byGraha((g) => grahaJson(shadbala, shadbala.grahas[g]), lower),
+    shadbala: shadbalaV2Json(shadbala),
     bhava_bala: bhavas.map(bhavaJson),
-    ishta_kashta: byGraha((g) => ({ ishta_phala: r2(shadbala.grahas[g].ishtaPhala), kashta_phala: r2(shadbala.grahas[g].kashtaPhala) }), lower),
-    ashtakavarga: {
-      sarvashtakavarga: a.sarva,
-      sarvashtakavarga_by_house: Array.from({ length: 12 }, (_, i) => a.sarva[(a.lagnaSign + i) % 12]!),
-      total_points: a.total,
-      bhinnashtakavarga: byGraha((g) => a.bhinna[g].bindus, lower),
-      bhinna_totals: byGraha((g) => a.bhinna[g].total, lower),
-      prastharashtakavarga: byGraha((g) => {
-        const c = a.bhinna[g].contributions;
-        return Object.fromEntries(ASHTAKAVARGA_CONTRIBUTORS.map((k) => [k, c[k]])) as Record<(typeof ASHTAKAVARGA_CONTRIBUTORS)[number], number[]>;
-      }, lower),
-      lagna: lagnaJson(a),
-      reductions: red
-        ? { trikona: byGraha((g) => red.trikona[g], lower), ekadhipatya: byGraha((g) => red.ekadhipatya[g], lower), sarvashtakavarga: red.sarva }
-        : null,
-    },
+    ishta_kashta: byGraha(
+      (g) => ({ ishta_phala: r2(shadbala.grahas[g].ishtaPhala), kashta_phala: r2(shadbala.grahas[g].kashtaPhala) }),
+      (g) => g,
+    ),
+    ashtakavarga: ashtakavargaV2Json(ashtakavarga),
     metadata: vedicMetadata(cast),
     warnings,
   };
