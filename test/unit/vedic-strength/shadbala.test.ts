@@ -281,6 +281,18 @@ describe('shadbala of real births', () => {
     expect(bhavas[0]!.adhipati).toBeCloseTo(s.grahas.sun.totalVirupas, 9);
   });
 
+  it('a birth after midnight but before the sunrise belongs to the Hindu day before', () => {
+    // 03:00 IST on Wednesday 15 August 1990 is still Tuesday's Hindu day (sunrise about 05:50): a night birth in the
+    // last third of the night (sunset about 19:01 to sunrise about 05:50; 03:00 is 8 of its 10.8 hours on), Mars's.
+    const s = shadbalaOfChart(chartAt(Date.UTC(1990, 7, 14, 21, 30), delhi.lat, delhi.lng), delhi);
+    expect(s.day.date).toEqual({ year: 1990, month: 8, day: 14 });
+    expect(s.day.dayBirth).toBe(false);
+    expect(s.lords.vara).toBe('mars');
+    expect(s.grahas.mars.kala.vara).toBe(45);
+    expect(s.grahas.mars.kala.tribhaga).toBe(60);
+    expect(s.grahas.moon.kala.tribhaga).toBe(0);
+  });
+
   it('chesta bala: near 60 at a retrogression, near 0 at the conjunction with the Sun', () => {
     // Mars at opposition, 28 August 2003; in conjunction with the Sun, 10 August 2002.
     const opposition = shadbalaOfChart(chartAt(Date.UTC(2003, 7, 28, 12), 0, 0), { lat: 0, lng: 0, zone: 'UTC' });
