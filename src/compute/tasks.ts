@@ -64,6 +64,7 @@ import {
   vedicVargasV1Bytes,
   vedicVargasV2Bytes,
 } from '../answers/vedic-answers.ts';
+import { vedicStrengthV1Bytes, vedicStrengthV2Bytes } from '../answers/vedic-strength-answers.ts';
 import { sanitizedSvgResponse } from '../features/account/branding-image.ts';
 import { reportSkyBytes, type ReportSkyTask } from '../reports/sky/report-sky.ts';
 import { compositeChart, natalChart, progressionsChart, solarReturnChart, synastryChart, transitChart } from '../features/charts/charts-service.ts';
@@ -110,6 +111,8 @@ export const TASKS = {
   vedic_dasha_v1: vedicDashaV1Bytes,
   vedic_dasha_v2: vedicDashaV2Bytes,
   vedic_calculate: vedicCalculateBytes,
+  vedic_strength_v1: vedicStrengthV1Bytes,
+  vedic_strength_v2: vedicStrengthV2Bytes,
   chart_natal: natalChart,
   chart_transits: transitChart,
   chart_solar_return: solarReturnChart,

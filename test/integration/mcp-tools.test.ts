@@ -83,6 +83,8 @@ const TOOL_NAMES = [
   'v1_vedic_panchang',
   'v2_vedic_panchang',
   'v2_vedic_visual_chart',
+  'v1_vedic_strength',
+  'v2_vedic_strength',
   'v3_horoscope_daily_personal',
   'v2_horoscope_daily_personal',
   'v1_horoscope_daily_personal',
