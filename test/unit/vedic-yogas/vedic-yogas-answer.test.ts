@@ -89,6 +89,17 @@ describe('the yogas answers', () => {
     }
   });
 
+  it('reads whole signs whatever the house system: the same yogas for whole_sign, bhava_chalit and placidus', () => {
+    for (const body of bodies.slice(0, 40)) {
+      const answers = ['whole_sign', 'bhava_chalit', 'placidus'].map((house_system) => {
+        const v2 = JSON.parse(decoder.decode(bytesOf('vedic_yogas_v2', { ...body, house_system }))) as { yogas: { id: string; houses: number[] }[] };
+        return v2.yogas.map((y) => [y.id, y.houses]);
+      });
+      expect(answers[1]).toEqual(answers[0]);
+      expect(answers[2]).toEqual(answers[0]);
+    }
+  });
+
   it('refuses an unknown option value as a field error', () => {
     const base = { year: 1990, month: 8, day: 15, hour: 6, minute: 30, lat: 28.6, lng: 77.2 };
     for (const [field, value] of [
