@@ -65,6 +65,7 @@ import {
   vedicVargasV2Bytes,
 } from '../answers/vedic-answers.ts';
 import { vedicStrengthV1Bytes, vedicStrengthV2Bytes } from '../answers/vedic-strength-answers.ts';
+import { vedicYogasV1Bytes, vedicYogasV2Bytes } from '../answers/vedic-yogas-answers.ts';
 import { sanitizedSvgResponse } from '../features/account/branding-image.ts';
 import { reportSkyBytes, type ReportSkyTask } from '../reports/sky/report-sky.ts';
 import { compositeChart, natalChart, progressionsChart, solarReturnChart, synastryChart, transitChart } from '../features/charts/charts-service.ts';
@@ -113,6 +114,8 @@ export const TASKS = {
   vedic_calculate: vedicCalculateBytes,
   vedic_strength_v1: vedicStrengthV1Bytes,
   vedic_strength_v2: vedicStrengthV2Bytes,
+  vedic_yogas_v1: vedicYogasV1Bytes,
+  vedic_yogas_v2: vedicYogasV2Bytes,
   chart_natal: natalChart,
   chart_transits: transitChart,
   chart_solar_return: solarReturnChart,

@@ -10,6 +10,7 @@ import { SYNASTRY_TOOLS } from '../synastry/synastry-tools.ts';
 import { profectionTool } from '../profections/profections-tools.ts';
 import { SIGN_TOOLS } from '../signs/signs-tools.ts';
 import { VEDIC_TOOLS } from '../vedic/vedic-tools.ts';
+import { VEDIC_YOGAS_TOOLS } from '../vedic-yogas/vedic-yogas-tools.ts';
 import { PANCHANG_TOOLS } from '../vedic-panchang/vedic-panchang-tools.ts';
 import { vedicVisualChartTool } from '../vedic-visual/vedic-visual-tools.ts';
 import { VEDIC_STRENGTH_TOOLS } from '../vedic-strength/vedic-strength-tools.ts';
@@ -37,6 +38,7 @@ export const TOOLS: readonly ToolDefinition[] = [
   profectionTool,
   ...SIGN_TOOLS,
   ...VEDIC_TOOLS,
+  ...VEDIC_YOGAS_TOOLS,
   ...PANCHANG_TOOLS,
   vedicVisualChartTool,
   ...VEDIC_STRENGTH_TOOLS,
