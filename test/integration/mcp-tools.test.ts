@@ -80,6 +80,8 @@ const TOOL_NAMES = [
   'v1_vedic_dasha',
   'v2_vedic_dasha',
   'v2_vedic_calculate',
+  'v1_vedic_doshas',
+  'v2_vedic_doshas',
   'v1_vedic_panchang',
   'v2_vedic_panchang',
   'v2_vedic_visual_chart',

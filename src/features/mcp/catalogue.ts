@@ -10,6 +10,7 @@ import { SYNASTRY_TOOLS } from '../synastry/synastry-tools.ts';
 import { profectionTool } from '../profections/profections-tools.ts';
 import { SIGN_TOOLS } from '../signs/signs-tools.ts';
 import { VEDIC_TOOLS } from '../vedic/vedic-tools.ts';
+import { VEDIC_DOSHAS_TOOLS } from '../vedic-doshas/vedic-doshas-tools.ts';
 import { PANCHANG_TOOLS } from '../vedic-panchang/vedic-panchang-tools.ts';
 import { vedicVisualChartTool } from '../vedic-visual/vedic-visual-tools.ts';
 import { HOROSCOPE_TOOLS } from '../horoscope/horoscope-tools.ts';
@@ -36,6 +37,7 @@ export const TOOLS: readonly ToolDefinition[] = [
   profectionTool,
   ...SIGN_TOOLS,
   ...VEDIC_TOOLS,
+  ...VEDIC_DOSHAS_TOOLS,
   ...PANCHANG_TOOLS,
   vedicVisualChartTool,
   ...HOROSCOPE_TOOLS,

@@ -13,6 +13,7 @@ import { birthMoment, momentAtInstant, momentWarnings, type ResolvedMoment } fro
 import { placeWarnings, type ResolvedPlace } from '../requests/place.ts';
 import { isLocalMeanTime, type VedicBirthRequest } from './vedic-request-schemas.ts';
 import type { VedicChartV1Answer, VedicChartV2Answer } from './vedic-schemas.ts';
+import { sadeSatiStatusBlock } from '../vedic-doshas/sade-sati-block.ts';
 
 export interface VedicTask<R extends VedicBirthRequest = VedicBirthRequest> {
   request: R;
@@ -191,6 +192,8 @@ export function vedicChartV2(task: VedicTask, cast = castVedic(task)): VedicChar
       degree_cusp: h.cusp,
       lord: grahaName(h.lord),
     })),
+    // The task of the chart carries no date: Sade Sati is read now (a task that has its own "now" lends it).
+    sade_sati: sadeSatiStatusBlock(moonSign, (task as { nowMs?: number }).nowMs ?? Date.now(), chart.ayanamsa.name),
     metadata: vedicMetadata(cast),
     warnings: cast.warnings,
   };
