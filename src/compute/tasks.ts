@@ -59,6 +59,7 @@ import {
   vedicVargasV2Bytes,
 } from '../answers/vedic-answers.ts';
 import { vedicDoshasBytes } from '../answers/vedic-doshas-answers.ts';
+import { vedicMatchBytes } from '../answers/vedic-match-answers.ts';
 import { sanitizedSvgResponse } from '../features/account/branding-image.ts';
 import { reportSkyBytes, type ReportSkyTask } from '../reports/sky/report-sky.ts';
 import { compositeChart, natalChart, progressionsChart, solarReturnChart, synastryChart, transitChart } from '../features/charts/charts-service.ts';
@@ -105,6 +106,8 @@ export const TASKS = {
   vedic_dasha_v2: vedicDashaV2Bytes,
   vedic_calculate: vedicCalculateBytes,
   vedic_doshas: vedicDoshasBytes,
+  vedic_match_v1: vedicMatchBytes,
+  vedic_match_v2: vedicMatchBytes,
   chart_natal: natalChart,
   chart_transits: transitChart,
   chart_solar_return: solarReturnChart,

@@ -82,6 +82,8 @@ const TOOL_NAMES = [
   'v2_vedic_calculate',
   'v1_vedic_doshas',
   'v2_vedic_doshas',
+  'v1_vedic_match',
+  'v2_vedic_match',
   'v1_vedic_panchang',
   'v2_vedic_panchang',
   'v2_vedic_visual_chart',

@@ -11,6 +11,7 @@ import { profectionTool } from '../profections/profections-tools.ts';
 import { SIGN_TOOLS } from '../signs/signs-tools.ts';
 import { VEDIC_TOOLS } from '../vedic/vedic-tools.ts';
 import { VEDIC_DOSHAS_TOOLS } from '../vedic-doshas/vedic-doshas-tools.ts';
+import { VEDIC_MATCH_TOOLS } from '../vedic-match/vedic-match-tools.ts';
 import { PANCHANG_TOOLS } from '../vedic-panchang/vedic-panchang-tools.ts';
 import { vedicVisualChartTool } from '../vedic-visual/vedic-visual-tools.ts';
 import { HOROSCOPE_TOOLS } from '../horoscope/horoscope-tools.ts';
@@ -38,6 +39,7 @@ export const TOOLS: readonly ToolDefinition[] = [
   ...SIGN_TOOLS,
   ...VEDIC_TOOLS,
   ...VEDIC_DOSHAS_TOOLS,
+  ...VEDIC_MATCH_TOOLS,
   ...PANCHANG_TOOLS,
   vedicVisualChartTool,
   ...HOROSCOPE_TOOLS,
