@@ -181,7 +181,7 @@ export const vedicChartV2Response = z.object({
     )
     .describe('The twelve houses with their signs and lords'),
   sade_sati: sadeSatiStatusSchema.describe(
-    "Sade Sati and Dhaiya now (at the time of the request): Saturn's transit around the natal Moon's sign, with the phases' exact starts and ends. POST /api/v1/vedic/doshas reads them at any `date`",
+    "Sade Sati and Dhaiya today (at 00:00 UTC of the day of the request): Saturn's transit around the natal Moon's sign, with the phases' exact starts and ends. POST /api/v1/vedic/doshas reads them at any `date`",
   ),
   metadata: vedicMetadataSchema,
   warnings: z.array(z.string()).describe('What to know: an untimed birth, a place chosen among namesakes, a local time skipped by a clock change'),

@@ -192,8 +192,8 @@ export function vedicChartV2(task: VedicTask, cast = castVedic(task)): VedicChar
       degree_cusp: h.cusp,
       lord: grahaName(h.lord),
     })),
-    // The task of the chart carries no date: Sade Sati is read now (a task that has its own "now" lends it).
-    sade_sati: sadeSatiStatusBlock(moonSign, (task as { nowMs?: number }).nowMs ?? Date.now(), chart.ayanamsa.name),
+    // The chart takes no date: Sade Sati is read at the start (00:00 UTC) of the day of the request, so the answer holds all day.
+    sade_sati: sadeSatiStatusBlock(moonSign, Math.floor(((task as { nowMs?: number }).nowMs ?? Date.now()) / 86_400_000) * 86_400_000, chart.ayanamsa.name),
     metadata: vedicMetadata(cast),
     warnings: cast.warnings,
   };
