@@ -124,6 +124,10 @@ describe('POST /api/v1|v2/vedic/match', () => {
     const bad = await server.post('/api/v1/vedic/match', { boy: { ...boy, month: 13 }, girl });
     expect(bad.status).toBe(422);
     expect(JSON.stringify(bad.body.detail)).toContain('month');
+    // 30 February passes the schema; the calendar refuses it, under the side's own name.
+    const feb30 = await server.post('/api/v1/vedic/match', { boy, bride: { ...girl, month: 2, day: 30 } });
+    expect(feb30.status).toBe(422);
+    expect(feb30.body.detail[0].loc.slice(0, 2)).toEqual(['body', 'bride']);
   });
 });
 

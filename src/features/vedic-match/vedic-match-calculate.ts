@@ -13,7 +13,7 @@ function side(body: VedicMatchRequest, names: readonly ['boy' | 'girl', string, 
   if (given.length > 1) throw new RequestFieldError(['body', given[1]!], `${given.join(' and ')} name the same person: send one`, 'value_error');
   const name = given[0]!;
   const request = body[name as 'boy'] as NonNullable<VedicMatchRequest['boy']>;
-  return { request, place: resolveSubjectPlace(request, ['body', name]) };
+  return { request, place: resolveSubjectPlace(request, ['body', name]), loc: ['body', name] };
 }
 
 export function calculateVedicMatch(compute: ComputeRunner, body: VedicMatchRequest, version: 1 | 2): Promise<Buffer> {

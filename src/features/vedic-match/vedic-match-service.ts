@@ -7,14 +7,22 @@ import { dashakoota, type PoruthamName } from '../../astro/vedic/match/dashakoot
 import { manglikMatch } from '../../astro/vedic/match/manglik-match.ts';
 import { matchMoon } from '../../astro/vedic/match/match-moon.ts';
 import type { ResolvedPlace } from '../requests/place.ts';
+import { RequestFieldError } from '../requests/request-error.ts';
 import type { VedicBirthRequest } from '../vedic/vedic-request-schemas.ts';
 import { castVedic, nakshatraJson, vedicMetadata, vedicSubject, type VedicCast } from '../vedic/vedic-service.ts';
 import { mangalDoshaJson } from '../vedic-doshas/mangal-block.ts';
 import type { VedicMatchAnswer } from './vedic-match-schemas.ts';
 
+interface MatchSide {
+  request: VedicBirthRequest;
+  place: ResolvedPlace;
+  /** Where the side's block is in the request (`['body', 'groom']` …), for the 422 of a birth the schema let through. */
+  loc: string[];
+}
+
 export interface VedicMatchTask {
-  boy: { request: VedicBirthRequest; place: ResolvedPlace };
-  girl: { request: VedicBirthRequest; place: ResolvedPlace };
+  boy: MatchSide;
+  girl: MatchSide;
   includeDashakoota: boolean;
   mangalSchool: 'south_indian' | 'north_indian';
 }
@@ -69,9 +77,19 @@ const MANGLIK_WORDS = {
   girl_only: 'Only the girl is manglik: the dosha stands.',
 } as const;
 
+/** The chart of one side; a birth the schema let through but the calendar refuses (30 February) is a 422 under that side's name. */
+function castSide(side: MatchSide): VedicCast {
+  try {
+    return castVedic(side);
+  } catch (error) {
+    if (error instanceof RequestFieldError) throw new RequestFieldError([...side.loc, ...error.loc.slice(1)], error.message, error.type);
+    throw error;
+  }
+}
+
 export function computeVedicMatch(task: VedicMatchTask): VedicMatchAnswer {
-  const boyCast = castVedic(task.boy);
-  const girlCast = castVedic(task.girl);
+  const boyCast = castSide(task.boy);
+  const girlCast = castSide(task.girl);
   const boyMoon = matchMoon(boyCast.chart.grahas[1]!.longitude);
   const girlMoon = matchMoon(girlCast.chart.grahas[1]!.longitude);
   const a = ashtakoota(boyMoon, girlMoon);
