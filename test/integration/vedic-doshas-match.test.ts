@@ -58,6 +58,14 @@ describe('POST /api/v1|v2/vedic/doshas', () => {
     expect(res.body.warnings.join(' ')).toMatch(/Mangal dosha is counted from the Moon and Venus only/);
   });
 
+  it('answers at the ends of the served years, listing what the ephemeris reaches', async () => {
+    const late = await server.post('/api/v1/vedic/doshas', { ...birth, year: 2999, date: '2999-12-31' });
+    expect(late.status, JSON.stringify(late.body)).toBe(200);
+    const early = await server.post('/api/v1/vedic/doshas', { ...birth, year: 1583, date: '1583-01-01' });
+    expect(early.status).toBe(200);
+    expect(early.body.sade_sati.cycles.length).toBeGreaterThanOrEqual(3);
+  });
+
   it('refuses bad input with a 422 naming the field', async () => {
     for (const [body, field] of [
       [{ ...birth, date: '2022-13-01' }, 'date'],

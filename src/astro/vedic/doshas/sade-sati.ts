@@ -129,7 +129,9 @@ export function sadeSati(moonSign: number, jdUt: number, fromJd: number, toJd: n
     });
   }).sort((a, b) => a.start - b.start);
 
-  const stay = stays.find((s) => contains(s, jdUt))!;
+  const stay = stays.find((s) => contains(s, jdUt));
+  // Only past the end of the ephemeris (the served dates stay years inside it).
+  if (stay === undefined) throw new RangeError(`Saturn's sign at JD ${jdUt} is outside the ephemeris`);
   const houseFromMoon = signDistance(moonSign, stay.sign);
   const phase = SADE_SATI_PHASES.find((p) => PHASE_HOUSE[p] === houseFromMoon) ?? null;
   const dhaiya = DHAIYA_KINDS.find((k) => DHAIYA_HOUSE[k] === houseFromMoon) ?? null;

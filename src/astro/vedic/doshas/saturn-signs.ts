@@ -20,6 +20,13 @@ const SATURN = 6;
 const STEP_DAYS = 20;
 const BLOCK_DAYS = 3652.5;
 const J2000 = 2451545;
+/**
+ * The analytic theory the engine falls back on outside its data files covers Julian days
+ * 625000.5 to 2818000.5 (about 3000 BC to AD 3004); the scan stays a day inside, so that a birth
+ * near the end of the served years lists what can be computed instead of failing.
+ */
+const FIRST_JD = 625001.5;
+const LAST_JD = 2817999.5;
 
 export interface SignIngress {
   jdUt: number;
@@ -62,11 +69,12 @@ function ingressIn(a: Sample, b: Sample, zodiac: ZodiacSetting, out: SignIngress
 }
 
 function computeBlock(index: number, zodiac: ZodiacSetting): SignIngress[] {
-  const start = J2000 + index * BLOCK_DAYS;
-  const end = start + BLOCK_DAYS;
+  const start = Math.max(J2000 + index * BLOCK_DAYS, FIRST_JD);
+  const end = Math.min(J2000 + (index + 1) * BLOCK_DAYS, LAST_JD);
   const out: SignIngress[] = [];
+  if (end <= start) return out;
   let left = saturnAt(start, zodiac);
-  const steps = Math.ceil(BLOCK_DAYS / STEP_DAYS);
+  const steps = Math.ceil((end - start) / STEP_DAYS);
   for (let i = 1; i <= steps; i++) {
     const right = saturnAt(i === steps ? end : start + i * STEP_DAYS, zodiac);
     if (left.speed < 0 !== right.speed < 0) {
