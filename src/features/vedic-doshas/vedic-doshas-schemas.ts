@@ -32,11 +32,12 @@ const signName = z.string().describe('Sign name in English: Aries … Pisces');
 
 export const kaalSarpSchema = z
   .object({
-    present: z
-      .boolean()
-      .describe('The seven grahas Sun to Saturn are all on one side of the Rahu–Ketu axis (full), or all but one that is in a node’s sign (partial)'),
+    present: z.boolean().describe('The seven grahas Sun to Saturn are all on one side of the Rahu–Ketu axis, or all but one that is in a node’s sign'),
     active: z.boolean().describe('The same as `present`'),
-    kind: z.enum(['full', 'partial']).nullable().describe('full, partial, or null when absent'),
+    kind: z
+      .enum(['full', 'partial'])
+      .nullable()
+      .describe('full (all on one side, none in a node’s sign), partial (one or more in a node’s sign, or the one outside is), or null when absent'),
     direction: z
       .enum(['rahu_to_ketu', 'ketu_to_rahu'])
       .nullable()

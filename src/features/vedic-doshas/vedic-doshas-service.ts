@@ -18,9 +18,9 @@ function kaalSarpWords(k: KaalSarp): string {
   if (!k.present) return 'No Kaal Sarp: the grahas lie on both sides of the Rahu–Ketu axis.';
   const arc = k.direction === 'rahu_to_ketu' ? 'from Rahu to Ketu' : 'from Ketu to Rahu';
   const name = k.type ? `${k.type} Kaal Sarp (Rahu in house ${k.rahuHouse})` : 'Kaal Sarp (type not named: no lagna)';
-  return k.kind === 'full'
-    ? `${name}, full: all seven grahas lie on the arc ${arc}.`
-    : `${name}, partial: the grahas lie on the arc ${arc} except ${k.outside}, which is in a node's sign just past it.`;
+  if (k.kind === 'full') return `${name}, full: all seven grahas lie on the arc ${arc}.`;
+  if (k.outside) return `${name}, partial: the grahas lie on the arc ${arc} except ${k.outside}, which is in a node's sign just past it.`;
+  return `${name}, partial: all seven grahas lie on the arc ${arc}, but ${k.conjunctNodes.join(', ')} ${k.conjunctNodes.length > 1 ? 'are' : 'is'} in a node's sign.`;
 }
 
 export function kaalSarpJson(k: KaalSarp, rahuLon: number, ketuLon: number): VedicDoshasAnswer['kaal_sarp'] {

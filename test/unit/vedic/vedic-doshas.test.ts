@@ -87,7 +87,7 @@ describe('Mangal dosha', () => {
 });
 
 describe('Kaal Sarp', () => {
-  const hemmed = { sun: 20, moon: 40, mars: 60, mercury: 80, jupiter: 100, venus: 120, saturn: 140, rahu: 10 };
+  const hemmed = { sun: 35, moon: 50, mars: 65, mercury: 80, jupiter: 100, venus: 120, saturn: 140, rahu: 10 };
 
   it('full, from Rahu to Ketu, named by the house of Rahu from the lagna', () => {
     // Lagna Cancer: Rahu in Aries is its 10th (Ghatak).
@@ -105,13 +105,18 @@ describe('Kaal Sarp', () => {
     expect(k.conjunctNodes).toContain('saturn');
   });
 
+  it('partial when all are hemmed in but one shares a node’s sign', () => {
+    // The Sun at 20° Aries, 10° past Rahu: inside the arc, in Rahu's sign.
+    expect(kaalSarp(chart(100, { ...hemmed, sun: 20 }))).toMatchObject({ present: true, kind: 'partial', outside: null, conjunctNodes: ['sun'] });
+  });
+
   it('absent when a graha outside is in no node’s sign, or two are outside', () => {
     expect(kaalSarp(chart(100, { ...hemmed, saturn: 250 })).present).toBe(false);
     expect(kaalSarp(chart(100, { ...hemmed, saturn: 195, venus: 200 })).present).toBe(false);
   });
 
   it('the other direction, from Ketu to Rahu', () => {
-    const k = kaalSarp(chart(100, { sun: 200, moon: 220, mars: 240, mercury: 260, jupiter: 280, venus: 300, saturn: 320, rahu: 10 }));
+    const k = kaalSarp(chart(100, { sun: 215, moon: 230, mars: 245, mercury: 260, jupiter: 280, venus: 300, saturn: 335, rahu: 10 }));
     expect(k).toMatchObject({ present: true, kind: 'full', direction: 'ketu_to_rahu' });
   });
 

@@ -5,9 +5,10 @@
  *
  * - Each graha's side is read from its longitude: on the arc from Rahu forward (in the order of the
  *   signs) to Ketu, or on the arc from Ketu forward to Rahu.
- * - `full`: all seven on one arc.
- * - `partial`: all but one on one arc, and that one conjunct a node by sign (in Rahu's or Ketu's
- *   sign, just past the node in degrees), so that by sign it is still hemmed in.
+ * - `full`: all seven on one arc, none of them in Rahu's or Ketu's sign.
+ * - `partial`: all seven on one arc but one or more conjunct a node (in its sign), which loosens
+ *   the hold; or all but one on one arc and that one conjunct a node by sign (just past the node in
+ *   degrees), so that by sign it is still hemmed in.
  * - The direction is named: `rahu_to_ketu` (the grahas follow Rahu in the order of the signs) or
  *   `ketu_to_rahu` (which some call Kaal Amrita); both count as Kaal Sarp here.
  * - The twelve types are named after Rahu's house, counted by sign from the lagna: Anant (1st),
@@ -72,7 +73,7 @@ export function kaalSarp(chart: DoshaChart): KaalSarp {
   let direction: KaalSarp['direction'] = null;
   let outside: SevenGraha | null = null;
   if (ketuToRahu.length === 0 || rahuToKetu.length === 0) {
-    kind = 'full';
+    kind = conjunctNodes.length === 0 ? 'full' : 'partial';
     direction = ketuToRahu.length === 0 ? 'rahu_to_ketu' : 'ketu_to_rahu';
   } else if (ketuToRahu.length === 1 || rahuToKetu.length === 1) {
     const lone = ketuToRahu.length === 1 ? ketuToRahu[0]! : rahuToKetu[0]!;
