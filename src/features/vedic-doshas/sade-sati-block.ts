@@ -49,6 +49,11 @@ function dhaiyaWords(r: SadeSatiReading): string {
   const k = r.status.dhaiya;
   if (k === 'kantaka') return `Kantaka Shani: Saturn in the 4th sign from the Moon, until ${day(r.currentDhaiya?.end ?? r.status.stay.end)}.`;
   if (k === 'ashtama') return `Ashtama Shani: Saturn in the 8th sign from the Moon, until ${day(r.currentDhaiya?.end ?? r.status.stay.end)}.`;
+  const paused = r.currentDhaiya;
+  if (paused) {
+    const back = paused.stays.find((s) => s.start > r.status.jdUt);
+    return `The ${paused.kind} Dhaiya is paused while a retrograde Saturn is outside its sign; it resumes on ${back ? day(back.start) : day(r.status.stay.end)} and ends on ${day(paused.end)}.`;
+  }
   return `No Dhaiya.${r.nextDhaiya ? ` The next (${r.nextDhaiya.kind}) begins on ${day(r.nextDhaiya.start)}.` : ''}`;
 }
 
