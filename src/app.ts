@@ -47,6 +47,8 @@ import { synastryRoutes } from './features/synastry/synastry-routes.ts';
 import { vedicRoutes } from './features/vedic/vedic-routes.ts';
 import { vedicStrengthRoutes } from './features/vedic-strength/vedic-strength-routes.ts';
 import { vedicYogasRoutes } from './features/vedic-yogas/vedic-yogas-routes.ts';
+import { vedicDoshasRoutes } from './features/vedic-doshas/vedic-doshas-routes.ts';
+import { vedicMatchRoutes } from './features/vedic-match/vedic-match-routes.ts';
 import { forecastRoutes } from './features/forecast/forecast-routes.ts';
 import { numerologyRoutes } from './features/numerology/numerology-routes.ts';
 import { ephemerisRoutes } from './features/ephemeris/ephemeris-routes.ts';
@@ -387,6 +389,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await calc.register(vedicRoutes(deps.compute));
     await calc.register(vedicStrengthRoutes(deps.compute));
     await calc.register(vedicYogasRoutes(deps.compute));
+    await calc.register(vedicDoshasRoutes(deps.compute));
+    await calc.register(vedicMatchRoutes(deps.compute));
     await calc.register(horoscopeRoutes(deps.compute));
     await calc.register(forecastRoutes(deps.compute));
     await calc.register(ephemerisRoutes({ compute: deps.compute, exports }));

@@ -66,6 +66,8 @@ import {
 } from '../answers/vedic-answers.ts';
 import { vedicStrengthV1Bytes, vedicStrengthV2Bytes } from '../answers/vedic-strength-answers.ts';
 import { vedicYogasV1Bytes, vedicYogasV2Bytes } from '../answers/vedic-yogas-answers.ts';
+import { vedicDoshasBytes } from '../answers/vedic-doshas-answers.ts';
+import { vedicMatchBytes } from '../answers/vedic-match-answers.ts';
 import { sanitizedSvgResponse } from '../features/account/branding-image.ts';
 import { reportSkyBytes, type ReportSkyTask } from '../reports/sky/report-sky.ts';
 import { compositeChart, natalChart, progressionsChart, solarReturnChart, synastryChart, transitChart } from '../features/charts/charts-service.ts';
@@ -116,6 +118,9 @@ export const TASKS = {
   vedic_strength_v2: vedicStrengthV2Bytes,
   vedic_yogas_v1: vedicYogasV1Bytes,
   vedic_yogas_v2: vedicYogasV2Bytes,
+  vedic_doshas: vedicDoshasBytes,
+  vedic_match_v1: vedicMatchBytes,
+  vedic_match_v2: vedicMatchBytes,
   chart_natal: natalChart,
   chart_transits: transitChart,
   chart_solar_return: solarReturnChart,

@@ -11,6 +11,8 @@ import { profectionTool } from '../profections/profections-tools.ts';
 import { SIGN_TOOLS } from '../signs/signs-tools.ts';
 import { VEDIC_TOOLS } from '../vedic/vedic-tools.ts';
 import { VEDIC_YOGAS_TOOLS } from '../vedic-yogas/vedic-yogas-tools.ts';
+import { VEDIC_DOSHAS_TOOLS } from '../vedic-doshas/vedic-doshas-tools.ts';
+import { VEDIC_MATCH_TOOLS } from '../vedic-match/vedic-match-tools.ts';
 import { PANCHANG_TOOLS } from '../vedic-panchang/vedic-panchang-tools.ts';
 import { vedicVisualChartTool } from '../vedic-visual/vedic-visual-tools.ts';
 import { VEDIC_STRENGTH_TOOLS } from '../vedic-strength/vedic-strength-tools.ts';
@@ -39,6 +41,8 @@ export const TOOLS: readonly ToolDefinition[] = [
   ...SIGN_TOOLS,
   ...VEDIC_TOOLS,
   ...VEDIC_YOGAS_TOOLS,
+  ...VEDIC_DOSHAS_TOOLS,
+  ...VEDIC_MATCH_TOOLS,
   ...PANCHANG_TOOLS,
   vedicVisualChartTool,
   ...VEDIC_STRENGTH_TOOLS,

@@ -10,6 +10,7 @@ import { z } from 'zod/v4';
 import { DIGNITIES } from '../../astro/vedic/dignity.ts';
 import { GRAHA_IDS } from '../../astro/vedic/grahas.ts';
 import { exampleVedicBirth, vedicBirthFields } from './vedic-request-schemas.ts';
+import { sadeSatiStatusSchema } from '../vedic-doshas/sade-sati-schema.ts';
 
 export const vedicChartRequest = z.object(vedicBirthFields).meta({ example: exampleVedicBirth });
 export type VedicChartRequest = z.output<typeof vedicChartRequest>;
@@ -179,6 +180,9 @@ export const vedicChartV2Response = z.object({
       }),
     )
     .describe('The twelve houses with their signs and lords'),
+  sade_sati: sadeSatiStatusSchema.describe(
+    "Sade Sati and Dhaiya today (at 00:00 UTC of the day of the request): Saturn's transit around the natal Moon's sign, with the phases' exact starts and ends. POST /api/v1/vedic/doshas reads them at any `date`",
+  ),
   metadata: vedicMetadataSchema,
   warnings: z.array(z.string()).describe('What to know: an untimed birth, a place chosen among namesakes, a local time skipped by a clock change'),
 });

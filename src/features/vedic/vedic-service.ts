@@ -13,6 +13,7 @@ import { birthMoment, momentAtInstant, momentWarnings, type ResolvedMoment } fro
 import { placeWarnings, type ResolvedPlace } from '../requests/place.ts';
 import { isLocalMeanTime, type VedicBirthRequest } from './vedic-request-schemas.ts';
 import type { VedicChartV1Answer, VedicChartV2Answer } from './vedic-schemas.ts';
+import { sadeSatiStatusBlock } from '../vedic-doshas/sade-sati-block.ts';
 
 export interface VedicTask<R extends VedicBirthRequest = VedicBirthRequest> {
   request: R;
@@ -191,6 +192,8 @@ export function vedicChartV2(task: VedicTask, cast = castVedic(task)): VedicChar
       degree_cusp: h.cusp,
       lord: grahaName(h.lord),
     })),
+    // The chart takes no date: Sade Sati is read at the start (00:00 UTC) of the day of the request, so the answer holds all day.
+    sade_sati: sadeSatiStatusBlock(moonSign, Math.floor(((task as { nowMs?: number }).nowMs ?? Date.now()) / 86_400_000) * 86_400_000, chart.ayanamsa.name),
     metadata: vedicMetadata(cast),
     warnings: cast.warnings,
   };
