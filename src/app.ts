@@ -45,6 +45,7 @@ import { vedicVisualRoutes } from './features/vedic-visual/vedic-visual-routes.t
 import { horoscopeRoutes } from './features/horoscope/horoscope-routes.ts';
 import { synastryRoutes } from './features/synastry/synastry-routes.ts';
 import { vedicRoutes } from './features/vedic/vedic-routes.ts';
+import { vedicGocharRoutes } from './features/vedic-gochar/vedic-gochar-routes.ts';
 import { forecastRoutes } from './features/forecast/forecast-routes.ts';
 import { numerologyRoutes } from './features/numerology/numerology-routes.ts';
 import { ephemerisRoutes } from './features/ephemeris/ephemeris-routes.ts';
@@ -383,6 +384,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await calc.register(vedicVisualRoutes(deps.compute));
     await calc.register(synastryRoutes(deps.compute));
     await calc.register(vedicRoutes(deps.compute));
+    await calc.register(vedicGocharRoutes(deps.compute));
     await calc.register(horoscopeRoutes(deps.compute));
     await calc.register(forecastRoutes(deps.compute));
     await calc.register(ephemerisRoutes({ compute: deps.compute, exports }));

@@ -58,6 +58,7 @@ import {
   vedicVargasV1Bytes,
   vedicVargasV2Bytes,
 } from '../answers/vedic-answers.ts';
+import { vedicGocharV1Bytes, vedicGocharV2Bytes } from '../answers/vedic-gochar-answers.ts';
 import { sanitizedSvgResponse } from '../features/account/branding-image.ts';
 import { reportSkyBytes, type ReportSkyTask } from '../reports/sky/report-sky.ts';
 import { compositeChart, natalChart, progressionsChart, solarReturnChart, synastryChart, transitChart } from '../features/charts/charts-service.ts';
@@ -103,6 +104,8 @@ export const TASKS = {
   vedic_dasha_v1: vedicDashaV1Bytes,
   vedic_dasha_v2: vedicDashaV2Bytes,
   vedic_calculate: vedicCalculateBytes,
+  vedic_gochar_v1: vedicGocharV1Bytes,
+  vedic_gochar_v2: vedicGocharV2Bytes,
   chart_natal: natalChart,
   chart_transits: transitChart,
   chart_solar_return: solarReturnChart,

@@ -83,6 +83,8 @@ const TOOL_NAMES = [
   'v1_vedic_panchang',
   'v2_vedic_panchang',
   'v2_vedic_visual_chart',
+  'v1_vedic_gochar_timeline',
+  'v2_vedic_gochar_timeline',
   'v3_horoscope_daily_personal',
   'v2_horoscope_daily_personal',
   'v3_horoscope_weekly_personal',

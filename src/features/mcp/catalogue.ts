@@ -12,6 +12,7 @@ import { SIGN_TOOLS } from '../signs/signs-tools.ts';
 import { VEDIC_TOOLS } from '../vedic/vedic-tools.ts';
 import { PANCHANG_TOOLS } from '../vedic-panchang/vedic-panchang-tools.ts';
 import { vedicVisualChartTool } from '../vedic-visual/vedic-visual-tools.ts';
+import { GOCHAR_TOOLS } from '../vedic-gochar/vedic-gochar-tools.ts';
 import { HOROSCOPE_TOOLS } from '../horoscope/horoscope-tools.ts';
 import { FORECAST_TOOLS } from '../forecast/forecast-tools.ts';
 import { PROGRESSIONS_TOOLS } from '../progressions/progressions-tools.ts';
@@ -38,6 +39,7 @@ export const TOOLS: readonly ToolDefinition[] = [
   ...VEDIC_TOOLS,
   ...PANCHANG_TOOLS,
   vedicVisualChartTool,
+  ...GOCHAR_TOOLS,
   ...HOROSCOPE_TOOLS,
   ...FORECAST_TOOLS,
 ];
