@@ -76,29 +76,43 @@ export function gocharaTimeline(options: GocharaOptions): GocharaTransit[] {
   for (const g of OBSTRUCTORS) obstructorStays.set(g, signStays(g, coverFrom, coverTo, ayanamsa, nodeType));
   if (options.vedhaByMoon) obstructorStays.set('moon', options.includeMoon ? staysOf.get('moon')! : signStays('moon', from, to, ayanamsa, nodeType));
 
-  return grahas.map((graha) => ({
-    graha,
-    stays: staysOf.get(graha)!.map((stay) => {
-      const house = signDistance(moonSign, stay.signIndex);
-      const vedha = vedhaOf(graha, house);
-      let vedhaOut: GocharaStay['vedha'];
-      if (vedha) {
-        const vedhaSign = nthSignFrom(moonSign, vedha.house);
-        const obstructions: Obstruction[] = [];
-        for (const [other, stays] of obstructorStays) {
-          if (!canObstruct(graha, other)) continue;
-          // The Moon obstructs only within the range (its stays were found there alone).
-          const [lo, hi] = other === 'moon' ? [Math.max(stay.start ?? from, from), Math.min(stay.end ?? to, to)] : [stay.start, stay.end];
-          for (const o of stays) {
-            if (o.signIndex !== vedhaSign) continue;
-            const both = overlap(lo, hi, o.start, o.end);
-            if (both) obstructions.push({ graha: other, ...both });
-          }
-        }
-        obstructions.sort((x, y) => x.start - y.start);
-        vedhaOut = { house: vedha.house, signIndex: vedhaSign, kind: vedha.kind, obstructions };
+  const moonWindow = { from, to };
+  return grahas.map((graha) => ({ graha, stays: staysOf.get(graha)!.map((stay) => readStay(graha, stay, moonSign, obstructorStays, moonWindow)) }));
+}
+
+/**
+ * One stay read by the table: its house from the Moon's sign, whether it is favourable, and its
+ * vedha with every passage of another graha through the vedha house while the stay lasts
+ * (`obstructorStays`: each obstructor's stays over at least the stay's time; the Moon's are
+ * looked at only within `moonWindow`, where they were found).
+ */
+export function readStay(
+  graha: GrahaId,
+  stay: SignStay,
+  moonSign: number,
+  obstructorStays: ReadonlyMap<GrahaId, readonly SignStay[]>,
+  moonWindow: { from: number; to: number },
+): GocharaStay {
+  const house = signDistance(moonSign, stay.signIndex);
+  const vedha = vedhaOf(graha, house);
+  let vedhaOut: GocharaStay['vedha'];
+  if (vedha) {
+    const vedhaSign = nthSignFrom(moonSign, vedha.house);
+    const obstructions: Obstruction[] = [];
+    for (const [other, stays] of obstructorStays) {
+      if (!canObstruct(graha, other)) continue;
+      const [lo, hi] =
+        other === 'moon'
+          ? [Math.max(stay.start ?? moonWindow.from, moonWindow.from), Math.min(stay.end ?? moonWindow.to, moonWindow.to)]
+          : [stay.start, stay.end];
+      for (const o of stays) {
+        if (o.signIndex !== vedhaSign) continue;
+        const both = overlap(lo, hi, o.start, o.end);
+        if (both) obstructions.push({ graha: other, ...both });
       }
-      return { ...stay, house, favourable: isFavourableHouse(graha, house), vedha: vedhaOut };
-    }),
-  }));
+    }
+    obstructions.sort((x, y) => x.start - y.start);
+    vedhaOut = { house: vedha.house, signIndex: vedhaSign, kind: vedha.kind, obstructions };
+  }
+  return { ...stay, house, favourable: isFavourableHouse(graha, house), vedha: vedhaOut };
 }
