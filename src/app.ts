@@ -46,6 +46,7 @@ import { horoscopeRoutes } from './features/horoscope/horoscope-routes.ts';
 import { synastryRoutes } from './features/synastry/synastry-routes.ts';
 import { vedicRoutes } from './features/vedic/vedic-routes.ts';
 import { vedicGocharRoutes } from './features/vedic-gochar/vedic-gochar-routes.ts';
+import { muhurtaRoutes } from './features/vedic-muhurta/vedic-muhurta-routes.ts';
 import { forecastRoutes } from './features/forecast/forecast-routes.ts';
 import { numerologyRoutes } from './features/numerology/numerology-routes.ts';
 import { ephemerisRoutes } from './features/ephemeris/ephemeris-routes.ts';
@@ -385,6 +386,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await calc.register(synastryRoutes(deps.compute));
     await calc.register(vedicRoutes(deps.compute));
     await calc.register(vedicGocharRoutes(deps.compute));
+    await calc.register(muhurtaRoutes(deps.compute));
     await calc.register(horoscopeRoutes(deps.compute));
     await calc.register(forecastRoutes(deps.compute));
     await calc.register(ephemerisRoutes({ compute: deps.compute, exports }));

@@ -59,6 +59,7 @@ import {
   vedicVargasV2Bytes,
 } from '../answers/vedic-answers.ts';
 import { vedicGocharV1Bytes, vedicGocharV2Bytes } from '../answers/vedic-gochar-answers.ts';
+import { muhuratSearchBytes } from '../answers/vedic-muhurta-answers.ts';
 import { sanitizedSvgResponse } from '../features/account/branding-image.ts';
 import { reportSkyBytes, type ReportSkyTask } from '../reports/sky/report-sky.ts';
 import { compositeChart, natalChart, progressionsChart, solarReturnChart, synastryChart, transitChart } from '../features/charts/charts-service.ts';
@@ -106,6 +107,7 @@ export const TASKS = {
   vedic_calculate: vedicCalculateBytes,
   vedic_gochar_v1: vedicGocharV1Bytes,
   vedic_gochar_v2: vedicGocharV2Bytes,
+  vedic_muhurat_search: muhuratSearchBytes,
   chart_natal: natalChart,
   chart_transits: transitChart,
   chart_solar_return: solarReturnChart,

@@ -85,6 +85,7 @@ const TOOL_NAMES = [
   'v2_vedic_visual_chart',
   'v1_vedic_gochar_timeline',
   'v2_vedic_gochar_timeline',
+  'v2_vedic_muhurat_search',
   'v3_horoscope_daily_personal',
   'v2_horoscope_daily_personal',
   'v3_horoscope_weekly_personal',

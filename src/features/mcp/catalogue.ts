@@ -13,6 +13,7 @@ import { VEDIC_TOOLS } from '../vedic/vedic-tools.ts';
 import { PANCHANG_TOOLS } from '../vedic-panchang/vedic-panchang-tools.ts';
 import { vedicVisualChartTool } from '../vedic-visual/vedic-visual-tools.ts';
 import { GOCHAR_TOOLS } from '../vedic-gochar/vedic-gochar-tools.ts';
+import { muhuratSearchTool } from '../vedic-muhurta/vedic-muhurta-tools.ts';
 import { HOROSCOPE_TOOLS } from '../horoscope/horoscope-tools.ts';
 import { FORECAST_TOOLS } from '../forecast/forecast-tools.ts';
 import { PROGRESSIONS_TOOLS } from '../progressions/progressions-tools.ts';
@@ -40,6 +41,7 @@ export const TOOLS: readonly ToolDefinition[] = [
   ...PANCHANG_TOOLS,
   vedicVisualChartTool,
   ...GOCHAR_TOOLS,
+  muhuratSearchTool,
   ...HOROSCOPE_TOOLS,
   ...FORECAST_TOOLS,
 ];
