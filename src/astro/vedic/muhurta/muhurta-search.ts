@@ -259,11 +259,11 @@ export function searchMuhurta(search: MuhurtaSearch): MuhurtaResult {
       addCut(span.start);
       addCut(span.end);
     };
-    for (const limb of [p.limbs.tithi, p.limbs.nakshatra, p.limbs.yoga, p.limbs.karana]) for (const e of limb) (addCut(e.start), addCut(e.end));
-    for (const { period } of excluded) (addCut(period.start), addCut(period.end));
-    for (const h of horas) (addCut(h.start), addCut(h.end));
+    for (const limb of [p.limbs.tithi, p.limbs.nakshatra, p.limbs.yoga, p.limbs.karana]) for (const e of limb) addSpan(e);
+    for (const { period } of excluded) addSpan(period);
+    for (const h of horas) addSpan(h);
     addSpan(p.periods.abhijitMuhurta);
-    for (const s of moonStays) (addCut(s.start), addCut(s.end));
+    for (const s of moonStays) addSpan(s);
     const times = [...cuts].sort((a, b) => a - b);
 
     let open: { start: number; end: number; key: string; window: MuhurtaWindow } | undefined;
