@@ -58,7 +58,7 @@ describe('the gochara and muhurta answers', () => {
       ...(i % 3 === 0 ? { birth: BIRTHS[i % BIRTHS.length] } : {}),
       ...(i === 5 ? { language: 'hi', limit: 50 } : {}),
     }));
-    bodies.push({ purpose: 'travel', start_date: '2026-12-10', end_date: '2026-12-11', lat: 78.22, lng: 15.65 } as (typeof bodies)[number]);
+    bodies.push({ purpose: 'travel', start_date: '2026-12-10', end_date: '2026-12-11', lat: 78.22, lng: 15.65 });
     bodies.push({ purpose: 'mundan', start_date: '2026-05-01', end_date: '2026-05-01', city: 'Varanasi' } as unknown as (typeof bodies)[number]);
     assertAnswerContract(
       muhuratSearchResponse,
