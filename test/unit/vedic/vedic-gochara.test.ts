@@ -11,7 +11,8 @@ import { GOCHARA_VEDHA, canObstruct, favourableHouses, isFavourableHouse, vedhaO
 import { readStay } from '../../../src/astro/vedic/gochara/gochara.ts';
 import type { SignStay } from '../../../src/astro/vedic/gochara/sign-stays.ts';
 import type { GrahaId } from '../../../src/astro/vedic/grahas.ts';
-import { gocharRange } from '../../../src/features/vedic-gochar/vedic-gochar-service.ts';
+import { computeVedicGocharV1, gocharRange } from '../../../src/features/vedic-gochar/vedic-gochar-service.ts';
+import { resolveSubjectPlace } from '../../../src/features/requests/place.ts';
 import { vedicGocharRequest } from '../../../src/features/vedic-gochar/vedic-gochar-schemas.ts';
 import { RequestFieldError } from '../../../src/features/requests/request-error.ts';
 
@@ -179,5 +180,57 @@ describe('the range', () => {
     } catch (error) {
       expect((error as RequestFieldError).loc).toEqual(['body', 'end_date']);
     }
+  });
+});
+
+describe('the timeline of a birth', () => {
+  const parse = (body: Record<string, unknown>) => {
+    const request = vedicGocharRequest.parse(body);
+    return computeVedicGocharV1({ request, place: resolveSubjectPlace(request, ['body']) });
+  };
+
+  it('an untimed birth counts from the Moon at local noon and says so', () => {
+    const a = parse({
+      year: 1990,
+      month: 8,
+      day: 15,
+      time_known: false,
+      lat: 28.6139,
+      lng: 77.209,
+      tz_str: 'Asia/Kolkata',
+      start_date: '2026-01-01',
+      end_date: '2026-02-01',
+    });
+    expect(a.natal_moon.sign).toBe('Taurus');
+    expect(a.warnings.join(' ')).toMatch(/Birth time unknown/);
+    for (const t of a.transits) for (const s of t.stays) expect(s.house_from_moon).toBe(((s.sign_num - 2 + 12) % 12) + 1);
+  });
+
+  it("with include_moon the Moon's stays come first, each about two and a quarter days, read by the Moon's row", () => {
+    const a = parse({
+      year: 1990,
+      month: 8,
+      day: 15,
+      hour: 6,
+      minute: 30,
+      lat: 28.6139,
+      lng: 77.209,
+      tz_str: 'Asia/Kolkata',
+      start_date: '2026-01-01',
+      end_date: '2026-01-31',
+      include_moon: true,
+      vedha_by_moon: true,
+    });
+    const moon = a.transits[0]!;
+    expect(moon.graha).toBe('Moon');
+    expect(moon.favourable_houses).toEqual([1, 3, 6, 7, 10, 11]);
+    for (const s of moon.stays) {
+      expect(s.duration_days!).toBeGreaterThan(1.9);
+      expect(s.duration_days!).toBeLessThan(2.8);
+      expect(s.favourable).toBe(isFavourableHouse('moon', s.house_from_moon));
+      // Mercury never obstructs the Moon.
+      for (const o of s.vedha?.obstructed_by ?? []) expect(o.graha).not.toBe('Mercury');
+    }
+    expect(a.metadata.vedha_by_moon).toBe(true);
   });
 });
