@@ -28,6 +28,10 @@ export const vedicGocharRequest = z
       .describe(
         "Counts the Moon's passages through a vedha house as obstructions (looked for within the range only). Default false: the Moon crosses every vedha house each month, so it would obstruct every long stay.",
       ),
+    vedha_by_nodes: z
+      .boolean()
+      .default(false)
+      .describe('Counts Rahu and Ketu as obstructors too, as the schools that reckon vedha among all nine grahas do. Default false: vedha among the seven.'),
   })
   .meta({ example: { ...exampleVedicBirth, start_date: '2026-01-01', end_date: '2026-12-31' } });
 export type VedicGocharRequest = z.output<typeof vedicGocharRequest>;
@@ -119,6 +123,7 @@ function responseSchema<K extends SignKey>(signKey: K) {
         reference: z.literal('natal_moon_sign').describe('What the houses count from'),
         table: z.string().describe('The gochara table used'),
         vedha_by_moon: z.boolean().describe('Whether the Moon counts as an obstructor'),
+        vedha_by_nodes: z.boolean().describe('Whether Rahu and Ketu count as obstructors'),
         max_range_days: z.number().int().describe('The longest range this request could ask for'),
       })
       .describe('How the transits were read'),

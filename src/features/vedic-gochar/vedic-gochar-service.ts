@@ -79,6 +79,7 @@ function computeGochar(task: VedicGocharTask) {
     nodeType: cast.chart.nodeType,
     includeMoon: request.include_moon,
     vedhaByMoon: request.vedha_by_moon,
+    vedhaByNodes: request.vedha_by_nodes,
   });
   return {
     subject: vedicSubject(task, cast),
@@ -91,6 +92,7 @@ function computeGochar(task: VedicGocharTask) {
       reference: 'natal_moon_sign' as const,
       table: GOCHARA_TABLE_NAME,
       vedha_by_moon: request.vedha_by_moon,
+      vedha_by_nodes: request.vedha_by_nodes,
       max_range_days: range.maxDays,
     },
     warnings: cast.warnings,

@@ -32,7 +32,7 @@ describe('the gochara and muhurta answers', () => {
     const bodies = [
       { ...BIRTHS[0], start_date: '2026-01-01', end_date: '2028-12-31' },
       { ...BIRTHS[1], start_date: '2026-03-01', end_date: '2026-04-15', include_moon: true, vedha_by_moon: true },
-      { ...BIRTHS[2], start_date: '2030-06-01T12:00:00Z', end_date: '2031-01-01', vedha_by_moon: true },
+      { ...BIRTHS[2], start_date: '2030-06-01T12:00:00Z', end_date: '2031-01-01', vedha_by_moon: true, vedha_by_nodes: true },
     ];
     for (const [task, schema] of [
       ['vedic_gochar_v1', vedicGocharV1Response],

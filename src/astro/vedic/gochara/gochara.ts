@@ -29,6 +29,8 @@ export interface GocharaOptions {
   includeMoon: boolean;
   /** Counts the Moon's passages through a vedha house as obstructions (within the range only). */
   vedhaByMoon: boolean;
+  /** Counts Rahu and Ketu as obstructors too (the schools that reckon vedha among all nine). */
+  vedhaByNodes?: boolean;
 }
 
 export interface Obstruction {
@@ -74,6 +76,7 @@ export function gocharaTimeline(options: GocharaOptions): GocharaTransit[] {
     }
   const obstructorStays = new Map<GrahaId, SignStay[]>();
   for (const g of OBSTRUCTORS) obstructorStays.set(g, signStays(g, coverFrom, coverTo, ayanamsa, nodeType));
+  if (options.vedhaByNodes) for (const g of ['rahu', 'ketu'] as const) obstructorStays.set(g, signStays(g, coverFrom, coverTo, ayanamsa, nodeType));
   if (options.vedhaByMoon) obstructorStays.set('moon', options.includeMoon ? staysOf.get('moon')! : signStays('moon', from, to, ayanamsa, nodeType));
 
   const moonWindow = { from, to };
