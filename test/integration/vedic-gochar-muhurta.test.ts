@@ -110,3 +110,11 @@ describe('the MCP tools', () => {
       expect(doc.body.paths[path]?.post, path).toBeDefined();
   });
 });
+
+describe('a bad birth block', () => {
+  it('is a 422 naming the field under birth', async () => {
+    const res = await server.post('/api/v2/vedic/muhurat/search', { ...muhurat, birth: { ...birth, day: 31, month: 9 } });
+    expect(res.status, JSON.stringify(res.body)).toBe(422);
+    expect(res.body.detail[0].loc).toEqual(['body', 'birth', 'day']);
+  });
+});

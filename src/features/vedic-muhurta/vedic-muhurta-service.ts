@@ -85,6 +85,17 @@ function windowOut(w: MuhurtaWindow, local: (jd: number) => string) {
   };
 }
 
+/** The birth's chart; a field error of the birth block names its field under `birth`. */
+function birthCast(birth: NonNullable<MuhuratSearchRequest['birth']>, place: ResolvedPlace) {
+  try {
+    return castVedic({ request: birth, place });
+  } catch (error) {
+    if (error instanceof RequestFieldError && error.loc[0] === 'body')
+      throw new RequestFieldError(['body', 'birth', ...error.loc.slice(1)], error.message, error.type, error.alsoAt);
+    throw error;
+  }
+}
+
 export function computeMuhuratSearch(task: MuhuratSearchTask): MuhuratSearchAnswer {
   const { request, place } = task;
   const dates = muhurtaDates(request);
@@ -101,7 +112,7 @@ export function computeMuhuratSearch(task: MuhuratSearchTask): MuhuratSearchAnsw
   const warnings = placeWarnings(place);
   let natalMoon: NatalMoon | undefined;
   if (request.birth && task.birthPlace) {
-    const cast = castVedic({ request: request.birth, place: task.birthPlace });
+    const cast = birthCast(request.birth, task.birthPlace);
     const moon = cast.chart.grahas[1]!;
     natalMoon = { nakshatra: moon.nakshatra.index, sign: moon.signIndex };
     for (const w of cast.warnings) warnings.push(`birth: ${w}`);
