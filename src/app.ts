@@ -49,6 +49,8 @@ import { vedicStrengthRoutes } from './features/vedic-strength/vedic-strength-ro
 import { vedicYogasRoutes } from './features/vedic-yogas/vedic-yogas-routes.ts';
 import { vedicDoshasRoutes } from './features/vedic-doshas/vedic-doshas-routes.ts';
 import { vedicMatchRoutes } from './features/vedic-match/vedic-match-routes.ts';
+import { vedicGocharRoutes } from './features/vedic-gochar/vedic-gochar-routes.ts';
+import { muhurtaRoutes } from './features/vedic-muhurta/vedic-muhurta-routes.ts';
 import { forecastRoutes } from './features/forecast/forecast-routes.ts';
 import { numerologyRoutes } from './features/numerology/numerology-routes.ts';
 import { ephemerisRoutes } from './features/ephemeris/ephemeris-routes.ts';
@@ -391,6 +393,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await calc.register(vedicYogasRoutes(deps.compute));
     await calc.register(vedicDoshasRoutes(deps.compute));
     await calc.register(vedicMatchRoutes(deps.compute));
+    await calc.register(vedicGocharRoutes(deps.compute));
+    await calc.register(muhurtaRoutes(deps.compute));
     await calc.register(horoscopeRoutes(deps.compute));
     await calc.register(forecastRoutes(deps.compute));
     await calc.register(ephemerisRoutes({ compute: deps.compute, exports }));

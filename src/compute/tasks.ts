@@ -68,6 +68,8 @@ import { vedicStrengthV1Bytes, vedicStrengthV2Bytes } from '../answers/vedic-str
 import { vedicYogasV1Bytes, vedicYogasV2Bytes } from '../answers/vedic-yogas-answers.ts';
 import { vedicDoshasBytes } from '../answers/vedic-doshas-answers.ts';
 import { vedicMatchBytes } from '../answers/vedic-match-answers.ts';
+import { vedicGocharV1Bytes, vedicGocharV2Bytes } from '../answers/vedic-gochar-answers.ts';
+import { muhuratSearchBytes } from '../answers/vedic-muhurta-answers.ts';
 import { sanitizedSvgResponse } from '../features/account/branding-image.ts';
 import { reportSkyBytes, type ReportSkyTask } from '../reports/sky/report-sky.ts';
 import { compositeChart, natalChart, progressionsChart, solarReturnChart, synastryChart, transitChart } from '../features/charts/charts-service.ts';
@@ -121,6 +123,9 @@ export const TASKS = {
   vedic_doshas: vedicDoshasBytes,
   vedic_match_v1: vedicMatchBytes,
   vedic_match_v2: vedicMatchBytes,
+  vedic_gochar_v1: vedicGocharV1Bytes,
+  vedic_gochar_v2: vedicGocharV2Bytes,
+  vedic_muhurat_search: muhuratSearchBytes,
   chart_natal: natalChart,
   chart_transits: transitChart,
   chart_solar_return: solarReturnChart,

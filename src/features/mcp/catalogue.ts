@@ -16,6 +16,8 @@ import { VEDIC_MATCH_TOOLS } from '../vedic-match/vedic-match-tools.ts';
 import { PANCHANG_TOOLS } from '../vedic-panchang/vedic-panchang-tools.ts';
 import { vedicVisualChartTool } from '../vedic-visual/vedic-visual-tools.ts';
 import { VEDIC_STRENGTH_TOOLS } from '../vedic-strength/vedic-strength-tools.ts';
+import { GOCHAR_TOOLS } from '../vedic-gochar/vedic-gochar-tools.ts';
+import { muhuratSearchTool } from '../vedic-muhurta/vedic-muhurta-tools.ts';
 import { HOROSCOPE_TOOLS } from '../horoscope/horoscope-tools.ts';
 import { FORECAST_TOOLS } from '../forecast/forecast-tools.ts';
 import { PROGRESSIONS_TOOLS } from '../progressions/progressions-tools.ts';
@@ -46,6 +48,8 @@ export const TOOLS: readonly ToolDefinition[] = [
   ...PANCHANG_TOOLS,
   vedicVisualChartTool,
   ...VEDIC_STRENGTH_TOOLS,
+  ...GOCHAR_TOOLS,
+  muhuratSearchTool,
   ...HOROSCOPE_TOOLS,
   ...FORECAST_TOOLS,
 ];
