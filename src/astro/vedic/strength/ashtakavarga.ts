@@ -152,4 +152,3 @@ export function ashtakavargaOfChart(chart: VedicChart, options: AshtakavargaOpti
   }
   return { lagnaSign: signOf.lagna, lagnaIsChandraLagna: !chart.lagna, bhinna, sarva, total: sum(sarva), reductions };
 }
-
