@@ -147,7 +147,34 @@ describe('POST /api/v2/vedic/calculate', () => {
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
     expect(Object.keys(ok.body.vargas)).toEqual(['D1', 'D9']);
     expect(ok.body.dasha.active_periods).toHaveLength(1);
-    expect(ok.body.warnings.join(' ')).toMatch(/include_yogas/);
+    expect(ok.body.shadbala).toBeUndefined();
+  });
+
+  it('adds the yogas, shadbala and ashtakavarga: the blocks of the yogas and strength endpoints for the same birth', async () => {
+    const options = { explain: true, gajakesari_from: 'moon_or_lagna', ashtakavarga_reductions: true };
+    const all = await server.post('/api/v2/vedic/calculate', {
+      ...birth,
+      dasha_levels: 0,
+      include_yogas: true,
+      include_shadbala: true,
+      include_ashtakavarga: true,
+      ...options,
+    });
+    expect(all.status, JSON.stringify(all.body)).toBe(200);
+    const yogas = await server.post('/api/v2/vedic/yogas', { ...birth, ...options });
+    const strength = await server.post('/api/v2/vedic/strength', { ...birth, ...options });
+    expect(yogas.status).toBe(200);
+    expect(strength.status).toBe(200);
+    const { subject: _s, metadata: _m, warnings: _w, ...yogaBlock } = yogas.body;
+    expect(all.body.yogas).toEqual(yogaBlock);
+    expect(all.body.yogas.yogas.length).toBeGreaterThan(0);
+    expect(all.body.shadbala).toEqual(strength.body.shadbala);
+    expect(all.body.ashtakavarga).toEqual(strength.body.ashtakavarga);
+    expect(all.body.ashtakavarga.sarvashtakavarga.reduce((a: number, b: number) => a + b, 0)).toBe(337);
+    expect(all.body.warnings.join(' ')).not.toMatch(/not part of this answer/);
+    const refused = await server.post('/api/v2/vedic/calculate', { ...birth, include_yogas: true, gajakesari_from: 'sun' });
+    expect(refused.status).toBe(422);
+    expect(JSON.stringify(refused.body.detail)).toContain('gajakesari_from');
   });
 
   it("adds the birth day's panchang: the panchang endpoint's answer for the birth date, place and time", async () => {

@@ -67,7 +67,7 @@ const nearMiss = z.object({
   met: z.array(z.string()).describe('The conditions that hold, in words'),
   failed: z.string().describe('The condition that failed, in words'),
 });
-const nearMisses = z.array(nearMiss).describe('With `explain: true`, the yogas one condition short; empty otherwise');
+export const nearMisses = z.array(nearMiss).describe('With `explain: true`, the yogas one condition short; empty otherwise');
 
 export const vedicYogasV1Response = z.object({
   subject: vedicSubjectSchema,

@@ -1,7 +1,9 @@
 /**
  * Request and response schemas of POST /api/v2/vedic/calculate: the v2 chart with, in one call,
  * the divisional charts asked (`vargas`, ints or `D9` names, default D1) and the Vimshottari
- * dasha to `dasha_levels` (0 for none) at `reference_date` (peer-families §6.7).
+ * dasha to `dasha_levels` (0 for none) at `reference_date` (peer-families §6.7), and on request
+ * the avasthas, the birth day's panchang, the yogas, shadbala and ashtakavarga, each the block
+ * its own endpoint answers.
  */
 import { z } from 'zod/v4';
 import { VARGA_DIVISIONS } from '../../astro/vedic/vargas.ts';
@@ -12,19 +14,13 @@ import { vedicChartV2Response, vedicMetadataSchema } from './vedic-schemas.ts';
 import { vargaChartV2, vargaMethodFields, vedicVargasV2Response } from './vedic-vargas-schemas.ts';
 import { dashaFields, vimshottariV2Schema, yoginiDashaSchema } from './vedic-dasha-schemas.ts';
 import { panchangV2Response } from '../vedic-panchang/vedic-panchang-schemas.ts';
+import { nearMisses, yogaOptionFields, yogaSettingsSchema, yogaSummarySchema, yogaV2Row } from '../vedic-yogas/vedic-yogas-schemas.ts';
+import { ashtakavargaV2, shadbalaV2 } from '../vedic-strength/vedic-strength-schemas.ts';
 
 const vargaEntry = z
   .union([z.number().int(), z.string().max(4)])
   .transform((v) => (typeof v === 'number' ? v : Number(v.trim().replace(/^d/i, ''))))
   .pipe(z.number().refine((n) => (VARGA_DIVISIONS as readonly number[]).includes(n), { message: `a division of ${VARGA_DIVISIONS.join(', ')}` }));
-
-/** Blocks of the public service's calculate call that other endpoints answer; asked for here, they are named in `warnings`. */
-export const ELSEWHERE_BLOCKS = ['include_yogas', 'include_shadbala', 'include_ashtakavarga'] as const;
-
-const elsewhere = z
-  .boolean()
-  .optional()
-  .describe("Accepted for the public service's clients; this block is not part of this answer (a warning says so when it is true).");
 
 export const vedicCalculateRequest = z
   .object({
@@ -46,15 +42,26 @@ export const vedicCalculateRequest = z
     ...dashaFields,
     include_yogini: z.boolean().default(false).describe('Adds the Yogini dasha to `dasha` (same levels). Default false.'),
     include_avastha: z.boolean().default(false).describe("Adds `avasthas`: each graha's baladi and jagradadi state. Default false."),
-    include_yogas: elsewhere,
+    include_yogas: z
+      .boolean()
+      .default(false)
+      .describe('Adds `yogas`: the yogas of the chart as POST /api/v2/vedic/yogas lists them, read with the yoga options below. Default false.'),
+    ...yogaOptionFields,
     include_panchang: z
       .boolean()
       .default(false)
       .describe(
         'Adds `panchang`: the panchang of the birth day at the birth place, as POST /api/v2/vedic/panchang gives it, with `request_time_panchang` at the birth time (at the sunrise for an untimed birth). Default false.',
       ),
-    include_shadbala: elsewhere,
-    include_ashtakavarga: elsewhere,
+    include_shadbala: z
+      .boolean()
+      .default(false)
+      .describe("Adds `shadbala`: the seven grahas' six strengths as POST /api/v2/vedic/strength gives them. Default false."),
+    include_ashtakavarga: z
+      .boolean()
+      .default(false)
+      .describe('Adds `ashtakavarga`: bhinna and sarva ashtakavarga as POST /api/v2/vedic/strength gives them. Default false.'),
+    ashtakavarga_reductions: z.boolean().default(false).describe('With include_ashtakavarga: also the trikona and ekadhipatya reductions. Default false.'),
   })
   .meta({ example: { ...exampleVedicBirth, vargas: [1, 9], dasha_levels: 2, reference_date: '2026-01-01' } });
 export type VedicCalculateRequest = z.output<typeof vedicCalculateRequest>;
@@ -100,7 +107,20 @@ export const vedicCalculateResponse = z.object({
     .describe(
       "With include_panchang: the birth day's panchang, as POST /api/v2/vedic/panchang gives it (a birth in local mean time is read on the place's civil calendar)",
     ),
+  yogas: z
+    .object({
+      yogas: z.array(yogaV2Row).describe('The yogas formed in the chart; absent ones are not listed'),
+      active_yogas: z.array(z.string()).describe('The names of the active yogas, in the order of `yogas`'),
+      summary: yogaSummarySchema,
+      near_misses: nearMisses,
+      skipped_groups: z.array(z.string()).describe('Groups not evaluated because they count from the lagna and the birth time is unknown'),
+      settings: yogaSettingsSchema,
+    })
+    .optional()
+    .describe('With include_yogas: the yogas, as POST /api/v2/vedic/yogas gives them'),
+  shadbala: shadbalaV2.optional().describe('With include_shadbala: shadbala, as POST /api/v2/vedic/strength gives it'),
+  ashtakavarga: ashtakavargaV2.optional().describe('With include_ashtakavarga: ashtakavarga, as POST /api/v2/vedic/strength gives it'),
   metadata: vedicMetadataSchema,
-  warnings: z.array(z.string()).describe('What to know about the answer, and the blocks asked for that this answer does not hold'),
+  warnings: z.array(z.string()).describe('What to know about the answer'),
 });
 export type VedicCalculateAnswer = z.output<typeof vedicCalculateResponse>;

@@ -1,10 +1,14 @@
-/** POST /api/v2/vedic/calculate: one cast of the chart, read as the v2 chart, the vargas asked, the dasha and the birth day's panchang. */
+/** POST /api/v2/vedic/calculate: one cast of the chart, read as the v2 chart, the vargas asked, the dasha, and the blocks asked for (avasthas, the birth day's panchang, yogas, shadbala, ashtakavarga), each as its own endpoint gives it. */
 import type { VargaDivision } from '../../astro/vedic/vargas.ts';
 import { baladiAvastha, jagradadiAvastha } from '../../astro/vedic/avasthas.ts';
 import { castVedic, vedicChartV2, type VedicTask } from './vedic-service.ts';
 import { vargaChart, vargaChartV2, vargaMethodsOf, vargottamaOf } from './vedic-vargas-service.ts';
 import { castDashas, dashaWarnings, secondIso, vimshottariV2, yoginiBlock } from './vedic-dasha-service.ts';
-import { ELSEWHERE_BLOCKS, type VedicCalculateAnswer, type VedicCalculateRequest } from './vedic-calculate-schemas.ts';
+import type { VedicCalculateAnswer, VedicCalculateRequest } from './vedic-calculate-schemas.ts';
+import { vedicYogasBlock } from '../vedic-yogas/vedic-yogas-service.ts';
+import { ashtakavargaV2Json, shadbalaV2Json } from '../vedic-strength/vedic-strength-service.ts';
+import { ashtakavargaOfChart } from '../../astro/vedic/strength/ashtakavarga.ts';
+import { shadbalaOfChart } from '../../astro/vedic/strength/shadbala/shadbala.ts';
 import { isLocalMeanTime } from './vedic-request-schemas.ts';
 import { momentAtInstant } from '../requests/moment.ts';
 import { computePanchangV2 } from '../vedic-panchang/vedic-panchang-service.ts';
@@ -13,12 +17,6 @@ import { panchangRequest } from '../vedic-panchang/vedic-panchang-schemas.ts';
 export interface VedicCalculateTask extends VedicTask<VedicCalculateRequest> {
   nowMs: number;
 }
-
-const ELSEWHERE: Record<(typeof ELSEWHERE_BLOCKS)[number], string> = {
-  include_yogas: 'include_yogas: yogas are not part of this answer.',
-  include_shadbala: 'include_shadbala: shadbala is not part of this answer.',
-  include_ashtakavarga: 'include_ashtakavarga: ashtakavarga is not part of this answer.',
-};
 
 export function computeVedicCalculate(task: VedicCalculateTask): VedicCalculateAnswer {
   const { request } = task;
@@ -50,7 +48,24 @@ export function computeVedicCalculate(task: VedicCalculateTask): VedicCalculateA
     };
     warnings.splice(0, warnings.length, ...dashaWarnings(d));
   }
-  for (const name of ELSEWHERE_BLOCKS) if (request[name] === true) warnings.push(ELSEWHERE[name]);
+  let yogas: VedicCalculateAnswer['yogas'];
+  if (request.include_yogas) {
+    const { warnings: yogaWarnings, ...block } = vedicYogasBlock(cast.chart, request);
+    yogas = block;
+    warnings.push(...yogaWarnings.filter((w) => !warnings.includes(w)));
+  }
+  let shadbala: VedicCalculateAnswer['shadbala'];
+  if (request.include_shadbala) {
+    const s = shadbalaOfChart(cast.chart, { lat: task.place.lat, lng: task.place.lng, zone: cast.moment.zone });
+    shadbala = shadbalaV2Json(s);
+    warnings.push(...s.warnings.filter((w) => !warnings.includes(w)));
+  }
+  let ashtakavarga: VedicCalculateAnswer['ashtakavarga'];
+  if (request.include_ashtakavarga) {
+    const a = ashtakavargaOfChart(cast.chart, { reductions: request.ashtakavarga_reductions });
+    ashtakavarga = ashtakavargaV2Json(a);
+    if (a.lagnaIsChandraLagna) warnings.push("Ashtakavarga: no lagna (untimed birth); the Moon's sign gave the lagna's bindus.");
+  }
   return {
     subject: chart.subject,
     ascendant: chart.ascendant,
@@ -69,6 +84,9 @@ export function computeVedicCalculate(task: VedicCalculateTask): VedicCalculateA
         }))
       : undefined,
     panchang: request.include_panchang ? birthDayPanchang(task, cast) : undefined,
+    yogas,
+    shadbala,
+    ashtakavarga,
     metadata: chart.metadata,
     warnings,
   };

@@ -69,7 +69,7 @@ export const vedicRoutes =
           tags: ['vedic'],
           summary: 'Vedic chart with its divisional charts and Vimshottari dasha in one call',
           description:
-            'The v2 chart of POST /api/v2/vedic/chart, with `vargas` (the divisional charts asked, by number or `D9` name; default D1) and `dasha` (Vimshottari to `dasha_levels`, 0 to 3, default 2, at `reference_date`; `include_yogini` adds the Yogini dasha); `include_avastha` adds each graha\'s baladi and jagradadi avasthas. `include_yogas`, `include_panchang`, `include_shadbala` and `include_ashtakavarga` are accepted and answered by a warning: those blocks are not part of this answer. See docs/api.md, "Vedic".',
+            'The v2 chart of POST /api/v2/vedic/chart, with `vargas` (the divisional charts asked, by number or `D9` name; default D1) and `dasha` (Vimshottari to `dasha_levels`, 0 to 3, default 2, at `reference_date`; `include_yogini` adds the Yogini dasha); `include_avastha` adds each graha\'s baladi and jagradadi avasthas, `include_panchang` the birth day\'s panchang, `include_yogas` the yogas of POST /api/v2/vedic/yogas (with its options), `include_shadbala` and `include_ashtakavarga` the blocks of POST /api/v2/vedic/strength. See docs/api.md, "Vedic".',
           body: vedicCalculateRequest,
           response: { 200: vedicCalculateResponse },
         },

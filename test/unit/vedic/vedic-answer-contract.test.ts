@@ -110,9 +110,15 @@ describe('the Vedic answers', () => {
     const bodies = Array.from({ length: 16 }, (_, i) => ({
       ...randomBirth(),
       ...(coin() ? { vargas: [1, 'D9', 60] } : {}),
+      // Some with the yogas' near misses or a category filter.
+      ...(i % 3 === 0 ? { explain: true } : {}),
+      ...(i % 7 === 1 ? { categories: ['chandra', 'raja'] } : {}),
       dasha_levels: i % 4,
       include_yogini: coin(),
-      include_yogas: coin(),
+      include_yogas: i % 3 === 0 || i % 7 === 1 || coin(),
+      include_shadbala: coin(),
+      include_ashtakavarga: coin(),
+      ashtakavarga_reductions: coin(),
       include_avastha: coin(),
       include_panchang: i % 2 === 0,
       ...(coin() ? { reference_date: '2026-05-01' } : {}),
