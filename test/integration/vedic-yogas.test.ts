@@ -7,6 +7,7 @@
  * describes the routes.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DELHI_WIDGET_BIRTH } from '../helpers/vedic-births.ts';
 import type { TestServer } from '../helpers/app.ts';
 import { rawMcp, startServerWithMcp, type v2Client } from '../helpers/mcp.ts';
 
@@ -18,20 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => close?.());
 
-const birth = {
-  year: 1990,
-  month: 8,
-  day: 15,
-  hour: 6,
-  minute: 30,
-  city: 'New Delhi',
-  lat: 28.6139,
-  lng: 77.209,
-  tz_str: 'AUTO',
-  ayanamsha: 'lahiri',
-  house_system: 'whole_sign',
-  node_type: 'mean',
-};
+const birth = DELHI_WIDGET_BIRTH;
 
 interface Row {
   id: string;

@@ -4,6 +4,7 @@
  * each MCP tool answers the REST JSON; /mcp/vedic lists the family; OpenAPI describes the routes.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DELHI_WIDGET_BIRTH } from '../helpers/vedic-births.ts';
 import type { TestServer } from '../helpers/app.ts';
 import { rawMcp, startServerWithMcp, type v2Client } from '../helpers/mcp.ts';
 
@@ -16,20 +17,7 @@ beforeAll(async () => {
 afterAll(() => close?.());
 
 /** What the dashboard widget sends (peer-families §6: the common request). */
-const birth = {
-  year: 1990,
-  month: 8,
-  day: 15,
-  hour: 6,
-  minute: 30,
-  city: 'New Delhi',
-  lat: 28.6139,
-  lng: 77.209,
-  tz_str: 'AUTO',
-  ayanamsha: 'lahiri',
-  house_system: 'whole_sign',
-  node_type: 'mean',
-};
+const birth = DELHI_WIDGET_BIRTH;
 
 describe('POST /api/v1|v2/vedic/chart', () => {
   it('answers the fields v1 and v2 clients read', async () => {
