@@ -20,7 +20,7 @@ export function temperamentSection(ctx: ReportContext): ReportSection {
   const total = balance.total;
   const members = (ids: string[]) => ids.map((id) => POINT_NAMES[id]).join(', ') || '—';
   // How the points are weighted is reference text, the same for everyone: it is in the appendix.
-  parts.push('*Weights as counted in the appendix, "How This Reading Was Weighed".*');
+  parts.push('*How the weights are counted: "How This Reading Was Weighed", in the appendix.*');
   parts.push(
     table(
       ['Element', 'Weight', 'Share', 'Points'],
