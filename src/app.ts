@@ -60,6 +60,7 @@ import { brandingRoutes } from './features/account/account-branding-routes.ts';
 import { logRoutes } from './features/account/account-logs-routes.ts';
 import { usageRoutes } from './features/account/account-usage-routes.ts';
 import { accountReportRoutes } from './features/account/account-reports-routes.ts';
+import { accountReportOrderRoutes } from './features/account/account-report-order-routes.ts';
 import { feedbackStateRoutes } from './features/account/account-feedback-routes.ts';
 import { reportCreditRoutes } from './reports/http/report-credit-routes.ts';
 import { billingAccountRoutes, billingPublicRoutes, billingSubscriptionRoute } from './features/billing/billing-routes.ts';
@@ -458,6 +459,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await account.register(logRoutes({ db: deps.db, usage }));
     await account.register(usageRoutes({ db: deps.db, usage }));
     await account.register(accountReportRoutes(deps.db));
+    await account.register(accountReportOrderRoutes({ db: deps.db, compute: deps.compute, service: reports.service }));
     await account.register(feedbackStateRoutes({ db: deps.db, usage }));
     await account.register(billingAccountRoutes({ db: deps.db, billing: accounts.billing }));
     await account.register(billingSubscriptionRoute({ billing: accounts.billing }));

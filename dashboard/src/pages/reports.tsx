@@ -6,6 +6,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, del, get, post } from '../api.ts';
 import { CopyButton, errorText, formatDate, Link, Notice } from '../components.tsx';
+import { ReportOrderForm } from './report-order.tsx';
 
 interface Credits {
   remaining: number;
@@ -158,6 +159,8 @@ export function Reports() {
   const [credits, setCredits] = useState<Credits | null>(null);
   const [jobs, setJobs] = useState<ReportJob[] | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // Bumped by an order: the credits and the jobs are read again, and followed while one is made.
+  const [orders, setOrders] = useState(0);
   useEffect(() => {
     get<Credits>('/api/v1/auth/report-credits').then(setCredits, (e) => setError(errorText(e)));
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -171,7 +174,7 @@ export function Reports() {
       );
     void load();
     return () => clearTimeout(timer);
-  }, []);
+  }, [orders]);
   return (
     <>
       <h1>Reports</h1>
@@ -202,6 +205,14 @@ export function Reports() {
           </p>
         </section>
       )}
+      <section class="card" aria-labelledby="order-title">
+        <ReportOrderForm creditsLeft={credits?.remaining ?? null} onOrdered={() => setOrders((n) => n + 1)} />
+        <h3>From your own code</h3>
+        <p class="hint">With one of your API keys: each report costs one credit, and this page shows it as it is made.</p>
+        <pre class="curl">
+          <code>{orderExample()}</code>
+        </pre>
+      </section>
       <section class="card" aria-labelledby="jobs-title">
         <h2 id="jobs-title">Your reports</h2>
         {jobs?.length === 0 && <p>No report yet.</p>}
@@ -248,11 +259,6 @@ export function Reports() {
             </table>
           </div>
         )}
-        <h3>Order a report</h3>
-        <p class="hint">With one of your API keys: each report costs one credit, and this page shows it as it is made.</p>
-        <pre class="curl">
-          <code>{orderExample()}</code>
-        </pre>
       </section>
       <BrandingLogo />
       <CallbackSecret />
