@@ -91,6 +91,7 @@ import { Maintenance } from './db/maintenance.ts';
 import { createReportsRuntime } from './reports/worker/reports-runtime.ts';
 import { reportRoutes } from './reports/http/report-routes.ts';
 import { mountDashboard } from './features/dashboard/dashboard-plugin.ts';
+import { oidcSettingsOf } from './features/dashboard/dashboard-oidc-settings.ts';
 
 export interface AppDeps {
   config: Config;
@@ -443,6 +444,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     baseUrl,
     mailer: accounts.mailer,
     isDeleted: (userId) => accounts.deletions.isDeleted(userId),
+    oidc: oidcSettingsOf(config, baseUrl),
   });
   await app.register(async (account) => {
     account.addHook('onSend', noStore);

@@ -93,6 +93,11 @@ export class DashboardSignIn {
     return used ? this.open(used.email) : null;
   }
 
+  /** A session for an address another party has verified (the operator's OpenID Connect provider). */
+  async openForVerifiedEmail(email: string): Promise<OpenedSession> {
+    return this.open(email);
+  }
+
   private async open(email: string): Promise<OpenedSession> {
     const sessionId = randomBytes(32).toString('base64url');
     const user = await this.db.transaction(async (tx) => {
