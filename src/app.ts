@@ -61,6 +61,7 @@ import { logRoutes } from './features/account/account-logs-routes.ts';
 import { usageRoutes } from './features/account/account-usage-routes.ts';
 import { accountReportRoutes } from './features/account/account-reports-routes.ts';
 import { accountReportOrderRoutes } from './features/account/account-report-order-routes.ts';
+import { footerPreviewRoutes } from './features/account/account-footer-preview-routes.ts';
 import { feedbackStateRoutes } from './features/account/account-feedback-routes.ts';
 import { reportCreditRoutes } from './reports/http/report-credit-routes.ts';
 import { billingAccountRoutes, billingPublicRoutes, billingSubscriptionRoute } from './features/billing/billing-routes.ts';
@@ -462,6 +463,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await account.register(usageRoutes({ db: deps.db, usage }));
     await account.register(accountReportRoutes(deps.db));
     await account.register(accountReportOrderRoutes({ db: deps.db, compute: deps.compute, service: reports.service }));
+    await account.register(footerPreviewRoutes(deps.db));
     await account.register(feedbackStateRoutes({ db: deps.db, usage }));
     await account.register(billingAccountRoutes({ db: deps.db, billing: accounts.billing }));
     await account.register(billingSubscriptionRoute({ billing: accounts.billing }));

@@ -61,13 +61,20 @@ interface Branding {
 
 /**
  * The PDF footer's logo: upload (PNG, JPEG or SVG up to 1 MiB; the service reads the type from the
- * bytes and cleans an SVG), remove, and a preview of a page footer with it, as reports ordered
- * with include_profile_branding_logo show it.
+ * bytes and cleans an SVG), remove, and a preview of a page footer with it, drawn by the service
+ * with the footer code of the reports themselves (as reports ordered with
+ * include_profile_branding_logo show it).
  */
 function BrandingLogo() {
   const [branding, setBranding] = useState<Branding | null>(null);
   const [label, setLabel] = useState('Prepared for you by Example Astrology');
   const [error, setError] = useState<string | null>(null);
+  // The preview is drawn by the service: asked again once typing pauses, not at every key.
+  const [shownLabel, setShownLabel] = useState(label);
+  useEffect(() => {
+    const timer = setTimeout(() => setShownLabel(label.trim()), 400);
+    return () => clearTimeout(timer);
+  }, [label]);
   useEffect(() => {
     get<Branding>('/api/v1/auth/report-branding').then(setBranding, (e) => setError(errorText(e)));
   }, []);
@@ -103,13 +110,10 @@ function BrandingLogo() {
       <input id="footer-label" maxLength={120} value={label} onInput={(e) => setLabel(e.currentTarget.value)} />
       <h3>Footer preview</h3>
       <div class="footer-preview" id="footer-preview">
-        {branding?.has_logo && branding.logo_url ? (
-          <img src={`${branding.logo_url}?v=${branding.sha256 ?? ''}`} alt="Your logo" />
-        ) : (
-          <span class="hint">No logo</span>
-        )}
-        <span class="footer-label">{label}</span>
-        <span class="footer-page">Page 3 of 14</span>
+        <img
+          src={`/api/v1/auth/report-branding/footer-preview?${new URLSearchParams({ label: shownLabel, v: branding?.sha256 ?? 'none' })}`}
+          alt={`Preview of the PDF footer: ${branding?.has_logo ? 'your logo, ' : ''}${shownLabel ? `“${shownLabel}”, ` : ''}page 3 of 14`}
+        />
       </div>
       {branding?.has_logo && (
         <button type="button" class="secondary" onClick={remove}>
