@@ -66,6 +66,8 @@ import { brandingRoutes } from './features/account/account-branding-routes.ts';
 import { logRoutes } from './features/account/account-logs-routes.ts';
 import { usageRoutes } from './features/account/account-usage-routes.ts';
 import { accountReportRoutes } from './features/account/account-reports-routes.ts';
+import { accountReportOrderRoutes } from './features/account/account-report-order-routes.ts';
+import { footerPreviewRoutes } from './features/account/account-footer-preview-routes.ts';
 import { feedbackStateRoutes } from './features/account/account-feedback-routes.ts';
 import { reportCreditRoutes } from './reports/http/report-credit-routes.ts';
 import { billingAccountRoutes, billingPublicRoutes, billingSubscriptionRoute } from './features/billing/billing-routes.ts';
@@ -96,6 +98,7 @@ import { Maintenance } from './db/maintenance.ts';
 import { createReportsRuntime } from './reports/worker/reports-runtime.ts';
 import { reportRoutes } from './reports/http/report-routes.ts';
 import { mountDashboard } from './features/dashboard/dashboard-plugin.ts';
+import { oidcSettingsOf } from './features/dashboard/dashboard-oidc-settings.ts';
 
 export interface AppDeps {
   config: Config;
@@ -454,6 +457,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     baseUrl,
     mailer: accounts.mailer,
     isDeleted: (userId) => accounts.deletions.isDeleted(userId),
+    oidc: oidcSettingsOf(config, baseUrl),
   });
   await app.register(async (account) => {
     account.addHook('onSend', noStore);
@@ -470,6 +474,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await account.register(logRoutes({ db: deps.db, usage }));
     await account.register(usageRoutes({ db: deps.db, usage }));
     await account.register(accountReportRoutes(deps.db));
+    await account.register(accountReportOrderRoutes({ db: deps.db, compute: deps.compute, service: reports.service }));
+    await account.register(footerPreviewRoutes(deps.db));
     await account.register(feedbackStateRoutes({ db: deps.db, usage }));
     await account.register(billingAccountRoutes({ db: deps.db, billing: accounts.billing }));
     await account.register(billingSubscriptionRoute({ billing: accounts.billing }));

@@ -285,6 +285,14 @@ export const configSchema = z.object({
     .url()
     .refine((v) => /^https?:/.test(v), 'an http(s) URL')
     .optional(),
+  /** The dashboard's OpenID Connect provider (its issuer URL); "Sign in with" is on only with this and OIDC_CLIENT_ID. */
+  OIDC_ISSUER_URL: z.string().url().optional(),
+  OIDC_CLIENT_ID: z.string().min(1).max(500).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).max(2000).optional(),
+  /** Default: PUBLIC_BASE_URL + /api/v1/dashboard/oidc/callback. Register it with the provider. */
+  OIDC_REDIRECT_URL: z.string().url().optional(),
+  /** The name on the button: "Sign in with <name>". */
+  OIDC_PROVIDER_NAME: z.string().min(1).max(60).default('your organisation'),
   /** The operator's login name; admin is on only with this and ADMIN_PASSWORD_HASH. */
   ADMIN_USERNAME: z.string().min(1).max(100).optional(),
   /** An Argon2id PHC string made by `cli admin hash-password`; plain passwords are refused. */

@@ -74,6 +74,15 @@ describe.runIf(hasBrowser)('plan and settings pages in Chromium', () => {
     await page.click('main a[href="/dashboard/billing"]');
     await page.waitForFunction(() => document.querySelector('#current-plan')?.textContent?.trim() === 'Entry', WAIT);
 
+    // The customer portal: the stand-in's portal page, which sends the customer back to this page.
+    await Promise.all([page.waitForNavigation(WAIT), page.click('main button::-p-text(Manage card)')]);
+    const portalUrl = page.url();
+    const portalSession = [...world.stripe.portalSessions.values()].find((p) => p.url === portalUrl)!;
+    expect(portalSession).toBeTruthy();
+    expect(portalSession.return_url).toBe(`${front.origin}/dashboard/billing`);
+    await page.goto(String(portalSession.return_url), { waitUntil: 'domcontentloaded', ...WAIT });
+    await page.waitForFunction(() => document.querySelector('#current-plan')?.textContent?.trim() === 'Entry', WAIT);
+
     // Settings: an e-mail switch saved.
     await page.click('nav a[href="/dashboard/settings"]');
     await page.waitForSelector('#n-product_updates', WAIT);
@@ -179,6 +188,31 @@ describe.runIf(hasBrowser)('plan and settings pages in Chromium', () => {
     await page.waitForFunction(() => document.querySelector('main')!.textContent.includes('cohort') || !!document.querySelector('main table'), WAIT);
     await checkPage(page, 'admin-cohorts');
     expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  // After the operator's test, whose revenue counts the purchases made before it.
+  it('buys a report credit pack through Checkout and finds the credits on the Reports page', async () => {
+    const page = await browser.newPage();
+    await page.setViewport({ width: 1280, height: 900 });
+    const errors = watchErrors(page);
+    await signInInBrowser(page, front.origin, inbox, 'pack-buyer@example.com');
+    await page.click('nav a[href="/dashboard/billing"]');
+    await page.waitForSelector('button[aria-label="Buy 5 report credits"]', WAIT);
+    await Promise.all([page.waitForNavigation(WAIT), page.click('button[aria-label="Buy 5 report credits"]')]);
+    const checkoutPage = new URL(page.url());
+    const sessionId = checkoutPage.pathname.split('/').pop()!;
+    const session = world.stripe.sessions.get(sessionId)!;
+    expect(session.mode).toBe('payment');
+    world.stripe.completeCheckout(sessionId);
+    await world.stripe.deliverAll();
+    await page.goto(String(session.success_url), { waitUntil: 'domcontentloaded', ...WAIT });
+    await page.waitForFunction(() => document.querySelector('#checkout-fulfilled')?.textContent === 'yes', WAIT);
+    expect(await page.$eval('#checkout-product', (el) => el.textContent)).toBe('reports_5');
+    await page.click('nav a[href="/dashboard/reports"]');
+    await page.waitForSelector('#credits-left', WAIT);
+    expect(await page.$eval('#credits-left', (el) => el.textContent)).toBe('5');
+    expect(errors.filter((e) => !e.includes(checkoutPage.origin))).toEqual([]);
     await page.close();
   });
 });

@@ -207,6 +207,16 @@ describe.runIf(hasBrowser)('the dashboard in Chromium', () => {
       const img = document.querySelector<HTMLImageElement>('#footer-preview img');
       return !!img && img.complete && img.naturalWidth > 0;
     }, WAIT);
+    // The preview is the report's own footer code: the logo as stored, the label, the page numbers.
+    const preview = await page.evaluate(async () => {
+      const res = await fetch('/api/v1/auth/report-branding/footer-preview?label=Prepared%20by%20Example');
+      return { type: res.headers.get('content-type'), text: await res.text() };
+    });
+    expect(preview.type).toContain('image/svg+xml');
+    expect(preview.text).toContain('<img style="height:7mm');
+    expect(preview.text).toContain('src="data:image/svg+xml;base64,');
+    expect(preview.text).toContain('Prepared by Example');
+    expect(preview.text).toContain('Page 3 of 14');
     await checkPage(page, 'reports');
     const pdf = await page.evaluate(async (id: string) => {
       const res = await fetch(`/api/v1/auth/reports/${id}/download?format=pdf`);

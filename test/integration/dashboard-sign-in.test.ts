@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/app.ts';
 import { startSmtpInbox, type SmtpInbox } from '../helpers/smtp-inbox.ts';
 import { buildDashboardBundle, signInMailTo, signInWithCode } from '../helpers/dashboard.ts';
+import { sql } from '../../src/db/sql.ts';
 
 let server: TestServer;
 let inbox: SmtpInbox;
@@ -175,6 +176,23 @@ describe('dashboard session', () => {
     const viaBearer = await call('GET', '/api/v1/auth/keys', { headers: { authorization: `Bearer ${token}`, cookie: alice.cookie } });
     expect(await viaBearer.json()).toEqual([]);
     expect((await call('POST', '/api/v1/auth/keys', json({ name: 'bearer' }, { authorization: `Bearer ${token}` }))).status).toBe(200);
+  });
+
+  it('keeps no sign-in code or link readable once the e-mail is sent: only digests in the database, nothing in the outbox', async () => {
+    const email = `no-plain-codes-${process.pid}@example.com`;
+    const before = inbox.messages.length;
+    expect((await call('POST', '/api/v1/dashboard/sign-in', json({ email }))).status).toBe(202);
+    const { code, link } = await signInMailTo(inbox, email, before + 1);
+    const rows = await server.db.any(
+      sql.unsafe`select subject, body_text, status from email_outbox where to_address = ${email} and kind = 'dashboard_sign_in'`,
+    );
+    expect(rows.length).toBe(1);
+    expect(rows[0]).toMatchObject({ status: 'sent', body_text: '' });
+    expect(JSON.stringify(rows)).not.toContain(code);
+    const challenges = await server.db.any(sql.unsafe`select * from dashboard_sign_in_challenges where email = ${email}`);
+    expect(challenges.length).toBe(1);
+    expect(JSON.stringify(challenges)).not.toContain(code);
+    expect(JSON.stringify(challenges)).not.toContain(link);
   });
 
   it('refuses a session of an account being deleted', async () => {

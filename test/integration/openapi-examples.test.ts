@@ -40,6 +40,7 @@ const NEEDS_A_THING: Record<string, { status: number; why: string }> = {
   'DELETE /api/v1/auth/keys/{key_id}': { status: 404, why: 'a key id of the caller' },
   'GET /api/v1/natal/report/{job_id}': { status: 404, why: 'a report job the caller submitted' },
   'GET /api/v1/auth/reports/{job_id}/download': { status: 404, why: 'a report job the caller submitted' },
+  'POST /api/v1/auth/reports': { status: 503, why: 'a report worker with headless Chromium (here, none runs)' },
   'POST /api/v1/natal/report/{job_id}/callback': { status: 404, why: 'a report job the caller submitted' },
   'GET /api/v1/billing/checkout-status': { status: 404, why: 'a Checkout session that Stripe created' },
   'POST /api/v1/billing/request-pack/checkout': { status: 404, why: 'a request pack the operator offered' },

@@ -1,7 +1,7 @@
 /**
  * The operator's pages under /dashboard/admin: sign-in with the configured admin credentials,
  * then the overview (global figures and charts), the users (search, filters, sort, paging, one
- * user's logs), revenue by range, and the matured signup cohorts. The session token lives in
+ * user's logs), revenue by range, the matured signup cohorts, and the funnels. The session token lives in
  * memory only: reloading the page signs the operator out.
  */
 import { useState } from 'preact/hooks';
@@ -11,12 +11,14 @@ import { AdminOverview } from './admin-overview.tsx';
 import { AdminUsers } from './admin-users.tsx';
 import { AdminRevenue } from './admin-revenue.tsx';
 import { AdminCohorts } from './admin-cohorts.tsx';
+import { AdminFunnels } from './admin-funnels.tsx';
 
 const PAGES = [
   { path: '/admin', title: 'Overview' },
   { path: '/admin/users', title: 'Users' },
   { path: '/admin/revenue', title: 'Revenue' },
   { path: '/admin/cohorts', title: 'Cohorts' },
+  { path: '/admin/funnels', title: 'Funnels' },
 ] as const;
 
 function AdminSignIn(props: { onSignedIn: () => void }) {
@@ -96,6 +98,8 @@ export function AdminApp(props: { page: string }) {
           <AdminRevenue />
         ) : props.page === '/admin/cohorts' ? (
           <AdminCohorts />
+        ) : props.page === '/admin/funnels' ? (
+          <AdminFunnels />
         ) : (
           <AdminOverview />
         )}

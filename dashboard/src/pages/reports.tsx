@@ -6,6 +6,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, del, get, post } from '../api.ts';
 import { CopyButton, errorText, formatDate, Link, Notice } from '../components.tsx';
+import { ReportOrderForm } from './report-order.tsx';
 
 interface Credits {
   remaining: number;
@@ -60,13 +61,20 @@ interface Branding {
 
 /**
  * The PDF footer's logo: upload (PNG, JPEG or SVG up to 1 MiB; the service reads the type from the
- * bytes and cleans an SVG), remove, and a preview of a page footer with it, as reports ordered
- * with include_profile_branding_logo show it.
+ * bytes and cleans an SVG), remove, and a preview of a page footer with it, drawn by the service
+ * with the footer code of the reports themselves (as reports ordered with
+ * include_profile_branding_logo show it).
  */
 function BrandingLogo() {
   const [branding, setBranding] = useState<Branding | null>(null);
   const [label, setLabel] = useState('Prepared for you by Example Astrology');
   const [error, setError] = useState<string | null>(null);
+  // The preview is drawn by the service: asked again once typing pauses, not at every key.
+  const [shownLabel, setShownLabel] = useState(label);
+  useEffect(() => {
+    const timer = setTimeout(() => setShownLabel(label.trim()), 400);
+    return () => clearTimeout(timer);
+  }, [label]);
   useEffect(() => {
     get<Branding>('/api/v1/auth/report-branding').then(setBranding, (e) => setError(errorText(e)));
   }, []);
@@ -102,13 +110,10 @@ function BrandingLogo() {
       <input id="footer-label" maxLength={120} value={label} onInput={(e) => setLabel(e.currentTarget.value)} />
       <h3>Footer preview</h3>
       <div class="footer-preview" id="footer-preview">
-        {branding?.has_logo && branding.logo_url ? (
-          <img src={`${branding.logo_url}?v=${branding.sha256 ?? ''}`} alt="Your logo" />
-        ) : (
-          <span class="hint">No logo</span>
-        )}
-        <span class="footer-label">{label}</span>
-        <span class="footer-page">Page 3 of 14</span>
+        <img
+          src={`/api/v1/auth/report-branding/footer-preview?${new URLSearchParams({ label: shownLabel, v: branding?.sha256 ?? 'none' })}`}
+          alt={`Preview of the PDF footer: ${branding?.has_logo ? 'your logo, ' : ''}${shownLabel ? `“${shownLabel}”, ` : ''}page 3 of 14`}
+        />
       </div>
       {branding?.has_logo && (
         <button type="button" class="secondary" onClick={remove}>
@@ -158,6 +163,8 @@ export function Reports() {
   const [credits, setCredits] = useState<Credits | null>(null);
   const [jobs, setJobs] = useState<ReportJob[] | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // Bumped by an order: the credits and the jobs are read again, and followed while one is made.
+  const [orders, setOrders] = useState(0);
   useEffect(() => {
     get<Credits>('/api/v1/auth/report-credits').then(setCredits, (e) => setError(errorText(e)));
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -171,7 +178,7 @@ export function Reports() {
       );
     void load();
     return () => clearTimeout(timer);
-  }, []);
+  }, [orders]);
   return (
     <>
       <h1>Reports</h1>
@@ -202,6 +209,14 @@ export function Reports() {
           </p>
         </section>
       )}
+      <section class="card" aria-labelledby="order-title">
+        <ReportOrderForm creditsLeft={credits?.remaining ?? null} onOrdered={() => setOrders((n) => n + 1)} />
+        <h3>From your own code</h3>
+        <p class="hint">With one of your API keys: each report costs one credit, and this page shows it as it is made.</p>
+        <pre class="curl">
+          <code>{orderExample()}</code>
+        </pre>
+      </section>
       <section class="card" aria-labelledby="jobs-title">
         <h2 id="jobs-title">Your reports</h2>
         {jobs?.length === 0 && <p>No report yet.</p>}
@@ -248,11 +263,6 @@ export function Reports() {
             </table>
           </div>
         )}
-        <h3>Order a report</h3>
-        <p class="hint">With one of your API keys: each report costs one credit, and this page shows it as it is made.</p>
-        <pre class="curl">
-          <code>{orderExample()}</code>
-        </pre>
       </section>
       <BrandingLogo />
       <CallbackSecret />

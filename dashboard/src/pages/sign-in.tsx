@@ -4,8 +4,30 @@
  * it from the address bar.
  */
 import { useEffect, useState } from 'preact/hooks';
-import { ApiError, post, type Session } from '../api.ts';
+import { ApiError, get, post, type Session } from '../api.ts';
 import { errorText, Notice } from '../components.tsx';
+
+interface OidcProvider {
+  enabled: boolean;
+  name: string | null;
+  start_url: string | null;
+}
+
+/** "Sign in with <provider>" when the operator configured one: a plain link, the server does the rest. */
+function ProviderSignIn() {
+  const [provider, setProvider] = useState<OidcProvider | null>(null);
+  useEffect(() => {
+    get<OidcProvider>('/api/v1/dashboard/oidc').then(setProvider, () => undefined);
+  }, []);
+  if (!provider?.enabled || !provider.start_url) return null;
+  return (
+    <div class="card provider-sign-in">
+      <a class="button-link" id="oidc-sign-in" href={provider.start_url}>
+        Sign in with {provider.name}
+      </a>
+    </div>
+  );
+}
 
 export function SignIn(props: { onSignedIn: (session: Session) => void }) {
   const [email, setEmail] = useState('');
@@ -57,6 +79,7 @@ export function SignIn(props: { onSignedIn: (session: Session) => void }) {
       <h1>Sign in to the Astrology API</h1>
       <p class="lead">No password: we e-mail you a code and a link. A new address gets a free account.</p>
       {error && <Notice kind="error">{error}</Notice>}
+      {!sent && <ProviderSignIn />}
       {!sent ? (
         <form onSubmit={ask} class="card">
           <label for="email">E-mail address</label>

@@ -12,6 +12,8 @@ import { SignInThrottle, type SignInLimits } from './dashboard-sign-in-throttle.
 import { sessionOrBearer } from './dashboard-session-auth.ts';
 import { dashboardSessionRoutes } from './dashboard-session-routes.ts';
 import { dashboardStaticRoutes } from './dashboard-static-routes.ts';
+import { DashboardOidc, type OidcSettings } from './dashboard-oidc.ts';
+import { dashboardOidcRoutes } from './dashboard-oidc-routes.ts';
 
 type Hook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
@@ -22,6 +24,8 @@ export interface DashboardDeps {
   mailer: Mailer;
   isDeleted: (userId: string) => Promise<boolean>;
   limits?: SignInLimits;
+  /** The operator's OpenID Connect provider, when one is configured. */
+  oidc?: OidcSettings | null;
 }
 
 export async function mountDashboard(app: FastifyInstance, deps: DashboardDeps) {
@@ -39,6 +43,14 @@ export async function mountDashboard(app: FastifyInstance, deps: DashboardDeps) 
       challengeTtlSeconds: SIGN_IN_DEFAULTS.challengeTtlSeconds,
       sessionTtlSeconds: SIGN_IN_DEFAULTS.sessionTtlSeconds,
       isDeleted: deps.isDeleted,
+    }),
+  );
+  await app.register(
+    dashboardOidcRoutes({
+      oidc: deps.oidc ? new DashboardOidc(deps.oidc) : null,
+      signIn,
+      sessionTtlSeconds: SIGN_IN_DEFAULTS.sessionTtlSeconds,
+      log: (error, message) => app.log.warn({ err: error }, message),
     }),
   );
   await app.register(dashboardStaticRoutes());
