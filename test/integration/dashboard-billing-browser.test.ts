@@ -8,6 +8,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'puppeteer-core';
 import { checkout, startBillingWorld, type BillingWorld } from '../helpers/billing.ts';
+import { createRequestPackOffer } from '../../src/features/billing/request-packs.ts';
+import { UserRepository } from '../../src/db/users.ts';
 import { hashAdminPassword } from '../../src/features/admin/password.ts';
 import { startSmtpInbox, type SmtpInbox } from '../helpers/smtp-inbox.ts';
 import { buildDashboardBundle, signInInBrowser, startPortInFront } from '../helpers/dashboard.ts';
@@ -214,5 +216,34 @@ describe.runIf(hasBrowser)('plan and settings pages in Chromium', () => {
     expect(await page.$eval('#credits-left', (el) => el.textContent)).toBe('5');
     expect(errors.filter((e) => !e.includes(checkoutPage.origin))).toEqual([]);
     await page.close();
+  });
+
+  it("shows the operator's request pack offer to its account only, and buys it through Checkout", async () => {
+    // A context of its own: the browser is still signed in as the previous test's customer.
+    const context = await browser.createBrowserContext();
+    const page = await context.newPage();
+    await page.setViewport({ width: 1280, height: 900 });
+    const errors = watchErrors(page);
+    await signInInBrowser(page, front.origin, inbox, 'pack-offer@example.com');
+    const user = await new UserRepository(world.server.db).findByEmail('pack-offer@example.com');
+    await createRequestPackOffer(world.server.db, { userId: user!.id, requests: 2500, priceCents: 1200, note: 'For the launch week' });
+    await page.click('nav a[href="/dashboard/billing"]');
+    await page.waitForSelector('#request-pack button', WAIT);
+    expect(await page.$eval('#request-pack', (el) => el.textContent)).toMatch(/2,500 more requests.*For the launch week/s);
+    await Promise.all([page.waitForNavigation(WAIT), page.click('#request-pack button')]);
+    const checkoutPage = new URL(page.url());
+    const sessionId = checkoutPage.pathname.split('/').pop()!;
+    const session = world.stripe.sessions.get(sessionId)!;
+    expect(session.amount_total).toBe(1200);
+    world.stripe.completeCheckout(sessionId);
+    await world.stripe.deliverAll();
+    await page.goto(String(session.success_url), { waitUntil: 'domcontentloaded', ...WAIT });
+    await page.waitForFunction(() => document.querySelector('#checkout-fulfilled')?.textContent === 'yes', WAIT);
+    // Bought: the offer is gone from the page.
+    await page.goto(`${front.origin}/dashboard/billing`, { waitUntil: 'domcontentloaded', ...WAIT });
+    await page.waitForSelector('#current-plan', WAIT);
+    expect(await page.$('#request-pack')).toBeNull();
+    expect(errors.filter((e) => !e.includes(checkoutPage.origin))).toEqual([]);
+    await context.close();
   });
 });

@@ -1,6 +1,6 @@
 /**
- * Plans and payment: the public plans with the one held marked, a paid plan or a credit pack
- * bought through Stripe Checkout, the Stripe customer portal for the card and invoices; and the
+ * Plans and payment: the public plans with the one held marked, a paid plan, a credit pack or the
+ * operator's private offer of extra requests (a request pack) bought through Stripe Checkout, the Stripe customer portal for the card and invoices; and the
  * page Checkout sends the customer back to, which shows what the webhook settled (asked again
  * every two seconds until the purchase is in the account).
  */
@@ -26,6 +26,15 @@ interface CreditPack {
   price_cents: number;
   currency: string;
 }
+/** The operator's open offer of extra requests made for this account (in the billing details; null when there is none). */
+interface RequestPackOffer {
+  id: string;
+  requests: number;
+  price_cents: number;
+  currency: string;
+  expires_at: string | null;
+  note: string | null;
+}
 interface BillingDetails {
   plan_code: string;
   plan_name: string;
@@ -33,6 +42,7 @@ interface BillingDetails {
   current_period_end: string | null;
   cancel_at_period_end: boolean;
   card: { brand: string; last4: string } | null;
+  request_pack_offer: RequestPackOffer | null;
 }
 interface CheckoutStatus {
   status: string;
@@ -56,6 +66,11 @@ const limitText = (plan: Plan) =>
 const returnUrl = `${location.origin}/dashboard/billing/return?session_id={CHECKOUT_SESSION_ID}`;
 const billingUrl = `${location.origin}/dashboard/billing`;
 
+async function requestPackCheckout(): Promise<void> {
+  const { checkout_url } = await post<{ checkout_url: string }>('/api/v1/billing/request-pack/checkout', { success_url: returnUrl, cancel_url: billingUrl });
+  location.assign(checkout_url);
+}
+
 async function checkout(productCode: string): Promise<void> {
   const { checkout_url } = await post<{ checkout_url: string }>('/api/v1/billing/checkout', {
     product_code: productCode,
@@ -64,6 +79,9 @@ async function checkout(productCode: string): Promise<void> {
   });
   location.assign(checkout_url);
 }
+
+/** The busy marker of the request pack's button (product codes never take this form). */
+const REQUEST_PACK = '#request-pack';
 
 export function Billing(props: { session: Session }) {
   const [plans, setPlans] = useState<Plan[]>([]);
@@ -77,11 +95,12 @@ export function Billing(props: { session: Session }) {
     get<CreditPack[]>('/api/v1/billing/credit-packs').then(setPacks, fail);
     get<BillingDetails>(`/api/v1/billing/subscription/${encodeURIComponent(props.session.user_id)}`).then(setDetails, fail);
   }, []);
+  const offer = details?.request_pack_offer ?? null;
   const buy = async (code: string) => {
     setBusy(code);
     setError(null);
     try {
-      await checkout(code);
+      await (code === REQUEST_PACK ? requestPackCheckout() : checkout(code));
     } catch (e) {
       setError(errorText(e));
       setBusy(null);
@@ -148,6 +167,19 @@ export function Billing(props: { session: Session }) {
           })}
         </ul>
       </section>
+      {offer && (
+        <section aria-labelledby="request-pack-title" class="card" id="request-pack">
+          <h2 id="request-pack-title">Extra requests</h2>
+          <p>
+            An offer made for your account: {offer.requests.toLocaleString('en-GB')} more requests in this period for{' '}
+            {amount(offer.price_cents, offer.currency)}, paid once{offer.expires_at ? `, until ${formatDate(offer.expires_at)}` : ''}.
+          </p>
+          {offer.note && <p class="hint">{offer.note}</p>}
+          <button type="button" disabled={busy !== null} onClick={() => buy(REQUEST_PACK)} aria-label={`Buy ${offer.requests} extra requests`}>
+            {busy === REQUEST_PACK ? 'Opening checkout…' : 'Buy these requests'}
+          </button>
+        </section>
+      )}
       {packs.length > 0 && (
         <section aria-labelledby="packs-title" class="card">
           <h2 id="packs-title">Report credits</h2>

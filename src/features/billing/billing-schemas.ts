@@ -110,6 +110,19 @@ export const billingDetailsResponse = z
         resets_at: z.string().describe('When the count starts again, ISO 8601 UTC'),
       })
       .describe('Requests used in the current limit period'),
+    request_pack_offer: z
+      .object({
+        id: z.string().describe('Id of the offer'),
+        requests: z.number().int().describe("Extra requests the pack adds to the plan's limit"),
+        price_cents: priceCents(),
+        currency: currency(),
+        expires_at: z.string().nullable().describe('When the offer can no longer be bought, ISO 8601 UTC; null: no end'),
+        note: z.string().nullable().describe("The operator's words to the customer; null when none"),
+      })
+      .nullable()
+      .describe(
+        'The open request pack offered to the caller (GET /api/v1/billing/request-pack gives it in full), so that a page need not ask and get a 404; null when none is open',
+      ),
   })
   .meta({ id: 'BillingDetails' });
 

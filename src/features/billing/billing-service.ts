@@ -134,6 +134,10 @@ export class BillingService {
       resets_at: new Date(window.end * 1000).toISOString(),
     };
     const stripeSub = effective.provider_subscription_id ? await new BillingSubscriptionRepository(db).byId(effective.provider_subscription_id) : null;
+    const offer = await this.openRequestPack(userId);
+    const request_pack_offer = offer
+      ? { id: offer.id, requests: offer.requests, price_cents: offer.price_cents, currency: offer.currency, expires_at: offer.expires_at, note: offer.note }
+      : null;
     if (productCode !== undefined && productCode !== effective.plan_code) {
       const asked = await new PlanRepository(db).find(productCode);
       if (!asked) throw new RequestFieldError(['query', 'product_code'], `unknown plan '${productCode}'`, 'value_error.product');
@@ -147,6 +151,7 @@ export class BillingService {
         grace_until: null,
         card: null,
         usage,
+        request_pack_offer,
       };
     }
     return {
@@ -159,6 +164,7 @@ export class BillingService {
       grace_until: effective.status === 'past_due' ? effective.grace_until : null,
       card: stripeSub?.card_brand && stripeSub.card_last4 ? { brand: stripeSub.card_brand, last4: stripeSub.card_last4 } : null,
       usage,
+      request_pack_offer,
     };
   }
 

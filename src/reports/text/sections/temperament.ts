@@ -19,8 +19,7 @@ export function temperamentSection(ctx: ReportContext): ReportSection {
   const parts: string[] = [];
   const total = balance.total;
   const members = (ids: string[]) => ids.map((id) => POINT_NAMES[id]).join(', ') || '—';
-  // How the points are weighted is reference text, the same for everyone: it is in the appendix.
-  parts.push('*How the weights are counted: "How This Reading Was Weighed", in the appendix.*');
+  // How the points are weighted is reference text, the same for everyone: the appendix's "How This Reading Was Weighed" gives it.
   parts.push(
     table(
       ['Element', 'Weight', 'Share', 'Points'],
