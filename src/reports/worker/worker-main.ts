@@ -49,22 +49,9 @@ export async function runReportWorker(config: Config, options: { metricsPort?: n
     log: (level, message, details) => log[level](details ?? {}, message),
     onReady: () => log.info({ workerId: worker.id, transport: transport.kind, chromium, concurrency: config.REPORT_WORKER_CONCURRENCY }, 'report worker ready'),
   });
-  await worker.start();
   let metricsServer: http.Server | undefined;
-  if (options.metricsPort !== undefined) {
-    metricsServer = http
-      .createServer((_req, res) => {
-        res.setHeader('content-type', registry.contentType);
-        registry.metrics().then(
-          (text) => res.end(text),
-          () => res.writeHead(500).end(),
-        );
-      })
-      .listen(options.metricsPort, '0.0.0.0');
-  }
-  if (!worker.ready)
-    log.warn({ workerId: worker.id, chromium }, 'report worker started but takes no report until Chromium prints the probe page; trying again at each sweep');
-
+  // The signal handlers come before start(): start() resolves only once the worker has announced
+  // itself, and it may already be running a job by then, which a stop must hand back, not drop.
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) process.exit(130);
@@ -100,4 +87,18 @@ export async function runReportWorker(config: Config, options: { metricsPort?: n
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+  await worker.start();
+  if (options.metricsPort !== undefined) {
+    metricsServer = http
+      .createServer((_req, res) => {
+        res.setHeader('content-type', registry.contentType);
+        registry.metrics().then(
+          (text) => res.end(text),
+          () => res.writeHead(500).end(),
+        );
+      })
+      .listen(options.metricsPort, '0.0.0.0');
+  }
+  if (!worker.ready)
+    log.warn({ workerId: worker.id, chromium }, 'report worker started but takes no report until Chromium prints the probe page; trying again at each sweep');
 }
