@@ -32,13 +32,19 @@ interface Strength {
   warnings: string[];
 }
 
+/** Shadbala of a chart already cast, at the birth place in the birth's zone (its sunrise and hours). */
+export const shadbalaOfCast = (task: VedicTask, cast: VedicCast): Shadbala =>
+  shadbalaOfChart(cast.chart, { lat: task.place.lat, lng: task.place.lng, zone: cast.moment.zone });
+
+/** What the ashtakavarga answer must say of itself: an untimed chart's lagna bindus counted from the Moon's sign. */
+export const ashtakavargaWarnings = (a: Ashtakavarga): string[] =>
+  a.lagnaIsChandraLagna ? ["Ashtakavarga: no lagna (untimed birth); the Moon's sign gave the lagna's bindus."] : [];
+
 function strengthOf(task: VedicStrengthTask): Strength {
   const cast = castVedic(task);
-  const place = { lat: task.place.lat, lng: task.place.lng, zone: cast.moment.zone };
-  const shadbala = shadbalaOfChart(cast.chart, place);
+  const shadbala = shadbalaOfCast(task, cast);
   const ashtakavarga = ashtakavargaOfChart(cast.chart, { reductions: task.request.ashtakavarga_reductions });
-  const warnings = [...cast.warnings, ...shadbala.warnings];
-  if (ashtakavarga.lagnaIsChandraLagna) warnings.push("Ashtakavarga: no lagna (untimed birth); the Moon's sign gave the lagna's bindus.");
+  const warnings = [...cast.warnings, ...shadbala.warnings, ...ashtakavargaWarnings(ashtakavarga)];
   return { cast, shadbala, bhavas: bhavaBalaOf(shadbala), ashtakavarga, warnings };
 }
 

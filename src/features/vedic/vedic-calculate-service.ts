@@ -6,9 +6,8 @@ import { vargaChart, vargaChartV2, vargaMethodsOf, vargottamaOf } from './vedic-
 import { castDashas, dashaWarnings, secondIso, vimshottariV2, yoginiBlock } from './vedic-dasha-service.ts';
 import type { VedicCalculateAnswer, VedicCalculateRequest } from './vedic-calculate-schemas.ts';
 import { vedicYogasBlock } from '../vedic-yogas/vedic-yogas-service.ts';
-import { ashtakavargaV2Json, shadbalaV2Json } from '../vedic-strength/vedic-strength-service.ts';
+import { ashtakavargaV2Json, ashtakavargaWarnings, shadbalaOfCast, shadbalaV2Json } from '../vedic-strength/vedic-strength-service.ts';
 import { ashtakavargaOfChart } from '../../astro/vedic/strength/ashtakavarga.ts';
-import { shadbalaOfChart } from '../../astro/vedic/strength/shadbala/shadbala.ts';
 import { isLocalMeanTime } from './vedic-request-schemas.ts';
 import { momentAtInstant } from '../requests/moment.ts';
 import { computePanchangV2 } from '../vedic-panchang/vedic-panchang-service.ts';
@@ -56,7 +55,7 @@ export function computeVedicCalculate(task: VedicCalculateTask): VedicCalculateA
   }
   let shadbala: VedicCalculateAnswer['shadbala'];
   if (request.include_shadbala) {
-    const s = shadbalaOfChart(cast.chart, { lat: task.place.lat, lng: task.place.lng, zone: cast.moment.zone });
+    const s = shadbalaOfCast(task, cast);
     shadbala = shadbalaV2Json(s);
     warnings.push(...s.warnings.filter((w) => !warnings.includes(w)));
   }
@@ -64,7 +63,7 @@ export function computeVedicCalculate(task: VedicCalculateTask): VedicCalculateA
   if (request.include_ashtakavarga) {
     const a = ashtakavargaOfChart(cast.chart, { reductions: request.ashtakavarga_reductions });
     ashtakavarga = ashtakavargaV2Json(a);
-    if (a.lagnaIsChandraLagna) warnings.push("Ashtakavarga: no lagna (untimed birth); the Moon's sign gave the lagna's bindus.");
+    warnings.push(...ashtakavargaWarnings(a));
   }
   return {
     subject: chart.subject,
