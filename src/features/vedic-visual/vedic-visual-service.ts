@@ -8,6 +8,7 @@ import type { KundliDrawing, KundliLabel } from '../../../renderer/kundli/kundli
 import { kundliHeight, kundliSummary, renderKundliSvg } from '../../../renderer/kundli/kundli-render.ts';
 import { svgToPng } from '../../../renderer/index.ts';
 import { computeChartMoment } from '../../astro/chart.ts';
+import { degreeInSign } from '../../astro/zodiac.ts';
 import { GRAHAS } from '../../astro/vedic/grahas.ts';
 import type { VedicChart } from '../../astro/vedic/sidereal-chart.ts';
 import { VARGA_NAMES, vargaSign, type VargaDivision } from '../../astro/vedic/vargas.ts';
@@ -70,7 +71,7 @@ function outerPlanets(chart: VedicChart, wanted: readonly OuterPlanet[]): Labell
 export function kundliLabels(chart: VedicChart, n: VargaDivision, options: KundliOptions): KundliLabel[][] {
   const bySign: KundliLabel[][] = Array.from({ length: 12 }, () => []);
   const text = (abbr: string, longitude: number, retrograde: boolean) =>
-    [abbr, options.showDegrees ? degreeText(longitude % 30) : '', retrograde && options.showRetrograde ? '℞' : ''].filter(Boolean).join(' ');
+    [abbr, options.showDegrees ? degreeText(degreeInSign(longitude)) : '', retrograde && options.showRetrograde ? '℞' : ''].filter(Boolean).join(' ');
   if (chart.lagna && options.points.has('lagna'))
     bySign[vargaSign(chart.lagna.longitude, n)]!.push({ text: text('Asc', chart.lagna.longitude, false), kind: 'lagna' });
   const grahas = chart.grahas
