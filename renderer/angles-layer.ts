@@ -1,6 +1,6 @@
 /** Ascendant/Descendant and Midheaven/IC axes, emphasised and labelled outside the zodiac. */
 import type { Angles, ChartDrawing } from './chart-model.ts';
-import { angleDiff, degMin, signOf, type Frame } from './geometry.ts';
+import { angleDiff, degMin, segmentInBox, signOf, type Frame, type Point } from './geometry.ts';
 import type { SymbolRegistry } from './glyphs/registry.ts';
 import type { Box } from './layout/points.ts';
 import type { WheelGeometry } from './layout/rings.ts';
@@ -85,8 +85,35 @@ export function placeAngleLabels(a: Angles, g: WheelGeometry, f: Frame, st: Styl
   return labels;
 }
 
-/** Draws the axes; returns the label boxes so the metadata block can keep clear of them. */
-export function drawAngles(b: SvgBuilder, reg: SymbolRegistry, d: ChartDrawing, g: WheelGeometry, f: Frame, st: Style): Box[] {
+/**
+ * The pieces of the segment from → to outside the boxes (each grown by `clear` px): an axis is
+ * drawn broken where a planet's glyph or label sits on it (a glyph in a sector narrower than
+ * itself beside the axis, layout/spread-within.ts), so that no axis strikes through a label and
+ * the glyph keeps to its own house and sign.
+ */
+export function piecesOutside(from: Point, to: Point, boxes: readonly Box[], clear: number): [Point, Point][] {
+  const cuts: [number, number][] = [];
+  for (const box of boxes) {
+    const hit = segmentInBox(from, to, { x: box.x - clear, y: box.y - clear, w: box.w + 2 * clear, h: box.h + 2 * clear });
+    if (hit) cuts.push(hit);
+  }
+  cuts.sort((p, q) => p[0] - q[0]);
+  const at = (t: number): Point => ({ x: from.x + (to.x - from.x) * t, y: from.y + (to.y - from.y) * t });
+  const pieces: [Point, Point][] = [];
+  let t = 0;
+  for (const [t0, t1] of cuts) {
+    if (t0 > t) pieces.push([at(t), at(t0)]);
+    t = Math.max(t, t1);
+  }
+  if (t < 1) pieces.push([at(t), to]);
+  return pieces;
+}
+
+/**
+ * Draws the axes, broken around the planets' boxes (`pointBoxes`); returns the label boxes so the
+ * metadata block can keep clear of them.
+ */
+export function drawAngles(b: SvgBuilder, reg: SymbolRegistry, d: ChartDrawing, g: WheelGeometry, f: Frame, st: Style, pointBoxes: readonly Box[]): Box[] {
   const a = d.inner.angles;
   if (!a) return [];
   const keys: AngleKey[] = ['asc', 'dsc', 'mc', 'ic'];
@@ -98,7 +125,9 @@ export function drawAngles(b: SvgBuilder, reg: SymbolRegistry, d: ChartDrawing, 
     const s = st.angle[k];
     const from = f.xy(lon, g.aspectR);
     const to = f.xy(lon, g.angleTip);
-    b.line(from.x, from.y, to.x, to.y, `data-angle="${k}" data-lon="${lon.toFixed(4)}" ${strokeAttrs(s.color, s.width)}`);
+    // A box this close is touched by the stroke: half its width and a pixel.
+    for (const [p, q] of piecesOutside(from, to, pointBoxes, s.width / 2 + st.px))
+      b.line(p.x, p.y, q.x, q.y, `data-angle="${k}" data-lon="${lon.toFixed(4)}" ${strokeAttrs(s.color, s.width)}`);
     if (k === 'asc' || k === 'mc') {
       // Arrowhead marks the "pointing" ends of the two axes.
       const u = f.dir(lon);

@@ -71,6 +71,34 @@ export class Frame {
   }
 }
 
+/**
+ * The stretch of the segment from → to inside an axis-aligned box, as fractions of its length
+ * (Liang–Barsky clipping): undefined when the segment misses the box.
+ */
+export function segmentInBox(from: Point, to: Point, box: { x: number; y: number; w: number; h: number }): [number, number] | undefined {
+  let t0 = 0;
+  let t1 = 1;
+  const dx = to.x - from.x;
+  const dy = to.y - from.y;
+  const checks: Array<[number, number]> = [
+    [-dx, from.x - box.x],
+    [dx, box.x + box.w - from.x],
+    [-dy, from.y - box.y],
+    [dy, box.y + box.h - from.y],
+  ];
+  for (const [pp, qq] of checks) {
+    if (pp === 0) {
+      if (qq < 0) return undefined;
+      continue;
+    }
+    const t = qq / pp;
+    if (pp < 0) t0 = Math.max(t0, t);
+    else t1 = Math.min(t1, t);
+    if (t0 > t1) return undefined;
+  }
+  return [t0, t1];
+}
+
 /** Position of a longitude inside its sign. */
 export function signOf(lon: number): number {
   return Math.floor(norm360(lon) / 30) % 12;

@@ -1,7 +1,7 @@
 /** Planet glyphs with their degree labels, true-position ticks and leader lines. */
 import { safeColor } from './colors.ts';
 import { secondHouseSet, type ChartDrawing } from './chart-model.ts';
-import { angleDiff, type Point } from './geometry.ts';
+import { angleDiff, segmentInBox, type Point } from './geometry.ts';
 import type { SymbolRegistry } from './glyphs/registry.ts';
 import type { ChartLayout, PlacedPoint } from './layout/points.ts';
 import { INK } from './layout/points.ts';
@@ -43,27 +43,7 @@ interface Leader {
 /** Whether a leader line passes through box (bounding boxes first, then Liang–Barsky). */
 function segmentThrough(s: Leader, box: { x: number; y: number; w: number; h: number }): boolean {
   if (s.x1 < box.x || s.x0 > box.x + box.w || s.y1 < box.y || s.y0 > box.y + box.h) return false;
-  let t0 = 0;
-  let t1 = 1;
-  const dx = s.to.x - s.from.x;
-  const dy = s.to.y - s.from.y;
-  const checks: Array<[number, number]> = [
-    [-dx, s.from.x - box.x],
-    [dx, box.x + box.w - s.from.x],
-    [-dy, s.from.y - box.y],
-    [dy, box.y + box.h - s.from.y],
-  ];
-  for (const [pp, qq] of checks) {
-    if (pp === 0) {
-      if (qq < 0) return false;
-      continue;
-    }
-    const t = qq / pp;
-    if (pp < 0) t0 = Math.max(t0, t);
-    else t1 = Math.min(t1, t);
-    if (t0 > t1) return false;
-  }
-  return true;
+  return segmentInBox(s.from, s.to, box) !== undefined;
 }
 
 function drawPoint(b: SvgBuilder, reg: SymbolRegistry, lay: ChartLayout, p: PlacedPoint, lines: number[], leaders: readonly Leader[]): void {

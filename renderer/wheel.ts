@@ -39,7 +39,15 @@ export function renderWheel(d: ChartDrawing): string {
   const shape = st.shape.show ? shapeOf(d) : null;
   if (shape && st.shape.style !== 'label') drawShape(b, d, lay, shape);
   drawAspects(b, reg, d, lay);
-  const obstacles = drawAngles(b, reg, d, g, f, st);
+  const obstacles = drawAngles(
+    b,
+    reg,
+    d,
+    g,
+    f,
+    st,
+    lay.points.flatMap((p) => [p.bbox, ...p.labels.map((l) => l.box)]),
+  );
   drawPlanets(b, reg, d, lay);
   const a = d.inner.angles;
   drawSignGlyphs(b, reg, g, f, st, a ? [a.asc, a.dc, a.mc, a.ic].filter(Number.isFinite) : []);

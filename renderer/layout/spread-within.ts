@@ -9,7 +9,9 @@
  * squared displacement from those aims (isotonic regression, pool-adjacent-violators, clamped
  * into bounds that keep each glyph in its sector). Where a run of glyphs pushing on one another
  * does not fit those bounds, they are relaxed step by step, only for that run:
- *  1. the boxes may touch the cusp lines (the glyph itself stays in its sector);
+ *  1. the boxes may touch the cusp lines, and reach over an angle axis that ends the arc as far
+ *     as the next arc's boxes leave room (the glyph itself stays in its sector; the axis is then
+ *     drawn broken around the boxes: angles-layer.ts);
  *  2. a crowd whose glyphs overlap at their true longitudes and straddle a line (a cusp or a
  *     sign boundary) may cross that line, within the sectors the crowd itself spans;
  *  3. the run's glyphs are drawn smaller, step by step, to a floor (`GlyphModel.shrink`);
@@ -61,6 +63,20 @@ interface End {
   lon: number;
   /** An axis (its boxes keep clear of it); the ends of the arc of a chart without axes are not lines. */
   line: boolean;
+  /**
+   * How far past this axis (degrees) the boxes of a strained run may reach: the room the next
+   * arc's boxes leave beyond it (0: none, the boxes keep clear of the axis at every step).
+   */
+  over: number;
+}
+
+/** How an arc was laid out: whether it fitted, the farthest step a run of it took, and how far its boxes reach. */
+interface Packed {
+  ok: boolean;
+  strain: Strain;
+  /** The lowest and highest longitudes its boxes reach (unwrapped, as the arc's ends are). */
+  reachLo: number;
+  reachHi: number;
 }
 
 interface Wall {
@@ -109,12 +125,12 @@ function isotonic(z: readonly number[]): number[] {
 }
 
 /**
- * Lays an arc's members (sorted by longitude) out between its ends. Returns false when they do
- * not fit even at the last step (the caller lets an axis give way).
+ * Lays an arc's members (sorted by longitude) out between its ends. Not `ok` when they do not
+ * fit even at the last step (the caller lets an axis give way).
  */
-function packArc(ms: Member[], lo: End, hi: End, walls: readonly Wall[], model: GlyphModel, out: number[]): boolean {
+function packArc(ms: Member[], lo: End, hi: End, walls: readonly Wall[], model: GlyphModel, out: number[]): Packed {
   const n = ms.length;
-  if (n === 0) return true;
+  if (n === 0) return { ok: true, strain: 0, reachLo: Infinity, reachHi: -Infinity };
   const W = walls.length;
   const hardWalls = walls.flatMap((w, k) => (w.hard ? [k] : []));
   const sectorOf = (lon: number) => {
@@ -171,8 +187,11 @@ function packArc(ms: Member[], lo: End, hi: End, walls: readonly Wall[], model: 
     const hair = Math.min(VIRTUAL_MARGIN, (to - from) / 3);
     let l = a === 0 ? from : from + (walls[a - 1]!.hard ? below[i]! : hair);
     let h = b === W ? to : to - (walls[b]!.hard ? above[i]! : hair);
-    if (lo.line) l = Math.max(l, lo.lon + below[i]!);
-    if (hi.line) h = Math.min(h, hi.lon - above[i]!);
+    // An axis ending the arc: the boxes clear of it, or (a strained run) over it by the room there
+    // is, the glyph on its own side.
+    const axisHair = Math.min(VIRTUAL_MARGIN, (hi.lon - lo.lon) / 3);
+    if (lo.line) l = Math.max(l, lo.lon + (level >= 1 ? Math.max(axisHair, below[i]! - lo.over) : below[i]!));
+    if (hi.line) h = Math.min(h, hi.lon - (level >= 1 ? Math.max(axisHair, above[i]! - hi.over) : above[i]!));
     if (level === 0) {
       const rb = realBelow[a]!;
       if (rb > 0) l = Math.max(l, walls[rb - 1]!.lon + below[i]!);
@@ -293,7 +312,7 @@ function packArc(ms: Member[], lo: End, hi: End, walls: readonly Wall[], model: 
           }
         }
         if (!widened) {
-          return false;
+          return { ok: false, strain: 4, reachLo: lo.lon, reachHi: hi.lon };
         }
       }
       settled = 0;
@@ -344,7 +363,61 @@ function packArc(ms: Member[], lo: End, hi: End, walls: readonly Wall[], model: 
     if (moved < 0.01 && ++settled >= 1) break;
   }
   ms.forEach((m, i) => (out[m.index] = norm360(x[i]!)));
-  return true;
+  let reachLo = Infinity;
+  let reachHi = -Infinity;
+  for (let i = 0; i < n; i++) {
+    reachLo = Math.min(reachLo, x[i]! - below[i]!);
+    reachHi = Math.max(reachHi, x[i]! + above[i]!);
+  }
+  return { ok: true, strain: Math.max(...ms.map((m) => m.level)) as Strain, reachLo, reachHi };
+}
+
+/**
+ * The second pass over arcs laid out with their boxes clear of the axes: an arc that did not fit,
+ * or where a run was strained (its boxes on the cusps, a crowd across a line, glyphs drawn
+ * smaller or out of their sectors), is laid out again with its boxes free to reach over its axes
+ * into the room the neighbouring arcs' boxes leave there, the arcs that did not fit first (an
+ * arc that does not fit holds the room up to its axes), then one after the other, so that two
+ * never claim the same room. A glyph beside an axis then stays in its own sector where the
+ * sector is narrower than the glyph, instead of being pushed across the next line.
+ */
+function overAxes(
+  arcs: readonly { from: number; to: number; members: Member[] }[],
+  packed: Packed[],
+  wallsIn: (from: number, to: number) => Wall[],
+  model: GlyphModel,
+  out: number[],
+): void {
+  const n = arcs.length;
+  for (let k = 0; k < n; k++) if (!packed[k]!.ok) packed[k] = { ...packed[k]!, reachLo: arcs[k]!.from, reachHi: arcs[k]!.to };
+  const order = [...packed.keys()].filter((k) => packed[k]!.strain > 0).sort((p, q) => Number(packed[p]!.ok) - Number(packed[q]!.ok) || p - q);
+  for (const k of order) {
+    const a = arcs[k]!;
+    // The neighbours' reaches, in this arc's unwrapped longitudes (one arc alone meets itself round the circle).
+    const prev = packed[(k - 1 + n) % n]!;
+    const next = packed[(k + 1) % n]!;
+    const prevHi = n === 1 ? prev.reachHi - 360 : prev.reachHi - (arcs[(k - 1 + n) % n]!.to - a.from);
+    const nextLo = n === 1 ? next.reachLo + 360 : next.reachLo + (a.to - arcs[(k + 1) % n]!.from);
+    const overLo = Math.max(0, a.from - prevHi);
+    const overHi = Math.max(0, nextLo - a.to);
+    if (overLo === 0 && overHi === 0) continue;
+    const walls = wallsIn(a.from, a.to);
+    // Only a strained run that reaches a sector at an axis with room beyond it can do better.
+    const W = walls.length;
+    const reachesEnd = (m: Member) =>
+      m.level > 0 &&
+      ((overLo > 0 && (m.level >= 3 ? m.crowdLo - m.wLo : m.level === 2 ? m.crowdLo : m.sector) <= 0) ||
+        (overHi > 0 && (m.level >= 3 ? m.crowdHi + m.wHi : m.level === 2 ? m.crowdHi : m.sector) >= W));
+    if (packed[k]!.ok && !a.members.some(reachesEnd)) continue;
+    for (const m of a.members) {
+      m.level = 0;
+      m.wLo = 0;
+      m.wHi = 0;
+      m.pins.clear();
+    }
+    const again = packArc(a.members, { lon: a.from, line: true, over: overLo }, { lon: a.to, line: true, over: overHi }, walls, model, out);
+    if (again.ok) packed[k] = again;
+  }
 }
 
 /**
@@ -388,7 +461,7 @@ export function spreadWithinBarriers(lons: readonly number[], lines: readonly Ra
     }
     const start = cut + widest / 2;
     const ms = points.map((p) => member(p.index, p.lon >= start ? p.lon : p.lon + 360)).sort((a, b) => a.lon - b.lon || a.index - b.index);
-    if (!packArc(ms, { lon: start, line: true }, { lon: start + 360, line: true }, wallsIn(start, start + 360), model, out)) {
+    if (!packArc(ms, { lon: start, line: true, over: 0 }, { lon: start + 360, line: true, over: 0 }, wallsIn(start, start + 360), model, out).ok) {
       return spreadLongitudes(lons, 360 / n);
     }
     return out;
@@ -402,12 +475,12 @@ export function spreadWithinBarriers(lons: readonly number[], lines: readonly Ra
       const a = arcs[k]!;
       a.members.push(member(p.index, p.lon >= a.from ? p.lon : p.lon + 360));
     }
-    let failed = -1;
-    for (let k = 0; k < arcs.length && failed < 0; k++) {
-      const a = arcs[k]!;
+    const packed = arcs.map((a) => {
       a.members.sort((x, y) => x.lon - y.lon || x.index - y.index);
-      if (!packArc(a.members, { lon: a.from, line: true }, { lon: a.to, line: true }, wallsIn(a.from, a.to), model, out)) failed = k;
-    }
+      return packArc(a.members, { lon: a.from, line: true, over: 0 }, { lon: a.to, line: true, over: 0 }, wallsIn(a.from, a.to), model, out);
+    });
+    overAxes(arcs, packed, wallsIn, model, out);
+    const failed = packed.findIndex((p) => !p.ok);
     if (failed < 0) return out;
     // Last resort: more glyphs between two axes a few degrees apart than fit even drawn smaller.
     // Glyphs piled on one another are unreadable; one across an axis is not, and its leader line

@@ -201,6 +201,8 @@ export function checkWheel(svg: string): WheelReport {
   for (const m of svg.matchAll(/<line x1="([-\d.]+)" y1="([-\d.]+)" x2="([-\d.]+)" y2="([-\d.]+)" data-angle="\w+" data-lon="([\d.]+)"/g)) {
     axes.push({ lon: num(m[5]!), from: { x: num(m[1]!), y: num(m[2]!) }, to: { x: num(m[3]!), y: num(m[4]!) } });
   }
+  // An axis drawn broken around labels is several segments of one line.
+  const axisLons = [...new Set(axes.map((a) => a.lon))];
   const houseBoxes = [...svg.matchAll(/data-house="\d+" data-box="([^"]+)"/g)].map((m) => parseBox(m[1]!));
   const angleBoxes = [...svg.matchAll(/data-angle-label="\w+" data-box="([^"]+)"/g)].map((m) => parseBox(m[1]!));
 
@@ -220,7 +222,7 @@ export function checkWheel(svg: string): WheelReport {
   for (const p of points) {
     const move = diff(p.lon, p.drawn);
     r.maxDisplacement = Math.max(r.maxDisplacement, Math.abs(move));
-    const lines = [...Array.from({ length: 12 }, (_, i) => i * 30), ...cusps[p.ring], ...axes.map((a) => a.lon)];
+    const lines = [...Array.from({ length: 12 }, (_, i) => i * 30), ...cusps[p.ring], ...axisLons];
     const ring = points.filter((q) => q.ring === p.ring).sort((a, b) => a.lon - b.lon);
     for (const line of lines) {
       // Is the line strictly between the true and the drawn angle?
@@ -245,16 +247,7 @@ export function checkWheel(svg: string): WheelReport {
         return q !== p && (move > 0 ? d >= toLine - 1e-6 : d <= toLine + 1e-6);
       });
       if (straddles) r.maxOvershoot = Math.max(r.maxOvershoot, Math.abs(move) - Math.abs(toLine));
-      else if (
-        forcedBy(
-          p,
-          line,
-          lines,
-          axes.map((a) => a.lon),
-          c,
-        )
-      )
-        r.forced++;
+      else if (forcedBy(p, line, lines, axisLons, c)) r.forced++;
       else {
         r.unexcused++;
         r.details.push(`${p.ring} ${p.id} at ${p.lon.toFixed(2)} drawn at ${p.drawn.toFixed(2)} across ${line.toFixed(2)}`);

@@ -142,23 +142,46 @@ describe(`images below ${SIMPLE_BELOW} px`, () => {
   });
 });
 
-describe('the layout checker', () => {
-  it('counts apart a crossing the geometry forces: a planet a degree from an axis, beyond a sign boundary', () => {
-    const d: ChartDrawing = {
-      kind: 'natal',
-      inner: {
-        label: 'N',
-        cusps: [91, 121, 151, 181, 211, 241, 271, 301, 331, 1, 31, 61],
-        angles: { asc: 91, mc: 1, ic: 181, dc: 271 },
-        points: [pt('sun', 90.2), pt('moon', 200)],
-      },
-      aspects: [],
-      metadata: { title: 'Forced', lines: [] },
-      options: options('light'),
-    };
-    const r = checkWheel(renderChartSvg(d));
+describe('a glyph beside an axis in a sector narrower than itself', () => {
+  const chart = (points: ChartPoint[]): ChartDrawing => ({
+    kind: 'natal',
+    inner: {
+      label: 'N',
+      cusps: [91, 121, 151, 181, 211, 241, 271, 301, 331, 1, 31, 61],
+      angles: { asc: 91, mc: 1, ic: 181, dc: 271 },
+      points,
+    },
+    aspects: [],
+    metadata: { title: 'Beside the Ascendant', lines: [] },
+    options: options('light'),
+  });
+
+  it('stays in its sector, its boxes over the axis, which is drawn broken around them', () => {
+    // The Sun at 0°12′ Cancer in the 12th house, the Ascendant at 1° Cancer: its sector is 0.8° wide.
+    const svg = renderChartSvg(chart([pt('sun', 90.2), pt('moon', 200)]));
+    const r = checkWheel(svg);
+    expect(r.crossings, r.details.join('\n')).toBe(0);
+    expect(r.forced).toBe(0);
     expect(r.axisHits).toBe(0);
-    expect(r.unexcused, r.details.join('\n')).toBe(0);
-    expect(r.forced).toBe(1);
+    const drawn = Number(/data-point="sun"[^>]* data-drawn="([\d.]+)"/.exec(svg)![1]);
+    expect(drawn).toBeGreaterThan(90);
+    expect(drawn).toBeLessThan(91);
+    // The Ascendant's axis is two pieces, one on each side of the Sun's boxes.
+    expect(svg.match(/<line [^>]*data-angle="asc"/g)).toHaveLength(2);
+  });
+
+  it('shares the room over the axis with a glyph in a narrow sector on its other side', () => {
+    // The first house 1° wide (cusps at 1° and 2° Cancer) holds Mercury; the Sun at 0°12′ Cancer in the 12th.
+    const d = chart([pt('sun', 90.2), pt('mercury', 91.5), pt('moon', 200)]);
+    d.inner.cusps = [91, 92, 151, 181, 211, 241, 271, 301, 331, 1, 31, 61];
+    const svg = renderChartSvg(d);
+    const r = checkWheel(svg);
+    expect(r.crossings, r.details.join('\n')).toBe(0);
+    expect(r.overlaps).toBe(0);
+    expect(r.axisHits).toBe(0);
+    const drawn = (id: string) => Number(new RegExp(`data-point="${id}"[^>]* data-drawn="([\\d.]+)"`).exec(svg)![1]);
+    expect(drawn('sun')).toBeLessThan(91);
+    expect(drawn('mercury')).toBeGreaterThan(91);
+    expect(drawn('mercury')).toBeLessThan(92);
   });
 });
