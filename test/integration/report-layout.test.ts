@@ -2,7 +2,7 @@
  * The printed report's layout with the real Chromium: a table of contents whose numbers are the
  * pages its chapters begin on and whose entries link to them, a bookmark for every chapter, the
  * bundled typeface embedded, sections that run on (few pages less than half full), and the
- * figures (the element and modality balance, the aspect grid) on the page.
+ * figures (the element and modality balance, the aspect grid, the year ahead) on the page.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRef } from 'pdf-lib';
@@ -104,5 +104,15 @@ describe('the printed report', () => {
     expect(all).toMatch(/Element and modality balance/);
     expect(all).toMatch(/Aspect grid/);
     expect(all).toMatch(/\(weakest\)/);
+  });
+
+  it('draws the year ahead as a timeline beside its table', () => {
+    for (const [name, { report, pdf }] of Object.entries(printed)) {
+      // A year with no slow-planet contact and no progressed event would have no figure (and says so).
+      if (!report.figures?.year_ahead) continue;
+      const all = Array.from({ length: pageFills(pdf).length }, (_, i) => pageText(pdf, i + 1)).join('\n');
+      expect(all.replace(/\s+/g, ' '), name).toContain('The year ahead by date');
+    }
+    expect(Object.values(printed).filter((p) => p.report.figures?.year_ahead).length).toBeGreaterThan(0);
   });
 });

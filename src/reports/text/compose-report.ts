@@ -22,6 +22,7 @@ import { reportSky, type ReportSky } from '../sky/report-sky.ts';
 import { balanceFigure } from '../figures/balance-figure.ts';
 import { TEN_PLANET_IDS } from '../../interpretations/keys.ts';
 import { aspectGridFigure } from '../figures/aspect-grid-figure.ts';
+import { yearAheadFigure } from '../figures/year-ahead-figure.ts';
 import type { MoonDay } from '../sky/moon-day.ts';
 import { appendixSection, disclaimerSection } from './sections/appendix.ts';
 import { chartShapeSection } from './sections/chart-shape.ts';
@@ -114,6 +115,15 @@ export function composeReport(chart: NatalChartInput, options: ReportOptions = {
       },
     ],
   };
+  const timeline = ctx.sky.yearAhead && sections.some((s) => s.id === 'year_ahead') ? yearAheadFigure(ctx.sky.yearAhead) : undefined;
+  if (timeline)
+    figures.year_ahead = [
+      {
+        svg: timeline,
+        caption:
+          "The year ahead by date: each transit's first pass within orb as a bar (1° for Jupiter and Saturn, 1.5° for the outer planets), its exact dates as dots; the progressed Sun's and Moon's events as diamonds.",
+      },
+    ];
   const readings = ctx.shown.map((s) => ({ key: s.key, claims: s.claims, tension: s.tension }));
   return { markdown: `${sections.map((s) => s.markdown).join('\n\n')}\n`, sections, figures, readings };
 }

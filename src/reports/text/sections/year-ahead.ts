@@ -29,6 +29,11 @@ function weight(t: YearTransit): number {
 
 const READ_IN_FULL = 8;
 
+/** A date of the table: month and day inside the report's twelve months, with its year outside them (a pass felt from the year before). */
+function dateInYear(iso: string, year: { from: string; to: string }): string {
+  return iso < year.from || iso > year.to ? iso : iso.slice(5);
+}
+
 function when(t: YearTransit): string {
   const exact = t.exact.map(longDate);
   const hits = exact.length === 1 ? `exact on ${exact[0]}` : `exact on ${exact.slice(0, -1).join(', ')} and ${exact.at(-1)}`;
@@ -67,7 +72,7 @@ export function yearAheadSection(ctx: ReportContext): ReportSection | undefined 
         [...year.transits].map((t) => [
           t.exact.map((d) => d.slice(5)).join(', '),
           `${POINT_NAMES[t.body]} ${ASPECT_WORDS[t.type]} natal ${POINT_NAMES[t.target]}`,
-          t.from && t.to ? `${t.from.slice(5)} to ${t.to.slice(5)}` : '',
+          t.from && t.to ? `${dateInYear(t.from, year)} to ${dateInYear(t.to, year)}` : '',
         ]),
       ),
     );
