@@ -79,11 +79,15 @@ describe('the printed report', () => {
     }
   });
 
-  it('embeds the bundled typeface', () => {
-    for (const { pdf } of Object.values(printed)) {
+  it('embeds the bundled typeface, and no host font: the footer too is set in it', () => {
+    for (const [name, { pdf }] of Object.entries(printed)) {
       const fonts = embeddedFonts(pdf);
       expect(fonts.some((f) => f.endsWith('+NotoSerif-Regular'))).toBe(true);
       expect(fonts.some((f) => f.endsWith('+NotoSerif-Bold'))).toBe(true);
+      expect(
+        fonts.filter((f) => !/\+NotoSerif-/.test(f)),
+        name,
+      ).toEqual([]);
     }
   });
 

@@ -52,7 +52,7 @@ export const footerPreviewRoutes =
           .type('image/svg+xml; charset=utf-8')
           .header('cache-control', 'private, no-cache')
           .header('x-content-type-options', 'nosniff')
-          .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox")
+          .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; img-src data:; font-src data:; sandbox")
           .send(svg);
       },
     );

@@ -139,7 +139,10 @@ export function footerTemplate(input: Pick<ReportDocumentInput, 'footerLabel' | 
     : '';
   // A label as long as allowed (120 characters) wraps beside the page numbers, which keep their room.
   const label = input.footerLabel ? `<span style="min-width:0;overflow-wrap:anywhere">${escapeHtml(withoutDirectionControls(input.footerLabel))}</span>` : '';
-  return `<div style="font-family:'DejaVu Sans',sans-serif;font-size:8pt;color:#55506b;width:100%;margin:0 18mm;display:flex;justify-content:space-between;align-items:center;">
+  // The footer is printed apart from the page, so it carries its own face of the bundled typeface
+  // (for the label's letters: a host font only for a script the typeface lacks).
+  const faces = reportFontFaces(`Page of ${input.footerLabel ?? ''}`, 'regular');
+  return `<style>${faces}</style><div style="font-family:'${REPORT_FONT_FAMILY}',serif;font-size:8pt;color:#55506b;width:100%;margin:0 18mm;display:flex;justify-content:space-between;align-items:center;">
 <span style="display:flex;align-items:center;gap:3mm;min-width:0">${logo}${label}</span>
 <span style="flex:none;white-space:nowrap;padding-left:4mm">Page <span class="pageNumber"></span> of <span class="totalPages"></span></span></div>`;
 }

@@ -21,6 +21,8 @@ const FACES = [
 
 interface FaceRule {
   subset: string;
+  /** The upright regular face (the footer's only one). */
+  regular: boolean;
   ranges: [number, number][];
   css: string;
 }
@@ -37,10 +39,10 @@ function parseRanges(text: string): [number, number][] {
 /**
  * The @font-face rules the text needs: Latin always, each other subset only when a character of
  * the text falls in its range (a Greek or Cyrillic name), since every embedded face costs the
- * printing time even when no glyph of it is drawn.
+ * printing time even when no glyph of it is drawn; `regular` leaves out the italic and bold faces.
  */
-export function reportFontFaces(text = ''): string {
-  const rules = fontRules();
+export function reportFontFaces(text = '', faces: 'all' | 'regular' = 'all'): string {
+  const rules = fontRules().filter((r) => faces === 'all' || r.regular);
   const needed = new Set<string>(['latin']);
   for (const ch of text) {
     const code = ch.codePointAt(0)!;
@@ -69,6 +71,7 @@ function fontRules(): FaceRule[] {
       const font = readFileSync(join(root, 'files', `noto-serif-${subset}-${face.weight}-${face.style}.woff2`)).toString('base64');
       rules.push({
         subset,
+        regular: face.weight === 400 && face.style === 'normal',
         ranges: parseRanges(range),
         css: `@font-face{font-family:'${REPORT_FONT_FAMILY}';font-style:${face.style};font-weight:${face.weight};font-display:block;src:url(data:font/woff2;base64,${font}) format('woff2');unicode-range:${range};}`,
       });
