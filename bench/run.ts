@@ -182,7 +182,7 @@ if (only.has('interpretation')) {
 
 if (only.has('reports')) {
   const r = await benchReports(env);
-  console.log(`\nreports end to end (warm worker in the server process, ${r.concurrency} jobs at once, demo subject, polling every 50 ms)`);
+  console.log(`\nreports end to end (warm worker in the server process, ${r.concurrency} jobs at once, paid with credits, polling every 50 ms)`);
   console.log(
     `submit to completed, one at a time: p50 ${r.latency.p50Ms.toFixed(0)} ms, p95 ${r.latency.p95Ms.toFixed(0)} ms (min ${r.latency.minMs.toFixed(0)}, max ${r.latency.maxMs.toFixed(0)}, ${r.latency.samples} reports)`,
   );

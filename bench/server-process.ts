@@ -20,7 +20,12 @@ export interface BenchServer {
  * bench: it measures what users run; `npm run build` first after changing the sources) or a
  * reference server's TypeScript file, run through tsx.
  */
-export async function startBenchServer(env: Record<string, string>, nodeArgs: string[] = [], entry = SERVICE_ENTRY): Promise<BenchServer> {
+export async function startBenchServer(
+  env: Record<string, string>,
+  nodeArgs: string[] = [],
+  entry = SERVICE_ENTRY,
+  options: { reportCredits?: number } = {},
+): Promise<BenchServer> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'astro-bench-'));
   const fullEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATA_DIR: dataDir, ...env };
@@ -40,11 +45,16 @@ export async function startBenchServer(env: Record<string, string>, nodeArgs: st
   }
   // The bare reference server takes no key; the real one gets an operator key from the CLI.
   if (entry !== SERVICE_ENTRY) return { url, key: '', pid: child.pid!, stop: () => stopChild(child, dataDir) };
-  const out = execFileSync(process.execPath, ['dist/src/cli.js', 'keys', 'create', '--email', `bench-${port}@example.com`, '--plan', 'unlimited', '--json'], {
-    cwd: root,
-    env: fullEnv,
-    encoding: 'utf8',
-  });
+  const credits = options.reportCredits ? ['--credits', String(options.reportCredits)] : [];
+  const out = execFileSync(
+    process.execPath,
+    ['dist/src/cli.js', 'keys', 'create', '--email', `bench-${port}@example.com`, '--plan', 'unlimited', ...credits, '--json'],
+    {
+      cwd: root,
+      env: fullEnv,
+      encoding: 'utf8',
+    },
+  );
   const key = JSON.parse(out.trim().split('\n').pop()!).key as string;
   return {
     url,
