@@ -231,13 +231,16 @@ export function ayanamsaDegrees(jdUt: number, name: AyanamsaName): number {
   return sweph.get_ayanamsa_ex(terrestrialTime(jdUt), ephemerisFlag(jdUt)).data;
 }
 
-/** Greenwich apparent sidereal time in hours. */
-/** The equation of time at a UT instant, in days: apparent minus mean local solar time (the library's swe_time_equ). */
-export function equationOfTimeDays(jdUt: number): number {
+/**
+ * The library's equation of time at a UT instant, in days: apparent minus mean local solar time
+ * (swe_time_equ). The source of the per-thread table that answers it (equation-of-time.ts).
+ */
+export function libraryEquationOfTimeDays(jdUt: number): number {
   if (ephePath === undefined) initEphemeris();
   return sweph.time_equ(jdUt).data;
 }
 
+/** Greenwich apparent sidereal time in hours. */
 export function siderealTimeHours(jdUt: number): number {
   return sweph.sidtime(jdUt);
 }

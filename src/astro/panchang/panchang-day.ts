@@ -9,7 +9,8 @@
  * would rise and set there. The answer says so (`fallback`).
  */
 import { resolveCivilTime, julianDayFromUtcMs } from '../civil-time.ts';
-import { equationOfTimeDays, nextRiseOrSet } from '../ephemeris.ts';
+import { nextRiseOrSet } from '../ephemeris.ts';
+import { equationOfTimeDays } from '../equation-of-time.ts';
 
 const SUN = 0;
 /** A search starts this much (about 9 ms) before its window, so that an event exactly at its start is found. */

@@ -5,7 +5,7 @@
  */
 import { formatLocalIso, formatOffset, isValidCalendarDate, julianDayFromUtcMs, utcMsFromJulianDay } from '../../astro/civil-time.ts';
 import { MAX_YEAR, MIN_YEAR } from '../requests/birth-schema.ts';
-import { equationOfTimeDays } from '../../astro/ephemeris.ts';
+import { equationOfTimeDays } from '../../astro/equation-of-time.ts';
 import { elementBalance, ELEMENT_WEIGHTS } from '../../astro/chinese/element-balance.ts';
 import { lunarDateOfDay, lunarDateText } from '../../astro/chinese/lunar-calendar.ts';
 import { addToDate, isForward, luckPillars, luckStart } from '../../astro/chinese/luck-pillars.ts';

@@ -13,7 +13,8 @@
  * - the limbs at a requested time a second either side of a nakshatra's end.
  */
 import { describe, expect, it } from 'vitest';
-import { calcBody, equationOfTimeDays, initEphemeris, nextRiseOrSet, trueAltitude } from '../../../src/astro/ephemeris.ts';
+import { calcBody, initEphemeris, nextRiseOrSet, trueAltitude } from '../../../src/astro/ephemeris.ts';
+import { equationOfTimeDays } from '../../../src/astro/equation-of-time.ts';
 import { julianDayFromUtcMs } from '../../../src/astro/civil-time.ts';
 import { normalizeDegrees } from '../../../src/astro/zodiac.ts';
 import { computePanchangV1, computePanchangV2 } from '../../../src/features/vedic-panchang/vedic-panchang-service.ts';
