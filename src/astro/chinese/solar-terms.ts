@@ -83,7 +83,9 @@ export function solarTermInstant(target: number, nearJd: number): number {
 
 /** The term at `longitude` degrees whose instant is nearest `nearJd`. */
 export function termNear(longitude: number, nearJd: number): SolarTerm {
-  return { ...termInfo(longitude), jdUt: solarTermInstant(longitude, nearJd) };
+  // Written out rather than spread, so that every term has one shape (the year's lists are read on every request).
+  const { longitude: lon, chinese, pinyin, name, kind } = termInfo(longitude);
+  return { longitude: lon, chinese, pinyin, name, kind, jdUt: solarTermInstant(longitude, nearJd) };
 }
 
 /**
