@@ -38,6 +38,14 @@ export const FACULTIES: Record<string, Faculty> = {
     together:
       'The urge to start and the patience to endure rarely agree on timing. Let the first decide that something is worth doing and the second decide when and how, and you have both momentum and staying power.',
   },
+  change: {
+    poles: {
+      restless: 'needs variety and fresh ground, and grows dull and irritable when every day looks the same',
+      settled: 'feels safest with a steady rhythm, familiar places and changes that come slowly enough to be absorbed',
+    },
+    together:
+      'The two sides can pull against each other over every plan, one wanting to go and the other to stay. They work best in turns rather than as a tug of war: a settled base the restless side can leave and come back to, and new ground the steady side is given time to make its own.',
+  },
   feeling: {
     poles: {
       expressive: 'shows what it feels at once and needs it answered',

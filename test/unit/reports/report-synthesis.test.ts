@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { composeReport } from '../../../src/reports/text/compose-report.ts';
 import { getLibrary } from '../../../src/interpretations/library.ts';
+import { FACULTIES } from '../../../src/reports/synthesis/faculty-tensions.ts';
 import { natalChartFor } from '../../helpers/natal-charts.ts';
 import { seededRandom } from '../../helpers/seeded-random.ts';
 
@@ -30,8 +31,17 @@ function randomBirths(n: number) {
 describe('the synthesis layer', () => {
   it('the library tags what its entries claim, each claim a faculty and one of its poles', () => {
     const tagged = [...getLibrary().entries.values()].filter((e) => e.claims?.length);
-    expect(tagged.length).toBeGreaterThanOrEqual(25);
-    for (const e of tagged) for (const c of e.claims!) expect(c, e.key).toMatch(/^(mind|manner|drive|feeling):[a-z]+$/);
+    expect(tagged.length).toBeGreaterThanOrEqual(35);
+    const used = new Set<string>();
+    for (const e of tagged) {
+      for (const c of e.claims!) {
+        const [faculty, pole] = c.split(':') as [string, string];
+        // A faculty the synthesis knows, and one of its two poles.
+        expect(FACULTIES[faculty]?.poles[pole], `${e.key}: ${c}`).toBeDefined();
+        used.add(faculty);
+      }
+    }
+    expect([...used].sort()).toEqual(Object.keys(FACULTIES).sort());
   });
 
   it('over 200 random charts, no report makes opposite claims about one faculty; the disagreements are read as tensions', () => {
