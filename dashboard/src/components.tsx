@@ -1,6 +1,6 @@
 /** Small pieces every page uses: links that stay in the page, a status line, a copy button. */
 import type { ComponentChildren } from 'preact';
-import { useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { BASE, navigate } from './router.ts';
 
 export function Link(props: { to: string; children: ComponentChildren; current?: boolean; class?: string }) {
@@ -42,6 +42,47 @@ export function CopyButton(props: { text: string; label: string }) {
     >
       {copied ? 'Copied' : props.label}
     </button>
+  );
+}
+
+/**
+ * A modal that asks before an action that cannot be undone. `action` runs on the danger button:
+ * when it resolves the dialog closes with true; when it fails, the error is shown and the dialog
+ * stays. The secondary button and Escape close it with false.
+ */
+export function ConfirmDialog(props: {
+  id: string;
+  title: ComponentChildren;
+  children: ComponentChildren;
+  confirm: string;
+  action: () => Promise<unknown>;
+  onClose: (done: boolean) => void;
+}) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => dialog.current?.showModal(), []);
+  const run = async () => {
+    try {
+      await props.action();
+      props.onClose(true);
+    } catch (e) {
+      setError(errorText(e));
+    }
+  };
+  return (
+    <dialog ref={dialog} aria-labelledby={props.id} onCancel={() => props.onClose(false)}>
+      <h2 id={props.id}>{props.title}</h2>
+      {props.children}
+      {error && <Notice kind="error">{error}</Notice>}
+      <div class="actions">
+        <button type="button" class="danger" onClick={run}>
+          {props.confirm}
+        </button>
+        <button type="button" class="secondary" onClick={() => props.onClose(false)}>
+          Keep it
+        </button>
+      </div>
+    </dialog>
   );
 }
 

@@ -6,7 +6,7 @@
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { admin } from '../api.ts';
-import { errorText, Notice } from '../components.tsx';
+import { ConfirmDialog, errorText, Notice } from '../components.tsx';
 import { DASHBOARD_EVENTS, MILESTONE_EVENTS } from '../../../src/features/analytics/event-names.ts';
 
 const MAX_STEPS = 10;
@@ -178,31 +178,16 @@ function FunnelEditor(props: { draft: Draft; onSaved: () => void; onCancel: () =
 }
 
 function DeleteDialog(props: { funnel: Funnel; onClose: (deleted: boolean) => void }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => dialog.current?.showModal(), []);
-  const remove = async () => {
-    try {
-      await admin('DELETE', `/api/v1/admin/analytics/funnels/${encodeURIComponent(props.funnel.id)}`);
-      props.onClose(true);
-    } catch (e) {
-      setError(errorText(e));
-    }
-  };
   return (
-    <dialog ref={dialog} aria-labelledby="delete-funnel-title" onCancel={() => props.onClose(false)}>
-      <h2 id="delete-funnel-title">Delete “{props.funnel.name}”?</h2>
+    <ConfirmDialog
+      id="delete-funnel-title"
+      title={`Delete “${props.funnel.name}”?`}
+      confirm="Delete the funnel"
+      action={() => admin('DELETE', `/api/v1/admin/analytics/funnels/${encodeURIComponent(props.funnel.id)}`)}
+      onClose={props.onClose}
+    >
       <p>Only the definition goes: the analytics events it counted are kept, and a new funnel with the same steps counts them again.</p>
-      {error && <Notice kind="error">{error}</Notice>}
-      <div class="actions">
-        <button type="button" class="danger" onClick={remove}>
-          Delete the funnel
-        </button>
-        <button type="button" class="secondary" onClick={() => props.onClose(false)}>
-          Keep it
-        </button>
-      </div>
-    </dialog>
+    </ConfirmDialog>
   );
 }
 

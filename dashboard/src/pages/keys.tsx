@@ -2,9 +2,9 @@
  * API keys: create one (its secret is shown this once, with a copy button and a curl command
  * that works when pasted), list them with their last use, revoke one after confirming.
  */
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { del, get, post } from '../api.ts';
-import { CopyButton, errorText, formatDate, Notice } from '../components.tsx';
+import { ConfirmDialog, CopyButton, errorText, formatDate, Notice } from '../components.tsx';
 
 interface Key {
   id: string;
@@ -25,33 +25,18 @@ export function curlExample(key: string): string {
 }
 
 function RevokeDialog(props: { target: Key; onClose: (revoked: boolean) => void }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => dialog.current?.showModal(), []);
-  const revoke = async () => {
-    try {
-      await del(`/api/v1/auth/keys/${encodeURIComponent(props.target.id)}`);
-      props.onClose(true);
-    } catch (e) {
-      setError(errorText(e));
-    }
-  };
   return (
-    <dialog ref={dialog} aria-labelledby="revoke-title" onCancel={() => props.onClose(false)}>
-      <h2 id="revoke-title">Revoke “{props.target.name}”?</h2>
+    <ConfirmDialog
+      id="revoke-title"
+      title={`Revoke “${props.target.name}”?`}
+      confirm="Revoke the key"
+      action={() => del(`/api/v1/auth/keys/${encodeURIComponent(props.target.id)}`)}
+      onClose={props.onClose}
+    >
       <p>
         Requests with the key <code>{props.target.prefix}…</code> are refused from now on. This cannot be undone: a revoked key never works again.
       </p>
-      {error && <Notice kind="error">{error}</Notice>}
-      <div class="actions">
-        <button type="button" class="danger" onClick={revoke}>
-          Revoke the key
-        </button>
-        <button type="button" class="secondary" onClick={() => props.onClose(false)}>
-          Keep it
-        </button>
-      </div>
-    </dialog>
+    </ConfirmDialog>
   );
 }
 
