@@ -104,6 +104,17 @@ interface Member {
 
 const scratch = new Float64Array(2);
 
+/**
+ * The sectors (0 … W, between an arc's W walls) a member may be drawn in at a step: its own up to
+ * step 1, the sectors its crowd spans at step 2, those widened by its reach beyond the crowd from
+ * step 3 (the arc's and the second pass's one reading of the steps).
+ */
+function sectorsAt(m: Member, level: number, W: number): [number, number] {
+  if (level >= 3) return [Math.max(0, m.crowdLo - m.wLo), Math.min(W, m.crowdHi + m.wHi)];
+  if (level === 2) return [m.crowdLo, m.crowdHi];
+  return [m.sector, m.sector];
+}
+
 /** Weighted-free pool-adjacent-violators: the non-decreasing sequence nearest `z` (least squares). */
 function isotonic(z: readonly number[]): number[] {
   const val: number[] = [];
@@ -179,8 +190,7 @@ function packArc(ms: Member[], lo: End, hi: End, walls: readonly Wall[], model: 
   const span = new Float64Array(2);
   const bounds = (i: number, level: number): void => {
     const m = ms[i]!;
-    const a = level >= 3 ? Math.max(0, m.crowdLo - m.wLo) : level === 2 ? m.crowdLo : m.sector;
-    const b = level >= 3 ? Math.min(W, m.crowdHi + m.wHi) : level === 2 ? m.crowdHi : m.sector;
+    const [a, b] = sectorsAt(m, level, W);
     const from = a === 0 ? lo.lon : walls[a - 1]!.lon;
     const to = b === W ? hi.lon : walls[b]!.lon;
     // Inside its lines, by a hair (a third of the sector where the sector is narrower still).
@@ -404,10 +414,11 @@ function overAxes(
     const walls = wallsIn(a.from, a.to);
     // Only a strained run that reaches a sector at an axis with room beyond it can do better.
     const W = walls.length;
-    const reachesEnd = (m: Member) =>
-      m.level > 0 &&
-      ((overLo > 0 && (m.level >= 3 ? m.crowdLo - m.wLo : m.level === 2 ? m.crowdLo : m.sector) <= 0) ||
-        (overHi > 0 && (m.level >= 3 ? m.crowdHi + m.wHi : m.level === 2 ? m.crowdHi : m.sector) >= W));
+    const reachesEnd = (m: Member) => {
+      if (m.level === 0) return false;
+      const [first, last] = sectorsAt(m, m.level, W);
+      return (overLo > 0 && first === 0) || (overHi > 0 && last === W);
+    };
     if (packed[k]!.ok && !a.members.some(reachesEnd)) continue;
     for (const m of a.members) {
       m.level = 0;
