@@ -115,7 +115,8 @@ export function composeReport(chart: NatalChartInput, options: ReportOptions = {
       },
     ],
   };
-  const timeline = ctx.sky.yearAhead && sections.some((s) => s.id === 'year_ahead') ? yearAheadFigure(ctx.sky.yearAhead) : undefined;
+  // The chapter is there whenever the year ahead is (sections/year-ahead.ts).
+  const timeline = ctx.sky.yearAhead ? yearAheadFigure(ctx.sky.yearAhead) : undefined;
   if (timeline)
     figures.year_ahead = [
       {
