@@ -4,7 +4,7 @@ import { secondHouseSet, type ChartDrawing } from './chart-model.ts';
 import { angleDiff, segmentInBox, type Point } from './geometry.ts';
 import type { SymbolRegistry } from './glyphs/registry.ts';
 import type { ChartLayout, PlacedPoint } from './layout/points.ts';
-import { INK } from './layout/points.ts';
+import { boxesOf, INK } from './layout/points.ts';
 import { SvgBuilder, attr, num, strokeAttrs } from './svg-builder.ts';
 import { drawText } from './text.ts';
 
@@ -52,7 +52,9 @@ function drawPoint(b: SvgBuilder, reg: SymbolRegistry, lay: ChartLayout, p: Plac
   const c = attr(color);
   const g = lay.geometry;
   // Layout metadata, read by the layout checks: the drawn angle, and the glyph's and labels' boxes.
-  const boxes = [p.bbox, ...p.labels.map((l) => l.box)].map((x) => `${num(x.x)},${num(x.y)},${num(x.w)},${num(x.h)}`).join(' ');
+  const boxes = boxesOf(p)
+    .map((x) => `${num(x.x)},${num(x.y)},${num(x.w)},${num(x.h)}`)
+    .join(' ');
   b.open(
     'g',
     `data-point="${attr(p.id)}" data-ring="${p.ring}" data-lon="${p.lon.toFixed(4)}" data-drawn="${p.displayLon.toFixed(4)}" data-boxes="${boxes}"${p.tier > 0 ? ` data-tier="${p.tier}"` : ''}${p.retrograde ? ' data-retrograde="true"' : ''}`,

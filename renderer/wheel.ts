@@ -7,7 +7,7 @@ import type { ChartDrawing } from './chart-model.ts';
 import { SymbolRegistry } from './glyphs/registry.ts';
 import { drawShape, SHAPE_LABELS, shapeMetadata, shapeOf } from './horoscope-shape.ts';
 import { drawCusps, drawHouseBackgrounds } from './houses-layer.ts';
-import { computeLayout } from './layout/points.ts';
+import { boxesOf, computeLayout } from './layout/points.ts';
 import { drawMetadata } from './metadata.ts';
 import { drawPlanets } from './planets-layer.ts';
 import { drawSidePanel, panelWidth } from './side-panel.ts';
@@ -39,15 +39,7 @@ export function renderWheel(d: ChartDrawing): string {
   const shape = st.shape.show ? shapeOf(d) : null;
   if (shape && st.shape.style !== 'label') drawShape(b, d, lay, shape);
   drawAspects(b, reg, d, lay);
-  const obstacles = drawAngles(
-    b,
-    reg,
-    d,
-    g,
-    f,
-    st,
-    lay.points.flatMap((p) => [p.bbox, ...p.labels.map((l) => l.box)]),
-  );
+  const obstacles = drawAngles(b, reg, d, g, f, st, lay.points.flatMap(boxesOf));
   drawPlanets(b, reg, d, lay);
   const a = d.inner.angles;
   drawSignGlyphs(b, reg, g, f, st, a ? [a.asc, a.dc, a.mc, a.ic].filter(Number.isFinite) : []);

@@ -51,6 +51,9 @@ export interface PlacedPoint {
   anchor: Point;
 }
 
+/** Every box a placed point draws: its glyph's, then its labels'. The axes are broken around these, and the SVG's metadata lists them. */
+export const boxesOf = (p: PlacedPoint): Box[] => [p.bbox, ...p.labels.map((l) => l.box)];
+
 export interface ChartLayout {
   style: Style;
   geometry: WheelGeometry;
