@@ -7,7 +7,8 @@
  *   request, in the person block clients send; the full default answer, about 110 KB with both
  *   natal answers and some 75 contacts), POST /api/v1/western/synastry/summary (the same casts,
  *   contacts, scores and archetype, a small answer) and POST /api/v1/natal/calculate (one birth)
- *   in rotating rounds after a warm-up of each; the ratios are requests per second over natal's
+ *   in rotating rounds after a warm-up of each, and the synastry endpoint asked for its scores
+ *   alone (SCORES_ONLY); the ratios are requests per second over natal's
  *   (target: synastry with scores at least 0.5);
  * - in process: the two compute tasks in alternating batches on one thread, CPU ms per task.
  *
@@ -35,7 +36,10 @@ function person() {
   return { datetime: `${b.year}-${pad(b.month)}-${pad(b.day)}T${pad(b.hour)}:${pad(b.minute)}:00`, location: { lat: b.lat, lng: b.lng }, tz_str: 'AUTO' };
 }
 
-type Load = 'natal' | 'synastry' | 'summary';
+type Load = 'natal' | 'synastry' | 'summary' | 'scores';
+
+/** The synastry endpoint asked for its scores, archetype and highlights only (the snapshots, contact list and overlays left out). */
+const SCORES_ONLY = { include: { natal_snapshots: false, aspects: false, house_overlays: false } };
 
 async function served(): Promise<Record<Load, number[]>> {
   const server = await startBenchServer({ COMPUTE_MODE: 'pool' });
@@ -47,6 +51,12 @@ async function served(): Promise<Record<Load, number[]>> {
       method: 'POST' as const,
       headers,
       body: () => JSON.stringify({ person_a: person(), person_b: person() }),
+    },
+    scores: {
+      url: `${server.url}/api/v1/western/synastry`,
+      method: 'POST' as const,
+      headers,
+      body: () => JSON.stringify({ person_a: person(), person_b: person(), settings: SCORES_ONLY }),
     },
     summary: {
       url: `${server.url}/api/v1/western/synastry/summary`,
@@ -112,6 +122,9 @@ console.log('| measure | natal | synastry | synastry / natal |');
 console.log('|---|---:|---:|---:|');
 if (s) {
   console.log(`| served req/s, full answer | ${avg(s.natal).toFixed(0)} | ${avg(s.synastry).toFixed(0)} | ${(avg(s.synastry) / avg(s.natal)).toFixed(2)} |`);
+  console.log(
+    `| served req/s, scores only (the same endpoint, include: snapshots, aspects, overlays false) | ${avg(s.natal).toFixed(0)} | ${avg(s.scores).toFixed(0)} | ${(avg(s.scores) / avg(s.natal)).toFixed(2)} |`,
+  );
   console.log(
     `| served req/s, summary (scores, archetype) | ${avg(s.natal).toFixed(0)} | ${avg(s.summary).toFixed(0)} | ${(avg(s.summary) / avg(s.natal)).toFixed(2)} |`,
   );
