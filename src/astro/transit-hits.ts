@@ -17,7 +17,7 @@
  */
 import { bodyInfo } from './bodies.ts';
 import { calcBody, FILES_END_JD, FILES_START_JD, type ZodiacSetting } from './ephemeris.ts';
-import { crossings, monotonicPieces, type Track } from './progressed-crossings.ts';
+import { crossings, monotonicPieces, type Crossing, type Track } from './progressed-crossings.ts';
 import { aspectDegrees } from './progressed-events.ts';
 import { wrap180 } from './events/root-finding.ts';
 
@@ -309,6 +309,56 @@ export function orbWindows(span: TrackSpan, natal: number, angle: number, orb: n
     }
   }
   return windows.sort((x, y) => (x.start ?? -Infinity) - (y.start ?? -Infinity));
+}
+
+/**
+ * The exact hit nearest to `t` in the orb window that holds `t`, for an aspect `angle` to the
+ * fixed degree `natal` (either side of it): the same instant as the nearest of orbWindows' hits
+ * in that window, found without solving the window's edges. From `t`, each side's pieces are
+ * walked outward, and only until one crosses the exact degree (solved, as orbWindows solves it)
+ * or ends outside the orb (a monotonic piece that leaves the orb without crossing has left the
+ * window). Undefined when the body is not within orb at `t`, or the window holds no hit within
+ * MAX_REACH_DAYS.
+ */
+export function nearestHitInWindow(span: TrackSpan, natal: number, angle: number, orb: number, t: number): ExactHit | undefined {
+  let best: ExactHit | undefined;
+  for (const { degree } of aspectDegrees(natal, [angle])) {
+    const atT = distanceFrom(span, degree, t);
+    if (Math.abs(atT) > orb) continue;
+    for (const dir of [-1, 1] as const) {
+      const hit = firstHitWithinOrb(span, degree, orb, t, atT, dir);
+      if (hit && (!best || Math.abs(hit.t - t) < Math.abs(best.jd - t))) best = { jd: hit.t, angle, degree, direction: hit.direction };
+    }
+  }
+  return best;
+}
+
+/** nearestHitInWindow's walk on one side of t: the first crossing of `degree` before the body leaves the orb. */
+function firstHitWithinOrb(span: TrackSpan, degree: number, orb: number, t: number, atT: number, dir: -1 | 1): Crossing | undefined {
+  let chunk = span.track.step * 8;
+  for (let reach = 0; reach < MAX_REACH_DAYS; reach += chunk, chunk = Math.min(chunk * 2, span.track.step * 64)) {
+    const near = t + dir * reach;
+    const far = t + dir * Math.min(MAX_REACH_DAYS, reach + chunk);
+    if (far < FILES_START_JD || far > FILES_END_JD) return undefined;
+    const a = Math.min(near, far),
+      b = Math.max(near, far);
+    span.cover(a, b);
+    const pieces = span.piecesIn(a, b);
+    if (dir < 0) pieces.reverse();
+    for (const p of pieces) {
+      // The part of the piece on this side of t: from t (or the piece's near end) to its far end.
+      const [nearT, farT, farLon] = dir > 0 ? [p.t0, p.t1, p.lon1] : [p.t1, p.t0, p.lon0];
+      if (dir * (farT - t) <= 0) continue; // wholly on the other side (or ending at t)
+      const nearDistance = dir * (nearT - t) < 0 ? atT : wrap180((dir > 0 ? p.lon0 : p.lon1) - degree);
+      const farDistance = wrap180(farLon - degree);
+      if (nearDistance < 0 !== farDistance < 0 && Math.abs(farDistance - nearDistance) < 180) {
+        const onSide = crossings(span.track, [degree], p.t0, p.t1, [p], 'newton', SOLVE_TOLERANCE_DAYS).filter((c) => (dir > 0 ? c.t >= t : c.t < t));
+        if (onSide.length) return dir > 0 ? onSide[0] : onSide[onSide.length - 1];
+      }
+      if (Math.abs(farDistance) > orb) return undefined;
+    }
+  }
+  return undefined;
 }
 
 /**

@@ -12,7 +12,7 @@ import { calcBody, FILES_END_JD, FILES_START_JD, type ZodiacSetting } from '../.
 import { MOON_PHASE_LABELS, moonPhaseOf } from '../../astro/moon-phase.ts';
 import { HOROSCOPE_ORBS, polaritySign } from '../../astro/horoscope-model.ts';
 import { contactStrength } from '../../astro/synastry-model.ts';
-import { exactHits, orbWindows, TrackSpan, transitTrack } from '../../astro/transit-hits.ts';
+import { exactHits, nearestHitInWindow, orbWindows, TrackSpan, transitTrack } from '../../astro/transit-hits.ts';
 import { signIndexOf } from '../../astro/zodiac.ts';
 import { MOON_PHASES } from '../../interpretations/keys.ts';
 import { MAX_YEAR, MIN_YEAR } from '../requests/birth-schema.ts';
@@ -252,6 +252,17 @@ export function contactTiming(
   let exact: number | undefined;
   for (const h of w.hits) if (exact === undefined || Math.abs(h.jd - noon) < Math.abs(exact - noon)) exact = h.jd;
   return { exact, entry: w.start, exit: w.end };
+}
+
+/**
+ * contactTiming's exact instant alone, for the answers that show no window: the same instant,
+ * found without solving the window's entry and exit (transit-hits.ts nearestHitInWindow).
+ */
+export function contactExact(contact: Contact, frame: DayFrame, zodiac: ZodiacSetting): number | undefined {
+  if (!withinFinderYears(frame)) return undefined;
+  const orb = HOROSCOPE_ORBS[contact.aspect as keyof typeof HOROSCOPE_ORBS];
+  const span = new TrackSpan(transitTrack(contact.transiting, zodiac));
+  return nearestHitInWindow(span, contact.natalLon!, contact.angle, orb, frame.noonJd)?.jd;
 }
 
 /**

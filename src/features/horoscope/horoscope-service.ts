@@ -24,6 +24,7 @@ import { TROPICAL, type ZodiacSetting } from '../../astro/ephemeris.ts';
 import {
   OUTSIDE_FINDER_WARNING,
   withinFinderYears,
+  contactExact,
   contactTiming,
   dayAfter,
   localIsoOf,
@@ -223,8 +224,8 @@ export function computeDailyPersonalV2(task: PersonalTask, version: 'v1' | 'v2' 
   const day = readPersonalDay(chart, task.frame, task.place);
   const { reading } = day;
   const top = day.contacts.slice(0, TOP).map((c, i) => {
-    const timing = contactTiming(c, task.frame, chart.zodiac);
-    return transitTop(c, reading.transitSentences[i] ?? transitSentenceFor(c, task.frame, chart.seed), timing.exact, task.frame.zone, chart.seed);
+    const exact = contactExact(c, task.frame, chart.zodiac);
+    return transitTop(c, reading.transitSentences[i] ?? transitSentenceFor(c, task.frame, chart.seed), exact, task.frame.zone, chart.seed);
   });
   return {
     meta: metaOf(task.frame, task, version, [...chart.warnings, ...reading.warnings, ...finderWarnings(task.frame), ...localeWarnings(task.locale)]),
@@ -322,8 +323,8 @@ export function computeWeeklyPersonal(task: PersonalTask): WeeklyPersonalAnswer 
     .sort((a, b) => b.contact.strength - a.contact.strength || (contactKey(a.contact, 'personal') < contactKey(b.contact, 'personal') ? -1 : 1))
     .slice(0, TOP);
   const top = strongest.map(({ contact, day }) => {
-    const timing = contactTiming(contact, day.frame, chart.zodiac);
-    const { exact_at, ...base } = transitTop(contact, transitSentenceFor(contact, day.frame, chart.seed), timing.exact, day.frame.zone, chart.seed);
+    const exact = contactExact(contact, day.frame, chart.zodiac);
+    const { exact_at, ...base } = transitTop(contact, transitSentenceFor(contact, day.frame, chart.seed), exact, day.frame.zone, chart.seed);
     const interpretation = task.interpretationBlocks ? interpretationOf(contact, chart.seed) : undefined;
     return { ...base, peak_date: day.frame.date, exact_at, ...(interpretation ? { interpretation } : {}) };
   });

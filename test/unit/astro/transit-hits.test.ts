@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { bodyInfo } from '../../../src/astro/bodies.ts';
 import { calcBody, initEphemeris, type ZodiacSetting } from '../../../src/astro/ephemeris.ts';
 import { wrap180 } from '../../../src/astro/events/root-finding.ts';
-import { closestApproach, exactHits, orbWindows, TrackSpan, transitTrack } from '../../../src/astro/transit-hits.ts';
+import { closestApproach, exactHits, nearestHitInWindow, orbWindows, TrackSpan, transitTrack } from '../../../src/astro/transit-hits.ts';
 import { seededRandom } from '../../helpers/seeded-random.ts';
 
 initEphemeris();
@@ -156,6 +156,44 @@ describe('orb windows', () => {
     expect(loop).toBeDefined();
     const closest = closestApproach(span, natal, loop!.start!, loop!.end!);
     expect(Math.abs(closest - 1.8)).toBeLessThan(1e-6);
+  });
+});
+
+describe('the nearest hit in the window holding an instant', () => {
+  const random = seededRandom(4802);
+  it("is the nearest of orbWindows' hits in that window, to the last digit, for every body and aspect, loops and hitless windows included", () => {
+    let compared = 0,
+      loops = 0,
+      hitless = 0;
+    for (const body of ['moon', 'sun', 'mercury', 'venus', 'mars', 'jupiter', 'saturn', 'pluto', 'true_node']) {
+      for (let k = 0; k < 40; k++) {
+        const t = 2_440_000.5 + random() * 30_000;
+        const span = new TrackSpan(transitTrack(body, TROPICAL));
+        // A natal degree near where the body stands, so that t is often inside a window.
+        const angle = ANGLES[k % ANGLES.length]!;
+        const natal = (calcBody(t, bodyInfo(body).se!).lon - angle + (random() - 0.5) * 8 + 720) % 360;
+        const orb = 1 + random() * 5;
+        const window = orbWindows(span, natal, angle, orb, t, t).find((w) => (w.start ?? -Infinity) <= t && t <= (w.end ?? Infinity));
+        const expected = window?.hits.reduce<number | undefined>(
+          (best, h) => (best === undefined || Math.abs(h.jd - t) < Math.abs(best - t) ? h.jd : best),
+          undefined,
+        );
+        expect(nearestHitInWindow(span, natal, angle, orb, t)?.jd).toBe(expected);
+        if (window) compared++;
+        if (window && window.hits.length > 1) loops++;
+        if (window && window.hits.length === 0) hitless++;
+      }
+    }
+    expect(compared).toBeGreaterThan(150);
+    expect(loops).toBeGreaterThan(3);
+    expect(hitless).toBeGreaterThan(0);
+  });
+
+  it('is undefined when the body is not within orb at the instant', () => {
+    const t = 2_460_000.5;
+    const span = new TrackSpan(transitTrack('sun', TROPICAL));
+    const natal = calcBody(t, bodyInfo('sun').se!).lon + 10;
+    expect(nearestHitInWindow(span, natal, 0, 3, t)).toBeUndefined();
   });
 });
 

@@ -113,6 +113,20 @@ describe('only what the sky shows', () => {
     expect(edges).toBeGreaterThan(20);
   });
 
+  it('v2 gives each top transit the exact instant v3 gives it (found without the window’s edges)', () => {
+    let compared = 0;
+    for (let i = 0; i < 40; i++) {
+      const task = randomPersonalTask(i);
+      const v3 = computeDailyPersonalV3(task).data.personal.transits_top;
+      const v2 = computeDailyPersonalV2(task).data.personal.transits_top;
+      expect(v2.map((t) => [t.transit_planet.key, t.aspect.key, t.natal_planet.key, t.exact_at])).toEqual(
+        v3.map((t) => [t.transit_planet.key, t.aspect.key, t.natal_planet.key, t.exact_at]),
+      );
+      compared += v3.filter((t) => t.exact_at).length;
+    }
+    expect(compared).toBeGreaterThan(20);
+  });
+
   it('outside the ephemeris files’ years (before 1800) answers without exact instants, and says so', () => {
     const task = taskFor({ year: 1700, month: 3, day: 3, hour: 3, minute: 3, lat: 45, lng: 10, tz_str: 'UTC' }, [1799, 12, 30], 'UTC');
     const answer = computeDailyPersonalV3(task);
