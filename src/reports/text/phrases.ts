@@ -95,36 +95,76 @@ export const NODE_DIRECTION: Record<string, string> = {
   pisces: 'compassion, imagination and trust in what you cannot control',
 };
 
-/** Growth suggestions for an element the chart has little of. */
-export const WEAK_ELEMENT_SUGGESTION: Record<string, string> = {
-  fire: 'Kindle the fire your chart keeps in reserve: a sport, a dance class or a project undertaken purely for fun can teach you that enthusiasm is allowed before certainty.',
-  earth:
+/** Growth suggestions for an element the chart has little of (one chosen per chart). */
+export const WEAK_ELEMENT_SUGGESTION: Record<string, readonly string[]> = {
+  fire: [
+    'Kindle the fire your chart keeps in reserve: a sport, a dance class or a project undertaken purely for fun can teach you that enthusiasm is allowed before certainty.',
+    'Let yourself be visibly keen about something: tell someone what you are looking forward to, or take up a challenge whose only reward is the fun of meeting it.',
+  ],
+  earth: [
     'Give your life a few reliable anchors, such as regular meals, a fixed hour for practical tasks and work with your hands, so that your ideas and feelings have somewhere solid to land.',
-  air: 'Practise stepping back: write things down, ask someone how they see a situation, or read outside your usual interests, and notice how a little distance changes what you feel.',
-  water:
-    'Spend a few minutes a day naming what you feel, without fixing it. Music, a journal or an unhurried talk with someone you trust can open a door your practical side tends to keep shut.',
+    'Turn one idea a month into something you can touch or count, a finished object, a saved sum, a booked date, and notice how much steadier the next idea feels.',
+  ],
+  air: [
+    'Practise stepping back: write things down, ask someone how they see a situation, or read outside your usual interests, and notice how a little distance changes what you feel.',
+    'Before a big reaction, describe the situation aloud as a neutral observer would; the words themselves often loosen its grip.',
+  ],
+  water: [
+    'Spend a few minutes a day naming what you feel, without fixing it; music, a journal or an unhurried talk with someone you trust can open a door your practical side tends to keep shut.',
+    'Let a feeling finish before you act on it or explain it away, and let one trusted person see it unedited now and then.',
+  ],
 };
 
 /** Growth suggestions for an element the chart has much of. */
-export const STRONG_ELEMENT_SUGGESTION: Record<string, string> = {
-  fire: 'Pace your fire. Plan recovery time as deliberately as you plan new ventures, and let slower companions show you what lasts.',
-  earth: 'Loosen the grip of the practical now and then: leave an afternoon unplanned, or follow an idea that has no obvious use yet.',
-  air: 'Let your thoughts land in your body. A walk, a shared meal or simple physical work can bring feelings forward that analysis keeps at arm’s length.',
-  water: 'Protect your sensitivity with clear limits and time alone, so that caring for others does not drain the well it comes from.',
+export const STRONG_ELEMENT_SUGGESTION: Record<string, readonly string[]> = {
+  fire: [
+    'Pace your fire. Plan recovery time as deliberately as you plan new ventures, and let slower companions show you what lasts.',
+    'Put rest in the diary before the next venture, and count a project kept alive for a year as a bigger win than three begun.',
+  ],
+  earth: [
+    'Loosen the grip of the practical now and then: leave an afternoon unplanned, or follow an idea that has no obvious use yet.',
+    'Give imagination a budget of its own, an hour or a small sum for something with no purpose but delight.',
+  ],
+  air: [
+    'Let your thoughts land in your body. A walk, a shared meal or simple physical work can bring feelings forward that analysis keeps at arm’s length.',
+    'When a conversation turns to feelings, stay with the feeling a moment longer than feels comfortable before you start to explain it.',
+  ],
+  water: [
+    'Protect your sensitivity with clear limits and time alone, so that caring for others does not drain the well it comes from.',
+    'Decide in advance how much of other people’s trouble you can carry this week, and keep a little of every day for your own recovery.',
+  ],
 };
 
 /** Growth suggestions for a modality the chart has little of. */
-export const WEAK_MODALITY_SUGGESTION: Record<string, string> = {
-  cardinal: 'Make beginnings small enough to take today: one message sent or one page written. Starting is a habit you can build.',
-  fixed: 'Choose one commitment and keep it visibly, with a regular time and a friend who asks how it is going. Staying power grows by being used.',
-  mutable: 'Practise small changes of plan on purpose, so that the large ones life brings feel less like threats and more like weather.',
+export const WEAK_MODALITY_SUGGESTION: Record<string, readonly string[]> = {
+  cardinal: [
+    'Make beginnings small enough to take today: one message sent or one page written. Starting is a habit you can build.',
+    'Keep a short list of things you could start in ten minutes, and start one whenever you catch yourself waiting for a sign.',
+  ],
+  fixed: [
+    'Choose one commitment and keep it visibly, with a regular time and a friend who asks how it is going. Staying power grows by being used.',
+    'Give one interest a season rather than a week before deciding whether it suits you; depth often arrives after the novelty has gone.',
+  ],
+  mutable: [
+    'Practise small changes of plan on purpose, so that the large ones life brings feel less like threats and more like weather.',
+    'When something goes off plan, find one thing the change makes possible before you try to restore the old arrangement.',
+  ],
 };
 
 /** Growth suggestions for a modality the chart has much of. */
-export const STRONG_MODALITY_SUGGESTION: Record<string, string> = {
-  cardinal: 'Before you launch the next thing, ask what the last thing still needs. Finishing can be as satisfying as starting.',
-  fixed: 'Review now and then what you hold on to out of loyalty and what out of habit; letting a form go can keep its meaning alive.',
-  mutable: 'Name two or three priorities that stay fixed while everything else moves, and let them decide what you say yes to.',
+export const STRONG_MODALITY_SUGGESTION: Record<string, readonly string[]> = {
+  cardinal: [
+    'Before you launch the next thing, ask what the last thing still needs. Finishing can be as satisfying as starting.',
+    'Hand over one of your beginnings to someone good at keeping things going, and stay close enough to see it through.',
+  ],
+  fixed: [
+    'Review now and then what you hold on to out of loyalty and what out of habit; letting a form go can keep its meaning alive.',
+    'Once a year, change one fixed routine on purpose and notice which parts of it you actually miss.',
+  ],
+  mutable: [
+    'Name two or three priorities that stay fixed while everything else moves, and let them decide what you say yes to.',
+    'Before agreeing to something new, check it against one commitment you have already made.',
+  ],
 };
 
 /** The four life areas of the report and the houses each gathers. */

@@ -34,9 +34,9 @@ const coreTriad: Writer = (ctx) => {
       title: 'The Core of You: Sun and Moon',
       text: ctx.choose(
         [
-          `Without a birth time, two lights carry the weight of this reading. The Sun in ${sun} stands for the self you are growing into, and the Moon in ${moon} for what you need in order to feel safe. What follows takes each in turn and then asks how well they get along.`,
-          `Your chart is read here from the day of your birth, not its hour, so its centre is the pair of luminaries: the Sun in ${sun}, your purpose, and the Moon in ${moon}, your emotional needs. Their conversation runs through every later chapter.`,
-          `A Sun in ${sun} and a Moon in ${moon} are the two facts of your chart that no missing hour can change. The first describes what you aim at, the second what comforts you; this chapter reads both and the bond between them.`,
+          `Without a birth time, two lights carry the weight of this reading: the Sun in ${sun}, the self you are growing into, and the Moon in ${moon}, what you need in order to feel safe. What follows takes each in turn and then asks how well ${withArticle(sun)} Sun and ${withArticle(moon)} Moon get along.`,
+          `Your chart is read here from the day of your birth, not its hour, so its centre is the pair of luminaries, the Sun in ${sun}, your purpose, and the Moon in ${moon}, your emotional needs, whose conversation runs through every later chapter.`,
+          `A Sun in ${sun} and a Moon in ${moon} are the two facts of your chart that no missing hour can change: the first describes what you aim at, the second what comforts you, and this chapter reads both and the bond between them.`,
         ],
         'intro-core-untimed',
       ),
@@ -49,7 +49,7 @@ const coreTriad: Writer = (ctx) => {
     title: 'The Core of You: Sun, Moon, Ascendant and Chart Ruler',
     text: ctx.choose(
       [
-        `Four factors hold up the rest of your chart. The Sun in ${sun} is the self you are growing into, the Moon in ${moon} what helps you feel safe, ${asc} rising the manner in which you meet what is new, and ${rulerText}, ruler of ${asc}, the planet that carries that manner into the rest of your life.`,
+        `Four factors hold up the rest of your chart: the Sun in ${sun} is the self you are growing into, the Moon in ${moon} what helps you feel safe, ${asc} rising the manner in which you meet what is new, and ${rulerText}, ruler of ${asc}, the planet that carries that manner into the rest of your life.`,
         `This chapter begins where your chart is most personal: ${withArticle(sun)} Sun, ${withArticle(moon)} Moon and ${asc} on the eastern horizon. ${rulerText} rules your rising sign, so its placement is read here too, as the thread that ties them together.`,
         `With the Sun in ${sun}, the Moon in ${moon} and ${asc} rising, your chart sets purpose, need and first impression in three different keys. Reading them side by side, with ${rulerText} as the chart's guide, shows where they agree and where they pull apart.`,
       ],
@@ -66,9 +66,11 @@ const temperament: Writer = (ctx) => {
     title: 'Your Temperament',
     text: ctx.choose(
       [
-        `Before any single planet, a chart has a climate. Yours leans toward ${lead}${missing}; the tables below count it, and the passages after them describe what such a mix tends to feel like from inside.`,
-        `Temperament is the weather of a chart rather than its landmarks. Counting elements and modalities across your planets shows ${lead} in the lead${missing}, and that colouring tints every placement read later.`,
-        `Your planets, counted by element and modality, give ${lead} the largest share${missing}. This chapter reads that balance, the planet that stands out above the others, and the Moon's phase at your birth.`,
+        `Before any single planet, a chart has a climate, and yours leans toward ${lead}${missing}; the tables below count it, and the passages after them describe what such a mix tends to feel like from inside.`,
+        `Temperament is the weather of a chart rather than its landmarks: counting elements and modalities across your planets shows ${lead} in the lead${missing}, and that colouring tints every placement read later.`,
+        `Your planets, counted by element and modality, give ${lead} the largest share${missing}; this chapter reads that balance, the planet that stands out above the others, and the Moon's phase at your birth.`,
+        `Much of how you react, before you have thought about it, comes from the mix of elements in your chart, and in yours ${lead} leads${missing}: the counts come first, then what they suggest about your pace, your needs and your blind spots.`,
+        `With ${lead} strongest among your elements${missing}, your chart has a recognisable temperament, read here from the tallies of element and mode, from its most prominent planet and from the Moon's phase at birth.`,
       ],
       'intro-temperament',
     ),
@@ -82,8 +84,10 @@ const chartShape: Writer = (ctx) => {
     title: 'Chart Shape and Configurations',
     text: ctx.choose(
       [
-        `Seen from a distance, the planets of your chart make a pattern around the wheel, and among them ${figures} can be traced. Pattern and figures say how your energies organise themselves before any one of them is named.`,
+        `Seen from a distance, the planets of your chart make a pattern around the wheel, and among them ${figures} can be traced: pattern and figures say how your energies organise themselves before any one of them is named.`,
         `How the planets are spread, bunched or balanced around the circle is read here as a single picture; your chart adds ${figures} to it, shapes that several planets make together.`,
+        `Before the planets are read one by one, this chapter looks at the wheel as a whole: where your planets crowd together, where they leave gaps, and the ${figures === 'no closed aspect figure' ? 'absence of any closed aspect figure' : figures} they form.`,
+        `The layout of your planets around the circle, with ${figures} among them, is a first sketch of how your energy flows, whether it gathers, scatters or circles back.`,
       ],
       'intro-shape',
     ),
@@ -97,7 +101,9 @@ const personalPlanets: Writer = (ctx) => {
     text: ctx.choose(
       [
         `${joinAnd(list)}: these fast-moving planets describe how you think, what you love and how you go after what you want, the parts of you that others meet every day.`,
-        `Everyday life runs through three planets, read in this chapter as your chart places them: ${joinAnd(list)}. They describe thought, affection and drive as others actually experience them.`,
+        `Everyday life runs through three planets, read in this chapter as your chart places them: ${joinAnd(list)}, describing thought, affection and drive as others actually experience them.`,
+        `Conversations, attachments and ambitions are the territory of this chapter, and your chart gives them to ${joinAnd(list)}.`,
+        `The quick planets change sign every few weeks, so their placements are among the most individual in your chart: ${joinAnd(list)}, read here one after the other.`,
       ],
       'intro-personal',
     ),
@@ -111,8 +117,10 @@ const jupiterSaturn: Writer = (ctx) => {
     title: 'Jupiter and Saturn: Growth and Structure',
     text: ctx.choose(
       [
-        `Jupiter in ${j} shows where you reach for more, and Saturn in ${s} where you learn to build within limits. The two work as a pair, opening and consolidating in turn.`,
+        `Jupiter in ${j} shows where you reach for more, and Saturn in ${s} where you learn to build within limits; the two work as a pair, opening and consolidating in turn.`,
         `Growth and structure are the business of this chapter: Jupiter, placed in ${j}, for faith and expansion, and Saturn, placed in ${s}, for duty, patience and the slow work of mastery.`,
+        `Your Jupiter in ${j} and Saturn in ${s} answer two questions that run through adult life: what deserves your hope, and what deserves your effort.`,
+        `Where your confidence comes easily and where it has to be earned are read here, from Jupiter in ${j} and from Saturn in ${s}.`,
       ],
       'intro-jupiter-saturn',
     ),
@@ -127,8 +135,10 @@ const outerPlanets: Writer = (ctx) => {
     title: 'The Outer Planets',
     text: ctx.choose(
       [
-        `Uranus in ${u}, Neptune in ${n} and Pluto in ${p} are shared by everyone born within a few years of you. They become personal only where they touch your own planets${ctx.timed ? ' or angles' : ''}, and that is where this chapter reads them.`,
-        `Your generation carries Uranus in ${u}, Neptune in ${n} and Pluto in ${p}. What makes any of them yours is a close contact with a personal planet${ctx.timed ? ' or an angle' : ''}; those contacts are read below.`,
+        `Uranus in ${u}, Neptune in ${n} and Pluto in ${p} are shared by everyone born within a few years of you; they become personal only where they touch your own planets${ctx.timed ? ' or angles' : ''}, and that is where this chapter reads them.`,
+        `Your generation carries Uranus in ${u}, Neptune in ${n} and Pluto in ${p}, and what makes any of them yours is a close contact with a personal planet${ctx.timed ? ' or an angle' : ''}, read below.`,
+        `The slowest planets mark an era more than a person, Uranus in ${u}, Neptune in ${n}, Pluto in ${p}, so this chapter keeps to the places where they reach into your own chart.`,
+        `Uranus, Neptune and Pluto stood in ${u}, ${n} and ${p} for years around your birth, colouring the times you grew up in; here they are read where they meet your personal planets${ctx.timed ? ' and angles' : ''}.`,
       ],
       'intro-outer',
     ),
@@ -141,8 +151,10 @@ const lifeAreas: Writer = (ctx) => {
     title: 'Life Areas',
     text: ctx.choose(
       [
-        `The twelve houses, counted from ${asc} on the Ascendant, divide your life into areas of experience. This chapter gathers them into the main domains (partnership, work, home and resources) and reads the planets that stand in each.`,
-        `With ${asc} rising, your houses fall in a particular order around the wheel, and each area of life receives its own sign and its own planets. Here they are read domain by domain.`,
+        `The twelve houses, counted from ${asc} on the Ascendant, divide your life into areas of experience; this chapter gathers them into the main domains (partnership, work, home and resources) and reads the planets that stand in each.`,
+        `With ${asc} rising, your houses fall in a particular order around the wheel, and each area of life receives its own sign and its own planets, read here domain by domain.`,
+        `Partnership, work, home and money each have their houses, and from ${asc} rising each of those houses takes its own sign, while the planets standing in them say where your attention goes most.`,
+        `Counting round from your ${asc} Ascendant, the houses assign every part of life a sign and, in some cases, planets; the busiest of them are the ones to read closely.`,
       ],
       'intro-life-areas',
     ),
@@ -155,9 +167,9 @@ const nodesChiron: Writer = (ctx) => {
     title: 'The Lunar Nodes, Chiron and Lilith',
     text: ctx.choose(
       [
-        `Three points that are not planets complete the portrait. The North Node, in ${node} for you, is read as a direction of growth; Chiron as a sensitive place where hurt and skill meet; Lilith as a side of you that was once pushed away and grows stronger when it is reclaimed.`,
-        `The lunar nodes are where the Moon's path crosses the Sun's; your North Node lies in ${node}, pointing toward what is unfamiliar yet rewarding. Chiron and Lilith add the places of old hurt and of refused strength.`,
-        `Your North Node in ${node} names a direction that feels awkward at first and rewarding later. Beside it, Chiron marks where an early hurt can turn into a gift for others, and Lilith a part of you that asks to be let back in.`,
+        `Three points that are not planets complete the portrait, and the first, the North Node, in ${node} for you, is read as a direction of growth; Chiron as a sensitive place where hurt and skill meet; Lilith as a side of you that was once pushed away and grows stronger when it is reclaimed.`,
+        `The lunar nodes are where the Moon's path crosses the Sun's; your North Node lies in ${node}, pointing toward what is unfamiliar yet rewarding, while Chiron and Lilith add the places of old hurt and of refused strength.`,
+        `Your North Node in ${node} names a direction that feels awkward at first and rewarding later; beside it, Chiron marks where an early hurt can turn into a gift for others, and Lilith a part of you that asks to be let back in.`,
         `These last three points are not bodies you could see, but each has a story: the North Node in ${node} for where you are headed, Chiron for the wound that teaches, Lilith for the strength you were once told to hide.`,
       ],
       'intro-nodes',
@@ -172,10 +184,10 @@ const keyAspects: Writer = (ctx) => {
     title: 'Key Aspects',
     text: ctx.choose(
       [
-        `Of the ${countWord(n)} major aspects in your chart, the ones ranked here weigh most: they are tight, or they involve ${core}. Flowing aspects show cooperation, tense ones friction that pushes you to grow, conjunctions two forces acting as one.`,
-        `Aspects are the conversations between the parts of you. Yours are ranked by closeness and by whether they touch ${core}; those already read in an earlier chapter are listed but not repeated.`,
-        `Your chart has ${countWord(n)} major aspects. The closest, and those that reach ${core}, are read here in order of weight; any already read with an earlier chapter is only named again.`,
-        `Where two planets stand at a telling angle, they colour each other. Of your ${countWord(n)} major aspects, this chapter gives room to the tightest and to those that touch ${core}.`,
+        `Of the ${countWord(n)} major aspects in your chart, the ones ranked here weigh most: they are tight, or they involve ${core}; flowing aspects show cooperation, tense ones friction that pushes you to grow, conjunctions two forces acting as one.`,
+        `Aspects are the conversations between the parts of you, and yours are ranked by closeness and by whether they touch ${core}; those already read in an earlier chapter are listed but not repeated.`,
+        `Your chart has ${countWord(n)} major aspects, and the closest, with those that reach ${core}, are read here in order of weight; any already read with an earlier chapter is only named again.`,
+        `Where two planets stand at a telling angle, they colour each other; of your ${countWord(n)} major aspects, this chapter gives room to the tightest and to those that touch ${core}.`,
       ],
       'intro-aspects',
     ),
@@ -186,10 +198,10 @@ const synthesis: Writer = (ctx) => ({
   title: 'Synthesis',
   text: ctx.choose(
     [
-      `What came up more than once in the chapters above is gathered here: the strengths several factors of your chart agree on, the tensions where they disagree, and a few ways of working with both.`,
-      `A chart is read in parts but lived as a whole. This chapter draws together the themes your chart repeats and the ones it argues about, with a few concrete suggestions and questions to keep.`,
-      `With the Sun in ${sign(ctx, 'sun')} and the Moon in ${sign(ctx, 'moon')} as its anchors, your chart keeps returning to a few ideas. Here they are in one place, with the tensions between them and some ways to live with both.`,
-      `The last chapter steps back. It gathers what your ${sign(ctx, 'sun')} Sun, your ${sign(ctx, 'moon')} Moon and the rest agreed on, names where they pulled in different directions, and ends with questions worth keeping.`,
+      `What came up more than once in the chapters above is gathered here for your ${sign(ctx, 'sun')} Sun and ${sign(ctx, 'moon')} Moon: the strengths several factors agree on, the tensions where they disagree, and a few ways of working with both.`,
+      `A chart is read in parts but lived as a whole; this chapter draws together the themes yours repeats, from the Sun in ${sign(ctx, 'sun')} outward, and the ones it argues about, with a few concrete suggestions and questions to keep.`,
+      `With the Sun in ${sign(ctx, 'sun')} and the Moon in ${sign(ctx, 'moon')} as its anchors, your chart keeps returning to a few ideas, gathered here in one place with the tensions between them and some ways to live with both.`,
+      `The last chapter steps back and gathers what your ${sign(ctx, 'sun')} Sun, your ${sign(ctx, 'moon')} Moon and the rest agreed on, names where they pulled in different directions, and ends with questions worth keeping.`,
     ],
     'intro-synthesis',
   ),
@@ -204,9 +216,11 @@ const howToRead: Writer = (ctx) => {
     title: 'How to Read This Report',
     text: ctx.choose(
       [
-        `This report reads the sky${where} at your birth, with the Sun in ${sun} and the Moon in ${moon}, as a description of inner tendencies: needs, motives, gifts and tensions. It predicts no events and decides nothing for you. Where a passage fits, use it; where it does not, the disagreement is worth noticing too.`,
-        `Your chart, a Sun in ${sun} and a Moon in ${moon} among the rest, is read here as a portrait of tendencies rather than a forecast. Take what rings true, question what does not, and come back to it later: the same sentence can read differently at another time of life.`,
-        `Think of what follows as a conversation with your chart${where}: ${withArticle(sun)} Sun, ${withArticle(moon)} Moon and everything around them, described as inclinations you can work with. Nothing here is fixed fate, and your own sense of what fits is the final judge.`,
+        `This report reads the sky${where} at your birth, with the Sun in ${sun} and the Moon in ${moon}, as a description of inner tendencies (needs, motives, gifts and tensions); it predicts no events and decides nothing for you. Where a passage fits, use it; where it does not, the disagreement with your ${sun} Sun's portrait is worth noticing too.`,
+        `Your chart, a Sun in ${sun} and a Moon in ${moon} among the rest, is read here as a portrait of tendencies rather than a forecast: take what rings true, question what does not, and come back to it later, since the same sentence can read differently at another time of life.`,
+        `Think of what follows as a conversation with your chart${where}: ${withArticle(sun)} Sun, ${withArticle(moon)} Moon and everything around them, described as inclinations you can work with; nothing here is fixed fate, and your own sense of what fits is the final judge.`,
+        `What you are about to read describes the sky${where} when you were born, the Sun in ${sun} and the Moon in ${moon} at its centre, as a set of leanings rather than a verdict: some pages will feel exact and others beside the point, and both responses tell you something.`,
+        `A birth chart with the Sun in ${sun} and the Moon in ${moon} can be read in many ways; this one reads it psychologically, for the motives and tensions you may recognise in yourself, and leaves the deciding to you.`,
       ],
       'intro-how-to-read',
     ),

@@ -35,7 +35,7 @@ describe('the synthesis chapters', () => {
   it('reads the weakest element and modality (fire at 13 % in the Athens chart)', () => {
     const md = composeReport(timed, { asOf: AS_OF }).sections.find((s) => s.id === 'least_of')!.markdown;
     expect(md).toContain('### Least Element: Fire');
-    expect(md).toMatch(/fire \(13 % of the weight\)|fire holds 13 %/);
+    expect(md).toMatch(/fire\b[^.]*\b13 %/); // every phrasing of the opening gives the share
     expect(md).toContain('Venus and Neptune');
   });
 
@@ -78,7 +78,7 @@ describe('the synthesis chapters', () => {
 
   it('writes the year ahead with dates and the transit readings', () => {
     const md = composeReport(timed, { asOf: AS_OF }).sections.find((s) => s.id === 'year_ahead')!.markdown;
-    expect(md).toContain('25 November 2026 to 25 November 2027');
+    expect(md).toContain('25 November 2026'); // the twelve months' start, in every phrasing of the opening
     expect(md).toMatch(/### (Saturn|Jupiter|Uranus|Neptune|Pluto) [a-z]+ Your [A-Z]/);
     expect(md).toMatch(/exact on \d{1,2} [A-Z][a-z]+ 2027/);
   });

@@ -4,7 +4,7 @@ import { normalizeDegrees, SIGNS } from '../../../astro/zodiac.ts';
 import type { Configuration } from '../../../interpretations/chart-factors/configurations.ts';
 import { keys, TEN_PLANET_IDS } from '../../../interpretations/keys.ts';
 import type { ReportContext } from '../context.ts';
-import { degreesMinutes, joinAnd, ordinal } from '../report-markdown.ts';
+import { countWord, degreesMinutes, joinAnd, ordinal } from '../report-markdown.ts';
 import { POINT_NAMES } from '../phrases.ts';
 import { introducedSection, type ReportSection } from '../section.ts';
 
@@ -85,8 +85,9 @@ export function chartShapeSection(ctx: ReportContext): ReportSection {
     parts.push(
       ctx.choose(
         [
-          'Your chart has no grand trine, T-square, grand cross, yod or kite. Its energy moves through individual aspects rather than closed figures, which leaves more room for you to decide how the parts combine.',
-          'None of the classic aspect figures (grand trine, T-square, grand cross, yod, kite) appears in your chart, so its dynamics rest on single aspects between pairs of planets, described later in this report.',
+          `Your chart has no grand trine, T-square, grand cross, yod or kite; its ${countWord(factors.aspects.length)} major aspects work one pair at a time rather than as closed figures, which leaves more room for you to decide how the parts combine.`,
+          `None of the classic aspect figures (grand trine, T-square, grand cross, yod, kite) appears in your chart, so its dynamics rest on ${countWord(factors.aspects.length)} single aspects between pairs of planets, described later in this report.`,
+          `No closed figure ties three or more of your planets together: the ${countWord(factors.aspects.length)} major aspects of your chart each join just two of them, so no one pattern dominates and the parts can be combined in more than one way.`,
         ],
         'no-configuration',
       ),

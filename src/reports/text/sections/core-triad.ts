@@ -76,8 +76,8 @@ function sunMoonBridge(ctx: ReportContext): string | undefined {
   }
   return ctx.choose(
     [
-      `Your Sun's ${se} and your Moon's ${me} speak different languages. Part of your growth lies in letting what you want and what you need negotiate, instead of one silencing the other.`,
-      `${sunSign} and ${moonSign} pull in different directions: the Sun's ${se} and the Moon's ${me} rarely agree at first. That friction is not a flaw; it is the source of much of your depth once both sides are heard.`,
+      `Your Sun's ${se} and your Moon's ${me} speak different languages, and part of your growth lies in letting what you want and what you need negotiate, instead of one silencing the other.`,
+      `${sunSign} and ${moonSign} pull in different directions: the Sun's ${se} and the Moon's ${me} rarely agree at first, a friction that is no flaw but the source of much of your depth once both sides are heard.`,
     ],
     'sun-moon-contrast',
   );
@@ -93,8 +93,16 @@ export function coreTriadSection(ctx: ReportContext): ReportSection {
   if (!ctx.timed) {
     const certainty = moonCertainty(ctx);
     if (certainty) parts.push(certainty);
+    const sun = ctx.signName('sun');
     parts.push(
-      'Without a birth time the rising sign cannot be known, and with it the chart ruler, the planet that rules the rising sign. If you learn your time of birth later, these two factors are worth adding to the picture; they often describe the way you approach life more precisely than any other.',
+      ctx.choose(
+        [
+          `Without a birth time the rising sign cannot be known, and with it the chart ruler, the planet that rules the rising sign; if you learn your time of birth later, these two factors are worth adding to your ${sun} Sun's picture, since they often describe the way you approach life more precisely than any other.`,
+          `The hour of your birth would add the rising sign and its ruler, the chart ruler, to the Sun in ${sun} and the Moon read here. They describe the manner in which you meet the world, and if the time ever comes to light, they are the first two factors to look up.`,
+          `What the missing hour takes away is the rising sign and the planet that rules it: the front door of the chart, so to speak, beside the ${sun} Sun's living room. A birth certificate or a family record that gives the time would let them be read too.`,
+        ],
+        'untimed-core-missing',
+      ),
     );
     return introducedSection(ctx, 'core_triad', parts);
   }
@@ -116,7 +124,8 @@ export function coreTriadSection(ctx: ReportContext): ReportSection {
       ctx.choose(
         [
           `With ${ascSign} rising, ${POINT_NAMES[ruler]} is your chart ruler. Wherever it stands, it acts as a guide for the whole chart, lending the personality some of its ${SIGN_STYLE[r.sign]}.`,
-          `${POINT_NAMES[ruler]} rules ${ascSign}, which makes it the ruler of your chart. Its sign and house describe where the energy of your rising sign is carried and what it is working toward.`,
+          `${POINT_NAMES[ruler]} rules ${ascSign}, which makes it the ruler of your chart; its sign and house describe where the energy of your rising sign is carried and what it is working toward.`,
+          `As ruler of ${ascSign}, ${POINT_NAMES[ruler]} is the planet your chart follows. Where it stands shows what your first impression is in the service of, and its sign adds a note of ${SIGN_STYLE[r.sign]} to how you go about things.`,
         ],
         'ruler',
       ),

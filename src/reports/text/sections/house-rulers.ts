@@ -7,7 +7,7 @@
 import type { ReportContext } from '../context.ts';
 import { cuspOf, houseRuler, interceptedSigns } from '../chart-facts.ts';
 import { HOUSE_DOMAIN, POINT_NAMES, pointInSentence } from '../phrases.ts';
-import { capitalize, ordinal, table } from '../report-markdown.ts';
+import { capitalize, countWord, ordinal, table } from '../report-markdown.ts';
 import { section, type ReportSection } from '../section.ts';
 
 export function houseRulersSection(ctx: ReportContext): ReportSection | undefined {
@@ -23,8 +23,10 @@ export function houseRulersSection(ctx: ReportContext): ReportSection | undefine
   const parts: string[] = [
     ctx.choose(
       [
-        `With ${cuspOf(ctx, 1)!.name} rising, ${pointInSentence(houseRuler(ctx, 1)!)} rules your chart, and each of the other houses has its own ruler in the same way: the planet of the sign on its cusp. Where a ruler stands ties two areas of life together.`,
-        `The houses of your chart are linked in pairs by their rulers: the planet of each cusp's sign carries that house's affairs into the house where it stands. The table gives the links; the strongest are read after it.`,
+        `With ${cuspOf(ctx, 1)!.name} rising, ${pointInSentence(houseRuler(ctx, 1)!)} rules your chart, and each of the other houses has its own ruler in the same way: the planet of the sign on its cusp, and where a ruler stands ties two areas of life together.`,
+        `The houses of your chart are linked in pairs by their rulers, the planet of each cusp's sign carrying that house's affairs into the house where it stands; the table gives the links from ${cuspOf(ctx, 1)!.name} rising onward, and the strongest are read after it.`,
+        `Each house hands its business to a ruler, the planet of the sign on its cusp, which sits somewhere else in the wheel: your ${cuspOf(ctx, 1)!.name} Ascendant sends the first house to ${pointInSentence(houseRuler(ctx, 1)!)}; the table follows every such thread, and the weightiest are read below it.`,
+        `A house does not stand alone: its cusp's sign names a ruling planet, and where that planet stands, the house's concerns go too. Starting from ${cuspOf(ctx, 1)!.name} on your Ascendant, the table traces all twelve threads before the angular ones are read.`,
       ],
       'rulers-intro',
     ),
@@ -39,9 +41,16 @@ export function houseRulersSection(ctx: ReportContext): ReportSection | undefine
   const intercepted = interceptedSigns(ctx);
   if (intercepted.length)
     parts.push(
-      `${intercepted.length === 1 ? 'One sign is' : `${intercepted.length} signs are`} intercepted, lying wholly inside a house without touching a cusp: ${intercepted
+      `${intercepted.length === 1 ? 'One sign is' : `${capitalize(countWord(intercepted.length))} signs are`} intercepted, lying wholly inside a house without touching a cusp: ${intercepted
         .map((i) => `${i.sign.name} in the ${ordinal(i.house)}`)
-        .join(', ')}. Its qualities are present in you but slower to find expression, often emerging later in life or once you consciously reach for them.`,
+        .join(', ')}. ${ctx.choose(
+        [
+          'Its qualities are present in you but slower to find expression, often emerging later in life or once you consciously reach for them.',
+          'What such a sign stands for is yours, yet it tends to wait behind the signs on the cusps, coming out when a situation asks for it or when you go looking for it.',
+          'Astrologers read an intercepted sign as a resource held in reserve: real, but reached by a detour, and often valued more once it has been found.',
+        ],
+        'intercepted',
+      )}`,
     );
   else
     parts.push(`No sign is intercepted in your chart: from ${cuspOf(ctx, 1)!.name} on the Ascendant around the wheel, every sign begins at least one house.`);

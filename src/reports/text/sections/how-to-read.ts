@@ -10,19 +10,26 @@ export function howToReadSection(ctx: ReportContext): ReportSection {
     : 'the Sun and the Moon';
   const order = ctx.choose(
     [
-      `The pages move from the centre of the chart outward. They begin with ${core}, turn to your overall temperament and the shape of the chart, then take the planets one group at a time${ctx.timed ? ', look at the main areas of life through the houses' : ''}, and close with the aspects that matter most, a synthesis, reference tables and a short glossary.`,
-      `The most central factors come first, ${core}, followed by temperament, chart shape and the planets in groups${ctx.timed ? ', then the areas of life the houses describe' : ''}. The strongest aspects, a synthesis, reference tables and a glossary complete the reading.`,
-      `Your reading opens with ${core}, because everything else in the chart is heard through them. Temperament, the chart's shape and the planets follow${ctx.timed ? ', then the houses as areas of life' : ''}, and it ends with the closest aspects, a synthesis and the tables behind it all.`,
-      `Start anywhere you like, but the chapters are built to be read in order: ${core} first, then the climate of the chart and its shape, the planets${ctx.timed ? ', the houses' : ''}, the aspects that bind them, and a closing synthesis. Tables and a glossary sit at the back for reference.`,
+      `The pages move from the centre of the chart outward: they begin with ${core}, turn to your overall temperament and the shape of the chart, then take the planets one group at a time${ctx.timed ? ', look at the main areas of life through the houses' : ''}, and close with the aspects that matter most, a synthesis, reference tables and a short glossary.`,
+      `The most central factors come first, ${core}, followed by temperament, chart shape and the planets in groups${ctx.timed ? ', then the areas of life the houses describe' : ''}, and the strongest aspects, a synthesis, reference tables and a glossary complete the reading.`,
+      `Your reading opens with ${core}, because everything else in the chart is heard through them; temperament, the chart's shape and the planets follow${ctx.timed ? ', then the houses as areas of life' : ''}, and it ends with the closest aspects, a synthesis and the tables behind it all.`,
+      `Start anywhere you like, but the chapters are built to be read in order: ${core} first, then the climate of the chart and its shape, the planets${ctx.timed ? ', the houses' : ''}, the aspects that bind them, and a closing synthesis, with tables and a glossary at the back for reference.`,
     ],
     'order',
   );
   const untimed = ctx.timed
     ? undefined
-    : 'Your birth time is not known, so the planets are placed for noon on your birth date. Everything that depends on the hour, namely the Ascendant, the Midheaven, the houses and the chart ruler, is left out. The Moon, which moves twelve to fifteen degrees a day, is read over the whole day: its range, any change of sign, and its aspects with the hours in which each held.';
+    : ctx.choose(
+        [
+          'Your birth time is not known, so the planets are placed for noon on your birth date. Everything that depends on the hour, namely the Ascendant, the Midheaven, the houses and the chart ruler, is left out. The Moon, which moves twelve to fifteen degrees a day, is read over the whole day: its range, any change of sign, and its aspects with the hours in which each held.',
+          'With no birth time, this reading uses the positions at noon of your birth day and leaves out whatever hangs on the hour: the Ascendant, the Midheaven, the houses and the chart ruler. The Moon covers twelve to fifteen degrees in a day, so it is read across the whole day, with its range, any sign change and the hours during which each of its aspects held.',
+          'The planets of this report stand where they were at noon on the day you were born, because the hour is unknown; the rising sign, the Midheaven, the houses and the chart ruler depend on it and are not read. Only the Moon moves far enough in a day to matter, twelve to fifteen degrees, so its whole day is given: its range, a sign change if there was one, and when each aspect held.',
+        ],
+        'untimed-how-to-read',
+      );
   const fallback =
     ctx.timed && ctx.chart.subject.settings.house_system !== ctx.chart.subject.settings.house_system_requested
-      ? `At the latitude of your birthplace the ${cap(ctx.chart.subject.settings.house_system_requested)} method cannot divide the sky into houses, so ${cap(ctx.chart.subject.settings.house_system)} houses are used instead. House placements are therefore read with a lighter hand, especially for planets close to the boundary between two houses.`
+      ? `At the latitude of your birthplace (${Math.abs(ctx.chart.subject.location.lat).toFixed(1)}° ${ctx.chart.subject.location.lat >= 0 ? 'north' : 'south'}) the ${cap(ctx.chart.subject.settings.house_system_requested)} method cannot divide the sky into houses, so ${cap(ctx.chart.subject.settings.house_system)} houses are used instead, and house placements are read with a lighter hand, especially for planets close to the boundary between two houses.`
       : undefined;
   return introducedSection(ctx, 'how_to_read', [order, untimed, fallback]);
 }

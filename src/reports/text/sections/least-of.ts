@@ -26,18 +26,46 @@ const MODALITY_LACK: Record<string, string> = {
   mutable: 'changing course is the hard part: once a plan is set, adapting it to new facts may feel like losing ground',
 };
 
-/** A small practice for each scarce quality (the synthesis chapter has its own suggestions). */
-const ELEMENT_PRACTICE: Record<string, string> = {
-  fire: 'One way in is to say yes to something before you have a reason, then notice what the yes gave you.',
-  earth: 'One way in is to finish a small physical task each day, start to end, and let it count as much as a good idea.',
-  air: 'One way in is to put a situation into words for someone uninvolved and listen to how it sounds from outside.',
-  water: 'One way in is to ask yourself twice a day what you feel, and to accept the first answer without arguing with it.',
+/** Small practices for each scarce quality, one chosen per chart (the synthesis chapter has its own suggestions). */
+const ELEMENT_PRACTICE: Record<string, readonly string[]> = {
+  fire: [
+    'One way in is to say yes to something before you have a reason, then notice what the yes gave you.',
+    'Try acting on a small enthusiasm the same day it appears, before weighing it, and see what it starts.',
+    'Put one thing in your week that you do only because it lifts your spirits, and guard it as you would a duty.',
+  ],
+  earth: [
+    'One way in is to finish a small physical task each day, start to end, and let it count as much as a good idea.',
+    'Give an idea a body: a date in the calendar, a sum of money, a first object made, before you let it grow.',
+    'Spend a little time each week with your hands on something real, cooking, mending or growing, and notice how it settles you.',
+  ],
+  air: [
+    'One way in is to put a situation into words for someone uninvolved and listen to how it sounds from outside.',
+    'Write a difficult matter down in three plain sentences before deciding anything about it; the distance helps.',
+    'Ask one person whose view differs from yours how they see a question you care about, and listen to the end before replying.',
+  ],
+  water: [
+    'One way in is to ask yourself twice a day what you feel, and to accept the first answer without arguing with it.',
+    'Before a decision, notice where in your body it sits and what mood comes with it; let that count as information.',
+    'Let someone close see a feeling before you have made sense of it, and notice that the bond holds.',
+  ],
 };
 
-const MODALITY_PRACTICE: Record<string, string> = {
-  cardinal: 'Choose a beginning small enough to make today, and make it before you feel ready.',
-  fixed: 'Give one commitment a fixed day and hour, and keep it through the week when it bores you.',
-  mutable: 'Change one habit on purpose for a week, and watch how little of what mattered is lost.',
+const MODALITY_PRACTICE: Record<string, readonly string[]> = {
+  cardinal: [
+    'Choose a beginning small enough to make today, and make it before you feel ready.',
+    'Once a month, be the one who proposes the plan, the outing or the first step, even in something small.',
+    'Write down one thing you have been waiting for someone else to start, and start it yourself this week.',
+  ],
+  fixed: [
+    'Give one commitment a fixed day and hour, and keep it through the week when it bores you.',
+    'Pick one project and promise it three months before you judge it; boredom in the second month is part of the work.',
+    'Keep a short record of one habit you mean to hold, a mark a day, and let the unbroken line do the persuading.',
+  ],
+  mutable: [
+    'Change one habit on purpose for a week, and watch how little of what mattered is lost.',
+    'When a plan meets a new fact, list two other ways to reach the same end before defending the first one.',
+    'Say yes to one change you did not choose, small at first, and look afterwards at what it made possible.',
+  ],
 };
 
 const share = (v: number, total: number) => Math.round((100 * v) / total);
@@ -56,8 +84,10 @@ export function leastOfSection(ctx: ReportContext): ReportSection {
   parts.push(
     ctx.choose(
       [
-        `A chart is read as much by what it lacks as by what it has. In yours, ${name} holds ${elementShare} % of the weight and ${MODALITY_NAMES[modality]!.toLowerCase()} signs ${modalityShare} %, the smallest shares of their kind.`,
+        `A chart is read as much by what it lacks as by what it has, and in yours ${name} holds ${elementShare} % of the weight and ${MODALITY_NAMES[modality]!.toLowerCase()} signs ${modalityShare} %, the smallest shares of their kind.`,
         `The thinnest parts of your chart are ${name} (${elementShare} % of the weight) among the elements and the ${MODALITY_NAMES[modality]!.toLowerCase()} signs (${modalityShare} %) among the modalities; they describe capacities you have to reach for rather than find ready.`,
+        `What is scarce in a chart says as much as what is plentiful: your planets give ${name} only ${elementShare} % of their weight, and the ${MODALITY_NAMES[modality]!.toLowerCase()} signs ${modalityShare} %: less than any other element or mode.`,
+        `Two shortages shape your chart quietly, ${name} with ${elementShare} % of the weight and the ${MODALITY_NAMES[modality]!.toLowerCase()} mode with ${modalityShare} %: neither is a flaw, and both name things that come by effort rather than by instinct.`,
       ],
       'least-intro',
     ),
@@ -72,9 +102,9 @@ export function leastOfSection(ctx: ReportContext): ReportSection {
   // The temperament chapter may already have read this element as one in the background: not again.
   const elementRead = ctx.isShown(keys.element(element, 'weak'));
   const lack = elementRead
-    ? `${ELEMENT_NAMES[element]} is the element your temperament chapter found in the background.`
+    ? `${ELEMENT_NAMES[element]}, the element your temperament chapter found in the background, holds ${elementShare} % of your chart's weight.`
     : `${strength} ${ELEMENT_LACK[element]}.`;
-  parts.push(`### Least Element: ${ELEMENT_NAMES[element]}`, `${lack} ${doors}`, ELEMENT_PRACTICE[element]!);
+  parts.push(`### Least Element: ${ELEMENT_NAMES[element]}`, `${lack} ${doors}`, ctx.choose(ELEMENT_PRACTICE[element]!, `least-practice-${element}`));
   const modalDoors =
     modalCarriers.length === 0
       ? `No planet stands in a ${MODALITY_NAMES[modality]!.toLowerCase()} sign.`
@@ -83,8 +113,8 @@ export function leastOfSection(ctx: ReportContext): ReportSection {
     `### Least Modality: ${MODALITY_NAMES[modality]}`,
     ctx.isShown(keys.modality(modality, 'weak'))
       ? `The ${MODALITY_NAMES[modality]!.toLowerCase()} signs were read above as lightly filled. ${modalDoors}`
-      : `With the ${MODALITY_NAMES[modality]!.toLowerCase()} signs so lightly filled, ${MODALITY_LACK[modality]}. ${modalDoors}`,
-    MODALITY_PRACTICE[modality]!,
+      : `With the ${MODALITY_NAMES[modality]!.toLowerCase()} signs so lightly filled (${modalityShare} % of the weight), ${MODALITY_LACK[modality]}. ${modalDoors}`,
+    ctx.choose(MODALITY_PRACTICE[modality]!, `least-practice-${modality}`),
   );
   return section('least_of', 'What Your Chart Has Least Of', parts);
 }

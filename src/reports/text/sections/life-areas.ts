@@ -69,9 +69,9 @@ function houseParts(ctx: ReportContext, house: number, described: Set<string>, o
     parts.push(
       ctx.choose(
         [
-          `No planet occupies the ${ordinal(house)} house, so its sign sets the tone on its own.`,
-          `The ${ordinal(house)} house holds no planet; its cusp sign and that sign's ruler speak for it.`,
-          `With the ${ordinal(house)} house empty of planets, this area runs quietly along the lines its sign suggests.`,
+          `No planet occupies the ${ordinal(house)} house, so ${cuspSign(ctx, house).name} on its cusp sets the tone on its own.`,
+          `The ${ordinal(house)} house holds no planet; its cusp sign, ${cuspSign(ctx, house).name}, and that sign's ruler speak for it.`,
+          `With the ${ordinal(house)} house empty of planets, this area runs quietly along the lines ${cuspSign(ctx, house).name} suggests.`,
         ],
         `empty-${house}`,
       ),

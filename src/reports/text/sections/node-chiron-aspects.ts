@@ -45,19 +45,19 @@ const CHIRON_READINGS: Readings = {
   ],
   square: [
     (fn) =>
-      `This sets your most sensitive place against your ${fn}: when this part of you is under pressure, an old doubt may answer before you do. Noticing that reflex, rather than fighting it, is what slowly turns it into patience and skill.`,
+      `This sets your most sensitive place against your ${fn}: when this part of you is under pressure, an old doubt may answer before you do. Noticing that reflex in your ${fn}, rather than fighting it, is what slowly turns it into patience and skill.`,
     (fn) =>
-      `This rubs your most sensitive place against your ${fn}; the friction can feel like a test you keep retaking. Each round is also practice: over the years this part of you learns to act without waiting for the doubt to go quiet.`,
+      `This rubs your most sensitive place against your ${fn}; the friction can feel like a test you keep retaking, and each round is also practice: over the years this part of you learns to act without waiting for the doubt to go quiet.`,
     (fn) =>
-      `Chiron squares your ${fn}, so this part of you tends to flinch where it was once hurt. The flinch is information, not a verdict: once you can name it, you can choose what to do next instead of letting it choose.`,
+      `Chiron squares your ${fn}, so this part of you tends to flinch where it was once hurt; the flinch is information, not a verdict: once you can name it, you can choose what to do next instead of letting it choose.`,
   ],
   opposition: [
     (fn) =>
-      `This puts your most sensitive place opposite your ${fn}: you may meet the old hurt through other people, who seem to touch it without meaning to. Each such meeting is a chance to see the hurt for what it is, and to answer from strength rather than from the sore spot.`,
+      `This puts your most sensitive place opposite your ${fn}: you may meet the old hurt through other people, who seem to touch it without meaning to, and each such meeting is a chance to see the hurt for what it is, and to answer from strength rather than from the sore spot.`,
     (fn) =>
-      `This holds your ${fn} across the chart from your most sensitive place, so that relationships tend to show you both at once. What others mirror back can sting, and it can also show where this part of you is already stronger than the hurt.`,
+      `This holds your ${fn} across the chart from your most sensitive place, so that relationships tend to show you both at once. What others mirror back about your ${fn} can sting, and it can also show where this part of you is already stronger than the hurt.`,
     (fn) =>
-      `With Chiron opposite your ${fn}, the old hurt often arrives wearing someone else's face. The work is to notice when a reaction is bigger than the moment, and to answer the moment rather than the memory.`,
+      `With Chiron opposite your ${fn}, the old hurt often arrives wearing someone else's face, and the work is to notice when a reaction is bigger than the moment, and to answer the moment rather than the memory.`,
   ],
 };
 
@@ -86,9 +86,9 @@ const NODE_READINGS: Readings = {
   ],
   opposition: [
     (fn) =>
-      `This places your ${fn} on the South Node, opposite your path of growth: this part of you belongs to what comes easily and feels familiar. It serves you best as a foundation you draw on while reaching toward the North Node, not as a place to settle.`,
+      `This places your ${fn} on the South Node, opposite your path of growth: this part of you belongs to what comes easily and feels familiar, and it serves you best as a foundation you draw on while reaching toward the North Node, not as a place to settle.`,
     (fn) =>
-      `This sets your ${fn} on the South Node's side of the chart: a well-worn strength that can quietly become a hiding place. Lean on this part of you, then reach past it toward what the North Node asks.`,
+      `This sets your ${fn} on the South Node's side of the chart: a well-worn strength that can quietly become a hiding place, so lean on this part of you, then reach past it toward what the North Node asks.`,
   ],
 };
 

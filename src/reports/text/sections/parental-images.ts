@@ -18,11 +18,11 @@ export function parentalImagesSection(ctx: ReportContext): ReportSection {
   const parts: string[] = [
     ctx.choose(
       [
-        `With the Moon in ${moon.name} and Saturn in ${saturn.name}, your chart carries particular images of care and of authority. They are not portraits of your parents; they are the lenses through which you remember them and through which you now look after yourself.`,
+        `With the Moon in ${moon.name} and Saturn in ${saturn.name}, your chart carries particular images of care and of authority: not portraits of your parents, but the lenses through which you remember them and through which you now look after yourself.`,
         `What follows is about inner images, not about the people who raised you: the kind of care ${withArticle(moon.name)} Moon learns to expect, and the kind of authority ${withArticle(saturn.name)} Saturn learns to respect or resist.`,
-        `Family leaves its trace in a chart as images rather than facts. Yours are drawn mainly by the Moon in ${moon.name}, the Sun in ${sun.name} and Saturn in ${saturn.name}.`,
-        `${capitalize(withArticle(moon.name))} Moon, ${withArticle(sun.name)} Sun and ${withArticle(saturn.name)} Saturn sketch how home, example and rules were felt by you, which is not always how they were meant. This chapter reads those impressions and what you made of them.`,
-        `How you were looked after and how you were guided are read here from three placements: the Moon in ${moon.name}, the Sun in ${sun.name} and Saturn in ${saturn.name}. They describe your side of the story, the part you still carry.`,
+        `Family leaves its trace in a chart as images rather than facts, and yours are drawn mainly by the Moon in ${moon.name}, the Sun in ${sun.name} and Saturn in ${saturn.name}.`,
+        `${capitalize(withArticle(moon.name))} Moon, ${withArticle(sun.name)} Sun and ${withArticle(saturn.name)} Saturn sketch how home, example and rules were felt by you, which is not always how they were meant; this chapter reads those impressions and what you made of them.`,
+        `How you were looked after and how you were guided are read here from three placements: the Moon in ${moon.name}, the Sun in ${sun.name} and Saturn in ${saturn.name}, describing your side of the story, the part you still carry.`,
       ],
       'parents-intro',
     ),
@@ -34,7 +34,7 @@ export function parentalImagesSection(ctx: ReportContext): ReportSection {
     parts.push(
       moonSaturn.family === 'flowing'
         ? `${capitalize(withArticle(moonSaturn.type))} between the Moon and Saturn suggests care that came with structure: steady, dependable, perhaps not lavish.`
-        : `The Moon and Saturn form ${withArticle(moonSaturn.type)}: care and duty were close together, and you may have learned early to look after yourself. Letting others care for you is part of your later growth.`,
+        : `The Moon and Saturn form ${withArticle(moonSaturn.type)}: care and duty were close together, and you may have learned early to look after yourself, so that letting others care for you is part of your later growth.`,
     );
   parts.push(
     `The Sun in ${sun.name} and Saturn in ${saturn.name} picture authority and example: the Sun the model of who to become, Saturn the rules and expectations. ${
@@ -44,8 +44,8 @@ export function parentalImagesSection(ctx: ReportContext): ReportSection {
           : `Linked by ${withArticle(sunSaturn.type)}, they suggest an authority you had to measure yourself against, which can leave a strong inner critic and, later, real self-discipline.`
         : ctx.choose(
             [
-              'With no major aspect between them, the model and the rule may have come from different people or different times.',
-              'No major aspect joins them, so the example you followed and the rules you were given may not have spoken with one voice; sorting out which came from where is part of growing up.',
+              `With no major aspect between your ${sun.name} Sun and ${saturn.name} Saturn, the model and the rule may have come from different people or different times.`,
+              `No major aspect joins your ${sun.name} Sun to your ${saturn.name} Saturn, so the example you followed and the rules you were given may not have spoken with one voice; sorting out which came from where is part of growing up.`,
               `Unconnected by a major aspect, your ${sun.name} Sun and ${saturn.name} Saturn suggest that who you admired and who set the limits were not always the same person.`,
             ],
             'parents-sun-saturn-apart',

@@ -62,7 +62,7 @@ export function jupiterSaturnSection(ctx: ReportContext): ReportSection {
               'Jupiter and Saturn form no major aspect to each other in your chart, so your urge to expand and your sense of limits tend to operate in separate areas of life rather than in constant negotiation.',
               `No major aspect joins Jupiter in ${signOf(ctx.factors.points.get('jupiter')!.lon).name} to Saturn in ${signOf(ctx.factors.points.get('saturn')!.lon).name}: where you reach out and where you hold back are settled in different rooms of your life, and each is read on its own terms.`,
               `Between your Jupiter and your Saturn there is no major aspect, so growth and caution seldom argue in the same moment; you may be bold in one field of life and careful in another without feeling the contradiction.`,
-              `Jupiter (${signOf(ctx.factors.points.get('jupiter')!.lon).name}) and Saturn (${signOf(ctx.factors.points.get('saturn')!.lon).name}) do not aspect each other here. Your optimism and your prudence take turns rather than negotiate, and it helps to know which of them a given decision is being made by.`,
+              `Jupiter (${signOf(ctx.factors.points.get('jupiter')!.lon).name}) and Saturn (${signOf(ctx.factors.points.get('saturn')!.lon).name}) do not aspect each other here, so your optimism and your prudence take turns rather than negotiate; it helps to know which of them a given decision is being made by.`,
             ],
             'jupiter-saturn-apart',
           ),
@@ -116,7 +116,7 @@ export function outerPlanetsSection(ctx: ReportContext): ReportSection {
   }
   if (background.length > 0) {
     parts.push(
-      `${joinAnd(background)} ${background.length > 1 ? 'form' : 'forms'} a backdrop you share with everyone born within a few years of you. ${background.length > 1 ? 'They make' : 'It makes'} no close contact with your angles or personal planets, so this report leaves ${background.length > 1 ? 'them' : 'it'} in the background; ${background.length > 1 ? 'their houses appear' : 'its house appears'} with the life areas${ctx.timed ? '' : ' when the birth time is known'}.`,
+      `${joinAnd(background)} ${background.length > 1 ? 'form' : 'forms'} a backdrop you share with everyone born within a few years of you, and since ${background.length > 1 ? 'they make' : 'it makes'} no close contact with your angles or personal planets, this report leaves ${background.length > 1 ? 'them' : 'it'} in the background; ${background.length > 1 ? 'their houses appear' : 'its house appears'} with the life areas${ctx.timed ? '' : ' when the birth time is known'}.`,
     );
   }
   return introducedSection(ctx, 'outer_planets', parts);

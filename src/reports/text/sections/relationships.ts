@@ -40,7 +40,7 @@ export function relationshipsSection(ctx: ReportContext): ReportSection {
       `Your Descendant, the cusp of the 7th house of close partnership, is in ${dsc.name}: you look in partners for ${SIGN_STYLE[dsc.id]}, often qualities you show less readily yourself. ${
         inSeventh.length
           ? `${joinAnd(inSeventh)} ${inSeventh.length === 1 ? 'stands' : 'stand'} in the 7th house, so ${inSeventh.length === 1 ? 'its' : 'their'} themes are lived largely through others.`
-          : 'No planet stands in the 7th house; partnership follows the sign on its cusp and its ruler.'
+          : `No planet stands in the 7th house; partnership follows ${dsc.name} on its cusp and ${pointInSentence(ruler)}, its ruler.`
       }`,
     );
     if (rulerPoint?.house !== undefined)
@@ -50,10 +50,10 @@ export function relationshipsSection(ctx: ReportContext): ReportSection {
             ? 'Partnership is its own reward in your chart: relationships are a place where you find yourself, not only others.'
             : ctx.choose(
                 [
-                  `Partners tend to enter your life through that area, and a relationship often changes how you live it.`,
+                  `Partners tend to enter your life through your ${ordinal(rulerPoint.house)} house, and a relationship often changes how you live it.`,
                   `The people who matter most to you are likely to be met there, and a close bond tends to reshape that part of your life in turn.`,
                   `So the ${ordinal(rulerPoint.house)} house is where partnership does much of its work: it is a likely meeting ground, and the place a relationship changes first.`,
-                  `What you look for in another person is coloured by that house's concerns, and the relationships that last tend to give you something to build there together.`,
+                  `What you look for in another person is coloured by the concerns of your ${ordinal(rulerPoint.house)} house, and the relationships that last tend to give you something to build there together.`,
                 ],
                 `relationships-ruler-${rulerPoint.house}`,
               )

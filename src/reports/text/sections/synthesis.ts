@@ -55,10 +55,11 @@ function gather(entries: ShownEntry[], list: (e: ShownEntry) => string[], size: 
 function suggestions(ctx: ReportContext): string[] {
   const { balance, aspects, points } = ctx.factors;
   const out: string[] = [];
-  for (const e of balance.weakElements) out.push(WEAK_ELEMENT_SUGGESTION[e]!);
-  if (balance.weakElements.length === 0) for (const e of balance.strongElements) out.push(STRONG_ELEMENT_SUGGESTION[e]!);
-  for (const m of balance.weakModalities) out.push(WEAK_MODALITY_SUGGESTION[m]!);
-  if (balance.weakModalities.length === 0) for (const m of balance.strongModalities) out.push(STRONG_MODALITY_SUGGESTION[m]!);
+  const suggestion = (options: Record<string, readonly string[]>, id: string, kind: string) => ctx.choose(options[id]!, `synthesis-${kind}-${id}`);
+  for (const e of balance.weakElements) out.push(suggestion(WEAK_ELEMENT_SUGGESTION, e, 'weak'));
+  if (balance.weakElements.length === 0) for (const e of balance.strongElements) out.push(suggestion(STRONG_ELEMENT_SUGGESTION, e, 'strong'));
+  for (const m of balance.weakModalities) out.push(suggestion(WEAK_MODALITY_SUGGESTION, m, 'weak'));
+  if (balance.weakModalities.length === 0) for (const m of balance.strongModalities) out.push(suggestion(STRONG_MODALITY_SUGGESTION, m, 'strong'));
   const node = points.get('north_node');
   if (node)
     out.push(
@@ -69,10 +70,10 @@ function suggestions(ctx: ReportContext): string[] {
     out.push(
       `The tightest tension in your chart, ${POINT_NAMES[tense.p1]} ${tense.type} ${POINT_NAMES[tense.p2]}, pairs your ${POINT_FUNCTION[tense.p1]} with your ${POINT_FUNCTION[tense.p2]}. ${ctx.choose(
         [
-          'Instead of letting one win, look for projects and relationships where both have a job to do.',
+          `Instead of letting ${POINT_NAMES[tense.p1]} or ${POINT_NAMES[tense.p2]} win, look for projects and relationships where both have a job to do.`,
           `Give each its own hour in the week, and notice how much calmer the other becomes once ${POINT_NAMES[tense.p1]} has had its turn.`,
           `When one of them is shouted down it returns by the back door; a plan that uses both ${POINT_NAMES[tense.p1]} and ${POINT_NAMES[tense.p2]} tends to hold longer.`,
-          'The quarrel between them is old and will not be settled once; what changes with practice is how early you notice it and how kindly you referee it.',
+          `The quarrel between ${POINT_NAMES[tense.p1]} and ${POINT_NAMES[tense.p2]} is old and will not be settled once; what changes with practice is how early you notice it and how kindly you referee it.`,
           `Ask, when a choice feels stuck, what ${POINT_NAMES[tense.p2]} would add to the plan ${POINT_NAMES[tense.p1]} has already made.`,
         ],
         `synthesis-tension-${tense.p1}-${tense.p2}`,
@@ -87,7 +88,14 @@ function suggestions(ctx: ReportContext): string[] {
   }
   const dominant = ctx.factors.dominant.planet;
   out.push(
-    `Lean on your strongest planet, ${POINT_NAMES[dominant]}: when you feel unsure, ask what your ${POINT_FUNCTION[dominant]} would do, and start there.`,
+    ctx.choose(
+      [
+        `Lean on your strongest planet, ${POINT_NAMES[dominant]}: when you feel unsure, ask what your ${POINT_FUNCTION[dominant]} would do, and start there.`,
+        `${POINT_NAMES[dominant]} is the most prominent planet in your chart; in a confusing week, begin with what your ${POINT_FUNCTION[dominant]} already knows.`,
+        `When the rest of the chart argues, ${POINT_NAMES[dominant]}, your strongest planet, usually has the steadiest voice: let your ${POINT_FUNCTION[dominant]} take the first step.`,
+      ],
+      'synthesis-dominant',
+    ),
   );
   return out;
 }
@@ -105,11 +113,11 @@ export function synthesisSection(ctx: ReportContext): ReportSection {
   const parts = [
     ctx.choose(
       [
-        'Several threads run through the sections above. The lists below gather the strongest of them, each named with the placement it comes from, so you can see where a quality has its roots.',
-        'Read together, the earlier sections repeat certain motifs. Here they are side by side, each with the placement that voices it.',
-        'Some qualities were named in more than one chapter because more than one part of your chart supports them. This chapter collects them, with the placement behind each, so that the echoes become a pattern you can recognise.',
-        'A quality that one placement suggests is a possibility; one that three placements suggest is a habit. The lists that follow are of the second kind, each traced to where it comes from.',
-        'The chapters so far took your chart apart in order to read it. Here it is put back together: the motifs that returned, and the placements that sounded them.',
+        `Several threads run through the sections above, from your ${ctx.signName('sun')} Sun outward; the lists below gather the strongest of them, each named with the placement it comes from, so you can see where a quality has its roots.`,
+        `Read together, the earlier sections repeat certain motifs of your ${ctx.signName('sun')} Sun and ${ctx.signName('moon')} Moon, set side by side here, each with the placement that voices it.`,
+        `Some qualities were named in more than one chapter because more than one part of your chart, the ${ctx.signName('moon')} Moon among them, supports them; this chapter collects them, with the placement behind each, so that the echoes become a pattern you can recognise.`,
+        `A quality that one placement suggests is a possibility, and one that three placements suggest is a habit: the lists that follow, drawn from your ${ctx.signName('sun')} Sun and the rest, are of the second kind, each traced to where it comes from.`,
+        `The chapters so far took your chart apart in order to read it, and here it is put back together: the motifs your ${ctx.signName('sun')} Sun and ${ctx.signName('moon')} Moon kept returning to, and the placements that sounded them.`,
       ],
       'synthesis-lead',
     ),

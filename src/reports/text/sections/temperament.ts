@@ -37,19 +37,19 @@ export function temperamentSection(ctx: ReportContext): ReportSection {
   const weak = balance.weakElements;
   if (strong.length === 0 && weak.length === 0) {
     parts.push(
-      'No element dominates your chart and none is missing: your temperament draws on fire, earth, air and water in fairly even measure, which tends to make you adaptable across very different situations.',
+      `No element dominates your chart and none is missing: your temperament draws on fire, earth, air and water in fairly even measure (${ELEMENTS.map((e) => percent(balance.elements[e], total)).join(', ')}), which tends to make you adaptable across very different situations.`,
     );
   } else {
     const said: string[] = [];
     if (strong.length) said.push(`${joinAnd(strong.map((e) => ELEMENT_NAMES[e]!.toLowerCase()))} ${strong.length > 1 ? 'carry' : 'carries'} the most weight`);
     if (weak.length) said.push(`${joinAnd(weak.map((e) => ELEMENT_NAMES[e]!.toLowerCase()))} ${weak.length > 1 ? 'are' : 'is'} barely present`);
     parts.push(
-      `In your chart ${said.join(', while ')}. ${ctx.choose(
+      `In your chart ${said.join(', while ')}; ${ctx.choose(
         [
-          'The passages below describe what that emphasis tends to bring.',
-          'What that tilt tends to feel like, and where it helps or gets in the way, is read next.',
-          'Below, each side of that balance is read for what it gives you and what it asks of you.',
-          'A balance like this shows in habits more than in any single trait; the next paragraphs describe how.',
+          'the passages below describe what that emphasis tends to bring.',
+          'what that tilt tends to feel like, and where it helps or gets in the way, is read next.',
+          'below, each side of that balance is read for what it gives you and what it asks of you.',
+          'a balance like this shows in habits more than in any single trait, as the next paragraphs describe.',
         ],
         `temperament-emphasis-${strong.join('-')}-${weak.join('-')}`,
       )}`,
@@ -72,8 +72,16 @@ export function temperamentSection(ctx: ReportContext): ReportSection {
         '',
     );
   if (balance.strongModalities.length === 0 && balance.weakModalities.length === 0) {
+    const shares = `cardinal ${percent(balance.modalities.cardinal, total)}, fixed ${percent(balance.modalities.fixed, total)} and mutable ${percent(balance.modalities.mutable, total)}`;
     parts.push(
-      'Cardinal, fixed and mutable signs are all well represented, so you can usually start, sustain and adapt as a situation requires, without one mode of action crowding out the others.',
+      ctx.choose(
+        [
+          `Cardinal, fixed and mutable signs are all well represented (${shares}), so you can usually start, sustain and adapt as a situation requires, without one mode of action crowding out the others.`,
+          `No mode of action rules your chart: its weight divides ${shares}. Beginning something, keeping it going and changing course when it stops working all come within reach, and which one you use tends to depend on the moment rather than on habit.`,
+          `Your planets share themselves out among the three modes (${shares}). That evenness rarely draws attention to itself, yet it lets you switch between launching, holding and adjusting without much strain.`,
+        ],
+        'modality-even',
+      ),
     );
   }
   if (balance.strongPolarity) {

@@ -38,7 +38,7 @@ export function vocationSection(ctx: ReportContext): ReportSection {
       [
         tenth.length
           ? `${joinAnd(tenth)} in the 10th house ${tenth.length === 1 ? 'makes its' : 'make their'} qualities part of how others see you at work.`
-          : 'The 10th house holds no planet, so your public role grows out of the Midheaven and its ruler more than out of any one planet.',
+          : `The 10th house holds no planet, so your public role grows out of the ${mc.name} Midheaven${ruler ? ` and ${pointInSentence(ruler)}, its ruler,` : ''} more than out of any one planet.`,
         sixth.length
           ? `In the 6th house of daily work, ${joinAnd(sixth)} ${sixth.length === 1 ? 'shapes' : 'shape'} your routines and how you like to be useful.`
           : `The 6th house of daily work holds no planet; its cusp in ${cuspOf(ctx, 6)!.name} sets the tone of your routines: ${SIGN_STYLE[cuspOf(ctx, 6)!.id]}.`,

@@ -49,9 +49,11 @@ export function yearAheadSection(ctx: ReportContext): ReportSection | undefined 
   const ranked = [...year.transits].sort((a, b) => weight(b) - weight(a));
   const intro = ctx.choose(
     [
-      `This chapter looks at the twelve months from ${longDate(year.from)} to ${longDate(year.to)}. It does not predict events: it names the periods when the slow planets touch the most personal points of your chart, when the themes of the chapters above are likely to be most alive.`,
-      `From ${longDate(year.from)} to ${longDate(year.to)}, the slow-moving planets form the contacts below with your chart. Read them as seasons of emphasis rather than forecasts: each names a part of you that the time is likely to call on.`,
-      `${ranked.length ? `${countWord(ranked.length)[0]!.toUpperCase()}${countWord(ranked.length).slice(1)} exact contact${ranked.length === 1 ? '' : 's'} from the slow planets` : 'No exact contact from the slow planets'} fall${ranked.length === 1 ? 's' : ''} between ${longDate(year.from)} and ${longDate(year.to)}, and the progressed chart moves on as well. None of them is an event; each marks a stretch of time when one part of your chart asks for attention.`,
+      `This chapter looks at the twelve months from ${longDate(year.from)} to ${longDate(year.to)}, not to predict events but to name the periods when the slow planets touch the most personal points of your chart, when the themes of the chapters above are likely to be most alive.`,
+      `From ${longDate(year.from)} to ${longDate(year.to)}, the slow-moving planets form the contacts below with your chart, to be read as seasons of emphasis rather than forecasts: each names a part of you that the time is likely to call on.`,
+      `Between ${longDate(year.from)} and ${longDate(year.to)} the planets from Jupiter outward keep moving over the degrees of your birth chart, and where one of them meets one of your points, a theme of the earlier chapters tends to come forward for a while; the dates say when, not what will happen.`,
+      `The twelve months that begin on ${longDate(year.from)} are read here through the slow planets and the progressed chart, marking periods of pressure, opening or review around parts of you already described, never fixed outcomes.`,
+      `${ranked.length ? `${countWord(ranked.length)[0]!.toUpperCase()}${countWord(ranked.length).slice(1)} exact contact${ranked.length === 1 ? '' : 's'} from the slow planets` : 'No exact contact from the slow planets'} fall${ranked.length === 1 ? 's' : ''} between ${longDate(year.from)} and ${longDate(year.to)}, and the progressed chart moves on as well; none of them is an event, and each marks a stretch of time when one part of your chart asks for attention.`,
     ],
     'year-intro',
   );
@@ -92,10 +94,19 @@ export function yearAheadSection(ctx: ReportContext): ReportSection | undefined 
   const progressions = year.progressions;
   if (progressions.length) {
     parts.push('### Progressions');
+    const method = ctx.choose(
+      [
+        'Secondary progressions move the chart forward a day for each year of life; the progressed Moon, which changes sign about every two and a half years, colours the mood of a period.',
+        'In the progressed chart each day after your birth stands for a year of your life, so its planets drift slowly through the signs; the progressed Moon is the quickest of them and sets the emotional tone of two or three years at a time.',
+        'The progressions below count one day of planetary motion after your birth for every year you have lived; they move slowly, and the progressed Moon, with a new sign roughly every thirty months, is the one most often felt.',
+        'Progressed positions come from the sky of the days just after your birth, a day standing for a year, and most of them barely move in a year; the Moon, changing sign about every two and a half years, is the exception and the one to watch.',
+      ],
+      'year-progressions',
+    );
     parts.push(
       ctx.timed
-        ? 'Secondary progressions move the chart forward a day for each year of life; the progressed Moon, which changes sign about every two and a half years, colours the mood of a period.'
-        : 'Secondary progressions move the chart forward a day for each year of life. Without a birth time the progressed Moon is known only to within about six degrees, so its dates may fall some months earlier or later.',
+        ? method
+        : `${method} Without a birth time the progressed Moon is known only to within about six degrees, so its dates may fall some months earlier or later.`,
     );
     for (const p of progressions) {
       if (p.kind === 'moon_ingress')

@@ -1,0 +1,46 @@
+/**
+ * How much two people's reports repeat each other: the share of one report's reading sentences
+ * (test/helpers/report-sentences.ts) that also appear in another's. The chapter openings and the
+ * recurring passages are written in several variants chosen by the chart, and carry the chart's
+ * own signs, counts and shares, so that under 8 % of a report's sentences repeat another's on
+ * average. Two charts that share many placements (people born days apart) still share the
+ * readings of those placements: the figure is an average over pairs, and bench/report-check.ts
+ * prints the whole spread.
+ */
+import { describe, expect, it } from 'vitest';
+import { initEphemeris } from '../../../src/astro/ephemeris.ts';
+import { reportSky } from '../../../src/reports/sky/report-sky.ts';
+import { composeReport } from '../../../src/reports/text/compose-report.ts';
+import { natalChartFor } from '../../helpers/natal-charts.ts';
+import { repeatedShare } from '../../helpers/report-sentences.ts';
+import { seededRandom } from '../../helpers/seeded-random.ts';
+
+initEphemeris();
+const AS_OF = '2026-11-25T00:00:00Z';
+
+function randomReports(count: number, seed: number) {
+  const random = seededRandom(seed);
+  return Array.from({ length: count }, (_, i) => {
+    const timed = i % 5 !== 4;
+    const birth = {
+      name: `Person ${i}`,
+      year: 1935 + Math.floor(random() * 85),
+      month: 1 + Math.floor(random() * 12),
+      day: 1 + Math.floor(random() * 28),
+      ...(timed ? { hour: Math.floor(random() * 24), minute: Math.floor(random() * 60) } : { time_known: false }),
+    };
+    const lat = i % 5 === 2 ? 67 + random() * 3 : -45 + random() * 105;
+    const chart = natalChartFor(birth, { city: null, country: null, lat, lng: -170 + random() * 340, source: 'request', zone: 'UTC' } as never);
+    return composeReport(chart, { sky: reportSky({ chart, asOf: AS_OF }) });
+  });
+}
+
+describe('repetition between reports', () => {
+  it('under 8 % of a report’s sentences appear in another person’s report, on average over every pair of 30 random charts', () => {
+    const reports = randomReports(30, 5201);
+    const shares: number[] = [];
+    for (let i = 0; i < reports.length; i++) for (let j = 0; j < reports.length; j++) if (i !== j) shares.push(repeatedShare(reports[i]!, reports[j]!));
+    const mean = shares.reduce((a, b) => a + b, 0) / shares.length;
+    expect(mean).toBeLessThan(0.08);
+  });
+});
