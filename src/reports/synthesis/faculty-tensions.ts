@@ -9,8 +9,8 @@
 interface Faculty {
   /** What each pole is like, as a predicate after "part of you". */
   poles: Record<string, string>;
-  /** How the two sides can share the work, after both are named. */
-  together: string;
+  /** How the two sides can share the work, after both are named: several phrasings, one chosen per chart. */
+  together: readonly string[];
 }
 
 export const FACULTIES: Record<string, Faculty> = {
@@ -19,40 +19,55 @@ export const FACULTIES: Record<string, Faculty> = {
       quick: 'thinks fast, catching the point and the next question before a sentence is finished',
       methodical: 'wants each thought tested and set on solid ground before it is spoken',
     },
-    together:
+    together: [
       'Neither side is the real you. The quick mind finds the openings and the careful one decides which of them deserve a plan; you think best when the first is allowed to propose and the second to choose.',
+      'Give each its stage: brainstorm at speed, then review slowly, and the two stop interrupting each other. Ideas that survive both are usually your best.',
+      'You may feel scattered one day and stubbornly thorough the next. It is one mind with two tempos, and most good decisions of yours will have passed through both.',
+    ],
   },
   manner: {
     poles: {
       expansive: 'meets the world openly and generously, ready to take up room and expect the best',
       reserved: 'holds back, measures the room and gives trust and warmth only once they are earned',
     },
-    together:
+    together: [
       'People may meet either side first, and be surprised later by the other. Confidence that has passed through caution is rarely naive, and caution with some hope in it rarely turns cold.',
+      'Which side shows depends on the room: open where you feel welcome, watchful where you do not. Letting each know about the other keeps your warmth from being reckless and your care from looking distant.',
+      'It can look inconsistent from outside, generous one moment and cool the next. From inside it is a sense of timing, and it serves you best when you trust it rather than apologise for it.',
+    ],
   },
   drive: {
     poles: {
       impulsive: 'wants to act now and learn on the way',
       deliberate: 'prefers to gather strength, choose the moment and keep going long after the start',
     },
-    together:
+    together: [
       'The urge to start and the patience to endure rarely agree on timing. Let the first decide that something is worth doing and the second decide when and how, and you have both momentum and staying power.',
+      'Bursts of effort followed by long, steady stretches can be your natural rhythm rather than a contradiction; plans that leave room for both tend to get finished.',
+      'When one side takes over completely you either rush or stall. Noticing which of them is driving on a given day is often enough to invite the other back in.',
+    ],
   },
   change: {
     poles: {
       restless: 'needs variety and fresh ground, and grows dull and irritable when every day looks the same',
       settled: 'feels safest with a steady rhythm, familiar places and changes that come slowly enough to be absorbed',
     },
-    together:
+    together: [
       'The two sides can pull against each other over every plan, one wanting to go and the other to stay. They work best in turns rather than as a tug of war: a settled base the restless side can leave and come back to, and new ground the steady side is given time to make its own.',
+      'A life with a firm centre and changing edges suits this pairing: the same home, work or people, with new questions, places or skills added around them.',
+      'Neither the urge to move nor the wish to stay is a mistake. Change that is chosen and paced tends to satisfy both, where change that is forced or refused satisfies neither.',
+    ],
   },
   feeling: {
     poles: {
       expressive: 'shows what it feels at once and needs it answered',
       guarded: 'keeps feelings under careful watch and shows them only where it feels safe',
     },
-    together:
+    together: [
       'You may feel a strong reaction and a strong need to contain it at the same moment. Choosing a few people and places where feelings can come out whole lets the rest of life keep its composure without cost.',
+      'Others may see only one side, the outburst or the calm, and misjudge the whole. Telling the people close to you that both are real saves a good deal of misunderstanding.',
+      'The feeling is not wrong and neither is the caution. Expressing it a little later, to the right person, often gives each side what it wanted.',
+    ],
   },
 };
 
@@ -75,8 +90,8 @@ export function conflictOf(claims: readonly string[] | undefined, read: Readonly
   return undefined;
 }
 
-/** The passage that replaces the later entry's text: both sides named, and how they can share the work. */
-export function tensionPassage(conflict: ClaimConflict, laterLabel: string): string {
+/** The passage that replaces the later entry's text: both sides named, and how they can share the work (`choose` picks the phrasing for the chart). */
+export function tensionPassage(conflict: ClaimConflict, laterLabel: string, choose: (options: readonly string[], label: string) => string): string {
   const f = FACULTIES[conflict.faculty]!;
-  return `${laterLabel} pulls against ${conflict.earlierLabel.replace(/^The /, 'the ')}, read earlier, and the two belong together. Part of you ${f.poles[conflict.earlierPole]}, while another part ${f.poles[conflict.laterPole]}. ${f.together}`;
+  return `${laterLabel} pulls against ${conflict.earlierLabel.replace(/^The /, 'the ')}, read earlier, and the two belong together: part of you ${f.poles[conflict.earlierPole]}, while another part ${f.poles[conflict.laterPole]}. ${choose(f.together, `tension-${conflict.faculty}`)}`;
 }

@@ -103,7 +103,7 @@ export class ReportContext {
     if (options.heading !== undefined) parts.push(`### ${options.heading}`);
     // The chart's data for the entry as a short line of its own, so the prose that follows is the library's alone.
     if (options.fact) parts.push(`*${options.fact}*`);
-    parts.push(conflict ? tensionPassage(conflict, label) : this.body(entry));
+    parts.push(conflict ? tensionPassage(conflict, label, (options, which) => this.choose(options, which)) : this.body(entry));
     if (this.style === 'improved' && !options.plain) {
       parts.push(bullets([`Strengths: ${entry.strengths.join('; ')}.`, `Challenges: ${entry.challenges.join('; ')}.`].map((s) => s.replace(/\.\.$/, '.'))));
     }
