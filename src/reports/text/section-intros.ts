@@ -61,16 +61,18 @@ const coreTriad: Writer = (ctx) => {
 const temperament: Writer = (ctx) => {
   const lead = leadingElement(ctx);
   const weak = ctx.factors.balance.weakElements.map((e) => ELEMENT_NAMES[e]!.toLowerCase());
-  const missing = weak.length ? ` and how little ${joinAnd(weak)} it has` : '';
+  // The scarce elements, phrased to fit each opening's sentence.
+  const scarce = weak.length ? joinAnd(weak) : undefined;
+  const scarceVerb = weak.length > 1 ? 'are' : 'is';
   return {
     title: 'Your Temperament',
     text: ctx.choose(
       [
-        `Before any single planet, a chart has a climate, and yours leans toward ${lead}${missing}; the tables below count it, and the passages after them describe what such a mix tends to feel like from inside.`,
-        `Temperament is the weather of a chart rather than its landmarks: counting elements and modalities across your planets shows ${lead} in the lead${missing}, and that colouring tints every placement read later.`,
-        `Your planets, counted by element and modality, give ${lead} the largest share${missing}; this chapter reads that balance, the planet that stands out above the others, and the Moon's phase at your birth.`,
-        `Much of how you react, before you have thought about it, comes from the mix of elements in your chart, and in yours ${lead} leads${missing}: the counts come first, then what they suggest about your pace, your needs and your blind spots.`,
-        `With ${lead} strongest among your elements${missing}, your chart has a recognisable temperament, read here from the tallies of element and mode, from its most prominent planet and from the Moon's phase at birth.`,
+        `Before any single planet, a chart has a climate, and yours leans toward ${lead}${scarce ? ` and away from ${scarce}` : ''}; the tables below count it, and the passages after them describe what such a mix tends to feel like from inside.`,
+        `Temperament is the weather of a chart rather than its landmarks: counting elements and modalities across your planets shows ${lead} in the lead${scarce ? ` and ${scarce} nearly absent` : ''}, and that colouring tints every placement read later.`,
+        `Your planets, counted by element and modality, give ${lead} the largest share${scarce ? ` and ${scarce} the smallest` : ''}; this chapter reads that balance, the planet that stands out above the others, and the Moon's phase at your birth.`,
+        `Much of how you react, before you have thought about it, comes from the mix of elements in your chart, and in yours ${lead} leads${scarce ? ` while ${scarce} ${scarceVerb} scarce` : ''}: the counts come first, then what they suggest about your pace, your needs and your blind spots.`,
+        `With ${lead} strongest among your elements${scarce ? ` and ${scarce} weakest` : ''}, your chart has a recognisable temperament, read here from the tallies of element and mode, from its most prominent planet and from the Moon's phase at birth.`,
       ],
       'intro-temperament',
     ),

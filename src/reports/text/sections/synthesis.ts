@@ -5,12 +5,13 @@
  */
 import { normalizedWords } from '../../../interpretations/originality.ts';
 import type { ReportContext, ShownEntry } from '../context.ts';
-import { bullets, ordinal } from '../report-markdown.ts';
+import { bullets, capitalize, ordinal } from '../report-markdown.ts';
 import {
   HOUSE_DOMAIN,
   NODE_DIRECTION,
   POINT_FUNCTION,
   POINT_NAMES,
+  pointInSentence,
   STRONG_ELEMENT_SUGGESTION,
   STRONG_MODALITY_SUGGESTION,
   WEAK_ELEMENT_SUGGESTION,
@@ -70,11 +71,11 @@ function suggestions(ctx: ReportContext): string[] {
     out.push(
       `The tightest tension in your chart, ${POINT_NAMES[tense.p1]} ${tense.type} ${POINT_NAMES[tense.p2]}, pairs your ${POINT_FUNCTION[tense.p1]} with your ${POINT_FUNCTION[tense.p2]}. ${ctx.choose(
         [
-          `Instead of letting ${POINT_NAMES[tense.p1]} or ${POINT_NAMES[tense.p2]} win, look for projects and relationships where both have a job to do.`,
-          `Give each its own hour in the week, and notice how much calmer the other becomes once ${POINT_NAMES[tense.p1]} has had its turn.`,
-          `When one of them is shouted down it returns by the back door; a plan that uses both ${POINT_NAMES[tense.p1]} and ${POINT_NAMES[tense.p2]} tends to hold longer.`,
-          `The quarrel between ${POINT_NAMES[tense.p1]} and ${POINT_NAMES[tense.p2]} is old and will not be settled once; what changes with practice is how early you notice it and how kindly you referee it.`,
-          `Ask, when a choice feels stuck, what ${POINT_NAMES[tense.p2]} would add to the plan ${POINT_NAMES[tense.p1]} has already made.`,
+          `Instead of letting ${pointInSentence(tense.p1)} or ${pointInSentence(tense.p2)} win, look for projects and relationships where both have a job to do.`,
+          `Give each its own hour in the week, and notice how much calmer the other becomes once ${pointInSentence(tense.p1)} has had its turn.`,
+          `When one of them is shouted down it returns by the back door; a plan that uses both ${pointInSentence(tense.p1)} and ${pointInSentence(tense.p2)} tends to hold longer.`,
+          `The quarrel between ${pointInSentence(tense.p1)} and ${pointInSentence(tense.p2)} is old and will not be settled once; what changes with practice is how early you notice it and how kindly you referee it.`,
+          `Ask, when a choice feels stuck, what ${pointInSentence(tense.p2)} would add to the plan ${pointInSentence(tense.p1)} has already made.`,
         ],
         `synthesis-tension-${tense.p1}-${tense.p2}`,
       )}`,
@@ -90,9 +91,9 @@ function suggestions(ctx: ReportContext): string[] {
   out.push(
     ctx.choose(
       [
-        `Lean on your strongest planet, ${POINT_NAMES[dominant]}: when you feel unsure, ask what your ${POINT_FUNCTION[dominant]} would do, and start there.`,
-        `${POINT_NAMES[dominant]} is the most prominent planet in your chart; in a confusing week, begin with what your ${POINT_FUNCTION[dominant]} already knows.`,
-        `When the rest of the chart argues, ${POINT_NAMES[dominant]}, your strongest planet, usually has the steadiest voice: let your ${POINT_FUNCTION[dominant]} take the first step.`,
+        `Lean on your strongest planet, ${pointInSentence(dominant)}: when you feel unsure, ask what your ${POINT_FUNCTION[dominant]} would do, and start there.`,
+        `${capitalize(pointInSentence(dominant))} is the most prominent planet in your chart; in a confusing week, begin with what your ${POINT_FUNCTION[dominant]} already knows.`,
+        `When the rest of the chart argues, ${pointInSentence(dominant)}, your strongest planet, usually has the steadiest voice: let your ${POINT_FUNCTION[dominant]} take the first step.`,
       ],
       'synthesis-dominant',
     ),
@@ -110,17 +111,31 @@ export function synthesisSection(ctx: ReportContext): ReportSection {
     const q = s.entry.reflection[0];
     if (q && !questions.includes(q)) questions.push(q);
   }
+  // The chapter's opening says what is gathered here; the lead says how the lists are built, naming where each begins.
+  const source = (item: string | undefined) => /\(([^)]+)\)$/.exec(item ?? '')?.[1]?.replace(/^The /, 'the ');
+  const [s0, t0] = [source(strengths[0]), source(tensions[0])];
+  const lead =
+    !s0 || !t0
+      ? 'Each line below carries the placement it comes from, so you can see where a quality has its roots.'
+      : s0 === t0
+        ? ctx.choose(
+            [
+              `Each line below carries the placement it comes from, so you can see where a quality has its roots; both lists open with ${s0}, the placement that weighs most in your reading.`,
+              `The lists are ordered by weight, heaviest first, which is why ${s0} heads both; the suggestions and questions after them draw on the same placements.`,
+              `What your chart agrees on comes first and what it argues about follows, both led by ${s0}; then a few suggestions and questions drawn from the lists.`,
+            ],
+            'synthesis-lead',
+          )
+        : ctx.choose(
+            [
+              `Each line below carries the placement it comes from, so you can see where a quality has its roots: the strengths open with ${s0}, the tensions with ${t0}.`,
+              `The lists are ordered by weight, heaviest first, which is why ${s0} heads the strengths and ${t0} the tensions; the suggestions and questions after them draw on the same placements.`,
+              `What your chart agrees on comes first, led by ${s0}; what it argues about follows, led by ${t0}; then a few suggestions and questions drawn from both.`,
+            ],
+            'synthesis-lead',
+          );
   const parts = [
-    ctx.choose(
-      [
-        `Several threads run through the sections above, from your ${ctx.signName('sun')} Sun outward; the lists below gather the strongest of them, each named with the placement it comes from, so you can see where a quality has its roots.`,
-        `Read together, the earlier sections repeat certain motifs of your ${ctx.signName('sun')} Sun and ${ctx.signName('moon')} Moon, set side by side here, each with the placement that voices it.`,
-        `Some qualities were named in more than one chapter because more than one part of your chart, the ${ctx.signName('moon')} Moon among them, supports them; this chapter collects them, with the placement behind each, so that the echoes become a pattern you can recognise.`,
-        `A quality that one placement suggests is a possibility, and one that three placements suggest is a habit: the lists that follow, drawn from your ${ctx.signName('sun')} Sun and the rest, are of the second kind, each traced to where it comes from.`,
-        `The chapters so far took your chart apart in order to read it, and here it is put back together: the motifs your ${ctx.signName('sun')} Sun and ${ctx.signName('moon')} Moon kept returning to, and the placements that sounded them.`,
-      ],
-      'synthesis-lead',
-    ),
+    lead,
     '### Strengths to Build On',
     bullets(strengths),
     '### Tensions to Work With',
