@@ -6,8 +6,8 @@
  */
 import { ELEMENTS, keys, MODALITIES } from '../../../interpretations/keys.ts';
 import type { ReportContext } from '../context.ts';
-import { ELEMENT_NAMES, MODALITY_NAMES, POINT_NAMES } from '../phrases.ts';
-import { joinAnd, withArticle } from '../report-markdown.ts';
+import { ELEMENT_NAMES, MODALITY_NAMES, pointInSentence } from '../phrases.ts';
+import { capitalize, joinAnd, withArticle } from '../report-markdown.ts';
 import { section, type ReportSection } from '../section.ts';
 
 /** What a shortage of each element tends to feel like from inside. */
@@ -77,8 +77,8 @@ export function leastOfSection(ctx: ReportContext): ReportSection {
   const modality = MODALITIES.reduce((a, b) => (balance.modalities[b] < balance.modalities[a] ? b : a));
   const elementShare = share(balance.elements[element], total);
   const modalityShare = share(balance.modalities[modality], total);
-  const carriers = balance.members[element].map((id) => POINT_NAMES[id]!);
-  const modalCarriers = balance.modalityMembers[modality].map((id) => POINT_NAMES[id]!);
+  const carriers = balance.members[element].map(pointInSentence);
+  const modalCarriers = balance.modalityMembers[modality].map(pointInSentence);
   const parts: string[] = [];
   const name = ELEMENT_NAMES[element]!.toLowerCase();
   parts.push(
@@ -97,8 +97,8 @@ export function leastOfSection(ctx: ReportContext): ReportSection {
     carriers.length === 0
       ? `No planet stands in ${withArticle(name)} sign, so this quality comes to you from outside: from people, places and practices that have it.`
       : carriers.length === 1
-        ? `${carriers[0]} is the only point of your chart in ${withArticle(name)} sign, and so the door through which this quality enters: when ${carriers[0]} is engaged, ${name} becomes available to you.`
-        : `${joinAnd(carriers)} carry what ${name} your chart has; the parts of life they govern are where this quality is easiest to reach.`;
+        ? `${capitalize(carriers[0]!)} is the only point of your chart in ${withArticle(name)} sign, and so the door through which this quality enters: when ${carriers[0]} is engaged, ${name} becomes available to you.`
+        : `${capitalize(joinAnd(carriers))} carry what ${name} your chart has; the parts of life they govern are where this quality is easiest to reach.`;
   // The temperament chapter may already have read this element as one in the background: not again.
   const elementRead = ctx.isShown(keys.element(element, 'weak'));
   const lack = elementRead
@@ -108,7 +108,7 @@ export function leastOfSection(ctx: ReportContext): ReportSection {
   const modalDoors =
     modalCarriers.length === 0
       ? `No planet stands in a ${MODALITY_NAMES[modality]!.toLowerCase()} sign.`
-      : `${joinAnd(modalCarriers)} ${modalCarriers.length === 1 ? 'is' : 'are'} your ${MODALITY_NAMES[modality]!.toLowerCase()} ${modalCarriers.length === 1 ? 'point' : 'points'}, the place to start practising it.`;
+      : `${capitalize(joinAnd(modalCarriers))} ${modalCarriers.length === 1 ? 'is' : 'are'} your ${MODALITY_NAMES[modality]!.toLowerCase()} ${modalCarriers.length === 1 ? 'point' : 'points'}, the place to start practising it.`;
   parts.push(
     `### Least Modality: ${MODALITY_NAMES[modality]}`,
     ctx.isShown(keys.modality(modality, 'weak'))

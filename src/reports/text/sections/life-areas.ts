@@ -12,14 +12,18 @@ import { introducedSection, type ReportSection } from '../section.ts';
 
 export const LIFE_AREA_WEIGHT = { house: 4, midheaven: 6 };
 
+/** The signs already described on a cusp or angle, with where ("the 10th", "the Midheaven"). */
+type Described = Map<string, string>;
+
 /**
  * What the sign on a house's cusp brings. A sign already described on an earlier cusp (two
  * houses in one sign are common at high latitudes and with Placidus) is only named.
  */
-function cuspSentence(ctx: ReportContext, house: number, described: Set<string>): string {
+function cuspSentence(ctx: ReportContext, house: number, described: Described): string {
   const sign = cuspSign(ctx, house);
-  if (described.has(sign.id)) return `The ${ordinal(house)} house, the house of ${HOUSE_DOMAIN[house]}, also begins in ${sign.name}.`;
-  described.add(sign.id);
+  const where = described.get(sign.id);
+  if (where) return `The ${ordinal(house)} house, the house of ${HOUSE_DOMAIN[house]}, begins in ${sign.name} too, like ${where}.`;
+  described.set(sign.id, `the ${ordinal(house)}`);
   return ctx.choose(
     [
       `Your ${ordinal(house)} house, the house of ${HOUSE_DOMAIN[house]}, begins in ${sign.name}, which brings ${SIGN_STYLE[sign.id]} to this part of life.`,
@@ -39,7 +43,7 @@ function cuspSign(ctx: ReportContext, house: number) {
   return signOf(ctx.chart.houses!.find((h) => h.house === house)!.abs_pos);
 }
 
-function houseParts(ctx: ReportContext, house: number, described: Set<string>, options: { cuspSaid?: boolean } = {}): string[] {
+function houseParts(ctx: ReportContext, house: number, described: Described, options: { cuspSaid?: boolean } = {}): string[] {
   const parts = options.cuspSaid ? [] : [cuspSentence(ctx, house, described)];
   const planets = planetsIn(ctx, house);
   const readBefore = planets.filter((id) => ctx.isShown(keys.planetHouse(id, house)));
@@ -84,7 +88,7 @@ function houseParts(ctx: ReportContext, house: number, described: Set<string>, o
 export function lifeAreasSection(ctx: ReportContext): ReportSection | undefined {
   if (!ctx.timed) return undefined;
   const parts: string[] = [];
-  const described = new Set<string>();
+  const described: Described = new Map();
   for (const area of LIFE_AREAS) {
     const houses = area.id === 'other' ? area.houses.filter((h) => planetsIn(ctx, h).some((id) => ctx.available(keys.planetHouse(id, h)))) : [...area.houses];
     if (houses.length === 0) continue;
@@ -98,7 +102,7 @@ export function lifeAreasSection(ctx: ReportContext): ReportSection | undefined 
       const text = e ? ctx.take(key, e.title, LIFE_AREA_WEIGHT.midheaven, { heading: e.title, fact: `Midheaven ${zodiacPosition(mc.lon)}` }) : undefined;
       if (text) parts.push(text.replace(/^### /, '#### '));
       if (text && cuspSign(ctx, 10).id === mc.sign) angleSaid = 10;
-      if (text) described.add(mc.sign);
+      if (text) described.set(mc.sign, 'the Midheaven');
     }
     if (area.id === 'home') {
       const ic = signOf(ctx.factors.points.get('mc')!.lon + 180);
@@ -109,7 +113,7 @@ export function lifeAreasSection(ctx: ReportContext): ReportSection | undefined 
           : `The lowest point of the chart, the IC, falls in ${ic.name}; it describes the emotional ground you come from and return to, here marked by ${SIGN_STYLE[ic.id]}.`,
       );
       if (fourth.id === ic.id) angleSaid = 4;
-      described.add(ic.id);
+      described.set(ic.id, 'the IC');
     }
     for (const h of houses) parts.push(...houseParts(ctx, h, described, { cuspSaid: h === angleSaid }));
   }
