@@ -41,7 +41,9 @@ export function parentalImagesSection(ctx: ReportContext): ReportSection {
       sunSaturn
         ? sunSaturn.family === 'flowing'
           ? 'Linked by a flowing aspect, they suggest an example you could grow into without much conflict.'
-          : `Linked by ${withArticle(sunSaturn.type)}, they suggest an authority you had to measure yourself against, which can leave a strong inner critic and, later, real self-discipline.`
+          : sunSaturn.family === 'conjunction'
+            ? 'Joined in a conjunction, they suggest that the example and the rules came as one, from someone whose standards you took in early: self-discipline can come naturally, and approval from yourself may be harder to earn.'
+            : `Linked by ${withArticle(sunSaturn.type)}, they suggest an authority you had to measure yourself against, which can leave a strong inner critic and, later, real self-discipline.`
         : ctx.choose(
             [
               `With no major aspect between your ${sun.name} Sun and ${saturn.name} Saturn, the model and the rule may have come from different people or different times.`,

@@ -6,8 +6,8 @@
  */
 import type { ReportContext } from '../context.ts';
 import { cuspOf, houseRuler, planetsInHouse, signOfPoint } from '../chart-facts.ts';
-import { HOUSE_DOMAIN, POINT_NAMES, pointInSentence, SIGN_STYLE } from '../phrases.ts';
-import { joinAnd, ordinal } from '../report-markdown.ts';
+import { HOUSE_DOMAIN, pointInSentence, SIGN_STYLE } from '../phrases.ts';
+import { capitalize, joinAnd, ordinal } from '../report-markdown.ts';
 import { section, type ReportSection } from '../section.ts';
 
 const ELEMENT_WORK: Record<string, string> = {
@@ -32,12 +32,12 @@ export function vocationSection(ctx: ReportContext): ReportSection {
           : ''
       }`,
     );
-    const tenth = planetsInHouse(ctx, 10).map((id) => POINT_NAMES[id]!);
-    const sixth = planetsInHouse(ctx, 6).map((id) => POINT_NAMES[id]!);
+    const tenth = planetsInHouse(ctx, 10).map(pointInSentence);
+    const sixth = planetsInHouse(ctx, 6).map(pointInSentence);
     parts.push(
       [
         tenth.length
-          ? `${joinAnd(tenth)} in the 10th house ${tenth.length === 1 ? 'makes its' : 'make their'} qualities part of how others see you at work.`
+          ? `${capitalize(joinAnd(tenth))} in the 10th house ${tenth.length === 1 ? 'makes its' : 'make their'} qualities part of how others see you at work.`
           : `The 10th house holds no planet, so your public role grows out of the ${mc.name} Midheaven${ruler ? ` and ${pointInSentence(ruler)}, its ruler,` : ''} more than out of any one planet.`,
         sixth.length
           ? `In the 6th house of daily work, ${joinAnd(sixth)} ${sixth.length === 1 ? 'shapes' : 'shape'} your routines and how you like to be useful.`

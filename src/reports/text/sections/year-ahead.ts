@@ -53,7 +53,9 @@ export function yearAheadSection(ctx: ReportContext): ReportSection | undefined 
       `From ${longDate(year.from)} to ${longDate(year.to)}, the slow-moving planets form the contacts below with your chart, to be read as seasons of emphasis rather than forecasts: each names a part of you that the time is likely to call on.`,
       `Between ${longDate(year.from)} and ${longDate(year.to)} the planets from Jupiter outward keep moving over the degrees of your birth chart, and where one of them meets one of your points, a theme of the earlier chapters tends to come forward for a while; the dates say when, not what will happen.`,
       `The twelve months that begin on ${longDate(year.from)} are read here through the slow planets and the progressed chart, marking periods of pressure, opening or review around parts of you already described, never fixed outcomes.`,
-      `${ranked.length ? `${countWord(ranked.length)[0]!.toUpperCase()}${countWord(ranked.length).slice(1)} exact contact${ranked.length === 1 ? '' : 's'} from the slow planets` : 'No exact contact from the slow planets'} fall${ranked.length === 1 ? 's' : ''} between ${longDate(year.from)} and ${longDate(year.to)}, and the progressed chart moves on as well; none of them is an event, and each marks a stretch of time when one part of your chart asks for attention.`,
+      ranked.length
+        ? `Between ${longDate(year.from)} and ${longDate(year.to)} the slow planets make exact contacts with your chart, and the progressed chart moves on as well; none of them is an event, and each marks a stretch of time when one part of your chart asks for attention.`
+        : `No exact contact from the slow planets falls between ${longDate(year.from)} and ${longDate(year.to)}, though the progressed chart moves on as well; the year is read from that slower clock.`,
     ],
     'year-intro',
   );
