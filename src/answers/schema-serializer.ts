@@ -23,7 +23,11 @@
  * A schema that parsing would change (defaults, transforms, pipes, catches) or whose values JSON
  * cannot carry as they are (dates, bigints, maps, sets) is refused when the serializer is made:
  * a parse that rewrites the answer could not tell whether the bytes agree with it.
+ *
+ * An answer that contains another answer (a synastry's two natal answers) takes the other's bytes
+ * as its writer wrote them (`embeddedAnswer`), rather than reading them back into an object.
  */
+import { randomBytes } from 'node:crypto';
 import { z } from 'zod/v4';
 import type * as core from 'zod/v4/core';
 
@@ -71,16 +75,93 @@ function utf8(text: string): Uint8Array {
   return scratch.slice(0, written);
 }
 
+/**
+ * Bytes that another answer's one writer has already written (a person's natal answer inside a
+ * synastry answer), placed in this answer as they are: reading them back into an object only to
+ * write them again cost a quarter of the synastry task. See `embeddedAnswer`.
+ */
+class EmbeddedAnswer {
+  constructor(readonly bytes: Uint8Array) {}
+  /** JSON.stringify writes a marker in its place (a string no request can forge: it carries the process's nonce), which `withEmbedded` replaces by the bytes. */
+  toJSON(): string {
+    embeddedFound.push(this);
+    return `${EMBEDDED_MARKER}${embeddedFound.length - 1}`;
+  }
+}
+
+/** The embedded answers met by the JSON.stringify running now, in the order it wrote them. */
+const embeddedFound: EmbeddedAnswer[] = [];
+const EMBEDDED_MARKER = `\u0000${randomBytes(12).toString('hex')}:`;
+/** How JSON.stringify writes the marker's NUL. */
+const EMBEDDED_MARKER_JSON = JSON.stringify(EMBEDDED_MARKER).slice(1, -1);
+
+/**
+ * An answer another writer has already written, to stand where the schema has its value (typed
+ * as that value): the serializer writes `bytes` there. The bytes must be one JSON value that the
+ * schema's value describes; a serializer made with `check: true` (and the answer's contract test)
+ * reads the finished answer back, so they are held to the schema like the rest.
+ */
+export function embeddedAnswer<T>(bytes: Uint8Array): T {
+  return new EmbeddedAnswer(bytes) as unknown as T;
+}
+
+/** The answer's UTF-8 bytes: its JSON text, with the bytes of the embedded answers written where their markers stand. */
+function withEmbedded(text: string, embedded: readonly EmbeddedAnswer[]): Uint8Array {
+  const pieces: string[] = [];
+  let from = 0;
+  embedded.forEach((_, i) => {
+    const marker = `"${EMBEDDED_MARKER_JSON}${i}"`;
+    const at = text.indexOf(marker, from);
+    if (at < 0) throw new Error('an embedded answer was not written where JSON.stringify met it');
+    pieces.push(text.slice(from, at));
+    from = at + marker.length;
+  });
+  pieces.push(text.slice(from));
+  let size = 0;
+  for (const piece of pieces) size += Buffer.byteLength(piece);
+  for (const e of embedded) size += e.bytes.length;
+  const out = new Uint8Array(size);
+  let at = 0;
+  pieces.forEach((piece, i) => {
+    at += encoder.encodeInto(piece, out.subarray(at)).written;
+    const e = embedded[i];
+    if (e) {
+      out.set(e.bytes, at);
+      at += e.bytes.length;
+    }
+  });
+  return out;
+}
+
+/** Whether an answer holds an embedded one, at any depth. */
+function embeddedIn(value: unknown): boolean {
+  if (value instanceof EmbeddedAnswer) return true;
+  if (value === null || typeof value !== 'object') return false;
+  return Object.values(value).some(embeddedIn);
+}
+
+/** JSON.stringify of the answer, as UTF-8 bytes, with any embedded answers' bytes in place. */
+function answerBytes(answer: unknown): Uint8Array {
+  embeddedFound.length = 0;
+  const text = JSON.stringify(answer);
+  if (embeddedFound.length === 0) return utf8(text);
+  const embedded = embeddedFound.splice(0);
+  return withEmbedded(text, embedded);
+}
+
 /** The serializer of an answer declared by `schema` (refused at once if the schema cannot be one). */
 export function schemaSerializer<S extends z.ZodType>(schema: S, options: SchemaSerializerOptions = {}): AnswerSerializer<S> {
   strictSchema(schema); // refuses what cannot be an answer's schema now, not at the first answer
   const serialize = options.check
     ? (answer: z.output<S>) => {
-        const problems = answerProblems(schema, answer);
+        const bytes = answerBytes(answer);
+        // The object itself (its NaNs named as such), or with embedded answers the finished bytes read back, so that those are checked too.
+        const checked: unknown = embeddedIn(answer) ? JSON.parse(Buffer.from(bytes).toString('utf8')) : answer;
+        const problems = answerProblems(schema, checked);
         if (problems.length) throw new AnswerContractError(problems);
-        return utf8(JSON.stringify(answer));
+        return bytes;
       }
-    : (answer: z.output<S>) => utf8(JSON.stringify(answer));
+    : (answer: z.output<S>) => answerBytes(answer);
   return Object.assign(serialize, { schema });
 }
 

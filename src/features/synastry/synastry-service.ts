@@ -29,6 +29,7 @@ import {
 } from '../../astro/synastry-model.ts';
 import { degreeInSign, normalizeDegrees, signOf } from '../../astro/zodiac.ts';
 import { writeNatalAnswer } from '../../answers/natal-answer.ts';
+import { embeddedAnswer } from '../../answers/schema-serializer.ts';
 import { castNatal, type NatalCast, type NatalTask } from '../natal/natal-service.ts';
 import type { NatalRequest } from '../natal/natal-schemas.ts';
 import { MAX_YEAR, MIN_YEAR } from '../requests/birth-schema.ts';
@@ -501,9 +502,9 @@ export function synastryCore(
 
 type NatalSnapshot = SynastryResponse['natal'] extends infer N ? (N extends { person_a: infer S } ? S : never) : never;
 
-/** The person's natal answer as the natal endpoint writes it (its one implementation), read back. */
+/** The person's natal answer: the bytes the natal endpoint writes (its one implementation), placed in the synastry answer as they are. */
 function natalSnapshot(p: CastPerson): NatalSnapshot {
-  return JSON.parse(Buffer.from(writeNatalAnswer(p.task, p.cast)).toString('utf8')) as NatalSnapshot;
+  return embeddedAnswer<NatalSnapshot>(writeNatalAnswer(p.task, p.cast));
 }
 
 function textBlock(contacts: Aspect[], aIn: Overlay[], bIn: Overlay[], settings: ResolvedSettings) {

@@ -9,7 +9,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod/v4';
-import { AnswerContractError, answerProblems, schemaSerializer, strictSchema } from '../../../src/answers/schema-serializer.ts';
+import { AnswerContractError, answerProblems, embeddedAnswer, schemaSerializer, strictSchema } from '../../../src/answers/schema-serializer.ts';
 import { answerContract, assertAnswerContract, schemaFields } from '../../helpers/answer-contract.ts';
 import { ODD_TEXT } from '../../helpers/answer-writer-cases.ts';
 
@@ -70,6 +70,43 @@ describe('schemaSerializer', () => {
     expect(text(unchecked(a))).toBe(JSON.stringify(a));
     expect(Buffer.from(checked(a)).equals(Buffer.from(JSON.stringify(a), 'utf8'))).toBe(true);
     expect(unchecked.schema).toBe(answer);
+  });
+
+  it("places an embedded answer's bytes where it stands, byte for byte, among text in any script", () => {
+    const inner = z.object({ id: z.string(), lon: z.number() });
+    const outer = z.object({ title: z.string(), a: inner, list: z.array(inner), b: inner.nullable(), after: z.string() });
+    const write = schemaSerializer(outer);
+    const writeChecked = schemaSerializer(outer, { check: true });
+    const innerBytes = (id: string, lon: number) => Buffer.from(JSON.stringify({ id, lon }), 'utf8');
+    const a = { id: 'α ☉ 𝔄', lon: 1.5 };
+    const value = {
+      title: ODD_TEXT.join(' '),
+      a: embeddedAnswer<z.output<typeof inner>>(innerBytes(a.id, a.lon)),
+      list: [embeddedAnswer<z.output<typeof inner>>(innerBytes('x', 2)), { id: 'y', lon: 3 }],
+      b: null,
+      after: '日本 ♆',
+    };
+    const plain = {
+      ...value,
+      a,
+      list: [
+        { id: 'x', lon: 2 },
+        { id: 'y', lon: 3 },
+      ],
+    };
+    expect(text(write(value))).toBe(JSON.stringify(plain));
+    expect(text(writeChecked(value))).toBe(JSON.stringify(plain));
+    // The same serializer writes plain answers as before.
+    expect(text(write(plain))).toBe(JSON.stringify(plain));
+  });
+
+  it("writes a string that imitates an embedded answer's marker as a string, and checks embedded bytes against the schema", () => {
+    const inner = z.object({ id: z.string(), lon: z.number() });
+    const outer = z.object({ a: inner, note: z.string() });
+    const value = { a: embeddedAnswer<z.output<typeof inner>>(Buffer.from('{"id":"x","lon":1}')), note: '\u00000' };
+    expect(text(schemaSerializer(outer)(value))).toBe('{"a":{"id":"x","lon":1},"note":"\\u00000"}');
+    const wrong = { a: embeddedAnswer<z.output<typeof inner>>(Buffer.from('{"id":"x","lon":"1"}')), note: 'n' };
+    expect(() => schemaSerializer(outer, { check: true })(wrong)).toThrow(AnswerContractError);
   });
 
   it('refuses a key the schema lacks, at the top, in an array item, in a record value and in a union option', () => {

@@ -169,6 +169,8 @@ describe('synastry answers', () => {
     const answer = parse(bytes(runTask('synastry', synastryTask(a, b))));
     const cast = castPerson(a.person, a.place, resolveSettings(undefined), locs[0]);
     expect(answer.natal.person_a).toEqual(parse(natalAnswerBytes(cast.task)));
+    // Byte for byte: the natal answer's bytes are placed in the synastry answer, not read back and written again.
+    expect(Buffer.from(bytes(runTask('synastry', synastryTask(a, b)))).includes(Buffer.from(natalAnswerBytes(cast.task)))).toBe(true);
   });
 
   it('summary and horoscope: every option, strict schema, every field', () => {
