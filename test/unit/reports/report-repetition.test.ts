@@ -11,28 +11,14 @@ import { describe, expect, it } from 'vitest';
 import { initEphemeris } from '../../../src/astro/ephemeris.ts';
 import { reportSky } from '../../../src/reports/sky/report-sky.ts';
 import { composeReport } from '../../../src/reports/text/compose-report.ts';
-import { natalChartFor } from '../../helpers/natal-charts.ts';
 import { repeatedShare } from '../../helpers/report-sentences.ts';
-import { seededRandom } from '../../helpers/seeded-random.ts';
+import { randomReportCharts } from '../../helpers/random-report-charts.ts';
 
 initEphemeris();
 const AS_OF = '2026-11-25T00:00:00Z';
 
 function randomReports(count: number, seed: number) {
-  const random = seededRandom(seed);
-  return Array.from({ length: count }, (_, i) => {
-    const timed = i % 5 !== 4;
-    const birth = {
-      name: `Person ${i}`,
-      year: 1935 + Math.floor(random() * 85),
-      month: 1 + Math.floor(random() * 12),
-      day: 1 + Math.floor(random() * 28),
-      ...(timed ? { hour: Math.floor(random() * 24), minute: Math.floor(random() * 60) } : { time_known: false }),
-    };
-    const lat = i % 5 === 2 ? 67 + random() * 3 : -45 + random() * 105;
-    const chart = natalChartFor(birth, { city: null, country: null, lat, lng: -170 + random() * 340, source: 'request', zone: 'UTC' } as never);
-    return composeReport(chart, { sky: reportSky({ chart, asOf: AS_OF }) });
-  });
+  return randomReportCharts(count, seed).map((chart) => composeReport(chart, { sky: reportSky({ chart, asOf: AS_OF }) }));
 }
 
 describe('repetition between reports', () => {

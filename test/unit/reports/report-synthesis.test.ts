@@ -8,25 +8,9 @@ import { composeReport } from '../../../src/reports/text/compose-report.ts';
 import { getLibrary } from '../../../src/interpretations/library.ts';
 import { FACULTIES } from '../../../src/reports/synthesis/faculty-tensions.ts';
 import { natalChartFor } from '../../helpers/natal-charts.ts';
-import { seededRandom } from '../../helpers/seeded-random.ts';
+import { randomReportCharts } from '../../helpers/random-report-charts.ts';
 
 const ATHENS = { city: 'Athens', country: 'GR', lat: 37.9838, lng: 23.7275, source: 'request' as const, zone: 'Europe/Athens' };
-
-function randomBirths(n: number) {
-  const random = seededRandom(52);
-  return Array.from({ length: n }, (_, i) => {
-    const timed = random() < 0.85;
-    const birth = {
-      name: `Person ${i}`,
-      year: 1930 + Math.floor(random() * 90),
-      month: 1 + Math.floor(random() * 12),
-      day: 1 + Math.floor(random() * 28),
-      ...(timed ? { hour: Math.floor(random() * 24), minute: Math.floor(random() * 60) } : { time_known: false }),
-    };
-    const place = { city: null, country: null, lat: -55 + random() * 123, lng: -170 + random() * 340, source: 'request' as const, zone: 'UTC' };
-    return { birth, place };
-  });
-}
 
 describe('the synthesis layer', () => {
   it('the library tags what its entries claim, each claim a faculty and one of its poles', () => {
@@ -46,8 +30,8 @@ describe('the synthesis layer', () => {
 
   it('over 200 random charts, no report makes opposite claims about one faculty; the disagreements are read as tensions', () => {
     let tensions = 0;
-    for (const { birth, place } of randomBirths(200)) {
-      const report = composeReport(natalChartFor(birth, place as never));
+    for (const chart of randomReportCharts(200, 52)) {
+      const report = composeReport(chart);
       const poles = new Map<string, Set<string>>();
       for (const r of report.readings!) {
         for (const claim of r.claims) {
@@ -56,7 +40,7 @@ describe('the synthesis layer', () => {
         }
         if (r.tension) tensions++;
       }
-      for (const [faculty, set] of poles) expect([...set], `${JSON.stringify(birth)}: ${faculty}`).toHaveLength(1);
+      for (const [faculty, set] of poles) expect([...set], `${chart.subject.datetime_utc}: ${faculty}`).toHaveLength(1);
       // Every tension is named in the text, with both sides.
       const named = report.markdown.match(/pulls against .*?part of you .*?, while another part /g) ?? [];
       expect(named.length).toBe(report.readings!.filter((r) => r.tension).length);
