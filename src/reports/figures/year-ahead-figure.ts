@@ -10,6 +10,7 @@
 import { aspectFamily } from '../../interpretations/keys.ts';
 import type { YearAhead, YearProgression, YearTransit } from '../sky/year-ahead.ts';
 import { ASPECT_WORDS, POINT_NAMES } from '../text/phrases.ts';
+import { capitalize } from '../text/report-markdown.ts';
 
 const WIDTH = 600;
 const LABEL = 190;
@@ -21,15 +22,14 @@ const PROGRESSED = '#4f7f7a';
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 const dayOf = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / 86_400_000;
-const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 function transitLabel(t: YearTransit): string {
   return `${POINT_NAMES[t.body]} ${ASPECT_WORDS[t.type]} ${POINT_NAMES[t.target]}`;
 }
 
 function progressionLabel(p: YearProgression): string {
-  if (p.kind === 'moon_ingress') return `Progressed Moon enters ${cap(p.sign!)}`;
-  if (p.kind === 'sun_ingress') return `Progressed Sun enters ${cap(p.sign!)}`;
+  if (p.kind === 'moon_ingress') return `Progressed Moon enters ${capitalize(p.sign!)}`;
+  if (p.kind === 'sun_ingress') return `Progressed Sun enters ${capitalize(p.sign!)}`;
   return `Progressed Moon ${ASPECT_WORDS[p.type!]} ${POINT_NAMES[p.target!]}`;
 }
 

@@ -8,7 +8,7 @@ import { aspectFamily, keys } from '../../../interpretations/keys.ts';
 import type { YearTransit } from '../../sky/year-ahead.ts';
 import type { ReportContext } from '../context.ts';
 import { ASPECT_WORDS, POINT_FUNCTION, POINT_NAMES, SIGN_STYLE } from '../phrases.ts';
-import { countWord, table } from '../report-markdown.ts';
+import { capitalize, countWord, table } from '../report-markdown.ts';
 import { section, type ReportSection } from '../section.ts';
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
@@ -68,7 +68,7 @@ export function yearAheadSection(ctx: ReportContext): ReportSection | undefined 
     );
   } else {
     parts.push(
-      `${ranked.length === 1 ? 'One transit stands' : `${capitalizeWord(countWord(ranked.length))} transits stand`} out in the year. ${ranked.length > READ_IN_FULL ? `The first to be read below is ${POINT_NAMES[ranked[0]!.body]} ${ASPECT_WORDS[ranked[0]!.type]} your ${POINT_NAMES[ranked[0]!.target]}; the ${countWord(READ_IN_FULL)} weightiest are read in turn, and the table lists them all by date.` : `Each is read below, beginning with ${POINT_NAMES[ranked[0]!.body]} ${ASPECT_WORDS[ranked[0]!.type]} your ${POINT_NAMES[ranked[0]!.target]}.`}`,
+      `${ranked.length === 1 ? 'One transit stands' : `${capitalize(countWord(ranked.length))} transits stand`} out in the year. ${ranked.length > READ_IN_FULL ? `The first to be read below is ${POINT_NAMES[ranked[0]!.body]} ${ASPECT_WORDS[ranked[0]!.type]} your ${POINT_NAMES[ranked[0]!.target]}; the ${countWord(READ_IN_FULL)} weightiest are read in turn, and the table lists them all by date.` : `Each is read below, beginning with ${POINT_NAMES[ranked[0]!.body]} ${ASPECT_WORDS[ranked[0]!.type]} your ${POINT_NAMES[ranked[0]!.target]}.`}`,
     );
     parts.push(
       table(
@@ -113,11 +113,11 @@ export function yearAheadSection(ctx: ReportContext): ReportSection | undefined 
     for (const p of progressions) {
       if (p.kind === 'moon_ingress')
         parts.push(
-          `Around ${longDate(p.date)} your progressed Moon enters ${cap(p.sign!)}: for the next two and a half years your emotional needs lean toward ${SIGN_STYLE[p.sign!]}.`,
+          `Around ${longDate(p.date)} your progressed Moon enters ${capitalize(p.sign!)}: for the next two and a half years your emotional needs lean toward ${SIGN_STYLE[p.sign!]}.`,
         );
       else if (p.kind === 'sun_ingress')
         parts.push(
-          `Around ${longDate(p.date)} your progressed Sun enters ${cap(p.sign!)}, a change of emphasis that unfolds over three decades: your ${POINT_FUNCTION.sun} takes on more ${SIGN_STYLE[p.sign!]}.`,
+          `Around ${longDate(p.date)} your progressed Sun enters ${capitalize(p.sign!)}, a change of emphasis that unfolds over three decades: your ${POINT_FUNCTION.sun} takes on more ${SIGN_STYLE[p.sign!]}.`,
         );
       else
         parts.push(
@@ -127,6 +127,3 @@ export function yearAheadSection(ctx: ReportContext): ReportSection | undefined 
   }
   return section('year_ahead', title, parts);
 }
-
-const cap = (sign: string) => sign.charAt(0).toUpperCase() + sign.slice(1);
-const capitalizeWord = (w: string) => w.charAt(0).toUpperCase() + w.slice(1);
