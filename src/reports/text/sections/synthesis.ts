@@ -35,9 +35,15 @@ function overlaps(a: Set<string>, b: Set<string>): boolean {
   return small.size > 0 && [...small].every((w) => large.has(w));
 }
 
+/** An item of the synthesis's lists and the placement it comes from. */
+interface Gathered {
+  item: string;
+  label: string;
+}
+
 /** Items from the entries' lists, heaviest entries first, one per entry per round, no near-repeats. */
-function gather(entries: ShownEntry[], list: (e: ShownEntry) => string[], size: number): string[] {
-  const result: string[] = [];
+function gather(entries: ShownEntry[], list: (e: ShownEntry) => string[], size: number): Gathered[] {
+  const result: Gathered[] = [];
   const taken: Set<string>[] = [];
   for (let round = 0; round < 2 && result.length < size; round++) {
     for (const shown of entries) {
@@ -47,11 +53,14 @@ function gather(entries: ShownEntry[], list: (e: ShownEntry) => string[], size: 
       const words = meaningWords(item);
       if (taken.some((t) => overlaps(t, words))) continue;
       taken.push(words);
-      result.push(`${item.replace(/[.!]$/, '')} (${shown.label})`);
+      result.push({ item: item.replace(/[.!]$/, ''), label: shown.label });
     }
   }
   return result;
 }
+
+/** A list line: the item, then the placement it comes from. */
+const withSource = (g: Gathered) => `${g.item} (${g.label})`;
 
 function suggestions(ctx: ReportContext): string[] {
   const { balance, aspects, points } = ctx.factors;
@@ -112,7 +121,7 @@ export function synthesisSection(ctx: ReportContext): ReportSection {
     if (q && !questions.includes(q)) questions.push(q);
   }
   // The chapter's opening says what is gathered here; the lead says how the lists are built, naming where each begins.
-  const source = (item: string | undefined) => /\(([^)]+)\)$/.exec(item ?? '')?.[1]?.replace(/^The /, 'the ');
+  const source = (first: Gathered | undefined) => first?.label.replace(/^The /, 'the ');
   const [s0, t0] = [source(strengths[0]), source(tensions[0])];
   const lead =
     !s0 || !t0
@@ -137,9 +146,9 @@ export function synthesisSection(ctx: ReportContext): ReportSection {
   const parts = [
     lead,
     '### Strengths to Build On',
-    bullets(strengths),
+    bullets(strengths.map(withSource)),
     '### Tensions to Work With',
-    bullets(tensions),
+    bullets(tensions.map(withSource)),
     '### Growth Suggestions',
     bullets(suggestions(ctx)),
     '### Questions for Reflection',
