@@ -262,21 +262,33 @@ export function distanceFrom(span: TrackSpan, degree: number, t: number): number
 }
 
 /**
- * The last crossing of the orb's edges before `t` (searching back), or the first after it
- * (forward): the pieces are scanned outward from t and only the first one that crosses an edge is
- * solved.
+ * Walks outward from `t` (back for −1, forward for +1) in stretches of 8 steps doubling to 64
+ * (most of what is looked for lies a few steps away), to MAX_REACH_DAYS and never beyond the
+ * ephemeris files, handing each stretch [a, b] to `visit` until it answers (`{ found }`, which may
+ * say there is nothing to find).
  */
-function orbEdge(span: TrackSpan, edges: readonly number[], t: number, dir: -1 | 1): number | undefined {
-  // Chunks of 8 steps, doubling to 64: most windows open at a range's end began or end a few steps away.
+function walkOutward<T>(span: TrackSpan, t: number, dir: -1 | 1, visit: (a: number, b: number) => { found: T } | undefined): T | undefined {
   let chunk = span.track.step * 8;
   for (let reach = 0; reach < MAX_REACH_DAYS; reach += chunk, chunk = Math.min(chunk * 2, span.track.step * 64)) {
     const near = t + dir * reach;
     const far = t + dir * Math.min(MAX_REACH_DAYS, reach + chunk);
     if (far < FILES_START_JD || far > FILES_END_JD) return undefined;
-    const found = span.nearestCrossing(edges, t, Math.min(near, far), Math.max(near, far), dir);
-    if (found !== undefined) return found;
+    const answer = visit(Math.min(near, far), Math.max(near, far));
+    if (answer) return answer.found;
   }
   return undefined;
+}
+
+/**
+ * The last crossing of the orb's edges before `t` (searching back), or the first after it
+ * (forward): the pieces are scanned outward from t and only the first one that crosses an edge is
+ * solved.
+ */
+function orbEdge(span: TrackSpan, edges: readonly number[], t: number, dir: -1 | 1): number | undefined {
+  return walkOutward(span, t, dir, (a, b) => {
+    const found = span.nearestCrossing(edges, t, a, b, dir);
+    return found === undefined ? undefined : { found };
+  });
 }
 
 /**
@@ -335,13 +347,7 @@ export function nearestHitInWindow(span: TrackSpan, natal: number, angle: number
 
 /** nearestHitInWindow's walk on one side of t: the first crossing of `degree` before the body leaves the orb. */
 function firstHitWithinOrb(span: TrackSpan, degree: number, orb: number, t: number, atT: number, dir: -1 | 1): Crossing | undefined {
-  let chunk = span.track.step * 8;
-  for (let reach = 0; reach < MAX_REACH_DAYS; reach += chunk, chunk = Math.min(chunk * 2, span.track.step * 64)) {
-    const near = t + dir * reach;
-    const far = t + dir * Math.min(MAX_REACH_DAYS, reach + chunk);
-    if (far < FILES_START_JD || far > FILES_END_JD) return undefined;
-    const a = Math.min(near, far),
-      b = Math.max(near, far);
+  return walkOutward(span, t, dir, (a, b) => {
     span.cover(a, b);
     const pieces = span.piecesIn(a, b);
     if (dir < 0) pieces.reverse();
@@ -353,12 +359,13 @@ function firstHitWithinOrb(span: TrackSpan, degree: number, orb: number, t: numb
       const farDistance = wrap180(farLon - degree);
       if (nearDistance < 0 !== farDistance < 0 && Math.abs(farDistance - nearDistance) < 180) {
         const onSide = crossings(span.track, [degree], p.t0, p.t1, [p], 'newton', SOLVE_TOLERANCE_DAYS).filter((c) => (dir > 0 ? c.t >= t : c.t < t));
-        if (onSide.length) return dir > 0 ? onSide[0] : onSide[onSide.length - 1];
+        if (onSide.length) return { found: dir > 0 ? onSide[0] : onSide[onSide.length - 1] };
       }
-      if (Math.abs(farDistance) > orb) return undefined;
+      // A monotonic piece that leaves the orb without crossing the degree has left the window.
+      if (Math.abs(farDistance) > orb) return { found: undefined };
     }
-  }
-  return undefined;
+    return undefined;
+  });
 }
 
 /**
