@@ -40,7 +40,7 @@ export interface WheelReport {
   maxDisplacement: number;
   /** Glyphs drawn across a sign boundary or a line crossing their track (cusp, axis). */
   crossings: number;
-  /** Of these, the ones whose cluster does not itself straddle that line (and that are not forced). */
+  /** Of these, the ones whose cluster does not itself straddle that line (and that are neither forced nor out of an overfull sector). */
   unexcused: number;
   /**
    * Crossings forced by the geometry, a legitimate exception: the sector the glyph leaves across
@@ -51,6 +51,15 @@ export interface WheelReport {
    * its sign and a leader line runs to its true degree. docs/api.md (chart images) says so.
    */
   forced: number;
+  /**
+   * Crossings out of an overfull sector, the other legitimate exception: the glyphs whose true
+   * longitudes lie in the sector cannot all fit in it, side by side on the lanes the ring draws
+   * (at least two for two or more glyphs), as large as they are drawn (the layout draws a run
+   * that does not fit at its floor size before it lets a glyph leave its sector). The glyph is
+   * drawn past the line no further than the sector's overflow (the widths in excess of it) and
+   * half its own width (two lanes are staggered by about that much). See overfullBy.
+   */
+  overfull: number;
   /** For the excused ones, the largest distance drawn past the line, degrees. */
   maxOvershoot: number;
   /** Pairs of boxes of different items (glyph or label of a planet, house number, angle label) that overlap. */
@@ -152,10 +161,29 @@ function forcedBy(p: DrawnPoint, line: number, lines: number[], axes: number[], 
     if (d <= lo + 1e-6) axLo = Math.max(axLo, d);
     if (d >= hi - 1e-6) axHi = Math.min(axHi, d);
   }
-  // How far the glyph's boxes reach from its drawn angle towards lower and higher longitudes, with
-  // a pixel's clearance (an axis is drawn wider than that: a box closer to it is touched by it).
+  // How far the glyph's boxes reach from its drawn angle, with a pixel's clearance (an axis is
+  // drawn wider than that: a box closer to it is touched by it).
+  const { below, above } = reachOf(p, c);
+  if (Math.max(lo, axLo + below) < Math.min(hi, axHi - above)) return false;
+  // The least move that gets it out: the first place past the line where its boxes are clear of
+  // every axis; a glyph drawn further is not excused by the geometry.
+  const axisAt = axes.map((a) => diff(p.lon, a));
+  let x = toLine;
+  for (let k = 0; k <= axisAt.length; k++) {
+    const hit = axisAt.find((a) => x - below < a && a < x + above);
+    if (hit === undefined) break;
+    x = dir > 0 ? hit + below : hit - above;
+  }
+  const least = Math.abs(x);
+  return Math.abs(diff(p.lon, p.drawn)) <= least + FORCED_SLACK;
+}
+
+/** A glyph's angular reach from its drawn angle towards lower and higher longitudes (its boxes, with a pixel's clearance), degrees. */
+function reachOf(p: DrawnPoint, c: { x: number; y: number }): { below: number; above: number; drawn: number; radius: number } {
   const g = p.boxes[0]!;
-  const drawn = (Math.atan2(-(g.y + g.h / 2 - c.y), g.x + g.w / 2 - c.x) * 180) / Math.PI;
+  const gx = g.x + g.w / 2 - c.x;
+  const gy = g.y + g.h / 2 - c.y;
+  const drawn = (Math.atan2(-gy, gx) * 180) / Math.PI;
   let below = 0;
   let above = 0;
   for (const b of p.boxes) {
@@ -172,18 +200,34 @@ function forcedBy(p: DrawnPoint, line: number, lines: number[], axes: number[], 
       below = Math.max(below, clear - phi);
     }
   }
-  if (Math.max(lo, axLo + below) < Math.min(hi, axHi - above)) return false;
-  // The least move that gets it out: the first place past the line where its boxes are clear of
-  // every axis; a glyph drawn further is not excused by the geometry.
-  const axisAt = axes.map((a) => diff(p.lon, a));
-  let x = toLine;
-  for (let k = 0; k <= axisAt.length; k++) {
-    const hit = axisAt.find((a) => x - below < a && a < x + above);
-    if (hit === undefined) break;
-    x = dir > 0 ? hit + below : hit - above;
+  return { below, above, drawn, radius: Math.hypot(gx, gy) };
+}
+
+/**
+ * Whether glyph p had to leave its sector across `line` because the sector is overfull (see
+ * WheelReport.overfull): the angular widths of the sector's glyphs (same ring, true longitude in
+ * the sector), shared among the lanes, exceed the sector's width, and p is drawn past the line
+ * by no more than that excess and half its own width.
+ */
+function overfullBy(p: DrawnPoint, line: number, points: DrawnPoint[], lines: number[], c: { x: number; y: number }): boolean {
+  let lo = -Infinity;
+  let hi = Infinity;
+  for (const l of lines) {
+    const d = diff(p.lon, l);
+    if (d <= 0) lo = Math.max(lo, d);
+    else hi = Math.min(hi, d);
   }
-  const least = Math.abs(x);
-  return Math.abs(diff(p.lon, p.drawn)) <= least + FORCED_SLACK;
+  const members = points.filter((q) => q.ring === p.ring && diff(p.lon, q.lon) >= lo && diff(p.lon, q.lon) < hi);
+  const reaches = members.map((q) => reachOf(q, c));
+  // Lanes: the distinct radii the glyphs are drawn at (a lone glyph has one; two or more have two lanes at least).
+  const radii: number[] = [];
+  for (const r of reaches) if (!radii.some((x) => Math.abs(x - r.radius) < 3)) radii.push(r.radius);
+  const lanes = members.length >= 2 ? Math.max(2, radii.length) : 1;
+  const excess = reaches.reduce((sum, r) => sum + r.below + r.above, 0) / lanes - (hi - lo);
+  if (excess <= 0) return false;
+  const own = reachOf(p, c);
+  const past = Math.abs(diff(p.lon, p.drawn)) - Math.abs(diff(p.lon, line));
+  return past <= excess + (own.below + own.above) / 2;
 }
 
 export function checkWheel(svg: string): WheelReport {
@@ -213,6 +257,7 @@ export function checkWheel(svg: string): WheelReport {
     crossings: 0,
     unexcused: 0,
     forced: 0,
+    overfull: 0,
     maxOvershoot: 0,
     overlaps: 0,
     axisHits: 0,
@@ -248,6 +293,7 @@ export function checkWheel(svg: string): WheelReport {
       });
       if (straddles) r.maxOvershoot = Math.max(r.maxOvershoot, Math.abs(move) - Math.abs(toLine));
       else if (forcedBy(p, line, lines, axisLons, c)) r.forced++;
+      else if (overfullBy(p, line, points, lines, c)) r.overfull++;
       else {
         r.unexcused++;
         r.details.push(`${p.ring} ${p.id} at ${p.lon.toFixed(2)} drawn at ${p.drawn.toFixed(2)} across ${line.toFixed(2)}`);
@@ -293,6 +339,7 @@ export function addUp(reports: WheelReport[]): Totals {
     crossings: 0,
     unexcused: 0,
     forced: 0,
+    overfull: 0,
     maxOvershoot: 0,
     overlaps: 0,
     axisHits: 0,
@@ -308,6 +355,7 @@ export function addUp(reports: WheelReport[]): Totals {
     t.crossings += r.crossings;
     t.unexcused += r.unexcused;
     t.forced += r.forced;
+    t.overfull += r.overfull;
     t.maxOvershoot = Math.max(t.maxOvershoot, r.maxOvershoot);
     t.overlaps += r.overlaps;
     t.axisHits += r.axisHits;
@@ -320,7 +368,7 @@ export function addUp(reports: WheelReport[]): Totals {
 export function formatTotals(label: string, t: Totals): string {
   return (
     `${label}: ${t.charts} charts, ${t.points} glyphs (${t.tiered} in an inner tier, in ${t.chartsTiered} charts); largest displacement ${t.maxDisplacement.toFixed(1)}°; ` +
-    `glyph crossings of a sign/house/axis line ${t.crossings} (outside a straddling cluster ${t.unexcused}, forced by a sector narrower than the glyph beside an axis ${t.forced}, overshoot of the straddling ones ≤ ${t.maxOvershoot.toFixed(1)}°); ` +
+    `glyph crossings of a sign/house/axis line ${t.crossings} (outside a straddling cluster ${t.unexcused}, forced by a sector narrower than the glyph beside an axis ${t.forced}, out of an overfull sector ${t.overfull}, overshoot of the straddling ones ≤ ${t.maxOvershoot.toFixed(1)}°); ` +
     `overlapping boxes ${t.overlaps}; axis through a planet label ${t.axisHits}, through a house number ${t.axisHouseHits}`
   );
 }
