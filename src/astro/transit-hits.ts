@@ -131,6 +131,14 @@ export class TrackSpan {
     this.track = track;
   }
 
+  /**
+   * A longitude at t that the caller already holds from the ephemeris: the very value the track's
+   * `at` gives (the same body, zodiac and instant), kept so that lonAt does not compute it again.
+   */
+  remember(t: number, lon: number): void {
+    this.known.set(t, lon);
+  }
+
   /** The body's longitude at t, computed once per instant. */
   lonAt(t: number): number {
     let lon = this.known.get(t);
@@ -321,6 +329,26 @@ export function orbWindows(span: TrackSpan, natal: number, angle: number, orb: n
     }
   }
   return windows.sort((x, y) => (x.start ?? -Infinity) - (y.start ?? -Infinity));
+}
+
+/**
+ * The window of orbWindows that holds `t` (its exact degree, start and end), found without solving
+ * its exact hits: the edges of the orb are looked for outward from t on each side. Undefined when
+ * the body is not within orb of either degree of the aspect at t.
+ */
+export function orbWindowAt(
+  span: TrackSpan,
+  natal: number,
+  angle: number,
+  orb: number,
+  t: number,
+): { degree: number; start: number | undefined; end: number | undefined } | undefined {
+  for (const { degree } of aspectDegrees(natal, [angle])) {
+    if (Math.abs(distanceFrom(span, degree, t)) > orb) continue;
+    const edges = [degree - orb, degree + orb];
+    return { degree, start: orbEdge(span, edges, t, -1), end: orbEdge(span, edges, t, 1) };
+  }
+  return undefined;
 }
 
 /**

@@ -12,7 +12,7 @@ import { calcBody, FILES_END_JD, FILES_START_JD, type ZodiacSetting } from '../.
 import { MOON_PHASE_LABELS, moonPhaseOf } from '../../astro/moon-phase.ts';
 import { HOROSCOPE_ORBS, polaritySign } from '../../astro/horoscope-model.ts';
 import { contactStrength } from '../../astro/synastry-model.ts';
-import { exactHits, nearestHitInWindow, orbWindows, TrackSpan, transitTrack } from '../../astro/transit-hits.ts';
+import { exactHits, nearestHitInWindow, orbWindowAt, TrackSpan, transitTrack } from '../../astro/transit-hits.ts';
 import { signIndexOf } from '../../astro/zodiac.ts';
 import { MOON_PHASES } from '../../interpretations/keys.ts';
 import { MAX_YEAR, MIN_YEAR } from '../requests/birth-schema.ts';
@@ -96,29 +96,50 @@ export function localIsoOf(jd: number, zone: string): string {
 }
 
 export interface PlanetAtNoon {
-  id: string;
-  lon: number;
-  speed: number;
+  readonly id: string;
+  readonly lon: number;
+  readonly speed: number;
 }
 
+/** Shared between the requests of a thread (skyAtNoon): frozen. */
 export interface DaySky {
-  planets: PlanetAtNoon[];
-  moonSignIndex: number;
-  phase: { key: (typeof MOON_PHASES)[number]; angle: number };
+  readonly planets: readonly PlanetAtNoon[];
+  readonly moonSignIndex: number;
+  readonly phase: { readonly key: (typeof MOON_PHASES)[number]; readonly angle: number };
 }
 
-/** The ten planets at the frame's noon, and the Moon's sign and phase. */
+/**
+ * Skies already cast on this thread, by noon instant and zodiac. A day's noon is the same instant
+ * in every zone of one UTC offset, so the personal horoscopes of a day share a few dozen skies;
+ * a sky is a function of its key alone, so a kept one is the very sky a new cast would give.
+ * Emptied when it holds MAX_SKIES (a few hundred KB).
+ */
+const SKIES = new Map<string, DaySky>();
+const MAX_SKIES = 2000;
+
+/** The ten planets at the frame's noon, and the Moon's sign and phase (kept per thread: SKIES). */
 export function skyAtNoon(frame: DayFrame, zodiac: ZodiacSetting): DaySky {
-  const raw = TEN_PLANETS.map((id) => ({ id, position: calcBody(frame.noonJd, bodyInfo(id).se!, zodiac) }));
+  const key = zodiac.type === 'sidereal' ? `${frame.noonJd}/${zodiac.ayanamsa}` : String(frame.noonJd);
+  let sky = SKIES.get(key);
+  if (!sky) {
+    sky = castSky(frame.noonJd, zodiac);
+    if (SKIES.size >= MAX_SKIES) SKIES.clear();
+    SKIES.set(key, sky);
+  }
+  return sky;
+}
+
+function castSky(noonJd: number, zodiac: ZodiacSetting): DaySky {
+  const raw = TEN_PLANETS.map((id) => ({ id, position: calcBody(noonJd, bodyInfo(id).se!, zodiac) }));
   const sun = raw[0]!.position;
   const moon = raw[1]!.position;
   const phase = moonPhaseOf(sun, moon);
-  return {
-    planets: raw.map(({ id, position }) => ({ id, lon: position.lon, speed: position.speedLon })),
+  return Object.freeze({
+    planets: Object.freeze(raw.map(({ id, position }) => Object.freeze({ id, lon: position.lon, speed: position.speedLon }))),
     moonSignIndex: signIndexOf(moon.lon),
     // The eight phases of moon-phase.ts, named by the library's phase ids (the same order).
-    phase: { key: MOON_PHASES[MOON_PHASE_LABELS.indexOf(phase.label)]!, angle: phase.angle },
-  };
+    phase: Object.freeze({ key: MOON_PHASES[MOON_PHASE_LABELS.indexOf(phase.label)]!, angle: phase.angle }),
+  });
 }
 
 export interface Contact {
@@ -232,26 +253,18 @@ export interface ContactTiming {
 
 /**
  * When the transit is exact and when it entered and leaves its orb: the window of the project's
- * exact-hit finder (src/astro/transit-hits.ts, orbWindows) that holds noon, with every exact hit
- * inside it (the three of a retrograde loop included); the one nearest noon is reported. The
- * finder keeps each body's cut track per thread, so the days most asked for (today, tomorrow)
- * reuse it.
+ * exact-hit finder (src/astro/transit-hits.ts, orbWindowAt) that holds noon, and the exact hit
+ * in it nearest noon (nearestHitInWindow: of a retrograde loop's three, only the nearest is
+ * solved). The finder keeps each body's cut track per thread, so the days most asked for (today,
+ * tomorrow) reuse it.
  */
-export function contactTiming(
-  contact: Contact,
-  frame: DayFrame,
-  zodiac: ZodiacSetting,
-  span = new TrackSpan(transitTrack(contact.transiting, zodiac)),
-): ContactTiming {
+export function contactTiming(contact: Contact, frame: DayFrame, zodiac: ZodiacSetting): ContactTiming {
   if (!withinFinderYears(frame)) return { exact: undefined, entry: undefined, exit: undefined };
   const orb = HOROSCOPE_ORBS[contact.aspect as keyof typeof HOROSCOPE_ORBS];
-  const noon = frame.noonJd;
-  const windows = orbWindows(span, contact.natalLon!, contact.angle, orb, noon, noon);
-  const w = windows.find((x) => (x.start ?? -Infinity) <= noon && noon <= (x.end ?? Infinity));
+  const span = noonSpan(contact, frame, zodiac);
+  const w = orbWindowAt(span, contact.natalLon!, contact.angle, orb, frame.noonJd);
   if (!w) return { exact: undefined, entry: undefined, exit: undefined };
-  let exact: number | undefined;
-  for (const h of w.hits) if (exact === undefined || Math.abs(h.jd - noon) < Math.abs(exact - noon)) exact = h.jd;
-  return { exact, entry: w.start, exit: w.end };
+  return { exact: nearestHitInWindow(span, contact.natalLon!, contact.angle, orb, frame.noonJd)?.jd, entry: w.start, exit: w.end };
 }
 
 /**
@@ -261,8 +274,14 @@ export function contactTiming(
 export function contactExact(contact: Contact, frame: DayFrame, zodiac: ZodiacSetting): number | undefined {
   if (!withinFinderYears(frame)) return undefined;
   const orb = HOROSCOPE_ORBS[contact.aspect as keyof typeof HOROSCOPE_ORBS];
+  return nearestHitInWindow(noonSpan(contact, frame, zodiac), contact.natalLon!, contact.angle, orb, frame.noonJd)?.jd;
+}
+
+/** The transiting body's track, told its longitude at noon: the day's sky computed it already (skyAtNoon, the same call). */
+function noonSpan(contact: Contact, frame: DayFrame, zodiac: ZodiacSetting): TrackSpan {
   const span = new TrackSpan(transitTrack(contact.transiting, zodiac));
-  return nearestHitInWindow(span, contact.natalLon!, contact.angle, orb, frame.noonJd)?.jd;
+  span.remember(frame.noonJd, contact.transitingLon);
+  return span;
 }
 
 /**

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { bodyInfo } from '../../../src/astro/bodies.ts';
 import { calcBody, initEphemeris, type ZodiacSetting } from '../../../src/astro/ephemeris.ts';
 import { wrap180 } from '../../../src/astro/events/root-finding.ts';
-import { closestApproach, exactHits, nearestHitInWindow, orbWindows, TrackSpan, transitTrack } from '../../../src/astro/transit-hits.ts';
+import { closestApproach, exactHits, nearestHitInWindow, orbWindowAt, orbWindows, TrackSpan, transitTrack } from '../../../src/astro/transit-hits.ts';
 import { seededRandom } from '../../helpers/seeded-random.ts';
 
 initEphemeris();
@@ -159,9 +159,9 @@ describe('orb windows', () => {
   });
 });
 
-describe('the nearest hit in the window holding an instant', () => {
+describe('the nearest hit in the window holding an instant, and that window', () => {
   const random = seededRandom(4802);
-  it("is the nearest of orbWindows' hits in that window, to the last digit, for every body and aspect, loops and hitless windows included", () => {
+  it("are the nearest of orbWindows' hits in that window and its edges, to the last digit, for every body and aspect, loops and hitless windows included", () => {
     let compared = 0,
       loops = 0,
       hitless = 0;
@@ -179,6 +179,9 @@ describe('the nearest hit in the window holding an instant', () => {
           undefined,
         );
         expect(nearestHitInWindow(span, natal, angle, orb, t)?.jd).toBe(expected);
+        // The window's edges alone, found without its hits: the same instants.
+        const at = orbWindowAt(new TrackSpan(transitTrack(body, TROPICAL)), natal, angle, orb, t);
+        expect(at && { degree: at.degree, start: at.start, end: at.end }).toEqual(window && { degree: window.degree, start: window.start, end: window.end });
         if (window) compared++;
         if (window && window.hits.length > 1) loops++;
         if (window && window.hits.length === 0) hitless++;

@@ -13,6 +13,7 @@ import { wrap180 } from '../../../src/astro/events/root-finding.ts';
 import { HOROSCOPE_ORBS } from '../../../src/astro/horoscope-model.ts';
 import { CHALDEAN_ORDER, daylightHours } from '../../../src/astro/planetary-hours.ts';
 import { transitWindow } from '../../../src/astro/transit-windows.ts';
+import { transitTrack } from '../../../src/astro/transit-hits.ts';
 import { julianDayFromUtcMs } from '../../../src/astro/civil-time.ts';
 import { SIGNS, signIndexOf } from '../../../src/astro/zodiac.ts';
 import { computeChartMoment } from '../../../src/astro/chart.ts';
@@ -111,6 +112,19 @@ describe('only what the sky shows', () => {
     }
     expect(exacts).toBeGreaterThan(20);
     expect(edges).toBeGreaterThan(20);
+  });
+
+  it('the sky at noon gives each planet the very longitude its transit track gives (the finder is told it, not asked again), and is kept per noon', () => {
+    for (let i = 0; i < 20; i++) {
+      const task = randomPersonalTask(i);
+      for (const zodiac of [TROPICAL, { type: 'sidereal', ayanamsa: 'lahiri' } as const]) {
+        const sky = skyAtNoon(task.frame, zodiac);
+        for (const p of sky.planets) expect(p.lon, p.id).toBe(transitTrack(p.id, zodiac).at(task.frame.noonJd).lon);
+        // Kept per thread and shared by the requests of that noon: the same frozen sky.
+        expect(skyAtNoon({ ...task.frame }, zodiac)).toBe(sky);
+        expect(Object.isFrozen(sky) && Object.isFrozen(sky.planets) && sky.planets.every((p) => Object.isFrozen(p))).toBe(true);
+      }
+    }
   });
 
   it('v2 gives each top transit the exact instant v3 gives it (found without the window’s edges)', () => {
