@@ -112,7 +112,7 @@ export interface DaySky {
  * Skies already cast on this thread, by noon instant and zodiac. A day's noon is the same instant
  * in every zone of one UTC offset, so the personal horoscopes of a day share a few dozen skies;
  * a sky is a function of its key alone, so a kept one is the very sky a new cast would give.
- * Emptied when it holds MAX_SKIES (a few hundred KB).
+ * Emptied when it holds MAX_SKIES (about a kilobyte each).
  */
 const SKIES = new Map<string, DaySky>();
 const MAX_SKIES = 2000;
