@@ -164,7 +164,7 @@ describe('deleting a user', () => {
     expect(res.body).toMatchObject({ user_id: created.user_id, status: expect.stringMatching(/^(scheduled|billing_stopped|completed)$/) });
     expect((await server.get('/api/v1/numerology/alphabets', { 'x-api-key': created.key })).status).toBe(401);
     for (const deadline = Date.now() + 60_000; ;) {
-      const row = await server.db.maybeOne(sql.unsafe`select status from account_deletions where user_id = ${created.user_id}`);
+      const row = (await server.db.maybeOne(sql.unsafe`select status from account_deletions where user_id = ${created.user_id}`)) as { status: string } | null;
       if (row?.status === 'completed') break;
       if (Date.now() > deadline) throw new Error(`deletion not completed: ${JSON.stringify(row)}`);
       await new Promise((r) => setTimeout(r, 100));

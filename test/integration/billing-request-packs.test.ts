@@ -73,7 +73,7 @@ describe('request packs', () => {
       sql.unsafe`select extra_requests, period_end - period_start as length from quota_extras where user_id = ${alice.userId}`,
     );
     expect(extras).toHaveLength(1);
-    expect(extras[0]!.extra_requests).toBe(1000);
+    expect((extras[0] as { extra_requests: number }).extra_requests).toBe(1000);
     const payment = await world.server.db.one(sql.unsafe`select kind, amount_cents, currency from billing_payments where checkout_session_id = ${session.id}`);
     expect(payment).toEqual({ kind: 'request_pack', amount_cents: 900, currency: 'usd' });
   });

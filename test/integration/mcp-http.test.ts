@@ -316,7 +316,7 @@ describe('billing', () => {
     const rows = await a.db.any(
       sql.unsafe`select method, path, status_code, api_key_id::text as api_key_id from usage_logs where user_id = ${created.user_id} order by created_at`,
     );
-    expect(rows.filter((r) => String(r.path).startsWith('/mcp'))).toEqual([
+    expect(rows.filter((r) => String((r as { path: string }).path).startsWith('/mcp'))).toEqual([
       { method: 'POST', path: '/mcp/tools/natal', status_code: 200, api_key_id: created.id },
       { method: 'POST', path: '/mcp/tools/v1_natal_calculate', status_code: 422, api_key_id: created.id },
       { method: 'POST', path: '/mcp/tools/v1_geo_search', status_code: 200, api_key_id: created.id },
