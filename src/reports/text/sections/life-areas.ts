@@ -107,10 +107,16 @@ export function lifeAreasSection(ctx: ReportContext): ReportSection | undefined 
     if (area.id === 'home') {
       const ic = signOf(ctx.factors.points.get('mc')!.lon + 180);
       const fourth = cuspSign(ctx, 4);
+      const place = fourth.id === ic.id ? `opens your 4th house in ${ic.name}` : `falls in ${ic.name}`;
       parts.push(
-        fourth.id === ic.id
-          ? `The lowest point of the chart, the IC, opens your 4th house in ${ic.name}. It describes the emotional ground you come from and return to, here marked by ${SIGN_STYLE[ic.id]}.`
-          : `The lowest point of the chart, the IC, falls in ${ic.name}; it describes the emotional ground you come from and return to, here marked by ${SIGN_STYLE[ic.id]}.`,
+        ctx.choose(
+          [
+            `The lowest point of the chart, the IC, ${place}. It describes the emotional ground you come from and return to, here marked by ${SIGN_STYLE[ic.id]}.`,
+            `At the foot of the chart the IC ${place}: the private base you start from and come home to, which in your case asks for ${SIGN_STYLE[ic.id]}.`,
+            `The IC, the chart's deepest point, ${place}. Whatever home means to you, it tends to need ${SIGN_STYLE[ic.id]} before it feels like yours.`,
+          ],
+          'life-areas-ic',
+        ),
       );
       if (fourth.id === ic.id) angleSaid = 4;
       described.set(ic.id, 'the IC');

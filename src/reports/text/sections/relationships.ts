@@ -16,7 +16,15 @@ export function relationshipsSection(ctx: ReportContext): ReportSection {
   const parts: string[] = [];
   const sameElement = venus.element === mars.element;
   parts.push(
-    `Venus in ${venus.name} describes what draws you and how you show affection: with ${SIGN_STYLE[venus.id]}. Mars in ${mars.name} describes how you pursue what you want: with ${SIGN_STYLE[mars.id]}. ${
+    `${ctx.choose(
+      [
+        `Venus in ${venus.name} describes what draws you and how you show affection: with ${SIGN_STYLE[venus.id]}. Mars in ${mars.name} describes how you pursue what you want: with ${SIGN_STYLE[mars.id]}.`,
+        `What attracts you, and the way you show fondness, carry the mark of Venus in ${venus.name}: ${SIGN_STYLE[venus.id]}. The way you go after what you want belongs to Mars in ${mars.name}: ${SIGN_STYLE[mars.id]}.`,
+        `Two planets speak first about love. Venus, in ${venus.name}, gives your affection ${SIGN_STYLE[venus.id]}; Mars, in ${mars.name}, meets desire with ${SIGN_STYLE[mars.id]}.`,
+        `In love you are drawn by one planet and moved to act by another. Venus in ${venus.name} sets the taste, with ${SIGN_STYLE[venus.id]}, and Mars in ${mars.name} sets the pace, with ${SIGN_STYLE[mars.id]}.`,
+      ],
+      'relationships-venus-mars',
+    )} ${
       sameElement
         ? `Both stand in ${venus.element} signs, so attraction and pursuit speak one language; what you like, you tend to go after without inner argument.`
         : `They stand in different elements (${venus.element} and ${mars.element}), so what attracts you and how you act on it may not match at first: the person you admire and the one you chase are not always the same.`
@@ -37,7 +45,15 @@ export function relationshipsSection(ctx: ReportContext): ReportSection {
     const rulerPoint = ctx.factors.points.get(ruler);
     const inSeventh = planetsInHouse(ctx, 7).map((id) => POINT_NAMES[id]!);
     parts.push(
-      `Your Descendant, the cusp of the 7th house of close partnership, is in ${dsc.name}: you look in partners for ${SIGN_STYLE[dsc.id]}, often qualities you show less readily yourself. ${
+      `${ctx.choose(
+        [
+          `Your Descendant, the cusp of the 7th house of close partnership, is in ${dsc.name}: you look in partners for ${SIGN_STYLE[dsc.id]}, often qualities you show less readily yourself.`,
+          `Opposite your Ascendant, the Descendant opens the 7th house in ${dsc.name}, so the people you choose to stand beside tend to bring ${SIGN_STYLE[dsc.id]}, a part of you that others often carry first.`,
+          `The 7th house, of the people you pair with, begins in ${dsc.name}. Partners often supply ${SIGN_STYLE[dsc.id]}, and in living with them you may find that these qualities were yours to develop too.`,
+          `With ${dsc.name} on the Descendant, you tend to seek ${SIGN_STYLE[dsc.id]} in a partner, and at first these can look like qualities only the other person has.`,
+        ],
+        'relationships-descendant',
+      )} ${
         inSeventh.length
           ? `${joinAnd(inSeventh)} ${inSeventh.length === 1 ? 'stands' : 'stand'} in the 7th house, so ${inSeventh.length === 1 ? 'its' : 'their'} themes are lived largely through others.`
           : `No planet stands in the 7th house; partnership follows ${dsc.name} on its cusp and ${pointInSentence(ruler)}, its ruler.`

@@ -26,7 +26,14 @@ export function vocationSection(ctx: ReportContext): ReportSection {
     const ruler = houseRuler(ctx, 10);
     const rulerPoint = ruler ? ctx.factors.points.get(ruler) : undefined;
     parts.push(
-      `Your Midheaven in ${mc.name} names the direction of your working life: a role that asks for ${SIGN_STYLE[mc.id]}.${
+      `${ctx.choose(
+        [
+          `Your Midheaven in ${mc.name} names the direction of your working life: a role that asks for ${SIGN_STYLE[mc.id]}.`,
+          `At the top of your chart the Midheaven stands in ${mc.name}, pointing your working life toward roles that reward ${SIGN_STYLE[mc.id]}.`,
+          `The Midheaven, the aim you grow toward in public, is in ${mc.name}: your career tends to find its feet where ${SIGN_STYLE[mc.id]} are wanted.`,
+        ],
+        'vocation-mc',
+      )}${
         rulerPoint?.house !== undefined
           ? ` Its ruler, ${pointInSentence(ruler!)}, stands in your ${ordinal(rulerPoint.house)} house, so that aim is pursued through ${HOUSE_DOMAIN[rulerPoint.house]}.`
           : ''
@@ -46,7 +53,14 @@ export function vocationSection(ctx: ReportContext): ReportSection {
     );
   }
   parts.push(
-    `The Sun in ${sun.name} shows what kind of work feels like your own: ${ELEMENT_WORK[sun.element]}. Saturn in ${saturn.name} shows where mastery comes slowly but lasts: through ${SIGN_STYLE[saturn.id]}.`,
+    ctx.choose(
+      [
+        `The Sun in ${sun.name} shows what kind of work feels like your own: ${ELEMENT_WORK[sun.element]}. Saturn in ${saturn.name} shows where mastery comes slowly but lasts: through ${SIGN_STYLE[saturn.id]}.`,
+        `Work feels like your own, for a Sun in ${sun.name}, when it is ${ELEMENT_WORK[sun.element]}; Saturn in ${saturn.name} adds that lasting skill is earned through ${SIGN_STYLE[saturn.id]}, at its own pace.`,
+        `Two placements sum up the working side of you. The Sun in ${sun.name} looks for ${ELEMENT_WORK[sun.element]}, and Saturn in ${saturn.name} builds mastery slowly, through ${SIGN_STYLE[saturn.id]}.`,
+      ],
+      'vocation-sun-saturn',
+    ),
   );
   return section('vocation', 'Vocation and Work', parts);
 }
