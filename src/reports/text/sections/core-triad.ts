@@ -144,12 +144,28 @@ function moonCertainty(ctx: ReportContext): string | undefined {
   if (!day) return undefined;
   const range = `from ${zodiacPosition(day.startLon)} at midnight to ${zodiacPosition(day.endLon)} at the next midnight`;
   if (day.signs.length === 1) {
-    return `Even without a birth time the Moon's sign is certain: over your whole birth day it moved ${range}, never leaving ${signName(day.signs[0]!)}. Its degree, and so the closeness of its aspects, depends on the hour, which is why the Moon's aspects below are given for the part of the day they held.`;
+    const sign = signName(day.signs[0]!);
+    return ctx.choose(
+      [
+        `Even without a birth time the Moon's sign is certain: over your whole birth day it moved ${range}, never leaving ${sign}. Its degree, and so the closeness of its aspects, depends on the hour, which is why the Moon's aspects below are given for the part of the day they held.`,
+        `The hour is unknown, but the Moon's sign is not in doubt: it went ${range} and stayed in ${sign} throughout. What the hour would settle is its exact degree, so each of its aspects below is given with the part of the day in which it held.`,
+        `Whatever the hour of your birth, your Moon was in ${sign}: it travelled ${range} without crossing into another sign. Its aspects are a different matter, since they tighten and loosen through the day, and below each one comes with the hours it covered.`,
+      ],
+      'untimed-moon-day',
+    );
   }
   const [first, second] = day.signs.map(signName) as [string, string];
   const noonSign = signOf(ctx.factors.points.get('moon')!.lon).name;
   const other = noonSign === first ? second : first;
-  return `One caution: the Moon changed sign on your birth day. It moved ${range}, entering ${second} at ${day.ingressAt} local time. Born before then, your Moon is in ${first}; born after, in ${second}. The reading above is for ${noonSign}, where it stood at noon; if you were born on the other side of ${day.ingressAt}, the description of the Moon in ${other} may fit you better.`;
+  const opening = ctx.choose(
+    [
+      `One caution: the Moon changed sign on your birth day. It moved ${range}, entering ${second} at ${day.ingressAt} local time.`,
+      `Your birth day is one on which the Moon changed sign: it went ${range} and crossed into ${second} at ${day.ingressAt} local time.`,
+      `The Moon did not keep one sign through your birth day. Moving ${range}, it entered ${second} at ${day.ingressAt} local time.`,
+    ],
+    'untimed-moon-change',
+  );
+  return `${opening} Born before then, your Moon is in ${first}; born after, in ${second}. The reading above is for ${noonSign}, where it stood at noon; if you were born on the other side of ${day.ingressAt}, the description of the Moon in ${other} may fit you better.`;
 }
 
 function signName(id: string): string {

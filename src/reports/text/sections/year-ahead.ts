@@ -108,7 +108,14 @@ export function yearAheadSection(ctx: ReportContext): ReportSection | undefined 
     parts.push(
       ctx.timed
         ? method
-        : `${method} Without a birth time the progressed Moon is known only to within about six degrees, so its dates may fall some months earlier or later.`,
+        : `${method} ${ctx.choose(
+            [
+              'Without a birth time the progressed Moon is known only to within about six degrees, so its dates may fall some months earlier or later.',
+              'Since the hour of birth is unknown, the progressed Moon could be up to six degrees from the place used here, and its dates could shift by some months either way.',
+              'An unknown birth hour leaves the progressed Moon uncertain by about six degrees, which moves its dates by up to several months; read them as seasons rather than days.',
+            ],
+            'untimed-progressed-moon',
+          )}`,
     );
     for (const p of progressions) {
       if (p.kind === 'moon_ingress')
