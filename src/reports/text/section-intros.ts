@@ -90,6 +90,8 @@ const chartShape: Writer = (ctx) => {
         `How the planets are spread, bunched or balanced around the circle is read here as a single picture; your chart adds ${figures} to it, shapes that several planets make together.`,
         `Before the planets are read one by one, this chapter looks at the wheel as a whole: where your planets crowd together, where they leave gaps, and the ${figures === 'no closed aspect figure' ? 'absence of any closed aspect figure' : figures} they form.`,
         `The layout of your planets around the circle, with ${figures} among them, is a first sketch of how your energy flows, whether it gathers, scatters or circles back.`,
+        `A chart has a silhouette as well as details, and yours, with ${figures} inside it, is read here for what it says about focus and reach: where your attention naturally goes, and what it tends to pass by.`,
+        `Step back from the single placements and your chart shows an overall outline${figures === 'no closed aspect figure' ? ' but no closed aspect figure' : ` and ${figures}`}; this chapter reads the outline first, then any figure, as habits of where energy collects.`,
       ],
       'intro-shape',
     ),
@@ -187,7 +189,7 @@ const keyAspects: Writer = (ctx) => {
     text: ctx.choose(
       [
         `Of the ${countWord(n)} major aspects in your chart, the ones ranked here weigh most: they are tight, or they involve ${core}; flowing aspects show cooperation, tense ones friction that pushes you to grow, conjunctions two forces acting as one.`,
-        `Aspects are the conversations between the parts of you, and yours are ranked by closeness and by whether they touch ${core}; those already read in an earlier chapter are listed but not repeated.`,
+        `Aspects are the conversations between the parts of you, and ${n === 1 ? 'your one is' : `your ${countWord(n)} are`} ranked by closeness and by whether they touch ${core}; those already read in an earlier chapter are listed but not repeated.`,
         `Your chart has ${countWord(n)} major aspects, and the closest, with those that reach ${core}, are read here in order of weight; any already read with an earlier chapter is only named again.`,
         `Where two planets stand at a telling angle, they colour each other; of your ${countWord(n)} major aspects, this chapter gives room to the tightest and to those that touch ${core}.`,
       ],

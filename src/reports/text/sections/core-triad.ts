@@ -161,7 +161,7 @@ function moonCertainty(ctx: ReportContext): string | undefined {
     [
       `One caution: the Moon changed sign on your birth day. It moved ${range}, entering ${second} at ${day.ingressAt} local time.`,
       `Your birth day is one on which the Moon changed sign: it went ${range} and crossed into ${second} at ${day.ingressAt} local time.`,
-      `The Moon did not keep one sign through your birth day. Moving ${range}, it entered ${second} at ${day.ingressAt} local time.`,
+      `The Moon did not keep one sign through your birth day: moving ${range}, it entered ${second} at ${day.ingressAt} local time.`,
     ],
     'untimed-moon-change',
   );

@@ -112,7 +112,7 @@ export function leastOfSection(ctx: ReportContext): ReportSection {
   parts.push(
     `### Least Modality: ${MODALITY_NAMES[modality]}`,
     ctx.isShown(keys.modality(modality, 'weak'))
-      ? `The ${MODALITY_NAMES[modality]!.toLowerCase()} signs were read above as lightly filled. ${modalDoors}`
+      ? `The ${MODALITY_NAMES[modality]!.toLowerCase()} signs, read above as lightly filled, hold ${modalityShare} % of your chart's weight. ${modalDoors}`
       : `With the ${MODALITY_NAMES[modality]!.toLowerCase()} signs so lightly filled (${modalityShare} % of the weight), ${MODALITY_LACK[modality]}. ${modalDoors}`,
     ctx.choose(MODALITY_PRACTICE[modality]!, `least-practice-${modality}`),
   );

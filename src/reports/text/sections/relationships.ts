@@ -20,8 +20,8 @@ export function relationshipsSection(ctx: ReportContext): ReportSection {
       [
         `Venus in ${venus.name} describes what draws you and how you show affection: with ${SIGN_STYLE[venus.id]}. Mars in ${mars.name} describes how you pursue what you want: with ${SIGN_STYLE[mars.id]}.`,
         `What attracts you, and the way you show fondness, carry the mark of Venus in ${venus.name}: ${SIGN_STYLE[venus.id]}. The way you go after what you want belongs to Mars in ${mars.name}: ${SIGN_STYLE[mars.id]}.`,
-        `Two planets speak first about love. Venus, in ${venus.name}, gives your affection ${SIGN_STYLE[venus.id]}; Mars, in ${mars.name}, meets desire with ${SIGN_STYLE[mars.id]}.`,
-        `In love you are drawn by one planet and moved to act by another. Venus in ${venus.name} sets the taste, with ${SIGN_STYLE[venus.id]}, and Mars in ${mars.name} sets the pace, with ${SIGN_STYLE[mars.id]}.`,
+        `Of the two planets that speak first about love, Venus, in ${venus.name}, gives your affection ${SIGN_STYLE[venus.id]}, and Mars, in ${mars.name}, meets desire with ${SIGN_STYLE[mars.id]}.`,
+        `In love you are drawn by Venus in ${venus.name}, which sets the taste with ${SIGN_STYLE[venus.id]}, and moved to act by Mars in ${mars.name}, which sets the pace with ${SIGN_STYLE[mars.id]}.`,
       ],
       'relationships-venus-mars',
     )} ${
