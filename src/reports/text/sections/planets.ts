@@ -59,9 +59,9 @@ export function jupiterSaturnSection(ctx: ReportContext): ReportSection {
         ? `Jupiter and Saturn are themselves linked by ${withArticle(between.type)} (orb ${degreesMinutes(between.orb)}), so expansion and consolidation are in direct conversation in your chart; that aspect is weighed with the others below.`
         : ctx.choose(
             [
-              'Jupiter and Saturn form no major aspect to each other in your chart, so your urge to expand and your sense of limits tend to operate in separate areas of life rather than in constant negotiation.',
+              `Jupiter in ${signOf(ctx.factors.points.get('jupiter')!.lon).name} and Saturn in ${signOf(ctx.factors.points.get('saturn')!.lon).name} form no major aspect to each other, so your urge to expand and your sense of limits tend to operate in separate areas of life rather than in constant negotiation.`,
               `No major aspect joins Jupiter in ${signOf(ctx.factors.points.get('jupiter')!.lon).name} to Saturn in ${signOf(ctx.factors.points.get('saturn')!.lon).name}: where you reach out and where you hold back are settled in different rooms of your life, and each is read on its own terms.`,
-              `Between your Jupiter and your Saturn there is no major aspect, so growth and caution seldom argue in the same moment; you may be bold in one field of life and careful in another without feeling the contradiction.`,
+              `Between your Jupiter in ${signOf(ctx.factors.points.get('jupiter')!.lon).name} and your Saturn in ${signOf(ctx.factors.points.get('saturn')!.lon).name} there is no major aspect, so growth and caution seldom argue in the same moment; you may be bold in one field of life and careful in another without feeling the contradiction.`,
               `Jupiter (${signOf(ctx.factors.points.get('jupiter')!.lon).name}) and Saturn (${signOf(ctx.factors.points.get('saturn')!.lon).name}) do not aspect each other here, so your optimism and your prudence take turns rather than negotiate; it helps to know which of them a given decision is being made by.`,
             ],
             'jupiter-saturn-apart',

@@ -66,8 +66,8 @@ export function relationshipsSection(ctx: ReportContext): ReportSection {
             ? 'Partnership is its own reward in your chart: relationships are a place where you find yourself, not only others.'
             : ctx.choose(
                 [
-                  `Partners tend to enter your life through that area, and a relationship often changes how you live it.`,
-                  `The people who matter most to you are likely to be met there, and a close bond tends to reshape that part of your life in turn.`,
+                  `Partners tend to enter your life through the ${ordinal(rulerPoint.house)} house's affairs, and a relationship often changes how you live them.`,
+                  `The people who matter most to you are likely to be met through ${HOUSE_DOMAIN[rulerPoint.house]}, and a close bond tends to reshape that part of your life in turn.`,
                   `So the ${ordinal(rulerPoint.house)} house is where partnership does much of its work: it is a likely meeting ground, and the place a relationship changes first.`,
                   `What you look for in another person is coloured by the concerns of your ${ordinal(rulerPoint.house)} house, and the relationships that last tend to give you something to build there together.`,
                 ],

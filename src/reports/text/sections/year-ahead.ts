@@ -19,6 +19,14 @@ export function longDate(iso: string): string {
   return `${d} ${MONTHS[m - 1]} ${y}`;
 }
 
+/** The whole years from the birth to the year's start, as the days after birth that progress to them ("34 days"). */
+function daysAfterBirth(birthUtc: string, from: string): string {
+  const birth = new Date(birthUtc);
+  const [y, m, d] = from.split('-').map(Number) as [number, number, number];
+  const age = y - birth.getUTCFullYear() - (m < birth.getUTCMonth() + 1 || (m === birth.getUTCMonth() + 1 && d < birth.getUTCDate()) ? 1 : 0);
+  return age <= 0 ? 'less than a day' : age === 1 ? 'one day' : `${age} days`;
+}
+
 /** Weight of a transit: slower planets and harder aspects to the luminaries and angles first. */
 function weight(t: YearTransit): number {
   const body = { pluto: 5, neptune: 4.5, uranus: 4.5, saturn: 4, jupiter: 2.5 }[t.body];
@@ -96,12 +104,14 @@ export function yearAheadSection(ctx: ReportContext): ReportSection | undefined 
   const progressions = year.progressions;
   if (progressions.length) {
     parts.push('### Progressions');
+    // Each phrasing names the day after birth that stands for this year, so that it reads for this chart.
+    const days = daysAfterBirth(ctx.chart.subject.datetime_utc, year.from);
     const method = ctx.choose(
       [
-        'Secondary progressions move the chart forward a day for each year of life; the progressed Moon, which changes sign about every two and a half years, colours the mood of a period.',
-        'In the progressed chart each day after your birth stands for a year of your life, so its planets drift slowly through the signs; the progressed Moon is the quickest of them and sets the emotional tone of two or three years at a time.',
-        'The progressions below count one day of planetary motion after your birth for every year you have lived; they move slowly, and the progressed Moon, with a new sign roughly every thirty months, is the one most often felt.',
-        'Progressed positions come from the sky of the days just after your birth, a day standing for a year, and most of them barely move in a year; the Moon, changing sign about every two and a half years, is the exception and the one to watch.',
+        `Secondary progressions move the chart forward a day for each year of life, so this year is read from the sky ${days} after your birth; the progressed Moon, which changes sign about every two and a half years, colours the mood of a period.`,
+        `In the progressed chart each day after your birth stands for a year of your life, and the sky ${days} after it stands for the year ahead; its planets drift slowly through the signs, and the progressed Moon, the quickest of them, sets the emotional tone of two or three years at a time.`,
+        `The progressions below count one day of planetary motion after your birth for every year you have lived, ${days} in all by now; they move slowly, and the progressed Moon, with a new sign roughly every thirty months, is the one most often felt.`,
+        `Progressed positions come from the sky of the days just after your birth, a day standing for a year, ${days} for the year ahead, and most of them barely move in a year; the Moon, changing sign about every two and a half years, is the exception and the one to watch.`,
       ],
       'year-progressions',
     );
