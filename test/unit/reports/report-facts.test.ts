@@ -125,3 +125,21 @@ describe('an untimed report', () => {
     expect(polar.sections.map((s) => s.id)).toContain('life_areas');
   });
 });
+
+describe('points named in prose', () => {
+  it('the Sun and the Moon keep their article where a chapter lists what stands in a house', () => {
+    // Births a day apart over two months: the Moon passes through every house of the 4th and 7th.
+    let listed = 0;
+    for (let d = 0; d < 60; d++) {
+      const date = new Date(Date.UTC(1990, 0, 1 + d));
+      const chart = natalChartFor(
+        { name: 'X', year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate(), hour: 6, minute: 30 },
+        MADRID,
+      );
+      const md = composeReport(chart).markdown;
+      listed += (md.match(/(the|The) (Sun|Moon)[^.]{0,40} (living|lives|there as well|stands? in the 7th house)/g) ?? []).length;
+      expect(md).not.toMatch(/(?<![Tt]he )\b(Sun|Moon)\b[^.]{0,40} (living there|lives there|there as well|stands? in the 7th house)/);
+    }
+    expect(listed).toBeGreaterThan(0);
+  });
+});

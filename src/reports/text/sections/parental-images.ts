@@ -7,7 +7,7 @@
  */
 import type { ReportContext } from '../context.ts';
 import { aspectBetween, cuspOf, planetsInHouse, signOfPoint } from '../chart-facts.ts';
-import { POINT_NAMES, SIGN_STYLE } from '../phrases.ts';
+import { pointInSentence, SIGN_STYLE } from '../phrases.ts';
 import { capitalize, joinAnd, withArticle } from '../report-markdown.ts';
 import { section, type ReportSection } from '../section.ts';
 
@@ -64,7 +64,7 @@ export function parentalImagesSection(ctx: ReportContext): ReportSection {
   if (ctx.timed) {
     const ic = cuspOf(ctx, 4)!;
     const mc = cuspOf(ctx, 10)!;
-    const fourth = planetsInHouse(ctx, 4).map((id) => POINT_NAMES[id]!);
+    const fourth = planetsInHouse(ctx, 4).map(pointInSentence);
     parts.push(
       ctx.choose(
         [

@@ -6,7 +6,7 @@
  */
 import type { ReportContext } from '../context.ts';
 import { aspectBetween, cuspOf, houseRuler, planetsInHouse, signOfPoint } from '../chart-facts.ts';
-import { HOUSE_DOMAIN, POINT_NAMES, pointInSentence, SIGN_STYLE } from '../phrases.ts';
+import { HOUSE_DOMAIN, pointInSentence, SIGN_STYLE } from '../phrases.ts';
 import { capitalize, joinAnd, ordinal, withArticle } from '../report-markdown.ts';
 import { section, type ReportSection } from '../section.ts';
 
@@ -43,7 +43,7 @@ export function relationshipsSection(ctx: ReportContext): ReportSection {
     const dsc = cuspOf(ctx, 7)!;
     const ruler = houseRuler(ctx, 7)!;
     const rulerPoint = ctx.factors.points.get(ruler);
-    const inSeventh = planetsInHouse(ctx, 7).map((id) => POINT_NAMES[id]!);
+    const inSeventh = planetsInHouse(ctx, 7).map(pointInSentence);
     parts.push(
       `${ctx.choose(
         [
@@ -55,7 +55,7 @@ export function relationshipsSection(ctx: ReportContext): ReportSection {
         'relationships-descendant',
       )} ${
         inSeventh.length
-          ? `${joinAnd(inSeventh)} ${inSeventh.length === 1 ? 'stands' : 'stand'} in the 7th house, so ${inSeventh.length === 1 ? 'its' : 'their'} themes are lived largely through others.`
+          ? `${capitalize(joinAnd(inSeventh))} ${inSeventh.length === 1 ? 'stands' : 'stand'} in the 7th house, so ${inSeventh.length === 1 ? 'its' : 'their'} themes are lived largely through others.`
           : `No planet stands in the 7th house; partnership follows ${dsc.name} on its cusp and ${pointInSentence(ruler)}, its ruler.`
       }`,
     );
