@@ -63,6 +63,57 @@ export const SIGN_STYLE: Record<string, string> = {
   pisces: 'sensitivity and a wide imagination',
 };
 
+/**
+ * What a sign asks of comfort and home, for the Moon, the IC and the 4th house, and the progressed
+ * Moon: the chapters that read care, each with words of its own rather than SIGN_STYLE's again.
+ */
+export const SIGN_CARE: Record<string, string> = {
+  aries: 'quick encouragement and room to move',
+  taurus: 'steady routines, good food and physical ease',
+  gemini: 'talk, news and a lively household',
+  cancer: 'closeness, shared memories and a protected nest',
+  leo: 'warm praise and open affection',
+  virgo: 'practical help and things done properly',
+  libra: 'calm, courtesy and a pleasing home',
+  scorpio: 'loyalty, privacy and deep trust',
+  sagittarius: 'freedom, humour and open horizons',
+  capricorn: 'reliability, structure and quiet duty',
+  aquarius: 'friendship, space and acceptance of difference',
+  pisces: 'gentleness, imagination and quiet understanding',
+};
+
+/** What a sign looks for in love and in a partner, for Venus and the Descendant. */
+export const SIGN_LOVE: Record<string, string> = {
+  aries: 'boldness and a spark of challenge',
+  taurus: 'constancy and unhurried affection',
+  gemini: 'wit, conversation and variety',
+  cancer: 'tenderness and a sense of belonging',
+  leo: 'admiration, loyalty and generous gestures',
+  virgo: 'thoughtful care shown in small services',
+  libra: 'harmony, grace and partnership as an art',
+  scorpio: 'depth, intensity and complete trust',
+  sagittarius: 'adventure, honesty and room to roam',
+  capricorn: 'commitment, respect and proven reliability',
+  aquarius: 'friendship, independence and originality',
+  pisces: 'devotion, romance and compassion',
+};
+
+/** What a sign brings to work and standing, for the Midheaven, the 10th and 6th houses and Saturn. */
+export const SIGN_WORK: Record<string, string> = {
+  aries: 'initiative and a readiness to lead',
+  taurus: 'patience and work that builds lasting value',
+  gemini: 'versatility, communication and quick learning',
+  cancer: 'care for people and a protective instinct',
+  leo: 'visibility, creativity and leadership',
+  virgo: 'precision, skill and useful service',
+  libra: 'diplomacy, fairness and a sense of design',
+  scorpio: 'focus, investigation and the nerve to face what others avoid',
+  sagittarius: 'teaching, exploration and a larger view',
+  capricorn: 'responsibility, strategy and long-range goals',
+  aquarius: 'innovation, teamwork and independent thinking',
+  pisces: 'imagination, empathy and service to others',
+};
+
 /** What each house is about. */
 export const HOUSE_DOMAIN: Record<number, string> = {
   1: 'how you present yourself and begin things',

@@ -7,7 +7,7 @@ import { signOf } from '../../../astro/zodiac.ts';
 import { keys, TEN_PLANET_IDS } from '../../../interpretations/keys.ts';
 import type { ReportContext } from '../context.ts';
 import { capitalize, joinAnd, ordinal, zodiacPosition } from '../report-markdown.ts';
-import { HOUSE_DOMAIN, LIFE_AREAS, POINT_NAMES, pointInSentence, SIGN_STYLE } from '../phrases.ts';
+import { HOUSE_DOMAIN, LIFE_AREAS, POINT_NAMES, pointInSentence, SIGN_CARE, SIGN_STYLE } from '../phrases.ts';
 import { introducedSection, type ReportSection } from '../section.ts';
 
 export const LIFE_AREA_WEIGHT = { house: 4, midheaven: 6 };
@@ -111,9 +111,9 @@ export function lifeAreasSection(ctx: ReportContext): ReportSection | undefined 
       parts.push(
         ctx.choose(
           [
-            `The lowest point of the chart, the IC, ${place}. It describes the emotional ground you come from and return to, here marked by ${SIGN_STYLE[ic.id]}.`,
-            `At the foot of the chart the IC ${place}: the private base you start from and come home to, which in your case asks for ${SIGN_STYLE[ic.id]}.`,
-            `The IC, the chart's deepest point, ${place}. Whatever home means to you, it tends to need ${SIGN_STYLE[ic.id]} before it feels like yours.`,
+            `The lowest point of the chart, the IC, ${place}. It describes the emotional ground you come from and return to, here marked by ${SIGN_CARE[ic.id]}.`,
+            `At the foot of the chart the IC ${place}: the private base you start from and come home to, which in your case asks for ${SIGN_CARE[ic.id]}.`,
+            `The IC, the chart's deepest point, ${place}. Whatever home means to you, it tends to need ${SIGN_CARE[ic.id]} before it feels like yours.`,
           ],
           'life-areas-ic',
         ),

@@ -7,7 +7,7 @@
  */
 import type { ReportContext } from '../context.ts';
 import { aspectBetween, cuspOf, planetsInHouse, signOfPoint } from '../chart-facts.ts';
-import { pointInSentence, SIGN_STYLE } from '../phrases.ts';
+import { pointInSentence, SIGN_CARE, SIGN_WORK } from '../phrases.ts';
 import { capitalize, joinAnd, withArticle } from '../report-markdown.ts';
 import { section, type ReportSection } from '../section.ts';
 
@@ -28,9 +28,9 @@ export function parentalImagesSection(ctx: ReportContext): ReportSection {
     ),
     ctx.choose(
       [
-        `The Moon in ${moon.name} pictures care as ${SIGN_STYLE[moon.id]}: this is the kind of comfort you learned to expect, and the kind you tend to give.`,
-        `Care, as your Moon in ${moon.name} remembers it, meant ${SIGN_STYLE[moon.id]}; it is what still reassures you, and what you offer when someone near you is low.`,
-        `In the image the Moon in ${moon.name} keeps, being looked after looks like ${SIGN_STYLE[moon.id]}, and you may measure comfort by that picture, given or received.`,
+        `The Moon in ${moon.name} pictures care as ${SIGN_CARE[moon.id]}: this is the kind of comfort you learned to expect, and the kind you tend to give.`,
+        `Care, as your Moon in ${moon.name} remembers it, meant ${SIGN_CARE[moon.id]}; it is what still reassures you, and what you offer when someone near you is low.`,
+        `In the image the Moon in ${moon.name} keeps, being looked after looks like ${SIGN_CARE[moon.id]}, and you may measure comfort by that picture, given or received.`,
       ],
       'parents-moon',
     ),
@@ -68,9 +68,9 @@ export function parentalImagesSection(ctx: ReportContext): ReportSection {
     parts.push(
       ctx.choose(
         [
-          `The 4th house, the roots, opens in ${ic.name}: home as a place of ${SIGN_STYLE[ic.id]}${fourth.length ? `, with ${joinAnd(fourth)} living there` : ''}. The 10th, the parent who stood for the world outside, opens in ${mc.name}: an image of ${SIGN_STYLE[mc.id]}.`,
-          `Two houses frame the family picture: the 4th, where you come from, begins in ${ic.name} and remembers home for its ${SIGN_STYLE[ic.id]}${fourth.length ? `, with ${joinAnd(fourth)} there as well` : ''}; the 10th, the parent who faced the world, begins in ${mc.name} and stands for ${SIGN_STYLE[mc.id]}.`,
-          `${ic.name} on the cusp of the 4th house colours the roots with ${SIGN_STYLE[ic.id]}${fourth.length ? `, and ${joinAnd(fourth)} ${fourth.length === 1 ? 'lives' : 'live'} there too` : ''}. ${mc.name} on the 10th, the side of the family that showed you the outside world, adds ${SIGN_STYLE[mc.id]}.`,
+          `The 4th house, the roots, opens in ${ic.name}: home as a place of ${SIGN_CARE[ic.id]}${fourth.length ? `, with ${joinAnd(fourth)} living there` : ''}. The 10th, the parent who stood for the world outside, opens in ${mc.name}: an image of ${SIGN_WORK[mc.id]}.`,
+          `Two houses frame the family picture: the 4th, where you come from, begins in ${ic.name} and remembers home for its ${SIGN_CARE[ic.id]}${fourth.length ? `, with ${joinAnd(fourth)} there as well` : ''}; the 10th, the parent who faced the world, begins in ${mc.name} and stands for ${SIGN_WORK[mc.id]}.`,
+          `${ic.name} on the cusp of the 4th house colours the roots with ${SIGN_CARE[ic.id]}${fourth.length ? `, and ${joinAnd(fourth)} ${fourth.length === 1 ? 'lives' : 'live'} there too` : ''}. ${mc.name} on the 10th, the side of the family that showed you the outside world, adds ${SIGN_WORK[mc.id]}.`,
         ],
         'parents-houses',
       ),

@@ -6,7 +6,7 @@
  */
 import type { ReportContext } from '../context.ts';
 import { aspectBetween, cuspOf, houseRuler, planetsInHouse, signOfPoint } from '../chart-facts.ts';
-import { HOUSE_DOMAIN, pointInSentence, SIGN_STYLE } from '../phrases.ts';
+import { HOUSE_DOMAIN, pointInSentence, SIGN_LOVE, SIGN_STYLE } from '../phrases.ts';
 import { capitalize, joinAnd, ordinal, withArticle } from '../report-markdown.ts';
 import { section, type ReportSection } from '../section.ts';
 
@@ -18,10 +18,10 @@ export function relationshipsSection(ctx: ReportContext): ReportSection {
   parts.push(
     `${ctx.choose(
       [
-        `Venus in ${venus.name} describes what draws you and how you show affection: with ${SIGN_STYLE[venus.id]}. Mars in ${mars.name} describes how you pursue what you want: with ${SIGN_STYLE[mars.id]}.`,
-        `What attracts you, and the way you show fondness, carry the mark of Venus in ${venus.name}: ${SIGN_STYLE[venus.id]}. The way you go after what you want belongs to Mars in ${mars.name}: ${SIGN_STYLE[mars.id]}.`,
-        `Of the two planets that speak first about love, Venus, in ${venus.name}, gives your affection ${SIGN_STYLE[venus.id]}, and Mars, in ${mars.name}, meets desire with ${SIGN_STYLE[mars.id]}.`,
-        `In love you are drawn by Venus in ${venus.name}, which sets the taste with ${SIGN_STYLE[venus.id]}, and moved to act by Mars in ${mars.name}, which sets the pace with ${SIGN_STYLE[mars.id]}.`,
+        `Venus in ${venus.name} describes what draws you and how you show affection: with ${SIGN_LOVE[venus.id]}. Mars in ${mars.name} describes how you pursue what you want: with ${SIGN_STYLE[mars.id]}.`,
+        `What attracts you, and the way you show fondness, carry the mark of Venus in ${venus.name}: ${SIGN_LOVE[venus.id]}. The way you go after what you want belongs to Mars in ${mars.name}: ${SIGN_STYLE[mars.id]}.`,
+        `Of the two planets that speak first about love, Venus, in ${venus.name}, gives your affection ${SIGN_LOVE[venus.id]}, and Mars, in ${mars.name}, meets desire with ${SIGN_STYLE[mars.id]}.`,
+        `In love you are drawn by Venus in ${venus.name}, which sets the taste with ${SIGN_LOVE[venus.id]}, and moved to act by Mars in ${mars.name}, which sets the pace with ${SIGN_STYLE[mars.id]}.`,
       ],
       'relationships-venus-mars',
     )} ${
@@ -47,10 +47,10 @@ export function relationshipsSection(ctx: ReportContext): ReportSection {
     parts.push(
       `${ctx.choose(
         [
-          `Your Descendant, the cusp of the 7th house of close partnership, is in ${dsc.name}: you look in partners for ${SIGN_STYLE[dsc.id]}, often qualities you show less readily yourself.`,
-          `Opposite your Ascendant, the Descendant opens the 7th house in ${dsc.name}, so the people you choose to stand beside tend to bring ${SIGN_STYLE[dsc.id]}, a part of you that others often carry first.`,
-          `The 7th house, of the people you pair with, begins in ${dsc.name}. Partners often supply ${SIGN_STYLE[dsc.id]}, and in living with them you may find that these qualities were yours to develop too.`,
-          `With ${dsc.name} on the Descendant, you tend to seek ${SIGN_STYLE[dsc.id]} in a partner, and at first these can look like qualities only the other person has.`,
+          `Your Descendant, the cusp of the 7th house of close partnership, is in ${dsc.name}: you look in partners for ${SIGN_LOVE[dsc.id]}, often qualities you show less readily yourself.`,
+          `Opposite your Ascendant, the Descendant opens the 7th house in ${dsc.name}, so the people you choose to stand beside tend to bring ${SIGN_LOVE[dsc.id]}, a part of you that others often carry first.`,
+          `The 7th house, of the people you pair with, begins in ${dsc.name}. Partners often supply ${SIGN_LOVE[dsc.id]}, and in living with them you may find that these qualities were yours to develop too.`,
+          `With ${dsc.name} on the Descendant, you tend to seek ${SIGN_LOVE[dsc.id]} in a partner, and at first these can look like qualities only the other person has.`,
         ],
         'relationships-descendant',
       )} ${

@@ -6,7 +6,7 @@
  */
 import type { ReportContext } from '../context.ts';
 import { cuspOf, houseRuler, planetsInHouse, signOfPoint } from '../chart-facts.ts';
-import { HOUSE_DOMAIN, pointInSentence, SIGN_STYLE } from '../phrases.ts';
+import { HOUSE_DOMAIN, pointInSentence, SIGN_WORK } from '../phrases.ts';
 import { capitalize, joinAnd, ordinal } from '../report-markdown.ts';
 import { section, type ReportSection } from '../section.ts';
 
@@ -28,9 +28,9 @@ export function vocationSection(ctx: ReportContext): ReportSection {
     parts.push(
       `${ctx.choose(
         [
-          `Your Midheaven in ${mc.name} names the direction of your working life: a role that asks for ${SIGN_STYLE[mc.id]}.`,
-          `At the top of your chart the Midheaven stands in ${mc.name}, pointing your working life toward roles that reward ${SIGN_STYLE[mc.id]}.`,
-          `The Midheaven, the aim you grow toward in public, is in ${mc.name}: your career tends to find its feet where ${SIGN_STYLE[mc.id]} are wanted.`,
+          `Your Midheaven in ${mc.name} names the direction of your working life: a role that asks for ${SIGN_WORK[mc.id]}.`,
+          `At the top of your chart the Midheaven stands in ${mc.name}, pointing your working life toward roles that reward ${SIGN_WORK[mc.id]}.`,
+          `The Midheaven, the aim you grow toward in public, is in ${mc.name}: your career tends to find its feet where ${SIGN_WORK[mc.id]} are wanted.`,
         ],
         'vocation-mc',
       )}${
@@ -48,16 +48,16 @@ export function vocationSection(ctx: ReportContext): ReportSection {
           : `The 10th house holds no planet, so your public role grows out of the ${mc.name} Midheaven${ruler ? ` and ${pointInSentence(ruler)}, its ruler,` : ''} more than out of any one planet.`,
         sixth.length
           ? `In the 6th house of daily work, ${joinAnd(sixth)} ${sixth.length === 1 ? 'shapes' : 'shape'} your routines and how you like to be useful.`
-          : `The 6th house of daily work holds no planet; its cusp in ${cuspOf(ctx, 6)!.name} sets the tone of your routines: ${SIGN_STYLE[cuspOf(ctx, 6)!.id]}.`,
+          : `The 6th house of daily work holds no planet; its cusp in ${cuspOf(ctx, 6)!.name} sets the tone of your routines: ${SIGN_WORK[cuspOf(ctx, 6)!.id]}.`,
       ].join(' '),
     );
   }
   parts.push(
     ctx.choose(
       [
-        `The Sun in ${sun.name} shows what kind of work feels like your own: ${ELEMENT_WORK[sun.element]}. Saturn in ${saturn.name} shows where mastery comes slowly but lasts: through ${SIGN_STYLE[saturn.id]}.`,
-        `Work feels like your own, for a Sun in ${sun.name}, when it is ${ELEMENT_WORK[sun.element]}; Saturn in ${saturn.name} adds that lasting skill is earned through ${SIGN_STYLE[saturn.id]}, at its own pace.`,
-        `Two placements sum up the working side of you: the Sun in ${sun.name} looks for ${ELEMENT_WORK[sun.element]}, and Saturn in ${saturn.name} builds mastery slowly, through ${SIGN_STYLE[saturn.id]}.`,
+        `The Sun in ${sun.name} shows what kind of work feels like your own: ${ELEMENT_WORK[sun.element]}. Saturn in ${saturn.name} shows where mastery comes slowly but lasts: through ${SIGN_WORK[saturn.id]}.`,
+        `Work feels like your own, for a Sun in ${sun.name}, when it is ${ELEMENT_WORK[sun.element]}; Saturn in ${saturn.name} adds that lasting skill is earned through ${SIGN_WORK[saturn.id]}, at its own pace.`,
+        `Two placements sum up the working side of you: the Sun in ${sun.name} looks for ${ELEMENT_WORK[sun.element]}, and Saturn in ${saturn.name} builds mastery slowly, through ${SIGN_WORK[saturn.id]}.`,
       ],
       'vocation-sun-saturn',
     ),

@@ -7,7 +7,7 @@
 import { aspectFamily, keys } from '../../../interpretations/keys.ts';
 import type { YearTransit } from '../../sky/year-ahead.ts';
 import type { ReportContext } from '../context.ts';
-import { ASPECT_WORDS, POINT_FUNCTION, POINT_NAMES, SIGN_STYLE } from '../phrases.ts';
+import { ASPECT_WORDS, POINT_FUNCTION, POINT_NAMES, SIGN_CARE, SIGN_STYLE } from '../phrases.ts';
 import { capitalize, countWord, table } from '../report-markdown.ts';
 import { section, type ReportSection } from '../section.ts';
 
@@ -130,7 +130,7 @@ export function yearAheadSection(ctx: ReportContext): ReportSection | undefined 
     for (const p of progressions) {
       if (p.kind === 'moon_ingress')
         parts.push(
-          `Around ${longDate(p.date)} your progressed Moon enters ${capitalize(p.sign!)}: for the next two and a half years your emotional needs lean toward ${SIGN_STYLE[p.sign!]}.`,
+          `Around ${longDate(p.date)} your progressed Moon enters ${capitalize(p.sign!)}: for the next two and a half years your emotional needs lean toward ${SIGN_CARE[p.sign!]}.`,
         );
       else if (p.kind === 'sun_ingress')
         parts.push(
