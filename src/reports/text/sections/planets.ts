@@ -2,10 +2,11 @@
  * The planets by group: Mercury, Venus and Mars; Jupiter and Saturn; and the outer planets where
  * they touch the personal chart (near an angle, or in close aspect to a personal point).
  */
-import { signedSeparation, signOf } from '../../../astro/zodiac.ts';
+import { signedSeparation } from '../../../astro/zodiac.ts';
 import type { KeyedAspect } from '../../../interpretations/chart-factors/aspects.ts';
 import { keys } from '../../../interpretations/keys.ts';
 import type { ReportContext } from '../context.ts';
+import { signOfPoint } from '../chart-facts.ts';
 import { degreesMinutes, joinAnd, withArticle, zodiacPosition } from '../report-markdown.ts';
 import { ASPECT_WORDS, POINT_FUNCTION, POINT_NAMES } from '../phrases.ts';
 import { introducedSection, type ReportSection } from '../section.ts';
@@ -53,16 +54,18 @@ export function jupiterSaturnSection(ctx: ReportContext): ReportSection {
   const between = ctx.factors.aspects.find((a) => a.p1 === 'jupiter' && a.p2 === 'saturn');
   // A conjunction has just been read as one figure; any other aspect between them is named here.
   const fused = between?.type === 'conjunction' && ctx.isShown(keys.planetSign('saturn', ctx.factors.points.get('saturn')!.sign)) && between.orb <= FIGURE_ORB;
+  const jupiterSign = signOfPoint(ctx, 'jupiter')!.name;
+  const saturnSign = signOfPoint(ctx, 'saturn')!.name;
   if (!fused)
     parts.push(
       between
         ? `Jupiter and Saturn are themselves linked by ${withArticle(between.type)} (orb ${degreesMinutes(between.orb)}), so expansion and consolidation are in direct conversation in your chart; that aspect is weighed with the others below.`
         : ctx.choose(
             [
-              `Jupiter in ${signOf(ctx.factors.points.get('jupiter')!.lon).name} and Saturn in ${signOf(ctx.factors.points.get('saturn')!.lon).name} form no major aspect to each other, so your urge to expand and your sense of limits tend to operate in separate areas of life rather than in constant negotiation.`,
-              `No major aspect joins Jupiter in ${signOf(ctx.factors.points.get('jupiter')!.lon).name} to Saturn in ${signOf(ctx.factors.points.get('saturn')!.lon).name}: where you reach out and where you hold back are settled in different rooms of your life, and each is read on its own terms.`,
-              `Between your Jupiter in ${signOf(ctx.factors.points.get('jupiter')!.lon).name} and your Saturn in ${signOf(ctx.factors.points.get('saturn')!.lon).name} there is no major aspect, so growth and caution seldom argue in the same moment; you may be bold in one field of life and careful in another without feeling the contradiction.`,
-              `Jupiter (${signOf(ctx.factors.points.get('jupiter')!.lon).name}) and Saturn (${signOf(ctx.factors.points.get('saturn')!.lon).name}) do not aspect each other here, so your optimism and your prudence take turns rather than negotiate; it helps to know which of them a given decision is being made by.`,
+              `Jupiter in ${jupiterSign} and Saturn in ${saturnSign} form no major aspect to each other, so your urge to expand and your sense of limits tend to operate in separate areas of life rather than in constant negotiation.`,
+              `No major aspect joins Jupiter in ${jupiterSign} to Saturn in ${saturnSign}: where you reach out and where you hold back are settled in different rooms of your life, and each is read on its own terms.`,
+              `Between your Jupiter in ${jupiterSign} and your Saturn in ${saturnSign} there is no major aspect, so growth and caution seldom argue in the same moment; you may be bold in one field of life and careful in another without feeling the contradiction.`,
+              `Jupiter (${jupiterSign}) and Saturn (${saturnSign}) do not aspect each other here, so your optimism and your prudence take turns rather than negotiate; it helps to know which of them a given decision is being made by.`,
             ],
             'jupiter-saturn-apart',
           ),
