@@ -20,6 +20,7 @@
 import { calcBody, TROPICAL } from '../../astro/ephemeris.ts';
 import { brent, wrap180 } from '../../astro/events/root-finding.ts';
 import { julianDayFromUtcMs, utcMsFromJulianDay } from '../../astro/civil-time.ts';
+import { progressedJd, secondaryClock } from '../../astro/progression-clock.ts';
 import { SCAN, transitWindow } from '../../astro/transit-windows.ts';
 import { exactHits, TrackSpan, transitTrack } from '../../astro/transit-hits.ts';
 import { normalizeDegrees, signedSeparation, signIndexOf, SIGNS } from '../../astro/zodiac.ts';
@@ -37,7 +38,6 @@ const ASPECTS: { type: MajorAspectType; angle: number }[] = [
   { type: 'opposition', angle: 180 },
 ];
 const WINDOW_ORB: Record<string, number> = { jupiter: 1, saturn: 1, uranus: 1.5, neptune: 1.5, pluto: 1.5 };
-const TROPICAL_YEAR_DAYS = 365.242199;
 
 export interface YearTransit {
   body: (typeof TRANSITING)[number];
@@ -139,9 +139,9 @@ export function yearAhead(chart: NatalChartInput, asOfMs: number): YearAhead {
 
 /** The progressed Sun's and Moon's events whose real dates fall between `start` and `end`. */
 function progressions(chart: NatalChartInput, natalJd: number, offset: number, start: number, end: number): YearProgression[] {
-  // A real date t corresponds to the progressed instant natal + (t − natal) / year.
-  const progressedJd = (t: number) => natalJd + (t - natalJd) / TROPICAL_YEAR_DAYS;
-  const lon = (body: number) => (t: number) => normalizeDegrees(calcBody(progressedJd(t), body).lon + offset);
+  // A real date t corresponds to the secondary progressed instant: a day after birth for each year of life.
+  const clock = secondaryClock(natalJd);
+  const lon = (body: number) => (t: number) => normalizeDegrees(calcBody(progressedJd(clock, t), body).lon + offset);
   const moon = lon(SE.moon!);
   const sun = lon(SE.sun!);
   const out: YearProgression[] = [];

@@ -4,6 +4,8 @@
  * transit entries (the weightiest first, at most eight read in full), and the progressed Sun's
  * and Moon's events of the year. A table lists every transit found, in date order.
  */
+import { julianDayFromUtcMs } from '../../../astro/civil-time.ts';
+import { ageYears, secondaryClock } from '../../../astro/progression-clock.ts';
 import { aspectFamily, keys } from '../../../interpretations/keys.ts';
 import type { YearTransit } from '../../sky/year-ahead.ts';
 import type { ReportContext } from '../context.ts';
@@ -19,12 +21,13 @@ export function longDate(iso: string): string {
   return `${d} ${MONTHS[m - 1]} ${y}`;
 }
 
-/** The whole years from the birth to the year's start, as the days after birth that progress to them ("34 days"). */
+/**
+ * The whole days after birth whose sky stands for the year that starts on `from` (the secondary
+ * progression's clock, as the year's progressions use it): "34 days".
+ */
 function daysAfterBirth(birthUtc: string, from: string): string {
-  const birth = new Date(birthUtc);
-  const [y, m, d] = from.split('-').map(Number) as [number, number, number];
-  const age = y - birth.getUTCFullYear() - (m < birth.getUTCMonth() + 1 || (m === birth.getUTCMonth() + 1 && d < birth.getUTCDate()) ? 1 : 0);
-  return age <= 0 ? 'less than a day' : age === 1 ? 'one day' : `${age} days`;
+  const days = Math.floor(ageYears(secondaryClock(julianDayFromUtcMs(Date.parse(birthUtc))), julianDayFromUtcMs(Date.parse(from))));
+  return days <= 0 ? 'less than a day' : days === 1 ? 'one day' : `${days} days`;
 }
 
 /** Weight of a transit: slower planets and harder aspects to the luminaries and angles first. */
