@@ -128,7 +128,7 @@ describe('an untimed report', () => {
 
 describe('points named in prose', () => {
   it('the Sun and the Moon keep their article where a chapter lists what stands in a house', () => {
-    // Births a day apart over two months: the Moon passes through every house of the 4th and 7th.
+    // Births a day apart over two months, at one hour: the Moon passes through the 4th and the 7th house.
     let listed = 0;
     for (let d = 0; d < 60; d++) {
       const date = new Date(Date.UTC(1990, 0, 1 + d));
