@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { projectPath } from '../../project-paths.ts';
 import { LibraryError } from '../library.ts';
-import { fnv1a } from '../variant.ts';
+import { variantIndex } from '../variant.ts';
 import { dailyGroupFileSchema, type DailyEntry } from './daily-schema.ts';
 import { reachableDailyKeys } from './daily-keys.ts';
 
@@ -77,5 +77,5 @@ export function dailyEntry(key: string): DailyEntry {
  */
 export function dailyVariant(entry: DailyEntry, dayNumber: number, seed: number): string {
   const n = entry.variants.length;
-  return entry.variants[(dayNumber + (fnv1a(entry.key, seed) % n)) % n]!;
+  return entry.variants[(dayNumber + variantIndex(entry.key, seed, n)) % n]!;
 }
