@@ -40,14 +40,35 @@ export function parentalImagesSection(ctx: ReportContext): ReportSection {
   if (moonSaturn)
     parts.push(
       moonSaturn.family === 'flowing'
-        ? `${capitalize(withArticle(moonSaturn.type))} between the Moon and Saturn suggests care that came with structure: steady, dependable, perhaps not lavish.`
-        : `The Moon and Saturn form ${withArticle(moonSaturn.type)}: care and duty were close together, and you may have learned early to look after yourself, so that letting others care for you is part of your later growth.`,
+        ? ctx.choose(
+            [
+              `${capitalize(withArticle(moonSaturn.type))} between the Moon and Saturn suggests care that came with structure: steady, dependable, perhaps not lavish.`,
+              `Your Moon and Saturn meet in ${withArticle(moonSaturn.type)}, a sign that comfort arrived on a timetable: meals on time, promises kept, affection shown more by reliability than by fuss.`,
+              `With ${withArticle(moonSaturn.type)} from Saturn to your ${moon.name} Moon, the care you knew was probably sensible and constant, the kind that holds you up without making much noise about it.`,
+            ],
+            'parents-moon-saturn-flowing',
+          )
+        : ctx.choose(
+            [
+              `The Moon and Saturn form ${withArticle(moonSaturn.type)}: care and duty were close together, and you may have learned early to look after yourself, so that letting others care for you is part of your later growth.`,
+              `Saturn's ${moonSaturn.type} to your ${moon.name} Moon hints that comfort was sometimes rationed or conditional, and that you became self-reliant young; accepting help without earning it first is a skill to learn later.`,
+              `Where Saturn makes ${withArticle(moonSaturn.type)} to the Moon, feeling and obligation tend to arrive together: you may have grown up minding others' needs before your own, and being looked after can still feel like a debt.`,
+            ],
+            'parents-moon-saturn-hard',
+          ),
     );
   parts.push(
     `The Sun in ${sun.name} and Saturn in ${saturn.name} picture authority and example: the Sun the model of who to become, Saturn the rules and expectations. ${
       sunSaturn
         ? sunSaturn.family === 'flowing'
-          ? 'Linked by a flowing aspect, they suggest an example you could grow into without much conflict.'
+          ? ctx.choose(
+              [
+                'Linked by a flowing aspect, they suggest an example you could grow into without much conflict.',
+                `Their ${sunSaturn.type} suggests that the rules you were given fitted the person you were becoming, so discipline could feel like support rather than a cage.`,
+                `Joined by ${withArticle(sunSaturn.type)}, the model and the rules seem to have agreed, and the standards you took in early may now feel like your own.`,
+              ],
+              'parents-sun-saturn-flowing',
+            )
           : sunSaturn.family === 'conjunction'
             ? 'Joined in a conjunction, they suggest that the example and the rules came as one, from someone whose standards you took in early: self-discipline can come naturally, and approval from yourself may be harder to earn.'
             : `Linked by ${withArticle(sunSaturn.type)}, they suggest an authority you had to measure yourself against, which can leave a strong inner critic and, later, real self-discipline.`

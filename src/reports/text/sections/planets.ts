@@ -33,7 +33,16 @@ function signOnly(ctx: ReportContext, id: string, weight: number): string[] {
   if (!p) return [];
   const key = keys.planetSign(id, p.sign);
   if (ctx.isShown(key)) {
-    const pointer = `${POINT_NAMES[id]}, your chart ruler, has already been described with the core of your chart; its ${POINT_FUNCTION[id]} colours much of what follows.`;
+    const [name, sign, faculty] = [POINT_NAMES[id], signOfPoint(ctx, id)!.name, POINT_FUNCTION[id]];
+    const pointer = ctx.choose(
+      [
+        `${name}, your chart ruler, has already been described with the core of your chart, and much of what follows is coloured by its ${faculty}.`,
+        `${name} in ${sign} rules your chart and was read with the core of your chart, so it is not repeated here; expect its ${faculty} to surface in the chapters that follow.`,
+        `As the ruler of your chart, ${name} in ${sign} came first, with the Sun and the Moon; keep its ${faculty} in mind as the other planets are read.`,
+        `The chapter on the core of your chart already read ${name} in ${sign}, your chart ruler; the planets below are read with its ${faculty} in mind.`,
+      ],
+      `chart-ruler-pointer-${id}`,
+    );
     return [pointer, retrogradeEntry(ctx, id)].filter((t): t is string => t !== undefined);
   }
   const figure = conjunctionFigure(ctx, id);
