@@ -24,7 +24,7 @@
  * `npm run bench:served` does (embedded defaults, the default log level) instead of with the
  * bench's environment and LOG_LEVEL=warn.
  *
- *   npx tsx bench/profile-served.ts [--route natal|transits|sky-events|numerology|chart-svg|bazi]
+ *   npx tsx bench/profile-served.ts [--route natal|transits|sky-events|numerology|chart-svg|daily-v3|bazi]
  *     [--entry dist/src/main.js] [--by file|function|layer] [--as-run] [--top 30] [--warm 60] [--seconds 20]
  */
 import fs from 'node:fs';
@@ -65,6 +65,11 @@ const ROUTES: Record<string, RouteLoad> = {
   'sky-events': SKY_EVENTS_LOAD,
   numerology: NUMEROLOGY_LOAD,
   'chart-svg': CHART_SVG_LOAD,
+  'daily-v3': {
+    route: '/api/v3/horoscope/daily/personal',
+    method: 'POST',
+    body: () => JSON.stringify({ birth: randomBirth(), date: `2026-11-${String(22 + Math.floor(Math.random() * 7))}` }),
+  },
   bazi: { route: '/api/v1/chinese/bazi', method: 'POST', body: () => JSON.stringify({ ...randomBirth(), sex: Math.random() < 0.5 ? 'M' : 'F' }) },
 };
 function routeNamed(name: string): RouteLoad {
