@@ -41,6 +41,7 @@ export function vocationSection(ctx: ReportContext): ReportSection {
     );
     const tenth = planetsInHouse(ctx, 10).map(pointInSentence);
     const sixth = planetsInHouse(ctx, 6).map(pointInSentence);
+    const sixthCusp = cuspOf(ctx, 6)!;
     parts.push(
       [
         tenth.length
@@ -48,7 +49,7 @@ export function vocationSection(ctx: ReportContext): ReportSection {
           : `The 10th house holds no planet, so your public role grows out of the ${mc.name} Midheaven${ruler ? ` and ${pointInSentence(ruler)}, its ruler,` : ''} more than out of any one planet.`,
         sixth.length
           ? `In the 6th house of daily work, ${joinAnd(sixth)} ${sixth.length === 1 ? 'shapes' : 'shape'} your routines and how you like to be useful.`
-          : `The 6th house of daily work holds no planet; its cusp in ${cuspOf(ctx, 6)!.name} sets the tone of your routines: ${SIGN_WORK[cuspOf(ctx, 6)!.id]}.`,
+          : `The 6th house of daily work holds no planet; its cusp in ${sixthCusp.name} sets the tone of your routines: ${SIGN_WORK[sixthCusp.id]}.`,
       ].join(' '),
     );
   }
