@@ -17,7 +17,7 @@ export const FIGURE_ORB = 4;
 const PLANETS = ['sun', 'moon', 'mercury', 'venus', 'mars', 'jupiter', 'saturn', 'uranus', 'neptune', 'pluto'];
 
 /** What the fusion of some pairs is like; other pairs get the general reading. Keyed by the pair in planet order. */
-const PAIR_READINGS: Record<string, string> = {
+const PAIR_READINGS: Record<string, string | readonly string[]> = {
   'jupiter-saturn':
     'Growth and restraint arrive together in you: you expand only as far as you can build, and you build toward something larger than duty. What this chapter says of each planet describes one habit from two sides: hope that checks its foundations, discipline that keeps a goal in view.',
   'sun-moon':
@@ -28,7 +28,19 @@ const PAIR_READINGS: Record<string, string> = {
   'mars-saturn':
     'Drive and restraint are fused: effort comes in long, controlled pushes rather than bursts, and frustration is best spent on work that rewards endurance.',
   'moon-saturn': 'Feeling and self-control are fused: you tend to look after your emotions by managing them, and learning to receive care is part of the work.',
-  'sun-mercury': 'Purpose and thought are fused: how you think is close to who you are, so criticism of an idea can feel personal.',
+  'sun-mercury': [
+    'Purpose and thought are fused: how you think is close to who you are, so criticism of an idea can feel personal.',
+    'Your mind works in the service of your purpose: you think most clearly about what matters to you, and may find it hard to see an argument from outside your own aims.',
+    'Who you are and how you explain yourself come as one: your words carry your identity, which makes you convincing and can make a disagreement feel like a judgement of you.',
+  ],
+  'sun-venus': [
+    'Purpose and affection are fused: what you care for is close to who you are, so you tend to put warmth, taste and pleasure at the centre of your aims.',
+    'Your sense of self and your way of loving grew up together: being liked matters to you, and the work that feels most like your own is work that makes something pleasing or brings people closer.',
+  ],
+  'mercury-venus': [
+    'Thought and affection are fused: you think kindly and speak gracefully, and may soften a hard truth until it is hard to hear.',
+    'Words and warmth travel together in you: you learn best from people you like, and a letter or a conversation is often how you show love.',
+  ],
   'mercury-jupiter':
     'Thought and optimism are fused: your mind reaches for the large picture and the hopeful reading, and details are best left to a second look.',
 };
@@ -48,10 +60,27 @@ export function conjunctionFigure(ctx: ReportContext, id: string): string | unde
     const sameSign = signOf(p.lon).id === signOf(q.lon).id;
     const where = p.house !== undefined && p.house === q.house ? ` in your ${ordinal(p.house)} house` : sameSign ? ` in ${signOf(p.lon).name}` : '';
     const [a, b] = pair;
+    const written = PAIR_READINGS[`${a}-${b}`];
     const reading =
-      PAIR_READINGS[`${a}-${b}`] ??
-      `Your ${POINT_FUNCTION[a]} and your ${POINT_FUNCTION[b]} are fused: whatever stirs one sets the other going, so the passages on each planet describe a single habit seen from two sides.`;
-    return `${POINT_NAMES[a]} and ${POINT_NAMES[b]} stand ${degreesMinutes(orb)} apart${where}, close enough to act as one figure rather than two. ${reading}`;
+      typeof written === 'string'
+        ? written
+        : ctx.choose(
+            written ?? [
+              `Your ${POINT_FUNCTION[a]} and your ${POINT_FUNCTION[b]} are fused: whatever stirs one sets the other going, so the passages on each planet describe a single habit seen from two sides.`,
+              `Your ${POINT_FUNCTION[a]} and your ${POINT_FUNCTION[b]} rarely act alone: when one is called on the other answers too, and what was said of each planet is best read as one story.`,
+              `Your ${POINT_FUNCTION[a]} and your ${POINT_FUNCTION[b]} are hard to pull apart; the two passages on these planets describe one way of being rather than two separate traits.`,
+            ],
+            `figure-${a}-${b}`,
+          );
+    const opening = ctx.choose(
+      [
+        `${POINT_NAMES[a]} and ${POINT_NAMES[b]} stand ${degreesMinutes(orb)} apart${where}, close enough to act as one figure rather than two.`,
+        `Only ${degreesMinutes(orb)} separate ${POINT_NAMES[a]} and ${POINT_NAMES[b]}${where}, so the two work as a single figure.`,
+        `${POINT_NAMES[a]} and ${POINT_NAMES[b]} are joined${where}, ${degreesMinutes(orb)} apart, and behave as a pair.`,
+      ],
+      `figure-opening-${a}-${b}`,
+    );
+    return `${opening} ${reading}`;
   }
   return undefined;
 }

@@ -23,6 +23,8 @@ export const FACULTIES: Record<string, Faculty> = {
       'Neither side is the real you. The quick mind finds the openings and the careful one decides which of them deserve a plan; you think best when the first is allowed to propose and the second to choose.',
       'Give each its stage: brainstorm at speed, then review slowly, and the two stop interrupting each other. Ideas that survive both are usually your best.',
       'You may feel scattered one day and stubbornly thorough the next. It is one mind with two tempos, and most good decisions of yours will have passed through both.',
+      'Speed and care are both tools, and the skill is knowing which job is in front of you: a conversation may want the first, a contract or an apology the second.',
+      'When the fast side has run ahead, the slow side is usually the one that catches the mistake; when the slow side has stalled, the fast one finds the way round. Together they make a good editor.',
     ],
   },
   manner: {
@@ -34,6 +36,8 @@ export const FACULTIES: Record<string, Faculty> = {
       'People may meet either side first, and be surprised later by the other. Confidence that has passed through caution is rarely naive, and caution with some hope in it rarely turns cold.',
       'Which side shows depends on the room: open where you feel welcome, watchful where you do not. Letting each know about the other keeps your warmth from being reckless and your care from looking distant.',
       'It can look inconsistent from outside, generous one moment and cool the next. From inside it is a sense of timing, and it serves you best when you trust it rather than apologise for it.',
+      'Neither the open face nor the guarded one is a mask. Both are you, and people who stay long enough tend to value the combination: a welcome that means something because it is not handed out to everyone.',
+      'You can let the warm side open a door and the careful side decide how far in someone comes; that way generosity and self-protection stop competing.',
     ],
   },
   drive: {
@@ -45,6 +49,8 @@ export const FACULTIES: Record<string, Faculty> = {
       'The urge to start and the patience to endure rarely agree on timing. Let the first decide that something is worth doing and the second decide when and how, and you have both momentum and staying power.',
       'Bursts of effort followed by long, steady stretches can be your natural rhythm rather than a contradiction; plans that leave room for both tend to get finished.',
       'When one side takes over completely you either rush or stall. Noticing which of them is driving on a given day is often enough to invite the other back in.',
+      'Short bursts and long stretches can share one project: let the eager side start it and the patient side carry it through its dull middle.',
+      'Some days you will want everything now and some days nothing until the time is right. Planning around both tempos, rather than forcing one, tends to get more done.',
     ],
   },
   change: {
@@ -56,6 +62,8 @@ export const FACULTIES: Record<string, Faculty> = {
       'The two sides can pull against each other over every plan, one wanting to go and the other to stay. They work best in turns rather than as a tug of war: a settled base the restless side can leave and come back to, and new ground the steady side is given time to make its own.',
       'A life with a firm centre and changing edges suits this pairing: the same home, work or people, with new questions, places or skills added around them.',
       'Neither the urge to move nor the wish to stay is a mistake. Change that is chosen and paced tends to satisfy both, where change that is forced or refused satisfies neither.',
+      'Keep one thing steady while you change another, and both sides relax: a new job from the same home, a new city with the same friends.',
+      'Restlessness points at what has gone stale; the wish for stability points at what is worth keeping. Listening to both tells you what to change and what to leave alone.',
     ],
   },
   feeling: {
@@ -67,6 +75,8 @@ export const FACULTIES: Record<string, Faculty> = {
       'You may feel a strong reaction and a strong need to contain it at the same moment. Choosing a few people and places where feelings can come out whole lets the rest of life keep its composure without cost.',
       'Others may see only one side, the outburst or the calm, and misjudge the whole. Telling the people close to you that both are real saves a good deal of misunderstanding.',
       'The feeling is not wrong and neither is the caution. Expressing it a little later, to the right person, often gives each side what it wanted.',
+      'Feelings can be kept safe without being kept secret. A little said early, to someone who can hear it, spares you the flood that comes from saying nothing for too long.',
+      'The open side keeps you honest and the guarded side keeps you steady; given a place and a time, each lets the other do its job.',
     ],
   },
 };

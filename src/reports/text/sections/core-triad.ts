@@ -115,8 +115,16 @@ export function coreTriadSection(ctx: ReportContext): ReportSection {
   if (ascText) parts.push(ascText);
   const ruler = factors.chartRuler!;
   if (ruler === 'sun' || ruler === 'moon') {
+    const themes = ruler === 'sun' ? 'solar' : 'lunar';
     parts.push(
-      `With ${ascSign} rising, the ${POINT_NAMES[ruler]} is also your chart ruler, so the ${ruler === 'sun' ? 'solar' : 'lunar'} themes above carry double weight: they describe both your core and the way you meet the world.`,
+      ctx.choose(
+        [
+          `With ${ascSign} rising, the ${POINT_NAMES[ruler]} is also your chart ruler, so the ${themes} themes above carry double weight: they describe both your core and the way you meet the world.`,
+          `${ascSign} rising hands the rule of your chart to the ${POINT_NAMES[ruler]}, already read above, so what you are at heart and how you come across are closely tied.`,
+          `Because ${ascSign} is ruled by the ${POINT_NAMES[ruler]}, your chart ruler is one of the lights: the ${themes} themes above set the tone of your first impression as well as of your inner life.`,
+        ],
+        'ruler',
+      ),
     );
   } else {
     const r = factors.points.get(ruler)!;
@@ -126,6 +134,8 @@ export function coreTriadSection(ctx: ReportContext): ReportSection {
           `With ${ascSign} rising, ${POINT_NAMES[ruler]} is your chart ruler. Wherever it stands, it acts as a guide for the whole chart, lending the personality some of its ${SIGN_STYLE[r.sign]}.`,
           `${POINT_NAMES[ruler]} rules ${ascSign}, which makes it the ruler of your chart; its sign and house describe where the energy of your rising sign is carried and what it is working toward.`,
           `As ruler of ${ascSign}, ${POINT_NAMES[ruler]} is the planet your chart follows. Where it stands shows what your first impression is in the service of, and its sign adds a note of ${SIGN_STYLE[r.sign]} to how you go about things.`,
+          `Every rising sign has a ruling planet, and for ${ascSign} it is ${POINT_NAMES[ruler]}: follow it through the chart and you follow the thread of your personality, coloured here by ${SIGN_STYLE[r.sign]}.`,
+          `${POINT_NAMES[ruler]}, the ruler of ${ascSign}, is your chart ruler, a kind of guide whose sign and house say where your instinctive manner is headed; it brings ${SIGN_STYLE[r.sign]} to the way you act.`,
         ],
         'ruler',
       ),

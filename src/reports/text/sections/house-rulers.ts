@@ -34,10 +34,19 @@ export function houseRulersSection(ctx: ReportContext): ReportSection | undefine
   ];
   // The links that involve the angular houses (1, 4, 7, 10) weigh most.
   const key = links.filter((l) => [1, 4, 7, 10].includes(l.from)).slice(0, 4);
-  for (const l of key)
+  for (const l of key) {
+    const [ruler, from, to] = [pointInSentence(l.ruler), ordinal(l.from), ordinal(l.to)];
     parts.push(
-      `${capitalize(pointInSentence(l.ruler))} rules your ${ordinal(l.from)} house and stands in the ${ordinal(l.to)}: the affairs of the ${ordinal(l.from)} (${HOUSE_DOMAIN[l.from]}) are pursued through those of the ${ordinal(l.to)} (${HOUSE_DOMAIN[l.to]}).`,
+      ctx.choose(
+        [
+          `${capitalize(ruler)} rules your ${from} house and stands in the ${to}: the affairs of the ${from} (${HOUSE_DOMAIN[l.from]}) are pursued through those of the ${to} (${HOUSE_DOMAIN[l.to]}).`,
+          `Your ${from} house, ${HOUSE_DOMAIN[l.from]}, is ruled by ${ruler} from the ${to}, so it is reached by way of ${HOUSE_DOMAIN[l.to]}.`,
+          `${capitalize(ruler)}, ruler of the ${from} house (${HOUSE_DOMAIN[l.from]}), sits in the ${to}, so the two areas travel together: ${HOUSE_DOMAIN[l.to]} is where the business of the ${from} tends to get done.`,
+        ],
+        `ruler-link-${l.from}`,
+      ),
     );
+  }
   const intercepted = interceptedSigns(ctx);
   if (intercepted.length)
     parts.push(
@@ -48,11 +57,23 @@ export function houseRulersSection(ctx: ReportContext): ReportSection | undefine
           'Its qualities are present in you but slower to find expression, often emerging later in life or once you consciously reach for them.',
           'What such a sign stands for is yours, yet it tends to wait behind the signs on the cusps, coming out when a situation asks for it or when you go looking for it.',
           'Astrologers read an intercepted sign as a resource held in reserve: real, but reached by a detour, and often valued more once it has been found.',
+          'A sign caught inside a house, with no cusp of its own, describes a capacity you may discover rather than display: it is there, but it tends to need an invitation.',
+          'Such a sign has no door of its own onto the chart, so its qualities arrive through the sign around it; people often find them only when life puts them in a situation that calls for exactly that.',
         ],
         'intercepted',
       )}`,
     );
   else
-    parts.push(`No sign is intercepted in your chart: from ${cuspOf(ctx, 1)!.name} on the Ascendant around the wheel, every sign begins at least one house.`);
+    parts.push(
+      ctx.choose(
+        [
+          `No sign is intercepted in your chart: from ${cuspOf(ctx, 1)!.name} on the Ascendant around the wheel, every sign begins at least one house.`,
+          `Every sign of your chart opens at least one house, beginning with ${cuspOf(ctx, 1)!.name} on the Ascendant, so none is intercepted and none is held in reserve.`,
+          `Your houses leave no sign out: each of the twelve, from ${cuspOf(ctx, 1)!.name} rising onward, stands on a cusp, and no quality of the zodiac has to wait behind another.`,
+          `With ${cuspOf(ctx, 1)!.name} on the Ascendant, the cusps of your houses touch all twelve signs in turn; nothing is intercepted, so each sign's qualities have a house they speak for directly.`,
+        ],
+        'intercepted',
+      ),
+    );
   return section('house_rulers', 'House Rulers and Intercepted Signs', parts);
 }

@@ -10,20 +10,51 @@ import { ELEMENT_NAMES, MODALITY_NAMES, pointInSentence } from '../phrases.ts';
 import { capitalize, joinAnd, withArticle } from '../report-markdown.ts';
 import { section, type ReportSection } from '../section.ts';
 
-/** What a shortage of each element tends to feel like from inside. */
-const ELEMENT_LACK: Record<string, string> = {
-  fire: 'spontaneous enthusiasm does not come on its own. You may wait for a reason before you allow yourself excitement, and others can mistake your caution for a lack of desire',
-  earth: 'the practical and the bodily do not come first. Plans may stay ideas for a while, and routines, money or rest can be neglected until they insist',
-  air: 'stepping back to look at a situation from outside is not your first move. You tend to live a feeling or a task before you can talk about it, and detachment may need to be learned',
-  water:
+/**
+ * What a shortage of each element tends to feel like from inside, one phrasing chosen per chart:
+ * a quarter of all charts share a weakest element, so one sentence each would repeat between
+ * many pairs of reports. Each follows "With so little of it," and its like.
+ */
+const ELEMENT_LACK: Record<string, readonly string[]> = {
+  fire: [
+    'spontaneous enthusiasm does not come on its own. You may wait for a reason before you allow yourself excitement, and others can mistake your caution for a lack of desire',
+    'the spark that makes people leap before they look is not your default. You warm up slowly, and joy may arrive once you are sure of the ground rather than at the first invitation',
+    'confidence tends to follow experience rather than lead it. You may hold back until you know you can do a thing well, and miss the pleasure of trying it badly first',
+  ],
+  earth: [
+    'the practical and the bodily do not come first. Plans may stay ideas for a while, and routines, money or rest can be neglected until they insist',
+    'the material side of life can feel like an interruption. Meals, sleep and paperwork tend to wait behind more interesting things, and a plan can stay beautiful and unbuilt',
+    'what is solid and slow may not hold your attention for long. You may trust a vision more than a budget, and find out late what the body or the calendar was trying to say',
+  ],
+  air: [
+    'stepping back to look at a situation from outside is not your first move. You tend to live a feeling or a task before you can talk about it, and detachment may need to be learned',
+    'talking a thing through in the abstract may feel thin beside living it. You are likely to know what you think only after you have acted, and a cool second view can be hard to find in the moment',
+    'distance does not come naturally. You are inside your experience rather than above it, which makes you sincere, and it can make it hard to see a pattern while you are part of it',
+  ],
+  water: [
     'feelings are not the first thing you consult. You may notice an emotion late, or understand it before you feel it, and others may need to tell you what they need',
+    'the language of feeling is one you may speak with an accent. Moods can go unnamed for days, and you might offer a solution where someone wanted sympathy',
+    'emotional undercurrents tend to pass you by until they surface. You may reason your way to what you feel, and be surprised by how much a loss or a kindness moves you afterwards',
+  ],
 };
 
-/** What a shortage of each modality tends to mean. */
-const MODALITY_LACK: Record<string, string> = {
-  cardinal: 'starting is the hard part: you may be better at carrying or adapting what others have begun than at launching something yourself',
-  fixed: 'keeping at one thing is the hard part: interest can move on before a project has had time to bear fruit',
-  mutable: 'changing course is the hard part: once a plan is set, adapting it to new facts may feel like losing ground',
+/** What a shortage of each modality tends to mean, one phrasing chosen per chart; each follows "…so lightly filled (n % of the weight),". */
+const MODALITY_LACK: Record<string, readonly string[]> = {
+  cardinal: [
+    'starting is the hard part: you may be better at carrying or adapting what others have begun than at launching something yourself',
+    'the first step costs you more than the rest: once a thing is moving you keep it going well, but you may wait a long time for someone else to set it off',
+    'initiative is the quality to build: you tend to respond to a situation rather than create one, and a blank page can feel heavier than a full in-tray',
+  ],
+  fixed: [
+    'keeping at one thing is the hard part: interest can move on before a project has had time to bear fruit',
+    'staying power is what you reach for: you may start well and adapt well, yet find that the long middle of a task, when nothing is new, drains you fastest',
+    'holding steady asks for effort: commitments can loosen once the novelty fades, and what needs years rather than months may slip out of view',
+  ],
+  mutable: [
+    'changing course is the hard part: once a plan is set, adapting it to new facts may feel like losing ground',
+    'flexibility does not come first: you are good at beginning and at holding on, but a sudden change of plan can feel like the ground moving under you',
+    'letting go of a chosen route is the skill to grow: you may defend a plan after it has stopped serving you, because adjusting feels like admitting a mistake',
+  ],
 };
 
 /** Small practices for each scarce quality, one chosen per chart (the synthesis chapter has its own suggestions). */
@@ -32,21 +63,29 @@ const ELEMENT_PRACTICE: Record<string, readonly string[]> = {
     'One way in is to say yes to something before you have a reason, then notice what the yes gave you.',
     'Try acting on a small enthusiasm the same day it appears, before weighing it, and see what it starts.',
     'Put one thing in your week that you do only because it lifts your spirits, and guard it as you would a duty.',
+    'Take on one small challenge a month that you are not sure you can meet, and let the attempt count as the success.',
+    'When something excites you, tell someone about it that day; saying it aloud tends to feed the flame.',
   ],
   earth: [
     'One way in is to finish a small physical task each day, start to end, and let it count as much as a good idea.',
     'Give an idea a body: a date in the calendar, a sum of money, a first object made, before you let it grow.',
     'Spend a little time each week with your hands on something real, cooking, mending or growing, and notice how it settles you.',
+    'Before starting anything new, ask what it will need in hours, money and energy, and write the three figures down.',
+    'Treat sleep, meals and movement as appointments with the same weight as a meeting, for one month, and see what changes.',
   ],
   air: [
     'One way in is to put a situation into words for someone uninvolved and listen to how it sounds from outside.',
     'Write a difficult matter down in three plain sentences before deciding anything about it; the distance helps.',
     'Ask one person whose view differs from yours how they see a question you care about, and listen to the end before replying.',
+    'When a situation has you in its grip, describe it to yourself as if it were happening to a friend, and notice what you would advise.',
+    'Read or listen to one argument a week that you expect to disagree with, purely to see how it is built.',
   ],
   water: [
     'One way in is to ask yourself twice a day what you feel, and to accept the first answer without arguing with it.',
     'Before a decision, notice where in your body it sits and what mood comes with it; let that count as information.',
     'Let someone close see a feeling before you have made sense of it, and notice that the bond holds.',
+    'At the end of a day, name one moment that moved you, however slightly, before you name anything you achieved.',
+    'Music, water or a film that reliably stirs you can be a door: let it open once a week, and stay in the room it opens.',
   ],
 };
 
@@ -55,16 +94,22 @@ const MODALITY_PRACTICE: Record<string, readonly string[]> = {
     'Choose a beginning small enough to make today, and make it before you feel ready.',
     'Once a month, be the one who proposes the plan, the outing or the first step, even in something small.',
     'Write down one thing you have been waiting for someone else to start, and start it yourself this week.',
+    'When you notice yourself waiting for the right moment, set a date instead, and let the date decide.',
+    'Send the first message, make the first call or book the first meeting in a matter that has stalled, and let others follow.',
   ],
   fixed: [
     'Give one commitment a fixed day and hour, and keep it through the week when it bores you.',
     'Pick one project and promise it three months before you judge it; boredom in the second month is part of the work.',
     'Keep a short record of one habit you mean to hold, a mark a day, and let the unbroken line do the persuading.',
+    'Before dropping something, give it one more honest week and ask whether you are tired of it or only of its middle stretch.',
+    'Choose one thing to keep, a friendship, a craft or a practice, and tend it on purpose when nothing about it is new.',
   ],
   mutable: [
     'Change one habit on purpose for a week, and watch how little of what mattered is lost.',
     'When a plan meets a new fact, list two other ways to reach the same end before defending the first one.',
     'Say yes to one change you did not choose, small at first, and look afterwards at what it made possible.',
+    'Take a different route, a different seat or a different order through your day once a week, simply to practise adjusting.',
+    'When a plan has to bend, name what it was really for, then ask which new route still serves that.',
   ],
 };
 
@@ -103,7 +148,7 @@ export function leastOfSection(ctx: ReportContext): ReportSection {
   const elementRead = ctx.isShown(keys.element(element, 'weak'));
   const lack = elementRead
     ? `${ELEMENT_NAMES[element]}, the element your temperament chapter found in the background, holds ${elementShare} % of your chart's weight.`
-    : `${strength} ${ELEMENT_LACK[element]}.`;
+    : `${strength} ${ctx.choose(ELEMENT_LACK[element]!, `least-lack-${element}`)}.`;
   parts.push(`### Least Element: ${ELEMENT_NAMES[element]}`, `${lack} ${doors}`, ctx.choose(ELEMENT_PRACTICE[element]!, `least-practice-${element}`));
   const modalDoors =
     modalCarriers.length === 0
@@ -113,7 +158,7 @@ export function leastOfSection(ctx: ReportContext): ReportSection {
     `### Least Modality: ${MODALITY_NAMES[modality]}`,
     ctx.isShown(keys.modality(modality, 'weak'))
       ? `The ${MODALITY_NAMES[modality]!.toLowerCase()} signs, read above as lightly filled, hold ${modalityShare} % of your chart's weight. ${modalDoors}`
-      : `With the ${MODALITY_NAMES[modality]!.toLowerCase()} signs so lightly filled (${modalityShare} % of the weight), ${MODALITY_LACK[modality]}. ${modalDoors}`,
+      : `With the ${MODALITY_NAMES[modality]!.toLowerCase()} signs so lightly filled (${modalityShare} % of the weight), ${ctx.choose(MODALITY_LACK[modality]!, `least-lack-${modality}`)}. ${modalDoors}`,
     ctx.choose(MODALITY_PRACTICE[modality]!, `least-practice-${modality}`),
   );
   return section('least_of', 'What Your Chart Has Least Of', parts);

@@ -58,7 +58,15 @@ export function parentalImagesSection(ctx: ReportContext): ReportSection {
           ),
     );
   parts.push(
-    `The Sun in ${sun.name} and Saturn in ${saturn.name} picture authority and example: the Sun the model of who to become, Saturn the rules and expectations. ${
+    `${ctx.choose(
+      [
+        `The Sun in ${sun.name} and Saturn in ${saturn.name} picture authority and example: the Sun the model of who to become, Saturn the rules and expectations.`,
+        `Authority is read from two planets: the Sun, here in ${sun.name}, for the example you measured yourself by, and Saturn, in ${saturn.name}, for the rules that came with it.`,
+        `Your ${sun.name} Sun stands for the person you hoped to become, and your ${saturn.name} Saturn for the limits and expectations you met on the way.`,
+        `Where the Moon showed care, the Sun and Saturn show guidance: in ${sun.name}, the Sun is the model held up to you, and in ${saturn.name}, Saturn the standard you were asked to meet.`,
+      ],
+      'parents-sun-saturn-intro',
+    )} ${
       sunSaturn
         ? sunSaturn.family === 'flowing'
           ? ctx.choose(
@@ -70,8 +78,22 @@ export function parentalImagesSection(ctx: ReportContext): ReportSection {
               'parents-sun-saturn-flowing',
             )
           : sunSaturn.family === 'conjunction'
-            ? 'Joined in a conjunction, they suggest that the example and the rules came as one, from someone whose standards you took in early: self-discipline can come naturally, and approval from yourself may be harder to earn.'
-            : `Linked by ${withArticle(sunSaturn.type)}, they suggest an authority you had to measure yourself against, which can leave a strong inner critic and, later, real self-discipline.`
+            ? ctx.choose(
+                [
+                  'Joined in a conjunction, they suggest that the example and the rules came as one, from someone whose standards you took in early: self-discipline can come naturally, and approval from yourself may be harder to earn.',
+                  'Standing together in a conjunction, the model and the rule-giver seem to have been one figure, and you may still hear that voice when you judge your own work: dependable, demanding and slow to praise.',
+                  'Fused by their conjunction, identity and duty grew up together in you; you probably learned to be responsible early, and the later task is to let yourself be proud of more than your reliability.',
+                ],
+                'parents-sun-saturn-conjunction',
+              )
+            : ctx.choose(
+                [
+                  `Linked by ${withArticle(sunSaturn.type)}, they suggest an authority you had to measure yourself against, which can leave a strong inner critic and, later, real self-discipline.`,
+                  `Their ${sunSaturn.type} hints at expectations that felt heavier than you were ready for; the critic they left behind can become, with time, a steady inner discipline you choose for yourself.`,
+                  `With ${withArticle(sunSaturn.type)} between them, being yourself and meeting the standard may once have pulled in opposite directions, and part of adult life is deciding which rules you still want to keep.`,
+                ],
+                'parents-sun-saturn-hard',
+              )
         : ctx.choose(
             [
               `With no major aspect between your ${sun.name} Sun and ${saturn.name} Saturn, the model and the rule may have come from different people or different times.`,

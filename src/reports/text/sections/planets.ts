@@ -119,7 +119,18 @@ export function outerPlanetsSection(ctx: ReportContext): ReportSection {
       angle ? `it stands within a few degrees of your ${angle}` : undefined,
       aspects.length ? `it makes close contact with your ${joinAnd(aspects.map((a) => POINT_NAMES[a.p1 === id ? a.p2 : a.p1]!))}` : undefined,
     ].filter((r) => r !== undefined);
-    parts.push(`${POINT_NAMES[id]} is personal in your chart because ${reasons.join(' and ')}.`);
+    const why = reasons.join(' and ');
+    parts.push(
+      ctx.choose(
+        [
+          `${POINT_NAMES[id]} is personal in your chart because ${why}.`,
+          `For most people born around the same time ${POINT_NAMES[id]} stays in the background, but in your chart ${why}, which brings it close.`,
+          `${POINT_NAMES[id]} moves slowly and usually speaks for a generation; it speaks for you in particular because ${why}.`,
+          `Here a slow planet becomes a private one: ${why}.`,
+        ],
+        `outer-personal-${id}`,
+      ),
+    );
     parts.push(...placementEntries(ctx, id, { sign: PLANET_WEIGHT.outerSign, house: PLANET_WEIGHT.outerHouse }));
     for (const a of aspects) {
       const text = aspectEntry(ctx, a, PLANET_WEIGHT.outerAspect);

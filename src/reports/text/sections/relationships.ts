@@ -26,18 +26,52 @@ export function relationshipsSection(ctx: ReportContext): ReportSection {
       'relationships-venus-mars',
     )} ${
       sameElement
-        ? `Both stand in ${venus.element} signs, so attraction and pursuit speak one language; what you like, you tend to go after without inner argument.`
-        : `They stand in different elements (${venus.element} and ${mars.element}), so what attracts you and how you act on it may not match at first: the person you admire and the one you chase are not always the same.`
+        ? ctx.choose(
+            [
+              `Both stand in ${venus.element} signs, so attraction and pursuit speak one language; what you like, you tend to go after without inner argument.`,
+              `Sharing the ${venus.element} element, the two rarely pull against each other: the kind of person you warm to is usually the kind you pursue.`,
+              `As both are ${venus.element} signs, taste and drive agree, and your feelings tend to turn into action with little delay.`,
+            ],
+            'relationships-element-same',
+          )
+        : ctx.choose(
+            [
+              `They stand in different elements (${venus.element} and ${mars.element}), so what attracts you and how you act on it may not match at first: the person you admire and the one you chase are not always the same.`,
+              `Venus in ${venus.element} and Mars in ${mars.element} speak different languages, so attraction and action can disagree: you may long for one thing and pursue another until experience teaches you which to trust.`,
+              `With ${venus.element} for Venus and ${mars.element} for Mars, what you find lovely and what you go after tend to be different things, and a partnership that has room for both serves you best.`,
+            ],
+            'relationships-element-different',
+          )
     }`,
   );
   const link = aspectBetween(ctx, 'venus', 'mars');
   if (link)
     parts.push(
       link.family === 'tense'
-        ? `Venus and Mars form ${withArticle(link.type)}: desire and tenderness rub against each other, which brings heat to your relationships and asks you to let both speak instead of switching between them.`
+        ? ctx.choose(
+            [
+              `Venus and Mars form ${withArticle(link.type)}: desire and tenderness rub against each other, which brings heat to your relationships and asks you to let both speak instead of switching between them.`,
+              `The ${link.type} between Venus and Mars gives your love life a spark and some friction: you may want closeness and independence at once, and the relationships that last make room for both.`,
+              `With Venus and Mars in ${withArticle(link.type)}, wanting and caring do not always arrive together; passion can outrun gentleness or the reverse, and naming which one is speaking helps.`,
+            ],
+            'relationships-venus-mars-tense',
+          )
         : link.family === 'flowing'
-          ? `Venus and Mars form ${withArticle(link.type)}: warmth and desire cooperate, and closeness tends to grow without much strain.`
-          : `Venus and Mars are conjunct: love and desire are fused, so attraction is quick and wholehearted.`,
+          ? ctx.choose(
+              [
+                `Venus and Mars form ${withArticle(link.type)}: warmth and desire cooperate, and closeness tends to grow without much strain.`,
+                `Their ${link.type} lets affection and desire work as partners, so you can be both gentle and direct with the people you love.`,
+                `Joined by ${withArticle(link.type)}, Venus and Mars make attraction easy to act on and easy to keep kind.`,
+              ],
+              'relationships-venus-mars-flowing',
+            )
+          : ctx.choose(
+              [
+                `Venus and Mars are conjunct: love and desire are fused, so attraction is quick and wholehearted.`,
+                `Venus and Mars stand together, so what you love and what you want are hard to separate, and you tend to give yourself fully once you are drawn.`,
+              ],
+              'relationships-venus-mars-conjunction',
+            ),
     );
   if (ctx.timed) {
     const dsc = cuspOf(ctx, 7)!;
@@ -56,7 +90,14 @@ export function relationshipsSection(ctx: ReportContext): ReportSection {
       )} ${
         inSeventh.length
           ? `${capitalize(joinAnd(inSeventh))} ${inSeventh.length === 1 ? 'stands' : 'stand'} in the 7th house, so ${inSeventh.length === 1 ? 'its' : 'their'} themes are lived largely through others.`
-          : `No planet stands in the 7th house; partnership follows ${dsc.name} on its cusp and ${pointInSentence(ruler)}, its ruler.`
+          : ctx.choose(
+              [
+                `No planet stands in the 7th house; partnership follows ${dsc.name} on its cusp and ${pointInSentence(ruler)}, its ruler.`,
+                `The 7th house itself is empty, which is common and says nothing about how much partnership matters: ${dsc.name} and its ruler, ${pointInSentence(ruler)}, tell the story instead.`,
+                `With no planet in the 7th, the house speaks through its sign, ${dsc.name}, and through ${pointInSentence(ruler)}, the planet that rules it.`,
+              ],
+              'relationships-empty-seventh',
+            )
       }`,
     );
     if (rulerPoint?.house !== undefined)

@@ -41,14 +41,19 @@ interface Gathered {
   label: string;
 }
 
-/** Items from the entries' lists, heaviest entries first, one per entry per round, no near-repeats. */
-function gather(entries: ShownEntry[], list: (e: ShownEntry) => string[], size: number): Gathered[] {
+/**
+ * Items from the entries' lists, heaviest entries first, one per entry per round, no near-repeats.
+ * Each entry's list starts at an item the chart chooses (`start`), so that two people who share a
+ * placement need not share its line.
+ */
+function gather(entries: ShownEntry[], list: (e: ShownEntry) => string[], size: number, start: (e: ShownEntry, length: number) => number): Gathered[] {
   const result: Gathered[] = [];
   const taken: Set<string>[] = [];
   for (let round = 0; round < 2 && result.length < size; round++) {
     for (const shown of entries) {
       if (result.length === size) break;
-      const item = list(shown)[round];
+      const items = list(shown);
+      const item = round < items.length ? items[(start(shown, items.length) + round) % items.length] : undefined;
       if (!item) continue;
       const words = meaningWords(item);
       if (taken.some((t) => overlaps(t, words))) continue;
@@ -73,7 +78,14 @@ function suggestions(ctx: ReportContext): string[] {
   const node = points.get('north_node');
   if (node)
     out.push(
-      `Let your North Node in ${ctx.signName('north_node')} guide a few deliberate choices: it favours ${NODE_DIRECTION[node.sign]}, which may feel unfamiliar at first and grows more natural with practice.`,
+      ctx.choose(
+        [
+          `Let your North Node in ${ctx.signName('north_node')} guide a few deliberate choices: it favours ${NODE_DIRECTION[node.sign]}, which may feel unfamiliar at first and grows more natural with practice.`,
+          `When two options look equally good, take the one closer to your North Node in ${ctx.signName('north_node')}: ${NODE_DIRECTION[node.sign]}.`,
+          `Your North Node in ${ctx.signName('north_node')} points toward ${NODE_DIRECTION[node.sign]}; one small step in that direction each month adds up over the years.`,
+        ],
+        'synthesis-node',
+      ),
     );
   const tense = aspects.find((a) => a.family === 'tense');
   if (tense) {
@@ -93,7 +105,14 @@ function suggestions(ctx: ReportContext): string[] {
   const saturnHouse = points.get('saturn')?.house;
   if (saturnHouse !== undefined) {
     out.push(
-      `Saturn in your ${ordinal(saturnHouse)} house suggests that ${HOUSE_DOMAIN[saturnHouse]} repay patience: slow, steady effort there builds something that lasts.`,
+      ctx.choose(
+        [
+          `Saturn in your ${ordinal(saturnHouse)} house suggests that ${HOUSE_DOMAIN[saturnHouse]} repay patience: slow, steady effort there builds something that lasts.`,
+          `Expect ${HOUSE_DOMAIN[saturnHouse]}, the concerns of the ${ordinal(saturnHouse)} house where your Saturn stands, to ask for more time than you would like; what you build there slowly tends to stay built.`,
+          `With Saturn in the ${ordinal(saturnHouse)} house, give ${HOUSE_DOMAIN[saturnHouse]} a routine rather than a rush: the results come late and last long.`,
+        ],
+        'synthesis-saturn-house',
+      ),
     );
   }
   const dominant = ctx.factors.dominant.planet;
@@ -103,6 +122,8 @@ function suggestions(ctx: ReportContext): string[] {
         `Lean on your strongest planet, ${pointInSentence(dominant)}: when you feel unsure, ask what your ${POINT_FUNCTION[dominant]} would do, and start there.`,
         `${capitalize(pointInSentence(dominant))} is the most prominent planet in your chart; in a confusing week, begin with what your ${POINT_FUNCTION[dominant]} already knows.`,
         `When the rest of the chart argues, ${pointInSentence(dominant)}, your strongest planet, usually has the steadiest voice: let your ${POINT_FUNCTION[dominant]} take the first step.`,
+        `Of all your planets, ${pointInSentence(dominant)} carries the most weight, so a decision that honours your ${POINT_FUNCTION[dominant]} is rarely one you regret.`,
+        `If you are lost, return to ${pointInSentence(dominant)}, the planet your chart leans on most: your ${POINT_FUNCTION[dominant]} is the surest ground you have.`,
       ],
       'synthesis-dominant',
     ),
@@ -112,12 +133,18 @@ function suggestions(ctx: ReportContext): string[] {
 
 export function synthesisSection(ctx: ReportContext): ReportSection {
   const weighted = ctx.shown.filter((s) => s.weight > 0).sort((a, b) => b.weight - a.weight);
-  const strengths = gather(weighted, (s) => s.entry.strengths, LIST_SIZE);
-  const tensions = gather(weighted, (s) => s.entry.challenges, LIST_SIZE);
+  const start = (kind: string) => (s: ShownEntry, length: number) =>
+    ctx.choose(
+      Array.from({ length }, (_, i) => i),
+      `${kind}-${s.key}`,
+    );
+  const strengths = gather(weighted, (s) => s.entry.strengths, LIST_SIZE, start('strength'));
+  const tensions = gather(weighted, (s) => s.entry.challenges, LIST_SIZE, start('tension'));
   const questions: string[] = [];
   for (const s of weighted) {
     if (questions.length === QUESTIONS) break;
-    const q = s.entry.reflection[0];
+    // An entry with two questions gives one, chosen by the chart: people who share the placement need not share the question.
+    const q = ctx.choose(s.entry.reflection, `question-${s.key}`);
     if (q && !questions.includes(q)) questions.push(q);
   }
   // The chapter's opening says what is gathered here; the lead says how the lists are built, naming where each begins.
@@ -132,6 +159,8 @@ export function synthesisSection(ctx: ReportContext): ReportSection {
               `Each line below carries the placement it comes from, so you can see where a quality has its roots; both lists open with ${s0}, the placement that weighs most in your reading.`,
               `The lists are ordered by weight, heaviest first, which is why ${s0} heads both; the suggestions and questions after them draw on the same placements.`,
               `What your chart agrees on comes first and what it argues about follows, both led by ${s0}; then a few suggestions and questions drawn from the lists.`,
+              `Strengths and tensions are gathered here from every chapter, ${s0} giving the first of each, and the suggestions that follow are drawn from the same sources.`,
+              `The two lists below collect what the earlier chapters said, weightiest placement first, and ${s0} happens to head both.`,
             ],
             'synthesis-lead',
           )
@@ -140,6 +169,8 @@ export function synthesisSection(ctx: ReportContext): ReportSection {
               `Each line below carries the placement it comes from, so you can see where a quality has its roots: the strengths open with ${s0}, the tensions with ${t0}.`,
               `The lists are ordered by weight, heaviest first, which is why ${s0} heads the strengths and ${t0} the tensions; the suggestions and questions after them draw on the same placements.`,
               `What your chart agrees on comes first, led by ${s0}; what it argues about follows, led by ${t0}; then a few suggestions and questions drawn from both.`,
+              `Strengths and tensions are gathered here from every chapter, the first from ${s0} and the second from ${t0}, and the suggestions that follow are drawn from the same sources.`,
+              `The two lists below collect what the earlier chapters said, weightiest placement first: ${s0} opens the strengths, ${t0} the tensions.`,
             ],
             'synthesis-lead',
           );

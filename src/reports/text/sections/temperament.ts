@@ -79,6 +79,8 @@ export function temperamentSection(ctx: ReportContext): ReportSection {
           `Cardinal, fixed and mutable signs are all well represented (${shares}), so you can usually start, sustain and adapt as a situation requires, without one mode of action crowding out the others.`,
           `No mode of action rules your chart: its weight divides ${shares}. Beginning something, keeping it going and changing course when it stops working all come within reach, and which one you use tends to depend on the moment rather than on habit.`,
           `Your planets share themselves out among the three modes (${shares}). That evenness rarely draws attention to itself, yet it lets you switch between launching, holding and adjusting without much strain.`,
+          `With the modes in near balance (${shares}), you are seldom stuck in one gear: you can open a matter, see it through and change tack, though no single one of these is a signature others would name you by.`,
+          `The three modes are evenly matched in your chart (${shares}), which tends to make you adaptable across very different situations; the question is less what you can do than which of these a given moment needs.`,
         ],
         'modality-even',
       ),
@@ -99,7 +101,14 @@ export function temperamentSection(ctx: ReportContext): ReportSection {
   if (hemispheres) {
     if (hemispheres.emphasized.length === 0) {
       parts.push(
-        'Around the horizon and the meridian your planets are spread without a strong lean to one half, so neither self-direction nor responsiveness to others, neither private life nor public life, claims you entirely.',
+        ctx.choose(
+          [
+            'Around the horizon and the meridian your planets are spread without a strong lean to one half, so neither self-direction nor responsiveness to others, neither private life nor public life, claims you entirely.',
+            'Your planets do not crowd into one half of the chart, above or below the horizon, east or west, so you can move between acting on your own and responding to others, and between private and public life, without a built-in bias.',
+            "No hemisphere of your chart dominates: you are as likely to take the lead as to follow another person's, and as likely to be found at home as out in the world, depending on the season of your life.",
+          ],
+          'hemispheres-even',
+        ),
       );
     }
     for (const h of hemispheres.emphasized) {

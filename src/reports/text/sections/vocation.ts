@@ -42,14 +42,44 @@ export function vocationSection(ctx: ReportContext): ReportSection {
     const tenth = planetsInHouse(ctx, 10).map(pointInSentence);
     const sixth = planetsInHouse(ctx, 6).map(pointInSentence);
     const sixthCusp = cuspOf(ctx, 6)!;
+    const one = (list: string[], singular: string, plural: string) => (list.length === 1 ? singular : plural);
+    const rulerClause = ruler ? ` and ${pointInSentence(ruler)}, its ruler,` : '';
     parts.push(
       [
         tenth.length
-          ? `${capitalize(joinAnd(tenth))} in the 10th house ${tenth.length === 1 ? 'makes its' : 'make their'} qualities part of how others see you at work.`
-          : `The 10th house holds no planet, so your public role grows out of the ${mc.name} Midheaven${ruler ? ` and ${pointInSentence(ruler)}, its ruler,` : ''} more than out of any one planet.`,
+          ? ctx.choose(
+              [
+                `${capitalize(joinAnd(tenth))} in the 10th house ${one(tenth, 'makes its', 'make their')} qualities part of how others see you at work.`,
+                `At the top of the chart, in the 10th house, ${joinAnd(tenth)} ${one(tenth, 'is', 'are')} on show: colleagues and the wider world tend to meet ${one(tenth, 'this planet', 'these planets')} in you first.`,
+                `With ${joinAnd(tenth)} in the 10th house, your reputation carries ${one(tenth, 'its', 'their')} signature, whether or not you set out to display it.`,
+              ],
+              'vocation-tenth',
+            )
+          : ctx.choose(
+              [
+                `The 10th house holds no planet, so your public role grows out of the ${mc.name} Midheaven${rulerClause} more than out of any one planet.`,
+                `No planet occupies the 10th house; your standing in the world takes its colour from the ${mc.name} Midheaven${rulerClause} rather than from a single planet.`,
+                `An empty 10th house leaves the Midheaven in ${mc.name}${rulerClause} to describe your public role on its own.`,
+              ],
+              'vocation-tenth',
+            ),
         sixth.length
-          ? `In the 6th house of daily work, ${joinAnd(sixth)} ${sixth.length === 1 ? 'shapes' : 'shape'} your routines and how you like to be useful.`
-          : `The 6th house of daily work holds no planet; its cusp in ${sixthCusp.name} sets the tone of your routines: ${SIGN_WORK[sixthCusp.id]}.`,
+          ? ctx.choose(
+              [
+                `In the 6th house of daily work, ${joinAnd(sixth)} ${one(sixth, 'shapes', 'shape')} your routines and how you like to be useful.`,
+                `Your working days carry the stamp of ${joinAnd(sixth)} in the 6th house, the house of routine, craft and service.`,
+                `${capitalize(joinAnd(sixth))} in the 6th house ${one(sixth, 'colours', 'colour')} the ordinary rhythm of your days: how you organise tasks, and what kind of help you like to give.`,
+              ],
+              'vocation-sixth',
+            )
+          : ctx.choose(
+              [
+                `The 6th house of daily work holds no planet; its cusp in ${sixthCusp.name} sets the tone of your routines: ${SIGN_WORK[sixthCusp.id]}.`,
+                `No planet stands in the 6th house of routine, so ${sixthCusp.name} on its cusp describes the daily work that suits you: ${SIGN_WORK[sixthCusp.id]}.`,
+                `Your 6th house, of daily tasks and service, is empty, and its cusp in ${sixthCusp.name} points to work done through ${SIGN_WORK[sixthCusp.id]}.`,
+              ],
+              'vocation-sixth',
+            ),
       ].join(' '),
     );
   }

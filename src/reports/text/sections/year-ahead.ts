@@ -64,6 +64,9 @@ export function yearAheadSection(ctx: ReportContext): ReportSection | undefined 
       `From ${longDate(year.from)} to ${longDate(year.to)}, the slow-moving planets form the contacts below with your chart, to be read as seasons of emphasis rather than forecasts: each names a part of you that the time is likely to call on.`,
       `Between ${longDate(year.from)} and ${longDate(year.to)} the planets from Jupiter outward keep moving over the degrees of your birth chart, and where one of them meets one of your points, a theme of the earlier chapters tends to come forward for a while; the dates say when, not what will happen.`,
       `The twelve months that begin on ${longDate(year.from)} are read here through the slow planets and the progressed chart, marking periods of pressure, opening or review around parts of you already described, never fixed outcomes.`,
+      `A year is long enough for the slow planets to reach new parts of your chart: this chapter follows them from ${longDate(year.from)} to ${longDate(year.to)} and asks which of the themes above each contact brings to the surface.`,
+      `Think of what follows as a calendar of emphasis for the year to ${longDate(year.to)}: it says when a placement read earlier is likely to feel louder, and leaves what you do with it to you.`,
+      `Up to ${longDate(year.to)}, the slowest planets and the progressed chart keep working on the same birth chart described above; the dates below mark where their touch is closest, not events that must follow.`,
       ranked.length
         ? `Between ${longDate(year.from)} and ${longDate(year.to)} the slow planets make exact contacts with your chart, and the progressed chart moves on as well; none of them is an event, and each marks a stretch of time when one part of your chart asks for attention.`
         : `No exact contact from the slow planets falls between ${longDate(year.from)} and ${longDate(year.to)}, though the progressed chart moves on as well; the year is read from that slower clock.`,
@@ -78,9 +81,35 @@ export function yearAheadSection(ctx: ReportContext): ReportSection | undefined 
         ': a year without strong outside pressure, well suited to consolidating what earlier years started.',
     );
   } else {
-    parts.push(
-      `${ranked.length === 1 ? 'One transit stands' : `${capitalize(countWord(ranked.length))} transits stand`} out in the year. ${ranked.length > READ_IN_FULL ? `The first to be read below is ${POINT_NAMES[ranked[0]!.body]} ${ASPECT_WORDS[ranked[0]!.type]} your ${POINT_NAMES[ranked[0]!.target]}; the ${countWord(READ_IN_FULL)} weightiest are read in turn, and the table lists them all by date.` : `Each is read below, beginning with ${POINT_NAMES[ranked[0]!.body]} ${ASPECT_WORDS[ranked[0]!.type]} your ${POINT_NAMES[ranked[0]!.target]}.`}`,
-    );
+    const first = `${POINT_NAMES[ranked[0]!.body]} ${ASPECT_WORDS[ranked[0]!.type]} your ${POINT_NAMES[ranked[0]!.target]}`;
+    const count = ranked.length === 1 ? 'one transit' : `${countWord(ranked.length)} transits`;
+    const [counted, order] =
+      ranked.length > READ_IN_FULL
+        ? [
+            [
+              `${capitalize(count)} ${ranked.length === 1 ? 'stands' : 'stand'} out in the year.`,
+              `The year brings ${count} worth naming.`,
+              `Your chart meets ${count} from the slow planets in these months.`,
+            ],
+            [
+              `The first to be read below is ${first}; the ${countWord(READ_IN_FULL)} weightiest are read in turn, and the table lists them all by date.`,
+              `The ${countWord(READ_IN_FULL)} that weigh most are read below, starting with ${first}, and the table gives every one by date.`,
+              `The table lists them all by date; below, the ${countWord(READ_IN_FULL)} weightiest are read in turn, beginning with ${first}.`,
+            ],
+          ]
+        : [
+            [
+              `${capitalize(count)} ${ranked.length === 1 ? 'stands' : 'stand'} out in the year.`,
+              `The year brings ${count} worth naming.`,
+              `Your chart meets ${count} from the slow planets in these months.`,
+            ],
+            [
+              `${ranked.length === 1 ? 'It is' : 'Each is'} read below, beginning with ${first}.`,
+              `${ranked.length === 1 ? 'It is' : 'All are'} read below, the weightiest first: ${first}.`,
+              `The reading below starts with the weightiest, ${first}.`,
+            ],
+          ];
+    parts.push(`${ctx.choose(counted, 'year-count')} ${ctx.choose(order, 'year-order')}`);
     parts.push(
       table(
         ['Exact', 'Transit', 'Felt'],
