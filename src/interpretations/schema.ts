@@ -1,6 +1,6 @@
 /**
  * The shape of the library's group files, as agreed for the content: one JSON file per group,
- * each entry with its key, title, themes, one to twelve body variants of 80 to 150 words, and the
+ * each entry with its key, title, themes, one to sixteen body variants of 80 to 150 words, and the
  * strengths, challenges and reflection questions the improved style and the report show.
  */
 import { z } from 'zod/v4';
@@ -41,7 +41,7 @@ export const entrySchema = z.strictObject({
    * Readings of the entry, one shown per chart. The entries that most reports show carry the most
    * readings: two people's reports share a reading one time in as many as the entry has.
    */
-  body: z.array(bodyVariant).min(1).max(12),
+  body: z.array(bodyVariant).min(1).max(16),
   strengths: z.array(prose.max(200)).min(2).max(4),
   challenges: z.array(prose.max(200)).min(2).max(4),
   reflection: z
