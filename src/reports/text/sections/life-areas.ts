@@ -48,14 +48,16 @@ function houseParts(ctx: ReportContext, house: number, described: Described, opt
   const planets = planetsIn(ctx, house);
   const readBefore = planets.filter((id) => ctx.isShown(keys.planetHouse(id, house)));
   if (readBefore.length > 0) {
+    // The house is named in each phrasing: the same planets met again in another house read differently.
+    const [names, nth, many] = [joinAnd(readBefore.map(pointInSentence)), ordinal(house), readBefore.length > 1];
     parts.push(
       ctx.choose(
         [
-          `${capitalize(joinAnd(readBefore.map(pointInSentence)))} ${readBefore.length > 1 ? 'also stand' : 'also stands'} here, as described earlier, adding ${readBefore.length > 1 ? 'their' : 'its'} weight to this area.`,
-          `This is also the house of ${joinAnd(readBefore.map(pointInSentence))}, read in an earlier chapter, so the area carries more than its usual weight for you.`,
-          `With ${joinAnd(readBefore.map(pointInSentence))} here as well (see the earlier chapter), this part of life is one you are likely to return to often.`,
-          `You have met ${joinAnd(readBefore.map(pointInSentence))} already; ${readBefore.length > 1 ? 'their' : 'its'} place in this house is one reason the area keeps asking for your attention.`,
-          `${capitalize(joinAnd(readBefore.map(pointInSentence)))}, read earlier, ${readBefore.length > 1 ? 'live' : 'lives'} in this house too, and what was said there is largely played out here.`,
+          `${capitalize(names)} ${many ? 'also stand' : 'also stands'} in the ${nth} house, as described earlier, adding ${many ? 'their' : 'its'} weight to this area.`,
+          `The ${nth} is also the house of ${names}, read in an earlier chapter, so the area carries more than its usual weight for you.`,
+          `With ${names} in the ${nth} house as well (see the earlier chapter), this part of life is one you are likely to return to often.`,
+          `You have met ${names} already; ${many ? 'their' : 'its'} place in the ${nth} house is one reason the area keeps asking for your attention.`,
+          `${capitalize(names)}, read earlier, ${many ? 'live' : 'lives'} in the ${nth} house too, and what was said there is largely played out here.`,
         ],
         `life-area-also-${readBefore.join('-')}`,
       ),
