@@ -41,7 +41,7 @@ export function houseRulersSection(ctx: ReportContext): ReportSection | undefine
         [
           `${capitalize(ruler)} rules your ${from} house and stands in the ${to}: the affairs of the ${from} (${HOUSE_DOMAIN[l.from]}) are pursued through those of the ${to} (${HOUSE_DOMAIN[l.to]}).`,
           `Your ${from} house, ${HOUSE_DOMAIN[l.from]}, is ruled by ${ruler} from the ${to}, so it is reached by way of ${HOUSE_DOMAIN[l.to]}.`,
-          `${capitalize(ruler)}, ruler of the ${from} house (${HOUSE_DOMAIN[l.from]}), sits in the ${to}, so the two areas travel together: ${HOUSE_DOMAIN[l.to]} is where the business of the ${from} tends to get done.`,
+          `${capitalize(ruler)}, ruler of the ${from} house (${HOUSE_DOMAIN[l.from]}), sits in the ${to}, so the two areas travel together, and the business of the ${from} tends to get done through ${HOUSE_DOMAIN[l.to]}.`,
         ],
         `ruler-link-${l.from}`,
       ),
@@ -54,7 +54,7 @@ export function houseRulersSection(ctx: ReportContext): ReportSection | undefine
         .map((i) => `${i.sign.name} in the ${ordinal(i.house)}`)
         .join(', ')}. ${ctx.choose(
         [
-          'Its qualities are present in you but slower to find expression, often emerging later in life or once you consciously reach for them.',
+          `${intercepted.length === 1 ? 'Its' : 'Their'} qualities are present in you but slower to find expression, often emerging later in life or once you consciously reach for them.`,
           'What such a sign stands for is yours, yet it tends to wait behind the signs on the cusps, coming out when a situation asks for it or when you go looking for it.',
           'Astrologers read an intercepted sign as a resource held in reserve: real, but reached by a detour, and often valued more once it has been found.',
           'A sign caught inside a house, with no cusp of its own, describes a capacity you may discover rather than display: it is there, but it tends to need an invitation.',
