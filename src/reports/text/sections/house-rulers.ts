@@ -34,19 +34,18 @@ export function houseRulersSection(ctx: ReportContext): ReportSection | undefine
   ];
   // The links that involve the angular houses (1, 4, 7, 10) weigh most.
   const key = links.filter((l) => [1, 4, 7, 10].includes(l.from)).slice(0, 4);
-  for (const l of key) {
+  // The chart chooses the first link's phrasing and each further link takes the next, so no two links of one report read alike.
+  const first = ctx.choose([0, 1, 2, 3], 'ruler-link');
+  key.forEach((l, i) => {
     const [ruler, from, to] = [pointInSentence(l.ruler), ordinal(l.from), ordinal(l.to)];
-    parts.push(
-      ctx.choose(
-        [
-          `${capitalize(ruler)} rules your ${from} house and stands in the ${to}: the affairs of the ${from} (${HOUSE_DOMAIN[l.from]}) are pursued through those of the ${to} (${HOUSE_DOMAIN[l.to]}).`,
-          `Your ${from} house, ${HOUSE_DOMAIN[l.from]}, is ruled by ${ruler} from the ${to}, so it is reached by way of ${HOUSE_DOMAIN[l.to]}.`,
-          `${capitalize(ruler)}, ruler of the ${from} house (${HOUSE_DOMAIN[l.from]}), sits in the ${to}, so the two areas travel together, and the business of the ${from} tends to get done through ${HOUSE_DOMAIN[l.to]}.`,
-        ],
-        `ruler-link-${l.from}`,
-      ),
-    );
-  }
+    const phrasings = [
+      `${capitalize(ruler)} rules your ${from} house and stands in the ${to}: the affairs of the ${from} (${HOUSE_DOMAIN[l.from]}) are pursued through those of the ${to} (${HOUSE_DOMAIN[l.to]}).`,
+      `Your ${from} house, ${HOUSE_DOMAIN[l.from]}, is ruled by ${ruler} from the ${to}, so it is reached by way of ${HOUSE_DOMAIN[l.to]}.`,
+      `${capitalize(ruler)}, ruler of the ${from} house (${HOUSE_DOMAIN[l.from]}), sits in the ${to}, so the two areas travel together, and the business of the ${from} tends to get done through ${HOUSE_DOMAIN[l.to]}.`,
+      `The ${from} house (${HOUSE_DOMAIN[l.from]}) answers to ${ruler}, which stands in the ${to}, and its story tends to unfold through ${HOUSE_DOMAIN[l.to]}.`,
+    ];
+    parts.push(phrasings[(first + i) % phrasings.length]!);
+  });
   const intercepted = interceptedSigns(ctx);
   if (intercepted.length)
     parts.push(
