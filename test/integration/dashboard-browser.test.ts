@@ -203,6 +203,12 @@ describe.runIf(hasBrowser)('the dashboard in Chromium', () => {
     fs.writeFileSync(logo, '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="40"><rect width="120" height="40" fill="#0b5cad"/></svg>');
     const fileInput = (await page.waitForSelector('#branding-file', WAIT)) as ElementHandle<HTMLInputElement>;
     await fileInput.uploadFile(logo);
+    // The upload is stored when the service's footer carries a logo (the preview image on the page
+    // may still be the one drawn before the upload): asked until it does.
+    await page.waitForFunction(async () => (await (await fetch('/api/v1/auth/report-branding/footer-preview?label=x')).text()).includes('<img'), {
+      ...WAIT,
+      polling: 250,
+    });
     await page.waitForFunction(() => {
       const img = document.querySelector<HTMLImageElement>('#footer-preview img');
       return !!img && img.complete && img.naturalWidth > 0;
