@@ -16,18 +16,24 @@ export const FIGURE_ORB = 4;
 
 const PLANETS = ['sun', 'moon', 'mercury', 'venus', 'mars', 'jupiter', 'saturn', 'uranus', 'neptune', 'pluto'];
 
-/** What the fusion of some pairs is like; other pairs get the general reading. Keyed by the pair in planet order. */
-const PAIR_READINGS: Record<string, string | readonly string[]> = {
-  'jupiter-saturn':
+/** What the fusion of some pairs is like, in one or more phrasings; other pairs get the general reading. Keyed by the pair in planet order. */
+const PAIR_READINGS: Record<string, readonly string[]> = {
+  'jupiter-saturn': [
     'Growth and restraint arrive together in you: you expand only as far as you can build, and you build toward something larger than duty. What this chapter says of each planet describes one habit from two sides: hope that checks its foundations, discipline that keeps a goal in view.',
-  'sun-moon':
+  ],
+  'sun-moon': [
     'What you aim at and what you need were set in the same place, so will and feeling rarely argue; the risk is that little in you offers another view.',
-  'venus-mars': 'Desire and affection are fused: what you love you also pursue, and attraction tends to be immediate and physical rather than slow to grow.',
-  'mercury-saturn':
+  ],
+  'venus-mars': ['Desire and affection are fused: what you love you also pursue, and attraction tends to be immediate and physical rather than slow to grow.'],
+  'mercury-saturn': [
     'Thought and caution are fused: you think before you speak and check before you conclude, which gives weight to your words and can make them slow to come.',
-  'mars-saturn':
+  ],
+  'mars-saturn': [
     'Drive and restraint are fused: effort comes in long, controlled pushes rather than bursts, and frustration is best spent on work that rewards endurance.',
-  'moon-saturn': 'Feeling and self-control are fused: you tend to look after your emotions by managing them, and learning to receive care is part of the work.',
+  ],
+  'moon-saturn': [
+    'Feeling and self-control are fused: you tend to look after your emotions by managing them, and learning to receive care is part of the work.',
+  ],
   'sun-mercury': [
     'Purpose and thought are fused: how you think is close to who you are, so criticism of an idea can feel personal.',
     'Your mind works in the service of your purpose: you think most clearly about what matters to you, and may find it hard to see an argument from outside your own aims.',
@@ -41,8 +47,9 @@ const PAIR_READINGS: Record<string, string | readonly string[]> = {
     'Thought and affection are fused: you think kindly and speak gracefully, and may soften a hard truth until it is hard to hear.',
     'Words and warmth travel together in you: you learn best from people you like, and a letter or a conversation is often how you show love.',
   ],
-  'mercury-jupiter':
+  'mercury-jupiter': [
     'Thought and optimism are fused: your mind reaches for the large picture and the hopeful reading, and details are best left to a second look.',
+  ],
 };
 
 export function conjunctionFigure(ctx: ReportContext, id: string): string | undefined {
@@ -60,18 +67,14 @@ export function conjunctionFigure(ctx: ReportContext, id: string): string | unde
     const sameSign = signOf(p.lon).id === signOf(q.lon).id;
     const where = p.house !== undefined && p.house === q.house ? ` in your ${ordinal(p.house)} house` : sameSign ? ` in ${signOf(p.lon).name}` : '';
     const [a, b] = pair;
-    const written = PAIR_READINGS[`${a}-${b}`];
-    const reading =
-      typeof written === 'string'
-        ? written
-        : ctx.choose(
-            written ?? [
-              `Your ${POINT_FUNCTION[a]} and your ${POINT_FUNCTION[b]} are fused: whatever stirs one sets the other going, so the passages on each planet describe a single habit seen from two sides.`,
-              `Your ${POINT_FUNCTION[a]} and your ${POINT_FUNCTION[b]} rarely act alone: when one is called on the other answers too, and what was said of each planet is best read as one story.`,
-              `Your ${POINT_FUNCTION[a]} and your ${POINT_FUNCTION[b]} are hard to pull apart; the two passages on these planets describe one way of being rather than two separate traits.`,
-            ],
-            `figure-${a}-${b}`,
-          );
+    const reading = ctx.choose(
+      PAIR_READINGS[`${a}-${b}`] ?? [
+        `Your ${POINT_FUNCTION[a]} and your ${POINT_FUNCTION[b]} are fused: whatever stirs one sets the other going, so the passages on each planet describe a single habit seen from two sides.`,
+        `Your ${POINT_FUNCTION[a]} and your ${POINT_FUNCTION[b]} rarely act alone: when one is called on the other answers too, and what was said of each planet is best read as one story.`,
+        `Your ${POINT_FUNCTION[a]} and your ${POINT_FUNCTION[b]} are hard to pull apart; the two passages on these planets describe one way of being rather than two separate traits.`,
+      ],
+      `figure-${a}-${b}`,
+    );
     const opening = ctx.choose(
       [
         `${POINT_NAMES[a]} and ${POINT_NAMES[b]} stand ${degreesMinutes(orb)} apart${where}, close enough to act as one figure rather than two.`,

@@ -7,7 +7,7 @@ import type { NatalChartInput } from '../../interpretations/chart-input.ts';
 import type { ChartFactors } from '../../interpretations/chart-factors/index.ts';
 import type { InterpretationLibrary } from '../../interpretations/library.ts';
 import type { InterpretationEntry } from '../../interpretations/schema.ts';
-import { chartSeed, pick } from '../../interpretations/variant.ts';
+import { chartSeed, pick, variantIndex } from '../../interpretations/variant.ts';
 import { bullets } from './report-markdown.ts';
 import { conflictOf, tensionPassage } from '../synthesis/faculty-tensions.ts';
 import type { ReportSky } from '../sky/report-sky.ts';
@@ -117,6 +117,14 @@ export class ReportContext {
   /** One of several phrasings, fixed for this chart and label. */
   choose<T>(options: readonly T[], label: string): T {
     return pick(options, this.seed, `report#${label}`);
+  }
+
+  /**
+   * The index `choose` would pick among n phrasings under this label: where a chapter says one
+   * kind of thing several times, the first takes it and each further one the next phrasing.
+   */
+  chooseIndex(n: number, label: string): number {
+    return variantIndex(`report#${label}`, this.seed, n);
   }
 
   signName(id: string): string {

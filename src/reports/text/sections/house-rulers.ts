@@ -10,23 +10,45 @@ import { HOUSE_DOMAIN, POINT_NAMES, pointInSentence } from '../phrases.ts';
 import { capitalize, countWord, ordinal, table } from '../report-markdown.ts';
 import { section, type ReportSection } from '../section.ts';
 
+interface RulerLink {
+  from: number;
+  to: number;
+  ruler: string;
+}
+
+/**
+ * The phrasings of a link (the ruler of one house standing in another). The chart chooses the
+ * first link's and each further link takes the next, so no two links of one report read alike.
+ */
+const LINK_PHRASINGS: ((l: RulerLink) => string)[] = [
+  (l) =>
+    `${capitalize(pointInSentence(l.ruler))} rules your ${ordinal(l.from)} house and stands in the ${ordinal(l.to)}: the affairs of the ${ordinal(l.from)} (${HOUSE_DOMAIN[l.from]}) are pursued through those of the ${ordinal(l.to)} (${HOUSE_DOMAIN[l.to]}).`,
+  (l) =>
+    `Your ${ordinal(l.from)} house, ${HOUSE_DOMAIN[l.from]}, is ruled by ${pointInSentence(l.ruler)} from the ${ordinal(l.to)}, so it is reached by way of ${HOUSE_DOMAIN[l.to]}.`,
+  (l) =>
+    `${capitalize(pointInSentence(l.ruler))}, ruler of the ${ordinal(l.from)} house (${HOUSE_DOMAIN[l.from]}), sits in the ${ordinal(l.to)}, so the two areas travel together, and the business of the ${ordinal(l.from)} tends to get done through ${HOUSE_DOMAIN[l.to]}.`,
+  (l) =>
+    `The ${ordinal(l.from)} house (${HOUSE_DOMAIN[l.from]}) answers to ${pointInSentence(l.ruler)}, which stands in the ${ordinal(l.to)}, and its story tends to unfold through ${HOUSE_DOMAIN[l.to]}.`,
+];
+
 export function houseRulersSection(ctx: ReportContext): ReportSection | undefined {
   if (!ctx.timed) return undefined;
   const rows: string[][] = [];
-  const links: { from: number; to: number; ruler: string }[] = [];
+  const links: RulerLink[] = [];
   for (let h = 1; h <= 12; h++) {
     const ruler = houseRuler(ctx, h)!;
     const at = ctx.factors.points.get(ruler)?.house;
     rows.push([ordinal(h), cuspOf(ctx, h)!.name, POINT_NAMES[ruler]!, at ? ordinal(at) : '—']);
     if (at && at !== h) links.push({ from: h, to: at, ruler });
   }
+  const rising = cuspOf(ctx, 1)!.name;
   const parts: string[] = [
     ctx.choose(
       [
-        `With ${cuspOf(ctx, 1)!.name} rising, ${pointInSentence(houseRuler(ctx, 1)!)} rules your chart, and each of the other houses has its own ruler in the same way: the planet of the sign on its cusp, and where a ruler stands ties two areas of life together.`,
-        `The houses of your chart are linked in pairs by their rulers, the planet of each cusp's sign carrying that house's affairs into the house where it stands; the table gives the links from ${cuspOf(ctx, 1)!.name} rising onward, and the strongest are read after it.`,
-        `Each house hands its business to a ruler, the planet of the sign on its cusp, which sits somewhere else in the wheel: your ${cuspOf(ctx, 1)!.name} Ascendant sends the first house to ${pointInSentence(houseRuler(ctx, 1)!)}; the table follows every such thread, and the weightiest are read below it.`,
-        `A house does not stand alone: its cusp's sign names a ruling planet, and where that planet stands, the house's concerns go too, so starting from ${cuspOf(ctx, 1)!.name} on your Ascendant the table traces all twelve threads before the angular ones are read.`,
+        `With ${rising} rising, ${pointInSentence(houseRuler(ctx, 1)!)} rules your chart, and each of the other houses has its own ruler in the same way: the planet of the sign on its cusp, and where a ruler stands ties two areas of life together.`,
+        `The houses of your chart are linked in pairs by their rulers, the planet of each cusp's sign carrying that house's affairs into the house where it stands; the table gives the links from ${rising} rising onward, and the strongest are read after it.`,
+        `Each house hands its business to a ruler, the planet of the sign on its cusp, which sits somewhere else in the wheel: your ${rising} Ascendant sends the first house to ${pointInSentence(houseRuler(ctx, 1)!)}; the table follows every such thread, and the weightiest are read below it.`,
+        `A house does not stand alone: its cusp's sign names a ruling planet, and where that planet stands, the house's concerns go too, so starting from ${rising} on your Ascendant the table traces all twelve threads before the angular ones are read.`,
       ],
       'rulers-intro',
     ),
@@ -34,18 +56,8 @@ export function houseRulersSection(ctx: ReportContext): ReportSection | undefine
   ];
   // The links that involve the angular houses (1, 4, 7, 10) weigh most.
   const key = links.filter((l) => [1, 4, 7, 10].includes(l.from)).slice(0, 4);
-  // The chart chooses the first link's phrasing and each further link takes the next, so no two links of one report read alike.
-  const first = ctx.choose([0, 1, 2, 3], 'ruler-link');
-  key.forEach((l, i) => {
-    const [ruler, from, to] = [pointInSentence(l.ruler), ordinal(l.from), ordinal(l.to)];
-    const phrasings = [
-      `${capitalize(ruler)} rules your ${from} house and stands in the ${to}: the affairs of the ${from} (${HOUSE_DOMAIN[l.from]}) are pursued through those of the ${to} (${HOUSE_DOMAIN[l.to]}).`,
-      `Your ${from} house, ${HOUSE_DOMAIN[l.from]}, is ruled by ${ruler} from the ${to}, so it is reached by way of ${HOUSE_DOMAIN[l.to]}.`,
-      `${capitalize(ruler)}, ruler of the ${from} house (${HOUSE_DOMAIN[l.from]}), sits in the ${to}, so the two areas travel together, and the business of the ${from} tends to get done through ${HOUSE_DOMAIN[l.to]}.`,
-      `The ${from} house (${HOUSE_DOMAIN[l.from]}) answers to ${ruler}, which stands in the ${to}, and its story tends to unfold through ${HOUSE_DOMAIN[l.to]}.`,
-    ];
-    parts.push(phrasings[(first + i) % phrasings.length]!);
-  });
+  const first = ctx.chooseIndex(LINK_PHRASINGS.length, 'ruler-link');
+  key.forEach((l, i) => parts.push(LINK_PHRASINGS[(first + i) % LINK_PHRASINGS.length]!(l)));
   const intercepted = interceptedSigns(ctx);
   if (intercepted.length)
     parts.push(
@@ -66,10 +78,10 @@ export function houseRulersSection(ctx: ReportContext): ReportSection | undefine
     parts.push(
       ctx.choose(
         [
-          `No sign is intercepted in your chart: from ${cuspOf(ctx, 1)!.name} on the Ascendant around the wheel, every sign begins at least one house.`,
-          `Every sign of your chart opens at least one house, beginning with ${cuspOf(ctx, 1)!.name} on the Ascendant, so none is intercepted and none is held in reserve.`,
-          `Your houses leave no sign out: each of the twelve, from ${cuspOf(ctx, 1)!.name} rising onward, stands on a cusp, and no quality of the zodiac has to wait behind another.`,
-          `With ${cuspOf(ctx, 1)!.name} on the Ascendant, the cusps of your houses touch all twelve signs in turn; nothing is intercepted, so each sign's qualities have a house they speak for directly.`,
+          `No sign is intercepted in your chart: from ${rising} on the Ascendant around the wheel, every sign begins at least one house.`,
+          `Every sign of your chart opens at least one house, beginning with ${rising} on the Ascendant, so none is intercepted and none is held in reserve.`,
+          `Your houses leave no sign out: each of the twelve, from ${rising} rising onward, stands on a cusp, and no quality of the zodiac has to wait behind another.`,
+          `With ${rising} on the Ascendant, the cusps of your houses touch all twelve signs in turn; nothing is intercepted, so each sign's qualities have a house they speak for directly.`,
         ],
         'intercepted',
       ),

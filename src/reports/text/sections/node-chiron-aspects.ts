@@ -152,10 +152,7 @@ function paragraphs(ctx: ReportContext, point: string, aspects: readonly PointAs
     const stated = a.day ? aspectFact(a) : `orb ${degreesMinutes(a.orb)}${phase}`;
     const fact = `**${POINT_NAMES[a.other]} ${ASPECT_WORDS[a.type]} ${POINT_NAMES[point]}** (${stated}).`;
     const options = readings[a.type];
-    const start = ctx.choose(
-      options.map((_, i) => i),
-      `${point}-${a.type}`,
-    );
+    const start = ctx.chooseIndex(options.length, `${point}-${a.type}`);
     return `${fact} ${options[(start + occurrence) % options.length]!(POINT_FUNCTION[a.other]!)}`;
   });
 }

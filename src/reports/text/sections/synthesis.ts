@@ -133,11 +133,7 @@ function suggestions(ctx: ReportContext): string[] {
 
 export function synthesisSection(ctx: ReportContext): ReportSection {
   const weighted = ctx.shown.filter((s) => s.weight > 0).sort((a, b) => b.weight - a.weight);
-  const start = (kind: string) => (s: ShownEntry, length: number) =>
-    ctx.choose(
-      Array.from({ length }, (_, i) => i),
-      `${kind}-${s.key}`,
-    );
+  const start = (kind: string) => (s: ShownEntry, length: number) => ctx.chooseIndex(length, `${kind}-${s.key}`);
   const strengths = gather(weighted, (s) => s.entry.strengths, LIST_SIZE, start('strength'));
   const tensions = gather(weighted, (s) => s.entry.challenges, LIST_SIZE, start('tension'));
   const questions: string[] = [];

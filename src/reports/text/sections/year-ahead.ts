@@ -83,31 +83,22 @@ export function yearAheadSection(ctx: ReportContext): ReportSection | undefined 
   } else {
     const first = `${POINT_NAMES[ranked[0]!.body]} ${ASPECT_WORDS[ranked[0]!.type]} your ${POINT_NAMES[ranked[0]!.target]}`;
     const count = ranked.length === 1 ? 'one transit' : `${countWord(ranked.length)} transits`;
-    const [counted, order] =
+    const counted = [
+      `${capitalize(count)} ${ranked.length === 1 ? 'stands' : 'stand'} out in the year.`,
+      `The year brings ${count} worth naming.`,
+      `Your chart meets ${count} from the slow planets in these months.`,
+    ];
+    const order =
       ranked.length > READ_IN_FULL
         ? [
-            [
-              `${capitalize(count)} ${ranked.length === 1 ? 'stands' : 'stand'} out in the year.`,
-              `The year brings ${count} worth naming.`,
-              `Your chart meets ${count} from the slow planets in these months.`,
-            ],
-            [
-              `The first to be read below is ${first}; the ${countWord(READ_IN_FULL)} weightiest are read in turn, and the table lists them all by date.`,
-              `The ${countWord(READ_IN_FULL)} that weigh most are read below, starting with ${first}, and the table gives every one by date.`,
-              `The table lists them all by date; below, the ${countWord(READ_IN_FULL)} weightiest are read in turn, beginning with ${first}.`,
-            ],
+            `The first to be read below is ${first}; the ${countWord(READ_IN_FULL)} weightiest are read in turn, and the table lists them all by date.`,
+            `The ${countWord(READ_IN_FULL)} that weigh most are read below, starting with ${first}, and the table gives every one by date.`,
+            `The table lists them all by date; below, the ${countWord(READ_IN_FULL)} weightiest are read in turn, beginning with ${first}.`,
           ]
         : [
-            [
-              `${capitalize(count)} ${ranked.length === 1 ? 'stands' : 'stand'} out in the year.`,
-              `The year brings ${count} worth naming.`,
-              `Your chart meets ${count} from the slow planets in these months.`,
-            ],
-            [
-              `${ranked.length === 1 ? 'It is' : 'Each is'} read below, beginning with ${first}.`,
-              `${ranked.length === 1 ? 'It is' : 'All are'} read below, the weightiest first: ${first}.`,
-              `The reading below starts with the weightiest, ${first}.`,
-            ],
+            `${ranked.length === 1 ? 'It is' : 'Each is'} read below, beginning with ${first}.`,
+            `${ranked.length === 1 ? 'It is' : 'All are'} read below, the weightiest first: ${first}.`,
+            `The reading below starts with the weightiest, ${first}.`,
           ];
     parts.push(`${ctx.choose(counted, 'year-count')} ${ctx.choose(order, 'year-order')}`);
     parts.push(
