@@ -206,11 +206,20 @@ class LibraryPositions {
       this.positions.push(p);
       return p;
     } catch (error) {
-      if (!(error instanceof EphemerisError)) throw error;
+      // Only an asteroid's or centaur's position may be missing: the Moshier theory has none, and
+      // their files begin and end a little inside 1800-2399. A planet's failure is a fault, never
+      // an omission.
+      if (!(error instanceof EphemerisError) || !fromAsteroidFiles(id)) throw error;
       this.warnings.push(`${id} omitted: outside the range of the asteroid ephemeris files (1800-2399)`);
       return undefined;
     }
   }
+}
+
+/** Whether a point's positions come from the asteroid files (the asteroids and centaurs of the catalogue). */
+function fromAsteroidFiles(id: string): boolean {
+  const kind = bodyInfo(id).kind;
+  return kind === 'asteroid' || kind === 'centaur';
 }
 
 /**

@@ -218,10 +218,18 @@ export function calcHousesFromArmc(
   };
 }
 
-/** True obliquity of the ecliptic (degrees), for turning ecliptic into equatorial coordinates. */
+/**
+ * True obliquity of the ecliptic (degrees), for turning ecliptic into equatorial coordinates.
+ *
+ * Asked for with the data files' flag at every date: obliquity and nutation come from the same
+ * models whichever ephemeris is chosen, and the library treats SE_ECL_NUT as a special case when
+ * the flag changes. It drops the planets' data read from the open files but leaves the files open
+ * and keeps the last flag, so a Moshier flag here, outside the files' years, made the next
+ * position from the files fail ("damaged" file, or planets omitted as if out of range).
+ */
 export function trueObliquity(jdUt: number): number {
   if (ephePath === undefined) initEphemeris();
-  lean.calc(terrestrialTime(jdUt), C.SE_ECL_NUT, ephemerisFlag(jdUt), 0);
+  lean.calc(terrestrialTime(jdUt), C.SE_ECL_NUT, C.SEFLG_SWIEPH, 0);
   return leanOut[0]!;
 }
 

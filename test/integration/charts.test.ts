@@ -147,6 +147,37 @@ describe('every chart kind', () => {
   });
 });
 
+describe('charts outside the data files', () => {
+  const early = { ...ada, year: 1799 };
+  const natalIsWhole = async () => {
+    const res = await fetch(server.url + '/api/v1/natal/calculate', {
+      method: 'POST',
+      headers: { 'x-api-key': server.key, 'content-type': 'application/json' },
+      body: JSON.stringify(ada),
+    });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { planets: { id: string; sign: string }[]; warnings?: string[] };
+    expect(body.planets.map((p) => p.id)).toEqual(
+      expect.arrayContaining(['sun', 'moon', 'mercury', 'venus', 'mars', 'jupiter', 'saturn', 'uranus', 'neptune', 'pluto']),
+    );
+    expect(body.planets.find((p) => p.id === 'sun')!.sign).toBe('Tau');
+    expect(JSON.stringify(body.warnings ?? [])).not.toContain('omitted');
+  };
+  const charts: [string, string, Record<string, unknown>][] = [
+    ['a composite', '/api/v1/natal/chart/composite', { person_a: early, person_b: bob }],
+    ['a progressed chart', '/api/v1/natal/chart/secondary-progressions', { ...early, progression_date: '2026-01-01' }],
+  ];
+  for (const [what, path, body] of charts) {
+    it(`${what} with a birth before 1800 leaves the next natal answers of the same threads whole`, async () => {
+      // Their houses ask the obliquity at a pre-1800 instant, the last call before the natal chart's.
+      for (let round = 0; round < 3; round++) {
+        for (let i = 0; i < 2; i++) expect((await image(path, body)).status).toBe(200);
+        for (let i = 0; i < 2; i++) await natalIsWhole();
+      }
+    });
+  }
+});
+
 describe('solar returns', () => {
   it('matches the reference return instants to a second', async () => {
     for (const c of solarReturns.cases) {

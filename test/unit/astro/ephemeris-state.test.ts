@@ -1,0 +1,39 @@
+/**
+ * The ephemeris adapter leaves no state behind that changes a later answer: every call it makes
+ * at an instant outside the data files' years (where it asks for the Moshier theory) leaves the
+ * next positions from the files exactly as a fresh thread computes them. The library drops its
+ * planets' file data when the ephemeris flag changes, and for the obliquity (SE_ECL_NUT) it did
+ * so without closing the files, which broke the next position from them.
+ */
+import { describe, expect, it } from 'vitest';
+import { ayanamsaDegrees, calcBody, calcHouses, FILES_END_JD, FILES_START_JD, initEphemeris, trueObliquity } from '../../../src/astro/ephemeris.ts';
+
+initEphemeris();
+const IN_FILES = 2_448_024.1; // 1990-05-12
+const OUTSIDE = [FILES_START_JD - 200, FILES_START_JD - 100_000, FILES_END_JD + 200, FILES_END_JD + 100_000];
+const BODIES = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 15, 17];
+const positions = () => BODIES.map((se) => calcBody(IN_FILES, se));
+const reference = positions();
+
+const CALLS: [string, (jd: number) => unknown][] = [
+  ['the obliquity', (jd) => trueObliquity(jd)],
+  ['a planet', (jd) => calcBody(jd, 4)],
+  ['houses', (jd) => calcHouses(jd, 48.85, 2.35, 'P')],
+  ['an ayanamsa', (jd) => ayanamsaDegrees(jd, 'lahiri')],
+];
+
+describe('the ephemeris adapter after a call outside the data files', () => {
+  for (const [what, call] of CALLS) {
+    it(`${what} outside the files' years leaves the next positions from the files unchanged`, () => {
+      for (const jd of OUTSIDE) {
+        call(jd);
+        expect(positions()).toEqual(reference);
+      }
+    });
+  }
+
+  it('gives the obliquity of the same models inside and outside the files (no dependence on the ephemeris flag)', () => {
+    // The mean obliquity changes by about 47″ a century: continuous across the files' ends.
+    for (const edge of [FILES_START_JD, FILES_END_JD]) expect(Math.abs(trueObliquity(edge - 1e-3) - trueObliquity(edge + 1e-3))).toBeLessThan(1e-5);
+  });
+});
