@@ -124,6 +124,8 @@ function flagsFor(jdUt: number, zodiac: ZodiacSetting): number {
 
 export function calcBody(jdUt: number, seBody: number, zodiac: ZodiacSetting = TROPICAL): EclipticPosition {
   if (ephePath === undefined) initEphemeris();
+  if (seBody >= FIRST_ASTEROID_FILE_BODY && seBody <= LAST_ASTEROID_FILE_BODY && !(jdUt >= ASTEROID_FILES_START_JD && jdUt < ASTEROID_FILES_END_JD))
+    throw new EphemerisError(`body ${seBody} is read from the asteroid files, which serve 1800-01-01 03:00 to 2399-12-31 23:00 UT`);
   const flags = ephemerisFlag(jdUt) | C.SEFLG_SPEED;
   // The lean binding sets the sidereal mode itself, from the last argument.
   const flag =
@@ -264,6 +266,20 @@ export interface EngineInfo {
 /** The data files cover these Julian days (sepl_18: 1800-01-01 to 2399-12-31). */
 export const FILES_START_JD = 2378496.5;
 export const FILES_END_JD = 2597641.5;
+
+/**
+ * The asteroids and centaurs of the catalogue (Chiron 15, Pholus 16, Ceres 17, Pallas 18, Juno 19,
+ * Vesta 20) come from the asteroid file seas_18 alone: the Moshier theory has none. Its first
+ * segments begin up to 2.4 hours into 1800 (Pholus's last), and near its end the library chooses
+ * the file by Terrestrial Time, which passes 2400 some minutes before UT does: there it found a
+ * position only when the file was already open from an earlier call. Inside these instants every
+ * state of the library answers; outside them the adapter refuses, so an answer never depends on
+ * what the thread computed before.
+ */
+const FIRST_ASTEROID_FILE_BODY = 15;
+const LAST_ASTEROID_FILE_BODY = 20;
+export const ASTEROID_FILES_START_JD = FILES_START_JD + 0.125;
+export const ASTEROID_FILES_END_JD = FILES_END_JD - 1 / 24;
 
 let engine: EngineInfo | undefined;
 

@@ -6,7 +6,18 @@
  * so without closing the files, which broke the next position from them.
  */
 import { describe, expect, it } from 'vitest';
-import { ayanamsaDegrees, calcBody, calcHouses, FILES_END_JD, FILES_START_JD, initEphemeris, trueObliquity } from '../../../src/astro/ephemeris.ts';
+import {
+  ASTEROID_FILES_END_JD,
+  ASTEROID_FILES_START_JD,
+  ayanamsaDegrees,
+  calcBody,
+  calcHouses,
+  EphemerisError,
+  FILES_END_JD,
+  FILES_START_JD,
+  initEphemeris,
+  trueObliquity,
+} from '../../../src/astro/ephemeris.ts';
 
 initEphemeris();
 const IN_FILES = 2_448_024.1; // 1990-05-12
@@ -35,5 +46,31 @@ describe('the ephemeris adapter after a call outside the data files', () => {
   it('gives the obliquity of the same models inside and outside the files (no dependence on the ephemeris flag)', () => {
     // The mean obliquity changes by about 47″ a century: continuous across the files' ends.
     for (const edge of [FILES_START_JD, FILES_END_JD]) expect(Math.abs(trueObliquity(edge - 1e-3) - trueObliquity(edge + 1e-3))).toBeLessThan(1e-5);
+  });
+
+  it('answers an asteroid at the same instants whatever file the thread has open, and refuses it alike outside them', () => {
+    const ASTEROIDS = [15, 16, 17, 18, 19, 20];
+    const states: [string, () => unknown][] = [
+      ['after a Moshier position (no file open)', () => calcBody(FILES_START_JD - 1000, 0)],
+      ['with the asteroid file open near its end', () => calcBody(FILES_END_JD - 30, 17)],
+      ['with the asteroid file open near its start', () => calcBody(FILES_START_JD + 30, 17)],
+    ];
+    const outcome = (jd: number, se: number) => {
+      try {
+        return calcBody(jd, se).lon;
+      } catch (error) {
+        if (!(error instanceof EphemerisError)) throw error;
+        return 'refused';
+      }
+    };
+    const instants = [ASTEROID_FILES_START_JD - 1e-6, ASTEROID_FILES_START_JD, ASTEROID_FILES_END_JD - 1e-6, ASTEROID_FILES_END_JD, FILES_END_JD - 1e-6];
+    for (const se of ASTEROIDS) {
+      const seen = states.map(([, enter]) => {
+        enter();
+        return instants.map((jd) => outcome(jd, se));
+      });
+      for (const s of seen) expect(s).toEqual(seen[0]);
+      expect(seen[0]!.map((x) => x === 'refused')).toEqual([true, false, false, true, true]);
+    }
   });
 });
