@@ -5,7 +5,9 @@
  *   the compute pool, autocannon on POST /api/v1/natal/calculate and on a month timeline of 11
  *   transiting bodies × 11 natal points (the five major aspects) in alternating rounds, a new
  *   random birth and a random month of 2020-2030 per request, after a warm-up of each; the ratio
- *   is the timeline's requests per second over natal's (target: at least 0.3);
+ *   is the timeline's requests per second over natal's (target: at least 0.3), then the CPU each
+ *   request cost and what that allows (bench/cpu-ceiling.ts): the ratio when the cores are the
+ *   limit, as here, and the pool's CPU per request at which the target would hold;
  * - in process: the compute tasks in alternating batches on one thread, CPU ms per task: natal,
  *   the month timeline, a year_slow timeline (target: under 20 ms) and a 90-year search of one
  *   pair (target: under 50 ms).
@@ -18,8 +20,9 @@ import { natalRequest } from '../src/features/natal/natal-schemas.ts';
 import { timelineRequest } from '../src/features/forecast/forecast-timeline-schemas.ts';
 import { searchRequest } from '../src/features/forecast/forecast-search-schemas.ts';
 import { resolveSubjectPlace } from '../src/features/requests/place.ts';
-import { randomBirth, randomInt } from './births.ts';
-import { alternatingLoads } from './load.ts';
+import { randomBirth, randomInt, randomMonthTimelineRequest } from './births.ts';
+import { ceilingTable, medianCpu } from './cpu-ceiling.ts';
+import { measuredAlternatingLoads } from './load.ts';
 import { median } from './median.ts';
 import { startBenchServer } from './server-process.ts';
 
@@ -27,27 +30,13 @@ const seconds = Number(process.argv[2] ?? 3);
 const rounds = Number(process.argv[3] ?? 2);
 const CONNECTIONS = 16;
 
-const ELEVEN_POINTS = ['sun', 'moon', 'mercury', 'venus', 'mars', 'jupiter', 'saturn', 'uranus', 'neptune', 'pluto', 'ascendant'];
 const SEARCH_PAIRS = [
   ['saturn', 'sun'],
   ['jupiter', 'moon'],
   ['pluto', 'venus'],
   ['mars', 'ascendant'],
 ] as const;
-const pad = (n: number) => String(n).padStart(2, '0');
-
-function monthBody() {
-  const year = randomInt(2020, 2030);
-  const month = randomInt(1, 12);
-  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  return {
-    natal: randomBirth(),
-    range_start: `${year}-${pad(month)}-01`,
-    range_end: `${year}-${pad(month)}-${last}`,
-    natal_points: ELEVEN_POINTS,
-    include_houses: true,
-  };
-}
+const monthBody = randomMonthTimelineRequest;
 const yearBody = () => {
   const year = randomInt(2020, 2030);
   return { natal: randomBirth(), mode: 'year_slow', range_start: `${year}-01-01`, range_end: `${year}-12-31`, include_houses: true };
@@ -66,7 +55,7 @@ async function served() {
     timeline: { url: `${server.url}/api/v1/western/transits/timeline`, method: 'POST' as const, headers, body: () => JSON.stringify(monthBody()) },
   };
   try {
-    return await alternatingLoads(loads, { rounds, seconds, warmUpSeconds: 2, connections: CONNECTIONS });
+    return await measuredAlternatingLoads(loads, { rounds, seconds, warmUpSeconds: 2, connections: CONNECTIONS, serverPid: server.pid });
   } finally {
     await server.stop();
   }
@@ -115,10 +104,13 @@ const s = process.argv.includes('--in-process-only') ? undefined : await served(
 const t = inProcess();
 const avg = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 if (s) {
+  const rps = { natal: s.natal.map((r) => r.requestsPerSecond), timeline: s.timeline.map((r) => r.requestsPerSecond) };
   console.log(`Served (${rounds} rounds of ${seconds} s, ${CONNECTIONS} connections, a new random birth and month per request): requests per second`);
   console.log('| natal | month timeline 11 × 11 | timeline / natal (target ≥ 0.3) |');
   console.log('|---:|---:|---:|');
-  console.log(`| ${avg(s.natal).toFixed(0)} | ${avg(s.timeline).toFixed(0)} | ${(avg(s.timeline) / avg(s.natal)).toFixed(2)} |`);
+  console.log(`| ${avg(rps.natal).toFixed(0)} | ${avg(rps.timeline).toFixed(0)} | ${(avg(rps.timeline) / avg(rps.natal)).toFixed(2)} |`);
+  console.log('');
+  console.log(ceilingTable('natal', medianCpu(s.natal), [{ name: 'month timeline', cpu: medianCpu(s.timeline), target: 0.3 }]));
   console.log('');
 }
 console.log('In process (one thread, CPU ms per task, median of batches of 10)');

@@ -6,7 +6,10 @@
  *   v3 and v2 and the sign horoscope, in alternating rounds (bench/load.ts), a new random birth
  *   per request and a day among those clients ask for (a week around a fixed date: today, its
  *   neighbours, prewarmed days), after a warm-up of each; the ratios are each endpoint's requests
- *   per second over natal's (target: at least 0.5 for the personal daily horoscope);
+ *   per second over natal's (target: at least 0.5 for the personal daily horoscope), then the
+ *   CPU each request cost the server (all threads, its main thread) and the client, and what
+ *   that allows (bench/cpu-ceiling.ts): the ratio when the cores are the limit, as here, and the
+ *   pool's CPU per request at which the target would hold;
  * - in process: the compute tasks in alternating batches on one thread, CPU ms per task, with the
  *   days of the served run and with a day drawn from a century (each planet's cut track then
  *   made for the request: the exact-hit finder's per-thread chunks seldom serve twice).
@@ -22,7 +25,8 @@ import { newRequestId, type PersonalTask, type SignTask } from '../src/features/
 import { resolveSubjectPlace } from '../src/features/requests/place.ts';
 import { timeZoneAt } from '../src/geo/time-zone-lookup.ts';
 import { randomBirth, randomInt } from './births.ts';
-import { alternatingLoads } from './load.ts';
+import { ceilingTable, medianCpu } from './cpu-ceiling.ts';
+import { measuredAlternatingLoads, type MeasuredRound } from './load.ts';
 import { median } from './median.ts';
 import { startBenchServer } from './server-process.ts';
 
@@ -37,7 +41,7 @@ const centuryDay = () => `${randomInt(1950, 2050)}-${pad(randomInt(1, 12))}-${pa
 const askedDay = () => `2026-11-${pad(randomInt(22, 28))}`;
 const personalBody = (day = askedDay) => ({ birth: randomBirth(), date: day() });
 
-async function served(): Promise<Record<Name, number[]>> {
+async function served(): Promise<Record<Name, MeasuredRound[]>> {
   const server = await startBenchServer({ COMPUTE_MODE: 'pool' });
   const headers = { 'x-api-key': server.key, 'content-type': 'application/json' };
   const post = (path: string, body: () => unknown) => ({ url: `${server.url}${path}`, method: 'POST' as const, headers, body: () => JSON.stringify(body()) });
@@ -53,7 +57,7 @@ async function served(): Promise<Record<Name, number[]>> {
     },
   };
   try {
-    return await alternatingLoads(loads, { rounds, seconds, warmUpSeconds: 2, connections: CONNECTIONS });
+    return await measuredAlternatingLoads(loads, { rounds, seconds, warmUpSeconds: 2, connections: CONNECTIONS, serverPid: server.pid });
   } finally {
     await server.stop();
   }
@@ -121,7 +125,7 @@ function inProcess(): Record<TaskName, number> {
 
 const s = await served();
 const t = inProcess();
-const avg = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+const avg = (rounds: MeasuredRound[]) => rounds.reduce((a, r) => a + r.requestsPerSecond, 0) / rounds.length;
 const ratio = (a: number, b: number) => (a / b).toFixed(2);
 console.log(
   `Served (${rounds} rounds of ${seconds} s, ${CONNECTIONS} connections, a new random birth per request, a day of the week around 2026-11-25): requests per second`,
@@ -130,6 +134,14 @@ console.log('| natal | daily personal v3 | daily personal v2 | daily sign v2 | v
 console.log('|---:|---:|---:|---:|---:|---:|---:|');
 console.log(
   `| ${avg(s.natal).toFixed(0)} | ${avg(s.daily_v3).toFixed(0)} | ${avg(s.daily_v2).toFixed(0)} | ${avg(s.sign).toFixed(0)} | ${ratio(avg(s.daily_v3), avg(s.natal))} | ${ratio(avg(s.daily_v2), avg(s.natal))} | ${ratio(avg(s.sign), avg(s.natal))} |`,
+);
+console.log('');
+console.log(
+  ceilingTable('natal', medianCpu(s.natal), [
+    { name: 'daily personal v3', cpu: medianCpu(s.daily_v3), target: 0.5 },
+    { name: 'daily personal v2', cpu: medianCpu(s.daily_v2), target: 0.5 },
+    { name: 'daily sign v2', cpu: medianCpu(s.sign) },
+  ]),
 );
 console.log('');
 console.log('In process (one thread, CPU ms per task, median of batches of 10; throughput = natal ms / task ms)');

@@ -24,7 +24,7 @@
  * `npm run bench:served` does (embedded defaults, the default log level) instead of with the
  * bench's environment and LOG_LEVEL=warn.
  *
- *   npx tsx bench/profile-served.ts [--route natal|transits|sky-events|numerology|chart-svg|daily-v3|bazi]
+ *   npx tsx bench/profile-served.ts [--route natal|transits|sky-events|numerology|chart-svg|daily-v3|timeline|bazi]
  *     [--entry dist/src/main.js] [--by file|function|layer] [--as-run] [--top 30] [--warm 60] [--seconds 20]
  */
 import fs from 'node:fs';
@@ -33,7 +33,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { NATAL_ROUTE, TRANSITS_ROUTE } from './natal.bench.ts';
 import { CHART_SVG_LOAD, NUMEROLOGY_LOAD, SKY_EVENTS_LOAD, type RouteLoad } from './endpoints.bench.ts';
-import { randomBirth } from './births.ts';
+import { randomBirth, randomMonthTimelineRequest } from './births.ts';
 import { runLoad } from './load.ts';
 import { SERVICE_ENTRY, startBenchServer } from './server-process.ts';
 
@@ -70,6 +70,7 @@ const ROUTES: Record<string, RouteLoad> = {
     method: 'POST',
     body: () => JSON.stringify({ birth: randomBirth(), date: `2026-11-${String(22 + Math.floor(Math.random() * 7))}` }),
   },
+  timeline: { route: '/api/v1/western/transits/timeline', method: 'POST', body: () => JSON.stringify(randomMonthTimelineRequest()) },
   bazi: { route: '/api/v1/chinese/bazi', method: 'POST', body: () => JSON.stringify({ ...randomBirth(), sex: Math.random() < 0.5 ? 'M' : 'F' }) },
 };
 function routeNamed(name: string): RouteLoad {

@@ -47,7 +47,7 @@ import { randomBirth } from './births.ts';
 import { runLoad, type LoadResult } from './load.ts';
 import { machineDescription } from './machine.ts';
 import { median } from './median.ts';
-import { cpuSecondsOfGroup } from './server-process.ts';
+import { cpuSecondsOfGroup, threadCpuSeconds } from './server-process.ts';
 import { createBenchDatabase, type BenchDatabase } from './bench-database.ts';
 
 const ROUTE = '/api/v1/natal/calculate';
@@ -105,13 +105,6 @@ function descendants(pid: number): number[] {
     found.push(...next);
   }
   return found;
-}
-
-/** CPU seconds of one thread of a process: the main thread's thread id is the process id. */
-function threadCpuSeconds(pid: number, tid = pid): number {
-  const stat = fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 function stopProcess(child: ChildProcess, pid: number, dir: string): () => Promise<void> {

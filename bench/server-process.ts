@@ -85,6 +85,13 @@ export function cpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
 }
 
+/** CPU seconds of one thread of a process (Linux /proc): the main thread's thread id is the process id. */
+export function threadCpuSeconds(pid: number, tid = pid): number {
+  const stat = fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
+}
+
 /** CPU seconds of a process and the processes it started (a process group's API processes), as cpuSeconds. */
 export function cpuSecondsOfGroup(pid: number): number {
   return [pid, ...descendantsOf(pid)].reduce((sum, p) => sum + cpuSecondsIfAlive(p), 0);
