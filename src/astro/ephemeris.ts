@@ -87,9 +87,16 @@ export function initEphemeris(path: string = DEFAULT_EPHE_PATH): void {
   ephePath = path;
 }
 
-/** The data files where they reach (by UT, as the provenance reports it), the Moshier theory elsewhere. */
+/**
+ * The data files where they reach, the Moshier theory elsewhere, judged at the instant the library
+ * is asked for: Terrestrial Time (UT + ΔT), by which it also picks its file. Judged by UT, the
+ * last minutes of 2399 (ΔT is about 8 min 40 s there) asked the files for a TT past their end:
+ * the library answered from sepl_18 if it was still open from an earlier call, and from Moshier
+ * by itself otherwise, so the same request answered differently after a request outside the files.
+ */
 export function ephemerisFlag(jdUt: number): number {
-  return jdUt >= FILES_START_JD && jdUt < FILES_END_JD ? C.SEFLG_SWIEPH : C.SEFLG_MOSEPH;
+  const jdTt = terrestrialTime(jdUt);
+  return jdTt >= FILES_START_JD && jdTt < FILES_END_JD ? C.SEFLG_SWIEPH : C.SEFLG_MOSEPH;
 }
 
 /**
@@ -124,7 +131,7 @@ function flagsFor(jdUt: number, zodiac: ZodiacSetting): number {
 
 export function calcBody(jdUt: number, seBody: number, zodiac: ZodiacSetting = TROPICAL): EclipticPosition {
   if (ephePath === undefined) initEphemeris();
-  if (seBody >= FIRST_ASTEROID_FILE_BODY && seBody <= LAST_ASTEROID_FILE_BODY && !(jdUt >= ASTEROID_FILES_START_JD && jdUt < ASTEROID_FILES_END_JD))
+  if (seBody >= FIRST_ASTEROID_FILE_BODY && seBody <= LAST_ASTEROID_FILE_BODY && !(jdUt >= ASTEROID_FILES_START_JD && jdUt <= ASTEROID_FILES_END_JD))
     throw new EphemerisError(`body ${seBody} is read from the asteroid files, which serve 1800-01-01 03:00 to 2399-12-31 23:00 UT`);
   const flags = ephemerisFlag(jdUt) | C.SEFLG_SPEED;
   // The lean binding sets the sidereal mode itself, from the last argument.

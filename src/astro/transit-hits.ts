@@ -16,7 +16,7 @@
  * leaves (at most MAX_REACH_DAYS each way, and never beyond the ephemeris files).
  */
 import { bodyInfo } from './bodies.ts';
-import { calcBody, FILES_END_JD, FILES_START_JD, type ZodiacSetting } from './ephemeris.ts';
+import { ASTEROID_FILES_END_JD, ASTEROID_FILES_START_JD, calcBody, FILES_END_JD, FILES_START_JD, type ZodiacSetting } from './ephemeris.ts';
 import { crossings, monotonicPieces, type Crossing, type Track } from './progressed-crossings.ts';
 import { aspectDegrees } from './progressed-events.ts';
 import { wrap180 } from './events/root-finding.ts';
@@ -64,9 +64,15 @@ export const SOLVE_TOLERANCE_DAYS = 2e-5;
 /** How far (days) a window is followed beyond the range asked for: 80 years, longer than Pluto spends in a 60° band. */
 export const MAX_REACH_DAYS = 80 * 365.25;
 
-/** A Track with a name that says which body in which zodiac it follows: tracks of the same key are the same function of time. */
+/**
+ * A Track with a name that says which body in which zodiac it follows (tracks of the same key are
+ * the same function of time), and the instants it answers: the data files' years, or for an
+ * asteroid or centaur the narrower years of the asteroid files (ephemeris.ts).
+ */
 export interface KeyedTrack extends Track {
   key: string;
+  from: number;
+  to: number;
 }
 
 /** A body's apparent geocentric longitude (in the zodiac given) as a Track, sampled at the body's step. */
@@ -74,9 +80,13 @@ export function transitTrack(body: string, zodiac: ZodiacSetting): KeyedTrack {
   const se = bodyInfo(body).se;
   const step = TRANSIT_STEP_DAYS[body];
   if (se === undefined || step === undefined) throw new RangeError(`no transit track for ${body}`);
+  const kind = bodyInfo(body).kind;
+  const fromAsteroidFiles = kind === 'asteroid' || kind === 'centaur';
   return {
     key: zodiac.type === 'sidereal' ? `${body}/${zodiac.ayanamsa}` : body,
     step,
+    from: fromAsteroidFiles ? ASTEROID_FILES_START_JD : FILES_START_JD,
+    to: fromAsteroidFiles ? ASTEROID_FILES_END_JD : FILES_END_JD,
     at(t) {
       const r = calcBody(t, se, zodiac);
       return { lon: r.lon, speed: r.speedLon };
@@ -108,7 +118,8 @@ function chunkOf(track: KeyedTrack, index: number): Chunk {
   let chunk = CHUNK_CACHE.get(id);
   if (!chunk) {
     const length = track.step * CHUNK_STEPS;
-    chunk = monotonicPieces(track, index * length, (index + 1) * length);
+    // A chunk at either end of the track's years is sampled only inside them.
+    chunk = monotonicPieces(track, Math.max(track.from, index * length), Math.min(track.to, (index + 1) * length));
     if (CHUNK_CACHE.size >= MAX_CHUNKS) CHUNK_CACHE.clear();
     CHUNK_CACHE.set(id, chunk);
   }
@@ -171,8 +182,8 @@ export class TrackSpan {
 
   /** Extends the span to hold [a, b] (clamped to the ephemeris files). */
   cover(a: number, b: number): void {
-    const from = Math.floor(Math.max(FILES_START_JD, a) / this.length);
-    const to = Math.floor(Math.min(FILES_END_JD, b) / this.length);
+    const from = Math.floor(Math.max(this.track.from, a) / this.length);
+    const to = Math.floor(Math.min(this.track.to, b) / this.length);
     if (Number.isNaN(this.first)) {
       this.first = from;
       this.chunks = [chunkOf(this.track, from)];
@@ -182,11 +193,11 @@ export class TrackSpan {
   }
 
   get start(): number {
-    return Math.max(FILES_START_JD, this.first * this.length);
+    return Math.max(this.track.from, this.first * this.length);
   }
 
   get end(): number {
-    return Math.min(FILES_END_JD, (this.first + this.chunks.length) * this.length);
+    return Math.min(this.track.to, (this.first + this.chunks.length) * this.length);
   }
 
   /** The pieces that overlap [a, b] (the span must cover it). */
@@ -280,7 +291,7 @@ function walkOutward<T>(span: TrackSpan, t: number, dir: -1 | 1, visit: (a: numb
   for (let reach = 0; reach < MAX_REACH_DAYS; reach += chunk, chunk = Math.min(chunk * 2, span.track.step * 64)) {
     const near = t + dir * reach;
     const far = t + dir * Math.min(MAX_REACH_DAYS, reach + chunk);
-    if (far < FILES_START_JD || far > FILES_END_JD) return undefined;
+    if (far < span.track.from || far > span.track.to) return undefined;
     const answer = visit(Math.min(near, far), Math.max(near, far));
     if (answer) return answer.found;
   }
@@ -309,6 +320,10 @@ function orbEdge(span: TrackSpan, edges: readonly number[], t: number, dir: -1 |
  */
 export function orbWindows(span: TrackSpan, natal: number, angle: number, orb: number, a: number, b: number): OrbWindow[] {
   const windows: OrbWindow[] = [];
+  // Only the track's own years are searched (an asteroid's are a little narrower than the files').
+  a = Math.max(a, span.track.from);
+  b = Math.min(b, span.track.to);
+  if (a > b) return windows;
   for (const { degree } of aspectDegrees(natal, [angle])) {
     const edges = [degree - orb, degree + orb];
     const found: { start: number | undefined; end: number | undefined }[] = [];

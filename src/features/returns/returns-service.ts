@@ -10,6 +10,7 @@ import { aspectPointsOf } from '../../astro/aspect-points.ts';
 import { bodyInfo } from '../../astro/bodies.ts';
 import { computeChartMoment, type ChartMoment, type NodeVariant } from '../../astro/chart.ts';
 import { julianDayFromUtcMs, utcMsFromJulianDay, isoUtc } from '../../astro/civil-time.ts';
+import { ASTEROID_FILES_END_JD } from '../../astro/ephemeris.ts';
 import { houseOf } from '../../astro/house-placement.ts';
 import { findReturns, nextReturn, RETURN_BODIES, type ReturnBody, type ReturnCrossing } from '../../astro/returns.ts';
 import { solarReturnJd } from '../../astro/solar-return.ts';
@@ -229,8 +230,24 @@ function answerWarnings(task: ReturnTaskBase, natal: NatalCast, charts: ChartMom
 }
 
 /** The natal longitude a body returns to: the natal chart's point, in the chart's zodiac. */
+/** The natal longitude a return comes back to: a 422 on the birth when the chart has none (Chiron outside the asteroid files' years). */
 function natalLongitude(natal: NatalCast, body: string): number {
-  return natal.chart.points.find((p) => p.id === body)!.lon;
+  const point = natal.chart.points.find((p) => p.id === body);
+  if (!point)
+    throw new RequestFieldError(
+      ['body', 'natal'],
+      `${bodyInfo(body).name} has no position at this birth: it is computed from ${ASTEROID_FILES_TEXT}`,
+      'value_error.range',
+    );
+  return point.lon;
+}
+
+const ASTEROID_FILES_TEXT = 'the asteroid files, 1800-01-01 03:00 to 2399-12-31 23:00 UT';
+
+/** The last instant a body's returns are searched to: the asteroid files' end for Chiron, the years served for the others. */
+function lastJdOf(body: ReturnBody): number {
+  const kind = bodyInfo(body).kind;
+  return kind === 'asteroid' || kind === 'centaur' ? ASTEROID_FILES_END_JD : LAST_JD;
 }
 
 export function computeSolarReturn(task: SolarReturnTask): SolarReturnAnswer {
@@ -262,8 +279,15 @@ export function computeReturns(task: ReturnsTask): ReturnsAnswer {
   let crossings: ReturnCrossing[];
   let endJd: number;
   let truncated = false;
+  const lastJd = lastJdOf(task.body);
+  if (startJd >= lastJd)
+    throw new RequestFieldError(
+      ['body', 'return_target', 'search_start'],
+      `${bodyInfo(task.body).name}'s positions end at ${isoUtc(utcMsFromJulianDay(lastJd))}: they come from ${ASTEROID_FILES_TEXT}`,
+      'value_error.range',
+    );
   if (task.endMs === undefined) {
-    endJd = Math.min(startJd + RETURN_BODIES[task.body].horizon, LAST_JD);
+    endJd = Math.min(startJd + RETURN_BODIES[task.body].horizon, lastJd);
     const next = nextReturn(task.body, target, startJd, natal.zodiac, endJd);
     if (!next)
       throw new RequestFieldError(
@@ -274,6 +298,12 @@ export function computeReturns(task: ReturnsTask): ReturnsAnswer {
     crossings = [next];
   } else {
     endJd = julianDayFromUtcMs(task.endMs);
+    if (endJd > lastJd)
+      throw new RequestFieldError(
+        ['body', 'return_target', 'search_end'],
+        `${bodyInfo(task.body).name}'s positions end at ${isoUtc(utcMsFromJulianDay(lastJd))}: they come from ${ASTEROID_FILES_TEXT}`,
+        'value_error.range',
+      );
     crossings = findReturns(task.body, target, startJd, endJd, natal.zodiac, MAX_RETURNS + 1);
     truncated = crossings.length > MAX_RETURNS;
     if (truncated) crossings = crossings.slice(0, MAX_RETURNS);

@@ -63,7 +63,7 @@ describe('the ephemeris adapter after a call outside the data files', () => {
         return 'refused';
       }
     };
-    const instants = [ASTEROID_FILES_START_JD - 1e-6, ASTEROID_FILES_START_JD, ASTEROID_FILES_END_JD - 1e-6, ASTEROID_FILES_END_JD, FILES_END_JD - 1e-6];
+    const instants = [ASTEROID_FILES_START_JD - 1e-6, ASTEROID_FILES_START_JD, ASTEROID_FILES_END_JD, ASTEROID_FILES_END_JD + 1e-6, FILES_END_JD - 1e-6];
     for (const se of ASTEROIDS) {
       const seen = states.map(([, enter]) => {
         enter();
@@ -72,5 +72,19 @@ describe('the ephemeris adapter after a call outside the data files', () => {
       for (const s of seen) expect(s).toEqual(seen[0]);
       expect(seen[0]!.map((x) => x === 'refused')).toEqual([true, false, false, true, true]);
     }
+  });
+
+  it("answers the last minutes of 2399 UT from the Moshier theory whatever came before: their Terrestrial Time is past the files' end", () => {
+    const late = FILES_END_JD - 3 / 1440; // 2399-12-31 23:57 UT
+    const sidereal = { type: 'sidereal', ayanamsa: 'true_citra' } as const;
+    const answer = () => [...[0, 1, 9, 11].map((se) => calcBody(late, se)), calcBody(late, 11, sidereal), ayanamsaDegrees(late, 'true_citra')];
+    const seen = [FILES_START_JD - 54_000, 2_448_024, FILES_END_JD - 2].map((before) => {
+      calcBody(before, 0);
+      calcBody(before, 11, sidereal);
+      ayanamsaDegrees(before, 'true_citra');
+      return answer();
+    });
+    for (const s of seen) expect(s).toEqual(seen[0]);
+    expect(calcBody(late, 0).moshier).toBe(true);
   });
 });

@@ -6,7 +6,15 @@
  */
 import { describe, expect, it } from 'vitest';
 import { bodyInfo } from '../../../src/astro/bodies.ts';
-import { calcBody, initEphemeris, type ZodiacSetting } from '../../../src/astro/ephemeris.ts';
+import {
+  ASTEROID_FILES_END_JD,
+  ASTEROID_FILES_START_JD,
+  calcBody,
+  FILES_END_JD,
+  FILES_START_JD,
+  initEphemeris,
+  type ZodiacSetting,
+} from '../../../src/astro/ephemeris.ts';
 import { wrap180 } from '../../../src/astro/events/root-finding.ts';
 import { closestApproach, exactHits, nearestHitInWindow, orbWindowAt, orbWindows, TrackSpan, transitTrack } from '../../../src/astro/transit-hits.ts';
 import { seededRandom } from '../../helpers/seeded-random.ts';
@@ -215,5 +223,26 @@ describe('interpolated positions', () => {
         if (Math.abs(exact.speedLon) > 0.01) expect(Math.sign(approx.speed), body).toBe(Math.sign(exact.speedLon));
       }
     }
+  });
+});
+
+describe('the years a track answers', () => {
+  it("an asteroid's windows and hits are searched up to the asteroid files' ends, an open window's end left undefined, never past them", () => {
+    const span = new TrackSpan(transitTrack('chiron', TROPICAL));
+    expect([span.track.from, span.track.to]).toEqual([ASTEROID_FILES_START_JD, ASTEROID_FILES_END_JD]);
+    for (const [a, b] of [
+      [FILES_START_JD, FILES_START_JD + 31],
+      [FILES_END_JD - 365, FILES_END_JD],
+    ] as const) {
+      const natal = calcBody(Math.min(Math.max(a + 15, ASTEROID_FILES_START_JD), ASTEROID_FILES_END_JD), bodyInfo('chiron').se!).lon;
+      const windows = orbWindows(span, natal, 0, 3, a, b);
+      expect(windows.length).toBeGreaterThan(0);
+      for (const w of windows) {
+        for (const edge of [w.start, w.end]) if (edge !== undefined) expect(edge >= ASTEROID_FILES_START_JD && edge <= ASTEROID_FILES_END_JD).toBe(true);
+        for (const h of w.hits) expect(h.jd >= ASTEROID_FILES_START_JD && h.jd <= ASTEROID_FILES_END_JD).toBe(true);
+      }
+      expect(() => exactHits(span, natal, ANGLES, a, b)).not.toThrow();
+    }
+    expect(transitTrack('saturn', TROPICAL).to).toBe(FILES_END_JD);
   });
 });
