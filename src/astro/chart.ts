@@ -2,7 +2,7 @@
  * A chart at one moment and place: positions of the requested points, the houses, and the
  * derived points (south node, part of fortune, angles). Pure computation, no presentation.
  */
-import { bodyInfo } from './bodies.ts';
+import { bodyInfo, fromAsteroidFiles } from './bodies.ts';
 import { calcBody, calcHouses, trueObliquity, ayanamsaDegrees, EphemerisError, TROPICAL, type HouseCusps, type ZodiacSetting } from './ephemeris.ts';
 import { HOUSE_SYSTEMS, POLAR_FALLBACK_SYSTEM, type HouseSystemName } from './house-systems.ts';
 import { cuspOrder, houseOf } from './house-placement.ts';
@@ -214,12 +214,6 @@ class LibraryPositions {
       return undefined;
     }
   }
-}
-
-/** Whether a point's positions come from the asteroid files (the asteroids and centaurs of the catalogue). */
-function fromAsteroidFiles(id: string): boolean {
-  const kind = bodyInfo(id).kind;
-  return kind === 'asteroid' || kind === 'centaur';
 }
 
 /**

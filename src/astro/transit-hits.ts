@@ -15,7 +15,7 @@
  * is followed back until the body entered the orb, one still in orb at its end forward until it
  * leaves (at most MAX_REACH_DAYS each way, and never beyond the ephemeris files).
  */
-import { bodyInfo } from './bodies.ts';
+import { bodyInfo, fromAsteroidFiles } from './bodies.ts';
 import { ASTEROID_FILES_END_JD, ASTEROID_FILES_START_JD, calcBody, FILES_END_JD, FILES_START_JD, type ZodiacSetting } from './ephemeris.ts';
 import { crossings, monotonicPieces, type Crossing, type Track } from './progressed-crossings.ts';
 import { aspectDegrees } from './progressed-events.ts';
@@ -80,13 +80,12 @@ export function transitTrack(body: string, zodiac: ZodiacSetting): KeyedTrack {
   const se = bodyInfo(body).se;
   const step = TRANSIT_STEP_DAYS[body];
   if (se === undefined || step === undefined) throw new RangeError(`no transit track for ${body}`);
-  const kind = bodyInfo(body).kind;
-  const fromAsteroidFiles = kind === 'asteroid' || kind === 'centaur';
+  const asteroid = fromAsteroidFiles(body);
   return {
     key: zodiac.type === 'sidereal' ? `${body}/${zodiac.ayanamsa}` : body,
     step,
-    from: fromAsteroidFiles ? ASTEROID_FILES_START_JD : FILES_START_JD,
-    to: fromAsteroidFiles ? ASTEROID_FILES_END_JD : FILES_END_JD,
+    from: asteroid ? ASTEROID_FILES_START_JD : FILES_START_JD,
+    to: asteroid ? ASTEROID_FILES_END_JD : FILES_END_JD,
     at(t) {
       const r = calcBody(t, se, zodiac);
       return { lon: r.lon, speed: r.speedLon };

@@ -7,10 +7,10 @@
  */
 import { MAJOR_ASPECT_TYPES, ASPECT_TYPES, findAspectsBetween, findAspectsWithin, sortByOrb, type Aspect } from '../../astro/aspects.ts';
 import { aspectPointsOf } from '../../astro/aspect-points.ts';
-import { bodyInfo } from '../../astro/bodies.ts';
+import { bodyInfo, fromAsteroidFiles } from '../../astro/bodies.ts';
 import { computeChartMoment, type ChartMoment, type NodeVariant } from '../../astro/chart.ts';
 import { julianDayFromUtcMs, utcMsFromJulianDay, isoUtc } from '../../astro/civil-time.ts';
-import { ASTEROID_FILES_END_JD } from '../../astro/ephemeris.ts';
+import { ASTEROID_FILES_END_JD, ASTEROID_FILES_TEXT } from '../../astro/ephemeris.ts';
 import { houseOf } from '../../astro/house-placement.ts';
 import { findReturns, nextReturn, RETURN_BODIES, type ReturnBody, type ReturnCrossing } from '../../astro/returns.ts';
 import { solarReturnJd } from '../../astro/solar-return.ts';
@@ -229,26 +229,25 @@ function answerWarnings(task: ReturnTaskBase, natal: NatalCast, charts: ChartMom
   return [...warnings];
 }
 
-/** The natal longitude a body returns to: the natal chart's point, in the chart's zodiac. */
-/** The natal longitude a return comes back to: a 422 on the birth when the chart has none (Chiron outside the asteroid files' years). */
+/** The natal longitude a body returns to (the natal chart's point, in the chart's zodiac): a 422 on the birth when the chart has none (Chiron outside the asteroid files' years). */
 function natalLongitude(natal: NatalCast, body: string): number {
   const point = natal.chart.points.find((p) => p.id === body);
   if (!point)
     throw new RequestFieldError(
       ['body', 'natal'],
-      `${bodyInfo(body).name} has no position at this birth: it is computed from ${ASTEROID_FILES_TEXT}`,
+      `${bodyInfo(body).name} has no position at this birth: it is read from ${ASTEROID_FILES_TEXT}`,
       'value_error.range',
     );
   return point.lon;
 }
 
-const ASTEROID_FILES_TEXT = 'the asteroid files, 1800-01-01 03:00 to 2399-12-31 23:00 UT';
-
 /** The last instant a body's returns are searched to: the asteroid files' end for Chiron, the years served for the others. */
 function lastJdOf(body: ReturnBody): number {
-  const kind = bodyInfo(body).kind;
-  return kind === 'asteroid' || kind === 'centaur' ? ASTEROID_FILES_END_JD : LAST_JD;
+  return fromAsteroidFiles(body) ? ASTEROID_FILES_END_JD : LAST_JD;
 }
+
+const afterLastMessage = (body: ReturnBody, lastJd: number) =>
+  `${bodyInfo(body).name}'s positions end at ${isoUtc(utcMsFromJulianDay(lastJd))}: they are read from ${ASTEROID_FILES_TEXT}`;
 
 export function computeSolarReturn(task: SolarReturnTask): SolarReturnAnswer {
   const natal = castNatal(task.natal);
@@ -280,12 +279,7 @@ export function computeReturns(task: ReturnsTask): ReturnsAnswer {
   let endJd: number;
   let truncated = false;
   const lastJd = lastJdOf(task.body);
-  if (startJd >= lastJd)
-    throw new RequestFieldError(
-      ['body', 'return_target', 'search_start'],
-      `${bodyInfo(task.body).name}'s positions end at ${isoUtc(utcMsFromJulianDay(lastJd))}: they come from ${ASTEROID_FILES_TEXT}`,
-      'value_error.range',
-    );
+  if (startJd >= lastJd) throw new RequestFieldError(['body', 'return_target', 'search_start'], afterLastMessage(task.body, lastJd), 'value_error.range');
   if (task.endMs === undefined) {
     endJd = Math.min(startJd + RETURN_BODIES[task.body].horizon, lastJd);
     const next = nextReturn(task.body, target, startJd, natal.zodiac, endJd);
@@ -298,12 +292,7 @@ export function computeReturns(task: ReturnsTask): ReturnsAnswer {
     crossings = [next];
   } else {
     endJd = julianDayFromUtcMs(task.endMs);
-    if (endJd > lastJd)
-      throw new RequestFieldError(
-        ['body', 'return_target', 'search_end'],
-        `${bodyInfo(task.body).name}'s positions end at ${isoUtc(utcMsFromJulianDay(lastJd))}: they come from ${ASTEROID_FILES_TEXT}`,
-        'value_error.range',
-      );
+    if (endJd > lastJd) throw new RequestFieldError(['body', 'return_target', 'search_end'], afterLastMessage(task.body, lastJd), 'value_error.range');
     crossings = findReturns(task.body, target, startJd, endJd, natal.zodiac, MAX_RETURNS + 1);
     truncated = crossings.length > MAX_RETURNS;
     if (truncated) crossings = crossings.slice(0, MAX_RETURNS);
