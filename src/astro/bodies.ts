@@ -57,12 +57,6 @@ export function bodyInfo(id: string): BodyInfo {
   return info;
 }
 
-/** Whether a point's positions come from the asteroid files alone (the asteroids and centaurs: the Moshier theory has none; ephemeris.ts). */
-export function fromAsteroidFiles(id: string): boolean {
-  const kind = bodyInfo(id).kind;
-  return kind === 'asteroid' || kind === 'centaur';
-}
-
 /** The ten planets (Sun to Pluto): the set used for stelliums, dominants and chart shapes. */
 export const TEN_PLANETS = ['sun', 'moon', 'mercury', 'venus', 'mars', 'jupiter', 'saturn', 'uranus', 'neptune', 'pluto'] as const;
 

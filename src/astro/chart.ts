@@ -2,8 +2,18 @@
  * A chart at one moment and place: positions of the requested points, the houses, and the
  * derived points (south node, part of fortune, angles). Pure computation, no presentation.
  */
-import { bodyInfo, fromAsteroidFiles } from './bodies.ts';
-import { calcBody, calcHouses, trueObliquity, ayanamsaDegrees, EphemerisError, TROPICAL, type HouseCusps, type ZodiacSetting } from './ephemeris.ts';
+import { bodyInfo } from './bodies.ts';
+import {
+  calcBody,
+  calcHouses,
+  trueObliquity,
+  ayanamsaDegrees,
+  EphemerisError,
+  fromAsteroidFiles,
+  TROPICAL,
+  type HouseCusps,
+  type ZodiacSetting,
+} from './ephemeris.ts';
 import { HOUSE_SYSTEMS, POLAR_FALLBACK_SYSTEM, type HouseSystemName } from './house-systems.ts';
 import { cuspOrder, houseOf } from './house-placement.ts';
 import { normalizeDegrees } from './zodiac.ts';
@@ -209,7 +219,7 @@ class LibraryPositions {
       // Only an asteroid's or centaur's position may be missing: the Moshier theory has none, and
       // their files begin and end a little inside 1800-2399. A planet's failure is a fault, never
       // an omission.
-      if (!(error instanceof EphemerisError) || !fromAsteroidFiles(id)) throw error;
+      if (!(error instanceof EphemerisError) || !fromAsteroidFiles(se)) throw error;
       this.warnings.push(`${id} omitted: outside the range of the asteroid ephemeris files (1800-2399)`);
       return undefined;
     }

@@ -131,7 +131,7 @@ function flagsFor(jdUt: number, zodiac: ZodiacSetting): number {
 
 export function calcBody(jdUt: number, seBody: number, zodiac: ZodiacSetting = TROPICAL): EclipticPosition {
   if (ephePath === undefined) initEphemeris();
-  if (seBody >= FIRST_ASTEROID_FILE_BODY && seBody <= LAST_ASTEROID_FILE_BODY && !(jdUt >= ASTEROID_FILES_START_JD && jdUt <= ASTEROID_FILES_END_JD))
+  if (fromAsteroidFiles(seBody) && !(jdUt >= ASTEROID_FILES_START_JD && jdUt <= ASTEROID_FILES_END_JD))
     throw new EphemerisError(`body ${seBody} is read from ${ASTEROID_FILES_TEXT}`);
   const flags = ephemerisFlag(jdUt) | C.SEFLG_SPEED;
   // The lean binding sets the sidereal mode itself, from the last argument.
@@ -283,12 +283,15 @@ export const FILES_END_JD = 2597641.5;
  * state of the library answers; outside them the adapter refuses, so an answer never depends on
  * what the thread computed before.
  */
-const FIRST_ASTEROID_FILE_BODY = 15;
-const LAST_ASTEROID_FILE_BODY = 20;
 export const ASTEROID_FILES_START_JD = FILES_START_JD + 0.125;
 export const ASTEROID_FILES_END_JD = FILES_END_JD - 1 / 24;
 /** Those instants, as messages name them. */
 export const ASTEROID_FILES_TEXT = 'the asteroid files, which serve 1800-01-01 03:00 to 2399-12-31 23:00 UT';
+
+/** Whether a body (by its library number) is read from the asteroid files alone: Chiron 15 to Vesta 20. */
+export function fromAsteroidFiles(seBody: number): boolean {
+  return seBody >= 15 && seBody <= 20;
+}
 
 let engine: EngineInfo | undefined;
 

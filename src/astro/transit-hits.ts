@@ -15,8 +15,8 @@
  * is followed back until the body entered the orb, one still in orb at its end forward until it
  * leaves (at most MAX_REACH_DAYS each way, and never beyond the ephemeris files).
  */
-import { bodyInfo, fromAsteroidFiles } from './bodies.ts';
-import { ASTEROID_FILES_END_JD, ASTEROID_FILES_START_JD, calcBody, FILES_END_JD, FILES_START_JD, type ZodiacSetting } from './ephemeris.ts';
+import { bodyInfo } from './bodies.ts';
+import { ASTEROID_FILES_END_JD, ASTEROID_FILES_START_JD, calcBody, FILES_END_JD, FILES_START_JD, fromAsteroidFiles, type ZodiacSetting } from './ephemeris.ts';
 import { crossings, monotonicPieces, type Crossing, type Track } from './progressed-crossings.ts';
 import { aspectDegrees } from './progressed-events.ts';
 import { wrap180 } from './events/root-finding.ts';
@@ -80,7 +80,7 @@ export function transitTrack(body: string, zodiac: ZodiacSetting): KeyedTrack {
   const se = bodyInfo(body).se;
   const step = TRANSIT_STEP_DAYS[body];
   if (se === undefined || step === undefined) throw new RangeError(`no transit track for ${body}`);
-  const asteroid = fromAsteroidFiles(body);
+  const asteroid = fromAsteroidFiles(se);
   return {
     key: zodiac.type === 'sidereal' ? `${body}/${zodiac.ayanamsa}` : body,
     step,

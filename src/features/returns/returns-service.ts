@@ -7,10 +7,10 @@
  */
 import { MAJOR_ASPECT_TYPES, ASPECT_TYPES, findAspectsBetween, findAspectsWithin, sortByOrb, type Aspect } from '../../astro/aspects.ts';
 import { aspectPointsOf } from '../../astro/aspect-points.ts';
-import { bodyInfo, fromAsteroidFiles } from '../../astro/bodies.ts';
+import { bodyInfo } from '../../astro/bodies.ts';
 import { computeChartMoment, type ChartMoment, type NodeVariant } from '../../astro/chart.ts';
 import { julianDayFromUtcMs, utcMsFromJulianDay, isoUtc } from '../../astro/civil-time.ts';
-import { ASTEROID_FILES_END_JD, ASTEROID_FILES_TEXT } from '../../astro/ephemeris.ts';
+import { ASTEROID_FILES_END_JD, ASTEROID_FILES_TEXT, fromAsteroidFiles } from '../../astro/ephemeris.ts';
 import { houseOf } from '../../astro/house-placement.ts';
 import { findReturns, nextReturn, RETURN_BODIES, type ReturnBody, type ReturnCrossing } from '../../astro/returns.ts';
 import { solarReturnJd } from '../../astro/solar-return.ts';
@@ -243,7 +243,7 @@ function natalLongitude(natal: NatalCast, body: string): number {
 
 /** The last instant a body's returns are searched to: the asteroid files' end for Chiron, the years served for the others. */
 function lastJdOf(body: ReturnBody): number {
-  return fromAsteroidFiles(body) ? ASTEROID_FILES_END_JD : LAST_JD;
+  return fromAsteroidFiles(bodyInfo(body).se!) ? ASTEROID_FILES_END_JD : LAST_JD;
 }
 
 const afterLastMessage = (body: ReturnBody, lastJd: number) =>
