@@ -209,15 +209,23 @@ export function calcFixedStar(
   return { name: (traditional ?? name).trim(), designation: (designation ?? '').trim(), lon: lon!, lat: lat!, magnitude };
 }
 
-/** Houses from a given ARMC, latitude and obliquity (composite charts: no real moment exists). */
+/**
+ * Houses from a given ARMC, latitude and obliquity (composite charts: no real moment exists).
+ *
+ * The Sunshine systems divide the Sun's diurnal and nocturnal arcs, so they need the Sun's
+ * declination, which the library cannot know without a moment. Every caller passes it: left out,
+ * the binding handed the library an unset value, which it read as the declination, as the last
+ * call's (when it happened to be 99), or as an error that left the cusps unset.
+ */
 export function calcHousesFromArmc(
   armc: number,
   lat: number,
   obliquity: number,
   letter: string,
+  sunDeclination: number,
 ): { cusps: number[]; asc: number; mc: number; vertex: number; fellBack: boolean } {
   if (ephePath === undefined) initEphemeris();
-  const r = sweph.houses_armc_ex2(armc, lat, obliquity, letter);
+  const r = sweph.houses_armc_ex2(armc, lat, obliquity, letter, sunDeclination);
   return {
     cusps: firstTwelve(r.data.houses),
     asc: r.data.points[0],

@@ -58,8 +58,9 @@ function mcOfArmc(armc: number, obliquity: number): number {
 }
 
 function ascOfArmc(armc: number, frame: NatalAngleFrame): number {
-  // The Ascendant does not depend on the house system; equal houses never fall back.
-  return normalizeDegrees(calcHousesFromArmc(armc, frame.lat, frame.obliquity, 'E').asc - frame.ayanamsa);
+  // The Ascendant does not depend on the house system; equal houses never fall back and read no
+  // Sun's declination.
+  return normalizeDegrees(calcHousesFromArmc(armc, frame.lat, frame.obliquity, 'E', 0).asc - frame.ayanamsa);
 }
 
 /** The solar arc of a progressed Sun: its signed distance from the natal Sun, −180° to 180°. */

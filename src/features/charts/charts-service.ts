@@ -194,7 +194,7 @@ function progressedHouses(natal: ChartSubject, progressed: ChartSubject, method:
     progressedSun.lon,
     progressedJd - natal.moment.jdUt,
   );
-  const h = calcHousesFromArmc(a.armc, place.lat, obliquity, letter);
+  const h = calcHousesFromArmc(a.armc, place.lat, obliquity, letter, progressedSun.declination);
   const cusps = h.cusps.map((c) => normalizeDegrees(c - ayanamsa));
   const { forward, inOrder } = cuspOrder(cusps);
   const used = h.fellBack ? POLAR_FALLBACK_SYSTEM : system;
@@ -275,6 +275,11 @@ function anglePoints(ring: { angles?: { asc: number; mc: number } | undefined })
     : [];
 }
 
+/** The Sun's declination in a subject's chart (every chart casts the Sun: a planet is never left out). */
+function sunDeclination(subject: ChartSubject): number {
+  return subject.chart.points.find((x) => x.id === 'sun')!.declination;
+}
+
 /** The composite chart: midpoints of the two charts' points, houses from the composite ARMC. */
 function compositeOf(a: ChartSubject, b: ChartSubject, houseSystem: string): ChartMoment {
   const points: PointPosition[] = a.chart.points.flatMap((pa) => {
@@ -293,8 +298,8 @@ function compositeOf(a: ChartSubject, b: ChartSubject, houseSystem: string): Cha
   });
   if (!a.chart.houses || !b.chart.houses) return { points, warnings: [], moshierUsed: false };
   const h = compositeHouses(
-    { armc: a.chart.houses.armc, lat: a.place.lat, obliquity: trueObliquity(a.moment.jdUt) },
-    { armc: b.chart.houses.armc, lat: b.place.lat, obliquity: trueObliquity(b.moment.jdUt) },
+    { armc: a.chart.houses.armc, lat: a.place.lat, obliquity: trueObliquity(a.moment.jdUt), sunDeclination: sunDeclination(a) },
+    { armc: b.chart.houses.armc, lat: b.place.lat, obliquity: trueObliquity(b.moment.jdUt), sunDeclination: sunDeclination(b) },
     houseSystem as never,
   );
   // Derived houses come out tropical; a sidereal composite takes the mean ayanamsa of the two.
