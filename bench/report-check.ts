@@ -7,6 +7,8 @@
  * - cross-report repetition: the share of one report's reading sentences found in another's,
  *   over every pair of reports (the appendix and closing notice are reference text and not
  *   counted): the mean, the 90th percentile, the largest, and the share of pairs above 8 %,
+ * - the same for births close together at one place (bench/report-near-births.ts), and the floor
+ *   the library's number of readings sets for charts that show the same entries,
  * - grammar findings of the agreement rules (test/helpers/report-grammar.ts),
  * - phase errors: the phase line's name and lit percentage against the ephemeris,
  * - untimed-caveat coverage: untimed reports that give the Moon's day range and no noon orb for
@@ -26,6 +28,7 @@ import { reportSky } from '../src/reports/sky/report-sky.ts';
 import { composeReport, type ComposedReport } from '../src/reports/text/compose-report.ts';
 import type { NatalChartInput } from '../src/interpretations/chart-input.ts';
 import { natalChartFor } from '../test/helpers/natal-charts.ts';
+import { nearBirthRows } from './report-near-births.ts';
 import { agreementFindings } from '../test/helpers/report-grammar.ts';
 import { pageFills } from '../test/helpers/report-pages.ts';
 import { readingSentences, repeatedShare } from '../test/helpers/report-sentences.ts';
@@ -128,6 +131,7 @@ const rows: [string, string][] = [
     'cross-report repetition over all pairs (mean, 90th percentile, max; pairs over 8 %)',
     `${pct(shares.reduce((a, b) => a + b, 0) / shares.length)}, ${pct(sortedShares[Math.floor(0.9 * (sortedShares.length - 1))]!)}, ${pct(sortedShares.at(-1)!)}; ${pct(shares.filter((x) => x > 0.08).length / shares.length)}`,
   ],
+  ...nearBirthRows(20, asOf),
   ['grammar findings (agreement)', String(grammar)],
   ['phase errors', String(phaseErrors)],
   ['untimed-caveat coverage', `${untimedOk} of ${untimed}`],
