@@ -346,7 +346,7 @@ export function computeNatalInsights(task: NatalInsightsTask): InsightsAnswer {
   const { request, place } = task;
   const timed = request.time_known !== false;
   const refs = natalPointsOf([...NATAL_PLANETS, 'north_node', ...(timed ? ['ascendant', 'midheaven', 'descendant', 'ic'] : [])], ['body']);
-  const natal = castForecastNatal(request, place, refs);
+  const natal = castForecastNatal(request, place, refs, ['body']);
   const warnings = [...placeWarnings(place), ...natal.chart.warnings];
   const planets = refs.filter((r) => NATAL_PLANETS.includes(r.key));
   const lon = (key: string) => natal.longitude(refs.find((r) => r.key === key)!);

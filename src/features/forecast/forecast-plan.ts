@@ -9,7 +9,7 @@ import { bodyInfo } from '../../astro/bodies.ts';
 import { computeChartMoment, type ChartMoment } from '../../astro/chart.ts';
 import { civilAtOffsetMs, readIsoDateTime } from '../../astro/iso-date-time.ts';
 import { julianDayFromUtcMs } from '../../astro/civil-time.ts';
-import { FILES_END_JD, FILES_START_JD, type ZodiacSetting } from '../../astro/ephemeris.ts';
+import { ASTEROID_FILES_TEXT, FILES_END_JD, FILES_START_JD, type ZodiacSetting } from '../../astro/ephemeris.ts';
 import { MAX_YEAR, MIN_YEAR } from '../requests/birth-schema.ts';
 import { zodiacOf } from '../requests/chart-request.ts';
 import { birthMoment, momentWarnings, type ResolvedMoment } from '../requests/moment.ts';
@@ -293,11 +293,21 @@ export interface NatalCastForForecast {
   longitude: (ref: NatalPointRef) => number;
 }
 
-/** The natal chart of a forecasting request, with the points asked for (angles only with a birth time). */
-export function castForecastNatal(natal: ForecastNatal, place: ResolvedPlace, points: readonly NatalPointRef[]): NatalCastForForecast {
+/**
+ * The natal chart of a forecasting request, with the points asked for (angles only with a birth
+ * time). A point the chart cannot place (an asteroid or centaur outside the asteroid files' years)
+ * is a 422 on `pointsLoc`, the field that named it.
+ */
+export function castForecastNatal(
+  natal: ForecastNatal,
+  place: ResolvedPlace,
+  points: readonly NatalPointRef[],
+  pointsLoc: (string | number)[],
+): NatalCastForForecast {
   const zodiac = zodiacOf(natal);
   const moment = birthMoment(natal, place, ['body', 'natal']);
   const ids = [...new Set(points.map((p) => p.chartId))];
+  const placed = moment.timeKnown ? ids : ids.filter((id) => !ANGLES.some((a) => a.chartId === id) && id !== 'part_of_fortune');
   const chart = computeChartMoment({
     jdUt: moment.jdUt,
     lat: place.lat,
@@ -305,11 +315,14 @@ export function castForecastNatal(natal: ForecastNatal, place: ResolvedPlace, po
     timeKnown: moment.timeKnown,
     zodiac,
     houseSystem: natal.house_system,
-    points: moment.timeKnown ? ids : ids.filter((id) => !ANGLES.some((a) => a.chartId === id) && id !== 'part_of_fortune'),
+    points: placed,
     nodeVariant: natal.node_type,
     warnings: momentWarnings(moment, 'natal'),
   });
   const byId = new Map(chart.points.map((p) => [p.id, p.lon]));
+  const missing = points.find((p) => placed.includes(p.chartId) && !byId.has(p.chartId));
+  if (missing)
+    throw new RequestFieldError(pointsLoc, `${missing.key} has no position at this birth: it is read from ${ASTEROID_FILES_TEXT}`, 'value_error.point');
   return { moment, chart, zodiac, timed: moment.timeKnown, longitude: (ref) => byId.get(ref.chartId)! };
 }
 

@@ -110,7 +110,7 @@ export function computeSearch(task: SearchTask): SearchAnswer {
     throw new RequestFieldError(['body', 'natal_point'], `${point!.key} needs the birth time (natal.time_known is false)`, 'value_error.point');
   const aspects = aspectsOf(request.aspect_types, ['body', 'aspect_types']);
   const orbOf = orbResolver(request.orb_settings, ['body', 'orb_settings']);
-  const natal = castForecastNatal(request.natal, place, [point!]);
+  const natal = castForecastNatal(request.natal, place, [point!], ['body', 'natal_point']);
   warnings.push(...natal.chart.warnings);
   const natalLon = natal.longitude(point!);
   const { a, b } = searchRange(request, natal.moment.jdUt);

@@ -77,7 +77,7 @@ export function transitRangePlan(
   const points = forecastNatalPoints(request.natal_points, natalTimed, warnings, ['body', 'natal_points']);
   const aspects = aspectsOf(request.aspect_types, ['body', 'aspect_types']);
   const orbOf = orbResolver(request.orb_settings, ['body', 'orb_settings']);
-  const natal = castForecastNatal(request.natal, place, points);
+  const natal = castForecastNatal(request.natal, place, points, ['body', 'natal_points']);
   warnings.push(...natal.chart.warnings);
   return { range, natal, bodies, points, aspects, categories, orbOf, warnings };
 }

@@ -244,6 +244,8 @@ describe('the transit timeline answer', () => {
     // Outside the ephemeris files' years (1800-2399) the finder has no track: a 422, never an empty answer.
     expect(refusal(() => computeTimeline(timelineTask({ ...base, range_start: '1799-12-01', range_end: '1799-12-31' })))).toBe('body.range_start');
     expect(refusal(() => computeTimeline(timelineTask({ ...base, range_start: '2400-01-01', range_end: '2400-01-31' })))).toBe('body.range_end');
+    // A natal point the asteroid files do not cover at the birth (a 1790 Chiron) has no longitude to aim at.
+    expect(refusal(() => computeTimeline(timelineTask({ ...base, natal: { ...ADA, year: 1790 }, natal_points: ['sun', 'chiron'] })))).toBe('body.natal_points');
   });
 });
 
@@ -311,5 +313,10 @@ describe('the transit search answer', () => {
     expect(refusal(() => computeSearch(searchTask({ ...base, natal: { ...ADA, year: 1750 }, age_start_years: 10, age_end_years: 60 })))).toBe(
       'body.age_start_years',
     );
+    expect(
+      refusal(() =>
+        computeSearch(searchTask({ ...base, natal: { ...ADA, year: 1790 }, natal_point: 'chiron', range_start: '1820-01-01', range_end: '1830-01-01' })),
+      ),
+    ).toBe('body.natal_point');
   });
 });
