@@ -130,6 +130,16 @@ export class HttpError extends Error {
   }
 }
 
+/** The answer to an Idempotency-Key already used for another request: the same from every route that takes one. */
+export const IDEMPOTENCY_KEY_REUSED = { error: 'idempotency_key_reused', detail: 'This Idempotency-Key was already used with a different request' } as const;
+
+/** Thrown where a route keeps its own record of keys (report jobs): answered 409 with IDEMPOTENCY_KEY_REUSED. */
+export class IdempotencyKeyReusedError extends Error {
+  constructor() {
+    super(IDEMPOTENCY_KEY_REUSED.detail);
+  }
+}
+
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -147,6 +157,7 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (error instanceof RequestFieldError) {
       return reply.code(422).send(validationBody([error.loc, ...error.alsoAt].map((loc) => ({ loc, msg: error.message, type: error.type }))));
     }
+    if (error instanceof IdempotencyKeyReusedError) return reply.code(409).send(IDEMPOTENCY_KEY_REUSED);
     if (error instanceof HttpError) {
       return reply
         .code(error.statusCode)

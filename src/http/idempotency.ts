@@ -23,7 +23,7 @@ import { promisify } from 'node:util';
 import { deflateRaw, inflateRaw } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Principal } from './api-key-auth.ts';
-import { HttpError, validationBody } from './errors.ts';
+import { HttpError, IDEMPOTENCY_KEY_REUSED, validationBody } from './errors.ts';
 import { isRejected, sendRateLimited, type RateLimiter } from './rate-limit.ts';
 import type { IdempotencyStore, StoredResponse } from './idempotency-store.ts';
 
@@ -153,7 +153,7 @@ export function registerIdempotency(app: FastifyInstance, deps: { store: Idempot
     }
     if (claim.kind === 'mismatch') {
       options.onOutcome?.('mismatch');
-      return reply.code(409).send({ error: 'idempotency_key_reused', detail: 'This Idempotency-Key was already used with a different request' });
+      return reply.code(409).send(IDEMPOTENCY_KEY_REUSED);
     }
     if (claim.kind === 'in_progress') {
       options.onOutcome?.('in_progress');

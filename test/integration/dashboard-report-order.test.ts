@@ -1,7 +1,8 @@
 /**
  * Ordering a report as the signed-in account (POST /api/v1/auth/reports), the dashboard's birth
  * form: over HTTP, a date the service cannot cast is a 422 naming the field and costs nothing, no
- * credit is a 402, a retried order with one Idempotency-Key is one job, the CSRF token is needed;
+ * credit is a 402, a retried order with one Idempotency-Key is one job and the key with another
+ * order is a 409 (on this route and on the API's), the CSRF token is needed;
  * in Chromium, a report ordered on the Reports page, followed to completion by the page and its
  * PDF and markdown downloaded. The report worker runs in the test server.
  */
@@ -85,6 +86,38 @@ describe('ordering a report as the signed-in account', () => {
     expect(listed.map((j) => j.job_id)).toEqual([submitted.job_id]);
     const other = await signInWithCode(server.url, inbox, 'order-onlooker@example.com');
     expect(await (await fetch(`${server.url}/api/v1/auth/reports`, { headers: { cookie: other.cookie } })).json()).toEqual([]);
+  });
+
+  it('refuses the same Idempotency-Key for another person or other options, here or through the API, and takes nothing', async () => {
+    const who = await signInWithCode(server.url, inbox, 'order-reuse@example.com');
+    await grant(who.userId, 3, 'order-reuse');
+    const first = await order(who, BIRTH, { 'idempotency-key': 'form-reuse' });
+    expect(first.status).toBe(201);
+    const job = ((await first.json()) as { job_id: string }).job_id;
+    for (const changed of [
+      { ...BIRTH, name: 'Somebody Else', year: 2001 },
+      { ...BIRTH, output_format: 'markdown' },
+    ]) {
+      const refused = await order(who, changed, { 'idempotency-key': 'form-reuse' });
+      expect(refused.status).toBe(409);
+      expect(await refused.json()).toMatchObject({ error: 'idempotency_key_reused' });
+    }
+    // The API route with a key the dashboard used: its own idempotency layer has not seen the key, the job row has.
+    const made = await fetch(`${server.url}/api/v1/auth/keys`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: who.cookie, 'x-csrf-token': who.csrf },
+      body: JSON.stringify({ name: 'reuse' }),
+    });
+    const apiKey = ((await made.json()) as { key: string }).key;
+    const viaApi = await fetch(`${server.url}/api/v1/natal/calculate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': apiKey, 'idempotency-key': 'form-reuse' },
+      body: JSON.stringify({ ...BIRTH, name: 'Zed', year: 2001, psychological_report: { enabled: true } }),
+    });
+    expect(viaApi.status).toBe(409);
+    expect(await creditsLeft(who)).toBe(2);
+    const listed = (await (await fetch(`${server.url}/api/v1/auth/reports`, { headers: { cookie: who.cookie } })).json()) as { job_id: string }[];
+    expect(listed.map((j) => j.job_id)).toEqual([job]);
   });
 });
 

@@ -163,6 +163,14 @@ describe('report jobs', () => {
     expect(await jobCount(userId)).toBe(1);
     expect(await remaining(key)).toBe(2);
     await waitForJob(server, first.body.report.job_id, key);
+    // Another person under the same key: refused, and nothing taken (a key the HTTP layer has not
+    // seen, but a report job holds, is refused too: dashboard-report-order.test.ts).
+    const other = { ...body, name: 'Somebody Else', year: 2001 };
+    const refused = await server.post('/api/v1/natal/calculate', other, { 'x-api-key': key, 'idempotency-key': 'report-retry-1' });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ error: 'idempotency_key_reused' });
+    expect(await jobCount(userId)).toBe(1);
+    expect(await remaining(key)).toBe(2);
   });
 
   it('never spends more credits than there are under concurrent submits', async () => {

@@ -168,8 +168,10 @@ describe('POST /api/v1/western/returns/calculate', () => {
       [{ natal, return_target: { body: 'mars', search_start: '2026-01-01', search_end: '2400-01-01' } }, ['body', 'return_target', 'search_end']],
       [{ natal, return_target: { body: 'mars', search_start: '2026-13-01' } }, ['body', 'return_target', 'search_start']],
       [{ natal, return_target: { body: 'mars' } }, ['body', 'return_target', 'search_start']],
-      // Chiron comes from the asteroid files alone: no natal Chiron before 1800, no search past their end.
+      // Chiron comes from the asteroid files alone: no natal Chiron before 1800, no search before their start or past their end.
       [{ natal: { ...natal, datetime: '1790-01-01 00:00' }, return_target: { body: 'chiron', search_start: '1795-01-01' } }, ['body', 'natal']],
+      [{ natal, return_target: { body: 'chiron', search_start: '1800-01-01T02:00:00Z' } }, ['body', 'return_target', 'search_start']],
+      [{ natal, return_target: { body: 'chiron', search_start: '1799-06-01', search_end: '1820-01-01' } }, ['body', 'return_target', 'search_start']],
       [
         {
           natal: { ...natal, datetime: '2340-01-01 00:00' },

@@ -33,11 +33,14 @@ export const accountReportOrderRoutes =
           tags: ['reports'],
           summary: 'Order a natal report as the signed-in account',
           description:
-            'The birth as in POST /api/v1/natal/calculate, and the report options of its `psychological_report`. One report credit (none for the demo subject); the job then shows in GET /api/v1/auth/reports. An `Idempotency-Key` header makes a retried order return the first job.',
+            'The birth as in POST /api/v1/natal/calculate, and the report options of its `psychological_report`. One report credit (none for the demo subject); the job then shows in GET /api/v1/auth/reports. An `Idempotency-Key` header makes a retried order return the first job; the same key with another birth or other options is a 409.',
           body: reportOrderRequest,
           response: {
             201: reportSubmission.describe('The job, queued'),
             402: refusal.describe('No report credit is left (`insufficient_report_credits`); no job was made'),
+            409: z
+              .object({ error: z.literal('idempotency_key_reused'), detail: z.string() })
+              .describe('The Idempotency-Key ordered another report (another birth or other options); no job was made'),
             429: refusal.describe('Too many free demo reports waiting at once (`demo_report_limit`), or the rate limit'),
             503: refusal.describe('No report worker can make it now (`reports_unavailable`); no credit was taken'),
           },

@@ -10,7 +10,7 @@ import { aspectPointsOf } from '../../astro/aspect-points.ts';
 import { bodyInfo } from '../../astro/bodies.ts';
 import { computeChartMoment, type ChartMoment, type NodeVariant } from '../../astro/chart.ts';
 import { julianDayFromUtcMs, utcMsFromJulianDay, isoUtc } from '../../astro/civil-time.ts';
-import { ASTEROID_FILES_END_JD, ASTEROID_FILES_TEXT, fromAsteroidFiles } from '../../astro/ephemeris.ts';
+import { ASTEROID_FILES_END_JD, ASTEROID_FILES_START_JD, ASTEROID_FILES_TEXT, fromAsteroidFiles } from '../../astro/ephemeris.ts';
 import { houseOf } from '../../astro/house-placement.ts';
 import { findReturns, nextReturn, RETURN_BODIES, type ReturnBody, type ReturnCrossing } from '../../astro/returns.ts';
 import { solarReturnJd } from '../../astro/solar-return.ts';
@@ -249,6 +249,16 @@ function lastJdOf(body: ReturnBody): number {
 const afterLastMessage = (body: ReturnBody, lastJd: number) =>
   `${bodyInfo(body).name}'s positions end at ${isoUtc(utcMsFromJulianDay(lastJd))}: they are read from ${ASTEROID_FILES_TEXT}`;
 
+/** A search that would start before Chiron's positions begin: a 422 on its start (the other bodies are served from the earliest year). */
+function checkFirstJd(body: ReturnBody, startJd: number): void {
+  if (fromAsteroidFiles(bodyInfo(body).se!) && startJd < ASTEROID_FILES_START_JD)
+    throw new RequestFieldError(
+      ['body', 'return_target', 'search_start'],
+      `${bodyInfo(body).name}'s positions begin at ${isoUtc(utcMsFromJulianDay(ASTEROID_FILES_START_JD))}: they are read from ${ASTEROID_FILES_TEXT}`,
+      'value_error.range',
+    );
+}
+
 export function computeSolarReturn(task: SolarReturnTask): SolarReturnAnswer {
   const natal = castNatal(task.natal);
   const birthYear = task.natal.request.year;
@@ -280,6 +290,7 @@ export function computeReturns(task: ReturnsTask): ReturnsAnswer {
   let truncated = false;
   const lastJd = lastJdOf(task.body);
   if (startJd >= lastJd) throw new RequestFieldError(['body', 'return_target', 'search_start'], afterLastMessage(task.body, lastJd), 'value_error.range');
+  checkFirstJd(task.body, startJd);
   if (task.endMs === undefined) {
     endJd = Math.min(startJd + RETURN_BODIES[task.body].horizon, lastJd);
     const next = nextReturn(task.body, target, startJd, natal.zodiac, endJd);

@@ -2,12 +2,14 @@
  * Submitting a report with a natal request: the job row and the credit reservation commit
  * together (no credit, no job), then the job id is handed to the queue. A job committed whose
  * queueing failed is queued by a worker's sweeper. An Idempotency-Key maps a retried submit to
- * the job of the first (unique per user and key), never a second job or credit.
+ * the job of the first (unique per user and key), never a second job or credit; the same key with
+ * another birth or other options is refused (409), whichever route ordered the first and however
+ * long ago: the job row keeps the key, the HTTP idempotency layer only for its TTL and its routes.
  */
 import { UniqueIntegrityConstraintViolationError, type DatabasePool } from 'slonik';
 import { InsufficientCreditsError, ReportCreditRepository } from '../../db/report-credits.ts';
 import { newReportJobId, ReportJobRepository } from '../store/report-jobs.ts';
-import { HttpError } from '../../http/errors.ts';
+import { HttpError, IdempotencyKeyReusedError } from '../../http/errors.ts';
 import type { ReportAvailability } from '../report-availability.ts';
 import { checkCallbackUrl, UnsafeCallbackTarget, type TargetPolicy } from '../callbacks/safe-target.ts';
 import { RequestFieldError } from '../../features/requests/request-error.ts';
@@ -79,18 +81,20 @@ export async function submitReport(
   const { enabled: _enabled, mode: _mode, ...options } = input.options;
   const { psychological_report: _report, ...request } = input.request as NatalRequest & { psychological_report?: unknown };
   const id = newReportJobId();
+  const birth = { request, place: input.place };
   const create = () =>
     db.transaction(async (tx) => {
       if (input.idempotencyKey) {
-        const earlier = await jobs.findByIdempotencyKey(tx, input.userId, input.idempotencyKey);
-        if (earlier) return { id: earlier, charged: !free, existing: true };
+        const earlier = await jobs.findByIdempotencyKey(tx, input.userId, input.idempotencyKey, { birth, options });
+        if (earlier && !earlier.same_order) throw new IdempotencyKeyReusedError();
+        if (earlier) return { id: earlier.id, charged: earlier.credit_reserved, existing: true };
       }
       if (free) await checkDemoBounds(tx, input.userId, service.demoBounds);
       await jobs.insert(tx, {
         id,
         userId: input.userId,
         idempotencyKey: input.idempotencyKey,
-        birth: { request, place: input.place },
+        birth,
         options,
         creditReserved: !free,
         maxAttempts: service.maxAttempts,

@@ -97,8 +97,19 @@ export class ReportJobRepository {
       values (${job.id}, ${job.userId}, ${job.idempotencyKey}, ${sql.jsonb(job.birth as never)}, ${sql.jsonb(job.options as never)}, ${job.creditReserved}, ${job.maxAttempts})`);
   }
 
-  async findByIdempotencyKey(tx: CommonQueryMethods, userId: string, key: string): Promise<string | null> {
-    return tx.maybeOneFirst(sql.type(z.object({ id: z.string() }))`select id from report_jobs where user_id = ${userId} and idempotency_key = ${key}`);
+  /**
+   * The job a user made with an Idempotency-Key: its id, whether it took a credit, and whether it
+   * was ordered with this birth and these options (jsonb equality: key order does not matter).
+   */
+  async findByIdempotencyKey(
+    tx: CommonQueryMethods,
+    userId: string,
+    key: string,
+    order: { birth: unknown; options: unknown },
+  ): Promise<{ id: string; credit_reserved: boolean; same_order: boolean } | null> {
+    return tx.maybeOne(sql.type(z.object({ id: z.string(), credit_reserved: z.boolean(), same_order: z.boolean() }))`
+      select id, credit_reserved, (birth = ${sql.jsonb(order.birth as never)} and options = ${sql.jsonb(order.options as never)}) as same_order
+      from report_jobs where user_id = ${userId} and idempotency_key = ${key}`);
   }
 
   /** The job as its owner sees it; null for a job of anyone else. */
