@@ -139,4 +139,9 @@ describe('transit insights', () => {
     expect(answer.meta).toMatchObject({ mode: 'month', range_start: '2026-03-01T00:00:00Z', range_end: '2026-03-31T23:59:59Z' });
     expect(answer.summary.fact_count).toBe(answer.facts.length);
   });
+
+  it('refuse a natal point the asteroid files do not cover at the birth, naming natal_points', () => {
+    const task = transitTask({ natal: { ...ADA, year: 1750 }, natal_points: ['sun', 'ceres'], range_start: '2026-03-01', range_end: '2026-03-31' });
+    expect(() => computeTransitInsights(task)).toThrow(expect.objectContaining({ loc: ['body', 'natal_points'] }));
+  });
 });
