@@ -279,6 +279,15 @@ describe('webhook signatures', () => {
       expect(await res.json()).toEqual({ detail: `Malformed event: ${field}` });
     }
     expect(await received(`${event.id}_null`)).toBe(0);
+    // A well-signed body that is not JSON at all: named as such, not as a bad signature.
+    const notJson = '{"id": "evt_cut_short", "type": "checkout.se';
+    const cut = await fetch(world.stripe.webhookUrl!, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': world.stripe.sign(notJson) },
+      body: notJson,
+    });
+    expect(cut.status).toBe(400);
+    expect(await cut.json()).toEqual({ detail: 'Malformed event: the signed body is not JSON' });
   });
 
   it('either secret of a rotation is accepted', async () => {

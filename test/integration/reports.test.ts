@@ -123,11 +123,19 @@ describe('report jobs', () => {
       { enabled: true, style: 'fancy' },
       { enabled: true, callback_url: 'not a url' },
       { enabled: true, pdf_footer_label: 'x'.repeat(500) },
+      { enabled: true, pdf_footer_label: 'Prepared\r\nby \u001b[31mus' },
     ]) {
       const res = await server.post('/api/v1/natal/calculate', { ...BIRTH, psychological_report: report }, { 'x-api-key': key });
       expect(res.status).toBe(422);
       expect(res.body.detail[0].loc.slice(0, 2)).toEqual(['body', 'psychological_report']);
     }
+    // A callback URL's message says what is wrong with it.
+    const badPort = await server.post(
+      '/api/v1/natal/calculate',
+      { ...BIRTH, psychological_report: { enabled: true, callback_url: 'https://example.com:99999/hook' } },
+      { 'x-api-key': key },
+    );
+    expect(badPort.body.detail[0].msg).toMatch(/not a URL .*port from 1 to 65535/);
     const badBirth = await server.post(
       '/api/v1/natal/calculate',
       { ...BIRTH, lat: undefined, lng: undefined, city: 'Nowhere-at-all-xyz', psychological_report: { enabled: true } },

@@ -11,9 +11,10 @@ import { z } from 'zod/v4';
 import { ReportBrandingRepository } from '../../reports/store/report-branding.ts';
 import { footerTemplate } from '../../reports/pdf/report-document.ts';
 import { accountId } from '../auth/account-user.ts';
+import { lineOfText } from '../schema-fields/storable-text.ts';
 
 const previewQuery = z.object({
-  label: z.string().max(120).optional().describe('The footer text, as `pdf_footer_label` of a report (at most 120 characters).'),
+  label: lineOfText().max(120).optional().describe('The footer text, as `pdf_footer_label` of a report (at most 120 characters).'),
   page: z.coerce.number().int().min(1).max(9999).default(3).describe('The page number shown. Default 3.'),
   pages: z.coerce.number().int().min(1).max(9999).default(14).describe('The page count shown. Default 14.'),
 });

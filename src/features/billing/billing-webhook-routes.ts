@@ -61,6 +61,7 @@ export const stripeWebhookRoutes =
         const header = request.headers['stripe-signature'];
         const event = verifyWebhook(deps.stripe, deps.secrets, deps.toleranceSeconds, payload, Array.isArray(header) ? undefined : header);
         if (!event) throw new HttpError(400, 'Invalid signature');
+        if (event === 'not_json') throw new HttpError(400, 'Malformed event: the signed body is not JSON');
         const envelope = eventEnvelope.safeParse(event);
         if (!envelope.success) throw new HttpError(400, `Malformed event: ${envelope.error.issues[0]!.path.join('.')}`);
         const objectId = envelope.data.data.object.id ?? null;

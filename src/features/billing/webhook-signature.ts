@@ -22,20 +22,23 @@ function signedAt(header: string): number {
   return timestamp;
 }
 
+/** The event when a secret's signature holds; null when none does; 'not_json' when one does but the body is not JSON. */
 export function verifyWebhook(
   stripe: Stripe,
   secrets: readonly string[],
   toleranceSeconds: number,
   payload: Buffer,
   header: string | undefined,
-): Stripe.Event | null {
+): Stripe.Event | null | 'not_json' {
   if (!header || header.length > 4096) return null;
   const timestamp = signedAt(header);
   if (!Number.isFinite(timestamp) || timestamp > Date.now() / 1000 + toleranceSeconds) return null;
   for (const secret of secrets) {
     try {
       return stripe.webhooks.constructEvent(payload, header, secret, toleranceSeconds);
-    } catch {
+    } catch (error) {
+      // The SDK parses the body only once the signature holds: a signed body that is not JSON.
+      if (error instanceof SyntaxError) return 'not_json';
       // Next secret: during a rotation Stripe signs with the new one, older events with the old.
     }
   }

@@ -9,3 +9,8 @@ const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF
 
 export const storableText = () =>
   z.string().refine((s) => !UNSTORABLE.test(s), { message: 'text contains a NUL character or an unpaired surrogate, which cannot be stored' });
+
+const CONTROL = /[\u0000-\u001F\u007F-\u009F]/;
+
+/** One line of printed text (a PDF footer): storable, and no control characters, line breaks or tabs, which print as garbage. */
+export const lineOfText = () => z.string().refine((s) => !CONTROL.test(s), { message: 'text contains a control character (a line break, tab or the like)' });

@@ -5,18 +5,28 @@
  */
 import { z } from 'zod/v4';
 import { queryBoolean } from '../../features/schema-fields/query-boolean.ts';
+import { lineOfText } from '../../features/schema-fields/storable-text.ts';
+
+/** What is wrong with a callback URL's form, if anything (where it may point is checked at submit: safe-target.ts). */
+function callbackUrlProblem(value: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return 'not a URL (an https URL with a host name and, if any, a port from 1 to 65535)';
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'an https URL';
+  if (url.username || url.password) return 'an https URL without credentials';
+  return undefined;
+}
 
 const callbackUrl = z
   .string()
   .max(2000)
-  .refine((v) => {
-    try {
-      const url = new URL(v);
-      return (url.protocol === 'https:' || url.protocol === 'http:') && !url.username && !url.password;
-    } catch {
-      return false;
-    }
-  }, 'an https URL without credentials');
+  .superRefine((value, ctx) => {
+    const problem = callbackUrlProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
 
 export const psychologicalReportRequest = z.object({
   enabled: z.boolean().default(false).describe('Turns report generation on; the answer then carries a `report` block.'),
@@ -25,7 +35,7 @@ export const psychologicalReportRequest = z.object({
   output_format: z.enum(['pdf', 'markdown', 'json']).default('pdf').describe('The main artefact; the markdown and the sections are always kept too.'),
   include_chart_in_pdf: z.boolean().default(true).describe('The chart wheel on the cover of the PDF.'),
   include_profile_branding_logo: z.boolean().default(false).describe("The account's branding logo in the PDF footer (GET may override it)."),
-  pdf_footer_label: z.string().max(120).optional().describe('Text in the footer of every PDF page.'),
+  pdf_footer_label: lineOfText().max(120).optional().describe('Text in the footer of every PDF page.'),
   markdown: z.boolean().default(true).describe("Keep the report's markdown in the job result."),
   callback_url: callbackUrl.optional().describe('Receives a signed POST when the job completes or finally fails (https; public addresses only).'),
 });
