@@ -13,4 +13,5 @@ export const storableText = () =>
 const CONTROL = /[\u0000-\u001F\u007F-\u009F]/;
 
 /** One line of printed text (a PDF footer): storable, and no control characters, line breaks or tabs, which print as garbage. */
-export const lineOfText = () => z.string().refine((s) => !CONTROL.test(s), { message: 'text contains a control character (a line break, tab or the like)' });
+export const lineOfText = () =>
+  storableText().refine((s) => !CONTROL.test(s), { message: 'text contains a control character (a line break, tab or the like)' });
