@@ -196,7 +196,9 @@ export function registerIdempotency(app: FastifyInstance, deps: { store: Idempot
   const settle = async (request: FastifyRequest, reply: FastifyReply, idem: IdempotencyState, payload: unknown) => {
     const bytes = typeof payload === 'string' ? Buffer.from(payload) : Buffer.isBuffer(payload) ? payload : null;
     try {
-      if (reply.statusCode >= 500 || !bytes || bytes.length > options.maxResponseBytes) {
+      // A 422 frees the key as a schema refusal (which never claims it) does: the handler's own
+      // checks of the body (the numerology profile's) refuse an invalid request just the same.
+      if (reply.statusCode >= 500 || reply.statusCode === 422 || !bytes || bytes.length > options.maxResponseBytes) {
         await store.release(idem.key, idem.token);
         return;
       }

@@ -1,7 +1,8 @@
 /**
  * Idempotency-Key on billable POSTs: identical retries replay the stored response without
  * recomputing or spending quota (on any API process), a reused key with another request is 409,
- * a duplicate in flight is 409 with Retry-After, failures are not stored, records live ~24 h.
+ * a duplicate in flight is 409 with Retry-After, failures (5xx) and refusals of the body (422,
+ * however checked) are not stored, records live ~24 h.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from '../../src/db/sql.ts';
@@ -92,15 +93,24 @@ describe('replays', () => {
     expect(refused.body).toEqual({ detail: 'Rate limit exceeded' });
   });
 
-  it('covers the numerology profile route, problem responses included', async () => {
+  it('covers the numerology profile route: its validation problems (422) leave the key free, a profile replays', async () => {
     const key = (await createKeyForEmail(a.db, { email: 'i4@example.com', plan: 'unlimited' })).key;
-    const first = await a.post('/api/v1/numerology/profile', { method: { system: 'nope' } }, withKey(key, 'num-1'));
-    expect(first.status).toBeGreaterThanOrEqual(400);
-    const again = await b.post('/api/v1/numerology/profile', { method: { system: 'nope' } }, withKey(key, 'num-1'));
-    expect(again.status).toBe(first.status);
-    expect(again.headers.get('idempotency-replayed')).toBe('true');
-    expect(again.headers.get('content-type')).toBe(first.headers.get('content-type'));
-    const reused = await a.post('/api/v1/numerology/profile', { method: { system: 'other' } }, withKey(key, 'num-1'));
+    const invalid = { method: { system: 'pythagorean' }, subject: { birth_date: 'not a date' } };
+    const first = await a.post('/api/v1/numerology/profile', invalid, withKey(key, 'num-1'));
+    expect(first.status).toBe(422);
+    expect(first.headers.get('content-type')).toMatch(/application\/problem\+json/);
+    const again = await b.post('/api/v1/numerology/profile', invalid, withKey(key, 'num-1'));
+    expect(again.status).toBe(422);
+    expect(again.headers.get('idempotency-replayed')).toBeNull();
+    // The corrected request under the same key is computed, then replayed.
+    const valid = { method: { system: 'pythagorean' }, subject: { birth_date: '1984-07-09', name: { birth: 'Maria Lopez' } } };
+    const fixed = await a.post('/api/v1/numerology/profile', valid, withKey(key, 'num-1'));
+    expect(fixed.status).toBe(200);
+    expect(fixed.headers.get('idempotency-replayed')).toBeNull();
+    const replayed = await b.post('/api/v1/numerology/profile', valid, withKey(key, 'num-1'));
+    expect(replayed.status).toBe(200);
+    expect(replayed.headers.get('idempotency-replayed')).toBe('true');
+    const reused = await a.post('/api/v1/numerology/profile', invalid, withKey(key, 'num-1'));
     expect(reused.status).toBe(409);
     expect(reused.body.error).toBe('idempotency_key_reused');
   });
