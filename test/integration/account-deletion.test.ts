@@ -11,6 +11,7 @@ import { z } from 'zod/v4';
 import { checkout, startBillingWorld, type BillingWorld } from '../helpers/billing.ts';
 import { startTestServer, type TestServer } from '../helpers/app.ts';
 import { rawMcp } from '../helpers/mcp.ts';
+import { createKeyForUser, DeletedAccountError } from '../../src/features/keys/keys-service.ts';
 import { decideViaApi, openAuthorization, pkcePair, postForm, registerClient } from '../helpers/oauth.ts';
 
 let world: BillingWorld;
@@ -174,6 +175,10 @@ describe('DELETE /api/v1/settings/account', () => {
       );
       expect(waiting!.status).toBe('scheduled');
       expect(await count(sql.unsafe`select 1 from users where id = ${user.userId}`)).toBe(1);
+      // While the erasure waits, no new key can be made for the account, even by a request that
+      // passed the token check before the deletion was scheduled (it meets the user's row lock).
+      await expect(createKeyForUser(world.server.db, { userId: user.userId, name: 'late', maxActive: 25 })).rejects.toThrow(DeletedAccountError);
+      expect(await count(sql.unsafe`select 1 from api_keys where user_id = ${user.userId} and status = 'active'`)).toBe(0);
     } finally {
       world.stripe.down = false;
     }

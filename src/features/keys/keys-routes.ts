@@ -11,7 +11,7 @@ import type { KeyRevocations } from '../../http/key-revocation.ts';
 import { RequestFieldError } from '../requests/request-error.ts';
 import { accountId, PROFILE_MISSING } from '../auth/account-user.ts';
 import { conflictError, detailError } from '../auth/auth-schemas.ts';
-import { createKeyForUser, KeyLimitError, UnknownUserError } from './keys-service.ts';
+import { createKeyForUser, DeletedAccountError, KeyLimitError, UnknownUserError } from './keys-service.ts';
 import { createKeyRequest, keyIdParams, keyResponse, revokedResponse } from './keys-schemas.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -62,6 +62,7 @@ export const keyRoutes =
           return { ...present(created), key: created.key };
         } catch (error) {
           if (error instanceof UnknownUserError) throw new HttpError(404, PROFILE_MISSING);
+          if (error instanceof DeletedAccountError) throw new HttpError(401, error.message);
           if (error instanceof KeyLimitError) return reply.code(409).send({ error: 'key_limit_reached', detail: error.message });
           throw error;
         }

@@ -2,6 +2,7 @@
 import { type DatabasePool } from 'slonik';
 import { sql } from '../../db/sql.ts';
 import { z } from 'zod/v4';
+import { AccountDeletionRepository } from '../../db/account-deletions.ts';
 import { ApiKeyRepository, type ApiKeyRow } from '../../db/api-keys.ts';
 import { PlanRepository } from '../../db/plans.ts';
 import { UserRepository } from '../../db/users.ts';
@@ -10,6 +11,8 @@ import { generateApiKeySecret } from './secret.ts';
 export class UnknownPlanError extends Error {}
 export class UnknownUserError extends Error {}
 export class KeyLimitError extends Error {}
+/** The account is being deleted: its keys are revoked, and no new one is made. */
+export class DeletedAccountError extends Error {}
 
 export async function createKeyForEmail(
   pool: DatabasePool,
@@ -44,7 +47,9 @@ const isLockBusy = (error: unknown) => {
  * the count, so concurrent creations cannot exceed the limit. The lock is taken with NOWAIT and
  * retried from outside the transaction, so that no connection sits in a lock wait holding its own
  * transaction open. (On the embedded database transactions run one after another, so the lock is
- * never contended there; on PostgreSQL concurrent API processes may meet on it.)
+ * never contended there; on PostgreSQL concurrent API processes may meet on it.) Scheduling an
+ * account's deletion locks the same row, so either this sees the deletion and refuses, or the
+ * deletion sees this key and revokes it.
  */
 export async function createKeyForUser(
   pool: DatabasePool,
@@ -55,6 +60,7 @@ export async function createKeyForUser(
       return await pool.transaction(async (tx) => {
         const locked = await tx.maybeOneFirst(sql.type(z.object({ id: z.string() }))`select id from users where id = ${input.userId} for update nowait`);
         if (!locked) throw new UnknownUserError('no such user');
+        if (await new AccountDeletionRepository(tx).isDeleted(input.userId)) throw new DeletedAccountError('This account has been deleted');
         const keys = new ApiKeyRepository(tx);
         if ((await keys.countActive(input.userId)) >= input.maxActive)
           throw new KeyLimitError(`at most ${input.maxActive} active API keys per user; revoke one first`);
