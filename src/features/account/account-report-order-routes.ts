@@ -39,7 +39,10 @@ export const accountReportOrderRoutes =
             201: reportSubmission.describe('The job, queued'),
             402: refusal.describe('No report credit is left (`insufficient_report_credits`); no job was made'),
             409: z
-              .object({ error: z.literal('idempotency_key_reused'), detail: z.string() })
+              .object({
+                error: z.literal('idempotency_key_reused').describe('A fixed code for programs'),
+                detail: z.string().describe('A sentence for people'),
+              })
               .describe('The Idempotency-Key ordered another report (another birth or other options); no job was made'),
             429: refusal.describe('Too many free demo reports waiting at once (`demo_report_limit`), or the rate limit'),
             503: refusal.describe('No report worker can make it now (`reports_unavailable`); no credit was taken'),
