@@ -107,6 +107,7 @@ describe('a plan bought through Checkout', () => {
       grace_until: null,
       card: { brand: 'mastercard', last4: '4444' },
       usage: { requests_used: 2, requests_limit: 50000 },
+      payments_available: true,
     });
     expect(Date.parse(details.body.current_period_end)).toBeGreaterThan(Date.now());
     const sameBySubscription = await world.server.bearer('GET', `/api/v1/billing/subscription/${alice.userId}`, alice.token);

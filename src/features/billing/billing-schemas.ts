@@ -123,6 +123,9 @@ export const billingDetailsResponse = z
       .describe(
         'The open request pack offered to the caller (GET /api/v1/billing/request-pack gives it in full), so that a page need not ask and get a 404; null when none is open',
       ),
+    payments_available: z
+      .boolean()
+      .describe('Whether this server takes payments (Stripe is configured): when false, checkout and the customer portal answer 503 and a page offers no buying'),
   })
   .meta({ id: 'BillingDetails' });
 

@@ -78,10 +78,13 @@ export class BillingService {
     return this.ctx;
   }
 
+  // Each payment call asks for the context first: without Stripe the customer learns that
+  // payments are not set up here, not which redirect origins the operator has not configured.
   async checkout(user: UserRow, input: CheckoutInput) {
+    const ctx = this.context();
     this.redirects.check(input.successUrl, 'success_url');
     this.redirects.check(input.cancelUrl, 'cancel_url');
-    return createCheckout(this.context(), user, input);
+    return createCheckout(ctx, user, input);
   }
 
   /**
@@ -112,8 +115,8 @@ export class BillingService {
   }
 
   async portal(user: UserRow, returnUrl: string): Promise<{ portal_url: string }> {
-    this.redirects.check(returnUrl, 'return_url');
     const ctx = this.context();
+    this.redirects.check(returnUrl, 'return_url');
     const customer = await ensureCustomer(ctx, user);
     const session = await ctx.stripe.billingPortal.sessions.create({ customer, return_url: returnUrl });
     return { portal_url: session.url };
@@ -152,6 +155,7 @@ export class BillingService {
         card: null,
         usage,
         request_pack_offer,
+        payments_available: this.enabled,
       };
     }
     return {
@@ -165,6 +169,7 @@ export class BillingService {
       card: stripeSub?.card_brand && stripeSub.card_last4 ? { brand: stripeSub.card_brand, last4: stripeSub.card_last4 } : null,
       usage,
       request_pack_offer,
+      payments_available: this.enabled,
     };
   }
 
@@ -173,6 +178,7 @@ export class BillingService {
   }
 
   async requestPackCheckout(user: UserRow, urls: { successUrl?: string; cancelUrl?: string }) {
+    const ctx = this.context();
     const dashboard = this.deps.config.DASHBOARD_URL?.replace(/\/$/, '');
     const successUrl = urls.successUrl ?? (dashboard ? `${dashboard}/billing?request_pack=paid&session_id={CHECKOUT_SESSION_ID}` : undefined);
     const cancelUrl = urls.cancelUrl ?? (dashboard ? `${dashboard}/billing?request_pack=cancelled` : undefined);
@@ -184,7 +190,6 @@ export class BillingService {
       );
     this.redirects.check(successUrl, 'success_url');
     this.redirects.check(cancelUrl, 'cancel_url');
-    const ctx = this.context();
     const offer = await this.openRequestPack(user.id);
     if (!offer) throw new HttpError(404, 'No request pack is on offer for you');
     return createRequestPackCheckout(ctx, user, offer, { successUrl, cancelUrl });
