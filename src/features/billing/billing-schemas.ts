@@ -125,7 +125,9 @@ export const billingDetailsResponse = z
       ),
     payments_available: z
       .boolean()
-      .describe('Whether this server takes payments (Stripe is configured): when false, checkout and the customer portal answer 503 and a page offers no buying'),
+      .describe(
+        'Whether this server takes payments (Stripe is configured): when false, checkout and the customer portal answer 503 and a page offers no buying',
+      ),
   })
   .meta({ id: 'BillingDetails' });
 
