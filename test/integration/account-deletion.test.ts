@@ -104,6 +104,11 @@ describe('DELETE /api/v1/settings/account', () => {
     expect(await count(sql.unsafe`select 1 from users where id = ${user.userId}`)).toBe(1);
     expect(await count(sql.unsafe`select 1 from usage_log_segments where user_id = ${user.userId}`)).toBeGreaterThan(0);
 
+    // A sign-in e-mail is addressed before anyone knows whose it is: it has no user, only the address.
+    await world.server.db.query(sql.unsafe`
+      insert into email_outbox (user_id, to_address, subject, body_text, kind, status)
+      values (null, ${user.email.toUpperCase()}, 'Your sign-in code', 'code 123456', 'sign_in', 'held')`);
+
     // Stripe recovers; the next poll (on either process) finishes the job.
     world.stripe.clearFailures();
     await world.server.db.query(sql.unsafe`update account_deletions set next_attempt_at = now() where user_id = ${user.userId}`);
@@ -112,7 +117,8 @@ describe('DELETE /api/v1/settings/account', () => {
       (d) => d?.status === 'completed',
       'the deletion to complete',
     );
-    expect(done!.erased).toMatchObject({ users: 1, api_keys: 1, report_branding: 1, email_outbox: 1 });
+    expect(done!.erased).toMatchObject({ users: 1, api_keys: 1, report_branding: 1, email_outbox: 2 });
+    expect(await count(sql.unsafe`select 1 from email_outbox where lower(to_address) = lower(${user.email})`)).toBe(0);
     expect(done!.erased!.usage_log_segments).toBeGreaterThan(0);
     expect(world.stripe.customers.get(customerId)!.deleted).toBe(true);
     // Billing stopped first: the subscription was cancelled before the customer was deleted.

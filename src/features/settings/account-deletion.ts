@@ -154,10 +154,15 @@ export class AccountDeletions {
     const hashes = await this.deps.db.transaction(async (tx) => {
       const count = async (query: ReturnType<typeof sql.unsafe>) => (await tx.query(query)).rowCount;
       const keyHashes = await tx.anyFirst(sql.type(z.object({ key_hash: z.string() }))`select key_hash from api_keys where user_id = ${job.user_id}`);
+      const email = await tx.maybeOneFirst(sql.type(z.object({ email: z.string() }))`select email from users where id = ${job.user_id}`);
       const erased: Record<string, number> = {
         api_keys: await count(sql.unsafe`delete from api_keys where user_id = ${job.user_id}`),
         usage_log_segments: await count(sql.unsafe`delete from usage_log_segments where user_id = ${job.user_id}`),
-        email_outbox: await count(sql.unsafe`delete from email_outbox where user_id = ${job.user_id}`),
+        // Sign-in e-mails are sent to an address before it is known whose it is (no user_id):
+        // they go by the address.
+        email_outbox: await count(
+          sql.unsafe`delete from email_outbox where user_id = ${job.user_id} or (${email}::text is not null and lower(to_address) = lower(${email}))`,
+        ),
         report_credit_ledger: await count(sql.unsafe`delete from report_credit_ledger where user_id = ${job.user_id}`),
         report_branding: await count(sql.unsafe`delete from report_branding where user_id = ${job.user_id}`),
         // The mirror keeps invoices and payments; the address goes.
