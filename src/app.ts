@@ -5,6 +5,7 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifySchema, type FastifySerializerCompiler } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { apiReferencePage } from './http/api-reference-page.ts';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { laxValidatorCompiler } from './http/lax-validation.ts';
 import type { DatabasePool } from 'slonik';
@@ -316,7 +317,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
             in: 'header',
             name: 'x-api-key',
             description:
-              'An API key. The operator creates one with `npm run -s cli -- keys create --email you@example.com --plan unlimited --quiet` (it is printed once); a dashboard user creates their own with `POST /api/v1/auth/keys`. In Swagger UI: Authorize, then paste the key.',
+              'An API key. Sign in at [/dashboard](/dashboard) and create one on its Keys page (or with `POST /api/v1/auth/keys`); the operator can also make one with `npm run -s cli -- keys create --email you@example.com --plan unlimited --quiet`. It is shown once. In Swagger UI: Authorize, then paste the key.',
           },
           bearerAuth: {
             type: 'http',
@@ -349,7 +350,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     transform: jsonSchemaTransform,
     transformObject: transformOpenApiObject,
   });
-  await app.register(swaggerUi, { routePrefix: '/docs' });
+  await app.register(swaggerUi, apiReferencePage);
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   // Report jobs: queued here, made by a worker (in this process in embedded mode, else `cli worker reports`).

@@ -202,38 +202,44 @@ const SCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'depend
 /** Keywords whose value is data, not schemas. */
 const DATA = new Set(['examples', 'example', 'default', 'const', 'enum']);
 
+/** Calls `visit` on every schema object within `schema` (not on data such as examples or enums). */
+function eachSchema(schema: unknown, visit: (node: Json) => void): void {
+  if (!schema || typeof schema !== 'object') return;
+  if (Array.isArray(schema)) return schema.forEach((item) => eachSchema(item, visit));
+  const node = schema as Json;
+  visit(node);
+  for (const [key, value] of Object.entries(node)) {
+    if (SCHEMA_MAPS.has(key) && value && typeof value === 'object') Object.values(value).forEach((item) => eachSchema(item, visit));
+    else if (!DATA.has(key)) eachSchema(value, visit);
+  }
+}
+
 /** OpenAPI 3.1 schemas say `examples` (a list); `example` is the deprecated 3.0 form. */
 function examplesAsList(schema: unknown): void {
-  if (!schema || typeof schema !== 'object') return;
-  if (Array.isArray(schema)) return schema.forEach(examplesAsList);
-  const node = schema as Json;
-  if (node.example !== undefined) {
+  eachSchema(schema, (node) => {
+    if (node.example === undefined) return;
     node.examples ??= [node.example];
     delete node.example;
-  }
-  for (const [key, value] of Object.entries(node)) {
-    if (SCHEMA_MAPS.has(key) && value && typeof value === 'object') Object.values(value).forEach(examplesAsList);
-    else if (!DATA.has(key)) examplesAsList(value);
-  }
+  });
 }
 
 /**
  * A field that may also be null (`anyOf: [X, {type: null}]`) carries X's description inside the
- * alternative, where Swagger UI does not show it: it is lifted to the field.
+ * alternative, where Swagger UI does not show it: it is lifted to the field. And an integer's
+ * bounds of ±(2^53 − 1), which zod's `int()` writes where a field has none of its own, go: they
+ * say nothing, and Swagger UI made its examples from them (`"next_poll_after_seconds":
+ * -9007199254740991`).
  */
-function descriptionsOnNullableFields(schema: unknown): void {
-  if (!schema || typeof schema !== 'object') return;
-  if (Array.isArray(schema)) return schema.forEach(descriptionsOnNullableFields);
-  const node = schema as Json;
-  const alternatives = node.anyOf as Json[] | undefined;
-  if (Array.isArray(alternatives) && node.description === undefined) {
-    const described = alternatives.filter((a) => typeof a.description === 'string');
-    if (described.length === 1) node.description = described[0]!.description;
-  }
-  for (const [key, value] of Object.entries(node)) {
-    if (SCHEMA_MAPS.has(key) && value && typeof value === 'object') Object.values(value).forEach(descriptionsOnNullableFields);
-    else if (!DATA.has(key)) descriptionsOnNullableFields(value);
-  }
+function tidyFields(schema: unknown): void {
+  eachSchema(schema, (node) => {
+    const alternatives = node.anyOf as Json[] | undefined;
+    if (Array.isArray(alternatives) && node.description === undefined) {
+      const described = alternatives.filter((a) => typeof a.description === 'string');
+      if (described.length === 1) node.description = described[0]!.description;
+    }
+    if (node.minimum === Number.MIN_SAFE_INTEGER) delete node.minimum;
+    if (node.maximum === Number.MAX_SAFE_INTEGER) delete node.maximum;
+  });
 }
 
 export function applyOperationRules(openapi: object): void {
@@ -252,15 +258,18 @@ export function applyOperationRules(openapi: object): void {
   }
   // After lifting: a media type's or parameter's `example` stays (it is theirs in 3.1 as well).
   examplesAsList(components);
-  descriptionsOnNullableFields(components);
+  tidyFields(components);
   for (const operations of Object.values(document.paths ?? {})) {
     for (const operation of Object.values(operations)) {
-      for (const parameter of operation.parameters ?? []) examplesAsList(parameter.schema);
+      for (const parameter of operation.parameters ?? []) {
+        examplesAsList(parameter.schema);
+        tidyFields(parameter.schema);
+      }
       for (const media of Object.values(operation.requestBody?.content ?? {})) {
         examplesAsList(media.schema);
-        descriptionsOnNullableFields(media.schema);
+        tidyFields(media.schema);
       }
-      for (const response of Object.values(operation.responses ?? {})) descriptionsOnNullableFields(response.content);
+      for (const response of Object.values(operation.responses ?? {})) tidyFields(response.content);
     }
   }
 }
