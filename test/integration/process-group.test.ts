@@ -1,7 +1,7 @@
 /**
  * SERVICE_PROCESSES=2 against the real PostgreSQL and Redis: two API processes share the port and
- * both answer; /metrics is the same merged count whichever process is asked; a process that dies
- * is replaced while the other goes on serving, after a growing delay when replacements keep dying
+ * both answer; /metrics is the same merged count whichever process is asked, and answers while a
+ * replacement starts; a process that dies is replaced while the other goes on serving, after a growing delay when replacements keep dying
  * young; SIGTERM (also while the processes are starting) and a terminal's Ctrl-C stop the group
  * with exit code 0; processes whose parent was killed stop; and
  * a group whose processes cannot start ends with exit code 1 instead of starting them forever.
@@ -217,6 +217,12 @@ describe.skipIf(!serverUrl || !redisUrl)('a group of API processes (SERVICE_PROC
     await until(() => !isAlive(victim!), 'the process to end');
     for (let i = 0; i < 4; i++) expect((await postOnNewConnection(group.port, '/api/v1/natal/calculate', key, birth(100 + i))).status).toBe(200);
     await until(() => group.linesWith('an API process ended; starting another').length > 0, 'the parent to notice');
+    // While the replacement starts, and cannot answer the parent yet, a scrape is still answered
+    // at once, with the serving process's counts (it waited 5 s for the newcomer and failed).
+    const scrapedAt = Date.now();
+    const scrape = await fetch(`http://127.0.0.1:${group.port}/metrics`);
+    expect(scrape.status).toBe(200);
+    expect(Date.now() - scrapedAt).toBeLessThan(4_000);
     await until(() => group.linesWith('service ready').length === 3, 'the replacement to be ready');
     const replacement = group.pidsOf('service ready').at(-1)!;
     expect([victim, survivor, group.job.pid]).not.toContain(replacement);
