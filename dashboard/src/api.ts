@@ -20,6 +20,25 @@ export function rememberCsrf(token: string | null): void {
   csrfToken = token;
 }
 
+/**
+ * Told when the session's calls start answering 401 (signed out in another tab, expired, the
+ * account deleted): the frame then shows the sign-in page once, instead of every page showing
+ * the refusal in its own corner. The operator's calls (a bearer token) and the sign-in calls
+ * themselves, whose 401 means a wrong code, are not a session that ended.
+ */
+let sessionEnded: ((message: string) => void) | null = null;
+
+export function onSessionEnded(listener: ((message: string) => void) | null): void {
+  sessionEnded = listener;
+}
+
+/** Why the session ended, in the words of the sign-in page. */
+function endedText(detail: string): string {
+  if (/deleted/i.test(detail)) return 'This account has been deleted, so you were signed out.';
+  if (/expired/i.test(detail)) return 'Your session has expired. Sign in again to carry on.';
+  return 'You were signed out (perhaps in another tab). Sign in again to carry on.';
+}
+
 /** The readable sentence of an error answer: `detail` as a string, or the first validation message. */
 function messageOf(status: number, body: unknown): string {
   if (body && typeof body === 'object' && 'detail' in body) {
@@ -47,7 +66,12 @@ export async function api<T>(method: string, path: string, body?: unknown, extra
   } catch {
     /* not JSON: keep the text */
   }
-  if (!response.ok) throw new ApiError(response.status, messageOf(response.status, parsed), parsed);
+  if (!response.ok) {
+    const error = new ApiError(response.status, messageOf(response.status, parsed), parsed);
+    const sessionCall = !('authorization' in extraHeaders) && !path.startsWith('/api/v1/dashboard/sign-in');
+    if (response.status === 401 && sessionCall) sessionEnded?.(endedText(error.message));
+    throw error;
+  }
   return parsed as T;
 }
 

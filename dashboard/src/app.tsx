@@ -3,7 +3,7 @@
  * page of the current path. Signed out, every path shows the sign-in page.
  */
 import { useEffect, useState } from 'preact/hooks';
-import { del, get, rememberCsrf, type Session, type SessionState } from './api.ts';
+import { del, get, onSessionEnded, rememberCsrf, type Session, type SessionState } from './api.ts';
 import { errorText, Link, Notice } from './components.tsx';
 import { navigate, usePage } from './router.ts';
 import { SignIn } from './pages/sign-in.tsx';
@@ -31,6 +31,18 @@ export function App() {
   const page = usePage();
   const [session, setSession] = useState<Session | null | undefined>(undefined);
   const [error, setError] = useState<string | null>(null);
+  // Why the sign-in page is shown again (the session ended); the page the person was on stays in
+  // the address bar, so signing in again returns there.
+  const [ended, setEnded] = useState<string | null>(null);
+
+  useEffect(() => {
+    onSessionEnded((message) => {
+      rememberCsrf(null);
+      setEnded(message);
+      setSession(null);
+    });
+    return () => onSessionEnded(null);
+  }, []);
 
   useEffect(() => {
     get<SessionState>('/api/v1/dashboard/session')
@@ -58,8 +70,10 @@ export function App() {
       <>
         {error && <Notice kind="error">{error}</Notice>}
         <SignIn
+          notice={ended}
           onSignedIn={(s) => {
             rememberCsrf(s.csrf_token);
+            setEnded(null);
             setSession(s);
             if (page === '/sign-in') navigate('/');
           }}
@@ -69,6 +83,7 @@ export function App() {
 
   const signedOut = () => {
     rememberCsrf(null);
+    setEnded(null);
     setSession(null);
     navigate('/sign-in');
   };

@@ -124,6 +124,8 @@ describe.runIf(hasBrowser)('the dashboard in Chromium', () => {
     expect(await textOf(page, 'td.last-used')).not.toBe('never');
     await page.click('button[aria-label="Revoke first key"]');
     await page.waitForSelector('dialog[open] button.danger', WAIT);
+    // Focus starts on the safe choice: an Enter out of habit keeps the key.
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Keep it');
     await checkPage(page, 'keys-revoke-dialog');
     await page.click('dialog[open] button.danger');
     await page.waitForSelector('.badge.status-revoked', WAIT);
@@ -136,6 +138,30 @@ describe.runIf(hasBrowser)('the dashboard in Chromium', () => {
     await page.reload({ waitUntil: 'domcontentloaded' });
     await page.waitForSelector('#email', WAIT);
     expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('offers no purchase when the server takes no payments, and returns to the sign-in page when the session ends elsewhere', async () => {
+    const page = await browser.newPage();
+    await page.setViewport({ width: 390, height: 844 });
+    const errors = watchErrors(page);
+    await signInInBrowser(page, server.url, inbox, 'no-payments@example.com');
+    await page.click('nav a[href="/dashboard/billing"]');
+    await page.waitForSelector('#no-payments', WAIT);
+    expect(await page.$$('main button')).toHaveLength(0);
+    await checkPage(page, 'billing-no-payments');
+
+    // Signed out in another tab: the next call's 401 brings the sign-in page, with why, on the same address.
+    await page.evaluate(async () => {
+      const state = (await (await fetch('/api/v1/dashboard/session')).json()) as { csrf_token: string };
+      await fetch('/api/v1/dashboard/session', { method: 'DELETE', headers: { 'x-csrf-token': state.csrf_token } });
+    });
+    await page.click('nav a[href="/dashboard/usage"]');
+    await page.waitForSelector('#email', WAIT);
+    expect(await textOf(page, 'main .notice')).toContain('signed out');
+    expect(await page.$('nav[aria-label="Dashboard"]')).toBeNull();
+    expect(page.url()).toContain('/dashboard/usage');
+    expect(errors.filter((e) => !e.includes('status of 401'))).toEqual([]);
     await page.close();
   });
 

@@ -7,7 +7,7 @@
  * PDF and markdown downloaded. The report worker runs in the test server.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'puppeteer-core';
+import type { Browser, Page } from 'puppeteer-core';
 import { startTestServer, type TestServer } from '../helpers/app.ts';
 import { startSmtpInbox, type SmtpInbox } from '../helpers/smtp-inbox.ts';
 import { buildDashboardBundle, signInInBrowser, signInWithCode, type SignedIn } from '../helpers/dashboard.ts';
@@ -40,6 +40,21 @@ function order(who: SignedIn, body: unknown, headers: Record<string, string> = {
     headers: { 'content-type': 'application/json', cookie: who.cookie, 'x-csrf-token': who.csrf, ...headers },
     body: JSON.stringify(body),
   });
+}
+
+/**
+ * Sets a field as typing does: the value, then the input event the form's state follows. Date and
+ * time inputs take their value as the ISO form, whatever the browser's locale shows.
+ */
+async function setValue(page: Page, selector: string, value: string): Promise<void> {
+  await page.$eval(
+    selector,
+    (el, v) => {
+      (el as HTMLInputElement).value = v;
+      el.dispatchEvent(new Event('input', { bubbles: true }));
+    },
+    value,
+  );
 }
 
 async function creditsLeft(who: SignedIn): Promise<number> {
@@ -135,9 +150,8 @@ describe.runIf(hasBrowser)('ordering a report on the Reports page in Chromium', 
     await page.waitForSelector('#credits-left', WAIT);
     expect(await page.$eval('#credits-left', (el) => el.textContent)).toBe('1');
     await page.type('#order-name', 'Ada Quillfeather');
-    // Date and time inputs take their value as the ISO form, whatever the browser's locale shows.
-    await page.$eval('#order-date', (el) => void ((el as HTMLInputElement).value = '1988-03-14'));
-    await page.$eval('#order-time', (el) => void ((el as HTMLInputElement).value = '09:45'));
+    await setValue(page, '#order-date', '1988-03-14');
+    await setValue(page, '#order-time', '09:45');
     await page.type('#order-city', 'London');
     await page.type('#order-country', 'GB');
     await checkPage(page, 'reports-order');
@@ -178,10 +192,65 @@ describe.runIf(hasBrowser)('ordering a report on the Reports page in Chromium', 
     expect(files.Markdown!.type).toContain('text/markdown');
     expect(files.Markdown!.size).toBeGreaterThan(500);
 
-    // With no credit left, the form says where credits come from, and does not send.
+    // With no credit left, the form says where credits come from, and still orders the free demo birth.
     await page.waitForSelector('#no-credits a[href="/dashboard/billing"]', WAIT);
-    expect(await page.$eval('#report-order button[type="submit"]', (el) => el.disabled)).toBe(true);
+    expect(await page.$eval('#report-order button[type="submit"]', (el) => el.disabled)).toBe(false);
     expect(errors).toEqual([]);
     await page.close();
+  });
+
+  it('asks for both coordinates, says in plain words why an order failed, and orders the demo birth for free', async () => {
+    // A context of its own: the other test's session cookie stays in the browser's default one.
+    const context = await browser!.createBrowserContext();
+    const page = await context.newPage();
+    await page.setViewport({ width: 390, height: 844 });
+    const errors = watchErrors(page);
+    await signInInBrowser(page, server.url, inbox, 'form-demo@example.com');
+    await page.click('nav a[href="/dashboard/reports"]');
+    await page.waitForSelector('#no-credits', WAIT);
+    const orders = () => page.evaluate(async () => ((await (await fetch('/api/v1/auth/reports')).json()) as unknown[]).length);
+
+    // A latitude alone is not sent (its longitude would be 0): the message is beside the field, which has focus.
+    await setValue(page, '#order-date', '1988-03-14');
+    await setValue(page, '#order-time', '09:45');
+    await page.type('#order-lat', '51.5');
+    await page.click('#report-order button[type="submit"]');
+    await page.waitForSelector('#order-lng-error', WAIT);
+    expect(await page.$eval('#order-lng-error', (el) => el.textContent)).toContain('longitude');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('order-lng');
+    expect(await orders()).toBe(0);
+    expect(errors).toEqual([]);
+
+    // A city the service does not know, then an order with no credit: the form's words, no field names.
+    await setValue(page, '#order-lat', '');
+    await page.type('#order-city', 'Qwxzyville');
+    await page.type('#order-tz', 'Mars/Olympus');
+    await page.click('#report-order button[type="submit"]');
+    await page.waitForSelector('#report-order .field-error', WAIT);
+    const refusal = await page.$eval('#report-order', (el) => el.textContent ?? '');
+    expect(refusal).not.toMatch(/tz_str|\blat\b|\blng\b|Too small/);
+    await setValue(page, '#order-city', 'London');
+    await setValue(page, '#order-tz', '');
+    await page.click('#report-order button[type="submit"]');
+    await page.waitForSelector('#report-order .notice-error', WAIT);
+    expect(await page.$eval('#report-order .notice-error', (el) => el.textContent)).toContain('no report credit left');
+    // The message is drawn where the person looks: on screen, beside the button they pressed.
+    const shown = await page.$eval('#report-order .notice-error', (el) => {
+      const box = el.getBoundingClientRect();
+      return box.top >= 0 && box.bottom <= innerHeight;
+    });
+    expect(shown).toBe(true);
+
+    // The demo birth, filled in by its button, costs nothing.
+    await page.click('#fill-demo');
+    expect(await page.$eval('#order-name', (el) => (el as HTMLInputElement).value)).toBe('Synthetic Demo Candidate');
+    await page.click('#report-order button[type="submit"]');
+    await page.waitForSelector('#report-order .notice-success', WAIT);
+    expect(await page.$eval('#report-order .notice-success', (el) => el.textContent)).toContain('no credit');
+    expect(await orders()).toBe(1);
+    await checkPage(page, 'reports-demo-ordered');
+    // The refusals above are answers (422, 402) the browser logs as failed loads; nothing else may be logged.
+    expect(errors.filter((e) => !/status of (402|422)/.test(e))).toEqual([]);
+    await context.close();
   });
 });

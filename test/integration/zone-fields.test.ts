@@ -9,7 +9,8 @@ import { startTestServer, type TestServer } from '../helpers/app.ts';
 import { requestedZone } from '../../src/features/requests/place.ts';
 import { castNatal } from '../../src/features/natal/natal-service.ts';
 import { natalRequest } from '../../src/features/natal/natal-schemas.ts';
-import { DEMO_SUBJECT, isDemoSubject } from '../../src/reports/http/demo-subject.ts';
+import { DEMO_SUBJECT } from '../../src/reports/http/demo-birth.ts';
+import { isDemoSubject } from '../../src/reports/http/demo-subject.ts';
 import type { PsychologicalReportRequest } from '../../src/reports/http/report-schemas.ts';
 
 let server: TestServer;

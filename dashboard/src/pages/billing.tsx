@@ -5,7 +5,7 @@
  * every two seconds until the purchase is in the account).
  */
 import { useEffect, useState } from 'preact/hooks';
-import { get, post, type Session } from '../api.ts';
+import { ApiError, get, post, type Session } from '../api.ts';
 import { errorText, formatDate, Link, Notice } from '../components.tsx';
 
 interface Plan {
@@ -43,6 +43,8 @@ interface BillingDetails {
   cancel_at_period_end: boolean;
   card: { brand: string; last4: string } | null;
   request_pack_offer: RequestPackOffer | null;
+  /** False when the server takes no payments (Stripe is not set up): nothing can be bought here. */
+  payments_available: boolean;
 }
 interface CheckoutStatus {
   status: string;
@@ -82,12 +84,39 @@ async function checkout(productCode: string): Promise<void> {
 
 /** The busy marker of the request pack's button (product codes never take this form). */
 const REQUEST_PACK = '#request-pack';
+/** Where the portal's error is shown (product codes never take this form either). */
+const PORTAL = '#portal';
+
+const NO_PAYMENTS = 'Payments are not set up on this server, so nothing can be bought here for now.';
+
+/** A failed purchase in plain words: the server's own sentence, except where it speaks to the operator. */
+function purchaseError(error: unknown): string {
+  if (error instanceof ApiError && error.status === 503) return NO_PAYMENTS;
+  if (error instanceof ApiError && error.status >= 500) return 'The payment page could not be opened. Try again in a moment.';
+  if (error instanceof TypeError) return 'The service could not be reached. Check your connection and try again.';
+  return errorText(error);
+}
+
+/** What went wrong with which button: the message is drawn beside that button, where the person looks. */
+interface Failure {
+  where: string;
+  text: string;
+}
+
+function FailureNotice(props: { failure: Failure | null; where: string }) {
+  return props.failure?.where === props.where ? (
+    <Notice kind="error" reveal>
+      {props.failure.text}
+    </Notice>
+  ) : null;
+}
 
 export function Billing(props: { session: Session }) {
   const [plans, setPlans] = useState<Plan[]>([]);
   const [packs, setPacks] = useState<CreditPack[]>([]);
   const [details, setDetails] = useState<BillingDetails | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<Failure | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   useEffect(() => {
     const fail = (e: unknown) => setError(errorText(e));
@@ -96,22 +125,26 @@ export function Billing(props: { session: Session }) {
     get<BillingDetails>(`/api/v1/billing/subscription/${encodeURIComponent(props.session.user_id)}`).then(setDetails, fail);
   }, []);
   const offer = details?.request_pack_offer ?? null;
+  // No buying button until the server has said it takes payments: none that cannot work is shown.
+  const canPay = details?.payments_available === true;
   const buy = async (code: string) => {
     setBusy(code);
-    setError(null);
+    setFailure(null);
     try {
       await (code === REQUEST_PACK ? requestPackCheckout() : checkout(code));
     } catch (e) {
-      setError(errorText(e));
+      setFailure({ where: code, text: purchaseError(e) });
       setBusy(null);
     }
   };
   const portal = async () => {
-    setError(null);
+    setBusy(PORTAL);
+    setFailure(null);
     try {
       location.assign((await post<{ portal_url: string }>('/api/v1/billing/portal', { return_url: billingUrl })).portal_url);
     } catch (e) {
-      setError(errorText(e));
+      setFailure({ where: PORTAL, text: purchaseError(e) });
+      setBusy(null);
     }
   };
   return (
@@ -129,10 +162,18 @@ export function Billing(props: { session: Session }) {
             {details.current_period_end && (details.cancel_at_period_end ? ', ends ' : ', renews ') + formatDate(details.current_period_end)}
             {details.card && ` · ${details.card.brand} ending ${details.card.last4}`}
           </p>
-          {details.plan_code !== 'free' && (
-            <button type="button" class="secondary" onClick={portal}>
-              Manage card, invoices or cancellation
-            </button>
+          {!details.payments_available && (
+            <p class="notice notice-info" id="no-payments">
+              Payments are not set up on this server: plans and credit packs cannot be bought here for now. Everything included in your plan works as usual.
+            </p>
+          )}
+          {details.plan_code !== 'free' && canPay && (
+            <>
+              <FailureNotice failure={failure} where={PORTAL} />
+              <button type="button" class="secondary" onClick={portal} disabled={busy !== null}>
+                {busy === PORTAL ? 'Opening…' : 'Manage card, invoices or cancellation'}
+              </button>
+            </>
           )}
         </section>
       )}
@@ -155,10 +196,15 @@ export function Billing(props: { session: Session }) {
                 </ul>
                 {held ? (
                   <p class="badge status-active">Your plan</p>
+                ) : plan.price_cents > 0 && canPay ? (
+                  <div class="plan-action">
+                    <FailureNotice failure={failure} where={plan.code} />
+                    <button type="button" disabled={busy !== null} onClick={() => buy(plan.code)} aria-label={`Choose ${plan.name}`}>
+                      {busy === plan.code ? 'Opening checkout…' : `Choose ${plan.name}`}
+                    </button>
+                  </div>
                 ) : plan.price_cents > 0 ? (
-                  <button type="button" disabled={busy !== null} onClick={() => buy(plan.code)} aria-label={`Choose ${plan.name}`}>
-                    {busy === plan.code ? 'Opening checkout…' : `Choose ${plan.name}`}
-                  </button>
+                  details && <p class="hint">Not on sale on this server.</p>
                 ) : (
                   <p class="hint">Included when no paid plan is held.</p>
                 )}
@@ -175,9 +221,12 @@ export function Billing(props: { session: Session }) {
             {amount(offer.price_cents, offer.currency)}, paid once{offer.expires_at ? `, until ${formatDate(offer.expires_at)}` : ''}.
           </p>
           {offer.note && <p class="hint">{offer.note}</p>}
-          <button type="button" disabled={busy !== null} onClick={() => buy(REQUEST_PACK)} aria-label={`Buy ${offer.requests} extra requests`}>
-            {busy === REQUEST_PACK ? 'Opening checkout…' : 'Buy these requests'}
-          </button>
+          <FailureNotice failure={failure} where={REQUEST_PACK} />
+          {canPay && (
+            <button type="button" disabled={busy !== null} onClick={() => buy(REQUEST_PACK)} aria-label={`Buy ${offer.requests} extra requests`}>
+              {busy === REQUEST_PACK ? 'Opening checkout…' : 'Buy these requests'}
+            </button>
+          )}
         </section>
       )}
       {packs.length > 0 && (
@@ -187,12 +236,17 @@ export function Billing(props: { session: Session }) {
           <ul class="packs">
             {packs.map((pack) => (
               <li key={pack.code}>
-                <span>
-                  {pack.name}: {pack.credits} credits for {money(pack.price_cents, pack.currency)}
-                </span>
-                <button type="button" class="secondary small" disabled={busy !== null} onClick={() => buy(pack.code)} aria-label={`Buy ${pack.name}`}>
-                  Buy
-                </button>
+                <div class="pack-line">
+                  <span>
+                    {pack.name}: {pack.credits} credits for {money(pack.price_cents, pack.currency)}
+                  </span>
+                  {canPay && (
+                    <button type="button" class="secondary small" disabled={busy !== null} onClick={() => buy(pack.code)} aria-label={`Buy ${pack.name}`}>
+                      {busy === pack.code ? 'Opening…' : 'Buy'}
+                    </button>
+                  )}
+                </div>
+                <FailureNotice failure={failure} where={pack.code} />
               </li>
             ))}
           </ul>
@@ -206,7 +260,7 @@ export function Billing(props: { session: Session }) {
 export function CheckoutReturn() {
   const sessionId = new URLSearchParams(location.search).get('session_id');
   const [status, setStatus] = useState<CheckoutStatus | null>(null);
-  const [error, setError] = useState<string | null>(sessionId ? null : 'This page needs the session_id Checkout adds to the address.');
+  const [error, setError] = useState<string | null>(sessionId ? null : 'Nothing to show here: this page opens when you come back from a payment.');
   useEffect(() => {
     if (!sessionId) return;
     let timer: ReturnType<typeof setTimeout> | undefined;

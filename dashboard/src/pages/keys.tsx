@@ -24,14 +24,19 @@ export function curlExample(key: string): string {
   return `curl -sS -X POST '${location.origin}/api/v1/natal/calculate' -H 'x-api-key: ${key}' -H 'content-type: application/json' -d '${body}'`;
 }
 
-function RevokeDialog(props: { target: Key; onClose: (revoked: boolean) => void }) {
+/** `reload`: the list read again before the dialog closes, so focus returns to a page that shows the key revoked. */
+function RevokeDialog(props: { target: Key; reload: () => Promise<unknown>; onClose: (revoked: boolean) => void }) {
   return (
     <ConfirmDialog
       id="revoke-title"
       title={`Revoke “${props.target.name}”?`}
       confirm="Revoke the key"
-      action={() => del(`/api/v1/auth/keys/${encodeURIComponent(props.target.id)}`)}
+      action={async () => {
+        await del(`/api/v1/auth/keys/${encodeURIComponent(props.target.id)}`);
+        await props.reload();
+      }}
       onClose={props.onClose}
+      fallbackFocus={() => document.getElementById('key-list-title')}
     >
       <p>
         Requests with the key <code>{props.target.prefix}…</code> are refused from now on. This cannot be undone: a revoked key never works again.
@@ -47,6 +52,8 @@ export function Keys() {
   const [revoking, setRevoking] = useState<Key | null>(null);
   const [error, setError] = useState<string | null>(null);
   const load = () => get<Key[]>('/api/v1/auth/keys').then(setKeys, (e) => setError(errorText(e)));
+  // The card of the key just made shows its secret only while that key works.
+  const shown = created?.key && keys?.find((k) => k.id === created.id)?.status !== 'revoked' ? created : null;
   useEffect(() => void load(), []);
 
   const create = async (event: Event) => {
@@ -75,23 +82,25 @@ export function Keys() {
         </div>
         <button type="submit">Create key</button>
       </form>
-      {created?.key && (
-        <section class="card new-key" aria-labelledby="new-key-title">
-          <h2 id="new-key-title">Your new key “{created.name}”</h2>
+      {shown?.key && (
+        <section class="card new-key" aria-labelledby="new-key-title" key={shown.id}>
+          <h2 id="new-key-title">Your new key “{shown.name}”</h2>
           <Notice kind="success">Copy it now: it is shown only this once. We keep only a digest of it.</Notice>
           <div class="secret">
-            <code id="new-key-value">{created.key}</code>
-            <CopyButton text={created.key} label="Copy key" />
+            <code id="new-key-value">{shown.key}</code>
+            <CopyButton text={shown.key} label="Copy key" selectId="new-key-value" />
           </div>
           <h3>Try it: paste this in a terminal</h3>
           <pre class="curl" id="curl-example">
-            <code>{curlExample(created.key)}</code>
+            <code>{curlExample(shown.key)}</code>
           </pre>
-          <CopyButton text={curlExample(created.key)} label="Copy command" />
+          <CopyButton text={curlExample(shown.key)} label="Copy command" selectId="curl-example" />
         </section>
       )}
       <section aria-labelledby="key-list-title">
-        <h2 id="key-list-title">Your keys</h2>
+        <h2 id="key-list-title" tabIndex={-1}>
+          Your keys
+        </h2>
         {keys === null ? (
           <p>Loading…</p>
         ) : keys.length === 0 ? (
@@ -139,15 +148,7 @@ export function Keys() {
           </div>
         )}
       </section>
-      {revoking && (
-        <RevokeDialog
-          target={revoking}
-          onClose={(revoked) => {
-            setRevoking(null);
-            if (revoked) void load();
-          }}
-        />
-      )}
+      {revoking && <RevokeDialog target={revoking} reload={load} onClose={() => setRevoking(null)} />}
     </>
   );
 }

@@ -4,7 +4,7 @@
  * download, how to order one with an API key, and the secret the report callbacks are signed with.
  */
 import { useEffect, useState } from 'preact/hooks';
-import { api, del, get, post } from '../api.ts';
+import { api, ApiError, del, get, post } from '../api.ts';
 import { CopyButton, errorText, formatDate, Link, Notice } from '../components.tsx';
 import { ReportOrderForm } from './report-order.tsx';
 
@@ -22,6 +22,7 @@ interface ReportJob {
   created_at: string;
   completed_at: string | null;
   error: string | null;
+  output_format: string;
   pdf_url: string | null;
   markdown_url: string | null;
 }
@@ -40,13 +41,17 @@ const orderExample = () =>
     psychological_report: { enabled: true },
   })}'`;
 
+const FORMATS: Record<string, string> = { pdf: 'PDF', markdown: 'Markdown', json: 'JSON' };
+const STATES: Record<string, string> = { queued: 'waiting', running: 'being made' };
+const STAGES: Record<string, string> = { queued: 'in the queue', computing: 'computing the chart', rendering: 'drawing the pages', done: 'finishing' };
+
 function JobStatus(props: { job: ReportJob }) {
   const { job } = props;
   if (job.status === 'completed') return <span class="badge status-active">ready</span>;
   if (job.status === 'failed') return <span class="badge status-revoked">failed</span>;
   return (
     <span>
-      <span class="badge">{job.status}</span> {job.progress}% · {job.stage}
+      <span class="badge">{STATES[job.status] ?? job.status}</span> {job.progress}% · {STAGES[job.stage] ?? job.stage}
     </span>
   );
 }
@@ -65,6 +70,16 @@ interface Branding {
  * with the footer code of the reports themselves (as reports ordered with
  * include_profile_branding_logo show it).
  */
+const LOGO_MAX_BYTES = 1024 * 1024;
+
+/** An upload refused, in the words of the hint above it (1 MiB, not a count of bytes). */
+function logoError(error: unknown): string {
+  if (error instanceof ApiError && error.status === 413) return 'This file is larger than 1 MiB. Choose a smaller image.';
+  if (error instanceof ApiError && error.status === 415) return 'This file is not a PNG, JPEG or SVG image. Choose one of those.';
+  if (error instanceof ApiError && error.status === 422) return 'This image could not be read: it may be damaged. Try saving it again, or choose another.';
+  return errorText(error);
+}
+
 function BrandingLogo() {
   const [branding, setBranding] = useState<Branding | null>(null);
   const [label, setLabel] = useState('Prepared for you by Example Astrology');
@@ -83,12 +98,18 @@ function BrandingLogo() {
     const file = input.files?.[0];
     if (!file) return;
     setError(null);
+    // Refused here before sending a large file for nothing; the service checks again.
+    if (file.size > LOGO_MAX_BYTES) {
+      setError(logoError(new ApiError(413, 'too large', null)));
+      input.value = '';
+      return;
+    }
     const form = new FormData();
     form.append('file', file);
     try {
       setBranding(await api<Branding>('POST', '/api/v1/auth/report-branding', form));
     } catch (e) {
-      setError(errorText(e));
+      setError(logoError(e));
     }
     input.value = '';
   };
@@ -102,10 +123,16 @@ function BrandingLogo() {
   return (
     <section class="card" aria-labelledby="branding-title">
       <h2 id="branding-title">Your logo in the PDF footer</h2>
-      <p class="hint">PNG, JPEG or SVG, at most 1 MiB. Reports ordered with include_profile_branding_logo carry it on every page.</p>
-      {error && <Notice kind="error">{error}</Notice>}
+      <p class="hint" id="branding-hint">
+        PNG, JPEG or SVG, at most 1 MiB. Reports ordered with “Put my logo in the PDF footer” ticked carry it on every page.
+      </p>
       <label for="branding-file">{branding?.has_logo ? 'Replace the logo' : 'Upload a logo'}</label>
-      <input id="branding-file" type="file" accept="image/png,image/jpeg,image/svg+xml" onChange={upload} />
+      <input id="branding-file" type="file" accept="image/png,image/jpeg,image/svg+xml" onChange={upload} aria-describedby="branding-hint" />
+      {error && (
+        <Notice kind="error" reveal>
+          {error}
+        </Notice>
+      )}
       <label for="footer-label">Footer text for the preview</label>
       <input id="footer-label" maxLength={120} value={label} onInput={(e) => setLabel(e.currentTarget.value)} />
       <h3>Footer preview</h3>
@@ -144,12 +171,15 @@ function CallbackSecret() {
   return (
     <section class="card" aria-labelledby="secret-title">
       <h2 id="secret-title">Callback signing secret</h2>
-      <p class="hint">A report's callback_url is called when it is ready, signed with this secret (Standard Webhooks).</p>
+      <p class="hint">
+        When you order a report from your own code with a callback address, that address is called when the report is ready, signed with this secret (Standard
+        Webhooks).
+      </p>
       {error && <Notice kind="error">{error}</Notice>}
       {secret && (
         <div class="secret">
-          <code>{secret}</code>
-          <CopyButton text={secret} label="Copy secret" />
+          <code id="callback-secret">{secret}</code>
+          <CopyButton text={secret} label="Copy secret" selectId="callback-secret" />
           <button type="button" class="secondary" onClick={rotate}>
             Replace it
           </button>
@@ -200,7 +230,7 @@ export function Reports() {
               <dd>{credits.used_this_period}</dd>
             </div>
             <div>
-              <dt>Renewed</dt>
+              <dt>Renews</dt>
               <dd>{formatDate(credits.period_resets_at)}</dd>
             </div>
           </dl>
@@ -226,7 +256,7 @@ export function Reports() {
               <thead>
                 <tr>
                   <th scope="col">Ordered</th>
-                  <th scope="col">Job</th>
+                  <th scope="col">Report</th>
                   <th scope="col">Status</th>
                   <th scope="col">Download</th>
                 </tr>
@@ -235,8 +265,15 @@ export function Reports() {
                 {jobs.map((job) => (
                   <tr key={job.job_id} data-job-id={job.job_id}>
                     <td data-label="Ordered">{formatDate(job.created_at)}</td>
-                    <td data-label="Job">
-                      <code class="nowrap">{job.job_id}</code>
+                    <td data-label="Report">
+                      {/* The list names no person (the service keeps the birth in the job, not in this list): the format and the reference the order showed. */}
+                      <span>
+                        Natal report, {FORMATS[job.output_format] ?? job.output_format}
+                        <br />
+                        <span class="hint">
+                          Reference <code class="nowrap">{job.job_id}</code>
+                        </span>
+                      </span>
                     </td>
                     <td data-label="Status">
                       <JobStatus job={job} />

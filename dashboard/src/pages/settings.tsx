@@ -38,6 +38,7 @@ function Notifications() {
   if (!settings) return message ? <Notice kind="error">{message.text}</Notice> : null;
   const save = async (event: Event) => {
     event.preventDefault();
+    setMessage(null);
     try {
       setSettings(await put<NotificationSettings>('/api/v1/settings/notifications', settings));
       setMessage({ kind: 'success', text: 'Saved.' });
@@ -71,8 +72,14 @@ function Notifications() {
         value={settings.usage_alert_threshold_pct}
         onInput={(e) => setSettings({ ...settings, usage_alert_threshold_pct: Number(e.currentTarget.value) })}
       />
-      {message && <Notice kind={message.kind}>{message.text}</Notice>}
-      <button type="submit">Save e-mail settings</button>
+      <div class="form-actions">
+        <button type="submit">Save e-mail settings</button>
+      </div>
+      {message && (
+        <Notice kind={message.kind} reveal>
+          {message.text}
+        </Notice>
+      )}
     </form>
   );
 }
@@ -126,6 +133,7 @@ function DeleteAccount(props: { email: string; onDeleted: () => void }) {
   const matches = typed.trim().toLowerCase() === props.email.toLowerCase();
   const submit = async (event: Event) => {
     event.preventDefault();
+    setError(null);
     try {
       await del('/api/v1/settings/account', { confirm_email: typed.trim(), reason: reason || null });
       props.onDeleted();
@@ -145,10 +153,16 @@ function DeleteAccount(props: { email: string; onDeleted: () => void }) {
       <input id="delete-confirm" autocomplete="off" value={typed} onInput={(e) => setTyped(e.currentTarget.value)} />
       <label for="delete-reason">Why are you leaving? (optional)</label>
       <input id="delete-reason" maxLength={2000} value={reason} onInput={(e) => setReason(e.currentTarget.value)} />
-      {error && <Notice kind="error">{error}</Notice>}
-      <button type="submit" class="danger" disabled={!matches}>
-        Delete my account
-      </button>
+      <div class="form-actions">
+        <button type="submit" class="danger" disabled={!matches}>
+          Delete my account
+        </button>
+      </div>
+      {error && (
+        <Notice kind="error" reveal>
+          {error}
+        </Notice>
+      )}
     </form>
   );
 }

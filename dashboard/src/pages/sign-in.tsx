@@ -3,7 +3,7 @@
  * e-mail's link lands here with `#link=...`: the page posts that secret back itself and removes
  * it from the address bar.
  */
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { ApiError, get, post, type Session } from '../api.ts';
 import { errorText, Notice } from '../components.tsx';
 
@@ -29,12 +29,35 @@ function ProviderSignIn() {
   );
 }
 
-export function SignIn(props: { onSignedIn: (session: Session) => void }) {
+/** The service's tries per e-mailed code (SIGN_IN_DEFAULTS.maxAttemptsPerChallenge): after these, only a new e-mail helps. */
+const TRIES_PER_CODE = 5;
+
+/** A refused code in words that say what to do next: try again while the code can still work, else ask anew. */
+function codeRefusal(error: unknown, wrongSoFar: number): string {
+  if (error instanceof ApiError && error.status === 422) return 'The code is the six digits from the e-mail.';
+  if (error instanceof ApiError && error.status === 429) return 'Too many wrong codes. Wait a few minutes, then ask for a new e-mail.';
+  if (error instanceof ApiError && error.status === 401) {
+    const left = TRIES_PER_CODE - wrongSoFar;
+    return left > 0
+      ? `That code did not work. Check the six digits and try again (${left} ${left === 1 ? 'try' : 'tries'} left), or ask for a new e-mail: a code also stops working after 15 minutes or once it has been used.`
+      : 'That code did not work, and it cannot be tried again. Ask for a new e-mail.';
+  }
+  return errorText(error);
+}
+
+/** `notice`: why the person is asked to sign in again (their session ended), if that is why. */
+export function SignIn(props: { onSignedIn: (session: Session) => void; notice?: string | null }) {
   const [email, setEmail] = useState('');
   const [code, setCode] = useState('');
   const [sent, setSent] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [wrong, setWrong] = useState(0);
+  const codeField = useRef<HTMLInputElement>(null);
+  // The e-mail is on its way: the next thing to type is its code.
+  useEffect(() => {
+    if (sent) codeField.current?.focus();
+  }, [sent]);
 
   useEffect(() => {
     const link = /(?:^#|&)link=([A-Za-z0-9_-]+)/.exec(location.hash)?.[1];
@@ -43,7 +66,9 @@ export function SignIn(props: { onSignedIn: (session: Session) => void }) {
     setBusy(true);
     post<Session>('/api/v1/dashboard/sign-in/link', { link })
       .then(props.onSignedIn)
-      .catch((e) => setError(errorText(e)))
+      .catch((e) =>
+        setError(e instanceof ApiError && e.status === 401 ? 'This sign-in link has been used or has expired. Ask for a new e-mail below.' : errorText(e)),
+      )
       .finally(() => setBusy(false));
   }, []);
 
@@ -53,6 +78,8 @@ export function SignIn(props: { onSignedIn: (session: Session) => void }) {
     setError(null);
     try {
       await post('/api/v1/dashboard/sign-in', { email });
+      setWrong(0);
+      setCode('');
       setSent(true);
     } catch (e) {
       setError(e instanceof ApiError && e.status === 422 ? 'Enter a valid e-mail address.' : errorText(e));
@@ -68,7 +95,10 @@ export function SignIn(props: { onSignedIn: (session: Session) => void }) {
     try {
       props.onSignedIn(await post<Session>('/api/v1/dashboard/sign-in/code', { email, code }));
     } catch (e) {
-      setError(e instanceof ApiError && e.status === 422 ? 'The code is the six digits from the e-mail.' : errorText(e));
+      const wrongSoFar = e instanceof ApiError && e.status === 401 ? wrong + 1 : wrong;
+      setWrong(wrongSoFar);
+      setError(codeRefusal(e, wrongSoFar));
+      codeField.current?.select();
     } finally {
       setBusy(false);
     }
@@ -78,12 +108,17 @@ export function SignIn(props: { onSignedIn: (session: Session) => void }) {
     <main class="sign-in" id="main">
       <h1>Sign in to the Astrology API</h1>
       <p class="lead">No password: we e-mail you a code and a link. A new address gets a free account.</p>
-      {error && <Notice kind="error">{error}</Notice>}
+      {props.notice && <Notice kind="info">{props.notice}</Notice>}
       {!sent && <ProviderSignIn />}
       {!sent ? (
         <form onSubmit={ask} class="card">
           <label for="email">E-mail address</label>
           <input id="email" name="email" type="email" autocomplete="email" required value={email} onInput={(e) => setEmail(e.currentTarget.value)} />
+          {error && (
+            <Notice kind="error" reveal>
+              {error}
+            </Notice>
+          )}
           <button type="submit" disabled={busy}>
             {busy ? 'Sending…' : 'E-mail me a sign-in code'}
           </button>
@@ -95,6 +130,7 @@ export function SignIn(props: { onSignedIn: (session: Session) => void }) {
           </Notice>
           <label for="code">Six-digit code</label>
           <input
+            ref={codeField}
             id="code"
             name="code"
             inputMode="numeric"
@@ -105,11 +141,16 @@ export function SignIn(props: { onSignedIn: (session: Session) => void }) {
             value={code}
             onInput={(e) => setCode(e.currentTarget.value)}
           />
+          {error && (
+            <Notice kind="error" reveal>
+              {error}
+            </Notice>
+          )}
           <button type="submit" disabled={busy}>
             {busy ? 'Checking…' : 'Sign in'}
           </button>
-          <button type="button" class="link-button" onClick={() => (setSent(false), setCode(''))}>
-            Use another address
+          <button type="button" class="link-button" onClick={() => (setSent(false), setCode(''), setError(null))}>
+            Use another address or send a new e-mail
           </button>
         </form>
       )}

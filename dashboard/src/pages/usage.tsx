@@ -6,7 +6,7 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { get, type Session } from '../api.ts';
 import { ChartCanvas, PALETTE } from '../charts.tsx';
-import { errorText, formatDate, Notice } from '../components.tsx';
+import { errorText, formatDate, Notice, PathText } from '../components.tsx';
 
 interface UsageHistory {
   dates: string[];
@@ -38,6 +38,8 @@ interface Plan {
 const number = (n: number) => n.toLocaleString('en-GB');
 const count = (n: number, one: string, many: string) => `${number(n)} ${n === 1 ? one : many}`;
 const PERIOD = { day: 'today', month: 'this month' } as const;
+/** Narrower than this (in CSS pixels of the chart), the chart's legend is left out. */
+const wideEnoughForLegend = (width: number) => width >= 600;
 
 function Quota(props: { details: BillingDetails; plan: Plan | undefined }) {
   const { usage } = props.details;
@@ -82,6 +84,8 @@ function History(props: { history: UsageHistory }) {
   const top = history.endpoints.slice(0, PALETTE.length - 1);
   const rest = history.endpoints.slice(PALETTE.length - 1);
   const datasets = top.map((e, i) => ({ label: e.route, data: e.requests, backgroundColor: PALETTE[i] }));
+  // Each endpoint's colour in the chart, shown again beside it in the table (the legend is hidden on a phone).
+  const swatch = (i: number) => `swatch swatch-${i < top.length ? i : 'other'}`;
   if (rest.length)
     datasets.push({
       label: 'other endpoints',
@@ -104,7 +108,15 @@ function History(props: { history: UsageHistory }) {
           data: { labels, datasets },
           options: {
             scales: { x: { stacked: true }, y: { stacked: true, beginAtZero: true, ticks: { precision: 0 } } },
-            plugins: { legend: { position: 'bottom' } },
+            plugins: { legend: { position: 'bottom', display: wideEnoughForLegend(innerWidth) } },
+            // On a phone a legend of many endpoints would fill the chart: the table below names the colours instead.
+            onResize: (chart, size) => {
+              const legend = chart.options.plugins?.legend;
+              if (legend && legend.display !== wideEnoughForLegend(size.width)) {
+                legend.display = wideEnoughForLegend(size.width);
+                chart.update();
+              }
+            },
           },
         }}
       />
@@ -123,10 +135,11 @@ function History(props: { history: UsageHistory }) {
               </tr>
             </thead>
             <tbody>
-              {history.endpoints.map((e) => (
+              {history.endpoints.map((e, i) => (
                 <tr key={e.route}>
                   <td>
-                    <code>{e.route}</code>
+                    <span class={swatch(i)} aria-hidden="true" />
+                    <PathText path={e.route} />
                   </td>
                   <td class="num">{number(e.total)}</td>
                 </tr>
@@ -207,7 +220,7 @@ function Logs(props: { logs: LogEntry[] }) {
                 <td data-label="Time">{formatDate(l.created_at)}</td>
                 <td data-label="Method">{l.method}</td>
                 <td data-label="Path">
-                  <code>{l.path}</code>
+                  <PathText path={l.path} />
                 </td>
                 <td data-label="Status" class={`num ${l.status_code >= 400 ? 'bad' : 'good'}`}>
                   {l.status_code}

@@ -6,7 +6,7 @@
 import { z } from 'zod/v4';
 import { birthFields, chartSettingsFields } from '../requests/birth-schema.ts';
 import { psychologicalReportRequest } from '../../reports/http/report-schemas.ts';
-import { DEMO_SUBJECT } from '../../reports/http/demo-subject.ts';
+import { DEMO_SUBJECT } from '../../reports/http/demo-birth.ts';
 
 const reportOptions = psychologicalReportRequest.pick({
   style: true,

@@ -5,20 +5,7 @@
 import type { NatalRequest } from '../../features/natal/natal-schemas.ts';
 import { isAutoZone, requestedZone } from '../../features/requests/place.ts';
 import type { PsychologicalReportRequest } from './report-schemas.ts';
-
-export const DEMO_SUBJECT = {
-  name: 'Synthetic Demo Candidate',
-  year: 1992,
-  month: 11,
-  day: 23,
-  hour: 14,
-  minute: 17,
-  time_known: true,
-  city: 'Lisbon',
-  lat: 38.7223,
-  lng: -9.1393,
-  tz_str: 'Europe/Lisbon',
-} as const;
+import { DEMO_SUBJECT } from './demo-birth.ts';
 
 const near = (a: number | undefined | null, b: number) => a !== undefined && a !== null && Math.abs(a - b) < 1e-4;
 
