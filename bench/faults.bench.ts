@@ -32,22 +32,11 @@ import { deleteKeysWithPrefix } from '../src/db/redis.ts';
 import { createKeyForEmail } from '../src/features/keys/keys-service.ts';
 import { ReportCreditRepository } from '../src/db/report-credits.ts';
 import { machineDescription } from './machine.ts';
+import { DEMO_SUBJECT } from '../src/reports/http/demo-birth.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const BIRTH = { name: 'Ada Quillfeather', year: 1988, month: 3, day: 14, hour: 9, minute: 45, lat: 51.5074, lng: -0.1278, tz_str: 'Europe/London' };
-const DEMO = {
-  name: 'Synthetic Demo Candidate',
-  year: 1992,
-  month: 11,
-  day: 23,
-  hour: 14,
-  minute: 17,
-  time_known: true,
-  city: 'Lisbon',
-  lat: 38.7223,
-  lng: -9.1393,
-  tz_str: 'Europe/Lisbon',
-};
+const DEMO = { ...DEMO_SUBJECT };
 const OUTAGE_JOBS = Number(process.env.BENCH_OUTAGE_JOBS ?? 10);
 const OUTAGE_SECONDS = Number(process.env.BENCH_OUTAGE_SECONDS ?? 6);
 const DEMO_BACKLOG = 40;

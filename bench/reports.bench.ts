@@ -6,6 +6,7 @@
  * which costs none, is limited to two reports at a time per account, and a batch needs more.
  */
 import { startBenchServer } from './server-process.ts';
+import { DEMO_SUBJECT } from '../src/reports/http/demo-birth.ts';
 
 export interface ReportFigures {
   concurrency: number;
@@ -15,19 +16,8 @@ export interface ReportFigures {
   pages: number;
 }
 
-const SUBJECT = {
-  name: 'Bench Subject',
-  year: 1992,
-  month: 11,
-  day: 23,
-  hour: 14,
-  minute: 17,
-  time_known: true,
-  city: 'Lisbon',
-  lat: 38.7223,
-  lng: -9.1393,
-  tz_str: 'Europe/Lisbon',
-};
+/** The demo subject's birth under another name: a paid report, as customers order. */
+const SUBJECT = { ...DEMO_SUBJECT, name: 'Bench Subject' };
 
 const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]!;
 

@@ -8,24 +8,14 @@ import { ReportCreditRepository } from '../../src/db/report-credits.ts';
 import { sql } from '../../src/db/sql.ts';
 import { z } from 'zod/v4';
 import type { TestServer } from './app.ts';
+import { DEMO_SUBJECT } from '../../src/reports/http/demo-birth.ts';
 
 let n = 0;
 
 export const BIRTH = { name: 'Ada Quillfeather', year: 1988, month: 3, day: 14, hour: 9, minute: 45, lat: 51.5074, lng: -0.1278, tz_str: 'Europe/London' };
 
-export const DEMO = {
-  name: 'Synthetic Demo Candidate',
-  year: 1992,
-  month: 11,
-  day: 23,
-  hour: 14,
-  minute: 17,
-  time_known: true,
-  city: 'Lisbon',
-  lat: 38.7223,
-  lng: -9.1393,
-  tz_str: 'Europe/Lisbon',
-};
+/** The zero-credit demo subject: its reports cost no credit. */
+export const DEMO = { ...DEMO_SUBJECT };
 
 export async function userWithCredits(server: TestServer, credits: number, plan = 'unlimited'): Promise<{ userId: string; key: string }> {
   const created = await createKeyForEmail(server.db, { email: `reports${n++}-${process.pid}@example.com`, plan });
