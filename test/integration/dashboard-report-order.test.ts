@@ -165,6 +165,10 @@ describe.runIf(hasBrowser)('ordering a report on the Reports page in Chromium', 
     const pdfLink = `#report-table tr[data-job-id="${jobId}"] a[href$="format=pdf"]`;
     await page.waitForSelector(pdfLink, { timeout: 180_000 });
     expect(await page.$eval(`#report-table tr[data-job-id="${jobId}"] .badge`, (el) => el.textContent)).toBe('ready');
+    // The row says whose report it is, so that several can be told apart.
+    expect(await page.$eval(`#report-table tr[data-job-id="${jobId}"] td[data-label="Report"]`, (el) => el.textContent)).toContain(
+      'Ada Quillfeather, born 14 March 1988',
+    );
     await checkPage(page, 'reports-ordered');
 
     // The two links, fetched as the browser's download would (same cookie, same URL).

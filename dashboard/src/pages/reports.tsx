@@ -23,9 +23,15 @@ interface ReportJob {
   completed_at: string | null;
   error: string | null;
   output_format: string;
+  subject_name: string | null;
+  birth_date: string | null;
   pdf_url: string | null;
   markdown_url: string | null;
 }
+
+/** A birth date as ordered (YYYY-MM-DD) in words: "14 March 1988". */
+const birthDateText = (date: string) =>
+  new Date(`${date}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 const orderExample = () =>
   `curl -sS -X POST '${location.origin}/api/v1/natal/calculate' -H 'x-api-key: YOUR_KEY' -H 'content-type: application/json' -d '${JSON.stringify({
@@ -266,8 +272,11 @@ export function Reports() {
                   <tr key={job.job_id} data-job-id={job.job_id}>
                     <td data-label="Ordered">{formatDate(job.created_at)}</td>
                     <td data-label="Report">
-                      {/* The list names no person (the service keeps the birth in the job, not in this list): the format and the reference the order showed. */}
+                      {/* Whose report, so that several can be told apart; then the format and the reference the order showed. */}
                       <span>
+                        <strong>{job.subject_name ?? 'Unnamed'}</strong>
+                        {job.birth_date && `, born ${birthDateText(job.birth_date)}`}
+                        <br />
                         Natal report, {FORMATS[job.output_format] ?? job.output_format}
                         <br />
                         <span class="hint">

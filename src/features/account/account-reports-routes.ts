@@ -39,6 +39,8 @@ export const accountReportRoutes =
           progress: job.progress,
           stage: job.stage,
           output_format: job.output_format,
+          subject_name: job.subject_name,
+          birth_date: job.birth_date,
           created_at: job.created_at,
           completed_at: job.completed_at,
           error: job.status === 'failed' ? (job.error_message ?? 'The report could not be made') : null,

@@ -12,6 +12,8 @@ export const listedReportJob = z
     progress: z.number().int().describe('Percent done, 0 to 100'),
     stage: z.string().describe('What the worker is doing (queued, computing, rendering, done …)'),
     output_format: z.string().describe('The format asked for: pdf, markdown or json'),
+    subject_name: z.string().nullable().describe('The name the report was ordered for; null when the order gave none'),
+    birth_date: z.string().nullable().describe('The birth date the report reads, YYYY-MM-DD as ordered'),
     created_at: z.string().describe('When the job was submitted, ISO 8601 UTC'),
     completed_at: z.string().nullable().describe('When it completed, ISO 8601 UTC; null until then'),
     error: z.string().nullable().describe('Why it failed; null unless failed'),
