@@ -16,7 +16,8 @@ export const WAIT = { timeout: 60_000 };
 
 const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-export function launchChromium(): Promise<Browser> {
+/** `extraArgs`: more switches (a host name mapped to this machine, to load a page in an insecure context). */
+export function launchChromium(extraArgs: readonly string[] = []): Promise<Browser> {
   return puppeteer.launch({
     executablePath: CHROMIUM,
     args: [
@@ -28,6 +29,7 @@ export function launchChromium(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...extraArgs,
     ],
   });
 }

@@ -257,4 +257,26 @@ describe.runIf(hasBrowser)('ordering a report on the Reports page in Chromium', 
     expect(errors.filter((e) => !/status of (402|422)/.test(e))).toEqual([]);
     await context.close();
   });
+
+  it('orders on plain http from another machine, where the browser offers no secure-context APIs', async () => {
+    // A host name other than localhost over http: an insecure context (no crypto.randomUUID, no
+    // clipboard API), as for a service on the local network without TLS.
+    const plain = await launchChromium([`--host-resolver-rules=MAP plain-http.test 127.0.0.1`]);
+    try {
+      const page = await plain.newPage();
+      const errors = watchErrors(page);
+      const base = server.url.replace('127.0.0.1', 'plain-http.test');
+      await signInInBrowser(page, base, inbox, 'plain-http@example.com');
+      expect(await page.evaluate(() => window.isSecureContext)).toBe(false);
+      await page.click('nav a[href="/dashboard/reports"]');
+      await page.waitForSelector('#fill-demo', WAIT);
+      await page.click('#fill-demo');
+      await page.click('#report-order button[type="submit"]');
+      await page.waitForSelector('#report-order .notice-success', WAIT);
+      // Chromium warns that it ignores the isolation headers on an untrustworthy origin; nothing else may be logged.
+      expect(errors.filter((e) => !/Cross-Origin-Opener-Policy header has been ignored/.test(e))).toEqual([]);
+    } finally {
+      await plain.close();
+    }
+  });
 });

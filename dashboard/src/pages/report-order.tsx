@@ -92,7 +92,12 @@ const API_FIELDS: Record<string, FieldName> = {
   include_profile_branding_logo: 'logo',
 };
 
-const newOrderKey = () => `dashboard-${crypto.randomUUID()}`;
+/**
+ * A fresh Idempotency-Key for the order. From getRandomValues, which every page has:
+ * crypto.randomUUID exists only in secure contexts (https, localhost), so on plain http from
+ * another machine of the network the order form failed as it was drawn.
+ */
+const newOrderKey = () => `dashboard-${Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('')}`;
 
 /** The request body from the fields: empty optional fields are left out. */
 function orderBody(f: Fields): Record<string, unknown> {
