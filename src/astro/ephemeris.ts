@@ -295,6 +295,8 @@ export const ASTEROID_FILES_START_JD = FILES_START_JD + 0.125;
 export const ASTEROID_FILES_END_JD = FILES_END_JD - 1 / 24;
 /** Those instants, as messages name them. */
 export const ASTEROID_FILES_TEXT = 'the asteroid files, which serve 1800-01-01 03:00 to 2399-12-31 23:00 UT';
+/** Why a body read from the asteroid files has no position at a birth outside their years (a 422's message). */
+export const noPositionAtBirthText = (name: string) => `${name} has no position at this birth: it is read from ${ASTEROID_FILES_TEXT}`;
 
 /** Whether a body (by its library number) is read from the asteroid files alone: Chiron 15 to Vesta 20. */
 export function fromAsteroidFiles(seBody: number): boolean {

@@ -9,7 +9,7 @@ import { bodyInfo } from '../../astro/bodies.ts';
 import { computeChartMoment, type ChartMoment } from '../../astro/chart.ts';
 import { civilAtOffsetMs, readIsoDateTime } from '../../astro/iso-date-time.ts';
 import { julianDayFromUtcMs } from '../../astro/civil-time.ts';
-import { ASTEROID_FILES_TEXT, FILES_END_JD, FILES_START_JD, type ZodiacSetting } from '../../astro/ephemeris.ts';
+import { FILES_END_JD, FILES_START_JD, noPositionAtBirthText, type ZodiacSetting } from '../../astro/ephemeris.ts';
 import { MAX_YEAR, MIN_YEAR } from '../requests/birth-schema.ts';
 import { zodiacOf } from '../requests/chart-request.ts';
 import { birthMoment, momentWarnings, type ResolvedMoment } from '../requests/moment.ts';
@@ -321,8 +321,7 @@ export function castForecastNatal(
   });
   const byId = new Map(chart.points.map((p) => [p.id, p.lon]));
   const missing = points.find((p) => placed.includes(p.chartId) && !byId.has(p.chartId));
-  if (missing)
-    throw new RequestFieldError(pointsLoc, `${missing.key} has no position at this birth: it is read from ${ASTEROID_FILES_TEXT}`, 'value_error.point');
+  if (missing) throw new RequestFieldError(pointsLoc, noPositionAtBirthText(missing.key), 'value_error.point');
   return { moment, chart, zodiac, timed: moment.timeKnown, longitude: (ref) => byId.get(ref.chartId)! };
 }
 

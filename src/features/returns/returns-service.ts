@@ -10,7 +10,7 @@ import { aspectPointsOf } from '../../astro/aspect-points.ts';
 import { bodyInfo } from '../../astro/bodies.ts';
 import { computeChartMoment, type ChartMoment, type NodeVariant } from '../../astro/chart.ts';
 import { julianDayFromUtcMs, utcMsFromJulianDay, isoUtc } from '../../astro/civil-time.ts';
-import { ASTEROID_FILES_END_JD, ASTEROID_FILES_START_JD, ASTEROID_FILES_TEXT, fromAsteroidFiles } from '../../astro/ephemeris.ts';
+import { ASTEROID_FILES_END_JD, ASTEROID_FILES_START_JD, ASTEROID_FILES_TEXT, fromAsteroidFiles, noPositionAtBirthText } from '../../astro/ephemeris.ts';
 import { houseOf } from '../../astro/house-placement.ts';
 import { findReturns, nextReturn, RETURN_BODIES, type ReturnBody, type ReturnCrossing } from '../../astro/returns.ts';
 import { solarReturnJd } from '../../astro/solar-return.ts';
@@ -232,31 +232,27 @@ function answerWarnings(task: ReturnTaskBase, natal: NatalCast, charts: ChartMom
 /** The natal longitude a body returns to (the natal chart's point, in the chart's zodiac): a 422 on the birth when the chart has none (Chiron outside the asteroid files' years). */
 function natalLongitude(natal: NatalCast, body: string): number {
   const point = natal.chart.points.find((p) => p.id === body);
-  if (!point)
-    throw new RequestFieldError(
-      ['body', 'natal'],
-      `${bodyInfo(body).name} has no position at this birth: it is read from ${ASTEROID_FILES_TEXT}`,
-      'value_error.range',
-    );
+  if (!point) throw new RequestFieldError(['body', 'natal'], noPositionAtBirthText(bodyInfo(body).name), 'value_error.range');
   return point.lon;
 }
 
-/** The last instant a body's returns are searched to: the asteroid files' end for Chiron, the years served for the others. */
-function lastJdOf(body: ReturnBody): number {
-  return fromAsteroidFiles(bodyInfo(body).se!) ? ASTEROID_FILES_END_JD : LAST_JD;
+/**
+ * The instants a body's returns are searched within: the asteroid files' years for Chiron; for
+ * the others, from whenever the request starts to the end of the years served.
+ */
+function searchYearsOf(body: ReturnBody): { first: number; last: number; why: string } {
+  return fromAsteroidFiles(bodyInfo(body).se!)
+    ? { first: ASTEROID_FILES_START_JD, last: ASTEROID_FILES_END_JD, why: `they are read from ${ASTEROID_FILES_TEXT}` }
+    : { first: -Infinity, last: LAST_JD, why: `the service computes up to the end of ${MAX_YEAR}` };
 }
 
-const afterLastMessage = (body: ReturnBody, lastJd: number) =>
-  `${bodyInfo(body).name}'s positions end at ${isoUtc(utcMsFromJulianDay(lastJd))}: they are read from ${ASTEROID_FILES_TEXT}`;
-
-/** A search that would start before Chiron's positions begin: a 422 on its start (the other bodies are served from the earliest year). */
-function checkFirstJd(body: ReturnBody, startJd: number): void {
-  if (fromAsteroidFiles(bodyInfo(body).se!) && startJd < ASTEROID_FILES_START_JD)
-    throw new RequestFieldError(
-      ['body', 'return_target', 'search_start'],
-      `${bodyInfo(body).name}'s positions begin at ${isoUtc(utcMsFromJulianDay(ASTEROID_FILES_START_JD))}: they are read from ${ASTEROID_FILES_TEXT}`,
-      'value_error.range',
-    );
+/** A 422 for a search that reaches past one end of the body's years. */
+function outsideYears(body: ReturnBody, field: 'search_start' | 'search_end', edge: 'begin' | 'end', jd: number, why: string): RequestFieldError {
+  return new RequestFieldError(
+    ['body', 'return_target', field],
+    `${bodyInfo(body).name}'s positions ${edge} at ${isoUtc(utcMsFromJulianDay(jd))}: ${why}`,
+    'value_error.range',
+  );
 }
 
 export function computeSolarReturn(task: SolarReturnTask): SolarReturnAnswer {
@@ -288,11 +284,11 @@ export function computeReturns(task: ReturnsTask): ReturnsAnswer {
   let crossings: ReturnCrossing[];
   let endJd: number;
   let truncated = false;
-  const lastJd = lastJdOf(task.body);
-  if (startJd >= lastJd) throw new RequestFieldError(['body', 'return_target', 'search_start'], afterLastMessage(task.body, lastJd), 'value_error.range');
-  checkFirstJd(task.body, startJd);
+  const years = searchYearsOf(task.body);
+  if (startJd < years.first) throw outsideYears(task.body, 'search_start', 'begin', years.first, years.why);
+  if (startJd >= years.last) throw outsideYears(task.body, 'search_start', 'end', years.last, years.why);
   if (task.endMs === undefined) {
-    endJd = Math.min(startJd + RETURN_BODIES[task.body].horizon, lastJd);
+    endJd = Math.min(startJd + RETURN_BODIES[task.body].horizon, years.last);
     const next = nextReturn(task.body, target, startJd, natal.zodiac, endJd);
     if (!next)
       throw new RequestFieldError(
@@ -303,7 +299,7 @@ export function computeReturns(task: ReturnsTask): ReturnsAnswer {
     crossings = [next];
   } else {
     endJd = julianDayFromUtcMs(task.endMs);
-    if (endJd > lastJd) throw new RequestFieldError(['body', 'return_target', 'search_end'], afterLastMessage(task.body, lastJd), 'value_error.range');
+    if (endJd > years.last) throw outsideYears(task.body, 'search_end', 'end', years.last, years.why);
     crossings = findReturns(task.body, target, startJd, endJd, natal.zodiac, MAX_RETURNS + 1);
     truncated = crossings.length > MAX_RETURNS;
     if (truncated) crossings = crossings.slice(0, MAX_RETURNS);
