@@ -164,7 +164,7 @@ export function Billing(props: { session: Session }) {
           </p>
           {!details.payments_available && (
             <p class="notice notice-info" id="no-payments">
-              Payments are not set up on this server: plans and credit packs cannot be bought here for now. Everything included in your plan works as usual.
+              {NO_PAYMENTS} Everything included in your plan works as usual.
             </p>
           )}
           {details.plan_code !== 'free' && canPay && (

@@ -8,7 +8,7 @@
 import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 import { api, ApiError } from '../api.ts';
-import { errorText, Link, Notice } from '../components.tsx';
+import { dayInWords, errorText, Link, Notice } from '../components.tsx';
 import { DEMO_SUBJECT } from '../../../src/reports/http/demo-birth.ts';
 
 interface Submitted {
@@ -53,7 +53,7 @@ const DEMO: Omit<Fields, 'logo'> = {
   style: 'standard',
 };
 /** The demo birth in words: "23 November 1992 at 14:17 in Lisbon". */
-const DEMO_IN_WORDS = `${new Date(Date.UTC(DEMO_SUBJECT.year, DEMO_SUBJECT.month - 1, DEMO_SUBJECT.day)).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })} at ${DEMO.time} in ${DEMO.city}`;
+const DEMO_IN_WORDS = `${dayInWords(DEMO.date)} at ${DEMO.time} in ${DEMO.city}`;
 
 /** What each field is called on the form: the words a refusal uses instead of the API's field names. */
 const LABELS: Record<FieldName, string> = {

@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import { api, ApiError, del, get, post } from '../api.ts';
-import { CopyButton, errorText, formatDate, Link, Notice } from '../components.tsx';
+import { CopyButton, dayInWords, errorText, formatDate, Link, Notice } from '../components.tsx';
 import { ReportOrderForm } from './report-order.tsx';
 
 interface Credits {
@@ -28,10 +28,6 @@ interface ReportJob {
   pdf_url: string | null;
   markdown_url: string | null;
 }
-
-/** A birth date as ordered (YYYY-MM-DD) in words: "14 March 1988". */
-const birthDateText = (date: string) =>
-  new Date(`${date}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 const orderExample = () =>
   `curl -sS -X POST '${location.origin}/api/v1/natal/calculate' -H 'x-api-key: YOUR_KEY' -H 'content-type: application/json' -d '${JSON.stringify({
@@ -275,7 +271,7 @@ export function Reports() {
                       {/* Whose report, so that several can be told apart; then the format and the reference the order showed. */}
                       <span>
                         <strong>{job.subject_name ?? 'Unnamed'}</strong>
-                        {job.birth_date && `, born ${birthDateText(job.birth_date)}`}
+                        {job.birth_date && `, born ${dayInWords(job.birth_date)}`}
                         <br />
                         Natal report, {FORMATS[job.output_format] ?? job.output_format}
                         <br />
