@@ -8,6 +8,7 @@ import { initEphemeris } from '../../../src/astro/ephemeris.ts';
 import { castVedicChart } from '../../../src/astro/vedic/sidereal-chart.ts';
 import { SEVEN_GRAHAS } from '../../../src/astro/vedic/grahas.ts';
 import { ashtakavargaOfChart, bhinnaAshtakavarga, ekadhipatyaReduction, trikonaReduction } from '../../../src/astro/vedic/strength/ashtakavarga.ts';
+import { ASHTAKAVARGA_CONTRIBUTORS, BINDU_PLACES } from '../../../src/astro/vedic/strength/ashtakavarga-tables.ts';
 import { seededRandom } from '../../helpers/seeded-random.ts';
 
 initEphemeris();
@@ -70,6 +71,115 @@ describe('ashtakavarga', () => {
     // Contributors counted from their own sign: the Moon in Cancer gives the Sun its 3rd, 6th, 10th, 11th from Cancer.
     const moonInCancer = bhinnaAshtakavarga('sun', { ...allInAries, moon: 3 });
     expect(moonInCancer.contributions.moon.map((v, s) => (v ? s : -1)).filter((s) => s >= 0)).toEqual([0, 1, 5, 8]);
+  });
+
+  it("holds Parashara's 56 rows (BPHS ch. 66), the four cells where Varahamihira differs among them", () => {
+    // Written out here from the chapter as an independent copy: each graha's places from the Sun, Moon, Mars,
+    // Mercury, Jupiter, Venus, Saturn and the lagna, in that order.
+    const bphs: Record<string, number[][]> = {
+      //       Sun                         Moon                         Mars                        Mercury                       Jupiter                 Venus                         Saturn                      Lagna
+      sun: [
+        [1, 2, 4, 7, 8, 9, 10, 11],
+        [3, 6, 10, 11],
+        [1, 2, 4, 7, 8, 9, 10, 11],
+        [3, 5, 6, 9, 10, 11, 12],
+        [5, 6, 9, 11],
+        [6, 7, 12],
+        [1, 2, 4, 7, 8, 9, 10, 11],
+        [3, 4, 6, 10, 11, 12],
+      ],
+      moon: [
+        [3, 6, 7, 8, 10, 11],
+        [1, 3, 6, 7, 9, 10, 11],
+        [2, 3, 5, 6, 10, 11],
+        [1, 3, 4, 5, 7, 8, 10, 11],
+        [1, 2, 4, 7, 8, 10, 11],
+        [3, 4, 5, 7, 9, 10, 11],
+        [3, 5, 6, 11],
+        [3, 6, 10, 11],
+      ],
+      mars: [
+        [3, 5, 6, 10, 11],
+        [3, 6, 11],
+        [1, 2, 4, 7, 8, 10, 11],
+        [3, 5, 6, 11],
+        [6, 10, 11, 12],
+        [6, 8, 11, 12],
+        [1, 4, 7, 8, 9, 10, 11],
+        [1, 3, 6, 10, 11],
+      ],
+      mercury: [
+        [5, 6, 9, 11, 12],
+        [2, 4, 6, 8, 10, 11],
+        [1, 2, 4, 7, 8, 9, 10, 11],
+        [1, 3, 5, 6, 9, 10, 11, 12],
+        [6, 8, 11, 12],
+        [1, 2, 3, 4, 5, 8, 9, 11],
+        [1, 2, 4, 7, 8, 9, 10, 11],
+        [1, 2, 4, 6, 8, 10, 11],
+      ],
+      jupiter: [
+        [1, 2, 3, 4, 7, 8, 9, 10, 11],
+        [2, 5, 7, 9, 11],
+        [1, 2, 4, 7, 8, 10, 11],
+        [1, 2, 4, 5, 6, 9, 10, 11],
+        [1, 2, 3, 4, 7, 8, 10, 11],
+        [2, 5, 6, 9, 10, 11],
+        [3, 5, 6, 12],
+        [1, 2, 4, 5, 6, 7, 9, 10, 11],
+      ],
+      venus: [
+        [8, 11, 12],
+        [1, 2, 3, 4, 5, 8, 9, 11, 12],
+        [3, 4, 6, 9, 11, 12],
+        [3, 5, 6, 9, 11],
+        [5, 8, 9, 10, 11],
+        [1, 2, 3, 4, 5, 8, 9, 10, 11],
+        [3, 4, 5, 8, 9, 10, 11],
+        [1, 2, 3, 4, 5, 8, 9, 11],
+      ],
+      saturn: [
+        [1, 2, 4, 7, 8, 10, 11],
+        [3, 6, 11],
+        [3, 5, 6, 10, 11, 12],
+        [6, 8, 9, 10, 11, 12],
+        [5, 6, 11, 12],
+        [6, 11, 12],
+        [3, 5, 6, 11],
+        [1, 3, 4, 6, 10, 11],
+      ],
+    };
+    for (const g of SEVEN_GRAHAS) {
+      ASHTAKAVARGA_CONTRIBUTORS.forEach((c, i) => expect(BINDU_PLACES[g][c], `${g} from ${c}`).toEqual(bphs[g]![i]));
+      expect(Object.values(BINDU_PLACES[g]).reduce((n, places) => n + places.length, 0)).toBe(TOTALS[g]);
+    }
+  });
+
+  it('works a whole chart by hand: the Venus and Moon tables and the sarva', () => {
+    // Lagna Cancer; Sun Leo, Moon Taurus, Mars Aries, Mercury Virgo, Jupiter Sagittarius, Venus Libra, Saturn Capricorn.
+    const signs = { sun: 4, moon: 1, mars: 0, mercury: 5, jupiter: 8, venus: 6, saturn: 9, lagna: 3 };
+    const venus = bhinnaAshtakavarga('venus', signs);
+    // Aries: 9th from the Sun (no: 8, 11, 12), 12th from the Moon (yes), 1st from Mars (no), 8th from Mercury (no),
+    // 5th from Jupiter (yes), 7th from Venus (no), 4th from Saturn (yes), 10th from the lagna (no) → 3.
+    expect(venus.bindus[0]).toBe(3);
+    // Cancer: 12th from the Sun (yes), 3rd from the Moon (yes), 4th from Mars (yes: Parashara's 4th; Varahamihira's
+    // 5th would give none), 11th from Mercury (yes), 8th from Jupiter (yes), 10th from Venus (yes), 7th from Saturn (no),
+    // 1st from the lagna (yes) → 7.
+    expect(venus.bindus[3]).toBe(7);
+    // Leo: 1st from the Sun (no), 4th from the Moon (yes), 5th from Mars (no under Parashara), 12th from Mercury (no),
+    // 9th from Jupiter (yes), 11th from Venus (yes), 8th from Saturn (yes), 2nd from the lagna (yes) → 5.
+    expect(venus.bindus[4]).toBe(5);
+    expect(venus.bindus).toEqual([3, 5, 4, 7, 5, 5, 4, 4, 3, 3, 4, 5]);
+    expect(venus.total).toBe(52);
+    const moon = bhinnaAshtakavarga('moon', signs);
+    // Capricorn: 6th from the Sun (yes), 9th from the Moon (yes: Parashara), 10th from Mars (yes), 5th from Mercury
+    // (yes), 2nd from Jupiter (yes: Parashara), 4th from Venus (yes), 1st from Saturn (no), 7th from the lagna (no) → 6.
+    expect(moon.bindus[9]).toBe(6);
+    expect(moon.bindus).toEqual([3, 5, 6, 4, 2, 4, 3, 3, 4, 6, 4, 5]);
+    expect(moon.total).toBe(49);
+    const all = SEVEN_GRAHAS.map((g) => bhinnaAshtakavarga(g, signs).bindus);
+    const sarva = all[0]!.map((_, s) => all.reduce((n, row) => n + row[s]!, 0));
+    expect(sarva.reduce((a, b) => a + b, 0)).toBe(337);
   });
 
   it('trikona reduction: a zero leaves the triplicity alone, three equal numbers vanish, else the least is taken from each', () => {
