@@ -27,6 +27,19 @@ function position(lon: number): string {
   return `${deg}°${SIGN_CHARS[signOf(lon)]}${String(min).padStart(2, '0')}′`;
 }
 
+/**
+ * A ring's placed points in the order the chart gives them (Sun, Moon, Mercury … as the service
+ * lists its bodies), not the order the layout placed them in; the outer ring's angles last.
+ */
+function inChartOrder(d: ChartDrawing, lay: ChartLayout, ring: 'inner' | 'outer'): PlacedPoint[] {
+  const given = (ring === 'outer' ? d.outer : d.inner)?.points.map((p) => p.id) ?? [];
+  const rank = (p: PlacedPoint) => {
+    const i = given.indexOf(p.id);
+    return i < 0 ? given.length : i;
+  };
+  return lay.points.filter((p) => p.ring === ring).sort((a, b) => rank(a) - rank(b));
+}
+
 export interface PanelBox {
   kind: 'grid-cell' | 'grid-head' | 'row';
   x: number;
@@ -44,22 +57,23 @@ export function drawSidePanel(b: SvgBuilder, reg: SymbolRegistry, d: ChartDrawin
   const boxes: PanelBox[] = [];
   let y = margin;
   b.open('g', `data-layer="side-panel"`);
-  const glyph = (p: PlacedPoint, cx: number, cy: number, s: number, color: string) => {
+  const glyph = (p: PlacedPoint, cx: number, cy: number, s: number, color: string, extra = '') => {
     const id = reg.point(p.id);
     if (id) {
       b.el(
         'use',
-        `xlink:href="#${id}" transform="translate(${num(cx)} ${num(cy)}) scale(${(s / 100).toFixed(4)})" stroke="${attr(color)}" fill="${attr(color)}" stroke-width="${num(Math.max(7, 90 / s))}"`,
+        `xlink:href="#${id}" transform="translate(${num(cx)} ${num(cy)}) scale(${(s / 100).toFixed(4)})" stroke="${attr(color)}" fill="${attr(color)}" stroke-width="${num(Math.max(7, 90 / s))}"${extra}`,
       );
     } else {
       const cap = s * 0.42;
-      drawText(b, reg, p.glyph.text ?? p.id.slice(0, 2), cx, cy + cap / 2, cap, 'middle', { color, weight: 0.13 });
+      drawText(b, reg, p.glyph.text ?? p.id.slice(0, 2), cx, cy + cap / 2, cap, 'middle', { color, weight: 0.13 }, extra);
     }
   };
+  const head = (p: PlacedPoint) => ` data-grid-head="${attr(p.ring)}:${attr(p.id)}"`;
 
   if (flags.grid) {
-    const inner = lay.points.filter((p) => p.ring === 'inner');
-    const outer = lay.points.filter((p) => p.ring === 'outer');
+    const inner = inChartOrder(d, lay, 'inner');
+    const outer = inChartOrder(d, lay, 'outer');
     const bi = outer.length > 0;
     const rows = bi ? outer : inner;
     const cols = inner;
@@ -77,13 +91,13 @@ export function drawSidePanel(b: SvgBuilder, reg: SymbolRegistry, d: ChartDrawin
       // Column heads along the top for a bi-wheel; along the diagonal for a single wheel.
       const cx = gx + (j + 1.5) * cell;
       const cy = bi ? y + cell / 2 : y + (j + 0.5) * cell;
-      glyph(p, bi ? cx : gx + (j + 0.5) * cell, cy, cell * 0.72, st.planetInner);
+      glyph(p, bi ? cx : gx + (j + 0.5) * cell, cy, cell * 0.72, st.planetInner, head(p));
       boxes.push({ kind: 'grid-head', x: (bi ? cx : gx + (j + 0.5) * cell) - cell / 2, y: cy - cell / 2, w: cell, h: cell });
     });
     if (bi) {
       rows.forEach((p, i) => {
         const cy = y + (i + 1.5) * cell;
-        glyph(p, gx + cell / 2, cy, cell * 0.72, st.planetOuter);
+        glyph(p, gx + cell / 2, cy, cell * 0.72, st.planetOuter, head(p));
         boxes.push({ kind: 'grid-head', x: gx, y: cy - cell / 2, w: cell, h: cell });
       });
     }
@@ -109,7 +123,7 @@ export function drawSidePanel(b: SvgBuilder, reg: SymbolRegistry, d: ChartDrawin
   }
 
   if (flags.table) {
-    const pts = lay.points.filter((p) => p.ring === 'inner' && p.id !== 'asc' && p.id !== 'mc');
+    const pts = inChartOrder(d, lay, 'inner').filter((p) => p.id !== 'asc' && p.id !== 'mc');
     const cusps = validCusps(d.inner.cusps) ?? [];
     const rowsLeft = pts.length;
     const rowsRight = cusps.length;

@@ -2,6 +2,7 @@
 import { chartKey, titleAndDesc } from './accessibility.ts';
 import { drawAngles } from './angles-layer.ts';
 import { drawAspects } from './aspects-layer.ts';
+import { drawCuspLabels, placeCuspLabels } from './cusp-labels.ts';
 import { drawTrackBackgrounds, drawTrackDividers, ringLegend } from './bi-wheel.ts';
 import type { ChartDrawing } from './chart-model.ts';
 import { SymbolRegistry } from './glyphs/registry.ts';
@@ -34,14 +35,16 @@ export function renderWheel(d: ChartDrawing): string {
   drawZodiacLines(b, g, f, st);
   drawTrackDividers(b, g, st);
   drawCusps(b, reg, d, g, f, st);
-  b.circle(g.cx, g.cy, g.aspectR, `fill="none" ${strokeAttrs(st.ringInner.color, st.ringInner.width)}`);
+  b.circle(g.cx, g.cy, g.aspectR, `fill="none" data-layer="aspect-circle" ${strokeAttrs(st.ringInner.color, st.ringInner.width)}`);
 
   const shape = st.shape.show ? shapeOf(d) : null;
   if (shape && st.shape.style !== 'label') drawShape(b, d, lay, shape);
   drawAspects(b, reg, d, lay);
-  const obstacles = drawAngles(b, reg, d, g, f, st, lay.points.flatMap(boxesOf));
+  const angleBoxes = drawAngles(b, reg, d, g, f, st, lay.points.flatMap(boxesOf));
   drawPlanets(b, reg, d, lay);
   const a = d.inner.angles;
+  const axes = a && angleBoxes.length > 0 ? [a.asc, a.dc, a.mc, a.ic] : [];
+  const obstacles = [...angleBoxes, ...drawCuspLabels(b, reg, placeCuspLabels(d, g, f, axes, angleBoxes), st)];
   drawSignGlyphs(b, reg, g, f, st, a ? [a.asc, a.dc, a.mc, a.ic].filter(Number.isFinite) : []);
 
   if (d.options.showMetadata) {

@@ -112,6 +112,22 @@ describe('every chart kind', () => {
     expect(svg.headers.get('x-chart-adjustments')).toBeNull();
   });
 
+  it('synastry and composite take the output fields at the top level too, as transits do (the top level wins over person_a)', async () => {
+    for (const path of ['/api/v1/natal/chart/synastry', '/api/v1/natal/chart/composite']) {
+      const png = await image(path, { person_a: ada, person_b: bob, format: 'png', size: 500, png_quality_scale: 1 });
+      expect(png.status, path).toBe(200);
+      expect(png.headers.get('content-type')).toBe('image/png');
+      expect(pngSize(png.bytes)).toEqual({ width: 500, height: 500 });
+      const svg = await image(path, { person_a: { ...ada, format: 'png' }, person_b: bob, format: 'svg' });
+      expect(svg.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+      const bounded = await image(path, { person_a: ada, person_b: bob, format: 'png', size: 1000, png_quality_scale: 4.5 });
+      expect(bounded.headers.get('x-chart-adjustments')).toBe('png_quality_scale=4.5->4');
+      const bad = await image(path, { person_a: ada, person_b: bob, format: 'gif' });
+      expect(bad.status).toBe(422);
+      expect(JSON.parse(bad.bytes.toString()).detail[0].loc).toEqual(['body', 'format']);
+    }
+  });
+
   it('honours display_settings, natal_ring and the synastry switches', async () => {
     const svg = await image('/api/v1/natal/chart/', { ...ada, display_settings: { moon: false, chiron: false, part_of_fortune: true, south_node: true } });
     const doc = checkXml(svg.bytes.toString());

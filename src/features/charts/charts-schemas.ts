@@ -185,6 +185,11 @@ const styleAliases = {
 export const STYLE_ALIAS_KEYS = Object.keys(styleAliases) as (keyof typeof styleAliases)[];
 
 const personWithOutput = z.object({ ...subjectFields, ...outputFields });
+/**
+ * The output options a two-person chart also takes at the top level, as the transits chart does
+ * (a top-level field wins over `person_a`'s); its top-level `chart_config` is merged instead.
+ */
+export const topLevelOutputFields = z.object(outputFields).omit({ chart_config: true }).shape;
 
 export const compositeChartRequest = z
   .object({
@@ -192,6 +197,7 @@ export const compositeChartRequest = z
     person_b: z.object(subjectFields).describe('The second person.'),
     show_aspects: z.boolean().default(true).describe('Draw the aspects of the composite chart. Default true.'),
     chart_config: chartConfigRequestSchema.optional().describe('Merged over `person_a.chart_config`.'),
+    ...topLevelOutputFields,
     ...styleAliases,
   })
   .meta({ id: 'ExperimentalCompositeChartRequest', example: { person_a: exampleBirth, person_b: examplePartner } });
@@ -217,6 +223,7 @@ export const synastryChartRequest = z
     show_person_b_houses: z.boolean().default(true).describe("Draw B's house cusps when B's birth time is known. Default true."),
     show_person_b_angles: z.boolean().default(true).describe("Draw B's angles when B's birth time is known. Default true."),
     chart_config: chartConfigRequestSchema.optional().describe('Merged over `person_a.chart_config`.'),
+    ...topLevelOutputFields,
   })
   .meta({ id: 'ExperimentalSynastryChartRequest', example: { person_a: exampleBirth, person_b: examplePartner } });
 

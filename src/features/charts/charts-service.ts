@@ -26,6 +26,7 @@ import { imageResponse, imageWarnings, mergeChartConfig, renderChoice } from './
 import { castMoment, castSubject, type ChartSubject } from './subject.ts';
 import {
   STYLE_ALIAS_KEYS,
+  topLevelOutputFields,
   type CompositeChartRequest,
   type ProgressedChartAngles,
   type NatalChartRequest,
@@ -42,6 +43,21 @@ function configOf(options: OutputOptions, loc: (string | number)[], extra: { loc
     { loc: [...loc, 'chart_config'], values: options.chart_config },
     ...extra,
   ]);
+}
+
+const TOP_LEVEL_OUTPUT_KEYS = Object.keys(topLevelOutputFields);
+
+/**
+ * A two-person chart's output options: person A's, with those given at the top level (as the
+ * transits chart takes them) in their place; `sizeField` and `loc` name where they came from.
+ */
+function twoPersonOutput(r: CompositeChartRequest | SynastryChartRequest): { output: OutputOptions; sizeField: string; loc: string[] } {
+  const top = Object.fromEntries(TOP_LEVEL_OUTPUT_KEYS.flatMap((k) => (r[k as keyof typeof r] !== undefined ? [[k, r[k as keyof typeof r]]] : [])));
+  return {
+    output: { ...r.person_a, ...top },
+    sizeField: r.size !== undefined ? 'size' : 'person_a.size',
+    loc: r.png_quality_scale !== undefined ? ['body'] : ['body', 'person_a'],
+  };
 }
 
 const present = (lines: (string | null)[]): string[] => lines.filter((l): l is string => l !== null);
@@ -340,7 +356,7 @@ export function compositeChart(p: { request: CompositeChartRequest; placeA: Reso
     'Person B',
   );
   const composite = compositeOf(a, b, r.person_a.house_system);
-  const output = r.person_a;
+  const { output, sizeField, loc } = twoPersonOutput(r);
   const aliases = Object.fromEntries(STYLE_ALIAS_KEYS.map((k) => [k, r[k]]));
   const render = renderChoice(
     output,
@@ -352,7 +368,7 @@ export function compositeChart(p: { request: CompositeChartRequest; placeA: Reso
         { loc: ['body'], values: aliases },
       ],
     ),
-    'person_a.size',
+    sizeField,
   );
   const display = output.display_settings;
   const lines = r.show_aspects
@@ -375,7 +391,7 @@ export function compositeChart(p: { request: CompositeChartRequest; placeA: Reso
     },
     render,
   );
-  return imageResponse(d, output, render, imageWarnings([p.placeA, p.placeB], [a.chart, b.chart, composite]), ['body', 'person_a']);
+  return imageResponse(d, output, render, imageWarnings([p.placeA, p.placeB], [a.chart, b.chart, composite]), loc);
 }
 
 export function synastryChart(p: { request: SynastryChartRequest; placeA: ResolvedPlace; placeB: ResolvedPlace }): BinaryResponse {
@@ -387,7 +403,7 @@ export function synastryChart(p: { request: SynastryChartRequest; placeA: Resolv
     ['body', 'person_b'],
     'Person B',
   );
-  const output = r.person_a;
+  const { output, sizeField, loc } = twoPersonOutput(r);
   const display = output.display_settings;
   const choice = { includeMinor: output.include_minor ?? false, orbs: output.orb_settings };
   const lines: ChartAspect[] = [];
@@ -395,7 +411,7 @@ export function synastryChart(p: { request: SynastryChartRequest; placeA: Resolv
     lines.push(...aspectsBetween(aspectPoints(a.chart, display, true), aspectPoints(b.chart, display, true), { ...choice, defaults: SYNASTRY_ORBS }));
   if (r.show_a_aspects) lines.push(...aspectsWithin(aspectPoints(a.chart, display), 'outer', choice));
   if (r.show_b_aspects) lines.push(...aspectsWithin(aspectPoints(b.chart, display), 'inner', choice));
-  const render = renderChoice(output, configOf(output, ['body', 'person_a'], [{ loc: ['body', 'chart_config'], values: r.chart_config }]), 'person_a.size');
+  const render = renderChoice(output, configOf(output, ['body', 'person_a'], [{ loc: ['body', 'chart_config'], values: r.chart_config }]), sizeField);
   // Person A outside, person B inside. A's houses frame the chart when A's time is known (B's
   // own houses then go in the thin band, when asked and known); else B's houses, when known.
   const aRing = ringOf(a.chart, a.name, display);
@@ -446,5 +462,5 @@ export function synastryChart(p: { request: SynastryChartRequest; placeA: Resolv
     },
   );
   if (secondHouses) d.secondHouses = secondHouses;
-  return imageResponse(d, output, render, imageWarnings([p.placeA, p.placeB], [a.chart, b.chart]), ['body', 'person_a']);
+  return imageResponse(d, output, render, imageWarnings([p.placeA, p.placeB], [a.chart, b.chart]), loc);
 }

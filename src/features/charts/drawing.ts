@@ -162,8 +162,12 @@ function ayanamsaText(s: ChartSubject): string {
   return ` ${v < 0 ? '-' : ''}${Math.floor(total / 3600)}°${String(Math.floor((total % 3600) / 60)).padStart(2, '0')}′${String(total % 60).padStart(2, '0')}″`;
 }
 
+const systemName = (system: string) => system.replace(/_/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
+
+/** Houses, zodiac and node; a house system that replaced the one asked for (Porphyry near the poles) says so on the picture. */
 export function settingsLine(s: ChartSubject): string {
-  const house = s.chart.houses ? s.chart.houses.used.replace(/_/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase()) : 'No houses';
+  const h = s.chart.houses;
+  const house = h ? (h.used !== h.requested ? `${systemName(h.used)} (${systemName(h.requested)} was asked for)` : systemName(h.used)) : 'No houses';
   const zodiac = s.zodiac.type === 'tropical' ? 'Tropical' : `Sidereal (${s.zodiac.ayanamsa.replace(/_/g, ' ')}${ayanamsaText(s)})`;
   const node = s.nodeVariant === 'true' ? 'True node' : 'Mean node';
   return `${house} · ${zodiac} · ${node}`;
