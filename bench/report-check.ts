@@ -13,8 +13,9 @@
  * - phase errors: the phase line's name and lit percentage against the ephemeris,
  * - untimed-caveat coverage: untimed reports that give the Moon's day range and no noon orb for
  *   a Moon aspect, and whose headings name no Ascendant or house,
- * - time per report (sky facts, text, two printings) against one printing of the same page,
- *   p50 of each and their ratio.
+ * - time per report (sky facts, text, one printing and the contents' numbers set into the PDF)
+ *   against the way before, which printed the page twice (the first printing's bookmarks gave the
+ *   contents' numbers), measured alike in the same run: p50 of each and their ratio.
  */
 import { calcBody, initEphemeris } from '../src/astro/ephemeris.ts';
 import { julianDayFromUtcMs } from '../src/astro/civil-time.ts';
@@ -82,7 +83,7 @@ let phaseErrors = 0;
 let untimed = 0;
 let untimedOk = 0;
 const newTimes: number[] = [];
-const onePrintTimes: number[] = [];
+const twoPrintTimes: number[] = [];
 const reports: ComposedReport[] = [];
 try {
   // Chromium started and warm before anything is timed.
@@ -91,13 +92,17 @@ try {
     const t0 = performance.now();
     const sky = reportSky({ chart, asOf });
     const report = composeReport(chart, { sky });
+    const textMs = performance.now() - t0;
     const document = { report, wheelSvg: null, footerLabel: null, logo: null };
     const options = { footerHtml: footerTemplate(document), timeoutMs: 60_000 };
-    const pdf = await renderReportPdf(renderer, document, options);
-    newTimes.push(performance.now() - t0);
     const t1 = performance.now();
+    const pdf = await renderReportPdf(renderer, document, options);
+    newTimes.push(textMs + performance.now() - t1);
+    // The way before: the page printed, its bookmarks read, and printed again with the numbers.
+    const t2 = performance.now();
+    await readOutline(await renderer.render(reportHtml(document), options));
     await renderer.render(reportHtml(document), options);
-    onePrintTimes.push(performance.now() - t1);
+    twoPrintTimes.push(textMs + performance.now() - t2);
     reports.push(report);
     const pageFill = pageFills(pdf).slice(2);
     fills.push(...pageFill);
@@ -135,9 +140,9 @@ const rows: [string, string][] = [
   ['grammar findings (agreement)', String(grammar)],
   ['phase errors', String(phaseErrors)],
   ['untimed-caveat coverage', `${untimedOk} of ${untimed}`],
-  ['p50 per report: sky + text + two printings', `${median(newTimes).toFixed(0)} ms`],
-  ['p50 of one printing of the same page', `${median(onePrintTimes).toFixed(0)} ms`],
-  ['ratio', (median(newTimes) / median(onePrintTimes)).toFixed(2)],
+  ['p50 per report: sky + text + one printing + contents numbers', `${median(newTimes).toFixed(0)} ms`],
+  ['p50 of the same with two printings (the way before)', `${median(twoPrintTimes).toFixed(0)} ms`],
+  ['ratio', (median(newTimes) / median(twoPrintTimes)).toFixed(2)],
 ];
 const width = Math.max(...rows.map(([k]) => k.length));
 for (const [k, v] of rows) console.log(`${k.padEnd(width)}  ${v}`);

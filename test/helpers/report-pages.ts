@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { readOutline } from '../../src/reports/pdf/pdf-outline.ts';
 
 const MM = 72 / 25.4;
 const TOP = 18 * MM;
@@ -58,4 +59,36 @@ export function embeddedFonts(pdf: Uint8Array): string[] {
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
+}
+
+export interface PageWord {
+  text: string;
+  xMin: number;
+  yMin: number;
+  xMax: number;
+  yMax: number;
+}
+
+/** The words of one page (1-based) with their boxes, in points from the page's top left. */
+export function pageWords(pdf: Uint8Array, page: number): PageWord[] {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'report-words-'));
+  try {
+    const file = path.join(dir, 'r.pdf');
+    fs.writeFileSync(file, pdf);
+    const html = execFileSync('pdftotext', ['-bbox', '-f', String(page), '-l', String(page), file, '-'], { encoding: 'utf8' });
+    return [...html.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g)].map((m) => ({
+      text: m[5]!,
+      xMin: Number(m[1]),
+      yMin: Number(m[2]),
+      xMax: Number(m[3]),
+      yMax: Number(m[4]),
+    }));
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The page of each level-two bookmark (Contents, then each chapter), in order. */
+export async function chapterPagesOf(pdf: Uint8Array): Promise<(number | undefined)[]> {
+  return (await readOutline(pdf)).filter((e) => e.level === 2).map((e) => e.page);
 }

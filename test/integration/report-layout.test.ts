@@ -1,6 +1,7 @@
 /**
- * The printed report's layout with the real Chromium: a table of contents whose numbers are the
- * pages its chapters begin on and whose entries link to them, a bookmark for every chapter, the
+ * The printed report's layout with the real Chromium: one printing per report, a table of
+ * contents whose numbers are the pages its chapters begin on (set into the printed PDF, on the
+ * baseline of their titles) and whose entries link to them, a bookmark for every chapter, the
  * bundled typeface embedded, sections that run on (few pages less than half full), and the
  * figures (the element and modality balance, the aspect grid, the year ahead) on the page.
  */
@@ -9,20 +10,29 @@ import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRef } from 'pdf-lib';
 import { PdfRenderer } from '../../src/reports/pdf/pdf-renderer.ts';
 import { findChromium } from '../../src/reports/pdf/chromium.ts';
 import { footerTemplate } from '../../src/reports/pdf/report-document.ts';
-import { chapterPagesOf, renderReportPdf } from '../../src/reports/pdf/report-pdf.ts';
+import { renderReportPdf } from '../../src/reports/pdf/report-pdf.ts';
 import { readOutline } from '../../src/reports/pdf/pdf-outline.ts';
 import { composeReport, type ComposedReport } from '../../src/reports/text/compose-report.ts';
 import { natalChartFor, PLACES } from '../helpers/natal-charts.ts';
-import { embeddedFonts, pageFills, pageText } from '../helpers/report-pages.ts';
+import { chapterPagesOf, embeddedFonts, pageFills, pageText, pageWords } from '../helpers/report-pages.ts';
 
 const ATHENS = { city: 'Athens', country: 'GR', lat: 37.9838, lng: 23.7275, source: 'request' as const, zone: 'Europe/Athens' };
 const MADRID = { city: 'Madrid', country: 'ES', lat: 40.4168, lng: -3.7038, source: 'request' as const, zone: 'Europe/Madrid' };
 
-let renderer: PdfRenderer;
-const printed: Record<string, { report: ComposedReport; pdf: Buffer }> = {};
+/** The real renderer, counting its printings. */
+class CountingRenderer extends PdfRenderer {
+  printings = 0;
+  override render(...args: Parameters<PdfRenderer['render']>): Promise<Buffer> {
+    this.printings++;
+    return super.render(...args);
+  }
+}
+
+let renderer: CountingRenderer;
+const printed: Record<string, { report: ComposedReport; pdf: Buffer; printings: number }> = {};
 
 beforeAll(async () => {
-  renderer = new PdfRenderer(findChromium(undefined)!);
+  renderer = new CountingRenderer(findChromium(undefined)!);
   const charts = {
     timed: natalChartFor({ name: 'Eleni Markou', year: 1981, month: 1, day: 2, hour: 13, minute: 0 }, ATHENS),
     untimed: natalChartFor({ name: 'Lucía Ortega', year: 1994, month: 9, day: 8, time_known: false }, MADRID),
@@ -31,7 +41,9 @@ beforeAll(async () => {
   for (const [name, chart] of Object.entries(charts)) {
     const report = composeReport(chart);
     const document = { report, wheelSvg: null, footerLabel: null, logo: null };
-    printed[name] = { report, pdf: await renderReportPdf(renderer, document, { footerHtml: footerTemplate(document), timeoutMs: 60_000 }) };
+    const before = renderer.printings;
+    const pdf = await renderReportPdf(renderer, document, { footerHtml: footerTemplate(document), timeoutMs: 60_000 });
+    printed[name] = { report, pdf, printings: renderer.printings - before };
   }
 }, 120_000);
 afterAll(async () => {
@@ -39,6 +51,27 @@ afterAll(async () => {
 });
 
 describe('the printed report', () => {
+  it('is printed once', () => {
+    for (const [name, { printings }] of Object.entries(printed)) expect(printings, name).toBe(1);
+  });
+
+  it("sets each contents number on its title's baseline, ending at the line's right edge", async () => {
+    for (const [name, { report, pdf }] of Object.entries(printed)) {
+      const contentsPage = (await chapterPagesOf(pdf))[0]!;
+      const words = pageWords(pdf, contentsPage);
+      // The footer's "Page 2 of 31" (in the bottom margin) is not an entry's.
+      const numbers = words.filter((w) => /^\d+$/.test(w.text) && w.yMax < 760);
+      expect(numbers.length, name).toBe(report.sections.length - 1);
+      const rightEdge = Math.max(...numbers.map((n) => n.xMax));
+      for (const n of numbers) {
+        // The title's first word on the same line: same baseline, so the same box from the same face and size.
+        const title = words.find((w) => w.xMin < 60 && Math.abs(w.yMax - n.yMax) < 3);
+        expect(title, `${name}: a title beside ${n.text}`).toBeDefined();
+        expect(Math.abs(title!.yMax - n.yMax), `${name} ${n.text}`).toBeLessThan(0.2);
+        expect(Math.abs(n.xMax - rightEdge), `${name} ${n.text} right-aligned`).toBeLessThan(0.2);
+      }
+    }
+  });
   it('has a bookmark for every chapter, and its contents give the page each begins on', async () => {
     for (const [name, { report, pdf }] of Object.entries(printed)) {
       const outline = await readOutline(pdf);

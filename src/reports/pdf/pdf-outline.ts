@@ -1,8 +1,7 @@
 /**
  * The bookmarks (document outline) of a PDF Chromium printed, read with pdf-lib: each entry's
  * title, depth and the page (1-based) it points to. Chromium builds the outline from the page's
- * headings; the report reads it back to number its table of contents, and the report checker to
- * count bookmarks.
+ * headings; the report checker and the tests read it back to count bookmarks and find chapters.
  */
 import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFRef, PDFString, type PDFObject } from 'pdf-lib';
 

@@ -1,7 +1,7 @@
 /**
  * The HTML page Chromium prints: a cover (title, the chart wheel, the birth data with the
- * chart's confidence), a table of contents whose entries link to their chapters and carry their
- * page numbers, then the sections, with their tables and figures. Sections run on after one
+ * chart's confidence), a table of contents whose entries link to their chapters (their page
+ * numbers are set after printing), then the sections, with their tables and figures. Sections run on after one
  * another; only the chapters that open a part of the reading start a new page. Headings become
  * the PDF's bookmarks. The typeface is embedded (report-fonts.ts). The footer (label, page
  * numbers, the branding logo) is Chromium's footer template, printed on every page. Images and
@@ -11,6 +11,7 @@ import type { ComposedReport } from '../text/compose-report.ts';
 import { escapeHtml, inlineHtml, markdownToHtml } from './markdown-html.ts';
 import { withoutDirectionControls } from '../text/report-markdown.ts';
 import { REPORT_FONT_FAMILY, reportFontFaces } from './report-fonts.ts';
+import type { ContentsNumberStyle } from './contents-page-numbers.ts';
 
 /**
  * The chapters that begin a part of the reading on a new page; the others follow on. The part on
@@ -29,16 +30,14 @@ export interface ReportDocumentInput {
   wheelSvg: string | null;
   footerLabel: string | null;
   logo: { contentType: string; bytes: Buffer } | null;
-  /**
-   * The page of each chapter, in the order of the table of contents (from a first printing's
-   * bookmarks); null prints the contents with blank numbers of the same width.
-   */
-  chapterPages?: (number | undefined)[] | null | undefined;
 }
+
+/** The body text's size and colour, which the contents' page numbers, set after printing, share. */
+export const CONTENTS_NUMBER_STYLE: ContentsNumberStyle = { sizePt: 10.5, color: '#1d1d24' };
 
 const STYLE = `
 @page { size: A4; margin: 18mm 18mm 22mm 18mm; }
-html { font-family: "${REPORT_FONT_FAMILY}", serif; font-size: 10.5pt; color: #1d1d24; line-height: 1.45; }
+html { font-family: "${REPORT_FONT_FAMILY}", serif; font-size: ${CONTENTS_NUMBER_STYLE.sizePt}pt; color: ${CONTENTS_NUMBER_STYLE.color}; line-height: 1.45; }
 /* A word longer than its line (a 200-letter name, a city without spaces) breaks where it must, instead of
    widening the page, which Chromium then shrank, text and all, to fit the paper. */
 body { margin: 0; overflow-wrap: anywhere; }
@@ -98,13 +97,14 @@ function chapters(input: ReportDocumentInput) {
   return input.report.sections.slice(1);
 }
 
+/**
+ * The contents: each entry links to its chapter, and its page number's slot is left blank, of a
+ * fixed width; the numbers are set into the printed PDF (contents-page-numbers.ts).
+ */
 function tocHtml(input: ReportDocumentInput): string {
-  const pages = input.chapterPages ?? null;
-  const items = chapters(input).map((s, i) => {
-    // Before the numbers are known, a blank of the same width keeps every line where it will be.
-    const n = pages ? String(pages[i + 1] ?? '') : '';
-    return `<li><a href="#${escapeHtml(s.id)}"><span class="t">${inlineHtml(s.title)}</span><span class="dots"></span><span class="n">${n}</span></a></li>`;
-  });
+  const items = chapters(input).map(
+    (s) => `<li><a href="#${escapeHtml(s.id)}"><span class="t">${inlineHtml(s.title)}</span><span class="dots"></span><span class="n"></span></a></li>`,
+  );
   return `<nav class="toc" id="contents"><h2>Contents</h2><ol>${items.join('')}</ol></nav>`;
 }
 

@@ -1,19 +1,14 @@
 /**
- * Printing a report: twice. The first printing, with the contents' page numbers left blank,
- * tells from its bookmarks on which page each chapter begins; the second prints those numbers.
- * The blanks take the numbers' place, so the second printing breaks its pages as the first did.
+ * Printing a report: once. Chromium prints the page with each contents entry's number left
+ * blank (a slot of fixed width), and the numbers are then set from the printed PDF's own named
+ * destinations (contents-page-numbers.ts), so nothing is printed twice.
  */
-import { readOutline } from './pdf-outline.ts';
+import { fillContentsPageNumbers } from './contents-page-numbers.ts';
 import type { PdfRenderer, PdfRenderOptions } from './pdf-renderer.ts';
-import { reportHtml, type ReportDocumentInput } from './report-document.ts';
-
-/** The page of each level-two bookmark (Contents, then each chapter), in order. */
-export async function chapterPagesOf(pdf: Uint8Array): Promise<(number | undefined)[]> {
-  return (await readOutline(pdf)).filter((e) => e.level === 2).map((e) => e.page);
-}
+import { CONTENTS_NUMBER_STYLE, reportHtml, type ReportDocumentInput } from './report-document.ts';
 
 export async function renderReportPdf(renderer: PdfRenderer, input: ReportDocumentInput, options: PdfRenderOptions): Promise<Buffer> {
-  const first = await renderer.render(reportHtml({ ...input, chapterPages: null }), options);
-  const chapterPages = await chapterPagesOf(first);
-  return renderer.render(reportHtml({ ...input, chapterPages }), options);
+  const printed = await renderer.render(reportHtml(input), options);
+  const chapterIds = input.report.sections.slice(1).map((s) => s.id);
+  return (await fillContentsPageNumbers(printed, chapterIds, CONTENTS_NUMBER_STYLE)).pdf;
 }
