@@ -12,8 +12,11 @@ import {
   dailySignV1Response,
   dailySignV2Response,
   weeklyPersonalResponse,
+  type DailySignAnswer,
+  type DailySignV2Answer,
 } from '../features/horoscope/horoscope-schemas.ts';
 import {
+  computeDailyPersonalV1,
   computeDailyPersonalV2,
   computeDailyPersonalV3,
   computeDailySign,
@@ -29,11 +32,11 @@ const weekly = schemaSerializer(weeklyPersonalResponse);
 const signV1 = schemaSerializer(dailySignV1Response);
 const signV2 = schemaSerializer(dailySignV2Response);
 
-export const dailyPersonalV1AnswerBytes = (task: PersonalTask) => v1(computeDailyPersonalV2(task, 'v1'));
+export const dailyPersonalV1AnswerBytes = (task: PersonalTask) => v1(computeDailyPersonalV1(task));
 export const dailyPersonalV2AnswerBytes = (task: PersonalTask) => v2(computeDailyPersonalV2(task));
 export const dailyPersonalV3AnswerBytes = (task: PersonalTask) => v3(computeDailyPersonalV3(task));
 export const weeklyPersonalAnswerBytes = (task: PersonalTask) => weekly(computeWeeklyPersonal(task));
 export const dailySignAnswerBytes = (task: SignTask) => {
   const answer = computeDailySign(task);
-  return task.version === 'v1' ? signV1(answer) : signV2(answer);
+  return task.version === 'v1' ? signV1(answer as DailySignAnswer) : signV2(answer as DailySignV2Answer);
 };

@@ -5,7 +5,9 @@
  * with the fields they read; the sign horoscope by GET in both versions; 422s naming the field; and
  * the MCP tools answering the same JSON as REST.
  */
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/client/validators/ajv';
 import type { TestServer } from '../helpers/app.ts';
 import { startServerWithMcp, type v2Client } from '../helpers/mcp.ts';
 import {
@@ -15,6 +17,7 @@ import {
   dailySignV1Response,
   dailySignV2Response,
   weeklyPersonalResponse,
+  SIGN_IDS,
 } from '../../src/features/horoscope/horoscope-schemas.ts';
 
 let server: TestServer;
@@ -97,7 +100,7 @@ describe('POST /api/v2/horoscope/daily/personal', () => {
 });
 
 describe('POST /api/v1/horoscope/daily/personal (legacy)', () => {
-  it('answers the Python client’s legacy body (hours, minutes, birth.timezone, locale et) with v2’s answer labelled v1, and so does its MCP tool', async () => {
+  it('answers the Python client’s legacy body (hours, minutes, birth.timezone, locale et) with v2’s data labelled v1, numbers where v2 has words, and so does its MCP tool', async () => {
     const body = {
       birth: { year: 1984, month: 11, day: 3, hours: 6, minutes: 40, lat: 59.437, lng: 24.7536, timezone: 'Europe/Tallinn' },
       locale: 'et',
@@ -110,9 +113,22 @@ describe('POST /api/v1/horoscope/daily/personal (legacy)', () => {
     expect(v1.body.meta.settings.tz_str).toBe('Europe/Tallinn');
     expect(v1.body.data.date).toBe('2026-12-01');
     expect(v1.body.meta.warnings.join(' ')).toMatch(/et/);
+    // v2's data, with the numbers where v2 has words (orb_policy, each driver's intensity).
     const v2 = await server.post('/api/v2/horoscope/daily/personal', body);
+    const { orb_degrees, ...v2Settings } = v2.body.meta.settings;
+    const numbers = {
+      ...v2.body,
+      meta: { ...v2.body.meta, settings: { ...v2Settings, orb_policy: orb_degrees } },
+      data: {
+        ...v2.body.data,
+        score_factors: v2.body.data.score_factors.map((f: any) => ({
+          ...f,
+          drivers: f.drivers.map(({ intensity_value, ...d }: any) => ({ ...d, intensity: intensity_value })),
+        })),
+      },
+    };
     const label = (b: any) => ({ ...withoutVolatile(b), meta: { ...withoutVolatile(b).meta, settings: { ...b.meta.settings, version: 'any' } } });
-    expect(label(v1.body)).toEqual(label(v2.body));
+    expect(label(v1.body)).toEqual(label(numbers));
     const tool = await mcp.client.callTool({ name: 'v1_horoscope_daily_personal', arguments: body });
     expect(tool.isError).toBeFalsy();
     expect(withoutVolatile(tool.structuredContent)).toEqual(withoutVolatile(v1.body));
@@ -207,6 +223,51 @@ describe('GET /api/v2 and /api/v1/horoscope/daily/sign', () => {
     const tool = await mcp.client.callTool({ name: 'v1_horoscope_daily_sign', arguments: { sign: 'taurus', date: '2026-11-25', tz_str: 'UTC', locale: 'en' } });
     const rest = await server.get('/api/v1/horoscope/daily/sign?sign=taurus&date=2026-11-25&tz_str=UTC&locale=en');
     expect(withoutVolatile(tool.structuredContent)).toEqual(withoutVolatile(rest.body));
+  });
+
+  it("passes the horoscope demo's validation of the whole v2 answer (orb_policy and each driver's intensity strings); v1 keeps the numbers", async () => {
+    const publicV2 = readFileSync(new URL('../fixtures/public-schemas/horoscope-v2.schema.json', import.meta.url), 'utf8');
+    const validate = new AjvJsonSchemaValidator().getValidator(JSON.parse(publicV2));
+    const answers = [];
+    for (const sign of SIGN_IDS) answers.push(await server.get(`/api/v2/horoscope/daily/sign?sign=${sign}&date=2026-11-25`));
+    answers.push(await server.get('/api/v2/horoscope/daily/sign?sign=virgo'));
+    answers.push(await server.get('/api/v2/horoscope/daily/sign?sign=virgo&date=today&lat=78.2&lng=15.6'));
+    answers.push(
+      await server.post('/api/v2/horoscope/daily/personal', {
+        birth: { year: 1990, month: 5, day: 17, hour: 8, minute: 15, city: 'Lisbon' },
+        date: '2026-11-25',
+      }),
+    );
+    answers.push(
+      await server.post('/api/v2/horoscope/daily/personal', { birth: { year: 1984, month: 2, day: 29, hour: 12, minute: 0, latitude: 40.4, longitude: -3.7 } }),
+    );
+    for (const res of answers) {
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const verdict = validate(res.body);
+      expect(verdict.valid, verdict.errorMessage).toBe(true);
+      expect(res.body.meta.settings.orb_policy).toBe('majors_3deg_sextile_2deg');
+      expect(res.body.meta.settings.orb_degrees).toEqual({ conjunction: 3, opposition: 3, square: 3, trine: 3, sextile: 2 });
+      for (const f of res.body.data.score_factors)
+        for (const d of f.drivers) {
+          expect(d.intensity).toBe(
+            d.intensity_value >= 0.75 ? 'very_high' : d.intensity_value >= 0.5 ? 'high' : d.intensity_value >= 0.25 ? 'moderate' : 'low',
+          );
+          expect(d.intensity_value).toBeGreaterThanOrEqual(0);
+          expect(d.intensity_value).toBeLessThanOrEqual(1);
+        }
+    }
+    // Every band is reached over the answers.
+    const bands = new Set(answers.flatMap((r) => r.body.data.score_factors.flatMap((f: any) => f.drivers.map((d: any) => d.intensity))));
+    expect([...bands].sort()).toEqual(['high', 'low', 'moderate', 'very_high']);
+    // The same data otherwise: v1 carries the numbers in intensity and orb_policy.
+    const v1 = await server.get('/api/v1/horoscope/daily/sign?sign=leo&date=2026-11-25');
+    const v2 = answers[4]!.body;
+    expect(typeof v1.body.meta.settings.orb_policy).toBe('object');
+    expect(v1.body.data.score_factors[0].drivers.map((d: any) => d.intensity)).toEqual(v2.data.score_factors[0].drivers.map((d: any) => d.intensity_value));
+    expect(validate(v1.body).valid).toBe(false);
+    // The MCP tool answers v2's shape too.
+    const tool = await mcp.client.callTool({ name: 'v2_horoscope_daily_sign', arguments: { sign: 'leo', date: '2026-11-25' } });
+    expect(validate(tool.structuredContent).valid).toBe(true);
   });
 
   it('refuses an unknown sign, a bad date and a lone latitude with 422s naming them', async () => {

@@ -30,9 +30,9 @@ import { dailyKeys, type Tone } from '../../interpretations/daily/daily-keys.ts'
 import { aspectFamily } from '../../interpretations/keys.ts';
 import type { Contact, DayFrame, DaySky } from './horoscope-day.ts';
 import { localIsoOf } from './horoscope-day.ts';
-import type { DailyPersonalV2Answer } from './horoscope-schemas.ts';
+import type { DailyPersonalAnswer } from './horoscope-schemas.ts';
 
-type Data = DailyPersonalV2Answer['data'];
+type Data = DailyPersonalAnswer['data'];
 type Driver = Data['score_factors'][number]['drivers'][number];
 
 const round4 = (x: number) => Math.round(x * 1e4) / 1e4;

@@ -58,8 +58,8 @@ export const horoscopeRoutes =
       {
         schema: {
           tags: ['horoscope'],
-          summary: 'Personal daily horoscope (legacy v1): the v2 answer, for clients still on the old path',
-          description: `${PERSONAL} The answer is v2’s, field for field, with \`meta.settings.version\` "v1". ${MODEL_NOTE}`,
+          summary: 'Personal daily horoscope (legacy v1): the v2 data, for clients still on the old path',
+          description: `${PERSONAL} The answer is v2’s data with \`meta.settings.version\` "v1" and numbers where v2 has words (\`orb_policy\` the orbs, each driver’s \`intensity\` 0-1). ${MODEL_NOTE}`,
           body: dailyPersonalRequest,
           response: { 200: dailyPersonalV1Response },
         },

@@ -9,6 +9,7 @@
 import { z } from 'zod/v4';
 import { SIGNS } from '../../astro/zodiac.ts';
 import { HOROSCOPE_DIMENSIONS } from '../../astro/horoscope-model.ts';
+import { HOROSCOPE_ORB_POLICY, INTENSITY_BANDS, INTENSITY_BAND_RULE } from './horoscope-public-v2.ts';
 import { birthFields, houseSystem, timeZoneName, zodiacType, ayanamsa } from '../requests/birth-schema.ts';
 import { DECIMAL_TEXT } from '../schema-fields/query-number.ts';
 import { caseInsensitiveEnum } from '../schema-fields/lenient-enum.ts';
@@ -115,16 +116,31 @@ const driver = z.object({
   orb_deg: z.number().optional().describe('Orb of a transit, degrees'),
 });
 
-const scoreFactor = z.object({
-  dimension: z.enum(['overall', ...HOROSCOPE_DIMENSIONS]).describe('The score explained'),
-  reason: z
-    .object({
-      main: z.string().describe('Why the score is high, steady or low (library text)'),
-      secondary: z.string().describe('Its strongest factor, named'),
-    })
-    .describe('The reason in words'),
-  drivers: z.array(driver).describe('The factors of the sum, strongest first (at most 5)'),
+const scoreFactorOf = <D extends z.ZodType>(factorDriver: D) =>
+  z.object({
+    dimension: z.enum(['overall', ...HOROSCOPE_DIMENSIONS]).describe('The score explained'),
+    reason: z
+      .object({
+        main: z.string().describe('Why the score is high, steady or low (library text)'),
+        secondary: z.string().describe('Its strongest factor, named'),
+      })
+      .describe('The reason in words'),
+    drivers: z.array(factorDriver).describe('The factors of the sum, strongest first (at most 5)'),
+  });
+
+/**
+ * v2's driver as the public service's v2 clients validate it: `intensity` a band in words, the
+ * number beside it as `intensity_value`.
+ */
+const publicDriver = z.object({
+  ...driver.omit({ intensity: true, orb_deg: true }).shape,
+  intensity: z.enum(INTENSITY_BANDS).describe(`Its strength as a band: ${INTENSITY_BAND_RULE}`),
+  intensity_value: driver.shape.intensity,
+  orb_deg: driver.shape.orb_deg,
 });
+
+const scoreFactor = scoreFactorOf(driver);
+const publicScoreFactor = scoreFactorOf(publicDriver);
 
 const timeWindow = z
   .object({
@@ -206,7 +222,29 @@ const personal = z
   })
   .describe('What is personal to the birth chart');
 
-const meta = (version: string) =>
+const orbDegrees = z
+  .object({
+    conjunction: z.number().describe('Orb of the conjunction, degrees'),
+    opposition: z.number().describe('Orb of the opposition, degrees'),
+    square: z.number().describe('Orb of the square, degrees'),
+    trine: z.number().describe('Orb of the trine, degrees'),
+    sextile: z.number().describe('Orb of the sextile, degrees'),
+  })
+  .describe('Orbs of the transits, degrees');
+
+/**
+ * The answer's meta. `public` is v2's: the public service's v2 clients validate `orb_policy` as a
+ * string, so it names the policy and `orb_degrees` carries its numbers; the other versions keep
+ * the numbers in `orb_policy`.
+ */
+const orbFields = {
+  own: { orb_policy: orbDegrees },
+  public: {
+    orb_policy: z.literal(HOROSCOPE_ORB_POLICY).describe('Name of the orb policy (its numbers are orb_degrees)'),
+    orb_degrees: orbDegrees,
+  },
+};
+const meta = <F extends keyof typeof orbFields = 'own'>(version: string, form: F = 'own' as F) =>
   z
     .object({
       request_id: z.string().describe('Id of this request'),
@@ -218,15 +256,7 @@ const meta = (version: string) =>
           locale: z.string().describe('The locale asked for (the texts are English)'),
           date_resolved: z.string().describe('The day answered, YYYY-MM-DD'),
           version: z.literal(version).describe('Version of the endpoint'),
-          orb_policy: z
-            .object({
-              conjunction: z.number().describe('Orb of the conjunction, degrees'),
-              opposition: z.number().describe('Orb of the opposition, degrees'),
-              square: z.number().describe('Orb of the square, degrees'),
-              trine: z.number().describe('Orb of the trine, degrees'),
-              sextile: z.number().describe('Orb of the sextile, degrees'),
-            })
-            .describe('Orbs of the transits, degrees'),
+          ...orbFields[form],
           model: z.string().describe('The scoring model (docs/api.md)'),
         })
         .describe('How the answer was made'),
@@ -252,15 +282,19 @@ const signData = {
   content,
   astro,
 };
+const publicSignData = { ...signData, score_factors: z.array(publicScoreFactor).describe('Each score’s reason and factors') };
 
-/** v2's answer; the legacy v1 path answers the same shape, its `meta.settings.version` saying v1. */
-export const dailyPersonalResponse = (version: 'v1' | 'v2') =>
-  z.object({
-    meta: meta(version),
-    data: z.object({ ...signData, personal }).describe('The horoscope'),
-  });
-export const dailyPersonalV2Response = dailyPersonalResponse('v2');
-export const dailyPersonalV1Response = dailyPersonalResponse('v1');
+/** The legacy v1 answer: v2's data with the numbers where v2 has words (orb_policy, intensity). */
+export const dailyPersonalV1Response = z.object({
+  meta: meta('v1'),
+  data: z.object({ ...signData, personal }).describe('The horoscope'),
+});
+export type DailyPersonalAnswer = z.output<typeof dailyPersonalV1Response>;
+/** v2's answer, in the shape the public service's v2 clients validate (`orb_policy` and `intensity` strings). */
+export const dailyPersonalV2Response = z.object({
+  meta: meta('v2', 'public'),
+  data: z.object({ ...publicSignData, personal }).describe('The horoscope'),
+});
 export type DailyPersonalV2Answer = z.output<typeof dailyPersonalV2Response>;
 
 const interpretationBlock = z
@@ -327,14 +361,12 @@ export const dailyPersonalV3Response = z.object({
 });
 export type DailyPersonalV3Answer = z.output<typeof dailyPersonalV3Response>;
 
-export const dailySignResponse = (version: 'v1' | 'v2') =>
-  z.object({
-    meta: meta(version),
-    data: z.object(signData).describe('The sign’s horoscope: its solar chart (the sign as 1st house, whole-sign houses) under the day’s sky'),
-  });
-export const dailySignV2Response = dailySignResponse('v2');
-export const dailySignV1Response = dailySignResponse('v1');
-export type DailySignAnswer = z.output<typeof dailySignV2Response>;
+const SIGN_DATA = 'The sign’s horoscope: its solar chart (the sign as 1st house, whole-sign houses) under the day’s sky';
+export const dailySignV1Response = z.object({ meta: meta('v1'), data: z.object(signData).describe(SIGN_DATA) });
+export type DailySignAnswer = z.output<typeof dailySignV1Response>;
+/** v2's, as its clients validate it (`orb_policy` and `intensity` strings, as in daily personal v2). */
+export const dailySignV2Response = z.object({ meta: meta('v2', 'public'), data: z.object(publicSignData).describe(SIGN_DATA) });
+export type DailySignV2Answer = z.output<typeof dailySignV2Response>;
 
 const dayOfWeek = z.object({
   date: z.string().describe('YYYY-MM-DD'),

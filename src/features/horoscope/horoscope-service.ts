@@ -37,7 +37,16 @@ import {
   type DaySky,
 } from './horoscope-day.ts';
 import { DIMENSION_LABELS, aspectName, contactKey, contactLabel, pointName, readDay, transitSentence, type Reading } from './horoscope-reading.ts';
-import type { DailyPersonalV2Answer, DailyPersonalV3Answer, DailySignAnswer, HoroscopeBirth, WeeklyPersonalAnswer } from './horoscope-schemas.ts';
+import type {
+  DailyPersonalAnswer,
+  DailyPersonalV2Answer,
+  DailyPersonalV3Answer,
+  DailySignAnswer,
+  DailySignV2Answer,
+  HoroscopeBirth,
+  WeeklyPersonalAnswer,
+} from './horoscope-schemas.ts';
+import { publicDailyPersonal, publicDailySign } from './horoscope-public-v2.ts';
 
 const ENGINE = { name: 'horoscope', version: HOROSCOPE_MODEL };
 /** How many transits the answers list. */
@@ -218,8 +227,17 @@ function sunSignName(index: number) {
   return SIGNS[index]!.name;
 }
 
-/** The v2 answer; `version` v1 labels the same answer for the legacy path. */
-export function computeDailyPersonalV2(task: PersonalTask, version: 'v1' | 'v2' = 'v2'): DailyPersonalV2Answer {
+/** The v2 answer, in the public service's v2 shape (horoscope-public-v2.ts). */
+export function computeDailyPersonalV2(task: PersonalTask): DailyPersonalV2Answer {
+  return publicDailyPersonal(computeDailyPersonal(task, 'v2'));
+}
+
+/** The legacy v1 answer: v2's data with the reading's own numbers (orb_policy, intensity). */
+export function computeDailyPersonalV1(task: PersonalTask): DailyPersonalAnswer {
+  return computeDailyPersonal(task, 'v1');
+}
+
+function computeDailyPersonal(task: PersonalTask, version: 'v1' | 'v2'): DailyPersonalAnswer {
   const chart = personalChart(task);
   const day = readPersonalDay(chart, task.frame, task.place);
   const { reading } = day;
@@ -374,7 +392,16 @@ export function computeWeeklyPersonal(task: PersonalTask): WeeklyPersonalAnswer 
   };
 }
 
-export function computeDailySign(task: SignTask): DailySignAnswer {
+/** The sign horoscope: v1 with the reading's own numbers, v2 in the public service's v2 shape. */
+export function computeDailySign(task: SignTask & { version: 'v1' }): DailySignAnswer;
+export function computeDailySign(task: SignTask & { version: 'v2' }): DailySignV2Answer;
+export function computeDailySign(task: SignTask): DailySignAnswer | DailySignV2Answer;
+export function computeDailySign(task: SignTask): DailySignAnswer | DailySignV2Answer {
+  const answer = computeOwnDailySign(task);
+  return task.version === 'v2' ? publicDailySign(answer) : answer;
+}
+
+function computeOwnDailySign(task: SignTask): DailySignAnswer {
   const signIndex = SIGNS.findIndex((s) => s.id === task.sign);
   const frame = task.frame;
   const sky = skyAtNoon(frame, TROPICAL);

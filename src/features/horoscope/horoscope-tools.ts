@@ -23,7 +23,7 @@ const PERSONAL_OUTPUT = { v1: dailyPersonalV1Response, v2: dailyPersonalV2Respon
 const personal = (version: 'v1' | 'v2' | 'v3') =>
   defineTool({
     name: `${version}_horoscope_daily_personal`,
-    title: `Personal daily horoscope (${version === 'v1' ? 'legacy v1, the v2 answer' : version})`,
+    title: `Personal daily horoscope (${version === 'v1' ? 'legacy v1, the v2 data' : version})`,
     description: `POST /api/${version}/horoscope/daily/personal: the day’s scores (overall, love, career, money, health) with their factors, theme, text, keywords, do and don’t, lucky colour, number and hour, the Moon’s sign and phase, and the top transits to the birth chart${version === 'v3' ? ', with their windows, the exact hits of the day and the next shift' : ''}. ${BIRTH}`,
     families: ['western'],
     input: toolSchema(dailyPersonalRequest),
