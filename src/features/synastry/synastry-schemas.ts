@@ -368,7 +368,7 @@ export const synastryScores = z
     scoring_meta: z
       .object({
         baseline: z.number().describe('Score with no contact'),
-        range: z.tuple([z.number(), z.number()]).describe('Lowest and highest score'),
+        range: z.array(z.number()).length(2).describe('Lowest and highest score, [0, 100]'),
         method: z.string().describe('How scores are made'),
       })
       .describe('The scale of the scores'),
