@@ -34,6 +34,7 @@ import { admitApiRequest, peekForAccount, RateLimiter, registerRateLimitHeaders 
 import { registerIdempotency } from './http/idempotency.ts';
 import { KeyRevocations } from './http/key-revocation.ts';
 import { ExportAdmission } from './http/export-admission.ts';
+import { HeavyAdmission } from './http/heavy-admission.ts';
 import { registerUsageLog, UsageLogWriter } from './http/usage-log.ts';
 import { natalRoutes } from './features/natal/natal-routes.ts';
 import { progressionsRoutes } from './features/progressions/progressions-routes.ts';
@@ -232,6 +233,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     onReject: (reason) => metrics.exportRejections.inc({ reason }),
   });
   metrics.watchExports(() => exports.stats());
+  // Heavy work (searches, timelines, long returns…): the places of an account across processes, and its cost by compute.
+  const heavy = new HeavyAdmission({
+    leases: stores.heavyLeases,
+    limiter: platform ? rateLimiter : undefined,
+    maxPerAccount: config.HEAVY_MAX_PER_ACCOUNT,
+    maxPerAccountByPlan: config.HEAVY_MAX_PER_ACCOUNT_BY_PLAN,
+    msPerUnit: config.HEAVY_MS_PER_UNIT,
+  });
   const bearer = new BearerAuthenticator({
     jwksUrl: config.AUTH_JWKS_URL,
     secret: config.AUTH_JWT_SECRET,
@@ -336,6 +345,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
                 refreshUrl: '/mcp/oauth/token',
                 scopes: Object.fromEntries(FAMILIES.map((f) => [scopeOf(f), `The ${f} tools`])),
               },
+    calc.addHook('preHandler', heavy.hook());
             },
           },
           adminBearer: {
@@ -388,6 +398,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await calc.register(chineseCalendarRoutes(deps.compute));
     await calc.register(transitRoutes(deps.compute));
     await calc.register(profectionRoutes(deps.compute));
+      heavy,
     await calc.register(signRoutes(deps.compute));
     await calc.register(panchangRoutes(deps.compute));
     await calc.register(vedicVisualRoutes(deps.compute));

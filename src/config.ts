@@ -65,6 +65,29 @@ export const configSchema = z.object({
    * need DATABASE_URL and REDIS_URL: the embedded database and the in-process stand-ins of Redis
    * belong to one process.
    */
+  /**
+   * Threads of the heavy lane (searches, timelines, returns over long windows, muhurat searches,
+   * export chunks: src/compute/heavy-tasks.ts); 0: one more than COMPUTE_THREADS, so that another
+   * caller's heavy task starts while one caller holds as many as it may.
+   */
+  COMPUTE_HEAVY_THREADS: z.coerce.number().int().min(0).max(64).default(0),
+  /**
+   * The nice value of the heavy lane's threads (Linux, 0-19): the kernel gives the cores to the
+   * light work and the event loop first, and all of them to heavy work while nothing else runs.
+   */
+  COMPUTE_HEAVY_NICE: z.coerce.number().int().min(0).max(19).default(10),
+  /** Heavy requests one account may have running or waiting at once, across processes; 429 with Retry-After beyond. */
+  HEAVY_MAX_PER_ACCOUNT: z.coerce.number().int().min(1).max(1000).default(2),
+  /**
+   * Per-plan overrides of HEAVY_MAX_PER_ACCOUNT: `plan=count` pairs, comma-separated
+   * (`free=1,unlimited=4`; the default keeps a free account to one).
+   */
+  HEAVY_MAX_PER_ACCOUNT_BY_PLAN: pairList
+    .default({ free: '1' })
+    .refine((pairs) => Object.values(pairs).every((n) => /^\d{1,4}$/.test(n) && Number(n) >= 1), 'each count is a whole number from 1')
+    .transform((pairs) => Object.fromEntries(Object.entries(pairs).map(([plan, n]) => [plan, Number(n)]))),
+  /** Milliseconds of compute a heavy request gets for one unit of the request quota (rounded up, at least one unit). */
+  HEAVY_MS_PER_UNIT: z.coerce.number().int().min(1).max(3_600_000).default(250),
   SERVICE_PROCESSES: z.coerce.number().int().min(1).max(64).default(1),
   KEY_CACHE_SIZE: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
   KEY_CACHE_TTL_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),

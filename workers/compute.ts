@@ -1,16 +1,28 @@
 /**
  * Piscina task module: one Swiss Ephemeris context per worker thread (the C library keeps its
- * state in thread-local storage), running the tasks of src/compute/tasks.ts.
+ * state in thread-local storage), running the tasks of src/compute/tasks.ts. A heavy lane's
+ * threads lower their own priority first (src/compute/thread-priority.ts).
  */
 import { initEphemeris } from '../src/astro/ephemeris.ts';
 import { Piscina } from 'piscina';
+import { workerData } from 'node:worker_threads';
 import { runTask, type TaskName } from '../src/compute/tasks.ts';
 import { ownedBytes } from '../src/answers/json-tape.ts';
+import { startCpuClock } from '../src/compute/thread-cpu.ts';
+import { writeMeasured } from '../src/compute/measured-outcome.ts';
+import { lowerThisThreadPriority } from '../src/compute/thread-priority.ts';
 
 initEphemeris();
+lowerThisThreadPriority(Number((workerData as { nice?: number } | undefined)?.nice ?? 0));
 
-export default function compute({ name, payload }: { name: TaskName; payload: never }) {
+export default function compute({ name, payload, measure }: { name: TaskName; payload: never; measure?: true }) {
+  const clock = measure ? startCpuClock() : undefined;
   const outcome = runTask(name, payload);
+  if (clock) {
+    // The frame is a new array of the answer's own: moved as it is.
+    const measured = writeMeasured(outcome, clock());
+    return measured instanceof Uint8Array ? Piscina.move(measured) : measured;
+  }
   // Transfer the JSON bytes instead of copying them back to the main thread (a small answer is a
   // view of a block that later answers share: that one is copied out of it first).
   return outcome instanceof Uint8Array ? Piscina.move(ownedBytes(outcome)) : outcome;

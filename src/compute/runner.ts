@@ -2,6 +2,11 @@
  * Runs compute tasks in a Piscina pool of worker threads, inline on the event loop, or mixed:
  * the light tasks inline and the rest in the pool. The pool's queue is bounded: when it is full
  * the request is refused (503 with Retry-After) instead of piling up latency and memory.
+ *
+ * Heavy tasks (heavy-tasks.ts) run in a lane of their own: a second pool whose threads run at a
+ * lower OS priority, entered through places shared round-robin between callers (fair-places.ts),
+ * each caller admitted and charged by the HTTP layer through its ComputeCaller. A light request
+ * therefore never queues behind heavy work, and gets the cores first when both want them.
  */
 import { RUNS_COMPILED, runnableModule } from '../project-paths.ts';
 import { Piscina } from 'piscina';
@@ -9,6 +14,11 @@ import { RequestFieldError } from '../features/requests/request-error.ts';
 import { initEphemeris } from '../astro/ephemeris.ts';
 import { runTask, type TaskFieldError, type TaskName, type TaskPayload } from './tasks.ts';
 import type { Config } from '../config.ts';
+import { startCpuClock } from './thread-cpu.ts';
+import { computeCallers, SERVICE_CALLER } from './compute-caller.ts';
+import { FairPlaces } from './fair-places.ts';
+import { HEAVY_TASKS } from './heavy-tasks.ts';
+import { readMeasured, type MeasuredOutcome } from './measured-outcome.ts';
 
 export class ComputeOverloadedError extends Error {
   readonly retryAfterSeconds = 1;
@@ -21,11 +31,15 @@ export interface ComputeStats {
   maxQueue: number;
   utilization: number;
   completed: number;
+  /** The heavy lane: its places, those taken, and the tasks waiting for one. */
+  heavy?: { places: number; busy: number; waiting: number };
 }
 
 export interface ComputeRunner {
   /** The task's result as UTF-8 JSON, ready to send; a RequestFieldError when the request cannot be served. */
   run<N extends TaskName>(name: N, payload: TaskPayload<N>): Promise<Buffer>;
+  /** `run`, with the milliseconds of compute the task took on its thread. */
+  runMeasured<N extends TaskName>(name: N, payload: TaskPayload<N>): Promise<{ bytes: Buffer; cpuMs: number }>;
   stats(): ComputeStats;
   ready(): Promise<boolean>;
   close(): Promise<void>;
@@ -46,15 +60,29 @@ export function createInlineRunner(): ComputeRunner {
       completed++;
       return unwrap(outcome);
     },
+    async runMeasured(name, payload) {
+      const clock = startCpuClock();
+      const outcome = runTask(name, payload);
+      const cpuMs = clock();
+      completed++;
+      return { bytes: unwrap(outcome), cpuMs };
+    },
     stats: () => ({ mode: 'inline', threads: 0, queueSize: 0, maxQueue: 0, utilization: 0, completed }),
     ready: async () => true,
     close: async () => {},
   };
 }
 
-export function createPoolRunner(options: { threads: number; maxQueue: number; tasksPerThread?: number }): ComputeRunner {
+export function createPoolRunner(options: {
+  threads: number;
+  maxQueue: number;
+  tasksPerThread?: number;
+  /** The nice value the pool's threads give themselves (Linux): above 0 for the heavy lane. */
+  nice?: number;
+}): ComputeRunner {
   const pool = new Piscina({
     filename: runnableModule('workers/compute'),
+    workerData: { nice: options.nice ?? 0 },
     minThreads: options.threads,
     maxThreads: options.threads,
     maxQueue: options.maxQueue,
@@ -71,14 +99,19 @@ export function createPoolRunner(options: { threads: number; maxQueue: number; t
     // blocks that loop, and 60 PNG charts of 4000² pixels left a server at 8 GB instead of 0.6 GB.
     atomics: 'async',
   });
+  const submit = async (task: { name: TaskName; payload: unknown; measure?: true }): Promise<unknown> => {
+    try {
+      return await pool.run(task);
+    } catch (error) {
+      if (error instanceof Error && /queue is at limit/i.test(error.message)) throw new ComputeOverloadedError('compute queue is full');
+      throw error;
+    }
+  };
   return {
-    async run(name, payload) {
-      try {
-        return unwrap((await pool.run({ name, payload })) as Uint8Array | TaskFieldError);
-      } catch (error) {
-        if (error instanceof Error && /queue is at limit/i.test(error.message)) throw new ComputeOverloadedError('compute queue is full');
-        throw error;
-      }
+    run: async (name, payload) => unwrap((await submit({ name, payload })) as Uint8Array | TaskFieldError),
+    async runMeasured(name, payload) {
+      const { outcome, cpuMs } = readMeasured((await submit({ name, payload, measure: true })) as MeasuredOutcome);
+      return { bytes: unwrap(outcome), cpuMs };
     },
     stats: () => ({
       mode: 'pool',
@@ -114,6 +147,7 @@ export const LIGHT_TASKS: ReadonlySet<TaskName> = new Set<TaskName>(['natal', 'c
 export function createMixedRunner(inline: ComputeRunner, pool: ComputeRunner): ComputeRunner {
   return {
     run: (name, payload) => (LIGHT_TASKS.has(name) ? inline.run(name, payload) : pool.run(name, payload)),
+    runMeasured: (name, payload) => (LIGHT_TASKS.has(name) ? inline.runMeasured(name, payload) : pool.runMeasured(name, payload)),
     stats() {
       const threads = pool.stats();
       return { ...threads, mode: 'mixed', completed: threads.completed + inline.stats().completed };
@@ -125,11 +159,55 @@ export function createMixedRunner(inline: ComputeRunner, pool: ComputeRunner): C
   };
 }
 
-/** The runner that the configuration's COMPUTE_MODE names. */
-export function createComputeRunner(
-  config: Pick<Config, 'COMPUTE_MODE' | 'COMPUTE_THREADS' | 'COMPUTE_MAX_QUEUE' | 'COMPUTE_TASKS_PER_THREAD'>,
-): ComputeRunner {
-  if (config.COMPUTE_MODE === 'inline') return createInlineRunner();
+/**
+ * The light lane for everything but the heavy tasks, which go to the heavy lane through its fair
+ * places: one caller's heavy backlog waits for its own turns, never in front of a light task or of
+ * another caller's turn. Each heavy task is admitted by its caller (its own places, across
+ * processes) and charged by the compute it took.
+ */
+export function createLanedRunner(options: { light: ComputeRunner; heavy: ComputeRunner; places: number; maxWaiting: number }): ComputeRunner {
+  const { light, heavy } = options;
+  const places = new FairPlaces(options.places, options.maxWaiting, () => new ComputeOverloadedError('heavy compute queue is full'));
+  async function runHeavy<N extends TaskName>(name: N, payload: TaskPayload<N>): Promise<{ bytes: Buffer; cpuMs: number }> {
+    const caller = computeCallers.getStore() ?? SERVICE_CALLER;
+    const billed = HEAVY_TASKS.get(name) === 'billed';
+    const release = billed && caller.admit ? await caller.admit() : undefined;
+    try {
+      const measured = await places.run(caller.id, () => heavy.runMeasured(name, payload));
+      if (billed) await caller.settle?.(measured.cpuMs);
+      return measured;
+    } finally {
+      release?.();
+    }
+  }
+  return {
+    run: async (name, payload) => (HEAVY_TASKS.has(name) ? (await runHeavy(name, payload)).bytes : light.run(name, payload)),
+    runMeasured: (name, payload) => (HEAVY_TASKS.has(name) ? runHeavy(name, payload) : light.runMeasured(name, payload)),
+    stats: () => ({ ...light.stats(), heavy: places.stats() }),
+    ready: async () => (await light.ready()) && (await heavy.ready()),
+    close: async () => {
+      await Promise.all([light.close(), heavy === light ? undefined : heavy.close()]);
+    },
+  };
+}
+
+type RunnerConfig = Pick<
+  Config,
+  'COMPUTE_MODE' | 'COMPUTE_THREADS' | 'COMPUTE_MAX_QUEUE' | 'COMPUTE_TASKS_PER_THREAD' | 'COMPUTE_HEAVY_THREADS' | 'COMPUTE_HEAVY_NICE'
+>;
+
+/** The runner that the configuration's COMPUTE_MODE names, with its heavy lane. */
+export function createComputeRunner(config: RunnerConfig): ComputeRunner {
+  const maxWaiting = config.COMPUTE_MAX_QUEUE;
+  if (config.COMPUTE_MODE === 'inline') {
+    // Everything on the event loop: the lane keeps its fairness, admission and charges, not its threads.
+    const inline = createInlineRunner();
+    return createLanedRunner({ light: inline, heavy: inline, places: 1, maxWaiting });
+  }
   const pool = createPoolRunner({ threads: config.COMPUTE_THREADS, maxQueue: config.COMPUTE_MAX_QUEUE, tasksPerThread: config.COMPUTE_TASKS_PER_THREAD });
-  return config.COMPUTE_MODE === 'mixed' ? createMixedRunner(createInlineRunner(), pool) : pool;
+  const light = config.COMPUTE_MODE === 'mixed' ? createMixedRunner(createInlineRunner(), pool) : pool;
+  const heavyThreads = config.COMPUTE_HEAVY_THREADS || config.COMPUTE_THREADS + 1;
+  // One task per thread: a heavy task holds its thread for long, and the places decide who is next.
+  const heavy = createPoolRunner({ threads: heavyThreads, maxQueue: heavyThreads, tasksPerThread: 1, nice: config.COMPUTE_HEAVY_NICE });
+  return createLanedRunner({ light, heavy, places: heavyThreads, maxWaiting });
 }

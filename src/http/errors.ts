@@ -11,6 +11,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, Fasti
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { RequestFieldError } from '../features/requests/request-error.ts';
 import { ComputeOverloadedError } from '../compute/runner.ts';
+import { HeavyWorkLimitError } from '../compute/compute-caller.ts';
 
 export interface ValidationIssue {
   loc: (string | number)[];
@@ -171,6 +172,12 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
       return reply.code(503).header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS)).send({ detail: DATABASE_UNAVAILABLE_DETAIL });
+    }
+    if (error instanceof HeavyWorkLimitError) {
+      return reply
+        .code(429)
+        .header('retry-after', String(error.retryAfterSeconds))
+        .send({ detail: error.message, code: 'too_many_heavy_requests', limit: error.limit });
     }
     if (error instanceof ComputeOverloadedError) {
       return reply.code(503).header('retry-after', String(error.retryAfterSeconds)).send({ detail: 'Service overloaded, retry later' });

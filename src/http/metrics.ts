@@ -52,6 +52,22 @@ export function createMetrics(compute: ComputeRunner): Metrics {
       this.set(compute.stats().threads);
     },
   });
+  new Gauge({
+    name: 'compute_heavy_places_busy',
+    help: 'Places of the heavy compute lane taken (searches, timelines, long returns, export chunks)',
+    registers: [registry],
+    collect() {
+      this.set(compute.stats().heavy?.busy ?? 0);
+    },
+  });
+  new Gauge({
+    name: 'compute_heavy_waiting',
+    help: 'Heavy tasks waiting for a place of the heavy lane (served round-robin between accounts)',
+    registers: [registry],
+    collect() {
+      this.set(compute.stats().heavy?.waiting ?? 0);
+    },
+  });
   const authFailures = new Counter({
     name: 'auth_failures_total',
     help: 'Requests refused by authentication',

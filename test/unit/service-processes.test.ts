@@ -43,6 +43,10 @@ function recordingRunner(mode: 'inline' | 'pool', ran: TaskName[]): ComputeRunne
       ran.push(name);
       return Buffer.from(mode);
     },
+    runMeasured: async (name) => {
+      ran.push(name);
+      return { bytes: Buffer.from(mode), cpuMs: 0 };
+    },
     stats: () => ({ mode, threads: mode === 'pool' ? 2 : 0, queueSize: 0, maxQueue: 512, utilization: 0.5, completed: ran.length }),
     ready: async () => true,
     close: async () => {},

@@ -5,6 +5,8 @@ import { exampleForecastNatal, forecastNatal, forecastOrbSettings } from './fore
 
 /** The longest search (years). */
 export const MAX_SEARCH_YEARS = 150;
+/** Most passes on one page of a paged search. */
+export const MAX_SEARCH_PAGE_SIZE = 5000;
 
 export const searchRequest = z
   .object({
@@ -25,6 +27,16 @@ export const searchRequest = z
     reference_datetime: isoDateTimeText()
       .optional()
       .describe('The instant passes are applying or separating from (ISO, UTC unless it carries an offset); now when omitted'),
+    page_size: z
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_SEARCH_PAGE_SIZE)
+      .optional()
+      .describe(
+        `Answer in pages of this many passes (at most ${MAX_SEARCH_PAGE_SIZE}), each with the cycles its passes belong to and a \`pagination\` block; the pages together hold exactly the passes and cycles of the whole answer. Omitted: the whole answer at once.`,
+      ),
+    page: z.number().int().min(1).optional().describe('With page_size: which page, from 1 (default 1). Each page is computed anew and costs its own compute.'),
   })
   .meta({
     id: 'TransitSearchRequest',
@@ -128,7 +140,19 @@ export const searchResponse = z.object({
       }),
     )
     .describe("The transiting body's circuits relative to the natal point, from one conjunction to the next"),
-  passes: z.array(searchPass).describe('Every pass in the range, in time order'),
+  passes: z.array(searchPass).describe('Every pass in the range, in time order (with page_size: the passes of this page)'),
   warnings: z.array(z.string()).describe('What to know about the answer; empty when none'),
+  pagination: z
+    .object({
+      page: z.number().int().describe('This page, from 1'),
+      page_size: z.number().int().describe('Passes per page'),
+      page_count: z.number().int().describe('Pages of the whole answer (at least 1, also when it has no pass)'),
+      next_page: z.number().int().nullable().describe('The page to ask for next; null on the last page'),
+      first_pass_index: z.number().int().describe('`passes[].index` of the first pass on this page'),
+    })
+    .optional()
+    .describe(
+      "Only with page_size: where this page stands. `search_summary` always counts the whole answer; `cycles` holds the cycles of this page's passes (a cycle whose passes span two pages is on both).",
+    ),
 });
 export type SearchAnswer = z.output<typeof searchResponse>;

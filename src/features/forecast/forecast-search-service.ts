@@ -195,6 +195,7 @@ export function computeSearch(task: SearchTask): SearchAnswer {
   });
 
   const allHits = passes.flatMap((p) => p.hits.map((h) => h.jd)).sort((x, y) => x - y);
+  const page = pageOf(request, passRows.length);
   const next = allHits.find((t) => t > reference);
   const zodiac = natal.zodiac;
   return {
@@ -224,8 +225,48 @@ export function computeSearch(task: SearchTask): SearchAnswer {
       first_hit_datetime: allHits[0] === undefined ? null : isoSecond({ jd: allHits[0] }),
       next_hit_datetime: next === undefined ? null : isoSecond({ jd: next }),
     },
-    cycles,
-    passes: passRows,
-    warnings,
+    ...(page
+      ? {
+          cycles: cyclesOnPage(cycles, page, passRows.length),
+          passes: passRows.slice(page.start, page.end),
+          warnings,
+          pagination: page.block,
+        }
+      : { cycles, passes: passRows, warnings }),
+  };
+}
+
+/**
+ * The cycles of a page: those with a pass on it. Passes ascend with their cycles, so a cycle holds
+ * the passes from the count of those of earlier cycles on; a cycle without a pass (the range's
+ * opening stretch before the first) stands on the page of the pass that follows it.
+ */
+function cyclesOnPage<C extends { pass_count: number }>(cycles: C[], page: { start: number; end: number }, passCount: number): C[] {
+  let before = 0;
+  return cycles.filter((c) => {
+    const first = before;
+    before += c.pass_count;
+    if (c.pass_count) return first < page.end && before > page.start;
+    const at = Math.min(first, Math.max(0, passCount - 1));
+    return at >= page.start && (at < page.end || passCount === 0);
+  });
+}
+
+/** The slice of passes a paged request asks for; undefined for the whole answer. */
+function pageOf(request: SearchRequest, passCount: number) {
+  if (request.page_size === undefined) {
+    if (request.page !== undefined) throw new RequestFieldError(['body', 'page_size'], 'page needs page_size', 'value_error.missing');
+    return undefined;
+  }
+  const size = request.page_size;
+  const count = Math.max(1, Math.ceil(passCount / size));
+  const page = request.page ?? 1;
+  if (page > count)
+    throw new RequestFieldError(['body', 'page'], `the answer has ${count} page${count === 1 ? '' : 's'} of ${size} passes`, 'value_error.range');
+  const start = (page - 1) * size;
+  return {
+    start,
+    end: Math.min(passCount, start + size),
+    block: { page, page_size: size, page_count: count, next_page: page < count ? page + 1 : null, first_pass_index: start },
   };
 }

@@ -11,6 +11,8 @@ import { ALL_SCOPES, FAMILIES, type Family } from './families.ts';
 
 export interface McpCaller {
   userId: string;
+  /** The account's plan (its heavy-work places depend on it). */
+  planCode: string;
   /** The API key used; null for an OAuth token (the usage log's `api_key_id`). */
   keyId: string | null;
   /** The families the credential opens: all of them for an API key, the granted scopes' for a token. */
@@ -40,6 +42,7 @@ export async function apiKeyCaller(authenticator: ApiKeyAuthenticator, secret: s
   const p = verdict.principal;
   return {
     userId: p.userId,
+    planCode: p.planCode,
     keyId: p.keyId,
     families: FAMILIES,
     quota: { userId: p.userId, keyId: p.keyId, requestLimit: p.requestLimit, limitPeriod: p.limitPeriod, rpsLimit: p.rpsLimit },

@@ -6,6 +6,7 @@
  * authenticated request carries the X-RateLimit-* headers. GET and DELETE (the 2025 session
  * operations) are 405: there are no sessions.
  */
+import type { HeavyAdmission } from '../../http/heavy-admission.ts';
 import { FreeMessageRate } from './free-message-rate.ts';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -40,6 +41,8 @@ export interface McpRouteOptions {
   compute: ComputeRunner;
   authenticator: ApiKeyAuthenticator;
   rateLimiter: RateLimiter;
+  /** Admits and charges the heavy work of a tool call, as for REST. */
+  heavy?: HeavyAdmission;
   usage: UsageLogWriter;
   baseUrl: PublicBaseUrl;
   allowedOrigins: readonly string[];
@@ -237,8 +240,21 @@ export const mcpRoutes =
       }
       if (request.method !== 'POST') return reply.code(405).header('allow', 'POST, OPTIONS').send(METHOD_NOT_ALLOWED);
 
+      const computeCaller = options.heavy?.callerOf(
+        { userId: caller.userId, planCode: caller.planCode, quota: caller.quota },
+        {
+          onCost: (units, cpuMs) => {
+            reply.header('x-request-cost', String(units));
+            reply.header('x-compute-ms', String(Math.round(cpuMs)));
+          },
+          onCharged: (charged) => {
+            if (charged !== 'revoked') request.rate = { decision: { ...charged, second: decision.second }, pending: false };
+          },
+        },
+      );
       const session: McpSession = {
         services: { compute: options.compute },
+        computeCaller,
         families,
         limitPeriod: caller.quota.limitPeriod,
         charge: calls.length ? decision : null,

@@ -3,6 +3,7 @@
  * each answering from the feature services. Nothing lives between requests, so any API process
  * answers any request and two callers never share a server (or a JSON-RPC id space).
  */
+import { computeCallers, type ComputeCaller } from '../../compute/compute-caller.ts';
 import { McpServer } from '@modelcontextprotocol/server';
 import type { RateDecision } from '../../http/rate-limit.ts';
 import type { Family } from './families.ts';
@@ -12,6 +13,8 @@ import { errorResult, type ToolOutcome } from './tool-results.ts';
 
 export interface McpSession {
   services: ToolServices;
+  /** Whose compute a tool call is (its heavy work is admitted and charged to that account). */
+  computeCaller?: ComputeCaller;
   families: readonly Family[];
   /** The plan's period, to say when an exhausted quota resets. */
   limitPeriod: 'day' | 'month';
@@ -38,7 +41,8 @@ function quotaExhausted(session: McpSession, decision: RateDecision): ToolOutcom
 async function call(tool: ToolDefinition, args: unknown, session: McpSession): Promise<ToolOutcome> {
   if (session.charge?.outcome === 'quota_exceeded') return quotaExhausted(session, session.charge);
   try {
-    return await tool.run(args, session.services);
+    const run = () => tool.run(args, session.services);
+    return await (session.computeCaller ? computeCallers.run(session.computeCaller, run) : run());
   } catch (error) {
     session.logError(error, `MCP tool ${tool.name} failed`);
     return errorResult(500, 'Internal error while computing the answer; the failure is logged.');

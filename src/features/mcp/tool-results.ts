@@ -6,6 +6,7 @@
  */
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import { ComputeOverloadedError } from '../../compute/runner.ts';
+import { HeavyWorkLimitError } from '../../compute/compute-caller.ts';
 import { RequestFieldError } from '../requests/request-error.ts';
 
 /** A result and the HTTP status the same request would have had over REST (for the usage log). */
@@ -37,6 +38,9 @@ export function outcomeOfError(error: unknown): ToolOutcome {
     const where = argumentPath(error.loc);
     const detail = { detail: [{ loc: error.loc, msg: error.message, type: error.type }] };
     return errorResult(422, `Invalid request${where ? ` (${where})` : ''}: ${error.message}\n${JSON.stringify(detail)}`);
+  }
+  if (error instanceof HeavyWorkLimitError) {
+    return errorResult(429, `${error.message} (retry in ${error.retryAfterSeconds} seconds).`);
   }
   if (error instanceof ComputeOverloadedError) {
     return errorResult(503, `The service is busy; retry in ${error.retryAfterSeconds} second(s).`);

@@ -107,6 +107,7 @@ export class OAuthAccessTokens implements BearerCallers {
     };
     return {
       userId: row.user_id,
+      planCode: plan.planCode,
       keyId: null,
       families: familiesOfScopes(row.scopes),
       quota: { userId: row.user_id, keyId: plan.keyId, requestLimit: plan.requestLimit, limitPeriod: plan.limitPeriod, rpsLimit: plan.rpsLimit },
