@@ -45,6 +45,11 @@ export const configSchema = z.object({
   REDIS_URL: z.string().url().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   /**
+   * PostgreSQL itself when DATABASE_URL is a connection pooler (PgBouncer): migrations run here,
+   * away from the pooler's query timeout. Unset: through DATABASE_URL, which works too.
+   */
+  DATABASE_DIRECT_URL: z.string().url().optional(),
+  /**
    * `pool`: Piscina worker threads; `inline`: on the event loop; `mixed`: the light tasks (natal,
    * compact natal, transits) on the event loop and the rest in the pool. Unset: `pool` for one
    * process, `mixed` for several (SERVICE_PROCESSES; see bench/ for the figures).
@@ -126,6 +131,11 @@ export const configSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(25_000),
   /** Apply pending migrations at start (the CLI's `migrate` does it on demand). */
   MIGRATE_ON_START: bool.default(true),
+  /**
+   * With MIGRATE_ON_START=false and DATABASE_URL: how long a starting API process or report worker
+   * waits for another (a Job, `cli migrate`) to have applied every migration it knows; 0 = start at once.
+   */
+  SCHEMA_WAIT_SECONDS: z.coerce.number().int().min(0).max(3600).default(0),
 
   /** Namespace of every Redis key and channel of this deployment (tests give each app its own). */
   REDIS_KEY_PREFIX: z

@@ -10,6 +10,7 @@ import { openDatabase, openRedisFor, type Database } from './services.ts';
 import { createComputeRunner } from './compute/runner.ts';
 import { DataDirBusyError } from './db/embedded/database.ts';
 import { currentOwner } from './db/embedded/directory-lock.ts';
+import { SchemaWaitTimeoutError } from './db/migrate.ts';
 import { startOperatorEndpoint, type OperatorEndpoint } from './operator/endpoint.ts';
 import { STOP_MESSAGE } from './process-group.ts';
 import { openTimeZoneLookup } from './geo/time-zone-lookup.ts';
@@ -39,6 +40,17 @@ async function openServerDatabase(config: Config, log: Logger): Promise<Database
         role: 'server',
         migrate: config.MIGRATE_ON_START,
         onApplied: (migration) => log.info({ migration }, 'applied migration'),
+        onWaitingForSchema: (pending) =>
+          log.info(
+            pending instanceof Error ? { err: pending } : { pending: pending.length, first: pending[0] },
+            'waiting for the migrations (MIGRATE_ON_START=false)',
+          ),
+        onSessionTimeouts: (source) => {
+          if (source === 'pooler')
+            log.info(
+              "DATABASE_URL is a pooler that refuses session startup parameters: statement and idle-in-transaction timeouts are the pooler's (query_timeout, idle_transaction_timeout) or the database role's",
+            );
+        },
         onAbandoned: (previous) =>
           log.warn(
             { dataDir: config.dataDir, previousPid: previous.pid, previousRole: previous.role, since: previous.since },
@@ -46,6 +58,7 @@ async function openServerDatabase(config: Config, log: Logger): Promise<Database
           ),
       });
     } catch (error) {
+      if (error instanceof SchemaWaitTimeoutError) throw new StartupError(error.message);
       if (!(error instanceof DataDirBusyError)) throw error;
     }
     const owner = currentOwner(config.dataDir);

@@ -10,6 +10,7 @@ import { pino } from 'pino';
 import { Registry, collectDefaultMetrics } from 'prom-client';
 import type { Config } from '../../config.ts';
 import { createDatabasePool } from '../../db/pool.ts';
+import { SchemaWaitTimeoutError, waitForSchema } from '../../db/migrate.ts';
 import { createInlineRunner } from '../../compute/runner.ts';
 import { ReportJobRepository } from '../store/report-jobs.ts';
 import { CHROMIUM_INSTALL_HINT, findChromium } from '../pdf/chromium.ts';
@@ -27,6 +28,14 @@ export async function runReportWorker(config: Config, options: { metricsPort?: n
   if (!config.DATABASE_URL) throw new WorkerStartError('the report worker needs DATABASE_URL (in embedded mode the server runs its report worker itself)');
   const chromium = findChromium(config.CHROMIUM_PATH);
   if (!chromium) throw new WorkerStartError(`no Chromium found. ${CHROMIUM_INSTALL_HINT}`);
+  // A worker never migrates: started beside a rollout whose migrations are still running, it waits for them.
+  if (config.SCHEMA_WAIT_SECONDS > 0) {
+    await waitForSchema(config.DATABASE_DIRECT_URL ?? config.DATABASE_URL, config.SCHEMA_WAIT_SECONDS * 1000, () =>
+      log.info('waiting for the migrations'),
+    ).catch((error: unknown) => {
+      throw error instanceof SchemaWaitTimeoutError ? new WorkerStartError(error.message) : error;
+    });
+  }
   const db = await createDatabasePool(config.DATABASE_URL, Math.max(4, config.REPORT_WORKER_CONCURRENCY + 3));
   // The chart and the text take milliseconds next to the PDF: computed on this process's event loop.
   const compute = createInlineRunner();
