@@ -7,7 +7,18 @@ import { Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { ReportTransport } from './report-transport.ts';
 
-export const REPORT_QUEUE_NAME = 'reports';
+/**
+ * In braces: a Redis Cluster hash tag. BullMQ's scripts touch several keys of a queue at once
+ * (`<prefix>:<name>:wait`, `:active`, `:delayed`, `:meta`…), which a cluster allows only within
+ * one slot; the tag puts every key of the queue in the slot of `reports`.
+ */
+export const REPORT_QUEUE_NAME = '{reports}';
+
+/** BullMQ's key prefix of a deployment's queues. */
+export const bullmqPrefix = (keyPrefix: string) => `${keyPrefix}bull`;
+
+/** The Redis list of the jobs waiting for a worker: what an autoscaler (KEDA) watches. */
+export const reportWaitListKey = (keyPrefix: string) => `${bullmqPrefix(keyPrefix)}:${REPORT_QUEUE_NAME}:wait`;
 
 export interface BullmqTransportOptions {
   redisUrl: string;
@@ -30,7 +41,7 @@ export class BullmqTransport implements ReportTransport {
   }
 
   private get prefix(): string {
-    return `${this.options.keyPrefix}bull`;
+    return bullmqPrefix(this.options.keyPrefix);
   }
 
   private connection(blocking: boolean): Redis {
