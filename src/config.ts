@@ -85,10 +85,10 @@ export const configSchema = z.object({
   HEAVY_MAX_PER_ACCOUNT: z.coerce.number().int().min(1).max(1000).default(2),
   /**
    * Per-plan overrides of HEAVY_MAX_PER_ACCOUNT: `plan=count` pairs, comma-separated
-   * (`free=1,unlimited=4`; the default keeps a free account to one).
+   * (the default keeps a free account to one, and lets the operator's unlimited plan run four).
    */
   HEAVY_MAX_PER_ACCOUNT_BY_PLAN: pairList
-    .default({ free: '1' })
+    .default({ free: '1', unlimited: '4' })
     .refine((pairs) => Object.values(pairs).every((n) => /^\d{1,4}$/.test(n) && Number(n) >= 1), 'each count is a whole number from 1')
     .transform((pairs) => Object.fromEntries(Object.entries(pairs).map(([plan, n]) => [plan, Number(n)]))),
   /** Milliseconds of compute a heavy request gets for one unit of the request quota (rounded up, at least one unit). */
