@@ -140,10 +140,16 @@ export function computeSearch(task: SearchTask): SearchAnswer {
     previous = h;
   }
   const bounds = openings[0] !== undefined && openings[0] - a < 1 / 86_400 ? openings : [a, ...openings];
+  // The last cycle opened at or before t (bisection: bounds ascend).
   const cycleOf = (t: number) => {
-    let index = 0;
-    while (index + 1 < bounds.length && bounds[index + 1]! <= t) index++;
-    return index;
+    let low = 0;
+    let high = bounds.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if (bounds[middle]! <= t) low = middle;
+      else high = middle - 1;
+    }
+    return low;
   };
 
   const ageOf = (jd: number) => round((jd - natal.moment.jdUt) / YEAR_DAYS, 4);
@@ -178,9 +184,12 @@ export function computeSearch(task: SearchTask): SearchAnswer {
     };
   });
 
+  // The passes of each cycle, gathered in one walk (a filter per cycle made a century of the Moon quadratic).
+  const passesOfCycle = bounds.map((): typeof passRows => []);
+  for (const p of passRows) passesOfCycle[p.cycle_index]!.push(p);
   const cycles = bounds.map((start, index) => {
     const end = bounds[index + 1] ?? b;
-    const inside = passRows.filter((p) => p.cycle_index === index);
+    const inside = passesOfCycle[index]!;
     return {
       index,
       label: `${body!.name}–${point!.name} cycle ${index + 1}`,
