@@ -23,16 +23,23 @@ export const visualChartRequest = z
     // The Vedic family's birth block; no house system: a kundli's houses are its signs.
     ...vedicBirthFieldsWithoutHouses,
     divisions: z
-      .union([division, z.array(division).min(1).max(1)])
+      .union([division, z.array(division).min(1).max(VARGA_DIVISIONS.length)])
       .optional()
-      .describe(`The chart drawn: the rasi (1, default) or a varga by its number or name (9 or "D9"; a list of one is read as that one): ${divisionList}`),
+      .describe(
+        `The charts drawn: the rasi (1, default) or a varga by its number or name (9 or "D9"), or a list of them ([1, 9]), each its own chart on one image, in panels of \`chart_config.columns\` per row (default 2), each \`size\` wide: ${divisionList}`,
+      ),
     chart_style: caseInsensitiveEnum(KUNDLI_STYLES, { north: 'north_indian', south: 'south_indian', east: 'east_indian' })
       .optional()
       .describe(
         '`north_indian` (default: the diamond, houses fixed), `south_indian` (signs fixed in a square, Pisces top left), `east_indian` (signs fixed, Aries top middle)',
       ),
     format: caseInsensitiveEnum(['svg', 'png']).optional().describe('`svg` (default) or `png`'),
-    size: z.number().min(MIN_SIZE).max(MAX_SIZE).optional().describe(`Width in px, ${MIN_SIZE}-${MAX_SIZE} (default 600); the header adds 8.5 % to the height`),
+    size: z
+      .number()
+      .min(MIN_SIZE)
+      .max(MAX_SIZE)
+      .optional()
+      .describe(`Width of each chart in px, ${MIN_SIZE}-${MAX_SIZE} (default 600); the header adds 8.5 % to the height, panels their padding and gaps`),
     theme_type: caseInsensitiveEnum(['light', 'dark', 'mono']).optional().describe('Colours: `light` (default), `dark` or `mono` (the chart wheels’ themes)'),
     png_quality_scale: z.number().min(1).max(5).optional().describe('PNG pixels per unit (default 2)'),
     show_metadata: z.boolean().optional().describe('The header with the name, date, varga, ayanamsa and style (default true)'),

@@ -18,6 +18,7 @@ import type { ResolvedPlace } from '../requests/place.ts';
 import { fitPngScale, imageWarnings } from '../charts/output.ts';
 import type { VisualChartRequest } from './vedic-visual-schemas.ts';
 import { OUTER_PLANETS, resolveKundliOptions, type KundliOptions, type OuterPlanet } from './vedic-visual-options.ts';
+import { needsPanels, renderPanelSheet, type KundliPanel } from './vedic-visual-panels.ts';
 
 export interface VisualChartTask {
   request: VisualChartRequest;
@@ -27,9 +28,10 @@ export interface VisualChartTask {
 export const DEFAULT_VISUAL_SIZE = 600;
 const STYLE_NAMES = { north_indian: 'North Indian', south_indian: 'South Indian', east_indian: 'East Indian' } as const;
 
-const divisionOf = (request: VisualChartRequest): VargaDivision => {
+/** The divisions drawn, in the order asked (one chart each), each once. */
+export const divisionsOf = (request: VisualChartRequest): VargaDivision[] => {
   const d = request.divisions;
-  return (Array.isArray(d) ? d[0]! : (d ?? 1)) as VargaDivision;
+  return [...new Set(Array.isArray(d) ? d : [d ?? 1])] as VargaDivision[];
 };
 
 /** Degrees and minutes in the sign, as a kundli prints them: 12°34′ (minutes floored, so 29°59′ never reads 30°). */
@@ -85,11 +87,16 @@ export function kundliLabels(chart: VedicChart, n: VargaDivision, options: Kundl
   return bySign;
 }
 
-export function visualChartDrawing(task: VisualChartTask): { drawing: KundliDrawing; chart: VedicChart } {
+/** The drawing of one division of the chart (the first asked, unless named). */
+export function visualChartDrawing(task: VisualChartTask, division?: VargaDivision): { drawing: KundliDrawing; chart: VedicChart } {
   const { request, place } = task;
   // The family's one cast (the birth's moment, LMT included, and the sidereal chart); a kundli's houses are its signs.
   const { moment, chart } = castVedic({ request: { ...request, house_system: 'whole_sign' }, place });
-  const n = divisionOf(request);
+  return { chart, drawing: drawingOf(task, moment, chart, division ?? divisionsOf(request)[0]!) };
+}
+
+function drawingOf(task: VisualChartTask, moment: ReturnType<typeof castVedic>['moment'], chart: VedicChart, n: VargaDivision): KundliDrawing {
+  const { request, place } = task;
   const moon = chart.grahas.find((g) => g.id === 'moon')!;
   const firstHouseSign = chart.lagna ? vargaSign(chart.lagna.longitude, n) : vargaSign(moon.longitude, n);
   const style = request.chart_style ?? 'north_indian';
@@ -98,35 +105,46 @@ export function visualChartDrawing(task: VisualChartTask): { drawing: KundliDraw
     : `${moment.localIso.slice(0, 10)} (time unknown: Moon chart)`;
   const where = place.city ?? `${place.lat}, ${place.lng}`;
   const ayanamsaText = `${chart.ayanamsa.name} ${degreeText(chart.ayanamsa.degrees)}`;
-  const options = resolveKundliOptions(request);
+  const size = Math.round(request.size ?? DEFAULT_VISUAL_SIZE);
+  const options = resolveKundliOptions(request, size);
   return {
-    chart,
-    drawing: {
-      style,
-      size: Math.round(request.size ?? DEFAULT_VISUAL_SIZE),
-      colors: options.colors,
-      labelScale: options.labelScale,
-      lineScale: options.lineScale,
-      showSignMarkers: options.showSignMarkers,
-      firstHouseSign,
-      lagnaKnown: chart.lagna !== undefined,
-      bySign: kundliLabels(chart, n, options),
-      title: `${request.name ?? 'Chart'}: D${n} ${VARGA_NAMES[n]}`,
-      subtitle: `${when} · ${where} · ${ayanamsaText} · ${STYLE_NAMES[style]}`,
-      showMetadata: request.show_metadata ?? true,
-    },
+    style,
+    size,
+    colors: options.colors,
+    labelScale: options.labelScale,
+    lineScale: options.lineScale,
+    showSignMarkers: options.showSignMarkers,
+    firstHouseSign,
+    lagnaKnown: chart.lagna !== undefined,
+    bySign: kundliLabels(chart, n, options),
+    title: `${request.name ?? 'Chart'}: D${n} ${VARGA_NAMES[n]}`,
+    subtitle: `${when} · ${where} · ${ayanamsaText} · ${STYLE_NAMES[style]}`,
+    showMetadata: options.showMetadata,
   };
 }
 
+function sheetOf(task: VisualChartTask) {
+  const { request, place } = task;
+  const { moment, chart } = castVedic({ request: { ...request, house_system: 'whole_sign' }, place });
+  const divisions = divisionsOf(request);
+  const panels: KundliPanel[] = divisions.map((n) => ({ drawing: drawingOf(task, moment, chart, n), badge: `D${n}` }));
+  const options = resolveKundliOptions(request, panels[0]!.drawing.size);
+  if (!needsPanels(panels, options.panel)) {
+    const d = panels[0]!.drawing;
+    return { chart, panels, svg: renderKundliSvg(d), dimensions: { width: d.size, height: kundliHeight(d.size, d.showMetadata) } };
+  }
+  const sheet = renderPanelSheet(panels, options.panel);
+  return { chart, panels, svg: sheet.svg, dimensions: { width: sheet.width, height: sheet.height } };
+}
+
 export function visualChartImage(task: VisualChartTask): BinaryResponse {
-  const { drawing, chart } = visualChartDrawing(task);
-  const svg = renderKundliSvg(drawing);
+  const { chart, panels, svg, dimensions } = sheetOf(task);
   const warnings = chart.lagna ? chart.warnings : [...chart.warnings, 'the birth time is unknown: no lagna; the houses are counted from the Moon’s sign'];
-  const headers = { ...imageWarnings([task.place], [{ warnings }]), 'X-Chart-Style': drawing.style, 'X-Varga': `D${divisionOf(task.request)}` };
-  const summary = [drawing.title, kundliSummary(drawing)];
+  const style = panels[0]!.drawing.style;
+  const headers = { ...imageWarnings([task.place], [{ warnings }]), 'X-Chart-Style': style, 'X-Varga': panels.map((p) => p.badge).join(',') };
+  const summary = panels.flatMap((p) => [p.drawing.title, kundliSummary(p.drawing)]);
   if ((task.request.format ?? 'svg') === 'png') {
-    // The header band makes the image taller than wide (kundliLayout).
-    const scale = fitPngScale(drawing.size, task.request.png_quality_scale ?? 2, kundliHeight(drawing.size, drawing.showMetadata) / drawing.size);
+    const scale = fitPngScale(dimensions.width, task.request.png_quality_scale ?? 2, dimensions.height / dimensions.width);
     return { kind: 'binary', contentType: 'image/png', headers, summary, body: new Uint8Array(svgToPng(svg, scale)) };
   }
   return { kind: 'binary', contentType: 'image/svg+xml; charset=utf-8', headers, summary, body: svg };
