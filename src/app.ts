@@ -183,7 +183,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   if (platform) registerRequestMetrics(app, metrics);
 
   // The platform layers every API request passes: key auth → rate limit → idempotency → usage log.
-  const ownedRedis = !deps.redis && config.REDIS_URL ? openRedis(config.REDIS_URL, config.REDIS_KEY_PREFIX) : undefined;
+  const ownedRedis = !deps.redis && config.REDIS_URL ? openRedis(config.REDIS_URL, config.REDIS_KEY_PREFIX, config.REDIS_CLUSTER) : undefined;
   const redis = deps.redis ?? ownedRedis;
   const stores = createPlatformStores(redis, { idempotencyBytesPerUser: config.IDEMPOTENCY_MAX_BYTES_PER_USER });
   const rateLimiter = new RateLimiter(stores.rateLimits, (reason) => metrics.rateLimitRejections.inc({ reason }));

@@ -137,6 +137,11 @@ export const configSchema = z.object({
    */
   SCHEMA_WAIT_SECONDS: z.coerce.number().int().min(0).max(3600).default(0),
 
+  /**
+   * REDIS_URL names one node of a Redis Cluster: the client learns the others from it and follows
+   * failovers. Keys are hash-tagged so that what one script touches shares a slot.
+   */
+  REDIS_CLUSTER: bool.default(false),
   /** Namespace of every Redis key and channel of this deployment (tests give each app its own). */
   REDIS_KEY_PREFIX: z
     .string()

@@ -74,5 +74,5 @@ export async function waitForSchemaOf(config: Config, url: string, onWaiting?: (
 
 /** Redis for the shared platform state; undefined in embedded mode (in-process stand-ins). */
 export function openRedisFor(config: Config): RedisConnections | undefined {
-  return config.REDIS_URL ? openRedis(config.REDIS_URL, config.REDIS_KEY_PREFIX) : undefined;
+  return config.REDIS_URL ? openRedis(config.REDIS_URL, config.REDIS_KEY_PREFIX, config.REDIS_CLUSTER) : undefined;
 }

@@ -5,9 +5,13 @@
  * never see each other's counters.
  */
 import { createHash } from 'node:crypto';
-import { Redis } from 'ioredis';
+import { Cluster, Redis, type RedisOptions } from 'ioredis';
 
 export interface RedisConnections {
+  /**
+   * Commands. With a Redis Cluster this is an ioredis Cluster, typed as a Redis: the two answer
+   * the same commands, and the code that differs (script pipelines, key scans) asks isCluster().
+   */
   client: Redis;
   subscriber: Redis;
   /** Prefix of every key and channel, e.g. `astro:`. */
@@ -15,13 +19,43 @@ export interface RedisConnections {
   close(): Promise<void>;
 }
 
-export function openRedis(url: string, prefix: string): RedisConnections {
+/** Whether a connection is to a Redis Cluster (an ioredis Cluster). */
+export const isCluster = (client: Redis): boolean => (client as { isCluster?: boolean }).isCluster === true;
+
+/**
+ * A connection to `url`, or with `cluster` to the Redis Cluster that `url` names one node of
+ * (any node: the client learns the others and the slots from it, and follows failovers). The
+ * URL's user name, password and `rediss:` apply to every node.
+ */
+export function connectRedis(url: string, options: RedisOptions & { enableAutoPipelining?: boolean }, cluster = false): Redis {
+  if (!cluster) return new Redis(url, options);
+  const { hostname, port, username, password, protocol } = new URL(url);
+  // No auto-pipelining on a cluster: a pipeline that meets a failover fails with MOVED as a whole
+  // instead of following the redirection as a lone command does.
+  const { enableAutoPipelining: _notOnACluster, ...redisOptions } = options;
+  const node: RedisOptions = {
+    ...redisOptions,
+    ...(username ? { username: decodeURIComponent(username) } : {}),
+    ...(password ? { password: decodeURIComponent(password) } : {}),
+    ...(protocol === 'rediss:' ? { tls: {} } : {}),
+  };
+  const connection = new Cluster([{ host: hostname, port: Number(port || 6379) }], {
+    redisOptions: node,
+    // A command that meets a failover waits for the new slot map rather than failing at once.
+    retryDelayOnFailover: 200,
+    retryDelayOnClusterDown: 300,
+    maxRedirections: 16,
+  });
+  return connection as unknown as Redis;
+}
+
+export function openRedis(url: string, prefix: string, cluster = false): RedisConnections {
   // Fail a command after a short wait rather than holding requests while Redis is away: the
   // caller answers 503 and the client retries.
   const options = { maxRetriesPerRequest: 2, commandTimeout: 2000, connectTimeout: 5000 };
   // Auto-pipelining sends the commands of concurrent requests in one write: fewer syscalls under load.
-  const client = new Redis(url, { ...options, connectionName: 'astro-api', enableAutoPipelining: true });
-  const subscriber = new Redis(url, { ...options, connectionName: 'astro-api-sub' });
+  const client = connectRedis(url, { ...options, connectionName: 'astro-api', enableAutoPipelining: true }, cluster);
+  const subscriber = connectRedis(url, { ...options, connectionName: 'astro-api-sub' }, cluster);
   // ioredis reconnects by itself; without a listener an 'error' event would crash the process.
   client.on('error', () => {});
   subscriber.on('error', () => {});
@@ -50,6 +84,17 @@ interface ScriptCall {
  * which also caches it. Each call gets its own answer or its own error.
  */
 function runScriptCalls(client: Redis, lua: string, sha: string, calls: ScriptCall[]): void {
+  // A cluster pipeline must stay within one node's slots: each call goes on its own there, and
+  // the client's auto-pipelining still groups the calls bound for one node into one write.
+  if (isCluster(client)) {
+    for (const c of calls) {
+      client.evalsha(sha, c.keys.length, ...c.keys, ...c.args).then(c.resolve, (error: unknown) => {
+        if (error instanceof Error && error.message.startsWith('NOSCRIPT')) client.eval(lua, c.keys.length, ...c.keys, ...c.args).then(c.resolve, c.reject);
+        else c.reject(error);
+      });
+    }
+    return;
+  }
   const pipeline = client.pipeline();
   for (const c of calls) pipeline.evalsha(sha, c.keys.length, ...c.keys, ...c.args);
   pipeline.exec().then(
@@ -149,12 +194,27 @@ export function defineCoalescingScript<Q, R>(client: Redis, lua: string, plan: C
     });
 }
 
-/** Deletes every key under a prefix (tests clean up after themselves with it). */
+/**
+ * A tag that puts every key containing it in one Redis Cluster slot (only the part in braces is
+ * hashed): the keys one script touches together must share a slot. On a single Redis it is just
+ * part of the name.
+ */
+export const slotTag = (name: string) => `{${name}}`;
+
+/** Deletes every key under a prefix (tests clean up after themselves with it; also a user's records). */
 export async function deleteKeysWithPrefix(client: Redis, prefix: string): Promise<void> {
-  let cursor = '0';
-  do {
-    const [next, keys] = await client.scan(cursor, 'MATCH', `${prefix.replace(/[*?[\]\\]/g, '\\$&')}*`, 'COUNT', 1000);
-    cursor = next;
-    if (keys.length) await client.unlink(...keys);
-  } while (cursor !== '0');
+  // A cluster's keys are spread over its masters: each is scanned, and each key deleted on its own
+  // (one UNLINK may name keys of one slot only).
+  const nodes = isCluster(client) ? (client as unknown as Cluster).nodes('master') : [client];
+  const pattern = `${prefix.replace(/[*?[\]\\]/g, '\\$&')}*`;
+  for (const node of nodes) {
+    let cursor = '0';
+    do {
+      const [next, keys] = await node.scan(cursor, 'MATCH', pattern, 'COUNT', 1000);
+      cursor = next;
+      if (!keys.length) continue;
+      if (node === client) await client.unlink(...keys);
+      else await Promise.all(keys.map((key) => client.unlink(key)));
+    } while (cursor !== '0');
+  }
 }

@@ -13,7 +13,7 @@
  */
 import { LRUCache } from 'lru-cache';
 import type { Redis } from 'ioredis';
-import { defineScript, deleteKeysWithPrefix } from '../db/redis.ts';
+import { defineScript, deleteKeysWithPrefix, slotTag } from '../db/redis.ts';
 
 export interface StoredResponse {
   status: number;
@@ -112,8 +112,13 @@ export class RedisIdempotencyStore implements IdempotencyStore {
     this.releaseScript = defineScript<number>(redis, RELEASE_LUA);
   }
 
+  /**
+   * Record keys are `<user id>:<hash>`: the user id becomes a hash tag, shared with the user's byte
+   * counters, so that the completing script's keys are in one Redis Cluster slot.
+   */
   private redisKey(key: string) {
-    return `${this.prefix}idem:${key}`;
+    const colon = key.indexOf(':');
+    return colon < 0 ? `${this.prefix}idem:${slotTag(key)}` : `${this.prefix}idem:${slotTag(key.slice(0, colon))}${key.slice(colon)}`;
   }
 
   async claim(key: string, fingerprint: string, token: string, lockMs: number): Promise<Claim> {
@@ -123,7 +128,7 @@ export class RedisIdempotencyStore implements IdempotencyStore {
   }
 
   async complete(owner: string, key: string, token: string, fingerprint: string, response: StoredResponse, ttlMs: number): Promise<Completion> {
-    const counters = countedHours(Date.now(), ttlMs).map((hour) => `${this.prefix}idem-bytes:${owner}:${hour}`);
+    const counters = countedHours(Date.now(), ttlMs).map((hour) => `${this.prefix}idem-bytes:${slotTag(owner)}:${hour}`);
     const reply = await this.completeScript(
       [this.redisKey(key), ...counters],
       [`P${token}`, doneValue(fingerprint, response), ttlMs, this.maxBytesPerOwner, ttlMs + HOUR_MS],

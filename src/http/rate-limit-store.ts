@@ -7,7 +7,7 @@
  */
 import { LRUCache } from 'lru-cache';
 import type { Redis } from 'ioredis';
-import { defineCoalescingScript } from '../db/redis.ts';
+import { defineCoalescingScript, isCluster, slotTag } from '../db/redis.ts';
 import type { PeriodWindow } from './rate-limit-period.ts';
 
 export interface CounterRequest {
@@ -60,7 +60,7 @@ const counterTtlSeconds = (period: PeriodWindow, nowMs: number) => Math.max(1, M
 // Reply {taken, used, refusal, second}: `used` after the call; refusal -1 quota, -2 per second,
 // -3 revoked key, 0 none; `second` the requests counted in the current second after the call.
 const TAKE_LUA = `
-if redis.call('EXISTS', KEYS[3]) == 1 then return {0, 0, -3, 0} end
+if KEYS[3] and redis.call('EXISTS', KEYS[3]) == 1 then return {0, 0, -3, 0} end
 local used = tonumber(redis.call('GET', KEYS[1]) or '0')
 local rps = tonumber(ARGV[2])
 local second, spent = nil, 0
@@ -101,14 +101,24 @@ function splitTakeReply([taken, used, refusal, second]: [number, number, number,
   );
 }
 
+/**
+ * A user's counters carry the user id as a hash tag, so that on a Redis Cluster the script's keys
+ * share a slot. The revocation marker is named by the key, whose user the revoking code does not
+ * always know: on a cluster it is read first, on its own, and the script counts without it.
+ */
 export class RedisRateLimitStore implements RateLimitStore {
   private readonly script: (request: CounterRequest) => Promise<CounterReply>;
+  private readonly clustered: boolean;
 
   constructor(
     private readonly redis: Redis,
     private readonly prefix: string,
   ) {
-    const keysOf = (r: CounterRequest) => [this.quotaKey(r.userId, r.period), `${this.prefix}rl:s:${r.userId}`, this.revokedKey(r.keyId)];
+    this.clustered = isCluster(redis);
+    const keysOf = (r: CounterRequest) => {
+      const counters = [this.quotaKey(r.userId, r.period), `${this.prefix}rl:s:${slotTag(r.userId)}`];
+      return this.clustered ? counters : [...counters, this.revokedKey(r.keyId)];
+    };
     this.script = defineCoalescingScript(redis, TAKE_LUA, {
       // The user id is last: the fields before it never contain a space, so the key is unambiguous.
       group: (r) => `${r.keyId} ${r.period.key} ${r.quota} ${r.rps} ${r.cost} ${r.userId}`,
@@ -121,14 +131,15 @@ export class RedisRateLimitStore implements RateLimitStore {
   }
 
   private quotaKey(userId: string, period: PeriodWindow) {
-    return `${this.prefix}rl:q:${userId}:${period.key}`;
+    return `${this.prefix}rl:q:${slotTag(userId)}:${period.key}`;
   }
 
   private revokedKey(keyId: string | null) {
     return `${this.prefix}revoked:${keyId ?? '-'}`;
   }
 
-  take(r: CounterRequest): Promise<CounterReply> {
+  async take(r: CounterRequest): Promise<CounterReply> {
+    if (this.clustered && r.keyId && (await this.redis.exists(this.revokedKey(r.keyId)))) return { outcome: 'revoked' };
     return this.script(r);
   }
 

@@ -216,7 +216,7 @@ describe('what is stored', () => {
     await a.post('/natal', natal, withKey(key, 'ttl-check'));
     const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
     try {
-      const keys = await redis.keys(`${a.config.REDIS_KEY_PREFIX}idem:${user_id}:*`);
+      const keys = await redis.keys(`${a.config.REDIS_KEY_PREFIX}idem:{${user_id}}:*`);
       expect(keys).toHaveLength(1);
       const ttl = await redis.pttl(keys[0]!);
       expect(ttl).toBeGreaterThan(23.9 * 3600_000);
@@ -250,7 +250,7 @@ describe('bounded storage', () => {
     expect(Buffer.from(await again.arrayBuffer()).equals(firstBytes)).toBe(true);
     const redis = new Redis(process.env.REDIS_URL!);
     try {
-      const [recordKey] = await redis.keys(`${a.config.REDIS_KEY_PREFIX}idem:${user_id}:*`);
+      const [recordKey] = await redis.keys(`${a.config.REDIS_KEY_PREFIX}idem:{${user_id}}:*`);
       const record = (await redis.get(recordKey!))!;
       expect(JSON.parse(record.slice(1)).r.encoding).toBe('deflate');
       expect(record.length).toBeLessThan(firstBytes.length / 2);

@@ -19,7 +19,7 @@
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { RedisConnections } from '../../db/redis.ts';
-import { defineScript } from '../../db/redis.ts';
+import { defineScript, slotTag } from '../../db/redis.ts';
 
 export interface ThrottleLimits {
   windowSeconds: number;
@@ -87,7 +87,8 @@ export class RedisLoginThrottle implements LoginThrottle {
 
   private keys(name: string, address: string) {
     const k = counterKeys(name, address);
-    return [k.pair, k.address, k.total].map((key) => `${this.redis.prefix}admin-login:${key}`);
+    // One hash tag for the three: the script counts them together (one Redis Cluster slot).
+    return [k.pair, k.address, k.total].map((key) => `${this.redis.prefix}${slotTag('admin-login')}:${key}`);
   }
 
   async attempt(name: string, address: string): Promise<ThrottleVerdict> {

@@ -8,7 +8,7 @@
  */
 import { LRUCache } from 'lru-cache';
 import type { RedisConnections } from '../../db/redis.ts';
-import { defineScript } from '../../db/redis.ts';
+import { defineScript, slotTag } from '../../db/redis.ts';
 
 const WINDOW_MS = 3_600_000;
 
@@ -41,7 +41,8 @@ export class RegistrationThrottle {
   async admit(address: string, now = Date.now()): Promise<number> {
     const start = now - (now % WINDOW_MS);
     const wait = Math.max(1, Math.ceil((start + WINDOW_MS - now) / 1000));
-    const keys = [`oauth-register:addr:${address.slice(0, 100)}:${start}`, `oauth-register:total:${start}`];
+    // One hash tag for both: the script counts them together (one Redis Cluster slot).
+    const keys = [`${slotTag('oauth-register')}:addr:${address.slice(0, 100)}:${start}`, `${slotTag('oauth-register')}:total:${start}`];
     if (this.redis && this.countScript) {
       const allowed = await this.countScript(
         keys.map((k) => this.redis!.prefix + k),

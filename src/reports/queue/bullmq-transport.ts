@@ -4,7 +4,8 @@
  * stalled jobs (a worker that stopped renewing its lock); the row's claim decides what runs.
  */
 import { Queue, Worker } from 'bullmq';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { connectRedis } from '../../db/redis.ts';
 import type { ReportTransport } from './report-transport.ts';
 
 /**
@@ -22,6 +23,8 @@ export const reportWaitListKey = (keyPrefix: string) => `${bullmqPrefix(keyPrefi
 
 export interface BullmqTransportOptions {
   redisUrl: string;
+  /** REDIS_URL names one node of a Redis Cluster. */
+  cluster?: boolean;
   /** The deployment's Redis namespace (REDIS_KEY_PREFIX). */
   keyPrefix: string;
   /** Lock of a job being handled; a worker that stops renewing it is presumed dead after this. */
@@ -46,7 +49,11 @@ export class BullmqTransport implements ReportTransport {
 
   private connection(blocking: boolean): Redis {
     // Workers block on Redis and must never give up a command (BullMQ requires null retries).
-    const redis = new Redis(this.options.redisUrl, blocking ? { maxRetriesPerRequest: null } : { maxRetriesPerRequest: 2, connectTimeout: 5000 });
+    const redis = connectRedis(
+      this.options.redisUrl,
+      blocking ? { maxRetriesPerRequest: null } : { maxRetriesPerRequest: 2, connectTimeout: 5000 },
+      this.options.cluster,
+    );
     redis.on('error', () => {});
     this.connections.push(redis);
     return redis;
