@@ -4,8 +4,8 @@
  */
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifySchema, type FastifySerializerCompiler } from 'fastify';
 import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
-import { apiReferencePage } from './http/api-reference-page.ts';
+import { registerApiReference } from './http/api-reference-page.ts';
+import { API_INTRODUCTION, SECURITY_SCHEMES } from './http/openapi-families.ts';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { laxValidatorCompiler } from './http/lax-validation.ts';
 import type { DatabasePool } from 'slonik';
@@ -313,55 +313,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
-      info: {
-        title: 'Astrology Calculation Service',
-        version: '1.0.0',
-        description:
-          'Natal charts, transits, ephemerides, sky events, chart images and numerology. Authenticate with the `x-api-key` header (see the apiKey scheme for how to get a key).',
-      },
-      components: {
-        securitySchemes: {
-          apiKey: {
-            type: 'apiKey',
-            in: 'header',
-            name: 'x-api-key',
-            description:
-              'An API key. Sign in at [/dashboard](/dashboard) and create one on its Keys page (or with `POST /api/v1/auth/keys`); the operator can also make one with `npm run -s cli -- keys create --email you@example.com --plan unlimited --quiet`. It is shown once. In Swagger UI: Authorize, then paste the key.',
-          },
-          bearerAuth: {
-            type: 'http',
-            scheme: 'bearer',
-            bearerFormat: 'JWT',
-            description:
-              "A dashboard token: from the identity provider (AUTH_JWKS_URL), or, with a shared secret (AUTH_JWT_SECRET or the embedded mode's own), `npm run -s cli -- token --user <id> --email <email>`.",
-          },
-          mcpOAuth: {
-            type: 'oauth2',
-            description: 'OAuth 2.1 access token of an MCP client (authorization code with PKCE S256), accepted by /mcp only.',
-            flows: {
-              authorizationCode: {
-                authorizationUrl: '/mcp/oauth/authorize',
-                tokenUrl: '/mcp/oauth/token',
-                refreshUrl: '/mcp/oauth/token',
-                scopes: Object.fromEntries(FAMILIES.map((f) => [scopeOf(f), `The ${f} tools`])),
-              },
-    calc.addHook('preHandler', heavy.hook());
-            },
-          },
-          adminBearer: {
-            type: 'http',
-            scheme: 'bearer',
-            description:
-              'Operator session token: the `token` that `POST /api/v1/admin/login` answers to the ADMIN_USERNAME and the password whose hash is ADMIN_PASSWORD_HASH (`npm run -s cli -- admin hash-password`).',
-          },
-        },
-      },
+      info: { title: 'Astrology Calculation Service', version: '1.0.0', description: API_INTRODUCTION },
+      components: { securitySchemes: SECURITY_SCHEMES(Object.fromEntries(FAMILIES.map((f) => [scopeOf(f), `The ${f} tools`]))) },
     },
     transform: jsonSchemaTransform,
     transformObject: transformOpenApiObject,
   });
-  await app.register(swaggerUi, apiReferencePage);
-  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  await registerApiReference(app, { publicBaseUrl: config.PUBLIC_BASE_URL });
 
   // Report jobs: queued here, made by a worker (in this process in embedded mode, else `cli worker reports`).
   const reports = createReportsRuntime({

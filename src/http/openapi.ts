@@ -1,11 +1,13 @@
 /**
  * The OpenAPI document's shape beyond what each route declares: the interface's schema names
  * as components, and the 422 `HTTPValidationError` on every operation that validates input
- * (the rules every operation follows besides: openapi-rules.ts).
+ * (the rules every operation follows besides: openapi-rules.ts; the families and what the
+ * reference shows a customer: openapi-families.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod/v4';
+import { describeFamilies } from './openapi-families.ts';
 import { applyOperationRules } from './openapi-rules.ts';
 
 export const httpValidationError = z
@@ -83,5 +85,6 @@ export const transformOpenApiObject: typeof jsonSchemaTransformObject = (input) 
   // Each component also names itself in `$id`, which would now be wrong for the renamed ones.
   for (const schema of Object.values(schemas)) delete (schema as Record<string, unknown>).$id;
   applyOperationRules(document);
+  describeFamilies(document);
   return document as ReturnType<typeof jsonSchemaTransformObject>;
 };

@@ -1,87 +1,124 @@
 /**
- * /docs in a real browser: Swagger UI loads the document, takes an API key through its Authorize
- * dialog, and "Try it out" → Execute on the natal endpoint sends the documented example and shows
- * a 200. Skipped where no Chromium is installed (CHROMIUM_PATH names another one).
+ * /docs in a real browser, at 1280 and 390 px: the reference (Scalar, from this server only) shows
+ * the introduction naming every family, a sidebar of the families, every operation in the page
+ * (find-in-page finds the Vedic and BaZi ones), a search, request examples in curl, JavaScript and
+ * Python, and none of the operator's endpoints; "Test Request" sends the natal example with the
+ * key and gets 200. Skipped where no Chromium is installed (CHROMIUM_PATH names another one).
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import type { Browser, Page } from 'puppeteer-core';
 import { startTestServer, type TestServer } from '../helpers/app.ts';
+import { hasBrowser, launchChromium, SCREENSHOTS, WAIT, watchErrors } from '../helpers/browser-page-checks.ts';
+import { FAMILY_GROUPS } from '../../src/http/openapi-families.ts';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const hasBrowser = fs.existsSync(CHROMIUM);
-/** Generous: the machine may be busy, and nothing here waits longer than the page needs. */
-const WAIT = { timeout: 60_000 };
+const NATAL = '[id$="/POST/api/v1/natal/calculate"]';
 
 let server: TestServer;
 let browser: Browser;
 beforeAll(async () => {
   if (!hasBrowser) return;
   server = await startTestServer();
-  browser = await puppeteer.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  browser = await launchChromium();
 });
 afterAll(async () => {
   await browser?.close();
   await server?.close();
 });
 
-async function authorize(page: Page, key: string): Promise<void> {
-  await clickWhenReady(page, '.auth-wrapper .authorize');
-  // The dialog has one section per scheme; the API key's is the one with the x-api-key field.
-  const field = await page.waitForSelector('.modal-ux .auth-container input[type="text"]', WAIT);
-  await field!.type(key);
-  await clickWhenReady(page, '.modal-ux .auth-container .auth-btn-wrapper .authorize');
-  await clickWhenReady(page, '.modal-ux .btn-done, .modal-ux .close-modal');
-  await page.waitForSelector('.modal-ux', { ...WAIT, hidden: true });
+/** The reference at `width`, its first operation shown; every request the page made, and its errors. */
+async function openReference(width: number): Promise<{ page: Page; requests: string[]; errors: string[] }> {
+  const page = await browser.newPage();
+  const requests: string[] = [];
+  page.on('request', (request) => requests.push(request.url()));
+  const errors = watchErrors(page);
+  await page.setViewport({ width, height: 900 });
+  await page.goto(`${server.url}/docs`, { waitUntil: 'domcontentloaded', ...WAIT });
+  await page.waitForSelector(NATAL, { ...WAIT, visible: true });
+  return { page, requests, errors };
 }
 
-/**
- * Swagger UI renders after each click (React), so the next control may not exist yet when the
- * previous click returns: wait for it rather than assume it, or a busy machine fails the test.
- */
-async function clickWhenReady(page: Page, selector: string): Promise<void> {
-  const element = await page.waitForSelector(selector, { ...WAIT, visible: true });
-  await element!.click();
-}
+const text = (page: Page) => page.evaluate(() => document.body.innerText);
 
 describe.runIf(hasBrowser)('/docs in Chromium', () => {
-  it('"Try it out" on the natal endpoint sends the example with the key and gets 200', async () => {
-    const page = await browser.newPage();
-    await page.setViewport({ width: 1280, height: 2000 });
-    await page.goto(`${server.url}/docs`, { waitUntil: 'domcontentloaded', ...WAIT });
-    await page.waitForSelector('.opblock-summary-path[data-path="/api/v1/natal/calculate"]', WAIT);
-    await authorize(page, server.key);
+  for (const width of [1280, 390]) {
+    it(`at ${width} px: every family, every operation in the page, nothing from elsewhere, no operator endpoint`, async () => {
+      const { page, requests, errors } = await openReference(width);
+      const shown = await text(page);
+      for (const group of FAMILY_GROUPS) {
+        expect(shown, group.name).toContain(group.name);
+        for (const family of group.families) expect(shown, family.title).toContain(family.title);
+      }
+      // Find-in-page finds operations far down the page.
+      expect(shown).toContain('/api/v1/vedic/panchang');
+      expect(shown).toContain('/api/v1/chinese/bazi/flow');
+      expect(shown).toContain('/api/v1/numerology/profile');
+      expect(shown).not.toContain('/api/v1/admin/');
+      expect(shown).not.toContain('npm run');
+      // Offline: the page, its script and the document come from this server, nothing else.
+      const origin = new URL(server.url).origin;
+      expect(requests.filter((url) => !url.startsWith(origin) && !url.startsWith('data:') && !url.startsWith('blob:'))).toEqual([]);
+      expect(errors.filter((e) => !/favicon/.test(e))).toEqual([]);
+      fs.mkdirSync(SCREENSHOTS, { recursive: true });
+      await page.screenshot({ path: path.join(SCREENSHOTS, `api-reference-${width}.png`) });
+      await page.$eval(NATAL, (el) => el.scrollIntoView());
+      // An operation is drawn when it comes into view.
+      await page.waitForFunction((selector) => /curl/.test((document.querySelector(selector) as HTMLElement).innerText), WAIT, NATAL);
+      await page.screenshot({ path: path.join(SCREENSHOTS, `api-reference-natal-${width}.png`) });
+      await page.close();
+    });
+  }
 
-    const operation = '#operations-natal-post_api_v1_natal_calculate';
-    await clickWhenReady(page, `${operation} .opblock-summary`);
-    await clickWhenReady(page, `${operation} .try-out__btn`);
-    // The body Swagger UI will send is the document's example, not a sample of placeholders.
-    await page.waitForSelector(`${operation} textarea.body-param__text`, WAIT);
-    const body = await page.$eval(`${operation} textarea.body-param__text`, (el) => el.value);
-    expect(JSON.parse(body)).toMatchObject({ year: 1990, tz_str: 'Europe/Lisbon' });
-    await clickWhenReady(page, `${operation} .execute`);
-    const status = await page.waitForSelector(`${operation} .live-responses-table tr.response .response-col_status`, WAIT);
-    const shot = path.join(os.tmpdir(), 'docs-natal-try-it-out.png');
-    await status!.scrollIntoView();
-    await page.screenshot({ path: shot });
-    expect(fs.statSync(shot).size).toBeGreaterThan(10_000);
-    expect((await status!.evaluate((el) => el.textContent ?? '')).trim()).toBe('200');
-    const curl = await page.$eval(`${operation} .curl-command`, (el) => el.textContent ?? '');
-    expect(curl).toContain(`x-api-key: ${server.key}`);
+  it('the sidebar lists the families and the search finds an operation', async () => {
+    const { page } = await openReference(1280);
+    const sidebar = await page.$eval('nav, aside', (el) => el.innerText);
+    for (const title of ['Vedic (Jyotish)', 'Chinese (BaZi)', 'Natal charts', 'Numerology']) expect(sidebar).toContain(title);
+    await page.keyboard.down('Control');
+    await page.keyboard.press('k');
+    await page.keyboard.up('Control');
+    const search = await page.waitForSelector('[role="dialog"] input', { ...WAIT, visible: true });
+    await search!.type('panchang');
+    await page.waitForFunction(() => /panchang/i.test(document.querySelector('[role="dialog"]')?.textContent ?? ''), WAIT);
+    const results = await page.$eval('[role="dialog"]', (el) => (el as HTMLElement).innerText);
+    expect(results.toLowerCase()).toContain('panchang');
+    await page.close();
+  });
+
+  it('each operation has its request in curl, JavaScript and Python, with the example body', async () => {
+    const { page } = await openReference(1280);
+    const example = () => page.$eval(`${NATAL}`, (el) => (el as HTMLElement).innerText);
+    expect(await example()).toMatch(/curl[\s\S]*x-api-key[\s\S]*"tz_str": "Europe\/Lisbon"/);
+    for (const [client, code] of [
+      ['JavaScript', /fetch\(/],
+      ['Python', /requests\.post\(/],
+    ] as const) {
+      const [tab] = await page.$$(`xpath/.//button[normalize-space()="${client}"] | .//*[@role="tab"][normalize-space()="${client}"]`);
+      await tab!.click();
+      await page.waitForFunction(
+        (selector, source) => new RegExp(source).test(document.querySelector<HTMLElement>(selector)?.innerText ?? ''),
+        WAIT,
+        NATAL,
+        code.source,
+      );
+    }
+    await page.close();
+  });
+
+  it('"Test Request" on the natal endpoint sends the example with the key and gets 200', async () => {
+    const { page } = await openReference(1280);
+    const key = await page.waitForSelector('input[placeholder]', { ...WAIT, visible: true });
+    await key!.type(server.key);
+    await page.$eval(NATAL, (el) => el.scrollIntoView());
+    const [testRequest] = await page.$$(`xpath/.//*[@id="api-1/tag/natal/POST/api/v1/natal/calculate"]//button[contains(., "Test Request")]`);
+    await testRequest!.click();
+    const send = await page.waitForSelector('xpath/.//button[contains(., "Send post request to /api/v1/natal/calculate")]', { ...WAIT, visible: true });
+    await send!.click();
+    await page.waitForFunction(() => document.body.innerText.includes('200 OK'), WAIT);
+    // The body sent was the example, and the answer is the example's chart.
+    expect(await text(page)).toContain('"datetime_utc": "1990-05-17T07:15:00.000Z"');
+    fs.mkdirSync(SCREENSHOTS, { recursive: true });
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'api-reference-test-request-1280.png') });
     await page.close();
   });
 });

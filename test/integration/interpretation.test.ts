@@ -188,12 +188,12 @@ describe('OpenAPI', () => {
   it('documents the request field and the block', async () => {
     const res = await server.get('/openapi.json');
     const schemas = res.body.components.schemas;
-    // Inline, not components: the same schemas feed the MCP tools, whose clients refuse nested ids.
-    const field = schemas.NatalChartRequest.properties.interpretation;
+    // The served document writes a shape used in several places once, as a component.
+    const resolve = (schema: any) => (schema.$ref ? schemas[schema.$ref.split('/').pop()] : schema);
+    const field = resolve(schemas.NatalChartRequest.properties.interpretation);
     expect(field.properties.style.enum).toEqual(['standard', 'improved']);
     expect(field.properties.enable.type).toBe('boolean');
-    const natal = res.body.paths['/api/v1/natal/calculate'].post.responses['200'].content['application/json'].schema;
-    const block = natal.$ref ? schemas[natal.$ref.split('/').pop()] : natal;
-    expect(block.properties.interpretation.properties.sections).toBeDefined();
+    const block = resolve(res.body.paths['/api/v1/natal/calculate'].post.responses['200'].content['application/json'].schema);
+    expect(resolve(block.properties.interpretation).properties.sections).toBeDefined();
   });
 });

@@ -1,0 +1,268 @@
+/**
+ * The OpenAPI document as served: the same document with every schema written out more than once
+ * written once, as a component that the other places refer to (`$ref`). The routes declare their
+ * schemas inline (a zod schema shared by several routes, such as the chart options or a Vedic
+ * planet's strength, is copied into each), so the document as built repeats them: 1.75 MB where
+ * the same content fits in a third. Nothing is lost: `dereferenceOpenApi` of the compact document
+ * equals that of the document it came from (a test checks it).
+ *
+ * A schema moved to a component keeps its own `description` beside the `$ref` (OpenAPI 3.1 allows
+ * it), so that two fields of the same shape but different meaning share the shape and keep their
+ * words. The schemas a route author named (`NatalChartRequest`) keep their fields in place: they
+ * are what a reader opens first, and what clients generated from the document are built from.
+ */
+
+type Json = Record<string, unknown>;
+interface Document extends Json {
+  paths?: Record<string, Record<string, Json>>;
+  components?: { schemas?: Record<string, Json> } & Json;
+}
+
+/** Shapes smaller than this (bytes of JSON) stay inline: a `$ref` to them would save little. */
+const MIN_SHARED_BYTES = 160;
+const REF_PREFIX = '#/components/schemas/';
+/** Keywords whose value is a schema, or a list or map of schemas (JSON Schema 2020-12). */
+const SCHEMA_KEYWORDS = ['items', 'additionalProperties', 'not', 'if', 'then', 'else', 'contains', 'propertyNames', 'unevaluatedItems'];
+const SCHEMA_LIST_KEYWORDS = ['anyOf', 'oneOf', 'allOf', 'prefixItems'];
+const SCHEMA_MAP_KEYWORDS = ['properties', 'patternProperties', '$defs', 'dependentSchemas'];
+
+const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A schema without its own description: what two places must share to share a component. */
+function shapeOf(schema: Json): Json {
+  const { description: _description, ...shape } = schema;
+  return shape;
+}
+
+/**
+ * Calls `visit` on each schema directly inside `schema` (not deeper), with a way to replace it and
+ * a name for it made from `name`, the name of `schema` (`planets` → its items are `planets item`).
+ */
+function forEachSubschema(schema: Json, name: string, visit: (child: Json, replace: (next: Json) => void, name: string) => void): void {
+  for (const key of SCHEMA_KEYWORDS) {
+    const child = schema[key];
+    const childName = key === 'items' ? `${name} item` : key === 'additionalProperties' ? `${name} value` : `${name} ${key}`;
+    if (isObject(child)) visit(child, (next) => (schema[key] = next), childName);
+  }
+  for (const key of SCHEMA_LIST_KEYWORDS) {
+    const list = schema[key];
+    const childName = key === 'prefixItems' ? `${name} item` : `${name} option`;
+    if (Array.isArray(list)) list.forEach((child, i) => isObject(child) && visit(child, (next) => (list[i] = next), childName));
+  }
+  for (const key of SCHEMA_MAP_KEYWORDS) {
+    const map = schema[key];
+    if (isObject(map)) for (const [field, child] of Object.entries(map)) if (isObject(child)) visit(child, (next) => (map[field] = next), field);
+  }
+}
+
+/** `/api/v2/vedic/strength` → `vedic strength`: a name for the schemas of its operations. */
+const nameOfPath = (path: string) =>
+  path
+    .replace(/^\/api\/v\d+\//, '/')
+    .replace(/\{[^}]*\}/g, '')
+    .split('/')
+    .filter(Boolean)
+    .join(' ');
+
+/** Calls `visit` on each schema the operations hold at their top (parameters, bodies, answers). */
+function forEachOperationSchema(document: Document, visit: (schema: Json, replace: (next: Json) => void, name: string) => void): void {
+  for (const [path, item] of Object.entries(document.paths ?? {})) {
+    for (const operation of Object.values(item)) {
+      if (!isObject(operation)) continue;
+      for (const parameter of (operation.parameters as Json[] | undefined) ?? []) {
+        if (isObject(parameter.schema)) visit(parameter.schema, (next) => (parameter.schema = next), String(parameter.name));
+      }
+      const bodies = [
+        { content: (operation.requestBody as Json | undefined)?.content, name: `${nameOfPath(path)} request` },
+        ...Object.values((operation.responses as Record<string, Json>) ?? {}).map((r) => ({ content: r.content, name: `${nameOfPath(path)} answer` })),
+      ];
+      for (const { content, name } of bodies) {
+        if (!isObject(content)) continue;
+        for (const media of Object.values(content)) {
+          if (isObject(media) && isObject(media.schema)) visit(media.schema, (next) => (media.schema = next), name);
+        }
+      }
+    }
+  }
+}
+
+/** `natal_chart` → `NatalChart`. */
+const pascal = (name: string) =>
+  name
+    .replace(/[^A-Za-z0-9]+/g, ' ')
+    .trim()
+    .split(' ')
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join('') || 'Shape';
+
+/**
+ * The compact form of `document` (which is left as it is). Bottom-up: a shape is counted once per
+ * place it is written; each shape written in two places or more (and not tiny) becomes one
+ * component, or refers to the named component it already is.
+ */
+export function compactOpenApi(input: Document): Document {
+  const document = structuredClone(input);
+  const named = (document.components ??= {}).schemas ?? {};
+  document.components.schemas = named;
+
+  // Each shape's text, counted where it is written (a named component counts as one place).
+  const counts = new Map<string, number>();
+  const firstName = new Map<string, string>();
+  const count = (schema: Json, name: string): void => {
+    if (typeof schema.$ref === 'string') return;
+    const text = JSON.stringify(shapeOf(schema));
+    if (text.length >= MIN_SHARED_BYTES) {
+      counts.set(text, (counts.get(text) ?? 0) + 1);
+      if (!firstName.has(text)) firstName.set(text, name);
+    }
+    forEachSubschema(schema, name, (child, _replace, childName) => count(child, childName));
+  };
+  const namedNames = Object.keys(named);
+  const namedByShape = new Map<string, string>();
+  for (const [name, schema] of Object.entries(named)) {
+    namedByShape.set(JSON.stringify(shapeOf(schema)), name);
+    count(schema, name);
+  }
+  forEachOperationSchema(document, (schema, _replace, name) => count(schema, name));
+
+  // The components made here, by shape; their names come from the first field that holds them.
+  const made = new Map<string, string>();
+  const taken = new Set(Object.keys(named));
+  const componentFor = (text: string, schema: Json): string => {
+    // A named component's own description would otherwise appear where the field said nothing.
+    const namedOne = namedByShape.get(text);
+    if (namedOne && (schema.description !== undefined || named[namedOne]!.description === undefined)) return namedOne;
+    const existing = made.get(text);
+    if (existing) return existing;
+    const base = pascal(typeof schema.title === 'string' ? schema.title : (firstName.get(text) ?? 'Shape'));
+    let name = base;
+    for (let i = 2; taken.has(name); i++) name = `${base}${i}`;
+    taken.add(name);
+    made.set(text, name);
+    const shape = shapeOf(schema);
+    named[name] = shape;
+    share(shape);
+    return name;
+  };
+  // Top-down, so that the largest shared shape is shared whole rather than piece by piece.
+  const replaceShared = (schema: Json, replace: (next: Json) => void): void => {
+    if (typeof schema.$ref !== 'string') {
+      const text = JSON.stringify(shapeOf(schema));
+      if ((counts.get(text) ?? 0) > 1) {
+        const name = componentFor(text, schema);
+        replace(schema.description === undefined ? { $ref: REF_PREFIX + name } : { $ref: REF_PREFIX + name, description: schema.description });
+        return;
+      }
+    }
+    share(schema);
+  };
+  function share(schema: Json): void {
+    forEachSubschema(schema, '', replaceShared);
+  }
+  for (const name of namedNames) share(named[name]!);
+  forEachOperationSchema(document, replaceShared);
+  inlineSingleUse(document, new Set(made.values()));
+  shareResponses(document);
+  return document;
+}
+
+/**
+ * A shape counted twice may end up referred to once: when both places were inside a larger shape
+ * that became one component. Such components go back in place.
+ */
+function inlineSingleUse(document: Document, candidates: Set<string>): void {
+  const schemas = document.components!.schemas!;
+  const uses = new Map<string, number>();
+  JSON.stringify(document, (key, value: unknown) => {
+    if (key === '$ref' && typeof value === 'string' && value.startsWith(REF_PREFIX)) uses.set(value, (uses.get(value) ?? 0) + 1);
+    return value;
+  });
+  const once = new Map([...candidates].filter((name) => uses.get(REF_PREFIX + name) === 1).map((name) => [name, schemas[name]!]));
+  const inline = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(inline);
+    if (!isObject(value)) return value;
+    const name = typeof value.$ref === 'string' ? value.$ref.slice(REF_PREFIX.length) : '';
+    if (once.has(name)) {
+      // A component made here has no description of its own: the place's words come first, as they were.
+      const { $ref: _ref, ...beside } = value;
+      return inline({ ...beside, ...once.get(name) });
+    }
+    for (const [key, child] of Object.entries(value)) value[key] = inline(child);
+    return value;
+  };
+  for (const name of once.keys()) delete schemas[name];
+  document.paths = inline(document.paths) as Document['paths'];
+  document.components!.schemas = inline(schemas) as Record<string, Json>;
+}
+
+/** Names of the shared answers, by status; a second shape of the same status gets a number. */
+const RESPONSE_NAMES: Record<string, string> = {
+  '400': 'BadRequest',
+  '401': 'Unauthorized',
+  '402': 'PaymentRequired',
+  '403': 'Forbidden',
+  '404': 'NotFound',
+  '409': 'Conflict',
+  '413': 'TooLarge',
+  '415': 'UnsupportedMediaType',
+  '429': 'TooManyRequests',
+  '503': 'Unavailable',
+};
+
+/**
+ * The refusals many operations give in the same words (401, 403, 429, 503 ...) written once, in
+ * `components.responses`. The answers themselves (2xx), the validation error (422) and the
+ * problem documents stay with each operation: they are the operation's own.
+ */
+function shareResponses(document: Document): void {
+  const counts = new Map<string, number>();
+  const all: { status: string; response: Json; replace: (next: Json) => void }[] = [];
+  for (const item of Object.values(document.paths ?? {})) {
+    for (const operation of Object.values(item)) {
+      const responses = isObject(operation) && isObject(operation.responses) ? (operation.responses as Record<string, Json>) : {};
+      for (const [status, response] of Object.entries(responses)) {
+        if (status.startsWith('2') || !isObject(response) || typeof response.$ref === 'string') continue;
+        const text = JSON.stringify(response);
+        if (status === '422' || text.includes('problem+json')) continue;
+        counts.set(text, (counts.get(text) ?? 0) + 1);
+        all.push({ status, response, replace: (next) => (responses[status] = next) });
+      }
+    }
+  }
+  const shared = ((document.components ??= {}).responses ??= {}) as Record<string, Json>;
+  const names = new Map<string, string>();
+  for (const { status, response, replace } of all) {
+    const text = JSON.stringify(response);
+    if ((counts.get(text) ?? 0) < 2) continue;
+    let name = names.get(text);
+    if (!name) {
+      const base = RESPONSE_NAMES[status] ?? `Status${status}`;
+      name = base;
+      for (let i = 2; shared[name]; i++) name = `${base}${i}`;
+      shared[name] = response;
+      names.set(text, name);
+    }
+    replace({ $ref: `#/components/responses/${name}` });
+  }
+}
+
+/**
+ * Every `$ref` to a schema component replaced by the component (a copy, its own `$ref`s replaced
+ * too), with the words written beside the `$ref` kept: the document as a reader of one operation
+ * sees it; the components themselves too. For checking that compacting lost nothing (a cycle of
+ * references would not end: the document has none).
+ */
+export function dereferenceOpenApi(document: Document): unknown {
+  const components = (document.components ?? {}) as Record<string, Record<string, Json>>;
+  const resolve = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(resolve);
+    if (!isObject(value)) return value;
+    const [, kind, name] = typeof value.$ref === 'string' ? (/^#\/components\/(schemas|responses)\/(.+)$/.exec(value.$ref) ?? []) : [];
+    if (kind && name && components[kind]?.[name]) {
+      const { $ref: _ref, ...beside } = value;
+      return { ...(resolve(components[kind][name]) as Json), ...(resolve(beside) as Json) };
+    }
+    return Object.fromEntries(Object.entries(value).map(([key, child]) => [key, resolve(child)]));
+  };
+  return resolve(document);
+}
