@@ -39,6 +39,7 @@ const TOOL_NAMES = [
   'v1_natal_calculate',
   'v1_transits_calculate',
   'v1_ephemeris_calculate',
+  'v1_ephemeris',
   'v1_sky_events',
   'v1_numerology_profile',
   'v1_natal_chart',
@@ -67,7 +68,9 @@ const TOOL_NAMES = [
   'v1_chinese_today',
   'v1_western_synastry',
   'v1_western_synastry_summary',
+  'v1_western_synastry_simplified',
   'v1_western_synastry_horoscope',
+  'v1_western_synastrycards',
   'v1_western_profections_annual',
   'v1_western_signs_sun',
   'v1_western_signs_moon',
@@ -145,6 +148,12 @@ describe('structuredContent is the REST answer', () => {
       'v1_ephemeris_calculate',
       { start: '2026-01-01', end: '2026-01-31', step: '1d', include_aspects: true },
       () => server.post('/api/v1/ephemeris/calculate', { start: '2026-01-01', end: '2026-01-31', step: '1d', include_aspects: true }),
+    ],
+    // The name a chat assistant looks for before it attaches its month-table image: the same answer.
+    [
+      'v1_ephemeris',
+      { start: '2026-01-01', end: '2026-01-31', step: '1d' },
+      () => server.post('/api/v1/ephemeris/calculate', { start: '2026-01-01', end: '2026-01-31', step: '1d' }),
     ],
     [
       'v1_sky_events',

@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/client/validators/ajv';
 import type { TestServer } from '../helpers/app.ts';
-import { synastryHoroscopeResponse, synastryResponse, synastrySummaryResponse } from '../../src/features/synastry/synastry-schemas.ts';
+import { synastryCardsResponse, synastryHoroscopeResponse, synastryResponse, synastrySummaryResponse } from '../../src/features/synastry/synastry-schemas.ts';
 import { answerProblems } from '../../src/answers/schema-serializer.ts';
 import { startServerWithMcp, type v2Client } from '../helpers/mcp.ts';
 
@@ -172,5 +174,70 @@ describe('the MCP tools', () => {
     });
     expect(refused.isError).toBe(true);
     expect(JSON.stringify(refused.content)).toContain('vulcan');
+  });
+});
+
+describe('POST /api/v1/western/synastrycards', () => {
+  /** What the synastry demo posts: datetime to the second, tz_str and location {city, lat, lng}. */
+  const demo = {
+    person_a: { name: 'Ada', datetime: '1990-05-17T08:15:00', tz_str: 'Europe/Lisbon', location: { city: 'Lisbon', lat: 38.72, lng: -9.14 } },
+    person_b: { name: 'Ben', datetime: '1992-11-03T21:40:00', tz_str: 'Europe/London', location: { city: 'London', lat: 51.5, lng: -0.12 } },
+  };
+
+  it("answers the demo's cards, valid under its own schema, from the synastry's own calculation", async () => {
+    const res = await server.post('/api/v1/western/synastrycards', demo);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(answerProblems(synastryCardsResponse, res.body)).toEqual([]);
+    const cards = JSON.parse(readFileSync(new URL('../fixtures/public-schemas/synastry-cards.schema.json', import.meta.url), 'utf8'));
+    const verdict = new AjvJsonSchemaValidator().getValidator(cards)(res.body);
+    expect(verdict.valid, verdict.errorMessage).toBe(true);
+    // The same numbers as the full synastry of the two people.
+    const full = (await server.post('/api/v1/western/synastry', demo)).body;
+    const { summary, aspects, meta } = res.body;
+    expect(meta.calculation_hash).toBe(full.meta.calculation_hash);
+    expect(meta.report_id).toBe(`syn_${full.meta.calculation_hash.slice(0, 16)}`);
+    const { contributors, model, scoring_meta, ...scores } = full.synastry.scores;
+    expect(summary.scores).toEqual(scores);
+    expect(summary.archetype).toEqual({
+      id: full.synastry.archetype.id,
+      label: full.synastry.archetype.label,
+      one_liner: full.synastry.archetype.one_liner,
+      confidence: full.synastry.archetype.confidence,
+    });
+    expect(aspects.map((a: any) => a.aspect_id)).toEqual(full.synastry.aspects.map((a: any) => a.id));
+    for (const [i, card] of aspects.entries()) {
+      const contact = full.synastry.aspects[i];
+      expect(card.rank).toBe(i + 1);
+      expect(card.key).toBe(contact.text_key);
+      expect(card.strength_value).toBe(contact.strength);
+      // The percentile: the share of this pair's contacts no stronger than this one.
+      expect(card.strength).toBeCloseTo(full.synastry.aspects.filter((c: any) => c.strength <= contact.strength).length / aspects.length, 4);
+      const sign = { supportive: 1, challenging: -1, mixed: 0, neutral: 0 }[contact.polarity as string]!;
+      expect(card.polarity_score).toBeCloseTo(sign * contact.polarity_confidence, 4);
+      expect(card.default_block).toBe(card.polarity_score < 0 ? 'challenging' : 'supportive');
+      expect(card.blocks.supportive.title).toMatch(/: what helps$/);
+      expect(card.blocks.challenging.title).toMatch(/: what to watch$/);
+    }
+    // Each score's drivers are the full answer's contributors to it.
+    for (const [domain, drivers] of Object.entries<any[]>(summary.drivers_by_domain))
+      expect(drivers.map((d) => d.contribution)).toEqual(contributors.filter((c: any) => c.bucket === domain).map((c: any) => c.weight));
+    expect(summary.bands.core).toBe(summary.strengths[0] ?? 'nothing stands out');
+    expect(summary.bands.watch_for).toBe(summary.bands.shadow);
+    expect(summary.narrative).toContain(`${summary.scores.overall} out of 100`);
+  });
+
+  it('refuses bad input with a 422 naming the field, and the MCP tools answer under the names the assistant lists', async () => {
+    const bad = await server.post('/api/v1/western/synastrycards', { person_a: demo.person_a });
+    expect(bad.status).toBe(422);
+    expect(JSON.stringify(bad.body.detail)).toContain('person_b');
+    const badDate = await server.post('/api/v1/western/synastrycards', { ...demo, person_b: { ...demo.person_b, datetime: '1992-13-03T21:40:00' } });
+    expect(badDate.status).toBe(422);
+    const withoutClock = (v: any) => ({ ...v, meta: { ...v.meta, generated_at: undefined } });
+    const tool = await mcp.client.callTool({ name: 'v1_western_synastrycards', arguments: demo });
+    expect(tool.isError ?? false).toBe(false);
+    expect(withoutClock(tool.structuredContent)).toEqual(withoutClock((await server.post('/api/v1/western/synastrycards', demo)).body));
+    const simplified = await mcp.client.callTool({ name: 'v1_western_synastry_simplified', arguments: demo });
+    const summary = await mcp.client.callTool({ name: 'v1_western_synastry_summary', arguments: demo });
+    expect(withoutClock(simplified.structuredContent)).toEqual(withoutClock(summary.structuredContent));
   });
 });

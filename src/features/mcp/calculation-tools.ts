@@ -96,6 +96,17 @@ export const ephemerisTool = defineTool({
     }),
 });
 
+/**
+ * The same tool under the name a chat assistant looks for (GET /api/v1/ephemeris's, `v1_ephemeris`):
+ * it attaches its month-table image only after a tool of that name answered.
+ */
+export const ephemerisAliasTool = defineTool({
+  ...ephemerisTool,
+  name: 'v1_ephemeris',
+  title: 'Ephemeris table (v1_ephemeris)',
+  description: `The ephemeris of GET and POST /api/v1/ephemeris, as v1_ephemeris_calculate answers it: ${ephemerisTool.description.slice(ephemerisTool.description.indexOf(':') + 2)}`,
+});
+
 /** The query's flags as booleans: tool arguments are JSON, not query-string text. */
 type SkyEventFlag = Extract<keyof typeof skyEventsQuery.shape, `include_${string}`>;
 const flags = Object.fromEntries(

@@ -1,6 +1,6 @@
 /** Every MCP tool, and the ones a set of families shows. */
 import { chartTool } from './chart-tool.ts';
-import { compactNatalTool, ephemerisTool, natalTool, numerologyTool, skyEventsTool, transitsTool } from './calculation-tools.ts';
+import { compactNatalTool, ephemerisAliasTool, ephemerisTool, natalTool, numerologyTool, skyEventsTool, transitsTool } from './calculation-tools.ts';
 import type { Family } from './families.ts';
 import { placeTool } from './place-tool.ts';
 import { baziFlowTool, baziTool } from '../bazi/bazi-tools.ts';
@@ -28,6 +28,7 @@ export const TOOLS: readonly ToolDefinition[] = [
   natalTool,
   transitsTool,
   ephemerisTool,
+  ephemerisAliasTool,
   skyEventsTool,
   numerologyTool,
   chartTool,

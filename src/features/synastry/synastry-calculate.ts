@@ -6,7 +6,8 @@
 import type { ComputeRunner } from '../../compute/runner.ts';
 import { resolvePlace, withAutoZone, type ResolvedPlace } from '../requests/place.ts';
 import { RequestFieldError } from '../requests/request-error.ts';
-import type { SynastryHoroscopeRequest, SynastryPerson, SynastryRequest, SynastrySummaryRequest } from './synastry-schemas.ts';
+import type { SynastryHoroscopeRequest, SynastryPerson, SynastryRequest, SynastryResponse, SynastrySummaryRequest } from './synastry-schemas.ts';
+import { synastryCardsOf } from './synastry-cards.ts';
 import { personPlaceInput } from './synastry-service.ts';
 
 /** A person's place (from `location` or the flat city/lat/lng), with its zone when the person's zone is AUTO. */
@@ -54,4 +55,14 @@ export function calculateSynastryHoroscope(
     includeTiming: query.include_timing ?? false,
     nowMs: Date.now(),
   });
+}
+
+/**
+ * The cards: the full synastry of the same people and settings (aspects, scores and archetype; no
+ * natal snapshots, overlays or text, which the cards do not show), recast on the event loop.
+ */
+export async function calculateSynastryCards(compute: ComputeRunner, body: SynastryRequest): Promise<Buffer> {
+  const include = { ...body.settings?.include, natal_snapshots: false, house_overlays: false, aspects: true, scores: true, archetype: true, text: false };
+  const full = JSON.parse((await calculateSynastry(compute, { ...body, settings: { ...body.settings, include } })).toString('utf8')) as SynastryResponse;
+  return Buffer.from(JSON.stringify(synastryCardsOf(full)));
 }

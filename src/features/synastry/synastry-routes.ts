@@ -1,9 +1,10 @@
-/** POST /api/v1/western/synastry, /synastry/summary and /synastry/horoscope. */
+/** POST /api/v1/western/synastry, /synastry/summary, /synastry/horoscope and /synastrycards. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ComputeRunner } from '../../compute/runner.ts';
 import { sendJsonBytes } from '../../http/raw-json.ts';
-import { calculateSynastry, calculateSynastryHoroscope, calculateSynastrySummary } from './synastry-calculate.ts';
+import { calculateSynastry, calculateSynastryCards, calculateSynastryHoroscope, calculateSynastrySummary } from './synastry-calculate.ts';
 import {
+  synastryCardsResponse,
   synastryHoroscopeQuery,
   synastryHoroscopeRequest,
   synastryHoroscopeResponse,
@@ -60,5 +61,20 @@ export const synastryRoutes =
         },
       },
       async (request, reply) => sendJsonBytes(reply, await calculateSynastryHoroscope(compute, request.body, request.query)),
+    );
+
+    app.post(
+      '/api/v1/western/synastrycards',
+      {
+        schema: {
+          tags: ['synastry'],
+          summary: 'Synastry as cards: a summary and every contact with what helps and what to watch',
+          description:
+            'The synastry of POST /api/v1/western/synastry (the same body and settings) recast for card views: `summary` (archetype, the seven scores, strengths and challenges by title, a narrative, each score\'s strongest contacts in `drivers_by_domain`, and `bands`), and `aspects[]`, strongest first, each with its card key, rank, strength percentile and value, signed polarity, domains and two readings (`blocks.supportive`, `blocks.challenging`). docs/api.md, "Synastry cards".',
+          body: synastryRequest,
+          response: { 200: synastryCardsResponse },
+        },
+      },
+      async (request, reply) => sendJsonBytes(reply, await calculateSynastryCards(compute, request.body)),
     );
   };

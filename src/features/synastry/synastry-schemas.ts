@@ -576,3 +576,88 @@ export const synastryHoroscopeResponse = z.object({
     .describe('The day in brief'),
 });
 export type SynastryHoroscopeResponse = z.output<typeof synastryHoroscopeResponse>;
+
+// ---------------------------------------------------------------------------------------------
+// Cards: POST /api/v1/western/synastrycards
+
+const cardBlock = z.object({
+  title: z.string().describe('Short title'),
+  one_liner: z.string().describe('The reading in one sentence'),
+  insight: z.string().describe('What it means for the pair'),
+});
+
+export const synastryCardsResponse = z.object({
+  meta: z
+    .object({
+      calculation: z
+        .object({
+          zodiac: z.string().describe('tropical or sidereal'),
+          house_system: z.string().describe('House system of both charts'),
+          node_type: z.string().describe('true or mean'),
+          aspect_set: z.string().describe('major or all'),
+          strength_model: z.string().describe('The model of the strengths and scores'),
+        })
+        .describe('How the two charts were compared'),
+      generated_at: z.string().describe('When the answer was made, UTC ISO 8601'),
+      report_id: z.string().describe('syn_ + the first 16 hex digits of calculation_hash: the same pair and settings, the same id'),
+      calculation_hash: z.string().describe('As in POST /api/v1/western/synastry'),
+      engine: z.object({ name: z.string(), version: z.string() }).describe("This service's synastry engine"),
+      warnings: z.array(z.string()).describe('As in POST /api/v1/western/synastry'),
+    })
+    .describe('How the answer was made'),
+  summary: z
+    .object({
+      archetype: synastryArchetype.pick({ id: true, label: true, one_liner: true, confidence: true }).describe('The archetype of the full answer'),
+      scores: synastryScores
+        .pick({ overall: true, romance: true, communication: true, stability: true, intimacy: true, growth: true, tension: true })
+        .describe('The seven scores of the full answer'),
+      strengths: z.array(z.string()).describe('Titles of the strongest supportive contacts, at most 5'),
+      challenges: z.array(z.string()).describe('Titles of the strongest challenging contacts, at most 5'),
+      narrative: z.string().describe('The relationship in a few sentences: the archetype, the overall score, the strongest help and the strongest strain'),
+      drivers_by_domain: z
+        .record(
+          z.string(),
+          z.array(
+            z.object({
+              key: z.string().describe("The contact's card key (aspect.a_sun_trine_b_moon)"),
+              label: z.string().describe('The contact in words'),
+              contribution: z.number().describe('Its signed weight in the score (the full answer’s contributors)'),
+            }),
+          ),
+        )
+        .describe('For each score (romance, communication, stability, intimacy, growth, tension) its strongest contacts, at most 3'),
+      bands: z
+        .object({
+          rules_version: z.string().describe('cards_v1'),
+          theme: z.string().describe('The archetype’s label'),
+          core: z.string().describe('The strongest supportive contact, or a quiet note'),
+          shadow: z.string().describe('The strongest challenging contact, or a quiet note'),
+          bond_tone: z.string().describe('The bond’s tone by the overall score'),
+          core_dynamic: z.string().describe('The same as core'),
+          watch_for: z.string().describe('The same as shadow'),
+        })
+        .describe('The relationship in three phrases, under both names clients read (theme/core/shadow and bond_tone/core_dynamic/watch_for)'),
+    })
+    .describe('The relationship in brief'),
+  aspects: z
+    .array(
+      z.object({
+        key: z.string().describe('aspect.a_<a>_<aspect>_b_<b> (angle_contact.… for an angle)'),
+        aspect_id: z.string().describe("The contact's id in the full synastry answer"),
+        label: z.string().describe('The contact in words'),
+        rank: z.number().int().describe('1 for the strongest'),
+        strength: z.number().min(0).max(1).describe('Percentile of its strength among this pair’s contacts, 0-1'),
+        strength_value: z.number().min(0).max(1).describe('Its strength, 0-1 (the full answer’s)'),
+        polarity: z.string().describe('supportive, challenging, mixed or neutral'),
+        polarity_score: z.number().min(-1).max(1).describe('+ polarity_confidence supportive, − challenging, 0 mixed or neutral'),
+        abs_polarity: z.number().min(0).max(1).describe('|polarity_score|'),
+        dominant: z.enum(['supportive', 'challenging']).describe('The block that leads'),
+        domains: z.array(z.string()).describe('Areas of the relationship it speaks to'),
+        display_policy: z.enum(['expanded', 'collapsed']).describe('expanded for the five strongest, else collapsed'),
+        default_block: z.enum(['supportive', 'challenging']).describe('The block to show first: the dominant one'),
+        blocks: z.object({ supportive: cardBlock, challenging: cardBlock }).describe('What helps and what to watch'),
+      }),
+    )
+    .describe('Every contact, strongest first'),
+});
+export type SynastryCardsResponse = z.output<typeof synastryCardsResponse>;

@@ -1,7 +1,8 @@
 /** The synastry family's MCP tools: each the REST endpoint's request as input and its answer as output. */
 import { z } from 'zod/v4';
-import { calculateSynastry, calculateSynastryHoroscope, calculateSynastrySummary } from './synastry-calculate.ts';
+import { calculateSynastry, calculateSynastryCards, calculateSynastryHoroscope, calculateSynastrySummary } from './synastry-calculate.ts';
 import {
+  synastryCardsResponse,
   synastryHoroscopeQuery,
   synastryHoroscopeRequest,
   synastryHoroscopeResponse,
@@ -65,4 +66,26 @@ export const synastryHoroscopeTool = defineTool({
     json(() => calculateSynastryHoroscope(compute, body, { relationship_context, include_timing })),
 });
 
-export const SYNASTRY_TOOLS = [synastryTool, synastrySummaryTool, synastryHoroscopeTool] as const;
+/**
+ * The name a chat assistant lists among its synastry tools (the public service's "simplified"
+ * synastry: high-level compatibility indicators): the summary's answer under that name.
+ */
+export const synastrySimplifiedTool = defineTool({
+  ...synastrySummaryTool,
+  name: 'v1_western_synastry_simplified',
+  title: 'Synastry, simplified',
+  description: `The relationship's high-level indicators: the same answer as v1_western_synastry_summary (the seven scores, the archetype, the main strengths and challenges). ${PERSONS} (or first_subject and second_subject).`,
+});
+
+export const synastryCardsTool = defineTool({
+  name: 'v1_western_synastrycards',
+  title: 'Synastry cards',
+  description: `The synastry as cards (POST /api/v1/western/synastrycards): a summary (archetype, seven scores, strengths and challenges, a narrative, each score's strongest contacts) and every contact, strongest first, with its rank, strength percentile, polarity and what helps and what to watch. ${PERSONS}`,
+  families: ['western'],
+  input: toolSchema(synastryRequest),
+  output: outputSchema(synastryCardsResponse),
+  annotations: READ_ONLY,
+  run: (args, { compute }) => json(() => calculateSynastryCards(compute, args)),
+});
+
+export const SYNASTRY_TOOLS = [synastryTool, synastrySummaryTool, synastrySimplifiedTool, synastryHoroscopeTool, synastryCardsTool] as const;

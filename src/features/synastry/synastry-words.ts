@@ -162,3 +162,47 @@ export const DAY_TONE_HEADLINES: Record<string, Record<string, string>> = {
     quiet: 'Not much moves between you today: a short message keeps the thread.',
   },
 };
+
+/** What a contact gives when it works, by aspect (the cards' supportive block). */
+const ASPECT_GIFTS: Record<string, string> = {
+  conjunction: 'Together these two parts act as one, and the pair feels it at once.',
+  opposition: 'Each supplies what the other lacks, and the pair is more complete for it.',
+  trine: 'They agree without being asked to, which makes the shared days easy.',
+  square: 'The push between them keeps the pair from settling for less than it could be.',
+  sextile: 'Small, willing efforts here come back larger than they went in.',
+};
+/** What a contact costs when it does not, by aspect (the cards' challenging block). */
+const ASPECT_CAUTIONS: Record<string, string> = {
+  conjunction: 'So close that one can drown out the other; room for each is part of the bond.',
+  opposition: 'The same pull can turn into a tug of war when neither gives ground.',
+  trine: 'Ease can slide into taking each other for granted.',
+  square: 'Tempers meet here first; a pause before answering saves a quarrel.',
+  sextile: 'Left alone the chance fades; nothing here happens by itself.',
+};
+const MINOR_GIFT = 'A quiet contact that rewards attention paid over time.';
+const MINOR_CAUTION = 'Easy to overlook, and so easy to let grate unnoticed.';
+
+/** The two readings of a contact on a synastry card: what helps, and what to watch. */
+export function contactBlocks(a: string, b: string, type: string) {
+  const pair = `${pointLabel(a)} ${aspectLabel(type).toLowerCase()} ${pointLabel(b)}`;
+  return {
+    supportive: {
+      title: `${pair}: what helps`,
+      one_liner: `A's ${meaning(a)} can back up B's ${meaning(b)}.`,
+      insight: ASPECT_GIFTS[type] ?? MINOR_GIFT,
+    },
+    challenging: {
+      title: `${pair}: what to watch`,
+      one_liner: `A's ${meaning(a)} and B's ${meaning(b)} can pull different ways.`,
+      insight: ASPECT_CAUTIONS[type] ?? MINOR_CAUTION,
+    },
+  };
+}
+
+/** The tone of the bond on the cards, by the overall score. */
+export function bondTone(overall: number): string {
+  if (overall >= 70) return 'warm and easy';
+  if (overall >= 55) return 'steady, with give and take';
+  if (overall >= 45) return 'mixed: close in some areas, apart in others';
+  return 'demanding: the pair has to work at it';
+}
