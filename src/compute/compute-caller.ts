@@ -31,7 +31,7 @@ export class HeavyWorkLimitError extends Error {
     readonly retryAfterSeconds: number,
   ) {
     super(
-      `At most ${limit} heavy request${limit === 1 ? '' : 's'} (searches, timelines, returns, muhurat searches, exports' chunks aside) of one account run at a time; retry when one has finished`,
+      `At most ${limit === 1 ? 'one heavy request (a search, a timeline, long returns, a muhurat search) of an account runs' : `${limit} heavy requests (searches, timelines, long returns, muhurat searches) of an account run`} at a time; retry when one has finished`,
     );
   }
 }

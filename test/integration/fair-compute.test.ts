@@ -3,15 +3,20 @@
  * request of another account is answered while it runs; an account may have only so much heavy
  * work in flight, counted across API processes; heavy work costs quota by the compute it took;
  * a long search answers in pages that together hold exactly the whole answer.
+ *
+ * The heavy lane runs at its normal priority here (COMPUTE_HEAVY_NICE 0): the suite's other files
+ * load the cores, and a lower priority would only make these searches slower; that the lane's
+ * threads lower their priority is tested in test/unit/compute/heavy-lane.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestResponse, type TestServer } from '../helpers/app.ts';
 import { describeWithRedis } from '../helpers/needs-redis.ts';
 import { waitFor } from '../helpers/wait-for.ts';
+import { rawMcp, toolCall } from '../helpers/mcp.ts';
 
 const natal = { year: 1981, month: 1, day: 1, hour: 23, minute: 30, lat: 37.98, lng: 23.72, tz_str: 'Europe/Athens' };
-/** Forty years of the Moon: about 4,300 passes, a second or more of compute. */
-const longSearch = { natal, transit_planet: 'moon', natal_point: 'sun', age_start_years: 0, age_end_years: 40 };
+/** The longest search: 150 years of the Moon, about 16,000 passes and a second or more of compute. */
+const longSearch = { natal, transit_planet: 'moon', natal_point: 'sun', age_start_years: 0, age_end_years: 150 };
 const SEARCH = '/api/v1/western/transits/search';
 
 /** Resolves with the answer and the order in which it came among the others. */
@@ -25,7 +30,7 @@ function tracked(order: string[], name: string, answer: Promise<TestResponse>) {
 describe('the heavy lane', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ compute: 'pool', threads: 1, env: { COMPUTE_HEAVY_THREADS: '1', HEAVY_MS_PER_UNIT: '250' } });
+    server = await startTestServer({ compute: 'pool', threads: 1, env: { COMPUTE_HEAVY_THREADS: '1', HEAVY_MS_PER_UNIT: '250', COMPUTE_HEAVY_NICE: '0' } });
   });
   afterAll(async () => {
     await server?.close();
@@ -111,7 +116,7 @@ describe('the heavy lane', () => {
 describeWithRedis("an account's heavy places across API processes", () => {
   let first: TestServer;
   let second: TestServer;
-  const env = { HEAVY_MAX_PER_ACCOUNT: '1', HEAVY_MAX_PER_ACCOUNT_BY_PLAN: '', COMPUTE_HEAVY_THREADS: '1' };
+  const env = { HEAVY_MAX_PER_ACCOUNT_BY_PLAN: 'unlimited=1', COMPUTE_HEAVY_THREADS: '1', COMPUTE_HEAVY_NICE: '0' };
   beforeAll(async () => {
     first = await startTestServer({ compute: 'pool', threads: 1, env });
     second = await startTestServer({ compute: 'pool', threads: 1, env, peer: first });
@@ -128,9 +133,16 @@ describeWithRedis("an account's heavy places across API processes", () => {
     expect(refused.status).toBe(429);
     expect(refused.headers.get('retry-after')).toBe('2');
     expect(refused.body).toMatchObject({ code: 'too_many_heavy_requests', limit: 1 });
+    // The same account's MCP tool call is held to the same places.
+    const tool = await rawMcp(`${second.url}/mcp`, toolCall(1, 'v1_western_transits_search', { ...longSearch, age_end_years: 1 }), { 'x-api-key': second.key });
+    expect(tool.body.result.isError).toBe(true);
+    expect(tool.body.result.content[0].text).toMatch(/^At most one heavy request .* at a time; retry when one has finished \(retry in 2 seconds\)\.$/);
     // Light work of the same account is not limited.
     expect((await second.post('/api/v1/natal/calculate', natal)).status).toBe(200);
     expect((await running).status).toBe(200);
     expect((await second.post(SEARCH, { ...longSearch, age_end_years: 1 })).status).toBe(200);
+    const paid = await rawMcp(`${second.url}/mcp`, toolCall(2, 'v1_western_transits_search', { ...longSearch, age_end_years: 1 }), { 'x-api-key': second.key });
+    expect(paid.body.result.isError).toBeUndefined();
+    expect(Number(paid.headers.get('x-request-cost'))).toBeGreaterThanOrEqual(1);
   });
 });
