@@ -2,7 +2,8 @@
  * The report checker: makes reports of random births (50 by default; `tsx bench/report-check.ts
  * N`), prints them with the real Chromium and reads them back, then prints one table:
  *
- * - mean page fill and pages less than half full (the cover and contents not counted),
+ * - mean page fill, pages less than half full (the cover and contents not counted) and pages
+ *   under a third full that are not a chapter's last (the layout rule: none),
  * - bookmarks per report, and chapters without one,
  * - cross-report repetition: the share of one report's reading sentences found in another's,
  *   over every pair of reports (the appendix and closing notice are reference text and not
@@ -31,7 +32,7 @@ import type { NatalChartInput } from '../src/interpretations/chart-input.ts';
 import { natalChartFor } from '../test/helpers/natal-charts.ts';
 import { nearBirthRows } from './report-near-births.ts';
 import { agreementFindings } from '../test/helpers/report-grammar.ts';
-import { pageFills } from '../test/helpers/report-pages.ts';
+import { pageFills, shortPages } from '../test/helpers/report-pages.ts';
 import { readingSentences, repeatedShare } from '../test/helpers/report-sentences.ts';
 import { seededRandom } from '../test/helpers/seeded-random.ts';
 
@@ -76,6 +77,7 @@ const renderer = new PdfRenderer(findChromium(process.env.CHROMIUM_PATH)!);
 const asOf = '2026-11-25T00:00:00Z';
 const fills: number[] = [];
 let under = 0;
+let short = 0;
 let bookmarks = 0;
 let missingBookmarks = 0;
 let grammar = 0;
@@ -107,6 +109,7 @@ try {
     const pageFill = pageFills(pdf).slice(2);
     fills.push(...pageFill);
     under += pageFill.filter((f) => f < 0.5).length;
+    short += (await shortPages(pdf)).length;
     const outline = await readOutline(pdf);
     bookmarks += outline.length;
     const chapters = outline.filter((e) => e.level === 2).map((e) => e.title.replace(/\s+/g, ' '));
@@ -130,6 +133,7 @@ const rows: [string, string][] = [
   ['reports', String(reports.length)],
   ['mean page fill', pct(fills.reduce((a, b) => a + b, 0) / fills.length)],
   ['pages under half full', `${under} of ${fills.length}`],
+  ["pages under a third full, not a chapter's last", String(short)],
   ['bookmarks per report (mean)', (bookmarks / reports.length).toFixed(1)],
   ['chapters without a bookmark', String(missingBookmarks)],
   [

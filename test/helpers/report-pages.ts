@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { PDFArray, PDFDict, PDFDocument, PDFName, PDFNumber, PDFRef } from 'pdf-lib';
 import { readOutline } from '../../src/reports/pdf/pdf-outline.ts';
 
 const MM = 72 / 25.4;
@@ -91,4 +92,34 @@ export function pageWords(pdf: Uint8Array, page: number): PageWord[] {
 /** The page of each level-two bookmark (Contents, then each chapter), in order. */
 export async function chapterPagesOf(pdf: Uint8Array): Promise<(number | undefined)[]> {
   return (await readOutline(pdf)).filter((e) => e.level === 2).map((e) => e.page);
+}
+
+/** Where each named destination (a chapter's id) lands: its page (1-based) and its height on the page, in points from the bottom. */
+export async function namedDestinations(pdf: Uint8Array): Promise<Map<string, { page: number; y: number }>> {
+  const doc = await PDFDocument.load(pdf, { updateMetadata: false, parseSpeed: Infinity });
+  const pages = new Map(doc.getPages().map((p, i) => [p.ref.toString(), i + 1]));
+  const out = new Map<string, { page: number; y: number }>();
+  for (const [name, value] of doc.catalog.lookupMaybe(PDFName.of('Dests'), PDFDict)?.entries() ?? []) {
+    const dest = value instanceof PDFRef ? doc.context.lookup(value) : value;
+    if (!(dest instanceof PDFArray)) continue;
+    const page = pages.get(String(dest.get(0)));
+    const y = dest.get(3);
+    if (page !== undefined) out.set(name.decodeText(), { page, y: y instanceof PDFNumber ? y.asNumber() : 0 });
+  }
+  return out;
+}
+
+/** A page's printable top, in points from its bottom (A4 less the report's 18 mm top margin). */
+const PRINTABLE_TOP = 841.92 - TOP;
+
+/**
+ * The layout rule: no page after the contents is under a third full unless it is a chapter's
+ * last (the report's last page, or one followed by a page that a chapter opens at its top).
+ * Returns the pages that break it, with their fill.
+ */
+export async function shortPages(pdf: Uint8Array): Promise<{ page: number; fill: number }[]> {
+  const fills = pageFills(pdf);
+  const starts = [...(await namedDestinations(pdf)).values()];
+  const opensAtTop = (page: number) => starts.some((s) => s.page === page && s.y >= PRINTABLE_TOP - 12);
+  return fills.map((fill, i) => ({ page: i + 1, fill })).filter(({ page, fill }) => page > 2 && fill < 1 / 3 && page < fills.length && !opensAtTop(page + 1));
 }

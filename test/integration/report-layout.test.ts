@@ -2,7 +2,8 @@
  * The printed report's layout with the real Chromium: one printing per report, a table of
  * contents whose numbers are the pages its chapters begin on (set into the printed PDF, on the
  * baseline of their titles) and whose entries link to them, a bookmark for every chapter, the
- * bundled typeface embedded, sections that run on (few pages less than half full), and the
+ * bundled typeface embedded, chapters that run on (a new page only for the reading after the
+ * contents, and no page under a third full but a chapter's last), and the
  * figures (the element and modality balance, the aspect grid, the year ahead) on the page.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,7 +15,7 @@ import { renderReportPdf } from '../../src/reports/pdf/report-pdf.ts';
 import { readOutline } from '../../src/reports/pdf/pdf-outline.ts';
 import { composeReport, type ComposedReport } from '../../src/reports/text/compose-report.ts';
 import { natalChartFor, PLACES } from '../helpers/natal-charts.ts';
-import { chapterPagesOf, embeddedFonts, pageFills, pageText, pageWords } from '../helpers/report-pages.ts';
+import { chapterPagesOf, embeddedFonts, namedDestinations, pageFills, pageText, pageWords, shortPages } from '../helpers/report-pages.ts';
 
 const ATHENS = { city: 'Athens', country: 'GR', lat: 37.9838, lng: 23.7275, source: 'request' as const, zone: 'Europe/Athens' };
 const MADRID = { city: 'Madrid', country: 'ES', lat: 40.4168, lng: -3.7038, source: 'request' as const, zone: 'Europe/Madrid' };
@@ -124,12 +125,24 @@ describe('the printed report', () => {
     }
   });
 
-  it('lets sections run on: a new page only for the parts, so few pages are less than half full', () => {
+  it("lets chapters run on: no page under a third full but a chapter's last, and pages well filled", async () => {
     for (const [name, { pdf }] of Object.entries(printed)) {
-      const fills = pageFills(pdf).slice(2); // the cover and the contents stand alone
+      expect(await shortPages(pdf), name).toEqual([]);
+      const fills = pageFills(pdf).slice(2, -1); // the cover and the contents stand alone; the last page ends the report
       const mean = fills.reduce((a, b) => a + b, 0) / fills.length;
-      expect(mean, name).toBeGreaterThan(0.8);
-      expect(fills.filter((f) => f < 0.5).length, name).toBeLessThanOrEqual(3);
+      expect(mean, name).toBeGreaterThan(0.85);
+    }
+  });
+
+  it('starts a new page only for a chapter: the reading after the contents, nothing else', async () => {
+    for (const [name, { report, pdf }] of Object.entries(printed)) {
+      const starts = await namedDestinations(pdf);
+      const chapters = report.sections.slice(1).map((s) => starts.get(s.id)!);
+      // The first chapter opens page 3, after the cover and the contents; each other begins where the one before ended.
+      expect(chapters[0]!.page, name).toBe(3);
+      const fills = pageFills(pdf);
+      for (const [i, c] of chapters.entries())
+        if (i > 0 && c.page > chapters[i - 1]!.page) expect(fills[c.page - 2]!, `${name}: the page before ${report.sections[i + 1]!.id}`).toBeGreaterThan(0.6);
     }
   });
 

@@ -1,8 +1,10 @@
 /**
  * The HTML page Chromium prints: a cover (title, the chart wheel, the birth data with the
  * chart's confidence), a table of contents whose entries link to their chapters (their page
- * numbers are set after printing), then the sections, with their tables and figures. Sections run on after one
- * another; only the chapters that open a part of the reading start a new page. Headings become
+ * numbers are set after printing), then the chapters, with their tables and figures. The reading
+ * starts on a new page after the contents, and every chapter after it runs on from the one before:
+ * a forced page break would leave the page before it as short as the chapter's last lines (three
+ * or four lines on a page were seen). Headings become
  * the PDF's bookmarks. The typeface is embedded (report-fonts.ts). The footer (label, page
  * numbers, the branding logo) is Chromium's footer template, printed on every page. Images and
  * fonts are data: URLs only: the page loads nothing from anywhere.
@@ -12,17 +14,6 @@ import { escapeHtml, inlineHtml, markdownToHtml } from './markdown-html.ts';
 import { withoutDirectionControls } from '../text/report-markdown.ts';
 import { REPORT_FONT_FAMILY, reportFontFaces } from './report-fonts.ts';
 import type { ContentsNumberStyle } from './contents-page-numbers.ts';
-
-/**
- * The chapters that begin a part of the reading on a new page; the others follow on. The part on
- * life's areas opens with the houses, or with relationships when the chart has no houses.
- */
-const PART_OPENERS = new Set(['how_to_read', 'life_areas', 'year_ahead', 'appendix']);
-
-function opensPart(input: ReportDocumentInput, id: string): boolean {
-  if (id === 'relationships') return !input.report.sections.some((s) => s.id === 'life_areas');
-  return PART_OPENERS.has(id);
-}
 
 export interface ReportDocumentInput {
   report: ComposedReport;
@@ -43,8 +34,8 @@ html { font-family: "${REPORT_FONT_FAMILY}", serif; font-size: ${CONTENTS_NUMBER
 body { margin: 0; overflow-wrap: anywhere; }
 h1 { font-size: 22pt; margin: 0 0 6mm; font-weight: normal; letter-spacing: .02em; }
 h2 { font-size: 16pt; margin: 9mm 0 4mm; padding-bottom: 2mm; border-bottom: 0.4mm solid #6b5ca5; color: #2e2363; font-weight: normal; break-after: avoid; }
-section.part { break-before: page; }
-section.part > h2:first-child { margin-top: 0; }
+section.reading { break-before: page; }
+section.reading > h2:first-child { margin-top: 0; }
 /* A heading never ends a page: it keeps at least the first lines of its text with it. */
 h2 + p, h3 + p { break-before: avoid; }
 nav.toc { break-before: page; }
@@ -109,7 +100,7 @@ function tocHtml(input: ReportDocumentInput): string {
 }
 
 /** A section's HTML with its figures after its opening paragraph. */
-function sectionHtml(input: ReportDocumentInput, s: ComposedReport['sections'][number], usedIds: Set<string>): string {
+function sectionHtml(input: ReportDocumentInput, s: ComposedReport['sections'][number], usedIds: Set<string>, first: boolean): string {
   let html = markdownToHtml(s.markdown, { usedIds });
   const figures = input.report.figures?.[s.id] ?? [];
   if (figures.length) {
@@ -117,14 +108,14 @@ function sectionHtml(input: ReportDocumentInput, s: ComposedReport['sections'][n
     const at = html.indexOf('</p>');
     html = at < 0 ? html + drawn : html.slice(0, at + 4) + drawn + html.slice(at + 4);
   }
-  return `<section id="${escapeHtml(s.id)}"${opensPart(input, s.id) ? ' class="part"' : ''}>${html}</section>`;
+  return `<section id="${escapeHtml(s.id)}"${first ? ' class="reading"' : ''}>${html}</section>`;
 }
 
 export function reportHtml(input: ReportDocumentInput): string {
   // Section ids are anchors too: headings take other ids.
   const usedIds = new Set<string>(['contents', ...input.report.sections.map((s) => s.id)]);
   const body = chapters(input)
-    .map((s) => sectionHtml(input, s, usedIds))
+    .map((s, i) => sectionHtml(input, s, usedIds, i === 0))
     .join('\n');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data:; style-src 'unsafe-inline'; font-src data:">
