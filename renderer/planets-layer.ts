@@ -125,7 +125,7 @@ export function drawPlanets(b: SvgBuilder, reg: SymbolRegistry, d: ChartDrawing,
   for (const p of lay.points) {
     if (!p.leader) continue;
     const color = safeColor(p.color, p.ring === 'outer' ? lay.style.planetOuter : lay.style.planetInner);
-    b.line(p.leader.from.x, p.leader.from.y, p.leader.to.x, p.leader.to.y, strokeAttrs(color, 0.6 * lay.style.px));
+    b.line(p.leader.from.x, p.leader.from.y, p.leader.to.x, p.leader.to.y, `data-leader="${p.ring}:${attr(p.id)}" ${strokeAttrs(color, 0.6 * lay.style.px)}`);
   }
   b.close('g');
   b.open('g', 'data-layer="planets"');

@@ -113,6 +113,20 @@ const SIGN_BOUNDARIES: readonly RadialLine[] = Array.from({ length: 12 }, (_, i)
  * tier's glyphs, already at TIER_SCALE, take the first two steps only.
  */
 const SHRINK = [1, 0.9, 0.8] as const;
+/**
+ * The smallest glyph (ink) and degree label (cap height) any chart draws, px at 700 px (in
+ * proportion at other sizes): no step of the list above goes below them. A run that does not fit
+ * at that size spreads beyond its sectors instead (spread-within.ts, step 4), each glyph joined to
+ * its true degree by its tick and leader line.
+ */
+export const MIN_GLYPH_PX = 14;
+export const MIN_LABEL_PX = 7.5;
+
+/** The least scale of a track's glyphs and labels that keeps them at MIN_GLYPH_PX and MIN_LABEL_PX (1: none smaller). */
+export function floorScale(t: Track, size: number): number {
+  const k = size / 700;
+  return Math.min(1, Math.max((MIN_GLYPH_PX * k) / (t.glyphSize * INK), (MIN_LABEL_PX * k) / t.labelCap));
+}
 const LANE_SCALE = 0.72;
 const LANE_SHRINK = [1, 0.9, 0.8, 0.7] as const;
 const LAST_STEP = SHRINK.length + LANE_SHRINK.length - 1;
@@ -166,6 +180,8 @@ class TrackGlyphs implements GlyphModel {
   readonly retroText: string;
   /** The space kept between a line and boxes, px. */
   private readonly clearance: number;
+  /** The least scale its glyphs may take (floorScale). */
+  private readonly floor: number;
   /** Between crowds on other tracks of the same ring (the inner tier): see computeLayout. */
   touchingOverride: ((i: number, j: number) => boolean) | null = null;
 
@@ -180,6 +196,7 @@ class TrackGlyphs implements GlyphModel {
   ) {
     this.retroText = retroText(st);
     this.clearance = 0.0025 * g.R;
+    this.floor = floorScale(track, g.size);
     this.reachMemo = new Float64Array(4 * stacks.length).fill(NaN);
     for (const s of stacks) this.reshape(s);
   }
@@ -330,18 +347,21 @@ class TrackGlyphs implements GlyphModel {
 
   private measureGap(i: number, j: number, x: number, most: number): number {
     const na = this.boxes(i, x, this.a);
-    // Neighbours' boxes are kept this far apart.
+    // Neighbours' boxes are kept this far apart; two labels a word space further, or two minutes
+    // side by side (near 12 and 6 o'clock) read as one number ("28′09′").
     const pad = -0.008 * this.g.R;
+    const labelPad = pad - WORD_SPACE * this.track.labelCap;
+    const overlapAt = (dx: number) => neighboursOverlap(this.a, na, this.b, this.boxes(j, x + dx, this.b), pad, labelPad);
     let lo = 0;
     let hi = most;
-    if (!boxesOverlap(this.a, na, this.b, this.boxes(j, x + lo, this.b), pad)) return 0;
-    for (let k = 0; k < 8 && boxesOverlap(this.a, na, this.b, this.boxes(j, x + hi, this.b), pad); k++) {
+    if (!overlapAt(lo)) return 0;
+    for (let k = 0; k < 8 && overlapAt(hi); k++) {
       lo = hi;
       hi += Math.max(1, most / 4);
     }
     while (hi - lo > 0.05) {
       const mid = (lo + hi) / 2;
-      if (boxesOverlap(this.a, na, this.b, this.boxes(j, x + mid, this.b), pad)) lo = mid;
+      if (overlapAt(mid)) lo = mid;
       else hi = mid;
     }
     return hi;
@@ -359,12 +379,26 @@ class TrackGlyphs implements GlyphModel {
     return boxesOverlap(this.a, na, this.b, nb, 1);
   }
 
+  /** The scale stack s would take at `step` (on a lane from the lanes on), leaving it as it is. */
+  private scaleAt(s: Stack, step: number): number {
+    const { step: was, lane, k, t } = s;
+    s.step = step;
+    if (step >= SHRINK.length && s.lane === 0) s.lane = 1;
+    this.reshape(s);
+    const at = s.k;
+    Object.assign(s, { step: was, lane, k, t });
+    return at;
+  }
+
   shrink(indices: readonly number[]): boolean {
-    const run = indices.map((i) => this.stacks[i]!).filter((s) => s.step < this.lastStep);
+    // A step that would draw a glyph or its labels below the least size is not taken.
+    const run = indices.map((i) => this.stacks[i]!).filter((s) => s.step < this.lastStep && this.scaleAt(s, s.step + 1) >= this.floor - 1e-9);
     if (run.length === 0) return false;
     if (run.some((s) => s.step === SHRINK.length - 1)) {
-      // Onto the lanes: every other glyph of the run (in longitude) on the inner one (a lone glyph gains nothing there).
+      // Onto the lanes: every other glyph of the run (in longitude) on the inner one (a lone glyph
+      // gains nothing there), only when all of them stay at the least size or above there.
       if (indices.length === 1) return false;
+      if (indices.some((i) => this.scaleAt(this.stacks[i]!, Math.max(this.stacks[i]!.step, SHRINK.length)) < this.floor - 1e-9)) return false;
       const byLon = indices.map((i) => this.stacks[i]!).sort((p, q) => p.lon - q.lon);
       byLon.forEach((s, j) => {
         s.step = Math.max(s.step, SHRINK.length);
@@ -450,6 +484,29 @@ function writeMark(out: Float64Array, o: number, c: Point, cx: number, cy: numbe
   out[o + 1] = cy + c.y * ink * 0.36 + (c.y < 0 ? -cap * 0.4 : 0) - cap * 0.55;
   out[o + 2] = w;
   out[o + 3] = cap * 1.1;
+}
+
+/** The extra room between two neighbours' labels, in cap heights. */
+const WORD_SPACE = 0.35;
+
+/**
+ * Whether two glyphs' boxes (a glyph's first, then its labels) overlap by more than `tol` px, a
+ * label of one and a label of the other by more than `labelTol`.
+ */
+function neighboursOverlap(a: Float64Array, na: number, b: Float64Array, nb: number, tol: number, labelTol: number): boolean {
+  for (let i = 0; i < na; i++) {
+    const ax = a[4 * i]!,
+      ay = a[4 * i + 1]!,
+      aw = a[4 * i + 2]!,
+      ah = a[4 * i + 3]!;
+    for (let j = 0; j < nb; j++) {
+      const t = i > 0 && j > 0 ? labelTol : tol;
+      const bx = b[4 * j]!,
+        by = b[4 * j + 1]!;
+      if (ax + t < bx + b[4 * j + 2]! && bx + t < ax + aw && ay + t < by + b[4 * j + 3]! && by + t < ay + ah) return true;
+    }
+  }
+  return false;
 }
 
 /** Whether any of the first `na` boxes of `a` overlaps any of the first `nb` of `b` by more than `tol` px. */
@@ -543,13 +600,14 @@ const TIER_SCALE = 0.72;
 /**
  * A sector of the innermost track takes an inner tier when a glyph of it could be kept in its
  * sector only at this step or a later one (0.8 of its size, or staggered), or not at all. A tier
- * moves the house numbers and the aspect disc inward, to a fifth of the radius: a crowd that
- * fits a little smaller keeps the disc (a tier for any crowd shrank the disc on two ordinary
- * charts of three).
+ * moves the house numbers and the aspect disc inward, never below TIER_MIN_DISC, and draws its
+ * glyphs no smaller than the least sizes: at the default proportions a track is too deep for
+ * that (a tier left the disc a fifth of the radius and its labels 7 px), and a crowd spreads
+ * over the sectors beyond it instead.
  */
 const TIER_STEP = SHRINK.length - 1;
-/** The aspect disc keeps at least this share of the radius when a tier is added. */
-const TIER_MIN_DISC = 0.2;
+/** The aspect disc keeps at least this share of the radius when a tier is added (below it the aspect lines knot). */
+const TIER_MIN_DISC = 0.4;
 
 /** Index of the sector (between consecutive lines) that holds a longitude. */
 function sectorIndex(lon: number, sorted: readonly number[]): number {
@@ -560,18 +618,19 @@ function sectorIndex(lon: number, sorted: readonly number[]): number {
 
 /** The inner tier of a track: the same stack, scaled, just inside the track. */
 function tierTrack(t: Track, g: WheelGeometry): Track {
-  const depth = (t.outer - t.inner) * TIER_SCALE;
+  const k = Math.max(TIER_SCALE, floorScale(t, g.size));
+  const depth = (t.outer - t.inner) * k;
   const outer = t.inner;
-  const ink = t.glyphSize * TIER_SCALE * INK;
+  const ink = t.glyphSize * k * INK;
   return {
     ...t,
     outer,
     inner: outer - depth,
     tickLen: 0,
     glyphR: outer - 0.008 * g.R - ink / 2,
-    glyphSize: t.glyphSize * TIER_SCALE,
-    labelCap: t.labelCap * TIER_SCALE,
-    labelGap: t.labelGap * TIER_SCALE,
+    glyphSize: t.glyphSize * k,
+    labelCap: t.labelCap * k,
+    labelGap: t.labelGap * k,
   };
 }
 

@@ -58,6 +58,15 @@ type Strain = 0 | 1 | 2 | 3 | 4;
 
 /** A glyph's least distance from a sign boundary (which does not cross the track), degrees. */
 const VIRTUAL_MARGIN = 0.05;
+/** What the boxes reaching over an axis leave between them and the next arc's boxes, degrees. */
+const OVER_GAP = 1;
+/**
+ * The room, degrees, a glyph keeps between its boxes and an angle's axis (beyond its reach's
+ * hair), so that a glyph beside an axis does not read as conjunct with the angle, nor two labels
+ * either side of it as one number; only a glyph whose boxes meet the axis at its true degree may
+ * reach over it (the axis is then drawn broken around them).
+ */
+const AXIS_MARGIN = 0.8;
 
 interface End {
   lon: number;
@@ -199,9 +208,23 @@ function packArc(ms: Member[], lo: End, hi: End, walls: readonly Wall[], model: 
     let h = b === W ? to : to - (walls[b]!.hard ? above[i]! : hair);
     // An axis ending the arc: the boxes clear of it, or (a strained run) over it by the room there
     // is, the glyph on its own side.
+    // Only a glyph whose boxes meet the axis at its true degree (conjunct with the angle) may reach
+    // over it: any other keeps AXIS_MARGIN clear of it.
     const axisHair = Math.min(VIRTUAL_MARGIN, (hi.lon - lo.lon) / 3);
-    if (lo.line) l = Math.max(l, lo.lon + (level >= 1 ? Math.max(axisHair, below[i]! - lo.over) : below[i]!));
-    if (hi.line) h = Math.min(h, hi.lon - (level >= 1 ? Math.max(axisHair, above[i]! - hi.over) : above[i]!));
+    if (lo.line) {
+      const conjunct = m.lon - lo.lon < below[i]!;
+      l = Math.max(
+        l,
+        lo.lon + (level >= 1 && conjunct && lo.over > 0 ? Math.max(axisHair, below[i]! - lo.over) : below[i]! + (conjunct && level === 0 ? 0 : AXIS_MARGIN)),
+      );
+    }
+    if (hi.line) {
+      const conjunct = hi.lon - m.lon < above[i]!;
+      h = Math.min(
+        h,
+        hi.lon - (level >= 1 && conjunct && hi.over > 0 ? Math.max(axisHair, above[i]! - hi.over) : above[i]! + (conjunct && level === 0 ? 0 : AXIS_MARGIN)),
+      );
+    }
     if (level === 0) {
       const rb = realBelow[a]!;
       if (rb > 0) l = Math.max(l, walls[rb - 1]!.lon + below[i]!);
@@ -408,8 +431,9 @@ function overAxes(
     const next = packed[(k + 1) % n]!;
     const prevHi = n === 1 ? prev.reachHi - 360 : prev.reachHi - (arcs[(k - 1 + n) % n]!.to - a.from);
     const nextLo = n === 1 ? next.reachLo + 360 : next.reachLo + (a.to - arcs[(k + 1) % n]!.from);
-    const overLo = Math.max(0, a.from - prevHi);
-    const overHi = Math.max(0, nextLo - a.to);
+    // Less a word space, so that labels either side of the axis do not read as one ("28′09′").
+    const overLo = Math.max(0, a.from - prevHi - OVER_GAP);
+    const overHi = Math.max(0, nextLo - a.to - OVER_GAP);
     if (overLo === 0 && overHi === 0) continue;
     const walls = wallsIn(a.from, a.to);
     // Only a strained run that reaches a sector at an axis with room beyond it can do better.

@@ -16,6 +16,7 @@ import {
 import { initEphemeris } from '../../src/astro/ephemeris.ts';
 import type { BinaryResponse } from '../../src/compute/binary-response.ts';
 import { svgToPng } from '../index.ts';
+import { crowdedCharts } from './crowded-charts.ts';
 
 initEphemeris();
 const dir = process.argv[2] ?? 'docs/examples';
@@ -137,4 +138,12 @@ write(
   'natal-grid-table-light',
   natalChart({ request: natalChartRequest.parse({ ...camille, chart_config: { show_aspect_grid: true, show_positions_table: true } }), place: paris }),
 );
+// The crowded wheels the layout is held to (test/unit/charts/crowded-wheels.test.ts): the 1962
+// gathering in the two-ring kinds and the composite, and the hand-made crowds.
+const crowded = crowdedCharts();
+for (const name of ['transits', 'synastry', 'progressions', 'solar_return', 'composite', 'eight-in-20', 'twin-stelliums', 'full-bi-wheel']) {
+  const svg = crowded[name]!;
+  writeFileSync(`${dir}/crowded-${name}-light.svg`, svg);
+  writeFileSync(`${dir}/crowded-${name}-light.png`, svgToPng(svg, 1));
+}
 console.log('examples written to', dir);

@@ -53,11 +53,12 @@ export interface WheelReport {
   forced: number;
   /**
    * Crossings out of an overfull sector, the other legitimate exception: the glyphs whose true
-   * longitudes lie in the sector cannot all fit in it, side by side on the lanes the ring draws
-   * (at least two for two or more glyphs), as large as they are drawn (the layout draws a run
-   * that does not fit at its floor size before it lets a glyph leave its sector). The glyph is
-   * drawn past the line no further than the sector's overflow (the widths in excess of it) and
-   * half its own width (two lanes are staggered by about that much). See overfullBy.
+   * longitudes lie in the sector cannot all fit in it, side by side on the lanes the ring draws,
+   * as large as they are drawn (the layout draws a run at the least sizes before it lets a glyph
+   * leave its sector). The glyph is drawn past the line no further than the sector's overflow
+   * (the widths in excess of it) and half its own width (overfullBy); or the run it is packed in
+   * lacks room in its members' sectors, or fills its arc between two axes (packedRunOverfull); or
+   * the arc between the axes around it cannot hold its glyphs (arcOverfull).
    */
   overfull: number;
   /** For the excused ones, the largest distance drawn past the line, degrees. */
@@ -68,6 +69,9 @@ export interface WheelReport {
   axisHits: number;
   /** House numbers an angle axis passes through. */
   axisHouseHits: number;
+  /** The smallest glyph (ink width) and degree label (cap height) drawn, px at 700 px. */
+  smallestGlyph: number;
+  smallestLabel: number;
   details: string[];
 }
 
@@ -128,8 +132,11 @@ function rotate(b: Box, from: number, to: number, c: { x: number; y: number }): 
   return { x: x - b.w / 2, y: y - b.h / 2, w: b.w, h: b.h };
 }
 
-/** How much further than the least move out of its sector a forced glyph may be drawn, degrees. */
-const FORCED_SLACK = 0.3;
+/**
+ * How much further than the least move out of its sector a forced glyph may be drawn, degrees:
+ * the room a glyph keeps from an axis (AXIS_MARGIN in layout/spread-within.ts, 0.8°) and 0.3°.
+ */
+const FORCED_SLACK = 1.1;
 
 /**
  * Whether a glyph had to cross `line` (moving from its true longitude towards it): the sector it
@@ -219,15 +226,115 @@ function overfullBy(p: DrawnPoint, line: number, points: DrawnPoint[], lines: nu
   }
   const members = points.filter((q) => q.ring === p.ring && diff(p.lon, q.lon) >= lo && diff(p.lon, q.lon) < hi);
   const reaches = members.map((q) => reachOf(q, c));
-  // Lanes: the distinct radii the glyphs are drawn at (a lone glyph has one; two or more have two lanes at least).
+  // Lanes: the distinct radii the glyphs are drawn at (one where the glyphs would be smaller than
+  // the least size on two lanes: MIN_GLYPH_PX, MIN_LABEL_PX in layout/points.ts).
   const radii: number[] = [];
   for (const r of reaches) if (!radii.some((x) => Math.abs(x - r.radius) < 3)) radii.push(r.radius);
-  const lanes = members.length >= 2 ? Math.max(2, radii.length) : 1;
+  const lanes = radii.length;
   const excess = reaches.reduce((sum, r) => sum + r.below + r.above, 0) / lanes - (hi - lo);
   if (excess <= 0) return false;
   const own = reachOf(p, c);
   const past = Math.abs(diff(p.lon, p.drawn)) - Math.abs(diff(p.lon, line));
   return past <= excess + (own.below + own.above) / 2;
+}
+
+/** Neighbours (in drawn angle) whose reaches come closer than this, degrees, are packed: pushing on each other (their labels a word space apart, WORD_SPACE in layout/points.ts, some 2.5° on the inner ring of a bi-wheel). */
+const PACK_SLACK = 3;
+
+/**
+ * Whether glyph p is out of its sector because the run it is packed in (neighbours drawn with
+ * their boxes all but touching, chained) is wider than the sectors its members belong to
+ * together: the glyphs do not fit at the least size the layout draws (MIN_GLYPH_PX, MIN_LABEL_PX
+ * in layout/points.ts), so the run spreads over the arcs beyond; p is then drawn past its
+ * sector's line by no more than the width the run lacks and half its own; or the run fills its
+ * arc between two axes (fillsItsArc).
+ */
+function packedRunOverfull(p: DrawnPoint, line: number, points: DrawnPoint[], lines: number[], axes: number[], c: { x: number; y: number }): boolean {
+  const ring = points.filter((q) => q.ring === p.ring).sort((a, b) => a.drawn - b.drawn);
+  const n = ring.length;
+  if (n < 2) return false;
+  const reach = new Map(ring.map((q) => [q, reachOf(q, c)]));
+  const packed = (a: DrawnPoint, b: DrawnPoint) => diff(a.drawn, b.drawn) - reach.get(a)!.above - reach.get(b)!.below < PACK_SLACK;
+  const k = ring.indexOf(p);
+  const run = [p];
+  for (let j = 1; j < n && packed(ring[(k + j - 1) % n]!, ring[(k + j) % n]!); j++) run.push(ring[(k + j) % n]!);
+  for (let j = 1; j < n - run.length + 1 && packed(ring[(k - j + n) % n]!, ring[(k - j + 1 + n) % n]!); j++) run.unshift(ring[(k - j + n) % n]!);
+  if (run.length < 2) return false;
+  if (fillsItsArc(p, run, reach, axes)) return true;
+  // The members' sectors, as offsets from p's true longitude.
+  let homeLo = Infinity;
+  let homeHi = -Infinity;
+  for (const q of run) {
+    let lo = -Infinity;
+    let hi = Infinity;
+    for (const l of lines) {
+      const d = diff(q.lon, l);
+      if (d <= 0) lo = Math.max(lo, d);
+      else hi = Math.min(hi, d);
+    }
+    const at = diff(p.lon, q.lon);
+    homeLo = Math.min(homeLo, at + lo);
+    homeHi = Math.max(homeHi, at + hi);
+  }
+  const radii: number[] = [];
+  for (const q of run) if (!radii.some((x) => Math.abs(x - reach.get(q)!.radius) < 3)) radii.push(reach.get(q)!.radius);
+  const need = run.reduce((sum, q) => sum + reach.get(q)!.below + reach.get(q)!.above, 0) / radii.length;
+  const lack = need - (homeHi - homeLo);
+  if (lack <= 0) return false;
+  const own = reach.get(p)!;
+  const past = Math.abs(diff(p.lon, p.drawn)) - Math.abs(diff(p.lon, line));
+  return past <= lack + (own.below + own.above) / 2;
+}
+
+/**
+ * Whether a packed run (see packedRunOverfull) fills most of the arc between the two axes around
+ * its glyph p's drawn angle (ARC_FULL of it): the run has nowhere left to spread, and its glyphs
+ * are pushed out of their sectors by the ones they are packed with.
+ */
+const ARC_FULL = 0.8;
+function fillsItsArc(p: DrawnPoint, run: DrawnPoint[], reach: Map<DrawnPoint, { below: number; above: number }>, axes: number[]): boolean {
+  if (axes.length < 2) return false;
+  let lo = -Infinity;
+  let hi = Infinity;
+  for (const a of axes) {
+    const d = diff(p.drawn, a);
+    if (d <= 0) lo = Math.max(lo, d);
+    else hi = Math.min(hi, d);
+  }
+  if (lo === -Infinity || hi === Infinity) return false;
+  let from = Infinity;
+  let to = -Infinity;
+  for (const q of run) {
+    const at = diff(p.drawn, q.drawn);
+    if (at < lo || at > hi) continue;
+    from = Math.min(from, at - reach.get(q)!.below);
+    to = Math.max(to, at + reach.get(q)!.above);
+  }
+  return to - from >= ARC_FULL * (hi - lo);
+}
+
+/**
+ * Whether the arc between the two axes around glyph p's true longitude is too short for the
+ * glyphs of p's ring that belong in it, side by side at the size drawn: an axis then gives way
+ * (spread-within.ts, the last step), and p may be drawn beyond it.
+ */
+function arcOverfull(p: DrawnPoint, points: DrawnPoint[], axes: number[], c: { x: number; y: number }): boolean {
+  if (axes.length < 2) return false;
+  let lo = -Infinity;
+  let hi = Infinity;
+  for (const a of axes) {
+    const d = diff(p.lon, a);
+    if (d <= 0) lo = Math.max(lo, d);
+    else hi = Math.min(hi, d);
+  }
+  if (lo === -Infinity) lo = Math.max(...axes.map((a) => diff(p.lon, a))) - 360;
+  if (hi === Infinity) hi = Math.min(...axes.map((a) => diff(p.lon, a))) + 360;
+  const members = points.filter((q) => q.ring === p.ring && diff(p.lon, q.lon) >= lo && diff(p.lon, q.lon) < hi);
+  const need = members.reduce((sum, q) => {
+    const r = reachOf(q, c);
+    return sum + r.below + r.above;
+  }, 0);
+  return need > hi - lo;
 }
 
 export function checkWheel(svg: string): WheelReport {
@@ -262,8 +369,17 @@ export function checkWheel(svg: string): WheelReport {
     overlaps: 0,
     axisHits: 0,
     axisHouseHits: 0,
+    smallestGlyph: Infinity,
+    smallestLabel: Infinity,
     details: [],
   };
+  const per700 = 700 / height;
+  for (const p of points) {
+    r.smallestGlyph = Math.min(r.smallestGlyph, p.boxes[0]!.w * per700);
+    // Degree, sign (1.15 cap heights tall) and minute; a simplified wheel's degree alone.
+    const caps = p.boxes.length >= 4 ? [p.boxes[1]!.h, p.boxes[2]!.h / 1.15, p.boxes[3]!.h] : [p.boxes[1]?.h ?? Infinity];
+    r.smallestLabel = Math.min(r.smallestLabel, ...caps.map((h) => h * per700));
+  }
   for (const p of points) {
     const move = diff(p.lon, p.drawn);
     r.maxDisplacement = Math.max(r.maxDisplacement, Math.abs(move));
@@ -293,7 +409,8 @@ export function checkWheel(svg: string): WheelReport {
       });
       if (straddles) r.maxOvershoot = Math.max(r.maxOvershoot, Math.abs(move) - Math.abs(toLine));
       else if (forcedBy(p, line, lines, axisLons, c)) r.forced++;
-      else if (overfullBy(p, line, points, lines, c)) r.overfull++;
+      else if (overfullBy(p, line, points, lines, c) || packedRunOverfull(p, line, points, lines, axisLons, c) || arcOverfull(p, points, axisLons, c))
+        r.overfull++;
       else {
         r.unexcused++;
         r.details.push(`${p.ring} ${p.id} at ${p.lon.toFixed(2)} drawn at ${p.drawn.toFixed(2)} across ${line.toFixed(2)}`);
@@ -344,6 +461,8 @@ export function addUp(reports: WheelReport[]): Totals {
     overlaps: 0,
     axisHits: 0,
     axisHouseHits: 0,
+    smallestGlyph: Infinity,
+    smallestLabel: Infinity,
     worst: [],
   };
   for (const r of reports) {
@@ -360,6 +479,8 @@ export function addUp(reports: WheelReport[]): Totals {
     t.overlaps += r.overlaps;
     t.axisHits += r.axisHits;
     t.axisHouseHits += r.axisHouseHits;
+    t.smallestGlyph = Math.min(t.smallestGlyph, r.smallestGlyph);
+    t.smallestLabel = Math.min(t.smallestLabel, r.smallestLabel);
     if (t.worst.length < 10) t.worst.push(...r.details.slice(0, 10 - t.worst.length));
   }
   return t;
@@ -369,7 +490,8 @@ export function formatTotals(label: string, t: Totals): string {
   return (
     `${label}: ${t.charts} charts, ${t.points} glyphs (${t.tiered} in an inner tier, in ${t.chartsTiered} charts); largest displacement ${t.maxDisplacement.toFixed(1)}°; ` +
     `glyph crossings of a sign/house/axis line ${t.crossings} (outside a straddling cluster ${t.unexcused}, forced by a sector narrower than the glyph beside an axis ${t.forced}, out of an overfull sector ${t.overfull}, overshoot of the straddling ones ≤ ${t.maxOvershoot.toFixed(1)}°); ` +
-    `overlapping boxes ${t.overlaps}; axis through a planet label ${t.axisHits}, through a house number ${t.axisHouseHits}`
+    `overlapping boxes ${t.overlaps}; axis through a planet label ${t.axisHits}, through a house number ${t.axisHouseHits}; ` +
+    `smallest glyph ${t.smallestGlyph.toFixed(1)} px, label ${t.smallestLabel.toFixed(2)} px at 700 px`
   );
 }
 

@@ -1,0 +1,129 @@
+/**
+ * The most crowded wheels (renderer/tools/crowded-charts.ts: the 4 February 1962 gathering in
+ * every chart kind, eight bodies within 20°, twin stelliums, a bi-wheel crowded on both rings),
+ * held to the size rules read back from their SVG: no glyph below MIN_GLYPH_PX and no degree label
+ * below MIN_LABEL_PX at 700 px (in proportion at other sizes), the aspect circle of a single wheel
+ * at 40 % of the radius or more, no boxes overlapping, no axis through a label, and a glyph not
+ * conjunct with an angle clear of its axis. docs/examples holds their pictures.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { initEphemeris } from '../../../src/astro/ephemeris.ts';
+import { MIN_GLYPH_PX, MIN_LABEL_PX } from '../../../renderer/layout/points.ts';
+import { crowdedCharts, gatheringCharts } from '../../../renderer/tools/crowded-charts.ts';
+import { transitChart } from '../../../src/features/charts/charts-service.ts';
+import { transitChartRequest } from '../../../src/features/charts/charts-schemas.ts';
+import { checkWheel, segmentHits } from '../../helpers/wheel-layout-check.ts';
+
+beforeAll(() => initEphemeris());
+
+interface Box {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+/** What the SVG says of its planets: each glyph's ink box and its label boxes (degree, sign, minute), its longitude and drawn angle. */
+function pointsOf(svg: string) {
+  return [...svg.matchAll(/<g data-point="([^"]+)" data-ring="(\w+)" data-lon="([\d.]+)" data-drawn="([\d.]+)" data-boxes="([^"]*)"/g)].map((m) => {
+    const boxes = m[5]!.split(' ').map((s): Box => {
+      const [x, y, w, h] = s.split(',').map(Number) as [number, number, number, number];
+      return { x, y, w, h };
+    });
+    return { id: m[1]!, ring: m[2]!, lon: Number(m[3]), drawn: Number(m[4]), glyph: boxes[0]!, labels: boxes.slice(1, 4) };
+  });
+}
+
+const sizeOf = (svg: string) => Number(/<svg[^>]* height="([\d.]+)"/.exec(svg)![1]);
+/** The sign glyph's box is 1.15 cap heights tall, the degree's and the minute's one. */
+const capOf = (labels: Box[]) => Math.min(labels[0]!.h, labels[1]!.h / 1.15, labels[2]!.h);
+const sep = (a: number, b: number) => Math.abs(((((b - a) % 360) + 540) % 360) - 180);
+
+/** The smallest glyph and label of a chart, in px at 700 px. */
+function smallest(svg: string) {
+  const k = 700 / sizeOf(svg);
+  const pts = pointsOf(svg);
+  return { glyph: Math.min(...pts.map((p) => p.glyph.w)) * k, label: Math.min(...pts.map((p) => capOf(p.labels))) * k };
+}
+
+describe('crowded wheels', () => {
+  const charts = crowdedCharts();
+
+  it('draw no glyph below the least size and no degree label below the least size, in every kind', () => {
+    expect(Object.keys(charts).length).toBeGreaterThanOrEqual(10);
+    for (const [name, svg] of Object.entries(charts)) {
+      const s = smallest(svg);
+      expect(s.glyph, name).toBeGreaterThanOrEqual(MIN_GLYPH_PX - 0.01);
+      expect(s.label, name).toBeGreaterThanOrEqual(MIN_LABEL_PX - 0.01);
+    }
+    expect(MIN_GLYPH_PX).toBe(14);
+    expect(MIN_LABEL_PX).toBe(7.5);
+  });
+
+  it('keep the aspect circle of a single wheel at 40 % of the radius or more', () => {
+    for (const [name, svg] of Object.entries(charts)) {
+      if (svg.includes('data-ring="outer"')) continue;
+      const r = Number(/<circle cx="[\d.]+" cy="[\d.]+" r="([\d.]+)" fill="none" data-layer="aspect-circle"/.exec(svg)![1]);
+      expect(r / (sizeOf(svg) * 0.415), name).toBeGreaterThanOrEqual(0.4);
+    }
+  });
+
+  it('keep every box apart and every axis off the labels', () => {
+    for (const [name, svg] of Object.entries(charts)) {
+      const r = checkWheel(svg);
+      expect(r.overlaps, `${name}: ${r.details.join('; ')}`).toBe(0);
+      expect(r.axisHits, name).toBe(0);
+      expect(r.axisHouseHits, name).toBe(0);
+      // Spread over the arcs beyond a crowd, but never round the wheel.
+      expect(r.maxDisplacement, name).toBeLessThan(32);
+    }
+  });
+
+  it('keep a glyph not conjunct with an angle (more than 5° from it) at least 2 px clear of its axis', () => {
+    for (const [name, svg] of Object.entries(charts)) {
+      const axes = [...svg.matchAll(/<line x1="([-\d.]+)" y1="([-\d.]+)" x2="([-\d.]+)" y2="([-\d.]+)" data-angle="\w+" data-lon="([\d.]+)"/g)].map((m) => ({
+        from: { x: Number(m[1]), y: Number(m[2]) },
+        to: { x: Number(m[3]), y: Number(m[4]) },
+        lon: Number(m[5]),
+      }));
+      for (const p of pointsOf(svg))
+        for (const a of axes) {
+          if (sep(p.lon, a.lon) <= 5) continue;
+          for (const b of [p.glyph, ...p.labels]) expect(segmentHits(a.from, a.to, b, -2), `${name}: ${p.ring} ${p.id} by the axis at ${a.lon}`).toBe(false);
+        }
+    }
+  });
+
+  it('draw every planet with its tick at its true degree, and a leader line to a glyph moved off it', () => {
+    for (const [name, svg] of Object.entries(charts)) {
+      const moved = pointsOf(svg).filter((p) => sep(p.lon, p.drawn) >= 0.3);
+      for (const p of moved) expect(svg, `${name}: ${p.ring} ${p.id}`).toContain(`data-leader="${p.ring}:${p.id}"`);
+    }
+  });
+});
+
+describe('the least sizes', () => {
+  it('grow with the picture: at 1,400 px the gathering’s transits draw glyphs and labels twice as large as the least at 700 px', () => {
+    const svg = String(
+      transitChart({
+        request: transitChartRequest.parse({
+          natal: { name: 'G', year: 1962, month: 2, day: 4, hour: 12, minute: 0, lat: 28.6139, lng: 77.209, tz_str: 'Asia/Kolkata' },
+          transit_date: '2024-03-01T12:00',
+          size: 1400,
+        }),
+        natalPlace: { city: null, country: null, lat: 28.6139, lng: 77.209, source: 'request' },
+        transitPlace: { city: null, country: null, lat: 28.6139, lng: 77.209, source: 'request' },
+        nowMs: 0,
+      }).body,
+    );
+    expect(sizeOf(svg)).toBe(1400);
+    const pts = pointsOf(svg);
+    expect(Math.min(...pts.map((p) => p.glyph.w))).toBeGreaterThanOrEqual(2 * MIN_GLYPH_PX - 0.02);
+    expect(Math.min(...pts.map((p) => capOf(p.labels)))).toBeGreaterThanOrEqual(2 * MIN_LABEL_PX - 0.02);
+  });
+
+  it('hold for the gathering in every kind the service draws', () => {
+    const kinds = Object.keys(gatheringCharts());
+    expect(kinds).toEqual(expect.arrayContaining(['natal', 'transits', 'synastry', 'progressions', 'solar_return', 'composite']));
+  });
+});
