@@ -115,6 +115,40 @@ describe('POST /api/v1|v2/vedic/match', () => {
     expect(plain.body.dashakoota).toBeNull();
   });
 
+  it('uses the Guna Milan tables of the school asked for, and names it', async () => {
+    const north = await server.post('/api/v1/vedic/match', { boy, girl });
+    expect(north.body.ashtakoota.school).toBe('north_indian');
+    for (const spelled of ['jagannatha_hora', 'JHora']) {
+      const jh = await server.post('/api/v2/vedic/match', { boy, girl, koota_school: spelled });
+      expect(jh.status, JSON.stringify(jh.body)).toBe(200);
+      expect(jh.body.ashtakoota.school).toBe('jagannatha_hora');
+      const pointsOf = (body: any) => Object.fromEntries(body.ashtakoota.kootas.map((k: any) => [k.koota, k.points]));
+      const [n, j] = [pointsOf(north.body), pointsOf(jh.body)];
+      for (const k of ['varna', 'tara', 'graha_maitri', 'bhakoot', 'nadi']) expect(j[k], k).toBe(n[k]);
+      // This pair's classes, read in each school's table (koota-tables.ts).
+      const classes = Object.fromEntries(jh.body.ashtakoota.kootas.map((k: any) => [k.koota, [k.boy, k.girl]]));
+      const GANA = {
+        north_indian: [
+          [6, 6, 0],
+          [5, 6, 0],
+          [1, 0, 6],
+        ],
+        jagannatha_hora: [
+          [6, 5, 1],
+          [6, 6, 0],
+          [0, 0, 6],
+        ],
+      };
+      const g = ['deva', 'manushya', 'rakshasa'];
+      expect(n.gana).toBe(GANA.north_indian[g.indexOf(classes.gana[0])]![g.indexOf(classes.gana[1])]);
+      expect(j.gana).toBe(GANA.jagannatha_hora[g.indexOf(classes.gana[0])]![g.indexOf(classes.gana[1])]);
+      expect(jh.body.ashtakoota.total_points).toBe(Object.values(j).reduce((s: number, v) => s + (v as number), 0));
+    }
+    const bad = await server.post('/api/v1/vedic/match', { boy, girl, koota_school: 'kerala' });
+    expect(bad.status).toBe(422);
+    expect(bad.body.detail[0].loc).toEqual(['body', 'koota_school']);
+  });
+
   it('untimed births: the kootas from the Moon, Mangal dosha without the lagna, a warning', async () => {
     const res = await server.post('/api/v1/vedic/match', { boy, girl: { ...girl, hour: undefined, minute: undefined, time_known: false } });
     expect(res.status).toBe(200);

@@ -22,6 +22,7 @@ export function calculateVedicMatch(compute: ComputeRunner, body: VedicMatchRequ
     girl: side(body, ['girl', 'bride', 'person2']),
     includeDashakoota: body.include_dashakoota,
     mangalSchool: body.mangal_school,
+    kootaSchool: body.koota_school,
   };
   return version === 1 ? compute.run('vedic_match_v1', task) : compute.run('vedic_match_v2', task);
 }

@@ -11,6 +11,8 @@ import { PORUTHAMS } from '../../astro/vedic/match/dashakoota.ts';
 import { exampleVedicBirth, vedicBirth } from '../vedic/vedic-request-schemas.ts';
 import { nakshatraSchema, vedicMetadataSchema, vedicSubjectSchema } from '../vedic/vedic-schemas.ts';
 import { mangalDoshaSchema, mangalSchoolField } from '../vedic-doshas/mangal-schema.ts';
+import { KOOTA_SCHOOLS } from '../../astro/vedic/match/koota-tables.ts';
+import { caseInsensitiveEnum } from '../schema-fields/lenient-enum.ts';
 
 const person = (what: string) => vedicBirth.optional().describe(what);
 
@@ -24,6 +26,18 @@ export const vedicMatchRequest = z
     person2: person('Alias of `girl`.'),
     include_dashakoota: z.boolean().default(false).describe('Adds `dashakoota`: the ten South Indian poruthams. Default false.'),
     mangal_school: mangalSchoolField,
+    koota_school: caseInsensitiveEnum(KOOTA_SCHOOLS, {
+      north: 'north_indian',
+      default: 'north_indian',
+      jhora: 'jagannatha_hora',
+      jh: 'jagannatha_hora',
+      pyjhora: 'jagannatha_hora',
+      jagannath_hora: 'jagannatha_hora',
+    })
+      .default('north_indian')
+      .describe(
+        'The school of the Guna Milan point tables (vashya, yoni, gana): `north_indian` (default; the common North Indian calculators’ tables) or `jagannatha_hora` (alias `jhora`: the tables of the Jagannatha Hora lineage as its open-source port PyJHora has them). Named in `ashtakoota.school`; docs/api.md gives each table and its source.',
+      ),
   })
   .meta({
     example: {
@@ -93,6 +107,7 @@ export const vedicMatchResponse = z.object({
   girl: matchPerson,
   ashtakoota: z
     .object({
+      school: z.enum(KOOTA_SCHOOLS).describe('The school of the point tables used (koota_school): north_indian or jagannatha_hora'),
       total_points: z.number().describe('Sum of the eight kootas, out of 36'),
       max_points: z.literal(36).describe('36'),
       adjusted_total_points: z

@@ -6,6 +6,7 @@ import { ashtakoota, BHAKOOT_CANCELLATIONS, NADI_CANCELLATIONS, type KootaName }
 import { dashakoota, type PoruthamName } from '../../astro/vedic/match/dashakoota.ts';
 import { manglikMatch } from '../../astro/vedic/match/manglik-match.ts';
 import { matchMoon } from '../../astro/vedic/match/match-moon.ts';
+import type { KootaSchool } from '../../astro/vedic/match/koota-tables.ts';
 import type { ResolvedPlace } from '../requests/place.ts';
 import { RequestFieldError } from '../requests/request-error.ts';
 import type { VedicBirthRequest } from '../vedic/vedic-request-schemas.ts';
@@ -25,6 +26,8 @@ export interface VedicMatchTask {
   girl: MatchSide;
   includeDashakoota: boolean;
   mangalSchool: 'south_indian' | 'north_indian';
+  /** The school of the Guna Milan point tables (vashya, yoni, gana). */
+  kootaSchool: KootaSchool;
 }
 
 const KOOTA_WORDS: Readonly<Record<KootaName, string>> = {
@@ -92,7 +95,7 @@ export function computeVedicMatch(task: VedicMatchTask): VedicMatchAnswer {
   const girlCast = castSide(task.girl);
   const boyMoon = matchMoon(boyCast.chart.grahas[1]!.longitude);
   const girlMoon = matchMoon(girlCast.chart.grahas[1]!.longitude);
-  const a = ashtakoota(boyMoon, girlMoon);
+  const a = ashtakoota(boyMoon, girlMoon, task.kootaSchool);
   const manglik = manglikMatch(doshaChartOf(boyCast.chart), doshaChartOf(girlCast.chart), task.mangalSchool);
 
   const warnings = [...boyCast.warnings.map((w) => `boy: ${w}`), ...girlCast.warnings.map((w) => `girl: ${w}`)];
@@ -110,6 +113,7 @@ export function computeVedicMatch(task: VedicMatchTask): VedicMatchAnswer {
     boy: personJson(task.boy, boyCast, mangalDoshaJson(manglik.boy)),
     girl: personJson(task.girl, girlCast, mangalDoshaJson(manglik.girl)),
     ashtakoota: {
+      school: a.school,
       total_points: a.total,
       max_points: 36,
       adjusted_total_points: a.adjustedTotal,

@@ -9,13 +9,67 @@ import { ashtakoota, type KootaName } from '../../../src/astro/vedic/match/ashta
 import { dashakoota } from '../../../src/astro/vedic/match/dashakoota.ts';
 import { matchMoon } from '../../../src/astro/vedic/match/match-moon.ts';
 import { manglikMatch } from '../../../src/astro/vedic/match/manglik-match.ts';
-import { GANA_POINTS, VASHYA_POINTS, YONI_POINTS, YONIS, isVedha, nadiOf, rajjuOf } from '../../../src/astro/vedic/match/koota-tables.ts';
+import { GANA_POINTS, KOOTA_TABLES, VASHYA_POINTS, YONI_POINTS, YONIS, isVedha, nadiOf, rajjuOf } from '../../../src/astro/vedic/match/koota-tables.ts';
 import type { DoshaChart } from '../../../src/astro/vedic/doshas/dosha-chart.ts';
 
 const points = (boy: number, girl: number) => {
   const a = ashtakoota(matchMoon(boy), matchMoon(girl));
   return { ...(Object.fromEntries(a.kootas.map((k) => [k.name, k.points])) as Record<KootaName, number>), total: a.total, adjusted: a.adjustedTotal };
 };
+
+describe('Ashtakoota: the schools of the point tables', () => {
+  const kootasOf = (boy: number, girl: number, school: 'north_indian' | 'jagannatha_hora') =>
+    Object.fromEntries(ashtakoota(matchMoon(boy), matchMoon(girl), school).kootas.map((k) => [k.name, k.points])) as Record<KootaName, number>;
+
+  it('gana: a deva boy with a manushya girl is 6 in the North Indian table, 5 in Jagannatha Hora’s, and the other way round', () => {
+    // Boy 25° Taurus (Mrigashira 1, deva), girl 15° Taurus (Rohini 2, manushya).
+    expect(kootasOf(55, 45, 'north_indian').gana).toBe(6);
+    expect(kootasOf(55, 45, 'jagannatha_hora').gana).toBe(5);
+    // Boy Rohini (manushya), girl Mrigashira (deva): 5 and 6.
+    expect(kootasOf(45, 55, 'north_indian').gana).toBe(5);
+    expect(kootasOf(45, 55, 'jagannatha_hora').gana).toBe(6);
+    // Boy 5° Aries (Ashwini 2, deva), girl 5° Leo (Magha 2, rakshasa): 0 and 1; the other way round 1 and 0.
+    expect(kootasOf(5, 125, 'north_indian').gana).toBe(0);
+    expect(kootasOf(5, 125, 'jagannatha_hora').gana).toBe(1);
+    expect(kootasOf(125, 5, 'north_indian').gana).toBe(1);
+    expect(kootasOf(125, 5, 'jagannatha_hora').gana).toBe(0);
+  });
+
+  it('vashya: chatushpada with vanachara ½ North Indian, 0 Jagannatha Hora; keeta boy with chatushpada girl 1 and 2', () => {
+    // Boy 15° Taurus (chatushpada), girl 5° Leo (vanachara).
+    expect(kootasOf(45, 125, 'north_indian').vashya).toBe(0.5);
+    expect(kootasOf(45, 125, 'jagannatha_hora').vashya).toBe(0);
+    // Boy 5° Scorpio (keeta), girl 5° Aries (chatushpada); the other way round 1 in both.
+    expect(kootasOf(215, 5, 'north_indian').vashya).toBe(1);
+    expect(kootasOf(215, 5, 'jagannatha_hora').vashya).toBe(2);
+    expect(kootasOf(5, 215, 'jagannatha_hora').vashya).toBe(1);
+  });
+
+  it('yoni: horse with deer 3 North Indian, 1 Jagannatha Hora; the rest of the yoni table is the same', () => {
+    // Boy 5° Aries (Ashwini, horse), girl 5° Scorpio (Anuradha, deer).
+    expect(kootasOf(5, 215, 'north_indian').yoni).toBe(3);
+    expect(kootasOf(5, 215, 'jagannatha_hora').yoni).toBe(1);
+    const differing = YONIS.flatMap((_, i) => YONIS.map((__, j) => [i, j] as const)).filter(
+      ([i, j]) => KOOTA_TABLES.north_indian.yoni[i]![j] !== KOOTA_TABLES.jagannatha_hora.yoni[i]![j],
+    );
+    expect(differing).toEqual([
+      [0, 10],
+      [10, 0],
+    ]);
+  });
+
+  it('names its school; the default is the North Indian tables, and the other kootas are the same in both', () => {
+    expect(ashtakoota(matchMoon(55), matchMoon(45)).school).toBe('north_indian');
+    expect(ashtakoota(matchMoon(55), matchMoon(45), 'jagannatha_hora').school).toBe('jagannatha_hora');
+    for (let boy = 0; boy < 360; boy += 7)
+      for (let girl = 3; girl < 360; girl += 11) {
+        const north = kootasOf(boy, girl, 'north_indian'),
+          jh = kootasOf(boy, girl, 'jagannatha_hora');
+        for (const k of ['varna', 'tara', 'graha_maitri', 'bhakoot', 'nadi'] as const) expect(jh[k]).toBe(north[k]);
+        for (const k of ['vashya', 'yoni', 'gana'] as const) expect(jh[k]).toBeLessThanOrEqual({ vashya: 2, yoni: 4, gana: 6 }[k]);
+      }
+  });
+});
 
 describe('Ashtakoota', () => {
   it('boy Moon 15° Taurus (Rohini 2), girl 5° Leo (Magha 2): 10 points', () => {

@@ -11,19 +11,18 @@ import { naturalRelationship, type Relationship } from '../dignity.ts';
 import {
   BAD_BHAKOOT_PAIRS,
   BAD_TARAS,
-  GANA_POINTS,
   GANAS,
+  KOOTA_TABLES,
   NAKSHATRA_GANA,
   NAKSHATRA_YONI,
   SIGN_VARNA,
   TARA_NAMES,
   VARNAS,
-  VASHYA_POINTS,
   VASHYAS,
-  YONI_POINTS,
   YONIS,
   nadiOf,
   vashyaOf,
+  type KootaSchool,
 } from './koota-tables.ts';
 import { nakshatraCount, type MatchMoon } from './match-moon.ts';
 
@@ -62,6 +61,8 @@ export interface Koota {
 }
 
 export interface Ashtakoota {
+  /** The school of the point tables used (koota-tables.ts). */
+  school: KootaSchool;
   kootas: Koota[];
   total: number;
   max: 36;
@@ -82,7 +83,8 @@ const MAITRI: Readonly<Record<string, number>> = {
 
 const taraOf = (from: number, to: number) => nakshatraCount(from, to) % 9 || 9;
 
-export function ashtakoota(boy: MatchMoon, girl: MatchMoon): Ashtakoota {
+export function ashtakoota(boy: MatchMoon, girl: MatchMoon, school: KootaSchool = 'north_indian'): Ashtakoota {
+  const tables = KOOTA_TABLES[school];
   const kootas: Koota[] = [];
   const add = (name: KootaName, points: number, b: string, g: string, dosha: Koota['dosha'] = null) =>
     kootas.push({ name, max: KOOTA_MAX[name], points, boy: b, girl: g, dosha });
@@ -94,7 +96,7 @@ export function ashtakoota(boy: MatchMoon, girl: MatchMoon): Ashtakoota {
 
   const bw = vashyaOf(boy.sign, boy.degreeInSign),
     gw = vashyaOf(girl.sign, girl.degreeInSign);
-  add('vashya', VASHYA_POINTS[VASHYAS.indexOf(bw)]![VASHYAS.indexOf(gw)]!, bw, gw);
+  add('vashya', tables.vashya[VASHYAS.indexOf(bw)]![VASHYAS.indexOf(gw)]!, bw, gw);
 
   // Tara: 1½ points for each direction whose tara (count reduced by 9) is not Vipat, Pratyak or Vadha.
   const fromGirl = taraOf(girl.nakshatra, boy.nakshatra),
@@ -104,7 +106,7 @@ export function ashtakoota(boy: MatchMoon, girl: MatchMoon): Ashtakoota {
 
   const by = NAKSHATRA_YONI[boy.nakshatra]!,
     gy = NAKSHATRA_YONI[girl.nakshatra]!;
-  add('yoni', YONI_POINTS[YONIS.indexOf(by.yoni)]![YONIS.indexOf(gy.yoni)]!, `${by.yoni} (${by.sex})`, `${gy.yoni} (${gy.sex})`);
+  add('yoni', tables.yoni[YONIS.indexOf(by.yoni)]![YONIS.indexOf(gy.yoni)]!, `${by.yoni} (${by.sex})`, `${gy.yoni} (${gy.sex})`);
 
   const bl = boy.signLord,
     gl = girl.signLord;
@@ -113,7 +115,7 @@ export function ashtakoota(boy: MatchMoon, girl: MatchMoon): Ashtakoota {
 
   const bg = NAKSHATRA_GANA[boy.nakshatra]!,
     gg = NAKSHATRA_GANA[girl.nakshatra]!;
-  add('gana', GANA_POINTS[GANAS.indexOf(bg)]![GANAS.indexOf(gg)]!, bg, gg);
+  add('gana', tables.gana[GANAS.indexOf(bg)]![GANAS.indexOf(gg)]!, bg, gg);
 
   // Bhakoot: the sign distance counted both ways; 2/12, 5/9 and 6/8 make the dosha.
   const d1 = signDistance(girl.sign, boy.sign),
@@ -143,5 +145,5 @@ export function ashtakoota(boy: MatchMoon, girl: MatchMoon): Ashtakoota {
 
   const total = kootas.reduce((s, k) => s + k.points, 0);
   const restored = kootas.reduce((s, k) => s + (k.dosha?.cancelled ? k.max - k.points : 0), 0);
-  return { kootas, total, max: 36, adjustedTotal: total + restored };
+  return { school, kootas, total, max: 36, adjustedTotal: total + restored };
 }

@@ -2,7 +2,8 @@
  * The tables of Ashtakoota and Dashakoota matching, as data. Signs are 0 (Aries) … 11 (Pisces),
  * nakshatras 0 (Ashwini) … 26 (Revati). The classifications are those of the Muhurta texts
  * (Muhurta Chintamani, Brihat Samhita's marriage chapter) as North Indian practice uses them;
- * where the point tables differ between schools, the one used is named in docs/api.md.
+ * where the point tables differ between schools, the one used is named in docs/api.md. The
+ * vashya, yoni and gana points come in two schools (KOOTA_SCHOOLS, at the end).
  */
 
 /** Varna by Moon sign (water signs Brahmin, fire Kshatriya, earth Vaishya, air Shudra); higher rank first. */
@@ -193,3 +194,45 @@ export const SIGN_VASYA: readonly (readonly number[])[] = [
   [0], // Aquarius: Aries
   [9], // Pisces: Capricorn
 ];
+
+/**
+ * The schools of the Guna Milan point tables a request may choose. `north_indian`: the tables
+ * above (the common North Indian calculators'). `jagannatha_hora`: the tables of the
+ * Jagannatha Hora lineage as PyJHora, its open-source port, tabulates them (its source credits
+ * saravali.de for the gana and vashya tables): the gana table the other way round (a deva boy
+ * with a manushya girl 5, with a rakshasa girl 1; a manushya boy with a deva girl 6; a rakshasa
+ * boy with a deva girl 0), its own vashya table (not symmetric), and horse–deer 1 in yoni.
+ * The classes (vashya of the sign, gana of the star, yoni animal) are the same in both.
+ */
+export const KOOTA_SCHOOLS = ['north_indian', 'jagannatha_hora'] as const;
+export type KootaSchool = (typeof KOOTA_SCHOOLS)[number];
+
+export interface KootaTables {
+  /** Boy's class (row) × girl's class (column), in the order of VASHYAS. */
+  vashya: readonly (readonly number[])[];
+  /** In the order of YONIS; symmetric. */
+  yoni: readonly (readonly number[])[];
+  /** Boy's gana (row) × girl's gana (column), in the order of GANAS. */
+  gana: readonly (readonly number[])[];
+}
+
+const JAGANNATHA_HORA_YONI = YONI_POINTS.map((row, i) => row.map((v, j) => ((i === 0 && j === 10) || (i === 10 && j === 0) ? 1 : v)));
+
+export const KOOTA_TABLES: Readonly<Record<KootaSchool, KootaTables>> = {
+  north_indian: { vashya: VASHYA_POINTS, yoni: YONI_POINTS, gana: GANA_POINTS },
+  jagannatha_hora: {
+    vashya: [
+      [2, 0.5, 1, 0, 1],
+      [0.5, 2, 0, 0, 0],
+      [1, 0, 2, 2, 1],
+      [0, 0, 2, 2, 0],
+      [2, 0, 2, 0, 2],
+    ],
+    yoni: JAGANNATHA_HORA_YONI,
+    gana: [
+      [6, 5, 1],
+      [6, 6, 0],
+      [0, 0, 6],
+    ],
+  },
+};
