@@ -5,10 +5,27 @@ import { sendJsonBytes } from '../../http/raw-json.ts';
 import { calculateBazi, calculateBaziFlow } from './bazi-calculate.ts';
 import { baziFlowRequest, baziFlowResponse } from './bazi-flow-schemas.ts';
 import { baziRequest, baziResponse } from './bazi-schemas.ts';
+import { baziDictionaryBytes } from './bazi-dictionary.ts';
+import { baziDictionaryQuery, baziDictionaryResponse } from './bazi-dictionary-schemas.ts';
 
 export const baziRoutes =
   (compute: ComputeRunner): FastifyPluginAsyncZod =>
   async (app) => {
+    app.get(
+      '/api/v1/chinese/bazi/dictionary',
+      {
+        schema: {
+          tags: ['chinese'],
+          summary: 'BaZi dictionary: the stable ids of the BaZi answers, with their names',
+          description:
+            'Stems, branches, ten gods, hidden stems, elements, interactions, symbolic stars, life stages and the labels of the health and life-curve readings: each with its stable id and its Chinese, pinyin and English names, and `name` in `lang` (`en` or `zh-CN`). Every id a BaZi answer carries is listed. The answer depends on nothing but `lang`, so it is quick: integrations call it to check a key. See docs/api.md, "Chinese BaZi".',
+          querystring: baziDictionaryQuery,
+          response: { 200: baziDictionaryResponse },
+        },
+      },
+      async (request, reply) => sendJsonBytes(reply, baziDictionaryBytes(request.query.lang)),
+    );
+
     app.post(
       '/api/v1/chinese/bazi',
       {

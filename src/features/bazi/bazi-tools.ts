@@ -2,6 +2,8 @@
 import { calculateBazi, calculateBaziFlow } from './bazi-calculate.ts';
 import { baziFlowRequest, baziFlowResponse } from './bazi-flow-schemas.ts';
 import { baziRequest, baziResponse } from './bazi-schemas.ts';
+import { baziDictionaryBytes } from './bazi-dictionary.ts';
+import { baziDictionaryQuery, baziDictionaryResponse } from './bazi-dictionary-schemas.ts';
 import { READ_ONLY, defineTool } from '../mcp/tool-definition.ts';
 import { jsonResult, outcomeOfError } from '../mcp/tool-results.ts';
 import { outputSchema, toolSchema } from '../mcp/tool-schema.ts';
@@ -42,3 +44,24 @@ export const baziFlowTool = defineTool({
     }
   },
 });
+
+export const baziDictionaryTool = defineTool({
+  name: 'v1_chinese_bazi_dictionary',
+  title: 'BaZi dictionary',
+  description:
+    'GET /api/v1/chinese/bazi/dictionary: the stable ids the BaZi answers use (stems, branches, ten gods, hidden stems, elements, interactions, symbolic stars, life stages, health and life-curve labels) with Chinese, pinyin and English names; `lang` en or zh-CN.',
+  families: ['chinese'],
+  input: toolSchema(baziDictionaryQuery),
+  output: outputSchema(baziDictionaryResponse),
+  annotations: READ_ONLY,
+  run: async (args) => {
+    try {
+      return jsonResult(baziDictionaryBytes(args.lang));
+    } catch (error) {
+      return outcomeOfError(error);
+    }
+  },
+});
+
+/** The BaZi extras' tools (dictionary, synastry, time correction, life curve, health), listed after the chart's and the flow's. */
+export const BAZI_EXTRA_TOOLS = [baziDictionaryTool];

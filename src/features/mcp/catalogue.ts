@@ -3,7 +3,7 @@ import { chartTool } from './chart-tool.ts';
 import { compactNatalTool, ephemerisAliasTool, ephemerisTool, natalTool, numerologyTool, skyEventsTool, transitsTool } from './calculation-tools.ts';
 import type { Family } from './families.ts';
 import { placeTool } from './place-tool.ts';
-import { baziFlowTool, baziTool } from '../bazi/bazi-tools.ts';
+import { BAZI_EXTRA_TOOLS, baziFlowTool, baziTool } from '../bazi/bazi-tools.ts';
 import { chineseCalendarTool, chineseTodayTool } from '../chinese-calendar/chinese-calendar-tools.ts';
 import { RETURNS_TOOLS } from '../returns/returns-tools.ts';
 import { SYNASTRY_TOOLS } from '../synastry/synastry-tools.ts';
@@ -37,6 +37,7 @@ export const TOOLS: readonly ToolDefinition[] = [
   ...PROGRESSIONS_TOOLS,
   baziTool,
   baziFlowTool,
+  ...BAZI_EXTRA_TOOLS,
   chineseCalendarTool,
   chineseTodayTool,
   ...SYNASTRY_TOOLS,
