@@ -105,3 +105,25 @@ export function rememberAdminToken(token: string | null): void {
 
 export const admin = <T>(method: string, path: string, body?: unknown) =>
   api<T>(method, path, body, adminToken ? { authorization: `Bearer ${adminToken}` } : {});
+
+/** A key made in this page, with its secret: the service shows a secret once and keeps only a digest. */
+export interface MadeKey {
+  id: string;
+  name: string;
+  key: string;
+}
+
+/**
+ * The keys made since the page was loaded, so that the Overview's quickstart can use the newest one.
+ * In the page's memory only, never in storage: a reload forgets them, as it forgets the admin token.
+ */
+const madeKeys: MadeKey[] = [];
+
+export function rememberMadeKey(made: MadeKey): void {
+  madeKeys.push(made);
+}
+
+/** The newest key made in this page that is still among `activeIds`. */
+export function newestMadeKey(activeIds: ReadonlySet<string>): MadeKey | null {
+  return [...madeKeys].reverse().find((made) => activeIds.has(made.id)) ?? null;
+}

@@ -4,7 +4,7 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import { del, get, onSessionEnded, rememberCsrf, type Session, type SessionState } from './api.ts';
-import { errorText, Link, Notice } from './components.tsx';
+import { errorText, Link, Notice, REFERENCE_URL } from './components.tsx';
 import { navigate, usePage } from './router.ts';
 import { SignIn } from './pages/sign-in.tsx';
 import { Overview } from './pages/overview.tsx';
@@ -108,6 +108,9 @@ export function App() {
                 </Link>
               </li>
             ))}
+            <li>
+              <a href={REFERENCE_URL}>API reference</a>
+            </li>
           </ul>
         </nav>
         <div class="who">

@@ -167,6 +167,12 @@ export const dayInWords = (date: string) =>
 export const formatDate = (iso: string | null) =>
   iso ? new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }) + ' UTC' : '—';
 
+/** A moment to the second, for the request log, whose calls often share a minute. */
+export const formatSecond = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'UTC' }) + ' UTC';
+
+/** The API reference, served by the service beside the dashboard. */
+export const REFERENCE_URL = '/docs/';
+
 /** A URL path that wraps at its slashes on a narrow screen, never inside a word. */
 export function PathText(props: { path: string }) {
   const parts = props.path.split(/(?<=\/)/);

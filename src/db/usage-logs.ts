@@ -34,6 +34,7 @@ export const logEntryRow = z.object({
   status_code: z.number(),
   duration_ms: z.number(),
   api_key_id: z.string().nullable(),
+  api_key_name: z.string().nullable(),
   idempotency_replayed: z.boolean(),
 });
 export type LogEntryRow = z.infer<typeof logEntryRow>;
@@ -165,13 +166,13 @@ export class UsageLogRepository {
         select min(created_at) as t from (
           select created_at from usage_logs where segment_id = any(array(select id from newest where newer < ${limit}))
           order by created_at desc limit ${limit}) x)
-      select segment_id || '-' || position as id, created_at, method, path, status_code, duration_ms,
-             api_key_id::text as api_key_id, idempotency_replayed
-      from usage_logs
-      where segment_id = any(array(
+      select l.segment_id || '-' || l.position as id, l.created_at, l.method, l.path, l.status_code, l.duration_ms,
+             l.api_key_id::text as api_key_id, k.name as api_key_name, l.idempotency_replayed
+      from usage_logs l left join api_keys k on k.id = l.api_key_id
+      where l.segment_id = any(array(
         -- A millisecond of slack: a segment's last_at and its entries' times are rounded apart.
         select s.id from usage_log_segments s, cutoff where s.user_id = ${userId} and s.last_at >= cutoff.t - interval '1 millisecond'))
-      order by created_at desc, segment_id desc, position desc
+      order by l.created_at desc, l.segment_id desc, l.position desc
       limit ${limit}`);
   }
 }

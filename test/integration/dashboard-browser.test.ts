@@ -51,6 +51,7 @@ describe.runIf(hasBrowser)('the dashboard in Chromium', () => {
 
     await page.goto(`${server.url}/dashboard`, { waitUntil: 'domcontentloaded', ...WAIT });
     await page.waitForSelector('#email', WAIT);
+    expect(await page.$('main a[href="/docs/"]')).not.toBeNull();
     await checkPage(page, 'sign-in');
     await page.type('#email', email);
     await page.click('form button[type="submit"]');
@@ -69,6 +70,8 @@ describe.runIf(hasBrowser)('the dashboard in Chromium', () => {
     await page.click('form[aria-labelledby="onboarding-title"] button[type="submit"]');
     await page.waitForFunction(() => !document.querySelector('#use-case'), WAIT);
     await checkPage(page, 'overview');
+    // The API reference is linked from every page's header.
+    expect(await page.$('header nav a[href="/docs/"]')).not.toBeNull();
 
     // Keys: create one; its secret and a curl command are shown once.
     await page.click('nav a[href="/dashboard/keys"]');
@@ -96,6 +99,13 @@ describe.runIf(hasBrowser)('the dashboard in Chromium', () => {
     await page.waitForSelector('#usage-chart canvas', WAIT);
     await page.waitForSelector('#quota-used', WAIT);
     expect(await textOf(page, '#quota-used')).toBe('1');
+    // The counts agree with the log and say what they count.
+    await page.waitForFunction(() => /1 request logged today/.test(document.querySelector('#quota-explained')?.textContent ?? ''), WAIT);
+    // The log to the second, with the key's name; filterable by key.
+    expect(await textOf(page, '#log-table tbody tr td[data-label="Time"]')).toMatch(/\d{2}:\d{2}:\d{2} UTC/);
+    expect(await textOf(page, '#log-table tbody tr td[data-label="Key"]')).toBe('first key');
+    await page.select('#filter-key', 'first key');
+    await page.waitForSelector('#log-table tbody tr', WAIT);
     // The log's filter: a status class with no entry shows none.
     await page.select('#filter-status', '5xx');
     await page.waitForFunction(() => document.querySelectorAll('#log-table tbody tr').length === 0, WAIT);
@@ -103,10 +113,49 @@ describe.runIf(hasBrowser)('the dashboard in Chromium', () => {
     await page.waitForSelector('#log-table tbody tr', WAIT);
     await checkPage(page, 'usage');
 
-    // First-success feedback: asked on the overview after that call, and not again once answered.
+    // The Overview's quickstart: the key made in this page, masked until revealed, in three languages
+    // that each work as pasted; the steps done so far are ticked.
     await page.click('nav a[href="/dashboard/"]');
+    await page.waitForSelector('#quickstart-code', WAIT);
+    expect(await textOf(page, '#quickstart-code')).not.toContain(key);
+    expect(await textOf(page, '#quickstart-code')).toContain(key.slice(0, 8));
+    await page.waitForSelector('#step-call.done', WAIT);
+    await checkPage(page, 'overview-quickstart');
+    await page.click('#quickstart-reveal');
+    await page.waitForFunction((k) => document.querySelector('#quickstart-code')?.textContent?.includes(k), WAIT, key);
+    const work = fs.mkdtempSync(path.join(os.tmpdir(), 'quickstart-'));
+    for (const [language, file, command] of [
+      ['curl', 'first-chart.sh', 'sh'],
+      ['javascript', 'first-chart.mjs', process.execPath],
+      ['python', 'first_chart.py', 'python3'],
+    ] as const) {
+      await page.click(`#quickstart-${language}`);
+      await page.waitForSelector(`#quickstart-code[data-language="${language}"]`, WAIT);
+      fs.writeFileSync(path.join(work, file), await textOf(page, '#quickstart-code'));
+      // The free plan allows one request a second: a 429 is waited out, as the answer says.
+      let stdout = '';
+      for (let attempt = 0; attempt < 10 && !stdout.includes('Sun'); attempt++) {
+        if (attempt) await new Promise((resolve) => setTimeout(resolve, 1100));
+        stdout = await promisify(execFile)(command, [path.join(work, file)], { encoding: 'utf8', timeout: 60_000 }).then(
+          (run) => run.stdout,
+          (error: { stdout?: string; stderr?: string }) => `${error.stdout ?? ''}${error.stderr ?? ''}`,
+        );
+      }
+      expect(stdout, language).toMatch(language === 'curl' ? /"planets"/ : /^Sun \w+/m);
+    }
+    await page.waitForSelector('#step-key.done', WAIT);
+    await page.waitForSelector('#step-call.done', WAIT);
+    expect(await page.$('#step-report.done')).toBeNull();
+    expect(await textOf(page, '#steps-done')).toBe('2 of 3 done.');
+
+    // First-success feedback: asked on the overview after that call, and not again once answered. A
+    // later call to an endpoint whose path sorts first does not take the first call's place.
+    expect((await server.get('/api/v1/moon/phase', { 'x-api-key': key })).status).toBe(200);
+    await page.reload({ waitUntil: 'domcontentloaded' });
     await page.waitForSelector('#first-success', WAIT);
     expect(await textOf(page, '#first-success')).toContain('/api/v1/natal/calculate');
+    // After a reload the page no longer holds the key's secret: it offers to make one.
+    await page.waitForSelector('#quickstart-make-key', WAIT);
     await checkPage(page, 'overview-first-success');
     await page.click('#rating-5');
     await page.type('#feedback-comment', 'The curl example worked as pasted.');

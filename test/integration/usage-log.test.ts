@@ -76,8 +76,19 @@ describe('recording', () => {
     ]);
     for (const entry of res.body) {
       expect(entry.api_key_id).toBe(aliceKey.id);
+      expect(entry.api_key_name).toBe('a');
       expect(entry.duration_ms).toBeGreaterThan(0);
-      expect(Object.keys(entry).sort()).toEqual(['api_key_id', 'created_at', 'duration_ms', 'id', 'idempotency_replayed', 'method', 'path', 'status_code']);
+      expect(Object.keys(entry).sort()).toEqual([
+        'api_key_id',
+        'api_key_name',
+        'created_at',
+        'duration_ms',
+        'id',
+        'idempotency_replayed',
+        'method',
+        'path',
+        'status_code',
+      ]);
     }
     // Dashboard requests are not API usage.
     expect(res.body.some((e: { path: string }) => e.path.startsWith('/api/v1/auth'))).toBe(false);

@@ -6,7 +6,7 @@
  */
 import { useState } from 'preact/hooks';
 import { admin, post, rememberAdminToken } from '../api.ts';
-import { errorText, Link, Notice } from '../components.tsx';
+import { errorText, Link, Notice, REFERENCE_URL } from '../components.tsx';
 import { AdminOverview } from './admin-overview.tsx';
 import { AdminUsers } from './admin-users.tsx';
 import { AdminRevenue } from './admin-revenue.tsx';
@@ -83,6 +83,9 @@ export function AdminApp(props: { page: string }) {
                 </Link>
               </li>
             ))}
+            <li>
+              <a href={REFERENCE_URL}>API reference</a>
+            </li>
           </ul>
         </nav>
         <div class="who">

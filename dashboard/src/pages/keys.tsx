@@ -3,8 +3,9 @@
  * that works when pasted), list them with their last use, revoke one after confirming.
  */
 import { useEffect, useState } from 'preact/hooks';
-import { del, get, post } from '../api.ts';
-import { ConfirmDialog, CopyButton, errorText, formatDate, Notice } from '../components.tsx';
+import { del, get, post, rememberMadeKey } from '../api.ts';
+import { quickstartCode } from '../quickstart-code.ts';
+import { ConfirmDialog, CopyButton, errorText, formatDate, Link, Notice, REFERENCE_URL } from '../components.tsx';
 
 interface Key {
   id: string;
@@ -19,10 +20,7 @@ interface Key {
 }
 
 /** A first call to paste in a terminal: a natal chart of the documented example birth. */
-export function curlExample(key: string): string {
-  const body = JSON.stringify({ name: 'Ada', year: 1990, month: 5, day: 17, hour: 8, minute: 15, lat: 38.72, lng: -9.14, tz_str: 'Europe/Lisbon' });
-  return `curl -sS -X POST '${location.origin}/api/v1/natal/calculate' -H 'x-api-key: ${key}' -H 'content-type: application/json' -d '${body}'`;
-}
+export const curlExample = (key: string) => quickstartCode('curl', key);
 
 /** `reload`: the list read again before the dialog closes, so focus returns to a page that shows the key revoked. */
 function RevokeDialog(props: { target: Key; reload: () => Promise<unknown>; onClose: (revoked: boolean) => void }) {
@@ -60,7 +58,9 @@ export function Keys() {
     event.preventDefault();
     setError(null);
     try {
-      setCreated(await post<Key>('/api/v1/auth/keys', { name }));
+      const made = await post<Key>('/api/v1/auth/keys', { name });
+      if (made.key) rememberMadeKey({ id: made.id, name: made.name, key: made.key });
+      setCreated(made);
       setName('');
       await load();
     } catch (e) {
@@ -95,6 +95,9 @@ export function Keys() {
             <code>{curlExample(shown.key)}</code>
           </pre>
           <CopyButton text={curlExample(shown.key)} label="Copy command" selectId="curl-example" />
+          <p class="hint">
+            The same call in JavaScript and Python is on the <Link to="/">Overview</Link>; every endpoint is in the <a href={REFERENCE_URL}>API reference</a>.
+          </p>
         </section>
       )}
       <section aria-labelledby="key-list-title">

@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { ApiError, get, post, type Session } from '../api.ts';
-import { errorText, Notice } from '../components.tsx';
+import { errorText, Notice, REFERENCE_URL } from '../components.tsx';
 
 interface OidcProvider {
   enabled: boolean;
@@ -154,6 +154,9 @@ export function SignIn(props: { onSignedIn: (session: Session) => void; notice?:
           </button>
         </form>
       )}
+      <p class="hint">
+        Looking first? The <a href={REFERENCE_URL}>API reference</a> lists every endpoint, with examples in curl, JavaScript and Python.
+      </p>
     </main>
   );
 }

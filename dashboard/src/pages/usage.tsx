@@ -1,12 +1,13 @@
 /**
- * Usage: the quota of the current period (used, left, when it resets), the plan's limits, the
- * requests of the last 30 days per day and endpoint as a chart (and as numbers), and the request
- * log, filterable by path, method and status.
+ * Usage: the quota of the current period (counted, left, when it resets) beside the requests
+ * logged today, and what makes them differ; the plan's limits; the requests of the last 30 days
+ * per day and endpoint as a chart (and as numbers); and the request log to the second, with the
+ * key of each request, filterable by path, method, key and status.
  */
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { get, type Session } from '../api.ts';
 import { ChartCanvas, PALETTE } from '../charts.tsx';
-import { errorText, formatDate, Notice, PathText } from '../components.tsx';
+import { errorText, formatDate, formatSecond, Notice, PathText } from '../components.tsx';
 
 interface UsageHistory {
   dates: string[];
@@ -22,6 +23,8 @@ interface LogEntry {
   status_code: number;
   duration_ms: number;
   api_key_id: string | null;
+  api_key_name: string | null;
+  idempotency_replayed: boolean;
 }
 interface BillingDetails {
   plan_code: string;
@@ -36,12 +39,21 @@ interface Plan {
 }
 
 const number = (n: number) => n.toLocaleString('en-GB');
+/** The key a request came with, by its name; an MCP client's OAuth token has none. */
+const keyOf = (l: LogEntry) => l.api_key_name ?? (l.api_key_id ? 'a deleted key' : 'OAuth token (MCP)');
 const count = (n: number, one: string, many: string) => `${number(n)} ${n === 1 ? one : many}`;
 const PERIOD = { day: 'today', month: 'this month' } as const;
 /** Narrower than this (in CSS pixels of the chart), the chart's legend is left out. */
 const wideEnoughForLegend = (width: number) => width >= 600;
 
-function Quota(props: { details: BillingDetails; plan: Plan | undefined }) {
+/** Requests the log holds for the quota's period (the UTC day or month the counter covers). */
+function loggedInPeriod(history: UsageHistory, period: 'day' | 'month'): number {
+  const today = history.dates[history.dates.length - 1] ?? '';
+  const inPeriod = (date: string) => (period === 'day' ? date === today : date.slice(0, 7) === today.slice(0, 7));
+  return history.dates.reduce((sum, date, i) => sum + (inPeriod(date) ? history.requests[i]! : 0), 0);
+}
+
+function Quota(props: { details: BillingDetails; plan: Plan | undefined; logged: number | null }) {
   const { usage } = props.details;
   const left = usage.requests_limit === null ? null : Math.max(0, usage.requests_limit - usage.requests_used);
   const share = usage.requests_limit ? Math.min(100, (100 * usage.requests_used) / usage.requests_limit) : 0;
@@ -54,7 +66,7 @@ function Quota(props: { details: BillingDetails; plan: Plan | undefined }) {
           <dd>{props.details.plan_name}</dd>
         </div>
         <div>
-          <dt>Used {props.plan ? PERIOD[props.plan.limit_period] : 'this period'}</dt>
+          <dt>Counted {props.plan ? PERIOD[props.plan.limit_period] : 'this period'}</dt>
           <dd id="quota-used">{number(usage.requests_used)}</dd>
         </div>
         <div>
@@ -70,6 +82,16 @@ function Quota(props: { details: BillingDetails; plan: Plan | undefined }) {
           <dd>{formatDate(usage.resets_at)}</dd>
         </div>
       </dl>
+      <p class="hint" id="quota-explained">
+        {props.logged !== null && (
+          <>
+            {count(props.logged, 'request', 'requests')} logged {props.plan ? PERIOD[props.plan.limit_period] : 'this period'} (UTC), each in the request log
+            below.{' '}
+          </>
+        )}
+        The quota counts the requests it allows: a replay of an Idempotency-Key and a request refused with 429 are logged but not counted, and an export counts
+        by its size.
+      </p>
       {usage.requests_limit !== null && (
         <progress max={100} value={share} aria-label={`${Math.round(share)}% of the quota used`}>
           {Math.round(share)}%
@@ -98,7 +120,8 @@ function History(props: { history: UsageHistory }) {
     <section class="card" aria-labelledby="history-title">
       <h2 id="history-title">Requests per day, last {history.dates.length} days</h2>
       <p class="hint">
-        {count(total, 'request', 'requests')}, {number(history.errors.reduce((a, b) => a + b, 0))} of them answered with an error. UTC days.
+        {count(total, 'request', 'requests')} logged, whatever their answer; {number(history.errors.reduce((a, b) => a + b, 0))} of them answered with an error
+        (4xx or 5xx). UTC days.
       </p>
       <ChartCanvas
         id="usage-chart"
@@ -156,17 +179,20 @@ function Logs(props: { logs: LogEntry[] }) {
   const [path, setPath] = useState('');
   const [method, setMethod] = useState('');
   const [status, setStatus] = useState('');
+  const [key, setKey] = useState('');
   const shown = useMemo(
     () =>
       props.logs.filter(
         (l) =>
           (!path || l.path.toLowerCase().includes(path.toLowerCase())) &&
           (!method || l.method === method) &&
+          (!key || keyOf(l) === key) &&
           (!status || String(l.status_code).startsWith(status.charAt(0))),
       ),
-    [props.logs, path, method, status],
+    [props.logs, path, method, status, key],
   );
   const methods = [...new Set(props.logs.map((l) => l.method))].sort();
+  const keys = [...new Set(props.logs.map(keyOf))].sort();
   return (
     <section class="card" aria-labelledby="logs-title">
       <h2 id="logs-title">Request log</h2>
@@ -182,6 +208,17 @@ function Logs(props: { logs: LogEntry[] }) {
             {methods.map((m) => (
               <option key={m} value={m}>
                 {m}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label for="filter-key">Key</label>
+          <select id="filter-key" value={key} onChange={(e) => setKey(e.currentTarget.value)}>
+            <option value="">Any</option>
+            {keys.map((k) => (
+              <option key={k} value={k}>
+                {k}
               </option>
             ))}
           </select>
@@ -203,29 +240,34 @@ function Logs(props: { logs: LogEntry[] }) {
         <table id="log-table" class="stack-on-phone">
           <thead>
             <tr>
-              <th scope="col">Time</th>
+              <th scope="col">Time (UTC)</th>
+              <th scope="col">Key</th>
               <th scope="col">Method</th>
               <th scope="col">Path</th>
               <th scope="col" class="num">
                 Status
               </th>
               <th scope="col" class="num">
-                ms
+                Duration (ms)
               </th>
             </tr>
           </thead>
           <tbody>
             {shown.map((l) => (
               <tr key={l.id}>
-                <td data-label="Time">{formatDate(l.created_at)}</td>
+                <td data-label="Time" class="nowrap">
+                  <time dateTime={l.created_at}>{formatSecond(l.created_at)}</time>
+                </td>
+                <td data-label="Key">{keyOf(l)}</td>
                 <td data-label="Method">{l.method}</td>
                 <td data-label="Path">
                   <PathText path={l.path} />
                 </td>
                 <td data-label="Status" class={`num ${l.status_code >= 400 ? 'bad' : 'good'}`}>
                   {l.status_code}
+                  {l.idempotency_replayed && <span class="hint"> replayed</span>}
                 </td>
-                <td data-label="ms" class="num">
+                <td data-label="Duration (ms)" class="num">
                   {l.duration_ms.toFixed(1)}
                 </td>
               </tr>
@@ -245,7 +287,8 @@ export function Usage(props: { session: Session }) {
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     const fail = (e: unknown) => setError(errorText(e));
-    get<UsageHistory>('/api/v1/auth/usage?days=30').then(setHistory, fail);
+    // 31 days: a monthly quota's whole month is in them.
+    get<UsageHistory>('/api/v1/auth/usage?days=31').then(setHistory, fail);
     get<LogEntry[]>('/api/v1/auth/logs?limit=200').then(setLogs, fail);
     get<BillingDetails>(`/api/v1/billing/subscription/${encodeURIComponent(props.session.user_id)}`).then(setDetails, fail);
     get<Plan[]>('/api/v1/billing/plans').then(setPlans, fail);
@@ -254,7 +297,13 @@ export function Usage(props: { session: Session }) {
     <>
       <h1>Usage</h1>
       {error && <Notice kind="error">{error}</Notice>}
-      {details && <Quota details={details} plan={plans.find((p) => p.code === details.plan_code)} />}
+      {details && (
+        <Quota
+          details={details}
+          plan={plans.find((p) => p.code === details.plan_code)}
+          logged={history ? loggedInPeriod(history, plans.find((p) => p.code === details.plan_code)?.limit_period ?? 'day') : null}
+        />
+      )}
       {history && <History history={history} />}
       {logs && <Logs logs={logs} />}
     </>

@@ -15,7 +15,7 @@ const firstSuccessState = z
   .object({
     first_success: z
       .object({
-        route: z.string().describe('The route template of a successful call on that day'),
+        route: z.string().describe('The route template of the first successful call'),
         date: z.string().describe('The UTC day of the first successful call, YYYY-MM-DD'),
       })
       .nullable()

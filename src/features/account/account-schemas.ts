@@ -22,12 +22,13 @@ export const logsQuery = z.object({
 export const logEntry = z
   .object({
     id: z.string().describe('Id of the log entry'),
-    created_at: z.string().describe('When the request arrived, ISO 8601 UTC'),
+    created_at: z.string().describe('When the request arrived, ISO 8601 UTC, to the millisecond'),
     method: z.string().describe('HTTP method of the request'),
     path: z.string().describe('Path of the request, without the query string'),
     status_code: z.number().int().describe('HTTP status of the answer (499 when the client went away before it was sent)'),
     duration_ms: z.number().describe('Time the service took to answer, milliseconds'),
     api_key_id: z.string().nullable().describe('Id of the API key used; null for an MCP OAuth access token'),
+    api_key_name: z.string().nullable().describe('Name of the API key used, as given when it was made; null for an MCP OAuth access token'),
     idempotency_replayed: z.boolean().describe('True when a stored answer was sent again for a repeated Idempotency-Key'),
   })
   .meta({ id: 'LogEntry' });
