@@ -79,6 +79,22 @@ describe('crowded wheels', () => {
     }
   });
 
+  it('keep two planets’ labels side by side a word space apart, so that two minutes never read as one number ("28′09′")', () => {
+    for (const [name, svg] of Object.entries(charts)) {
+      const pts = pointsOf(svg);
+      for (let i = 0; i < pts.length; i++)
+        for (let j = i + 1; j < pts.length; j++)
+          for (const a of pts[i]!.labels)
+            for (const b of pts[j]!.labels) {
+              // On one line: their heights overlap by half a label or more.
+              const shared = Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y);
+              if (shared < Math.min(a.h, b.h) / 2) continue;
+              const gap = Math.max(b.x - (a.x + a.w), a.x - (b.x + b.w));
+              expect(gap, `${name}: ${pts[i]!.ring} ${pts[i]!.id} and ${pts[j]!.ring} ${pts[j]!.id}`).toBeGreaterThanOrEqual(4);
+            }
+    }
+  });
+
   it('keep a glyph not conjunct with an angle (more than 5° from it) at least 2 px clear of its axis', () => {
     for (const [name, svg] of Object.entries(charts)) {
       const axes = [...svg.matchAll(/<line x1="([-\d.]+)" y1="([-\d.]+)" x2="([-\d.]+)" y2="([-\d.]+)" data-angle="\w+" data-lon="([\d.]+)"/g)].map((m) => ({
