@@ -31,6 +31,10 @@ import { baziAnswerBytes } from '../answers/bazi-answer.ts';
 import type { BaziTask } from '../features/bazi/bazi-service.ts';
 import { baziFlowAnswerBytes } from '../answers/bazi-flow-answer.ts';
 import type { BaziFlowTask } from '../features/bazi/bazi-flow-service.ts';
+import { baziTimeCorrectionBytes, type BaziTimeCorrectionTask } from '../features/bazi/bazi-time-correction.ts';
+import { baziSynastryBytes, type BaziSynastryTask } from '../features/bazi/bazi-synastry.ts';
+import { baziHealthBytes, type BaziHealthTask } from '../features/bazi/bazi-health.ts';
+import { baziLifespanBytes, type BaziLifespanTask } from '../features/bazi/bazi-lifespan.ts';
 import { chineseCalendarAnswerBytes } from '../answers/chinese-calendar-answer.ts';
 import type { ChineseCalendarTask } from '../features/chinese-calendar/chinese-calendar-service.ts';
 import { returnsAnswerBytes, solarReturnAnswerBytes } from '../answers/returns-answers.ts';
@@ -91,6 +95,10 @@ export const TASKS = {
   sign_lookup: (p: SignTask) => signAnswer(computeSign(p)),
   bazi: (p: BaziTask) => baziAnswerBytes(p),
   bazi_flow: (p: BaziFlowTask) => baziFlowAnswerBytes(p),
+  bazi_time_correction: (p: BaziTimeCorrectionTask) => baziTimeCorrectionBytes(p),
+  bazi_synastry: (p: BaziSynastryTask) => baziSynastryBytes(p),
+  bazi_health: (p: BaziHealthTask) => baziHealthBytes(p),
+  bazi_lifespan: (p: BaziLifespanTask) => baziLifespanBytes(p),
   chinese_calendar: (p: ChineseCalendarTask) => chineseCalendarAnswerBytes(p),
   solar_return: solarReturnAnswerBytes,
   planet_returns: returnsAnswerBytes,

@@ -8,6 +8,7 @@ import { z } from 'zod/v4';
 import { MAX_YEAR, MIN_YEAR } from '../requests/birth-schema.ts';
 import { baziRequest, interactionSchema } from './bazi-schemas.ts';
 import { answerObject } from './bazi-field-text.ts';
+import { metaSchema } from './bazi-lang.ts';
 
 export const baziFlowRequest = baziRequest
   .omit({
@@ -81,5 +82,6 @@ export const baziFlowResponse = answerObject({
   monthly_pillars: z.array(answerObject({ index: z.number().int(), ...simplePillar, starts: z.string() })),
   years: z.array(year),
   warnings: z.array(z.string()),
+  meta: metaSchema.optional().describe('The language of the names, when the request sent `lang`'),
 }).meta({ id: 'BaziFlowResponse' });
 export type BaziFlowResponse = z.output<typeof baziFlowResponse>;

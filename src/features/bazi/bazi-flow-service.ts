@@ -14,7 +14,7 @@ import { BRANCHES, STEMS, ganZhiText, mod, type GanZhi } from '../../astro/chine
 import { tenGodOf } from '../../astro/chinese/ten-gods.ts';
 import type { ResolvedPlace } from '../requests/place.ts';
 import { RequestFieldError } from '../requests/request-error.ts';
-import { computeBazi, interactionOut } from './bazi-service.ts';
+import { computeBazi, interactionOut, withLang } from './bazi-service.ts';
 import type { BaziFlowRequest, BaziFlowResponse } from './bazi-flow-schemas.ts';
 import { baziRequest } from './bazi-schemas.ts';
 
@@ -42,6 +42,7 @@ export function computeBaziFlow(task: BaziFlowTask): BaziFlowResponse {
       include_stars: false,
       include_interactions: false,
       include_professional: false,
+      lang: undefined,
     }),
     place: task.place,
   });
@@ -89,7 +90,7 @@ export function computeBaziFlow(task: BaziFlowTask): BaziFlowResponse {
   let active: (typeof chart.luck_cycle.pillars)[number] | undefined;
   for (const l of chart.luck_cycle.pillars) if (l.start_date <= lichunDate) active = l;
   const luck = active ? gz(active.gan_zhi) : undefined;
-  return {
+  const answer: BaziFlowResponse = {
     target_year: target,
     natal: { day_master: chart.day_master.stem, pillars: chart.pillars.map((p) => ({ label: p.label, gan_zhi: p.gan_zhi })) },
     annual_pillar: { year: target, ...simple(annual), starts: utcText(lichunMs) },
@@ -109,4 +110,5 @@ export function computeBaziFlow(task: BaziFlowTask): BaziFlowResponse {
     ],
     warnings: chart.warnings,
   };
+  return withLang(answer, r.lang);
 }

@@ -2,7 +2,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ComputeRunner } from '../../compute/runner.ts';
 import { sendJsonBytes } from '../../http/raw-json.ts';
-import { calculateBazi, calculateBaziFlow } from './bazi-calculate.ts';
+import {
+  calculateBazi,
+  calculateBaziFlow,
+  calculateBaziHealth,
+  calculateBaziLifespan,
+  calculateBaziSynastry,
+  calculateBaziTimeCorrection,
+} from './bazi-calculate.ts';
+import { baziSynastryRequest, baziSynastryResponse } from './bazi-synastry-schemas.ts';
+import { baziHealthRequest, baziHealthResponse } from './bazi-health-schemas.ts';
+import { baziLifespanRequest, baziLifespanResponse } from './bazi-lifespan-schemas.ts';
+import { baziTimeCorrectionRequest, baziTimeCorrectionResponse } from './bazi-time-correction-schemas.ts';
 import { baziFlowRequest, baziFlowResponse } from './bazi-flow-schemas.ts';
 import { baziRequest, baziResponse } from './bazi-schemas.ts';
 import { baziDictionaryBytes } from './bazi-dictionary.ts';
@@ -54,5 +65,65 @@ export const baziRoutes =
         },
       },
       async (request, reply) => sendJsonBytes(reply, await calculateBaziFlow(compute, request.body)),
+    );
+
+    app.post(
+      '/api/v1/chinese/bazi/time-correction',
+      {
+        schema: {
+          tags: ['chinese'],
+          summary: 'BaZi time correction: civil time to local mean and true solar time',
+          description:
+            'The birth\'s civil (zone) time, local mean time at the birth longitude (UT + longitude/15 h), the equation of time and local apparent (true) solar time, with the longitude and total corrections, and the day and hour pillars each time standard gives. Birth fields and conventions as POST /api/v1/chinese/bazi. See docs/api.md, "Chinese BaZi".',
+          body: baziTimeCorrectionRequest,
+          response: { 200: baziTimeCorrectionResponse },
+        },
+      },
+      async (request, reply) => sendJsonBytes(reply, await calculateBaziTimeCorrection(compute, request.body)),
+    );
+
+    app.post(
+      '/api/v1/chinese/bazi/synastry',
+      {
+        schema: {
+          tags: ['chinese'],
+          summary: 'BaZi synastry: two charts compared, with a score and its breakdown',
+          description:
+            '`person_a` and `person_b` are BaZi birth blocks (the fields of POST /api/v1/chinese/bazi). The answer: the day masters\' relation, the spouse palaces (day branches), the pillars side by side, how each chart supplies the elements the other favours, stem combinations hidden in the branches, every clash, harm, punishment and destruction between the two charts\' branches, and a score of 0 to 100 with its breakdown (rules bazi_synastry_v1). See docs/api.md, "Chinese BaZi".',
+          body: baziSynastryRequest,
+          response: { 200: baziSynastryResponse },
+        },
+      },
+      async (request, reply) => sendJsonBytes(reply, await calculateBaziSynastry(compute, request.body)),
+    );
+
+    app.post(
+      '/api/v1/chinese/bazi/health',
+      {
+        schema: {
+          tags: ['chinese'],
+          summary: 'BaZi health: a constitution reading of traditional symbolism (not medical advice)',
+          description:
+            'The element balance adjusted for the season and rooting (model seasonal_rooted_v1), the temperature and moisture the tradition reads from it, the organ systems it links to each element, and with `include_timing` the luck pillars and years that strain the balance most. Traditional symbolism, not medical advice. See docs/api.md, "Chinese BaZi".',
+          body: baziHealthRequest,
+          response: { 200: baziHealthResponse },
+        },
+      },
+      async (request, reply) => sendJsonBytes(reply, await calculateBaziHealth(compute, request.body)),
+    );
+
+    app.post(
+      '/api/v1/chinese/bazi/lifespan',
+      {
+        schema: {
+          tags: ['chinese'],
+          summary: 'BaZi life curve: essence, qi and spirit year by year (traditional symbolism)',
+          description:
+            'A yearly curve from age 0 to `max_age` (default 120) of essence (jing), qi and spirit (shen) drawn from the chart and the luck and annual pillars in force (algorithm jing_qi_shen_v1), with `cultivation_factor` 0 to 1. Traditional symbolism, not medical advice; it does not estimate a length of life. See docs/api.md, "Chinese BaZi".',
+          body: baziLifespanRequest,
+          response: { 200: baziLifespanResponse },
+        },
+      },
+      async (request, reply) => sendJsonBytes(reply, await calculateBaziLifespan(compute, request.body)),
     );
   };

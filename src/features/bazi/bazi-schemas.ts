@@ -12,15 +12,19 @@ import { birthFields, MAX_YEAR, MIN_YEAR } from '../requests/birth-schema.ts';
 /** The longest range of annual pillars one answer lists. */
 export const MAX_ANNUAL_YEARS = 120;
 import { answerObject } from './bazi-field-text.ts';
+import { langField, metaSchema } from './bazi-lang.ts';
 import { caseInsensitiveEnum } from '../schema-fields/lenient-enum.ts';
 import { DAY_BOUNDARIES } from '../../astro/chinese/pillars.ts';
 import { ELEMENTS } from '../../astro/chinese/stems-branches.ts';
 
-export const TIME_STANDARDS = ['civil', 'local_mean', 'true_solar'] as const;
+export const TIME_STANDARDS = ['civil', 'local_mean', 'true_solar', 'true_solar_absolute'] as const;
 export type TimeStandard = (typeof TIME_STANDARDS)[number];
+/** The standards whose clocks differ: `true_solar_absolute` reads the pillars on the `true_solar` clock (it differs in the birth's date only). */
+export const DISTINCT_CLOCKS = ['civil', 'local_mean', 'true_solar'] as const;
 
-const timeStandard = caseInsensitiveEnum(TIME_STANDARDS, {
-  true_solar_absolute: 'true_solar',
+export const timeStandard = caseInsensitiveEnum(TIME_STANDARDS, {
+  relative_true_solar: 'true_solar',
+  absolute_true_solar: 'true_solar_absolute',
   lmt: 'local_mean',
   local_mean_time: 'local_mean',
   mean_solar: 'local_mean',
@@ -44,7 +48,7 @@ export const baziRequest = z
     time_standard: timeStandard
       .optional()
       .describe(
-        "The clock the day and hour pillars are read on: `civil` (default: the zone's wall clock, with its historical offset and DST), `local_mean` (local mean solar time: UT + longitude/15 h) or `true_solar` (apparent solar time: local mean time + the equation of time; `true_solar_absolute` is read as `true_solar`). Year and month pillars change at the solar terms' instants under every standard.",
+        "The clock the day and hour pillars are read on: `civil` (default: the zone's wall clock, with its historical offset and DST), `local_mean` (local mean solar time: UT + longitude/15 h) or `true_solar` (local apparent solar time at the birth longitude: local mean time + the equation of time, for the day and hour pillars; the birth's calendar date stays the civil one) or `true_solar_absolute` (the same pillars, and the whole chart on that clock: the lunar date, the luck pillars' start date and the solar term of the day are read from the apparent solar date). Year and month pillars change at the solar terms' instants under every standard.",
       ),
     time_mode: timeStandard.optional().describe('Alias of `time_standard` (sent by some clients); `time_standard` wins when both are sent.'),
     day_boundary: caseInsensitiveEnum(DAY_BOUNDARIES, { '00:00': 'midnight', '23:00': 'zi_23', late_zi: 'midnight', early_zi: 'zi_23' })
@@ -99,6 +103,7 @@ export const baziRequest = z
       .describe(
         'Adds `interactions`: stem combinations and clashes, six combinations, three harmonies, clashes, punishments and harms among the pillars, with whether each transforms and why. Default true.',
       ),
+    lang: langField,
   })
   .meta({ id: 'BaziRequest', example: exampleBaziBirth });
 export type BaziRequest = z.output<typeof baziRequest>;
@@ -325,5 +330,6 @@ export const baziResponse = answerObject({
     solar_terms: z.array(term).describe('The 24 terms from the Lichun before the birth'),
   }).optional(),
   warnings: z.array(z.string()),
+  meta: metaSchema.optional().describe('The language of the names, when the request sent `lang`'),
 }).meta({ id: 'BaziResponse' });
 export type BaziResponse = z.output<typeof baziResponse>;

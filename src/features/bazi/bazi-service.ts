@@ -20,7 +20,9 @@ import { birthMoment, UNTIMED_HOUR } from '../requests/moment.ts';
 import type { ResolvedPlace } from '../requests/place.ts';
 import { placeWarnings } from '../requests/place.ts';
 import { RequestFieldError } from '../requests/request-error.ts';
-import { MAX_ANNUAL_YEARS, TIME_STANDARDS, type BaziRequest, type BaziResponse, type TimeStandard } from './bazi-schemas.ts';
+import { metaOf, resolveLang } from './bazi-lang.ts';
+import { localizeBaziAnswer } from './bazi-localize.ts';
+import { DISTINCT_CLOCKS, MAX_ANNUAL_YEARS, type BaziRequest, type BaziResponse, type TimeStandard } from './bazi-schemas.ts';
 
 export interface BaziTask {
   request: BaziRequest;
@@ -130,8 +132,16 @@ export function computeBazi(task: BaziTask): BaziResponse {
   const utcMs = moment.utcMs;
   const jd = julianDayFromUtcMs(utcMs);
   const eotSeconds = equationOfTimeDays(jd) * 86400;
-  const offsets: Record<TimeStandard, number> = { civil: moment.offsetSeconds, local_mean: place.lng * 240, true_solar: place.lng * 240 + eotSeconds };
+  const trueSolarOffset = place.lng * 240 + eotSeconds;
+  const offsets: Record<TimeStandard, number> = {
+    civil: moment.offsetSeconds,
+    local_mean: place.lng * 240,
+    true_solar: trueSolarOffset,
+    true_solar_absolute: trueSolarOffset,
+  };
   const localMs = (s: TimeStandard) => utcMs + offsets[s] * 1000;
+  // The clock of the birth's calendar date (lunar date, luck start date, the term of the day): civil, except for true_solar_absolute.
+  const dateClock: TimeStandard = standard === 'true_solar_absolute' ? 'true_solar' : 'civil';
 
   const four = fourPillars(utcMs, localMs(standard), boundary);
   const dm = four.day.stem;
@@ -182,7 +192,7 @@ export function computeBazi(task: BaziTask): BaziResponse {
   const jie = jieAround(jd);
   const forward = isForward(four.year.stem, sex);
   const start = luckStart(jd, jie.previous.jdUt, jie.next.jdUt, forward);
-  const civilDate = new Date(localMs('civil'));
+  const civilDate = new Date(localMs(dateClock));
   const birthDate = { year: civilDate.getUTCFullYear(), month: civilDate.getUTCMonth() + 1, day: civilDate.getUTCDate() };
   const startDate = addToDate(birthDate, start.years, start.months, start.dayCount);
   const luck = luckPillars(four.month, forward).map((p, i) => {
@@ -208,21 +218,21 @@ export function computeBazi(task: BaziTask): BaziResponse {
   const balance = elementBalance(chosen.map(([, p]) => p));
 
   // Lunar date (UTC+8) and the two zodiac readings.
-  const lunar = lunarDateOfDay(Math.floor(localMs('civil') / 86_400_000) + 2440588);
+  const lunar = lunarDateOfDay(Math.floor(localMs(dateClock) / 86_400_000) + 2440588);
   const newYear = new Date((lunar.newYearDay - 2440588) * 86_400_000);
   const lichun = lichunOf(four.solarYear);
 
   // A solar term on the birth's local (civil) date.
   const around = termsAround(jd, false);
-  const localDay = (t: SolarTerm) => Math.floor((utcMsFromJulianDay(t.jdUt) + offsets.civil * 1000) / 86_400_000);
-  const birthDay = Math.floor(localMs('civil') / 86_400_000);
+  const localDay = (t: SolarTerm) => Math.floor((utcMsFromJulianDay(t.jdUt) + offsets[dateClock] * 1000) / 86_400_000);
+  const birthDay = Math.floor(localMs(dateClock) / 86_400_000);
   const termToday = [around.previous, around.next].find((t) => localDay(t) === birthDay);
 
   // What the other conventions would change.
   const alternatives = [];
-  for (const s of TIME_STANDARDS) {
+  for (const s of DISTINCT_CLOCKS) {
     for (const b of DAY_BOUNDARIES) {
-      if (s === standard && b === boundary) continue;
+      if ((s === standard || (s === 'true_solar' && standard === 'true_solar_absolute')) && b === boundary) continue;
       const other = dayAndHour(localMs(s), b);
       const changes: { label: 'day' | 'hour'; gan_zhi: string }[] = [];
       if (ganZhiText(other.day) !== ganZhiText(four.day)) changes.push({ label: 'day', gan_zhi: ganZhiText(other.day) });
@@ -344,7 +354,7 @@ export function computeBazi(task: BaziTask): BaziResponse {
 
   const yearBranch = BRANCHES[four.year.branch]!;
   const lunarBranch = mod(lunar.year - 4, 12);
-  return {
+  const answer: BaziResponse = {
     day_master: { stem: STEMS[dm]!.char, info: stemInfo(dm), pinyin: r.include_pinyin ? STEMS[dm]!.pinyin : undefined },
     pillars,
     luck_cycle: {
@@ -423,4 +433,13 @@ export function computeBazi(task: BaziTask): BaziResponse {
     astro_debug: debug,
     warnings,
   };
+  return withLang(answer, r.lang);
+}
+
+/** The answer in the requested language, with `meta` when the request sent `lang` (an answer without it stays as it always was). */
+export function withLang<T extends { meta?: unknown }>(answer: T, lang: string | undefined): T {
+  if (lang === undefined) return answer;
+  const resolved = resolveLang(lang);
+  answer.meta = metaOf(resolved);
+  return resolved.lang === 'zh-CN' ? localizeBaziAnswer(answer) : answer;
 }

@@ -1,5 +1,16 @@
 /** The MCP tool of the BaZi endpoint, named as the public service names it. */
-import { calculateBazi, calculateBaziFlow } from './bazi-calculate.ts';
+import {
+  calculateBazi,
+  calculateBaziFlow,
+  calculateBaziHealth,
+  calculateBaziLifespan,
+  calculateBaziSynastry,
+  calculateBaziTimeCorrection,
+} from './bazi-calculate.ts';
+import { baziSynastryRequest, baziSynastryResponse } from './bazi-synastry-schemas.ts';
+import { baziHealthRequest, baziHealthResponse } from './bazi-health-schemas.ts';
+import { baziLifespanRequest, baziLifespanResponse } from './bazi-lifespan-schemas.ts';
+import { baziTimeCorrectionRequest, baziTimeCorrectionResponse } from './bazi-time-correction-schemas.ts';
 import { baziFlowRequest, baziFlowResponse } from './bazi-flow-schemas.ts';
 import { baziRequest, baziResponse } from './bazi-schemas.ts';
 import { baziDictionaryBytes } from './bazi-dictionary.ts';
@@ -63,5 +74,78 @@ export const baziDictionaryTool = defineTool({
   },
 });
 
+export const baziTimeCorrectionTool = defineTool({
+  name: 'v1_chinese_bazi_time_correction',
+  title: 'BaZi time correction',
+  description:
+    "POST /api/v1/chinese/bazi/time-correction: a birth's civil time turned into local mean time and true (apparent) solar time at the birth longitude, with the equation of time, the corrections in minutes, and the day and hour pillars under each `time_standard`. Birth data as for v1_chinese_bazi.",
+  families: ['chinese'],
+  input: toolSchema(baziTimeCorrectionRequest),
+  output: outputSchema(baziTimeCorrectionResponse),
+  annotations: READ_ONLY,
+  run: async (args, { compute }) => {
+    try {
+      return jsonResult(await calculateBaziTimeCorrection(compute, args));
+    } catch (error) {
+      return outcomeOfError(error);
+    }
+  },
+});
+
+export const baziSynastryTool = defineTool({
+  name: 'v1_chinese_bazi_synastry',
+  title: 'BaZi synastry',
+  description:
+    'POST /api/v1/chinese/bazi/synastry: two BaZi charts (`person_a`, `person_b`, each with the birth fields of v1_chinese_bazi) compared: day masters, spouse palaces, pillars side by side, element complement, hidden stem combinations, clashes, harms, punishments and destructions, and a 0–100 score with its breakdown.',
+  families: ['chinese'],
+  input: toolSchema(baziSynastryRequest),
+  output: outputSchema(baziSynastryResponse),
+  annotations: READ_ONLY,
+  run: async (args, { compute }) => {
+    try {
+      return jsonResult(await calculateBaziSynastry(compute, args));
+    } catch (error) {
+      return outcomeOfError(error);
+    }
+  },
+});
+
+export const baziHealthTool = defineTool({
+  name: 'v1_chinese_bazi_health',
+  title: 'BaZi health (constitution)',
+  description:
+    'POST /api/v1/chinese/bazi/health: a constitution reading of traditional BaZi symbolism (not medical advice): the element balance adjusted for season and rooting, temperature and moisture, the organ systems tradition links to each element, and the periods that strain the balance (`include_timing`, `timing_years_ahead`). Birth data as for v1_chinese_bazi.',
+  families: ['chinese'],
+  input: toolSchema(baziHealthRequest),
+  output: outputSchema(baziHealthResponse),
+  // Without timing_start_year the timing range starts at the year of the call.
+  annotations: { ...READ_ONLY, idempotentHint: false },
+  run: async (args, { compute }) => {
+    try {
+      return jsonResult(await calculateBaziHealth(compute, args));
+    } catch (error) {
+      return outcomeOfError(error);
+    }
+  },
+});
+
+export const baziLifespanTool = defineTool({
+  name: 'v1_chinese_bazi_lifespan',
+  title: 'BaZi life curve',
+  description:
+    'POST /api/v1/chinese/bazi/lifespan: a yearly curve of essence, qi and spirit from the chart and its luck and annual pillars (`max_age` default 120, `cultivation_factor` 0–1). Traditional symbolism, not medical advice, and not an estimate of a length of life. Birth data as for v1_chinese_bazi.',
+  families: ['chinese'],
+  input: toolSchema(baziLifespanRequest),
+  output: outputSchema(baziLifespanResponse),
+  annotations: READ_ONLY,
+  run: async (args, { compute }) => {
+    try {
+      return jsonResult(await calculateBaziLifespan(compute, args));
+    } catch (error) {
+      return outcomeOfError(error);
+    }
+  },
+});
+
 /** The BaZi extras' tools (dictionary, synastry, time correction, life curve, health), listed after the chart's and the flow's. */
-export const BAZI_EXTRA_TOOLS = [baziDictionaryTool];
+export const BAZI_EXTRA_TOOLS = [baziDictionaryTool, baziSynastryTool, baziTimeCorrectionTool, baziLifespanTool, baziHealthTool];

@@ -52,6 +52,8 @@ describe('the BaZi answer', () => {
         ...(coin() ? { annual_from: Math.min(year + 10, 2990), annual_to: Math.min(year + 20, 2999) } : {}),
         ...(coin() ? { current_date: `${Math.min(year + 30, 2999)}-06-15` } : { include_current_flow: coin() }),
         ...(i === 3 ? { city: 'Ambiguous' } : {}),
+        // Every third answer in a language: English, Simplified Chinese, or one not served (English, said in meta).
+        ...(i % 3 === 0 ? { lang: ['en', 'zh-CN', 'fr'][(i / 3) % 3] } : {}),
       });
       const outcome = runTask('bazi', {
         request: body,

@@ -64,6 +64,8 @@ describe('BaZi flow', () => {
           sex: i % 3 ? 'M' : 'F',
           time_known: i % 9 !== 0,
           ...(i % 4 ? { target_year: Math.min(year + Math.floor(random() * 90), 2999) } : {}),
+          // Every third answer in a language: English, Simplified Chinese, or one not served (English, said in meta).
+          ...(i % 3 === 0 ? { lang: ['en', 'zh-CN', 'fr'][(i / 3) % 3] } : {}),
         }),
         place: place(i % 2 ? 31.23 : 48.85, i % 2 ? 121.47 : 2.35),
         defaultYear: 2026,
