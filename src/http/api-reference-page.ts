@@ -82,6 +82,14 @@ export async function registerApiReference(app: FastifyInstance, options: { publ
   const servers = options.publicBaseUrl ? [{ url: options.publicBaseUrl, description: 'This service' }] : undefined;
   const openApiDocument = () =>
     (document ??= prepare(JSON.stringify({ ...compactOpenApi(app.swagger() as never), ...(servers && { servers }) }), 'application/json; charset=utf-8'));
+  // Outside a request, a document that cannot be made is logged (the next request answers 500 with it).
+  const warmDocument = () => {
+    try {
+      openApiDocument();
+    } catch (error) {
+      app.log.error({ err: error }, 'the OpenAPI document could not be made');
+    }
+  };
   // Revalidated on each use (no-cache): a new version of the service may document more.
   const serveDocument = async (request: FastifyRequest, reply: FastifyReply) => reply.send(answer(request, reply, openApiDocument(), 'public, no-cache'));
   app.get('/openapi.json', { schema: { hide: true } }, serveDocument);
@@ -90,7 +98,7 @@ export async function registerApiReference(app: FastifyInstance, options: { publ
   await app.register(async (scope) => {
     // Scalar's own route sends its script uncompressed and without validators: sent prepared instead.
     scope.addHook('onSend', async (request, reply, payload) => {
-      if (request.routeOptions.url === PAGE_PATH && reply.statusCode === 200) setImmediate(openApiDocument);
+      if (request.routeOptions.url === PAGE_PATH && reply.statusCode === 200) setImmediate(warmDocument);
       if (request.routeOptions.url !== SCRIPT_PATH || typeof payload !== 'string') return payload;
       return answer(request, reply, (script ??= prepare(payload, 'application/javascript; charset=utf-8')), 'public, max-age=86400');
     });
