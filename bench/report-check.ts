@@ -11,6 +11,9 @@
  * - the same for births close together at one place (bench/report-near-births.ts), and the floor
  *   the library's number of readings sets for charts that show the same entries,
  * - grammar findings of the agreement rules (test/helpers/report-grammar.ts),
+ * - text findings (test/helpers/report-text-checks.ts): aspect texts that do not name their
+ *   aspect, passages printed twice, factors set against themselves, headings as sentence
+ *   subjects, closeness to an angle the positions do not have,
  * - phase errors: the phase line's name and lit percentage against the ephemeris,
  * - untimed-caveat coverage: untimed reports that give the Moon's day range and no noon orb for
  *   a Moon aspect, and whose headings name no Ascendant or house,
@@ -32,6 +35,7 @@ import type { NatalChartInput } from '../src/interpretations/chart-input.ts';
 import { natalChartFor } from '../test/helpers/natal-charts.ts';
 import { nearBirthRows } from './report-near-births.ts';
 import { agreementFindings } from '../test/helpers/report-grammar.ts';
+import { falseCloseness, genericAspectTexts, headingSubjects, repeatedPassages, selfRelations } from '../test/helpers/report-text-checks.ts';
 import { pageFills, shortPages } from '../test/helpers/report-pages.ts';
 import { readingSentences, repeatedShare } from '../test/helpers/report-sentences.ts';
 import { seededRandom } from '../test/helpers/seeded-random.ts';
@@ -81,6 +85,7 @@ let short = 0;
 let bookmarks = 0;
 let missingBookmarks = 0;
 let grammar = 0;
+const text = { genericAspects: 0, repeated: 0, selfRelations: 0, headingSubjects: 0, falseCloseness: 0 };
 let phaseErrors = 0;
 let untimed = 0;
 let untimedOk = 0;
@@ -115,6 +120,11 @@ try {
     const chapters = outline.filter((e) => e.level === 2).map((e) => e.title.replace(/\s+/g, ' '));
     missingBookmarks += report.sections.slice(1).filter((s) => !chapters.includes(s.title)).length;
     grammar += (await agreementFindings(readingSentences(report).join(' '))).length;
+    text.genericAspects += genericAspectTexts(report).length;
+    text.repeated += repeatedPassages(report).length;
+    text.selfRelations += selfRelations(report).length;
+    text.headingSubjects += headingSubjects(report).length;
+    text.falseCloseness += falseCloseness(chart, report).length;
     if (phaseError(chart, report)) phaseErrors++;
     if (!report.sections.some((s) => s.id === 'life_areas')) {
       untimed++;
@@ -142,6 +152,11 @@ const rows: [string, string][] = [
   ],
   ...nearBirthRows(20, asOf),
   ['grammar findings (agreement)', String(grammar)],
+  ['aspect texts not naming their aspect', String(text.genericAspects)],
+  ['passages printed twice in a report', String(text.repeated)],
+  ['factors set against themselves', String(text.selfRelations)],
+  ['headings as sentence subjects', String(text.headingSubjects)],
+  ['closeness to an angle the positions do not have', String(text.falseCloseness)],
   ['phase errors', String(phaseErrors)],
   ['untimed-caveat coverage', `${untimedOk} of ${untimed}`],
   ['p50 per report: sky + text + one printing + contents numbers', `${median(newTimes).toFixed(0)} ms`],

@@ -10,6 +10,22 @@ import { randomReportCharts } from '../helpers/random-report-charts.ts';
 import { readingSentences } from '../helpers/report-sentences.ts';
 import { agreementFindings, type GrammarFinding } from '../helpers/report-grammar.ts';
 
+describe('the agreement check', () => {
+  it("flags the report's own phrases used as a subject with a verb of the other number", async () => {
+    const flagged = await agreementFindings(
+      'Saturn in your 1st house suggests that how you present yourself and begin things repay patience. Your way of thinking and speaking are quick. Close partnerships asks for time.',
+    );
+    expect(flagged.map((f) => f.rule)).toEqual(['VocabularyAgreement', 'VocabularyAgreement', 'VocabularyAgreement']);
+    expect(flagged[0]!.context).toContain('begin things repay patience');
+  });
+
+  it('passes the same phrases with verbs that agree', async () => {
+    const text =
+      'Saturn suggests that how you present yourself and begin things repays patience. Your way of thinking and speaking is quick. Close partnerships ask for time.';
+    expect(await agreementFindings(text)).toEqual([]);
+  });
+});
+
 describe('generated report prose', () => {
   it('has no agreement errors over 50 reports', async () => {
     const findings: (GrammarFinding & { report: number })[] = [];

@@ -100,8 +100,67 @@ export function conflictOf(claims: readonly string[] | undefined, read: Readonly
   return undefined;
 }
 
-/** The passage that replaces the later entry's text: both sides named, and how they can share the work (`choose` picks the phrasing for the chart). */
-export function tensionPassage(conflict: ClaimConflict, laterLabel: string, choose: (options: readonly string[], label: string) => string): string {
+/**
+ * An entry's label as a noun phrase inside a sentence: headings and labels are title-like
+ * ("Moon in Virgo", "Scorpio Rising", "Pluto in the 1st House"), and a sentence needs "your Moon
+ * in Virgo", "your Scorpio rising sign", "your Pluto in the 1st house".
+ */
+export function labelInSentence(label: string): string {
+  const lower = (t: string) => t.replace(/\b(House|Rising|Your|Dominant|Planet)\b/g, (w) => w.toLowerCase());
+  const aspect = /^(.+?) (conjunct|square|sextile|trine|opposite) (.+)$/.exec(label);
+  if (aspect) return `the ${ASPECT_NOUNS[aspect[2]!]} between your ${aspect[1]} and ${aspect[3]}`;
+  const rising = /^(\w+) Rising$/.exec(label);
+  if (rising) return `your ${rising[1]} rising sign`;
+  const dominant = /^(.+) as Your Dominant Planet$/.exec(label);
+  if (dominant) return `${dominant[1]} as your dominant planet`;
+  if (/^[A-Z][a-z]+( Node)? in /.test(label)) return `your ${lower(label)}`;
+  return lower(label).replace(/^The /, 'the ');
+}
+
+const ASPECT_NOUNS: Record<string, string> = { conjunct: 'conjunction', square: 'square', sextile: 'sextile', trine: 'trine', opposite: 'opposition' };
+
+/** What an entry about a point says of it, seen from the point ("its sign, Capricorn"); undefined when the label is not about `point`. */
+function relationToPoint(label: string, point: string): string | undefined {
+  if (label === `${point} as Your Dominant Planet`) return 'its weight as your dominant planet';
+  const house = new RegExp(`^${point} in the (\\w+) House$`).exec(label);
+  if (house) return `its house, the ${house[1]}`;
+  const sign = new RegExp(`^${point} in (\\w+)$`).exec(label);
+  if (sign) return `its sign, ${sign[1]}`;
+  const aspect = /^(.+?) (conjunct|square|sextile|trine|opposite) (.+)$/.exec(label);
+  if (aspect && (aspect[1] === point || aspect[3] === point)) return `its ${ASPECT_NOUNS[aspect[2]!]} with ${aspect[1] === point ? aspect[3] : aspect[1]}`;
+  return undefined;
+}
+
+/** The point both labels are about ("Mercury" for "Mercury in Capricorn" and "Mercury conjunct Uranus"), if any. */
+function sharedPoint(a: string, b: string): string | undefined {
+  const points = (label: string) =>
+    [...label.matchAll(/\b(Sun|Moon|Mercury|Venus|Mars|Jupiter|Saturn|Uranus|Neptune|Pluto|Chiron|Lilith|North Node)\b/g)].map((m) => m[1]!);
+  const inB = points(b);
+  return points(a).find((p) => inB.includes(p) && relationToPoint(a, p) && relationToPoint(b, p));
+}
+
+const capitalise = (t: string) => t.charAt(0).toUpperCase() + t.slice(1);
+
+/**
+ * The passage that replaces the later entry's text: both sides named, and how they can share the
+ * work (`choose` picks the phrasing for the chart). Two entries about one point are not set
+ * against each other: the point is read as having two sides. A faculty whose tension the report
+ * has already named gets one sentence saying which side the later entry adds to, not the same
+ * passage again (`alreadyNamed`).
+ */
+export function tensionPassage(
+  conflict: ClaimConflict,
+  laterLabel: string,
+  choose: (options: readonly string[], label: string) => string,
+  alreadyNamed = false,
+): string {
   const f = FACULTIES[conflict.faculty]!;
-  return `${laterLabel} pulls against ${conflict.earlierLabel.replace(/^The /, 'the ')}, read earlier, and the two belong together: part of you ${f.poles[conflict.earlierPole]}, while another part ${f.poles[conflict.laterPole]}. ${choose(f.together, `tension-${conflict.faculty}`)}`;
+  const later = labelInSentence(laterLabel);
+  if (alreadyNamed) return `${capitalise(later)} adds weight to one side of the tension read above: the part of you that ${f.poles[conflict.laterPole]}.`;
+  const together = choose(f.together, `tension-${conflict.faculty}`);
+  const point = sharedPoint(laterLabel, conflict.earlierLabel);
+  if (point) {
+    return `Your ${point} has two sides: through ${relationToPoint(conflict.earlierLabel, point)}, part of you ${f.poles[conflict.earlierPole]}, while through ${relationToPoint(laterLabel, point)}, another part ${f.poles[conflict.laterPole]}. ${together}`;
+  }
+  return `${capitalise(later)} pulls against ${labelInSentence(conflict.earlierLabel)}, read earlier, and the two belong together: part of you ${f.poles[conflict.earlierPole]}, while another part ${f.poles[conflict.laterPole]}. ${together}`;
 }

@@ -10,6 +10,7 @@ import type { InterpretationEntry } from '../../interpretations/schema.ts';
 import { chartSeed, pick, variantIndex } from '../../interpretations/variant.ts';
 import { bullets } from './report-markdown.ts';
 import { conflictOf, tensionPassage } from '../synthesis/faculty-tensions.ts';
+import { namingTheAspect } from './aspect-naming.ts';
 import type { ReportSky } from '../sky/report-sky.ts';
 import type { MoonDayAspect } from '../sky/moon-day.ts';
 
@@ -34,6 +35,8 @@ export class ReportContext {
   private readonly used = new Set<string>();
   /** The pole of each faculty the report has asserted so far, and the entry that asserted it. */
   private readonly claimed = new Map<string, { pole: string; label: string }>();
+  /** Faculties whose tension the report has named. */
+  private readonly tensioned = new Set<string>();
   /** Passages of the report's own that must appear once (a conjunction read as one figure). */
   private readonly said = new Set<string>();
 
@@ -82,7 +85,14 @@ export class ReportContext {
     key: string,
     label: string,
     weight: number,
-    options: { heading?: string | undefined; fact?: string | undefined; entryKey?: string | undefined; plain?: boolean } = {},
+    options: {
+      heading?: string | undefined;
+      fact?: string | undefined;
+      entryKey?: string | undefined;
+      plain?: boolean;
+      /** The aspect the entry is read for, when its text may be its family's ("squares or opposes"): the text is made to name it. */
+      aspectType?: string | undefined;
+    } = {},
   ): string | undefined {
     const entryKey = options.entryKey ?? key;
     if (this.used.has(key)) return undefined;
@@ -103,7 +113,11 @@ export class ReportContext {
     if (options.heading !== undefined) parts.push(`### ${options.heading}`);
     // The chart's data for the entry as a short line of its own, so the prose that follows is the library's alone.
     if (options.fact) parts.push(`*${options.fact}*`);
-    parts.push(conflict ? tensionPassage(conflict, label, (options, which) => this.choose(options, which)) : this.body(entry));
+    if (conflict) {
+      // A faculty's tension is named once; a further entry on its other side says which side it adds to.
+      parts.push(tensionPassage(conflict, label, (options, which) => this.choose(options, which), this.tensioned.has(conflict.faculty)));
+      this.tensioned.add(conflict.faculty);
+    } else parts.push(options.aspectType ? namingTheAspect(this.body(entry), options.aspectType) : this.body(entry));
     if (this.style === 'improved' && !options.plain) {
       parts.push(bullets([`Strengths: ${entry.strengths.join('; ')}.`, `Challenges: ${entry.challenges.join('; ')}.`].map((s) => s.replace(/\.\.$/, '.'))));
     }

@@ -83,10 +83,11 @@ export function jupiterSaturnSection(ctx: ReportContext): ReportSection {
 }
 
 /** Why an outer planet is personal in this chart: an angle within 8°, or close aspects to personal points. */
-export function outerProminence(ctx: ReportContext, id: string): { angle?: string | undefined; aspects: KeyedAspect[] } {
+export function outerProminence(ctx: ReportContext, id: string): { angle?: string | undefined; distance?: number | undefined; aspects: KeyedAspect[] } {
   const p = ctx.factors.points.get(id);
   if (!p) return { aspects: [] };
   let angle: string | undefined;
+  let distance: number | undefined;
   const asc = ctx.factors.points.get('asc');
   const mc = ctx.factors.points.get('mc');
   if (asc && mc) {
@@ -96,12 +97,14 @@ export function outerProminence(ctx: ReportContext, id: string): { angle?: strin
       ['Midheaven', mc.lon],
       ['IC', mc.lon + 180],
     ];
-    angle = angles.find(([, lon]) => Math.abs(signedSeparation(p.lon, lon)) <= 8)?.[0];
+    const near = angles.find(([, lon]) => Math.abs(signedSeparation(p.lon, lon)) <= 8);
+    angle = near?.[0];
+    distance = near ? Math.abs(signedSeparation(p.lon, near[1])) : undefined;
   }
   const aspects = ctx.factors.aspects.filter(
     (a) => (a.p1 === id || a.p2 === id) && a.orb <= OUTER_ASPECT_ORB && PERSONAL_POINTS.has(a.p1 === id ? a.p2 : a.p1),
   );
-  return { angle, aspects };
+  return { angle, distance, aspects };
 }
 
 export function outerPlanetsSection(ctx: ReportContext): ReportSection {
@@ -110,23 +113,30 @@ export function outerPlanetsSection(ctx: ReportContext): ReportSection {
   for (const id of ['uranus', 'neptune', 'pluto']) {
     const p = ctx.factors.points.get(id);
     if (!p) continue;
-    const { angle, aspects } = outerProminence(ctx, id);
+    const { angle, distance, aspects } = outerProminence(ctx, id);
     if (!angle && aspects.length === 0) {
       background.push(`${POINT_NAMES[id]} in ${ctx.signName(id)}`);
       continue;
     }
-    const reasons = [
-      angle ? `it stands within a few degrees of your ${angle}` : undefined,
-      aspects.length ? `it makes close contact with your ${joinAnd(aspects.map((a) => POINT_NAMES[a.p1 === id ? a.p2 : a.p1]!))}` : undefined,
-    ].filter((r) => r !== undefined);
-    const why = reasons.join(' and ');
+    const name = POINT_NAMES[id]!;
+    // The closeness is stated, with the distance, in a sentence that names the planet: a bare "it"
+    // after another planet's passage reads as that planet.
+    const why = (subject: string) =>
+      [
+        angle ? `${subject} stands ${degreesMinutes(distance!)} from your ${angle}` : undefined,
+        aspects.length
+          ? `${angle ? 'it' : subject} makes close contact with your ${joinAnd(aspects.map((a) => POINT_NAMES[a.p1 === id ? a.p2 : a.p1]!))}`
+          : undefined,
+      ]
+        .filter((r) => r !== undefined)
+        .join(' and ');
     parts.push(
       ctx.choose(
         [
-          `${POINT_NAMES[id]} is personal in your chart because ${why}.`,
-          `For most people born around the same time ${POINT_NAMES[id]} stays in the background, but in your chart ${why}, which brings it close.`,
-          `${POINT_NAMES[id]} moves slowly and usually speaks for a generation; it speaks for you in particular because ${why}.`,
-          `Here a slow planet becomes a private one: ${why}.`,
+          `${name} is personal in your chart because ${why('it')}.`,
+          `For most people born around the same time ${name} stays in the background, but in your chart ${why('it')}, which brings it close.`,
+          `${name} moves slowly and usually speaks for a generation; it speaks for you in particular because ${why('it')}.`,
+          `Here a slow planet becomes a private one: ${why(name)}.`,
         ],
         `outer-personal-${id}`,
       ),
@@ -156,5 +166,6 @@ export function aspectEntry(ctx: ReportContext, a: KeyedAspect, weight: number, 
     entryKey,
     heading: `${headingPrefix}${e.title}`,
     fact: `${label} · ${aspectFact({ ...a, day: ctx.moonDayAspect(a) })}`,
+    aspectType: a.type,
   });
 }

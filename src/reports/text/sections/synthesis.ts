@@ -107,7 +107,7 @@ function suggestions(ctx: ReportContext): string[] {
     out.push(
       ctx.choose(
         [
-          `Saturn in your ${ordinal(saturnHouse)} house suggests that ${HOUSE_DOMAIN[saturnHouse]} repay patience: slow, steady effort there builds something that lasts.`,
+          `Saturn in your ${ordinal(saturnHouse)} house suggests that patience pays in the matters of that house, ${HOUSE_DOMAIN[saturnHouse]}: slow, steady effort there builds something that lasts.`,
           `Expect ${HOUSE_DOMAIN[saturnHouse]}, the concerns of the ${ordinal(saturnHouse)} house where your Saturn stands, to ask for more time than you would like; what you build there slowly tends to stay built.`,
           `With Saturn in the ${ordinal(saturnHouse)} house, give ${HOUSE_DOMAIN[saturnHouse]} a routine rather than a rush: the results come late and last long.`,
         ],
@@ -123,7 +123,7 @@ function suggestions(ctx: ReportContext): string[] {
         `${capitalize(pointInSentence(dominant))} is the most prominent planet in your chart; in a confusing week, begin with what your ${POINT_FUNCTION[dominant]} already knows.`,
         `When the rest of the chart argues, ${pointInSentence(dominant)}, your strongest planet, usually has the steadiest voice: let your ${POINT_FUNCTION[dominant]} take the first step.`,
         `Of all your planets, ${pointInSentence(dominant)} carries the most weight, so a decision that honours your ${POINT_FUNCTION[dominant]} is rarely one you regret.`,
-        `If you are lost, return to ${pointInSentence(dominant)}, the planet your chart leans on most: your ${POINT_FUNCTION[dominant]} is the surest ground you have.`,
+        `If you are lost, return to ${pointInSentence(dominant)}, the planet your chart leans on most: the surest ground you have is your ${POINT_FUNCTION[dominant]}.`,
       ],
       'synthesis-dominant',
     ),

@@ -120,6 +120,7 @@ export function yearAheadSection(ctx: ReportContext): ReportSection | undefined 
         heading: `${POINT_NAMES[t.body]} ${ASPECT_WORDS[t.type]} Your ${POINT_NAMES[t.target]}`,
         fact: when(t),
         plain: true,
+        aspectType: t.type,
       });
       if (text) parts.push(text);
     }

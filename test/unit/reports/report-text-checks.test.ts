@@ -1,0 +1,47 @@
+/**
+ * The text checks of the report checker (test/helpers/report-text-checks.ts) on the three births
+ * a reader went through by hand (Athens 1981-01-01 23:30, Madrid 1975-06-15 untimed, Tromsø
+ * 1990-12-10 06:15) and on random births: aspect texts name their aspect, no passage is printed
+ * twice, no factor is set against itself, no heading is a sentence's subject, and no planet is
+ * said to be close to an angle it is far from.
+ */
+import { describe, expect, it } from 'vitest';
+import { composeReport, type ComposedReport } from '../../../src/reports/text/compose-report.ts';
+import type { NatalChartInput } from '../../../src/interpretations/chart-input.ts';
+import { natalChartFor, PLACES } from '../../helpers/natal-charts.ts';
+import { randomReportCharts } from '../../helpers/random-report-charts.ts';
+import { falseCloseness, genericAspectTexts, headingSubjects, repeatedPassages, selfRelations } from '../../helpers/report-text-checks.ts';
+
+const ATHENS = { city: 'Athens', country: 'GR', lat: 37.9838, lng: 23.7275, source: 'request' as const, zone: 'Europe/Athens' };
+const MADRID = { city: 'Madrid', country: 'ES', lat: 40.4168, lng: -3.7038, source: 'request' as const, zone: 'Europe/Madrid' };
+const AS_OF = '2026-11-25T00:00:00Z';
+
+const READ_BY_HAND: Record<string, NatalChartInput> = {
+  athens: natalChartFor({ name: 'Athens Reader', year: 1981, month: 1, day: 1, hour: 23, minute: 30 }, ATHENS),
+  madrid: natalChartFor({ name: 'Madrid Reader', year: 1975, month: 6, day: 15, time_known: false }, MADRID),
+  tromso: natalChartFor({ name: 'Tromsø Reader', year: 1990, month: 12, day: 10, hour: 6, minute: 15 }, PLACES.tromso),
+};
+
+function findings(chart: NatalChartInput, report: ComposedReport) {
+  return {
+    genericAspects: genericAspectTexts(report),
+    repeated: repeatedPassages(report),
+    selfRelations: selfRelations(report),
+    headingSubjects: headingSubjects(report),
+    falseCloseness: falseCloseness(chart, report),
+  };
+}
+
+const NONE = { genericAspects: [], repeated: [], selfRelations: [], headingSubjects: [], falseCloseness: [] };
+
+describe('report text checks', () => {
+  for (const [name, chart] of Object.entries(READ_BY_HAND)) {
+    it(`find nothing in the ${name} report`, () => {
+      expect(findings(chart, composeReport(chart, { asOf: AS_OF }))).toEqual(NONE);
+    });
+  }
+
+  it('find nothing over 40 random births', () => {
+    for (const [i, chart] of randomReportCharts(40, 7307).entries()) expect(findings(chart, composeReport(chart, { asOf: AS_OF })), `chart ${i}`).toEqual(NONE);
+  });
+});
