@@ -1,7 +1,8 @@
 /**
  * `npm run bench:topology`: the topology run of bench/topology.ts in its long form (90 s, a kill
  * every 5 s, 8 clients; BENCH_TOPOLOGY_SECONDS, BENCH_TOPOLOGY_KILL_SECONDS, BENCH_TOPOLOGY_CLIENTS
- * change it), against DATABASE_URL. Prints the figures and writes them with the machine's
+ * change it; BENCH_TOPOLOGY_REDIS_FAILOVER=false keeps the Redis master of the report queue alive,
+ * which is otherwise killed halfway), against DATABASE_URL. Prints the figures and writes them with the machine's
  * description to bench/results/topology-<time>.json.
  */
 import fs from 'node:fs';
@@ -17,6 +18,7 @@ const figures = await runTopology({
   killEverySeconds: Number(process.env.BENCH_TOPOLOGY_KILL_SECONDS ?? 5),
   clients: Number(process.env.BENCH_TOPOLOGY_CLIENTS ?? 8),
   quota: 60,
+  redisFailover: process.env.BENCH_TOPOLOGY_REDIS_FAILOVER !== 'false',
   log: (line) => console.error(line),
 });
 console.log(JSON.stringify(figures, null, 2));

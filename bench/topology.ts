@@ -6,12 +6,15 @@
  * process is killed (SIGKILL) every few seconds and started again. Returns the figures:
  *
  * - requests, and how each ended: answered, refused with a retryable status (429 or 503 with
- *   Retry-After), cut by a kill (connection refused or reset: retryable), or lost (anything else);
- * - kills; report orders, the jobs they made (one per Idempotency-Key), completed, failed, lost
- *   (unfinished long after), charged twice;
+ *   Retry-After, 409 request_in_progress), cut by a kill (connection refused or reset: retryable;
+ *   the clients then avoid that process for a second, as a load balancer would), or lost
+ *   (anything else);
+ * - kills (and, optionally, of the Redis master holding the report queue); report orders, the
+ *   jobs they made (one per Idempotency-Key), completed, failed, lost (unfinished long after),
+ *   charged twice, jobs made twice for one order, credits spent;
  * - the rate limit: a key whose plan allows QUOTA requests a day sends 3 × QUOTA over the run to
  *   all three processes; how many were allowed (drift = allowed − quota);
- * - the metrics of every process scraped at the end.
+ * - the metrics of every process scraped at the end, and the processes that ended by themselves.
  *
  * Used by `npm run bench:topology` (long form, figures to bench/results/) and by
  * test/integration/topology.test.ts (short form, in CI). Needs DATABASE_URL (PostgreSQL),
@@ -46,6 +49,8 @@ export interface TopologyOptions {
   killEverySeconds: number;
   clients: number;
   quota: number;
+  /** Halfway through, SIGKILL the Redis master holding the report queue: its replica takes over. */
+  redisFailover?: boolean;
   log?: (line: string) => void;
 }
 
@@ -53,7 +58,7 @@ export interface TopologyFigures {
   durationSeconds: number;
   processes: { api: number; workers: number };
   requests: { total: number; answered: number; retryableStatus: number; cutByKill: number; lost: number; lostSamples: string[] };
-  kills: { total: number; api: number; worker: number };
+  kills: { total: number; api: number; worker: number; redisMaster: number };
   reports: {
     orders: number;
     jobs: number;
@@ -61,12 +66,15 @@ export interface TopologyFigures {
     failed: number;
     lost: number;
     chargedTwice: number;
+    /** Jobs beyond one per order: a retry that ran again after its first request's process died between the job and the idempotency record. */
     duplicateJobsPerOrder: number;
     /** Credits reserved minus refunded: one per completed report when nothing is charged twice. */
     creditsSpent: number;
   };
   rateLimit: { quota: number; sent: number; allowed: number; drift: number };
   metrics: { processes: number; scraped: number };
+  /** Processes that ended by themselves (and were started again), with their last lines. */
+  crashes: string[];
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -79,12 +87,32 @@ interface Proc {
   child?: ChildProcess;
 }
 
+const QUEUE_KEY = 'topology:bull:{reports}:wait';
+
+const isReplicaOf = (port: number, master: number) =>
+  spawnSync('redis-cli', ['-p', String(port), 'info', 'replication'], { encoding: 'utf8' }).stdout.includes(`master_port:${master}`);
+
+/** The port of the master serving a key's slot, from the cluster's own map. */
+function masterOfSlot(anyPort: number, key: string): number {
+  const cli = (...args: string[]) => spawnSync('redis-cli', ['-p', String(anyPort), ...args], { encoding: 'utf8' }).stdout;
+  const slot = Number(cli('cluster', 'keyslot', key).trim());
+  for (const line of cli('cluster', 'nodes').trim().split('\n')) {
+    const [, address, flags, , , , , , ...ranges] = line.split(' ');
+    if (!flags!.includes('master')) continue;
+    for (const range of ranges) {
+      const [from, to = from] = range.split('-').map(Number);
+      if (slot >= from! && slot <= to!) return Number(address!.split('@')[0]!.split(':')[1]);
+    }
+  }
+  throw new Error(`no master serves slot ${slot}`);
+}
+
 export async function runTopology(options: TopologyOptions): Promise<TopologyFigures> {
   const log = options.log ?? (() => {});
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'astro-topology-'));
   // PgBouncer runs as another user when this runs as root: it must reach its directory inside.
   fs.chmodSync(dir, 0o755);
-  const cleanups: (() => void | Promise<void>)[] = [() => fs.rmSync(dir, { recursive: true, force: true })];
+  const cleanups: (() => void | Promise<void>)[] = [() => fs.rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 })];
   try {
     // PgBouncer and the Redis Cluster.
     const bouncerPort = await freePort();
@@ -101,6 +129,9 @@ export async function runTopology(options: TopologyOptions): Promise<TopologyFig
         spawnSync('kill', [fs.readFileSync(path.join(dir, 'redis', f), 'utf8').trim()]);
     });
     if (cluster.status !== 0) throw new Error(`Redis Cluster: ${cluster.stderr}`);
+    // The processes learn the cluster from a node that the failover below leaves alone.
+    const queueMaster = masterOfSlot(redisBase, QUEUE_KEY);
+    const seed = [0, 1, 2, 3, 4, 5].map((i) => redisBase + i).find((port) => port !== queueMaster && !isReplicaOf(port, queueMaster))!;
 
     // The database, migrated directly (the migrations Job's part); the processes go through the pooler.
     const database = await createServerDatabase(options.serverUrl, { prefix: 'astro_topology' });
@@ -133,7 +164,7 @@ export async function runTopology(options: TopologyOptions): Promise<TopologyFig
       DATABASE_POOL_SIZE: '4',
       MIGRATE_ON_START: 'false',
       SCHEMA_WAIT_SECONDS: '60',
-      REDIS_URL: `redis://127.0.0.1:${redisBase}`,
+      REDIS_URL: `redis://127.0.0.1:${seed}`,
       REDIS_CLUSTER: 'true',
       REDIS_KEY_PREFIX: 'topology:',
       AUTH_JWT_SECRET: randomBytes(32).toString('hex'),
@@ -149,11 +180,27 @@ export async function runTopology(options: TopologyOptions): Promise<TopologyFig
     const procs: Proc[] = [];
     for (let i = 0; i < 3; i++) procs.push({ role: 'api', port: await freePort() });
     for (let i = 0; i < 2; i++) procs.push({ role: 'worker', port: await freePort() });
+    // Like a kubelet: a process that ends by itself is counted, its last words kept, and started again.
+    const crashes: string[] = [];
+    let stopping = false;
     const start = (p: Proc) => {
       const args = p.role === 'api' ? ['dist/src/main.js'] : ['dist/src/cli.js', 'worker', 'reports', '--metrics-port', String(p.port)];
-      p.child = spawn(process.execPath, args, { cwd: ROOT, env: { ...env, PORT: String(p.port), HOST: '127.0.0.1' }, stdio: 'ignore' });
+      const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...env, PORT: String(p.port), HOST: '127.0.0.1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+      let tail = '';
+      const keep = (chunk: Buffer) => (tail = (tail + chunk.toString()).slice(-2000));
+      child.stdout.on('data', keep);
+      child.stderr.on('data', keep);
+      child.once('exit', (code, signal) => {
+        if (stopping || signal === 'SIGKILL' || p.child !== child) return;
+        crashes.push(`${p.role} exited (${code ?? signal}): ${tail.trim().split('\n').slice(-3).join(' | ').slice(0, 600)}`);
+        setTimeout(() => {
+          if (!stopping && p.child === child) start(p);
+        }, 1000);
+      });
+      p.child = child;
     };
     cleanups.push(() => {
+      stopping = true;
       for (const p of procs) p.child?.kill('SIGKILL');
     });
     procs.forEach(start);
@@ -171,13 +218,23 @@ export async function runTopology(options: TopologyOptions): Promise<TopologyFig
     // Requests.
     const counts = { total: 0, answered: 0, retryable: 0, cut: 0, lost: 0 };
     const lostSamples: string[] = [];
+    // The clients pick a process as a load balancer would: at random among those that did not
+    // refuse a connection in the last second.
+    const downUntil = new Map<Proc, number>();
+    const pick = async (): Promise<Proc> => {
+      for (;;) {
+        const up = apis.filter((a) => (downUntil.get(a) ?? 0) < Date.now());
+        if (up.length) return up[Math.floor(Math.random() * up.length)]!;
+        await sleep(100);
+      }
+    };
     const send = async (
       route: string,
       body: unknown,
       key: string,
       headers: Record<string, string> = {},
     ): Promise<{ outcome: Outcome; status: number; json?: unknown }> => {
-      const api = apis[Math.floor(Math.random() * apis.length)]!;
+      const api = await pick();
       counts.total++;
       let res: Response;
       try {
@@ -189,6 +246,7 @@ export async function runTopology(options: TopologyOptions): Promise<TopologyFig
         });
       } catch {
         counts.cut++;
+        downUntil.set(api, Date.now() + 1000);
         return { outcome: 'cut', status: 0 };
       }
       let text: string;
@@ -203,7 +261,9 @@ export async function runTopology(options: TopologyOptions): Promise<TopologyFig
         counts.answered++;
         return { outcome: 'answered', status: res.status, json: res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : undefined };
       }
-      if ((res.status === 429 || res.status === 503) && res.headers.get('retry-after')) {
+      // 429 and 503 carry Retry-After; 409 request_in_progress says when to ask again for the
+      // answer of an Idempotency-Key whose first request is still running (or was cut).
+      if (((res.status === 429 || res.status === 503) && res.headers.get('retry-after')) || (res.status === 409 && text.includes('request_in_progress'))) {
         counts.retryable++;
         return { outcome: 'retryable', status: res.status };
       }
@@ -216,7 +276,7 @@ export async function runTopology(options: TopologyOptions): Promise<TopologyFig
     const order = async () => {
       const idempotencyKey = randomUUID();
       orders.set(idempotencyKey, null);
-      for (let attempt = 0; attempt < 40; attempt++) {
+      for (const giveUp = deadline + 60_000; Date.now() < giveUp;) {
         const r = await send('/api/v1/natal/calculate', { ...BIRTH, psychological_report: { enabled: true } }, loadAccount.key, {
           'idempotency-key': idempotencyKey,
         });
@@ -250,7 +310,14 @@ export async function runTopology(options: TopologyOptions): Promise<TopologyFig
     const client = async () => {
       while (Date.now() < deadline) await mixed[Math.floor(Math.random() * mixed.length)]!();
     };
-    const kills = { total: 0, api: 0, worker: 0 };
+    const kills = { total: 0, api: 0, worker: 0, redisMaster: 0 };
+    const failover = async () => {
+      if (!options.redisFailover) return;
+      await sleep((options.durationSeconds * 1000) / 2);
+      spawnSync('kill', ['-9', fs.readFileSync(path.join(dir, 'redis', `redis-${queueMaster}.pid`), 'utf8').trim()]);
+      kills.redisMaster++;
+      log(`killed the Redis master on ${queueMaster}, which held the report queue`);
+    };
     const killer = async () => {
       while (Date.now() + options.killEverySeconds * 1000 < deadline) {
         await sleep(options.killEverySeconds * 1000);
@@ -266,7 +333,7 @@ export async function runTopology(options: TopologyOptions): Promise<TopologyFig
         start(victim);
       }
     };
-    await Promise.all([killer(), limitLoop(), ...Array.from({ length: options.clients }, client)]);
+    await Promise.all([killer(), failover(), limitLoop(), ...Array.from({ length: options.clients }, client)]);
     log(`load done: ${counts.total} requests, ${kills.total} kills`);
     for (const api of apis) await waitUntilReady(api.port, 120_000);
 
@@ -274,8 +341,13 @@ export async function runTopology(options: TopologyOptions): Promise<TopologyFig
     const jobIds = [...orders.values()].filter((id): id is string => id !== null);
     const statuses = async () =>
       direct.any(sql.type(z.object({ id: z.string(), status: z.string() }))`select id, status from report_jobs where id = any(${sql.array(jobIds, 'text')})`);
-    for (const until = Date.now() + 240_000; Date.now() < until; await sleep(1000)) {
-      if ((await statuses()).every((j) => j.status === 'completed' || j.status === 'failed')) break;
+    // The workers drain the queue at their own pace (a loaded machine prints slowly): a job is
+    // lost only if it is still unfinished after the others stopped finishing for two minutes.
+    const done = (jobs: { status: string }[]) => jobs.filter((j) => j.status === 'completed' || j.status === 'failed').length;
+    for (let last = -1, since = Date.now(); Date.now() - since < 120_000; await sleep(1000)) {
+      const now = done(await statuses());
+      if (now === jobIds.length) break;
+      if (now !== last) [last, since] = [now, Date.now()];
     }
     const finished = await statuses();
     const ledger = await direct.any(sql.type(z.object({ reference: z.string(), reason: z.string(), n: z.number() }))`
@@ -287,11 +359,17 @@ export async function runTopology(options: TopologyOptions): Promise<TopologyFig
     );
 
     // The metrics of every process.
+    // (A worker started again by the last kill opens its port once its Chromium printed a probe page.)
     let scraped = 0;
     for (const p of procs) {
       const url = `http://127.0.0.1:${p.port}/metrics`;
-      const res = await fetch(url, { headers: p.role === 'api' ? { authorization: `Bearer ${opsToken}` } : {} }).catch(() => null);
-      if (res?.ok && (await res.text()).includes('process_cpu_seconds_total')) scraped++;
+      for (const until = Date.now() + 90_000; Date.now() < until; await sleep(500)) {
+        const res = await fetch(url, { headers: p.role === 'api' ? { authorization: `Bearer ${opsToken}` } : {} }).catch(() => null);
+        if (res?.ok && (await res.text()).includes('process_cpu_seconds_total')) {
+          scraped++;
+          break;
+        }
+      }
     }
 
     const ordered = [...orders.values()].filter((id) => id !== null).length;
@@ -312,8 +390,15 @@ export async function runTopology(options: TopologyOptions): Promise<TopologyFig
       },
       rateLimit: { quota: options.quota, sent: rateLimit.sent, allowed: rateLimit.allowed, drift: rateLimit.allowed - options.quota },
       metrics: { processes: procs.length, scraped },
+      crashes,
     };
   } finally {
-    for (const cleanup of cleanups.reverse()) await Promise.resolve(cleanup()).catch(() => {});
+    for (const cleanup of cleanups.reverse()) {
+      try {
+        await cleanup();
+      } catch {
+        // What is left of a stopped service is not this run's result.
+      }
+    }
   }
 }

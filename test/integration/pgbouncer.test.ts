@@ -53,7 +53,7 @@ describe.runIf(serverUrl && process.env.REDIS_URL && hasPgbouncer)('through PgBo
     const pid = Number(fs.readFileSync(path.join(dir, 'pgbouncer.pid'), 'utf8'));
     process.kill(pid, 'SIGTERM');
     await withClient(serverUrl!, (c) => c.query(`drop database if exists ${database} with (force)`));
-    fs.rmSync(dir, { recursive: true, force: true });
+    fs.rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
   });
 
   it('refuses the startup parameters a direct connection takes, and the pool connects without them', async () => {

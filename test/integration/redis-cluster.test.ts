@@ -47,7 +47,7 @@ describe.runIf(hasRedisServer)('on a Redis Cluster of three masters and three re
       const pidFile = path.join(dir, `redis-${port}.pid`);
       if (fs.existsSync(pidFile)) spawnSync('kill', [fs.readFileSync(pidFile, 'utf8').trim()]);
     }
-    fs.rmSync(dir, { recursive: true, force: true });
+    fs.rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
   });
 
   /** The master serving a key's slot now. */
