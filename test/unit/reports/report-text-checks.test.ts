@@ -10,6 +10,8 @@ import { composeReport, type ComposedReport } from '../../../src/reports/text/co
 import type { NatalChartInput } from '../../../src/interpretations/chart-input.ts';
 import { natalChartFor, PLACES } from '../../helpers/natal-charts.ts';
 import { randomReportCharts } from '../../helpers/random-report-charts.ts';
+import { reportSky } from '../../../src/reports/sky/report-sky.ts';
+import { POINT_NAMES } from '../../../src/reports/text/phrases.ts';
 import { falseCloseness, genericAspectTexts, headingSubjects, repeatedPassages, selfRelations } from '../../helpers/report-text-checks.ts';
 
 const ATHENS = { city: 'Athens', country: 'GR', lat: 37.9838, lng: 23.7275, source: 'request' as const, zone: 'Europe/Athens' };
@@ -43,5 +45,30 @@ describe('report text checks', () => {
 
   it('find nothing over 40 random births', () => {
     for (const [i, chart] of randomReportCharts(40, 7307).entries()) expect(findings(chart, composeReport(chart, { asOf: AS_OF })), `chart ${i}`).toEqual(NONE);
+  });
+});
+
+describe('an untimed report', () => {
+  it('says an outer planet is close to the Moon only for the hours it was (Madrid 1975-06-15: Uranus, before 03:20)', () => {
+    const report = composeReport(READ_BY_HAND.madrid!, { asOf: AS_OF });
+    const outer = report.sections.find((s) => s.id === 'outer_planets')!.markdown;
+    expect(outer).toMatch(/Uranus[^.]*close contact with your Moon, if you were born before 03:20 local time\./);
+  });
+
+  it('gives the hours whenever the Moon was not within its orb of the planet all day, over random untimed births', () => {
+    let contacts = 0;
+    for (const chart of randomReportCharts(150, 9031).filter((c) => !c.houses)) {
+      const sky = reportSky({ chart, asOf: AS_OF });
+      const outer = composeReport(chart, { sky }).sections.find((s) => s.id === 'outer_planets')!.markdown;
+      for (const sentence of outer.split(/(?<=\.)\s+/).filter((s) => /close contact with your [^.]*Moon/.test(s))) {
+        contacts++;
+        if (/if you were born/.test(sentence)) continue;
+        // Without hours, the contact held the whole day.
+        const planet = ['uranus', 'neptune', 'pluto'].find((id) => sentence.includes(POINT_NAMES[id]!))!;
+        const day = sky.moonDay!.aspects.find((a) => a.other === planet)!;
+        expect([day.from, day.to], sentence).toEqual(['00:00', '24:00']);
+      }
+    }
+    expect(contacts).toBeGreaterThan(0);
   });
 });

@@ -82,6 +82,29 @@ export function jupiterSaturnSection(ctx: ReportContext): ReportSection {
   return introducedSection(ctx, 'jupiter_saturn', parts);
 }
 
+const ASPECT_ANGLE: Record<string, number> = { conjunction: 0, sextile: 60, square: 90, trine: 120, opposition: 180 };
+
+/**
+ * Untimed: the hours of the birth day in which the Moon stood within OUTER_ASPECT_ORB of its
+ * aspect to an outer planet (the Moon moving evenly from its midnight longitude to the next,
+ * sampled every ten minutes; the outer planet still). `all` when the whole day; undefined when
+ * never, so the contact is no reason at all.
+ */
+function closeMoonHours(ctx: ReportContext, id: string, type: string): { all: boolean; from: string; to: string } | undefined {
+  const day = ctx.sky.moonDay;
+  const planet = ctx.factors.points.get(id);
+  if (!day || !planet) return undefined;
+  const travel = (((day.endLon - day.startLon) % 360) + 360) % 360;
+  const close: number[] = [];
+  for (let minute = 0; minute <= 1440; minute += 10) {
+    const moon = day.startLon + (travel * minute) / 1440;
+    if (Math.abs(Math.abs(signedSeparation(moon, planet.lon)) - ASPECT_ANGLE[type]!) <= OUTER_ASPECT_ORB) close.push(minute);
+  }
+  if (close.length === 0) return undefined;
+  const clock = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+  return { all: close.length === 145, from: clock(close[0]!), to: clock(close.at(-1)!) };
+}
+
 /** Why an outer planet is personal in this chart: an angle within 8°, or close aspects to personal points. */
 export function outerProminence(ctx: ReportContext, id: string): { angle?: string | undefined; distance?: number | undefined; aspects: KeyedAspect[] } {
   const p = ctx.factors.points.get(id);
@@ -119,13 +142,33 @@ export function outerPlanetsSection(ctx: ReportContext): ReportSection {
       continue;
     }
     const name = POINT_NAMES[id]!;
+    // Untimed: a contact with the Moon holds for the hours the Moon was close, which the reason says;
+    // one it never came close enough for is no reason.
+    const moonContact = ctx.timed ? undefined : aspects.find((a) => a.p1 === 'moon' || a.p2 === 'moon');
+    const moonHours = moonContact ? closeMoonHours(ctx, id, moonContact.type) : undefined;
+    if (moonContact && !moonHours) {
+      aspects.splice(aspects.indexOf(moonContact), 1);
+      if (aspects.length === 0 && !angle) {
+        background.push(`${POINT_NAMES[id]} in ${ctx.signName(id)}`);
+        continue;
+      }
+    }
+    const when =
+      !moonHours || moonHours.all
+        ? ''
+        : moonHours.from === '00:00'
+          ? `if you were born before ${moonHours.to} local time`
+          : moonHours.to === '24:00'
+            ? `if you were born after ${moonHours.from} local time`
+            : `if you were born between ${moonHours.from} and ${moonHours.to} local time`;
+    const hours = !when ? '' : aspects.length > 1 ? ` (the Moon only ${when})` : `, ${when}`;
     // The closeness is stated, with the distance, in a sentence that names the planet: a bare "it"
     // after another planet's passage reads as that planet.
     const why = (subject: string) =>
       [
         angle ? `${subject} stands ${degreesMinutes(distance!)} from your ${angle}` : undefined,
         aspects.length
-          ? `${angle ? 'it' : subject} makes close contact with your ${joinAnd(aspects.map((a) => POINT_NAMES[a.p1 === id ? a.p2 : a.p1]!))}`
+          ? `${angle ? 'it' : subject} makes close contact with your ${joinAnd(aspects.map((a) => POINT_NAMES[a.p1 === id ? a.p2 : a.p1]!))}${hours}`
           : undefined,
       ]
         .filter((r) => r !== undefined)
