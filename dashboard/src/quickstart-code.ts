@@ -18,7 +18,10 @@ const PATH = '/api/v1/natal/calculate';
 export function quickstartCode(language: Language, key: string, origin = location.origin): string {
   const url = `${origin}${PATH}`;
   if (language === 'curl') {
-    return `curl -sS -X POST '${url}' -H 'x-api-key: ${key}' -H 'content-type: application/json' -d '${JSON.stringify(BIRTH)}'`;
+    // One option a line: on a phone the key stays in view without wrapping the command.
+    return [`curl -sS -X POST '${url}' \\`, `  -H 'x-api-key: ${key}' \\`, `  -H 'content-type: application/json' \\`, `  -d '${JSON.stringify(BIRTH)}'`].join(
+      '\n',
+    );
   }
   if (language === 'javascript') {
     return [
