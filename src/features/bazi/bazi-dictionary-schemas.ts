@@ -3,7 +3,8 @@ import { z } from 'zod/v4';
 import { answerObject } from './bazi-field-text.ts';
 import { langField, metaSchema } from './bazi-lang.ts';
 
-export const baziDictionaryQuery = z.object({ lang: langField }).meta({ id: 'BaziDictionaryQuery', example: { lang: 'zh-CN' } });
+// No component id: a query's schema is written out in its parameters, not referenced.
+export const baziDictionaryQuery = z.object({ lang: langField });
 
 const term = answerObject({
   id: z.string().describe('Stable id: never changes once published'),
