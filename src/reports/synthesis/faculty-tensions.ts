@@ -156,7 +156,8 @@ export function tensionPassage(
 ): string {
   const f = FACULTIES[conflict.faculty]!;
   const later = labelInSentence(laterLabel);
-  if (alreadyNamed) return `${capitalise(later)} adds weight to one side of the tension read above: the part of you that ${f.poles[conflict.laterPole]}.`;
+  if (alreadyNamed)
+    return `${capitalise(later)} adds weight to one side of the tension with ${labelInSentence(conflict.earlierLabel)}, read earlier: the part of you that ${f.poles[conflict.laterPole]}.`;
   const together = choose(f.together, `tension-${conflict.faculty}`);
   const point = sharedPoint(laterLabel, conflict.earlierLabel);
   if (point) {

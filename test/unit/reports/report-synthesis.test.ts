@@ -43,8 +43,7 @@ describe('the synthesis layer', () => {
       for (const [faculty, set] of poles) expect([...set], `${chart.subject.datetime_utc}: ${faculty}`).toHaveLength(1);
       // Every tension is named in the text, with both sides, once per faculty; a further entry on
       // the faculty says which side it adds to; two entries about one point are its two sides.
-      const named =
-        report.markdown.match(/part of you [^\n]*?, while (through [^\n]*?, )?another part |adds weight to one side of the tension read above/g) ?? [];
+      const named = report.markdown.match(/part of you [^\n]*?, while (through [^\n]*?, )?another part |adds weight to one side of the tension with /g) ?? [];
       expect(named.length).toBe(report.readings!.filter((r) => r.tension).length);
       const faculties = report.readings!.filter((r) => r.tension).map((r) => r.tension);
       expect(report.markdown.match(/part of you [^\n]*?, while (through [^\n]*?, )?another part /g)?.length ?? 0).toBe(new Set(faculties).size);
