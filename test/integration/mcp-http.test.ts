@@ -244,7 +244,18 @@ describe('tool families', () => {
   it('narrow the tool list by path, query, or both', async () => {
     expect(await names('/mcp/charts')).toEqual(['v1_natal_chart', 'v1_geo_search']);
     expect(await names('/mcp/numerology')).toEqual(['v1_numerology_profile', 'v1_geo_search']);
-    expect(await names('/mcp/chinese')).toEqual(['v1_geo_search', 'v1_chinese_bazi', 'v1_chinese_bazi_flow', 'v1_chinese_calendar', 'v1_chinese_today']);
+    expect(await names('/mcp/chinese')).toEqual([
+      'v1_geo_search',
+      'v1_chinese_bazi',
+      'v1_chinese_bazi_flow',
+      'v1_chinese_bazi_dictionary',
+      'v1_chinese_bazi_synastry',
+      'v1_chinese_bazi_time_correction',
+      'v1_chinese_bazi_lifespan',
+      'v1_chinese_bazi_health',
+      'v1_chinese_calendar',
+      'v1_chinese_today',
+    ]);
     // The western family grows with its techniques: the two families' tools, in catalogue order, and nothing of the others.
     const westernAndEphemeris = await names('/mcp?scope=western,ephemeris');
     expect(westernAndEphemeris).toEqual(await names('/mcp/western,ephemeris'));
