@@ -55,6 +55,15 @@ describe('an untimed report', () => {
     expect(outer).toMatch(/Uranus[^.]*close contact with your Moon, if you were born before 03:20 local time\./);
   });
 
+  it('reads a Moon aspect that held for part of the day as true for those hours only (Madrid: the sextile to Saturn after 22:20)', () => {
+    const md = composeReport(READ_BY_HAND.madrid!, { asOf: AS_OF }).markdown;
+    expect(md).toContain("This reading of the Moon's sextile with Saturn holds only if you were born after 22:20 local time");
+    // Every aspect entry of the Moon read with part of the day's hours in its fact line carries the condition.
+    const partial = md.split('\n### ').filter((s) => /\n\*Moon (conjunct|sextile|square|trine|opposite) \w+ · within orb for part of the day/.test(s));
+    expect(partial.length).toBeGreaterThan(1);
+    for (const entry of partial) expect(entry).toMatch(/holds only if you were born (before|after|between) /);
+  });
+
   it('gives the hours whenever the Moon was not within its orb of the planet all day, over random untimed births', () => {
     let contacts = 0;
     for (const chart of randomReportCharts(150, 9031).filter((c) => !c.houses)) {

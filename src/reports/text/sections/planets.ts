@@ -205,10 +205,16 @@ export function aspectEntry(ctx: ReportContext, a: KeyedAspect, weight: number, 
   const e = ctx.library.entries.get(entryKey);
   if (!e) return undefined;
   const label = `${POINT_NAMES[a.p1]} ${ASPECT_WORDS[a.type]} ${POINT_NAMES[a.p2]}`;
-  return ctx.take(exact, label, weight, {
+  const day = ctx.moonDayAspect(a);
+  const text = ctx.take(exact, label, weight, {
     entryKey,
     heading: `${headingPrefix}${e.title}`,
-    fact: `${label} · ${aspectFact({ ...a, day: ctx.moonDayAspect(a) })}`,
+    fact: `${label} · ${aspectFact({ ...a, day })}`,
     aspectType: a.type,
   });
+  // Untimed: an aspect of the Moon that held for part of the birth day is read as true for those hours only.
+  if (!text || !day || (day.from === '00:00' && day.to === '24:00')) return text;
+  const other = POINT_NAMES[a.p1 === 'moon' ? a.p2 : a.p1];
+  const hours = day.from === '00:00' ? `before ${day.to}` : day.to === '24:00' ? `after ${day.from}` : `between ${day.from} and ${day.to}`;
+  return `${text}\n\nThis reading of the Moon's ${a.type} with ${other} holds only if you were born ${hours} local time, the hours in which the aspect was within orb; born at another hour, leave it aside.`;
 }
