@@ -6,6 +6,7 @@
  */
 import { animalChinese, ELEMENT_DICTIONARY, STAR_DICTIONARY, TEN_GOD_DICTIONARY } from '../../astro/chinese/dictionary.ts';
 import { BRANCHES, STEMS } from '../../astro/chinese/stems-branches.ts';
+import { ruleTextZh } from './bazi-rule-text-zh.ts';
 
 const TEN_GOD_ZH = new Map(TEN_GOD_DICTIONARY.map((t) => [t.english, t.chinese]));
 const ELEMENT_ZH = new Map(ELEMENT_DICTIONARY.map((t) => [t.english, t.chinese]));
@@ -50,6 +51,10 @@ function localizeObject(o: Record<string, unknown>): void {
   for (const key of ['favorable_elements', 'unfavorable_elements', 'yong_shen_candidates'] as const) {
     const v = o[key];
     if (Array.isArray(v)) o[key] = (v as unknown[]).map((e) => (typeof e === 'string' ? elementText(e) : e));
+  }
+  for (const key of ['note', 'trigger_text', 'direction_rule', 'season_reason', 'structure_rationale'] as const) {
+    const v = o[key];
+    if (typeof v === 'string') o[key] = ruleTextZh(v);
   }
   for (const value of Object.values(o)) localizeValue(value);
 }
