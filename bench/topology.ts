@@ -343,7 +343,7 @@ export async function runTopology(options: TopologyOptions): Promise<TopologyFig
       direct.any(sql.type(z.object({ id: z.string(), status: z.string() }))`select id, status from report_jobs where id = any(${sql.array(jobIds, 'text')})`);
     // The workers drain the queue at their own pace (a loaded machine prints slowly): a job is
     // lost only if it is still unfinished after the others stopped finishing for two minutes.
-    const done = (jobs: { status: string }[]) => jobs.filter((j) => j.status === 'completed' || j.status === 'failed').length;
+    const done = (jobs: readonly { status: string }[]) => jobs.filter((j) => j.status === 'completed' || j.status === 'failed').length;
     for (let last = -1, since = Date.now(); Date.now() - since < 120_000; await sleep(1000)) {
       const now = done(await statuses());
       if (now === jobIds.length) break;
