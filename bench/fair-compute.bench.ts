@@ -15,14 +15,20 @@
  * to natal alone (targets: ≥ 0.5 and ≤ 2×), and each background's completions per second beside
  * natal and alone.
  *
- *   npm run build && npx tsx bench/fair-compute.bench.ts [seconds per run=8]
+ * A built checkout of an earlier commit may be named as well: its service is measured first, in the
+ * same run (the one first-come queue before the heavy lane: `git worktree add ../before <commit>`,
+ * then `npm ci` or links to this checkout's node_modules and build, and `npm run build` there).
+ *
+ *   npm run build && npx tsx bench/fair-compute.bench.ts [seconds per run=8] [earlier checkout]
  */
+import { execFileSync } from 'node:child_process';
 import http from 'node:http';
 import { randomBirth, randomMonthTimelineRequest } from './births.ts';
 import { runLoad, type LoadResult } from './load.ts';
 import { startBenchServer } from './server-process.ts';
 
 const seconds = Number(process.argv[2] ?? 8);
+const earlier = process.argv[3];
 const NATAL_CONNECTIONS = 8;
 
 interface Background {
@@ -127,8 +133,8 @@ async function natalLoad(url: string, key: string): Promise<LoadResult> {
 }
 
 /** One design: natal alone, then beside each background, and each background alone. */
-async function measure(design: string, env: Record<string, string>): Promise<string[]> {
-  const server = await startBenchServer(env);
+async function measure(design: string, env: Record<string, string>, root?: string): Promise<string[]> {
+  const server = await startBenchServer(env, [], undefined, { root });
   try {
     const { url, key } = server;
     await natalLoad(url, key);
@@ -159,6 +165,10 @@ const designs: [string, Record<string, string>][] = [
   ['heavy lane, nice 0', { COMPUTE_HEAVY_NICE: '0' }],
 ];
 const rows: string[] = [];
+if (earlier) {
+  const commit = execFileSync('git', ['-C', earlier, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
+  rows.push(...(await measure(`commit ${commit}`, {}, earlier)));
+}
 for (const [design, env] of designs) rows.push(...(await measure(design, env)));
 console.log(`natal: ${NATAL_CONNECTIONS} connections, ${seconds} s a run; targets: natal ≥ 0.5 of alone, p99 ≤ 2× alone\n`);
 console.log(

@@ -24,12 +24,16 @@ export async function startBenchServer(
   env: Record<string, string>,
   nodeArgs: string[] = [],
   entry = SERVICE_ENTRY,
-  options: { reportCredits?: number } = {},
+  options: {
+    reportCredits?: number;
+    /** Another checkout of the project, built (`npm run build`), whose service to start: an earlier design measured in the same run. */
+    root?: string;
+  } = {},
 ): Promise<BenchServer> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'astro-bench-'));
   const fullEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATA_DIR: dataDir, ...env };
-  const root = path.resolve(import.meta.dirname, '..');
+  const root = options.root ?? path.resolve(import.meta.dirname, '..');
   // With the V8 flag the service is started with (package.json, Dockerfile), every server alike.
   const loader = entry.endsWith('.ts') ? ['--import', 'tsx'] : [];
   const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--max-semi-space-size=64', ...loader, entry], {
