@@ -345,6 +345,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(async (calc) => {
     if (platform) calc.addHook('onRequest', authenticator.hook());
     calc.addHook('preValidation', nullMeansAbsent);
+    calc.addHook('preHandler', heavy.hook());
     calc.addHook('onRoute', (route) => {
       route.schema = { ...route.schema, security: [{ apiKey: [] }] };
       if (route.config?.billable === undefined && route.method === 'POST') route.config = { ...route.config, billable: true };
@@ -356,7 +357,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await calc.register(chineseCalendarRoutes(deps.compute));
     await calc.register(transitRoutes(deps.compute));
     await calc.register(profectionRoutes(deps.compute));
-      heavy,
     await calc.register(signRoutes(deps.compute));
     await calc.register(panchangRoutes(deps.compute));
     await calc.register(vedicVisualRoutes(deps.compute));
@@ -398,6 +398,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       compute: deps.compute,
       authenticator,
       rateLimiter,
+      heavy,
       usage,
       baseUrl,
       allowedOrigins: config.MCP_ALLOWED_ORIGINS,

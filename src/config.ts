@@ -66,11 +66,6 @@ export const configSchema = z.object({
   /** Tasks handed to one worker thread ahead of time (it runs them one after another). */
   COMPUTE_TASKS_PER_THREAD: z.coerce.number().int().min(1).max(64).default(8),
   /**
-   * API processes sharing PORT (node:cluster); one, the default, is this process itself. More
-   * need DATABASE_URL and REDIS_URL: the embedded database and the in-process stand-ins of Redis
-   * belong to one process.
-   */
-  /**
    * Threads of the heavy lane (searches, timelines, returns over long windows, muhurat searches,
    * export chunks: src/compute/heavy-tasks.ts); 0: one more than COMPUTE_THREADS, so that another
    * caller's heavy task starts while one caller holds as many as it may.
@@ -93,6 +88,11 @@ export const configSchema = z.object({
     .transform((pairs) => Object.fromEntries(Object.entries(pairs).map(([plan, n]) => [plan, Number(n)]))),
   /** Milliseconds of compute a heavy request gets for one unit of the request quota (rounded up, at least one unit). */
   HEAVY_MS_PER_UNIT: z.coerce.number().int().min(1).max(3_600_000).default(250),
+  /**
+   * API processes sharing PORT (node:cluster); one, the default, is this process itself. More
+   * need DATABASE_URL and REDIS_URL: the embedded database and the in-process stand-ins of Redis
+   * belong to one process.
+   */
   SERVICE_PROCESSES: z.coerce.number().int().min(1).max(64).default(1),
   KEY_CACHE_SIZE: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
   KEY_CACHE_TTL_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
