@@ -19,7 +19,7 @@ interface Document extends Json {
 }
 
 /** Shapes smaller than this (bytes of JSON) stay inline: a `$ref` to them would save little. */
-const MIN_SHARED_BYTES = 160;
+const MIN_SHARED_BYTES = 90;
 const REF_PREFIX = '#/components/schemas/';
 /** Keywords whose value is a schema, or a list or map of schemas (JSON Schema 2020-12). */
 const SCHEMA_KEYWORDS = ['items', 'additionalProperties', 'not', 'if', 'then', 'else', 'contains', 'propertyNames', 'unevaluatedItems'];
@@ -28,10 +28,22 @@ const SCHEMA_MAP_KEYWORDS = ['properties', 'patternProperties', '$defs', 'depend
 
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** A schema without its own description: what two places must share to share a component. */
+/**
+ * The words a place gives its schema (what it means there, its examples, its default), kept beside
+ * the `$ref` when the rest of the schema is shared.
+ */
+const OWN_WORDS = ['description', 'examples', 'default'] as const;
+
+/** A schema without its own words: what two places must share to share a component. */
 function shapeOf(schema: Json): Json {
-  const { description: _description, ...shape } = schema;
+  const shape = { ...schema };
+  for (const key of OWN_WORDS) delete shape[key];
   return shape;
+}
+
+/** The words of `schema` that its place keeps beside a `$ref`. */
+function ownWords(schema: Json): Json {
+  return Object.fromEntries(OWN_WORDS.filter((key) => schema[key] !== undefined).map((key) => [key, schema[key]]));
 }
 
 /**
@@ -131,7 +143,7 @@ export function compactOpenApi(input: Document): Document {
   const componentFor = (text: string, schema: Json): string => {
     // A named component's own description would otherwise appear where the field said nothing.
     const namedOne = namedByShape.get(text);
-    if (namedOne && (schema.description !== undefined || named[namedOne]!.description === undefined)) return namedOne;
+    if (namedOne && OWN_WORDS.every((key) => schema[key] !== undefined || named[namedOne]![key] === undefined)) return namedOne;
     const existing = made.get(text);
     if (existing) return existing;
     const base = pascal(typeof schema.title === 'string' ? schema.title : (firstName.get(text) ?? 'Shape'));
@@ -150,7 +162,7 @@ export function compactOpenApi(input: Document): Document {
       const text = JSON.stringify(shapeOf(schema));
       if ((counts.get(text) ?? 0) > 1) {
         const name = componentFor(text, schema);
-        replace(schema.description === undefined ? { $ref: REF_PREFIX + name } : { $ref: REF_PREFIX + name, description: schema.description });
+        replace({ $ref: REF_PREFIX + name, ...ownWords(schema) });
         return;
       }
     }
@@ -205,14 +217,15 @@ const RESPONSE_NAMES: Record<string, string> = {
   '409': 'Conflict',
   '413': 'TooLarge',
   '415': 'UnsupportedMediaType',
+  '422': 'ValidationError',
   '429': 'TooManyRequests',
   '503': 'Unavailable',
 };
 
 /**
- * The refusals many operations give in the same words (401, 403, 429, 503 ...) written once, in
- * `components.responses`. The answers themselves (2xx), the validation error (422) and the
- * problem documents stay with each operation: they are the operation's own.
+ * The refusals many operations give in the same words (401, 403, 422, 429, 503 ...) written once,
+ * in `components.responses`. The answers themselves (2xx) and the problem documents stay with each
+ * operation: they are the operation's own.
  */
 function shareResponses(document: Document): void {
   const counts = new Map<string, number>();
@@ -223,7 +236,7 @@ function shareResponses(document: Document): void {
       for (const [status, response] of Object.entries(responses)) {
         if (status.startsWith('2') || !isObject(response) || typeof response.$ref === 'string') continue;
         const text = JSON.stringify(response);
-        if (status === '422' || text.includes('problem+json')) continue;
+        if (text.includes('problem+json')) continue;
         counts.set(text, (counts.get(text) ?? 0) + 1);
         all.push({ status, response, replace: (next) => (responses[status] = next) });
       }
