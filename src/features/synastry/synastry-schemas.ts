@@ -601,7 +601,7 @@ export const synastryCardsResponse = z.object({
       generated_at: z.string().describe('When the answer was made, UTC ISO 8601'),
       report_id: z.string().describe('syn_ + the first 16 hex digits of calculation_hash: the same pair and settings, the same id'),
       calculation_hash: z.string().describe('As in POST /api/v1/western/synastry'),
-      engine: z.object({ name: z.string(), version: z.string() }).describe("This service's synastry engine"),
+      engine: z.object({ name: z.string().describe('Engine name'), version: z.string().describe('Engine version') }).describe("This service's synastry engine"),
       warnings: z.array(z.string()).describe('As in POST /api/v1/western/synastry'),
     })
     .describe('How the answer was made'),
@@ -655,7 +655,12 @@ export const synastryCardsResponse = z.object({
         domains: z.array(z.string()).describe('Areas of the relationship it speaks to'),
         display_policy: z.enum(['expanded', 'collapsed']).describe('expanded for the five strongest, else collapsed'),
         default_block: z.enum(['supportive', 'challenging']).describe('The block to show first: the dominant one'),
-        blocks: z.object({ supportive: cardBlock, challenging: cardBlock }).describe('What helps and what to watch'),
+        blocks: z
+          .object({
+            supportive: cardBlock.describe('The reading of what helps the pair'),
+            challenging: cardBlock.describe('The reading of what strains the pair'),
+          })
+          .describe('What helps and what to watch'),
       }),
     )
     .describe('Every contact, strongest first'),
