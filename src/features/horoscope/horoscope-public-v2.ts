@@ -6,22 +6,8 @@
  * driver's intensity as a band in words, keeping the numbers beside them (`orb_degrees`,
  * `intensity_value`); v1 and v3 keep the numbers where they were.
  */
-import { HOROSCOPE_ORBS } from '../../astro/horoscope-model.ts';
 import type { DailyPersonalAnswer, DailyPersonalV2Answer, DailySignAnswer, DailySignV2Answer } from './horoscope-schemas.ts';
-
-/** The name of the orbs every horoscope uses (HOROSCOPE_ORBS): 3° for the major aspects, 2° for the sextile. */
-export const HOROSCOPE_ORB_POLICY = `majors_${HOROSCOPE_ORBS.conjunction}deg_sextile_${HOROSCOPE_ORBS.sextile}deg`;
-
-export const INTENSITY_BANDS = ['low', 'moderate', 'high', 'very_high'] as const;
-export type IntensityBand = (typeof INTENSITY_BANDS)[number];
-export const INTENSITY_BAND_RULE = 'very_high from 0.75, high from 0.5, moderate from 0.25, else low (intensity_value is the number)';
-
-export function intensityBand(value: number): IntensityBand {
-  if (value >= 0.75) return 'very_high';
-  if (value >= 0.5) return 'high';
-  if (value >= 0.25) return 'moderate';
-  return 'low';
-}
+import { HOROSCOPE_ORB_POLICY, intensityBand } from './horoscope-v2-words.ts';
 
 type OwnMeta = DailyPersonalAnswer['meta'];
 type OwnFactors = DailyPersonalAnswer['data']['score_factors'];
