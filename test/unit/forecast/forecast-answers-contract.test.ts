@@ -265,6 +265,8 @@ describe('the transit search answer', () => {
         ...(coin() ? { aspect_types: pick([['conjunction'], ['square', 'opposition'], ['trine', 'sextile', 'quincunx']]) } : {}),
         include_context: i % 3 !== 0,
         ...(coin() ? { reference_datetime: '2030-01-01T00:00:00Z' } : {}),
+        // Pages: a first page of a few passes (a next page follows) and a page that holds them all.
+        ...(i % 4 === 1 ? { page_size: 1 + (i % 3) } : i % 4 === 3 ? { page_size: 5000 } : {}),
       };
       answers.push(bytesOf(runTask('transits_search', searchTask(body))));
     }
