@@ -1,6 +1,6 @@
 /**
  * Simplified Chinese names in a BaZi answer built in English (`lang=zh-CN`). The answers are built
- * once, in English; this pass rewrites the fields that carry a name or a fixed text in place, by
+ * once, in English; this pass rewrites, on a copy, the fields that carry a name or a fixed text, by
  * field: ids, enum values (elements, polarities, kinds, labels) and Chinese characters are the same
  * in every language, so that a client's parsing does not depend on the language.
  */
@@ -64,8 +64,13 @@ function localizeValue(value: unknown): void {
   else if (value !== null && typeof value === 'object') localizeObject(value as Record<string, unknown>);
 }
 
-/** Rewrites the answer's names in Simplified Chinese, in place, and returns it. */
+/**
+ * The answer with its names in Simplified Chinese. It is rewritten on a copy: an answer shares
+ * objects with the tables it was built from (a stem's info, a star's entry), and rewriting those in
+ * place gave every later English answer on the thread the Chinese names.
+ */
 export function localizeBaziAnswer<T>(answer: T): T {
-  localizeValue(answer);
-  return answer;
+  const copy = structuredClone(answer);
+  localizeValue(copy);
+  return copy;
 }

@@ -76,4 +76,18 @@ describe('lang=zh-CN', () => {
     }
     expect(left).toEqual([]);
   });
+
+  it('leaves the English answers that follow a Chinese one in English', () => {
+    const birth = { year: 1755, month: 1, day: 27, hour: 20, minute: 0, tz_str: 'Asia/Shanghai', sex: 'M' };
+    const where = place(31.2, 121.5);
+    const english = () => computeBazi({ request: baziRequest.parse(birth), place: where });
+    const before = JSON.stringify(english());
+    computeBazi({ request: baziRequest.parse({ ...birth, lang: 'zh-CN' }), place: where });
+    computeBaziFlow({ request: baziFlowRequest.parse({ ...birth, lang: 'zh-CN', target_year: 2026 }), place: where, defaultYear: 2026 });
+    const after = english();
+    expect(JSON.stringify(after)).toBe(before);
+    // Whatever ran on this thread before: the names are English ones.
+    expect(after.day_master.info.name).toMatch(/^[A-Z][a-z]+$/);
+    expect(after.pillars.map((p) => p.life_stage.name)).not.toContainEqual(expect.stringMatching(/[^\x00-\x7f]/));
+  });
 });
