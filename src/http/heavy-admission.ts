@@ -58,11 +58,16 @@ export class HeavyAdmission {
         if (units <= 1 || !this.options.limiter) return;
         // The per-second limit counted this request already: the extra units are quota only.
         const subject = { ...account.quota, rpsLimit: null };
-        let decision = await this.options.limiter.take(subject, units - 1);
-        // The work is done and answered: what does not fit spends the rest of the period's quota.
-        if (decision !== 'revoked' && decision.outcome === 'quota_exceeded' && decision.remaining > 0)
-          decision = await this.options.limiter.take(subject, decision.remaining);
-        hooks.onCharged?.(decision);
+        try {
+          let decision = await this.options.limiter.take(subject, units - 1);
+          // The work is done and answered: what does not fit spends the rest of the period's quota.
+          if (decision !== 'revoked' && decision.outcome === 'quota_exceeded' && decision.remaining > 0)
+            decision = await this.options.limiter.take(subject, decision.remaining);
+          hooks.onCharged?.(decision);
+        } catch {
+          // The counters are out of reach (Redis away): the work is done, and losing its extra
+          // units is better than losing its answer.
+        }
       },
     };
   }

@@ -152,6 +152,18 @@ describe('heavy admission', () => {
   });
 });
 
+describe('settling a heavy request whose counters are out of reach', () => {
+  it('keeps the answer: the cost is said, the extra units are lost', async () => {
+    const unreachable = { take: async () => Promise.reject(new Error('Redis away')) } as never;
+    const a = new HeavyAdmission({ leases: new MemoryHeavyLeaseStore(), limiter: unreachable, maxPerAccount: 1, maxPerAccountByPlan: {}, msPerUnit: 250 });
+    const costs: number[] = [];
+    const quota = { userId: 'u', keyId: 'k', requestLimit: 100, limitPeriod: 'day' as const, rpsLimit: null };
+    const caller = a.callerOf({ userId: 'u', planCode: 'entry', quota }, { onCost: (units) => costs.push(units) });
+    await expect(caller.settle!(1000)).resolves.toBeUndefined();
+    expect(costs).toEqual([4]);
+  });
+});
+
 describe('measured outcomes', () => {
   it('carry the compute time beside the bytes and beside a refusal', () => {
     const bytes = new TextEncoder().encode('{"a":1}');
