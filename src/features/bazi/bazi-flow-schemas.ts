@@ -6,23 +6,12 @@
  */
 import { z } from 'zod/v4';
 import { MAX_YEAR, MIN_YEAR } from '../requests/birth-schema.ts';
-import { baziRequest, interactionSchema } from './bazi-schemas.ts';
+import { baziRequest, CHART_OPTIONS, interactionSchema } from './bazi-schemas.ts';
 import { answerObject } from './bazi-field-text.ts';
 import { metaSchema } from './bazi-lang.ts';
 
 export const baziFlowRequest = baziRequest
-  .omit({
-    include_ten_gods: true,
-    include_pinyin: true,
-    include_debug: true,
-    include_stars: true,
-    include_interactions: true,
-    include_professional: true,
-    annual_from: true,
-    annual_to: true,
-    current_date: true,
-    include_current_flow: true,
-  })
+  .omit(CHART_OPTIONS)
   .extend({
     target_year: z
       .number()

@@ -33,6 +33,23 @@ export const timeStandard = caseInsensitiveEnum(TIME_STANDARDS, {
 
 export const exampleBaziBirth = { name: 'Ada', year: 1990, month: 5, day: 17, hour: 8, minute: 15, lat: 31.23, lng: 121.47, tz_str: 'Asia/Shanghai', sex: 'F' };
 
+/**
+ * The request fields that choose what a chart answer shows: the endpoints that take a birth for
+ * another purpose (the flow, synastry, time correction) leave them out.
+ */
+export const CHART_OPTIONS = {
+  include_ten_gods: true,
+  include_pinyin: true,
+  include_debug: true,
+  include_stars: true,
+  include_interactions: true,
+  include_professional: true,
+  annual_from: true,
+  annual_to: true,
+  current_date: true,
+  include_current_flow: true,
+} as const;
+
 export const baziRequest = z
   .object({
     ...birthFields,

@@ -2,21 +2,12 @@
 import { z } from 'zod/v4';
 import { answerObject } from './bazi-field-text.ts';
 import { langField, metaSchema } from './bazi-lang.ts';
-import { baziRequest, exampleBaziBirth } from './bazi-schemas.ts';
+import { baziRequest, CHART_OPTIONS, exampleBaziBirth } from './bazi-schemas.ts';
 
 /** One person of the pair: the birth fields and conventions of POST /api/v1/chinese/bazi. */
 export const baziPersonBlock = baziRequest
   .omit({
-    include_ten_gods: true,
-    include_pinyin: true,
-    include_debug: true,
-    include_stars: true,
-    include_interactions: true,
-    include_professional: true,
-    annual_from: true,
-    annual_to: true,
-    current_date: true,
-    include_current_flow: true,
+    ...CHART_OPTIONS,
     lang: true,
   })
   .meta({ id: 'BaziPerson' });

@@ -3,20 +3,11 @@ import { z } from 'zod/v4';
 import { DAY_BOUNDARIES } from '../../astro/chinese/pillars.ts';
 import { answerObject } from './bazi-field-text.ts';
 import { metaSchema } from './bazi-lang.ts';
-import { baziRequest, exampleBaziBirth, TIME_STANDARDS } from './bazi-schemas.ts';
+import { baziRequest, CHART_OPTIONS, exampleBaziBirth, TIME_STANDARDS } from './bazi-schemas.ts';
 
 export const baziTimeCorrectionRequest = baziRequest
   .omit({
-    include_ten_gods: true,
-    include_pinyin: true,
-    include_debug: true,
-    include_stars: true,
-    include_interactions: true,
-    include_professional: true,
-    annual_from: true,
-    annual_to: true,
-    current_date: true,
-    include_current_flow: true,
+    ...CHART_OPTIONS,
     time_known: true,
   })
   .meta({ id: 'BaziTimeCorrectionRequest', example: { ...exampleBaziBirth, time_standard: 'true_solar' } });
