@@ -2,7 +2,8 @@
  * A fixed number of places for heavy work, shared round-robin between callers: when a place
  * frees, it goes to the caller that has waited longest since it was last served, not to whoever
  * queued the most. One caller with a backlog therefore delays another by at most one task per
- * place, however long its backlog.
+ * place, however long its backlog. With one caller it is a plain first-come queue of places: the
+ * exports' compute slots (http/export-admission.ts).
  */
 export class FairPlaces {
   private busy = 0;

@@ -16,7 +16,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from './errors.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import { RequestFieldError } from '../features/requests/request-error.ts';
-import { ComputeSlots } from './compute-slots.ts';
+import { FairPlaces } from '../compute/fair-places.ts';
 
 export interface ExportAdmissionOptions {
   rowsPerUnit: number;
@@ -30,6 +30,9 @@ export interface ExportAdmissionOptions {
 
 /** Seconds an export refused for lack of a place is told to wait. */
 const RETRY_AFTER_SECONDS = 5;
+
+/** The one caller of the export slots: exports share them first come, first served. */
+const EXPORTS = 'exports';
 
 /** Rejects a chunk that was waiting for a slot when its export ended (the client left). */
 export class ExportCancelled extends Error {}
@@ -46,15 +49,16 @@ export interface AdmittedExport {
 export class ExportAdmission {
   private active = 0;
   private readonly perUser = new Map<string, number>();
-  private readonly slots: ComputeSlots;
+  private readonly slots: FairPlaces;
 
   constructor(private readonly options: ExportAdmissionOptions) {
-    this.slots = new ComputeSlots(options.computeSlots);
+    // One queue for all exports, first come first served (no bound: each export holds few chunks).
+    this.slots = new FairPlaces(options.computeSlots, Infinity, () => new Error('unbounded'));
   }
 
   /** Exports running now, and chunks waiting for a compute slot (for the metrics). */
   stats() {
-    return { active: this.active, waitingChunks: this.slots.waiting };
+    return { active: this.active, waitingChunks: this.slots.stats().waiting };
   }
 
   costOf(rows: number): number {
@@ -113,7 +117,12 @@ export class ExportAdmission {
     return {
       cost,
       release,
-      chunk: (compute) => this.slots.run(compute, () => (cancelled ? new ExportCancelled('export ended') : null)),
+      // A chunk that waited for its slot past its export's end gives the slot back unused.
+      chunk: (compute) =>
+        this.slots.run(EXPORTS, () => {
+          if (cancelled) throw new ExportCancelled('export ended');
+          return compute();
+        }),
     };
   }
 

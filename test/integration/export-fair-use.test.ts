@@ -8,7 +8,7 @@ import { sql } from 'slonik';
 import { startTestServer, type TestServer } from '../helpers/app.ts';
 import { openRaw, type RawConnection } from '../helpers/raw-http.ts';
 import { createKeyForEmail } from '../../src/features/keys/keys-service.ts';
-import { ComputeSlots } from '../../src/http/compute-slots.ts';
+import { FairPlaces } from '../../src/compute/fair-places.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -167,15 +167,15 @@ describe('buffered answers', () => {
   });
 });
 
-describe('compute slots', () => {
+describe("the exports' compute slots (fair places with one caller)", () => {
   it('never runs more work than its places, and serves the waiting in order', async () => {
-    const slots = new ComputeSlots(2);
+    const slots = new FairPlaces(2, Infinity, () => new Error('full'));
     let running = 0;
     let most = 0;
     const order: number[] = [];
     const gates: (() => void)[] = [];
     const work = (i: number) =>
-      slots.run(async () => {
+      slots.run('exports', async () => {
         running++;
         most = Math.max(most, running);
         order.push(i);
@@ -185,7 +185,7 @@ describe('compute slots', () => {
       });
     const all = [0, 1, 2, 3, 4].map(work);
     await new Promise((r) => setImmediate(r));
-    expect(slots.waiting).toBe(3);
+    expect(slots.stats().waiting).toBe(3);
     while (order.length < 5 || gates.length) {
       gates.shift()?.();
       await new Promise((r) => setImmediate(r));
@@ -196,17 +196,16 @@ describe('compute slots', () => {
   });
 
   it('a cancelled piece of work gives its place back without running', async () => {
-    const slots = new ComputeSlots(1);
+    const slots = new FairPlaces(1, Infinity, () => new Error('full'));
     let ran = false;
+    const cancelled = true;
     await expect(
-      slots.run(
-        async () => {
-          ran = true;
-        },
-        () => new Error('gone'),
-      ),
+      slots.run('exports', async () => {
+        if (cancelled) throw new Error('gone');
+        ran = true;
+      }),
     ).rejects.toThrow('gone');
     expect(ran).toBe(false);
-    expect(await slots.run(async () => 7)).toBe(7);
+    expect(await slots.run('exports', async () => 7)).toBe(7);
   });
 });
