@@ -22,6 +22,14 @@ export interface HeavyAdmissionOptions {
   msPerUnit: number;
 }
 
+/** Writes a heavy request's cost and compute on its answer (REST and MCP alike). */
+export const costHeaders =
+  (reply: FastifyReply) =>
+  (units: number, cpuMs: number): void => {
+    reply.header('x-request-cost', String(units));
+    reply.header('x-compute-ms', String(Math.round(cpuMs)));
+  };
+
 /** Seconds a refused heavy request is told to wait: about one heavy task's time. */
 const RETRY_AFTER_SECONDS = 2;
 
@@ -79,10 +87,7 @@ export class HeavyAdmission {
     return this.callerOf(
       { userId: principal.userId, planCode: principal.planCode, quota: principal },
       {
-        onCost: (units, cpuMs) => {
-          reply.header('x-request-cost', String(units));
-          reply.header('x-compute-ms', String(Math.round(cpuMs)));
-        },
+        onCost: costHeaders(reply),
         onCharged: (decision) => {
           if (decision === 'revoked') return;
           const second = request.rate?.decision.second ?? null;

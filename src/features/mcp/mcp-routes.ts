@@ -6,7 +6,7 @@
  * authenticated request carries the X-RateLimit-* headers. GET and DELETE (the 2025 session
  * operations) are 405: there are no sessions.
  */
-import type { HeavyAdmission } from '../../http/heavy-admission.ts';
+import { costHeaders, type HeavyAdmission } from '../../http/heavy-admission.ts';
 import { FreeMessageRate } from './free-message-rate.ts';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -243,10 +243,7 @@ export const mcpRoutes =
       const computeCaller = options.heavy?.callerOf(
         { userId: caller.userId, planCode: caller.planCode, quota: caller.quota },
         {
-          onCost: (units, cpuMs) => {
-            reply.header('x-request-cost', String(units));
-            reply.header('x-compute-ms', String(Math.round(cpuMs)));
-          },
+          onCost: costHeaders(reply),
           onCharged: (charged) => {
             if (charged !== 'revoked') request.rate = { decision: { ...charged, second: decision.second }, pending: false };
           },
