@@ -10,8 +10,8 @@ import { loadNativeModule } from '../src/native-module.ts';
 import { runTask } from '../src/compute/tasks.ts';
 import { natalRequest } from '../src/features/natal/natal-schemas.ts';
 import { transitRequest } from '../src/features/transits/transits-schemas.ts';
-import { resolveSubjectPlace, resolveTransitPlace } from '../src/features/requests/place.ts';
-import { interpretationOptions } from '../src/features/requests/interpretation-schema.ts';
+import { resolveSubjectPlace, resolveTransitPlace } from '../src/requests/place.ts';
+import { interpretationOptions } from '../src/requests/interpretation-schema.ts';
 import { randomBirth, randomTransitRequest } from './births.ts';
 
 export type FloorKind = 'natal' | 'transits';

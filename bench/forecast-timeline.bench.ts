@@ -19,7 +19,7 @@ import { runTask } from '../src/compute/tasks.ts';
 import { natalRequest } from '../src/features/natal/natal-schemas.ts';
 import { timelineRequest } from '../src/features/forecast/forecast-timeline-schemas.ts';
 import { searchRequest } from '../src/features/forecast/forecast-search-schemas.ts';
-import { resolveSubjectPlace } from '../src/features/requests/place.ts';
+import { resolveSubjectPlace } from '../src/requests/place.ts';
 import { randomBirth, randomInt, randomMonthTimelineRequest } from './births.ts';
 import { ceilingTable, medianCpu } from './cpu-ceiling.ts';
 import { measuredAlternatingLoads } from './load.ts';

@@ -22,7 +22,7 @@ import { natalRequest } from '../src/features/natal/natal-schemas.ts';
 import { dailyPersonalRequest, SIGN_IDS } from '../src/features/horoscope/horoscope-schemas.ts';
 import { frameOfDate } from '../src/features/horoscope/horoscope-day.ts';
 import { newRequestId, type PersonalTask, type SignTask } from '../src/features/horoscope/horoscope-service.ts';
-import { resolveSubjectPlace } from '../src/features/requests/place.ts';
+import { resolveSubjectPlace } from '../src/requests/place.ts';
 import { timeZoneAt } from '../src/geo/time-zone-lookup.ts';
 import { randomBirth, randomInt } from './births.ts';
 import { ceilingTable, medianCpu } from './cpu-ceiling.ts';

@@ -12,7 +12,7 @@ import { castNatal, natalMoment } from '../src/features/natal/natal-service.ts';
 import { computeNatal } from '../test/helpers/answer-oracles.ts';
 import { runTask } from '../src/compute/tasks.ts';
 import { natalRequest } from '../src/features/natal/natal-schemas.ts';
-import { resolveSubjectPlace } from '../src/features/requests/place.ts';
+import { resolveSubjectPlace } from '../src/requests/place.ts';
 import { randomBirth } from './births.ts';
 import { libraryUnit } from './floor-units.ts';
 import { median } from './median.ts';

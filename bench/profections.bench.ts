@@ -16,7 +16,7 @@ import { runTask } from '../src/compute/tasks.ts';
 import { natalRequest } from '../src/features/natal/natal-schemas.ts';
 import { profectionRequest, PROFECTION_INCLUDES } from '../src/features/profections/profections-schemas.ts';
 import { signRequest } from '../src/features/signs/signs-schemas.ts';
-import { resolveSubjectPlace } from '../src/features/requests/place.ts';
+import { resolveSubjectPlace } from '../src/requests/place.ts';
 import { randomBirth, randomInt } from './births.ts';
 import { alternatingLoads } from './load.ts';
 import { median } from './median.ts';

@@ -11,7 +11,7 @@ import { initEphemeris } from '../src/astro/ephemeris.ts';
 import { runTask } from '../src/compute/tasks.ts';
 import { natalRequest } from '../src/features/natal/natal-schemas.ts';
 import { progressionSettings } from '../src/features/progressions/progressions-schemas.ts';
-import { resolveSubjectPlace } from '../src/features/requests/place.ts';
+import { resolveSubjectPlace } from '../src/requests/place.ts';
 import { randomBirth, randomInt } from './births.ts';
 import { median } from './median.ts';
 

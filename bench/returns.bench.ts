@@ -14,7 +14,7 @@
 import { initEphemeris } from '../src/astro/ephemeris.ts';
 import { runTask } from '../src/compute/tasks.ts';
 import { natalRequest } from '../src/features/natal/natal-schemas.ts';
-import { resolveSubjectPlace } from '../src/features/requests/place.ts';
+import { resolveSubjectPlace } from '../src/requests/place.ts';
 import { returnsPlaces, solarReturnPlaces } from '../src/features/returns/returns-service.ts';
 import { returnsRequest, solarReturnRequest, type ReturnsRequest, type SolarReturnRequest } from '../src/features/returns/returns-schemas.ts';
 import { randomBirth, randomInt } from './births.ts';

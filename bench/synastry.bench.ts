@@ -17,7 +17,7 @@
 import { initEphemeris } from '../src/astro/ephemeris.ts';
 import { runTask } from '../src/compute/tasks.ts';
 import { natalRequest } from '../src/features/natal/natal-schemas.ts';
-import { resolveSubjectPlace } from '../src/features/requests/place.ts';
+import { resolveSubjectPlace } from '../src/requests/place.ts';
 import { synastryRequest } from '../src/features/synastry/synastry-schemas.ts';
 import { resolvePersonPlace } from '../src/features/synastry/synastry-calculate.ts';
 import { randomBirth } from './births.ts';

@@ -15,7 +15,7 @@ import { nextDate, type CalendarDate } from '../src/astro/panchang/panchang-day.
 import { MUHURTA_PURPOSES } from '../src/astro/vedic/muhurta/muhurta-rules.ts';
 import { searchMuhurta } from '../src/astro/vedic/muhurta/muhurta-search.ts';
 import { runTask } from '../src/compute/tasks.ts';
-import { resolveSubjectPlace } from '../src/features/requests/place.ts';
+import { resolveSubjectPlace } from '../src/requests/place.ts';
 import { muhuratSearchRequest } from '../src/features/vedic-muhurta/vedic-muhurta-schemas.ts';
 import { vedicGocharRequest } from '../src/features/vedic-gochar/vedic-gochar-schemas.ts';
 import { timeZoneAt } from '../src/geo/time-zone-lookup.ts';

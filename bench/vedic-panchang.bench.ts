@@ -11,7 +11,7 @@ import { initEphemeris } from '../src/astro/ephemeris.ts';
 import { computePanchang } from '../src/astro/panchang/panchang.ts';
 import { runTask } from '../src/compute/tasks.ts';
 import { natalRequest } from '../src/features/natal/natal-schemas.ts';
-import { resolveSubjectPlace } from '../src/features/requests/place.ts';
+import { resolveSubjectPlace } from '../src/requests/place.ts';
 import { panchangRequest } from '../src/features/vedic-panchang/vedic-panchang-schemas.ts';
 import { timeZoneAt } from '../src/geo/time-zone-lookup.ts';
 import { randomBirth } from './births.ts';

@@ -13,7 +13,7 @@ import { shadbalaOfChart } from '../src/astro/vedic/strength/shadbala/shadbala.t
 import { bhavaBalaOf } from '../src/astro/vedic/strength/bhava-bala.ts';
 import { ashtakavargaOfChart } from '../src/astro/vedic/strength/ashtakavarga.ts';
 import { runTask } from '../src/compute/tasks.ts';
-import { resolveSubjectPlace } from '../src/features/requests/place.ts';
+import { resolveSubjectPlace } from '../src/requests/place.ts';
 import { vedicChartRequest } from '../src/features/vedic/vedic-schemas.ts';
 import { castVedic } from '../src/features/vedic/vedic-service.ts';
 import { vedicStrengthRequest } from '../src/features/vedic-strength/vedic-strength-schemas.ts';

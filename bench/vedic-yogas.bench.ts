@@ -10,7 +10,7 @@
 import { initEphemeris } from '../src/astro/ephemeris.ts';
 import { yogasOfChart } from '../src/astro/vedic/yogas/registry.ts';
 import { runTask } from '../src/compute/tasks.ts';
-import { resolveSubjectPlace } from '../src/features/requests/place.ts';
+import { resolveSubjectPlace } from '../src/requests/place.ts';
 import { castVedic } from '../src/features/vedic/vedic-service.ts';
 import { vedicChartRequest } from '../src/features/vedic/vedic-schemas.ts';
 import { vedicYogasRequest } from '../src/features/vedic-yogas/vedic-yogas-schemas.ts';

@@ -16,7 +16,7 @@ import { vimshottariDasha } from '../src/astro/vedic/vimshottari.ts';
 import { yoginiDasha } from '../src/astro/vedic/yogini.ts';
 import { runTask } from '../src/compute/tasks.ts';
 import { natalRequest } from '../src/features/natal/natal-schemas.ts';
-import { resolveSubjectPlace } from '../src/features/requests/place.ts';
+import { resolveSubjectPlace } from '../src/requests/place.ts';
 import { vedicChartRequest } from '../src/features/vedic/vedic-schemas.ts';
 import { vedicDashaRequest } from '../src/features/vedic/vedic-dasha-schemas.ts';
 import { vedicVargasRequest } from '../src/features/vedic/vedic-vargas-schemas.ts';

@@ -4,7 +4,7 @@
  */
 import { initEphemeris } from '../src/astro/ephemeris.ts';
 import { renderChartSvg } from '../renderer/index.ts';
-import { natal } from '../renderer/tools/sample-charts.ts';
+import { natal } from '../tools/sample-charts.ts';
 import { KINDS, addUp, checkWheel, formatTotals, randomChartSvg, syntheticClusterSvg } from '../test/helpers/wheel-layout-check.ts';
 
 initEphemeris();

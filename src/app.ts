@@ -74,7 +74,7 @@ import { feedbackStateRoutes } from './features/account/account-feedback-routes.
 import { reportCreditRoutes } from './reports/http/report-credit-routes.ts';
 import { billingAccountRoutes, billingPublicRoutes, billingSubscriptionRoute } from './features/billing/billing-routes.ts';
 import { stripeWebhookRoutes } from './features/billing/billing-webhook-routes.ts';
-import { holdsPlan } from './features/billing/subscription-status.ts';
+import { holdsPlan } from './db/subscription-status.ts';
 import { settingsRoutes } from './features/settings/settings-routes.ts';
 import { createAccountServices, type AccountServices } from './account-services.ts';
 import { mcpRoutes } from './features/mcp/mcp-routes.ts';

@@ -6,8 +6,8 @@ import type { ZodiacSetting } from '../astro/ephemeris.ts';
 import { houseOf } from '../astro/house-placement.ts';
 import { degreeInSign, normalizeDegrees, signOf } from '../astro/zodiac.ts';
 import { formatOffset } from '../astro/civil-time.ts';
-import type { ResolvedMoment } from '../features/requests/moment.ts';
-import type { ResolvedPlace } from '../features/requests/place.ts';
+import type { ResolvedMoment } from '../requests/moment.ts';
+import type { ResolvedPlace } from '../requests/place.ts';
 
 export interface PlanetJson {
   id: string;

@@ -18,8 +18,8 @@ import { houseOf } from '../astro/house-placement.ts';
 import { degreeInSign, normalizeDegrees, signIndexOf, SIGNS } from '../astro/zodiac.ts';
 import { jsonFragment as fragment, vocabularyFragments, type JsonTape } from './json-tape.ts';
 import { zodiacLabel } from './chart-presentation.ts';
-import type { ResolvedMoment } from '../features/requests/moment.ts';
-import type { ResolvedPlace } from '../features/requests/place.ts';
+import type { ResolvedMoment } from '../requests/moment.ts';
+import type { ResolvedPlace } from '../requests/place.ts';
 
 const quoted = (s: string) => JSON.stringify(s);
 

@@ -9,7 +9,7 @@
 import { dominants } from '../astro/dominants.ts';
 import { signIndexOf, signOf, SIGNS } from '../astro/zodiac.ts';
 import { JsonTape, jsonFragment as fragment } from './json-tape.ts';
-import type { ResolvedPlace } from '../features/requests/place.ts';
+import type { ResolvedPlace } from '../requests/place.ts';
 import { cachedFragment, writeList } from './chart-tape.ts';
 import { castCompactNatal, compactNatalWarnings } from '../features/natal/natal-service.ts';
 import type { CompactNatalRequest } from '../features/natal/natal-schemas.ts';

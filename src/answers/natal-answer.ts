@@ -19,7 +19,7 @@ import { dignitiesOf } from '../astro/dignities.ts';
 import { findStelliums } from '../astro/stelliums.ts';
 import type { PointPosition } from '../astro/chart.ts';
 import { JsonTape, jsonFragment as fragment } from './json-tape.ts';
-import { placeWarnings } from '../features/requests/place.ts';
+import { placeWarnings } from '../requests/place.ts';
 import { roundNumbers } from './chart-presentation.ts';
 import {
   aspectMeasuresWriter,

@@ -10,7 +10,7 @@
  */
 import { RUNS_COMPILED, runnableModule } from '../project-paths.ts';
 import { Piscina } from 'piscina';
-import { RequestFieldError } from '../features/requests/request-error.ts';
+import { RequestFieldError } from '../requests/request-error.ts';
 import { initEphemeris } from '../astro/ephemeris.ts';
 import { runTask, type TaskFieldError, type TaskName, type TaskPayload } from './tasks.ts';
 import type { Config } from '../config.ts';

@@ -14,8 +14,8 @@ import {
 import type { TransitTask } from '../features/transits/transits-service.ts';
 import { transitAnswerBytes } from '../answers/transit-answer.ts';
 import type { CompactNatalRequest } from '../features/natal/natal-schemas.ts';
-import type { ResolvedPlace } from '../features/requests/place.ts';
-import { RequestFieldError } from '../features/requests/request-error.ts';
+import type { ResolvedPlace } from '../requests/place.ts';
+import { RequestFieldError } from '../requests/request-error.ts';
 import { encodeBinaryResponse, isBinaryResponse } from './binary-response.ts';
 import { computeEphemeris, computeEphemerisChunk } from '../features/ephemeris/ephemeris-service.ts';
 import type { EphemerisPlan } from '../features/ephemeris/plan.ts';

@@ -6,7 +6,7 @@
 import { type CommonQueryMethods, type FragmentSqlToken } from 'slonik';
 import { sql } from './sql.ts';
 import { z } from 'zod/v4';
-import { MILESTONE_EVENTS, type DashboardEvent, type MilestoneEvent } from '../features/analytics/event-names.ts';
+import { MILESTONE_EVENTS, type DashboardEvent, type MilestoneEvent } from './analytics-event-names.ts';
 
 /** A funnel's count per step (int8: numbers, or strings from a driver that keeps them exact). */
 const funnelCountsRow = z.object({ counts: z.array(z.union([z.string(), z.number()])) });

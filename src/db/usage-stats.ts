@@ -5,7 +5,7 @@
 import { type CommonQueryMethods } from 'slonik';
 import { sql } from './sql.ts';
 import { z } from 'zod/v4';
-import { PLAN_HOLDING_STATUSES } from '../features/billing/subscription-status.ts';
+import { PLAN_HOLDING_STATUSES } from './subscription-status.ts';
 
 const dayCount = z.object({ date: z.string(), count: z.number() });
 export type DayCount = z.infer<typeof dayCount>;

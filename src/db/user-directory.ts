@@ -6,7 +6,7 @@
 import { type CommonQueryMethods, type FragmentSqlToken } from 'slonik';
 import { sql } from './sql.ts';
 import { z } from 'zod/v4';
-import type { SubscriptionStatus } from '../features/billing/subscription-status.ts';
+import type { SubscriptionStatus } from './subscription-status.ts';
 
 export const directoryUserRow = z.object({
   id: z.string(),

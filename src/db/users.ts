@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { UniqueIntegrityConstraintViolationError, type CommonQueryMethods } from 'slonik';
 import { sql } from './sql.ts';
 import { z } from 'zod/v4';
-import type { SubscriptionStatus } from '../features/billing/subscription-status.ts';
+import type { SubscriptionStatus } from './subscription-status.ts';
 
 export const userRow = z.object({ id: z.string(), email: z.string(), full_name: z.string().nullable(), created_at: z.string() });
 export type UserRow = z.infer<typeof userRow>;

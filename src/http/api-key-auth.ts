@@ -10,7 +10,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { DatabasePool } from 'slonik';
 import { ApiKeyRepository, type KeyPrincipalRow } from '../db/api-keys.ts';
-import { holdsPlan } from '../features/billing/subscription-status.ts';
+import { holdsPlan } from '../db/subscription-status.ts';
 import { hashApiKey } from '../features/keys/secret.ts';
 import { HttpError } from './errors.ts';
 import type { AuthFailureThrottle } from './auth-failure-throttle.ts';

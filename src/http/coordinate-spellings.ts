@@ -17,7 +17,7 @@
  */
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { z } from 'zod/v4';
-import { RequestFieldError } from '../features/requests/request-error.ts';
+import { RequestFieldError } from '../requests/request-error.ts';
 
 /** The other spellings of each canonical name (unprefixed). */
 const SPELLINGS: Readonly<Record<'lat' | 'lng', readonly string[]>> = {

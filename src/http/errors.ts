@@ -9,7 +9,7 @@ import http from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { RequestFieldError } from '../features/requests/request-error.ts';
+import { RequestFieldError } from '../requests/request-error.ts';
 import { ComputeOverloadedError } from '../compute/runner.ts';
 import { HeavyWorkLimitError } from '../compute/compute-caller.ts';
 

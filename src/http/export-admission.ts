@@ -15,7 +15,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from './errors.ts';
 import type { RateLimiter } from './rate-limit.ts';
-import { RequestFieldError } from '../features/requests/request-error.ts';
+import { RequestFieldError } from '../requests/request-error.ts';
 import { FairPlaces } from '../compute/fair-places.ts';
 
 export interface ExportAdmissionOptions {

@@ -7,7 +7,7 @@
  * No request of the API nests deeper than a handful of levels.
  */
 import type { FastifyInstance } from 'fastify';
-import { RequestFieldError } from '../features/requests/request-error.ts';
+import { RequestFieldError } from '../requests/request-error.ts';
 
 export const MAX_JSON_DEPTH = 32;
 

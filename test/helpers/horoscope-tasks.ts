@@ -2,7 +2,7 @@
 import { frameOfDate } from '../../src/features/horoscope/horoscope-day.ts';
 import { dailyPersonalRequest } from '../../src/features/horoscope/horoscope-schemas.ts';
 import type { PersonalTask } from '../../src/features/horoscope/horoscope-service.ts';
-import { resolveSubjectPlace } from '../../src/features/requests/place.ts';
+import { resolveSubjectPlace } from '../../src/requests/place.ts';
 import { seededRandom } from './seeded-random.ts';
 
 const PLACES = [

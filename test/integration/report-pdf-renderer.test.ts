@@ -12,7 +12,7 @@ import { BIRTH, DEMO, readPdf } from '../helpers/reports.ts';
 import { initEphemeris } from '../../src/astro/ephemeris.ts';
 import { runTask } from '../../src/compute/tasks.ts';
 import { natalRequest } from '../../src/features/natal/natal-schemas.ts';
-import { resolveSubjectPlace } from '../../src/features/requests/place.ts';
+import { resolveSubjectPlace } from '../../src/requests/place.ts';
 import { composeReport } from '../../src/reports/text/compose-report.ts';
 import { footerTemplate, reportHtml } from '../../src/reports/pdf/report-document.ts';
 

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/app.ts';
-import { requestedZone } from '../../src/features/requests/place.ts';
+import { requestedZone } from '../../src/requests/place.ts';
 import { castNatal } from '../../src/features/natal/natal-service.ts';
 import { natalRequest } from '../../src/features/natal/natal-schemas.ts';
 import { DEMO_SUBJECT } from '../../src/reports/http/demo-birth.ts';

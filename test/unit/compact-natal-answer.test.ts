@@ -11,7 +11,7 @@ import { initEphemeris } from '../../src/astro/ephemeris.ts';
 import { computeCompactNatal } from '../helpers/answer-oracles.ts';
 import { writeCompactNatalAnswer } from '../../src/answers/compact-natal-answer.ts';
 import { compactNatalRequest } from '../../src/features/natal/natal-schemas.ts';
-import { resolveSubjectPlace } from '../../src/features/requests/place.ts';
+import { resolveSubjectPlace } from '../../src/requests/place.ts';
 import { JsonTape, quotedFragment } from '../../src/answers/json-tape.ts';
 import { natalByteCases } from '../helpers/natal-byte-cases.ts';
 import { seededRandom } from '../helpers/seeded-random.ts';

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod/v4';
 import { readCoordinateSpellings, spellingTree } from '../../src/http/coordinate-spellings.ts';
-import { RequestFieldError } from '../../src/features/requests/request-error.ts';
+import { RequestFieldError } from '../../src/requests/request-error.ts';
 import { toolSchema } from '../../src/features/mcp/tool-schema.ts';
 
 const place = z.object({ lat: z.number().optional(), lng: z.number().optional(), city: z.string().optional() });

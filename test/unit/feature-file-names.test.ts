@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 const features = path.resolve(import.meta.dirname, '../../src/features');
 const ROLE_FILE = /^(?:.*-)?(?:routes|schemas|service|calculate|render)\.ts$/;
 /** Folders of src/features that are no feature: what several features share, by kind. */
-const SHARED_FOLDERS = new Set(['requests', 'schema-fields']);
+const SHARED_FOLDERS = new Set<string>();
 
 describe('feature folders', () => {
   it('name every role file after their feature', () => {

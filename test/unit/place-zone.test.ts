@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { resolvePlace, withAutoZone } from '../../src/features/requests/place.ts';
-import { resolveMoment } from '../../src/features/requests/moment.ts';
+import { resolvePlace, withAutoZone } from '../../src/requests/place.ts';
+import { resolveMoment } from '../../src/requests/moment.ts';
 
 describe('the zone of a place, looked up with the place', () => {
   const paris = resolvePlace({ lat: 48.8566, lng: 2.3522 }, ['body']);

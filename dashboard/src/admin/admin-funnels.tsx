@@ -7,7 +7,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { admin } from '../api.ts';
 import { ConfirmDialog, errorText, Notice } from '../components.tsx';
-import { DASHBOARD_EVENTS, MILESTONE_EVENTS } from '../../../src/features/analytics/event-names.ts';
+import { DASHBOARD_EVENTS, MILESTONE_EVENTS } from '../../../src/db/analytics-event-names.ts';
 
 const MAX_STEPS = 10;
 

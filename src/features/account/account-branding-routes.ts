@@ -9,7 +9,7 @@ import multipart from '@fastify/multipart';
 import type { DatabasePool } from 'slonik';
 import { ReportBrandingRepository, type BrandingMetaRow } from '../../reports/store/report-branding.ts';
 import { HttpError } from '../../http/errors.ts';
-import { RequestFieldError } from '../requests/request-error.ts';
+import { RequestFieldError } from '../../requests/request-error.ts';
 import { accountId, requireUser } from '../auth/account-user.ts';
 import { detailError } from '../auth/auth-schemas.ts';
 import type { ComputeRunner } from '../../compute/runner.ts';

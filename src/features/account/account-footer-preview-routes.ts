@@ -11,7 +11,7 @@ import { z } from 'zod/v4';
 import { ReportBrandingRepository } from '../../reports/store/report-branding.ts';
 import { footerTemplate } from '../../reports/pdf/report-document.ts';
 import { accountId } from '../auth/account-user.ts';
-import { lineOfText } from '../schema-fields/storable-text.ts';
+import { lineOfText } from '../../requests/storable-text.ts';
 
 const previewQuery = z.object({
   label: lineOfText().max(120).optional().describe('The footer text, as `pdf_footer_label` of a report (at most 120 characters).'),

@@ -14,7 +14,7 @@ import { submitReport, type ReportService } from '../../reports/http/report-subm
 import { psychologicalReportRequest, reportSubmission } from '../../reports/http/report-schemas.ts';
 import { calculateNatal } from '../natal/natal-calculate.ts';
 import type { NatalRequest } from '../natal/natal-schemas.ts';
-import { resolveSubjectPlace } from '../requests/place.ts';
+import { resolveSubjectPlace } from '../../requests/place.ts';
 import { accountId } from '../auth/account-user.ts';
 import { REPORT_OPTION_KEYS, reportOrderRequest } from './account-report-order-schemas.ts';
 

@@ -4,7 +4,7 @@
  * report's own options. It costs one credit, as with an API key; the demo subject costs none.
  */
 import { z } from 'zod/v4';
-import { birthFields, chartSettingsFields } from '../requests/birth-schema.ts';
+import { birthFields, chartSettingsFields } from '../../requests/birth-schema.ts';
 import { psychologicalReportRequest } from '../../reports/http/report-schemas.ts';
 import { DEMO_SUBJECT } from '../../reports/http/demo-birth.ts';
 

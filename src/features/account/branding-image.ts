@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import type { BrandingImage } from '../../reports/store/report-branding.ts';
 import type { BinaryResponse } from '../../compute/binary-response.ts';
-import { RequestFieldError } from '../requests/request-error.ts';
+import { RequestFieldError } from '../../requests/request-error.ts';
 import { InvalidImageError, jpegSize, PNG_SIGNATURE, pngSize } from './raster-image.ts';
 import { InvalidSvgError, sanitizeSvg } from './svg-sanitizer.ts';
 

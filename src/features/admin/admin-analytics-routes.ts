@@ -8,7 +8,7 @@ import { AnalyticsEventRepository } from '../../db/analytics-events.ts';
 import { AnalyticsFunnelRepository, type FunnelRow } from '../../db/analytics-funnels.ts';
 import { AnalyticsCacheRepository } from '../../db/analytics-cache.ts';
 import { HttpError } from '../../http/errors.ts';
-import { RequestFieldError } from '../requests/request-error.ts';
+import { RequestFieldError } from '../../requests/request-error.ts';
 import { conflictError, detailError } from '../auth/auth-schemas.ts';
 import { daysQuery } from './admin-stats-schemas.ts';
 import {

@@ -1,7 +1,7 @@
 /** Funnels, signup cohorts, Vedic chat figures and the analytics cache (field-reference §11, extended). */
 import { z } from 'zod/v4';
-import { KNOWN_EVENTS } from '../analytics/event-names.ts';
-import { storableText } from '../schema-fields/storable-text.ts';
+import { KNOWN_EVENTS } from '../../db/analytics-event-names.ts';
+import { storableText } from '../../requests/storable-text.ts';
 
 export const MAX_FUNNELS = 100;
 export const MAX_FUNNEL_STEPS = 10;

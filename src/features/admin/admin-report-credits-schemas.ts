@@ -1,7 +1,7 @@
 /** The operator's adjustment of a user's report credits. */
 import { z } from 'zod/v4';
 import { MAX_ADJUSTMENT, MAX_REASON_LENGTH } from '../../operator/report-credit-adjustment.ts';
-import { storableText } from '../schema-fields/storable-text.ts';
+import { storableText } from '../../requests/storable-text.ts';
 
 export const creditAdjustmentRequest = z
   .object({

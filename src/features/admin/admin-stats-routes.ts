@@ -7,7 +7,7 @@ import type { DatabasePool } from 'slonik';
 import { LRUCache } from 'lru-cache';
 import { UsageStatsRepository, type DayCount } from '../../db/usage-stats.ts';
 import { ReportJobRepository } from '../../reports/store/report-jobs.ts';
-import { RequestFieldError } from '../requests/request-error.ts';
+import { RequestFieldError } from '../../requests/request-error.ts';
 import { daysQuery, globalStats, requestPerDay, requestsPerDayQuery } from './admin-stats-schemas.ts';
 
 const CACHE_SECONDS = 300;

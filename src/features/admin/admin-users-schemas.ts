@@ -2,8 +2,8 @@
 import { z } from 'zod/v4';
 import { LOGS_MAX_LIMIT } from '../../config.ts';
 import { USER_SORTS } from '../../db/user-directory.ts';
-import { SUBSCRIPTION_STATUSES } from '../billing/subscription-status.ts';
-import { storableText } from '../schema-fields/storable-text.ts';
+import { SUBSCRIPTION_STATUSES } from '../../db/subscription-status.ts';
+import { storableText } from '../../requests/storable-text.ts';
 
 export const MAX_PER_PAGE = 200;
 export const MAX_PAGE = 10_000;

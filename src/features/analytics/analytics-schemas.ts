@@ -1,8 +1,8 @@
 /** POST /api/v1/analytics/events: one dashboard event with a few flat properties. */
 import { z } from 'zod/v4';
-import { jsonObject } from '../schema-fields/json-object.ts';
-import { storableText } from '../schema-fields/storable-text.ts';
-import { DASHBOARD_EVENTS } from './event-names.ts';
+import { jsonObject } from '../../requests/json-object.ts';
+import { storableText } from '../../requests/storable-text.ts';
+import { DASHBOARD_EVENTS } from '../../db/analytics-event-names.ts';
 
 export const MAX_PROPERTIES = 20;
 export const MAX_PROPERTIES_BYTES = 2048;

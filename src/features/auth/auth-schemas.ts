@@ -1,6 +1,6 @@
 /** Request and response schemas of the dashboard account endpoints (field-reference §11). */
 import { z } from 'zod/v4';
-import { storableText } from '../schema-fields/storable-text.ts';
+import { storableText } from '../../requests/storable-text.ts';
 
 const text = (max: number) => storableText().trim().min(1).max(max);
 

@@ -1,6 +1,6 @@
 /** Serving a BaZi request: the place resolved on the event loop, the chart in the compute pool (REST and MCP share it). */
 import type { ComputeRunner } from '../../compute/runner.ts';
-import { resolveSubjectPlace } from '../requests/place.ts';
+import { resolveSubjectPlace } from '../../requests/place.ts';
 import type { BaziRequest } from './bazi-schemas.ts';
 import type { BaziFlowRequest } from './bazi-flow-schemas.ts';
 import type { BaziTimeCorrectionRequest } from './bazi-time-correction-schemas.ts';

@@ -6,8 +6,8 @@
  */
 import { dayMasterStrength, type DayMasterStrength } from '../../astro/chinese/day-master-strength.ts';
 import { BRANCHES, ELEMENTS, STEMS, type GanZhi } from '../../astro/chinese/stems-branches.ts';
-import type { ResolvedPlace } from '../requests/place.ts';
-import { RequestFieldError } from '../requests/request-error.ts';
+import type { ResolvedPlace } from '../../requests/place.ts';
+import { RequestFieldError } from '../../requests/request-error.ts';
 import { computeBazi } from './bazi-service.ts';
 import { baziRequest, type BaziResponse } from './bazi-schemas.ts';
 

@@ -9,7 +9,7 @@ import { elementDynamics } from '../../astro/chinese/element-dynamics.ts';
 import { branchRelations } from '../../astro/chinese/pair-relations.ts';
 import { yearPillar } from '../../astro/chinese/pillars.ts';
 import { BRANCHES, ELEMENTS, STEMS, controls, ganZhiText, type Element, type GanZhi } from '../../astro/chinese/stems-branches.ts';
-import type { ResolvedPlace } from '../requests/place.ts';
+import type { ResolvedPlace } from '../../requests/place.ts';
 import { chartOf, type ChartOf } from './bazi-chart-of.ts';
 import { metaOf, pick, resolveLang, type BaziLang } from './bazi-lang.ts';
 import type { BaziHealthRequest, BaziHealthResponse } from './bazi-health-schemas.ts';

@@ -7,13 +7,13 @@
  * both zodiac readings.
  */
 import { z } from 'zod/v4';
-import { birthFields, MAX_YEAR, MIN_YEAR } from '../requests/birth-schema.ts';
+import { birthFields, MAX_YEAR, MIN_YEAR } from '../../requests/birth-schema.ts';
 
 /** The longest range of annual pillars one answer lists. */
 export const MAX_ANNUAL_YEARS = 120;
 import { answerObject } from './bazi-field-text.ts';
 import { langField, metaSchema } from './bazi-lang.ts';
-import { caseInsensitiveEnum } from '../schema-fields/lenient-enum.ts';
+import { caseInsensitiveEnum } from '../../requests/lenient-enum.ts';
 import { DAY_BOUNDARIES } from '../../astro/chinese/pillars.ts';
 import { ELEMENTS } from '../../astro/chinese/stems-branches.ts';
 

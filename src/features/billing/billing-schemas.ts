@@ -1,6 +1,6 @@
 /** Request and response schemas of the billing endpoints (field-reference §11 "Billing"). */
 import { z } from 'zod/v4';
-import { SUBSCRIPTION_STATUSES } from './subscription-status.ts';
+import { SUBSCRIPTION_STATUSES } from '../../db/subscription-status.ts';
 
 /** Money and codes the same way in every billing answer. */
 const priceCents = () => z.number().int().describe('Price in the smallest unit of the currency (cents)');

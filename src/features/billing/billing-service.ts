@@ -16,7 +16,7 @@ import { RequestPackOfferRepository, type OfferRow } from '../../db/request-pack
 import type { UserRow } from '../../db/users.ts';
 import { HttpError } from '../../http/errors.ts';
 import { periodWindow, type LimitPeriod } from '../../http/rate-limit-period.ts';
-import { RequestFieldError } from '../requests/request-error.ts';
+import { RequestFieldError } from '../../requests/request-error.ts';
 import { Catalog } from './catalog.ts';
 import { createCheckout, createRequestPackCheckout, type CheckoutInput } from './checkout.ts';
 import { ensureCustomer } from './customers.ts';
@@ -24,7 +24,7 @@ import { BillingDisabledError, type BillingContext, type PaymentFailure } from '
 import { fulfilCheckoutSession, ownerOfSession } from './fulfilment.ts';
 import { RedirectPolicy } from './redirect-urls.ts';
 import { stopBilling } from './stop-billing.ts';
-import { isSubscriptionStatus } from './subscription-status.ts';
+import { isSubscriptionStatus } from '../../db/subscription-status.ts';
 import { isMissingResource } from './stripe-client.ts';
 import { handleStripeEvent } from './webhook-events.ts';
 

@@ -9,7 +9,7 @@ import { BillingSubscriptionRepository } from '../../db/billing-subscriptions.ts
 import { RequestPackOfferRepository, type OfferRow } from '../../db/request-pack-offers.ts';
 import type { UserRow } from '../../db/users.ts';
 import { HttpError } from '../../http/errors.ts';
-import { RequestFieldError } from '../requests/request-error.ts';
+import { RequestFieldError } from '../../requests/request-error.ts';
 import type { BillingContext } from './context.ts';
 import { ensureCustomer } from './customers.ts';
 import { isMissingResource } from './stripe-client.ts';

@@ -3,7 +3,7 @@
  * origins (BILLING_REDIRECT_ORIGINS, plus DASHBOARD_URL's origin). Anything else would let a
  * crafted link send a paying customer to someone else's site.
  */
-import { RequestFieldError } from '../requests/request-error.ts';
+import { RequestFieldError } from '../../requests/request-error.ts';
 
 export class RedirectPolicy {
   private readonly origins: Set<string>;

@@ -5,7 +5,7 @@
 import type Stripe from 'stripe';
 import type { SubscriptionMirror } from '../../db/billing-subscriptions.ts';
 import type { InvoiceMirror } from '../../db/billing-records.ts';
-import { REVENUE_STATUSES } from './subscription-status.ts';
+import { REVENUE_STATUSES } from '../../db/subscription-status.ts';
 
 export const isoOf = (epochSeconds: number | null | undefined): string | null => (epochSeconds ? new Date(epochSeconds * 1000).toISOString() : null);
 

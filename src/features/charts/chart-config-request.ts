@@ -11,7 +11,7 @@
  */
 import { z } from 'zod/v4';
 import { chartConfigSchema, type ChartConfig } from '../../../renderer/index.ts';
-import { caseInsensitiveEnum } from '../schema-fields/lenient-enum.ts';
+import { caseInsensitiveEnum } from '../../requests/lenient-enum.ts';
 
 export interface ChartAdjustment {
   /** Dotted field path in the request, e.g. `chart_config.font_size_fraction`. */

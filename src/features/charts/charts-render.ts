@@ -4,7 +4,7 @@
  */
 import type { ComputeRunner } from '../../compute/runner.ts';
 import { decodeBinaryResponse } from '../../compute/binary-response.ts';
-import { prefixedPlaceOr, resolveSubjectPlace, resolveTransitPlace } from '../requests/place.ts';
+import { prefixedPlaceOr, resolveSubjectPlace, resolveTransitPlace } from '../../requests/place.ts';
 import type {
   CompositeChartRequest,
   NatalChartRequest,

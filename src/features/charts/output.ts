@@ -2,8 +2,8 @@
 import { chartConfigSchema, renderChartSvg, svgToPng, type ChartConfig, type ChartDrawing } from '../../../renderer/index.ts';
 import { panelWidth } from '../../../renderer/side-panel.ts';
 import type { BinaryResponse } from '../../compute/binary-response.ts';
-import { placeWarnings, type ResolvedPlace } from '../requests/place.ts';
-import { RequestFieldError } from '../requests/request-error.ts';
+import { placeWarnings, type ResolvedPlace } from '../../requests/place.ts';
+import { RequestFieldError } from '../../requests/request-error.ts';
 import { adjustmentsHeader, fitChartConfig, type ChartAdjustment } from './chart-config-request.ts';
 import { MAX_SIZE, MIN_SIZE, type OutputOptions } from './charts-schemas.ts';
 import type { RenderChoice } from './drawing.ts';

@@ -1,9 +1,9 @@
 /** A person or moment cast for a chart image: resolved time and place, positions and houses. */
 import { computeChartMoment, type ChartMoment } from '../../astro/chart.ts';
 import type { ZodiacSetting } from '../../astro/ephemeris.ts';
-import { birthMoment, momentWarnings, type ResolvedMoment } from '../requests/moment.ts';
-import type { ResolvedPlace } from '../requests/place.ts';
-import { zodiacOf } from '../requests/chart-request.ts';
+import { birthMoment, momentWarnings, type ResolvedMoment } from '../../requests/moment.ts';
+import type { ResolvedPlace } from '../../requests/place.ts';
+import { zodiacOf } from '../../requests/chart-request.ts';
 import type { SubjectInput } from './charts-schemas.ts';
 
 /** Every point a chart can show; display_settings choose among them. */

@@ -2,8 +2,8 @@
 import type { ComputeRunner } from '../../compute/runner.ts';
 import { isValidCalendarDate } from '../../astro/civil-time.ts';
 import { zoneOffsetSeconds } from '../../astro/zone-offset-table.ts';
-import { MAX_YEAR, MIN_YEAR } from '../requests/birth-schema.ts';
-import { RequestFieldError } from '../requests/request-error.ts';
+import { MAX_YEAR, MIN_YEAR } from '../../requests/birth-schema.ts';
+import { RequestFieldError } from '../../requests/request-error.ts';
 
 export function calculateCalendarDay(compute: ComputeRunner, date: string, timezone: string, loc: (string | number)[] = ['path', 'date']): Promise<Buffer> {
   const [year, month, day] = date.split('-').map(Number) as [number, number, number];

@@ -7,7 +7,7 @@ import type { ComputeRunner } from '../../compute/runner.ts';
 import { sendJsonBytes } from '../../http/raw-json.ts';
 import { issueDetail, validationBody } from '../../http/errors.ts';
 import type { AdmittedExport, ExportAdmission } from '../../http/export-admission.ts';
-import { RequestFieldError } from '../requests/request-error.ts';
+import { RequestFieldError } from '../../requests/request-error.ts';
 import { buildEphemerisPlan, requestedFormat, type EphemerisPlan } from './plan.ts';
 import { ephemerisQuery, ephemerisRequest, queryToRequest, type EphemerisRequest } from './ephemeris-schemas.ts';
 import {

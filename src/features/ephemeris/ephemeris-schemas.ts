@@ -2,15 +2,15 @@
  * EphemerisRequest: the body of POST /api/v1/ephemeris/calculate. GET /api/v1/ephemeris takes the
  * same fields as query parameters (lists comma-separated), turned into this shape first.
  */
-import { DECIMAL_TEXT } from '../schema-fields/query-number.ts';
+import { DECIMAL_TEXT } from '../../requests/query-number.ts';
 import { z } from 'zod/v4';
 import { AYANAMSA_ACCEPTED_NAMES } from '../../astro/ayanamsas.ts';
 import { ISO_DATE_TIME_PATTERN as INSTANT_PATTERN } from '../../astro/iso-date-time.ts';
-import { ayanamsa, dstPolicy, houseSystem, latitude, longitude, timeZoneName, zodiacType } from '../requests/birth-schema.ts';
-import { caseInsensitiveEnum } from '../schema-fields/lenient-enum.ts';
+import { ayanamsa, dstPolicy, houseSystem, latitude, longitude, timeZoneName, zodiacType } from '../../requests/birth-schema.ts';
+import { caseInsensitiveEnum } from '../../requests/lenient-enum.ts';
 import { MAX_BODIES, MAX_FIXED_STARS } from './limits.ts';
 import { resolveBodyName, BODY_NAMES } from './body-names.ts';
-import { queryBoolean } from '../schema-fields/query-boolean.ts';
+import { queryBoolean } from '../../requests/query-boolean.ts';
 
 export const STEP_PATTERN = /^(\d{1,6})\s*(m|h|d)$/;
 

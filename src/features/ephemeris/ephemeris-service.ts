@@ -8,7 +8,7 @@ import { voidOfCoursePeriods, type VoidOfCoursePeriod } from '../../astro/events
 import { julianDayFromUtcMs, utcMsFromJulianDay } from '../../astro/civil-time.ts';
 import { rowInstant } from './plan.ts';
 import { MAX_BUFFERED_BYTES } from './limits.ts';
-import { RequestFieldError } from '../requests/request-error.ts';
+import { RequestFieldError } from '../../requests/request-error.ts';
 
 /** Void-of-course periods overlapping rows [from, to), and the per-row lookup into them. */
 function voidPeriodsOf(plan: EphemerisPlan, from: number, to: number): VoidOfCoursePeriod[] {

@@ -11,8 +11,8 @@ import { FIXED_STAR_PACK_NAMES, resolveStarPack } from '../../astro/fixed-stars.
 import type { ZodiacSetting } from '../../astro/ephemeris.ts';
 import type { HouseSystemName } from '../../astro/house-systems.ts';
 import { timeZoneAt } from '../../geo/time-zone-lookup.ts';
-import { RequestFieldError } from '../requests/request-error.ts';
-import { isAutoZone, placeWarnings, requestedZone, resolvePlace } from '../requests/place.ts';
+import { RequestFieldError } from '../../requests/request-error.ts';
+import { isAutoZone, placeWarnings, requestedZone, resolvePlace } from '../../requests/place.ts';
 import { DEFAULT_EPHEMERIS_BODIES, bodyDefinition, columnNames, resolveBodyName } from './body-names.ts';
 import { STEP_PATTERN, type EphemerisRequest } from './ephemeris-schemas.ts';
 import { civilAtOffsetMs, readIsoDateTime } from '../../astro/iso-date-time.ts';

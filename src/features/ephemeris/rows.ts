@@ -10,7 +10,7 @@ import { fixedStarAt } from '../../astro/fixed-stars.ts';
 import { moonPhaseOf, type MoonPhase } from '../../astro/moon-phase.ts';
 import { formatLocalIso, julianDayFromUtcMs } from '../../astro/civil-time.ts';
 import { degreeInSign, normalizeDegrees, signOf } from '../../astro/zodiac.ts';
-import { RequestFieldError } from '../requests/request-error.ts';
+import { RequestFieldError } from '../../requests/request-error.ts';
 import { aspectName } from './body-names.ts';
 import { rowInstant, type EphemerisPlan } from './plan.ts';
 import { zoneOffsetSeconds } from '../../astro/zone-offset-table.ts';

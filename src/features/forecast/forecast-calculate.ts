@@ -4,7 +4,7 @@
  * answer with the same bytes.
  */
 import type { ComputeRunner } from '../../compute/runner.ts';
-import { resolveSubjectPlace } from '../requests/place.ts';
+import { resolveSubjectPlace } from '../../requests/place.ts';
 import type { TimelineRequest } from './forecast-timeline-schemas.ts';
 import type { SearchRequest } from './forecast-search-schemas.ts';
 import type { NatalInsightsRequest, TransitInsightsRequest } from './forecast-insights-schemas.ts';

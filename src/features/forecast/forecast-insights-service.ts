@@ -10,7 +10,7 @@ import { signOf, signIndexOf, SIGNS } from '../../astro/zodiac.ts';
 import { wrap180 } from '../../astro/events/root-finding.ts';
 import { chartSeed } from '../../interpretations/variant.ts';
 import { INSIGHT_LIBRARY_VERSION } from '../../interpretations/insights/insight-library.ts';
-import { placeWarnings, type ResolvedPlace } from '../requests/place.ts';
+import { placeWarnings, type ResolvedPlace } from '../../requests/place.ts';
 import { aspectRef, castForecastNatal, isoSecond, natalPointsOf, type NatalCastForForecast } from './forecast-plan.ts';
 import { aspectWeight, categoryOf, pointWeight, rankedAnswer, type FactDraft } from './forecast-insight-facts.ts';
 import type { InsightsAnswer, NatalInsightsRequest, TransitInsightsRequest } from './forecast-insights-schemas.ts';

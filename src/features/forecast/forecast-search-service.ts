@@ -13,8 +13,8 @@ import { houseOf } from '../../astro/house-placement.ts';
 import { closestApproach, exactHits, orbWindows, TrackSpan, transitTrack, type ExactHit, type OrbWindow } from '../../astro/transit-hits.ts';
 import { julianDayFromUtcMs } from '../../astro/civil-time.ts';
 import { signOf } from '../../astro/zodiac.ts';
-import { placeWarnings, type ResolvedPlace } from '../requests/place.ts';
-import { RequestFieldError } from '../requests/request-error.ts';
+import { placeWarnings, type ResolvedPlace } from '../../requests/place.ts';
+import { RequestFieldError } from '../../requests/request-error.ts';
 import {
   aspectsOf,
   checkEphemerisYears,

@@ -6,7 +6,7 @@
 import { houseOf } from '../../astro/house-placement.ts';
 import { closestApproach, orbWindows, TrackSpan, transitTrack, type OrbWindow } from '../../astro/transit-hits.ts';
 import { signOf } from '../../astro/zodiac.ts';
-import { placeWarnings, type ResolvedPlace } from '../requests/place.ts';
+import { placeWarnings, type ResolvedPlace } from '../../requests/place.ts';
 import {
   aspectsOf,
   castForecastNatal,

@@ -8,7 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { resolveCountry } from '../../geo/gazetteer.ts';
 import { searchPlaces } from '../../geo/place-search.ts';
 import { placeResult } from './place-result.ts';
-import { RequestFieldError } from '../requests/request-error.ts';
+import { RequestFieldError } from '../../requests/request-error.ts';
 import { geoSearchQuery, geoSearchResponse, SHORT_QUERY_LENGTH, SHORT_QUERY_LIMIT } from './geo-schemas.ts';
 
 export const geoRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -6,8 +6,8 @@
 import type { ComputeRunner } from '../../compute/runner.ts';
 import { ianaZone } from '../../astro/civil-time.ts';
 import { timeZoneAt } from '../../geo/time-zone-lookup.ts';
-import { isAutoZone, requestedZone, resolveSubjectPlace, type ResolvedPlace } from '../requests/place.ts';
-import { RequestFieldError } from '../requests/request-error.ts';
+import { isAutoZone, requestedZone, resolveSubjectPlace, type ResolvedPlace } from '../../requests/place.ts';
+import { RequestFieldError } from '../../requests/request-error.ts';
 import { dayOfRequest, type DayFrame } from './horoscope-day.ts';
 import type { DailyPersonalRequest, DailySignQuery, HoroscopeBirth, WeeklyPersonalRequest } from './horoscope-schemas.ts';
 import { newRequestId, type PersonalTask, type SignTask } from './horoscope-service.ts';

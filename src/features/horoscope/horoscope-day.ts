@@ -15,8 +15,8 @@ import { contactStrength } from '../../astro/synastry-model.ts';
 import { exactHits, nearestHitInWindow, orbWindowAt, TrackSpan, transitTrack } from '../../astro/transit-hits.ts';
 import { signIndexOf } from '../../astro/zodiac.ts';
 import { MOON_PHASES } from '../../interpretations/keys.ts';
-import { MAX_YEAR, MIN_YEAR } from '../requests/birth-schema.ts';
-import { RequestFieldError } from '../requests/request-error.ts';
+import { MAX_YEAR, MIN_YEAR } from '../../requests/birth-schema.ts';
+import { RequestFieldError } from '../../requests/request-error.ts';
 
 const DAY_MS = 86_400_000;
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');

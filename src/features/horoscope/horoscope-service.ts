@@ -14,11 +14,11 @@ import { SIGNS, signIndexOf } from '../../astro/zodiac.ts';
 import { getLibrary } from '../../interpretations/library.ts';
 import { aspectFamily, keys } from '../../interpretations/keys.ts';
 import { chartSeed, fnv1a, pick } from '../../interpretations/variant.ts';
-import { placeWarnings, type ResolvedPlace } from '../requests/place.ts';
-import { RequestFieldError } from '../requests/request-error.ts';
+import { placeWarnings, type ResolvedPlace } from '../../requests/place.ts';
+import { RequestFieldError } from '../../requests/request-error.ts';
 import { computeChartMoment } from '../../astro/chart.ts';
-import { birthMoment, momentWarnings } from '../requests/moment.ts';
-import { zodiacOf } from '../requests/chart-request.ts';
+import { birthMoment, momentWarnings } from '../../requests/moment.ts';
+import { zodiacOf } from '../../requests/chart-request.ts';
 import type { NatalRequest } from '../natal/natal-schemas.ts';
 import { TROPICAL, type ZodiacSetting } from '../../astro/ephemeris.ts';
 import {

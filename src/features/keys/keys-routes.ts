@@ -8,7 +8,7 @@ import type { DatabasePool } from 'slonik';
 import { ApiKeyRepository, type ApiKeyRow } from '../../db/api-keys.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { KeyRevocations } from '../../http/key-revocation.ts';
-import { RequestFieldError } from '../requests/request-error.ts';
+import { RequestFieldError } from '../../requests/request-error.ts';
 import { accountId, PROFILE_MISSING } from '../auth/account-user.ts';
 import { conflictError, detailError } from '../auth/auth-schemas.ts';
 import { createKeyForUser, DeletedAccountError, KeyLimitError, UnknownUserError } from './keys-service.ts';

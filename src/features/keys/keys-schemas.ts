@@ -1,6 +1,6 @@
 /** Request and response schemas of the API key endpoints (field-reference §11 "Keys and account"). */
 import { z } from 'zod/v4';
-import { storableText } from '../schema-fields/storable-text.ts';
+import { storableText } from '../../requests/storable-text.ts';
 
 export const createKeyRequest = z
   .object({

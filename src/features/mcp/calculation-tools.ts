@@ -13,7 +13,7 @@ import { calculateSkyEvents } from '../sky-events/sky-events-calculate.ts';
 import { skyEventsQuery, skyEventsResponse } from '../sky-events/sky-events-schemas.ts';
 import { calculateProfile } from '../numerology/numerology-service.ts';
 import { NumerologyProfileRequestSchema } from '../../numerology/index.ts';
-import { RequestFieldError } from '../requests/request-error.ts';
+import { RequestFieldError } from '../../requests/request-error.ts';
 import { READ_ONLY, defineTool } from './tool-definition.ts';
 import { errorResult, jsonResult, objectResult, outcomeOfError } from './tool-results.ts';
 import { outputSchema, toolSchema } from './tool-schema.ts';

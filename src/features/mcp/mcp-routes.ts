@@ -20,8 +20,8 @@ import { ForbiddenJsonKeyError, JsonTooDeepError } from '../../http/json-body.ts
 import type { PublicBaseUrl } from '../../http/public-base-url.ts';
 import { sendRateLimited, type RateDecision, type RateLimiter } from '../../http/rate-limit.ts';
 import type { UsageLogWriter } from '../../http/usage-log.ts';
-import { jsonObject } from '../schema-fields/json-object.ts';
-import { RequestFieldError } from '../requests/request-error.ts';
+import { jsonObject } from '../../requests/json-object.ts';
+import { RequestFieldError } from '../../requests/request-error.ts';
 import { apiKeyCaller, CallerRefusal, type McpCaller } from './caller.ts';
 import { toolsOf } from './catalogue.ts';
 import { FAMILIES, parseFamilyList, scopeOf, type Family } from './families.ts';

@@ -7,7 +7,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import { ComputeOverloadedError } from '../../compute/runner.ts';
 import { HeavyWorkLimitError } from '../../compute/compute-caller.ts';
-import { RequestFieldError } from '../requests/request-error.ts';
+import { RequestFieldError } from '../../requests/request-error.ts';
 
 /** A result and the HTTP status the same request would have had over REST (for the usage log). */
 export interface ToolOutcome {

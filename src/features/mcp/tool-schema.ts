@@ -7,7 +7,7 @@
 import type { StandardSchemaWithJSON } from '@modelcontextprotocol/server';
 import { z } from 'zod/v4';
 import { readCoordinateSpellings, spellingTree } from '../../http/coordinate-spellings.ts';
-import { RequestFieldError } from '../requests/request-error.ts';
+import { RequestFieldError } from '../../requests/request-error.ts';
 
 /** A JSON value without its null members, at any depth (REST's "null means absent", arrays kept). */
 export function withoutNullMembers(value: unknown): unknown {

@@ -4,8 +4,8 @@ import type { ComputeRunner } from '../../compute/runner.ts';
 import { isTimeOfDay, isValidCalendarDate, resolveCivilTime, utcOffsetSeconds } from '../../astro/civil-time.ts';
 import { timeZoneAt } from '../../geo/time-zone-lookup.ts';
 import { sendJsonBytes } from '../../http/raw-json.ts';
-import { isAutoZone, requestedZone, resolvePlace } from '../requests/place.ts';
-import { RequestFieldError } from '../requests/request-error.ts';
+import { isAutoZone, requestedZone, resolvePlace } from '../../requests/place.ts';
+import { RequestFieldError } from '../../requests/request-error.ts';
 import { MOON_DATE_PATTERN, MOON_FIRST_DATE, MOON_LAST_DATE, moonMonthQuery, moonMonthResponse, moonPhaseQuery, moonPhaseResponse } from './moon-schemas.ts';
 
 type PlaceQuery = {

@@ -1,10 +1,10 @@
 /** GET /api/v1/moon/phase and GET /api/v1/moon/month: query strings and responses. */
-import { DECIMAL_TEXT } from '../schema-fields/query-number.ts';
+import { DECIMAL_TEXT } from '../../requests/query-number.ts';
 import { z } from 'zod/v4';
 import { ianaZone } from '../../astro/civil-time.ts';
 import { MOON_PHASE_LABELS } from '../../astro/moon-phase.ts';
 import { PRINCIPAL_PHASES } from '../../astro/events/index.ts';
-import { queryBoolean } from '../schema-fields/query-boolean.ts';
+import { queryBoolean } from '../../requests/query-boolean.ts';
 import { SPECIAL_MOON_RULES } from '../../astro/moon-specials.ts';
 import { TRADITIONAL_MOON_NAMES } from '../../astro/traditional-moons.ts';
 

@@ -4,9 +4,9 @@
  * and the MCP tools call these, so both answer with the same bytes.
  */
 import type { ComputeRunner } from '../../compute/runner.ts';
-import { resolveSubjectPlace } from '../requests/place.ts';
+import { resolveSubjectPlace } from '../../requests/place.ts';
 import type { NatalRequest, CompactNatalRequest } from './natal-schemas.ts';
-import { interpretationOptions } from '../requests/interpretation-schema.ts';
+import { interpretationOptions } from '../../requests/interpretation-schema.ts';
 
 /** Query-string options of the full chart; given, they win over the body's fields of the same name. */
 export interface NatalOptions {

@@ -4,7 +4,7 @@ import type { DatabasePool } from 'slonik';
 import { z } from 'zod/v4';
 import type { ComputeRunner } from '../../compute/runner.ts';
 import { HttpError } from '../../http/errors.ts';
-import { resolveSubjectPlace } from '../requests/place.ts';
+import { resolveSubjectPlace } from '../../requests/place.ts';
 import { submitReport, type ReportService, type ReportSubmission } from '../../reports/http/report-submit.ts';
 import { sendJsonBytes } from '../../http/raw-json.ts';
 import { calculateNatal, calculateCompactNatal } from './natal-calculate.ts';

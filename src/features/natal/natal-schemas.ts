@@ -2,11 +2,11 @@
 import { z } from 'zod/v4';
 import { FEATURE_BODIES } from '../../astro/bodies.ts';
 import { DIGNITIES } from '../../astro/dignities.ts';
-import { birthFields, chartSettingsFields, orbSettings } from '../requests/birth-schema.ts';
-import { interpretationBlock, interpretationRequest } from '../requests/interpretation-schema.ts';
-import { queryBoolean } from '../schema-fields/query-boolean.ts';
-import { caseInsensitiveEnum } from '../schema-fields/lenient-enum.ts';
-import { exampleBirth } from '../requests/examples.ts';
+import { birthFields, chartSettingsFields, orbSettings } from '../../requests/birth-schema.ts';
+import { interpretationBlock, interpretationRequest } from '../../requests/interpretation-schema.ts';
+import { queryBoolean } from '../../requests/query-boolean.ts';
+import { caseInsensitiveEnum } from '../../requests/lenient-enum.ts';
+import { exampleBirth } from '../../requests/examples.ts';
 import { psychologicalReportRequest, reportSubmission } from '../../reports/http/report-schemas.ts';
 
 /** Star names, packs (`royal_4`, `behenian_15`, alias `behenian_20`) or `all`: a list, or one comma-separated string. */

@@ -11,13 +11,13 @@ import { normalizeDegrees } from '../../astro/zodiac.ts';
 import { FIXED_STAR_PACK_NAMES, resolveStarPack } from '../../astro/fixed-stars.ts';
 import { namedCatalogueStars } from '../../astro/fixed-star-catalogue.ts';
 import { DEFAULT_FIXED_STAR_ORB, UnknownFixedStar, fixedStarConjunctions } from '../../astro/fixed-star-conjunctions.ts';
-import { RequestFieldError } from '../requests/request-error.ts';
-import { birthMoment, momentWarnings, type ResolvedMoment } from '../requests/moment.ts';
-import { placeWarnings, type ResolvedPlace } from '../requests/place.ts';
+import { RequestFieldError } from '../../requests/request-error.ts';
+import { birthMoment, momentWarnings, type ResolvedMoment } from '../../requests/moment.ts';
+import { placeWarnings, type ResolvedPlace } from '../../requests/place.ts';
 import { anglesJson, housesJson, planetJson, subjectJson } from '../../answers/chart-presentation.ts';
 import type { NatalRequest, CompactNatalRequest } from './natal-schemas.ts';
-import type { InterpretationTaskOptions } from '../requests/interpretation-schema.ts';
-import { natalPoints, zodiacOf } from '../requests/chart-request.ts';
+import type { InterpretationTaskOptions } from '../../requests/interpretation-schema.ts';
+import { natalPoints, zodiacOf } from '../../requests/chart-request.ts';
 import { interpretNatal, type InterpretationBlock } from '../../interpretations/index.ts';
 import type { NatalChartInput } from '../../interpretations/chart-input.ts';
 

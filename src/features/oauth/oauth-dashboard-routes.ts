@@ -11,7 +11,7 @@ import { GrantRepository, type GrantListRow } from '../../db/oauth-grants.ts';
 import { HttpError } from '../../http/errors.ts';
 import { accountId, PROFILE_MISSING } from '../auth/account-user.ts';
 import { detailError } from '../auth/auth-schemas.ts';
-import { RequestFieldError } from '../requests/request-error.ts';
+import { RequestFieldError } from '../../requests/request-error.ts';
 import { decide, DecisionRefused, pendingRequest, RequestNotDecidable } from './authorization.ts';
 import type { GrantRevocations } from './grant-revocation.ts';
 import type { OAuthSettings } from './settings.ts';

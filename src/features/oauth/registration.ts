@@ -9,7 +9,7 @@ import type { DatabasePool } from 'slonik';
 import { z } from 'zod/v4';
 import { OAuthClientRepository, type OAuthClientRow } from '../../db/oauth-clients.ts';
 import { withoutNullMembers } from '../mcp/tool-schema.ts';
-import { storableText } from '../schema-fields/storable-text.ts';
+import { storableText } from '../../requests/storable-text.ts';
 import { OAuthProblem } from './oauth-error.ts';
 import { MAX_REDIRECT_URI_LENGTH, redirectUriProblem } from './redirect-uris.ts';
 import { knownScopes } from './scopes.ts';

@@ -4,7 +4,7 @@
  * surrogate in text with an error, which would be a 500: such a value is checked here first, by
  * the rule the rest of the API validates its bodies with, and answered as the OAuth error it is.
  */
-import { storableText } from '../schema-fields/storable-text.ts';
+import { storableText } from '../../requests/storable-text.ts';
 
 const storable = storableText();
 

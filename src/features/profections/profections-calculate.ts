@@ -4,7 +4,7 @@
  * so both answer with the same bytes.
  */
 import type { ComputeRunner } from '../../compute/runner.ts';
-import { resolveSubjectPlace } from '../requests/place.ts';
+import { resolveSubjectPlace } from '../../requests/place.ts';
 import { profectionIncludes } from './profections-service.ts';
 import type { ProfectionRequest } from './profections-schemas.ts';
 

@@ -2,9 +2,9 @@
 import { z } from 'zod/v4';
 import { aspectTypeFromName } from '../../astro/aspects.ts';
 import { RULERSHIPS } from '../../astro/profections.ts';
-import { ayanamsa, birthFields, chartSettingsFields, zodiacType } from '../requests/birth-schema.ts';
-import { caseInsensitiveEnum } from '../schema-fields/lenient-enum.ts';
-import { exampleBirth } from '../requests/examples.ts';
+import { ayanamsa, birthFields, chartSettingsFields, zodiacType } from '../../requests/birth-schema.ts';
+import { caseInsensitiveEnum } from '../../requests/lenient-enum.ts';
+import { exampleBirth } from '../../requests/examples.ts';
 import { aspectSchema, planetSchema, subjectSchema } from '../natal/natal-schemas.ts';
 
 /** How many years after the birth a profection can be asked for (the period then ends within MAX_YEAR). */

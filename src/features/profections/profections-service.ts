@@ -9,11 +9,11 @@ import { CivilTimeError, DEFAULT_DST_POLICY, julianDayFromUtcMs, resolveCivilTim
 import { birthdayInYear, profect, RULER_NAMES, signOfIndex, solarMonthStarts, wholeSignHouse, type Profection } from '../../astro/profections.ts';
 import { solarReturnNear } from '../../astro/solar-return.ts';
 import { natalAnswerBytes } from '../../answers/natal-answer.ts';
-import { MAX_YEAR } from '../requests/birth-schema.ts';
-import { zodiacOf } from '../requests/chart-request.ts';
-import { momentAtInstant, type ResolvedMoment } from '../requests/moment.ts';
-import type { ResolvedPlace } from '../requests/place.ts';
-import { RequestFieldError } from '../requests/request-error.ts';
+import { MAX_YEAR } from '../../requests/birth-schema.ts';
+import { zodiacOf } from '../../requests/chart-request.ts';
+import { momentAtInstant, type ResolvedMoment } from '../../requests/moment.ts';
+import type { ResolvedPlace } from '../../requests/place.ts';
+import { RequestFieldError } from '../../requests/request-error.ts';
 import { natalMoment, type NatalTask } from '../natal/natal-service.ts';
 import type { NatalRequest, natalResponse } from '../natal/natal-schemas.ts';
 import { MAX_PROFECTION_AGE, PROFECTION_INCLUDES, type ProfectionAnswer, type ProfectionInclude, type ProfectionRequest } from './profections-schemas.ts';

@@ -6,7 +6,7 @@
 import type { ComputeRunner } from '../../compute/runner.ts';
 import { natalRequest } from '../natal/natal-schemas.ts';
 import type { NatalTask } from '../natal/natal-service.ts';
-import { resolveNestedNatal, type NestedNatal } from '../requests/nested-natal-schema.ts';
+import { resolveNestedNatal, type NestedNatal } from '../../requests/nested-natal-schema.ts';
 import type {
   CalendarRequest,
   ExactAspectsRequest,

@@ -9,9 +9,9 @@ import { ANGLES_METHODS } from '../../astro/progressed-angles.ts';
 import { TROPICAL_MONTH_DAYS } from '../../astro/progression-clock.ts';
 import { TROPICAL_YEAR_DAYS } from '../../astro/progressions.ts';
 import { LUNATION_PHASES } from '../../astro/progressed-events.ts';
-import { chartSettingsFields, isoDateTimeText, orbSettings } from '../requests/birth-schema.ts';
-import { nestedNatal } from '../requests/nested-natal-schema.ts';
-import { caseInsensitiveEnum } from '../schema-fields/lenient-enum.ts';
+import { chartSettingsFields, isoDateTimeText, orbSettings } from '../../requests/birth-schema.ts';
+import { nestedNatal } from '../../requests/nested-natal-schema.ts';
+import { caseInsensitiveEnum } from '../../requests/lenient-enum.ts';
 
 /** A progression system: its names, its clock (progression-clock.ts) and its bounds. */
 export interface ProgressionSystem {

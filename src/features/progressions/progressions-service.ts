@@ -40,8 +40,8 @@ import {
 import { ageYears, lifeJdOf, progressedJd, timeSign, type ProgressionClock } from '../../astro/progression-clock.ts';
 import { TROPICAL_YEAR_DAYS } from '../../astro/progressions.ts';
 import { degreeInSign, degreesAndMinutes, normalizeDegrees, signOf, SIGNS } from '../../astro/zodiac.ts';
-import { MAX_YEAR, MIN_YEAR } from '../requests/birth-schema.ts';
-import { RequestFieldError } from '../requests/request-error.ts';
+import { MAX_YEAR, MIN_YEAR } from '../../requests/birth-schema.ts';
+import { RequestFieldError } from '../../requests/request-error.ts';
 import { castNatal, type NatalCast, type NatalTask } from '../natal/natal-service.ts';
 import {
   DEFAULT_PROGRESSION_ORB,

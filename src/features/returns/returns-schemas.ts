@@ -6,10 +6,10 @@
  */
 import { z } from 'zod/v4';
 import { RETURN_BODY_IDS } from '../../astro/returns.ts';
-import { MAX_YEAR, MIN_YEAR, ayanamsa, houseSystem, isoDateTimeText, zodiacType } from '../requests/birth-schema.ts';
-import { interpretationRequest } from '../requests/interpretation-schema.ts';
-import { nestedLocation, nestedNatal } from '../requests/nested-natal-schema.ts';
-import { caseInsensitiveEnum } from '../schema-fields/lenient-enum.ts';
+import { MAX_YEAR, MIN_YEAR, ayanamsa, houseSystem, isoDateTimeText, zodiacType } from '../../requests/birth-schema.ts';
+import { interpretationRequest } from '../../requests/interpretation-schema.ts';
+import { nestedLocation, nestedNatal } from '../../requests/nested-natal-schema.ts';
+import { caseInsensitiveEnum } from '../../requests/lenient-enum.ts';
 
 /** Most returns one request lists (a window of lunar returns is cut there, `truncated` says so). */
 export const MAX_RETURNS = 24;

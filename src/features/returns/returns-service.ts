@@ -16,15 +16,15 @@ import { findReturns, nextReturn, RETURN_BODIES, type ReturnBody, type ReturnCro
 import { solarReturnJd } from '../../astro/solar-return.ts';
 import { normalizeDegrees, signedSeparation } from '../../astro/zodiac.ts';
 import { anglesJson, housesJson, planetJson, zodiacLabel } from '../../answers/chart-presentation.ts';
-import { MAX_YEAR, MIN_YEAR, chartSettingsFields } from '../requests/birth-schema.ts';
-import { natalPoints } from '../requests/chart-request.ts';
-import { momentAtInstant, type ResolvedMoment } from '../requests/moment.ts';
-import { placeWarnings, requestedZone, resolveSubjectPlace, type ResolvedPlace } from '../requests/place.ts';
-import { RequestFieldError } from '../requests/request-error.ts';
+import { MAX_YEAR, MIN_YEAR, chartSettingsFields } from '../../requests/birth-schema.ts';
+import { natalPoints } from '../../requests/chart-request.ts';
+import { momentAtInstant, type ResolvedMoment } from '../../requests/moment.ts';
+import { placeWarnings, requestedZone, resolveSubjectPlace, type ResolvedPlace } from '../../requests/place.ts';
+import { RequestFieldError } from '../../requests/request-error.ts';
 import { castNatal, type NatalCast, type NatalTask } from '../natal/natal-service.ts';
 import { z } from 'zod/v4';
 import { civilAtOffsetMs, readIsoDateTime } from '../../astro/iso-date-time.ts';
-import { nestedNatalPlace, resolveNestedNatal, type NestedLocation, type NestedNatal } from '../requests/nested-natal-schema.ts';
+import { nestedNatalPlace, resolveNestedNatal, type NestedLocation, type NestedNatal } from '../../requests/nested-natal-schema.ts';
 import type { NatalRequest } from '../natal/natal-schemas.ts';
 import {
   ANGULARITY_ORB,

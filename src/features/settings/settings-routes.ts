@@ -4,7 +4,7 @@ import type { DatabasePool } from 'slonik';
 import { NotificationSettingsRepository } from '../../db/notification-settings.ts';
 import { accountId, requireUser } from '../auth/account-user.ts';
 import { detailError } from '../auth/auth-schemas.ts';
-import { RequestFieldError } from '../requests/request-error.ts';
+import { RequestFieldError } from '../../requests/request-error.ts';
 import type { AccountDeletions } from './account-deletion.ts';
 import { accountDeletionRequest, accountDeletionResponse, notificationSettings, notificationSettingsUpdate } from './settings-schemas.ts';
 

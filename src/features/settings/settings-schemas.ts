@@ -1,6 +1,6 @@
 /** Notification settings and account deletion (field-reference §11 "Settings"). */
 import { z } from 'zod/v4';
-import { storableText } from '../schema-fields/storable-text.ts';
+import { storableText } from '../../requests/storable-text.ts';
 
 export const notificationSettings = z
   .object({

@@ -4,7 +4,7 @@
  * call this, so both answer with the same bytes.
  */
 import type { ComputeRunner } from '../../compute/runner.ts';
-import { resolveSubjectPlace } from '../requests/place.ts';
+import { resolveSubjectPlace } from '../../requests/place.ts';
 import { checkSignRequest } from './signs-service.ts';
 import type { SignPoint, SignRequest } from './signs-schemas.ts';
 

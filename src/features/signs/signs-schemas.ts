@@ -1,8 +1,8 @@
 /** Request and response schemas of POST /api/v1/western/signs/{sun|moon|rising|midheaven}. */
 import { z } from 'zod/v4';
-import { birthFields, chartSettingsFields } from '../requests/birth-schema.ts';
-import { caseInsensitiveEnum } from '../schema-fields/lenient-enum.ts';
-import { exampleBirth } from '../requests/examples.ts';
+import { birthFields, chartSettingsFields } from '../../requests/birth-schema.ts';
+import { caseInsensitiveEnum } from '../../requests/lenient-enum.ts';
+import { exampleBirth } from '../../requests/examples.ts';
 import { subjectSchema } from '../natal/natal-schemas.ts';
 
 export const SIGN_POINTS = ['sun', 'moon', 'rising', 'midheaven'] as const;

@@ -8,8 +8,8 @@
 import type { z } from 'zod/v4';
 import { writeNatalAnswer } from '../../answers/natal-answer.ts';
 import type { InterpretationBlock } from '../../interpretations/index.ts';
-import type { ResolvedPlace } from '../requests/place.ts';
-import { RequestFieldError } from '../requests/request-error.ts';
+import type { ResolvedPlace } from '../../requests/place.ts';
+import { RequestFieldError } from '../../requests/request-error.ts';
 import { castNatal, natalInterpretation, type NatalTask } from '../natal/natal-service.ts';
 import type { NatalRequest, natalResponse } from '../natal/natal-schemas.ts';
 import { TIMED_SIGN_POINTS, type SignAnswer, type SignPoint, type SignRequest } from './signs-schemas.ts';

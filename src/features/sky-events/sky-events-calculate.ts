@@ -4,7 +4,7 @@
  */
 import type { ComputeRunner } from '../../compute/runner.ts';
 import { isValidCalendarDate, resolveCivilTime } from '../../astro/civil-time.ts';
-import { RequestFieldError } from '../requests/request-error.ts';
+import { RequestFieldError } from '../../requests/request-error.ts';
 import { EPHEMERIS_FIRST_DATE, EPHEMERIS_LAST_DATE } from '../ephemeris/limits.ts';
 import { kindsFor } from './presets.ts';
 import type { SkyEventsQuery } from './sky-events-schemas.ts';

@@ -1,7 +1,7 @@
 /** GET /api/v1/sky-events: query and SkyEventsResponse. */
 import { z } from 'zod/v4';
 import { ianaZone } from '../../astro/civil-time.ts';
-import { queryBoolean } from '../schema-fields/query-boolean.ts';
+import { queryBoolean } from '../../requests/query-boolean.ts';
 
 export const SKY_EVENTS_PRESETS = ['quiet', 'daily', 'full'] as const;
 const flag = queryBoolean();

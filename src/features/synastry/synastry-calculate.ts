@@ -4,8 +4,8 @@
  * MCP tools, so both answer with the same bytes.
  */
 import type { ComputeRunner } from '../../compute/runner.ts';
-import { resolvePlace, withAutoZone, type ResolvedPlace } from '../requests/place.ts';
-import { RequestFieldError } from '../requests/request-error.ts';
+import { resolvePlace, withAutoZone, type ResolvedPlace } from '../../requests/place.ts';
+import { RequestFieldError } from '../../requests/request-error.ts';
 import type { SynastryHoroscopeRequest, SynastryPerson, SynastryRequest, SynastryResponse, SynastrySummaryRequest } from './synastry-schemas.ts';
 import { synastryCardsOf } from './synastry-cards.ts';
 import { personPlaceInput } from './synastry-service.ts';

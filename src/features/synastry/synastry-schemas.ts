@@ -4,9 +4,9 @@
  * src/answers/synastry-answers.ts (schemaSerializer).
  */
 import { z } from 'zod/v4';
-import { birthFields, dstPolicy, houseSystem, isoDateTimeText, latitude, longitude, timeZoneName, ayanamsa } from '../requests/birth-schema.ts';
-import { caseInsensitiveEnum } from '../schema-fields/lenient-enum.ts';
-import { queryBoolean } from '../schema-fields/query-boolean.ts';
+import { birthFields, dstPolicy, houseSystem, isoDateTimeText, latitude, longitude, timeZoneName, ayanamsa } from '../../requests/birth-schema.ts';
+import { caseInsensitiveEnum } from '../../requests/lenient-enum.ts';
+import { queryBoolean } from '../../requests/query-boolean.ts';
 import { natalResponse } from '../natal/natal-schemas.ts';
 import { ARCHETYPE_IDS, DOMAINS, POLARITIES, STRENGTH_LABELS } from '../../astro/synastry-model.ts';
 

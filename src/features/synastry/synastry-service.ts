@@ -32,10 +32,10 @@ import { writeNatalAnswer } from '../../answers/natal-answer.ts';
 import { embeddedAnswer } from '../../answers/schema-serializer.ts';
 import { castNatal, type NatalCast, type NatalTask } from '../natal/natal-service.ts';
 import type { NatalRequest } from '../natal/natal-schemas.ts';
-import { MAX_YEAR, MIN_YEAR } from '../requests/birth-schema.ts';
-import { birthMoment } from '../requests/moment.ts';
-import { placeWarnings, type ResolvedPlace } from '../requests/place.ts';
-import { RequestFieldError } from '../requests/request-error.ts';
+import { MAX_YEAR, MIN_YEAR } from '../../requests/birth-schema.ts';
+import { birthMoment } from '../../requests/moment.ts';
+import { placeWarnings, type ResolvedPlace } from '../../requests/place.ts';
+import { RequestFieldError } from '../../requests/request-error.ts';
 import {
   DEFAULT_SYNASTRY_BODIES,
   SYNASTRY_BODY_ALIASES,

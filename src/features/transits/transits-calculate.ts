@@ -3,9 +3,9 @@
  * Shared by the REST route and the MCP tool.
  */
 import type { ComputeRunner } from '../../compute/runner.ts';
-import { resolveSubjectPlace, resolveTransitPlace } from '../requests/place.ts';
+import { resolveSubjectPlace, resolveTransitPlace } from '../../requests/place.ts';
 import type { TransitRequest } from './transits-schemas.ts';
-import { interpretationOptions } from '../requests/interpretation-schema.ts';
+import { interpretationOptions } from '../../requests/interpretation-schema.ts';
 
 export function calculateTransits(compute: ComputeRunner, body: TransitRequest, options: { include_minor?: boolean | undefined } = {}): Promise<Buffer> {
   const natalPlace = resolveSubjectPlace(body.natal, ['body', 'natal']);

@@ -1,9 +1,9 @@
 /** Request and response schemas of POST /api/v1/transits/calculate. */
 import { z } from 'zod/v4';
-import { birthFields, chartSettingsFields, isoDateTimeText, latitude, longitude, orbSettings, timeZoneName, dstPolicy } from '../requests/birth-schema.ts';
+import { birthFields, chartSettingsFields, isoDateTimeText, latitude, longitude, orbSettings, timeZoneName, dstPolicy } from '../../requests/birth-schema.ts';
 import { angleDetailSchema, aspectSchema, aspectsSummarySchema, houseSchema, planetSchema, subjectSchema, provenanceSchema } from '../natal/natal-schemas.ts';
-import { interpretationBlock, interpretationRequest } from '../requests/interpretation-schema.ts';
-import { exampleBirth } from '../requests/examples.ts';
+import { interpretationBlock, interpretationRequest } from '../../requests/interpretation-schema.ts';
+import { exampleBirth } from '../../requests/examples.ts';
 
 /** Where the transits are cast (the natal place when all are absent): the same fields wherever transits are asked for. */
 export const transitPlaceFields = {

@@ -3,15 +3,15 @@ import { DEFAULT_TRANSIT_BODIES } from '../../astro/bodies.ts';
 import { computeChartMoment, type ChartMoment } from '../../astro/chart.ts';
 import type { ZodiacSetting } from '../../astro/ephemeris.ts';
 import { ASPECT_TYPES, MAJOR_ASPECT_TYPES, findAspectsBetween, resolveOrbs, sortByOrb, type Aspect } from '../../astro/aspects.ts';
-import { birthMoment, momentAtInstant, momentWarnings, resolveMoment, type ResolvedMoment } from '../requests/moment.ts';
-import { placeWarnings, type ResolvedPlace } from '../requests/place.ts';
-import { RequestFieldError } from '../requests/request-error.ts';
+import { birthMoment, momentAtInstant, momentWarnings, resolveMoment, type ResolvedMoment } from '../../requests/moment.ts';
+import { placeWarnings, type ResolvedPlace } from '../../requests/place.ts';
+import { RequestFieldError } from '../../requests/request-error.ts';
 import { civilAtOffsetMs, readIsoDateTime } from '../../astro/iso-date-time.ts';
-import { MAX_YEAR, MIN_YEAR } from '../requests/birth-schema.ts';
+import { MAX_YEAR, MIN_YEAR } from '../../requests/birth-schema.ts';
 import { aspectPointsOf } from '../../astro/aspect-points.ts';
-import { natalPoints, zodiacOf } from '../requests/chart-request.ts';
+import { natalPoints, zodiacOf } from '../../requests/chart-request.ts';
 import type { TransitRequest } from './transits-schemas.ts';
-import type { InterpretationTaskOptions } from '../requests/interpretation-schema.ts';
+import type { InterpretationTaskOptions } from '../../requests/interpretation-schema.ts';
 import { interpretTransits } from '../../interpretations/index.ts';
 
 export interface TransitTask {

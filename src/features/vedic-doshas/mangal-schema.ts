@@ -1,7 +1,7 @@
 /** The `mangal_dosha` block of the doshas answer and of each person in a match. */
 import { z } from 'zod/v4';
 import { MANGAL_CANCELLATIONS, MANGAL_REFERENCES, MANGAL_SCHOOLS } from '../../astro/vedic/doshas/mangal-dosha.ts';
-import { caseInsensitiveEnum } from '../schema-fields/lenient-enum.ts';
+import { caseInsensitiveEnum } from '../../requests/lenient-enum.ts';
 
 const SCHOOLS = Object.keys(MANGAL_SCHOOLS) as (keyof typeof MANGAL_SCHOOLS)[];
 const CANCELLATION_IDS = Object.keys(MANGAL_CANCELLATIONS) as (keyof typeof MANGAL_CANCELLATIONS)[];

@@ -9,7 +9,7 @@ import { GRAHA_IDS } from '../../astro/vedic/grahas.ts';
 import { KAAL_SARP_TYPES } from '../../astro/vedic/doshas/kaal-sarp.ts';
 import { exampleVedicBirth, vedicBirthFields } from '../vedic/vedic-request-schemas.ts';
 import { vedicMetadataSchema, vedicSubjectSchema } from '../vedic/vedic-schemas.ts';
-import { isoDateTimeText } from '../requests/birth-schema.ts';
+import { isoDateTimeText } from '../../requests/birth-schema.ts';
 import { mangalDoshaSchema, mangalSchoolField } from './mangal-schema.ts';
 import { sadeSatiFullSchema } from './sade-sati-schema.ts';
 

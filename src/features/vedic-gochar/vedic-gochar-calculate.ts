@@ -3,7 +3,7 @@
  * compute pool. The REST routes and the MCP tools call this, so both answer with the same bytes.
  */
 import type { ComputeRunner } from '../../compute/runner.ts';
-import { resolveSubjectPlace } from '../requests/place.ts';
+import { resolveSubjectPlace } from '../../requests/place.ts';
 import type { VedicGocharRequest } from './vedic-gochar-schemas.ts';
 
 export function calculateVedicGochar(compute: ComputeRunner, body: VedicGocharRequest, version: 1 | 2): Promise<Buffer> {

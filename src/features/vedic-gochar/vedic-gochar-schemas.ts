@@ -4,7 +4,7 @@
  * each version's sign-number name (`sign_num` in v1, `sign_id` in v2, as the Vedic chart names it).
  */
 import { z } from 'zod/v4';
-import { isoDateTimeText } from '../requests/birth-schema.ts';
+import { isoDateTimeText } from '../../requests/birth-schema.ts';
 import { exampleVedicBirth, vedicBirthFields } from '../vedic/vedic-request-schemas.ts';
 import { vedicSubjectSchema } from '../vedic/vedic-schemas.ts';
 

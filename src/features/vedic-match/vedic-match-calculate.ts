@@ -3,8 +3,8 @@
  * event loop, the answer computed in the compute pool (REST and MCP alike).
  */
 import type { ComputeRunner } from '../../compute/runner.ts';
-import { resolveSubjectPlace } from '../requests/place.ts';
-import { RequestFieldError } from '../requests/request-error.ts';
+import { resolveSubjectPlace } from '../../requests/place.ts';
+import { RequestFieldError } from '../../requests/request-error.ts';
 import type { VedicMatchRequest } from './vedic-match-schemas.ts';
 
 function side(body: VedicMatchRequest, names: readonly ['boy' | 'girl', string, string]) {

@@ -12,7 +12,7 @@ import { exampleVedicBirth, vedicBirth } from '../vedic/vedic-request-schemas.ts
 import { nakshatraSchema, vedicMetadataSchema, vedicSubjectSchema } from '../vedic/vedic-schemas.ts';
 import { mangalDoshaSchema, mangalSchoolField } from '../vedic-doshas/mangal-schema.ts';
 import { KOOTA_SCHOOLS } from '../../astro/vedic/match/koota-tables.ts';
-import { caseInsensitiveEnum } from '../schema-fields/lenient-enum.ts';
+import { caseInsensitiveEnum } from '../../requests/lenient-enum.ts';
 
 const person = (what: string) => vedicBirth.optional().describe(what);
 

@@ -7,8 +7,8 @@ import { dashakoota, type PoruthamName } from '../../astro/vedic/match/dashakoot
 import { manglikMatch } from '../../astro/vedic/match/manglik-match.ts';
 import { matchMoon } from '../../astro/vedic/match/match-moon.ts';
 import type { KootaSchool } from '../../astro/vedic/match/koota-tables.ts';
-import type { ResolvedPlace } from '../requests/place.ts';
-import { RequestFieldError } from '../requests/request-error.ts';
+import type { ResolvedPlace } from '../../requests/place.ts';
+import { RequestFieldError } from '../../requests/request-error.ts';
 import type { VedicBirthRequest } from '../vedic/vedic-request-schemas.ts';
 import { castVedic, nakshatraJson, vedicMetadata, vedicSubject, type VedicCast } from '../vedic/vedic-service.ts';
 import { mangalDoshaJson } from '../vedic-doshas/mangal-block.ts';

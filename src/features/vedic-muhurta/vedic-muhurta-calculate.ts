@@ -4,7 +4,7 @@
  * answer with the same bytes.
  */
 import type { ComputeRunner } from '../../compute/runner.ts';
-import { resolveSubjectPlace } from '../requests/place.ts';
+import { resolveSubjectPlace } from '../../requests/place.ts';
 import type { MuhuratSearchRequest } from './vedic-muhurta-schemas.ts';
 
 export function calculateMuhuratSearch(compute: ComputeRunner, body: MuhuratSearchRequest): Promise<Buffer> {

@@ -6,8 +6,8 @@
  */
 import { z } from 'zod/v4';
 import { MUHURTA_PURPOSES } from '../../astro/vedic/muhurta/muhurta-rules.ts';
-import { birthFields } from '../requests/birth-schema.ts';
-import { caseInsensitiveEnum } from '../schema-fields/lenient-enum.ts';
+import { birthFields } from '../../requests/birth-schema.ts';
+import { caseInsensitiveEnum } from '../../requests/lenient-enum.ts';
 import { exampleVedicBirth, vedicBirth, vedicBirthFields } from '../vedic/vedic-request-schemas.ts';
 
 /** The longest range, in dates counted inclusively. */

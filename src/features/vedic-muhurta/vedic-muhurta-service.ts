@@ -10,9 +10,9 @@ import type { CalendarDate } from '../../astro/panchang/panchang-day.ts';
 import { nextDate } from '../../astro/panchang/panchang-day.ts';
 import { GRAHAS } from '../../astro/vedic/grahas.ts';
 import { MIN_WINDOW_MINUTES, searchMuhurta, type MuhurtaWindow, type NatalMoon } from '../../astro/vedic/muhurta/muhurta-search.ts';
-import { resolveMoment } from '../requests/moment.ts';
-import { placeWarnings, requestedZone, type ResolvedPlace } from '../requests/place.ts';
-import { RequestFieldError } from '../requests/request-error.ts';
+import { resolveMoment } from '../../requests/moment.ts';
+import { placeWarnings, requestedZone, type ResolvedPlace } from '../../requests/place.ts';
+import { RequestFieldError } from '../../requests/request-error.ts';
 import { castVedic, signNameOf } from '../vedic/vedic-service.ts';
 import { MUHURTA_MAX_DAYS, type MuhuratSearchAnswer, type MuhuratSearchRequest } from './vedic-muhurta-schemas.ts';
 

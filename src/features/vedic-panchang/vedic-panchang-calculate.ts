@@ -4,7 +4,7 @@
  * with the same bytes.
  */
 import type { ComputeRunner } from '../../compute/runner.ts';
-import { resolveSubjectPlace } from '../requests/place.ts';
+import { resolveSubjectPlace } from '../../requests/place.ts';
 import type { PanchangRequest } from './vedic-panchang-schemas.ts';
 
 export type PanchangVersion = 'v1' | 'v2';

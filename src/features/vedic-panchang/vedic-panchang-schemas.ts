@@ -4,7 +4,7 @@
  * built from the same day (vedic-panchang-service.ts).
  */
 import { z } from 'zod/v4';
-import { birthFields } from '../requests/birth-schema.ts';
+import { birthFields } from '../../requests/birth-schema.ts';
 import { vedicBirthFields } from '../vedic/vedic-request-schemas.ts';
 
 const { year, month, day, second, city, country, lat, lng, tz_str, timezone, dst_policy } = birthFields;

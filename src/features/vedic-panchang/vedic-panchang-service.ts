@@ -8,8 +8,8 @@ import type { AyanamsaName } from '../../astro/ayanamsas.ts';
 import { computePanchang, type Panchang } from '../../astro/panchang/panchang.ts';
 import type { LimbElement, LimbKind } from '../../astro/panchang/panchang-limbs.ts';
 import { karanaKind, karanaName, NAKSHATRA_NAMES, nakshatraLord, pakshaOfTithi, tithiName, VARAS, YOGA_NAMES } from '../../astro/panchang/panchang-names.ts';
-import { resolveMoment } from '../requests/moment.ts';
-import { placeWarnings, requestedZone, type ResolvedPlace } from '../requests/place.ts';
+import { resolveMoment } from '../../requests/moment.ts';
+import { placeWarnings, requestedZone, type ResolvedPlace } from '../../requests/place.ts';
 import { LIMB_NAMES, type PanchangRequest, type PanchangV1Answer, type PanchangV2Answer } from './vedic-panchang-schemas.ts';
 
 export interface PanchangTask {

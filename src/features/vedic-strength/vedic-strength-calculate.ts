@@ -3,7 +3,7 @@
  * the compute pool. The REST routes and the MCP tools call this, so both answer with the same bytes.
  */
 import type { ComputeRunner } from '../../compute/runner.ts';
-import { resolveSubjectPlace } from '../requests/place.ts';
+import { resolveSubjectPlace } from '../../requests/place.ts';
 import type { VedicStrengthRequest } from './vedic-strength-schemas.ts';
 
 export function calculateVedicStrength(compute: ComputeRunner, body: VedicStrengthRequest, version: 1 | 2): Promise<Buffer> {

@@ -4,7 +4,7 @@
  */
 import type { ComputeRunner } from '../../compute/runner.ts';
 import { decodeBinaryResponse } from '../../compute/binary-response.ts';
-import { resolveSubjectPlace } from '../requests/place.ts';
+import { resolveSubjectPlace } from '../../requests/place.ts';
 import type { VisualChartRequest } from './vedic-visual-schemas.ts';
 
 export async function renderVedicChart(compute: ComputeRunner, body: VisualChartRequest) {

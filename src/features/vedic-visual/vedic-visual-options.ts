@@ -10,7 +10,7 @@ import { PALETTES } from '../../../renderer/palettes.ts';
 import type { Theme } from '../../../renderer/chart-model.ts';
 import { GRAHA_IDS, type GrahaId } from '../../astro/vedic/grahas.ts';
 import { cssColor } from '../charts/charts-schemas.ts';
-import { caseInsensitiveEnum } from '../schema-fields/lenient-enum.ts';
+import { caseInsensitiveEnum } from '../../requests/lenient-enum.ts';
 
 /** The outer planets a kundli may show beside the nine grahas (sidereal, in the chart's ayanamsa). */
 export const OUTER_PLANETS = ['uranus', 'neptune', 'pluto'] as const;

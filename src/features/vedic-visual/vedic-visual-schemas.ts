@@ -3,8 +3,8 @@ import { z } from 'zod/v4';
 import { KUNDLI_STYLES } from '../../../renderer/kundli/kundli-model.ts';
 import { VARGA_DIVISIONS, VARGA_NAMES } from '../../astro/vedic/vargas.ts';
 import { vedicBirthFields } from '../vedic/vedic-request-schemas.ts';
-import { exampleBirth } from '../requests/examples.ts';
-import { caseInsensitiveEnum } from '../schema-fields/lenient-enum.ts';
+import { exampleBirth } from '../../requests/examples.ts';
+import { caseInsensitiveEnum } from '../../requests/lenient-enum.ts';
 import { MAX_SIZE, MIN_SIZE } from '../charts/charts-schemas.ts';
 import { kundliOptionFields } from './vedic-visual-options.ts';
 

@@ -14,7 +14,7 @@ import type { VedicChart } from '../../astro/vedic/sidereal-chart.ts';
 import { VARGA_NAMES, vargaSign, type VargaDivision } from '../../astro/vedic/vargas.ts';
 import type { BinaryResponse } from '../../compute/binary-response.ts';
 import { castVedic } from '../vedic/vedic-service.ts';
-import type { ResolvedPlace } from '../requests/place.ts';
+import type { ResolvedPlace } from '../../requests/place.ts';
 import { fitPngScale, imageWarnings } from '../charts/output.ts';
 import type { VisualChartRequest } from './vedic-visual-schemas.ts';
 import { OUTER_PLANETS, resolveKundliOptions, type KundliOptions, type OuterPlanet } from './vedic-visual-options.ts';

@@ -4,7 +4,7 @@
  * answer with the same bytes.
  */
 import type { ComputeRunner } from '../../compute/runner.ts';
-import { resolveSubjectPlace } from '../requests/place.ts';
+import { resolveSubjectPlace } from '../../requests/place.ts';
 import type { VedicYogasRequest } from './vedic-yogas-schemas.ts';
 
 export type YogasVersion = 1 | 2;

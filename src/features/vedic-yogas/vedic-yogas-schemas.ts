@@ -9,7 +9,7 @@
 import { z } from 'zod/v4';
 import { GRAHA_IDS } from '../../astro/vedic/grahas.ts';
 import { STRENGTH_LABELS, YOGA_CATEGORIES } from '../../astro/vedic/yogas/yoga-types.ts';
-import { caseInsensitiveEnum } from '../schema-fields/lenient-enum.ts';
+import { caseInsensitiveEnum } from '../../requests/lenient-enum.ts';
 import { exampleVedicBirth, vedicBirthFields } from '../vedic/vedic-request-schemas.ts';
 import { vedicMetadataSchema, vedicSubjectSchema } from '../vedic/vedic-schemas.ts';
 

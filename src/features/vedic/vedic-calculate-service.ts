@@ -9,7 +9,7 @@ import { vedicYogasBlock } from '../vedic-yogas/vedic-yogas-service.ts';
 import { ashtakavargaV2Json, ashtakavargaWarnings, shadbalaOfCast, shadbalaV2Json } from '../vedic-strength/vedic-strength-service.ts';
 import { ashtakavargaOfChart } from '../../astro/vedic/strength/ashtakavarga.ts';
 import { isLocalMeanTime } from './vedic-request-schemas.ts';
-import { momentAtInstant } from '../requests/moment.ts';
+import { momentAtInstant } from '../../requests/moment.ts';
 import { computePanchangV2 } from '../vedic-panchang/vedic-panchang-service.ts';
 import { panchangRequest } from '../vedic-panchang/vedic-panchang-schemas.ts';
 

@@ -3,7 +3,7 @@
  * compute pool. The REST routes and the MCP tools call these, so both answer with the same bytes.
  */
 import type { ComputeRunner } from '../../compute/runner.ts';
-import { resolveSubjectPlace } from '../requests/place.ts';
+import { resolveSubjectPlace } from '../../requests/place.ts';
 import type { VedicChartRequest } from './vedic-schemas.ts';
 import type { VedicVargasRequest } from './vedic-vargas-schemas.ts';
 import type { VedicDashaRequest } from './vedic-dasha-schemas.ts';

@@ -8,7 +8,7 @@
 import { z } from 'zod/v4';
 import { DASHA_YEAR_LENGTHS } from '../../astro/vedic/vimshottari.ts';
 import { YOGINI_NAMES } from '../../astro/vedic/yogini.ts';
-import { isoDateTimeText } from '../requests/birth-schema.ts';
+import { isoDateTimeText } from '../../requests/birth-schema.ts';
 import { exampleVedicBirth, vedicBirthFields } from './vedic-request-schemas.ts';
 import { nakshatraSchema, vedicMetadataSchema, vedicSubjectSchema } from './vedic-schemas.ts';
 

@@ -10,9 +10,9 @@ import { runningPeriods } from '../../astro/vedic/dasha-periods.ts';
 import { vimshottariDasha, type DashaYearLength } from '../../astro/vedic/vimshottari.ts';
 import { YOGINI_LORDS, yoginiDasha, type YoginiName } from '../../astro/vedic/yogini.ts';
 import type { GrahaId } from '../../astro/vedic/grahas.ts';
-import { MAX_YEAR, MIN_YEAR } from '../requests/birth-schema.ts';
-import { resolveMoment } from '../requests/moment.ts';
-import { RequestFieldError } from '../requests/request-error.ts';
+import { MAX_YEAR, MIN_YEAR } from '../../requests/birth-schema.ts';
+import { resolveMoment } from '../../requests/moment.ts';
+import { RequestFieldError } from '../../requests/request-error.ts';
 import { castVedic, grahaName, nakshatraJson, vedicMetadata, vedicSubject, type VedicCast, type VedicTask } from './vedic-service.ts';
 import { LEVEL_NAMES, type VedicDashaRequest, type VedicDashaV1Answer, type VedicDashaV2Answer } from './vedic-dasha-schemas.ts';
 

@@ -7,8 +7,8 @@ import { z } from 'zod/v4';
 import { AYANAMSA_ACCEPTED_NAMES, resolveAyanamsa } from '../../astro/ayanamsas.ts';
 import { HOUSE_SYSTEM_ACCEPTED_NAMES, resolveHouseSystem, type HouseSystemName } from '../../astro/house-systems.ts';
 import { ianaZone } from '../../astro/civil-time.ts';
-import { birthFields } from '../requests/birth-schema.ts';
-import { caseInsensitiveEnum } from '../schema-fields/lenient-enum.ts';
+import { birthFields } from '../../requests/birth-schema.ts';
+import { caseInsensitiveEnum } from '../../requests/lenient-enum.ts';
 
 const ayanamshaField = z
   .string()

@@ -7,7 +7,7 @@
 import { z } from 'zod/v4';
 import { GRAHA_IDS } from '../../astro/vedic/grahas.ts';
 import { DREKKANA_METHODS, HORA_METHODS, TRIMSAMSA_METHODS, VARGA_DIVISIONS, type VargaDivision } from '../../astro/vedic/vargas.ts';
-import { caseInsensitiveEnum } from '../schema-fields/lenient-enum.ts';
+import { caseInsensitiveEnum } from '../../requests/lenient-enum.ts';
 import { exampleVedicBirth, vedicBirthFields } from './vedic-request-schemas.ts';
 import { vedicMetadataSchema, vedicSubjectSchema } from './vedic-schemas.ts';
 

@@ -3,7 +3,7 @@
  * style, cost no credit, so that anyone can try the pipeline end to end.
  */
 import type { NatalRequest } from '../../features/natal/natal-schemas.ts';
-import { isAutoZone, requestedZone } from '../../features/requests/place.ts';
+import { isAutoZone, requestedZone } from '../../requests/place.ts';
 import type { PsychologicalReportRequest } from './report-schemas.ts';
 import { DEMO_SUBJECT } from './demo-birth.ts';
 

@@ -4,8 +4,8 @@
  * (field reference §4.2 and §11).
  */
 import { z } from 'zod/v4';
-import { queryBoolean } from '../../features/schema-fields/query-boolean.ts';
-import { lineOfText } from '../../features/schema-fields/storable-text.ts';
+import { queryBoolean } from '../../requests/query-boolean.ts';
+import { lineOfText } from '../../requests/storable-text.ts';
 
 /** What is wrong with a callback URL's form, if anything (where it may point is checked at submit: safe-target.ts). */
 function callbackUrlProblem(value: string): string | undefined {

@@ -11,7 +11,7 @@ import { composeReport, type ComposedReport } from '../text/compose-report.ts';
 import type { ReportSky } from '../sky/report-sky.ts';
 import { natalChartRequest } from '../../features/charts/charts-schemas.ts';
 import type { NatalRequest } from '../../features/natal/natal-schemas.ts';
-import type { ResolvedPlace } from '../../features/requests/place.ts';
+import type { ResolvedPlace } from '../../requests/place.ts';
 import type { PsychologicalReportRequest } from '../http/report-schemas.ts';
 import type { ReportArtefacts } from '../store/report-jobs.ts';
 import { footerTemplate } from '../pdf/report-document.ts';

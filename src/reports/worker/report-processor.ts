@@ -15,7 +15,7 @@ import { ReportJobRepository, type ClaimedReportJob } from '../store/report-jobs
 import { ReportCreditRepository } from '../../db/report-credits.ts';
 import { ReportBrandingRepository } from '../store/report-branding.ts';
 import { ReportCallbackRepository } from '../store/report-callbacks.ts';
-import { RequestFieldError } from '../../features/requests/request-error.ts';
+import { RequestFieldError } from '../../requests/request-error.ts';
 import { isDatabaseUnavailable } from '../../http/errors.ts';
 import { buildReport, type ReportOptions, type StoredBirth } from './build-report.ts';
 import type { PdfRenderer } from '../pdf/pdf-renderer.ts';

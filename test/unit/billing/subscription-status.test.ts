@@ -1,13 +1,7 @@
 /** The subscription statuses of the code are the ones the database accepts. */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import {
-  holdsPlan,
-  isSubscriptionStatus,
-  PLAN_HOLDING_STATUSES,
-  REVENUE_STATUSES,
-  SUBSCRIPTION_STATUSES,
-} from '../../../src/features/billing/subscription-status.ts';
+import { holdsPlan, isSubscriptionStatus, PLAN_HOLDING_STATUSES, REVENUE_STATUSES, SUBSCRIPTION_STATUSES } from '../../../src/db/subscription-status.ts';
 
 describe('subscription statuses', () => {
   it('are the check of subscriptions.status', () => {

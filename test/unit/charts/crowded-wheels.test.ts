@@ -1,5 +1,5 @@
 /**
- * The most crowded wheels (renderer/tools/crowded-charts.ts: the 4 February 1962 gathering in
+ * The most crowded wheels (tools/crowded-charts.ts: the 4 February 1962 gathering in
  * every chart kind, eight bodies within 20°, twin stelliums, a bi-wheel crowded on both rings),
  * held to the size rules read back from their SVG: no glyph below MIN_GLYPH_PX and no degree label
  * below MIN_LABEL_PX at 700 px (in proportion at other sizes), the aspect circle of a single wheel
@@ -9,7 +9,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { initEphemeris } from '../../../src/astro/ephemeris.ts';
 import { MIN_GLYPH_PX, MIN_LABEL_PX } from '../../../renderer/layout/points.ts';
-import { crowdedCharts, gatheringCharts } from '../../../renderer/tools/crowded-charts.ts';
+import { crowdedCharts, gatheringCharts } from '../../../tools/crowded-charts.ts';
 import { transitChart } from '../../../src/features/charts/charts-service.ts';
 import { transitChartRequest } from '../../../src/features/charts/charts-schemas.ts';
 import { checkWheel, segmentHits } from '../../helpers/wheel-layout-check.ts';

@@ -15,8 +15,8 @@ import { timelineRequest, timelineResponse } from '../../../src/features/forecas
 import { searchRequest, searchResponse } from '../../../src/features/forecast/forecast-search-schemas.ts';
 import { computeTimeline } from '../../../src/features/forecast/forecast-timeline-service.ts';
 import { computeSearch } from '../../../src/features/forecast/forecast-search-service.ts';
-import { resolveSubjectPlace } from '../../../src/features/requests/place.ts';
-import { RequestFieldError } from '../../../src/features/requests/request-error.ts';
+import { resolveSubjectPlace } from '../../../src/requests/place.ts';
+import { RequestFieldError } from '../../../src/requests/request-error.ts';
 import { assertAnswerContract } from '../../helpers/answer-contract.ts';
 import { seededRandom } from '../../helpers/seeded-random.ts';
 

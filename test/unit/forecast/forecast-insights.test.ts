@@ -11,7 +11,7 @@ import { julianDayFromUtcMs } from '../../../src/astro/civil-time.ts';
 import { runTask } from '../../../src/compute/tasks.ts';
 import { insightsResponse, natalInsightsRequest, transitInsightsRequest } from '../../../src/features/forecast/forecast-insights-schemas.ts';
 import { computeNatalInsights, computeTransitInsights } from '../../../src/features/forecast/forecast-insights-service.ts';
-import { resolveSubjectPlace } from '../../../src/features/requests/place.ts';
+import { resolveSubjectPlace } from '../../../src/requests/place.ts';
 import { reachableInsightKeys } from '../../../src/interpretations/insights/insight-keys.ts';
 import { insightLibraryRoot, loadInsightTexts } from '../../../src/interpretations/insights/insight-library.ts';
 import { assertAnswerContract } from '../../helpers/answer-contract.ts';

@@ -18,8 +18,8 @@ import {
   type ProfectionInclude,
 } from '../../../src/features/profections/profections-schemas.ts';
 import { computeProfection, profectionIncludes, type ProfectionTask } from '../../../src/features/profections/profections-service.ts';
-import { resolveSubjectPlace } from '../../../src/features/requests/place.ts';
-import { RequestFieldError } from '../../../src/features/requests/request-error.ts';
+import { resolveSubjectPlace } from '../../../src/requests/place.ts';
+import { RequestFieldError } from '../../../src/requests/request-error.ts';
 import { natalAnswerBytes } from '../../../src/answers/natal-answer.ts';
 import { profectionNatalTask } from '../../../src/features/profections/profections-service.ts';
 import { assertAnswerContract } from '../../helpers/answer-contract.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { computeLayout, renderChartSvg } from '../../../renderer/index.ts';
-import { stellium } from '../../../renderer/tools/sample-charts.ts';
+import { stellium } from '../../../tools/sample-charts.ts';
 
 interface Mark {
   x1: number;

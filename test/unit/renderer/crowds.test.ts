@@ -11,7 +11,7 @@ import { computeLayout, renderChartSvg } from '../../../renderer/index.ts';
 import type { ChartDrawing, ChartPoint } from '../../../renderer/chart-model.ts';
 import { SIMPLE_BELOW } from '../../../renderer/layout/rings.ts';
 import { MIN_GLYPH_PX, MIN_LABEL_PX } from '../../../renderer/layout/points.ts';
-import { natal, options, transits } from '../../../renderer/tools/sample-charts.ts';
+import { natal, options, transits } from '../../../tools/sample-charts.ts';
 import { addUp, checkWheel, formatTotals } from '../../helpers/wheel-layout-check.ts';
 
 beforeAll(() => initEphemeris());

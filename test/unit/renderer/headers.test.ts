@@ -3,7 +3,7 @@ import { computeLayout } from '../../../renderer/index.ts';
 import { cornerLines, layoutCorner, type CornerLine } from '../../../renderer/metadata.ts';
 import { textWidth } from '../../../renderer/text.ts';
 import { resolveStyle } from '../../../renderer/themes.ts';
-import { ALL_KINDS, progressions } from '../../../renderer/tools/sample-charts.ts';
+import { ALL_KINDS, progressions } from '../../../tools/sample-charts.ts';
 
 describe('chart headers', () => {
   for (const size of [700, 500, 400]) {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { computeLayout, renderChartSvg } from '../../../renderer/index.ts';
 import { placeHouseNumbers } from '../../../renderer/houses-layer.ts';
 import { norm360 } from '../../../renderer/geometry.ts';
-import { natal } from '../../../renderer/tools/sample-charts.ts';
+import { natal } from '../../../tools/sample-charts.ts';
 
 // Cusps as a high-latitude winter birth gives them: four houses squeezed into a few degrees.
 const CROWDED = [200, 201.5, 203, 205, 290, 12, 20, 21.5, 23, 25, 110, 192];

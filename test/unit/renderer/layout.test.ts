@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { computeLayout, spreadLongitudes, type Box } from '../../../renderer/index.ts';
-import { ALL_KINDS, natal, stellium, untimedNatal } from '../../../renderer/tools/sample-charts.ts';
+import { ALL_KINDS, natal, stellium, untimedNatal } from '../../../tools/sample-charts.ts';
 import type { ChartDrawing } from '../../../renderer/chart-model.ts';
 
 function overlaps(a: Box, b: Box): boolean {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { computeLayout, renderChartSvg, type Box } from '../../../renderer/index.ts';
 import type { ChartDrawing, ChartPoint } from '../../../renderer/chart-model.ts';
 import { radialLinesThrough } from '../../../renderer/layout/points.ts';
-import { ALL_KINDS, natal, stellium, options } from '../../../renderer/tools/sample-charts.ts';
+import { ALL_KINDS, natal, stellium, options } from '../../../tools/sample-charts.ts';
 import { signGlyphLongitude } from '../../../renderer/zodiac-layer.ts';
 import { checkWheel, segmentHits } from '../../helpers/wheel-layout-check.ts';
 

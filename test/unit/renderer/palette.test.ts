@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PALETTES } from '../../../renderer/palettes.ts';
 import { resolveStyle } from '../../../renderer/themes.ts';
-import { natal } from '../../../renderer/tools/sample-charts.ts';
+import { natal } from '../../../tools/sample-charts.ts';
 
 /** WCAG relative luminance and contrast ratio of two #RRGGBB colours. */
 function luminance(hex: string): number {

@@ -2,7 +2,7 @@ import { inflateSync } from 'node:zlib';
 import { crc32 } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { renderChartSvg, svgToPng, svgToPngAsync } from '../../../renderer/index.ts';
-import { natal, synastry } from '../../../renderer/tools/sample-charts.ts';
+import { natal, synastry } from '../../../tools/sample-charts.ts';
 
 interface Png {
   width: number;

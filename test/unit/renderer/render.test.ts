@@ -2,7 +2,7 @@ import { Resvg } from '@resvg/resvg-js';
 import { describe, expect, it } from 'vitest';
 import { renderChartSvg } from '../../../renderer/index.ts';
 import type { ChartDrawing } from '../../../renderer/chart-model.ts';
-import { ALL_KINDS, natal, stellium, untimedNatal } from '../../../renderer/tools/sample-charts.ts';
+import { ALL_KINDS, natal, stellium, untimedNatal } from '../../../tools/sample-charts.ts';
 import { checkXml } from '../../helpers/xml-check.ts';
 
 const THEMES = ['light', 'dark', 'mono'] as const;

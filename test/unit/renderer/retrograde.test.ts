@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { computeLayout, type Box } from '../../../renderer/index.ts';
-import { ALL_KINDS, natal, stellium } from '../../../renderer/tools/sample-charts.ts';
+import { ALL_KINDS, natal, stellium } from '../../../tools/sample-charts.ts';
 import type { ChartDrawing } from '../../../renderer/chart-model.ts';
 
 const overlaps = (a: Box, b: Box) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;

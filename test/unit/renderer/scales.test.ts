@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { computeLayout, renderChartSvg } from '../../../renderer/index.ts';
 import { INK } from '../../../renderer/layout/rings.ts';
-import { natal, synastry, transits } from '../../../renderer/tools/sample-charts.ts';
+import { natal, synastry, transits } from '../../../tools/sample-charts.ts';
 import type { ChartConfig } from '../../../renderer/chart-model.ts';
 
 const EXTREMES: ChartConfig[] = [

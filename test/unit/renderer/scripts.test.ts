@@ -3,7 +3,7 @@ import { renderChartSvg, svgToPng } from '../../../renderer/index.ts';
 import { SymbolRegistry } from '../../../renderer/glyphs/registry.ts';
 import { SvgBuilder } from '../../../renderer/svg-builder.ts';
 import { drawText } from '../../../renderer/text.ts';
-import { natal } from '../../../renderer/tools/sample-charts.ts';
+import { natal } from '../../../tools/sample-charts.ts';
 import { checkXml } from '../../helpers/xml-check.ts';
 
 const QUESTION = 'f3f';

@@ -3,7 +3,7 @@ import { computeLayout, renderChartSvg } from '../../../renderer/index.ts';
 import { SymbolRegistry } from '../../../renderer/glyphs/registry.ts';
 import { drawSidePanel, panelWidth } from '../../../renderer/side-panel.ts';
 import { SvgBuilder } from '../../../renderer/svg-builder.ts';
-import { natal, synastry } from '../../../renderer/tools/sample-charts.ts';
+import { natal, synastry } from '../../../tools/sample-charts.ts';
 import { checkXml } from '../../helpers/xml-check.ts';
 
 const EPS = 0.01;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { renderChartSvg } from '../../../renderer/index.ts';
-import { natal, synastry } from '../../../renderer/tools/sample-charts.ts';
+import { natal, synastry } from '../../../tools/sample-charts.ts';
 import { checkXml } from '../../helpers/xml-check.ts';
 
 describe('the SVG as a file', () => {

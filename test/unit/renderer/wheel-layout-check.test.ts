@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { initEphemeris } from '../../../src/astro/ephemeris.ts';
 import { computeLayout } from '../../../renderer/index.ts';
 import { MIN_GLYPH_PX, MIN_LABEL_PX } from '../../../renderer/layout/points.ts';
-import { ALL_KINDS } from '../../../renderer/tools/sample-charts.ts';
+import { ALL_KINDS } from '../../../tools/sample-charts.ts';
 import { addUp, checkWheel, formatTotals, randomChartSvg, syntheticClusterSvg } from '../../helpers/wheel-layout-check.ts';
 
 const CLUSTERS = 600;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { nestedNatal, resolveNestedNatal } from '../../../src/features/requests/nested-natal-schema.ts';
-import { birthMoment } from '../../../src/features/requests/moment.ts';
-import { resolveSubjectPlace } from '../../../src/features/requests/place.ts';
-import { RequestFieldError } from '../../../src/features/requests/request-error.ts';
+import { nestedNatal, resolveNestedNatal } from '../../../src/requests/nested-natal-schema.ts';
+import { birthMoment } from '../../../src/requests/moment.ts';
+import { resolveSubjectPlace } from '../../../src/requests/place.ts';
+import { RequestFieldError } from '../../../src/requests/request-error.ts';
 
 const lisbon = { city: 'Lisbon', lat: 38.7223, lng: -9.1393 };
 

@@ -11,7 +11,7 @@ import { RETURN_BODY_IDS } from '../../../src/astro/returns.ts';
 import { signedSeparation } from '../../../src/astro/zodiac.ts';
 import { runTask } from '../../../src/compute/tasks.ts';
 import { natalRequest } from '../../../src/features/natal/natal-schemas.ts';
-import { resolveSubjectPlace } from '../../../src/features/requests/place.ts';
+import { resolveSubjectPlace } from '../../../src/requests/place.ts';
 import { returnsPlaces, returnsTask, solarReturnPlaces } from '../../../src/features/returns/returns-service.ts';
 import {
   returnsRequest,

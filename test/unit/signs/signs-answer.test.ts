@@ -13,8 +13,8 @@ import { runTask } from '../../../src/compute/tasks.ts';
 import { natalAnswerBytes } from '../../../src/answers/natal-answer.ts';
 import { SIGN_POINTS, signRequest, signResponse, type SignPoint } from '../../../src/features/signs/signs-schemas.ts';
 import { computeSign, type SignTask } from '../../../src/features/signs/signs-service.ts';
-import { resolveSubjectPlace } from '../../../src/features/requests/place.ts';
-import { RequestFieldError } from '../../../src/features/requests/request-error.ts';
+import { resolveSubjectPlace } from '../../../src/requests/place.ts';
+import { RequestFieldError } from '../../../src/requests/request-error.ts';
 import { assertAnswerContract } from '../../helpers/answer-contract.ts';
 import { seededRandom } from '../../helpers/seeded-random.ts';
 

@@ -10,7 +10,7 @@ import { runTask, type TaskFieldError } from '../../../src/compute/tasks.ts';
 import { natalAnswerBytes } from '../../../src/answers/natal-answer.ts';
 import { synastryHoroscopeResponse, synastryResponse, synastrySummaryResponse } from '../../../src/features/synastry/synastry-schemas.ts';
 import { castPerson, resolveSettings } from '../../../src/features/synastry/synastry-service.ts';
-import type { ResolvedPlace } from '../../../src/features/requests/place.ts';
+import type { ResolvedPlace } from '../../../src/requests/place.ts';
 import { assertAnswerContract, schemaFields } from '../../helpers/answer-contract.ts';
 import { seededRandom } from '../../helpers/seeded-random.ts';
 

@@ -19,7 +19,7 @@ import { julianDayFromUtcMs } from '../../../src/astro/civil-time.ts';
 import { normalizeDegrees } from '../../../src/astro/zodiac.ts';
 import { computePanchangV1, computePanchangV2 } from '../../../src/features/vedic-panchang/vedic-panchang-service.ts';
 import { panchangRequest } from '../../../src/features/vedic-panchang/vedic-panchang-schemas.ts';
-import { resolveSubjectPlace } from '../../../src/features/requests/place.ts';
+import { resolveSubjectPlace } from '../../../src/requests/place.ts';
 import { seededRandom } from '../../helpers/seeded-random.ts';
 
 initEphemeris();

@@ -14,7 +14,7 @@ import { vargaSign, type VargaDivision } from '../../../src/astro/vedic/vargas.t
 import { GRAHAS } from '../../../src/astro/vedic/grahas.ts';
 import { visualChartRequest } from '../../../src/features/vedic-visual/vedic-visual-schemas.ts';
 import { visualChartDrawing, visualChartImage } from '../../../src/features/vedic-visual/vedic-visual-service.ts';
-import { resolveSubjectPlace } from '../../../src/features/requests/place.ts';
+import { resolveSubjectPlace } from '../../../src/requests/place.ts';
 import { kundliLayout, renderKundliSvg } from '../../../renderer/kundli/kundli-render.ts';
 import { KUNDLI_STYLES } from '../../../renderer/kundli/kundli-model.ts';
 import { textWidth } from '../../../renderer/text.ts';

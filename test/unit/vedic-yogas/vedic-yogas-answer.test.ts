@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { initEphemeris } from '../../../src/astro/ephemeris.ts';
 import { runTask, type TaskName } from '../../../src/compute/tasks.ts';
-import { resolveSubjectPlace } from '../../../src/features/requests/place.ts';
+import { resolveSubjectPlace } from '../../../src/requests/place.ts';
 import { vedicYogasRequest, vedicYogasV1Response, vedicYogasV2Response } from '../../../src/features/vedic-yogas/vedic-yogas-schemas.ts';
 import { YOGA_CATEGORIES } from '../../../src/astro/vedic/yogas/yoga-types.ts';
 import { assertAnswerContract } from '../../helpers/answer-contract.ts';

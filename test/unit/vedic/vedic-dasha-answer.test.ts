@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { initEphemeris } from '../../../src/astro/ephemeris.ts';
-import { resolveSubjectPlace } from '../../../src/features/requests/place.ts';
+import { resolveSubjectPlace } from '../../../src/requests/place.ts';
 import { vedicDashaRequest } from '../../../src/features/vedic/vedic-dasha-schemas.ts';
 import { computeVedicDashaV1, computeVedicDashaV2, secondIso } from '../../../src/features/vedic/vedic-dasha-service.ts';
 

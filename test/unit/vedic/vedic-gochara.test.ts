@@ -12,9 +12,9 @@ import { readStay } from '../../../src/astro/vedic/gochara/gochara.ts';
 import type { SignStay } from '../../../src/astro/vedic/gochara/sign-stays.ts';
 import type { GrahaId } from '../../../src/astro/vedic/grahas.ts';
 import { computeVedicGocharV1, gocharRange } from '../../../src/features/vedic-gochar/vedic-gochar-service.ts';
-import { resolveSubjectPlace } from '../../../src/features/requests/place.ts';
+import { resolveSubjectPlace } from '../../../src/requests/place.ts';
 import { vedicGocharRequest } from '../../../src/features/vedic-gochar/vedic-gochar-schemas.ts';
-import { RequestFieldError } from '../../../src/features/requests/request-error.ts';
+import { RequestFieldError } from '../../../src/requests/request-error.ts';
 
 initEphemeris();
 const LAHIRI = { type: 'sidereal', ayanamsa: 'lahiri' } as const;

@@ -13,8 +13,8 @@ import { searchMuhurta, MIN_WINDOW_MINUTES } from '../../../src/astro/vedic/muhu
 import { isVishti, nakshatraClass, PURPOSE_RULES, qualityOf, taraOf, MUHURTA_PURPOSES } from '../../../src/astro/vedic/muhurta/muhurta-rules.ts';
 import { computeMuhuratSearch, muhurtaDates } from '../../../src/features/vedic-muhurta/vedic-muhurta-service.ts';
 import { muhuratSearchRequest } from '../../../src/features/vedic-muhurta/vedic-muhurta-schemas.ts';
-import { resolveSubjectPlace } from '../../../src/features/requests/place.ts';
-import { RequestFieldError } from '../../../src/features/requests/request-error.ts';
+import { resolveSubjectPlace } from '../../../src/requests/place.ts';
+import { RequestFieldError } from '../../../src/requests/request-error.ts';
 
 initEphemeris();
 const DELHI = { lat: 28.6139, lng: 77.209, zone: 'Asia/Kolkata' };

@@ -1,11 +1,11 @@
 /**
- * The most crowded wheels we know, for the regression images (docs/examples, renderer/tools/
+ * The most crowded wheels we know, for the regression images (docs/examples, tools/
  * examples.ts) and the layout tests: the 4 February 1962 gathering (seven bodies in Aquarius) in
  * every chart kind the service draws, and hand-made crowds: eight bodies within 20°, two
  * stelliums facing each other, and a bi-wheel crowded on both rings at the same place.
  */
-import type { ChartDrawing, ChartPoint, WheelRing } from '../chart-model.ts';
-import { compositeChart, natalChart, progressionsChart, solarReturnChart, synastryChart, transitChart } from '../../src/features/charts/charts-service.ts';
+import type { ChartDrawing, ChartPoint, WheelRing } from '../renderer/chart-model.ts';
+import { compositeChart, natalChart, progressionsChart, solarReturnChart, synastryChart, transitChart } from '../src/features/charts/charts-service.ts';
 import {
   compositeChartRequest,
   natalChartRequest,
@@ -13,8 +13,8 @@ import {
   solarReturnChartRequest,
   synastryChartRequest,
   transitChartRequest,
-} from '../../src/features/charts/charts-schemas.ts';
-import { renderChartSvg } from '../index.ts';
+} from '../src/features/charts/charts-schemas.ts';
+import { renderChartSvg } from '../renderer/index.ts';
 import { findAspects, options } from './sample-charts.ts';
 
 const delhi = { city: 'New Delhi', country: 'IN', lat: 28.6139, lng: 77.209, source: 'request' as const };

@@ -1,5 +1,5 @@
 /** Measures median SVG generation and PNG rasterisation times (not part of the test suite). */
-import { renderChartSvg, svgToPng } from '../index.ts';
+import { renderChartSvg, svgToPng } from '../renderer/index.ts';
 import { ALL_KINDS, natal } from './sample-charts.ts';
 
 function median(xs: number[]): number {

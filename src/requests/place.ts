@@ -1,7 +1,7 @@
 /** Where a birth or event happened: given coordinates, or a city looked up in the gazetteer. */
-import { describePlace, matchPlace, type PlaceMatch } from '../../geo/gazetteer.ts';
-import { closestPlaceNames } from '../../geo/place-search.ts';
-import { timeZoneAt } from '../../geo/time-zone-lookup.ts';
+import { describePlace, matchPlace, type PlaceMatch } from '../geo/gazetteer.ts';
+import { closestPlaceNames } from '../geo/place-search.ts';
+import { timeZoneAt } from '../geo/time-zone-lookup.ts';
 import { RequestFieldError } from './request-error.ts';
 
 export interface PlaceInput {

@@ -1,6 +1,6 @@
 /** Dev aid: rasterises a region of an SVG at high zoom (args: in.svg out.png x y w [px]). */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { svgToPng } from '../rasterize.ts';
+import { svgToPng } from '../renderer/rasterize.ts';
 
 const [inp, outp, x, y, w, px] = process.argv.slice(2);
 const svg = readFileSync(inp!, 'utf8');

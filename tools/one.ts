@@ -1,6 +1,6 @@
 /** Dev aid: renders one sample chart with overrides (args: kind theme size out.png [json config]). */
 import { writeFileSync } from 'node:fs';
-import { renderChartSvg, svgToPng } from '../index.ts';
+import { renderChartSvg, svgToPng } from '../renderer/index.ts';
 import { ALL_KINDS, stellium, untimedNatal } from './sample-charts.ts';
 
 const [kind = 'natal', theme = 'light', size = '700', out = '/tmp/one.png', cfg = '{}'] = process.argv.slice(2);

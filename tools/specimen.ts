@@ -1,11 +1,11 @@
 /** Dev aid: renders every glyph and a font sample to a PNG for visual review. */
 import { writeFileSync } from 'node:fs';
-import { SymbolRegistry } from '../glyphs/registry.ts';
-import { POINT_GLYPHS } from '../glyphs/planets.ts';
-import { ASPECT_TYPES } from '../chart-config.ts';
-import { SvgBuilder } from '../svg-builder.ts';
-import { drawText } from '../text.ts';
-import { svgToPng } from '../rasterize.ts';
+import { SymbolRegistry } from '../renderer/glyphs/registry.ts';
+import { POINT_GLYPHS } from '../renderer/glyphs/planets.ts';
+import { ASPECT_TYPES } from '../renderer/chart-config.ts';
+import { SvgBuilder } from '../renderer/svg-builder.ts';
+import { drawText } from '../renderer/text.ts';
+import { svgToPng } from '../renderer/rasterize.ts';
 
 const reg = new SymbolRegistry();
 const b = new SvgBuilder();

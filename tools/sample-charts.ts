@@ -2,7 +2,7 @@
  * Hand-made but plausible chart data for examples, benchmarks and tests. Aspects are derived
  * from the positions with a simple orb table so lines always match the drawn planets.
  */
-import type { AspectType, ChartAspect, ChartDrawing, ChartPoint, RenderOptions, WheelRing } from '../chart-model.ts';
+import type { AspectType, ChartAspect, ChartDrawing, ChartPoint, RenderOptions, WheelRing } from '../renderer/chart-model.ts';
 
 const NAMES: Record<string, string> = {
   sun: 'Sun',

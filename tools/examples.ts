@@ -1,10 +1,10 @@
 /**
  * Writes example charts of every kind, light and dark, to docs/examples (SVG + PNG), computed by
  * the service's own chart tasks from real births (so the images show what the API returns).
- * Run: npx tsx renderer/tools/examples.ts [dir]
+ * Run: npx tsx tools/examples.ts [dir]
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { compositeChart, natalChart, progressionsChart, solarReturnChart, synastryChart, transitChart } from '../../src/features/charts/charts-service.ts';
+import { compositeChart, natalChart, progressionsChart, solarReturnChart, synastryChart, transitChart } from '../src/features/charts/charts-service.ts';
 import {
   compositeChartRequest,
   natalChartRequest,
@@ -12,10 +12,10 @@ import {
   solarReturnChartRequest,
   synastryChartRequest,
   transitChartRequest,
-} from '../../src/features/charts/charts-schemas.ts';
-import { initEphemeris } from '../../src/astro/ephemeris.ts';
-import type { BinaryResponse } from '../../src/compute/binary-response.ts';
-import { svgToPng } from '../index.ts';
+} from '../src/features/charts/charts-schemas.ts';
+import { initEphemeris } from '../src/astro/ephemeris.ts';
+import type { BinaryResponse } from '../src/compute/binary-response.ts';
+import { svgToPng } from '../renderer/index.ts';
 import { crowdedCharts } from './crowded-charts.ts';
 
 initEphemeris();

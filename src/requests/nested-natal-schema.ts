@@ -15,8 +15,8 @@
  *   time read in the zone of the location (so the answer's zone is still the place's).
  */
 import { z } from 'zod/v4';
-import { ianaZone, intlOffsetSeconds, resolveCivilTime, type DstPolicy } from '../../astro/civil-time.ts';
-import { civilAtOffsetMs, readIsoDateTime } from '../../astro/iso-date-time.ts';
+import { ianaZone, intlOffsetSeconds, resolveCivilTime, type DstPolicy } from '../astro/civil-time.ts';
+import { civilAtOffsetMs, readIsoDateTime } from '../astro/iso-date-time.ts';
 import { MAX_YEAR, MIN_YEAR, birthFields, dstPolicy, isoDateTimeText, latitude, longitude, timeZoneName } from './birth-schema.ts';
 import { birthMoment, type ResolvedMoment } from './moment.ts';
 import { requestedZone, resolveSubjectPlace, type ResolvedPlace } from './place.ts';

@@ -2,15 +2,15 @@
  * Writes the example psychological report to docs/examples/report-example.md: the natal task's
  * chart for the birth the chart examples use, composed with the repository's interpretation
  * library. Run it again whenever the library's text changes:
- *   npx tsx renderer/tools/report-example.ts [file]
+ *   npx tsx tools/report-example.ts [file]
  */
 import { writeFileSync } from 'node:fs';
-import { initEphemeris } from '../../src/astro/ephemeris.ts';
-import { computeNatal } from '../../test/helpers/answer-oracles.ts';
-import { natalRequest } from '../../src/features/natal/natal-schemas.ts';
-import { composeReport } from '../../src/reports/text/compose-report.ts';
-import { proseWordCount } from '../../src/reports/text/report-markdown.ts';
-import type { NatalChartInput } from '../../src/interpretations/chart-input.ts';
+import { initEphemeris } from '../src/astro/ephemeris.ts';
+import { computeNatal } from '../test/helpers/answer-oracles.ts';
+import { natalRequest } from '../src/features/natal/natal-schemas.ts';
+import { composeReport } from '../src/reports/text/compose-report.ts';
+import { proseWordCount } from '../src/reports/text/report-markdown.ts';
+import type { NatalChartInput } from '../src/interpretations/chart-input.ts';
 
 initEphemeris();
 const file = process.argv[2] ?? 'docs/examples/report-example.md';

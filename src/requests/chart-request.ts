@@ -3,8 +3,8 @@
  * points of a birth chart. Shared by every feature that casts a chart from a request (natal,
  * transits, chart images).
  */
-import { DEFAULT_NATAL_BODIES } from '../../astro/bodies.ts';
-import type { ZodiacSetting } from '../../astro/ephemeris.ts';
+import { DEFAULT_NATAL_BODIES } from '../astro/bodies.ts';
+import type { ZodiacSetting } from '../astro/ephemeris.ts';
 
 export function zodiacOf(request: { zodiac_type: string; sidereal_ayanamsa?: string | null | undefined }): ZodiacSetting {
   return request.zodiac_type === 'sidereal' ? { type: 'sidereal', ayanamsa: (request.sidereal_ayanamsa ?? 'lahiri') as never } : { type: 'tropical' };

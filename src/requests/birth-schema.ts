@@ -3,14 +3,14 @@
  * fields of the public API (`year` ... `minute`, `city`, `lat`, `lng`, `tz_str`).
  */
 import { z } from 'zod/v4';
-import { AYANAMSA_ACCEPTED_NAMES, resolveAyanamsa } from '../../astro/ayanamsas.ts';
-import { HOUSE_SYSTEM_ACCEPTED_NAMES, resolveHouseSystem } from '../../astro/house-systems.ts';
-import { DST_POLICIES } from '../../astro/civil-time.ts';
-import { ianaZone } from '../../astro/civil-time.ts';
-import { caseInsensitiveEnum } from '../schema-fields/lenient-enum.ts';
-import { jsonObject } from '../schema-fields/json-object.ts';
-import { aspectTypeFromName } from '../../astro/aspects.ts';
-import { ISO_DATE_TIME_FORMS, ISO_DATE_TIME_PATTERN, readIsoDateTime } from '../../astro/iso-date-time.ts';
+import { AYANAMSA_ACCEPTED_NAMES, resolveAyanamsa } from '../astro/ayanamsas.ts';
+import { HOUSE_SYSTEM_ACCEPTED_NAMES, resolveHouseSystem } from '../astro/house-systems.ts';
+import { DST_POLICIES } from '../astro/civil-time.ts';
+import { ianaZone } from '../astro/civil-time.ts';
+import { caseInsensitiveEnum } from './lenient-enum.ts';
+import { jsonObject } from './json-object.ts';
+import { aspectTypeFromName } from '../astro/aspects.ts';
+import { ISO_DATE_TIME_FORMS, ISO_DATE_TIME_PATTERN, readIsoDateTime } from '../astro/iso-date-time.ts';
 
 /** Gregorian calendar years the service computes; the data files cover 1800-2399, Moshier the rest. */
 export const MIN_YEAR = 1583;

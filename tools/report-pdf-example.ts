@@ -2,15 +2,15 @@
  * Writes the example report PDFs and their first pages as PNG to docs/examples/: a timed chart
  * (the chart examples' birth, with a footer label) and an untimed one in the `improved` style
  * (no houses or angles). Needs Chromium (CHROMIUM_PATH or /usr/bin/chromium) and pdftoppm:
- *   npx tsx renderer/tools/report-pdf-example.ts
+ *   npx tsx tools/report-pdf-example.ts
  */
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { createInlineRunner } from '../../src/compute/runner.ts';
-import { natalRequest } from '../../src/features/natal/natal-schemas.ts';
-import { buildReport } from '../../src/reports/worker/build-report.ts';
-import { findChromium } from '../../src/reports/pdf/chromium.ts';
-import { PdfRenderer } from '../../src/reports/pdf/pdf-renderer.ts';
+import { createInlineRunner } from '../src/compute/runner.ts';
+import { natalRequest } from '../src/features/natal/natal-schemas.ts';
+import { buildReport } from '../src/reports/worker/build-report.ts';
+import { findChromium } from '../src/reports/pdf/chromium.ts';
+import { PdfRenderer } from '../src/reports/pdf/pdf-renderer.ts';
 
 const chromium = findChromium(process.env.CHROMIUM_PATH);
 if (!chromium) throw new Error('no Chromium: install it or set CHROMIUM_PATH');

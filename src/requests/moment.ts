@@ -14,9 +14,9 @@ import {
   DEFAULT_DST_POLICY,
   type DstPolicy,
   type LocalTimeStatus,
-} from '../../astro/civil-time.ts';
-import { deltaTSeconds } from '../../astro/ephemeris.ts';
-import { timeZoneAt } from '../../geo/time-zone-lookup.ts';
+} from '../astro/civil-time.ts';
+import { deltaTSeconds } from '../astro/ephemeris.ts';
+import { timeZoneAt } from '../geo/time-zone-lookup.ts';
 import { RequestFieldError } from './request-error.ts';
 import { isAutoZone, requestedZone, type ZoneFields } from './place.ts';
 
