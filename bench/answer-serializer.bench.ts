@@ -29,7 +29,7 @@ import fastJson from 'fast-json-stringify';
 import { z } from 'zod/v4';
 import { initEphemeris } from '../src/astro/ephemeris.ts';
 import { FEATURE_BODIES } from '../src/astro/bodies.ts';
-import { runTask } from '../src/compute/tasks.ts';
+import { runTask } from '../src/pool-tasks.ts';
 import { castNatal, type NatalTask } from '../src/features/natal/natal-service.ts';
 import { natalRequest, natalResponse } from '../src/features/natal/natal-schemas.ts';
 import { interpretationOptions } from '../src/requests/interpretation-schema.ts';

@@ -7,12 +7,14 @@ import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { loadConfig } from '../src/config.ts';
 import { createComputeRunner } from '../src/compute/runner.ts';
+import { POOL_TASKS } from '../src/pool-tasks.ts';
 import { registerErrorHandling } from '../src/http/errors.ts';
-import { natalRoutes } from '../src/features/natal/natal-routes.ts';
+import { registerEndpoints } from '../src/http/endpoint-routes.ts';
+import { NATAL_ENDPOINTS } from '../src/features/natal/natal-endpoints.ts';
 import { nullMeansAbsent } from '../src/http/null-means-absent.ts';
 
 const config = loadConfig();
-const compute = createComputeRunner(config);
+const compute = createComputeRunner(config, POOL_TASKS);
 const app = Fastify({ logger: false, bodyLimit: config.BODY_LIMIT_BYTES });
 app.setValidatorCompiler(validatorCompiler);
 app.setSerializerCompiler(serializerCompiler);
@@ -21,7 +23,7 @@ app.get('/healthz', async () => ({ status: 'ok' }));
 app.get('/readyz', async () => ({ status: 'ready' }));
 // Part of the calculation routes' contract (explicit null = not given), not a platform layer.
 app.addHook('preValidation', nullMeansAbsent);
-await app.register(natalRoutes(compute));
+registerEndpoints(app, NATAL_ENDPOINTS, { compute });
 await app.listen({ port: config.PORT, host: config.HOST });
 process.on(
   'SIGTERM',

@@ -11,7 +11,7 @@
  *   npx tsx bench/bazi.bench.ts [seconds per round=4] [rounds=2]
  */
 import { initEphemeris } from '../src/astro/ephemeris.ts';
-import { runTask } from '../src/compute/tasks.ts';
+import { runTask } from '../src/pool-tasks.ts';
 import { baziRequest } from '../src/features/bazi/bazi-schemas.ts';
 import { natalRequest } from '../src/features/natal/natal-schemas.ts';
 import { resolveSubjectPlace } from '../src/requests/place.ts';

@@ -7,7 +7,7 @@
  */
 import { initEphemeris } from '../src/astro/ephemeris.ts';
 import { loadNativeModule } from '../src/native-module.ts';
-import { runTask } from '../src/compute/tasks.ts';
+import { runTask } from '../src/pool-tasks.ts';
 import { natalRequest } from '../src/features/natal/natal-schemas.ts';
 import { transitRequest } from '../src/features/transits/transits-schemas.ts';
 import { resolveSubjectPlace, resolveTransitPlace } from '../src/requests/place.ts';

@@ -15,7 +15,7 @@
  *   npx tsx bench/forecast-timeline.bench.ts [seconds per round=3] [rounds=2]
  */
 import { initEphemeris } from '../src/astro/ephemeris.ts';
-import { runTask } from '../src/compute/tasks.ts';
+import { runTask } from '../src/pool-tasks.ts';
 import { natalRequest } from '../src/features/natal/natal-schemas.ts';
 import { timelineRequest } from '../src/features/forecast/forecast-timeline-schemas.ts';
 import { searchRequest } from '../src/features/forecast/forecast-search-schemas.ts';

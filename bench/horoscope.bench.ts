@@ -17,7 +17,7 @@
  *   npx tsx bench/horoscope.bench.ts [seconds per round=3] [rounds=2]
  */
 import { initEphemeris } from '../src/astro/ephemeris.ts';
-import { runTask } from '../src/compute/tasks.ts';
+import { runTask } from '../src/pool-tasks.ts';
 import { natalRequest } from '../src/features/natal/natal-schemas.ts';
 import { dailyPersonalRequest, SIGN_IDS } from '../src/features/horoscope/horoscope-schemas.ts';
 import { frameOfDate } from '../src/features/horoscope/horoscope-day.ts';

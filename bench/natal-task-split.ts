@@ -10,7 +10,7 @@
 import { initEphemeris } from '../src/astro/ephemeris.ts';
 import { castNatal, natalMoment } from '../src/features/natal/natal-service.ts';
 import { computeNatal } from '../test/helpers/answer-oracles.ts';
-import { runTask } from '../src/compute/tasks.ts';
+import { runTask } from '../src/pool-tasks.ts';
 import { natalRequest } from '../src/features/natal/natal-schemas.ts';
 import { resolveSubjectPlace } from '../src/requests/place.ts';
 import { randomBirth } from './births.ts';

@@ -12,7 +12,7 @@
  *   npx tsx bench/profections.bench.ts [seconds per round=3] [rounds=2]
  */
 import { initEphemeris } from '../src/astro/ephemeris.ts';
-import { runTask } from '../src/compute/tasks.ts';
+import { runTask } from '../src/pool-tasks.ts';
 import { natalRequest } from '../src/features/natal/natal-schemas.ts';
 import { profectionRequest, PROFECTION_INCLUDES } from '../src/features/profections/profections-schemas.ts';
 import { signRequest } from '../src/features/signs/signs-schemas.ts';

@@ -8,7 +8,7 @@
  *   npx tsx bench/progressions.bench.ts [seconds=6]
  */
 import { initEphemeris } from '../src/astro/ephemeris.ts';
-import { runTask } from '../src/compute/tasks.ts';
+import { runTask } from '../src/pool-tasks.ts';
 import { natalRequest } from '../src/features/natal/natal-schemas.ts';
 import { progressionSettings } from '../src/features/progressions/progressions-schemas.ts';
 import { resolveSubjectPlace } from '../src/requests/place.ts';

@@ -12,7 +12,7 @@
  *   npx tsx bench/returns.bench.ts [seconds per round=3] [rounds=2]
  */
 import { initEphemeris } from '../src/astro/ephemeris.ts';
-import { runTask } from '../src/compute/tasks.ts';
+import { runTask } from '../src/pool-tasks.ts';
 import { natalRequest } from '../src/features/natal/natal-schemas.ts';
 import { resolveSubjectPlace } from '../src/requests/place.ts';
 import { returnsPlaces, solarReturnPlaces } from '../src/features/returns/returns-service.ts';

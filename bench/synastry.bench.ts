@@ -15,7 +15,7 @@
  *   npx tsx bench/synastry.bench.ts [seconds per round=4] [rounds=2]
  */
 import { initEphemeris } from '../src/astro/ephemeris.ts';
-import { runTask } from '../src/compute/tasks.ts';
+import { runTask } from '../src/pool-tasks.ts';
 import { natalRequest } from '../src/features/natal/natal-schemas.ts';
 import { resolveSubjectPlace } from '../src/requests/place.ts';
 import { synastryRequest } from '../src/features/synastry/synastry-schemas.ts';

@@ -14,7 +14,7 @@ import { computePanchang } from '../src/astro/panchang/panchang.ts';
 import { nextDate, type CalendarDate } from '../src/astro/panchang/panchang-day.ts';
 import { MUHURTA_PURPOSES } from '../src/astro/vedic/muhurta/muhurta-rules.ts';
 import { searchMuhurta } from '../src/astro/vedic/muhurta/muhurta-search.ts';
-import { runTask } from '../src/compute/tasks.ts';
+import { runTask } from '../src/pool-tasks.ts';
 import { resolveSubjectPlace } from '../src/requests/place.ts';
 import { muhuratSearchRequest } from '../src/features/vedic-muhurta/vedic-muhurta-schemas.ts';
 import { vedicGocharRequest } from '../src/features/vedic-gochar/vedic-gochar-schemas.ts';

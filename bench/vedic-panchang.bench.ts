@@ -9,7 +9,7 @@
  */
 import { initEphemeris } from '../src/astro/ephemeris.ts';
 import { computePanchang } from '../src/astro/panchang/panchang.ts';
-import { runTask } from '../src/compute/tasks.ts';
+import { runTask } from '../src/pool-tasks.ts';
 import { natalRequest } from '../src/features/natal/natal-schemas.ts';
 import { resolveSubjectPlace } from '../src/requests/place.ts';
 import { panchangRequest } from '../src/features/vedic-panchang/vedic-panchang-schemas.ts';

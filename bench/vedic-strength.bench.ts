@@ -12,7 +12,7 @@ import { initEphemeris } from '../src/astro/ephemeris.ts';
 import { shadbalaOfChart } from '../src/astro/vedic/strength/shadbala/shadbala.ts';
 import { bhavaBalaOf } from '../src/astro/vedic/strength/bhava-bala.ts';
 import { ashtakavargaOfChart } from '../src/astro/vedic/strength/ashtakavarga.ts';
-import { runTask } from '../src/compute/tasks.ts';
+import { runTask } from '../src/pool-tasks.ts';
 import { resolveSubjectPlace } from '../src/requests/place.ts';
 import { vedicChartRequest } from '../src/features/vedic/vedic-schemas.ts';
 import { castVedic } from '../src/features/vedic/vedic-service.ts';

@@ -9,7 +9,7 @@
  */
 import { initEphemeris } from '../src/astro/ephemeris.ts';
 import { yogasOfChart } from '../src/astro/vedic/yogas/registry.ts';
-import { runTask } from '../src/compute/tasks.ts';
+import { runTask } from '../src/pool-tasks.ts';
 import { resolveSubjectPlace } from '../src/requests/place.ts';
 import { castVedic } from '../src/features/vedic/vedic-service.ts';
 import { vedicChartRequest } from '../src/features/vedic/vedic-schemas.ts';

@@ -8,6 +8,7 @@ import type { Config } from './config.ts';
 import { buildApp } from './app.ts';
 import { openDatabase, openRedisFor, type Database } from './services.ts';
 import { createComputeRunner } from './compute/runner.ts';
+import { POOL_TASKS } from './pool-tasks.ts';
 import { DataDirBusyError } from './db/embedded/database.ts';
 import { currentOwner } from './db/embedded/directory-lock.ts';
 import { SchemaWaitTimeoutError } from './db/migrate.ts';
@@ -109,7 +110,7 @@ async function start(config: Config, log: Logger, options: { platformLayers?: bo
     operator = await startOperatorEndpoint({ url: database.url, pool: database.pool, config }, log);
     database.embedded.lock.publish({ control: operator.control });
   }
-  const compute = createComputeRunner(config);
+  const compute = createComputeRunner(config, POOL_TASKS);
   const redis = openRedisFor(config);
   const { app } = await buildApp({ config, db: database.pool, compute, redis, platformLayers: options.platformLayers, loggerInstance: log });
 

@@ -7,6 +7,7 @@
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { createInlineRunner } from '../src/compute/runner.ts';
+import { POOL_TASKS } from '../src/pool-tasks.ts';
 import { natalRequest } from '../src/features/natal/natal-schemas.ts';
 import { buildReport } from '../src/reports/worker/build-report.ts';
 import { findChromium } from '../src/reports/pdf/chromium.ts';
@@ -14,7 +15,7 @@ import { PdfRenderer } from '../src/reports/pdf/pdf-renderer.ts';
 
 const chromium = findChromium(process.env.CHROMIUM_PATH);
 if (!chromium) throw new Error('no Chromium: install it or set CHROMIUM_PATH');
-const compute = createInlineRunner();
+const compute = createInlineRunner(POOL_TASKS);
 const renderer = new PdfRenderer(chromium);
 const examples = [
   {

@@ -1,12 +1,12 @@
 /**
  * Piscina task module: one Swiss Ephemeris context per worker thread (the C library keeps its
- * state in thread-local storage), running the tasks of src/compute/tasks.ts. A heavy lane's
+ * state in thread-local storage), running the tasks of the table src/pool-tasks.ts builds. A heavy lane's
  * threads lower their own priority first (src/compute/thread-priority.ts).
  */
 import { initEphemeris } from '../src/astro/ephemeris.ts';
 import { Piscina } from 'piscina';
 import { workerData } from 'node:worker_threads';
-import { runTask, type TaskName } from '../src/compute/tasks.ts';
+import { runTask } from '../src/pool-tasks.ts';
 import { ownedBytes } from '../src/answers/json-tape.ts';
 import { startCpuClock } from '../src/compute/thread-cpu.ts';
 import { writeMeasured } from '../src/compute/measured-outcome.ts';
@@ -15,7 +15,7 @@ import { lowerThisThreadPriority } from '../src/compute/thread-priority.ts';
 initEphemeris();
 lowerThisThreadPriority(Number((workerData as { nice?: number } | undefined)?.nice ?? 0));
 
-export default function compute({ name, payload, measure }: { name: TaskName; payload: never; measure?: true }) {
+export default function compute({ name, payload, measure }: { name: string; payload: unknown; measure?: true }) {
   const clock = measure ? startCpuClock() : undefined;
   const outcome = runTask(name, payload);
   if (clock) {

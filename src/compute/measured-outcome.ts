@@ -3,7 +3,7 @@
  * answer's bytes, moved without a copy, carry the milliseconds in 8 bytes before them; a refused
  * request comes back as data beside them.
  */
-import type { TaskFieldError } from './tasks.ts';
+import type { TaskFieldError } from './pool-task.ts';
 
 export type MeasuredOutcome = Uint8Array | { fieldError: TaskFieldError; cpuMs: number };
 

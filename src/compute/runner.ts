@@ -1,9 +1,9 @@
 /**
- * Runs compute tasks in a Piscina pool of worker threads, inline on the event loop, or mixed:
- * the light tasks inline and the rest in the pool. The pool's queue is bounded: when it is full
+ * Runs compute tasks (pool-task.ts) in a Piscina pool of worker threads, inline on the event
+ * loop, or mixed: the `inline` lane's tasks inline and the rest in the pool. The pool's queue is bounded: when it is full
  * the request is refused (503 with Retry-After) instead of piling up latency and memory.
  *
- * Heavy tasks (heavy-tasks.ts) run in a lane of their own: a second pool whose threads run at a
+ * Heavy tasks (the `heavy` and `export_chunk` lanes) run in a lane of their own: a second pool whose threads run at a
  * lower OS priority, entered through places shared round-robin between callers (fair-places.ts),
  * each caller admitted and charged by the HTTP layer through its ComputeCaller. A light request
  * therefore never queues behind heavy work, and gets the cores first when both want them.
@@ -12,12 +12,11 @@ import { RUNS_COMPILED, runnableModule } from '../project-paths.ts';
 import { Piscina } from 'piscina';
 import { RequestFieldError } from '../requests/request-error.ts';
 import { initEphemeris } from '../astro/ephemeris.ts';
-import { runTask, type TaskFieldError, type TaskName, type TaskPayload } from './tasks.ts';
+import { runTask, type PoolTask, type TaskFieldError, type TaskTable } from './pool-task.ts';
 import type { Config } from '../config.ts';
 import { startCpuClock } from './thread-cpu.ts';
 import { computeCallers, SERVICE_CALLER } from './compute-caller.ts';
 import { FairPlaces } from './fair-places.ts';
-import { HEAVY_TASKS } from './heavy-tasks.ts';
 import { readMeasured, type MeasuredOutcome } from './measured-outcome.ts';
 
 export class ComputeOverloadedError extends Error {
@@ -35,11 +34,14 @@ export interface ComputeStats {
   heavy?: { places: number; busy: number; waiting: number };
 }
 
+/** A task, or (until every family declares its tasks) the name of one in the runner's table. */
+export type TaskRef<P> = PoolTask<P> | string;
+
 export interface ComputeRunner {
   /** The task's result as UTF-8 JSON, ready to send; a RequestFieldError when the request cannot be served. */
-  run<N extends TaskName>(name: N, payload: TaskPayload<N>): Promise<Buffer>;
+  run<P>(task: TaskRef<P>, payload: P): Promise<Buffer>;
   /** `run`, with the milliseconds of compute the task took on its thread. */
-  runMeasured<N extends TaskName>(name: N, payload: TaskPayload<N>): Promise<{ bytes: Buffer; cpuMs: number }>;
+  runMeasured<P>(task: TaskRef<P>, payload: P): Promise<{ bytes: Buffer; cpuMs: number }>;
   stats(): ComputeStats;
   ready(): Promise<boolean>;
   close(): Promise<void>;
@@ -50,19 +52,30 @@ function unwrap(outcome: Uint8Array | TaskFieldError): Buffer {
   throw new RequestFieldError(outcome.loc, outcome.msg, outcome.type);
 }
 
-export function createInlineRunner(): ComputeRunner {
+/**
+ * The task of the table that `task` names. A task the table lacks is refused here, in the process
+ * that asked: a worker thread, which builds the same table, would not know it either.
+ */
+export function taskOf<P>(tasks: TaskTable, task: TaskRef<P>): PoolTask<P> {
+  const known = tasks.get(typeof task === 'string' ? task : task.name);
+  if (!known || (typeof task !== 'string' && known !== (task as PoolTask<never>)))
+    throw new Error(`the compute task ${typeof task === 'string' ? task : task.name} is not in the task table`);
+  return known as PoolTask<P>;
+}
+
+export function createInlineRunner(tasks: TaskTable): ComputeRunner {
   initEphemeris();
   let completed = 0;
   return {
-    async run(name, payload) {
+    async run(task, payload) {
       // Counted like the pool counts: a task that refused its request has completed too.
-      const outcome = runTask(name, payload);
+      const outcome = runTask(tasks, taskOf(tasks, task).name, payload);
       completed++;
       return unwrap(outcome);
     },
-    async runMeasured(name, payload) {
+    async runMeasured(task, payload) {
       const clock = startCpuClock();
-      const outcome = runTask(name, payload);
+      const outcome = runTask(tasks, taskOf(tasks, task).name, payload);
       const cpuMs = clock();
       completed++;
       return { bytes: unwrap(outcome), cpuMs };
@@ -99,7 +112,7 @@ export function createPoolRunner(options: {
     // blocks that loop, and 60 PNG charts of 4000² pixels left a server at 8 GB instead of 0.6 GB.
     atomics: 'async',
   });
-  const submit = async (task: { name: TaskName; payload: unknown; measure?: true }): Promise<unknown> => {
+  const submit = async (task: { name: string; payload: unknown; measure?: true }): Promise<unknown> => {
     try {
       return await pool.run(task);
     } catch (error) {
@@ -108,9 +121,9 @@ export function createPoolRunner(options: {
     }
   };
   return {
-    run: async (name, payload) => unwrap((await submit({ name, payload })) as Uint8Array | TaskFieldError),
-    async runMeasured(name, payload) {
-      const { outcome, cpuMs } = readMeasured((await submit({ name, payload, measure: true })) as MeasuredOutcome);
+    run: async (task, payload) => unwrap((await submit({ name: nameOf(task), payload })) as Uint8Array | TaskFieldError),
+    async runMeasured(task, payload) {
+      const { outcome, cpuMs } = readMeasured((await submit({ name: nameOf(task), payload, measure: true })) as MeasuredOutcome);
       return { bytes: unwrap(outcome), cpuMs };
     },
     stats: () => ({
@@ -129,25 +142,19 @@ export function createPoolRunner(options: {
   };
 }
 
-/**
- * Tasks that take less than a millisecond (a natal chart about 150 µs, transits about 300 µs):
- * handing one to a thread (the payload's structured clone, a wake-up on each side, the answer's
- * bytes back, about 45 µs) adds a quarter of a natal chart's time to the process's work.
- * Everything else (chart images, ephemeris ranges and export chunks, event searches, the moon's
- * phase, which searches a lunation: 1.4 ms) can take milliseconds or more and would hold up every
- * other request if it ran on the event loop.
- */
-export const LIGHT_TASKS: ReadonlySet<TaskName> = new Set<TaskName>(['natal', 'compact_natal', 'transits']);
+const nameOf = (task: TaskRef<never>) => (typeof task === 'string' ? task : task.name);
 
 /**
- * Light tasks inline, the rest in the pool: the mode of several API processes on one machine,
- * where each process's event loop gets a core of its own for its light work (bench/: two such
- * processes serve more natal charts than one process with a pool of two threads).
+ * The tasks of the `inline` lane (pool-task.ts) on the event loop, the rest in the pool: the mode
+ * of several API processes on one machine, where each process's event loop gets a core of its own
+ * for its light work (bench/: two such processes serve more natal charts than one process with a
+ * pool of two threads).
  */
-export function createMixedRunner(inline: ComputeRunner, pool: ComputeRunner): ComputeRunner {
+export function createMixedRunner(tasks: TaskTable, inline: ComputeRunner, pool: ComputeRunner): ComputeRunner {
+  const runsInline = (task: TaskRef<never>) => taskOf(tasks, task).lane === 'inline';
   return {
-    run: (name, payload) => (LIGHT_TASKS.has(name) ? inline.run(name, payload) : pool.run(name, payload)),
-    runMeasured: (name, payload) => (LIGHT_TASKS.has(name) ? inline.runMeasured(name, payload) : pool.runMeasured(name, payload)),
+    run: (task, payload) => (runsInline(task) ? inline.run(task, payload) : pool.run(task, payload)),
+    runMeasured: (task, payload) => (runsInline(task) ? inline.runMeasured(task, payload) : pool.runMeasured(task, payload)),
     stats() {
       const threads = pool.stats();
       return { ...threads, mode: 'mixed', completed: threads.completed + inline.stats().completed };
@@ -165,15 +172,22 @@ export function createMixedRunner(inline: ComputeRunner, pool: ComputeRunner): C
  * another caller's turn. Each heavy task is admitted by its caller (its own places, across
  * processes) and charged by the compute it took.
  */
-export function createLanedRunner(options: { light: ComputeRunner; heavy: ComputeRunner; places: number; maxWaiting: number }): ComputeRunner {
-  const { light, heavy } = options;
+export function createLanedRunner(options: {
+  tasks: TaskTable;
+  light: ComputeRunner;
+  heavy: ComputeRunner;
+  places: number;
+  maxWaiting: number;
+}): ComputeRunner {
+  const { tasks, light, heavy } = options;
   const places = new FairPlaces(options.places, options.maxWaiting, () => new ComputeOverloadedError('heavy compute queue is full'));
-  async function runHeavy<N extends TaskName>(name: N, payload: TaskPayload<N>): Promise<{ bytes: Buffer; cpuMs: number }> {
+  const isHeavy = (task: PoolTask<never>) => task.lane === 'heavy' || task.lane === 'export_chunk';
+  async function runHeavy<P>(task: PoolTask<P>, payload: P): Promise<{ bytes: Buffer; cpuMs: number }> {
     const caller = computeCallers.getStore() ?? SERVICE_CALLER;
-    const billed = HEAVY_TASKS.get(name) === 'billed';
+    const billed = task.lane === 'heavy';
     const release = billed && caller.admit ? await caller.admit() : undefined;
     try {
-      const measured = await places.run(caller.id, () => heavy.runMeasured(name, payload));
+      const measured = await places.run(caller.id, () => heavy.runMeasured(task, payload));
       if (billed) await caller.settle?.(measured.cpuMs);
       return measured;
     } finally {
@@ -181,8 +195,14 @@ export function createLanedRunner(options: { light: ComputeRunner; heavy: Comput
     }
   }
   return {
-    run: async (name, payload) => (HEAVY_TASKS.has(name) ? (await runHeavy(name, payload)).bytes : light.run(name, payload)),
-    runMeasured: (name, payload) => (HEAVY_TASKS.has(name) ? runHeavy(name, payload) : light.runMeasured(name, payload)),
+    async run(ref, payload) {
+      const task = taskOf(tasks, ref);
+      return isHeavy(task) ? (await runHeavy(task, payload)).bytes : light.run(task, payload);
+    },
+    runMeasured(ref, payload) {
+      const task = taskOf(tasks, ref);
+      return isHeavy(task) ? runHeavy(task, payload) : light.runMeasured(task, payload);
+    },
     stats: () => ({ ...light.stats(), heavy: places.stats() }),
     ready: async () => (await light.ready()) && (await heavy.ready()),
     close: async () => {
@@ -196,18 +216,21 @@ type RunnerConfig = Pick<
   'COMPUTE_MODE' | 'COMPUTE_THREADS' | 'COMPUTE_MAX_QUEUE' | 'COMPUTE_TASKS_PER_THREAD' | 'COMPUTE_HEAVY_THREADS' | 'COMPUTE_HEAVY_NICE'
 >;
 
-/** The runner that the configuration's COMPUTE_MODE names, with its heavy lane. */
-export function createComputeRunner(config: RunnerConfig): ComputeRunner {
+/**
+ * The runner that the configuration's COMPUTE_MODE names, with its heavy lane, for the tasks of
+ * `tasks` (the table the worker threads build too: src/pool-tasks.ts).
+ */
+export function createComputeRunner(config: RunnerConfig, tasks: TaskTable): ComputeRunner {
   const maxWaiting = config.COMPUTE_MAX_QUEUE;
   if (config.COMPUTE_MODE === 'inline') {
     // Everything on the event loop: the lane keeps its fairness, admission and charges, not its threads.
-    const inline = createInlineRunner();
-    return createLanedRunner({ light: inline, heavy: inline, places: 1, maxWaiting });
+    const inline = createInlineRunner(tasks);
+    return createLanedRunner({ tasks, light: inline, heavy: inline, places: 1, maxWaiting });
   }
   const pool = createPoolRunner({ threads: config.COMPUTE_THREADS, maxQueue: config.COMPUTE_MAX_QUEUE, tasksPerThread: config.COMPUTE_TASKS_PER_THREAD });
-  const light = config.COMPUTE_MODE === 'mixed' ? createMixedRunner(createInlineRunner(), pool) : pool;
+  const light = config.COMPUTE_MODE === 'mixed' ? createMixedRunner(tasks, createInlineRunner(tasks), pool) : pool;
   const heavyThreads = config.COMPUTE_HEAVY_THREADS || config.COMPUTE_THREADS + 1;
   // One task per thread: a heavy task holds its thread for long, and the places decide who is next.
   const heavy = createPoolRunner({ threads: heavyThreads, maxQueue: heavyThreads, tasksPerThread: 1, nice: config.COMPUTE_HEAVY_NICE });
-  return createLanedRunner({ light, heavy, places: heavyThreads, maxWaiting });
+  return createLanedRunner({ tasks, light, heavy, places: heavyThreads, maxWaiting });
 }

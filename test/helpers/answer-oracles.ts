@@ -1,7 +1,7 @@
 /**
  * The calculation answers as objects (and the export's rows as CSV lines), for JSON.stringify:
- * the oracles that the answer writers (src/answers/natal-answer.ts,
- * src/answers/compact-natal-answer.ts, src/answers/transit-answer.ts,
+ * the oracles that the answer writers (src/features/natal/natal-answer.ts,
+ * src/features/natal/natal-compact-answer.ts, src/features/transits/transits-answer.ts,
  * src/answers/ephemeris-csv.ts) are tested against. The service never builds these
  * objects: it writes the same bytes on the JSON tape from the same casts (castNatal,
  * castCompactNatal, castTransits, the export's rows); the tests compare the two on thousands of

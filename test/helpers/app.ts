@@ -7,6 +7,7 @@ import { buildApp, type App } from '../../src/app.ts';
 import { createDatabasePool } from '../../src/db/pool.ts';
 import { deleteKeysWithPrefix } from '../../src/db/redis.ts';
 import { createComputeRunner, type ComputeRunner } from '../../src/compute/runner.ts';
+import { POOL_TASKS } from '../../src/pool-tasks.ts';
 import { createKeyForEmail } from '../../src/features/keys/keys-service.ts';
 import { mintToken } from '../../src/features/auth/token.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
@@ -79,13 +80,16 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   joinDeployment(config.REDIS_KEY_PREFIX);
   const db = await createDatabasePool(databaseUrl, 4);
   // The service's own runner, with its heavy lane (one thread unless the test's env asks for more).
-  const compute = createComputeRunner({
-    ...config,
-    COMPUTE_MODE: options.compute === 'pool' ? 'pool' : 'inline',
-    COMPUTE_THREADS: options.threads ?? 2,
-    COMPUTE_MAX_QUEUE: options.maxQueue ?? 512,
-    COMPUTE_HEAVY_THREADS: options.env?.COMPUTE_HEAVY_THREADS ? config.COMPUTE_HEAVY_THREADS : 1,
-  });
+  const compute = createComputeRunner(
+    {
+      ...config,
+      COMPUTE_MODE: options.compute === 'pool' ? 'pool' : 'inline',
+      COMPUTE_THREADS: options.threads ?? 2,
+      COMPUTE_MAX_QUEUE: options.maxQueue ?? 512,
+      COMPUTE_HEAVY_THREADS: options.env?.COMPUTE_HEAVY_THREADS ? config.COMPUTE_HEAVY_THREADS : 1,
+    },
+    POOL_TASKS,
+  );
   // With `logLines`, everything the server logs (at trace level) is captured for inspection.
   const logger = options.logLines ? { level: 'trace', stream: { write: (line: string) => void options.logLines!.push(line) } } : false;
   const app = await buildApp({ config, db, compute, logger });

@@ -5,7 +5,7 @@
  */
 import { natalRequest } from '../../src/features/natal/natal-schemas.ts';
 import type { NatalTask } from '../../src/features/natal/natal-service.ts';
-import { runTask } from '../../src/compute/tasks.ts';
+import { runTask } from '../../src/pool-tasks.ts';
 import { createHash } from 'node:crypto';
 import { ZoneOffsetTable } from '../../src/astro/zone-offset-table.ts';
 import { seededRandom } from './seeded-random.ts';

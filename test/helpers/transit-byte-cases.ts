@@ -5,7 +5,7 @@
  * has tests of its own, and the guard pins the chart's bytes. The same seed always gives the same tasks.
  */
 import { createHash } from 'node:crypto';
-import { runTask } from '../../src/compute/tasks.ts';
+import { runTask } from '../../src/pool-tasks.ts';
 import { transitRequest } from '../../src/features/transits/transits-schemas.ts';
 import type { TransitTask } from '../../src/features/transits/transits-service.ts';
 import { resolveSubjectPlace, resolveTransitPlace } from '../../src/requests/place.ts';

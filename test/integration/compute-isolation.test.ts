@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/app.ts';
 import { createInlineRunner } from '../../src/compute/runner.ts';
+import { POOL_TASKS } from '../../src/pool-tasks.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -40,7 +41,7 @@ describe('compute pool isolation', () => {
     }));
     const responses = await Promise.all(requests.map((r) => server.post('/api/v1/natal/calculate', r)));
     // The same requests one by one on this thread are the reference.
-    const inline = createInlineRunner();
+    const inline = createInlineRunner(POOL_TASKS);
     const threadsSeen = server.compute.stats().threads;
     expect(threadsSeen).toBe(2);
     for (let i = 0; i < requests.length; i++) {

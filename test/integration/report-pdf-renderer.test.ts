@@ -10,7 +10,7 @@ import { PdfRenderer, pdfPageCount } from '../../src/reports/pdf/pdf-renderer.ts
 import { findChromium } from '../../src/reports/pdf/chromium.ts';
 import { BIRTH, DEMO, readPdf } from '../helpers/reports.ts';
 import { initEphemeris } from '../../src/astro/ephemeris.ts';
-import { runTask } from '../../src/compute/tasks.ts';
+import { runTask } from '../../src/pool-tasks.ts';
 import { natalRequest } from '../../src/features/natal/natal-schemas.ts';
 import { resolveSubjectPlace } from '../../src/requests/place.ts';
 import { composeReport } from '../../src/reports/text/compose-report.ts';

@@ -5,8 +5,11 @@
 import os from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config.ts';
-import { createMixedRunner, LIGHT_TASKS, type ComputeRunner } from '../../src/compute/runner.ts';
-import type { TaskName } from '../../src/compute/tasks.ts';
+import { createMixedRunner, type ComputeRunner } from '../../src/compute/runner.ts';
+import { POOL_TASKS } from '../../src/pool-tasks.ts';
+
+type TaskName = string;
+const nameOf = (task: { name: string } | string) => (typeof task === 'string' ? task : task.name);
 
 const servers = { DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/postgres', REDIS_URL: 'redis://127.0.0.1:6379' };
 
@@ -39,12 +42,12 @@ describe('SERVICE_PROCESSES', () => {
 /** A runner that records the tasks it was given. */
 function recordingRunner(mode: 'inline' | 'pool', ran: TaskName[]): ComputeRunner {
   return {
-    run: async (name) => {
-      ran.push(name);
+    run: async (task) => {
+      ran.push(nameOf(task));
       return Buffer.from(mode);
     },
-    runMeasured: async (name) => {
-      ran.push(name);
+    runMeasured: async (task) => {
+      ran.push(nameOf(task));
       return { bytes: Buffer.from(mode), cpuMs: 0 };
     },
     stats: () => ({ mode, threads: mode === 'pool' ? 2 : 0, queueSize: 0, maxQueue: 512, utilization: 0.5, completed: ran.length }),
@@ -57,7 +60,7 @@ describe('the mixed compute mode', () => {
   it('runs the light tasks inline and every other task in the pool', async () => {
     const inline: TaskName[] = [];
     const pool: TaskName[] = [];
-    const runner = createMixedRunner(recordingRunner('inline', inline), recordingRunner('pool', pool));
+    const runner = createMixedRunner(POOL_TASKS, recordingRunner('inline', inline), recordingRunner('pool', pool));
     const all: TaskName[] = [
       'natal',
       'compact_natal',
@@ -71,7 +74,7 @@ describe('the mixed compute mode', () => {
       'chart_synastry',
       'branding_svg',
     ];
-    for (const name of all) expect((await runner.run(name, {} as never)).toString()).toBe(LIGHT_TASKS.has(name) ? 'inline' : 'pool');
+    for (const name of all) expect((await runner.run(name, {} as never)).toString()).toBe(POOL_TASKS.get(name)!.lane === 'inline' ? 'inline' : 'pool');
     expect(inline).toEqual(['natal', 'compact_natal', 'transits']);
     expect(pool).toEqual(all.filter((name) => !inline.includes(name)));
     // The pool's figures, with every task counted.

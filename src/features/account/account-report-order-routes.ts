@@ -12,7 +12,8 @@ import { z } from 'zod/v4';
 import type { ComputeRunner } from '../../compute/runner.ts';
 import { submitReport, type ReportService } from '../../reports/http/report-submit.ts';
 import { psychologicalReportRequest, reportSubmission } from '../../reports/http/report-schemas.ts';
-import { calculateNatal } from '../natal/natal-calculate.ts';
+import { computeAnswer } from '../../http/endpoint.ts';
+import { natalCalculate } from '../natal/natal-endpoints.ts';
 import type { NatalRequest } from '../natal/natal-schemas.ts';
 import { resolveSubjectPlace } from '../../requests/place.ts';
 import { accountId } from '../auth/account-user.ts';
@@ -58,7 +59,7 @@ export const accountReportOrderRoutes =
         }
         const natal = birth as NatalRequest;
         // Cast first: an impossible date or an unknown place is the caller's 422, never a failed paid job.
-        await calculateNatal(deps.compute, natal);
+        await computeAnswer(natalCalculate, deps.compute, { body: natal, query: {}, params: undefined });
         const options = psychologicalReportRequest.parse({ ...chosen, enabled: true });
         const key = request.headers['idempotency-key'];
         const submitted = await submitReport(deps.db, deps.service, {

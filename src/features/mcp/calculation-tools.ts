@@ -3,14 +3,8 @@
  * endpoint's request schema as input and its response as `structuredContent`.
  */
 import { z } from 'zod/v4';
-import { calculateNatal, calculateCompactNatal } from '../natal/natal-calculate.ts';
-import { natalRequest, natalResponse, compactNatalRequest, compactNatalResponse } from '../natal/natal-schemas.ts';
-import { calculateTransits } from '../transits/transits-calculate.ts';
-import { transitRequest, transitResponse } from '../transits/transits-schemas.ts';
 import { buildEphemerisPlan } from '../ephemeris/plan.ts';
 import { ephemerisRequest } from '../ephemeris/ephemeris-schemas.ts';
-import { calculateSkyEvents } from '../sky-events/sky-events-calculate.ts';
-import { skyEventsQuery, skyEventsResponse } from '../sky-events/sky-events-schemas.ts';
 import { calculateProfile } from '../numerology/numerology-service.ts';
 import { NumerologyProfileRequestSchema } from '../../numerology/index.ts';
 import { RequestFieldError } from '../../requests/request-error.ts';
@@ -28,45 +22,6 @@ async function json(run: () => Promise<Buffer>) {
     return outcomeOfError(error);
   }
 }
-
-const BIRTH =
-  'Birth data: year, month, day, hour, minute (local civil time at the place), and the place as `city` (optionally `country`) or `lat`/`lng`; the time zone is looked up unless `tz_str` names one. `time_known: false` for an unknown birth time.';
-
-export const compactNatalTool = defineTool({
-  name: 'natal',
-  title: 'Compact natal chart',
-  description: `The compact natal chart of POST /natal: the ten planets and the north node with sign, house and degree, the sign on each house cusp, and a summary (Sun, Moon and rising sign, dominant element and modality). ${BIRTH}`,
-  families: ['western'],
-  input: toolSchema(compactNatalRequest),
-  output: outputSchema(compactNatalResponse),
-  annotations: READ_ONLY,
-  run: (args, { compute }) => json(() => calculateCompactNatal(compute, args)),
-});
-
-export const natalTool = defineTool({
-  name: 'v1_natal_calculate',
-  title: 'Natal chart',
-  description: `The full natal chart of POST /api/v1/natal/calculate: positions of the planets and points (sign, degree, house, speed, retrograde), house cusps, angles and aspects with orbs, with the same options (zodiac, house system, extra bodies, minor aspects, stelliums). ${BIRTH}`,
-  families: ['western'],
-  // Reports are asked for through REST (they spend a credit and run for seconds); the tool is read-only.
-  input: toolSchema(natalRequest.omit({ psychological_report: true })),
-  output: outputSchema(natalResponse),
-  annotations: READ_ONLY,
-  run: (args, { compute }) => json(() => calculateNatal(compute, args)),
-});
-
-export const transitsTool = defineTool({
-  name: 'v1_transits_calculate',
-  title: 'Transits to a natal chart',
-  description:
-    'The transits of POST /api/v1/transits/calculate: where the planets stand at `transit_date` (local time at the transit place, or with an offset; now when omitted) and their aspects to the natal chart in `natal` (birth data as for the natal chart). The transit place defaults to the natal place.',
-  families: ['western'],
-  input: toolSchema(transitRequest),
-  output: outputSchema(transitResponse),
-  // Without a transit_date the answer depends on the moment of the call.
-  annotations: { ...READ_ONLY, idempotentHint: false },
-  run: (args, { compute }) => json(() => calculateTransits(compute, args)),
-});
 
 const bufferedFormat = z.enum(['json', 'table']).nullish();
 const ephemerisToolRequest = ephemerisRequest.extend({
@@ -105,32 +60,6 @@ export const ephemerisAliasTool = defineTool({
   name: 'v1_ephemeris',
   title: 'Ephemeris table (v1_ephemeris)',
   description: `The ephemeris of GET and POST /api/v1/ephemeris, as v1_ephemeris_calculate answers it: ${ephemerisTool.description.slice(ephemerisTool.description.indexOf(':') + 2)}`,
-});
-
-/** The query's flags as booleans: tool arguments are JSON, not query-string text. */
-type SkyEventFlag = Extract<keyof typeof skyEventsQuery.shape, `include_${string}`>;
-const flags = Object.fromEntries(
-  Object.entries(skyEventsQuery.shape)
-    .filter(([k]) => k.startsWith('include_'))
-    .map(([k, v]) => [
-      k,
-      z
-        .boolean()
-        .optional()
-        .describe(v.description ?? k),
-    ]),
-) as Record<SkyEventFlag, z.ZodOptional<z.ZodBoolean>>;
-
-export const skyEventsTool = defineTool({
-  name: 'v1_sky_events',
-  title: 'Sky events of a day',
-  description:
-    'The sky events of GET /api/v1/sky-events for one local calendar day (`date`, `timezone`): New and Full Moons, sign ingresses, stations, exact aspects between the planets and of the Moon, each exact to the second, with an optional short phrase per event. `preset` quiet, daily or full chooses the kinds; include_* flags override it.',
-  families: ['ephemeris'],
-  input: toolSchema(skyEventsQuery.extend(flags)),
-  output: outputSchema(skyEventsResponse),
-  annotations: READ_ONLY,
-  run: (args, { compute }) => json(() => calculateSkyEvents(compute, args)),
 });
 
 export const numerologyTool = defineTool({

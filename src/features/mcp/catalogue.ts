@@ -1,6 +1,8 @@
 /** Every MCP tool, and the ones a set of families shows. */
 import { chartTool } from './chart-tool.ts';
-import { compactNatalTool, ephemerisAliasTool, ephemerisTool, natalTool, numerologyTool, skyEventsTool, transitsTool } from './calculation-tools.ts';
+import { ephemerisAliasTool, ephemerisTool, numerologyTool } from './calculation-tools.ts';
+import { ENDPOINT_FAMILIES } from '../endpoints.ts';
+import { endpointTools } from './endpoint-tools.ts';
 import type { Family } from './families.ts';
 import { placeTool } from './place-tool.ts';
 import { BAZI_EXTRA_TOOLS, baziFlowTool, baziTool } from '../bazi/bazi-tools.ts';
@@ -8,7 +10,6 @@ import { chineseCalendarTool, chineseTodayTool } from '../chinese-calendar/chine
 import { RETURNS_TOOLS } from '../returns/returns-tools.ts';
 import { SYNASTRY_TOOLS } from '../synastry/synastry-tools.ts';
 import { profectionTool } from '../profections/profections-tools.ts';
-import { SIGN_TOOLS } from '../signs/signs-tools.ts';
 import { VEDIC_TOOLS } from '../vedic/vedic-tools.ts';
 import { VEDIC_YOGAS_TOOLS } from '../vedic-yogas/vedic-yogas-tools.ts';
 import { VEDIC_DOSHAS_TOOLS } from '../vedic-doshas/vedic-doshas-tools.ts';
@@ -24,12 +25,9 @@ import { PROGRESSIONS_TOOLS } from '../progressions/progressions-tools.ts';
 import type { ToolDefinition } from './tool-definition.ts';
 
 export const TOOLS: readonly ToolDefinition[] = [
-  compactNatalTool,
-  natalTool,
-  transitsTool,
+  ...ENDPOINT_FAMILIES.flatMap(({ family, endpoints }) => endpoints.flatMap((e) => endpointTools(e, family))),
   ephemerisTool,
   ephemerisAliasTool,
-  skyEventsTool,
   numerologyTool,
   chartTool,
   placeTool,
@@ -42,7 +40,6 @@ export const TOOLS: readonly ToolDefinition[] = [
   chineseTodayTool,
   ...SYNASTRY_TOOLS,
   profectionTool,
-  ...SIGN_TOOLS,
   ...VEDIC_TOOLS,
   ...VEDIC_YOGAS_TOOLS,
   ...VEDIC_DOSHAS_TOOLS,

@@ -1,6 +1,6 @@
 /**
  * The natal computation: runs in a compute worker (or inline), from a validated request whose
- * place is already resolved to coordinates, to the cast that src/answers/natal-answer.ts writes.
+ * place is already resolved to coordinates, to the cast that src/features/natal/natal-answer.ts writes.
  */
 import { computeChartMoment, type ChartFacts, type ChartMoment } from '../../astro/chart.ts';
 import { ASPECT_TYPES, MAJOR_ASPECT_TYPES, findAspectsWithin, resolveOrbs, sortByOrb, type Aspect, type AspectType } from '../../astro/aspects.ts';

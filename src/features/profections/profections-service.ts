@@ -8,7 +8,7 @@ import { ASPECT_TYPES, aspectTypeFromName, MAJOR_ASPECT_TYPES, type AspectType }
 import { CivilTimeError, DEFAULT_DST_POLICY, julianDayFromUtcMs, resolveCivilTime, utcMsFromJulianDay } from '../../astro/civil-time.ts';
 import { birthdayInYear, profect, RULER_NAMES, signOfIndex, solarMonthStarts, wholeSignHouse, type Profection } from '../../astro/profections.ts';
 import { solarReturnNear } from '../../astro/solar-return.ts';
-import { natalAnswerBytes } from '../../answers/natal-answer.ts';
+import { natalAnswerBytes } from '../natal/natal-answer.ts';
 import { MAX_YEAR } from '../../requests/birth-schema.ts';
 import { zodiacOf } from '../../requests/chart-request.ts';
 import { momentAtInstant, type ResolvedMoment } from '../../requests/moment.ts';

@@ -6,7 +6,7 @@
  * interpretation shows.
  */
 import type { z } from 'zod/v4';
-import { writeNatalAnswer } from '../../answers/natal-answer.ts';
+import { writeNatalAnswer } from '../natal/natal-answer.ts';
 import type { InterpretationBlock } from '../../interpretations/index.ts';
 import type { ResolvedPlace } from '../../requests/place.ts';
 import { RequestFieldError } from '../../requests/request-error.ts';

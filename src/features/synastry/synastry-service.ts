@@ -28,7 +28,7 @@ import {
   type ScoredContact,
 } from '../../astro/synastry-model.ts';
 import { degreeInSign, normalizeDegrees, signOf } from '../../astro/zodiac.ts';
-import { writeNatalAnswer } from '../../answers/natal-answer.ts';
+import { writeNatalAnswer } from '../natal/natal-answer.ts';
 import { embeddedAnswer } from '../../answers/schema-serializer.ts';
 import { castNatal, type NatalCast, type NatalTask } from '../natal/natal-service.ts';
 import type { NatalRequest } from '../natal/natal-schemas.ts';

@@ -12,6 +12,7 @@ import type { Config } from '../../config.ts';
 import { createDatabasePool } from '../../db/pool.ts';
 import { SchemaWaitTimeoutError, waitForSchema } from '../../db/migrate.ts';
 import { createInlineRunner } from '../../compute/runner.ts';
+import { POOL_TASKS } from '../../pool-tasks.ts';
 import { ReportJobRepository } from '../store/report-jobs.ts';
 import { CHROMIUM_INSTALL_HINT, findChromium } from '../pdf/chromium.ts';
 import { createReportTransport } from '../queue/create-transport.ts';
@@ -38,7 +39,7 @@ export async function runReportWorker(config: Config, options: { metricsPort?: n
   }
   const db = await createDatabasePool(config.DATABASE_URL, Math.max(4, config.REPORT_WORKER_CONCURRENCY + 3));
   // The chart and the text take milliseconds next to the PDF: computed on this process's event loop.
-  const compute = createInlineRunner();
+  const compute = createInlineRunner(POOL_TASKS);
   const transport = createReportTransport(config, db, (error) => log.error({ err: error }, 'report queue error'));
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { initEphemeris } from '../../../src/astro/ephemeris.ts';
-import { runTask } from '../../../src/compute/tasks.ts';
+import { runTask } from '../../../src/pool-tasks.ts';
 import { skyEventsResponse } from '../../../src/features/sky-events/sky-events-schemas.ts';
 import { kindsFor } from '../../../src/features/sky-events/presets.ts';
 import { moonMonthResponse, moonPhaseResponse } from '../../../src/features/moon/moon-schemas.ts';

@@ -12,7 +12,7 @@
 import { describe, expect, it } from 'vitest';
 import { initEphemeris } from '../../../src/astro/ephemeris.ts';
 import { FEATURE_BODIES } from '../../../src/astro/bodies.ts';
-import { runTask } from '../../../src/compute/tasks.ts';
+import { runTask } from '../../../src/pool-tasks.ts';
 import type { NatalTask } from '../../../src/features/natal/natal-service.ts';
 import { compactNatalRequest, compactNatalResponse, natalResponse } from '../../../src/features/natal/natal-schemas.ts';
 import type { TransitTask } from '../../../src/features/transits/transits-service.ts';

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { initEphemeris } from '../../../src/astro/ephemeris.ts';
-import { runTask } from '../../../src/compute/tasks.ts';
+import { runTask } from '../../../src/pool-tasks.ts';
 import { baziDictionary } from '../../../src/features/bazi/bazi-dictionary.ts';
 import { baziTimeCorrectionRequest, baziTimeCorrectionResponse } from '../../../src/features/bazi/bazi-time-correction-schemas.ts';
 import { baziSynastryRequest, baziSynastryResponse } from '../../../src/features/bazi/bazi-synastry-schemas.ts';

@@ -9,8 +9,8 @@ import { FairPlaces } from '../../../src/compute/fair-places.ts';
 import { createLanedRunner, type ComputeRunner } from '../../../src/compute/runner.ts';
 import { computeCallers, type ComputeCaller } from '../../../src/compute/compute-caller.ts';
 import { readMeasured, writeMeasured } from '../../../src/compute/measured-outcome.ts';
-import { HEAVY_TASKS } from '../../../src/compute/heavy-tasks.ts';
-import type { TaskName } from '../../../src/compute/tasks.ts';
+import { poolTask, taskTable, type PoolTask } from '../../../src/compute/pool-task.ts';
+import { POOL_TASKS } from '../../../src/pool-tasks.ts';
 import { HeavyAdmission } from '../../../src/http/heavy-admission.ts';
 import { MemoryHeavyLeaseStore } from '../../../src/http/heavy-leases.ts';
 
@@ -56,10 +56,20 @@ describe('fair places', () => {
   });
 });
 
+/** Tasks of each lane, by the names the tests give them. */
+const TASKS = taskTable([
+  poolTask('natal', () => null, 'inline'),
+  poolTask('transits_search', () => null, 'heavy'),
+  poolTask('transits_timeline', () => null, 'heavy'),
+  poolTask('planet_returns', () => null, 'heavy'),
+  poolTask('ephemeris_chunk', () => null, 'export_chunk'),
+]);
+type TaskName = string;
+
 /** A runner that answers with its own name and records what it ran; `hold` keeps a task running until released. */
 function fakeRunner(name: string, ran: TaskName[], hold?: Promise<void>): ComputeRunner {
-  const answer = async (task: TaskName) => {
-    ran.push(task);
+  const answer = async (task: PoolTask<never> | string) => {
+    ran.push(typeof task === 'string' ? task : task.name);
     if (hold) await hold;
     return Buffer.from(name);
   };
@@ -85,7 +95,7 @@ describe('the laned runner', () => {
       },
       settle: async (cpuMs) => void events.push(`settle ${cpuMs}`),
     };
-    const runner = createLanedRunner({ light: fakeRunner('light', light), heavy: fakeRunner('heavy', heavy), places: 1, maxWaiting: 10 });
+    const runner = createLanedRunner({ tasks: TASKS, light: fakeRunner('light', light), heavy: fakeRunner('heavy', heavy), places: 1, maxWaiting: 10 });
     await computeCallers.run(caller, async () => {
       expect((await runner.run('natal', {} as never)).toString()).toBe('light');
       expect((await runner.run('transits_search', {} as never)).toString()).toBe('heavy');
@@ -99,7 +109,7 @@ describe('the laned runner', () => {
 
   it('answers a light task while the heavy lane is held by another caller', async () => {
     const g = gate();
-    const runner = createLanedRunner({ light: fakeRunner('light', []), heavy: fakeRunner('heavy', [], g.opened), places: 1, maxWaiting: 10 });
+    const runner = createLanedRunner({ tasks: TASKS, light: fakeRunner('light', []), heavy: fakeRunner('heavy', [], g.opened), places: 1, maxWaiting: 10 });
     const held = computeCallers.run({ id: 'busy' }, () =>
       Promise.all([runner.run('transits_search', {} as never), runner.run('transits_timeline', {} as never)]),
     );
@@ -111,7 +121,7 @@ describe('the laned runner', () => {
 
   it('gives a refused admission back to the caller and runs nothing', async () => {
     const heavy: TaskName[] = [];
-    const runner = createLanedRunner({ light: fakeRunner('light', []), heavy: fakeRunner('heavy', heavy), places: 1, maxWaiting: 10 });
+    const runner = createLanedRunner({ tasks: TASKS, light: fakeRunner('light', []), heavy: fakeRunner('heavy', heavy), places: 1, maxWaiting: 10 });
     const refusing: ComputeCaller = {
       id: 'u',
       admit: async () => {
@@ -122,9 +132,23 @@ describe('the laned runner', () => {
     expect(heavy).toEqual([]);
   });
 
-  it('knows every heavy task by a name the task table has', async () => {
-    const { TASKS } = await import('../../../src/compute/tasks.ts');
-    for (const name of HEAVY_TASKS.keys()) expect(Object.keys(TASKS)).toContain(name);
+  it('puts the searches, timelines and long returns in the heavy lane and export chunks in its places', () => {
+    const lanes = Object.fromEntries([...POOL_TASKS].map(([name, task]) => [name, task.lane]));
+    for (const name of ['transits_search', 'transits_timeline', 'transits_insights', 'planet_returns', 'vedic_muhurat_search'])
+      expect(lanes[name]).toBe('heavy');
+    expect(lanes.ephemeris_chunk).toBe('export_chunk');
+    expect(lanes.natal).toBe('inline');
+  });
+
+  it('refuses a task its table does not hold', async () => {
+    const runner = createLanedRunner({ tasks: TASKS, light: fakeRunner('light', []), heavy: fakeRunner('heavy', []), places: 1, maxWaiting: 10 });
+    await expect(
+      runner.run(
+        poolTask('natal', () => null, 'inline'),
+        {},
+      ),
+    ).rejects.toThrow(/not in the task table/);
+    await expect(runner.run('nothing', {})).rejects.toThrow(/not in the task table/);
   });
 });
 

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { calcBody, initEphemeris } from '../../../src/astro/ephemeris.ts';
 import { julianDayFromUtcMs } from '../../../src/astro/civil-time.ts';
 import { wrap180 } from '../../../src/astro/events/root-finding.ts';
-import { runTask } from '../../../src/compute/tasks.ts';
+import { runTask } from '../../../src/pool-tasks.ts';
 import { timelineRequest, timelineResponse } from '../../../src/features/forecast/forecast-timeline-schemas.ts';
 import { searchRequest, searchResponse } from '../../../src/features/forecast/forecast-search-schemas.ts';
 import { computeTimeline } from '../../../src/features/forecast/forecast-timeline-service.ts';

@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { calcBody, initEphemeris } from '../../../src/astro/ephemeris.ts';
 import { julianDayFromUtcMs } from '../../../src/astro/civil-time.ts';
-import { runTask } from '../../../src/compute/tasks.ts';
+import { runTask } from '../../../src/pool-tasks.ts';
 import { insightsResponse, natalInsightsRequest, transitInsightsRequest } from '../../../src/features/forecast/forecast-insights-schemas.ts';
 import { computeNatalInsights, computeTransitInsights } from '../../../src/features/forecast/forecast-insights-service.ts';
 import { resolveSubjectPlace } from '../../../src/requests/place.ts';

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { initEphemeris } from '../../../src/astro/ephemeris.ts';
-import { runTask } from '../../../src/compute/tasks.ts';
+import { runTask } from '../../../src/pool-tasks.ts';
 import { frameOfDate } from '../../../src/features/horoscope/horoscope-day.ts';
 import {
   dailyPersonalV2Response,

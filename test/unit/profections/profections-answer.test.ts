@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { calcBody, initEphemeris } from '../../../src/astro/ephemeris.ts';
 import { julianDayFromUtcMs } from '../../../src/astro/civil-time.ts';
 import { signedSeparation } from '../../../src/astro/zodiac.ts';
-import { runTask } from '../../../src/compute/tasks.ts';
+import { runTask } from '../../../src/pool-tasks.ts';
 import {
   profectionRequest,
   profectionResponse,
@@ -20,7 +20,7 @@ import {
 import { computeProfection, profectionIncludes, type ProfectionTask } from '../../../src/features/profections/profections-service.ts';
 import { resolveSubjectPlace } from '../../../src/requests/place.ts';
 import { RequestFieldError } from '../../../src/requests/request-error.ts';
-import { natalAnswerBytes } from '../../../src/answers/natal-answer.ts';
+import { natalAnswerBytes } from '../../../src/features/natal/natal-answer.ts';
 import { profectionNatalTask } from '../../../src/features/profections/profections-service.ts';
 import { assertAnswerContract } from '../../helpers/answer-contract.ts';
 import { seededRandom } from '../../helpers/seeded-random.ts';

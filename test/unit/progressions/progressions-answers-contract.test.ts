@@ -11,7 +11,7 @@ import { calcBody, initEphemeris } from '../../../src/astro/ephemeris.ts';
 import { julianDayFromUtcMs } from '../../../src/astro/civil-time.ts';
 import { wrap180 } from '../../../src/astro/events/root-finding.ts';
 import { HOUSE_SYSTEM_NAMES } from '../../../src/astro/house-systems.ts';
-import { runTask } from '../../../src/compute/tasks.ts';
+import { runTask } from '../../../src/pool-tasks.ts';
 import { natalRequest } from '../../../src/features/natal/natal-schemas.ts';
 import {
   calendarResponse,

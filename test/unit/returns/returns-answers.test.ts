@@ -9,7 +9,7 @@ import { calcBody, initEphemeris } from '../../../src/astro/ephemeris.ts';
 import { bodyInfo } from '../../../src/astro/bodies.ts';
 import { RETURN_BODY_IDS } from '../../../src/astro/returns.ts';
 import { signedSeparation } from '../../../src/astro/zodiac.ts';
-import { runTask } from '../../../src/compute/tasks.ts';
+import { runTask } from '../../../src/pool-tasks.ts';
 import { natalRequest } from '../../../src/features/natal/natal-schemas.ts';
 import { resolveSubjectPlace } from '../../../src/requests/place.ts';
 import { returnsPlaces, returnsTask, solarReturnPlaces } from '../../../src/features/returns/returns-service.ts';

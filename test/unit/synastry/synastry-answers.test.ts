@@ -6,8 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { initEphemeris } from '../../../src/astro/ephemeris.ts';
-import { runTask, type TaskFieldError } from '../../../src/compute/tasks.ts';
-import { natalAnswerBytes } from '../../../src/answers/natal-answer.ts';
+import { runTask, type TaskFieldError } from '../../../src/pool-tasks.ts';
+import { natalAnswerBytes } from '../../../src/features/natal/natal-answer.ts';
 import { synastryHoroscopeResponse, synastryResponse, synastrySummaryResponse } from '../../../src/features/synastry/synastry-schemas.ts';
 import { castPerson, resolveSettings } from '../../../src/features/synastry/synastry-service.ts';
 import type { ResolvedPlace } from '../../../src/requests/place.ts';

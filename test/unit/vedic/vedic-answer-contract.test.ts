@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { initEphemeris } from '../../../src/astro/ephemeris.ts';
-import { runTask, type TaskName } from '../../../src/compute/tasks.ts';
+import { runTask, type TaskName } from '../../../src/pool-tasks.ts';
 import { resolveSubjectPlace } from '../../../src/requests/place.ts';
 import { vedicChartRequest, vedicChartV1Response, vedicChartV2Response } from '../../../src/features/vedic/vedic-schemas.ts';
 import { vedicVargasRequest, vedicVargasV1Response, vedicVargasV2Response } from '../../../src/features/vedic/vedic-vargas-schemas.ts';

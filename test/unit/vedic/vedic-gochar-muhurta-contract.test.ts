@@ -6,7 +6,7 @@
  */
 import { describe, it } from 'vitest';
 import { initEphemeris } from '../../../src/astro/ephemeris.ts';
-import { runTask, type TaskName } from '../../../src/compute/tasks.ts';
+import { runTask, type TaskName } from '../../../src/pool-tasks.ts';
 import { resolveSubjectPlace } from '../../../src/requests/place.ts';
 import { vedicGocharRequest, vedicGocharV1Response, vedicGocharV2Response } from '../../../src/features/vedic-gochar/vedic-gochar-schemas.ts';
 import { muhuratSearchRequest, muhuratSearchResponse } from '../../../src/features/vedic-muhurta/vedic-muhurta-schemas.ts';

@@ -3,14 +3,14 @@
  * (src/answers/json-tape.ts): the same bytes as JSON.stringify of computeTransits' objects
  * (the oracle in test/helpers/answer-oracles.ts),
  * without building them (but for the interpretation, which reads the natal subject and the
- * marked aspects). The rules are the natal writer's (src/answers/natal-answer.ts);
+ * marked aspects). The rules are the natal writer's (src/features/natal/natal-answer.ts);
  * test/unit/transit-answer.test.ts compares the two on thousands of random cases and
  * test/unit/transit-bytes.test.ts pins the digests.
  */
-import type { PointPosition } from '../astro/chart.ts';
-import { bodyInfo } from '../astro/bodies.ts';
-import { houseOf } from '../astro/house-placement.ts';
-import { JsonTape, jsonFragment as fragment } from './json-tape.ts';
+import type { PointPosition } from '../../astro/chart.ts';
+import { bodyInfo } from '../../astro/bodies.ts';
+import { houseOf } from '../../astro/house-placement.ts';
+import { JsonTape, jsonFragment as fragment } from '../../answers/json-tape.ts';
 import {
   aspectMeasuresWriter,
   bodyNumber,
@@ -23,9 +23,9 @@ import {
   writePlanets,
   writeProvenance,
   writeSubject,
-} from './chart-tape.ts';
-import { writeInterpretationBlock } from './interpretation-tape.ts';
-import { castTransits, transitInterpretation, transitWarnings, type TransitTask } from '../features/transits/transits-service.ts';
+} from '../../answers/chart-tape.ts';
+import { writeInterpretationBlock } from '../../answers/interpretation-tape.ts';
+import { castTransits, transitInterpretation, transitWarnings, type TransitTask } from './transits-service.ts';
 
 const F = {
   transitDate: fragment('{"transit_date":'),

@@ -6,13 +6,13 @@
  * without building them. Sign, element and modality names come from fixed tables; every other
  * string goes through JSON.stringify.
  */
-import { dominants } from '../astro/dominants.ts';
-import { signIndexOf, signOf, SIGNS } from '../astro/zodiac.ts';
-import { JsonTape, jsonFragment as fragment } from './json-tape.ts';
-import type { ResolvedPlace } from '../requests/place.ts';
-import { cachedFragment, writeList } from './chart-tape.ts';
-import { castCompactNatal, compactNatalWarnings } from '../features/natal/natal-service.ts';
-import type { CompactNatalRequest } from '../features/natal/natal-schemas.ts';
+import { dominants } from '../../astro/dominants.ts';
+import { signIndexOf, signOf, SIGNS } from '../../astro/zodiac.ts';
+import { JsonTape, jsonFragment as fragment } from '../../answers/json-tape.ts';
+import type { ResolvedPlace } from '../../requests/place.ts';
+import { cachedFragment, writeList } from '../../answers/chart-tape.ts';
+import { castCompactNatal, compactNatalWarnings } from './natal-service.ts';
+import type { CompactNatalRequest } from './natal-schemas.ts';
 
 const F = {
   name: fragment('{"subject":{"name":'),

@@ -15,12 +15,12 @@
  *   JSON.stringify from their objects;
  * - the interpretation's texts are fragments of the library's vocabulary (interpretation-tape.ts).
  */
-import { dignitiesOf } from '../astro/dignities.ts';
-import { findStelliums } from '../astro/stelliums.ts';
-import type { PointPosition } from '../astro/chart.ts';
-import { JsonTape, jsonFragment as fragment } from './json-tape.ts';
-import { placeWarnings } from '../requests/place.ts';
-import { roundNumbers } from './chart-presentation.ts';
+import { dignitiesOf } from '../../astro/dignities.ts';
+import { findStelliums } from '../../astro/stelliums.ts';
+import type { PointPosition } from '../../astro/chart.ts';
+import { JsonTape, jsonFragment as fragment } from '../../answers/json-tape.ts';
+import { placeWarnings } from '../../requests/place.ts';
+import { roundNumbers } from '../../answers/chart-presentation.ts';
 import {
   aspectMeasuresWriter,
   bodyNumber,
@@ -33,8 +33,8 @@ import {
   writePlanets,
   writeProvenance,
   writeSubject,
-} from './chart-tape.ts';
-import { writeInterpretationBlock } from './interpretation-tape.ts';
+} from '../../answers/chart-tape.ts';
+import { writeInterpretationBlock } from '../../answers/interpretation-tape.ts';
 import {
   castNatal,
   chartDominants,
@@ -43,9 +43,9 @@ import {
   natalInterpretation,
   type NatalCast,
   type NatalTask,
-} from '../features/natal/natal-service.ts';
-import type { InterpretationBlock } from '../interpretations/index.ts';
-import { findDeclinationAspects } from '../astro/declination-aspects.ts';
+} from './natal-service.ts';
+import type { InterpretationBlock } from '../../interpretations/index.ts';
+import { findDeclinationAspects } from '../../astro/declination-aspects.ts';
 
 /** The fixed pieces of the answer, in the order they appear. */
 const F = {
