@@ -5,9 +5,9 @@
  */
 import type { Endpoint } from '../http/endpoint.ts';
 import type { Family } from './mcp/families.ts';
-import { NATAL_ENDPOINTS } from './natal/natal-endpoints.ts';
-import { TRANSITS_ENDPOINTS } from './transits/transits-endpoints.ts';
-import { SIGN_ENDPOINTS } from './signs/signs-endpoints.ts';
+import { WESTERN_ENDPOINTS } from './western/western-endpoints.ts';
+import { CHART_ENDPOINTS } from './charts/charts-endpoints.ts';
+import { EPHEMERIS_ENDPOINTS } from './ephemeris/ephemeris-endpoints.ts';
 import { SKY_EVENTS_ENDPOINTS } from './sky-events/sky-events-endpoints.ts';
 import { MOON_ENDPOINTS } from './moon/moon-endpoints.ts';
 import { VEDIC_ENDPOINTS } from './vedic/vedic-endpoints.ts';
@@ -19,8 +19,9 @@ export interface FamilyEndpoints {
 }
 
 export const ENDPOINT_FAMILIES: readonly FamilyEndpoints[] = [
-  { family: 'western', endpoints: [...NATAL_ENDPOINTS, ...TRANSITS_ENDPOINTS, ...SIGN_ENDPOINTS] },
-  { family: 'ephemeris', endpoints: [...SKY_EVENTS_ENDPOINTS, ...MOON_ENDPOINTS] },
+  { family: 'western', endpoints: WESTERN_ENDPOINTS },
+  { family: 'ephemeris', endpoints: [...EPHEMERIS_ENDPOINTS, ...SKY_EVENTS_ENDPOINTS, ...MOON_ENDPOINTS] },
+  { family: 'charts', endpoints: CHART_ENDPOINTS },
   { family: 'vedic', endpoints: VEDIC_ENDPOINTS },
   { family: 'chinese', endpoints: CHINESE_ENDPOINTS },
 ];
