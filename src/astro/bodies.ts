@@ -51,6 +51,9 @@ const list: BodyInfo[] = [
 
 export const BODIES: ReadonlyMap<string, BodyInfo> = new Map(list.map((b) => [b.id, b]));
 
+/** Every point's display name by id ("north_node" → "North Node"): the one table of them. */
+export const POINT_NAMES: Readonly<Record<string, string>> = Object.fromEntries(list.map((b) => [b.id, b.name]));
+
 export function bodyInfo(id: string): BodyInfo {
   const info = BODIES.get(id);
   if (!info) throw new Error(`unknown body ${id}`);

@@ -3,24 +3,9 @@
  * each sign and the domain of each house. The stitching text between library entries is built
  * from these, so that a transition can say something true about this chart in a few words.
  */
+import { POINT_NAMES } from '../../astro/bodies.ts';
 
-export const POINT_NAMES: Record<string, string> = {
-  sun: 'Sun',
-  moon: 'Moon',
-  mercury: 'Mercury',
-  venus: 'Venus',
-  mars: 'Mars',
-  jupiter: 'Jupiter',
-  saturn: 'Saturn',
-  uranus: 'Uranus',
-  neptune: 'Neptune',
-  pluto: 'Pluto',
-  chiron: 'Chiron',
-  north_node: 'North Node',
-  lilith: 'Lilith',
-  asc: 'Ascendant',
-  mc: 'Midheaven',
-};
+export { POINT_NAMES };
 
 /** A point's name inside a sentence ("the Sun", "Mercury", "the Ascendant"). */
 export function pointInSentence(id: string): string {
