@@ -7,6 +7,9 @@
  */
 import { errors, jwtVerify, SignJWT } from 'jose';
 import { keyDerivedFrom } from './jwt-secret.ts';
+import type { Config } from '../../config.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import type { SendMail } from '../../mail/send-mail.ts';
 
 const AUDIENCE = 'email-verification';
 
@@ -69,5 +72,29 @@ export function verificationMail(link: string, expiresAt: Date): { subject: stri
       '',
       `The link works until ${expiresAt.toUTCString()}. If you did not create an account, you can ignore this message.`,
     ].join('\n'),
+  };
+}
+
+/** The links of this configuration: none without a secret to sign them (EMAIL_LINK_SECRET, or AUTH_JWT_SECRET). */
+export function verificationLinksOf(
+  config: Pick<Config, 'EMAIL_LINK_SECRET' | 'AUTH_JWT_SECRET' | 'EMAIL_VERIFICATION_TTL_HOURS'>,
+  baseUrl: string | (() => string),
+): EmailVerificationLinks | null {
+  if (!(config.EMAIL_LINK_SECRET ?? config.AUTH_JWT_SECRET)) return null;
+  return new EmailVerificationLinks(
+    { linkSecret: config.EMAIL_LINK_SECRET, jwtSecret: config.AUTH_JWT_SECRET },
+    { baseUrl, ttlSeconds: Math.round(config.EMAIL_VERIFICATION_TTL_HOURS * 3600) },
+  );
+}
+
+/**
+ * Sends a verification e-mail now. A link held in the outbox helps nobody: without SMTP the
+ * operator is told (null: no sender), and a message SMTP refused is a failure, not a success.
+ */
+export function verificationMailSender(mailer: Mailer): SendMail | null {
+  if (!mailer.sendsEmail) return null;
+  return async (mail) => {
+    const outcome = await mailer.send({ ...mail, kind: 'email_verification' });
+    if (outcome.status !== 'sent') throw new Error(`the verification e-mail was ${outcome.status} (outbox id ${outcome.id})`);
   };
 }
