@@ -36,7 +36,7 @@ import {
   weeklyPersonalAnswerBytes,
 } from './answers/horoscope-answers.ts';
 import { panchangV1AnswerBytes, panchangV2AnswerBytes } from './answers/vedic-panchang-answers.ts';
-import { visualChartImage, type VisualChartTask } from './features/vedic-visual/vedic-visual-service.ts';
+import { visualChartImage, type VisualChartTask } from './features/vedic/visual/vedic-visual-service.ts';
 import { insightsAnswer, searchAnswer, timelineAnswer } from './answers/forecast-answers.ts';
 import {
   computeNatalInsights,

@@ -3,8 +3,8 @@
  * service in src/features/vedic-doshas builds the object, this writes its bytes.
  */
 import { schemaSerializer } from './schema-serializer.ts';
-import { vedicDoshasResponse } from '../features/vedic-doshas/vedic-doshas-schemas.ts';
-import { computeVedicDoshas, type VedicDoshasTask } from '../features/vedic-doshas/vedic-doshas-service.ts';
+import { vedicDoshasResponse } from '../features/vedic/doshas/vedic-doshas-schemas.ts';
+import { computeVedicDoshas, type VedicDoshasTask } from '../features/vedic/doshas/vedic-doshas-service.ts';
 
 export const vedicDoshasAnswer = schemaSerializer(vedicDoshasResponse);
 export const vedicDoshasBytes = (task: VedicDoshasTask) => vedicDoshasAnswer(computeVedicDoshas(task));

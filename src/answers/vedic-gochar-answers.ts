@@ -3,8 +3,8 @@
  * its response schema: the service builds the object, these write its bytes.
  */
 import { schemaSerializer } from './schema-serializer.ts';
-import { vedicGocharV1Response, vedicGocharV2Response } from '../features/vedic-gochar/vedic-gochar-schemas.ts';
-import { computeVedicGocharV1, computeVedicGocharV2, type VedicGocharTask } from '../features/vedic-gochar/vedic-gochar-service.ts';
+import { vedicGocharV1Response, vedicGocharV2Response } from '../features/vedic/gochar/vedic-gochar-schemas.ts';
+import { computeVedicGocharV1, computeVedicGocharV2, type VedicGocharTask } from '../features/vedic/gochar/vedic-gochar-service.ts';
 
 export const vedicGocharV1Answer = schemaSerializer(vedicGocharV1Response);
 export const vedicGocharV2Answer = schemaSerializer(vedicGocharV2Response);

@@ -3,8 +3,8 @@
  * schema: the service builds the object, this writes its bytes.
  */
 import { schemaSerializer } from './schema-serializer.ts';
-import { muhuratSearchResponse } from '../features/vedic-muhurta/vedic-muhurta-schemas.ts';
-import { computeMuhuratSearch, type MuhuratSearchTask } from '../features/vedic-muhurta/vedic-muhurta-service.ts';
+import { muhuratSearchResponse } from '../features/vedic/muhurta/vedic-muhurta-schemas.ts';
+import { computeMuhuratSearch, type MuhuratSearchTask } from '../features/vedic/muhurta/vedic-muhurta-service.ts';
 
 export const muhuratSearchAnswer = schemaSerializer(muhuratSearchResponse);
 

@@ -4,8 +4,8 @@
  * test/unit/vedic-strength/vedic-strength-answer.test.ts holds them to their schemas.
  */
 import { schemaSerializer } from './schema-serializer.ts';
-import { vedicStrengthV1Response, vedicStrengthV2Response } from '../features/vedic-strength/vedic-strength-schemas.ts';
-import { computeVedicStrengthV1, computeVedicStrengthV2, type VedicStrengthTask } from '../features/vedic-strength/vedic-strength-service.ts';
+import { vedicStrengthV1Response, vedicStrengthV2Response } from '../features/vedic/strength/vedic-strength-schemas.ts';
+import { computeVedicStrengthV1, computeVedicStrengthV2, type VedicStrengthTask } from '../features/vedic/strength/vedic-strength-service.ts';
 
 export const vedicStrengthV1Answer = schemaSerializer(vedicStrengthV1Response);
 export const vedicStrengthV2Answer = schemaSerializer(vedicStrengthV2Response);

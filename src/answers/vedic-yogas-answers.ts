@@ -4,8 +4,8 @@
  * (schema-serializer.ts); test/unit/vedic-yogas/vedic-yogas-answer.test.ts holds them together.
  */
 import { schemaSerializer } from './schema-serializer.ts';
-import { vedicYogasV1Response, vedicYogasV2Response } from '../features/vedic-yogas/vedic-yogas-schemas.ts';
-import { computeVedicYogasV1, computeVedicYogasV2, type VedicYogasTask } from '../features/vedic-yogas/vedic-yogas-service.ts';
+import { vedicYogasV1Response, vedicYogasV2Response } from '../features/vedic/yogas/vedic-yogas-schemas.ts';
+import { computeVedicYogasV1, computeVedicYogasV2, type VedicYogasTask } from '../features/vedic/yogas/vedic-yogas-service.ts';
 
 export const vedicYogasV1Answer = schemaSerializer(vedicYogasV1Response);
 export const vedicYogasV2Answer = schemaSerializer(vedicYogasV2Response);
