@@ -3,9 +3,9 @@
  * once by its response schema: the service builds the object, these write its bytes
  * (schema-serializer.ts); test/unit/vedic-panchang/vedic-panchang-answer.test.ts holds them together.
  */
-import { schemaSerializer } from './schema-serializer.ts';
-import { panchangV1Response, panchangV2Response } from '../features/vedic/panchang/vedic-panchang-schemas.ts';
-import { computePanchangV1, computePanchangV2, type PanchangTask } from '../features/vedic/panchang/vedic-panchang-service.ts';
+import { schemaSerializer } from '../../../answers/schema-serializer.ts';
+import { panchangV1Response, panchangV2Response } from './vedic-panchang-schemas.ts';
+import { computePanchangV1, computePanchangV2, type PanchangTask } from './vedic-panchang-service.ts';
 
 export const panchangV1Answer = schemaSerializer(panchangV1Response);
 export const panchangV2Answer = schemaSerializer(panchangV2Response);
