@@ -16,7 +16,7 @@ import { runTask } from '../src/pool-tasks.ts';
 import { resolveSubjectPlace } from '../src/requests/place.ts';
 import { vedicChartRequest } from '../src/features/vedic/vedic-schemas.ts';
 import { castVedic } from '../src/features/vedic/vedic-service.ts';
-import { vedicStrengthRequest } from '../src/features/vedic-strength/vedic-strength-schemas.ts';
+import { vedicStrengthRequest } from '../src/features/vedic/strength/vedic-strength-schemas.ts';
 import { randomBirth } from './births.ts';
 import { median } from './median.ts';
 

@@ -13,7 +13,7 @@ import { runTask } from '../src/pool-tasks.ts';
 import { resolveSubjectPlace } from '../src/requests/place.ts';
 import { castVedic } from '../src/features/vedic/vedic-service.ts';
 import { vedicChartRequest } from '../src/features/vedic/vedic-schemas.ts';
-import { vedicYogasRequest } from '../src/features/vedic-yogas/vedic-yogas-schemas.ts';
+import { vedicYogasRequest } from '../src/features/vedic/yogas/vedic-yogas-schemas.ts';
 import { randomBirth } from './births.ts';
 import { median } from './median.ts';
 

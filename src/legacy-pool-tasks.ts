@@ -35,8 +35,6 @@ import {
   dailySignAnswerBytes,
   weeklyPersonalAnswerBytes,
 } from './answers/horoscope-answers.ts';
-import { panchangV1AnswerBytes, panchangV2AnswerBytes } from './answers/vedic-panchang-answers.ts';
-import { visualChartImage, type VisualChartTask } from './features/vedic-visual/vedic-visual-service.ts';
 import { insightsAnswer, searchAnswer, timelineAnswer } from './answers/forecast-answers.ts';
 import {
   computeNatalInsights,
@@ -46,21 +44,6 @@ import {
 } from './features/forecast/forecast-insights-service.ts';
 import { computeSearch, type SearchTask } from './features/forecast/forecast-search-service.ts';
 import { computeTimeline, type TimelineTask } from './features/forecast/forecast-timeline-service.ts';
-import {
-  vedicCalculateBytes,
-  vedicChartV1Bytes,
-  vedicChartV2Bytes,
-  vedicDashaV1Bytes,
-  vedicDashaV2Bytes,
-  vedicVargasV1Bytes,
-  vedicVargasV2Bytes,
-} from './answers/vedic-answers.ts';
-import { vedicStrengthV1Bytes, vedicStrengthV2Bytes } from './answers/vedic-strength-answers.ts';
-import { vedicYogasV1Bytes, vedicYogasV2Bytes } from './answers/vedic-yogas-answers.ts';
-import { vedicDoshasBytes } from './answers/vedic-doshas-answers.ts';
-import { vedicMatchBytes } from './answers/vedic-match-answers.ts';
-import { vedicGocharV1Bytes, vedicGocharV2Bytes } from './answers/vedic-gochar-answers.ts';
-import { muhuratSearchBytes } from './answers/vedic-muhurta-answers.ts';
 import { sanitizedSvgResponse } from './features/account/branding-image.ts';
 import { reportSkyBytes, type ReportSkyTask } from './reports/sky/report-sky.ts';
 import { compositeChart, natalChart, progressionsChart, solarReturnChart, synastryChart, transitChart } from './features/charts/charts-service.ts';
@@ -90,30 +73,10 @@ export const LEGACY_TASKS = [
   poolTask('horoscope_daily_personal_v3', dailyPersonalV3AnswerBytes),
   poolTask('horoscope_weekly_personal', weeklyPersonalAnswerBytes),
   poolTask('horoscope_daily_sign', dailySignAnswerBytes),
-  poolTask('vedic_panchang_v1', panchangV1AnswerBytes),
-  poolTask('vedic_panchang_v2', panchangV2AnswerBytes),
-  poolTask('vedic_visual_chart', (p: VisualChartTask) => visualChartImage(p)),
   poolTask('transits_timeline', (p: TimelineTask) => timelineAnswer(computeTimeline(p)), 'heavy'),
   poolTask('transits_search', (p: SearchTask) => searchAnswer(computeSearch(p)), 'heavy'),
   poolTask('natal_insights', (p: NatalInsightsTask) => insightsAnswer(computeNatalInsights(p))),
   poolTask('transits_insights', (p: TransitInsightsTask) => insightsAnswer(computeTransitInsights(p)), 'heavy'),
-  poolTask('vedic_chart_v1', vedicChartV1Bytes),
-  poolTask('vedic_chart_v2', vedicChartV2Bytes),
-  poolTask('vedic_vargas_v1', vedicVargasV1Bytes),
-  poolTask('vedic_vargas_v2', vedicVargasV2Bytes),
-  poolTask('vedic_dasha_v1', vedicDashaV1Bytes),
-  poolTask('vedic_dasha_v2', vedicDashaV2Bytes),
-  poolTask('vedic_calculate', vedicCalculateBytes),
-  poolTask('vedic_strength_v1', vedicStrengthV1Bytes),
-  poolTask('vedic_strength_v2', vedicStrengthV2Bytes),
-  poolTask('vedic_yogas_v1', vedicYogasV1Bytes),
-  poolTask('vedic_yogas_v2', vedicYogasV2Bytes),
-  poolTask('vedic_doshas', vedicDoshasBytes),
-  poolTask('vedic_match_v1', vedicMatchBytes),
-  poolTask('vedic_match_v2', vedicMatchBytes),
-  poolTask('vedic_gochar_v1', vedicGocharV1Bytes, 'heavy'),
-  poolTask('vedic_gochar_v2', vedicGocharV2Bytes, 'heavy'),
-  poolTask('vedic_muhurat_search', muhuratSearchBytes, 'heavy'),
   poolTask('chart_natal', natalChart),
   poolTask('chart_transits', transitChart),
   poolTask('chart_solar_return', solarReturnChart),

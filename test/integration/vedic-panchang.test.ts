@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../helpers/app.ts';
 import { startServerWithMcp, type v2Client } from '../helpers/mcp.ts';
-import { panchangV1Response, panchangV2Response } from '../../src/features/vedic-panchang/vedic-panchang-schemas.ts';
+import { panchangV1Response, panchangV2Response } from '../../src/features/vedic/panchang/vedic-panchang-schemas.ts';
 
 let server: TestServer;
 let mcp: ReturnType<typeof v2Client>;

@@ -10,15 +10,6 @@ import { chineseCalendarTool, chineseTodayTool } from '../chinese-calendar/chine
 import { RETURNS_TOOLS } from '../returns/returns-tools.ts';
 import { SYNASTRY_TOOLS } from '../synastry/synastry-tools.ts';
 import { profectionTool } from '../profections/profections-tools.ts';
-import { VEDIC_TOOLS } from '../vedic/vedic-tools.ts';
-import { VEDIC_YOGAS_TOOLS } from '../vedic-yogas/vedic-yogas-tools.ts';
-import { VEDIC_DOSHAS_TOOLS } from '../vedic-doshas/vedic-doshas-tools.ts';
-import { VEDIC_MATCH_TOOLS } from '../vedic-match/vedic-match-tools.ts';
-import { PANCHANG_TOOLS } from '../vedic-panchang/vedic-panchang-tools.ts';
-import { vedicVisualChartTool } from '../vedic-visual/vedic-visual-tools.ts';
-import { VEDIC_STRENGTH_TOOLS } from '../vedic-strength/vedic-strength-tools.ts';
-import { GOCHAR_TOOLS } from '../vedic-gochar/vedic-gochar-tools.ts';
-import { muhuratSearchTool } from '../vedic-muhurta/vedic-muhurta-tools.ts';
 import { HOROSCOPE_TOOLS } from '../horoscope/horoscope-tools.ts';
 import { FORECAST_TOOLS } from '../forecast/forecast-tools.ts';
 import { PROGRESSIONS_TOOLS } from '../progressions/progressions-tools.ts';
@@ -40,15 +31,6 @@ export const TOOLS: readonly ToolDefinition[] = [
   chineseTodayTool,
   ...SYNASTRY_TOOLS,
   profectionTool,
-  ...VEDIC_TOOLS,
-  ...VEDIC_YOGAS_TOOLS,
-  ...VEDIC_DOSHAS_TOOLS,
-  ...VEDIC_MATCH_TOOLS,
-  ...PANCHANG_TOOLS,
-  vedicVisualChartTool,
-  ...VEDIC_STRENGTH_TOOLS,
-  ...GOCHAR_TOOLS,
-  muhuratSearchTool,
   ...HOROSCOPE_TOOLS,
   ...FORECAST_TOOLS,
 ];

@@ -13,9 +13,9 @@ import { exampleVedicBirth, vedicBirthFields } from './vedic-request-schemas.ts'
 import { vedicChartV2Response, vedicMetadataSchema } from './vedic-schemas.ts';
 import { vargaChartV2, vargaMethodFields, vedicVargasV2Response } from './vedic-vargas-schemas.ts';
 import { dashaFields, vimshottariV2Schema, yoginiDashaSchema } from './vedic-dasha-schemas.ts';
-import { panchangV2Response } from '../vedic-panchang/vedic-panchang-schemas.ts';
-import { nearMisses, yogaOptionFields, yogaSettingsSchema, yogaSummarySchema, yogaV2Row } from '../vedic-yogas/vedic-yogas-schemas.ts';
-import { ashtakavargaV2, shadbalaV2 } from '../vedic-strength/vedic-strength-schemas.ts';
+import { panchangV2Response } from './panchang/vedic-panchang-schemas.ts';
+import { nearMisses, yogaOptionFields, yogaSettingsSchema, yogaSummarySchema, yogaV2Row } from './yogas/vedic-yogas-schemas.ts';
+import { ashtakavargaV2, shadbalaV2 } from './strength/vedic-strength-schemas.ts';
 
 const vargaEntry = z
   .union([z.number().int(), z.string().max(4)])

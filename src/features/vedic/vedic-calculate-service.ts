@@ -5,13 +5,13 @@ import { castVedic, vedicChartV2, type VedicTask } from './vedic-service.ts';
 import { vargaChart, vargaChartV2, vargaMethodsOf, vargottamaOf } from './vedic-vargas-service.ts';
 import { castDashas, dashaWarnings, secondIso, vimshottariV2, yoginiBlock } from './vedic-dasha-service.ts';
 import type { VedicCalculateAnswer, VedicCalculateRequest } from './vedic-calculate-schemas.ts';
-import { vedicYogasBlock } from '../vedic-yogas/vedic-yogas-service.ts';
-import { ashtakavargaV2Json, ashtakavargaWarnings, shadbalaOfCast, shadbalaV2Json } from '../vedic-strength/vedic-strength-service.ts';
+import { vedicYogasBlock } from './yogas/vedic-yogas-service.ts';
+import { ashtakavargaV2Json, ashtakavargaWarnings, shadbalaOfCast, shadbalaV2Json } from './strength/vedic-strength-service.ts';
 import { ashtakavargaOfChart } from '../../astro/vedic/strength/ashtakavarga.ts';
 import { isLocalMeanTime } from './vedic-request-schemas.ts';
 import { momentAtInstant } from '../../requests/moment.ts';
-import { computePanchangV2 } from '../vedic-panchang/vedic-panchang-service.ts';
-import { panchangRequest } from '../vedic-panchang/vedic-panchang-schemas.ts';
+import { computePanchangV2 } from './panchang/vedic-panchang-service.ts';
+import { panchangRequest } from './panchang/vedic-panchang-schemas.ts';
 
 export interface VedicCalculateTask extends VedicTask<VedicCalculateRequest> {
   nowMs: number;

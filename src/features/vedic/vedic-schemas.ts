@@ -10,7 +10,7 @@ import { z } from 'zod/v4';
 import { DIGNITIES } from '../../astro/vedic/dignity.ts';
 import { GRAHA_IDS } from '../../astro/vedic/grahas.ts';
 import { exampleVedicBirth, vedicBirthFields } from './vedic-request-schemas.ts';
-import { sadeSatiStatusSchema } from '../vedic-doshas/sade-sati-schema.ts';
+import { sadeSatiStatusSchema } from './doshas/sade-sati-schema.ts';
 
 export const vedicChartRequest = z.object(vedicBirthFields).meta({ example: exampleVedicBirth });
 export type VedicChartRequest = z.output<typeof vedicChartRequest>;

@@ -13,7 +13,7 @@ import { birthMoment, momentAtInstant, momentWarnings, type ResolvedMoment } fro
 import { placeWarnings, type ResolvedPlace } from '../../requests/place.ts';
 import { isLocalMeanTime, type VedicBirthRequest } from './vedic-request-schemas.ts';
 import type { VedicChartV1Answer, VedicChartV2Answer } from './vedic-schemas.ts';
-import { sadeSatiStatusBlock } from '../vedic-doshas/sade-sati-block.ts';
+import { sadeSatiStatusBlock } from './doshas/sade-sati-block.ts';
 
 export interface VedicTask<R extends VedicBirthRequest = VedicBirthRequest> {
   request: R;

@@ -5,9 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { initEphemeris } from '../../../src/astro/ephemeris.ts';
-import { panchangV1AnswerBytes, panchangV2AnswerBytes } from '../../../src/answers/vedic-panchang-answers.ts';
-import { panchangRequest, panchangV1Response, panchangV2Response } from '../../../src/features/vedic-panchang/vedic-panchang-schemas.ts';
-import type { PanchangTask } from '../../../src/features/vedic-panchang/vedic-panchang-service.ts';
+import { panchangV1AnswerBytes, panchangV2AnswerBytes } from '../../../src/features/vedic/panchang/vedic-panchang-answer.ts';
+import { panchangRequest, panchangV1Response, panchangV2Response } from '../../../src/features/vedic/panchang/vedic-panchang-schemas.ts';
+import type { PanchangTask } from '../../../src/features/vedic/panchang/vedic-panchang-service.ts';
 import { resolveSubjectPlace } from '../../../src/requests/place.ts';
 import { assertAnswerContract } from '../../helpers/answer-contract.ts';
 import { seededRandom } from '../../helpers/seeded-random.ts';

@@ -17,8 +17,8 @@ import { calcBody, initEphemeris, nextRiseOrSet, trueAltitude } from '../../../s
 import { equationOfTimeDays } from '../../../src/astro/equation-of-time.ts';
 import { julianDayFromUtcMs } from '../../../src/astro/civil-time.ts';
 import { normalizeDegrees } from '../../../src/astro/zodiac.ts';
-import { computePanchangV1, computePanchangV2 } from '../../../src/features/vedic-panchang/vedic-panchang-service.ts';
-import { panchangRequest } from '../../../src/features/vedic-panchang/vedic-panchang-schemas.ts';
+import { computePanchangV1, computePanchangV2 } from '../../../src/features/vedic/panchang/vedic-panchang-service.ts';
+import { panchangRequest } from '../../../src/features/vedic/panchang/vedic-panchang-schemas.ts';
 import { resolveSubjectPlace } from '../../../src/requests/place.ts';
 import { seededRandom } from '../../helpers/seeded-random.ts';
 

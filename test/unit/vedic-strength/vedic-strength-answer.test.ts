@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { initEphemeris } from '../../../src/astro/ephemeris.ts';
 import { runTask, type TaskName } from '../../../src/pool-tasks.ts';
 import { resolveSubjectPlace } from '../../../src/requests/place.ts';
-import { vedicStrengthRequest, vedicStrengthV1Response, vedicStrengthV2Response } from '../../../src/features/vedic-strength/vedic-strength-schemas.ts';
+import { vedicStrengthRequest, vedicStrengthV1Response, vedicStrengthV2Response } from '../../../src/features/vedic/strength/vedic-strength-schemas.ts';
 import { assertAnswerContract } from '../../helpers/answer-contract.ts';
 import { seededRandom } from '../../helpers/seeded-random.ts';
 

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { initEphemeris } from '../../../src/astro/ephemeris.ts';
 import { runTask, type TaskName } from '../../../src/pool-tasks.ts';
 import { resolveSubjectPlace } from '../../../src/requests/place.ts';
-import { vedicYogasRequest, vedicYogasV1Response, vedicYogasV2Response } from '../../../src/features/vedic-yogas/vedic-yogas-schemas.ts';
+import { vedicYogasRequest, vedicYogasV1Response, vedicYogasV2Response } from '../../../src/features/vedic/yogas/vedic-yogas-schemas.ts';
 import { YOGA_CATEGORIES } from '../../../src/astro/vedic/yogas/yoga-types.ts';
 import { assertAnswerContract } from '../../helpers/answer-contract.ts';
 import { seededRandom } from '../../helpers/seeded-random.ts';

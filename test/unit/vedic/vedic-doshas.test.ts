@@ -194,7 +194,7 @@ describe("Saturn's ingresses and Sade Sati", () => {
 
 describe('the sade_sati block', () => {
   it('says when a paused Dhaiya resumes', async () => {
-    const { sadeSatiStatusBlock } = await import('../../../src/features/vedic-doshas/sade-sati-block.ts');
+    const { sadeSatiStatusBlock } = await import('../../../src/features/vedic/doshas/sade-sati-block.ts');
     // Moon in Scorpio: Aquarius is its 4th. On 2022-08-01 Saturn is back in Capricorn until 2023-01-17.
     const b = sadeSatiStatusBlock(7, Date.UTC(2022, 7, 1), 'lahiri');
     expect(b.dhaiya).toMatchObject({ active: false, kind: null });

@@ -8,8 +8,8 @@ import { describe, it } from 'vitest';
 import { initEphemeris } from '../../../src/astro/ephemeris.ts';
 import { runTask, type TaskName } from '../../../src/pool-tasks.ts';
 import { resolveSubjectPlace } from '../../../src/requests/place.ts';
-import { vedicGocharRequest, vedicGocharV1Response, vedicGocharV2Response } from '../../../src/features/vedic-gochar/vedic-gochar-schemas.ts';
-import { muhuratSearchRequest, muhuratSearchResponse } from '../../../src/features/vedic-muhurta/vedic-muhurta-schemas.ts';
+import { vedicGocharRequest, vedicGocharV1Response, vedicGocharV2Response } from '../../../src/features/vedic/gochar/vedic-gochar-schemas.ts';
+import { muhuratSearchRequest, muhuratSearchResponse } from '../../../src/features/vedic/muhurta/vedic-muhurta-schemas.ts';
 import { MUHURTA_PURPOSES } from '../../../src/astro/vedic/muhurta/muhurta-rules.ts';
 import { assertAnswerContract } from '../../helpers/answer-contract.ts';
 

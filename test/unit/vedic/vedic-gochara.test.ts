@@ -11,9 +11,9 @@ import { GOCHARA_VEDHA, canObstruct, favourableHouses, isFavourableHouse, vedhaO
 import { readStay } from '../../../src/astro/vedic/gochara/gochara.ts';
 import type { SignStay } from '../../../src/astro/vedic/gochara/sign-stays.ts';
 import type { GrahaId } from '../../../src/astro/vedic/grahas.ts';
-import { computeVedicGocharV1, gocharRange } from '../../../src/features/vedic-gochar/vedic-gochar-service.ts';
+import { computeVedicGocharV1, gocharRange } from '../../../src/features/vedic/gochar/vedic-gochar-service.ts';
 import { resolveSubjectPlace } from '../../../src/requests/place.ts';
-import { vedicGocharRequest } from '../../../src/features/vedic-gochar/vedic-gochar-schemas.ts';
+import { vedicGocharRequest } from '../../../src/features/vedic/gochar/vedic-gochar-schemas.ts';
 import { RequestFieldError } from '../../../src/requests/request-error.ts';
 
 initEphemeris();

@@ -11,8 +11,8 @@ import { elementAt } from '../../../src/astro/panchang/panchang-limbs.ts';
 import { daylightHours } from '../../../src/astro/planetary-hours.ts';
 import { searchMuhurta, MIN_WINDOW_MINUTES } from '../../../src/astro/vedic/muhurta/muhurta-search.ts';
 import { isVishti, nakshatraClass, PURPOSE_RULES, qualityOf, taraOf, MUHURTA_PURPOSES } from '../../../src/astro/vedic/muhurta/muhurta-rules.ts';
-import { computeMuhuratSearch, muhurtaDates } from '../../../src/features/vedic-muhurta/vedic-muhurta-service.ts';
-import { muhuratSearchRequest } from '../../../src/features/vedic-muhurta/vedic-muhurta-schemas.ts';
+import { computeMuhuratSearch, muhurtaDates } from '../../../src/features/vedic/muhurta/vedic-muhurta-service.ts';
+import { muhuratSearchRequest } from '../../../src/features/vedic/muhurta/vedic-muhurta-schemas.ts';
 import { resolveSubjectPlace } from '../../../src/requests/place.ts';
 import { RequestFieldError } from '../../../src/requests/request-error.ts';
 
