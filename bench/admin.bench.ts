@@ -13,6 +13,7 @@ import { runLoad, type LoadResult } from './load.ts';
 import { startBenchServer, type BenchServer } from './server-process.ts';
 import { hashAdminPassword } from '../src/features/admin/password.ts';
 import { median } from './median.ts';
+import { alternatingRounds } from './alternating-rounds.ts';
 
 export const TARGET_MS = 100;
 
@@ -244,17 +245,16 @@ async function measureRollupCost(
       body: () => JSON.stringify(randomBirth()),
     });
     for (const server of [on, off]) await runLoad('warmup', natal(server, 2));
-    const ons: LoadResult[] = [];
-    const offs: LoadResult[] = [];
-    for (let round = 0; round < options.rounds; round++) {
-      // Which goes first alternates too, so that neither always follows the other's leftovers.
-      const order = round % 2 === 0 ? [on, off] : [off, on];
-      for (const server of order) {
+    // Which goes first alternates too, so that neither always follows the other's leftovers.
+    const [ons, offs] = (await alternatingRounds(
+      [on, off],
+      async (server) => {
         const result = await runLoad(server === on ? 'natal, rollups on' : 'natal, rollups off', natal(server));
-        (server === on ? ons : offs).push(result);
         await settle();
-      }
-    }
+        return result;
+      },
+      { rounds: options.rounds, order: 'rotated' },
+    )) as [LoadResult[], LoadResult[]];
     for (const r of [...ons, ...offs]) if (r.non2xx || r.errors) throw new Error(`${r.name}: ${r.non2xx} non-2xx responses and ${r.errors} errors`);
     const pick = (runs: LoadResult[]) => runs.find((r) => r.requestsPerSecond === median(runs.map((x) => x.requestsPerSecond)))!;
     const onRun = pick(ons);

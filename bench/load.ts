@@ -1,6 +1,7 @@
 /** autocannon runs with a fixed shape, so that every figure of one table is comparable. */
 import autocannon from 'autocannon';
 import { cpuSeconds, threadCpuSeconds } from './server-process.ts';
+import { alternatingRounds } from './alternating-rounds.ts';
 
 export interface LoadResult {
   name: string;
@@ -64,7 +65,7 @@ export interface MeasuredRound {
 /**
  * Each load in rounds: a warm-up run of each first, then `rounds` rounds running every load
  * once, the order rotated by one each round so that no load always follows the same one (with
- * two loads, every other round is reversed). With `serverPid`, each run also measures the CPU a
+ * two loads, every other round is reversed; alternating-rounds.ts). With `serverPid`, each run also measures the CPU a
  * request costs the server (all threads and its main thread, from /proc, less what they spend
  * idle) and the client. A run with a non-2xx answer or an error stops the bench: a ratio over
  * failures would mean nothing.
@@ -74,15 +75,14 @@ export async function measuredAlternatingLoads<Name extends string>(
   options: { rounds: number; seconds: number; warmUpSeconds: number; connections: number; serverPid?: number },
 ): Promise<Record<Name, MeasuredRound[]>> {
   const names = Object.keys(loads) as Name[];
-  const out = Object.fromEntries(names.map((name) => [name, [] as MeasuredRound[]])) as Record<Name, MeasuredRound[]>;
   for (const name of names) await runLoad('warm-up', { ...loads[name], durationSeconds: options.warmUpSeconds, connections: options.connections });
   const pid = options.serverPid;
   // What the server's threads spend with no request at all (timers, flushes, the collector): taken
   // off each run's CPU, so that an endpoint served at a low rate is not charged for it.
   const idle = pid === undefined ? undefined : await idleCpuPerSecond(pid);
-  for (let r = 0; r < options.rounds; r++) {
-    const shift = r % names.length;
-    for (const name of [...names.slice(shift), ...names.slice(0, shift)]) {
+  const measured = await alternatingRounds(
+    names,
+    async (name) => {
       const before = pid === undefined ? undefined : { server: cpuSeconds(pid), main: threadCpuSeconds(pid), client: process.cpuUsage() };
       const result = await runLoad(name, { ...loads[name], durationSeconds: options.seconds, connections: options.connections });
       if (result.non2xx || result.errors) throw new Error(`${name}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
@@ -97,10 +97,11 @@ export async function measuredAlternatingLoads<Name extends string>(
           clientMicros: (client.user + client.system) / Math.max(1, result.requests),
         };
       }
-      out[name].push(round);
-    }
-  }
-  return out;
+      return round;
+    },
+    { rounds: options.rounds, order: 'rotated' },
+  );
+  return Object.fromEntries(names.map((name, i) => [name, measured[i]!])) as Record<Name, MeasuredRound[]>;
 }
 
 /** CPU seconds per second that the server's process (all threads) and its main thread use with no load, over two seconds. */

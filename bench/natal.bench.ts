@@ -11,6 +11,7 @@ import { randomBirth, randomTransitRequest } from './births.ts';
 import { runLoad, type LoadResult } from './load.ts';
 import { cpuSecondsOfGroup, startBenchServer, type BenchServer } from './server-process.ts';
 import { median } from './median.ts';
+import { alternatingRounds } from './alternating-rounds.ts';
 
 export interface ModeFigures {
   mode: string;
@@ -139,21 +140,32 @@ export async function benchNatal(options: {
       // at once. What is compared is the steady state, as a running service sees it.
       for (const server of [full, bare, ...(minimal ? [minimal] : []), sameAnswer])
         warmups.push(await warmUntilSteady(() => runLoad('warmup', { ...natalRequests(server), durationSeconds: 2 })));
-      const baselines: LoadResult[] = [];
-      const fulls: LoadResult[] = [];
-      const bares: LoadResult[] = [];
-      const minimals: LoadResult[] = [];
-      const sameAnswers: LoadResult[] = [];
-      const gzips: LoadResult[] = [];
-      for (let round = 0; round < rounds; round++) {
-        baselines.push(await runLoad('GET /healthz', { ...common, url: `${full.url}/healthz` }));
-        await settle();
-        fulls.push(await natalLoad(full, `POST ${route.path}`, 'full'));
-        bares.push(await natalLoad(bare, 'same route, no platform layers', 'bare'));
-        if (minimal) minimals.push(await natalLoad(minimal, 'minimal natal-only server', 'minimal'));
-        sameAnswers.push(await natalLoad(sameAnswer, 'the same answer object, bare Fastify', 'sameAnswer'));
-        gzips.push(await natalLoad(full, `POST ${route.path}, Accept-Encoding: gzip`, 'gzip', { 'accept-encoding': 'gzip' }));
-      }
+      const answering = sameAnswer;
+      // Each round in the same order: the baseline, the full service, the bare one, the minimal
+      // server, the same answer, the full service asked for gzip.
+      const runs: Record<keyof typeof cpuPerRequest | 'baseline', () => Promise<LoadResult>> = {
+        baseline: async () => {
+          const result = await runLoad('GET /healthz', { ...common, url: `${full.url}/healthz` });
+          await settle();
+          return result;
+        },
+        full: () => natalLoad(full, `POST ${route.path}`, 'full'),
+        bare: () => natalLoad(bare, 'same route, no platform layers', 'bare'),
+        minimal: () => natalLoad(minimal!, 'minimal natal-only server', 'minimal'),
+        sameAnswer: () => natalLoad(answering, 'the same answer object, bare Fastify', 'sameAnswer'),
+        gzip: () => natalLoad(full, `POST ${route.path}, Accept-Encoding: gzip`, 'gzip', { 'accept-encoding': 'gzip' }),
+      };
+      const contenders = (['baseline', 'full', 'bare', 'minimal', 'sameAnswer', 'gzip'] as const).filter((name) => name !== 'minimal' || minimal);
+      const measured = await alternatingRounds(contenders, (name) => runs[name](), { rounds, order: 'fixed' });
+      const runsOf = (name: (typeof contenders)[number]): LoadResult[] => measured[contenders.indexOf(name)] ?? [];
+      const [baselines, fulls, bares, minimals, sameAnswers, gzips] = [
+        runsOf('baseline'),
+        runsOf('full'),
+        runsOf('bare'),
+        runsOf('minimal'),
+        runsOf('sameAnswer'),
+        runsOf('gzip'),
+      ];
       for (const r of [...fulls, ...bares, ...sameAnswers, ...gzips])
         if (r.non2xx || r.errors) throw new Error(`${r.name} run had ${r.non2xx} non-2xx responses and ${r.errors} errors`);
       const baseline = medianRun(baselines);

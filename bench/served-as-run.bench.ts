@@ -49,6 +49,7 @@ import { machineDescription } from './machine.ts';
 import { median } from './median.ts';
 import { cpuSecondsOfGroup, threadCpuSeconds } from './server-process.ts';
 import { createBenchDatabase, type BenchDatabase } from './bench-database.ts';
+import { alternatingRounds } from './alternating-rounds.ts';
 
 const ROUTE = '/api/v1/natal/calculate';
 const seconds = Number(process.env.SERVED_SECONDS ?? 4);
@@ -305,20 +306,23 @@ try {
   console.log(
     `served natal as run (${connections} connections, ${seconds} s runs alternating, ${warmupRounds} warm-up rounds discarded, ${rounds} measured; a new random birth per request; answer ${fs.statSync(answerFile).size} bytes)`,
   );
-  const runs: Run[][] = targets.map(() => []);
   let servedRequests = 0;
-  for (let round = 0; round < warmupRounds + rounds; round++) {
-    const warm = round < warmupRounds;
-    const line: string[] = [];
-    for (const [i, target] of targets.entries()) {
+  const runs: Run[][] = await alternatingRounds(
+    targets,
+    async (target, i) => {
       const run = await measure(target, started[i]!, target.name);
       if (run.non2xx || run.errors) throw new Error(`${target.name}: ${run.non2xx} non-2xx answers and ${run.errors} errors`);
-      if (!warm) runs[i]!.push(run);
       if (i === 0) servedRequests += run.requests;
-      line.push(run.requestsPerSecond.toFixed(0));
-    }
-    console.log(`  ${warm ? 'warm-up' : 'round  '} ${round + 1 - (warm ? 0 : warmupRounds)}: ${line.join(' / ')} req/s`);
-  }
+      return run;
+    },
+    {
+      rounds,
+      warmUpRounds: warmupRounds,
+      order: 'fixed',
+      afterRound: (results, round) =>
+        console.log(`  ${round.warmUp ? 'warm-up' : 'round  '} ${round.number}: ${results.map((run) => run.requestsPerSecond.toFixed(0)).join(' / ')} req/s`),
+    },
+  );
 
   const bareRuns = runs[1]!;
   const bareRate = median(bareRuns.map((r) => r.requestsPerSecond));

@@ -77,7 +77,7 @@ function stackWidths(cap: number, labels: Track['labels'], st: Pick<Style, 'retr
 /**
  * Below this size (px) a wheel is drawn simplified, since its labels would be too small to read:
  * each planet labelled with its degree alone, glyphs and labels larger (SIMPLE_GLYPH,
- * SIMPLE_CAP), the angles named without their positions. docs/api.md (charts) gives the size.
+ * SIMPLE_CAP), the angles named without their positions. docs/api/charts.md ("Small images") gives the size.
  */
 export const SIMPLE_BELOW = 500;
 const SIMPLE_GLYPH = 1.3;

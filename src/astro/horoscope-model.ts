@@ -2,7 +2,7 @@
  * The daily horoscope model of this service: which of a day's real configurations count for each
  * life area (love, career, money, health), how they add up to the scores 0-100, and the day's
  * "lucky" planet with its colour and number. Pure and deterministic; every table and formula is
- * stated in docs/api.md (change them there too). A factor only exists when the sky shows it: a
+ * stated in docs/api/horoscope.md (change them there too). A factor only exists when the sky shows it: a
  * transit within its orb at the day's reference instant, the Moon's house and phase at that instant.
  */
 import { contactPolarity } from './synastry-model.ts';

@@ -2,12 +2,12 @@
  * The synastry model of this service: how strong an inter-chart aspect is, what it is about
  * (polarity, categories, domains, themes), the seven scores and the archetype. Pure and
  * deterministic; symmetric in the two people wherever it can be (swapping A and B swaps the
- * points of each contact and changes no weight, score or archetype). docs/api.md states every
+ * points of each contact and changes no weight, score or archetype). docs/api/synastry.md states every
  * formula; change them there too.
  */
 
 export const SYNASTRY_MODEL = 'orb_weighted_tanh_v1';
-/** Written in every contact's weight_breakdown: the parts are defined beside them in the schema and in docs/api.md. */
+/** Written in every contact's weight_breakdown: the parts are defined beside them in the schema and in docs/api/synastry.md. */
 export const STRENGTH_FORMULA = 'clamp01(orb_weight*body_weight*aspect_weight+apply_bonus)';
 
 /** A point's weight in a contact: luminaries and the personal points count most. */

@@ -4,7 +4,7 @@
  * and its resolution to the flat birth fields of the natal endpoint, so that a nested birth is cast
  * at the very moment and place the natal endpoint casts the same birth sent flat.
  *
- * Rules (documented in docs/api.md, "Nested natal block"):
+ * Rules (documented in docs/api/returns.md, "Nested natal block"):
  * - the date is `datetime` (`YYYY-MM-DD`, `YYYY-MM-DD HH:MM[:SS]`, ISO with `T`, optionally `Z` or an
  *   offset) or the split fields `year`, `month`, `day` (+ `hour`, `minute`, `second`); one form is
  *   required, both forms together must name the same wall time;

@@ -48,7 +48,7 @@ export interface WheelReport {
    * sign boundary or cusp a degree from an axis): anywhere inside it, the axis would cross the
    * glyph, which no chart may show. The glyph then goes the least way out, just past the line
    * with its boxes clear of the axes (a glyph drawn further is unexcused); its labels still name
-   * its sign and a leader line runs to its true degree. docs/api.md (chart images) says so.
+   * its sign and a leader line runs to its true degree. docs/api/charts.md ("Chart images") says so.
    */
   forced: number;
   /**

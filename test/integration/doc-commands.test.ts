@@ -1,6 +1,6 @@
 /**
- * Every shell example of every page (README.md, docs/*.md) is run or checked here, so that the
- * pages stay true. Each ```sh block is preceded by a marker that says which:
+ * Every shell example of every page (README.md, docs/*.md, docs/api/*.md) is run or checked here,
+ * so that the pages stay true. Each ```sh block is preceded by a marker that says which:
  * - `<!-- doc test: runs in order against a fresh DATA_DIR and the started service -->`: the
  *   README's examples, run by readme.test.ts;
  * - `<!-- doc test: runs against the test PostgreSQL and Redis… -->`: run here, against a database
@@ -25,10 +25,13 @@ import { serverUrl, withClient } from '../helpers/database.ts';
 const root = path.resolve(import.meta.dirname, '../..');
 const pages = [
   'README.md',
-  ...fs
-    .readdirSync(path.join(root, 'docs'))
-    .filter((f) => f.endsWith('.md'))
-    .map((f) => `docs/${f}`),
+  // docs/*.md and the API notes' family pages, docs/api/*.md.
+  ...['docs', 'docs/api'].flatMap((dir) =>
+    fs
+      .readdirSync(path.join(root, dir))
+      .filter((f) => f.endsWith('.md'))
+      .map((f) => `${dir}/${f}`),
+  ),
 ];
 const SERVICE_MARK = 'doc test: runs in order against a fresh DATA_DIR and the started service';
 const DATABASE_MARK = 'doc test: runs against the test PostgreSQL and Redis';

@@ -81,6 +81,7 @@ describe('POST /api/v1|v2/vedic/strength', () => {
       expect(result.structuredContent).toEqual(rest.body);
     }
     const res = await server.get('/docs/json');
-    for (const path of ['/api/v1/vedic/strength', '/api/v2/vedic/strength']) expect(res.body.paths[path]?.post?.description, path).toMatch(/docs\/api.md/);
+    for (const path of ['/api/v1/vedic/strength', '/api/v2/vedic/strength'])
+      expect(res.body.paths[path]?.post?.description, path).toMatch(/docs\/api\/vedic\.md/);
   });
 });

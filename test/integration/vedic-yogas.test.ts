@@ -147,6 +147,6 @@ describe('the yogas’ MCP tools', () => {
     const names: string[] = res.body.result.tools.map((t: { name: string }) => t.name);
     expect(names).toEqual(expect.arrayContaining(['v1_vedic_yogas', 'v2_vedic_yogas']));
     const doc = await server.get('/docs/json');
-    for (const path of ['/api/v1/vedic/yogas', '/api/v2/vedic/yogas']) expect(doc.body.paths[path]?.post?.description, path).toMatch(/docs\/api.md/);
+    for (const path of ['/api/v1/vedic/yogas', '/api/v2/vedic/yogas']) expect(doc.body.paths[path]?.post?.description, path).toMatch(/docs\/api\/vedic\.md/);
   });
 });

@@ -243,6 +243,6 @@ describe('the MCP tools', () => {
       '/api/v2/vedic/dasha',
       '/api/v2/vedic/calculate',
     ])
-      expect(res.body.paths[path]?.post?.description, path).toMatch(/docs\/api.md/);
+      expect(res.body.paths[path]?.post?.description, path).toMatch(/docs\/api\/vedic\.md/);
   });
 });

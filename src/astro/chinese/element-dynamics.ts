@@ -1,6 +1,6 @@
 /**
  * The element balance adjusted for the season and for rooting (the `seasonal_rooted_v1` model of
- * the health reading and the life curve, docs/api.md):
+ * the health reading and the life curve, docs/api/chinese.md):
  *
  * - Seasonal multipliers (旺相休囚死) from the month branch's element: the season's own element
  *   ×1.5 (prosperous), the element it produces ×1.25 (growing), the element that produces it ×1.0

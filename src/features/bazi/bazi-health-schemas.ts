@@ -20,7 +20,7 @@ const byElement = answerObject({ wood: z.number(), fire: z.number(), earth: z.nu
 
 const peak = {
   gan_zhi: z.string(),
-  strain_index: z.number().describe('0 to 100: how far the pillar pushes the balance (rules in docs/api.md)'),
+  strain_index: z.number().describe('0 to 100: how far the pillar pushes the balance (rules in docs/api/chinese.md, "Health")'),
   strain_type: z.string().describe('Strain type id (dictionary `strain_types`)'),
   drivers: z.array(z.string()).describe('What adds to the index, in words'),
   level: z.enum(['low', 'moderate', 'high']).describe('Under 34, under 67, else high'),

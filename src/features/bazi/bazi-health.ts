@@ -1,5 +1,5 @@
 /**
- * A constitution reading from a BaZi chart (model `seasonal_rooted_v1`, docs/api.md): the element
+ * A constitution reading from a BaZi chart (model `seasonal_rooted_v1`, docs/api/chinese.md, "Health"): the element
  * balance adjusted for the season and rooting, the temperature and moisture the tradition reads
  * from it, the organ systems it links to each element, and the luck pillars and years that push the
  * balance furthest. Traditional symbolism only: it names no illness and gives no medical advice.

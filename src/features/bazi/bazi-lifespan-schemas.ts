@@ -52,7 +52,7 @@ export const baziLifespanResponse = answerObject({
     max_age: z.number().int(),
     sex: z.enum(['M', 'F']),
     cultivation_level: z.number().describe('The cultivation_factor used'),
-    algorithm: z.literal('jing_qi_shen_v1').describe('The rules (docs/api.md)'),
+    algorithm: z.literal('jing_qi_shen_v1').describe('The rules (docs/api/chinese.md, "Life curve")'),
     day_master: z.string(),
     day_master_strength: z.enum(['Strong', 'Weak', 'Balanced']),
     favorable_elements: z.array(z.string()).describe('Element ids'),

@@ -1,5 +1,5 @@
 /**
- * The life curve (algorithm `jing_qi_shen_v1`, docs/api.md): a yearly curve of essence (jing),
+ * The life curve (algorithm `jing_qi_shen_v1`, docs/api/chinese.md, "Life curve"): a yearly curve of essence (jing),
  * qi and spirit (shen) drawn from the chart (the day master's support, Water's rooting, Earth and
  * Fire in the effective balance) and from the luck and annual pillars in force each year. It is a
  * picture of traditional symbolism; it does not estimate how long anyone lives.

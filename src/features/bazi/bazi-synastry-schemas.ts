@@ -118,7 +118,7 @@ export const baziSynastryResponse = answerObject({
     destructions: z.array(conflict),
   }).describe("Every branch of A's chart against every branch of B's"),
   conflict_summary: z.string().describe('The conflicts counted, in the answer language'),
-  method: z.literal('bazi_synastry_v1').describe('The scoring rules (docs/api.md)'),
+  method: z.literal('bazi_synastry_v1').describe('The scoring rules (docs/api/chinese.md, "Synastry")'),
   disclaimer: z.string(),
   warnings: z.array(z.string()),
   meta: metaSchema,

@@ -1,5 +1,5 @@
 /**
- * Two BaZi charts compared (rules `bazi_synastry_v1`, docs/api.md): the day masters' relation, the
+ * Two BaZi charts compared (rules `bazi_synastry_v1`, docs/api/chinese.md, "Synastry"): the day masters' relation, the
  * spouse palaces (day branches), the pillars side by side, how each chart supplies the elements the
  * other favours, stem combinations hidden in the branches, and every clash, harm, punishment and
  * destruction between the two charts' branches. A score of 0 to 100 sums five parts. Runs in a

@@ -6,7 +6,7 @@ import { calculateCalendarDay, todayIn } from './chinese-calendar-calculate.ts';
 import { calendarParams, calendarQuery, calendarResponse, todayQuery } from './chinese-calendar-schemas.ts';
 
 const DESCRIPTION =
-  'The year, month and day pillars (year and month at local noon), the twelve hour pillars, the lunar date (months reckoned in UTC+8), the solar term in effect, the one falling on the day if any, and the next, the zodiac by Lichun and by the lunar new year, and the pillars that change inside the day. See docs/api.md, "Chinese BaZi".';
+  'The year, month and day pillars (year and month at local noon), the twelve hour pillars, the lunar date (months reckoned in UTC+8), the solar term in effect, the one falling on the day if any, and the next, the zodiac by Lichun and by the lunar new year, and the pillars that change inside the day. See docs/api/chinese.md, "The calendar".';
 
 export const chineseCalendarRoutes =
   (compute: ComputeRunner): FastifyPluginAsyncZod =>

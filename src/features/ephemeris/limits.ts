@@ -1,4 +1,4 @@
-/** Every bound of the ephemeris endpoints, in one place (documented in docs/api.md and OpenAPI). */
+/** Every bound of the ephemeris endpoints, in one place (documented in docs/api/ephemeris.md and OpenAPI). */
 
 /**
  * The data files' range: rows outside it would silently fall back to a less precise theory. The

@@ -1,7 +1,7 @@
 /**
  * What natal and transit insights share: a fact's category from the point in focus, the fact
  * record with its defaults, its text from the insight library, and the ranking into `importance`
- * and `summary`. Strength and score rules are documented in docs/api.md (Forecasting).
+ * and `summary`. Strength and score rules are documented in docs/api/forecast.md ("Natal and transit insights").
  */
 import { insightKeys } from '../../interpretations/insights/insight-keys.ts';
 import { insightSentence } from '../../interpretations/insights/insight-library.ts';

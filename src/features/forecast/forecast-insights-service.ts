@@ -2,7 +2,7 @@
  * Natal and transit insights: structured facts read from the natal chart, or from the transit
  * windows, stations and ingresses of a range (the timeline's own windows, forecast-timeline-service.ts),
  * each with its strength, evidence and a text from the insight library; ranked into `importance`.
- * Runs in a compute worker. The detectors and strength rules are documented in docs/api.md.
+ * Runs in a compute worker. The detectors and strength rules are documented in docs/api/forecast.md ("Natal and transit insights").
  */
 import { houseOf } from '../../astro/house-placement.ts';
 import { TrackSpan, transitTrack } from '../../astro/transit-hits.ts';

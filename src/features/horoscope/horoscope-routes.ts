@@ -19,7 +19,7 @@ import {
 } from './horoscope-schemas.ts';
 
 export const MODEL_NOTE =
-  'Scores, lucky items and texts are this service’s deterministic model of the day’s real sky (docs/api.md, "Horoscopes"): only transits within orb at local noon are named.';
+  'Scores, lucky items and texts are this service’s deterministic model of the day’s real sky (docs/api/horoscope.md, "Horoscopes"): only transits within orb at local noon are named.';
 
 const PERSONAL =
   'The birth chart (as the natal endpoint casts it) under the sky of the day: transits of the ten planets at local noon of `date` (in `tz_str`, default the birth place’s zone) to the natal planets and, with the birth time, the Ascendant and Midheaven, within 3° (sextile 2°); the Moon’s sign, phase and natal house. Birth by `city` or `lat` + `lng` (`latitude`/`longitude`), time by `hour`/`minute` (`hours`/`minutes`).';

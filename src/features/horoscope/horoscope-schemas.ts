@@ -99,7 +99,7 @@ const keyLabel = (what: string) => z.object({ key: z.string().describe(`Id of th
 
 const scores = z
   .object({
-    overall: z.number().int().min(0).max(100).describe('The day as a whole: 50 + 45·tanh of the signed strengths of every factor (docs/api.md)'),
+    overall: z.number().int().min(0).max(100).describe('The day as a whole: 50 + 45·tanh of the signed strengths of every factor (docs/api/horoscope.md)'),
     love: z.number().int().min(0).max(100).describe('Love and relationships (Venus, the Moon, Mars …; the Moon in the 5th or 7th house)'),
     career: z.number().int().min(0).max(100).describe('Work and standing (Saturn, the Midheaven, the Sun, Jupiter …; the Moon in the 10th or 6th house)'),
     money: z.number().int().min(0).max(100).describe('Money and resources (Jupiter, Venus, Saturn, Mercury …; the Moon in the 2nd or 8th house)'),
@@ -162,7 +162,7 @@ const lucky = z
     time_window: timeWindow,
     planet: keyLabel('lucky planet').describe('The classical planet of the strongest supportive transit of the day, else the ruler of the weekday'),
   })
-  .describe('Lucky colour, number and time window, from the lucky planet (docs/api.md)');
+  .describe('Lucky colour, number and time window, from the lucky planet (docs/api/horoscope.md)');
 
 const content = z
   .object({
@@ -203,7 +203,7 @@ const transitTop = z.object({
   aspect: keyLabel('aspect').describe('The aspect: conjunction, sextile, square, trine or opposition'),
   orb_deg: z.number().describe('Distance from exact at local noon, degrees (6 decimals)'),
   score: z.number().int().min(0).max(100).describe('Strength × 100'),
-  intensity: z.number().min(0).max(1).describe('Strength 0-1: orb, points and aspect weighted (docs/api.md)'),
+  intensity: z.number().min(0).max(1).describe('Strength 0-1: orb, points and aspect weighted (docs/api/horoscope.md)'),
   explanation: explanation.describe('The transit in words'),
   is_applying: z.boolean().describe('Whether the transit is moving toward exact'),
   exact_at: z
@@ -257,7 +257,7 @@ const meta = <F extends keyof typeof orbFields = 'own'>(version: string, form: F
           date_resolved: z.string().describe('The day answered, YYYY-MM-DD'),
           version: z.literal(version).describe('Version of the endpoint'),
           ...orbFields[form],
-          model: z.string().describe('The scoring model (docs/api.md)'),
+          model: z.string().describe('The scoring model (docs/api/horoscope.md)'),
         })
         .describe('How the answer was made'),
       cache: z

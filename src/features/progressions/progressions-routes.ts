@@ -1,7 +1,7 @@
 /**
  * POST /api/v1/western/progressions/<system> and its calendar, exact-aspects and exact-ingresses
  * searches, for the secondary, tertiary and converse secondary systems. The conventions are in
- * docs/api.md, "Progressions".
+ * docs/api/progressions.md, "Progressions".
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ComputeRunner } from '../../compute/runner.ts';

@@ -2,7 +2,7 @@
  * Request and response schemas of the progressions family: for each system (secondary, tertiary,
  * converse secondary) POST /api/v1/western/progressions/<system>, …/calendar, …/exact-aspects and
  * …/exact-ingresses. The conventions (units of life, angles, houses, orbs, horizons) are in
- * docs/api.md, "Progressions".
+ * docs/api/progressions.md, "Progressions".
  */
 import { z } from 'zod/v4';
 import { ANGLES_METHODS } from '../../astro/progressed-angles.ts';

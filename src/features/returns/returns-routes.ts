@@ -15,7 +15,7 @@ export const returnsRoutes =
           tags: ['returns'],
           summary: 'Solar return: the exact instant, the return chart and its comparison with the natal chart',
           description:
-            'The instant in `solar_return.year` nearest the birthday at which the Sun comes back to its natal longitude (in the chosen zodiac), found to well under a second, served as `meta.solar_return.exact_moment_utc` / `exact_moment_local`, `exact_return_moment` and `return_moment`; the return chart at `solar_return.location` (default the birth place): planets (`pos` and `degree`), houses, angles and `angles_details`, aspects; and `natal_comparison`: return-to-natal aspects, the return planets in the natal houses, the planets near the return angles. `natal.time_known: false` omits houses, angles and the house overlay. See docs/api.md, "Returns".',
+            'The instant in `solar_return.year` nearest the birthday at which the Sun comes back to its natal longitude (in the chosen zodiac), found to well under a second, served as `meta.solar_return.exact_moment_utc` / `exact_moment_local`, `exact_return_moment` and `return_moment`; the return chart at `solar_return.location` (default the birth place): planets (`pos` and `degree`), houses, angles and `angles_details`, aspects; and `natal_comparison`: return-to-natal aspects, the return planets in the natal houses, the planets near the return angles. `natal.time_known: false` omits houses, angles and the house overlay. See docs/api/returns.md, "Returns".',
           body: solarReturnRequest,
           response: { 200: solarReturnResponse },
         },
@@ -29,7 +29,7 @@ export const returnsRoutes =
         schema: {
           tags: ['returns'],
           summary: 'Returns of any body (lunar return, Saturn return …): exact instants and return charts',
-          description: `The instants at which \`return_target.body\` (sun, moon, mercury … pluto, chiron) comes back to its natal longitude: the first one at or after \`search_start\`, or with \`search_end\` every one in the window (at most ${MAX_RETURNS}, a window of at most ${MAX_WINDOW_YEARS} years), including the three crossings of a pass with a station; each with its return chart and natal comparison, as the solar return. See docs/api.md, "Returns".`,
+          description: `The instants at which \`return_target.body\` (sun, moon, mercury … pluto, chiron) comes back to its natal longitude: the first one at or after \`search_start\`, or with \`search_end\` every one in the window (at most ${MAX_RETURNS}, a window of at most ${MAX_WINDOW_YEARS} years), including the three crossings of a pass with a station; each with its return chart and natal comparison, as the solar return. See docs/api/returns.md, "Returns".`,
           body: returnsRequest,
           response: { 200: returnsResponse },
         },

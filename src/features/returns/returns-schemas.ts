@@ -2,7 +2,7 @@
  * Request and response schemas of POST /api/v1/western/solar/calculate (the solar return) and
  * POST /api/v1/western/returns/calculate (the returns of any body). Both take the nested natal
  * block (requests/nested-natal-schema.ts) and answer with the same return chart: planets, houses,
- * angles, aspects and the comparison with the natal chart (docs/api.md, "Returns").
+ * angles, aspects and the comparison with the natal chart (docs/api/returns.md, "Returns").
  */
 import { z } from 'zod/v4';
 import { RETURN_BODY_IDS } from '../../astro/returns.ts';

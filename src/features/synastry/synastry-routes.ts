@@ -24,7 +24,7 @@ export const synastryRoutes =
           tags: ['synastry'],
           summary: 'Synastry: two charts compared',
           description:
-            "Each person's natal chart (`natal.person_a`, `natal.person_b`, the natal answer), the contacts between A's points and B's (`synastry.aspects`, strongest first, with strength, polarity and domains), the house overlays both ways, highlights, the seven scores (0-100), and the archetype of the relationship. `settings.include` chooses the blocks; every setting used is echoed in `meta.settings_resolved`. The scores and archetype are this service's model (docs/api.md).",
+            "Each person's natal chart (`natal.person_a`, `natal.person_b`, the natal answer), the contacts between A's points and B's (`synastry.aspects`, strongest first, with strength, polarity and domains), the house overlays both ways, highlights, the seven scores (0-100), and the archetype of the relationship. `settings.include` chooses the blocks; every setting used is echoed in `meta.settings_resolved`. The scores and archetype are this service's model (docs/api/synastry.md).",
           body: synastryRequest,
           response: { 200: synastryResponse },
         },
@@ -70,7 +70,7 @@ export const synastryRoutes =
           tags: ['synastry'],
           summary: 'Synastry as cards: a summary and every contact with what helps and what to watch',
           description:
-            'The synastry of POST /api/v1/western/synastry (the same body and settings) recast for card views: `summary` (archetype, the seven scores, strengths and challenges by title, a narrative, each score\'s strongest contacts in `drivers_by_domain`, and `bands`), and `aspects[]`, strongest first, each with its card key, rank, strength percentile and value, signed polarity, domains and two readings (`blocks.supportive`, `blocks.challenging`). docs/api.md, "Synastry cards".',
+            'The synastry of POST /api/v1/western/synastry (the same body and settings) recast for card views: `summary` (archetype, the seven scores, strengths and challenges by title, a narrative, each score\'s strongest contacts in `drivers_by_domain`, and `bands`), and `aspects[]`, strongest first, each with its card key, rank, strength percentile and value, signed polarity, domains and two readings (`blocks.supportive`, `blocks.challenging`). docs/api/synastry.md, "Synastry cards".',
           body: synastryRequest,
           response: { 200: synastryCardsResponse },
         },

@@ -345,7 +345,7 @@ const houseOverlays = z.object({
   b_in_a: z.array(synastryOverlay).describe('The same items as b_planets_in_a_houses'),
 });
 
-const scoreValue = (what = 'Score 0 to 100 (docs/api.md)') => z.number().int().min(0).max(100).describe(what);
+const scoreValue = (what = 'Score 0 to 100 (docs/api/synastry.md)') => z.number().int().min(0).max(100).describe(what);
 export const synastryScores = z
   .object({
     overall: scoreValue('0.8 × the mean of the five domains + 0.2 × (100 − tension)'),

@@ -2,8 +2,8 @@
  * The interpretation block covers what the natal and transits answers can carry: every point the
  * natal endpoint can return in every sign and house, every aspect it can return between two of
  * its points, and every transit the transits answer can return, has an item read from the real
- * library, or is listed below with the reason it has none (the same list is in docs/api.md, "What
- * the block covers").
+ * library, or is listed below with the reason it has none (the same list is in docs/api/natal.md,
+ * "Interpretation text", "What the block covers").
  */
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_NATAL_BODIES, DEFAULT_TRANSIT_BODIES, FEATURE_BODIES } from '../../../src/astro/bodies.ts';

@@ -2,7 +2,7 @@
  * Each yoga rule on charts written by hand: a chart where it forms, and a near one where it does
  * not (one condition changed), with the boundaries that matter (a sign's edge, the Sun and the
  * nodes in the Moon's flanks, one-way against mutual aspects, untimed births). Checked by hand
- * against the rules as docs/api.md states them.
+ * against the rules as docs/api/vedic.md ("Vedic yogas") states them.
  */
 import { describe, expect, it } from 'vitest';
 import { yogasOfChart } from '../../../src/astro/vedic/yogas/registry.ts';

@@ -2,7 +2,7 @@
  * The tables of Ashtakoota and Dashakoota matching, as data. Signs are 0 (Aries) … 11 (Pisces),
  * nakshatras 0 (Ashwini) … 26 (Revati). The classifications are those of the Muhurta texts
  * (Muhurta Chintamani, Brihat Samhita's marriage chapter) as North Indian practice uses them;
- * where the point tables differ between schools, the one used is named in docs/api.md. The
+ * where the point tables differ between schools, the one used is named in docs/api/vedic.md ("Vedic match"). The
  * vashya, yoni and gana points come in two schools (KOOTA_SCHOOLS, at the end).
  */
 

@@ -5,7 +5,7 @@
  * the inauspicious yogas, the fixed karanas after Krishna Chaturdashi; Vishti karana and the
  * three kalams are not scored but excluded). Tara bala and chandra bala are reckoned from the
  * person's natal Moon. The points are this service's weighting of those rules, documented in
- * docs/api.md ("Vedic muhurta"); a window's score is its points as a share of the range the
+ * docs/api/vedic.md ("Vedic muhurta"); a window's score is its points as a share of the range the
  * scored factors allow.
  */
 import type { GrahaId } from '../grahas.ts';

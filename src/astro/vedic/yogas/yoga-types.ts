@@ -62,7 +62,7 @@ export interface YogaNearMiss {
   failed: string;
 }
 
-/** The options where schools differ; each default is named in docs/api.md. */
+/** The options where schools differ; each default is named in docs/api/vedic.md ("Vedic yogas"). */
 export interface YogaOptions {
   /** Gajakesari: Jupiter in a kendra from the Moon only (default) or from the Moon or the lagna. */
   gajakesari_from: 'moon' | 'moon_or_lagna';

@@ -8,7 +8,7 @@ import { computeVedicMatch, type VedicMatchTask } from './vedic-match-service.ts
 import { vedicMatchRequest, vedicMatchResponse, type VedicMatchRequest } from './vedic-match-schemas.ts';
 
 const VEDIC_MATCH_TEXT =
-  'Ashtakoota (Guna Milan) between two births, `boy` and `girl` (aliases `groom`/`bride`, `person1`/`person2`), from their sidereal Moons: varna 1, vashya 2, tara 3, yoni 4, graha maitri 5, gana 6, bhakoot 7, nadi 8 points, 36 in all, with the exceptions that cancel a nadi or bhakoot dosha; the Mangal dosha of both and whether they cancel each other; with `include_dashakoota` the ten South Indian poruthams. Untimed births: the Moon at local noon, Mangal dosha without the lagna, a warning. See docs/api.md, "Vedic match".';
+  'Ashtakoota (Guna Milan) between two births, `boy` and `girl` (aliases `groom`/`bride`, `person1`/`person2`), from their sidereal Moons: varna 1, vashya 2, tara 3, yoni 4, graha maitri 5, gana 6, bhakoot 7, nadi 8 points, 36 in all, with the exceptions that cancel a nadi or bhakoot dosha; the Mangal dosha of both and whether they cancel each other; with `include_dashakoota` the ten South Indian poruthams. Untimed births: the Moon at local noon, Mangal dosha without the lagna, a warning. See docs/api/vedic.md, "Vedic match".';
 
 const vedicMatchAnswer = schemaSerializer(vedicMatchResponse);
 const vedicMatchBytes = (task: VedicMatchTask) => vedicMatchAnswer(computeVedicMatch(task));

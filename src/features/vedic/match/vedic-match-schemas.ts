@@ -36,7 +36,7 @@ export const vedicMatchRequest = z
     })
       .default('north_indian')
       .describe(
-        'The school of the Guna Milan point tables (vashya, yoni, gana): `north_indian` (default; the common North Indian calculators’ tables) or `jagannatha_hora` (alias `jhora`: the tables of the Jagannatha Hora lineage as its open-source port PyJHora has them). Named in `ashtakoota.school`; docs/api.md gives each table and its source.',
+        'The school of the Guna Milan point tables (vashya, yoni, gana): `north_indian` (default; the common North Indian calculators’ tables) or `jagannatha_hora` (alias `jhora`: the tables of the Jagannatha Hora lineage as its open-source port PyJHora has them). Named in `ashtakoota.school`; docs/api/vedic.md ("Vedic match") gives each table and its source.',
       ),
   })
   .meta({

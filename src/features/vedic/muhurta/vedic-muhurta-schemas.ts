@@ -23,7 +23,7 @@ const localDate = z
 export const muhuratSearchRequest = z
   .object({
     purpose: caseInsensitiveEnum(MUHURTA_PURPOSES).describe(
-      `What the muhurta is for: ${MUHURTA_PURPOSES.join(', ')} (in any case). Each has its own rules (docs/api.md, "Vedic muhurta").`,
+      `What the muhurta is for: ${MUHURTA_PURPOSES.join(', ')} (in any case). Each has its own rules (docs/api/vedic.md, "Vedic muhurta").`,
     ),
     start_date: localDate.describe('First local date searched, YYYY-MM-DD'),
     end_date: localDate.describe(`Last local date searched, YYYY-MM-DD; at most ${MUHURTA_MAX_DAYS} dates in all (more is a 422)`),

@@ -6,7 +6,7 @@ import { panchangV1AnswerBytes, panchangV2AnswerBytes } from './vedic-panchang-a
 import { panchangRequest, panchangV1Response, panchangV2Response, type PanchangRequest } from './vedic-panchang-schemas.ts';
 
 const PANCHANG_DESCRIPTION =
-  'The Hindu day of the local date at the place, from its sunrise (upper limb, standard refraction) to the next: vara, tithi (number, name, paksha), nakshatra, yoga and karana, each with its start and end to the second and the ones that follow before the next sunrise; sunrise, sunset, moonrise, moonset; Rahu kalam, Yamaganda, Gulika kalam (eighths of the daytime by weekday), Abhijit muhurta (the 8th of 15 daytime muhurtas); the lunar month (amanta and purnimanta, adhika months), ritu, ayana, Vikram and Shaka samvat. Nakshatras, yogas and the lunar month are sidereal (`ayanamsha`, default lahiri). Where the Sun does not rise (polar day or night), 06:00 and 18:00 local apparent solar time stand in. See docs/api.md, "Vedic panchang".';
+  'The Hindu day of the local date at the place, from its sunrise (upper limb, standard refraction) to the next: vara, tithi (number, name, paksha), nakshatra, yoga and karana, each with its start and end to the second and the ones that follow before the next sunrise; sunrise, sunset, moonrise, moonset; Rahu kalam, Yamaganda, Gulika kalam (eighths of the daytime by weekday), Abhijit muhurta (the 8th of 15 daytime muhurtas); the lunar month (amanta and purnimanta, adhika months), ritu, ayana, Vikram and Shaka samvat. Nakshatras, yogas and the lunar month are sidereal (`ayanamsha`, default lahiri). Where the Sun does not rise (polar day or night), 06:00 and 18:00 local apparent solar time stand in. See docs/api/vedic.md, "Vedic panchang".';
 
 /** The tools' text. */
 const DESCRIPTION =

@@ -4,7 +4,7 @@
  * `planets`, `description`); v2 gives the full row a careful client reads (stable `id`, `type`,
  * machine `category`, `strength` with its score and basis, houses, the rule that fired in words,
  * the source text), `active_yogas`, a summary by category and strength, and with `explain` the
- * near misses. Both take the options where schools differ (docs/api.md, "Vedic yogas").
+ * near misses. Both take the options where schools differ (docs/api/vedic.md, "Vedic yogas").
  */
 import { z } from 'zod/v4';
 import { GRAHA_IDS } from '../../../astro/vedic/grahas.ts';
@@ -57,7 +57,7 @@ const houses = z
 const strengthLabel = z
   .enum(STRENGTH_LABELS)
   .nullable()
-  .describe('strong, moderate or weak where the rule grades the yoga (see docs/api.md); null where it does not');
+  .describe('strong, moderate or weak where the rule grades the yoga (see docs/api/vedic.md, "Vedic yogas"); null where it does not');
 
 const nearMiss = z.object({
   key: z.string().describe('The yoga key (`hamsa`, `raja_yoga` …)'),
@@ -165,7 +165,7 @@ export const yogaSummarySchema = z
 
 export const vedicYogasV2Response = z.object({
   subject: vedicSubjectSchema,
-  yogas: z.array(yogaV2Row).describe('The yogas formed in the chart, grouped as docs/api.md lists them; absent ones are not listed'),
+  yogas: z.array(yogaV2Row).describe('The yogas formed in the chart, grouped as docs/api/vedic.md ("Vedic yogas") lists them; absent ones are not listed'),
   active_yogas: z.array(z.string()).describe('The names of the active yogas, in the order of `yogas`'),
   summary: yogaSummarySchema,
   near_misses: nearMisses,
