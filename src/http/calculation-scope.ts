@@ -4,13 +4,13 @@
  * runs its compute as its account's (heavy work admitted and charged per account), and its POSTs
  * are billable calculations that take an Idempotency-Key unless a route says `billable: false`.
  */
-import type { FastifyInstance, onRequestHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { HeavyAdmission } from './heavy-admission.ts';
 import { nullMeansAbsent } from './null-means-absent.ts';
 
 export function calculationScope(options: {
   /** The API-key check; absent without the platform layers. */
-  authenticate: onRequestHookHandler | undefined;
+  authenticate: ((request: FastifyRequest, reply: FastifyReply) => Promise<void>) | undefined;
   heavy: HeavyAdmission;
   routes: (calc: FastifyInstance) => Promise<void>;
 }) {
