@@ -55,8 +55,6 @@ import { muhurtaRoutes } from './features/vedic-muhurta/vedic-muhurta-routes.ts'
 import { forecastRoutes } from './features/forecast/forecast-routes.ts';
 import { numerologyRoutes } from './features/numerology/numerology-routes.ts';
 import { ephemerisRoutes } from './features/ephemeris/ephemeris-routes.ts';
-import { baziRoutes } from './features/bazi/bazi-routes.ts';
-import { chineseCalendarRoutes } from './features/chinese-calendar/chinese-calendar-routes.ts';
 import { chartRoutes } from './features/charts/charts-routes.ts';
 import { geoRoutes } from './features/geo/geo-routes.ts';
 import { authRoutes } from './features/auth/auth-routes.ts';
@@ -350,8 +348,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     registerEndpoints(calc, ENDPOINTS, { compute: deps.compute, services: { reports: { db: deps.db, service: reports.service } } });
     await calc.register(progressionsRoutes(deps.compute));
     await calc.register(returnsRoutes(deps.compute));
-    await calc.register(baziRoutes(deps.compute));
-    await calc.register(chineseCalendarRoutes(deps.compute));
     await calc.register(profectionRoutes(deps.compute));
     await calc.register(panchangRoutes(deps.compute));
     await calc.register(vedicVisualRoutes(deps.compute));
