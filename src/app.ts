@@ -55,7 +55,6 @@ import { muhurtaRoutes } from './features/vedic-muhurta/vedic-muhurta-routes.ts'
 import { forecastRoutes } from './features/forecast/forecast-routes.ts';
 import { numerologyRoutes } from './features/numerology/numerology-routes.ts';
 import { ephemerisRoutes } from './features/ephemeris/ephemeris-routes.ts';
-import { chartRoutes } from './features/charts/charts-routes.ts';
 import { geoRoutes } from './features/geo/geo-routes.ts';
 import { authRoutes } from './features/auth/auth-routes.ts';
 import { keyRoutes } from './features/keys/keys-routes.ts';
@@ -362,7 +361,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await calc.register(horoscopeRoutes(deps.compute));
     await calc.register(forecastRoutes(deps.compute));
     await calc.register(ephemerisRoutes({ compute: deps.compute, exports }));
-    await calc.register(chartRoutes(deps.compute));
     await calc.register(geoRoutes);
     await calc.register(reportCreditRoutes(deps.db));
     await calc.register(reportRoutes(deps.db, config));

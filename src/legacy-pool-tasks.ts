@@ -53,7 +53,6 @@ import { vedicGocharV1Bytes, vedicGocharV2Bytes } from './answers/vedic-gochar-a
 import { muhuratSearchBytes } from './answers/vedic-muhurta-answers.ts';
 import { sanitizedSvgResponse } from './features/account/branding-image.ts';
 import { reportSkyBytes, type ReportSkyTask } from './reports/sky/report-sky.ts';
-import { compositeChart, natalChart, progressionsChart, solarReturnChart, synastryChart, transitChart } from './features/charts/charts-service.ts';
 
 export const LEGACY_TASKS = [
   poolTask('progressions_chart', progressedChartAnswerBytes),
@@ -97,12 +96,6 @@ export const LEGACY_TASKS = [
   poolTask('vedic_gochar_v1', vedicGocharV1Bytes, 'heavy'),
   poolTask('vedic_gochar_v2', vedicGocharV2Bytes, 'heavy'),
   poolTask('vedic_muhurat_search', muhuratSearchBytes, 'heavy'),
-  poolTask('chart_natal', natalChart),
-  poolTask('chart_transits', transitChart),
-  poolTask('chart_solar_return', solarReturnChart),
-  poolTask('chart_progressions', progressionsChart),
-  poolTask('chart_composite', compositeChart),
-  poolTask('chart_synastry', synastryChart),
   poolTask('branding_svg', (p: { bytes: Uint8Array }) => sanitizedSvgResponse(p.bytes)),
   poolTask('report_sky', (p: ReportSkyTask) => reportSkyBytes(p)),
 ];
