@@ -14,16 +14,6 @@ import { computeEphemeris, computeEphemerisChunk } from './features/ephemeris/ep
 import type { EphemerisPlan } from './features/ephemeris/plan.ts';
 import { profectionAnswer } from './answers/profections-answer.ts';
 import { computeProfection, type ProfectionTask } from './features/profections/profections-service.ts';
-import { baziAnswerBytes } from './answers/bazi-answer.ts';
-import type { BaziTask } from './features/bazi/bazi-service.ts';
-import { baziFlowAnswerBytes } from './answers/bazi-flow-answer.ts';
-import type { BaziFlowTask } from './features/bazi/bazi-flow-service.ts';
-import { baziTimeCorrectionBytes, type BaziTimeCorrectionTask } from './features/bazi/bazi-time-correction.ts';
-import { baziSynastryBytes, type BaziSynastryTask } from './features/bazi/bazi-synastry.ts';
-import { baziHealthBytes, type BaziHealthTask } from './features/bazi/bazi-health.ts';
-import { baziLifespanBytes, type BaziLifespanTask } from './features/bazi/bazi-lifespan.ts';
-import { chineseCalendarAnswerBytes } from './answers/chinese-calendar-answer.ts';
-import type { ChineseCalendarTask } from './features/chinese-calendar/chinese-calendar-service.ts';
 import { returnsAnswerBytes, solarReturnAnswerBytes } from './answers/returns-answers.ts';
 import { synastryAnswerBytes, synastryHoroscopeAnswerBytes, synastrySummaryAnswerBytes } from './answers/synastry-answers.ts';
 import type { SynastryTask } from './features/synastry/synastry-service.ts';
@@ -46,7 +36,6 @@ import { computeSearch, type SearchTask } from './features/forecast/forecast-sea
 import { computeTimeline, type TimelineTask } from './features/forecast/forecast-timeline-service.ts';
 import { sanitizedSvgResponse } from './features/account/branding-image.ts';
 import { reportSkyBytes, type ReportSkyTask } from './reports/sky/report-sky.ts';
-import { compositeChart, natalChart, progressionsChart, solarReturnChart, synastryChart, transitChart } from './features/charts/charts-service.ts';
 
 export const LEGACY_TASKS = [
   poolTask('progressions_chart', progressedChartAnswerBytes),
@@ -56,13 +45,6 @@ export const LEGACY_TASKS = [
   poolTask('ephemeris', (p: EphemerisPlan) => computeEphemeris(p)),
   poolTask('ephemeris_chunk', (p: { plan: EphemerisPlan; from: number; to: number }) => computeEphemerisChunk(p), 'export_chunk'),
   poolTask('profections_annual', (p: ProfectionTask) => profectionAnswer(computeProfection(p))),
-  poolTask('bazi', (p: BaziTask) => baziAnswerBytes(p)),
-  poolTask('bazi_flow', (p: BaziFlowTask) => baziFlowAnswerBytes(p)),
-  poolTask('bazi_time_correction', (p: BaziTimeCorrectionTask) => baziTimeCorrectionBytes(p)),
-  poolTask('bazi_synastry', (p: BaziSynastryTask) => baziSynastryBytes(p)),
-  poolTask('bazi_health', (p: BaziHealthTask) => baziHealthBytes(p)),
-  poolTask('bazi_lifespan', (p: BaziLifespanTask) => baziLifespanBytes(p)),
-  poolTask('chinese_calendar', (p: ChineseCalendarTask) => chineseCalendarAnswerBytes(p)),
   poolTask('solar_return', solarReturnAnswerBytes),
   poolTask('planet_returns', returnsAnswerBytes, 'heavy'),
   poolTask('synastry', (p: SynastryTask) => synastryAnswerBytes(p)),
@@ -77,12 +59,6 @@ export const LEGACY_TASKS = [
   poolTask('transits_search', (p: SearchTask) => searchAnswer(computeSearch(p)), 'heavy'),
   poolTask('natal_insights', (p: NatalInsightsTask) => insightsAnswer(computeNatalInsights(p))),
   poolTask('transits_insights', (p: TransitInsightsTask) => insightsAnswer(computeTransitInsights(p)), 'heavy'),
-  poolTask('chart_natal', natalChart),
-  poolTask('chart_transits', transitChart),
-  poolTask('chart_solar_return', solarReturnChart),
-  poolTask('chart_progressions', progressionsChart),
-  poolTask('chart_composite', compositeChart),
-  poolTask('chart_synastry', synastryChart),
   poolTask('branding_svg', (p: { bytes: Uint8Array }) => sanitizedSvgResponse(p.bytes)),
   poolTask('report_sky', (p: ReportSkyTask) => reportSkyBytes(p)),
 ];

@@ -9,19 +9,13 @@ import { horoscopeRoutes } from './features/horoscope/horoscope-routes.ts';
 import { synastryRoutes } from './features/synastry/synastry-routes.ts';
 import { forecastRoutes } from './features/forecast/forecast-routes.ts';
 import { ephemerisRoutes } from './features/ephemeris/ephemeris-routes.ts';
-import { baziRoutes } from './features/bazi/bazi-routes.ts';
-import { chineseCalendarRoutes } from './features/chinese-calendar/chinese-calendar-routes.ts';
-import { chartRoutes } from './features/charts/charts-routes.ts';
 
 export async function registerLegacyRoutes(calc: FastifyInstance, compute: ComputeRunner, exports: ExportAdmission): Promise<void> {
   await calc.register(progressionsRoutes(compute));
   await calc.register(returnsRoutes(compute));
-  await calc.register(baziRoutes(compute));
-  await calc.register(chineseCalendarRoutes(compute));
   await calc.register(profectionRoutes(compute));
   await calc.register(synastryRoutes(compute));
   await calc.register(horoscopeRoutes(compute));
   await calc.register(forecastRoutes(compute));
   await calc.register(ephemerisRoutes({ compute, exports }));
-  await calc.register(chartRoutes(compute));
 }

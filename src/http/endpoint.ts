@@ -76,6 +76,8 @@ export interface EndpointTool<A = unknown> {
   description?: ToolText;
   /** The arguments, when they are not the request's body (or its query, read as JSON values). */
   input?: z.ZodType<A>;
+  /** The request the arguments make, when they are not its body or its query alone (a path parameter among them). */
+  request?: (args: A) => EndpointInput;
   /** The request's fields the tool does not take (reports, asked for through REST, cost a credit). */
   omit?: readonly string[];
   /** False when the answer depends on the moment of the call (a default date of now). */

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServerWithMcp, type v2Client } from '../helpers/mcp.ts';
 import type { TestServer } from '../helpers/app.ts';
 import { seededRandom } from '../helpers/seeded-random.ts';
-import { baziDictionaryResponse } from '../../src/features/bazi/bazi-dictionary-schemas.ts';
+import { baziDictionaryResponse } from '../../src/features/chinese/bazi/bazi-dictionary-schemas.ts';
 
 let server: TestServer;
 let mcp: ReturnType<typeof v2Client>;

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/app.ts';
-import { baziResponse } from '../../src/features/bazi/bazi-schemas.ts';
+import { baziResponse } from '../../src/features/chinese/bazi/bazi-schemas.ts';
 
 let server: TestServer;
 beforeAll(async () => {

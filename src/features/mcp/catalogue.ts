@@ -5,8 +5,6 @@ import { ENDPOINT_FAMILIES } from '../endpoints.ts';
 import { endpointTools } from './endpoint-tools.ts';
 import type { Family } from './families.ts';
 import { placeTool } from './place-tool.ts';
-import { BAZI_EXTRA_TOOLS, baziFlowTool, baziTool } from '../bazi/bazi-tools.ts';
-import { chineseCalendarTool, chineseTodayTool } from '../chinese-calendar/chinese-calendar-tools.ts';
 import { RETURNS_TOOLS } from '../returns/returns-tools.ts';
 import { SYNASTRY_TOOLS } from '../synastry/synastry-tools.ts';
 import { profectionTool } from '../profections/profections-tools.ts';
@@ -24,11 +22,6 @@ export const TOOLS: readonly ToolDefinition[] = [
   placeTool,
   ...RETURNS_TOOLS,
   ...PROGRESSIONS_TOOLS,
-  baziTool,
-  baziFlowTool,
-  ...BAZI_EXTRA_TOOLS,
-  chineseCalendarTool,
-  chineseTodayTool,
   ...SYNASTRY_TOOLS,
   profectionTool,
   ...HOROSCOPE_TOOLS,

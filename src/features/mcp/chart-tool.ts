@@ -6,15 +6,16 @@
  */
 import { z } from 'zod/v4';
 import type { ComputeRunner } from '../../compute/runner.ts';
+import { decodeBinaryResponse } from '../../compute/binary-response.ts';
+import { computeAnswer, type Endpoint } from '../../http/endpoint.ts';
 import {
-  renderCompositeChart,
-  renderNatalChart,
-  renderProgressionsChart,
-  renderSolarReturnChart,
-  renderSynastryChart,
-  renderTransitChart,
-  type ChartImage,
-} from '../charts/charts-render.ts';
+  compositeChartEndpoint,
+  natalChartEndpoint,
+  progressionsChartEndpoint,
+  solarReturnChartEndpoint,
+  synastryChartEndpoint,
+  transitChartEndpoint,
+} from '../charts/charts-endpoints.ts';
 import {
   compositeChartRequest,
   MIN_SIZE,
@@ -54,22 +55,14 @@ const progressionsChart = leanOutput(progressionsChartRequest);
 const compositeChart = compositeChartRequest.omit({ chart_config: true }).extend({ person_a: leanOutput(compositeChartRequest.shape.person_a) });
 const synastryChart = synastryChartRequest.omit({ chart_config: true }).extend({ person_a: leanOutput(synastryChartRequest.shape.person_a) });
 
-// Each kind's renderer takes its own body; the tool calls it with the body that kind's schema accepted.
-type Render = (compute: ComputeRunner, body: never) => Promise<ChartImage>;
-
-/** Each kind: the endpoint it stands for, its body, and where the image options sit in that body. */
+/** Each kind: the endpoint it stands for (its first path, its preparation and task), its body, and where the image options sit in that body. */
 const KINDS = {
-  natal: { path: '/api/v1/natal/chart/', schema: natalChart, render: renderNatalChart as Render, output: [] },
-  transits: { path: '/api/v1/natal/chart/transits', schema: transitChart, render: renderTransitChart as Render, output: [] },
-  solar_return: { path: '/api/v1/natal/chart/solar-return', schema: solarReturnChart, render: renderSolarReturnChart as Render, output: [] },
-  secondary_progressions: {
-    path: '/api/v1/natal/chart/secondary-progressions',
-    schema: progressionsChart,
-    render: renderProgressionsChart as Render,
-    output: [],
-  },
-  composite: { path: '/api/v1/natal/chart/composite', schema: compositeChart, render: renderCompositeChart as Render, output: ['person_a'] },
-  synastry: { path: '/api/v1/natal/chart/synastry', schema: synastryChart, render: renderSynastryChart as Render, output: ['person_a'] },
+  natal: { endpoint: natalChartEndpoint, schema: natalChart, output: [] },
+  transits: { endpoint: transitChartEndpoint, schema: transitChart, output: [] },
+  solar_return: { endpoint: solarReturnChartEndpoint, schema: solarReturnChart, output: [] },
+  secondary_progressions: { endpoint: progressionsChartEndpoint, schema: progressionsChart, output: [] },
+  composite: { endpoint: compositeChartEndpoint, schema: compositeChart, output: ['person_a'] },
+  synastry: { endpoint: synastryChartEndpoint, schema: synastryChart, output: ['person_a'] },
 } as const;
 type Kind = keyof typeof KINDS;
 const KIND_NAMES = Object.keys(KINDS) as [Kind, ...Kind[]];
@@ -115,9 +108,11 @@ function imageOptions(kind: Kind, chart: Record<string, unknown>): Record<string
 async function renderChart(compute: ComputeRunner, kind: Kind, chart: Record<string, unknown>): Promise<ToolOutcome> {
   const png = { format: 'png', png_quality_scale: PNG_SCALE };
   const body = KINDS[kind].output.length ? { ...chart, person_a: { ...imageOptions(kind, chart), ...png } } : { ...chart, ...png };
-  let image: ChartImage;
+  let image: ReturnType<typeof decodeBinaryResponse>;
   try {
-    image = await KINDS[kind].render(compute, body as never);
+    // Each kind's endpoint takes its own body; the tool gives it the body that kind's schema accepted.
+    const e = KINDS[kind].endpoint as Endpoint;
+    image = decodeBinaryResponse(await computeAnswer(e, compute, { body, query: undefined, params: undefined }));
   } catch (error) {
     return outcomeOfError(error);
   }
@@ -149,4 +144,4 @@ export const chartTool: ToolDefinition<{ kind: Kind; chart: Record<string, unkno
 };
 
 /** The REST path each kind stands for (documentation and tests). */
-export const CHART_KIND_PATHS = Object.fromEntries(KIND_NAMES.map((k) => [k, KINDS[k].path])) as Record<Kind, string>;
+export const CHART_KIND_PATHS = Object.fromEntries(KIND_NAMES.map((k) => [k, KINDS[k].endpoint.paths[0]])) as Record<Kind, string>;

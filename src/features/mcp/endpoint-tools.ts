@@ -119,7 +119,11 @@ export function endpointTools(e: Endpoint, family: Family): ToolDefinition[] {
     const text = (t: ToolText) => (typeof t === 'function' ? t(params) : t);
     const description = tool.description === undefined ? `${e.method} ${where}: ${e.summary}.` : text(tool.description);
     const run = async (args: unknown, compute: ComputeRunner): Promise<ToolOutcome> => {
-      const request: EndpointInput = e.body ? { body: args, query: undefined, params } : { body: undefined, query: args, params };
+      const request: EndpointInput = tool.request
+        ? tool.request(args)
+        : e.body
+          ? { body: args, query: undefined, params }
+          : { body: undefined, query: args, params };
       try {
         const bytes = await computeAnswer(e, compute, request);
         return image ? imageResult(bytes) : jsonResult(bytes);

@@ -30,7 +30,7 @@ export function errorResult(status: number, text: string): ToolOutcome {
 }
 
 /** The argument a REST location names: `["body", "natal", "lat"]` is the argument `natal.lat`. */
-const argumentPath = (loc: (string | number)[]) => loc.filter((part, i) => !(i === 0 && (part === 'body' || part === 'query'))).join('.');
+const argumentPath = (loc: (string | number)[]) => loc.filter((part, i) => !(i === 0 && (part === 'body' || part === 'query' || part === 'path'))).join('.');
 
 /** What went wrong, for the caller; anything unexpected is rethrown (logged, and answered as an internal error). */
 export function outcomeOfError(error: unknown): ToolOutcome {

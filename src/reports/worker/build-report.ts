@@ -10,6 +10,7 @@ import type { NatalChartInput } from '../../interpretations/chart-input.ts';
 import { composeReport, type ComposedReport } from '../text/compose-report.ts';
 import type { ReportSky } from '../sky/report-sky.ts';
 import { natalChartRequest } from '../../features/charts/charts-schemas.ts';
+import { natalChartTask } from '../../features/charts/charts-endpoints.ts';
 import type { NatalRequest } from '../../features/natal/natal-schemas.ts';
 import type { ResolvedPlace } from '../../requests/place.ts';
 import type { PsychologicalReportRequest } from '../http/report-schemas.ts';
@@ -59,7 +60,7 @@ const CHART_FIELDS = [
 async function wheelSvg(compute: ComputeRunner, birth: StoredBirth): Promise<string> {
   const fields = Object.fromEntries(CHART_FIELDS.filter((k) => birth.request[k] !== undefined && birth.request[k] !== null).map((k) => [k, birth.request[k]]));
   const request = natalChartRequest.parse({ ...fields, format: 'svg', size: 700, show_metadata: false });
-  const image = decodeBinaryResponse(await compute.run('chart_natal', { request, place: birth.place }));
+  const image = decodeBinaryResponse(await compute.run(natalChartTask, { request, place: birth.place }));
   return image.body.toString('utf8');
 }
 

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { initEphemeris } from '../../../src/astro/ephemeris.ts';
 import { runTask } from '../../../src/pool-tasks.ts';
-import { baziRequest, baziResponse } from '../../../src/features/bazi/bazi-schemas.ts';
+import { baziRequest, baziResponse } from '../../../src/features/chinese/bazi/bazi-schemas.ts';
 import { assertAnswerContract } from '../../helpers/answer-contract.ts';
 import { seededRandom } from '../../helpers/seeded-random.ts';
 

@@ -7,11 +7,11 @@
 import { describe, expect, it } from 'vitest';
 import { initEphemeris } from '../../../src/astro/ephemeris.ts';
 import { runTask } from '../../../src/pool-tasks.ts';
-import { baziDictionary } from '../../../src/features/bazi/bazi-dictionary.ts';
-import { baziTimeCorrectionRequest, baziTimeCorrectionResponse } from '../../../src/features/bazi/bazi-time-correction-schemas.ts';
-import { baziSynastryRequest, baziSynastryResponse } from '../../../src/features/bazi/bazi-synastry-schemas.ts';
-import { baziHealthRequest, baziHealthResponse } from '../../../src/features/bazi/bazi-health-schemas.ts';
-import { baziLifespanRequest, baziLifespanResponse } from '../../../src/features/bazi/bazi-lifespan-schemas.ts';
+import { baziDictionary } from '../../../src/features/chinese/bazi/bazi-dictionary.ts';
+import { baziTimeCorrectionRequest, baziTimeCorrectionResponse } from '../../../src/features/chinese/bazi/bazi-time-correction-schemas.ts';
+import { baziSynastryRequest, baziSynastryResponse } from '../../../src/features/chinese/bazi/bazi-synastry-schemas.ts';
+import { baziHealthRequest, baziHealthResponse } from '../../../src/features/chinese/bazi/bazi-health-schemas.ts';
+import { baziLifespanRequest, baziLifespanResponse } from '../../../src/features/chinese/bazi/bazi-lifespan-schemas.ts';
 import { assertAnswerContract } from '../../helpers/answer-contract.ts';
 import { seededRandom } from '../../helpers/seeded-random.ts';
 

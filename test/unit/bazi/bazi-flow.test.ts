@@ -1,9 +1,9 @@
 /** The flow of a year against a chart: hand-checked pillars, the luck pillar in force, interactions with the outside pillars only, and the answer's contract. */
 import { describe, expect, it } from 'vitest';
 import { initEphemeris } from '../../../src/astro/ephemeris.ts';
-import { computeBaziFlow } from '../../../src/features/bazi/bazi-flow-service.ts';
-import { baziFlowRequest, baziFlowResponse } from '../../../src/features/bazi/bazi-flow-schemas.ts';
-import { baziFlowAnswerBytes } from '../../../src/answers/bazi-flow-answer.ts';
+import { computeBaziFlow } from '../../../src/features/chinese/bazi/bazi-flow-service.ts';
+import { baziFlowRequest, baziFlowResponse } from '../../../src/features/chinese/bazi/bazi-flow-schemas.ts';
+import { baziFlowAnswerBytes } from '../../../src/features/chinese/bazi/bazi-answer.ts';
 import { assertAnswerContract } from '../../helpers/answer-contract.ts';
 import { seededRandom } from '../../helpers/seeded-random.ts';
 

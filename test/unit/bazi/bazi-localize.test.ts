@@ -5,10 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { initEphemeris } from '../../../src/astro/ephemeris.ts';
-import { computeBazi } from '../../../src/features/bazi/bazi-service.ts';
-import { computeBaziFlow } from '../../../src/features/bazi/bazi-flow-service.ts';
-import { baziRequest } from '../../../src/features/bazi/bazi-schemas.ts';
-import { baziFlowRequest } from '../../../src/features/bazi/bazi-flow-schemas.ts';
+import { computeBazi } from '../../../src/features/chinese/bazi/bazi-service.ts';
+import { computeBaziFlow } from '../../../src/features/chinese/bazi/bazi-flow-service.ts';
+import { baziRequest } from '../../../src/features/chinese/bazi/bazi-schemas.ts';
+import { baziFlowRequest } from '../../../src/features/chinese/bazi/bazi-flow-schemas.ts';
 import { seededRandom } from '../../helpers/seeded-random.ts';
 
 initEphemeris();

@@ -13,8 +13,8 @@ import { ganZhiText, lifeStageOf, nayinOf, cycleIndex } from '../../../src/astro
 import { tenGodOf } from '../../../src/astro/chinese/ten-gods.ts';
 import { lunarDateOfDay, lunarDateText } from '../../../src/astro/chinese/lunar-calendar.ts';
 import { julianDayFromUtcMs, utcMsFromJulianDay } from '../../../src/astro/civil-time.ts';
-import { computeBazi } from '../../../src/features/bazi/bazi-service.ts';
-import { baziRequest } from '../../../src/features/bazi/bazi-schemas.ts';
+import { computeBazi } from '../../../src/features/chinese/bazi/bazi-service.ts';
+import { baziRequest } from '../../../src/features/chinese/bazi/bazi-schemas.ts';
 
 initEphemeris();
 

@@ -1,10 +1,10 @@
 /** A day of the Chinese calendar: hand-checked days, and the answer's contract over random days and zones. */
 import { describe, expect, it } from 'vitest';
 import { initEphemeris } from '../../../src/astro/ephemeris.ts';
-import { computeCalendarDay } from '../../../src/features/chinese-calendar/chinese-calendar-service.ts';
-import { chineseCalendarAnswerBytes } from '../../../src/answers/chinese-calendar-answer.ts';
-import { calendarResponse } from '../../../src/features/chinese-calendar/chinese-calendar-schemas.ts';
-import { todayIn } from '../../../src/features/chinese-calendar/chinese-calendar-calculate.ts';
+import { computeCalendarDay } from '../../../src/features/chinese/calendar/chinese-calendar-service.ts';
+import { chineseCalendarAnswerBytes } from '../../../src/features/chinese/calendar/chinese-calendar-answer.ts';
+import { calendarResponse } from '../../../src/features/chinese/calendar/chinese-calendar-schemas.ts';
+import { todayIn } from '../../../src/features/chinese/calendar/chinese-calendar-endpoints.ts';
 import { assertAnswerContract } from '../../helpers/answer-contract.ts';
 import { seededRandom } from '../../helpers/seeded-random.ts';
 

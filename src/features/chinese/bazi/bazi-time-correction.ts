@@ -3,12 +3,12 @@
  * and local apparent (true) solar time, with the equation of time, and the day and hour pillars
  * each gives. Runs in a compute worker (the equation of time comes from the ephemeris).
  */
-import { formatOffset, julianDayFromUtcMs } from '../../astro/civil-time.ts';
-import { equationOfTimeDays } from '../../astro/equation-of-time.ts';
-import { dayAndHour } from '../../astro/chinese/pillars.ts';
-import { BRANCHES, ganZhiText } from '../../astro/chinese/stems-branches.ts';
-import { birthMoment } from '../../requests/moment.ts';
-import { placeWarnings, type ResolvedPlace } from '../../requests/place.ts';
+import { formatOffset, julianDayFromUtcMs } from '../../../astro/civil-time.ts';
+import { equationOfTimeDays } from '../../../astro/equation-of-time.ts';
+import { dayAndHour } from '../../../astro/chinese/pillars.ts';
+import { BRANCHES, ganZhiText } from '../../../astro/chinese/stems-branches.ts';
+import { birthMoment } from '../../../requests/moment.ts';
+import { placeWarnings, type ResolvedPlace } from '../../../requests/place.ts';
 import { metaOf, resolveLang } from './bazi-lang.ts';
 import { julianToGregorian } from './bazi-service.ts';
 import { TIME_STANDARDS, type TimeStandard } from './bazi-schemas.ts';

@@ -4,12 +4,12 @@
  * from it, the organ systems it links to each element, and the luck pillars and years that push the
  * balance furthest. Traditional symbolism only: it names no illness and gives no medical advice.
  */
-import { elementId, ELEMENT_DICTIONARY } from '../../astro/chinese/dictionary.ts';
-import { elementDynamics } from '../../astro/chinese/element-dynamics.ts';
-import { branchRelations } from '../../astro/chinese/pair-relations.ts';
-import { yearPillar } from '../../astro/chinese/pillars.ts';
-import { BRANCHES, ELEMENTS, STEMS, controls, ganZhiText, type Element, type GanZhi } from '../../astro/chinese/stems-branches.ts';
-import type { ResolvedPlace } from '../../requests/place.ts';
+import { elementId, ELEMENT_DICTIONARY } from '../../../astro/chinese/dictionary.ts';
+import { elementDynamics } from '../../../astro/chinese/element-dynamics.ts';
+import { branchRelations } from '../../../astro/chinese/pair-relations.ts';
+import { yearPillar } from '../../../astro/chinese/pillars.ts';
+import { BRANCHES, ELEMENTS, STEMS, controls, ganZhiText, type Element, type GanZhi } from '../../../astro/chinese/stems-branches.ts';
+import type { ResolvedPlace } from '../../../requests/place.ts';
 import { chartOf, type ChartOf } from './bazi-chart-of.ts';
 import { metaOf, pick, resolveLang, type BaziLang } from './bazi-lang.ts';
 import type { BaziHealthRequest, BaziHealthResponse } from './bazi-health-schemas.ts';

@@ -17,8 +17,8 @@ import {
   TEN_GOD_DICTIONARY,
   stemId,
   type Term,
-} from '../../astro/chinese/dictionary.ts';
-import { BRANCHES, HIDDEN_ROLES } from '../../astro/chinese/stems-branches.ts';
+} from '../../../astro/chinese/dictionary.ts';
+import { BRANCHES, HIDDEN_ROLES } from '../../../astro/chinese/stems-branches.ts';
 import { metaOf, resolveLang, type BaziLang } from './bazi-lang.ts';
 import { CONSTITUTION_DICTIONARY, CURVE_PHASE_DICTIONARY, STRAIN_DICTIONARY } from './bazi-model-terms.ts';
 import type { BaziDictionaryResponse } from './bazi-dictionary-schemas.ts';

@@ -5,10 +5,10 @@
  * destruction between the two charts' branches. A score of 0 to 100 sums five parts. Runs in a
  * compute worker.
  */
-import { ELEMENT_DICTIONARY, INTERACTION_DICTIONARY, elementId } from '../../astro/chinese/dictionary.ts';
-import { branchRelations, stemRelation, type BranchRelation } from '../../astro/chinese/pair-relations.ts';
-import { BRANCHES, ELEMENTS, STEMS, controls, produces, stemElement } from '../../astro/chinese/stems-branches.ts';
-import type { ResolvedPlace } from '../../requests/place.ts';
+import { ELEMENT_DICTIONARY, INTERACTION_DICTIONARY, elementId } from '../../../astro/chinese/dictionary.ts';
+import { branchRelations, stemRelation, type BranchRelation } from '../../../astro/chinese/pair-relations.ts';
+import { BRANCHES, ELEMENTS, STEMS, controls, produces, stemElement } from '../../../astro/chinese/stems-branches.ts';
+import type { ResolvedPlace } from '../../../requests/place.ts';
 import { chartOf, type ChartOf } from './bazi-chart-of.ts';
 import { metaOf, pick, resolveLang, type BaziLang, type Bilingual } from './bazi-lang.ts';
 import type { BaziSynastryRequest, BaziSynastryResponse } from './bazi-synastry-schemas.ts';

@@ -5,7 +5,7 @@
  * service's shape) and again as `annual_pillar` and `monthly_pillars` (the keys some clients read).
  */
 import { z } from 'zod/v4';
-import { MAX_YEAR, MIN_YEAR } from '../../requests/birth-schema.ts';
+import { MAX_YEAR, MIN_YEAR } from '../../../requests/birth-schema.ts';
 import { baziRequest, CHART_OPTIONS, interactionSchema } from './bazi-schemas.ts';
 import { answerObject } from './bazi-field-text.ts';
 import { metaSchema } from './bazi-lang.ts';

@@ -4,7 +4,7 @@
  * (src/astro/chinese); each pattern here is one of them. A sentence no pattern knows stays in
  * English rather than being guessed at.
  */
-import { ELEMENT_DICTIONARY, PILLAR_DICTIONARY, TEN_GOD_DICTIONARY } from '../../astro/chinese/dictionary.ts';
+import { ELEMENT_DICTIONARY, PILLAR_DICTIONARY, TEN_GOD_DICTIONARY } from '../../../astro/chinese/dictionary.ts';
 
 const ELEMENT = new Map(ELEMENT_DICTIONARY.map((t) => [t.english, t.chinese]));
 const PILLAR = new Map(PILLAR_DICTIONARY.map((t) => [t.id, t.chinese.replace('柱', '')]));

@@ -1,7 +1,7 @@
 /** The Chinese calendar day's answer, declared once by its response schema. */
-import { schemaSerializer } from './schema-serializer.ts';
-import { calendarResponse } from '../features/chinese-calendar/chinese-calendar-schemas.ts';
-import { computeCalendarDay, type ChineseCalendarTask } from '../features/chinese-calendar/chinese-calendar-service.ts';
+import { schemaSerializer } from '../../../answers/schema-serializer.ts';
+import { calendarResponse } from './chinese-calendar-schemas.ts';
+import { computeCalendarDay, type ChineseCalendarTask } from './chinese-calendar-service.ts';
 
 export const chineseCalendarAnswer = schemaSerializer(calendarResponse);
 

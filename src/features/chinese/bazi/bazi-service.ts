@@ -3,23 +3,32 @@
  * DST) as every chart resolves it, the pillars under the requested conventions, the pillars the
  * other conventions would give, ten gods, element balance, luck pillars, solar terms, lunar date.
  */
-import { formatLocalIso, formatOffset, isValidCalendarDate, julianDayFromUtcMs, utcMsFromJulianDay } from '../../astro/civil-time.ts';
-import { MAX_YEAR, MIN_YEAR } from '../../requests/birth-schema.ts';
-import { equationOfTimeDays } from '../../astro/equation-of-time.ts';
-import { elementBalance, ELEMENT_WEIGHTS } from '../../astro/chinese/element-balance.ts';
-import { lunarDateOfDay, lunarDateText } from '../../astro/chinese/lunar-calendar.ts';
-import { addToDate, isForward, luckPillars, luckStart } from '../../astro/chinese/luck-pillars.ts';
-import { dayAndHour, fourPillars, monthPillar, solarYearOf, yearPillar, DAY_BOUNDARIES, PILLAR_LABELS, type DayBoundary } from '../../astro/chinese/pillars.ts';
-import { jieAround, lichunOf, termsAround, termsOfYear, type SolarTerm } from '../../astro/chinese/solar-terms.ts';
-import { BRANCHES, HIDDEN_ROLES, STEMS, ganZhiText, lifeStageOf, mod, nayinOf, type GanZhi } from '../../astro/chinese/stems-branches.ts';
-import { DAY_MASTER, tenGodOf } from '../../astro/chinese/ten-gods.ts';
-import { dayMasterStrength } from '../../astro/chinese/day-master-strength.ts';
-import { findStars, voidOf } from '../../astro/chinese/shen-sha.ts';
-import { findInteractions, type Interaction, type PlacedPillar } from '../../astro/chinese/interactions.ts';
-import { birthMoment, UNTIMED_HOUR } from '../../requests/moment.ts';
-import type { ResolvedPlace } from '../../requests/place.ts';
-import { placeWarnings } from '../../requests/place.ts';
-import { RequestFieldError } from '../../requests/request-error.ts';
+import { formatLocalIso, formatOffset, isValidCalendarDate, julianDayFromUtcMs, utcMsFromJulianDay } from '../../../astro/civil-time.ts';
+import { MAX_YEAR, MIN_YEAR } from '../../../requests/birth-schema.ts';
+import { equationOfTimeDays } from '../../../astro/equation-of-time.ts';
+import { elementBalance, ELEMENT_WEIGHTS } from '../../../astro/chinese/element-balance.ts';
+import { lunarDateOfDay, lunarDateText } from '../../../astro/chinese/lunar-calendar.ts';
+import { addToDate, isForward, luckPillars, luckStart } from '../../../astro/chinese/luck-pillars.ts';
+import {
+  dayAndHour,
+  fourPillars,
+  monthPillar,
+  solarYearOf,
+  yearPillar,
+  DAY_BOUNDARIES,
+  PILLAR_LABELS,
+  type DayBoundary,
+} from '../../../astro/chinese/pillars.ts';
+import { jieAround, lichunOf, termsAround, termsOfYear, type SolarTerm } from '../../../astro/chinese/solar-terms.ts';
+import { BRANCHES, HIDDEN_ROLES, STEMS, ganZhiText, lifeStageOf, mod, nayinOf, type GanZhi } from '../../../astro/chinese/stems-branches.ts';
+import { DAY_MASTER, tenGodOf } from '../../../astro/chinese/ten-gods.ts';
+import { dayMasterStrength } from '../../../astro/chinese/day-master-strength.ts';
+import { findStars, voidOf } from '../../../astro/chinese/shen-sha.ts';
+import { findInteractions, type Interaction, type PlacedPillar } from '../../../astro/chinese/interactions.ts';
+import { birthMoment, UNTIMED_HOUR } from '../../../requests/moment.ts';
+import type { ResolvedPlace } from '../../../requests/place.ts';
+import { placeWarnings } from '../../../requests/place.ts';
+import { RequestFieldError } from '../../../requests/request-error.ts';
 import { metaOf, resolveLang } from './bazi-lang.ts';
 import { localizeBaziAnswer } from './bazi-localize.ts';
 import { DISTINCT_CLOCKS, MAX_ANNUAL_YEARS, type BaziRequest, type BaziResponse, type TimeStandard } from './bazi-schemas.ts';

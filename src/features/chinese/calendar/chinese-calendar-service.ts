@@ -1,10 +1,10 @@
 /** The Chinese calendar of one local day: runs in a compute worker. */
-import { formatLocalIso, julianDayFromUtcMs, resolveCivilTime, utcMsFromJulianDay } from '../../astro/civil-time.ts';
-import { zoneOffsetSeconds } from '../../astro/zone-offset-table.ts';
-import { lunarDateOfDay, lunarDateText } from '../../astro/chinese/lunar-calendar.ts';
-import { dayPillarOfJdn, monthPillar, solarYearOf, yearPillar } from '../../astro/chinese/pillars.ts';
-import { termsAround, type SolarTerm } from '../../astro/chinese/solar-terms.ts';
-import { BRANCHES, STEMS, ganZhiText, mod, nayinOf, type GanZhi } from '../../astro/chinese/stems-branches.ts';
+import { formatLocalIso, julianDayFromUtcMs, resolveCivilTime, utcMsFromJulianDay } from '../../../astro/civil-time.ts';
+import { zoneOffsetSeconds } from '../../../astro/zone-offset-table.ts';
+import { lunarDateOfDay, lunarDateText } from '../../../astro/chinese/lunar-calendar.ts';
+import { dayPillarOfJdn, monthPillar, solarYearOf, yearPillar } from '../../../astro/chinese/pillars.ts';
+import { termsAround, type SolarTerm } from '../../../astro/chinese/solar-terms.ts';
+import { BRANCHES, STEMS, ganZhiText, mod, nayinOf, type GanZhi } from '../../../astro/chinese/stems-branches.ts';
 import type { CalendarResponse } from './chinese-calendar-schemas.ts';
 
 export interface ChineseCalendarTask {

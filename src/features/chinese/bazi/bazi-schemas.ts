@@ -7,15 +7,15 @@
  * both zodiac readings.
  */
 import { z } from 'zod/v4';
-import { birthFields, MAX_YEAR, MIN_YEAR } from '../../requests/birth-schema.ts';
+import { birthFields, MAX_YEAR, MIN_YEAR } from '../../../requests/birth-schema.ts';
 
 /** The longest range of annual pillars one answer lists. */
 export const MAX_ANNUAL_YEARS = 120;
 import { answerObject } from './bazi-field-text.ts';
 import { langField, metaSchema } from './bazi-lang.ts';
-import { caseInsensitiveEnum } from '../../requests/lenient-enum.ts';
-import { DAY_BOUNDARIES } from '../../astro/chinese/pillars.ts';
-import { ELEMENTS } from '../../astro/chinese/stems-branches.ts';
+import { caseInsensitiveEnum } from '../../../requests/lenient-enum.ts';
+import { DAY_BOUNDARIES } from '../../../astro/chinese/pillars.ts';
+import { ELEMENTS } from '../../../astro/chinese/stems-branches.ts';
 
 export const TIME_STANDARDS = ['civil', 'local_mean', 'true_solar', 'true_solar_absolute'] as const;
 export type TimeStandard = (typeof TIME_STANDARDS)[number];

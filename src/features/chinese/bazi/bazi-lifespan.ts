@@ -4,11 +4,11 @@
  * Fire in the effective balance) and from the luck and annual pillars in force each year. It is a
  * picture of traditional symbolism; it does not estimate how long anyone lives.
  */
-import { elementId } from '../../astro/chinese/dictionary.ts';
-import { elementDynamics } from '../../astro/chinese/element-dynamics.ts';
-import { yearPillar } from '../../astro/chinese/pillars.ts';
-import { BRANCHES, ELEMENTS, STEMS, ganZhiText, type Element, type GanZhi } from '../../astro/chinese/stems-branches.ts';
-import type { ResolvedPlace } from '../../requests/place.ts';
+import { elementId } from '../../../astro/chinese/dictionary.ts';
+import { elementDynamics } from '../../../astro/chinese/element-dynamics.ts';
+import { yearPillar } from '../../../astro/chinese/pillars.ts';
+import { BRANCHES, ELEMENTS, STEMS, ganZhiText, type Element, type GanZhi } from '../../../astro/chinese/stems-branches.ts';
+import type { ResolvedPlace } from '../../../requests/place.ts';
 import { chartOf } from './bazi-chart-of.ts';
 import { metaOf, pick, resolveLang } from './bazi-lang.ts';
 import type { BaziLifespanRequest, BaziLifespanResponse } from './bazi-lifespan-schemas.ts';

@@ -1,5 +1,5 @@
 /** The ids of the health and life-curve readings' labels, with their names (listed in the dictionary). */
-import type { Term } from '../../astro/chinese/dictionary.ts';
+import type { Term } from '../../../astro/chinese/dictionary.ts';
 
 export const STRAIN_DICTIONARY: readonly Term[] = [
   { id: 'element_excess', chinese: '五行太过', pinyin: 'wǔ xíng tài guò', english: 'Element excess' },

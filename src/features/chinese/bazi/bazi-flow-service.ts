@@ -4,16 +4,16 @@
  * year's pillar from its Lichun and its twelve month pillars from their jie, each with its
  * interactions with the natal pillars and the stars of the chart it brings.
  */
-import { formatLocalIso, utcMsFromJulianDay } from '../../astro/civil-time.ts';
-import { zoneOffsetSeconds } from '../../astro/zone-offset-table.ts';
-import { findInteractions, type PlacedPillar } from '../../astro/chinese/interactions.ts';
-import { yearPillar } from '../../astro/chinese/pillars.ts';
-import { starsOnBranch } from '../../astro/chinese/shen-sha.ts';
-import { termsOfYear, type SolarTerm } from '../../astro/chinese/solar-terms.ts';
-import { BRANCHES, STEMS, ganZhiText, mod, type GanZhi } from '../../astro/chinese/stems-branches.ts';
-import { tenGodOf } from '../../astro/chinese/ten-gods.ts';
-import type { ResolvedPlace } from '../../requests/place.ts';
-import { RequestFieldError } from '../../requests/request-error.ts';
+import { formatLocalIso, utcMsFromJulianDay } from '../../../astro/civil-time.ts';
+import { zoneOffsetSeconds } from '../../../astro/zone-offset-table.ts';
+import { findInteractions, type PlacedPillar } from '../../../astro/chinese/interactions.ts';
+import { yearPillar } from '../../../astro/chinese/pillars.ts';
+import { starsOnBranch } from '../../../astro/chinese/shen-sha.ts';
+import { termsOfYear, type SolarTerm } from '../../../astro/chinese/solar-terms.ts';
+import { BRANCHES, STEMS, ganZhiText, mod, type GanZhi } from '../../../astro/chinese/stems-branches.ts';
+import { tenGodOf } from '../../../astro/chinese/ten-gods.ts';
+import type { ResolvedPlace } from '../../../requests/place.ts';
+import { RequestFieldError } from '../../../requests/request-error.ts';
 import { computeBazi, interactionOut, withLang } from './bazi-service.ts';
 import type { BaziFlowRequest, BaziFlowResponse } from './bazi-flow-schemas.ts';
 import { baziRequest } from './bazi-schemas.ts';

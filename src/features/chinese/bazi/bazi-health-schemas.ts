@@ -1,6 +1,6 @@
 /** Request and answer of POST /api/v1/chinese/bazi/health: a constitution reading of traditional symbolism. */
 import { z } from 'zod/v4';
-import { MAX_YEAR, MIN_YEAR } from '../../requests/birth-schema.ts';
+import { MAX_YEAR, MIN_YEAR } from '../../../requests/birth-schema.ts';
 import { answerObject } from './bazi-field-text.ts';
 import { langField, metaSchema } from './bazi-lang.ts';
 import { exampleBaziBirth } from './bazi-schemas.ts';

@@ -1,7 +1,7 @@
 /** GET /api/v1/chinese/calendar/{date} and GET /api/v1/chinese/today: the query and the day's answer. */
 import { z } from 'zod/v4';
-import { ianaZone } from '../../astro/civil-time.ts';
-import { ELEMENTS } from '../../astro/chinese/stems-branches.ts';
+import { ianaZone } from '../../../astro/civil-time.ts';
+import { ELEMENTS } from '../../../astro/chinese/stems-branches.ts';
 import { answerObject } from '../bazi/bazi-field-text.ts';
 
 const timezone = z

@@ -4,10 +4,10 @@
  * into indexes, with the day master's strength. A person's field errors are named under the
  * person's field (`person_b.day`).
  */
-import { dayMasterStrength, type DayMasterStrength } from '../../astro/chinese/day-master-strength.ts';
-import { BRANCHES, ELEMENTS, STEMS, type GanZhi } from '../../astro/chinese/stems-branches.ts';
-import type { ResolvedPlace } from '../../requests/place.ts';
-import { RequestFieldError } from '../../requests/request-error.ts';
+import { dayMasterStrength, type DayMasterStrength } from '../../../astro/chinese/day-master-strength.ts';
+import { BRANCHES, ELEMENTS, STEMS, type GanZhi } from '../../../astro/chinese/stems-branches.ts';
+import type { ResolvedPlace } from '../../../requests/place.ts';
+import { RequestFieldError } from '../../../requests/request-error.ts';
 import { computeBazi } from './bazi-service.ts';
 import { baziRequest, type BaziResponse } from './bazi-schemas.ts';
 

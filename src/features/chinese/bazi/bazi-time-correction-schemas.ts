@@ -1,6 +1,6 @@
 /** Request and answer of POST /api/v1/chinese/bazi/time-correction. */
 import { z } from 'zod/v4';
-import { DAY_BOUNDARIES } from '../../astro/chinese/pillars.ts';
+import { DAY_BOUNDARIES } from '../../../astro/chinese/pillars.ts';
 import { answerObject } from './bazi-field-text.ts';
 import { metaSchema } from './bazi-lang.ts';
 import { baziRequest, CHART_OPTIONS, exampleBaziBirth, TIME_STANDARDS } from './bazi-schemas.ts';

@@ -4,8 +4,8 @@
  * field: ids, enum values (elements, polarities, kinds, labels) and Chinese characters are the same
  * in every language, so that a client's parsing does not depend on the language.
  */
-import { animalChinese, ELEMENT_DICTIONARY, STAR_DICTIONARY, TEN_GOD_DICTIONARY } from '../../astro/chinese/dictionary.ts';
-import { BRANCHES, STEMS } from '../../astro/chinese/stems-branches.ts';
+import { animalChinese, ELEMENT_DICTIONARY, STAR_DICTIONARY, TEN_GOD_DICTIONARY } from '../../../astro/chinese/dictionary.ts';
+import { BRANCHES, STEMS } from '../../../astro/chinese/stems-branches.ts';
 import { ruleTextZh } from './bazi-rule-text-zh.ts';
 
 const TEN_GOD_ZH = new Map(TEN_GOD_DICTIONARY.map((t) => [t.english, t.chinese]));
