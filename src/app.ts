@@ -43,7 +43,6 @@ import { returnsRoutes } from './features/returns/returns-routes.ts';
 import { profectionRoutes } from './features/profections/profections-routes.ts';
 import { panchangRoutes } from './features/vedic-panchang/vedic-panchang-routes.ts';
 import { vedicVisualRoutes } from './features/vedic-visual/vedic-visual-routes.ts';
-import { horoscopeRoutes } from './features/horoscope/horoscope-routes.ts';
 import { synastryRoutes } from './features/synastry/synastry-routes.ts';
 import { vedicRoutes } from './features/vedic/vedic-routes.ts';
 import { vedicStrengthRoutes } from './features/vedic-strength/vedic-strength-routes.ts';
@@ -52,7 +51,6 @@ import { vedicDoshasRoutes } from './features/vedic-doshas/vedic-doshas-routes.t
 import { vedicMatchRoutes } from './features/vedic-match/vedic-match-routes.ts';
 import { vedicGocharRoutes } from './features/vedic-gochar/vedic-gochar-routes.ts';
 import { muhurtaRoutes } from './features/vedic-muhurta/vedic-muhurta-routes.ts';
-import { forecastRoutes } from './features/forecast/forecast-routes.ts';
 import { numerologyRoutes } from './features/numerology/numerology-routes.ts';
 import { ephemerisRoutes } from './features/ephemeris/ephemeris-routes.ts';
 import { baziRoutes } from './features/bazi/bazi-routes.ts';
@@ -363,8 +361,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await calc.register(vedicMatchRoutes(deps.compute));
     await calc.register(vedicGocharRoutes(deps.compute));
     await calc.register(muhurtaRoutes(deps.compute));
-    await calc.register(horoscopeRoutes(deps.compute));
-    await calc.register(forecastRoutes(deps.compute));
     await calc.register(ephemerisRoutes({ compute: deps.compute, exports }));
     await calc.register(chartRoutes(deps.compute));
     await calc.register(geoRoutes);

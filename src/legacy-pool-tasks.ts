@@ -28,24 +28,8 @@ import { returnsAnswerBytes, solarReturnAnswerBytes } from './answers/returns-an
 import { synastryAnswerBytes, synastryHoroscopeAnswerBytes, synastrySummaryAnswerBytes } from './answers/synastry-answers.ts';
 import type { SynastryTask } from './features/synastry/synastry-service.ts';
 import type { SynastryHoroscopeTask } from './features/synastry/synastry-horoscope-service.ts';
-import {
-  dailyPersonalV1AnswerBytes,
-  dailyPersonalV2AnswerBytes,
-  dailyPersonalV3AnswerBytes,
-  dailySignAnswerBytes,
-  weeklyPersonalAnswerBytes,
-} from './answers/horoscope-answers.ts';
 import { panchangV1AnswerBytes, panchangV2AnswerBytes } from './answers/vedic-panchang-answers.ts';
 import { visualChartImage, type VisualChartTask } from './features/vedic-visual/vedic-visual-service.ts';
-import { insightsAnswer, searchAnswer, timelineAnswer } from './answers/forecast-answers.ts';
-import {
-  computeNatalInsights,
-  computeTransitInsights,
-  type NatalInsightsTask,
-  type TransitInsightsTask,
-} from './features/forecast/forecast-insights-service.ts';
-import { computeSearch, type SearchTask } from './features/forecast/forecast-search-service.ts';
-import { computeTimeline, type TimelineTask } from './features/forecast/forecast-timeline-service.ts';
 import {
   vedicCalculateBytes,
   vedicChartV1Bytes,
@@ -85,18 +69,9 @@ export const LEGACY_TASKS = [
   poolTask('synastry', (p: SynastryTask) => synastryAnswerBytes(p)),
   poolTask('synastry_summary', (p: SynastryTask) => synastrySummaryAnswerBytes(p)),
   poolTask('synastry_horoscope', (p: SynastryHoroscopeTask) => synastryHoroscopeAnswerBytes(p)),
-  poolTask('horoscope_daily_personal_v1', dailyPersonalV1AnswerBytes),
-  poolTask('horoscope_daily_personal_v2', dailyPersonalV2AnswerBytes),
-  poolTask('horoscope_daily_personal_v3', dailyPersonalV3AnswerBytes),
-  poolTask('horoscope_weekly_personal', weeklyPersonalAnswerBytes),
-  poolTask('horoscope_daily_sign', dailySignAnswerBytes),
   poolTask('vedic_panchang_v1', panchangV1AnswerBytes),
   poolTask('vedic_panchang_v2', panchangV2AnswerBytes),
   poolTask('vedic_visual_chart', (p: VisualChartTask) => visualChartImage(p)),
-  poolTask('transits_timeline', (p: TimelineTask) => timelineAnswer(computeTimeline(p)), 'heavy'),
-  poolTask('transits_search', (p: SearchTask) => searchAnswer(computeSearch(p)), 'heavy'),
-  poolTask('natal_insights', (p: NatalInsightsTask) => insightsAnswer(computeNatalInsights(p))),
-  poolTask('transits_insights', (p: TransitInsightsTask) => insightsAnswer(computeTransitInsights(p)), 'heavy'),
   poolTask('vedic_chart_v1', vedicChartV1Bytes),
   poolTask('vedic_chart_v2', vedicChartV2Bytes),
   poolTask('vedic_vargas_v1', vedicVargasV1Bytes),

@@ -19,8 +19,6 @@ import { vedicVisualChartTool } from '../vedic-visual/vedic-visual-tools.ts';
 import { VEDIC_STRENGTH_TOOLS } from '../vedic-strength/vedic-strength-tools.ts';
 import { GOCHAR_TOOLS } from '../vedic-gochar/vedic-gochar-tools.ts';
 import { muhuratSearchTool } from '../vedic-muhurta/vedic-muhurta-tools.ts';
-import { HOROSCOPE_TOOLS } from '../horoscope/horoscope-tools.ts';
-import { FORECAST_TOOLS } from '../forecast/forecast-tools.ts';
 import { PROGRESSIONS_TOOLS } from '../progressions/progressions-tools.ts';
 import type { ToolDefinition } from './tool-definition.ts';
 
@@ -49,8 +47,6 @@ export const TOOLS: readonly ToolDefinition[] = [
   ...VEDIC_STRENGTH_TOOLS,
   ...GOCHAR_TOOLS,
   muhuratSearchTool,
-  ...HOROSCOPE_TOOLS,
-  ...FORECAST_TOOLS,
 ];
 
 export function toolsOf(families: readonly Family[]): ToolDefinition[] {
