@@ -3,13 +3,13 @@
  * /api/v3/horoscope/weekly/personal, GET /api/v2 and /api/v1/horoscope/daily/sign. The birth place
  * is resolved and the day fixed in its zone on the event loop, then the compute task.
  */
-import { poolTask } from '../../compute/pool-task.ts';
-import { endpoint, type Endpoint } from '../../http/endpoint.ts';
-import { schemaSerializer } from '../../answers/schema-serializer.ts';
-import { ianaZone } from '../../astro/civil-time.ts';
-import { timeZoneAt } from '../../geo/time-zone-lookup.ts';
-import { isAutoZone, requestedZone, resolveSubjectPlace, type ResolvedPlace } from '../../requests/place.ts';
-import { RequestFieldError } from '../../requests/request-error.ts';
+import { poolTask } from '../../../compute/pool-task.ts';
+import { endpoint, type Endpoint } from '../../../http/endpoint.ts';
+import { schemaSerializer } from '../../../answers/schema-serializer.ts';
+import { ianaZone } from '../../../astro/civil-time.ts';
+import { timeZoneAt } from '../../../geo/time-zone-lookup.ts';
+import { isAutoZone, requestedZone, resolveSubjectPlace, type ResolvedPlace } from '../../../requests/place.ts';
+import { RequestFieldError } from '../../../requests/request-error.ts';
 import { dayOfRequest, type DayFrame } from './horoscope-day.ts';
 import {
   dailyPersonalRequest,

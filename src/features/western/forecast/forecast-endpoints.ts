@@ -2,10 +2,10 @@
  * The forecasting endpoints: transit timeline, transit search, natal and transit insights. The
  * birth place is resolved on the event loop, then the answer is computed in the pool.
  */
-import { poolTask } from '../../compute/pool-task.ts';
-import { endpoint, type Endpoint } from '../../http/endpoint.ts';
-import { schemaSerializer } from '../../answers/schema-serializer.ts';
-import { resolveSubjectPlace } from '../../requests/place.ts';
+import { poolTask } from '../../../compute/pool-task.ts';
+import { endpoint, type Endpoint } from '../../../http/endpoint.ts';
+import { schemaSerializer } from '../../../answers/schema-serializer.ts';
+import { resolveSubjectPlace } from '../../../requests/place.ts';
 import { computeNatalInsights, computeTransitInsights, type NatalInsightsTask, type TransitInsightsTask } from './forecast-insights-service.ts';
 import { insightsResponse, natalInsightsRequest, transitInsightsRequest } from './forecast-insights-schemas.ts';
 import { computeSearch, type SearchTask } from './forecast-search-service.ts';
