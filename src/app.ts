@@ -52,7 +52,6 @@ import { vedicMatchRoutes } from './features/vedic-match/vedic-match-routes.ts';
 import { vedicGocharRoutes } from './features/vedic-gochar/vedic-gochar-routes.ts';
 import { muhurtaRoutes } from './features/vedic-muhurta/vedic-muhurta-routes.ts';
 import { numerologyRoutes } from './features/numerology/numerology-routes.ts';
-import { ephemerisRoutes } from './features/ephemeris/ephemeris-routes.ts';
 import { baziRoutes } from './features/bazi/bazi-routes.ts';
 import { chineseCalendarRoutes } from './features/chinese-calendar/chinese-calendar-routes.ts';
 import { chartRoutes } from './features/charts/charts-routes.ts';
@@ -345,7 +344,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       route.schema = { ...route.schema, security: [{ apiKey: [] }] };
       if (route.config?.billable === undefined && route.method === 'POST') route.config = { ...route.config, billable: true };
     });
-    registerEndpoints(calc, ENDPOINTS, { compute: deps.compute, services: { reports: { db: deps.db, service: reports.service } } });
+    registerEndpoints(calc, ENDPOINTS, { compute: deps.compute, services: { reports: { db: deps.db, service: reports.service }, exports } });
     await calc.register(progressionsRoutes(deps.compute));
     await calc.register(returnsRoutes(deps.compute));
     await calc.register(baziRoutes(deps.compute));
@@ -361,7 +360,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await calc.register(vedicMatchRoutes(deps.compute));
     await calc.register(vedicGocharRoutes(deps.compute));
     await calc.register(muhurtaRoutes(deps.compute));
-    await calc.register(ephemerisRoutes({ compute: deps.compute, exports }));
     await calc.register(chartRoutes(deps.compute));
     await calc.register(geoRoutes);
     await calc.register(reportCreditRoutes(deps.db));

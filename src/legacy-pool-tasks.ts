@@ -10,8 +10,7 @@ import {
   progressionExactIngressesAnswerBytes,
 } from './answers/progression-answers.ts';
 import { poolTask } from './compute/pool-task.ts';
-import { computeEphemeris, computeEphemerisChunk } from './features/ephemeris/ephemeris-service.ts';
-import type { EphemerisPlan } from './features/ephemeris/plan.ts';
+import { ephemerisChunkTask } from './features/ephemeris/ephemeris-endpoints.ts';
 import { profectionAnswer } from './answers/profections-answer.ts';
 import { computeProfection, type ProfectionTask } from './features/profections/profections-service.ts';
 import { baziAnswerBytes } from './answers/bazi-answer.ts';
@@ -54,8 +53,8 @@ export const LEGACY_TASKS = [
   poolTask('progressions_calendar', progressionCalendarAnswerBytes, 'heavy'),
   poolTask('progressions_exact_aspects', progressionExactAspectsAnswerBytes, 'heavy'),
   poolTask('progressions_exact_ingresses', progressionExactIngressesAnswerBytes, 'heavy'),
-  poolTask('ephemeris', (p: EphemerisPlan) => computeEphemeris(p)),
-  poolTask('ephemeris_chunk', (p: { plan: EphemerisPlan; from: number; to: number }) => computeEphemerisChunk(p), 'export_chunk'),
+  // An export's chunk serves no endpoint of its own; the ephemeris declares it.
+  ephemerisChunkTask,
   poolTask('profections_annual', (p: ProfectionTask) => profectionAnswer(computeProfection(p))),
   poolTask('bazi', (p: BaziTask) => baziAnswerBytes(p)),
   poolTask('bazi_flow', (p: BaziFlowTask) => baziFlowAnswerBytes(p)),

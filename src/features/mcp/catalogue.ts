@@ -1,6 +1,6 @@
 /** Every MCP tool, and the ones a set of families shows. */
 import { chartTool } from './chart-tool.ts';
-import { ephemerisAliasTool, ephemerisTool, numerologyTool } from './calculation-tools.ts';
+import { numerologyTool } from './calculation-tools.ts';
 import { ENDPOINT_FAMILIES } from '../endpoints.ts';
 import { endpointTools } from './endpoint-tools.ts';
 import type { Family } from './families.ts';
@@ -24,8 +24,6 @@ import type { ToolDefinition } from './tool-definition.ts';
 
 export const TOOLS: readonly ToolDefinition[] = [
   ...ENDPOINT_FAMILIES.flatMap(({ family, endpoints }) => endpoints.flatMap((e) => endpointTools(e, family))),
-  ephemerisTool,
-  ephemerisAliasTool,
   numerologyTool,
   chartTool,
   placeTool,
