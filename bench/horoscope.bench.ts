@@ -19,9 +19,9 @@
 import { initEphemeris } from '../src/astro/ephemeris.ts';
 import { runTask } from '../src/pool-tasks.ts';
 import { natalRequest } from '../src/features/natal/natal-schemas.ts';
-import { dailyPersonalRequest, SIGN_IDS } from '../src/features/horoscope/horoscope-schemas.ts';
-import { frameOfDate } from '../src/features/horoscope/horoscope-day.ts';
-import { newRequestId, type PersonalTask, type SignTask } from '../src/features/horoscope/horoscope-service.ts';
+import { dailyPersonalRequest, SIGN_IDS } from '../src/features/western/horoscope/horoscope-schemas.ts';
+import { frameOfDate } from '../src/features/western/horoscope/horoscope-day.ts';
+import { newRequestId, type PersonalTask, type SignTask } from '../src/features/western/horoscope/horoscope-service.ts';
 import { resolveSubjectPlace } from '../src/requests/place.ts';
 import { timeZoneAt } from '../src/geo/time-zone-lookup.ts';
 import { randomBirth, randomInt } from './births.ts';

@@ -179,7 +179,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       heavy: layers.heavy,
       routes: async (calc) => {
         registerEndpoints(calc, ENDPOINTS, { compute, services: { reports: { db, service: reports.service }, exports: layers.exports } });
-        await registerLegacyRoutes(calc, compute, layers.exports);
+        await registerLegacyRoutes(calc, compute);
         await calc.register(geoRoutes);
         await calc.register(reportCreditRoutes(db));
         await calc.register(reportRoutes(db, config));

@@ -61,7 +61,13 @@ export function registerEndpoints(app: FastifyInstance, endpoints: readonly Endp
         handler: async (request, reply) => {
           const input: EndpointInput = { body: request.body, query: request.query, params: request.params };
           const userId = request.principal?.userId;
-          const served = await serveEndpoint(e, input, { compute: deps.compute, userId, headers: request.headers, services: deps.services ?? {} });
+          const served = await serveEndpoint(e, input, {
+            compute: deps.compute,
+            userId,
+            headers: request.headers,
+            services: deps.services ?? {},
+            http: { request, reply },
+          });
           return send(reply, served);
         },
       });

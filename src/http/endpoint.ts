@@ -50,6 +50,11 @@ export interface EndpointContext {
   headers: Readonly<Record<string, string | string[] | undefined>>;
   /** Services some endpoints need beyond the compute pool, by the name they are registered under (endpoint-routes.ts). */
   services: EndpointServices;
+  /**
+   * The HTTP request and reply, opaque here (nothing in this file knows Fastify), for a service
+   * that acts on them: the export admission reads the caller's plan and writes the quota headers.
+   */
+  http: { request: unknown; reply: unknown };
 }
 
 /**

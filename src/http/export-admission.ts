@@ -126,6 +126,11 @@ export class ExportAdmission {
     };
   }
 
+  /** `admit` for an endpoint's `serve`, which holds the request and reply opaquely (src/http/endpoint.ts). */
+  admitHttp(http: { request: unknown; reply: unknown }, rows: number, field: (string | number)[]): Promise<AdmittedExport> {
+    return this.admit(http.request as FastifyRequest, http.reply as FastifyReply, rows, field);
+  }
+
   /** The units beyond the first, spent on the user's quota; 429 when they do not fit. */
   private async charge(request: FastifyRequest, cost: number): Promise<void> {
     const principal = request.principal;

@@ -2,7 +2,7 @@
  * The calculation answers as objects (and the export's rows as CSV lines), for JSON.stringify:
  * the oracles that the answer writers (src/features/natal/natal-answer.ts,
  * src/features/natal/natal-compact-answer.ts, src/features/transits/transits-answer.ts,
- * src/answers/ephemeris-csv.ts) are tested against. The service never builds these
+ * src/features/ephemeris/ephemeris-csv.ts) are tested against. The service never builds these
  * objects: it writes the same bytes on the JSON tape from the same casts (castNatal,
  * castCompactNatal, castTransits, the export's rows); the tests compare the two on thousands of
  * random cases, and the interpretation tests, the report example and the interpretation bench
@@ -22,7 +22,7 @@ import type { InterpretationBlock } from '../../src/interpretations/index.ts';
 import { anglesJson, housesJson, markSides, planetJson, roundNumbers, subjectJson, type PlanetJson } from '../../src/answers/chart-presentation.ts';
 import type { ResolvedMoment } from '../../src/requests/moment.ts';
 import { placeWarnings, type ResolvedPlace } from '../../src/requests/place.ts';
-import { csvText } from '../../src/answers/ephemeris-formats.ts';
+import { csvText } from '../../src/features/ephemeris/ephemeris-formats.ts';
 import type { EphemerisPlan } from '../../src/features/ephemeris/plan.ts';
 import type { EphemerisRow } from '../../src/features/ephemeris/rows.ts';
 import type { CompactNatalRequest } from '../../src/features/natal/natal-schemas.ts';
@@ -261,7 +261,7 @@ function csvField(value: CsvValue): string {
   return csvText(value);
 }
 
-/** A row of the ephemeris export as a CSV line: the oracle of the CSV writer (src/answers/ephemeris-csv.ts). */
+/** A row of the ephemeris export as a CSV line: the oracle of the CSV writer (src/features/ephemeris/ephemeris-csv.ts). */
 export function csvLine(plan: EphemerisPlan, row: EphemerisRow): string {
   const fields: CsvValue[] = [row.timestamp, row.local_timestamp, row.weekday, row.julian_day];
   if (plan.includeSiderealTime) fields.push(row.sidereal_time);

@@ -1,7 +1,7 @@
 /** Random personal horoscope tasks for the horoscope tests: births timed and untimed, places by city and coordinates, both zodiacs, days and zones. */
-import { frameOfDate } from '../../src/features/horoscope/horoscope-day.ts';
-import { dailyPersonalRequest } from '../../src/features/horoscope/horoscope-schemas.ts';
-import type { PersonalTask } from '../../src/features/horoscope/horoscope-service.ts';
+import { frameOfDate } from '../../src/features/western/horoscope/horoscope-day.ts';
+import { dailyPersonalRequest } from '../../src/features/western/horoscope/horoscope-schemas.ts';
+import type { PersonalTask } from '../../src/features/western/horoscope/horoscope-service.ts';
 import { resolveSubjectPlace } from '../../src/requests/place.ts';
 import { seededRandom } from './seeded-random.ts';
 

@@ -18,7 +18,7 @@ import {
   dailySignV2Response,
   weeklyPersonalResponse,
   SIGN_IDS,
-} from '../../src/features/horoscope/horoscope-schemas.ts';
+} from '../../src/features/western/horoscope/horoscope-schemas.ts';
 
 let server: TestServer;
 let mcp: ReturnType<typeof v2Client>;

@@ -8,9 +8,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../helpers/app.ts';
 import { startServerWithMcp, type v2Client } from '../helpers/mcp.ts';
-import { timelineResponse } from '../../src/features/forecast/forecast-timeline-schemas.ts';
-import { searchResponse } from '../../src/features/forecast/forecast-search-schemas.ts';
-import { insightsResponse } from '../../src/features/forecast/forecast-insights-schemas.ts';
+import { timelineResponse } from '../../src/features/western/forecast/forecast-timeline-schemas.ts';
+import { searchResponse } from '../../src/features/western/forecast/forecast-search-schemas.ts';
+import { insightsResponse } from '../../src/features/western/forecast/forecast-insights-schemas.ts';
 
 let server: TestServer;
 let mcp: ReturnType<typeof v2Client>;

@@ -1,12 +1,12 @@
 /**
- * The CSV export's rows are written on the JSON tape (src/answers/ephemeris-csv.ts); `csvLine` (test/helpers/answer-oracles.ts) is
+ * The CSV export's rows are written on the JSON tape (src/features/ephemeris/ephemeris-csv.ts); `csvLine` (test/helpers/answer-oracles.ts) is
  * the reference they must equal byte for byte: random requests with every option on and off, a
  * polar place whose houses fall back, aspects, void of course, fixed stars, sidereal zodiacs.
  */
 import { describe, expect, it } from 'vitest';
 import { initEphemeris } from '../../src/astro/ephemeris.ts';
-import { csvChunkBytes } from '../../src/answers/ephemeris-csv.ts';
-import { csvHeader } from '../../src/answers/ephemeris-formats.ts';
+import { csvChunkBytes } from '../../src/features/ephemeris/ephemeris-csv.ts';
+import { csvHeader } from '../../src/features/ephemeris/ephemeris-formats.ts';
 import { csvLine } from '../helpers/answer-oracles.ts';
 import { buildEphemerisPlan } from '../../src/features/ephemeris/plan.ts';
 import { computeRow } from '../../src/features/ephemeris/rows.ts';

@@ -1,7 +1,7 @@
 /** Ephemeris tasks for the compute pool: a whole buffered response, or one chunk of an export. */
 import { computeRow, type VoidLookup } from './rows.ts';
-import { csvHeader, ndjsonLine, rowJson, tableOf } from '../../answers/ephemeris-formats.ts';
-import { csvChunkBytes } from '../../answers/ephemeris-csv.ts';
+import { csvHeader, ndjsonLine, rowJson, tableOf } from './ephemeris-formats.ts';
+import { csvChunkBytes } from './ephemeris-csv.ts';
 import type { EphemerisPlan } from './plan.ts';
 import { engineInfo } from '../../astro/ephemeris.ts';
 import { voidOfCoursePeriods, type VoidOfCoursePeriod } from '../../astro/events/index.ts';

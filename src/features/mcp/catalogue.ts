@@ -1,6 +1,6 @@
 /** Every MCP tool, and the ones a set of families shows. */
 import { chartTool } from './chart-tool.ts';
-import { ephemerisAliasTool, ephemerisTool, numerologyTool } from './calculation-tools.ts';
+import { numerologyTool } from './calculation-tools.ts';
 import { ENDPOINT_FAMILIES } from '../endpoints.ts';
 import { endpointTools } from './endpoint-tools.ts';
 import type { Family } from './families.ts';
@@ -8,15 +8,11 @@ import { placeTool } from './place-tool.ts';
 import { RETURNS_TOOLS } from '../returns/returns-tools.ts';
 import { SYNASTRY_TOOLS } from '../synastry/synastry-tools.ts';
 import { profectionTool } from '../profections/profections-tools.ts';
-import { HOROSCOPE_TOOLS } from '../horoscope/horoscope-tools.ts';
-import { FORECAST_TOOLS } from '../forecast/forecast-tools.ts';
 import { PROGRESSIONS_TOOLS } from '../progressions/progressions-tools.ts';
 import type { ToolDefinition } from './tool-definition.ts';
 
 export const TOOLS: readonly ToolDefinition[] = [
   ...ENDPOINT_FAMILIES.flatMap(({ family, endpoints }) => endpoints.flatMap((e) => endpointTools(e, family))),
-  ephemerisTool,
-  ephemerisAliasTool,
   numerologyTool,
   chartTool,
   placeTool,
@@ -24,8 +20,6 @@ export const TOOLS: readonly ToolDefinition[] = [
   ...PROGRESSIONS_TOOLS,
   ...SYNASTRY_TOOLS,
   profectionTool,
-  ...HOROSCOPE_TOOLS,
-  ...FORECAST_TOOLS,
 ];
 
 export function toolsOf(families: readonly Family[]): ToolDefinition[] {

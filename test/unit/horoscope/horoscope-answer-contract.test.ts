@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { initEphemeris } from '../../../src/astro/ephemeris.ts';
 import { runTask } from '../../../src/pool-tasks.ts';
-import { frameOfDate } from '../../../src/features/horoscope/horoscope-day.ts';
+import { frameOfDate } from '../../../src/features/western/horoscope/horoscope-day.ts';
 import {
   dailyPersonalV2Response,
   dailyPersonalV3Response,
@@ -14,8 +14,8 @@ import {
   dailySignV2Response,
   weeklyPersonalResponse,
   SIGN_IDS,
-} from '../../../src/features/horoscope/horoscope-schemas.ts';
-import type { SignTask } from '../../../src/features/horoscope/horoscope-service.ts';
+} from '../../../src/features/western/horoscope/horoscope-schemas.ts';
+import type { SignTask } from '../../../src/features/western/horoscope/horoscope-service.ts';
 import { assertAnswerContract } from '../../helpers/answer-contract.ts';
 import { seededRandom } from '../../helpers/seeded-random.ts';
 import { HOROSCOPE_ZONES, personalTasks } from '../../helpers/horoscope-tasks.ts';

@@ -17,9 +17,14 @@ import { transitTrack } from '../../../src/astro/transit-hits.ts';
 import { julianDayFromUtcMs } from '../../../src/astro/civil-time.ts';
 import { SIGNS, signIndexOf } from '../../../src/astro/zodiac.ts';
 import { computeChartMoment } from '../../../src/astro/chart.ts';
-import { dailyPersonalRequest } from '../../../src/features/horoscope/horoscope-schemas.ts';
-import { computeDailyPersonalV2, computeDailyPersonalV3, computeDailySign, type PersonalTask } from '../../../src/features/horoscope/horoscope-service.ts';
-import { dayAfter, frameOfDate, nextMoonIngress, skyAtNoon } from '../../../src/features/horoscope/horoscope-day.ts';
+import { dailyPersonalRequest } from '../../../src/features/western/horoscope/horoscope-schemas.ts';
+import {
+  computeDailyPersonalV2,
+  computeDailyPersonalV3,
+  computeDailySign,
+  type PersonalTask,
+} from '../../../src/features/western/horoscope/horoscope-service.ts';
+import { dayAfter, frameOfDate, nextMoonIngress, skyAtNoon } from '../../../src/features/western/horoscope/horoscope-day.ts';
 import { resolveSubjectPlace } from '../../../src/requests/place.ts';
 import { birthMoment } from '../../../src/requests/moment.ts';
 import { RequestFieldError } from '../../../src/requests/request-error.ts';

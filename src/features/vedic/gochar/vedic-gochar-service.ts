@@ -6,7 +6,7 @@
 import { isoUtc, julianDayFromUtcMs, utcMsFromJulianDay } from '../../../astro/civil-time.ts';
 import { gocharaTimeline, type GocharaStay } from '../../../astro/vedic/gochara/gochara.ts';
 import { favourableHouses } from '../../../astro/vedic/gochara/gochara-table.ts';
-import { checkEphemerisYears, rangeInstantMs } from '../../forecast/forecast-plan.ts';
+import { checkEphemerisYears, rangeInstantMs } from '../../western/forecast/forecast-plan.ts';
 import { RequestFieldError } from '../../../requests/request-error.ts';
 import { castVedic, grahaName, signNameOf, vedicSubject, type VedicTask } from '../vedic-service.ts';
 import {

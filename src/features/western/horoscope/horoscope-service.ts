@@ -5,22 +5,22 @@
  * horoscope reads the day for the sign's solar chart. The reading itself is horoscope-reading.ts.
  */
 import { randomUUID } from 'node:crypto';
-import type { AspectPoint } from '../../astro/aspects.ts';
-import { TEN_PLANETS } from '../../astro/bodies.ts';
-import { julianDayFromUtcMs } from '../../astro/civil-time.ts';
-import { HOROSCOPE_DIMENSIONS, HOROSCOPE_MODEL, HOROSCOPE_ORBS } from '../../astro/horoscope-model.ts';
-import { houseOf } from '../../astro/house-placement.ts';
-import { SIGNS, signIndexOf } from '../../astro/zodiac.ts';
-import { getLibrary } from '../../interpretations/library.ts';
-import { aspectFamily, keys } from '../../interpretations/keys.ts';
-import { chartSeed, fnv1a, pick } from '../../interpretations/variant.ts';
-import { placeWarnings, type ResolvedPlace } from '../../requests/place.ts';
-import { RequestFieldError } from '../../requests/request-error.ts';
-import { computeChartMoment } from '../../astro/chart.ts';
-import { birthMoment, momentWarnings } from '../../requests/moment.ts';
-import { zodiacOf } from '../../requests/chart-request.ts';
-import type { NatalRequest } from '../natal/natal-schemas.ts';
-import { TROPICAL, type ZodiacSetting } from '../../astro/ephemeris.ts';
+import type { AspectPoint } from '../../../astro/aspects.ts';
+import { TEN_PLANETS } from '../../../astro/bodies.ts';
+import { julianDayFromUtcMs } from '../../../astro/civil-time.ts';
+import { HOROSCOPE_DIMENSIONS, HOROSCOPE_MODEL, HOROSCOPE_ORBS } from '../../../astro/horoscope-model.ts';
+import { houseOf } from '../../../astro/house-placement.ts';
+import { SIGNS, signIndexOf } from '../../../astro/zodiac.ts';
+import { getLibrary } from '../../../interpretations/library.ts';
+import { aspectFamily, keys } from '../../../interpretations/keys.ts';
+import { chartSeed, fnv1a, pick } from '../../../interpretations/variant.ts';
+import { placeWarnings, type ResolvedPlace } from '../../../requests/place.ts';
+import { RequestFieldError } from '../../../requests/request-error.ts';
+import { computeChartMoment } from '../../../astro/chart.ts';
+import { birthMoment, momentWarnings } from '../../../requests/moment.ts';
+import { zodiacOf } from '../../../requests/chart-request.ts';
+import type { NatalRequest } from '../../natal/natal-schemas.ts';
+import { TROPICAL, type ZodiacSetting } from '../../../astro/ephemeris.ts';
 import {
   OUTSIDE_FINDER_WARNING,
   withinFinderYears,

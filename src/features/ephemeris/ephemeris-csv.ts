@@ -8,10 +8,10 @@
  * shortest text that reads back as the same double); words of a small vocabulary (weekdays, signs,
  * booleans, phase names) are fragments, declared once.
  */
-import { JsonTape, jsonFragment, vocabularyFragments } from './json-tape.ts';
+import { JsonTape, jsonFragment, vocabularyFragments } from '../../answers/json-tape.ts';
 import { csvText } from './ephemeris-formats.ts';
-import type { EphemerisPlan } from '../features/ephemeris/plan.ts';
-import type { EphemerisRow } from '../features/ephemeris/rows.ts';
+import type { EphemerisPlan } from './plan.ts';
+import type { EphemerisRow } from './rows.ts';
 
 const tape = new JsonTape();
 const COMMA = jsonFragment(',');

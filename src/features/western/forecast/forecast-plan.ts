@@ -4,17 +4,17 @@
  * (body, aspect) pair by the precedence planet > category > aspect > default, and the range as
  * Julian days. Shared by the timeline, the search and the transit insights.
  */
-import { ASPECT_DEFINITIONS, aspectTypeFromName, MAJOR_ASPECT_TYPES, type AspectType } from '../../astro/aspects.ts';
-import { bodyInfo } from '../../astro/bodies.ts';
-import { computeChartMoment, type ChartMoment } from '../../astro/chart.ts';
-import { civilAtOffsetMs, readIsoDateTime } from '../../astro/iso-date-time.ts';
-import { julianDayFromUtcMs } from '../../astro/civil-time.ts';
-import { FILES_END_JD, FILES_START_JD, noPositionAtBirthText, type ZodiacSetting } from '../../astro/ephemeris.ts';
-import { MAX_YEAR, MIN_YEAR } from '../../requests/birth-schema.ts';
-import { zodiacOf } from '../../requests/chart-request.ts';
-import { birthMoment, momentWarnings, type ResolvedMoment } from '../../requests/moment.ts';
-import type { ResolvedPlace } from '../../requests/place.ts';
-import { RequestFieldError } from '../../requests/request-error.ts';
+import { ASPECT_DEFINITIONS, aspectTypeFromName, MAJOR_ASPECT_TYPES, type AspectType } from '../../../astro/aspects.ts';
+import { bodyInfo } from '../../../astro/bodies.ts';
+import { computeChartMoment, type ChartMoment } from '../../../astro/chart.ts';
+import { civilAtOffsetMs, readIsoDateTime } from '../../../astro/iso-date-time.ts';
+import { julianDayFromUtcMs } from '../../../astro/civil-time.ts';
+import { FILES_END_JD, FILES_START_JD, noPositionAtBirthText, type ZodiacSetting } from '../../../astro/ephemeris.ts';
+import { MAX_YEAR, MIN_YEAR } from '../../../requests/birth-schema.ts';
+import { zodiacOf } from '../../../requests/chart-request.ts';
+import { birthMoment, momentWarnings, type ResolvedMoment } from '../../../requests/moment.ts';
+import type { ResolvedPlace } from '../../../requests/place.ts';
+import { RequestFieldError } from '../../../requests/request-error.ts';
 import type { ForecastNatal, ForecastOrbSettings } from './forecast-request-schemas.ts';
 
 export const CATEGORIES = ['fast', 'medium', 'slow'] as const;

@@ -4,9 +4,9 @@
  * by the personal horoscopes (transits to a birth chart) and the sign horoscope (the sign's solar
  * chart); the rules and tables are src/astro/horoscope-model.ts, the words the daily library's.
  */
-import { bodyInfo } from '../../astro/bodies.ts';
-import { julianDayFromUtcMs, resolveCivilTime } from '../../astro/civil-time.ts';
-import { nextRiseOrSet } from '../../astro/ephemeris.ts';
+import { bodyInfo } from '../../../astro/bodies.ts';
+import { julianDayFromUtcMs, resolveCivilTime } from '../../../astro/civil-time.ts';
+import { nextRiseOrSet } from '../../../astro/ephemeris.ts';
 import {
   HOROSCOPE_DIMENSIONS,
   MOON_HOUSE_EMPHASIS,
@@ -22,12 +22,12 @@ import {
   scoreOf,
   type ClassicalPlanet,
   type HoroscopeDimension,
-} from '../../astro/horoscope-model.ts';
-import { daylightHours } from '../../astro/planetary-hours.ts';
-import { SIGNS, signIndexOf } from '../../astro/zodiac.ts';
-import { dailyEntry, dailyVariant } from '../../interpretations/daily/daily-library.ts';
-import { dailyKeys, type Tone } from '../../interpretations/daily/daily-keys.ts';
-import { aspectFamily } from '../../interpretations/keys.ts';
+} from '../../../astro/horoscope-model.ts';
+import { daylightHours } from '../../../astro/planetary-hours.ts';
+import { SIGNS, signIndexOf } from '../../../astro/zodiac.ts';
+import { dailyEntry, dailyVariant } from '../../../interpretations/daily/daily-library.ts';
+import { dailyKeys, type Tone } from '../../../interpretations/daily/daily-keys.ts';
+import { aspectFamily } from '../../../interpretations/keys.ts';
 import type { Contact, DayFrame, DaySky } from './horoscope-day.ts';
 import { localIsoOf } from './horoscope-day.ts';
 import type { DailyPersonalAnswer } from './horoscope-schemas.ts';

@@ -3,8 +3,8 @@
  * record with its defaults, its text from the insight library, and the ranking into `importance`
  * and `summary`. Strength and score rules are documented in docs/api/forecast.md ("Natal and transit insights").
  */
-import { insightKeys } from '../../interpretations/insights/insight-keys.ts';
-import { insightSentence } from '../../interpretations/insights/insight-library.ts';
+import { insightKeys } from '../../../interpretations/insights/insight-keys.ts';
+import { insightSentence } from '../../../interpretations/insights/insight-library.ts';
 import type { InsightFact, InsightsAnswer, INSIGHT_CATEGORIES } from './forecast-insights-schemas.ts';
 
 type Category = (typeof INSIGHT_CATEGORIES)[number];

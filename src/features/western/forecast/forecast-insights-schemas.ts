@@ -1,7 +1,7 @@
 /** Request and response schemas of POST /api/v1/western/natal/insights and POST /api/v1/western/transits/insights. */
 import { z } from 'zod/v4';
-import { birthFields, chartSettingsFields } from '../../requests/birth-schema.ts';
-import { caseInsensitiveEnum } from '../../requests/lenient-enum.ts';
+import { birthFields, chartSettingsFields } from '../../../requests/birth-schema.ts';
+import { caseInsensitiveEnum } from '../../../requests/lenient-enum.ts';
 import { exampleForecastNatal, transitRangeFields } from './forecast-request-schemas.ts';
 
 export const INSIGHT_CATEGORIES = [

@@ -7,12 +7,12 @@
  * personal block.
  */
 import { z } from 'zod/v4';
-import { SIGNS } from '../../astro/zodiac.ts';
-import { HOROSCOPE_DIMENSIONS } from '../../astro/horoscope-model.ts';
+import { SIGNS } from '../../../astro/zodiac.ts';
+import { HOROSCOPE_DIMENSIONS } from '../../../astro/horoscope-model.ts';
 import { HOROSCOPE_ORB_POLICY, INTENSITY_BANDS, INTENSITY_BAND_RULE } from './horoscope-v2-words.ts';
-import { birthFields, houseSystem, timeZoneName, zodiacType, ayanamsa } from '../../requests/birth-schema.ts';
-import { DECIMAL_TEXT } from '../../requests/query-number.ts';
-import { caseInsensitiveEnum } from '../../requests/lenient-enum.ts';
+import { birthFields, houseSystem, timeZoneName, zodiacType, ayanamsa } from '../../../requests/birth-schema.ts';
+import { DECIMAL_TEXT } from '../../../requests/query-number.ts';
+import { caseInsensitiveEnum } from '../../../requests/lenient-enum.ts';
 
 export const SIGN_IDS = SIGNS.map((s) => s.id) as unknown as readonly [string, ...string[]];
 

@@ -2,7 +2,7 @@
  * The words v2 horoscopes use where the service's own reading has numbers: the orb policy's name
  * and the bands of a driver's intensity (horoscope-public-v2.ts writes them; the schemas list them).
  */
-import { HOROSCOPE_ORBS } from '../../astro/horoscope-model.ts';
+import { HOROSCOPE_ORBS } from '../../../astro/horoscope-model.ts';
 
 /** The name of the orbs every horoscope uses (HOROSCOPE_ORBS): 3° for the major aspects, 2° for the sextile. */
 export const HOROSCOPE_ORB_POLICY = `majors_${HOROSCOPE_ORBS.conjunction}deg_sextile_${HOROSCOPE_ORBS.sextile}deg`;

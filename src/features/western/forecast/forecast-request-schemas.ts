@@ -4,8 +4,8 @@
  * the natal points, the aspects and the orb settings with their three levels.
  */
 import { z } from 'zod/v4';
-import { birthFields, chartSettingsFields, isoDateTimeText } from '../../requests/birth-schema.ts';
-import { exampleBirth } from '../../requests/examples.ts';
+import { birthFields, chartSettingsFields, isoDateTimeText } from '../../../requests/birth-schema.ts';
+import { exampleBirth } from '../../../requests/examples.ts';
 
 /** The birth the transits are measured against: the natal request's fields (others a client sends with it are ignored and named in X-Unknown-Fields). */
 export const forecastNatal = z

@@ -4,19 +4,19 @@
  * transits in orb to a chart's points (or, for a sign's solar chart, the whole-sign aspects to
  * the sign). Nothing here is said of a transit that is not within its orb at noon.
  */
-import { findAspectsBetween, MAJOR_ASPECT_TYPES, type AspectPoint } from '../../astro/aspects.ts';
-import { bodyInfo, TEN_PLANETS } from '../../astro/bodies.ts';
-import { isValidCalendarDate, julianDayFromUtcMs, resolveCivilTime, formatLocalIso } from '../../astro/civil-time.ts';
-import { zoneOffsetSeconds } from '../../astro/zone-offset-table.ts';
-import { calcBody, FILES_END_JD, FILES_START_JD, type ZodiacSetting } from '../../astro/ephemeris.ts';
-import { MOON_PHASE_LABELS, moonPhaseOf } from '../../astro/moon-phase.ts';
-import { HOROSCOPE_ORBS, polaritySign } from '../../astro/horoscope-model.ts';
-import { contactStrength } from '../../astro/synastry-model.ts';
-import { exactHits, nearestHitInWindow, orbWindowAt, TrackSpan, transitTrack } from '../../astro/transit-hits.ts';
-import { signIndexOf } from '../../astro/zodiac.ts';
-import { MOON_PHASES } from '../../interpretations/keys.ts';
-import { MAX_YEAR, MIN_YEAR } from '../../requests/birth-schema.ts';
-import { RequestFieldError } from '../../requests/request-error.ts';
+import { findAspectsBetween, MAJOR_ASPECT_TYPES, type AspectPoint } from '../../../astro/aspects.ts';
+import { bodyInfo, TEN_PLANETS } from '../../../astro/bodies.ts';
+import { isValidCalendarDate, julianDayFromUtcMs, resolveCivilTime, formatLocalIso } from '../../../astro/civil-time.ts';
+import { zoneOffsetSeconds } from '../../../astro/zone-offset-table.ts';
+import { calcBody, FILES_END_JD, FILES_START_JD, type ZodiacSetting } from '../../../astro/ephemeris.ts';
+import { MOON_PHASE_LABELS, moonPhaseOf } from '../../../astro/moon-phase.ts';
+import { HOROSCOPE_ORBS, polaritySign } from '../../../astro/horoscope-model.ts';
+import { contactStrength } from '../../../astro/synastry-model.ts';
+import { exactHits, nearestHitInWindow, orbWindowAt, TrackSpan, transitTrack } from '../../../astro/transit-hits.ts';
+import { signIndexOf } from '../../../astro/zodiac.ts';
+import { MOON_PHASES } from '../../../interpretations/keys.ts';
+import { MAX_YEAR, MIN_YEAR } from '../../../requests/birth-schema.ts';
+import { RequestFieldError } from '../../../requests/request-error.ts';
 
 const DAY_MS = 86_400_000;
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');

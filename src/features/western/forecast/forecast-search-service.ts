@@ -9,12 +9,12 @@
  * within orb that never reaches the degree is a pass without a hit. A cycle is the body's circuit
  * relative to the natal point: it opens at the first exact conjunction of a conjunction pass.
  */
-import { houseOf } from '../../astro/house-placement.ts';
-import { closestApproach, exactHits, orbWindows, TrackSpan, transitTrack, type ExactHit, type OrbWindow } from '../../astro/transit-hits.ts';
-import { julianDayFromUtcMs } from '../../astro/civil-time.ts';
-import { signOf } from '../../astro/zodiac.ts';
-import { placeWarnings, type ResolvedPlace } from '../../requests/place.ts';
-import { RequestFieldError } from '../../requests/request-error.ts';
+import { houseOf } from '../../../astro/house-placement.ts';
+import { closestApproach, exactHits, orbWindows, TrackSpan, transitTrack, type ExactHit, type OrbWindow } from '../../../astro/transit-hits.ts';
+import { julianDayFromUtcMs } from '../../../astro/civil-time.ts';
+import { signOf } from '../../../astro/zodiac.ts';
+import { placeWarnings, type ResolvedPlace } from '../../../requests/place.ts';
+import { RequestFieldError } from '../../../requests/request-error.ts';
 import {
   aspectsOf,
   checkEphemerisYears,

@@ -1,6 +1,6 @@
 /** Request and response schemas of POST /api/v1/western/transits/timeline. */
 import { z } from 'zod/v4';
-import { caseInsensitiveEnum } from '../../requests/lenient-enum.ts';
+import { caseInsensitiveEnum } from '../../../requests/lenient-enum.ts';
 import { exampleForecastNatal, transitRangeFields } from './forecast-request-schemas.ts';
 
 export const TIMELINE_MODES = ['month', 'year_slow', 'day', 'week'] as const;

@@ -1,6 +1,6 @@
 /** Request and response schemas of POST /api/v1/western/transits/search. */
 import { z } from 'zod/v4';
-import { isoDateTimeText } from '../../requests/birth-schema.ts';
+import { isoDateTimeText } from '../../../requests/birth-schema.ts';
 import { exampleForecastNatal, forecastNatal, forecastOrbSettings } from './forecast-request-schemas.ts';
 
 /** The longest search (years). */

@@ -3,10 +3,10 @@
  * ("10°24' Pis Rx"). Motion markers: by default only " Rx"; with show_motion_markers=true also
  * " St" for a stationary body (|speed| below about 7 % of its mean motion); false shows none.
  */
-import { bodyInfo } from '../astro/bodies.ts';
-import type { EclipticPosition } from '../astro/ephemeris.ts';
-import { degreeInSign, signOf } from '../astro/zodiac.ts';
-import type { EphemerisPlan } from '../features/ephemeris/plan.ts';
+import { bodyInfo } from '../../astro/bodies.ts';
+import type { EclipticPosition } from '../../astro/ephemeris.ts';
+import { degreeInSign, signOf } from '../../astro/zodiac.ts';
+import type { EphemerisPlan } from './plan.ts';
 
 export type Motion = 'direct' | 'retrograde' | 'stationary';
 

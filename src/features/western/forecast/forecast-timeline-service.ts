@@ -3,10 +3,10 @@
  * which the body is within orb of the aspect that overlap the range, each with every exact instant
  * (src/astro/transit-hits.ts). Runs in a compute worker.
  */
-import { houseOf } from '../../astro/house-placement.ts';
-import { closestApproach, orbWindows, TrackSpan, transitTrack, type OrbWindow } from '../../astro/transit-hits.ts';
-import { signOf } from '../../astro/zodiac.ts';
-import { placeWarnings, type ResolvedPlace } from '../../requests/place.ts';
+import { houseOf } from '../../../astro/house-placement.ts';
+import { closestApproach, orbWindows, TrackSpan, transitTrack, type OrbWindow } from '../../../astro/transit-hits.ts';
+import { signOf } from '../../../astro/zodiac.ts';
+import { placeWarnings, type ResolvedPlace } from '../../../requests/place.ts';
 import {
   aspectsOf,
   castForecastNatal,

@@ -4,13 +4,13 @@
  * each with its strength, evidence and a text from the insight library; ranked into `importance`.
  * Runs in a compute worker. The detectors and strength rules are documented in docs/api/forecast.md ("Natal and transit insights").
  */
-import { houseOf } from '../../astro/house-placement.ts';
-import { TrackSpan, transitTrack } from '../../astro/transit-hits.ts';
-import { signOf, signIndexOf, SIGNS } from '../../astro/zodiac.ts';
-import { wrap180 } from '../../astro/events/root-finding.ts';
-import { chartSeed } from '../../interpretations/variant.ts';
-import { INSIGHT_LIBRARY_VERSION } from '../../interpretations/insights/insight-library.ts';
-import { placeWarnings, type ResolvedPlace } from '../../requests/place.ts';
+import { houseOf } from '../../../astro/house-placement.ts';
+import { TrackSpan, transitTrack } from '../../../astro/transit-hits.ts';
+import { signOf, signIndexOf, SIGNS } from '../../../astro/zodiac.ts';
+import { wrap180 } from '../../../astro/events/root-finding.ts';
+import { chartSeed } from '../../../interpretations/variant.ts';
+import { INSIGHT_LIBRARY_VERSION } from '../../../interpretations/insights/insight-library.ts';
+import { placeWarnings, type ResolvedPlace } from '../../../requests/place.ts';
 import { aspectRef, castForecastNatal, isoSecond, natalPointsOf, type NatalCastForForecast } from './forecast-plan.ts';
 import { aspectWeight, categoryOf, pointWeight, rankedAnswer, type FactDraft } from './forecast-insight-facts.ts';
 import type { InsightsAnswer, NatalInsightsRequest, TransitInsightsRequest } from './forecast-insights-schemas.ts';

@@ -3,8 +3,8 @@
  * exports (each chunk of rows serialised on its own, so no export is ever held whole).
  */
 import { positionCell } from './ephemeris-cells.ts';
-import type { EphemerisPlan } from '../features/ephemeris/plan.ts';
-import type { EphemerisRow } from '../features/ephemeris/rows.ts';
+import type { EphemerisPlan } from './plan.ts';
+import type { EphemerisRow } from './rows.ts';
 
 export function rowJson(row: EphemerisRow): Omit<EphemerisRow, 'raw' | 'starLons'> {
   const { raw: _raw, starLons: _starLons, ...rest } = row;
