@@ -38,7 +38,6 @@ import { HeavyAdmission } from './http/heavy-admission.ts';
 import { registerUsageLog, UsageLogWriter } from './http/usage-log.ts';
 import { registerEndpoints } from './http/endpoint-routes.ts';
 import { ENDPOINTS } from './features/endpoints.ts';
-import { progressionsRoutes } from './features/progressions/progressions-routes.ts';
 import { returnsRoutes } from './features/returns/returns-routes.ts';
 import { profectionRoutes } from './features/profections/profections-routes.ts';
 import { panchangRoutes } from './features/vedic-panchang/vedic-panchang-routes.ts';
@@ -348,7 +347,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       if (route.config?.billable === undefined && route.method === 'POST') route.config = { ...route.config, billable: true };
     });
     registerEndpoints(calc, ENDPOINTS, { compute: deps.compute, services: { reports: { db: deps.db, service: reports.service } } });
-    await calc.register(progressionsRoutes(deps.compute));
     await calc.register(returnsRoutes(deps.compute));
     await calc.register(baziRoutes(deps.compute));
     await calc.register(chineseCalendarRoutes(deps.compute));

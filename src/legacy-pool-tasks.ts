@@ -3,12 +3,6 @@
  * by name: src/pool-tasks.ts puts them in the table with the declared ones. Each family that
  * declares its endpoints takes its tasks out of this list.
  */
-import {
-  progressedChartAnswerBytes,
-  progressionCalendarAnswerBytes,
-  progressionExactAspectsAnswerBytes,
-  progressionExactIngressesAnswerBytes,
-} from './answers/progression-answers.ts';
 import { poolTask } from './compute/pool-task.ts';
 import { computeEphemeris, computeEphemerisChunk } from './features/ephemeris/ephemeris-service.ts';
 import type { EphemerisPlan } from './features/ephemeris/plan.ts';
@@ -66,10 +60,6 @@ import { reportSkyBytes, type ReportSkyTask } from './reports/sky/report-sky.ts'
 import { compositeChart, natalChart, progressionsChart, solarReturnChart, synastryChart, transitChart } from './features/charts/charts-service.ts';
 
 export const LEGACY_TASKS = [
-  poolTask('progressions_chart', progressedChartAnswerBytes),
-  poolTask('progressions_calendar', progressionCalendarAnswerBytes, 'heavy'),
-  poolTask('progressions_exact_aspects', progressionExactAspectsAnswerBytes, 'heavy'),
-  poolTask('progressions_exact_ingresses', progressionExactIngressesAnswerBytes, 'heavy'),
   poolTask('ephemeris', (p: EphemerisPlan) => computeEphemeris(p)),
   poolTask('ephemeris_chunk', (p: { plan: EphemerisPlan; from: number; to: number }) => computeEphemerisChunk(p), 'export_chunk'),
   poolTask('profections_annual', (p: ProfectionTask) => profectionAnswer(computeProfection(p))),

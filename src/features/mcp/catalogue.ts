@@ -21,7 +21,6 @@ import { GOCHAR_TOOLS } from '../vedic-gochar/vedic-gochar-tools.ts';
 import { muhuratSearchTool } from '../vedic-muhurta/vedic-muhurta-tools.ts';
 import { HOROSCOPE_TOOLS } from '../horoscope/horoscope-tools.ts';
 import { FORECAST_TOOLS } from '../forecast/forecast-tools.ts';
-import { PROGRESSIONS_TOOLS } from '../progressions/progressions-tools.ts';
 import type { ToolDefinition } from './tool-definition.ts';
 
 export const TOOLS: readonly ToolDefinition[] = [
@@ -32,7 +31,6 @@ export const TOOLS: readonly ToolDefinition[] = [
   chartTool,
   placeTool,
   ...RETURNS_TOOLS,
-  ...PROGRESSIONS_TOOLS,
   baziTool,
   baziFlowTool,
   ...BAZI_EXTRA_TOOLS,
