@@ -6,8 +6,6 @@
 import { poolTask } from './compute/pool-task.ts';
 import { computeEphemeris, computeEphemerisChunk } from './features/ephemeris/ephemeris-service.ts';
 import type { EphemerisPlan } from './features/ephemeris/plan.ts';
-import { profectionAnswer } from './answers/profections-answer.ts';
-import { computeProfection, type ProfectionTask } from './features/profections/profections-service.ts';
 import { baziAnswerBytes } from './answers/bazi-answer.ts';
 import type { BaziTask } from './features/bazi/bazi-service.ts';
 import { baziFlowAnswerBytes } from './answers/bazi-flow-answer.ts';
@@ -18,10 +16,6 @@ import { baziHealthBytes, type BaziHealthTask } from './features/bazi/bazi-healt
 import { baziLifespanBytes, type BaziLifespanTask } from './features/bazi/bazi-lifespan.ts';
 import { chineseCalendarAnswerBytes } from './answers/chinese-calendar-answer.ts';
 import type { ChineseCalendarTask } from './features/chinese-calendar/chinese-calendar-service.ts';
-import { returnsAnswerBytes, solarReturnAnswerBytes } from './answers/returns-answers.ts';
-import { synastryAnswerBytes, synastryHoroscopeAnswerBytes, synastrySummaryAnswerBytes } from './answers/synastry-answers.ts';
-import type { SynastryTask } from './features/synastry/synastry-service.ts';
-import type { SynastryHoroscopeTask } from './features/synastry/synastry-horoscope-service.ts';
 import {
   dailyPersonalV1AnswerBytes,
   dailyPersonalV2AnswerBytes,
@@ -62,7 +56,6 @@ import { compositeChart, natalChart, progressionsChart, solarReturnChart, synast
 export const LEGACY_TASKS = [
   poolTask('ephemeris', (p: EphemerisPlan) => computeEphemeris(p)),
   poolTask('ephemeris_chunk', (p: { plan: EphemerisPlan; from: number; to: number }) => computeEphemerisChunk(p), 'export_chunk'),
-  poolTask('profections_annual', (p: ProfectionTask) => profectionAnswer(computeProfection(p))),
   poolTask('bazi', (p: BaziTask) => baziAnswerBytes(p)),
   poolTask('bazi_flow', (p: BaziFlowTask) => baziFlowAnswerBytes(p)),
   poolTask('bazi_time_correction', (p: BaziTimeCorrectionTask) => baziTimeCorrectionBytes(p)),
@@ -70,11 +63,6 @@ export const LEGACY_TASKS = [
   poolTask('bazi_health', (p: BaziHealthTask) => baziHealthBytes(p)),
   poolTask('bazi_lifespan', (p: BaziLifespanTask) => baziLifespanBytes(p)),
   poolTask('chinese_calendar', (p: ChineseCalendarTask) => chineseCalendarAnswerBytes(p)),
-  poolTask('solar_return', solarReturnAnswerBytes),
-  poolTask('planet_returns', returnsAnswerBytes, 'heavy'),
-  poolTask('synastry', (p: SynastryTask) => synastryAnswerBytes(p)),
-  poolTask('synastry_summary', (p: SynastryTask) => synastrySummaryAnswerBytes(p)),
-  poolTask('synastry_horoscope', (p: SynastryHoroscopeTask) => synastryHoroscopeAnswerBytes(p)),
   poolTask('horoscope_daily_personal_v1', dailyPersonalV1AnswerBytes),
   poolTask('horoscope_daily_personal_v2', dailyPersonalV2AnswerBytes),
   poolTask('horoscope_daily_personal_v3', dailyPersonalV3AnswerBytes),

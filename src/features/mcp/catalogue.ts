@@ -7,9 +7,6 @@ import type { Family } from './families.ts';
 import { placeTool } from './place-tool.ts';
 import { BAZI_EXTRA_TOOLS, baziFlowTool, baziTool } from '../bazi/bazi-tools.ts';
 import { chineseCalendarTool, chineseTodayTool } from '../chinese-calendar/chinese-calendar-tools.ts';
-import { RETURNS_TOOLS } from '../returns/returns-tools.ts';
-import { SYNASTRY_TOOLS } from '../synastry/synastry-tools.ts';
-import { profectionTool } from '../profections/profections-tools.ts';
 import { VEDIC_TOOLS } from '../vedic/vedic-tools.ts';
 import { VEDIC_YOGAS_TOOLS } from '../vedic-yogas/vedic-yogas-tools.ts';
 import { VEDIC_DOSHAS_TOOLS } from '../vedic-doshas/vedic-doshas-tools.ts';
@@ -30,14 +27,11 @@ export const TOOLS: readonly ToolDefinition[] = [
   numerologyTool,
   chartTool,
   placeTool,
-  ...RETURNS_TOOLS,
   baziTool,
   baziFlowTool,
   ...BAZI_EXTRA_TOOLS,
   chineseCalendarTool,
   chineseTodayTool,
-  ...SYNASTRY_TOOLS,
-  profectionTool,
   ...VEDIC_TOOLS,
   ...VEDIC_YOGAS_TOOLS,
   ...VEDIC_DOSHAS_TOOLS,

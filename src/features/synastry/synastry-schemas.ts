@@ -1,7 +1,7 @@
 /**
  * Request and response schemas of the synastry family: POST /api/v1/western/synastry,
  * /synastry/summary and /synastry/horoscope. Each answer is declared once here and written by
- * src/answers/synastry-answers.ts (schemaSerializer).
+ * synastry-endpoints.ts (schemaSerializer).
  */
 import { z } from 'zod/v4';
 import { birthFields, dstPolicy, houseSystem, isoDateTimeText, latitude, longitude, timeZoneName, ayanamsa } from '../../requests/birth-schema.ts';

@@ -4,5 +4,16 @@ import { NATAL_ENDPOINTS } from '../natal/natal-endpoints.ts';
 import { TRANSITS_ENDPOINTS } from '../transits/transits-endpoints.ts';
 import { SIGN_ENDPOINTS } from '../signs/signs-endpoints.ts';
 import { PROGRESSIONS_ENDPOINTS } from '../progressions/progressions-endpoints.ts';
+import { RETURNS_ENDPOINTS } from '../returns/returns-endpoints.ts';
+import { PROFECTIONS_ENDPOINTS } from '../profections/profections-endpoints.ts';
+import { SYNASTRY_ENDPOINTS } from '../synastry/synastry-endpoints.ts';
 
-export const WESTERN_ENDPOINTS: readonly Endpoint[] = [...NATAL_ENDPOINTS, ...TRANSITS_ENDPOINTS, ...SIGN_ENDPOINTS, ...PROGRESSIONS_ENDPOINTS];
+export const WESTERN_ENDPOINTS: readonly Endpoint[] = [
+  ...NATAL_ENDPOINTS,
+  ...TRANSITS_ENDPOINTS,
+  ...SIGN_ENDPOINTS,
+  ...PROGRESSIONS_ENDPOINTS,
+  ...RETURNS_ENDPOINTS,
+  ...PROFECTIONS_ENDPOINTS,
+  ...SYNASTRY_ENDPOINTS,
+];
