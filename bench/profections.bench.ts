@@ -13,9 +13,9 @@
  */
 import { initEphemeris } from '../src/astro/ephemeris.ts';
 import { runTask } from '../src/pool-tasks.ts';
-import { natalRequest } from '../src/features/natal/natal-schemas.ts';
-import { profectionRequest, PROFECTION_INCLUDES } from '../src/features/profections/profections-schemas.ts';
-import { signRequest } from '../src/features/signs/signs-schemas.ts';
+import { natalRequest } from '../src/features/western/natal/natal-schemas.ts';
+import { profectionRequest, PROFECTION_INCLUDES } from '../src/features/western/profections/profections-schemas.ts';
+import { signRequest } from '../src/features/western/signs/signs-schemas.ts';
 import { resolveSubjectPlace } from '../src/requests/place.ts';
 import { randomBirth, randomInt } from './births.ts';
 import { alternatingLoads } from './load.ts';

@@ -13,10 +13,10 @@
  */
 import { initEphemeris } from '../src/astro/ephemeris.ts';
 import { runTask } from '../src/pool-tasks.ts';
-import { natalRequest } from '../src/features/natal/natal-schemas.ts';
+import { natalRequest } from '../src/features/western/natal/natal-schemas.ts';
 import { resolveSubjectPlace } from '../src/requests/place.ts';
-import { returnsPlaces, solarReturnPlaces } from '../src/features/returns/returns-service.ts';
-import { returnsRequest, solarReturnRequest, type ReturnsRequest, type SolarReturnRequest } from '../src/features/returns/returns-schemas.ts';
+import { returnsPlaces, solarReturnPlaces } from '../src/features/western/returns/returns-service.ts';
+import { returnsRequest, solarReturnRequest, type ReturnsRequest, type SolarReturnRequest } from '../src/features/western/returns/returns-schemas.ts';
 import { randomBirth, randomInt } from './births.ts';
 import { alternatingLoads } from './load.ts';
 import { median } from './median.ts';

@@ -15,7 +15,7 @@ import { initEphemeris } from '../src/astro/ephemeris.ts';
 import { vimshottariDasha } from '../src/astro/vedic/vimshottari.ts';
 import { yoginiDasha } from '../src/astro/vedic/yogini.ts';
 import { runTask } from '../src/pool-tasks.ts';
-import { natalRequest } from '../src/features/natal/natal-schemas.ts';
+import { natalRequest } from '../src/features/western/natal/natal-schemas.ts';
 import { resolveSubjectPlace } from '../src/requests/place.ts';
 import { vedicChartRequest } from '../src/features/vedic/vedic-schemas.ts';
 import { vedicDashaRequest } from '../src/features/vedic/vedic-dasha-schemas.ts';

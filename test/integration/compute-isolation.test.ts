@@ -49,7 +49,7 @@ describe('compute pool isolation', () => {
       const expected = JSON.parse(
         (
           await inline.run('natal', {
-            request: (await import('../../src/features/natal/natal-schemas.ts')).natalRequest.parse(requests[i]),
+            request: (await import('../../src/features/western/natal/natal-schemas.ts')).natalRequest.parse(requests[i]),
             place: { city: null, country: null, lat: requests[i]!.lat, lng: requests[i]!.lng, source: 'request' },
             includeMinor: false,
             includeStelliums: false,

@@ -10,7 +10,7 @@ import type { NatalChartInput } from '../../interpretations/chart-input.ts';
 import { composeReport, type ComposedReport } from '../text/compose-report.ts';
 import type { ReportSky } from '../sky/report-sky.ts';
 import { natalChartRequest } from '../../features/charts/charts-schemas.ts';
-import type { NatalRequest } from '../../features/natal/natal-schemas.ts';
+import type { NatalRequest } from '../../features/western/natal/natal-schemas.ts';
 import type { ResolvedPlace } from '../../requests/place.ts';
 import type { PsychologicalReportRequest } from '../http/report-schemas.ts';
 import type { ReportArtefacts } from '../store/report-jobs.ts';
