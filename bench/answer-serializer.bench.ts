@@ -30,8 +30,8 @@ import { z } from 'zod/v4';
 import { initEphemeris } from '../src/astro/ephemeris.ts';
 import { FEATURE_BODIES } from '../src/astro/bodies.ts';
 import { runTask } from '../src/pool-tasks.ts';
-import { castNatal, type NatalTask } from '../src/features/natal/natal-service.ts';
-import { natalRequest, natalResponse } from '../src/features/natal/natal-schemas.ts';
+import { castNatal, type NatalTask } from '../src/features/western/natal/natal-service.ts';
+import { natalRequest, natalResponse } from '../src/features/western/natal/natal-schemas.ts';
 import { interpretationOptions } from '../src/requests/interpretation-schema.ts';
 import { resolveSubjectPlace } from '../src/requests/place.ts';
 import { answerProblems, visitAnswer } from '../src/answers/schema-serializer.ts';
@@ -58,7 +58,7 @@ const KINDS = [
   { name: 'every_option', label: 'every option', batch: 40, body: () => ({ ...randomBirth(), ...EVERY_OPTION }) },
 ] as const;
 
-/** The task the route hands to the compute runner (src/features/natal/natal-calculate.ts). */
+/** The task the route hands to the compute runner (src/features/western/natal/natal-endpoints.ts). */
 function natalTask(body: unknown): NatalTask {
   const request = natalRequest.parse(body);
   return {

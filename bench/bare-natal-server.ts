@@ -10,7 +10,7 @@ import { createComputeRunner } from '../src/compute/runner.ts';
 import { POOL_TASKS } from '../src/pool-tasks.ts';
 import { registerErrorHandling } from '../src/http/errors.ts';
 import { registerEndpoints } from '../src/http/endpoint-routes.ts';
-import { NATAL_ENDPOINTS } from '../src/features/natal/natal-endpoints.ts';
+import { NATAL_ENDPOINTS } from '../src/features/western/natal/natal-endpoints.ts';
 import { nullMeansAbsent } from '../src/http/null-means-absent.ts';
 
 const config = loadConfig();

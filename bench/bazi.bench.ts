@@ -13,7 +13,7 @@
 import { initEphemeris } from '../src/astro/ephemeris.ts';
 import { runTask } from '../src/pool-tasks.ts';
 import { baziRequest } from '../src/features/chinese/bazi/bazi-schemas.ts';
-import { natalRequest } from '../src/features/natal/natal-schemas.ts';
+import { natalRequest } from '../src/features/western/natal/natal-schemas.ts';
 import { resolveSubjectPlace } from '../src/requests/place.ts';
 import { randomBirth } from './births.ts';
 import { alternatingLoads } from './load.ts';

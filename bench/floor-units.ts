@@ -8,8 +8,8 @@
 import { initEphemeris } from '../src/astro/ephemeris.ts';
 import { loadNativeModule } from '../src/native-module.ts';
 import { runTask } from '../src/pool-tasks.ts';
-import { natalRequest } from '../src/features/natal/natal-schemas.ts';
-import { transitRequest } from '../src/features/transits/transits-schemas.ts';
+import { natalRequest } from '../src/features/western/natal/natal-schemas.ts';
+import { transitRequest } from '../src/features/western/transits/transits-schemas.ts';
 import { resolveSubjectPlace, resolveTransitPlace } from '../src/requests/place.ts';
 import { interpretationOptions } from '../src/requests/interpretation-schema.ts';
 import { randomBirth, randomTransitRequest } from './births.ts';

@@ -16,7 +16,7 @@
  */
 import { initEphemeris } from '../src/astro/ephemeris.ts';
 import { runTask } from '../src/pool-tasks.ts';
-import { natalRequest } from '../src/features/natal/natal-schemas.ts';
+import { natalRequest } from '../src/features/western/natal/natal-schemas.ts';
 import { timelineRequest } from '../src/features/western/forecast/forecast-timeline-schemas.ts';
 import { searchRequest } from '../src/features/western/forecast/forecast-search-schemas.ts';
 import { resolveSubjectPlace } from '../src/requests/place.ts';

@@ -18,7 +18,7 @@
  */
 import { initEphemeris } from '../src/astro/ephemeris.ts';
 import { runTask } from '../src/pool-tasks.ts';
-import { natalRequest } from '../src/features/natal/natal-schemas.ts';
+import { natalRequest } from '../src/features/western/natal/natal-schemas.ts';
 import { dailyPersonalRequest, SIGN_IDS } from '../src/features/western/horoscope/horoscope-schemas.ts';
 import { frameOfDate } from '../src/features/western/horoscope/horoscope-day.ts';
 import { newRequestId, type PersonalTask, type SignTask } from '../src/features/western/horoscope/horoscope-service.ts';

@@ -7,7 +7,7 @@
  */
 import { initEphemeris } from '../src/astro/ephemeris.ts';
 import { computeNatal } from '../test/helpers/answer-oracles.ts';
-import { natalRequest } from '../src/features/natal/natal-schemas.ts';
+import { natalRequest } from '../src/features/western/natal/natal-schemas.ts';
 import { buildNatalBlock } from '../src/interpretations/block/natal.ts';
 import { buildTransitBlock } from '../src/interpretations/block/transits.ts';
 import type { NatalChartInput } from '../src/interpretations/chart-input.ts';

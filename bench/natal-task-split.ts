@@ -8,10 +8,10 @@
  * the batches, in µs per chart, and each step's cost is the difference between two neighbours.
  */
 import { initEphemeris } from '../src/astro/ephemeris.ts';
-import { castNatal, natalMoment } from '../src/features/natal/natal-service.ts';
+import { castNatal, natalMoment } from '../src/features/western/natal/natal-service.ts';
 import { computeNatal } from '../test/helpers/answer-oracles.ts';
 import { runTask } from '../src/pool-tasks.ts';
-import { natalRequest } from '../src/features/natal/natal-schemas.ts';
+import { natalRequest } from '../src/features/western/natal/natal-schemas.ts';
 import { resolveSubjectPlace } from '../src/requests/place.ts';
 import { randomBirth } from './births.ts';
 import { libraryUnit } from './floor-units.ts';

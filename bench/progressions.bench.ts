@@ -9,8 +9,8 @@
  */
 import { initEphemeris } from '../src/astro/ephemeris.ts';
 import { runTask } from '../src/pool-tasks.ts';
-import { natalRequest } from '../src/features/natal/natal-schemas.ts';
-import { progressionSettings } from '../src/features/progressions/progressions-schemas.ts';
+import { natalRequest } from '../src/features/western/natal/natal-schemas.ts';
+import { progressionSettings } from '../src/features/western/progressions/progressions-schemas.ts';
 import { resolveSubjectPlace } from '../src/requests/place.ts';
 import { randomBirth, randomInt } from './births.ts';
 import { median } from './median.ts';

@@ -16,10 +16,10 @@
  */
 import { initEphemeris } from '../src/astro/ephemeris.ts';
 import { runTask } from '../src/pool-tasks.ts';
-import { natalRequest } from '../src/features/natal/natal-schemas.ts';
+import { natalRequest } from '../src/features/western/natal/natal-schemas.ts';
 import { resolveSubjectPlace } from '../src/requests/place.ts';
-import { synastryRequest } from '../src/features/synastry/synastry-schemas.ts';
-import { resolvePersonPlace } from '../src/features/synastry/synastry-calculate.ts';
+import { synastryRequest } from '../src/features/western/synastry/synastry-schemas.ts';
+import { resolvePersonPlace } from '../src/features/western/synastry/synastry-endpoints.ts';
 import { randomBirth } from './births.ts';
 import { alternatingLoads } from './load.ts';
 import { median } from './median.ts';

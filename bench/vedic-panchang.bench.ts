@@ -10,7 +10,7 @@
 import { initEphemeris } from '../src/astro/ephemeris.ts';
 import { computePanchang } from '../src/astro/panchang/panchang.ts';
 import { runTask } from '../src/pool-tasks.ts';
-import { natalRequest } from '../src/features/natal/natal-schemas.ts';
+import { natalRequest } from '../src/features/western/natal/natal-schemas.ts';
 import { resolveSubjectPlace } from '../src/requests/place.ts';
 import { panchangRequest } from '../src/features/vedic/panchang/vedic-panchang-schemas.ts';
 import { timeZoneAt } from '../src/geo/time-zone-lookup.ts';

@@ -27,7 +27,6 @@ import type { UsageLogWriter } from './http/usage-log.ts';
 import { publicBaseUrl } from './http/public-base-url.ts';
 import { registerEndpoints } from './http/endpoint-routes.ts';
 import { ENDPOINTS } from './features/endpoints.ts';
-import { registerLegacyRoutes } from './legacy-routes.ts';
 import { numerologyRoutes } from './features/numerology/numerology-routes.ts';
 import { geoRoutes } from './features/geo/geo-routes.ts';
 import { authRoutes } from './features/auth/auth-routes.ts';
@@ -179,7 +178,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       heavy: layers.heavy,
       routes: async (calc) => {
         registerEndpoints(calc, ENDPOINTS, { compute, services: { reports: { db, service: reports.service }, exports: layers.exports } });
-        await registerLegacyRoutes(calc, compute);
         await calc.register(geoRoutes);
         await calc.register(reportCreditRoutes(db));
         await calc.register(reportRoutes(db, config));

@@ -7,7 +7,7 @@
 import { writeFileSync } from 'node:fs';
 import { initEphemeris } from '../src/astro/ephemeris.ts';
 import { computeNatal } from '../test/helpers/answer-oracles.ts';
-import { natalRequest } from '../src/features/natal/natal-schemas.ts';
+import { natalRequest } from '../src/features/western/natal/natal-schemas.ts';
 import { composeReport } from '../src/reports/text/compose-report.ts';
 import { proseWordCount } from '../src/reports/text/report-markdown.ts';
 import type { NatalChartInput } from '../src/interpretations/chart-input.ts';

@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { createInlineRunner } from '../src/compute/runner.ts';
 import { POOL_TASKS } from '../src/pool-tasks.ts';
-import { natalRequest } from '../src/features/natal/natal-schemas.ts';
+import { natalRequest } from '../src/features/western/natal/natal-schemas.ts';
 import { buildReport } from '../src/reports/worker/build-report.ts';
 import { findChromium } from '../src/reports/pdf/chromium.ts';
 import { PdfRenderer } from '../src/reports/pdf/pdf-renderer.ts';

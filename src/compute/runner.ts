@@ -34,14 +34,11 @@ export interface ComputeStats {
   heavy?: { places: number; busy: number; waiting: number };
 }
 
-/** A task, or (until every family declares its tasks) the name of one in the runner's table. */
-export type TaskRef<P> = PoolTask<P> | string;
-
 export interface ComputeRunner {
   /** The task's result as UTF-8 JSON, ready to send; a RequestFieldError when the request cannot be served. */
-  run<P>(task: TaskRef<P>, payload: P): Promise<Buffer>;
+  run<P>(task: PoolTask<P>, payload: P): Promise<Buffer>;
   /** `run`, with the milliseconds of compute the task took on its thread. */
-  runMeasured<P>(task: TaskRef<P>, payload: P): Promise<{ bytes: Buffer; cpuMs: number }>;
+  runMeasured<P>(task: PoolTask<P>, payload: P): Promise<{ bytes: Buffer; cpuMs: number }>;
   stats(): ComputeStats;
   ready(): Promise<boolean>;
   close(): Promise<void>;
@@ -53,14 +50,12 @@ function unwrap(outcome: Uint8Array | TaskFieldError): Buffer {
 }
 
 /**
- * The task of the table that `task` names. A task the table lacks is refused here, in the process
- * that asked: a worker thread, which builds the same table, would not know it either.
+ * A task the table lacks is refused here, in the process that asked: a worker thread, which
+ * builds the same table, would not know it either.
  */
-export function taskOf<P>(tasks: TaskTable, task: TaskRef<P>): PoolTask<P> {
-  const known = tasks.get(typeof task === 'string' ? task : task.name);
-  if (!known || (typeof task !== 'string' && known !== (task as PoolTask<never>)))
-    throw new Error(`the compute task ${typeof task === 'string' ? task : task.name} is not in the task table`);
-  return known as PoolTask<P>;
+export function checkInTable<P>(tasks: TaskTable, task: PoolTask<P>): PoolTask<P> {
+  if (tasks.get(task.name) !== (task as PoolTask<never>)) throw new Error(`the compute task ${task.name} is not in the task table`);
+  return task;
 }
 
 export function createInlineRunner(tasks: TaskTable): ComputeRunner {
@@ -69,13 +64,13 @@ export function createInlineRunner(tasks: TaskTable): ComputeRunner {
   return {
     async run(task, payload) {
       // Counted like the pool counts: a task that refused its request has completed too.
-      const outcome = runTask(tasks, taskOf(tasks, task).name, payload);
+      const outcome = runTask(tasks, checkInTable(tasks, task).name, payload);
       completed++;
       return unwrap(outcome);
     },
     async runMeasured(task, payload) {
       const clock = startCpuClock();
-      const outcome = runTask(tasks, taskOf(tasks, task).name, payload);
+      const outcome = runTask(tasks, checkInTable(tasks, task).name, payload);
       const cpuMs = clock();
       completed++;
       return { bytes: unwrap(outcome), cpuMs };
@@ -121,9 +116,9 @@ export function createPoolRunner(options: {
     }
   };
   return {
-    run: async (task, payload) => unwrap((await submit({ name: nameOf(task), payload })) as Uint8Array | TaskFieldError),
+    run: async (task, payload) => unwrap((await submit({ name: task.name, payload })) as Uint8Array | TaskFieldError),
     async runMeasured(task, payload) {
-      const { outcome, cpuMs } = readMeasured((await submit({ name: nameOf(task), payload, measure: true })) as MeasuredOutcome);
+      const { outcome, cpuMs } = readMeasured((await submit({ name: task.name, payload, measure: true })) as MeasuredOutcome);
       return { bytes: unwrap(outcome), cpuMs };
     },
     stats: () => ({
@@ -142,16 +137,14 @@ export function createPoolRunner(options: {
   };
 }
 
-const nameOf = (task: TaskRef<never>) => (typeof task === 'string' ? task : task.name);
-
 /**
  * The tasks of the `inline` lane (pool-task.ts) on the event loop, the rest in the pool: the mode
  * of several API processes on one machine, where each process's event loop gets a core of its own
  * for its light work (bench/: two such processes serve more natal charts than one process with a
  * pool of two threads).
  */
-export function createMixedRunner(tasks: TaskTable, inline: ComputeRunner, pool: ComputeRunner): ComputeRunner {
-  const runsInline = (task: TaskRef<never>) => taskOf(tasks, task).lane === 'inline';
+export function createMixedRunner(inline: ComputeRunner, pool: ComputeRunner): ComputeRunner {
+  const runsInline = (task: PoolTask<never>) => task.lane === 'inline';
   return {
     run: (task, payload) => (runsInline(task) ? inline.run(task, payload) : pool.run(task, payload)),
     runMeasured: (task, payload) => (runsInline(task) ? inline.runMeasured(task, payload) : pool.runMeasured(task, payload)),
@@ -195,12 +188,12 @@ export function createLanedRunner(options: {
     }
   }
   return {
-    async run(ref, payload) {
-      const task = taskOf(tasks, ref);
+    async run(task, payload) {
+      checkInTable(tasks, task);
       return isHeavy(task) ? (await runHeavy(task, payload)).bytes : light.run(task, payload);
     },
-    runMeasured(ref, payload) {
-      const task = taskOf(tasks, ref);
+    runMeasured(task, payload) {
+      checkInTable(tasks, task);
       return isHeavy(task) ? runHeavy(task, payload) : light.runMeasured(task, payload);
     },
     stats: () => ({ ...light.stats(), heavy: places.stats() }),
@@ -228,7 +221,7 @@ export function createComputeRunner(config: RunnerConfig, tasks: TaskTable): Com
     return createLanedRunner({ tasks, light: inline, heavy: inline, places: 1, maxWaiting });
   }
   const pool = createPoolRunner({ threads: config.COMPUTE_THREADS, maxQueue: config.COMPUTE_MAX_QUEUE, tasksPerThread: config.COMPUTE_TASKS_PER_THREAD });
-  const light = config.COMPUTE_MODE === 'mixed' ? createMixedRunner(tasks, createInlineRunner(tasks), pool) : pool;
+  const light = config.COMPUTE_MODE === 'mixed' ? createMixedRunner(createInlineRunner(tasks), pool) : pool;
   const heavyThreads = config.COMPUTE_HEAVY_THREADS || config.COMPUTE_THREADS + 1;
   // One task per thread: a heavy task holds its thread for long, and the places decide who is next.
   const heavy = createPoolRunner({ threads: heavyThreads, maxQueue: heavyThreads, tasksPerThread: 1, nice: config.COMPUTE_HEAVY_NICE });

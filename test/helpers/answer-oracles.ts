@@ -1,7 +1,7 @@
 /**
  * The calculation answers as objects (and the export's rows as CSV lines), for JSON.stringify:
- * the oracles that the answer writers (src/features/natal/natal-answer.ts,
- * src/features/natal/natal-compact-answer.ts, src/features/transits/transits-answer.ts,
+ * the oracles that the answer writers (src/features/western/natal/natal-answer.ts,
+ * src/features/western/natal/natal-compact-answer.ts, src/features/western/transits/transits-answer.ts,
  * src/features/ephemeris/ephemeris-csv.ts) are tested against. The service never builds these
  * objects: it writes the same bytes on the JSON tape from the same casts (castNatal,
  * castCompactNatal, castTransits, the export's rows); the tests compare the two on thousands of
@@ -25,7 +25,7 @@ import { placeWarnings, type ResolvedPlace } from '../../src/requests/place.ts';
 import { csvText } from '../../src/features/ephemeris/ephemeris-formats.ts';
 import type { EphemerisPlan } from '../../src/features/ephemeris/plan.ts';
 import type { EphemerisRow } from '../../src/features/ephemeris/rows.ts';
-import type { CompactNatalRequest } from '../../src/features/natal/natal-schemas.ts';
+import type { CompactNatalRequest } from '../../src/features/western/natal/natal-schemas.ts';
 import {
   castNatal,
   castCompactNatal,
@@ -35,8 +35,8 @@ import {
   natalInterpretation,
   compactNatalWarnings,
   type NatalTask,
-} from '../../src/features/natal/natal-service.ts';
-import { castTransits, transitInterpretation, transitWarnings, type TransitTask } from '../../src/features/transits/transits-service.ts';
+} from '../../src/features/western/natal/natal-service.ts';
+import { castTransits, transitInterpretation, transitWarnings, type TransitTask } from '../../src/features/western/transits/transits-service.ts';
 
 /** `dignity` (the first, or null) and `dignities` of a planet; null and [] for points without a table (nodes, Lilith, angles...). */
 function withDignity(planet: PlanetJson) {

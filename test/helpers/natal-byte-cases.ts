@@ -3,8 +3,8 @@
  * option of the natal request on and off, so that the answer's bytes can be pinned and any
  * change of them found. The same seed always gives the same tasks.
  */
-import { natalRequest } from '../../src/features/natal/natal-schemas.ts';
-import type { NatalTask } from '../../src/features/natal/natal-service.ts';
+import { natalRequest } from '../../src/features/western/natal/natal-schemas.ts';
+import type { NatalTask } from '../../src/features/western/natal/natal-service.ts';
 import { runTask } from '../../src/pool-tasks.ts';
 import { createHash } from 'node:crypto';
 import { ZoneOffsetTable } from '../../src/astro/zone-offset-table.ts';

@@ -1,7 +1,7 @@
 /** Natal charts computed by the service's own natal task, for tests of what reads them. */
 import { initEphemeris } from '../../src/astro/ephemeris.ts';
 import { computeNatal } from './answer-oracles.ts';
-import { natalRequest } from '../../src/features/natal/natal-schemas.ts';
+import { natalRequest } from '../../src/features/western/natal/natal-schemas.ts';
 import type { NatalChartInput } from '../../src/interpretations/chart-input.ts';
 
 export const PLACES = {

@@ -6,8 +6,8 @@
  */
 import { createHash } from 'node:crypto';
 import { runTask } from '../../src/pool-tasks.ts';
-import { transitRequest } from '../../src/features/transits/transits-schemas.ts';
-import type { TransitTask } from '../../src/features/transits/transits-service.ts';
+import { transitRequest } from '../../src/features/western/transits/transits-schemas.ts';
+import type { TransitTask } from '../../src/features/western/transits/transits-service.ts';
 import { resolveSubjectPlace, resolveTransitPlace } from '../../src/requests/place.ts';
 import { natalByteCases } from './natal-byte-cases.ts';
 import { seededRandom } from './seeded-random.ts';

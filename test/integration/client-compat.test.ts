@@ -5,8 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/app.ts';
 import { openRaw, parseRawResponse } from '../helpers/raw-http.ts';
-import { natalResponse } from '../../src/features/natal/natal-schemas.ts';
-import { transitResponse } from '../../src/features/transits/transits-schemas.ts';
+import { natalResponse } from '../../src/features/western/natal/natal-schemas.ts';
+import { transitResponse } from '../../src/features/western/transits/transits-schemas.ts';
 import { MOON_PHASE_LABELS } from '../../src/astro/moon-phase.ts';
 
 let server: TestServer;

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/app.ts';
 import { createInlineRunner } from '../../src/compute/runner.ts';
 import { POOL_TASKS } from '../../src/pool-tasks.ts';
+import { natalTask } from '../../src/features/western/natal/natal-endpoints.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -48,8 +49,8 @@ describe('compute pool isolation', () => {
       expect(responses[i]!.status).toBe(200);
       const expected = JSON.parse(
         (
-          await inline.run('natal', {
-            request: (await import('../../src/features/natal/natal-schemas.ts')).natalRequest.parse(requests[i]),
+          await inline.run(natalTask, {
+            request: (await import('../../src/features/western/natal/natal-schemas.ts')).natalRequest.parse(requests[i]),
             place: { city: null, country: null, lat: requests[i]!.lat, lng: requests[i]!.lng, source: 'request' },
             includeMinor: false,
             includeStelliums: false,

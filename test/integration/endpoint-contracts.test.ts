@@ -76,6 +76,7 @@ describe('the declared endpoints', () => {
   it('are the only calculation routes: every API-key operation is declared, or named here as no calculation', async () => {
     /** Operations behind an API key that compute nothing in the pool: look-ups, report jobs, numerology. */
     const NOT_CALCULATIONS = new Set([
+      'GET /api/v1/geo/search',
       'GET /api/v2/geo/search',
       'GET /api/v1/natal/report-credits',
       'GET /api/v1/natal/report/{job_id}',

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/app.ts';
-import { natalResponse } from '../../src/features/natal/natal-schemas.ts';
-import { transitResponse } from '../../src/features/transits/transits-schemas.ts';
+import { natalResponse } from '../../src/features/western/natal/natal-schemas.ts';
+import { transitResponse } from '../../src/features/western/transits/transits-schemas.ts';
 import { getLibrary } from '../../src/interpretations/library.ts';
 import { aspectFamily, isAspectPoint, isGrammarKey, readablePair, readAs, TRANSITING_PLANETS } from '../../src/interpretations/keys.ts';
 import { MAX_TRANSIT_ITEMS } from '../../src/interpretations/block/transits.ts';

@@ -264,7 +264,14 @@ describe('tool families', () => {
       expect.arrayContaining(['v1_ephemeris_calculate', 'v1_sky_events', 'v1_geo_search', 'v1_western_synastry', 'v1_western_progressions_secondary']),
     );
     expect(westernAndEphemeris.filter((n: string) => /chinese|numerology|natal_chart/.test(n))).toEqual([]);
-    expect(await names('/mcp?path_scope=ephemeris')).toEqual(['v1_ephemeris_calculate', 'v1_ephemeris', 'v1_sky_events', 'v1_geo_search']);
+    expect(await names('/mcp?path_scope=ephemeris')).toEqual([
+      'v1_ephemeris_calculate',
+      'v1_ephemeris',
+      'v1_sky_events',
+      'v1_moon_phase',
+      'v1_moon_month',
+      'v1_geo_search',
+    ]);
     expect(await names('/mcp/western,charts?scope=astro:charts')).toEqual(['v1_natal_chart', 'v1_geo_search']);
   });
 

@@ -1,7 +1,7 @@
 /** Natal and compact natal through HTTP: time zones, edges of the globe and of time, untimed births, bad input. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/app.ts';
-import { natalResponse, compactNatalResponse } from '../../src/features/natal/natal-schemas.ts';
+import { natalResponse, compactNatalResponse } from '../../src/features/western/natal/natal-schemas.ts';
 
 let server: TestServer;
 beforeAll(async () => {

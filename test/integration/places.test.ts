@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/app.ts';
-import { natalResponse } from '../../src/features/natal/natal-schemas.ts';
+import { natalResponse } from '../../src/features/western/natal/natal-schemas.ts';
 import { geoSearchResponse } from '../../src/features/geo/geo-schemas.ts';
 
 let server: TestServer;

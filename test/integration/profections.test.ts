@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../helpers/app.ts';
 import { startServerWithMcp, type v2Client } from '../helpers/mcp.ts';
-import { profectionResponse } from '../../src/features/profections/profections-schemas.ts';
+import { profectionResponse } from '../../src/features/western/profections/profections-schemas.ts';
 
 let server: TestServer;
 let mcp: ReturnType<typeof v2Client>;

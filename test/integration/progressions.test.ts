@@ -14,7 +14,7 @@ import {
   exactAspectsResponse,
   exactIngressesResponse,
   progressedChartResponse,
-} from '../../src/features/progressions/progressions-schemas.ts';
+} from '../../src/features/western/progressions/progressions-schemas.ts';
 
 let server: TestServer;
 let mcp: ReturnType<typeof v2Client>;

@@ -11,7 +11,7 @@ import { findChromium } from '../../src/reports/pdf/chromium.ts';
 import { BIRTH, DEMO, readPdf } from '../helpers/reports.ts';
 import { initEphemeris } from '../../src/astro/ephemeris.ts';
 import { runTask } from '../../src/pool-tasks.ts';
-import { natalRequest } from '../../src/features/natal/natal-schemas.ts';
+import { natalRequest } from '../../src/features/western/natal/natal-schemas.ts';
 import { resolveSubjectPlace } from '../../src/requests/place.ts';
 import { composeReport } from '../../src/reports/text/compose-report.ts';
 import { footerTemplate, reportHtml } from '../../src/reports/pdf/report-document.ts';

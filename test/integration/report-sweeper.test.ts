@@ -10,7 +10,7 @@ import { startTestServer, type TestServer } from '../helpers/app.ts';
 import { BIRTH, userWithCredits, waitForJob } from '../helpers/reports.ts';
 import { newReportJobId, ReportJobRepository } from '../../src/reports/store/report-jobs.ts';
 import { ReportCreditRepository } from '../../src/db/report-credits.ts';
-import { natalRequest } from '../../src/features/natal/natal-schemas.ts';
+import { natalRequest } from '../../src/features/western/natal/natal-schemas.ts';
 
 let server: TestServer;
 beforeAll(async () => {

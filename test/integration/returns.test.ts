@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { startTestServer, type TestServer } from '../helpers/app.ts';
-import { returnsResponse, solarReturnResponse } from '../../src/features/returns/returns-schemas.ts';
+import { returnsResponse, solarReturnResponse } from '../../src/features/western/returns/returns-schemas.ts';
 
 const solarReturns = JSON.parse(readFileSync(new URL('../fixtures/refdata/solar_returns.json', import.meta.url), 'utf8'));
 

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../helpers/app.ts';
 import { startServerWithMcp, type v2Client } from '../helpers/mcp.ts';
-import { signResponse } from '../../src/features/signs/signs-schemas.ts';
+import { signResponse } from '../../src/features/western/signs/signs-schemas.ts';
 
 let server: TestServer;
 let mcp: ReturnType<typeof v2Client>;

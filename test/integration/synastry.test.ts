@@ -2,7 +2,12 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/client/validators/ajv';
 import type { TestServer } from '../helpers/app.ts';
-import { synastryCardsResponse, synastryHoroscopeResponse, synastryResponse, synastrySummaryResponse } from '../../src/features/synastry/synastry-schemas.ts';
+import {
+  synastryCardsResponse,
+  synastryHoroscopeResponse,
+  synastryResponse,
+  synastrySummaryResponse,
+} from '../../src/features/western/synastry/synastry-schemas.ts';
 import { answerProblems } from '../../src/answers/schema-serializer.ts';
 import { startServerWithMcp, type v2Client } from '../helpers/mcp.ts';
 

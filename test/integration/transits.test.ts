@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/app.ts';
-import { transitResponse } from '../../src/features/transits/transits-schemas.ts';
+import { transitResponse } from '../../src/features/western/transits/transits-schemas.ts';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -7,8 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/app.ts';
 import { requestedZone } from '../../src/requests/place.ts';
-import { castNatal } from '../../src/features/natal/natal-service.ts';
-import { natalRequest } from '../../src/features/natal/natal-schemas.ts';
+import { castNatal } from '../../src/features/western/natal/natal-service.ts';
+import { natalRequest } from '../../src/features/western/natal/natal-schemas.ts';
 import { DEMO_SUBJECT } from '../../src/reports/http/demo-birth.ts';
 import { isDemoSubject } from '../../src/reports/http/demo-subject.ts';
 import type { PsychologicalReportRequest } from '../../src/reports/http/report-schemas.ts';

@@ -9,8 +9,8 @@
 import { describe, expect, it } from 'vitest';
 import { initEphemeris } from '../../src/astro/ephemeris.ts';
 import { computeCompactNatal } from '../helpers/answer-oracles.ts';
-import { writeCompactNatalAnswer } from '../../src/features/natal/natal-compact-answer.ts';
-import { compactNatalRequest } from '../../src/features/natal/natal-schemas.ts';
+import { writeCompactNatalAnswer } from '../../src/features/western/natal/natal-compact-answer.ts';
+import { compactNatalRequest } from '../../src/features/western/natal/natal-schemas.ts';
 import { resolveSubjectPlace } from '../../src/requests/place.ts';
 import { JsonTape, quotedFragment } from '../../src/answers/json-tape.ts';
 import { natalByteCases } from '../helpers/natal-byte-cases.ts';

@@ -8,7 +8,7 @@ import { computeHouses } from '../../src/astro/chart.ts';
 import { initEphemeris } from '../../src/astro/ephemeris.ts';
 import { HOUSE_SYSTEMS, type HouseSystemName } from '../../src/astro/house-systems.ts';
 import { cuspOrder, houseOf } from '../../src/astro/house-placement.ts';
-import { natalConfidence } from '../../src/features/natal/natal-service.ts';
+import { natalConfidence } from '../../src/features/western/natal/natal-service.ts';
 import { seededRandom } from '../helpers/seeded-random.ts';
 
 const TROPICAL = { type: 'tropical' } as const;

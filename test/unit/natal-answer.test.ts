@@ -9,9 +9,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { initEphemeris } from '../../src/astro/ephemeris.ts';
-import { castNatal, type NatalTask } from '../../src/features/natal/natal-service.ts';
+import { castNatal, type NatalTask } from '../../src/features/western/natal/natal-service.ts';
 import { computeNatal } from '../helpers/answer-oracles.ts';
-import { writeNatalAnswer } from '../../src/features/natal/natal-answer.ts';
+import { writeNatalAnswer } from '../../src/features/western/natal/natal-answer.ts';
 import { natalByteCases } from '../helpers/natal-byte-cases.ts';
 import { seededRandom } from '../helpers/seeded-random.ts';
 import { casesWhereWriterDiffers, ODD_TEXT } from '../helpers/answer-writer-cases.ts';

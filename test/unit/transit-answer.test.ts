@@ -7,9 +7,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { initEphemeris } from '../../src/astro/ephemeris.ts';
-import type { TransitTask } from '../../src/features/transits/transits-service.ts';
+import type { TransitTask } from '../../src/features/western/transits/transits-service.ts';
 import { computeTransits } from '../helpers/answer-oracles.ts';
-import { transitAnswerBytes } from '../../src/features/transits/transits-answer.ts';
+import { transitAnswerBytes } from '../../src/features/western/transits/transits-answer.ts';
 import { transitByteCases } from '../helpers/transit-byte-cases.ts';
 import { seededRandom } from '../helpers/seeded-random.ts';
 import { casesWhereWriterDiffers, ODD_TEXT } from '../helpers/answer-writer-cases.ts';

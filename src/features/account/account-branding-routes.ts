@@ -14,7 +14,15 @@ import { accountId, requireUser } from '../auth/account-user.ts';
 import { detailError } from '../auth/auth-schemas.ts';
 import type { ComputeRunner } from '../../compute/runner.ts';
 import { decodeBinaryResponse } from '../../compute/binary-response.ts';
-import { BRANDING_MAX_BYTES, InvalidImageError, prepareRasterImage, sniffImageType, svgImageFromResponse, UnsupportedImageError } from './branding-image.ts';
+import {
+  BRANDING_MAX_BYTES,
+  brandingSvgTask,
+  InvalidImageError,
+  prepareRasterImage,
+  sniffImageType,
+  svgImageFromResponse,
+  UnsupportedImageError,
+} from './branding-image.ts';
 import { reportBrandingResponse } from './account-schemas.ts';
 
 const IMAGE_PATH = '/api/v1/auth/report-branding/image';
@@ -92,7 +100,7 @@ export const brandingRoutes =
           // Sanitising an SVG costs up to about a second: the compute pool does it, off the event loop.
           image =
             type === 'image/svg+xml'
-              ? svgImageFromResponse(decodeBinaryResponse(await compute.run('branding_svg', { bytes })))
+              ? svgImageFromResponse(decodeBinaryResponse(await compute.run(brandingSvgTask, { bytes })))
               : prepareRasterImage(bytes, type);
         } catch (error) {
           if (error instanceof UnsupportedImageError) throw new HttpError(415, error.message);

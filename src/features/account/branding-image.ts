@@ -6,6 +6,7 @@
  * (`sanitizedSvgResponse`). Anything else is 415; a file that claims a type by its first bytes but
  * is broken, truncated or absurd is 422.
  */
+import { poolTask } from '../../compute/pool-task.ts';
 import { createHash } from 'node:crypto';
 import type { BrandingImage } from '../../reports/store/report-branding.ts';
 import type { BinaryResponse } from '../../compute/binary-response.ts';
@@ -99,3 +100,6 @@ export function svgImageFromResponse(response: { headers: Record<string, string>
     height: dimension('x-height'),
   };
 }
+
+/** An uploaded SVG's check and sanitising, in the pool (src/pool-tasks.ts lists it). */
+export const brandingSvgTask = poolTask('branding_svg', (task: { bytes: Uint8Array }) => sanitizedSvgResponse(task.bytes));

@@ -7,7 +7,7 @@ import { isCssColor } from '../../../renderer/index.ts';
 import { chartConfigRequestSchema, retrogradeMarkerStyle } from './chart-config-request.ts';
 import { caseInsensitiveEnum } from '../../requests/lenient-enum.ts';
 import { birthFields, chartSettingsFields, isoDateTimeText, latitude, longitude, orbSettings, timeZoneName, dstPolicy } from '../../requests/birth-schema.ts';
-import { transitPlaceFields } from '../transits/transits-schemas.ts';
+import { transitPlaceFields } from '../western/transits/transits-schemas.ts';
 import { exampleBirth, examplePartner } from '../../requests/examples.ts';
 import { ANGLES_METHODS } from '../../astro/progressed-angles.ts';
 

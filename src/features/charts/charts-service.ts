@@ -19,7 +19,7 @@ import { normalizeDegrees } from '../../astro/zodiac.ts';
 import type { BinaryResponse } from '../../compute/binary-response.ts';
 import { momentAtInstant } from '../../requests/moment.ts';
 import type { ResolvedPlace } from '../../requests/place.ts';
-import { transitMoment } from '../transits/transits-service.ts';
+import { transitMoment } from '../western/transits/transits-service.ts';
 import { aspectPoints, aspectsBetween, aspectsWithin, drawing, localTimeLine, placeLine, ringOf, settingsLine, siderealLine } from './drawing.ts';
 import { PROGRESSION_ORBS, SYNASTRY_ORBS, TRANSIT_ORBS } from './chart-orbs.ts';
 import { imageResponse, imageWarnings, mergeChartConfig, renderChoice } from './output.ts';

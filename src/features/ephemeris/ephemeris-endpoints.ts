@@ -25,7 +25,7 @@ import {
 } from './limits.ts';
 
 export const ephemerisTask = poolTask('ephemeris', (plan: EphemerisPlan) => computeEphemeris(plan));
-/** One chunk of an export: the task of no endpoint of its own (legacy-pool-tasks.ts lists it). */
+/** One chunk of an export: the task of no endpoint of its own (src/pool-tasks.ts lists it). */
 export const ephemerisChunkTask = poolTask(
   'ephemeris_chunk',
   (p: { plan: EphemerisPlan; from: number; to: number }) => computeEphemerisChunk(p),
@@ -48,7 +48,14 @@ const ephemerisToolRequest = ephemerisRequest
   .transform((args) => ({ ...args, [TOOL_ROW_LIMIT]: MCP_MAX_EPHEMERIS_ROWS }));
 
 /** The buffered answer: its `meta`, and the rows (`data`) or the table (`table`) as the format has them. */
-const ephemerisAnswer = z.object({ meta: z.record(z.string(), z.unknown()) }).passthrough();
+const ephemerisAnswer = z
+  .object({
+    meta: z
+      .record(z.string(), z.unknown())
+      .describe('What the table holds: its range, step and row count, the bodies and columns, the zodiac and the options that shaped the rows'),
+  })
+  .passthrough()
+  .describe('The rows (`data`) or the table (`table`) beside `meta`, as the `format` asked; docs/api/ephemeris.md gives each form');
 
 /**
  * Export chunks computed ahead of the socket: two per worker thread and one more, so that a

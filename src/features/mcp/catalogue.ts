@@ -1,14 +1,14 @@
-/** Every MCP tool, and the ones a set of families shows. */
+/**
+ * Every MCP tool, and the ones a set of families shows: one per declared endpoint (and per value of
+ * its path parameter, and its aliases), then the tools that stand for no single endpoint: the chart
+ * images of every kind in one tool, the numerology profile and the place search.
+ */
 import { chartTool } from './chart-tool.ts';
 import { numerologyTool } from './calculation-tools.ts';
 import { ENDPOINT_FAMILIES } from '../endpoints.ts';
 import { endpointTools } from './endpoint-tools.ts';
 import type { Family } from './families.ts';
 import { placeTool } from './place-tool.ts';
-import { RETURNS_TOOLS } from '../returns/returns-tools.ts';
-import { SYNASTRY_TOOLS } from '../synastry/synastry-tools.ts';
-import { profectionTool } from '../profections/profections-tools.ts';
-import { PROGRESSIONS_TOOLS } from '../progressions/progressions-tools.ts';
 import type { ToolDefinition } from './tool-definition.ts';
 
 export const TOOLS: readonly ToolDefinition[] = [
@@ -16,10 +16,6 @@ export const TOOLS: readonly ToolDefinition[] = [
   numerologyTool,
   chartTool,
   placeTool,
-  ...RETURNS_TOOLS,
-  ...PROGRESSIONS_TOOLS,
-  ...SYNASTRY_TOOLS,
-  profectionTool,
 ];
 
 export function toolsOf(families: readonly Family[]): ToolDefinition[] {

@@ -2,7 +2,7 @@
  * The zero-credit demo chart of field-reference §4.2: reports for this subject, with the standard
  * style, cost no credit, so that anyone can try the pipeline end to end.
  */
-import type { NatalRequest } from '../../features/natal/natal-schemas.ts';
+import type { NatalRequest } from '../../features/western/natal/natal-schemas.ts';
 import { isAutoZone, requestedZone } from '../../requests/place.ts';
 import type { PsychologicalReportRequest } from './report-schemas.ts';
 import { DEMO_SUBJECT } from './demo-birth.ts';

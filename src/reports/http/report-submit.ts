@@ -15,7 +15,7 @@ import { checkCallbackUrl, UnsafeCallbackTarget, type TargetPolicy } from '../ca
 import { RequestFieldError } from '../../requests/request-error.ts';
 import type { ReportTransport } from '../queue/report-transport.ts';
 import type { ReportMetrics } from '../report-metrics.ts';
-import type { NatalRequest } from '../../features/natal/natal-schemas.ts';
+import type { NatalRequest } from '../../features/western/natal/natal-schemas.ts';
 import type { ResolvedPlace } from '../../requests/place.ts';
 import { checkDemoBounds, type DemoBounds } from './demo-bounds.ts';
 import { isDemoSubject } from './demo-subject.ts';

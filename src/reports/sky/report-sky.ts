@@ -3,6 +3,7 @@
  * (the `report_sky` task) so that the report worker does no astronomy of its own: for an untimed
  * birth, the Moon over the whole birth day; for every birth, the year ahead.
  */
+import { poolTask } from '../../compute/pool-task.ts';
 import { isTimed, type NatalChartInput } from '../../interpretations/chart-input.ts';
 import { moonDay, type MoonDay } from './moon-day.ts';
 import { yearAhead, type YearAhead } from './year-ahead.ts';
@@ -29,3 +30,6 @@ export function reportSky(task: ReportSkyTask): ReportSky {
 export function reportSkyBytes(task: ReportSkyTask): Buffer {
   return Buffer.from(JSON.stringify(reportSky(task)));
 }
+
+/** The report's sky, computed in the pool (src/pool-tasks.ts lists it). */
+export const reportSkyTask = poolTask('report_sky', reportSkyBytes);

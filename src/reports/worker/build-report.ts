@@ -8,10 +8,11 @@ import type { ComputeRunner } from '../../compute/runner.ts';
 import { decodeBinaryResponse } from '../../compute/binary-response.ts';
 import type { NatalChartInput } from '../../interpretations/chart-input.ts';
 import { composeReport, type ComposedReport } from '../text/compose-report.ts';
-import type { ReportSky } from '../sky/report-sky.ts';
+import { reportSkyTask, type ReportSky } from '../sky/report-sky.ts';
 import { natalChartRequest } from '../../features/charts/charts-schemas.ts';
 import { natalChartTask } from '../../features/charts/charts-endpoints.ts';
-import type { NatalRequest } from '../../features/natal/natal-schemas.ts';
+import { natalTask } from '../../features/western/natal/natal-endpoints.ts';
+import type { NatalRequest } from '../../features/western/natal/natal-schemas.ts';
 import type { ResolvedPlace } from '../../requests/place.ts';
 import type { PsychologicalReportRequest } from '../http/report-schemas.ts';
 import type { ReportArtefacts } from '../store/report-jobs.ts';
@@ -69,10 +70,10 @@ export async function composeFromBirth(
   birth: StoredBirth,
   options: ReportOptions,
 ): Promise<{ chart: NatalChartInput; report: ComposedReport }> {
-  const natal = await compute.run('natal', { request: birth.request, place: birth.place, includeMinor: false, includeStelliums: false });
+  const natal = await compute.run(natalTask, { request: birth.request, place: birth.place, includeMinor: false, includeStelliums: false });
   const chart = JSON.parse(natal.toString('utf8')) as NatalChartInput;
   // The ephemeris work beyond the chart (an untimed birth's whole-day Moon) runs in the compute pool too.
-  const sky = JSON.parse((await compute.run('report_sky', { chart })).toString('utf8')) as ReportSky;
+  const sky = JSON.parse((await compute.run(reportSkyTask, { chart })).toString('utf8')) as ReportSky;
   return { chart, report: composeReport(chart, { style: options.style, sky }) };
 }
 

@@ -68,8 +68,8 @@ type TaskName = string;
 
 /** A runner that answers with its own name and records what it ran; `hold` keeps a task running until released. */
 function fakeRunner(name: string, ran: TaskName[], hold?: Promise<void>): ComputeRunner {
-  const answer = async (task: PoolTask<never> | string) => {
-    ran.push(typeof task === 'string' ? task : task.name);
+  const answer = async (task: PoolTask<never>) => {
+    ran.push(task.name);
     if (hold) await hold;
     return Buffer.from(name);
   };
@@ -97,10 +97,10 @@ describe('the laned runner', () => {
     };
     const runner = createLanedRunner({ tasks: TASKS, light: fakeRunner('light', light), heavy: fakeRunner('heavy', heavy), places: 1, maxWaiting: 10 });
     await computeCallers.run(caller, async () => {
-      expect((await runner.run('natal', {} as never)).toString()).toBe('light');
-      expect((await runner.run('transits_search', {} as never)).toString()).toBe('heavy');
+      expect((await runner.run(TASKS.get('natal')!, {} as never)).toString()).toBe('light');
+      expect((await runner.run(TASKS.get('transits_search')!, {} as never)).toString()).toBe('heavy');
       // An export's chunks share the lane but are admitted and charged by the export itself.
-      expect((await runner.run('ephemeris_chunk', {} as never)).toString()).toBe('heavy');
+      expect((await runner.run(TASKS.get('ephemeris_chunk')!, {} as never)).toString()).toBe('heavy');
     });
     expect(light).toEqual(['natal']);
     expect(heavy).toEqual(['transits_search', 'ephemeris_chunk']);
@@ -111,9 +111,9 @@ describe('the laned runner', () => {
     const g = gate();
     const runner = createLanedRunner({ tasks: TASKS, light: fakeRunner('light', []), heavy: fakeRunner('heavy', [], g.opened), places: 1, maxWaiting: 10 });
     const held = computeCallers.run({ id: 'busy' }, () =>
-      Promise.all([runner.run('transits_search', {} as never), runner.run('transits_timeline', {} as never)]),
+      Promise.all([runner.run(TASKS.get('transits_search')!, {} as never), runner.run(TASKS.get('transits_timeline')!, {} as never)]),
     );
-    expect((await runner.run('natal', {} as never)).toString()).toBe('light');
+    expect((await runner.run(TASKS.get('natal')!, {} as never)).toString()).toBe('light');
     expect(runner.stats().heavy).toEqual({ places: 1, busy: 1, waiting: 1 });
     g.open();
     await held;
@@ -128,7 +128,7 @@ describe('the laned runner', () => {
         throw new Error('no place');
       },
     };
-    await expect(computeCallers.run(refusing, () => runner.run('planet_returns', {} as never))).rejects.toThrow('no place');
+    await expect(computeCallers.run(refusing, () => runner.run(TASKS.get('planet_returns')!, {} as never))).rejects.toThrow('no place');
     expect(heavy).toEqual([]);
   });
 
@@ -142,13 +142,19 @@ describe('the laned runner', () => {
 
   it('refuses a task its table does not hold', async () => {
     const runner = createLanedRunner({ tasks: TASKS, light: fakeRunner('light', []), heavy: fakeRunner('heavy', []), places: 1, maxWaiting: 10 });
+    // Another task of a name the table knows, and a name it does not know.
     await expect(
       runner.run(
         poolTask('natal', () => null, 'inline'),
         {},
       ),
     ).rejects.toThrow(/not in the task table/);
-    await expect(runner.run('nothing', {})).rejects.toThrow(/not in the task table/);
+    await expect(
+      runner.run(
+        poolTask('nothing', () => null),
+        {},
+      ),
+    ).rejects.toThrow(/not in the task table/);
   });
 });
 

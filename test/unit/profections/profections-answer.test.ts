@@ -16,12 +16,12 @@ import {
   PROFECTION_INCLUDES,
   MAX_PROFECTION_AGE,
   type ProfectionInclude,
-} from '../../../src/features/profections/profections-schemas.ts';
-import { computeProfection, profectionIncludes, type ProfectionTask } from '../../../src/features/profections/profections-service.ts';
+} from '../../../src/features/western/profections/profections-schemas.ts';
+import { computeProfection, profectionIncludes, type ProfectionTask } from '../../../src/features/western/profections/profections-service.ts';
 import { resolveSubjectPlace } from '../../../src/requests/place.ts';
 import { RequestFieldError } from '../../../src/requests/request-error.ts';
-import { natalAnswerBytes } from '../../../src/features/natal/natal-answer.ts';
-import { profectionNatalTask } from '../../../src/features/profections/profections-service.ts';
+import { natalAnswerBytes } from '../../../src/features/western/natal/natal-answer.ts';
+import { profectionNatalTask } from '../../../src/features/western/profections/profections-service.ts';
 import { assertAnswerContract } from '../../helpers/answer-contract.ts';
 import { seededRandom } from '../../helpers/seeded-random.ts';
 

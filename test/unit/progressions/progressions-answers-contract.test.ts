@@ -12,7 +12,7 @@ import { julianDayFromUtcMs } from '../../../src/astro/civil-time.ts';
 import { wrap180 } from '../../../src/astro/events/root-finding.ts';
 import { HOUSE_SYSTEM_NAMES } from '../../../src/astro/house-systems.ts';
 import { runTask } from '../../../src/pool-tasks.ts';
-import { natalRequest } from '../../../src/features/natal/natal-schemas.ts';
+import { natalRequest } from '../../../src/features/western/natal/natal-schemas.ts';
 import {
   calendarResponse,
   exactAspectsResponse,
@@ -21,7 +21,7 @@ import {
   progressionSystem,
   SYSTEM_IDS,
   progressedChartResponse,
-} from '../../../src/features/progressions/progressions-schemas.ts';
+} from '../../../src/features/western/progressions/progressions-schemas.ts';
 import { assertAnswerContract } from '../../helpers/answer-contract.ts';
 import { seededRandom } from '../../helpers/seeded-random.ts';
 

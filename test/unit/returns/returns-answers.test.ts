@@ -10,9 +10,9 @@ import { bodyInfo } from '../../../src/astro/bodies.ts';
 import { RETURN_BODY_IDS } from '../../../src/astro/returns.ts';
 import { signedSeparation } from '../../../src/astro/zodiac.ts';
 import { runTask } from '../../../src/pool-tasks.ts';
-import { natalRequest } from '../../../src/features/natal/natal-schemas.ts';
+import { natalRequest } from '../../../src/features/western/natal/natal-schemas.ts';
 import { resolveSubjectPlace } from '../../../src/requests/place.ts';
-import { returnsPlaces, returnsTask, solarReturnPlaces } from '../../../src/features/returns/returns-service.ts';
+import { returnsPlaces, returnsTask, solarReturnPlaces } from '../../../src/features/western/returns/returns-service.ts';
 import {
   returnsRequest,
   returnsResponse,
@@ -20,7 +20,7 @@ import {
   solarReturnResponse,
   type ReturnsRequest,
   type SolarReturnRequest,
-} from '../../../src/features/returns/returns-schemas.ts';
+} from '../../../src/features/western/returns/returns-schemas.ts';
 import { assertAnswerContract } from '../../helpers/answer-contract.ts';
 import { seededRandom } from '../../helpers/seeded-random.ts';
 

@@ -7,9 +7,9 @@
 import { describe, expect, it } from 'vitest';
 import { initEphemeris } from '../../../src/astro/ephemeris.ts';
 import { runTask, type TaskFieldError } from '../../../src/pool-tasks.ts';
-import { natalAnswerBytes } from '../../../src/features/natal/natal-answer.ts';
-import { synastryHoroscopeResponse, synastryResponse, synastrySummaryResponse } from '../../../src/features/synastry/synastry-schemas.ts';
-import { castPerson, resolveSettings } from '../../../src/features/synastry/synastry-service.ts';
+import { natalAnswerBytes } from '../../../src/features/western/natal/natal-answer.ts';
+import { synastryHoroscopeResponse, synastryResponse, synastrySummaryResponse } from '../../../src/features/western/synastry/synastry-schemas.ts';
+import { castPerson, resolveSettings } from '../../../src/features/western/synastry/synastry-service.ts';
 import type { ResolvedPlace } from '../../../src/requests/place.ts';
 import { assertAnswerContract, schemaFields } from '../../helpers/answer-contract.ts';
 import { seededRandom } from '../../helpers/seeded-random.ts';
@@ -195,7 +195,7 @@ describe('synastry answers', () => {
             context: i % 2 ? 'friendship' : 'romantic',
             includeTiming: i % 3 !== 0,
             nowMs: Date.UTC(2026, 10, 25, 23, 30),
-          } as never),
+          }),
         ),
       );
     }

@@ -16,7 +16,7 @@ import { assertAnswerContract } from '../../helpers/answer-contract.ts';
 initEphemeris();
 
 function run(task: TaskName, payload: unknown): Uint8Array {
-  const result = runTask(task, payload as never);
+  const result = runTask(task, payload);
   if (!(result instanceof Uint8Array)) throw new Error(`${task}: ${JSON.stringify(result)}`);
   return result;
 }

@@ -19,7 +19,7 @@ import { RequestFieldError } from '../../../requests/request-error.ts';
 import { computeChartMoment } from '../../../astro/chart.ts';
 import { birthMoment, momentWarnings } from '../../../requests/moment.ts';
 import { zodiacOf } from '../../../requests/chart-request.ts';
-import type { NatalRequest } from '../../natal/natal-schemas.ts';
+import type { NatalRequest } from '../natal/natal-schemas.ts';
 import { TROPICAL, type ZodiacSetting } from '../../../astro/ephemeris.ts';
 import {
   OUTSIDE_FINDER_WARNING,
