@@ -54,8 +54,8 @@ const ephemerisAnswer = z
       .record(z.string(), z.unknown())
       .describe('What the table holds: its range, step and row count, the bodies and columns, the zodiac and the options that shaped the rows'),
   })
-  .passthrough()
-  .describe('The rows (`data`) or the table (`table`) beside `meta`, as the `format` asked; docs/api/ephemeris.md gives each form');
+  // The rows (`data`) or the table (`table`) beside `meta`, as the `format` asked (docs/api/ephemeris.md).
+  .passthrough();
 
 /**
  * Export chunks computed ahead of the socket: two per worker thread and one more, so that a
