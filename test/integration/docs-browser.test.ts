@@ -88,6 +88,9 @@ describe.runIf(hasBrowser)('/docs in Chromium', () => {
   it('each operation has its request in curl, JavaScript and Python, with the example body', async () => {
     const { page } = await openReference(1280);
     const example = () => page.$eval(`${NATAL}`, (el) => (el as HTMLElement).innerText);
+    // An operation is drawn when it comes into view.
+    await page.$eval(NATAL, (el) => el.scrollIntoView());
+    await page.waitForFunction((selector) => /curl/.test((document.querySelector(selector) as HTMLElement).innerText), WAIT, NATAL);
     expect(await example()).toMatch(/curl[\s\S]*x-api-key[\s\S]*"tz_str": "Europe\/Lisbon"/);
     for (const [client, code] of [
       ['JavaScript', /fetch\(/],

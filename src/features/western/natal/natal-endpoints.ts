@@ -109,6 +109,7 @@ export const natalCalculate = endpoint({
 });
 
 export const NATAL_ENDPOINTS = [
+  natalCalculate,
   endpoint({
     method: 'POST',
     paths: ['/natal'],
@@ -123,5 +124,4 @@ export const NATAL_ENDPOINTS = [
       description: `The compact natal chart of POST /natal: the ten planets and the north node with sign, house and degree, the sign on each house cusp, and a summary (Sun, Moon and rising sign, dominant element and modality). ${BIRTH}`,
     },
   }),
-  natalCalculate,
 ];
