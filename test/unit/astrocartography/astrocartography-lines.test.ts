@@ -53,7 +53,7 @@ function answer(extra: Record<string, unknown> = {}): AcgLinesAnswer {
   return computeAcgLines({ request, place: resolveSubjectPlace(request.natal, ['body', 'natal']) });
 }
 const positionsOf = (geometry: AcgLinesAnswer['lines'][number]['geometry']): LonLat[][] =>
-  geometry.type === 'LineString' ? [geometry.coordinates] : geometry.coordinates;
+  (geometry.type === 'LineString' ? [geometry.coordinates] : geometry.coordinates).map((run) => run.map(([lon, lat]) => [lon!, lat!] as LonLat));
 
 const base = answer({ include_crossings: true });
 
@@ -228,7 +228,7 @@ describe('crossings', () => {
     const byId = new Map(base.lines.map((l) => [l.id, l]));
     for (const c of base.crossings) {
       expect(c.point.coordinates).toEqual([c.lng, c.lat]);
-      const [lon, lat] = c.point.coordinates;
+      const [lon, lat] = c.point.coordinates as [number, number];
       const a = byId.get(c.line_a_id)!;
       const b = byId.get(c.line_b_id)!;
       expect(a.body).not.toBe(b.body);

@@ -74,7 +74,8 @@ export const acgLinesRequest = z
 
 export type AcgLinesRequest = z.output<typeof acgLinesRequest>;
 
-const position = z.tuple([z.number().describe('Longitude, -180 to 180'), z.number().describe('Latitude, -90 to 90')]);
+// An array of two numbers rather than a tuple: MCP clients validate outputSchema with draft-07 validators, which read a tuple's `prefixItems` wrongly.
+const position = z.array(z.number()).length(2).describe('[longitude, latitude] in degrees: longitude -180 to 180, latitude -90 to 90');
 
 const lineString = z.object({
   type: z.literal('LineString'),

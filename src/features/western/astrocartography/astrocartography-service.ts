@@ -67,7 +67,7 @@ const unique = <T>(values: readonly T[]): T[] => [...new Set(values)];
 const hasParallax = (id: AcgBodyId) => !['true_node', 'mean_node', 'lilith', 'true_lilith'].includes(id);
 
 function geometryOf(line: AcgLine): AcgLinesAnswer['lines'][number]['geometry'] {
-  const round = (run: LonLat[]): [number, number][] => run.map(([lon, lat]) => [round6(lon), round6(lat)]);
+  const round = (run: LonLat[]): number[][] => run.map(([lon, lat]) => [round6(lon), round6(lat)]);
   return line.segments.length === 1
     ? { type: 'LineString', coordinates: round(line.segments[0]!) }
     : { type: 'MultiLineString', coordinates: line.segments.map(round) };
@@ -166,7 +166,7 @@ export function computeAcgLines(task: AcgLinesTask): AcgLinesAnswer {
         line_a_id: c.a.id,
         line_b_id: c.b.id,
         lines: [ref(c.a), ref(c.b)],
-        point: { type: 'Point' as const, coordinates: [lng, lat] as [number, number] },
+        point: { type: 'Point' as const, coordinates: [lng, lat] },
         lat,
         lng,
       };
