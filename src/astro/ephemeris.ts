@@ -152,6 +152,28 @@ export function calcBody(jdUt: number, seBody: number, zodiac: ZodiacSetting = T
   };
 }
 
+/** A body's apparent geocentric right ascension and declination, equatorial of date (degrees), and its distance. */
+export interface EquatorialPosition {
+  ra: number;
+  dec: number;
+  distAu: number;
+  moshier: boolean;
+}
+
+/**
+ * The body's apparent geocentric equatorial coordinates of date (SEFLG_EQUATORIAL), through the
+ * lean binding like calcBody: what the astrocartography lines need (a body culminates where the
+ * local sidereal time equals its right ascension). Always tropical: right ascension has no zodiac.
+ */
+export function calcEquatorial(jdUt: number, seBody: number): EquatorialPosition {
+  if (ephePath === undefined) initEphemeris();
+  if (fromAsteroidFiles(seBody) && !(jdUt >= ASTEROID_FILES_START_JD && jdUt <= ASTEROID_FILES_END_JD))
+    throw new EphemerisError(`body ${seBody} is read from ${ASTEROID_FILES_TEXT}`);
+  const flag = lean.calc(terrestrialTime(jdUt), seBody, ephemerisFlag(jdUt) | C.SEFLG_EQUATORIAL, 0);
+  if (flag < 0) throw new EphemerisError(lean.lastError() || `body ${seBody} cannot be computed at JD ${jdUt}`);
+  return { ra: leanOut[0]!, dec: leanOut[1]!, distAu: leanOut[2]!, moshier: (flag & C.SEFLG_MOSEPH) !== 0 };
+}
+
 export function calcHouses(jdUt: number, lat: number, lng: number, letter: string, zodiac: ZodiacSetting = TROPICAL): HouseCusps {
   if (ephePath === undefined) initEphemeris();
   // The ephemeris flag reaches the ayanamsa of sidereal houses (a star's position for the "true" modes).

@@ -9,6 +9,7 @@ import { PROFECTIONS_ENDPOINTS } from './profections/profections-endpoints.ts';
 import { SYNASTRY_ENDPOINTS } from './synastry/synastry-endpoints.ts';
 import { HOROSCOPE_ENDPOINTS } from './horoscope/horoscope-endpoints.ts';
 import { FORECAST_ENDPOINTS } from './forecast/forecast-endpoints.ts';
+import { ASTROCARTOGRAPHY_ENDPOINTS } from './astrocartography/astrocartography-endpoints.ts';
 
 export const WESTERN_ENDPOINTS: readonly Endpoint[] = [
   ...NATAL_ENDPOINTS,
@@ -20,4 +21,5 @@ export const WESTERN_ENDPOINTS: readonly Endpoint[] = [
   ...SYNASTRY_ENDPOINTS,
   ...HOROSCOPE_ENDPOINTS,
   ...FORECAST_ENDPOINTS,
+  ...ASTROCARTOGRAPHY_ENDPOINTS,
 ];

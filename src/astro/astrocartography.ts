@@ -1,0 +1,391 @@
+/**
+ * Astrocartography lines: where on the Earth each body was on an angle (rising, setting,
+ * culminating, anti-culminating) at one instant, as GeoJSON-ready polylines in longitude and
+ * latitude (WGS84 geodetic), and the points where lines of two bodies cross.
+ *
+ * Pure geometry: the caller gives each body's apparent right ascension and declination of date
+ * (degrees), the sine of its equatorial horizontal parallax (0 for a geocentric line, or for a
+ * point without a distance such as a node) and Greenwich apparent sidereal time (degrees). Nothing
+ * here reads the ephemeris, so the tests can feed it any declination they need.
+ *
+ * Conventions (docs/api/astrocartography.md says the same to clients):
+ * - Hour angle H = local sidereal time − α, local sidereal time = GAST + λ (east longitudes
+ *   positive). MC: H = 0, so λ = α − GAST; IC: H = 180°. A meridian from pole to pole.
+ * - Horizon: the body's centre at true (geometric) altitude 0, no refraction, measured from the
+ *   geodetic horizon of a point at sea level. Geocentrically, cos H0 = −tan φ tan δ; rising (ASC)
+ *   at H = −H0, setting (DSC) at H = +H0. Beyond |φ| = 90° − |δ| the body never crosses the
+ *   horizon (circumpolar or never up): the line ends there, where ASC and DSC meet on the body's
+ *   MC or IC meridian.
+ * - The set of places where the body is on the horizon is a circle around the sub-body point
+ *   (latitude δ, longitude α − GAST): of radius 90° geocentrically, of radius acos(s(φ)) with
+ *   parallax (see horizonSine). Each half (west of the sub-point: rising; east: setting) is
+ *   sampled by its bearing from the sub-point, which is smooth everywhere, including the turning
+ *   latitudes where the longitude as a function of latitude has an infinite slope.
+ */
+
+export const ACG_ANGLES = ['asc', 'dsc', 'mc', 'ic'] as const;
+export type AcgAngle = (typeof ACG_ANGLES)[number];
+
+/** A position [longitude, latitude] in degrees, GeoJSON's order. */
+export type LonLat = [number, number];
+
+export interface AcgBody {
+  id: string;
+  /** Apparent right ascension of date, degrees. */
+  ra: number;
+  /** Apparent declination of date, degrees. */
+  dec: number;
+  /** Sine of the equatorial horizontal parallax (Earth's equatorial radius / distance); 0 for geocentric lines. */
+  sinParallax: number;
+}
+
+export interface AcgLine {
+  id: string;
+  body: string;
+  angle: AcgAngle;
+  /** One or more runs of positions (several when the line was split at the antimeridian), longitudes in [−180, 180]. */
+  segments: LonLat[][];
+  /** True when a horizon line crossed ±180° and was split there. */
+  split: boolean;
+  latMin: number;
+  latMax: number;
+  /** The line's longitude at a latitude (unnormalised; NaN where the line does not reach): what the crossings solve. */
+  lonAt: (lat: number) => number;
+}
+
+export interface AcgCrossing {
+  a: AcgLine;
+  b: AcgLine;
+  lon: number;
+  lat: number;
+}
+
+/**
+ * Largest distance, in degrees of the longitude/latitude plane, between a drawn horizon line and
+ * the true curve (RFC 7946 reads a segment as straight in that plane): 0.01° is at most 1.11 km on
+ * the ground. Segments are also at most 1° long in longitude and in latitude, so that a client
+ * that draws them as great-circle arcs stays close too.
+ */
+export const MAX_ERROR_DEG = 0.01;
+/** Ground distance of MAX_ERROR_DEG along a meridian (a degree of latitude is at most 111.7 km). */
+export const MAX_ERROR_KM = 1.12;
+const MAX_SPAN_DEG = 1;
+/** Meridians are written every degree of latitude (exact: a meridian is straight in the plane). */
+const MERIDIAN_STEP_DEG = 1;
+/** The latitude step of the crossing scan (refined by bisection): two crossings of one pair closer than this in latitude may be missed. */
+export const CROSSING_SCAN_STEP_DEG = 0.1;
+
+const RAD = Math.PI / 180;
+const DEG = 180 / Math.PI;
+
+/** Longitude into [−180, 180). */
+export function normalizeLongitude(lon: number): number {
+  const x = (((lon + 180) % 360) + 360) % 360;
+  return x - 180;
+}
+
+/** An angle difference into (−180, 180]. */
+function wrap180(d: number): number {
+  const x = normalizeLongitude(d);
+  return x === -180 ? 180 : x;
+}
+
+/**
+ * Right ascension and declination of an ecliptic position (degrees) with the obliquity ε: the
+ * `projected` mode puts the body on the ecliptic (latitude 0) at its longitude, the zodiacal degree.
+ */
+export function equatorialFromEcliptic(lon: number, lat: number, obliquity: number): { ra: number; dec: number } {
+  const l = lon * RAD;
+  const b = lat * RAD;
+  const e = obliquity * RAD;
+  const ra = Math.atan2(Math.sin(l) * Math.cos(e) - Math.tan(b) * Math.sin(e), Math.cos(l)) * DEG;
+  const dec = Math.asin(Math.sin(b) * Math.cos(e) + Math.cos(b) * Math.sin(e) * Math.sin(l)) * DEG;
+  return { ra: (ra + 360) % 360, dec };
+}
+
+/** WGS84 flattening. */
+const FLATTENING = 1 / 298.257223563;
+
+/**
+ * s(φ): the sine of the geocentric altitude (from the geodetic horizon at latitude φ, sea level)
+ * at which the body is on the topocentric horizon. The observer stands at ρ (in equatorial radii)
+ * from the centre at geocentric latitude φ'; the body, at distance d, is in the observer's
+ * horizontal plane when d · sin h = ρ · cos(φ − φ') · a, i.e. sin h = sinπ · (ρ cos φ' cos φ +
+ * ρ sin φ' sin φ). Zero for sinπ = 0 (the geocentric horizon).
+ */
+export function horizonSine(latDeg: number, sinParallax: number): number {
+  if (sinParallax === 0) return 0;
+  const phi = latDeg * RAD;
+  const u = Math.atan((1 - FLATTENING) * Math.tan(phi));
+  const rhoSin = (1 - FLATTENING) * Math.sin(u);
+  const rhoCos = Math.cos(u);
+  return sinParallax * (rhoCos * Math.cos(phi) + rhoSin * Math.sin(phi));
+}
+
+/**
+ * The hour angle (degrees, 0 to 180) at which the body is on the horizon at latitude φ, or NaN
+ * where it never is (circumpolar, or never rising): cos H0 = (s(φ) − sin φ sin δ) / (cos φ cos δ),
+ * geocentrically −tan φ tan δ.
+ */
+export function horizonHourAngle(dec: number, latDeg: number, sinParallax: number): number {
+  const phi = latDeg * RAD;
+  const d = dec * RAD;
+  const c = (horizonSine(latDeg, sinParallax) - Math.sin(phi) * Math.sin(d)) / (Math.cos(phi) * Math.cos(d));
+  // The exact turning latitudes give ±1 within rounding.
+  if (!(Math.abs(c) <= 1 + 1e-9)) return NaN;
+  return Math.acos(Math.max(-1, Math.min(1, c))) * DEG;
+}
+
+/** Longitude of the body's MC or IC meridian, in [−180, 180). */
+export function meridianLongitude(ra: number, gastDeg: number, angle: 'mc' | 'ic'): number {
+  return normalizeLongitude(ra - gastDeg + (angle === 'ic' ? 180 : 0));
+}
+
+interface CurvePoint {
+  t: number;
+  lon: number;
+  lat: number;
+}
+
+/**
+ * A point of the body's rising (ASC) or setting (DSC) curve, t from 0 (its south end) to 1 (its
+ * north end): the point at bearing θ from the sub-body point and distance ρ, with cos ρ = s(φ)
+ * (ρ = 90° geocentrically; with parallax, solved by iteration: s changes by less than 10⁻⁴ per
+ * degree of latitude, so three rounds reach 1e-12°). Rising places lie west of the sub-point
+ * (H < 0), setting ones east. The longitude is continuous in t (not normalised).
+ */
+function horizonPoint(body: AcgBody, gastDeg: number, kind: 'asc' | 'dsc', t: number): CurvePoint {
+  const sub = body.ra - gastDeg;
+  const d = body.dec * RAD;
+  const cosTheta = -Math.cos(Math.PI * t);
+  const sinTheta = (kind === 'asc' ? -1 : 1) * Math.abs(Math.sin(Math.PI * t));
+  let cosRho = 0;
+  let sinPhi = 0;
+  for (let round = 0; round < (body.sinParallax === 0 ? 1 : 4); round++) {
+    const sinRho = Math.sqrt(1 - cosRho * cosRho);
+    sinPhi = Math.sin(d) * cosRho + Math.cos(d) * sinRho * cosTheta;
+    cosRho = horizonSine(Math.asin(Math.max(-1, Math.min(1, sinPhi))) * DEG, body.sinParallax);
+  }
+  const sinRho = Math.sqrt(1 - cosRho * cosRho);
+  sinPhi = Math.max(-1, Math.min(1, Math.sin(d) * cosRho + Math.cos(d) * sinRho * cosTheta));
+  const lat = Math.asin(sinPhi) * DEG;
+  let dLon: number;
+  if (Math.abs(lat) > 90 - 1e-9) {
+    // At a pole (a body on the equator, geocentrically) the longitude is any: the circle arrives along H = ∓90°.
+    dLon = kind === 'asc' ? -90 : 90;
+  } else {
+    dLon = Math.atan2(sinTheta * sinRho * Math.cos(d), cosRho - Math.sin(d) * sinPhi) * DEG;
+  }
+  return { t, lon: sub + dLon, lat };
+}
+
+/** Distance of p from the straight segment a–b, in the longitude/latitude plane (degrees). */
+function chordDistance(a: CurvePoint, b: CurvePoint, p: CurvePoint): number {
+  const dx = b.lon - a.lon;
+  const dy = b.lat - a.lat;
+  const len2 = dx * dx + dy * dy;
+  if (len2 === 0) return Math.hypot(p.lon - a.lon, p.lat - a.lat);
+  const k = Math.max(0, Math.min(1, ((p.lon - a.lon) * dx + (p.lat - a.lat) * dy) / len2));
+  return Math.hypot(p.lon - (a.lon + k * dx), p.lat - (a.lat + k * dy));
+}
+
+/**
+ * The curve sampled from t = 0 to 1: a point every degree of bearing, each interval halved until
+ * its middle point lies within `tolerance` of the chord and the chord spans at most a degree of
+ * longitude and of latitude (at most 24 halvings: 2⁻²⁴ of a degree of bearing).
+ */
+function sampleCurve(point: (t: number) => CurvePoint, tolerance: number): CurvePoint[] {
+  const out: CurvePoint[] = [];
+  const steps = 180;
+  const refine = (a: CurvePoint, b: CurvePoint, depth: number) => {
+    const m = point((a.t + b.t) / 2);
+    const tooLong = Math.abs(b.lon - a.lon) > MAX_SPAN_DEG || Math.abs(b.lat - a.lat) > MAX_SPAN_DEG;
+    if (depth < 24 && (tooLong || chordDistance(a, b, m) > tolerance)) {
+      refine(a, m, depth + 1);
+      refine(m, b, depth + 1);
+    } else {
+      out.push(b);
+    }
+  };
+  let previous = point(0);
+  out.push(previous);
+  for (let i = 1; i <= steps; i++) {
+    const next = point(i / steps);
+    refine(previous, next, 0);
+    previous = next;
+  }
+  return out;
+}
+
+/**
+ * The sampled curve cut where it crosses ±180° (into runs with longitudes in [−180, 180]): the
+ * crossing's latitude is the true curve's there (bisection on t), so both runs end on the same
+ * point of the antimeridian and no segment jumps across the map.
+ */
+function splitAtAntimeridian(points: CurvePoint[], point: (t: number) => CurvePoint): { segments: LonLat[][]; split: boolean } {
+  const zoneOf = (lon: number) => Math.floor((lon + 180) / 360);
+  const segments: LonLat[][] = [];
+  let run: LonLat[] = [];
+  for (let i = 0; i < points.length; i++) {
+    const p = points[i]!;
+    if (i > 0) {
+      const q = points[i - 1]!;
+      const zq = zoneOf(q.lon);
+      const zp = zoneOf(p.lon);
+      if (zp !== zq) {
+        // Segments span at most a degree: one boundary at most.
+        const boundary = -180 + 360 * Math.max(zp, zq);
+        let lo = q.t;
+        let hi = p.t;
+        const below = q.lon < boundary;
+        for (let k = 0; k < 60; k++) {
+          const mid = (lo + hi) / 2;
+          if (point(mid).lon < boundary === below) lo = mid;
+          else hi = mid;
+        }
+        const lat = point((lo + hi) / 2).lat;
+        const eastward = zp > zq;
+        run.push([eastward ? 180 : -180, lat]);
+        segments.push(run);
+        run = [[eastward ? -180 : 180, lat]];
+      }
+    }
+    run.push([p.lon - 360 * zoneOf(p.lon), p.lat]);
+  }
+  segments.push(run);
+  return { segments: segments.filter((s) => s.length >= 2), split: segments.length > 1 };
+}
+
+function meridianLine(body: AcgBody, gastDeg: number, angle: 'mc' | 'ic'): AcgLine {
+  const lon = meridianLongitude(body.ra, gastDeg, angle);
+  const run: LonLat[] = [];
+  for (let lat = -90; lat <= 90; lat += MERIDIAN_STEP_DEG) run.push([lon, lat]);
+  return { id: `${body.id}:${angle}`, body: body.id, angle, segments: [run], split: false, latMin: -90, latMax: 90, lonAt: () => lon };
+}
+
+function horizonLine(body: AcgBody, gastDeg: number, angle: 'asc' | 'dsc', tolerance: number): AcgLine {
+  const point = (t: number) => horizonPoint(body, gastDeg, angle, t);
+  const points = sampleCurve(point, tolerance);
+  const { segments, split } = splitAtAntimeridian(points, point);
+  const lats = points.map((p) => p.lat);
+  const sub = body.ra - gastDeg;
+  const sign = angle === 'asc' ? -1 : 1;
+  return {
+    id: `${body.id}:${angle}`,
+    body: body.id,
+    angle,
+    segments,
+    split,
+    latMin: Math.min(...lats),
+    latMax: Math.max(...lats),
+    lonAt: (lat) => sub + sign * horizonHourAngle(body.dec, lat, body.sinParallax),
+  };
+}
+
+/** Every requested line of every body, body by body, in the order of `angles`. */
+export function astrocartographyLines(bodies: readonly AcgBody[], gastDeg: number, angles: readonly AcgAngle[], tolerance = MAX_ERROR_DEG): AcgLine[] {
+  const lines: AcgLine[] = [];
+  for (const body of bodies) {
+    for (const angle of angles) {
+      lines.push(angle === 'mc' || angle === 'ic' ? meridianLine(body, gastDeg, angle) : horizonLine(body, gastDeg, angle, tolerance));
+    }
+  }
+  return lines;
+}
+
+/**
+ * Where lines of two different bodies cross: a horizon line with another body's meridian, and two
+ * horizon lines (two meridians never cross; a body's own lines meet only at its turning points).
+ * Both lines are functions of latitude (a horizon line has one longitude per latitude: H0 is one
+ * angle in 0..180°), so a crossing is a root of the wrapped longitude difference: scanned every
+ * 0.1° of latitude over the latitudes both lines reach (and at their ends), then bisected to
+ * 1e-10°. A tangency without a sign change is not reported.
+ */
+export function lineCrossings(lines: readonly AcgLine[]): AcgCrossing[] {
+  const steps = Math.round(180 / CROSSING_SCAN_STEP_DEG);
+  const latOf = (k: number) => -90 + k * CROSSING_SCAN_STEP_DEG;
+  // Every line's longitude on the scan's grid, once (NaN where it does not reach).
+  const values = lines.map((line) => {
+    const v = new Float64Array(steps + 1);
+    for (let k = 0; k <= steps; k++) v[k] = line.lonAt(latOf(k));
+    return v;
+  });
+  const isMeridian = (line: AcgLine) => line.angle === 'mc' || line.angle === 'ic';
+  const crossings: AcgCrossing[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    for (let j = i + 1; j < lines.length; j++) {
+      const a = lines[i]!;
+      const b = lines[j]!;
+      if (a.body === b.body || (isMeridian(a) && isMeridian(b))) continue;
+      const lo = Math.max(a.latMin, b.latMin);
+      const hi = Math.min(a.latMax, b.latMax);
+      if (!(lo < hi)) continue;
+      const gap = (lat: number) => wrap180(a.lonAt(lat) - b.lonAt(lat));
+      const va = values[i]!;
+      const vb = values[j]!;
+      // The grid's points strictly inside (lo, hi), with the two ends themselves around them.
+      const kFirst = Math.floor((lo + 90) / CROSSING_SCAN_STEP_DEG) + 1;
+      const kLast = Math.ceil((hi + 90) / CROSSING_SCAN_STEP_DEG) - 1;
+      const kFrom = Math.max(kFirst, 0);
+      const kTo = Math.min(kLast, steps);
+      const on = isMeridian(a) ? a : isMeridian(b) ? b : a;
+      const found = (lat: number) => crossings.push({ a, b, lon: normalizeLongitude(on.lonAt(lat)), lat });
+      // The two ends' steps (lo to the first grid point, the last one to hi), then the grid's.
+      const gLo = gap(lo);
+      const gHi = gap(hi);
+      if (kFrom > kTo) {
+        rootBetween(gap, lo, hi, gLo, gHi, true, found);
+        continue;
+      }
+      rootBetween(gap, lo, latOf(kFrom), gLo, wrapped(va[kFrom]! - vb[kFrom]!), false, found);
+      for (const k of signChanges(va, vb, kFrom, kTo))
+        rootBetween(gap, latOf(k), latOf(k + 1), wrapped(va[k]! - vb[k]!), wrapped(va[k + 1]! - vb[k + 1]!), false, found);
+      rootBetween(gap, latOf(kTo), hi, wrapped(va[kTo]! - vb[kTo]!), gHi, true, found);
+    }
+  }
+  return crossings;
+}
+
+/** An angle difference into [−180, 180] (the grid's fast form of wrap180). */
+function wrapped(d: number): number {
+  return d - 360 * Math.round(d / 360);
+}
+
+/**
+ * The grid steps k (k to k + 1, within kFrom..kTo) where the wrapped difference of the two lines
+ * changes sign or is 0 at k, away from its ±180 jump: a tight loop over the two arrays.
+ */
+function signChanges(va: Float64Array, vb: Float64Array, kFrom: number, kTo: number): number[] {
+  const out: number[] = [];
+  let g0 = wrapped(va[kFrom]! - vb[kFrom]!);
+  for (let k = kFrom; k < kTo; k++) {
+    const g1 = wrapped(va[k + 1]! - vb[k + 1]!);
+    if ((g0 === 0 || g0 * g1 < 0) && Math.abs(g0) <= 90 && Math.abs(g1) <= 90) out.push(k);
+    g0 = g1;
+  }
+  return out;
+}
+
+/** Reports the root of a step whose ends' differences are g0 and g1 (g1's own zero only at the last step). */
+function rootBetween(gap: (lat: number) => number, lat0: number, lat1: number, g0: number, g1: number, last: boolean, found: (lat: number) => void): void {
+  // A jump of the wrapped difference across ±180 is no crossing; nor is a step where a line does not reach.
+  if (!(Math.abs(g0) <= 90 && Math.abs(g1) <= 90)) return;
+  if (g0 === 0) found(lat0);
+  else if (g0 * g1 < 0) found(bisect(gap, lat0, lat1, g0));
+  else if (g1 === 0 && last) found(lat1);
+}
+
+/** The root of f between x0 and x1 (f(x0) = f0, of the other sign at x1), to 1e-10°. */
+function bisect(f: (x: number) => number, x0: number, x1: number, f0: number): number {
+  for (let n = 0; n < 60 && x1 - x0 > 1e-10; n++) {
+    const xm = (x0 + x1) / 2;
+    const fm = f(xm);
+    if (!Number.isFinite(fm)) break;
+    if (fm * f0 <= 0) x1 = xm;
+    else {
+      x0 = xm;
+      f0 = fm;
+    }
+  }
+  return (x0 + x1) / 2;
+}
