@@ -78,32 +78,35 @@ export type AcgLinesRequest = z.output<typeof acgLinesRequest>;
 const position = z.array(z.number()).length(2).describe('[longitude, latitude] in degrees: longitude -180 to 180, latitude -90 to 90');
 
 const lineString = z.object({
-  type: z.literal('LineString'),
+  type: z.literal('LineString').describe('One unbroken line'),
   coordinates: z.array(position).describe('[longitude, latitude] positions, WGS84 degrees'),
 });
 const multiLineString = z.object({
-  type: z.literal('MultiLineString'),
+  type: z.literal('MultiLineString').describe('A line cut at the antimeridian into runs'),
   coordinates: z
     .array(z.array(position))
     .describe('Runs of [longitude, latitude] positions, cut at the antimeridian (each run ends on ±180 where the next begins)'),
 });
 
+const BODY = 'Body id, lower case (sun ... pluto, true_node)';
+const ANGLE = 'asc (rising), dsc (setting), mc (culminating) or ic (anti-culminating)';
+
 const lineRef = z.object({
   id: z.string().describe('`<body>:<angle>`'),
-  body: z.string(),
-  angle: z.enum(ACG_ANGLES),
+  body: z.string().describe(BODY),
+  angle: z.enum(ACG_ANGLES).describe(ANGLE),
 });
 
 export const acgLinesResponse = z.object({
   meta: z
     .object({
-      geometry_format: z.literal('geojson'),
-      coordinate_reference_system: z.literal('WGS84'),
-      mode: z.enum(ACG_MODES),
-      topocentric: z.boolean(),
+      geometry_format: z.literal('geojson').describe('Every geometry is GeoJSON (RFC 7946), positions as [longitude, latitude]'),
+      coordinate_reference_system: z.literal('WGS84').describe('Longitudes and latitudes are WGS84 degrees'),
+      mode: z.enum(ACG_MODES).describe('The mode the lines were drawn in: in_mundo (the body where it is) or projected (its ecliptic degree)'),
+      topocentric: z.boolean().describe('Whether the horizon lines include parallax'),
       bodies: z.array(z.string()).describe('The bodies drawn, in the order of `lines`'),
       angles: z.array(z.enum(ACG_ANGLES)).describe("The angles drawn, in the order of each body's lines"),
-      include_crossings: z.boolean(),
+      include_crossings: z.boolean().describe('Whether `crossings` was asked for'),
       datetime: z.string().describe('The birth: local date and time with the UTC offset in force'),
       datetime_utc: z.string().describe('The birth instant in UTC (ISO 8601, Z): the instant every line is drawn for'),
       timezone: z.string().describe('IANA zone of the local time'),
@@ -113,18 +116,20 @@ export const acgLinesResponse = z.object({
       horizon: z.string().describe("What `asc`/`dsc` mean: the body's centre at true (geometric) altitude 0, without refraction"),
       max_error_deg: z.number().describe('Largest distance between a drawn line and the true line, in degrees of the longitude/latitude plane'),
       max_error_km: z.number().describe('The same, as an upper bound on the ground'),
-      birth_place: z.object({
-        city: z.string().nullable(),
-        country: z.string().nullable(),
-        lat: z.number(),
-        lng: z.number(),
-      }),
+      birth_place: z
+        .object({
+          city: z.string().nullable().describe('The city named in the request or found from it; null for coordinates'),
+          country: z.string().nullable().describe("The city's country; null for coordinates"),
+          lat: z.number().describe('Latitude of the birth place, degrees'),
+          lng: z.number().describe('Longitude of the birth place, degrees east'),
+        })
+        .describe('Where the birth time was read (its zone); the lines themselves do not depend on it'),
     })
     .describe('What was drawn and how'),
   positions: z
     .array(
       z.object({
-        body: z.string(),
+        body: z.string().describe(BODY),
         right_ascension: z.number().describe('Right ascension of date the lines use, degrees 0 to 360 (projected mode: of the ecliptic point)'),
         declination: z.number().describe('Declination of date the lines use, degrees'),
         distance_au: z.number().nullable().describe('Geocentric distance in AU; null for points without one (nodes, Lilith) and in projected mode'),
@@ -142,7 +147,7 @@ export const acgLinesResponse = z.object({
       z.object({
         id: z.string().describe('`<body>:<angle>`, e.g. `jupiter:mc`'),
         body: z.string().describe('Body id, lower case (sun ... pluto, true_node)'),
-        angle: z.enum(ACG_ANGLES),
+        angle: z.enum(ACG_ANGLES).describe(ANGLE),
         geometry: z
           .union([lineString, multiLineString])
           .describe('GeoJSON geometry: MC/IC a meridian from pole to pole, ASC/DSC a curve between its turning latitudes'),
@@ -156,15 +161,17 @@ export const acgLinesResponse = z.object({
     .array(
       z.object({
         id: z.string().describe('`<line_a_id>|<line_b_id>@<latitude>`'),
-        line_a_id: z.string(),
-        line_b_id: z.string(),
+        line_a_id: z.string().describe('The first line, `<body>:<angle>`'),
+        line_b_id: z.string().describe('The second line, of another body'),
         lines: z.array(lineRef).describe('The two lines, with their bodies and angles'),
-        point: z.object({
-          type: z.literal('Point'),
-          coordinates: position,
-        }),
-        lat: z.number(),
-        lng: z.number(),
+        point: z
+          .object({
+            type: z.literal('Point').describe('A GeoJSON point'),
+            coordinates: position,
+          })
+          .describe('Where the two lines cross, as GeoJSON'),
+        lat: z.number().describe('Latitude of the crossing, degrees'),
+        lng: z.number().describe('Longitude of the crossing, degrees east'),
       }),
     )
     .describe(
