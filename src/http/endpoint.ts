@@ -14,7 +14,11 @@ import type { ComputeRunner } from '../compute/runner.ts';
 
 export type EndpointMethod = 'GET' | 'POST';
 
-/** What a request brings, as its schemas parsed it (each `undefined` when the endpoint has none). */
+/**
+ * What a request brings, as its schemas parsed it (each `undefined` when the endpoint has none).
+ * An MCP tool call of an endpoint with a body brings no query: its options come in the body, so a
+ * `prepare` that reads both reads the query with `?.` and falls back on the body's field.
+ */
 export interface EndpointInput<B = unknown, Q = unknown, P = unknown> {
   body: B;
   query: Q;
