@@ -110,22 +110,28 @@ const pascal = (name: string) =>
 /**
  * The compact form of `document` (which is left as it is). Bottom-up: a shape is counted once per
  * place it is written; each shape written in two places or more (and not tiny) becomes one
- * component, or refers to the named component it already is.
+ * component, or refers to the named component it already is. Words every place of a shape says
+ * alike are written once, in its component.
  */
 export function compactOpenApi(input: Document): Document {
   const document = structuredClone(input);
   const named = (document.components ??= {}).schemas ?? {};
   document.components.schemas = named;
 
-  // Each shape's text, counted where it is written (a named component counts as one place).
+  // Each shape's text, counted where it is written (a named component counts as one place), and
+  // its words where every place says the same (null where two places differ).
   const counts = new Map<string, number>();
   const firstName = new Map<string, string>();
+  const sameWords = new Map<string, string | null>();
   const count = (schema: Json, name: string): void => {
     if (typeof schema.$ref === 'string') return;
     const text = JSON.stringify(shapeOf(schema));
     if (text.length >= MIN_SHARED_BYTES) {
       counts.set(text, (counts.get(text) ?? 0) + 1);
       if (!firstName.has(text)) firstName.set(text, name);
+      const words = JSON.stringify(ownWords(schema));
+      const seen = sameWords.get(text);
+      sameWords.set(text, seen === undefined || seen === words ? words : null);
     }
     forEachSubschema(schema, name, (child, _replace, childName) => count(child, childName));
   };
@@ -137,8 +143,10 @@ export function compactOpenApi(input: Document): Document {
   }
   forEachOperationSchema(document, (schema, _replace, name) => count(schema, name));
 
-  // The components made here, by shape; their names come from the first field that holds them.
+  // The components made here, by shape; their names come from the first field that holds them. A
+  // shape said in the same words everywhere keeps them once, in its component.
   const made = new Map<string, string>();
+  const withWords = new Set<string>();
   const taken = new Set(Object.keys(named));
   const componentFor = (text: string, schema: Json): string => {
     // A named component's own description would otherwise appear where the field said nothing.
@@ -151,7 +159,9 @@ export function compactOpenApi(input: Document): Document {
     for (let i = 2; taken.has(name); i++) name = `${base}${i}`;
     taken.add(name);
     made.set(text, name);
-    const shape = shapeOf(schema);
+    const words = sameWords.get(text);
+    const shape = words && words !== '{}' ? { ...shapeOf(schema), ...(JSON.parse(words) as Json) } : shapeOf(schema);
+    if (words && words !== '{}') withWords.add(name);
     named[name] = shape;
     share(shape);
     return name;
@@ -162,7 +172,7 @@ export function compactOpenApi(input: Document): Document {
       const text = JSON.stringify(shapeOf(schema));
       if ((counts.get(text) ?? 0) > 1) {
         const name = componentFor(text, schema);
-        replace({ $ref: REF_PREFIX + name, ...ownWords(schema) });
+        replace({ $ref: REF_PREFIX + name, ...(withWords.has(name) ? {} : ownWords(schema)) });
         return;
       }
     }
@@ -195,7 +205,7 @@ function inlineSingleUse(document: Document, candidates: Set<string>): void {
     if (!isObject(value)) return value;
     const name = typeof value.$ref === 'string' ? value.$ref.slice(REF_PREFIX.length) : '';
     if (once.has(name)) {
-      // A component made here has no description of its own: the place's words come first, as they were.
+      // The place's words come first, as they were (a component made here holds words only when every place said them).
       const { $ref: _ref, ...beside } = value;
       return inline({ ...beside, ...once.get(name) });
     }

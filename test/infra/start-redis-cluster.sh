@@ -15,8 +15,10 @@ for i in 0 1 2 3 4 5; do
     --dir "$dir" --pidfile "$dir/redis-$port.pid" --logfile "$dir/redis-$port.log"
   nodes+=("127.0.0.1:$port")
 done
+# Up to 15 s each: a loaded machine starts them slowly. A node that never answers is named.
 for node in "${nodes[@]}"; do
-  for _ in $(seq 1 50); do redis-cli -p "${node#*:}" ping >/dev/null 2>&1 && break; sleep 0.1; done
+  for _ in $(seq 1 150); do redis-cli -p "${node#*:}" ping >/dev/null 2>&1 && break; sleep 0.1; done
+  redis-cli -p "${node#*:}" ping >/dev/null 2>&1 || { echo "the node on $node did not start: $(tail -n 3 "$dir/redis-${node#*:}.log")" >&2; exit 1; }
 done
 redis-cli --cluster create "${nodes[@]}" --cluster-replicas 1 --cluster-yes >"$dir/create.log"
 for node in "${nodes[@]}"; do

@@ -167,8 +167,12 @@ function undescribedFields() {
       }
       return;
     }
+    // A field says what it is beside its `$ref`, or in the component it refers to (where every
+    // place of a shared shape says the same, the compact document writes the words there once).
+    const describedAt = (property: Json) =>
+      property.description ?? (typeof property.$ref === 'string' ? doc.components.schemas[property.$ref.split('/').pop()!]?.description : undefined);
     for (const [name, property] of Object.entries((schema.properties ?? {}) as Record<string, Json>)) {
-      if (!property.description) undescribed.push(`${where}.${name}`);
+      if (!describedAt(property)) undescribed.push(`${where}.${name}`);
       walk(property, `${where}.${name}`);
     }
     for (const key of ['items', 'prefixItems', 'anyOf', 'oneOf', 'allOf', 'additionalProperties']) walk(schema[key], where);
