@@ -12,7 +12,6 @@
  * - the months are solar months: month k + 1 begins when the Sun reaches the natal Sun's
  *   longitude plus 30°·k (in the chart's zodiac), found by root finding on the ephemeris's Sun.
  */
-import { POINT_NAMES } from './bodies.ts';
 import { calcBody, type ZodiacSetting } from './ephemeris.ts';
 import { newtonBracketed, wrap180 } from './events/root-finding.ts';
 import { normalizeDegrees, signIndexOf, SIGNS } from './zodiac.ts';
@@ -23,9 +22,6 @@ export type Rulership = (typeof RULERSHIPS)[number];
 /** Ruler of each sign, Aries to Pisces. */
 const TRADITIONAL_RULERS = ['mars', 'venus', 'mercury', 'moon', 'sun', 'mercury', 'venus', 'mars', 'jupiter', 'saturn', 'saturn', 'jupiter'] as const;
 const MODERN_RULERS = ['mars', 'venus', 'mercury', 'moon', 'sun', 'mercury', 'venus', 'pluto', 'jupiter', 'saturn', 'uranus', 'neptune'] as const;
-
-/** A ruler's display name (the points' one table of names). */
-export const RULER_NAMES = POINT_NAMES;
 
 /** The ruler (a body id) of the sign with this index (0 = Aries). */
 export function signRuler(signIndex: number, rulership: Rulership = 'traditional'): string {

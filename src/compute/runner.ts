@@ -53,7 +53,7 @@ function unwrap(outcome: Uint8Array | TaskFieldError): Buffer {
  * A task the table lacks is refused here, in the process that asked: a worker thread, which
  * builds the same table, would not know it either.
  */
-export function checkInTable<P>(tasks: TaskTable, task: PoolTask<P>): PoolTask<P> {
+function checkInTable<P>(tasks: TaskTable, task: PoolTask<P>): PoolTask<P> {
   if (tasks.get(task.name) !== (task as PoolTask<never>)) throw new Error(`the compute task ${task.name} is not in the task table`);
   return task;
 }

@@ -11,15 +11,11 @@ import type { Endpoint } from '../../src/http/endpoint.ts';
 import { ENDPOINTS } from '../../src/features/endpoints.ts';
 import { jsonSchemaOf } from '../../src/features/mcp/tool-schema.ts';
 import { startTestServer, type TestServer } from '../helpers/app.ts';
+import { exampleOfJsonSchema } from '../helpers/schema-example.ts';
 
 type Json = Record<string, unknown>;
 
-/** A schema's own example: `example`, or the first of `examples` (of the named schema it refers to, when it is one). */
-function exampleIn(json: Json | undefined): unknown {
-  const ref = json?.$ref as string | undefined;
-  const own = ref?.startsWith('#/$defs/') ? ((json!.$defs as Record<string, Json>)[ref.slice('#/$defs/'.length)] ?? json) : json;
-  return own?.example ?? (own?.examples as unknown[] | undefined)?.[0];
-}
+const exampleIn = (json: Json | undefined) => exampleOfJsonSchema(json);
 
 /** The example values of an object schema's fields: the required ones, or all with `all`. */
 function fieldExamples(schema: z.ZodType | undefined, all = false): Record<string, unknown> | undefined {

@@ -11,6 +11,7 @@ import { AjvJsonSchemaValidator as AjvJsonSchemaValidatorV1 } from '@modelcontex
 import { TOOLS } from '../../src/features/mcp/catalogue.ts';
 import { startTestServer, type TestServer } from '../helpers/app.ts';
 import { rawMcp, toolCall } from '../helpers/mcp.ts';
+import { exampleOfJsonSchema } from '../helpers/schema-example.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -79,19 +80,9 @@ for (const system of ['secondary', 'tertiary', 'converse_secondary', 'solar_arc'
   EXAMPLES[`v1_western_progressions_${system}_exact_ingresses`] = { ...progressionNatal, search: { from: '2020-01-01', to: '2029-12-31' } };
 }
 
-interface JsonSchemaWithExample {
-  example?: unknown;
-  examples?: unknown[];
-  $ref?: string;
-  $defs?: Record<string, JsonSchemaWithExample>;
-}
-
 /** The example input of a tool: the one above, else its input schema's own (a named schema's is in its $defs entry). */
 function exampleOf(tool: (typeof TOOLS)[number]): unknown {
-  const json = tool.input['~standard'].jsonSchema.input({ target: 'draft-2020-12' }) as JsonSchemaWithExample;
-  const named = json.$ref?.startsWith('#/$defs/') ? json.$defs?.[json.$ref.slice('#/$defs/'.length)] : undefined;
-  const own = named ?? json;
-  return EXAMPLES[tool.name] ?? own.example ?? own.examples?.[0];
+  return EXAMPLES[tool.name] ?? exampleOfJsonSchema(tool.input['~standard'].jsonSchema.input({ target: 'draft-2020-12' }));
 }
 
 const validators = { 'SDK v2 (Ajv 2020-12)': new AjvJsonSchemaValidator(), 'SDK v1 (Ajv draft-07)': new AjvJsonSchemaValidatorV1() };

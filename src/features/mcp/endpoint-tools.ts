@@ -18,7 +18,7 @@ import { jsonResult, outcomeOfError, type ToolOutcome } from './tool-results.ts'
 import { jsonSchemaOf, outputSchema, toolSchema } from './tool-schema.ts';
 
 /** `/api/v1/western/synastry/summary` → `v1_western_synastry_summary`; `/natal` → `natal`. */
-export function toolNameOfPath(path: string, params: Readonly<Record<string, string>> = {}): string {
+function toolNameOfPath(path: string, params: Readonly<Record<string, string>> = {}): string {
   return path
     .replace(/^\/api\//, '/')
     .split('/')
@@ -61,7 +61,7 @@ function queryArguments(query: z.ZodType): { schema: z.ZodType; json: Record<str
 const NUMBER_PATTERNS = new Set([DECIMAL_TEXT.source, String.raw`^\s*\d+\s*$`]);
 
 /** What an image tool answers: the PNG as an image block, the image in words, and its figures. */
-export const imageToolOutput = z.object({
+const imageToolOutput = z.object({
   content_type: z.string(),
   width: z.number().int().describe('Width of the image in px'),
   height: z.number().int().describe('Height of the image in px'),

@@ -6,7 +6,8 @@
 import type { z } from 'zod/v4';
 import { ASPECT_TYPES, aspectTypeFromName, MAJOR_ASPECT_TYPES, type AspectType } from '../../../astro/aspects.ts';
 import { CivilTimeError, DEFAULT_DST_POLICY, julianDayFromUtcMs, resolveCivilTime, utcMsFromJulianDay } from '../../../astro/civil-time.ts';
-import { birthdayInYear, profect, RULER_NAMES, signOfIndex, solarMonthStarts, wholeSignHouse, type Profection } from '../../../astro/profections.ts';
+import { POINT_NAMES } from '../../../astro/bodies.ts';
+import { birthdayInYear, profect, signOfIndex, solarMonthStarts, wholeSignHouse, type Profection } from '../../../astro/profections.ts';
 import { solarReturnNear } from '../../../astro/solar-return.ts';
 import { natalAnswerBytes } from '../natal/natal-answer.ts';
 import { MAX_YEAR } from '../../../requests/birth-schema.ts';
@@ -98,7 +99,7 @@ function activatedOf(p: Profection) {
     activated_sign: sign.abbr,
     activated_sign_name: sign.name,
     activated_sign_id: sign.id,
-    time_lord_name: RULER_NAMES[p.ruler]!,
+    time_lord_name: POINT_NAMES[p.ruler]!,
     time_lord_id: p.ruler,
   };
 }
