@@ -61,13 +61,18 @@ export interface TopologyFigures {
   kills: { total: number; api: number; worker: number; redisMaster: number };
   reports: {
     orders: number;
+    /** Orders whose client learned its job id (during the load, or by asking again with its key after it). */
     jobs: number;
+    /** Orders whose client learned its job only after the load: their first request was cut after the job was made. */
+    settledAfterLoad: number;
     completed: number;
     failed: number;
     lost: number;
     chargedTwice: number;
-    /** Jobs beyond one per order: a retry that ran again after its first request's process died between the job and the idempotency record. */
+    /** Jobs beyond one per order (per Idempotency-Key, counted in the database), and jobs of no order. */
     duplicateJobsPerOrder: number;
+    /** Orders answered with a job other than the one the database holds for their key. */
+    wrongJob: number;
     /** Credits reserved minus refunded: one per completed report when nothing is charged twice. */
     creditsSpent: number;
   };
@@ -176,6 +181,9 @@ export async function runTopology(options: TopologyOptions): Promise<TopologyFig
       REPORT_RETRY_BASE_SECONDS: '1',
       COMPUTE_THREADS: '1',
       SHUTDOWN_TIMEOUT_MS: '2000',
+      // A request cut by a kill holds its Idempotency-Key until the claim expires (a retry is told
+      // 409 request_in_progress meanwhile); the default two minutes would outlast a short run.
+      IDEMPOTENCY_LOCK_SECONDS: '10',
     };
     const procs: Proc[] = [];
     for (let i = 0; i < 3; i++) procs.push({ role: 'api', port: await freePort() });
@@ -273,21 +281,26 @@ export async function runTopology(options: TopologyOptions): Promise<TopologyFig
     };
 
     const orders = new Map<string, string | null>();
-    const order = async () => {
-      const idempotencyKey = randomUUID();
-      orders.set(idempotencyKey, null);
-      for (const giveUp = deadline + 60_000; Date.now() < giveUp;) {
+    /** Sends an order until it is answered with its job, or `until`; false if it was refused for good. */
+    const placeOrder = async (idempotencyKey: string, until: number): Promise<boolean> => {
+      while (Date.now() < until) {
         const r = await send('/api/v1/natal/calculate', { ...BIRTH, psychological_report: { enabled: true } }, loadAccount.key, {
           'idempotency-key': idempotencyKey,
         });
         const jobId = (r.json as { report?: { job_id: string } } | undefined)?.report?.job_id;
         if (jobId) {
           orders.set(idempotencyKey, jobId);
-          return;
+          return true;
         }
-        if (r.outcome === 'lost') return;
+        if (r.outcome === 'lost') return false;
         await sleep(300);
       }
+      return true;
+    };
+    const order = async () => {
+      const idempotencyKey = randomUUID();
+      orders.set(idempotencyKey, null);
+      await placeOrder(idempotencyKey, deadline);
     };
     const mixed = [
       () => send('/api/v1/natal/calculate', BIRTH, loadAccount.key),
@@ -336,6 +349,11 @@ export async function runTopology(options: TopologyOptions): Promise<TopologyFig
     await Promise.all([killer(), failover(), limitLoop(), ...Array.from({ length: options.clients }, client)]);
     log(`load done: ${counts.total} requests, ${kills.total} kills`);
     for (const api of apis) await waitUntilReady(api.port, 120_000);
+    // A client whose order was cut asks again with the same key: it must get the job the first
+    // request made (once the cut request's claim on the key has expired), never a second one.
+    const unsettled = [...orders].filter(([, jobId]) => jobId === null).map(([key]) => key);
+    await Promise.all(unsettled.map((key) => placeOrder(key, Date.now() + 120_000)));
+    const settledAfterLoad = unsettled.filter((key) => orders.get(key) !== null).length;
 
     // Every order's job finished (or not, long after), and what it was charged.
     const jobIds = [...orders.values()].filter((id): id is string => id !== null);
@@ -354,9 +372,11 @@ export async function runTopology(options: TopologyOptions): Promise<TopologyFig
       select reference, reason, count(*)::int as n from report_credit_ledger
       where reason in ('reservation', 'refund') and user_id = ${loadAccount.user_id} group by reference, reason`);
     const entries = (reason: string) => ledger.filter((r) => r.reason === reason).reduce((sum, r) => sum + r.n, 0);
-    const jobsOfUser = await direct.oneFirst(
-      sql.type(z.object({ n: z.number() }))`select count(*)::int as n from report_jobs where user_id = ${loadAccount.user_id}`,
+    const jobsOfKeys = await direct.any(
+      sql.type(z.object({ key: z.string().nullable(), ids: z.array(z.string()) }))`
+        select idempotency_key as key, array_agg(id order by id) as ids from report_jobs where user_id = ${loadAccount.user_id} group by idempotency_key`,
     );
+    const jobsByKey = new Map(jobsOfKeys.map((row) => [row.key, row.ids]));
 
     // The metrics of every process.
     // (A worker started again by the last kill opens its port once its Chromium printed a probe page.)
@@ -384,8 +404,10 @@ export async function runTopology(options: TopologyOptions): Promise<TopologyFig
         completed: finished.filter((j) => j.status === 'completed').length,
         failed: finished.filter((j) => j.status === 'failed').length,
         lost: finished.filter((j) => j.status !== 'completed' && j.status !== 'failed').length + (jobIds.length - finished.length),
+        settledAfterLoad,
         chargedTwice: ledger.filter((r) => r.reason === 'reservation' && r.n > 1).length,
-        duplicateJobsPerOrder: jobsOfUser - ordered,
+        duplicateJobsPerOrder: jobsOfKeys.reduce((sum, row) => sum + (row.key !== null && orders.has(row.key) ? row.ids.length - 1 : row.ids.length), 0),
+        wrongJob: [...orders].filter(([key, jobId]) => jobId !== null && jobsByKey.get(key)?.[0] !== jobId).length,
         creditsSpent: entries('reservation') - entries('refund'),
       },
       rateLimit: { quota: options.quota, sent: rateLimit.sent, allowed: rateLimit.allowed, drift: rateLimit.allowed - options.quota },
