@@ -1,7 +1,8 @@
 /** A person or moment cast for a chart image: resolved time and place, positions and houses. */
-import { computeChartMoment, type ChartMoment } from '../../astro/chart.ts';
+import { type ChartMoment } from '../../astro/chart.ts';
 import type { ZodiacSetting } from '../../astro/ephemeris.ts';
-import { birthMoment, momentWarnings, type ResolvedMoment } from '../../requests/moment.ts';
+import { birthMoment, type ResolvedMoment } from '../../requests/moment.ts';
+import { castChart } from '../../requests/cast.ts';
 import type { ResolvedPlace } from '../../requests/place.ts';
 import { zodiacOf } from '../../requests/chart-request.ts';
 import type { SubjectInput } from './charts-schemas.ts';
@@ -39,32 +40,25 @@ export interface ChartSubject {
 export function castSubject(input: SubjectInput, place: ResolvedPlace, loc: (string | number)[], fallbackName = 'Chart'): ChartSubject {
   const moment = birthMoment(input, place, loc);
   const zodiac = zodiacOf(input);
-  const chart = computeChartMoment({
-    jdUt: moment.jdUt,
-    lat: place.lat,
-    lng: place.lng,
-    timeKnown: moment.timeKnown,
+  const chart = castChart(moment, place, {
     zodiac,
     houseSystem: input.house_system,
     points: CHART_POINTS,
     nodeVariant: input.node_type,
-    warnings: momentWarnings(moment, input.name ?? fallbackName),
+    whose: input.name ?? fallbackName,
   });
   return { name: input.name ?? fallbackName, place, moment, chart, zodiac, houseSystem: input.house_system, nodeVariant: input.node_type };
 }
 
 /** A chart cast for an instant at a place (transits, returns, progressions): no local time to resolve. */
 export function castMoment(name: string, moment: ResolvedMoment, place: ResolvedPlace, like: ChartSubject, timeKnown = true): ChartSubject {
-  const chart = computeChartMoment({
-    jdUt: moment.jdUt,
-    lat: place.lat,
-    lng: place.lng,
-    timeKnown,
+  const chart = castChart(moment, place, {
     zodiac: like.zodiac,
     houseSystem: like.houseSystem as never,
     points: CHART_POINTS,
     nodeVariant: like.nodeVariant,
-    warnings: momentWarnings(moment, name),
+    whose: name,
+    timeKnown,
   });
   return { name, place, moment, chart, zodiac: like.zodiac, houseSystem: like.houseSystem, nodeVariant: like.nodeVariant };
 }

@@ -6,13 +6,14 @@
  */
 import { ASPECT_DEFINITIONS, aspectTypeFromName, MAJOR_ASPECT_TYPES, type AspectType } from '../../../astro/aspects.ts';
 import { bodyInfo } from '../../../astro/bodies.ts';
-import { computeChartMoment, type ChartMoment } from '../../../astro/chart.ts';
+import { type ChartMoment } from '../../../astro/chart.ts';
 import { civilAtOffsetMs, readIsoDateTime } from '../../../astro/iso-date-time.ts';
 import { julianDayFromUtcMs } from '../../../astro/civil-time.ts';
 import { FILES_END_JD, FILES_START_JD, noPositionAtBirthText, type ZodiacSetting } from '../../../astro/ephemeris.ts';
 import { MAX_YEAR, MIN_YEAR } from '../../../requests/birth-schema.ts';
 import { zodiacOf } from '../../../requests/chart-request.ts';
-import { birthMoment, momentWarnings, type ResolvedMoment } from '../../../requests/moment.ts';
+import { birthMoment, type ResolvedMoment } from '../../../requests/moment.ts';
+import { castChart } from '../../../requests/cast.ts';
 import type { ResolvedPlace } from '../../../requests/place.ts';
 import { RequestFieldError } from '../../../requests/request-error.ts';
 import type { ForecastNatal, ForecastOrbSettings } from './forecast-request-schemas.ts';
@@ -308,17 +309,7 @@ export function castForecastNatal(
   const moment = birthMoment(natal, place, ['body', 'natal']);
   const ids = [...new Set(points.map((p) => p.chartId))];
   const placed = moment.timeKnown ? ids : ids.filter((id) => !ANGLES.some((a) => a.chartId === id) && id !== 'part_of_fortune');
-  const chart = computeChartMoment({
-    jdUt: moment.jdUt,
-    lat: place.lat,
-    lng: place.lng,
-    timeKnown: moment.timeKnown,
-    zodiac,
-    houseSystem: natal.house_system,
-    points: placed,
-    nodeVariant: natal.node_type,
-    warnings: momentWarnings(moment, 'natal'),
-  });
+  const chart = castChart(moment, place, { zodiac, houseSystem: natal.house_system, points: placed, nodeVariant: natal.node_type, whose: 'natal' });
   const byId = new Map(chart.points.map((p) => [p.id, p.lon]));
   const missing = points.find((p) => placed.includes(p.chartId) && !byId.has(p.chartId));
   if (missing) throw new RequestFieldError(pointsLoc, noPositionAtBirthText(missing.key), 'value_error.point');

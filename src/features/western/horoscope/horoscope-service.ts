@@ -16,8 +16,8 @@ import { aspectFamily, keys } from '../../../interpretations/keys.ts';
 import { chartSeed, fnv1a, pick } from '../../../interpretations/variant.ts';
 import { placeWarnings, type ResolvedPlace } from '../../../requests/place.ts';
 import { RequestFieldError } from '../../../requests/request-error.ts';
-import { computeChartMoment } from '../../../astro/chart.ts';
-import { birthMoment, momentWarnings } from '../../../requests/moment.ts';
+import { birthMoment } from '../../../requests/moment.ts';
+import { castChart } from '../../../requests/cast.ts';
 import { zodiacOf } from '../../../requests/chart-request.ts';
 import type { NatalRequest } from '../natal/natal-schemas.ts';
 import { TROPICAL, type ZodiacSetting } from '../../../astro/ephemeris.ts';
@@ -110,20 +110,10 @@ function personalChart(task: PersonalTask): PersonalChart {
     zodiac_type: birth.zodiac_type ?? 'tropical',
     node_type: 'mean',
   };
-  // The natal endpoint's moment and chart (birthMoment, computeChartMoment), for the ten planets only: the horoscope reads no other point.
+  // The natal endpoint's moment and chart (birthMoment, castChart), for the ten planets only: the horoscope reads no other point.
   const moment = birthMoment(request, place, ['body', 'birth']);
   const zodiac = zodiacOf(request);
-  const chart = computeChartMoment({
-    jdUt: moment.jdUt,
-    lat: place.lat,
-    lng: place.lng,
-    timeKnown: moment.timeKnown,
-    zodiac,
-    houseSystem: request.house_system,
-    points: TEN_PLANETS,
-    nodeVariant: 'mean',
-    warnings: momentWarnings(moment),
-  });
+  const chart = castChart(moment, place, { zodiac, houseSystem: request.house_system, points: TEN_PLANETS, nodeVariant: 'mean' });
   const houses = chart.houses;
   const planets = chart.points;
   const targets: AspectPoint[] = planets.map((p) => ({ id: p.id, lon: p.lon, speed: 0 }));

@@ -2,7 +2,7 @@
  * The natal computation: runs in a compute worker (or inline), from a validated request whose
  * place is already resolved to coordinates, to the cast that src/features/natal/natal-answer.ts writes.
  */
-import { computeChartMoment, type ChartFacts, type ChartMoment } from '../../../astro/chart.ts';
+import { type ChartFacts, type ChartMoment } from '../../../astro/chart.ts';
 import { ASPECT_TYPES, MAJOR_ASPECT_TYPES, findAspectsWithin, resolveOrbs, sortByOrb, type Aspect, type AspectType } from '../../../astro/aspects.ts';
 import { aspectPointsOf } from '../../../astro/aspect-points.ts';
 import { natalDominants } from '../../../astro/dominants.ts';
@@ -12,7 +12,8 @@ import { FIXED_STAR_PACK_NAMES, resolveStarPack } from '../../../astro/fixed-sta
 import { namedCatalogueStars } from '../../../astro/fixed-star-catalogue.ts';
 import { DEFAULT_FIXED_STAR_ORB, UnknownFixedStar, fixedStarConjunctions } from '../../../astro/fixed-star-conjunctions.ts';
 import { RequestFieldError } from '../../../requests/request-error.ts';
-import { birthMoment, momentWarnings, type ResolvedMoment } from '../../../requests/moment.ts';
+import { birthMoment, type ResolvedMoment } from '../../../requests/moment.ts';
+import { castChart } from '../../../requests/cast.ts';
 import { placeWarnings, type ResolvedPlace } from '../../../requests/place.ts';
 import { anglesJson, housesJson, planetJson, subjectJson } from '../../../answers/chart-presentation.ts';
 import type { NatalRequest, CompactNatalRequest } from './natal-schemas.ts';
@@ -92,16 +93,11 @@ export function natalAspectTypes(task: NatalTask): readonly AspectType[] {
 export function castNatal(task: NatalTask, moment = natalMoment(task)): NatalCast {
   const { request, place } = task;
   const zodiac = zodiacOf(request);
-  const chart = computeChartMoment({
-    jdUt: moment.jdUt,
-    lat: place.lat,
-    lng: place.lng,
-    timeKnown: moment.timeKnown,
+  const chart = castChart(moment, place, {
     zodiac,
     houseSystem: request.house_system,
     points: natalPoints(request.include_features),
     nodeVariant: request.node_type,
-    warnings: momentWarnings(moment),
   });
   const aspects = findAspectsWithin(aspectPointsOf(chart), {
     types: natalAspectTypes(task),
@@ -181,15 +177,7 @@ export function compactNatalWarnings(place: ResolvedPlace, moment: ResolvedMomen
 /** The compact answer's moment and chart (tropical, Placidus, mean node). */
 export function castCompactNatal(request: CompactNatalRequest, place: ResolvedPlace): { moment: ResolvedMoment; chart: ChartMoment } {
   const moment = birthMoment(request, place, ['body']);
-  const chart = computeChartMoment({
-    jdUt: moment.jdUt,
-    lat: place.lat,
-    lng: place.lng,
-    timeKnown: moment.timeKnown,
-    zodiac: { type: 'tropical' },
-    houseSystem: 'placidus',
-    points: COMPACT_NATAL_POINTS,
-    nodeVariant: 'mean',
-  });
+  // Its warnings are the place's and the moment's (compactNatalWarnings), not the chart's.
+  const chart = castChart(moment, place, { zodiac: { type: 'tropical' }, houseSystem: 'placidus', points: COMPACT_NATAL_POINTS, nodeVariant: 'mean' });
   return { moment, chart };
 }

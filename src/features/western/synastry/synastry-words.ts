@@ -3,38 +3,11 @@
  * archetypes' labels and one-liners, the text of a contact or an overlay, the headlines of the
  * couple's day. Written for this service (English, neutral tone).
  */
+import { POINT_NAMES } from '../../../astro/bodies.ts';
 import type { ArchetypeId } from '../../../astro/synastry-model.ts';
 
-export const POINT_LABELS: Record<string, string> = {
-  sun: 'Sun',
-  moon: 'Moon',
-  mercury: 'Mercury',
-  venus: 'Venus',
-  mars: 'Mars',
-  jupiter: 'Jupiter',
-  saturn: 'Saturn',
-  uranus: 'Uranus',
-  neptune: 'Neptune',
-  pluto: 'Pluto',
-  true_node: 'True Node',
-  mean_node: 'Mean Node',
-  south_node: 'South Node',
-  chiron: 'Chiron',
-  lilith: 'Lilith',
-  true_lilith: 'True Lilith',
-  ceres: 'Ceres',
-  pallas: 'Pallas',
-  juno: 'Juno',
-  vesta: 'Vesta',
-  pholus: 'Pholus',
-  asc: 'Ascendant',
-  mc: 'Midheaven',
-  dsc: 'Descendant',
-  ic: 'Imum Coeli',
-  vertex: 'Vertex',
-  part_of_fortune: 'Part of Fortune',
-};
-export const pointLabel = (id: string) => POINT_LABELS[id] ?? id;
+/** A point's display name from the one table of them; synastry spells the Descendant `dsc` where the catalogue has `dc`. */
+export const pointLabel = (id: string) => POINT_NAMES[id === 'dsc' ? 'dc' : id] ?? id;
 
 export const aspectLabel = (type: string) =>
   type

@@ -1,9 +1,10 @@
 /** Transits: the sky at a moment and place, set against a natal chart. Runs in a compute worker. */
 import { DEFAULT_TRANSIT_BODIES } from '../../../astro/bodies.ts';
-import { computeChartMoment, type ChartMoment } from '../../../astro/chart.ts';
+import { type ChartMoment } from '../../../astro/chart.ts';
 import type { ZodiacSetting } from '../../../astro/ephemeris.ts';
 import { ASPECT_TYPES, MAJOR_ASPECT_TYPES, findAspectsBetween, resolveOrbs, sortByOrb, type Aspect } from '../../../astro/aspects.ts';
-import { birthMoment, momentAtInstant, momentWarnings, resolveMoment, type ResolvedMoment } from '../../../requests/moment.ts';
+import { birthMoment, momentAtInstant, resolveMoment, type ResolvedMoment } from '../../../requests/moment.ts';
+import { castChart } from '../../../requests/cast.ts';
 import { placeWarnings, type ResolvedPlace } from '../../../requests/place.ts';
 import { RequestFieldError } from '../../../requests/request-error.ts';
 import { civilAtOffsetMs, readIsoDateTime } from '../../../astro/iso-date-time.ts';
@@ -59,28 +60,21 @@ export function castTransits(task: TransitTask): TransitCast {
   const { request } = task;
   const zodiac = zodiacOf(request);
   const natalMoment = birthMoment(request.natal, task.natalPlace, ['body', 'natal']);
-  const natal = computeChartMoment({
-    jdUt: natalMoment.jdUt,
-    lat: task.natalPlace.lat,
-    lng: task.natalPlace.lng,
-    timeKnown: natalMoment.timeKnown,
+  const natal = castChart(natalMoment, task.natalPlace, {
     zodiac,
     houseSystem: request.house_system,
     points: natalPoints(undefined),
     nodeVariant: request.node_type,
-    warnings: momentWarnings(natalMoment, 'natal'),
+    whose: 'natal',
   });
   const moment = transitMoment(task);
-  const transit = computeChartMoment({
-    jdUt: moment.jdUt,
-    lat: task.transitPlace.lat,
-    lng: task.transitPlace.lng,
-    timeKnown: false,
+  const transit = castChart(moment, task.transitPlace, {
     zodiac,
     houseSystem: request.house_system,
     points: DEFAULT_TRANSIT_BODIES,
     nodeVariant: 'true',
-    warnings: momentWarnings(moment, 'transit'),
+    whose: 'transit',
+    timeKnown: false,
   });
 
   const natalAspectPoints = aspectPointsOf(natal).map((p) => ({ ...p, speed: 0 })); // the natal chart does not move
