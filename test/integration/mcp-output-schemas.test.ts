@@ -92,23 +92,25 @@ describe('every tool answers what its outputSchema says', () => {
     expect(TOOLS.filter((t) => exampleOf(t) === undefined).map((t) => t.name)).toEqual([]);
   });
 
-  it('structuredContent validates against the outputSchema of tools/list, tool by tool', async () => {
-    const headers = { 'x-api-key': server.key };
-    const listed = await rawMcp(`${server.url}/mcp`, { jsonrpc: '2.0', id: 1, method: 'tools/list' }, headers);
+  // tools/list as published, read once; then one test per tool (its own time limit, its own name in a failure).
+  let published: Map<string, Record<string, unknown>>;
+  let id = 2;
+  beforeAll(async () => {
+    const listed = await rawMcp(`${server.url}/mcp`, { jsonrpc: '2.0', id: 1, method: 'tools/list' }, { 'x-api-key': server.key });
     expect(listed.status).toBe(200);
-    const published = new Map<string, Record<string, unknown>>(listed.body.result.tools.map((t: any) => [t.name, t.outputSchema]));
-    let id = 2;
-    for (const tool of TOOLS) {
-      const outputSchema = published.get(tool.name);
-      expect(outputSchema, `${tool.name} publishes an outputSchema`).toBeDefined();
-      const res = await rawMcp(`${server.url}/mcp`, toolCall(id++, tool.name, exampleOf(tool)), headers);
-      const result = res.body.result;
-      expect(result?.isError ?? false, `${tool.name}: ${JSON.stringify(result ?? res.body).slice(0, 600)}`).toBe(false);
-      expect(result.structuredContent, `${tool.name} gives structuredContent`).toBeTypeOf('object');
-      for (const [sdk, validator] of Object.entries(validators)) {
-        const verdict = validator.getValidator(outputSchema as never)(result.structuredContent);
-        expect(verdict.valid, `${tool.name} with ${sdk}: ${verdict.errorMessage}`).toBe(true);
-      }
+    published = new Map(listed.body.result.tools.map((t: any) => [t.name, t.outputSchema]));
+  });
+
+  it.each(TOOLS.map((tool) => [tool.name, tool] as const))('%s: structuredContent validates against its published outputSchema', async (_name, tool) => {
+    const outputSchema = published.get(tool.name);
+    expect(outputSchema, `${tool.name} publishes an outputSchema`).toBeDefined();
+    const res = await rawMcp(`${server.url}/mcp`, toolCall(id++, tool.name, exampleOf(tool)), { 'x-api-key': server.key });
+    const result = res.body.result;
+    expect(result?.isError ?? false, `${tool.name}: ${JSON.stringify(result ?? res.body).slice(0, 600)}`).toBe(false);
+    expect(result.structuredContent, `${tool.name} gives structuredContent`).toBeTypeOf('object');
+    for (const [sdk, validator] of Object.entries(validators)) {
+      const verdict = validator.getValidator(outputSchema as never)(result.structuredContent);
+      expect(verdict.valid, `${tool.name} with ${sdk}: ${verdict.errorMessage}`).toBe(true);
     }
   });
 });

@@ -6,7 +6,6 @@
  */
 import { z } from 'zod/v4';
 import type { ComputeRunner } from '../../compute/runner.ts';
-import { decodeBinaryResponse } from '../../compute/binary-response.ts';
 import { computeAnswer, type Endpoint } from '../../http/endpoint.ts';
 import {
   compositeChartEndpoint,
@@ -27,7 +26,7 @@ import {
 } from '../charts/charts-schemas.ts';
 import { DEFAULT_SIZE } from '../charts/output.ts';
 import { READ_ONLY, type ToolDefinition } from './tool-definition.ts';
-import { outcomeOfError, type ToolOutcome } from './tool-results.ts';
+import { imageResult, outcomeOfError, type ToolOutcome } from './tool-results.ts';
 import { jsonSchemaOf, outputSchema, toolSchema } from './tool-schema.ts';
 
 export const MCP_MAX_CHART_SIZE = 1000;
@@ -108,28 +107,13 @@ function imageOptions(kind: Kind, chart: Record<string, unknown>): Record<string
 async function renderChart(compute: ComputeRunner, kind: Kind, chart: Record<string, unknown>): Promise<ToolOutcome> {
   const png = { format: 'png', png_quality_scale: PNG_SCALE };
   const body = KINDS[kind].output.length ? { ...chart, person_a: { ...imageOptions(kind, chart), ...png } } : { ...chart, ...png };
-  let image: ReturnType<typeof decodeBinaryResponse>;
   try {
     // Each kind's endpoint takes its own body; the tool gives it the body that kind's schema accepted.
     const e = KINDS[kind].endpoint as Endpoint;
-    image = decodeBinaryResponse(await computeAnswer(e, compute, { body, query: undefined, params: undefined }));
+    return imageResult(await computeAnswer(e, compute, { body, query: undefined, params: undefined }), { kind });
   } catch (error) {
     return outcomeOfError(error);
   }
-  // A transit chart's image options may sit in `natal` too; the top level wins, as the renderer merges them.
-  const nested = kind === 'transits' ? (chart.natal as Record<string, unknown>).size : undefined;
-  const side = Number(imageOptions(kind, chart).size ?? nested ?? DEFAULT_SIZE) * PNG_SCALE;
-  const summary = image.summary;
-  return {
-    status: 200,
-    result: {
-      content: [
-        { type: 'image', data: image.body.toString('base64'), mimeType: 'image/png' },
-        { type: 'text', text: summary.join('\n') },
-      ],
-      structuredContent: { kind, content_type: 'image/png', width: side, height: side, byte_length: image.body.length, headers: image.headers, summary },
-    },
-  };
 }
 
 export const chartTool: ToolDefinition<{ kind: Kind; chart: Record<string, unknown> }> = {

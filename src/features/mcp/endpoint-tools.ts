@@ -8,13 +8,12 @@
  * value (`v1_western_signs_sun`…), each with the parameter set.
  */
 import { z } from 'zod/v4';
-import { decodeBinaryResponse } from '../../compute/binary-response.ts';
 import type { ComputeRunner } from '../../compute/runner.ts';
 import { computeAnswer, type Endpoint, type EndpointInput, type ToolText } from '../../http/endpoint.ts';
 import { DECIMAL_TEXT } from '../../requests/query-number.ts';
 import type { Family } from './families.ts';
 import { READ_ONLY, type ToolDefinition } from './tool-definition.ts';
-import { jsonResult, outcomeOfError, type ToolOutcome } from './tool-results.ts';
+import { imageResult, jsonResult, outcomeOfError, type ToolOutcome } from './tool-results.ts';
 import { jsonSchemaOf, outputSchema, toolSchema } from './tool-schema.ts';
 
 /** `/api/v1/western/synastry/summary` → `v1_western_synastry_summary`; `/natal` → `natal`. */
@@ -69,24 +68,6 @@ const imageToolOutput = z.object({
   headers: z.record(z.string(), z.string()).describe('The REST response headers that carry data'),
   summary: z.array(z.string()).describe('The image in words'),
 });
-
-function imageResult(bytes: Buffer): ToolOutcome {
-  const image = decodeBinaryResponse(bytes);
-  // A PNG's own size is in its IHDR chunk.
-  const png = image.contentType === 'image/png';
-  const width = png ? image.body.readUInt32BE(16) : 0;
-  const height = png ? image.body.readUInt32BE(20) : 0;
-  return {
-    status: 200,
-    result: {
-      content: [
-        png ? { type: 'image', data: image.body.toString('base64'), mimeType: 'image/png' } : { type: 'text', text: image.body.toString('utf8') },
-        { type: 'text', text: image.summary.join('\n') },
-      ],
-      structuredContent: { content_type: image.contentType, width, height, byte_length: image.body.length, headers: image.headers, summary: image.summary },
-    },
-  };
-}
 
 /** The enumerated values of a path parameter, when the params schema has one such parameter. */
 function parameterValues(e: Endpoint): { name: string; values: readonly string[] } | undefined {

@@ -5,6 +5,7 @@
  * with `isError` (the model reads them and corrects its call), never protocol errors.
  */
 import type { CallToolResult } from '@modelcontextprotocol/server';
+import { decodeBinaryResponse } from '../../compute/binary-response.ts';
 import { ComputeOverloadedError } from '../../compute/runner.ts';
 import { HeavyWorkLimitError } from '../../compute/compute-caller.ts';
 import { RequestFieldError } from '../../requests/request-error.ts';
@@ -18,6 +19,36 @@ export interface ToolOutcome {
 export function jsonResult(bytes: Buffer): ToolOutcome {
   const text = bytes.toString('utf8');
   return { status: 200, result: { content: [{ type: 'text', text }], structuredContent: JSON.parse(text) as Record<string, unknown> } };
+}
+
+/**
+ * An image answer (the binary response of an image endpoint): a PNG as an image block (an SVG as
+ * text), the image in words, and its figures, after `lead` (what the tool adds, such as the chart kind).
+ */
+export function imageResult(bytes: Buffer, lead: Record<string, unknown> = {}): ToolOutcome {
+  const image = decodeBinaryResponse(bytes);
+  // A PNG's own size is in its IHDR chunk.
+  const png = image.contentType === 'image/png';
+  const width = png ? image.body.readUInt32BE(16) : 0;
+  const height = png ? image.body.readUInt32BE(20) : 0;
+  return {
+    status: 200,
+    result: {
+      content: [
+        png ? { type: 'image', data: image.body.toString('base64'), mimeType: 'image/png' } : { type: 'text', text: image.body.toString('utf8') },
+        { type: 'text', text: image.summary.join('\n') },
+      ],
+      structuredContent: {
+        ...lead,
+        content_type: image.contentType,
+        width,
+        height,
+        byte_length: image.body.length,
+        headers: image.headers,
+        summary: image.summary,
+      },
+    },
+  };
 }
 
 /** A service answer that is an object already (the numerology engine's). */
