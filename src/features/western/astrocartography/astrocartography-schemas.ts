@@ -33,32 +33,43 @@ export const exampleAcgNatal = {
 const bodyName = caseInsensitiveEnum(ACG_BODIES, { 'true node': 'true_node', 'mean node': 'mean_node', 'true lilith': 'true_lilith' });
 const angleName = caseInsensitiveEnum(ACG_ANGLES, { dc: 'dsc', desc: 'dsc', ascendant: 'asc', descendant: 'dsc', midheaven: 'mc', imum_coeli: 'ic' });
 
+/** The birth block every endpoint of the family takes. */
+export const acgNatal = z
+  .object({ ...birthFields, house_system: houseSystem.optional() })
+  .describe(
+    'The birth: the flat western birth block (year, month, day, hour, minute, city or lat/lng, tz_str, time_known, house_system). The birth time is required: `time_known: false` is a 422 on `natal.time_known`. `house_system` is accepted and does not change the lines; other keys a natal request carries (zodiac_type, include_features, interpretation...) are ignored.',
+  );
+
+/** `mode`, for the lines, the city check and the recommendations. */
+export const acgMode = caseInsensitiveEnum(ACG_MODES)
+  .default('in_mundo')
+  .describe(
+    "`in_mundo` (default): the body where it really is, with its ecliptic latitude; `projected`: the body's zodiacal degree, a point of the ecliptic (latitude 0) at its longitude. Any case.",
+  );
+
+/** `bodies`. */
+export const acgBodies = z
+  .array(bodyName)
+  .min(1)
+  .max(ACG_BODIES.length * 2)
+  .optional()
+  .describe(
+    `Bodies to draw, in any case (\`Sun\`, \`True_Node\`): ${ACG_BODIES.join(', ')}. Default: sun through pluto and true_node. A body named twice is drawn once.`,
+  );
+
+export const acgAngles = z
+  .array(angleName)
+  .min(1)
+  .max(8)
+  .optional()
+  .describe('Angles to draw: asc (rising), dsc (setting), mc (culminating), ic (anti-culminating), any case (`dc` is read as dsc). Default: all four.');
+
 export const acgLinesRequest = z
   .object({
-    natal: z
-      .object({ ...birthFields, house_system: houseSystem.optional() })
-      .describe(
-        'The birth: the flat western birth block (year, month, day, hour, minute, city or lat/lng, tz_str, time_known, house_system). The birth time is required: `time_known: false` is a 422 on `natal.time_known`. `house_system` is accepted and does not change the lines; other keys a natal request carries (zodiac_type, include_features, interpretation...) are ignored.',
-      ),
-    mode: caseInsensitiveEnum(ACG_MODES)
-      .default('in_mundo')
-      .describe(
-        "`in_mundo` (default): the body where it really is, with its ecliptic latitude; `projected`: the body's zodiacal degree, a point of the ecliptic (latitude 0) at its longitude. Any case.",
-      ),
-    bodies: z
-      .array(bodyName)
-      .min(1)
-      .max(ACG_BODIES.length * 2)
-      .optional()
-      .describe(
-        `Bodies to draw, in any case (\`Sun\`, \`True_Node\`): ${ACG_BODIES.join(', ')}. Default: sun through pluto and true_node. A body named twice is drawn once.`,
-      ),
-    angles: z
-      .array(angleName)
-      .min(1)
-      .max(8)
-      .optional()
-      .describe('Angles to draw: asc (rising), dsc (setting), mc (culminating), ic (anti-culminating), any case (`dc` is read as dsc). Default: all four.'),
+    natal: acgNatal,
+    mode: acgMode,
+    bodies: acgBodies,
+    angles: acgAngles,
     topocentric: z
       .boolean()
       .default(false)
