@@ -7,6 +7,9 @@ import { checkAcgRequest, computeAcgLines, type AcgLinesTask } from './astrocart
 import { acgLinesRequest, acgLinesResponse } from './astrocartography-schemas.ts';
 import { checkParansRequest, computeAcgParans, type AcgParansTask } from './parans-service.ts';
 import { acgParansRequest, acgParansResponse } from './parans-schemas.ts';
+import { resolveTarget } from './acg-place.ts';
+import { computeAcgCityCheck, type AcgCityCheckTask } from './city-check-service.ts';
+import { acgCityCheckRequest, acgCityCheckResponse } from './city-check-schemas.ts';
 
 const acgLinesAnswer = schemaSerializer(acgLinesResponse);
 
@@ -16,6 +19,10 @@ export const acgLinesTask = poolTask('astrocartography_lines', (task: AcgLinesTa
 const acgParansAnswer = schemaSerializer(acgParansResponse);
 // A root search over every pair of bodies and events (about 600 latitude scans of 1,300 steps for the default bodies): the heavy lane.
 export const acgParansTask = poolTask('astrocartography_parans', (task: AcgParansTask) => acgParansAnswer(computeAcgParans(task)), 'heavy');
+
+const acgCityCheckAnswer = schemaSerializer(acgCityCheckResponse);
+// Every paran of the bodies (the parans' search) and the distances to every line: the heavy lane.
+export const acgCityCheckTask = poolTask('astrocartography_city_check', (task: AcgCityCheckTask) => acgCityCheckAnswer(computeAcgCityCheck(task)), 'heavy');
 
 export const ASTROCARTOGRAPHY_ENDPOINTS = [
   endpoint({
@@ -56,6 +63,26 @@ export const ASTROCARTOGRAPHY_ENDPOINTS = [
       title: 'Astrocartography parans',
       description:
         'POST /api/v1/western/astrocartography/parans: latitude bands where two bodies are on angles at the same moment (in mundo): `parans[]` with `id` `<body_a>:<event_a>:<body_b>:<event_b>:<latitude>`, `body_a`, `event_a`, `body_b`, `event_b` (asc/dsc/mc/ic), `latitude`, the band and optional `nearby_cities`. `natal`: the birth (year, month, day, hour, minute, city or lat/lng, tz_str); the birth time is required. Options: `bodies`, `events`, `min_abs_lat` (0), `max_abs_lat` (66), `limit` (50, at most 300), `paran_orb_deg` (1), `paran_tail_deg` (2), `include_nearby_cities`.',
+    },
+  }),
+  endpoint({
+    method: 'POST',
+    paths: ['/api/v1/western/astrocartography/city-check'],
+    tags: ['western'],
+    summary: 'Astrocartography city check: one place judged for career, romance, home, health and spiritual life',
+    description:
+      "Judges one place (a city name, a name with its country, or lat/lng) for the focus areas career, romance, home, health and spiritual: the exact distance from the place to every line, the parans whose latitude bands reach it, and the planets on the angles of the birth instant's chart cast there, each turned into a signed factor by documented rules (docs/api/astrocartography.md, \"Scoring rules\"); a focus's score is the sum of its factors, with a verdict and tier. Adds what a map should show, the relocated chart's summary and the map's lines. An unknown city is a 422 naming the closest known names. The birth time is required.",
+    body: acgCityCheckRequest,
+    answer: { json: acgCityCheckResponse },
+    task: acgCityCheckTask,
+    prepare: ({ body }) => {
+      checkAcgRequest(body);
+      return { request: body, place: resolveSubjectPlace(body.natal, ['body', 'natal']), target: resolveTarget(body) };
+    },
+    mcp: {
+      title: 'Astrocartography city check',
+      description:
+        'POST /api/v1/western/astrocartography/city-check: judges one place for the birth: `overall_score`, `focus_scores.{career,romance,home,health,spiritual}` (score, verdict, top_factors with exact distances to lines, parans, relocated angular planets), `city_visual_explanation`, `relocation_summary` and the `map` block. `natal`: the birth (year, month, day, hour, minute, city or lat/lng, tz_str); the birth time is required. The place: `city` (and `country`) or `lat`/`lng`. Options: `mode`, `bodies`, `angles`, `topocentric`, `paran_orb_deg`, `paran_tail_deg`, `include_map_lines` (default true), `include_crossings`, `include_paran_summary`, `include_relocation_summary`.',
     },
   }),
 ];
