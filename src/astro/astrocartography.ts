@@ -141,7 +141,7 @@ export function meridianLongitude(ra: number, gastDeg: number, angle: 'mc' | 'ic
   return normalizeLongitude(ra - gastDeg + (angle === 'ic' ? 180 : 0));
 }
 
-interface CurvePoint {
+export interface CurvePoint {
   t: number;
   lon: number;
   lat: number;
@@ -154,7 +154,7 @@ interface CurvePoint {
  * degree of latitude, so three rounds reach 1e-12°). Rising places lie west of the sub-point
  * (H < 0), setting ones east. The longitude is continuous in t (not normalised).
  */
-function horizonPoint(body: AcgBody, gastDeg: number, kind: 'asc' | 'dsc', t: number): CurvePoint {
+export function horizonPoint(body: AcgBody, gastDeg: number, kind: 'asc' | 'dsc', t: number): CurvePoint {
   const sub = body.ra - gastDeg;
   const d = body.dec * RAD;
   const cosTheta = -Math.cos(Math.PI * t);

@@ -38,6 +38,23 @@ function lineStarts(bytes: Buffer, count: number): Uint32Array {
   return starts;
 }
 
+/** One line of places.tsv (gazetteer-build.ts), without its newline. */
+export function parsePlaceLine(line: string): Place {
+  const [country, name, region, regionCode, lat, lng, population, id, zone, district] = line.split('\t');
+  return {
+    name: name!,
+    country: country!,
+    region: region || null,
+    region_code: regionCode || null,
+    lat: Number(lat),
+    lng: Number(lng),
+    population: Number(population),
+    geonames_id: Number(id),
+    timezone: zone!,
+    district: district || null,
+  };
+}
+
 export class GazetteerIndex {
   readonly countries: ReadonlySet<string>;
   /** Every name GeoNames records for each place. */
@@ -60,21 +77,7 @@ export class GazetteerIndex {
 
   /** The place of that rank (0 is the most populous). */
   place(rank: number): Place {
-    const [country, name, region, regionCode, lat, lng, population, id, zone, district] = this.places
-      .toString('utf8', this.placeStarts[rank], this.placeStarts[rank + 1]! - 1)
-      .split('\t');
-    return {
-      name: name!,
-      country: country!,
-      region: region || null,
-      region_code: regionCode || null,
-      lat: Number(lat),
-      lng: Number(lng),
-      population: Number(population),
-      geonames_id: Number(id),
-      timezone: zone!,
-      district: district || null,
-    };
+    return parsePlaceLine(this.places.toString('utf8', this.placeStarts[rank], this.placeStarts[rank + 1]! - 1));
   }
 
   /** The country code of the place of that rank, without decoding its line. */

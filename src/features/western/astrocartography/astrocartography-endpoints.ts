@@ -5,11 +5,24 @@ import { schemaSerializer } from '../../../answers/schema-serializer.ts';
 import { resolveSubjectPlace } from '../../../requests/place.ts';
 import { checkAcgRequest, computeAcgLines, type AcgLinesTask } from './astrocartography-service.ts';
 import { acgLinesRequest, acgLinesResponse } from './astrocartography-schemas.ts';
+import { checkParansRequest, computeAcgParans, type AcgParansTask } from './parans-service.ts';
+import { acgParansRequest, acgParansResponse } from './parans-schemas.ts';
+import { resolveTarget } from './acg-place.ts';
+import { computeAcgCityCheck, type AcgCityCheckTask } from './city-check-service.ts';
+import { acgCityCheckRequest, acgCityCheckResponse } from './city-check-schemas.ts';
 
 const acgLinesAnswer = schemaSerializer(acgLinesResponse);
 
 // About 3 ms for the eleven default bodies' 44 lines, 20 ms more with their crossings: the light lane.
 export const acgLinesTask = poolTask('astrocartography_lines', (task: AcgLinesTask) => acgLinesAnswer(computeAcgLines(task)));
+
+const acgParansAnswer = schemaSerializer(acgParansResponse);
+// A root search over every pair of bodies and events (about 600 latitude scans of 1,300 steps for the default bodies): the heavy lane.
+export const acgParansTask = poolTask('astrocartography_parans', (task: AcgParansTask) => acgParansAnswer(computeAcgParans(task)), 'heavy');
+
+const acgCityCheckAnswer = schemaSerializer(acgCityCheckResponse);
+// Every paran of the bodies (the parans' search) and the distances to every line: the heavy lane.
+export const acgCityCheckTask = poolTask('astrocartography_city_check', (task: AcgCityCheckTask) => acgCityCheckAnswer(computeAcgCityCheck(task)), 'heavy');
 
 export const ASTROCARTOGRAPHY_ENDPOINTS = [
   endpoint({
@@ -30,6 +43,46 @@ export const ASTROCARTOGRAPHY_ENDPOINTS = [
       title: 'Astrocartography lines',
       description:
         "POST /api/v1/western/astrocartography/lines: the birth's astrocartography map as GeoJSON lines (`lines[]` with `id` `<body>:<angle>`, `body`, `angle` asc/dsc/mc/ic and `geometry`), optional `crossings[]` (GeoJSON points where two bodies' lines cross) and `warnings`. `natal`: the birth as for the natal chart (year, month, day, hour, minute, city or lat/lng, tz_str); the birth time is required. `mode` in_mundo (default) or projected; `bodies` (default sun to pluto and true_node); `angles`; `topocentric`; `include_crossings`.",
+    },
+  }),
+  endpoint({
+    method: 'POST',
+    paths: ['/api/v1/western/astrocartography/parans'],
+    tags: ['western'],
+    summary: 'Astrocartography parans: the latitudes where two bodies are on angles at the same moment (in mundo)',
+    description:
+      "For the birth instant, every latitude where one body rises, sets, culminates or anti-culminates at the same sidereal moment as another body is on an angle (in mundo, geocentric, true altitude 0 without refraction), between `min_abs_lat` and `max_abs_lat`. A paran holds along its whole parallel; each comes with its band (full strength within `paran_orb_deg` of latitude, fading to nothing over `paran_tail_deg` more), as a GeoJSON polygon, and on request the most populous cities in the band. Ranked by the bodies' weights; `limit` up to 300. Latitudes exact to far better than 0.01°. The birth time is required. See docs/api/astrocartography.md.",
+    body: acgParansRequest,
+    answer: { json: acgParansResponse },
+    task: acgParansTask,
+    prepare: ({ body }) => {
+      checkParansRequest(body);
+      return { request: body, place: resolveSubjectPlace(body.natal, ['body', 'natal']) };
+    },
+    mcp: {
+      title: 'Astrocartography parans',
+      description:
+        'POST /api/v1/western/astrocartography/parans: latitude bands where two bodies are on angles at the same moment (in mundo): `parans[]` with `id` `<body_a>:<event_a>:<body_b>:<event_b>:<latitude>`, `body_a`, `event_a`, `body_b`, `event_b` (asc/dsc/mc/ic), `latitude`, the band and optional `nearby_cities`. `natal`: the birth (year, month, day, hour, minute, city or lat/lng, tz_str); the birth time is required. Options: `bodies`, `events`, `min_abs_lat` (0), `max_abs_lat` (66), `limit` (50, at most 300), `paran_orb_deg` (1), `paran_tail_deg` (2), `include_nearby_cities`.',
+    },
+  }),
+  endpoint({
+    method: 'POST',
+    paths: ['/api/v1/western/astrocartography/city-check'],
+    tags: ['western'],
+    summary: 'Astrocartography city check: one place judged for career, romance, home, health and spiritual life',
+    description:
+      "Judges one place (a city name, a name with its country, or lat/lng) for the focus areas career, romance, home, health and spiritual: the exact distance from the place to every line, the parans whose latitude bands reach it, and the planets on the angles of the birth instant's chart cast there, each turned into a signed factor by documented rules (docs/api/astrocartography.md, \"Scoring rules\"); a focus's score is the sum of its factors, with a verdict and tier. Adds what a map should show, the relocated chart's summary and the map's lines. An unknown city is a 422 naming the closest known names. The birth time is required.",
+    body: acgCityCheckRequest,
+    answer: { json: acgCityCheckResponse },
+    task: acgCityCheckTask,
+    prepare: ({ body }) => {
+      checkAcgRequest(body);
+      return { request: body, place: resolveSubjectPlace(body.natal, ['body', 'natal']), target: resolveTarget(body) };
+    },
+    mcp: {
+      title: 'Astrocartography city check',
+      description:
+        'POST /api/v1/western/astrocartography/city-check: judges one place for the birth: `overall_score`, `focus_scores.{career,romance,home,health,spiritual}` (score, verdict, top_factors with exact distances to lines, parans, relocated angular planets), `city_visual_explanation`, `relocation_summary` and the `map` block. `natal`: the birth (year, month, day, hour, minute, city or lat/lng, tz_str); the birth time is required. The place: `city` (and `country`) or `lat`/`lng`. Options: `mode`, `bodies`, `angles`, `topocentric`, `paran_orb_deg`, `paran_tail_deg`, `include_map_lines` (default true), `include_crossings`, `include_paran_summary`, `include_relocation_summary`.',
     },
   }),
 ];

@@ -33,32 +33,43 @@ export const exampleAcgNatal = {
 const bodyName = caseInsensitiveEnum(ACG_BODIES, { 'true node': 'true_node', 'mean node': 'mean_node', 'true lilith': 'true_lilith' });
 const angleName = caseInsensitiveEnum(ACG_ANGLES, { dc: 'dsc', desc: 'dsc', ascendant: 'asc', descendant: 'dsc', midheaven: 'mc', imum_coeli: 'ic' });
 
+/** The birth block every endpoint of the family takes. */
+export const acgNatal = z
+  .object({ ...birthFields, house_system: houseSystem.optional() })
+  .describe(
+    'The birth: the flat western birth block (year, month, day, hour, minute, city or lat/lng, tz_str, time_known, house_system). The birth time is required: `time_known: false` is a 422 on `natal.time_known`. `house_system` is accepted and does not change the lines; other keys a natal request carries (zodiac_type, include_features, interpretation...) are ignored.',
+  );
+
+/** `mode`, for the lines, the city check and the recommendations. */
+export const acgMode = caseInsensitiveEnum(ACG_MODES)
+  .default('in_mundo')
+  .describe(
+    "`in_mundo` (default): the body where it really is, with its ecliptic latitude; `projected`: the body's zodiacal degree, a point of the ecliptic (latitude 0) at its longitude. Any case.",
+  );
+
+/** `bodies`. */
+export const acgBodies = z
+  .array(bodyName)
+  .min(1)
+  .max(ACG_BODIES.length * 2)
+  .optional()
+  .describe(
+    `Bodies to draw, in any case (\`Sun\`, \`True_Node\`): ${ACG_BODIES.join(', ')}. Default: sun through pluto and true_node. A body named twice is drawn once.`,
+  );
+
+export const acgAngles = z
+  .array(angleName)
+  .min(1)
+  .max(8)
+  .optional()
+  .describe('Angles to draw: asc (rising), dsc (setting), mc (culminating), ic (anti-culminating), any case (`dc` is read as dsc). Default: all four.');
+
 export const acgLinesRequest = z
   .object({
-    natal: z
-      .object({ ...birthFields, house_system: houseSystem.optional() })
-      .describe(
-        'The birth: the flat western birth block (year, month, day, hour, minute, city or lat/lng, tz_str, time_known, house_system). The birth time is required: `time_known: false` is a 422 on `natal.time_known`. `house_system` is accepted and does not change the lines; other keys a natal request carries (zodiac_type, include_features, interpretation...) are ignored.',
-      ),
-    mode: caseInsensitiveEnum(ACG_MODES)
-      .default('in_mundo')
-      .describe(
-        "`in_mundo` (default): the body where it really is, with its ecliptic latitude; `projected`: the body's zodiacal degree, a point of the ecliptic (latitude 0) at its longitude. Any case.",
-      ),
-    bodies: z
-      .array(bodyName)
-      .min(1)
-      .max(ACG_BODIES.length * 2)
-      .optional()
-      .describe(
-        `Bodies to draw, in any case (\`Sun\`, \`True_Node\`): ${ACG_BODIES.join(', ')}. Default: sun through pluto and true_node. A body named twice is drawn once.`,
-      ),
-    angles: z
-      .array(angleName)
-      .min(1)
-      .max(8)
-      .optional()
-      .describe('Angles to draw: asc (rising), dsc (setting), mc (culminating), ic (anti-culminating), any case (`dc` is read as dsc). Default: all four.'),
+    natal: acgNatal,
+    mode: acgMode,
+    bodies: acgBodies,
+    angles: acgAngles,
     topocentric: z
       .boolean()
       .default(false)
@@ -97,6 +108,63 @@ const lineRef = z.object({
   angle: z.enum(ACG_ANGLES).describe(ANGLE),
 });
 
+/** A city of the gazetteer, as the family's answers name it. */
+export const acgCity = z.object({
+  name: z.string().describe('City name (GeoNames main name)'),
+  country: z.string().describe('ISO 3166-1 alpha-2 country code'),
+  state: z.string().nullable().describe('First-level region (state, province), or null'),
+  lat: z.number().describe('Latitude, degrees'),
+  lng: z.number().describe('Longitude, degrees east'),
+  population: z.number().describe('Population (GeoNames)'),
+});
+
+export const nearestCity = acgCity
+  .extend({ distance_km: z.number().describe('Great-circle distance from the point to the city, km') })
+  .nullable()
+  .describe('The nearest city of 15,000 people or more (great circle on the mean-radius sphere); null only without a gazetteer');
+
+export const acgCrossing = z.object({
+  id: z.string().describe('`<line_a_id>|<line_b_id>@<latitude>`'),
+  line_a_id: z.string().describe('The first line, `<body>:<angle>`'),
+  line_b_id: z.string().describe('The second line, of another body'),
+  lines: z.array(lineRef).describe('The two lines, with their bodies and angles'),
+  label: z.string().describe('A short caption: the two lines and the nearest city'),
+  point: z
+    .object({
+      type: z.literal('Point').describe('A GeoJSON point'),
+      coordinates: position,
+    })
+    .describe('Where the two lines cross, as GeoJSON'),
+  lat: z.number().describe('Latitude of the crossing, degrees'),
+  lng: z.number().describe('Longitude of the crossing, degrees east'),
+  nearest_city: nearestCity,
+});
+
+export const acgLine = z.object({
+  id: z.string().describe('`<body>:<angle>`, e.g. `jupiter:mc`'),
+  body: z.string().describe('Body id, lower case (sun ... pluto, true_node)'),
+  angle: z.enum(ACG_ANGLES).describe(ANGLE),
+  geometry: z
+    .union([lineString, multiLineString])
+    .describe('GeoJSON geometry: MC/IC a meridian from pole to pole, ASC/DSC a curve between its turning latitudes'),
+  latitude_min: z.number().describe('Southernmost latitude the line reaches'),
+  latitude_max: z.number().describe('Northernmost latitude the line reaches'),
+  split_at_antimeridian: z.boolean().describe('True when the line crossed ±180° and is a MultiLineString'),
+});
+
+export const acgPosition = z.object({
+  body: z.string().describe(BODY),
+  right_ascension: z.number().describe('Right ascension of date the lines use, degrees 0 to 360 (projected mode: of the ecliptic point)'),
+  declination: z.number().describe('Declination of date the lines use, degrees'),
+  distance_au: z.number().nullable().describe('Geocentric distance in AU; null for points without one (nodes, Lilith) and in projected mode'),
+  circumpolar_beyond_lat: z
+    .number()
+    .nullable()
+    .describe(
+      '|latitude| beyond which the body never rises or sets (90 − |declination| geocentrically): its ASC and DSC lines stop there; null for a body on the equator',
+    ),
+});
+
 export const acgLinesResponse = z.object({
   meta: z
     .object({
@@ -126,57 +194,19 @@ export const acgLinesResponse = z.object({
         .describe('Where the birth time was read (its zone); the lines themselves do not depend on it'),
     })
     .describe('What was drawn and how'),
-  positions: z
-    .array(
-      z.object({
-        body: z.string().describe(BODY),
-        right_ascension: z.number().describe('Right ascension of date the lines use, degrees 0 to 360 (projected mode: of the ecliptic point)'),
-        declination: z.number().describe('Declination of date the lines use, degrees'),
-        distance_au: z.number().nullable().describe('Geocentric distance in AU; null for points without one (nodes, Lilith) and in projected mode'),
-        circumpolar_beyond_lat: z
-          .number()
-          .nullable()
-          .describe(
-            '|latitude| beyond which the body never rises or sets (90 − |declination| geocentrically): its ASC and DSC lines stop there; null for a body on the equator',
-          ),
-      }),
-    )
-    .describe("Each body's equatorial position at the birth instant (apparent, equatorial of date, geocentric)"),
-  lines: z
-    .array(
-      z.object({
-        id: z.string().describe('`<body>:<angle>`, e.g. `jupiter:mc`'),
-        body: z.string().describe('Body id, lower case (sun ... pluto, true_node)'),
-        angle: z.enum(ACG_ANGLES).describe(ANGLE),
-        geometry: z
-          .union([lineString, multiLineString])
-          .describe('GeoJSON geometry: MC/IC a meridian from pole to pole, ASC/DSC a curve between its turning latitudes'),
-        latitude_min: z.number().describe('Southernmost latitude the line reaches'),
-        latitude_max: z.number().describe('Northernmost latitude the line reaches'),
-        split_at_antimeridian: z.boolean().describe('True when the line crossed ±180° and is a MultiLineString'),
-      }),
-    )
-    .describe("Every line, body by body in the order of `meta.bodies`, each body's angles in the order of `meta.angles`"),
+  positions: z.array(acgPosition).describe("Each body's equatorial position at the birth instant (apparent, equatorial of date, geocentric)"),
+  lines: z.array(acgLine).describe("Every line, body by body in the order of `meta.bodies`, each body's angles in the order of `meta.angles`"),
   crossings: z
-    .array(
-      z.object({
-        id: z.string().describe('`<line_a_id>|<line_b_id>@<latitude>`'),
-        line_a_id: z.string().describe('The first line, `<body>:<angle>`'),
-        line_b_id: z.string().describe('The second line, of another body'),
-        lines: z.array(lineRef).describe('The two lines, with their bodies and angles'),
-        point: z
-          .object({
-            type: z.literal('Point').describe('A GeoJSON point'),
-            coordinates: position,
-          })
-          .describe('Where the two lines cross, as GeoJSON'),
-        lat: z.number().describe('Latitude of the crossing, degrees'),
-        lng: z.number().describe('Longitude of the crossing, degrees east'),
-      }),
-    )
+    .array(acgCrossing)
     .describe(
       'With include_crossings: where lines of two different bodies cross (a horizon line with another meridian or horizon line), in line order then south to north; empty otherwise',
     ),
+  map: z
+    .object({
+      line_ids: z.array(z.string()).describe('The ids of the drawn lines, in the order of `lines` (whose geometries are there)'),
+      crossings: z.array(acgCrossing).describe('The same crossings as the top-level `crossings`, where map clients read them'),
+    })
+    .describe('The map block: the drawn lines by id and the crossings'),
   warnings: z.array(z.string()).describe('The exploratory notice, the date-line split when a line was split, and any place or local-time notice'),
 });
 
