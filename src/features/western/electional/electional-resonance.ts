@@ -102,11 +102,11 @@ export function resonanceOf(sky: ElectionSky, charts: readonly NatalChart[]): { 
             if (orb > RESONANCE_ORB) continue;
             sum += points;
             factors.push({
-              role: chart.role,
               code: `natal_${p}_${a.name}_${point.id}`,
               title: `${planetName(p)} ${a.name} ${point.name}`,
               detail: `${planetName(p)} at ${placeText(lon)} is ${orb.toFixed(2)}° from an exact ${a.name} with the ${point.name} of ${chart.label} at ${placeText(point.lon)}.`,
               points,
+              role: chart.role,
             });
           }
         }

@@ -114,7 +114,7 @@ export function electionalRequest(category: ElectionCategory) {
     })
     .meta({
       example: {
-        search_window: { start: '2026-05-01', end: '2026-05-03', step_minutes: 60 },
+        search_window: { start: '2026-05-01', end: '2026-05-01', step_minutes: 120 },
         city: 'Lisbon',
         lat: 38.7223,
         lng: -9.1393,

@@ -2,8 +2,8 @@
  * The search over a window: the window scanned at a step, the local maxima of the scan refined at
  * a finer step around them, and the best of those kept at least MIN_SEPARATION_MINUTES apart, so
  * that the results are distinct moments and not neighbouring steps of one good stretch.
- * - `direct`: the scan at `step_minutes`, each maximum refined every REFINE_MINUTES within one step
- *   on either side;
+ * - `direct`: the scan at `step_minutes`, each maximum refined within one step on either side, every
+ *   twelfth of the step but at least every REFINE_MINUTES;
  * - `year`: the scan at `coarse_step_minutes`, each maximum refined at `step_minutes` within one
  *   coarse step on either side.
  * Deterministic: the same window gives the same instants (ties go to the earlier one).
@@ -59,7 +59,8 @@ export function searchWindow(plan: SearchPlan): SearchOutcome {
     return s;
   };
   const scanStep = plan.mode === 'year' ? plan.coarseStepMinutes : plan.stepMinutes;
-  const fineStep = plan.mode === 'year' ? plan.stepMinutes : Math.min(REFINE_MINUTES, plan.stepMinutes);
+  // Direct mode refines about twelve instants on either side of a maximum, at least REFINE_MINUTES apart.
+  const fineStep = plan.mode === 'year' ? plan.stepMinutes : Math.min(plan.stepMinutes, Math.max(REFINE_MINUTES, Math.ceil(plan.stepMinutes / 12)));
   const scan = grid(plan.jdStart, plan.jdEnd, scanStep)
     .filter((t) => plan.accept(t))
     .map((jdUt) => ({ jdUt, score: score(jdUt) }));
