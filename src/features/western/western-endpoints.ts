@@ -10,6 +10,7 @@ import { SYNASTRY_ENDPOINTS } from './synastry/synastry-endpoints.ts';
 import { HOROSCOPE_ENDPOINTS } from './horoscope/horoscope-endpoints.ts';
 import { FORECAST_ENDPOINTS } from './forecast/forecast-endpoints.ts';
 import { ASTROCARTOGRAPHY_ENDPOINTS } from './astrocartography/astrocartography-endpoints.ts';
+import { ELECTIONAL_ENDPOINTS } from './electional/electional-endpoints.ts';
 
 export const WESTERN_ENDPOINTS: readonly Endpoint[] = [
   ...NATAL_ENDPOINTS,
@@ -22,4 +23,5 @@ export const WESTERN_ENDPOINTS: readonly Endpoint[] = [
   ...HOROSCOPE_ENDPOINTS,
   ...FORECAST_ENDPOINTS,
   ...ASTROCARTOGRAPHY_ENDPOINTS,
+  ...ELECTIONAL_ENDPOINTS,
 ];

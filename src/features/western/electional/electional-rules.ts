@@ -1,0 +1,462 @@
+/**
+ * The electional rules: each a code, a signed weight (the points it adds to a moment's score when
+ * it holds: positive supports the moment, negative counts against it), what it tests (the
+ * documentation's words) and the test itself, which reads the sky of the moment and, when the rule
+ * holds, says what it found (a title and a detail naming the degrees and times). A category's rule
+ * set (electional-categories.ts) is a list of these, built by the factories below.
+ *
+ * The conventions, in one place:
+ * - the seven classical planets; benefics Venus and Jupiter, malefics Mars and Saturn;
+ * - essential dignity by sign (src/astro/dignities.ts): domicile or exaltation is "dignified",
+ *   detriment or fall "debilitated";
+ * - traditional sign rulers (signRuler) for the rulers of houses;
+ * - "hard malefic pressure": a conjunction, square or opposition of Mars or Saturn within
+ *   PRESSURE_ORB degrees (a malefic is not pressed by itself);
+ * - combust: within COMBUST_ORB degrees of the Sun, except cazimi (within CAZIMI_ORB) for a planet;
+ *   the Moon has no cazimi (at the New Moon it is unseen and its light renews nothing);
+ * - the Moon's next aspect and void of course: electional-window-events.ts.
+ */
+import { SIGNS, degreesAndMinutes, normalizeDegrees } from '../../../astro/zodiac.ts';
+import { isoUtc, utcMsFromJulianDay } from '../../../astro/civil-time.ts';
+import type { Dignity } from '../../../astro/dignities.ts';
+import { BENEFICS, MALEFICS, houseRuler, separation, type ElectionSky, type Planet } from './electional-sky.ts';
+import { STATION_DAYS } from './electional-window-events.ts';
+
+export const PRESSURE_ORB = 6;
+export const COMBUST_ORB = 8.5;
+export const CAZIMI_ORB = 17 / 60;
+/** The burnt way: 15° Libra to 15° Scorpio of the zodiac in use. */
+const BURNT_WAY = [195, 225] as const;
+
+export interface Finding {
+  title: string;
+  detail: string;
+}
+
+export interface ElectionRule {
+  code: string;
+  /** Points added to the score when the rule holds (negative: a caution). */
+  weight: number;
+  /** A fault the tradition does not outweigh: the verdict is `rejected` and the band at most `weak`. */
+  blocking?: boolean;
+  /** What the rule tests, as the documentation says it. */
+  test: string;
+  judge(sky: ElectionSky): Finding | null;
+}
+
+const NAMES: Readonly<Record<Planet, string>> = {
+  sun: 'Sun',
+  moon: 'Moon',
+  mercury: 'Mercury',
+  venus: 'Venus',
+  mars: 'Mars',
+  jupiter: 'Jupiter',
+  saturn: 'Saturn',
+};
+export const planetName = (p: Planet) => NAMES[p];
+const signName = (index: number) => SIGNS[((index % 12) + 12) % 12]!.name;
+const signNameById = (id: string) => SIGNS.find((s) => s.id === id)?.name ?? id;
+
+export function ordinal(n: number): string {
+  const suffix = n % 10 === 1 && n !== 11 ? 'st' : n % 10 === 2 && n !== 12 ? 'nd' : n % 10 === 3 && n !== 13 ? 'rd' : 'th';
+  return `${n}${suffix}`;
+}
+
+/** 12°05′ Libra. */
+export function placeText(lon: number): string {
+  const l = normalizeDegrees(lon);
+  const { deg, min } = degreesAndMinutes(l - 30 * Math.floor(l / 30));
+  return `${deg}°${String(min).padStart(2, '0')}′ ${signName(Math.floor(l / 30))}`;
+}
+
+const arcText = (deg: number) => {
+  const { deg: d, min } = degreesAndMinutes(deg);
+  return `${d}°${String(min).padStart(2, '0')}′`;
+};
+
+/** An instant to the minute, UTC. */
+export const utcText = (jd: number) => `${isoUtc(Math.round(utcMsFromJulianDay(jd) / 60_000) * 60_000).slice(0, 16)} UTC`;
+
+const DIGNITY_WORDS: Readonly<Record<Dignity, string>> = {
+  domicile: 'its domicile',
+  exaltation: 'its exaltation',
+  detriment: 'its detriment',
+  fall: 'its fall',
+};
+const dignityText = (dignities: readonly Dignity[]) => dignities.map((d) => DIGNITY_WORDS[d]).join(' and ');
+
+const isDignified = (d: readonly Dignity[]) => d.includes('domicile') || d.includes('exaltation');
+const isDebilitated = (d: readonly Dignity[]) => d.includes('detriment') || d.includes('fall');
+
+const HARD_ASPECTS = [
+  { name: 'conjunction', angle: 0 },
+  { name: 'square', angle: 90 },
+  { name: 'opposition', angle: 180 },
+] as const;
+
+export interface Pressure {
+  malefic: Planet;
+  aspect: (typeof HARD_ASPECTS)[number]['name'];
+  orb: number;
+  applying: boolean;
+}
+
+/** The closest hard aspect of Mars or Saturn to a planet within PRESSURE_ORB, or null. */
+export function maleficPressure(sky: ElectionSky, planet: Planet): Pressure | null {
+  let best: Pressure | null = null;
+  const p = sky.planets[planet];
+  for (const m of MALEFICS) {
+    if (m === planet) continue;
+    const q = sky.planets[m];
+    const sep = separation(p.lon, q.lon);
+    for (const a of HARD_ASPECTS) {
+      const orb = Math.abs(sep - a.angle);
+      if (orb > PRESSURE_ORB || (best && best.orb <= orb)) continue;
+      // Applying when the orb shrinks: the separation an hour later, from the speeds.
+      const later = separation(p.lon + p.speed / 24, q.lon + q.speed / 24);
+      best = { malefic: m, aspect: a.name, orb, applying: Math.abs(later - a.angle) < orb };
+    }
+  }
+  return best;
+}
+
+/** Distance from the Sun when combust (not cazimi, except for the Moon), or null. */
+export function combustion(sky: ElectionSky, planet: Planet): number | null {
+  if (planet === 'sun') return null;
+  const d = separation(sky.planets[planet].lon, sky.planets.sun.lon);
+  if (d >= COMBUST_ORB) return null;
+  if (planet !== 'moon' && d <= CAZIMI_ORB) return null;
+  return d;
+}
+
+const where = (sky: ElectionSky, p: Planet) => `${planetName(p)} at ${placeText(sky.planets[p].lon)}`;
+
+// --- The Moon ---------------------------------------------------------------------------------
+
+export const moonVoid = (weight: number): ElectionRule => ({
+  code: 'moon_void_of_course',
+  weight,
+  blocking: true,
+  test: 'The Moon makes no further exact Ptolemaic aspect to the Sun or a planet (Mercury to Pluto) before it leaves its sign: what is begun comes to nothing.',
+  judge(sky) {
+    const c = sky.moonCourse;
+    if (c.next) return null;
+    return {
+      title: 'Moon void of course',
+      detail: `The Moon at ${placeText(sky.planets.moon.lon)} completes no exact aspect before it enters ${signNameById(c.nextSign)} at ${utcText(c.ingressJd)}.`,
+    };
+  },
+});
+
+export const moonCombust = (weight: number): ElectionRule => ({
+  code: 'moon_combust',
+  weight,
+  blocking: true,
+  test: `The Moon within ${COMBUST_ORB}° of the Sun (around the New Moon): its light is gone and the matter is hidden or weakened.`,
+  judge(sky) {
+    const d = combustion(sky, 'moon');
+    if (d === null) return null;
+    return {
+      title: 'Moon combust',
+      detail: `The Moon is ${arcText(d)} from the Sun at ${placeText(sky.planets.sun.lon)}, inside the ${COMBUST_ORB}° of combustion.`,
+    };
+  },
+});
+
+export const moonWaxing = (weight: number): ElectionRule => ({
+  code: 'moon_waxing',
+  weight,
+  test: 'The Moon is waxing (less than 180° ahead of the Sun): for a purpose that wants growth.',
+  judge(sky) {
+    if (sky.moonPhaseAngle >= 180) return null;
+    return { title: 'Moon waxing', detail: `The Moon is ${arcText(sky.moonPhaseAngle)} ahead of the Sun and growing in light.` };
+  },
+});
+
+export const moonWaning = (weight: number): ElectionRule => ({
+  code: 'moon_waning',
+  weight,
+  test: 'The Moon is waning (180° or more ahead of the Sun): a purpose that wants growth starts on a diminishing light.',
+  judge(sky) {
+    if (sky.moonPhaseAngle < 180) return null;
+    return { title: 'Moon waning', detail: `The Moon is ${arcText(360 - sky.moonPhaseAngle)} short of the next New Moon and losing light.` };
+  },
+});
+
+export const moonAppliesToBenefic = (weight: number): ElectionRule => ({
+  code: 'moon_applies_to_benefic',
+  weight,
+  test: "The Moon's next exact aspect before it leaves its sign is to Venus or Jupiter (any Ptolemaic aspect).",
+  judge(sky) {
+    const n = sky.moonCourse.next;
+    if (!n || !(BENEFICS as readonly string[]).includes(n.body)) return null;
+    const b = n.body as Planet;
+    return {
+      title: `Moon applying to ${planetName(b)}`,
+      detail: `The Moon's next aspect is a ${n.aspect} with ${where(sky, b)}, exact at ${utcText(n.jdUt)} while the Moon is still in its sign.`,
+    };
+  },
+});
+
+export const moonAppliesToMalefic = (weight: number): ElectionRule => ({
+  code: 'moon_applies_to_malefic',
+  weight,
+  test: "The Moon's next exact aspect before it leaves its sign is a conjunction, square or opposition of Mars or Saturn.",
+  judge(sky) {
+    const n = sky.moonCourse.next;
+    if (!n || !(MALEFICS as readonly string[]).includes(n.body) || n.aspect === 'sextile' || n.aspect === 'trine') return null;
+    const m = n.body as Planet;
+    return {
+      title: `Moon applying to ${planetName(m)} by ${n.aspect}`,
+      detail: `The Moon's next aspect is a ${n.aspect} with ${where(sky, m)}, exact at ${utcText(n.jdUt)}.`,
+    };
+  },
+});
+
+export const moonInBurntWay = (weight: number): ElectionRule => ({
+  code: 'moon_in_burnt_way',
+  weight,
+  test: 'The Moon between 15° Libra and 15° Scorpio, the burnt way.',
+  judge(sky) {
+    const lon = sky.planets.moon.lon;
+    if (lon < BURNT_WAY[0] || lon >= BURNT_WAY[1]) return null;
+    return { title: 'Moon in the burnt way', detail: `The Moon at ${placeText(lon)} lies between 15° Libra and 15° Scorpio.` };
+  },
+});
+
+export const moonInFixedSign = (weight: number): ElectionRule => ({
+  code: 'moon_in_fixed_sign',
+  weight,
+  test: 'The Moon in a fixed sign (Taurus, Leo, Scorpio, Aquarius): for what should last.',
+  judge(sky) {
+    const sign = SIGNS[sky.planets.moon.sign]!;
+    if (sign.modality !== 'fixed') return null;
+    return { title: 'Moon in a fixed sign', detail: `The Moon at ${placeText(sky.planets.moon.lon)}: ${sign.name} is a fixed sign, which favours permanence.` };
+  },
+});
+
+// --- A planet as significator -----------------------------------------------------------------
+
+export const planetDignified = (p: Planet, weight: number): ElectionRule => ({
+  code: `${p}_dignified`,
+  weight,
+  test: `${planetName(p)} in its domicile or exaltation.`,
+  judge(sky) {
+    const d = sky.planets[p].dignities;
+    if (!isDignified(d)) return null;
+    return { title: `${planetName(p)} dignified`, detail: `${where(sky, p)} is in ${dignityText(d)}.` };
+  },
+});
+
+export const planetDebilitated = (p: Planet, weight: number): ElectionRule => ({
+  code: `${p}_debilitated`,
+  weight,
+  test: `${planetName(p)} in its detriment or fall.`,
+  judge(sky) {
+    const d = sky.planets[p].dignities;
+    if (!isDebilitated(d)) return null;
+    return { title: `${planetName(p)} debilitated`, detail: `${where(sky, p)} is in ${dignityText(d)}.` };
+  },
+});
+
+const pressureText = (sky: ElectionSky, subject: string, pr: Pressure) =>
+  `${subject} is ${arcText(pr.orb)} from an exact ${pr.aspect} of ${where(sky, pr.malefic)}, ${pr.applying ? 'applying' : 'separating'}.`;
+
+export const planetUnderPressure = (p: Planet, weight: number): ElectionRule => ({
+  code: `${p}_under_malefic_pressure`,
+  weight,
+  test: `${planetName(p)} in conjunction, square or opposition with Mars or Saturn within ${PRESSURE_ORB}°.`,
+  judge(sky) {
+    const pr = maleficPressure(sky, p);
+    if (!pr) return null;
+    return { title: `${planetName(p)} under hard malefic pressure`, detail: pressureText(sky, where(sky, p), pr) };
+  },
+});
+
+export const planetRetrograde = (p: Planet, weight: number): ElectionRule => ({
+  code: `${p}_retrograde`,
+  weight,
+  test: `${planetName(p)} retrograde (moving backwards in longitude).`,
+  judge(sky) {
+    const s = sky.planets[p].speed;
+    if (s >= 0) return null;
+    return { title: `${planetName(p)} retrograde`, detail: `${where(sky, p)} moves backwards at ${Math.abs(s).toFixed(3)}° a day.` };
+  },
+});
+
+export const planetStationing = (p: Planet, weight: number, days: number): ElectionRule => ({
+  code: `${p}_stationing`,
+  weight,
+  test: `${planetName(p)} within ${days} days of a station (turning retrograde or direct).`,
+  judge(sky) {
+    const s = sky.stationNear(p);
+    if (!s) return null;
+    const when = s.jdUt >= sky.jdUt ? 'stations' : 'stationed';
+    return {
+      title: `${planetName(p)} stationing`,
+      detail: `${planetName(p)} ${when} ${s.direction} at ${utcText(s.jdUt)}, ${Math.abs(s.jdUt - sky.jdUt).toFixed(1)} days from this moment; it stands almost still at ${placeText(sky.planets[p].lon)}.`,
+    };
+  },
+});
+
+export const planetCombust = (p: Planet, weight: number): ElectionRule => ({
+  code: `${p}_combust`,
+  weight,
+  test: `${planetName(p)} within ${COMBUST_ORB}° of the Sun, not cazimi (within 17′).`,
+  judge(sky) {
+    const d = combustion(sky, p);
+    if (d === null) return null;
+    return { title: `${planetName(p)} combust`, detail: `${where(sky, p)} is ${arcText(d)} from the Sun, hidden in its rays.` };
+  },
+});
+
+/** The conditions of a significator at the given weights (magnitudes; a rule without one is left out). */
+export function significator(p: Planet, w: { dignity?: number; pressure?: number; retrograde?: number; combust?: number; station?: number }): ElectionRule[] {
+  const rules: ElectionRule[] = [];
+  if (w.dignity) rules.push(planetDignified(p, w.dignity), planetDebilitated(p, -w.dignity));
+  if (w.pressure) rules.push(planetUnderPressure(p, -w.pressure));
+  if (w.retrograde) rules.push(planetRetrograde(p, -w.retrograde));
+  if (w.combust) rules.push(planetCombust(p, -w.combust));
+  if (w.station) rules.push(planetStationing(p, -w.station, STATION_DAYS[p] ?? 0));
+  return rules;
+}
+
+// --- Houses and their rulers ------------------------------------------------------------------
+
+const houseLabel = (house: number) => (house === 1 ? 'the Ascendant' : `the ${ordinal(house)} house`);
+
+export function rulerRule(house: number, kind: 'dignified' | 'debilitated' | 'pressure', weight: number): ElectionRule {
+  const nth = ordinal(house);
+  const tests = {
+    dignified: `The ruler of the sign on the ${nth} cusp in its domicile or exaltation.`,
+    debilitated: `The ruler of the sign on the ${nth} cusp in its detriment or fall.`,
+    pressure: `The ruler of the sign on the ${nth} cusp in conjunction, square or opposition with Mars or Saturn within ${PRESSURE_ORB}°.`,
+  };
+  return {
+    code: `house_${house}_ruler_${kind === 'pressure' ? 'under_malefic_pressure' : kind}`,
+    weight,
+    test: tests[kind],
+    judge(sky) {
+      const r = houseRuler(sky, house);
+      if (!r) return null;
+      const subject = `${planetName(r.ruler)}, ruler of ${signName(r.sign)} on the cusp of ${houseLabel(house)},`;
+      const d = sky.planets[r.ruler].dignities;
+      if (kind === 'dignified') {
+        return isDignified(d)
+          ? { title: `${nth} ruler dignified`, detail: `${subject} is at ${placeText(sky.planets[r.ruler].lon)}, ${dignityText(d)}.` }
+          : null;
+      }
+      if (kind === 'debilitated') {
+        return isDebilitated(d)
+          ? { title: `${nth} ruler debilitated`, detail: `${subject} is at ${placeText(sky.planets[r.ruler].lon)}, ${dignityText(d)}.` }
+          : null;
+      }
+      const pr = maleficPressure(sky, r.ruler);
+      return pr ? { title: `${nth} ruler under hard malefic pressure`, detail: pressureText(sky, subject.slice(0, -1), pr) } : null;
+    },
+  };
+}
+
+/** The three conditions of a house's ruler. */
+export function houseRulerRules(house: number, w: { dignity: number; pressure: number }): ElectionRule[] {
+  return [rulerRule(house, 'dignified', w.dignity), rulerRule(house, 'debilitated', -w.dignity), rulerRule(house, 'pressure', -w.pressure)];
+}
+
+export const rulerCombust = (house: number, weight: number): ElectionRule => ({
+  code: `house_${house}_ruler_combust`,
+  weight,
+  test: `The ruler of the ${ordinal(house)} cusp within ${COMBUST_ORB}° of the Sun (not cazimi); the Sun itself is never combust.`,
+  judge(sky) {
+    const r = houseRuler(sky, house);
+    if (!r) return null;
+    const d = combustion(sky, r.ruler);
+    if (d === null) return null;
+    return { title: `${ordinal(house)} ruler combust`, detail: `${where(sky, r.ruler)}, ruler of ${houseLabel(house)}, is ${arcText(d)} from the Sun.` };
+  },
+});
+
+/** A benefic in one of the purpose's houses: "Venus in a finance supportive house". */
+export const beneficInHouses = (p: Planet, houses: readonly number[], topic: string, weight: number): ElectionRule => ({
+  code: `${p}_in_${topic}_house`,
+  weight,
+  test: `${planetName(p)} in the ${houses.map(ordinal).join(' or ')} house.`,
+  judge(sky) {
+    const h = sky.planets[p].house;
+    if (h === undefined || !houses.includes(h)) return null;
+    return { title: `${planetName(p)} in a ${topic} supportive house`, detail: `${where(sky, p)} is in the ${ordinal(h)} house.` };
+  },
+});
+
+/** A malefic in one of the purpose's houses. */
+export const maleficInHouses = (p: Planet, houses: readonly number[], weight: number): ElectionRule => ({
+  code: `${p}_in_house_${houses.join('_')}`,
+  weight,
+  test: `${planetName(p)} in the ${houses.map(ordinal).join(' or ')} house.`,
+  judge(sky) {
+    const h = sky.planets[p].house;
+    if (h === undefined || !houses.includes(h)) return null;
+    return {
+      title: `${planetName(p)} in the ${ordinal(h)} house`,
+      detail: `${where(sky, p)} sits in the ${ordinal(h)} house, one of the houses of the matter.`,
+    };
+  },
+});
+
+export const beneficRising = (p: Planet, weight: number): ElectionRule => ({
+  code: `${p}_in_first_house`,
+  weight,
+  test: `${planetName(p)} in the 1st house, with the Ascendant.`,
+  judge(sky) {
+    if (sky.planets[p].house !== 1) return null;
+    return {
+      title: `${planetName(p)} in the 1st house`,
+      detail: `${where(sky, p)} is in the 1st house, beside the Ascendant at ${placeText(sky.houses!.asc)}.`,
+    };
+  },
+});
+
+export const maleficAngular = (p: Planet, weight: number): ElectionRule => ({
+  code: `${p}_angular`,
+  weight,
+  test: `${planetName(p)} in the 1st, 4th, 7th or 10th house.`,
+  judge(sky) {
+    const h = sky.planets[p].house;
+    if (h === undefined || h % 3 !== 1) return null;
+    return {
+      title: `${planetName(p)} on an angle`,
+      detail: `${where(sky, p)} is in the ${ordinal(h)} house, an angular house, where a malefic acts strongly.`,
+    };
+  },
+});
+
+export const fixedSignRising = (weight: number): ElectionRule => ({
+  code: 'fixed_sign_rising',
+  weight,
+  test: 'A fixed sign (Taurus, Leo, Scorpio, Aquarius) on the Ascendant: for what should stay.',
+  judge(sky) {
+    if (!sky.houses) return null;
+    const sign = SIGNS[Math.floor(normalizeDegrees(sky.houses.asc) / 30)]!;
+    if (sign.modality !== 'fixed') return null;
+    return { title: 'Fixed sign rising', detail: `The Ascendant at ${placeText(sky.houses.asc)} is in ${sign.name}, a fixed sign.` };
+  },
+});
+
+/** The rules every category shares (the Moon, the Ascendant and its ruler, the malefics). */
+export function generalRules(wantsIncrease: boolean): ElectionRule[] {
+  return [
+    moonVoid(-20),
+    moonCombust(-15),
+    ...(wantsIncrease ? [moonWaxing(5), moonWaning(-5)] : []),
+    moonAppliesToBenefic(10),
+    moonAppliesToMalefic(-10),
+    planetDignified('moon', 4),
+    planetDebilitated('moon', -4),
+    moonInBurntWay(-5),
+    ...houseRulerRules(1, { dignity: 6, pressure: 8 }),
+    rulerCombust(1, -6),
+    beneficRising('venus', 5),
+    beneficRising('jupiter', 6),
+    maleficAngular('mars', -7),
+    maleficAngular('saturn', -7),
+  ];
+}

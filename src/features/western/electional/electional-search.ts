@@ -1,0 +1,96 @@
+/**
+ * The search over a window: the window scanned at a step, the local maxima of the scan refined at
+ * a finer step around them, and the best of those kept at least MIN_SEPARATION_MINUTES apart, so
+ * that the results are distinct moments and not neighbouring steps of one good stretch.
+ * - `direct`: the scan at `step_minutes`, each maximum refined within one step on either side, every
+ *   twelfth of the step but at least every REFINE_MINUTES;
+ * - `year`: the scan at `coarse_step_minutes`, each maximum refined at `step_minutes` within one
+ *   coarse step on either side.
+ * Deterministic: the same window gives the same instants (ties go to the earlier one).
+ */
+
+export const MIN_SEPARATION_MINUTES = 60;
+export const REFINE_MINUTES = 5;
+/** How many maxima are refined for each result asked for. */
+const REFINED_PER_RESULT = 3;
+const MIN_REFINED = 12;
+
+const MINUTE = 1 / 1440;
+
+export interface SearchPlan {
+  jdStart: number;
+  jdEnd: number;
+  mode: 'direct' | 'year';
+  stepMinutes: number;
+  coarseStepMinutes: number;
+  maxResults: number;
+  /** Whether a moment may be offered at all (weekday and local-hour filters). */
+  accept(jdUt: number): boolean;
+  /** The moment's score (higher is better); called once per instant. */
+  score(jdUt: number): number;
+}
+
+export interface SearchOutcome {
+  /** The chosen instants, best first. */
+  best: number[];
+  /** Every scanned instant the filters accepted, with its score, in time order. */
+  scan: { jdUt: number; score: number }[];
+  /** Instants evaluated in all (the scan and the refinement). */
+  evaluated: number;
+}
+
+/** The instants of a grid from start to end inclusive, on whole minutes from the start. */
+function grid(start: number, end: number, stepMinutes: number): number[] {
+  const out: number[] = [];
+  const step = stepMinutes * MINUTE;
+  for (let k = 0; start + k * step <= end + 1e-9; k++) out.push(start + k * step);
+  return out;
+}
+
+export function searchWindow(plan: SearchPlan): SearchOutcome {
+  const memo = new Map<number, number>();
+  const score = (jd: number) => {
+    const key = Math.round(jd * 1440 * 60); // to the second
+    let s = memo.get(key);
+    if (s === undefined) {
+      s = plan.score(jd);
+      memo.set(key, s);
+    }
+    return s;
+  };
+  const scanStep = plan.mode === 'year' ? plan.coarseStepMinutes : plan.stepMinutes;
+  // Direct mode refines about twelve instants on either side of a maximum, at least REFINE_MINUTES apart.
+  const fineStep = plan.mode === 'year' ? plan.stepMinutes : Math.min(plan.stepMinutes, Math.max(REFINE_MINUTES, Math.ceil(plan.stepMinutes / 12)));
+  const scan = grid(plan.jdStart, plan.jdEnd, scanStep)
+    .filter((t) => plan.accept(t))
+    .map((jdUt) => ({ jdUt, score: score(jdUt) }));
+
+  // Local maxima of the scan: no accepted neighbour scores higher.
+  const maxima = scan.filter((s, i) => (i === 0 || scan[i - 1]!.score <= s.score) && (i === scan.length - 1 || scan[i + 1]!.score <= s.score));
+  maxima.sort((a, b) => b.score - a.score || a.jdUt - b.jdUt);
+  const refineCount = Math.max(MIN_REFINED, plan.maxResults * REFINED_PER_RESULT);
+
+  const refined: { jdUt: number; score: number }[] = [];
+  for (const m of maxima.slice(0, refineCount)) {
+    let best = m;
+    if (fineStep < scanStep) {
+      const from = Math.max(plan.jdStart, m.jdUt - scanStep * MINUTE);
+      const to = Math.min(plan.jdEnd, m.jdUt + scanStep * MINUTE);
+      for (const t of grid(from, to, fineStep)) {
+        if (!plan.accept(t)) continue;
+        const s = score(t);
+        if (s > best.score || (s === best.score && t < best.jdUt)) best = { jdUt: t, score: s };
+      }
+    }
+    refined.push(best);
+  }
+  refined.sort((a, b) => b.score - a.score || a.jdUt - b.jdUt);
+
+  const best: number[] = [];
+  const apart = MIN_SEPARATION_MINUTES * MINUTE - 1e-9;
+  for (const r of refined) {
+    if (best.length >= plan.maxResults) break;
+    if (best.every((t) => Math.abs(t - r.jdUt) >= apart)) best.push(r.jdUt);
+  }
+  return { best, scan, evaluated: memo.size };
+}

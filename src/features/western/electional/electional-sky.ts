@@ -1,0 +1,102 @@
+/**
+ * The sky of one candidate moment at the search's place, as the electional rules read it: the seven
+ * classical planets (sign, speed, essential dignity, house), the houses and angles, the Moon's
+ * phase and course (next aspect, void of course), and the stations near the moment. Everything is
+ * read from the service's own computations: calcBody, computeHouses, dignitiesOf, signRuler and
+ * the window's events.
+ */
+import { bodyInfo } from '../../../astro/bodies.ts';
+import { computeHouses } from '../../../astro/chart.ts';
+import { dignitiesOf, type Dignity } from '../../../astro/dignities.ts';
+import { calcBody, type ZodiacSetting } from '../../../astro/ephemeris.ts';
+import { houseOf } from '../../../astro/house-placement.ts';
+import type { HouseSystemName } from '../../../astro/house-systems.ts';
+import { signRuler } from '../../../astro/profections.ts';
+import { normalizeDegrees, signIndexOf } from '../../../astro/zodiac.ts';
+import type { MoonCourse, NearStation, WindowEvents } from './electional-window-events.ts';
+
+export const SEVEN_PLANETS = ['sun', 'moon', 'mercury', 'venus', 'mars', 'jupiter', 'saturn'] as const;
+export type Planet = (typeof SEVEN_PLANETS)[number];
+
+export const BENEFICS: readonly Planet[] = ['venus', 'jupiter'];
+export const MALEFICS: readonly Planet[] = ['mars', 'saturn'];
+
+/** Beyond this |latitude| the horizon no longer defines an Ascendant that moves with the hour: house rules are not judged. */
+export const POLE_LIMIT_DEG = 89.5;
+
+const SE: Readonly<Record<Planet, number>> = Object.fromEntries(SEVEN_PLANETS.map((p) => [p, bodyInfo(p).se!])) as Record<Planet, number>;
+
+export interface PlanetState {
+  lon: number;
+  /** Degrees a day; negative when retrograde. */
+  speed: number;
+  sign: number;
+  dignities: Dignity[];
+  /** 1 to 12, or undefined without houses. */
+  house: number | undefined;
+}
+
+export interface SkyHouses {
+  cusps: number[];
+  asc: number;
+  mc: number;
+  /** The system the cusps are really of (Porphyry where the one asked for fails near the poles). */
+  used: HouseSystemName;
+}
+
+export interface ElectionSky {
+  jdUt: number;
+  planets: Readonly<Record<Planet, PlanetState>>;
+  houses: SkyHouses | null;
+  /** Moon − Sun, degrees [0, 360): below 180 the Moon waxes. */
+  moonPhaseAngle: number;
+  moonCourse: MoonCourse;
+  stationNear(body: Planet): NearStation | null;
+}
+
+export interface SkySettings {
+  lat: number;
+  lng: number;
+  zodiac: ZodiacSetting;
+  houseSystem: HouseSystemName;
+}
+
+export function electionSky(jdUt: number, settings: SkySettings, events: WindowEvents): ElectionSky {
+  let houses: SkyHouses | null = null;
+  if (Math.abs(settings.lat) <= POLE_LIMIT_DEG) {
+    const { frame } = computeHouses(jdUt, settings.lat, settings.lng, settings.houseSystem, settings.zodiac);
+    houses = { cusps: frame.cusps, asc: frame.asc, mc: frame.mc, used: frame.used };
+  }
+  const planets = {} as Record<Planet, PlanetState>;
+  for (const p of SEVEN_PLANETS) {
+    const pos = calcBody(jdUt, SE[p], settings.zodiac);
+    planets[p] = {
+      lon: pos.lon,
+      speed: pos.speedLon,
+      sign: signIndexOf(pos.lon),
+      dignities: dignitiesOf(p, pos.lon),
+      house: houses ? houseOf(pos.lon, houses.cusps) : undefined,
+    };
+  }
+  return {
+    jdUt,
+    planets,
+    houses,
+    moonPhaseAngle: normalizeDegrees(planets.moon.lon - planets.sun.lon),
+    moonCourse: events.moonCourse(jdUt),
+    stationNear: (body) => events.stationNear(body, jdUt),
+  };
+}
+
+/** The sign on the cusp of a house (1 to 12) and its traditional ruler; undefined without houses. */
+export function houseRuler(sky: ElectionSky, house: number): { sign: number; ruler: Planet } | undefined {
+  if (!sky.houses) return undefined;
+  const sign = signIndexOf(sky.houses.cusps[house - 1]!);
+  return { sign, ruler: signRuler(sign) as Planet };
+}
+
+/** Angular distance between two longitudes, 0 to 180. */
+export function separation(a: number, b: number): number {
+  const d = Math.abs(normalizeDegrees(a - b));
+  return d > 180 ? 360 - d : d;
+}
