@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { built } from '../helpers/built.ts';
 import { sql } from '../../src/db/sql.ts';
 import { z } from 'zod/v4';
 import { createTestDatabase, serverUrl, type TestDatabase } from '../helpers/database.ts';
@@ -25,7 +26,7 @@ describe('credits from the command line', () => {
     const DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'astro-credits-'));
     dirs.push(DATA_DIR);
     const port = await freePort();
-    const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    const server = spawn(process.execPath, [built('src/main.ts')], {
       cwd: ROOT,
       env: { ...cleanEnv, DATA_DIR, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent', COMPUTE_MODE: 'inline' },
       stdio: 'ignore',

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { built } from '../helpers/built.ts';
 import { createTestDatabase, serverUrl, type TestDatabase } from '../helpers/database.ts';
 import { freePort, waitUntilReady } from '../helpers/child-server.ts';
 import { cleanEnv, cli, ROOT } from '../helpers/cli.ts';
@@ -42,7 +43,7 @@ describe('keys create', () => {
   it('works while the server runs on the same embedded database, and the key is accepted at once', async () => {
     const DATA_DIR = tempDir();
     const port = await freePort();
-    const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    const server = spawn(process.execPath, [built('src/main.ts')], {
       cwd: ROOT,
       env: { ...cleanEnv, DATA_DIR, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent', COMPUTE_MODE: 'inline' },
       stdio: 'ignore',
@@ -93,7 +94,7 @@ describe('mail and billing commands', () => {
     const DATA_DIR = tempDir();
     const port = await freePort();
     // Only the server knows an SMTP server (nothing listens there: nothing is held, nothing is sent).
-    const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    const server = spawn(process.execPath, [built('src/main.ts')], {
       cwd: ROOT,
       env: { ...cleanEnv, DATA_DIR, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent', COMPUTE_MODE: 'inline', SMTP_URL: 'smtp://127.0.0.1:9' },
       stdio: 'ignore',

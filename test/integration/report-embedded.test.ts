@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { built } from '../helpers/built.ts';
 import { freePort, waitUntilReady } from '../helpers/child-server.ts';
 import { BIRTH, DEMO, readPdf } from '../helpers/reports.ts';
 import { mintToken } from '../../src/features/auth/token.ts';
@@ -28,7 +29,7 @@ describe('reports in the embedded mode', () => {
     dirs.push(DATA_DIR);
     const port = await freePort();
     const secret = randomBytes(32).toString('hex');
-    const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    const server = spawn(process.execPath, [built('src/main.ts')], {
       cwd: root,
       env: { ...cleanEnv, DATA_DIR, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', COMPUTE_MODE: 'inline', AUTH_JWT_SECRET: secret },
       stdio: 'ignore',
