@@ -6,6 +6,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { z } from 'zod/v4';
 import { afterAll, beforeAll } from 'vitest';
+import { built } from './built.ts';
 import { sql } from '../../src/db/sql.ts';
 import { startTestServer, type TestServer } from './app.ts';
 
@@ -23,7 +24,7 @@ export async function startWorkerProcess(
   options: { until?: string } = {},
 ): Promise<WorkerProcess> {
   const until = options.until ?? 'report worker ready';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'worker', 'reports', ...args], {
+  const child = spawn(process.execPath, [built('src/cli.ts'), 'worker', 'reports', ...args], {
     env: {
       PATH: process.env.PATH,
       HOME: process.env.HOME,

@@ -6,6 +6,7 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { built } from '../helpers/built.ts';
 import { sql } from '../../src/db/sql.ts';
 import { z } from 'zod/v4';
 import { startTestServer, type TestServer } from '../helpers/app.ts';
@@ -229,7 +230,7 @@ describe('configuration', () => {
 
   const hashPassword = (input: string, args: string[] = []) =>
     new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-      const child = execFile(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'admin', 'hash-password', ...args], { cwd: root }, (error, stdout, stderr) => {
+      const child = execFile(process.execPath, [built('src/cli.ts'), 'admin', 'hash-password', ...args], { cwd: root }, (error, stdout, stderr) => {
         resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
       });
       child.stdin!.end(input);

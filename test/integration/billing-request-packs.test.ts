@@ -7,6 +7,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { built } from '../helpers/built.ts';
 import { sql } from '../../src/db/sql.ts';
 import { z } from 'zod/v4';
 import { DASHBOARD, startBillingWorld, type BillingWorld } from '../helpers/billing.ts';
@@ -177,22 +178,7 @@ describe('request packs', () => {
     const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== 'REDIS_URL'));
     const { stdout } = await run(
       process.execPath,
-      [
-        '--import',
-        'tsx',
-        'src/cli.ts',
-        'billing',
-        'offer',
-        '--email',
-        user.email,
-        '--requests',
-        '25000',
-        '--price-cents',
-        '1900',
-        '--expires-days',
-        '14',
-        '--json',
-      ],
+      [built('src/cli.ts'), 'billing', 'offer', '--email', user.email, '--requests', '25000', '--price-cents', '1900', '--expires-days', '14', '--json'],
       {
         cwd: root,
         env: { ...env, DATABASE_URL: world.server.config.DATABASE_URL!, LOG_LEVEL: 'silent' },

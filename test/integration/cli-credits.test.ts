@@ -1,18 +1,19 @@
 /**
  * Report credits from the command line: `keys create --credits` and `credits grant`, embedded
  * while the server holds DATA_DIR (the server runs them) and with no server (the command opens
- * DATA_DIR), and against a PostgreSQL server.
+ * DATA_DIR, migrated beforehand: the first start is other tests' business), and against a
+ * PostgreSQL server.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { built } from '../helpers/built.ts';
 import { sql } from '../../src/db/sql.ts';
 import { z } from 'zod/v4';
 import { createTestDatabase, serverUrl, type TestDatabase } from '../helpers/database.ts';
 import { freePort, waitUntilReady } from '../helpers/child-server.ts';
 import { cleanEnv, cli, ROOT } from '../helpers/cli.ts';
+import { migratedDataDir } from '../helpers/migrated-data-dir.ts';
 import { createDatabasePool } from '../../src/db/pool.ts';
 
 const dirs: string[] = [];
@@ -22,10 +23,10 @@ afterAll(() => {
 
 describe('credits from the command line', () => {
   it('embedded: through the running server, then with the server stopped', async () => {
-    const DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'astro-credits-'));
+    const DATA_DIR = await migratedDataDir('astro-credits-');
     dirs.push(DATA_DIR);
     const port = await freePort();
-    const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    const server = spawn(process.execPath, [built('src/main.ts')], {
       cwd: ROOT,
       env: { ...cleanEnv, DATA_DIR, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent', COMPUTE_MODE: 'inline' },
       stdio: 'ignore',

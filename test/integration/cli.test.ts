@@ -1,15 +1,18 @@
 /**
  * The command line in both modes: against a PostgreSQL server, and embedded — alone, several at
- * once, and while the server holds the embedded database.
+ * once, and while the server holds the embedded database. One server (on a migrated DATA_DIR of its
+ * own) serves the tests that need one running; the last of them stops it.
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { built } from '../helpers/built.ts';
 import { createTestDatabase, serverUrl, type TestDatabase } from '../helpers/database.ts';
 import { freePort, waitUntilReady } from '../helpers/child-server.ts';
 import { cleanEnv, cli, ROOT } from '../helpers/cli.ts';
+import { migratedDataDir } from '../helpers/migrated-data-dir.ts';
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -17,7 +20,40 @@ const tempDir = () => {
   dirs.push(d);
   return d;
 };
-afterAll(() => {
+
+/**
+ * The server that holds an embedded database, for the tests that need one running: started by the
+ * first of them. Only it knows an SMTP server (nothing listens there: nothing is held, nothing is
+ * sent).
+ */
+const running = { DATA_DIR: '', port: 0, server: undefined as ChildProcess | undefined, exited: undefined as Promise<unknown> | undefined };
+async function runningServer(): Promise<typeof running> {
+  if (running.server) return running;
+  running.DATA_DIR = await migratedDataDir('astro-cli-');
+  dirs.push(running.DATA_DIR);
+  running.port = await freePort();
+  running.server = spawn(process.execPath, [built('src/main.ts')], {
+    cwd: ROOT,
+    env: {
+      ...cleanEnv,
+      DATA_DIR: running.DATA_DIR,
+      PORT: String(running.port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'silent',
+      COMPUTE_MODE: 'inline',
+      SMTP_URL: 'smtp://127.0.0.1:9',
+    },
+    stdio: 'ignore',
+  });
+  running.exited = new Promise((r) => running.server!.once('exit', r));
+  return running;
+}
+
+afterAll(async () => {
+  if (running.server && running.server.exitCode === null && running.server.signalCode === null) {
+    running.server.kill('SIGTERM');
+    await running.exited;
+  }
   for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
 });
 
@@ -40,27 +76,16 @@ describe('keys create', () => {
   }, 120_000);
 
   it('works while the server runs on the same embedded database, and the key is accepted at once', async () => {
-    const DATA_DIR = tempDir();
-    const port = await freePort();
-    const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-      cwd: ROOT,
-      env: { ...cleanEnv, DATA_DIR, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent', COMPUTE_MODE: 'inline' },
-      stdio: 'ignore',
+    const { DATA_DIR, port } = await runningServer();
+    expect(await waitUntilReady(port)).toBe(true);
+    const created = JSON.parse((await cli(['keys', 'create', '--email', 'live@example.com', '--json'], { DATA_DIR })).trim());
+    const res = await fetch(`http://127.0.0.1:${port}/api/v1/natal/calculate`, {
+      method: 'POST',
+      headers: { 'x-api-key': created.key, 'content-type': 'application/json' },
+      body: JSON.stringify({ year: 2000, month: 1, day: 1, hour: 12, minute: 0, lat: 0, lng: 0 }),
     });
-    try {
-      expect(await waitUntilReady(port)).toBe(true);
-      const created = JSON.parse((await cli(['keys', 'create', '--email', 'live@example.com', '--json'], { DATA_DIR })).trim());
-      const res = await fetch(`http://127.0.0.1:${port}/api/v1/natal/calculate`, {
-        method: 'POST',
-        headers: { 'x-api-key': created.key, 'content-type': 'application/json' },
-        body: JSON.stringify({ year: 2000, month: 1, day: 1, hour: 12, minute: 0, lat: 0, lng: 0 }),
-      });
-      expect(res.status).toBe(200);
-      expect(await cli(['migrate'], { DATA_DIR })).toMatch(/up to date/);
-    } finally {
-      server.kill('SIGTERM');
-      await new Promise((r) => server.once('exit', r));
-    }
+    expect(res.status).toBe(200);
+    expect(await cli(['migrate'], { DATA_DIR })).toMatch(/up to date/);
   }, 120_000);
 
   it.runIf(serverUrl)(
@@ -90,14 +115,7 @@ describe('keys create', () => {
 
 describe('mail and billing commands', () => {
   it("run through the server that holds the embedded database, with the server's settings", async () => {
-    const DATA_DIR = tempDir();
-    const port = await freePort();
-    // Only the server knows an SMTP server (nothing listens there: nothing is held, nothing is sent).
-    const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-      cwd: ROOT,
-      env: { ...cleanEnv, DATA_DIR, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent', COMPUTE_MODE: 'inline', SMTP_URL: 'smtp://127.0.0.1:9' },
-      stdio: 'ignore',
-    });
+    const { DATA_DIR, port, server } = await runningServer();
     try {
       expect(await waitUntilReady(port)).toBe(true);
       const created = JSON.parse((await cli(['keys', 'create', '--email', 'pack@example.com', '--json'], { DATA_DIR })).trim());
@@ -127,8 +145,8 @@ describe('mail and billing commands', () => {
       // This process has no SMTP settings; the server has, and it is the server that sends.
       expect(await cli(['mail', 'send-held'], { DATA_DIR })).toMatch(/sent 0, failed 0/);
     } finally {
-      server.kill('SIGTERM');
-      await new Promise((r) => server.once('exit', r));
+      server!.kill('SIGTERM');
+      await running.exited;
     }
     // With the server stopped, the commands open DATA_DIR themselves.
     expect(await cli(['mail', 'outbox'], { DATA_DIR })).toMatch(/the outbox is empty/);

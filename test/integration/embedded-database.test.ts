@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { built } from '../helpers/built.ts';
 import { openEmbeddedDatabase, DataDirBusyError, type EmbeddedDatabase } from '../../src/db/embedded/database.ts';
 import { currentOwner, tryLockDirectory } from '../../src/db/embedded/directory-lock.ts';
 import { migrate } from '../../src/db/migrate.ts';
@@ -180,11 +181,9 @@ describe("DATA_DIR's lock", () => {
     const holder = spawn(
       process.execPath,
       [
-        '--import',
-        'tsx',
         '-e',
         `
-      import('./src/db/embedded/directory-lock.ts').then(({ tryLockDirectory }) => {
+      import(${JSON.stringify(built('src/db/embedded/directory-lock.ts'))}).then(({ tryLockDirectory }) => {
         const lock = tryLockDirectory(${JSON.stringify(dir)}, 'server');
         console.log(lock ? 'locked' : 'busy');
       });

@@ -10,6 +10,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { built } from '../helpers/built.ts';
 import { freePort, waitUntilReady } from '../helpers/child-server.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -24,7 +25,7 @@ interface Finished {
 }
 
 function launch(script: string, args: string[], env: Record<string, string>): { child: ChildProcess; done: Promise<Finished> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { cwd: root, env: { ...cleanEnv, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [built(script), ...args], { cwd: root, env: { ...cleanEnv, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (d: Buffer) => {

@@ -10,6 +10,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { built } from '../helpers/built.ts';
 import { exportJWK, generateKeyPair, SignJWT, UnsecuredJWT } from 'jose';
 import { startTestServer, type TestServer } from '../helpers/app.ts';
 import { loadConfig } from '../../src/config.ts';
@@ -198,7 +199,7 @@ describe('cli token', () => {
   it('embedded: mints with the secret kept in DATA_DIR, which the server uses too', async () => {
     const DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'astro-jwt-'));
     dirs.push(DATA_DIR);
-    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'token', '--user', 'cli-user', '--email', 'cli@example.com', '--json'], {
+    const { stdout } = await run(process.execPath, [built('src/cli.ts'), 'token', '--user', 'cli-user', '--email', 'cli@example.com', '--json'], {
       cwd: root,
       env: { ...cleanEnv, DATA_DIR },
     });
@@ -214,7 +215,7 @@ describe('cli token', () => {
   }, 60_000);
 
   it('refuses to mint a token the server would refuse (--ttl over AUTH_JWT_MAX_LIFETIME_SECONDS)', async () => {
-    const minted = run(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'token', '--user', 'u', '--ttl', '90000'], {
+    const minted = run(process.execPath, [built('src/cli.ts'), 'token', '--user', 'u', '--ttl', '90000'], {
       cwd: root,
       env: { ...cleanEnv, AUTH_JWT_SECRET: server.config.AUTH_JWT_SECRET!, DATA_DIR: os.tmpdir() },
     });
@@ -222,7 +223,7 @@ describe('cli token', () => {
   }, 60_000);
 
   it('with AUTH_JWT_SECRET: the server accepts the token', async () => {
-    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'token', '--user', 'jwt-user-1', '--email', 'jwt1@example.com'], {
+    const { stdout } = await run(process.execPath, [built('src/cli.ts'), 'token', '--user', 'jwt-user-1', '--email', 'jwt1@example.com'], {
       cwd: root,
       env: { ...cleanEnv, AUTH_JWT_SECRET: server.config.AUTH_JWT_SECRET!, AUTH_JWT_AUDIENCE: 'astro-api', DATA_DIR: os.tmpdir() },
     });

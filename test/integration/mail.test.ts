@@ -7,6 +7,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { built } from '../helpers/built.ts';
 import { createDatabasePool, type DatabasePool } from '../../src/db/pool.ts';
 import { EmailOutboxRepository } from '../../src/db/email-outbox.ts';
 import { Mailer } from '../../src/mail/mailer.ts';
@@ -40,7 +41,7 @@ const outbox = () => new EmailOutboxRepository(db);
 
 async function cli(args: string[]) {
   const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !['REDIS_URL', 'SMTP_URL', 'SMTP_HOST'].includes(k)));
-  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
+  const { stdout } = await run(process.execPath, [built('src/cli.ts'), ...args], {
     cwd: root,
     env: { ...env, DATABASE_URL: database.url, LOG_LEVEL: 'silent' },
   });
@@ -104,7 +105,7 @@ describe('a failed delivery', () => {
     expect(row.body_text).toBe('Delivered after all.');
     broken.close();
     const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !['REDIS_URL'].includes(k)));
-    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'mail', 'send-held'], {
+    const { stdout } = await run(process.execPath, [built('src/cli.ts'), 'mail', 'send-held'], {
       cwd: root,
       env: { ...env, DATABASE_URL: database.url, SMTP_URL: sink.url, LOG_LEVEL: 'silent' },
     });

@@ -8,11 +8,11 @@ import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { currentOwner } from '../../src/db/embedded/directory-lock.ts';
 import { freePort, waitUntilReady } from '../helpers/child-server.ts';
+import { migratedDataDir } from '../helpers/migrated-data-dir.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const cleanEnv = Object.fromEntries(
@@ -62,7 +62,8 @@ describe('npm start and signals', () => {
     ['SIGTERM to npm alone', (pid: number) => process.kill(pid, 'SIGTERM')],
   ] as const) {
     it(`${name}: the export in flight finishes, the service exits, the port and the lock are free`, async () => {
-      const DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'astro-signals-'));
+      // Migrated beforehand: a first start is other tests' business (the README's among them).
+      const DATA_DIR = await migratedDataDir('astro-signals-');
       dirs.push(DATA_DIR);
       const port = await freePort();
       const env = { ...cleanEnv, DATA_DIR, PORT: String(port), LOG_LEVEL: 'info' };

@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { built } from '../helpers/built.ts';
 import { Resvg } from '@resvg/resvg-js';
 import { sql } from '../../src/db/sql.ts';
 import { z } from 'zod/v4';
@@ -24,11 +25,11 @@ describe('report availability and variants', () => {
   it('the worker command says what it needs instead of starting without it', () => {
     const root = path.resolve(import.meta.dirname, '../..');
     const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !['DATABASE_URL', 'TEST_DATABASE_URL'].includes(k)));
-    const noDatabase = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'worker', 'reports'], { cwd: root, env, encoding: 'utf8' });
+    const noDatabase = spawnSync(process.execPath, [built('src/cli.ts'), 'worker', 'reports'], { cwd: root, env, encoding: 'utf8' });
     expect(noDatabase.status).toBe(2);
     expect(noDatabase.stderr).toContain('needs DATABASE_URL');
     // Chromium is looked for before the database is reached: any DATABASE_URL passes that far.
-    const noChromium = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'worker', 'reports'], {
+    const noChromium = spawnSync(process.execPath, [built('src/cli.ts'), 'worker', 'reports'], {
       cwd: root,
       env: { ...env, DATABASE_URL: 'postgres://postgres@127.0.0.1:1/unused', CHROMIUM_PATH: '/nonexistent/chromium' },
       encoding: 'utf8',

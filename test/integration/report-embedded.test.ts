@@ -6,10 +6,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { built } from '../helpers/built.ts';
 import { freePort, waitUntilReady } from '../helpers/child-server.ts';
+import { migratedDataDir } from '../helpers/migrated-data-dir.ts';
 import { BIRTH, DEMO, readPdf } from '../helpers/reports.ts';
 import { mintToken } from '../../src/features/auth/token.ts';
 
@@ -24,11 +25,12 @@ afterAll(async () => {
 
 describe('reports in the embedded mode', () => {
   it("makes a PDF with npm start's defaults: PGlite, no Redis, the worker in the server", async () => {
-    const DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'astro-reports-'));
+    // Migrated beforehand: a first start is other tests' business.
+    const DATA_DIR = await migratedDataDir('astro-reports-');
     dirs.push(DATA_DIR);
     const port = await freePort();
     const secret = randomBytes(32).toString('hex');
-    const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    const server = spawn(process.execPath, [built('src/main.ts')], {
       cwd: root,
       env: { ...cleanEnv, DATA_DIR, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', COMPUTE_MODE: 'inline', AUTH_JWT_SECRET: secret },
       stdio: 'ignore',

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { built } from '../helpers/built.ts';
 import { sql } from '../../src/db/sql.ts';
 import { z } from 'zod/v4';
 import { startTestServer, type TestServer } from '../helpers/app.ts';
@@ -302,7 +303,7 @@ describe('graceful shutdown of the server process', () => {
     const port = await freePort();
     const { key, user_id } = await createKeyForEmail(pool, { email: 'sigterm@example.com', plan: 'unlimited' });
     const prefix = `test:${randomBytes(6).toString('hex')}:`;
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    const child = spawn(process.execPath, [built('src/main.ts')], {
       cwd: root,
       stdio: 'ignore',
       env: {
@@ -352,7 +353,7 @@ describe('graceful shutdown with a deadline', () => {
     const port = await freePort();
     const { key, user_id } = await createKeyForEmail(pool, { email: 'deadline@example.com', plan: 'unlimited' });
     const prefix = `test:${randomBytes(6).toString('hex')}:`;
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    const child = spawn(process.execPath, [built('src/main.ts')], {
       cwd: root,
       stdio: 'ignore',
       env: {
