@@ -12,7 +12,7 @@ import { ELECTIONAL_ENDPOINTS } from '../../../src/features/western/electional/e
 import { ELECTION_CATEGORY_IDS, ELECTION_CATEGORIES } from '../../../src/features/western/electional/electional-categories.ts';
 import type { ElectionalAnswer } from '../../../src/features/western/electional/electional-schemas.ts';
 import { factorProblem } from './factor-truth.ts';
-import { lonOf, moonNextAspect, signOf, speedOf } from './independent-sky.ts';
+import { lonOf, moonNextAspect, planetaryHourRuler, signOf, speedOf } from './independent-sky.ts';
 
 const LISBON = { lat: 38.7223, lng: -9.1393, tz_str: 'Europe/Lisbon' };
 
@@ -32,7 +32,13 @@ const LETTERS: Record<string, string> = { regiomontanus: 'R', placidus: 'P', who
 function allFactorProblems(a: ElectionalAnswer, place: { readonly lat: number; readonly lng: number; readonly tz_str?: string }): string[] {
   const problems: string[] = [];
   for (const r of a.results) {
-    const where = { jd: jdOf(r.event_time_utc), lat: place.lat, lng: place.lng, letter: LETTERS[r.sky.house_system_used ?? 'regiomontanus']! };
+    const where = {
+      jd: jdOf(r.event_time_utc),
+      lat: place.lat,
+      lng: place.lng,
+      letter: LETTERS[r.sky.house_system_used ?? 'regiomontanus']!,
+      zone: a.search.timezone,
+    };
     for (const f of [...r.supporting_factors, ...r.caution_factors]) {
       const p = factorProblem(f, where);
       if (p) problems.push(p);
@@ -72,6 +78,28 @@ describe('every factor is true of the sky', () => {
         expect(minutesApart(r.sky.moon.next_aspect!.exact_utc, next.jd)).toBeLessThanOrEqual(1);
       }
     }
+  });
+});
+
+describe('the planetary hour', () => {
+  it('agrees with an independent reckoning from the Sun’s altitude, by day and by night', () => {
+    const a = search('wedding', { search_window: { start: '2026-06-20', end: '2026-06-23', step_minutes: 60 }, ...LISBON, max_results: 10 });
+    let compared = 0;
+    const parts = new Set<string>();
+    for (const r of a.results) {
+      const ruler = planetaryHourRuler(jdOf(r.event_time_utc), LISBON.lat, LISBON.lng, LISBON.tz_str);
+      if (ruler === null) continue;
+      expect(r.sky.planetary_hour!.ruler, r.event_time_local).toBe(ruler);
+      parts.add(r.sky.planetary_hour!.part);
+      compared++;
+    }
+    expect(compared).toBeGreaterThan(5);
+    expect(parts.size).toBe(2);
+  });
+
+  it('is null where the Sun does not set (polar day)', () => {
+    const a = search('wedding', { search_window: { start: '2026-06-20', end: '2026-06-20', step_minutes: 240 }, lat: 78.2232, lng: 15.6267, tz_str: 'UTC' });
+    for (const r of a.results) expect(r.sky.planetary_hour).toBeNull();
   });
 });
 

@@ -3,7 +3,20 @@
  * independent reading of independent-sky.ts. Returns what is wrong, or null when the factor holds.
  */
 import { COMBUST_ORB, PRESSURE_ORB } from '../../../src/features/western/electional/electional-rules.ts';
-import { dignityOf, hardMaleficOrb, houseOf, housesAt, lonOf, moonNextAspect, sep, signOf, speedOf, stationWithin, type Body } from './independent-sky.ts';
+import {
+  dignityOf,
+  hardMaleficOrb,
+  houseOf,
+  housesAt,
+  lonOf,
+  moonNextAspect,
+  planetaryHourRuler,
+  sep,
+  signOf,
+  speedOf,
+  stationWithin,
+  type Body,
+} from './independent-sky.ts';
 
 export interface Where {
   jd: number;
@@ -11,6 +24,8 @@ export interface Where {
   lng: number;
   /** The Swiss Ephemeris letter of the house system. */
   letter: string;
+  /** The place's zone (the planetary day's weekday). */
+  zone: string;
 }
 
 const STATION_DAYS: Record<string, number> = { mercury: 2, venus: 3, mars: 4, jupiter: 6, saturn: 7 };
@@ -89,6 +104,11 @@ export function factorProblem(f: { code: string; title: string; detail: string }
     const h = houseOfBody(m[1] as Body);
     const stated = Number(/in the (\d+)/.exec(f.detail)?.[1]);
     return h === stated ? null : fail(`in house ${h}, the detail says ${stated}`);
+  }
+  if (f.code === 'planetary_hour_of_significator' || f.code === 'planetary_hour_of_malefic') {
+    const ruler = planetaryHourRuler(jd, w.lat, w.lng, w.zone);
+    if (ruler === null) return null; // at an hour's edge the two horizon definitions may disagree: not judged here
+    return f.title === `Planetary hour of ${name(ruler)}` ? null : fail(`the hour is ${ruler}'s`);
   }
   return fail('no independent check for this code');
 }

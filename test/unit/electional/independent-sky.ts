@@ -3,7 +3,7 @@
  * (calcBody, calcHouses) with this file's own tables and brute-force searches, sharing none of the
  * engine's code, so a factor the engine states can be checked against what is really there.
  */
-import { calcBody, calcHouses } from '../../../src/astro/ephemeris.ts';
+import { calcBody, calcHouses, trueAltitude } from '../../../src/astro/ephemeris.ts';
 
 export const SE = { sun: 0, moon: 1, mercury: 2, venus: 3, mars: 4, jupiter: 5, saturn: 6, uranus: 7, neptune: 8, pluto: 9 } as const;
 export type Body = keyof typeof SE;
@@ -131,4 +131,55 @@ export function hardMaleficOrb(body: Body, jd: number): number {
     for (const a of [0, 90, 180]) best = Math.min(best, Math.abs(s - a));
   }
   return best;
+}
+
+const CHALDEAN: Body[] = ['saturn', 'jupiter', 'mars', 'sun', 'venus', 'mercury', 'moon'];
+const DAY_RULER: Body[] = ['sun', 'moon', 'mars', 'mercury', 'jupiter', 'venus', 'saturn'];
+/** The Sun's upper limb on the horizon with the usual 34′ of refraction: its centre's true altitude. */
+const HORIZON = -(34 + 16) / 60;
+
+/** The Sun's horizon crossings from jd − 1.5 to jd + 1.5 days, every 10 minutes then bisected. */
+function sunCrossings(jd: number, lat: number, lng: number): { kind: 'rise' | 'set'; jd: number }[] {
+  const alt = (t: number) => trueAltitude(t, 0, lat, lng).altitude - HORIZON;
+  const out: { kind: 'rise' | 'set'; jd: number }[] = [];
+  const step = 10 / 1440;
+  let t0 = jd - 1.5,
+    a0 = alt(t0);
+  for (let t1 = t0 + step; t1 <= jd + 1.5; t1 += step) {
+    const a1 = alt(t1);
+    if (a0 < 0 !== a1 < 0) {
+      let lo = t0,
+        hi = t1;
+      for (let i = 0; i < 30; i++) {
+        const m = (lo + hi) / 2;
+        if (alt(m) < 0 === a0 < 0) lo = m;
+        else hi = m;
+      }
+      out.push({ kind: a0 < 0 ? 'rise' : 'set', jd: lo });
+    }
+    t0 = t1;
+    a0 = a1;
+  }
+  return out;
+}
+
+/**
+ * The planetary hour's ruler at jd, or null near an hour's boundary (within `margin` days, where
+ * the two horizon definitions may disagree) or without a rise and a set.
+ */
+export function planetaryHourRuler(jd: number, lat: number, lng: number, zone: string, margin = 2 / 1440): Body | null {
+  const c = sunCrossings(jd, lat, lng);
+  const i = c.findIndex((e) => e.jd > jd) - 1;
+  if (i < 0 || !c[i + 1]) return null;
+  const [e0, e1] = [c[i]!, c[i + 1]!];
+  const rise = e0.kind === 'rise' ? e0 : c[i - 1];
+  if (!rise || rise.kind !== 'rise') return null;
+  const weekday = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(
+    new Intl.DateTimeFormat('en-US', { timeZone: zone, weekday: 'short' }).format(new Date((rise.jd - 2440587.5) * 86_400_000)),
+  );
+  const length = (e1.jd - e0.jd) / 12;
+  const k = (jd - e0.jd) / length;
+  if (Math.abs(k - Math.round(k)) * length < margin) return null;
+  const n = Math.floor(k) + (e0.kind === 'rise' ? 0 : 12);
+  return CHALDEAN[(CHALDEAN.indexOf(DAY_RULER[weekday]!) + n) % 7]!;
 }

@@ -8,6 +8,7 @@ import {
   beneficInHouses,
   fixedSignRising,
   generalRules,
+  hourOfSignificator,
   houseRulerRules,
   maleficInHouses,
   moonInFixedSign,
@@ -71,6 +72,7 @@ const CATEGORIES: readonly ElectionCategory[] = [
       ...houseRulerRules(7, { dignity: 6, pressure: 8 }),
       ...benefics([7], 'partnership', 5),
       ...malefics([7], -6),
+      hourOfSignificator(['venus', 'jupiter'], 4),
     ],
   },
   {
@@ -87,6 +89,7 @@ const CATEGORIES: readonly ElectionCategory[] = [
       ...houseRulerRules(3, { dignity: 5, pressure: 6 }),
       ...houseRulerRules(7, { dignity: 4, pressure: 6 }),
       ...benefics([3], 'agreement', 4),
+      hourOfSignificator(['mercury', 'jupiter'], 4),
     ],
   },
   {
@@ -104,6 +107,7 @@ const CATEGORIES: readonly ElectionCategory[] = [
       ...significator('jupiter', { dignity: 4 }),
       planetRetrograde('mercury', -4),
       ...benefics([10], 'career', 6),
+      hourOfSignificator(['sun', 'jupiter'], 4),
     ],
   },
   {
@@ -123,6 +127,7 @@ const CATEGORIES: readonly ElectionCategory[] = [
       fixedSignRising(4),
       ...benefics([4], 'property', 5),
       maleficInHouses('mars', [2], -5),
+      hourOfSignificator(['jupiter', 'venus'], 4),
     ],
   },
   {
@@ -139,6 +144,7 @@ const CATEGORIES: readonly ElectionCategory[] = [
       ...houseRulerRules(3, { dignity: 6, pressure: 7 }),
       planetUnderPressure('mars', -6),
       ...benefics([3], 'mobility', 4),
+      hourOfSignificator(['mercury', 'venus'], 4),
     ],
   },
   {
@@ -156,6 +162,7 @@ const CATEGORIES: readonly ElectionCategory[] = [
       moonInFixedSign(5),
       fixedSignRising(4),
       ...benefics([4], 'home', 6),
+      hourOfSignificator(['moon', 'venus', 'jupiter'], 4),
     ],
   },
   {
@@ -172,6 +179,7 @@ const CATEGORIES: readonly ElectionCategory[] = [
       ...significator('mercury', { dignity: 4, pressure: 6, retrograde: 7, station: 8 }),
       ...benefics([9, 3], 'travel', 5),
       ...malefics([9], -5),
+      hourOfSignificator(['mercury', 'moon'], 4),
     ],
   },
   {
@@ -194,6 +202,7 @@ const CATEGORIES: readonly ElectionCategory[] = [
       planetRetrograde('saturn', -3),
       planetRetrograde('mercury', -6),
       beneficInHouses('jupiter', [1, 10], 'judicial', 5),
+      hourOfSignificator(['jupiter', 'sun'], 4),
     ],
   },
   {
@@ -211,6 +220,7 @@ const CATEGORIES: readonly ElectionCategory[] = [
       planetRetrograde('mercury', -6),
       ...benefics([6], 'health', 5),
       ...malefics([6], -5),
+      hourOfSignificator(['jupiter', 'venus'], 4),
     ],
   },
   {
@@ -228,6 +238,7 @@ const CATEGORIES: readonly ElectionCategory[] = [
       ...significator('jupiter', { dignity: 7, pressure: 7, retrograde: 4 }),
       ...benefics([2, 8, 11], 'finance', 6),
       ...malefics([2, 8], -5),
+      hourOfSignificator(['jupiter', 'venus'], 4),
     ],
   },
 ];

@@ -441,6 +441,37 @@ export const fixedSignRising = (weight: number): ElectionRule => ({
   },
 });
 
+// --- The planetary hour -----------------------------------------------------------------------
+
+const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+
+function hourText(sky: ElectionSky): string {
+  const h = sky.planetaryHour!;
+  return `The moment falls in the ${ordinal(h.number)} planetary hour of the ${h.part} of ${WEEKDAY_NAMES[h.weekday]} (the planetary day from sunrise), ${utcText(h.start)} to ${utcText(h.end)}, ruled by ${planetName(h.ruler)}`;
+}
+
+export const hourOfSignificator = (rulers: readonly Planet[], weight: number): ElectionRule => ({
+  code: 'planetary_hour_of_significator',
+  weight,
+  test: `The planetary hour is ruled by ${rulers.map(planetName).join(' or ')}.`,
+  judge(sky) {
+    const h = sky.planetaryHour;
+    if (!h || !rulers.includes(h.ruler)) return null;
+    return { title: `Planetary hour of ${planetName(h.ruler)}`, detail: `${hourText(sky)}, a planet of the matter.` };
+  },
+});
+
+export const hourOfMalefic = (weight: number): ElectionRule => ({
+  code: 'planetary_hour_of_malefic',
+  weight,
+  test: 'The planetary hour is ruled by Mars or Saturn.',
+  judge(sky) {
+    const h = sky.planetaryHour;
+    if (!h || !(MALEFICS as readonly string[]).includes(h.ruler)) return null;
+    return { title: `Planetary hour of ${planetName(h.ruler)}`, detail: `${hourText(sky)}, a malefic.` };
+  },
+});
+
 /** The rules every category shares (the Moon, the Ascendant and its ruler, the malefics). */
 export function generalRules(wantsIncrease: boolean): ElectionRule[] {
   return [
@@ -458,5 +489,6 @@ export function generalRules(wantsIncrease: boolean): ElectionRule[] {
     beneficRising('jupiter', 6),
     maleficAngular('mars', -7),
     maleficAngular('saturn', -7),
+    hourOfMalefic(-3),
   ];
 }

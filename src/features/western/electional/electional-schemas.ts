@@ -188,6 +188,16 @@ const sky = z
       })
       .describe("The Moon's condition"),
     planets: z.array(planet).describe('The seven classical planets'),
+    planetary_hour: z
+      .object({
+        ruler: z.string().describe('The planet ruling the hour'),
+        number: z.number().int().describe('1 to 12, counted from sunrise (day) or sunset (night)'),
+        part: z.enum(['day', 'night']).describe('Whether it is an hour of the day or of the night'),
+        start_utc: z.string().describe('When the hour begins, UTC'),
+        end_utc: z.string().describe('When it ends, UTC'),
+      })
+      .nullable()
+      .describe('The planetary hour; null where the Sun does not rise and set within a day (polar day or night)'),
   })
   .describe('The sky of the moment as the rules read it: check any factor against it');
 

@@ -14,6 +14,7 @@ import { placeWarnings, requestedZone, type ResolvedPlace, type ZoneFields } fro
 import { RequestFieldError } from '../../../requests/request-error.ts';
 import { electionCategory, type ElectionCategoryId } from './electional-categories.ts';
 import { bandOf, clampScore, judgeMoment, statusOf, verdictOf, type Factor, type Judgement } from './electional-judgement.ts';
+import { planetaryHourFinder } from './electional-hours.ts';
 import { natalChartOf, resonanceOf, type NatalChart, type ResonanceFactor } from './electional-resonance.ts';
 import { utcText } from './electional-rules.ts';
 import { MAX_DIRECT_STEPS, MAX_WINDOW_DAYS, WEEKDAYS, type ElectionalAnswer, type ElectionalRequest, type RoleNatal } from './electional-schemas.ts';
@@ -139,6 +140,7 @@ export function computeElectionalSearch(task: ElectionalTask): ElectionalAnswer 
     const wall = new Date(ms + offset * 1000);
     return { ms, offset, wall, iso: wall.toISOString().slice(0, 19) };
   };
+  const hourAt = planetaryHourFinder(jdStart, jdEnd, place.lat, place.lng, (jd) => localOf(jd).wall.getUTCDay());
   const excluded = new Set(request.exclude_weekdays ?? []);
   const hours = request.local_hours ?? null;
   const accept = (jd: number) => {
@@ -151,7 +153,7 @@ export function computeElectionalSearch(task: ElectionalTask): ElectionalAnswer 
 
   const evaluated = new Map<number, Evaluated>();
   const evaluate = (jd: number): Evaluated => {
-    const sky = electionSky(jd, settings, events);
+    const sky = electionSky(jd, settings, events, hourAt);
     const judgement = judgeMoment(sky, category.rules);
     const resonance = charts.length ? resonanceOf(sky, charts) : null;
     return { jdUt: jd, sky, judgement, resonance, score: clampScore(judgement.sky_points + (resonance?.points ?? 0)) };
@@ -297,6 +299,15 @@ function resultOf(
           dignities: s.dignities,
         };
       }),
+      planetary_hour: sky.planetaryHour
+        ? {
+            ruler: sky.planetaryHour.ruler,
+            number: sky.planetaryHour.number,
+            part: sky.planetaryHour.part,
+            start_utc: utcText(sky.planetaryHour.start),
+            end_utc: utcText(sky.planetaryHour.end),
+          }
+        : null,
     },
   };
 }

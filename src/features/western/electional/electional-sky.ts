@@ -1,7 +1,8 @@
 /**
  * The sky of one candidate moment at the search's place, as the electional rules read it: the seven
  * classical planets (sign, speed, essential dignity, house), the houses and angles, the Moon's
- * phase and course (next aspect, void of course), and the stations near the moment. Everything is
+ * phase and course (next aspect, void of course), the stations near the moment and the planetary
+ * hour. Everything is
  * read from the service's own computations: calcBody, computeHouses, dignitiesOf, signRuler and
  * the window's events.
  */
@@ -13,6 +14,7 @@ import { houseOf } from '../../../astro/house-placement.ts';
 import type { HouseSystemName } from '../../../astro/house-systems.ts';
 import { signRuler } from '../../../astro/profections.ts';
 import { normalizeDegrees, signIndexOf } from '../../../astro/zodiac.ts';
+import type { HourAt, HourFinder } from './electional-hours.ts';
 import type { MoonCourse, NearStation, WindowEvents } from './electional-window-events.ts';
 
 export const SEVEN_PLANETS = ['sun', 'moon', 'mercury', 'venus', 'mars', 'jupiter', 'saturn'] as const;
@@ -52,6 +54,8 @@ export interface ElectionSky {
   moonPhaseAngle: number;
   moonCourse: MoonCourse;
   stationNear(body: Planet): NearStation | null;
+  /** The planetary hour, or null where the Sun does not rise and set (or no finder was given). */
+  planetaryHour: HourAt | null;
 }
 
 export interface SkySettings {
@@ -61,7 +65,7 @@ export interface SkySettings {
   houseSystem: HouseSystemName;
 }
 
-export function electionSky(jdUt: number, settings: SkySettings, events: WindowEvents): ElectionSky {
+export function electionSky(jdUt: number, settings: SkySettings, events: WindowEvents, hourAt?: HourFinder): ElectionSky {
   let houses: SkyHouses | null = null;
   if (Math.abs(settings.lat) <= POLE_LIMIT_DEG) {
     const { frame } = computeHouses(jdUt, settings.lat, settings.lng, settings.houseSystem, settings.zodiac);
@@ -85,6 +89,7 @@ export function electionSky(jdUt: number, settings: SkySettings, events: WindowE
     moonPhaseAngle: normalizeDegrees(planets.moon.lon - planets.sun.lon),
     moonCourse: events.moonCourse(jdUt),
     stationNear: (body) => events.stationNear(body, jdUt),
+    planetaryHour: hourAt ? hourAt(jdUt) : null,
   };
 }
 
