@@ -126,7 +126,7 @@ try {
     text.headingSubjects += headingSubjects(report).length;
     text.falseCloseness += falseCloseness(chart, report).length;
     if (phaseError(chart, report)) phaseErrors++;
-    if (!report.sections.some((s) => s.id === 'life_areas')) {
+    if (!report.sections.some((s) => s.id === 'house_rulers')) {
       untimed++;
       if (untimedCovered(report)) untimedOk++;
     }

@@ -9,7 +9,8 @@
  *   stations, so the three hits of a retrograde loop are all found), and its window (orb entry and
  *   exit, 1° for Jupiter and Saturn, 1.5° for the outer three: the span in which such a transit
  *   is usually felt) by the service's transit-window search (src/astro/transit-windows.ts).
- * - Progressions (secondary, a day for a year): the progressed Moon's change of sign and its
+ * - Progressions (secondary, a day for a year): where the progressed Sun and Moon stand at the
+ *   year's start and end, the progressed Moon's change of sign and its
  *   exact conjunctions, squares and oppositions to the natal Sun, Moon and Ascendant, and the
  *   progressed Sun's change of sign, when they fall in the year.
  *
@@ -63,6 +64,8 @@ export interface YearAhead {
   to: string;
   transits: YearTransit[];
   progressions: YearProgression[];
+  /** The progressed Sun's and Moon's longitudes (the chart's zodiac) on the year's first and last day: read every year, events or not. */
+  progressed?: { sun: [number, number]; moon: [number, number] } | undefined;
 }
 
 const isoDate = (jd: number) => new Date(utcMsFromJulianDay(jd)).toISOString().slice(0, 10);
@@ -134,7 +137,10 @@ export function yearAhead(chart: NatalChartInput, asOfMs: number): YearAhead {
     }
   }
   transits.sort((x, y) => x.exact[0]!.localeCompare(y.exact[0]!));
-  return { from: isoDate(start), to: isoDate(end), transits, progressions: progressions(chart, natalJd, offset, start, end) };
+  const clock = secondaryClock(natalJd);
+  const at = (body: number, t: number) => normalizeDegrees(calcBody(progressedJd(clock, t), body).lon + offset);
+  const progressed = { sun: [at(SE.sun!, start), at(SE.sun!, end)] as [number, number], moon: [at(SE.moon!, start), at(SE.moon!, end)] as [number, number] };
+  return { from: isoDate(start), to: isoDate(end), transits, progressions: progressions(chart, natalJd, offset, start, end), progressed };
 }
 
 /** The progressed Sun's and Moon's events whose real dates fall between `start` and `end`. */

@@ -81,6 +81,29 @@ export const FACULTIES: Record<string, Faculty> = {
   },
 };
 
+// Two faculties whose passages a reader met side by side (confidence as a strength beside a sense of never being good
+// enough; anger slow to show beside rows that flare): the library's entries carry their claims too.
+FACULTIES.confidence = {
+  poles: {
+    assured: 'trusts its own worth and steps forward without waiting to be asked',
+    doubting: 'questions whether it has done enough, and measures itself against a standard it has not yet met',
+  },
+  together: [
+    'Confidence and doubt can live in one person without cancelling out: the assured side gets you started, and the doubting side checks the work. Trouble comes only when either is taken for the whole truth about you.',
+    'The sure part of you opens doors and the uncertain part prepares for what lies behind them. Let the first speak in public and the second in private review, and each keeps the other honest.',
+  ],
+};
+FACULTIES.anger = {
+  poles: {
+    quick: 'flares fast when crossed, says so and is often over it as quickly',
+    slow: 'lets anger build out of sight and shows it late, after long patience',
+  },
+  together: [
+    'Quick heat and slow smoulder can both be yours, depending on what is at stake: small things may spark at once while real hurts go underground. Naming a grievance while it is still small serves both sides.',
+    'Your temper may run on two clocks, fast over trifles and slow over what matters most. Knowing which clock is running lets you cool the first and speak up sooner on the second.',
+  ],
+};
+
 export interface ClaimConflict {
   faculty: string;
   /** The pole already read, and the entry that read it. */

@@ -1,16 +1,16 @@
 /**
  * The psychological natal report: a pure function from a natal chart (the natal response, or
- * the natal task's result) to markdown, whole and by section. Entries come from the
- * interpretation library, each at most once, chosen by weight (the luminaries, the Ascendant and
- * the chart ruler, planets near the angles, tight aspects) and joined by transitions that state
- * what the chart shows, so the reading runs as one text.
+ * the natal task's result) to markdown, whole and by section. The reading is organised as seven
+ * themes (themes/), each one chapter that reads every factor bearing on it; entries come from the
+ * interpretation library, each at most once, and are joined by passages that state what the chart
+ * shows, so the reading runs as one text.
  *
- *   cover · how to read · core triad and chart ruler · temperament · chart shape and
- *   configurations · what the chart has least of · personal planets · Jupiter and Saturn · outer
- *   planets · life areas · house rulers · relationships · vocation · parental images · nodes and
- *   Chiron · key aspects · the year ahead · synthesis · appendix and glossary · disclaimer
+ *   cover · how to read · how you meet the world · [what you need to feel safe · how you love ·
+ *   how you work · the family you come from · the central tension, in the order the chart ranks
+ *   them] · the year ahead · the nodes, Chiron and Lilith · synthesis · house rulers · appendix
+ *   and glossary · disclaimer
  *
- * (An untimed chart has no life areas or house rulers.)
+ * (An untimed chart has no house rulers, and no house or angle is read in its themes.)
  */
 import type { NatalChartInput } from '../../interpretations/chart-input.ts';
 import { extractChartFactors } from '../../interpretations/chart-factors/index.ts';
@@ -25,22 +25,14 @@ import { aspectGridFigure } from '../figures/aspect-grid-figure.ts';
 import { yearAheadFigure } from '../figures/year-ahead-figure.ts';
 import type { MoonDay } from '../sky/moon-day.ts';
 import { appendixSection, disclaimerSection } from './sections/appendix.ts';
-import { chartShapeSection } from './sections/chart-shape.ts';
-import { coreTriadSection } from './sections/core-triad.ts';
 import { coverSection } from './sections/cover.ts';
 import { howToReadSection } from './sections/how-to-read.ts';
-import { keyAspectsSection } from './sections/key-aspects.ts';
-import { lifeAreasSection } from './sections/life-areas.ts';
 import { nodesChironSection } from './sections/nodes-chiron.ts';
-import { jupiterSaturnSection, outerPlanetsSection, personalPlanetsSection } from './sections/planets.ts';
 import { synthesisSection } from './sections/synthesis.ts';
-import { temperamentSection } from './sections/temperament.ts';
-import { leastOfSection } from './sections/least-of.ts';
 import { houseRulersSection } from './sections/house-rulers.ts';
-import { relationshipsSection } from './sections/relationships.ts';
-import { vocationSection } from './sections/vocation.ts';
-import { parentalImagesSection } from './sections/parental-images.ts';
-import { yearAheadSection } from './sections/year-ahead.ts';
+import { themeOrder } from './themes/theme-ranking.ts';
+import { newThemeState, themeChapter } from './themes/theme-chapters.ts';
+import { findCentralFigure, reserveFigure } from './themes/central-figure.ts';
 
 export interface ReportOptions {
   /** The library to read from (the repository's English library by default). */
@@ -76,34 +68,26 @@ export function composeReport(chart: NatalChartInput, options: ReportOptions = {
   const sky = options.sky ?? reportSky({ chart, asOf: options.asOf });
   const read = sky.moonDay ? withMoonDayAspects(chart, sky.moonDay) : chart;
   const ctx = new ReportContext(read, extractChartFactors(read), options.library ?? getLibrary(), options.style ?? 'standard', sky);
-  // Order matters beyond the page: an entry belongs to the first section that shows it.
-  const builders = [
-    coverSection,
-    howToReadSection,
-    coreTriadSection,
-    temperamentSection,
-    chartShapeSection,
-    leastOfSection,
-    personalPlanetsSection,
-    jupiterSaturnSection,
-    outerPlanetsSection,
-    lifeAreasSection,
-    houseRulersSection,
-    relationshipsSection,
-    vocationSection,
-    parentalImagesSection,
-    nodesChironSection,
-    keyAspectsSection,
-    yearAheadSection,
-    synthesisSection,
-    appendixSection,
-    disclaimerSection,
+  // The central figure is found first: its aspects are read once, as one figure, not with the planets they join.
+  const figure = findCentralFigure(ctx);
+  if (figure) reserveFigure(ctx, figure);
+  const state = newThemeState(figure);
+  // Order matters beyond the page: an entry belongs to the first chapter that shows it.
+  const chapters = [
+    coverSection(ctx),
+    howToReadSection(ctx),
+    ...themeOrder(ctx).map((id) => themeChapter(ctx, id, state)),
+    nodesChironSection(ctx),
+    synthesisSection(ctx),
+    houseRulersSection(ctx),
+    appendixSection(ctx),
+    disclaimerSection(),
   ];
-  // A chapter that has nothing to say of this chart (the houses of an untimed one) is left out.
-  const sections = builders.map((build) => build(ctx)).filter((s): s is ReportSection => s !== undefined);
+  // A chapter that has nothing to say of this chart (the house rulers of an untimed one) is left out.
+  const sections = chapters.filter((s): s is ReportSection => s !== undefined);
   const figures: Record<string, ReportFigure[]> = {
-    temperament: [{ svg: balanceFigure(ctx.factors.balance), caption: 'Element and modality balance (weighted shares of the chart).' }],
-    key_aspects: [
+    meeting_world: [{ svg: balanceFigure(ctx.factors.balance), caption: 'Element and modality balance (weighted shares of the chart).' }],
+    central_tension: [
       {
         svg: aspectGridFigure(
           GRID_POINTS.filter((id) => ctx.factors.points.has(id)),

@@ -57,6 +57,16 @@ export class ReportContext {
     return this.sky.moonDay?.aspects.find((d) => d.other === other && d.type === a.type);
   }
 
+  /**
+   * The orb an aspect is ranked by: its own, or for an untimed chart's Moon aspect its widest of
+   * the birth day, and undefined (not ranked) when it did not hold over the whole day.
+   */
+  rankingOrb(a: { p1: string; p2: string; type: string; orb: number }): number | undefined {
+    const day = this.moonDayAspect(a);
+    if (!day) return a.orb;
+    return day.from === '00:00' && day.to === '24:00' ? day.widest : undefined;
+  }
+
   get timed(): boolean {
     return this.factors.timed;
   }
@@ -71,6 +81,11 @@ export class ReportContext {
     if (this.said.has(key)) return false;
     this.said.add(key);
     return true;
+  }
+
+  /** Marks a library entry as read without printing it: a passage of the report's own speaks for it (a central figure). */
+  markRead(key: string): void {
+    this.used.add(key);
   }
 
   isShown(key: string): boolean {
@@ -92,6 +107,8 @@ export class ReportContext {
       plain?: boolean;
       /** The aspect the entry is read for, when its text may be its family's ("squares or opposes"): the text is made to name it. */
       aspectType?: string | undefined;
+      /** A core placement (the rising sign, the lights): on a conflict its own text is printed, and the tension named after it. */
+      keepText?: boolean | undefined;
     } = {},
   ): string | undefined {
     const entryKey = options.entryKey ?? key;
@@ -113,7 +130,12 @@ export class ReportContext {
     if (options.heading !== undefined) parts.push(`### ${options.heading}`);
     // The chart's data for the entry as a short line of its own, so the prose that follows is the library's alone.
     if (options.fact) parts.push(`*${options.fact}*`);
-    if (conflict) {
+    if (conflict && options.keepText) {
+      // The placement keeps its reading; its claims are not asserted on their own but as the other side of a named tension.
+      parts.push(this.body(entry));
+      parts.push(tensionPassage(conflict, label, (options, which) => this.choose(options, which), this.tensioned.has(conflict.faculty)));
+      this.tensioned.add(conflict.faculty);
+    } else if (conflict) {
       // A faculty's tension is named once; a further entry on its other side says which side it adds to.
       parts.push(tensionPassage(conflict, label, (options, which) => this.choose(options, which), this.tensioned.has(conflict.faculty)));
       this.tensioned.add(conflict.faculty);

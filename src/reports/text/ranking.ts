@@ -43,9 +43,16 @@ export interface RankedAspect {
   score: number;
 }
 
-export function keyAspects(factors: ChartFactors): RankedAspect[] {
+/**
+ * `orbOf` gives the orb an aspect is ranked by, or undefined to leave it out: an untimed chart's
+ * Moon aspect is ranked by its widest orb of the birth day, and only when it held all day.
+ */
+export function keyAspects(factors: ChartFactors, orbOf: (a: KeyedAspect) => number | undefined = (a) => a.orb): RankedAspect[] {
   const ranked = factors.aspects
-    .map((aspect) => ({ aspect, score: aspectScore(aspect, factors.chartRuler) }))
+    .flatMap((aspect) => {
+      const orb = orbOf(aspect);
+      return orb === undefined ? [] : [{ aspect, score: aspectScore({ ...aspect, orb }, factors.chartRuler) }];
+    })
     .sort((x, y) => y.score - x.score || x.aspect.orb - y.aspect.orb);
   const chosen: RankedAspect[] = [];
   for (const r of ranked) {

@@ -1,6 +1,6 @@
 /**
- * The synthesis chapters: the weakest element and modality, relationships, vocation, parental
- * images, house rulers (timed only) and the year ahead, whose transit and progression dates are
+ * The themes and the chapters beside them: the weakest element and modality (read with how you meet
+ * the world), relationships, vocation, parental images, house rulers (timed only) and the year ahead, whose transit and progression dates are
  * checked against the ephemeris.
  */
 import { describe, expect, it } from 'vitest';
@@ -23,7 +23,8 @@ const untimed = natalChartFor({ name: 'Lucía Ortega', year: 1994, month: 9, day
 describe('the synthesis chapters', () => {
   it('a timed report has every chapter; an untimed one none that needs houses', () => {
     const ids = composeReport(timed, { asOf: AS_OF }).sections.map((s) => s.id);
-    for (const id of ['least_of', 'house_rulers', 'relationships', 'vocation', 'parental_images', 'year_ahead']) expect(ids).toContain(id);
+    for (const id of ['meeting_world', 'inner_needs', 'house_rulers', 'relationships', 'vocation', 'parental_images', 'central_tension', 'year_ahead'])
+      expect(ids).toContain(id);
     const u = composeReport(untimed, { asOf: AS_OF });
     expect(u.sections.map((s) => s.id)).not.toContain('house_rulers');
     for (const id of ['relationships', 'vocation', 'parental_images']) {
@@ -33,8 +34,8 @@ describe('the synthesis chapters', () => {
   });
 
   it('reads the weakest element and modality (fire at 13 % in the Athens chart)', () => {
-    const md = composeReport(timed, { asOf: AS_OF }).sections.find((s) => s.id === 'least_of')!.markdown;
-    expect(md).toContain('### Least Element: Fire');
+    const md = composeReport(timed, { asOf: AS_OF }).sections.find((s) => s.id === 'meeting_world')!.markdown;
+    expect(md).toContain('#### Least Element: Fire');
     expect(md).toMatch(/fire\b[^.]*\b13 %/); // every phrasing of the opening gives the share
     expect(md).toContain('Venus and Neptune');
   });

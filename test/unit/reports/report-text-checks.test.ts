@@ -51,7 +51,7 @@ describe('report text checks', () => {
 describe('an untimed report', () => {
   it('says an outer planet is close to the Moon only for the hours it was (Madrid 1975-06-15: Uranus, before 03:20)', () => {
     const report = composeReport(READ_BY_HAND.madrid!, { asOf: AS_OF });
-    const outer = report.sections.find((s) => s.id === 'outer_planets')!.markdown;
+    const outer = report.sections.find((s) => s.id === 'central_tension')!.markdown;
     expect(outer).toMatch(/Uranus[^.]*close contact with your Moon, if you were born before 03:20 local time\./);
   });
 
@@ -68,7 +68,7 @@ describe('an untimed report', () => {
     let contacts = 0;
     for (const chart of randomReportCharts(150, 9031).filter((c) => !c.houses)) {
       const sky = reportSky({ chart, asOf: AS_OF });
-      const outer = composeReport(chart, { sky }).sections.find((s) => s.id === 'outer_planets')!.markdown;
+      const outer = composeReport(chart, { sky }).sections.find((s) => s.id === 'central_tension')!.markdown;
       for (const sentence of outer.split(/(?<=\.)\s+/).filter((s) => /close contact with your [^.]*Moon/.test(s))) {
         contacts++;
         if (/if you were born/.test(sentence)) continue;

@@ -1,11 +1,10 @@
-/** The core triad: Sun, Moon and Ascendant, and the chart ruler, with how they relate. */
+/** The core placements: the Sun, the Moon, the rising sign and the chart ruler, and how the lights relate; the themes (../themes/) place them. */
 import { SIGNS, signOf } from '../../../astro/zodiac.ts';
 import { signElement } from '../../../interpretations/chart-factors/balance.ts';
 import { keys } from '../../../interpretations/keys.ts';
 import type { ReportContext } from '../context.ts';
 import { ordinal, zodiacPosition } from '../report-markdown.ts';
 import { HOUSE_DOMAIN, POINT_NAMES, SIGN_STYLE } from '../phrases.ts';
-import { introducedSection, type ReportSection } from '../section.ts';
 import { conjunctionFigure } from '../../synthesis/conjunction-figures.ts';
 
 /** Weights of the core entries in the synthesis. */
@@ -22,7 +21,7 @@ export function placementFact(ctx: ReportContext, id: string): string {
 }
 
 /** A planet's sign entry and, for a timed chart, its house entry, each under its own heading with its facts. */
-export function placementEntries(ctx: ReportContext, id: string, weights: { sign: number; house: number }, headingPrefix = ''): string[] {
+export function placementEntries(ctx: ReportContext, id: string, weights: { sign: number; house: number }, headingPrefix = '', keepText = false): string[] {
   const p = ctx.factors.points.get(id);
   if (!p) return [];
   const parts: string[] = [];
@@ -32,6 +31,7 @@ export function placementEntries(ctx: ReportContext, id: string, weights: { sign
   const signText = ctx.take(signKey, `${POINT_NAMES[id]} in ${ctx.signName(id)}`, weights.sign, {
     heading: headingPrefix + (ctx.library.entries.get(signKey)?.title ?? ''),
     fact: placementFact(ctx, id),
+    keepText,
   });
   if (signText) parts.push(signText);
   if (p.house !== undefined) {
@@ -45,7 +45,7 @@ export function placementEntries(ctx: ReportContext, id: string, weights: { sign
   return parts;
 }
 
-function sunMoonBridge(ctx: ReportContext): string | undefined {
+export function sunMoonBridge(ctx: ReportContext): string | undefined {
   const sun = ctx.factors.points.get('sun');
   const moon = ctx.factors.points.get('moon');
   if (!sun || !moon) return undefined;
@@ -83,34 +83,34 @@ function sunMoonBridge(ctx: ReportContext): string | undefined {
   );
 }
 
-export function coreTriadSection(ctx: ReportContext): ReportSection {
+/**
+ * The rising sign and the chart ruler (timed), or what their absence leaves out (untimed). The
+ * rising sign is always read in its own words: where its claims disagree with an earlier entry,
+ * the tension follows its text instead of replacing it (context.ts `keepText`).
+ */
+export function risingParts(ctx: ReportContext): string[] {
   const { factors } = ctx;
   const parts: string[] = [];
-  parts.push(...placementEntries(ctx, 'sun', { sign: CORE_WEIGHT.luminarySign, house: CORE_WEIGHT.luminaryHouse }));
-  parts.push(...placementEntries(ctx, 'moon', { sign: CORE_WEIGHT.luminarySign, house: CORE_WEIGHT.luminaryHouse }));
-  const bridge = sunMoonBridge(ctx);
-  if (bridge) parts.push(bridge);
   if (!ctx.timed) {
-    const certainty = moonCertainty(ctx);
-    if (certainty) parts.push(certainty);
     const sun = ctx.signName('sun');
     parts.push(
       ctx.choose(
         [
           `Without a birth time the rising sign cannot be known, and with it the chart ruler, the planet that rules the rising sign; if you learn your time of birth later, these two factors are worth adding to your ${sun} Sun's picture, since they often describe the way you approach life more precisely than any other.`,
-          `The hour of your birth would add the rising sign and its ruler, the chart ruler, to the Sun in ${sun} and the Moon read here. They describe the manner in which you meet the world, and if the time ever comes to light, they are the first two factors to look up.`,
+          `The hour of your birth would add the rising sign and its ruler, the chart ruler, to the Sun in ${sun} read here. They describe the manner in which you meet the world, and if the time ever comes to light, they are the first two factors to look up.`,
           `What the missing hour takes away is the rising sign and the planet that rules it: the front door of the chart, so to speak, beside the ${sun} Sun's living room. A birth certificate or a family record that gives the time would let them be read too.`,
         ],
         'untimed-core-missing',
       ),
     );
-    return introducedSection(ctx, 'core_triad', parts);
+    return parts;
   }
   const asc = factors.points.get('asc')!;
   const ascSign = ctx.signName('asc');
   const ascText = ctx.take(keys.angleSign('asc', asc.sign), `${ascSign} Rising`, CORE_WEIGHT.ascendant, {
     heading: ctx.library.entries.get(keys.angleSign('asc', asc.sign))?.title,
     fact: `Ascendant ${zodiacPosition(asc.lon)}`,
+    keepText: true,
   });
   if (ascText) parts.push(ascText);
   const ruler = factors.chartRuler!;
@@ -119,37 +119,37 @@ export function coreTriadSection(ctx: ReportContext): ReportSection {
     parts.push(
       ctx.choose(
         [
-          `With ${ascSign} rising, the ${POINT_NAMES[ruler]} is also your chart ruler, so the ${themes} themes above carry double weight: they describe both your core and the way you meet the world.`,
-          `${ascSign} rising hands the rule of your chart to the ${POINT_NAMES[ruler]}, already read above, so what you are at heart and how you come across are closely tied.`,
-          `Because ${ascSign} is ruled by the ${POINT_NAMES[ruler]}, your chart ruler is one of the lights: the ${themes} themes above set the tone of your first impression as well as of your inner life.`,
+          `With ${ascSign} rising, the ${POINT_NAMES[ruler]} is also your chart ruler, so its ${themes} themes carry double weight: they describe both your core and the way you meet the world.`,
+          `${ascSign} rising hands the rule of your chart to the ${POINT_NAMES[ruler]}, so what you are at heart and how you come across are closely tied.`,
+          `Because ${ascSign} is ruled by the ${POINT_NAMES[ruler]}, your chart ruler is one of the lights: its ${themes} themes set the tone of your first impression as well as of your inner life.`,
         ],
         'ruler',
       ),
     );
-  } else {
-    const r = factors.points.get(ruler)!;
-    parts.push(
-      ctx.choose(
-        [
-          `With ${ascSign} rising, ${POINT_NAMES[ruler]} is your chart ruler. Wherever it stands, it acts as a guide for the whole chart, lending the personality some of its ${SIGN_STYLE[r.sign]}.`,
-          `${POINT_NAMES[ruler]} rules ${ascSign}, which makes it the ruler of your chart; its sign and house describe where the energy of your rising sign is carried and what it is working toward.`,
-          `As ruler of ${ascSign}, ${POINT_NAMES[ruler]} is the planet your chart follows. Where it stands shows what your first impression is in the service of, and its sign adds a note of ${SIGN_STYLE[r.sign]} to how you go about things.`,
-          `Every rising sign has a ruling planet, and for ${ascSign} it is ${POINT_NAMES[ruler]}: follow it through the chart and you follow the thread of your personality, coloured here by ${SIGN_STYLE[r.sign]}.`,
-          `${POINT_NAMES[ruler]}, the ruler of ${ascSign}, is your chart ruler, a kind of guide whose sign and house say where your instinctive manner is headed; it brings ${SIGN_STYLE[r.sign]} to the way you act.`,
-        ],
-        'ruler',
-      ),
-    );
-    parts.push(...placementEntries(ctx, ruler, { sign: CORE_WEIGHT.rulerSign, house: CORE_WEIGHT.rulerHouse }, 'Chart Ruler: '));
+    return parts;
   }
-  return introducedSection(ctx, 'core_triad', parts);
+  const r = factors.points.get(ruler)!;
+  parts.push(
+    ctx.choose(
+      [
+        `With ${ascSign} rising, ${POINT_NAMES[ruler]} is your chart ruler. Wherever it stands, it acts as a guide for the whole chart, lending the personality some of its ${SIGN_STYLE[r.sign]}.`,
+        `${POINT_NAMES[ruler]} rules ${ascSign}, which makes it the ruler of your chart; its sign and house describe where the energy of your rising sign is carried and what it is working toward.`,
+        `As ruler of ${ascSign}, ${POINT_NAMES[ruler]} is the planet your chart follows. Where it stands shows what your first impression is in the service of, and its sign adds a note of ${SIGN_STYLE[r.sign]} to how you go about things.`,
+        `Every rising sign has a ruling planet, and for ${ascSign} it is ${POINT_NAMES[ruler]}: follow it through the chart and you follow the thread of your personality, coloured here by ${SIGN_STYLE[r.sign]}.`,
+        `${POINT_NAMES[ruler]}, the ruler of ${ascSign}, is your chart ruler, a kind of guide whose sign and house say where your instinctive manner is headed; it brings ${SIGN_STYLE[r.sign]} to the way you act.`,
+      ],
+      'ruler',
+    ),
+  );
+  parts.push(...placementEntries(ctx, ruler, { sign: CORE_WEIGHT.rulerSign, house: CORE_WEIGHT.rulerHouse }, 'Chart Ruler: '));
+  return parts;
 }
 
 /**
  * Untimed: what the whole birth day says of the Moon. Its sign is named as certain when it held
  * all day; when the Moon changed sign that day, both signs are named with the hour of the change.
  */
-function moonCertainty(ctx: ReportContext): string | undefined {
+export function moonCertainty(ctx: ReportContext): string | undefined {
   const day = ctx.sky.moonDay;
   if (!day) return undefined;
   const range = `from ${zodiacPosition(day.startLon)} at midnight to ${zodiacPosition(day.endLon)} at the next midnight`;

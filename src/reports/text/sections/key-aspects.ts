@@ -8,8 +8,11 @@ import { introducedSection, type ReportSection } from '../section.ts';
 import { orbCell, phaseCell } from '../aspect-facts.ts';
 import { aspectEntry } from './planets.ts';
 
+/** Aspects read in full beyond those the themes read with their planets. */
+const READ_IN_FULL = 5;
+
 export function keyAspectsSection(ctx: ReportContext): ReportSection {
-  const ranked = keyAspects(ctx.factors);
+  const ranked = keyAspects(ctx.factors, (a) => ctx.rankingOrb(a));
   if (ranked.length === 0) {
     return introducedSection(ctx, 'key_aspects', [
       'Your chart has no major aspects between its main points within the orbs used here, an unusual condition in which each planet tends to act on its own terms.',
@@ -23,7 +26,11 @@ export function keyAspectsSection(ctx: ReportContext): ReportSection {
     phaseCell({ ...a, day: ctx.moonDayAspect(a) }),
     { conjunction: 'fusion', trine: 'flowing', sextile: 'flowing', square: 'tense', opposition: 'tense' }[a.type] + (earlier.has(a) ? ' (read above)' : ''),
   ]);
+  const partDay = ctx.timed ? [] : ctx.factors.aspects.filter((a) => ctx.rankingOrb(a) === undefined);
   const parts = [
+    partDay.length
+      ? `Without a birth time, only what held over the whole birth day is ranked: the Moon's ${partDay.map((a) => `${a.type} with ${POINT_NAMES[a.p1 === 'moon' ? a.p2 : a.p1]}`).join(', ')} ${partDay.length > 1 ? 'were' : 'was'} within orb for part of the day only and ${partDay.length > 1 ? 'are' : 'is'} left out of the table.`
+      : undefined,
     ctx.choose(
       [
         `The table ranks ${countWord(ranked.length)} aspects, led by ${POINT_NAMES[ranked[0]!.aspect.p1]} ${ASPECT_WORDS[ranked[0]!.aspect.type]} ${POINT_NAMES[ranked[0]!.aspect.p2]}.`,
@@ -33,8 +40,11 @@ export function keyAspectsSection(ctx: ReportContext): ReportSection {
     ),
     table(['#', 'Aspect', 'Orb', 'Phase', 'Nature'], rows),
   ];
+  let read = 0;
   ranked.forEach(({ aspect: a }, i) => {
-    if (earlier.has(a)) return;
+    // The table lists them all; the themes have read each planet's closest, and the rest are read in full up to READ_IN_FULL.
+    if (earlier.has(a) || read >= READ_IN_FULL) return;
+    read++;
     const weight = 6 - i * 0.2;
     const text = aspectEntry(ctx, a, weight, `${i + 1}. `);
     if (text) parts.push(text);

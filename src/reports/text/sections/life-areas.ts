@@ -1,19 +1,22 @@
 /**
- * Life areas, read through the houses: relationships (7th, 5th), vocation (10th, 6th and the
- * Midheaven), home (4th), resources (2nd, 8th), and any other house a planet occupies. The house
- * entries of planets not yet read appear here; the nodes and Chiron keep theirs for their own section.
+ * Life areas, read through the houses, each inside the theme it belongs to: relationships (7th,
+ * 5th), vocation (10th, 6th and the Midheaven) and resources (2nd, 8th) with work, home (4th) with
+ * the family, and any other house a planet occupies with the central tension. The house entries of
+ * planets not yet read appear here; the nodes and Chiron keep theirs for their own chapter.
  */
 import { signOf } from '../../../astro/zodiac.ts';
 import { keys, TEN_PLANET_IDS } from '../../../interpretations/keys.ts';
 import type { ReportContext } from '../context.ts';
 import { capitalize, joinAnd, ordinal, zodiacPosition } from '../report-markdown.ts';
 import { HOUSE_DOMAIN, LIFE_AREAS, POINT_NAMES, pointInSentence, SIGN_CARE, SIGN_STYLE } from '../phrases.ts';
-import { introducedSection, type ReportSection } from '../section.ts';
 
 export const LIFE_AREA_WEIGHT = { house: 4, midheaven: 6 };
 
 /** The signs already described on a cusp or angle, with where ("the 10th", "the Midheaven"). */
-type Described = Map<string, string>;
+export type Described = Map<string, string>;
+
+/** The planets each read whole by their theme (themes/theme-ranking.ts): the houses give only the outer planets' entries. */
+const THEME_PLANETS = new Set(['sun', 'moon', 'mercury', 'venus', 'mars', 'jupiter', 'saturn']);
 
 /**
  * What the sign on a house's cusp brings. A sign already described on an earlier cusp (two
@@ -43,10 +46,10 @@ function cuspSign(ctx: ReportContext, house: number) {
   return signOf(ctx.chart.houses!.find((h) => h.house === house)!.abs_pos);
 }
 
-function houseParts(ctx: ReportContext, house: number, described: Described, options: { cuspSaid?: boolean } = {}): string[] {
-  const parts = options.cuspSaid ? [] : [cuspSentence(ctx, house, described)];
+function houseParts(ctx: ReportContext, house: number, described: Described, options: { cuspSaid?: boolean; entriesOnly?: boolean } = {}): string[] {
+  const parts = options.cuspSaid || options.entriesOnly ? [] : [cuspSentence(ctx, house, described)];
   const planets = planetsIn(ctx, house);
-  const readBefore = planets.filter((id) => ctx.isShown(keys.planetHouse(id, house)));
+  const readBefore = options.entriesOnly ? [] : planets.filter((id) => ctx.isShown(keys.planetHouse(id, house)));
   if (readBefore.length > 0) {
     // The house is named in each phrasing: the same planets met again in another house read differently.
     const [names, nth, many] = [joinAnd(readBefore.map(pointInSentence)), ordinal(house), readBefore.length > 1];
@@ -66,14 +69,15 @@ function houseParts(ctx: ReportContext, house: number, described: Described, opt
   for (const id of planets) {
     const key = keys.planetHouse(id, house);
     const e = ctx.library.entries.get(key);
-    if (!e || ctx.isShown(key)) continue;
+    // A planet a theme reads in one place (its sign, house and aspects together) is left to that theme.
+    if (!e || ctx.isShown(key) || THEME_PLANETS.has(id) || id === ctx.factors.chartRuler) continue;
     const text = ctx.take(key, e.title, LIFE_AREA_WEIGHT.house, {
       heading: e.title,
       fact: `${POINT_NAMES[id]} ${zodiacPosition(ctx.factors.points.get(id)!.lon)}`,
     });
-    if (text) parts.push(text.replace(/^### /, '#### '));
+    if (text) parts.push(text);
   }
-  if (planets.length === 0) {
+  if (planets.length === 0 && !options.entriesOnly) {
     parts.push(
       ctx.choose(
         [
@@ -90,46 +94,60 @@ function houseParts(ctx: ReportContext, house: number, described: Described, opt
   return parts;
 }
 
-/** The houses read by life area; none for an untimed chart, whose report has no such chapter. */
-export function lifeAreasSection(ctx: ReportContext): ReportSection | undefined {
-  if (!ctx.timed) return undefined;
+/**
+ * One life area's houses, for the theme that reads it (none for an untimed chart): the cusp signs,
+ * the Midheaven or the IC where the area has one, and the house entries of planets not yet read,
+ * each under its own heading. `described` is shared by the areas of one report, so that a sign
+ * already read on a cusp or angle is only named the next time.
+ */
+export function lifeAreaParts(
+  ctx: ReportContext,
+  areaId: (typeof LIFE_AREAS)[number]['id'],
+  described: Described,
+  /** Only the house entries (and the Midheaven's): the theme's own reading already gives the cusps and empty houses. */
+  entriesOnly = false,
+): string[] {
+  if (!ctx.timed) return [];
+  const area = LIFE_AREAS.find((a) => a.id === areaId)!;
+  const houses = area.id === 'other' ? area.houses.filter((h) => planetsIn(ctx, h).some((id) => ctx.available(keys.planetHouse(id, h)))) : [...area.houses];
+  if (houses.length === 0) return [];
   const parts: string[] = [];
-  const described: Described = new Map();
-  for (const area of LIFE_AREAS) {
-    const houses = area.id === 'other' ? area.houses.filter((h) => planetsIn(ctx, h).some((id) => ctx.available(keys.planetHouse(id, h)))) : [...area.houses];
-    if (houses.length === 0) continue;
-    parts.push(`### ${area.title}`);
-    // In quadrant systems the Midheaven is the 10th cusp and the IC the 4th: their sign is said once.
-    let angleSaid: number | undefined;
-    if (area.id === 'vocation') {
-      const mc = ctx.factors.points.get('mc')!;
-      const key = keys.angleSign('mc', mc.sign);
-      const e = ctx.library.entries.get(key);
-      const text = e ? ctx.take(key, e.title, LIFE_AREA_WEIGHT.midheaven, { heading: e.title, fact: `Midheaven ${zodiacPosition(mc.lon)}` }) : undefined;
-      if (text) parts.push(text.replace(/^### /, '#### '));
-      if (text && cuspSign(ctx, 10).id === mc.sign) angleSaid = 10;
-      if (text) described.set(mc.sign, 'the Midheaven');
-    }
-    if (area.id === 'home') {
-      const ic = signOf(ctx.factors.points.get('mc')!.lon + 180);
-      const fourth = cuspSign(ctx, 4);
-      const place = fourth.id === ic.id ? `opens your 4th house in ${ic.name}` : `falls in ${ic.name}`;
-      parts.push(
-        ctx.choose(
-          [
-            `The lowest point of the chart, the IC, ${place}. It describes the emotional ground you come from and return to, here marked by ${SIGN_CARE[ic.id]}.`,
-            `At the foot of the chart the IC ${place}: the private base you start from and come home to, which in your case asks for ${SIGN_CARE[ic.id]}.`,
-            `The IC, the chart's deepest point, ${place}. Whatever home means to you, it tends to need ${SIGN_CARE[ic.id]} before it feels like yours.`,
-            `Opposite the Midheaven, the IC ${place}, the point of roots and private life; you tend to settle where you find ${SIGN_CARE[ic.id]}.`,
-            `Your roots are read from the IC, which ${place}: a home, or a circle of people, feels like a true base once it offers ${SIGN_CARE[ic.id]}.`,
-          ],
-          'life-areas-ic',
-        ),
-      );
-      if (fourth.id === ic.id) angleSaid = 4;
-      described.set(ic.id, 'the IC');
-    }
-    for (const h of houses) parts.push(...houseParts(ctx, h, described, { cuspSaid: h === angleSaid }));
+  // In quadrant systems the Midheaven is the 10th cusp and the IC the 4th: their sign is said once.
+  let angleSaid: number | undefined;
+  if (area.id === 'vocation') {
+    const mc = ctx.factors.points.get('mc')!;
+    const key = keys.angleSign('mc', mc.sign);
+    const e = ctx.library.entries.get(key);
+    const text = e
+      ? ctx.take(key, e.title, LIFE_AREA_WEIGHT.midheaven, { heading: e.title, fact: `Midheaven ${zodiacPosition(mc.lon)}`, keepText: true })
+      : undefined;
+    if (text) parts.push(text);
+    if (text && cuspSign(ctx, 10).id === mc.sign) angleSaid = 10;
+    if (text) described.set(mc.sign, 'the Midheaven');
   }
-  return introducedSection(ctx, 'life_areas', parts);
+  if (area.id === 'home' && !entriesOnly) {
+    const ic = signOf(ctx.factors.points.get('mc')!.lon + 180);
+    const fourth = cuspSign(ctx, 4);
+    const place = fourth.id === ic.id ? `opens your 4th house in ${ic.name}` : `falls in ${ic.name}`;
+    parts.push(
+      ctx.choose(
+        [
+          `The lowest point of the chart, the IC, ${place}. It describes the emotional ground you come from and return to, here marked by ${SIGN_CARE[ic.id]}.`,
+          `At the foot of the chart the IC ${place}: the private base you start from and come home to, which in your case asks for ${SIGN_CARE[ic.id]}.`,
+          `The IC, the chart's deepest point, ${place}. Whatever home means to you, it tends to need ${SIGN_CARE[ic.id]} before it feels like yours.`,
+          `Opposite the Midheaven, the IC ${place}, the point of roots and private life; you tend to settle where you find ${SIGN_CARE[ic.id]}.`,
+          `Your roots are read from the IC, which ${place}: a home, or a circle of people, feels like a true base once it offers ${SIGN_CARE[ic.id]}.`,
+        ],
+        'life-areas-ic',
+      ),
+    );
+    if (fourth.id === ic.id) angleSaid = 4;
+    described.set(ic.id, 'the IC');
+  }
+  for (const h of houses) parts.push(...houseParts(ctx, h, described, { cuspSaid: h === angleSaid, entriesOnly }));
+  return parts;
+}
+
+export function newDescribed(): Described {
+  return new Map();
 }

@@ -13,7 +13,7 @@ import type { MoonDayAspect } from '../../sky/moon-day.ts';
 import { KEY_ASPECT_WIDE_ORB } from '../ranking.ts';
 import { ASPECT_WORDS, POINT_FUNCTION, POINT_NAMES } from '../phrases.ts';
 
-/** At most this many aspects of each point are read, tightest first, and none wider than the key aspects' wide orb. */
+/** At most this many aspects of each point are read, tightest first, and none wider than the key aspects' wide orb (kept in proportion to the themes). */
 export const MAX_ASPECTS_PER_POINT = 3;
 
 type MajorType = 'conjunction' | 'trine' | 'sextile' | 'square' | 'opposition';
@@ -131,7 +131,10 @@ function aspectsOf(ctx: ReportContext, point: string, except?: string): PointAsp
     if (!isMajor(a.type) || (a.p1 !== point && a.p2 !== point) || a.orb > KEY_ASPECT_WIDE_ORB) continue;
     const other = a.p1 === point ? a.p2 : a.p1;
     if (other === point || other === except || !Object.hasOwn(POINT_FUNCTION, other)) continue;
-    found.push({ other, type: a.type, orb: a.orb, applying: a.is_applying, day: ctx.moonDayAspect(a) });
+    // Untimed: an aspect of the Moon is read only when it held over the whole birth day.
+    const day = ctx.moonDayAspect(a);
+    if (day && (day.from !== '00:00' || day.to !== '24:00')) continue;
+    found.push({ other, type: a.type, orb: day ? day.widest : a.orb, applying: a.is_applying, day });
   }
   // Ties in the order of the names, so that the text never depends on the input's order.
   return found.sort((x, y) => x.orb - y.orb || x.other.localeCompare(y.other)).slice(0, MAX_ASPECTS_PER_POINT);

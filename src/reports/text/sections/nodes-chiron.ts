@@ -1,12 +1,15 @@
 /**
- * The lunar nodes, Chiron and Lilith: a direction of growth, the gifts of a sensitive place (both
- * with their closest aspects), and what was refused and asks to be reclaimed.
+ * The lunar nodes, Chiron and Lilith, kept in proportion to the themes: a direction of growth and
+ * the gifts of a sensitive place, each by its sign with its one closest aspect, and what was
+ * refused and asks to be reclaimed, by Lilith's sign. Their houses are named, not read at length.
  */
 import { signOf } from '../../../astro/zodiac.ts';
 import type { ReportContext } from '../context.ts';
 import { ordinal } from '../report-markdown.ts';
 import { introducedSection, type ReportSection } from '../section.ts';
-import { placementEntries } from './core-triad.ts';
+import { keys } from '../../../interpretations/keys.ts';
+import { POINT_NAMES } from '../phrases.ts';
+import { placementFact } from './core-triad.ts';
 import { chironAspectParts, nodeAspectParts } from './node-chiron-aspects.ts';
 
 export const NODES_WEIGHT = { sign: 5, house: 4 };
@@ -22,16 +25,28 @@ export function nodesChironSection(ctx: ReportContext): ReportSection {
     parts.push(
       `Your North Node (the ${variant?.variant === 'true' ? 'true' : 'mean'} node) is in ${ctx.signName('north_node')}${node.house !== undefined ? ` in the ${ordinal(node.house)} house` : ''}; the South Node lies opposite, in ${south}${node.house !== undefined ? ` in the ${ordinal(((node.house + 5) % 12) + 1)} house` : ''}, the familiar ground the North Node leads away from.`,
     );
-    parts.push(...placementEntries(ctx, 'north_node', NODES_WEIGHT));
+    parts.push(...signEntry(ctx, 'north_node', NODES_WEIGHT.sign));
     parts.push(...nodeAspectParts(ctx));
   }
   const chiron = ctx.factors.points.get('chiron');
   if (chiron) {
-    parts.push(...placementEntries(ctx, 'chiron', NODES_WEIGHT));
+    parts.push(...signEntry(ctx, 'chiron', NODES_WEIGHT.sign));
     parts.push(...chironAspectParts(ctx));
   } else {
     parts.push('Chiron is not part of this chart: its position is only computed for births between 1800 and 2399.');
   }
-  parts.push(...placementEntries(ctx, 'lilith', LILITH_WEIGHT));
+  parts.push(...signEntry(ctx, 'lilith', LILITH_WEIGHT.sign));
   return introducedSection(ctx, 'nodes_chiron', parts);
+}
+
+/** A point's sign entry, its facts line giving its house. */
+function signEntry(ctx: ReportContext, id: string, weight: number): string[] {
+  const p = ctx.factors.points.get(id);
+  if (!p) return [];
+  const key = keys.planetSign(id, p.sign);
+  const text = ctx.take(key, `${POINT_NAMES[id]} in ${ctx.signName(id)}`, weight, {
+    heading: ctx.library.entries.get(key)?.title ?? '',
+    fact: placementFact(ctx, id),
+  });
+  return text ? [text] : [];
 }

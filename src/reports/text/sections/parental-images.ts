@@ -35,7 +35,9 @@ export function parentalImagesSection(ctx: ReportContext): ReportSection {
       'parents-moon',
     ),
   ];
-  const moonSaturn = aspectBetween(ctx, 'moon', 'saturn');
+  // Untimed: the Moon's aspect to Saturn is stated only when it held over the whole birth day.
+  const moonSaturnAny = aspectBetween(ctx, 'moon', 'saturn');
+  const moonSaturn = moonSaturnAny && ctx.rankingOrb(moonSaturnAny) !== undefined ? moonSaturnAny : undefined;
   const sunSaturn = aspectBetween(ctx, 'sun', 'saturn');
   if (moonSaturn)
     parts.push(

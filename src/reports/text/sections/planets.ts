@@ -1,18 +1,19 @@
 /**
- * The planets by group: Mercury, Venus and Mars; Jupiter and Saturn; and the outer planets where
- * they touch the personal chart (near an angle, or in close aspect to a personal point).
+ * Planet readings the themes share: retrograde entries, how Jupiter and Saturn stand to each other,
+ * the outer planets where they touch the personal chart (near an angle, or in close aspect to a
+ * personal point), and an aspect's entry.
  */
 import { signedSeparation } from '../../../astro/zodiac.ts';
 import type { KeyedAspect } from '../../../interpretations/chart-factors/aspects.ts';
 import { keys } from '../../../interpretations/keys.ts';
 import type { ReportContext } from '../context.ts';
 import { signOfPoint } from '../chart-facts.ts';
-import { degreesMinutes, joinAnd, withArticle, zodiacPosition } from '../report-markdown.ts';
-import { ASPECT_WORDS, POINT_FUNCTION, POINT_NAMES } from '../phrases.ts';
+import { degreesMinutes, joinAnd, ordinal, withArticle, zodiacPosition } from '../report-markdown.ts';
+import { ASPECT_WORDS, POINT_NAMES } from '../phrases.ts';
 import { introducedSection, type ReportSection } from '../section.ts';
 import { aspectFact } from '../aspect-facts.ts';
 import { placementEntries } from './core-triad.ts';
-import { conjunctionFigure, FIGURE_ORB } from '../../synthesis/conjunction-figures.ts';
+import { FIGURE_ORB } from '../../synthesis/conjunction-figures.ts';
 
 export const PLANET_WEIGHT = { personalSign: 5, socialSign: 4, outerSign: 3, outerHouse: 3, outerAspect: 4, retrograde: 3 };
 
@@ -20,66 +21,32 @@ const PERSONAL_POINTS = new Set(['sun', 'moon', 'mercury', 'venus', 'mars', 'asc
 /** Closer than this, an aspect from an outer planet to a personal point makes the outer planet personal. */
 export const OUTER_ASPECT_ORB = 4;
 
-function retrogradeEntry(ctx: ReportContext, id: string): string | undefined {
+export function retrogradeEntry(ctx: ReportContext, id: string): string | undefined {
   if (!ctx.factors.retrogrades.includes(id)) return undefined;
   const key = keys.retrograde(id);
   const e = ctx.library.entries.get(key);
   return e ? ctx.take(key, e.title, PLANET_WEIGHT.retrograde, { heading: e.title }) : undefined;
 }
 
-/** A planet's sign entry (its house entry is read with the life areas), or a pointer when already shown. */
-function signOnly(ctx: ReportContext, id: string, weight: number): string[] {
-  const p = ctx.factors.points.get(id);
-  if (!p) return [];
-  const key = keys.planetSign(id, p.sign);
-  if (ctx.isShown(key)) {
-    const [name, sign, faculty] = [POINT_NAMES[id], signOfPoint(ctx, id)!.name, POINT_FUNCTION[id]];
-    const pointer = ctx.choose(
-      [
-        `${name}, your chart ruler, has already been described with the core of your chart, and much of what follows is coloured by its ${faculty}.`,
-        `${name} in ${sign} rules your chart and was read with the core of your chart, so it is not repeated here; expect its ${faculty} to surface in the chapters that follow.`,
-        `As the ruler of your chart, ${name} in ${sign} came first, with the Sun and the Moon; keep its ${faculty} in mind as the other planets are read.`,
-        `The chapter on the core of your chart already read ${name} in ${sign}, your chart ruler; the planets below are read with its ${faculty} in mind.`,
-      ],
-      `chart-ruler-pointer-${id}`,
-    );
-    return [pointer, retrogradeEntry(ctx, id)].filter((t): t is string => t !== undefined);
-  }
-  const figure = conjunctionFigure(ctx, id);
-  const e = ctx.library.entries.get(key);
-  const text = e
-    ? ctx.take(key, e.title, weight, { heading: e.title, fact: `${POINT_NAMES[id]} ${zodiacPosition(p.lon)}${p.speed < 0 ? ', retrograde' : ''}` })
-    : undefined;
-  return [figure, text, retrogradeEntry(ctx, id)].filter((t): t is string => t !== undefined);
-}
-
-export function personalPlanetsSection(ctx: ReportContext): ReportSection {
-  const parts = ['mercury', 'venus', 'mars'].flatMap((id) => signOnly(ctx, id, PLANET_WEIGHT.personalSign));
-  return introducedSection(ctx, 'personal_planets', parts);
-}
-
-export function jupiterSaturnSection(ctx: ReportContext): ReportSection {
-  const parts = ['jupiter', 'saturn'].flatMap((id) => signOnly(ctx, id, PLANET_WEIGHT.socialSign));
+/** How Jupiter and Saturn stand to each other, when a conjunction has not just been read as one figure. */
+export function jupiterSaturnLink(ctx: ReportContext): string | undefined {
   const between = ctx.factors.aspects.find((a) => a.p1 === 'jupiter' && a.p2 === 'saturn');
   // A conjunction has just been read as one figure; any other aspect between them is named here.
   const fused = between?.type === 'conjunction' && ctx.isShown(keys.planetSign('saturn', ctx.factors.points.get('saturn')!.sign)) && between.orb <= FIGURE_ORB;
+  if (fused) return undefined;
   const jupiterSign = signOfPoint(ctx, 'jupiter')!.name;
   const saturnSign = signOfPoint(ctx, 'saturn')!.name;
-  if (!fused)
-    parts.push(
-      between
-        ? `Jupiter and Saturn are themselves linked by ${withArticle(between.type)} (orb ${degreesMinutes(between.orb)}), so expansion and consolidation are in direct conversation in your chart; that aspect is weighed with the others below.`
-        : ctx.choose(
-            [
-              `Jupiter in ${jupiterSign} and Saturn in ${saturnSign} form no major aspect to each other, so your urge to expand and your sense of limits tend to operate in separate areas of life rather than in constant negotiation.`,
-              `No major aspect joins Jupiter in ${jupiterSign} to Saturn in ${saturnSign}: where you reach out and where you hold back are settled in different rooms of your life, and each is read on its own terms.`,
-              `Between your Jupiter in ${jupiterSign} and your Saturn in ${saturnSign} there is no major aspect, so growth and caution seldom argue in the same moment; you may be bold in one field of life and careful in another without feeling the contradiction.`,
-              `Jupiter (${jupiterSign}) and Saturn (${saturnSign}) do not aspect each other here, so your optimism and your prudence take turns rather than negotiate; it helps to know which of them a given decision is being made by.`,
-            ],
-            'jupiter-saturn-apart',
-          ),
-    );
-  return introducedSection(ctx, 'jupiter_saturn', parts);
+  return between
+    ? `Jupiter and Saturn are themselves linked by ${withArticle(between.type)} (orb ${degreesMinutes(between.orb)}), so expansion and consolidation are in direct conversation in your chart, and your ambitions tend to be tested by your sense of what is sound before you act on them.`
+    : ctx.choose(
+        [
+          `Jupiter in ${jupiterSign} and Saturn in ${saturnSign} form no major aspect to each other, so your urge to expand and your sense of limits tend to operate in separate areas of life rather than in constant negotiation.`,
+          `No major aspect joins Jupiter in ${jupiterSign} to Saturn in ${saturnSign}: where you reach out and where you hold back are settled in different rooms of your life, and each is read on its own terms.`,
+          `Between your Jupiter in ${jupiterSign} and your Saturn in ${saturnSign} there is no major aspect, so growth and caution seldom argue in the same moment; you may be bold in one field of life and careful in another without feeling the contradiction.`,
+          `Jupiter (${jupiterSign}) and Saturn (${saturnSign}) do not aspect each other here, so your optimism and your prudence take turns rather than negotiate; it helps to know which of them a given decision is being made by.`,
+        ],
+        'jupiter-saturn-apart',
+      );
 }
 
 const ASPECT_ANGLE: Record<string, number> = { conjunction: 0, sextile: 60, square: 90, trine: 120, opposition: 180 };
@@ -184,8 +151,17 @@ export function outerPlanetsSection(ctx: ReportContext): ReportSection {
         `outer-personal-${id}`,
       ),
     );
-    parts.push(...placementEntries(ctx, id, { sign: PLANET_WEIGHT.outerSign, house: PLANET_WEIGHT.outerHouse }));
-    for (const a of aspects) {
+    // Its sign is shared by a generation; what is personal is its house and its contacts (the two closest).
+    const house = p.house === undefined ? undefined : keys.planetHouse(id, p.house);
+    const houseEntry = house ? ctx.library.entries.get(house) : undefined;
+    if (house && houseEntry) {
+      const text = ctx.take(house, `${name} in the ${ordinal(p.house!)} House`, PLANET_WEIGHT.outerHouse, {
+        heading: houseEntry.title,
+        fact: `${name} ${zodiacPosition(p.lon)}, ${ordinal(p.house!)} house`,
+      });
+      if (text) parts.push(text);
+    } else if (!ctx.timed) parts.push(...placementEntries(ctx, id, { sign: PLANET_WEIGHT.outerSign, house: PLANET_WEIGHT.outerHouse }));
+    for (const a of [...aspects].sort((x, y) => x.orb - y.orb).slice(0, 2)) {
       const text = aspectEntry(ctx, a, PLANET_WEIGHT.outerAspect);
       if (text) parts.push(text);
     }

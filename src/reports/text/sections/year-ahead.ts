@@ -1,16 +1,19 @@
 /**
  * The year ahead: the main transits of the slow planets to the chart's personal points and angles
  * over the twelve months from the report's date, with their dates, read with the library's
- * transit entries (the weightiest first, at most eight read in full), and the progressed Sun's
- * and Moon's events of the year. A table lists every transit found, in date order.
+ * transit entries (the weightiest first, at most eight read in full), each tied back to the theme
+ * that reads the natal point it touches, and the progressed Sun and Moon: where they stand over
+ * the year, and their events. A table lists every transit found, in date order.
  */
 import { julianDayFromUtcMs } from '../../../astro/civil-time.ts';
 import { ageYears, secondaryClock } from '../../../astro/progression-clock.ts';
 import { aspectFamily, keys } from '../../../interpretations/keys.ts';
 import type { YearTransit } from '../../sky/year-ahead.ts';
 import type { ReportContext } from '../context.ts';
-import { ASPECT_WORDS, POINT_FUNCTION, POINT_NAMES, SIGN_CARE, SIGN_STYLE } from '../phrases.ts';
-import { capitalize, countWord, table } from '../report-markdown.ts';
+import { ASPECT_WORDS, HOUSE_DOMAIN, POINT_FUNCTION, POINT_NAMES, SIGN_CARE, SIGN_STYLE } from '../phrases.ts';
+import { capitalize, countWord, ordinal, table, zodiacPosition } from '../report-markdown.ts';
+import { signOf } from '../../../astro/zodiac.ts';
+import { THEMES, themeOfPoint } from '../themes/theme-ranking.ts';
 import { section, type ReportSection } from '../section.ts';
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
@@ -50,6 +53,34 @@ function when(t: YearTransit): string {
   const hits = exact.length === 1 ? `exact on ${exact[0]}` : `exact on ${exact.slice(0, -1).join(', ')} and ${exact.at(-1)}`;
   const span = t.from && t.to ? `; the first pass is felt from ${longDate(t.from)} to ${longDate(t.to)}` : '';
   return `${hits}${span}`;
+}
+
+/**
+ * The natal theme a transit sets off: the chapter that read the point it touches, and the point's
+ * house, so that the transit is read as a season of that theme rather than on its own.
+ */
+function natalTheme(ctx: ReportContext, target: string, label: string): string {
+  const theme = THEMES[themeOfPoint(ctx, target)].title;
+  const house = ctx.houseOf(target);
+  const where = house !== undefined && target !== 'asc' && target !== 'mc' ? ` from your ${ordinal(house)} house (${HOUSE_DOMAIN[house]})` : '';
+  const transit = label.replace(/^(\w)/, (c) => c.toLowerCase());
+  // Each phrasing names the transit, so that two transits to one point do not print the same sentence.
+  return ctx.choose(
+    [
+      `In your chart the ${POINT_NAMES[target]} speaks${where} for the theme read in "${theme}", so ${transit} is best read as a season of that theme: what was said there is what this transit brings forward.`,
+      `${capitalize(transit)} touches the theme of "${theme}": these months work on your ${POINT_FUNCTION[target]}, read there${where}.`,
+      `Go back to "${theme}" for what ${transit} sets going: your natal ${POINT_NAMES[target]}${where} is read there, and the transit gives that reading a date.`,
+    ],
+    `year-theme-${target}`,
+  );
+}
+
+/** Where the progressed Sun and Moon stand over the year, and the themes they colour. */
+function progressedPositions(ctx: ReportContext, p: { sun: [number, number]; moon: [number, number] }): string {
+  const sun = `${zodiacPosition(p.sun[0])} to ${zodiacPosition(p.sun[1])}`;
+  const moon = `${zodiacPosition(p.moon[0])} to ${zodiacPosition(p.moon[1])}`;
+  const uncertain = ctx.timed ? '' : ' (from the noon chart)';
+  return `Over these twelve months your progressed Sun moves from ${sun} and your progressed Moon from ${moon}${uncertain}. The progressed Sun's sign says what your sense of purpose, read in "${THEMES.meeting_world.title}", is slowly growing into; the progressed Moon's sign says which needs, read in "${THEMES.inner_needs.title}", ask to be met first in this period: at present ${SIGN_CARE[signOf(p.moon[0]).id]}.`;
 }
 
 export function yearAheadSection(ctx: ReportContext): ReportSection | undefined {
@@ -122,11 +153,11 @@ export function yearAheadSection(ctx: ReportContext): ReportSection | undefined 
         plain: true,
         aspectType: t.type,
       });
-      if (text) parts.push(text);
+      if (text) parts.push(`${text}\n\n${natalTheme(ctx, t.target, label)}`);
     }
   }
   const progressions = year.progressions;
-  if (progressions.length) {
+  if (progressions.length || year.progressed) {
     parts.push('### Progressions');
     // Each phrasing names the day after birth that stands for this year, so that it reads for this chart.
     const days = daysAfterBirth(ctx.chart.subject.datetime_utc, year.from);
@@ -151,6 +182,7 @@ export function yearAheadSection(ctx: ReportContext): ReportSection | undefined 
             'untimed-progressed-moon',
           )}`,
     );
+    if (year.progressed) parts.push(progressedPositions(ctx, year.progressed));
     for (const p of progressions) {
       if (p.kind === 'moon_ingress')
         parts.push(

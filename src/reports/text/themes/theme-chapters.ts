@@ -1,0 +1,224 @@
+/**
+ * The report's themes, each one chapter that gathers every factor bearing on it: a planet's sign,
+ * house and closest aspects are read together, inside the theme the planet belongs to
+ * (theme-ranking.ts), with the house areas, the balance and the figures that speak to the same
+ * question. The chapters the report had before (temperament, chart shape, key aspects, the outer
+ * planets) are read as parts of the theme they serve, their titles one level down.
+ */
+import type { KeyedAspect } from '../../../interpretations/chart-factors/aspects.ts';
+import { keys } from '../../../interpretations/keys.ts';
+import type { ReportContext } from '../context.ts';
+import { signOfPoint } from '../chart-facts.ts';
+import { POINT_NAMES } from '../phrases.ts';
+import { joinAnd } from '../report-markdown.ts';
+import { aspectScore } from '../ranking.ts';
+import { section, type ReportSection } from '../section.ts';
+import { CORE_WEIGHT, moonCertainty, placementEntries, risingParts, sunMoonBridge } from '../sections/core-triad.ts';
+import { aspectEntry, jupiterSaturnLink, outerPlanetsSection, PLANET_WEIGHT, retrogradeEntry } from '../sections/planets.ts';
+import { temperamentSection } from '../sections/temperament.ts';
+import { leastOfSection } from '../sections/least-of.ts';
+import { chartShapeSection } from '../sections/chart-shape.ts';
+import { keyAspectsSection } from '../sections/key-aspects.ts';
+import { relationshipsSection } from '../sections/relationships.ts';
+import { vocationSection } from '../sections/vocation.ts';
+import { parentalImagesSection } from '../sections/parental-images.ts';
+import { lifeAreaParts, newDescribed, type Described } from '../sections/life-areas.ts';
+import { yearAheadSection } from '../sections/year-ahead.ts';
+import { centralFigurePassage, type CentralFigure } from './central-figure.ts';
+import { familyImageParts } from './family-images.ts';
+import { THEMES, type ThemeId } from './theme-ranking.ts';
+
+/** What the themes of one report share: the house signs already described and the central figure. */
+export interface ThemeState {
+  described: Described;
+  figure: CentralFigure | undefined;
+}
+
+export function newThemeState(figure: CentralFigure | undefined): ThemeState {
+  return { described: newDescribed(), figure };
+}
+
+/** A former chapter read as part of a theme: its title one level down, and its headings with it. */
+function embedded(s: ReportSection | undefined): string | undefined {
+  if (!s) return undefined;
+  return s.markdown.replace(/^(#{2,5}) /gm, '#$1 ');
+}
+
+/** A section's paragraphs without its title (a reading written for the theme that holds it). */
+function body(s: ReportSection): string[] {
+  return s.markdown.split('\n\n').slice(1);
+}
+
+/**
+ * A planet's closest aspects not read yet (at most `max`, within `orb`), weightiest first. For an
+ * untimed chart an aspect of the Moon is ranked by its widest orb of the day, not its closest.
+ */
+function closestAspects(ctx: ReportContext, id: string, max: number, orb: number): KeyedAspect[] {
+  // Untimed: a Moon aspect held over the whole day ranks by its widest orb; one that held for some hours only (read with
+  // those hours) by its closest plus the widest orb, so that it comes after those that held all day.
+  const effectiveOrb = (a: KeyedAspect) => ctx.rankingOrb(a) ?? a.orb + 10;
+  return ctx.factors.aspects
+    .filter((a) => (a.p1 === id || a.p2 === id) && a.orb <= orb && !ctx.isShown(keys.aspect(a.p1, a.type, a.p2)))
+    .sort((a, b) => aspectScore({ ...b, orb: effectiveOrb(b) }, ctx.factors.chartRuler) - aspectScore({ ...a, orb: effectiveOrb(a) }, ctx.factors.chartRuler))
+    .slice(0, max);
+}
+
+/** A planet read in one place: its sign and house, whether it is retrograde, and its closest aspects. */
+function planetReading(ctx: ReportContext, id: string, weights: { sign: number; house: number }, aspects = 2, keepText = false): string[] {
+  const parts = placementEntries(ctx, id, weights, '', keepText);
+  const retro = retrogradeEntry(ctx, id);
+  if (retro) parts.push(retro);
+  for (const a of closestAspects(ctx, id, aspects, 3.5)) {
+    const text = aspectEntry(ctx, a, PLANET_WEIGHT.outerAspect);
+    if (text) parts.push(text);
+  }
+  return parts;
+}
+
+const signName = (ctx: ReportContext, id: string) => signOfPoint(ctx, id)?.name;
+
+function meetingWorld(ctx: ReportContext): string[] {
+  const sun = signName(ctx, 'sun')!;
+  const ruler = ctx.factors.chartRuler;
+  const rising = ctx.timed ? signName(ctx, 'asc') : undefined;
+  const intro = rising
+    ? ctx.choose(
+        [
+          `How you meet the world is read here from four factors together: ${rising} rising, the first impression and the way you begin things; the Sun in ${sun}, what you are growing into; ${ruler ? `${POINT_NAMES[ruler]}, ruler of the rising sign, which carries that manner into the rest of your life; ` : ''}and the balance of elements and modes that sets your pace before any one planet speaks.`,
+          `Your way of meeting people and situations starts with ${rising} on the Ascendant and the Sun in ${sun}; ${ruler ? `${POINT_NAMES[ruler]}, as chart ruler, says where that energy is headed, and ` : ''}the temperament of the whole chart says at what speed. Where these agree you will recognise yourself at once; where they differ, the difference is named as it comes.`,
+        ],
+        'theme-world-timed',
+      )
+    : ctx.choose(
+        [
+          `How you meet the world is read here from the Sun in ${sun}, the self you are growing into, from Mercury, the way you think and speak, and from the balance of elements and modes across the whole chart, which sets your pace before any single planet speaks.`,
+          `Without a birth time, the first impression you make is read from what the day itself gives: the Sun in ${sun}, Mercury's way with words and ideas, and the temperament of the chart as a whole.`,
+        ],
+        'theme-world-untimed',
+      );
+  const parts: (string | undefined)[] = [intro];
+  parts.push(...planetReading(ctx, 'sun', { sign: CORE_WEIGHT.luminarySign, house: CORE_WEIGHT.luminaryHouse }, 1, true));
+  parts.push(...risingParts(ctx));
+  if (ruler !== 'mercury') parts.push(...planetReading(ctx, 'mercury', { sign: PLANET_WEIGHT.personalSign, house: 4 }, 1));
+  else for (const a of closestAspects(ctx, 'mercury', 1, 3.5)) parts.push(aspectEntry(ctx, a, PLANET_WEIGHT.outerAspect));
+  parts.push(embedded(temperamentSection(ctx)), embedded(leastOfSection(ctx)));
+  return parts.filter((p): p is string => p !== undefined);
+}
+
+function innerNeeds(ctx: ReportContext): string[] {
+  const moon = signName(ctx, 'moon')!;
+  const parts: (string | undefined)[] = [
+    ctx.choose(
+      [
+        `What you need in order to feel safe is the Moon's question, and yours stands in ${moon}. Its sign${ctx.timed ? ', its house' : ''} and the planets it meets describe the comfort you reach for when tired or hurt, and the way you look after the people close to you; the Sun's sign beside it shows how well those needs get along with your aims.`,
+        `Under the face you show is a set of needs, read from the Moon in ${moon}${ctx.timed ? ' and its house' : ''}, from the planets that touch it and from how it sits with your ${signName(ctx, 'sun')} Sun. When these needs are met you are generous and steady; when they are not, the rest of the chart has to work harder.`,
+      ],
+      'theme-needs',
+    ),
+  ];
+  if (ctx.timed || !ctx.sky.moonDay) parts.push(...planetReading(ctx, 'moon', { sign: CORE_WEIGHT.luminarySign, house: CORE_WEIGHT.luminaryHouse }, 3, true));
+  else {
+    parts.push(...placementEntries(ctx, 'moon', { sign: CORE_WEIGHT.luminarySign, house: CORE_WEIGHT.luminaryHouse }, '', true));
+    parts.push(moonCertainty(ctx));
+    // Each aspect of the day is read, those that held only for some hours with their hours (aspectEntry says so).
+    for (const a of closestAspects(ctx, 'moon', 4, 6)) parts.push(aspectEntry(ctx, a, PLANET_WEIGHT.outerAspect));
+  }
+  parts.push(sunMoonBridge(ctx));
+  return parts.filter((p): p is string => p !== undefined);
+}
+
+function love(ctx: ReportContext, state: ThemeState): string[] {
+  const [venus, mars] = [signName(ctx, 'venus'), signName(ctx, 'mars')];
+  const intro = ctx.choose(
+    [
+      `How you love is read from Venus in ${venus}, what attracts you and how you show affection, and Mars in ${mars}, how you pursue and what you do with desire${ctx.timed ? ', then from the 7th house of partners and the 5th of romance and play' : ''}. Each planet's sign, house and closest aspects are read together, so that the picture of you in love comes from the whole chart rather than from one placement.`,
+      `Love in your chart is a conversation between Venus in ${venus} and Mars in ${mars}${ctx.timed ? ', set in the houses of partnership and pleasure' : ''}; this chapter reads the two with everything that touches them, and names where they agree and where they pull apart.`,
+    ],
+    'theme-love',
+  );
+  const parts: (string | undefined)[] = [intro, ...body(relationshipsSection(ctx))];
+  parts.push(...planetReading(ctx, 'venus', { sign: PLANET_WEIGHT.personalSign, house: 4 }));
+  parts.push(...planetReading(ctx, 'mars', { sign: PLANET_WEIGHT.personalSign, house: 4 }));
+  parts.push(...lifeAreaParts(ctx, 'relationships', state.described, true));
+  return parts.filter((p): p is string => p !== undefined);
+}
+
+function work(ctx: ReportContext, state: ThemeState): string[] {
+  const [saturn, jupiter] = [signName(ctx, 'saturn'), signName(ctx, 'jupiter')];
+  const intro = ctx.choose(
+    [
+      `How you work draws on ${ctx.timed ? `the Midheaven in ${signName(ctx, 'mc')}, the aim you grow toward in public, on the 10th and 6th houses of career and daily tasks, ` : ''}on Saturn in ${saturn}, where skill is built slowly, and on Jupiter in ${jupiter}, where opportunity and faith come more easily; the Sun's sign and the chart's element balance add what kind of work feels worth doing.`,
+      `Vocation is read here from several factors at once: ${ctx.timed ? `the Midheaven in ${signName(ctx, 'mc')} and the houses of work, ` : ''}Saturn in ${saturn} for discipline and mastery, Jupiter in ${jupiter} for growth and reach, and the Sun for the purpose behind it all.`,
+    ],
+    'theme-work',
+  );
+  const parts: (string | undefined)[] = [intro, ...body(vocationSection(ctx))];
+  parts.push(...lifeAreaParts(ctx, 'vocation', state.described, true));
+  parts.push(...planetReading(ctx, 'jupiter', { sign: PLANET_WEIGHT.socialSign, house: 4 }));
+  parts.push(...planetReading(ctx, 'saturn', { sign: PLANET_WEIGHT.socialSign, house: 4 }));
+  parts.push(jupiterSaturnLink(ctx));
+  parts.push(...lifeAreaParts(ctx, 'resources', state.described));
+  return parts.filter((p): p is string => p !== undefined);
+}
+
+/** The aspects that speak of the parental images, read here when no earlier theme took them. */
+const FAMILY_ASPECTS = ['sun-saturn', 'moon-saturn', 'sun-moon', 'moon-pluto', 'sun-pluto', 'moon-uranus'];
+
+function family(ctx: ReportContext, state: ThemeState): string[] {
+  const parts: (string | undefined)[] = [...body(parentalImagesSection(ctx)), ...familyImageParts(ctx)];
+  parts.push(...lifeAreaParts(ctx, 'home', state.described, true));
+  for (const a of ctx.factors.aspects) {
+    if (!FAMILY_ASPECTS.includes(`${a.p1}-${a.p2}`) || (ctx.moonDayAspect(a)?.widest ?? a.orb) > 6) continue;
+    // Untimed: a Moon aspect is taken here only when it held all day.
+    const day = ctx.moonDayAspect(a);
+    if (day && (day.from !== '00:00' || day.to !== '24:00')) continue;
+    parts.push(aspectEntry(ctx, a, PLANET_WEIGHT.outerAspect));
+  }
+  return parts.filter((p): p is string => p !== undefined);
+}
+
+function tension(ctx: ReportContext, state: ThemeState): string[] {
+  const figure = state.figure;
+  const intro = figure
+    ? ctx.choose(
+        [
+          `Every chart has a knot that much else is tied to. In yours it is the figure formed by ${joinAnd(figure.sides[0].map((id) => POINT_NAMES[id]!))} and ${joinAnd(figure.sides[1].map((id) => POINT_NAMES[id]!))}, read first as one figure; the shape of the chart, the slow planets where they reach you, and the aspects not yet read follow.`,
+          `The central tension of your chart is the figure ${joinAnd(figure.sides[0].map((id) => POINT_NAMES[id]!))} make with ${joinAnd(figure.sides[1].map((id) => POINT_NAMES[id]!))}. It is read once, as a whole, before the chart's shape and its remaining aspects.`,
+        ],
+        'theme-tension-figure',
+      )
+    : ctx.choose(
+        [
+          'The central tension of a chart is where its parts argue most, and in yours it is read from the shape of the whole, from any aspect figure, from the slow planets where they reach your personal points, and from the closest aspects not yet read in another chapter.',
+          'What pulls hardest in your chart is gathered here: the overall shape of the wheel, the slow planets where they touch you personally, and the aspects that rank highest among those not already read with the planets they join.',
+        ],
+        'theme-tension',
+      );
+  const parts: (string | undefined)[] = [intro];
+  if (figure) parts.push(centralFigurePassage(ctx, figure));
+  parts.push(embedded(chartShapeSection(ctx)), embedded(outerPlanetsSection(ctx)), embedded(keyAspectsSection(ctx)));
+  const other = lifeAreaParts(ctx, 'other', state.described);
+  if (other.length) parts.push('### Other Houses With Planets', ...other.map((p) => p.replace(/^### /, '#### ')));
+  return parts.filter((p): p is string => p !== undefined);
+}
+
+/** The chapter of one theme for this chart (undefined when the chart has nothing for it: no year ahead). */
+export function themeChapter(ctx: ReportContext, id: ThemeId, state: ThemeState): ReportSection | undefined {
+  const title = THEMES[id].title;
+  switch (id) {
+    case 'meeting_world':
+      return section(id, title, meetingWorld(ctx));
+    case 'inner_needs':
+      return section(id, title, innerNeeds(ctx));
+    case 'relationships':
+      return section(id, title, love(ctx, state));
+    case 'vocation':
+      return section(id, title, work(ctx, state));
+    case 'parental_images':
+      return section(id, title, family(ctx, state));
+    case 'central_tension':
+      return section(id, title, tension(ctx, state));
+    case 'year_ahead':
+      return yearAheadSection(ctx);
+  }
+}
