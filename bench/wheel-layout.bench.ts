@@ -5,13 +5,20 @@
 import { initEphemeris } from '../src/astro/ephemeris.ts';
 import { renderChartSvg } from '../renderer/index.ts';
 import { natal } from '../tools/sample-charts.ts';
-import { KINDS, addUp, checkWheel, formatTotals, randomChartSvg, syntheticClusterSvg } from '../test/helpers/wheel-layout-check.ts';
+import { KINDS, addUp, checkWheel, distancesOutsideSector, formatTotals, randomChartSvg, syntheticClusterSvg } from '../test/helpers/wheel-layout-check.ts';
 
 initEphemeris();
 const n = Number(process.argv[2] ?? 2000);
+/** The issue's bar: glyphs drawn more than 2° outside their own sector, and the furthest. */
+function beyondTwoDegrees(svgs: string[]): string {
+  const all = svgs.flatMap(distancesOutsideSector);
+  const beyond = all.filter((p) => p.outside > 2).length;
+  return `glyphs more than 2° outside their sector ${beyond} of ${all.length} (${((100 * beyond) / all.length).toFixed(2)} %), furthest ${Math.max(...all.map((p) => p.outside)).toFixed(1)}°`;
+}
 for (const kind of KINDS) {
-  const reports = Array.from({ length: n }, (_, i) => checkWheel(randomChartSvg(kind, i)));
-  console.log(formatTotals(kind.padEnd(12), addUp(reports)));
+  const svgs = Array.from({ length: n }, (_, i) => randomChartSvg(kind, i));
+  console.log(formatTotals(kind.padEnd(12), addUp(svgs.map(checkWheel))));
+  console.log(`${' '.repeat(14)}${beyondTwoDegrees(svgs)}`);
 }
 console.log(formatTotals('clusters    ', addUp(Array.from({ length: Math.min(n, 600) }, (_, i) => checkWheel(syntheticClusterSvg(i))))));
 

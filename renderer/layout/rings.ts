@@ -6,7 +6,7 @@
 import { secondHouseSet, type ChartDrawing } from '../chart-model.ts';
 import { validCusps } from '../geometry.ts';
 import { textWidth } from '../text.ts';
-import { clampSize, retroText, type Style } from '../themes.ts';
+import { clampSize, type Style } from '../themes.ts';
 
 export type RingId = 'inner' | 'outer';
 
@@ -61,16 +61,24 @@ interface TrackSpec {
   labels: Track['labels'];
 }
 
-const TICK = 0.02;
-const GLYPH_GAP = 0.012;
-const PAD = 0.012;
+/** A track's tick, the gap between tick and glyph, and the padding below its labels, fractions of R. */
+interface Spacing {
+  tick: number;
+  glyphGap: number;
+  pad: number;
+}
+const SINGLE_SPACING: Spacing = { tick: 0.02, glyphGap: 0.012, pad: 0.012 };
+/** A bi-wheel's two tracks share the depth a single wheel gives one: their spacing is tighter. */
+const BI_SPACING: Spacing = { tick: 0.012, glyphGap: 0.008, pad: 0.004 };
 const LABEL_GAP = 0.28;
 
-/** Widths of the widest possible labels, in stacking order (deg, [sign, min], retro). */
-function stackWidths(cap: number, labels: Track['labels'], st: Pick<Style, 'retroStyle'>): number[] {
+/**
+ * Widths of the widest possible labels, in stacking order (deg, [sign, min]). The retrograde mark
+ * sits at a corner of the glyph (layout/points.ts), not in the stack: it takes no depth.
+ */
+function stackWidths(cap: number, labels: Track['labels']): number[] {
   const w = [textWidth('28°', cap)];
   if (labels === 'full') w.push(cap * 1.15, textWidth('28′', cap));
-  w.push(textWidth(retroText(st), cap));
   return w;
 }
 
@@ -90,27 +98,37 @@ const SIMPLE_CAP = 1.45;
  */
 /** Smallest aspect disc, as a fraction of the wheel radius, whatever the scales asked for. */
 const MIN_DISC = 0.25;
+/**
+ * The aspect disc a wheel keeps at its default scales, crowded or not, as a fraction of the radius:
+ * below it the aspect lines knot. A bi-wheel's two tracks are drawn as deep as that leaves them,
+ * their glyphs and labels no smaller than the least sizes (MIN_GLYPH_PX, MIN_LABEL_PX); a crowd
+ * spreads round its track (layout/spread-within.ts), never inwards.
+ */
+export const DEFAULT_DISC = 0.4;
+/** The least sizes (layout/points.ts), px at 700 px: repeated here, since points.ts imports this file. */
+const LEAST_GLYPH_PX = 14;
+const LEAST_LABEL_PX = 7.5;
 /** Largest house-number cap height as a fraction of its band's thickness. */
 const BAND_FILL = 0.62;
 
-function trackThickness(t: TrackSpec, R: number, st: Style): number {
+function trackThickness(t: TrackSpec, R: number, sp: Spacing): number {
   const cap = t.cap * R;
-  const stack = stackWidths(cap, t.labels, st).reduce((a, w) => a + w + cap * LABEL_GAP, 0);
-  return R * (TICK + GLYPH_GAP + t.glyph * INK + PAD) + stack;
+  const stack = stackWidths(cap, t.labels).reduce((a, w) => a + w + cap * LABEL_GAP, 0);
+  return R * (sp.tick + sp.glyphGap + t.glyph * INK + sp.pad) + stack;
 }
 
-function buildTrack(ring: RingId, outer: number, t: TrackSpec, R: number, squeeze: number, st: Style): Track {
+function buildTrack(ring: RingId, outer: number, t: TrackSpec, R: number, squeeze: number, sp: Spacing): Track {
   const k = Math.min(1, squeeze);
-  const tickLen = TICK * R * squeeze;
+  const tickLen = sp.tick * R * squeeze;
   const glyphSize = t.glyph * R * k;
   const cap = t.cap * R * k;
-  const natural = trackThickness({ ...t, glyph: t.glyph * k, cap: t.cap * k }, R, st);
+  const natural = trackThickness({ ...t, glyph: t.glyph * k, cap: t.cap * k }, R, sp);
   return {
     ring,
     outer,
     inner: outer - natural * Math.max(1, squeeze),
     tickLen,
-    glyphR: outer - tickLen - GLYPH_GAP * R * squeeze - (glyphSize * INK) / 2,
+    glyphR: outer - tickLen - sp.glyphGap * R * squeeze - (glyphSize * INK) / 2,
     glyphSize,
     labelCap: cap,
     labelGap: cap * LABEL_GAP * Math.max(1, squeeze),
@@ -126,9 +144,10 @@ export function computeGeometry(d: ChartDrawing, st: Style): WheelGeometry {
   const hasHouses = validCusps(d.inner.cusps) !== null;
   const outerHouses = bi && validCusps(secondHouseSet(d)?.cusps) !== null;
 
-  const zFrac = st.signRingFraction ?? (bi ? 0.105 : 0.13);
+  const zFrac = st.signRingFraction ?? (bi ? 0.09 : 0.13);
   const zodiacInner = R * (1 - zFrac);
-  const bandFrac = st.houseRingFraction ?? (bi ? 0.05 : 0.065);
+  const bandFrac = st.houseRingFraction ?? (bi ? 0.042 : 0.065);
+  const spacing = bi ? BI_SPACING : SINGLE_SPACING;
   const capBase = st.fontFraction ?? (bi ? 0.029 : 0.034);
   const simple = size < SIMPLE_BELOW;
   const spec: TrackSpec = {
@@ -140,14 +159,14 @@ export function computeGeometry(d: ChartDrawing, st: Style): WheelGeometry {
   let top = zodiacInner;
   let outerHouseBand: WheelGeometry['outerHouseBand'] = null;
   if (outerHouses) {
-    const th = 0.042 * R;
+    const th = 0.036 * R;
     outerHouseBand = { outer: top, inner: top - th, cap: Math.min(0.024 * R * st.houseNumberScale, th * BAND_FILL) };
     top -= th;
   }
 
   const bandTh = hasHouses ? bandFrac * R : 0;
   const nTracks = bi ? 2 : 1;
-  const natural = trackThickness(spec, R, st) * nTracks;
+  const natural = trackThickness(spec, R, spacing) * nTracks;
   // Room for the planet tracks once the aspect disk is fixed by config, if it is.
   let available = natural;
   if (st.centerFraction !== undefined) available = top - bandTh - st.centerFraction * R;
@@ -166,7 +185,7 @@ export function computeGeometry(d: ChartDrawing, st: Style): WheelGeometry {
     for (const id of (bi ? ['outer', 'inner'] : ['inner']) as RingId[]) {
       // "Houses outside the planets" puts the inner ring's numbers just outside its own track.
       if (id === 'inner' && hasHouses && !st.housesInside) addBand();
-      const tr = buildTrack(id, t, spec, R, sq, st);
+      const tr = buildTrack(id, t, spec, R, sq, spacing);
       built.push(tr);
       t = tr.inner;
     }
@@ -175,14 +194,22 @@ export function computeGeometry(d: ChartDrawing, st: Style): WheelGeometry {
   };
   // Extreme symbol or font scales would push the tracks into the centre: shrink glyphs and
   // labels alike until the aspect disc keeps at least MIN_DISC of the radius (ticks and gaps
-  // do not shrink, hence a few rounds).
-  const floor = Math.min(MIN_DISC, st.centerFraction ?? MIN_DISC) * R;
+  // do not shrink, hence a few rounds). A bi-wheel at its default proportions keeps DEFAULT_DISC,
+  // its glyphs and labels shrunk no further than the least sizes.
+  // (Scales a caller asked for may leave it less, down to MIN_DISC.)
   let built = build(squeeze);
-  for (let round = 0; round < 4 && built.top < floor - 0.5; round++) {
-    const used = start - bandTh - built.top;
-    squeeze *= Math.max(0.1, (start - bandTh - floor) / used);
-    built = build(squeeze);
+  const shrinkTo = (floor: number, least: number) => {
+    for (let round = 0; round < 4 && built.top < floor - 0.5 && squeeze > least; round++) {
+      const used = start - bandTh - built.top;
+      squeeze = Math.max(least, squeeze * Math.max(0.1, (start - bandTh - floor) / used));
+      built = build(squeeze);
+    }
+  };
+  if (bi && st.centerFraction === undefined && st.ringFraction === undefined) {
+    const k700 = size / 700;
+    shrinkTo(DEFAULT_DISC * R + 0.6, Math.max((LEAST_GLYPH_PX * k700) / (spec.glyph * R * INK), (LEAST_LABEL_PX * k700) / (spec.cap * R)));
   }
+  shrinkTo(Math.min(MIN_DISC, st.centerFraction ?? MIN_DISC) * R, 0);
   const { tracks, houseBand } = built;
   top = built.top;
   const aspectR = Math.max(0.12 * R, top);

@@ -18,8 +18,11 @@ interface Document extends Json {
   components?: { schemas?: Record<string, Json> } & Json;
 }
 
-/** Shapes smaller than this (bytes of JSON) stay inline: a `$ref` to them would save little. */
-const MIN_SHARED_BYTES = 90;
+/**
+ * Schemas smaller than this (bytes of JSON, their words included) stay inline: a `$ref` is as long.
+ * A larger one written in two places or more becomes a component where that saves bytes (worthSharing).
+ */
+const MIN_SHARED_BYTES = 45;
 const REF_PREFIX = '#/components/schemas/';
 /** Keywords whose value is a schema, or a list or map of schemas (JSON Schema 2020-12). */
 const SCHEMA_KEYWORDS = ['items', 'additionalProperties', 'not', 'if', 'then', 'else', 'contains', 'propertyNames', 'unevaluatedItems'];
@@ -44,6 +47,61 @@ function shapeOf(schema: Json): Json {
 /** The words of `schema` that its place keeps beside a `$ref`. */
 function ownWords(schema: Json): Json {
   return Object.fromEntries(OWN_WORDS.filter((key) => schema[key] !== undefined).map((key) => [key, schema[key]]));
+}
+
+/**
+ * What the places of one shape say in their own words: for each word (description, examples,
+ * default), how many places say it and in which wording. The component holds a word only when
+ * every place says it (a place that said nothing must not gain it when dereferenced) and two
+ * places or more say it alike: in the wording most of them use. The others keep theirs beside the
+ * `$ref`, which a reader takes over the component's.
+ */
+class WordTally {
+  private places = 0;
+  private readonly said = new Map<string, Map<string, number>>();
+  /** Bytes of the places as written (shape and words) and of their words alone. */
+  private written = 0;
+  private wordBytes = 0;
+
+  add(schema: Json): void {
+    this.places++;
+    this.written += JSON.stringify(schema).length;
+    this.wordBytes += JSON.stringify(ownWords(schema)).length;
+    for (const [key, value] of Object.entries(ownWords(schema))) {
+      const wordings = this.said.get(key) ?? new Map<string, number>();
+      const text = JSON.stringify(value);
+      wordings.set(text, (wordings.get(text) ?? 0) + 1);
+      this.said.set(key, wordings);
+    }
+  }
+
+  /**
+   * Bytes saved by one component holding `held` (its entry `entryBytes` long besides those words):
+   * each place written as a `$ref` and the words the component does not hold in its wording.
+   */
+  bytesShared(held: Json, entryBytes: number): number {
+    let beside = this.wordBytes;
+    for (const [key, value] of Object.entries(held))
+      beside -= (this.said.get(key)?.get(JSON.stringify(value)) ?? 0) * (JSON.stringify(value).length + key.length + 4);
+    const refBytes = `{"$ref":"${REF_PREFIX}"}`.length + 12;
+    return this.written - (this.places * refBytes + beside + entryBytes + JSON.stringify(held).length);
+  }
+
+  common(): Json {
+    const held: Json = {};
+    for (const key of OWN_WORDS) {
+      const wordings = this.said.get(key);
+      if (!wordings || [...wordings.values()].reduce((a, b) => a + b, 0) < this.places) continue;
+      const [text, times] = [...wordings].reduce((best, next) => (next[1] > best[1] ? next : best));
+      if (times >= 2) held[key] = JSON.parse(text) as unknown;
+    }
+    return held;
+  }
+}
+
+/** A place's words less those its component holds in the same wording. */
+function wordsBeside(own: Json, held: Json): Json {
+  return Object.fromEntries(Object.entries(own).filter(([key, value]) => !(key in held) || JSON.stringify(held[key]) !== JSON.stringify(value)));
 }
 
 /**
@@ -111,7 +169,8 @@ const pascal = (name: string) =>
  * The compact form of `document` (which is left as it is). Bottom-up: a shape is counted once per
  * place it is written; each shape written in two places or more (and not tiny) becomes one
  * component, or refers to the named component it already is. Words every place of a shape says
- * alike are written once, in its component.
+ * are written once, in its component, in the wording most places use (WordTally); a place worded
+ * otherwise keeps its own beside the `$ref`.
  */
 export function compactOpenApi(input: Document): Document {
   const document = structuredClone(input);
@@ -122,17 +181,18 @@ export function compactOpenApi(input: Document): Document {
   // its words where every place says the same (null where two places differ).
   const counts = new Map<string, number>();
   const firstName = new Map<string, string>();
-  const sameWords = new Map<string, string | null>();
+  const words = new Map<string, WordTally>();
   const count = (schema: Json, name: string): void => {
     if (typeof schema.$ref === 'string') return;
     const text = JSON.stringify(shapeOf(schema));
-    if (text.length >= MIN_SHARED_BYTES) {
+    // Sized with its words: a small shape that every place describes alike is worth sharing.
+    if (JSON.stringify(schema).length >= MIN_SHARED_BYTES) {
       counts.set(text, (counts.get(text) ?? 0) + 1);
       if (!firstName.has(text)) firstName.set(text, name);
-      const words = JSON.stringify(ownWords(schema));
-      const seen = sameWords.get(text);
-      sameWords.set(text, seen === undefined || seen === words ? words : null);
     }
+    // Every place's words, the small ones' too: a small place of a shared shape becomes a `$ref` as well.
+    if (!words.has(text)) words.set(text, new WordTally());
+    words.get(text)!.add(schema);
     forEachSubschema(schema, name, (child, _replace, childName) => count(child, childName));
   };
   const namedNames = Object.keys(named);
@@ -146,7 +206,8 @@ export function compactOpenApi(input: Document): Document {
   // The components made here, by shape; their names come from the first field that holds them. A
   // shape said in the same words everywhere keeps them once, in its component.
   const made = new Map<string, string>();
-  const withWords = new Set<string>();
+  /** The words each component made here holds (those its places then leave out). */
+  const heldWords = new Map<string, Json>();
   const taken = new Set(Object.keys(named));
   const componentFor = (text: string, schema: Json): string => {
     // A named component's own description would otherwise appear where the field said nothing.
@@ -159,20 +220,28 @@ export function compactOpenApi(input: Document): Document {
     for (let i = 2; taken.has(name); i++) name = `${base}${i}`;
     taken.add(name);
     made.set(text, name);
-    const words = sameWords.get(text);
-    const shape = words && words !== '{}' ? { ...shapeOf(schema), ...(JSON.parse(words) as Json) } : shapeOf(schema);
-    if (words && words !== '{}') withWords.add(name);
+    const held = words.get(text)?.common() ?? {};
+    heldWords.set(name, held);
+    const shape = { ...shapeOf(schema), ...held };
     named[name] = shape;
     share(shape);
     return name;
+  };
+  // Whether one component saves bytes over the places written out: each place becomes a `$ref`
+  // (and the words its component does not hold), the component is written once.
+  const worthSharing = (text: string): boolean => {
+    const tally = words.get(text);
+    if (!tally) return false;
+    const held = tally.common();
+    return tally.bytesShared(held, text.length + REF_PREFIX.length + 20) > 0;
   };
   // Top-down, so that the largest shared shape is shared whole rather than piece by piece.
   const replaceShared = (schema: Json, replace: (next: Json) => void): void => {
     if (typeof schema.$ref !== 'string') {
       const text = JSON.stringify(shapeOf(schema));
-      if ((counts.get(text) ?? 0) > 1) {
+      if ((counts.get(text) ?? 0) > 1 && (namedByShape.has(text) || made.has(text) || worthSharing(text))) {
         const name = componentFor(text, schema);
-        replace({ $ref: REF_PREFIX + name, ...(withWords.has(name) ? {} : ownWords(schema)) });
+        replace({ $ref: REF_PREFIX + name, ...wordsBeside(ownWords(schema), heldWords.get(name) ?? {}) });
         return;
       }
     }
@@ -206,8 +275,9 @@ function inlineSingleUse(document: Document, candidates: Set<string>): void {
     const name = typeof value.$ref === 'string' ? value.$ref.slice(REF_PREFIX.length) : '';
     if (once.has(name)) {
       // The place's words come first, as they were (a component made here holds words only when every place said them).
+      // The place's own words win over the ones its component holds (as they do for a reader).
       const { $ref: _ref, ...beside } = value;
-      return inline({ ...beside, ...once.get(name) });
+      return inline({ ...beside, ...once.get(name), ...beside });
     }
     for (const [key, child] of Object.entries(value)) value[key] = inline(child);
     return value;

@@ -593,3 +593,36 @@ export function syntheticClusterSvg(i: number): string {
   };
   return renderChartSvg(d);
 }
+
+/**
+ * How far each glyph is drawn outside its own sector (between the sign boundaries, its ring's
+ * cusps and the angle axes round its true longitude), degrees: 0 inside it. A point on a line (a
+ * second chart's Midheaven on its own tenth cusp) stands in the sectors on both sides. Issue bar:
+ * every glyph within 2° of its sector's edge.
+ */
+export function distancesOutsideSector(svg: string): { id: string; ring: string; lon: number; drawn: number; outside: number }[] {
+  const pts = [...svg.matchAll(/<g data-point="([^"]+)" data-ring="(inner|outer)" data-lon="([\d.]+)" data-drawn="([\d.]+)"/g)].map((m) => ({
+    id: m[1]!,
+    ring: m[2]!,
+    lon: num(m[3]!),
+    drawn: num(m[4]!),
+  }));
+  const cusps: Record<string, number[]> = { inner: [], outer: [] };
+  for (const m of svg.matchAll(/data-cusp="\d+" data-ring="\w+"( data-house-band="second")? data-lon="([\d.]+)"/g))
+    (m[1] ? cusps.outer : cusps.inner)!.push(num(m[2]!));
+  const axes = [...new Set([...svg.matchAll(/data-angle="\w+" data-lon="([\d.]+)"/g)].map((m) => num(m[1]!)))];
+  return pts.map((p) => {
+    const lines = [...Array.from({ length: 12 }, (_, i) => i * 30), ...cusps[p.ring]!, ...axes];
+    const on = lines.some((l) => Math.abs(diff(p.lon, l)) < 1e-3);
+    let lo = -Infinity;
+    let hi = Infinity;
+    for (const l of lines) {
+      const d = diff(p.lon, l);
+      if (on && Math.abs(d) < 1e-3) continue;
+      if (d <= 0) lo = Math.max(lo, d);
+      else hi = Math.min(hi, d);
+    }
+    const m = diff(p.lon, p.drawn);
+    return { ...p, outside: m < lo ? lo - m : m > hi ? m - hi : 0 };
+  });
+}

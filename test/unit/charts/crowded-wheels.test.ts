@@ -2,8 +2,8 @@
  * The most crowded wheels (tools/crowded-charts.ts: the 4 February 1962 gathering in
  * every chart kind, eight bodies within 20°, twin stelliums, a bi-wheel crowded on both rings),
  * held to the size rules read back from their SVG: no glyph below MIN_GLYPH_PX and no degree label
- * below MIN_LABEL_PX at 700 px (in proportion at other sizes), the aspect circle of a single wheel
- * at 40 % of the radius or more, no boxes overlapping, no axis through a label, and a glyph not
+ * below MIN_LABEL_PX at 700 px (in proportion at other sizes), the aspect circle at 40 % of the
+ * radius or more (bi-wheels too), no boxes overlapping, no axis through a label, and a glyph not
  * conjunct with an angle clear of its axis. docs/examples holds their pictures.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +12,7 @@ import { MIN_GLYPH_PX, MIN_LABEL_PX } from '../../../renderer/layout/points.ts';
 import { crowdedCharts, gatheringCharts } from '../../../tools/crowded-charts.ts';
 import { transitChart } from '../../../src/features/charts/charts-service.ts';
 import { transitChartRequest } from '../../../src/features/charts/charts-schemas.ts';
-import { checkWheel, segmentHits } from '../../helpers/wheel-layout-check.ts';
+import { checkWheel, randomChartSvg, segmentHits } from '../../helpers/wheel-layout-check.ts';
 
 beforeAll(() => initEphemeris());
 
@@ -60,12 +60,24 @@ describe('crowded wheels', () => {
     expect(MIN_LABEL_PX).toBe(7.5);
   });
 
-  it('keep the aspect circle of a single wheel at 40 % of the radius or more', () => {
+  it('keep the aspect circle at 40 % of the radius or more, on single wheels and bi-wheels (transits, synastry, progressions, solar return) alike', () => {
+    expect(Object.values(charts).filter((svg) => svg.includes('data-ring="outer"')).length).toBeGreaterThanOrEqual(4);
     for (const [name, svg] of Object.entries(charts)) {
-      if (svg.includes('data-ring="outer"')) continue;
       const r = Number(/<circle cx="[\d.]+" cy="[\d.]+" r="([\d.]+)" fill="none" data-layer="aspect-circle"/.exec(svg)![1]);
       expect(r / (sizeOf(svg) * 0.415), name).toBeGreaterThanOrEqual(0.4);
     }
+  });
+
+  it('keep the aspect circle at 40 % of the radius on random bi-wheels of every kind, their glyphs and labels at the least sizes or larger', () => {
+    for (const kind of ['transits', 'synastry', 'progressions', 'solar_return'] as const)
+      for (let i = 0; i < 8; i++) {
+        const svg = randomChartSvg(kind, i);
+        const r = Number(/<circle cx="[\d.]+" cy="[\d.]+" r="([\d.]+)" fill="none" data-layer="aspect-circle"/.exec(svg)![1]);
+        expect(r / (sizeOf(svg) * 0.415), `${kind} ${i}`).toBeGreaterThanOrEqual(0.4);
+        const s = smallest(svg);
+        expect(s.glyph, `${kind} ${i}`).toBeGreaterThanOrEqual(MIN_GLYPH_PX - 0.01);
+        expect(s.label, `${kind} ${i}`).toBeGreaterThanOrEqual(MIN_LABEL_PX - 0.01);
+      }
   });
 
   it('keep every box apart and every axis off the labels', () => {
