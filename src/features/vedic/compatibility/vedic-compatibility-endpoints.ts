@@ -40,7 +40,7 @@ export const VEDIC_COMPATIBILITY_ENDPOINTS = [
     paths: ['/api/v2/vedic/compatibility'],
     tags: ['vedic'],
     summary: 'Vedic compatibility: Guna Milan, Mangal dosha of both, nadi and bhakoot doshas, summary and risk flags',
-    description: VEDIC_COMPATIBILITY_TEXT,
+    description: 'The match of /api/v2/vedic/match in the v2 compatibility shape, with a summary and risk flags. See docs/api/vedic.md, "Vedic compatibility".',
     body: vedicCompatibilityRequest,
     answer: { json: vedicCompatibilityResponse },
     task: vedicCompatibilityTask,

@@ -18,7 +18,8 @@ export const VEDIC_DAILY_ENDPOINTS = [
     paths: ['/api/v2/vedic/horoscope/daily/personal'],
     tags: ['vedic'],
     summary: 'Vedic personal daily reading: chandra bala, tara bala, gochara, dasha, panchang, scores by life area and the day’s kalams',
-    description: VEDIC_DAILY_TEXT,
+    description:
+      'The day read from sunrise at the place: panchang, chandra and tara bala, gochara with vedha, Sade Sati, the running dashas; factors, scores by life area, kalams. See docs/api/vedic.md, "Vedic daily reading".',
     body: vedicDailyRequest,
     answer: { json: vedicDailyResponse },
     task: vedicDailyTask,

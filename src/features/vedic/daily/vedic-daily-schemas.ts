@@ -292,8 +292,12 @@ export const vedicDailyResponse = z.object({
     .object({
       julian_day: z.number().describe('The reading’s instant, Julian day UT'),
       ayanamsha_degrees: z.number().describe('The ayanamsa then'),
-      transit_longitudes: z.record(z.string(), z.number()).describe('Sidereal longitude of each graha at the instant, by name'),
-      natal_longitudes: z.record(z.string(), z.number()).describe('Sidereal longitude of each natal graha (and Lagna), by name'),
+      transit_longitudes: z
+        .record(z.string(), z.number().describe('Sidereal longitude, degrees'))
+        .describe('Sidereal longitude of each graha at the instant, by name'),
+      natal_longitudes: z
+        .record(z.string(), z.number().describe('Sidereal longitude, degrees'))
+        .describe('Sidereal longitude of each natal graha (and Lagna), by name'),
     })
     .nullable()
     .describe('The positions behind the reading; null unless include_raw_facts'),

@@ -54,7 +54,8 @@ VEDIC_MUHURTA_ENDPOINTS.push(
     tags: ['vedic'],
     summary:
       'Personal muhurta search: windows scored for anyone and for one person (tara and chandra bala, dasha sandhi, gochara), rejected by strictness, a moment promoted only when it clears the bar',
-    description: PERSONAL_MUHURAT_TEXT,
+    description:
+      'Windows scored for anyone and for the person, rejected by strictness, a moment promoted only above the bar. See docs/api/vedic.md, "Vedic personal muhurta".',
     body: personalMuhuratRequest,
     answer: { json: personalMuhuratResponse },
     task: personalMuhuratTask,

@@ -135,10 +135,12 @@ export const personalMuhuratResponse = z.object({
     })
     .describe('How the answer was chosen'),
   location: muhuratSearchResponse.shape.location,
-  metadata: muhuratSearchResponse.shape.metadata.extend({
-    dasha_sandhi_days: z.number().describe('Days either side of a dasha change counted as its sandhi'),
-    rejected_count: z.number().int().describe('Windows rejected by the strictness'),
-  }),
+  metadata: muhuratSearchResponse.shape.metadata
+    .extend({
+      dasha_sandhi_days: z.number().describe('Days either side of a dasha change counted as its sandhi'),
+      rejected_count: z.number().int().describe('Windows rejected by the strictness'),
+    })
+    .describe('How the search was made'),
   warnings: z.array(z.string()).describe('What to know: Sade Sati or Dhaiya over the range, an untimed birth, skipped polar dates'),
 });
 export type PersonalMuhuratAnswer = z.output<typeof personalMuhuratResponse>;
