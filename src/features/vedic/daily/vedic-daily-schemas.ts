@@ -133,7 +133,7 @@ export const vedicDailyResponse = z.object({
       mind: areaScore.describe('Moods and focus'),
       spiritual: areaScore.describe('Practice, study, reflection'),
     })
-    .describe('0-100 per life area: 50 plus 5 per unit of the weights of the factors that count for it (each times its share in the area), clamped'),
+    .describe('0-100 per life area from the factors’ weights (docs/api/vedic.md)'),
   narrative: z
     .object({
       summary: z.string().describe('The day in a few sentences'),
@@ -243,7 +243,7 @@ export const vedicDailyResponse = z.object({
             retrograde: z.boolean().describe('Moving backwards'),
             house_from_moon: house.describe('Its sign counted from the natal Moon’s'),
             house_from_lagna: house.nullable().describe('From the natal lagna; null for an untimed birth'),
-            favourable: z.boolean().describe('A good house for this graha in the classical gochara table (Phaladeepika 26; the nodes by Saturn’s row)'),
+            favourable: z.boolean().describe('A good house for this graha in the gochara table'),
             vedha: z
               .object({
                 house: house.describe('The obstructing house from the natal Moon'),

@@ -37,9 +37,7 @@ export const personalMuhuratRequest = z
     limit: base.limit,
     strictness: caseInsensitiveEnum(STRICTNESS)
       .default('traditional')
-      .describe(
-        '`traditional` (default): windows in chandrashtama, an adverse tara (Vipat, Pratyari, Vadha), a mahadasha sandhi or of poor public quality are rejected; `balanced`: chandrashtama and Vadha tara rejected; `relaxed`: chandrashtama only',
-      ),
+      .describe('traditional (default), balanced or relaxed: which windows are rejected (docs/api/vedic.md)'),
     subject: vedicBirth.optional().describe("The person's birth (the Vedic birth block): required (or `birth`)"),
     birth: vedicBirth.optional().describe('Alias of `subject`'),
   })
@@ -126,7 +124,7 @@ export const personalMuhuratResponse = z.object({
         rejected_because: z.array(z.string()).describe('The rules that rejected it'),
       }),
     )
-    .describe('The best-scoring (by public score) windows the strictness rejected, at most `limit`'),
+    .describe('Windows the strictness rejected, best public score first, at most `limit`'),
   selection_explanation: z
     .object({
       decision: z.enum(['best_moment_found', 'no_best_moment']).describe('Whether a moment was promoted'),
