@@ -53,6 +53,24 @@ function limbsOver(from: number, to: number, cache: PositionCache): Record<LimbK
 /** The elements that run in [from, to): those that begin before `to` and end after `from`. */
 const within = (elements: LimbElement[], from: number, to: number) => elements.filter((e) => e.end > from && e.start < to);
 
+/** The day's core alone: its sunrises, weekday, limbs and daytime periods (what a daily reading needs; no Moon rise or lunar month). */
+export type PanchangDay = Pick<Panchang, 'date' | 'weekday' | 'day' | 'limbs' | 'periods' | 'ayanamsa'>;
+
+export function computePanchangDay(date: CalendarDate, zone: string, lat: number, lng: number, ayanamsa: AyanamsaName): PanchangDay {
+  const day = hinduDay(date, zone, lat, lng);
+  const sunrise = day.sunrise.jdUt,
+    next = day.nextSunrise.jdUt;
+  const found = limbsOver(sunrise, next, new PositionCache({ type: 'sidereal', ayanamsa }));
+  const limbs = {
+    tithi: within(found.tithi, sunrise, next),
+    nakshatra: within(found.nakshatra, sunrise, next),
+    yoga: within(found.yoga, sunrise, next),
+    karana: within(found.karana, sunrise, next),
+  };
+  const weekday = new Date(Date.UTC(date.year, date.month - 1, date.day)).getUTCDay();
+  return { date, weekday, day, limbs, periods: dayPeriods(sunrise, day.sunset.jdUt, weekday), ayanamsa };
+}
+
 export function computePanchang(date: CalendarDate, zone: string, lat: number, lng: number, ayanamsa: AyanamsaName, atJdUt?: number): Panchang {
   const zodiac: ZodiacSetting = { type: 'sidereal', ayanamsa };
   const day = hinduDay(date, zone, lat, lng);

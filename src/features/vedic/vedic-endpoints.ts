@@ -24,6 +24,8 @@ import { VEDIC_STRENGTH_ENDPOINTS } from './strength/vedic-strength-endpoints.ts
 import { VEDIC_GOCHAR_ENDPOINTS } from './gochar/vedic-gochar-endpoints.ts';
 import { VEDIC_MUHURTA_ENDPOINTS } from './muhurta/vedic-muhurta-endpoints.ts';
 import { VEDIC_DASHA_INSIGHTS_ENDPOINTS } from './dasha-insights/dasha-insights-endpoints.ts';
+import { VEDIC_DAILY_ENDPOINTS } from './daily/vedic-daily-endpoints.ts';
+import { VEDIC_COMPATIBILITY_ENDPOINTS } from './compatibility/vedic-compatibility-endpoints.ts';
 
 const VEDIC_CHART_TEXT =
   'The sidereal rasi chart (D1): Lahiri ayanamsa by default (`ayanamsha`, any of the engine\'s), its value in `metadata`; the nine grahas (Rahu the mean node unless `node_type: true`; Ketu opposite) and the lagna with sign, degree, nakshatra, pada and its lord, house (whole-sign from the lagna by default; `house_system: bhava_chalit` for the Sripati bhavas, or another system\'s cusps), retrograde, combust (Surya Siddhanta orbs) and dignity (Parashara: exaltation, moolatrikona, own sign, compound relationship to the sign lord); the sign lords of the houses. Untimed births (`time_known: false`): no lagna, houses from the Moon sign (chandra lagna), a warning. See docs/api/vedic.md, "Vedic".';
@@ -150,4 +152,6 @@ export const VEDIC_ENDPOINTS: readonly Endpoint[] = [
   ...VEDIC_GOCHAR_ENDPOINTS,
   ...VEDIC_MUHURTA_ENDPOINTS,
   ...VEDIC_DASHA_INSIGHTS_ENDPOINTS,
+  ...VEDIC_DAILY_ENDPOINTS,
+  ...VEDIC_COMPATIBILITY_ENDPOINTS,
 ];

@@ -212,7 +212,7 @@ function ordinal(n: number): string {
 }
 
 /** The score's range: the sums of the lowest and highest points of the factors scored. */
-function scoreRange(natal: boolean): [number, number] {
+export function scoreRange(natal: boolean): [number, number] {
   const ranges: (readonly [number, number])[] = [
     FACTOR_RANGE.tithi,
     FACTOR_RANGE.nakshatra,

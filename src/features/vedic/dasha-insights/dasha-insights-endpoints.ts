@@ -18,7 +18,8 @@ export const VEDIC_DASHA_INSIGHTS_ENDPOINTS = [
     paths: ['/api/v1/vedic/dasha/insights'],
     tags: ['vedic'],
     summary: 'Dasha insights: the running maha/antar/pratyantar lords read in the chart, ranked factors, the next changes',
-    description: DASHA_INSIGHTS_TEXT,
+    description:
+      'The running lords read in the chart (houses ruled and occupied, dignity, relation to the lagna lord, functional nature), ranked factors, next changes. See docs/api/vedic.md, "Vedic dasha insights".',
     body: dashaInsightsRequest,
     answer: { json: dashaInsightsResponse },
     task: dashaInsightsTask,

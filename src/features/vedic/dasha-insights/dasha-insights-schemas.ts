@@ -76,12 +76,7 @@ export const dashaInsightsResponse = z.object({
   headline: z.string().describe('The running periods in one line'),
   period_reading: z
     .object({
-      score: z
-        .number()
-        .int()
-        .min(0)
-        .max(100)
-        .describe('The running lords’ scores averaged, the mahadasha counted twice, plus the relation between the mahadasha and antardasha lords'),
+      score: z.number().int().min(0).max(100).describe('The stack’s score (docs/api/vedic.md)'),
       band: bandSchema,
       summary: z.string().describe('What the running periods bring, in a few sentences written from the factors'),
       themes: z
@@ -92,7 +87,7 @@ export const dashaInsightsResponse = z.object({
             lords: z.array(lordName).describe('The running lords that rule or occupy it'),
           }),
         )
-        .describe('The houses the running lords rule or occupy: the matters the period brings forward, most lords first'),
+        .describe('The houses the running lords rule or occupy, most lords first'),
     })
     .describe('The running periods read together'),
   lords: z.array(lordRoleSchema).describe('Each running lord (once, with the levels it lords) and what it means in this chart'),

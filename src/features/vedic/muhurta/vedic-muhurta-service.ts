@@ -26,7 +26,7 @@ export interface MuhuratSearchTask {
 export const MUHURTA_RULES_NAME = 'muhurta_chintamani';
 
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
-const dateText = (d: CalendarDate) => `${pad(d.year, 4)}-${pad(d.month)}-${pad(d.day)}`;
+export const dateText = (d: CalendarDate) => `${pad(d.year, 4)}-${pad(d.month)}-${pad(d.day)}`;
 
 function readDate(text: string, field: string): CalendarDate {
   const [year, month, day] = text.split('-').map(Number) as [number, number, number];
@@ -49,14 +49,14 @@ export function muhurtaDates(request: Pick<MuhuratSearchRequest, 'start_date' | 
   return dates;
 }
 
-function localTimeIn(zone: string) {
+export function localTimeIn(zone: string) {
   return (jdUt: number) => {
     const ms = Math.round(utcMsFromJulianDay(jdUt) / 1000) * 1000;
     return formatLocalIso(ms, zoneOffsetSeconds(zone, ms));
   };
 }
 
-function windowOut(w: MuhurtaWindow, local: (jd: number) => string) {
+export function windowOut(w: MuhurtaWindow, local: (jd: number) => string) {
   const f = w.factors;
   const all = [f.tithi, f.nakshatra, f.yoga, f.karana, f.weekday, f.hora, f.abhijit, f.taraBala, f.chandraBala];
   return {
