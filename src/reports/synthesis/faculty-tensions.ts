@@ -137,7 +137,9 @@ export function labelInSentence(label: string): string {
   const dominant = /^(.+) as Your Dominant Planet$/.exec(label);
   if (dominant) return `${dominant[1]} as your dominant planet`;
   if (/^[A-Z][a-z]+( Node)? in /.test(label)) return `your ${lower(label)}`;
-  return lower(label).replace(/^The /, 'the ');
+  if (label.startsWith('The ')) return lower(label).replace(/^The /, 'the ');
+  // Any other heading ("Fixed Energy in the Background", "Grand Trine in Fire") is named, not made a subject in its capitals.
+  return `what “${label}” describes`;
 }
 
 const ASPECT_NOUNS: Record<string, string> = { conjunct: 'conjunction', square: 'square', sextile: 'sextile', trine: 'trine', opposite: 'opposition' };
