@@ -30,7 +30,7 @@ import { alternatingRounds } from './alternating-rounds.ts';
 import { runLoad } from './load.ts';
 import { machineDescription } from './machine.ts';
 import { median } from './median.ts';
-import { startBenchServer, type BenchServer } from './server-process.ts';
+import { cpuSeconds, startBenchServer, type BenchServer } from './server-process.ts';
 
 const seconds = Number(process.env.NATIVE_BENCH_SECONDS ?? 3);
 const rounds = Number(process.env.NATIVE_BENCH_ROUNDS ?? 5);
@@ -133,6 +133,7 @@ try {
     contenders,
     async ({ endpoint, server, mode }) => {
       let next = 0;
+      const cpuBefore = cpuSeconds(server.pid);
       const result = await runLoad(`${endpoint.name}, ${mode.name}`, {
         url: `${server.url}${endpoint.path}`,
         method: 'POST',
@@ -142,13 +143,16 @@ try {
         body: () => endpoint.bodies[next++ % endpoint.bodies.length]!,
       });
       if (result.non2xx || result.errors) throw new Error(`${endpoint.name}, ${mode.name}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-      return result.requestsPerSecond;
+      // The server's CPU (all its threads) per request: what a request costs it, which the load
+      // of other processes on a shared machine moves far less than the rate it is served at.
+      return { rate: result.requestsPerSecond, cpuMicros: ((cpuSeconds(server.pid) - cpuBefore) * 1e6) / Math.max(1, result.requests) };
     },
     {
       rounds,
       warmUpRounds,
       order: 'rotated',
-      afterRound: (results, round) => console.log(`  ${round.warmUp ? 'warm-up' : 'round  '} ${round.number}: ${results.map((r) => r.toFixed(0)).join(' ')}`),
+      afterRound: (results, round) =>
+        console.log(`  ${round.warmUp ? 'warm-up' : 'round  '} ${round.number}: ${results.map((r) => r.rate.toFixed(0)).join(' ')} req/s`),
     },
   );
   const memory = servers.map((server) => memoryMb(server.pid));
@@ -156,9 +160,12 @@ try {
   const ratesOf = (endpoint: number, mode: number) => rates[endpoint * MODES.length + mode]!;
   const rows = MODULES.flatMap((module, k) =>
     ENDPOINTS.map((endpoint, e) => {
-      const withIt = ratesOf(e, 0);
-      const without = ratesOf(e, k + 1);
+      const withIt = ratesOf(e, 0).map((r) => r.rate);
+      const without = ratesOf(e, k + 1).map((r) => r.rate);
       const ratios = withIt.map((rate, r) => rate / without[r]!);
+      const cpuWith = ratesOf(e, 0).map((r) => r.cpuMicros);
+      const cpuWithout = ratesOf(e, k + 1).map((r) => r.cpuMicros);
+      const cpuRatios = cpuWithout.map((cpu, r) => cpu / cpuWith[r]!);
       return {
         module,
         endpoint: endpoint.name,
@@ -167,18 +174,24 @@ try {
         withoutRps: median(without),
         ratio: median(ratios),
         ratios,
+        cpuWithMicros: median(cpuWith),
+        cpuWithoutMicros: median(cpuWithout),
+        cpuRatio: median(cpuRatios),
+        cpuRatios,
       };
     }),
   );
   const col = (s: string, n: number) => s.padStart(n);
-  console.log(`\n${'module'.padEnd(12)} ${'endpoint'.padEnd(20)} ${col('with', 7)} ${col('without', 8)} ${col('ratio', 6)}   ratio per round`);
+  console.log(
+    `\n${'module'.padEnd(12)} ${'endpoint'.padEnd(22)} ${col('with', 6)} ${col('without', 8)} ${col('ratio', 6)}  ${col('cpu µs with', 11)} ${col('without', 8)} ${col('ratio', 6)}   rate ratio per round | cpu ratio per round`,
+  );
   for (const r of rows) {
     console.log(
-      `${r.module.padEnd(12)} ${`${r.endpoint}${r.uses ? '' : ' (-)'}`.padEnd(20)} ${col(r.withRps.toFixed(0), 7)} ${col(r.withoutRps.toFixed(0), 8)} ${col(r.ratio.toFixed(2), 6)}   ${r.ratios.map((x) => x.toFixed(2)).join(' ')}`,
+      `${r.module.padEnd(12)} ${`${r.endpoint}${r.uses ? '' : ' (-)'}`.padEnd(22)} ${col(r.withRps.toFixed(0), 6)} ${col(r.withoutRps.toFixed(0), 8)} ${col(r.ratio.toFixed(2), 6)}  ${col(r.cpuWithMicros.toFixed(0), 11)} ${col(r.cpuWithoutMicros.toFixed(0), 8)} ${col(r.cpuRatio.toFixed(2), 6)}   ${r.ratios.map((x) => x.toFixed(2)).join(' ')} | ${r.cpuRatios.map((x) => x.toFixed(2)).join(' ')}`,
     );
   }
   console.log(
-    "with, without: requests/s, medians of the kept rounds; ratio: median of the rounds' own ratios (with / without); (-): the endpoint does not use the module, its ratio is the noise",
+    "with, without: requests/s, medians of the kept rounds; ratio: median of the rounds' own ratios (with / without). cpu µs: the server's CPU per request, all threads; its ratio is without / with, the throughput gain of a server whose cores are its own. (-): the endpoint does not use the module, its ratios are the noise",
   );
   console.log(`\n${'mode'.padEnd(18)} ${col('RSS MB', 7)} ${col('anon', 7)} ${col('file', 7)}   (after the rounds)`);
   MODES.forEach((mode, m) =>

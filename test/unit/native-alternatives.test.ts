@@ -18,13 +18,13 @@ const day = () => `${int(1850, 2099)}-${pad(int(1, 12))}-${pad(int(1, 28))}`;
 /** A handful of requests per endpoint, options varied, places given by coordinates (their zones come from the tiles). */
 const REQUESTS: { path: string; body: Record<string, unknown> }[] = [
   ...Array.from({ length: 6 }, () => ({ path: '/api/v1/natal/calculate', body: birth() })),
-  { path: '/api/v1/natal/calculate', body: { ...birth(), zodiac_type: 'Sidereal', sidereal_ayanamsa: 'LAHIRI', house_system: 'W', include_minor: true } },
-  { path: '/api/v1/natal/calculate', body: { ...birth(), lat: 78.2, lng: 15.6, house_system: 'P', interpretation: { enable: true } } },
+  { path: '/api/v1/natal/calculate', body: { ...birth(), zodiac_type: 'sidereal', sidereal_ayanamsa: 'lahiri', house_system: 'whole_sign', include_minor: true } },
+  { path: '/api/v1/natal/calculate', body: { ...birth(), lat: 78.2, lng: 15.6, house_system: 'placidus', interpretation: { enable: true } } },
   ...Array.from({ length: 4 }, () => ({ path: '/natal', body: birth() })),
   ...Array.from({ length: 4 }, () => ({ path: '/api/v1/transits/calculate', body: { natal: birth(), transit_date: `${day()}T12:00` } })),
   { path: '/api/v1/ephemeris/calculate', body: { start: '2024-03-01', end: '2024-03-31', step: '1d', lat: 38.72, lng: -9.14 } },
   { path: '/api/v1/ephemeris/calculate', body: { start: day(), step: '6h', end: undefined, include_aspects: true, ...place() } },
-  { path: '/api/v1/ephemeris/calculate', body: { start: '1601-01-01', end: '1601-01-05', step: '1d' } }, // before the data files: Moshier
+  { path: '/api/v1/ephemeris/calculate', body: { start: '2399-12-25', end: '2399-12-31', step: '12h' } }, // the data files' last days, without a place
 ];
 
 /** Zones of random places, looked up in the tile file. */
