@@ -50,7 +50,7 @@ async function answersWith(off: string): Promise<{ on: boolean[]; answers: strin
     });
     const lookup = new TimeZoneLookup();
     const zones = POINTS.map((p) => lookup.zoneAt(p.lat, p.lng));
-    const tileWarnings = warn.mock.calls.filter((call) => call[1] === 'TimeZoneTilesWarning').length;
+    const tileWarnings = warn.mock.calls.filter((call) => (call as unknown[])[1] === 'TimeZoneTilesWarning').length;
     return { on: (['json_writer', 'mapped_file', 'swe_calc'] as const).map(nativeModuleOn), answers, zones, tileWarnings };
   } finally {
     warn.mockRestore();
