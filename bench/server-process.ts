@@ -28,6 +28,8 @@ export async function startBenchServer(
     reportCredits?: number;
     /** Another checkout of the project, built (`npm run build`), whose service to start: an earlier design measured in the same run. */
     root?: string;
+    /** How long the server may take to become ready (90 s by default; longer on a loaded machine). */
+    readyTimeoutMs?: number;
   } = {},
 ): Promise<BenchServer> {
   const port = await freePort();
@@ -42,7 +44,7 @@ export async function startBenchServer(
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
-  if (!(await waitUntilReady(port))) {
+  if (!(await waitUntilReady(port, options.readyTimeoutMs))) {
     child.kill('SIGKILL');
     fs.rmSync(dataDir, { recursive: true, force: true });
     throw new Error(`${entry} did not become ready on port ${port}`);

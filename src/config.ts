@@ -56,6 +56,12 @@ export const configSchema = z.object({
    */
   COMPUTE_MODE: z.enum(['pool', 'inline', 'mixed']).optional(),
   /**
+   * The project's native modules left off (comma-separated: json_writer, mapped_file, swe_calc):
+   * each then runs its JavaScript alternative, which answers the same bytes. For measuring what
+   * each module buys (bench/native-modules.bench.ts); read once per thread, at load.
+   */
+  NATIVE_MODULES_OFF: commaList.pipe(z.array(z.enum(['json_writer', 'mapped_file', 'swe_calc']))).default([]),
+  /**
    * Threads of each process's pool, one per core by default, also in a process group: there the
    * pools hold only the heavy tasks, and one process's export or chart images may then use every
    * core (with one thread per process a lone 200-year export ran at 0.84 of the pool's rows/s).
@@ -412,6 +418,16 @@ export const configSchema = z.object({
 });
 
 type ParsedConfig = z.output<typeof configSchema>;
+
+/**
+ * NATIVE_MODULES_OFF alone, for the modules that choose their path when they load (in every
+ * worker thread too, which has no Config): the same rule as loadConfig's, which refuses a bad value at start.
+ */
+export function nativeModulesOff(env: NodeJS.ProcessEnv = process.env): ReadonlySet<string> {
+  const parsed = configSchema.shape.NATIVE_MODULES_OFF.safeParse(env.NATIVE_MODULES_OFF || undefined);
+  if (!parsed.success) throw new ConfigError(`invalid configuration:\n  NATIVE_MODULES_OFF: ${parsed.error.issues.map((i) => i.message).join('; ')}`);
+  return new Set(parsed.data);
+}
 
 export type Config = Omit<ParsedConfig, 'COMPUTE_MODE'> & {
   COMPUTE_MODE: NonNullable<ParsedConfig['COMPUTE_MODE']>;

@@ -1,6 +1,6 @@
 /**
- * JSON written as a tape and turned into UTF-8 bytes by the native writer (native/json_writer.c)
- * in one call: for answers whose shape is known, without building their objects, without a
+ * JSON written as a tape and turned into UTF-8 bytes by the native writer (native/json_writer.c,
+ * or its JavaScript alternative: json-tape-writer.ts) in one call: for answers whose shape is known, without building their objects, without a
  * string per number and without joining pieces in JavaScript.
  *
  * A writer declares its fixed pieces once, at load, with `jsonFragment` (keys with their
@@ -10,25 +10,14 @@
  * (`str`: quoted and escaped by JSON.stringify itself). Steps cost a typed-array store each.
  */
 import { Buffer } from 'node:buffer';
-import { loadNativeModule } from '../native-module.ts';
-
-interface NativeJsonWriter {
-  /** Appends to this thread's fragment table; returns its new size. */
-  addFragments(texts: string[]): number;
-  /** The answer's length; written into room at offset when it is at most limit and fits there (bytes past it may be written over), else kept for copyLast. */
-  write(steps: Uint32Array, stepCount: number, numbers: Float64Array, texts: string[], room: Uint8Array, offset: number, limit: number): number;
-  /** The last answer written, into the start of target. */
-  copyLast(target: Uint8Array): void;
-}
-
-const native = loadNativeModule<NativeJsonWriter>('json_writer');
+import { tapeWriter as writer } from './json-tape-writer.ts';
 
 // A step's kind in its top two bits (as native/json_writer.c reads them).
 const NUMBER = 0x4000_0000;
 const TEXT = 0x8000_0000;
 const MAX_FRAGMENTS = 1 << 30;
 
-/** Every fragment declared in this thread, by id; the native table holds the first `registered`. */
+/** Every fragment declared in this thread, by id; the writer's table holds the first `registered`. */
 const fragments: string[] = [];
 const fragmentIds = new Map<string, number>();
 let registered = 0;
@@ -106,7 +95,7 @@ function answerBytes(length: number): Uint8Array {
   } else {
     target = unzeroedBytes(length);
   }
-  native.copyLast(target);
+  writer.copyLast(target);
   return target;
 }
 
@@ -197,9 +186,9 @@ export class JsonTape {
    * that other answers share (see `ownedBytes`).
    */
   bytes(): Uint8Array {
-    if (registered < fragments.length) registered = native.addFragments(fragments.slice(registered));
+    if (registered < fragments.length) registered = writer.addFragments(fragments.slice(registered));
     try {
-      return answerBytes(native.write(this.steps, this.stepCount, this.numbers, this.texts, block, blockUsed, SHARED_ANSWER_BYTES));
+      return answerBytes(writer.write(this.steps, this.stepCount, this.numbers, this.texts, block, blockUsed, SHARED_ANSWER_BYTES));
     } finally {
       this.reset();
     }

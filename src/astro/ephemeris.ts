@@ -6,7 +6,8 @@
  * or answers a number instead of new objects: the same library at about two thirds of the cost.
  * Its copy of the library reads the data files from memory (native/ephemeris_files.c).
  * Everything else goes through the general binding `sweph`. Each binding carries its own copy
- * of the library, so each is given the data path.
+ * of the library, so each is given the data path. With `swe_calc` in NATIVE_MODULES_OFF the lean
+ * binding's three calls go through the general binding too (`generalBindingAsLean`).
  *
  * Sidereal mode is global state of the C library (per thread: the library is built with
  * thread-local storage, and every Piscina worker is its own thread). It is therefore set
@@ -24,7 +25,7 @@
  */
 import sweph from 'sweph';
 import { AYANAMSAS, type AyanamsaName } from './ayanamsas.ts';
-import { loadNativeModule } from '../native-module.ts';
+import { loadNativeModule, nativeModuleOn } from '../native-module.ts';
 import { projectPath } from '../project-paths.ts';
 
 const C = sweph.constants;
@@ -42,7 +43,52 @@ interface LeanBinding {
   filesInMemory(): string[];
 }
 
-const lean = loadNativeModule<LeanBinding>('swe_calc');
+/**
+ * The lean binding's calls through the general binding (swe_calc_ut's library, by `sweph`), with
+ * `swe_calc` in NATIVE_MODULES_OFF: the same library calls, and so the same numbers, each
+ * answered as a new object that is copied into the same array.
+ */
+function generalBindingAsLean(): LeanBinding {
+  let out: Float64Array = new Float64Array(19);
+  let error = '';
+  return {
+    init(_ephePath, registered) {
+      out = registered; // the path is the general binding's already (initEphemeris)
+    },
+    calc(jdTt, body, flags, sidMode) {
+      if (flags & C.SEFLG_SIDEREAL) sweph.set_sid_mode(sidMode, 0, 0);
+      const r = sweph.calc(jdTt, body, flags);
+      for (let i = 0; i < 6; i++) out[i] = r.data[i]!;
+      error = r.error;
+      return r.flag;
+    },
+    houses(jdUt, flags, lat, lng, system, sidMode) {
+      if (flags & C.SEFLG_SIDEREAL) sweph.set_sid_mode(sidMode, 0, 0);
+      const r = sweph.houses_ex2(jdUt, flags, lat, lng, system);
+      const { houses, points, pointsSpeed } = r.data;
+      for (let i = 0; i < 12; i++) out[i] = houses[i]!;
+      out[12] = points[0];
+      out[13] = points[1];
+      out[14] = points[2];
+      out[15] = points[3];
+      out[16] = pointsSpeed[0];
+      out[17] = pointsSpeed[1];
+      out[18] = pointsSpeed[3];
+      error = r.error;
+      return r.flag;
+    },
+    deltaT(jdUt, flags) {
+      const r = sweph.deltat_ex(jdUt, flags);
+      error = r.error;
+      return r.data;
+    },
+    lastError: () => error,
+    filesInMemory: () => [],
+  };
+}
+
+/** Body positions, houses and ΔT: the lean binding, or the general one where NATIVE_MODULES_OFF lists swe_calc. */
+const lean = nativeModuleOn('swe_calc') ? loadNativeModule<LeanBinding>('swe_calc') : generalBindingAsLean();
 /** Where the lean binding writes (six coordinates, or 19 numbers of houses): an ArrayBuffer of its own, so the memory never moves. */
 const leanOut = new Float64Array(new ArrayBuffer(19 * Float64Array.BYTES_PER_ELEMENT));
 

@@ -10,7 +10,8 @@
  * tiles itself. Each tile carries a checksum, checked when it is first read: a tile that fails it
  * or does not hold together is decoded instead. It is mapped into memory (native/mapped_file.c)
  * and a tile is a set of views of it: its pages are the page cache's, shared by every process
- * and thread, read only where lookups go.
+ * and thread, read only where lookups go. With mapped_file in NATIVE_MODULES_OFF each tile is
+ * read with fs instead, into memory of its own, the first time a lookup needs it.
  *
  * MAGIC names the layout and the decode: change it when either changes (zonePolygon in
  * time-zone-lookup.ts, tileBytes here), so that files written before are not read.
@@ -26,7 +27,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import zlib from 'node:zlib';
-import { loadNativeModule } from '../native-module.ts';
+import { loadNativeModule, nativeModuleOn } from '../native-module.ts';
 
 export interface ZonePolygon {
   zone: string;
@@ -166,12 +167,48 @@ interface MappedFile {
   map(file: string): ArrayBuffer;
 }
 
+/** Where a tile's bytes come from: views of the mapped file, or reads of it. */
+interface TileBytes {
+  readonly byteLength: number;
+  /** `length` bytes from `offset`, starting at a multiple of 8 of their ArrayBuffer (typed arrays of f64 are made on them). */
+  at(offset: number, length: number): Uint8Array;
+}
+
 let mapper: MappedFile | undefined;
 
-/** The tiles of a file written by writeZoneTileFile, as views of the mapped file. */
+/** The whole file mapped into memory: a tile is a view of it, nothing copied. */
+function mappedBytes(file: string): TileBytes {
+  mapper ??= loadNativeModule<MappedFile>('mapped_file');
+  const bytes = mapper.map(file);
+  return { byteLength: bytes.byteLength, at: (offset, length) => new Uint8Array(bytes, offset, length) };
+}
+
+/**
+ * The file read with fs where NATIVE_MODULES_OFF lists mapped_file: each tile read into an
+ * ArrayBuffer of its own when the lookup first needs it (the whole file, about 120 MB, would be a
+ * copy per thread). The descriptor stays open for the thread's life, as a mapping would.
+ */
+function readBytes(file: string): TileBytes {
+  const fd = fs.openSync(file, 'r');
+  const byteLength = fs.fstatSync(fd).size;
+  return {
+    byteLength,
+    at(offset, length) {
+      const bytes = new Uint8Array(new ArrayBuffer(length));
+      for (let done = 0; done < length;) {
+        const read = fs.readSync(fd, bytes, done, length - done, offset + done);
+        if (read === 0) throw new RangeError('the tile file ends before its tile');
+        done += read;
+      }
+      return bytes;
+    },
+  };
+}
+
+/** The tiles of a file written by writeZoneTileFile, as views of the mapped file (or tiles read from it). */
 export class ZoneTileFile {
   private constructor(
-    private readonly bytes: ArrayBuffer,
+    private readonly bytes: TileBytes,
     private readonly zones: string[],
     private readonly where: Map<number, { offset: number; length: number; crc: number }>,
   ) {}
@@ -181,13 +218,13 @@ export class ZoneTileFile {
     // The file is little-endian, and typed arrays read in the machine's order.
     if (os.endianness() !== 'LE') return undefined;
     try {
-      mapper ??= loadNativeModule<MappedFile>('mapped_file');
-      const bytes = mapper.map(file);
-      const head = Buffer.from(bytes, 0, Math.min(bytes.byteLength, HEADER));
-      if (head.length < HEADER || head.toString('latin1', 0, MAGIC.length) !== MAGIC) return undefined;
+      const bytes = nativeModuleOn('mapped_file') ? mappedBytes(file) : readBytes(file);
+      if (bytes.byteLength < HEADER) return undefined;
+      const head = Buffer.from(bytes.at(0, HEADER));
+      if (head.toString('latin1', 0, MAGIC.length) !== MAGIC) return undefined;
       const manifestLength = head.readUInt32LE(MAGIC.length);
       if (HEADER + manifestLength > bytes.byteLength) return undefined;
-      const manifest = JSON.parse(Buffer.from(bytes, HEADER, manifestLength).toString('utf8')) as Manifest;
+      const manifest = JSON.parse(Buffer.from(bytes.at(HEADER, manifestLength)).toString('utf8')) as Manifest;
       if (manifest.source?.indexHash !== source.indexHash || manifest.source.dataBytes !== source.dataBytes) return undefined;
       const where = new Map<number, { offset: number; length: number; crc: number }>();
       for (let i = 0; i < manifest.tiles.length; i += PER_TILE) {
@@ -207,16 +244,18 @@ export class ZoneTileFile {
    */
   tile(pos: number): Tile | undefined {
     const at = this.where.get(pos);
-    if (!at || zlib.crc32(new Uint8Array(this.bytes, at.offset, at.length)) !== at.crc) return undefined;
+    if (!at) return undefined;
     try {
-      return this.read(at.offset, at.length);
+      const bytes = this.bytes.at(at.offset, at.length);
+      if (zlib.crc32(bytes) !== at.crc) return undefined;
+      return this.read(bytes.buffer as ArrayBuffer, bytes.byteOffset, at.length);
     } catch {
-      return undefined; // a count past the tile's bytes, a zone past the names, numbers left over
+      return undefined; // unreadable, a count past the tile's bytes, a zone past the names, numbers left over
     }
   }
 
-  private read(offset: number, length: number): Tile {
-    const ints = new Uint32Array(this.bytes, offset, Math.floor(length / 4));
+  private read(buffer: ArrayBuffer, offset: number, length: number): Tile {
+    const ints = new Uint32Array(buffer, offset, Math.floor(length / 4));
     const count = ints[0]!;
     if (!(count >= 1)) throw new RangeError('a tile without polygons');
     let i = 1;
@@ -229,7 +268,7 @@ export class ZoneTileFile {
       i += 2 + rings;
     }
     const numbersAt = offset + align8(i * 4);
-    const numbers = new Float64Array(this.bytes, numbersAt, (offset + length - numbersAt) / 8);
+    const numbers = new Float64Array(buffer, numbersAt, (offset + length - numbersAt) / 8);
     let n = count * 4;
     const polygons = shapes.map((shape, p): ZonePolygon => {
       const rings: Float64Array[] = [];
