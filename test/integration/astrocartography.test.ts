@@ -80,3 +80,43 @@ describe(`POST ${PATH}`, () => {
     expect(result.structuredContent).toEqual(rest.body);
   });
 });
+
+describe('POST /api/v1/western/astrocartography/parans and /city-check', () => {
+  it('answer over REST what the MCP tools answer as structuredContent', async () => {
+    for (const [path, tool, args] of [
+      ['/api/v1/western/astrocartography/parans', 'v1_western_astrocartography_parans', { natal: paris, limit: 20, include_nearby_cities: true }],
+      [
+        '/api/v1/western/astrocartography/city-check',
+        'v1_western_astrocartography_city_check',
+        { natal: paris, city: 'Lisbon', country: 'PT', include_map_lines: false },
+      ],
+    ] as const) {
+      const rest = await server.post(path, args);
+      expect(rest.status, JSON.stringify(rest.body).slice(0, 300)).toBe(200);
+      const result: any = await mcp.client.callTool({ name: tool, arguments: args });
+      expect(result.isError).toBeFalsy();
+      expect(result.structuredContent).toEqual(rest.body);
+    }
+  });
+
+  it('reads the fields clients read and refuses bad input naming the field', async () => {
+    const parans = await server.post('/api/v1/western/astrocartography/parans', { natal: paris, limit: 20 });
+    expect(parans.body.parans).toHaveLength(20);
+    expect(parans.body.parans[0].id).toMatch(/^[a-z_]+:(asc|dsc|mc|ic):[a-z_]+:(asc|dsc|mc|ic):-?\d+\.\d{3}$/);
+    const city = await server.post('/api/v1/western/astrocartography/city-check', { natal: paris, city: 'Lisbon', country: 'PT' });
+    expect(city.body.focus_scores.career.top_factors[0]).toMatchObject({ body: 'jupiter', angle: 'mc' });
+    expect(city.body.relocation_summary.resolved_timezone).toBe('Europe/Lisbon');
+    for (const [path, body, field] of [
+      ['/api/v1/western/astrocartography/parans', { natal: paris, limit: 0 }, 'body.limit'],
+      ['/api/v1/western/astrocartography/parans', { natal: paris, limit: 100000 }, 'body.limit'],
+      ['/api/v1/western/astrocartography/parans', { natal: { ...paris, time_known: false } }, 'body.natal.time_known'],
+      ['/api/v1/western/astrocartography/city-check', { natal: paris, city: 'Lisbonn' }, 'body.city'],
+      ['/api/v1/western/astrocartography/city-check', { natal: paris, lat: 91, lng: 0 }, 'body.lat'],
+      ['/api/v1/western/astrocartography/city-check', { natal: paris, city: 'Lisbon', country: 'Narnia' }, 'body.country'],
+    ] as const) {
+      const res = await server.post(path, body);
+      expect(res.status, `${path} ${JSON.stringify(body).slice(0, 80)}`).toBe(422);
+      expect(fieldsOf(res)).toContain(field);
+    }
+  });
+});

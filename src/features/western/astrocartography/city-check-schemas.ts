@@ -107,7 +107,6 @@ export const focusScoreSchema = z.object({
   signal_strength: z.enum(SIGNAL_STRENGTHS).describe('How clear the strongest single factor is: strong (|score| ≥ 50), moderate (≥ 20), weak'),
   summary: z.string().describe('The strongest supportive and challenging lines in a sentence'),
   top_factors: z.array(lineFactor).describe('The five line factors of largest |score|'),
-  contributing_lines: z.number().describe('How many lines counted (within 800 km, weight not 0)'),
   line_score: z.number().describe('Sum of every line factor'),
   paran_score: z.number().describe('Sum of every paran factor'),
   relocation_score: z.number().describe('Sum of every relocation factor'),
@@ -119,6 +118,7 @@ export const focusScoreSchema = z.object({
   nearest_favorable_paran: paranRefSchema,
   nearest_challenging_paran: paranRefSchema,
   relocation_factors: z.array(relocationFactor).describe('Every angular planet of the relocated chart with a weight for the focus'),
+  contributing_lines: z.number().describe('How many lines counted (within 800 km, weight not 0)'),
 });
 
 export const relocationSummarySchema = z.object({
@@ -133,7 +133,12 @@ export const relocationSummarySchema = z.object({
     })
     .describe('The relocated angles, tropical degrees 0 to 360'),
   angles_details: z
-    .object({ asc: angleDetailSchema, mc: angleDetailSchema, ic: angleDetailSchema, dc: angleDetailSchema })
+    .object({
+      asc: angleDetailSchema.describe('The ascendant'),
+      mc: angleDetailSchema.describe('The midheaven'),
+      ic: angleDetailSchema.describe('The imum coeli'),
+      dc: angleDetailSchema.describe('The descendant'),
+    })
     .describe('Each angle with its sign, degree and house'),
   angular_planets: z
     .array(

@@ -38,7 +38,9 @@ export function scoringFor(
   return scoringContext(sky, angles, rankedParans(paranSky, angles, 0, 90), request.paran_orb_deg, request.paran_tail_deg);
 }
 
-const visualStrength = (km: number) => (km <= LINE_FULL_KM ? 'high' : km <= 400 ? 'medium' : 'low');
+type Visual = 'high' | 'medium' | 'low';
+const paranVisual = (strength: number): Visual => (strength === 1 ? 'high' : strength >= 0.5 ? 'medium' : 'low');
+const visualStrength = (km: number): Visual => (km <= LINE_FULL_KM ? 'high' : km <= 400 ? 'medium' : 'low');
 
 export function visualExplanation(m: CityMeasure, scores: Record<AcgFocus, FocusScore>, crossings: readonly ReturnType<typeof crossingJson>[]) {
   const lineFocuses = (id: string) => ACG_FOCUSES.filter((f) => scores[f].top_factors.some((x) => x.line_id === id));
@@ -49,7 +51,7 @@ export function visualExplanation(m: CityMeasure, scores: Record<AcgFocus, Focus
     distance_km: round2(l.distanceKm),
     line_id: l.id,
     is_close: l.distanceKm <= LINE_CLOSE_KM,
-    visual_strength: visualStrength(l.distanceKm) as 'high' | 'medium' | 'low',
+    visual_strength: visualStrength(l.distanceKm),
     source_focuses: lineFocuses(l.id),
   });
   const byDistance = [...m.lines].sort((a, b) => a.distanceKm - b.distanceKm);
@@ -63,21 +65,22 @@ export function visualExplanation(m: CityMeasure, scores: Record<AcgFocus, Focus
     event_b: r.paran.eventB,
     distance_km: round2(r.distanceKm),
     is_close: r.strength === 1,
-    visual_strength: (r.strength === 1 ? 'high' : r.strength >= 0.5 ? 'medium' : 'low') as 'high' | 'medium' | 'low',
+    visual_strength: paranVisual(r.strength),
     source_focuses: paranFocuses(r.id),
   }));
   const relevantCrossings = crossings
     .map((c) => ({ id: c.id, lat: c.lat, lng: c.lng, lines: c.lines, distance_km: round2(greatCircleKm(m.lat, m.lng, c.lat, c.lng)) }))
     .filter((c) => c.distance_km <= LINE_REACH_KM)
     .sort((a, b) => a.distance_km - b.distance_km);
-  const mode = primary.length && primaryParans.length ? 'line_plus_paran' : primary.length ? 'line_only' : primaryParans.length ? 'paran_only' : 'none';
+  const mode: 'line_only' | 'line_plus_paran' | 'paran_only' | 'none' =
+    primary.length && primaryParans.length ? 'line_plus_paran' : primary.length ? 'line_only' : primaryParans.length ? 'paran_only' : 'none';
   return {
     primary_lines: primary.map(visual),
     nearest_lines: byDistance.slice(0, 5).map(visual),
     primary_parans: primaryParans,
     relevant_crossings: relevantCrossings,
     map_line_ids: primary.map((l) => l.id),
-    explanation_mode: mode as 'line_only' | 'line_plus_paran' | 'paran_only' | 'none',
+    explanation_mode: mode,
   };
 }
 
