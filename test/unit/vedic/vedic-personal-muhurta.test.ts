@@ -21,10 +21,7 @@ const subject = { year: 1990, month: 8, day: 15, hour: 6, minute: 30, lat: 28.61
 const place = { lat: 28.6139, lng: 77.209, tz_str: 'Asia/Kolkata' };
 const search = (body: object) => {
   const request = personalMuhuratRequest.parse(body);
-  const bytes = runTask(
-    'vedic_muhurat_personalized',
-    endpoint.prepare({ body: request, query: undefined, params: undefined }, 0) as never,
-  ) as Uint8Array;
+  const bytes = runTask('vedic_muhurat_personalized', endpoint.prepare({ body: request, query: undefined, params: undefined }, 0) as never) as Uint8Array;
   return { bytes, json: JSON.parse(decoder.decode(bytes)) };
 };
 const cases = [
