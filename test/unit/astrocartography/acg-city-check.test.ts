@@ -10,8 +10,12 @@ import { initEphemeris } from '../../../src/astro/ephemeris.ts';
 import { exampleAcgNatal } from '../../../src/features/western/astrocartography/astrocartography-schemas.ts';
 import { ACG_FOCUSES, ANGLE_FOCUS_WEIGHTS, BODY_FOCUS_WEIGHTS } from '../../../src/features/western/astrocartography/acg-rules.ts';
 import { resolveTarget } from '../../../src/features/western/astrocartography/acg-place.ts';
-import { acgCityCheckRequest, acgCityCheckResponse, type AcgCityCheckAnswer } from '../../../src/features/western/astrocartography/city-check-schemas.ts';
-import { computeAcgCityCheck } from '../../../src/features/western/astrocartography/city-check-service.ts';
+import {
+  acgCityCheckRequest,
+  acgCityCheckResponse,
+  type AcgCityCheckAnswer,
+} from '../../../src/features/western/astrocartography/astrocartography-city-check-schemas.ts';
+import { computeAcgCityCheck } from '../../../src/features/western/astrocartography/astrocartography-city-check-service.ts';
 import { resolveSubjectPlace } from '../../../src/requests/place.ts';
 import { RequestFieldError } from '../../../src/requests/request-error.ts';
 import { greatCircleKm } from '../../../src/geo/city-grid.ts';

@@ -9,9 +9,9 @@ import { initEphemeris } from '../../../src/astro/ephemeris.ts';
 import { runTask } from '../../../src/pool-tasks.ts';
 import { resolveSubjectPlace } from '../../../src/requests/place.ts';
 import { RequestFieldError } from '../../../src/requests/request-error.ts';
-import { personalMuhuratRequest, personalMuhuratResponse } from '../../../src/features/vedic/muhurta/vedic-personal-muhurta-schemas.ts';
+import { personalMuhuratRequest, personalMuhuratResponse } from '../../../src/features/vedic/muhurta/vedic-muhurta-personal-schemas.ts';
 import { VEDIC_MUHURTA_ENDPOINTS } from '../../../src/features/vedic/muhurta/vedic-muhurta-endpoints.ts';
-import { MOMENT_BAR } from '../../../src/features/vedic/muhurta/vedic-personal-muhurta-service.ts';
+import { MOMENT_BAR } from '../../../src/features/vedic/muhurta/vedic-muhurta-personal-service.ts';
 import { vedicDashaRequest } from '../../../src/features/vedic/vedic-dasha-schemas.ts';
 
 initEphemeris();

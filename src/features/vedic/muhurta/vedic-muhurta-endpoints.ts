@@ -6,8 +6,8 @@ import { resolveSubjectPlace } from '../../../requests/place.ts';
 import { computeMuhuratSearch, type MuhuratSearchTask } from './vedic-muhurta-service.ts';
 import { MUHURTA_MAX_DAYS, muhuratSearchRequest, muhuratSearchResponse } from './vedic-muhurta-schemas.ts';
 import { RequestFieldError } from '../../../requests/request-error.ts';
-import { computePersonalMuhurat, SANDHI_DAYS, type PersonalMuhuratTask } from './vedic-personal-muhurta-service.ts';
-import { personalMuhuratRequest, personalMuhuratResponse } from './vedic-personal-muhurta-schemas.ts';
+import { computePersonalMuhurat, SANDHI_DAYS, type PersonalMuhuratTask } from './vedic-muhurta-personal-service.ts';
+import { personalMuhuratRequest, personalMuhuratResponse } from './vedic-muhurta-personal-schemas.ts';
 import type { Endpoint } from '../../../http/endpoint.ts';
 
 const MUHURAT_SEARCH_TEXT = `Muhurta search: the best windows in the daytime (sunrise to sunset) of each date from \`start_date\` to \`end_date\` (at most ${MUHURTA_MAX_DAYS} dates; more is a 422) at a place, for a \`purpose\` (general_work, vehicle_purchase, property_purchase, griha_pravesh, namkaran, mundan, marriage, travel), scored by the conventions of Muhurta Chintamani: the purpose's nakshatras, weekdays, tithis and horas; rikta tithis, Amavasya, the inauspicious yogas and fixed karanas count against; Rahu kalam, Yamaganda, Gulika kalam and Vishti karana are left out; Abhijit muhurta counts for. With a \`birth\`, tara bala and chandra bala from its Moon are scored too. Each window gives its score (0-100), quality, reasons, warnings, the panchang periods it lies in and every criterion with its points. See docs/api/vedic.md, "Vedic muhurta".`;

@@ -5,11 +5,11 @@ import { schemaSerializer } from '../../../answers/schema-serializer.ts';
 import { resolveSubjectPlace } from '../../../requests/place.ts';
 import { checkAcgRequest, computeAcgLines, type AcgLinesTask } from './astrocartography-service.ts';
 import { acgLinesRequest, acgLinesResponse } from './astrocartography-schemas.ts';
-import { checkParansRequest, computeAcgParans, type AcgParansTask } from './parans-service.ts';
-import { acgParansRequest, acgParansResponse } from './parans-schemas.ts';
+import { checkParansRequest, computeAcgParans, type AcgParansTask } from './astrocartography-parans-service.ts';
+import { acgParansRequest, acgParansResponse } from './astrocartography-parans-schemas.ts';
 import { resolveTarget } from './acg-place.ts';
-import { computeAcgCityCheck, type AcgCityCheckTask } from './city-check-service.ts';
-import { acgCityCheckRequest, acgCityCheckResponse } from './city-check-schemas.ts';
+import { computeAcgCityCheck, type AcgCityCheckTask } from './astrocartography-city-check-service.ts';
+import { acgCityCheckRequest, acgCityCheckResponse } from './astrocartography-city-check-schemas.ts';
 
 const acgLinesAnswer = schemaSerializer(acgLinesResponse);
 

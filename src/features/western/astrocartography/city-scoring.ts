@@ -30,7 +30,7 @@ import {
   ANGLE_NAMES,
   type AcgFocus,
 } from './acg-rules.ts';
-import { paranId } from './parans-service.ts';
+import { paranId } from './astrocartography-parans-service.ts';
 
 const round2 = (x: number) => Math.round(x * 100) / 100;
 const round3 = (x: number) => Math.round(x * 1000) / 1000;

@@ -12,8 +12,8 @@ import type { AcgTarget } from './acg-place.ts';
 import { targetTitle } from './acg-place.ts';
 import { checkAcgRequest, crossingJson, EXPLORATORY_WARNING, lineJson, orderedAngles, round2, round6 } from './astrocartography-service.ts';
 import { allFocusScores, measureCity, scoringContext, type CityMeasure, type FocusScore, type ScoringContext } from './city-scoring.ts';
-import type { AcgCityCheckAnswer, AcgCityCheckRequest } from './city-check-schemas.ts';
-import { rankedParans } from './parans-service.ts';
+import type { AcgCityCheckAnswer, AcgCityCheckRequest } from './astrocartography-city-check-schemas.ts';
+import { rankedParans } from './astrocartography-parans-service.ts';
 import { relocationSummary } from './relocation-summary.ts';
 
 export interface AcgCityCheckTask {

@@ -5,7 +5,7 @@ import { angleDetailSchema } from '../natal/natal-schemas.ts';
 import { latitude, longitude } from '../../../requests/birth-schema.ts';
 import { ACG_FOCUSES, MATCH_TIERS, SIGNAL_STRENGTHS, VERDICTS } from './acg-rules.ts';
 import { acgAngles, acgBodies, acgCrossing, acgLine, acgMode, acgNatal, exampleAcgNatal } from './astrocartography-schemas.ts';
-import { acgParanRef, paranOrbFields } from './parans-schemas.ts';
+import { acgParanRef, paranOrbFields } from './astrocartography-parans-schemas.ts';
 
 const ANGLE = 'asc, dsc, mc or ic';
 const angle = z.enum(ACG_ANGLES).describe(ANGLE);

@@ -23,7 +23,7 @@ import { castVedic, grahaName, signNameOf, vedicSubject, type VedicCast } from '
 import { secondIso } from '../vedic-dasha-service.ts';
 import { factor, ordinal, type ReadingFactor } from '../reading/reading-factor.ts';
 import { dateText, localTimeIn, muhurtaDates, MUHURTA_RULES_NAME, windowOut } from './vedic-muhurta-service.ts';
-import type { PersonalMuhuratAnswer, PersonalMuhuratRequest, Strictness } from './vedic-personal-muhurta-schemas.ts';
+import type { PersonalMuhuratAnswer, PersonalMuhuratRequest, Strictness } from './vedic-muhurta-personal-schemas.ts';
 
 export interface PersonalMuhuratTask {
   request: PersonalMuhuratRequest;

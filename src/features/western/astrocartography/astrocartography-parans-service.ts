@@ -11,7 +11,7 @@ import { RequestFieldError } from '../../../requests/request-error.ts';
 import { castAcgSky, requireBirthTime, type AcgSky } from './acg-sky.ts';
 import { bodyTitle, PARAN_RANK_WEIGHTS } from './acg-rules.ts';
 import { EXPLORATORY_WARNING, NEAREST_CITY_MIN_POPULATION, round2, round6 } from './astrocartography-service.ts';
-import type { AcgParansAnswer, AcgParansRequest } from './parans-schemas.ts';
+import type { AcgParansAnswer, AcgParansRequest } from './astrocartography-parans-schemas.ts';
 
 export interface AcgParansTask {
   request: AcgParansRequest;
