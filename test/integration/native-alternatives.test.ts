@@ -3,9 +3,13 @@
  * JavaScript, the tile file read with fs, the general Swiss Ephemeris binding) answer the same
  * bytes as the native modules: the same requests, prepared (their zone looked up in the tiles)
  * and computed by the natal, compact natal, transits and ephemeris tasks, once with every module
- * on and once with every one off, in two fresh loads of the sources.
+ * on and once with every one off, each in a process of its own running the compiled service (a
+ * native module is loaded once per process and keeps what it was given, so two loads in one test
+ * process would share it, and the suite's test files share their process).
  */
-import { describe, expect, it, vi } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { built, ROOT } from '../helpers/built.ts';
 import { seededRandom } from '../helpers/seeded-random.ts';
 
 const random = seededRandom(2026_1127);
@@ -33,35 +37,58 @@ const REQUESTS: { path: string; body: Record<string, unknown> }[] = [
 /** Zones of random places, looked up in the tile file. */
 const POINTS = Array.from({ length: 400 }, place);
 
-async function answersWith(off: string): Promise<{ on: boolean[]; answers: string[]; zones: string[]; tileWarnings: number }> {
-  vi.resetModules();
-  vi.stubEnv('NATIVE_MODULES_OFF', off);
-  const warn = vi.spyOn(process, 'emitWarning');
-  try {
-    const { nativeModuleOn } = await import('../../src/native-module.ts');
-    const { ENDPOINTS } = await import('../../src/features/endpoints.ts');
-    const { runTask } = await import('../../src/pool-tasks.ts');
-    const { TimeZoneLookup } = await import('../../src/geo/time-zone-lookup.ts');
-    const answers = REQUESTS.map(({ path, body }) => {
-      const endpoint = ENDPOINTS.find((e) => e.method === 'POST' && e.paths.includes(path))!;
-      const task = endpoint.prepare({ body: endpoint.body!.parse(JSON.parse(JSON.stringify(body))), query: {}, params: {} }, 0);
-      const out = runTask(endpoint.task.name, task);
-      return out instanceof Uint8Array ? Buffer.from(out).toString('utf8') : `error ${JSON.stringify(out)}`;
-    });
-    const lookup = new TimeZoneLookup();
-    const zones = POINTS.map((p) => lookup.zoneAt(p.lat, p.lng));
-    const tileWarnings = warn.mock.calls.filter((call) => (call as unknown[])[1] === 'TimeZoneTilesWarning').length;
-    return { on: (['json_writer', 'mapped_file', 'swe_calc'] as const).map(nativeModuleOn), answers, zones, tileWarnings };
-  } finally {
-    warn.mockRestore();
-    vi.unstubAllEnvs();
-  }
+interface Answers {
+  on: boolean[];
+  answers: string[];
+  zones: string[];
+  tileWarnings: number;
+}
+
+/** What a process of the compiled service computes with NATIVE_MODULES_OFF set to `off`. */
+const CHILD = `
+import { pathToFileURL } from 'node:url';
+const input = JSON.parse(process.env.NATIVE_ANSWERS_INPUT);
+let tileWarnings = 0;
+process.on('warning', (warning) => { if (warning.name === 'TimeZoneTilesWarning') tileWarnings++; });
+const load = (file) => import(pathToFileURL(file).href);
+const { nativeModuleOn } = await load(input.files.native);
+const { ENDPOINTS } = await load(input.files.endpoints);
+const { runTask } = await load(input.files.tasks);
+const { TimeZoneLookup } = await load(input.files.zones);
+const answers = input.requests.map(({ path, body }) => {
+  const endpoint = ENDPOINTS.find((e) => e.method === 'POST' && e.paths.includes(path));
+  const task = endpoint.prepare({ body: endpoint.body.parse(body), query: {}, params: {} }, 0);
+  const out = runTask(endpoint.task.name, task);
+  return out instanceof Uint8Array ? Buffer.from(out).toString('utf8') : 'error ' + JSON.stringify(out);
+});
+const lookup = new TimeZoneLookup();
+const zones = input.points.map((p) => lookup.zoneAt(p.lat, p.lng));
+await new Promise((resolve) => setImmediate(resolve)); // warnings are emitted on a later tick
+process.stdout.write(JSON.stringify({ on: ['json_writer', 'mapped_file', 'swe_calc'].map(nativeModuleOn), answers, zones, tileWarnings }));
+`;
+
+function answersWith(off: string): Answers {
+  const files = {
+    native: built('src/native-module.ts'),
+    endpoints: built('src/features/endpoints.ts'),
+    tasks: built('src/pool-tasks.ts'),
+    zones: built('src/geo/time-zone-lookup.ts'),
+  };
+  const input = JSON.stringify({ files, requests: JSON.parse(JSON.stringify(REQUESTS)), points: POINTS });
+  const child = spawnSync(process.execPath, ['--input-type=module', '-e', CHILD], {
+    cwd: ROOT,
+    env: { ...process.env, NATIVE_MODULES_OFF: off, NATIVE_ANSWERS_INPUT: input },
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  if (child.status !== 0) throw new Error(`the compiled service with NATIVE_MODULES_OFF=${off} failed: ${child.stderr}`);
+  return JSON.parse(child.stdout) as Answers;
 }
 
 describe('the native modules and their JavaScript alternatives', () => {
-  it('answer the same bytes and find the same zones', { timeout: 600_000 }, async () => {
-    const native = await answersWith('');
-    const alternatives = await answersWith('json_writer,mapped_file,swe_calc');
+  it('answer the same bytes and find the same zones', { timeout: 600_000 }, () => {
+    const native = answersWith('');
+    const alternatives = answersWith('json_writer,mapped_file,swe_calc');
     expect(native.on).toEqual([true, true, true]);
     expect(alternatives.on).toEqual([false, false, false]);
     // Both read the tile file (no fallback to decoding geo-tz's data, which would hide a broken reader).
