@@ -53,6 +53,14 @@ function limbsOver(from: number, to: number, cache: PositionCache): Record<LimbK
 /** The elements that run in [from, to): those that begin before `to` and end after `from`. */
 const within = (elements: LimbElement[], from: number, to: number) => elements.filter((e) => e.end > from && e.start < to);
 
+/** Each limb's elements that run in [from, to). */
+const limbsWithin = (found: Record<LimbKind, LimbElement[]>, from: number, to: number): Record<LimbKind, LimbElement[]> => ({
+  tithi: within(found.tithi, from, to),
+  nakshatra: within(found.nakshatra, from, to),
+  yoga: within(found.yoga, from, to),
+  karana: within(found.karana, from, to),
+});
+
 /** The day's core alone: its sunrises, weekday, limbs and daytime periods (what a daily reading needs; no Moon rise or lunar month). */
 export type PanchangDay = Pick<Panchang, 'date' | 'weekday' | 'day' | 'limbs' | 'periods' | 'ayanamsa'>;
 
@@ -61,12 +69,7 @@ export function computePanchangDay(date: CalendarDate, zone: string, lat: number
   const sunrise = day.sunrise.jdUt,
     next = day.nextSunrise.jdUt;
   const found = limbsOver(sunrise, next, new PositionCache({ type: 'sidereal', ayanamsa }));
-  const limbs = {
-    tithi: within(found.tithi, sunrise, next),
-    nakshatra: within(found.nakshatra, sunrise, next),
-    yoga: within(found.yoga, sunrise, next),
-    karana: within(found.karana, sunrise, next),
-  };
+  const limbs = limbsWithin(found, sunrise, next);
   const weekday = new Date(Date.UTC(date.year, date.month - 1, date.day)).getUTCDay();
   return { date, weekday, day, limbs, periods: dayPeriods(sunrise, day.sunset.jdUt, weekday), ayanamsa };
 }
@@ -81,12 +84,7 @@ export function computePanchang(date: CalendarDate, zone: string, lat: number, l
   const from = atJdUt === undefined ? sunrise : Math.min(sunrise, atJdUt);
   const to = atJdUt === undefined ? next : Math.max(next, atJdUt);
   const found = limbsOver(from, to, cache);
-  const limbs = {
-    tithi: within(found.tithi, sunrise, next),
-    nakshatra: within(found.nakshatra, sunrise, next),
-    yoga: within(found.yoga, sunrise, next),
-    karana: within(found.karana, sunrise, next),
-  };
+  const limbs = limbsWithin(found, sunrise, next);
   const weekday = new Date(Date.UTC(date.year, date.month - 1, date.day)).getUTCDay();
   const moon = moonRiseSet(sunrise, next, lat, lng);
   const tithiAtSunrise = limbs.tithi[0]!;

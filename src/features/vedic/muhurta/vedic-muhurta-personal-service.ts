@@ -16,13 +16,12 @@ import { NAKSHATRA_LORD_CYCLE } from '../../../astro/vedic/nakshatras.ts';
 import { qualityOf } from '../../../astro/vedic/muhurta/muhurta-rules.ts';
 import { scoreRange, searchMuhurta, MIN_WINDOW_MINUTES, type MuhurtaWindow } from '../../../astro/vedic/muhurta/muhurta-search.ts';
 import { vimshottariDasha } from '../../../astro/vedic/vimshottari.ts';
-import { resolveMoment } from '../../../requests/moment.ts';
-import { placeWarnings, requestedZone, type ResolvedPlace } from '../../../requests/place.ts';
+import { placeWarnings, type ResolvedPlace } from '../../../requests/place.ts';
 import { RequestFieldError } from '../../../requests/request-error.ts';
 import { castVedic, grahaName, signNameOf, vedicSubject, type VedicCast } from '../vedic-service.ts';
 import { secondIso } from '../vedic-dasha-service.ts';
 import { factor, ordinal, type ReadingFactor } from '../reading/reading-factor.ts';
-import { dateText, localTimeIn, muhurtaDates, MUHURTA_RULES_NAME, windowOut } from './vedic-muhurta-service.ts';
+import { dateText, localTimeIn, muhurtaDates, muhurtaZone, MUHURTA_RULES_NAME, windowOut } from './vedic-muhurta-service.ts';
 import type { PersonalMuhuratAnswer, PersonalMuhuratRequest, Strictness } from './vedic-muhurta-personal-schemas.ts';
 
 export interface PersonalMuhuratTask {
@@ -156,15 +155,7 @@ export function computePersonalMuhurat(task: PersonalMuhuratTask): PersonalMuhur
   const birth = request.subject ?? request.birth;
   if (!birth) throw new RequestFieldError(['body', 'subject'], "subject is required: the person's birth (the Vedic birth block)", 'missing');
   const dates = muhurtaDates(request);
-  const zoneField = requestedZone(request, ['body']);
-  const zone = resolveMoment(
-    { ...dates[0]!, hour: 12, minute: 0, second: 0, time_known: true },
-    zoneField.tz,
-    place,
-    undefined,
-    ['body'],
-    zoneField.field,
-  ).zone;
+  const zone = muhurtaZone(request, place, dates);
   const ayanamsa = request.ayanamsha ?? request.ayanamsa ?? birth.ayanamsha ?? birth.ayanamsa ?? 'lahiri';
   const cast = castSubject(task, { ...birth, ayanamsha: ayanamsa });
   const moon = cast.chart.grahas[1]!;

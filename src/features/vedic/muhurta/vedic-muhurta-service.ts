@@ -96,19 +96,16 @@ function birthCast(birth: NonNullable<MuhuratSearchRequest['birth']>, place: Res
   }
 }
 
+/** The zone of the place's dates, read as the panchang reads it (the first date's noon). */
+export function muhurtaZone(request: Parameters<typeof requestedZone>[0], place: ResolvedPlace, dates: ReturnType<typeof muhurtaDates>): string {
+  const zoneField = requestedZone(request, ['body']);
+  return resolveMoment({ ...dates[0]!, hour: 12, minute: 0, second: 0, time_known: true }, zoneField.tz, place, undefined, ['body'], zoneField.field).zone;
+}
+
 export function computeMuhuratSearch(task: MuhuratSearchTask): MuhuratSearchAnswer {
   const { request, place } = task;
   const dates = muhurtaDates(request);
-  const zoneField = requestedZone(request, ['body']);
-  // The zone of the place's dates, read as the panchang reads it (the first date's noon).
-  const zone = resolveMoment(
-    { ...dates[0]!, hour: 12, minute: 0, second: 0, time_known: true },
-    zoneField.tz,
-    place,
-    undefined,
-    ['body'],
-    zoneField.field,
-  ).zone;
+  const zone = muhurtaZone(request, place, dates);
   const warnings = placeWarnings(place);
   let natalMoon: NatalMoon | undefined;
   if (request.birth && task.birthPlace) {

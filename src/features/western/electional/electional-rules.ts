@@ -16,6 +16,7 @@
  *   the Moon has no cazimi (at the New Moon it is unseen and its light renews nothing);
  * - the Moon's next aspect and void of course: electional-window-events.ts.
  */
+import { POINT_NAMES } from '../../../astro/bodies.ts';
 import { SIGNS, degreesAndMinutes, normalizeDegrees } from '../../../astro/zodiac.ts';
 import { isoUtc, utcMsFromJulianDay } from '../../../astro/civil-time.ts';
 import type { Dignity } from '../../../astro/dignities.ts';
@@ -44,16 +45,8 @@ export interface ElectionRule {
   judge(sky: ElectionSky): Finding | null;
 }
 
-const NAMES: Readonly<Record<Planet, string>> = {
-  sun: 'Sun',
-  moon: 'Moon',
-  mercury: 'Mercury',
-  venus: 'Venus',
-  mars: 'Mars',
-  jupiter: 'Jupiter',
-  saturn: 'Saturn',
-};
-export const planetName = (p: Planet) => NAMES[p];
+/** A planet's name from the one table of point names. */
+export const planetName = (p: Planet) => POINT_NAMES[p]!;
 const signName = (index: number) => SIGNS[((index % 12) + 12) % 12]!.name;
 const signNameById = (id: string) => SIGNS.find((s) => s.id === id)?.name ?? id;
 
