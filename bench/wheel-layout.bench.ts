@@ -20,7 +20,12 @@ for (const kind of KINDS) {
   console.log(formatTotals(kind.padEnd(12), addUp(svgs.map(checkWheel))));
   console.log(`${' '.repeat(14)}${beyondTwoDegrees(svgs)}`);
 }
-console.log(formatTotals('clusters    ', addUp(Array.from({ length: Math.min(n, 600) }, (_, i) => checkWheel(syntheticClusterSvg(i))))));
+const clusters = Array.from({ length: Math.min(n, 600) }, (_, i) => syntheticClusterSvg(i));
+console.log(formatTotals('clusters    ', addUp(clusters.map(checkWheel))));
+console.log(`${' '.repeat(14)}${beyondTwoDegrees(clusters)}`);
+// Every third cluster is a bi-wheel: the single wheels apart (a second row of glyphs fits only there).
+console.log(`${' '.repeat(14)}single wheels: ${beyondTwoDegrees(clusters.filter((_, i) => i % 3 !== 2))}`);
+console.log(`${' '.repeat(14)}bi-wheels: ${beyondTwoDegrees(clusters.filter((_, i) => i % 3 === 2))}`);
 
 const d = natal('light');
 for (let i = 0; i < 100; i++) renderChartSvg(d);

@@ -6,15 +6,14 @@ import type { Style } from './themes.ts';
 
 /** The backgrounds of the planet bands that have one (a synastry's person zones): an annulus each. */
 export function drawTrackBackgrounds(b: SvgBuilder, g: WheelGeometry, st: Style): void {
-  for (const track of g.tracks) {
+  g.tracks.forEach((track, i) => {
     const fill = track.ring === 'outer' ? st.zoneOuter : st.zoneInner;
-    if (!fill) continue;
+    if (!fill) return;
+    // The innermost track's band takes in its second row of glyphs, when it has one.
+    const inner = i === g.tracks.length - 1 && g.secondRow ? g.secondRow.inner : track.inner;
     const ring = (r: number) => `M${num(g.cx - r)} ${num(g.cy)}a${num(r)} ${num(r)} 0 1 0 ${num(2 * r)} 0a${num(r)} ${num(r)} 0 1 0 ${num(-2 * r)} 0`;
-    b.el(
-      'path',
-      `data-layer="zone-background" data-ring="${track.ring}" d="${ring(track.outer)}${ring(track.inner)}" fill="${attr(fill)}" fill-rule="evenodd"`,
-    );
-  }
+    b.el('path', `data-layer="zone-background" data-ring="${track.ring}" d="${ring(track.outer)}${ring(inner)}" fill="${attr(fill)}" fill-rule="evenodd"`);
+  });
 }
 
 export function drawTrackDividers(b: SvgBuilder, g: WheelGeometry, st: Style): void {

@@ -3,7 +3,7 @@
  * inspect the computed positions (e.g. to check that nothing overlaps).
  */
 import { secondHouseSet, type ChartDrawing, type ChartPoint, type WheelRing } from '../chart-model.ts';
-import { Frame, angleDiff, degMin, norm360, signOf, validCusps, type Point } from '../geometry.ts';
+import { Frame, angleDiff, degMin, norm360, segmentInBox, signOf, validCusps, type Point } from '../geometry.ts';
 import { POINT_GLYPHS } from '../glyphs/planets.ts';
 import { textWidth } from '../text.ts';
 import { resolveStyle, retroText, type Style } from '../themes.ts';
@@ -37,7 +37,7 @@ export interface PlacedPoint {
   lon: number;
   displayLon: number;
   retrograde: boolean;
-  /** 0 on the track; 1 on the inner tier a crowded sector stacks its extra glyphs into (smaller, with a leader line). */
+  /** 0 on the track; 1 on the second row (or inner tier) a crowd one row cannot hold shares its glyphs with, joined to their ticks by leader lines. */
   tier: number;
   /** The point's own colour (validated), else its ring's. */
   color?: string;
@@ -180,6 +180,8 @@ class TrackGlyphs implements GlyphModel {
   readonly retroText: string;
   /** The space kept between a line and boxes, px. */
   private readonly clearance: number;
+  /** The widest angle the space between neighbours' labels (beyond their reaches' clearances) takes on this track, degrees. */
+  private readonly spaceAngle: number;
   /** The least scale its glyphs may take (floorScale). */
   private readonly floor: number;
   /** Between crowds on other tracks of the same ring (the inner tier): see computeLayout. */
@@ -196,6 +198,8 @@ class TrackGlyphs implements GlyphModel {
   ) {
     this.retroText = retroText(st);
     this.clearance = 0.0025 * g.R;
+    // At the track's inner edge, where the labels are and an angle spans the fewest pixels.
+    this.spaceAngle = (((NEIGHBOUR_PAD - 2 * 0.0025) * g.R + WORD_SPACE * track.labelCap) / Math.max(track.inner, 0.05 * g.R)) * (180 / Math.PI);
     this.floor = floorScale(track, g.size);
     this.reachMemo = new Float64Array(4 * stacks.length).fill(NaN);
     for (const s of stacks) this.reshape(s);
@@ -333,8 +337,11 @@ class TrackGlyphs implements GlyphModel {
     out[1] = (Math.atan(hi) * 180) / Math.PI;
   }
 
-  gap(i: number, j: number, x: number, most: number, now: number): number {
-    // Apart by their reaches already: the exact least angle is not needed yet.
+  gap(i: number, j: number, x: number, reaches: number, now: number): number {
+    // Apart by their reaches and the space kept between neighbours' boxes (a word space between
+    // labels, measureGap) already: the exact least angle is not needed yet. (The reaches alone
+    // keep the boxes only a clearance apart: two labels side by side could read as one number.)
+    const most = reaches + this.spaceAngle;
     if (now >= most) return most;
     const key = i * 4096 + j;
     const shapes = this.shape(i) * 256 + this.shape(j);
@@ -349,7 +356,7 @@ class TrackGlyphs implements GlyphModel {
     const na = this.boxes(i, x, this.a);
     // Neighbours' boxes are kept this far apart; two labels a word space further, or two minutes
     // side by side (near 12 and 6 o'clock) read as one number ("28′09′").
-    const pad = -0.008 * this.g.R;
+    const pad = -NEIGHBOUR_PAD * this.g.R;
     const labelPad = pad - WORD_SPACE * this.track.labelCap;
     const overlapAt = (dx: number) => neighboursOverlap(this.a, na, this.b, this.boxes(j, x + dx, this.b), pad, labelPad);
     let lo = 0;
@@ -488,6 +495,8 @@ function writeMark(out: Float64Array, o: number, c: Point, cx: number, cy: numbe
 
 /** The extra room between two neighbours' labels, in cap heights. */
 const WORD_SPACE = 0.35;
+/** The room kept between neighbours' boxes, fractions of R. */
+const NEIGHBOUR_PAD = 0.008;
 
 /**
  * Whether two glyphs' boxes (a glyph's first, then its labels) overlap by more than `tol` px, a
@@ -616,6 +625,15 @@ function sectorIndex(lon: number, sorted: readonly number[]): number {
   return k;
 }
 
+/** Whether a glyph at `lon` drawn at `dl` is more than SECTOR_REACH outside its sector (between the `sorted` lines round it). */
+function outOfReach(lon: number, dl: number, sorted: readonly number[]): boolean {
+  const k = sectorIndex(lon, sorted);
+  const lo = angleDiff(lon, sorted[k]!);
+  const hi = angleDiff(lon, sorted[(k + 1) % sorted.length]!);
+  const m = angleDiff(lon, dl);
+  return m < Math.min(0, lo) - SECTOR_REACH || m > (hi <= 0 ? hi + 360 : hi) + SECTOR_REACH;
+}
+
 /** The inner tier of a track: the same stack, scaled, just inside the track. */
 function tierTrack(t: Track, g: WheelGeometry): Track {
   const k = Math.max(TIER_SCALE, floorScale(t, g.size));
@@ -673,11 +691,13 @@ interface TierPlan {
 interface TierChoice extends TierPlan {
   first: TrackResult;
   second: TrackResult;
-  /** Lower is better: glyphs outside their sectors (`out`), then shrink steps, then glyphs on the tier. */
+  /** Lower is better: glyphs beyond SECTOR_REACH of their sectors, glyphs outside them (`out`), then shrink steps, then glyphs on the tier. */
   score: number;
   inTier: Set<ChartPoint>;
   /** Its glyphs outside their sectors with no crowd straddling the line (glyphsOutOfSector). */
   out: Set<ChartPoint>;
+  /** Glyphs whose leader line passes through another glyph, and the glyphs passed through. */
+  crossing: Set<ChartPoint>;
 }
 
 /**
@@ -740,9 +760,31 @@ function layTiers(plan: TierPlan, inTier: Set<ChartPoint>, frame: Frame, g: Whee
   const second = spreadModel(tierModel, plan.lines);
   const lines = [...plan.lines, ...SIGN_BOUNDARIES].map((l) => norm360(l.lon));
   const out = glyphsOutOfSector([first, second], lines);
-  let score = inTier.size + 1e6 * out.size;
+  const sorted = [...lines].sort((a, b) => a - b);
+  let beyond = 0;
+  for (const r of [first, second]) r.display.forEach((dl, i) => outOfReach(r.model.stacks[i]!.lon, dl, sorted) && beyond++);
+  // Leader lines through another glyph: the glyph passed through reads as the one pointed at.
+  const placed = [...placeTrack(first), ...placeTrack(second, 1, plan.track)];
+  const byId = new Map([...first.model.stacks, ...second.model.stacks].map((s) => [`${s.p.id}`, s.p]));
+  const crossing = new Set<ChartPoint>();
+  for (const p of placed)
+    for (const o of placed)
+      if (p.leader && o !== p && leaderThrough(p.leader, o.bbox)) {
+        crossing.add(byId.get(p.id)!);
+        crossing.add(byId.get(o.id)!);
+      }
+  let score = inTier.size + LEADER_THROUGH_GLYPH * crossing.size + 1e6 * out.size + 1e9 * beyond;
   for (const r of [first, second]) for (const s of r.model.stacks) score += 100 * s.step;
-  return { ...plan, first, second, score, inTier, out };
+  return { ...plan, first, second, score, inTier, out, crossing };
+}
+
+/** A leader line passing through a glyph box shrunk by this much, px, passes through the glyph. */
+const LEADER_CLEAR = 1;
+/** The weight of a glyph a leader line passes through (or whose leader does) in a tier layout's score: after the glyphs out of their sectors, before shrink steps. */
+const LEADER_THROUGH_GLYPH = 1e4;
+function leaderThrough(l: { from: Point; to: Point }, b: Box): boolean {
+  if (b.w <= 2 * LEADER_CLEAR || b.h <= 2 * LEADER_CLEAR) return false;
+  return segmentInBox(l.from, l.to, { x: b.x + LEADER_CLEAR, y: b.y + LEADER_CLEAR, w: b.w - 2 * LEADER_CLEAR, h: b.h - 2 * LEADER_CLEAR }) !== undefined;
 }
 
 /** How many tier layouts one ring may try (each is a spreading of both tracks). */
@@ -797,13 +839,13 @@ function chooseTiers(plan: TierPlan, crowded: Set<number>, sortedLines: number[]
     return true;
   };
   consider(byCrowd);
-  if (best === null || (best as TierChoice).score >= 1e6) consider(bySector);
-  if (best === null || (best as TierChoice).score >= 1e6) consider(byCrowdEven);
-  // Moves for the glyphs that still leave their sectors.
-  for (let improved = true; improved && best !== null && (best as TierChoice).score >= 1e6;) {
+  if (best === null || (best as TierChoice).score >= LEADER_THROUGH_GLYPH) consider(bySector);
+  if (best === null || (best as TierChoice).score >= LEADER_THROUGH_GLYPH) consider(byCrowdEven);
+  // Moves for the glyphs that still leave their sectors, or whose leader lines pass through a glyph.
+  for (let improved = true; improved && best !== null && (best as TierChoice).score >= LEADER_THROUGH_GLYPH;) {
     improved = false;
     const b: TierChoice = best;
-    for (const p of b.out) {
+    for (const p of [...b.out, ...b.crossing]) {
       const k = pts.indexOf(p);
       for (const q of [p, pts[(k + 1) % n]!, pts[(k + n - 1) % n]!]) {
         const next = new Set(b.inTier);
@@ -820,8 +862,61 @@ function chooseTiers(plan: TierPlan, crowded: Set<number>, sortedLines: number[]
   return best;
 }
 
+/**
+ * How many glyphs are drawn more than 2° outside their own sector (between the sign boundaries and
+ * the lines crossing their ring's track, round their true longitude; a point on a line stands in
+ * the sectors on both sides): the chart rule a second row of glyphs is taken for.
+ */
+export const SECTOR_REACH = 2;
+function beyondSectorReach(points: readonly PlacedPoint[], linesOf: (ring: RingId) => readonly number[]): PlacedPoint[] {
+  return points.filter((p) => {
+    const lines = linesOf(p.ring);
+    const on = lines.some((l) => Math.abs(angleDiff(p.lon, l)) < 1e-3);
+    let lo = -Infinity;
+    let hi = Infinity;
+    for (const l of lines) {
+      const d = angleDiff(p.lon, l);
+      if (on && Math.abs(d) < 1e-3) continue;
+      if (d <= 0) lo = Math.max(lo, d);
+      else hi = Math.min(hi, d);
+    }
+    const m = angleDiff(p.lon, p.displayLon);
+    return m < lo - SECTOR_REACH || m > hi + SECTOR_REACH;
+  });
+}
+
+/**
+ * Where every glyph goes. One row of glyphs on each track first; where that leaves a glyph more
+ * than SECTOR_REACH outside its sector, the wheel is laid out again with a second row of glyphs
+ * just inside the innermost track (computeGeometry with two rows: narrower zodiac and house bands,
+ * glyphs and labels no smaller than the least sizes, the aspect disc at DEFAULT_DISC or more),
+ * the crowd's glyphs shared between the rows (chooseTiers), and that layout is kept when it leaves
+ * fewer glyphs beyond reach of their sectors.
+ */
 export function computeLayout(d: ChartDrawing, style: Style = resolveStyle(d)): ChartLayout {
-  const geometry = computeGeometry(d, style);
+  const one = layoutRows(d, style, computeGeometry(d, style));
+  const sign = SIGN_BOUNDARIES.map((l) => l.lon);
+  const linesOf = (g: WheelGeometry) => {
+    const byRing = new Map<RingId, number[]>();
+    return (ring: RingId) => {
+      let l = byRing.get(ring);
+      if (!l) byRing.set(ring, (l = [...sign, ...radialLinesThrough(d, ring, g).map((x) => norm360(x.lon))]));
+      return l;
+    };
+  };
+  const beyondOne = beyondSectorReach(one.points, linesOf(one.geometry));
+  if (beyondOne.length === 0) return one;
+  const g2 = computeGeometry(d, style, 2);
+  if (!g2) return one;
+  // The second row is offered to the sectors of the glyphs one row left beyond reach (the two-row
+  // geometry's smaller glyphs may fit one row there, but only just: the row is then left empty).
+  const two = layoutRows(d, style, g2, new Set(beyondOne.map((p) => `${p.ring}:${p.lon}`)));
+  if (!two.points.some((p) => p.tier > 0)) return one;
+  return beyondSectorReach(two.points, linesOf(two.geometry)).length < beyondOne.length ? two : one;
+}
+
+/** The wheel laid out on `geometry`; `crowd` (ring:longitude) names glyphs whose sectors are offered the second row. */
+function layoutRows(d: ChartDrawing, style: Style, geometry: WheelGeometry, crowd: ReadonlySet<string> = new Set()): ChartLayout {
   const frame = new Frame(geometry.cx, geometry.cy, referenceLongitude(d));
   const points: PlacedPoint[] = [];
   const innermost = geometry.tracks[geometry.tracks.length - 1];
@@ -836,12 +931,19 @@ export function computeLayout(d: ChartDrawing, style: Style = resolveStyle(d)): 
     // at all) stacks some of its crowd into an inner tier (chooseTiers), when the track is the
     // innermost one and the aspect disc has the room.
     if (track === innermost) {
-      const tier1 = tierTrack(track, geometry);
+      const second = geometry.secondRow;
+      const tier1 = second ?? tierTrack(track, geometry);
       const sorted = [...lines, ...SIGN_BOUNDARIES].map((l) => norm360(l.lon)).sort((a, b) => a - b);
       const crowded = new Set<number>();
       for (const s of laid.model.stacks) if (s.step >= TIER_STEP) crowded.add(sectorIndex(s.lon, sorted));
+      // With a second row, so are the sectors of glyphs one row leaves beyond reach of them.
+      if (second)
+        laid.display.forEach((dl, i) => {
+          const s = laid.model.stacks[i]!;
+          if (outOfReach(s.lon, dl, sorted) || crowd.has(`${track.ring}:${s.lon}`)) crowded.add(sectorIndex(s.lon, sorted));
+        });
       const band = style.housesInside && geometry.houseBand ? geometry.houseBand.outer - geometry.houseBand.inner : 0;
-      if (crowded.size > 0 && tier1.inner - band >= TIER_MIN_DISC * geometry.R) {
+      if (crowded.size > 0 && (second !== null || tier1.inner - band >= TIER_MIN_DISC * geometry.R)) {
         tiered = chooseTiers({ track, tier1, pts, lines }, crowded, sorted, frame, geometry, style);
         if (tiered) continue;
       }

@@ -42,6 +42,12 @@ export interface WheelGeometry {
   tick10: number;
   /** Outermost first. */
   tracks: Track[];
+  /**
+   * A second row of glyphs just inside the innermost track (computeGeometry with `rows` 2): glyphs
+   * of a crowd that one row cannot hold within reach of their sectors, as large as the track's,
+   * each joined to its true degree by the track's tick and a leader line. Null on one row.
+   */
+  secondRow: Track | null;
   /** Band carrying the inner ring's house numbers (null when untimed). */
   houseBand: { outer: number; inner: number; cap: number } | null;
   /** Thin band just inside the zodiac for the outer ring's own houses (bi-wheels). */
@@ -136,17 +142,38 @@ function buildTrack(ring: RingId, outer: number, t: TrackSpec, R: number, squeez
   };
 }
 
-export function computeGeometry(d: ChartDrawing, st: Style): WheelGeometry {
+/**
+ * The bands of a wheel drawn with a second row of glyphs (at the default band fractions): a narrower
+ * zodiac and house band leave the depth the second row needs, single wheel and bi-wheel. The sign
+ * glyphs still fill three quarters of the zodiac band (some 21 px on a single wheel, 15 px on a
+ * bi-wheel at 700 px).
+ */
+const TWO_ROW_ZODIAC = { single: 0.1, bi: 0.07 } as const;
+const TWO_ROW_HOUSE_BAND = { single: 0.05, bi: 0.034 } as const;
+/** The gap between the track's labels and the second row's glyphs, and the second row's own glyph gap, fractions of R. */
+const SECOND_ROW_SPACING: Spacing = { tick: 0, glyphGap: 0.01, pad: 0.006 };
+
+/**
+ * The wheel's rings. With `rows` 2, the innermost track has a second row of glyphs beneath it
+ * (`secondRow`), glyphs and labels as large as the track's, everything shrunk toward but never
+ * below the least sizes until the aspect disc keeps DEFAULT_DISC: null when it cannot (a custom
+ * ring or disc fraction, or no depth left at the least sizes).
+ */
+export function computeGeometry(d: ChartDrawing, st: Style): WheelGeometry;
+export function computeGeometry(d: ChartDrawing, st: Style, rows: 1 | 2): WheelGeometry | null;
+export function computeGeometry(d: ChartDrawing, st: Style, rows: 1 | 2 = 1): WheelGeometry | null {
   const size = clampSize(d.options.size);
   const bi = d.outer !== undefined;
+  const two = rows === 2;
+  if (two && (st.centerFraction !== undefined || st.ringFraction !== undefined)) return null;
   // Leaves room outside the zodiac for the angle labels at 3 and 9 o'clock.
   const R = size * 0.415;
   const hasHouses = validCusps(d.inner.cusps) !== null;
   const outerHouses = bi && validCusps(secondHouseSet(d)?.cusps) !== null;
 
-  const zFrac = st.signRingFraction ?? (bi ? 0.09 : 0.13);
+  const zFrac = st.signRingFraction ?? (two ? TWO_ROW_ZODIAC[bi ? 'bi' : 'single'] : bi ? 0.09 : 0.13);
   const zodiacInner = R * (1 - zFrac);
-  const bandFrac = st.houseRingFraction ?? (bi ? 0.042 : 0.065);
+  const bandFrac = st.houseRingFraction ?? (two ? TWO_ROW_HOUSE_BAND[bi ? 'bi' : 'single'] : bi ? 0.042 : 0.065);
   const spacing = bi ? BI_SPACING : SINGLE_SPACING;
   const capBase = st.fontFraction ?? (bi ? 0.029 : 0.034);
   const simple = size < SIMPLE_BELOW;
@@ -166,7 +193,7 @@ export function computeGeometry(d: ChartDrawing, st: Style): WheelGeometry {
 
   const bandTh = hasHouses ? bandFrac * R : 0;
   const nTracks = bi ? 2 : 1;
-  const natural = trackThickness(spec, R, spacing) * nTracks;
+  const natural = trackThickness(spec, R, spacing) * nTracks + (two ? trackThickness(spec, R, SECOND_ROW_SPACING) : 0);
   // Room for the planet tracks once the aspect disk is fixed by config, if it is.
   let available = natural;
   if (st.centerFraction !== undefined) available = top - bandTh - st.centerFraction * R;
@@ -189,8 +216,14 @@ export function computeGeometry(d: ChartDrawing, st: Style): WheelGeometry {
       built.push(tr);
       t = tr.inner;
     }
+    let second: Track | null = null;
+    if (two) {
+      // The second row: the innermost track's stack again, just inside it (its tick is the track's).
+      second = { ...buildTrack(built[built.length - 1]!.ring, t, spec, R, sq, SECOND_ROW_SPACING), tickLen: 0 };
+      t = second.inner;
+    }
     if (hasHouses && st.housesInside) addBand();
-    return { tracks: built, houseBand: band as WheelGeometry['houseBand'], top: t };
+    return { tracks: built, secondRow: second, houseBand: band as WheelGeometry['houseBand'], top: t };
   };
   // Extreme symbol or font scales would push the tracks into the centre: shrink glyphs and
   // labels alike until the aspect disc keeps at least MIN_DISC of the radius (ticks and gaps
@@ -205,12 +238,15 @@ export function computeGeometry(d: ChartDrawing, st: Style): WheelGeometry {
       built = build(squeeze);
     }
   };
-  if (bi && st.centerFraction === undefined && st.ringFraction === undefined) {
+  const leastScale = () => {
     const k700 = size / 700;
-    shrinkTo(DEFAULT_DISC * R + 0.6, Math.max((LEAST_GLYPH_PX * k700) / (spec.glyph * R * INK), (LEAST_LABEL_PX * k700) / (spec.cap * R)));
-  }
+    return Math.max((LEAST_GLYPH_PX * k700) / (spec.glyph * R * INK), (LEAST_LABEL_PX * k700) / (spec.cap * R));
+  };
+  if ((bi || two) && st.centerFraction === undefined && st.ringFraction === undefined) shrinkTo(DEFAULT_DISC * R + 0.6, leastScale());
+  // Two rows that leave the disc less than DEFAULT_DISC at the least sizes: no second row.
+  if (two && (built.top < DEFAULT_DISC * R - 0.01 || squeeze < leastScale() - 1e-9)) return null;
   shrinkTo(Math.min(MIN_DISC, st.centerFraction ?? MIN_DISC) * R, 0);
-  const { tracks, houseBand } = built;
+  const { tracks, houseBand, secondRow } = built;
   top = built.top;
   const aspectR = Math.max(0.12 * R, top);
 
@@ -228,6 +264,7 @@ export function computeGeometry(d: ChartDrawing, st: Style): WheelGeometry {
     tick5: 0.028 * R,
     tick10: 0.04 * R,
     tracks,
+    secondRow,
     houseBand,
     outerHouseBand,
     aspectR,

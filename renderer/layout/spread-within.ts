@@ -58,7 +58,10 @@ type Strain = 0 | 1 | 2 | 3 | 4;
 
 /** A glyph's least distance from a sign boundary (which does not cross the track), degrees. */
 const VIRTUAL_MARGIN = 0.05;
-/** What the boxes reaching over an axis leave between them and the next arc's boxes, degrees. */
+/**
+ * What the boxes reaching over an axis leave between them and the next arc's boxes, degrees; boxes
+ * of glyphs conjunct with the angle either side of its axis keep half of it each from the axis.
+ */
 const OVER_GAP = 1;
 /**
  * The room, degrees, a glyph keeps between its boxes and an angle's axis (beyond its reach's
@@ -215,14 +218,20 @@ function packArc(ms: Member[], lo: End, hi: End, walls: readonly Wall[], model: 
       const conjunct = m.lon - lo.lon < below[i]!;
       l = Math.max(
         l,
-        lo.lon + (level >= 1 && conjunct && lo.over > 0 ? Math.max(axisHair, below[i]! - lo.over) : below[i]! + (conjunct && level === 0 ? 0 : AXIS_MARGIN)),
+        lo.lon +
+          (level >= 1 && conjunct && lo.over > 0
+            ? Math.max(axisHair, below[i]! - lo.over)
+            : below[i]! + (conjunct && level === 0 ? OVER_GAP / 2 : AXIS_MARGIN)),
       );
     }
     if (hi.line) {
       const conjunct = hi.lon - m.lon < above[i]!;
       h = Math.min(
         h,
-        hi.lon - (level >= 1 && conjunct && hi.over > 0 ? Math.max(axisHair, above[i]! - hi.over) : above[i]! + (conjunct && level === 0 ? 0 : AXIS_MARGIN)),
+        hi.lon -
+          (level >= 1 && conjunct && hi.over > 0
+            ? Math.max(axisHair, above[i]! - hi.over)
+            : above[i]! + (conjunct && level === 0 ? OVER_GAP / 2 : AXIS_MARGIN)),
       );
     }
     if (level === 0) {

@@ -626,3 +626,68 @@ export function distancesOutsideSector(svg: string): { id: string; ring: string;
     return { ...p, outside: m < lo ? lo - m : m > hi ? m - hi : 0 };
   });
 }
+
+/** A leader line's check (leaderReport): which glyph it joins, and what it gets wrong. */
+export interface LeaderReport {
+  /** Leader lines drawn, and glyphs on the second row of glyphs (each must have one). */
+  leaders: number;
+  secondRow: number;
+  /** Second-row glyphs without a leader line. */
+  missing: string[];
+  /** Leaders not starting on the radius of their planet's true degree (more than 0.05° off), or not starting at its tick. */
+  wrongDegree: string[];
+  /** Leaders not ending at their own glyph (more than 2 px from its box). */
+  offGlyph: string[];
+  /** Leaders through another planet's glyph box (its ink, shrunk by 1 px). */
+  throughGlyphs: string[];
+}
+
+/**
+ * Reads the leader lines back from the SVG and checks each against its planet's true degree,
+ * measured on the picture: the screen direction of a longitude is the Ascendant axis's direction
+ * turned counter-clockwise by the difference in longitude.
+ */
+export function leaderReport(svg: string): LeaderReport {
+  const height = Number(/<svg[^>]* height="([\d.]+)"/.exec(svg)?.[1] ?? 700);
+  const c = { x: height / 2, y: height / 2 };
+  const asc = /<line x1="([-\d.]+)" y1="([-\d.]+)" x2="([-\d.]+)" y2="([-\d.]+)" data-angle="asc" data-lon="([\d.]+)"/.exec(svg);
+  const r: LeaderReport = { leaders: 0, secondRow: 0, missing: [], wrongDegree: [], offGlyph: [], throughGlyphs: [] };
+  if (!asc) return r;
+  const ascAngle = (Math.atan2(-(num(asc[2]!) - c.y), num(asc[1]!) - c.x) * 180) / Math.PI;
+  const ascLon = num(asc[5]!);
+  const screenAngle = (p: { x: number; y: number }) => (Math.atan2(-(p.y - c.y), p.x - c.x) * 180) / Math.PI;
+  const groups = [
+    ...svg.matchAll(
+      /<g data-point="([^"]+)" data-ring="(inner|outer)" data-lon="([\d.]+)" data-drawn="([\d.]+)" data-boxes="([^"]*)"([^>]*)><line x1="([-\d.]+)" y1="([-\d.]+)" x2="([-\d.]+)" y2="([-\d.]+)"/g,
+    ),
+  ].map((m) => ({
+    key: `${m[2]}:${m[1]}`,
+    lon: num(m[3]!),
+    glyph: parseBox(m[5]!.split(' ')[0]!),
+    secondRow: m[6]!.includes('data-tier="1"'),
+    tickEnd: { x: num(m[9]!), y: num(m[10]!) },
+  }));
+  const leaders = new Map(
+    [...svg.matchAll(/<line x1="([-\d.]+)" y1="([-\d.]+)" x2="([-\d.]+)" y2="([-\d.]+)" data-leader="([^"]+)"/g)].map((m) => [
+      m[5]!,
+      { from: { x: num(m[1]!), y: num(m[2]!) }, to: { x: num(m[3]!), y: num(m[4]!) } },
+    ]),
+  );
+  r.leaders = leaders.size;
+  for (const g of groups) {
+    if (g.secondRow) r.secondRow++;
+    const l = leaders.get(g.key);
+    if (!l) {
+      if (g.secondRow) r.missing.push(g.key);
+      continue;
+    }
+    const want = ascAngle + (g.lon - ascLon);
+    if (Math.abs(diff(want, screenAngle(l.from))) > 0.05 || Math.hypot(l.from.x - g.tickEnd.x, l.from.y - g.tickEnd.y) > 0.05) r.wrongDegree.push(g.key);
+    const b = g.glyph;
+    const dx = Math.max(b.x - l.to.x, 0, l.to.x - (b.x + b.w));
+    const dy = Math.max(b.y - l.to.y, 0, l.to.y - (b.y + b.h));
+    if (Math.hypot(dx, dy) > 2) r.offGlyph.push(g.key);
+    for (const o of groups) if (o !== g && segmentHits(l.from, l.to, o.glyph, 1)) r.throughGlyphs.push(`${g.key} through ${o.key}`);
+  }
+  return r;
+}

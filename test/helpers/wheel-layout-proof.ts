@@ -32,10 +32,11 @@ const FORCED_AT_MOST: Record<ChartKind, number> = { natal: 13, composite: 8, tra
 
 /**
  * Glyphs out of their sector that the checker's rules do not excuse (t.unexcused): pushed out by
- * a crowd they are packed with where the checker's measure of a packed run misses the push (none
- * on a natal chart; one glyph in 1,000 to 2,000 on the others). The figures of today.
+ * a crowd they are packed with where the checker's measure of a packed run misses the push (one
+ * on a natal chart, a Chiron drawn 0.12° past a cusp by the crowd beside it; one glyph in 1,000 to
+ * 2,000 on the others). The figures of today.
  */
-const UNEXCUSED_AT_MOST: Record<ChartKind, number> = { natal: 0, composite: 4, transits: 30, solar_return: 22, progressions: 34, synastry: 57 };
+const UNEXCUSED_AT_MOST: Record<ChartKind, number> = { natal: 1, composite: 4, transits: 30, solar_return: 22, progressions: 34, synastry: 57 };
 
 /** A crowd spread over the sectors beyond it on the inner ring of a bi-wheel moves its end glyphs up to some 35°. */
 const DISPLACEMENT_BELOW: Record<ChartKind, number> = { natal: 19, composite: 20, transits: 30, solar_return: 31, progressions: 35, synastry: 35 };
