@@ -191,7 +191,7 @@ describe('glyphs within reach of their sectors', () => {
 
   /**
    * Not met on bi-wheels: at the least sizes two tracks and a second row need about 0.63 of the
-   * radius, the narrowed zodiac and house bands 0.14 more, leaving the aspect circle some 0.23 of
+   * radius, the narrowed zodiac and house bands 0.14 more, leaving the aspect circle 0.26 of
    * the radius (40 % is the rule). Their crowds spread over the sectors beyond, as before; these are today's
    * figures, so that a change for the worse fails.
    */
