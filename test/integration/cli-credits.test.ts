@@ -45,7 +45,9 @@ describe('credits from the command line', () => {
       expect(created).toMatchObject({ plan: 'unlimited', report_credits: 3 });
       key = created.key;
       expect(await balance(key)).toBe(3);
-      expect(await cliInProcess(['keys', 'create', '--email', 'you@example.com', '--credits', '1'], { DATA_DIR })).toMatch(/you@example\.com has 4 report credits\./);
+      expect(await cliInProcess(['keys', 'create', '--email', 'you@example.com', '--credits', '1'], { DATA_DIR })).toMatch(
+        /you@example\.com has 4 report credits\./,
+      );
 
       expect(await cliInProcess(['credits', 'grant', '--email', 'you@example.com', '--count', '2', '--reason', 'to try the report'], { DATA_DIR })).toBe(
         'granted 2 report credits to you@example.com; 6 to spend now\n',
@@ -55,7 +57,9 @@ describe('credits from the command line', () => {
         /no user with the address nobody@example\.com/,
       );
       for (const count of ['0', '1.5']) {
-        await expect(cliInProcess(['credits', 'grant', '--email', 'you@example.com', '--count', count], { DATA_DIR })).rejects.toThrow(/--count must be a whole number/);
+        await expect(cliInProcess(['credits', 'grant', '--email', 'you@example.com', '--count', count], { DATA_DIR })).rejects.toThrow(
+          /--count must be a whole number/,
+        );
       }
       await expect(cliInProcess(['credits', 'grant', '--email', 'you@example.com'], { DATA_DIR })).rejects.toThrow(/--count/);
       expect(await balance(key)).toBe(6);
@@ -77,13 +81,17 @@ describe('credits from the command line', () => {
         db = await createTestDatabase();
         const created = JSON.parse(
           (
-            await cliInProcess(['keys', 'create', '--email', 'pg-credits@example.com', '--plan', 'unlimited', '--credits', '2', '--json'], { DATABASE_URL: db.url })
+            await cliInProcess(['keys', 'create', '--email', 'pg-credits@example.com', '--plan', 'unlimited', '--credits', '2', '--json'], {
+              DATABASE_URL: db.url,
+            })
           ).trim(),
         );
         expect(created.report_credits).toBe(2);
         const granted = JSON.parse(
           (
-            await cliInProcess(['credits', 'grant', '--email', 'PG-Credits@example.com', '--count', '5', '--reason', 'beta tester', '--json'], { DATABASE_URL: db.url })
+            await cliInProcess(['credits', 'grant', '--email', 'PG-Credits@example.com', '--count', '5', '--reason', 'beta tester', '--json'], {
+              DATABASE_URL: db.url,
+            })
           ).trim(),
         );
         expect(granted).toEqual({ user_id: created.user_id, email: 'pg-credits@example.com', granted: 5, remaining: 7 });

@@ -101,11 +101,15 @@ describe('keys create', () => {
         );
         expect(created.plan).toBe('unlimited');
         expect(created.limits).toEqual({ requests: null, period: 'month', per_second: null });
-        expect((await cliInProcess(['keys', 'create', '--email', 'pg@example.com', '--quiet'], { DATABASE_URL: db.url })).trim()).toMatch(/^ask_[A-Za-z0-9_-]{43}$/);
+        expect((await cliInProcess(['keys', 'create', '--email', 'pg@example.com', '--quiet'], { DATABASE_URL: db.url })).trim()).toMatch(
+          /^ask_[A-Za-z0-9_-]{43}$/,
+        );
         const human = await cliInProcess(['keys', 'create', '--email', 'pg-free@example.com'], { DATABASE_URL: db.url });
         expect(human).toMatch(/plan free: 80 requests a day, at most 1 a second\):\n {2}ask_/);
         expect(human).toMatch(/--plan unlimited lifts the limits/);
-        await expect(cliInProcess(['keys', 'create', '--email', 'pg@example.com', '--plan', 'platinum'], { DATABASE_URL: db.url })).rejects.toThrow(/unknown plan/);
+        await expect(cliInProcess(['keys', 'create', '--email', 'pg@example.com', '--plan', 'platinum'], { DATABASE_URL: db.url })).rejects.toThrow(
+          /unknown plan/,
+        );
         await expect(cliInProcess(['keys', 'create', '--email', 'not-an-email'], { DATABASE_URL: db.url })).rejects.toThrow(/e-mail/);
       } finally {
         await db?.close();
@@ -124,9 +128,12 @@ describe('mail and billing commands', () => {
 
       const offer = JSON.parse(
         (
-          await cliInProcess(['billing', 'offer', '--email', 'pack@example.com', '--requests', '5000', '--price-cents', '900', '--note', 'for the launch', '--json'], {
-            DATA_DIR,
-          })
+          await cliInProcess(
+            ['billing', 'offer', '--email', 'pack@example.com', '--requests', '5000', '--price-cents', '900', '--note', 'for the launch', '--json'],
+            {
+              DATA_DIR,
+            },
+          )
         ).trim(),
       );
       expect(offer).toMatchObject({ requests: 5000, price_cents: 900, currency: 'usd', status: 'open', note: 'for the launch', email: 'pack@example.com' });
@@ -155,7 +162,9 @@ describe('mail and billing commands', () => {
     expect(await cliInProcess(['mail', 'outbox'], { DATA_DIR })).toMatch(/the outbox is empty/);
     await expect(cliInProcess(['mail', 'send-held'], { DATA_DIR })).rejects.toThrow(/no SMTP configured/);
     expect(
-      JSON.parse((await cliInProcess(['billing', 'offer', '--email', 'pack@example.com', '--requests', '7', '--price-cents', '70', '--json'], { DATA_DIR })).trim()),
+      JSON.parse(
+        (await cliInProcess(['billing', 'offer', '--email', 'pack@example.com', '--requests', '7', '--price-cents', '70', '--json'], { DATA_DIR })).trim(),
+      ),
     ).toMatchObject({ requests: 7 });
   }, 240_000);
 });

@@ -217,7 +217,11 @@ describe('cli token', () => {
 
   it('refuses to mint a token the server would refuse (--ttl over AUTH_JWT_MAX_LIFETIME_SECONDS)', async () => {
     // In this process (runCli): the test above runs the command as a child, as a user does.
-    const minted = cliInProcess(['token', '--user', 'u', '--ttl', '90000'], { AUTH_JWT_SECRET: server.config.AUTH_JWT_SECRET!, DATA_DIR: os.tmpdir() }, cleanEnv);
+    const minted = cliInProcess(
+      ['token', '--user', 'u', '--ttl', '90000'],
+      { AUTH_JWT_SECRET: server.config.AUTH_JWT_SECRET!, DATA_DIR: os.tmpdir() },
+      cleanEnv,
+    );
     await expect(minted).rejects.toThrow(/AUTH_JWT_MAX_LIFETIME_SECONDS/);
   }, 60_000);
 
