@@ -1,5 +1,4 @@
-# The JSON tape writer (native/json_writer.c: the bytes of the calculation answers), files mapped
-# into memory (native/mapped_file.c: the time-zone tiles), and the lean
+# The JSON tape writer (native/json_writer.c: the bytes of the calculation answers) and the lean
 # swe_calc_ut binding (native/swe_calc.c) with its own copy of the Swiss Ephemeris, compiled from
 # the sources that the sweph package ships (the same version as the main binding), its data files
 # read from memory (native/ephemeris_files.c).
@@ -15,11 +14,6 @@
       "target_name": "json_writer",
       "sources": ["native/json_writer.c", "native/shortest_double.c"],
       "cflags": ["-O2"],
-      "defines": ["NAPI_VERSION=8"]
-    },
-    {
-      "target_name": "mapped_file",
-      "sources": ["native/mapped_file.c"],
       "defines": ["NAPI_VERSION=8"]
     },
     {

@@ -12,12 +12,12 @@
  * Endpoints: natal and compact natal (the tape writer, the lean binding), transits (both), and
  * a month's ephemeris table in JSON (the lean binding; its JSON is not written on the tape). Every
  * request gives a place by coordinates without a zone, so that its zone is looked up in the
- * time-zone tiles (mapped_file). An endpoint that does not use a module is measured too: its
- * ratio is the noise of the run.
+ * time-zone tiles, as served requests do. An endpoint that does not use a module is measured too:
+ * its ratio is the noise of the run.
  *
- * The mapped tile file buys memory rather than time (its pages are the page cache's, shared by
- * every process), so each mode's resident memory is printed after the rounds: anonymous (the
- * process's own) and file-backed (the mapped tiles among it).
+ * Each mode's resident memory is printed after the rounds: anonymous (the process's own) and
+ * file-backed (its mapped code and data files), so that a module's cost or saving in memory is
+ * seen beside its throughput.
  *
  * Variables: NATIVE_BENCH_SECONDS (3), NATIVE_BENCH_ROUNDS (5), NATIVE_BENCH_WARMUP_ROUNDS (1),
  * NATIVE_BENCH_CONNECTIONS (16). The figures go to bench/results/native-modules-<UTC date>.json.
@@ -37,8 +37,8 @@ const rounds = Number(process.env.NATIVE_BENCH_ROUNDS ?? 5);
 const warmUpRounds = Number(process.env.NATIVE_BENCH_WARMUP_ROUNDS ?? 1);
 const connections = Number(process.env.NATIVE_BENCH_CONNECTIONS ?? 16);
 
-type Module = 'json_writer' | 'mapped_file' | 'swe_calc';
-const MODULES: Module[] = ['json_writer', 'mapped_file', 'swe_calc'];
+type Module = 'json_writer' | 'swe_calc';
+const MODULES: Module[] = ['json_writer', 'swe_calc'];
 /** The modes: all native, then each module left off alone. */
 const MODES: { name: string; off: Module | undefined }[] = [{ name: 'native', off: undefined }, ...MODULES.map((m) => ({ name: `${m} off`, off: m }))];
 
@@ -72,7 +72,7 @@ const ENDPOINTS: Endpoint[] = [
   {
     name: 'ephemeris, 31 days',
     path: '/api/v1/ephemeris/calculate',
-    uses: ['mapped_file', 'swe_calc'],
+    uses: ['swe_calc'],
     bodies: list(() => {
       const start = day();
       return { start, end: monthAfter(start), step: '1d', ...place() };

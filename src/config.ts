@@ -56,11 +56,11 @@ export const configSchema = z.object({
    */
   COMPUTE_MODE: z.enum(['pool', 'inline', 'mixed']).optional(),
   /**
-   * The project's native modules left off (comma-separated: json_writer, mapped_file, swe_calc):
+   * The project's native modules left off (comma-separated: json_writer, swe_calc):
    * each then runs its JavaScript alternative, which answers the same bytes. For measuring what
    * each module buys (bench/native-modules.bench.ts); read once per thread, at load.
    */
-  NATIVE_MODULES_OFF: commaList.pipe(z.array(z.enum(['json_writer', 'mapped_file', 'swe_calc']))).default([]),
+  NATIVE_MODULES_OFF: commaList.pipe(z.array(z.enum(['json_writer', 'swe_calc']))).default([]),
   /**
    * Threads of each process's pool, one per core by default, also in a process group: there the
    * pools hold only the heavy tasks, and one process's export or chart images may then use every

@@ -12,8 +12,8 @@ import { projectPath } from './project-paths.ts';
 
 const require = createRequire(import.meta.url);
 
-/** The native modules that have an alternative: the JSON tape writer, the mapped tile file, the lean ephemeris binding. */
-export type NativeModuleName = 'json_writer' | 'mapped_file' | 'swe_calc';
+/** The native modules that have an alternative: the JSON tape writer, the lean ephemeris binding. */
+export type NativeModuleName = 'json_writer' | 'swe_calc';
 
 const off = nativeModulesOff();
 

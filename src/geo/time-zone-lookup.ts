@@ -11,9 +11,9 @@
  * large old generation for the garbage collector to mark). Here a tile is kept as flat
  * coordinate arrays, 16 bytes per vertex, with each polygon's bounding box: the whole world
  * (7.9 million vertices) fits in the default budget. The tiles come ready-made from
- * build/zone-tiles.bin (zone-tile-file.ts, written at install), as views of the file mapped into
- * memory; without that file they are decoded from geobuf, the same numbers, at about 150 µs a
- * tile where the file's views take a few.
+ * build/zone-tiles.bin (zone-tile-file.ts, written at install), each read from it when a lookup
+ * first needs it; without that file they are decoded from geobuf, the same numbers, at about
+ * 150 µs a tile where reading the file's takes a few.
  */
 import fs from 'node:fs';
 import { createRequire } from 'node:module';

@@ -8,10 +8,12 @@
  * the data it was made from (a hash of geo-tz's index, the size of its data file) and is ignored
  * when they differ (a geo-tz upgrade), as it is when missing: the lookup then decodes geobuf
  * tiles itself. Each tile carries a checksum, checked when it is first read: a tile that fails it
- * or does not hold together is decoded instead. It is mapped into memory (native/mapped_file.c)
- * and a tile is a set of views of it: its pages are the page cache's, shared by every process
- * and thread, read only where lookups go. With mapped_file in NATIVE_MODULES_OFF each tile is
- * read with fs instead, into memory of its own, the first time a lookup needs it.
+ * or does not hold together is decoded instead. Each tile is read with fs into memory of its
+ * own the first time a lookup needs it (the tile cache of time-zone-lookup.ts then keeps it): a
+ * process holds only the tiles its lookups reached, and the file's pages stay in the operating
+ * system's page cache, which every process shares. Mapping the file into memory instead (a
+ * native module, tried and measured) bought no served throughput, so it was retired
+ * (docs/performance.md, "Native modules").
  *
  * MAGIC names the layout and the decode: change it when either changes (zonePolygon in
  * time-zone-lookup.ts, tileBytes here), so that files written before are not read.
@@ -27,7 +29,6 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import zlib from 'node:zlib';
-import { loadNativeModule, nativeModuleOn } from '../native-module.ts';
 
 export interface ZonePolygon {
   zone: string;
@@ -162,37 +163,30 @@ export function writeZoneTileFile(
   return { tiles: blocks.length, bytes: base + offset };
 }
 
-interface MappedFile {
-  /** The whole file, mapped (native/mapped_file.c): its pages are shared by every process and thread that reads it. */
-  map(file: string): ArrayBuffer;
-}
-
-/** Where a tile's bytes come from: views of the mapped file, or reads of it. */
+/** A tile's bytes, read from the file. */
 interface TileBytes {
   readonly byteLength: number;
-  /** `length` bytes from `offset`, starting at a multiple of 8 of their ArrayBuffer (typed arrays of f64 are made on them). */
+  /** `length` bytes from `offset`, at the start of an ArrayBuffer of their own (typed arrays of f64 are made on them). */
   at(offset: number, length: number): Uint8Array;
-}
-
-let mapper: MappedFile | undefined;
-
-/** The whole file mapped into memory: a tile is a view of it, nothing copied. */
-function mappedBytes(file: string): TileBytes {
-  mapper ??= loadNativeModule<MappedFile>('mapped_file');
-  const bytes = mapper.map(file);
-  return { byteLength: bytes.byteLength, at: (offset, length) => new Uint8Array(bytes, offset, length) };
+  close(): void;
 }
 
 /**
- * The file read with fs where NATIVE_MODULES_OFF lists mapped_file: each tile read into an
- * ArrayBuffer of its own when the lookup first needs it (the whole file, about 120 MB, would be a
- * copy per thread). The descriptor stays open for the thread's life, as a mapping would.
+ * The file read with fs: each tile read into an ArrayBuffer of its own when the lookup first
+ * needs it (the whole file, about 120 MB, read at once would be a copy per thread of tiles most
+ * processes never reach). The descriptor stays open for the thread's life: the file is replaced
+ * by rename, never in place, so it keeps reading the file it opened. Only a regular file is read:
+ * it is opened without blocking, since opening a named pipe would wait for a writer forever.
  */
 function readBytes(file: string): TileBytes {
-  const fd = fs.openSync(file, 'r');
-  const byteLength = fs.fstatSync(fd).size;
+  const fd = fs.openSync(file, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
+  const stat = fs.fstatSync(fd);
+  if (!stat.isFile()) {
+    fs.closeSync(fd);
+    throw new Error(`${file} is not a regular file`);
+  }
   return {
-    byteLength,
+    byteLength: stat.size,
     at(offset, length) {
       const bytes = new Uint8Array(new ArrayBuffer(length));
       for (let done = 0; done < length;) {
@@ -202,10 +196,11 @@ function readBytes(file: string): TileBytes {
       }
       return bytes;
     },
+    close: () => fs.closeSync(fd),
   };
 }
 
-/** The tiles of a file written by writeZoneTileFile, as views of the mapped file (or tiles read from it). */
+/** The tiles of a file written by writeZoneTileFile, each read when first asked for. */
 export class ZoneTileFile {
   private constructor(
     private readonly bytes: TileBytes,
@@ -217,8 +212,20 @@ export class ZoneTileFile {
   static open(file: string, source: TileSource): ZoneTileFile | undefined {
     // The file is little-endian, and typed arrays read in the machine's order.
     if (os.endianness() !== 'LE') return undefined;
+    let bytes: TileBytes;
     try {
-      const bytes = nativeModuleOn('mapped_file') ? mappedBytes(file) : readBytes(file);
+      bytes = readBytes(file);
+    } catch {
+      return undefined; // missing, unreadable or not a regular file
+    }
+    const opened = ZoneTileFile.fromManifest(bytes, source);
+    if (!opened) bytes.close(); // a file that is not read keeps no descriptor
+    return opened;
+  }
+
+  /** The file's tiles from its manifest, when it holds together and was made from `source`. */
+  private static fromManifest(bytes: TileBytes, source: TileSource): ZoneTileFile | undefined {
+    try {
       if (bytes.byteLength < HEADER) return undefined;
       const head = Buffer.from(bytes.at(0, HEADER));
       if (head.toString('latin1', 0, MAGIC.length) !== MAGIC) return undefined;
@@ -234,12 +241,12 @@ export class ZoneTileFile {
       }
       return new ZoneTileFile(bytes, manifest.zones, where);
     } catch {
-      return undefined; // missing, unreadable, or not JSON where the manifest should be
+      return undefined; // unreadable, or not JSON where the manifest should be
     }
   }
 
   /**
-   * The tile at a geobuf position (views of the file, nothing copied); undefined when the file has
+   * The tile at a geobuf position (views of the bytes read for it); undefined when the file has
    * none there, or when what it has there does not hold together (the lookup then decodes it).
    */
   tile(pos: number): Tile | undefined {

@@ -12,7 +12,7 @@ import { sql } from '../../src/db/sql.ts';
 import { z } from 'zod/v4';
 import { createTestDatabase, serverUrl, type TestDatabase } from '../helpers/database.ts';
 import { freePort, waitUntilReady } from '../helpers/child-server.ts';
-import { cleanEnv, cli, ROOT } from '../helpers/cli.ts';
+import { cleanEnv, cli, cliInProcess, ROOT } from '../helpers/cli.ts';
 import { migratedDataDir } from '../helpers/migrated-data-dir.ts';
 import { createDatabasePool } from '../../src/db/pool.ts';
 
@@ -40,30 +40,35 @@ describe('credits from the command line', () => {
       expect(await waitUntilReady(port)).toBe(true);
       // The quick start's key: the operator plan, with credits to try a report.
       const created = JSON.parse(
-        (await cli(['keys', 'create', '--email', 'you@example.com', '--plan', 'unlimited', '--credits', '3', '--json'], { DATA_DIR })).trim(),
+        (await cliInProcess(['keys', 'create', '--email', 'you@example.com', '--plan', 'unlimited', '--credits', '3', '--json'], { DATA_DIR })).trim(),
       );
       expect(created).toMatchObject({ plan: 'unlimited', report_credits: 3 });
       key = created.key;
       expect(await balance(key)).toBe(3);
-      expect(await cli(['keys', 'create', '--email', 'you@example.com', '--credits', '1'], { DATA_DIR })).toMatch(/you@example\.com has 4 report credits\./);
+      expect(await cliInProcess(['keys', 'create', '--email', 'you@example.com', '--credits', '1'], { DATA_DIR })).toMatch(
+        /you@example\.com has 4 report credits\./,
+      );
 
-      expect(await cli(['credits', 'grant', '--email', 'you@example.com', '--count', '2', '--reason', 'to try the report'], { DATA_DIR })).toBe(
+      expect(await cliInProcess(['credits', 'grant', '--email', 'you@example.com', '--count', '2', '--reason', 'to try the report'], { DATA_DIR })).toBe(
         'granted 2 report credits to you@example.com; 6 to spend now\n',
       );
       expect(await balance(key)).toBe(6);
-      await expect(cli(['credits', 'grant', '--email', 'nobody@example.com', '--count', '2'], { DATA_DIR })).rejects.toThrow(
+      await expect(cliInProcess(['credits', 'grant', '--email', 'nobody@example.com', '--count', '2'], { DATA_DIR })).rejects.toThrow(
         /no user with the address nobody@example\.com/,
       );
       for (const count of ['0', '1.5']) {
-        await expect(cli(['credits', 'grant', '--email', 'you@example.com', '--count', count], { DATA_DIR })).rejects.toThrow(/--count must be a whole number/);
+        await expect(cliInProcess(['credits', 'grant', '--email', 'you@example.com', '--count', count], { DATA_DIR })).rejects.toThrow(
+          /--count must be a whole number/,
+        );
       }
-      await expect(cli(['credits', 'grant', '--email', 'you@example.com'], { DATA_DIR })).rejects.toThrow(/--count/);
+      await expect(cliInProcess(['credits', 'grant', '--email', 'you@example.com'], { DATA_DIR })).rejects.toThrow(/--count/);
       expect(await balance(key)).toBe(6);
     } finally {
       server.kill('SIGTERM');
       await new Promise((r) => server.once('exit', r));
     }
-    // No server: the command opens DATA_DIR itself.
+    // No server: the command opens DATA_DIR itself (a child process, as a user runs it; the other
+    // commands here run their operations in this process).
     const granted = JSON.parse((await cli(['credits', 'grant', '--email', 'you@example.com', '--count', '1', '--json'], { DATA_DIR })).trim());
     expect(granted).toMatchObject({ email: 'you@example.com', granted: 1, remaining: 7 });
   }, 240_000);
@@ -76,13 +81,17 @@ describe('credits from the command line', () => {
         db = await createTestDatabase();
         const created = JSON.parse(
           (
-            await cli(['keys', 'create', '--email', 'pg-credits@example.com', '--plan', 'unlimited', '--credits', '2', '--json'], { DATABASE_URL: db.url })
+            await cliInProcess(['keys', 'create', '--email', 'pg-credits@example.com', '--plan', 'unlimited', '--credits', '2', '--json'], {
+              DATABASE_URL: db.url,
+            })
           ).trim(),
         );
         expect(created.report_credits).toBe(2);
         const granted = JSON.parse(
           (
-            await cli(['credits', 'grant', '--email', 'PG-Credits@example.com', '--count', '5', '--reason', 'beta tester', '--json'], { DATABASE_URL: db.url })
+            await cliInProcess(['credits', 'grant', '--email', 'PG-Credits@example.com', '--count', '5', '--reason', 'beta tester', '--json'], {
+              DATABASE_URL: db.url,
+            })
           ).trim(),
         );
         expect(granted).toEqual({ user_id: created.user_id, email: 'pg-credits@example.com', granted: 5, remaining: 7 });

@@ -16,6 +16,7 @@ import { loadConfig } from '../../src/config.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts';
 import { startSmtpSink, type SmtpSink } from '../helpers/smtp-sink.ts';
 import { freePort } from '../helpers/child-server.ts';
+import { cliInProcess } from '../helpers/cli.ts';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '../..');
@@ -39,13 +40,10 @@ afterAll(async () => {
 const transportFor = (env: Record<string, string>) => createSmtpTransport(loadConfig({ DATABASE_URL: database.url, ...env }));
 const outbox = () => new EmailOutboxRepository(db);
 
+/** `cli mail …` against the test database without SMTP, run in this process (`mail send-held` below runs as a child, as a user runs it). */
 async function cli(args: string[]) {
   const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !['REDIS_URL', 'SMTP_URL', 'SMTP_HOST'].includes(k)));
-  const { stdout } = await run(process.execPath, [built('src/cli.ts'), ...args], {
-    cwd: root,
-    env: { ...env, DATABASE_URL: database.url, LOG_LEVEL: 'silent' },
-  });
-  return stdout;
+  return cliInProcess(args, { DATABASE_URL: database.url }, env);
 }
 
 describe('with SMTP', () => {

@@ -1,9 +1,9 @@
 /**
  * The JavaScript alternatives of the native modules (NATIVE_MODULES_OFF: the tape writer in
- * JavaScript, the tile file read with fs, the general Swiss Ephemeris binding) answer the same
- * bytes as the native modules: the same requests, prepared (their zone looked up in the tiles)
- * and computed by the natal, compact natal, transits and ephemeris tasks, once with every module
- * on and once with every one off, each in a process of its own running the compiled service (a
+ * JavaScript, the general Swiss Ephemeris binding) answer the same bytes as the native modules:
+ * the same requests, prepared (their zone looked up in the tiles) and computed by the natal,
+ * compact natal, transits and ephemeris tasks, once with every module on and once with every one
+ * off, each in a process of its own running the compiled service (a
  * native module is loaded once per process and keeps what it was given, so two loads in one test
  * process would share it, and the suite's test files share their process).
  */
@@ -34,13 +34,9 @@ const REQUESTS: { path: string; body: Record<string, unknown> }[] = [
   { path: '/api/v1/ephemeris/calculate', body: { start: '2399-12-25', end: '2399-12-31', step: '12h' } }, // the data files' last days, without a place
 ];
 
-/** Zones of random places, looked up in the tile file. */
-const POINTS = Array.from({ length: 400 }, place);
-
 interface Answers {
   on: boolean[];
   answers: string[];
-  zones: string[];
   tileWarnings: number;
 }
 
@@ -54,17 +50,14 @@ const load = (file) => import(pathToFileURL(file).href);
 const { nativeModuleOn } = await load(input.files.native);
 const { ENDPOINTS } = await load(input.files.endpoints);
 const { runTask } = await load(input.files.tasks);
-const { TimeZoneLookup } = await load(input.files.zones);
 const answers = input.requests.map(({ path, body }) => {
   const endpoint = ENDPOINTS.find((e) => e.method === 'POST' && e.paths.includes(path));
   const task = endpoint.prepare({ body: endpoint.body.parse(body), query: {}, params: {} }, 0);
   const out = runTask(endpoint.task.name, task);
   return out instanceof Uint8Array ? Buffer.from(out).toString('utf8') : 'error ' + JSON.stringify(out);
 });
-const lookup = new TimeZoneLookup();
-const zones = input.points.map((p) => lookup.zoneAt(p.lat, p.lng));
 await new Promise((resolve) => setImmediate(resolve)); // warnings are emitted on a later tick
-process.stdout.write(JSON.stringify({ on: ['json_writer', 'mapped_file', 'swe_calc'].map(nativeModuleOn), answers, zones, tileWarnings }));
+process.stdout.write(JSON.stringify({ on: ['json_writer', 'swe_calc'].map(nativeModuleOn), answers, tileWarnings }));
 `;
 
 function answersWith(off: string): Answers {
@@ -72,9 +65,8 @@ function answersWith(off: string): Answers {
     native: built('src/native-module.ts'),
     endpoints: built('src/features/endpoints.ts'),
     tasks: built('src/pool-tasks.ts'),
-    zones: built('src/geo/time-zone-lookup.ts'),
   };
-  const input = JSON.stringify({ files, requests: JSON.parse(JSON.stringify(REQUESTS)), points: POINTS });
+  const input = JSON.stringify({ files, requests: JSON.parse(JSON.stringify(REQUESTS)) });
   const child = spawnSync(process.execPath, ['--input-type=module', '-e', CHILD], {
     cwd: ROOT,
     env: { ...process.env, NATIVE_MODULES_OFF: off, NATIVE_ANSWERS_INPUT: input },
@@ -86,15 +78,14 @@ function answersWith(off: string): Answers {
 }
 
 describe('the native modules and their JavaScript alternatives', () => {
-  it('answer the same bytes and find the same zones', { timeout: 600_000 }, () => {
+  it('answer the same bytes', { timeout: 600_000 }, () => {
     const native = answersWith('');
-    const alternatives = answersWith('json_writer,mapped_file,swe_calc');
-    expect(native.on).toEqual([true, true, true]);
-    expect(alternatives.on).toEqual([false, false, false]);
-    // Both read the tile file (no fallback to decoding geo-tz's data, which would hide a broken reader).
+    const alternatives = answersWith('json_writer,swe_calc');
+    expect(native.on).toEqual([true, true]);
+    expect(alternatives.on).toEqual([false, false]);
+    // Both looked the requests' zones up in the tile file (no fallback to decoding geo-tz's data).
     expect([native.tileWarnings, alternatives.tileWarnings]).toEqual([0, 0]);
     expect(native.answers.filter((a) => a.startsWith('error'))).toEqual([]);
     REQUESTS.forEach((request, i) => expect(alternatives.answers[i], `${request.path} ${JSON.stringify(request.body)}`).toBe(native.answers[i]));
-    expect(alternatives.zones).toEqual(native.zones);
   });
 });
