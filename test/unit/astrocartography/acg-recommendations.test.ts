@@ -269,8 +269,9 @@ describe('recommendations: scopes, sizes and labels', () => {
     expect(weak.warnings.some((w) => w.includes('No city in IT reaches the strong tier for romance'))).toBe(true);
   });
 
-  it('draws the map of the list with its crossings', () => {
-    const a = recommend({ focus: 'spiritual', limit: 3, include_crossings: true });
+  it('draws the map of the list with its crossings when asked', () => {
+    expect(recommend({ focus: 'spiritual', countries: ['PT'], limit: 1 }).map).toBeNull();
+    const a = recommend({ focus: 'spiritual', limit: 3, include_map_lines: true, include_crossings: true });
     expect(a.map!.lines).toHaveLength(44);
     expect(a.map!.crossings.length).toBeGreaterThan(0);
     expect(a.map!.cities.map((c) => c.rank)).toEqual([1, 2, 3]);

@@ -62,8 +62,10 @@ export const acgRecommendationsRequest = z
     ...paranOrbFields,
     include_map_lines: z
       .boolean()
-      .default(true)
-      .describe("Adds the `map` block: the chart's lines as GeoJSON and each recommended city as a point. Default true."),
+      .default(false)
+      .describe(
+        "Adds the `map` block: the chart's lines as GeoJSON and each recommended city as a point (about 230 kB more). Default false: the lines are the chart's, the same for every city (the lines endpoint draws them).",
+      ),
     include_crossings: z
       .boolean()
       .default(false)
@@ -83,9 +85,10 @@ export type AcgRecommendationsRequest = z.output<typeof acgRecommendationsReques
 
 const angle = z.enum(ACG_ANGLES).describe('asc, dsc, mc or ic');
 
-export const acgRecommendation = focusScoreSchema.extend({
+export const acgRecommendation = z.object({
   rank: z.number().int().describe('1 for the best city'),
   city: acgCityBlock.describe('The city, from the gazetteer'),
+  ...focusScoreSchema.shape,
   weak_match: z
     .boolean()
     .describe('True when the match tier is weak or challenging: the city is listed because it is among the best in scope, not because it is good'),
