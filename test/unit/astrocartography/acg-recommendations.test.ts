@@ -102,6 +102,22 @@ describe('recommendations: the fast score is the city check score', () => {
     });
   }
 
+  it.each([
+    { year: 1962, month: 2, day: 17, hour: 4, minute: 41, lat: -33.87, lng: 151.21, tz_str: 'Australia/Sydney' },
+    { year: 2003, month: 12, day: 30, hour: 23, minute: 5, lat: 64.14, lng: -21.9, tz_str: 'Atlantic/Reykjavik' },
+    { year: 1921, month: 6, day: 21, hour: 12, minute: 0, lat: -0.18, lng: -78.47, tz_str: 'America/Guayaquil' },
+  ])('for other births too: $year-$month-$day at $lat, $lng (cities of 300,000 people, every focus)', (birth) => {
+    const request = acgCityCheckRequest.parse({ natal: { ...birth, time_known: true }, lat: 0, lng: 0 });
+    const ctx = scoringFor(request, resolveSubjectPlace(request.natal, ['body', 'natal']));
+    const rankers = ACG_FOCUSES.map((focus) => [focus, focusRanker(ctx, focus)] as const);
+    const wrong: string[] = [];
+    for (const c of world.filter((x) => x.population >= 300_000)) {
+      const m = measureCity(ctx, c.lat, c.lng);
+      for (const [focus, fast] of rankers) if (fast(c.lat, c.lng) !== focusScore(m, focus).score) wrong.push(`${c.name} ${focus}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
   it('with other bodies, angles and orbs, at the poles and the antimeridian', () => {
     const request = acgCityCheckRequest.parse({
       natal: exampleAcgNatal,
