@@ -294,6 +294,24 @@ describe('recommendations: scopes, sizes and labels', () => {
     expect(a.map!.cities[0]!.coordinates).toEqual([a.results[0]!.city.lng, a.results[0]!.city.lat]);
   });
 
+  it('leaves out the cities near a better one with min_distance_km', () => {
+    const plain = recommend({ focus: 'romance', limit: 100, include_relocation_summary: false, include_paran_summary: false });
+    const spaced = recommend({ focus: 'romance', limit: 10, min_distance_km: 150, include_relocation_summary: false, include_paran_summary: false });
+    // The greedy pass over the plain ranking, written here.
+    const expected: (typeof plain.results)[number][] = [];
+    let skipped = 0;
+    for (const r of plain.results) {
+      if (expected.length === 10) break;
+      if (expected.some((e) => greatCircleKm(e.city.lat, e.city.lng, r.city.lat, r.city.lng) < 150)) skipped++;
+      else expected.push(r);
+    }
+    expect(spaced.results.map((r) => r.city.name)).toEqual(expected.map((r) => r.city.name));
+    expect(spaced.results.map((r) => r.score)).toEqual(expected.map((r) => r.score));
+    expect(spaced.meta).toMatchObject({ min_distance_km: 150, left_out_as_nearby: skipped });
+    expect(skipped).toBeGreaterThan(0);
+    expect(plain.meta.left_out_as_nearby).toBe(0);
+  });
+
   it('reads the focus aliases', () => {
     expect(parse({ focus: 'Love' }).focus).toBe('romance');
     expect(parse({ focus: 'WORK' }).focus).toBe('career');

@@ -52,6 +52,14 @@ export const acgRecommendationsRequest = z
       .describe(
         'City sizes, one or a list: small (15,000 to 99,999 people), medium (100,000 to 999,999), large (1,000,000 to 4,999,999), mega (5,000,000 or more). Combined with min/max_population, a city must satisfy both.',
       ),
+    min_distance_km: z
+      .number()
+      .min(0)
+      .max(2000)
+      .default(0)
+      .describe(
+        'Leave out a city within this many km of a better-ranked city of the list (the suburbs of one metropolis, the districts of one city), so that the list names different places. Default 0: every city is ranked on its own.',
+      ),
     mode: acgMode,
     bodies: acgBodies,
     angles: acgAngles,
@@ -135,6 +143,8 @@ export const acgRecommendationsResponse = z.object({
       paran_tail_deg: z.number().describe('Paran fading tail, degrees of latitude'),
       candidate_count: z.number().int().describe('Cities in scope and within the population bounds'),
       scored_count: z.number().int().describe('Cities scored: every candidate'),
+      min_distance_km: z.number().describe('The least distance between two listed cities, as asked (0: none)'),
+      left_out_as_nearby: z.number().int().describe('Cities ranked above the last result but left out for lying within min_distance_km of a better one'),
       signal_strength: z.enum(SIGNAL_STRENGTHS).nullable().describe("The first result's signal strength; null without results"),
       confidence: z
         .enum(['high', 'medium', 'low'])

@@ -160,6 +160,19 @@ export function candidateCities(scope: CandidateScope): Place[] {
 const byRank = (a: { score: number; city: Place }, b: { score: number; city: Place }) =>
   b.score - a.score || b.city.population - a.city.population || a.city.geonames_id - b.city.geonames_id;
 
+/** The first `limit` of the ranked cities, leaving out each city within `minKm` of one already taken (a better one). */
+export function spacedTop<T extends { city: Place }>(ranked: readonly T[], limit: number, minKm: number): { chosen: T[]; leftOut: number } {
+  if (minKm <= 0) return { chosen: ranked.slice(0, limit), leftOut: 0 };
+  const chosen: T[] = [];
+  let leftOut = 0;
+  for (const r of ranked) {
+    if (chosen.length === limit) break;
+    if (chosen.some((c) => greatCircleKm(c.city.lat, c.city.lng, r.city.lat, r.city.lng) < minKm)) leftOut++;
+    else chosen.push(r);
+  }
+  return { chosen, leftOut };
+}
+
 export function computeAcgRecommendations(task: AcgRecommendationsTask): AcgRecommendationsAnswer {
   const { request, place, scope } = task;
   checkRecommendationsRequest(request);
@@ -171,7 +184,7 @@ export function computeAcgRecommendations(task: AcgRecommendationsTask): AcgReco
   const score = focusRanker(ctx, focus);
   const ranked = candidates.map((city) => ({ city, score: score(city.lat, city.lng) }));
   ranked.sort(byRank);
-  const chosen = ranked.slice(0, request.limit);
+  const { chosen, leftOut } = spacedTop(ranked, request.limit, request.min_distance_km);
 
   const lines = request.include_map_lines || request.include_crossings ? astrocartographyLines(sky.bodies, sky.gastDeg, ctx.angles) : [];
   const crossings = request.include_crossings ? lineCrossings(lines).map(crossingJson) : [];
@@ -230,6 +243,8 @@ export function computeAcgRecommendations(task: AcgRecommendationsTask): AcgReco
       paran_tail_deg: request.paran_tail_deg,
       candidate_count: candidates.length,
       scored_count: ranked.length,
+      min_distance_km: request.min_distance_km,
+      left_out_as_nearby: leftOut,
       signal_strength: top?.signal_strength ?? null,
       confidence: listConfidence(top?.score, top?.signal_strength),
       match_tier: top?.match_tier ?? null,
