@@ -84,6 +84,24 @@ export function visualExplanation(m: CityMeasure, scores: Record<AcgFocus, Focus
   };
 }
 
+/** The parans whose bands reach a measured place (strength > 0), nearest first: the count and the first twenty. */
+export function paranSummary(m: CityMeasure) {
+  const reaching = m.parans.filter((r) => r.strength > 0).sort((a, b) => a.distanceKm - b.distanceKm);
+  return {
+    reaching: reaching.length,
+    parans: reaching.slice(0, 20).map((r) => ({
+      id: r.id,
+      body_a: r.paran.a.id,
+      event_a: r.paran.eventA,
+      body_b: r.paran.b.id,
+      event_b: r.paran.eventB,
+      latitude: round6(r.paran.lat),
+      distance_km: round2(r.distanceKm),
+      strength: Math.round(r.strength * 1000) / 1000,
+    })),
+  };
+}
+
 export function cityJson(t: AcgTarget): AcgCityCheckAnswer['city'] {
   return { name: t.name, country: t.country, state: t.state, lat: t.lat, lng: t.lng, timezone: t.timezone, population: t.population };
 }
@@ -99,7 +117,6 @@ export function computeAcgCityCheck(task: AcgCityCheckTask): AcgCityCheckAnswer 
   const lines = request.include_map_lines || request.include_crossings ? astrocartographyLines(sky.bodies, sky.gastDeg, ctx.angles) : [];
   const crossings = request.include_crossings ? lineCrossings(lines).map(crossingJson) : [];
   const supporting = [...m.lines].filter((l) => ACG_FOCUSES.some((f) => focusWeight(f, l.body, l.angle) > 0)).sort((a, b) => a.distanceKm - b.distanceKm)[0];
-  const reaching = m.parans.filter((r) => r.strength > 0).sort((a, b) => a.distanceKm - b.distanceKm);
   const relocation = request.include_relocation_summary
     ? relocationSummary(m, sky.jdUt, request.natal.house_system ?? 'placidus', target.timezone, targetTitle(target))
     : null;
@@ -124,21 +141,7 @@ export function computeAcgCityCheck(task: AcgCityCheckTask): AcgCityCheckAnswer 
     nearest_point_on_line: supporting ? { type: 'Point', coordinates: [round6(supporting.point.lon), round6(supporting.point.lat)] } : null,
     distance_to_line_km: supporting ? round2(supporting.distanceKm) : null,
     city_visual_explanation: visualExplanation(m, focus_scores, crossings),
-    paran_summary: request.include_paran_summary
-      ? {
-          reaching: reaching.length,
-          parans: reaching.slice(0, 20).map((r) => ({
-            id: r.id,
-            body_a: r.paran.a.id,
-            event_a: r.paran.eventA,
-            body_b: r.paran.b.id,
-            event_b: r.paran.eventB,
-            latitude: round6(r.paran.lat),
-            distance_km: round2(r.distanceKm),
-            strength: Math.round(r.strength * 1000) / 1000,
-          })),
-        }
-      : null,
+    paran_summary: request.include_paran_summary ? paranSummary(m) : null,
     relocation_summary: relocation,
     map: request.include_map_lines ? { lines: lines.map(lineJson), crossings, city: { type: 'Point', coordinates: [target.lng, target.lat] } } : null,
   };

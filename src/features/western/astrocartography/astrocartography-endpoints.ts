@@ -10,6 +10,16 @@ import { acgParansRequest, acgParansResponse } from './astrocartography-parans-s
 import { resolveTarget } from './acg-place.ts';
 import { computeAcgCityCheck, type AcgCityCheckTask } from './astrocartography-city-check-service.ts';
 import { acgCityCheckRequest, acgCityCheckResponse } from './astrocartography-city-check-schemas.ts';
+import {
+  candidateScope,
+  checkRecommendationsRequest,
+  computeAcgRecommendations,
+  type AcgRecommendationsTask,
+} from './astrocartography-recommendations-service.ts';
+import { acgRecommendationsRequest, acgRecommendationsResponse } from './astrocartography-recommendations-schemas.ts';
+import { computeAcgRelocation, type AcgRelocationTask } from './astrocartography-relocation-service.ts';
+import { acgRelocationRequest, acgRelocationResponse } from './astrocartography-relocation-schemas.ts';
+import { requireBirthTime } from './acg-sky.ts';
 
 const acgLinesAnswer = schemaSerializer(acgLinesResponse);
 
@@ -23,6 +33,18 @@ export const acgParansTask = poolTask('astrocartography_parans', (task: AcgParan
 const acgCityCheckAnswer = schemaSerializer(acgCityCheckResponse);
 // Every paran of the bodies (the parans' search) and the distances to every line: the heavy lane.
 export const acgCityCheckTask = poolTask('astrocartography_city_check', (task: AcgCityCheckTask) => acgCityCheckAnswer(computeAcgCityCheck(task)), 'heavy');
+
+const acgRecommendationsAnswer = schemaSerializer(acgRecommendationsResponse);
+// The parans' search once, then every candidate city scored (a few microseconds each) and the chosen ones judged in full: the heavy lane.
+export const acgRecommendationsTask = poolTask(
+  'astrocartography_recommendations',
+  (task: AcgRecommendationsTask) => acgRecommendationsAnswer(computeAcgRecommendations(task)),
+  'heavy',
+);
+
+const acgRelocationAnswer = schemaSerializer(acgRelocationResponse);
+// Two chart casts and the relocation summary: the light lane.
+export const acgRelocationTask = poolTask('astrocartography_relocation', (task: AcgRelocationTask) => acgRelocationAnswer(computeAcgRelocation(task)));
 
 export const ASTROCARTOGRAPHY_ENDPOINTS = [
   endpoint({
@@ -83,6 +105,47 @@ export const ASTROCARTOGRAPHY_ENDPOINTS = [
       title: 'Astrocartography city check',
       description:
         'POST /api/v1/western/astrocartography/city-check: judges one place for the birth: `overall_score`, `focus_scores.{career,romance,home,health,spiritual}` (score, verdict, top_factors with exact distances to lines, parans, relocated angular planets), `city_visual_explanation`, `relocation_summary` and the `map` block. `natal`: the birth (year, month, day, hour, minute, city or lat/lng, tz_str); the birth time is required. The place: `city` (and `country`) or `lat`/`lng`. Options: `mode`, `bodies`, `angles`, `topocentric`, `paran_orb_deg`, `paran_tail_deg`, `include_map_lines` (default true), `include_crossings`, `include_paran_summary`, `include_relocation_summary`.',
+    },
+  }),
+  endpoint({
+    method: 'POST',
+    paths: ['/api/v1/western/astrocartography/recommendations'],
+    tags: ['western'],
+    summary: 'Astrocartography recommendations: the cities of the gazetteer ranked for one focus',
+    description:
+      "Ranks the gazetteer's cities (15,000 people or more) in a scope (`country_scope` all, own_country or selected_countries with `countries`, population bounds, `city_size`) for one focus (career, romance, home, health, spiritual). Each city's score is exactly the city check's score of that focus there (the same rules: docs/api/astrocartography.md, \"Scoring rules\"), and each result carries the city check's factors, nearest lines and parans, relocation summary and visual explanation. Ranking is deterministic: score, then population, then GeoNames id. Weak matches are still returned, labelled by `match_tier` and `weak_match`, and `meta.no_strong_matches` says when no city is strong. The birth time is required; a `countries` entry that is not an ISO code, `limit` outside 1 to 100 and `max_population` below `min_population` are 422s naming the field.",
+    body: acgRecommendationsRequest,
+    answer: { json: acgRecommendationsResponse },
+    task: acgRecommendationsTask,
+    prepare: ({ body }) => {
+      checkRecommendationsRequest(body);
+      const place = resolveSubjectPlace(body.natal, ['body', 'natal']);
+      return { request: body, place, scope: candidateScope(body, place) };
+    },
+    mcp: {
+      title: 'Astrocartography recommendations',
+      description:
+        'POST /api/v1/western/astrocartography/recommendations: the best cities for a focus (career, romance, home, health, spiritual): `results[]` ranked (`rank`, `city{name, country, state, lat, lng, timezone, population}`, `score`, `summary`, `match_tier`, `weak_match`, `top_factors`, `nearest_favorable_line`, `nearest_challenging_line`, `distance_from_natal_km`, `relocation_summary`), `meta{focus, candidate_count, signal_strength, confidence, match_tier, no_strong_matches}`, `warnings`, optional `map`. `natal`: the birth (year, month, day, hour, minute, city or lat/lng, tz_str); the birth time is required. `focus` (required); `country_scope` all/own_country/selected_countries with `countries` (ISO codes); `limit` (10, at most 100); `min_population`, `max_population`, `city_size` (small, medium, large, mega); `min_distance_km` (leave out cities near a better one); `mode`, `bodies`, `angles`; `include_map_lines`, `include_crossings`, `include_paran_summary`, `include_relocation_summary`.',
+    },
+  }),
+  endpoint({
+    method: 'POST',
+    paths: ['/api/v1/western/astrocartography/relocation'],
+    tags: ['western'],
+    summary: 'Relocated chart: the birth instant cast at another place, with the relocation summary',
+    description:
+      "The chart of the same UTC birth instant cast at another place (a city, a city with its country, or lat/lng), in the natal chart's shape and with the natal request's chart options (`chart`, its local time in the new place's zone); the relocation summary (relocated angles with signs and houses, the bodies within 8° of them, their themes and cautions); and what moving changes: the angles' shifts, the rising and MC signs at both places, and each point's house at both places. An unknown city is a 422 naming the closest known names. The birth time is required. See docs/api/astrocartography.md.",
+    body: acgRelocationRequest,
+    answer: { json: acgRelocationResponse },
+    task: acgRelocationTask,
+    prepare: ({ body }) => {
+      requireBirthTime(body.natal);
+      return { request: body, place: resolveSubjectPlace(body.natal, ['body', 'natal']), target: resolveTarget(body) };
+    },
+    mcp: {
+      title: 'Astrocartography relocation',
+      description:
+        'POST /api/v1/western/astrocartography/relocation: the birth chart relocated to another place: `chart` (the full natal-shaped chart of the birth instant at the place), `relocation_summary{resolved_timezone, angles, angles_details, angular_planets, dominant_themes, summary_short, summary_caution}`, `comparison{asc_shift_deg, mc_shift_deg, rising_sign, mc_sign, houses, planets_changing_house}`, `city`, `natal_place`, `distance_from_natal_km`. `natal`: the birth (year, month, day, hour, minute, city or lat/lng, tz_str) with any natal chart option; the birth time is required. The place: `city` (and `country`) or `lat`/`lng`.',
     },
   }),
 ];
