@@ -67,6 +67,18 @@ export function statusOf(band: QualityBand, verdict: Verdict): Status {
 
 export const clampScore = (points: number) => Math.max(0, Math.min(100, 50 + points));
 
+/** The points and blocking of a moment under a rule set, without the factors' words: what the scan ranks by. */
+export function tallyMoment(sky: ElectionSky, rules: readonly ElectionRule[]): { sky_points: number; blocking: boolean } {
+  let blocking = false;
+  let points = 0;
+  for (const rule of rules) {
+    if (!rule.judge(sky)) continue;
+    points += rule.weight;
+    if (rule.blocking) blocking = true;
+  }
+  return { sky_points: points, blocking };
+}
+
 /** The moment's factors, score (before the natal resonance) and verdict under a rule set. */
 export function judgeMoment(sky: ElectionSky, rules: readonly ElectionRule[]): Judgement {
   const supporting: Factor[] = [];
@@ -74,7 +86,7 @@ export function judgeMoment(sky: ElectionSky, rules: readonly ElectionRule[]): J
   let blocking = false;
   let points = 0;
   for (const rule of rules) {
-    const found = rule.judge(sky);
+    const found = rule.judge(sky)?.();
     if (!found) continue;
     const factor = { code: rule.code, title: found.title, detail: found.detail, points: rule.weight };
     points += rule.weight;

@@ -13,7 +13,10 @@ import { resolveMoment } from '../../../requests/moment.ts';
 import { placeWarnings, requestedZone, type ResolvedPlace, type ZoneFields } from '../../../requests/place.ts';
 import { RequestFieldError } from '../../../requests/request-error.ts';
 import { electionCategory, type ElectionCategoryId } from './electional-categories.ts';
-import { bandOf, clampScore, judgeMoment, statusOf, verdictOf, type Factor, type Judgement } from './electional-judgement.ts';
+import { PositionCache } from '../../../astro/events/positions.ts';
+import { bandOf, clampScore, judgeMoment, statusOf, tallyMoment, verdictOf, type Factor, type Judgement } from './electional-judgement.ts';
+import { PositionTable } from './electional-position-table.ts';
+import { scanSkyReader } from './electional-scan-sky.ts';
 import { planetaryHourFinder } from './electional-hours.ts';
 import { natalChartOf, resonanceOf, type NatalChart, type ResonanceFactor } from './electional-resonance.ts';
 import { utcText } from './electional-rules.ts';
@@ -132,7 +135,9 @@ export function computeElectionalSearch(task: ElectionalTask): ElectionalAnswer 
 
   const jdStart = julianDayFromUtcMs(start.utcMs);
   const jdEnd = julianDayFromUtcMs(end.utcMs);
-  const events = windowEvents(jdStart, jdEnd, zodiac);
+  // The event search's positions stay in the cache: the scan interpolates from them.
+  const cache = new PositionCache(zodiac);
+  const events = windowEvents(jdStart, jdEnd, zodiac, cache);
 
   const localOf = (jd: number) => {
     const ms = Math.round(utcMsFromJulianDay(jd) / 60_000) * 60_000;
@@ -151,7 +156,17 @@ export function computeElectionalSearch(task: ElectionalTask): ElectionalAnswer 
     return hours.from < hours.to ? h >= hours.from && h < hours.to : h >= hours.from || h < hours.to;
   };
 
-  const evaluated = new Map<number, Evaluated>();
+  const table = new PositionTable(cache, jdStart, jdEnd);
+  const scanSky = scanSkyReader(
+    settings,
+    events,
+    hourAt,
+    table,
+    charts.flatMap((c) => c.points.map((p) => p.lon)),
+    { from: jdStart, to: jdEnd },
+  );
+  /** Whether each scanned instant's sky had a blocking fault (the calendar's band). */
+  const blockingAt = new Map<number, boolean>();
   const evaluate = (jd: number): Evaluated => {
     const sky = electionSky(jd, settings, events, hourAt);
     const judgement = judgeMoment(sky, category.rules);
@@ -166,10 +181,13 @@ export function computeElectionalSearch(task: ElectionalTask): ElectionalAnswer 
     coarseStepMinutes: tuning.coarse_step_minutes,
     maxResults: request.max_results,
     accept,
+    // The scan ranks by points alone; only the answer's moments are worded (evaluate).
     score(jd) {
-      const e = evaluate(jd);
-      evaluated.set(jd, e);
-      return e.score;
+      const sky = scanSky.skyAt(jd);
+      const tally = tallyMoment(sky, category.rules);
+      const resonance = charts.length ? resonanceOf(sky, charts, false).points : 0;
+      blockingAt.set(jd, tally.blocking);
+      return clampScore(tally.sky_points + resonance);
     },
   });
 
@@ -184,7 +202,7 @@ export function computeElectionalSearch(task: ElectionalTask): ElectionalAnswer 
     );
   if (outcome.scan.length === 0) warnings.push('no instant of the window passed the weekday and local-hour filters');
 
-  const results = outcome.best.map((jd, i) => resultOf(evaluated.get(jd) ?? evaluate(jd), i + 1, localOf));
+  const results = outcome.best.map((jd, i) => resultOf(evaluate(jd), i + 1, localOf));
   const anySound = results.some((r) => !r.best_available_in_window);
   const first = results[0];
   const summary = !first
@@ -203,14 +221,14 @@ export function computeElectionalSearch(task: ElectionalTask): ElectionalAnswer 
         if (s.score > last.best_score)
           Object.assign(last, {
             best_score: s.score,
-            quality_band: bandOf(s.score, evaluated.get(s.jdUt)?.judgement.blocking ?? false),
+            quality_band: bandOf(s.score, blockingAt.get(s.jdUt) ?? false),
             best_time_local: local.iso,
           });
       } else
         calendar.push({
           date,
           best_score: s.score,
-          quality_band: bandOf(s.score, evaluated.get(s.jdUt)?.judgement.blocking ?? false),
+          quality_band: bandOf(s.score, blockingAt.get(s.jdUt) ?? false),
           best_time_local: local.iso,
         });
     }

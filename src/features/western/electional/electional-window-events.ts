@@ -7,6 +7,7 @@
  * exact Ptolemaic aspect to the Sun or Mercury..Pluto before it leaves its sign.
  */
 import type { ZodiacSetting } from '../../../astro/ephemeris.ts';
+import { PositionCache } from '../../../astro/events/positions.ts';
 import { findEvents, type AspectEvent, type IngressEvent, type MajorAspectType, type PlanetId, type StationEvent } from '../../../astro/events/index.ts';
 
 /** Longer than the Moon's longest stay in a sign (2.6 days): the next ingress after the window's end is always found. */
@@ -55,11 +56,15 @@ function firstAfter(times: readonly number[], t: number): number {
   return lo;
 }
 
-export function windowEvents(jdStart: number, jdEnd: number, zodiac: ZodiacSetting): WindowEvents {
-  const moonEvents = findEvents(jdStart, jdEnd + AFTER_END_DAYS, { kinds: ['moon_aspect', 'moon_ingress'], zodiac });
+/**
+ * `cache` holds every position the searches computed, for the scan to interpolate from
+ * (electional-position-table.ts); it is in the zodiac given.
+ */
+export function windowEvents(jdStart: number, jdEnd: number, zodiac: ZodiacSetting, cache = new PositionCache(zodiac)): WindowEvents {
+  const moonEvents = findEvents(jdStart, jdEnd + AFTER_END_DAYS, { kinds: ['moon_aspect', 'moon_ingress'], cache });
   const aspects = moonEvents.filter((e): e is AspectEvent => e.type === 'exact_aspect' && e.body === 'moon');
   const ingresses = moonEvents.filter((e): e is IngressEvent => e.type === 'moon_ingress');
-  const stations = findEvents(jdStart - LONGEST_STATION_DAYS, jdEnd + LONGEST_STATION_DAYS, { kinds: ['station'], zodiac }).filter(
+  const stations = findEvents(jdStart - LONGEST_STATION_DAYS, jdEnd + LONGEST_STATION_DAYS, { kinds: ['station'], cache }).filter(
     (e): e is StationEvent => e.type === 'station',
   );
   const aspectTimes = aspects.map((a) => a.jdUt);
