@@ -111,6 +111,10 @@ export function electionalRequest(category: ElectionCategory) {
       exclude_weekdays: z.array(caseInsensitiveEnum(WEEKDAYS)).max(7).optional().describe('Local weekdays never offered (sunday … saturday, any case)'),
       local_hours: localHours.optional(),
       include_calendar: z.boolean().default(true).describe('Adds `calendar`: the best score of each local date of the window (default true)'),
+      include_chart: z
+        .boolean()
+        .default(false)
+        .describe('Adds `chart`: the wheel of the recommended moment (results[0]) as SVG, with the natal chart request that draws it again (default false)'),
     })
     .meta({
       example: {
@@ -291,6 +295,26 @@ export const electionalResponse = z.object({
       }),
     )
     .describe("The category's rules and weights, as docs/api/electional.md lists them"),
+  chart: z
+    .object({
+      rank: z.number().int().describe('The result drawn: 1, the recommended moment'),
+      event_time_utc: utcIso,
+      media_type: z.literal('image/svg+xml').describe('The media type of `svg`'),
+      svg: z.string().describe("The wheel (the natal chart endpoint's drawing) of that instant at the search's place, in the search's house system and zodiac"),
+      request: z
+        .object({
+          method: z.literal('POST').describe('POST'),
+          path: z.string().describe('/api/v1/natal/chart/'),
+          body: z
+            .record(z.string(), z.unknown())
+            .describe(
+              'The chart request of the moment (its UTC date and time with tz_str UTC, the place, houses and zodiac): change `format` to png, `size` or the theme and send it',
+            ),
+        })
+        .describe('The request that draws this wheel again'),
+    })
+    .nullable()
+    .describe('With include_chart: the wheel of the recommended moment; null otherwise or when no moment was found'),
   warnings: z
     .array(z.string())
     .describe('What to know: houses not judged at the poles, a fallback house system, an untimed natal chart, a local time skipped by a clock change'),

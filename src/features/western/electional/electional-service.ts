@@ -15,6 +15,7 @@ import { RequestFieldError } from '../../../requests/request-error.ts';
 import { electionCategory, type ElectionCategoryId } from './electional-categories.ts';
 import { PositionCache } from '../../../astro/events/positions.ts';
 import { bandOf, clampScore, judgeMoment, statusOf, tallyMoment, verdictOf, type Factor, type Judgement } from './electional-judgement.ts';
+import { electionWheel } from './electional-chart.ts';
 import { PositionTable } from './electional-position-table.ts';
 import { scanSkyReader } from './electional-scan-sky.ts';
 import { planetaryHourFinder } from './electional-hours.ts';
@@ -259,6 +260,7 @@ export function computeElectionalSearch(task: ElectionalTask): ElectionalAnswer 
     },
     location: { city: place.city, country: place.country, lat: place.lat, lng: place.lng, timezone: zone },
     calendar,
+    chart: request.include_chart && first ? electionWheel(first, place, { title: category.title, houseSystem: request.house_system, zodiac }) : null,
     rule_set: category.rules.map((r) => ({ code: r.code, weight: r.weight, blocking: r.blocking === true, test: r.test })),
     warnings,
   };
