@@ -6,11 +6,13 @@
  *   rejects the moment whatever its score; cautions outweighing supports make it weak...).
  * `status` is the band the moment may be offered under: its quality band capped by its verdict.
  */
+import { TIMING_BANDS, type TimingBand } from '../../../answers/timing-core.ts';
 import type { ElectionRule } from './electional-rules.ts';
 import type { ElectionSky } from './electional-sky.ts';
 
-export const QUALITY_BANDS = ['excellent', 'very_strong', 'strong', 'good', 'moderate', 'weak', 'poor'] as const;
-export type QualityBand = (typeof QUALITY_BANDS)[number];
+/** The bands of the timing searches' shared scale (src/answers/timing-core.ts). */
+export const QUALITY_BANDS = TIMING_BANDS;
+export type QualityBand = TimingBand;
 /** Lowest score of each band, best first. */
 export const BAND_FLOORS: Readonly<Record<QualityBand, number>> = { excellent: 85, very_strong: 75, strong: 65, good: 57, moderate: 45, weak: 35, poor: 0 };
 

@@ -5,6 +5,7 @@
  * and the answer with the fields they read (§3.3), designed out to what a demanding client wants.
  */
 import { z } from 'zod/v4';
+import { timingCore, timingFactor } from '../../../answers/timing-core.ts';
 import { birthFields, houseSystem, zodiacType, ayanamsa } from '../../../requests/birth-schema.ts';
 import { caseInsensitiveEnum } from '../../../requests/lenient-enum.ts';
 import type { ElectionCategory } from './electional-categories.ts';
@@ -143,14 +144,8 @@ export function electionalRequest(category: ElectionCategory) {
 export type ElectionalRequest = z.output<ReturnType<typeof electionalRequest>>;
 export type RoleNatal = z.output<typeof roleNatal>;
 
-const factor = z.object({
-  code: z.string().describe("The rule's code (docs/api/electional.md lists every rule of every category)"),
-  title: z
-    .string()
-    .describe('Short name: "Venus dignified", "8th ruler under hard malefic pressure", "Moon void of course", "Jupiter in a finance supportive house"...'),
-  detail: z.string().describe('What was found in the sky at that instant and place: degrees, signs, houses, exact times'),
-  points: z.number().describe('Points this factor adds to the score (negative for a caution)'),
-});
+/** The factor of the timing searches' shared core (src/answers/timing-core.ts). */
+const factor = timingFactor;
 
 const resonanceFactor = factor.extend({ role: z.string().describe('Whose chart: the natal block it was read from') });
 
@@ -207,6 +202,7 @@ const sky = z
 
 const result = z.object({
   rank: z.number().int().describe('1 for the recommended moment'),
+  window: timingCore.window.describe('The moment as a window of no length (start = end), in the shape the muhurat search shares'),
   event_time_local: localIso,
   event_time_utc: utcIso,
   utc_offset: z.string().describe('UTC offset in force at that instant, ±HH:MM'),

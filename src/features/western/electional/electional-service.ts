@@ -13,6 +13,7 @@ import { resolveMoment } from '../../../requests/moment.ts';
 import { placeWarnings, requestedZone, type ResolvedPlace, type ZoneFields } from '../../../requests/place.ts';
 import { RequestFieldError } from '../../../requests/request-error.ts';
 import { electionCategory, type ElectionCategoryId } from './electional-categories.ts';
+import { timingWindowOf } from '../../../answers/timing-core.ts';
 import { PositionCache } from '../../../astro/events/positions.ts';
 import { bandOf, clampScore, judgeMoment, statusOf, tallyMoment, verdictOf, type Factor, type Judgement } from './electional-judgement.ts';
 import { electionWheel } from './electional-chart.ts';
@@ -203,7 +204,7 @@ export function computeElectionalSearch(task: ElectionalTask): ElectionalAnswer 
     );
   if (outcome.scan.length === 0) warnings.push('no instant of the window passed the weekday and local-hour filters');
 
-  const results = outcome.best.map((jd, i) => resultOf(evaluate(jd), i + 1, localOf));
+  const results = outcome.best.map((jd, i) => resultOf(evaluate(jd), i + 1, localOf, zone));
   const anySound = results.some((r) => !r.best_available_in_window);
   const first = results[0];
   const summary = !first
@@ -270,6 +271,7 @@ function resultOf(
   e: Evaluated,
   rank: number,
   localOf: (jd: number) => { ms: number; offset: number; wall: Date; iso: string },
+  zone: string,
 ): ElectionalAnswer['results'][number] {
   const { judgement, sky } = e;
   const local = localOf(e.jdUt);
@@ -280,6 +282,7 @@ function resultOf(
   const h = sky.houses;
   return {
     rank,
+    window: timingWindowOf(local.ms, local.ms, zone),
     event_time_local: local.iso,
     event_time_utc: isoUtc(local.ms),
     utc_offset: formatOffset(local.offset),
