@@ -261,8 +261,8 @@ export function computeElectionalSearch(task: ElectionalTask): ElectionalAnswer 
     },
     location: { city: place.city, country: place.country, lat: place.lat, lng: place.lng, timezone: zone },
     calendar,
-    chart: request.include_chart && first ? electionWheel(first, place, { title: category.title, houseSystem: request.house_system, zodiac }) : null,
     rule_set: category.rules.map((r) => ({ code: r.code, weight: r.weight, blocking: r.blocking === true, test: r.test })),
+    chart: request.include_chart && first ? electionWheel(first, place, { title: category.title, houseSystem: request.house_system, zodiac }) : null,
     warnings,
   };
 }
