@@ -62,6 +62,7 @@ function nearFifteen(lon: number): boolean {
 const NATAL_ASPECTED: readonly number[] = [...BENEFICS, ...MALEFICS].map((p) => SEVEN_PLANETS.indexOf(p));
 const SE: readonly number[] = SEVEN_PLANETS.map((p) => bodyInfo(p).se!);
 const N = SEVEN_PLANETS.length;
+const INDEX = Object.fromEntries(SEVEN_PLANETS.map((p, i) => [p, i])) as Record<Planet, number>;
 
 /** Counts of the scan's steps: how many were read wholly from the table, and how many planet positions and houses were asked of the ephemeris. */
 export interface ScanSkyCounts {
@@ -88,13 +89,15 @@ export function scanSkyReader(
   const counts: ScanSkyCounts = { steps: 0, exactPositions: 0, exactHouses: 0 };
   const fast = fastHouses(span.from, span.to, settings.lat, settings.lng, settings.houseSystem, settings.zodiac);
   const natal = Float64Array.from(natalLongitudes);
+  // One step's positions, reused from step to step (skyFrom copies them into the sky it makes).
+  const lon = new Float64Array(N);
+  const speed = new Float64Array(N);
+  const exact = new Uint8Array(N);
   return {
     counts,
     skyAt(jdUt) {
       counts.steps++;
-      const lon = new Float64Array(N);
-      const speed = new Float64Array(N);
-      const exact = new Uint8Array(N);
+      exact.fill(0);
       const makeExact = (i: number) => {
         if (exact[i]) return;
         const pos = calcBody(jdUt, SE[i]!, settings.zodiac);
@@ -137,8 +140,7 @@ export function scanSkyReader(
       }
       if (houses) for (const c of houses.cusps) for (let i = 0; i < N; i++) if (!exact[i] && Math.abs(wrap180(lon[i]! - c)) < MARGIN) makeExact(i);
 
-      const index = (p: Planet) => SEVEN_PLANETS.indexOf(p);
-      return skyFrom(jdUt, (p) => ({ lon: lon[index(p)]!, speed: speed[index(p)]! }), houses, events, hourAt);
+      return skyFrom(jdUt, (p) => ({ lon: lon[INDEX[p]]!, speed: speed[INDEX[p]]! }), houses, events, hourAt);
     },
   };
 }

@@ -151,6 +151,8 @@ export function computeElectionalSearch(task: ElectionalTask): ElectionalAnswer 
   const excluded = new Set(request.exclude_weekdays ?? []);
   const hours = request.local_hours ?? null;
   const accept = (jd: number) => {
+    // Without filters every instant passes (and its local time is not worth reading).
+    if (!excluded.size && !hours) return true;
     const { wall } = localOf(jd);
     if (excluded.size && excluded.has(WEEKDAYS[wall.getUTCDay()]!)) return false;
     if (!hours) return true;
