@@ -3,7 +3,8 @@
  * figures with the machine's description under bench/results/.
  *
  * Environment: BENCH_ONLY (comma-separated sections: natal, transits, export, endpoints, render,
- * png-memory, interpretation, reports, admin; default all but admin, which needs DATABASE_URL and seeds a
+ * png-memory, interpretation, reports, electional, admin; default all but electional (its own
+ * server and natal in alternating rounds: bench/electional.bench.ts) and admin, which needs DATABASE_URL and seeds a
  * database of its own), BENCH_DURATION seconds per run (default 10), BENCH_CONNECTIONS (default 32),
  * BENCH_MODES (how the natal and transits sections run the service: `inline` and `pool`, compute modes
  * of one process, and `processes`, one process per core with their default mixed mode; default all
@@ -26,6 +27,7 @@ import { benchPngMemory } from './png-memory.bench.ts';
 import { benchInterpretation } from './interpretation.bench.ts';
 import { benchAdmin, TARGET_MS, type AdminEndpointFigures } from './admin.bench.ts';
 import { benchReports } from './reports.bench.ts';
+import { benchElectional, printElectional } from './electional.bench.ts';
 import { machineDescription } from './machine.ts';
 import { exportLibraryFloor } from './library-floor.ts';
 import { floors } from './floors.ts';
@@ -191,6 +193,12 @@ if (only.has('reports')) {
   );
   console.log(`PDF: ${(r.pdfBytes / 1024).toFixed(0)} KiB, ${r.pages} pages`);
   record.reports = r;
+}
+
+if (only.has('electional')) {
+  const e = await benchElectional(Math.max(3, Math.round(durationSeconds / 2)), Math.max(2, Math.min(rounds, 3)));
+  printElectional(e);
+  record.electional = e;
 }
 
 if (only.has('admin')) {

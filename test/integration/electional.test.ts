@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServerWithMcp, type v2Client } from '../helpers/mcp.ts';
 import type { TestServer } from '../helpers/app.ts';
+import { ELECTIONAL_ENDPOINTS } from '../../src/features/western/electional/electional-endpoints.ts';
 
 let server: TestServer;
 let mcp: ReturnType<typeof v2Client>;
@@ -133,5 +134,23 @@ describe('MCP', () => {
     const { tools } = await mcp.client.listTools();
     const names = tools.map((t) => t.name);
     for (const [category] of ROUTES) expect(names).toContain(`v2_western_electional_${category.replace(/-/g, '_')}_search`);
+  });
+});
+
+describe('the cost of a search', () => {
+  it('runs in the heavy lane and is charged by its compute: a year in year mode says its cost', async () => {
+    for (const e of ELECTIONAL_ENDPOINTS) expect(e.task.lane).toBe('heavy');
+    const res = await server.post(pathOf('invest-money'), {
+      search_window: { start: '2026-01-01', end: '2026-12-31', step_minutes: 60 },
+      search_tuning: { mode: 'year', coarse_step_minutes: 720 },
+      ...location,
+      max_results: 3,
+    });
+    expect(res.status).toBe(200);
+    const computeMs = Number(res.headers.get('x-compute-ms'));
+    const cost = Number(res.headers.get('x-request-cost'));
+    expect(computeMs).toBeGreaterThan(0);
+    // One unit of the quota per HEAVY_MS_PER_UNIT (250 ms by default) of compute, at least one.
+    expect(cost).toBe(Math.max(1, Math.ceil(computeMs / 250)));
   });
 });

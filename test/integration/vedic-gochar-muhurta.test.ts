@@ -66,7 +66,23 @@ describe('POST /api/v2/vedic/muhurat/search', () => {
     expect(res.body.range).toEqual({ start_date: '2026-12-01', end_date: '2026-12-31', day_count: 31 });
     expect(res.body.best_windows).toHaveLength(5);
     for (const w of res.body.best_windows) {
-      expect(Object.keys(w)).toEqual(['date', 'start', 'end', 'duration_minutes', 'score', 'quality', 'reasons', 'warnings', 'source_periods', 'criteria']);
+      // The app's fields first, as it reads them; then the core shared with the electional search.
+      expect(Object.keys(w)).toEqual([
+        'date',
+        'start',
+        'end',
+        'duration_minutes',
+        'score',
+        'quality',
+        'reasons',
+        'warnings',
+        'source_periods',
+        'criteria',
+        'window',
+        'quality_band',
+        'supporting_factors',
+        'caution_factors',
+      ]);
       expect(w.criteria.tara_bala).not.toBeNull();
     }
     expect(res.body.metadata.personal_factors_scored).toBe(true);

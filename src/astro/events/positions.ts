@@ -36,6 +36,11 @@ export class PositionCache {
     }
   }
 
+  /** Every instant held for a body with its position, in no particular order (for a table built on a search's samples). */
+  samples(body: EventBodyId): IterableIterator<[number, EclipticPosition]> {
+    return this.byBody.get(body)!.entries();
+  }
+
   get size(): number {
     let n = 0;
     for (const m of this.byBody.values()) n += m.size;

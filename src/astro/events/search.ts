@@ -106,7 +106,7 @@ export function findEvents(jdStart: number, jdEnd: number, options: EventSearchO
   const zodiac = options.cache?.zodiac ?? options.zodiac ?? TROPICAL;
   for (let s = jdStart; s < jdEnd; s += CHUNK_DAYS) {
     const e = Math.min(jdEnd, s + CHUNK_DAYS);
-    searchChunk(s, e, kinds, options.cache ?? new PositionCache(zodiac), out);
+    searchChunk(s, e, kinds, options.cache ?? new PositionCache(zodiac), out, options.planets ?? PLANETS);
   }
   return out.sort(compareEvents);
 }
@@ -131,7 +131,7 @@ function refineStation(cache: PositionCache, body: EventBodyId, tApprox: number)
   return tApprox;
 }
 
-function searchChunk(s: number, e: number, kinds: ReadonlySet<EventKind>, cache: PositionCache, out: SkyEvent[]): void {
+function searchChunk(s: number, e: number, kinds: ReadonlySet<EventKind>, cache: PositionCache, out: SkyEvent[], planets: readonly PlanetId[]): void {
   const grid = makeGrid(s - PAD, e + PAD, GRID_STEP);
   const inWindow = (t: number) => t >= s && t < e;
 
@@ -202,7 +202,7 @@ function searchChunk(s: number, e: number, kinds: ReadonlySet<EventKind>, cache:
   // Ingresses (a body crossing a sign boundary) and stations (its speed crossing zero).
   const ingressBodies: EventBodyId[] = [];
   if (kinds.has('moon_ingress')) ingressBodies.push('moon');
-  if (kinds.has('ingress') || kinds.has('station')) ingressBodies.push(...PLANETS);
+  if (kinds.has('ingress') || kinds.has('station')) ingressBodies.push(...planets);
   for (const body of ingressBodies) {
     const ingresses = body === 'moon' || kinds.has('ingress');
     const stations = body !== 'moon' && body !== 'sun' && kinds.has('station');

@@ -107,6 +107,8 @@ export interface EventSearchOptions {
   zodiac?: ZodiacSetting;
   /** Share positions with other computations at the same instants (must use the same zodiac). */
   cache?: PositionCache;
+  /** The planets whose ingresses and stations are searched; default all of PLANETS. */
+  planets?: readonly PlanetId[];
 }
 
 export interface VoidLastAspect {

@@ -22,6 +22,7 @@ import { castVedic, grahaName, signNameOf, vedicSubject, type VedicCast } from '
 import { secondIso } from '../vedic-dasha-service.ts';
 import { factor, ordinal, type ReadingFactor } from '../reading/reading-factor.ts';
 import { dateText, localTimeIn, muhurtaDates, muhurtaZone, MUHURTA_RULES_NAME, windowOut } from './vedic-muhurta-service.ts';
+import { MUHURTA_BAND } from './vedic-muhurta-core.ts';
 import type { PersonalMuhuratAnswer, PersonalMuhuratRequest, Strictness } from './vedic-muhurta-personal-schemas.ts';
 
 export interface PersonalMuhuratTask {
@@ -205,9 +206,10 @@ export function computePersonalMuhurat(task: PersonalMuhuratTask): PersonalMuhur
   const kept = scored.filter((s) => s.rejected.length === 0).sort((a, b) => b.score - a.score || a.w.start - b.w.start);
   const rejected = scored.filter((s) => s.rejected.length > 0).sort((a, b) => b.publicScore - a.publicScore || a.w.start - b.w.start);
   const best = kept.slice(0, request.limit).map((s) => ({
-    ...windowOut(s.w, local),
+    ...windowOut(s.w, local, zone),
     score: s.score,
     quality: qualityOf(s.score),
+    quality_band: MUHURTA_BAND[qualityOf(s.score)],
     public_score: s.publicScore,
     personal_score: s.personalScore,
     personal_factors: s.personal,

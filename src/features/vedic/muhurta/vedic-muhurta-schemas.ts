@@ -4,6 +4,7 @@
  * (peer-families §6.7: `purpose, range{start_date, end_date, day_count}, best_windows[]{date,
  * start, end, duration_minutes, score, quality, reasons, warnings, source_periods, criteria}`).
  */
+import { timingCore } from '../../../answers/timing-core.ts';
 import { z } from 'zod/v4';
 import { MUHURTA_PURPOSES } from '../../../astro/vedic/muhurta/muhurta-rules.ts';
 import { birthFields } from '../../../requests/birth-schema.ts';
@@ -135,6 +136,10 @@ export const muhuratSearchResponse = z.object({
           )
           .describe('The panchang elements and the hora the window lies in'),
         criteria,
+        window: timingCore.window,
+        quality_band: timingCore.quality_band.describe('`quality` on the shared scale of the timing searches: excellent, good, moderate (for fair), poor'),
+        supporting_factors: timingCore.supporting_factors.describe('The scored factors in its favour (`reasons`), heaviest first, in the shared shape'),
+        caution_factors: timingCore.caution_factors.describe('The scored factors against it (`warnings`), heaviest first, in the shared shape'),
       }),
     )
     .describe('The best windows, best first (ties by time); never inside Rahu kalam, Yamaganda, Gulika kalam or Vishti karana'),

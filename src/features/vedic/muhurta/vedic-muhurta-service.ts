@@ -14,6 +14,7 @@ import { resolveMoment } from '../../../requests/moment.ts';
 import { placeWarnings, requestedZone, type ResolvedPlace } from '../../../requests/place.ts';
 import { RequestFieldError } from '../../../requests/request-error.ts';
 import { castVedic, signNameOf } from '../vedic-service.ts';
+import { muhurtaCore } from './vedic-muhurta-core.ts';
 import { MUHURTA_MAX_DAYS, type MuhuratSearchAnswer, type MuhuratSearchRequest } from './vedic-muhurta-schemas.ts';
 
 export interface MuhuratSearchTask {
@@ -56,7 +57,7 @@ export function localTimeIn(zone: string) {
   };
 }
 
-export function windowOut(w: MuhurtaWindow, local: (jd: number) => string) {
+export function windowOut(w: MuhurtaWindow, local: (jd: number) => string, zone: string) {
   const f = w.factors;
   const all = [f.tithi, f.nakshatra, f.yoga, f.karana, f.weekday, f.hora, f.abhijit, f.taraBala, f.chandraBala];
   return {
@@ -82,6 +83,7 @@ export function windowOut(w: MuhurtaWindow, local: (jd: number) => string) {
         ? { house: f.chandraBala.house, moon_sign: signNameOf(f.chandraBala.moonSign), points: f.chandraBala.points, note: f.chandraBala.text }
         : null,
     },
+    ...muhurtaCore(w, zone),
   };
 }
 
@@ -136,7 +138,7 @@ export function computeMuhuratSearch(task: MuhuratSearchTask): MuhuratSearchAnsw
   return {
     purpose: request.purpose,
     range: { start_date: dateText(dates[0]!), end_date: dateText(dates[dates.length - 1]!), day_count: dates.length },
-    best_windows: best.map((w) => windowOut(w, local)),
+    best_windows: best.map((w) => windowOut(w, local, zone)),
     location: { city: place.city, lat: place.lat, lng: place.lng, timezone: zone },
     metadata: {
       ayanamsha: request.ayanamsha ?? request.ayanamsa ?? 'lahiri',

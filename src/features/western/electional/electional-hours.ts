@@ -44,26 +44,44 @@ function sunEvents(from: number, to: number, lat: number, lng: number): { kind: 
 
 export function planetaryHourFinder(jdStart: number, jdEnd: number, lat: number, lng: number, weekdayOf: (jdUt: number) => number): HourFinder {
   const events = sunEvents(jdStart - 1.5, jdEnd + 1.5, lat, lng);
-  return (jd) => {
-    let i = events.findIndex((e) => e.jd > jd) - 1;
-    if (i < 0) return null;
+  // The twelve hours of each day or night, made once (the scan asks for the same part many times).
+  const partHours = new Map<number, { hours: ReturnType<typeof daylightHours>; weekday: number; day: boolean } | null>();
+  /** The hours of the day or night that begins with event i, or null where the Sun does not rise and set. */
+  const hoursOfPart = (i: number) => {
     const e0 = events[i]!,
       e1 = events[i + 1]!;
     if (e0.kind === e1.kind || e1.jd - e0.jd > LONGEST_PART) return null;
-    let hours;
-    let weekday;
     if (e0.kind === 'rise') {
-      weekday = weekdayOf(e0.jd);
-      hours = daylightHours(e0.jd, e1.jd, weekday);
-    } else {
-      const rise = events[--i];
-      if (!rise || rise.kind !== 'rise' || e0.jd - rise.jd > LONGEST_PART) return null;
-      weekday = weekdayOf(rise.jd);
-      hours = nightHours(e0.jd, e1.jd, weekday);
+      const weekday = weekdayOf(e0.jd);
+      return { hours: daylightHours(e0.jd, e1.jd, weekday), weekday, day: true };
     }
+    const rise = events[i - 1];
+    if (!rise || rise.kind !== 'rise' || e0.jd - rise.jd > LONGEST_PART) return null;
+    const weekday = weekdayOf(rise.jd);
+    return { hours: nightHours(e0.jd, e1.jd, weekday), weekday, day: false };
+  };
+  return (jd) => {
+    // The last event at or before jd (binary search: the events are in time order).
+    let lo = 0,
+      hi = events.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (events[mid]!.jd > jd) hi = mid;
+      else lo = mid + 1;
+    }
+    if (lo >= events.length) return null;
+    const i = lo - 1;
+    if (i < 0) return null;
+    let part = partHours.get(i);
+    if (part === undefined) {
+      part = hoursOfPart(i);
+      partHours.set(i, part);
+    }
+    if (!part) return null;
+    const { hours, weekday, day } = part;
     const k = hours.findIndex((h) => jd >= h.start && jd < h.end);
     if (k < 0) return null;
     const h = hours[k]!;
-    return { ruler: h.ruler, number: k + 1, part: e0.kind === 'rise' ? 'day' : 'night', start: h.start, end: h.end, weekday };
+    return { ruler: h.ruler, number: k + 1, part: day ? 'day' : 'night', start: h.start, end: h.end, weekday };
   };
 }

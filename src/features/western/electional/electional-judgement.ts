@@ -6,11 +6,13 @@
  *   rejects the moment whatever its score; cautions outweighing supports make it weak...).
  * `status` is the band the moment may be offered under: its quality band capped by its verdict.
  */
+import { TIMING_BANDS, type TimingBand } from '../../../answers/timing-core.ts';
 import type { ElectionRule } from './electional-rules.ts';
 import type { ElectionSky } from './electional-sky.ts';
 
-export const QUALITY_BANDS = ['excellent', 'very_strong', 'strong', 'good', 'moderate', 'weak', 'poor'] as const;
-export type QualityBand = (typeof QUALITY_BANDS)[number];
+/** The bands of the timing searches' shared scale (src/answers/timing-core.ts). */
+export const QUALITY_BANDS = TIMING_BANDS;
+export type QualityBand = TimingBand;
 /** Lowest score of each band, best first. */
 export const BAND_FLOORS: Readonly<Record<QualityBand, number>> = { excellent: 85, very_strong: 75, strong: 65, good: 57, moderate: 45, weak: 35, poor: 0 };
 
@@ -67,6 +69,18 @@ export function statusOf(band: QualityBand, verdict: Verdict): Status {
 
 export const clampScore = (points: number) => Math.max(0, Math.min(100, 50 + points));
 
+/** The points and blocking of a moment under a rule set, without the factors' words: what the scan ranks by. */
+export function tallyMoment(sky: ElectionSky, rules: readonly ElectionRule[]): { sky_points: number; blocking: boolean } {
+  let blocking = false;
+  let points = 0;
+  for (const rule of rules) {
+    if (!rule.judge(sky)) continue;
+    points += rule.weight;
+    if (rule.blocking) blocking = true;
+  }
+  return { sky_points: points, blocking };
+}
+
 /** The moment's factors, score (before the natal resonance) and verdict under a rule set. */
 export function judgeMoment(sky: ElectionSky, rules: readonly ElectionRule[]): Judgement {
   const supporting: Factor[] = [];
@@ -74,7 +88,7 @@ export function judgeMoment(sky: ElectionSky, rules: readonly ElectionRule[]): J
   let blocking = false;
   let points = 0;
   for (const rule of rules) {
-    const found = rule.judge(sky);
+    const found = rule.judge(sky)?.();
     if (!found) continue;
     const factor = { code: rule.code, title: found.title, detail: found.detail, points: rule.weight };
     points += rule.weight;

@@ -84,7 +84,8 @@ export function natalChartOf(
 
 const clamp = (x: number, limit: number) => Math.max(-limit, Math.min(limit, x));
 
-export function resonanceOf(sky: ElectionSky, charts: readonly NatalChart[]): { points: number; factors: ResonanceFactor[] } {
+/** The resonance's points and (unless `words` is false, for a scan that ranks by points alone) its factors. */
+export function resonanceOf(sky: ElectionSky, charts: readonly NatalChart[], words = true): { points: number; factors: ResonanceFactor[] } {
   const factors: ResonanceFactor[] = [];
   let total = 0;
   for (const chart of charts) {
@@ -101,13 +102,14 @@ export function resonanceOf(sky: ElectionSky, charts: readonly NatalChart[]): { 
             const orb = Math.abs(sep - a.angle);
             if (orb > RESONANCE_ORB) continue;
             sum += points;
-            factors.push({
-              code: `natal_${p}_${a.name}_${point.id}`,
-              title: `${planetName(p)} ${a.name} ${point.name}`,
-              detail: `${planetName(p)} at ${placeText(lon)} is ${orb.toFixed(2)}° from an exact ${a.name} with the ${point.name} of ${chart.label} at ${placeText(point.lon)}.`,
-              points,
-              role: chart.role,
-            });
+            if (words)
+              factors.push({
+                code: `natal_${p}_${a.name}_${point.id}`,
+                title: `${planetName(p)} ${a.name} ${point.name}`,
+                detail: `${planetName(p)} at ${placeText(lon)} is ${orb.toFixed(2)}° from an exact ${a.name} with the ${point.name} of ${chart.label} at ${placeText(point.lon)}.`,
+                points,
+                role: chart.role,
+              });
           }
         }
       }

@@ -42,7 +42,11 @@ export interface ElectionRule {
   blocking?: boolean;
   /** What the rule tests, as the documentation says it. */
   test: string;
-  judge(sky: ElectionSky): Finding | null;
+  /**
+   * Null when the rule does not hold; otherwise what it found, written only when asked: a search
+   * judges thousands of instants and words only the few it answers with.
+   */
+  judge(sky: ElectionSky): (() => Finding) | null;
 }
 
 /** A planet's name from the one table of point names. */
@@ -134,10 +138,10 @@ export const moonVoid = (weight: number): ElectionRule => ({
   judge(sky) {
     const c = sky.moonCourse;
     if (c.next) return null;
-    return {
+    return () => ({
       title: 'Moon void of course',
       detail: `The Moon at ${placeText(sky.planets.moon.lon)} completes no exact aspect before it enters ${signNameById(c.nextSign)} at ${utcText(c.ingressJd)}.`,
-    };
+    });
   },
 });
 
@@ -149,10 +153,10 @@ export const moonCombust = (weight: number): ElectionRule => ({
   judge(sky) {
     const d = combustion(sky, 'moon');
     if (d === null) return null;
-    return {
+    return () => ({
       title: 'Moon combust',
       detail: `The Moon is ${arcText(d)} from the Sun at ${placeText(sky.planets.sun.lon)}, inside the ${COMBUST_ORB}° of combustion.`,
-    };
+    });
   },
 });
 
@@ -162,7 +166,7 @@ export const moonWaxing = (weight: number): ElectionRule => ({
   test: 'The Moon is waxing (less than 180° ahead of the Sun): for a purpose that wants growth.',
   judge(sky) {
     if (sky.moonPhaseAngle >= 180) return null;
-    return { title: 'Moon waxing', detail: `The Moon is ${arcText(sky.moonPhaseAngle)} ahead of the Sun and growing in light.` };
+    return () => ({ title: 'Moon waxing', detail: `The Moon is ${arcText(sky.moonPhaseAngle)} ahead of the Sun and growing in light.` });
   },
 });
 
@@ -172,7 +176,7 @@ export const moonWaning = (weight: number): ElectionRule => ({
   test: 'The Moon is waning (180° or more ahead of the Sun): a purpose that wants growth starts on a diminishing light.',
   judge(sky) {
     if (sky.moonPhaseAngle < 180) return null;
-    return { title: 'Moon waning', detail: `The Moon is ${arcText(360 - sky.moonPhaseAngle)} short of the next New Moon and losing light.` };
+    return () => ({ title: 'Moon waning', detail: `The Moon is ${arcText(360 - sky.moonPhaseAngle)} short of the next New Moon and losing light.` });
   },
 });
 
@@ -184,10 +188,10 @@ export const moonAppliesToBenefic = (weight: number): ElectionRule => ({
     const n = sky.moonCourse.next;
     if (!n || !(BENEFICS as readonly string[]).includes(n.body)) return null;
     const b = n.body as Planet;
-    return {
+    return () => ({
       title: `Moon applying to ${planetName(b)}`,
       detail: `The Moon's next aspect is a ${n.aspect} with ${where(sky, b)}, exact at ${utcText(n.jdUt)} while the Moon is still in its sign.`,
-    };
+    });
   },
 });
 
@@ -199,10 +203,10 @@ export const moonAppliesToMalefic = (weight: number): ElectionRule => ({
     const n = sky.moonCourse.next;
     if (!n || !(MALEFICS as readonly string[]).includes(n.body) || n.aspect === 'sextile' || n.aspect === 'trine') return null;
     const m = n.body as Planet;
-    return {
+    return () => ({
       title: `Moon applying to ${planetName(m)} by ${n.aspect}`,
       detail: `The Moon's next aspect is a ${n.aspect} with ${where(sky, m)}, exact at ${utcText(n.jdUt)}.`,
-    };
+    });
   },
 });
 
@@ -213,7 +217,7 @@ export const moonInBurntWay = (weight: number): ElectionRule => ({
   judge(sky) {
     const lon = sky.planets.moon.lon;
     if (lon < BURNT_WAY[0] || lon >= BURNT_WAY[1]) return null;
-    return { title: 'Moon in the burnt way', detail: `The Moon at ${placeText(lon)} lies between 15° Libra and 15° Scorpio.` };
+    return () => ({ title: 'Moon in the burnt way', detail: `The Moon at ${placeText(lon)} lies between 15° Libra and 15° Scorpio.` });
   },
 });
 
@@ -224,7 +228,10 @@ export const moonInFixedSign = (weight: number): ElectionRule => ({
   judge(sky) {
     const sign = SIGNS[sky.planets.moon.sign]!;
     if (sign.modality !== 'fixed') return null;
-    return { title: 'Moon in a fixed sign', detail: `The Moon at ${placeText(sky.planets.moon.lon)}: ${sign.name} is a fixed sign, which favours permanence.` };
+    return () => ({
+      title: 'Moon in a fixed sign',
+      detail: `The Moon at ${placeText(sky.planets.moon.lon)}: ${sign.name} is a fixed sign, which favours permanence.`,
+    });
   },
 });
 
@@ -237,7 +244,7 @@ export const planetDignified = (p: Planet, weight: number): ElectionRule => ({
   judge(sky) {
     const d = sky.planets[p].dignities;
     if (!isDignified(d)) return null;
-    return { title: `${planetName(p)} dignified`, detail: `${where(sky, p)} is in ${dignityText(d)}.` };
+    return () => ({ title: `${planetName(p)} dignified`, detail: `${where(sky, p)} is in ${dignityText(d)}.` });
   },
 });
 
@@ -248,7 +255,7 @@ export const planetDebilitated = (p: Planet, weight: number): ElectionRule => ({
   judge(sky) {
     const d = sky.planets[p].dignities;
     if (!isDebilitated(d)) return null;
-    return { title: `${planetName(p)} debilitated`, detail: `${where(sky, p)} is in ${dignityText(d)}.` };
+    return () => ({ title: `${planetName(p)} debilitated`, detail: `${where(sky, p)} is in ${dignityText(d)}.` });
   },
 });
 
@@ -262,7 +269,7 @@ export const planetUnderPressure = (p: Planet, weight: number): ElectionRule => 
   judge(sky) {
     const pr = maleficPressure(sky, p);
     if (!pr) return null;
-    return { title: `${planetName(p)} under hard malefic pressure`, detail: pressureText(sky, where(sky, p), pr) };
+    return () => ({ title: `${planetName(p)} under hard malefic pressure`, detail: pressureText(sky, where(sky, p), pr) });
   },
 });
 
@@ -273,7 +280,7 @@ export const planetRetrograde = (p: Planet, weight: number): ElectionRule => ({
   judge(sky) {
     const s = sky.planets[p].speed;
     if (s >= 0) return null;
-    return { title: `${planetName(p)} retrograde`, detail: `${where(sky, p)} moves backwards at ${Math.abs(s).toFixed(3)}° a day.` };
+    return () => ({ title: `${planetName(p)} retrograde`, detail: `${where(sky, p)} moves backwards at ${Math.abs(s).toFixed(3)}° a day.` });
   },
 });
 
@@ -285,10 +292,10 @@ export const planetStationing = (p: Planet, weight: number, days: number): Elect
     const s = sky.stationNear(p);
     if (!s) return null;
     const when = s.jdUt >= sky.jdUt ? 'stations' : 'stationed';
-    return {
+    return () => ({
       title: `${planetName(p)} stationing`,
       detail: `${planetName(p)} ${when} ${s.direction} at ${utcText(s.jdUt)}, ${Math.abs(s.jdUt - sky.jdUt).toFixed(1)} days from this moment; it stands almost still at ${placeText(sky.planets[p].lon)}.`,
-    };
+    });
   },
 });
 
@@ -299,7 +306,7 @@ export const planetCombust = (p: Planet, weight: number): ElectionRule => ({
   judge(sky) {
     const d = combustion(sky, p);
     if (d === null) return null;
-    return { title: `${planetName(p)} combust`, detail: `${where(sky, p)} is ${arcText(d)} from the Sun, hidden in its rays.` };
+    return () => ({ title: `${planetName(p)} combust`, detail: `${where(sky, p)} is ${arcText(d)} from the Sun, hidden in its rays.` });
   },
 });
 
@@ -336,16 +343,16 @@ export function rulerRule(house: number, kind: 'dignified' | 'debilitated' | 'pr
       const d = sky.planets[r.ruler].dignities;
       if (kind === 'dignified') {
         return isDignified(d)
-          ? { title: `${nth} ruler dignified`, detail: `${subject} is at ${placeText(sky.planets[r.ruler].lon)}, ${dignityText(d)}.` }
+          ? () => ({ title: `${nth} ruler dignified`, detail: `${subject} is at ${placeText(sky.planets[r.ruler].lon)}, ${dignityText(d)}.` })
           : null;
       }
       if (kind === 'debilitated') {
         return isDebilitated(d)
-          ? { title: `${nth} ruler debilitated`, detail: `${subject} is at ${placeText(sky.planets[r.ruler].lon)}, ${dignityText(d)}.` }
+          ? () => ({ title: `${nth} ruler debilitated`, detail: `${subject} is at ${placeText(sky.planets[r.ruler].lon)}, ${dignityText(d)}.` })
           : null;
       }
       const pr = maleficPressure(sky, r.ruler);
-      return pr ? { title: `${nth} ruler under hard malefic pressure`, detail: pressureText(sky, subject.slice(0, -1), pr) } : null;
+      return pr ? () => ({ title: `${nth} ruler under hard malefic pressure`, detail: pressureText(sky, subject.slice(0, -1), pr) }) : null;
     },
   };
 }
@@ -364,7 +371,10 @@ export const rulerCombust = (house: number, weight: number): ElectionRule => ({
     if (!r) return null;
     const d = combustion(sky, r.ruler);
     if (d === null) return null;
-    return { title: `${ordinal(house)} ruler combust`, detail: `${where(sky, r.ruler)}, ruler of ${houseLabel(house)}, is ${arcText(d)} from the Sun.` };
+    return () => ({
+      title: `${ordinal(house)} ruler combust`,
+      detail: `${where(sky, r.ruler)}, ruler of ${houseLabel(house)}, is ${arcText(d)} from the Sun.`,
+    });
   },
 });
 
@@ -376,7 +386,7 @@ export const beneficInHouses = (p: Planet, houses: readonly number[], topic: str
   judge(sky) {
     const h = sky.planets[p].house;
     if (h === undefined || !houses.includes(h)) return null;
-    return { title: `${planetName(p)} in a ${topic} supportive house`, detail: `${where(sky, p)} is in the ${ordinal(h)} house.` };
+    return () => ({ title: `${planetName(p)} in a ${topic} supportive house`, detail: `${where(sky, p)} is in the ${ordinal(h)} house.` });
   },
 });
 
@@ -388,10 +398,10 @@ export const maleficInHouses = (p: Planet, houses: readonly number[], weight: nu
   judge(sky) {
     const h = sky.planets[p].house;
     if (h === undefined || !houses.includes(h)) return null;
-    return {
+    return () => ({
       title: `${planetName(p)} in the ${ordinal(h)} house`,
       detail: `${where(sky, p)} sits in the ${ordinal(h)} house, one of the houses of the matter.`,
-    };
+    });
   },
 });
 
@@ -401,10 +411,10 @@ export const beneficRising = (p: Planet, weight: number): ElectionRule => ({
   test: `${planetName(p)} in the 1st house, with the Ascendant.`,
   judge(sky) {
     if (sky.planets[p].house !== 1) return null;
-    return {
+    return () => ({
       title: `${planetName(p)} in the 1st house`,
       detail: `${where(sky, p)} is in the 1st house, beside the Ascendant at ${placeText(sky.houses!.asc)}.`,
-    };
+    });
   },
 });
 
@@ -415,10 +425,10 @@ export const maleficAngular = (p: Planet, weight: number): ElectionRule => ({
   judge(sky) {
     const h = sky.planets[p].house;
     if (h === undefined || h % 3 !== 1) return null;
-    return {
+    return () => ({
       title: `${planetName(p)} on an angle`,
       detail: `${where(sky, p)} is in the ${ordinal(h)} house, an angular house, where a malefic acts strongly.`,
-    };
+    });
   },
 });
 
@@ -427,10 +437,11 @@ export const fixedSignRising = (weight: number): ElectionRule => ({
   weight,
   test: 'A fixed sign (Taurus, Leo, Scorpio, Aquarius) on the Ascendant: for what should stay.',
   judge(sky) {
-    if (!sky.houses) return null;
-    const sign = SIGNS[Math.floor(normalizeDegrees(sky.houses.asc) / 30)]!;
+    const asc = sky.houses?.asc;
+    if (asc === undefined) return null;
+    const sign = SIGNS[Math.floor(normalizeDegrees(asc) / 30)]!;
     if (sign.modality !== 'fixed') return null;
-    return { title: 'Fixed sign rising', detail: `The Ascendant at ${placeText(sky.houses.asc)} is in ${sign.name}, a fixed sign.` };
+    return () => ({ title: 'Fixed sign rising', detail: `The Ascendant at ${placeText(asc)} is in ${sign.name}, a fixed sign.` });
   },
 });
 
@@ -450,7 +461,7 @@ export const hourOfSignificator = (rulers: readonly Planet[], weight: number): E
   judge(sky) {
     const h = sky.planetaryHour;
     if (!h || !rulers.includes(h.ruler)) return null;
-    return { title: `Planetary hour of ${planetName(h.ruler)}`, detail: `${hourText(sky)}, a planet of the matter.` };
+    return () => ({ title: `Planetary hour of ${planetName(h.ruler)}`, detail: `${hourText(sky)}, a planet of the matter.` });
   },
 });
 
@@ -461,7 +472,7 @@ export const hourOfMalefic = (weight: number): ElectionRule => ({
   judge(sky) {
     const h = sky.planetaryHour;
     if (!h || !(MALEFICS as readonly string[]).includes(h.ruler)) return null;
-    return { title: `Planetary hour of ${planetName(h.ruler)}`, detail: `${hourText(sky)}, a malefic.` };
+    return () => ({ title: `Planetary hour of ${planetName(h.ruler)}`, detail: `${hourText(sky)}, a malefic.` });
   },
 });
 

@@ -5,6 +5,7 @@
  * and the answer with the fields they read (§3.3), designed out to what a demanding client wants.
  */
 import { z } from 'zod/v4';
+import { timingCore, timingFactor } from '../../../answers/timing-core.ts';
 import { birthFields, houseSystem, zodiacType, ayanamsa } from '../../../requests/birth-schema.ts';
 import { caseInsensitiveEnum } from '../../../requests/lenient-enum.ts';
 import type { ElectionCategory } from './electional-categories.ts';
@@ -111,6 +112,10 @@ export function electionalRequest(category: ElectionCategory) {
       exclude_weekdays: z.array(caseInsensitiveEnum(WEEKDAYS)).max(7).optional().describe('Local weekdays never offered (sunday … saturday, any case)'),
       local_hours: localHours.optional(),
       include_calendar: z.boolean().default(true).describe('Adds `calendar`: the best score of each local date of the window (default true)'),
+      include_chart: z
+        .boolean()
+        .default(false)
+        .describe('Adds `chart`: the wheel of the recommended moment (results[0]) as SVG, with the natal chart request that draws it again (default false)'),
     })
     .meta({
       example: {
@@ -139,14 +144,8 @@ export function electionalRequest(category: ElectionCategory) {
 export type ElectionalRequest = z.output<ReturnType<typeof electionalRequest>>;
 export type RoleNatal = z.output<typeof roleNatal>;
 
-const factor = z.object({
-  code: z.string().describe("The rule's code (docs/api/electional.md lists every rule of every category)"),
-  title: z
-    .string()
-    .describe('Short name: "Venus dignified", "8th ruler under hard malefic pressure", "Moon void of course", "Jupiter in a finance supportive house"...'),
-  detail: z.string().describe('What was found in the sky at that instant and place: degrees, signs, houses, exact times'),
-  points: z.number().describe('Points this factor adds to the score (negative for a caution)'),
-});
+/** The factor of the timing searches' shared core (src/answers/timing-core.ts). */
+const factor = timingFactor;
 
 const resonanceFactor = factor.extend({ role: z.string().describe('Whose chart: the natal block it was read from') });
 
@@ -203,6 +202,7 @@ const sky = z
 
 const result = z.object({
   rank: z.number().int().describe('1 for the recommended moment'),
+  window: timingCore.window.describe('The moment as a window of no length (start = end), in the shape the muhurat search shares'),
   event_time_local: localIso,
   event_time_utc: utcIso,
   utc_offset: z.string().describe('UTC offset in force at that instant, ±HH:MM'),
@@ -291,6 +291,26 @@ export const electionalResponse = z.object({
       }),
     )
     .describe("The category's rules and weights, as docs/api/electional.md lists them"),
+  chart: z
+    .object({
+      rank: z.number().int().describe('The result drawn: 1, the recommended moment'),
+      event_time_utc: utcIso,
+      media_type: z.literal('image/svg+xml').describe('The media type of `svg`'),
+      svg: z.string().describe("The wheel (the natal chart endpoint's drawing) of that instant at the search's place, in the search's house system and zodiac"),
+      request: z
+        .object({
+          method: z.literal('POST').describe('POST'),
+          path: z.string().describe('/api/v1/natal/chart/'),
+          body: z
+            .record(z.string(), z.unknown())
+            .describe(
+              'The chart request of the moment (its UTC date and time with tz_str UTC, the place, houses and zodiac): change `format` to png, `size` or the theme and send it',
+            ),
+        })
+        .describe('The request that draws this wheel again'),
+    })
+    .nullable()
+    .describe('With include_chart: the wheel of the recommended moment; null otherwise or when no moment was found'),
   warnings: z
     .array(z.string())
     .describe('What to know: houses not judged at the poles, a fallback house system, an untimed natal chart, a local time skipped by a clock change'),

@@ -13,7 +13,12 @@ import { resolveMoment } from '../../../requests/moment.ts';
 import { placeWarnings, requestedZone, type ResolvedPlace, type ZoneFields } from '../../../requests/place.ts';
 import { RequestFieldError } from '../../../requests/request-error.ts';
 import { electionCategory, type ElectionCategoryId } from './electional-categories.ts';
-import { bandOf, clampScore, judgeMoment, statusOf, verdictOf, type Factor, type Judgement } from './electional-judgement.ts';
+import { timingWindowOf } from '../../../answers/timing-core.ts';
+import { PositionCache } from '../../../astro/events/positions.ts';
+import { bandOf, clampScore, judgeMoment, statusOf, tallyMoment, verdictOf, type Factor, type Judgement } from './electional-judgement.ts';
+import { electionWheel } from './electional-chart.ts';
+import { PositionTable } from './electional-position-table.ts';
+import { scanSkyReader } from './electional-scan-sky.ts';
 import { planetaryHourFinder } from './electional-hours.ts';
 import { natalChartOf, resonanceOf, type NatalChart, type ResonanceFactor } from './electional-resonance.ts';
 import { utcText } from './electional-rules.ts';
@@ -132,7 +137,9 @@ export function computeElectionalSearch(task: ElectionalTask): ElectionalAnswer 
 
   const jdStart = julianDayFromUtcMs(start.utcMs);
   const jdEnd = julianDayFromUtcMs(end.utcMs);
-  const events = windowEvents(jdStart, jdEnd, zodiac);
+  // The event search's positions stay in the cache: the scan interpolates from them.
+  const cache = new PositionCache(zodiac);
+  const events = windowEvents(jdStart, jdEnd, zodiac, cache);
 
   const localOf = (jd: number) => {
     const ms = Math.round(utcMsFromJulianDay(jd) / 60_000) * 60_000;
@@ -144,6 +151,8 @@ export function computeElectionalSearch(task: ElectionalTask): ElectionalAnswer 
   const excluded = new Set(request.exclude_weekdays ?? []);
   const hours = request.local_hours ?? null;
   const accept = (jd: number) => {
+    // Without filters every instant passes (and its local time is not worth reading).
+    if (!excluded.size && !hours) return true;
     const { wall } = localOf(jd);
     if (excluded.size && excluded.has(WEEKDAYS[wall.getUTCDay()]!)) return false;
     if (!hours) return true;
@@ -151,7 +160,17 @@ export function computeElectionalSearch(task: ElectionalTask): ElectionalAnswer 
     return hours.from < hours.to ? h >= hours.from && h < hours.to : h >= hours.from || h < hours.to;
   };
 
-  const evaluated = new Map<number, Evaluated>();
+  const table = new PositionTable(cache, jdStart, jdEnd);
+  const scanSky = scanSkyReader(
+    settings,
+    events,
+    hourAt,
+    table,
+    charts.flatMap((c) => c.points.map((p) => p.lon)),
+    { from: jdStart, to: jdEnd },
+  );
+  /** Whether each scanned instant's sky had a blocking fault (the calendar's band). */
+  const blockingAt = new Map<number, boolean>();
   const evaluate = (jd: number): Evaluated => {
     const sky = electionSky(jd, settings, events, hourAt);
     const judgement = judgeMoment(sky, category.rules);
@@ -166,10 +185,13 @@ export function computeElectionalSearch(task: ElectionalTask): ElectionalAnswer 
     coarseStepMinutes: tuning.coarse_step_minutes,
     maxResults: request.max_results,
     accept,
+    // The scan ranks by points alone; only the answer's moments are worded (evaluate).
     score(jd) {
-      const e = evaluate(jd);
-      evaluated.set(jd, e);
-      return e.score;
+      const sky = scanSky.skyAt(jd);
+      const tally = tallyMoment(sky, category.rules);
+      const resonance = charts.length ? resonanceOf(sky, charts, false).points : 0;
+      blockingAt.set(jd, tally.blocking);
+      return clampScore(tally.sky_points + resonance);
     },
   });
 
@@ -184,7 +206,7 @@ export function computeElectionalSearch(task: ElectionalTask): ElectionalAnswer 
     );
   if (outcome.scan.length === 0) warnings.push('no instant of the window passed the weekday and local-hour filters');
 
-  const results = outcome.best.map((jd, i) => resultOf(evaluated.get(jd) ?? evaluate(jd), i + 1, localOf));
+  const results = outcome.best.map((jd, i) => resultOf(evaluate(jd), i + 1, localOf, zone));
   const anySound = results.some((r) => !r.best_available_in_window);
   const first = results[0];
   const summary = !first
@@ -203,14 +225,14 @@ export function computeElectionalSearch(task: ElectionalTask): ElectionalAnswer 
         if (s.score > last.best_score)
           Object.assign(last, {
             best_score: s.score,
-            quality_band: bandOf(s.score, evaluated.get(s.jdUt)?.judgement.blocking ?? false),
+            quality_band: bandOf(s.score, blockingAt.get(s.jdUt) ?? false),
             best_time_local: local.iso,
           });
       } else
         calendar.push({
           date,
           best_score: s.score,
-          quality_band: bandOf(s.score, evaluated.get(s.jdUt)?.judgement.blocking ?? false),
+          quality_band: bandOf(s.score, blockingAt.get(s.jdUt) ?? false),
           best_time_local: local.iso,
         });
     }
@@ -242,6 +264,7 @@ export function computeElectionalSearch(task: ElectionalTask): ElectionalAnswer 
     location: { city: place.city, country: place.country, lat: place.lat, lng: place.lng, timezone: zone },
     calendar,
     rule_set: category.rules.map((r) => ({ code: r.code, weight: r.weight, blocking: r.blocking === true, test: r.test })),
+    chart: request.include_chart && first ? electionWheel(first, place, { title: category.title, houseSystem: request.house_system, zodiac }) : null,
     warnings,
   };
 }
@@ -250,6 +273,7 @@ function resultOf(
   e: Evaluated,
   rank: number,
   localOf: (jd: number) => { ms: number; offset: number; wall: Date; iso: string },
+  zone: string,
 ): ElectionalAnswer['results'][number] {
   const { judgement, sky } = e;
   const local = localOf(e.jdUt);
@@ -260,6 +284,7 @@ function resultOf(
   const h = sky.houses;
   return {
     rank,
+    window: timingWindowOf(local.ms, local.ms, zone),
     event_time_local: local.iso,
     event_time_utc: isoUtc(local.ms),
     utc_offset: formatOffset(local.offset),

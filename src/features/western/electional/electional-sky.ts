@@ -10,7 +10,7 @@ import { bodyInfo } from '../../../astro/bodies.ts';
 import { computeHouses } from '../../../astro/chart.ts';
 import { dignitiesOf, type Dignity } from '../../../astro/dignities.ts';
 import { calcBody, type ZodiacSetting } from '../../../astro/ephemeris.ts';
-import { houseOf } from '../../../astro/house-placement.ts';
+import { cuspOrder, houseOf } from '../../../astro/house-placement.ts';
 import type { HouseSystemName } from '../../../astro/house-systems.ts';
 import { signRuler } from '../../../astro/profections.ts';
 import { normalizeDegrees, signIndexOf } from '../../../astro/zodiac.ts';
@@ -65,21 +65,28 @@ export interface SkySettings {
   houseSystem: HouseSystemName;
 }
 
-export function electionSky(jdUt: number, settings: SkySettings, events: WindowEvents, hourAt?: HourFinder): ElectionSky {
-  let houses: SkyHouses | null = null;
-  if (Math.abs(settings.lat) <= POLE_LIMIT_DEG) {
-    const { frame } = computeHouses(jdUt, settings.lat, settings.lng, settings.houseSystem, settings.zodiac);
-    houses = { cusps: frame.cusps, asc: frame.asc, mc: frame.mc, used: frame.used };
-  }
+/** The houses of the moment at the place, or null beyond POLE_LIMIT_DEG. */
+export function skyHouses(jdUt: number, settings: SkySettings): SkyHouses | null {
+  if (Math.abs(settings.lat) > POLE_LIMIT_DEG) return null;
+  const { frame } = computeHouses(jdUt, settings.lat, settings.lng, settings.houseSystem, settings.zodiac);
+  return { cusps: frame.cusps, asc: frame.asc, mc: frame.mc, used: frame.used };
+}
+
+/** A planet's longitude and speed at the moment, from wherever the caller reads them. */
+export type PositionOf = (p: Planet) => { lon: number; speed: number };
+
+/** The sky read from given positions and houses (exact here; interpolated in the scan, electional-scan-sky.ts). */
+export function skyFrom(jdUt: number, positionOf: PositionOf, houses: SkyHouses | null, events: WindowEvents, hourAt?: HourFinder): ElectionSky {
   const planets = {} as Record<Planet, PlanetState>;
+  const forward = houses ? cuspOrder(houses.cusps).forward : true;
   for (const p of SEVEN_PLANETS) {
-    const pos = calcBody(jdUt, SE[p], settings.zodiac);
+    const { lon, speed } = positionOf(p);
     planets[p] = {
-      lon: pos.lon,
-      speed: pos.speedLon,
-      sign: signIndexOf(pos.lon),
-      dignities: dignitiesOf(p, pos.lon),
-      house: houses ? houseOf(pos.lon, houses.cusps) : undefined,
+      lon,
+      speed,
+      sign: signIndexOf(lon),
+      dignities: dignitiesOf(p, lon),
+      house: houses ? houseOf(lon, houses.cusps, forward) : undefined,
     };
   }
   return {
@@ -91,6 +98,15 @@ export function electionSky(jdUt: number, settings: SkySettings, events: WindowE
     stationNear: (body) => events.stationNear(body, jdUt),
     planetaryHour: hourAt ? hourAt(jdUt) : null,
   };
+}
+
+/** The sky of the moment from the ephemeris itself. */
+export function electionSky(jdUt: number, settings: SkySettings, events: WindowEvents, hourAt?: HourFinder): ElectionSky {
+  const positionOf: PositionOf = (p) => {
+    const pos = calcBody(jdUt, SE[p], settings.zodiac);
+    return { lon: pos.lon, speed: pos.speedLon };
+  };
+  return skyFrom(jdUt, positionOf, skyHouses(jdUt, settings), events, hourAt);
 }
 
 /** The sign on the cusp of a house (1 to 12) and its traditional ruler; undefined without houses. */

@@ -7,6 +7,7 @@
  * exact Ptolemaic aspect to the Sun or Mercury..Pluto before it leaves its sign.
  */
 import type { ZodiacSetting } from '../../../astro/ephemeris.ts';
+import { PositionCache } from '../../../astro/events/positions.ts';
 import { findEvents, type AspectEvent, type IngressEvent, type MajorAspectType, type PlanetId, type StationEvent } from '../../../astro/events/index.ts';
 
 /** Longer than the Moon's longest stay in a sign (2.6 days): the next ingress after the window's end is always found. */
@@ -15,6 +16,7 @@ const AFTER_END_DAYS = 3;
 /** How close to an exact station a planet counts as stationing, in days, by planet (its slow days there). */
 export const STATION_DAYS: Readonly<Record<string, number>> = { mercury: 2, venus: 3, mars: 4, jupiter: 6, saturn: 7 };
 const LONGEST_STATION_DAYS = 7;
+const STATION_PLANETS = Object.keys(STATION_DAYS) as PlanetId[];
 
 export interface MoonNextAspect {
   body: PlanetId;
@@ -55,13 +57,21 @@ function firstAfter(times: readonly number[], t: number): number {
   return lo;
 }
 
-export function windowEvents(jdStart: number, jdEnd: number, zodiac: ZodiacSetting): WindowEvents {
-  const moonEvents = findEvents(jdStart, jdEnd + AFTER_END_DAYS, { kinds: ['moon_aspect', 'moon_ingress'], zodiac });
+/**
+ * `cache` holds every position the searches computed, for the scan to interpolate from
+ * (electional-position-table.ts); it is in the zodiac given.
+ */
+export function windowEvents(jdStart: number, jdEnd: number, zodiac: ZodiacSetting, cache = new PositionCache(zodiac)): WindowEvents {
+  const moonEvents = findEvents(jdStart, jdEnd + AFTER_END_DAYS, { kinds: ['moon_aspect', 'moon_ingress'], cache });
   const aspects = moonEvents.filter((e): e is AspectEvent => e.type === 'exact_aspect' && e.body === 'moon');
   const ingresses = moonEvents.filter((e): e is IngressEvent => e.type === 'moon_ingress');
-  const stations = findEvents(jdStart - LONGEST_STATION_DAYS, jdEnd + LONGEST_STATION_DAYS, { kinds: ['station'], zodiac }).filter(
-    (e): e is StationEvent => e.type === 'station',
-  );
+  const stations = findEvents(jdStart - LONGEST_STATION_DAYS, jdEnd + LONGEST_STATION_DAYS, {
+    kinds: ['station'],
+    cache,
+    // Only the planets a rule can find stationing (STATION_DAYS): the outer planets' long slow
+    // stretches are where the station search spends most.
+    planets: STATION_PLANETS,
+  }).filter((e): e is StationEvent => e.type === 'station');
   const aspectTimes = aspects.map((a) => a.jdUt);
   const ingressTimes = ingresses.map((i) => i.jdUt);
   return {

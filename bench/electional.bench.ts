@@ -1,0 +1,164 @@
+/**
+ * The electional search against natal, in one run (`BENCH_ONLY=electional npm run bench`, or
+ * `npx tsx bench/electional.bench.ts [seconds per round=4] [rounds=3]` after `npm run build`):
+ *
+ * - served: the compiled service, one process with the compute pool, autocannon on
+ *   POST /api/v1/natal/calculate and on a 30-day electional search at 30-minute steps (a random
+ *   category, place and month of 2026-2028 per request) in alternating rounds; the ratio is the
+ *   search's requests per second over natal's (target: at least 0.2). The heavy lane's per-account
+ *   limit is raised for the bench's one key, so that every connection is served rather than told
+ *   to wait;
+ * - in process, one thread: a year in `year` mode (12-hour coarse step, 60-minute fine step) and a
+ *   30-day direct search, compute ms (target for the year: under 300), and where the time goes:
+ *   the window's events, the Sun's rises and sets, and the scan and answer.
+ */
+import { initEphemeris } from '../src/astro/ephemeris.ts';
+import { julianDayFromUtcMs } from '../src/astro/civil-time.ts';
+import { ELECTIONAL_ENDPOINTS } from '../src/features/western/electional/electional-endpoints.ts';
+import { ELECTION_CATEGORY_IDS } from '../src/features/western/electional/electional-categories.ts';
+import { planetaryHourFinder } from '../src/features/western/electional/electional-hours.ts';
+import { windowEvents } from '../src/features/western/electional/electional-window-events.ts';
+import { randomBirth, randomInt } from './births.ts';
+import { alternatingLoads } from './load.ts';
+import { median } from './median.ts';
+import { startBenchServer } from './server-process.ts';
+
+const CONNECTIONS = 16;
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** Inhabited places across latitudes (the search needs a zone; the city is given as coordinates). */
+const PLACES = [
+  { lat: 38.7223, lng: -9.1393, tz_str: 'Europe/Lisbon' },
+  { lat: 40.7128, lng: -74.006, tz_str: 'America/New_York' },
+  { lat: -33.8688, lng: 151.2093, tz_str: 'Australia/Sydney' },
+  { lat: 35.6762, lng: 139.6503, tz_str: 'Asia/Tokyo' },
+  { lat: 59.9139, lng: 10.7522, tz_str: 'Europe/Oslo' },
+  { lat: 19.4326, lng: -99.1332, tz_str: 'America/Mexico_City' },
+] as const;
+
+const category = () => ELECTION_CATEGORY_IDS[randomInt(0, ELECTION_CATEGORY_IDS.length - 1)]!;
+const place = () => PLACES[randomInt(0, PLACES.length - 1)]!;
+
+/** A 30-day window at 30-minute steps starting on a random day of 2026-2028. */
+function monthSearch() {
+  const start = Date.UTC(randomInt(2026, 2028), randomInt(0, 11), randomInt(1, 28));
+  const day = (ms: number) => {
+    const d = new Date(ms);
+    return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+  };
+  return { search_window: { start: day(start), end: day(start + 29 * 86_400_000), step_minutes: 30 }, ...place(), max_results: 5 };
+}
+
+function yearSearch() {
+  const year = randomInt(2026, 2028);
+  return {
+    search_window: { start: `${year}-01-01`, end: `${year}-12-31`, step_minutes: 60 },
+    search_tuning: { mode: 'year', coarse_step_minutes: 720 },
+    ...place(),
+    max_results: 5,
+  };
+}
+
+async function served(seconds: number, rounds: number) {
+  const server = await startBenchServer({
+    COMPUTE_MODE: 'pool',
+    HEAVY_MAX_PER_ACCOUNT: '1000',
+    HEAVY_MAX_PER_ACCOUNT_BY_PLAN: 'unlimited=1000',
+    // On a shared machine the heavy lane's lowered priority hands its cores to other people's processes, not to natal.
+    COMPUTE_HEAVY_NICE: '0',
+  });
+  const headers = { 'x-api-key': server.key, 'content-type': 'application/json' };
+  const post = (path: () => string, body: () => unknown) => ({
+    url: server.url,
+    path,
+    method: 'POST' as const,
+    headers,
+    body: () => JSON.stringify(body()),
+  });
+  const loads = {
+    natal: post(() => '/api/v1/natal/calculate', randomBirth),
+    electional: post(() => `/api/v2/western/electional/${category()}/search`, monthSearch),
+  };
+  try {
+    return await alternatingLoads(loads, { rounds, seconds, warmUpSeconds: 3, connections: CONNECTIONS });
+  } finally {
+    await server.stop();
+  }
+}
+
+/** One search computed in process: its task's CPU ms. */
+function searchMs(body: Record<string, unknown>, categoryId = category()): number {
+  const e = ELECTIONAL_ENDPOINTS.find((x) => x.paths[0].includes(`/${categoryId}/`))!;
+  const task = e.prepare({ body: e.body!.parse(body), query: undefined, params: undefined }, Date.now());
+  const before = process.cpuUsage();
+  e.task.run(task);
+  const used = process.cpuUsage(before);
+  return (used.user + used.system) / 1000;
+}
+
+function cpuMs(fn: () => void): number {
+  const before = process.cpuUsage();
+  fn();
+  const used = process.cpuUsage(before);
+  return (used.user + used.system) / 1000;
+}
+
+export interface ElectionalFigures {
+  natalPerSecond: number;
+  electionalPerSecond: number;
+  ratio: number;
+  yearMs: number;
+  monthMs: number;
+  yearEventsMs: number;
+  yearSunMs: number;
+}
+
+export async function benchElectional(seconds = 4, rounds = 3): Promise<ElectionalFigures> {
+  const s = await served(seconds, rounds);
+  initEphemeris();
+  // Warm the code paths, then median of several searches of each kind.
+  for (let i = 0; i < 3; i++) searchMs(monthSearch());
+  const years: number[] = [];
+  const months: number[] = [];
+  const events: number[] = [];
+  const sun: number[] = [];
+  for (let i = 0; i < 8; i++) {
+    const y = yearSearch();
+    years.push(searchMs(y));
+    months.push(searchMs(monthSearch()));
+    const jdStart = julianDayFromUtcMs(Date.parse(`${y.search_window.start}T00:00Z`));
+    events.push(cpuMs(() => windowEvents(jdStart, jdStart + 365, { type: 'tropical' })));
+    sun.push(cpuMs(() => planetaryHourFinder(jdStart, jdStart + 365, y.lat, y.lng, () => 0)));
+  }
+  const avg = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+  const natalPerSecond = avg(s.natal);
+  const electionalPerSecond = avg(s.electional);
+  return {
+    natalPerSecond,
+    electionalPerSecond,
+    ratio: electionalPerSecond / natalPerSecond,
+    yearMs: median(years),
+    monthMs: median(months),
+    yearEventsMs: median(events),
+    yearSunMs: median(sun),
+  };
+}
+
+export function printElectional(f: ElectionalFigures): void {
+  console.log('\nelectional search against natal (served: one process with the pool, 16 connections; in process: CPU ms, median of 8)');
+  console.log('| measure | figure | target |');
+  console.log('|---|---:|---:|');
+  console.log(`| natal served, req/s | ${f.natalPerSecond.toFixed(0)} | |`);
+  console.log(`| 30-day search at 30 min served, req/s | ${f.electionalPerSecond.toFixed(1)} | |`);
+  console.log(`| **30-day / natal served throughput** | **${f.ratio.toFixed(3)}** | ≥ 0.2 |`);
+  console.log(`| 30-day search compute, ms | ${f.monthMs.toFixed(1)} | |`);
+  console.log(`| **year in \`year\` mode compute, ms** | **${f.yearMs.toFixed(1)}** | < 300 |`);
+  console.log(`| of the year: the window's events, ms | ${f.yearEventsMs.toFixed(1)} | |`);
+  console.log(`| of the year: the Sun's rises and sets, ms | ${f.yearSunMs.toFixed(1)} | |`);
+  console.log(`| of the year: the scan, refinement and answer, ms | ${(f.yearMs - f.yearEventsMs - f.yearSunMs).toFixed(1)} | |`);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  printElectional(await benchElectional(Number(process.argv[2] ?? 4), Number(process.argv[3] ?? 3)));
+  process.exit(0);
+}
