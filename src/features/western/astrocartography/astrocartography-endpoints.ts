@@ -10,6 +10,8 @@ import { acgParansRequest, acgParansResponse } from './astrocartography-parans-s
 import { resolveTarget } from './acg-place.ts';
 import { computeAcgCityCheck, type AcgCityCheckTask } from './astrocartography-city-check-service.ts';
 import { acgCityCheckRequest, acgCityCheckResponse } from './astrocartography-city-check-schemas.ts';
+import { acgMapImage, type AcgMapTask } from './astrocartography-map-service.ts';
+import { acgMapRequest, acgMapToolInput, ACG_MAP_DESCRIPTION } from './astrocartography-map-schemas.ts';
 
 const acgLinesAnswer = schemaSerializer(acgLinesResponse);
 
@@ -23,6 +25,9 @@ export const acgParansTask = poolTask('astrocartography_parans', (task: AcgParan
 const acgCityCheckAnswer = schemaSerializer(acgCityCheckResponse);
 // Every paran of the bodies (the parans' search) and the distances to every line: the heavy lane.
 export const acgCityCheckTask = poolTask('astrocartography_city_check', (task: AcgCityCheckTask) => acgCityCheckAnswer(computeAcgCityCheck(task)), 'heavy');
+
+// The lines, their crossings and the drawing, then resvg for a PNG (a few hundred ms): the heavy lane.
+export const acgMapTask = poolTask('astrocartography_map', (task: AcgMapTask) => acgMapImage(task), 'heavy');
 
 export const ASTROCARTOGRAPHY_ENDPOINTS = [
   endpoint({
@@ -83,6 +88,27 @@ export const ASTROCARTOGRAPHY_ENDPOINTS = [
       title: 'Astrocartography city check',
       description:
         'POST /api/v1/western/astrocartography/city-check: judges one place for the birth: `overall_score`, `focus_scores.{career,romance,home,health,spiritual}` (score, verdict, top_factors with exact distances to lines, parans, relocated angular planets), `city_visual_explanation`, `relocation_summary` and the `map` block. `natal`: the birth (year, month, day, hour, minute, city or lat/lng, tz_str); the birth time is required. The place: `city` (and `country`) or `lat`/`lng`. Options: `mode`, `bodies`, `angles`, `topocentric`, `paran_orb_deg`, `paran_tail_deg`, `include_map_lines` (default true), `include_crossings`, `include_paran_summary`, `include_relocation_summary`.',
+    },
+  }),
+  endpoint({
+    method: 'POST',
+    paths: ['/api/v1/western/astrocartography/map'],
+    tags: ['western'],
+    summary: "Astrocartography world map: the lines in each body's colour over the coasts and borders, SVG or PNG",
+    description: ACG_MAP_DESCRIPTION,
+    body: acgMapRequest,
+    answer: { image: ['image/svg+xml', 'image/png'] },
+    task: acgMapTask,
+    prepare: ({ body }) => {
+      checkAcgRequest(body);
+      const marked = body.city !== undefined || body.country !== undefined || body.lat !== undefined || body.lng !== undefined;
+      return { request: body, place: resolveSubjectPlace(body.natal, ['body', 'natal']), target: marked ? resolveTarget(body) : null };
+    },
+    mcp: {
+      title: 'Astrocartography world map',
+      description:
+        "The image of POST /api/v1/western/astrocartography/map as a PNG, with the map in words: the birth's astrocartography lines (each body's colour, its glyph and AC/DC/MC/IC on each line; setting and anti-culminating lines dashed) over Natural Earth's coasts and borders, the crossings as rings and an optional marked place (`city` with `country`, or `lat`/`lng`) with the lines nearest it. `natal`: the birth (year, month, day, hour, minute, city or lat/lng, tz_str); the birth time is required. Options: `mode`, `bodies`, `angles`, `topocentric`, `include_crossings`, `projection` (equal_earth, natural_earth, equirectangular), `theme_type` (light, dark), `width`.",
+      input: acgMapToolInput,
     },
   }),
 ];
