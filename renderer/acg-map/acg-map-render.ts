@@ -58,10 +58,10 @@ export function renderAcgMap(d: AcgMapDrawing): AcgMapImage {
   const header = d.showMetadata ? Math.round(margin + titleCap + smallCap * 2.4 + margin * 0.6) : margin;
   const mapWidth = W - 2 * margin;
   const { projection, height: mapHeight } = fittedProjection(d.projection, margin, header, mapWidth);
-  const legendCap = W * 0.0105;
+  const legendCap = Math.max(8, W * 0.0105);
   const legendTop = Math.round(header + mapHeight + margin * 0.8);
-  const legendRows = 2;
-  const H = Math.round(legendTop + legendRows * legendCap * 2.2 + margin * 0.6);
+  const key = legendLayout(d, { x: margin, y: legendTop, w: mapWidth, cap: legendCap });
+  const H = Math.round(legendTop + key.rows * legendCap * 2.2 + margin * 0.6);
   const frame: Box = { x: margin, y: header, w: mapWidth, h: mapHeight };
   const project = (lon: number, lat: number): [number, number] => projection([lon, lat]) ?? [NaN, NaN];
 
@@ -176,7 +176,7 @@ export function renderAcgMap(d: AcgMapDrawing): AcgMapImage {
     b.raw('</g>');
   }
 
-  legend(b, reg, d, { x: margin, y: legendTop, w: mapWidth, cap: legendCap, lineWidth, dash });
+  drawLegend(b, reg, d, key.items, legendCap, lineWidth, dash);
 
   const summary = `${d.title}: ${d.lines.length} lines of ${d.bodies.length} bodies, ${d.crossings.length} crossings${d.city ? `, ${d.city.name} marked` : ''}`;
   const svg =
@@ -216,40 +216,74 @@ function labelCandidates(line: AcgMapLine, project: (lon: number, lat: number) =
   return out;
 }
 
-/** Two rows under the map: each body's glyph and name in its colour, then the four line styles. */
-function legend(
-  b: SvgBuilder,
-  reg: SymbolRegistry,
-  d: AcgMapDrawing,
-  at: { x: number; y: number; w: number; cap: number; lineWidth: number; dash: string },
-): void {
-  const pal = ACG_MAP_PALETTES[d.theme];
+interface LegendItem {
+  kind: 'body' | 'style' | 'crossing';
+  /** The body or the angle. */
+  key: string;
+  text: string;
+  x: number;
+  baseline: number;
+}
+
+const LINE_STYLES = [
+  ['asc', 'AC rising'],
+  ['dsc', 'DC setting'],
+  ['mc', 'MC culminating'],
+  ['ic', 'IC anti-culminating'],
+] as const;
+
+/**
+ * The legend under the map, in rows: each body's glyph and name in its colour, then (on a new
+ * row) the four line styles and the crossing ring. Items flow left to right and wrap when the
+ * next one would pass the map's width, so that no name is ever cut.
+ */
+function legendLayout(d: AcgMapDrawing, at: { x: number; y: number; w: number; cap: number }): { items: LegendItem[]; rows: number } {
   const { cap } = at;
-  b.raw('<g id="acg-legend">');
-  const row1 = at.y + cap * 1.5;
-  const cell = at.w / Math.max(d.bodies.length, 1);
-  d.bodies.forEach((body, i) => {
-    const text = `${BODY_GLYPHS[body] ?? ''} ${bodyName(body)}`.trim();
-    const fitted = fittingPrefix(text, '', cap, cell - cap * 0.6);
-    drawText(b, reg, fitted, at.x + i * cell, row1, cap, 'start', { color: bodyColour(body, d.theme), weight: 0.12 });
-  });
-  const row2 = row1 + cap * 2.2;
-  const styles = [
-    ['asc', 'AC rising'],
-    ['dsc', 'DC setting'],
-    ['mc', 'MC culminating'],
-    ['ic', 'IC anti-culminating'],
-  ] as const;
-  let x = at.x;
   const sample = cap * 3.2;
-  for (const [angle, label] of styles) {
-    const dash = dashedAngle(angle) ? ` stroke-dasharray="${at.dash}"` : '';
-    b.line(x, row2 - cap / 2, x + sample, row2 - cap / 2, `stroke="${attr(pal.text)}" stroke-width="${num(at.lineWidth)}"${dash}`);
-    drawText(b, reg, label, x + sample + cap * 0.6, row2, cap, 'start', { color: pal.muted });
-    x += sample + cap * 0.6 + textWidth(label, cap) + cap * 2;
+  const items: LegendItem[] = [];
+  let rows = 1;
+  let x = at.x;
+  let baseline = at.y + cap * 1.5;
+  const put = (item: Omit<LegendItem, 'x' | 'baseline'>, width: number) => {
+    if (x > at.x && x + width > at.x + at.w) {
+      rows++;
+      x = at.x;
+      baseline += cap * 2.2;
+    }
+    items.push({ ...item, x, baseline });
+    x += width + cap * 1.8;
+  };
+  for (const body of d.bodies) {
+    const text = `${BODY_GLYPHS[body] ?? ''} ${bodyName(body)}`.trim();
+    put({ kind: 'body', key: body, text }, textWidth(text, cap));
   }
-  const crossX = x + cap;
-  b.circle(crossX, row2 - cap / 2, Math.max(2.5, d.width / 380), `fill="none" stroke="${attr(pal.crossing)}" stroke-width="${num(at.lineWidth * 0.7)}"`);
-  drawText(b, reg, 'crossing', crossX + cap * 1.2, row2, cap, 'start', { color: pal.muted });
+  // The styles start their own row.
+  x = at.x + at.w;
+  for (const [angle, text] of LINE_STYLES) put({ kind: 'style', key: angle, text }, sample + cap * 0.6 + textWidth(text, cap));
+  put({ kind: 'crossing', key: 'crossing', text: 'crossing' }, cap * 1.2 + textWidth('crossing', cap));
+  return { items, rows };
+}
+
+function drawLegend(b: SvgBuilder, reg: SymbolRegistry, d: AcgMapDrawing, items: readonly LegendItem[], cap: number, lineWidth: number, dash: string): void {
+  const pal = ACG_MAP_PALETTES[d.theme];
+  const sample = cap * 3.2;
+  b.raw('<g id="acg-legend">');
+  for (const it of items) {
+    if (it.kind === 'body') {
+      drawText(b, reg, it.text, it.x, it.baseline, cap, 'start', { color: bodyColour(it.key, d.theme), weight: 0.12 });
+    } else if (it.kind === 'style') {
+      const style = dashedAngle(it.key) ? ` stroke-dasharray="${dash}"` : '';
+      b.line(it.x, it.baseline - cap / 2, it.x + sample, it.baseline - cap / 2, `stroke="${attr(pal.text)}" stroke-width="${num(lineWidth)}"${style}`);
+      drawText(b, reg, it.text, it.x + sample + cap * 0.6, it.baseline, cap, 'start', { color: pal.muted });
+    } else {
+      b.circle(
+        it.x + cap * 0.4,
+        it.baseline - cap / 2,
+        Math.max(2.5, d.width / 380),
+        `fill="none" stroke="${attr(pal.crossing)}" stroke-width="${num(lineWidth * 0.7)}"`,
+      );
+      drawText(b, reg, it.text, it.x + cap * 1.2, it.baseline, cap, 'start', { color: pal.muted });
+    }
+  }
   b.raw('</g>');
 }
