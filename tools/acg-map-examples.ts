@@ -39,5 +39,5 @@ for (const [name, body] of Object.entries(examples)) {
   const target = request.city !== undefined || request.lat !== undefined ? resolveTarget(request) : null;
   const image = acgMapImage({ request, place: resolveSubjectPlace(request.natal, ['body', 'natal']), target });
   writeFileSync(`${dir}/${name}.png`, image.body);
-  console.log(`${dir}/${name}.png`, image.summary.slice(1).join(' '));
+  console.log(`${dir}/${name}.png`, (image.summary ?? []).slice(1).join(' '));
 }

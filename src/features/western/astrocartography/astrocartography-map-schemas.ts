@@ -63,6 +63,7 @@ export const acgMapToolInput = acgMapRequest
       .default(MAP_DEFAULT_WIDTH)
       .describe(`Width in px, ${MAP_MIN_WIDTH}-${MCP_MAX_MAP_WIDTH} (default ${MAP_DEFAULT_WIDTH})`),
   })
+  .meta({ example: { natal: exampleAcgNatal, city: 'Lisbon', country: 'PT', width: 800 } })
   .transform((args) => ({ ...args, format: 'png' as const, png_quality_scale: 1 }));
 
 export const ACG_MAP_DESCRIPTION =
