@@ -13,7 +13,7 @@
  * latitude between the bounds (and within the latitudes where a horizon event happens at all,
  * |φ| < 90° − |δ|), then bisected to 1e-10°.
  */
-import { horizonHourAngle, type AcgAngle, type AcgBody } from './astrocartography.ts';
+import { declinationTrig, geocentricHourAngle, horizonHourAngle, type AcgAngle, type AcgBody } from './astrocartography.ts';
 
 export interface Paran {
   a: AcgBody;
@@ -60,7 +60,20 @@ interface ScanGrid {
 
 class ParanScan {
   private readonly grids = new Map<number, ScanGrid>();
-  constructor(private readonly bodies: readonly AcgBody[]) {}
+  /** sin δ and cos δ of each body, once. */
+  readonly trig: { sinDec: number; cosDec: number }[];
+  constructor(bodies: readonly AcgBody[]) {
+    this.trig = bodies.map((b) => declinationTrig(b.dec));
+  }
+
+  /** An event's hour angle at a latitude, as eventHourAngle gives it (the same bits), from the body's trig. */
+  eventHourAngle(i: number, event: AcgAngle, lat: number): number {
+    if (event === 'mc') return 0;
+    if (event === 'ic') return 180;
+    const t = this.trig[i]!;
+    const h = geocentricHourAngle(t.sinDec, t.cosDec, lat);
+    return event === 'asc' ? -h : h;
+  }
 
   grid(reach: number): ScanGrid {
     let g = this.grids.get(reach);
@@ -84,7 +97,8 @@ class ParanScan {
       known = g.known[i] = new Uint8Array(g.lats.length);
     }
     if (known[j]) return row[j]!;
-    const v = horizonHourAngle(this.bodies[i]!.dec, g.lats[j]!, 0);
+    const t = this.trig[i]!;
+    const v = geocentricHourAngle(t.sinDec, t.cosDec, g.lats[j]!);
     row[j] = v;
     known[j] = 1;
     return v;
@@ -117,7 +131,7 @@ function paranLatitudesOf(
 ): number[] {
   const a = bodies[ia]!;
   const b = bodies[ib]!;
-  const gap = (lat: number) => wrapped(a.ra + eventHourAngle(a, eventA, lat) - b.ra - eventHourAngle(b, eventB, lat));
+  const gap = (lat: number) => wrapped(a.ra + scan.eventHourAngle(ia, eventA, lat) - b.ra - scan.eventHourAngle(ib, eventB, lat));
   // The latitudes where both events happen: a horizon event needs |φ| < 90° − |δ|.
   let reach = maxAbsLat;
   if (!isMeridian(eventA)) reach = Math.min(reach, 90 - Math.abs(a.dec));

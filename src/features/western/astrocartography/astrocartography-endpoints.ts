@@ -19,12 +19,13 @@ const acgLinesAnswer = schemaSerializer(acgLinesResponse);
 export const acgLinesTask = poolTask('astrocartography_lines', (task: AcgLinesTask) => acgLinesAnswer(computeAcgLines(task)));
 
 const acgParansAnswer = schemaSerializer(acgParansResponse);
-// A root search over every pair of bodies and events (about 600 latitude scans of 1,300 steps for the default bodies): the heavy lane.
-export const acgParansTask = poolTask('astrocartography_parans', (task: AcgParansTask) => acgParansAnswer(computeAcgParans(task)), 'heavy');
+// A root search over every pair of bodies and events (660 latitude scans for the default bodies), a few ms since the scan
+// shares its hour angles and passes over blocks without a root (src/astro/parans.ts): bounded by the 15 bodies, the light lane.
+export const acgParansTask = poolTask('astrocartography_parans', (task: AcgParansTask) => acgParansAnswer(computeAcgParans(task)));
 
 const acgCityCheckAnswer = schemaSerializer(acgCityCheckResponse);
-// Every paran of the bodies (the parans' search) and the distances to every line: the heavy lane.
-export const acgCityCheckTask = poolTask('astrocartography_city_check', (task: AcgCityCheckTask) => acgCityCheckAnswer(computeAcgCityCheck(task)), 'heavy');
+// Every paran of the bodies (the parans' search), the distances to every line and the map's lines: milliseconds, the light lane.
+export const acgCityCheckTask = poolTask('astrocartography_city_check', (task: AcgCityCheckTask) => acgCityCheckAnswer(computeAcgCityCheck(task)));
 
 // The lines, their crossings and the drawing, then resvg for a PNG (a few hundred ms): the heavy lane.
 export const acgMapTask = poolTask('astrocartography_map', (task: AcgMapTask) => acgMapImage(task), 'heavy');
