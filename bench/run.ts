@@ -3,7 +3,7 @@
  * figures with the machine's description under bench/results/.
  *
  * Environment: BENCH_ONLY (comma-separated sections: natal, transits, export, endpoints, render,
- * png-memory, interpretation, reports, admin; default all but admin, which needs DATABASE_URL and seeds a
+ * png-memory, interpretation, reports, astrocartography, admin; default all but admin, which needs DATABASE_URL and seeds a
  * database of its own), BENCH_DURATION seconds per run (default 10), BENCH_CONNECTIONS (default 32),
  * BENCH_MODES (how the natal and transits sections run the service: `inline` and `pool`, compute modes
  * of one process, and `processes`, one process per core with their default mixed mode; default all
@@ -26,12 +26,13 @@ import { benchPngMemory } from './png-memory.bench.ts';
 import { benchInterpretation } from './interpretation.bench.ts';
 import { benchAdmin, TARGET_MS, type AdminEndpointFigures } from './admin.bench.ts';
 import { benchReports } from './reports.bench.ts';
+import { benchAstrocartography, printAstrocartography } from './astrocartography.bench.ts';
 import { machineDescription } from './machine.ts';
 import { exportLibraryFloor } from './library-floor.ts';
 import { floors } from './floors.ts';
 import { natalTaskSplit } from './natal-task-split.ts';
 
-const only = new Set((process.env.BENCH_ONLY ?? 'natal,transits,export,endpoints,render,png-memory,interpretation,reports').split(','));
+const only = new Set((process.env.BENCH_ONLY ?? 'natal,transits,export,endpoints,render,png-memory,interpretation,reports,astrocartography').split(','));
 const durationSeconds = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const sharedServers = Boolean(process.env.DATABASE_URL && process.env.REDIS_URL);
@@ -191,6 +192,14 @@ if (only.has('reports')) {
   );
   console.log(`PDF: ${(r.pdfBytes / 1024).toFixed(0)} KiB, ${r.pages} pages`);
   record.reports = r;
+}
+
+if (only.has('astrocartography')) {
+  // Lines, city check and parans against natal in one server (its own rounds), then where the time goes in process.
+  const acgRounds = Math.max(3, Math.min(rounds, 5));
+  const acg = await benchAstrocartography(durationSeconds, acgRounds);
+  printAstrocartography(acg, durationSeconds, acgRounds);
+  record.astrocartography = acg;
 }
 
 if (only.has('admin')) {
