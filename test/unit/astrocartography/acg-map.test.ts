@@ -190,6 +190,11 @@ describe('the astrocartography world map', () => {
       expect(png.data.length).toBe((png.width * 4 + 1) * png.height);
     }
     expect(draw({ natal: exampleAcgNatal, theme_type: 'dark' }).body.toString()).toMatch(/^<svg [^>]*data-theme="dark"/);
+    // 3000 px at 3 pixels a unit would pass the PNG's 16 million pixels: the scale is lowered and said.
+    const big = draw({ natal: exampleAcgNatal, format: 'png', width: 3000, png_quality_scale: 3, include_crossings: false });
+    expect(big.headers['X-Chart-Adjustments']).toMatch(/^png_quality_scale=3->1\.\d+$/);
+    const png = readPng(big.body);
+    expect(png.width * png.height).toBeLessThanOrEqual(4000 * 4000);
   });
 
   it('refuses an untimed birth, a bad place and values out of range, naming the field', () => {

@@ -11,6 +11,7 @@ import type { BinaryResponse } from '../../../compute/binary-response.ts';
 import { KM_PER_DEG } from '../../../geo/city-grid.ts';
 import { momentWarnings } from '../../../requests/moment.ts';
 import type { ResolvedPlace } from '../../../requests/place.ts';
+import { adjustmentsHeader } from '../../charts/chart-config-request.ts';
 import { fitPngScale, imageWarnings } from '../../charts/output.ts';
 import { targetTitle, type AcgTarget } from './acg-place.ts';
 import { castAcgSky } from './acg-sky.ts';
@@ -78,6 +79,9 @@ export function acgMapImage(task: AcgMapTask): BinaryResponse {
   const headers = { ...imageWarnings([place], [{ warnings }]), 'X-Map-Projection': request.projection, 'X-Map-Lines': String(lines.length) };
   if (request.format === 'png') {
     const scale = fitPngScale(image.width, request.png_quality_scale, image.height / image.width);
+    // A scale lowered to keep the image within the PNG's pixel bound is said, as the charts say it.
+    if (scale !== request.png_quality_scale)
+      Object.assign(headers, { 'X-Chart-Adjustments': adjustmentsHeader([{ field: 'png_quality_scale', from: request.png_quality_scale, to: scale }]) });
     return { kind: 'binary', contentType: 'image/png', headers, summary, body: new Uint8Array(svgToPng(image.svg, scale)) };
   }
   return { kind: 'binary', contentType: 'image/svg+xml; charset=utf-8', headers, summary, body: image.svg };
