@@ -3,7 +3,7 @@
  * figures with the machine's description under bench/results/.
  *
  * Environment: BENCH_ONLY (comma-separated sections: natal, transits, export, endpoints, render,
- * png-memory, interpretation, reports, electional, admin; default all but electional (its own
+ * png-memory, interpretation, reports, astrocartography, electional, admin; default all but electional (its own
  * server and natal in alternating rounds: bench/electional.bench.ts) and admin, which needs DATABASE_URL and seeds a
  * database of its own), BENCH_DURATION seconds per run (default 10), BENCH_CONNECTIONS (default 32),
  * BENCH_MODES (how the natal and transits sections run the service: `inline` and `pool`, compute modes
@@ -28,12 +28,13 @@ import { benchInterpretation } from './interpretation.bench.ts';
 import { benchAdmin, TARGET_MS, type AdminEndpointFigures } from './admin.bench.ts';
 import { benchReports } from './reports.bench.ts';
 import { benchElectional, printElectional } from './electional.bench.ts';
+import { benchAstrocartography, printAstrocartography } from './astrocartography.bench.ts';
 import { machineDescription } from './machine.ts';
 import { exportLibraryFloor } from './library-floor.ts';
 import { floors } from './floors.ts';
 import { natalTaskSplit } from './natal-task-split.ts';
 
-const only = new Set((process.env.BENCH_ONLY ?? 'natal,transits,export,endpoints,render,png-memory,interpretation,reports').split(','));
+const only = new Set((process.env.BENCH_ONLY ?? 'natal,transits,export,endpoints,render,png-memory,interpretation,reports,astrocartography').split(','));
 const durationSeconds = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const sharedServers = Boolean(process.env.DATABASE_URL && process.env.REDIS_URL);
@@ -199,6 +200,14 @@ if (only.has('electional')) {
   const e = await benchElectional(Math.max(3, Math.round(durationSeconds / 2)), Math.max(2, Math.min(rounds, 3)));
   printElectional(e);
   record.electional = e;
+}
+
+if (only.has('astrocartography')) {
+  // Lines, city check and parans against natal in one server (its own rounds), then where the time goes in process.
+  const acgRounds = Math.max(3, Math.min(rounds, 5));
+  const acg = await benchAstrocartography(durationSeconds, acgRounds);
+  printAstrocartography(acg, durationSeconds, acgRounds);
+  record.astrocartography = acg;
 }
 
 if (only.has('admin')) {

@@ -136,6 +136,23 @@ export function horizonHourAngle(dec: number, latDeg: number, sinParallax: numbe
   return Math.acos(Math.max(-1, Math.min(1, c))) * DEG;
 }
 
+/**
+ * horizonHourAngle(δ, φ, 0) from sin δ and cos δ computed once (the paran search asks for one
+ * body's H0 at thousands of latitudes): the same operations in the same order, so the same bits.
+ */
+export function geocentricHourAngle(sinDec: number, cosDec: number, latDeg: number): number {
+  const phi = latDeg * RAD;
+  const c = (0 - Math.sin(phi) * sinDec) / (Math.cos(phi) * cosDec);
+  if (!(Math.abs(c) <= 1 + 1e-9)) return NaN;
+  return Math.acos(Math.max(-1, Math.min(1, c))) * DEG;
+}
+
+/** sin δ and cos δ of a declination in degrees, as horizonHourAngle computes them. */
+export function declinationTrig(dec: number): { sinDec: number; cosDec: number } {
+  const d = dec * RAD;
+  return { sinDec: Math.sin(d), cosDec: Math.cos(d) };
+}
+
 /** Longitude of the body's MC or IC meridian, in [−180, 180). */
 export function meridianLongitude(ra: number, gastDeg: number, angle: 'mc' | 'ic'): number {
   return normalizeLongitude(ra - gastDeg + (angle === 'ic' ? 180 : 0));
@@ -157,24 +174,28 @@ export interface CurvePoint {
 export function horizonPoint(body: AcgBody, gastDeg: number, kind: 'asc' | 'dsc', t: number): CurvePoint {
   const sub = body.ra - gastDeg;
   const d = body.dec * RAD;
+  const sinD = Math.sin(d);
+  const cosD = Math.cos(d);
   const cosTheta = -Math.cos(Math.PI * t);
   const sinTheta = (kind === 'asc' ? -1 : 1) * Math.abs(Math.sin(Math.PI * t));
+  // Geocentrically cos ρ stays 0 (ρ = 90°): the rounds of the iteration are for parallax only.
   let cosRho = 0;
-  let sinPhi = 0;
-  for (let round = 0; round < (body.sinParallax === 0 ? 1 : 4); round++) {
-    const sinRho = Math.sqrt(1 - cosRho * cosRho);
-    sinPhi = Math.sin(d) * cosRho + Math.cos(d) * sinRho * cosTheta;
-    cosRho = horizonSine(Math.asin(Math.max(-1, Math.min(1, sinPhi))) * DEG, body.sinParallax);
+  if (body.sinParallax !== 0) {
+    for (let round = 0; round < 4; round++) {
+      const sinRho = Math.sqrt(1 - cosRho * cosRho);
+      const sinPhi = sinD * cosRho + cosD * sinRho * cosTheta;
+      cosRho = horizonSine(Math.asin(Math.max(-1, Math.min(1, sinPhi))) * DEG, body.sinParallax);
+    }
   }
   const sinRho = Math.sqrt(1 - cosRho * cosRho);
-  sinPhi = Math.max(-1, Math.min(1, Math.sin(d) * cosRho + Math.cos(d) * sinRho * cosTheta));
+  const sinPhi = Math.max(-1, Math.min(1, sinD * cosRho + cosD * sinRho * cosTheta));
   const lat = Math.asin(sinPhi) * DEG;
   let dLon: number;
   if (Math.abs(lat) > 90 - 1e-9) {
     // At a pole (a body on the equator, geocentrically) the longitude is any: the circle arrives along H = ∓90°.
     dLon = kind === 'asc' ? -90 : 90;
   } else {
-    dLon = Math.atan2(sinTheta * sinRho * Math.cos(d), cosRho - Math.sin(d) * sinPhi) * DEG;
+    dLon = Math.atan2(sinTheta * sinRho * cosD, cosRho - sinD * sinPhi) * DEG;
   }
   return { t, lon: sub + dLon, lat };
 }

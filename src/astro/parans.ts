@@ -13,7 +13,7 @@
  * latitude between the bounds (and within the latitudes where a horizon event happens at all,
  * |φ| < 90° − |δ|), then bisected to 1e-10°.
  */
-import { horizonHourAngle, type AcgAngle, type AcgBody } from './astrocartography.ts';
+import { declinationTrig, geocentricHourAngle, horizonHourAngle, type AcgAngle, type AcgBody } from './astrocartography.ts';
 
 export interface Paran {
   a: AcgBody;
@@ -45,9 +45,93 @@ export function eventHourAngle(body: AcgBody, event: AcgAngle, lat: number): num
 const wrapped = (d: number) => d - 360 * Math.round(d / 360);
 const isMeridian = (e: AcgAngle) => e === 'mc' || e === 'ic';
 
+/**
+ * The scan's latitudes for one reach, and each body's horizon hour angle H0 at them, computed on
+ * first use and shared by every pair scanned on that grid. A pair's reach is 90° − |δ| of one of
+ * its bodies (or the request's bound), so a sky of n bodies has at most n + 1 grids: the hour
+ * angles are computed once per grid and body instead of once per pair of events.
+ */
+interface ScanGrid {
+  lats: Float64Array;
+  /** H0 per body index (horizonHourAngle(δ, φ, 0), degrees), where `known` is set. */
+  h: (Float64Array | undefined)[];
+  known: (Uint8Array | undefined)[];
+}
+
+class ParanScan {
+  private readonly grids = new Map<number, ScanGrid>();
+  /** sin δ and cos δ of each body, once. */
+  readonly trig: { sinDec: number; cosDec: number }[];
+  constructor(bodies: readonly AcgBody[]) {
+    this.trig = bodies.map((b) => declinationTrig(b.dec));
+  }
+
+  /** An event's hour angle at a latitude, as eventHourAngle gives it (the same bits), from the body's trig. */
+  eventHourAngle(i: number, event: AcgAngle, lat: number): number {
+    if (event === 'mc') return 0;
+    if (event === 'ic') return 180;
+    const t = this.trig[i]!;
+    const h = geocentricHourAngle(t.sinDec, t.cosDec, lat);
+    return event === 'asc' ? -h : h;
+  }
+
+  grid(reach: number): ScanGrid {
+    let g = this.grids.get(reach);
+    if (!g) {
+      // The same points as a plain scan: steps of PARAN_SCAN_STEP_DEG added one by one from −reach, then reach itself.
+      const points: number[] = [];
+      for (let lat = -reach; lat < reach; lat += PARAN_SCAN_STEP_DEG) points.push(lat);
+      points.push(reach);
+      g = { lats: Float64Array.from(points), h: [], known: [] };
+      this.grids.set(reach, g);
+    }
+    return g;
+  }
+
+  /** H0 of body i at point j of the grid. */
+  h0(g: ScanGrid, i: number, j: number): number {
+    let row = g.h[i];
+    let known = g.known[i];
+    if (!row || !known) {
+      row = g.h[i] = new Float64Array(g.lats.length);
+      known = g.known[i] = new Uint8Array(g.lats.length);
+    }
+    if (known[j]) return row[j]!;
+    const t = this.trig[i]!;
+    const v = geocentricHourAngle(t.sinDec, t.cosDec, g.lats[j]!);
+    row[j] = v;
+    known[j] = 1;
+    return v;
+  }
+}
+
+/**
+ * The scan is cut into blocks of this many steps. H0 is monotonic in latitude (cos H0 = −tan φ tan δ),
+ * so a block's hour angles lie between those at its two ends: when the unwrapped difference of the
+ * two events' sidereal times stays, over the whole block, strictly between two multiples of 360°
+ * (and moves by less than 180°), no step of the block can hold a root and its inner points are not
+ * computed. The other blocks are halved and tested again; the smallest are scanned step by step
+ * exactly as a plain scan does, so the roots and their brackets are the plain scan's.
+ */
+const BLOCK_STEPS = 64;
+const SMALLEST_BLOCK = 4;
+/** Room left for rounding when the bounds of a block are added up in another order than the scan's. */
+const BLOCK_MARGIN_DEG = 1e-6;
+
 /** The latitudes (south to north) where the event of A and that of B happen at one sidereal moment. */
-function paranLatitudesOf(a: AcgBody, eventA: AcgAngle, b: AcgBody, eventB: AcgAngle, minAbsLat: number, maxAbsLat: number): number[] {
-  const gap = (lat: number) => wrapped(a.ra + eventHourAngle(a, eventA, lat) - b.ra - eventHourAngle(b, eventB, lat));
+function paranLatitudesOf(
+  scan: ParanScan,
+  ia: number,
+  eventA: AcgAngle,
+  ib: number,
+  eventB: AcgAngle,
+  minAbsLat: number,
+  maxAbsLat: number,
+  bodies: readonly AcgBody[],
+): number[] {
+  const a = bodies[ia]!;
+  const b = bodies[ib]!;
+  const gap = (lat: number) => wrapped(a.ra + scan.eventHourAngle(ia, eventA, lat) - b.ra - scan.eventHourAngle(ib, eventB, lat));
   // The latitudes where both events happen: a horizon event needs |φ| < 90° − |δ|.
   let reach = maxAbsLat;
   if (!isMeridian(eventA)) reach = Math.min(reach, 90 - Math.abs(a.dec));
@@ -56,23 +140,44 @@ function paranLatitudesOf(a: AcgBody, eventA: AcgAngle, b: AcgBody, eventB: AcgA
   reach = Math.min(reach, 90 - 1e-9);
   const out: number[] = [];
   if (!(reach > 0)) return out;
-  const points: number[] = [];
-  for (let lat = -reach; lat < reach; lat += PARAN_SCAN_STEP_DEG) points.push(lat);
-  points.push(reach);
-  let x0 = points[0]!;
-  let g0 = gap(x0);
-  for (let i = 1; i < points.length; i++) {
-    const x1 = points[i]!;
-    const g1 = gap(x1);
-    // A jump of the wrapped difference across ±180° is not a root.
-    if (Math.abs(g0) <= 90 && Math.abs(g1) <= 90) {
-      if (g0 === 0) out.push(x0);
-      else if (g0 * g1 < 0) out.push(bisect(gap, x0, x1, g0));
-      else if (g1 === 0 && i === points.length - 1) out.push(x1);
+  const grid = scan.grid(reach);
+  const lats = grid.lats;
+  const last = lats.length - 1;
+  // An event's hour angle at grid point j, as eventHourAngle gives it (−H0 rising, +H0 setting).
+  const hourAngle = (i: number, event: AcgAngle, j: number) =>
+    event === 'mc' ? 0 : event === 'ic' ? 180 : event === 'asc' ? -scan.h0(grid, i, j) : scan.h0(grid, i, j);
+  const gapAt = (j: number) => wrapped(a.ra + hourAngle(ia, eventA, j) - b.ra - hourAngle(ib, eventB, j));
+  // The steps j0 → j1 one by one, as the plain scan takes them.
+  const scanSteps = (j0: number, j1: number) => {
+    let g0 = gapAt(j0);
+    for (let j = j0 + 1; j <= j1; j++) {
+      const g1 = gapAt(j);
+      // A jump of the wrapped difference across ±180° is not a root.
+      if (Math.abs(g0) <= 90 && Math.abs(g1) <= 90) {
+        if (g0 === 0) out.push(lats[j - 1]!);
+        else if (g0 * g1 < 0) out.push(bisect(gap, lats[j - 1]!, lats[j]!, g0));
+        else if (g1 === 0 && j === last) out.push(lats[j]!);
+      }
+      g0 = g1;
     }
-    x0 = x1;
-    g0 = g1;
-  }
+  };
+  // A block whose bounds prove it holds no root is passed over; another is halved, down to SMALLEST_BLOCK steps scanned one by one.
+  const block = (j0: number, j1: number) => {
+    const hA0 = hourAngle(ia, eventA, j0);
+    const hA1 = hourAngle(ia, eventA, j1);
+    const hB0 = hourAngle(ib, eventB, j0);
+    const hB1 = hourAngle(ib, eventB, j1);
+    const lo = a.ra + Math.min(hA0, hA1) - b.ra - Math.max(hB0, hB1) - BLOCK_MARGIN_DEG;
+    const hi = a.ra + Math.max(hA0, hA1) - b.ra - Math.min(hB0, hB1) + BLOCK_MARGIN_DEG;
+    // (NaN bounds fail every comparison and the block is scanned.)
+    const turn = Math.floor(lo / 360);
+    if (hi - lo < 180 && lo > 360 * turn && hi < 360 * (turn + 1)) return;
+    if (j1 - j0 <= SMALLEST_BLOCK) return scanSteps(j0, j1);
+    const mid = (j0 + j1) >> 1;
+    block(j0, mid);
+    block(mid, j1);
+  };
+  for (let j0 = 0; j0 < last; j0 += BLOCK_STEPS) block(j0, Math.min(j0 + BLOCK_STEPS, last));
   return out.filter((lat) => Math.abs(lat) >= minAbsLat && Math.abs(lat) <= maxAbsLat);
 }
 
@@ -95,6 +200,7 @@ function bisect(f: (x: number) => number, x0: number, x1: number, f0: number): n
  */
 export function parans(bodies: readonly AcgBody[], events: readonly AcgAngle[], minAbsLat: number, maxAbsLat: number): Paran[] {
   const out: Paran[] = [];
+  const scan = new ParanScan(bodies);
   for (let i = 0; i < bodies.length; i++) {
     for (let j = i + 1; j < bodies.length; j++) {
       const a = bodies[i]!;
@@ -102,7 +208,7 @@ export function parans(bodies: readonly AcgBody[], events: readonly AcgAngle[], 
       for (const eventA of events) {
         for (const eventB of events) {
           if (isMeridian(eventA) && isMeridian(eventB)) continue;
-          for (const lat of paranLatitudesOf(a, eventA, b, eventB, minAbsLat, maxAbsLat)) {
+          for (const lat of paranLatitudesOf(scan, i, eventA, j, eventB, minAbsLat, maxAbsLat, bodies)) {
             const lst = (((a.ra + eventHourAngle(a, eventA, lat)) % 360) + 360) % 360;
             out.push({ a, eventA, b, eventB, lat, lstDeg: lst });
           }

@@ -20,6 +20,8 @@ import { acgRecommendationsRequest, acgRecommendationsResponse } from './astroca
 import { computeAcgRelocation, type AcgRelocationTask } from './astrocartography-relocation-service.ts';
 import { acgRelocationRequest, acgRelocationResponse } from './astrocartography-relocation-schemas.ts';
 import { requireBirthTime } from './acg-sky.ts';
+import { acgMapImage, type AcgMapTask } from './astrocartography-map-service.ts';
+import { acgMapRequest, acgMapToolInput, ACG_MAP_DESCRIPTION } from './astrocartography-map-schemas.ts';
 
 const acgLinesAnswer = schemaSerializer(acgLinesResponse);
 
@@ -27,12 +29,16 @@ const acgLinesAnswer = schemaSerializer(acgLinesResponse);
 export const acgLinesTask = poolTask('astrocartography_lines', (task: AcgLinesTask) => acgLinesAnswer(computeAcgLines(task)));
 
 const acgParansAnswer = schemaSerializer(acgParansResponse);
-// A root search over every pair of bodies and events (about 600 latitude scans of 1,300 steps for the default bodies): the heavy lane.
-export const acgParansTask = poolTask('astrocartography_parans', (task: AcgParansTask) => acgParansAnswer(computeAcgParans(task)), 'heavy');
+// A root search over every pair of bodies and events (660 latitude scans for the default bodies), a few ms since the scan
+// shares its hour angles and passes over blocks without a root (src/astro/parans.ts): bounded by the 15 bodies, the light lane.
+export const acgParansTask = poolTask('astrocartography_parans', (task: AcgParansTask) => acgParansAnswer(computeAcgParans(task)));
 
 const acgCityCheckAnswer = schemaSerializer(acgCityCheckResponse);
-// Every paran of the bodies (the parans' search) and the distances to every line: the heavy lane.
-export const acgCityCheckTask = poolTask('astrocartography_city_check', (task: AcgCityCheckTask) => acgCityCheckAnswer(computeAcgCityCheck(task)), 'heavy');
+// Every paran of the bodies (the parans' search), the distances to every line and the map's lines: milliseconds, the light lane.
+export const acgCityCheckTask = poolTask('astrocartography_city_check', (task: AcgCityCheckTask) => acgCityCheckAnswer(computeAcgCityCheck(task)));
+
+// The lines, their crossings and the drawing, then resvg for a PNG (a few hundred ms): the heavy lane.
+export const acgMapTask = poolTask('astrocartography_map', (task: AcgMapTask) => acgMapImage(task), 'heavy');
 
 const acgRecommendationsAnswer = schemaSerializer(acgRecommendationsResponse);
 // The parans' search once, then every candidate city scored (a few microseconds each) and the chosen ones judged in full: the heavy lane.
@@ -146,6 +152,27 @@ export const ASTROCARTOGRAPHY_ENDPOINTS = [
       title: 'Astrocartography relocation',
       description:
         'POST /api/v1/western/astrocartography/relocation: the birth chart relocated to another place: `chart` (the full natal-shaped chart of the birth instant at the place), `relocation_summary{resolved_timezone, angles, angles_details, angular_planets, dominant_themes, summary_short, summary_caution}`, `comparison{asc_shift_deg, mc_shift_deg, rising_sign, mc_sign, houses, planets_changing_house}`, `city`, `natal_place`, `distance_from_natal_km`. `natal`: the birth (year, month, day, hour, minute, city or lat/lng, tz_str) with any natal chart option; the birth time is required. The place: `city` (and `country`) or `lat`/`lng`.',
+    },
+  }),
+  endpoint({
+    method: 'POST',
+    paths: ['/api/v1/western/astrocartography/map'],
+    tags: ['western'],
+    summary: "Astrocartography world map: the lines in each body's colour over the coasts and borders, SVG or PNG",
+    description: ACG_MAP_DESCRIPTION,
+    body: acgMapRequest,
+    answer: { image: ['image/svg+xml', 'image/png'] },
+    task: acgMapTask,
+    prepare: ({ body }) => {
+      checkAcgRequest(body);
+      const marked = body.city !== undefined || body.country !== undefined || body.lat !== undefined || body.lng !== undefined;
+      return { request: body, place: resolveSubjectPlace(body.natal, ['body', 'natal']), target: marked ? resolveTarget(body) : null };
+    },
+    mcp: {
+      title: 'Astrocartography world map',
+      description:
+        "The image of POST /api/v1/western/astrocartography/map as a PNG, with the map in words: the birth's astrocartography lines (each body's colour, its glyph and AC/DC/MC/IC on each line; setting and anti-culminating lines dashed) over Natural Earth's coasts and borders, the crossings as rings and an optional marked place (`city` with `country`, or `lat`/`lng`) with the lines nearest it. `natal`: the birth (year, month, day, hour, minute, city or lat/lng, tz_str); the birth time is required. Options: `mode`, `bodies`, `angles`, `topocentric`, `include_crossings`, `projection` (equal_earth, natural_earth, equirectangular), `theme_type` (light, dark), `width`.",
+      input: acgMapToolInput,
     },
   }),
 ];
