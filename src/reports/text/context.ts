@@ -11,6 +11,7 @@ import { chartSeed, pick, variantIndex } from '../../interpretations/variant.ts'
 import { bullets } from './report-markdown.ts';
 import { conflictOf, tensionPassage } from '../synthesis/faculty-tensions.ts';
 import { namingTheAspect } from './aspect-naming.ts';
+import { aspectFamily } from '../../interpretations/keys.ts';
 import type { ReportSky } from '../sky/report-sky.ts';
 import type { MoonDayAspect } from '../sky/moon-day.ts';
 
@@ -67,6 +68,21 @@ export class ReportContext {
     return day.from === '00:00' && day.to === '24:00' ? day.widest : undefined;
   }
 
+  /**
+   * Whether an entry reads the Moon of an untimed chart in a way that held for part of the birth day only: its sign on a
+   * day it changed sign, or an aspect that was not in orb all day.
+   */
+  moonForSomeHours(key: string): boolean {
+    const day = this.sky.moonDay;
+    if (this.timed || !day) return false;
+    if (key.startsWith('planet.moon.sign.')) return day.signs.length > 1;
+    const m = /^aspect\.([a-z_]+)\.([a-z]+)\.([a-z_]+)$/.exec(key);
+    if (!m || (m[1] !== 'moon' && m[3] !== 'moon')) return false;
+    const other = m[1] === 'moon' ? m[3]! : m[1]!;
+    const held = day.aspects.filter((a) => a.other === other && (a.type === m[2] || aspectFamily(a.type) === m[2]));
+    return !held.some((a) => a.from === '00:00' && a.to === '24:00');
+  }
+
   get timed(): boolean {
     return this.factors.timed;
   }
@@ -117,10 +133,13 @@ export class ReportContext {
     if (!entry) return undefined;
     this.used.add(key);
     if (entryKey !== key) this.used.add(entryKey);
+    // Untimed: a reading of the Moon that held for some hours only is stated with its hours, not asserted; it neither
+    // sets a faculty's pole nor is set against one (a tension passage would name it without its hours).
+    const conditional = this.moonForSomeHours(key);
     // An entry that would assert the opposite of what the report already said of a faculty is read as a tension instead.
-    const conflict = conflictOf(entry.claims, this.claimed);
-    this.shown.push({ key, label, weight, entry, claims: conflict ? [] : [...(entry.claims ?? [])], tension: conflict?.faculty });
-    if (!conflict) {
+    const conflict = conditional ? undefined : conflictOf(entry.claims, this.claimed);
+    this.shown.push({ key, label, weight, entry, claims: conflict || conditional ? [] : [...(entry.claims ?? [])], tension: conflict?.faculty });
+    if (!conflict && !conditional) {
       for (const claim of entry.claims ?? []) {
         const [faculty, pole] = claim.split(':') as [string, string];
         if (!this.claimed.has(faculty)) this.claimed.set(faculty, { pole, label });

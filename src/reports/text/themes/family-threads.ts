@@ -10,10 +10,11 @@
  * day, and the cycle's half only when the whole day lay in one half; anything resting on a house
  * is read only with a birth time.
  */
-import { normalizeDegrees, signOf, SIGNS } from '../../../astro/zodiac.ts';
+import { normalizeDegrees, signOf } from '../../../astro/zodiac.ts';
 import { MODERN_RULER } from '../../../interpretations/chart-factors/rulers.ts';
 import { signElement } from '../../../interpretations/chart-factors/balance.ts';
 import type { ReportContext } from '../context.ts';
+import { moonSignNote } from '../untimed-moon-sign.ts';
 import { houseRuler, signOfPoint } from '../chart-facts.ts';
 import { HOUSE_DOMAIN, pointInSentence } from '../phrases.ts';
 import { joinAnd, ordinal } from '../report-markdown.ts';
@@ -206,15 +207,7 @@ export function familyFactors(ctx: ReportContext): string[] {
   return named;
 }
 
-/**
- * Untimed, on a day the Moon changed sign: the chapter reads the Moon's noon sign, and says first
- * for which hours that holds.
- */
+/** Untimed, on a day the Moon changed sign: the chapter reads the Moon's noon sign, and says first for which hours that holds. */
 export function moonSignCaution(ctx: ReportContext): string | undefined {
-  const day = ctx.sky.moonDay;
-  if (ctx.timed || !day || day.signs.length < 2) return undefined;
-  const noon = signOfPoint(ctx, 'moon')!.name;
-  const [first, second] = day.signs.map((id) => SIGNS.find((s) => s.id === id)!.name) as [string, string];
-  const hours = noon === first ? `if you were born before ${day.ingressAt} local time` : `if you were born after ${day.ingressAt} local time`;
-  return `The Moon changed sign on your birth day, from ${first} to ${second} at ${day.ingressAt} local time. What this chapter says of the Moon reads it in ${noon}, where it stood at noon, and holds ${hours}; born on the other side of that hour, the Moon in ${noon === first ? second : first} describes your early picture of care better.`;
+  return moonSignNote(ctx);
 }
