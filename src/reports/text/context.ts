@@ -28,6 +28,8 @@ export interface ShownEntry {
   claims: string[];
   /** The faculty whose tension this entry's place in the report names instead of its own text. */
   tension?: string | undefined;
+  /** Every faculty whose tension it names (a kept core text may name more than one). */
+  tensions?: string[] | undefined;
 }
 
 export class ReportContext {
@@ -138,12 +140,28 @@ export class ReportContext {
     const conditional = this.moonForSomeHours(key);
     // An entry that would assert the opposite of what the report already said of a faculty is read as a tension instead.
     const conflict = conditional ? undefined : conflictOf(entry.claims, this.claimed);
-    this.shown.push({ key, label, weight, entry, claims: conflict || conditional ? [] : [...(entry.claims ?? [])], tension: conflict?.faculty });
-    if (!conflict && !conditional) {
-      for (const claim of entry.claims ?? []) {
-        const [faculty, pole] = claim.split(':') as [string, string];
-        if (!this.claimed.has(faculty)) this.claimed.set(faculty, { pole, label });
-      }
+    // A core placement keeps its own text on a conflict, so it still asserts its claims on the other faculties.
+    // Every faculty on which a kept text disagrees with what was read before is named as a tension after it, not only the first.
+    const keptConflicts = conflict && options.keepText ? (entry.claims ?? []).map((c) => conflictOf([c], this.claimed)).filter((c) => c !== undefined) : [];
+    const asserted = conditional
+      ? []
+      : !conflict
+        ? [...(entry.claims ?? [])]
+        : options.keepText
+          ? (entry.claims ?? []).filter((c) => !keptConflicts.some((k) => c.startsWith(`${k.faculty}:`)))
+          : [];
+    this.shown.push({
+      key,
+      label,
+      weight,
+      entry,
+      claims: asserted,
+      tension: conflict?.faculty,
+      tensions: conflict ? (keptConflicts.length ? keptConflicts.map((k) => k.faculty) : [conflict.faculty]) : [],
+    });
+    for (const claim of asserted) {
+      const [faculty, pole] = claim.split(':') as [string, string];
+      if (!this.claimed.has(faculty)) this.claimed.set(faculty, { pole, label });
     }
     const parts: string[] = [];
     if (options.heading !== undefined) parts.push(`### ${options.heading}`);
@@ -152,8 +170,10 @@ export class ReportContext {
     if (conflict && options.keepText) {
       // The placement keeps its reading; its claims are not asserted on their own but as the other side of a named tension.
       parts.push(this.body(entry));
-      parts.push(tensionPassage(conflict, label, (options, which) => this.choose(options, which), this.tensioned.has(conflict.faculty)));
-      this.tensioned.add(conflict.faculty);
+      for (const k of keptConflicts) {
+        parts.push(tensionPassage(k, label, (options, which) => this.choose(options, which), this.tensioned.has(k.faculty)));
+        this.tensioned.add(k.faculty);
+      }
     } else if (conflict) {
       // A faculty's tension is named once; a further entry on its other side says which side it adds to.
       parts.push(tensionPassage(conflict, label, (options, which) => this.choose(options, which), this.tensioned.has(conflict.faculty)));
