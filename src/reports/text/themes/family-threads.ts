@@ -91,6 +91,10 @@ function sunRulerThread(ctx: ReportContext, named: string[]): string | undefined
   if (!point) return undefined;
   const sign = signOf(point.lon);
   named.push(`${pointInSentence(ruler)} in ${sign.name} as ruler of your ${sun.name} Sun`);
+  // The planet that rules the Moon's sign rules the Sun's too: one more sentence on it, not a second reading.
+  const moonSign = signOfPoint(ctx, 'moon')!;
+  if (moonSignCertain(ctx) && MODERN_RULER[moonSign.id] === ruler)
+    return `The same planet rules your ${sun.name} Sun, so the care you took in and the example you grew toward lean on one thing, ${EXAMPLE_RESTS_ON[signElement(sign.id)]}; it is the quality you are likely to look for first in anyone who claims authority over you.`;
   return ctx.choose(
     [
       `The Sun in ${sun.name} takes its lead from the ruler of ${sun.name}, ${pointInSentence(ruler)} in ${sign.name}, and that says what the example you grew toward rested on: ${EXAMPLE_RESTS_ON[signElement(sign.id)]}. It is the quality you are likely to look for first in anyone who claims authority over you, and the one you may still be proving to an absent judge.`,
@@ -181,7 +185,7 @@ export function familyThreadParts(ctx: ReportContext, earlier: string[]): string
     cycleThread(ctx, named),
     sunHouseThread(ctx, named),
   ].filter((p): p is string => p !== undefined);
-  const factors = [...new Set(named)];
+  const factors = summaryOf([...new Set(named)]);
   if (factors.length >= 3)
     parts.push(
       ctx.choose(
@@ -193,6 +197,19 @@ export function familyThreadParts(ctx: ReportContext, earlier: string[]): string
       ),
     );
   return parts;
+}
+
+/** The factors for the closing sentence, the rulers gathered into one phrase each so that it reads as a sentence, not a list. */
+function summaryOf(factors: string[]): string[] {
+  const houseRulers = factors.filter((f) => / as ruler of the \d+th house$/.test(f));
+  const lightRulers = factors.filter((f) => / as ruler of your \w+ (Sun|Moon)$/.test(f));
+  const rest = factors.filter((f) => !houseRulers.includes(f) && !lightRulers.includes(f));
+  const houses = houseRulers.map((f) => /(\d+th) house$/.exec(f)![1]!);
+  const lights = lightRulers.map((f) => / (Sun|Moon)$/.exec(f)![1]!);
+  const out = [...rest];
+  if (houseRulers.length) out.push(houseRulers.length > 1 ? `the rulers of your ${joinAnd(houses)} houses` : houseRulers[0]!);
+  if (lightRulers.length) out.push(lightRulers.length > 1 ? `the planets ruling your ${joinAnd(lights)}` : lightRulers[0]!);
+  return out;
 }
 
 /** The factors the family chapter's earlier paragraphs read (the lights, Saturn, the 4th and 10th rulers), named for its close. */

@@ -31,8 +31,8 @@ function venusStar(ctx: ReportContext): string | undefined {
   const [sunSign, venusSign] = [signOf(sun.lon).name, signOf(venus.lon).name];
   const gap = Math.round(Math.abs(ahead));
   return ahead < 0
-    ? `Venus in ${venusSign} stood ${gap}° behind the Sun in ${sunSign} when you were born, so it rose before the Sun that day as a morning star. In love this is usually read as a forward, declaring way of caring: you are likely to show interest before you are sure of it, to court rather than wait to be courted, and to learn what you feel by acting on it. The lesson that comes with it is patience with people who need longer to say yes.`
-    : `Venus in ${venusSign} stood ${gap}° ahead of the Sun in ${sunSign} when you were born, so it set after the Sun that day as an evening star. In love this is usually read as a reflective, responsive way of caring: you are likely to take your time, to watch how someone treats others before letting them close, and to know what you feel once you have lived with it a while. The lesson that comes with it is to say so sooner, before the moment passes.`;
+    ? `Venus in ${venusSign} stood ${gap}° behind the Sun in ${sunSign} when you were born, so it rose before the Sun that day as a morning star. In love this is traditionally read as a leaning toward a forward, declaring way of caring: you may show interest before you are sure of it, to court rather than wait to be courted, and to learn what you feel by acting on it. The lesson that comes with it is patience with people who need longer to say yes.`
+    : `Venus in ${venusSign} stood ${gap}° ahead of the Sun in ${sunSign} when you were born, so it set after the Sun that day as an evening star. In love this is traditionally read as a leaning toward a reflective, responsive way of caring: you may take your time, to watch how someone treats others before letting them close, and to know what you feel once you have lived with it a while. The lesson that comes with it is to say so sooner, before the moment passes.`;
 }
 
 const LOVE_LEANS: Record<string, string> = {
@@ -62,10 +62,10 @@ function venusRuler(ctx: ReportContext): string | undefined {
 
 /** What desire is steered by, from the element of the ruler of Mars's sign. */
 const DESIRE_STEERED_BY: Record<string, string> = {
-  fire: 'enthusiasm: you pursue what excites you, and lose interest when the spark is gone',
-  earth: 'the real and the lasting: you pursue what you can build something with, and rarely chase a fantasy for long',
-  air: 'curiosity and conversation: you pursue the person whose mind keeps surprising you',
-  water: 'feeling: you pursue where you sense an answering emotion, and hold back where you do not',
+  fire: 'toward enthusiasm, so that you pursue what excites you and may lose interest when the spark is gone',
+  earth: 'toward the real and the lasting, so that you pursue what you can build something with and rarely chase a fantasy for long',
+  air: 'toward curiosity and conversation, so that you pursue the person whose mind keeps surprising you',
+  water: 'toward feeling, so that you pursue where you sense an answering emotion and hold back where you do not',
 };
 
 function marsRuler(ctx: ReportContext): string | undefined {
@@ -75,7 +75,7 @@ function marsRuler(ctx: ReportContext): string | undefined {
   const at = ctx.factors.points.get(ruler);
   if (!at) return undefined;
   const sign = signOf(at.lon);
-  return `Mars in ${mars.name} is steered by the ruler of ${mars.name}, ${pointInSentence(ruler)} in ${sign.name}, and in love that gives your desire a direction: it follows ${DESIRE_STEERED_BY[signElement(sign.id)]}.`;
+  return `Mars in ${mars.name} is steered by the ruler of ${mars.name}, ${pointInSentence(ruler)} in ${sign.name}, and in love that turns your desire ${DESIRE_STEERED_BY[signElement(sign.id)]}.`;
 }
 
 const NEED_AND_TASTE: Record<'same' | 'friendly' | 'contrast', string> = {
@@ -97,18 +97,19 @@ export function loveThreadParts(ctx: ReportContext): string[] {
 }
 
 const LEARNING_BY_ELEMENT: Record<string, string> = {
-  fire: 'by doing: you learn a trade fastest when you can try it at once and see a result, and slowest from manuals and long preparation',
-  earth: 'step by step: you learn a trade by practice and repetition until the skill sits in your hands, and you trust what you have tested yourself',
-  air: 'through ideas and people: you learn a trade by understanding its principles, asking questions and talking it over with those who know it',
-  water: 'by absorbing it: you learn a trade by working beside people you respect, picking up its feel before you can explain its rules',
+  fire: 'You learn a trade fastest by doing it, trying a thing at once and seeing a result, and slowest from manuals and long preparation.',
+  earth: 'You learn a trade step by step, by practice and repetition until the skill sits in your hands, and you trust what you have tested yourself.',
+  air: 'You learn a trade through ideas and people, by understanding its principles, asking questions and talking it over with those who know it.',
+  water: 'You learn a trade by absorbing it, working beside people you respect and picking up its feel before you can explain its rules.',
 };
 
+/** Where Mars does its best work, by modality: a strength of the planet, not a claim about your whole temperament. */
 const TASKS_BY_MODALITY: Record<string, string> = {
-  cardinal: 'You take on a task by starting it: momentum matters to you, and work that stalls at the beginning frustrates you more than work that is hard.',
-  fixed:
-    'You take on a task by staying with it: once committed you keep going long after others lose interest, and work that is always being reorganised wears you down.',
+  cardinal:
+    'At work this Mars is at its best at the start of things: opening a project, making the first call, getting something moving that others have only discussed.',
+  fixed: 'At work this Mars is at its best where effort can accumulate: a project you can come back to day after day and watch grow under your hands.',
   mutable:
-    'You take on a task by adapting to it: several threads at once, changing demands and problems no one has solved yet suit you better than a fixed routine.',
+    'At work this Mars is at its best where problems change shape: several threads at once, new demands, an obstacle that needs a way round rather than a way through.',
 };
 
 const PURPOSE_AND_DISCIPLINE: Record<'same' | 'friendly' | 'contrast', string> = {
@@ -123,7 +124,7 @@ export function workThreadParts(ctx: ReportContext): string[] {
   const sign = (id: string) => signOfPoint(ctx, id)!;
   const [mercury, mars, sun, saturn] = [sign('mercury'), sign('mars'), sign('sun'), sign('saturn')];
   return [
-    `Mercury in ${mercury.name} describes how you learn the skills work asks of you: ${LEARNING_BY_ELEMENT[signElement(mercury.id)]}.`,
+    `Mercury in ${mercury.name} describes how you learn the skills work asks of you. ${LEARNING_BY_ELEMENT[signElement(mercury.id)]}`,
     `Mars in ${mars.name} shows how you go at the work itself. ${TASKS_BY_MODALITY[signModality(mars.id)]}`,
     `Your Sun in ${sun.name} and Saturn in ${saturn.name} ${PURPOSE_AND_DISCIPLINE[kinship(signElement(sun.id), signElement(saturn.id))]}`,
   ];
