@@ -6,8 +6,8 @@
  * tension passage quotes both poles' descriptions, and the entries on either side are then read
  * as the two sides of one tension). Tension passages themselves are not read for assertions.
  *
- * The phrasings are this project's own vocabulary for the poles, checked against the reports the
- * issue quoted (Athens, Tromsø) and kept narrow: a phrase counts only when it asserts the pole of
+ * The phrasings are this project's own vocabulary for the poles, checked against the pairs a reader
+ * quoted from the Athens and Tromsø reports, and kept narrow: a phrase counts only when it asserts the pole of
  * the reader, not when it describes others or a passing mood.
  */
 import type { ComposedReport } from '../../src/reports/text/compose-report.ts';
