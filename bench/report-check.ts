@@ -17,6 +17,12 @@
  * - phase errors: the phase line's name and lit percentage against the ephemeris,
  * - untimed-caveat coverage: untimed reports that give the Moon's day range and no noon orb for
  *   a Moon aspect, and whose headings name no Ascendant or house,
+ * - untimed Moon statements (test/helpers/untimed-moon-statements.ts): how many statements resting
+ *   on the Moon's place were checked against the birth day, and how many went beyond it,
+ * - contradictions: reports whose readings assert both poles of a faculty by the library's tags,
+ *   and reports whose printed words do outside a named tension (test/helpers/report-faculty-text.ts),
+ * - theme lengths: words of each theme chapter (least and median, timed and untimed apart) and
+ *   the fewest chart factors a paid chapter (love, work, family) names (test/helpers/report-factors.ts),
  * - time per report (sky facts, text, one printing and the contents' numbers set into the PDF)
  *   against the way before, which printed the page twice (the first printing's bookmarks gave the
  *   contents' numbers), measured alike in the same run: p50 of each and their ratio.
@@ -39,6 +45,11 @@ import { falseCloseness, genericAspectTexts, headingSubjects, repeatedPassages, 
 import { pageFills, shortPages } from '../test/helpers/report-pages.ts';
 import { readingSentences, repeatedShare } from '../test/helpers/report-sentences.ts';
 import { seededRandom } from '../test/helpers/seeded-random.ts';
+import { untimedMoonStatements } from '../test/helpers/untimed-moon-statements.ts';
+import { oppositeClaimsInText } from '../test/helpers/report-faculty-text.ts';
+import { namedFactors } from '../test/helpers/report-factors.ts';
+import { proseWordCount } from '../src/reports/text/report-markdown.ts';
+import { THEMES } from '../src/reports/text/themes/theme-ranking.ts';
 
 const count = Number(process.argv[2] ?? 50);
 const random = seededRandom(4052);
@@ -89,6 +100,12 @@ const text = { genericAspects: 0, repeated: 0, selfRelations: 0, headingSubjects
 let phaseErrors = 0;
 let untimed = 0;
 let untimedOk = 0;
+const moonStatements = { checked: 0, wrong: 0 };
+const contradictions = { tags: 0, text: 0 };
+/** Words per theme chapter, timed and untimed apart, and the fewest factors a paid chapter names. */
+const themeWords = new Map<string, number[]>();
+const PAID = ['relationships', 'vocation', 'parental_images'];
+let fewestFactors = Infinity;
 const newTimes: number[] = [];
 const twoPrintTimes: number[] = [];
 const reports: ComposedReport[] = [];
@@ -126,6 +143,23 @@ try {
     text.headingSubjects += headingSubjects(report).length;
     text.falseCloseness += falseCloseness(chart, report).length;
     if (phaseError(chart, report)) phaseErrors++;
+    if (sky.moonDay) {
+      const moon = untimedMoonStatements(report, sky.moonDay);
+      moonStatements.checked += moon.checked;
+      moonStatements.wrong += moon.wrong.length;
+    }
+    const poles = new Map<string, Set<string>>();
+    for (const claim of report.readings?.flatMap((r) => r.claims) ?? []) {
+      const [faculty, pole] = claim.split(':') as [string, string];
+      poles.set(faculty, (poles.get(faculty) ?? new Set()).add(pole));
+    }
+    if ([...poles.values()].some((set) => set.size > 1)) contradictions.tags++;
+    if (oppositeClaimsInText(report).length) contradictions.text++;
+    const kind = sky.moonDay ? 'untimed' : 'timed';
+    for (const s of report.sections.filter((x) => x.id in THEMES && x.id !== 'year_ahead')) {
+      themeWords.set(`${kind} ${s.id}`, [...(themeWords.get(`${kind} ${s.id}`) ?? []), proseWordCount(s.markdown)]);
+      if (PAID.includes(s.id)) fewestFactors = Math.min(fewestFactors, namedFactors(s.markdown, chart, sky.moonDay).factors.length);
+    }
     if (!report.sections.some((s) => s.id === 'house_rulers')) {
       untimed++;
       if (untimedCovered(report)) untimedOk++;
@@ -159,8 +193,14 @@ const rows: [string, string][] = [
   ['closeness to an angle the positions do not have', String(text.falseCloseness)],
   ['phase errors', String(phaseErrors)],
   ['untimed-caveat coverage', `${untimedOk} of ${untimed}`],
-  ['p50 per report: sky + text + one printing + contents numbers', `${median(newTimes).toFixed(0)} ms`],
-  ['p50 of the same with two printings (the way before)', `${median(twoPrintTimes).toFixed(0)} ms`],
+  ['untimed Moon statements checked against the birth day (beyond it)', `${moonStatements.checked} (${moonStatements.wrong})`],
+  ['reports asserting both poles of a faculty: by the tags / by the printed words', `${contradictions.tags} / ${contradictions.text}`],
+  ...[...themeWords]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([k, ws]): [string, string] => [`words, ${k.replace('_', ' ')} (least, median)`, `${Math.min(...ws)}, ${median(ws)}`]),
+  ['fewest chart factors named by a love, work or family chapter', String(fewestFactors)],
+  ['p50 per report: sky + text + one printing + contents numbers', `${(median(newTimes) / 1000).toFixed(2)} s`],
+  ['p50 of the same with two printings (the way before)', `${(median(twoPrintTimes) / 1000).toFixed(2)} s`],
   ['ratio', (median(newTimes) / median(twoPrintTimes)).toFixed(2)],
 ];
 const width = Math.max(...rows.map(([k]) => k.length));

@@ -10,6 +10,8 @@ import { DEMO_SUBJECT } from '../src/reports/http/demo-birth.ts';
 
 export interface ReportFigures {
   concurrency: number;
+  /** Each one-at-a-time report's submit-to-completed time, ms. */
+  latencies: number[];
   latency: { samples: number; p50Ms: number; p95Ms: number; minMs: number; maxMs: number };
   throughput: { reports: number; seconds: number; reportsPerMinute: number };
   pdfBytes: number;
@@ -23,7 +25,8 @@ const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math
 
 export async function benchReports(
   env: Record<string, string>,
-  options: { samples?: number; batch?: number; concurrency?: number } = {},
+  /** `root`: another checkout of the project, built, whose service to start instead (an earlier version measured in the same run). */
+  options: { samples?: number; batch?: number; concurrency?: number; root?: string | undefined } = {},
 ): Promise<ReportFigures> {
   const concurrency = options.concurrency ?? 2;
   const samples = options.samples ?? 10;
@@ -32,7 +35,7 @@ export async function benchReports(
     { ...env, REPORT_WORKER: 'in_process', REPORT_WORKER_CONCURRENCY: String(concurrency), REPORT_POLL_INTERVAL_MS: '50' },
     [],
     undefined,
-    { reportCredits: 1 + samples + batch },
+    { reportCredits: 1 + samples + batch, root: options.root, readyTimeoutMs: 240_000 },
   );
   const headers = { 'x-api-key': server.key, 'content-type': 'application/json' };
   const submit = async (): Promise<string> => {
@@ -72,6 +75,7 @@ export async function benchReports(
     const seconds = (performance.now() - t0) / 1000;
     return {
       concurrency,
+      latencies,
       latency: {
         samples: latencies.length,
         p50Ms: quantile(latencies, 0.5),

@@ -123,6 +123,8 @@ export function moonDay(chart: NatalChartInput): MoonDay | undefined {
           closest = 0;
         }
       }
+      // In orb at the day's first or last instant only (the day before's or the next day's aspect): not one of this day.
+      if (first === times.length - 1 || last === 0) continue;
       // Coming into or going out of orb during the day: the orb reached its limit there.
       if (first > 0 || last < times.length - 1) widest = def.orb;
       aspects.push({

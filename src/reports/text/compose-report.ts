@@ -58,7 +58,7 @@ export interface ComposedReport {
   /** Figures by section id, shown after the section's opening paragraph. */
   figures?: Record<string, ReportFigure[]> | undefined;
   /** The library entries read, in order, with the claims their printed text makes (a tension passage makes none). */
-  readings?: { key: string; label: string; claims: string[]; tension?: string | undefined }[] | undefined;
+  readings?: { key: string; label: string; claims: string[]; tension?: string | undefined; tensions?: string[] | undefined }[] | undefined;
 }
 
 /** The aspect grid's points, in the order of the planets, then the angles. */
@@ -109,7 +109,7 @@ export function composeReport(chart: NatalChartInput, options: ReportOptions = {
           "The year ahead by date: each transit's first pass within orb as a bar (1° for Jupiter and Saturn, 1.5° for the outer planets), its exact dates as dots; the progressed Sun's and Moon's events as diamonds.",
       },
     ];
-  const readings = ctx.shown.map((s) => ({ key: s.key, label: s.label, claims: s.claims, tension: s.tension }));
+  const readings = ctx.shown.map((s) => ({ key: s.key, label: s.label, claims: s.claims, tension: s.tension, tensions: s.tensions }));
   return { markdown: `${sections.map((s) => s.markdown).join('\n\n')}\n`, sections, figures, readings };
 }
 

@@ -11,6 +11,7 @@ import { chartSeed, pick, variantIndex } from '../../interpretations/variant.ts'
 import { bullets } from './report-markdown.ts';
 import { conflictOf, tensionPassage } from '../synthesis/faculty-tensions.ts';
 import { namingTheAspect } from './aspect-naming.ts';
+import { aspectFamily } from '../../interpretations/keys.ts';
 import type { ReportSky } from '../sky/report-sky.ts';
 import type { MoonDayAspect } from '../sky/moon-day.ts';
 
@@ -27,6 +28,8 @@ export interface ShownEntry {
   claims: string[];
   /** The faculty whose tension this entry's place in the report names instead of its own text. */
   tension?: string | undefined;
+  /** Every faculty whose tension it names (a kept core text may name more than one). */
+  tensions?: string[] | undefined;
 }
 
 export class ReportContext {
@@ -65,6 +68,21 @@ export class ReportContext {
     const day = this.moonDayAspect(a);
     if (!day) return a.orb;
     return day.from === '00:00' && day.to === '24:00' ? day.widest : undefined;
+  }
+
+  /**
+   * Whether an entry reads the Moon of an untimed chart in a way that held for part of the birth day only: its sign on a
+   * day it changed sign, or an aspect that was not in orb all day.
+   */
+  moonForSomeHours(key: string): boolean {
+    const day = this.sky.moonDay;
+    if (this.timed || !day) return false;
+    if (key.startsWith('planet.moon.sign.')) return day.signs.length > 1;
+    const m = /^aspect\.([a-z_]+)\.([a-z]+)\.([a-z_]+)$/.exec(key);
+    if (!m || (m[1] !== 'moon' && m[3] !== 'moon')) return false;
+    const other = m[1] === 'moon' ? m[3]! : m[1]!;
+    const held = day.aspects.filter((a) => a.other === other && (a.type === m[2] || aspectFamily(a.type) === m[2]));
+    return !held.some((a) => a.from === '00:00' && a.to === '24:00');
   }
 
   get timed(): boolean {
@@ -117,14 +135,33 @@ export class ReportContext {
     if (!entry) return undefined;
     this.used.add(key);
     if (entryKey !== key) this.used.add(entryKey);
+    // Untimed: a reading of the Moon that held for some hours only is stated with its hours, not asserted; it neither
+    // sets a faculty's pole nor is set against one (a tension passage would name it without its hours).
+    const conditional = this.moonForSomeHours(key);
     // An entry that would assert the opposite of what the report already said of a faculty is read as a tension instead.
-    const conflict = conflictOf(entry.claims, this.claimed);
-    this.shown.push({ key, label, weight, entry, claims: conflict ? [] : [...(entry.claims ?? [])], tension: conflict?.faculty });
-    if (!conflict) {
-      for (const claim of entry.claims ?? []) {
-        const [faculty, pole] = claim.split(':') as [string, string];
-        if (!this.claimed.has(faculty)) this.claimed.set(faculty, { pole, label });
-      }
+    const conflict = conditional ? undefined : conflictOf(entry.claims, this.claimed);
+    // A core placement keeps its own text on a conflict, so it still asserts its claims on the other faculties.
+    // Every faculty on which a kept text disagrees with what was read before is named as a tension after it, not only the first.
+    const keptConflicts = conflict && options.keepText ? (entry.claims ?? []).map((c) => conflictOf([c], this.claimed)).filter((c) => c !== undefined) : [];
+    const asserted = conditional
+      ? []
+      : !conflict
+        ? [...(entry.claims ?? [])]
+        : options.keepText
+          ? (entry.claims ?? []).filter((c) => !keptConflicts.some((k) => c.startsWith(`${k.faculty}:`)))
+          : [];
+    this.shown.push({
+      key,
+      label,
+      weight,
+      entry,
+      claims: asserted,
+      tension: conflict?.faculty,
+      tensions: conflict ? (keptConflicts.length ? keptConflicts.map((k) => k.faculty) : [conflict.faculty]) : [],
+    });
+    for (const claim of asserted) {
+      const [faculty, pole] = claim.split(':') as [string, string];
+      if (!this.claimed.has(faculty)) this.claimed.set(faculty, { pole, label });
     }
     const parts: string[] = [];
     if (options.heading !== undefined) parts.push(`### ${options.heading}`);
@@ -133,8 +170,10 @@ export class ReportContext {
     if (conflict && options.keepText) {
       // The placement keeps its reading; its claims are not asserted on their own but as the other side of a named tension.
       parts.push(this.body(entry));
-      parts.push(tensionPassage(conflict, label, (options, which) => this.choose(options, which), this.tensioned.has(conflict.faculty)));
-      this.tensioned.add(conflict.faculty);
+      for (const k of keptConflicts) {
+        parts.push(tensionPassage(k, label, (options, which) => this.choose(options, which), this.tensioned.has(k.faculty)));
+        this.tensioned.add(k.faculty);
+      }
     } else if (conflict) {
       // A faculty's tension is named once; a further entry on its other side says which side it adds to.
       parts.push(tensionPassage(conflict, label, (options, which) => this.choose(options, which), this.tensioned.has(conflict.faculty)));

@@ -7,6 +7,7 @@
  */
 import { signOf } from '../../astro/zodiac.ts';
 import type { ReportContext } from './context.ts';
+import { moonSignHours, moonSignNote } from './untimed-moon-sign.ts';
 import { ELEMENT_NAMES, POINT_NAMES } from './phrases.ts';
 import { countWord, joinAnd, withArticle } from './report-markdown.ts';
 
@@ -251,5 +252,9 @@ const WRITERS: Record<string, Writer> = {
 
 /** The chapter's title and opening for this chart; undefined for a chapter without one. */
 export function sectionIntro(ctx: ReportContext, id: string): SectionIntro | undefined {
-  return WRITERS[id]?.(ctx);
+  const intro = WRITERS[id]?.(ctx);
+  // Untimed, on a day the Moon changed sign: an opening that names the Moon's noon sign says for which hours it holds.
+  const hours = moonSignHours(ctx);
+  if (!intro || !hours || !new RegExp(`Moon in ${hours.noon}|${hours.noon} Moon`).test(intro.text)) return intro;
+  return { ...intro, text: `${intro.text} ${moonSignNote(ctx)!}` };
 }

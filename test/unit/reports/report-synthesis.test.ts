@@ -44,8 +44,8 @@ describe('the synthesis layer', () => {
       // Every tension is named in the text, with both sides, once per faculty; a further entry on
       // the faculty says which side it adds to; two entries about one point are its two sides.
       const named = report.markdown.match(/part of you [^\n]*?, while (through [^\n]*?, )?another part |adds weight to one side of the tension with /g) ?? [];
-      expect(named.length).toBe(report.readings!.filter((r) => r.tension).length);
-      const faculties = report.readings!.filter((r) => r.tension).map((r) => r.tension);
+      expect(named.length).toBe(report.readings!.reduce((n, r) => n + (r.tensions?.length ?? 0), 0));
+      const faculties = report.readings!.flatMap((r) => r.tensions ?? []);
       expect(report.markdown.match(/part of you [^\n]*?, while (through [^\n]*?, )?another part /g)?.length ?? 0).toBe(new Set(faculties).size);
     }
     expect(tensions).toBeGreaterThan(20);

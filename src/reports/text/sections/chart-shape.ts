@@ -4,6 +4,7 @@ import { normalizeDegrees, SIGNS } from '../../../astro/zodiac.ts';
 import type { Configuration } from '../../../interpretations/chart-factors/configurations.ts';
 import { keys, TEN_PLANET_IDS } from '../../../interpretations/keys.ts';
 import type { ReportContext } from '../context.ts';
+import { moonSignHours } from '../untimed-moon-sign.ts';
 import { countWord, degreesMinutes, joinAnd, ordinal } from '../report-markdown.ts';
 import { POINT_NAMES } from '../phrases.ts';
 import { introducedSection, type ReportSection } from '../section.ts';
@@ -31,6 +32,9 @@ function shapeFact(ctx: ReportContext): string {
     const handle = bucketHandle(ctx);
     if (handle) {
       const p = ctx.factors.points.get(handle)!;
+      // Untimed, on a day the Moon changed sign: its noon sign, with the hours it held.
+      const hours = handle === 'moon' ? moonSignHours(ctx) : undefined;
+      if (hours) return `Handle: Moon in ${hours.noon} at noon (${hours.other} on the other side of ${hours.at} local time)`;
       return `Handle: ${POINT_NAMES[handle]} in ${ctx.signName(handle)}${p.house !== undefined ? `, ${ordinal(p.house)} house` : ''}`;
     }
   }

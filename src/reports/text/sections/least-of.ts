@@ -113,6 +113,13 @@ const MODALITY_PRACTICE: Record<string, readonly string[]> = {
   ],
 };
 
+/** What each modality gives, as a noun phrase. */
+const MODALITY_QUALITY: Record<string, string> = {
+  cardinal: 'readiness to begin',
+  fixed: 'staying power',
+  mutable: 'ease in adjusting',
+};
+
 const share = (v: number, total: number) => Math.round((100 * v) / total);
 
 export function leastOfSection(ctx: ReportContext): ReportSection {
@@ -158,7 +165,10 @@ export function leastOfSection(ctx: ReportContext): ReportSection {
     `### Least Modality: ${MODALITY_NAMES[modality]}`,
     ctx.isShown(keys.modality(modality, 'weak'))
       ? `The ${MODALITY_NAMES[modality]!.toLowerCase()} signs, read above as lightly filled, hold ${modalityShare} % of your chart's weight. ${modalDoors}`
-      : `With the ${MODALITY_NAMES[modality]!.toLowerCase()} signs so lightly filled (${modalityShare} % of the weight), ${ctx.choose(MODALITY_LACK[modality]!, `least-lack-${modality}`)}. ${modalDoors}`,
+      : balance.strongModalities.length === 0 && balance.weakModalities.length === 0
+        ? // The temperament chapter read the modes as in near balance: the smallest share is a lean, not a lack it could contradict.
+          `The ${MODALITY_NAMES[modality]!.toLowerCase()} signs hold the smallest share of the modes (${modalityShare} %), but with the three in near balance this is a slight lean rather than a lack: the ${MODALITY_QUALITY[modality]} is there when you call on it, only not the first thing you reach for. ${modalDoors}`
+        : `With the ${MODALITY_NAMES[modality]!.toLowerCase()} signs so lightly filled (${modalityShare} % of the weight), ${ctx.choose(MODALITY_LACK[modality]!, `least-lack-${modality}`)}. ${modalDoors}`,
     ctx.choose(MODALITY_PRACTICE[modality]!, `least-practice-${modality}`),
   );
   return section('least_of', 'What Your Chart Has Least Of', parts);

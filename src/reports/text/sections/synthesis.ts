@@ -5,6 +5,7 @@
  */
 import { normalizedWords } from '../../../interpretations/originality.ts';
 import type { ReportContext, ShownEntry } from '../context.ts';
+import { moonSignNote } from '../untimed-moon-sign.ts';
 import { bullets, capitalize, ordinal } from '../report-markdown.ts';
 import {
   HOUSE_DOMAIN,
@@ -64,6 +65,9 @@ function gather(entries: ShownEntry[], list: (e: ShownEntry) => string[], size: 
   return result;
 }
 
+/** How an aspect is named between two planets. */
+const ASPECT_VERB: Record<string, string> = { opposition: 'opposite', conjunction: 'conjunct' };
+
 /** A list line: the item, then the placement it comes from. */
 const withSource = (g: Gathered) => `${g.item} (${g.label})`;
 
@@ -87,10 +91,11 @@ function suggestions(ctx: ReportContext): string[] {
         'synthesis-node',
       ),
     );
-  const tense = aspects.find((a) => a.family === 'tense');
+  // Untimed: ranked by the widest orb of the birth day, among the Moon's aspects only those that held all day.
+  const tense = aspects.filter((a) => a.family === 'tense' && ctx.rankingOrb(a) !== undefined).sort((a, b) => ctx.rankingOrb(a)! - ctx.rankingOrb(b)!)[0];
   if (tense) {
     out.push(
-      `The tightest tension in your chart, ${POINT_NAMES[tense.p1]} ${tense.type} ${POINT_NAMES[tense.p2]}, pairs your ${POINT_FUNCTION[tense.p1]} with your ${POINT_FUNCTION[tense.p2]}. ${ctx.choose(
+      `The tightest tension in your chart, ${POINT_NAMES[tense.p1]} ${ASPECT_VERB[tense.type] ?? tense.type} ${POINT_NAMES[tense.p2]}, pairs your ${POINT_FUNCTION[tense.p1]} with your ${POINT_FUNCTION[tense.p2]}. ${ctx.choose(
         [
           `Instead of letting ${pointInSentence(tense.p1)} or ${pointInSentence(tense.p2)} win, look for projects and relationships where both have a job to do.`,
           `Give each its own hour in the week, and notice how much calmer the other becomes once ${pointInSentence(tense.p1)} has had its turn.`,
@@ -176,6 +181,8 @@ export function synthesisSection(ctx: ReportContext): ReportSection {
     bullets(strengths.map(withSource)),
     '### Tensions to Work With',
     bullets(tensions.map(withSource)),
+    // Untimed, on a day the Moon changed sign: the lines from the Moon's noon sign hold for some hours only.
+    ...([...strengths, ...tensions].some((g) => /\bMoon in /.test(g.label)) ? [moonSignNote(ctx)] : []),
     '### Growth Suggestions',
     bullets(suggestions(ctx)),
     '### Questions for Reflection',

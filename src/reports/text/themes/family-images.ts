@@ -83,6 +83,9 @@ const COUPLE: Record<'same' | 'compatible' | 'contrast', readonly string[]> = {
   ],
 };
 
+/** How a hard aspect is named between two planets. */
+const ASPECT_VERB: Record<string, string> = { square: 'square', opposition: 'opposite', conjunction: 'conjunct' };
+
 const FRIENDLY: Record<string, string> = { fire: 'air', air: 'fire', earth: 'water', water: 'earth' };
 
 const PATTERN_BY_MODALITY: Record<string, readonly string[]> = {
@@ -99,6 +102,13 @@ const PATTERN_BY_MODALITY: Record<string, readonly string[]> = {
 
 export function familyImageParts(ctx: ReportContext): string[] {
   const parts: string[] = [];
+  // A house's area is spelled out the first time; when a second factor lands in the same house the text says so instead of repeating it.
+  const spelled = new Set<number>();
+  const domain = (house: number) => {
+    if (spelled.has(house)) return `the same ground of the ${ordinal(house)} house`;
+    spelled.add(house);
+    return HOUSE_DOMAIN[house]!;
+  };
   const moon = signOfPoint(ctx, 'moon')!;
   const saturn = signOfPoint(ctx, 'saturn')!;
   parts.push(ctx.choose(CARE_BY_ELEMENT[signElement(moon.id)]!, 'family-care'));
@@ -106,36 +116,44 @@ export function familyImageParts(ctx: ReportContext): string[] {
   parts.push(ctx.choose(EXAMPLE_BY_ELEMENT[signElement(sun.id)]!, 'family-example'));
   parts.push(ctx.choose(AUTHORITY_BY_ELEMENT[signElement(saturn.id)]!, 'family-authority'));
   // Saturn's hard aspects to the personal planets (the lights' are read in the parental images above): where rules pressed.
-  const pressed = ctx.factors.aspects
-    .filter((a) => (a.type === 'square' || a.type === 'opposition' || a.type === 'conjunction') && a.orb <= 6)
-    .map((a): string | undefined => (a.p1 === 'saturn' ? a.p2 : a.p2 === 'saturn' ? a.p1 : undefined))
-    .filter((id): id is string => id !== undefined && ['mercury', 'venus', 'mars'].includes(id));
+  const pressedAspects = ctx.factors.aspects.filter(
+    (a) =>
+      (a.type === 'square' || a.type === 'opposition' || a.type === 'conjunction') &&
+      a.orb <= 6 &&
+      ['mercury', 'venus', 'mars'].includes(a.p1 === 'saturn' ? a.p2 : a.p2 === 'saturn' ? a.p1 : ''),
+  );
+  const pressed = pressedAspects.map((a) => (a.p1 === 'saturn' ? a.p2 : a.p1));
+  const named = pressedAspects.map((a) => `${POINT_NAMES[a.p1]} ${ASPECT_VERB[a.type]} ${POINT_NAMES[a.p2]}`);
   if (pressed.length)
     parts.push(
-      `Saturn also presses on your ${joinAnd(pressed.map((id) => POINT_FUNCTION[id]!))} by ${pressed.length > 1 ? 'hard aspects' : 'a hard aspect'}, a sign that the expectations of your early years reached ${pressed.length > 1 ? 'these parts' : 'this part'} of you too: ${pressed.length > 1 ? 'they are' : 'it is'} where you may still wait for permission, and where you grow most when you give it to yourself.`,
+      `Saturn also presses on your ${joinAnd(pressed.map((id) => POINT_FUNCTION[id]!))} by ${pressed.length > 1 ? 'hard aspects' : 'a hard aspect'} (${joinAnd(named)}), a sign that the expectations of your early years reached ${pressed.length > 1 ? 'these parts' : 'this part'} of you too: ${pressed.length > 1 ? 'they are' : 'it is'} where you may still wait for permission, and where you grow most when you give it to yourself.`,
     );
   const moonHouse = ctx.houseOf('moon');
-  if (moonHouse !== undefined)
+  if (moonHouse !== undefined) {
+    const area = domain(moonHouse);
     parts.push(
       ctx.choose(
         [
-          `The Moon's place in your ${ordinal(moonHouse)} house (${HOUSE_DOMAIN[moonHouse]}) ties the care you took in as a child to that part of life: it is where you still look for comfort, and where old family feelings are most easily stirred.`,
-          `With the Moon in the ${ordinal(moonHouse)} house, ${HOUSE_DOMAIN[moonHouse]} is where the feeling of home follows you: what happens there can soothe you, or unsettle you, more than its outward size would suggest.`,
+          `The Moon's place in your ${ordinal(moonHouse)} house (${area}) ties the care you took in as a child to that part of life: it is where you still look for comfort, and where old family feelings are most easily stirred.`,
+          `With the Moon in the ${ordinal(moonHouse)} house, ${area} is where the feeling of home follows you: what happens there can soothe you, or unsettle you, more than its outward size would suggest.`,
         ],
         'family-moon-house',
       ),
     );
+  }
   const saturnHouse = ctx.houseOf('saturn');
-  if (saturnHouse !== undefined)
+  if (saturnHouse !== undefined) {
+    const area = domain(saturnHouse);
     parts.push(
       ctx.choose(
         [
-          `Saturn stands in your ${ordinal(saturnHouse)} house (${HOUSE_DOMAIN[saturnHouse]}), and that is where the family's expectations are most likely to be felt: the area of life in which you first heard "not yet" or "not like that", and in which you later set your own standards.`,
-          `With Saturn in the ${ordinal(saturnHouse)} house, the lessons you took from the adults around you tend to gather around ${HOUSE_DOMAIN[saturnHouse]}; it is there that you can be hardest on yourself, and there that your steadiest achievements tend to grow.`,
+          `Saturn stands in your ${ordinal(saturnHouse)} house (${area}), and that is where the family's expectations are most likely to be felt: the area of life in which you first heard "not yet" or "not like that", and in which you later set your own standards.`,
+          `With Saturn in the ${ordinal(saturnHouse)} house, the lessons you took from the adults around you tend to gather around ${area}; it is there that you can be hardest on yourself, and there that your steadiest achievements tend to grow.`,
         ],
         'family-saturn-house',
       ),
     );
+  }
   for (const [house, role] of [
     [4, 'home and the parent who kept it'],
     [10, 'the parent who faced the world'],
@@ -144,11 +162,12 @@ export function familyImageParts(ctx: ReportContext): string[] {
     const at = ruler ? ctx.houseOf(ruler) : undefined;
     if (!ruler || at === undefined) continue;
     const sign = signOf(ctx.factors.points.get(ruler)!.lon).name;
+    const area = domain(at);
     parts.push(
       ctx.choose(
         [
-          `The ${ordinal(house)} house, ${role}, is ruled by ${POINT_NAMES[ruler]}, which stands in ${sign} in your ${ordinal(at)} house: that image is carried into ${HOUSE_DOMAIN[at]}, where you are likely to meet it again in adult life.`,
-          `${POINT_NAMES[ruler]} rules your ${ordinal(house)} house (${role}) and stands in the ${ordinal(at)}, in ${sign}, so what you learned there travels with you into ${HOUSE_DOMAIN[at]}.`,
+          `The ${ordinal(house)} house, ${role}, is ruled by ${POINT_NAMES[ruler]}, which stands in ${sign} in your ${ordinal(at)} house: that image is carried into ${area}, where you are likely to meet it again in adult life.`,
+          `${POINT_NAMES[ruler]} rules your ${ordinal(house)} house (${role}) and stands in the ${ordinal(at)}, in ${sign}, so what you learned there travels with you into ${area}.`,
         ],
         `family-ruler-${house}`,
       ),

@@ -26,6 +26,8 @@ import { lifeAreaParts, newDescribed, type Described } from '../sections/life-ar
 import { yearAheadSection } from '../sections/year-ahead.ts';
 import { centralFigurePassage, type CentralFigure } from './central-figure.ts';
 import { familyImageParts } from './family-images.ts';
+import { loveThreadParts, workThreadParts } from './love-work-threads.ts';
+import { familyFactors, familyThreadParts, moonSignCaution } from './family-threads.ts';
 import { THEMES, type ThemeId } from './theme-ranking.ts';
 
 /** What the themes of one report share: the house signs already described and the central figure. */
@@ -139,6 +141,7 @@ function love(ctx: ReportContext, state: ThemeState): string[] {
   const parts: (string | undefined)[] = [intro, ...body(relationshipsSection(ctx))];
   parts.push(...planetReading(ctx, 'venus', { sign: PLANET_WEIGHT.personalSign, house: 4 }));
   parts.push(...planetReading(ctx, 'mars', { sign: PLANET_WEIGHT.personalSign, house: 4 }));
+  parts.push(...loveThreadParts(ctx));
   parts.push(...lifeAreaParts(ctx, 'relationships', state.described, true));
   return parts.filter((p): p is string => p !== undefined);
 }
@@ -157,6 +160,7 @@ function work(ctx: ReportContext, state: ThemeState): string[] {
   parts.push(...planetReading(ctx, 'jupiter', { sign: PLANET_WEIGHT.socialSign, house: 4 }));
   parts.push(...planetReading(ctx, 'saturn', { sign: PLANET_WEIGHT.socialSign, house: 4 }));
   parts.push(jupiterSaturnLink(ctx));
+  parts.push(...workThreadParts(ctx));
   parts.push(...lifeAreaParts(ctx, 'resources', state.described));
   return parts.filter((p): p is string => p !== undefined);
 }
@@ -165,7 +169,7 @@ function work(ctx: ReportContext, state: ThemeState): string[] {
 const FAMILY_ASPECTS = ['sun-saturn', 'moon-saturn', 'sun-moon', 'moon-pluto', 'sun-pluto', 'moon-uranus'];
 
 function family(ctx: ReportContext, state: ThemeState): string[] {
-  const parts: (string | undefined)[] = [...body(parentalImagesSection(ctx)), ...familyImageParts(ctx)];
+  const parts: (string | undefined)[] = [moonSignCaution(ctx), ...body(parentalImagesSection(ctx)), ...familyImageParts(ctx)];
   parts.push(...lifeAreaParts(ctx, 'home', state.described, true));
   for (const a of ctx.factors.aspects) {
     if (!FAMILY_ASPECTS.includes(`${a.p1}-${a.p2}`) || (ctx.moonDayAspect(a)?.widest ?? a.orb) > 6) continue;
@@ -174,6 +178,7 @@ function family(ctx: ReportContext, state: ThemeState): string[] {
     if (day && (day.from !== '00:00' || day.to !== '24:00')) continue;
     parts.push(aspectEntry(ctx, a, PLANET_WEIGHT.outerAspect));
   }
+  parts.push(...familyThreadParts(ctx, familyFactors(ctx)));
   return parts.filter((p): p is string => p !== undefined);
 }
 

@@ -1,0 +1,131 @@
+/**
+ * Further threads of the love and work themes, each drawn from a factor the chapter's planet
+ * readings do not give, so that a chart whose Venus, Mars, Jupiter and Saturn make no close
+ * aspect still has its love and work read from several factors:
+ *
+ * - love: Venus as morning or evening star (whether it rises before the Sun or sets after it,
+ *   from their longitudes), the ruler of Venus's sign and where it stands, and the Moon's element
+ *   beside Venus's (what you need beside what attracts you; untimed only when the Moon kept its
+ *   sign all day);
+ * - work: Mercury's element (how you learn a trade), Mars's modality (how you take on a task),
+ *   and the Sun's element beside Saturn's (what you work for beside how you are made to work).
+ *
+ * None of these moves in a day, except the Moon's sign, which is guarded.
+ */
+import { signedSeparation, signOf } from '../../../astro/zodiac.ts';
+import { signElement, signModality } from '../../../interpretations/chart-factors/balance.ts';
+import { MODERN_RULER } from '../../../interpretations/chart-factors/rulers.ts';
+import type { ReportContext } from '../context.ts';
+import { signOfPoint } from '../chart-facts.ts';
+import { pointInSentence } from '../phrases.ts';
+import { moonSignCertain } from './family-threads.ts';
+
+const FRIENDLY: Record<string, string> = { fire: 'air', air: 'fire', earth: 'water', water: 'earth' };
+const kinship = (a: string, b: string) => (a === b ? 'same' : FRIENDLY[a] === b ? 'friendly' : 'contrast');
+
+function venusStar(ctx: ReportContext): string | undefined {
+  const sun = ctx.factors.points.get('sun')!;
+  const venus = ctx.factors.points.get('venus')!;
+  const ahead = signedSeparation(sun.lon, venus.lon); // positive: Venus east of the Sun, setting after it
+  if (Math.abs(ahead) < 1) return undefined; // at the Sun's place Venus is neither
+  const [sunSign, venusSign] = [signOf(sun.lon).name, signOf(venus.lon).name];
+  const gap = Math.round(Math.abs(ahead));
+  return ahead < 0
+    ? `Venus in ${venusSign} stood ${gap}° behind the Sun in ${sunSign} when you were born, so it rose before the Sun that day as a morning star. In love this is traditionally read as a leaning toward a forward, declaring way of caring: you may show interest before you are sure of it, to court rather than wait to be courted, and to learn what you feel by acting on it. The lesson that comes with it is patience with people who need longer to say yes.`
+    : `Venus in ${venusSign} stood ${gap}° ahead of the Sun in ${sunSign} when you were born, so it set after the Sun that day as an evening star. In love this is traditionally read as a leaning toward a reflective, responsive way of caring: you may take your time, to watch how someone treats others before letting them close, and to know what you feel once you have lived with it a while. The lesson that comes with it is to say so sooner, before the moment passes.`;
+}
+
+const LOVE_LEANS: Record<string, string> = {
+  fire: 'warmth you can see, plans made together and a partner who keeps things alive',
+  earth: 'loyalty shown in deeds, time kept for each other and a shared, well-kept life',
+  air: 'talk, shared ideas, and the freedom to keep your own friends',
+  water: 'emotional honesty, tenderness and the sense of being understood without explaining',
+};
+
+function venusRuler(ctx: ReportContext): string | undefined {
+  const venus = signOfPoint(ctx, 'venus')!;
+  const ruler = MODERN_RULER[venus.id];
+  // Venus in its own sign has no second taste; an untimed Moon that changed sign that day has no certain place.
+  if (ruler === 'venus' || (ruler === 'moon' && !moonSignCertain(ctx))) return undefined;
+  const at = ctx.factors.points.get(ruler);
+  if (!at) return undefined;
+  const sign = signOf(at.lon);
+  const name = pointInSentence(ruler);
+  return ctx.choose(
+    [
+      `Venus in ${venus.name} answers to the ruler of its sign, ${name} in ${sign.name}. What you are drawn to in love is therefore coloured by a second taste, for ${LOVE_LEANS[signElement(sign.id)]}; a relationship that offers this as well tends to outlast the first attraction.`,
+      `Your ${venus.name} Venus takes some of its direction from the ruler of ${venus.name}, ${name} in ${sign.name}: beneath the taste already described lies a wish for ${LOVE_LEANS[signElement(sign.id)]}, and it is often this quieter wish that decides whether you stay.`,
+    ],
+    'love-venus-ruler',
+  );
+}
+
+/** What desire is steered by, from the element of the ruler of Mars's sign. */
+const DESIRE_STEERED_BY: Record<string, string> = {
+  fire: 'toward enthusiasm, so that you pursue what excites you and may lose interest when the spark is gone',
+  earth: 'toward the real and the lasting, so that you pursue what you can build something with and rarely chase a fantasy for long',
+  air: 'toward curiosity and conversation, so that you pursue the person whose mind keeps surprising you',
+  water: 'toward feeling, so that you pursue where you sense an answering emotion and hold back where you do not',
+};
+
+function marsRuler(ctx: ReportContext): string | undefined {
+  const mars = signOfPoint(ctx, 'mars')!;
+  const ruler = MODERN_RULER[mars.id];
+  if (ruler === 'mars' || (ruler === 'moon' && !moonSignCertain(ctx))) return undefined;
+  const at = ctx.factors.points.get(ruler);
+  if (!at) return undefined;
+  const sign = signOf(at.lon);
+  return `Mars in ${mars.name} is steered by the ruler of ${mars.name}, ${pointInSentence(ruler)} in ${sign.name}, and in love that turns your desire ${DESIRE_STEERED_BY[signElement(sign.id)]}.`;
+}
+
+const NEED_AND_TASTE: Record<'same' | 'friendly' | 'contrast', string> = {
+  same: 'share an element, so what you need in order to feel safe and what attracts you tend to point at the same person: the one who appeals to you is usually also the one who can comfort you, which makes choosing simpler than it is for many.',
+  friendly:
+    'stand in different but friendly elements, so what you need and what attracts you are not identical but help each other: a partner who delights you can learn to comfort you, and one who comforts you can grow on you.',
+  contrast:
+    'stand in elements that do not mix easily, so the person who excites you may not be the one who lets you rest, and you may have learned this by experience. Naming both wishes to a partner, rather than expecting one of them to be guessed, is what lets one relationship hold them.',
+};
+
+function needAndTaste(ctx: ReportContext): string | undefined {
+  if (!moonSignCertain(ctx)) return undefined;
+  const [moon, venus] = [signOfPoint(ctx, 'moon')!, signOfPoint(ctx, 'venus')!];
+  return `Your Moon in ${moon.name} and your Venus in ${venus.name} ${NEED_AND_TASTE[kinship(signElement(moon.id), signElement(venus.id))]}`;
+}
+
+export function loveThreadParts(ctx: ReportContext): string[] {
+  return [venusStar(ctx), venusRuler(ctx), marsRuler(ctx), needAndTaste(ctx)].filter((p): p is string => p !== undefined);
+}
+
+const LEARNING_BY_ELEMENT: Record<string, string> = {
+  fire: 'You learn a trade fastest by doing it, trying a thing at once and seeing a result, and slowest from manuals and long preparation.',
+  earth: 'You learn a trade step by step, by practice and repetition until the skill sits in your hands, and you trust what you have tested yourself.',
+  air: 'You learn a trade through ideas and people, by understanding its principles, asking questions and talking it over with those who know it.',
+  water: 'You learn a trade by absorbing it, working beside people you respect and picking up its feel before you can explain its rules.',
+};
+
+/** Where Mars does its best work, by modality: a strength of the planet, not a claim about your whole temperament. */
+const TASKS_BY_MODALITY: Record<string, string> = {
+  cardinal:
+    'At work this Mars is at its best at the start of things: opening a project, making the first call, getting something moving that others have only discussed.',
+  fixed: 'At work this Mars is at its best where effort can accumulate: a project you can come back to day after day and watch grow under your hands.',
+  mutable:
+    'At work this Mars is at its best where problems change shape: several threads at once, new demands, an obstacle that needs a way round rather than a way through.',
+};
+
+const PURPOSE_AND_DISCIPLINE: Record<'same' | 'friendly' | 'contrast', string> = {
+  same: 'share an element, so what you work for and the discipline it takes are of one piece: effort seldom feels imposed when the goal is yours, and you can keep going longer than most.',
+  friendly:
+    'stand in different but friendly elements: the discipline your work asks for tends to support what you want from it, and duty and purpose can usually be brought to the same desk.',
+  contrast:
+    'stand in elements that do not mix easily, so the work that fulfils you and the work that is expected of you may feel like two jobs. The solution is seldom to drop one: it is to find the role in which the duty serves the purpose.',
+};
+
+export function workThreadParts(ctx: ReportContext): string[] {
+  const sign = (id: string) => signOfPoint(ctx, id)!;
+  const [mercury, mars, sun, saturn] = [sign('mercury'), sign('mars'), sign('sun'), sign('saturn')];
+  return [
+    `Mercury in ${mercury.name} describes how you learn the skills work asks of you. ${LEARNING_BY_ELEMENT[signElement(mercury.id)]}`,
+    `Mars in ${mars.name} shows how you go at the work itself. ${TASKS_BY_MODALITY[signModality(mars.id)]}`,
+    `Your Sun in ${sun.name} and Saturn in ${saturn.name} ${PURPOSE_AND_DISCIPLINE[kinship(signElement(sun.id), signElement(saturn.id))]}`,
+  ];
+}

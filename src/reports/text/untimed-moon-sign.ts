@@ -1,0 +1,36 @@
+/**
+ * Untimed births on a day the Moon changed sign: the report reads the Moon's noon sign, and a
+ * chapter that names it says for which hours that holds (the hour of the change from moon-day.ts).
+ */
+import { SIGNS } from '../../astro/zodiac.ts';
+import type { ReportContext } from './context.ts';
+
+/** The noon sign's hours, "if you were born before 14:20 local time", or undefined when the Moon kept one sign (or the birth is timed). */
+export function moonSignHours(ctx: ReportContext): { noon: string; other: string; hours: string; at: string } | undefined {
+  const day = ctx.sky.moonDay;
+  if (ctx.timed || !day || day.signs.length < 2 || !day.ingressAt) return undefined;
+  const [first, second] = day.signs.map((id) => SIGNS.find((s) => s.id === id)!.name) as [string, string];
+  const noon = ctx.signName('moon');
+  const before = noon === first;
+  return { noon, other: before ? second : first, hours: `if you were born ${before ? 'before' : 'after'} ${day.ingressAt} local time`, at: day.ingressAt };
+}
+
+/**
+ * One sentence for a chapter that names the Moon's sign on such a day (undefined on any other):
+ * the first chapter gets the full sentence, each later one a shorter phrasing of its own, so that
+ * no sentence is printed twice.
+ */
+export function moonSignNote(ctx: ReportContext): string | undefined {
+  const h = moonSignHours(ctx);
+  if (!h) return undefined;
+  const phrasings = [
+    `The Moon changed sign on your birth day at ${h.at} local time: where this chapter names the Moon in ${h.noon}, its sign at noon, that holds ${h.hours}; born on the other side of ${h.at}, read the Moon in ${h.other} instead.`,
+    `As before, the Moon in ${h.noon} holds ${h.hours}; otherwise it was in ${h.other}.`,
+    `(Moon in ${h.noon} ${h.hours}, in ${h.other} otherwise.)`,
+    `Here too the Moon's sign is its noon sign, ${h.noon}, true ${h.hours}.`,
+    `Born on the far side of ${h.at}, put ${h.other} where this chapter says ${h.noon} for the Moon.`,
+    `What is said here of a ${h.noon} Moon is for births ${h.hours.replace('if you were born ', '')}.`,
+  ];
+  const index = phrasings.findIndex((_, i) => ctx.once(`moon-sign-note-${i}`));
+  return phrasings[index === -1 ? phrasings.length - 1 : index];
+}

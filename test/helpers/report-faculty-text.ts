@@ -1,0 +1,80 @@
+/**
+ * Opposite claims in the printed text, read from the words rather than from the library's tags:
+ * for each faculty of the synthesis (src/reports/synthesis/faculty-tensions.ts), phrasings that
+ * assert one pole ("Rows can flare quickly" / "Anger may be slow to show"). A report that asserts
+ * both poles of a faculty is a finding, unless the report names that faculty's tension (its
+ * tension passage quotes both poles' descriptions, and the entries on either side are then read
+ * as the two sides of one tension). Tension passages themselves are not read for assertions.
+ *
+ * The phrasings are this project's own vocabulary for the poles, checked against the pairs a reader
+ * quoted from the Athens and Tromsø reports, and kept narrow: a phrase counts only when it asserts the pole of
+ * the reader, not when it describes others or a passing mood.
+ */
+import type { ComposedReport } from '../../src/reports/text/compose-report.ts';
+import { FACULTIES } from '../../src/reports/synthesis/faculty-tensions.ts';
+
+const POLE_PHRASES: Record<string, Record<string, RegExp>> = {
+  anger: {
+    quick:
+      /\b(temper|anger|irritation|rows|arguments|quarrels)(,? when it flares,)? (can |may |tends to |tend to |is likely to )?(flare|flares|flash|flashes|arrive|arrives)( up)? (quickly|fast|suddenly)|\bquick temper\b|\bflare(s)? (up )?(quickly|fast) and (fade|burn out|pass|clear)/i,
+    slow: /\banger (may be|is|can be) slow to (show|come)|\bslow to anger\b|\banger (can |may |tends to )?builds? (quietly |slowly )?out of sight|\bslow[- ]burning anger\b|\brarely lose your temper\b/i,
+  },
+  confidence: {
+    assured: /\bconfidence (is usually one of your strengths|comes naturally)|\bnatural (self-)?confidence\b|\btrust(s)? your own worth\b/i,
+    doubting: /\bnot (yet )?good enough\b|\bself-doubt\b|\bdoubting yourself\b|\bnever quite ready\b/i,
+  },
+  change: {
+    restless: /\bseldom stuck in one gear\b|\bneeds? variety and fresh ground\b|\bcraves? (constant )?change\b/i,
+    settled: /\bstaying power is what you reach for\b|\bfeels? safest with a steady rhythm\b|\bresists? change\b/i,
+  },
+  mind: {
+    quick: /\bquick(-witted| mind)\b|\bthinks? fast\b/i,
+    methodical: /\bmethodical (mind|thinker)\b|\bwants each thought tested\b/i,
+  },
+  drive: {
+    impulsive: /\bacts? first and (apologises|asks|thinks)|\bwants? to act now\b/i,
+    deliberate: /\bwork out the route before\b|\bchoose the moment and keep going\b/i,
+  },
+  feeling: {
+    expressive: /\bfeelings (tend to be )?(vivid, )?openly shown\b|\bshows? what (it|you) feels? at once\b/i,
+    guarded: /\bkeeps? (your )?feelings under (careful )?watch\b|\brarely shows? what (you|it) feels?\b/i,
+  },
+  manner: {
+    expansive: /\bmeets? the world openly and generously\b|\bready to take up room\b/i,
+    reserved: /\bgives? trust and warmth only once\b|\bmeasures? the room\b/i,
+  },
+};
+
+const TENSION = /\bpart of you [^\n]*?, while (through [^\n]*?, )?another part |adds weight to one side of the tension with /;
+
+export interface FacultyFinding {
+  faculty: string;
+  sentences: [string, string];
+}
+
+/** Faculties whose tension the report names: its passage quotes both poles' descriptions. */
+function tensionsNamed(markdown: string): Set<string> {
+  const named = new Set<string>();
+  for (const [faculty, { poles }] of Object.entries(FACULTIES)) if (Object.values(poles).some((p) => markdown.includes(p))) named.add(faculty);
+  return named;
+}
+
+export function oppositeClaimsInText(report: ComposedReport): FacultyFinding[] {
+  const named = tensionsNamed(report.markdown);
+  const paragraphs = report.sections
+    .filter((s) => !['cover', 'appendix', 'disclaimer'].includes(s.id))
+    .flatMap((s) => s.markdown.split('\n\n'))
+    .filter((p) => !TENSION.test(p) && !p.startsWith('|') && !p.startsWith('#'));
+  const findings: FacultyFinding[] = [];
+  for (const [faculty, poles] of Object.entries(POLE_PHRASES)) {
+    if (named.has(faculty)) continue;
+    const [a, b] = Object.values(poles) as [RegExp, RegExp];
+    const first = paragraphs.map((p) => a.exec(p)?.[0]).find(Boolean);
+    const second = paragraphs.map((p) => b.exec(p)?.[0]).find(Boolean);
+    if (first && second) findings.push({ faculty, sentences: [first, second] });
+  }
+  return findings;
+}
+
+/** The phrasings, for a test that each one asserts what it is meant to. */
+export const FACULTY_PHRASES = POLE_PHRASES;

@@ -1,0 +1,49 @@
+/**
+ * Opposite claims read from the printed words (test/helpers/report-faculty-text.ts), not from the
+ * library's tags: over 200 random reports (timed, untimed, polar) and the three read by hand
+ * (Athens 1981, Madrid 1975 untimed, Tromsø 1990), no report asserts both poles of a faculty
+ * unless it names that faculty's tension; and the check finds the pairs the reader quoted.
+ */
+import { describe, expect, it } from 'vitest';
+import { composeReport } from '../../../src/reports/text/compose-report.ts';
+import { reportSky } from '../../../src/reports/sky/report-sky.ts';
+import { natalChartFor, PLACES } from '../../helpers/natal-charts.ts';
+import { randomReportCharts } from '../../helpers/random-report-charts.ts';
+import { oppositeClaimsInText } from '../../helpers/report-faculty-text.ts';
+
+const AS_OF = '2026-11-25T00:00:00Z';
+const ATHENS = { city: 'Athens', country: 'GR', lat: 37.9838, lng: 23.7275, source: 'request' as const, zone: 'Europe/Athens' };
+const MADRID = { city: 'Madrid', country: 'ES', lat: 40.4168, lng: -3.7038, source: 'request' as const, zone: 'Europe/Madrid' };
+
+describe('opposite claims in the printed text', () => {
+  it('none in 200 random reports and the three read by hand, outside a named tension', () => {
+    const charts = [
+      natalChartFor({ name: 'Athens Reader', year: 1981, month: 1, day: 1, hour: 23, minute: 30 }, ATHENS),
+      natalChartFor({ name: 'Madrid Reader', year: 1975, month: 6, day: 15, time_known: false }, MADRID),
+      natalChartFor({ name: 'Tromsø Reader', year: 1990, month: 12, day: 10, hour: 6, minute: 15 }, PLACES.tromso),
+      ...randomReportCharts(200, 52),
+    ];
+    const findings: string[] = [];
+    for (const chart of charts) {
+      const report = composeReport(chart, { sky: reportSky({ chart, asOf: AS_OF }) });
+      for (const f of oppositeClaimsInText(report)) findings.push(`${chart.subject.datetime} ${f.faculty}: "${f.sentences[0]}" / "${f.sentences[1]}"`);
+    }
+    expect(findings).toEqual([]);
+  });
+
+  it('finds the pairs the reader quoted from the reports as they were', () => {
+    const quoted = [
+      ['Confidence is usually one of your strengths.', 'You may carry a persistent sense that you are not yet good enough.', 'confidence'],
+      [
+        'With the modes in near balance, you are seldom stuck in one gear.',
+        'With the fixed signs so lightly filled, staying power is what you reach for.',
+        'change',
+      ],
+      ['Anger may be slow to show, and builds out of sight.', 'Rows can flare quickly and clear just as fast.', 'anger'],
+    ] as const;
+    for (const [a, b, faculty] of quoted) {
+      const report = { markdown: `${a}\n\n${b}\n`, sections: [{ id: 'meeting_world', title: 'x', markdown: `${a}\n\n${b}` }] } as never;
+      expect(oppositeClaimsInText(report).map((f) => f.faculty)).toEqual([faculty]);
+    }
+  });
+});

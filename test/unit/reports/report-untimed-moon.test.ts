@@ -1,0 +1,66 @@
+/**
+ * Untimed honesty over 100 random untimed births (and the Madrid birth of 1975-06-15): every
+ * statement that rests on the Moon's place (its sign, its aspects, what it makes personal, the
+ * rankings) is checked against the birth day's range by test/helpers/untimed-moon-statements.ts.
+ * A statement is stated as fact only when it held all day; otherwise with its hours.
+ */
+import { describe, expect, it } from 'vitest';
+import { composeReport } from '../../../src/reports/text/compose-report.ts';
+import { reportSky } from '../../../src/reports/sky/report-sky.ts';
+import { natalChartFor } from '../../helpers/natal-charts.ts';
+import { seededRandom } from '../../helpers/seeded-random.ts';
+import { untimedMoonStatements } from '../../helpers/untimed-moon-statements.ts';
+
+const AS_OF = '2026-11-25T00:00:00Z';
+const MADRID = { city: 'Madrid', country: 'ES', lat: 40.4168, lng: -3.7038, source: 'request' as const, zone: 'Europe/Madrid' };
+
+function untimedBirths(count: number, seed: number) {
+  const random = seededRandom(seed);
+  return Array.from({ length: count }, (_, i) =>
+    natalChartFor(
+      {
+        name: `Untimed ${i}`,
+        year: 1930 + Math.floor(random() * 90),
+        month: 1 + Math.floor(random() * 12),
+        day: 1 + Math.floor(random() * 28),
+        time_known: false,
+      },
+      { city: null, country: null, lat: -55 + random() * 115, lng: -170 + random() * 340, source: 'request', zone: 'UTC' } as never,
+    ),
+  );
+}
+
+describe('an untimed report states the Moon only as the birth day allows', () => {
+  it('over 100 untimed births and Madrid 1975-06-15, no Moon statement goes beyond the hours it held', () => {
+    const charts = [natalChartFor({ name: 'Madrid Reader', year: 1975, month: 6, day: 15, time_known: false }, MADRID), ...untimedBirths(100, 9127)];
+    let checked = 0;
+    let signChanges = 0;
+    const wrong: string[] = [];
+    for (const chart of charts) {
+      const sky = reportSky({ chart, asOf: AS_OF });
+      const result = untimedMoonStatements(composeReport(chart, { sky }), sky.moonDay!);
+      checked += result.checked;
+      if (sky.moonDay!.signs.length > 1) signChanges++;
+      wrong.push(...result.wrong.map((w) => `${chart.subject.datetime.slice(0, 10)} ${w}`));
+    }
+    expect(wrong).toEqual([]);
+    // The check saw statements of every kind: many in all, and days on which the Moon changed sign.
+    expect(checked).toBeGreaterThan(30 * charts.length);
+    expect(signChanges).toBeGreaterThan(20);
+  });
+
+  it('finds what the Madrid report printed before: a ranking, a contact and an aspect stated as facts', () => {
+    const chart = natalChartFor({ name: 'Madrid Reader', year: 1975, month: 6, day: 15, time_known: false }, MADRID);
+    const day = reportSky({ chart, asOf: AS_OF }).moonDay!;
+    const before = [
+      '## Synthesis',
+      '- The tightest tension in your chart, Moon square Neptune, pairs your emotional needs with your imagination and longing for the ideal.',
+      '',
+      'Your Moon and Saturn meet in a sextile, a sign that comfort arrived on a timetable.',
+      '',
+      'Uranus moves slowly and usually speaks for a generation; it speaks for you in particular because it makes close contact with your Moon.',
+    ].join('\n');
+    const report = { sections: [{ id: 'synthesis', title: 'Synthesis', markdown: before }] } as never;
+    expect(untimedMoonStatements(report, day).wrong).toHaveLength(3);
+  });
+});
