@@ -86,17 +86,17 @@ interface Boundary {
 }
 
 /**
- * The crossings of a limb's targets that bound the elements running in [from, to], found
- * outward from the half-day interval holding `from` on the scanner's grid (anchored
- * LONGEST_ELEMENT_DAYS before `from`): forward until a boundary after `to` (the end of the element
- * running there), and, when `starts` is asked, backward until one at or before `from` (the start
- * of the element running there). `every`: only the targets whose number it divides count as the
- * boundaries sought (2 for the tithis among the karanas' crossings). Elements last less than
+ * The crossings of a limb's targets that bound the elements running from `from` to each sought
+ * end, found outward from the half-day interval holding `from` on the scanner's grid (anchored
+ * LONGEST_ELEMENT_DAYS before `from`): forward until, for each `{ to, every }` sought, a boundary
+ * after `to` (the end of the element running there) whose target's number `every` divides (2 for
+ * the tithis among the karanas' crossings), and, when `starts` is asked, backward until one at or
+ * before `from` (the start of the element running there). Elements last less than
  * LONGEST_ELEMENT_DAYS, so the grid, which reaches that far each side of the window, holds them.
  */
-function boundaries(kind: LimbKind, from: number, to: number, cache: PositionCache, starts: boolean, every: number): Boundary[] {
+function boundaries(kind: LimbKind, from: number, sought: readonly { to: number; every: number }[], cache: PositionCache, starts: boolean): Boundary[] {
   const { span, count } = LIMB_SPAN[kind];
-  const grid = makeGrid(from - LONGEST_ELEMENT_DAYS, to + LONGEST_ELEMENT_DAYS, GRID_STEP);
+  const grid = makeGrid(from - LONGEST_ELEMENT_DAYS, Math.max(...sought.map((x) => x.to)) + LONGEST_ELEMENT_DAYS, GRID_STEP);
   const found: Boundary[] = [];
   const signal = signalOf(kind, cache);
   const spec: ScanSpec = {
@@ -108,13 +108,14 @@ function boundaries(kind: LimbKind, from: number, to: number, cache: PositionCac
   };
   // One grid interval at a time: the position cache keeps the samples at the nodes two intervals share.
   const scan = (i: number) => scanSignal(signal, [grid[i]!, grid[i + 1]!], spec);
-  const sought = (b: Boundary) => b.k % every === 0;
+  const ended = () => sought.every(({ to, every }) => found.some((b) => b.t > to && b.k % every === 0));
+  const begun = () => sought.every(({ every }) => found.some((b) => b.t <= from && b.k % every === 0));
   const first = Math.min(grid.length - 2, Math.floor((from - grid[0]!) / GRID_STEP));
   for (let i = first; i < grid.length - 1; i++) {
     scan(i);
-    if (found.some((b) => b.t > to && sought(b))) break;
+    if (ended()) break;
   }
-  if (starts) for (let i = first - 1; i >= 0 && !found.some((b) => b.t <= from && sought(b)); i--) scan(i);
+  if (starts) for (let i = first - 1; i >= 0 && !begun(); i--) scan(i);
   return found.sort((a, b) => a.t - b.t);
 }
 
@@ -144,21 +145,37 @@ function elementsOf(found: readonly Boundary[], from: number, to: number, count:
 }
 
 /**
- * Every limb's elements that run at some instant of [from, to], in order, each with its start and
- * end; with `starts` false the first of each begins at `from` (cut there; when it really began is
- * not searched). The tithis are the karanas' boundaries at the multiples of 12°, so the elongation
- * is searched once for both.
+ * Each limb's elements that run at some instant from `from` to its own end in `to` (a number: the
+ * same end for all), in order, each with its start and end; with `starts` false the first of each
+ * begins at `from` (cut there; when it really began is not searched), and an end equal to `from`
+ * asks for the element running then alone. The tithis are the karanas' boundaries at the
+ * multiples of 12°, so the elongation is searched once for both.
  */
-export function limbsOver(from: number, to: number, cache: PositionCache, starts: boolean): Record<LimbKind, LimbElement[]> {
-  const elongation = boundaries('karana', from, to, cache, starts, 2);
+export function limbsOver(
+  from: number,
+  to: number | Readonly<Record<LimbKind, number>>,
+  cache: PositionCache,
+  starts: boolean,
+): Record<LimbKind, LimbElement[]> {
+  const end = typeof to === 'number' ? { tithi: to, karana: to, nakshatra: to, yoga: to } : to;
+  const elongation = boundaries(
+    'karana',
+    from,
+    [
+      { to: end.tithi, every: 2 },
+      { to: end.karana, every: 1 },
+    ],
+    cache,
+    starts,
+  );
   const tithiBounds = elongation.filter((b) => b.k % 2 === 0).map((b) => ({ t: b.t, k: b.k / 2, rising: b.rising }));
-  const nakshatra = LIMB_SPAN.nakshatra.count,
-    yoga = LIMB_SPAN.yoga.count;
+  const limb = (kind: 'nakshatra' | 'yoga') =>
+    elementsOf(boundaries(kind, from, [{ to: end[kind], every: 1 }], cache, starts), from, end[kind], LIMB_SPAN[kind].count, starts);
   return {
-    tithi: elementsOf(tithiBounds, from, to, LIMB_SPAN.tithi.count, starts),
-    nakshatra: elementsOf(boundaries('nakshatra', from, to, cache, starts, 1), from, to, nakshatra, starts),
-    yoga: elementsOf(boundaries('yoga', from, to, cache, starts, 1), from, to, yoga, starts),
-    karana: elementsOf(elongation, from, to, LIMB_SPAN.karana.count, starts),
+    tithi: elementsOf(tithiBounds, from, end.tithi, LIMB_SPAN.tithi.count, starts),
+    nakshatra: limb('nakshatra'),
+    yoga: limb('yoga'),
+    karana: elementsOf(elongation, from, end.karana, LIMB_SPAN.karana.count, starts),
   };
 }
 

@@ -43,17 +43,25 @@ const limbsWithin = (found: Record<LimbKind, LimbElement[]>, from: number, to: n
 });
 
 /**
- * The day's core alone: its sunrises, weekday, limbs and daytime periods (what a daily reading
- * needs; no Moon rise or lunar month). The first element of each limb is the one at sunrise, cut
- * there: its start is the sunrise (when it really began is not searched), its end its own.
+ * The day's core alone (what a daily reading needs; no Moon rise or lunar month): its sunrises,
+ * weekday and daytime periods, and of the limbs the tithi, yoga and karana at sunrise and every
+ * nakshatra running before the next sunrise. Each list's first element is the one at sunrise,
+ * cut there: its start is the sunrise (when it really began is not searched), its end its own.
  */
-export type PanchangDay = Pick<Panchang, 'date' | 'weekday' | 'day' | 'limbs' | 'periods' | 'ayanamsa'>;
+export interface PanchangDay extends Pick<Panchang, 'date' | 'weekday' | 'day' | 'periods' | 'ayanamsa'> {
+  limbs: Record<LimbKind, LimbElement[]>;
+}
 
 export function computePanchangDay(date: CalendarDate, zone: string, lat: number, lng: number, ayanamsa: AyanamsaName): PanchangDay {
   const day = hinduDay(date, zone, lat, lng);
   const sunrise = day.sunrise.jdUt,
     next = day.nextSunrise.jdUt;
-  const found = limbsOver(sunrise, next, new PositionCache({ type: 'sidereal', ayanamsa }), false);
+  const found = limbsOver(
+    sunrise,
+    { tithi: sunrise, yoga: sunrise, karana: sunrise, nakshatra: next },
+    new PositionCache({ type: 'sidereal', ayanamsa }),
+    false,
+  );
   const limbs = limbsWithin(found, sunrise, next);
   const weekday = new Date(Date.UTC(date.year, date.month - 1, date.day)).getUTCDay();
   return { date, weekday, day, limbs, periods: dayPeriods(sunrise, day.sunset.jdUt, weekday), ayanamsa };
