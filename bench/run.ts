@@ -3,7 +3,7 @@
  * figures with the machine's description under bench/results/.
  *
  * Environment: BENCH_ONLY (comma-separated sections: natal, transits, export, endpoints, render,
- * png-memory, interpretation, reports, astrocartography, electional, admin; default all but electional (its own
+ * png-memory, interpretation, reports, astrocartography, vedic-daily, electional, admin; default all but electional (its own
  * server and natal in alternating rounds: bench/electional.bench.ts) and admin, which needs DATABASE_URL and seeds a
  * database of its own), BENCH_DURATION seconds per run (default 10), BENCH_CONNECTIONS (default 32),
  * BENCH_MODES (how the natal and transits sections run the service: `inline` and `pool`, compute modes
@@ -33,8 +33,11 @@ import { machineDescription } from './machine.ts';
 import { exportLibraryFloor } from './library-floor.ts';
 import { floors } from './floors.ts';
 import { natalTaskSplit } from './natal-task-split.ts';
+import { benchVedicDaily, printVedicDaily } from './vedic-daily.bench.ts';
 
-const only = new Set((process.env.BENCH_ONLY ?? 'natal,transits,export,endpoints,render,png-memory,interpretation,reports,astrocartography').split(','));
+const only = new Set(
+  (process.env.BENCH_ONLY ?? 'natal,transits,export,endpoints,render,png-memory,interpretation,reports,astrocartography,vedic-daily').split(','),
+);
 const durationSeconds = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const sharedServers = Boolean(process.env.DATABASE_URL && process.env.REDIS_URL);
@@ -208,6 +211,13 @@ if (only.has('astrocartography')) {
   const acg = await benchAstrocartography(durationSeconds, acgRounds);
   printAstrocartography(acg, durationSeconds, acgRounds);
   record.astrocartography = acg;
+}
+
+if (only.has('vedic-daily')) {
+  // Half-length rounds (at least 4 s), as the endpoints section runs: three loads a round.
+  const figures = await benchVedicDaily({ seconds: Math.max(4, Math.round(durationSeconds / 2)), rounds, env });
+  printVedicDaily(figures);
+  record.vedic_daily = figures;
 }
 
 if (only.has('admin')) {

@@ -1,16 +1,20 @@
 /**
  * The Vedic daily personal reading and BaZi synastry against natal, in one run:
  *
- * - served: the compiled service (`npm run build` first), one process on embedded defaults with
- *   the compute pool, autocannon on POST /api/v1/natal/calculate, POST
- *   /api/v2/vedic/horoscope/daily/personal and POST /api/v1/chinese/bazi/synastry in alternating
- *   rounds (bench/load.ts), a new random birth (or pair) per request and a day of the week around
- *   a fixed date, after a warm-up of each; the ratios are each endpoint's requests per second
- *   over natal's in the same run (target: at least 0.5 for both);
+ * - served: the compiled service (`npm run build` first), one process with the compute pool,
+ *   autocannon on POST /api/v1/natal/calculate, POST /api/v2/vedic/horoscope/daily/personal and
+ *   POST /api/v1/chinese/bazi/synastry in alternating rounds (bench/load.ts, the order rotated
+ *   each round), a new random birth (or pair) per request and a day of the week around a fixed
+ *   date, after a warm-up of each (WARM_UP_SECONDS: a served process takes tens of seconds of
+ *   random births to reach its steady rate, natal's included); the ratios are each endpoint's requests per second over
+ *   natal's in the same round, the figure the median round (target: at least 0.5 for both);
  * - in process: the three compute tasks in alternating batches on one thread, CPU ms per task.
  *
- *   npx tsx bench/vedic-daily.bench.ts [seconds per round=4] [rounds=2]
+ * `npm run bench` runs it as its `vedic-daily` section; on its own:
+ *
+ *   npx tsx bench/vedic-daily.bench.ts [seconds per round=4] [rounds=5]
  */
+import os from 'node:os';
 import { initEphemeris } from '../src/astro/ephemeris.ts';
 import { runTask } from '../src/pool-tasks.ts';
 import { natalRequest } from '../src/features/western/natal/natal-schemas.ts';
@@ -23,19 +27,33 @@ import { alternatingLoads } from './load.ts';
 import { median } from './median.ts';
 import { startBenchServer } from './server-process.ts';
 
-const seconds = Number(process.argv[2] ?? 4);
-const rounds = Number(process.argv[3] ?? 2);
 const CONNECTIONS = 16;
+const WARM_UP_SECONDS = 15;
+const NAMES = ['natal', 'vedic_daily', 'bazi_synastry'] as const;
+type Name = (typeof NAMES)[number];
+
 const sex = () => (Math.random() < 0.5 ? 'M' : 'F');
 /** A day of the week around 25 November 2026 (fixed, so that runs compare). */
 const askedDay = () => `2026-11-${randomInt(22, 28)}`;
 const dailyBody = () => ({ ...randomBirth(), ayanamsha: 'lahiri', house_system: 'whole_sign', node_type: 'mean', target_date: askedDay() });
 const synastryBody = () => ({ person_a: { ...randomBirth(), sex: sex() }, person_b: { ...randomBirth(), sex: sex() } });
 
-type Name = 'natal' | 'vedic_daily' | 'bazi_synastry';
+export interface VedicDailyFigures {
+  seconds: number;
+  rounds: number;
+  connections: number;
+  /** The 1-minute load average before and after the served rounds (other work on the box). */
+  loadAverage: { before: number; after: number };
+  /** Requests per second of each round. */
+  served: Record<Name, number[]>;
+  /** Each endpoint's requests per second over natal's, per round, and their median. */
+  ratios: Record<Name, { rounds: number[]; median: number }>;
+  /** CPU ms per task in process (median of batches of 10). */
+  taskMs: Record<Name, number>;
+}
 
-async function served(): Promise<Record<Name, number[]>> {
-  const server = await startBenchServer({ COMPUTE_MODE: 'pool' });
+async function served(seconds: number, rounds: number, env: Record<string, string>): Promise<Record<Name, number[]>> {
+  const server = await startBenchServer({ ...env, COMPUTE_MODE: 'pool' });
   const headers = { 'x-api-key': server.key, 'content-type': 'application/json' };
   const post = (path: string, body: () => unknown) => ({ url: `${server.url}${path}`, method: 'POST' as const, headers, body: () => JSON.stringify(body()) });
   const loads = {
@@ -44,13 +62,13 @@ async function served(): Promise<Record<Name, number[]>> {
     bazi_synastry: post('/api/v1/chinese/bazi/synastry', synastryBody),
   };
   try {
-    return await alternatingLoads(loads, { rounds, seconds, warmUpSeconds: 3, connections: CONNECTIONS });
+    return await alternatingLoads(loads, { rounds, seconds, warmUpSeconds: WARM_UP_SECONDS, connections: CONNECTIONS });
   } finally {
     await server.stop();
   }
 }
 
-function inProcess(): Record<Name, number> {
+function inProcess(seconds: number): Record<Name, number> {
   initEphemeris();
   const prepare = (path: string, body: unknown) => {
     const e = ENDPOINTS.find((x) => x.paths.includes(path))!;
@@ -69,12 +87,11 @@ function inProcess(): Record<Name, number> {
     const c = cases[k++ % cases.length]![name];
     return runTask(c.name, c.task as never);
   };
-  const names: Name[] = ['natal', 'vedic_daily', 'bazi_synastry'];
-  for (let i = 0; i < 200; i++) for (const n of names) run(n);
+  for (let i = 0; i < 400; i++) for (const n of NAMES) run(n);
   const samples: Record<Name, number[]> = { natal: [], vedic_daily: [], bazi_synastry: [] };
   const end = Date.now() + seconds * 1000;
   while (Date.now() < end)
-    for (const n of names) {
+    for (const n of NAMES) {
       const before = process.cpuUsage();
       for (let i = 0; i < 10; i++) run(n);
       const used = process.cpuUsage(before);
@@ -83,13 +100,41 @@ function inProcess(): Record<Name, number> {
   return { natal: median(samples.natal), vedic_daily: median(samples.vedic_daily), bazi_synastry: median(samples.bazi_synastry) };
 }
 
-const s = await served();
-const t = inProcess();
-const avg = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
-console.log(
-  `Vedic daily reading and BaZi synastry against natal (${rounds} served rounds of ${seconds} s, ${CONNECTIONS} connections; in process: CPU ms per task, median of batches of 10)`,
-);
-console.log('| endpoint | served req/s | / natal | in-process ms per task | / natal |');
-console.log('|---|---:|---:|---:|---:|');
-for (const n of ['natal', 'vedic_daily', 'bazi_synastry'] as const)
-  console.log(`| ${n} | ${avg(s[n]).toFixed(0)} | ${(avg(s[n]) / avg(s.natal)).toFixed(2)} | ${t[n].toFixed(3)} | ${(t[n] / t.natal).toFixed(2)} |`);
+export async function benchVedicDaily(options: { seconds: number; rounds: number; env?: Record<string, string> }): Promise<VedicDailyFigures> {
+  const before = os.loadavg()[0]!;
+  const s = await served(options.seconds, options.rounds, options.env ?? {});
+  const after = os.loadavg()[0]!;
+  const ratio = (n: Name) => {
+    const rounds = s[n].map((x, i) => x / s.natal[i]!);
+    return { rounds, median: median(rounds) };
+  };
+  return {
+    seconds: options.seconds,
+    rounds: options.rounds,
+    connections: CONNECTIONS,
+    loadAverage: { before, after },
+    served: s,
+    ratios: { natal: ratio('natal'), vedic_daily: ratio('vedic_daily'), bazi_synastry: ratio('bazi_synastry') },
+    taskMs: inProcess(options.seconds),
+  };
+}
+
+/** The table `npm run bench` and this file print. */
+export function printVedicDaily(f: VedicDailyFigures): void {
+  console.log(
+    `\nVedic daily reading and BaZi synastry against natal (served: ${WARM_UP_SECONDS} s of warm-up each, then ${f.rounds} alternating rounds of ${f.seconds} s, ${f.connections} connections, ratio the median of the rounds' ratios, target ≥ 0.5; in process: CPU ms per task, median of batches of 10)`,
+  );
+  console.log(`load average (1 min) ${f.loadAverage.before.toFixed(1)} before the served rounds, ${f.loadAverage.after.toFixed(1)} after`);
+  console.log('| endpoint | served req/s (median) | / natal | rounds / natal | in-process ms per task | / natal |');
+  console.log('|---|---:|---:|---|---:|---:|');
+  for (const n of NAMES) {
+    const r = f.ratios[n];
+    console.log(
+      `| ${n} | ${median(f.served[n]).toFixed(0)} | ${r.median.toFixed(2)} | ${r.rounds.map((x) => x.toFixed(2)).join(' ')} | ${f.taskMs[n].toFixed(3)} | ${(f.taskMs[n] / f.taskMs.natal).toFixed(2)} |`,
+    );
+  }
+}
+
+if (import.meta.filename === process.argv[1]) {
+  printVedicDaily(await benchVedicDaily({ seconds: Number(process.argv[2] ?? 4), rounds: Number(process.argv[3] ?? 5) }));
+}

@@ -14,7 +14,7 @@
  * and karana's function is the same in every zodiac; the nakshatra's and yoga's take the ayanamsa.
  */
 import { PositionCache } from '../events/positions.ts';
-import { makeGrid, scanSignal, type Signal } from '../events/scan.ts';
+import { makeGrid, scanSignal, type ScanSpec, type Signal } from '../events/scan.ts';
 import { GRID_STEP, SPEED_JERK } from '../events/search.ts';
 
 export type LimbKind = 'tithi' | 'karana' | 'nakshatra' | 'yoga';
@@ -36,12 +36,18 @@ export interface LimbElement {
 
 /**
  * How long an element can last, in days, with margin: a tithi up to about 26.8 h, a nakshatra
- * 27.2 h (the Moon at its slowest, 11.8°/day), a yoga 25 h. The window is widened by this much
- * each side so that the elements running at its ends are found whole.
+ * 27.2 h (the Moon at its slowest, 11.8°/day), a yoga 25 h. The search's grid reaches this far
+ * each side of the window, so that the elements running at its ends are found whole.
  */
 export const LONGEST_ELEMENT_DAYS = 1.3;
 
 const targetsOf = (kind: LimbKind) => Array.from({ length: LIMB_SPAN[kind].count }, (_, i) => i * LIMB_SPAN[kind].span);
+const TARGETS: Readonly<Record<LimbKind, readonly number[]>> = {
+  tithi: targetsOf('tithi'),
+  karana: targetsOf('karana'),
+  nakshatra: targetsOf('nakshatra'),
+  yoga: targetsOf('yoga'),
+};
 
 /** The function whose crossings bound a limb's elements: elongation, Moon, or Sun + Moon. */
 function signalOf(kind: LimbKind, cache: PositionCache): Signal {
@@ -72,49 +78,105 @@ function signalOf(kind: LimbKind, cache: PositionCache): Signal {
   };
 }
 
+/** A crossing of one of a limb's target angles: `k` the target's number (target = k · span), `rising` the direction of the pass. */
+interface Boundary {
+  t: number;
+  k: number;
+  rising: boolean;
+}
+
 /**
- * The elements of a limb that run at some instant of [from, to], in order, each with its start
- * and end. The crossings are searched over the window widened by `margin` (longer than any of its elements), so the
- * first element's start and the last one's end are found too.
+ * The crossings of a limb's targets that bound the elements running from `from` to each sought
+ * end, found outward from the half-day interval holding `from` on the scanner's grid (anchored
+ * LONGEST_ELEMENT_DAYS before `from`): forward until, for each `{ to, every }` sought, a boundary
+ * after `to` (the end of the element running there) whose target's number `every` divides (2 for
+ * the tithis among the karanas' crossings), and, when `starts` is asked, backward until one at or
+ * before `from` (the start of the element running there). Elements last less than
+ * LONGEST_ELEMENT_DAYS, so the grid, which reaches that far each side of the window, holds them.
  */
-export function limbElements(kind: LimbKind, from: number, to: number, cache: PositionCache, margin = LONGEST_ELEMENT_DAYS): LimbElement[] {
+function boundaries(kind: LimbKind, from: number, sought: readonly { to: number; every: number }[], cache: PositionCache, starts: boolean): Boundary[] {
   const { span, count } = LIMB_SPAN[kind];
-  const crossings: { t: number; index: number }[] = [];
-  scanSignal(signalOf(kind, cache), makeGrid(from - margin, to + margin, GRID_STEP), {
-    targets: targetsOf(kind),
+  const grid = makeGrid(from - LONGEST_ELEMENT_DAYS, Math.max(...sought.map((x) => x.to)) + LONGEST_ELEMENT_DAYS, GRID_STEP);
+  const found: Boundary[] = [];
+  const signal = signalOf(kind, cache);
+  const spec: ScanSpec = {
+    targets: TARGETS[kind],
     onCrossing(t, target, rising) {
-      // The element that begins at the boundary: its index from the target itself, never from a longitude a hair either side of it.
-      const index = Math.round(target / span) % count;
-      crossings.push({ t, index: rising ? index : (index + count - 1) % count });
+      // The target's number from the target itself, never from a longitude a hair either side of it.
+      found.push({ t, k: Math.round(target / span) % count, rising });
     },
-  });
-  crossings.sort((a, b) => a.t - b.t);
+  };
+  // One grid interval at a time: the position cache keeps the samples at the nodes two intervals share.
+  const scan = (i: number) => scanSignal(signal, [grid[i]!, grid[i + 1]!], spec);
+  const ended = () => sought.every(({ to, every }) => found.some((b) => b.t > to && b.k % every === 0));
+  const begun = () => sought.every(({ every }) => found.some((b) => b.t <= from && b.k % every === 0));
+  const first = Math.min(grid.length - 2, Math.floor((from - grid[0]!) / GRID_STEP));
+  for (let i = first; i < grid.length - 1; i++) {
+    scan(i);
+    if (ended()) break;
+  }
+  if (starts) for (let i = first - 1; i >= 0 && !begun(); i--) scan(i);
+  return found.sort((a, b) => a.t - b.t);
+}
+
+/**
+ * The elements between consecutive boundaries (of `count` per circle) that run in [from, to], in
+ * order. The element a boundary begins is its target's for a rising pass, the one before for a
+ * falling pass. Without `starts`, the first element is cut at `from` (its own start not sought).
+ */
+function elementsOf(found: readonly Boundary[], from: number, to: number, count: number, starts: boolean): LimbElement[] {
+  const begins = (b: Boundary) => (b.rising ? b.k : (b.k + count - 1) % count);
   const out: LimbElement[] = [];
-  for (let i = 0; i + 1 < crossings.length; i++) {
-    const start = crossings[i]!.t,
-      end = crossings[i + 1]!.t;
-    if (end <= from || start > to) continue;
-    out.push({ index: crossings[i]!.index, start, end });
+  let i = 0;
+  if (!starts) {
+    i = found.findIndex((b) => b.t > from);
+    const b = found[i]!;
+    // The element before the first boundary after `from`: the one it ends.
+    out.push({ index: b.rising ? (b.k + count - 1) % count : b.k, start: from, end: b.t });
+  }
+  for (; i + 1 < found.length; i++) {
+    const start = found[i]!.t,
+      end = found[i + 1]!.t;
+    if (end <= from) continue;
+    if (start > to) break;
+    out.push({ index: begins(found[i]!), start, end });
   }
   return out;
 }
 
 /**
- * The tithis spanned by a run of karanas (karana 2k + 1 and 2k + 2, counted from 1, make tithi
- * k + 1): a half-tithi at either end of the run is dropped, since its tithi's other end lies
- * outside the window searched, which LONGEST_ELEMENT_DAYS makes wide enough that this never
- * touches the tithis asked for.
+ * Each limb's elements that run at some instant from `from` to its own end in `to` (a number: the
+ * same end for all), in order, each with its start and end; with `starts` false the first of each
+ * begins at `from` (cut there; when it really began is not searched), and an end equal to `from`
+ * asks for the element running then alone. The tithis are the karanas' boundaries at the
+ * multiples of 12°, so the elongation is searched once for both.
  */
-export function tithisOfKaranas(karanas: readonly LimbElement[]): LimbElement[] {
-  const out: LimbElement[] = [];
-  for (let i = 0; i + 1 < karanas.length; i++) {
-    const first = karanas[i]!,
-      second = karanas[i + 1]!;
-    if (first.index % 2 !== 0) continue;
-    out.push({ index: first.index / 2, start: first.start, end: second.end });
-    i++;
-  }
-  return out;
+export function limbsOver(
+  from: number,
+  to: number | Readonly<Record<LimbKind, number>>,
+  cache: PositionCache,
+  starts: boolean,
+): Record<LimbKind, LimbElement[]> {
+  const end = typeof to === 'number' ? { tithi: to, karana: to, nakshatra: to, yoga: to } : to;
+  const elongation = boundaries(
+    'karana',
+    from,
+    [
+      { to: end.tithi, every: 2 },
+      { to: end.karana, every: 1 },
+    ],
+    cache,
+    starts,
+  );
+  const tithiBounds = elongation.filter((b) => b.k % 2 === 0).map((b) => ({ t: b.t, k: b.k / 2, rising: b.rising }));
+  const limb = (kind: 'nakshatra' | 'yoga') =>
+    elementsOf(boundaries(kind, from, [{ to: end[kind], every: 1 }], cache, starts), from, end[kind], LIMB_SPAN[kind].count, starts);
+  return {
+    tithi: elementsOf(tithiBounds, from, end.tithi, LIMB_SPAN.tithi.count, starts),
+    nakshatra: limb('nakshatra'),
+    yoga: limb('yoga'),
+    karana: elementsOf(elongation, from, end.karana, LIMB_SPAN.karana.count, starts),
+  };
 }
 
 /** The element running at instant t (start <= t < end), among elements found for a window holding t. */

@@ -8,13 +8,10 @@ import { PositionCache } from '../events/positions.ts';
 import { ayanamsaDegrees, type ZodiacSetting } from '../ephemeris.ts';
 import type { AyanamsaName } from '../ayanamsas.ts';
 import { hinduDay, moonRiseSet, type CalendarDate, type HinduDay } from './panchang-day.ts';
-import { elementAt, limbElements, LONGEST_ELEMENT_DAYS, tithisOfKaranas, type LimbElement, type LimbKind } from './panchang-limbs.ts';
+import { elementAt, limbsOver, type LimbElement, type LimbKind } from './panchang-limbs.ts';
 import { dayPeriods, type DayPeriods } from './panchang-periods.ts';
 import { lunarCalendarAt, type LunarCalendar } from './panchang-calendar.ts';
 import { pakshaOfTithi } from './panchang-names.ts';
-
-/** Longer than any half-tithi (a karana), in days. */
-const HALF_TITHI_DAYS = 0.6;
 
 export interface Panchang {
   date: CalendarDate;
@@ -34,22 +31,6 @@ export interface Panchang {
   at: { jdUt: number; limbs: Record<LimbKind, LimbElement> } | undefined;
 }
 
-/**
- * The elements of every limb for a window, in one position cache (the limbs share the Sun's and
- * the Moon's samples). A tithi is two karanas: the tithis are the karanas joined in pairs, so
- * the elongation is searched once.
- */
-function limbsOver(from: number, to: number, cache: PositionCache): Record<LimbKind, LimbElement[]> {
-  // The karanas of a half-tithi more each side, so that the tithis at both ends are whole (a karana lasts at most 13.6 h).
-  const karana = limbElements('karana', from - HALF_TITHI_DAYS, to + HALF_TITHI_DAYS, cache, LONGEST_ELEMENT_DAYS - HALF_TITHI_DAYS);
-  return {
-    tithi: tithisOfKaranas(karana),
-    nakshatra: limbElements('nakshatra', from, to, cache),
-    yoga: limbElements('yoga', from, to, cache),
-    karana,
-  };
-}
-
 /** The elements that run in [from, to): those that begin before `to` and end after `from`. */
 const within = (elements: LimbElement[], from: number, to: number) => elements.filter((e) => e.end > from && e.start < to);
 
@@ -61,14 +42,26 @@ const limbsWithin = (found: Record<LimbKind, LimbElement[]>, from: number, to: n
   karana: within(found.karana, from, to),
 });
 
-/** The day's core alone: its sunrises, weekday, limbs and daytime periods (what a daily reading needs; no Moon rise or lunar month). */
-export type PanchangDay = Pick<Panchang, 'date' | 'weekday' | 'day' | 'limbs' | 'periods' | 'ayanamsa'>;
+/**
+ * The day's core alone (what a daily reading needs; no Moon rise or lunar month): its sunrises,
+ * weekday and daytime periods, and of the limbs the tithi, yoga and karana at sunrise and every
+ * nakshatra running before the next sunrise. Each list's first element is the one at sunrise,
+ * cut there: its start is the sunrise (when it really began is not searched), its end its own.
+ */
+export interface PanchangDay extends Pick<Panchang, 'date' | 'weekday' | 'day' | 'periods' | 'ayanamsa'> {
+  limbs: Record<LimbKind, LimbElement[]>;
+}
 
 export function computePanchangDay(date: CalendarDate, zone: string, lat: number, lng: number, ayanamsa: AyanamsaName): PanchangDay {
   const day = hinduDay(date, zone, lat, lng);
   const sunrise = day.sunrise.jdUt,
     next = day.nextSunrise.jdUt;
-  const found = limbsOver(sunrise, next, new PositionCache({ type: 'sidereal', ayanamsa }));
+  const found = limbsOver(
+    sunrise,
+    { tithi: sunrise, yoga: sunrise, karana: sunrise, nakshatra: next },
+    new PositionCache({ type: 'sidereal', ayanamsa }),
+    false,
+  );
   const limbs = limbsWithin(found, sunrise, next);
   const weekday = new Date(Date.UTC(date.year, date.month - 1, date.day)).getUTCDay();
   return { date, weekday, day, limbs, periods: dayPeriods(sunrise, day.sunset.jdUt, weekday), ayanamsa };
@@ -83,7 +76,7 @@ export function computePanchang(date: CalendarDate, zone: string, lat: number, l
   // One search over the day and the requested instant (which lies in the calendar date, within a day of sunrise).
   const from = atJdUt === undefined ? sunrise : Math.min(sunrise, atJdUt);
   const to = atJdUt === undefined ? next : Math.max(next, atJdUt);
-  const found = limbsOver(from, to, cache);
+  const found = limbsOver(from, to, cache, true);
   const limbs = limbsWithin(found, sunrise, next);
   const weekday = new Date(Date.UTC(date.year, date.month - 1, date.day)).getUTCDay();
   const moon = moonRiseSet(sunrise, next, lat, lng);

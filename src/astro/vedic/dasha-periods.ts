@@ -48,7 +48,8 @@ export const MS_PER_DAY = 86_400_000;
 /**
  * The periods of `cycle` for a birth at `birthMs` whose Moon has traversed `fraction` of a
  * nakshatra whose mahadasha is `sequence[startIndex]`; `levels` 1 to 3; mahadashas follow one
- * another until one ends `spanYears` or more after birth.
+ * another until one ends `spanYears` or more after birth. With `onlyAt` (ms), only the periods
+ * running at that instant are divided (a reading of one day needs no other sub-period).
  */
 export function cyclicDashas<L extends string>(
   cycle: DashaCycle<L>,
@@ -58,6 +59,7 @@ export function cyclicDashas<L extends string>(
   yearDays: number,
   levels: number,
   spanYears: number,
+  onlyAt?: number,
 ): DashaTimeline<L> {
   const n = cycle.sequence.length;
   const first = cycle.sequence[startIndex]!;
@@ -65,6 +67,7 @@ export function cyclicDashas<L extends string>(
   const yearMs = yearDays * MS_PER_DAY;
   const originMs = birthMs - elapsedYears * yearMs;
   const at = (years: number) => originMs + years * yearMs;
+  const divided = (level: number, startMs: number, endMs: number) => level < levels && (onlyAt === undefined || (startMs <= onlyAt && onlyAt < endMs));
 
   const subPeriods = (index: number, startYears: number, years: number, level: number): DashaPeriod<L>[] => {
     const out: DashaPeriod<L>[] = [];
@@ -74,13 +77,15 @@ export function cyclicDashas<L extends string>(
       const length = (years * lord.years) / cycle.totalYears;
       // The last sub-period ends exactly where its parent does, whatever the rounding of the sum.
       const end = k === n - 1 ? startYears + years : offset + length;
+      const startMs = at(offset),
+        endMs = at(end);
       out.push({
         lord: lord.id,
         level,
-        startMs: at(offset),
-        endMs: at(end),
+        startMs,
+        endMs,
         years: length,
-        periods: level < levels ? subPeriods((index + k) % n, offset, length, level + 1) : undefined,
+        periods: divided(level, startMs, endMs) ? subPeriods((index + k) % n, offset, length, level + 1) : undefined,
       });
       offset = end;
     }
@@ -92,13 +97,15 @@ export function cyclicDashas<L extends string>(
   for (let k = 0; startYears < elapsedYears + spanYears; k++) {
     const index = (startIndex + k) % n;
     const lord = cycle.sequence[index]!;
+    const startMs = at(startYears),
+      endMs = at(startYears + lord.years);
     periods.push({
       lord: lord.id,
       level: 1,
-      startMs: at(startYears),
-      endMs: at(startYears + lord.years),
+      startMs,
+      endMs,
       years: lord.years,
-      periods: levels > 1 ? subPeriods(index, startYears, lord.years, 2) : undefined,
+      periods: divided(1, startMs, endMs) ? subPeriods(index, startYears, lord.years, 2) : undefined,
     });
     startYears += lord.years;
   }

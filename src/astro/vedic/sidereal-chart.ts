@@ -5,12 +5,14 @@
  * natal endpoint gives; everything else here is Jyotish's reading of them. The dasha, varga,
  * panchang and chart-image code read this model.
  */
+import { bodyInfo } from '../bodies.ts';
 import { computeChartMoment, type PointPosition } from '../chart.ts';
+import { calcBody } from '../ephemeris.ts';
 import type { AyanamsaName } from '../ayanamsas.ts';
 import type { HouseSystemName } from '../house-systems.ts';
 import { houseOf } from '../house-placement.ts';
 import { degreeInSign, signIndexOf, normalizeDegrees } from '../zodiac.ts';
-import { GRAHA_IDS, GRAHAS, SIGN_LORDS, signDistance, type GrahaId, type SevenGraha } from './grahas.ts';
+import { GRAHA_IDS, GRAHAS, SEVEN_GRAHAS, SIGN_LORDS, signDistance, type GrahaId, type SevenGraha } from './grahas.ts';
 import { nakshatraOf, type NakshatraPosition } from './nakshatras.ts';
 import { dignityOf, type Dignity } from './dignity.ts';
 import { combustionOrb, isCombust } from './combustion.ts';
@@ -202,4 +204,45 @@ export function castVedicChart(input: VedicChartInput): VedicChart {
     warnings,
     moshierUsed: chart.moshierUsed,
   };
+}
+
+/** A graha's sidereal place and motion at an instant, without a chart's houses, declination or dignity. */
+export interface MovingGraha extends SiderealPlace {
+  id: GrahaId;
+  name: string;
+  /** Degrees per day in sidereal longitude. */
+  speed: number;
+  retrograde: boolean;
+}
+
+/**
+ * The nine grahas at an instant as a transit reading needs them: the same sidereal positions a
+ * chart cast then gives (the engine's, with the ayanamsa; Ketu opposite Rahu; the Sun and Moon
+ * never retrograde), without the houses and the declinations (each a second position of the
+ * body) that a chart works out.
+ */
+export function movingGrahas(jdUt: number, ayanamsa: AyanamsaName, nodeType: NodeType): MovingGraha[] {
+  const zodiac = { type: 'sidereal', ayanamsa } as const;
+  const nodeSe = nodeType === 'true' ? 11 : 10;
+  const of = (id: GrahaId, lon: number, speed: number): MovingGraha => {
+    const place = siderealPlace(lon);
+    return {
+      longitude: place.longitude,
+      signIndex: place.signIndex,
+      degreeInSign: place.degreeInSign,
+      nakshatra: place.nakshatra,
+      signLord: place.signLord,
+      id,
+      name: GRAHAS[id].name,
+      speed,
+      retrograde: id === 'sun' || id === 'moon' ? false : speed < 0,
+    };
+  };
+  const out = SEVEN_GRAHAS.map((id) => {
+    const p = calcBody(jdUt, bodyInfo(id).se!, zodiac);
+    return of(id, p.lon, p.speedLon);
+  });
+  const rahu = calcBody(jdUt, nodeSe, zodiac);
+  out.push(of('rahu', rahu.lon, rahu.speedLon), of('ketu', normalizeDegrees(rahu.lon + 180), rahu.speedLon));
+  return out;
 }

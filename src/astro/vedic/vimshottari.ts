@@ -30,8 +30,11 @@ export const VIMSHOTTARI: DashaCycle<GrahaId> = {
 export const DASHA_YEAR_LENGTHS = [365.25, 365.2422, 360] as const;
 export type DashaYearLength = (typeof DASHA_YEAR_LENGTHS)[number];
 
-/** The Vimshottari periods of a birth whose Moon stands at `moonLongitude` (sidereal); levels 1-3; 120 years after birth are covered. */
-export function vimshottariDasha(moonLongitude: number, birthMs: number, yearDays: DashaYearLength, levels: number): DashaTimeline<GrahaId> {
+/**
+ * The Vimshottari periods of a birth whose Moon stands at `moonLongitude` (sidereal); levels 1-3;
+ * 120 years after birth are covered. `onlyAt` (ms): only the periods running then are divided.
+ */
+export function vimshottariDasha(moonLongitude: number, birthMs: number, yearDays: DashaYearLength, levels: number, onlyAt?: number): DashaTimeline<GrahaId> {
   const nakshatra = nakshatraOf(moonLongitude);
-  return cyclicDashas(VIMSHOTTARI, nakshatra.index % 9, nakshatra.fraction, birthMs, yearDays, levels, VIMSHOTTARI.totalYears);
+  return cyclicDashas(VIMSHOTTARI, nakshatra.index % 9, nakshatra.fraction, birthMs, yearDays, levels, VIMSHOTTARI.totalYears, onlyAt);
 }

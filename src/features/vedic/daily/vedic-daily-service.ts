@@ -239,8 +239,8 @@ export function computeVedicDaily(task: VedicDailyTask): VedicDailyAnswer {
     raw_facts: request.include_raw_facts
       ? {
           julian_day: sky.jdUt,
-          ayanamsha_degrees: sky.transitChart.ayanamsa.degrees,
-          transit_longitudes: Object.fromEntries(sky.transitChart.grahas.map((g) => [g.name, g.longitude])),
+          ayanamsha_degrees: sky.ayanamsaDegrees,
+          transit_longitudes: Object.fromEntries(sky.grahas.map((g) => [g.name, g.longitude])),
           natal_longitudes: Object.fromEntries([
             ...natal.grahas.map((g) => [g.name, g.longitude] as const),
             ...(natal.lagna ? [['Lagna', natal.lagna.longitude] as const] : []),

@@ -13,7 +13,8 @@ import { runningPeriods, type DashaPeriod } from '../../../astro/vedic/dasha-per
 import { canObstruct, isFavourableHouse, vedhaOf, type VedhaKind } from '../../../astro/vedic/gochara/gochara-table.ts';
 import { grahaSpan } from '../../../astro/vedic/gochara/sign-stays.ts';
 import { signDistance, type GrahaId } from '../../../astro/vedic/grahas.ts';
-import { castVedicChart, type VedicChart } from '../../../astro/vedic/sidereal-chart.ts';
+import { movingGrahas, type MovingGraha, type VedicChart } from '../../../astro/vedic/sidereal-chart.ts';
+import { ayanamsaDegrees } from '../../../astro/ephemeris.ts';
 import { taraOf, TARAS } from '../../../astro/vedic/muhurta/muhurta-rules.ts';
 import { vimshottariDasha } from '../../../astro/vedic/vimshottari.ts';
 import { signIndexOf } from '../../../astro/zodiac.ts';
@@ -42,7 +43,10 @@ export interface DailySky {
   panchang: PanchangDay;
   /** The reading's instant: the day's sunrise (JD UT). */
   jdUt: number;
-  transitChart: VedicChart;
+  /** The nine grahas at the reading's instant. */
+  grahas: MovingGraha[];
+  /** The ayanamsa's value then, degrees. */
+  ayanamsaDegrees: number;
   moon: TransitFact;
   transits: TransitFact[];
   /** The Moon's sign changes before the next sunrise. */
@@ -69,20 +73,12 @@ export function dailySky(input: DailySkyInput): DailySky {
   const panchang = computePanchangDay(input.date, input.zone, input.lat, input.lng, input.ayanamsa);
   const jdUt = panchang.day.sunrise.jdUt;
   const next = panchang.day.nextSunrise.jdUt;
-  const transitChart = castVedicChart({
-    jdUt,
-    lat: input.lat,
-    lng: input.lng,
-    timeKnown: true,
-    ayanamsa: input.ayanamsa,
-    nodeType: natal.nodeType,
-    houseSystem: 'whole_sign',
-  });
+  const grahas = movingGrahas(jdUt, input.ayanamsa, natal.nodeType);
   const natalMoonSign = natal.grahas[1]!.signIndex;
   const lagnaSign = natal.lagna?.signIndex;
-  const signNow = new Map<GrahaId, number>(transitChart.grahas.map((g) => [g.id, g.signIndex]));
+  const signNow = new Map<GrahaId, number>(grahas.map((g) => [g.id, g.signIndex]));
   const fact = (id: GrahaId): TransitFact => {
-    const g = transitChart.grahas.find((x) => x.id === id)!;
+    const g = grahas.find((x) => x.id === id)!;
     const houseFromMoon = signDistance(natalMoonSign, g.signIndex);
     const v = vedhaOf(id, houseFromMoon);
     const vedhaSign = v ? (natalMoonSign + v.house - 1) % 12 : -1;
@@ -105,19 +101,22 @@ export function dailySky(input: DailySkyInput): DailySky {
     return { jdUt: c.t, signIndex, houseFromMoon: signDistance(natalMoonSign, signIndex) };
   });
   const birthNakshatra = natal.grahas[1]!.nakshatra.index;
-  const taras = panchang.limbs.nakshatra.map((e, i) => {
+  const taras = panchang.limbs.nakshatra.map((e) => {
     const tara = taraOf(birthNakshatra, e.index);
-    return { jdUt: i === 0 ? jdUt : e.start, nakshatra: e.index, tara, name: TARAS[tara - 1]!.name, good: TARAS[tara - 1]!.good };
+    return { jdUt: e.start, nakshatra: e.index, tara, name: TARAS[tara - 1]!.name, good: TARAS[tara - 1]!.good };
   });
-  const dashaTimeline = vimshottariDasha(natal.grahas[1]!.longitude, input.natalBirthMs, 365.25, 3);
+  // Only the periods running at sunrise are divided into their antar- and pratyantardashas.
+  const readingMs = utcMsFromJulianDay(jdUt);
+  const dashaTimeline = vimshottariDasha(natal.grahas[1]!.longitude, input.natalBirthMs, 365.25, 3, readingMs);
   return {
     panchang,
     jdUt,
-    transitChart,
+    grahas,
+    ayanamsaDegrees: ayanamsaDegrees(jdUt, input.ayanamsa),
     moon: fact('moon'),
     transits: DAILY_TRANSIT_GRAHAS.map(fact),
     moonSignChanges,
     taras,
-    dasha: runningPeriods(dashaTimeline.periods, utcMsFromJulianDay(jdUt)),
+    dasha: runningPeriods(dashaTimeline.periods, readingMs),
   };
 }
