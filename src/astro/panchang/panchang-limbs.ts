@@ -12,10 +12,13 @@
  * search's scanner (events/scan.ts: a half-day grid, every interval proved monotonic, each
  * crossing refined by bracketed Newton on the analytic speeds to about 1e-9 day). The tithi's
  * and karana's function is the same in every zodiac; the nakshatra's and yoga's take the ayanamsa.
+ * The grid is fixed (the Julian day's half days), so that each interval's crossings, which do not
+ * depend on the place, are found once per thread and shared by every request (limb-crossings.ts).
  */
-import { PositionCache } from '../events/positions.ts';
-import { makeGrid, scanSignal, type ScanSpec, type Signal } from '../events/scan.ts';
-import { GRID_STEP, SPEED_JERK } from '../events/search.ts';
+import type { PositionCache } from '../events/positions.ts';
+import type { Signal } from '../events/scan.ts';
+import { SPEED_JERK } from '../events/search.ts';
+import { gridIntervalOf, intervalCrossings, type Boundary, type LimbSearch } from './limb-crossings.ts';
 
 export type LimbKind = 'tithi' | 'karana' | 'nakshatra' | 'yoga';
 
@@ -78,44 +81,32 @@ function signalOf(kind: LimbKind, cache: PositionCache): Signal {
   };
 }
 
-/** A crossing of one of a limb's target angles: `k` the target's number (target = k · span), `rising` the direction of the pass. */
-interface Boundary {
-  t: number;
-  k: number;
-  rising: boolean;
-}
+const SIGNAL_NAMES: Readonly<Record<LimbKind, string>> = { tithi: 'elongation', karana: 'elongation', nakshatra: 'moon', yoga: 'sun+moon' };
 
 /**
  * The crossings of a limb's targets that bound the elements running from `from` to each sought
- * end, found outward from the half-day interval holding `from` on the scanner's grid (anchored
- * LONGEST_ELEMENT_DAYS before `from`): forward until, for each `{ to, every }` sought, a boundary
- * after `to` (the end of the element running there) whose target's number `every` divides (2 for
- * the tithis among the karanas' crossings), and, when `starts` is asked, backward until one at or
- * before `from` (the start of the element running there). Elements last less than
- * LONGEST_ELEMENT_DAYS, so the grid, which reaches that far each side of the window, holds them.
+ * end, found outward from the interval holding `from` on a fixed half-day grid (the Julian day's
+ * multiples of GRID_STEP; each interval's crossings come from limb-crossings.ts, cached per
+ * thread): forward until, for each `{ to, every }` sought, a boundary after `to` (the end of the
+ * element running there) whose target's number `every` divides (2 for the tithis among the
+ * karanas' crossings), and, when `starts` is asked, backward until one at or before `from` (the
+ * start of the element running there). Elements last less than LONGEST_ELEMENT_DAYS, so the
+ * search never goes further than that beyond the window.
  */
 function boundaries(kind: LimbKind, from: number, sought: readonly { to: number; every: number }[], cache: PositionCache, starts: boolean): Boundary[] {
   const { span, count } = LIMB_SPAN[kind];
-  const grid = makeGrid(from - LONGEST_ELEMENT_DAYS, Math.max(...sought.map((x) => x.to)) + LONGEST_ELEMENT_DAYS, GRID_STEP);
+  const search: LimbSearch = { name: SIGNAL_NAMES[kind], signal: signalOf(kind, cache), targets: TARGETS[kind], span, count };
   const found: Boundary[] = [];
-  const signal = signalOf(kind, cache);
-  const spec: ScanSpec = {
-    targets: TARGETS[kind],
-    onCrossing(t, target, rising) {
-      // The target's number from the target itself, never from a longitude a hair either side of it.
-      found.push({ t, k: Math.round(target / span) % count, rising });
-    },
-  };
-  // One grid interval at a time: the position cache keeps the samples at the nodes two intervals share.
-  const scan = (i: number) => scanSignal(signal, [grid[i]!, grid[i + 1]!], spec);
   const ended = () => sought.every(({ to, every }) => found.some((b) => b.t > to && b.k % every === 0));
   const begun = () => sought.every(({ every }) => found.some((b) => b.t <= from && b.k % every === 0));
-  const first = Math.min(grid.length - 2, Math.floor((from - grid[0]!) / GRID_STEP));
-  for (let i = first; i < grid.length - 1; i++) {
-    scan(i);
+  const first = gridIntervalOf(from);
+  const last = gridIntervalOf(Math.max(...sought.map((x) => x.to)) + LONGEST_ELEMENT_DAYS);
+  const earliest = gridIntervalOf(from - LONGEST_ELEMENT_DAYS);
+  for (let n = first; n <= last; n++) {
+    for (const b of intervalCrossings(search, n, cache)) found.push(b);
     if (ended()) break;
   }
-  if (starts) for (let i = first - 1; i >= 0 && !begun(); i--) scan(i);
+  if (starts) for (let n = first - 1; n >= earliest && !begun(); n--) for (const b of intervalCrossings(search, n, cache)) found.push(b);
   return found.sort((a, b) => a.t - b.t);
 }
 
