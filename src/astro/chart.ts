@@ -33,6 +33,12 @@ export interface ChartMomentInput {
   nodeVariant: NodeVariant;
   /** Warnings the chart starts with: what its moment says of itself (a local time a daylight-saving change skipped). */
   warnings?: readonly string[] | undefined;
+  /**
+   * False when the caller reads no declination: each point's `declination` is then NaN, and a
+   * sidereal chart makes no second (tropical) position per body nor a second houses call, which
+   * only the declinations need. Default true.
+   */
+  declinations?: boolean | undefined;
 }
 
 export interface PointPosition {
@@ -120,9 +126,12 @@ export function computeHouses(jdUt: number, lat: number, lng: number, system: Ho
  */
 function declinationSource(input: ChartMomentInput) {
   const sidereal = input.zodiac.type === 'sidereal';
+  const wanted = input.declinations !== false;
   let tropicalHouses: HouseCusps | undefined;
   return {
     sidereal,
+    /** False: no declination is worked out (NaN), so no tropical position is needed. */
+    wanted,
     /** A body's tropical longitude and latitude of date: its own position in a tropical chart. */
     body(se: number, own: { lon: number; lat: number }): { lon: number; lat: number } {
       if (!sidereal) return own;
@@ -202,14 +211,18 @@ class LibraryPositions {
     try {
       const r = calcBody(this.input.jdUt, se, this.input.zodiac);
       this.moshierUsed ||= r.moshier;
-      const t = this.trueOf.body(se, r);
+      let declination = NaN;
+      if (this.trueOf.wanted) {
+        const t = this.trueOf.body(se, r);
+        declination = declinationOf(t.lon, t.lat, this.obliquity);
+      }
       const p: PointPosition = {
         id,
         lon: r.lon,
         lat: r.lat,
         distAu: r.distAu,
         speed: r.speedLon,
-        declination: declinationOf(t.lon, t.lat, this.obliquity),
+        declination,
         moshier: r.moshier,
       };
       this.bodies.push(se);
@@ -231,7 +244,8 @@ class LibraryPositions {
  * tropical points (in a sidereal chart, of the tropical angles, Sun and Moon themselves).
  */
 function derivedPoint(id: string, h: HouseFrame, library: LibraryPositions, obliquity: number, trueOf: DeclinationSource): PointPosition | undefined {
-  const t = trueOf.sidereal ? trueOf.tropicalHouses() : h;
+  // Without declinations the tropical angles are never read: NaN longitudes give NaN declinations.
+  const t = !trueOf.wanted ? NO_TROPICAL_ANGLES : trueOf.sidereal ? trueOf.tropicalHouses() : h;
   switch (id) {
     case 'asc':
       return derivedPosition(id, h.asc, h.ascSpeed, t.asc, obliquity);
@@ -259,6 +273,9 @@ function derivedPoint(id: string, h: HouseFrame, library: LibraryPositions, obli
 }
 
 /** A point derived from the houses (or the part of fortune): on the ecliptic, without distance. */
+/** The tropical angles of a chart that reads no declination. */
+const NO_TROPICAL_ANGLES = { asc: NaN, mc: NaN, vertex: NaN, ascSpeed: NaN } as const;
+
 function derivedPosition(id: string, lon: number, speed: number, tropicalLon: number, obliquity: number): PointPosition {
   return { id, lon: normalizeDegrees(lon), lat: 0, distAu: 0, speed, declination: declinationOf(tropicalLon, 0, obliquity), moshier: false };
 }

@@ -32,6 +32,8 @@ export interface VedicChartInput {
   houseSystem: HouseSystemName;
   /** Warnings the chart starts with (a local time a daylight-saving change skipped). */
   warnings?: readonly string[] | undefined;
+  /** False when the caller reads no declination (each graha's is then NaN; see ChartMomentInput). Default true. */
+  declinations?: boolean | undefined;
 }
 
 /** Where a sidereal longitude falls: sign, degree in it, nakshatra and pada, the sign's lord. */
@@ -118,6 +120,7 @@ export function castVedicChart(input: VedicChartInput): VedicChart {
     points: ENGINE_POINTS,
     nodeVariant: input.nodeType,
     warnings: input.warnings,
+    declinations: input.declinations,
   });
   const byId = new Map<string, PointPosition>(chart.points.map((p) => [p.id, p]));
   const rahu = byId.get('north_node')!;

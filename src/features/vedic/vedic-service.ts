@@ -45,7 +45,8 @@ function localMeanTimeMoment(request: VedicBirthRequest, place: ResolvedPlace): 
   };
 }
 
-export function castVedic(task: VedicTask): VedicCast {
+/** `declinations: false` for a caller that reads none (the daily reading): see ChartMomentInput. */
+export function castVedic(task: VedicTask, options: { declinations?: boolean } = {}): VedicCast {
   const { request, place } = task;
   const moment = isLocalMeanTime(request) ? localMeanTimeMoment(request, place) : birthMoment(request, place, ['body']);
   const chart = castVedicChart({
@@ -57,6 +58,7 @@ export function castVedic(task: VedicTask): VedicCast {
     nodeType: request.node_type,
     houseSystem: request.house_system ?? 'whole_sign',
     warnings: momentWarnings(moment),
+    declinations: options.declinations,
   });
   return { moment, chart, warnings: [...placeWarnings(place), ...chart.warnings] };
 }

@@ -103,7 +103,8 @@ function timingOf(sky: DailySky, local: (jd: number) => string): VedicDailyAnswe
 
 export function computeVedicDaily(task: VedicDailyTask): VedicDailyAnswer {
   const { request } = task;
-  const cast = castVedic(task);
+  // The reading reads the natal grahas' sidereal places, never a declination: no tropical positions.
+  const cast = castVedic(task, { declinations: false });
   const natal = cast.chart;
   const date = targetDate(task);
   const { zone } = dayZone(task, date);
