@@ -64,8 +64,13 @@ function sunEventIn(kind: 'rise' | 'set', from: number, to: number, lat: number,
 }
 
 /** The date's sunrise: the first in its local calendar day, or 06:00 apparent solar time. */
-function sunriseOfDate(date: CalendarDate, zone: string, lat: number, lng: number): DayEdge & { midnight: number; nextMidnight: number } {
-  const midnight = localMidnight(date, zone);
+function sunriseOfDate(
+  date: CalendarDate,
+  zone: string,
+  lat: number,
+  lng: number,
+  midnight = localMidnight(date, zone),
+): DayEdge & { midnight: number; nextMidnight: number } {
   const nextMidnight = localMidnight(nextDate(date), zone);
   const rise = sunEventIn('rise', midnight, nextMidnight, lat, lng);
   if (rise !== undefined) return { jdUt: rise, fallback: false, midnight, nextMidnight };
@@ -74,7 +79,8 @@ function sunriseOfDate(date: CalendarDate, zone: string, lat: number, lng: numbe
 
 export function hinduDay(date: CalendarDate, zone: string, lat: number, lng: number): HinduDay {
   const first = sunriseOfDate(date, zone, lat, lng);
-  const next = sunriseOfDate(nextDate(date), zone, lat, lng);
+  // The next date opens at the first one's next midnight: found once.
+  const next = sunriseOfDate(nextDate(date), zone, lat, lng, first.nextMidnight);
   const set = sunEventIn('set', first.jdUt, next.jdUt, lat, lng);
   let sunset: DayEdge;
   if (set !== undefined && !first.fallback) sunset = { jdUt: set, fallback: false };

@@ -42,16 +42,27 @@ export function favourableHouses(graha: GrahaId): number[] {
 export type VedhaKind = 'vedha' | 'vipareeta_vedha';
 
 /**
+ * For each graha, the favourable house whose vedha house each house is (the lowest such house,
+ * as the table's ascending keys give it), worked out once rather than searched per call.
+ */
+const VIPAREETA: Readonly<Record<GrahaId, readonly (number | undefined)[]>> = Object.fromEntries(
+  Object.entries(GOCHARA_VEDHA).map(([graha, row]) => {
+    const byHouse: (number | undefined)[] = [];
+    for (const [good, obstructing] of Object.entries(row)) byHouse[obstructing] ??= Number(good);
+    return [graha, byHouse];
+  }),
+) as Record<GrahaId, (number | undefined)[]>;
+
+/**
  * The obstructing house of a transit through `house`: the table's vedha house when `house` is
  * favourable; for an unfavourable house that is some favourable house's vedha house, that
  * favourable house (vipareeta vedha); otherwise none (the pairs do not touch every house).
  */
 export function vedhaOf(graha: GrahaId, house: number): { house: number; kind: VedhaKind } | undefined {
-  const row = GOCHARA_VEDHA[graha];
-  const direct = row[house];
+  const direct = GOCHARA_VEDHA[graha][house];
   if (direct !== undefined) return { house: direct, kind: 'vedha' };
-  for (const [good, obstructing] of Object.entries(row)) if (obstructing === house) return { house: Number(good), kind: 'vipareeta_vedha' };
-  return undefined;
+  const good = VIPAREETA[graha][house];
+  return good === undefined ? undefined : { house: good, kind: 'vipareeta_vedha' };
 }
 
 /** The pairs between which there is no vedha. */

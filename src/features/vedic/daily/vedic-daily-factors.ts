@@ -25,7 +25,6 @@ export interface DailyFactor extends ReadingFactor {
   graha: GrahaId | null;
 }
 
-const NO_AREAS: Record<Area, number> = { career: 0, wealth: 0, relationships: 0, health: 0, mind: 0, spiritual: 0 };
 const ALL_AREAS = (share: number): Record<Area, number> => ({
   career: share,
   wealth: share,
@@ -61,10 +60,19 @@ const GRAHA_AREAS: Readonly<Record<GrahaId, Partial<Record<Area, number>>>> = {
 /** How much a good (or bad) transit of each graha weighs: the slow ones most. */
 const TRANSIT_WEIGHT: Readonly<Record<GrahaId, number>> = { sun: 1, moon: 2, mars: 1, mercury: 0.75, jupiter: 2, venus: 0.75, saturn: 2, rahu: 1, ketu: 1 };
 
-const areasOf = (shares: Partial<Record<Area, number>>): Record<Area, number> => ({ ...NO_AREAS, ...shares });
+// Field by field rather than spread, here and in `daily`: a reading makes some twenty factors, and
+// V8's object clone behind a spread was a visible share of their cost in the profile.
+const areasOf = (shares: Partial<Record<Area, number>>): Record<Area, number> => ({
+  career: shares.career ?? 0,
+  wealth: shares.wealth ?? 0,
+  relationships: shares.relationships ?? 0,
+  health: shares.health ?? 0,
+  mind: shares.mind ?? 0,
+  spiritual: shares.spiritual ?? 0,
+});
 
 function daily(f: ReadingFactor, areas: Record<Area, number>, graha: GrahaId | null = null): DailyFactor {
-  return { ...f, areas, graha };
+  return { id: f.id, polarity: f.polarity, weight: f.weight, title: f.title, detail: f.detail, areas, graha };
 }
 
 const areaOfHouse = (house: number): Area[] => (Object.keys(AREA_HOUSES) as Area[]).filter((a) => AREA_HOUSES[a].includes(house));
