@@ -16,7 +16,7 @@
  * are the ayanamsa's).
  *
  * Bounded: least recently used entries are dropped beyond LIMB_CACHE_ENTRIES (an entry is a
- * handful of numbers; a day's reading uses about nine).
+ * handful of numbers; a day's reading uses six to ten).
  */
 import type { PositionCache } from '../events/positions.ts';
 import { scanSignal, type ScanSpec, type Signal } from '../events/scan.ts';
@@ -78,6 +78,9 @@ export function intervalCrossings(search: LimbSearch, n: number, positions: Posi
   cache.set(key, found);
   return found;
 }
+
+/** How many intervals this thread holds (at most LIMB_CACHE_ENTRIES). */
+export const limbCrossingsHeld = (): number => cache.size;
 
 /** Empties this thread's cache (tests that compare a cold search with a warm one). */
 export function clearLimbCrossings(): void {

@@ -3,13 +3,16 @@
  * places and births: the grahas read without a chart are the chart's grahas; the panchang's
  * limbs searched from sunrise only (the first element cut there, tithi, yoga and karana to the
  * end of the one at sunrise) are the full search's, element for element; the Vimshottari periods
- * divided only where they run at an instant are the full timeline's running periods.
+ * divided only where they run at an instant are the full timeline's running periods; the chart
+ * cast without declinations is the same chart but for them; the limbs' boundaries read from the
+ * per-thread cache are the ones a cold search finds, and the cache stays bounded.
  */
 import { describe, expect, it } from 'vitest';
 import { initEphemeris } from '../../../src/astro/ephemeris.ts';
 import { PositionCache } from '../../../src/astro/events/positions.ts';
 import { hinduDay } from '../../../src/astro/panchang/panchang-day.ts';
 import { limbsOver, type LimbKind } from '../../../src/astro/panchang/panchang-limbs.ts';
+import { clearLimbCrossings, LIMB_CACHE_ENTRIES, limbCrossingsHeld } from '../../../src/astro/panchang/limb-crossings.ts';
 import { runningPeriods } from '../../../src/astro/vedic/dasha-periods.ts';
 import { castVedicChart, movingGrahas } from '../../../src/astro/vedic/sidereal-chart.ts';
 import { vimshottariDasha } from '../../../src/astro/vedic/vimshottari.ts';
@@ -80,5 +83,41 @@ describe('the daily reading’s shortcuts', () => {
       expect(bounds(runningPeriods(only.periods, atMs))).toEqual(bounds(full));
       expect(only.periods.filter((p) => p.periods !== undefined).length).toBeLessThanOrEqual(1);
     }
+  });
+
+  it('casts without declinations the same chart but for them, NaN', () => {
+    for (let i = 0; i < 40; i++) {
+      const input = {
+        jdUt: between(2378497, 2597640),
+        lat: between(-65, 65),
+        lng: between(-180, 180),
+        timeKnown: i % 5 !== 0,
+        ayanamsa: AYANAMSAS[i % AYANAMSAS.length]!,
+        nodeType: i % 2 ? ('true' as const) : ('mean' as const),
+        houseSystem: i % 3 ? ('placidus' as const) : ('whole_sign' as const),
+      };
+      const full = castVedicChart(input);
+      const bare = castVedicChart({ ...input, declinations: false });
+      for (const g of bare.grahas) expect(g.declination).toBeNaN();
+      const strip = (c: typeof full) => ({ ...c, grahas: c.grahas.map((g) => ({ ...g, declination: 0 })) });
+      expect(strip(bare)).toEqual(strip(full));
+      for (const g of full.grahas) expect(Number.isFinite(g.declination)).toBe(true);
+    }
+  });
+
+  it('reads from the cache the boundaries a cold search finds, and keeps the cache bounded', () => {
+    const cases = Array.from({ length: 30 }, (_, i) => {
+      const from = between(2378500, 2597630);
+      return { from, to: from + between(0, 1.2), ayanamsa: AYANAMSAS[i % AYANAMSAS.length]! };
+    });
+    const search = (c: (typeof cases)[number]) => limbsOver(c.from, c.to, new PositionCache({ type: 'sidereal', ayanamsa: c.ayanamsa }), true);
+    const cold = cases.map((c) => {
+      clearLimbCrossings();
+      return search(c);
+    });
+    // Warm: every case again, its intervals now read from the cache that all the cases filled.
+    expect(cases.map(search)).toEqual(cold);
+    for (let i = 0; i < LIMB_CACHE_ENTRIES / 4; i++) search({ from: 2451545 + i, to: 2451545.5 + i, ayanamsa: 'lahiri' });
+    expect(limbCrossingsHeld()).toBeLessThanOrEqual(LIMB_CACHE_ENTRIES);
   });
 });
