@@ -28,7 +28,7 @@ const POLE_PHRASES: Record<string, Record<string, RegExp>> = {
     settled: /\bstaying power is what you reach for\b|\bfeels? safest with a steady rhythm\b|\bresists? change\b/i,
   },
   mind: {
-    quick: /\bquick(-witted| mind)\b|\bthinks? fast\b/i,
+    quick: /\bquick(-witted| mind| wit)\b|\bthinks? (fast|quickly)\b|\bquick grasp\b|\bseen as witty\b/i,
     methodical: /\bmethodical (mind|thinker)\b|\bwants each thought tested\b/i,
   },
   drive: {
