@@ -11,9 +11,11 @@ import { ownedBytes } from '../src/answers/json-tape.ts';
 import { startCpuClock } from '../src/compute/thread-cpu.ts';
 import { writeMeasured } from '../src/compute/measured-outcome.ts';
 import { lowerThisThreadPriority } from '../src/compute/thread-priority.ts';
+import { announceThreadLoaded } from '../src/compute/threads-loaded.ts';
 
 initEphemeris();
-lowerThisThreadPriority(Number((workerData as { nice?: number } | undefined)?.nice ?? 0));
+const data = workerData as { nice?: number; loadedChannel?: string } | undefined;
+lowerThisThreadPriority(Number(data?.nice ?? 0));
 
 export default function compute({ name, payload, measure }: { name: string; payload: unknown; measure?: true }) {
   const clock = measure ? startCpuClock() : undefined;
@@ -27,3 +29,6 @@ export default function compute({ name, payload, measure }: { name: string; payl
   // view of a block that later answers share: that one is copied out of it first).
   return outcome instanceof Uint8Array ? Piscina.move(ownedBytes(outcome)) : outcome;
 }
+
+// Last: everything above has loaded (the owner waits for this before it may stop the thread).
+announceThreadLoaded(data?.loadedChannel);

@@ -18,6 +18,7 @@ import { startCpuClock } from './thread-cpu.ts';
 import { computeCallers, SERVICE_CALLER } from './compute-caller.ts';
 import { FairPlaces } from './fair-places.ts';
 import { readMeasured, type MeasuredOutcome } from './measured-outcome.ts';
+import { watchThreadsLoaded } from './threads-loaded.ts';
 
 export class ComputeOverloadedError extends Error {
   readonly retryAfterSeconds = 1;
@@ -81,6 +82,9 @@ export function createInlineRunner(tasks: TaskTable): ComputeRunner {
   };
 }
 
+/** How long a stop waits for threads still loading their module before it terminates them anyway. */
+const THREAD_LOAD_WAIT_MS = 30_000;
+
 export function createPoolRunner(options: {
   threads: number;
   maxQueue: number;
@@ -88,9 +92,10 @@ export function createPoolRunner(options: {
   /** The nice value the pool's threads give themselves (Linux): above 0 for the heavy lane. */
   nice?: number;
 }): ComputeRunner {
+  const threadsLoaded = watchThreadsLoaded(options.threads);
   const pool = new Piscina({
     filename: runnableModule('workers/compute'),
-    workerData: { nice: options.nice ?? 0 },
+    workerData: { nice: options.nice ?? 0, loadedChannel: threadsLoaded.channel },
     minThreads: options.threads,
     maxThreads: options.threads,
     maxQueue: options.maxQueue,
@@ -132,8 +137,14 @@ export function createPoolRunner(options: {
     async ready() {
       return pool.threads.length > 0;
     },
-    // Let running tasks finish: a worker terminated inside a native call takes the process down.
-    close: () => pool.close(),
+    // Let running tasks finish: a worker terminated inside a native call takes the process down,
+    // and so does one terminated while it loads its module (threads-loaded.ts): a stop soon
+    // after the start waits for the threads to have loaded first (they take seconds at most).
+    async close() {
+      await threadsLoaded.loaded(THREAD_LOAD_WAIT_MS);
+      threadsLoaded.close();
+      await pool.close();
+    },
   };
 }
 

@@ -257,7 +257,7 @@ describe.skipIf(!serverUrl || !redisUrl)('a group of API processes (SERVICE_PROC
     const pids = [...new Set(group.pidsOf('service ready'))].filter(isAlive);
     expect(pids).toHaveLength(2);
     group.job.kill('SIGTERM');
-    expect(await group.exited).toBe(0);
+    expect(await group.exited, group.output().slice(-4000)).toBe(0);
     expect(group.pidsOf('stopped').sort()).toEqual(pids.sort());
     expect(pids.filter(isAlive)).toEqual([]);
   }, 90_000);
