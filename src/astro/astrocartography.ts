@@ -70,8 +70,14 @@ export const MAX_ERROR_DEG = 0.01;
 /** Ground distance of MAX_ERROR_DEG along a meridian (a degree of latitude is at most 111.7 km). */
 export const MAX_ERROR_KM = 1.12;
 const MAX_SPAN_DEG = 1;
-/** Meridians are written every degree of latitude (exact: a meridian is straight in the plane). */
-const MERIDIAN_STEP_DEG = 1;
+/**
+ * Meridians are written every 30° of latitude (7 positions, pole to pole). A meridian is straight
+ * in the longitude/latitude plane (RFC 7946's reading), and it is a great circle, so a client
+ * that draws great-circle arcs draws it exactly too, provided each arc is shorter than 180° (the
+ * arc between the two poles alone would be undetermined). Straight in Web Mercator as well. More
+ * positions would add bytes and no accuracy.
+ */
+const MERIDIAN_STEP_DEG = 30;
 /** The latitude step of the crossing scan (refined by bisection): two crossings of one pair closer than this in latitude may be missed. */
 export const CROSSING_SCAN_STEP_DEG = 0.1;
 
@@ -172,32 +178,41 @@ export interface CurvePoint {
  * (H < 0), setting ones east. The longitude is continuous in t (not normalised).
  */
 export function horizonPoint(body: AcgBody, gastDeg: number, kind: 'asc' | 'dsc', t: number): CurvePoint {
+  return horizonCurve(body, gastDeg, kind)(t);
+}
+
+/**
+ * horizonPoint as a function of t for one body and one side, with what does not depend on t
+ * (the sub-point, sin δ, cos δ) computed once: the sampling asks for hundreds of points of each
+ * line. The same operations in the same order as a point computed alone, so the same bits.
+ */
+export function horizonCurve(body: AcgBody, gastDeg: number, kind: 'asc' | 'dsc'): (t: number) => CurvePoint {
   const sub = body.ra - gastDeg;
   const d = body.dec * RAD;
   const sinD = Math.sin(d);
   const cosD = Math.cos(d);
-  const cosTheta = -Math.cos(Math.PI * t);
-  const sinTheta = (kind === 'asc' ? -1 : 1) * Math.abs(Math.sin(Math.PI * t));
-  // Geocentrically cos ρ stays 0 (ρ = 90°): the rounds of the iteration are for parallax only.
-  let cosRho = 0;
-  if (body.sinParallax !== 0) {
-    for (let round = 0; round < 4; round++) {
-      const sinRho = Math.sqrt(1 - cosRho * cosRho);
-      const sinPhi = sinD * cosRho + cosD * sinRho * cosTheta;
-      cosRho = horizonSine(Math.asin(Math.max(-1, Math.min(1, sinPhi))) * DEG, body.sinParallax);
+  const side = kind === 'asc' ? -1 : 1;
+  const poleLon = kind === 'asc' ? -90 : 90;
+  const { sinParallax } = body;
+  return (t) => {
+    const cosTheta = -Math.cos(Math.PI * t);
+    const sinTheta = side * Math.abs(Math.sin(Math.PI * t));
+    // Geocentrically cos ρ stays 0 (ρ = 90°): the rounds of the iteration are for parallax only.
+    let cosRho = 0;
+    if (sinParallax !== 0) {
+      for (let round = 0; round < 4; round++) {
+        const sinRho = Math.sqrt(1 - cosRho * cosRho);
+        const sinPhi = sinD * cosRho + cosD * sinRho * cosTheta;
+        cosRho = horizonSine(Math.asin(Math.max(-1, Math.min(1, sinPhi))) * DEG, sinParallax);
+      }
     }
-  }
-  const sinRho = Math.sqrt(1 - cosRho * cosRho);
-  const sinPhi = Math.max(-1, Math.min(1, sinD * cosRho + cosD * sinRho * cosTheta));
-  const lat = Math.asin(sinPhi) * DEG;
-  let dLon: number;
-  if (Math.abs(lat) > 90 - 1e-9) {
+    const sinRho = Math.sqrt(1 - cosRho * cosRho);
+    const sinPhi = Math.max(-1, Math.min(1, sinD * cosRho + cosD * sinRho * cosTheta));
+    const lat = Math.asin(sinPhi) * DEG;
     // At a pole (a body on the equator, geocentrically) the longitude is any: the circle arrives along H = ∓90°.
-    dLon = kind === 'asc' ? -90 : 90;
-  } else {
-    dLon = Math.atan2(sinTheta * sinRho * cosD, cosRho - sinD * sinPhi) * DEG;
-  }
-  return { t, lon: sub + dLon, lat };
+    const dLon = Math.abs(lat) > 90 - 1e-9 ? poleLon : Math.atan2(sinTheta * sinRho * cosD, cosRho - sinD * sinPhi) * DEG;
+    return { t, lon: sub + dLon, lat };
+  };
 }
 
 /** Distance of p from the straight segment a–b, in the longitude/latitude plane (degrees). */
@@ -261,6 +276,8 @@ function splitAtAntimeridian(points: CurvePoint[], point: (t: number) => CurvePo
         const below = q.lon < boundary;
         for (let k = 0; k < 60; k++) {
           const mid = (lo + hi) / 2;
+          // Converged to adjacent doubles: further rounds would change nothing.
+          if (mid === lo || mid === hi) break;
           if (point(mid).lon < boundary === below) lo = mid;
           else hi = mid;
         }
@@ -285,7 +302,7 @@ function meridianLine(body: AcgBody, gastDeg: number, angle: 'mc' | 'ic'): AcgLi
 }
 
 function horizonLine(body: AcgBody, gastDeg: number, angle: 'asc' | 'dsc', tolerance: number): AcgLine {
-  const point = (t: number) => horizonPoint(body, gastDeg, angle, t);
+  const point = horizonCurve(body, gastDeg, angle);
   const points = sampleCurve(point, tolerance);
   const { segments, split } = splitAtAntimeridian(points, point);
   const lats = points.map((p) => p.lat);
