@@ -61,15 +61,21 @@ export interface AcgCrossing {
 }
 
 /**
- * Largest distance, in degrees of the longitude/latitude plane, between a drawn horizon line and
- * the true curve (RFC 7946 reads a segment as straight in that plane): 0.01° is at most 1.11 km on
- * the ground. Segments are also at most 1° long in longitude and in latitude, so that a client
- * that draws them as great-circle arcs stays close too.
+ * Largest distance on the ground between a drawn horizon line and the true curve, whichever way a
+ * client joins two positions: straight in longitude/latitude (RFC 7946's reading of a segment)
+ * or along the great circle through them (a globe, d3-geo). The sampling holds each interval's
+ * middle point within SAMPLING_TOLERANCE_KM of both joins; the curve is smooth and the intervals
+ * short, so between the tested middles the gap stays under twice that (the lines' tests measure
+ * it densely).
  */
-export const MAX_ERROR_DEG = 0.01;
-/** Ground distance of MAX_ERROR_DEG along a meridian (a degree of latitude is at most 111.7 km). */
-export const MAX_ERROR_KM = 1.12;
-const MAX_SPAN_DEG = 1;
+export const MAX_ERROR_KM = 1;
+/** MAX_ERROR_KM as an angle on the sphere (1 km is 0.009° of a great circle on the Earth). */
+export const MAX_ERROR_DEG = 0.009;
+const SAMPLING_TOLERANCE_KM = 0.5;
+/** An upper bound of the WGS84 ellipsoid's radii of curvature (6335 to 6400 km): kilometres per radian, on the safe side. */
+const KM_PER_RADIAN = 6400;
+/** The first sampling: a point every 2° of bearing from the sub-body point, then halvings where needed. */
+const BASE_STEPS = 90;
 /**
  * Meridians are written every 30° of latitude (7 positions, pole to pole). A meridian is straight
  * in the longitude/latitude plane (RFC 7946's reading), and it is a great circle, so a client
@@ -168,6 +174,10 @@ export interface CurvePoint {
   t: number;
   lon: number;
   lat: number;
+  /** The point as a unit vector (x towards longitude 0 on the equator, z north): for the great-circle test. */
+  x: number;
+  y: number;
+  z: number;
 }
 
 /**
@@ -211,32 +221,55 @@ export function horizonCurve(body: AcgBody, gastDeg: number, kind: 'asc' | 'dsc'
     const lat = Math.asin(sinPhi) * DEG;
     // At a pole (a body on the equator, geocentrically) the longitude is any: the circle arrives along H = ∓90°.
     const dLon = Math.abs(lat) > 90 - 1e-9 ? poleLon : Math.atan2(sinTheta * sinRho * cosD, cosRho - sinD * sinPhi) * DEG;
-    return { t, lon: sub + dLon, lat };
+    const lon = sub + dLon;
+    const cosPhi = Math.sqrt(1 - sinPhi * sinPhi);
+    return { t, lon, lat, x: cosPhi * Math.cos(lon * RAD), y: cosPhi * Math.sin(lon * RAD), z: sinPhi };
   };
 }
 
-/** Distance of p from the straight segment a–b, in the longitude/latitude plane (degrees). */
-function chordDistance(a: CurvePoint, b: CurvePoint, p: CurvePoint): number {
-  const dx = b.lon - a.lon;
-  const dy = b.lat - a.lat;
-  const len2 = dx * dx + dy * dy;
-  if (len2 === 0) return Math.hypot(p.lon - a.lon, p.lat - a.lat);
-  const k = Math.max(0, Math.min(1, ((p.lon - a.lon) * dx + (p.lat - a.lat) * dy) / len2));
-  return Math.hypot(p.lon - (a.lon + k * dx), p.lat - (a.lat + k * dy));
+/** Great-circle distance between two positions, km (haversine). */
+function groundKm(lon1: number, lat1: number, lon2: number, lat2: number): number {
+  const sLat = Math.sin(((lat2 - lat1) * RAD) / 2);
+  const sLon = Math.sin(((lon2 - lon1) * RAD) / 2);
+  const h = sLat * sLat + Math.cos(lat1 * RAD) * Math.cos(lat2 * RAD) * sLon * sLon;
+  return 2 * KM_PER_RADIAN * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
 /**
- * The curve sampled from t = 0 to 1: a point every degree of bearing, each interval halved until
- * its middle point lies within `tolerance` of the chord and the chord spans at most a degree of
- * longitude and of latitude (at most 24 halvings: 2⁻²⁴ of a degree of bearing).
+ * An upper bound of the ground distance from p to the segment a–b drawn straight in
+ * longitude/latitude: the distance to one point of the segment, the one nearest p in the plane
+ * with longitudes shrunk by cos φ at p (close to the true nearest on so short a segment).
  */
-function sampleCurve(point: (t: number) => CurvePoint, tolerance: number): CurvePoint[] {
+function straightGapKm(a: CurvePoint, b: CurvePoint, p: CurvePoint): number {
+  const kx = Math.cos(p.lat * RAD);
+  const dx = (b.lon - a.lon) * kx;
+  const dy = b.lat - a.lat;
+  const len2 = dx * dx + dy * dy;
+  const k = len2 === 0 ? 0 : Math.max(0, Math.min(1, ((p.lon - a.lon) * kx * dx + (p.lat - a.lat) * dy) / len2));
+  return groundKm(p.lon, p.lat, a.lon + k * (b.lon - a.lon), a.lat + k * (b.lat - a.lat));
+}
+
+/** Ground distance from p to the great circle through a and b, km (p lies between them: it is their interval's middle). */
+function arcGapKm(a: CurvePoint, b: CurvePoint, p: CurvePoint): number {
+  const nx = a.y * b.z - a.z * b.y;
+  const ny = a.z * b.x - a.x * b.z;
+  const nz = a.x * b.y - a.y * b.x;
+  const n = Math.sqrt(nx * nx + ny * ny + nz * nz);
+  if (n === 0) return groundKm(a.lon, a.lat, p.lon, p.lat);
+  return KM_PER_RADIAN * Math.asin(Math.min(1, Math.abs(p.x * nx + p.y * ny + p.z * nz) / n));
+}
+
+/**
+ * The curve sampled from t = 0 to 1: a point every 2° of bearing, each interval halved until its
+ * middle point lies within SAMPLING_TOLERANCE_KM on the ground of the straight segment and of the
+ * great-circle arc between its ends (at most 24 halvings). The middle point tested is the one
+ * kept when the interval is halved: no point is computed twice.
+ */
+function sampleCurve(point: (t: number) => CurvePoint): CurvePoint[] {
   const out: CurvePoint[] = [];
-  const steps = 180;
   const refine = (a: CurvePoint, b: CurvePoint, depth: number) => {
     const m = point((a.t + b.t) / 2);
-    const tooLong = Math.abs(b.lon - a.lon) > MAX_SPAN_DEG || Math.abs(b.lat - a.lat) > MAX_SPAN_DEG;
-    if (depth < 24 && (tooLong || chordDistance(a, b, m) > tolerance)) {
+    if (depth < 24 && (straightGapKm(a, b, m) > SAMPLING_TOLERANCE_KM || arcGapKm(a, b, m) > SAMPLING_TOLERANCE_KM)) {
       refine(a, m, depth + 1);
       refine(m, b, depth + 1);
     } else {
@@ -245,8 +278,8 @@ function sampleCurve(point: (t: number) => CurvePoint, tolerance: number): Curve
   };
   let previous = point(0);
   out.push(previous);
-  for (let i = 1; i <= steps; i++) {
-    const next = point(i / steps);
+  for (let i = 1; i <= BASE_STEPS; i++) {
+    const next = point(i / BASE_STEPS);
     refine(previous, next, 0);
     previous = next;
   }
@@ -269,7 +302,7 @@ function splitAtAntimeridian(points: CurvePoint[], point: (t: number) => CurvePo
       const zq = zoneOf(q.lon);
       const zp = zoneOf(p.lon);
       if (zp !== zq) {
-        // Segments span at most a degree: one boundary at most.
+        // A segment spans less than 360° of longitude: one boundary at most.
         const boundary = -180 + 360 * Math.max(zp, zq);
         let lo = q.t;
         let hi = p.t;
@@ -301,9 +334,9 @@ function meridianLine(body: AcgBody, gastDeg: number, angle: 'mc' | 'ic'): AcgLi
   return { id: `${body.id}:${angle}`, body: body.id, angle, segments: [run], split: false, latMin: -90, latMax: 90, lonAt: () => lon };
 }
 
-function horizonLine(body: AcgBody, gastDeg: number, angle: 'asc' | 'dsc', tolerance: number): AcgLine {
+function horizonLine(body: AcgBody, gastDeg: number, angle: 'asc' | 'dsc'): AcgLine {
   const point = horizonCurve(body, gastDeg, angle);
-  const points = sampleCurve(point, tolerance);
+  const points = sampleCurve(point);
   const { segments, split } = splitAtAntimeridian(points, point);
   const lats = points.map((p) => p.lat);
   const sub = body.ra - gastDeg;
@@ -321,11 +354,11 @@ function horizonLine(body: AcgBody, gastDeg: number, angle: 'asc' | 'dsc', toler
 }
 
 /** Every requested line of every body, body by body, in the order of `angles`. */
-export function astrocartographyLines(bodies: readonly AcgBody[], gastDeg: number, angles: readonly AcgAngle[], tolerance = MAX_ERROR_DEG): AcgLine[] {
+export function astrocartographyLines(bodies: readonly AcgBody[], gastDeg: number, angles: readonly AcgAngle[]): AcgLine[] {
   const lines: AcgLine[] = [];
   for (const body of bodies) {
     for (const angle of angles) {
-      lines.push(angle === 'mc' || angle === 'ic' ? meridianLine(body, gastDeg, angle) : horizonLine(body, gastDeg, angle, tolerance));
+      lines.push(angle === 'mc' || angle === 'ic' ? meridianLine(body, gastDeg, angle) : horizonLine(body, gastDeg, angle));
     }
   }
   return lines;
