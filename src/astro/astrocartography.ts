@@ -174,10 +174,8 @@ export interface CurvePoint {
   t: number;
   lon: number;
   lat: number;
-  /** The point as a unit vector (x towards longitude 0 on the equator, z north): for the great-circle test. */
-  x: number;
-  y: number;
-  z: number;
+  /** cos of the latitude, kept for the ground distances of the sampling. */
+  cosLat: number;
 }
 
 /**
@@ -222,16 +220,15 @@ export function horizonCurve(body: AcgBody, gastDeg: number, kind: 'asc' | 'dsc'
     // At a pole (a body on the equator, geocentrically) the longitude is any: the circle arrives along H = ∓90°.
     const dLon = Math.abs(lat) > 90 - 1e-9 ? poleLon : Math.atan2(sinTheta * sinRho * cosD, cosRho - sinD * sinPhi) * DEG;
     const lon = sub + dLon;
-    const cosPhi = Math.sqrt(1 - sinPhi * sinPhi);
-    return { t, lon, lat, x: cosPhi * Math.cos(lon * RAD), y: cosPhi * Math.sin(lon * RAD), z: sinPhi };
+    return { t, lon, lat, cosLat: Math.sqrt(1 - sinPhi * sinPhi) };
   };
 }
 
-/** Great-circle distance between two positions, km (haversine). */
-function groundKm(lon1: number, lat1: number, lon2: number, lat2: number): number {
-  const sLat = Math.sin(((lat2 - lat1) * RAD) / 2);
-  const sLon = Math.sin(((lon2 - lon1) * RAD) / 2);
-  const h = sLat * sLat + Math.cos(lat1 * RAD) * Math.cos(lat2 * RAD) * sLon * sLon;
+/** Great-circle distance between a curve point and a position, km (haversine). */
+function groundKm(p: CurvePoint, lon: number, lat: number): number {
+  const sLat = Math.sin(((lat - p.lat) * RAD) / 2);
+  const sLon = Math.sin(((lon - p.lon) * RAD) / 2);
+  const h = sLat * sLat + p.cosLat * Math.cos(lat * RAD) * sLon * sLon;
   return 2 * KM_PER_RADIAN * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
@@ -241,35 +238,45 @@ function groundKm(lon1: number, lat1: number, lon2: number, lat2: number): numbe
  * with longitudes shrunk by cos φ at p (close to the true nearest on so short a segment).
  */
 function straightGapKm(a: CurvePoint, b: CurvePoint, p: CurvePoint): number {
-  const kx = Math.cos(p.lat * RAD);
+  const kx = p.cosLat;
   const dx = (b.lon - a.lon) * kx;
   const dy = b.lat - a.lat;
   const len2 = dx * dx + dy * dy;
   const k = len2 === 0 ? 0 : Math.max(0, Math.min(1, ((p.lon - a.lon) * kx * dx + (p.lat - a.lat) * dy) / len2));
-  return groundKm(p.lon, p.lat, a.lon + k * (b.lon - a.lon), a.lat + k * (b.lat - a.lat));
+  return groundKm(p, a.lon + k * (b.lon - a.lon), a.lat + k * (b.lat - a.lat));
+}
+
+/** A curve point as a unit vector (x towards longitude 0 on the equator, z north). */
+function unitVector(p: CurvePoint): [number, number, number] {
+  return [p.cosLat * Math.cos(p.lon * RAD), p.cosLat * Math.sin(p.lon * RAD), Math.sin(p.lat * RAD)];
 }
 
 /** Ground distance from p to the great circle through a and b, km (p lies between them: it is their interval's middle). */
 function arcGapKm(a: CurvePoint, b: CurvePoint, p: CurvePoint): number {
-  const nx = a.y * b.z - a.z * b.y;
-  const ny = a.z * b.x - a.x * b.z;
-  const nz = a.x * b.y - a.y * b.x;
+  const [ax, ay, az] = unitVector(a);
+  const [bx, by, bz] = unitVector(b);
+  const [px, py, pz] = unitVector(p);
+  const nx = ay * bz - az * by;
+  const ny = az * bx - ax * bz;
+  const nz = ax * by - ay * bx;
   const n = Math.sqrt(nx * nx + ny * ny + nz * nz);
-  if (n === 0) return groundKm(a.lon, a.lat, p.lon, p.lat);
-  return KM_PER_RADIAN * Math.asin(Math.min(1, Math.abs(p.x * nx + p.y * ny + p.z * nz) / n));
+  if (n === 0) return groundKm(p, a.lon, a.lat);
+  return KM_PER_RADIAN * Math.asin(Math.min(1, Math.abs(px * nx + py * ny + pz * nz) / n));
 }
 
 /**
  * The curve sampled from t = 0 to 1: a point every 2° of bearing, each interval halved until its
  * middle point lies within SAMPLING_TOLERANCE_KM on the ground of the straight segment and of the
  * great-circle arc between its ends (at most 24 halvings). The middle point tested is the one
- * kept when the interval is halved: no point is computed twice.
+ * kept when the interval is halved: no point is computed twice. The arc test is skipped for a
+ * geocentric horizon (`onGreatCircle`): a circle of radius 90° is a great circle, so the arc
+ * between two of its points lies on it.
  */
-function sampleCurve(point: (t: number) => CurvePoint): CurvePoint[] {
+function sampleCurve(point: (t: number) => CurvePoint, onGreatCircle: boolean): CurvePoint[] {
   const out: CurvePoint[] = [];
   const refine = (a: CurvePoint, b: CurvePoint, depth: number) => {
     const m = point((a.t + b.t) / 2);
-    if (depth < 24 && (straightGapKm(a, b, m) > SAMPLING_TOLERANCE_KM || arcGapKm(a, b, m) > SAMPLING_TOLERANCE_KM)) {
+    if (depth < 24 && (straightGapKm(a, b, m) > SAMPLING_TOLERANCE_KM || (!onGreatCircle && arcGapKm(a, b, m) > SAMPLING_TOLERANCE_KM))) {
       refine(a, m, depth + 1);
       refine(m, b, depth + 1);
     } else {
@@ -336,7 +343,7 @@ function meridianLine(body: AcgBody, gastDeg: number, angle: 'mc' | 'ic'): AcgLi
 
 function horizonLine(body: AcgBody, gastDeg: number, angle: 'asc' | 'dsc'): AcgLine {
   const point = horizonCurve(body, gastDeg, angle);
-  const points = sampleCurve(point);
+  const points = sampleCurve(point, body.sinParallax === 0);
   const { segments, split } = splitAtAntimeridian(points, point);
   const lats = points.map((p) => p.lat);
   const sub = body.ra - gastDeg;
