@@ -61,17 +61,29 @@ export interface AcgCrossing {
 }
 
 /**
- * Largest distance, in degrees of the longitude/latitude plane, between a drawn horizon line and
- * the true curve (RFC 7946 reads a segment as straight in that plane): 0.01° is at most 1.11 km on
- * the ground. Segments are also at most 1° long in longitude and in latitude, so that a client
- * that draws them as great-circle arcs stays close too.
+ * Largest distance on the ground between a drawn horizon line and the true curve, whichever way a
+ * client joins two positions: straight in longitude/latitude (RFC 7946's reading of a segment)
+ * or along the great circle through them (a globe, d3-geo). The sampling holds each interval's
+ * middle point within SAMPLING_TOLERANCE_KM of both joins; the curve is smooth and the intervals
+ * short, so between the tested middles the gap stays under twice that (the lines' tests measure
+ * it densely).
  */
-export const MAX_ERROR_DEG = 0.01;
-/** Ground distance of MAX_ERROR_DEG along a meridian (a degree of latitude is at most 111.7 km). */
-export const MAX_ERROR_KM = 1.12;
-const MAX_SPAN_DEG = 1;
-/** Meridians are written every degree of latitude (exact: a meridian is straight in the plane). */
-const MERIDIAN_STEP_DEG = 1;
+export const MAX_ERROR_KM = 1;
+/** MAX_ERROR_KM as an angle on the sphere (1 km is 0.009° of a great circle on the Earth). */
+export const MAX_ERROR_DEG = 0.009;
+const SAMPLING_TOLERANCE_KM = 0.5;
+/** An upper bound of the WGS84 ellipsoid's radii of curvature (6335 to 6400 km): kilometres per radian, on the safe side. */
+const KM_PER_RADIAN = 6400;
+/** The first sampling: a point every 2° of bearing from the sub-body point, then halvings where needed. */
+const BASE_STEPS = 90;
+/**
+ * Meridians are written every 30° of latitude (7 positions, pole to pole). A meridian is straight
+ * in the longitude/latitude plane (RFC 7946's reading), and it is a great circle, so a client
+ * that draws great-circle arcs draws it exactly too, provided each arc is shorter than 180° (the
+ * arc between the two poles alone would be undetermined). Straight in Web Mercator as well. More
+ * positions would add bytes and no accuracy.
+ */
+const MERIDIAN_STEP_DEG = 30;
 /** The latitude step of the crossing scan (refined by bisection): two crossings of one pair closer than this in latitude may be missed. */
 export const CROSSING_SCAN_STEP_DEG = 0.1;
 
@@ -162,6 +174,8 @@ export interface CurvePoint {
   t: number;
   lon: number;
   lat: number;
+  /** cos of the latitude, kept for the ground distances of the sampling. */
+  cosLat: number;
 }
 
 /**
@@ -172,56 +186,97 @@ export interface CurvePoint {
  * (H < 0), setting ones east. The longitude is continuous in t (not normalised).
  */
 export function horizonPoint(body: AcgBody, gastDeg: number, kind: 'asc' | 'dsc', t: number): CurvePoint {
+  return horizonCurve(body, gastDeg, kind)(t);
+}
+
+/**
+ * horizonPoint as a function of t for one body and one side, with what does not depend on t
+ * (the sub-point, sin δ, cos δ) computed once: the sampling asks for hundreds of points of each
+ * line. The same operations in the same order as a point computed alone, so the same bits.
+ */
+export function horizonCurve(body: AcgBody, gastDeg: number, kind: 'asc' | 'dsc'): (t: number) => CurvePoint {
   const sub = body.ra - gastDeg;
   const d = body.dec * RAD;
   const sinD = Math.sin(d);
   const cosD = Math.cos(d);
-  const cosTheta = -Math.cos(Math.PI * t);
-  const sinTheta = (kind === 'asc' ? -1 : 1) * Math.abs(Math.sin(Math.PI * t));
-  // Geocentrically cos ρ stays 0 (ρ = 90°): the rounds of the iteration are for parallax only.
-  let cosRho = 0;
-  if (body.sinParallax !== 0) {
-    for (let round = 0; round < 4; round++) {
-      const sinRho = Math.sqrt(1 - cosRho * cosRho);
-      const sinPhi = sinD * cosRho + cosD * sinRho * cosTheta;
-      cosRho = horizonSine(Math.asin(Math.max(-1, Math.min(1, sinPhi))) * DEG, body.sinParallax);
+  const side = kind === 'asc' ? -1 : 1;
+  const poleLon = kind === 'asc' ? -90 : 90;
+  const { sinParallax } = body;
+  return (t) => {
+    const cosTheta = -Math.cos(Math.PI * t);
+    const sinTheta = side * Math.abs(Math.sin(Math.PI * t));
+    // Geocentrically cos ρ stays 0 (ρ = 90°): the rounds of the iteration are for parallax only.
+    let cosRho = 0;
+    if (sinParallax !== 0) {
+      for (let round = 0; round < 4; round++) {
+        const sinRho = Math.sqrt(1 - cosRho * cosRho);
+        const sinPhi = sinD * cosRho + cosD * sinRho * cosTheta;
+        cosRho = horizonSine(Math.asin(Math.max(-1, Math.min(1, sinPhi))) * DEG, sinParallax);
+      }
     }
-  }
-  const sinRho = Math.sqrt(1 - cosRho * cosRho);
-  const sinPhi = Math.max(-1, Math.min(1, sinD * cosRho + cosD * sinRho * cosTheta));
-  const lat = Math.asin(sinPhi) * DEG;
-  let dLon: number;
-  if (Math.abs(lat) > 90 - 1e-9) {
+    const sinRho = Math.sqrt(1 - cosRho * cosRho);
+    const sinPhi = Math.max(-1, Math.min(1, sinD * cosRho + cosD * sinRho * cosTheta));
+    const lat = Math.asin(sinPhi) * DEG;
     // At a pole (a body on the equator, geocentrically) the longitude is any: the circle arrives along H = ∓90°.
-    dLon = kind === 'asc' ? -90 : 90;
-  } else {
-    dLon = Math.atan2(sinTheta * sinRho * cosD, cosRho - sinD * sinPhi) * DEG;
-  }
-  return { t, lon: sub + dLon, lat };
+    const dLon = Math.abs(lat) > 90 - 1e-9 ? poleLon : Math.atan2(sinTheta * sinRho * cosD, cosRho - sinD * sinPhi) * DEG;
+    const lon = sub + dLon;
+    return { t, lon, lat, cosLat: Math.sqrt(1 - sinPhi * sinPhi) };
+  };
 }
 
-/** Distance of p from the straight segment a–b, in the longitude/latitude plane (degrees). */
-function chordDistance(a: CurvePoint, b: CurvePoint, p: CurvePoint): number {
-  const dx = b.lon - a.lon;
-  const dy = b.lat - a.lat;
-  const len2 = dx * dx + dy * dy;
-  if (len2 === 0) return Math.hypot(p.lon - a.lon, p.lat - a.lat);
-  const k = Math.max(0, Math.min(1, ((p.lon - a.lon) * dx + (p.lat - a.lat) * dy) / len2));
-  return Math.hypot(p.lon - (a.lon + k * dx), p.lat - (a.lat + k * dy));
+/** Great-circle distance between a curve point and a position, km (haversine). */
+function groundKm(p: CurvePoint, lon: number, lat: number): number {
+  const sLat = Math.sin(((lat - p.lat) * RAD) / 2);
+  const sLon = Math.sin(((lon - p.lon) * RAD) / 2);
+  const h = sLat * sLat + p.cosLat * Math.cos(lat * RAD) * sLon * sLon;
+  return 2 * KM_PER_RADIAN * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
 /**
- * The curve sampled from t = 0 to 1: a point every degree of bearing, each interval halved until
- * its middle point lies within `tolerance` of the chord and the chord spans at most a degree of
- * longitude and of latitude (at most 24 halvings: 2⁻²⁴ of a degree of bearing).
+ * An upper bound of the ground distance from p to the segment a–b drawn straight in
+ * longitude/latitude: the distance to one point of the segment, the one nearest p in the plane
+ * with longitudes shrunk by cos φ at p (close to the true nearest on so short a segment).
  */
-function sampleCurve(point: (t: number) => CurvePoint, tolerance: number): CurvePoint[] {
+function straightGapKm(a: CurvePoint, b: CurvePoint, p: CurvePoint): number {
+  const kx = p.cosLat;
+  const dx = (b.lon - a.lon) * kx;
+  const dy = b.lat - a.lat;
+  const len2 = dx * dx + dy * dy;
+  const k = len2 === 0 ? 0 : Math.max(0, Math.min(1, ((p.lon - a.lon) * kx * dx + (p.lat - a.lat) * dy) / len2));
+  return groundKm(p, a.lon + k * (b.lon - a.lon), a.lat + k * (b.lat - a.lat));
+}
+
+/** A curve point as a unit vector (x towards longitude 0 on the equator, z north). */
+function unitVector(p: CurvePoint): [number, number, number] {
+  return [p.cosLat * Math.cos(p.lon * RAD), p.cosLat * Math.sin(p.lon * RAD), Math.sin(p.lat * RAD)];
+}
+
+/** Ground distance from p to the great circle through a and b, km (p lies between them: it is their interval's middle). */
+function arcGapKm(a: CurvePoint, b: CurvePoint, p: CurvePoint): number {
+  const [ax, ay, az] = unitVector(a);
+  const [bx, by, bz] = unitVector(b);
+  const [px, py, pz] = unitVector(p);
+  const nx = ay * bz - az * by;
+  const ny = az * bx - ax * bz;
+  const nz = ax * by - ay * bx;
+  const n = Math.sqrt(nx * nx + ny * ny + nz * nz);
+  if (n === 0) return groundKm(p, a.lon, a.lat);
+  return KM_PER_RADIAN * Math.asin(Math.min(1, Math.abs(px * nx + py * ny + pz * nz) / n));
+}
+
+/**
+ * The curve sampled from t = 0 to 1: a point every 2° of bearing, each interval halved until its
+ * middle point lies within SAMPLING_TOLERANCE_KM on the ground of the straight segment and of the
+ * great-circle arc between its ends (at most 24 halvings). The middle point tested is the one
+ * kept when the interval is halved: no point is computed twice. The arc test is skipped for a
+ * geocentric horizon (`onGreatCircle`): a circle of radius 90° is a great circle, so the arc
+ * between two of its points lies on it.
+ */
+function sampleCurve(point: (t: number) => CurvePoint, onGreatCircle: boolean): CurvePoint[] {
   const out: CurvePoint[] = [];
-  const steps = 180;
   const refine = (a: CurvePoint, b: CurvePoint, depth: number) => {
     const m = point((a.t + b.t) / 2);
-    const tooLong = Math.abs(b.lon - a.lon) > MAX_SPAN_DEG || Math.abs(b.lat - a.lat) > MAX_SPAN_DEG;
-    if (depth < 24 && (tooLong || chordDistance(a, b, m) > tolerance)) {
+    if (depth < 24 && (straightGapKm(a, b, m) > SAMPLING_TOLERANCE_KM || (!onGreatCircle && arcGapKm(a, b, m) > SAMPLING_TOLERANCE_KM))) {
       refine(a, m, depth + 1);
       refine(m, b, depth + 1);
     } else {
@@ -230,8 +285,8 @@ function sampleCurve(point: (t: number) => CurvePoint, tolerance: number): Curve
   };
   let previous = point(0);
   out.push(previous);
-  for (let i = 1; i <= steps; i++) {
-    const next = point(i / steps);
+  for (let i = 1; i <= BASE_STEPS; i++) {
+    const next = point(i / BASE_STEPS);
     refine(previous, next, 0);
     previous = next;
   }
@@ -254,13 +309,15 @@ function splitAtAntimeridian(points: CurvePoint[], point: (t: number) => CurvePo
       const zq = zoneOf(q.lon);
       const zp = zoneOf(p.lon);
       if (zp !== zq) {
-        // Segments span at most a degree: one boundary at most.
+        // A segment spans less than 360° of longitude: one boundary at most.
         const boundary = -180 + 360 * Math.max(zp, zq);
         let lo = q.t;
         let hi = p.t;
         const below = q.lon < boundary;
         for (let k = 0; k < 60; k++) {
           const mid = (lo + hi) / 2;
+          // Converged to adjacent doubles: further rounds would change nothing.
+          if (mid === lo || mid === hi) break;
           if (point(mid).lon < boundary === below) lo = mid;
           else hi = mid;
         }
@@ -284,9 +341,9 @@ function meridianLine(body: AcgBody, gastDeg: number, angle: 'mc' | 'ic'): AcgLi
   return { id: `${body.id}:${angle}`, body: body.id, angle, segments: [run], split: false, latMin: -90, latMax: 90, lonAt: () => lon };
 }
 
-function horizonLine(body: AcgBody, gastDeg: number, angle: 'asc' | 'dsc', tolerance: number): AcgLine {
-  const point = (t: number) => horizonPoint(body, gastDeg, angle, t);
-  const points = sampleCurve(point, tolerance);
+function horizonLine(body: AcgBody, gastDeg: number, angle: 'asc' | 'dsc'): AcgLine {
+  const point = horizonCurve(body, gastDeg, angle);
+  const points = sampleCurve(point, body.sinParallax === 0);
   const { segments, split } = splitAtAntimeridian(points, point);
   const lats = points.map((p) => p.lat);
   const sub = body.ra - gastDeg;
@@ -304,11 +361,11 @@ function horizonLine(body: AcgBody, gastDeg: number, angle: 'asc' | 'dsc', toler
 }
 
 /** Every requested line of every body, body by body, in the order of `angles`. */
-export function astrocartographyLines(bodies: readonly AcgBody[], gastDeg: number, angles: readonly AcgAngle[], tolerance = MAX_ERROR_DEG): AcgLine[] {
+export function astrocartographyLines(bodies: readonly AcgBody[], gastDeg: number, angles: readonly AcgAngle[]): AcgLine[] {
   const lines: AcgLine[] = [];
   for (const body of bodies) {
     for (const angle of angles) {
-      lines.push(angle === 'mc' || angle === 'ic' ? meridianLine(body, gastDeg, angle) : horizonLine(body, gastDeg, angle, tolerance));
+      lines.push(angle === 'mc' || angle === 'ic' ? meridianLine(body, gastDeg, angle) : horizonLine(body, gastDeg, angle));
     }
   }
   return lines;

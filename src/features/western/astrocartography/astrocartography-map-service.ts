@@ -6,7 +6,7 @@
 import { renderAcgMap, bodyName } from '../../../../renderer/acg-map/acg-map-render.ts';
 import { svgToPng } from '../../../../renderer/index.ts';
 import { distanceToLine } from '../../../astro/acg-distance.ts';
-import { astrocartographyLines, lineCrossings, normalizeLongitude } from '../../../astro/astrocartography.ts';
+import { astrocartographyLines, lineCrossings, normalizeLongitude, type LonLat } from '../../../astro/astrocartography.ts';
 import type { BinaryResponse } from '../../../compute/binary-response.ts';
 import { KM_PER_DEG } from '../../../geo/city-grid.ts';
 import { momentWarnings } from '../../../requests/moment.ts';
@@ -34,6 +34,24 @@ export const MARKED_CROSSING_MAX_LAT = 70;
 /** How many of the lines nearest the marked place the image's words name. */
 const NEAREST_NAMED = 3;
 
+/**
+ * A run with a position at least every degree of longitude and of latitude, by straight steps
+ * along its segments, for the picture: the renderer projects positions and joins them straight on
+ * the image, where a meridian (written every 30°) or a long segment near a pole is curved. The
+ * added positions lie on the answer's segments, so within its stated error of the true line.
+ */
+function forDrawing(run: LonLat[]): LonLat[] {
+  const out: LonLat[] = [run[0]!];
+  for (let i = 1; i < run.length; i++) {
+    const [lon0, lat0] = run[i - 1]!;
+    const [lon1, lat1] = run[i]!;
+    const steps = Math.max(1, Math.ceil(Math.max(Math.abs(lon1 - lon0), Math.abs(lat1 - lat0))));
+    for (let k = 1; k < steps; k++) out.push([lon0 + ((lon1 - lon0) * k) / steps, lat0 + ((lat1 - lat0) * k) / steps]);
+    out.push(run[i]!);
+  }
+  return out;
+}
+
 export function acgMapImage(task: AcgMapTask): BinaryResponse {
   const { request, place, target } = task;
   checkAcgRequest(request);
@@ -53,7 +71,7 @@ export function acgMapImage(task: AcgMapTask): BinaryResponse {
     title,
     subtitle: `${when} · ${born} · ${how}`,
     bodies: sky.ids,
-    lines: lines.map((l) => ({ id: l.id, body: l.body, angle: l.angle, segments: l.segments })),
+    lines: lines.map((l) => ({ id: l.id, body: l.body, angle: l.angle, segments: l.segments.map(forDrawing) })),
     crossings: crossings.map((c) => ({ lon: normalizeLongitude(c.lon), lat: c.lat })),
     city: target ? { name: target.name, lat: target.lat, lng: target.lng } : null,
   });

@@ -182,8 +182,12 @@ export const acgLinesResponse = z.object({
       sidereal_time_greenwich_deg: z.number().describe('Greenwich apparent sidereal time at the birth instant, degrees (0 to 360)'),
       obliquity_deg: z.number().describe("True obliquity of the ecliptic at the birth instant, degrees (the projected mode's conversion)"),
       horizon: z.string().describe("What `asc`/`dsc` mean: the body's centre at true (geometric) altitude 0, without refraction"),
-      max_error_deg: z.number().describe('Largest distance between a drawn line and the true line, in degrees of the longitude/latitude plane'),
-      max_error_km: z.number().describe('The same, as an upper bound on the ground'),
+      max_error_deg: z.number().describe('max_error_km as an angle of a great circle on the Earth, degrees'),
+      max_error_km: z
+        .number()
+        .describe(
+          'Largest distance on the ground between a drawn line and the true line, whether a client joins the positions straight in longitude/latitude or by great-circle arcs, km',
+        ),
       birth_place: z
         .object({
           city: z.string().nullable().describe('The city named in the request or found from it; null for coordinates'),
