@@ -208,6 +208,21 @@ export const acgMapBlock = z
   .nullable()
   .describe('With include_map_lines: what a map of the answer draws; null otherwise');
 
+/** The parans whose bands reach a place: the city check's and each recommended city's. */
+export const acgParanSummary = z.object({
+  reaching: z.number().describe('How many parans reach the place (strength > 0)'),
+  parans: z
+    .array(
+      z.object({
+        ...acgParanRef,
+        latitude: z.number().describe('Latitude of the paran'),
+        distance_km: z.number().describe("Distance to the paran's parallel, km"),
+        strength: z.number().describe('Strength at the place, 0 to 1'),
+      }),
+    )
+    .describe('The parans reaching the place, nearest first (at most 20)'),
+});
+
 export const acgCityCheckResponse = z.object({
   meta: z
     .object({
@@ -240,22 +255,7 @@ export const acgCityCheckResponse = z.object({
     .describe('The point of that line nearest to the place'),
   distance_to_line_km: z.number().nullable().describe('Distance from the place to that point, km'),
   city_visual_explanation: visualExplanationSchema.describe('What a map of the place should show'),
-  paran_summary: z
-    .object({
-      reaching: z.number().describe('How many parans reach the place (strength > 0)'),
-      parans: z
-        .array(
-          z.object({
-            ...acgParanRef,
-            latitude: z.number().describe('Latitude of the paran'),
-            distance_km: z.number().describe("Distance to the paran's parallel, km"),
-            strength: z.number().describe('Strength at the place, 0 to 1'),
-          }),
-        )
-        .describe('The parans reaching the place, nearest first (at most 20)'),
-    })
-    .nullable()
-    .describe('With include_paran_summary: the parans reaching the place; null otherwise'),
+  paran_summary: acgParanSummary.nullable().describe('With include_paran_summary: the parans reaching the place; null otherwise'),
   relocation_summary: relocationSummarySchema.nullable().describe("With include_relocation_summary: the birth instant's chart at the place; null otherwise"),
   map: acgMapBlock,
 });

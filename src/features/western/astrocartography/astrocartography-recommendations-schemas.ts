@@ -5,7 +5,7 @@ import { caseInsensitiveEnum } from '../../../requests/lenient-enum.ts';
 import { ACG_FOCUSES, MATCH_TIERS, SIGNAL_STRENGTHS } from './acg-rules.ts';
 import { acgAngles, acgBodies, acgCrossing, acgLine, acgMode, acgNatal, exampleAcgNatal } from './astrocartography-schemas.ts';
 import { paranOrbFields } from './astrocartography-parans-schemas.ts';
-import { acgCityBlock, focusScoreSchema, relocationSummarySchema, visualExplanationSchema } from './astrocartography-city-check-schemas.ts';
+import { acgCityBlock, acgParanSummary, focusScoreSchema, relocationSummarySchema, visualExplanationSchema } from './astrocartography-city-check-schemas.ts';
 import { CANDIDATE_FLOOR, CITY_SIZES, COUNTRY_SCOPES, DEFAULT_LIMIT, MAX_LIMIT } from './recommendation-rules.ts';
 
 const focusName = caseInsensitiveEnum(ACG_FOCUSES, { love: 'romance', relationships: 'romance', work: 'career', family: 'home', spirituality: 'spiritual' });
@@ -101,26 +101,7 @@ export const acgRecommendation = z.object({
     .boolean()
     .describe('True when the match tier is weak or challenging: the city is listed because it is among the best in scope, not because it is good'),
   distance_from_natal_km: z.number().describe('Great-circle distance from the birth place, km'),
-  paran_summary: z
-    .object({
-      reaching: z.number().describe('How many parans reach the city (strength > 0)'),
-      parans: z
-        .array(
-          z.object({
-            id: z.string().describe('The paran id'),
-            body_a: z.string().describe('First body'),
-            event_a: angle,
-            body_b: z.string().describe('Second body'),
-            event_b: angle,
-            latitude: z.number().describe('Latitude of the paran'),
-            distance_km: z.number().describe("Distance to the paran's parallel, km"),
-            strength: z.number().describe('Strength at the city, 0 to 1'),
-          }),
-        )
-        .describe('The parans reaching the city, nearest first (at most 20)'),
-    })
-    .nullable()
-    .describe('With include_paran_summary: as in the city check; null otherwise'),
+  paran_summary: acgParanSummary.nullable().describe('With include_paran_summary: as in the city check; null otherwise'),
   relocation_summary: relocationSummarySchema.nullable().describe("With include_relocation_summary: the birth instant's chart at the city; null otherwise"),
   city_visual_explanation: visualExplanationSchema.describe('What a map of the city should show, as in the city check'),
 });
