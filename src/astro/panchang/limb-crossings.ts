@@ -18,6 +18,7 @@
  * Bounded: least recently used entries are dropped beyond LIMB_CACHE_ENTRIES (an entry is a
  * handful of numbers; a day's reading uses six to ten).
  */
+import { LRUCache } from 'lru-cache';
 import type { PositionCache } from '../events/positions.ts';
 import { scanSignal, type ScanSpec, type Signal } from '../events/scan.ts';
 import { GRID_STEP } from '../events/search.ts';
@@ -32,7 +33,7 @@ export interface Boundary {
 /** Intervals kept per thread (a few hundred kilobytes at most). */
 export const LIMB_CACHE_ENTRIES = 4096;
 
-const cache = new Map<string, readonly Boundary[]>();
+const cache = new LRUCache<string, readonly Boundary[]>({ max: LIMB_CACHE_ENTRIES });
 
 /** The number of the fixed grid's interval holding t: [n · GRID_STEP, (n + 1) · GRID_STEP]. */
 export const gridIntervalOf = (t: number): number => Math.floor(t / GRID_STEP);
@@ -57,12 +58,7 @@ const zodiacKey = (positions: PositionCache): string => (positions.zodiac.type =
 export function intervalCrossings(search: LimbSearch, n: number, positions: PositionCache): readonly Boundary[] {
   const key = `${search.name}|${zodiacKey(positions)}|${n}`;
   const known = cache.get(key);
-  if (known !== undefined) {
-    // Most recently used last: Map keeps insertion order.
-    cache.delete(key);
-    cache.set(key, known);
-    return known;
-  }
+  if (known !== undefined) return known;
   const found: Boundary[] = [];
   const { span, count } = search;
   const spec: ScanSpec = {
@@ -74,7 +70,6 @@ export function intervalCrossings(search: LimbSearch, n: number, positions: Posi
   };
   scanSignal(search.signal, [n * GRID_STEP, (n + 1) * GRID_STEP], spec);
   found.sort((a, b) => a.t - b.t);
-  if (cache.size >= LIMB_CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
   cache.set(key, found);
   return found;
 }
