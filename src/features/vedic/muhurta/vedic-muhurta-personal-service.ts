@@ -21,7 +21,7 @@ import { RequestFieldError } from '../../../requests/request-error.ts';
 import { castVedic, grahaName, signNameOf, vedicSubject, type VedicCast } from '../vedic-service.ts';
 import { secondIso } from '../vedic-dasha-service.ts';
 import { factor, ordinal, type ReadingFactor } from '../reading/reading-factor.ts';
-import { dateText, localTimeIn, muhurtaDates, muhurtaZone, MUHURTA_RULES_NAME, windowOut } from './vedic-muhurta-service.ts';
+import { dateText, localTimeIn, muhurtaDates, muhurtaZone, MUHURTA_RULES_NAME, untranslatedNotice, windowOut } from './vedic-muhurta-service.ts';
 import { MUHURTA_BAND } from './vedic-muhurta-core.ts';
 import type { PersonalMuhuratAnswer, PersonalMuhuratRequest, Strictness } from './vedic-muhurta-personal-schemas.ts';
 
@@ -161,8 +161,8 @@ export function computePersonalMuhurat(task: PersonalMuhuratTask): PersonalMuhur
   const cast = castSubject(task, { ...birth, ayanamsha: ayanamsa });
   const moon = cast.chart.grahas[1]!;
   const warnings = [...placeWarnings(place), ...cast.warnings.map((w) => `subject: ${w}`)];
-  if (request.language !== undefined && request.language.toLowerCase() !== 'en')
-    warnings.push(`language '${request.language}' is not available: the texts are in English`);
+  const languageNotice = untranslatedNotice(request.language);
+  if (languageNotice) warnings.push(languageNotice);
 
   const result = searchMuhurta({
     purpose: request.purpose,

@@ -98,6 +98,11 @@ function birthCast(birth: NonNullable<MuhuratSearchRequest['birth']>, place: Res
   }
 }
 
+/** The muhurta texts are written in English only: a request for another language is answered in English and told so. */
+export function untranslatedNotice(language: string | undefined): string | undefined {
+  return language !== undefined && language.toLowerCase() !== 'en' ? `language '${language}' is not available: the texts are in English` : undefined;
+}
+
 /** The zone of the place's dates, read as the panchang reads it (the first date's noon). */
 export function muhurtaZone(request: Parameters<typeof requestedZone>[0], place: ResolvedPlace, dates: ReturnType<typeof muhurtaDates>): string {
   const zoneField = requestedZone(request, ['body']);
@@ -116,8 +121,8 @@ export function computeMuhuratSearch(task: MuhuratSearchTask): MuhuratSearchAnsw
     natalMoon = { nakshatra: moon.nakshatra.index, sign: moon.signIndex };
     for (const w of cast.warnings) warnings.push(`birth: ${w}`);
   } else warnings.push('no birth sent: tara bala and chandra bala were not scored');
-  if (request.language !== undefined && request.language.toLowerCase() !== 'en')
-    warnings.push(`language '${request.language}' is not available: the texts are in English`);
+  const languageNotice = untranslatedNotice(request.language);
+  if (languageNotice) warnings.push(languageNotice);
 
   const result = searchMuhurta({
     purpose: request.purpose,
