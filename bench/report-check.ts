@@ -40,7 +40,7 @@ import { composeReport, type ComposedReport } from '../src/reports/text/compose-
 import type { NatalChartInput } from '../src/interpretations/chart-input.ts';
 import { natalChartFor } from '../test/helpers/natal-charts.ts';
 import { nearBirthRows } from './report-near-births.ts';
-import { agreementFindings } from '../test/helpers/report-grammar.ts';
+import { sentenceAgreementFindings } from '../test/helpers/report-grammar.ts';
 import { falseCloseness, genericAspectTexts, headingSubjects, repeatedPassages, selfRelations } from '../test/helpers/report-text-checks.ts';
 import { pageFills, shortPages } from '../test/helpers/report-pages.ts';
 import { readingSentences, repeatedShare } from '../test/helpers/report-sentences.ts';
@@ -136,7 +136,7 @@ try {
     bookmarks += outline.length;
     const chapters = outline.filter((e) => e.level === 2).map((e) => e.title.replace(/\s+/g, ' '));
     missingBookmarks += report.sections.slice(1).filter((s) => !chapters.includes(s.title)).length;
-    grammar += (await agreementFindings(readingSentences(report).join(' '))).length;
+    grammar += (await sentenceAgreementFindings(readingSentences(report))).length;
     text.genericAspects += genericAspectTexts(report).length;
     text.repeated += repeatedPassages(report).length;
     text.selfRelations += selfRelations(report).length;

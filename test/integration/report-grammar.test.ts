@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { composeReport } from '../../src/reports/text/compose-report.ts';
 import { randomReportCharts } from '../helpers/random-report-charts.ts';
 import { readingSentences } from '../helpers/report-sentences.ts';
-import { agreementFindings, type GrammarFinding } from '../helpers/report-grammar.ts';
+import { agreementFindings, sentenceAgreementFindings, type GrammarFinding } from '../helpers/report-grammar.ts';
 
 describe('the agreement check', () => {
   it("flags the report's own phrases used as a subject with a verb of the other number", async () => {
@@ -17,6 +17,18 @@ describe('the agreement check', () => {
     );
     expect(flagged.map((f) => f.rule)).toEqual(['VocabularyAgreement', 'VocabularyAgreement', 'VocabularyAgreement']);
     expect(flagged[0]!.context).toContain('begin things repay patience');
+  });
+
+  it('flags the same sentences when a report is checked in groups of sentences', async () => {
+    const sentences = [
+      'Saturn in your 1st house suggests that how you present yourself and begin things repay patience.',
+      'Your way of thinking and speaking are quick.',
+      'Close partnerships asks for time.',
+    ];
+    for (const group of [1, 2, 50]) {
+      const flagged = await sentenceAgreementFindings(sentences, group);
+      expect(flagged.map((f) => f.rule)).toEqual(['VocabularyAgreement', 'VocabularyAgreement', 'VocabularyAgreement']);
+    }
   });
 
   it('passes the same phrases with verbs that agree', async () => {
@@ -32,7 +44,7 @@ describe('generated report prose', () => {
     const charts = randomReportCharts(50, 2052);
     for (const [i, chart] of charts.entries()) {
       const report = composeReport(chart, { asOf: '2026-11-25T00:00:00Z' });
-      for (const f of await agreementFindings(readingSentences(report).join(' '))) findings.push({ ...f, report: i });
+      for (const f of await sentenceAgreementFindings(readingSentences(report))) findings.push({ ...f, report: i });
     }
     expect(findings).toEqual([]);
   }, 600_000);
