@@ -96,9 +96,11 @@ export function untimedMoonStatements(report: ComposedReport, day: MoonDay): Moo
             }
             continue;
           }
-          // The aspects: a named aspect word or family with the Moon and one other planet in the sentence.
-          const types = ASPECT_WORDS.filter(([re]) => re.test(sentence)).map(([, t]) => t);
-          const families = FAMILY_WORDS.filter(([re]) => re.test(sentence)).flatMap(([, t]) => t);
+          // The aspects: a named aspect word or family with the Moon and one other planet in the sentence,
+          // outside the chapter titles it quotes (the "Meet" of "How You Meet the World" is no conjunction).
+          const claim = sentence.replace(/"[^"]*"/g, '""');
+          const types = ASPECT_WORDS.filter(([re]) => re.test(claim)).map(([, t]) => t);
+          const families = FAMILY_WORDS.filter(([re]) => re.test(claim)).flatMap(([, t]) => t);
           const named = types.length ? types : families;
           if (!named.length || others.length !== 1) continue;
           // The Moon and that planet related in the sentence itself ("Moon square Neptune", "your Moon and Saturn", "Saturn's square to your Moon").

@@ -129,7 +129,7 @@ export function conflictOf(claims: readonly string[] | undefined, read: Readonly
  * in Virgo", "your Scorpio rising sign", "your Pluto in the 1st house".
  */
 export function labelInSentence(label: string): string {
-  const lower = (t: string) => t.replace(/\b(House|Rising|Your|Dominant|Planet)\b/g, (w) => w.toLowerCase());
+  const lower = (t: string) => t.replace(/\b(House|Rising|Your|Dominant|Planet|Stellium)\b/g, (w) => w.toLowerCase());
   const aspect = /^(.+?) (conjunct|square|sextile|trine|opposite) (.+)$/.exec(label);
   if (aspect) return `the ${ASPECT_NOUNS[aspect[2]!]} between your ${aspect[1]} and ${aspect[3]}`;
   const rising = /^(\w+) Rising$/.exec(label);
@@ -171,18 +171,20 @@ const capitalise = (t: string) => t.charAt(0).toUpperCase() + t.slice(1);
  * work (`choose` picks the phrasing for the chart). Two entries about one point are not set
  * against each other: the point is read as having two sides. A faculty whose tension the report
  * has already named gets one sentence saying which side the later entry adds to, not the same
- * passage again (`alreadyNamed`).
+ * passage again; from the second such entry on, a shorter one, so that two of them in a row do not
+ * read alike (`timesNamed`: how often the report has already written about this tension).
  */
 export function tensionPassage(
   conflict: ClaimConflict,
   laterLabel: string,
   choose: (options: readonly string[], label: string) => string,
-  alreadyNamed = false,
+  timesNamed = 0,
 ): string {
   const f = FACULTIES[conflict.faculty]!;
   const later = labelInSentence(laterLabel);
-  if (alreadyNamed)
+  if (timesNamed === 1)
     return `${capitalise(later)} adds weight to one side of the tension with ${labelInSentence(conflict.earlierLabel)}, read earlier: the part of you that ${f.poles[conflict.laterPole]}.`;
+  if (timesNamed > 1) return `${capitalise(later)} is one more voice in that same tension, speaking for the part of you that ${f.poles[conflict.laterPole]}.`;
   const together = choose(f.together, `tension-${conflict.faculty}`);
   const point = sharedPoint(laterLabel, conflict.earlierLabel);
   if (point) {

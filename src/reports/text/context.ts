@@ -39,7 +39,8 @@ export class ReportContext {
   /** The pole of each faculty the report has asserted so far, and the entry that asserted it. */
   private readonly claimed = new Map<string, { pole: string; label: string }>();
   /** Faculties whose tension the report has named. */
-  private readonly tensioned = new Set<string>();
+  /** How often the report has written about each faculty's tension (tensionPassage's `timesNamed`). */
+  private readonly tensioned = new Map<string, number>();
   /** Passages of the report's own that must appear once (a conjunction read as one figure). */
   private readonly said = new Set<string>();
 
@@ -171,13 +172,13 @@ export class ReportContext {
       // The placement keeps its reading; its claims are not asserted on their own but as the other side of a named tension.
       parts.push(this.body(entry));
       for (const k of keptConflicts) {
-        parts.push(tensionPassage(k, label, (options, which) => this.choose(options, which), this.tensioned.has(k.faculty)));
-        this.tensioned.add(k.faculty);
+        parts.push(tensionPassage(k, label, (options, which) => this.choose(options, which), this.tensioned.get(k.faculty) ?? 0));
+        this.tensioned.set(k.faculty, (this.tensioned.get(k.faculty) ?? 0) + 1);
       }
     } else if (conflict) {
       // A faculty's tension is named once; a further entry on its other side says which side it adds to.
-      parts.push(tensionPassage(conflict, label, (options, which) => this.choose(options, which), this.tensioned.has(conflict.faculty)));
-      this.tensioned.add(conflict.faculty);
+      parts.push(tensionPassage(conflict, label, (options, which) => this.choose(options, which), this.tensioned.get(conflict.faculty) ?? 0));
+      this.tensioned.set(conflict.faculty, (this.tensioned.get(conflict.faculty) ?? 0) + 1);
     } else parts.push(options.aspectType ? namingTheAspect(this.body(entry), options.aspectType) : this.body(entry));
     if (this.style === 'improved' && !options.plain) {
       parts.push(bullets([`Strengths: ${entry.strengths.join('; ')}.`, `Challenges: ${entry.challenges.join('; ')}.`].map((s) => s.replace(/\.\.$/, '.'))));

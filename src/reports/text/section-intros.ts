@@ -10,6 +10,7 @@ import type { ReportContext } from './context.ts';
 import { moonSignHours, moonSignNote } from './untimed-moon-sign.ts';
 import { ELEMENT_NAMES, POINT_NAMES } from './phrases.ts';
 import { countWord, joinAnd, withArticle } from './report-markdown.ts';
+import { keyAspects as rankedKeyAspects } from './ranking.ts';
 
 export interface SectionIntro {
   title: string;
@@ -188,13 +189,17 @@ const nodesChiron: Writer = (ctx) => {
 
 const keyAspects: Writer = (ctx) => {
   const n = ctx.factors.aspects.length;
+  // The table keeps the weightiest (ranking.ts), so a chart with many aspects ranks only some.
+  const ranked = rankedKeyAspects(ctx.factors, (a) => ctx.rankingOrb(a)).length;
+  const whichRanked =
+    n === 1 ? 'your one is' : ranked < n ? `of your ${countWord(n)}, the ${countWord(ranked)} that weigh most are` : `your ${countWord(n)} are`;
   const core = ctx.timed ? 'the Sun, the Moon, the Ascendant and the chart ruler' : 'the Sun and the Moon';
   return {
     title: 'Key Aspects',
     text: ctx.choose(
       [
         `Of the ${countWord(n)} major aspects in your chart, the ones ranked here weigh most: they are tight, or they involve ${core}; flowing aspects show cooperation, tense ones friction that pushes you to grow, conjunctions two forces acting as one.`,
-        `Aspects are the conversations between the parts of you, and ${n === 1 ? 'your one is' : `your ${countWord(n)} are`} ranked by closeness and by whether they touch ${core}; those already read in an earlier chapter are listed but not repeated.`,
+        `Aspects are the conversations between the parts of you, and ${whichRanked} ranked by closeness and by whether they touch ${core}; those already read in an earlier chapter are listed but not repeated.`,
         `Your chart has ${countWord(n)} major aspects, and the closest, with those that reach ${core}, are read here in order of weight; any already read with an earlier chapter is only named again.`,
         `Where two planets stand at a telling angle, they colour each other; of your ${countWord(n)} major aspects, this chapter gives room to the tightest and to those that touch ${core}.`,
       ],

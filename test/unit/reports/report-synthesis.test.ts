@@ -42,8 +42,11 @@ describe('the synthesis layer', () => {
       }
       for (const [faculty, set] of poles) expect([...set], `${chart.subject.datetime_utc}: ${faculty}`).toHaveLength(1);
       // Every tension is named in the text, with both sides, once per faculty; a further entry on
-      // the faculty says which side it adds to; two entries about one point are its two sides.
-      const named = report.markdown.match(/part of you [^\n]*?, while (through [^\n]*?, )?another part |adds weight to one side of the tension with /g) ?? [];
+      // the faculty says which side it adds to (more briefly from the second on); two entries about one point are its two sides.
+      const named =
+        report.markdown.match(
+          /part of you [^\n]*?, while (through [^\n]*?, )?another part |adds weight to one side of the tension with |is one more voice in that same tension, /g,
+        ) ?? [];
       expect(named.length).toBe(report.readings!.reduce((n, r) => n + (r.tensions?.length ?? 0), 0));
       const faculties = report.readings!.flatMap((r) => r.tensions ?? []);
       expect(report.markdown.match(/part of you [^\n]*?, while (through [^\n]*?, )?another part /g)?.length ?? 0).toBe(new Set(faculties).size);

@@ -1,19 +1,26 @@
-/** How to read the report: the library's introduction and what this chart's reading leaves out. */
+/** How to read the report: the library's introduction, the chapters in this chart's order, and what its reading leaves out. */
 import type { ReportContext } from '../context.ts';
 import { pointInSentence } from '../phrases.ts';
 import { introducedSection, type ReportSection } from '../section.ts';
+import { countWord, joinAnd } from '../report-markdown.ts';
+import { THEMES, themeOrder } from '../themes/theme-ranking.ts';
 
 export function howToReadSection(ctx: ReportContext): ReportSection {
   const ruler = ctx.factors.chartRuler;
   const core = ctx.timed
     ? `the Sun, the Moon, the Ascendant and ${ruler && !['sun', 'moon'].includes(ruler) ? `your chart ruler, ${pointInSentence(ruler)}` : 'the chart ruler'}`
     : 'the Sun and the Moon';
+  // The chapters after this one, in the order this chart gives them (themes/theme-ranking.ts).
+  const themes = themeOrder(ctx)
+    .filter((id) => id !== 'year_ahead' || ctx.sky.yearAhead)
+    .map((id) => `"${THEMES[id].title}"`);
+  const [first, ...rest] = themes;
   const order = ctx.choose(
     [
-      `The pages move from the centre of the chart outward: they begin with ${core}, turn to your overall temperament and the shape of the chart, then take the planets one group at a time${ctx.timed ? ', look at the main areas of life through the houses' : ''}, and close with the aspects that matter most, a synthesis, reference tables and a short glossary.`,
-      `The most central factors come first, ${core}, followed by temperament, chart shape and the planets in groups${ctx.timed ? ', then the areas of life the houses describe' : ''}, and the strongest aspects, a synthesis, reference tables and a glossary complete the reading.`,
-      `Your reading opens with ${core}, because everything else in the chart is heard through them; temperament, the chart's shape and the planets follow${ctx.timed ? ', then the houses as areas of life' : ''}, and it ends with the closest aspects, a synthesis and the tables behind it all.`,
-      `Start anywhere you like, but the chapters are built to be read in order: ${core} first, then the climate of the chart and its shape, the planets${ctx.timed ? ', the houses' : ''}, the aspects that bind them, and a closing synthesis, with tables and a glossary at the back for reference.`,
+      `The report is built as ${countWord(themes.length)} themes rather than a list of placements, and each theme gathers every part of the chart that bears on it. It opens with ${first}, which reads ${core} together; then come ${joinAnd(rest)}, in the order of how much of your chart speaks to each. The nodes, Chiron and Lilith, a synthesis${ctx.timed ? ', the house rulers' : ''} and the chart's tables close it.`,
+      `Each chapter answers one question about you, using whatever in the chart has a say in it: ${joinAnd(themes)}. The first reads ${core} side by side; the rest are ranked by how strongly your chart bears on them, so the earlier a chapter comes, the more of you it holds. Reference pages, a synthesis and a glossary follow.`,
+      `Read from the start, the chapters go from your first impression to the longer stories: ${first} draws on ${core}, and ${joinAnd(rest)} follow in the order your chart weights them. Where two factors pull apart, the report says so once, in the chapter where they meet, rather than asserting each in turn.`,
+      `Start anywhere you like; the chapters are themes, ${joinAnd(themes)}, each written from every factor that touches it. The first of them sets the tone, since ${core} colour everything else, and the others are ordered by their weight in your chart, with a synthesis and the tables at the back.`,
     ],
     'order',
   );

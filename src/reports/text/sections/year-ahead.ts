@@ -10,7 +10,7 @@ import { ageYears, secondaryClock } from '../../../astro/progression-clock.ts';
 import { aspectFamily, keys } from '../../../interpretations/keys.ts';
 import type { YearTransit } from '../../sky/year-ahead.ts';
 import type { ReportContext } from '../context.ts';
-import { ASPECT_WORDS, HOUSE_DOMAIN, POINT_FUNCTION, POINT_NAMES, SIGN_CARE, SIGN_STYLE } from '../phrases.ts';
+import { ASPECT_WORDS, HOUSE_DOMAIN, POINT_FUNCTION, POINT_NAMES, SIGN_CARE, SIGN_STYLE, pointInSentence } from '../phrases.ts';
 import { capitalize, countWord, ordinal, table, zodiacPosition } from '../report-markdown.ts';
 import { signOf } from '../../../astro/zodiac.ts';
 import { THEMES, themeOfPoint } from '../themes/theme-ranking.ts';
@@ -63,13 +63,12 @@ function natalTheme(ctx: ReportContext, target: string, label: string): string {
   const theme = THEMES[themeOfPoint(ctx, target)].title;
   const house = ctx.houseOf(target);
   const where = house !== undefined && target !== 'asc' && target !== 'mc' ? ` from your ${ordinal(house)} house (${HOUSE_DOMAIN[house]})` : '';
-  const transit = label.replace(/^(\w)/, (c) => c.toLowerCase());
   // Each phrasing names the transit, so that two transits to one point do not print the same sentence.
   return ctx.choose(
     [
-      `In your chart the ${POINT_NAMES[target]} speaks${where} for the theme read in "${theme}", so ${transit} is best read as a season of that theme: what was said there is what this transit brings forward.`,
-      `${capitalize(transit)} touches the theme of "${theme}": these months work on your ${POINT_FUNCTION[target]}, read there${where}.`,
-      `Go back to "${theme}" for what ${transit} sets going: your natal ${POINT_NAMES[target]}${where} is read there, and the transit gives that reading a date.`,
+      `In your chart ${pointInSentence(target)} speaks${where} for the theme read in "${theme}", so ${label} is best read as a season of that theme: what was said there is what this transit brings forward.`,
+      `${label} touches the theme of "${theme}": these months work on your ${POINT_FUNCTION[target]}, read there${where}.`,
+      `Go back to "${theme}" for what ${label} sets going: your natal ${POINT_NAMES[target]}${where} is read there, and the transit gives that reading a date.`,
     ],
     `year-theme-${target}`,
   );
