@@ -105,8 +105,8 @@ export function composeReport(chart: NatalChartInput, options: ReportOptions = {
     figures.year_ahead = [
       {
         svg: timeline,
-        caption:
-          "The year ahead by date: each transit's first pass within orb as a bar (1° for Jupiter and Saturn, 1.5° for the outer planets), its exact dates as dots; the progressed Sun's and Moon's events as diamonds.",
+        // The caption names only what this year's figure draws: a year without a progressed event has no diamonds.
+        caption: `The year ahead by date: each transit's first pass within orb as a bar (1° for Jupiter and Saturn, 1.5° for the outer planets), its exact dates as dots${ctx.sky.yearAhead!.progressions.length ? "; the progressed Sun's and Moon's events as diamonds" : ''}.`,
       },
     ];
   const readings = ctx.shown.map((s) => ({ key: s.key, label: s.label, claims: s.claims, tension: s.tension, tensions: s.tensions }));

@@ -19,8 +19,8 @@ export function howToReadSection(ctx: ReportContext): ReportSection {
     [
       `The report is built as ${countWord(themes.length)} themes rather than a list of placements, and each theme gathers every part of the chart that bears on it. It opens with ${first}, which reads ${core} together; then come ${joinAnd(rest)}, in the order of how much of your chart speaks to each. The nodes, Chiron and Lilith, a synthesis${ctx.timed ? ', the house rulers' : ''} and the chart's tables close it.`,
       `Each chapter answers one question about you, using whatever in the chart has a say in it: ${joinAnd(themes)}. The first reads ${core} side by side; the rest are ranked by how strongly your chart bears on them, so the earlier a chapter comes, the more of you it holds. Reference pages, a synthesis and a glossary follow.`,
-      `Read from the start, the chapters go from your first impression to the longer stories: ${first} draws on ${core}, and ${joinAnd(rest)} follow in the order your chart weights them. Where two factors pull apart, the report says so once, in the chapter where they meet, rather than asserting each in turn.`,
-      `Start anywhere you like; the chapters are themes, ${joinAnd(themes)}, each written from every factor that touches it. The first of them sets the tone, since ${core} colour everything else, and the others are ordered by their weight in your chart, with a synthesis and the tables at the back.`,
+      `Read from the start, the chapters go from your first impression to the longer stories: the first, ${first}, draws on ${core}, and the others, ${joinAnd(rest)}, come in the order your chart weights them. Where two factors pull apart, the report says so once, in the chapter where they meet, rather than asserting each in turn.`,
+      `Start anywhere you like; the chapters are themes, ${joinAnd(themes)}, each written from every factor that touches it. The first of them sets the tone, since everything after it is heard through ${core}, and the others are ordered by their weight in your chart, with a synthesis and the tables at the back.`,
     ],
     'order',
   );

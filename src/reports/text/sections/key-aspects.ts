@@ -1,7 +1,7 @@
 /** The key aspects, ranked: a table, then the text of each one not read earlier. */
 import { keys } from '../../../interpretations/keys.ts';
 import type { ReportContext } from '../context.ts';
-import { countWord, table } from '../report-markdown.ts';
+import { countWord, joinAnd, table } from '../report-markdown.ts';
 import { ASPECT_WORDS, POINT_NAMES } from '../phrases.ts';
 import { keyAspects } from '../ranking.ts';
 import { introducedSection, type ReportSection } from '../section.ts';
@@ -29,7 +29,7 @@ export function keyAspectsSection(ctx: ReportContext): ReportSection {
   const partDay = ctx.timed ? [] : ctx.factors.aspects.filter((a) => ctx.rankingOrb(a) === undefined);
   const parts = [
     partDay.length
-      ? `Without a birth time, only what held over the whole birth day is ranked: the Moon's ${partDay.map((a) => `${a.type} with ${POINT_NAMES[a.p1 === 'moon' ? a.p2 : a.p1]}`).join(', ')} ${partDay.length > 1 ? 'were' : 'was'} within orb for part of the day only and ${partDay.length > 1 ? 'are' : 'is'} left out of the table.`
+      ? `Without a birth time, only what held over the whole birth day is ranked: the Moon's ${joinAnd(partDay.map((a) => `${a.type} with ${POINT_NAMES[a.p1 === 'moon' ? a.p2 : a.p1]}`))} ${partDay.length > 1 ? 'were' : 'was'} within orb for part of the day only and ${partDay.length > 1 ? 'are' : 'is'} left out of the table.`
       : undefined,
     ctx.choose(
       [

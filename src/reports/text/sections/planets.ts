@@ -100,6 +100,7 @@ export function outerProminence(ctx: ReportContext, id: string): { angle?: strin
 export function outerPlanetsSection(ctx: ReportContext): ReportSection {
   const parts: string[] = [];
   const background: string[] = [];
+  let contactGiven = false;
   for (const id of ['uranus', 'neptune', 'pluto']) {
     const p = ctx.factors.points.get(id);
     if (!p) continue;
@@ -129,6 +130,7 @@ export function outerPlanetsSection(ctx: ReportContext): ReportSection {
             ? `if you were born after ${moonHours.from} local time`
             : `if you were born between ${moonHours.from} and ${moonHours.to} local time`;
     const hours = !when ? '' : aspects.length > 1 ? ` (the Moon only ${when})` : `, ${when}`;
+    if (aspects.length) contactGiven = true;
     // The closeness is stated, with the distance, in a sentence that names the planet: a bare "it"
     // after another planet's passage reads as that planet.
     const why = (subject: string) =>
@@ -165,6 +167,13 @@ export function outerPlanetsSection(ctx: ReportContext): ReportSection {
       const text = aspectEntry(ctx, a, PLANET_WEIGHT.outerAspect);
       if (text) parts.push(text);
     }
+  }
+  if (contactGiven) {
+    // The reasons above use a tighter orb than the aspect readings; without saying so, an untimed
+    // report gives the Moon two different spans of hours for one aspect.
+    parts.push(
+      `Close contact here means an aspect within ${OUTER_ASPECT_ORB}°, tighter than the orbs of the aspects read elsewhere in this report${ctx.timed ? '' : ', so the hours of a close contact with the Moon can be fewer than those in which its aspect was in orb'}.`,
+    );
   }
   if (background.length > 0) {
     parts.push(

@@ -11,7 +11,7 @@ import { keys } from '../../../interpretations/keys.ts';
 import type { KeyedAspect } from '../../../interpretations/chart-factors/aspects.ts';
 import type { ReportContext } from '../context.ts';
 import { ASPECT_WORDS, POINT_FUNCTION, POINT_NAMES } from '../phrases.ts';
-import { degreesMinutes, joinAnd } from '../report-markdown.ts';
+import { countWord, degreesMinutes, joinAnd } from '../report-markdown.ts';
 import { FIGURE_ORB } from '../../synthesis/conjunction-figures.ts';
 import { keyAspects } from '../ranking.ts';
 
@@ -72,7 +72,7 @@ export function centralFigurePassage(ctx: ReportContext, figure: CentralFigure):
   const verb = ASPECT_WORDS[figure.type]!;
   const heading = `### ${names(left)} ${verb.charAt(0).toUpperCase()}${verb.slice(1)} ${names(right)}`;
   const fact = `*${figure.aspects.map((a) => `${POINT_NAMES[a.p1]} ${ASPECT_WORDS[a.type]} ${POINT_NAMES[a.p2]} ${degreesMinutes(a.orb)}`).join(' · ')}*`;
-  const count = figure.aspects.length;
+  const count = countWord(figure.aspects.length);
   const opening = ctx.choose(
     [
       `These ${count} aspects are one figure, not ${count} separate stories: ${names(left)} on one side and ${names(right)} on the other, each side standing close enough together to act as one.`,
