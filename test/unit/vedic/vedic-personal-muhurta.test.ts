@@ -84,4 +84,14 @@ describe('the personal muhurta search', () => {
     expect(personalMuhuratRequest.safeParse({ ...cases[0], strictness: 'lax' }).error!.issues[0]!.path).toEqual(['strictness']);
     expect(personalMuhuratRequest.safeParse({ ...cases[0], subject: { ...subject, day: 40 } }).error!.issues[0]!.path).toEqual(['subject', 'day']);
   });
+  it("skips and names polar dates with the public search's own warning", () => {
+    // Longyearbyen in the polar night: no sunrise, so no Hindu day to search.
+    const polar = { lat: 78.22, lng: 15.65, tz_str: 'Arctic/Longyearbyen' };
+    const { json } = search({ ...polar, subject, start_date: '2026-12-10', end_date: '2026-12-12' });
+    expect(json.best_windows).toEqual([]);
+    expect(json.metadata.skipped_dates).toEqual(['2026-12-10', '2026-12-11', '2026-12-12']);
+    expect(json.warnings).toContain(
+      'the Sun does not rise or set at latitude 78.22 on 3 of the dates (2026-12-10, 2026-12-11, 2026-12-12): no Hindu day to reckon from, not searched',
+    );
+  });
 });

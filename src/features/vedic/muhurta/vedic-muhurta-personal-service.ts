@@ -21,7 +21,16 @@ import { RequestFieldError } from '../../../requests/request-error.ts';
 import { castVedic, grahaName, signNameOf, vedicSubject, type VedicCast } from '../vedic-service.ts';
 import { secondIso } from '../vedic-dasha-service.ts';
 import { factor, ordinal, type ReadingFactor } from '../reading/reading-factor.ts';
-import { dateText, localTimeIn, muhurtaDates, muhurtaZone, MUHURTA_RULES_NAME, untranslatedNotice, windowOut } from './vedic-muhurta-service.ts';
+import {
+  dateText,
+  localTimeIn,
+  muhurtaDates,
+  muhurtaZone,
+  MUHURTA_RULES_NAME,
+  polarDatesWarning,
+  untranslatedNotice,
+  windowOut,
+} from './vedic-muhurta-service.ts';
 import { MUHURTA_BAND } from './vedic-muhurta-core.ts';
 import type { PersonalMuhuratAnswer, PersonalMuhuratRequest, Strictness } from './vedic-muhurta-personal-schemas.ts';
 
@@ -218,8 +227,8 @@ export function computePersonalMuhurat(task: PersonalMuhuratTask): PersonalMuhur
   const top = kept[0];
   const promoted = top !== undefined && top.score >= bar;
   const skipped = result.skippedDates.map(dateText);
-  if (skipped.length)
-    warnings.push(`the Sun does not rise or set at latitude ${place.lat} on ${skipped.length} of the dates (${skipped.join(', ')}): not searched`);
+  const polar = polarDatesWarning(place.lat, skipped);
+  if (polar) warnings.push(polar);
   const saturnHouse = signDistance(moon.signIndex, stayAt(saturnStays, firstJd)?.signIndex ?? moon.signIndex);
   if ([12, 1, 2, 4, 8].includes(saturnHouse))
     warnings.push(

@@ -103,6 +103,13 @@ export function untranslatedNotice(language: string | undefined): string | undef
   return language !== undefined && language.toLowerCase() !== 'en' ? `language '${language}' is not available: the texts are in English` : undefined;
 }
 
+/** The warning both muhurta searches give for the dates a polar day or night left without a Hindu day. */
+export function polarDatesWarning(lat: number, skippedDates: readonly string[]): string | undefined {
+  return skippedDates.length
+    ? `the Sun does not rise or set at latitude ${lat} on ${skippedDates.length} of the dates (${skippedDates.join(', ')}): no Hindu day to reckon from, not searched`
+    : undefined;
+}
+
 /** The zone of the place's dates, read as the panchang reads it (the first date's noon). */
 export function muhurtaZone(request: Parameters<typeof requestedZone>[0], place: ResolvedPlace, dates: ReturnType<typeof muhurtaDates>): string {
   const zoneField = requestedZone(request, ['body']);
@@ -134,10 +141,8 @@ export function computeMuhuratSearch(task: MuhuratSearchTask): MuhuratSearchAnsw
     natalMoon,
   });
   const skipped = result.skippedDates.map(dateText);
-  if (skipped.length)
-    warnings.push(
-      `the Sun does not rise or set at latitude ${place.lat} on ${skipped.length} of the dates (${skipped.join(', ')}): no Hindu day to reckon from, not searched`,
-    );
+  const polar = polarDatesWarning(place.lat, skipped);
+  if (polar) warnings.push(polar);
   const best = [...result.windows].sort((a, b) => b.score - a.score || a.start - b.start).slice(0, request.limit);
   const local = localTimeIn(zone);
   return {
