@@ -11,12 +11,23 @@ if (!baseline) throw new Error('usage: reports-versus.bench.ts <earlier checkout
 const rounds = Number(roundsArg ?? 3);
 const samples = Number(samplesArg ?? 4);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+/** On a loaded box a service sometimes fails to start (its report worker's Chromium check outruns Fastify's start-up limit): start it again. */
+async function withStartRetries<T>(run: () => Promise<T>, tries = 3): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      if (attempt >= tries || !/did not become ready/.test((error as Error).message)) throw error;
+      console.log(`start failed (${(error as Error).message}); again`);
+    }
+  }
+}
 const times: Record<'this' | 'earlier', number[]> = { this: [], earlier: [] };
 for (let round = 0; round < rounds; round++) {
   // Alternate which goes first, so neither always meets the box after the other's warm-up.
   const order = round % 2 === 0 ? (['this', 'earlier'] as const) : (['earlier', 'this'] as const);
   for (const which of order) {
-    const figures = await benchReports({}, { samples, batch: 1, concurrency: 1, root: which === 'earlier' ? baseline : undefined });
+    const figures = await withStartRetries(() => benchReports({}, { samples, batch: 1, concurrency: 1, root: which === 'earlier' ? baseline : undefined }));
     times[which].push(...figures.latencies);
     console.log(`round ${round + 1} ${which}: p50 ${(figures.latency.p50Ms / 1000).toFixed(2)} s over ${samples}, ${figures.pages} pages`);
   }

@@ -44,7 +44,9 @@ export async function startBenchServer(
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
-  if (!(await waitUntilReady(port, options.readyTimeoutMs))) {
+  // A service that gave up starting (a start-up hook that outran Fastify's limit on a loaded box) is not waited for.
+  const exited = new Promise<false>((resolve) => child.once('exit', () => resolve(false)));
+  if (!(await Promise.race([waitUntilReady(port, options.readyTimeoutMs), exited]))) {
     child.kill('SIGKILL');
     fs.rmSync(dataDir, { recursive: true, force: true });
     throw new Error(`${entry} did not become ready on port ${port}`);
