@@ -437,6 +437,19 @@ export type Config = Omit<ParsedConfig, 'COMPUTE_MODE'> & {
 };
 
 /** Largest `limit` of GET /api/v1/auth/logs (field-reference §11 "Limits"). */
+/**
+ * How long a report worker's Chromium check (launch and one probe page) may take. An embedded
+ * server runs it before it says it is ready (so that a ready server takes reports), which is why
+ * the start-up hooks are given longer than this (startupHookTimeoutMs).
+ */
+export const reportProbeTimeoutMs = (config: Pick<Config, 'REPORT_RENDER_TIMEOUT_MS'>) => Math.min(config.REPORT_RENDER_TIMEOUT_MS, 30_000);
+
+/**
+ * Fastify's limit for each start-up hook: its default of 10 s was shorter than the Chromium check,
+ * which took 7-8 s alone at a load of 16 and so failed whole starts (FST_ERR_HOOK_TIMEOUT) on a busy box.
+ */
+export const startupHookTimeoutMs = (config: Pick<Config, 'REPORT_RENDER_TIMEOUT_MS'>) => reportProbeTimeoutMs(config) + 15_000;
+
 export const LOGS_MAX_LIMIT = 500;
 
 export class ConfigError extends Error {}

@@ -5,7 +5,7 @@
  */
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifySchema, type FastifySerializerCompiler } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Config } from '../config.ts';
+import { startupHookTimeoutMs, type Config } from '../config.ts';
 import { registerCors, registerNoSniff } from './browser-headers.ts';
 import { registerCompression } from './compression.ts';
 import { capConnectionsPerClient, closeAfterEarlyAnswer, closeSilentConnections, serverTimeouts } from './connection-limits.ts';
@@ -50,6 +50,8 @@ export async function createFastify(config: Config, choice: LoggerChoice): Promi
     ...serverTimeouts(config),
     // Requests refused while closing get the API's own 503 shape (shutdown-refusal.ts).
     return503OnClosing: false,
+    // An embedded server checks its report worker's Chromium before it is ready (config.ts).
+    pluginTimeout: startupHookTimeoutMs(config),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(laxValidatorCompiler);
   // The provider types its compiler through a fastify path its package does not export (it reads as an error type).

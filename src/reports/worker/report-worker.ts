@@ -10,7 +10,7 @@
 import os from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { sql, type DatabasePool } from 'slonik';
-import type { Config } from '../../config.ts';
+import { reportProbeTimeoutMs, type Config } from '../../config.ts';
 import type { ComputeRunner } from '../../compute/runner.ts';
 import { ReportJobRepository } from '../store/report-jobs.ts';
 import { ReportCreditRepository } from '../../db/report-credits.ts';
@@ -122,7 +122,7 @@ export class ReportWorker {
   private async checkRenderer(): Promise<void> {
     if (this.canRender && !this.renderer.cannotStart) return;
     try {
-      await this.renderer.probe(Math.min(this.deps.config.REPORT_RENDER_TIMEOUT_MS, 30_000));
+      await this.renderer.probe(reportProbeTimeoutMs(this.deps.config));
     } catch (error) {
       if (this.canRender || !this.consuming)
         this.deps.log('error', 'Chromium cannot print the probe page; this worker takes no report until it can', { err: (error as Error).message });
