@@ -4,6 +4,7 @@
  * scores per life area (vedic-daily-factors.ts), the words (vedic-daily-texts.ts). Runs in a
  * compute worker (or inline).
  */
+import { ayanamsaDegrees } from '../../../astro/ephemeris.ts';
 import { formatLocalIso, isValidCalendarDate, utcMsFromJulianDay } from '../../../astro/civil-time.ts';
 import { zoneOffsetSeconds } from '../../../astro/zone-offset-table.ts';
 import type { CalendarDate } from '../../../astro/panchang/panchang-day.ts';
@@ -240,7 +241,8 @@ export function computeVedicDaily(task: VedicDailyTask): VedicDailyAnswer {
     raw_facts: request.include_raw_facts
       ? {
           julian_day: sky.jdUt,
-          ayanamsha_degrees: sky.ayanamsaDegrees,
+          // Only here: the answer prints the ayanamsa's value nowhere else (a library call saved on every other reading).
+          ayanamsha_degrees: ayanamsaDegrees(sky.jdUt, natal.ayanamsa.name),
           transit_longitudes: Object.fromEntries(sky.grahas.map((g) => [g.name, g.longitude])),
           natal_longitudes: Object.fromEntries([
             ...natal.grahas.map((g) => [g.name, g.longitude] as const),

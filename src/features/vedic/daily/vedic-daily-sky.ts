@@ -14,7 +14,6 @@ import { canObstruct, isFavourableHouse, vedhaOf, type VedhaKind } from '../../.
 import { grahaSpan } from '../../../astro/vedic/gochara/sign-stays.ts';
 import { signDistance, type GrahaId } from '../../../astro/vedic/grahas.ts';
 import { movingGrahas, type MovingGraha, type VedicChart } from '../../../astro/vedic/sidereal-chart.ts';
-import { ayanamsaDegrees } from '../../../astro/ephemeris.ts';
 import { taraOf, TARAS } from '../../../astro/vedic/muhurta/muhurta-rules.ts';
 import { vimshottariDasha } from '../../../astro/vedic/vimshottari.ts';
 import { signIndexOf } from '../../../astro/zodiac.ts';
@@ -45,8 +44,6 @@ export interface DailySky {
   jdUt: number;
   /** The nine grahas at the reading's instant. */
   grahas: MovingGraha[];
-  /** The ayanamsa's value then, degrees. */
-  ayanamsaDegrees: number;
   moon: TransitFact;
   transits: TransitFact[];
   /** The Moon's sign changes before the next sunrise. */
@@ -112,7 +109,6 @@ export function dailySky(input: DailySkyInput): DailySky {
     panchang,
     jdUt,
     grahas,
-    ayanamsaDegrees: ayanamsaDegrees(jdUt, input.ayanamsa),
     moon: fact('moon'),
     transits: DAILY_TRANSIT_GRAHAS.map(fact),
     moonSignChanges,
