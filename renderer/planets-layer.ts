@@ -29,10 +29,9 @@ function crossed(lineLon: number, lon: number, r: number, w: number, h: number):
   return Math.abs(angleDiff(lon, lineLon)) < 90 && off < Math.hypot(w, h) / 2;
 }
 
-/** A leader line, its bounding box and whose it is. */
+/** A leader line (its points, from the tick to the glyph), its bounding box and whose it is. */
 interface Leader {
-  from: Point;
-  to: Point;
+  path: Point[];
   x0: number;
   y0: number;
   x1: number;
@@ -40,11 +39,13 @@ interface Leader {
   owner: PlacedPoint;
 }
 
-/** Whether a leader line passes through box (bounding boxes first, then Liang–Barsky). */
+/** Whether a leader line passes through box (bounding boxes first, then Liang–Barsky on each segment). */
 function segmentThrough(s: Leader, box: { x: number; y: number; w: number; h: number }): boolean {
   if (s.x1 < box.x || s.x0 > box.x + box.w || s.y1 < box.y || s.y0 > box.y + box.h) return false;
-  return segmentInBox(s.from, s.to, box) !== undefined;
+  return s.path.slice(1).some((q, k) => segmentInBox(s.path[k]!, q, box) !== undefined);
 }
+
+const leaderPath = (l: NonNullable<PlacedPoint['leader']>): Point[] => [l.from, ...(l.via ?? []), l.to];
 
 function drawPoint(b: SvgBuilder, reg: SymbolRegistry, lay: ChartLayout, p: PlacedPoint, lines: number[], leaders: readonly Leader[]): void {
   const st = lay.style;
@@ -109,23 +110,26 @@ export function drawPlanets(b: SvgBuilder, reg: SymbolRegistry, d: ChartDrawing,
   // beside it, and is not to be drawn over a neighbour's label.
   const leaders: Leader[] = [];
   for (const p of lay.points) {
-    const l = p.leader;
-    if (l)
-      leaders.push({
-        from: l.from,
-        to: l.to,
-        x0: Math.min(l.from.x, l.to.x),
-        y0: Math.min(l.from.y, l.to.y),
-        x1: Math.max(l.from.x, l.to.x),
-        y1: Math.max(l.from.y, l.to.y),
-        owner: p,
-      });
+    if (!p.leader) continue;
+    const path = leaderPath(p.leader);
+    const xs = path.map((q) => q.x);
+    const ys = path.map((q) => q.y);
+    leaders.push({ path, x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys), owner: p });
   }
   b.open('g', 'data-layer="planet-leaders" stroke-opacity="0.55"');
   for (const p of lay.points) {
     if (!p.leader) continue;
     const color = safeColor(p.color, p.ring === 'outer' ? lay.style.planetOuter : lay.style.planetInner);
-    b.line(p.leader.from.x, p.leader.from.y, p.leader.to.x, p.leader.to.y, `data-leader="${p.ring}:${attr(p.id)}" ${strokeAttrs(color, 0.6 * lay.style.px)}`);
+    const data = `data-leader="${p.ring}:${attr(p.id)}" ${strokeAttrs(color, 0.6 * lay.style.px)}`;
+    // Routed round other glyphs (layout/leader-routes.ts): a polyline through its turning points.
+    if (p.leader.via?.length)
+      b.el(
+        'polyline',
+        `points="${leaderPath(p.leader)
+          .map((q) => `${num(q.x)},${num(q.y)}`)
+          .join(' ')}" fill="none" ${data}`,
+      );
+    else b.line(p.leader.from.x, p.leader.from.y, p.leader.to.x, p.leader.to.y, data);
   }
   b.close('g');
   b.open('g', 'data-layer="planets"');

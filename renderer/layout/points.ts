@@ -8,6 +8,7 @@ import { POINT_GLYPHS } from '../glyphs/planets.ts';
 import { textWidth } from '../text.ts';
 import { resolveStyle, retroText, type Style } from '../themes.ts';
 import { INK, computeGeometry, type RingId, type Track, type WheelGeometry } from './rings.ts';
+import { routeLeaders } from './leader-routes.ts';
 import { spreadWithinBarriers, type GlyphModel, type RadialLine } from './spread-within.ts';
 
 export { INK };
@@ -46,7 +47,8 @@ export interface PlacedPoint {
   bbox: Box;
   labels: PlacedLabel[];
   tick: { from: Point; to: Point };
-  leader: { from: Point; to: Point } | null;
+  /** From the tick's end to the glyph; `via`: its turning points where it is routed round other glyphs (leader-routes.ts). */
+  leader: { from: Point; to: Point; via?: Point[] } | null;
   /** Where aspect lines attach: the aspect circle at the true longitude. */
   anchor: Point;
 }
@@ -894,6 +896,13 @@ function beyondSectorReach(points: readonly PlacedPoint[], linesOf: (ring: RingI
  * fewer glyphs beyond reach of their sectors.
  */
 export function computeLayout(d: ChartDrawing, style: Style = resolveStyle(d)): ChartLayout {
+  const layout = chooseRows(d, style);
+  routeLeaders(layout.points, layout.frame);
+  return layout;
+}
+
+/** One row of glyphs on each track, or a second row where one leaves glyphs beyond reach (computeLayout). */
+function chooseRows(d: ChartDrawing, style: Style): ChartLayout {
   const one = layoutRows(d, style, computeGeometry(d, style));
   const sign = SIGN_BOUNDARIES.map((l) => l.lon);
   const linesOf = (g: WheelGeometry) => {

@@ -48,6 +48,8 @@ type OpenApiObject = { components?: { schemas?: Record<string, unknown> } } & Re
  * operation refers to is dropped and a request schema keeps its plain name (`NatalChartRequest`).
  */
 const REF = /"\$ref":"#\/components\/schemas\/([^"]+)"/g;
+/** A component's path as a JSON string, wherever it is written. */
+const COMPONENT_PATH = /"#\/components\/schemas\/([^"]+)"/g;
 
 /** Components an operation refers to, directly or through other components. */
 function reachableComponents(document: OpenApiObject): Set<string> {
@@ -70,13 +72,16 @@ export const transformOpenApiObject: typeof jsonSchemaTransformObject = (input) 
   // Reachability, not mere mention: an unused answer-side component (`NatalChartRequest` as
   // parsed) may itself refer to the plain name of a nested one (`InterpretationOptions`).
   const live = reachableComponents(JSON.parse(text) as OpenApiObject);
-  const renamed: [string, string][] = [];
+  const renamed = new Map<string, string>();
   for (const inputName of [...live].filter((name) => name.endsWith('Input'))) {
     const name = inputName.slice(0, -5);
-    if (live.has(name)) continue;
-    text = text.replaceAll(`"#/components/schemas/${inputName}"`, `"#/components/schemas/${name}"`);
-    renamed.push([inputName, name]);
+    if (!live.has(name)) renamed.set(inputName, name);
   }
+  // One pass over the text for all the names (a pass per name cost seconds on a fresh server).
+  text = text.replace(COMPONENT_PATH, (path, name: string) => {
+    const plain = renamed.get(name);
+    return plain === undefined ? path : `"#/components/schemas/${plain}"`;
+  });
   const document = JSON.parse(text) as OpenApiObject;
   const schemas = document.components?.schemas ?? {};
   for (const [inputName, name] of renamed) schemas[name] = schemas[inputName];

@@ -640,7 +640,15 @@ export interface LeaderReport {
   offGlyph: string[];
   /** Leaders through another planet's glyph box (its ink, shrunk by 1 px). */
   throughGlyphs: string[];
+  /**
+   * Leaders crossing or touching another planet's glyph box: passing within LEADER_TOUCH_PX of it
+   * (half the line's width and a little more), so that the line reads as pointing at that glyph.
+   */
+  touchingGlyphs: string[];
 }
+
+/** A leader line passing this close to a glyph's box, px, touches it (the line is 0.6 px wide). */
+export const LEADER_TOUCH_PX = 0.5;
 
 /**
  * Reads the leader lines back from the SVG and checks each against its planet's true degree,
@@ -651,7 +659,7 @@ export function leaderReport(svg: string): LeaderReport {
   const height = Number(/<svg[^>]* height="([\d.]+)"/.exec(svg)?.[1] ?? 700);
   const c = { x: height / 2, y: height / 2 };
   const asc = /<line x1="([-\d.]+)" y1="([-\d.]+)" x2="([-\d.]+)" y2="([-\d.]+)" data-angle="asc" data-lon="([\d.]+)"/.exec(svg);
-  const r: LeaderReport = { leaders: 0, secondRow: 0, missing: [], wrongDegree: [], offGlyph: [], throughGlyphs: [] };
+  const r: LeaderReport = { leaders: 0, secondRow: 0, missing: [], wrongDegree: [], offGlyph: [], throughGlyphs: [], touchingGlyphs: [] };
   if (!asc) return r;
   const ascAngle = (Math.atan2(-(num(asc[2]!) - c.y), num(asc[1]!) - c.x) * 180) / Math.PI;
   const ascLon = num(asc[5]!);
@@ -667,27 +675,42 @@ export function leaderReport(svg: string): LeaderReport {
     secondRow: m[6]!.includes('data-tier="1"'),
     tickEnd: { x: num(m[9]!), y: num(m[10]!) },
   }));
-  const leaders = new Map(
-    [...svg.matchAll(/<line x1="([-\d.]+)" y1="([-\d.]+)" x2="([-\d.]+)" y2="([-\d.]+)" data-leader="([^"]+)"/g)].map((m) => [
-      m[5]!,
-      { from: { x: num(m[1]!), y: num(m[2]!) }, to: { x: num(m[3]!), y: num(m[4]!) } },
-    ]),
-  );
+  // A leader is a line, or a polyline where it is routed round glyphs: its points in order.
+  const leaders = new Map<string, { x: number; y: number }[]>();
+  for (const m of svg.matchAll(/<line x1="([-\d.]+)" y1="([-\d.]+)" x2="([-\d.]+)" y2="([-\d.]+)" data-leader="([^"]+)"/g))
+    leaders.set(m[5]!, [
+      { x: num(m[1]!), y: num(m[2]!) },
+      { x: num(m[3]!), y: num(m[4]!) },
+    ]);
+  for (const m of svg.matchAll(/<polyline points="([^"]+)"[^>]* data-leader="([^"]+)"/g))
+    leaders.set(
+      m[2]!,
+      m[1]!.split(' ').map((xy) => {
+        const [x, y] = xy.split(',');
+        return { x: num(x!), y: num(y!) };
+      }),
+    );
   r.leaders = leaders.size;
   for (const g of groups) {
     if (g.secondRow) r.secondRow++;
-    const l = leaders.get(g.key);
-    if (!l) {
+    const path = leaders.get(g.key);
+    if (!path) {
       if (g.secondRow) r.missing.push(g.key);
       continue;
     }
+    const l = { from: path[0]!, to: path[path.length - 1]! };
     const want = ascAngle + (g.lon - ascLon);
     if (Math.abs(diff(want, screenAngle(l.from))) > 0.05 || Math.hypot(l.from.x - g.tickEnd.x, l.from.y - g.tickEnd.y) > 0.05) r.wrongDegree.push(g.key);
     const b = g.glyph;
     const dx = Math.max(b.x - l.to.x, 0, l.to.x - (b.x + b.w));
     const dy = Math.max(b.y - l.to.y, 0, l.to.y - (b.y + b.h));
     if (Math.hypot(dx, dy) > 2) r.offGlyph.push(g.key);
-    for (const o of groups) if (o !== g && segmentHits(l.from, l.to, o.glyph, 1)) r.throughGlyphs.push(`${g.key} through ${o.key}`);
+    for (const o of groups) {
+      if (o === g) continue;
+      const along = (tol: number) => path.slice(1).some((q, k) => segmentHits(path[k]!, q, o.glyph, tol));
+      if (along(1)) r.throughGlyphs.push(`${g.key} through ${o.key}`);
+      if (along(-LEADER_TOUCH_PX)) r.touchingGlyphs.push(`${g.key} touching ${o.key}`);
+    }
   }
   return r;
 }

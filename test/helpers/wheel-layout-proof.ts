@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { ChartKind } from '../../renderer/chart-model.ts';
 import { MIN_GLYPH_PX, MIN_LABEL_PX } from '../../renderer/layout/points.ts';
 import { initEphemeris } from '../../src/astro/ephemeris.ts';
-import { addUp, checkWheel, formatTotals, randomChartSvg } from './wheel-layout-check.ts';
+import { addUp, checkWheel, formatTotals, leaderReport, randomChartSvg } from './wheel-layout-check.ts';
 
 export const PROOF_BIRTHS = 2000;
 
@@ -49,10 +49,19 @@ export function describeRandomBirths(kinds: readonly ChartKind[]): void {
   describe(`wheel layout over ${PROOF_BIRTHS} random births`, () => {
     for (const kind of kinds) {
       it(
-        `${kind}: glyphs in their sectors, boxes apart, no axis through a label`,
+        `${kind}: glyphs in their sectors, boxes apart, no axis through a label, no leader line against another glyph`,
         () => {
-          const t = addUp(Array.from({ length: PROOF_BIRTHS }, (_, i) => checkWheel(randomChartSvg(kind, i))));
-          console.log(formatTotals(kind, t));
+          // Leader lines crossing or touching another glyph's box (the glyph would read as the one pointed at).
+          const touching: string[] = [];
+          const t = addUp(
+            Array.from({ length: PROOF_BIRTHS }, (_, i) => {
+              const svg = randomChartSvg(kind, i);
+              for (const hit of leaderReport(svg).touchingGlyphs) touching.push(`${i}: ${hit}`);
+              return checkWheel(svg);
+            }),
+          );
+          console.log(formatTotals(kind, t), `leaders touching a glyph ${touching.length}`);
+          expect(touching, touching.slice(0, 10).join('\n')).toEqual([]);
           expect(t.points).toBeGreaterThan(PROOF_BIRTHS * 10);
           // A glyph leaves its sector with a crowd that straddles the line, where its sector
           // beside an axis is narrower than the glyph and it goes the least way out (t.forced),
