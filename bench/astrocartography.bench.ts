@@ -12,7 +12,7 @@
  *   ephemeris, the lines' geometry, the paran search, the JSON bytes), in alternating batches on
  *   one thread.
  *
- *   npx tsx bench/astrocartography.bench.ts [seconds per round=5] [rounds=3]
+ *   npx tsx bench/astrocartography.bench.ts [seconds per round=5] [rounds=3] [another built checkout, served only]
  */
 import { pathToFileURL } from 'node:url';
 import { astrocartographyLines } from '../src/astro/astrocartography.ts';
@@ -61,8 +61,9 @@ export interface AcgServedRow {
   rounds: number[];
 }
 
-async function served(seconds: number, rounds: number): Promise<AcgServedRow[]> {
-  const server = await startBenchServer({ COMPUTE_MODE: 'pool' });
+async function served(seconds: number, rounds: number, root?: string): Promise<AcgServedRow[]> {
+  // (A loaded box can take minutes to start the service: the default 90 s was not enough at a load average of 17.)
+  const server = await startBenchServer({ COMPUTE_MODE: 'pool' }, [], undefined, { root, readyTimeoutMs: 300_000 });
   const headers = { 'x-api-key': server.key, 'content-type': 'application/json' };
   const post = (path: string, body: () => unknown) => ({ url: `${server.url}${path}`, method: 'POST' as const, headers, body: () => JSON.stringify(body()) });
   const loads: Record<Name, ReturnType<typeof post>> = {
@@ -137,9 +138,10 @@ export function inProcess(seconds: number): Record<string, number> {
   return Object.fromEntries(names.map((n) => [n, median(samples[n]!)]));
 }
 
-export async function benchAstrocartography(seconds: number, rounds: number) {
-  const rows = await served(seconds, rounds);
-  const parts = inProcess(seconds);
+export async function benchAstrocartography(seconds: number, rounds: number, root?: string) {
+  const rows = await served(seconds, rounds, root);
+  // The parts are this checkout's sources; another checkout's service is measured served only.
+  const parts = root ? {} : inProcess(seconds);
   return { rows, parts };
 }
 
@@ -162,5 +164,5 @@ export function printAstrocartography({ rows, parts }: Awaited<ReturnType<typeof
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const seconds = Number(process.argv[2] ?? 5);
   const rounds = Number(process.argv[3] ?? 3);
-  printAstrocartography(await benchAstrocartography(seconds, rounds), seconds, rounds);
+  printAstrocartography(await benchAstrocartography(seconds, rounds, process.argv[4]), seconds, rounds);
 }

@@ -23,6 +23,8 @@
  *   latitudes where the longitude as a function of latitude has an infinite slope.
  */
 
+import { greatCircleLatitudeAt, greatCircleSamples, KM_PER_RADIAN } from './horizon-great-circle.ts';
+
 export const ACG_ANGLES = ['asc', 'dsc', 'mc', 'ic'] as const;
 export type AcgAngle = (typeof ACG_ANGLES)[number];
 
@@ -63,17 +65,22 @@ export interface AcgCrossing {
 /**
  * Largest distance on the ground between a drawn horizon line and the true curve, whichever way a
  * client joins two positions: straight in longitude/latitude (RFC 7946's reading of a segment)
- * or along the great circle through them (a globe, d3-geo). The sampling holds each interval's
- * middle point within SAMPLING_TOLERANCE_KM of both joins; the curve is smooth and the intervals
- * short, so between the tested middles the gap stays under twice that (the lines' tests measure
- * it densely).
+ * or along the great circle through them (a globe, d3-geo). A geocentric line is a great circle:
+ * its arcs lie on it, and its straight segments are held to the bound proven in
+ * horizon-great-circle.ts. A topocentric line's sampling holds each interval's middle point
+ * within SAMPLING_TOLERANCE_KM of both joins; the curve is smooth and the intervals short, so
+ * between the tested middles the gap stays under twice that. The lines' tests measure both densely.
  */
 export const MAX_ERROR_KM = 1;
 /** MAX_ERROR_KM as an angle on the sphere (1 km is 0.009° of a great circle on the Earth). */
 export const MAX_ERROR_DEG = 0.009;
+/** The tested middles' tolerance of the topocentric horizon lines (not great circles: see sampleCurve). */
 const SAMPLING_TOLERANCE_KM = 0.5;
-/** An upper bound of the WGS84 ellipsoid's radii of curvature (6335 to 6400 km): kilometres per radian, on the safe side. */
-const KM_PER_RADIAN = 6400;
+/**
+ * The proven bound's tolerance of the geocentric horizon lines (horizon-great-circle.ts): MAX_ERROR_KM less room for the
+ * positions' rounding to 1e-6° (under 0.1 m) and for floating point.
+ */
+const GREAT_CIRCLE_TOLERANCE_KM = 0.99;
 /** The first sampling: a point every 2° of bearing from the sub-body point, then halvings where needed. */
 const BASE_STEPS = 90;
 /**
@@ -298,7 +305,11 @@ function sampleCurve(point: (t: number) => CurvePoint, onGreatCircle: boolean): 
  * crossing's latitude is the true curve's there (bisection on t), so both runs end on the same
  * point of the antimeridian and no segment jumps across the map.
  */
-function splitAtAntimeridian(points: CurvePoint[], point: (t: number) => CurvePoint): { segments: LonLat[][]; split: boolean } {
+function splitAtAntimeridian(
+  points: CurvePoint[],
+  point: (t: number) => CurvePoint,
+  latitudeAt?: (lon: number) => number,
+): { segments: LonLat[][]; split: boolean } {
   const zoneOf = (lon: number) => Math.floor((lon + 180) / 360);
   const segments: LonLat[][] = [];
   let run: LonLat[] = [];
@@ -311,17 +322,7 @@ function splitAtAntimeridian(points: CurvePoint[], point: (t: number) => CurvePo
       if (zp !== zq) {
         // A segment spans less than 360° of longitude: one boundary at most.
         const boundary = -180 + 360 * Math.max(zp, zq);
-        let lo = q.t;
-        let hi = p.t;
-        const below = q.lon < boundary;
-        for (let k = 0; k < 60; k++) {
-          const mid = (lo + hi) / 2;
-          // Converged to adjacent doubles: further rounds would change nothing.
-          if (mid === lo || mid === hi) break;
-          if (point(mid).lon < boundary === below) lo = mid;
-          else hi = mid;
-        }
-        const lat = point((lo + hi) / 2).lat;
+        const lat = latitudeAt ? latitudeAt(boundary) : bisectedLatitude(q, p, boundary, point);
         const eastward = zp > zq;
         run.push([eastward ? 180 : -180, lat]);
         segments.push(run);
@@ -334,6 +335,21 @@ function splitAtAntimeridian(points: CurvePoint[], point: (t: number) => CurvePo
   return { segments: segments.filter((s) => s.length >= 2), split: segments.length > 1 };
 }
 
+/** The latitude where the curve between q and p crosses the meridian `boundary` (unwrapped), by bisection on t. */
+function bisectedLatitude(q: CurvePoint, p: CurvePoint, boundary: number, point: (t: number) => CurvePoint): number {
+  let lo = q.t;
+  let hi = p.t;
+  const below = q.lon < boundary;
+  for (let k = 0; k < 60; k++) {
+    const mid = (lo + hi) / 2;
+    // Converged to adjacent doubles: further rounds would change nothing.
+    if (mid === lo || mid === hi) break;
+    if (point(mid).lon < boundary === below) lo = mid;
+    else hi = mid;
+  }
+  return point((lo + hi) / 2).lat;
+}
+
 function meridianLine(body: AcgBody, gastDeg: number, angle: 'mc' | 'ic'): AcgLine {
   const lon = meridianLongitude(body.ra, gastDeg, angle);
   const run: LonLat[] = [];
@@ -343,10 +359,19 @@ function meridianLine(body: AcgBody, gastDeg: number, angle: 'mc' | 'ic'): AcgLi
 
 function horizonLine(body: AcgBody, gastDeg: number, angle: 'asc' | 'dsc'): AcgLine {
   const point = horizonCurve(body, gastDeg, angle);
-  const points = sampleCurve(point, body.sinParallax === 0);
-  const { segments, split } = splitAtAntimeridian(points, point);
-  const lats = points.map((p) => p.lat);
   const sub = body.ra - gastDeg;
+  let points: CurvePoint[];
+  let latitudeAt: ((lon: number) => number) | undefined;
+  if (body.sinParallax === 0 && body.dec !== 0) {
+    // A great circle: sampled by its proven bound (horizon-great-circle.ts), cut at ±180° where the circle meets that meridian.
+    const { sinDec, cosDec } = declinationTrig(body.dec);
+    points = greatCircleSamples(sinDec, cosDec, BASE_STEPS, GREAT_CIRCLE_TOLERANCE_KM).map(point);
+    latitudeAt = (lon) => greatCircleLatitudeAt(sinDec, cosDec, lon - sub);
+  } else {
+    points = sampleCurve(point, body.sinParallax === 0);
+  }
+  const { segments, split } = splitAtAntimeridian(points, point, latitudeAt);
+  const lats = points.map((p) => p.lat);
   const sign = angle === 'asc' ? -1 : 1;
   return {
     id: `${body.id}:${angle}`,

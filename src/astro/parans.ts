@@ -161,6 +161,13 @@ function paranLatitudesOf(
       g0 = g1;
     }
   };
+  // A horizon event against a meridian event: the only root is known in closed form, so only the steps around it are scanned.
+  const near = meridianRootStep(a, eventA, b, eventB, reach, lats);
+  if (near === 'none') return out;
+  if (near !== 'scan') {
+    scanSteps(Math.max(0, near - ROOT_WINDOW_STEPS), Math.min(last, near + 1 + ROOT_WINDOW_STEPS));
+    return out.filter((lat) => Math.abs(lat) >= minAbsLat && Math.abs(lat) <= maxAbsLat);
+  }
   // A block whose bounds prove it holds no root is passed over; another is halved, down to SMALLEST_BLOCK steps scanned one by one.
   const block = (j0: number, j1: number) => {
     const hA0 = hourAngle(ia, eventA, j0);
@@ -180,6 +187,49 @@ function paranLatitudesOf(
   for (let j0 = 0; j0 < last; j0 += BLOCK_STEPS) block(j0, Math.min(j0 + BLOCK_STEPS, last));
   return out.filter((lat) => Math.abs(lat) >= minAbsLat && Math.abs(lat) <= maxAbsLat);
 }
+
+/**
+ * Steps scanned on each side of the step holding a closed-form root: far more than the closed form's rounding (the
+ * difference moves by at least 0.1° × tan |δ| a step), so the scan of these steps sees every sign change the plain
+ * scan would see.
+ */
+const ROOT_WINDOW_STEPS = 2;
+/** Declinations under this (degrees), and roots within this of the scan's ends (degrees of latitude), are scanned as before. */
+const CLOSED_FORM_MIN_DEC = 1e-4;
+const CLOSED_FORM_END_MARGIN = 1;
+const CLOSED_FORM_MARGIN_DEG = 1e-6;
+
+/**
+ * Where a horizon event of one body meets a meridian event of the other: H0(φ) ≡ v (mod 360°) for one v, and H0 is
+ * strictly monotonic in latitude (δ ≠ 0) between 0° and 180°, so there is one root or none, tan φ = −cos v / tan δ.
+ * Returns the grid step (j to j + 1) holding it, 'none' when the plain scan cannot find a root (v beyond 0–180°, or
+ * the root more than CLOSED_FORM_END_MARGIN beyond the scan's ends, where the difference stays far from a multiple
+ * of 360°), or 'scan' when the closed form is not used (two horizon or two meridian events, δ near 0, a root near
+ * the ends of the scan or v near 0° or 180°, where the plain scan's handling of the ends decides).
+ */
+function meridianRootStep(a: AcgBody, eventA: AcgAngle, b: AcgBody, eventB: AcgAngle, reach: number, lats: Float64Array): number | 'none' | 'scan' {
+  if (isMeridian(eventA) === isMeridian(eventB)) return 'scan';
+  const horizonIsA = !isMeridian(eventA);
+  const h = horizonIsA ? a : b;
+  const side = (horizonIsA ? eventA : eventB) === 'asc' ? -1 : 1;
+  const offset = (horizonIsA ? eventB : eventA) === 'ic' ? 180 : 0;
+  if (!(Math.abs(h.dec) >= CLOSED_FORM_MIN_DEC)) return 'scan';
+  // A horizon: a.ra + side·H0 ≡ b.ra + offset; B horizon: a.ra + offset ≡ b.ra + side·H0.
+  const raw = horizonIsA ? side * (b.ra + offset - a.ra) : side * (a.ra + offset - b.ra);
+  const v = ((raw % 360) + 360) % 360;
+  if (v < CLOSED_FORM_MARGIN_DEG || Math.abs(v - 180) < CLOSED_FORM_MARGIN_DEG || v > 360 - CLOSED_FORM_MARGIN_DEG) return 'scan';
+  if (v > 180) return 'none';
+  const root = Math.atan(-Math.cos(v * RAD) / Math.tan(h.dec * RAD)) / RAD;
+  if (Math.abs(root) > reach + CLOSED_FORM_END_MARGIN) return 'none';
+  if (Math.abs(root) > reach - CLOSED_FORM_END_MARGIN) return 'scan';
+  const last = lats.length - 1;
+  let j = Math.max(0, Math.min(last - 1, Math.floor((root + reach) / PARAN_SCAN_STEP_DEG)));
+  while (j > 0 && lats[j]! > root) j--;
+  while (j < last - 1 && lats[j + 1]! <= root) j++;
+  return j;
+}
+
+const RAD = Math.PI / 180;
 
 function bisect(f: (x: number) => number, x0: number, x1: number, f0: number): number {
   for (let n = 0; n < 60 && x1 - x0 > 1e-10; n++) {

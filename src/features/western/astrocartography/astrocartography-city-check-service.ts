@@ -10,7 +10,8 @@ import { castAcgSky, type AcgSky } from './acg-sky.ts';
 import { ACG_FOCUSES, focusWeight, LINE_CLOSE_KM, LINE_FULL_KM, LINE_REACH_KM, type AcgFocus } from './acg-rules.ts';
 import type { AcgTarget } from './acg-place.ts';
 import { targetTitle } from './acg-place.ts';
-import { checkAcgRequest, crossingJson, EXPLORATORY_WARNING, lineJson, orderedAngles, round2, round6 } from './astrocartography-service.ts';
+import { checkAcgRequest, crossingJson, EXPLORATORY_WARNING, orderedAngles, round2, round6 } from './astrocartography-service.ts';
+import { plainLines, type LinesWriter } from './acg-lines-json.ts';
 import { allFocusScores, measureCity, scoringContext, type CityMeasure, type FocusScore, type ScoringContext } from './city-scoring.ts';
 import type { AcgCityCheckAnswer, AcgCityCheckRequest } from './astrocartography-city-check-schemas.ts';
 import { rankedParans } from './astrocartography-parans-service.ts';
@@ -106,7 +107,8 @@ export function cityJson(t: AcgTarget): AcgCityCheckAnswer['city'] {
   return { name: t.name, country: t.country, state: t.state, lat: t.lat, lng: t.lng, timezone: t.timezone, population: t.population };
 }
 
-export function computeAcgCityCheck(task: AcgCityCheckTask): AcgCityCheckAnswer {
+/** The answer; `writeLines` gives its map's `lines` (see computeAcgLines). */
+export function computeAcgCityCheck(task: AcgCityCheckTask, writeLines: LinesWriter = plainLines): AcgCityCheckAnswer {
   const { request, place, target } = task;
   checkAcgRequest(request);
   const ctx = scoringFor(request, place);
@@ -143,6 +145,6 @@ export function computeAcgCityCheck(task: AcgCityCheckTask): AcgCityCheckAnswer 
     city_visual_explanation: visualExplanation(m, focus_scores, crossings),
     paran_summary: request.include_paran_summary ? paranSummary(m) : null,
     relocation_summary: relocation,
-    map: request.include_map_lines ? { lines: lines.map(lineJson), crossings, city: { type: 'Point', coordinates: [target.lng, target.lat] } } : null,
+    map: request.include_map_lines ? { lines: writeLines(lines), crossings, city: { type: 'Point', coordinates: [target.lng, target.lat] } } : null,
   };
 }

@@ -5,6 +5,7 @@ import { schemaSerializer } from '../../../answers/schema-serializer.ts';
 import { resolveSubjectPlace } from '../../../requests/place.ts';
 import { checkAcgRequest, computeAcgLines, type AcgLinesTask } from './astrocartography-service.ts';
 import { acgLinesRequest, acgLinesResponse } from './astrocartography-schemas.ts';
+import { linesOnTape } from './acg-lines-json.ts';
 import { checkParansRequest, computeAcgParans, type AcgParansTask } from './astrocartography-parans-service.ts';
 import { acgParansRequest, acgParansResponse } from './astrocartography-parans-schemas.ts';
 import { resolveTarget } from './acg-place.ts';
@@ -26,7 +27,7 @@ import { acgMapRequest, acgMapToolInput, ACG_MAP_DESCRIPTION } from './astrocart
 const acgLinesAnswer = schemaSerializer(acgLinesResponse);
 
 // About 3 ms for the eleven default bodies' 44 lines, 20 ms more with their crossings: the light lane.
-export const acgLinesTask = poolTask('astrocartography_lines', (task: AcgLinesTask) => acgLinesAnswer(computeAcgLines(task)));
+export const acgLinesTask = poolTask('astrocartography_lines', (task: AcgLinesTask) => acgLinesAnswer(computeAcgLines(task, linesOnTape)));
 
 const acgParansAnswer = schemaSerializer(acgParansResponse);
 // A root search over every pair of bodies and events (660 latitude scans for the default bodies), a few ms since the scan
@@ -35,7 +36,7 @@ export const acgParansTask = poolTask('astrocartography_parans', (task: AcgParan
 
 const acgCityCheckAnswer = schemaSerializer(acgCityCheckResponse);
 // Every paran of the bodies (the parans' search), the distances to every line and the map's lines: milliseconds, the light lane.
-export const acgCityCheckTask = poolTask('astrocartography_city_check', (task: AcgCityCheckTask) => acgCityCheckAnswer(computeAcgCityCheck(task)));
+export const acgCityCheckTask = poolTask('astrocartography_city_check', (task: AcgCityCheckTask) => acgCityCheckAnswer(computeAcgCityCheck(task, linesOnTape)));
 
 // The lines, their crossings and the drawing, then resvg for a PNG (a few hundred ms): the heavy lane.
 export const acgMapTask = poolTask('astrocartography_map', (task: AcgMapTask) => acgMapImage(task), 'heavy');
@@ -44,7 +45,7 @@ const acgRecommendationsAnswer = schemaSerializer(acgRecommendationsResponse);
 // The parans' search once, then every candidate city scored (a few microseconds each) and the chosen ones judged in full: the heavy lane.
 export const acgRecommendationsTask = poolTask(
   'astrocartography_recommendations',
-  (task: AcgRecommendationsTask) => acgRecommendationsAnswer(computeAcgRecommendations(task)),
+  (task: AcgRecommendationsTask) => acgRecommendationsAnswer(computeAcgRecommendations(task, linesOnTape)),
   'heavy',
 );
 

@@ -15,7 +15,8 @@ import { momentWarnings } from '../../../requests/moment.ts';
 import { placeWarnings, type ResolvedPlace } from '../../../requests/place.ts';
 import { RequestFieldError } from '../../../requests/request-error.ts';
 import { resolveTarget } from './acg-place.ts';
-import { checkAcgRequest, crossingJson, EXPLORATORY_WARNING, lineJson, round2 } from './astrocartography-service.ts';
+import { checkAcgRequest, crossingJson, EXPLORATORY_WARNING, round2 } from './astrocartography-service.ts';
+import { plainLines, type LinesWriter } from './acg-lines-json.ts';
 import { paranSummary, RULES_NOTE, scoringFor, visualExplanation } from './astrocartography-city-check-service.ts';
 import { allFocusScores, measureCity } from './city-scoring.ts';
 import { focusRanker } from './focus-ranker.ts';
@@ -173,7 +174,8 @@ export function spacedTop<T extends { city: Place }>(ranked: readonly T[], limit
   return { chosen, leftOut };
 }
 
-export function computeAcgRecommendations(task: AcgRecommendationsTask): AcgRecommendationsAnswer {
+/** The answer; `writeLines` gives its map's `lines` (see computeAcgLines). */
+export function computeAcgRecommendations(task: AcgRecommendationsTask, writeLines: LinesWriter = plainLines): AcgRecommendationsAnswer {
   const { request, place, scope } = task;
   checkRecommendationsRequest(request);
   const focus = request.focus;
@@ -255,7 +257,7 @@ export function computeAcgRecommendations(task: AcgRecommendationsTask): AcgReco
     results,
     map: request.include_map_lines
       ? {
-          lines: lines.map(lineJson),
+          lines: writeLines(lines),
           crossings,
           cities: results.map((r) => ({ rank: r.rank, name: r.city.name, type: 'Point' as const, coordinates: [r.city.lng, r.city.lat] })),
         }

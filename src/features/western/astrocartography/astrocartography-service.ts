@@ -12,12 +12,12 @@ import {
   type AcgAngle,
   type AcgCrossing,
   type AcgLine,
-  type LonLat,
 } from '../../../astro/astrocartography.ts';
 import { cityGrid } from '../../../geo/city-grid.ts';
 import { momentWarnings } from '../../../requests/moment.ts';
 import { placeWarnings, type ResolvedPlace } from '../../../requests/place.ts';
 import { RequestFieldError } from '../../../requests/request-error.ts';
+import { plainLines, type LinesWriter } from './acg-lines-json.ts';
 import { castAcgSky, requireBirthTime } from './acg-sky.ts';
 import type { AcgLinesAnswer, AcgLinesRequest } from './astrocartography-schemas.ts';
 
@@ -59,25 +59,6 @@ export function orderedAngles(asked: readonly AcgAngle[] | undefined): AcgAngle[
   return ACG_ANGLES.filter((a) => set.has(a));
 }
 
-export function geometryOf(line: AcgLine): AcgLinesAnswer['lines'][number]['geometry'] {
-  const round = (run: LonLat[]): number[][] => run.map(([lon, lat]) => [round6(lon), round6(lat)]);
-  return line.segments.length === 1
-    ? { type: 'LineString', coordinates: round(line.segments[0]!) }
-    : { type: 'MultiLineString', coordinates: line.segments.map(round) };
-}
-
-export function lineJson(l: AcgLine): AcgLinesAnswer['lines'][number] {
-  return {
-    id: l.id,
-    body: l.body,
-    angle: l.angle,
-    geometry: geometryOf(l),
-    latitude_min: round6(l.latMin),
-    latitude_max: round6(l.latMax),
-    split_at_antimeridian: l.split,
-  };
-}
-
 /** The nearest city (of NEAREST_CITY_MIN_POPULATION people or more) to a point, great-circle distance in km. */
 export function nearestCityJson(lat: number, lng: number): AcgLinesAnswer['crossings'][number]['nearest_city'] {
   const found = cityGrid(NEAREST_CITY_MIN_POPULATION).nearest(lat, lng);
@@ -104,7 +85,8 @@ export function crossingJson(c: AcgCrossing): AcgLinesAnswer['crossings'][number
   };
 }
 
-export function computeAcgLines(task: AcgLinesTask): AcgLinesAnswer {
+/** The answer; `writeLines` gives its `lines` (the objects, or the same bytes from the JSON tape: acg-lines-json.ts). */
+export function computeAcgLines(task: AcgLinesTask, writeLines: LinesWriter = plainLines): AcgLinesAnswer {
   const { request, place } = task;
   checkAcgRequest(request);
   const sky = castAcgSky(request, place);
@@ -141,7 +123,7 @@ export function computeAcgLines(task: AcgLinesTask): AcgLinesAnswer {
       birth_place: { city: place.city, country: place.country, lat: place.lat, lng: place.lng },
     },
     positions,
-    lines: lines.map(lineJson),
+    lines: writeLines(lines),
     crossings: crossingsJson,
     map: { line_ids: lines.map((l) => l.id), crossings: crossingsJson },
     warnings,
