@@ -1,5 +1,4 @@
 import { defineConfig } from 'vitest/config';
-import SlowestFirst from './test/setup/slowest-first.ts';
 
 export default defineConfig({
   test: {
@@ -20,7 +19,5 @@ export default defineConfig({
     // found it: the tests make their own apps, databases and key prefixes anyway; a test that
     // changes process-wide state (the ephemeris binding's data path, say) restores it.
     isolate: false,
-    // The slowest files start first, also in a clean clone (test/setup/slowest-first.ts).
-    sequence: { sequencer: SlowestFirst },
   },
 });
