@@ -16,7 +16,7 @@ import { castAcgSky, requireBirthTime } from './acg-sky.ts';
 import { measureCity, scoringContext } from './city-scoring.ts';
 import { cityJson } from './astrocartography-city-check-service.ts';
 import { relocationSummary } from './relocation-summary.ts';
-import { round2 } from './astrocartography-service.ts';
+import { round2, round6 } from './astrocartography-service.ts';
 import type { AcgRelocationAnswer, AcgRelocationRequest } from './astrocartography-relocation-schemas.ts';
 
 export interface AcgRelocationTask {
@@ -25,8 +25,6 @@ export interface AcgRelocationTask {
   place: ResolvedPlace;
   target: AcgTarget;
 }
-
-const round6 = (x: number) => Math.round(x * 1e6) / 1e6;
 
 /** The new place as a chart's place: its zone is the one the relocated local time is read in. */
 function targetPlace(t: AcgTarget): ResolvedPlace {

@@ -17,7 +17,7 @@ import { cityGrid } from '../../../geo/city-grid.ts';
 import { momentWarnings } from '../../../requests/moment.ts';
 import { placeWarnings, type ResolvedPlace } from '../../../requests/place.ts';
 import { RequestFieldError } from '../../../requests/request-error.ts';
-import { plainLines, type LinesWriter } from './acg-lines-json.ts';
+import { plainLines, round6, type LinesWriter } from './acg-lines-json.ts';
 import { castAcgSky, requireBirthTime } from './acg-sky.ts';
 import type { AcgLinesAnswer, AcgLinesRequest } from './astrocartography-schemas.ts';
 
@@ -32,8 +32,7 @@ export const DATE_LINE_WARNING = 'Some horizon lines were split near the date li
 /** The least population of a city named as the nearest to a crossing or a point of a line (the gazetteer's cities of 15,000 people or more). */
 export const NEAREST_CITY_MIN_POPULATION = 15_000;
 
-/** Coordinates are written to 1e-6° (about 0.1 m): far below the drawing's error, and half the bytes of full doubles. */
-export const round6 = (x: number) => Math.round(x * 1e6) / 1e6;
+export { round6 } from './acg-lines-json.ts';
 export const round2 = (x: number) => Math.round(x * 100) / 100;
 
 /**
