@@ -30,5 +30,8 @@ export default function compute({ name, payload, measure }: { name: string; payl
   return outcome instanceof Uint8Array ? Piscina.move(ownedBytes(outcome)) : outcome;
 }
 
-// Last: everything above has loaded (the owner waits for this before it may stop the thread).
-announceThreadLoaded(data?.loadedChannel);
+// The owner waits for this before it may stop the thread. Not announced from here directly:
+// Piscina's `require` of this module is still running when its last line has run (Node then builds
+// the CommonJS view of the module), and a thread terminated inside that aborts the whole process.
+// The next turn of the thread's event loop comes after `require` has returned.
+setImmediate(() => announceThreadLoaded(data?.loadedChannel));

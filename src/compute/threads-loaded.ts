@@ -3,7 +3,9 @@
  * never terminates a thread still loading it. Piscina loads the module with `require`, which on
  * Node 20.19+ and 22 evaluates an ES module graph synchronously; a thread terminated in the middle
  * of that aborts the whole process (V8: "Module::IsGraphAsync must be used on an instantiated
- * module"), so a process stopped within seconds of starting ended with a crash instead of exit 0.
+ * module", or "facade->InstantiateModule" once the graph has run), so a process stopped within
+ * seconds of starting ended with a crash instead of exit 0. The thread announces itself on the turn
+ * after `require` returned.
  */
 import { BroadcastChannel } from 'node:worker_threads';
 
@@ -26,7 +28,9 @@ export function watchThreadsLoaded(threads: number): { channel: string; loaded: 
     channel,
     loaded: async (timeoutMs) => {
       let timer: NodeJS.Timeout | undefined;
-      await Promise.race([done, new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs).unref()))]);
+      // A timer that holds the process: one that stops waits for its threads, not for nothing
+      // else to keep it alive (the process exiting would terminate a loading thread just the same).
+      await Promise.race([done, new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs)))]);
       clearTimeout(timer);
     },
     close: () => listener.close(),
