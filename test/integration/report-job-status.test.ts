@@ -96,7 +96,9 @@ describe("a waiting job's status", () => {
       const done = await waitForJob(external, id, key, 120_000);
       expect(done).toMatchObject({ status: 'completed', queue_position: null, estimated_start_at: null, estimated_finish_at: null, retry_at: null });
     }
-  });
+    // Three worker processes started and four reports printed: over 100 s in CI, where two other
+    // files load both cores.
+  }, 300_000);
 });
 
 describe('sending a failed callback again', () => {
