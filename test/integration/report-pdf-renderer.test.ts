@@ -47,6 +47,28 @@ describe('the PDF renderer', () => {
     expect(hits).toBe(0);
   });
 
+  it('runs no script and loads nothing on the pages it opened in advance either', async () => {
+    for (let i = 0; i < 2; i++) {
+      const html = `<!doctype html><body><p id="p">static ${i}</p><img src="${base}/pixel-${i}.png"><script>document.getElementById('p').textContent = 'script ran'; fetch('${base}/fetch');</script></body>`;
+      const { text } = readPdf(await renderer.render(html, { footerHtml: '<span></span>', timeoutMs: 30_000 }));
+      expect(text).toContain(`static ${i}`);
+      expect(text).not.toContain('script ran');
+    }
+    expect(hits).toBe(0);
+  });
+
+  it('gives jobs at once a page each, and carries on after Chromium died', async () => {
+    const print = (label: string) => renderer.render(`<!doctype html><p>${label}</p>`, { footerHtml: '<span></span>', timeoutMs: 30_000 });
+    const texts = (await Promise.all(['alpha', 'beta', 'gamma'].map(print))).map((pdf) => readPdf(pdf).text);
+    expect(texts.map((t) => ['alpha', 'beta', 'gamma'].filter((label) => t.includes(label)))).toEqual([['alpha'], ['beta'], ['gamma']]);
+    // The page opened in advance belonged to the browser that died: the next job opens one on a new browser.
+    const browser = await (renderer as unknown as { browser: Promise<import('puppeteer-core').Browser> }).browser;
+    const died = new Promise((resolve) => browser.once('disconnected', resolve));
+    browser.process()!.kill('SIGKILL');
+    await died;
+    expect(readPdf(await print('after the crash')).text).toContain('after the crash');
+  });
+
   it('renders job after job with one renderer, a fresh page each', async () => {
     for (let i = 0; i < 3; i++) {
       const pdf = await renderer.render(`<!doctype html><p>page ${i}</p><p style="break-before: page">second</p>`, {

@@ -82,8 +82,12 @@ const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex
 export async function buildReport(deps: BuildDeps, birth: StoredBirth, options: ReportOptions): Promise<ReportArtefacts> {
   const stage = deps.onStage ?? (async () => {});
   await stage(10, 'chart');
+  // The cover wheel needs only the birth: drawn while the text is composed. (Marked handled at once:
+  // when composing fails first, its failure is the job's, and the wheel's is not left unhandled.)
+  const drawing = options.include_chart_in_pdf ? wheelSvg(deps.compute, birth) : Promise.resolve(null);
+  drawing.catch(() => {});
   const { report } = await composeFromBirth(deps.compute, birth, options);
-  const wheel = options.include_chart_in_pdf ? await wheelSvg(deps.compute, birth) : null;
+  const wheel = await drawing;
   await stage(40, 'rendering');
   const document = { report, wheelSvg: wheel, footerLabel: options.pdf_footer_label ?? null };
   const pdf = await renderReportPdf(
