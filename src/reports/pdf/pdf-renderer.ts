@@ -5,8 +5,8 @@
  * file system.
  *
  * Opening a context and its page took 0.6–0.9 s on a 2-core box, a fifth of a report's time from
- * order to PDF: the next job's page is opened as soon as one is taken (a spare), so that a job
- * finds its page ready. Each page still serves one job only.
+ * order to PDF: the next job's page is opened as soon as a job has printed (a spare), so that the
+ * next job finds its page ready. Each page still serves one job only.
  */
 import fs from 'node:fs';
 import puppeteer, { type Browser, type BrowserContext, type Page } from 'puppeteer-core';
@@ -104,15 +104,21 @@ export class PdfRenderer {
     }
   }
 
-  /** The spare page when it is ready on the running browser, else a page opened now; a new spare is started either way. */
+  /** The spare page when it is ready on the running browser, else a page opened now. */
   private async takePage(browser: Browser): Promise<OpenedPage> {
-    // Taken and replaced before any await: two jobs at once never share a page.
+    // Taken before any await: two jobs at once never share a page.
     const taken = this.spare;
-    this.spare = this.closed ? null : this.openPage(browser).catch(() => null);
+    this.spare = null;
     const spare = taken ? await taken : null;
     if (spare && spare.browser === browser && browser.connected && !spare.page.isClosed()) return spare;
     if (spare) await spare.context.close().catch(() => {});
     return this.openPage(browser);
+  }
+
+  /** The next job's page, opened once a job has printed (opened during the printing, it slowed it). */
+  private openSpare(browser: Browser): void {
+    if (this.closed || this.spare || !browser.connected) return;
+    this.spare = this.openPage(browser).catch(() => null);
   }
 
   async render(html: string, options: PdfRenderOptions): Promise<Buffer> {
@@ -137,6 +143,7 @@ export class PdfRenderer {
       return Buffer.from(pdf);
     } finally {
       await context.close().catch(() => {});
+      this.openSpare(browser);
     }
   }
 
