@@ -19,7 +19,6 @@ export interface PdfRenderOptions {
 }
 
 interface OpenedPage {
-  browser: Browser;
   context: BrowserContext;
   page: Page;
 }
@@ -97,7 +96,7 @@ export class PdfRenderer {
         if (request.url().startsWith('data:')) void request.continue();
         else void request.abort('blockedbyclient');
       });
-      return { browser, context, page };
+      return { context, page };
     } catch (error) {
       await context.close().catch(() => {});
       throw error;
@@ -110,7 +109,7 @@ export class PdfRenderer {
     const taken = this.spare;
     this.spare = null;
     const spare = taken ? await taken : null;
-    if (spare && spare.browser === browser && browser.connected && !spare.page.isClosed()) return spare;
+    if (spare && spare.context.browser() === browser && browser.connected && !spare.page.isClosed()) return spare;
     if (spare) await spare.context.close().catch(() => {});
     return this.openPage(browser);
   }
