@@ -11,7 +11,9 @@
  * Two meridian events never make a paran at a latitude (α_A = α_B or α_A = α_B + 180° holds
  * everywhere or nowhere), nor does a body with itself. The roots are scanned every 0.1° of
  * latitude between the bounds (and within the latitudes where a horizon event happens at all,
- * |φ| < 90° − |δ|), then bisected to 1e-10°.
+ * |φ| < 90° − |δ|), then bisected to 1e-10°. A search may be held to a window of latitudes
+ * (`LatitudeWindow`): it scans only the grid's steps that touch the window, so it finds exactly the
+ * roots a whole search finds inside it, the same bits, for a fraction of the work.
  */
 import { declinationTrig, geocentricHourAngle, horizonHourAngle, type AcgAngle, type AcgBody } from './astrocartography.ts';
 
@@ -27,6 +29,15 @@ export interface Paran {
 }
 
 export const PARAN_SCAN_STEP_DEG = 0.1;
+
+/** Signed latitudes, south to north, that a search is held to: from `lo` (included) to `hi` (not included). */
+export interface LatitudeWindow {
+  lo: number;
+  hi: number;
+}
+
+/** Every latitude a paran can have (a search's reach stops short of the poles). */
+const WHOLE_GLOBE: LatitudeWindow = { lo: -90, hi: 90 };
 
 /** The hour angle of an event at a latitude, degrees (NaN where a horizon event does not happen). */
 export function eventHourAngle(body: AcgBody, event: AcgAngle, lat: number): number {
@@ -47,16 +58,20 @@ const isMeridian = (e: AcgAngle) => e === 'mc' || e === 'ic';
 
 /**
  * The scan's latitudes for one reach, and each body's horizon hour angle H0 at them, computed on
- * first use and shared by every pair scanned on that grid. A pair's reach is 90° − |δ| of one of
- * its bodies (or the request's bound), so a sky of n bodies has at most n + 1 grids: the hour
- * angles are computed once per grid and body instead of once per pair of events.
+ * first use and shared by every pair scanned on that grid, in every window. A pair's reach is
+ * 90° − |δ| of one of its bodies (or the request's bound), so a sky of n bodies has at most n + 1
+ * grids: the hour angles are computed once per grid and body instead of once per pair of events.
+ * They are kept in chunks of points, allocated where a window first reads them.
  */
 interface ScanGrid {
   lats: Float64Array;
-  /** H0 per body index (horizonHourAngle(δ, φ, 0), degrees), where `known` is set. */
-  h: (Float64Array | undefined)[];
-  known: (Uint8Array | undefined)[];
+  /** H0 per body index and chunk of H0_CHUNK points (horizonHourAngle(δ, φ, 0), degrees), NOT_YET where not computed. */
+  h: ((Float64Array | undefined)[] | undefined)[];
 }
+
+const H0_CHUNK = 256;
+/** No hour angle: H0 is between 0° and 180°, or NaN where the body never reaches the horizon. */
+const NOT_YET = -1;
 
 class ParanScan {
   private readonly grids = new Map<number, ScanGrid>();
@@ -79,10 +94,11 @@ class ParanScan {
     let g = this.grids.get(reach);
     if (!g) {
       // The same points as a plain scan: steps of PARAN_SCAN_STEP_DEG added one by one from −reach, then reach itself.
-      const points: number[] = [];
-      for (let lat = -reach; lat < reach; lat += PARAN_SCAN_STEP_DEG) points.push(lat);
-      points.push(reach);
-      g = { lats: Float64Array.from(points), h: [], known: [] };
+      const points = new Float64Array(Math.ceil((2 * reach) / PARAN_SCAN_STEP_DEG) + 2);
+      let n = 0;
+      for (let lat = -reach; lat < reach; lat += PARAN_SCAN_STEP_DEG) points[n++] = lat;
+      points[n++] = reach;
+      g = { lats: points.subarray(0, n), h: [] };
       this.grids.set(reach, g);
     }
     return g;
@@ -90,17 +106,15 @@ class ParanScan {
 
   /** H0 of body i at point j of the grid. */
   h0(g: ScanGrid, i: number, j: number): number {
-    let row = g.h[i];
-    let known = g.known[i];
-    if (!row || !known) {
-      row = g.h[i] = new Float64Array(g.lats.length);
-      known = g.known[i] = new Uint8Array(g.lats.length);
+    const chunks = g.h[i] ?? (g.h[i] = new Array<Float64Array | undefined>(Math.ceil(g.lats.length / H0_CHUNK)).fill(undefined));
+    const c = (j / H0_CHUNK) | 0;
+    const chunk = chunks[c] ?? (chunks[c] = new Float64Array(H0_CHUNK).fill(NOT_YET));
+    const k = j - c * H0_CHUNK;
+    let v = chunk[k]!;
+    if (v === NOT_YET) {
+      const t = this.trig[i]!;
+      v = chunk[k] = geocentricHourAngle(t.sinDec, t.cosDec, g.lats[j]!);
     }
-    if (known[j]) return row[j]!;
-    const t = this.trig[i]!;
-    const v = geocentricHourAngle(t.sinDec, t.cosDec, g.lats[j]!);
-    row[j] = v;
-    known[j] = 1;
     return v;
   }
 }
@@ -128,6 +142,7 @@ function paranLatitudesOf(
   minAbsLat: number,
   maxAbsLat: number,
   bodies: readonly AcgBody[],
+  window: LatitudeWindow,
 ): number[] {
   const a = bodies[ia]!;
   const b = bodies[ib]!;
@@ -139,10 +154,15 @@ function paranLatitudesOf(
   // Not the very pole, where hour angles are undefined.
   reach = Math.min(reach, 90 - 1e-9);
   const out: number[] = [];
-  if (!(reach > 0)) return out;
+  if (!(reach > 0) || window.hi <= -reach || window.lo > reach) return out;
   const grid = scan.grid(reach);
   const lats = grid.lats;
   const last = lats.length - 1;
+  const kept = (lat: number) => Math.abs(lat) >= minAbsLat && Math.abs(lat) <= maxAbsLat && lat >= window.lo && lat < window.hi;
+  // The points from the one before the window's south end to the one after its north end: every step that can hold a
+  // root inside the window, and the next (a root on a grid point is taken by the step that starts there).
+  const first = Math.max(0, pointAtOrAbove(lats, window.lo) - 1);
+  const end = Math.min(last, pointAtOrAbove(lats, window.hi) + 1);
   // An event's hour angle at grid point j, as eventHourAngle gives it (−H0 rising, +H0 setting).
   const hourAngle = (i: number, event: AcgAngle, j: number) =>
     event === 'mc' ? 0 : event === 'ic' ? 180 : event === 'asc' ? -scan.h0(grid, i, j) : scan.h0(grid, i, j);
@@ -165,8 +185,12 @@ function paranLatitudesOf(
   const near = meridianRootStep(a, eventA, b, eventB, reach, lats);
   if (near === 'none') return out;
   if (near !== 'scan') {
-    scanSteps(Math.max(0, near - ROOT_WINDOW_STEPS), Math.min(last, near + 1 + ROOT_WINDOW_STEPS));
-    return out.filter((lat) => Math.abs(lat) >= minAbsLat && Math.abs(lat) <= maxAbsLat);
+    const j0 = Math.max(0, near - ROOT_WINDOW_STEPS);
+    const j1 = Math.min(last, near + 1 + ROOT_WINDOW_STEPS);
+    // Steps wholly outside the window hold no root the window keeps.
+    if (j1 < first || j0 > end) return out;
+    scanSteps(j0, j1);
+    return out.filter(kept);
   }
   // A block whose bounds prove it holds no root is passed over; another is halved, down to SMALLEST_BLOCK steps scanned one by one.
   const block = (j0: number, j1: number) => {
@@ -184,8 +208,17 @@ function paranLatitudesOf(
     block(j0, mid);
     block(mid, j1);
   };
-  for (let j0 = 0; j0 < last; j0 += BLOCK_STEPS) block(j0, Math.min(j0 + BLOCK_STEPS, last));
-  return out.filter((lat) => Math.abs(lat) >= minAbsLat && Math.abs(lat) <= maxAbsLat);
+  for (let j0 = first - (first % BLOCK_STEPS); j0 < end; j0 += BLOCK_STEPS) block(Math.max(j0, first), Math.min(j0 + BLOCK_STEPS, end));
+  return out.filter(kept);
+}
+
+/** The first grid point at or north of a latitude (the last point when none is). */
+function pointAtOrAbove(lats: Float64Array, lat: number): number {
+  const last = lats.length - 1;
+  let j = Math.max(0, Math.min(last, Math.floor((lat - lats[0]!) / PARAN_SCAN_STEP_DEG)));
+  while (j > 0 && lats[j - 1]! >= lat) j--;
+  while (j < last && lats[j]! < lat) j++;
+  return j;
 }
 
 /**
@@ -245,28 +278,48 @@ function bisect(f: (x: number) => number, x0: number, x1: number, f0: number): n
 }
 
 /**
- * Every paran of every pair of different bodies (in the order given: A before B) and every pair
- * of events, between |latitude| minAbsLat and maxAbsLat.
+ * The parans of a sky: every pair of different bodies (in the order given: A before B) and every
+ * pair of events, between |latitude| minAbsLat and maxAbsLat, searched window by window. The grids
+ * and hour angles computed for one window serve the next, and windows that do not overlap share no
+ * paran, so a search widened band by band costs what one search of the whole band would.
  */
-export function parans(bodies: readonly AcgBody[], events: readonly AcgAngle[], minAbsLat: number, maxAbsLat: number): Paran[] {
-  const out: Paran[] = [];
-  const scan = new ParanScan(bodies);
-  for (let i = 0; i < bodies.length; i++) {
-    for (let j = i + 1; j < bodies.length; j++) {
-      const a = bodies[i]!;
-      const b = bodies[j]!;
-      for (const eventA of events) {
-        for (const eventB of events) {
-          if (isMeridian(eventA) && isMeridian(eventB)) continue;
-          for (const lat of paranLatitudesOf(scan, i, eventA, j, eventB, minAbsLat, maxAbsLat, bodies)) {
-            const lst = (((a.ra + eventHourAngle(a, eventA, lat)) % 360) + 360) % 360;
-            out.push({ a, eventA, b, eventB, lat, lstDeg: lst });
+export class ParanSearch {
+  private readonly scan: ParanScan;
+  constructor(
+    private readonly bodies: readonly AcgBody[],
+    private readonly events: readonly AcgAngle[],
+    private readonly minAbsLat: number,
+    private readonly maxAbsLat: number,
+  ) {
+    this.scan = new ParanScan(bodies);
+  }
+
+  /** The parans inside a window of latitudes, pair by pair in the order of the bodies and events. */
+  within(window: LatitudeWindow): Paran[] {
+    const { bodies, events } = this;
+    const out: Paran[] = [];
+    for (let i = 0; i < bodies.length; i++) {
+      for (let j = i + 1; j < bodies.length; j++) {
+        const a = bodies[i]!;
+        const b = bodies[j]!;
+        for (const eventA of events) {
+          for (const eventB of events) {
+            if (isMeridian(eventA) && isMeridian(eventB)) continue;
+            for (const lat of paranLatitudesOf(this.scan, i, eventA, j, eventB, this.minAbsLat, this.maxAbsLat, bodies, window)) {
+              const lst = (((a.ra + eventHourAngle(a, eventA, lat)) % 360) + 360) % 360;
+              out.push({ a, eventA, b, eventB, lat, lstDeg: lst });
+            }
           }
         }
       }
     }
+    return out;
   }
-  return out;
+}
+
+/** Every paran of the sky between |latitude| minAbsLat and maxAbsLat (see ParanSearch). */
+export function parans(bodies: readonly AcgBody[], events: readonly AcgAngle[], minAbsLat: number, maxAbsLat: number): Paran[] {
+  return new ParanSearch(bodies, events, minAbsLat, maxAbsLat).within(WHOLE_GLOBE);
 }
 
 /**

@@ -3,6 +3,7 @@
  * city-scoring.ts), with what a map of it should show and the relocated chart's summary.
  */
 import { astrocartographyLines, lineCrossings } from '../../../astro/astrocartography.ts';
+import { ParanSearch } from '../../../astro/parans.ts';
 import { greatCircleKm } from '../../../geo/city-grid.ts';
 import { momentWarnings } from '../../../requests/moment.ts';
 import { placeWarnings, type ResolvedPlace } from '../../../requests/place.ts';
@@ -12,7 +13,7 @@ import type { AcgTarget } from './acg-place.ts';
 import { targetTitle } from './acg-place.ts';
 import { checkAcgRequest, crossingJson, EXPLORATORY_WARNING, orderedAngles, round2, round6 } from './astrocartography-service.ts';
 import { plainLines, type LinesWriter } from './acg-lines-json.ts';
-import { allFocusScores, measureCity, scoringContext, type CityMeasure, type FocusScore, type ScoringContext } from './city-scoring.ts';
+import { allFocusScores, measureCity, paransForPlace, scoringContext, type CityMeasure, type FocusScore, type ScoringContext } from './city-scoring.ts';
 import type { AcgCityCheckAnswer, AcgCityCheckRequest } from './astrocartography-city-check-schemas.ts';
 import { rankedParans } from './astrocartography-parans-service.ts';
 import { relocationSummary } from './relocation-summary.ts';
@@ -25,10 +26,15 @@ export interface AcgCityCheckTask {
 
 export const RULES_NOTE = 'docs/api/astrocartography.md, "Scoring rules"';
 
-/** The sky of the lines and the in-mundo, geocentric sky of the parans (the same one unless projected or topocentric). */
+/**
+ * The sky of the lines and the in-mundo, geocentric sky of the parans (the same one unless projected or topocentric).
+ * With `forLatitude`, the context holds only the parans the scores of a place there read (paransForPlace); without, every
+ * paran of the sky.
+ */
 export function scoringFor(
   request: Pick<AcgCityCheckRequest, 'natal' | 'bodies' | 'angles' | 'mode' | 'topocentric' | 'paran_orb_deg' | 'paran_tail_deg'>,
   place: ResolvedPlace,
+  forLatitude?: number,
 ): ScoringContext {
   const sky = castAcgSky(request, place);
   const paranSky: AcgSky =
@@ -36,7 +42,10 @@ export function scoringFor(
       ? sky
       : castAcgSky({ natal: request.natal, bodies: request.bodies, mode: 'in_mundo', topocentric: false }, place);
   const angles = orderedAngles(request.angles);
-  return scoringContext(sky, angles, rankedParans(paranSky, angles, 0, 90), request.paran_orb_deg, request.paran_tail_deg);
+  const { paran_orb_deg: orb, paran_tail_deg: tail } = request;
+  const parans =
+    forLatitude === undefined ? rankedParans(paranSky, angles, 0, 90) : paransForPlace(new ParanSearch(paranSky.bodies, angles, 0, 90), forLatitude, orb, tail);
+  return scoringContext(sky, angles, parans, orb, tail);
 }
 
 type Visual = 'high' | 'medium' | 'low';
@@ -111,7 +120,7 @@ export function cityJson(t: AcgTarget): AcgCityCheckAnswer['city'] {
 export function computeAcgCityCheck(task: AcgCityCheckTask, writeLines: LinesWriter = plainLines): AcgCityCheckAnswer {
   const { request, place, target } = task;
   checkAcgRequest(request);
-  const ctx = scoringFor(request, place);
+  const ctx = scoringFor(request, place, target.lat);
   const { sky } = ctx;
   const m = measureCity(ctx, target.lat, target.lng);
   const { focus_scores, overall_score } = allFocusScores(m);

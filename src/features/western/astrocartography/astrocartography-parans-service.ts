@@ -38,9 +38,13 @@ export const paranId = (p: Paran) => `${p.a.id}:${p.eventA}:${p.b.id}:${p.eventB
 
 export const paranRankWeight = (p: Paran) => (PARAN_RANK_WEIGHTS[p.a.id] ?? 0.3) * (PARAN_RANK_WEIGHTS[p.b.id] ?? 0.3);
 
-/** Every paran of the sky, ranked: rank weight (higher first), then latitude (south to north), then id. */
+/** Every paran of the sky, ranked (rankParans). */
 export function rankedParans(sky: AcgSky, events: readonly AcgAngle[], minAbsLat: number, maxAbsLat: number): Paran[] {
-  const found = parans(sky.bodies, events, minAbsLat, maxAbsLat);
+  return rankParans(parans(sky.bodies, events, minAbsLat, maxAbsLat));
+}
+
+/** Parans in rank order: rank weight (higher first), then latitude (south to north), then id. */
+export function rankParans(found: readonly Paran[]): Paran[] {
   const keyed = found.map((p) => ({ p, w: paranRankWeight(p), id: paranId(p) }));
   keyed.sort((x, y) => y.w - x.w || x.p.lat - y.p.lat || (x.id < y.id ? -1 : x.id > y.id ? 1 : 0));
   return keyed.map((k) => k.p);

@@ -9,7 +9,7 @@ import { distanceToLine } from '../../../astro/acg-distance.ts';
 import type { AcgAngle } from '../../../astro/astrocartography.ts';
 import { bodyInfo } from '../../../astro/bodies.ts';
 import { calcBody } from '../../../astro/ephemeris.ts';
-import { paranStrength, type Paran } from '../../../astro/parans.ts';
+import { paranStrength, type Paran, type ParanSearch } from '../../../astro/parans.ts';
 import { ascMcFromArmc } from '../../../astro/relocated-angles.ts';
 import { normalizeDegrees, signedSeparation } from '../../../astro/zodiac.ts';
 import { KM_PER_DEG } from '../../../geo/city-grid.ts';
@@ -30,7 +30,7 @@ import {
   ANGLE_NAMES,
   type AcgFocus,
 } from './acg-rules.ts';
-import { paranId } from './astrocartography-parans-service.ts';
+import { paranId, rankParans } from './astrocartography-parans-service.ts';
 
 const round2 = (x: number) => Math.round(x * 100) / 100;
 const round3 = (x: number) => Math.round(x * 1000) / 1000;
@@ -89,6 +89,33 @@ export interface CityMeasure {
 /** The relocated chart's angle longitudes (ASC, DSC, MC, IC) from its ASC and MC. */
 export function angleLongitudes(asc: number, mc: number): Record<AcgAngle, number> {
   return { asc, dsc: normalizeDegrees(asc + 180), mc, ic: normalizeDegrees(mc + 180) };
+}
+
+/** A paran's signed weight for a focus: the mean of its two events' weights. */
+export function paranWeight(focus: AcgFocus, p: Paran): number {
+  return (focusWeight(focus, p.a.id, p.eventA) + focusWeight(focus, p.b.id, p.eventB)) / 2;
+}
+
+/** The first window's half-width, degrees of latitude: most places find a paran of every kind the scores read within it. */
+const FIRST_HALF_WIDTH_DEG = 8;
+
+/**
+ * The parans the scores of a place at latitude `lat` read (measureCity, focusScore), ranked: every paran within the orb
+ * and tail of its latitude, and for each focus the nearest one with a favourable and the nearest with a challenging
+ * weight. The search starts with a window around the latitude and widens it, doubling, by the bands on either side,
+ * until each of those nearest is inside it or it covers the globe. Every paran inside a window is found, so none outside
+ * can be nearer: the scores, factors and ties are those of the whole sky's parans, for a search of a few degrees
+ * instead of 180.
+ */
+export function paransForPlace(search: ParanSearch, lat: number, orb: number, tail: number): Paran[] {
+  let half = Math.max(orb + tail, FIRST_HALF_WIDTH_DEG);
+  const found = search.within({ lo: lat - half, hi: lat + half });
+  const complete = () => ACG_FOCUSES.every((f) => found.some((p) => paranWeight(f, p) > 0) && found.some((p) => paranWeight(f, p) < 0));
+  while (!(lat - half <= -90 && lat + half >= 90) && !complete()) {
+    found.push(...search.within({ lo: lat - 2 * half, hi: lat - half }), ...search.within({ lo: lat + half, hi: lat + 2 * half }));
+    half *= 2;
+  }
+  return rankParans(found);
 }
 
 /** Everything the rules read of one place: distances to the lines and parans, the angular planets there. */
@@ -225,7 +252,7 @@ export function focusScore(m: CityMeasure, focus: AcgFocus): FocusScore {
   let nearFavParan: ParanReach | undefined;
   let nearChalParan: ParanReach | undefined;
   for (const r of m.parans) {
-    const weight = (focusWeight(focus, r.paran.a.id, r.paran.eventA) + focusWeight(focus, r.paran.b.id, r.paran.eventB)) / 2;
+    const weight = paranWeight(focus, r.paran);
     if (weight > 0 && (!nearFavParan || r.distanceKm < nearFavParan.distanceKm)) nearFavParan = r;
     if (weight < 0 && (!nearChalParan || r.distanceKm < nearChalParan.distanceKm)) nearChalParan = r;
     if (r.strength === 0 || weight === 0) continue;
