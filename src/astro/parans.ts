@@ -67,6 +67,10 @@ interface ScanGrid {
   lats: Float64Array;
   /** H0 per body index and chunk of H0_CHUNK points (horizonHourAngle(δ, φ, 0), degrees), NOT_YET where not computed. */
   h: ((Float64Array | undefined)[] | undefined)[];
+  /** The points a window's scan covers (see ParanScan.span), for the last window asked. */
+  spanOf?: LatitudeWindow;
+  first: number;
+  end: number;
 }
 
 const H0_CHUNK = 256;
@@ -98,8 +102,22 @@ class ParanScan {
       let n = 0;
       for (let lat = -reach; lat < reach; lat += PARAN_SCAN_STEP_DEG) points[n++] = lat;
       points[n++] = reach;
-      g = { lats: points.subarray(0, n), h: [] };
+      g = { lats: points.subarray(0, n), h: [], first: 0, end: 0 };
       this.grids.set(reach, g);
+    }
+    return g;
+  }
+
+  /**
+   * The points from the one before the window's south end to the one after its north end: every step that can hold a
+   * root inside the window, and the next (a root on a grid point is taken by the step that starts there).
+   */
+  span(g: ScanGrid, window: LatitudeWindow): ScanGrid {
+    if (g.spanOf !== window) {
+      const last = g.lats.length - 1;
+      g.first = Math.max(0, pointAtOrAbove(g.lats, window.lo) - 1);
+      g.end = Math.min(last, pointAtOrAbove(g.lats, window.hi) + 1);
+      g.spanOf = window;
     }
     return g;
   }
@@ -146,7 +164,6 @@ function paranLatitudesOf(
 ): number[] {
   const a = bodies[ia]!;
   const b = bodies[ib]!;
-  const gap = (lat: number) => wrapped(a.ra + scan.eventHourAngle(ia, eventA, lat) - b.ra - scan.eventHourAngle(ib, eventB, lat));
   // The latitudes where both events happen: a horizon event needs |φ| < 90° − |δ|.
   let reach = maxAbsLat;
   if (!isMeridian(eventA)) reach = Math.min(reach, 90 - Math.abs(a.dec));
@@ -158,11 +175,18 @@ function paranLatitudesOf(
   const grid = scan.grid(reach);
   const lats = grid.lats;
   const last = lats.length - 1;
+  const { first, end } = scan.span(grid, window);
+  // A horizon event against a meridian event: the only root is known in closed form, so only the steps around it are scanned.
+  const near = meridianRootStep(a, eventA, b, eventB, reach, lats);
+  if (near === 'none') return out;
+  let rootSteps: [number, number] | undefined;
+  if (near !== 'scan') {
+    rootSteps = [Math.max(0, near - ROOT_WINDOW_STEPS), Math.min(last, near + 1 + ROOT_WINDOW_STEPS)];
+    // Steps wholly outside the window hold no root the window keeps.
+    if (rootSteps[1] < first || rootSteps[0] > end) return out;
+  }
+  const gap = (lat: number) => wrapped(a.ra + scan.eventHourAngle(ia, eventA, lat) - b.ra - scan.eventHourAngle(ib, eventB, lat));
   const kept = (lat: number) => Math.abs(lat) >= minAbsLat && Math.abs(lat) <= maxAbsLat && lat >= window.lo && lat < window.hi;
-  // The points from the one before the window's south end to the one after its north end: every step that can hold a
-  // root inside the window, and the next (a root on a grid point is taken by the step that starts there).
-  const first = Math.max(0, pointAtOrAbove(lats, window.lo) - 1);
-  const end = Math.min(last, pointAtOrAbove(lats, window.hi) + 1);
   // An event's hour angle at grid point j, as eventHourAngle gives it (−H0 rising, +H0 setting).
   const hourAngle = (i: number, event: AcgAngle, j: number) =>
     event === 'mc' ? 0 : event === 'ic' ? 180 : event === 'asc' ? -scan.h0(grid, i, j) : scan.h0(grid, i, j);
@@ -181,15 +205,8 @@ function paranLatitudesOf(
       g0 = g1;
     }
   };
-  // A horizon event against a meridian event: the only root is known in closed form, so only the steps around it are scanned.
-  const near = meridianRootStep(a, eventA, b, eventB, reach, lats);
-  if (near === 'none') return out;
-  if (near !== 'scan') {
-    const j0 = Math.max(0, near - ROOT_WINDOW_STEPS);
-    const j1 = Math.min(last, near + 1 + ROOT_WINDOW_STEPS);
-    // Steps wholly outside the window hold no root the window keeps.
-    if (j1 < first || j0 > end) return out;
-    scanSteps(j0, j1);
+  if (rootSteps) {
+    scanSteps(rootSteps[0], rootSteps[1]);
     return out.filter(kept);
   }
   // A block whose bounds prove it holds no root is passed over; another is halved, down to SMALLEST_BLOCK steps scanned one by one.
