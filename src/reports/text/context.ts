@@ -14,6 +14,7 @@ import { namingTheAspect } from './aspect-naming.ts';
 import { aspectFamily } from '../../interpretations/keys.ts';
 import type { ReportSky } from '../sky/report-sky.ts';
 import type { MoonDayAspect } from '../sky/moon-day.ts';
+import { figuresOverTheDay, type DayFigures } from './untimed-moon-figures.ts';
 
 export type ReportStyle = 'standard' | 'improved';
 
@@ -52,6 +53,18 @@ export class ReportContext {
     readonly sky: ReportSky = {},
   ) {
     this.seed = chartSeed(chart.subject);
+  }
+
+  private dayFigures: DayFigures | undefined;
+
+  /**
+   * The chart's aspect figures: all of them for a timed chart; for an untimed one, those found wherever the Moon stood
+   * on the birth day (`sure`) apart from those found for part of it (`possible`: named as possible, never read).
+   */
+  get figures(): DayFigures {
+    const day = this.sky.moonDay;
+    if (this.timed || !day) return { sure: this.factors.configurations, possible: [] };
+    return (this.dayFigures ??= figuresOverTheDay(this.factors.points, day));
   }
 
   /** An untimed chart's Moon aspect as the birth day showed it; undefined for any other aspect. */

@@ -86,18 +86,20 @@ const temperament: Writer = (ctx) => {
 };
 
 const chartShape: Writer = (ctx) => {
-  const n = ctx.factors.configurations.length;
-  const figures = n === 0 ? 'no closed aspect figure' : n === 1 ? 'one aspect figure' : `${countWord(n)} aspect figures`;
+  const n = ctx.figures.sure.length;
+  // "Classic": the five figures the chapter looks for (a chart may still hold other triangles of aspects).
+  const none = n === 0;
+  const figures = none ? 'none of the classic aspect figures' : n === 1 ? 'one of the classic aspect figures' : `${countWord(n)} of the classic aspect figures`;
   return {
     title: 'Chart Shape and Configurations',
     text: ctx.choose(
       [
         `Seen from a distance, the planets of your chart make a pattern around the wheel, and among them ${figures} can be traced: pattern and figures say how your energies organise themselves before any one of them is named.`,
-        `How the planets are spread, bunched or balanced around the circle is read here as a single picture; your chart adds ${figures} to it, shapes that several planets make together.`,
-        `Before the planets are read one by one, this chapter looks at the wheel as a whole: where your planets crowd together, where they leave gaps, and the ${figures === 'no closed aspect figure' ? 'absence of any closed aspect figure' : figures} they form.`,
+        `How the planets are spread, bunched or balanced around the circle is read here as a single picture, with the figures that several planets make together by aspect: your chart has ${figures}.`,
+        `Before the planets are read one by one, this chapter looks at the wheel as a whole: where your planets crowd together, where they leave gaps, and the figures they form: in yours, ${none ? 'none of the classic ones' : n === 1 ? 'one of the classic ones' : `${countWord(n)} of the classic ones`}.`,
         `The layout of your planets around the circle, with ${figures} among them, is a first sketch of how your energy flows, whether it gathers, scatters or circles back.`,
         `A chart has a silhouette as well as details, and yours, with ${figures} inside it, is read here for what it says about focus and reach: where your attention naturally goes, and what it tends to pass by.`,
-        `Step back from the single placements and your chart shows an overall outline${figures === 'no closed aspect figure' ? ' but no closed aspect figure' : ` and ${figures}`}; this chapter reads the outline first, then any figure, as habits of where energy collects.`,
+        `Step back from the single placements and your chart shows an overall outline${none ? ' but none of the classic aspect figures; this chapter reads the outline' : ` and ${figures}; this chapter reads the outline first, then the ${n === 1 ? 'figure' : 'figures'},`} as habits of where energy collects.`,
       ],
       'intro-shape',
     ),

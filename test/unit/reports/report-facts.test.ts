@@ -19,14 +19,14 @@ const ATHENS = { city: 'Athens', country: 'GR', lat: 37.9838, lng: 23.7275, sour
 const moonLonAt = (ms: number) => calcBody(julianDayFromUtcMs(ms), 1).lon;
 
 describe('the Moon phase of the report', () => {
-  it('names the observed phase and its computed lit fraction (a Moon 316° ahead is a waning crescent, not the Last Quarter)', () => {
+  it('names the observed phase and its computed lit fraction (a Moon 44° behind the Sun, 316° ahead, is a waning crescent, not the Last Quarter)', () => {
     const chart = natalChartFor({ name: 'Eleni Markou', year: 1981, month: 1, day: 2, hour: 13, minute: 0 }, ATHENS);
     const jd = julianDayFromUtcMs(Date.parse(chart.subject.datetime_utc));
     const sun = calcBody(jd, 0);
     const moon = calcBody(jd, 1);
     const lit = Math.round(illuminatedFraction(sun, moon) * 100);
     const { markdown } = composeReport(chart);
-    expect(markdown).toContain(`Moon 316° ahead of the Sun, ${lit} % lit: a waning crescent`);
+    expect(markdown).toContain(`Moon 44° behind the Sun, ${lit} % lit: a waning crescent`);
     expect(lit).toBeLessThan(20);
     expect(markdown).toContain('### Born Under a Balsamic Moon');
     expect(markdown).not.toMatch(/half lit and waning/);

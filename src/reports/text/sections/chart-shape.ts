@@ -11,6 +11,14 @@ import { introducedSection, type ReportSection } from '../section.ts';
 
 export const SHAPE_WEIGHT = { shape: 5, stellium: 6, configuration: 6 };
 
+const FIGURE_NAMES: Readonly<Record<Configuration['kind'], string>> = {
+  grand_trine: 'a grand trine',
+  kite: 'a kite',
+  grand_cross: 'a grand cross',
+  t_square: 'a T-square',
+  yod: 'a yod',
+};
+
 const names = (ids: string[]) => joinAnd(ids.map((id) => POINT_NAMES[id]!));
 
 /** The planet that stands alone opposite the others in a bucket pattern. */
@@ -45,21 +53,22 @@ function shapeFact(ctx: ReportContext): string {
   return `The ten planets span ${Math.round(360 - Math.max(...gapsAfter(lons)))}° of the zodiac`;
 }
 
+/** Who makes a figure, and how: "Sun and Moon in opposition, both square Neptune". */
+function figureMembers(c: Configuration): string {
+  switch (c.kind) {
+    case 't_square':
+      return `${names(c.planets.slice(0, 2))} in opposition, both square ${POINT_NAMES[c.planets[2]!]}`;
+    case 'yod':
+      return `${names(c.planets.slice(0, 2))} in sextile, both quincunx ${POINT_NAMES[c.planets[2]!]}`;
+    case 'kite':
+      return `${names(c.planets.slice(0, 3))} in a grand trine, with ${POINT_NAMES[c.planets[3]!]} as the tail`;
+    default:
+      return names(c.planets);
+  }
+}
+
 function configurationFact(list: Configuration[]): string {
-  const describe = (c: Configuration) => {
-    const orb = `widest orb ${degreesMinutes(c.maxOrb)}`;
-    switch (c.kind) {
-      case 't_square':
-        return `${names(c.planets.slice(0, 2))} in opposition, both square ${POINT_NAMES[c.planets[2]!]} (${orb})`;
-      case 'yod':
-        return `${names(c.planets.slice(0, 2))} in sextile, both quincunx ${POINT_NAMES[c.planets[2]!]} (${orb})`;
-      case 'kite':
-        return `${names(c.planets.slice(0, 3))} in a grand trine, with ${POINT_NAMES[c.planets[3]!]} as the tail (${orb})`;
-      default:
-        return `${names(c.planets)} (${orb})`;
-    }
-  };
-  return list.map(describe).join('; ');
+  return list.map((c) => `${figureMembers(c)} (widest orb ${degreesMinutes(c.maxOrb)})`).join('; ');
 }
 
 export function chartShapeSection(ctx: ReportContext): ReportSection {
@@ -78,23 +87,35 @@ export function chartShapeSection(ctx: ReportContext): ReportSection {
     const text = e ? ctx.take(key, e.title, SHAPE_WEIGHT.stellium, { heading: e.title, fact: `${names(s.bodies)} in ${where}` }) : undefined;
     if (text) parts.push(text);
   }
+  const { sure, possible } = ctx.figures;
   const byKey = new Map<string, Configuration[]>();
-  for (const c of factors.configurations) byKey.set(c.key, [...(byKey.get(c.key) ?? []), c]);
+  for (const c of sure) byKey.set(c.key, [...(byKey.get(c.key) ?? []), c]);
   for (const [key, list] of byKey) {
     const e = ctx.library.entries.get(key);
     const text = e ? ctx.take(key, e.title, SHAPE_WEIGHT.configuration, { heading: e.title, fact: configurationFact(list) }) : undefined;
     if (text) parts.push(text);
   }
-  if (factors.configurations.length === 0) {
+  const aspects = countWord(factors.aspects.length);
+  if (sure.length === 0 && possible.length > 0) {
+    parts.push(
+      `Whatever the hour of birth, no grand trine, T-square, grand cross, yod or kite joins your planets all day; the ${aspects} major aspects of your chart are read one at a time.`,
+    );
+  } else if (sure.length === 0) {
     parts.push(
       ctx.choose(
         [
-          `Your chart has no grand trine, T-square, grand cross, yod or kite; its ${countWord(factors.aspects.length)} major aspects work one pair at a time rather than as closed figures, which leaves more room for you to decide how the parts combine.`,
-          `None of the classic aspect figures (grand trine, T-square, grand cross, yod, kite) appears in your chart, so its dynamics rest on ${countWord(factors.aspects.length)} single aspects between pairs of planets, described later in this report.`,
-          `No closed figure ties three or more of your planets together: the ${countWord(factors.aspects.length)} major aspects of your chart each join just two of them, so no one pattern dominates and the parts can be combined in more than one way.`,
+          `Your planets form no grand trine, T-square, grand cross, yod or kite; the ${aspects} major aspects of your chart are read one at a time, which leaves more room for you to decide how the parts combine.`,
+          `None of the classic aspect figures (grand trine, T-square, grand cross, yod, kite) joins three or more of your planets, so the dynamics of your chart rest on its ${aspects} major aspects, described later in this report.`,
+          `No grand trine, T-square, grand cross, yod or kite joins your planets, so no one figure dominates: the ${aspects} major aspects of your chart are read one at a time, and the parts can be combined in more than one way.`,
         ],
         'no-configuration',
       ),
+    );
+  }
+  if (possible.length > 0) {
+    const described = possible.map((c) => `${FIGURE_NAMES[c.kind]} (${figureMembers(c)})`);
+    parts.push(
+      `The hour of birth decides ${possible.length === 1 ? 'one more figure' : 'more figures'}: for part of the birth day the Moon completes ${joinAnd(described)}. Without the hour it cannot be said whether ${possible.length === 1 ? 'this figure is' : 'these figures are'} yours, so ${possible.length === 1 ? 'it is' : 'they are'} not read here.`,
     );
   }
   return introducedSection(ctx, 'chart_shape', parts);

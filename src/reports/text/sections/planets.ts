@@ -8,7 +8,7 @@ import type { KeyedAspect } from '../../../interpretations/chart-factors/aspects
 import { keys } from '../../../interpretations/keys.ts';
 import type { ReportContext } from '../context.ts';
 import { signOfPoint } from '../chart-facts.ts';
-import { degreesMinutes, joinAnd, ordinal, withArticle, zodiacPosition } from '../report-markdown.ts';
+import { capitalize, degreesMinutes, joinAnd, ordinal, withArticle, zodiacPosition } from '../report-markdown.ts';
 import { ASPECT_WORDS, POINT_NAMES } from '../phrases.ts';
 import { introducedSection, type ReportSection } from '../section.ts';
 import { aspectFact } from '../aspect-facts.ts';
@@ -20,6 +20,8 @@ export const PLANET_WEIGHT = { personalSign: 5, socialSign: 4, outerSign: 3, out
 const PERSONAL_POINTS = new Set(['sun', 'moon', 'mercury', 'venus', 'mars', 'asc', 'mc']);
 /** Closer than this, an aspect from an outer planet to a personal point makes the outer planet personal. */
 export const OUTER_ASPECT_ORB = 4;
+/** An outer planet this close to an angle (degrees of longitude) is personal by standing on it. */
+export const OUTER_ANGLE_ORB = 8;
 
 export function retrogradeEntry(ctx: ReportContext, id: string): string | undefined {
   if (!ctx.factors.retrogrades.includes(id)) return undefined;
@@ -87,13 +89,17 @@ export function outerProminence(ctx: ReportContext, id: string): { angle?: strin
       ['Midheaven', mc.lon],
       ['IC', mc.lon + 180],
     ];
-    const near = angles.find(([, lon]) => Math.abs(signedSeparation(p.lon, lon)) <= 8);
+    const near = angles.find(([, lon]) => Math.abs(signedSeparation(p.lon, lon)) <= OUTER_ANGLE_ORB);
     angle = near?.[0];
     distance = near ? Math.abs(signedSeparation(p.lon, near[1])) : undefined;
   }
-  const aspects = ctx.factors.aspects.filter(
-    (a) => (a.p1 === id || a.p2 === id) && a.orb <= OUTER_ASPECT_ORB && PERSONAL_POINTS.has(a.p1 === id ? a.p2 : a.p1),
-  );
+  // The axis of the angle it stands on is said once, by the distance (its aspect to that axis would say it again).
+  const axis = angle === 'Ascendant' || angle === 'Descendant' ? 'asc' : angle ? 'mc' : undefined;
+  const aspects = ctx.factors.aspects.filter((a) => {
+    if (a.p1 !== id && a.p2 !== id) return false;
+    const other = a.p1 === id ? a.p2 : a.p1;
+    return a.orb <= OUTER_ASPECT_ORB && PERSONAL_POINTS.has(other) && other !== axis;
+  });
   return { angle, distance, aspects };
 }
 
@@ -101,6 +107,7 @@ export function outerPlanetsSection(ctx: ReportContext): ReportSection {
   const parts: string[] = [];
   const background: string[] = [];
   let contactGiven = false;
+  let angleGiven = false;
   for (const id of ['uranus', 'neptune', 'pluto']) {
     const p = ctx.factors.points.get(id);
     if (!p) continue;
@@ -131,6 +138,7 @@ export function outerPlanetsSection(ctx: ReportContext): ReportSection {
             : `if you were born between ${moonHours.from} and ${moonHours.to} local time`;
     const hours = !when ? '' : aspects.length > 1 ? ` (the Moon only ${when})` : `, ${when}`;
     if (aspects.length) contactGiven = true;
+    if (angle) angleGiven = true;
     // The closeness is stated, with the distance, in a sentence that names the planet: a bare "it"
     // after another planet's passage reads as that planet.
     const why = (subject: string) =>
@@ -168,16 +176,20 @@ export function outerPlanetsSection(ctx: ReportContext): ReportSection {
       if (text) parts.push(text);
     }
   }
-  if (contactGiven) {
+  if (contactGiven || angleGiven) {
     // The reasons above use a tighter orb than the aspect readings; without saying so, an untimed
     // report gives the Moon two different spans of hours for one aspect.
-    parts.push(
-      `Close contact here means an aspect within ${OUTER_ASPECT_ORB}°, tighter than the orbs of the aspects read elsewhere in this report${ctx.timed ? '' : ', so the hours of a close contact with the Moon can be fewer than those in which its aspect was in orb'}.`,
-    );
+    const terms = [
+      contactGiven
+        ? `close contact here means an aspect within ${OUTER_ASPECT_ORB}°, tighter than the orbs of the aspects read elsewhere in this report${ctx.timed ? '' : ', so the hours of a close contact with the Moon can be fewer than those in which its aspect was in orb'}`
+        : undefined,
+      angleGiven ? `a slow planet within ${OUTER_ANGLE_ORB}° of an angle counts as standing on it` : undefined,
+    ].filter((t) => t !== undefined);
+    parts.push(`${capitalize(terms.join('; '))}.`);
   }
   if (background.length > 0) {
     parts.push(
-      `${joinAnd(background)} ${background.length > 1 ? 'form' : 'forms'} a backdrop you share with everyone born within a few years of you, and since ${background.length > 1 ? 'they make' : 'it makes'} no close contact with your angles or personal planets, this report leaves ${background.length > 1 ? 'them' : 'it'} in the background; ${background.length > 1 ? 'their houses appear' : 'its house appears'} with the life areas${ctx.timed ? '' : ' when the birth time is known'}.`,
+      `${joinAnd(background)} ${background.length > 1 ? 'form' : 'forms'} a backdrop you share with everyone born within a few years of you, and since ${background.length > 1 ? 'they make' : 'it makes'} no close contact with your ${ctx.timed ? 'angles or personal planets' : 'personal planets'}, this report leaves ${background.length > 1 ? 'them' : 'it'} in the background; ${background.length > 1 ? 'their houses appear' : 'its house appears'} with the life areas${ctx.timed ? '' : ' when the birth time is known'}.`,
     );
   }
   return introducedSection(ctx, 'outer_planets', parts);

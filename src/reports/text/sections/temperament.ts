@@ -146,7 +146,8 @@ export function temperamentSection(ctx: ReportContext): ReportSection {
         ctx,
         keys.moonPhase(moonPhase.phase),
         TEMPERAMENT_WEIGHT.moonPhase,
-        `Moon ${Math.round(moonPhase.elongation)}° ahead of the Sun${when}, ${lit} % lit: ${withArticle(moonPhase.label.toLowerCase())}`,
+        // Past the Full Moon the Moon is closing on the Sun from behind: "356° ahead" would be true and baffling.
+        `Moon ${moonPhase.elongation <= 180 ? `${Math.round(moonPhase.elongation)}° ahead of` : `${Math.round(360 - moonPhase.elongation)}° behind`} the Sun${when}, ${lit} % lit: ${withArticle(moonPhase.label.toLowerCase())}`,
       ) ?? '',
     );
   }

@@ -4,7 +4,7 @@
  * closes it; the four between are ranked by how much of the chart bears on each, so that a chart
  * crowded in the 7th house talks about love before work. A theme's score adds, for each of its points, 2 when the point stands on an angle (in the
  * 1st, 4th, 7th or 10th house) and 1 for each major aspect it makes within 3°; 2 for each planet
- * in one of the theme's houses; and, for the central tension, 3 for each closed aspect figure and
+ * in one of the theme's houses; and, for the central tension, 3 for each classic aspect figure (for an untimed chart, one that held all day) and
  * 1 for each square or opposition within 3° between planets. Ties keep the order below.
  *
  * The same table tells the year ahead which theme a transit sets off: the theme of the natal
@@ -62,7 +62,7 @@ export function themeScore(ctx: ReportContext, id: ThemeId): number {
     score += ctx.factors.aspects.filter((a) => ['sun-saturn', 'moon-saturn', 'sun-moon'].includes(`${a.p1}-${a.p2}`)).length * 2;
   }
   if (id === 'central_tension') {
-    score += ctx.factors.configurations.length * 3;
+    score += ctx.figures.sure.length * 3;
     score += ctx.factors.aspects.filter((a) => (a.type === 'square' || a.type === 'opposition') && a.orb <= 3).length;
   }
   return score;
