@@ -45,7 +45,7 @@ const POLE_PHRASES: Record<string, Record<string, RegExp>> = {
   },
 };
 
-const TENSION = /\bpart of you [^\n]*?, while (through [^\n]*?, )?another part |adds weight to one side of the tension with /;
+const TENSION = /\bpart of you [^\n]*?, while (through [^\n]*?, )?another part | side of the tension read earlier with /;
 
 export interface FacultyFinding {
   faculty: string;

@@ -182,9 +182,11 @@ export function tensionPassage(
 ): string {
   const f = FACULTIES[conflict.faculty]!;
   const later = labelInSentence(laterLabel);
+  // Once the tension is named, a later entry takes a side by the pole's name: its description, printed again, would
+  // repeat word for word what the first passage said.
   if (timesNamed === 1)
-    return `${capitalise(later)} adds weight to one side of the tension with ${labelInSentence(conflict.earlierLabel)}, read earlier: the part of you that ${f.poles[conflict.laterPole]}.`;
-  if (timesNamed > 1) return `${capitalise(later)} is one more voice in that same tension, speaking for the part of you that ${f.poles[conflict.laterPole]}.`;
+    return `${capitalise(later)} speaks for the ${conflict.laterPole} side of the tension read earlier with ${labelInSentence(conflict.earlierLabel)}.`;
+  if (timesNamed > 1) return `${capitalise(later)} is one more voice for the ${conflict.laterPole} side of that same tension.`;
   const together = choose(f.together, `tension-${conflict.faculty}`);
   const point = sharedPoint(laterLabel, conflict.earlierLabel);
   if (point) {

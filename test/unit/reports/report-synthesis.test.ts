@@ -45,11 +45,15 @@ describe('the synthesis layer', () => {
       // the faculty says which side it adds to (more briefly from the second on); two entries about one point are its two sides.
       const named =
         report.markdown.match(
-          /part of you [^\n]*?, while (through [^\n]*?, )?another part |adds weight to one side of the tension with |is one more voice in that same tension, /g,
+          /part of you [^\n]*?, while (through [^\n]*?, )?another part | side of the tension read earlier with | side of that same tension\./g,
         ) ?? [];
       expect(named.length).toBe(report.readings!.reduce((n, r) => n + (r.tensions?.length ?? 0), 0));
       const faculties = report.readings!.flatMap((r) => r.tensions ?? []);
       expect(report.markdown.match(/part of you [^\n]*?, while (through [^\n]*?, )?another part /g)?.length ?? 0).toBe(new Set(faculties).size);
+      // A side's description is printed once: a further entry names the side instead of repeating it.
+      for (const { poles: sides } of Object.values(FACULTIES))
+        for (const description of Object.values(sides))
+          expect(report.markdown.split(description).length - 1, `${chart.subject.datetime_utc}: ${description}`).toBeLessThanOrEqual(1);
     }
     expect(tensions).toBeGreaterThan(20);
   });
