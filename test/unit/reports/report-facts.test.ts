@@ -144,3 +144,15 @@ describe('points named in prose', () => {
     expect(listed).toBeGreaterThan(0);
   });
 });
+
+describe('motion in the positions table', () => {
+  it('a planet read as retrograde near its station is "retrograde, near a station" in the table, not only "stationary" (Mars, Murmansk 1995-01-05)', () => {
+    const murmansk = { city: 'Murmansk', country: 'RU', lat: 68.9585, lng: 33.0827, source: 'request' as const, zone: 'Europe/Moscow' };
+    const chart = natalChartFor({ name: 'Anna Sokolova', year: 1995, month: 1, day: 5, hour: 13, minute: 5 }, murmansk);
+    const mars = calcBody(julianDayFromUtcMs(Date.parse(chart.subject.datetime_utc)), 4);
+    expect(mars.speedLon).toBeLessThan(0);
+    const { markdown } = composeReport(chart);
+    expect(markdown).toContain('Mars Retrograde');
+    expect(markdown).toMatch(/\| Mars \| [^|]+ \| [^|]+ \| retrograde, near a station \|/);
+  });
+});

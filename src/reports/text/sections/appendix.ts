@@ -40,8 +40,10 @@ function motion(ctx: ReportContext, id: string): string {
   const p = ctx.factors.points.get(id)!;
   if (id === 'asc' || id === 'mc') return '—';
   const stationaryBelow = id === 'north_node' ? undefined : bodyInfo(id).stationaryBelow;
-  if (stationaryBelow !== undefined && Math.abs(p.speed) < stationaryBelow) return 'stationary';
-  return p.speed < 0 ? 'retrograde' : 'direct';
+  const direction = p.speed < 0 ? 'retrograde' : 'direct';
+  // Near a station the direction still holds (the reading calls such a planet retrograde): the table says both.
+  if (stationaryBelow !== undefined && Math.abs(p.speed) < stationaryBelow) return `${direction}, near a station`;
+  return direction;
 }
 
 /** How the reading chose what to say at length: the same rules for every chart, so kept here rather than in the reading. */
