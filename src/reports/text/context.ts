@@ -15,6 +15,7 @@ import { aspectFamily } from '../../interpretations/keys.ts';
 import type { ReportSky } from '../sky/report-sky.ts';
 import type { MoonDayAspect } from '../sky/moon-day.ts';
 import { figuresOverTheDay, type DayFigures } from './untimed-moon-figures.ts';
+import { dominanceOverTheDay, type DayDominance } from './untimed-dominance.ts';
 
 export type ReportStyle = 'standard' | 'improved';
 
@@ -65,6 +66,15 @@ export class ReportContext {
     const day = this.sky.moonDay;
     if (this.timed || !day) return { sure: this.factors.configurations, possible: [] };
     return (this.dayFigures ??= figuresOverTheDay(this.factors.points, day));
+  }
+
+  private dayDominance: DayDominance | undefined;
+
+  /** The dominant planet: the chart's own when timed; for an untimed chart, the one that leads whatever the hour, if one does. */
+  get dominance(): DayDominance {
+    const day = this.sky.moonDay;
+    if (this.timed || !day) return { allDay: this.factors.dominant.planet, leaders: [this.factors.dominant.planet] };
+    return (this.dayDominance ??= dominanceOverTheDay(this.factors, day));
   }
 
   /** An untimed chart's Moon aspect as the birth day showed it; undefined for any other aspect. */

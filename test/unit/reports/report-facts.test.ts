@@ -11,6 +11,7 @@ import { illuminatedFraction } from '../../../src/astro/moon-phase.ts';
 import { signIndexOf, signedSeparation } from '../../../src/astro/zodiac.ts';
 import { composeReport } from '../../../src/reports/text/compose-report.ts';
 import { moonDay } from '../../../src/reports/sky/moon-day.ts';
+import { reportSky } from '../../../src/reports/sky/report-sky.ts';
 import { natalChartFor, PLACES } from '../../helpers/natal-charts.ts';
 
 const MADRID = { city: 'Madrid', country: 'ES', lat: 40.4168, lng: -3.7038, source: 'request' as const, zone: 'Europe/Madrid' };
@@ -154,5 +155,30 @@ describe('motion in the positions table', () => {
     const { markdown } = composeReport(chart);
     expect(markdown).toContain('Mars Retrograde');
     expect(markdown).toMatch(/\| Mars \| [^|]+ \| [^|]+ \| retrograde, near a station \|/);
+  });
+});
+
+describe('the dominant planet of an untimed report', () => {
+  const chicago = { city: 'Chicago', country: 'US', lat: 41.8781, lng: -87.6298, source: 'request' as const, zone: 'America/Chicago' };
+
+  it('is not named when the Moon’s hour decides it (Chicago 1972-02-29: the Moon leads at noon only through part-day aspects)', () => {
+    const chart = natalChartFor({ name: 'Marcus Reed', year: 1972, month: 2, day: 29, time_known: false }, chicago);
+    const { markdown } = composeReport(chart, { sky: reportSky({ chart, asOf: '2026-11-25T00:00:00Z' }) });
+    expect(markdown).not.toMatch(/as Your Dominant Planet|your strongest planet|carries the most weight|most prominent planet/);
+    expect(markdown).toMatch(/Which planet weighs most in your chart depends on the hour of birth[^\n]*Moon[^\n]*each lead for part of the day/);
+  });
+
+  it('is named when one planet leads all day, the same in the reading and the synthesis', () => {
+    let named = 0;
+    for (let month = 1; month <= 12; month++) {
+      const chart = natalChartFor({ name: `Untimed ${month}`, year: 1984, month, day: 11, time_known: false }, chicago);
+      const { markdown } = composeReport(chart, { sky: reportSky({ chart, asOf: '2026-11-25T00:00:00Z' }) });
+      const heading = /### (?:The )?(\w+) as Your Dominant Planet/.exec(markdown);
+      const undecided = markdown.includes('depends on the hour of birth, because the Moon');
+      // One or the other, never both.
+      expect(Boolean(heading) !== undecided, chart.subject.datetime).toBe(true);
+      if (heading) named++;
+    }
+    expect(named).toBeGreaterThan(3);
   });
 });

@@ -51,7 +51,9 @@ function weighingNotes(ctx: ReportContext): string[] {
   return [
     `Not every placement receives the same space. Factors closest to the core of the personality${ctx.timed ? ', planets near the angles of the chart' : ''} and aspects that are nearly exact are given the most room; the rest appear more briefly or only in the tables above.`,
     `The balance of elements and modalities counts ${ctx.timed ? 'the Sun, the Moon and the Ascendant' : 'the Sun and the Moon'} three times, Mercury, Venus and Mars twice, Jupiter and Saturn once${ctx.timed ? ', the Midheaven once' : ''}, and each of the slow outer planets half, since they colour a generation more than a person.`,
-    `To find the dominant planet, each planet is scored for its closeness to the angles${ctx.timed ? '' : ' (unknown here, without a birth time)'}, for standing in a sign it rules or is exalted in, for ruling the rising sign or the signs of the Sun and Moon, and for its tight aspects.`,
+    ctx.timed
+      ? 'To find the dominant planet, each planet is scored for its closeness to the angles, for standing in a sign it rules or is exalted in, for ruling the rising sign or the signs of the Sun and Moon, and for its tight aspects.'
+      : 'To find the dominant planet, each planet is scored for standing in a sign it rules or is exalted in, for ruling the signs of the Sun and Moon, and for its tight aspects (the angles and the rising sign are unknown without a birth time); the scores are worked out with the Moon at every point of its path through the birth day, and a planet is named only if it leads at every one.',
   ];
 }
 

@@ -120,7 +120,9 @@ function suggestions(ctx: ReportContext): string[] {
       ),
     );
   }
-  const dominant = ctx.factors.dominant.planet;
+  // An untimed chart whose leading planet depends on the hour has none to lean on.
+  const dominant = ctx.dominance.allDay;
+  if (!dominant) return out;
   out.push(
     ctx.choose(
       [

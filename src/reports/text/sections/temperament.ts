@@ -124,19 +124,26 @@ export function temperamentSection(ctx: ReportContext): ReportSection {
     }
   }
 
-  // The winner first, then the others by score (ties in the order of the planets).
-  const ranking = Object.entries(dominant.scores).sort((a, b) => (b[0] === dominant.planet ? 1 : 0) - (a[0] === dominant.planet ? 1 : 0) || b[1] - a[1]);
-  parts.push(
-    entry(
-      ctx,
-      keys.dominantPlanet(dominant.planet),
-      TEMPERAMENT_WEIGHT.dominant,
-      `Scores: ${ranking
-        .slice(0, 3)
-        .map(([id, score]) => `${POINT_NAMES[id]} ${score}`)
-        .join(' · ')}`,
-    ) ?? '',
-  );
+  const { allDay, leaders } = ctx.dominance;
+  if (allDay) {
+    // The winner first, then the others by score (ties in the order of the planets).
+    const ranking = Object.entries(dominant.scores).sort((a, b) => (b[0] === dominant.planet ? 1 : 0) - (a[0] === dominant.planet ? 1 : 0) || b[1] - a[1]);
+    parts.push(
+      entry(
+        ctx,
+        keys.dominantPlanet(dominant.planet),
+        TEMPERAMENT_WEIGHT.dominant,
+        `Scores: ${ranking
+          .slice(0, 3)
+          .map(([id, score]) => `${POINT_NAMES[id]} ${score}`)
+          .join(' · ')}`,
+      ) ?? '',
+    );
+  } else {
+    parts.push(
+      `Which planet weighs most in your chart depends on the hour of birth, because the Moon's place changes the scores (explained in the appendix): ${joinAnd(leaders.map((id) => POINT_NAMES[id]!))} each lead for part of the day, so this report names no dominant planet.`,
+    );
+  }
 
   if (moonPhase) {
     const lit = Math.round(moonPhase.illumination * 100);
