@@ -10,6 +10,8 @@ import { reportSky } from '../../../src/reports/sky/report-sky.ts';
 import { natalChartFor } from '../../helpers/natal-charts.ts';
 import { seededRandom } from '../../helpers/seeded-random.ts';
 import { untimedMoonStatements } from '../../helpers/untimed-moon-statements.ts';
+import { POINT_NAMES } from '../../../src/reports/text/phrases.ts';
+import { aspectPair } from '../../../src/interpretations/keys.ts';
 
 const AS_OF = '2026-11-25T00:00:00Z';
 const MADRID = { city: 'Madrid', country: 'ES', lat: 40.4168, lng: -3.7038, source: 'request' as const, zone: 'Europe/Madrid' };
@@ -62,5 +64,40 @@ describe('an untimed report states the Moon only as the birth day allows', () =>
     ].join('\n');
     const report = { sections: [{ id: 'synthesis', title: 'Synthesis', markdown: before }] } as never;
     expect(untimedMoonStatements(report, day).wrong).toHaveLength(3);
+  });
+
+  it('calls a tension the tightest in the chart only when no other could be tighter at any hour of the day', () => {
+    const byName = new Map(Object.entries(POINT_NAMES).map(([id, name]) => [name, id]));
+    let unqualified = 0;
+    let qualified = 0;
+    for (const chart of untimedBirths(100, 4411)) {
+      const sky = reportSky({ chart, asOf: AS_OF });
+      const day = sky.moonDay!;
+      const { markdown } = composeReport(chart, { sky });
+      if (markdown.includes('The tightest tension that holds whatever the hour of birth')) qualified++;
+      const m = /The tightest tension in your chart, (.+?) (square|opposite) (.+?), pairs/.exec(markdown);
+      if (!m) continue;
+      unqualified++;
+      const [p1, type, p2] = [byName.get(m[1]!)!, m[2] === 'opposite' ? 'opposition' : 'square', byName.get(m[3]!)!];
+      // The orbs each tension can take over the day: a Moon aspect from the day's record, any other its chart orb.
+      const range = (a: string, b: string, t: string): [number, number] | undefined => {
+        if (a === 'moon' || b === 'moon') {
+          const d = day.aspects.find((x) => x.other === (a === 'moon' ? b : a) && x.type === t);
+          return d ? [d.closest, d.widest] : undefined;
+        }
+        const c = chart.aspects.find((x) => x.type === t && ((x.p1 === a && x.p2 === b) || (x.p1 === b && x.p2 === a)));
+        return c ? [c.orb, c.orb] : undefined;
+      };
+      const worst = range(p1, p2, type)![1];
+      const tenser = [
+        ...chart.aspects.filter((x) => x.p1 !== 'moon' && x.p2 !== 'moon').map((x) => ({ a: x.p1, b: x.p2, t: x.type, best: x.orb })),
+        ...day.aspects.map((x) => ({ a: 'moon', b: x.other, t: x.type, best: x.closest })),
+      ].filter((x) => (x.t === 'square' || x.t === 'opposition') && !(new Set([x.a, x.b]).has(p1) && new Set([x.a, x.b]).has(p2) && x.t === type));
+      // Among the pairs the report reads aspects of (the tension is chosen among them).
+      const rivals = tenser.filter((x) => aspectPair(x.a, x.b) && x.best < worst);
+      expect(rivals, `${chart.subject.datetime.slice(0, 10)}: ${m[0]}`).toEqual([]);
+    }
+    expect(unqualified + qualified).toBeGreaterThan(50);
+    expect(qualified).toBeGreaterThan(5);
   });
 });

@@ -94,8 +94,12 @@ function suggestions(ctx: ReportContext): string[] {
   // Untimed: ranked by the widest orb of the birth day, among the Moon's aspects only those that held all day.
   const tense = aspects.filter((a) => a.family === 'tense' && ctx.rankingOrb(a) !== undefined).sort((a, b) => ctx.rankingOrb(a)! - ctx.rankingOrb(b)!)[0];
   if (tense) {
+    // Untimed: another tension may be the tighter one at some hours (a Moon aspect at its closest, or any aspect while the
+    // chosen Moon aspect is at its widest); then the claim is only about the tensions that hold whatever the hour.
+    const bestCase = (a: (typeof aspects)[number]) => ctx.moonDayAspect(a)?.closest ?? a.orb;
+    const hourMayDecide = !ctx.timed && aspects.some((a) => a !== tense && a.family === 'tense' && bestCase(a) < ctx.rankingOrb(tense)!);
     out.push(
-      `The tightest tension in your chart, ${POINT_NAMES[tense.p1]} ${ASPECT_VERB[tense.type] ?? tense.type} ${POINT_NAMES[tense.p2]}, pairs your ${POINT_FUNCTION[tense.p1]} with your ${POINT_FUNCTION[tense.p2]}. ${ctx.choose(
+      `${hourMayDecide ? 'The tightest tension that holds whatever the hour of birth' : 'The tightest tension in your chart'}, ${POINT_NAMES[tense.p1]} ${ASPECT_VERB[tense.type] ?? tense.type} ${POINT_NAMES[tense.p2]}, pairs your ${POINT_FUNCTION[tense.p1]} with your ${POINT_FUNCTION[tense.p2]}. ${ctx.choose(
         [
           `Instead of letting ${pointInSentence(tense.p1)} or ${pointInSentence(tense.p2)} win, look for projects and relationships where both have a job to do.`,
           `Give each its own hour in the week, and notice how much calmer the other becomes once ${pointInSentence(tense.p1)} has had its turn.`,
