@@ -43,9 +43,15 @@ function weight(t: YearTransit): number {
 
 const READ_IN_FULL = 8;
 
-/** A date of the table: month and day inside the report's twelve months, with its year outside them (a pass felt from the year before). */
+/** "7 Feb": a day and a month in words, which no reader takes for the 2nd of July. */
+function shortDate(iso: string): string {
+  const [, m, d] = iso.split('-').map(Number) as [number, number, number];
+  return `${d} ${MONTHS[m - 1]!.slice(0, 3)}`;
+}
+
+/** A date of the table: day and month inside the report's twelve months, with its year outside them (a pass felt from the year before). */
 function dateInYear(iso: string, year: { from: string; to: string }): string {
-  return iso < year.from || iso > year.to ? iso : iso.slice(5);
+  return iso < year.from || iso > year.to ? longDate(iso) : shortDate(iso);
 }
 
 function when(t: YearTransit): string {
@@ -135,7 +141,7 @@ export function yearAheadSection(ctx: ReportContext): ReportSection | undefined 
       table(
         ['Exact', 'Transit', 'Felt'],
         [...year.transits].map((t) => [
-          t.exact.map((d) => d.slice(5)).join(', '),
+          t.exact.map((d) => dateInYear(d, year)).join(', '),
           `${POINT_NAMES[t.body]} ${ASPECT_WORDS[t.type]} natal ${POINT_NAMES[t.target]}`,
           t.from && t.to ? `${dateInYear(t.from, year)} to ${dateInYear(t.to, year)}` : '',
         ]),
