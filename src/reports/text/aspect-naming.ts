@@ -1,9 +1,12 @@
 /**
- * A family's text made to name its aspect. The library has one entry for the two hard aspects
+ * A family's text made to name its aspect, and to speak only of it. The library has one entry for the two hard aspects
  * (square and opposition) and one for the two soft ones (trine and sextile) of most pairs, and
  * their texts say "squares or opposes", "trine or sextile": read for a chart, the report knows
  * which one it is, so the alternative is replaced by the aspect itself, in the same form
  * ("squaring or opposing" → "squaring", "a square or an opposition" → "an opposition").
+ * Sentences that set the two apart ("a square stirs it from within; an opposition brings it
+ * through another person") keep the clause of the aspect read, when it stands on its own; a
+ * sentence about the other aspect alone is left out (`forTheAspect`).
  */
 
 type Form = 'verb' | 'ing' | 'past' | 'noun' | 'nouns' | 'article' | 'adjective';
@@ -47,4 +50,41 @@ export function namingTheAspect(text: string, type: string): string {
     const right = /^[aeiou]/.test(noun) ? 'an' : 'a';
     return `${article[0] === 'A' ? right[0]!.toUpperCase() + right.slice(1) : right} ${noun}`;
   });
+}
+
+/** The words of each aspect in any of its forms. */
+const WORDS: Record<string, RegExp> = { square: /\bsquar/i, opposition: /\boppos(ition|itions|e|es|ed|ing)\b/i, trine: /\btrin/i, sextile: /\bsextil/i };
+const SIBLING: Record<string, string> = { square: 'opposition', opposition: 'square', trine: 'sextile', sextile: 'trine' };
+/** Where a contrast sentence turns from one aspect to the other. */
+const TURN = /; |, while |, whereas | but /;
+/** A clause that leans on the other for what it speaks of ("an opposition often brings it through another person"). */
+const LEANS_BACK = /\b(it|this|that|them|they|its|the same|the other)\b/i;
+
+/** The text of a family's entry, read for one aspect: named (namingTheAspect), and rid of what only the other aspect does. */
+export function forTheAspect(text: string, type: string): string {
+  const named = namingTheAspect(text, type);
+  const own = WORDS[type];
+  const other = WORDS[SIBLING[type] ?? ''];
+  if (!own || !other) return named;
+  return named
+    .split('\n\n')
+    .map((paragraph) =>
+      paragraph
+        .split(/(?<=[.!?])\s+(?=[A-Z])/)
+        .map((sentence) => {
+          if (!other.test(sentence)) return sentence;
+          if (!own.test(sentence)) return undefined;
+          const clauses = sentence.replace(/[.!?]$/, '').split(TURN);
+          if (clauses.length !== 2) return undefined;
+          const mine = clauses.filter((c) => own.test(c) && !other.test(c));
+          if (mine.length !== 1 || clauses.some((c) => own.test(c) === other.test(c))) return undefined;
+          const kept = mine[0]!;
+          // The second clause stands alone only if it does not point back at the first.
+          if (kept === clauses[1] && LEANS_BACK.test(kept.replace(WORDS[type]!, ''))) return undefined;
+          return `${kept.charAt(0).toUpperCase()}${kept.slice(1)}.`;
+        })
+        .filter((s) => s !== undefined)
+        .join(' '),
+    )
+    .join('\n\n');
 }

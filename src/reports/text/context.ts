@@ -10,7 +10,7 @@ import type { InterpretationEntry } from '../../interpretations/schema.ts';
 import { chartSeed, pick, variantIndex } from '../../interpretations/variant.ts';
 import { bullets } from './report-markdown.ts';
 import { conflictOf, tensionPassage } from '../synthesis/faculty-tensions.ts';
-import { namingTheAspect } from './aspect-naming.ts';
+import { forTheAspect } from './aspect-naming.ts';
 import { aspectFamily } from '../../interpretations/keys.ts';
 import type { ReportSky } from '../sky/report-sky.ts';
 import type { MoonDayAspect } from '../sky/moon-day.ts';
@@ -202,7 +202,7 @@ export class ReportContext {
       // A faculty's tension is named once; a further entry on its other side says which side it adds to.
       parts.push(tensionPassage(conflict, label, (options, which) => this.choose(options, which), this.tensioned.get(conflict.faculty) ?? 0));
       this.tensioned.set(conflict.faculty, (this.tensioned.get(conflict.faculty) ?? 0) + 1);
-    } else parts.push(options.aspectType ? namingTheAspect(this.body(entry), options.aspectType) : this.body(entry));
+    } else parts.push(options.aspectType ? forTheAspect(this.body(entry), options.aspectType) : this.body(entry));
     if (this.style === 'improved' && !options.plain) {
       parts.push(bullets([`Strengths: ${entry.strengths.join('; ')}.`, `Challenges: ${entry.challenges.join('; ')}.`].map((s) => s.replace(/\.\.$/, '.'))));
     }

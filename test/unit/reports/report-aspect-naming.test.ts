@@ -1,6 +1,14 @@
-/** A family's text read for one aspect names that aspect, in the form the text used. */
+/**
+ * A family's text read for one aspect names that aspect, in the form the text used, and says
+ * nothing that only the other aspect of its family does: over every family entry of the library,
+ * read for each of its two aspects, no sentence names the other.
+ */
 import { describe, expect, it } from 'vitest';
-import { namingTheAspect } from '../../../src/reports/text/aspect-naming.ts';
+import { forTheAspect, namingTheAspect } from '../../../src/reports/text/aspect-naming.ts';
+import { getLibrary } from '../../../src/interpretations/library.ts';
+import { composeReport } from '../../../src/reports/text/compose-report.ts';
+import { reportSky } from '../../../src/reports/sky/report-sky.ts';
+import { randomReportCharts } from '../../helpers/random-report-charts.ts';
 
 describe('namingTheAspect', () => {
   it('replaces the soft alternatives with the trine or the sextile, articles agreeing', () => {
@@ -23,5 +31,59 @@ describe('namingTheAspect', () => {
   it("leaves the other family's words, and a conjunction's text, alone", () => {
     expect(namingTheAspect('Saturn squares or opposes your Sun; trine or sextile stays.', 'square')).toBe('Saturn squares your Sun; trine or sextile stays.');
     expect(namingTheAspect('Saturn squares or opposes your Sun.', 'conjunction')).toBe('Saturn squares or opposes your Sun.');
+  });
+});
+
+const NAMES: Record<string, RegExp> = { square: /\bsquar/i, opposition: /\boppos(ition|itions|e|es|ed|ing)\b/i, trine: /\btrin/i, sextile: /\bsextil/i };
+const OTHER: Record<string, string> = { square: 'opposition', opposition: 'square', trine: 'sextile', sextile: 'trine' };
+
+describe('forTheAspect', () => {
+  it('keeps the clause of the aspect read from a sentence that contrasts the two, and leaves out a sentence about the other', () => {
+    const text =
+      'Jupiter stirs your wants. A square often stirs restless wanting from within; an opposition may bring a person who promises the world. The opposition in particular brings a rival. It passes.';
+    expect(forTheAspect(text, 'square')).toBe('Jupiter stirs your wants. A square often stirs restless wanting from within. It passes.');
+    expect(forTheAspect(text, 'opposition')).toBe(
+      'Jupiter stirs your wants. An opposition may bring a person who promises the world. The opposition in particular brings a rival. It passes.',
+    );
+    // A second clause that points back at the first cannot stand alone: the sentence goes.
+    expect(forTheAspect('Desire grows. A square stirs it from within; an opposition brings it through another person.', 'opposition')).toBe('Desire grows.');
+  });
+
+  it('over every family entry of the library, read for each aspect of its family, names only that aspect', () => {
+    let read = 0;
+    for (const [key, entry] of getLibrary().entries) {
+      const family = key.startsWith('transit.') ? key.split('.')[2] : key.startsWith('aspect.') ? key.split('.')[2] : undefined;
+      const types = family === 'tense' || family === 'hard' ? ['square', 'opposition'] : family === 'flowing' || family === 'soft' ? ['trine', 'sextile'] : [];
+      for (const type of types)
+        for (const body of entry.body) {
+          const text = forTheAspect(body, type);
+          read++;
+          expect(NAMES[OTHER[type]!]!.test(text), `${key} read as ${type}: ${text}`).toBe(false);
+          // Never emptied: at least two sentences remain.
+          expect(text.split(/(?<=[.!?])\s+(?=[A-Z])/).length, `${key} ${type}`).toBeGreaterThanOrEqual(2);
+        }
+    }
+    expect(read).toBeGreaterThan(1000);
+  });
+
+  it('over 40 reports, the year ahead reads each transit without naming the other aspect of its family', () => {
+    let transits = 0;
+    for (const chart of randomReportCharts(40, 808)) {
+      const report = composeReport(chart, { sky: reportSky({ chart, asOf: '2026-11-25T00:00:00Z' }) });
+      const year = report.sections.find((s) => s.id === 'year_ahead')?.markdown ?? '';
+      for (const block of year.split(/\n(?=### )/).slice(1)) {
+        const type = /^### \w+ (square|opposite|trine|sextile) /.exec(block)?.[1];
+        if (!type) continue;
+        const aspect = type === 'opposite' ? 'opposition' : type;
+        const reading = block
+          .split('\n')
+          .slice(1)
+          .join('\n')
+          .replace(/^\*[^\n]*\*$/m, '');
+        transits++;
+        expect(NAMES[OTHER[aspect]!]!.test(reading), `${chart.subject.datetime} ${block.slice(0, 300)}`).toBe(false);
+      }
+    }
+    expect(transits).toBeGreaterThan(40);
   });
 });
