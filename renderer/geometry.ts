@@ -76,23 +76,21 @@ export class Frame {
  * (Liang–Barsky clipping): undefined when the segment misses the box.
  */
 export function segmentInBox(from: Point, to: Point, box: { x: number; y: number; w: number; h: number }): [number, number] | undefined {
-  let t0 = 0;
-  let t1 = 1;
   const dx = to.x - from.x;
   const dy = to.y - from.y;
-  const checks: Array<[number, number]> = [
-    [-dx, from.x - box.x],
-    [dx, box.x + box.w - from.x],
-    [-dy, from.y - box.y],
-    [dy, box.y + box.h - from.y],
-  ];
-  for (const [pp, qq] of checks) {
-    if (pp === 0) {
-      if (qq < 0) return undefined;
+  let t0 = 0;
+  let t1 = 1;
+  // Each edge as p·t ≤ q (left, right, top, bottom), chosen by index rather than read from a list
+  // built per call: leader routing clips millions of segments, and those lists were most of its garbage.
+  for (let edge = 0; edge < 4; edge++) {
+    const p = edge === 0 ? -dx : edge === 1 ? dx : edge === 2 ? -dy : dy;
+    const q = edge === 0 ? from.x - box.x : edge === 1 ? box.x + box.w - from.x : edge === 2 ? from.y - box.y : box.y + box.h - from.y;
+    if (p === 0) {
+      if (q < 0) return undefined;
       continue;
     }
-    const t = qq / pp;
-    if (pp < 0) t0 = Math.max(t0, t);
+    const t = q / p;
+    if (p < 0) t0 = Math.max(t0, t);
     else t1 = Math.min(t1, t);
     if (t0 > t1) return undefined;
   }
