@@ -22,6 +22,10 @@ import { ifNoneMatchMatches } from './if-none-match.ts';
 import { compactOpenApi } from './openapi-compact.ts';
 
 const PAGE_TITLE = 'API reference · Astrology calculation service';
+/** How long after its page the document is made when no script request has come first. */
+const SCRIPT_FIRST_MS = 500;
+/** The user agent of the service's own request for the script when it starts (Fastify's inject). */
+const INJECTED = 'lightMyRequest';
 const PAGE_PATH = '/docs/';
 const SCRIPT_PATH = '/docs/js/scalar.js';
 
@@ -95,12 +99,29 @@ export async function registerApiReference(app: FastifyInstance, options: { publ
   app.get('/openapi.json', { schema: { hide: true } }, serveDocument);
   app.get('/docs/json', { schema: { hide: true } }, serveDocument);
 
+  // Scalar's script is prepared (compressed on the thread pool) once the service is ready, not for its first visitor.
+  app.addHook('onReady', async () => {
+    setImmediate(
+      () =>
+        void app
+          .inject({ method: 'GET', url: SCRIPT_PATH })
+          .catch((error: unknown) => app.log.warn({ err: error }, 'the reference script could not be prepared')),
+    );
+  });
+
   await app.register(async (scope) => {
     // Scalar's own route sends its script uncompressed and without validators: sent prepared instead.
     scope.addHook('onSend', async (request, reply, payload) => {
-      if (request.routeOptions.url === PAGE_PATH && reply.statusCode === 200) setImmediate(warmDocument);
       if (request.routeOptions.url !== SCRIPT_PATH || typeof payload !== 'string') return payload;
       return answer(request, reply, (script ??= prepare(payload, 'application/javascript; charset=utf-8')), 'public, max-age=86400');
+    });
+    // A visitor's page asks for the document once the script has run. Made on the event loop (about a second), it is
+    // made after the script has been sent, while the browser runs it; a browser holding the script in its cache asks
+    // for no script, and the document is made a little after its page.
+    scope.addHook('onResponse', async (request, reply) => {
+      if (reply.statusCode !== 200) return;
+      if (request.routeOptions.url === PAGE_PATH) setTimeout(warmDocument, SCRIPT_FIRST_MS).unref();
+      else if (request.routeOptions.url === SCRIPT_PATH && request.headers['user-agent'] !== INJECTED) setImmediate(warmDocument);
     });
     await scope.register(scalar, {
       routePrefix: '/docs',
