@@ -17,11 +17,12 @@
 import { pathToFileURL } from 'node:url';
 import { astrocartographyLines } from '../src/astro/astrocartography.ts';
 import { initEphemeris } from '../src/astro/ephemeris.ts';
-import { parans } from '../src/astro/parans.ts';
+import { ParanSearch } from '../src/astro/parans.ts';
 import { ENDPOINTS } from '../src/features/endpoints.ts';
 import { castAcgSky } from '../src/features/western/astrocartography/acg-sky.ts';
 import { computeAcgCityCheck } from '../src/features/western/astrocartography/astrocartography-city-check-service.ts';
 import { computeAcgLines } from '../src/features/western/astrocartography/astrocartography-service.ts';
+import { paransForPlace } from '../src/features/western/astrocartography/city-scoring.ts';
 import { natalRequest } from '../src/features/western/natal/natal-schemas.ts';
 import { runTask } from '../src/pool-tasks.ts';
 import { resolveSubjectPlace } from '../src/requests/place.ts';
@@ -117,9 +118,11 @@ export function inProcess(seconds: number): Record<string, number> {
     },
     '  lines: answer object': (c) => computeAcgLines(lineTask(c)),
     'city check task': (c) => runTask(c.cityCheck.name, c.cityCheck.task as never),
+    // The search the city check makes: outward from the city's latitude (paransForPlace), not over every latitude.
     '  city check: paran search': (c) => {
-      const sky = castAcgSky(cityTask(c).request, cityTask(c).place);
-      return parans(sky.bodies, ['asc', 'dsc', 'mc', 'ic'], 0, 90);
+      const { request, place, target } = cityTask(c);
+      const sky = castAcgSky(request, place);
+      return paransForPlace(new ParanSearch(sky.bodies, ['asc', 'dsc', 'mc', 'ic'], 0, 90), target.lat, request.paran_orb_deg, request.paran_tail_deg);
     },
     '  city check: answer object': (c) => computeAcgCityCheck(cityTask(c)),
   };

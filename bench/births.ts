@@ -1,4 +1,5 @@
 /** Random but valid births: every benchmark request asks for a different chart. */
+import { randomBirthFrom } from '../test/helpers/random-births.ts';
 import { seededRandom } from '../test/helpers/seeded-random.ts';
 
 // Deterministic, so runs are comparable.
@@ -9,15 +10,7 @@ export function randomInt(min: number, maxInclusive: number): number {
 }
 
 export function randomBirth() {
-  return {
-    year: 1900 + Math.floor(random() * 150),
-    month: 1 + Math.floor(random() * 12),
-    day: 1 + Math.floor(random() * 28),
-    hour: Math.floor(random() * 24),
-    minute: Math.floor(random() * 60),
-    lat: Math.round((random() * 120 - 60) * 1e4) / 1e4,
-    lng: Math.round((random() * 360 - 180) * 1e4) / 1e4,
-  };
+  return randomBirthFrom(random);
 }
 
 /** A transits request: a random birth against noon of a random day of 1900-2100. */

@@ -12,23 +12,14 @@ import { acgCityCheckRequest } from '../../../src/features/western/astrocartogra
 import { paranSummary, scoringFor, visualExplanation } from '../../../src/features/western/astrocartography/astrocartography-city-check-service.ts';
 import { allFocusScores, measureCity } from '../../../src/features/western/astrocartography/city-scoring.ts';
 import { resolveSubjectPlace } from '../../../src/requests/place.ts';
+import { randomBirthFrom } from '../../helpers/random-births.ts';
 import { seededRandom } from '../../helpers/seeded-random.ts';
 
 initEphemeris();
 const random = seededRandom(71071);
 const between = (lo: number, hi: number) => lo + random() * (hi - lo);
 
-function randomNatal() {
-  return {
-    year: 1900 + Math.floor(random() * 150),
-    month: 1 + Math.floor(random() * 12),
-    day: 1 + Math.floor(random() * 28),
-    hour: Math.floor(random() * 24),
-    minute: Math.floor(random() * 60),
-    lat: Math.round(between(-66, 66) * 1e4) / 1e4,
-    lng: Math.round(between(-180, 180) * 1e4) / 1e4,
-  };
-}
+const randomNatal = () => randomBirthFrom(random);
 
 const key = (p: Paran) => `${p.a.id}:${p.eventA}:${p.b.id}:${p.eventB}:${p.lat}:${p.lstDeg}`;
 

@@ -14,27 +14,11 @@ import { composeReport } from '../../../src/reports/text/compose-report.ts';
 import { ReportContext } from '../../../src/reports/text/context.ts';
 import { getLibrary } from '../../../src/interpretations/library.ts';
 import { natalChartFor } from '../../helpers/natal-charts.ts';
-import { seededRandom } from '../../helpers/seeded-random.ts';
+import { untimedBirths } from '../../helpers/random-report-charts.ts';
 
 const AS_OF = '2026-11-25T00:00:00Z';
 const CHICAGO = { city: 'Chicago', country: 'US', lat: 41.8781, lng: -87.6298, source: 'request' as const, zone: 'America/Chicago' };
 const id = (c: Configuration) => `${c.kind}:${c.planets.join(',')}`;
-
-function untimedBirths(count: number, seed: number) {
-  const random = seededRandom(seed);
-  return Array.from({ length: count }, (_, i) =>
-    natalChartFor(
-      {
-        name: `Untimed ${i}`,
-        year: 1930 + Math.floor(random() * 90),
-        month: 1 + Math.floor(random() * 12),
-        day: 1 + Math.floor(random() * 28),
-        time_known: false,
-      },
-      { city: null, country: null, lat: -55 + random() * 115, lng: -170 + random() * 340, source: 'request', zone: 'UTC' } as never,
-    ),
-  );
-}
 
 /** The figures found with the Moon at each tenth of a degree of its day: how many places each was found at, of how many. */
 function figuresAlongTheDay(chart: ReturnType<typeof natalChartFor>, startLon: number, endLon: number) {

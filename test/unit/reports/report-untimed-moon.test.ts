@@ -8,29 +8,13 @@ import { describe, expect, it } from 'vitest';
 import { composeReport } from '../../../src/reports/text/compose-report.ts';
 import { reportSky } from '../../../src/reports/sky/report-sky.ts';
 import { natalChartFor } from '../../helpers/natal-charts.ts';
-import { seededRandom } from '../../helpers/seeded-random.ts';
+import { untimedBirths } from '../../helpers/random-report-charts.ts';
 import { untimedMoonStatements } from '../../helpers/untimed-moon-statements.ts';
 import { POINT_NAMES } from '../../../src/reports/text/phrases.ts';
 import { aspectPair } from '../../../src/interpretations/keys.ts';
 
 const AS_OF = '2026-11-25T00:00:00Z';
 const MADRID = { city: 'Madrid', country: 'ES', lat: 40.4168, lng: -3.7038, source: 'request' as const, zone: 'Europe/Madrid' };
-
-function untimedBirths(count: number, seed: number) {
-  const random = seededRandom(seed);
-  return Array.from({ length: count }, (_, i) =>
-    natalChartFor(
-      {
-        name: `Untimed ${i}`,
-        year: 1930 + Math.floor(random() * 90),
-        month: 1 + Math.floor(random() * 12),
-        day: 1 + Math.floor(random() * 28),
-        time_known: false,
-      },
-      { city: null, country: null, lat: -55 + random() * 115, lng: -170 + random() * 340, source: 'request', zone: 'UTC' } as never,
-    ),
-  );
-}
 
 describe('an untimed report states the Moon only as the birth day allows', () => {
   it('over 100 untimed births and Madrid 1975-06-15, no Moon statement goes beyond the hours it held', () => {
