@@ -9,6 +9,16 @@ export const TEMPERAMENT_WEIGHT = { balance: 6, polarity: 4, hemisphere: 4, domi
 
 const percent = (v: number, total: number) => `${Math.round((100 * v) / total)} %`;
 
+/**
+ * Where the Moon stood from the Sun, as a reader pictures it: ahead of it up to the opposition, just past the opposition,
+ * then closing on it from behind ("356° ahead" is true of a Moon 4° short of the New Moon, and baffling).
+ */
+function moonFromSun(elongation: number): string {
+  if (elongation <= 180) return `Moon ${Math.round(elongation)}° ahead of the Sun`;
+  if (elongation < 225) return `Moon ${Math.round(elongation - 180)}° past its opposition to the Sun`;
+  return `Moon ${Math.round(360 - elongation)}° behind the Sun`;
+}
+
 function entry(ctx: ReportContext, key: string, weight: number, fact?: string): string | undefined {
   const e = ctx.library.entries.get(key);
   return e ? ctx.take(key, e.title, weight, { heading: e.title, fact }) : undefined;
@@ -153,8 +163,7 @@ export function temperamentSection(ctx: ReportContext): ReportSection {
         ctx,
         keys.moonPhase(moonPhase.phase),
         TEMPERAMENT_WEIGHT.moonPhase,
-        // Past the Full Moon the Moon is closing on the Sun from behind: "356° ahead" would be true and baffling.
-        `Moon ${moonPhase.elongation <= 180 ? `${Math.round(moonPhase.elongation)}° ahead of` : `${Math.round(360 - moonPhase.elongation)}° behind`} the Sun${when}, ${lit} % lit: ${withArticle(moonPhase.label.toLowerCase())}`,
+        `${moonFromSun(moonPhase.elongation)}${when}, ${lit} % lit: ${withArticle(moonPhase.label.toLowerCase())}`,
       ) ?? '',
     );
   }
