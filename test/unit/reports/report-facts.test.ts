@@ -182,3 +182,15 @@ describe('the dominant planet of an untimed report', () => {
     expect(named).toBeGreaterThan(3);
   });
 });
+
+describe('a polar chart’s fallback houses', () => {
+  it('the reading says how wide they run, from the chart’s own cusps (Murmansk 1995-01-05)', () => {
+    const murmansk = { city: 'Murmansk', country: 'RU', lat: 68.9585, lng: 33.0827, source: 'request' as const, zone: 'Europe/Moscow' };
+    const chart = natalChartFor({ name: 'Anna Sokolova', year: 1995, month: 1, day: 5, hour: 13, minute: 5 }, murmansk);
+    const cusps = [...chart.houses!].sort((a, b) => a.house - b.house).map((h) => h.abs_pos);
+    const widths = cusps.map((c, i) => (((cusps[(i + 1) % 12]! - c) % 360) + 360) % 360);
+    const { markdown } = composeReport(chart);
+    expect(markdown).toContain(`Here they run from ${Math.round(Math.min(...widths))}° to ${Math.round(Math.max(...widths))}° wide.`);
+    expect(Math.max(...widths) - Math.min(...widths)).toBeGreaterThan(40);
+  });
+});
