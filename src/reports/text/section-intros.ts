@@ -217,7 +217,7 @@ const synthesis: Writer = (ctx) => ({
       `What came up more than once in the chapters above is gathered here for your ${sign(ctx, 'sun')} Sun and ${sign(ctx, 'moon')} Moon: the strengths several factors agree on, the tensions where they disagree, and a few ways of working with both.`,
       `A chart is read in parts but lived as a whole; this chapter draws together the themes yours repeats, from the Sun in ${sign(ctx, 'sun')} outward, and the ones it argues about, with a few concrete suggestions and questions to keep.`,
       `With the Sun in ${sign(ctx, 'sun')} and the Moon in ${sign(ctx, 'moon')} as its anchors, your chart keeps returning to a few ideas, gathered here in one place with the tensions between them and some ways to live with both.`,
-      `The last chapter steps back and gathers what your ${sign(ctx, 'sun')} Sun, your ${sign(ctx, 'moon')} Moon and the rest agreed on, names where they pulled in different directions, and ends with questions worth keeping.`,
+      `This chapter steps back and gathers what your ${sign(ctx, 'sun')} Sun, your ${sign(ctx, 'moon')} Moon and the rest agreed on, names where they pulled in different directions, and ends with questions worth keeping.`,
     ],
     'intro-synthesis',
   ),
