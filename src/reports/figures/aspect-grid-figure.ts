@@ -79,7 +79,9 @@ export function aspectGridFigure(points: readonly string[], aspects: readonly Ke
     cells.push(`<text x="${cx}" y="${top + 30}" class="o" text-anchor="middle">${degreesMinutes(a.orb).replace(/′$/, '')}</text>`);
   }
   return (
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img" aria-label="Aspect grid">` +
-    `<style>.l{font:8pt 'Noto Serif',serif;fill:#1d1d24}.o{font:6.5pt 'Noto Serif',serif;fill:#55506b}</style>${cells.join('')}</svg>`
+    // The report inlines every figure into one page: style rules are scoped by the root's class, or one figure's
+    // bare `.o` styles another's (the aspect grid's orbs were drawn with the year ahead's `fill: none`).
+    `<svg xmlns="http://www.w3.org/2000/svg" class="aspect-grid" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img" aria-label="Aspect grid">` +
+    `<style>.aspect-grid .l{font:8pt 'Noto Serif',serif;fill:#1d1d24}.aspect-grid .o{font:6.5pt 'Noto Serif',serif;fill:#55506b}</style>${cells.join('')}</svg>`
   );
 }

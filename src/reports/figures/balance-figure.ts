@@ -44,8 +44,10 @@ export function balanceFigure(balance: Balance): string {
   const elements = group('Elements', ELEMENTS, ELEMENT_NAMES, balance.elements, balance.total, 0);
   const modalities = group('Modalities', MODALITIES, MODALITY_NAMES, balance.modalities, balance.total, 18 + ELEMENTS.length * ROW + 14);
   return (
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 430 ${height}" width="430" height="${height}" role="img" aria-label="Element and modality balance">` +
-    `<style>.h{font:bold 10pt 'Noto Serif',serif;fill:#2e2363}.l{font:9pt 'Noto Serif',serif;fill:#1d1d24}.v{font:9pt 'Noto Serif',serif;fill:#55506b}</style>` +
+    // The report inlines every figure into one page: style rules are scoped by the root's class, or one figure's
+    // bare `.o` styles another's (the aspect grid's orbs were drawn with the year ahead's `fill: none`).
+    `<svg xmlns="http://www.w3.org/2000/svg" class="balance-figure" viewBox="0 0 430 ${height}" width="430" height="${height}" role="img" aria-label="Element and modality balance">` +
+    `<style>.balance-figure .h{font:bold 10pt 'Noto Serif',serif;fill:#2e2363}.balance-figure .l{font:9pt 'Noto Serif',serif;fill:#1d1d24}.balance-figure .v{font:9pt 'Noto Serif',serif;fill:#55506b}</style>` +
     `${elements}${modalities}</svg>`
   );
 }

@@ -87,8 +87,10 @@ export function yearAheadFigure(year: YearAhead): string | undefined {
   });
 
   return (
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${WIDTH} ${height}" width="${WIDTH}" height="${height}" role="img" aria-label="The year ahead: transits and progressions by date">` +
-    `<style>.m{font:8pt 'Noto Serif',serif;fill:#55506b}.y{font:bold 8pt 'Noto Serif',serif;fill:#2e2363}.l{font:8pt 'Noto Serif',serif;fill:#1d1d24}.p{fill:${PROGRESSED}}.g{stroke:#dcd8ea;stroke-width:0.6}.o{fill:none;stroke-width:1.4}</style>` +
+    // The report inlines every figure into one page: style rules are scoped by the root's class, or one figure's
+    // bare `.o` styles another's (the aspect grid's orbs were drawn with the year ahead's `fill: none`).
+    `<svg xmlns="http://www.w3.org/2000/svg" class="year-ahead-figure" viewBox="0 0 ${WIDTH} ${height}" width="${WIDTH}" height="${height}" role="img" aria-label="The year ahead: transits and progressions by date">` +
+    `<style>.year-ahead-figure .m{font:8pt 'Noto Serif',serif;fill:#55506b}.year-ahead-figure .y{font:bold 8pt 'Noto Serif',serif;fill:#2e2363}.year-ahead-figure .l{font:8pt 'Noto Serif',serif;fill:#1d1d24}.year-ahead-figure .p{fill:${PROGRESSED}}.year-ahead-figure .g{stroke:#dcd8ea;stroke-width:0.6}.year-ahead-figure .o{fill:none;stroke-width:1.4}</style>` +
     `${out.join('')}</svg>`
   );
 }

@@ -4,9 +4,11 @@
  * date, the aspect's colour; and in the report, the figure of the year-ahead chapter.
  */
 import { describe, expect, it } from 'vitest';
+import { composeReport } from '../../../src/reports/text/compose-report.ts';
+import { reportSky } from '../../../src/reports/sky/report-sky.ts';
+import { randomReportCharts } from '../../helpers/random-report-charts.ts';
 import { yearAheadFigure } from '../../../src/reports/figures/year-ahead-figure.ts';
 import type { YearAhead } from '../../../src/reports/sky/year-ahead.ts';
-import { composeReport } from '../../../src/reports/text/compose-report.ts';
 import { natalChartFor } from '../../helpers/natal-charts.ts';
 
 const YEAR: YearAhead = {
@@ -88,5 +90,25 @@ describe('the year-ahead figure', () => {
     const rows = report.sections.find((s) => s.id === 'year_ahead')!.markdown.match(/ natal [A-Z]\w+ \|/g) ?? [];
     expect(rows.length).toBeGreaterThan(0);
     expect((figure!.svg.match(/class="l"/g) ?? []).length).toBe(rows.length);
+  });
+});
+
+describe('the report’s figures on one page', () => {
+  it('scope every style rule by their own root class, so that no figure styles another’s marks', () => {
+    const chart = randomReportCharts(1, 31)[0]!;
+    const report = composeReport(chart, { sky: reportSky({ chart, asOf: '2026-11-25T00:00:00Z' }) });
+    const svgs = Object.values(report.figures ?? {}).flatMap((list) => list.map((f) => f.svg));
+    expect(svgs.length).toBeGreaterThanOrEqual(3);
+    const roots = new Set<string>();
+    for (const svg of svgs) {
+      const root = /^<svg [^>]*class="([\w-]+)"/.exec(svg)?.[1];
+      expect(root, svg.slice(0, 120)).toBeDefined();
+      roots.add(root!);
+      const style = /<style>([^<]*)<\/style>/.exec(svg)?.[1] ?? '';
+      const selectors = [...style.matchAll(/(?:^|\})([^{}]+)\{/g)].map((m) => m[1]!.trim());
+      expect(selectors.length).toBeGreaterThan(0);
+      for (const selector of selectors) expect(selector.startsWith(`.${root} `), `${root}: ${selector}`).toBe(true);
+    }
+    expect(roots.size).toBe(svgs.length);
   });
 });
