@@ -9,6 +9,7 @@
  * The issue's bar is the first operation within 3 s on a quiet box; a busy box reads slower.
  */
 import type { BrowserContext } from 'puppeteer-core';
+import { prepareApiReference } from '../src/http/api-reference-page.ts';
 import { startTestServer } from '../test/helpers/app.ts';
 import { launchChromium } from '../test/helpers/browser-page-checks.ts';
 
@@ -16,6 +17,8 @@ const ROUNDS = Math.max(1, Number(process.argv[2] ?? 5));
 const FIRST_OPERATION = '[id$="/POST/api/v1/natal/calculate"]';
 
 const server = await startTestServer();
+// As the service's own start does once it listens (src/server.ts).
+prepareApiReference(server.app.app);
 const browser = await launchChromium();
 
 interface Visit {

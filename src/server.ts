@@ -6,6 +6,7 @@ import cluster from 'node:cluster';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import { buildApp } from './app.ts';
+import { prepareApiReference } from './http/api-reference-page.ts';
 import { openDatabase, openRedisFor, type Database } from './services.ts';
 import { createComputeRunner } from './compute/runner.ts';
 import { POOL_TASKS } from './pool-tasks.ts';
@@ -194,6 +195,7 @@ async function start(config: Config, log: Logger, options: { platformLayers?: bo
     if (code === 'EACCES') throw new StartupError(`port ${config.PORT} needs privileges this process does not have; set PORT above 1023`);
     throw error;
   }
+  prepareApiReference(app);
   log.info(
     { mode: config.DATABASE_URL ? 'postgres' : 'embedded', compute: config.COMPUTE_MODE, dataDir: config.DATABASE_URL ? undefined : config.dataDir },
     'service ready',
