@@ -141,3 +141,15 @@ export function moonDay(chart: NatalChartInput): MoonDay | undefined {
   aspects.sort((x, y) => x.closest - y.closest);
   return { date, startLon: moonLons[0]!, endLon: moonLons.at(-1)!, signs, ingressAt, aspects };
 }
+
+/**
+ * Longitudes along the Moon's path through the day, from its place at midnight to the next, no more
+ * than `stepDeg` apart: where an untimed chart's statements that rest on the Moon are tested (its
+ * figures, the dominant planet), each holding for the chart only if it holds at all of them.
+ */
+export function moonPlacesOfTheDay(day: Pick<MoonDay, 'startLon' | 'endLon'>, stepDeg: number): number[] {
+  // The path unwrapped across 0° Aries.
+  const travel = (((day.endLon - day.startLon) % 360) + 360) % 360;
+  const places = Math.max(2, Math.ceil(travel / stepDeg) + 1);
+  return Array.from({ length: places }, (_, k) => (day.startLon + (travel * k) / (places - 1)) % 360);
+}

@@ -11,7 +11,7 @@ import type { KeyedAspect } from '../../interpretations/chart-factors/aspects.ts
 import { dominantPlanet } from '../../interpretations/chart-factors/dominant-planet.ts';
 import type { ChartFactors } from '../../interpretations/chart-factors/index.ts';
 import { aspectFamily, aspectPair, type MajorAspectType } from '../../interpretations/keys.ts';
-import type { MoonDay } from '../sky/moon-day.ts';
+import { moonPlacesOfTheDay, type MoonDay } from '../sky/moon-day.ts';
 
 export interface DayDominance {
   /** The planet that leads wherever the Moon stood, if one does. */
@@ -50,12 +50,9 @@ export function dominanceOverTheDay(factors: ChartFactors, day: MoonDay): DayDom
   const moon = factors.points.get('moon');
   if (!moon) return { allDay: factors.dominant.planet, leaders: [factors.dominant.planet] };
   const others = factors.aspects.filter((a) => a.p1 !== 'moon' && a.p2 !== 'moon');
-  const travel = (((day.endLon - day.startLon) % 360) + 360) % 360;
-  const samples = Math.max(2, Math.ceil(travel / STEP_DEG) + 1);
   const points = new Map(factors.points);
   const leads = new Map<string, number>();
-  for (let k = 0; k < samples; k++) {
-    const lon = (day.startLon + (travel * k) / (samples - 1)) % 360;
+  for (const lon of moonPlacesOfTheDay(day, STEP_DEG)) {
     points.set('moon', { ...moon, lon, sign: signOf(lon).id });
     const { planet } = dominantPlanet(points, [...others, ...moonAspects(factors, lon)], factors.chartRuler);
     leads.set(planet, (leads.get(planet) ?? 0) + 1);

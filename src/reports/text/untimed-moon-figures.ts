@@ -8,7 +8,7 @@
 import { signOf } from '../../astro/zodiac.ts';
 import { findConfigurations, type Configuration } from '../../interpretations/chart-factors/configurations.ts';
 import type { PlacedPoint } from '../../interpretations/chart-factors/positions.ts';
-import type { MoonDay } from '../sky/moon-day.ts';
+import { moonPlacesOfTheDay, type MoonDay } from '../sky/moon-day.ts';
 
 export interface DayFigures {
   /** Found wherever the Moon stood that day. */
@@ -23,14 +23,11 @@ const figureId = (c: Configuration) => `${c.kind}:${c.planets.join(',')}`;
 export function figuresOverTheDay(points: ReadonlyMap<string, PlacedPoint>, day: MoonDay): DayFigures {
   const moon = points.get('moon');
   if (!moon) return { sure: findConfigurations(points), possible: [] };
-  // The Moon's path, unwrapped across 0° Aries.
-  const travel = (((day.endLon - day.startLon) % 360) + 360) % 360;
-  const samples = Math.max(2, Math.ceil(travel / STEP_DEG) + 1);
+  const places = moonPlacesOfTheDay(day, STEP_DEG);
   // Each figure is stated as it stands with the noon Moon when it holds then (its orb varies along the day).
   const seen = new Map<string, { figure: Configuration; count: number }>(findConfigurations(points).map((figure) => [figureId(figure), { figure, count: 0 }]));
   const placed = new Map(points);
-  for (let k = 0; k < samples; k++) {
-    const lon = (day.startLon + (travel * k) / (samples - 1)) % 360;
+  for (const lon of places) {
     placed.set('moon', { ...moon, lon, sign: signOf(lon).id });
     for (const figure of findConfigurations(placed)) {
       const id = figureId(figure);
@@ -40,5 +37,5 @@ export function figuresOverTheDay(points: ReadonlyMap<string, PlacedPoint>, day:
     }
   }
   const all = [...seen.values()];
-  return { sure: all.filter((s) => s.count === samples).map((s) => s.figure), possible: all.filter((s) => s.count < samples).map((s) => s.figure) };
+  return { sure: all.filter((s) => s.count === places.length).map((s) => s.figure), possible: all.filter((s) => s.count < places.length).map((s) => s.figure) };
 }
