@@ -24,8 +24,8 @@ import { compactOpenApi } from './openapi-compact.ts';
 const PAGE_TITLE = 'API reference · Astrology calculation service';
 /** How long after its page the document is made when no script request has come first. */
 const SCRIPT_FIRST_MS = 500;
-/** The user agent of the service's own request for the script when it starts (Fastify's inject). */
-const INJECTED = 'lightMyRequest';
+/** The user agent of the service's own request for the script when it starts (prepareApiReference). */
+const PREPARING = 'astro-reference-preparation';
 const PAGE_PATH = '/docs/';
 const SCRIPT_PATH = '/docs/js/scalar.js';
 
@@ -71,7 +71,7 @@ function answer(request: FastifyRequest, reply: FastifyReply, served: Served, ca
   return compressed;
 }
 
-/** Scalar's script, the same in every server of the process: prepared once, when first asked for. */
+/** Scalar's script, the same in every server of the process: prepared once, by the service's start or when first asked for. */
 let script: Served | undefined;
 
 /**
@@ -84,7 +84,7 @@ export function prepareApiReference(app: FastifyInstance): void {
   setImmediate(
     () =>
       void app
-        .inject({ method: 'GET', url: SCRIPT_PATH })
+        .inject({ method: 'GET', url: SCRIPT_PATH, headers: { 'user-agent': PREPARING } })
         .catch((error: unknown) => app.log.warn({ err: error }, 'the reference script could not be prepared')),
   );
 }
@@ -126,7 +126,7 @@ export async function registerApiReference(app: FastifyInstance, options: { publ
     scope.addHook('onResponse', async (request, reply) => {
       if (reply.statusCode !== 200) return;
       if (request.routeOptions.url === PAGE_PATH) setTimeout(warmDocument, SCRIPT_FIRST_MS).unref();
-      else if (request.routeOptions.url === SCRIPT_PATH && request.headers['user-agent'] !== INJECTED) setImmediate(warmDocument);
+      else if (request.routeOptions.url === SCRIPT_PATH && request.headers['user-agent'] !== PREPARING) setImmediate(warmDocument);
     });
     await scope.register(scalar, {
       routePrefix: '/docs',

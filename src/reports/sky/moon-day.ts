@@ -149,7 +149,7 @@ export function moonDay(chart: NatalChartInput): MoonDay | undefined {
  */
 export function moonPlacesOfTheDay(day: Pick<MoonDay, 'startLon' | 'endLon'>, stepDeg: number): number[] {
   // The path unwrapped across 0° Aries.
-  const travel = (((day.endLon - day.startLon) % 360) + 360) % 360;
+  const travel = normalizeDegrees(day.endLon - day.startLon);
   const places = Math.max(2, Math.ceil(travel / stepDeg) + 1);
-  return Array.from({ length: places }, (_, k) => (day.startLon + (travel * k) / (places - 1)) % 360);
+  return Array.from({ length: places }, (_, k) => normalizeDegrees(day.startLon + (travel * k) / (places - 1)));
 }

@@ -1,4 +1,5 @@
 /** How to read the report: the library's introduction, the chapters in this chart's order, and what its reading leaves out. */
+import { normalizeDegrees } from '../../../astro/zodiac.ts';
 import type { ReportContext } from '../context.ts';
 import { pointInSentence } from '../phrases.ts';
 import { introducedSection, type ReportSection } from '../section.ts';
@@ -47,7 +48,7 @@ export function howToReadSection(ctx: ReportContext): ReportSection {
 function houseWidths(ctx: ReportContext): string {
   const cusps = [...(ctx.chart.houses ?? [])].sort((a, b) => a.house - b.house).map((h) => h.abs_pos);
   if (cusps.length !== 12) return '';
-  const widths = cusps.map((c, i) => (((cusps[(i + 1) % 12]! - c) % 360) + 360) % 360);
+  const widths = cusps.map((c, i) => normalizeDegrees(cusps[(i + 1) % 12]! - c));
   const [least, most] = [Math.min(...widths), Math.max(...widths)];
   return most - least < 20 ? '' : ` Here they run from ${Math.round(least)}° to ${Math.round(most)}° wide.`;
 }

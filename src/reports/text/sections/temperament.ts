@@ -136,12 +136,12 @@ export function temperamentSection(ctx: ReportContext): ReportSection {
 
   const { allDay, leaders } = ctx.dominance;
   if (allDay) {
-    // The winner first, then the others by score (ties in the order of the planets).
-    const ranking = Object.entries(dominant.scores).sort((a, b) => (b[0] === dominant.planet ? 1 : 0) - (a[0] === dominant.planet ? 1 : 0) || b[1] - a[1]);
+    // The winner first (the one the synthesis leans on too), then the others by score (ties in the order of the planets).
+    const ranking = Object.entries(dominant.scores).sort((a, b) => (b[0] === allDay ? 1 : 0) - (a[0] === allDay ? 1 : 0) || b[1] - a[1]);
     parts.push(
       entry(
         ctx,
-        keys.dominantPlanet(dominant.planet),
+        keys.dominantPlanet(allDay),
         TEMPERAMENT_WEIGHT.dominant,
         `Scores: ${ranking
           .slice(0, 3)
