@@ -18,6 +18,7 @@ import { resolveSubjectPlace } from '../../../src/requests/place.ts';
 import { kundliLayout, renderKundliSvg } from '../../../renderer/kundli/kundli-render.ts';
 import { KUNDLI_STYLES } from '../../../renderer/kundli/kundli-model.ts';
 import { textWidth } from '../../../renderer/text.ts';
+import { randomBirthFrom } from '../../helpers/random-births.ts';
 import { seededRandom } from '../../helpers/seeded-random.ts';
 
 initEphemeris();
@@ -118,13 +119,7 @@ describe('the Vedic chart images', () => {
     const divisions: VargaDivision[] = [1, 2, 3, 4, 7, 9, 10, 12, 16, 20, 24, 27, 30, 40, 45, 60];
     for (let i = 0; i < 24; i++) {
       const body = {
-        year: 1900 + Math.floor(random() * 150),
-        month: 1 + Math.floor(random() * 12),
-        day: 1 + Math.floor(random() * 28),
-        hour: Math.floor(random() * 24),
-        minute: Math.floor(random() * 60),
-        lat: Math.round((random() * 120 - 60) * 100) / 100,
-        lng: Math.round((random() * 360 - 180) * 100) / 100,
+        ...randomBirthFrom(random),
         chart_style: KUNDLI_STYLES[i % 3],
         size: [300, 600, 1000][i % 3],
       };
