@@ -4,10 +4,12 @@
  * assert one pole ("Rows can flare quickly" / "Anger may be slow to show"). A report that asserts
  * both poles of a faculty is a finding, unless the report names that faculty's tension (its
  * tension passage quotes both poles' descriptions, and the entries on either side are then read
- * as the two sides of one tension). Tension passages themselves are not read for assertions.
+ * as the two sides of one tension). Tension passages themselves are not read for assertions, nor
+ * questions, nor a sentence that says both sides at once; nor the year ahead, whose transits describe
+ * a season ("self-doubt can belong to this period"), not what the reader is like.
  *
  * The phrasings are this project's own vocabulary for the poles, checked against the pairs a reader
- * quoted from the Athens and Tromsø reports, and kept narrow: a phrase counts only when it asserts the pole of
+ * quoted from the Athens, Tromsø, Sydney, Chicago and Murmansk reports, and kept narrow: a phrase counts only when it asserts the pole of
  * the reader, not when it describes others or a passing mood.
  */
 import type { ComposedReport } from '../../src/reports/text/compose-report.ts';
@@ -21,14 +23,15 @@ const POLE_PHRASES: Record<string, Record<string, RegExp>> = {
   },
   confidence: {
     assured: /\bconfidence (is usually one of your strengths|comes naturally)|\bnatural (self-)?confidence\b|\btrust(s)? your own worth\b/i,
-    doubting: /\bnot (yet )?good enough\b|\bself-doubt\b|\bdoubting yourself\b|\bnever quite ready\b/i,
+    doubting: /(?<!(their|the) \w+ is )\bnot (yet )?good enough\b|\bself-doubt\b|\bdoubting yourself\b|\bnever quite ready\b/i,
   },
   change: {
     restless: /\bseldom stuck in one gear\b|\bneeds? variety and fresh ground\b|\bcraves? (constant )?change\b/i,
-    settled: /\bstaying power is what you reach for\b|\bfeels? safest with a steady rhythm\b|\bresists? change\b/i,
+    settled:
+      /\bstaying power is what you reach for\b|\bfeels? safest with a steady rhythm\b|\b(you (may |might |tend to |often )?resist|(?<!(institutions|structures) that )resists) change\b/i,
   },
   mind: {
-    quick: /\bquick(-witted| mind| wit)\b|\bthinks? (fast|quickly)\b|\bquick grasp\b|\bseen as witty\b/i,
+    quick: /(?<!\ba )\bquick(-witted| mind| wit)\b|\bthinks? (fast|quickly)\b|\bquick grasp\b|\bseen as witty\b/i,
     methodical: /\bmethodical (mind|thinker)\b|\bwants each thought tested\b/i,
   },
   drive: {
@@ -38,6 +41,17 @@ const POLE_PHRASES: Record<string, Record<string, RegExp>> = {
   feeling: {
     expressive: /\bfeelings (tend to be )?(vivid, )?openly shown\b|\bshows? what (it|you) feels? at once\b/i,
     guarded: /\bkeeps? (your )?feelings under (careful )?watch\b|\brarely shows? what (you|it) feels?\b/i,
+  },
+  initiative: {
+    bold: /\b(rarely|never) waits? for permission\b|\b(start|starts|act|acts) without waiting for permission\b|\bacts? first and asks? permission later\b|\bnatural starter\b|\bself-starter\b|\b(the one who |that )moves? first\b|\breflex to take charge\b/i,
+    hesitant:
+      /(?<!as if you had )\b(you|may|might|can|still|often|been|tend to) (still )?(wait|waits|waiting) (a long time )?(for (outside |other people's )?permission|for someone else to (start|say|go|make|move|take|lead|set)|to be (asked|invited))\b|\bhold(s)? back until\b|\bhesitat(e|es|ing) to act\b|\bsit on a good idea\b|\bstarting is the hard part\b/i,
+  },
+  resilience: {
+    buoyant:
+      /\byou (usually |often |tend to |can )?bounce back\b|\bbounce back (quickly|fast)|\brecovers? (quickly|fast|faster)\b|\b(rarely|seldom) keeps you down\b|\bquick to recover\b|\bquick recovery\b|\brecover from (setbacks|disappointment)\b/i,
+    sensitive:
+      /\b(criticism|rejection|a setback|setbacks|disapproval|feedback)\b[^.]{0,40}\b(stings?|lands? (hard|heavily|deeply)|cuts? deep|hits? harder)\b|\bdim your enthusiasm\b|\breplay(s|ed)?\b[^.]{0,30}\b(mistakes?|errors?|defeat|setback|slip)\b|\b(feels?( less)? like|than|lands? (as|like)|read as) (a |an )?verdicts? on (who you are|your)\b|\btakes? (things|it|setbacks) to heart\b/i,
   },
   manner: {
     expansive: /\bmeets? the world openly and generously\b|\bready to take up room\b/i,
@@ -61,16 +75,21 @@ function tensionsNamed(markdown: string): Set<string> {
 
 export function oppositeClaimsInText(report: ComposedReport): FacultyFinding[] {
   const named = tensionsNamed(report.markdown);
-  const paragraphs = report.sections
-    .filter((s) => !['cover', 'appendix', 'disclaimer'].includes(s.id))
+  // Sentences, not paragraphs: a question asserts nothing, and a sentence that says both sides ("rejection may sting
+  // sharply, yet you usually bounce back") is one nuanced claim, not two opposite ones.
+  const sentences = report.sections
+    .filter((s) => !['cover', 'appendix', 'disclaimer', 'year_ahead'].includes(s.id))
     .flatMap((s) => s.markdown.split('\n\n'))
-    .filter((p) => !TENSION.test(p) && !p.startsWith('|') && !p.startsWith('#'));
+    .filter((p) => !TENSION.test(p) && !p.startsWith('|') && !p.startsWith('#'))
+    .flatMap((p) => p.split(/(?<=[.!?])\s+/))
+    .filter((s) => !s.endsWith('?'));
   const findings: FacultyFinding[] = [];
   for (const [faculty, poles] of Object.entries(POLE_PHRASES)) {
     if (named.has(faculty)) continue;
     const [a, b] = Object.values(poles) as [RegExp, RegExp];
-    const first = paragraphs.map((p) => a.exec(p)?.[0]).find(Boolean);
-    const second = paragraphs.map((p) => b.exec(p)?.[0]).find(Boolean);
+    const one = sentences.filter((s) => !(a.test(s) && b.test(s)));
+    const first = one.map((s) => a.exec(s)?.[0]).find(Boolean);
+    const second = one.map((s) => b.exec(s)?.[0]).find(Boolean);
     if (first && second) findings.push({ faculty, sentences: [first, second] });
   }
   return findings;

@@ -104,6 +104,29 @@ FACULTIES.anger = {
   ],
 };
 
+// Two more a reader found side by side in three reports (never waiting for permission beside still waiting for it;
+// bad news that rarely keeps you down beside a rejection that dims your enthusiasm for weeks).
+FACULTIES.initiative = {
+  poles: {
+    bold: 'moves first, starting things and taking the lead without waiting to be asked',
+    hesitant: 'waits to be invited, or to be sure of its ground, before it steps forward',
+  },
+  together: [
+    'The bold side sees the opening and the hesitant side asks whether it is the right one. Let the first propose and the second set one condition, and you move early without moving blindly.',
+    'Where you already feel at home you may lead without a second thought; where you feel watched you may wait to be asked. Noticing which room you are in tells you which side is speaking, and whether the waiting is wisdom or habit.',
+  ],
+};
+FACULTIES.resilience = {
+  poles: {
+    buoyant: 'recovers quickly from a setback and is already looking for the next opening',
+    sensitive: 'takes a setback or a refusal to heart and needs time before it tries again',
+  },
+  together: [
+    'A quick recovery and a slow one can both be yours: small knocks may roll off while the ones that touch what you care about stay longer. Giving the second kind its time, instead of pretending to the first, lets you come back whole.',
+    'The buoyant side keeps you trying and the sensitive side makes sure you learn something before you do. A setback you have felt and then left behind tends to teach more than one you never let in.',
+  ],
+};
+
 export interface ClaimConflict {
   faculty: string;
   /** The pole already read, and the entry that read it. */
@@ -134,10 +157,16 @@ export function labelInSentence(label: string): string {
   if (aspect) return `the ${ASPECT_NOUNS[aspect[2]!]} between your ${aspect[1]} and ${aspect[3]}`;
   const rising = /^(\w+) Rising$/.exec(label);
   if (rising) return `your ${rising[1]} rising sign`;
+  const retrograde = /^(\w+) Retrograde at Birth$/.exec(label);
+  if (retrograde) return `your ${retrograde[1]}, retrograde at birth`;
   const dominant = /^(.+) as Your Dominant Planet$/.exec(label);
   if (dominant) return `${dominant[1]} as your dominant planet`;
   if (/^[A-Z][a-z]+( Node)? in /.test(label)) return `your ${lower(label)}`;
   if (label.startsWith('The ')) return lower(label).replace(/^The /, 'the ');
+  const figure = /^(Cardinal|Fixed|Mutable) (T-Square|Grand Cross)$|^(Grand Trine in \w+|Yod|Kite)$/.exec(label);
+  if (figure) return `your ${label.toLowerCase().replace('t-square', 'T-square')}`;
+  const least = /^Least (Element|Modality): (\w+)$/.exec(label);
+  if (least) return `the scarcity of ${least[2]!.toLowerCase()}${least[1] === 'Modality' ? ' signs' : ''} in your chart`;
   // Any other heading ("Fixed Energy in the Background", "Grand Trine in Fire") is named, not made a subject in its capitals.
   return `what “${label}” describes`;
 }
@@ -147,6 +176,7 @@ const ASPECT_NOUNS: Record<string, string> = { conjunct: 'conjunction', square: 
 /** What an entry about a point says of it, seen from the point ("its sign, Capricorn"); undefined when the label is not about `point`. */
 function relationToPoint(label: string, point: string): string | undefined {
   if (label === `${point} as Your Dominant Planet`) return 'its weight as your dominant planet';
+  if (label === `${point} Retrograde at Birth`) return 'its retrograde motion at birth';
   const house = new RegExp(`^${point} in the (\\w+) House$`).exec(label);
   if (house) return `its house, the ${house[1]}`;
   const sign = new RegExp(`^${point} in (\\w+)$`).exec(label);

@@ -109,7 +109,11 @@ export function composeReport(chart: NatalChartInput, options: ReportOptions = {
         caption: `The year ahead by date: each transit's first pass within orb as a bar (1° for Jupiter and Saturn, 1.5° for the outer planets), its exact dates as dots${ctx.sky.yearAhead!.progressions.length ? "; the progressed Sun's and Moon's events as diamonds" : ''}.`,
       },
     ];
-  const readings = ctx.shown.map((s) => ({ key: s.key, label: s.label, claims: s.claims, tension: s.tension, tensions: s.tensions }));
+  const readings = [
+    ...ctx.shown.map((s) => ({ key: s.key, label: s.label, claims: s.claims, tension: s.tension, tensions: s.tensions })),
+    // The report's own sentences that claim something (a scarcity, Saturn pressing on a planet) are readings too.
+    ...ctx.ownReadings.map((r) => ({ key: 'report', label: r.label, claims: r.claims, tension: r.tensions[0], tensions: r.tensions })),
+  ];
   return { markdown: `${sections.map((s) => s.markdown).join('\n\n')}\n`, sections, figures, readings };
 }
 

@@ -9,7 +9,7 @@ import type { InterpretationLibrary } from '../../interpretations/library.ts';
 import type { InterpretationEntry } from '../../interpretations/schema.ts';
 import { chartSeed, pick, variantIndex } from '../../interpretations/variant.ts';
 import { bullets } from './report-markdown.ts';
-import { conflictOf, tensionPassage } from '../synthesis/faculty-tensions.ts';
+import { conflictOf, tensionPassage, type ClaimConflict } from '../synthesis/faculty-tensions.ts';
 import { forTheAspect } from './aspect-naming.ts';
 import { aspectFamily } from '../../interpretations/keys.ts';
 import type { ReportSky } from '../sky/report-sky.ts';
@@ -18,6 +18,13 @@ import { figuresOverTheDay, type DayFigures } from './untimed-moon-figures.ts';
 import { dominanceOverTheDay, type DayDominance } from './untimed-dominance.ts';
 
 export type ReportStyle = 'standard' | 'improved';
+
+/** A sentence of the report's own that claims something of a faculty: what it asserted, and the tensions it named. */
+export interface OwnReading {
+  label: string;
+  claims: string[];
+  tensions: string[];
+}
 
 export interface ShownEntry {
   key: string;
@@ -40,11 +47,14 @@ export class ReportContext {
   private readonly used = new Set<string>();
   /** The pole of each faculty the report has asserted so far, and the entry that asserted it. */
   private readonly claimed = new Map<string, { pole: string; label: string }>();
-  /** Faculties whose tension the report has named. */
   /** How often the report has written about each faculty's tension (tensionPassage's `timesNamed`). */
   private readonly tensioned = new Map<string, number>();
   /** Passages of the report's own that must appear once (a conjunction read as one figure). */
   private readonly said = new Set<string>();
+  /** The report's own sentences that claimed something (ownClaims), as the readings of the entries are kept in `shown`. */
+  readonly ownReadings: OwnReading[] = [];
+  /** How often each kind of repeated sentence has been said (chooseInTurn). */
+  private readonly turns = new Map<string, number>();
 
   constructor(
     readonly chart: NatalChartInput,
@@ -163,16 +173,21 @@ export class ReportContext {
     // sets a faculty's pole nor is set against one (a tension passage would name it without its hours).
     const conditional = this.moonForSomeHours(key);
     // An entry that would assert the opposite of what the report already said of a faculty is read as a tension instead.
-    const conflict = conditional ? undefined : conflictOf(entry.claims, this.claimed);
+    const claims = this.claimsOf(entry);
+    const conflict = conditional ? undefined : conflictOf(claims, this.claimed);
+    const conflicts = conflict ? claims.map((c) => conflictOf([c], this.claimed)).filter((c) => c !== undefined) : [];
+    // Once the report has named a faculty's tension, an entry on either side is one of its voices, not a contradiction:
+    // it keeps its text, introduced by the side it speaks for (replaced by that one sentence, its section was left thin).
+    const voice = conflict !== undefined && !options.keepText && conflicts.every((k) => this.tensioned.has(k.faculty));
     // A core placement keeps its own text on a conflict, so it still asserts its claims on the other faculties.
     // Every faculty on which a kept text disagrees with what was read before is named as a tension after it, not only the first.
-    const keptConflicts = conflict && options.keepText ? (entry.claims ?? []).map((c) => conflictOf([c], this.claimed)).filter((c) => c !== undefined) : [];
+    const keptConflicts = options.keepText || voice ? conflicts : [];
     const asserted = conditional
       ? []
       : !conflict
-        ? [...(entry.claims ?? [])]
-        : options.keepText
-          ? (entry.claims ?? []).filter((c) => !keptConflicts.some((k) => c.startsWith(`${k.faculty}:`)))
+        ? [...claims]
+        : keptConflicts.length
+          ? claims.filter((c) => !keptConflicts.some((k) => c.startsWith(`${k.faculty}:`)))
           : [];
     this.shown.push({
       key,
@@ -183,34 +198,80 @@ export class ReportContext {
       tension: conflict?.faculty,
       tensions: conflict ? (keptConflicts.length ? keptConflicts.map((k) => k.faculty) : [conflict.faculty]) : [],
     });
-    for (const claim of asserted) {
-      const [faculty, pole] = claim.split(':') as [string, string];
-      if (!this.claimed.has(faculty)) this.claimed.set(faculty, { pole, label });
-    }
+    this.assert(asserted, label);
     const parts: string[] = [];
     if (options.heading !== undefined) parts.push(`### ${options.heading}`);
     // The chart's data for the entry as a short line of its own, so the prose that follows is the library's alone.
     if (options.fact) parts.push(`*${options.fact}*`);
-    if (conflict && options.keepText) {
+    const text = () => (options.aspectType ? forTheAspect(this.body(entry), options.aspectType) : this.body(entry));
+    if (voice) {
+      for (const k of keptConflicts) parts.push(this.nameTension(k, label));
+      parts.push(text());
+    } else if (conflict && options.keepText) {
       // The placement keeps its reading; its claims are not asserted on their own but as the other side of a named tension.
       parts.push(this.body(entry));
-      for (const k of keptConflicts) {
-        parts.push(tensionPassage(k, label, (options, which) => this.choose(options, which), this.tensioned.get(k.faculty) ?? 0));
-        this.tensioned.set(k.faculty, (this.tensioned.get(k.faculty) ?? 0) + 1);
-      }
-    } else if (conflict) {
-      // A faculty's tension is named once; a further entry on its other side says which side it adds to.
-      parts.push(tensionPassage(conflict, label, (options, which) => this.choose(options, which), this.tensioned.get(conflict.faculty) ?? 0));
-      this.tensioned.set(conflict.faculty, (this.tensioned.get(conflict.faculty) ?? 0) + 1);
-    } else parts.push(options.aspectType ? forTheAspect(this.body(entry), options.aspectType) : this.body(entry));
+      for (const k of keptConflicts) parts.push(this.nameTension(k, label));
+    } else if (conflict) parts.push(this.nameTension(conflict, label));
+    else parts.push(text());
     if (this.style === 'improved' && !options.plain) {
       parts.push(bullets([`Strengths: ${entry.strengths.join('; ')}.`, `Challenges: ${entry.challenges.join('; ')}.`].map((s) => s.replace(/\.\.$/, '.'))));
     }
     return parts.join('\n\n');
   }
 
+  /**
+   * What a sentence of the report's own claims (the scarcity of an element, Saturn pressing on a
+   * planet), as a library entry would: claims that agree with what the report has said are asserted
+   * from here on; for each that contradicts it, the passage naming the tension, to print after the
+   * sentence. `label` names the sentence's source as an entry label would ("Mars square Saturn").
+   */
+  ownClaims(claims: readonly string[], label: string): string[] {
+    const passages: string[] = [];
+    const reading: OwnReading = { label, claims: [], tensions: [] };
+    for (const claim of claims) {
+      const conflict = conflictOf([claim], this.claimed);
+      if (conflict) {
+        passages.push(this.nameTension(conflict, label));
+        reading.tensions.push(conflict.faculty);
+      } else {
+        this.assert([claim], label);
+        reading.claims.push(claim);
+      }
+    }
+    this.ownReadings.push(reading);
+    return passages;
+  }
+
+  /** Whether a line claiming `claims` would contradict a side the report has taken, on a faculty whose tension it has not named. */
+  contradicts(claims: readonly string[] | undefined): boolean {
+    const conflict = conflictOf(claims, this.claimed);
+    return conflict !== undefined && !this.tensioned.has(conflict.faculty);
+  }
+
+  /** The first pole the report asserts of a faculty stands; later ones are read as tensions with it. */
+  private assert(claims: readonly string[], label: string): void {
+    for (const claim of claims) {
+      const [faculty, pole] = claim.split(':') as [string, string];
+      if (!this.claimed.has(faculty)) this.claimed.set(faculty, { pole, label });
+    }
+  }
+
+  /** The passage for a claim that contradicts one read earlier: the tension named the first time, its side said after. */
+  private nameTension(conflict: ClaimConflict, label: string): string {
+    const times = this.tensioned.get(conflict.faculty) ?? 0;
+    this.tensioned.set(conflict.faculty, times + 1);
+    return tensionPassage(conflict, label, (options, which) => this.choose(options, which), times);
+  }
+
   body(entry: InterpretationEntry): string {
     return pick(entry.body, this.seed, entry.key);
+  }
+
+  /** What the entry claims as this report prints it: the entry's own claims and those of the reading `body` picks. */
+  claimsOf(entry: InterpretationEntry): string[] {
+    const own = entry.claims ?? [];
+    const variant = entry.variant_claims?.[String(variantIndex(entry.key, this.seed, entry.body.length))];
+    return variant ? [...own, ...variant.filter((c) => !own.includes(c))] : own;
   }
 
   /** One of several phrasings, fixed for this chart and label. */
@@ -224,6 +285,17 @@ export class ReportContext {
    */
   chooseIndex(n: number, label: string): number {
     return variantIndex(`report#${label}`, this.seed, n);
+  }
+
+  /**
+   * One of several phrasings for a kind of sentence a report says again and again (a cusp, an
+   * empty house, a planet met before): the first is fixed by the chart, each further one takes the
+   * next, so that a chapter does not repeat a template word for word while others lie unused.
+   */
+  chooseInTurn<T>(options: readonly T[], kind: string): T {
+    const said = this.turns.get(kind) ?? 0;
+    this.turns.set(kind, said + 1);
+    return options[(this.chooseIndex(options.length, kind) + said) % options.length]!;
   }
 
   signName(id: string): string {

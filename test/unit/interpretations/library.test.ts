@@ -103,6 +103,16 @@ describe('loading', () => {
     expect(one({ group: 'x/y', entries: [{ ...entry, reflection: ['Not a question.'] }] })).toThrow(/question/);
     expect(one({ group: 'x/y', entries: [{ ...entry, body: [`${entry.body[0]} **bold**`] }] })).toThrow(/markdown/);
     expect(one({ group: 'x/y', entries: [{ ...entry, extra: 1 }] })).toThrow(LibraryError);
+    // What a reading or a list line claims: of a variant the entry has, one side of a faculty, of a line it has.
+    const variant = String(entry.body.length);
+    expect(one({ group: 'x/y', entries: [{ ...entry, variant_claims: { [variant]: ['resilience:buoyant'] } }] })).toThrow(/body variants/);
+    expect(one({ group: 'x/y', entries: [{ ...entry, claims: ['resilience:buoyant'], variant_claims: { 0: ['resilience:sensitive'] } }] })).toThrow(
+      /both poles/,
+    );
+    expect(one({ group: 'x/y', entries: [{ ...entry, list_claims: { 'Not a line of it': ['initiative:bold'] } }] })).toThrow(/strengths or challenges/);
+    expect(
+      one({ group: 'x/y', entries: [{ ...entry, variant_claims: { 0: ['initiative:bold'] }, list_claims: { [entry.strengths[0]]: ['initiative:bold'] } }] })(),
+    ).toBeDefined();
   });
 
   it('the checks find a shared run and a shared opening', () => {

@@ -9,7 +9,8 @@ import { composeReport } from '../../../src/reports/text/compose-report.ts';
 import { reportSky } from '../../../src/reports/sky/report-sky.ts';
 import { natalChartFor, PLACES } from '../../helpers/natal-charts.ts';
 import { randomReportCharts } from '../../helpers/random-report-charts.ts';
-import { oppositeClaimsInText } from '../../helpers/report-faculty-text.ts';
+import { FACULTY_PHRASES, oppositeClaimsInText } from '../../helpers/report-faculty-text.ts';
+import { getLibrary } from '../../../src/interpretations/library.ts';
 
 const AS_OF = '2026-11-25T00:00:00Z';
 const ATHENS = { city: 'Athens', country: 'GR', lat: 37.9838, lng: 23.7275, source: 'request' as const, zone: 'Europe/Athens' };
@@ -40,10 +41,41 @@ describe('opposite claims in the printed text', () => {
         'change',
       ],
       ['Anger may be slow to show, and builds out of sight.', 'Rows can flare quickly and clear just as fast.', 'anger'],
+      // From the Sydney, Chicago and Murmansk reports read page by page.
+      [
+        'This independence makes you a natural starter of projects, a pioneer in unfamiliar territory and someone who rarely waits for permission.',
+        'Picture a meeting where you hold the best idea in the room and still wait for someone else to say it first.',
+        'initiative',
+      ],
+      [
+        'Bad news rarely keeps you down for long, because part of you is already searching for what it might teach.',
+        'A single rejection, such as a polite refusal of a story you submitted or an application that went unanswered, can dim your enthusiasm for weeks.',
+        'resilience',
+      ],
     ] as const;
     for (const [a, b, faculty] of quoted) {
       const report = { markdown: `${a}\n\n${b}\n`, sections: [{ id: 'meeting_world', title: 'x', markdown: `${a}\n\n${b}` }] } as never;
       expect(oppositeClaimsInText(report).map((f) => f.faculty)).toEqual([faculty]);
     }
+  });
+
+  it('every sentence of the library that the check reads as one side of initiative or resilience is tagged with that side', () => {
+    // The tags the report acts on and the words the check reads must agree: an untagged sentence would go unnoticed
+    // by the report and be found by the reader. Transits describe a season and carry no claims.
+    const untagged: string[] = [];
+    for (const e of getLibrary().entries.values()) {
+      if (e.key.startsWith('transit.')) continue;
+      e.body.forEach((body, v) => {
+        const claims = new Set([...(e.claims ?? []), ...(e.variant_claims?.[String(v)] ?? [])]);
+        for (const sentence of body.split(/(?<=[.!?])\s+/)) {
+          if (sentence.endsWith('?')) continue;
+          for (const faculty of ['initiative', 'resilience']) {
+            const sides = Object.entries(FACULTY_PHRASES[faculty]!).filter(([, re]) => re.test(sentence));
+            if (sides.length === 1 && !claims.has(`${faculty}:${sides[0]![0]}`)) untagged.push(`${e.key} #${v}: ${sentence}`);
+          }
+        }
+      });
+    }
+    expect(untagged).toEqual([]);
   });
 });

@@ -14,7 +14,7 @@ import { composeReport } from '../../../src/reports/text/compose-report.ts';
 import { ReportContext } from '../../../src/reports/text/context.ts';
 import { getLibrary } from '../../../src/interpretations/library.ts';
 import { natalChartFor } from '../../helpers/natal-charts.ts';
-import { untimedBirths } from '../../helpers/random-report-charts.ts';
+import { randomReportCharts, untimedBirths } from '../../helpers/random-report-charts.ts';
 
 const AS_OF = '2026-11-25T00:00:00Z';
 const CHICAGO = { city: 'Chicago', country: 'US', lat: 41.8781, lng: -87.6298, source: 'request' as const, zone: 'America/Chicago' };
@@ -76,5 +76,73 @@ describe('aspect figures in a report', () => {
     const text = composeReport(chart, { sky: reportSky({ chart, asOf: AS_OF }) }).markdown;
     expect(text).not.toMatch(/closed figure|closed aspect figure|each join just two/);
     expect(text).toMatch(/(no|none of the classic) (grand trine|aspect figures)/i);
+  });
+
+  it('two T-squares of one shape (two planets conjunct at one corner) are listed as one figure naming both', () => {
+    // Murmansk 1995-01-05 13:05: the Moon and Saturn both oppose Mars and square Jupiter.
+    const chart = natalChartFor({ name: 'Polar Reader', year: 1995, month: 1, day: 5, hour: 13, minute: 5 }, {
+      city: 'Murmansk',
+      country: 'RU',
+      lat: 68.9585,
+      lng: 33.0827,
+      source: 'request',
+      zone: 'Europe/Moscow',
+    } as never);
+    const found = findConfigurations(extractChartFactors(chart).points).filter((c) => c.kind === 't_square');
+    expect(found.length).toBeGreaterThanOrEqual(2);
+    const text = composeReport(chart, { sky: reportSky({ chart, asOf: AS_OF }) }).markdown;
+    const fact = /^\*(.+ square .+)\*$/m.exec(text.slice(text.indexOf('T-Square')))![1]!;
+    expect(fact).toMatch(/in opposition to .*, all (three|four) square /);
+    expect(fact.split(';')).toHaveLength(found.length - 1);
+  });
+
+  it('over 200 random charts, the T-squares listed in a timed report are exact (each named relation is a T-square of the chart, and each T-square is named) and no two listed could be one', () => {
+    const PLANET = /\b(Sun|Moon|Mercury|Venus|Mars|Jupiter|Saturn|Uranus|Neptune|Pluto)\b/g;
+    const names = (t: string) => t.match(PLANET) ?? [];
+    const key = (a: string, b: string, z: string) => `${[a, b].sort().join('+')}>${z}`;
+    const capital = (id: string) => id.charAt(0).toUpperCase() + id.slice(1);
+    const figures = (line: string) =>
+      line.split('; ').map((f) => {
+        const [ends, apexes] = f.replace(/ \(widest orb.*$/, '').split(/, (?:both|all \w+) square /) as [string, string];
+        const [x, y] = ends.includes(' in opposition to ') ? ends.split(' in opposition to ').map(names) : [[names(ends)[0]!], [names(ends)[1]!]];
+        return { x: x!, y: y!, z: names(apexes) };
+      });
+    // Timed charts: an untimed report lists the figures that hold all day (the test above), not the noon chart's.
+    for (const chart of randomReportCharts(200, 4711).filter((c) => extractChartFactors(c).timed)) {
+      const text = composeReport(chart).markdown;
+      // One line per heading: a cardinal and a fixed T-square are read under their own headings.
+      const lines = [...text.matchAll(/^\*([^*\n]*(both|all \w+) square[^*\n]*)\*$/gm)].map((m) => m[1]!);
+      const found = new Set(
+        findConfigurations(extractChartFactors(chart).points)
+          .filter((c) => c.kind === 't_square')
+          .map((c) => key(...(c.planets.map(capital) as [string, string, string]))),
+      );
+      const stated = lines.flatMap(figures).flatMap(({ x, y, z }) => x.flatMap((a) => y.flatMap((b) => z.map((c) => key(a, b, c)))));
+      expect(new Set(stated), `${chart.subject.datetime_utc}: ${lines.join(' / ')}`).toEqual(found);
+      // Maximal: two figures under one heading whose union would still be exact would have been listed as one.
+      for (const line of lines) {
+        const listed = figures(line);
+        for (let i = 0; i < listed.length; i++)
+          for (let j = i + 1; j < listed.length; j++) {
+            const [g, h] = [listed[i]!, listed[j]!];
+            const z = [...new Set([...g.z, ...h.z])];
+            const orientations = [
+              [
+                [...g.x, ...h.x],
+                [...g.y, ...h.y],
+              ],
+              [
+                [...g.x, ...h.y],
+                [...g.y, ...h.x],
+              ],
+            ];
+            for (const [x, y] of orientations)
+              expect(
+                x!.every((a) => y!.every((b) => z.every((c) => found.has(key(a, b, c))))),
+                `${chart.subject.datetime_utc}: ${line}`,
+              ).toBe(false);
+          }
+      }
+    }
   });
 });

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { composeReport } from '../../../src/reports/text/compose-report.ts';
 import { getLibrary } from '../../../src/interpretations/library.ts';
+import type { InterpretationEntry } from '../../../src/interpretations/schema.ts';
 import { FACULTIES } from '../../../src/reports/synthesis/faculty-tensions.ts';
 import { natalChartFor } from '../../helpers/natal-charts.ts';
 import { randomReportCharts } from '../../helpers/random-report-charts.ts';
@@ -14,11 +15,12 @@ const ATHENS = { city: 'Athens', country: 'GR', lat: 37.9838, lng: 23.7275, sour
 
 describe('the synthesis layer', () => {
   it('the library tags what its entries claim, each claim a faculty and one of its poles', () => {
-    const tagged = [...getLibrary().entries.values()].filter((e) => e.claims?.length);
+    const claimsOf = (e: InterpretationEntry) => [...(e.claims ?? []), ...Object.values(e.variant_claims ?? {}).flat()];
+    const tagged = [...getLibrary().entries.values()].filter((e) => claimsOf(e).length);
     expect(tagged.length).toBeGreaterThanOrEqual(80);
     const used = new Set<string>();
     for (const e of tagged) {
-      for (const c of e.claims!) {
+      for (const c of claimsOf(e)) {
         const [faculty, pole] = c.split(':') as [string, string];
         // A faculty the synthesis knows, and one of its two poles.
         expect(FACULTIES[faculty]?.poles[pole], `${e.key}: ${c}`).toBeDefined();

@@ -67,8 +67,58 @@ function figureMembers(c: Configuration): string {
   }
 }
 
+/** T-squares read as one figure: every planet of one end opposes every planet of the other, and all square every apex. */
+interface TSquareGroup {
+  ends: [string[], string[]];
+  apexes: string[];
+  maxOrb: number;
+}
+
+/**
+ * Two planets conjunct each other at one corner make two T-squares of one shape (Moon and Saturn
+ * both opposite Mars and square Jupiter); listed one by one, the figure seemed to be named twice.
+ * T-squares are merged while the merged figure stays exact: every planet at one end of the
+ * opposition with every planet at the other and every apex is a T-square the chart has.
+ */
+function groupTSquares(list: Configuration[]): TSquareGroup[] {
+  const found = new Set(list.map((c) => [[...c.planets.slice(0, 2)].sort().join('+'), c.planets[2]].join('>')));
+  const exact = (x: string[], y: string[], apexes: string[]) =>
+    x.every((a) => y.every((b) => apexes.every((z) => found.has([[a, b].sort().join('+'), z].join('>')))));
+  const union = (a: string[], b: string[]) => [...new Set([...a, ...b])];
+  const groups: TSquareGroup[] = list.map((c) => ({ ends: [[c.planets[0]!], [c.planets[1]!]], apexes: [c.planets[2]!], maxOrb: c.maxOrb }));
+  for (let merged = true; merged;) {
+    merged = false;
+    for (let i = 0; i < groups.length && !merged; i++)
+      for (let j = i + 1; j < groups.length && !merged; j++) {
+        const [g, h] = [groups[i]!, groups[j]!];
+        const apexes = union(g.apexes, h.apexes);
+        for (const [x, y] of [
+          [union(g.ends[0], h.ends[0]), union(g.ends[1], h.ends[1])],
+          [union(g.ends[0], h.ends[1]), union(g.ends[1], h.ends[0])],
+        ] as const) {
+          if (merged || !exact(x, y, apexes)) continue;
+          groups[i] = { ends: [x, y], apexes, maxOrb: Math.max(g.maxOrb, h.maxOrb) };
+          groups.splice(j, 1);
+          merged = true;
+        }
+      }
+  }
+  return groups;
+}
+
+function tSquareMembers(g: TSquareGroup): string {
+  const [x, y] = g.ends;
+  if (x.length === 1 && y.length === 1) return `${names([...x, ...y])} in opposition, both square ${names(g.apexes)}`;
+  return `${names(x)} in opposition to ${names(y)}, all ${countWord(x.length + y.length)} square ${names(g.apexes)}`;
+}
+
 function configurationFact(list: Configuration[]): string {
-  return list.map((c) => `${figureMembers(c)} (widest orb ${degreesMinutes(c.maxOrb)})`).join('; ');
+  const orb = (o: number) => `(widest orb ${degreesMinutes(o)})`;
+  if (list.every((c) => c.kind === 't_square'))
+    return groupTSquares(list)
+      .map((g) => `${tSquareMembers(g)} ${orb(g.maxOrb)}`)
+      .join('; ');
+  return list.map((c) => `${figureMembers(c)} ${orb(c.maxOrb)}`).join('; ');
 }
 
 export function chartShapeSection(ctx: ReportContext): ReportSection {

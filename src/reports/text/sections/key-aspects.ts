@@ -1,7 +1,7 @@
 /** The key aspects, ranked: a table, then the text of each one not read earlier. */
 import { keys } from '../../../interpretations/keys.ts';
 import type { ReportContext } from '../context.ts';
-import { countWord, joinAnd, table } from '../report-markdown.ts';
+import { countWord, joinAnd, ordinal, table } from '../report-markdown.ts';
 import { ASPECT_WORDS, POINT_NAMES } from '../phrases.ts';
 import { keyAspects } from '../ranking.ts';
 import { introducedSection, type ReportSection } from '../section.ts';
@@ -46,7 +46,8 @@ export function keyAspectsSection(ctx: ReportContext): ReportSection {
     if (earlier.has(a) || read >= READ_IN_FULL) return;
     read++;
     const weight = 6 - i * 0.2;
-    const text = aspectEntry(ctx, a, weight, `${i + 1}. `);
+    // Named by its row rather than numbered in its heading: numbers with gaps (those read earlier) read as missing sections.
+    const text = aspectEntry(ctx, a, weight, `${ordinal(i + 1)} in the table`);
     if (text) parts.push(text);
   });
   return introducedSection(ctx, 'key_aspects', parts);

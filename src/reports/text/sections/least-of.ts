@@ -15,11 +15,14 @@ import { section, type ReportSection } from '../section.ts';
  * a quarter of all charts share a weakest element, so one sentence each would repeat between
  * many pairs of reports. Each follows "With so little of it," and its like.
  */
-const ELEMENT_LACK: Record<string, readonly string[]> = {
+const ELEMENT_LACK: Record<string, readonly Phrasing[]> = {
   fire: [
     'spontaneous enthusiasm does not come on its own. You may wait for a reason before you allow yourself excitement, and others can mistake your caution for a lack of desire',
     'the spark that makes people leap before they look is not your default. You warm up slowly, and joy may arrive once you are sure of the ground rather than at the first invitation',
-    'confidence tends to follow experience rather than lead it. You may hold back until you know you can do a thing well, and miss the pleasure of trying it badly first',
+    {
+      text: 'confidence tends to follow experience rather than lead it. You may hold back until you know you can do a thing well, and miss the pleasure of trying it badly first',
+      claims: ['initiative:hesitant'],
+    },
   ],
   earth: [
     'the practical and the bodily do not come first. Plans may stay ideas for a while, and routines, money or rest can be neglected until they insist',
@@ -38,12 +41,33 @@ const ELEMENT_LACK: Record<string, readonly string[]> = {
   ],
 };
 
+/** A phrasing, and what it claims of a faculty where it says more than the scarcity itself (src/reports/synthesis). */
+type Phrasing = string | { text: string; claims: readonly string[] };
+
+/**
+ * The chart's phrasing of a scarcity, and after it, where what it claims contradicts what the
+ * report has already said, the passage that names the tension (`source`: the heading, as a label).
+ */
+function saidOfScarcity(ctx: ReportContext, options: readonly Phrasing[], label: string, source: string): { text: string; tensions: string[] } {
+  const phrasing = ctx.choose(options, label);
+  return typeof phrasing === 'string' ? { text: phrasing, tensions: [] } : { text: phrasing.text, tensions: ctx.ownClaims(phrasing.claims, source) };
+}
+
 /** What a shortage of each modality tends to mean, one phrasing chosen per chart; each follows "…so lightly filled (n % of the weight),". */
-const MODALITY_LACK: Record<string, readonly string[]> = {
+const MODALITY_LACK: Record<string, readonly Phrasing[]> = {
   cardinal: [
-    'starting is the hard part: you may be better at carrying or adapting what others have begun than at launching something yourself',
-    'the first step costs you more than the rest: once a thing is moving you keep it going well, but you may wait a long time for someone else to set it off',
-    'initiative is the quality to build: you tend to respond to a situation rather than create one, and a blank page can feel heavier than a full in-tray',
+    {
+      text: 'starting is the hard part: you may be better at carrying or adapting what others have begun than at launching something yourself',
+      claims: ['initiative:hesitant'],
+    },
+    {
+      text: 'the first step costs you more than the rest: once a thing is moving you keep it going well, but you may wait a long time for someone else to set it off',
+      claims: ['initiative:hesitant'],
+    },
+    {
+      text: 'initiative is the quality to build: you tend to respond to a situation rather than create one, and a blank page can feel heavier than a full in-tray',
+      claims: ['initiative:hesitant'],
+    },
   ],
   fixed: [
     'keeping at one thing is the hard part: interest can move on before a project has had time to bear fruit',
@@ -93,7 +117,7 @@ const MODALITY_PRACTICE: Record<string, readonly string[]> = {
   cardinal: [
     'Choose a beginning small enough to make today, and make it before you feel ready.',
     'Once a month, be the one who proposes the plan, the outing or the first step, even in something small.',
-    'Write down one thing you have been waiting for someone else to start, and start it yourself this week.',
+    'Write down one thing you would like to see started, and start it yourself this week.',
     'When you notice yourself waiting for the right moment, set a date instead, and let the date decide.',
     'Send the first message, make the first call or book the first meeting in a matter that has stalled, and let others follow.',
   ],
@@ -153,22 +177,34 @@ export function leastOfSection(ctx: ReportContext): ReportSection {
         : `${capitalize(joinAnd(carriers))} carry what ${name} your chart has; the parts of life they govern are where this quality is easiest to reach.`;
   // The temperament chapter may already have read this element as one in the background: not again.
   const elementRead = ctx.isShown(keys.element(element, 'weak'));
-  const lack = elementRead
-    ? `${ELEMENT_NAMES[element]}, the element your temperament chapter found in the background, holds ${elementShare} % of your chart's weight.`
-    : `${strength} ${ctx.choose(ELEMENT_LACK[element]!, `least-lack-${element}`)}.`;
-  parts.push(`### Least Element: ${ELEMENT_NAMES[element]}`, `${lack} ${doors}`, ctx.choose(ELEMENT_PRACTICE[element]!, `least-practice-${element}`));
+  const elementHeading = `Least Element: ${ELEMENT_NAMES[element]}`;
+  const elementLack = elementRead ? undefined : saidOfScarcity(ctx, ELEMENT_LACK[element]!, `least-lack-${element}`, elementHeading);
+  const lack = elementLack
+    ? `${strength} ${elementLack.text}.`
+    : `${ELEMENT_NAMES[element]}, the element your temperament chapter found in the background, holds ${elementShare} % of your chart's weight.`;
+  parts.push(
+    `### ${elementHeading}`,
+    `${lack} ${doors}`,
+    ...(elementLack?.tensions ?? []),
+    ctx.choose(ELEMENT_PRACTICE[element]!, `least-practice-${element}`),
+  );
   const modalDoors =
     modalCarriers.length === 0
       ? `No planet stands in a ${MODALITY_NAMES[modality]!.toLowerCase()} sign.`
       : `${capitalize(joinAnd(modalCarriers))} ${modalCarriers.length === 1 ? 'is' : 'are'} your ${MODALITY_NAMES[modality]!.toLowerCase()} ${modalCarriers.length === 1 ? 'point' : 'points'}, the place to start practising it.`;
+  const modalityHeading = `Least Modality: ${MODALITY_NAMES[modality]}`;
+  const modalityRead = ctx.isShown(keys.modality(modality, 'weak'));
+  const nearBalance = balance.strongModalities.length === 0 && balance.weakModalities.length === 0;
+  const modalityLack = modalityRead || nearBalance ? undefined : saidOfScarcity(ctx, MODALITY_LACK[modality]!, `least-lack-${modality}`, modalityHeading);
   parts.push(
-    `### Least Modality: ${MODALITY_NAMES[modality]}`,
-    ctx.isShown(keys.modality(modality, 'weak'))
+    `### ${modalityHeading}`,
+    modalityRead
       ? `The ${MODALITY_NAMES[modality]!.toLowerCase()} signs, read above as lightly filled, hold ${modalityShare} % of your chart's weight. ${modalDoors}`
-      : balance.strongModalities.length === 0 && balance.weakModalities.length === 0
+      : nearBalance
         ? // The temperament chapter read the modes as in near balance: the smallest share is a lean, not a lack it could contradict.
           `The ${MODALITY_NAMES[modality]!.toLowerCase()} signs hold the smallest share of the modes (${modalityShare} %), but with the three in near balance this is a slight lean rather than a lack: the ${MODALITY_QUALITY[modality]} is there when you call on it, only not the first thing you reach for. ${modalDoors}`
-        : `With the ${MODALITY_NAMES[modality]!.toLowerCase()} signs so lightly filled (${modalityShare} % of the weight), ${ctx.choose(MODALITY_LACK[modality]!, `least-lack-${modality}`)}. ${modalDoors}`,
+        : `With the ${MODALITY_NAMES[modality]!.toLowerCase()} signs so lightly filled (${modalityShare} % of the weight), ${modalityLack!.text}. ${modalDoors}`,
+    ...(modalityLack?.tensions ?? []),
     ctx.choose(MODALITY_PRACTICE[modality]!, `least-practice-${modality}`),
   );
   return section('least_of', 'What Your Chart Has Least Of', parts);

@@ -27,13 +27,13 @@ function cuspSentence(ctx: ReportContext, house: number, described: Described): 
   const where = described.get(sign.id);
   if (where) return `The ${ordinal(house)} house, the house of ${HOUSE_DOMAIN[house]}, begins in ${sign.name} too, like ${where}.`;
   described.set(sign.id, `the ${ordinal(house)}`);
-  return ctx.choose(
+  return ctx.chooseInTurn(
     [
       `Your ${ordinal(house)} house, the house of ${HOUSE_DOMAIN[house]}, begins in ${sign.name}, which brings ${SIGN_STYLE[sign.id]} to this part of life.`,
       `${sign.name} sits on the cusp of the ${ordinal(house)} house, so you tend to approach ${HOUSE_DOMAIN[house]} with ${SIGN_STYLE[sign.id]}.`,
       `The ${ordinal(house)} house (${HOUSE_DOMAIN[house]}) opens in ${sign.name}, lending ${SIGN_STYLE[sign.id]} to the way you handle it.`,
     ],
-    `cusp-${house}`,
+    'cusp',
   );
 }
 
@@ -54,7 +54,7 @@ function houseParts(ctx: ReportContext, house: number, described: Described, opt
     // The house is named in each phrasing: the same planets met again in another house read differently.
     const [names, nth, many] = [joinAnd(readBefore.map(pointInSentence)), ordinal(house), readBefore.length > 1];
     parts.push(
-      ctx.choose(
+      ctx.chooseInTurn(
         [
           `${capitalize(names)} ${many ? 'also stand' : 'also stands'} in the ${nth} house, as described earlier, adding ${many ? 'their' : 'its'} weight to this area.`,
           `The ${nth} is also the house of ${names}, read in an earlier chapter, so the area carries more than its usual weight for you.`,
@@ -62,7 +62,7 @@ function houseParts(ctx: ReportContext, house: number, described: Described, opt
           `You have met ${names} already; ${many ? 'their' : 'its'} place in the ${nth} house is one reason the area keeps asking for your attention.`,
           `${capitalize(names)}, read earlier, ${many ? 'live' : 'lives'} in the ${nth} house too, and what was said there is largely played out here.`,
         ],
-        `life-area-also-${readBefore.join('-')}`,
+        'life-area-also',
       ),
     );
   }
@@ -79,7 +79,7 @@ function houseParts(ctx: ReportContext, house: number, described: Described, opt
   }
   if (planets.length === 0 && !options.entriesOnly) {
     parts.push(
-      ctx.choose(
+      ctx.chooseInTurn(
         [
           `No planet occupies the ${ordinal(house)} house, so ${cuspSign(ctx, house).name} on its cusp sets the tone on its own.`,
           `The ${ordinal(house)} house holds no planet; its cusp sign, ${cuspSign(ctx, house).name}, and that sign's ruler speak for it.`,
@@ -87,7 +87,7 @@ function houseParts(ctx: ReportContext, house: number, described: Described, opt
           `An empty ${ordinal(house)} house is no empty life: the area simply has no planet pressing on it, and ${cuspSign(ctx, house).name} on the cusp describes how you meet it.`,
           `No planet stands in your ${ordinal(house)} house, so its tone comes from ${cuspSign(ctx, house).name}, the sign on the cusp, and from wherever that sign's ruler sits in your chart.`,
         ],
-        `empty-${house}`,
+        'empty-house',
       ),
     );
   }

@@ -151,14 +151,14 @@ export function outerPlanetsSection(ctx: ReportContext): ReportSection {
         .filter((r) => r !== undefined)
         .join(' and ');
     parts.push(
-      ctx.choose(
+      ctx.chooseInTurn(
         [
           `${name} is personal in your chart because ${why('it')}.`,
           `For most people born around the same time ${name} stays in the background, but in your chart ${why('it')}, which brings it close.`,
           `${name} moves slowly and usually speaks for a generation; it speaks for you in particular because ${why('it')}.`,
           `Here a slow planet becomes a private one: ${why(name)}.`,
         ],
-        `outer-personal-${id}`,
+        'outer-personal',
       ),
     );
     // Its sign is shared by a generation; what is personal is its house and its contacts (the two closest).
@@ -196,7 +196,8 @@ export function outerPlanetsSection(ctx: ReportContext): ReportSection {
 }
 
 /** An aspect's entry (its exact type's if the library has one, else its family's), keyed by the exact type. */
-export function aspectEntry(ctx: ReportContext, a: KeyedAspect, weight: number, headingPrefix = ''): string | undefined {
+/** `where`: where the aspect stands in a list the reader has in front of them ("3rd in the table"), said in its data line. */
+export function aspectEntry(ctx: ReportContext, a: KeyedAspect, weight: number, where?: string): string | undefined {
   const exact = keys.aspect(a.p1, a.type, a.p2);
   const entryKey = ctx.library.entries.has(exact) ? exact : keys.aspect(a.p1, a.family, a.p2);
   const e = ctx.library.entries.get(entryKey);
@@ -205,8 +206,8 @@ export function aspectEntry(ctx: ReportContext, a: KeyedAspect, weight: number, 
   const day = ctx.moonDayAspect(a);
   const text = ctx.take(exact, label, weight, {
     entryKey,
-    heading: `${headingPrefix}${e.title}`,
-    fact: `${label} · ${aspectFact({ ...a, day })}`,
+    heading: e.title,
+    fact: [label, where, aspectFact({ ...a, day })].filter(Boolean).join(' · '),
     aspectType: a.type,
   });
   // Untimed: an aspect of the Moon that held for part of the birth day is read as true for those hours only.

@@ -47,7 +47,14 @@ interface Gathered {
  * Each entry's list starts at an item the chart chooses (`start`), so that two people who share a
  * placement need not share its line.
  */
-function gather(entries: ShownEntry[], list: (e: ShownEntry) => string[], size: number, start: (e: ShownEntry, length: number) => number): Gathered[] {
+function gather(
+  entries: ShownEntry[],
+  list: (e: ShownEntry) => string[],
+  size: number,
+  start: (e: ShownEntry, length: number) => number,
+  /** A line the report must not print: it would contradict what the chapters said. */
+  contradicts: (e: ShownEntry, line: string) => boolean,
+): Gathered[] {
   const result: Gathered[] = [];
   const taken: Set<string>[] = [];
   for (let round = 0; round < 2 && result.length < size; round++) {
@@ -55,7 +62,7 @@ function gather(entries: ShownEntry[], list: (e: ShownEntry) => string[], size: 
       if (result.length === size) break;
       const items = list(shown);
       const item = round < items.length ? items[(start(shown, items.length) + round) % items.length] : undefined;
-      if (!item) continue;
+      if (!item || contradicts(shown, item)) continue;
       const words = meaningWords(item);
       if (taken.some((t) => overlaps(t, words))) continue;
       taken.push(words);
@@ -145,8 +152,9 @@ function suggestions(ctx: ReportContext): string[] {
 export function synthesisSection(ctx: ReportContext): ReportSection {
   const weighted = ctx.shown.filter((s) => s.weight > 0).sort((a, b) => b.weight - a.weight);
   const start = (kind: string) => (s: ShownEntry, length: number) => ctx.chooseIndex(length, `${kind}-${s.key}`);
-  const strengths = gather(weighted, (s) => s.entry.strengths, LIST_SIZE, start('strength'));
-  const tensions = gather(weighted, (s) => s.entry.challenges, LIST_SIZE, start('tension'));
+  const contradicts = (s: ShownEntry, line: string) => ctx.contradicts(s.entry.list_claims?.[line]);
+  const strengths = gather(weighted, (s) => s.entry.strengths, LIST_SIZE, start('strength'), contradicts);
+  const tensions = gather(weighted, (s) => s.entry.challenges, LIST_SIZE, start('tension'), contradicts);
   const questions: string[] = [];
   for (const s of weighted) {
     if (questions.length === QUESTIONS) break;

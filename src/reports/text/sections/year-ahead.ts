@@ -70,13 +70,13 @@ function natalTheme(ctx: ReportContext, target: string, label: string): string {
   const house = ctx.houseOf(target);
   const where = house !== undefined && target !== 'asc' && target !== 'mc' ? ` from your ${ordinal(house)} house (${HOUSE_DOMAIN[house]})` : '';
   // Each phrasing names the transit, so that two transits to one point do not print the same sentence.
-  return ctx.choose(
+  return ctx.chooseInTurn(
     [
       `In your chart ${pointInSentence(target)} speaks${where} for the theme read in "${theme}", so ${label} is best read as a season of that theme: what was said there is what this transit brings forward.`,
       `${label} touches the theme of "${theme}": while it lasts it works on your ${POINT_FUNCTION[target]}, read there${where}.`,
       `Go back to "${theme}" for what ${label} sets going: your natal ${POINT_NAMES[target]}${where} is read there, and the transit gives that reading a date.`,
     ],
-    `year-theme-${target}`,
+    'year-theme',
   );
 }
 

@@ -124,10 +124,13 @@ export function familyImageParts(ctx: ReportContext): string[] {
   );
   const pressed = pressedAspects.map((a) => (a.p1 === 'saturn' ? a.p2 : a.p1));
   const named = pressedAspects.map((a) => `${POINT_NAMES[a.p1]} ${ASPECT_VERB[a.type]} ${POINT_NAMES[a.p2]}`);
-  if (pressed.length)
+  if (pressed.length) {
     parts.push(
       `Saturn also presses on your ${joinAnd(pressed.map((id) => POINT_FUNCTION[id]!))} by ${pressed.length > 1 ? 'hard aspects' : 'a hard aspect'} (${joinAnd(named)}), a sign that the expectations of your early years reached ${pressed.length > 1 ? 'these parts' : 'this part'} of you too: ${pressed.length > 1 ? 'they are' : 'it is'} where you may still wait for permission, and where you grow most when you give it to yourself.`,
     );
+    // Waiting for permission is a claim about initiative: beside a reading that said you move first, the two are named as one tension.
+    parts.push(...ctx.ownClaims(['initiative:hesitant'], named[0]!));
+  }
   const moonHouse = ctx.houseOf('moon');
   if (moonHouse !== undefined) {
     const area = domain(moonHouse);
