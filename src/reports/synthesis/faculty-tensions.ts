@@ -158,7 +158,7 @@ export function labelInSentence(label: string): string {
   const rising = /^(\w+) Rising$/.exec(label);
   if (rising) return `your ${rising[1]} rising sign`;
   const retrograde = /^(\w+) Retrograde at Birth$/.exec(label);
-  if (retrograde) return `your ${retrograde[1]}, retrograde at birth`;
+  if (retrograde) return `your retrograde ${retrograde[1]}`;
   const dominant = /^(.+) as Your Dominant Planet$/.exec(label);
   if (dominant) return `${dominant[1]} as your dominant planet`;
   if (/^[A-Z][a-z]+( Node)? in /.test(label)) return `your ${lower(label)}`;

@@ -78,7 +78,7 @@ const temperament: Writer = (ctx) => {
         `Temperament is the weather of a chart rather than its landmarks: counting elements and modalities across your planets shows ${lead} in the lead${scarce ? ` and ${scarce} nearly absent` : ''}, and that colouring tints every placement read later.`,
         `Your planets, counted by element and modality, give ${lead} the largest share${scarce ? ` and ${scarce} the smallest` : ''}; this chapter reads that balance, the planet that stands out above the others, and the Moon's phase at your birth.`,
         `Much of how you react, before you have thought about it, comes from the mix of elements in your chart, and in yours ${lead} leads${scarce ? ` while ${scarce} ${scarceVerb} scarce` : ''}: the counts come first, then what they suggest about your pace, your needs and your blind spots.`,
-        `With ${lead} strongest among your elements${scarce ? ` and ${scarce} weakest` : ''}, your chart has a recognisable temperament, read here from the tallies of element and mode, from its most prominent planet and from the Moon's phase at birth.`,
+        `With ${lead} strongest among your elements${scarce ? ` and ${scarce} weakest` : ''}, your chart has ${ctx.factors.balance.strongElements.length ? 'a recognisable temperament' : 'a mixed temperament with a slight lean'}, read here from the tallies of element and mode, from its most prominent planet and from the Moon's phase at birth.`,
       ],
       'intro-temperament',
     ),
@@ -89,17 +89,23 @@ const chartShape: Writer = (ctx) => {
   const n = ctx.figures.sure.length;
   // "Classic": the five figures the chapter looks for (a chart may still hold other triangles of aspects).
   const none = n === 0;
-  const figures = none ? 'none of the classic aspect figures' : n === 1 ? 'one of the classic aspect figures' : `${countWord(n)} of the classic aspect figures`;
+  // Untimed, a figure the Moon completes for some hours is possible: "none" is then said of what holds all day.
+  const certain = none && ctx.figures.possible.length > 0 ? ' that holds whatever the hour of birth' : '';
+  const figures = none
+    ? `none of the classic aspect figures${certain}`
+    : n === 1
+      ? 'one of the classic aspect figures'
+      : `${countWord(n)} of the classic aspect figures`;
   return {
     title: 'Chart Shape and Configurations',
     text: ctx.choose(
       [
         `Seen from a distance, the planets of your chart make a pattern around the wheel, and among them ${figures} can be traced: pattern and figures say how your energies organise themselves before any one of them is named.`,
         `How the planets are spread, bunched or balanced around the circle is read here as a single picture, with the figures that several planets make together by aspect: your chart has ${figures}.`,
-        `Before the planets are read one by one, this chapter looks at the wheel as a whole: where your planets crowd together, where they leave gaps, and the figures they form: in yours, ${none ? 'none of the classic ones' : n === 1 ? 'one of the classic ones' : `${countWord(n)} of the classic ones`}.`,
+        `Before the planets are read one by one, this chapter looks at the wheel as a whole: where your planets crowd together, where they leave gaps, and the figures they form: in yours, ${none ? `none of the classic ones${certain}` : n === 1 ? 'one of the classic ones' : `${countWord(n)} of the classic ones`}.`,
         `The layout of your planets around the circle, with ${figures} among them, is a first sketch of how your energy flows, whether it gathers, scatters or circles back.`,
         `A chart has a silhouette as well as details, and yours, with ${figures} inside it, is read here for what it says about focus and reach: where your attention naturally goes, and what it tends to pass by.`,
-        `Step back from the single placements and your chart shows an overall outline${none ? ' but none of the classic aspect figures; this chapter reads the outline' : ` and ${figures}; this chapter reads the outline first, then the ${n === 1 ? 'figure' : 'figures'},`} as habits of where energy collects.`,
+        `Step back from the single placements and your chart shows an overall outline${none ? ` but none of the classic aspect figures${certain}; this chapter reads the outline` : ` and ${figures}; this chapter reads the outline first, then the ${n === 1 ? 'figure' : 'figures'},`} as habits of where energy collects.`,
       ],
       'intro-shape',
     ),
@@ -202,8 +208,8 @@ const keyAspects: Writer = (ctx) => {
       [
         `Of the ${countWord(n)} major aspects in your chart, the ones ranked here weigh most: they are tight, or they involve ${core}; flowing aspects show cooperation, tense ones friction that pushes you to grow, conjunctions two forces acting as one.`,
         `Aspects are the conversations between the parts of you, and ${whichRanked} ranked by closeness and by whether they touch ${core}; those already read in an earlier chapter are listed but not repeated.`,
-        `Your chart has ${countWord(n)} major aspects, and the closest, with those that reach ${core}, are read here in order of weight; any already read with an earlier chapter is only named again.`,
-        `Where two planets stand at a telling angle, they colour each other; of your ${countWord(n)} major aspects, this chapter gives room to the tightest and to those that touch ${core}.`,
+        `Your chart has ${countWord(n)} major aspects; the closest, with those that reach ${core}, are ranked here by weight, and the first few not read in an earlier chapter are read in full.`,
+        `Where two planets stand at a telling angle, they colour each other; of your ${countWord(n)} major aspects, this chapter ranks the tightest and those that touch ${core}, and reads the weightiest of them in full.`,
       ],
       'intro-aspects',
     ),

@@ -105,7 +105,7 @@ describe('aspect figures in a report', () => {
       line.split('; ').map((f) => {
         const [ends, apexes] = f.replace(/ \(widest orb.*$/, '').split(/, (?:both|all \w+) square /) as [string, string];
         const [x, y] = ends.includes(' in opposition to ') ? ends.split(' in opposition to ').map(names) : [[names(ends)[0]!], [names(ends)[1]!]];
-        return { x: x!, y: y!, z: names(apexes) };
+        return { x: x, y: y, z: names(apexes) };
       });
     // Timed charts: an untimed report lists the figures that hold all day (the test above), not the noon chart's.
     for (const chart of randomReportCharts(200, 4711).filter((c) => extractChartFactors(c).timed)) {

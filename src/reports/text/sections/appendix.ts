@@ -63,7 +63,12 @@ export function appendixSection(ctx: ReportContext): ReportSection {
     ['Point', 'Position', ...(ctx.timed ? ['House'] : []), 'Motion'],
     ids.map((id) => {
       const p = ctx.factors.points.get(id)!;
-      return [POINT_NAMES[id]!, zodiacPosition(p.lon), ...(ctx.timed ? [p.house === undefined ? '—' : ordinal(p.house)] : []), motion(ctx, id)];
+      // Untimed, the Moon's place is its noon place, and the table says so, with where it stood at either end of the day.
+      const day = id === 'moon' && !ctx.timed ? ctx.sky.moonDay : undefined;
+      const position = day
+        ? `${zodiacPosition(p.lon)} at noon (${zodiacPosition(day.startLon)} to ${zodiacPosition(day.endLon)} over the day)`
+        : zodiacPosition(p.lon);
+      return [POINT_NAMES[id]!, position, ...(ctx.timed ? [p.house === undefined ? '—' : ordinal(p.house)] : []), motion(ctx, id)];
     }),
   );
   const parts = ['### Positions', positions];

@@ -148,15 +148,15 @@ export function chartShapeSection(ctx: ReportContext): ReportSection {
   const aspects = countWord(factors.aspects.length);
   if (sure.length === 0 && possible.length > 0) {
     parts.push(
-      `Whatever the hour of birth, no grand trine, T-square, grand cross, yod or kite joins your planets all day; the ${aspects} major aspects of your chart are read one at a time.`,
+      `No grand trine, T-square, grand cross, yod or kite holds whatever the hour of birth; the ${aspects} major aspects of your chart work in pairs rather than as one figure.`,
     );
   } else if (sure.length === 0) {
     parts.push(
       ctx.choose(
         [
-          `Your planets form no grand trine, T-square, grand cross, yod or kite; the ${aspects} major aspects of your chart are read one at a time, which leaves more room for you to decide how the parts combine.`,
-          `None of the classic aspect figures (grand trine, T-square, grand cross, yod, kite) joins three or more of your planets, so the dynamics of your chart rest on its ${aspects} major aspects, described later in this report.`,
-          `No grand trine, T-square, grand cross, yod or kite joins your planets, so no one figure dominates: the ${aspects} major aspects of your chart are read one at a time, and the parts can be combined in more than one way.`,
+          `Your planets form no grand trine, T-square, grand cross, yod or kite; the ${aspects} major aspects of your chart work in pairs, which leaves more room for you to decide how the parts combine.`,
+          `None of the classic aspect figures (grand trine, T-square, grand cross, yod, kite) joins three or more of your planets, so the dynamics of your chart rest on its ${aspects} major aspects, the closest of them read later in this report.`,
+          `No grand trine, T-square, grand cross, yod or kite joins your planets, so no one figure dominates: the ${aspects} major aspects of your chart work in pairs, and the parts can be combined in more than one way.`,
         ],
         'no-configuration',
       ),

@@ -6,11 +6,11 @@ import type { ReportContext } from '../context.ts';
 import { ordinal, zodiacPosition } from '../report-markdown.ts';
 import { HOUSE_DOMAIN, POINT_NAMES, SIGN_STYLE } from '../phrases.ts';
 import { conjunctionFigure } from '../../synthesis/conjunction-figures.ts';
+import { moonSignHours } from '../untimed-moon-sign.ts';
+import { signKinship } from '../sign-kinship.ts';
 
 /** Weights of the core entries in the synthesis. */
 export const CORE_WEIGHT = { luminarySign: 10, luminaryHouse: 7, ascendant: 9, rulerSign: 8, rulerHouse: 6 };
-
-const COMPATIBLE: Record<string, string> = { fire: 'air', air: 'fire', earth: 'water', water: 'earth' };
 
 /** "Sun 21°31′ Taurus, 9th house, retrograde" */
 export function placementFact(ctx: ReportContext, id: string): string {
@@ -49,14 +49,17 @@ export function sunMoonBridge(ctx: ReportContext): string | undefined {
   const sun = ctx.factors.points.get('sun');
   const moon = ctx.factors.points.get('moon');
   if (!sun || !moon) return undefined;
+  // Untimed, on a day the Moon changed sign, how its sign meets the Sun's depends on the hour: nothing is said of it.
+  if (moonSignHours(ctx)) return undefined;
   const se = signElement(sun.sign);
   const me = signElement(moon.sign);
   const sunSign = signOf(sun.lon).name;
   const moonSign = signOf(moon.lon).name;
+  const kinship = signKinship(sun.sign, moon.sign);
   if (sun.sign === moon.sign) {
     return `Sun and Moon share the sign of ${sunSign}, so what you aim for and what you need to feel at ease tend to point the same way. The gain is inner coherence; the cost can be a blind spot, since little in you argues for another approach.`;
   }
-  if (se === me) {
+  if (kinship === 'same') {
     return ctx.choose(
       [
         `Your Sun in ${sunSign} and Moon in ${moonSign} belong to the same element, ${se}. Purpose and need usually cooperate here: the things you strive for tend to be the things that also comfort you.`,
@@ -65,7 +68,16 @@ export function sunMoonBridge(ctx: ReportContext): string | undefined {
       'sun-moon-same',
     );
   }
-  if (COMPATIBLE[se] === me) {
+  if (kinship === 'facing') {
+    return ctx.choose(
+      [
+        `Your Sun in ${sunSign} and Moon in ${moonSign} stand in signs that face each other across the zodiac: ${se} and ${me} can feed each other, but from the far sides of the wheel, so what you aim for and what you need tend to argue before they cooperate. Much of your growth lies in letting each have its say.`,
+        `${sunSign} and ${moonSign} face each other across the zodiac. Their elements, ${se} and ${me}, are allies in principle, yet from those two sides the part of you that aims and the part that needs often see one situation differently, and a good decision usually hears both.`,
+      ],
+      'sun-moon-opposite',
+    );
+  }
+  if (kinship === 'friendly') {
     return ctx.choose(
       [
         `The Sun's ${se} and the Moon's ${me} are elements that feed each other, so your purpose and your needs, though different in tone, tend to support one another once you let both have a say.`,

@@ -9,6 +9,7 @@ import type { ReportContext } from '../context.ts';
 import { ELEMENT_NAMES, MODALITY_NAMES, pointInSentence } from '../phrases.ts';
 import { capitalize, joinAnd, withArticle } from '../report-markdown.ts';
 import { section, type ReportSection } from '../section.ts';
+import { modesInNearBalance } from './temperament.ts';
 
 /**
  * What a shortage of each element tends to feel like from inside, one phrasing chosen per chart:
@@ -194,16 +195,18 @@ export function leastOfSection(ctx: ReportContext): ReportSection {
       : `${capitalize(joinAnd(modalCarriers))} ${modalCarriers.length === 1 ? 'is' : 'are'} your ${MODALITY_NAMES[modality]!.toLowerCase()} ${modalCarriers.length === 1 ? 'point' : 'points'}, the place to start practising it.`;
   const modalityHeading = `Least Modality: ${MODALITY_NAMES[modality]}`;
   const modalityRead = ctx.isShown(keys.modality(modality, 'weak'));
-  const nearBalance = balance.strongModalities.length === 0 && balance.weakModalities.length === 0;
-  const modalityLack = modalityRead || nearBalance ? undefined : saidOfScarcity(ctx, MODALITY_LACK[modality]!, `least-lack-${modality}`, modalityHeading);
+  const nearBalance = modesInNearBalance(balance);
+  // A lack is said of a mode the factors call weak, or one under a fifth of the weight; a smaller share than the others is a lean.
+  const lacking = balance.weakModalities.includes(modality) || modalityShare < 20;
+  const modalityLack = modalityRead || !lacking ? undefined : saidOfScarcity(ctx, MODALITY_LACK[modality]!, `least-lack-${modality}`, modalityHeading);
   parts.push(
     `### ${modalityHeading}`,
     modalityRead
-      ? `The ${MODALITY_NAMES[modality]!.toLowerCase()} signs, read above as lightly filled, hold ${modalityShare} % of your chart's weight. ${modalDoors}`
-      : nearBalance
-        ? // The temperament chapter read the modes as in near balance: the smallest share is a lean, not a lack it could contradict.
-          `The ${MODALITY_NAMES[modality]!.toLowerCase()} signs hold the smallest share of the modes (${modalityShare} %), but with the three in near balance this is a slight lean rather than a lack: the ${MODALITY_QUALITY[modality]} is there when you call on it, only not the first thing you reach for. ${modalDoors}`
-        : `With the ${MODALITY_NAMES[modality]!.toLowerCase()} signs so lightly filled (${modalityShare} % of the weight), ${modalityLack!.text}. ${modalDoors}`,
+      ? `The ${MODALITY_NAMES[modality]!.toLowerCase()} signs, read above as ${modalityShare === 0 ? 'empty' : 'lightly filled'}, hold ${modalityShare} % of your chart's weight. ${modalDoors}`
+      : !lacking
+        ? // The smallest share of three close ones, or a lean the temperament chapter read as one: not a lack it could contradict.
+          `The ${MODALITY_NAMES[modality]!.toLowerCase()} signs hold the smallest share of the modes (${modalityShare} %), but ${nearBalance ? 'with the three in near balance this is a slight lean' : 'this is a lean'} rather than a lack: the ${MODALITY_QUALITY[modality]} is there when you call on it, only not the first thing you reach for. ${modalDoors}`
+        : `With the ${MODALITY_NAMES[modality]!.toLowerCase()} signs ${modalityShare === 0 ? 'empty' : `so lightly filled (${modalityShare} % of the weight)`}, ${modalityLack!.text}. ${modalDoors}`,
     ...(modalityLack?.tensions ?? []),
     ctx.choose(MODALITY_PRACTICE[modality]!, `least-practice-${modality}`),
   );

@@ -150,16 +150,20 @@ export function outerPlanetsSection(ctx: ReportContext): ReportSection {
       ]
         .filter((r) => r !== undefined)
         .join(' and ');
+    // Untimed, with a Moon contact of some hours as the only reason: said as a possibility, not as a cause.
+    const onlyForSomeHours = when !== '' && !angle && aspects.length === 1;
     parts.push(
-      ctx.chooseInTurn(
-        [
-          `${name} is personal in your chart because ${why('it')}.`,
-          `For most people born around the same time ${name} stays in the background, but in your chart ${why('it')}, which brings it close.`,
-          `${name} moves slowly and usually speaks for a generation; it speaks for you in particular because ${why('it')}.`,
-          `Here a slow planet becomes a private one: ${why(name)}.`,
-        ],
-        'outer-personal',
-      ),
+      onlyForSomeHours
+        ? `${name} may be personal in your chart: ${why('it')}.`
+        : ctx.chooseInTurn(
+            [
+              `${name} is personal in your chart because ${why('it')}.`,
+              `For most people born around the same time ${name} stays in the background, but in your chart ${why('it')}, and that brings it forward.`,
+              `${name} moves slowly and usually speaks for a generation; it speaks for you in particular because ${why('it')}.`,
+              `Here a slow planet becomes a private one: ${why(name)}.`,
+            ],
+            'outer-personal',
+          ),
     );
     // Its sign is shared by a generation; what is personal is its house and its contacts (the two closest).
     const house = p.house === undefined ? undefined : keys.planetHouse(id, p.house);
@@ -181,7 +185,7 @@ export function outerPlanetsSection(ctx: ReportContext): ReportSection {
     // report gives the Moon two different spans of hours for one aspect.
     const terms = [
       contactGiven
-        ? `close contact here means an aspect within ${OUTER_ASPECT_ORB}°, tighter than the orbs of the aspects read elsewhere in this report${ctx.timed ? '' : ', so the hours of a close contact with the Moon can be fewer than those in which its aspect was in orb'}`
+        ? `close contact here means an aspect within ${OUTER_ASPECT_ORB}°, a tighter limit than the orbs of the aspect table${ctx.timed ? '' : ', so the hours of a close contact with the Moon can be fewer than those in which its aspect was in orb'}`
         : undefined,
       angleGiven ? `a slow planet within ${OUTER_ANGLE_ORB}° of an angle counts as standing on it` : undefined,
     ].filter((t) => t !== undefined);

@@ -10,6 +10,21 @@ export const TEMPERAMENT_WEIGHT = { balance: 6, polarity: 4, hemisphere: 4, domi
 const percent = (v: number, total: number) => `${Math.round((100 * v) / total)} %`;
 
 /**
+ * Whether the three modes are close enough to be called even: none strong or weak by the chart
+ * factors' rule, and no more than 20 points between the largest share and the smallest (46, 15
+ * and 38 % passed the first test and were called "that evenness").
+ */
+export function modesInNearBalance(balance: ReportContext['factors']['balance']): boolean {
+  if (balance.strongModalities.length || balance.weakModalities.length) return false;
+  const shares = MODALITIES.map((m) => balance.modalities[m]);
+  const total = shares.reduce((a, b) => a + b, 0);
+  return total > 0 && (100 * (Math.max(...shares) - Math.min(...shares))) / total <= 20;
+}
+
+/** What each mode does first, for a chart that leans to one mode without lacking another. */
+const MODE_DOES: Record<string, string> = { cardinal: 'starting things', fixed: 'keeping at them', mutable: 'changing course' };
+
+/**
  * Where the Moon stood from the Sun, as a reader pictures it: ahead of it up to the opposition, just past the opposition,
  * then closing on it from behind ("356° ahead" is true of a Moon 4° short of the New Moon, and baffling).
  */
@@ -81,8 +96,15 @@ export function temperamentSection(ctx: ReportContext): ReportSection {
       entry(ctx, keys.modality(m, 'weak'), TEMPERAMENT_WEIGHT.balance, `${MODALITY_NAMES[m]} signs: ${percent(balance.modalities[m], total)} of the weight`) ??
         '',
     );
-  if (balance.strongModalities.length === 0 && balance.weakModalities.length === 0) {
-    const shares = `cardinal ${percent(balance.modalities.cardinal, total)}, fixed ${percent(balance.modalities.fixed, total)} and mutable ${percent(balance.modalities.mutable, total)}`;
+  const shares = `cardinal ${percent(balance.modalities.cardinal, total)}, fixed ${percent(balance.modalities.fixed, total)} and mutable ${percent(balance.modalities.mutable, total)}`;
+  if (balance.strongModalities.length === 0 && balance.weakModalities.length === 0 && !modesInNearBalance(balance)) {
+    // No mode strong or weak by the factors' rule, yet far from even: a lean, said as one.
+    const byShare = [...MODALITIES].sort((a, b) => balance.modalities[b] - balance.modalities[a]);
+    const [top, low] = [byShare[0]!, byShare[2]!];
+    parts.push(
+      `Your planets lean toward the ${top} signs and away from the ${low} (${shares}), though no mode is missing: ${MODE_DOES[top]} tends to come first for you, and ${MODE_DOES[low]} asks a little more effort.`,
+    );
+  } else if (balance.strongModalities.length === 0 && balance.weakModalities.length === 0) {
     parts.push(
       ctx.choose(
         [

@@ -54,6 +54,12 @@ function dateInYear(iso: string, year: { from: string; to: string }): string {
   return iso < year.from || iso > year.to ? longDate(iso) : shortDate(iso);
 }
 
+/** A span of the table: both ends with their years when either lies outside the twelve months ("29 October 2026 to 21 January 2027", not "… to 21 Jan"). */
+function spanInYear(from: string, to: string, year: { from: string; to: string }): string {
+  const outside = (iso: string) => iso < year.from || iso > year.to;
+  return outside(from) || outside(to) ? `${longDate(from)} to ${longDate(to)}` : `${shortDate(from)} to ${shortDate(to)}`;
+}
+
 function when(t: YearTransit): string {
   const exact = t.exact.map(longDate);
   const hits = exact.length === 1 ? `exact on ${exact[0]}` : `exact on ${exact.slice(0, -1).join(', ')} and ${exact.at(-1)}`;
@@ -143,7 +149,7 @@ export function yearAheadSection(ctx: ReportContext): ReportSection | undefined 
         [...year.transits].map((t) => [
           t.exact.map((d) => dateInYear(d, year)).join(', '),
           `${POINT_NAMES[t.body]} ${ASPECT_WORDS[t.type]} natal ${POINT_NAMES[t.target]}`,
-          t.from && t.to ? `${dateInYear(t.from, year)} to ${dateInYear(t.to, year)}` : '',
+          t.from && t.to ? spanInYear(t.from, t.to, year) : '',
         ]),
       ),
     );

@@ -8,6 +8,7 @@
  */
 import { signOf } from '../../../astro/zodiac.ts';
 import { signElement, signModality } from '../../../interpretations/chart-factors/balance.ts';
+import { signKinship, type SignKinship } from '../sign-kinship.ts';
 import type { ReportContext } from '../context.ts';
 import { houseRuler, signOfPoint } from '../chart-facts.ts';
 import { HOUSE_DOMAIN, POINT_FUNCTION, POINT_NAMES } from '../phrases.ts';
@@ -71,12 +72,15 @@ const EXAMPLE_BY_ELEMENT: Record<string, readonly string[]> = {
 };
 
 /** The Sun and the Moon as the two parental images side by side: how their elements relate. */
-const COUPLE: Record<'same' | 'compatible' | 'contrast', readonly string[]> = {
+const COUPLE: Record<SignKinship, readonly string[]> = {
   same: [
     'Read together, the Sun and the Moon also make a picture of the two parental roles, the one who showed the way and the one who comforted. In your chart they share an element, so the example you followed and the care you received seem to have spoken one language; the home you build tends to carry that unity forward, and the task is to let in a second language when life asks for it.',
   ],
-  compatible: [
+  friendly: [
     'Read together, the Sun and the Moon also make a picture of the two parental roles, the one who showed the way and the one who comforted. Their elements in your chart are different but friendly, so the example and the care probably complemented each other, even if they did not look alike; you may have learned early that two different people can make one household work.',
+  ],
+  facing: [
+    'Read together, the Sun and the Moon also make a picture of the two parental roles, the one who showed the way and the one who comforted. In your chart they stand in signs that face each other across the zodiac, so the example you followed and the care you received may have seemed to pull from opposite ends, even where each was sound; much of what you made of them lies in joining the two.',
   ],
   contrast: [
     'Read together, the Sun and the Moon also make a picture of the two parental roles, the one who showed the way and the one who comforted. Their elements in your chart do not easily mix, so the example you were shown and the care you needed may have asked different things of you; part of adult life is letting both belong to you without having to choose between them.',
@@ -85,8 +89,6 @@ const COUPLE: Record<'same' | 'compatible' | 'contrast', readonly string[]> = {
 
 /** How a hard aspect is named between two planets. */
 const ASPECT_VERB: Record<string, string> = { square: 'square', opposition: 'opposite', conjunction: 'conjunct' };
-
-const FRIENDLY: Record<string, string> = { fire: 'air', air: 'fire', earth: 'water', water: 'earth' };
 
 const PATTERN_BY_MODALITY: Record<string, readonly string[]> = {
   cardinal: [
@@ -138,7 +140,7 @@ export function familyImageParts(ctx: ReportContext): string[] {
       ctx.choose(
         [
           `The Moon's place in your ${ordinal(moonHouse)} house (${area}) ties the care you took in as a child to that part of life: it is where you still look for comfort, and where old family feelings are most easily stirred.`,
-          `With the Moon in the ${ordinal(moonHouse)} house, ${area} is where the feeling of home follows you: what happens there can soothe you, or unsettle you, more than its outward size would suggest.`,
+          `With the Moon in the ${ordinal(moonHouse)} house, the feeling of home is bound up with ${area}: what happens there can soothe you, or unsettle you, more than its outward size would suggest.`,
         ],
         'family-moon-house',
       ),
@@ -176,8 +178,7 @@ export function familyImageParts(ctx: ReportContext): string[] {
       ),
     );
   }
-  const [se, me] = [signElement(sun.id), signElement(moon.id)];
-  parts.push(ctx.choose(COUPLE[se === me ? 'same' : FRIENDLY[se] === me ? 'compatible' : 'contrast'], 'family-couple'));
+  parts.push(ctx.choose(COUPLE[signKinship(sun.id, moon.id)], 'family-couple'));
   parts.push(ctx.choose(PATTERN_BY_MODALITY[signModality(moon.id)]!, 'family-pattern'));
   return parts;
 }

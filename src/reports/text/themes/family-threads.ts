@@ -13,6 +13,7 @@
 import { normalizeDegrees, signOf } from '../../../astro/zodiac.ts';
 import { MODERN_RULER } from '../../../interpretations/chart-factors/rulers.ts';
 import { signElement } from '../../../interpretations/chart-factors/balance.ts';
+import { signKinship, type SignKinship } from '../sign-kinship.ts';
 import type { ReportContext } from '../context.ts';
 import { moonSignNote } from '../untimed-moon-sign.ts';
 import { houseRuler, signOfPoint } from '../chart-facts.ts';
@@ -104,19 +105,20 @@ function sunRulerThread(ctx: ReportContext, named: string[]): string | undefined
   );
 }
 
-const CARE_AND_RULE: Record<'same' | 'friendly' | 'contrast', readonly string[]> = {
+const CARE_AND_RULE: Record<SignKinship, readonly string[]> = {
   same: [
     'Your Moon and your Saturn share an element, so the care you received and the rules you were given seem to have come from one household mood: comfort and duty spoke the same language. That makes self-discipline feel natural to you, even soothing; the risk is that you never question a standard because it feels like home.',
   ],
   friendly: [
     'The elements of your Moon and your Saturn are different but on good terms, so the care and the rules of your early years probably supported each other: limits came with enough warmth to be accepted, and comfort with enough structure to be trusted. As an adult you are likely to be a fair keeper of rules for others, firm without coldness.',
   ],
+  facing: [
+    'Your Moon and your Saturn stand in signs that face each other across the zodiac: their elements can work together, yet care and rules may have come from opposite ends of the house, comfort on one side and correction on the other, and joining them has been part of your own growing up.',
+  ],
   contrast: [
     'The elements of your Moon and your Saturn do not mix easily, which pictures care and rules as separate rooms of the house you grew up in: being comforted and being corrected may have felt like different worlds, or come from different people. You may still switch between them, soft in one mood and strict in the next, and part of growing older is letting the two meet in one decision.',
   ],
 };
-
-const FRIENDLY: Record<string, string> = { fire: 'air', air: 'fire', earth: 'water', water: 'earth' };
 
 function careAndRuleThread(ctx: ReportContext, named: string[]): string | undefined {
   if (!moonSignCertain(ctx)) return undefined;
@@ -124,8 +126,7 @@ function careAndRuleThread(ctx: ReportContext, named: string[]): string | undefi
   const saturn = signOfPoint(ctx, 'saturn')!;
   const [me, se] = [signElement(moon.id), signElement(saturn.id)];
   named.push(`Saturn in ${saturn.name}`);
-  const kind = me === se ? 'same' : FRIENDLY[me] === se ? 'friendly' : 'contrast';
-  return `${ctx.choose(CARE_AND_RULE[kind], 'family-care-rule')} (Moon in ${moon.name}, ${me}; Saturn in ${saturn.name}, ${se}.)`;
+  return `${ctx.choose(CARE_AND_RULE[signKinship(moon.id, saturn.id)], 'family-care-rule')} (Moon in ${moon.name}, ${me}; Saturn in ${saturn.name}, ${se}.)`;
 }
 
 /** The Moon's distance ahead of the Sun at a moment of the day (untimed: the day's two ends). */

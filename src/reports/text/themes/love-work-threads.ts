@@ -15,13 +15,11 @@
 import { signedSeparation, signOf } from '../../../astro/zodiac.ts';
 import { signElement, signModality } from '../../../interpretations/chart-factors/balance.ts';
 import { MODERN_RULER } from '../../../interpretations/chart-factors/rulers.ts';
+import { signKinship, type SignKinship } from '../sign-kinship.ts';
 import type { ReportContext } from '../context.ts';
 import { signOfPoint } from '../chart-facts.ts';
 import { pointInSentence } from '../phrases.ts';
 import { moonSignCertain } from './family-threads.ts';
-
-const FRIENDLY: Record<string, string> = { fire: 'air', air: 'fire', earth: 'water', water: 'earth' };
-const kinship = (a: string, b: string) => (a === b ? 'same' : FRIENDLY[a] === b ? 'friendly' : 'contrast');
 
 function venusStar(ctx: ReportContext): string | undefined {
   const sun = ctx.factors.points.get('sun')!;
@@ -78,10 +76,12 @@ function marsRuler(ctx: ReportContext): string | undefined {
   return `Mars in ${mars.name} is steered by the ruler of ${mars.name}, ${pointInSentence(ruler)} in ${sign.name}, and in love that turns your desire ${DESIRE_STEERED_BY[signElement(sign.id)]}.`;
 }
 
-const NEED_AND_TASTE: Record<'same' | 'friendly' | 'contrast', string> = {
+const NEED_AND_TASTE: Record<SignKinship, string> = {
   same: 'share an element, so what you need in order to feel safe and what attracts you tend to point at the same person: the one who appeals to you is usually also the one who can comfort you, which makes choosing simpler than it is for many.',
   friendly:
     'stand in different but friendly elements, so what you need and what attracts you are not identical but help each other: a partner who delights you can learn to comfort you, and one who comforts you can grow on you.',
+  facing:
+    'stand in signs that face each other across the zodiac: their elements can feed each other, but what comforts you and what attracts you start from opposite ends, so the person who excites you may first seem the opposite of the one who lets you rest. A relationship that makes room for both wishes tends to hold them better than one that chooses.',
   contrast:
     'stand in elements that do not mix easily, so the person who excites you may not be the one who lets you rest, and you may have learned this by experience. Naming both wishes to a partner, rather than expecting one of them to be guessed, is what lets one relationship hold them.',
 };
@@ -89,7 +89,7 @@ const NEED_AND_TASTE: Record<'same' | 'friendly' | 'contrast', string> = {
 function needAndTaste(ctx: ReportContext): string | undefined {
   if (!moonSignCertain(ctx)) return undefined;
   const [moon, venus] = [signOfPoint(ctx, 'moon')!, signOfPoint(ctx, 'venus')!];
-  return `Your Moon in ${moon.name} and your Venus in ${venus.name} ${NEED_AND_TASTE[kinship(signElement(moon.id), signElement(venus.id))]}`;
+  return `Your Moon in ${moon.name} and your Venus in ${venus.name} ${NEED_AND_TASTE[signKinship(moon.id, venus.id)]}`;
 }
 
 export function loveThreadParts(ctx: ReportContext): string[] {
@@ -112,10 +112,12 @@ const TASKS_BY_MODALITY: Record<string, string> = {
     'At work this Mars is at its best where problems change shape: several threads at once, new demands, an obstacle that needs a way round rather than a way through.',
 };
 
-const PURPOSE_AND_DISCIPLINE: Record<'same' | 'friendly' | 'contrast', string> = {
+const PURPOSE_AND_DISCIPLINE: Record<SignKinship, string> = {
   same: 'share an element, so what you work for and the discipline it takes are of one piece: effort seldom feels imposed when the goal is yours, and you can keep going longer than most.',
   friendly:
     'stand in different but friendly elements: the discipline your work asks for tends to support what you want from it, and duty and purpose can usually be brought to the same desk.',
+  facing:
+    'stand in signs that face each other across the zodiac: their elements can support each other, but what you want from your work and the discipline it asks for tend to start from opposite ends, and the roles that suit you best give each its due.',
   contrast:
     'stand in elements that do not mix easily, so the work that fulfils you and the work that is expected of you may feel like two jobs. The solution is seldom to drop one: it is to find the role in which the duty serves the purpose.',
 };
@@ -126,6 +128,6 @@ export function workThreadParts(ctx: ReportContext): string[] {
   return [
     `Mercury in ${mercury.name} describes how you learn the skills work asks of you. ${LEARNING_BY_ELEMENT[signElement(mercury.id)]}`,
     `Mars in ${mars.name} shows how you go at the work itself. ${TASKS_BY_MODALITY[signModality(mars.id)]}`,
-    `Your Sun in ${sun.name} and Saturn in ${saturn.name} ${PURPOSE_AND_DISCIPLINE[kinship(signElement(sun.id), signElement(saturn.id))]}`,
+    `Your Sun in ${sun.name} and Saturn in ${saturn.name} ${PURPOSE_AND_DISCIPLINE[signKinship(sun.id, saturn.id)]}`,
   ];
 }

@@ -134,7 +134,7 @@ function love(ctx: ReportContext, state: ThemeState): string[] {
   const intro = ctx.choose(
     [
       `How you love is read from Venus in ${venus}, what attracts you and how you show affection, and Mars in ${mars}, how you pursue and what you do with desire${ctx.timed ? ', then from the 7th house of partners and the 5th of romance and play' : ''}. Each planet's sign, house and closest aspects are read together, so that the picture of you in love comes from the whole chart rather than from one placement.`,
-      `Love in your chart is a conversation between Venus in ${venus} and Mars in ${mars}${ctx.timed ? ', set in the houses of partnership and pleasure' : ''}; this chapter reads the two with everything that touches them, and names where they agree and where they pull apart.`,
+      `Love in your chart is a conversation between Venus in ${venus} and Mars in ${mars}; this chapter reads the two with everything that touches them${ctx.timed ? ' (the houses of partnership and pleasure too)' : ''}, and names where they agree and where they pull apart.`,
     ],
     'theme-love',
   );

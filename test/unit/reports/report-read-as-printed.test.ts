@@ -1,0 +1,82 @@
+/**
+ * What three readers of the Lagos, Reykjavik and Buenos Aires reports found false or confusing on
+ * the page, held over random charts: a Sun and Moon in signs that face each other are not called
+ * simply friendly; untimed, on a day the Moon changed sign, no Sun-Moon bridge rests on its noon
+ * sign, and the appendix gives the Moon's noon place as such; the modes are called even only when
+ * they are; a year-ahead span gives both its ends in one form.
+ */
+import { describe, expect, it } from 'vitest';
+import { MODALITIES } from '../../../src/interpretations/keys.ts';
+import { extractChartFactors } from '../../../src/interpretations/chart-factors/index.ts';
+import { reportSky } from '../../../src/reports/sky/report-sky.ts';
+import { composeReport } from '../../../src/reports/text/compose-report.ts';
+import { randomReportCharts } from '../../helpers/random-report-charts.ts';
+import { signKinship } from '../../../src/reports/text/sign-kinship.ts';
+import type { SignId } from '../../../src/interpretations/keys.ts';
+
+const AS_OF = '2026-11-27T00:00:00Z';
+const SIGN_ORDER = ['aries', 'taurus', 'gemini', 'cancer', 'leo', 'virgo', 'libra', 'scorpio', 'sagittarius', 'capricorn', 'aquarius', 'pisces'];
+
+describe('the report as its readers read it', () => {
+  const charts = randomReportCharts(120, 2711);
+  const reports = charts.map((chart) => ({
+    chart,
+    factors: extractChartFactors(chart),
+    report: composeReport(chart, { sky: reportSky({ chart, asOf: AS_OF }) }),
+  }));
+
+  it('Sun and Moon in signs facing each other are read as such, never as simply complementing each other', () => {
+    let opposite = 0;
+    for (const { factors, report } of reports) {
+      const [sun, moon] = [factors.points.get('sun')!, factors.points.get('moon')!];
+      if (Math.abs(SIGN_ORDER.indexOf(sun.sign) - SIGN_ORDER.indexOf(moon.sign)) !== 6) continue;
+      opposite++;
+      expect(report.markdown).not.toMatch(/elements that feed each other, so your purpose and your needs|complement each other: the part of you that aims/);
+    }
+    expect(opposite).toBeGreaterThan(3);
+  });
+
+  it('untimed, on a day the Moon changed sign, no bridge rests on its noon sign, and the appendix gives its noon place as such', () => {
+    let changed = 0;
+    for (const { chart, factors, report } of reports) {
+      if (factors.timed) continue;
+      const day = reportSky({ chart, asOf: AS_OF }).moonDay!;
+      expect(report.markdown).toMatch(/^\| Moon \| [^|]* at noon \([^|]* to [^|]* over the day\) \|/m);
+      if (day.signs.length < 2) continue;
+      changed++;
+      expect(report.markdown).not.toMatch(
+        /Your Sun's \w+ and your Moon's|The Sun's \w+ and the Moon's|Sun and Moon share the sign|and Moon in \w+ belong to the same element|your conscious aims and your emotional needs speak|and Moon in \w+ stand in signs that face|face each other across the zodiac\. Their elements|differ in style, yet/,
+      );
+    }
+    expect(changed).toBeGreaterThan(3);
+  });
+
+  it('the modes are called even only when no two shares are more than 20 points apart', () => {
+    for (const { factors, report } of reports) {
+      const shares = MODALITIES.map((m) => factors.balance.modalities[m]);
+      const total = shares.reduce((a, b) => a + b, 0);
+      const spread = (100 * (Math.max(...shares) - Math.min(...shares))) / total;
+      if (/That evenness|modes in near balance|evenly matched in your chart|three in near balance/.test(report.markdown))
+        expect(spread).toBeLessThanOrEqual(20);
+    }
+  });
+
+  it('a year-ahead span gives both ends with their years, or neither', () => {
+    for (const { report } of reports)
+      expect(report.markdown).not.toMatch(/\b\d{4} to \d{1,2} [A-Z][a-z]{2}\b(?! \d)|\b\d{1,2} [A-Z][a-z]{2} to \d{1,2} [A-Z][a-z]+ \d{4}\b/);
+  });
+
+  it('no outer planet is made personal by a contact "which brings it close"', () => {
+    for (const { report } of reports) expect(report.markdown).not.toMatch(/which brings it close/);
+  });
+
+  it('signs are kin by element, and those facing each other across the zodiac are facing, not simply friendly', () => {
+    const signs = SIGN_ORDER as SignId[];
+    for (let i = 0; i < 12; i++)
+      for (let j = 0; j < 12; j++) {
+        const apart = Math.min((i - j + 12) % 12, (j - i + 12) % 12);
+        const expected = apart % 4 === 0 ? 'same' : apart === 6 ? 'facing' : apart % 2 === 0 ? 'friendly' : 'contrast';
+        expect(signKinship(signs[i]!, signs[j]!), `${signs[i]} ${signs[j]}`).toBe(expected);
+      }
+  });
+});
