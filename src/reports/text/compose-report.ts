@@ -73,16 +73,17 @@ export function composeReport(chart: NatalChartInput, options: ReportOptions = {
   if (figure) reserveFigure(ctx, figure);
   const state = newThemeState(figure);
   // Order matters beyond the page: an entry belongs to the first chapter that shows it.
-  const chapters = [
+  const reading = [
     coverSection(ctx),
     howToReadSection(ctx),
     ...themeOrder(ctx).map((id) => themeChapter(ctx, id, state)),
     nodesChironSection(ctx),
     synthesisSection(ctx),
     houseRulersSection(ctx),
-    appendixSection(ctx),
-    disclaimerSection(),
   ];
+  // The appendix's glossary explains the terms the reading uses, so it is written after it.
+  const readingText = reading.map((s) => s?.markdown ?? '').join('\n\n');
+  const chapters = [...reading, appendixSection(ctx, readingText), disclaimerSection()];
   // A chapter that has nothing to say of this chart (the house rulers of an untimed one) is left out.
   const sections = chapters.filter((s): s is ReportSection => s !== undefined);
   const figures: Record<string, ReportFigure[]> = {

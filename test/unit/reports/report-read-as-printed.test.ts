@@ -79,4 +79,19 @@ describe('the report as its readers read it', () => {
         expect(signKinship(signs[i]!, signs[j]!), `${signs[i]} ${signs[j]}`).toBe(expected);
       }
   });
+
+  it('the glossary explains, in alphabetical order, only terms the reading uses', () => {
+    for (const { report } of reports) {
+      const appendix = report.sections.find((s) => s.id === 'appendix')!.markdown;
+      const terms = [...appendix.slice(appendix.indexOf('### Glossary')).matchAll(/^\*\*([^*]+)\.\*\*/gm)].map((m) => m[1]!);
+      expect(terms).toEqual([...terms].sort((a, b) => a.localeCompare(b)));
+      const reading = report.sections
+        .filter((s) => !['appendix', 'disclaimer'].includes(s.id))
+        .map((s) => s.markdown)
+        .join('\n');
+      if (terms.includes('Stellium')) expect(reading).toMatch(/stellium/i);
+      if (terms.includes('Cusp')) expect(reading).toMatch(/\bcusps?\b/i);
+      if (!/\bstellium\b/i.test(reading)) expect(terms).not.toContain('Stellium');
+    }
+  });
 });

@@ -7,34 +7,65 @@ import { ASPECT_WORDS, POINT_NAMES } from '../phrases.ts';
 import { section, type ReportSection } from '../section.ts';
 import { orbCell, phaseCell } from '../aspect-facts.ts';
 
-const GLOSSARY: [string, string][] = [
+/** The dominant planet as this report scored it: without a birth time the angles play no part. */
+function dominantText(ctx: ReportContext): string {
+  return ctx.timed
+    ? 'The planet that scores highest for closeness to the angles, dignity, rulerships and tight aspects in this chart.'
+    : 'The planet that scores highest for dignity, rulerships and tight aspects in this chart (without a birth time, the angles play no part).';
+}
+
+/** The glossary's terms, each with the words that show the reading uses it (a term the reading never uses is not explained). */
+const GLOSSARY: [term: string, text: string | ((ctx: ReportContext) => string), used: RegExp][] = [
   [
     'Ascendant',
     'The degree of the zodiac rising on the eastern horizon at the moment of birth; it describes your approach to new situations and the impression you first make.',
+    /\bAscendant\b|\brising sign\b|\b\w+ rising\b/,
   ],
-  ['Aspect', 'An angle between two points of the chart, such as a conjunction (0°), sextile (60°), square (90°), trine (120°) or opposition (180°).'],
-  ['Chart ruler', 'The planet that rules the sign on the Ascendant; it acts as a guide to the whole chart.'],
-  ['Cusp', 'The boundary where a house begins; the sign on a cusp colours the affairs of that house.'],
-  ['Dominant planet', 'The planet that scores highest for closeness to the angles, dignity, rulerships and tight aspects in this chart.'],
-  ['Element', 'One of the four groups of signs: fire, earth, air and water, describing basic temperament.'],
-  ['House', 'One of twelve sectors of the chart, each linked with an area of life; they depend on the time and place of birth.'],
-  ['Midheaven', 'The highest point of the ecliptic at birth, associated with vocation, aims and public life.'],
-  ['Modality', 'How a sign acts: cardinal signs initiate, fixed signs sustain, mutable signs adapt.'],
+  [
+    'Aspect',
+    'An angle between two points of the chart, such as a conjunction (0°), sextile (60°), square (90°), trine (120°) or opposition (180°).',
+    /\baspects?\b/i,
+  ],
+  ['Chart ruler', 'The planet that rules the sign on the Ascendant; it acts as a guide to the whole chart.', /\bchart ruler\b|\bruler of your chart\b/i],
+  ['Cusp', 'The boundary where a house begins; the sign on a cusp colours the affairs of that house.', /\bcusps?\b/i],
+  ['Dominant planet', dominantText, /\bdominant planet\b|\bdominant\b/i],
+  ['Element', 'One of the four groups of signs: fire, earth, air and water, describing basic temperament.', /\belements?\b/i],
+  ['House', 'One of twelve sectors of the chart, each linked with an area of life; they depend on the time and place of birth.', /\bhouses?\b/i],
+  ['Midheaven', 'The highest point of the ecliptic at birth, associated with vocation, aims and public life.', /\bMidheaven\b/],
+  ['Modality', 'How a sign acts: cardinal signs initiate, fixed signs sustain, mutable signs adapt.', /\bmodalit(y|ies)\b|\bmodes?\b/i],
   [
     'Lunar nodes',
     'The two points where the Moon’s path crosses the Sun’s; the North Node is read as a direction of growth, the South Node as familiar ground.',
+    /\bNodes?\b/,
   ],
-  ['Orb', 'How far an aspect is from exact, in degrees; the smaller the orb, the stronger the aspect.'],
-  ['Applying and separating', 'An applying aspect was still becoming exact at birth; a separating one had already passed exactness.'],
-  ['Retrograde', 'A planet that appears to move backward through the zodiac as seen from Earth; astrologically, its function turns inward.'],
-  ['Stellium', 'Three or more planets gathered in one sign or one house.'],
-  ['Configuration', 'A figure formed by several aspects together, such as a grand trine, T-square, grand cross, yod or kite.'],
-  ['Chiron', 'A small body orbiting between Saturn and Uranus, associated with sensitivity, mentoring and wisdom won through difficulty.'],
+  ['Orb', 'How far an aspect is from exact, in degrees; the smaller the orb, the stronger the aspect.', /\borbs?\b/i],
+  [
+    'Applying and separating',
+    'An applying aspect was still becoming exact at birth; a separating one had already passed exactness.',
+    /\bapplying\b|\bseparating\b/i,
+  ],
+  ['Retrograde', 'A planet that appears to move backward through the zodiac as seen from Earth; astrologically, its function turns inward.', /\bretrograde\b/i],
+  ['Stellium', 'Three or more planets gathered in one sign or one house.', /\bstellium\b/i],
+  [
+    'Configuration',
+    'A figure formed by several aspects together, such as a grand trine, T-square, grand cross, yod or kite.',
+    /\bconfigurations?\b|\bgrand trine\b|\bT-square\b|\bgrand cross\b|\byod\b|\bkite\b/i,
+  ],
+  ['Chiron', 'A small body orbiting between Saturn and Uranus, associated with sensitivity, mentoring and wisdom won through difficulty.', /\bChiron\b/],
   [
     'Lilith',
     'The mean apogee of the Moon’s orbit (Black Moon Lilith), where the Moon is farthest from Earth; read as the untamed side of a person: what was refused or pushed away, and asks to be reclaimed.',
+    /\bLilith\b/,
   ],
 ];
+
+/** The terms the reading uses, alphabetically, each explained for this chart. */
+function glossary(ctx: ReportContext, readingText: string): string {
+  return GLOSSARY.filter(([, , used]) => used.test(readingText))
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([term, text]) => `**${term}.** ${typeof text === 'function' ? text(ctx) : text}`)
+    .join('\n\n');
+}
 
 function motion(ctx: ReportContext, id: string): string {
   const p = ctx.factors.points.get(id)!;
@@ -57,7 +88,8 @@ function weighingNotes(ctx: ReportContext): string[] {
   ];
 }
 
-export function appendixSection(ctx: ReportContext): ReportSection {
+/** `readingText`: the reading's chapters, whose terms the glossary explains. */
+export function appendixSection(ctx: ReportContext, readingText: string): ReportSection {
   const ids = [...PLANET_IDS, ...(ctx.timed ? ['asc', 'mc'] : [])].filter((id) => ctx.factors.points.has(id));
   const positions = table(
     ['Point', 'Position', ...(ctx.timed ? ['House'] : []), 'Motion'],
@@ -95,7 +127,7 @@ export function appendixSection(ctx: ReportContext): ReportSection {
     );
   }
   parts.push('### How This Reading Was Weighed', ...weighingNotes(ctx));
-  parts.push('### Glossary', GLOSSARY.map(([term, text]) => `**${term}.** ${text}`).join('\n\n'));
+  parts.push('### Glossary', glossary(ctx, readingText));
   return section('appendix', 'Appendix: Chart Data and Glossary', parts);
 }
 
