@@ -46,4 +46,23 @@ describe('phrasings in turn', () => {
       expect(keyAspects).toMatch(/ · \d+(st|nd|rd|th) in the table · /);
     }
   });
+
+  it('the key aspects read in full after their table are the personal ones before any between two of the slowest planets', () => {
+    const SLOW = /^(Uranus|Neptune|Pluto) \w+ (Uranus|Neptune|Pluto)$/;
+    let checked = 0;
+    for (const chart of randomReportCharts(60, 905)) {
+      const text = composeReport(chart).markdown;
+      const table = text.slice(text.indexOf('| # | Aspect |'));
+      const rows = [...table.matchAll(/^\| (\d+) \| ([^|]+) \|[^\n]*\| ([^|]*) \|$/gm)].map((m) => ({
+        name: m[2]!.trim(),
+        earlier: m[3]!.includes('read above'),
+      }));
+      const read = [...table.matchAll(/^\*([A-Z]\w+ \w+ [A-Z][\w ]*?) · \d+\w\w in the table · /gm)].map((m) => m[1]!);
+      if (!read.some((r) => SLOW.test(r))) continue;
+      checked++;
+      // A generational aspect is read only when every personal one of the table is read, here or earlier.
+      for (const row of rows) if (!SLOW.test(row.name)) expect(row.earlier || read.includes(row.name), `${chart.subject.datetime_utc}: ${row.name}`).toBe(true);
+    }
+    expect(checked).toBeGreaterThan(0);
+  });
 });

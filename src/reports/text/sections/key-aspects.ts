@@ -11,6 +11,10 @@ import { aspectEntry } from './planets.ts';
 /** Aspects read in full beyond those the themes read with their planets. */
 const READ_IN_FULL = 5;
 
+/** The planets that stay in a sign for years: an aspect between two of them is a generation's. */
+const SLOW = new Set(['uranus', 'neptune', 'pluto']);
+const generational = (a: { p1: string; p2: string }) => SLOW.has(a.p1) && SLOW.has(a.p2);
+
 export function keyAspectsSection(ctx: ReportContext): ReportSection {
   const ranked = keyAspects(ctx.factors, (a) => ctx.rankingOrb(a));
   if (ranked.length === 0) {
@@ -40,15 +44,18 @@ export function keyAspectsSection(ctx: ReportContext): ReportSection {
     ),
     table(['#', 'Aspect', 'Orb', 'Phase', 'Nature'], rows),
   ];
-  let read = 0;
-  ranked.forEach(({ aspect: a }, i) => {
-    // The table lists them all; the themes have read each planet's closest, and the rest are read in full up to READ_IN_FULL.
-    if (earlier.has(a) || read >= READ_IN_FULL) return;
-    read++;
-    const weight = 6 - i * 0.2;
+  // The table lists them all; the themes have read each planet's closest, and the rest are read in full up to READ_IN_FULL,
+  // those that touch a personal point first: an aspect between two of the slowest planets is shared by everyone born
+  // within months, and took a place a reader expected for their Sun's or Moon's aspect.
+  const unread = ranked.map((r, i) => ({ ...r, row: i })).filter((r) => !earlier.has(r.aspect));
+  const chosen = [...unread.filter((r) => !generational(r.aspect)), ...unread.filter((r) => generational(r.aspect))]
+    .slice(0, READ_IN_FULL)
+    .sort((x, y) => x.row - y.row);
+  for (const { aspect: a, row } of chosen) {
+    const weight = 6 - row * 0.2;
     // Named by its row rather than numbered in its heading: numbers with gaps (those read earlier) read as missing sections.
-    const text = aspectEntry(ctx, a, weight, `${ordinal(i + 1)} in the table`);
+    const text = aspectEntry(ctx, a, weight, `${ordinal(row + 1)} in the table`);
     if (text) parts.push(text);
-  });
+  }
   return introducedSection(ctx, 'key_aspects', parts);
 }
