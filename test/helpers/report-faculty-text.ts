@@ -43,9 +43,9 @@ const POLE_PHRASES: Record<string, Record<string, RegExp>> = {
     guarded: /\bkeeps? (your )?feelings under (careful )?watch\b|\brarely shows? what (you|it) feels?\b/i,
   },
   initiative: {
-    bold: /\b(rarely|never) waits? for permission\b|\b(start|starts|act|acts) without waiting for permission\b|\bacts? first and asks? permission later\b|\bnatural starter\b|\bself-starter\b|\b(the one who |that )moves? first\b|\breflex to take charge\b/i,
+    bold: /\b(rarely|never) waits? for permission\b|\b(start|starts|act|acts) without waiting for permission\b|\bacts? first and asks? permission later\b|\bnatural starter\b|\bself-starter\b|\b(the one who |that )moves? first\b|\breflex to take charge\b|\bfirst days rarely daunt you\b/i,
     hesitant:
-      /(?<!as if you had )\b(you|may|might|can|still|often|been|tend to) (still )?(wait|waits|waiting) (a long time )?(for (outside |other people's )?permission|for someone else to (start|say|go|make|move|take|lead|set)|to be (asked|invited))\b|\bhold(s)? back until\b|\bhesitat(e|es|ing) to act\b|\bsit on a good idea\b|\bstarting is the hard part\b/i,
+      /(?<!as if you had )\b(you|may|might|can|still|often|been|tend to) (still )?(wait|waits|waiting) (a long time )?(for (outside |other people's )?permission|for someone else to (start|say|go|make|move|take|lead|set)|to be (asked|invited))\b|\bhold(s)? back until\b|\bhesitat(e|es|ing) to act\b|\bsit on a good idea\b|\bstarting is the hard part\b|\bthe outward push does not come first\b|\bwords of self-assertion can stick\b/i,
   },
   resilience: {
     buoyant:

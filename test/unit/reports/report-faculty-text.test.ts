@@ -52,6 +52,8 @@ describe('opposite claims in the printed text', () => {
         'A single rejection, such as a polite refusal of a story you submitted or an application that went unanswered, can dim your enthusiasm for weeks.',
         'resilience',
       ],
+      // Lagos, after the first two faculties were tagged.
+      ['First days rarely daunt you.', 'The outward push does not come first for you.', 'initiative'],
     ] as const;
     for (const [a, b, faculty] of quoted) {
       const report = { markdown: `${a}\n\n${b}\n`, sections: [{ id: 'meeting_world', title: 'x', markdown: `${a}\n\n${b}` }] } as never;

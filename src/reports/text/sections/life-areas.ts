@@ -5,7 +5,7 @@
  * planets not yet read appear here; the nodes and Chiron keep theirs for their own chapter.
  */
 import { signOf } from '../../../astro/zodiac.ts';
-import { keys, TEN_PLANET_IDS } from '../../../interpretations/keys.ts';
+import { keys, SENSITIVE_POINTS, TEN_PLANET_IDS } from '../../../interpretations/keys.ts';
 import type { ReportContext } from '../context.ts';
 import { capitalize, joinAnd, ordinal, zodiacPosition } from '../report-markdown.ts';
 import { HOUSE_DOMAIN, LIFE_AREAS, POINT_NAMES, pointInSentence, SIGN_CARE, SIGN_STYLE } from '../phrases.ts';
@@ -90,6 +90,10 @@ function houseParts(ctx: ReportContext, house: number, described: Described, opt
         'empty-house',
       ),
     );
+    // "No planet" beside a positions table that puts Chiron, the node or Lilith in the house: say they are there.
+    const others = SENSITIVE_POINTS.filter((id) => ctx.factors.points.get(id)?.house === house).map((id) => POINT_NAMES[id]!);
+    if (others.length)
+      parts.push(`${joinAnd(others)} ${others.length > 1 ? 'stand' : 'stands'} in the ${ordinal(house)} house, read in the chapter "The Lunar Nodes, Chiron and Lilith".`);
   }
   return parts;
 }
