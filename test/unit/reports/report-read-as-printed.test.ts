@@ -94,4 +94,21 @@ describe('the report as its readers read it', () => {
       if (!/\bstellium\b/i.test(reading)) expect(terms).not.toContain('Stellium');
     }
   });
+
+  it('a house said to hold no planet names Chiron, the node or Lilith when the positions put one there', () => {
+    let named = 0;
+    for (const { factors, report } of reports) {
+      if (!factors.timed) continue;
+      for (const m of report.markdown.matchAll(
+        /(?:No planet occupies the (\d+)\w\w house, so|The (\d+)\w\w house holds no planet; its cusp sign|With the (\d+)\w\w house empty of planets|An empty (\d+)\w\w house is no empty life|No planet stands in your (\d+)\w\w house, so its tone)[^\n]*\n\n([^\n]*)/g,
+      )) {
+        const house = Number(m.slice(1, 6).find(Boolean));
+        const there = (['chiron', 'north_node', 'lilith'] as const).filter((id) => factors.points.get(id)?.house === house);
+        if (!there.length) continue;
+        named++;
+        expect(m[6], `house ${house}`).toMatch(/stands? in the \d+\w\w house, read in the chapter/);
+      }
+    }
+    expect(named).toBeGreaterThan(0);
+  });
 });
