@@ -165,6 +165,11 @@ export function labelInSentence(label: string): string {
   if (label.startsWith('The ')) return lower(label).replace(/^The /, 'the ');
   const figure = /^(Cardinal|Fixed|Mutable) (T-Square|Grand Cross)$|^(Grand Trine in \w+|Yod|Kite)$/.exec(label);
   if (figure) return `your ${label.toLowerCase().replace('t-square', 'T-square')}`;
+  // The balance, hemisphere and Moon-phase entries: "the fire in the background of your chart", "your birth at the full Moon".
+  if (/^An? \w+, (Yin|Yang) Emphasis$|^\w+( Energy)? in the (Background|Foreground)$|^\w+ Hemisphere Emphasis$/.test(label))
+    return `the ${label.replace(/^An? /, '').toLowerCase()} of your chart`;
+  const born = /^Born (Under|at) (a|the) (.+) Moon$/.exec(label);
+  if (born) return `your birth ${born[1]!.toLowerCase()} ${born[2]} ${born[3]!.toLowerCase()} Moon`;
   const least = /^Least (Element|Modality): (\w+)$/.exec(label);
   if (least) return `the scarcity of ${least[2]!.toLowerCase()}${least[1] === 'Modality' ? ' signs' : ''} in your chart`;
   // Any other heading ("Fixed Energy in the Background", "Grand Trine in Fire") is named, not made a subject in its capitals.

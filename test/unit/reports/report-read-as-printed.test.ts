@@ -12,6 +12,8 @@ import { reportSky } from '../../../src/reports/sky/report-sky.ts';
 import { composeReport } from '../../../src/reports/text/compose-report.ts';
 import { randomReportCharts } from '../../helpers/random-report-charts.ts';
 import { signKinship } from '../../../src/reports/text/sign-kinship.ts';
+import { labelInSentence } from '../../../src/reports/synthesis/faculty-tensions.ts';
+import { getLibrary } from '../../../src/interpretations/library.ts';
 import type { SignId } from '../../../src/interpretations/keys.ts';
 
 const AS_OF = '2026-11-27T00:00:00Z';
@@ -110,5 +112,14 @@ describe('the report as its readers read it', () => {
       }
     }
     expect(named).toBeGreaterThan(0);
+  });
+
+  it('a tension passage names every pattern entry it may cite as a sentence does, never by its heading in quotation marks', () => {
+    // The patterns' entries are cited by their titles (the others by their placements): "the fire in the background of your chart".
+    const titles = [...getLibrary().entries.values()]
+      .filter((e) => /^(balance|dominant|hemisphere|moon_phase|config|shape|retrograde)\./.test(e.key))
+      .map((e) => e.title);
+    expect(titles.length).toBeGreaterThan(60);
+    for (const title of titles) expect(labelInSentence(title), title).not.toMatch(/^what “/);
   });
 });
