@@ -30,7 +30,7 @@ import { createDatabasePool } from '../src/db/pool.ts';
 import { ReportCreditRepository } from '../src/db/report-credits.ts';
 import { sql } from '../src/db/sql.ts';
 import { createKeyForEmail } from '../src/features/keys/keys-service.ts';
-import { freePort, waitUntilReady } from '../test/helpers/child-server.ts';
+import { freePort, redisClusterBase, waitUntilReady } from '../test/helpers/child-server.ts';
 import { createServerDatabase } from '../test/helpers/database.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -127,7 +127,7 @@ export async function runTopology(options: TopologyOptions): Promise<TopologyFig
     });
     if (bouncer.status !== 0) throw new Error(`PgBouncer: ${bouncer.stderr}`);
     cleanups.push(() => void process.kill(Number(fs.readFileSync(path.join(dir, 'pgbouncer/pgbouncer.pid'), 'utf8')), 'SIGTERM'));
-    const redisBase = 20_000 + Math.floor(Math.random() * 400) * 50;
+    const redisBase = await redisClusterBase();
     const cluster = spawnSync('bash', [path.join(ROOT, 'test/infra/start-redis-cluster.sh'), path.join(dir, 'redis'), String(redisBase)], { encoding: 'utf8' });
     cleanups.push(() => {
       for (const f of fs.readdirSync(path.join(dir, 'redis')).filter((name) => name.endsWith('.pid')))

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deleteKeysWithPrefix, openRedis, type RedisConnections } from '../../src/db/redis.ts';
+import { redisClusterBase } from '../helpers/child-server.ts';
 import { RedisIdempotencyStore } from '../../src/http/idempotency-store.ts';
 import { RedisRateLimitStore, type CounterRequest } from '../../src/http/rate-limit-store.ts';
 import { BullmqTransport, REPORT_QUEUE_NAME } from '../../src/reports/queue/bullmq-transport.ts';
@@ -24,16 +25,18 @@ const cli = (port: number, ...args: string[]) => spawnSync('redis-cli', ['-p', S
 
 describe.runIf(hasRedisServer)('on a Redis Cluster of three masters and three replicas', () => {
   let dir: string;
-  // Six ports and their bus ports (+10000), away from the usual ones and below the kernel's
-  // ephemeral range (32768 and up), where a busy suite's own connections could hold one; one range per run.
-  const base = 10_000 + Math.floor(Math.random() * 240) * 50;
-  const ports = [0, 1, 2, 3, 4, 5].map((i) => base + i);
-  const url = `redis://127.0.0.1:${base}`;
+  let base: number;
+  let ports: number[];
+  let url: string;
   const prefix = `cl${randomBytes(3).toString('hex')}:`;
   let a: RedisConnections;
   let b: RedisConnections;
 
-  beforeAll(() => {
+  beforeAll(async () => {
+    // Six ports and their bus ports, below the kernel's ephemeral range and free (child-server.ts).
+    base = await redisClusterBase();
+    ports = [0, 1, 2, 3, 4, 5].map((i) => base + i);
+    url = `redis://127.0.0.1:${base}`;
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'astro-redis-cluster-'));
     const started = spawnSync('bash', [path.join(repo, 'test/infra/start-redis-cluster.sh'), dir, String(base)], { encoding: 'utf8' });
     expect(started.status, started.stderr).toBe(0);
