@@ -4,6 +4,8 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     globalSetup: ['test/setup/build-dist.ts'],
+    // CPU seconds per test file, on request (test/setup/cpu-per-file.ts).
+    setupFiles: process.env.TEST_CPU_PER_FILE ? ['test/setup/cpu-per-file.ts'] : [],
     testTimeout: 120_000,
     hookTimeout: 60_000,
     // Integration suites share one PostgreSQL and one Redis; files run in parallel workers but
