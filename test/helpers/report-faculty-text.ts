@@ -14,6 +14,7 @@
  */
 import type { ComposedReport } from '../../src/reports/text/compose-report.ts';
 import { FACULTIES } from '../../src/reports/synthesis/faculty-tensions.ts';
+import { splitSentences } from './report-sentences.ts';
 
 const POLE_PHRASES: Record<string, Record<string, RegExp>> = {
   anger: {
@@ -81,7 +82,7 @@ export function oppositeClaimsInText(report: ComposedReport): FacultyFinding[] {
     .filter((s) => !['cover', 'appendix', 'disclaimer', 'year_ahead'].includes(s.id))
     .flatMap((s) => s.markdown.split('\n\n'))
     .filter((p) => !TENSION.test(p) && !p.startsWith('|') && !p.startsWith('#'))
-    .flatMap((p) => p.split(/(?<=[.!?])\s+/))
+    .flatMap(splitSentences)
     .filter((s) => !s.endsWith('?'));
   const findings: FacultyFinding[] = [];
   for (const [faculty, poles] of Object.entries(POLE_PHRASES)) {

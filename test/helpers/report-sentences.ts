@@ -19,7 +19,8 @@ export function readingSentences(report: ComposedReport): string[] {
   return splitSentences(prose).filter((s) => s.split(/\s+/).length >= 4);
 }
 
-function splitSentences(prose: string): string[] {
+/** A text's sentences: split after a full stop, question or exclamation mark before a capital or a quotation. */
+export function splitSentences(prose: string): string[] {
   return prose.split(/(?<=[.!?])\s+(?=[A-Z"“])/).map((s) => s.trim());
 }
 

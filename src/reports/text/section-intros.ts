@@ -179,10 +179,13 @@ const lifeAreas: Writer = (ctx) => {
   };
 };
 
+/** The nodes chapter's title, which the life areas also cite when an empty house holds one of its points. */
+export const NODES_CHAPTER_TITLE = 'The Lunar Nodes, Chiron and Lilith';
+
 const nodesChiron: Writer = (ctx) => {
   const node = sign(ctx, 'north_node');
   return {
-    title: 'The Lunar Nodes, Chiron and Lilith',
+    title: NODES_CHAPTER_TITLE,
     text: ctx.choose(
       [
         `Three points that are not planets complete the portrait, and the first, the North Node, in ${node} for you, is read as a direction of growth; Chiron as a sensitive place where hurt and skill meet; Lilith as a side of you that was once pushed away and grows stronger when it is reclaimed.`,

@@ -1,7 +1,7 @@
 /** A report section: an id, a title and its markdown (which begins with the title as a heading). */
 import { keys } from '../../interpretations/keys.ts';
 import type { ReportContext } from './context.ts';
-import { sectionIntro } from './section-intros.ts';
+import { NODES_CHAPTER_TITLE, sectionIntro } from './section-intros.ts';
 
 export interface ReportSection {
   id: string;
@@ -19,7 +19,7 @@ const FALLBACK_TITLES: Record<string, string> = {
   jupiter_saturn: 'Jupiter and Saturn',
   outer_planets: 'The Outer Planets',
   life_areas: 'Life Areas',
-  nodes_chiron: 'The Lunar Nodes, Chiron and Lilith',
+  nodes_chiron: NODES_CHAPTER_TITLE,
   key_aspects: 'Key Aspects',
   synthesis: 'Synthesis',
 };

@@ -10,6 +10,7 @@ import { reportSky } from '../../../src/reports/sky/report-sky.ts';
 import { natalChartFor, PLACES } from '../../helpers/natal-charts.ts';
 import { randomReportCharts } from '../../helpers/random-report-charts.ts';
 import { FACULTY_PHRASES, oppositeClaimsInText } from '../../helpers/report-faculty-text.ts';
+import { splitSentences } from '../../helpers/report-sentences.ts';
 import { getLibrary } from '../../../src/interpretations/library.ts';
 
 const AS_OF = '2026-11-25T00:00:00Z';
@@ -69,7 +70,7 @@ describe('opposite claims in the printed text', () => {
       if (e.key.startsWith('transit.')) continue;
       e.body.forEach((body, v) => {
         const claims = new Set([...(e.claims ?? []), ...(e.variant_claims?.[String(v)] ?? [])]);
-        for (const sentence of body.split(/(?<=[.!?])\s+/)) {
+        for (const sentence of splitSentences(body)) {
           if (sentence.endsWith('?')) continue;
           for (const faculty of ['initiative', 'resilience']) {
             const sides = Object.entries(FACULTY_PHRASES[faculty]!).filter(([, re]) => re.test(sentence));

@@ -6,7 +6,7 @@
  * they are; a year-ahead span gives both its ends in one form.
  */
 import { describe, expect, it } from 'vitest';
-import { MODALITIES } from '../../../src/interpretations/keys.ts';
+import { MODALITIES, SIGN_IDS } from '../../../src/interpretations/keys.ts';
 import { extractChartFactors } from '../../../src/interpretations/chart-factors/index.ts';
 import { reportSky } from '../../../src/reports/sky/report-sky.ts';
 import { composeReport } from '../../../src/reports/text/compose-report.ts';
@@ -14,10 +14,8 @@ import { randomReportCharts } from '../../helpers/random-report-charts.ts';
 import { signKinship } from '../../../src/reports/text/sign-kinship.ts';
 import { labelInSentence } from '../../../src/reports/synthesis/faculty-tensions.ts';
 import { getLibrary } from '../../../src/interpretations/library.ts';
-import type { SignId } from '../../../src/interpretations/keys.ts';
 
 const AS_OF = '2026-11-27T00:00:00Z';
-const SIGN_ORDER = ['aries', 'taurus', 'gemini', 'cancer', 'leo', 'virgo', 'libra', 'scorpio', 'sagittarius', 'capricorn', 'aquarius', 'pisces'];
 
 describe('the report as its readers read it', () => {
   const charts = randomReportCharts(120, 2711);
@@ -31,7 +29,7 @@ describe('the report as its readers read it', () => {
     let opposite = 0;
     for (const { factors, report } of reports) {
       const [sun, moon] = [factors.points.get('sun')!, factors.points.get('moon')!];
-      if (Math.abs(SIGN_ORDER.indexOf(sun.sign) - SIGN_ORDER.indexOf(moon.sign)) !== 6) continue;
+      if (Math.abs(SIGN_IDS.indexOf(sun.sign) - SIGN_IDS.indexOf(moon.sign)) !== 6) continue;
       opposite++;
       expect(report.markdown).not.toMatch(/elements that feed each other, so your purpose and your needs|complement each other: the part of you that aims/);
     }
@@ -73,7 +71,7 @@ describe('the report as its readers read it', () => {
   });
 
   it('signs are kin by element, and those facing each other across the zodiac are facing, not simply friendly', () => {
-    const signs = SIGN_ORDER as SignId[];
+    const signs = SIGN_IDS;
     for (let i = 0; i < 12; i++)
       for (let j = 0; j < 12; j++) {
         const apart = Math.min((i - j + 12) % 12, (j - i + 12) % 12);

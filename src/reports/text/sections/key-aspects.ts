@@ -6,14 +6,14 @@ import { ASPECT_WORDS, POINT_NAMES } from '../phrases.ts';
 import { keyAspects } from '../ranking.ts';
 import { introducedSection, type ReportSection } from '../section.ts';
 import { orbCell, phaseCell } from '../aspect-facts.ts';
-import { aspectEntry } from './planets.ts';
+import { aspectEntry, OUTER_PLANET_IDS } from './planets.ts';
 
 /** Aspects read in full beyond those the themes read with their planets. */
 const READ_IN_FULL = 5;
 
-/** The planets that stay in a sign for years: an aspect between two of them is a generation's. */
-const SLOW = new Set(['uranus', 'neptune', 'pluto']);
-const generational = (a: { p1: string; p2: string }) => SLOW.has(a.p1) && SLOW.has(a.p2);
+/** An aspect between two of the outer planets is a generation's. */
+const OUTER = new Set<string>(OUTER_PLANET_IDS);
+const generational = (a: { p1: string; p2: string }) => OUTER.has(a.p1) && OUTER.has(a.p2);
 
 export function keyAspectsSection(ctx: ReportContext): ReportSection {
   const ranked = keyAspects(ctx.factors, (a) => ctx.rankingOrb(a));

@@ -7,6 +7,7 @@
 import { signOf } from '../../../astro/zodiac.ts';
 import { keys, SENSITIVE_POINTS, TEN_PLANET_IDS } from '../../../interpretations/keys.ts';
 import type { ReportContext } from '../context.ts';
+import { NODES_CHAPTER_TITLE } from '../section-intros.ts';
 import { capitalize, joinAnd, ordinal, zodiacPosition } from '../report-markdown.ts';
 import { HOUSE_DOMAIN, LIFE_AREAS, POINT_NAMES, pointInSentence, SIGN_CARE, SIGN_STYLE } from '../phrases.ts';
 
@@ -93,9 +94,7 @@ function houseParts(ctx: ReportContext, house: number, described: Described, opt
     // "No planet" beside a positions table that puts Chiron, the node or Lilith in the house: say they are there.
     const others = SENSITIVE_POINTS.filter((id) => ctx.factors.points.get(id)?.house === house).map((id) => POINT_NAMES[id]!);
     if (others.length)
-      parts.push(
-        `${joinAnd(others)} ${others.length > 1 ? 'stand' : 'stands'} in the ${ordinal(house)} house, read in the chapter "The Lunar Nodes, Chiron and Lilith".`,
-      );
+      parts.push(`${joinAnd(others)} ${others.length > 1 ? 'stand' : 'stands'} in the ${ordinal(house)} house, read in the chapter "${NODES_CHAPTER_TITLE}".`);
   }
   return parts;
 }

@@ -103,12 +103,15 @@ export function outerProminence(ctx: ReportContext, id: string): { angle?: strin
   return { angle, distance, aspects };
 }
 
+/** The planets that stay in a sign for years: what they say is largely a generation's. */
+export const OUTER_PLANET_IDS = ['uranus', 'neptune', 'pluto'] as const;
+
 export function outerPlanetsSection(ctx: ReportContext): ReportSection {
   const parts: string[] = [];
   const background: string[] = [];
   let contactGiven = false;
   let angleGiven = false;
-  for (const id of ['uranus', 'neptune', 'pluto']) {
+  for (const id of OUTER_PLANET_IDS) {
     const p = ctx.factors.points.get(id);
     if (!p) continue;
     const { angle, distance, aspects } = outerProminence(ctx, id);

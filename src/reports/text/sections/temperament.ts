@@ -97,14 +97,15 @@ export function temperamentSection(ctx: ReportContext): ReportSection {
         '',
     );
   const shares = `cardinal ${percent(balance.modalities.cardinal, total)}, fixed ${percent(balance.modalities.fixed, total)} and mutable ${percent(balance.modalities.mutable, total)}`;
-  if (balance.strongModalities.length === 0 && balance.weakModalities.length === 0 && !modesInNearBalance(balance)) {
+  const nearBalance = modesInNearBalance(balance);
+  if (balance.strongModalities.length === 0 && balance.weakModalities.length === 0 && !nearBalance) {
     // No mode strong or weak by the factors' rule, yet far from even: a lean, said as one.
     const byShare = [...MODALITIES].sort((a, b) => balance.modalities[b] - balance.modalities[a]);
     const [top, low] = [byShare[0]!, byShare[2]!];
     parts.push(
       `Your planets lean toward the ${top} signs and away from the ${low} (${shares}), though no mode is missing: ${MODE_DOES[top]} tends to come first for you, and ${MODE_DOES[low]} asks a little more effort.`,
     );
-  } else if (balance.strongModalities.length === 0 && balance.weakModalities.length === 0) {
+  } else if (nearBalance) {
     parts.push(
       ctx.choose(
         [

@@ -49,15 +49,16 @@ function shortDate(iso: string): string {
   return `${d} ${MONTHS[m - 1]!.slice(0, 3)}`;
 }
 
+const outsideYear = (iso: string, year: { from: string; to: string }) => iso < year.from || iso > year.to;
+
 /** A date of the table: day and month inside the report's twelve months, with its year outside them (a pass felt from the year before). */
 function dateInYear(iso: string, year: { from: string; to: string }): string {
-  return iso < year.from || iso > year.to ? longDate(iso) : shortDate(iso);
+  return outsideYear(iso, year) ? longDate(iso) : shortDate(iso);
 }
 
 /** A span of the table: both ends with their years when either lies outside the twelve months ("29 October 2026 to 21 January 2027", not "… to 21 Jan"). */
 function spanInYear(from: string, to: string, year: { from: string; to: string }): string {
-  const outside = (iso: string) => iso < year.from || iso > year.to;
-  return outside(from) || outside(to) ? `${longDate(from)} to ${longDate(to)}` : `${shortDate(from)} to ${shortDate(to)}`;
+  return outsideYear(from, year) || outsideYear(to, year) ? `${longDate(from)} to ${longDate(to)}` : `${shortDate(from)} to ${shortDate(to)}`;
 }
 
 function when(t: YearTransit): string {
