@@ -54,6 +54,24 @@ const POLE_PHRASES: Record<string, Record<string, RegExp>> = {
     sensitive:
       /\b(criticism|rejection|a setback|setbacks|disapproval|feedback)\b[^.]{0,40}\b(stings?|lands? (hard|heavily|deeply)|cuts? deep|hits? harder)\b|\bdim your enthusiasm\b|\breplay(s|ed)?\b[^.]{0,30}\b(mistakes?|errors?|defeat|setback|slip)\b|\b(feels?( less)? like|than|lands? (as|like)|read as) (a |an )?verdicts? on (who you are|your)\b|\btakes? (things|it|setbacks) to heart\b/i,
   },
+  focus: {
+    overview:
+      /\b(thinks? in (?:broad|large) strokes|details(?:, however,)? (?:can|may) bore you|impatience with (?:the small )?details?|overlooking (?:practical )?details|ignoring practical details|skips? (?:over )?(?:the )?(?:everyday |awkward )?details|rushing past details|lose patience with small print|skim a contract|without reading the fine print|more than fine print|small print you skip|fine print and slow procedures|(?:practical )?details (?:closer to hand )?(?:may |can )?slip|forget(?:ting|fulness with) (?:facts and )?details|big-picture (?:mind|thinking)|a taste for the big picture|toward the big picture|(?:see|seeing) (?:a|the) (?:larger|bigger) picture|broad vision|breadth of vision|wide vision|sweeping (?:theory|theories|statements|answers))/i,
+    detail:
+      /\b(details speak to you|eye for detail|you notice details|notice small details|(?:notice|spot)\w* (?:errors|mistakes) (?:that )?others miss|the typo\b|typo on|fine distinctions that others miss|meticulous|nitpick|pedantic|analytical precision|precise, analytical|precision is your comfort zone|mastery of detail|(?:worry|worrying|fretting) (?:over|about) details|misused (?:words|apostrophes)|checks? twice|checked twice|double-check(?:ing|s)? (?:sources|a professional)|you tend to read the small print|reads the small print of every contract|in control of the small print|exacting (?:mind|eye|gifts)|(?:details|small needs|small sign|small details) (?:that )?others (?:miss|overlook|walk past|pass by|forget))/i,
+  },
+  company: {
+    sociable:
+      /\b(easy sociability|sociable mind|sociable heart|sociable intelligence|overcommitting socially|too many circles|wide and varied|yes to every invitation|invitations for the same|alone for long|in touch with more people|alive in company|lost without a circle|enjoy social gatherings|building networks)/i,
+    selective:
+      /\b(small talk may bore you|bore you within|small talk may seem pointless|solitude restores you|more solitude than|regular solitude|need for retreat|regular retreat|prefer a few|prefer a handful|keep a small circle|few and lasting|content in your own company|withdrawing into isolation|crowded or harsh)/i,
+  },
+  candour: {
+    direct:
+      /\b(tactless\w*|your candour|your frankness|(?:courage|readiness|willingness) to speak up|speaks? up (?:for|when)|(?:words|wounding phrase)[\w ]{0,25}weapons?|opinionated|say(?:s)? what (?:everyone|others|nobody)[\w ]{0,20}(?:thinking|think|will)|frank(?:ness)? (?:comes|,|manner|about))/i,
+    tactful:
+      /\b(people-pleasing|avoid(?:s|ing)? (?:necessary |needed )?(?:conflict|confrontation|disagreement|friction)|smooth(?:ing|s)? over (?:conflict|disagreements|tensions|every)|(?:hard|difficult|difficulty|struggle) (?:to )?(?:say(?:ing)?|turn(?:ing)? down) (?:no|a request)|saying no (?:feels|can feel)|refusing feels|(?:tell(?:ing)?|say(?:ing)?) (?:people )?what (?:people|others) (?:would like|want|hope) to hear|telling each of them what they wanted to hear|tell people what they would like to hear|soften(?:s|ing)? [\w ]{0,30}(?:until|so thoroughly)|(?:difficulty|hesitate|reluctant)[\w ]{0,15}speak(?:ing)? up|over-accommodating|(?:opinions?|views?|wishes|preferences?|grievances?|objections|convictions|perspective)[\w ]{0,25}(?:unspoken|unsaid|unvoiced|politely hidden|never gets a turn|fade)|swallow(?:ing)? your own|agree(?:ing)? too (?:readily|quickly)|keep(?:ing)? everyone (?:comfortable|pleased))/i,
+  },
   manner: {
     expansive: /\bmeets? the world openly and generously\b|\bready to take up room\b/i,
     reserved: /\bgives? trust and warmth only once\b|\bmeasures? the room\b/i,

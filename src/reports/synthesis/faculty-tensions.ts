@@ -127,6 +127,39 @@ FACULTIES.resilience = {
   ],
 };
 
+// Two more from the Lagos, Reykjavik and Buenos Aires readers (a mind impatient with small print beside one that reads
+// every clause; a need for company beside a need for solitude).
+FACULTIES.focus = {
+  poles: {
+    overview: 'sees the whole shape of a thing first and grows impatient with the small print',
+    detail: 'notices the particulars, the figure that does not add up and the word out of place',
+  },
+  together: [
+    'The wide view and the close one are two lenses, not two people. Let the first decide where you are going and the second check each step of the way, and you will neither lose the plot nor trip over the footnotes.',
+    'One side of you sees the forest and the other counts the trees. Most work you are proud of will have needed both: the outline first, then an hour with the details before anything is signed or sent.',
+  ],
+};
+FACULTIES.candour = {
+  poles: {
+    direct: 'says plainly what it thinks, even when the truth is unwelcome',
+    tactful: 'keeps the peace, softening or holding back its own view rather than risk a quarrel',
+  },
+  together: [
+    'Plain speech and a wish for peace can share one voice. The direct side knows what needs saying and the tactful side knows how it can be heard; said in that order, the hard thing gets said and the relationship survives it.',
+    'You may speak bluntly in one setting and bite your tongue in another, often depending on how much is at stake with the person in front of you. Asking which side is protecting you, and which is protecting the other person, tells you which to trust that day.',
+  ],
+};
+FACULTIES.company = {
+  poles: {
+    sociable: 'comes alive among people and gathers a wide, changing circle',
+    selective: 'keeps a small circle and needs time alone to recover from company',
+  },
+  together: [
+    'You can love a full room and still need the quiet afterwards. Company and solitude are not rivals here: the first gives you material and the second lets you digest it, so a week with room for both tends to leave you at your best.',
+    'A wide circle and a few close people can both be yours: many to enjoy, a handful to trust. Planning time alone as deliberately as time out keeps the sociable side from running the other one down.',
+  ],
+};
+
 export interface ClaimConflict {
   faculty: string;
   /** The pole already read, and the entry that read it. */
@@ -182,6 +215,8 @@ const ASPECT_NOUNS: Record<string, string> = { conjunct: 'conjunction', square: 
 function relationToPoint(label: string, point: string): string | undefined {
   if (label === `${point} as Your Dominant Planet`) return 'its weight as your dominant planet';
   if (label === `${point} Retrograde at Birth`) return 'its retrograde motion at birth';
+  const phase = /^Born (?:Under|at) (?:a|the) (.+) Moon$/.exec(label);
+  if (phase && point === 'Moon') return `its phase at your birth (${phase[1]!.toLowerCase()})`;
   const house = new RegExp(`^${point} in the (\\w+) House$`).exec(label);
   if (house) return `its house, the ${house[1]}`;
   const sign = new RegExp(`^${point} in (\\w+)$`).exec(label);

@@ -37,7 +37,7 @@ export interface ShownEntry {
   claims: string[];
   /** The faculty whose tension this entry's place in the report names instead of its own text. */
   tension?: string | undefined;
-  /** Every faculty whose tension it names (a kept core text may name more than one). */
+  /** Every faculty whose tension it names (a kept core text may name more than one; a later voice of a tension, none). */
   tensions?: string[] | undefined;
 }
 
@@ -189,6 +189,9 @@ export class ReportContext {
         : keptConflicts.length
           ? claims.filter((c) => !keptConflicts.some((k) => c.startsWith(`${k.faculty}:`)))
           : [];
+    // A voice is introduced once: from the third passage on a tension, its entries speak without a line saying which
+    // side they take (the reader has met the tension and one voice of it; a third "one more voice" line reads as a form).
+    const introduced = keptConflicts.filter((k) => !voice || (this.tensioned.get(k.faculty) ?? 0) < 2);
     this.shown.push({
       key,
       label,
@@ -196,7 +199,7 @@ export class ReportContext {
       entry,
       claims: asserted,
       tension: conflict?.faculty,
-      tensions: conflict ? (keptConflicts.length ? keptConflicts.map((k) => k.faculty) : [conflict.faculty]) : [],
+      tensions: conflict ? (keptConflicts.length ? introduced.map((k) => k.faculty) : [conflict.faculty]) : [],
     });
     this.assert(asserted, label);
     const parts: string[] = [];
@@ -204,13 +207,11 @@ export class ReportContext {
     // The chart's data for the entry as a short line of its own, so the prose that follows is the library's alone.
     if (options.fact) parts.push(`*${options.fact}*`);
     const text = () => (options.aspectType ? forTheAspect(this.body(entry), options.aspectType) : this.body(entry));
-    if (voice) {
-      for (const k of keptConflicts) parts.push(this.nameTension(k, label));
-      parts.push(text());
-    } else if (conflict && options.keepText) {
+    const introductions = introduced.map((k) => this.nameTension(k, label));
+    if (voice) parts.push(...introductions, text());
+    else if (conflict && options.keepText) {
       // The placement keeps its reading; its claims are not asserted on their own but as the other side of a named tension.
-      parts.push(this.body(entry));
-      for (const k of keptConflicts) parts.push(this.nameTension(k, label));
+      parts.push(this.body(entry), ...introductions);
     } else if (conflict) parts.push(this.nameTension(conflict, label));
     else parts.push(text());
     if (this.style === 'improved' && !options.plain) {

@@ -14,6 +14,8 @@ import { splitSentences } from '../../helpers/report-sentences.ts';
 import { getLibrary } from '../../../src/interpretations/library.ts';
 
 const AS_OF = '2026-11-25T00:00:00Z';
+/** The faculties whose library sentences were read one by one and tagged where they take a side. */
+const TAGGED_BY_READING = ['initiative', 'resilience', 'focus', 'company', 'candour'];
 const ATHENS = { city: 'Athens', country: 'GR', lat: 37.9838, lng: 23.7275, source: 'request' as const, zone: 'Europe/Athens' };
 const MADRID = { city: 'Madrid', country: 'ES', lat: 40.4168, lng: -3.7038, source: 'request' as const, zone: 'Europe/Madrid' };
 
@@ -62,7 +64,7 @@ describe('opposite claims in the printed text', () => {
     }
   });
 
-  it('every sentence of the library that the check reads as one side of initiative or resilience is tagged with that side', () => {
+  it('every sentence of the library that the check reads as one side of a tagged faculty is tagged with that side', () => {
     // The tags the report acts on and the words the check reads must agree: an untagged sentence would go unnoticed
     // by the report and be found by the reader. Transits describe a season and carry no claims.
     const untagged: string[] = [];
@@ -72,7 +74,7 @@ describe('opposite claims in the printed text', () => {
         const claims = new Set([...(e.claims ?? []), ...(e.variant_claims?.[String(v)] ?? [])]);
         for (const sentence of splitSentences(body)) {
           if (sentence.endsWith('?')) continue;
-          for (const faculty of ['initiative', 'resilience']) {
+          for (const faculty of TAGGED_BY_READING) {
             const sides = Object.entries(FACULTY_PHRASES[faculty]!).filter(([, re]) => re.test(sentence));
             if (sides.length === 1 && !claims.has(`${faculty}:${sides[0]![0]}`)) untagged.push(`${e.key} #${v}: ${sentence}`);
           }

@@ -43,8 +43,8 @@ describe('the synthesis layer', () => {
         if (r.tension) tensions++;
       }
       for (const [faculty, set] of poles) expect([...set], `${chart.subject.datetime_utc}: ${faculty}`).toHaveLength(1);
-      // Every tension is named in the text, with both sides, once per faculty; a further entry on
-      // the faculty says which side it adds to (more briefly from the second on); two entries about one point are its two sides.
+      // Every tension is named in the text, with both sides, once per faculty; the next entry on the faculty says which
+      // side it adds to, and later ones speak without an introduction; two entries about one point are its two sides.
       const named =
         report.markdown.match(
           /part of you [^\n]*?, while (through [^\n]*?, )?another part | side of the tension read earlier with | side of that same tension\./g,

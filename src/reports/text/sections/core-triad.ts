@@ -96,9 +96,9 @@ export function sunMoonBridge(ctx: ReportContext): string | undefined {
 }
 
 /**
- * The rising sign and the chart ruler (timed), or what their absence leaves out (untimed). The
- * rising sign is always read in its own words: where its claims disagree with an earlier entry,
- * the tension follows its text instead of replacing it (context.ts `keepText`).
+ * The rising sign and the chart ruler (timed), or what their absence leaves out (untimed). Both
+ * are always read in their own words: where their claims disagree with an earlier entry, the
+ * tension follows the text instead of replacing it (context.ts `keepText`).
  */
 export function risingParts(ctx: ReportContext): string[] {
   const { factors } = ctx;
@@ -153,7 +153,8 @@ export function risingParts(ctx: ReportContext): string[] {
       'ruler',
     ),
   );
-  parts.push(...placementEntries(ctx, ruler, { sign: CORE_WEIGHT.rulerSign, house: CORE_WEIGHT.rulerHouse }, 'Chart Ruler: '));
+  // The chart ruler, like the rising sign it rules, keeps its own reading when it disagrees with an earlier entry.
+  parts.push(...placementEntries(ctx, ruler, { sign: CORE_WEIGHT.rulerSign, house: CORE_WEIGHT.rulerHouse }, 'Chart Ruler: ', true));
   return parts;
 }
 
