@@ -16,6 +16,7 @@ import type { ReportSky } from '../sky/report-sky.ts';
 import type { MoonDayAspect } from '../sky/moon-day.ts';
 import { figuresOverTheDay, type DayFigures } from './untimed-moon-figures.ts';
 import { dominanceOverTheDay, type DayDominance } from './untimed-dominance.ts';
+import { balanceOverTheDay, type BalanceOverTheDay } from './untimed-balance.ts';
 
 export type ReportStyle = 'standard' | 'improved';
 
@@ -87,6 +88,16 @@ export class ReportContext {
     return (this.dayDominance ??= dominanceOverTheDay(this.factors, day));
   }
 
+  private dayBalance: BalanceOverTheDay | undefined | null = null;
+
+  /** An untimed chart's balance with the Moon in its other sign, on a day the Moon changed sign; undefined otherwise. */
+  get balanceByHour(): BalanceOverTheDay | undefined {
+    const day = this.sky.moonDay;
+    if (this.timed || !day || day.signs.length < 2) return undefined;
+    if (this.dayBalance === null) this.dayBalance = balanceOverTheDay(this.factors.points, this.factors.balance, day.signs);
+    return this.dayBalance;
+  }
+
   /** An untimed chart's Moon aspect as the birth day showed it; undefined for any other aspect. */
   moonDayAspect(a: { p1: string; p2: string; type: string }): MoonDayAspect | undefined {
     if (this.timed || (a.p1 !== 'moon' && a.p2 !== 'moon')) return undefined;
@@ -106,12 +117,13 @@ export class ReportContext {
 
   /**
    * Whether an entry reads the Moon of an untimed chart in a way that held for part of the birth day only: its sign on a
-   * day it changed sign, or an aspect that was not in orb all day.
+   * day it changed sign, an aspect that was not in orb all day, or a balance verdict the Moon's noon sign alone makes.
    */
   moonForSomeHours(key: string): boolean {
     const day = this.sky.moonDay;
     if (this.timed || !day) return false;
     if (key.startsWith('planet.moon.sign.')) return day.signs.length > 1;
+    if (key.startsWith('balance.')) return this.balanceByHour?.noonOnly.has(key) ?? false;
     const m = /^aspect\.([a-z_]+)\.([a-z]+)\.([a-z_]+)$/.exec(key);
     if (!m || (m[1] !== 'moon' && m[3] !== 'moon')) return false;
     const other = m[1] === 'moon' ? m[3]! : m[1]!;

@@ -4,6 +4,8 @@ import type { ReportContext } from '../context.ts';
 import { joinAnd, table, withArticle } from '../report-markdown.ts';
 import { ELEMENT_NAMES, MODALITY_NAMES, POINT_NAMES } from '../phrases.ts';
 import { introducedSection, type ReportSection } from '../section.ts';
+import { signElement, signModality } from '../../../interpretations/chart-factors/balance.ts';
+import { moonSignHours } from '../untimed-moon-sign.ts';
 
 export const TEMPERAMENT_WEIGHT = { balance: 6, polarity: 4, hemisphere: 4, dominant: 7, moonPhase: 5 };
 
@@ -36,7 +38,36 @@ function moonFromSun(elongation: number): string {
 
 function entry(ctx: ReportContext, key: string, weight: number, fact?: string): string | undefined {
   const e = ctx.library.entries.get(key);
-  return e ? ctx.take(key, e.title, weight, { heading: e.title, fact }) : undefined;
+  if (!e) return undefined;
+  // A verdict that the Moon's noon sign alone makes (untimed) says for which births it holds.
+  const hours = ctx.balanceByHour?.noonOnly.has(key) ? moonSignHours(ctx) : undefined;
+  const when = hours && `with the Moon in ${hours.noon}, true ${hours.hours}`;
+  return ctx.take(key, e.title, weight, { heading: e.title, fact: when ? (fact ? `${fact}, ${when}` : capitalise(when)) : fact });
+}
+
+const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** A balance verdict by its entry's key, as the other side of the Moon's change of sign would alter it. */
+function verdictChange(key: string, gained: boolean): string {
+  const [, kind, id, level] = key.split('.') as [string, string, string, string];
+  const name = kind === 'element' ? id : kind === 'modality' ? `the ${id} signs` : `the ${id} emphasis`;
+  return `${name} would ${gained ? '' : 'no longer '}count as ${level}`;
+}
+
+/**
+ * Untimed, on a day the Moon changed sign: where the tables count the Moon (its noon sign), what its three points would
+ * change on the other side of the hour, and which verdicts read below hold either way.
+ */
+function moonTallyNote(ctx: ReportContext): string | undefined {
+  const hours = moonSignHours(ctx);
+  const day = ctx.balanceByHour;
+  if (!hours || !day) return undefined;
+  const noon = ctx.factors.points.get('moon')!.sign;
+  const moves = `from ${signElement(noon)} to ${signElement(day.otherSign)} and from the ${signModality(noon)} to the ${signModality(day.otherSign)} signs`;
+  const changes = [...[...day.noonOnly].map((k) => verdictChange(k, false)), ...[...day.otherOnly].map((k) => verdictChange(k, true))];
+  const opening = `The tables count the Moon in ${hours.noon}, its sign at noon, which holds ${hours.hours}; born on the other side of ${hours.at}, its weight of 3 points moves ${moves}.`;
+  if (!changes.length) return `${opening} The verdicts read below hold either way.`;
+  return `${opening} Then ${joinAnd(changes)}${day.noonOnly.size ? ', so what is read below of that holds only with the noon Moon' : ''}.`;
 }
 
 export function temperamentSection(ctx: ReportContext): ReportSection {
@@ -57,6 +88,9 @@ export function temperamentSection(ctx: ReportContext): ReportSection {
       MODALITIES.map((m) => [MODALITY_NAMES[m]!, String(balance.modalities[m]), percent(balance.modalities[m], total), members(balance.modalityMembers[m])]),
     ),
   );
+
+  const tally = moonTallyNote(ctx);
+  if (tally) parts.push(tally);
 
   const strong = balance.strongElements;
   const weak = balance.weakElements;
