@@ -40,7 +40,9 @@ describe('the balance of an untimed chart on a day the Moon changed sign', () =>
       const atNoon = verdicts(computeBalance(points));
       const otherwise = verdicts(computeBalance(new Map([...points, ['moon', { ...moon, sign: other }]])));
       const md = report.markdown;
-      expect(md, chart.subject.datetime).toMatch(/The tables count the Moon in \w+, its sign at noon, which holds if you were born (before|after) \d\d:\d\d local time/);
+      expect(md, chart.subject.datetime).toMatch(
+        /The tables count the Moon in \w+, its sign at noon, which holds if you were born (before|after) \d\d:\d\d local time/,
+      );
       const noonOnly = atNoon.filter((k) => !otherwise.includes(k));
       if (!noonOnly.length && atNoon.length === otherwise.length) expect(md).toContain('The verdicts read below hold either way.');
       for (const key of noonOnly) {
