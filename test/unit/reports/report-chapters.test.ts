@@ -10,6 +10,8 @@ import { signIndexOf, signedSeparation } from '../../../src/astro/zodiac.ts';
 import { composeReport } from '../../../src/reports/text/compose-report.ts';
 import { yearAhead } from '../../../src/reports/sky/year-ahead.ts';
 import { natalChartFor } from '../../helpers/natal-charts.ts';
+import { randomReportCharts } from '../../helpers/random-report-charts.ts';
+import { extractChartFactors } from '../../../src/interpretations/chart-factors/index.ts';
 
 const ATHENS = { city: 'Athens', country: 'GR', lat: 37.9838, lng: 23.7275, source: 'request' as const, zone: 'Europe/Athens' };
 const MADRID = { city: 'Madrid', country: 'ES', lat: 40.4168, lng: -3.7038, source: 'request' as const, zone: 'Europe/Madrid' };
@@ -38,6 +40,32 @@ describe('the synthesis chapters', () => {
     expect(md).toContain('#### Least Element: Fire');
     expect(md).toMatch(/fire\b[^.]*\b13 %/); // every phrasing of the opening gives the share
     expect(md).toContain('Venus and Neptune');
+  });
+
+  it('over 150 random charts, the least element and mode are the smallest shares, and a share another equals is named as a tie, never as less than any other', () => {
+    let ties = 0;
+    for (const chart of randomReportCharts(150, 21)) {
+      const report = composeReport(chart, { asOf: AS_OF });
+      const md = report.sections.find((s) => s.id === 'meeting_world')!.markdown;
+      const { balance } = extractChartFactors(chart);
+      for (const [kind, weights, heading] of [
+        ['element', balance.elements, 'Least Element'],
+        ['mode', balance.modalities, 'Least Modality'],
+      ] as const) {
+        const named = new RegExp(`#### ${heading}: (\\w+)`).exec(md)![1]!.toLowerCase();
+        const values = weights as Record<string, number>;
+        const min = Math.min(...Object.values(values));
+        expect(values[named], `${chart.subject.datetime} ${kind}`).toBe(min);
+        const others = Object.keys(values).filter((k) => k !== named && values[k] === min);
+        const section = md.slice(md.indexOf(`#### ${heading}`)).split('\n#### ')[0]!;
+        if (others.length) {
+          ties++;
+          expect(section).toMatch(/holds? the same \d+ %; [^.]* is read here, (as the temperament chapter read it|because fewer of your points carry it|being first in the traditional order of the (elements|modes))\./);
+          expect(md).not.toContain('less than any other element or mode');
+        } else expect(section).not.toMatch(/holds? the same \d+ %/);
+      }
+    }
+    expect(ties).toBeGreaterThan(10);
   });
 
   it("the year ahead's transit dates are exact on the ephemeris, inside their windows", () => {

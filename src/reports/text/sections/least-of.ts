@@ -147,28 +147,62 @@ const MODALITY_QUALITY: Record<string, string> = {
 
 const share = (v: number, total: number) => Math.round((100 * v) / total);
 
+interface Least<K extends string> {
+  least: K;
+  /** The others with the same weight, and why `least` was read rather than they. */
+  tied: K[];
+  why?: string | undefined;
+}
+
+/**
+ * The least of a tally. Among equal weights: the one the temperament chapter already read as weak, else the one fewer
+ * points carry (a scarcity carried by one point is the narrower door), else the first in the traditional order.
+ */
+function leastOf<K extends string>(
+  kind: 'elements' | 'modes',
+  ids: readonly K[],
+  weights: Record<K, number>,
+  carriers: Record<K, string[]>,
+  readAsWeak: (id: K) => boolean,
+): Least<K> {
+  const min = Math.min(...ids.map((id) => weights[id]));
+  const lowest = ids.filter((id) => weights[id] === min);
+  if (lowest.length === 1) return { least: lowest[0]!, tied: [] };
+  const weak = lowest.filter(readAsWeak);
+  if (weak.length === 1) return { least: weak[0]!, tied: lowest.filter((id) => id !== weak[0]), why: 'as the temperament chapter read it' };
+  const fewest = Math.min(...lowest.map((id) => carriers[id].length));
+  const narrow = lowest.filter((id) => carriers[id].length === fewest);
+  if (narrow.length === 1) return { least: narrow[0]!, tied: lowest.filter((id) => id !== narrow[0]), why: 'because fewer of your points carry it' };
+  return { least: lowest[0]!, tied: lowest.slice(1), why: `being first in the traditional order of the ${kind}` };
+}
+
+/** "Air holds the same 13 %; earth is read here, because fewer of your points carry it." (`plural`: each name is plural, "the fixed signs".) */
+function tieSentence(tied: string[], name: string, percent: number, why: string | undefined, plural = false): string {
+  return `${capitalize(joinAnd(tied))} ${tied.length > 1 || plural ? 'hold' : 'holds'} the same ${percent} %; ${name} is read here, ${why}.`;
+}
+
 export function leastOfSection(ctx: ReportContext): ReportSection {
   const { balance } = ctx.factors;
   const total = balance.total;
-  const element = ELEMENTS.reduce((a, b) => (balance.elements[b] < balance.elements[a] ? b : a));
-  const modality = MODALITIES.reduce((a, b) => (balance.modalities[b] < balance.modalities[a] ? b : a));
+  const leastElement = leastOf('elements', ELEMENTS, balance.elements, balance.members, (e) => ctx.isShown(keys.element(e, 'weak')));
+  const leastModality = leastOf('modes', MODALITIES, balance.modalities, balance.modalityMembers, (m) => ctx.isShown(keys.modality(m, 'weak')));
+  const element = leastElement.least;
+  const modality = leastModality.least;
   const elementShare = share(balance.elements[element], total);
   const modalityShare = share(balance.modalities[modality], total);
   const carriers = balance.members[element].map(pointInSentence);
   const modalCarriers = balance.modalityMembers[modality].map(pointInSentence);
   const parts: string[] = [];
   const name = ELEMENT_NAMES[element]!.toLowerCase();
-  parts.push(
-    ctx.choose(
-      [
-        `A chart is read as much by what it lacks as by what it has, and in yours ${name} holds ${elementShare} % of the weight and ${MODALITY_NAMES[modality]!.toLowerCase()} signs ${modalityShare} %, the smallest shares of their kind.`,
-        `The thinnest parts of your chart are ${name} (${elementShare} % of the weight) among the elements and the ${MODALITY_NAMES[modality]!.toLowerCase()} signs (${modalityShare} %) among the modalities; they describe capacities you have to reach for rather than find ready.`,
-        `What is scarce in a chart says as much as what is plentiful: your planets give ${name} only ${elementShare} % of their weight, and the ${MODALITY_NAMES[modality]!.toLowerCase()} signs ${modalityShare} %: less than any other element or mode.`,
-        `Two shortages shape your chart quietly, ${name} with ${elementShare} % of the weight and the ${MODALITY_NAMES[modality]!.toLowerCase()} mode with ${modalityShare} %: neither is a flaw, and both name things that come by effort rather than by instinct.`,
-      ],
-      'least-intro',
-    ),
-  );
+  const intros = [
+    `A chart is read as much by what it lacks as by what it has, and in yours ${name} holds ${elementShare} % of the weight and ${MODALITY_NAMES[modality]!.toLowerCase()} signs ${modalityShare} %, the smallest shares of their kind.`,
+    `The thinnest parts of your chart are ${name} (${elementShare} % of the weight) among the elements and the ${MODALITY_NAMES[modality]!.toLowerCase()} signs (${modalityShare} %) among the modalities; they describe capacities you have to reach for rather than find ready.`,
+    `What is scarce in a chart says as much as what is plentiful: your planets give ${name} only ${elementShare} % of their weight, and the ${MODALITY_NAMES[modality]!.toLowerCase()} signs ${modalityShare} %: less than any other element or mode.`,
+    `Two shortages shape your chart quietly, ${name} with ${elementShare} % of the weight and the ${MODALITY_NAMES[modality]!.toLowerCase()} mode with ${modalityShare} %: neither is a flaw, and both name things that come by effort rather than by instinct.`,
+  ];
+  // "Less than any other" is not true of a share another element or mode equals.
+  const tie = leastElement.tied.length > 0 || leastModality.tied.length > 0;
+  parts.push(ctx.choose(tie ? intros.filter((t) => !t.includes('less than any other')) : intros, 'least-intro'));
   const strength = elementShare === 0 ? 'With no planet in it,' : elementShare < 15 ? 'With so little of it,' : 'Though it is not missing,';
   const doors =
     carriers.length === 0
@@ -183,9 +217,17 @@ export function leastOfSection(ctx: ReportContext): ReportSection {
   const lack = elementLack
     ? `${strength} ${elementLack.text}.`
     : `${ELEMENT_NAMES[element]}, the element your temperament chapter found in the background, holds ${elementShare} % of your chart's weight.`;
+  const elementTie = leastElement.tied.length
+    ? ` ${tieSentence(
+        leastElement.tied.map((e) => ELEMENT_NAMES[e]!.toLowerCase()),
+        name,
+        elementShare,
+        leastElement.why,
+      )}`
+    : '';
   parts.push(
     `### ${elementHeading}`,
-    `${lack} ${doors}`,
+    `${lack}${elementTie} ${doors}`,
     ...(elementLack?.tensions ?? []),
     ctx.choose(ELEMENT_PRACTICE[element]!, `least-practice-${element}`),
   );
@@ -194,6 +236,15 @@ export function leastOfSection(ctx: ReportContext): ReportSection {
       ? `No planet stands in a ${MODALITY_NAMES[modality]!.toLowerCase()} sign.`
       : `${capitalize(joinAnd(modalCarriers))} ${modalCarriers.length === 1 ? 'is' : 'are'} your ${MODALITY_NAMES[modality]!.toLowerCase()} ${modalCarriers.length === 1 ? 'point' : 'points'}, the place to start practising it.`;
   const modalityHeading = `Least Modality: ${MODALITY_NAMES[modality]}`;
+  const modalityTie = leastModality.tied.length
+    ? ` ${tieSentence(
+        leastModality.tied.map((m) => `the ${MODALITY_NAMES[m]!.toLowerCase()} signs`),
+        `the ${MODALITY_NAMES[modality]!.toLowerCase()} mode`,
+        modalityShare,
+        leastModality.why,
+        true,
+      )}`
+    : '';
   const modalityRead = ctx.isShown(keys.modality(modality, 'weak'));
   const nearBalance = modesInNearBalance(balance);
   // A lack is said of a mode the factors call weak, or one under a fifth of the weight; a smaller share than the others is a lean.
@@ -202,11 +253,11 @@ export function leastOfSection(ctx: ReportContext): ReportSection {
   parts.push(
     `### ${modalityHeading}`,
     modalityRead
-      ? `The ${MODALITY_NAMES[modality]!.toLowerCase()} signs, read above as ${modalityShare === 0 ? 'empty' : 'lightly filled'}, hold ${modalityShare} % of your chart's weight. ${modalDoors}`
+      ? `The ${MODALITY_NAMES[modality]!.toLowerCase()} signs, read above as ${modalityShare === 0 ? 'empty' : 'lightly filled'}, hold ${modalityShare} % of your chart's weight.${modalityTie} ${modalDoors}`
       : !lacking
         ? // The smallest share of three close ones, or a lean the temperament chapter read as one: not a lack it could contradict.
-          `The ${MODALITY_NAMES[modality]!.toLowerCase()} signs hold the smallest share of the modes (${modalityShare} %), but ${nearBalance ? 'with the three in near balance this is a slight lean' : 'this is a lean'} rather than a lack: the ${MODALITY_QUALITY[modality]} is there when you call on it, only not the first thing you reach for. ${modalDoors}`
-        : `With the ${MODALITY_NAMES[modality]!.toLowerCase()} signs ${modalityShare === 0 ? 'empty' : `so lightly filled (${modalityShare} % of the weight)`}, ${modalityLack!.text}. ${modalDoors}`,
+          `The ${MODALITY_NAMES[modality]!.toLowerCase()} signs hold the smallest share of the modes (${modalityShare} %), but ${nearBalance ? 'with the three in near balance this is a slight lean' : 'this is a lean'} rather than a lack: the ${MODALITY_QUALITY[modality]} is there when you call on it, only not the first thing you reach for.${modalityTie} ${modalDoors}`
+        : `With the ${MODALITY_NAMES[modality]!.toLowerCase()} signs ${modalityShare === 0 ? 'empty' : `so lightly filled (${modalityShare} % of the weight)`}, ${modalityLack!.text}.${modalityTie} ${modalDoors}`,
     ...(modalityLack?.tensions ?? []),
     ctx.choose(MODALITY_PRACTICE[modality]!, `least-practice-${modality}`),
   );
