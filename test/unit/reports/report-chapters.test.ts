@@ -60,7 +60,9 @@ describe('the synthesis chapters', () => {
         const section = md.slice(md.indexOf(`#### ${heading}`)).split('\n#### ')[0]!;
         if (others.length) {
           ties++;
-          expect(section).toMatch(/holds? the same \d+ %; [^.]* is read here, (as the temperament chapter read it|because fewer of your points carry it|being first in the traditional order of the (elements|modes))\./);
+          expect(section).toMatch(
+            /holds? the same \d+ %; [^.]* is read here, (as the temperament chapter read it|because fewer of your points carry it|being first in the traditional order of the (elements|modes))\./,
+          );
           expect(md).not.toContain('less than any other element or mode');
         } else expect(section).not.toMatch(/holds? the same \d+ %/);
       }
