@@ -171,6 +171,8 @@ export class ReportContext {
       plain?: boolean;
       /** The aspect the entry is read for, when its text may be its family's ("squares or opposes"): the text is made to name it. */
       aspectType?: string | undefined;
+      /** A last change to the entry's text for this chart (a transit felt for weeks reads "these weeks", not "these months"). */
+      adapt?: ((text: string) => string) | undefined;
       /** A core placement (the rising sign, the lights): on a conflict its own text is printed, and the tension named after it. */
       keepText?: boolean | undefined;
     } = {},
@@ -218,7 +220,10 @@ export class ReportContext {
     if (options.heading !== undefined) parts.push(`### ${options.heading}`);
     // The chart's data for the entry as a short line of its own, so the prose that follows is the library's alone.
     if (options.fact) parts.push(`*${options.fact}*`);
-    const text = () => (options.aspectType ? forTheAspect(this.body(entry), options.aspectType) : this.body(entry));
+    const text = () => {
+      const body = options.aspectType ? forTheAspect(this.body(entry), options.aspectType) : this.body(entry);
+      return options.adapt ? options.adapt(body) : body;
+    };
     const introductions = introduced.map((k) => this.nameTension(k, label));
     if (voice) parts.push(...introductions, text());
     else if (conflict && options.keepText) {

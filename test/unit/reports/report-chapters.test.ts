@@ -9,6 +9,7 @@ import { julianDayFromUtcMs } from '../../../src/astro/civil-time.ts';
 import { signIndexOf, signedSeparation } from '../../../src/astro/zodiac.ts';
 import { composeReport } from '../../../src/reports/text/compose-report.ts';
 import { yearAhead } from '../../../src/reports/sky/year-ahead.ts';
+import { inWeeks } from '../../../src/reports/text/sections/year-ahead.ts';
 import { natalChartFor } from '../../helpers/natal-charts.ts';
 import { randomReportCharts } from '../../helpers/random-report-charts.ts';
 import { extractChartFactors } from '../../../src/interpretations/chart-factors/index.ts';
@@ -112,5 +113,35 @@ describe('the synthesis chapters', () => {
     expect(md).toContain('25 November 2026'); // the twelve months' start, in every phrasing of the opening
     expect(md).toMatch(/### (Saturn|Jupiter|Uranus|Neptune|Pluto) [a-z]+ Your [A-Z]/);
     expect(md).toMatch(/exact on \d{1,2} [A-Z][a-z]+ 2027/);
+  });
+});
+
+describe('the year ahead in weeks', () => {
+  it('a transit felt for less than six weeks reads its season in weeks; months said of anything else stay', () => {
+    expect(inWeeks('Your online presence may swell in the coming months. The season passes in months.')).toBe(
+      'Your online presence may swell in the coming weeks. The season passes in weeks.',
+    );
+    expect(inWeeks('Over weeks or months your confidence rises; a contact that lasts from weeks to a few months.')).toBe(
+      'Over weeks your confidence rises; a contact that lasts from days to a few weeks.',
+    );
+    const untouched = 'Connecting on a level that usually takes months to reach; jobs you have been avoiding for months; a month to write the proposal.';
+    expect(inWeeks(untouched)).toBe(untouched);
+    // Over random reports: the reading under a transit felt for under six weeks (its dates recomputed from the fact line) says no "these months".
+    let short = 0;
+    for (const chart of randomReportCharts(40, 3)) {
+      const paras = composeReport(chart, { asOf: AS_OF })
+        .sections.find((s) => s.id === 'year_ahead')!
+        .markdown.split('\n\n');
+      paras.forEach((p, i) => {
+        const m = /^\*exact on ([^;*]+?); the first pass is felt from (.+?) to (.+?)\*$/.exec(p);
+        if (!m) return;
+        const exact = m[1]!.split(/, | and /).map((d) => Date.parse(d));
+        const [from, to] = [Date.parse(m[2]!), Date.parse(m[3]!)];
+        if ((Math.max(to, exact.at(-1)! + (to - exact[0]!)) - from) / 86_400_000 >= 42) return;
+        short++;
+        expect(paras[i + 1]).not.toMatch(/\b(these|the coming|during the|over the|within) months\b|\bthe months when\b|\bweeks or months\b/i);
+      });
+    }
+    expect(short).toBeGreaterThan(20);
   });
 });

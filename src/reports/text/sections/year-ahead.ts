@@ -61,6 +61,37 @@ function spanInYear(from: string, to: string, year: { from: string; to: string }
   return outsideYear(from, year) || outsideYear(to, year) ? `${longDate(from)} to ${longDate(to)}` : `${shortDate(from)} to ${shortDate(to)}`;
 }
 
+/**
+ * How long a transit is felt in all, in days: from the first pass's start to the last exact hit's own end, taken as far
+ * after it as the first pass ran after its first hit (null when the search gave no span).
+ */
+function feltDays(t: YearTransit): number | null {
+  if (!t.from || !t.to || !t.exact.length) return null;
+  const day = (iso: string) => Date.parse(`${iso.slice(0, 10)}T00:00:00Z`) / 86_400_000;
+  const tail = day(t.to) - day(t.exact[0]!);
+  return Math.max(day(t.to), day(t.exact.at(-1)!) + tail) - day(t.from);
+}
+
+/** Under six weeks in all, a transit's season is weeks: the library's "these months" is written for the slow passes. */
+const WEEKS_AT_MOST = 42;
+const SEASON_IN_MONTHS =
+  /\b(these|those|the coming|the following|the next few|during the|in the|over the|over|within|within some|within a few|some|several|a number of|a good many|its|its \w+|these \w+|stretch of|passes in) months\b|\bthe months (when|of|while|that)\b|\bweeks or months\b|\bweeks (or|to) a few months\b/gi;
+
+/**
+ * The text with its season in weeks: "these months" → "these weeks", "over weeks or months" → "over weeks", "a contact
+ * that lasts from weeks to a few months" → "… from days to a few weeks". Months said of anything else ("a level that
+ * usually takes months to reach", "jobs you have been avoiding for months") are left as they are.
+ */
+export function inWeeks(text: string): string {
+  return text.replace(SEASON_IN_MONTHS, (phrase) =>
+    /weeks or months/i.test(phrase)
+      ? phrase.replace(/ or months/i, '')
+      : /weeks (or|to) a few months/i.test(phrase)
+        ? phrase.replace(/weeks (or|to) a few months/i, 'days $1 a few weeks')
+        : phrase.replace(/months/i, 'weeks'),
+  );
+}
+
 function when(t: YearTransit): string {
   const exact = t.exact.map(longDate);
   const hits = exact.length === 1 ? `exact on ${exact[0]}` : `exact on ${exact.slice(0, -1).join(', ')} and ${exact.at(-1)}`;
@@ -166,6 +197,7 @@ export function yearAheadSection(ctx: ReportContext): ReportSection | undefined 
         fact: when(t),
         plain: true,
         aspectType: t.type,
+        adapt: (feltDays(t) ?? Infinity) < WEEKS_AT_MOST ? inWeeks : undefined,
       });
       if (text) parts.push(`${text}\n\n${natalTheme(ctx, t.target, label)}`);
     }
