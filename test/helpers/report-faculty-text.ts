@@ -72,11 +72,30 @@ const POLE_PHRASES: Record<string, Record<string, RegExp>> = {
     tactful:
       /\b(people-pleasing|avoid(?:s|ing)? (?:necessary |needed )?(?:conflict|confrontation|disagreement|friction)|smooth(?:ing|s)? over (?:conflict|disagreements|tensions|every)|(?:hard|difficult|difficulty|struggle) (?:to )?(?:say(?:ing)?|turn(?:ing)? down) (?:no|a request)|saying no (?:feels|can feel)|refusing feels|(?:tell(?:ing)?|say(?:ing)?) (?:people )?what (?:people|others) (?:would like|want|hope) to hear|telling each of them what they wanted to hear|tell people what they would like to hear|soften(?:s|ing)? [\w ]{0,30}(?:until|so thoroughly)|(?:difficulty|hesitate|reluctant)[\w ]{0,15}speak(?:ing)? up|over-accommodating|(?:opinions?|views?|wishes|preferences?|grievances?|objections|convictions|perspective)[\w ]{0,25}(?:unspoken|unsaid|unvoiced|politely hidden|never gets a turn|fade)|swallow(?:ing)? your own|agree(?:ing)? too (?:readily|quickly)|keep(?:ing)? everyone (?:comfortable|pleased))/i,
   },
+  composure: {
+    steady:
+      /\b(calm under pressure|composure (in|under) (a )?(crisis|crises|pressure)|(rarely|unlikely to|trust you not to|will not) panic|(steady|steadiness|calm|steadier|steadiest|calmest) (presence )?in (a|any)? ?crisis|good in (a crisis|emergencies)|think(s)? clearly under pressure|unflappable|cool nerves|(while|when) (others|everyone else) (panic|freeze|fall apart|are still exclaiming)|(strangely|oddly) calm(?! only)|(rely|lean|leans|relied) on (you )?in a crisis|crises (often |tend to )?(bring out the best|awaken)|rather than (panic|freeze|rattle you)|resourcefulness (in|under) (a )?(crisis|crises|pressure|an emergency|a pinch))/i,
+    overwhelmed:
+      /\b(overwhelmed by (the world|collective|intensity|it\b)|can become paralysing|under sudden pressure|absorb (other people's stress|tensions that are not yours)|soaking up tensions|absorbing workplace tension|tense (office|atmospheres|family lunch)|room full of anxious people|nerves (can run high|jangling|can become overloaded)|jangled|mental overload|overloaded mind|overstimulat|nervous (scatter|fussing)|feeling flooded|being flooded|when too much (comes in|is in motion) at once)/i,
+  },
+  attachment: {
+    holding:
+      /\b(your loyalty is|(fiercely|remarkably|deeply|wonderfully|astonishingly) loyal|possessiveness|hold(ing)? on too (tightly|long)|difficulty letting go(?! of ideas)|letting go (of either )?can be hard|hard to let go|cling(ing)? to (people|possessions|objects|old possessions|the past|a job|a post|obligations)|clinging too tightly|nostalgia (that (softens|resists|blocks|keeps)|can (sometimes hold|soften|quietly)|pulls|especially)|that nostalgia|(loyalty|loyal) to (family|your roots|origins|the past)|loyalty and commitment|deep, lasting loyalty|faithful friendship|(that|this) faithfulness|(friendships?|friends)[^.]{0,40}(last|lasted|lasting)[^.]{0,12}(decades|thirty years|lifelong)|keep friends for decades|friends from twenty years|schoolfriends|old schoolmates|primary school|letters or small keepsakes|box of old letters|letters saved in a shoebox|letter kept|keepsakes can become|long after it has stopped (nourishing|feeding) you|total commitment in love|committed love|commitment taken seriously|respect for commitment|seriousness about commitment|commitment to family|over-attachment|staying too long|stay loyal through|staying loyal to someone|years past its natural end|loyalty that outstays)/i,
+    moving:
+      /\b(shine of a new person fades|passion fades once the chase|(commitment|commitments) (can |may )?(seem|look|feel)s? (like (a )?(cage|confinement|closing door)|confining|to threaten)|long commitment can begin to feel like a cage|difficulty with (sustained )?commitment|restlessness with commitment|avoiding (full )?commitment(?! to)|r(u|a)n(ning)? from commitment|move on readily|quick to move on|how cleanly you move on|wish to bolt|urge to bolt|urge to leave (can|everything)|urge to escape|clean breaks?|burning bridges in the belief|leav(e|ing) before (you can be left|belonging|the best part)|(relationship|bond|love|romance|affection)[^.]{0,30}(settles|turns) into (routine|habit|a calmer rhythm|shared chores|roles)|thrill of pursuit settles|one foot out of the door|starts looking for the exit|intimacy starts to feel (confining|predictable)|pulling away from intimacy|detaching from intimacy|friendships may form and dissolve|drift away just as quickly|thinning out like mist)/i,
+  },
   manner: {
     expansive: /\bmeets? the world openly and generously\b|\bready to take up room\b/i,
     reserved: /\bgives? trust and warmth only once\b|\bmeasures? the room\b/i,
   },
 };
+
+/**
+ * The fact line of an untimed chart's reading that holds for some hours of the birth day only (a Moon aspect in orb
+ * part of the day, a balance verdict of the noon Moon): such a reading is stated with its hours, asserts no pole and is
+ * set against none (docs/api/reports.md), so its paragraph is not read for assertions either.
+ */
+const FOR_SOME_HOURS = /^\*.*(within orb for part of the day|true if you were born (before|after))/;
 
 const TENSION = /\bpart of you [^\n]*?, while (through [^\n]*?, )?another part | side of the tension read earlier with /;
 
@@ -98,7 +117,7 @@ export function oppositeClaimsInText(report: ComposedReport): FacultyFinding[] {
   // sharply, yet you usually bounce back") is one nuanced claim, not two opposite ones.
   const sentences = report.sections
     .filter((s) => !['cover', 'appendix', 'disclaimer', 'year_ahead'].includes(s.id))
-    .flatMap((s) => s.markdown.split('\n\n'))
+    .flatMap((s) => s.markdown.split('\n\n').filter((_, i, all) => !FOR_SOME_HOURS.test(all[i - 1] ?? '')))
     .filter((p) => !TENSION.test(p) && !p.startsWith('|') && !p.startsWith('#'))
     .flatMap(splitSentences)
     .filter((s) => !s.endsWith('?'));

@@ -46,7 +46,7 @@ const pointsIn = (text: string) => POINT_WORDS.filter((p) => new RegExp(`\\b${p}
 /** A tension passage that sets a factor against another of the same point ("Mercury as … pulls against Mercury in …"). */
 export function selfRelations(report: ComposedReport): string[] {
   return proseSentences(report).filter((s) => {
-    const m = /^(.*?) pulls against (.*?), read earlier/.exec(s);
+    const m = /^(.*?) (?:pulls against|tells a different story from|answers|completes the picture begun by) (.*?), read earlier/.exec(s);
     if (!m) return false;
     const later = pointsIn(m[1]!);
     return pointsIn(m[2]!).some((p) => later.includes(p));
@@ -77,7 +77,13 @@ const headingLike = (label: string) =>
 export function headingSubjects(report: ComposedReport): string[] {
   const labels = headingsAndLabels(report);
   return proseSentences(report).filter((s) =>
-    labels.some((l) => (s.startsWith(`${l} `) && headingLike(l)) || s.startsWith(`${l} pulls against`) || s.includes(` against ${l}`)),
+    labels.some(
+      (l) =>
+        (s.startsWith(`${l} `) && headingLike(l)) ||
+        s.startsWith(`${l} pulls against`) ||
+        s.includes(` against ${l}`) ||
+        (/ (from|answers|by) $/.test(s.split(`${l}, read earlier`)[0]!) && s.includes(`${l}, read earlier`)),
+    ),
   );
 }
 

@@ -149,6 +149,28 @@ FACULTIES.candour = {
     'You may speak bluntly in one setting and bite your tongue in another, often depending on how much is at stake with the person in front of you. Asking which side is protecting you, and which is protecting the other person, tells you which to trust that day.',
   ],
 };
+// And two more from the same readers (calm when others panic beside frayed nerves under pressure; loyal for life beside
+// losing interest once the chase is over).
+FACULTIES.composure = {
+  poles: {
+    steady: 'keeps a cool head when things go wrong and can act while others panic',
+    overwhelmed: 'feels pressure flood in and needs room to steady itself before it can act',
+  },
+  together: [
+    'Calm and overwhelm can both be yours, often in a fixed order: steady through the emergency, shaken once it is over. Allowing the second its time, after the first has done its work, keeps the calm from turning brittle.',
+    'Some pressures find you cool and others find you flooded, and the difference is usually how close they come to what you love. Knowing which kind you are facing tells you whether to act at once or to ask for a moment first.',
+  ],
+};
+FACULTIES.attachment = {
+  poles: {
+    holding: 'holds on to people, places and the past, and finds endings hard',
+    moving: 'lets go easily and moves on once a bond or a chapter has run its course',
+  },
+  together: [
+    'Holding on and letting go can share one heart: deep loyalty to a few things and an easy farewell to the rest. The skill is telling which is which before the choice is made for you.',
+    'Part of you keeps every thread and part of you is ready to cut loose. Loyalty chosen freely, by the side that could leave, tends to be the kind that lasts.',
+  ],
+};
 FACULTIES.company = {
   poles: {
     sociable: 'comes alive among people and gathers a wide, changing circle',
@@ -194,13 +216,15 @@ export function labelInSentence(label: string): string {
   if (retrograde) return `your retrograde ${retrograde[1]}`;
   const dominant = /^(.+) as Your Dominant Planet$/.exec(label);
   if (dominant) return `${dominant[1]} as your dominant planet`;
+  // The balance, hemisphere and Moon-phase entries: "the fire in the background of your chart", "your birth at the full Moon".
+  if (/^An? \w+, (Yin|Yang) Emphasis$|^\w+( Energy)? in the (Background|Foreground)$|^\w+ Hemisphere Emphasis$/.test(label))
+    return `the ${label.replace(/^An? /, '').toLowerCase()} of your chart`;
+  const pattern = /^The (.+) Pattern$/.exec(label);
+  if (pattern) return `the ${pattern[1]!.toLowerCase()} pattern of your chart`;
   if (/^[A-Z][a-z]+( Node)? in /.test(label)) return `your ${lower(label)}`;
   if (label.startsWith('The ')) return lower(label).replace(/^The /, 'the ');
   const figure = /^(Cardinal|Fixed|Mutable) (T-Square|Grand Cross)$|^(Grand Trine in \w+|Yod|Kite)$/.exec(label);
   if (figure) return `your ${label.toLowerCase().replace('t-square', 'T-square')}`;
-  // The balance, hemisphere and Moon-phase entries: "the fire in the background of your chart", "your birth at the full Moon".
-  if (/^An? \w+, (Yin|Yang) Emphasis$|^\w+( Energy)? in the (Background|Foreground)$|^\w+ Hemisphere Emphasis$/.test(label))
-    return `the ${label.replace(/^An? /, '').toLowerCase()} of your chart`;
   const born = /^Born (Under|at) (a|the) (.+) Moon$/.exec(label);
   if (born) return `your birth ${born[1]!.toLowerCase()} ${born[2]} ${born[3]!.toLowerCase()} Moon`;
   const least = /^Least (Element|Modality): (\w+)$/.exec(label);
@@ -244,6 +268,14 @@ const capitalise = (t: string) => t.charAt(0).toUpperCase() + t.slice(1);
  * passage again; from the second such entry on, a shorter one, so that two of them in a row do not
  * read alike (`timesNamed`: how often the report has already written about this tension).
  */
+/** How a tension passage sets its later entry against the earlier one ("{earlier}" is the earlier entry in a sentence). */
+export const TENSION_FRAMES = [
+  'pulls against {earlier}, read earlier, and the two belong together',
+  'tells a different story from {earlier}, read earlier, and both are true',
+  'answers {earlier}, read earlier, from the other side',
+  'completes the picture begun by {earlier}, read earlier',
+];
+
 export function tensionPassage(
   conflict: ClaimConflict,
   laterLabel: string,
@@ -262,5 +294,7 @@ export function tensionPassage(
   if (point) {
     return `Your ${point} has two sides: through ${relationToPoint(conflict.earlierLabel, point)}, part of you ${f.poles[conflict.earlierPole]}, while through ${relationToPoint(laterLabel, point)}, another part ${f.poles[conflict.laterPole]}. ${together}`;
   }
-  return `${capitalise(later)} pulls against ${labelInSentence(conflict.earlierLabel)}, read earlier, and the two belong together: part of you ${f.poles[conflict.earlierPole]}, while another part ${f.poles[conflict.laterPole]}. ${together}`;
+  // The opening varies by faculty: a report names several tensions, and one formula for all of them reads as a form.
+  const frame = choose(TENSION_FRAMES, `tension-frame-${conflict.faculty}`);
+  return `${capitalise(later)} ${frame.replace('{earlier}', labelInSentence(conflict.earlierLabel))}: part of you ${f.poles[conflict.earlierPole]}, while another part ${f.poles[conflict.laterPole]}. ${together}`;
 }
