@@ -84,6 +84,11 @@ const POLE_PHRASES: Record<string, Record<string, RegExp>> = {
     moving:
       /\b(shine of a new person fades|passion fades once the chase|(commitment|commitments) (can |may )?(seem|look|feel)s? (like (a )?(cage|confinement|closing door)|confining|to threaten)|long commitment can begin to feel like a cage|difficulty with (sustained )?commitment|restlessness with commitment|avoiding (full )?commitment(?! to)|r(u|a)n(ning)? from commitment|move on readily|quick to move on|how cleanly you move on|wish to bolt|urge to bolt|urge to leave (can|everything)|urge to escape|clean breaks?|burning bridges in the belief|leav(e|ing) before (you can be left|belonging|the best part)|(relationship|bond|love|romance|affection)[^.]{0,30}(settles|turns) into (routine|habit|a calmer rhythm|shared chores|roles)|thrill of pursuit settles|one foot out of the door|starts looking for the exit|intimacy starts to feel (confining|predictable)|pulling away from intimacy|detaching from intimacy|friendships may form and dissolve|drift away just as quickly|thinning out like mist)/i,
   },
+  visibility: {
+    seen: /\b(needing an audience (to|in order to|before)|dependen(ce|t) on (applause|recognition|an audience)|recognition (feeds|fuels) you|needing recognition to|need for (constant )?recognition|people tend to notice|rarely arrive unnoticed|(heart wants|wanting|wants its efforts) to be seen|need(ing)? (to be admired|admiration)|appreciation feeds you|desire to (shine|stand out)|deflated when your efforts go unnoticed|credit matters to you)/i,
+    unseen:
+      /\b(stay(ing)? behind the scenes|roles behind the scenes|the stage manager rather than the lead|anonymity can feel like freedom|uneasy claiming credit|self-promotion (can feel|is rarely instinctive|feel awkward)|praise may (embarrass|make you more uncomfortable)|without needing (recognition|the credit)|modesty makes you|privacy matters (to you|a great deal))/i,
+  },
   manner: {
     expansive: /\bmeets? the world openly and generously\b|\bready to take up room\b/i,
     reserved: /\bgives? trust and warmth only once\b|\bmeasures? the room\b/i,

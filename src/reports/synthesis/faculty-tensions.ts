@@ -171,6 +171,17 @@ FACULTIES.attachment = {
     'Part of you keeps every thread and part of you is ready to cut loose. Loyalty chosen freely, by the side that could leave, tends to be the kind that lasts.',
   ],
 };
+// One more from the same readers (at home in the spotlight beside happiest unseen, behind the scenes).
+FACULTIES.visibility = {
+  poles: {
+    seen: 'likes to be seen, takes the stage and wants its work recognised',
+    unseen: 'prefers the background, working out of view and keeping its life its own',
+  },
+  together: [
+    'The stage and the wings can both be yours. Let the visible side present what the private side has prepared, and recognition arrives for work you can stand behind, without costing you the quiet you need to do it.',
+    'You may enjoy attention on some days and flinch from it on others, often depending on whether what is being looked at feels finished. Choosing what to show, and when, serves both sides better than either hiding or performing all the time.',
+  ],
+};
 FACULTIES.company = {
   poles: {
     sociable: 'comes alive among people and gathers a wide, changing circle',

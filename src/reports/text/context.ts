@@ -34,11 +34,11 @@ export interface ShownEntry {
   /** How much it weighs in the synthesis. */
   weight: number;
   entry: InterpretationEntry;
-  /** The claims the printed text makes (none when a tension passage replaced the entry's text). */
+  /** The claims the printed text makes on its own: those on a faculty read earlier the other way are the side of a tension. */
   claims: string[];
-  /** The faculty whose tension this entry's place in the report names instead of its own text. */
+  /** The first faculty on which the entry's reading takes the side opposite to one read earlier. */
   tension?: string | undefined;
-  /** Every faculty whose tension it names (a kept core text may name more than one; a later voice of a tension, none). */
+  /** Every faculty whose tension it names, after its reading or, for a voice of a tension already named, before it (a later voice, none). */
   tensions?: string[] | undefined;
 }
 
@@ -173,8 +173,6 @@ export class ReportContext {
       aspectType?: string | undefined;
       /** A last change to the entry's text for this chart (a transit felt for weeks reads "these weeks", not "these months"). */
       adapt?: ((text: string) => string) | undefined;
-      /** A core placement (the rising sign, the lights): on a conflict its own text is printed, and the tension named after it. */
-      keepText?: boolean | undefined;
     } = {},
   ): string | undefined {
     const entryKey = options.entryKey ?? key;
@@ -186,51 +184,26 @@ export class ReportContext {
     // Untimed: a reading of the Moon that held for some hours only is stated with its hours, not asserted; it neither
     // sets a faculty's pole nor is set against one (a tension passage would name it without its hours).
     const conditional = this.moonForSomeHours(key);
-    // An entry that would assert the opposite of what the report already said of a faculty is read as a tension instead.
+    // An entry that would assert the opposite of what the report already said of a faculty keeps its reading, and the
+    // tension between the two is named after it: the first side stands as the report's, and the reading is the other side.
     const claims = this.claimsOf(entry);
-    const conflict = conditional ? undefined : conflictOf(claims, this.claimed);
-    const conflicts = conflict ? claims.map((c) => conflictOf([c], this.claimed)).filter((c) => c !== undefined) : [];
-    // Once the report has named a faculty's tension, an entry on either side is one of its voices, not a contradiction:
-    // it keeps its text, introduced by the side it speaks for (replaced by that one sentence, its section was left thin).
-    const voice = conflict !== undefined && !options.keepText && conflicts.every((k) => this.tensioned.has(k.faculty));
-    // A core placement keeps its own text on a conflict, so it still asserts its claims on the other faculties.
-    // Every faculty on which a kept text disagrees with what was read before is named as a tension after it, not only the first.
-    const keptConflicts = options.keepText || voice ? conflicts : [];
-    const asserted = conditional
-      ? []
-      : !conflict
-        ? [...claims]
-        : keptConflicts.length
-          ? claims.filter((c) => !keptConflicts.some((k) => c.startsWith(`${k.faculty}:`)))
-          : [];
-    // A voice is introduced once: from the third passage on a tension, its entries speak without a line saying which
-    // side they take (the reader has met the tension and one voice of it; a third "one more voice" line reads as a form).
-    const introduced = keptConflicts.filter((k) => !voice || (this.tensioned.get(k.faculty) ?? 0) < 2);
-    this.shown.push({
-      key,
-      label,
-      weight,
-      entry,
-      claims: asserted,
-      tension: conflict?.faculty,
-      tensions: conflict ? (keptConflicts.length ? introduced.map((k) => k.faculty) : [conflict.faculty]) : [],
-    });
+    const conflicts = conditional ? [] : claims.map((c) => conflictOf([c], this.claimed)).filter((c) => c !== undefined);
+    // Once the report has named a faculty's tension, an entry on either side is one of its voices: a line before its
+    // reading says which side it speaks for, the first time; later voices speak without it (a third line would read as a
+    // form).
+    const voice = conflicts.length > 0 && conflicts.every((k) => this.tensioned.has(k.faculty));
+    const introduced = conflicts.filter((k) => (this.tensioned.get(k.faculty) ?? 0) < 2);
+    const asserted = conditional ? [] : claims.filter((c) => !conflicts.some((k) => c.startsWith(`${k.faculty}:`)));
+    this.shown.push({ key, label, weight, entry, claims: asserted, tension: conflicts[0]?.faculty, tensions: introduced.map((k) => k.faculty) });
     this.assert(asserted, label);
     const parts: string[] = [];
     if (options.heading !== undefined) parts.push(`### ${options.heading}`);
     // The chart's data for the entry as a short line of its own, so the prose that follows is the library's alone.
     if (options.fact) parts.push(`*${options.fact}*`);
-    const text = () => {
-      const body = options.aspectType ? forTheAspect(this.body(entry), options.aspectType) : this.body(entry);
-      return options.adapt ? options.adapt(body) : body;
-    };
+    const body = options.aspectType ? forTheAspect(this.body(entry), options.aspectType) : this.body(entry);
+    const text = options.adapt ? options.adapt(body) : body;
     const introductions = introduced.map((k) => this.nameTension(k, label));
-    if (voice) parts.push(...introductions, text());
-    else if (conflict && options.keepText) {
-      // The placement keeps its reading; its claims are not asserted on their own but as the other side of a named tension.
-      parts.push(this.body(entry), ...introductions);
-    } else if (conflict) parts.push(this.nameTension(conflict, label));
-    else parts.push(text());
+    parts.push(...(voice ? [...introductions, text] : [text, ...introductions]));
     if (this.style === 'improved' && !options.plain) {
       parts.push(bullets([`Strengths: ${entry.strengths.join('; ')}.`, `Challenges: ${entry.challenges.join('; ')}.`].map((s) => s.replace(/\.\.$/, '.'))));
     }

@@ -21,7 +21,7 @@ export function placementFact(ctx: ReportContext, id: string): string {
 }
 
 /** A planet's sign entry and, for a timed chart, its house entry, each under its own heading with its facts. */
-export function placementEntries(ctx: ReportContext, id: string, weights: { sign: number; house: number }, headingPrefix = '', keepText = false): string[] {
+export function placementEntries(ctx: ReportContext, id: string, weights: { sign: number; house: number }, headingPrefix = ''): string[] {
   const p = ctx.factors.points.get(id);
   if (!p) return [];
   const parts: string[] = [];
@@ -31,7 +31,6 @@ export function placementEntries(ctx: ReportContext, id: string, weights: { sign
   const signText = ctx.take(signKey, `${POINT_NAMES[id]} in ${ctx.signName(id)}`, weights.sign, {
     heading: headingPrefix + (ctx.library.entries.get(signKey)?.title ?? ''),
     fact: placementFact(ctx, id),
-    keepText,
   });
   if (signText) parts.push(signText);
   if (p.house !== undefined) {
@@ -96,9 +95,7 @@ export function sunMoonBridge(ctx: ReportContext): string | undefined {
 }
 
 /**
- * The rising sign and the chart ruler (timed), or what their absence leaves out (untimed). Both
- * are always read in their own words: where their claims disagree with an earlier entry, the
- * tension follows the text instead of replacing it (context.ts `keepText`).
+ * The rising sign and the chart ruler (timed), or what their absence leaves out (untimed).
  */
 export function risingParts(ctx: ReportContext): string[] {
   const { factors } = ctx;
@@ -122,7 +119,6 @@ export function risingParts(ctx: ReportContext): string[] {
   const ascText = ctx.take(keys.angleSign('asc', asc.sign), `${ascSign} Rising`, CORE_WEIGHT.ascendant, {
     heading: ctx.library.entries.get(keys.angleSign('asc', asc.sign))?.title,
     fact: `Ascendant ${zodiacPosition(asc.lon)}`,
-    keepText: true,
   });
   if (ascText) parts.push(ascText);
   const ruler = factors.chartRuler!;
@@ -153,8 +149,7 @@ export function risingParts(ctx: ReportContext): string[] {
       'ruler',
     ),
   );
-  // The chart ruler, like the rising sign it rules, keeps its own reading when it disagrees with an earlier entry.
-  parts.push(...placementEntries(ctx, ruler, { sign: CORE_WEIGHT.rulerSign, house: CORE_WEIGHT.rulerHouse }, 'Chart Ruler: ', true));
+  parts.push(...placementEntries(ctx, ruler, { sign: CORE_WEIGHT.rulerSign, house: CORE_WEIGHT.rulerHouse }, 'Chart Ruler: '));
   return parts;
 }
 

@@ -123,9 +123,7 @@ export function lifeAreaParts(
     const mc = ctx.factors.points.get('mc')!;
     const key = keys.angleSign('mc', mc.sign);
     const e = ctx.library.entries.get(key);
-    const text = e
-      ? ctx.take(key, e.title, LIFE_AREA_WEIGHT.midheaven, { heading: e.title, fact: `Midheaven ${zodiacPosition(mc.lon)}`, keepText: true })
-      : undefined;
+    const text = e ? ctx.take(key, e.title, LIFE_AREA_WEIGHT.midheaven, { heading: e.title, fact: `Midheaven ${zodiacPosition(mc.lon)}` }) : undefined;
     if (text) parts.push(text);
     if (text && cuspSign(ctx, 10).id === mc.sign) angleSaid = 10;
     if (text) described.set(mc.sign, 'the Midheaven');

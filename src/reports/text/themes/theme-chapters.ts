@@ -66,8 +66,8 @@ function closestAspects(ctx: ReportContext, id: string, max: number, orb: number
 }
 
 /** A planet read in one place: its sign and house, whether it is retrograde, and its closest aspects. */
-function planetReading(ctx: ReportContext, id: string, weights: { sign: number; house: number }, aspects = 2, keepText = false): string[] {
-  const parts = placementEntries(ctx, id, weights, '', keepText);
+function planetReading(ctx: ReportContext, id: string, weights: { sign: number; house: number }, aspects = 2): string[] {
+  const parts = placementEntries(ctx, id, weights, '');
   const retro = retrogradeEntry(ctx, id);
   if (retro) parts.push(retro);
   for (const a of closestAspects(ctx, id, aspects, 3.5)) {
@@ -99,7 +99,7 @@ function meetingWorld(ctx: ReportContext): string[] {
         'theme-world-untimed',
       );
   const parts: (string | undefined)[] = [intro];
-  parts.push(...planetReading(ctx, 'sun', { sign: CORE_WEIGHT.luminarySign, house: CORE_WEIGHT.luminaryHouse }, 1, true));
+  parts.push(...planetReading(ctx, 'sun', { sign: CORE_WEIGHT.luminarySign, house: CORE_WEIGHT.luminaryHouse }, 1));
   parts.push(...risingParts(ctx));
   if (ruler !== 'mercury') parts.push(...planetReading(ctx, 'mercury', { sign: PLANET_WEIGHT.personalSign, house: 4 }, 1));
   else for (const a of closestAspects(ctx, 'mercury', 1, 3.5)) parts.push(aspectEntry(ctx, a, PLANET_WEIGHT.outerAspect));
@@ -118,9 +118,9 @@ function innerNeeds(ctx: ReportContext): string[] {
       'theme-needs',
     ),
   ];
-  if (ctx.timed || !ctx.sky.moonDay) parts.push(...planetReading(ctx, 'moon', { sign: CORE_WEIGHT.luminarySign, house: CORE_WEIGHT.luminaryHouse }, 3, true));
+  if (ctx.timed || !ctx.sky.moonDay) parts.push(...planetReading(ctx, 'moon', { sign: CORE_WEIGHT.luminarySign, house: CORE_WEIGHT.luminaryHouse }, 3));
   else {
-    parts.push(...placementEntries(ctx, 'moon', { sign: CORE_WEIGHT.luminarySign, house: CORE_WEIGHT.luminaryHouse }, '', true));
+    parts.push(...placementEntries(ctx, 'moon', { sign: CORE_WEIGHT.luminarySign, house: CORE_WEIGHT.luminaryHouse }));
     parts.push(moonCertainty(ctx));
     // Each aspect of the day is read, those that held only for some hours with their hours (aspectEntry says so).
     for (const a of closestAspects(ctx, 'moon', 4, 6)) parts.push(aspectEntry(ctx, a, PLANET_WEIGHT.outerAspect));
