@@ -1,9 +1,9 @@
 /**
  * Faculties the library's entries make claims about, each with two poles (an entry's `claims`,
  * "mind:quick"). When a second entry would assert the pole opposite to one already read, the
- * report does not print both assertions a page apart: it prints, under the second entry's
- * heading, one passage that names the tension ("part of you … while another part …") and how the
- * two sides can work together.
+ * report does not leave both assertions a page apart unreconciled: after the second entry's
+ * reading it prints one passage that names the tension ("part of you … while another part …") and
+ * how the two sides can work together.
  */
 
 interface Faculty {
@@ -271,14 +271,6 @@ function sharedPoint(a: string, b: string): string | undefined {
 
 const capitalise = (t: string) => t.charAt(0).toUpperCase() + t.slice(1);
 
-/**
- * The passage that replaces the later entry's text: both sides named, and how they can share the
- * work (`choose` picks the phrasing for the chart). Two entries about one point are not set
- * against each other: the point is read as having two sides. A faculty whose tension the report
- * has already named gets one sentence saying which side the later entry adds to, not the same
- * passage again; from the second such entry on, a shorter one, so that two of them in a row do not
- * read alike (`timesNamed`: how often the report has already written about this tension).
- */
 /** How a tension passage sets its later entry against the earlier one ("{earlier}" is the earlier entry in a sentence). */
 export const TENSION_FRAMES = [
   'pulls against {earlier}, read earlier, and the two belong together',
@@ -287,19 +279,30 @@ export const TENSION_FRAMES = [
   'completes the picture begun by {earlier}, read earlier',
 ];
 
+/**
+ * The passage printed after the later entry's reading: both sides named, and how they can share the
+ * work (`choose` picks the phrasing for the chart). Two entries about one point are not set
+ * against each other: the point is read as having two sides. A faculty whose tension the report
+ * has already named gets one sentence saying which side the later entry adds to, not the same
+ * passage again; from the second such entry on, a shorter one, so that two of them in a row do not
+ * read alike (`timesNamed`: how often the report has already written about this tension). `also`:
+ * the entry has just named another tension, and this one continues from it ("It also …").
+ */
 export function tensionPassage(
   conflict: ClaimConflict,
   laterLabel: string,
   choose: (options: readonly string[], label: string) => string,
   timesNamed = 0,
+  also = false,
 ): string {
   const f = FACULTIES[conflict.faculty]!;
   const later = labelInSentence(laterLabel);
+  const subject = also ? 'It also' : capitalise(later);
   // Once the tension is named, a later entry takes a side by the pole's name: its description, printed again, would
   // repeat word for word what the first passage said.
   if (timesNamed === 1)
-    return `${capitalise(later)} speaks for the ${conflict.laterPole} side of the tension read earlier with ${labelInSentence(conflict.earlierLabel)}.`;
-  if (timesNamed > 1) return `${capitalise(later)} is one more voice for the ${conflict.laterPole} side of that same tension.`;
+    return `${subject} speaks for the ${conflict.laterPole} side of the tension read earlier with ${labelInSentence(conflict.earlierLabel)}.`;
+  if (timesNamed > 1) return `${also ? 'It is also' : capitalise(later) + ' is'} one more voice for the ${conflict.laterPole} side of that same tension.`;
   const together = choose(f.together, `tension-${conflict.faculty}`);
   const point = sharedPoint(laterLabel, conflict.earlierLabel);
   if (point) {
@@ -307,5 +310,5 @@ export function tensionPassage(
   }
   // The opening varies by faculty: a report names several tensions, and one formula for all of them reads as a form.
   const frame = choose(TENSION_FRAMES, `tension-frame-${conflict.faculty}`);
-  return `${capitalise(later)} ${frame.replace('{earlier}', labelInSentence(conflict.earlierLabel))}: part of you ${f.poles[conflict.earlierPole]}, while another part ${f.poles[conflict.laterPole]}. ${together}`;
+  return `${subject} ${frame.replace('{earlier}', labelInSentence(conflict.earlierLabel))}: part of you ${f.poles[conflict.earlierPole]}, while another part ${f.poles[conflict.laterPole]}. ${together}`;
 }

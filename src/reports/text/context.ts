@@ -202,7 +202,8 @@ export class ReportContext {
     if (options.fact) parts.push(`*${options.fact}*`);
     const body = options.aspectType ? forTheAspect(this.body(entry), options.aspectType) : this.body(entry);
     const text = options.adapt ? options.adapt(body) : body;
-    const introductions = introduced.map((k) => this.nameTension(k, label));
+    // A second passage after the same reading continues from the first ("It also …") rather than naming the reading again.
+    const introductions = introduced.map((k, i) => this.nameTension(k, label, i > 0));
     parts.push(...(voice ? [...introductions, text] : [text, ...introductions]));
     if (this.style === 'improved' && !options.plain) {
       parts.push(bullets([`Strengths: ${entry.strengths.join('; ')}.`, `Challenges: ${entry.challenges.join('; ')}.`].map((s) => s.replace(/\.\.$/, '.'))));
@@ -248,10 +249,10 @@ export class ReportContext {
   }
 
   /** The passage for a claim that contradicts one read earlier: the tension named the first time, its side said after. */
-  private nameTension(conflict: ClaimConflict, label: string): string {
+  private nameTension(conflict: ClaimConflict, label: string, also = false): string {
     const times = this.tensioned.get(conflict.faculty) ?? 0;
     this.tensioned.set(conflict.faculty, times + 1);
-    return tensionPassage(conflict, label, (options, which) => this.choose(options, which), times);
+    return tensionPassage(conflict, label, (options, which) => this.choose(options, which), times, also);
   }
 
   body(entry: InterpretationEntry): string {
