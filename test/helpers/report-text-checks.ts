@@ -8,6 +8,7 @@ import { signedSeparation } from '../../src/astro/zodiac.ts';
 import type { NatalChartInput } from '../../src/interpretations/chart-input.ts';
 import type { ComposedReport } from '../../src/reports/text/compose-report.ts';
 import { POINT_NAMES } from '../../src/reports/text/phrases.ts';
+import { TENSION_FRAMES } from '../../src/reports/synthesis/faculty-tensions.ts';
 
 const REFERENCE_SECTIONS = new Set(['cover', 'appendix', 'disclaimer']);
 
@@ -43,10 +44,13 @@ export function repeatedPassages(report: ComposedReport): string[] {
 const POINT_WORDS = Object.values(POINT_NAMES);
 const pointsIn = (text: string) => POINT_WORDS.filter((p) => new RegExp(`\\b${p}\\b`).test(text));
 
+/** How the report's tension passages lead up to the earlier entry ("pulls against", "tells a different story from", …). */
+const FRAME_OPENINGS = TENSION_FRAMES.map((frame) => frame.slice(0, frame.indexOf(' {earlier}')));
+
 /** A tension passage that sets a factor against another of the same point ("Mercury as … pulls against Mercury in …"). */
 export function selfRelations(report: ComposedReport): string[] {
   return proseSentences(report).filter((s) => {
-    const m = /^(.*?) (?:pulls against|tells a different story from|answers|completes the picture begun by) (.*?), read earlier/.exec(s);
+    const m = new RegExp(`^(.*?) (?:${FRAME_OPENINGS.join('|')}) (.*?), read earlier`).exec(s);
     if (!m) return false;
     const later = pointsIn(m[1]!);
     return pointsIn(m[2]!).some((p) => later.includes(p));
@@ -82,7 +86,7 @@ export function headingSubjects(report: ComposedReport): string[] {
         (s.startsWith(`${l} `) && headingLike(l)) ||
         s.startsWith(`${l} pulls against`) ||
         s.includes(` against ${l}`) ||
-        (/ (from|answers|by) $/.test(s.split(`${l}, read earlier`)[0]!) && s.includes(`${l}, read earlier`)),
+        FRAME_OPENINGS.some((opening) => s.includes(`${opening} ${l}, read earlier`)),
     ),
   );
 }

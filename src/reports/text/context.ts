@@ -88,14 +88,13 @@ export class ReportContext {
     return (this.dayDominance ??= dominanceOverTheDay(this.factors, day));
   }
 
-  private dayBalance: BalanceOverTheDay | undefined | null = null;
+  private dayBalance: BalanceOverTheDay | undefined;
 
   /** An untimed chart's balance with the Moon in its other sign, on a day the Moon changed sign; undefined otherwise. */
   get balanceByHour(): BalanceOverTheDay | undefined {
     const day = this.sky.moonDay;
     if (this.timed || !day || day.signs.length < 2) return undefined;
-    if (this.dayBalance === null) this.dayBalance = balanceOverTheDay(this.factors.points, this.factors.balance, day.signs);
-    return this.dayBalance;
+    return (this.dayBalance ??= balanceOverTheDay(this.factors.points, this.factors.balance, day.signs));
   }
 
   /** An untimed chart's Moon aspect as the birth day showed it; undefined for any other aspect. */

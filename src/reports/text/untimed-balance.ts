@@ -11,9 +11,7 @@ import type { PlacedPoint } from '../../interpretations/chart-factors/positions.
 import type { SignId } from '../../interpretations/keys.ts';
 
 export interface BalanceOverTheDay {
-  /** The balance with the Moon in its other sign of the birth day. */
-  other: Balance;
-  /** The Moon's other sign. */
+  /** The Moon's other sign of the birth day. */
   otherSign: SignId;
   /** The balance entries (keys) whose verdict holds with the noon Moon only. */
   noonOnly: Set<string>;
@@ -22,7 +20,7 @@ export interface BalanceOverTheDay {
 }
 
 /** The entries a balance reads: its strong and weak elements and modalities and its strong polarity. */
-export function balanceVerdicts(b: Balance): Set<string> {
+function balanceVerdicts(b: Balance): Set<string> {
   return new Set([
     ...b.strongElements.map((e) => keys.element(e, 'strong')),
     ...b.weakElements.map((e) => keys.element(e, 'weak')),
@@ -37,11 +35,9 @@ export function balanceOverTheDay(points: ReadonlyMap<string, PlacedPoint>, noon
   const moon = points.get('moon');
   const otherSign = daySigns.find((s) => s !== moon?.sign);
   if (!moon || !otherSign) return undefined;
-  const other = computeBalance(new Map([...points, ['moon', { ...moon, sign: otherSign }]]));
   const atNoon = balanceVerdicts(noon);
-  const otherwise = balanceVerdicts(other);
+  const otherwise = balanceVerdicts(computeBalance(new Map([...points, ['moon', { ...moon, sign: otherSign }]])));
   return {
-    other,
     otherSign,
     noonOnly: new Set([...atNoon].filter((k) => !otherwise.has(k))),
     otherOnly: new Set([...otherwise].filter((k) => !atNoon.has(k))),

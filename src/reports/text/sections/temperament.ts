@@ -1,7 +1,7 @@
 /** Temperament: element, modality and polarity balance, hemispheres, dominant planet, Moon phase. */
 import { ELEMENTS, keys, MODALITIES } from '../../../interpretations/keys.ts';
 import type { ReportContext } from '../context.ts';
-import { joinAnd, table, withArticle } from '../report-markdown.ts';
+import { capitalize, joinAnd, table, withArticle } from '../report-markdown.ts';
 import { ELEMENT_NAMES, MODALITY_NAMES, POINT_NAMES } from '../phrases.ts';
 import { introducedSection, type ReportSection } from '../section.ts';
 import { signElement, signModality } from '../../../interpretations/chart-factors/balance.ts';
@@ -42,10 +42,8 @@ function entry(ctx: ReportContext, key: string, weight: number, fact?: string): 
   // A verdict that the Moon's noon sign alone makes (untimed) says for which births it holds.
   const hours = ctx.balanceByHour?.noonOnly.has(key) ? moonSignHours(ctx) : undefined;
   const when = hours && `with the Moon in ${hours.noon}, true ${hours.hours}`;
-  return ctx.take(key, e.title, weight, { heading: e.title, fact: when ? (fact ? `${fact}, ${when}` : capitalise(when)) : fact });
+  return ctx.take(key, e.title, weight, { heading: e.title, fact: when ? (fact ? `${fact}, ${when}` : capitalize(when)) : fact });
 }
-
-const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** A balance verdict by its entry's key, as the other side of the Moon's change of sign would alter it. */
 function verdictChange(key: string, gained: boolean): string {
