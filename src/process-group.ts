@@ -31,6 +31,14 @@ const SHORT_LIFE_MS = 30_000;
 const FIRST_RESTART_DELAY_MS = 1_000;
 const LAST_RESTART_DELAY_MS = 30_000;
 
+/**
+ * A process that something else stopped while it started (a stop signal, or its clean exit on
+ * one) did not fail: it is replaced like any process that ends. Only its own failure (an exit
+ * code, a crash) says that starting again would fail the same way.
+ */
+const OUTSIDE_STOPS: ReadonlySet<string> = new Set(['SIGTERM', 'SIGINT', 'SIGKILL', 'SIGHUP']);
+const stoppedFromOutside = (code: number | null, signal: string | null) => code === 0 || (signal !== null && OUTSIDE_STOPS.has(signal));
+
 export function runProcessGroup(config: Config, log: Logger): Promise<number> {
   answerClusterMetrics();
   let stopping = false;
@@ -69,6 +77,7 @@ export function runProcessGroup(config: Config, log: Logger): Promise<number> {
     const start = () => {
       const startedAt = Date.now();
       const worker = cluster.fork();
+      log.info({ pid: worker.process.pid }, 'started an API process');
       worker.once('listening', () => listening.add(worker));
       worker.once('exit', (code, signal) => {
         if (stopping) {
@@ -76,7 +85,7 @@ export function runProcessGroup(config: Config, log: Logger): Promise<number> {
           if (code !== 0 && listening.has(worker)) failed = true;
           return finishIfEmpty();
         }
-        if (!listening.has(worker)) {
+        if (!listening.has(worker) && !stoppedFromOutside(code, signal)) {
           // It failed before serving (bad configuration, the port taken, the database down):
           // its own log says why, and starting it again would fail the same way.
           log.fatal({ pid: worker.process.pid, code, signal }, 'an API process ended before it served; stopping the others');

@@ -1,8 +1,9 @@
 /** A command's side of the operator endpoint (endpoint.ts): one request, the owner's answer. */
 import type { OwnerRecord } from '../db/embedded/directory-lock.ts';
+import { CLOSING } from './endpoint.ts';
 import { OperationRefused, REFUSAL_CODES, type OperationName, type OperationResult, type RefusalCode } from './operations.ts';
 
-/** The request never reached the server (it is stopping, or has not started listening): nothing ran, trying again is safe. */
+/** The request never ran (the server is stopping, or has not started listening): trying again is safe. */
 export class OwnerUnreachableError extends Error {}
 
 const REQUEST_TIMEOUT_MS = 120_000;
@@ -24,6 +25,7 @@ export async function callOwner<N extends OperationName>(control: NonNullable<Ow
   }
   const body = (await response.json().catch(() => ({}))) as { error?: string; message?: string };
   if (response.ok) return body as OperationResult<N>;
+  if (response.status === 503 && body.error === CLOSING) throw new OwnerUnreachableError(`the server at ${control.url} is stopping`);
   if (response.status === 422 && REFUSAL_CODES.includes(body.error as RefusalCode))
     throw new OperationRefused(body.error as RefusalCode, body.message ?? body.error!);
   throw new Error(`the server refused the command: ${body.message ?? `HTTP ${response.status}`}`);

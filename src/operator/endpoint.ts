@@ -9,11 +9,20 @@
  * read the database files may run the operations, nobody else.
  */
 import http from 'node:http';
-import type net from 'node:net';
+import net from 'node:net';
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { isOperationName, OperationRefused, runOperation, type OperationDatabase } from './operations.ts';
 
 const MAX_BODY_BYTES = 64 * 1024;
+/**
+ * How long a closing endpoint waits before it ends connections with no request in them. A command
+ * connected a moment before the close may have its request still unread in the socket: ending
+ * that connection at once would leave the command unsure whether its operation ran. Within this
+ * time the request is read and refused as `closing`, which the command knows is safe to retry.
+ */
+const CLOSING_GRACE_MS = 1_000;
+/** The refusal of a request that reached a closing endpoint: nothing ran. */
+export const CLOSING = 'closing';
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
 export interface OperatorEndpoint {
@@ -35,16 +44,19 @@ function readBody(request: http.IncomingMessage): Promise<string> {
   });
 }
 
-function send(response: http.ServerResponse, status: number, body: unknown): void {
-  response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-}
-
 export async function startOperatorEndpoint(
   db: OperationDatabase,
   log: { info(fields: object, message: string): void; error(fields: object, message: string): void },
 ): Promise<OperatorEndpoint> {
   const token = randomBytes(32).toString('base64url');
+  let closing = false;
+  // Once closing, every answer ends its connection, so the close does not wait on idle ones.
+  const send = (response: http.ServerResponse, status: number, body: unknown): void => {
+    if (closing) response.setHeader('connection', 'close');
+    response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+  };
   const answer = async (request: http.IncomingMessage, response: http.ServerResponse): Promise<void> => {
+    if (closing) return send(response, 503, { error: CLOSING, message: 'the server is stopping' });
     const given = request.headers.authorization?.replace(/^Bearer /, '') ?? '';
     if (!timingSafeEqual(digest(given), digest(token))) return send(response, 401, { error: 'unauthorized', message: 'wrong or missing token' });
     const name = request.url?.match(/^\/operations\/([a-z.-]+)$/)?.[1];
@@ -61,9 +73,18 @@ export async function startOperatorEndpoint(
       send(response, 500, { error: 'failed', message: error instanceof Error ? error.message : String(error) });
     }
   };
+  // The connections, and those with a request being answered: a closing endpoint ends the others.
+  const connections = new Set<net.Socket>();
+  const answering = new WeakSet<net.Socket>();
   // The answer catches its own failures: nothing is left for the promise to reject with.
   const server = http.createServer((request, response) => {
+    answering.add(request.socket);
+    response.once('close', () => answering.delete(request.socket));
     void answer(request, response);
+  });
+  server.on('connection', (socket: net.Socket) => {
+    connections.add(socket);
+    socket.once('close', () => connections.delete(socket));
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -72,7 +93,18 @@ export async function startOperatorEndpoint(
   const { port } = server.address() as net.AddressInfo;
   return {
     control: { url: `http://127.0.0.1:${port}`, token },
-    // Running operations finish first (a key being created is created); idle connections close at once.
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    // Running operations finish first (a key being created is created); a request that arrives
+    // meanwhile is refused as closing. Node's http close would end idle connections at once,
+    // including one whose request is not read yet: stop listening the plain way instead, and end
+    // the connections with no request being answered after the grace.
+    close: async () => {
+      closing = true;
+      const closed = new Promise<void>((resolve) => net.Server.prototype.close.call(server, () => resolve()));
+      const grace = setTimeout(() => {
+        for (const socket of connections) if (!answering.has(socket)) socket.destroy();
+      }, CLOSING_GRACE_MS);
+      await closed;
+      clearTimeout(grace);
+    },
   };
 }

@@ -24,7 +24,7 @@ interface Finished {
   stderr: string;
 }
 
-function launch(script: string, args: string[], env: Record<string, string>): { child: ChildProcess; done: Promise<Finished> } {
+function launch(script: string, args: string[], env: Record<string, string>): { child: ChildProcess; done: Promise<Finished>; output: () => string } {
   const child = spawn(process.execPath, [built(script), ...args], { cwd: root, env: { ...cleanEnv, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
@@ -35,7 +35,7 @@ function launch(script: string, args: string[], env: Record<string, string>): { 
     stderr += d.toString();
   });
   const done = new Promise<Finished>((resolve) => child.once('close', (code, signal) => resolve({ code, signal, stdout, stderr })));
-  return { child, done };
+  return { child, done, output: () => stdout + stderr };
 }
 
 const servers: ChildProcess[] = [];
@@ -76,7 +76,7 @@ describe('embedded mode, several processes on one DATA_DIR', () => {
       const server = startServer();
       const commands = [1, 2, 3, 4].map((i) => createKey(`r${round}-${i}@example.com`));
       for (const c of commands) keys.push(keyOf(await c.done));
-      expect(await waitUntilReady(port)).toBe(true);
+      expect(await waitUntilReady(port), server.output()).toBe(true);
       for (const key of keys) expect(await natal(key)).toBe(200);
 
       if (round % 2 === 1) {
@@ -98,7 +98,7 @@ describe('embedded mode, several processes on one DATA_DIR', () => {
     }
 
     const server = startServer();
-    expect(await waitUntilReady(port)).toBe(true);
+    expect(await waitUntilReady(port), server.output()).toBe(true);
     expect(new Set(keys).size).toBe(3 * 6);
     for (const key of keys) expect(await natal(key)).toBe(200);
     // A second server on the same DATA_DIR is refused with one line that says why.

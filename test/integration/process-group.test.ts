@@ -3,7 +3,7 @@
  * both answer; /metrics is the same merged count whichever process is asked, and answers while a
  * replacement starts; a process that dies is replaced while the other goes on serving, after a growing delay when replacements keep dying
  * young; SIGTERM (also while the processes are starting) and a terminal's Ctrl-C stop the group
- * with exit code 0; processes whose parent was killed stop; and
+ * with exit code 0; a process stopped while it starts is replaced; processes whose parent was killed stop; and
  * a group whose processes cannot start ends with exit code 1 instead of starting them forever.
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -283,9 +283,15 @@ describe.skipIf(!serverUrl || !redisUrl)('a group of API processes (SERVICE_PROC
     });
   }, 60_000);
 
-  it('leaves no process behind when its parent is killed', async () => {
+  it('replaces a process stopped while it starts, and leaves no process behind when its parent is killed', async () => {
     await withGroup({}, async (other) => {
+      // Stopped from outside before it served: not a failed start that would stop the group.
+      await until(() => other.pidsOf('started an API process').length > 0, 'the first process to start');
+      const stoppedYoung = other.pidsOf('started an API process')[0]!;
+      process.kill(stoppedYoung, 'SIGTERM');
       await other.ready();
+      expect(other.pidsOf('service ready')).not.toContain(stoppedYoung);
+      expect(other.linesWith('an API process ended; starting another')).toHaveLength(1);
       const pids = other.pidsOf('service ready');
       expect(pids).toHaveLength(2);
       other.job.kill('SIGKILL');
