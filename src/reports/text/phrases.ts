@@ -32,6 +32,28 @@ export const POINT_FUNCTION: Record<string, string> = {
   mc: 'public direction',
 };
 
+/**
+ * The same functions in a word or two, for a sentence that comes back to the point after naming
+ * it in full ("a step that your independence would rather skip"): always a singular noun phrase.
+ */
+export const POINT_PART: Record<string, string> = {
+  sun: 'your purpose',
+  moon: 'your emotional life',
+  mercury: 'your thinking',
+  venus: 'your heart',
+  mars: 'your drive',
+  jupiter: 'your hunger for meaning',
+  saturn: 'your sense of duty',
+  uranus: 'your independence',
+  neptune: 'your imagination',
+  pluto: 'your power to renew yourself',
+  chiron: 'the old hurt',
+  north_node: 'your sense of direction',
+  lilith: 'your untamed side',
+  asc: 'your outward manner',
+  mc: 'your ambition',
+};
+
 /** The manner a sign lends to whatever stands in it. */
 export const SIGN_STYLE: Record<string, string> = {
   aries: 'directness and a readiness to act first',

@@ -11,102 +11,104 @@ import { degreesMinutes } from '../report-markdown.ts';
 import { aspectFact } from '../aspect-facts.ts';
 import type { MoonDayAspect } from '../../sky/moon-day.ts';
 import { KEY_ASPECT_WIDE_ORB } from '../ranking.ts';
-import { ASPECT_WORDS, POINT_FUNCTION, POINT_NAMES } from '../phrases.ts';
+import { ASPECT_WORDS, POINT_FUNCTION, POINT_NAMES, POINT_PART } from '../phrases.ts';
 
 /** At most this many aspects of each point are read, tightest first, and none wider than the key aspects' wide orb (kept in proportion to the themes). */
 export const MAX_ASPECTS_PER_POINT = 3;
 
 type MajorType = 'conjunction' | 'trine' | 'sextile' | 'square' | 'opposition';
 /**
- * Readings of an aspect to the point, given what the other point stands for ("your …"); at least
- * two of each kind, so that two aspects of the same kind in one chart do not read alike. The
- * function phrase is always an object ("drive and assertiveness" would not agree with a verb).
+ * Readings of an aspect to the point, given what the other point stands for ("your …") and its
+ * short form for coming back to it (POINT_PART); at least two of each kind, so that two aspects of
+ * the same kind in one chart do not read alike. The function phrase is always an object ("drive
+ * and assertiveness" would not agree with a verb); the short form may be a subject.
  */
-type Readings = Record<MajorType, readonly [(fn: string) => string, (fn: string) => string, ...((fn: string) => string)[]]>;
+type Reading = (fn: string, part: string) => string;
+type Readings = Record<MajorType, readonly [Reading, Reading, ...Reading[]]>;
 
 const CHIRON_READINGS: Readings = {
   conjunction: [
-    (fn) =>
-      `This binds your ${fn} to your most sensitive place: an old hurt is most easily touched through this part of you, and it is also here that you most readily understand, and can help, people who carry something similar.`,
-    (fn) =>
-      `Here Chiron sits on your ${fn}: what is tender in you and this part of you are hard to tell apart, so that using it well often means using it gently, and what you learn about your own hurt becomes something you can teach.`,
-    (fn) =>
-      `Chiron on your ${fn} makes this part of you both tender and wise: it may flinch first, and it is also where you have learned the most, often by finding your own way where no one showed you.`,
+    (fn, part) =>
+      `This binds your ${fn} to your most sensitive place: an old hurt is most easily touched through ${part}, and it is also here that you most readily understand, and can help, people who carry something similar.`,
+    (fn, part) =>
+      `Here Chiron sits on your ${fn}: what is tender in you and ${part} are hard to tell apart, so that using it well often means using it gently, and what you learn about your own hurt becomes something you can teach.`,
+    (fn, part) =>
+      `Chiron on your ${fn} makes ${part} both tender and wise: it may flinch first, and it is also where you have learned the most, often by finding your own way where no one showed you.`,
   ],
   trine: [
     (fn) =>
       `This lets your ${fn} work easily with your most sensitive place: what once hurt tends to become knowledge you can use rather than a wound you guard, and others may find it natural to bring you troubles like the ones you have come through.`,
-    (fn) =>
-      `Through your ${fn}, the old hurt finds a way to be useful: this part of you lends the sore spot a calm voice, and much of your understanding of other people's difficulties is learned here without struggle.`,
-    (fn) =>
-      `An easy link between Chiron and your ${fn} means the old hurt and this part of you have made their peace: you can speak of the difficulty without reopening it, and that steadiness helps others do the same.`,
+    (fn, part) =>
+      `Through your ${fn}, the old hurt finds a way to be useful: ${part} lends the sore spot a calm voice, and much of your understanding of other people's difficulties is learned here without struggle.`,
+    (fn, part) =>
+      `An easy link between Chiron and your ${fn} means the old hurt and ${part} have made their peace: you can speak of the difficulty without reopening it, and that steadiness helps others do the same.`,
   ],
   sextile: [
-    (fn) =>
-      `Through your ${fn}, you have a practical way into your most sensitive place: put this part of you to work and old doubts become material to learn from, though the chance usually comes only when you reach for it.`,
-    (fn) =>
-      `This offers your ${fn} as a small, steady help to your most sensitive place: a habit, a skill or a conversation drawn from this part of you can take the sting out of an old doubt, if you make the first move.`,
-    (fn) =>
-      `Chiron's sextile gives your ${fn} a quiet role in healing: an old doubt softens when this part of you is put to some modest, regular use, and the benefit grows with practice.`,
+    (fn, part) =>
+      `Through your ${fn}, you have a practical way into your most sensitive place: put ${part} to work and old doubts become material to learn from, though the chance usually comes only when you reach for it.`,
+    (fn, part) =>
+      `This offers your ${fn} as a small, steady help to your most sensitive place: a habit, a skill or a conversation drawn from ${part} can take the sting out of an old doubt, if you make the first move.`,
+    (fn, part) =>
+      `Chiron's sextile gives your ${fn} a quiet role in healing: an old doubt softens when ${part} is put to some modest, regular use, and the benefit grows with practice.`,
   ],
   square: [
-    (fn) =>
-      `This sets your most sensitive place against your ${fn}: when this part of you is under pressure, an old doubt may answer before you do. Noticing that reflex in your ${fn}, rather than fighting it, is what slowly turns it into patience and skill.`,
-    (fn) =>
-      `This rubs your most sensitive place against your ${fn}; the friction can feel like a test you keep retaking, and each round is also practice: over the years this part of you learns to act without waiting for the doubt to go quiet.`,
-    (fn) =>
-      `Chiron squares your ${fn}, so this part of you tends to flinch where it was once hurt; the flinch is information, not a verdict: once you can name it, you can choose what to do next instead of letting it choose.`,
-    (fn) =>
-      `With Chiron square your ${fn}, this part of you can feel under examination even when nobody is judging; learning to act while the old doubt is still talking is slow work, and it becomes a real strength.`,
+    (fn, part) =>
+      `This sets your most sensitive place against your ${fn}: when ${part} is under pressure, an old doubt may answer before you do. Noticing that reflex in your ${fn}, rather than fighting it, is what slowly turns it into patience and skill.`,
+    (fn, part) =>
+      `This rubs your most sensitive place against your ${fn}; the friction can feel like a test you keep retaking, and each round is also practice: over the years ${part} learns to act without waiting for the doubt to go quiet.`,
+    (fn, part) =>
+      `Chiron squares your ${fn}, so ${part} tends to flinch where it was once hurt; the flinch is information, not a verdict: once you can name it, you can choose what to do next instead of letting it choose.`,
+    (fn, part) =>
+      `With Chiron square your ${fn}, ${part} can feel under examination even when nobody is judging; learning to act while the old doubt is still talking is slow work, and it becomes a real strength.`,
   ],
   opposition: [
     (fn) =>
       `This puts your most sensitive place opposite your ${fn}: you may meet the old hurt through other people, who seem to touch it without meaning to, and each such meeting is a chance to see the hurt for what it is, and to answer from strength rather than from the sore spot.`,
-    (fn) =>
-      `This holds your ${fn} across the chart from your most sensitive place, so that relationships tend to show you both at once. What others mirror back about your ${fn} can sting, and it can also show where this part of you is already stronger than the hurt.`,
+    (fn, part) =>
+      `This holds your ${fn} across the chart from your most sensitive place, so that relationships tend to show you both at once. What others mirror back about your ${fn} can sting, and it can also show where ${part} is already stronger than the hurt.`,
     (fn) =>
       `With Chiron opposite your ${fn}, the old hurt often arrives wearing someone else's face, and the work is to notice when a reaction is bigger than the moment, and to answer the moment rather than the memory.`,
-    (fn) =>
-      `Chiron opposite your ${fn} tends to show the hurt in the mirror of other people: someone's casual remark about this part of you can land heavily, and noticing the old echo in it gives you the choice to answer calmly.`,
+    (fn, part) =>
+      `Chiron opposite your ${fn} tends to show the hurt in the mirror of other people: someone's casual remark about ${part} can land heavily, and noticing the old echo in it gives you the choice to answer calmly.`,
   ],
 };
 
 const NODE_READINGS: Readings = {
   conjunction: [
-    (fn) =>
-      `This places your ${fn} on your path of growth: developing this part of you with intent is one of the clearest ways forward, even where it feels new or unpractised at first.`,
-    (fn) =>
-      `This ties your ${fn} to the North Node itself: the path ahead runs through this part of you, and time spent maturing it is rarely wasted, however unfamiliar it feels to begin with.`,
-    (fn) =>
-      `With the North Node on your ${fn}, growth asks you to lead with this part of you; it may feel exposed at first, as anything new does, and it tends to open the doors you are looking for.`,
+    (fn, part) =>
+      `This places your ${fn} on your path of growth: developing ${part} with intent is one of the clearest ways forward, even where it feels new or unpractised at first.`,
+    (fn, part) =>
+      `This ties your ${fn} to the North Node itself: the path ahead runs through ${part}, and time spent maturing it is rarely wasted, however unfamiliar it feels to begin with.`,
+    (fn, part) =>
+      `With the North Node on your ${fn}, growth asks you to lead with ${part}; it may feel exposed at first, as anything new does, and it tends to open the doors you are looking for.`,
   ],
   trine: [
     (fn) => `This makes your ${fn} a support for your path of growth: a resource you can lean on whenever the path asks more of you than habit offers.`,
-    (fn) =>
-      `This lets your ${fn} carry you along your path of growth with little friction: when the new way feels uphill, this part of you is a reliable place to start from.`,
-    (fn) =>
-      `Your ${fn} flows easily toward the North Node: when you are unsure of the next step on your path of growth, starting from this part of you rarely leads you wrong.`,
+    (fn, part) =>
+      `This lets your ${fn} carry you along your path of growth with little friction: when the new way feels uphill, ${part} is a reliable place to start from.`,
+    (fn, part) =>
+      `Your ${fn} flows easily toward the North Node: when you are unsure of the next step on your path of growth, starting from ${part} rarely leads you wrong.`,
   ],
   sextile: [
-    (fn) =>
-      `Through your ${fn}, doors can open on your path of growth: the help is there, but it tends to come when you use this part of you deliberately rather than wait for it.`,
-    (fn) => `This offers your ${fn} as a stepping stone along your path of growth: small, chosen efforts through this part of you tend to pay off further on.`,
-    (fn) =>
-      `The sextile between the North Node and your ${fn} is an invitation more than a push: small experiments through this part of you tend to move your path of growth forward.`,
+    (fn, part) =>
+      `Through your ${fn}, doors can open on your path of growth: the help is there, but it tends to come when you use ${part} deliberately rather than wait for it.`,
+    (fn, part) => `This offers your ${fn} as a stepping stone along your path of growth: small, chosen efforts through ${part} tend to pay off further on.`,
+    (fn, part) =>
+      `The sextile between the North Node and your ${fn} is an invitation more than a push: small experiments through ${part} tend to move your path of growth forward.`,
   ],
   square: [
-    (fn) =>
-      `This sets your path of growth at odds with your ${fn}; the tension tends to return as a crossroads, and the way forward brings this part of you along rather than leaving it behind.`,
-    (fn) =>
-      `This crosses your path of growth with your ${fn}: a step that this part of you would rather skip keeps coming back until it is taken, and taking it is usually what moves things on.`,
-    (fn) =>
-      `Your ${fn} squares the nodes, so it stands at a bend in your path of growth: the turn it asks for is uncomfortable, and taking it with this part of you on board is what keeps you moving.`,
+    (fn, part) =>
+      `This sets your path of growth at odds with your ${fn}; the tension tends to return as a crossroads, and the way forward brings ${part} along rather than leaving it behind.`,
+    (fn, part) =>
+      `This crosses your path of growth with your ${fn}: a step that ${part} would rather skip keeps coming back until it is taken, and taking it is usually what moves things on.`,
+    (fn, part) =>
+      `Your ${fn} squares the nodes, so it stands at a bend in your path of growth: the turn it asks for is uncomfortable, and taking it with ${part} on board is what keeps you moving.`,
   ],
   opposition: [
-    (fn) =>
-      `This places your ${fn} on the South Node, opposite your path of growth: this part of you belongs to what comes easily and feels familiar, and it serves you best as a foundation you draw on while reaching toward the North Node, not as a place to settle.`,
-    (fn) =>
-      `This sets your ${fn} on the South Node's side of the chart: a well-worn strength that can quietly become a hiding place, so lean on this part of you, then reach past it toward what the North Node asks.`,
+    (fn, part) =>
+      `This places your ${fn} on the South Node, opposite your path of growth: ${part} belongs to what comes easily and feels familiar, and it serves you best as a foundation you draw on while reaching toward the North Node, not as a place to settle.`,
+    (fn, part) =>
+      `This sets your ${fn} on the South Node's side of the chart: a well-worn strength that can quietly become a hiding place, so lean on ${part}, then reach past it toward what the North Node asks.`,
     (fn) =>
       `Your ${fn} sits with the South Node, the side of old habits: use it as a trusted tool, and notice when it becomes a reason to stay where the North Node asks you to go further.`,
   ],
@@ -156,7 +158,7 @@ function paragraphs(ctx: ReportContext, point: string, aspects: readonly PointAs
     const fact = `**${POINT_NAMES[a.other]} ${ASPECT_WORDS[a.type]} ${POINT_NAMES[point]}** (${stated}).`;
     const options = readings[a.type];
     const start = ctx.chooseIndex(options.length, `${point}-${a.type}`);
-    return `${fact} ${options[(start + occurrence) % options.length]!(POINT_FUNCTION[a.other]!)}`;
+    return `${fact} ${options[(start + occurrence) % options.length]!(POINT_FUNCTION[a.other]!, POINT_PART[a.other]!)}`;
   });
 }
 

@@ -11,7 +11,7 @@ import { signElement, signModality } from '../../../interpretations/chart-factor
 import { signKinship, type SignKinship } from '../sign-kinship.ts';
 import type { ReportContext } from '../context.ts';
 import { houseRuler, signOfPoint } from '../chart-facts.ts';
-import { HOUSE_DOMAIN, POINT_FUNCTION, POINT_NAMES } from '../phrases.ts';
+import { HOUSE_DOMAIN, POINT_FUNCTION, POINT_NAMES, POINT_PART } from '../phrases.ts';
 import { joinAnd, ordinal } from '../report-markdown.ts';
 
 const CARE_BY_ELEMENT: Record<string, readonly string[]> = {
@@ -128,7 +128,7 @@ export function familyImageParts(ctx: ReportContext): string[] {
   const named = pressedAspects.map((a) => `${POINT_NAMES[a.p1]} ${ASPECT_VERB[a.type]} ${POINT_NAMES[a.p2]}`);
   if (pressed.length) {
     parts.push(
-      `Saturn also presses on your ${joinAnd(pressed.map((id) => POINT_FUNCTION[id]!))} by ${pressed.length > 1 ? 'hard aspects' : 'a hard aspect'} (${joinAnd(named)}), a sign that the expectations of your early years reached ${pressed.length > 1 ? 'these parts' : 'this part'} of you too: ${pressed.length > 1 ? 'they are' : 'it is'} where you may still wait for permission, and where you grow most when you give it to yourself.`,
+      `Saturn also presses on your ${joinAnd(pressed.map((id) => POINT_FUNCTION[id]!))} by ${pressed.length > 1 ? 'hard aspects' : 'a hard aspect'} (${joinAnd(named)}), a sign that the expectations of your early years reached ${joinAnd(pressed.map((id) => POINT_PART[id]!))} too: ${pressed.length > 1 ? 'they are' : 'it is'} where you may still wait for permission, and where you grow most when you give it to yourself.`,
     );
     // Waiting for permission is a claim about initiative: beside a reading that said you move first, the two are named as one tension.
     parts.push(...ctx.ownClaims(['initiative:hesitant'], named[0]!));

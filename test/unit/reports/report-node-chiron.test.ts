@@ -1,0 +1,37 @@
+/**
+ * The readings of the North Node's and Chiron's aspects are composed from what the other point
+ * stands for: each names that function in full, and a sentence that comes back to it names it
+ * again in its short form, never "this part of you" (a dozen of those in a chapter left the reader
+ * to work out which part was meant).
+ */
+import { describe, expect, it } from 'vitest';
+import { composeReport } from '../../../src/reports/text/compose-report.ts';
+import { POINT_FUNCTION, POINT_NAMES, POINT_PART } from '../../../src/reports/text/phrases.ts';
+import { randomReportCharts } from '../../helpers/random-report-charts.ts';
+
+const NAME_TO_ID = new Map(Object.entries(POINT_NAMES).map(([id, name]) => [name, id]));
+const ASPECT_LINE = /^\*\*(.+?) (conjunct|sextile|square|trine|opposite) (North Node|Chiron)\*\* \([^)]*\)\. (.+)$/gm;
+
+describe('the North Node and Chiron aspect readings', () => {
+  it('every point with a function has a short form for coming back to it', () => {
+    expect(Object.keys(POINT_PART).sort()).toEqual(Object.keys(POINT_FUNCTION).sort());
+  });
+
+  it('over 80 random reports, each reading names the other point and never leaves "this part of you" unnamed', () => {
+    let readings = 0;
+    let comeBack = 0;
+    for (const chart of randomReportCharts(80, 7301)) {
+      const { markdown } = composeReport(chart, { asOf: '2026-11-25T00:00:00Z' });
+      expect(markdown).not.toMatch(/\bthis part of you\b/i);
+      for (const [, name, , , text] of markdown.matchAll(ASPECT_LINE)) {
+        const id = NAME_TO_ID.get(name!)!;
+        expect(id, name).toBeDefined();
+        readings++;
+        expect(text, name).toContain(POINT_FUNCTION[id]!);
+        if (text!.includes(POINT_PART[id]!)) comeBack++;
+      }
+    }
+    expect(readings).toBeGreaterThan(150);
+    expect(comeBack).toBeGreaterThan(readings / 2);
+  });
+});
