@@ -73,14 +73,10 @@ export function composeReport(chart: NatalChartInput, options: ReportOptions = {
   if (figure) reserveFigure(ctx, figure);
   const state = newThemeState(figure);
   // Order matters beyond the page: an entry belongs to the first chapter that shows it.
-  const reading = [
-    coverSection(ctx),
-    howToReadSection(ctx),
-    ...themeOrder(ctx).map((id) => themeChapter(ctx, id, state)),
-    nodesChironSection(ctx),
-    synthesisSection(ctx),
-    houseRulersSection(ctx),
-  ];
+  const opening = [coverSection(ctx), howToReadSection(ctx)];
+  const themes = themeOrder(ctx).map((id) => themeChapter(ctx, id, state));
+  ctx.chapter = undefined;
+  const reading = [...opening, ...themes, nodesChironSection(ctx), synthesisSection(ctx, figure), houseRulersSection(ctx)];
   // The appendix's glossary explains the terms the reading uses, so it is written after it.
   const readingText = reading.map((s) => s?.markdown ?? '').join('\n\n');
   const chapters = [...reading, appendixSection(ctx, readingText), disclaimerSection()];

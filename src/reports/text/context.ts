@@ -40,11 +40,15 @@ export interface ShownEntry {
   tension?: string | undefined;
   /** Every faculty whose tension it names, after its reading or, for a voice of a tension already named, before it (a later voice, none). */
   tensions?: string[] | undefined;
+  /** The title of the theme chapter that printed it; undefined outside the themes. */
+  chapter?: string | undefined;
 }
 
 export class ReportContext {
   readonly seed: number;
   readonly shown: ShownEntry[] = [];
+  /** The theme chapter being written, so that a later chapter can say where a reading was printed. */
+  chapter: string | undefined;
   private readonly used = new Set<string>();
   /** The pole of each faculty the report has asserted so far, and the entry that asserted it. */
   private readonly claimed = new Map<string, { pole: string; label: string }>();
@@ -193,7 +197,16 @@ export class ReportContext {
     const voice = conflicts.length > 0 && conflicts.every((k) => this.tensioned.has(k.faculty));
     const introduced = conflicts.filter((k) => (this.tensioned.get(k.faculty) ?? 0) < 2);
     const asserted = conditional ? [] : claims.filter((c) => !conflicts.some((k) => c.startsWith(`${k.faculty}:`)));
-    this.shown.push({ key, label, weight, entry, claims: asserted, tension: conflicts[0]?.faculty, tensions: introduced.map((k) => k.faculty) });
+    this.shown.push({
+      key,
+      label,
+      weight,
+      entry,
+      claims: asserted,
+      tension: conflicts[0]?.faculty,
+      tensions: introduced.map((k) => k.faculty),
+      chapter: this.chapter,
+    });
     this.assert(asserted, label);
     const parts: string[] = [];
     if (options.heading !== undefined) parts.push(`### ${options.heading}`);

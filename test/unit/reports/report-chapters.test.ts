@@ -13,6 +13,7 @@ import { inWeeks } from '../../../src/reports/text/sections/year-ahead.ts';
 import { natalChartFor } from '../../helpers/natal-charts.ts';
 import { randomReportCharts } from '../../helpers/random-report-charts.ts';
 import { extractChartFactors } from '../../../src/interpretations/chart-factors/index.ts';
+import { POINT_NAMES } from '../../../src/reports/text/phrases.ts';
 
 const ATHENS = { city: 'Athens', country: 'GR', lat: 37.9838, lng: 23.7275, source: 'request' as const, zone: 'Europe/Athens' };
 const MADRID = { city: 'Madrid', country: 'ES', lat: 40.4168, lng: -3.7038, source: 'request' as const, zone: 'Europe/Madrid' };
@@ -143,5 +144,48 @@ describe('the year ahead in weeks', () => {
       });
     }
     expect(short).toBeGreaterThan(20);
+  });
+});
+
+describe("the synthesis's tightest tension beside the Central Tension chapter", () => {
+  const NAMES = Object.values(POINT_NAMES).join('|');
+  it('over 120 random reports, says where the tension was read and how it stands to the central figure, and each is true of the report', () => {
+    const seen = { strand: 0, beside: 0, apart: 0, plain: 0 };
+    for (const chart of randomReportCharts(120, 7303)) {
+      const { sections } = composeReport(chart, { asOf: AS_OF });
+      const text = (id: string) => sections.find((s) => s.id === id)?.markdown ?? '';
+      // The opening up to "pairs": the aspect, then where it was read and how it stands to the figure.
+      const opening = new RegExp(`The tightest tension [^,]+, (${NAMES}) (square|opposite|conjunct|trine|sextile) (${NAMES})([^\\n]*?) pairs`).exec(
+        text('synthesis'),
+      );
+      if (!opening) continue;
+      const [, p1, verb, p2, rest] = opening as unknown as [string, string, string, string, string];
+      const where = rest;
+      const chapter = /, read in (.+?)(?: beside its figure)?,/.exec(rest)?.[1];
+      const aspect = `${p1} ${verb} ${p2}`;
+      const central = text('central_tension');
+      // The figure comes first in its chapter, its fact line listing every strand: "*Mars square Saturn 1°02′ · …*".
+      const figureLine = /^### .+\n\n\*(.+)\*$/m.exec(central)?.[1] ?? '';
+      const hasFigure = /These \w+ aspects are one figure|Read one at a time, the \w+ aspects between/.test(central);
+      if (where.includes('one strand')) {
+        seen.strand++;
+        expect(hasFigure).toBe(true);
+        expect(central).toContain(aspect);
+      } else {
+        if (chapter) {
+          const shown = sections.find((s) => s.markdown.startsWith(`## ${chapter}`));
+          expect(shown, chapter).toBeDefined();
+          expect(shown!.markdown, `${aspect} in ${chapter}`).toContain(`*${aspect}`);
+        }
+        if (hasFigure) {
+          expect(rest).toMatch(/beside its figure|stands apart/);
+          expect(figureLine).not.toContain(aspect);
+          seen[rest.includes('beside') ? 'beside' : 'apart']++;
+        } else seen.plain++;
+      }
+    }
+    expect(seen.strand).toBeGreaterThan(3);
+    expect(seen.beside + seen.apart).toBeGreaterThan(3);
+    expect(seen.plain).toBeGreaterThan(20);
   });
 });

@@ -8,6 +8,7 @@ import type { ReportContext, ShownEntry } from '../context.ts';
 import { moonSignNote } from '../untimed-moon-sign.ts';
 import { bullets, capitalize, ordinal } from '../report-markdown.ts';
 import {
+  ASPECT_WORDS,
   HOUSE_DOMAIN,
   NODE_DIRECTION,
   POINT_FUNCTION,
@@ -19,8 +20,31 @@ import {
   WEAK_MODALITY_SUGGESTION,
 } from '../phrases.ts';
 import { introducedSection, type ReportSection } from '../section.ts';
+import { keys } from '../../../interpretations/keys.ts';
+import type { KeyedAspect } from '../../../interpretations/chart-factors/aspects.ts';
+import type { CentralFigure } from '../themes/central-figure.ts';
+import { THEMES } from '../themes/theme-ranking.ts';
 
 const LIST_SIZE = 7;
+
+/**
+ * The growth suggestion's opening, up to "pairs": the tightest tension, its aspect, and where the
+ * report read it. The Central Tension chapter may have read a figure of several aspects as the
+ * chart's centre; the tightest single aspect is then one strand of it, or a tension apart from
+ * it, and the sentence says which, so that the reader does not meet two different centres.
+ */
+function tensionOpening(ctx: ReportContext, figure: CentralFigure | undefined, tense: KeyedAspect, hourMayDecide: boolean): string {
+  const tightest = hourMayDecide ? 'The tightest tension that holds whatever the hour of birth' : 'The tightest tension in your chart';
+  const named = `${tightest}, ${POINT_NAMES[tense.p1]} ${ASPECT_WORDS[tense.type] ?? tense.type} ${POINT_NAMES[tense.p2]}`;
+  // The theme chapter that printed the aspect's own reading (none for a figure's strand, read with the figure).
+  const chapter = ctx.shown.find((s) => s.key === keys.aspect(tense.p1, tense.type, tense.p2))?.chapter;
+  const central = THEMES.central_tension.title;
+  if (!figure) return chapter ? `${named}, read in ${chapter}, pairs` : `${named}, pairs`;
+  if (figure.aspects.some((a) => a.type === tense.type && new Set([a.p1, a.p2, tense.p1, tense.p2]).size === 2))
+    return `${named}, one strand of the figure read as one in ${central}, pairs`;
+  if (chapter === central) return `${named}, read in ${central} beside its figure, pairs`;
+  return `${named}${chapter ? `, read in ${chapter},` : ''} stands apart from the figure at the centre of ${central}; it pairs`;
+}
 const QUESTIONS = 6;
 
 const MINOR_WORDS = new Set(['and', 'the', 'for', 'with', 'your', 'you', 'that', 'from', 'into', 'when', 'what', 'others', 'other']);
@@ -73,12 +97,10 @@ function gather(
 }
 
 /** How an aspect is named between two planets. */
-const ASPECT_VERB: Record<string, string> = { opposition: 'opposite', conjunction: 'conjunct' };
-
 /** A list line: the item, then the placement it comes from. */
 const withSource = (g: Gathered) => `${g.item} (${g.label})`;
 
-function suggestions(ctx: ReportContext): string[] {
+function suggestions(ctx: ReportContext, figure: CentralFigure | undefined): string[] {
   const { balance, aspects, points } = ctx.factors;
   const out: string[] = [];
   const suggestion = (options: Record<string, readonly string[]>, id: string, kind: string) => ctx.choose(options[id]!, `synthesis-${kind}-${id}`);
@@ -106,7 +128,7 @@ function suggestions(ctx: ReportContext): string[] {
     const bestCase = (a: (typeof aspects)[number]) => ctx.moonDayAspect(a)?.closest ?? a.orb;
     const hourMayDecide = !ctx.timed && aspects.some((a) => a !== tense && a.family === 'tense' && bestCase(a) < ctx.rankingOrb(tense)!);
     out.push(
-      `${hourMayDecide ? 'The tightest tension that holds whatever the hour of birth' : 'The tightest tension in your chart'}, ${POINT_NAMES[tense.p1]} ${ASPECT_VERB[tense.type] ?? tense.type} ${POINT_NAMES[tense.p2]}, pairs your ${POINT_FUNCTION[tense.p1]} with your ${POINT_FUNCTION[tense.p2]}. ${ctx.choose(
+      `${tensionOpening(ctx, figure, tense, hourMayDecide)} your ${POINT_FUNCTION[tense.p1]} with your ${POINT_FUNCTION[tense.p2]}. ${ctx.choose(
         [
           `Instead of letting ${pointInSentence(tense.p1)} or ${pointInSentence(tense.p2)} win, look for projects and relationships where both have a job to do.`,
           `Give each its own hour in the week, and notice how much calmer the other becomes once ${pointInSentence(tense.p1)} has had its turn.`,
@@ -149,7 +171,8 @@ function suggestions(ctx: ReportContext): string[] {
   return out;
 }
 
-export function synthesisSection(ctx: ReportContext): ReportSection {
+/** `figure`: the central figure The Central Tension chapter read, if the chart has one. */
+export function synthesisSection(ctx: ReportContext, figure: CentralFigure | undefined): ReportSection {
   const weighted = ctx.shown.filter((s) => s.weight > 0).sort((a, b) => b.weight - a.weight);
   const start = (kind: string) => (s: ShownEntry, length: number) => ctx.chooseIndex(length, `${kind}-${s.key}`);
   const contradicts = (s: ShownEntry, line: string) => ctx.contradicts(s.entry.list_claims?.[line]);
@@ -198,7 +221,7 @@ export function synthesisSection(ctx: ReportContext): ReportSection {
     // Untimed, on a day the Moon changed sign: the lines from the Moon's noon sign hold for some hours only.
     ...([...strengths, ...tensions].some((g) => /\bMoon in /.test(g.label)) ? [moonSignNote(ctx)] : []),
     '### Growth Suggestions',
-    bullets(suggestions(ctx)),
+    bullets(suggestions(ctx, figure)),
     '### Questions for Reflection',
     bullets(questions),
   ];

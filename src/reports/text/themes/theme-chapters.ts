@@ -210,6 +210,7 @@ function tension(ctx: ReportContext, state: ThemeState): string[] {
 /** The chapter of one theme for this chart (undefined when the chart has nothing for it: no year ahead). */
 export function themeChapter(ctx: ReportContext, id: ThemeId, state: ThemeState): ReportSection | undefined {
   const title = THEMES[id].title;
+  ctx.chapter = title;
   switch (id) {
     case 'meeting_world':
       return section(id, title, meetingWorld(ctx));
