@@ -123,3 +123,40 @@ export async function shortPages(pdf: Uint8Array): Promise<{ page: number; fill:
   const opensAtTop = (page: number) => starts.some((s) => s.page === page && s.y >= PRINTABLE_TOP - 12);
   return fills.map((fill, i) => ({ page: i + 1, fill })).filter(({ page, fill }) => page > 2 && fill < 1 / 3 && page < fills.length && !opensAtTop(page + 1));
 }
+
+/**
+ * Lines of a paragraph left alone by a page break: one or two lines at the top of a page that end
+ * a paragraph begun on the page before (a widow), or one or two at the foot of a page that begin
+ * one continued on the next (an orphan). Read from the laid-out text: a paragraph runs on where a
+ * full line of prose (no column gaps, as tables have) ends a page without closing punctuation.
+ */
+export function loneLines(pdf: Uint8Array, pages: number): { page: number; kind: 'widow' | 'orphan'; line: string }[] {
+  const FOOTER = /Page \d+ of \d+/;
+  const body = (page: number) => {
+    const lines = pageText(pdf, page)
+      .split('\n')
+      .filter((l) => !FOOTER.test(l));
+    while (lines.length && !lines.at(-1)!.trim()) lines.pop();
+    while (lines.length && !lines[0]!.trim()) lines.shift();
+    return lines;
+  };
+  const block = (lines: string[]) => {
+    const end = lines.findIndex((l) => !l.trim());
+    return end === -1 ? lines : lines.slice(0, end);
+  };
+  const prose = (line: string) => line.trim().length > 60 && !/\S {3,}\S/.test(line.trim());
+  const found: { page: number; kind: 'widow' | 'orphan'; line: string }[] = [];
+  let previous = body(1);
+  for (let page = 2; page <= pages; page++) {
+    const current = body(page);
+    const last = previous.at(-1) ?? '';
+    if (prose(last) && !/[.:;?!)”’]\s*$/.test(last)) {
+      const top = block(current);
+      if (top.length <= 2) found.push({ page, kind: 'widow', line: top[0]?.trim() ?? '' });
+      const bottom = block([...previous].reverse());
+      if (bottom.length <= 2) found.push({ page: page - 1, kind: 'orphan', line: bottom.at(-1)!.trim() });
+    }
+    previous = current;
+  }
+  return found;
+}

@@ -3,7 +3,8 @@
  * contents whose numbers are the pages its chapters begin on (set into the printed PDF, on the
  * baseline of their titles) and whose entries link to them, a bookmark for every chapter, the
  * bundled typeface embedded, chapters that run on (a new page only for the reading after the
- * contents, and no page under a third full but a chapter's last), and the
+ * contents, and no page under a third full but a chapter's last), no line of a paragraph alone at
+ * a page's top or foot, and the
  * figures (the element and modality balance, the aspect grid, the year ahead) on the page.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,7 +16,7 @@ import { renderReportPdf } from '../../src/reports/pdf/report-pdf.ts';
 import { readOutline } from '../../src/reports/pdf/pdf-outline.ts';
 import { composeReport, type ComposedReport } from '../../src/reports/text/compose-report.ts';
 import { natalChartFor, PLACES } from '../helpers/natal-charts.ts';
-import { chapterPagesOf, embeddedFonts, namedDestinations, pageFills, pageText, pageWords, shortPages } from '../helpers/report-pages.ts';
+import { chapterPagesOf, embeddedFonts, loneLines, namedDestinations, pageFills, pageText, pageWords, shortPages } from '../helpers/report-pages.ts';
 
 const ATHENS = { city: 'Athens', country: 'GR', lat: 37.9838, lng: 23.7275, source: 'request' as const, zone: 'Europe/Athens' };
 const MADRID = { city: 'Madrid', country: 'ES', lat: 40.4168, lng: -3.7038, source: 'request' as const, zone: 'Europe/Madrid' };
@@ -131,6 +132,13 @@ describe('the printed report', () => {
       const fills = pageFills(pdf).slice(2, -1); // the cover and the contents stand alone; the last page ends the report
       const mean = fills.reduce((a, b) => a + b, 0) / fills.length;
       expect(mean, name).toBeGreaterThan(0.85);
+    }
+  });
+
+  it('leaves no line of a paragraph alone at the top or the foot of a page', async () => {
+    for (const [name, { pdf }] of Object.entries(printed)) {
+      const pages = (await PDFDocument.load(pdf)).getPageCount();
+      expect(loneLines(pdf, pages), name).toEqual([]);
     }
   });
 

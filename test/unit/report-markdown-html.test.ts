@@ -17,8 +17,16 @@ describe('report markdown to HTML', () => {
     expect(html).toContain('<thead><tr><th>A</th><th>B</th></tr></thead><tbody><tr><td>&lt;i&gt;1&lt;/i&gt;</td><td>2</td></tr></tbody>');
     expect(html).toContain('<ul><li>one</li><li>&lt;two&gt;</li></ul>');
     expect(html).toContain('<ol><li>first</li><li>second</li></ol>');
-    expect(html).toContain('<p>A paragraph on two lines.</p>');
+    expect(html).toContain('<p class="whole">A paragraph on two lines.</p>');
     expect(html).not.toMatch(/<(script|i|x|two)>/);
+  });
+
+  it('keeps a paragraph too short for three lines each side of a break whole, and lets a long one break', () => {
+    const short = 'A short paragraph of a few lines. '.repeat(10).trim();
+    const long = 'A paragraph long enough to fill seven or more lines of the printed page. '.repeat(12).trim();
+    const html = markdownToHtml(`${short}\n\n${long}`);
+    expect(html).toContain(`<p class="whole">${short}</p>`);
+    expect(html).toContain(`<p>${long}</p>`);
   });
 
   it('gives headings unique anchors and makes a table with an empty header a list of facts', () => {

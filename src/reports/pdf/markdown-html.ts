@@ -2,8 +2,8 @@
  * The report's markdown as HTML for the PDF, by markdown-it (CommonMark with pipe tables) with
  * raw HTML off: every character of a name or a place is text, never markup. Two touches of our
  * own: a table whose header row is empty (the cover's facts) loses its header and gets the class
- * `facts`, and headings get an id (their slug, unique in the document) that the table of contents
- * links to.
+ * `facts`, headings get an id (their slug, unique in the document) that the table of contents
+ * links to, and paragraphs too short to break well are marked to be kept whole.
  */
 import MarkdownIt from 'markdown-it';
 
@@ -46,6 +46,26 @@ function markFactTables(tokens: Token[]): void {
   }
 }
 
+/**
+ * About how many characters a line of body text holds (A4 less the margins, 10.5 pt; measured on
+ * the printed examples: 90 to 96).
+ */
+const CHARS_PER_LINE = 94;
+/**
+ * Chromium honours `orphans: 3; widows: 3` only where a paragraph has room for both: one of five
+ * lines or fewer broke 4 + 1, leaving a lone last line at the top of the next page. A paragraph
+ * that short is kept whole (class `whole`); a longer one breaks where both rules hold.
+ */
+const WHOLE_BELOW_CHARS = 6 * CHARS_PER_LINE;
+
+/** Marks the paragraphs too short to break with three lines on each side. */
+function markShortParagraphs(tokens: Token[]): void {
+  for (let i = 0; i + 1 < tokens.length; i++) {
+    const inline = tokens[i + 1]!;
+    if (tokens[i]!.type === 'paragraph_open' && inline.type === 'inline' && inline.content.length < WHOLE_BELOW_CHARS) tokens[i]!.attrSet('class', 'whole');
+  }
+}
+
 export interface HtmlOptions {
   /** Anchors already used in the document (shared across sections so that every id is unique). */
   usedIds?: Set<string> | undefined;
@@ -55,6 +75,7 @@ export function markdownToHtml(markdown: string, options: HtmlOptions = {}): str
   const used = options.usedIds ?? new Set<string>();
   const tokens = md.parse(markdown, {});
   markFactTables(tokens);
+  markShortParagraphs(tokens);
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
     if (t.type !== 'heading_open') continue;

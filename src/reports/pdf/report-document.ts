@@ -52,6 +52,8 @@ a { color: #2e2363; }
 h3 { font-size: 12.5pt; margin: 5mm 0 2mm; color: #2e2363; break-after: avoid; }
 h4 { font-size: 11pt; margin: 4mm 0 1.5mm; break-after: avoid; }
 p { margin: 0 0 2.5mm; text-align: justify; hyphens: auto; orphans: 3; widows: 3; }
+/* Too short for three lines on each side of a break (markdown-html.ts): kept on one page. */
+p.whole { break-inside: avoid; }
 em { color: #55506b; }
 /* A heading's subtitle (the chart fact in italics under it) stays with the text it introduces, as the heading stays with it. */
 h3 + p:has(> em:only-child), h4 + p:has(> em:only-child) { break-after: avoid; }
