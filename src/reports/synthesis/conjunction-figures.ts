@@ -10,6 +10,7 @@ import { keys } from '../../interpretations/keys.ts';
 import type { ReportContext } from '../text/context.ts';
 import { POINT_FUNCTION, POINT_NAMES } from '../text/phrases.ts';
 import { degreesMinutes, ordinal } from '../text/report-markdown.ts';
+import { bornWithin, moonHoursWithin } from '../text/untimed-moon-hours.ts';
 
 /** Closer than this, two planets are read as one figure. */
 export const FIGURE_ORB = 4;
@@ -75,6 +76,14 @@ export function conjunctionFigure(ctx: ReportContext, id: string): string | unde
       ],
       `figure-${a}-${b}`,
     );
+    // Untimed: the Moon's distance at noon is no fact of the birth; the hours it was within the figure's orb are.
+    const moonHours = a === 'moon' ? moonHoursWithin(ctx, b, 'conjunction', FIGURE_ORB) : undefined;
+    if (moonHours) {
+      const when = bornWithin(moonHours);
+      return when
+        ? `${POINT_NAMES[a]} and ${POINT_NAMES[b]} stood within ${FIGURE_ORB}° of each other ${when}, close enough then to act as one figure. ${reading} (Born at another hour, read the two apart.)`
+        : `${POINT_NAMES[a]} and ${POINT_NAMES[b]} stood within ${FIGURE_ORB}° of each other through the whole birth day, close enough to act as one figure whatever the hour. ${reading}`;
+    }
     const opening = ctx.choose(
       [
         `${POINT_NAMES[a]} and ${POINT_NAMES[b]} stand ${degreesMinutes(orb)} apart${where}, close enough to act as one figure rather than two.`,

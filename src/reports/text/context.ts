@@ -15,7 +15,7 @@ import { aspectFamily } from '../../interpretations/keys.ts';
 import type { ReportSky } from '../sky/report-sky.ts';
 import type { MoonDayAspect } from '../sky/moon-day.ts';
 import { figuresOverTheDay, type DayFigures } from './untimed-moon-figures.ts';
-import { dominanceOverTheDay, type DayDominance } from './untimed-dominance.ts';
+import { dominanceOfTheChart, dominanceOverTheDay, type DayDominance } from './untimed-dominance.ts';
 import { balanceOverTheDay, type BalanceOverTheDay } from './untimed-balance.ts';
 
 export type ReportStyle = 'standard' | 'improved';
@@ -88,7 +88,7 @@ export class ReportContext {
   /** The dominant planet: the chart's own when timed; for an untimed chart, the one that leads whatever the hour, if one does. */
   get dominance(): DayDominance {
     const day = this.sky.moonDay;
-    if (this.timed || !day) return { allDay: this.factors.dominant.planet, leaders: [this.factors.dominant.planet] };
+    if (this.timed || !day) return dominanceOfTheChart(this.factors);
     return (this.dayDominance ??= dominanceOverTheDay(this.factors, day));
   }
 

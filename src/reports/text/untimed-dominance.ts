@@ -18,6 +18,14 @@ export interface DayDominance {
   allDay?: string | undefined;
   /** Every planet that leads somewhere along the day, the most frequent first. */
   leaders: string[];
+  /** Each planet's lowest and highest score along the day (both the chart's own when timed). */
+  scores: Record<string, [number, number]>;
+}
+
+/** A timed chart's dominance: its own planet and scores. */
+export function dominanceOfTheChart(factors: ChartFactors): DayDominance {
+  const { planet, scores } = factors.dominant;
+  return { allDay: planet, leaders: [planet], scores: Object.fromEntries(Object.entries(scores).map(([id, s]) => [id, [s, s]])) };
 }
 
 const STEP_DEG = 0.5;
@@ -48,15 +56,21 @@ function moonAspects(factors: ChartFactors, lon: number): KeyedAspect[] {
 
 export function dominanceOverTheDay(factors: ChartFactors, day: MoonDay): DayDominance {
   const moon = factors.points.get('moon');
-  if (!moon) return { allDay: factors.dominant.planet, leaders: [factors.dominant.planet] };
+  if (!moon) return dominanceOfTheChart(factors);
   const others = factors.aspects.filter((a) => a.p1 !== 'moon' && a.p2 !== 'moon');
   const points = new Map(factors.points);
   const leads = new Map<string, number>();
+  const range: Record<string, [number, number]> = {};
   for (const lon of moonPlacesOfTheDay(day, STEP_DEG)) {
     points.set('moon', { ...moon, lon, sign: signOf(lon).id });
-    const { planet } = dominantPlanet(points, [...others, ...moonAspects(factors, lon)], factors.chartRuler);
+    const { planet, scores } = dominantPlanet(points, [...others, ...moonAspects(factors, lon)], factors.chartRuler);
     leads.set(planet, (leads.get(planet) ?? 0) + 1);
+    for (const [id, score] of Object.entries(scores)) {
+      const r = (range[id] ??= [score, score]);
+      r[0] = Math.min(r[0], score);
+      r[1] = Math.max(r[1], score);
+    }
   }
   const leaders = [...leads.entries()].sort((a, b) => b[1] - a[1]).map(([id]) => id);
-  return { allDay: leaders.length === 1 ? leaders[0] : undefined, leaders };
+  return { allDay: leaders.length === 1 ? leaders[0] : undefined, leaders, scores: range };
 }

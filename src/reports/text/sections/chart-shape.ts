@@ -3,9 +3,10 @@ import { gapsAfter } from '../../../astro/chart-shape.ts';
 import { normalizeDegrees, SIGNS } from '../../../astro/zodiac.ts';
 import type { Configuration } from '../../../interpretations/chart-factors/configurations.ts';
 import { keys, TEN_PLANET_IDS } from '../../../interpretations/keys.ts';
+import { signElement, signModality } from '../../../interpretations/chart-factors/balance.ts';
 import type { ReportContext } from '../context.ts';
 import { moonSignHours } from '../untimed-moon-sign.ts';
-import { countWord, degreesMinutes, joinAnd, ordinal } from '../report-markdown.ts';
+import { countWord, degreesMinutes, joinAnd, ordinal, withArticle } from '../report-markdown.ts';
 import { POINT_NAMES } from '../phrases.ts';
 import { introducedSection, type ReportSection } from '../section.ts';
 
@@ -121,6 +122,31 @@ function configurationFact(list: Configuration[]): string {
   return list.map((c) => `${figureMembers(c)} ${orb(c.maxOrb)}`).join('; ');
 }
 
+/**
+ * A figure is named by the modality (T-square, grand cross) or element (grand trine) of most of its
+ * planets' signs; a planet in a sign of another says so, since the figure's reading speaks of
+ * "the fixed signs" as if all were ("Jupiter in Virgo, a mutable sign: the figure takes its name
+ * from most of its signs").
+ */
+function outOfQuality(ctx: ReportContext, list: Configuration[]): string | undefined {
+  const odd = new Set<string>();
+  for (const c of list) {
+    if (!c.quality) continue;
+    const of = c.kind === 'grand_trine' ? signElement : signModality;
+    for (const id of c.planets) {
+      const sign = ctx.factors.points.get(id)?.sign;
+      if (sign && of(sign) !== c.quality) odd.add(id);
+    }
+  }
+  if (odd.size === 0) return undefined;
+  const of = list[0]!.kind === 'grand_trine' ? signElement : signModality;
+  const described = [...odd].map((id) => {
+    const sign = ctx.factors.points.get(id)!.sign;
+    return `${POINT_NAMES[id]} in ${SIGNS.find((x) => x.id === sign)!.name}, ${withArticle(`${of(sign)} sign`)}`;
+  });
+  return `${joinAnd(described)}: the figure takes its name from most of its signs`;
+}
+
 export function chartShapeSection(ctx: ReportContext): ReportSection {
   const { factors } = ctx;
   const parts: string[] = [];
@@ -142,7 +168,9 @@ export function chartShapeSection(ctx: ReportContext): ReportSection {
   for (const c of sure) byKey.set(c.key, [...(byKey.get(c.key) ?? []), c]);
   for (const [key, list] of byKey) {
     const e = ctx.library.entries.get(key);
-    const text = e ? ctx.take(key, e.title, SHAPE_WEIGHT.configuration, { heading: e.title, fact: configurationFact(list) }) : undefined;
+    const note = outOfQuality(ctx, list);
+    const fact = note ? `${configurationFact(list)} · ${note}` : configurationFact(list);
+    const text = e ? ctx.take(key, e.title, SHAPE_WEIGHT.configuration, { heading: e.title, fact }) : undefined;
     if (text) parts.push(text);
   }
   const aspects = countWord(factors.aspects.length);

@@ -7,10 +7,16 @@ import { countWord, joinAnd } from '../report-markdown.ts';
 import { THEMES, themeOrder } from '../themes/theme-ranking.ts';
 
 export function howToReadSection(ctx: ReportContext): ReportSection {
+  // What the first chapter reads (themes/theme-chapters.ts, meetingWorld): the Sun, the Ascendant and its ruler, and
+  // Mercury; a Moon that rules the Ascendant is read with the Moon's own chapter.
   const ruler = ctx.factors.chartRuler;
-  const core = ctx.timed
-    ? `the Sun, the Moon, the Ascendant and ${ruler && !['sun', 'moon'].includes(ruler) ? `your chart ruler, ${pointInSentence(ruler)}` : 'the chart ruler'}`
-    : 'the Sun and the Moon';
+  const core = !ctx.timed
+    ? 'the Sun and Mercury'
+    : ruler === 'mercury'
+      ? 'the Sun, the Ascendant and your chart ruler (Mercury)'
+      : ruler && ruler !== 'sun' && ruler !== 'moon'
+        ? `the Sun, the Ascendant, your chart ruler (${pointInSentence(ruler)}) and Mercury`
+        : 'the Sun, the Ascendant and Mercury';
   // The chapters after this one, in the order this chart gives them (themes/theme-ranking.ts).
   const themes = themeOrder(ctx)
     .filter((id) => id !== 'year_ahead' || ctx.sky.yearAhead)

@@ -14,6 +14,7 @@ import { introducedSection, type ReportSection } from '../section.ts';
 import { aspectFact } from '../aspect-facts.ts';
 import { placementEntries } from './core-triad.ts';
 import { FIGURE_ORB } from '../../synthesis/conjunction-figures.ts';
+import { bornWithin, moonHoursWithin } from '../untimed-moon-hours.ts';
 
 export const PLANET_WEIGHT = { personalSign: 5, socialSign: 4, outerSign: 3, outerHouse: 3, outerAspect: 4, retrograde: 3 };
 
@@ -49,29 +50,6 @@ export function jupiterSaturnLink(ctx: ReportContext): string | undefined {
         ],
         'jupiter-saturn-apart',
       );
-}
-
-const ASPECT_ANGLE: Record<string, number> = { conjunction: 0, sextile: 60, square: 90, trine: 120, opposition: 180 };
-
-/**
- * Untimed: the hours of the birth day in which the Moon stood within OUTER_ASPECT_ORB of its
- * aspect to an outer planet (the Moon moving evenly from its midnight longitude to the next,
- * sampled every ten minutes; the outer planet still). `all` when the whole day; undefined when
- * never, so the contact is no reason at all.
- */
-function closeMoonHours(ctx: ReportContext, id: string, type: string): { all: boolean; from: string; to: string } | undefined {
-  const day = ctx.sky.moonDay;
-  const planet = ctx.factors.points.get(id);
-  if (!day || !planet) return undefined;
-  const travel = (((day.endLon - day.startLon) % 360) + 360) % 360;
-  const close: number[] = [];
-  for (let minute = 0; minute <= 1440; minute += 10) {
-    const moon = day.startLon + (travel * minute) / 1440;
-    if (Math.abs(Math.abs(signedSeparation(moon, planet.lon)) - ASPECT_ANGLE[type]!) <= OUTER_ASPECT_ORB) close.push(minute);
-  }
-  if (close.length === 0) return undefined;
-  const clock = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
-  return { all: close.length === 145, from: clock(close[0]!), to: clock(close.at(-1)!) };
 }
 
 /** Why an outer planet is personal in this chart: an angle within 8°, or close aspects to personal points. */
@@ -123,7 +101,7 @@ export function outerPlanetsSection(ctx: ReportContext): ReportSection {
     // Untimed: a contact with the Moon holds for the hours the Moon was close, which the reason says;
     // one it never came close enough for is no reason.
     const moonContact = ctx.timed ? undefined : aspects.find((a) => a.p1 === 'moon' || a.p2 === 'moon');
-    const moonHours = moonContact ? closeMoonHours(ctx, id, moonContact.type) : undefined;
+    const moonHours = moonContact ? moonHoursWithin(ctx, id, moonContact.type, OUTER_ASPECT_ORB) : undefined;
     if (moonContact && !moonHours) {
       aspects.splice(aspects.indexOf(moonContact), 1);
       if (aspects.length === 0 && !angle) {
@@ -131,14 +109,7 @@ export function outerPlanetsSection(ctx: ReportContext): ReportSection {
         continue;
       }
     }
-    const when =
-      !moonHours || moonHours.all
-        ? ''
-        : moonHours.from === '00:00'
-          ? `if you were born before ${moonHours.to} local time`
-          : moonHours.to === '24:00'
-            ? `if you were born after ${moonHours.from} local time`
-            : `if you were born between ${moonHours.from} and ${moonHours.to} local time`;
+    const when = moonHours ? bornWithin(moonHours) : '';
     const hours = !when ? '' : aspects.length > 1 ? ` (the Moon only ${when})` : `, ${when}`;
     if (aspects.length) contactGiven = true;
     if (angle) angleGiven = true;

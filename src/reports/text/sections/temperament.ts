@@ -4,7 +4,7 @@ import type { ReportContext } from '../context.ts';
 import { capitalize, joinAnd, table, withArticle } from '../report-markdown.ts';
 import { ELEMENT_NAMES, MODALITY_NAMES, POINT_NAMES } from '../phrases.ts';
 import { introducedSection, type ReportSection } from '../section.ts';
-import { signElement, signModality } from '../../../interpretations/chart-factors/balance.ts';
+import { ELEMENT_STRONG, ELEMENT_WEAK, signElement, signModality } from '../../../interpretations/chart-factors/balance.ts';
 import { moonSignHours } from '../untimed-moon-sign.ts';
 
 export const TEMPERAMENT_WEIGHT = { balance: 6, polarity: 4, hemisphere: 4, dominant: 7, moonPhase: 5 };
@@ -68,8 +68,11 @@ function moonTallyNote(ctx: ReportContext): string | undefined {
   return `${opening} Then ${joinAnd(changes)}${day.noonOnly.size ? ', so what is read below of that holds only with the noon Moon' : ''}.`;
 }
 
+/** Shares of the four elements this close together (largest less smallest) are "fairly even". */
+const EVEN_SPREAD = 0.15;
+
 export function temperamentSection(ctx: ReportContext): ReportSection {
-  const { balance, hemispheres, dominant, moonPhase } = ctx.factors;
+  const { balance, hemispheres, moonPhase } = ctx.factors;
   const parts: string[] = [];
   const total = balance.total;
   const members = (ids: string[]) => ids.map((id) => POINT_NAMES[id]).join(', ') || '—';
@@ -93,8 +96,16 @@ export function temperamentSection(ctx: ReportContext): ReportSection {
   const strong = balance.strongElements;
   const weak = balance.weakElements;
   if (strong.length === 0 && weak.length === 0) {
+    // "Even" only when it is: the shares within EVEN_SPREAD of each other; else which leads and which is lightest.
+    const shares = ELEMENTS.map((e) => balance.elements[e] / total);
+    const shown = ELEMENTS.map((e) => percent(balance.elements[e], total)).join(', ');
+    const lead = ELEMENTS.filter((e) => balance.elements[e] === Math.max(...ELEMENTS.map((x) => balance.elements[x])));
+    const light = ELEMENTS.filter((e) => balance.elements[e] === Math.min(...ELEMENTS.map((x) => balance.elements[x])));
+    const lower = (ids: readonly string[]) => joinAnd(ids.map((e) => ELEMENT_NAMES[e]!.toLowerCase()));
     parts.push(
-      `No element dominates your chart and none is missing: your temperament draws on fire, earth, air and water in fairly even measure (${ELEMENTS.map((e) => percent(balance.elements[e], total)).join(', ')}), which tends to make you adaptable across very different situations.`,
+      Math.max(...shares) - Math.min(...shares) <= EVEN_SPREAD
+        ? `No element dominates your chart and none is missing: your temperament draws on fire, earth, air and water in fairly even measure (${shown}), which tends to make you adaptable across very different situations.`
+        : `No element dominates your chart and none is missing (fire, earth, air and water: ${shown}): ${lower(lead)} ${lead.length > 1 ? 'lead' : 'leads'} and ${lower(light)} ${light.length > 1 ? 'are' : 'is'} the lightest, yet none reaches ${Math.round(ELEMENT_STRONG * 100)} % of the weight or falls to ${Math.round(ELEMENT_WEAK * 100)} %, so you can draw on each when a situation asks for it.`,
     );
   } else {
     const said: string[] = [];
@@ -189,19 +200,23 @@ export function temperamentSection(ctx: ReportContext): ReportSection {
     }
   }
 
-  const { allDay, leaders } = ctx.dominance;
+  const { allDay, leaders, scores } = ctx.dominance;
   if (allDay) {
-    // The winner first (the one the synthesis leans on too), then the others by score (ties in the order of the planets).
-    const ranking = Object.entries(dominant.scores).sort((a, b) => (b[0] === allDay ? 1 : 0) - (a[0] === allDay ? 1 : 0) || b[1] - a[1]);
+    // The winner first (the one the synthesis leans on too), then the others by their highest score (ties in the order of
+    // the planets). Untimed, a score that moves with the Moon is its range over the day: the Moon's aspects at their
+    // closest of the day are no moment's score.
+    const ranking = Object.entries(scores).sort((a, b) => (b[0] === allDay ? 1 : 0) - (a[0] === allDay ? 1 : 0) || b[1][1] - a[1][1]);
+    const shown = ranking
+      .slice(0, 3)
+      .map(([id, [low, high]]) => `${POINT_NAMES[id]} ${low === high ? low : `${low}–${high}`}`)
+      .join(' · ');
+    const moved = ranking.slice(0, 3).some(([, [low, high]]) => low !== high);
     parts.push(
       entry(
         ctx,
         keys.dominantPlanet(allDay),
         TEMPERAMENT_WEIGHT.dominant,
-        `Scores: ${ranking
-          .slice(0, 3)
-          .map(([id, score]) => `${POINT_NAMES[id]} ${score}`)
-          .join(' · ')}`,
+        moved ? `Scores over the birth day, as the Moon moved: ${shown}; ${POINT_NAMES[allDay]} leads at every hour` : `Scores: ${shown}`,
       ) ?? '',
     );
   } else {

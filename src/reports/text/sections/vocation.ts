@@ -7,8 +7,9 @@
 import type { ReportContext } from '../context.ts';
 import { cuspOf, houseRuler, planetsInHouse, signOfPoint } from '../chart-facts.ts';
 import { HOUSE_DOMAIN, pointInSentence, SIGN_WORK } from '../phrases.ts';
-import { capitalize, joinAnd, ordinal } from '../report-markdown.ts';
+import { capitalize, degreesMinutes, joinAnd, ordinal } from '../report-markdown.ts';
 import { section, type ReportSection } from '../section.ts';
+import { TEN_PLANET_IDS } from '../../../interpretations/keys.ts';
 
 const ELEMENT_WORK: Record<string, string> = {
   fire: 'work that lets you start things, lead or inspire',
@@ -44,25 +45,36 @@ export function vocationSection(ctx: ReportContext): ReportSection {
     const sixthCusp = cuspOf(ctx, 6)!;
     const one = (list: string[], singular: string, plural: string) => (list.length === 1 ? singular : plural);
     const rulerClause = ruler ? ` and ${pointInSentence(ruler)}, its ruler,` : '';
+    // A planet conjunct the Midheaven from the 9th house is on the top of the chart though not in the 10th: an empty 10th
+    // house is not said to leave the Midheaven alone.
+    const onMidheaven = ctx.factors.aspects
+      .filter((a) => a.type === 'conjunction' && (a.p1 === 'mc' || a.p2 === 'mc'))
+      .map((a) => ({ id: a.p1 === 'mc' ? a.p2 : a.p1, orb: a.orb }))
+      .filter(({ id }) => (TEN_PLANET_IDS as readonly string[]).includes(id) && ctx.factors.points.get(id)?.house !== 10);
+    const besideTheTop = onMidheaven.map(
+      ({ id, orb }) => `${pointInSentence(id)} in your ${ordinal(ctx.factors.points.get(id)!.house!)} house (${degreesMinutes(orb)} away)`,
+    );
     parts.push(
       [
-        tenth.length
-          ? ctx.choose(
-              [
-                `${capitalize(joinAnd(tenth))} in the 10th house ${one(tenth, 'makes its', 'make their')} qualities part of how others see you at work.`,
-                `At the top of the chart, in the 10th house, ${joinAnd(tenth)} ${one(tenth, 'is', 'are')} on show: colleagues and the wider world tend to meet ${one(tenth, 'this planet', 'these planets')} in you first.`,
-                `With ${joinAnd(tenth)} in the 10th house, your reputation carries ${one(tenth, 'its', 'their')} signature, whether or not you set out to display it.`,
-              ],
-              'vocation-tenth',
-            )
-          : ctx.choose(
-              [
-                `The 10th house holds no planet, so your public role grows out of the ${mc.name} Midheaven${rulerClause} more than out of any one planet.`,
-                `No planet occupies the 10th house; your standing in the world takes its colour from the ${mc.name} Midheaven${rulerClause} rather than from a single planet.`,
-                `An empty 10th house leaves the Midheaven in ${mc.name}${rulerClause} to describe your public role on its own.`,
-              ],
-              'vocation-tenth',
-            ),
+        tenth.length === 0 && besideTheTop.length
+          ? `No planet stands in the 10th house itself, but ${joinAnd(besideTheTop)} ${one(besideTheTop, 'is', 'are')} conjunct the Midheaven, so ${one(besideTheTop, 'it colours', 'they colour')} how you are seen at work as a planet of the 10th house would; beside ${one(besideTheTop, 'it', 'them')}, your public role grows out of the ${mc.name} Midheaven${rulerClause.replace(/,$/, '')}.`
+          : tenth.length
+            ? ctx.choose(
+                [
+                  `${capitalize(joinAnd(tenth))} in the 10th house ${one(tenth, 'makes its', 'make their')} qualities part of how others see you at work.`,
+                  `At the top of the chart, in the 10th house, ${joinAnd(tenth)} ${one(tenth, 'is', 'are')} on show: colleagues and the wider world tend to meet ${one(tenth, 'this planet', 'these planets')} in you first.`,
+                  `With ${joinAnd(tenth)} in the 10th house, your reputation carries ${one(tenth, 'its', 'their')} signature, whether or not you set out to display it.`,
+                ],
+                'vocation-tenth',
+              )
+            : ctx.choose(
+                [
+                  `The 10th house holds no planet, so your public role grows out of the ${mc.name} Midheaven${rulerClause} more than out of any one planet.`,
+                  `No planet occupies the 10th house; your standing in the world takes its colour from the ${mc.name} Midheaven${rulerClause} rather than from a single planet.`,
+                  `An empty 10th house leaves the Midheaven in ${mc.name}${rulerClause} to describe your public role on its own.`,
+                ],
+                'vocation-tenth',
+              ),
         sixth.length
           ? ctx.choose(
               [

@@ -11,7 +11,7 @@ import { signElement, signModality } from '../../../interpretations/chart-factor
 import { signKinship, type SignKinship } from '../sign-kinship.ts';
 import type { ReportContext } from '../context.ts';
 import { houseRuler, signOfPoint } from '../chart-facts.ts';
-import { HOUSE_DOMAIN, POINT_FUNCTION, POINT_NAMES, POINT_PART } from '../phrases.ts';
+import { HOUSE_DOMAIN, POINT_FUNCTION, POINT_NAMES, POINT_PART, pointInSentence } from '../phrases.ts';
 import { joinAnd, ordinal } from '../report-markdown.ts';
 
 const CARE_BY_ELEMENT: Record<string, readonly string[]> = {
@@ -171,7 +171,7 @@ export function familyImageParts(ctx: ReportContext): string[] {
     parts.push(
       ctx.choose(
         [
-          `The ${ordinal(house)} house, ${role}, is ruled by ${POINT_NAMES[ruler]}, which stands in ${sign} in your ${ordinal(at)} house: that image is carried into ${area}, where you are likely to meet it again in adult life.`,
+          `The ${ordinal(house)} house, ${role}, is ruled by ${pointInSentence(ruler)}, which stands in ${sign} in your ${ordinal(at)} house: that image is carried into ${area}, where you are likely to meet it again in adult life.`,
           `${POINT_NAMES[ruler]} rules your ${ordinal(house)} house (${role}) and stands in the ${ordinal(at)}, in ${sign}, so what you learned there travels with you into ${area}.`,
         ],
         `family-ruler-${house}`,

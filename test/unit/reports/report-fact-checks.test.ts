@@ -1,0 +1,190 @@
+/**
+ * What two readers of new reports (Nairobi 1985 timed, Montréal 1968 untimed on a day the Moon
+ * changed sign) found false on the page, held over random charts: the first chapter is said to
+ * read only what it reads; four elements are "fairly even" only when they are; an empty 10th house
+ * is not said to leave the Midheaven alone when a planet is conjunct it; a figure named by the
+ * modality or element of most of its signs says which planet stands in another; an untimed Moon is
+ * fused with a planet only for the hours it stood within the figure's orb; an untimed chart's
+ * dominant planet is printed with each score's range over the day.
+ */
+import { describe, expect, it } from 'vitest';
+import { composeReport, type ComposedReport } from '../../../src/reports/text/compose-report.ts';
+import type { NatalChartInput } from '../../../src/interpretations/chart-input.ts';
+import { reportSky } from '../../../src/reports/sky/report-sky.ts';
+import { signedSeparation, signOf, SIGNS } from '../../../src/astro/zodiac.ts';
+import { signElement, signModality } from '../../../src/interpretations/chart-factors/balance.ts';
+import { extractChartFactors } from '../../../src/interpretations/chart-factors/index.ts';
+import { dominantPlanet } from '../../../src/interpretations/chart-factors/dominant-planet.ts';
+import { aspectFamily, aspectPair, TEN_PLANET_IDS } from '../../../src/interpretations/keys.ts';
+import type { KeyedAspect } from '../../../src/interpretations/chart-factors/aspects.ts';
+import { POINT_NAMES } from '../../../src/reports/text/phrases.ts';
+import { randomReportCharts, untimedBirths } from '../../helpers/random-report-charts.ts';
+
+const AS_OF = '2026-11-25T00:00:00Z';
+const ID_OF = new Map(Object.entries(POINT_NAMES).map(([id, name]) => [name, id]));
+const NAMES = Object.values(POINT_NAMES).join('|');
+const timedCharts = randomReportCharts(90, 7411).filter((c) => c.subject.settings.time_known);
+const untimed = untimedBirths(60, 7412);
+// Each chart's report is composed once for all the checks.
+const reports = new Map<NatalChartInput, ComposedReport>();
+const reportOf = (chart: NatalChartInput) => reports.get(chart) ?? reports.set(chart, composeReport(chart, { asOf: AS_OF })).get(chart)!;
+
+describe('statements of fact readers checked, over random charts', () => {
+  it('the guide names for the first chapter only what that chapter reads (never the Moon, read in its own)', () => {
+    for (const chart of [...timedCharts, ...untimed]) {
+      const { sections } = reportOf(chart);
+      const guide = sections.find((s) => s.id === 'how_to_read')!.markdown;
+      const first = sections.find((s) => s.id === 'meeting_world')!.markdown;
+      const core =
+        /(?:which reads|draws on|The first reads|heard through) (the Sun[^;]*?)(?: together| side by side|, and the others|, and the others are|;)/.exec(
+          guide,
+        )?.[1];
+      expect(core, guide).toBeDefined();
+      expect(core).not.toMatch(/Moon/);
+      for (const name of core!.match(new RegExp(NAMES, 'g')) ?? []) {
+        if (name !== 'Ascendant') expect(first, `${name} in the first chapter`).toMatch(new RegExp(`^### (Chart Ruler: )?${name} in `, 'm'));
+      }
+    }
+  });
+
+  it('four elements are "fairly even" only within 15 points of each other; otherwise the lead and the lightest are named', () => {
+    let even = 0;
+    let uneven = 0;
+    for (const chart of [...timedCharts, ...untimed]) {
+      const md = reportOf(chart).markdown;
+      const shares = /No element dominates your chart[^(]*\((?:fire, earth, air and water: )?(\d+) %, (\d+) %, (\d+) %, (\d+) %\)/.exec(md);
+      if (!shares) continue;
+      const [fire, earth, air, water] = shares.slice(1).map(Number) as [number, number, number, number];
+      const all = { fire, earth, air, water };
+      const spread = Math.max(fire, earth, air, water) - Math.min(fire, earth, air, water);
+      if (md.includes('in fairly even measure')) {
+        even++;
+        expect(spread).toBeLessThanOrEqual(16); // 15 points, and the rounding of the shares
+      } else {
+        uneven++;
+        const said = /: ([\w, ]+?) leads? and ([\w, ]+?) (?:is|are) the lightest/.exec(md);
+        expect(said, shares[0]).not.toBeNull();
+        for (const e of said![1]!.split(/, | and /)) expect(all[e as keyof typeof all]).toBe(Math.max(fire, earth, air, water));
+        for (const e of said![2]!.split(/, | and /)) expect(all[e as keyof typeof all]).toBe(Math.min(fire, earth, air, water));
+      }
+    }
+    expect(even + uneven).toBeGreaterThan(10);
+    expect(uneven).toBeGreaterThan(0);
+  });
+
+  it('an empty 10th house is not said to leave the Midheaven alone when a planet is conjunct it', () => {
+    let conjunct = 0;
+    for (const chart of timedCharts) {
+      const md = reportOf(chart).markdown;
+      const onMc = chart.aspects.filter(
+        (a) => a.type === 'conjunction' && (a.p1 === 'mc' || a.p2 === 'mc') && (TEN_PLANET_IDS as readonly string[]).includes(a.p1 === 'mc' ? a.p2 : a.p1),
+      );
+      const factors = extractChartFactors(chart);
+      const inTenth = TEN_PLANET_IDS.some((id) => factors.points.get(id)?.house === 10);
+      if (inTenth || !/10th house itself|10th house holds no planet|No planet occupies the 10th|empty 10th house/.test(md)) continue;
+      if (onMc.some((a) => factors.points.get(a.p1 === 'mc' ? a.p2 : a.p1)?.house !== 10)) {
+        conjunct++;
+        expect(md).toMatch(/No planet stands in the 10th house itself, but .+ conjunct the Midheaven/);
+      } else expect(md).not.toMatch(/10th house itself/);
+    }
+    expect(conjunct).toBeGreaterThan(0);
+  });
+
+  it('a figure named by most of its signs names the planet whose sign is of another modality or element', () => {
+    let mixed = 0;
+    let pure = 0;
+    for (const chart of timedCharts) {
+      const md = reportOf(chart).markdown;
+      const factors = extractChartFactors(chart);
+      for (const m of md.matchAll(/^#### (Cardinal|Fixed|Mutable|Fire|Earth|Air|Water) (T-Square|Grand Cross|Grand Trine)\n\n\*([^*\n]+)\*$/gm)) {
+        const quality = m[1]!.toLowerCase();
+        const of = m[2] === 'Grand Trine' ? signElement : signModality;
+        const members = (m[3]!.split(' · ')[0]!.match(new RegExp(NAMES, 'g')) ?? []).map((n) => ID_OF.get(n)!);
+        const odd = members.filter((id) => of(factors.points.get(id)!.sign) !== quality);
+        if (odd.length === 0) {
+          pure++;
+          expect(m[3]).not.toContain('takes its name from most of its signs');
+        } else {
+          mixed++;
+          for (const id of odd) expect(m[3], m[0]).toContain(`${POINT_NAMES[id]} in ${SIGNS.find((s) => s.id === factors.points.get(id)!.sign)!.name}`);
+        }
+      }
+    }
+    expect(pure).toBeGreaterThan(3);
+    expect(mixed).toBeGreaterThan(0);
+  });
+
+  it('an untimed Moon is read as one figure with a planet only for the hours it stood within 4° of it', () => {
+    let seen = 0;
+    for (const chart of untimed) {
+      const sky = reportSky({ chart, asOf: AS_OF });
+      const day = sky.moonDay!;
+      const md = reportOf(chart).markdown;
+      expect(md).not.toMatch(/(?:Only \S+ separate Moon|Moon and \w+ stand \S+ apart|Moon and \w+ are joined)/);
+      for (const m of md.matchAll(
+        new RegExp(
+          `Moon and (${NAMES}) stood within 4° of each other (through the whole birth day|if you were born (before|after|between) (\\d\\d:\\d\\d)(?: and (\\d\\d:\\d\\d))?)`,
+          'g',
+        ),
+      )) {
+        seen++;
+        const other = extractChartFactors(chart).points.get(ID_OF.get(m[1]!)!)!;
+        const travel = (((day.endLon - day.startLon) % 360) + 360) % 360;
+        const within = (minute: number) => Math.abs(signedSeparation(day.startLon + (travel * minute) / 1440, other.lon)) <= 4;
+        const minute = (clock: string) => Number(clock.slice(0, 2)) * 60 + Number(clock.slice(3));
+        if (m[2] === 'through the whole birth day') for (const t of [0, 360, 720, 1080, 1440]) expect(within(t)).toBe(true);
+        else {
+          const [from, to] = m[3] === 'before' ? ['00:00', m[4]!] : m[3] === 'after' ? [m[4]!, '24:00'] : [m[4]!, m[5]!];
+          expect(within(minute(from)) && within(minute(to)), m[0]).toBe(true);
+          if (from !== '00:00') expect(within(minute(from) - 10)).toBe(false);
+          if (to !== '24:00') expect(within(minute(to) + 10)).toBe(false);
+        }
+      }
+    }
+    expect(seen).toBeGreaterThan(0);
+  });
+
+  it("an untimed chart's dominant planet is printed with each score's range over the day, which the Moon's places bear out", () => {
+    let checked = 0;
+    for (const chart of untimed) {
+      const sky = reportSky({ chart, asOf: AS_OF });
+      const day = sky.moonDay!;
+      const md = reportOf(chart).markdown;
+      const line = /^\*Scores(?: over the birth day, as the Moon moved)?: ([^*;]+)/m.exec(md);
+      if (!line) continue;
+      const factors = extractChartFactors(chart);
+      const moon = factors.points.get('moon')!;
+      const others = factors.aspects.filter((a) => a.p1 !== 'moon' && a.p2 !== 'moon');
+      const travel = (((day.endLon - day.startLon) % 360) + 360) % 360;
+      for (const minute of [0, 480, 960, 1440]) {
+        const lon = (day.startLon + (travel * minute) / 1440) % 360;
+        const points = new Map(factors.points).set('moon', { ...moon, lon, sign: signOf(lon).id });
+        const moonAspects: KeyedAspect[] = [];
+        for (const [id, p] of factors.points) {
+          const pair = aspectPair('moon', id);
+          if (!pair) continue;
+          const separation = Math.abs(signedSeparation(lon, p.lon));
+          for (const [type, angle] of [
+            ['conjunction', 0],
+            ['sextile', 60],
+            ['square', 90],
+            ['trine', 120],
+            ['opposition', 180],
+          ] as const) {
+            const orb = Math.abs(separation - angle);
+            if (orb <= 6) moonAspects.push({ p1: pair[0], p2: pair[1], type, family: aspectFamily(type)!, orb, applying: false });
+          }
+        }
+        const { scores } = dominantPlanet(points, [...others, ...moonAspects], factors.chartRuler);
+        for (const part of line[1]!.split(' · ')) {
+          const [, name, low, high] = /^(.+) (\d+)(?:–(\d+))?$/.exec(part.trim())!;
+          const score = scores[ID_OF.get(name!)!]!;
+          expect(score, `${name} at minute ${minute}`).toBeGreaterThanOrEqual(Number(low));
+          expect(score, `${name} at minute ${minute}`).toBeLessThanOrEqual(Number(high ?? low));
+        }
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(40);
+  });
+});
