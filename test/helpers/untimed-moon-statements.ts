@@ -78,8 +78,14 @@ export function untimedMoonStatements(report: ComposedReport, day: MoonDay): Moo
           for (const m of sentence.matchAll(new RegExp(`\\bMoon in (${SIGN})\\b|\\b(${SIGN}) Moon\\b`, 'g'))) {
             checked++;
             const sign = m[1] ?? m[2]!;
+            // A sign stated with the hours it holds for: right when those hours lie on its side of the change.
+            const hours = /born (before|after|between) (\d\d:\d\d)(?: and (\d\d:\d\d))?/.exec(sentence);
             if (!daySigns.includes(sign)) wrong.push(`sign the Moon never had that day: ${sentence}`);
-            else if (day.signs.length > 1 && !chapterHasIngress)
+            else if (day.signs.length > 1 && hours) {
+              const [from, to] = hours[1] === 'before' ? ['00:00', hours[2]!] : hours[1] === 'after' ? [hours[2]!, '24:00'] : [hours[2]!, hours[3]!];
+              const side = to <= day.ingressAt! ? daySigns[0] : from >= day.ingressAt! ? daySigns[1] : undefined;
+              if (side !== sign) wrong.push(`sign not the Moon's in the hours given: ${sentence}`);
+            } else if (day.signs.length > 1 && !chapterHasIngress)
               wrong.push(`sign on a day the Moon changed sign, no hour in the chapter (${section.id}): ${sentence}`);
           }
           // What the Moon makes personal.

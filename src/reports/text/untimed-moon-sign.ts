@@ -4,6 +4,7 @@
  */
 import { SIGNS } from '../../astro/zodiac.ts';
 import type { ReportContext } from './context.ts';
+import type { KeyedAspect } from '../../interpretations/chart-factors/aspects.ts';
 
 /** The noon sign's hours, "if you were born before 14:20 local time", or undefined when the Moon kept one sign (or the birth is timed). */
 export function moonSignHours(ctx: ReportContext): { noon: string; other: string; hours: string; at: string } | undefined {
@@ -33,4 +34,20 @@ export function moonSignNote(ctx: ReportContext): string | undefined {
   ];
   const index = phrasings.findIndex((_, i) => ctx.once(`moon-sign-note-${i}`));
   return phrasings[index === -1 ? phrasings.length - 1 : index];
+}
+
+/**
+ * On a day the Moon changed sign, which side of the change an aspect of the Moon held on: `noon`
+ * when all its hours fall in the noon sign, `other` when all fall in the other sign, `both` when
+ * the change came within them; undefined on any other day, or for an aspect without hours.
+ */
+export function moonSignOfAspect(ctx: ReportContext, a: KeyedAspect): 'noon' | 'other' | 'both' | undefined {
+  const h = moonSignHours(ctx);
+  const day = ctx.moonDayAspect(a);
+  if (!h || !day) return undefined;
+  const noonFirst = h.hours.startsWith('if you were born before');
+  const beforeChange = day.to <= h.at;
+  const afterChange = day.from >= h.at;
+  if (!beforeChange && !afterChange) return 'both';
+  return beforeChange === noonFirst ? 'noon' : 'other';
 }

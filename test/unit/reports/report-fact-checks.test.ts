@@ -144,6 +144,37 @@ describe('statements of fact readers checked, over random charts', () => {
     expect(seen).toBeGreaterThan(0);
   });
 
+  it('on a day the Moon changed sign, the other sign is read with its hours, and each Moon aspect held on one side names that sign', () => {
+    let days = 0;
+    let aspects = 0;
+    for (const chart of untimed) {
+      const day = reportSky({ chart, asOf: AS_OF }).moonDay!;
+      if (day.signs.length < 2) continue;
+      days++;
+      const { sections } = reportOf(chart);
+      const needs = sections.find((s) => s.id === 'inner_needs')!.markdown;
+      const [first, second] = day.signs.map((id) => SIGNS.find((x) => x.id === id)!.name) as [string, string];
+      const noon = signOf(extractChartFactors(chart).points.get('moon')!.lon).name;
+      const other = noon === first ? second : first;
+      const heading = new RegExp(`^### Moon in ${other} \\(born (after|before) ${day.ingressAt}\\)$`, 'm').exec(needs);
+      expect(heading, needs.slice(0, 600)).not.toBeNull();
+      expect(heading![1]).toBe(other === second ? 'after' : 'before');
+      const [before, after] = [needs.slice(0, heading!.index), needs.slice(heading!.index)];
+      for (const [part, sign] of [
+        [before, noon],
+        [after, other],
+      ] as const)
+        for (const m of part.matchAll(/\(with the Moon in (\w+)\)/g)) {
+          aspects++;
+          expect(m[1]).toBe(sign);
+        }
+      // The synthesis speaks of the noon chart: the other sign's reading gives it nothing.
+      expect(sections.find((s) => s.id === 'synthesis')!.markdown).not.toContain(`(Moon in ${other})`);
+    }
+    expect(days).toBeGreaterThan(5);
+    expect(aspects).toBeGreaterThan(3);
+  });
+
   it("an untimed chart's dominant planet is printed with each score's range over the day, which the Moon's places bear out", () => {
     let checked = 0;
     for (const chart of untimed) {

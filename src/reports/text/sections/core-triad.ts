@@ -183,7 +183,28 @@ export function moonCertainty(ctx: ReportContext): string | undefined {
     ],
     'untimed-moon-change',
   );
-  return `${opening} Born before then, your Moon is in ${first}; born after, in ${second}. The reading above is for ${noonSign}, where it stood at noon; if you were born on the other side of ${day.ingressAt}, the description of the Moon in ${other} may fit you better.`;
+  return `${opening} Born before then, your Moon is in ${first}; born after, in ${second}. The reading above is for ${noonSign}, where it stood at noon; if you were born on the other side of ${day.ingressAt}, the reading of the Moon in ${other} that follows is yours instead.`;
+}
+
+/**
+ * Untimed, on a day the Moon changed sign: the reading of the Moon in the sign it held away from
+ * noon, headed with its hours. It claims nothing (context.ts: a reading that holds for some hours
+ * only) and carries no weight in the synthesis, which speaks of the noon chart.
+ */
+export function otherMoonSign(ctx: ReportContext): string | undefined {
+  const h = moonSignHours(ctx);
+  const day = ctx.sky.moonDay;
+  if (!h || !day) return undefined;
+  const otherId = day.signs.find((id) => signName(id) === h.other)!;
+  const key = keys.planetSign('moon', otherId);
+  const e = ctx.library.entries.get(key);
+  const born = h.hours.startsWith('if you were born before') ? `after ${h.at}` : `before ${h.at}`;
+  const span = born.startsWith('after')
+    ? `from 0°00′ ${h.other} to ${zodiacPosition(day.endLon)}`
+    : `from ${zodiacPosition(day.startLon)} to the end of ${h.other}`;
+  return e
+    ? ctx.take(key, `Moon in ${h.other}`, 0, { heading: `${e.title} (born ${born})`, fact: `If you were born ${born} local time: the Moon ${span}` })
+    : undefined;
 }
 
 function signName(id: string): string {

@@ -15,6 +15,7 @@ import { aspectFact } from '../aspect-facts.ts';
 import { placementEntries } from './core-triad.ts';
 import { FIGURE_ORB } from '../../synthesis/conjunction-figures.ts';
 import { bornWithin, moonHoursWithin } from '../untimed-moon-hours.ts';
+import { moonSignHours, moonSignOfAspect } from '../untimed-moon-sign.ts';
 
 export const PLANET_WEIGHT = { personalSign: 5, socialSign: 4, outerSign: 3, outerHouse: 3, outerAspect: 4, retrograde: 3 };
 
@@ -192,5 +193,16 @@ export function aspectEntry(ctx: ReportContext, a: KeyedAspect, weight: number, 
   if (!text || !day || (day.from === '00:00' && day.to === '24:00')) return text;
   const other = POINT_NAMES[a.p1 === 'moon' ? a.p2 : a.p1];
   const hours = day.from === '00:00' ? `before ${day.to}` : day.to === '24:00' ? `after ${day.from}` : `between ${day.from} and ${day.to}`;
-  return `${text}\n\nThis reading of the Moon's ${a.type} with ${other} holds only if you were born ${hours} local time, the hours in which the aspect was within orb; born at another hour, leave it aside.`;
+  // On a day the Moon changed sign, the sign it held in those hours (the chapter reads the noon sign, then the other).
+  const side = moonSignOfAspect(ctx, a);
+  const signs = moonSignHours(ctx);
+  const inSign =
+    side === 'noon'
+      ? ` (with the Moon in ${signs!.noon})`
+      : side === 'other'
+        ? ` (with the Moon in ${signs!.other})`
+        : side === 'both'
+          ? ` (the Moon changed sign within those hours)`
+          : '';
+  return `${text}\n\nThis reading of the Moon's ${a.type} with ${other} holds only if you were born ${hours} local time${inSign}, the hours in which the aspect was within orb; born at another hour, leave it aside.`;
 }

@@ -13,7 +13,8 @@ import { POINT_NAMES } from '../phrases.ts';
 import { joinAnd } from '../report-markdown.ts';
 import { aspectScore } from '../ranking.ts';
 import { section, type ReportSection } from '../section.ts';
-import { CORE_WEIGHT, moonCertainty, placementEntries, risingParts, sunMoonBridge } from '../sections/core-triad.ts';
+import { CORE_WEIGHT, moonCertainty, otherMoonSign, placementEntries, risingParts, sunMoonBridge } from '../sections/core-triad.ts';
+import { moonSignOfAspect } from '../untimed-moon-sign.ts';
 import { aspectEntry, jupiterSaturnLink, outerPlanetsSection, PLANET_WEIGHT, retrogradeEntry } from '../sections/planets.ts';
 import { temperamentSection } from '../sections/temperament.ts';
 import { leastOfSection } from '../sections/least-of.ts';
@@ -122,8 +123,13 @@ function innerNeeds(ctx: ReportContext): string[] {
   else {
     parts.push(...placementEntries(ctx, 'moon', { sign: CORE_WEIGHT.luminarySign, house: CORE_WEIGHT.luminaryHouse }));
     parts.push(moonCertainty(ctx));
-    // Each aspect of the day is read, those that held only for some hours with their hours (aspectEntry says so).
-    for (const a of closestAspects(ctx, 'moon', 4, 6)) parts.push(aspectEntry(ctx, a, PLANET_WEIGHT.outerAspect));
+    // Each aspect of the day is read, those that held only for some hours with their hours (aspectEntry says so). On a
+    // day the Moon changed sign, an aspect that held only on the far side of the change follows that sign's reading.
+    const aspects = closestAspects(ctx, 'moon', 4, 6);
+    const farSide = aspects.filter((a) => moonSignOfAspect(ctx, a) === 'other');
+    for (const a of aspects.filter((x) => !farSide.includes(x))) parts.push(aspectEntry(ctx, a, PLANET_WEIGHT.outerAspect));
+    parts.push(otherMoonSign(ctx));
+    for (const a of farSide) parts.push(aspectEntry(ctx, a, PLANET_WEIGHT.outerAspect));
   }
   parts.push(sunMoonBridge(ctx));
   return parts.filter((p): p is string => p !== undefined);
