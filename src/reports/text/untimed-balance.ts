@@ -17,6 +17,8 @@ export interface BalanceOverTheDay {
   noonOnly: Set<string>;
   /** The balance entries whose verdict would hold with the other Moon only. */
   otherOnly: Set<string>;
+  /** The whole balance with the Moon in its other sign (the least element and mode may differ). */
+  other: Balance;
 }
 
 /** The entries a balance reads: its strong and weak elements and modalities and its strong polarity. */
@@ -36,8 +38,10 @@ export function balanceOverTheDay(points: ReadonlyMap<string, PlacedPoint>, noon
   const otherSign = daySigns.find((s) => s !== moon?.sign);
   if (!moon || !otherSign) return undefined;
   const atNoon = balanceVerdicts(noon);
-  const otherwise = balanceVerdicts(computeBalance(new Map([...points, ['moon', { ...moon, sign: otherSign }]])));
+  const other = computeBalance(new Map([...points, ['moon', { ...moon, sign: otherSign }]]));
+  const otherwise = balanceVerdicts(other);
   return {
+    other,
     otherSign,
     noonOnly: new Set([...atNoon].filter((k) => !otherwise.has(k))),
     otherOnly: new Set([...otherwise].filter((k) => !atNoon.has(k))),

@@ -12,7 +12,7 @@ import { composeReport, type ComposedReport } from '../../../src/reports/text/co
 import type { NatalChartInput } from '../../../src/interpretations/chart-input.ts';
 import { reportSky } from '../../../src/reports/sky/report-sky.ts';
 import { signedSeparation, signOf, SIGNS } from '../../../src/astro/zodiac.ts';
-import { signElement, signModality } from '../../../src/interpretations/chart-factors/balance.ts';
+import { computeBalance, signElement, signModality } from '../../../src/interpretations/chart-factors/balance.ts';
 import { extractChartFactors } from '../../../src/interpretations/chart-factors/index.ts';
 import { dominantPlanet } from '../../../src/interpretations/chart-factors/dominant-planet.ts';
 import { aspectFamily, aspectPair, TEN_PLANET_IDS } from '../../../src/interpretations/keys.ts';
@@ -173,6 +173,36 @@ describe('statements of fact readers checked, over random charts', () => {
     }
     expect(days).toBeGreaterThan(5);
     expect(aspects).toBeGreaterThan(3);
+  });
+
+  it('on a day the Moon changed sign, a least element or mode that the other Moon would change is said with its hours', () => {
+    let changed = 0;
+    let checked = 0;
+    for (const chart of untimedBirths(120, 7413)) {
+      const day = reportSky({ chart, asOf: AS_OF }).moonDay!;
+      if (day.signs.length < 2) continue;
+      const factors = extractChartFactors(chart);
+      const moon = factors.points.get('moon')!;
+      const otherSign = day.signs.find((x) => x !== moon.sign)!;
+      const other = computeBalance(new Map(factors.points).set('moon', { ...moon, sign: otherSign }));
+      const least = reportOf(chart).sections.find((s) => s.id === 'meeting_world')!.markdown;
+      for (const [kind, heading, weights] of [
+        ['Element', /^#### Least Element: (\w+)$/m, other.elements],
+        ['Modality', /^#### Least Modality: (\w+)$/m, other.modalities],
+      ] as const) {
+        const read = heading.exec(least)![1]!.toLowerCase();
+        const values = weights as Record<string, number>;
+        const min = Math.min(...Object.values(values));
+        checked++;
+        // The one read is among the smallest with the other Moon too: nothing to say. Otherwise the hours are given.
+        if (values[read] === min) continue;
+        changed++;
+        const section = least.slice(least.indexOf(`#### Least ${kind}`));
+        expect(section.split('\n\n#### ')[0], `${chart.subject.datetime.slice(0, 10)} ${kind}`).toMatch(/would hold the smallest share \(\d+ %\) instead of/);
+      }
+    }
+    expect(checked).toBeGreaterThan(40);
+    expect(changed).toBeGreaterThan(2);
   });
 
   it("an untimed chart's dominant planet is printed with each score's range over the day, which the Moon's places bear out", () => {

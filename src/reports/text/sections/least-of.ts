@@ -10,6 +10,7 @@ import { ELEMENT_NAMES, MODALITY_NAMES, pointInSentence } from '../phrases.ts';
 import { capitalize, joinAnd, withArticle } from '../report-markdown.ts';
 import { section, type ReportSection } from '../section.ts';
 import { modesInNearBalance } from './temperament.ts';
+import { moonSignHours } from '../untimed-moon-sign.ts';
 
 /**
  * What a shortage of each element tends to feel like from inside, one phrasing chosen per chart:
@@ -49,9 +50,17 @@ type Phrasing = string | { text: string; claims: readonly string[] };
  * The chart's phrasing of a scarcity, and after it, where what it claims contradicts what the
  * report has already said, the passage that names the tension (`source`: the heading, as a label).
  */
-function saidOfScarcity(ctx: ReportContext, options: readonly Phrasing[], label: string, source: string): { text: string; tensions: string[] } {
+function saidOfScarcity(
+  ctx: ReportContext,
+  options: readonly Phrasing[],
+  label: string,
+  source: string,
+  forSomeHours: boolean,
+): { text: string; tensions: string[] } {
   const phrasing = ctx.choose(options, label);
-  return typeof phrasing === 'string' ? { text: phrasing, tensions: [] } : { text: phrasing.text, tensions: ctx.ownClaims(phrasing.claims, source) };
+  // A scarcity that holds for some hours of an untimed birth only is said with its hours and claims nothing.
+  if (typeof phrasing === 'string' || forSomeHours) return { text: typeof phrasing === 'string' ? phrasing : phrasing.text, tensions: [] };
+  return { text: phrasing.text, tensions: ctx.ownClaims(phrasing.claims, source) };
 }
 
 /** What a shortage of each modality tends to mean, one phrasing chosen per chart; each follows "…so lightly filled (n % of the weight),". */
@@ -181,11 +190,35 @@ function tieSentence(tied: string[], name: string, percent: number, why: string 
   return `${capitalize(joinAnd(tied))} ${tied.length > 1 || plural ? 'hold' : 'holds'} the same ${percent} %; ${name} is read here, ${why}.`;
 }
 
+/**
+ * Untimed, on a day the Moon changed sign: the sentence that says the least element or mode is
+ * the noon Moon's, for its hours, and which it would be on the other side of the change; undefined
+ * when the other Moon leaves it the same.
+ */
+function leastByHour(ctx: ReportContext, kind: 'element' | 'mode', least: string, other: string, share: number): string | undefined {
+  const h = moonSignHours(ctx);
+  if (!h || other === least) return undefined;
+  const names = kind === 'element' ? ELEMENT_NAMES : MODALITY_NAMES;
+  const [noonName, otherName] = [least, other].map((id) => (kind === 'element' ? names[id]!.toLowerCase() : `the ${names[id]!.toLowerCase()} signs`)) as [
+    string,
+    string,
+  ];
+  return `This counts the Moon in ${h.noon}, its sign at noon, and holds ${h.hours}; born on the other side of ${h.at}, with the Moon in ${h.other}, ${otherName} would hold the smallest share (${share} %) instead of ${noonName}.`;
+}
+
 export function leastOfSection(ctx: ReportContext): ReportSection {
   const { balance } = ctx.factors;
   const total = balance.total;
   const leastElement = leastOf('elements', ELEMENTS, balance.elements, balance.members, (e) => ctx.isShown(keys.element(e, 'weak')));
   const leastModality = leastOf('modes', MODALITIES, balance.modalities, balance.modalityMembers, (m) => ctx.isShown(keys.modality(m, 'weak')));
+  // Untimed on a day the Moon changed sign: the least of each, with the Moon in its other sign of the day.
+  const other = ctx.balanceByHour?.other;
+  const otherElement = other && leastOf('elements', ELEMENTS, other.elements, other.members, () => false).least;
+  const otherModality = other && leastOf('modes', MODALITIES, other.modalities, other.modalityMembers, () => false).least;
+  const elementByHour =
+    other && otherElement ? leastByHour(ctx, 'element', leastElement.least, otherElement, share(other.elements[otherElement], other.total)) : undefined;
+  const modalityByHour =
+    other && otherModality ? leastByHour(ctx, 'mode', leastModality.least, otherModality, share(other.modalities[otherModality], other.total)) : undefined;
   const element = leastElement.least;
   const modality = leastModality.least;
   const elementShare = share(balance.elements[element], total);
@@ -213,7 +246,9 @@ export function leastOfSection(ctx: ReportContext): ReportSection {
   // The temperament chapter may already have read this element as one in the background: not again.
   const elementRead = ctx.isShown(keys.element(element, 'weak'));
   const elementHeading = `Least Element: ${ELEMENT_NAMES[element]}`;
-  const elementLack = elementRead ? undefined : saidOfScarcity(ctx, ELEMENT_LACK[element]!, `least-lack-${element}`, elementHeading);
+  const elementLack = elementRead
+    ? undefined
+    : saidOfScarcity(ctx, ELEMENT_LACK[element]!, `least-lack-${element}`, elementHeading, elementByHour !== undefined);
   const lack = elementLack
     ? `${strength} ${elementLack.text}.`
     : `${ELEMENT_NAMES[element]}, the element your temperament chapter found in the background, holds ${elementShare} % of your chart's weight.`;
@@ -228,6 +263,7 @@ export function leastOfSection(ctx: ReportContext): ReportSection {
   parts.push(
     `### ${elementHeading}`,
     `${lack}${elementTie} ${doors}`,
+    ...(elementByHour ? [elementByHour] : []),
     ...(elementLack?.tensions ?? []),
     ctx.choose(ELEMENT_PRACTICE[element]!, `least-practice-${element}`),
   );
@@ -249,7 +285,10 @@ export function leastOfSection(ctx: ReportContext): ReportSection {
   const nearBalance = modesInNearBalance(balance);
   // A lack is said of a mode the factors call weak, or one under a fifth of the weight; a smaller share than the others is a lean.
   const lacking = balance.weakModalities.includes(modality) || modalityShare < 20;
-  const modalityLack = modalityRead || !lacking ? undefined : saidOfScarcity(ctx, MODALITY_LACK[modality]!, `least-lack-${modality}`, modalityHeading);
+  const modalityLack =
+    modalityRead || !lacking
+      ? undefined
+      : saidOfScarcity(ctx, MODALITY_LACK[modality]!, `least-lack-${modality}`, modalityHeading, modalityByHour !== undefined);
   parts.push(
     `### ${modalityHeading}`,
     modalityRead
@@ -258,6 +297,7 @@ export function leastOfSection(ctx: ReportContext): ReportSection {
         ? // The smallest share of three close ones, or a lean the temperament chapter read as one: not a lack it could contradict.
           `The ${MODALITY_NAMES[modality]!.toLowerCase()} signs hold the smallest share of the modes (${modalityShare} %), but ${nearBalance ? 'with the three in near balance this is a slight lean' : 'this is a lean'} rather than a lack: the ${MODALITY_QUALITY[modality]} is there when you call on it, only not the first thing you reach for.${modalityTie} ${modalDoors}`
         : `With the ${MODALITY_NAMES[modality]!.toLowerCase()} signs ${modalityShare === 0 ? 'empty' : `so lightly filled (${modalityShare} % of the weight)`}, ${modalityLack!.text}.${modalityTie} ${modalDoors}`,
+    ...(modalityByHour ? [modalityByHour] : []),
     ...(modalityLack?.tensions ?? []),
     ctx.choose(MODALITY_PRACTICE[modality]!, `least-practice-${modality}`),
   );
