@@ -134,7 +134,10 @@ describe('the year ahead in weeks', () => {
         .sections.find((s) => s.id === 'year_ahead')!
         .markdown.split('\n\n');
       paras.forEach((p, i) => {
-        const m = /^\*exact on ([^;*]+?); the first pass is felt from (.+?) to (.+?)\*$/.exec(p);
+        const m =
+          /^\*exact on ([^;*]+?); (?:already within orb since|within orb from|its first stretch within orb (?:began before this year, on|runs from)) (.+?)(?:, until|, and ends on| to) (.+?)\*$/.exec(
+            p,
+          );
         if (!m) return;
         const exact = m[1]!.split(/, | and /).map((d) => Date.parse(d));
         const [from, to] = [Date.parse(m[2]!), Date.parse(m[3]!)];

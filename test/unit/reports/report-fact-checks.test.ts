@@ -205,6 +205,44 @@ describe('statements of fact readers checked, over random charts', () => {
     expect(changed).toBeGreaterThan(2);
   });
 
+  it('a slow planet left in the background names its nearest contact with a personal point, wider than the close orb', () => {
+    let named = 0;
+    for (const chart of timedCharts) {
+      const md = reportOf(chart).markdown;
+      const nearest = /no contact within 4° with your angles or personal planets \(the nearest: ([^)]+)\)/.exec(md);
+      if (!nearest) continue;
+      for (const m of nearest[1]!.matchAll(new RegExp(`(${NAMES}) (conjunct|sextile|square|trine|opposite) your (${NAMES}), (\\d+)°(\\d+)′`, 'g'))) {
+        named++;
+        const [a, b] = [ID_OF.get(m[1]!)!, ID_OF.get(m[3]!)!];
+        const orb = Number(m[4]) + Number(m[5]) / 60;
+        const aspect = chart.aspects.find((x) => (x.p1 === a && x.p2 === b) || (x.p1 === b && x.p2 === a));
+        expect(aspect, m[0]).toBeDefined();
+        expect(Math.abs(aspect!.orb - orb)).toBeLessThan(1 / 60 + 1e-9);
+        expect(orb).toBeGreaterThan(4);
+      }
+    }
+    expect(named).toBeGreaterThan(3);
+  });
+
+  it("a transit's window is the time it is felt only when it holds every exact date, and is said to be under way when it began before the year", () => {
+    let lines = 0;
+    for (const chart of timedCharts.slice(0, 40)) {
+      const year = reportOf(chart).sections.find((s) => s.id === 'year_ahead')?.markdown ?? '';
+      for (const m of year.matchAll(/^\*exact on ([^;*]+?); (.+)\*$/gm)) {
+        lines++;
+        const exact = m[1]!.split(/, | and /).map((d) => Date.parse(d));
+        const window = /(?:already within orb since|within orb from|began before this year, on|runs from) (.+?)(?:, until|, and ends on| to) (.+)$/.exec(
+          m[2]!,
+        )!;
+        const [from, to] = [Date.parse(window[1]!), Date.parse(window[2]!)];
+        const whole = exact.every((d) => d >= from && d <= to);
+        expect(m[2]!.startsWith('its first stretch'), m[0]).toBe(!whole);
+        expect(/already|began before this year/.test(m[2]!), m[0]).toBe(from < Date.parse(AS_OF));
+      }
+    }
+    expect(lines).toBeGreaterThan(100);
+  });
+
   it("an untimed chart's dominant planet is printed with each score's range over the day, which the Moon's places bear out", () => {
     let checked = 0;
     for (const chart of untimed) {

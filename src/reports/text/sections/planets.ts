@@ -167,8 +167,18 @@ export function outerPlanetsSection(ctx: ReportContext): ReportSection {
     parts.push(`${capitalize(terms.join('; '))}.`);
   }
   if (background.length > 0) {
+    // The nearest contact a background planet does make, wider than the close orb, is named: "no close contact" is not
+    // "none", and a reader who finds a 6° conjunction with the Sun in the tables should see why it was left aside.
+    const nearest = OUTER_PLANET_IDS.flatMap((id) => {
+      if (!background.some((b) => b.startsWith(`${POINT_NAMES[id]} in `))) return [];
+      const a = ctx.factors.aspects
+        .filter((x) => (x.p1 === id || x.p2 === id) && PERSONAL_POINTS.has(x.p1 === id ? x.p2 : x.p1) && (ctx.timed || (x.p1 !== 'moon' && x.p2 !== 'moon')))
+        .sort((x, y) => x.orb - y.orb)[0];
+      return a ? [`${POINT_NAMES[id]} ${ASPECT_WORDS[a.type]} your ${POINT_NAMES[a.p1 === id ? a.p2 : a.p1]}, ${degreesMinutes(a.orb)}`] : [];
+    });
+    const widest = nearest.length ? ` (the nearest: ${joinAnd(nearest)})` : '';
     parts.push(
-      `${joinAnd(background)} ${background.length > 1 ? 'form' : 'forms'} a backdrop you share with everyone born within a few years of you, and since ${background.length > 1 ? 'they make' : 'it makes'} no close contact with your ${ctx.timed ? 'angles or personal planets' : 'personal planets'}, this report leaves ${background.length > 1 ? 'them' : 'it'} in the background; ${background.length > 1 ? 'their houses appear' : 'its house appears'} with the life areas${ctx.timed ? '' : ' when the birth time is known'}.`,
+      `${joinAnd(background)} ${background.length > 1 ? 'form' : 'forms'} a backdrop you share with everyone born within a few years of you, and since ${background.length > 1 ? 'they make' : 'it makes'} no contact within ${OUTER_ASPECT_ORB}° with your ${ctx.timed ? 'angles or personal planets' : 'personal planets'}${widest}, this report leaves ${background.length > 1 ? 'them' : 'it'} in the background; ${background.length > 1 ? 'their houses appear' : 'its house appears'} with the life areas${ctx.timed ? '' : ' when the birth time is known'}.`,
     );
   }
   return introducedSection(ctx, 'outer_planets', parts);

@@ -92,11 +92,20 @@ export function inWeeks(text: string): string {
   );
 }
 
-function when(t: YearTransit): string {
+/**
+ * The fact line of a transit: its exact dates and its window within orb. The window is the first
+ * stretch within orb; when it holds every exact date it is simply the time the transit is felt,
+ * and when it began before the report's year, the line says it was already under way.
+ */
+function when(t: YearTransit, yearFrom: string): string {
   const exact = t.exact.map(longDate);
   const hits = exact.length === 1 ? `exact on ${exact[0]}` : `exact on ${exact.slice(0, -1).join(', ')} and ${exact.at(-1)}`;
-  const span = t.from && t.to ? `; the first pass is felt from ${longDate(t.from)} to ${longDate(t.to)}` : '';
-  return `${hits}${span}`;
+  if (!t.from || !t.to) return hits;
+  const whole = t.exact.every((d) => d >= t.from! && d <= t.to!);
+  const begun = t.from < yearFrom;
+  const [from, to] = [longDate(t.from), longDate(t.to)];
+  if (whole) return `${hits}; ${begun ? `already within orb since ${from}, until ${to}` : `within orb from ${from} to ${to}`}`;
+  return `${hits}; its first stretch within orb ${begun ? `began before this year, on ${from}, and ends on ${to}` : `runs from ${from} to ${to}`}`;
 }
 
 /**
@@ -194,7 +203,7 @@ export function yearAheadSection(ctx: ReportContext): ReportSection | undefined 
       const text = ctx.take(`${key}#year`, label, 0, {
         entryKey: key,
         heading: `${POINT_NAMES[t.body]} ${ASPECT_WORDS[t.type]} Your ${POINT_NAMES[t.target]}`,
-        fact: when(t),
+        fact: when(t, year.from),
         plain: true,
         aspectType: t.type,
         adapt: (feltDays(t) ?? Infinity) < WEEKS_AT_MOST ? inWeeks : undefined,
