@@ -279,22 +279,31 @@ export const TENSION_FRAMES = [
   'completes the picture begun by {earlier}, read earlier',
 ];
 
+/** Openings for a point's second, third … pair of sides named after one reading. */
+const SIDES_AGAIN = [
+  'It also divides your {point} another way',
+  'On one more count your {point} answers two ways',
+  'And once more your {point} pulls two ways',
+];
+
 /**
  * The passage printed after the later entry's reading: both sides named, and how they can share the
  * work (`choose` picks the phrasing for the chart). Two entries about one point are not set
  * against each other: the point is read as having two sides. A faculty whose tension the report
  * has already named gets one sentence saying which side the later entry adds to, not the same
  * passage again; from the second such entry on, a shorter one, so that two of them in a row do not
- * read alike (`timesNamed`: how often the report has already written about this tension). `also`:
- * the entry has just named another tension, and this one continues from it ("It also …").
+ * read alike (`timesNamed`: how often the report has already written about this tension). `order`:
+ * how many tensions the entry has just named before this one; a later one continues from them ("It
+ * also …"), and a point's second and third pair of sides are introduced each in its own words.
  */
 export function tensionPassage(
   conflict: ClaimConflict,
   laterLabel: string,
   choose: (options: readonly string[], label: string) => string,
   timesNamed = 0,
-  also = false,
+  order = 0,
 ): string {
+  const also = order > 0;
   const f = FACULTIES[conflict.faculty]!;
   const later = labelInSentence(laterLabel);
   const subject = also ? 'It also' : capitalise(later);
@@ -306,7 +315,14 @@ export function tensionPassage(
   const together = choose(f.together, `tension-${conflict.faculty}`);
   const point = sharedPoint(laterLabel, conflict.earlierLabel);
   if (point) {
-    return `Your ${point} has two sides: through ${relationToPoint(conflict.earlierLabel, point)}, part of you ${f.poles[conflict.earlierPole]}, while through ${relationToPoint(laterLabel, point)}, another part ${f.poles[conflict.laterPole]}. ${together}`;
+    const [earlier, later] = [f.poles[conflict.earlierPole], f.poles[conflict.laterPole]];
+    const through = relationToPoint(conflict.earlierLabel, point);
+    if (!also)
+      return `Your ${point} has two sides: through ${through}, part of you ${earlier}, while through ${relationToPoint(laterLabel, point)}, another part ${later}. ${together}`;
+    // The same reading sets the point against itself once more: it was just named, so "that conjunction", "that sign".
+    const again = SIDES_AGAIN[(order - 1) % SIDES_AGAIN.length]!.replace('{point}', point);
+    const same = relationToPoint(laterLabel, point)!.replace(/^its (\w+).*$/, 'that $1');
+    return `${again}: through ${through}, part of you ${earlier}, while through ${same}, another part ${later}. ${together}`;
   }
   // The opening varies by faculty: a report names several tensions, and one formula for all of them reads as a form.
   const frame = choose(TENSION_FRAMES, `tension-frame-${conflict.faculty}`);

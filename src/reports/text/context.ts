@@ -215,7 +215,7 @@ export class ReportContext {
     const body = options.aspectType ? forTheAspect(this.body(entry), options.aspectType) : this.body(entry);
     const text = options.adapt ? options.adapt(body) : body;
     // A second passage after the same reading continues from the first ("It also …") rather than naming the reading again.
-    const introductions = introduced.map((k, i) => this.nameTension(k, label, i > 0));
+    const introductions = introduced.map((k, i) => this.nameTension(k, label, i));
     parts.push(...(voice ? [...introductions, text] : [text, ...introductions]));
     if (this.style === 'improved' && !options.plain) {
       parts.push(bullets([`Strengths: ${entry.strengths.join('; ')}.`, `Challenges: ${entry.challenges.join('; ')}.`].map((s) => s.replace(/\.\.$/, '.'))));
@@ -260,11 +260,11 @@ export class ReportContext {
     }
   }
 
-  /** The passage for a claim that contradicts one read earlier: the tension named the first time, its side said after. */
-  private nameTension(conflict: ClaimConflict, label: string, also = false): string {
+  /** The passage for a claim that contradicts one read earlier: the tension named the first time, its side said after (`order`: how many tensions the same reading has named before this one). */
+  private nameTension(conflict: ClaimConflict, label: string, order = 0): string {
     const times = this.tensioned.get(conflict.faculty) ?? 0;
     this.tensioned.set(conflict.faculty, times + 1);
-    return tensionPassage(conflict, label, (options, which) => this.choose(options, which), times, also);
+    return tensionPassage(conflict, label, (options, which) => this.choose(options, which), times, order);
   }
 
   body(entry: InterpretationEntry): string {

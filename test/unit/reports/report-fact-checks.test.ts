@@ -224,6 +224,20 @@ describe('statements of fact readers checked, over random charts', () => {
     expect(named).toBeGreaterThan(3);
   });
 
+  it('a reading that sets one planet against itself on several counts opens each pair of sides in its own words', () => {
+    let again = 0;
+    for (const chart of [...timedCharts, ...untimed]) {
+      const paragraphs = reportOf(chart).markdown.split('\n\n');
+      for (let i = 1; i < paragraphs.length; i++) {
+        const opening = /^(Your \w+ has two sides|It also divides your \w+ another way|On one more count your \w+ answers two ways)/.exec(paragraphs[i]!)?.[1];
+        if (!opening) continue;
+        if (!opening.startsWith('Your')) again++;
+        expect(paragraphs[i - 1]!.startsWith(opening), opening).toBe(false);
+      }
+    }
+    expect(again).toBeGreaterThan(0);
+  });
+
   it("a transit's window is the time it is felt only when it holds every exact date, and is said to be under way when it began before the year", () => {
     let lines = 0;
     for (const chart of timedCharts.slice(0, 40)) {
