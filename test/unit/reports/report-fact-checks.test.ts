@@ -238,6 +238,37 @@ describe('statements of fact readers checked, over random charts', () => {
     expect(again).toBeGreaterThan(0);
   });
 
+  it('Venus and Mars in compatible elements (earth and water, fire and air) or in facing signs are not read as a mismatch', () => {
+    const seen = new Set<string>();
+    const SIGN_INDEX = new Map(SIGNS.map((x, i) => [x.name, i]));
+    for (const chart of [...timedCharts, ...untimed]) {
+      const love = reportOf(chart).sections.find((x) => x.id === 'relationships')!.markdown;
+      const factors = extractChartFactors(chart);
+      const [venus, mars] = [factors.points.get('venus')!.sign, factors.points.get('mars')!.sign];
+      const [ev, em] = [signElement(venus), signElement(mars)];
+      const apart = Math.abs(SIGN_INDEX.get(SIGNS.find((x) => x.id === venus)!.name)! - SIGN_INDEX.get(SIGNS.find((x) => x.id === mars)!.name)!);
+      const kind =
+        ev === em
+          ? 'same'
+          : apart === 6
+            ? 'facing'
+            : `${ev}-${em}` === 'earth-water' || `${ev}-${em}` === 'water-earth' || `${ev}-${em}` === 'fire-air' || `${ev}-${em}` === 'air-fire'
+              ? 'friendly'
+              : 'contrast';
+      seen.add(kind);
+      const said = {
+        same: /Both stand in|Sharing the \w+ element|As both are/,
+        friendly: /elements that feed each other|unlike but compatible/,
+        facing: /face each other across the zodiac|are opposite signs/,
+        contrast: /They stand in different elements \(|speak different languages|tend to be different things/,
+      };
+      // The paragraph that sets the two side by side (relationships.ts: four openings).
+      const paragraph = love.split('\n\n').find((p) => /^(Venus in |What attracts you|Of the two planets|In love you are drawn)/.test(p))!;
+      for (const [k, re] of Object.entries(said)) expect(re.test(paragraph), `${k} (${venus}, ${mars}): ${paragraph}`).toBe(k === kind);
+    }
+    expect(seen.size).toBe(4);
+  });
+
   it("a transit's window is the time it is felt only when it holds every exact date, and is said to be under way when it began before the year", () => {
     let lines = 0;
     for (const chart of timedCharts.slice(0, 40)) {

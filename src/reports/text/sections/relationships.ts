@@ -9,12 +9,14 @@ import { aspectBetween, cuspOf, houseRuler, planetsInHouse, signOfPoint } from '
 import { HOUSE_DOMAIN, pointInSentence, SIGN_LOVE, SIGN_STYLE } from '../phrases.ts';
 import { capitalize, joinAnd, ordinal, withArticle } from '../report-markdown.ts';
 import { section, type ReportSection } from '../section.ts';
+import { signKinship } from '../sign-kinship.ts';
 
 export function relationshipsSection(ctx: ReportContext): ReportSection {
   const venus = signOfPoint(ctx, 'venus')!;
   const mars = signOfPoint(ctx, 'mars')!;
   const parts: string[] = [];
-  const sameElement = venus.element === mars.element;
+  // Earth and water, fire and air feed each other; signs that face each other pair such elements yet are opposites.
+  const kinship = signKinship(venus.id, mars.id);
   parts.push(
     `${ctx.choose(
       [
@@ -25,7 +27,7 @@ export function relationshipsSection(ctx: ReportContext): ReportSection {
       ],
       'relationships-venus-mars',
     )} ${
-      sameElement
+      kinship === 'same'
         ? ctx.choose(
             [
               `Both stand in ${venus.element} signs, so attraction and pursuit speak one language; what you like, you tend to go after without inner argument.`,
@@ -34,14 +36,30 @@ export function relationshipsSection(ctx: ReportContext): ReportSection {
             ],
             'relationships-element-same',
           )
-        : ctx.choose(
-            [
-              `They stand in different elements (${venus.element} and ${mars.element}), so what attracts you and how you act on it may not match at first: the person you admire and the one you chase are not always the same.`,
-              `Venus in ${venus.element} and Mars in ${mars.element} speak different languages, so attraction and action can disagree: you may long for one thing and pursue another until experience teaches you which to trust.`,
-              `With ${venus.element} for Venus and ${mars.element} for Mars, what you find lovely and what you go after tend to be different things, and a partnership that has room for both serves you best.`,
-            ],
-            'relationships-element-different',
-          )
+        : kinship === 'friendly'
+          ? ctx.choose(
+              [
+                `They stand in different elements that feed each other (${venus.element} and ${mars.element}): what attracts you and how you act on it differ in manner, yet each tends to steady or stir the other, and the person you admire is often the one you find yourself pursuing.`,
+                `Venus in ${venus.element} and Mars in ${mars.element} are unlike but compatible, as ${venus.element} and ${mars.element} are: your taste and your drive work at different speeds and tend to help each other along.`,
+              ],
+              'relationships-element-friendly',
+            )
+          : kinship === 'facing'
+            ? ctx.choose(
+                [
+                  `They face each other across the zodiac, ${venus.name} and ${mars.name}: their elements (${venus.element} and ${mars.element}) feed each other, yet the signs are opposites, so you may be drawn to one way of loving and act in its mirror image, and the relationships that work let both show.`,
+                  `${venus.name} and ${mars.name} are opposite signs: what attracts you and how you pursue it answer each other like two ends of a see-saw, complementary and seldom still.`,
+                ],
+                'relationships-element-facing',
+              )
+            : ctx.choose(
+                [
+                  `They stand in different elements (${venus.element} and ${mars.element}), so what attracts you and how you act on it may not match at first: the person you admire and the one you chase are not always the same.`,
+                  `Venus in ${venus.element} and Mars in ${mars.element} speak different languages, so attraction and action can disagree: you may long for one thing and pursue another until experience teaches you which to trust.`,
+                  `With ${venus.element} for Venus and ${mars.element} for Mars, what you find lovely and what you go after tend to be different things, and a partnership that has room for both serves you best.`,
+                ],
+                'relationships-element-different',
+              )
     }`,
   );
   const link = aspectBetween(ctx, 'venus', 'mars');
