@@ -77,7 +77,8 @@ export function conjunctionFigure(ctx: ReportContext, id: string): string | unde
       `figure-${a}-${b}`,
     );
     // Untimed: the Moon's distance at noon is no fact of the birth; the hours it was within the figure's orb are.
-    const moonHours = a === 'moon' ? moonHoursWithin(ctx, b, 'conjunction', FIGURE_ORB) : undefined;
+    const withMoon = a === 'moon' ? b : b === 'moon' ? a : undefined;
+    const moonHours = withMoon ? moonHoursWithin(ctx, withMoon, 'conjunction', FIGURE_ORB) : undefined;
     if (moonHours) {
       const when = bornWithin(moonHours);
       return when

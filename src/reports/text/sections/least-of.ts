@@ -195,9 +195,10 @@ function tieSentence(tied: string[], name: string, percent: number, why: string 
  * the noon Moon's, for its hours, and which it would be on the other side of the change; undefined
  * when the other Moon leaves it the same.
  */
-function leastByHour(ctx: ReportContext, kind: 'element' | 'mode', least: string, other: string, share: number): string | undefined {
+function leastByHour(ctx: ReportContext, kind: 'element' | 'mode', least: string, other: string, share: number, stillLeast: boolean): string | undefined {
   const h = moonSignHours(ctx);
-  if (!h || other === least) return undefined;
+  // Still among the smallest with the other Moon (tied, perhaps): nothing depends on the hour.
+  if (!h || other === least || stillLeast) return undefined;
   const names = kind === 'element' ? ELEMENT_NAMES : MODALITY_NAMES;
   const [noonName, otherName] = [least, other].map((id) => (kind === 'element' ? names[id]!.toLowerCase() : `the ${names[id]!.toLowerCase()} signs`)) as [
     string,
@@ -216,9 +217,27 @@ export function leastOfSection(ctx: ReportContext): ReportSection {
   const otherElement = other && leastOf('elements', ELEMENTS, other.elements, other.members, () => false).least;
   const otherModality = other && leastOf('modes', MODALITIES, other.modalities, other.modalityMembers, () => false).least;
   const elementByHour =
-    other && otherElement ? leastByHour(ctx, 'element', leastElement.least, otherElement, share(other.elements[otherElement], other.total)) : undefined;
+    other && otherElement
+      ? leastByHour(
+          ctx,
+          'element',
+          leastElement.least,
+          otherElement,
+          share(other.elements[otherElement], other.total),
+          other.elements[leastElement.least] === other.elements[otherElement],
+        )
+      : undefined;
   const modalityByHour =
-    other && otherModality ? leastByHour(ctx, 'mode', leastModality.least, otherModality, share(other.modalities[otherModality], other.total)) : undefined;
+    other && otherModality
+      ? leastByHour(
+          ctx,
+          'mode',
+          leastModality.least,
+          otherModality,
+          share(other.modalities[otherModality], other.total),
+          other.modalities[leastModality.least] === other.modalities[otherModality],
+        )
+      : undefined;
   const element = leastElement.least;
   const modality = leastModality.least;
   const elementShare = share(balance.elements[element], total);
