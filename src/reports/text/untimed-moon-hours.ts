@@ -3,10 +3,10 @@
  * a planet (the Moon moving evenly from its midnight longitude to the next, sampled every ten
  * minutes; the other planet still).
  */
+import { ASPECT_DEFINITIONS } from '../../astro/aspects.ts';
 import { signedSeparation } from '../../astro/zodiac.ts';
 import type { ReportContext } from './context.ts';
 
-const ASPECT_ANGLE: Record<string, number> = { conjunction: 0, sextile: 60, square: 90, trine: 120, opposition: 180 };
 const STEP_MINUTES = 10;
 
 export interface MoonHours {
@@ -23,10 +23,11 @@ export function moonHoursWithin(ctx: ReportContext, id: string, type: string, or
   const planet = ctx.factors.points.get(id);
   if (ctx.timed || !day || !planet) return undefined;
   const travel = (((day.endLon - day.startLon) % 360) + 360) % 360;
+  const angle = ASPECT_DEFINITIONS.find((d) => d.type === type)!.angle;
   const close: number[] = [];
   for (let minute = 0; minute <= 1440; minute += STEP_MINUTES) {
     const moon = day.startLon + (travel * minute) / 1440;
-    if (Math.abs(Math.abs(signedSeparation(moon, planet.lon)) - ASPECT_ANGLE[type]!) <= orb) close.push(minute);
+    if (Math.abs(Math.abs(signedSeparation(moon, planet.lon)) - angle) <= orb) close.push(minute);
   }
   if (close.length === 0) return undefined;
   const clock = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;

@@ -7,13 +7,19 @@ import type { ReportContext } from './context.ts';
 import type { KeyedAspect } from '../../interpretations/chart-factors/aspects.ts';
 
 /** The noon sign's hours, "if you were born before 14:20 local time", or undefined when the Moon kept one sign (or the birth is timed). */
-export function moonSignHours(ctx: ReportContext): { noon: string; other: string; hours: string; at: string } | undefined {
+export function moonSignHours(ctx: ReportContext): { noon: string; other: string; hours: string; at: string; noonFirst: boolean } | undefined {
   const day = ctx.sky.moonDay;
   if (ctx.timed || !day || day.signs.length < 2 || !day.ingressAt) return undefined;
   const [first, second] = day.signs.map((id) => SIGNS.find((s) => s.id === id)!.name) as [string, string];
   const noon = ctx.signName('moon');
   const before = noon === first;
-  return { noon, other: before ? second : first, hours: `if you were born ${before ? 'before' : 'after'} ${day.ingressAt} local time`, at: day.ingressAt };
+  return {
+    noon,
+    other: before ? second : first,
+    hours: `if you were born ${before ? 'before' : 'after'} ${day.ingressAt} local time`,
+    at: day.ingressAt,
+    noonFirst: before,
+  };
 }
 
 /**
@@ -45,9 +51,8 @@ export function moonSignOfAspect(ctx: ReportContext, a: KeyedAspect): 'noon' | '
   const h = moonSignHours(ctx);
   const day = ctx.moonDayAspect(a);
   if (!h || !day) return undefined;
-  const noonFirst = h.hours.startsWith('if you were born before');
   const beforeChange = day.to <= h.at;
   const afterChange = day.from >= h.at;
   if (!beforeChange && !afterChange) return 'both';
-  return beforeChange === noonFirst ? 'noon' : 'other';
+  return beforeChange === h.noonFirst ? 'noon' : 'other';
 }

@@ -129,17 +129,17 @@ function configurationFact(list: Configuration[]): string {
  * from most of its signs").
  */
 function outOfQuality(ctx: ReportContext, list: Configuration[]): string | undefined {
+  // The list shares one key, so one kind and one quality.
+  const of = list[0]!.kind === 'grand_trine' ? signElement : signModality;
   const odd = new Set<string>();
   for (const c of list) {
     if (!c.quality) continue;
-    const of = c.kind === 'grand_trine' ? signElement : signModality;
     for (const id of c.planets) {
       const sign = ctx.factors.points.get(id)?.sign;
       if (sign && of(sign) !== c.quality) odd.add(id);
     }
   }
   if (odd.size === 0) return undefined;
-  const of = list[0]!.kind === 'grand_trine' ? signElement : signModality;
   const described = [...odd].map((id) => {
     const sign = ctx.factors.points.get(id)!.sign;
     return `${POINT_NAMES[id]} in ${SIGNS.find((x) => x.id === sign)!.name}, ${withArticle(`${of(sign)} sign`)}`;

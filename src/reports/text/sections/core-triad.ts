@@ -198,10 +198,8 @@ export function otherMoonSign(ctx: ReportContext): string | undefined {
   const otherId = day.signs.find((id) => signName(id) === h.other)!;
   const key = keys.planetSign('moon', otherId);
   const e = ctx.library.entries.get(key);
-  const born = h.hours.startsWith('if you were born before') ? `after ${h.at}` : `before ${h.at}`;
-  const span = born.startsWith('after')
-    ? `from 0°00′ ${h.other} to ${zodiacPosition(day.endLon)}`
-    : `from ${zodiacPosition(day.startLon)} to the end of ${h.other}`;
+  const born = h.noonFirst ? `after ${h.at}` : `before ${h.at}`;
+  const span = h.noonFirst ? `from 0°00′ ${h.other} to ${zodiacPosition(day.endLon)}` : `from ${zodiacPosition(day.startLon)} to the end of ${h.other}`;
   return e
     ? ctx.take(key, `Moon in ${h.other}`, 0, { heading: `${e.title} (born ${born})`, fact: `If you were born ${born} local time: the Moon ${span}` })
     : undefined;

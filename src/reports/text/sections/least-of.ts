@@ -192,19 +192,27 @@ function tieSentence(tied: string[], name: string, percent: number, why: string 
 
 /**
  * Untimed, on a day the Moon changed sign: the sentence that says the least element or mode is
- * the noon Moon's, for its hours, and which it would be on the other side of the change; undefined
- * when the other Moon leaves it the same.
+ * the noon Moon's, for its hours, and which it would be on the other side of the change (`weights`,
+ * `carriers`, `total`: the tally with the Moon in its other sign); undefined when the noon one is
+ * still among the smallest there (the same, or tied).
  */
-function leastByHour(ctx: ReportContext, kind: 'element' | 'mode', least: string, other: string, share: number, stillLeast: boolean): string | undefined {
+function leastByHour<K extends string>(
+  ctx: ReportContext,
+  kind: 'element' | 'mode',
+  ids: readonly K[],
+  least: K,
+  tally: { weights: Record<K, number>; carriers: Record<K, string[]>; total: number },
+): string | undefined {
   const h = moonSignHours(ctx);
-  // Still among the smallest with the other Moon (tied, perhaps): nothing depends on the hour.
-  if (!h || other === least || stillLeast) return undefined;
+  const { weights, carriers, total } = tally;
+  if (!h || weights[least] === Math.min(...ids.map((id) => weights[id]))) return undefined;
+  const other = leastOf(kind === 'element' ? 'elements' : 'modes', ids, weights, carriers, () => false).least;
   const names = kind === 'element' ? ELEMENT_NAMES : MODALITY_NAMES;
   const [noonName, otherName] = [least, other].map((id) => (kind === 'element' ? names[id]!.toLowerCase() : `the ${names[id]!.toLowerCase()} signs`)) as [
     string,
     string,
   ];
-  return `This counts the Moon in ${h.noon}, its sign at noon, and holds ${h.hours}; born on the other side of ${h.at}, with the Moon in ${h.other}, ${otherName} would hold the smallest share (${share} %) instead of ${noonName}.`;
+  return `This counts the Moon in ${h.noon}, its sign at noon, and holds ${h.hours}; born on the other side of ${h.at}, with the Moon in ${h.other}, ${otherName} would hold the smallest share (${share(weights[other], total)} %) instead of ${noonName}.`;
 }
 
 export function leastOfSection(ctx: ReportContext): ReportSection {
@@ -214,30 +222,10 @@ export function leastOfSection(ctx: ReportContext): ReportSection {
   const leastModality = leastOf('modes', MODALITIES, balance.modalities, balance.modalityMembers, (m) => ctx.isShown(keys.modality(m, 'weak')));
   // Untimed on a day the Moon changed sign: the least of each, with the Moon in its other sign of the day.
   const other = ctx.balanceByHour?.other;
-  const otherElement = other && leastOf('elements', ELEMENTS, other.elements, other.members, () => false).least;
-  const otherModality = other && leastOf('modes', MODALITIES, other.modalities, other.modalityMembers, () => false).least;
   const elementByHour =
-    other && otherElement
-      ? leastByHour(
-          ctx,
-          'element',
-          leastElement.least,
-          otherElement,
-          share(other.elements[otherElement], other.total),
-          other.elements[leastElement.least] === other.elements[otherElement],
-        )
-      : undefined;
+    other && leastByHour(ctx, 'element', ELEMENTS, leastElement.least, { weights: other.elements, carriers: other.members, total: other.total });
   const modalityByHour =
-    other && otherModality
-      ? leastByHour(
-          ctx,
-          'mode',
-          leastModality.least,
-          otherModality,
-          share(other.modalities[otherModality], other.total),
-          other.modalities[leastModality.least] === other.modalities[otherModality],
-        )
-      : undefined;
+    other && leastByHour(ctx, 'mode', MODALITIES, leastModality.least, { weights: other.modalities, carriers: other.modalityMembers, total: other.total });
   const element = leastElement.least;
   const modality = leastModality.least;
   const elementShare = share(balance.elements[element], total);

@@ -97,13 +97,14 @@ export function temperamentSection(ctx: ReportContext): ReportSection {
   const weak = balance.weakElements;
   if (strong.length === 0 && weak.length === 0) {
     // "Even" only when it is: the shares within EVEN_SPREAD of each other; else which leads and which is lightest.
-    const shares = ELEMENTS.map((e) => balance.elements[e] / total);
+    const weights = ELEMENTS.map((e) => balance.elements[e]);
+    const [most, fewest] = [Math.max(...weights), Math.min(...weights)];
     const shown = ELEMENTS.map((e) => percent(balance.elements[e], total)).join(', ');
-    const lead = ELEMENTS.filter((e) => balance.elements[e] === Math.max(...ELEMENTS.map((x) => balance.elements[x])));
-    const light = ELEMENTS.filter((e) => balance.elements[e] === Math.min(...ELEMENTS.map((x) => balance.elements[x])));
+    const lead = ELEMENTS.filter((e) => balance.elements[e] === most);
+    const light = ELEMENTS.filter((e) => balance.elements[e] === fewest);
     const lower = (ids: readonly string[]) => joinAnd(ids.map((e) => ELEMENT_NAMES[e]!.toLowerCase()));
     parts.push(
-      Math.max(...shares) - Math.min(...shares) <= EVEN_SPREAD
+      (most - fewest) / total <= EVEN_SPREAD
         ? `No element dominates your chart and none is missing: your temperament draws on fire, earth, air and water in fairly even measure (${shown}), which tends to make you adaptable across very different situations.`
         : `No element dominates your chart and none is missing (fire, earth, air and water: ${shown}): ${lower(lead)} ${lead.length > 1 ? 'lead' : 'leads'} and ${lower(light)} ${light.length > 1 ? 'are' : 'is'} the lightest, yet none reaches ${Math.round(ELEMENT_STRONG * 100)} % of the weight or falls to ${Math.round(ELEMENT_WEAK * 100)} %, so you can draw on each when a situation asks for it.`,
     );
