@@ -9,9 +9,10 @@
  * along the whole parallel, at every longitude the sidereal moment θ comes round once a day.
  *
  * Two meridian events never make a paran at a latitude (α_A = α_B or α_A = α_B + 180° holds
- * everywhere or nowhere), nor does a body with itself. The roots are scanned every 0.1° of
- * latitude between the bounds (and within the latitudes where a horizon event happens at all,
- * |φ| < 90° − |δ|), then bisected to 1e-10°. A search may be held to a window of latitudes
+ * everywhere or nowhere), nor does a body with itself. A horizon event against a meridian event has
+ * one root, in closed form (meridianRoot). Two horizon events are scanned every 0.1° of latitude
+ * between the bounds (and within the latitudes where a horizon event happens at all,
+ * |φ| < 90° − |δ|), and their roots bisected to 1e-10°. A search may be held to a window of latitudes
  * (`LatitudeWindow`): it scans only the grid's steps that touch the window, so it finds exactly the
  * roots a whole search finds inside it, the same bits, for a fraction of the work.
  */
@@ -57,25 +58,23 @@ const wrapped = (d: number) => d - 360 * Math.round(d / 360);
 const isMeridian = (e: AcgAngle) => e === 'mc' || e === 'ic';
 
 /**
- * The scan's latitudes for one reach, and each body's horizon hour angle H0 at them, computed on
- * first use and shared by every pair scanned on that grid, in every window. A pair's reach is
- * 90° − |δ| of one of its bodies (or the request's bound), so a sky of n bodies has at most n + 1
- * grids: the hour angles are computed once per grid and body instead of once per pair of events.
- * They are kept in chunks of points, allocated where a window first reads them.
+ * The scan's latitudes for one reach: point k is −reach + k · PARAN_SCAN_STEP_DEG for k below `last`,
+ * and point `last` is reach itself, so the scan ends exactly on the reach. A pair's reach is 90° − |δ| of
+ * one of its bodies (or the request's bound); every pair with that reach scans the same points, in
+ * every window, so a search held to a window sees the very latitudes a whole search sees. The points
+ * are computed where they are read: most blocks of a scan are passed over after reading their two ends
+ * (see `block` below), so a table of every point, or of every body's hour angle at them, cost more to
+ * fill than the scan read of it.
  */
 interface ScanGrid {
-  lats: Float64Array;
-  /** H0 per body index and chunk of H0_CHUNK points (horizonHourAngle(δ, φ, 0), degrees), NOT_YET where not computed. */
-  h: ((Float64Array | undefined)[] | undefined)[];
-  /** The points a window's scan covers (see ParanScan.span), for the last window asked. */
-  spanOf?: LatitudeWindow;
-  first: number;
-  end: number;
+  reach: number;
+  last: number;
 }
 
-const H0_CHUNK = 256;
-/** No hour angle: H0 is between 0° and 180°, or NaN where the body never reaches the horizon. */
-const NOT_YET = -1;
+/** The grid point k of a reach. */
+function latitudeAt(g: ScanGrid, k: number): number {
+  return k >= g.last ? g.reach : -g.reach + k * PARAN_SCAN_STEP_DEG;
+}
 
 class ParanScan {
   private readonly grids = new Map<number, ScanGrid>();
@@ -97,12 +96,7 @@ class ParanScan {
   grid(reach: number): ScanGrid {
     let g = this.grids.get(reach);
     if (!g) {
-      // The same points as a plain scan: steps of PARAN_SCAN_STEP_DEG added one by one from −reach, then reach itself.
-      const points = new Float64Array(Math.ceil((2 * reach) / PARAN_SCAN_STEP_DEG) + 2);
-      let n = 0;
-      for (let lat = -reach; lat < reach; lat += PARAN_SCAN_STEP_DEG) points[n++] = lat;
-      points[n++] = reach;
-      g = { lats: points.subarray(0, n), h: [], first: 0, end: 0 };
+      g = { reach, last: Math.max(1, Math.ceil((2 * reach) / PARAN_SCAN_STEP_DEG)) };
       this.grids.set(reach, g);
     }
     return g;
@@ -112,30 +106,61 @@ class ParanScan {
    * The points from the one before the window's south end to the one after its north end: every step that can hold a
    * root inside the window, and the next (a root on a grid point is taken by the step that starts there).
    */
-  span(g: ScanGrid, window: LatitudeWindow): ScanGrid {
-    if (g.spanOf !== window) {
-      const last = g.lats.length - 1;
-      g.first = Math.max(0, pointAtOrAbove(g.lats, window.lo) - 1);
-      g.end = Math.min(last, pointAtOrAbove(g.lats, window.hi) + 1);
-      g.spanOf = window;
-    }
-    return g;
+  span(g: ScanGrid, window: LatitudeWindow): { first: number; end: number } {
+    return {
+      first: Math.max(0, pointAtOrAbove(g, window.lo) - 1),
+      end: Math.min(g.last, pointAtOrAbove(g, window.hi) + 1),
+    };
   }
 
-  /** H0 of body i at point j of the grid. */
+  /**
+   * H0 of body i at point j of the grid. The four pairs of horizon events of two bodies read the same hour angles at the
+   * same points (the blocks' ends, and the steps scanned one by one), so the last pair's are kept: `pairOn` names the
+   * grid and the two bodies, and a value is kept until another pair or grid is named (`HOUR_ANGLE_MEMO`).
+   */
   h0(g: ScanGrid, i: number, j: number): number {
-    const chunks = g.h[i] ?? (g.h[i] = new Array<Float64Array | undefined>(Math.ceil(g.lats.length / H0_CHUNK)).fill(undefined));
-    const c = (j / H0_CHUNK) | 0;
-    const chunk = chunks[c] ?? (chunks[c] = new Float64Array(H0_CHUNK).fill(NOT_YET));
-    const k = j - c * H0_CHUNK;
-    let v = chunk[k]!;
-    if (v === NOT_YET) {
-      const t = this.trig[i]!;
-      v = chunk[k] = geocentricHourAngle(t.sinDec, t.cosDec, g.lats[j]!);
+    const memo = HOUR_ANGLE_MEMO;
+    const slot = i === memo.bodyA ? 0 : i === memo.bodyB ? 1 : -1;
+    if (slot < 0 || memo.owner !== this || memo.grid !== g) return this.computedH0(g, i, j);
+    const at = 2 * j + slot;
+    if (memo.stamps[at] === memo.stamp) return memo.values[at]!;
+    memo.stamps[at] = memo.stamp;
+    return (memo.values[at] = this.computedH0(g, i, j));
+  }
+
+  /** Keeps the hour angles of bodies a and b on grid g from here on (see h0). */
+  pairOn(g: ScanGrid, a: number, b: number): void {
+    const memo = HOUR_ANGLE_MEMO;
+    if (memo.owner === this && memo.grid === g && memo.bodyA === a && memo.bodyB === b) return;
+    Object.assign(memo, { owner: this, grid: g, bodyA: a, bodyB: b, stamp: (memo.stamp + 1) >>> 0 });
+    // After 2³² pairs the stamps come round: every slot is emptied once.
+    if (memo.stamp === 0) {
+      memo.stamps.fill(0);
+      memo.stamp = 1;
     }
-    return v;
+  }
+
+  private computedH0(g: ScanGrid, i: number, j: number): number {
+    const t = this.trig[i]!;
+    return geocentricHourAngle(t.sinDec, t.cosDec, latitudeAt(g, j));
   }
 }
+
+/**
+ * The hour angles of one pair of bodies on one grid (ParanScan.h0), for the thread: a search runs to its end without
+ * yielding, so one table serves every search. Two slots per grid point; a slot holds a value when its stamp is the
+ * current one, so naming another pair costs no clearing. A grid has at most 180° / PARAN_SCAN_STEP_DEG + 2 points.
+ */
+const MEMO_POINTS = Math.ceil(180 / PARAN_SCAN_STEP_DEG) + 2;
+const HOUR_ANGLE_MEMO: {
+  owner: ParanScan | undefined;
+  grid: ScanGrid | undefined;
+  bodyA: number;
+  bodyB: number;
+  stamp: number;
+  stamps: Uint32Array;
+  values: Float64Array;
+} = { owner: undefined, grid: undefined, bodyA: -1, bodyB: -1, stamp: 1, stamps: new Uint32Array(2 * MEMO_POINTS), values: new Float64Array(2 * MEMO_POINTS) };
 
 /**
  * The scan is cut into blocks of this many steps. H0 is monotonic in latitude (cos H0 = −tan φ tan δ),
@@ -150,18 +175,19 @@ const SMALLEST_BLOCK = 4;
 /** Room left for rounding when the bounds of a block are added up in another order than the scan's. */
 const BLOCK_MARGIN_DEG = 1e-6;
 
-/** The latitudes (south to north) where the event of A and that of B happen at one sidereal moment. */
-function paranLatitudesOf(
-  scan: ParanScan,
-  ia: number,
-  eventA: AcgAngle,
-  ib: number,
-  eventB: AcgAngle,
-  minAbsLat: number,
-  maxAbsLat: number,
-  bodies: readonly AcgBody[],
-  window: LatitudeWindow,
-): number[] {
+/** Two events of two bodies, with what does not depend on the window searched: where both happen, and a closed-form root. */
+interface EventPair {
+  ia: number;
+  eventA: AcgAngle;
+  ib: number;
+  eventB: AcgAngle;
+  /** |φ| up to which both events happen (and the search's bound). */
+  reach: number;
+  /** The one root of a horizon event against a meridian event (meridianRoot), or 'scan'. */
+  root: number | 'none' | 'scan';
+}
+
+function eventPair(bodies: readonly AcgBody[], ia: number, eventA: AcgAngle, ib: number, eventB: AcgAngle, maxAbsLat: number): EventPair {
   const a = bodies[ia]!;
   const b = bodies[ib]!;
   // The latitudes where both events happen: a horizon event needs |φ| < 90° − |δ|.
@@ -170,23 +196,41 @@ function paranLatitudesOf(
   if (!isMeridian(eventB)) reach = Math.min(reach, 90 - Math.abs(b.dec));
   // Not the very pole, where hour angles are undefined.
   reach = Math.min(reach, 90 - 1e-9);
-  const out: number[] = [];
-  if (!(reach > 0) || window.hi <= -reach || window.lo > reach) return out;
-  const grid = scan.grid(reach);
-  const lats = grid.lats;
-  const last = lats.length - 1;
-  const { first, end } = scan.span(grid, window);
-  // A horizon event against a meridian event: the only root is known in closed form, so only the steps around it are scanned.
-  const near = meridianRootStep(a, eventA, b, eventB, reach, lats);
-  if (near === 'none') return out;
-  let rootSteps: [number, number] | undefined;
-  if (near !== 'scan') {
-    rootSteps = [Math.max(0, near - ROOT_WINDOW_STEPS), Math.min(last, near + 1 + ROOT_WINDOW_STEPS)];
-    // Steps wholly outside the window hold no root the window keeps.
-    if (rootSteps[1] < first || rootSteps[0] > end) return out;
+  return { ia, eventA, ib, eventB, reach, root: reach > 0 ? meridianRoot(a, eventA, b, eventB, reach) : 'none' };
+}
+
+/** The paran of a pair of events at a latitude, with the sidereal time of both events there. */
+function paranAt(bodies: readonly AcgBody[], pair: EventPair, lat: number): Paran {
+  const a = bodies[pair.ia]!;
+  const lst = (((a.ra + eventHourAngle(a, pair.eventA, lat)) % 360) + 360) % 360;
+  return { a, eventA: pair.eventA, b: bodies[pair.ib]!, eventB: pair.eventB, lat, lstDeg: lst };
+}
+
+/** Adds to `out` the parans of a pair of events inside the window, south to north. */
+function addParansOf(scan: ParanScan, pair: EventPair, minAbsLat: number, maxAbsLat: number, bodies: readonly AcgBody[], window: LatitudeWindow, out: Paran[]): void {
+  const { ia, eventA, ib, eventB, reach, root } = pair;
+  if (root === 'none' || window.hi <= -reach || window.lo > reach) return;
+  const kept = (x: number) => Math.abs(x) >= minAbsLat && Math.abs(x) <= maxAbsLat && x >= window.lo && x < window.hi;
+  if (root !== 'scan') {
+    if (kept(root)) out.push(paranAt(bodies, pair, root));
+    return;
   }
-  const gap = (lat: number) => wrapped(a.ra + scan.eventHourAngle(ia, eventA, lat) - b.ra - scan.eventHourAngle(ib, eventB, lat));
-  const kept = (lat: number) => Math.abs(lat) >= minAbsLat && Math.abs(lat) <= maxAbsLat && lat >= window.lo && lat < window.hi;
+  const roots = scannedRoots(scan, pair, bodies, window);
+  for (const lat of roots) if (kept(lat)) out.push(paranAt(bodies, pair, lat));
+}
+
+/** The roots of a pair of events scanned on its grid, in the steps that touch the window (some may lie just outside it). */
+function scannedRoots(scan: ParanScan, pair: EventPair, bodies: readonly AcgBody[], window: LatitudeWindow): number[] {
+  const { ia, eventA, ib, eventB, reach } = pair;
+  const a = bodies[ia]!;
+  const b = bodies[ib]!;
+  const out: number[] = [];
+  const grid = scan.grid(reach);
+  scan.pairOn(grid, ia, ib);
+  const { last } = grid;
+  const lat = (j: number) => latitudeAt(grid, j);
+  const { first, end } = scan.span(grid, window);
+  const gap = (x: number) => wrapped(a.ra + scan.eventHourAngle(ia, eventA, x) - b.ra - scan.eventHourAngle(ib, eventB, x));
   // An event's hour angle at grid point j, as eventHourAngle gives it (−H0 rising, +H0 setting).
   const hourAngle = (i: number, event: AcgAngle, j: number) =>
     event === 'mc' ? 0 : event === 'ic' ? 180 : event === 'asc' ? -scan.h0(grid, i, j) : scan.h0(grid, i, j);
@@ -198,17 +242,13 @@ function paranLatitudesOf(
       const g1 = gapAt(j);
       // A jump of the wrapped difference across ±180° is not a root.
       if (Math.abs(g0) <= 90 && Math.abs(g1) <= 90) {
-        if (g0 === 0) out.push(lats[j - 1]!);
-        else if (g0 * g1 < 0) out.push(bisect(gap, lats[j - 1]!, lats[j]!, g0));
-        else if (g1 === 0 && j === last) out.push(lats[j]!);
+        if (g0 === 0) out.push(lat(j - 1));
+        else if (g0 * g1 < 0) out.push(bisect(gap, lat(j - 1), lat(j), g0));
+        else if (g1 === 0 && j === last) out.push(lat(j));
       }
       g0 = g1;
     }
   };
-  if (rootSteps) {
-    scanSteps(rootSteps[0], rootSteps[1]);
-    return out.filter(kept);
-  }
   // A block whose bounds prove it holds no root is passed over; another is halved, down to SMALLEST_BLOCK steps scanned one by one.
   const block = (j0: number, j1: number) => {
     const hA0 = hourAngle(ia, eventA, j0);
@@ -226,25 +266,18 @@ function paranLatitudesOf(
     block(mid, j1);
   };
   for (let j0 = first - (first % BLOCK_STEPS); j0 < end; j0 += BLOCK_STEPS) block(Math.max(j0, first), Math.min(j0 + BLOCK_STEPS, end));
-  return out.filter(kept);
+  return out;
 }
 
 /** The first grid point at or north of a latitude (the last point when none is). */
-function pointAtOrAbove(lats: Float64Array, lat: number): number {
-  const last = lats.length - 1;
-  let j = Math.max(0, Math.min(last, Math.floor((lat - lats[0]!) / PARAN_SCAN_STEP_DEG)));
-  while (j > 0 && lats[j - 1]! >= lat) j--;
-  while (j < last && lats[j]! < lat) j++;
+function pointAtOrAbove(g: ScanGrid, lat: number): number {
+  let j = Math.max(0, Math.min(g.last, Math.floor((lat + g.reach) / PARAN_SCAN_STEP_DEG)));
+  while (j > 0 && latitudeAt(g, j - 1) >= lat) j--;
+  while (j < g.last && latitudeAt(g, j) < lat) j++;
   return j;
 }
 
-/**
- * Steps scanned on each side of the step holding a closed-form root: far more than the closed form's rounding (the
- * difference moves by at least 0.1° × tan |δ| a step), so the scan of these steps sees every sign change the plain
- * scan would see.
- */
-const ROOT_WINDOW_STEPS = 2;
-/** Declinations under this (degrees), and roots within this of the scan's ends (degrees of latitude), are scanned as before. */
+/** Declinations under this (degrees), and roots within this of the scan's ends (degrees of latitude), are scanned. */
 const CLOSED_FORM_MIN_DEC = 1e-4;
 const CLOSED_FORM_END_MARGIN = 1;
 const CLOSED_FORM_MARGIN_DEG = 1e-6;
@@ -252,12 +285,12 @@ const CLOSED_FORM_MARGIN_DEG = 1e-6;
 /**
  * Where a horizon event of one body meets a meridian event of the other: H0(φ) ≡ v (mod 360°) for one v, and H0 is
  * strictly monotonic in latitude (δ ≠ 0) between 0° and 180°, so there is one root or none, tan φ = −cos v / tan δ.
- * Returns the grid step (j to j + 1) holding it, 'none' when the plain scan cannot find a root (v beyond 0–180°, or
- * the root more than CLOSED_FORM_END_MARGIN beyond the scan's ends, where the difference stays far from a multiple
- * of 360°), or 'scan' when the closed form is not used (two horizon or two meridian events, δ near 0, a root near
- * the ends of the scan or v near 0° or 180°, where the plain scan's handling of the ends decides).
+ * Returns that latitude; 'none' when there is no root the scan could find (v beyond 0–180°, or the root more than
+ * CLOSED_FORM_END_MARGIN beyond the scan's ends, where the difference stays far from a multiple of 360°); or 'scan'
+ * when the closed form is not used (two horizon or two meridian events, δ near 0, a root near the ends of the scan or
+ * v near 0° or 180°, where the scan's handling of the ends decides).
  */
-function meridianRootStep(a: AcgBody, eventA: AcgAngle, b: AcgBody, eventB: AcgAngle, reach: number, lats: Float64Array): number | 'none' | 'scan' {
+function meridianRoot(a: AcgBody, eventA: AcgAngle, b: AcgBody, eventB: AcgAngle, reach: number): number | 'none' | 'scan' {
   if (isMeridian(eventA) === isMeridian(eventB)) return 'scan';
   const horizonIsA = !isMeridian(eventA);
   const h = horizonIsA ? a : b;
@@ -272,11 +305,7 @@ function meridianRootStep(a: AcgBody, eventA: AcgAngle, b: AcgBody, eventB: AcgA
   const root = Math.atan(-Math.cos(v * RAD) / Math.tan(h.dec * RAD)) / RAD;
   if (Math.abs(root) > reach + CLOSED_FORM_END_MARGIN) return 'none';
   if (Math.abs(root) > reach - CLOSED_FORM_END_MARGIN) return 'scan';
-  const last = lats.length - 1;
-  let j = Math.max(0, Math.min(last - 1, Math.floor((root + reach) / PARAN_SCAN_STEP_DEG)));
-  while (j > 0 && lats[j]! > root) j--;
-  while (j < last - 1 && lats[j + 1]! <= root) j++;
-  return j;
+  return root;
 }
 
 const RAD = Math.PI / 180;
@@ -296,40 +325,31 @@ function bisect(f: (x: number) => number, x0: number, x1: number, f0: number): n
 
 /**
  * The parans of a sky: every pair of different bodies (in the order given: A before B) and every
- * pair of events, between |latitude| minAbsLat and maxAbsLat, searched window by window. The grids
- * and hour angles computed for one window serve the next, and windows that do not overlap share no
- * paran, so a search widened band by band costs what one search of the whole band would.
+ * pair of events, between |latitude| minAbsLat and maxAbsLat, searched window by window. Every
+ * window scans the same grid points, and windows that do not overlap share no paran, so a search
+ * widened band by band finds what one search of the whole band would.
  */
 export class ParanSearch {
   private readonly scan: ParanScan;
+  /** Every pair of different bodies (A before B) and of events but two meridian ones, in the order of the answer. */
+  private readonly pairs: EventPair[] = [];
   constructor(
     private readonly bodies: readonly AcgBody[],
-    private readonly events: readonly AcgAngle[],
+    events: readonly AcgAngle[],
     private readonly minAbsLat: number,
     private readonly maxAbsLat: number,
   ) {
     this.scan = new ParanScan(bodies);
+    for (let i = 0; i < bodies.length; i++)
+      for (let j = i + 1; j < bodies.length; j++)
+        for (const eventA of events)
+          for (const eventB of events) if (!(isMeridian(eventA) && isMeridian(eventB))) this.pairs.push(eventPair(bodies, i, eventA, j, eventB, maxAbsLat));
   }
 
   /** The parans inside a window of latitudes, pair by pair in the order of the bodies and events. */
   within(window: LatitudeWindow): Paran[] {
-    const { bodies, events } = this;
     const out: Paran[] = [];
-    for (let i = 0; i < bodies.length; i++) {
-      for (let j = i + 1; j < bodies.length; j++) {
-        const a = bodies[i]!;
-        const b = bodies[j]!;
-        for (const eventA of events) {
-          for (const eventB of events) {
-            if (isMeridian(eventA) && isMeridian(eventB)) continue;
-            for (const lat of paranLatitudesOf(this.scan, i, eventA, j, eventB, this.minAbsLat, this.maxAbsLat, bodies, window)) {
-              const lst = (((a.ra + eventHourAngle(a, eventA, lat)) % 360) + 360) % 360;
-              out.push({ a, eventA, b, eventB, lat, lstDeg: lst });
-            }
-          }
-        }
-      }
-    }
+    for (const pair of this.pairs) addParansOf(this.scan, pair, this.minAbsLat, this.maxAbsLat, this.bodies, window, out);
     return out;
   }
 }
