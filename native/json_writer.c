@@ -9,10 +9,12 @@
  * numbers formatted as JSON.stringify formats them, and the few texts that vary per answer
  * (already JSON, escaped by JSON.stringify) inserted as they are.
  *
- * The tape (src/compute/json-tape.ts): one uint32 per step; the top two bits say what it is.
- *   FRAGMENT  the fragment with the id in the low 30 bits;
- *   NUMBER    the next number of the numbers' array: its JavaScript text, or null if not finite;
- *   TEXT      the next string of the texts' array, as it is.
+ * The tape (src/answers/json-tape.ts): one uint32 per step; the top two bits say what it is.
+ *   FRAGMENT    the fragment with the id in the low 30 bits;
+ *   NUMBER      the next number of the numbers' array: its JavaScript text, or null if not finite;
+ *   TEXT        the next string of the texts' array, as it is;
+ *   MILLIONTHS  the next number of the numbers' array, a whole count n of millionths: the text of
+ *               n / 1e6 (coordinates rounded to six decimals, laid out without the digit search).
  * Fragments and state are per thread (N-API instance data): each worker registers its own.
  *
  * The answer is written straight into the room JavaScript offers in a shared block when it fits
@@ -30,6 +32,7 @@
 #define KIND_FRAGMENT 0u
 #define KIND_NUMBER 1u
 #define KIND_TEXT 2u
+#define KIND_MILLIONTHS 3u
 #define ID_MASK ((1u << KIND_SHIFT) - 1)
 /*
  * Fragments are mostly a key with its punctuation, under 32 bytes: copying a fixed 32 bytes
@@ -189,6 +192,14 @@ static int append_number(napi_env env, WriterState *state, Output *out, double v
   return append_string(env, state, out, text, used);
 }
 
+/* A count of millionths n as JSON.stringify writes n / 1e6 (see fixed_millionths); the general path beyond its range. */
+static int append_millionths(napi_env env, WriterState *state, Output *out, double n, size_t *used) {
+  if (!(fabs(n) < 1e15) || n != (double)(int64_t)n) return append_number(env, state, out, n / 1e6, used);
+  if (!reserve(state, out, *used, SHORTEST_DOUBLE_MAX)) return 0;
+  *used += (size_t)fixed_millionths((int64_t)n, out->data + *used);
+  return 1;
+}
+
 /* A Uint8Array's bytes and length; 0 when it is not one. */
 static int uint8_array(napi_env env, napi_value value, char **data, size_t *length) {
   napi_typedarray_type type;
@@ -255,6 +266,9 @@ static napi_value write_tape(napi_env env, napi_callback_info info) {
     } else if (kind == KIND_NUMBER) {
       if (next_number >= number_capacity) return fail(env, "more number steps than numbers");
       if (!append_number(env, state, &out, numbers[next_number++], &used)) return fail(env, "a number could not be written");
+    } else if (kind == KIND_MILLIONTHS) {
+      if (next_number >= number_capacity) return fail(env, "more number steps than numbers");
+      if (!append_millionths(env, state, &out, numbers[next_number++], &used)) return fail(env, "a number could not be written");
     } else if (kind == KIND_TEXT) {
       napi_value text;
       if (napi_get_element(env, argv[3], next_text++, &text) != napi_ok || !append_string(env, state, &out, text, &used)) return fail(env, "a text step has no string");

@@ -85,6 +85,28 @@ static int write_digits(uint64_t n, char *out) {
   return len;
 }
 
+int fixed_millionths(int64_t n, char *out) {
+  int len = 0;
+  if (n < 0) {
+    out[len++] = '-';
+    n = -n;
+  }
+  uint64_t whole = (uint64_t)n / 1000000, fraction = (uint64_t)n % 1000000;
+  if (whole == 0) out[len++] = '0';
+  else len += write_digits(whole, out + len);
+  if (fraction != 0) {
+    out[len++] = '.';
+    int decimals = 6;
+    while (fraction % 10 == 0) {
+      fraction /= 10;
+      decimals--;
+    }
+    write_low((uint32_t)fraction, out + len + decimals, decimals);
+    len += decimals;
+  }
+  return len;
+}
+
 /*
  * Lays out the digits (count of them, no trailing zero) of a value 0.digits * 10^point as
  * Number::toString does: plain up to 21 integer digits, else an exponent. Fractions below 1

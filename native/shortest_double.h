@@ -7,6 +7,8 @@
 #ifndef SHORTEST_DOUBLE_H
 #define SHORTEST_DOUBLE_H
 
+#include <stdint.h>
+
 /* Longest text written: a sign, 17 digits, a point, "e-" and three exponent digits, or a
    fraction with up to five leading zeros after "0." (the point and the zeros never both). */
 #define SHORTEST_DOUBLE_MAX 32
@@ -17,5 +19,14 @@
  * up, infinities and NaN): the caller then asks the JavaScript engine, which is rare.
  */
 int shortest_double(double v, char *out);
+
+/*
+ * Writes the text JavaScript gives n / 10^6 for an integer n with |n| < 10^15 (the number
+ * Math.round(x * 1e6) / 1e6 for an x that n counts the millionths of): the integer part, then
+ * the six decimals without their trailing zeros. The double nearest n / 10^6 reads back from
+ * that decimal, and no shorter decimal is within half a unit of it, so it is the shortest text.
+ * Returns the length (at most SHORTEST_DOUBLE_MAX).
+ */
+int fixed_millionths(int64_t n, char *out);
 
 #endif

@@ -2,7 +2,8 @@
  * What turns a JSON tape into bytes (json-tape.ts): the native writer (native/json_writer.c), or,
  * with `json_writer` in NATIVE_MODULES_OFF, the same contract in JavaScript. Both write the same
  * bytes: fragments as declared, numbers as JSON.stringify writes them (String(n) for a finite
- * number, which is the same text; null otherwise), texts as they are.
+ * number, which is the same text; null otherwise), counts of millionths n as it writes n / 1e6,
+ * texts as they are.
  */
 import { loadNativeModule, nativeModuleOn } from '../native-module.ts';
 
@@ -45,6 +46,9 @@ export function javaScriptTapeWriter(): TapeWriter {
           json += Number.isFinite(n) ? String(n) : 'null';
         } else if (kind === 2) {
           json += texts[nextText++]!;
+        } else if (kind === 3) {
+          const n = numbers[nextNumber++]! / 1e6;
+          json += Number.isFinite(n) ? String(n) : 'null';
         } else {
           throw new Error('unknown step kind');
         }

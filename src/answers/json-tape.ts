@@ -15,6 +15,7 @@ import { tapeWriter as writer } from './json-tape-writer.ts';
 // A step's kind in its top two bits (as native/json_writer.c reads them).
 const NUMBER = 0x4000_0000;
 const TEXT = 0x8000_0000;
+const MILLIONTHS = 0xc000_0000;
 const MAX_FRAGMENTS = 1 << 30;
 
 /** Every fragment declared in this thread, by id; the writer's table holds the first `registered`. */
@@ -136,6 +137,18 @@ export class JsonTape {
     if (this.numberCount === this.numbers.length) this.numbers = grown(this.numbers);
     this.steps[this.stepCount++] = NUMBER;
     this.numbers[this.numberCount++] = value;
+    return this;
+  }
+
+  /**
+   * A number rounded to six decimals, Math.round(value · 10⁶) / 10⁶, as JSON.stringify writes it: the writer gets the
+   * whole count of millionths and lays out its digits, which costs a fraction of the shortest-digits search of `num`.
+   */
+  num6(value: number): this {
+    if (this.stepCount === this.steps.length) this.steps = grown(this.steps);
+    if (this.numberCount === this.numbers.length) this.numbers = grown(this.numbers);
+    this.steps[this.stepCount++] = MILLIONTHS;
+    this.numbers[this.numberCount++] = Math.round(value * 1e6);
     return this;
   }
 

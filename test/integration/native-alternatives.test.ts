@@ -2,7 +2,8 @@
  * The JavaScript alternatives of the native modules (NATIVE_MODULES_OFF: the tape writer in
  * JavaScript, the general Swiss Ephemeris binding) answer the same bytes as the native modules:
  * the same requests, prepared (their zone looked up in the tiles) and computed by the natal,
- * compact natal, transits and ephemeris tasks, once with every module on and once with every one
+ * compact natal, transits, ephemeris and astrocartography lines tasks (the lines' coordinates are the
+ * tape's counts of millionths), once with every module on and once with every one
  * off, each in a process of its own running the compiled service (a
  * native module is loaded once per process and keeps what it was given, so two loads in one test
  * process would share it, and the suite's test files share their process).
@@ -32,6 +33,7 @@ const REQUESTS: { path: string; body: Record<string, unknown> }[] = [
   { path: '/api/v1/ephemeris/calculate', body: { start: '2024-03-01', end: '2024-03-31', step: '1d', lat: 38.72, lng: -9.14 } },
   { path: '/api/v1/ephemeris/calculate', body: { start: day(), step: '6h', end: undefined, include_aspects: true, ...place() } },
   { path: '/api/v1/ephemeris/calculate', body: { start: '2399-12-25', end: '2399-12-31', step: '12h' } }, // the data files' last days, without a place
+  ...Array.from({ length: 2 }, () => ({ path: '/api/v1/western/astrocartography/lines', body: { natal: birth() } })),
 ];
 
 interface Answers {

@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { JsonTape, jsonFragment, ownedBytes, quotedFragment } from '../../src/answers/json-tape.ts';
+import { javaScriptTapeWriter } from '../../src/answers/json-tape-writer.ts';
 import { seededRandom } from '../helpers/seeded-random.ts';
 
 const decoder = new TextDecoder();
@@ -100,6 +101,59 @@ describe('JSON tape', () => {
       9.999999999999999e-22,
     ];
     expect(written(edges)).toBe(JSON.stringify(edges));
+  });
+
+  it('writes numbers rounded to six decimals (num6) as JSON.stringify writes Math.round(x * 1e6) / 1e6, natively and in JavaScript', () => {
+    const random = seededRandom(66);
+    const sign = () => (random() < 0.5 ? -1 : 1);
+    const values = [
+      ...Array.from({ length: 100_000 }, () => random() * 360 - 180),
+      ...Array.from({ length: 20_000 }, () => sign() * Math.round(random() * 1e6) / 10 ** Math.floor(random() * 9)),
+      ...Array.from({ length: 20_000 }, () => sign() * random() * 10 ** Math.floor(random() * 24 - 8)),
+      ...doubles(20_000, 67),
+      // Zeros, the halves that round to a signed zero, the first millionths, the edge of the fast range (10^15 millionths), non-finite values.
+      0,
+      -0,
+      5e-7,
+      -5e-7,
+      4.9e-7,
+      1e-6,
+      -1e-6,
+      0.0000015,
+      180,
+      -180,
+      999_999_999.999999,
+      1e9,
+      -1e9,
+      1e15,
+      1e21,
+      1e300,
+      NaN,
+      Infinity,
+      -Infinity,
+    ];
+    const expected = JSON.stringify(values.map((x) => Math.round(x * 1e6) / 1e6));
+    const tape = new JsonTape().fragment(OPEN);
+    values.forEach((v, i) => (i > 0 ? tape.fragment(COMMA) : tape).num6(v));
+    expect(decoder.decode(tape.fragment(CLOSE).bytes())).toBe(expected);
+
+    // The JavaScript writer, from a tape laid out by hand: a MILLIONTHS step (kind 3) per value, commas between.
+    const writer = javaScriptTapeWriter();
+    const fragments = writer.addFragments(['[', ',', ']']);
+    expect(fragments).toBe(3);
+    const steps = new Uint32Array(2 * values.length + 1);
+    let n = 0;
+    steps[n++] = 0;
+    values.forEach((_, i) => {
+      if (i > 0) steps[n++] = 1;
+      steps[n++] = 0xc000_0000;
+    });
+    steps[n++] = 2;
+    const room = new Uint8Array(0);
+    const length = writer.write(steps, n, Float64Array.from(values, (x) => Math.round(x * 1e6)), [], room, 0, 0);
+    const out = new Uint8Array(length);
+    writer.copyLast(out);
+    expect(decoder.decode(out)).toBe(expected);
   });
 
   it('writes fragments, texts and known strings in order, with JSON.stringify escaping', () => {

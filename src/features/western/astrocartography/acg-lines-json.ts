@@ -40,9 +40,9 @@ function writeRun(run: readonly LonLat[]): void {
     const [lon, lat] = run[i]!;
     tape
       .fragment(i === 0 ? OPEN_ARRAY : NEXT_POSITION)
-      .num(round6(lon))
+      .num6(lon)
       .fragment(COMMA)
-      .num(round6(lat));
+      .num6(lat);
   }
   if (run.length > 0) tape.fragment(CLOSE_ARRAY);
   tape.fragment(CLOSE_ARRAY);
@@ -91,7 +91,7 @@ export function linesOnTape(lines: readonly AcgLine[]): AcgLinesAnswer['lines'] 
       });
       tape.fragment(CLOSE_ARRAY);
     }
-    tape.fragment(LATITUDE_MIN).num(round6(line.latMin)).fragment(LATITUDE_MAX).num(round6(line.latMax));
+    tape.fragment(LATITUDE_MIN).num6(line.latMin).fragment(LATITUDE_MAX).num6(line.latMax);
     tape.fragment(line.split ? SPLIT : NOT_SPLIT);
   });
   tape.fragment(CLOSE_ARRAY);
