@@ -313,23 +313,21 @@ function splitAtAntimeridian(
   const zoneOf = (lon: number) => Math.floor((lon + 180) / 360);
   const segments: LonLat[][] = [];
   let run: LonLat[] = [];
+  let zq = 0;
   for (let i = 0; i < points.length; i++) {
     const p = points[i]!;
-    if (i > 0) {
-      const q = points[i - 1]!;
-      const zq = zoneOf(q.lon);
-      const zp = zoneOf(p.lon);
-      if (zp !== zq) {
-        // A segment spans less than 360° of longitude: one boundary at most.
-        const boundary = -180 + 360 * Math.max(zp, zq);
-        const lat = latitudeAt ? latitudeAt(boundary) : bisectedLatitude(q, p, boundary, point);
-        const eastward = zp > zq;
-        run.push([eastward ? 180 : -180, lat]);
-        segments.push(run);
-        run = [[eastward ? -180 : 180, lat]];
-      }
+    const zp = zoneOf(p.lon);
+    if (i > 0 && zp !== zq) {
+      // A segment spans less than 360° of longitude: one boundary at most.
+      const boundary = -180 + 360 * Math.max(zp, zq);
+      const lat = latitudeAt ? latitudeAt(boundary) : bisectedLatitude(points[i - 1]!, p, boundary, point);
+      const eastward = zp > zq;
+      run.push([eastward ? 180 : -180, lat]);
+      segments.push(run);
+      run = [[eastward ? -180 : 180, lat]];
     }
-    run.push([p.lon - 360 * zoneOf(p.lon), p.lat]);
+    run.push([p.lon - 360 * zp, p.lat]);
+    zq = zp;
   }
   segments.push(run);
   return { segments: segments.filter((s) => s.length >= 2), split: segments.length > 1 };
@@ -371,7 +369,12 @@ function horizonLine(body: AcgBody, gastDeg: number, angle: 'asc' | 'dsc'): AcgL
     points = sampleCurve(point, body.sinParallax === 0);
   }
   const { segments, split } = splitAtAntimeridian(points, point, latitudeAt);
-  const lats = points.map((p) => p.lat);
+  let latMin = Infinity;
+  let latMax = -Infinity;
+  for (const p of points) {
+    latMin = Math.min(latMin, p.lat);
+    latMax = Math.max(latMax, p.lat);
+  }
   const sign = angle === 'asc' ? -1 : 1;
   return {
     id: `${body.id}:${angle}`,
@@ -379,8 +382,8 @@ function horizonLine(body: AcgBody, gastDeg: number, angle: 'asc' | 'dsc'): AcgL
     angle,
     segments,
     split,
-    latMin: Math.min(...lats),
-    latMax: Math.max(...lats),
+    latMin,
+    latMax,
     lonAt: (lat) => sub + sign * horizonHourAngle(body.dec, lat, body.sinParallax),
   };
 }
