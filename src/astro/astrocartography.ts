@@ -196,12 +196,19 @@ export function horizonPoint(body: AcgBody, gastDeg: number, kind: 'asc' | 'dsc'
   return horizonCurve(body, gastDeg, kind)(t);
 }
 
+/** Where a horizon curve's point is written by its evaluator (see horizonEvaluator). */
+interface CurveAt {
+  lon: number;
+  lat: number;
+  cosLat: number;
+}
+
 /**
- * horizonPoint as a function of t for one body and one side, with what does not depend on t
+ * The point of one body's horizon curve at t, written into `out`, with what does not depend on t
  * (the sub-point, sin δ, cos δ) computed once: the sampling asks for hundreds of points of each
- * line. The same operations in the same order as a point computed alone, so the same bits.
+ * line, and writing into one place instead of making an object each saves the line's allocations.
  */
-export function horizonCurve(body: AcgBody, gastDeg: number, kind: 'asc' | 'dsc'): (t: number) => CurvePoint {
+function horizonEvaluator(body: AcgBody, gastDeg: number, kind: 'asc' | 'dsc'): (t: number, out: CurveAt) => void {
   const sub = body.ra - gastDeg;
   const d = body.dec * RAD;
   const sinD = Math.sin(d);
@@ -209,7 +216,7 @@ export function horizonCurve(body: AcgBody, gastDeg: number, kind: 'asc' | 'dsc'
   const side = kind === 'asc' ? -1 : 1;
   const poleLon = kind === 'asc' ? -90 : 90;
   const { sinParallax } = body;
-  return (t) => {
+  return (t, out) => {
     const cosTheta = -Math.cos(Math.PI * t);
     const sinTheta = side * Math.abs(Math.sin(Math.PI * t));
     // Geocentrically cos ρ stays 0 (ρ = 90°): the rounds of the iteration are for parallax only.
@@ -226,9 +233,43 @@ export function horizonCurve(body: AcgBody, gastDeg: number, kind: 'asc' | 'dsc'
     const lat = Math.asin(sinPhi) * DEG;
     // At a pole (a body on the equator, geocentrically) the longitude is any: the circle arrives along H = ∓90°.
     const dLon = Math.abs(lat) > 90 - 1e-9 ? poleLon : Math.atan2(sinTheta * sinRho * cosD, cosRho - sinD * sinPhi) * DEG;
-    const lon = sub + dLon;
-    return { t, lon, lat, cosLat: Math.sqrt(1 - sinPhi * sinPhi) };
+    out.lon = sub + dLon;
+    out.lat = lat;
+    out.cosLat = Math.sqrt(1 - sinPhi * sinPhi);
   };
+}
+
+/**
+ * horizonPoint as a function of t for one body and one side (horizonEvaluator's point as an
+ * object): the same operations in the same order as a point computed alone, so the same bits.
+ */
+export function horizonCurve(body: AcgBody, gastDeg: number, kind: 'asc' | 'dsc'): (t: number) => CurvePoint {
+  const at = horizonEvaluator(body, gastDeg, kind);
+  const p: CurveAt = { lon: 0, lat: 0, cosLat: 0 };
+  return (t) => {
+    at(t, p);
+    return { t, lon: p.lon, lat: p.lat, cosLat: p.cosLat };
+  };
+}
+
+/** A sampled curve: its points' parameters, longitudes (continuous, not normalised) and latitudes. */
+interface SampledCurve {
+  t: ArrayLike<number>;
+  lon: Float64Array;
+  lat: Float64Array;
+}
+
+/** The curve's points at the parameters ts, without an object per point. */
+function sampledAt(at: (t: number, out: CurveAt) => void, ts: readonly number[]): SampledCurve {
+  const p: CurveAt = { lon: 0, lat: 0, cosLat: 0 };
+  const lon = new Float64Array(ts.length);
+  const lat = new Float64Array(ts.length);
+  for (let i = 0; i < ts.length; i++) {
+    at(ts[i]!, p);
+    lon[i] = p.lon;
+    lat[i] = p.lat;
+  }
+  return { t: ts, lon, lat };
 }
 
 /** Great-circle distance between a curve point and a position, km (haversine). */
@@ -306,7 +347,7 @@ function sampleCurve(point: (t: number) => CurvePoint, onGreatCircle: boolean): 
  * point of the antimeridian and no segment jumps across the map.
  */
 function splitAtAntimeridian(
-  points: CurvePoint[],
+  curve: SampledCurve,
   point: (t: number) => CurvePoint,
   latitudeAt?: (lon: number) => number,
 ): { segments: LonLat[][]; split: boolean } {
@@ -314,30 +355,32 @@ function splitAtAntimeridian(
   const segments: LonLat[][] = [];
   let run: LonLat[] = [];
   let zq = 0;
-  for (let i = 0; i < points.length; i++) {
-    const p = points[i]!;
-    const zp = zoneOf(p.lon);
+  for (let i = 0; i < curve.lon.length; i++) {
+    const lon = curve.lon[i]!;
+    const zp = zoneOf(lon);
     if (i > 0 && zp !== zq) {
       // A segment spans less than 360° of longitude: one boundary at most.
       const boundary = -180 + 360 * Math.max(zp, zq);
-      const lat = latitudeAt ? latitudeAt(boundary) : bisectedLatitude(points[i - 1]!, p, boundary, point);
+      const lat = latitudeAt ? latitudeAt(boundary) : bisectedLatitude(curve.t[i - 1]!, curve.lon[i - 1]! < boundary, curve.t[i]!, boundary, point);
       const eastward = zp > zq;
       run.push([eastward ? 180 : -180, lat]);
       segments.push(run);
       run = [[eastward ? -180 : 180, lat]];
     }
-    run.push([p.lon - 360 * zp, p.lat]);
+    run.push([lon - 360 * zp, curve.lat[i]!]);
     zq = zp;
   }
   segments.push(run);
   return { segments: segments.filter((s) => s.length >= 2), split: segments.length > 1 };
 }
 
-/** The latitude where the curve between q and p crosses the meridian `boundary` (unwrapped), by bisection on t. */
-function bisectedLatitude(q: CurvePoint, p: CurvePoint, boundary: number, point: (t: number) => CurvePoint): number {
-  let lo = q.t;
-  let hi = p.t;
-  const below = q.lon < boundary;
+/**
+ * The latitude where the curve between the parameters t0 and t1 crosses the meridian `boundary` (unwrapped), by
+ * bisection on t; `below` says whether the curve at t0 is west of it.
+ */
+function bisectedLatitude(t0: number, below: boolean, t1: number, boundary: number, point: (t: number) => CurvePoint): number {
+  let lo = t0;
+  let hi = t1;
   for (let k = 0; k < 60; k++) {
     const mid = (lo + hi) / 2;
     // Converged to adjacent doubles: further rounds would change nothing.
@@ -356,24 +399,26 @@ function meridianLine(body: AcgBody, gastDeg: number, angle: 'mc' | 'ic'): AcgLi
 }
 
 function horizonLine(body: AcgBody, gastDeg: number, angle: 'asc' | 'dsc'): AcgLine {
+  const at = horizonEvaluator(body, gastDeg, angle);
   const point = horizonCurve(body, gastDeg, angle);
   const sub = body.ra - gastDeg;
-  let points: CurvePoint[];
+  let curve: SampledCurve;
   let latitudeAt: ((lon: number) => number) | undefined;
   if (body.sinParallax === 0 && body.dec !== 0) {
     // A great circle: sampled by its proven bound (horizon-great-circle.ts), cut at ±180° where the circle meets that meridian.
     const { sinDec, cosDec } = declinationTrig(body.dec);
-    points = greatCircleSamples(sinDec, cosDec, BASE_STEPS, GREAT_CIRCLE_TOLERANCE_KM).map(point);
+    curve = sampledAt(at, greatCircleSamples(sinDec, cosDec, BASE_STEPS, GREAT_CIRCLE_TOLERANCE_KM));
     latitudeAt = (lon) => greatCircleLatitudeAt(sinDec, cosDec, lon - sub);
   } else {
-    points = sampleCurve(point, body.sinParallax === 0);
+    const points = sampleCurve(point, body.sinParallax === 0);
+    curve = { t: points.map((p) => p.t), lon: Float64Array.from(points, (p) => p.lon), lat: Float64Array.from(points, (p) => p.lat) };
   }
-  const { segments, split } = splitAtAntimeridian(points, point, latitudeAt);
+  const { segments, split } = splitAtAntimeridian(curve, point, latitudeAt);
   let latMin = Infinity;
   let latMax = -Infinity;
-  for (const p of points) {
-    latMin = Math.min(latMin, p.lat);
-    latMax = Math.max(latMax, p.lat);
+  for (const lat of curve.lat) {
+    latMin = Math.min(latMin, lat);
+    latMax = Math.max(latMax, lat);
   }
   const sign = angle === 'asc' ? -1 : 1;
   return {

@@ -49,12 +49,10 @@ const MOST_EQUAL_PARTS_AT_DEPTH = 4096;
 /**
  * The two bounds above, in km, of the gap between the curve and its straight segments over an
  * interval of arc length h (radians) whose ends have latitudes of sines s0 ≤ s1, on the line of a
- * body with c = sin |δ|: `taylor`, which shrinks as h² (an interval cut into n equal parts has at
- * most taylor / n² in each), and `cap`, which does not (Infinity unless both ends are on one
- * side of the equator).
+ * body with c = sin |δ| (c > 0): the Taylor bound, which shrinks as h² (an interval cut into n
+ * equal parts has at most a n-th squared of it in each), and the cap's, which does not.
  */
-export function straightChordBoundsKm(s0: number, s1: number, c: number, h: number): { taylor: number; cap: number } {
-  if (c === 0) return { taylor: 0, cap: 0 }; // a body on the equator: its lines are meridians, straight in longitude/latitude
+function taylorBoundKm(s0: number, s1: number, c: number, h: number): number {
   const a0 = Math.abs(s0);
   const a1 = Math.abs(s1);
   const sMax = Math.max(a0, a1);
@@ -64,9 +62,13 @@ export function straightChordBoundsKm(s0: number, s1: number, c: number, h: numb
   const phiSecond = (c * c * sMax) / (xMin * Math.sqrt(xMin));
   const lonSecond = (2 * c * sMax * Math.sqrt(Math.max(0, xMax - c * c))) / (xMin * xMin);
   const taylor = ((KM_PER_RADIAN * h * h) / 8) * (phiSecond + Math.sqrt(xMax) * lonSecond);
-  const cap = s0 * s1 > 0 ? 2 * KM_PER_RADIAN * Math.acos(Math.min(a0, a1)) : Infinity;
   // (At x_min = 0 the Taylor bound is not a number: Infinity, so that the cap's decides.)
-  return { taylor: taylor >= 0 ? taylor : Infinity, cap };
+  return taylor >= 0 ? taylor : Infinity;
+}
+
+/** The cap's bound (see taylorBoundKm): Infinity unless both ends are on one side of the equator. */
+function capBoundKm(s0: number, s1: number): number {
+  return s0 * s1 > 0 ? 2 * KM_PER_RADIAN * Math.acos(Math.min(Math.abs(s0), Math.abs(s1))) : Infinity;
 }
 
 /**
@@ -76,12 +78,14 @@ export function straightChordBoundsKm(s0: number, s1: number, c: number, h: numb
  */
 export function greatCircleSamples(sinDec: number, cosDec: number, baseSteps: number, toleranceKm: number): number[] {
   const c = Math.abs(sinDec);
+  // (A body on the equator has meridians for lines: straight in longitude/latitude, no cut needed.)
+  const straight = c === 0;
   const sinLat = (t: number) => -cosDec * Math.cos(Math.PI * t);
   const out: number[] = [0];
   const cut = (t0: number, t1: number, s0: number, s1: number, depth: number) => {
-    const { taylor, cap } = straightChordBoundsKm(s0, s1, c, Math.PI * (t1 - t0));
+    const taylor = straight ? 0 : taylorBoundKm(s0, s1, c, Math.PI * (t1 - t0));
     // Equal parts on the Taylor bound only (the cap's does not shrink with the parts); else halves, each with its own bounds.
-    const parts = taylor <= toleranceKm || cap <= toleranceKm ? 1 : Math.ceil(Math.sqrt(taylor / toleranceKm));
+    const parts = taylor <= toleranceKm || capBoundKm(s0, s1) <= toleranceKm ? 1 : Math.ceil(Math.sqrt(taylor / toleranceKm));
     if (!(parts <= MOST_EQUAL_PARTS) && depth < MOST_HALVINGS) {
       const tm = (t0 + t1) / 2;
       const sm = sinLat(tm);

@@ -208,66 +208,125 @@ function paranAt(bodies: readonly AcgBody[], pair: EventPair, lat: number): Para
 }
 
 /** Adds to `out` the parans of a pair of events inside the window, south to north. */
-function addParansOf(scan: ParanScan, pair: EventPair, minAbsLat: number, maxAbsLat: number, bodies: readonly AcgBody[], window: LatitudeWindow, out: Paran[]): void {
-  const { ia, eventA, ib, eventB, reach, root } = pair;
+function addParansOf(
+  scanner: PairScanner,
+  pair: EventPair,
+  minAbsLat: number,
+  maxAbsLat: number,
+  bodies: readonly AcgBody[],
+  window: LatitudeWindow,
+  out: Paran[],
+): void {
+  const { reach, root } = pair;
   if (root === 'none' || window.hi <= -reach || window.lo > reach) return;
-  const kept = (x: number) => Math.abs(x) >= minAbsLat && Math.abs(x) <= maxAbsLat && x >= window.lo && x < window.hi;
   if (root !== 'scan') {
-    if (kept(root)) out.push(paranAt(bodies, pair, root));
+    if (kept(root, minAbsLat, maxAbsLat, window)) out.push(paranAt(bodies, pair, root));
     return;
   }
-  const roots = scannedRoots(scan, pair, bodies, window);
-  for (const lat of roots) if (kept(lat)) out.push(paranAt(bodies, pair, lat));
+  for (const lat of scanner.roots(pair, window)) if (kept(lat, minAbsLat, maxAbsLat, window)) out.push(paranAt(bodies, pair, lat));
 }
 
-/** The roots of a pair of events scanned on its grid, in the steps that touch the window (some may lie just outside it). */
-function scannedRoots(scan: ParanScan, pair: EventPair, bodies: readonly AcgBody[], window: LatitudeWindow): number[] {
-  const { ia, eventA, ib, eventB, reach } = pair;
-  const a = bodies[ia]!;
-  const b = bodies[ib]!;
-  const out: number[] = [];
-  const grid = scan.grid(reach);
-  scan.pairOn(grid, ia, ib);
-  const { last } = grid;
-  const lat = (j: number) => latitudeAt(grid, j);
-  const { first, end } = scan.span(grid, window);
-  const gap = (x: number) => wrapped(a.ra + scan.eventHourAngle(ia, eventA, x) - b.ra - scan.eventHourAngle(ib, eventB, x));
-  // An event's hour angle at grid point j, as eventHourAngle gives it (−H0 rising, +H0 setting).
-  const hourAngle = (i: number, event: AcgAngle, j: number) =>
-    event === 'mc' ? 0 : event === 'ic' ? 180 : event === 'asc' ? -scan.h0(grid, i, j) : scan.h0(grid, i, j);
-  const gapAt = (j: number) => wrapped(a.ra + hourAngle(ia, eventA, j) - b.ra - hourAngle(ib, eventB, j));
-  // The steps j0 → j1 one by one, as the plain scan takes them.
-  const scanSteps = (j0: number, j1: number) => {
-    let g0 = gapAt(j0);
+/** Whether a root is one the search keeps: within its bounds of |latitude| and inside the window. */
+function kept(lat: number, minAbsLat: number, maxAbsLat: number, window: LatitudeWindow): boolean {
+  return Math.abs(lat) >= minAbsLat && Math.abs(lat) <= maxAbsLat && lat >= window.lo && lat < window.hi;
+}
+
+/**
+ * The scan of one pair of events on its grid, over the steps that touch a window. One scanner serves every pair of a
+ * search in turn (`roots` sets it to the pair): its steps are methods, not closures made anew for each pair and window.
+ */
+class PairScanner {
+  private pair!: EventPair;
+  private grid!: ScanGrid;
+  private raA = 0;
+  private raB = 0;
+  /** The roots of the last pair scanned: read before the next pair is scanned. */
+  private readonly found: number[] = [];
+  constructor(
+    private readonly scan: ParanScan,
+    private readonly bodies: readonly AcgBody[],
+  ) {}
+
+  /** The roots of the pair in the steps that touch the window (some may lie just outside it), south to north, until the next call. */
+  roots(pair: EventPair, window: LatitudeWindow): number[] {
+    this.pair = pair;
+    this.raA = this.bodies[pair.ia]!.ra;
+    this.raB = this.bodies[pair.ib]!.ra;
+    this.grid = this.scan.grid(pair.reach);
+    this.scan.pairOn(this.grid, pair.ia, pair.ib);
+    this.found.length = 0;
+    const { first, end } = this.scan.span(this.grid, window);
+    for (let j0 = first - (first % BLOCK_STEPS); j0 < end; j0 += BLOCK_STEPS) this.block(Math.max(j0, first), Math.min(j0 + BLOCK_STEPS, end));
+    return this.found;
+  }
+
+  /** The wrapped difference of the two events' sidereal times at a latitude. */
+  private gap(lat: number): number {
+    const { ia, eventA, ib, eventB } = this.pair;
+    return wrapped(this.raA + this.scan.eventHourAngle(ia, eventA, lat) - this.raB - this.scan.eventHourAngle(ib, eventB, lat));
+  }
+
+  /** An event's hour angle at grid point j, as eventHourAngle gives it (−H0 rising, +H0 setting). */
+  private hourAngle(i: number, event: AcgAngle, j: number): number {
+    if (event === 'mc') return 0;
+    if (event === 'ic') return 180;
+    const h = this.scan.h0(this.grid, i, j);
+    return event === 'asc' ? -h : h;
+  }
+
+  /** gap at grid point j, from the kept hour angles. */
+  private gapAt(j: number): number {
+    const { ia, eventA, ib, eventB } = this.pair;
+    return wrapped(this.raA + this.hourAngle(ia, eventA, j) - this.raB - this.hourAngle(ib, eventB, j));
+  }
+
+  /** The steps j0 → j1 one by one, as the plain scan takes them. */
+  private scanSteps(j0: number, j1: number): void {
+    const { grid, found } = this;
+    let g0 = this.gapAt(j0);
     for (let j = j0 + 1; j <= j1; j++) {
-      const g1 = gapAt(j);
+      const g1 = this.gapAt(j);
       // A jump of the wrapped difference across ±180° is not a root.
       if (Math.abs(g0) <= 90 && Math.abs(g1) <= 90) {
-        if (g0 === 0) out.push(lat(j - 1));
-        else if (g0 * g1 < 0) out.push(bisect(gap, lat(j - 1), lat(j), g0));
-        else if (g1 === 0 && j === last) out.push(lat(j));
+        if (g0 === 0) found.push(latitudeAt(grid, j - 1));
+        else if (g0 * g1 < 0) found.push(this.bisect(latitudeAt(grid, j - 1), latitudeAt(grid, j), g0));
+        else if (g1 === 0 && j === grid.last) found.push(latitudeAt(grid, j));
       }
       g0 = g1;
     }
-  };
-  // A block whose bounds prove it holds no root is passed over; another is halved, down to SMALLEST_BLOCK steps scanned one by one.
-  const block = (j0: number, j1: number) => {
-    const hA0 = hourAngle(ia, eventA, j0);
-    const hA1 = hourAngle(ia, eventA, j1);
-    const hB0 = hourAngle(ib, eventB, j0);
-    const hB1 = hourAngle(ib, eventB, j1);
-    const lo = a.ra + Math.min(hA0, hA1) - b.ra - Math.max(hB0, hB1) - BLOCK_MARGIN_DEG;
-    const hi = a.ra + Math.max(hA0, hA1) - b.ra - Math.min(hB0, hB1) + BLOCK_MARGIN_DEG;
+  }
+
+  /** A block whose bounds prove it holds no root is passed over; another is halved, down to SMALLEST_BLOCK steps scanned one by one. */
+  private block(j0: number, j1: number): void {
+    const { ia, eventA, ib, eventB } = this.pair;
+    const hA0 = this.hourAngle(ia, eventA, j0);
+    const hA1 = this.hourAngle(ia, eventA, j1);
+    const hB0 = this.hourAngle(ib, eventB, j0);
+    const hB1 = this.hourAngle(ib, eventB, j1);
+    const lo = this.raA + Math.min(hA0, hA1) - this.raB - Math.max(hB0, hB1) - BLOCK_MARGIN_DEG;
+    const hi = this.raA + Math.max(hA0, hA1) - this.raB - Math.min(hB0, hB1) + BLOCK_MARGIN_DEG;
     // (NaN bounds fail every comparison and the block is scanned.)
     const turn = Math.floor(lo / 360);
     if (hi - lo < 180 && lo > 360 * turn && hi < 360 * (turn + 1)) return;
-    if (j1 - j0 <= SMALLEST_BLOCK) return scanSteps(j0, j1);
+    if (j1 - j0 <= SMALLEST_BLOCK) return this.scanSteps(j0, j1);
     const mid = (j0 + j1) >> 1;
-    block(j0, mid);
-    block(mid, j1);
-  };
-  for (let j0 = first - (first % BLOCK_STEPS); j0 < end; j0 += BLOCK_STEPS) block(Math.max(j0, first), Math.min(j0 + BLOCK_STEPS, end));
-  return out;
+    this.block(j0, mid);
+    this.block(mid, j1);
+  }
+
+  /** The root of gap between x0 and x1 (gap(x0) = f0, of the other sign at x1), to 1e-10°. */
+  private bisect(x0: number, x1: number, f0: number): number {
+    for (let n = 0; n < 60 && x1 - x0 > 1e-10; n++) {
+      const xm = (x0 + x1) / 2;
+      const fm = this.gap(xm);
+      if (fm * f0 <= 0) x1 = xm;
+      else {
+        x0 = xm;
+        f0 = fm;
+      }
+    }
+    return (x0 + x1) / 2;
+  }
 }
 
 /** The first grid point at or north of a latitude (the last point when none is). */
@@ -311,18 +370,6 @@ function meridianRoot(a: AcgBody, eventA: AcgAngle, b: AcgBody, eventB: AcgAngle
 
 const RAD = Math.PI / 180;
 
-function bisect(f: (x: number) => number, x0: number, x1: number, f0: number): number {
-  for (let n = 0; n < 60 && x1 - x0 > 1e-10; n++) {
-    const xm = (x0 + x1) / 2;
-    const fm = f(xm);
-    if (fm * f0 <= 0) x1 = xm;
-    else {
-      x0 = xm;
-      f0 = fm;
-    }
-  }
-  return (x0 + x1) / 2;
-}
 
 /**
  * The parans of a sky: every pair of different bodies (in the order given: A before B) and every
@@ -331,7 +378,7 @@ function bisect(f: (x: number) => number, x0: number, x1: number, f0: number): n
  * widened band by band finds what one search of the whole band would.
  */
 export class ParanSearch {
-  private readonly scan: ParanScan;
+  private readonly scanner: PairScanner;
   /** Every pair of different bodies (A before B) and of events but two meridian ones, in the order of the answer. */
   private readonly pairs: EventPair[] = [];
   constructor(
@@ -340,7 +387,7 @@ export class ParanSearch {
     private readonly minAbsLat: number,
     private readonly maxAbsLat: number,
   ) {
-    this.scan = new ParanScan(bodies);
+    this.scanner = new PairScanner(new ParanScan(bodies), bodies);
     for (let i = 0; i < bodies.length; i++)
       for (let j = i + 1; j < bodies.length; j++)
         for (const eventA of events)
@@ -350,7 +397,7 @@ export class ParanSearch {
   /** The parans inside a window of latitudes, pair by pair in the order of the bodies and events. */
   within(window: LatitudeWindow): Paran[] {
     const out: Paran[] = [];
-    for (const pair of this.pairs) addParansOf(this.scan, pair, this.minAbsLat, this.maxAbsLat, this.bodies, window, out);
+    for (const pair of this.pairs) addParansOf(this.scanner, pair, this.minAbsLat, this.maxAbsLat, this.bodies, window, out);
     return out;
   }
 }

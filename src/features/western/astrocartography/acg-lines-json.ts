@@ -37,12 +37,12 @@ export const round6 = (x: number) => Math.round(x * 1e6) / 1e6;
 function writeRun(run: readonly LonLat[]): void {
   tape.fragment(OPEN_ARRAY);
   for (let i = 0; i < run.length; i++) {
-    const [lon, lat] = run[i]!;
+    const position = run[i]!;
     tape
       .fragment(i === 0 ? OPEN_ARRAY : NEXT_POSITION)
-      .num6(lon)
+      .num6(position[0])
       .fragment(COMMA)
-      .num6(lat);
+      .num6(position[1]);
   }
   if (run.length > 0) tape.fragment(CLOSE_ARRAY);
   tape.fragment(CLOSE_ARRAY);
