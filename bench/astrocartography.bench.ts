@@ -45,8 +45,8 @@ const CITIES = [
   { city: 'Cairo', country: 'EG' },
 ];
 const ACG = '/api/v1/western/astrocartography';
-const linesBody = () => ({ natal: randomBirth() });
-const cityCheckBody = () => ({ natal: randomBirth(), ...CITIES[randomInt(0, CITIES.length - 1)]! });
+export const linesBody = () => ({ natal: randomBirth() });
+export const cityCheckBody = () => ({ natal: randomBirth(), ...CITIES[randomInt(0, CITIES.length - 1)]! });
 const paransBody = () => ({ natal: randomBirth() });
 
 export const ACG_TARGETS = { acg_lines: 0.25, acg_city_check: 0.2 } as const;

@@ -24,7 +24,7 @@
  * `npm run bench:served` does (embedded defaults, the default log level) instead of with the
  * bench's environment and LOG_LEVEL=warn.
  *
- *   npx tsx bench/profile-served.ts [--route natal|transits|sky-events|numerology|chart-svg|daily-v3|timeline|bazi]
+ *   npx tsx bench/profile-served.ts [--route natal|transits|sky-events|numerology|chart-svg|daily-v3|timeline|bazi|acg-lines|acg-city-check]
  *     [--entry dist/src/main.js] [--by file|function|layer] [--as-run] [--top 30] [--warm 60] [--seconds 20]
  */
 import fs from 'node:fs';
@@ -35,6 +35,7 @@ import { NATAL_ROUTE, TRANSITS_ROUTE } from './natal.bench.ts';
 import { CHART_SVG_LOAD, NUMEROLOGY_LOAD, SKY_EVENTS_LOAD, type RouteLoad } from './endpoints.bench.ts';
 import { randomBirth, randomMonthTimelineRequest } from './births.ts';
 import { runLoad } from './load.ts';
+import { cityCheckBody as acgCityCheckBody, linesBody as acgLinesBody } from './astrocartography.bench.ts';
 import { SERVICE_ENTRY, startBenchServer } from './server-process.ts';
 
 interface CpuProfile {
@@ -72,6 +73,8 @@ const ROUTES: Record<string, RouteLoad> = {
   },
   timeline: { route: '/api/v1/western/transits/timeline', method: 'POST', body: () => JSON.stringify(randomMonthTimelineRequest()) },
   bazi: { route: '/api/v1/chinese/bazi', method: 'POST', body: () => JSON.stringify({ ...randomBirth(), sex: Math.random() < 0.5 ? 'M' : 'F' }) },
+  'acg-lines': { route: '/api/v1/western/astrocartography/lines', method: 'POST', body: () => JSON.stringify(acgLinesBody()) },
+  'acg-city-check': { route: '/api/v1/western/astrocartography/city-check', method: 'POST', body: () => JSON.stringify(acgCityCheckBody()) },
 };
 function routeNamed(name: string): RouteLoad {
   const load = ROUTES[name];
