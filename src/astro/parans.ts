@@ -370,7 +370,6 @@ function meridianRoot(a: AcgBody, eventA: AcgAngle, b: AcgBody, eventB: AcgAngle
 
 const RAD = Math.PI / 180;
 
-
 /**
  * The parans of a sky: every pair of different bodies (in the order given: A before B) and every
  * pair of events, between |latitude| minAbsLat and maxAbsLat, searched window by window. Every

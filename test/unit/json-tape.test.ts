@@ -108,7 +108,7 @@ describe('JSON tape', () => {
     const sign = () => (random() < 0.5 ? -1 : 1);
     const values = [
       ...Array.from({ length: 100_000 }, () => random() * 360 - 180),
-      ...Array.from({ length: 20_000 }, () => sign() * Math.round(random() * 1e6) / 10 ** Math.floor(random() * 9)),
+      ...Array.from({ length: 20_000 }, () => (sign() * Math.round(random() * 1e6)) / 10 ** Math.floor(random() * 9)),
       ...Array.from({ length: 20_000 }, () => sign() * random() * 10 ** Math.floor(random() * 24 - 8)),
       ...doubles(20_000, 67),
       // Zeros, the halves that round to a signed zero, the first millionths, the edge of the fast range (10^15 millionths), non-finite values.
@@ -150,7 +150,15 @@ describe('JSON tape', () => {
     });
     steps[n++] = 2;
     const room = new Uint8Array(0);
-    const length = writer.write(steps, n, Float64Array.from(values, (x) => Math.round(x * 1e6)), [], room, 0, 0);
+    const length = writer.write(
+      steps,
+      n,
+      Float64Array.from(values, (x) => Math.round(x * 1e6)),
+      [],
+      room,
+      0,
+      0,
+    );
     const out = new Uint8Array(length);
     writer.copyLast(out);
     expect(decoder.decode(out)).toBe(expected);
