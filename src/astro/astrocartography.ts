@@ -244,7 +244,11 @@ function horizonEvaluator(body: AcgBody, gastDeg: number, kind: 'asc' | 'dsc'): 
  * object): the same operations in the same order as a point computed alone, so the same bits.
  */
 export function horizonCurve(body: AcgBody, gastDeg: number, kind: 'asc' | 'dsc'): (t: number) => CurvePoint {
-  const at = horizonEvaluator(body, gastDeg, kind);
+  return pointsOf(horizonEvaluator(body, gastDeg, kind));
+}
+
+/** An evaluator's points as objects. */
+function pointsOf(at: (t: number, out: CurveAt) => void): (t: number) => CurvePoint {
   const p: CurveAt = { lon: 0, lat: 0, cosLat: 0 };
   return (t) => {
     at(t, p);
@@ -400,7 +404,7 @@ function meridianLine(body: AcgBody, gastDeg: number, angle: 'mc' | 'ic'): AcgLi
 
 function horizonLine(body: AcgBody, gastDeg: number, angle: 'asc' | 'dsc'): AcgLine {
   const at = horizonEvaluator(body, gastDeg, angle);
-  const point = horizonCurve(body, gastDeg, angle);
+  const point = pointsOf(at);
   const sub = body.ra - gastDeg;
   let curve: SampledCurve;
   let latitudeAt: ((lon: number) => number) | undefined;

@@ -50,7 +50,7 @@ const MOST_EQUAL_PARTS_AT_DEPTH = 4096;
  * The two bounds above, in km, of the gap between the curve and its straight segments over an
  * interval of arc length h (radians) whose ends have latitudes of sines s0 ≤ s1, on the line of a
  * body with c = sin |δ| (c > 0): the Taylor bound, which shrinks as h² (an interval cut into n
- * equal parts has at most a n-th squared of it in each), and the cap's, which does not.
+ * equal parts has at most 1/n² of it in each), and the cap's, which does not.
  */
 function taylorBoundKm(s0: number, s1: number, c: number, h: number): number {
   const a0 = Math.abs(s0);

@@ -132,7 +132,11 @@ class ParanScan {
   pairOn(g: ScanGrid, a: number, b: number): void {
     const memo = HOUR_ANGLE_MEMO;
     if (memo.owner === this && memo.grid === g && memo.bodyA === a && memo.bodyB === b) return;
-    Object.assign(memo, { owner: this, grid: g, bodyA: a, bodyB: b, stamp: (memo.stamp + 1) >>> 0 });
+    memo.owner = this;
+    memo.grid = g;
+    memo.bodyA = a;
+    memo.bodyB = b;
+    memo.stamp = (memo.stamp + 1) >>> 0;
     // After 2³² pairs the stamps come round: every slot is emptied once.
     if (memo.stamp === 0) {
       memo.stamps.fill(0);
