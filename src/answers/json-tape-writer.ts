@@ -20,6 +20,9 @@ export interface TapeWriter {
 const KIND_SHIFT = 30;
 const ID_MASK = (1 << KIND_SHIFT) - 1;
 
+/** A number as JSON.stringify writes it. */
+const numberText = (n: number) => (Number.isFinite(n) ? String(n) : 'null');
+
 /** The tape written as one string (V8 joins the pieces as a rope), then encoded into the room. */
 export function javaScriptTapeWriter(): TapeWriter {
   const fragments: string[] = [];
@@ -42,13 +45,11 @@ export function javaScriptTapeWriter(): TapeWriter {
           if (fragment === undefined) throw new Error('unknown fragment id');
           json += fragment;
         } else if (kind === 1) {
-          const n = numbers[nextNumber++]!;
-          json += Number.isFinite(n) ? String(n) : 'null';
+          json += numberText(numbers[nextNumber++]!);
         } else if (kind === 2) {
           json += texts[nextText++]!;
         } else if (kind === 3) {
-          const n = numbers[nextNumber++]! / 1e6;
-          json += Number.isFinite(n) ? String(n) : 'null';
+          json += numberText(numbers[nextNumber++]! / 1e6);
         } else {
           throw new Error('unknown step kind');
         }

@@ -133,11 +133,7 @@ export class JsonTape {
 
   /** A number as JSON.stringify writes it. */
   num(value: number): this {
-    if (this.stepCount === this.steps.length) this.steps = grown(this.steps);
-    if (this.numberCount === this.numbers.length) this.numbers = grown(this.numbers);
-    this.steps[this.stepCount++] = NUMBER;
-    this.numbers[this.numberCount++] = value;
-    return this;
+    return this.numberStep(NUMBER, value);
   }
 
   /**
@@ -145,10 +141,15 @@ export class JsonTape {
    * whole count of millionths and lays out its digits, which costs a fraction of the shortest-digits search of `num`.
    */
   num6(value: number): this {
+    return this.numberStep(MILLIONTHS, Math.round(value * 1e6));
+  }
+
+  /** A step of a kind that reads the next number of the numbers' array. */
+  private numberStep(kind: number, value: number): this {
     if (this.stepCount === this.steps.length) this.steps = grown(this.steps);
     if (this.numberCount === this.numbers.length) this.numbers = grown(this.numbers);
-    this.steps[this.stepCount++] = MILLIONTHS;
-    this.numbers[this.numberCount++] = Math.round(value * 1e6);
+    this.steps[this.stepCount++] = kind;
+    this.numbers[this.numberCount++] = value;
     return this;
   }
 
