@@ -31,6 +31,20 @@ export type AcgAngle = (typeof ACG_ANGLES)[number];
 /** A position [longitude, latitude] in degrees, GeoJSON's order. */
 export type LonLat = [number, number];
 
+/**
+ * A run of positions, flat: longitude, latitude, longitude, latitude, … (GeoJSON's order). Flat because the default
+ * bodies' lines hold some 3,400 positions: a two-number array for each cost about a tenth of a city check, most of it in
+ * allocation and collection. `runPositions` gives the pairs.
+ */
+export type PositionRun = Float64Array;
+
+/** A run's positions as [longitude, latitude] pairs. */
+export function runPositions(run: PositionRun): LonLat[] {
+  const out: LonLat[] = [];
+  for (let i = 0; i + 1 < run.length; i += 2) out.push([run[i]!, run[i + 1]!]);
+  return out;
+}
+
 export interface AcgBody {
   id: string;
   /** Apparent right ascension of date, degrees. */
@@ -46,7 +60,7 @@ export interface AcgLine {
   body: string;
   angle: AcgAngle;
   /** One or more runs of positions (several when the line was split at the antimeridian), longitudes in [−180, 180]. */
-  segments: LonLat[][];
+  segments: PositionRun[];
   /** True when a horizon line crossed ±180° and was split there. */
   split: boolean;
   latMin: number;
@@ -354,28 +368,53 @@ function splitAtAntimeridian(
   curve: SampledCurve,
   point: (t: number) => CurvePoint,
   latitudeAt?: (lon: number) => number,
-): { segments: LonLat[][]; split: boolean } {
+): { segments: PositionRun[]; split: boolean } {
   const zoneOf = (lon: number) => Math.floor((lon + 180) / 360);
-  const segments: LonLat[][] = [];
-  let run: LonLat[] = [];
-  let zq = 0;
-  for (let i = 0; i < curve.lon.length; i++) {
-    const lon = curve.lon[i]!;
-    const zp = zoneOf(lon);
-    if (i > 0 && zp !== zq) {
-      // A segment spans less than 360° of longitude: one boundary at most.
-      const boundary = -180 + 360 * Math.max(zp, zq);
-      const lat = latitudeAt ? latitudeAt(boundary) : bisectedLatitude(curve.t[i - 1]!, curve.lon[i - 1]! < boundary, curve.t[i]!, boundary, point);
-      const eastward = zp > zq;
-      run.push([eastward ? 180 : -180, lat]);
-      segments.push(run);
-      run = [[eastward ? -180 : 180, lat]];
-    }
-    run.push([lon - 360 * zp, curve.lat[i]!]);
+  const segments: PositionRun[] = [];
+  let from = 0;
+  let zq = zoneOf(curve.lon[0]!);
+  // The position on the antimeridian the current run starts with (NaN: none, the run starts the curve).
+  let entryLon = NaN;
+  let entryLat = NaN;
+  for (let i = 1; i < curve.lon.length; i++) {
+    const zp = zoneOf(curve.lon[i]!);
+    if (zp === zq) continue;
+    // A segment spans less than 360° of longitude: one boundary at most.
+    const boundary = -180 + 360 * Math.max(zp, zq);
+    const lat = latitudeAt ? latitudeAt(boundary) : bisectedLatitude(curve.t[i - 1]!, curve.lon[i - 1]! < boundary, curve.t[i]!, boundary, point);
+    const eastward = zp > zq;
+    segments.push(runOf(curve, from, i, zq, entryLon, entryLat, eastward ? 180 : -180, lat));
+    from = i;
     zq = zp;
+    entryLon = eastward ? -180 : 180;
+    entryLat = lat;
   }
-  segments.push(run);
-  return { segments: segments.filter((s) => s.length >= 2), split: segments.length > 1 };
+  segments.push(runOf(curve, from, curve.lon.length, zq, entryLon, entryLat, NaN, NaN));
+  return { segments: segments.filter((s) => s.length >= 4), split: segments.length > 1 };
+}
+
+/**
+ * The curve's positions from `from` to `to` (exclusive), brought into [−180, 180] by their zone, after the entry position
+ * and before the exit position on the antimeridian where the run has them (a NaN longitude where it has not).
+ */
+function runOf(curve: SampledCurve, from: number, to: number, zone: number, entryLon: number, entryLat: number, exitLon: number, exitLat: number): PositionRun {
+  const hasEntry = !Number.isNaN(entryLon);
+  const hasExit = !Number.isNaN(exitLon);
+  const run = new Float64Array(2 * (to - from + Number(hasEntry) + Number(hasExit)));
+  let k = 0;
+  if (hasEntry) {
+    run[k++] = entryLon;
+    run[k++] = entryLat;
+  }
+  for (let i = from; i < to; i++) {
+    run[k++] = curve.lon[i]! - 360 * zone;
+    run[k++] = curve.lat[i]!;
+  }
+  if (hasExit) {
+    run[k++] = exitLon;
+    run[k++] = exitLat;
+  }
+  return run;
 }
 
 /**
@@ -397,8 +436,9 @@ function bisectedLatitude(t0: number, below: boolean, t1: number, boundary: numb
 
 function meridianLine(body: AcgBody, gastDeg: number, angle: 'mc' | 'ic'): AcgLine {
   const lon = meridianLongitude(body.ra, gastDeg, angle);
-  const run: LonLat[] = [];
-  for (let lat = -90; lat <= 90; lat += MERIDIAN_STEP_DEG) run.push([lon, lat]);
+  const positions: number[] = [];
+  for (let lat = -90; lat <= 90; lat += MERIDIAN_STEP_DEG) positions.push(lon, lat);
+  const run = Float64Array.from(positions);
   return { id: `${body.id}:${angle}`, body: body.id, angle, segments: [run], split: false, latMin: -90, latMax: 90, lonAt: () => lon };
 }
 

@@ -12,7 +12,7 @@
  */
 import { embeddedAnswer } from '../../../answers/schema-serializer.ts';
 import { jsonFragment, JsonTape } from '../../../answers/json-tape.ts';
-import type { AcgLine, LonLat } from '../../../astro/astrocartography.ts';
+import { runPositions, type AcgLine, type PositionRun } from '../../../astro/astrocartography.ts';
 import type { AcgLinesAnswer } from './astrocartography-schemas.ts';
 
 const tape = new JsonTape();
@@ -34,15 +34,14 @@ const NOT_SPLIT = jsonFragment(',"split_at_antimeridian":false}');
 export const round6 = (x: number) => Math.round(x * 1e6) / 1e6;
 
 /** One run of positions: [[lon,lat],[lon,lat],…]. */
-function writeRun(run: readonly LonLat[]): void {
+function writeRun(run: PositionRun): void {
   tape.fragment(OPEN_ARRAY);
-  for (let i = 0; i < run.length; i++) {
-    const position = run[i]!;
+  for (let i = 0; i + 1 < run.length; i += 2) {
     tape
       .fragment(i === 0 ? OPEN_ARRAY : NEXT_POSITION)
-      .num6(position[0])
+      .num6(run[i]!)
       .fragment(COMMA)
-      .num6(position[1]);
+      .num6(run[i + 1]!);
   }
   if (run.length > 0) tape.fragment(CLOSE_ARRAY);
   tape.fragment(CLOSE_ARRAY);
@@ -52,7 +51,7 @@ function writeRun(run: readonly LonLat[]): void {
 export type LinesWriter = (lines: readonly AcgLine[]) => AcgLinesAnswer['lines'];
 
 export function geometryOf(line: AcgLine): AcgLinesAnswer['lines'][number]['geometry'] {
-  const round = (run: LonLat[]): number[][] => run.map(([lon, lat]) => [round6(lon), round6(lat)]);
+  const round = (run: PositionRun): number[][] => runPositions(run).map(([lon, lat]) => [round6(lon), round6(lat)]);
   return line.segments.length === 1
     ? { type: 'LineString', coordinates: round(line.segments[0]!) }
     : { type: 'MultiLineString', coordinates: line.segments.map(round) };

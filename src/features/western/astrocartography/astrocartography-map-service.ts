@@ -6,7 +6,7 @@
 import { renderAcgMap, bodyName } from '../../../../renderer/acg-map/acg-map-render.ts';
 import { svgToPng } from '../../../../renderer/index.ts';
 import { distanceToLine } from '../../../astro/acg-distance.ts';
-import { astrocartographyLines, lineCrossings, normalizeLongitude, type LonLat } from '../../../astro/astrocartography.ts';
+import { astrocartographyLines, lineCrossings, normalizeLongitude, runPositions, type LonLat } from '../../../astro/astrocartography.ts';
 import type { BinaryResponse } from '../../../compute/binary-response.ts';
 import { KM_PER_DEG } from '../../../geo/city-grid.ts';
 import { momentWarnings } from '../../../requests/moment.ts';
@@ -71,7 +71,7 @@ export function acgMapImage(task: AcgMapTask): BinaryResponse {
     title,
     subtitle: `${when} · ${born} · ${how}`,
     bodies: sky.ids,
-    lines: lines.map((l) => ({ id: l.id, body: l.body, angle: l.angle, segments: l.segments.map(forDrawing) })),
+    lines: lines.map((l) => ({ id: l.id, body: l.body, angle: l.angle, segments: l.segments.map((run) => forDrawing(runPositions(run))) })),
     crossings: crossings.map((c) => ({ lon: normalizeLongitude(c.lon), lat: c.lat })),
     city: target ? { name: target.name, lat: target.lat, lng: target.lng } : null,
   });

@@ -211,6 +211,23 @@ function paranRef(r: ParanReach): NonNullable<ParanRef> {
   return { id: r.id, body_a: p.a.id, event_a: p.eventA, body_b: p.b.id, event_b: p.eventB, latitude: round3(p.lat), distance_km: round2(r.distanceKm) };
 }
 
+/** A paran's factor: its reference and its points (written out, not spread from paranRef: spreading was most of a focus score's time). */
+function paranFactor(r: ParanReach, weight: number): ParanFactor {
+  const p = r.paran;
+  return {
+    id: r.id,
+    body_a: p.a.id,
+    event_a: p.eventA,
+    body_b: p.b.id,
+    event_b: p.eventB,
+    latitude: round3(p.lat),
+    distance_km: round2(r.distanceKm),
+    weight: round3(weight),
+    strength: round3(r.strength),
+    score: round2(PARAN_POINTS * weight * r.strength),
+  };
+}
+
 function summaryOf(focus: AcgFocus, lines: LineFactor[], score: number): string {
   const support = lines.filter((f) => f.score > 0);
   const challenge = lines.filter((f) => f.score < 0);
@@ -256,7 +273,7 @@ export function focusScore(m: CityMeasure, focus: AcgFocus): FocusScore {
     if (weight > 0 && (!nearFavParan || r.distanceKm < nearFavParan.distanceKm)) nearFavParan = r;
     if (weight < 0 && (!nearChalParan || r.distanceKm < nearChalParan.distanceKm)) nearChalParan = r;
     if (r.strength === 0 || weight === 0) continue;
-    paranFactors.push({ ...paranRef(r), weight: round3(weight), strength: round3(r.strength), score: round2(PARAN_POINTS * weight * r.strength) });
+    paranFactors.push(paranFactor(r, weight));
   }
   paranFactors.sort(byMagnitude);
 
