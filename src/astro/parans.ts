@@ -10,11 +10,14 @@
  *
  * Two meridian events never make a paran at a latitude (α_A = α_B or α_A = α_B + 180° holds
  * everywhere or nowhere), nor does a body with itself. A horizon event against a meridian event has
- * one root, in closed form (meridianRoot). Two horizon events are scanned every 0.1° of latitude
- * between the bounds (and within the latitudes where a horizon event happens at all,
- * |φ| < 90° − |δ|), and their roots bisected to 1e-10°. A search may be held to a window of latitudes
- * (`LatitudeWindow`): it scans only the grid's steps that touch the window, so it finds exactly the
- * roots a whole search finds inside it, the same bits, for a fraction of the work.
+ * one root at most, and two horizon events two at most, both in closed form (meridianRoot,
+ * horizonRoots), each candidate verified in the condition itself, once per search. Where a closed
+ * form is ill-conditioned (a declination near 0, a root within 1e-6° of where a horizon event stops
+ * happening, |φ| = 90° − |δ|, two bodies at nearly one right ascension and declination), the pair
+ * is scanned instead: every 0.1° of latitude between the bounds (and within the latitudes where
+ * its horizon events happen), its roots bisected to 1e-10°. A search may be held to a window of latitudes (`LatitudeWindow`): it scans only
+ * the grid's steps that touch the window and keeps the closed-form roots inside it, so it finds
+ * exactly the roots a whole search finds inside it, the same bits, for a fraction of the work.
  */
 import { declinationTrig, geocentricHourAngle, horizonHourAngle, type AcgAngle, type AcgBody } from './astrocartography.ts';
 
@@ -188,8 +191,8 @@ interface EventPair {
   eventB: AcgAngle;
   /** |φ| up to which both events happen (and the search's bound). */
   reach: number;
-  /** The one root of a horizon event against a meridian event (meridianRoot), or 'scan'. */
-  root: number | 'none' | 'scan';
+  /** The pair's roots in closed form (meridianRoot, horizonRoots), south to north, or 'scan'. */
+  roots: readonly number[] | 'scan';
 }
 
 function eventPair(bodies: readonly AcgBody[], ia: number, eventA: AcgAngle, ib: number, eventB: AcgAngle, maxAbsLat: number): EventPair {
@@ -201,7 +204,9 @@ function eventPair(bodies: readonly AcgBody[], ia: number, eventA: AcgAngle, ib:
   if (!isMeridian(eventB)) reach = Math.min(reach, 90 - Math.abs(b.dec));
   // Not the very pole, where hour angles are undefined.
   reach = Math.min(reach, 90 - 1e-9);
-  return { ia, eventA, ib, eventB, reach, root: reach > 0 ? meridianRoot(a, eventA, b, eventB, reach) : 'none' };
+  const roots =
+    reach <= 0 ? [] : isMeridian(eventA) || isMeridian(eventB) ? meridianRoot(a, eventA, b, eventB, reach) : horizonRoots(a, eventA, b, eventB, reach);
+  return { ia, eventA, ib, eventB, reach, roots };
 }
 
 /** The paran of a pair of events at a latitude, with the sidereal time of both events there. */
@@ -221,13 +226,9 @@ function addParansOf(
   window: LatitudeWindow,
   out: Paran[],
 ): void {
-  const { reach, root } = pair;
-  if (root === 'none' || window.hi <= -reach || window.lo > reach) return;
-  if (root !== 'scan') {
-    if (kept(root, minAbsLat, maxAbsLat, window)) out.push(paranAt(bodies, pair, root));
-    return;
-  }
-  for (const lat of scanner.roots(pair, window)) if (kept(lat, minAbsLat, maxAbsLat, window)) out.push(paranAt(bodies, pair, lat));
+  const { reach, roots } = pair;
+  if (window.hi <= -reach || window.lo > reach) return;
+  for (const lat of roots === 'scan' ? scanner.roots(pair, window) : roots) if (kept(lat, minAbsLat, maxAbsLat, window)) out.push(paranAt(bodies, pair, lat));
 }
 
 /** Whether a root is one the search keeps: within its bounds of |latitude| and inside the window. */
@@ -341,21 +342,42 @@ function pointAtOrAbove(g: ScanGrid, lat: number): number {
   return j;
 }
 
-/** Declinations under this (degrees), and roots within this of the scan's ends (degrees of latitude), are scanned. */
+/** Declinations under this (degrees) are scanned when a horizon event meets a meridian event. */
 const CLOSED_FORM_MIN_DEC = 1e-4;
-const CLOSED_FORM_END_MARGIN = 1;
+/** A meridian offset v this near 0° or 180° (a root at the very end of the scan) is scanned. */
 const CLOSED_FORM_MARGIN_DEG = 1e-6;
+/** A candidate within this of the latitude where its horizon events stop happening (degrees) is scanned: H0 is steep there. */
+const CLOSED_FORM_EDGE_DEG = 1e-6;
+/** A candidate whose condition holds to this (degrees of sidereal time) is a root; one that misses by over CLOSED_FORM_REJECT_DEG is none. */
+const CLOSED_FORM_ACCEPT_DEG = 1e-7;
+const CLOSED_FORM_REJECT_DEG = 1e-3;
+/** Below this (the squares of the tangents and sines of CLOSED_FORM_REJECT_DEG's order) two bodies are too nearly one point for horizonRoots. */
+const HORIZON_MIN_DENOMINATOR = 1e-12;
+
+/**
+ * The candidates of a closed form that are roots, south to north: each is put back into the condition itself, kept when
+ * it holds to CLOSED_FORM_ACCEPT_DEG and dropped when it misses by more than CLOSED_FORM_REJECT_DEG or lies beyond the
+ * events' reach. 'scan' when a candidate is neither, or lies within CLOSED_FORM_EDGE_DEG of the reach.
+ */
+function verifiedRoots(a: AcgBody, eventA: AcgAngle, b: AcgBody, eventB: AcgAngle, reach: number, candidates: readonly number[]): number[] | 'scan' {
+  const roots: number[] = [];
+  for (const lat of candidates) {
+    if (Math.abs(lat) > reach + CLOSED_FORM_EDGE_DEG) continue;
+    if (Math.abs(lat) > reach - CLOSED_FORM_EDGE_DEG) return 'scan';
+    const miss = Math.abs(wrapped(a.ra + eventHourAngle(a, eventA, lat) - b.ra - eventHourAngle(b, eventB, lat)));
+    if (miss <= CLOSED_FORM_ACCEPT_DEG) roots.push(lat);
+    else if (!(miss > CLOSED_FORM_REJECT_DEG)) return 'scan';
+  }
+  return roots;
+}
 
 /**
  * Where a horizon event of one body meets a meridian event of the other: H0(φ) ≡ v (mod 360°) for one v, and H0 is
  * strictly monotonic in latitude (δ ≠ 0) between 0° and 180°, so there is one root or none, tan φ = −cos v / tan δ.
- * Returns that latitude; 'none' when there is no root the scan could find (v beyond 0–180°, or the root more than
- * CLOSED_FORM_END_MARGIN beyond the scan's ends, where the difference stays far from a multiple of 360°); or 'scan'
- * when the closed form is not used (two horizon or two meridian events, δ near 0, a root near the ends of the scan or
- * v near 0° or 180°, where the scan's handling of the ends decides).
+ * No root for v beyond 0–180°; 'scan' when the closed form is not used (δ near 0, or v near 0° or 180°, a root at the
+ * very end of the scan, where the scan's handling of the ends decides). Verified as verifiedRoots says.
  */
-function meridianRoot(a: AcgBody, eventA: AcgAngle, b: AcgBody, eventB: AcgAngle, reach: number): number | 'none' | 'scan' {
-  if (isMeridian(eventA) === isMeridian(eventB)) return 'scan';
+function meridianRoot(a: AcgBody, eventA: AcgAngle, b: AcgBody, eventB: AcgAngle, reach: number): number[] | 'scan' {
   const horizonIsA = !isMeridian(eventA);
   const h = horizonIsA ? a : b;
   const side = (horizonIsA ? eventA : eventB) === 'asc' ? -1 : 1;
@@ -365,11 +387,30 @@ function meridianRoot(a: AcgBody, eventA: AcgAngle, b: AcgBody, eventB: AcgAngle
   const raw = horizonIsA ? side * (b.ra + offset - a.ra) : side * (a.ra + offset - b.ra);
   const v = ((raw % 360) + 360) % 360;
   if (v < CLOSED_FORM_MARGIN_DEG || Math.abs(v - 180) < CLOSED_FORM_MARGIN_DEG || v > 360 - CLOSED_FORM_MARGIN_DEG) return 'scan';
-  if (v > 180) return 'none';
-  const root = Math.atan(-Math.cos(v * RAD) / Math.tan(h.dec * RAD)) / RAD;
-  if (Math.abs(root) > reach + CLOSED_FORM_END_MARGIN) return 'none';
-  if (Math.abs(root) > reach - CLOSED_FORM_END_MARGIN) return 'scan';
-  return root;
+  if (v > 180) return [];
+  return verifiedRoots(a, eventA, b, eventB, reach, [Math.atan(-Math.cos(v * RAD) / Math.tan(h.dec * RAD)) / RAD]);
+}
+
+/**
+ * Where a horizon event of A meets a horizon event of B: α_A + s_A H0_A ≡ α_B + s_B H0_B (mod 360°), s = −1 rising and
+ * +1 setting. With x = tan φ, p = tan δ_A, q = tan δ_B and D = α_B − α_A, cos H0 = −x p (and −x q), sin H0 ≥ 0, and
+ * the cosine of both sides gives x² p q + s_A s_B √((1 − x² p²)(1 − x² q²)) = cos D. Squared, the x⁴ terms cancel:
+ *
+ *   x² ((p − q)² + 4 p q sin²(D/2)) = sin² D,
+ *
+ * so |tan φ| has one value and the roots are among ±φ. Squaring also admits the roots of the other pairs of events of
+ * the two bodies (and the cosine those of −D): verifiedRoots puts each candidate back into the condition (a wrong pair
+ * misses by 2 H0 or 2 D). 'scan' when the two bodies stand at nearly one right ascension and declination.
+ */
+function horizonRoots(a: AcgBody, eventA: AcgAngle, b: AcgBody, eventB: AcgAngle, reach: number): number[] | 'scan' {
+  const p = Math.tan(a.dec * RAD);
+  const q = Math.tan(b.dec * RAD);
+  const d = (b.ra - a.ra) * RAD;
+  const halfSine = Math.sin(d / 2);
+  const denominator = (p - q) * (p - q) + 4 * p * q * halfSine * halfSine;
+  if (!(denominator >= HORIZON_MIN_DENOMINATOR)) return 'scan';
+  const phi = Math.atan(Math.abs(Math.sin(d)) / Math.sqrt(denominator)) / RAD;
+  return verifiedRoots(a, eventA, b, eventB, reach, phi === 0 ? [0] : [-phi, phi]);
 }
 
 const RAD = Math.PI / 180;
