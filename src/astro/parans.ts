@@ -11,7 +11,7 @@
  * Two meridian events never make a paran at a latitude (α_A = α_B or α_A = α_B + 180° holds
  * everywhere or nowhere), nor does a body with itself. A horizon event against a meridian event has
  * one root at most, and two horizon events two at most, both in closed form (meridianRoot,
- * horizonRoots), each candidate verified in the condition itself, once per search. Where a closed
+ * horizonCandidates), each candidate verified in the condition itself, once per search. Where a closed
  * form is ill-conditioned (a declination near 0, a root within 1e-6° of where a horizon event stops
  * happening, |φ| = 90° − |δ|, two bodies at nearly one right ascension and declination), the pair
  * is scanned instead: every 0.1° of latitude between the bounds (and within the latitudes where
@@ -191,11 +191,20 @@ interface EventPair {
   eventB: AcgAngle;
   /** |φ| up to which both events happen (and the search's bound). */
   reach: number;
-  /** The pair's roots in closed form (meridianRoot, horizonRoots), south to north, or 'scan'. */
+  /** The pair's roots in closed form (meridianRoot, horizonCandidates), south to north, or 'scan'. */
   roots: readonly number[] | 'scan';
 }
 
-function eventPair(bodies: readonly AcgBody[], ia: number, eventA: AcgAngle, ib: number, eventB: AcgAngle, maxAbsLat: number): EventPair {
+/** `horizon`: the two bodies' horizonCandidates, shared by their four pairs of horizon events. */
+function eventPair(
+  bodies: readonly AcgBody[],
+  ia: number,
+  eventA: AcgAngle,
+  ib: number,
+  eventB: AcgAngle,
+  maxAbsLat: number,
+  horizon: readonly Candidate[] | 'scan',
+): EventPair {
   const a = bodies[ia]!;
   const b = bodies[ib]!;
   // The latitudes where both events happen: a horizon event needs |φ| < 90° − |δ|.
@@ -205,7 +214,13 @@ function eventPair(bodies: readonly AcgBody[], ia: number, eventA: AcgAngle, ib:
   // Not the very pole, where hour angles are undefined.
   reach = Math.min(reach, 90 - 1e-9);
   const roots =
-    reach <= 0 ? [] : isMeridian(eventA) || isMeridian(eventB) ? meridianRoot(a, eventA, b, eventB, reach) : horizonRoots(a, eventA, b, eventB, reach);
+    reach <= 0
+      ? []
+      : isMeridian(eventA) || isMeridian(eventB)
+        ? meridianRoot(a, eventA, b, eventB, reach)
+        : horizon === 'scan'
+          ? 'scan'
+          : verifiedRoots(a, eventA, b, eventB, reach, horizon);
   return { ia, eventA, ib, eventB, reach, roots };
 }
 
@@ -351,20 +366,32 @@ const CLOSED_FORM_EDGE_DEG = 1e-6;
 /** A candidate whose condition holds to this (degrees of sidereal time) is a root; one that misses by over CLOSED_FORM_REJECT_DEG is none. */
 const CLOSED_FORM_ACCEPT_DEG = 1e-7;
 const CLOSED_FORM_REJECT_DEG = 1e-3;
-/** Below this (the squares of the tangents and sines of CLOSED_FORM_REJECT_DEG's order) two bodies are too nearly one point for horizonRoots. */
+/** Below this (the squares of the tangents and sines of CLOSED_FORM_REJECT_DEG's order) two bodies are too nearly one point for horizonCandidates. */
 const HORIZON_MIN_DENOMINATOR = 1e-12;
+
+/** A candidate root of a closed form, with each body's H0 there (NaN for a body whose event there is on the meridian). */
+interface Candidate {
+  lat: number;
+  h0A: number;
+  h0B: number;
+}
+
+/** An event's hour angle from the body's H0 at the latitude (as eventHourAngle gives it). */
+function signedHourAngle(event: AcgAngle, h0: number): number {
+  return event === 'mc' ? 0 : event === 'ic' ? 180 : event === 'asc' ? -h0 : h0;
+}
 
 /**
  * The candidates of a closed form that are roots, south to north: each is put back into the condition itself, kept when
  * it holds to CLOSED_FORM_ACCEPT_DEG and dropped when it misses by more than CLOSED_FORM_REJECT_DEG or lies beyond the
  * events' reach. 'scan' when a candidate is neither, or lies within CLOSED_FORM_EDGE_DEG of the reach.
  */
-function verifiedRoots(a: AcgBody, eventA: AcgAngle, b: AcgBody, eventB: AcgAngle, reach: number, candidates: readonly number[]): number[] | 'scan' {
+function verifiedRoots(a: AcgBody, eventA: AcgAngle, b: AcgBody, eventB: AcgAngle, reach: number, candidates: readonly Candidate[]): number[] | 'scan' {
   const roots: number[] = [];
-  for (const lat of candidates) {
+  for (const { lat, h0A, h0B } of candidates) {
     if (Math.abs(lat) > reach + CLOSED_FORM_EDGE_DEG) continue;
     if (Math.abs(lat) > reach - CLOSED_FORM_EDGE_DEG) return 'scan';
-    const miss = Math.abs(wrapped(a.ra + eventHourAngle(a, eventA, lat) - b.ra - eventHourAngle(b, eventB, lat)));
+    const miss = Math.abs(wrapped(a.ra + signedHourAngle(eventA, h0A) - b.ra - signedHourAngle(eventB, h0B)));
     if (miss <= CLOSED_FORM_ACCEPT_DEG) roots.push(lat);
     else if (!(miss > CLOSED_FORM_REJECT_DEG)) return 'scan';
   }
@@ -388,7 +415,9 @@ function meridianRoot(a: AcgBody, eventA: AcgAngle, b: AcgBody, eventB: AcgAngle
   const v = ((raw % 360) + 360) % 360;
   if (v < CLOSED_FORM_MARGIN_DEG || Math.abs(v - 180) < CLOSED_FORM_MARGIN_DEG || v > 360 - CLOSED_FORM_MARGIN_DEG) return 'scan';
   if (v > 180) return [];
-  return verifiedRoots(a, eventA, b, eventB, reach, [Math.atan(-Math.cos(v * RAD) / Math.tan(h.dec * RAD)) / RAD]);
+  const lat = Math.atan(-Math.cos(v * RAD) / Math.tan(h.dec * RAD)) / RAD;
+  const h0 = horizonHourAngle(h.dec, lat, 0);
+  return verifiedRoots(a, eventA, b, eventB, reach, [{ lat, h0A: horizonIsA ? h0 : NaN, h0B: horizonIsA ? NaN : h0 }]);
 }
 
 /**
@@ -398,11 +427,12 @@ function meridianRoot(a: AcgBody, eventA: AcgAngle, b: AcgBody, eventB: AcgAngle
  *
  *   x² ((p − q)² + 4 p q sin²(D/2)) = sin² D,
  *
- * so |tan φ| has one value and the roots are among ±φ. Squaring also admits the roots of the other pairs of events of
- * the two bodies (and the cosine those of −D): verifiedRoots puts each candidate back into the condition (a wrong pair
- * misses by 2 H0 or 2 D). 'scan' when the two bodies stand at nearly one right ascension and declination.
+ * so |tan φ| has one value and the roots of all four pairs of horizon events of the two bodies are among ±φ: the
+ * candidates, with each body's H0 there, once for the four. Squaring admits the roots of the other pairs of events (and
+ * the cosine those of −D): verifiedRoots puts each candidate back into each pair's condition (a wrong pair misses by
+ * 2 H0 or 2 D). 'scan' when the two bodies stand at nearly one right ascension and declination.
  */
-function horizonRoots(a: AcgBody, eventA: AcgAngle, b: AcgBody, eventB: AcgAngle, reach: number): number[] | 'scan' {
+function horizonCandidates(a: AcgBody, b: AcgBody): Candidate[] | 'scan' {
   const p = Math.tan(a.dec * RAD);
   const q = Math.tan(b.dec * RAD);
   const d = (b.ra - a.ra) * RAD;
@@ -410,7 +440,7 @@ function horizonRoots(a: AcgBody, eventA: AcgAngle, b: AcgBody, eventB: AcgAngle
   const denominator = (p - q) * (p - q) + 4 * p * q * halfSine * halfSine;
   if (!(denominator >= HORIZON_MIN_DENOMINATOR)) return 'scan';
   const phi = Math.atan(Math.abs(Math.sin(d)) / Math.sqrt(denominator)) / RAD;
-  return verifiedRoots(a, eventA, b, eventB, reach, phi === 0 ? [0] : [-phi, phi]);
+  return (phi === 0 ? [0] : [-phi, phi]).map((lat) => ({ lat, h0A: horizonHourAngle(a.dec, lat, 0), h0B: horizonHourAngle(b.dec, lat, 0) }));
 }
 
 const RAD = Math.PI / 180;
@@ -433,9 +463,12 @@ export class ParanSearch {
   ) {
     this.scanner = new PairScanner(new ParanScan(bodies), bodies);
     for (let i = 0; i < bodies.length; i++)
-      for (let j = i + 1; j < bodies.length; j++)
+      for (let j = i + 1; j < bodies.length; j++) {
+        const horizon = horizonCandidates(bodies[i]!, bodies[j]!);
         for (const eventA of events)
-          for (const eventB of events) if (!(isMeridian(eventA) && isMeridian(eventB))) this.pairs.push(eventPair(bodies, i, eventA, j, eventB, maxAbsLat));
+          for (const eventB of events)
+            if (!(isMeridian(eventA) && isMeridian(eventB))) this.pairs.push(eventPair(bodies, i, eventA, j, eventB, maxAbsLat, horizon));
+      }
   }
 
   /** The parans inside a window of latitudes, pair by pair in the order of the bodies and events. */
