@@ -116,6 +116,9 @@ FACULTIES.initiative = {
     'Where you already feel at home you may lead without a second thought; where you feel watched you may wait to be asked. Noticing which room you are in tells you which side is speaking, and whether the waiting is wisdom or habit.',
   ],
 };
+// Buoyant is the speed of a recovery, not its depth: a reading of endurance or of rebuilding after a collapse (Pluto,
+// Saturn, Scorpio, the 8th house: "you feel such blows fully, yet find a way back") claims neither side, since it can
+// stand beside a heart that takes a setback slowly (a reader questioned the Sun in Scorpio read as buoyant).
 FACULTIES.resilience = {
   poles: {
     buoyant: 'recovers quickly from a setback and is already looking for the next opening',

@@ -209,10 +209,10 @@ const keyAspects: Writer = (ctx) => {
     title: 'Key Aspects',
     text: ctx.choose(
       [
-        `Of the ${countWord(n)} major aspects in your chart, the ones ranked here weigh most: they are tight, or they involve ${core}; flowing aspects show cooperation, tense ones friction that pushes you to grow, conjunctions two forces acting as one.`,
-        `Aspects are the conversations between the parts of you, and ${whichRanked} ranked by closeness and by whether they touch ${core}; those already read in an earlier chapter are listed but not repeated.`,
-        `Your chart has ${countWord(n)} major aspects; the closest, with those that reach ${core}, are ranked here by weight, and the first few not read in an earlier chapter are read in full.`,
-        `Where two planets stand at a telling angle, they colour each other; of your ${countWord(n)} major aspects, this chapter ranks the tightest and those that touch ${core}, and reads the weightiest of them in full.`,
+        `Of the ${countWord(n)} major aspects in your chart, the ones ranked here weigh most, in order of weight: closeness counts, and so does whether they involve ${core}, so a wider aspect of the Sun can stand above a tighter one of two outer planets; flowing aspects show cooperation, tense ones friction that pushes you to grow, conjunctions two forces acting as one.`,
+        `Aspects are the conversations between the parts of you, and ${whichRanked} ranked by weight, which joins how close each is with whether it touches ${core}; those already read in an earlier chapter are listed but not repeated.`,
+        `Your chart has ${countWord(n)} major aspects; they are ranked here by weight, closeness together with how central their planets are (${core} count most), and the first few not read in an earlier chapter are read in full.`,
+        `Where two planets stand at a telling angle, they colour each other; of your ${countWord(n)} major aspects, this chapter ranks the weightiest, judged by closeness and by whether they touch ${core}, and reads in full the first few that no earlier chapter has read.`,
       ],
       'intro-aspects',
     ),
