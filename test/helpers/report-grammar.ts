@@ -7,7 +7,7 @@
  */
 import { Dialect, LocalLinter } from 'harper.js';
 import { binaryInlined } from 'harper.js/binaryInlined';
-import { HOUSE_DOMAIN, NODE_DIRECTION, POINT_FUNCTION, SIGN_CARE, SIGN_LOVE, SIGN_STYLE, SIGN_WORK } from '../../src/reports/text/phrases.ts';
+import { HOUSE_DOMAINS, NODE_DIRECTION, POINT_FUNCTION, SIGN_CARE, SIGN_LOVE, SIGN_STYLE, SIGN_WORK } from '../../src/reports/text/phrases.ts';
 
 const RULES = /Agreement|^AnA$|OneOfTheSingular|PronounAre|PronounInflectionBe|SubjectPronoun|PluralWrongWordOfPhrase/;
 
@@ -150,7 +150,7 @@ export function vocabularyAgreementFindings(text: string, phrases: readonly stri
 }
 
 const REPORT_PHRASES = [
-  ...Object.values(HOUSE_DOMAIN),
+  ...Object.values(HOUSE_DOMAINS).flat(),
   ...Object.values(POINT_FUNCTION),
   ...Object.values(SIGN_STYLE),
   ...Object.values(SIGN_CARE),

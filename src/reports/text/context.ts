@@ -9,6 +9,7 @@ import type { InterpretationLibrary } from '../../interpretations/library.ts';
 import type { InterpretationEntry } from '../../interpretations/schema.ts';
 import { chartSeed, pick, variantIndex } from '../../interpretations/variant.ts';
 import { bullets } from './report-markdown.ts';
+import { HOUSE_DOMAINS } from './phrases.ts';
 import { conflictOf, tensionPassage, type ClaimConflict } from '../synthesis/faculty-tensions.ts';
 import { forTheAspect } from './aspect-naming.ts';
 import { aspectFamily } from '../../interpretations/keys.ts';
@@ -169,7 +170,8 @@ export class ReportContext {
     weight: number,
     options: {
       heading?: string | undefined;
-      fact?: string | undefined;
+      /** (A function when it is worth computing only for an entry that is printed: a house's matters take a turn of houseDomain.) */
+      fact?: string | (() => string) | undefined;
       entryKey?: string | undefined;
       plain?: boolean;
       /** The aspect the entry is read for, when its text may be its family's ("squares or opposes"): the text is made to name it. */
@@ -211,7 +213,8 @@ export class ReportContext {
     const parts: string[] = [];
     if (options.heading !== undefined) parts.push(`### ${options.heading}`);
     // The chart's data for the entry as a short line of its own, so the prose that follows is the library's alone.
-    if (options.fact) parts.push(`*${options.fact}*`);
+    const fact = typeof options.fact === 'function' ? options.fact() : options.fact;
+    if (fact) parts.push(`*${fact}*`);
     const body = options.aspectType ? forTheAspect(this.body(entry), options.aspectType) : this.body(entry);
     const text = options.adapt ? options.adapt(body) : body;
     // A second passage after the same reading continues from the first ("It also …") rather than naming the reading again.
@@ -300,6 +303,19 @@ export class ReportContext {
     const said = this.turns.get(kind) ?? 0;
     this.turns.set(kind, said + 1);
     return options[(this.chooseIndex(options.length, kind) + said) % options.length]!;
+  }
+
+  /** What a house is about, in the next of its phrasings each time the report names it (HOUSE_DOMAINS). */
+  houseDomain(house: number): string {
+    return this.chooseInTurn(HOUSE_DOMAINS[house]!, `house-domain-${house}`);
+  }
+
+  /**
+   * houseDomain for a mention that reads as well without it ("from your 4th house (…)", a fact line): undefined once the
+   * report has named that house's matters twice, so that a crowded house is not spelled out at every planet and transit.
+   */
+  houseDomainUnlessSaid(house: number): string | undefined {
+    return (this.turns.get(`house-domain-${house}`) ?? 0) >= 2 ? undefined : this.houseDomain(house);
   }
 
   signName(id: string): string {

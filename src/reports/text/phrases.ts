@@ -121,20 +121,59 @@ export const SIGN_WORK: Record<string, string> = {
   pisces: 'imagination, empathy and service to others',
 };
 
-/** What each house is about. */
-export const HOUSE_DOMAIN: Record<number, string> = {
-  1: 'how you present yourself and begin things',
-  2: 'money, possessions and self-worth',
-  3: 'learning, conversation and your near surroundings',
-  4: 'home, family and roots',
-  5: 'creativity, play and romance',
-  6: 'work, routines and the care of daily life',
-  7: 'close partnerships',
-  8: 'intimacy, trust and what you share with others',
-  9: 'beliefs, travel and higher learning',
-  10: 'vocation and public standing',
-  11: 'friendship, groups and hopes for the future',
-  12: 'solitude, the inner life and what works behind the scenes',
+/**
+ * What each house is about, in four phrasings (ReportContext.houseDomain names a house's matters in the next one each
+ * time: one wording eight times in a report read as a form). Each is a noun phrase that reads in every sentence that
+ * names a house: "your 6th house (…)", "the house of …", "approach … with", "met through …".
+ */
+export const HOUSE_DOMAINS: Record<number, readonly string[]> = {
+  1: [
+    'how you present yourself and begin things',
+    'self-presentation and new beginnings',
+    'your manner, your body and your first moves',
+    'personal initiative and first impressions',
+  ],
+  2: ['money, possessions and self-worth', 'what you earn, own and value', 'income and the things you keep', 'your resources and your sense of worth'],
+  3: [
+    'learning, conversation and your near surroundings',
+    'everyday exchange, siblings and the neighbourhood',
+    'study, writing and short journeys',
+    'the daily traffic of ideas and messages',
+  ],
+  4: ['home, family and roots', 'your private base and your family ties', 'home life and where you come from', 'the household and the past you carry'],
+  5: [
+    'creativity, play and romance',
+    'pleasure, self-expression and love affairs',
+    'what you make and enjoy for its own sake',
+    'romance, children and creative risk',
+  ],
+  6: ['work, routines and the care of daily life', 'daily duties and health', 'the working day and its habits', "service, skill and the body's upkeep"],
+  7: ['close partnerships', 'committed one-to-one bonds', 'marriage and lasting agreements', 'the partners you choose'],
+  8: [
+    'intimacy, trust and what you share with others',
+    'shared money, debts and deep bonds',
+    'joint resources and emotional exchange',
+    'the ties that bind you to others at depth',
+  ],
+  9: [
+    'beliefs, travel and higher learning',
+    'far horizons and the search for meaning',
+    'study, faith and long journeys',
+    'philosophy, publishing and foreign places',
+  ],
+  10: ['vocation and public standing', 'career and reputation', 'your public role and your ambitions', 'the work you are known for'],
+  11: [
+    'friendship, groups and hopes for the future',
+    'friends, networks and shared causes',
+    'the groups you belong to and your long-range wishes',
+    'allies, communities and plans for the future',
+  ],
+  12: [
+    'solitude, the inner life and the work done behind the scenes',
+    'retreat, privacy and the unseen',
+    'quiet work behind the scenes and time alone',
+    'the hidden inner life and what you keep private',
+  ],
 };
 
 /** Where the North Node in each sign points. */

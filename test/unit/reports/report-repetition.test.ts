@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { initEphemeris } from '../../../src/astro/ephemeris.ts';
 import { reportSky } from '../../../src/reports/sky/report-sky.ts';
 import { composeReport } from '../../../src/reports/text/compose-report.ts';
+import { HOUSE_DOMAINS } from '../../../src/reports/text/phrases.ts';
 import { repeatedShare } from '../../helpers/report-sentences.ts';
 import { randomReportCharts } from '../../helpers/random-report-charts.ts';
 
@@ -28,5 +29,18 @@ describe('repetition between reports', () => {
     for (let i = 0; i < reports.length; i++) for (let j = 0; j < reports.length; j++) if (i !== j) shares.push(repeatedShare(reports[i]!, reports[j]!));
     const mean = shares.reduce((a, b) => a + b, 0) / shares.length;
     expect(mean).toBeLessThan(0.08);
+  });
+
+  it('names a house’s matters in one wording at most three times in a report (a reader counted one eight times)', () => {
+    let named = 0;
+    for (const report of randomReports(30, 5202)) {
+      for (const phrasing of Object.values(HOUSE_DOMAINS).flat()) {
+        const times = report.markdown.split(phrasing).length - 1;
+        named += times;
+        expect(times, phrasing).toBeLessThanOrEqual(3);
+      }
+    }
+    // Not vacuous: the reports name houses' matters often.
+    expect(named).toBeGreaterThan(300);
   });
 });

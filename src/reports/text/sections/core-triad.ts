@@ -4,7 +4,7 @@ import { signElement } from '../../../interpretations/chart-factors/balance.ts';
 import { keys } from '../../../interpretations/keys.ts';
 import type { ReportContext } from '../context.ts';
 import { ordinal, zodiacPosition } from '../report-markdown.ts';
-import { HOUSE_DOMAIN, POINT_NAMES, SIGN_STYLE } from '../phrases.ts';
+import { POINT_NAMES, SIGN_STYLE } from '../phrases.ts';
 import { conjunctionFigure } from '../../synthesis/conjunction-figures.ts';
 import { moonSignHours } from '../untimed-moon-sign.ts';
 import { signKinship } from '../sign-kinship.ts';
@@ -37,7 +37,10 @@ export function placementEntries(ctx: ReportContext, id: string, weights: { sign
     const houseKey = keys.planetHouse(id, p.house);
     const houseText = ctx.take(houseKey, `${POINT_NAMES[id]} in the ${ordinal(p.house)} House`, weights.house, {
       heading: headingPrefix + (ctx.library.entries.get(houseKey)?.title ?? ''),
-      fact: `${ordinal(p.house)} house: ${HOUSE_DOMAIN[p.house]}`,
+      fact: () => {
+        const domain = ctx.houseDomainUnlessSaid(p.house!);
+        return domain ? `${ordinal(p.house!)} house: ${domain}` : `${ordinal(p.house!)} house`;
+      },
     });
     if (houseText) parts.push(houseText);
   }

@@ -6,7 +6,7 @@
  */
 import type { ReportContext } from '../context.ts';
 import { cuspOf, houseRuler, interceptedSigns } from '../chart-facts.ts';
-import { HOUSE_DOMAIN, POINT_NAMES, pointInSentence } from '../phrases.ts';
+import { POINT_NAMES, pointInSentence } from '../phrases.ts';
 import { capitalize, countWord, ordinal, table } from '../report-markdown.ts';
 import { section, type ReportSection } from '../section.ts';
 
@@ -20,15 +20,15 @@ interface RulerLink {
  * The phrasings of a link (the ruler of one house standing in another). The chart chooses the
  * first link's and each further link takes the next, so no two links of one report read alike.
  */
-const LINK_PHRASINGS: ((l: RulerLink) => string)[] = [
-  (l) =>
-    `${capitalize(pointInSentence(l.ruler))} rules your ${ordinal(l.from)} house and stands in the ${ordinal(l.to)}: the affairs of the ${ordinal(l.from)} (${HOUSE_DOMAIN[l.from]}) are pursued through those of the ${ordinal(l.to)} (${HOUSE_DOMAIN[l.to]}).`,
-  (l) =>
-    `Your ${ordinal(l.from)} house, ${HOUSE_DOMAIN[l.from]}, is ruled by ${pointInSentence(l.ruler)} from the ${ordinal(l.to)}, so it is reached by way of ${HOUSE_DOMAIN[l.to]}.`,
-  (l) =>
-    `${capitalize(pointInSentence(l.ruler))}, ruler of the ${ordinal(l.from)} house (${HOUSE_DOMAIN[l.from]}), sits in the ${ordinal(l.to)}, so the two areas travel together, and the business of the ${ordinal(l.from)} tends to get done through ${HOUSE_DOMAIN[l.to]}.`,
-  (l) =>
-    `The ${ordinal(l.from)} house (${HOUSE_DOMAIN[l.from]}) answers to ${pointInSentence(l.ruler)}, which stands in the ${ordinal(l.to)}, and its story tends to unfold through ${HOUSE_DOMAIN[l.to]}.`,
+const LINK_PHRASINGS: ((l: RulerLink, domain: (house: number) => string) => string)[] = [
+  (l, domain) =>
+    `${capitalize(pointInSentence(l.ruler))} rules your ${ordinal(l.from)} house and stands in the ${ordinal(l.to)}: the affairs of the ${ordinal(l.from)} (${domain(l.from)}) are pursued through those of the ${ordinal(l.to)} (${domain(l.to)}).`,
+  (l, domain) =>
+    `Your ${ordinal(l.from)} house, ${domain(l.from)}, is ruled by ${pointInSentence(l.ruler)} from the ${ordinal(l.to)}, so it is reached by way of ${domain(l.to)}.`,
+  (l, domain) =>
+    `${capitalize(pointInSentence(l.ruler))}, ruler of the ${ordinal(l.from)} house (${domain(l.from)}), sits in the ${ordinal(l.to)}, so the two areas travel together, and the business of the ${ordinal(l.from)} tends to get done through ${domain(l.to)}.`,
+  (l, domain) =>
+    `The ${ordinal(l.from)} house (${domain(l.from)}) answers to ${pointInSentence(l.ruler)}, which stands in the ${ordinal(l.to)}, and its story tends to unfold through ${domain(l.to)}.`,
 ];
 
 export function houseRulersSection(ctx: ReportContext): ReportSection | undefined {
@@ -57,7 +57,7 @@ export function houseRulersSection(ctx: ReportContext): ReportSection | undefine
   // The links that involve the angular houses (1, 4, 7, 10) weigh most.
   const key = links.filter((l) => [1, 4, 7, 10].includes(l.from)).slice(0, 4);
   const first = ctx.chooseIndex(LINK_PHRASINGS.length, 'ruler-link');
-  key.forEach((l, i) => parts.push(LINK_PHRASINGS[(first + i) % LINK_PHRASINGS.length]!(l)));
+  key.forEach((l, i) => parts.push(LINK_PHRASINGS[(first + i) % LINK_PHRASINGS.length]!(l, (house) => ctx.houseDomain(house))));
   const intercepted = interceptedSigns(ctx);
   if (intercepted.length)
     parts.push(

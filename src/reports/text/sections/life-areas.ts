@@ -9,7 +9,7 @@ import { keys, SENSITIVE_POINTS, TEN_PLANET_IDS } from '../../../interpretations
 import type { ReportContext } from '../context.ts';
 import { NODES_CHAPTER_TITLE } from '../section-intros.ts';
 import { capitalize, joinAnd, ordinal, zodiacPosition } from '../report-markdown.ts';
-import { HOUSE_DOMAIN, LIFE_AREAS, POINT_NAMES, pointInSentence, SIGN_CARE, SIGN_STYLE } from '../phrases.ts';
+import { LIFE_AREAS, POINT_NAMES, pointInSentence, SIGN_CARE, SIGN_STYLE } from '../phrases.ts';
 
 export const LIFE_AREA_WEIGHT = { house: 4, midheaven: 6 };
 
@@ -26,13 +26,14 @@ const THEME_PLANETS = new Set(['sun', 'moon', 'mercury', 'venus', 'mars', 'jupit
 function cuspSentence(ctx: ReportContext, house: number, described: Described): string {
   const sign = cuspSign(ctx, house);
   const where = described.get(sign.id);
-  if (where) return `The ${ordinal(house)} house, the house of ${HOUSE_DOMAIN[house]}, begins in ${sign.name} too, like ${where}.`;
+  const domain = ctx.houseDomain(house);
+  if (where) return `The ${ordinal(house)} house, the house of ${domain}, begins in ${sign.name} too, like ${where}.`;
   described.set(sign.id, `the ${ordinal(house)}`);
   return ctx.chooseInTurn(
     [
-      `Your ${ordinal(house)} house, the house of ${HOUSE_DOMAIN[house]}, begins in ${sign.name}, which brings ${SIGN_STYLE[sign.id]} to this part of life.`,
-      `${sign.name} sits on the cusp of the ${ordinal(house)} house, so you tend to approach ${HOUSE_DOMAIN[house]} with ${SIGN_STYLE[sign.id]}.`,
-      `The ${ordinal(house)} house (${HOUSE_DOMAIN[house]}) opens in ${sign.name}, lending ${SIGN_STYLE[sign.id]} to the way you handle it.`,
+      `Your ${ordinal(house)} house, the house of ${domain}, begins in ${sign.name}, which brings ${SIGN_STYLE[sign.id]} to this part of life.`,
+      `${sign.name} sits on the cusp of the ${ordinal(house)} house, so you tend to approach ${domain} with ${SIGN_STYLE[sign.id]}.`,
+      `The ${ordinal(house)} house (${domain}) opens in ${sign.name}, lending ${SIGN_STYLE[sign.id]} to the way you handle it.`,
     ],
     'cusp',
   );

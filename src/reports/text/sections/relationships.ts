@@ -6,7 +6,7 @@
  */
 import type { ReportContext } from '../context.ts';
 import { aspectBetween, cuspOf, houseRuler, planetsInHouse, signOfPoint } from '../chart-facts.ts';
-import { HOUSE_DOMAIN, pointInSentence, SIGN_LOVE, SIGN_STYLE } from '../phrases.ts';
+import { pointInSentence, SIGN_LOVE, SIGN_STYLE } from '../phrases.ts';
 import { capitalize, joinAnd, ordinal, withArticle } from '../report-markdown.ts';
 import { section, type ReportSection } from '../section.ts';
 import { signKinship } from '../sign-kinship.ts';
@@ -118,20 +118,26 @@ export function relationshipsSection(ctx: ReportContext): ReportSection {
             )
       }`,
     );
+    const rulerDomain = rulerPoint?.house === undefined ? undefined : ctx.houseDomainUnlessSaid(rulerPoint.house);
     if (rulerPoint?.house !== undefined)
       parts.push(
-        `${capitalize(pointInSentence(ruler))}, ruler of the Descendant, stands in your ${ordinal(rulerPoint.house)} house (${HOUSE_DOMAIN[rulerPoint.house]}). ${
+        `${capitalize(pointInSentence(ruler))}, ruler of the Descendant, stands in your ${ordinal(rulerPoint.house)} house${rulerDomain ? ` (${rulerDomain})` : ''}. ${
           rulerPoint.house === 7
             ? 'Partnership is its own reward in your chart: relationships are a place where you find yourself, not only others.'
-            : ctx.choose(
+            : // (Phrasings as functions: only the chosen one names the house's matters, and so takes a turn of houseDomain.)
+              ctx.choose(
                 [
-                  `Partners tend to enter your life through the ${ordinal(rulerPoint.house)} house's affairs, and a relationship often changes how you live them.`,
-                  `The people who matter most to you are likely to be met through ${HOUSE_DOMAIN[rulerPoint.house]}, and a close bond tends to reshape that part of your life in turn.`,
-                  `So the ${ordinal(rulerPoint.house)} house is where partnership does much of its work: it is a likely meeting ground, and the place a relationship changes first.`,
-                  `What you look for in another person is coloured by the concerns of your ${ordinal(rulerPoint.house)} house, and the relationships that last tend to give you something to build there together.`,
+                  () =>
+                    `Partners tend to enter your life through the ${ordinal(rulerPoint.house!)} house's affairs, and a relationship often changes how you live them.`,
+                  () =>
+                    `The people who matter most to you are likely to be met through ${ctx.houseDomain(rulerPoint.house!)}, and a close bond tends to reshape that part of your life in turn.`,
+                  () =>
+                    `So the ${ordinal(rulerPoint.house!)} house is where partnership does much of its work: it is a likely meeting ground, and the place a relationship changes first.`,
+                  () =>
+                    `What you look for in another person is coloured by the concerns of your ${ordinal(rulerPoint.house!)} house, and the relationships that last tend to give you something to build there together.`,
                 ],
                 `relationships-ruler-${rulerPoint.house}`,
-              )
+              )()
         }`,
       );
   }

@@ -9,7 +9,6 @@ import { moonSignNote } from '../untimed-moon-sign.ts';
 import { bullets, capitalize, ordinal } from '../report-markdown.ts';
 import {
   ASPECT_WORDS,
-  HOUSE_DOMAIN,
   NODE_DIRECTION,
   POINT_FUNCTION,
   POINT_NAMES,
@@ -142,12 +141,13 @@ function suggestions(ctx: ReportContext, figure: CentralFigure | undefined): str
   }
   const saturnHouse = points.get('saturn')?.house;
   if (saturnHouse !== undefined) {
+    const domain = ctx.houseDomain(saturnHouse);
     out.push(
       ctx.choose(
         [
-          `Saturn in your ${ordinal(saturnHouse)} house suggests that patience pays in the matters of that house, ${HOUSE_DOMAIN[saturnHouse]}: slow, steady effort there builds something that lasts.`,
-          `Expect ${HOUSE_DOMAIN[saturnHouse]}, the concerns of the ${ordinal(saturnHouse)} house where your Saturn stands, to ask for more time than you would like; what you build there slowly tends to stay built.`,
-          `With Saturn in the ${ordinal(saturnHouse)} house, give ${HOUSE_DOMAIN[saturnHouse]} a routine rather than a rush: the results come late and last long.`,
+          `Saturn in your ${ordinal(saturnHouse)} house suggests that patience pays in the matters of that house, ${domain}: slow, steady effort there builds something that lasts.`,
+          `Expect ${domain}, the concerns of the ${ordinal(saturnHouse)} house where your Saturn stands, to ask for more time than you would like; what you build there slowly tends to stay built.`,
+          `With Saturn in the ${ordinal(saturnHouse)} house, give ${domain} a routine rather than a rush: the results come late and last long.`,
         ],
         'synthesis-saturn-house',
       ),

@@ -6,7 +6,7 @@
  */
 import type { ReportContext } from '../context.ts';
 import { cuspOf, houseRuler, planetsInHouse, signOfPoint } from '../chart-facts.ts';
-import { HOUSE_DOMAIN, pointInSentence, SIGN_WORK } from '../phrases.ts';
+import { pointInSentence, SIGN_WORK } from '../phrases.ts';
 import { capitalize, degreesMinutes, joinAnd, ordinal } from '../report-markdown.ts';
 import { section, type ReportSection } from '../section.ts';
 import { TEN_PLANET_IDS } from '../../../interpretations/keys.ts';
@@ -36,7 +36,7 @@ export function vocationSection(ctx: ReportContext): ReportSection {
         'vocation-mc',
       )}${
         rulerPoint?.house !== undefined
-          ? ` Its ruler, ${pointInSentence(ruler!)}, stands in your ${ordinal(rulerPoint.house)} house, so that aim is pursued through ${HOUSE_DOMAIN[rulerPoint.house]}.`
+          ? ` Its ruler, ${pointInSentence(ruler!)}, stands in your ${ordinal(rulerPoint.house)} house, so that aim is pursued through ${ctx.houseDomain(rulerPoint.house)}.`
           : ''
       }`,
     );

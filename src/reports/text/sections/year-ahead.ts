@@ -10,7 +10,7 @@ import { ageYears, secondaryClock } from '../../../astro/progression-clock.ts';
 import { aspectFamily, keys } from '../../../interpretations/keys.ts';
 import type { YearTransit } from '../../sky/year-ahead.ts';
 import type { ReportContext } from '../context.ts';
-import { ASPECT_WORDS, HOUSE_DOMAIN, POINT_FUNCTION, POINT_NAMES, SIGN_CARE, SIGN_STYLE, pointInSentence } from '../phrases.ts';
+import { ASPECT_WORDS, POINT_FUNCTION, POINT_NAMES, SIGN_CARE, SIGN_STYLE, pointInSentence } from '../phrases.ts';
 import { capitalize, countWord, ordinal, table, zodiacPosition } from '../report-markdown.ts';
 import { signOf } from '../../../astro/zodiac.ts';
 import { THEMES, themeOfPoint } from '../themes/theme-ranking.ts';
@@ -115,7 +115,8 @@ function when(t: YearTransit, yearFrom: string): string {
 function natalTheme(ctx: ReportContext, target: string, label: string): string {
   const theme = THEMES[themeOfPoint(ctx, target)].title;
   const house = ctx.houseOf(target);
-  const where = house !== undefined && target !== 'asc' && target !== 'mc' ? ` from your ${ordinal(house)} house (${HOUSE_DOMAIN[house]})` : '';
+  const domain = house !== undefined && target !== 'asc' && target !== 'mc' ? ctx.houseDomainUnlessSaid(house) : undefined;
+  const where = house === undefined || target === 'asc' || target === 'mc' ? '' : ` from your ${ordinal(house)} house${domain ? ` (${domain})` : ''}`;
   // Each phrasing names the transit, so that two transits to one point do not print the same sentence.
   return ctx.chooseInTurn(
     [

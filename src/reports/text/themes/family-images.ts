@@ -11,7 +11,7 @@ import { signElement, signModality } from '../../../interpretations/chart-factor
 import { signKinship, type SignKinship } from '../sign-kinship.ts';
 import type { ReportContext } from '../context.ts';
 import { houseRuler, signOfPoint } from '../chart-facts.ts';
-import { HOUSE_DOMAIN, POINT_FUNCTION, POINT_NAMES, POINT_PART, pointInSentence } from '../phrases.ts';
+import { POINT_FUNCTION, POINT_NAMES, POINT_PART, pointInSentence } from '../phrases.ts';
 import { joinAnd, ordinal } from '../report-markdown.ts';
 
 const CARE_BY_ELEMENT: Record<string, readonly string[]> = {
@@ -109,7 +109,7 @@ export function familyImageParts(ctx: ReportContext): string[] {
   const domain = (house: number) => {
     if (spelled.has(house)) return `the same ground of the ${ordinal(house)} house`;
     spelled.add(house);
-    return HOUSE_DOMAIN[house]!;
+    return ctx.houseDomain(house);
   };
   const moon = signOfPoint(ctx, 'moon')!;
   const saturn = signOfPoint(ctx, 'saturn')!;

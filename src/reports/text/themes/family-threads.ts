@@ -17,7 +17,7 @@ import { signKinship, type SignKinship } from '../sign-kinship.ts';
 import type { ReportContext } from '../context.ts';
 import { moonSignNote } from '../untimed-moon-sign.ts';
 import { houseRuler, signOfPoint } from '../chart-facts.ts';
-import { HOUSE_DOMAIN, pointInSentence } from '../phrases.ts';
+import { pointInSentence } from '../phrases.ts';
 import { joinAnd, ordinal } from '../report-markdown.ts';
 
 /** Whether the Moon's sign is a fact of the chart: timed, or untimed and the Moon kept one sign all day. */
@@ -63,7 +63,7 @@ function moonRulerThread(ctx: ReportContext, named: string[]): string | undefine
   // The house's area in words only when no earlier paragraph of the chapter spelled it out.
   const housePart =
     house !== undefined && !chapterHouses(ctx).includes(house)
-      ? ` Because it stands in the ${ordinal(house)} house, you may turn to ${HOUSE_DOMAIN[house]}, often without noticing, to feel at home in yourself again.`
+      ? ` Because it stands in the ${ordinal(house)} house, you may turn to ${ctx.houseDomain(house)}, often without noticing, to feel at home in yourself again.`
       : '';
   return (
     ctx.choose(
@@ -163,7 +163,7 @@ function sunHouseThread(ctx: ReportContext, named: string[]): string | undefined
   const house = ctx.houseOf('sun');
   if (house === undefined) return undefined;
   named.push(`the Sun in the ${ordinal(house)} house`);
-  const area = chapterHouses(ctx).includes(house) ? 'the same area of life named above' : HOUSE_DOMAIN[house];
+  const area = chapterHouses(ctx).includes(house) ? 'the same area of life named above' : ctx.houseDomain(house);
   return ctx.choose(
     [
       `The example you grew toward is lived out in the ${ordinal(house)} house, where your Sun stands: ${area}. It is there that you most want to become the grown-up you once admired, or the one you wished had been there, and there that comparisons with a parent, favourable or not, are most likely to surface.`,
