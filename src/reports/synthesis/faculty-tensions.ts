@@ -196,6 +196,29 @@ FACULTIES.company = {
   ],
 };
 
+// Two more from the Nairobi and Montréal readers (a mind that learns by doing beside one that reads the instructions
+// first; a home set up early, far from the family, beside one that stays close to it).
+FACULTIES.learning = {
+  poles: {
+    doing: 'learns by trying, handling the thing itself and finding out from what goes wrong',
+    reading: 'learns from the instructions, the book and a method understood before it tries',
+  },
+  together: [
+    'Your hands and your reading can take turns: try a thing first to find out what puzzles you, then read to understand what you found, and each kind of learning answers the questions the other raised.',
+    'Some skills you will want to pick up by doing and others by study, and neither is the lazy way. A short look at the method before you start, and a second look after your first attempt, serves both sides.',
+  ],
+};
+FACULTIES.roots = {
+  poles: {
+    near: 'stays close to its family and the places it comes from, and keeps coming back to them',
+    away: 'leaves early to make a base of its own, away from where it began',
+  },
+  together: [
+    'Part of you needs the old ties within reach and part of you needs a door of your own, somewhere else. A home made on your own terms, with regular ways back to where you started, can satisfy both.',
+    'Leaving and belonging need not cancel out: distance can let you choose what you keep of your family, and closeness can be a choice rather than a habit. Asking which one you are acting from helps you see it.',
+  ],
+};
+
 export interface ClaimConflict {
   faculty: string;
   /** The pole already read, and the entry that read it. */
