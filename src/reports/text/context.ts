@@ -170,6 +170,12 @@ export class ReportContext {
     weight: number,
     options: {
       heading?: string | undefined;
+      /**
+       * Whose traits the entry's claims describe, when not the entry's own point: a North Node reading claims the familiar
+       * ground of the South Node across from it (a reader took "the North Node in Aries speaks for the tactful side" as
+       * backwards). Tension passages name this instead of the label.
+       */
+      claimsAbout?: string | undefined;
       /** (A function when it is worth computing only for an entry that is printed: a house's matters take a turn of houseDomain.) */
       fact?: string | (() => string) | undefined;
       entryKey?: string | undefined;
@@ -209,7 +215,8 @@ export class ReportContext {
       tensions: introduced.map((k) => k.faculty),
       chapter: this.chapter,
     });
-    this.assert(asserted, label);
+    const claimant = options.claimsAbout ?? label;
+    this.assert(asserted, claimant);
     const parts: string[] = [];
     if (options.heading !== undefined) parts.push(`### ${options.heading}`);
     // The chart's data for the entry as a short line of its own, so the prose that follows is the library's alone.
@@ -218,7 +225,7 @@ export class ReportContext {
     const body = options.aspectType ? forTheAspect(this.body(entry), options.aspectType) : this.body(entry);
     const text = options.adapt ? options.adapt(body) : body;
     // A second passage after the same reading continues from the first ("It also …") rather than naming the reading again.
-    const introductions = introduced.map((k, i) => this.nameTension(k, label, i));
+    const introductions = introduced.map((k, i) => this.nameTension(k, claimant, i));
     parts.push(...(voice ? [...introductions, text] : [text, ...introductions]));
     if (this.style === 'improved' && !options.plain) {
       parts.push(bullets([`Strengths: ${entry.strengths.join('; ')}.`, `Challenges: ${entry.challenges.join('; ')}.`].map((s) => s.replace(/\.\.$/, '.'))));

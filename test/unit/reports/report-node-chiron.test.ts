@@ -34,4 +34,19 @@ describe('the North Node and Chiron aspect readings', () => {
     expect(readings).toBeGreaterThan(150);
     expect(comeBack).toBeGreaterThan(readings / 2);
   });
+
+  it('a North Node reading takes a side of a tension as the South Node, whose familiar ground its words describe', () => {
+    // (A reader took "the North Node in Aries speaks for the tactful side" as backwards: the North Node points away from it.)
+    // A tension passage: after a reading ("… read earlier: part of you …") or a side taken ("speaks for the … side").
+    const tension = /read earlier|side of (the|that same) tension/;
+    let southSides = 0;
+    for (const chart of randomReportCharts(120, 7302)) {
+      const { markdown } = composeReport(chart, { asOf: '2026-11-25T00:00:00Z' });
+      for (const paragraph of markdown.split('\n\n').filter((p) => tension.test(p))) {
+        expect(paragraph).not.toMatch(/North Node in \w+/);
+        if (/South Node in \w+/.test(paragraph)) southSides++;
+      }
+    }
+    expect(southSides).toBeGreaterThan(5);
+  });
 });

@@ -25,7 +25,8 @@ export function nodesChironSection(ctx: ReportContext): ReportSection {
     parts.push(
       `Your North Node (the ${variant?.variant === 'true' ? 'true' : 'mean'} node) is in ${ctx.signName('north_node')}${node.house !== undefined ? ` in the ${ordinal(node.house)} house` : ''}; the South Node lies opposite, in ${south}${node.house !== undefined ? ` in the ${ordinal(((node.house + 5) % 12) + 1)} house` : ''}, the familiar ground the North Node leads away from.`,
     );
-    parts.push(...signEntry(ctx, 'north_node', NODES_WEIGHT.sign));
+    // The North Node's readings describe as traits the South Node's familiar ground; their claims are the South Node's.
+    parts.push(...signEntry(ctx, 'north_node', NODES_WEIGHT.sign, `South Node in ${south}`));
     parts.push(...nodeAspectParts(ctx));
   }
   const chiron = ctx.factors.points.get('chiron');
@@ -40,13 +41,14 @@ export function nodesChironSection(ctx: ReportContext): ReportSection {
 }
 
 /** A point's sign entry, its facts line giving its house. */
-function signEntry(ctx: ReportContext, id: string, weight: number): string[] {
+function signEntry(ctx: ReportContext, id: string, weight: number, claimsAbout?: string): string[] {
   const p = ctx.factors.points.get(id);
   if (!p) return [];
   const key = keys.planetSign(id, p.sign);
   const text = ctx.take(key, `${POINT_NAMES[id]} in ${ctx.signName(id)}`, weight, {
     heading: ctx.library.entries.get(key)?.title ?? '',
     fact: placementFact(ctx, id),
+    claimsAbout,
   });
   return text ? [text] : [];
 }
