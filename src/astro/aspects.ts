@@ -21,6 +21,13 @@ export type AspectType = (typeof ASPECT_DEFINITIONS)[number]['type'];
 export const ASPECT_TYPES: AspectType[] = ASPECT_DEFINITIONS.map((a) => a.type);
 export const MAJOR_ASPECT_TYPES = ASPECT_DEFINITIONS.filter((a) => a.major).map((a) => a.type) as AspectType[];
 
+/** The exact angle of an aspect type (degrees). */
+export function aspectAngle(type: string): number {
+  const definition = ASPECT_DEFINITIONS.find((d) => d.type === type);
+  if (!definition) throw new Error(`no aspect named ${type}`);
+  return definition.angle;
+}
+
 /** Orb overrides: keys as callers send them ("Conjunction", "semi_sextile", "Semi-Sextile"). */
 export type OrbSettings = Record<string, number>;
 

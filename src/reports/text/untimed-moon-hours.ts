@@ -3,7 +3,7 @@
  * a planet (the Moon moving evenly from its midnight longitude to the next, sampled every ten
  * minutes; the other planet still).
  */
-import { ASPECT_DEFINITIONS } from '../../astro/aspects.ts';
+import { aspectAngle } from '../../astro/aspects.ts';
 import { signedSeparation } from '../../astro/zodiac.ts';
 import type { ReportContext } from './context.ts';
 
@@ -23,7 +23,7 @@ export function moonHoursWithin(ctx: ReportContext, id: string, type: string, or
   const planet = ctx.factors.points.get(id);
   if (ctx.timed || !day || !planet) return undefined;
   const travel = (((day.endLon - day.startLon) % 360) + 360) % 360;
-  const angle = ASPECT_DEFINITIONS.find((d) => d.type === type)!.angle;
+  const angle = aspectAngle(type);
   const close: number[] = [];
   for (let minute = 0; minute <= 1440; minute += STEP_MINUTES) {
     const moon = day.startLon + (travel * minute) / 1440;

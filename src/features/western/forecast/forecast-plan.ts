@@ -4,7 +4,7 @@
  * (body, aspect) pair by the precedence planet > category > aspect > default, and the range as
  * Julian days. Shared by the timeline, the search and the transit insights.
  */
-import { ASPECT_DEFINITIONS, aspectTypeFromName, MAJOR_ASPECT_TYPES, type AspectType } from '../../../astro/aspects.ts';
+import { ASPECT_DEFINITIONS, aspectAngle, aspectTypeFromName, MAJOR_ASPECT_TYPES, type AspectType } from '../../../astro/aspects.ts';
 import { bodyInfo } from '../../../astro/bodies.ts';
 import { type ChartMoment } from '../../../astro/chart.ts';
 import { civilAtOffsetMs, readIsoDateTime } from '../../../astro/iso-date-time.ts';
@@ -129,7 +129,7 @@ const ASPECT_GLYPHS: Record<AspectType, string> = {
 const aspectName = (type: AspectType) => type.replace('_', '-').replace(/^./, (c) => c.toUpperCase());
 
 export function aspectRef(type: AspectType): AspectRef {
-  return { type, angle: ASPECT_DEFINITIONS.find((d) => d.type === type)!.angle, name: aspectName(type), glyph: ASPECT_GLYPHS[type] };
+  return { type, angle: aspectAngle(type), name: aspectName(type), glyph: ASPECT_GLYPHS[type] };
 }
 
 const lower = (s: string) =>

@@ -4,7 +4,7 @@
  * transits in orb to a chart's points (or, for a sign's solar chart, the whole-sign aspects to
  * the sign). Nothing here is said of a transit that is not within its orb at noon.
  */
-import { findAspectsBetween, MAJOR_ASPECT_TYPES, type AspectPoint } from '../../../astro/aspects.ts';
+import { aspectAngle, findAspectsBetween, MAJOR_ASPECT_TYPES, type AspectPoint } from '../../../astro/aspects.ts';
 import { bodyInfo, TEN_PLANETS } from '../../../astro/bodies.ts';
 import { isValidCalendarDate, julianDayFromUtcMs, resolveCivilTime, formatLocalIso } from '../../../astro/civil-time.ts';
 import { zoneOffsetSeconds } from '../../../astro/zone-offset-table.ts';
@@ -201,7 +201,6 @@ const WHOLE_SIGN_ASPECTS: readonly (string | undefined)[] = [
   'sextile',
   undefined,
 ];
-const ASPECT_ANGLES: Record<string, number> = { conjunction: 0, sextile: 60, square: 90, trine: 120, opposition: 180 };
 
 /**
  * A sign's solar chart: each planet's whole-sign aspect to the sign (in it, or 2, 3, 4 or 6 signs
@@ -219,7 +218,7 @@ export function signAspects(sky: DaySky, signIndex: number): Contact[] {
       transiting: p.id,
       natal: 'sun',
       aspect,
-      angle: ASPECT_ANGLES[aspect]!,
+      angle: aspectAngle(aspect),
       orb: SIGN_ASPECT_ORB_SHARE * maxOrb,
       applying: false,
       strength: contactStrength(p.id, 'sun', aspect, SIGN_ASPECT_ORB_SHARE * maxOrb, maxOrb, false).strength,
