@@ -15,9 +15,10 @@
  * form is ill-conditioned (a declination near 0, a root within 1e-6° of where a horizon event stops
  * happening, |φ| = 90° − |δ|, two bodies at nearly one right ascension and declination), the pair
  * is scanned instead: every 0.1° of latitude between the bounds (and within the latitudes where
- * its horizon events happen), its roots bisected to 1e-10°. A search may be held to a window of latitudes (`LatitudeWindow`): it scans only
- * the grid's steps that touch the window and keeps the closed-form roots inside it, so it finds
- * exactly the roots a whole search finds inside it, the same bits, for a fraction of the work.
+ * its horizon events happen), its roots bisected to 1e-10°. A search may be held to a window of
+ * latitudes (`LatitudeWindow`): it scans only the grid's steps that touch the window and keeps the
+ * closed-form roots inside it, so it finds exactly the roots a whole search finds inside it, the
+ * same bits, for a fraction of the work.
  */
 import { declinationTrig, geocentricHourAngle, horizonHourAngle, type AcgAngle, type AcgBody } from './astrocartography.ts';
 

@@ -123,8 +123,8 @@ export const SIGN_WORK: Record<string, string> = {
 
 /**
  * What each house is about, in four phrasings (ReportContext.houseDomain names a house's matters in the next one each
- * time: one wording eight times in a report read as a form). Each is a noun phrase that reads in every sentence that
- * names a house: "your 6th house (…)", "the house of …", "approach … with", "met through …".
+ * time: one wording eight times in a report read as a form). Each reads in every sentence that names a house's matters:
+ * "your 6th house (…)", "the house of …", "approach … with", "met through …"; the grammar check knows each one's number.
  */
 export const HOUSE_DOMAINS: Record<number, readonly string[]> = {
   1: [
