@@ -59,6 +59,8 @@ export class ReportContext {
   private readonly said = new Set<string>();
   /** The report's own sentences that claimed something (ownClaims), as the readings of the entries are kept in `shown`. */
   readonly ownReadings: OwnReading[] = [];
+  /** Each entry's reading for this report, once chosen (readingIndex). */
+  private readonly readings = new Map<string, number>();
   /** How often each kind of repeated sentence has been said (chooseInTurn). */
   private readonly turns = new Map<string, number>();
 
@@ -145,6 +147,11 @@ export class ReportContext {
   }
 
   /** True the first time a passage of the report's own is asked for, false after. */
+  /** Whether a passage marked `once` has been printed. */
+  hasSaid(key: string): boolean {
+    return this.said.has(key);
+  }
+
   once(key: string): boolean {
     if (this.said.has(key)) return false;
     this.said.add(key);
@@ -256,6 +263,12 @@ export class ReportContext {
     return passages;
   }
 
+  /** Whether the report has taken this side of a faculty ("learning:doing"). */
+  hasAsserted(claim: string): boolean {
+    const [faculty, pole] = claim.split(':') as [string, string];
+    return this.claimed.get(faculty)?.pole === pole;
+  }
+
   /** Whether a line claiming `claims` would contradict a side the report has taken, on a faculty whose tension it has not named. */
   contradicts(claims: readonly string[] | undefined): boolean {
     const conflict = conflictOf(claims, this.claimed);
@@ -278,13 +291,37 @@ export class ReportContext {
   }
 
   body(entry: InterpretationEntry): string {
-    return pick(entry.body, this.seed, entry.key);
+    return entry.body[this.readingIndex(entry)]!;
+  }
+
+  /**
+   * Which of an entry's readings this report prints: the chart's own (variantIndex), unless that reading repeats a side
+   * of a faculty the report has already taken and another reading of the entry repeats none; then the first such one
+   * after it. A reader met "you learn by doing" in four passages running: a side the report has taken is said again only
+   * where every reading of an entry says it. Fixed for the report once chosen, so that the text and its claims agree.
+   */
+  private readingIndex(entry: InterpretationEntry): number {
+    let index = this.readings.get(entry.key);
+    if (index === undefined) {
+      const n = entry.body.length;
+      const own = variantIndex(entry.key, this.seed, n);
+      const repeats = (i: number) => (entry.variant_claims?.[String(i)] ?? []).some((claim) => this.hasAsserted(claim));
+      index = own;
+      for (let k = 0; k < n; k++) {
+        if (!repeats((own + k) % n)) {
+          index = (own + k) % n;
+          break;
+        }
+      }
+      this.readings.set(entry.key, index);
+    }
+    return index;
   }
 
   /** What the entry claims as this report prints it: the entry's own claims and those of the reading `body` picks. */
   claimsOf(entry: InterpretationEntry): string[] {
     const own = entry.claims ?? [];
-    const variant = entry.variant_claims?.[String(variantIndex(entry.key, this.seed, entry.body.length))];
+    const variant = entry.variant_claims?.[String(this.readingIndex(entry))];
     return variant ? [...own, ...variant.filter((c) => !own.includes(c))] : own;
   }
 

@@ -17,3 +17,8 @@ export function signKinship(a: SignId, b: SignId): SignKinship {
   if (Math.abs(SIGN_IDS.indexOf(a) - SIGN_IDS.indexOf(b)) === 6) return 'facing';
   return FRIENDLY[ea] === eb ? 'friendly' : 'contrast';
 }
+
+/** A 'same' kinship's "share an element", said of two planets in one sign, reads as if their signs differed: "share a sign". */
+export function inOneSign(text: string, sameSign: boolean): string {
+  return sameSign ? text.replace('share an element', 'share a sign') : text;
+}

@@ -183,7 +183,7 @@ export function chartShapeSection(ctx: ReportContext): ReportSection {
       ctx.choose(
         [
           `Your planets form no grand trine, T-square, grand cross, yod or kite; the ${aspects} major aspects of your chart work in pairs, which leaves more room for you to decide how the parts combine.`,
-          `None of the classic aspect figures (grand trine, T-square, grand cross, yod, kite) joins three or more of your planets, so the dynamics of your chart rest on its ${aspects} major aspects, the closest of them read later in this report.`,
+          `None of the classic aspect figures (grand trine, T-square, grand cross, yod, kite) joins three or more of your planets, so the dynamics of your chart rest on its ${aspects} major aspects, the weightiest of them read later in this report.`,
           `No grand trine, T-square, grand cross, yod or kite joins your planets, so no one figure dominates: the ${aspects} major aspects of your chart work in pairs, and the parts can be combined in more than one way.`,
         ],
         'no-configuration',

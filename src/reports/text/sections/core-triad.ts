@@ -59,6 +59,8 @@ export function sunMoonBridge(ctx: ReportContext): string | undefined {
   const moonSign = signOf(moon.lon).name;
   const kinship = signKinship(sun.sign, moon.sign);
   if (sun.sign === moon.sign) {
+    // Their conjunction, read as an aspect or as one figure, has said this already (a reader met it three times).
+    if (ctx.isShown(keys.aspect('sun', 'conjunction', 'moon')) || ctx.hasSaid('figure:sun-moon')) return undefined;
     return `Sun and Moon share the sign of ${sunSign}, so what you aim for and what you need to feel at ease tend to point the same way. The gain is inner coherence; the cost can be a blind spot, since little in you argues for another approach.`;
   }
   if (kinship === 'same') {

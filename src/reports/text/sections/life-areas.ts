@@ -95,7 +95,9 @@ function houseParts(ctx: ReportContext, house: number, described: Described, opt
     // "No planet" beside a positions table that puts Chiron, the node or Lilith in the house: say they are there.
     const others = SENSITIVE_POINTS.filter((id) => ctx.factors.points.get(id)?.house === house).map((id) => POINT_NAMES[id]!);
     if (others.length)
-      parts.push(`${joinAnd(others)} ${others.length > 1 ? 'stand' : 'stands'} in the ${ordinal(house)} house, read in the chapter "${NODES_CHAPTER_TITLE}".`);
+      parts.push(
+        `${joinAnd(others)}, not counted among the planets, ${others.length > 1 ? 'stand' : 'stands'} in the ${ordinal(house)} house, read in the chapter "${NODES_CHAPTER_TITLE}".`,
+      );
   }
   return parts;
 }

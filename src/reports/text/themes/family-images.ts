@@ -8,11 +8,12 @@
  */
 import { signOf } from '../../../astro/zodiac.ts';
 import { signElement, signModality } from '../../../interpretations/chart-factors/balance.ts';
-import { signKinship, type SignKinship } from '../sign-kinship.ts';
+import { inOneSign, signKinship, type SignKinship } from '../sign-kinship.ts';
 import type { ReportContext } from '../context.ts';
 import { houseRuler, signOfPoint } from '../chart-facts.ts';
 import { POINT_FUNCTION, POINT_NAMES, POINT_PART, pointInSentence } from '../phrases.ts';
 import { joinAnd, ordinal } from '../report-markdown.ts';
+import { moonSignCertain } from './family-threads.ts';
 
 const CARE_BY_ELEMENT: Record<string, readonly string[]> = {
   fire: [
@@ -90,16 +91,20 @@ const COUPLE: Record<SignKinship, readonly string[]> = {
 /** How a hard aspect is named between two planets. */
 const ASPECT_VERB: Record<string, string> = { square: 'square', opposition: 'opposite', conjunction: 'conjunct' };
 
-const PATTERN_BY_MODALITY: Record<string, readonly string[]> = {
-  cardinal: [
-    "A cardinal Moon tends to act on what it inherited: you are more likely to set up a home on your own terms, early and decisively, than to drift into the family's way of doing things.",
-  ],
-  fixed: [
-    'A fixed Moon holds on to what it inherited, the good and the difficult: family habits, loyalties and grudges can last a long time in you, and change comes once you have decided, deeply, that it must.',
-  ],
-  mutable: [
-    "A mutable Moon adapts what it inherited: you are likely to carry the family's ways lightly, changing them as you go, and may find it easier than most to see your family from several points of view.",
-  ],
+/** What the Moon's modality does with what it inherited, and the side of a faculty the sentence takes (a reader set the cardinal one against "stays close to family"). */
+const PATTERN_BY_MODALITY: Record<string, { text: string; claims: string[] }> = {
+  cardinal: {
+    text: "A cardinal Moon tends to act on what it inherited: you are more likely to set up a home on your own terms, early and decisively, than to drift into the family's way of doing things.",
+    claims: ['roots:away'],
+  },
+  fixed: {
+    text: 'A fixed Moon holds on to what it inherited, the good and the difficult: family habits, loyalties and grudges can last a long time in you, and change comes once you have decided, deeply, that it must.',
+    claims: ['attachment:holding'],
+  },
+  mutable: {
+    text: "A mutable Moon adapts what it inherited: you are likely to carry the family's ways lightly, changing them as you go, and may find it easier than most to see your family from several points of view.",
+    claims: [],
+  },
 };
 
 export function familyImageParts(ctx: ReportContext): string[] {
@@ -178,7 +183,9 @@ export function familyImageParts(ctx: ReportContext): string[] {
       ),
     );
   }
-  parts.push(ctx.choose(COUPLE[signKinship(sun.id, moon.id)], 'family-couple'));
-  parts.push(ctx.choose(PATTERN_BY_MODALITY[signModality(moon.id)]!, 'family-pattern'));
+  parts.push(inOneSign(ctx.choose(COUPLE[signKinship(sun.id, moon.id)], 'family-couple'), sun.id === moon.id));
+  const pattern = PATTERN_BY_MODALITY[signModality(moon.id)]!;
+  // (Untimed, on a day the Moon changed sign, its modality is not a fact of the birth: the sentence claims nothing.)
+  parts.push(pattern.text, ...(moonSignCertain(ctx) ? ctx.ownClaims(pattern.claims, `Moon in ${moon.name}`) : []));
   return parts;
 }

@@ -15,7 +15,7 @@
 import { signedSeparation, signOf } from '../../../astro/zodiac.ts';
 import { signElement, signModality } from '../../../interpretations/chart-factors/balance.ts';
 import { MODERN_RULER } from '../../../interpretations/chart-factors/rulers.ts';
-import { signKinship, type SignKinship } from '../sign-kinship.ts';
+import { inOneSign, signKinship, type SignKinship } from '../sign-kinship.ts';
 import type { ReportContext } from '../context.ts';
 import { signOfPoint } from '../chart-facts.ts';
 import { pointInSentence } from '../phrases.ts';
@@ -89,18 +89,31 @@ const NEED_AND_TASTE: Record<SignKinship, string> = {
 function needAndTaste(ctx: ReportContext): string | undefined {
   if (!moonSignCertain(ctx)) return undefined;
   const [moon, venus] = [signOfPoint(ctx, 'moon')!, signOfPoint(ctx, 'venus')!];
-  return `Your Moon in ${moon.name} and your Venus in ${venus.name} ${NEED_AND_TASTE[signKinship(moon.id, venus.id)]}`;
+  return `Your Moon in ${moon.name} and your Venus in ${venus.name} ${inOneSign(NEED_AND_TASTE[signKinship(moon.id, venus.id)], moon.id === venus.id)}`;
 }
 
 export function loveThreadParts(ctx: ReportContext): string[] {
   return [venusStar(ctx), venusRuler(ctx), marsRuler(ctx), needAndTaste(ctx)].filter((p): p is string => p !== undefined);
 }
 
-const LEARNING_BY_ELEMENT: Record<string, string> = {
-  fire: 'You learn a trade fastest by doing it, trying a thing at once and seeing a result, and slowest from manuals and long preparation.',
-  earth: 'You learn a trade step by step, by practice and repetition until the skill sits in your hands, and you trust what you have tested yourself.',
-  air: 'You learn a trade through ideas and people, by understanding its principles, asking questions and talking it over with those who know it.',
-  water: 'You learn a trade by absorbing it, working beside people you respect and picking up its feel before you can explain its rules.',
+/** How Mercury's element learns a trade, with the side of the learning faculty the sentence takes (none for water). */
+const LEARNING_BY_ELEMENT: Record<string, { text: string; claims: string[] }> = {
+  fire: {
+    text: 'You learn a trade fastest by doing it, trying a thing at once and seeing a result, and slowest from manuals and long preparation.',
+    claims: ['learning:doing'],
+  },
+  earth: {
+    text: 'You learn a trade step by step, by practice and repetition until the skill sits in your hands, and you trust what you have tested yourself.',
+    claims: ['learning:doing'],
+  },
+  air: {
+    text: 'You learn a trade through ideas and people, by understanding its principles, asking questions and talking it over with those who know it.',
+    claims: ['learning:reading'],
+  },
+  water: {
+    text: 'You learn a trade by absorbing it, working beside people you respect and picking up its feel before you can explain its rules.',
+    claims: [],
+  },
 };
 
 /** Where Mars does its best work, by modality: a strength of the planet, not a claim about your whole temperament. */
@@ -125,9 +138,17 @@ const PURPOSE_AND_DISCIPLINE: Record<SignKinship, string> = {
 export function workThreadParts(ctx: ReportContext): string[] {
   const sign = (id: string) => signOfPoint(ctx, id)!;
   const [mercury, mars, sun, saturn] = [sign('mercury'), sign('mars'), sign('sun'), sign('saturn')];
+  const learning = LEARNING_BY_ELEMENT[signElement(mercury.id)]!;
+  const label = `Mercury in ${mercury.name}`;
+  // A side of learning the report has already taken is not said a fifth time (a reader met "learn by doing" in four
+  // passages); one it contradicts is named as the tension it is.
+  const learningParts =
+    learning.claims.length > 0 && learning.claims.every((c) => ctx.hasAsserted(c))
+      ? []
+      : [`${label} describes how you learn the skills work asks of you. ${learning.text}`, ...ctx.ownClaims(learning.claims, label)];
   return [
-    `Mercury in ${mercury.name} describes how you learn the skills work asks of you. ${LEARNING_BY_ELEMENT[signElement(mercury.id)]}`,
+    ...learningParts,
     `Mars in ${mars.name} shows how you go at the work itself. ${TASKS_BY_MODALITY[signModality(mars.id)]}`,
-    `Your Sun in ${sun.name} and Saturn in ${saturn.name} ${PURPOSE_AND_DISCIPLINE[signKinship(sun.id, saturn.id)]}`,
+    `Your Sun in ${sun.name} and Saturn in ${saturn.name} ${inOneSign(PURPOSE_AND_DISCIPLINE[signKinship(sun.id, saturn.id)], sun.id === saturn.id)}`,
   ];
 }
