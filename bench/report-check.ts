@@ -76,9 +76,13 @@ function births(n: number): NatalChartInput[] {
 function phaseError(chart: NatalChartInput, report: ComposedReport): boolean {
   const jd = julianDayFromUtcMs(Date.parse(chart.subject.datetime_utc));
   const phase = moonPhaseOf(calcBody(jd, 0), calcBody(jd, 1));
-  const line = /Moon (\d+)° ahead of the Sun(?: at noon)?, (\d+) % lit: an? ([a-z ]+)\*/.exec(report.markdown);
+  // The line gives the Moon's distance from the Sun three ways: ahead of it (to 180°), past the opposition (to 225°), behind it.
+  const line = /Moon (\d+)° (ahead of the Sun|past its opposition to the Sun|behind the Sun)(?: at noon)?, (\d+) % lit: an? ([a-z ]+)\*/.exec(report.markdown);
   if (!line) return true;
-  return line[3] !== phase.label.toLowerCase() || Math.abs(Number(line[2]) - phase.illumination * 100) > 1;
+  const [, degrees, side, lit, label] = line;
+  const elongation = side === 'ahead of the Sun' ? Number(degrees) : side === 'behind the Sun' ? 360 - Number(degrees) : 180 + Number(degrees);
+  const off = Math.abs(((elongation - phase.angle + 540) % 360) - 180);
+  return label !== phase.label.toLowerCase() || Math.abs(Number(lit) - phase.illumination * 100) > 1 || off > 1;
 }
 
 function untimedCovered(report: ComposedReport): boolean {
