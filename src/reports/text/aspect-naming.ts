@@ -88,3 +88,13 @@ export function forTheAspect(text: string, type: string): string {
     )
     .join('\n\n');
 }
+
+/**
+ * Whether forTheAspect would drop a reading's opening sentence for this aspect (one written for its sibling: "with Uranus
+ * opposing your Mars, another person's defiance…" read for a square). What follows an opening leans on it ("the other
+ * person's rebellion"), so such a reading is not printed for this aspect where the entry has another.
+ */
+export function opensForAnotherAspect(text: string, type: string): boolean {
+  const first = text.split(/(?<=[.!?])\s+(?=[A-Z])/)[0] ?? '';
+  return first !== '' && forTheAspect(first, type) === '';
+}

@@ -11,7 +11,7 @@ import { chartSeed, pick, variantIndex } from '../../interpretations/variant.ts'
 import { bullets } from './report-markdown.ts';
 import { HOUSE_DOMAINS } from './phrases.ts';
 import { conflictOf, tensionPassage, type ClaimConflict } from '../synthesis/faculty-tensions.ts';
-import { forTheAspect } from './aspect-naming.ts';
+import { forTheAspect, opensForAnotherAspect } from './aspect-naming.ts';
 import { aspectFamily } from '../../interpretations/keys.ts';
 import type { ReportSky } from '../sky/report-sky.ts';
 import type { MoonDayAspect } from '../sky/moon-day.ts';
@@ -204,7 +204,7 @@ export class ReportContext {
     const conditional = this.moonForSomeHours(key);
     // An entry that would assert the opposite of what the report already said of a faculty keeps its reading, and the
     // tension between the two is named after it: the first side stands as the report's, and the reading is the other side.
-    const claims = this.claimsOf(entry);
+    const claims = this.claimsOf(entry, options.aspectType);
     const conflicts = conditional ? [] : claims.map((c) => conflictOf([c], this.claimed)).filter((c) => c !== undefined);
     // Once the report has named a faculty's tension, an entry on either side is one of its voices: a line before its
     // reading says which side it speaks for, the first time; later voices speak without it (a third line would read as a
@@ -229,7 +229,7 @@ export class ReportContext {
     // The chart's data for the entry as a short line of its own, so the prose that follows is the library's alone.
     const fact = typeof options.fact === 'function' ? options.fact() : options.fact;
     if (fact) parts.push(`*${fact}*`);
-    const body = options.aspectType ? forTheAspect(this.body(entry), options.aspectType) : this.body(entry);
+    const body = options.aspectType ? forTheAspect(this.body(entry, options.aspectType), options.aspectType) : this.body(entry);
     const text = options.adapt ? options.adapt(body) : body;
     // A second passage after the same reading continues from the first ("It also …") rather than naming the reading again.
     const introductions = introduced.map((k, i) => this.nameTension(k, claimant, i));
@@ -290,38 +290,37 @@ export class ReportContext {
     return tensionPassage(conflict, label, (options, which) => this.choose(options, which), times, order);
   }
 
-  body(entry: InterpretationEntry): string {
-    return entry.body[this.readingIndex(entry)]!;
+  /** `aspectType`: the aspect the entry is read for, when its readings may be its family's (see take). */
+  body(entry: InterpretationEntry, aspectType?: string): string {
+    return entry.body[this.readingIndex(entry, aspectType)]!;
   }
 
   /**
-   * Which of an entry's readings this report prints: the chart's own (variantIndex), unless that reading repeats a side
-   * of a faculty the report has already taken and another reading of the entry repeats none; then the first such one
-   * after it. A reader met "you learn by doing" in four passages running: a side the report has taken is said again only
-   * where every reading of an entry says it. Fixed for the report once chosen, so that the text and its claims agree.
+   * Which of an entry's readings this report prints: the chart's own (variantIndex), unless another reading, the first
+   * after it, suits the report better: one that does not open with a sentence written for the sibling of the aspect it is
+   * read for (opensForAnotherAspect: the rest of such a reading leans on the opening that would be dropped) and does not
+   * repeat a side of a faculty the report has already taken (a reader met "you learn by doing" in four passages running:
+   * a side is said again only where every reading of an entry says it). Fixed for the report once chosen, so that the
+   * text and its claims agree.
    */
-  private readingIndex(entry: InterpretationEntry): number {
+  private readingIndex(entry: InterpretationEntry, aspectType?: string): number {
     let index = this.readings.get(entry.key);
     if (index === undefined) {
       const n = entry.body.length;
       const own = variantIndex(entry.key, this.seed, n);
-      const repeats = (i: number) => (entry.variant_claims?.[String(i)] ?? []).some((claim) => this.hasAsserted(claim));
-      index = own;
-      for (let k = 0; k < n; k++) {
-        if (!repeats((own + k) % n)) {
-          index = (own + k) % n;
-          break;
-        }
-      }
+      const order = Array.from({ length: n }, (_, k) => (own + k) % n);
+      const fits = (i: number) => !(aspectType && opensForAnotherAspect(entry.body[i]!, aspectType));
+      const fresh = (i: number) => !(entry.variant_claims?.[String(i)] ?? []).some((claim) => this.hasAsserted(claim));
+      index = order.find((i) => fits(i) && fresh(i)) ?? order.find(fits) ?? own;
       this.readings.set(entry.key, index);
     }
     return index;
   }
 
   /** What the entry claims as this report prints it: the entry's own claims and those of the reading `body` picks. */
-  claimsOf(entry: InterpretationEntry): string[] {
+  claimsOf(entry: InterpretationEntry, aspectType?: string): string[] {
     const own = entry.claims ?? [];
-    const variant = entry.variant_claims?.[String(this.readingIndex(entry))];
+    const variant = entry.variant_claims?.[String(this.readingIndex(entry, aspectType))];
     return variant ? [...own, ...variant.filter((c) => !own.includes(c))] : own;
   }
 

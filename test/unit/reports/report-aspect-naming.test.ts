@@ -4,11 +4,12 @@
  * read for each of its two aspects, no sentence names the other.
  */
 import { describe, expect, it } from 'vitest';
-import { forTheAspect, namingTheAspect } from '../../../src/reports/text/aspect-naming.ts';
+import { forTheAspect, namingTheAspect, opensForAnotherAspect } from '../../../src/reports/text/aspect-naming.ts';
 import { getLibrary } from '../../../src/interpretations/library.ts';
 import { composeReport } from '../../../src/reports/text/compose-report.ts';
 import { reportSky } from '../../../src/reports/sky/report-sky.ts';
 import { randomReportCharts } from '../../helpers/random-report-charts.ts';
+import { natalChartFor } from '../../helpers/natal-charts.ts';
 
 describe('namingTheAspect', () => {
   it('replaces the soft alternatives with the trine or the sextile, articles agreeing', () => {
@@ -82,6 +83,59 @@ describe('forTheAspect', () => {
           .replace(/^\*[^\n]*\*$/m, '');
         transits++;
         expect(NAMES[OTHER[aspect]!]!.test(reading), `${chart.subject.datetime} ${block.slice(0, 300)}`).toBe(false);
+      }
+    }
+    expect(transits).toBeGreaterThan(40);
+  });
+
+  it('every family entry with several readings has, for each aspect of its family, one whose opening is not written for the other', () => {
+    // (An entry of one reading, a planet's cycle to itself, opens with the cycle's points together; the rest stands alone.)
+    for (const [key, entry] of getLibrary().entries) {
+      if (entry.body.length < 2) continue;
+      const family = key.startsWith('transit.') || key.startsWith('aspect.') ? key.split('.')[2] : undefined;
+      const types = family === 'tense' ? ['square', 'opposition'] : family === 'flowing' ? ['trine', 'sextile'] : [];
+      for (const type of types)
+        expect(
+          entry.body.some((body) => !opensForAnotherAspect(body, type)),
+          `${key} ${type}`,
+        ).toBe(true);
+    }
+  });
+
+  it('over 40 reports, a transit is never read from a reading whose opening was written for the other aspect (its rest leans on it)', () => {
+    // (Uranus square Mars once began "The natural response is to meet force with force…", its opposition opening dropped.)
+    const sentences = (text: string) => text.trim().split(/(?<=[.!?])\s+(?=[A-Z])/);
+    let transits = 0;
+    // The birth the reader met it in (untimed, Osaka), and random ones.
+    const osaka = natalChartFor({ name: 'Osaka', year: 1992, month: 4, day: 3, time_known: false }, {
+      city: 'Osaka',
+      country: 'JP',
+      lat: 34.6937,
+      lng: 135.5023,
+      source: 'request',
+      zone: 'Asia/Tokyo',
+    } as never);
+    for (const chart of [osaka, ...randomReportCharts(40, 809)]) {
+      const report = composeReport(chart, { sky: reportSky({ chart, asOf: '2026-11-28T00:00:00Z' }) });
+      const year = report.sections.find((s) => s.id === 'year_ahead')?.markdown ?? '';
+      for (const block of year.split(/\n(?=### )/).slice(1)) {
+        const heading = /^### (\w+) (square|opposite|trine|sextile) Your (\w+)/.exec(block);
+        if (!heading) continue;
+        const aspect = heading[2] === 'opposite' ? 'opposition' : heading[2]!;
+        const family = aspect === 'square' || aspect === 'opposition' ? 'tense' : 'flowing';
+        const target = heading[3] === 'Ascendant' ? 'asc' : heading[3] === 'Midheaven' ? 'mc' : heading[3]!.toLowerCase();
+        const entry = getLibrary().entries.get(`transit.${heading[1]!.toLowerCase()}.${family}.${target}`);
+        if (!entry || entry.body.length < 2) continue;
+        const paragraph = block.split('\n\n').find((p) => !p.startsWith('#') && !p.startsWith('*'))!;
+        const opening = sentences(paragraph)[0]!;
+        transits++;
+        const openings = entry.body.map((body) => sentences(body)[0]!);
+        // (A transit felt for weeks has its "months" made "weeks".)
+        const span = (text: string) => text.replace(/\b(weeks|months)\b/g, 'a span');
+        expect(
+          openings.some((o) => span(namingTheAspect(o, aspect)) === span(opening)),
+          `${chart.subject.datetime} ${opening}`,
+        ).toBe(true);
       }
     }
     expect(transits).toBeGreaterThan(40);
