@@ -153,7 +153,7 @@ export const HOUSE_DOMAINS: Record<number, readonly string[]> = {
     'intimacy, trust and what you share with others',
     'shared money, debts and deep bonds',
     'joint resources and emotional exchange',
-    'the ties that bind you to others at depth',
+    'what you hold in common with others at depth',
   ],
   9: [
     'beliefs, travel and higher learning',
