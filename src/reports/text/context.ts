@@ -146,12 +146,12 @@ export class ReportContext {
     return this.library.entries.has(key) && !this.used.has(key);
   }
 
-  /** True the first time a passage of the report's own is asked for, false after. */
   /** Whether a passage marked `once` has been printed. */
   hasSaid(key: string): boolean {
     return this.said.has(key);
   }
 
+  /** True the first time a passage of the report's own is asked for, false after. */
   once(key: string): boolean {
     if (this.said.has(key)) return false;
     this.said.add(key);

@@ -7,7 +7,8 @@
  *   from their longitudes), the ruler of Venus's sign and where it stands, and the Moon's element
  *   beside Venus's (what you need beside what attracts you; untimed only when the Moon kept its
  *   sign all day);
- * - work: Mercury's element (how you learn a trade), Mars's modality (how you take on a task),
+ * - work: Mercury's element (how you learn a trade; left out when the report has already taken that side of
+ *   learning), Mars's modality (how you take on a task),
  *   and the Sun's element beside Saturn's (what you work for beside how you are made to work).
  *
  * None of these moves in a day, except the Moon's sign, which is guarded.
