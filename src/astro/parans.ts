@@ -66,9 +66,7 @@ const isMeridian = (e: AcgAngle) => e === 'mc' || e === 'ic';
  * and point `last` is reach itself, so the scan ends exactly on the reach. A pair's reach is 90° − |δ| of
  * one of its bodies (or the request's bound); every pair with that reach scans the same points, in
  * every window, so a search held to a window sees the very latitudes a whole search sees. The points
- * are computed where they are read: most blocks of a scan are passed over after reading their two ends
- * (see `block` below), so a table of every point, or of every body's hour angle at them, cost more to
- * fill than the scan read of it.
+ * are computed where they are read: the scan serves only the few pairs the closed forms leave to it.
  */
 interface ScanGrid {
   reach: number;
@@ -116,73 +114,7 @@ class ParanScan {
       end: Math.min(g.last, pointAtOrAbove(g, window.hi) + 1),
     };
   }
-
-  /**
-   * H0 of body i at point j of the grid. The four pairs of horizon events of two bodies read the same hour angles at the
-   * same points (the blocks' ends, and the steps scanned one by one), so the last pair's are kept: `pairOn` names the
-   * grid and the two bodies, and a value is kept until another pair or grid is named (`HOUR_ANGLE_MEMO`).
-   */
-  h0(g: ScanGrid, i: number, j: number): number {
-    const memo = HOUR_ANGLE_MEMO;
-    const slot = i === memo.bodyA ? 0 : i === memo.bodyB ? 1 : -1;
-    if (slot < 0 || memo.owner !== this || memo.grid !== g) return this.computedH0(g, i, j);
-    const at = 2 * j + slot;
-    if (memo.stamps[at] === memo.stamp) return memo.values[at]!;
-    memo.stamps[at] = memo.stamp;
-    return (memo.values[at] = this.computedH0(g, i, j));
-  }
-
-  /** Keeps the hour angles of bodies a and b on grid g from here on (see h0). */
-  pairOn(g: ScanGrid, a: number, b: number): void {
-    const memo = HOUR_ANGLE_MEMO;
-    if (memo.owner === this && memo.grid === g && memo.bodyA === a && memo.bodyB === b) return;
-    memo.owner = this;
-    memo.grid = g;
-    memo.bodyA = a;
-    memo.bodyB = b;
-    memo.stamp = (memo.stamp + 1) >>> 0;
-    // After 2³² pairs the stamps come round: every slot is emptied once.
-    if (memo.stamp === 0) {
-      memo.stamps.fill(0);
-      memo.stamp = 1;
-    }
-  }
-
-  private computedH0(g: ScanGrid, i: number, j: number): number {
-    const t = this.trig[i]!;
-    return geocentricHourAngle(t.sinDec, t.cosDec, latitudeAt(g, j));
-  }
 }
-
-/**
- * The hour angles of one pair of bodies on one grid (ParanScan.h0), for the thread: a search runs to its end without
- * yielding, so one table serves every search. Two slots per grid point; a slot holds a value when its stamp is the
- * current one, so naming another pair costs no clearing. A grid has at most 180° / PARAN_SCAN_STEP_DEG + 2 points.
- */
-const MEMO_POINTS = Math.ceil(180 / PARAN_SCAN_STEP_DEG) + 2;
-const HOUR_ANGLE_MEMO: {
-  owner: ParanScan | undefined;
-  grid: ScanGrid | undefined;
-  bodyA: number;
-  bodyB: number;
-  stamp: number;
-  stamps: Uint32Array;
-  values: Float64Array;
-} = { owner: undefined, grid: undefined, bodyA: -1, bodyB: -1, stamp: 1, stamps: new Uint32Array(2 * MEMO_POINTS), values: new Float64Array(2 * MEMO_POINTS) };
-
-/**
- * The scan is cut into blocks of this many steps. H0 is monotonic in latitude (cos H0 = −tan φ tan δ),
- * so a block's hour angles lie between those at its two ends: when the unwrapped difference of the
- * two events' sidereal times stays, over the whole block, strictly between two multiples of 360°
- * (and moves by less than 180°), no step of the block can hold a root and its inner points are not
- * computed. The other blocks are halved and tested again; the smallest are scanned step by step
- * exactly as a plain scan does, so the roots and their brackets are the plain scan's.
- */
-// (Measured on the city check's windows and the whole globe: 256 steps took about 0.8 of the time of 64; 512 and 1024 no less than 256.)
-const BLOCK_STEPS = 256;
-const SMALLEST_BLOCK = 4;
-/** Room left for rounding when the bounds of a block are added up in another order than the scan's. */
-const BLOCK_MARGIN_DEG = 1e-6;
 
 /** Two events of two bodies, with what does not depend on the window searched: where both happen, and a closed-form root. */
 interface EventPair {
@@ -258,7 +190,6 @@ function kept(lat: number, minAbsLat: number, maxAbsLat: number, window: Latitud
  */
 class PairScanner {
   private pair!: EventPair;
-  private grid!: ScanGrid;
   private raA = 0;
   private raB = 0;
   /** The roots of the last pair scanned: read before the next pair is scanned. */
@@ -268,46 +199,22 @@ class PairScanner {
     private readonly bodies: readonly AcgBody[],
   ) {}
 
-  /** The roots of the pair in the steps that touch the window (some may lie just outside it), south to north, until the next call. */
+  /**
+   * The roots of the pair in the steps that touch the window (some may lie just outside it), south to north, until the
+   * next call: a sign change of the wrapped difference between two grid points (away from its ±180° jump) is bisected;
+   * a zero on a grid point is taken by the step that starts there, and on the last point by the last step.
+   */
   roots(pair: EventPair, window: LatitudeWindow): number[] {
     this.pair = pair;
     this.raA = this.bodies[pair.ia]!.ra;
     this.raB = this.bodies[pair.ib]!.ra;
-    this.grid = this.scan.grid(pair.reach);
-    this.scan.pairOn(this.grid, pair.ia, pair.ib);
-    this.found.length = 0;
-    const { first, end } = this.scan.span(this.grid, window);
-    for (let j0 = first - (first % BLOCK_STEPS); j0 < end; j0 += BLOCK_STEPS) this.block(Math.max(j0, first), Math.min(j0 + BLOCK_STEPS, end));
-    return this.found;
-  }
-
-  /** The wrapped difference of the two events' sidereal times at a latitude. */
-  private gap(lat: number): number {
-    const { ia, eventA, ib, eventB } = this.pair;
-    return wrapped(this.raA + this.scan.eventHourAngle(ia, eventA, lat) - this.raB - this.scan.eventHourAngle(ib, eventB, lat));
-  }
-
-  /** An event's hour angle at grid point j, as eventHourAngle gives it (−H0 rising, +H0 setting). */
-  private hourAngle(i: number, event: AcgAngle, j: number): number {
-    if (event === 'mc') return 0;
-    if (event === 'ic') return 180;
-    const h = this.scan.h0(this.grid, i, j);
-    return event === 'asc' ? -h : h;
-  }
-
-  /** gap at grid point j, from the kept hour angles. */
-  private gapAt(j: number): number {
-    const { ia, eventA, ib, eventB } = this.pair;
-    return wrapped(this.raA + this.hourAngle(ia, eventA, j) - this.raB - this.hourAngle(ib, eventB, j));
-  }
-
-  /** The steps j0 → j1 one by one, as the plain scan takes them. */
-  private scanSteps(j0: number, j1: number): void {
-    const { grid, found } = this;
-    let g0 = this.gapAt(j0);
-    for (let j = j0 + 1; j <= j1; j++) {
-      const g1 = this.gapAt(j);
-      // A jump of the wrapped difference across ±180° is not a root.
+    const grid = this.scan.grid(pair.reach);
+    const found = this.found;
+    found.length = 0;
+    const { first, end } = this.scan.span(grid, window);
+    let g0 = this.gap(latitudeAt(grid, first));
+    for (let j = first + 1; j <= end; j++) {
+      const g1 = this.gap(latitudeAt(grid, j));
       if (Math.abs(g0) <= 90 && Math.abs(g1) <= 90) {
         if (g0 === 0) found.push(latitudeAt(grid, j - 1));
         else if (g0 * g1 < 0) found.push(this.bisect(latitudeAt(grid, j - 1), latitudeAt(grid, j), g0));
@@ -315,24 +222,13 @@ class PairScanner {
       }
       g0 = g1;
     }
+    return found;
   }
 
-  /** A block whose bounds prove it holds no root is passed over; another is halved, down to SMALLEST_BLOCK steps scanned one by one. */
-  private block(j0: number, j1: number): void {
+  /** The wrapped difference of the two events' sidereal times at a latitude. */
+  private gap(lat: number): number {
     const { ia, eventA, ib, eventB } = this.pair;
-    const hA0 = this.hourAngle(ia, eventA, j0);
-    const hA1 = this.hourAngle(ia, eventA, j1);
-    const hB0 = this.hourAngle(ib, eventB, j0);
-    const hB1 = this.hourAngle(ib, eventB, j1);
-    const lo = this.raA + Math.min(hA0, hA1) - this.raB - Math.max(hB0, hB1) - BLOCK_MARGIN_DEG;
-    const hi = this.raA + Math.max(hA0, hA1) - this.raB - Math.min(hB0, hB1) + BLOCK_MARGIN_DEG;
-    // (NaN bounds fail every comparison and the block is scanned.)
-    const turn = Math.floor(lo / 360);
-    if (hi - lo < 180 && lo > 360 * turn && hi < 360 * (turn + 1)) return;
-    if (j1 - j0 <= SMALLEST_BLOCK) return this.scanSteps(j0, j1);
-    const mid = (j0 + j1) >> 1;
-    this.block(j0, mid);
-    this.block(mid, j1);
+    return wrapped(this.raA + this.scan.eventHourAngle(ia, eventA, lat) - this.raB - this.scan.eventHourAngle(ib, eventB, lat));
   }
 
   /** The root of gap between x0 and x1 (gap(x0) = f0, of the other sign at x1), to 1e-10°. */
