@@ -263,12 +263,11 @@ static napi_value write_tape(napi_env env, napi_callback_info info) {
         memcpy(out.data + used, text, length);
       }
       used += length;
-    } else if (kind == KIND_NUMBER) {
+    } else if (kind == KIND_NUMBER || kind == KIND_MILLIONTHS) {
       if (next_number >= number_capacity) return fail(env, "more number steps than numbers");
-      if (!append_number(env, state, &out, numbers[next_number++], &used)) return fail(env, "a number could not be written");
-    } else if (kind == KIND_MILLIONTHS) {
-      if (next_number >= number_capacity) return fail(env, "more number steps than numbers");
-      if (!append_millionths(env, state, &out, numbers[next_number++], &used)) return fail(env, "a number could not be written");
+      double value = numbers[next_number++];
+      int written = kind == KIND_NUMBER ? append_number(env, state, &out, value, &used) : append_millionths(env, state, &out, value, &used);
+      if (!written) return fail(env, "a number could not be written");
     } else if (kind == KIND_TEXT) {
       napi_value text;
       if (napi_get_element(env, argv[3], next_text++, &text) != napi_ok || !append_string(env, state, &out, text, &used)) return fail(env, "a text step has no string");
