@@ -112,3 +112,43 @@ export function falseCloseness(chart: NatalChartInput, report: ComposedReport): 
     return !planets.some((p) => Math.abs(signedSeparation(lonOf(p)!, angle)) <= 8);
   });
 }
+
+/** Points whose names take an article in running prose ("the Sun", "the Ascendant"); "Mercury" and "Venus" do not. */
+const ARTICLED = 'Sun|Moon|North Node|South Node|Ascendant|Midheaven|Descendant';
+const SIGN_WORDS = 'aries|taurus|gemini|cancer|leo|virgo|libra|scorpio|sagittarius|capricorn|aquarius|pisces';
+/** Words that may stand before such a name instead of its article: determiners, and what qualifies it ("your Libra Sun", "a fixed Moon", "the waxing Moon"). */
+const BEFORE_NAME = new RegExp(
+  `^(the|your|a|an|its|their|this|whose|each|every|natal|progressed|transiting|full|new|black|mean|true|waxing|waning|balsamic|quarter|crescent|gibbous|dominant|enlarged|old|noon|familiar|birth|arian|taurean|geminian|cancerian|leonine|virgoan|libran|scorpionic|sagittarian|capricornian|aquarian|piscean|${SIGN_WORDS}|fire|earth|air|water|cardinal|fixed|mutable|house)$`,
+);
+
+/**
+ * A sentence that names the Sun, the Moon, a node or an angle without its article, as a heading
+ * does ("Sun and Moon share the sign…", "its conjunction with Sun", "led by Sun in Libra").
+ * Words in parentheses or quotation marks are labels and are left alone, as is a list line that
+ * is an aspect as the tables name it ("Sun square Chiron (orb 2°10′, separating).").
+ */
+export function bareArticles(report: ComposedReport): string[] {
+  return bareArticleSentences(proseSentences(report));
+}
+
+/** bareArticles over any sentences (the library's own text, say). */
+export function bareArticleSentences(sentences: readonly string[]): string[] {
+  return sentences.filter((s) => {
+    const plain = s
+      .replace(/(^|: )[A-Z][a-z]+( Node)? (conjunct|square|sextile|trine|opposite) [A-Z][a-z]+( Node)? \((within )?orb [^)]*\)\.?/, '$1')
+      .replace(/\([^)]*\)/g, '()')
+      .replace(/"[^"]*"|“[^”]*”/g, '""');
+    for (const m of plain.matchAll(new RegExp(`\\b(${ARTICLED})\\b`, 'g'))) {
+      const before = plain.slice(0, m.index).trimEnd();
+      const previous = (/([A-Za-z]+)$/.exec(before)?.[1] ?? '').toLowerCase();
+      if (BEFORE_NAME.test(previous)) continue;
+      // A name in a list shares the first's article ("the Sun and Moon", "your Mars, Moon and Mercury").
+      if (/\b([Tt]he|[Yy]our) [A-Z][a-z]+( Node)?( in [A-Z][a-z]+)?(, [A-Z][a-z]+( Node)?( in [A-Z][a-z]+)?)*(,| and| or)$/.test(before)) continue;
+      if (/\bthe opposite$/.test(before)) continue;
+      // The second point of an aspect named as one thing ("a Sun trine Moon").
+      if (/\b([Aa]n?|[Tt]he|[Yy]our) [A-Z][a-z]+( Node)? (conjunct|square|sextile|trine|opposite)$/.test(before)) continue;
+      return true;
+    }
+    return false;
+  });
+}

@@ -8,8 +8,8 @@
 import { signedSeparation, signOf } from '../../astro/zodiac.ts';
 import { keys } from '../../interpretations/keys.ts';
 import type { ReportContext } from '../text/context.ts';
-import { POINT_FUNCTION, POINT_NAMES } from '../text/phrases.ts';
-import { degreesMinutes, ordinal } from '../text/report-markdown.ts';
+import { POINT_FUNCTION, pointsInSentence } from '../text/phrases.ts';
+import { capitalize, degreesMinutes, ordinal } from '../text/report-markdown.ts';
 import { bornWithin, moonHoursWithin } from '../text/untimed-moon-hours.ts';
 
 /** Closer than this, two planets are read as one figure. */
@@ -82,14 +82,14 @@ export function conjunctionFigure(ctx: ReportContext, id: string): string | unde
     if (moonHours) {
       const when = bornWithin(moonHours);
       return when
-        ? `${POINT_NAMES[a]} and ${POINT_NAMES[b]} stood within ${FIGURE_ORB}° of each other ${when}, close enough then to act as one figure. ${reading} (Born at another hour, read the two apart.)`
-        : `${POINT_NAMES[a]} and ${POINT_NAMES[b]} stood within ${FIGURE_ORB}° of each other through the whole birth day, close enough to act as one figure whatever the hour. ${reading}`;
+        ? `${capitalize(pointsInSentence([a, b]))} stood within ${FIGURE_ORB}° of each other ${when}, close enough then to act as one figure. ${reading} (Born at another hour, read the two apart.)`
+        : `${capitalize(pointsInSentence([a, b]))} stood within ${FIGURE_ORB}° of each other through the whole birth day, close enough to act as one figure whatever the hour. ${reading}`;
     }
     const opening = ctx.choose(
       [
-        `${POINT_NAMES[a]} and ${POINT_NAMES[b]} stand ${degreesMinutes(orb)} apart${where}, close enough to act as one figure rather than two.`,
-        `Only ${degreesMinutes(orb)} separate ${POINT_NAMES[a]} and ${POINT_NAMES[b]}${where}, so the two work as a single figure.`,
-        `${POINT_NAMES[a]} and ${POINT_NAMES[b]} are joined${where}, ${degreesMinutes(orb)} apart, and behave as a pair.`,
+        `${capitalize(pointsInSentence([a, b]))} stand ${degreesMinutes(orb)} apart${where}, close enough to act as one figure rather than two.`,
+        `Only ${degreesMinutes(orb)} separate ${pointsInSentence([a, b])}${where}, so the two work as a single figure.`,
+        `${capitalize(pointsInSentence([a, b]))} are joined${where}, ${degreesMinutes(orb)} apart, and behave as a pair.`,
       ],
       `figure-opening-${a}-${b}`,
     );

@@ -5,6 +5,7 @@
  * reading it prints one passage that names the tension ("part of you … while another part …") and
  * how the two sides can work together.
  */
+import { nameInSentence } from '../text/phrases.ts';
 
 interface Faculty {
   /** What each pole is like, as a predicate after "part of you". */
@@ -283,7 +284,8 @@ function relationToPoint(label: string, point: string): string | undefined {
   const sign = new RegExp(`^${point} in (\\w+)$`).exec(label);
   if (sign) return `its sign, ${sign[1]}`;
   const aspect = /^(.+?) (conjunct|square|sextile|trine|opposite) (.+)$/.exec(label);
-  if (aspect && (aspect[1] === point || aspect[3] === point)) return `its ${ASPECT_NOUNS[aspect[2]!]} with ${aspect[1] === point ? aspect[3] : aspect[1]}`;
+  if (aspect && (aspect[1] === point || aspect[3] === point))
+    return `its ${ASPECT_NOUNS[aspect[2]!]} with ${nameInSentence(aspect[1] === point ? aspect[3]! : aspect[1]!)}`;
   return undefined;
 }
 

@@ -52,8 +52,17 @@ export function namingTheAspect(text: string, type: string): string {
   });
 }
 
-/** The words of each aspect in any of its forms. */
-const WORDS: Record<string, RegExp> = { square: /\bsquar/i, opposition: /\boppos(ition|itions|e|es|ed|ing)\b/i, trine: /\btrin/i, sextile: /\bsextil/i };
+/**
+ * The words of each aspect in any of its forms. "Opposite" is the opposition only after a point's name ("with Saturn
+ * opposite your Midheaven"): elsewhere it is the plain adjective ("the opposite end of that axis").
+ */
+const POINT_WORD = 'Sun|Moon|Mercury|Venus|Mars|Jupiter|Saturn|Uranus|Neptune|Pluto|Chiron|Node|Lilith|Ascendant|Midheaven';
+const WORDS: Record<string, RegExp> = {
+  square: /\bsquar/i,
+  opposition: new RegExp(`\\boppos(ition|itions|e|es|ed|ing)\\b|\\b(${POINT_WORD}) opposite\\b`, 'i'),
+  trine: /\btrin/i,
+  sextile: /\bsextil/i,
+};
 const SIBLING: Record<string, string> = { square: 'opposition', opposition: 'square', trine: 'sextile', sextile: 'trine' };
 /** Where a contrast sentence turns from one aspect to the other. */
 const TURN = /; |, while |, whereas | but /;
@@ -97,4 +106,15 @@ export function forTheAspect(text: string, type: string): string {
 export function opensForAnotherAspect(text: string, type: string): boolean {
   const first = text.split(/(?<=[.!?])\s+(?=[A-Z])/)[0] ?? '';
   return first !== '' && forTheAspect(first, type) === '';
+}
+
+/**
+ * Whether forTheAspect keeps every sentence of a reading for this aspect, at least in part: a reading written for both
+ * aspects ("pressure may come from two directions… with Saturn square… with Saturn opposite… either way") reads broken
+ * once the other aspect's sentences are left out, so a reading that needs none left out is printed where the entry has one.
+ */
+export function wholeForTheAspect(text: string, type: string): boolean {
+  // A contrast sentence cut to its own clause ("a square stirs it from within") still stands: only sentences left out count.
+  const sentences = (t: string) => t.split(/(?<=[.!?])\s+(?=[A-Z])/).length;
+  return sentences(forTheAspect(text, type)) === sentences(text);
 }

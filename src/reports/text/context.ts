@@ -11,7 +11,7 @@ import { chartSeed, pick, variantIndex } from '../../interpretations/variant.ts'
 import { bullets } from './report-markdown.ts';
 import { HOUSE_DOMAINS } from './phrases.ts';
 import { conflictOf, tensionPassage, type ClaimConflict } from '../synthesis/faculty-tensions.ts';
-import { forTheAspect, opensForAnotherAspect } from './aspect-naming.ts';
+import { forTheAspect, opensForAnotherAspect, wholeForTheAspect } from './aspect-naming.ts';
 import { aspectFamily } from '../../interpretations/keys.ts';
 import type { ReportSky } from '../sky/report-sky.ts';
 import type { MoonDayAspect } from '../sky/moon-day.ts';
@@ -297,8 +297,9 @@ export class ReportContext {
 
   /**
    * Which of an entry's readings this report prints: the chart's own (variantIndex), unless another reading, the first
-   * after it, suits the report better: one that does not open with a sentence written for the sibling of the aspect it is
-   * read for (opensForAnotherAspect: the rest of such a reading leans on the opening that would be dropped) and does not
+   * after it, suits the report better: one that loses no sentence when read for its aspect (wholeForTheAspect: a reading
+   * written for both aspects of a family leans on the sentences that would be dropped), else at least one that does not
+   * open with a sentence written for the sibling of the aspect it is read for (opensForAnotherAspect), and one that does not
    * repeat a side of a faculty the report has already taken (a reader met "you learn by doing" in four passages running:
    * a side is said again only where every reading of an entry says it). Fixed for the report once chosen, so that the
    * text and its claims agree.
@@ -310,8 +311,9 @@ export class ReportContext {
       const own = variantIndex(entry.key, this.seed, n);
       const order = Array.from({ length: n }, (_, k) => (own + k) % n);
       const fits = (i: number) => !(aspectType && opensForAnotherAspect(entry.body[i]!, aspectType));
+      const whole = (i: number) => !aspectType || wholeForTheAspect(entry.body[i]!, aspectType);
       const fresh = (i: number) => !(entry.variant_claims?.[String(i)] ?? []).some((claim) => this.hasAsserted(claim));
-      index = order.find((i) => fits(i) && fresh(i)) ?? order.find(fits) ?? own;
+      index = order.find((i) => whole(i) && fresh(i)) ?? order.find(whole) ?? order.find((i) => fits(i) && fresh(i)) ?? order.find(fits) ?? own;
       this.readings.set(entry.key, index);
     }
     return index;

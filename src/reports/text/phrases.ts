@@ -4,13 +4,32 @@
  * from these, so that a transition can say something true about this chart in a few words.
  */
 import { POINT_NAMES } from '../../astro/bodies.ts';
+import { joinAnd } from './report-markdown.ts';
 
 export { POINT_NAMES };
 
 /** A point's name inside a sentence ("the Sun", "Mercury", "the Ascendant"). */
 export function pointInSentence(id: string): string {
-  const name = POINT_NAMES[id] ?? id;
-  return ['sun', 'moon', 'north_node', 'asc', 'mc'].includes(id) ? `the ${name}` : name;
+  return nameInSentence(POINT_NAMES[id] ?? id);
+}
+
+/** Names that take an article in running prose, as headings and tables write them without one. */
+const ARTICLED_NAMES = new Set(['Sun', 'Moon', 'North Node', 'South Node', 'Ascendant', 'Midheaven', 'Descendant']);
+
+/** A point's display name inside a sentence: "Sun" → "the Sun", "Mercury" → "Mercury". */
+export function nameInSentence(name: string): string {
+  return ARTICLED_NAMES.has(name) ? `the ${name}` : name;
+}
+
+/** Points inside a sentence, joined ("the Sun, Mercury and the Moon"). */
+export function pointsInSentence(ids: readonly string[]): string {
+  return joinAnd(ids.map(pointInSentence));
+}
+
+/** An aspect inside a sentence, as the untimed and ranking passages name it: "the Sun's square with the Moon", "Mercury's trine with Uranus". */
+export function aspectInSentence(p1: string, type: string, p2: string): string {
+  const noun: Record<string, string> = { conjunction: 'conjunction', square: 'square', opposition: 'opposition', trine: 'trine', sextile: 'sextile' };
+  return `${pointInSentence(p1)}'s ${noun[type] ?? type} with ${pointInSentence(p2)}`;
 }
 
 /** What each point stands for, as a noun phrase that follows "your" naturally. */
@@ -49,7 +68,7 @@ export const POINT_PART: Record<string, string> = {
   pluto: 'your power to renew yourself',
   chiron: 'the old hurt',
   north_node: 'your sense of direction',
-  lilith: 'your untamed side',
+  lilith: 'your wilder self',
   asc: 'your outward manner',
   mc: 'your ambition',
 };
@@ -92,7 +111,7 @@ export const SIGN_CARE: Record<string, string> = {
 /** What a sign looks for in love and in a partner, for Venus and the Descendant. */
 export const SIGN_LOVE: Record<string, string> = {
   aries: 'boldness and a spark of challenge',
-  taurus: 'constancy and unhurried affection',
+  taurus: 'constancy and an unhurried warmth',
   gemini: 'wit, conversation and variety',
   cancer: 'tenderness and a sense of belonging',
   leo: 'admiration, loyalty and generous gestures',

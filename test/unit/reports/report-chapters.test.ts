@@ -13,7 +13,7 @@ import { inWeeks } from '../../../src/reports/text/sections/year-ahead.ts';
 import { natalChartFor } from '../../helpers/natal-charts.ts';
 import { randomReportCharts } from '../../helpers/random-report-charts.ts';
 import { extractChartFactors } from '../../../src/interpretations/chart-factors/index.ts';
-import { POINT_NAMES } from '../../../src/reports/text/phrases.ts';
+import { ASPECT_WORDS, POINT_NAMES } from '../../../src/reports/text/phrases.ts';
 
 const ATHENS = { city: 'Athens', country: 'GR', lat: 37.9838, lng: 23.7275, source: 'request' as const, zone: 'Europe/Athens' };
 const MADRID = { city: 'Madrid', country: 'ES', lat: 40.4168, lng: -3.7038, source: 'request' as const, zone: 'Europe/Madrid' };
@@ -158,14 +158,15 @@ describe("the synthesis's tightest tension beside the Central Tension chapter", 
       const { sections } = composeReport(chart, { asOf: AS_OF });
       const text = (id: string) => sections.find((s) => s.id === id)?.markdown ?? '';
       // The opening up to "pairs": the aspect, then where it was read and how it stands to the figure.
-      const opening = new RegExp(`The tightest tension [^,]+, (${NAMES}) (square|opposite|conjunct|trine|sextile) (${NAMES})([^\\n]*?) pairs`).exec(
-        text('synthesis'),
-      );
+      // The aspect is named in a sentence ("the Sun's square with the Moon"), the chapter as a title in quotation marks.
+      const opening = new RegExp(
+        `The tightest tension [^,]+, (?:the )?(${NAMES})'s (square|opposition|conjunction|trine|sextile) with (?:the )?(${NAMES})([^\\n]*?) pairs`,
+      ).exec(text('synthesis'));
       if (!opening) continue;
-      const [, p1, verb, p2, rest] = opening as unknown as [string, string, string, string, string];
+      const [, p1, noun, p2, rest] = opening as unknown as [string, string, string, string, string];
       const where = rest;
-      const chapter = /, read in (.+?)(?: beside its figure)?,/.exec(rest)?.[1];
-      const aspect = `${p1} ${verb} ${p2}`;
+      const chapter = /, read in "(.+?)"(?: beside its figure)?,/.exec(rest)?.[1];
+      const aspect = `${p1} ${ASPECT_WORDS[noun]} ${p2}`;
       const central = text('central_tension');
       // The figure comes first in its chapter, its fact line listing every strand: "*Mars square Saturn 1°02′ · …*".
       const figureLine = /^### .+\n\n\*(.+)\*$/m.exec(central)?.[1] ?? '';

@@ -12,7 +12,16 @@ import { natalChartFor, PLACES } from '../../helpers/natal-charts.ts';
 import { randomReportCharts } from '../../helpers/random-report-charts.ts';
 import { reportSky } from '../../../src/reports/sky/report-sky.ts';
 import { POINT_NAMES } from '../../../src/reports/text/phrases.ts';
-import { falseCloseness, genericAspectTexts, headingSubjects, repeatedPassages, selfRelations } from '../../helpers/report-text-checks.ts';
+import {
+  bareArticles,
+  bareArticleSentences,
+  falseCloseness,
+  genericAspectTexts,
+  headingSubjects,
+  repeatedPassages,
+  selfRelations,
+} from '../../helpers/report-text-checks.ts';
+import { readdirSync, readFileSync } from 'node:fs';
 
 const ATHENS = { city: 'Athens', country: 'GR', lat: 37.9838, lng: 23.7275, source: 'request' as const, zone: 'Europe/Athens' };
 const MADRID = { city: 'Madrid', country: 'ES', lat: 40.4168, lng: -3.7038, source: 'request' as const, zone: 'Europe/Madrid' };
@@ -31,10 +40,11 @@ function findings(chart: NatalChartInput, report: ComposedReport) {
     selfRelations: selfRelations(report),
     headingSubjects: headingSubjects(report),
     falseCloseness: falseCloseness(chart, report),
+    bareArticles: bareArticles(report),
   };
 }
 
-const NONE = { genericAspects: [], repeated: [], selfRelations: [], headingSubjects: [], falseCloseness: [] };
+const NONE = { genericAspects: [], repeated: [], selfRelations: [], headingSubjects: [], falseCloseness: [], bareArticles: [] };
 
 describe('report text checks', () => {
   for (const [name, chart] of Object.entries(READ_BY_HAND)) {
@@ -45,6 +55,41 @@ describe('report text checks', () => {
 
   it('find nothing over 40 random births', () => {
     for (const [i, chart] of randomReportCharts(40, 7307).entries()) expect(findings(chart, composeReport(chart, { asOf: AS_OF })), `chart ${i}`).toEqual(NONE);
+  });
+});
+
+describe('the article check', () => {
+  it('flags the Sun, the Moon, a node or an angle named as a heading names it, as readers quoted them', () => {
+    const quoted = [
+      'Moon rules your 4th house (home and the parent who kept it) and stands in the 8th, in Sagittarius.',
+      "This reading of the Moon's opposition with Sun holds only if you were born after 18:10 local time.",
+      'These two aspects are one figure, not two separate stories: Sun and Uranus on one side and Mars on the other.',
+      'The lists are ordered by weight, heaviest first, which is why Sun in Libra heads both.',
+      'Moon and Venus stand 0°35′ apart in your 6th house, close enough to act as one figure rather than two.',
+      'The table ranks twelve aspects, led by Sun square Midheaven.',
+    ];
+    expect(bareArticleSentences(quoted)).toEqual(quoted);
+    const fine = [
+      'The Sun and Moon share the sign of Leo.',
+      'Your Libra Sun and Scorpio Saturn stand apart.',
+      'A fixed Moon holds on to what it inherited.',
+      'The points of your chart that aspect the North Node most closely: Sun square North Node (orb 1°02′, applying).',
+      'It speaks for you because it makes close contact with your Mars, Moon and Mercury.',
+    ];
+    expect(bareArticleSentences(fine)).toEqual([]);
+  });
+
+  it("finds nothing in the library's own text", () => {
+    const root = 'content/interpretations/en/1.0.0';
+    const found: string[] = [];
+    for (const dir of readdirSync(root, { withFileTypes: true }).filter((d) => d.isDirectory()))
+      for (const file of readdirSync(`${root}/${dir.name}`).filter((f) => f.endsWith('.json'))) {
+        const strings = [...readFileSync(`${root}/${dir.name}/${file}`, 'utf8').matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((m) => m[1]!);
+        // Readings and list lines; titles ("Sun in Aries") are headings.
+        for (const text of strings.filter((t) => t.split(' ').length > 6))
+          found.push(...bareArticleSentences(text.split(/(?<=[.!?])\s+(?=[A-Z])/)).map((s) => `${dir.name}/${file}: ${s}`));
+      }
+    expect(found).toEqual([]);
   });
 });
 

@@ -37,9 +37,10 @@ export function placementEntries(ctx: ReportContext, id: string, weights: { sign
     const houseKey = keys.planetHouse(id, p.house);
     const houseText = ctx.take(houseKey, `${POINT_NAMES[id]} in the ${ordinal(p.house)} House`, weights.house, {
       heading: headingPrefix + (ctx.library.entries.get(houseKey)?.title ?? ''),
+      // Once the house's matters were named twice, the heading says all a fact line would ("6th house" under "Moon in the 6th House").
       fact: () => {
         const domain = ctx.houseDomainUnlessSaid(p.house!);
-        return domain ? `${ordinal(p.house!)} house: ${domain}` : `${ordinal(p.house!)} house`;
+        return domain ? `${ordinal(p.house!)} house: ${domain}` : '';
       },
     });
     if (houseText) parts.push(houseText);
@@ -61,7 +62,7 @@ export function sunMoonBridge(ctx: ReportContext): string | undefined {
   if (sun.sign === moon.sign) {
     // Their conjunction, read as an aspect or as one figure, has said this already (a reader met it three times).
     if (ctx.isShown(keys.aspect('sun', 'conjunction', 'moon')) || ctx.hasSaid('figure:sun-moon')) return undefined;
-    return `Sun and Moon share the sign of ${sunSign}, so what you aim for and what you need to feel at ease tend to point the same way. The gain is inner coherence; the cost can be a blind spot, since little in you argues for another approach.`;
+    return `The Sun and Moon share the sign of ${sunSign}, so what you aim for and what you need to feel at ease tend to point the same way. The gain is inner coherence; the cost can be a blind spot, since little in you argues for another approach.`;
   }
   if (kinship === 'same') {
     return ctx.choose(

@@ -2,7 +2,7 @@
 import { keys } from '../../../interpretations/keys.ts';
 import type { ReportContext } from '../context.ts';
 import { countWord, joinAnd, ordinal, table } from '../report-markdown.ts';
-import { ASPECT_WORDS, POINT_NAMES } from '../phrases.ts';
+import { ASPECT_WORDS, POINT_NAMES, aspectInSentence, pointInSentence } from '../phrases.ts';
 import { keyAspects } from '../ranking.ts';
 import { introducedSection, type ReportSection } from '../section.ts';
 import { orbCell, phaseCell } from '../aspect-facts.ts';
@@ -33,12 +33,12 @@ export function keyAspectsSection(ctx: ReportContext): ReportSection {
   const partDay = ctx.timed ? [] : ctx.factors.aspects.filter((a) => ctx.rankingOrb(a) === undefined);
   const parts = [
     partDay.length
-      ? `Without a birth time, only what held over the whole birth day is ranked: the Moon's ${joinAnd(partDay.map((a) => `${a.type} with ${POINT_NAMES[a.p1 === 'moon' ? a.p2 : a.p1]}`))} ${partDay.length > 1 ? 'were' : 'was'} within orb for part of the day only and ${partDay.length > 1 ? 'are' : 'is'} left out of the table.`
+      ? `Without a birth time, only what held over the whole birth day is ranked: the Moon's ${joinAnd(partDay.map((a) => `${a.type} with ${pointInSentence(a.p1 === 'moon' ? a.p2 : a.p1)}`))} ${partDay.length > 1 ? 'were' : 'was'} within orb for part of the day only and ${partDay.length > 1 ? 'are' : 'is'} left out of the table.`
       : undefined,
     ctx.choose(
       [
-        `The table ranks ${countWord(ranked.length)} aspects, led by ${POINT_NAMES[ranked[0]!.aspect.p1]} ${ASPECT_WORDS[ranked[0]!.aspect.type]} ${POINT_NAMES[ranked[0]!.aspect.p2]}.`,
-        `First among the ${countWord(ranked.length)} aspects ranked here is ${POINT_NAMES[ranked[0]!.aspect.p1]} ${ASPECT_WORDS[ranked[0]!.aspect.type]} ${POINT_NAMES[ranked[0]!.aspect.p2]}; the others follow by weight.`,
+        `The table ranks ${countWord(ranked.length)} aspects, led by ${aspectInSentence(ranked[0]!.aspect.p1, ranked[0]!.aspect.type, ranked[0]!.aspect.p2)}.`,
+        `First among the ${countWord(ranked.length)} aspects ranked here is ${aspectInSentence(ranked[0]!.aspect.p1, ranked[0]!.aspect.type, ranked[0]!.aspect.p2)}; the others follow by weight.`,
       ],
       'aspects-lead',
     ),

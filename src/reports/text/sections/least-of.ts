@@ -215,6 +215,8 @@ function leastByHour<K extends string>(
   return `This counts the Moon in ${h.noon}, its sign at noon, and holds ${h.hours}; born on the other side of ${h.at}, with the Moon in ${h.other}, ${otherName} would hold the smallest share (${share(weights[other], total)} %) instead of ${noonName}.`;
 }
 
+/** What the mode's signs practise, named where its few points are offered as the place to start. */
+const MODE_QUALITY: Record<string, string> = { cardinal: 'initiative', fixed: 'persistence', mutable: 'flexibility' };
 export function leastOfSection(ctx: ReportContext): ReportSection {
   const { balance } = ctx.factors;
   const total = balance.total;
@@ -237,7 +239,7 @@ export function leastOfSection(ctx: ReportContext): ReportSection {
   const intros = [
     `A chart is read as much by what it lacks as by what it has, and in yours ${name} holds ${elementShare} % of the weight and ${MODALITY_NAMES[modality]!.toLowerCase()} signs ${modalityShare} %, the smallest shares of their kind.`,
     `The thinnest parts of your chart are ${name} (${elementShare} % of the weight) among the elements and the ${MODALITY_NAMES[modality]!.toLowerCase()} signs (${modalityShare} %) among the modalities; they describe capacities you have to reach for rather than find ready.`,
-    `What is scarce in a chart says as much as what is plentiful: your planets give ${name} only ${elementShare} % of their weight, and the ${MODALITY_NAMES[modality]!.toLowerCase()} signs ${modalityShare} %: less than any other element or mode.`,
+    `What is scarce in a chart says as much as what is plentiful: your planets give ${name} ${elementShare === 0 ? 'none' : `only ${elementShare} %`} of their weight, and the ${MODALITY_NAMES[modality]!.toLowerCase()} signs ${modalityShare} %: less than any other element or mode.`,
     `Two shortages shape your chart quietly, ${name} with ${elementShare} % of the weight and the ${MODALITY_NAMES[modality]!.toLowerCase()} mode with ${modalityShare} %: neither is a flaw, and both name things that come by effort rather than by instinct.`,
   ];
   // "Less than any other" is not true of a share another element or mode equals.
@@ -277,7 +279,7 @@ export function leastOfSection(ctx: ReportContext): ReportSection {
   const modalDoors =
     modalCarriers.length === 0
       ? `No planet stands in a ${MODALITY_NAMES[modality]!.toLowerCase()} sign.`
-      : `${capitalize(joinAnd(modalCarriers))} ${modalCarriers.length === 1 ? 'is' : 'are'} your ${MODALITY_NAMES[modality]!.toLowerCase()} ${modalCarriers.length === 1 ? 'point' : 'points'}, the place to start practising it.`;
+      : `${capitalize(joinAnd(modalCarriers))} ${modalCarriers.length === 1 ? 'is' : 'are'} your ${MODALITY_NAMES[modality]!.toLowerCase()} ${modalCarriers.length === 1 ? 'point' : 'points'}, the place to start practising ${MODE_QUALITY[modality]}.`;
   const modalityHeading = `Least Modality: ${MODALITY_NAMES[modality]}`;
   const modalityTie = leastModality.tied.length
     ? ` ${tieSentence(

@@ -9,7 +9,7 @@ import { keys, SENSITIVE_POINTS, TEN_PLANET_IDS } from '../../../interpretations
 import type { ReportContext } from '../context.ts';
 import { NODES_CHAPTER_TITLE } from '../section-intros.ts';
 import { capitalize, joinAnd, ordinal, zodiacPosition } from '../report-markdown.ts';
-import { LIFE_AREAS, POINT_NAMES, pointInSentence, SIGN_CARE, SIGN_STYLE } from '../phrases.ts';
+import { LIFE_AREAS, POINT_NAMES, pointInSentence, pointsInSentence, SIGN_CARE, SIGN_STYLE } from '../phrases.ts';
 
 export const LIFE_AREA_WEIGHT = { house: 4, midheaven: 6 };
 
@@ -93,10 +93,10 @@ function houseParts(ctx: ReportContext, house: number, described: Described, opt
       ),
     );
     // "No planet" beside a positions table that puts Chiron, the node or Lilith in the house: say they are there.
-    const others = SENSITIVE_POINTS.filter((id) => ctx.factors.points.get(id)?.house === house).map((id) => POINT_NAMES[id]!);
+    const others = SENSITIVE_POINTS.filter((id) => ctx.factors.points.get(id)?.house === house);
     if (others.length)
       parts.push(
-        `${joinAnd(others)}, not counted among the planets, ${others.length > 1 ? 'stand' : 'stands'} in the ${ordinal(house)} house, read in the chapter "${NODES_CHAPTER_TITLE}".`,
+        `${capitalize(pointsInSentence(others))}, not counted among the planets, ${others.length > 1 ? 'stand' : 'stands'} in the ${ordinal(house)} house, read in the chapter "${NODES_CHAPTER_TITLE}".`,
       );
   }
   return parts;

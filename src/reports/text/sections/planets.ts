@@ -9,7 +9,7 @@ import { keys } from '../../../interpretations/keys.ts';
 import type { ReportContext } from '../context.ts';
 import { signOfPoint } from '../chart-facts.ts';
 import { capitalize, degreesMinutes, joinAnd, ordinal, withArticle, zodiacPosition } from '../report-markdown.ts';
-import { ASPECT_WORDS, POINT_NAMES } from '../phrases.ts';
+import { ASPECT_WORDS, POINT_NAMES, pointInSentence } from '../phrases.ts';
 import { introducedSection, type ReportSection } from '../section.ts';
 import { aspectFact } from '../aspect-facts.ts';
 import { placementEntries } from './core-triad.ts';
@@ -201,7 +201,7 @@ export function aspectEntry(ctx: ReportContext, a: KeyedAspect, weight: number, 
   });
   // Untimed: an aspect of the Moon that held for part of the birth day is read as true for those hours only.
   if (!text || !day || (day.from === '00:00' && day.to === '24:00')) return text;
-  const other = POINT_NAMES[a.p1 === 'moon' ? a.p2 : a.p1];
+  const other = pointInSentence(a.p1 === 'moon' ? a.p2 : a.p1);
   const hours = day.from === '00:00' ? `before ${day.to}` : day.to === '24:00' ? `after ${day.from}` : `between ${day.from} and ${day.to}`;
   // On a day the Moon changed sign, the sign it held in those hours (the chapter reads the noon sign, then the other).
   const side = moonSignOfAspect(ctx, a);

@@ -17,6 +17,9 @@ export function relationshipsSection(ctx: ReportContext): ReportSection {
   const parts: string[] = [];
   // Earth and water, fire and air feed each other; signs that face each other pair such elements yet are opposites.
   const kinship = signKinship(venus.id, mars.id);
+  const link = aspectBetween(ctx, 'venus', 'mars');
+  // Conjunct across a sign line, the two are one impulse in two manners: said once, instead of "may not match" beside "hard to separate".
+  const joinedAcross = link?.type === 'conjunction' && kinship !== 'same';
   parts.push(
     `${ctx.choose(
       [
@@ -27,43 +30,50 @@ export function relationshipsSection(ctx: ReportContext): ReportSection {
       ],
       'relationships-venus-mars',
     )} ${
-      kinship === 'same'
+      joinedAcross
         ? ctx.choose(
             [
-              `Both stand in ${venus.element} signs, so attraction and pursuit speak one language; what you like, you tend to go after without inner argument.`,
-              `Sharing the ${venus.element} element, the two rarely pull against each other: the kind of person you warm to is usually the kind you pursue.`,
-              `As both are ${venus.element} signs, taste and drive agree, and your feelings tend to turn into action with little delay.`,
+              `Though their signs differ (${venus.element} and ${mars.element}), Venus and Mars stand close together, so attraction and pursuit come as one impulse; the difference shows only in manner, in the way a feeling is shown beside the way it is acted on.`,
+              `Venus and Mars stand together across the line between two signs, ${venus.element} and ${mars.element}: what you love and what you want arrive as one impulse, though each keeps its own sign's style, so a feeling that starts in one key is acted on in another.`,
             ],
-            'relationships-element-same',
+            'relationships-joined-across',
           )
-        : kinship === 'friendly'
+        : kinship === 'same'
           ? ctx.choose(
               [
-                `They stand in different elements that feed each other (${venus.element} and ${mars.element}): what attracts you and how you act on it differ in manner, yet each tends to steady or stir the other, and the person you admire is often the one you find yourself pursuing.`,
-                `Venus in ${venus.element} and Mars in ${mars.element} are unlike but compatible, as ${venus.element} and ${mars.element} are: your taste and your drive work at different speeds and tend to help each other along.`,
+                `Both stand in ${venus.element} signs, so attraction and pursuit speak one language; what you like, you tend to go after without inner argument.`,
+                `Sharing the ${venus.element} element, the two rarely pull against each other: the kind of person you warm to is usually the kind you pursue.`,
+                `As both are ${venus.element} signs, taste and drive agree, and your feelings tend to turn into action with little delay.`,
               ],
-              'relationships-element-friendly',
+              'relationships-element-same',
             )
-          : kinship === 'facing'
+          : kinship === 'friendly'
             ? ctx.choose(
                 [
-                  `They face each other across the zodiac, ${venus.name} and ${mars.name}: their elements (${venus.element} and ${mars.element}) feed each other, yet the signs are opposites, so you may be drawn to one way of loving and act in its mirror image, and the relationships that work let both show.`,
-                  `${venus.name} and ${mars.name} are opposite signs: what attracts you and how you pursue it answer each other like two ends of a see-saw, complementary and seldom still.`,
+                  `They stand in different elements that feed each other (${venus.element} and ${mars.element}): what attracts you and how you act on it differ in manner, yet each tends to steady or stir the other, and the person you admire is often the one you find yourself pursuing.`,
+                  `Venus in ${venus.element} and Mars in ${mars.element} are unlike but compatible, as ${venus.element} and ${mars.element} are: your taste and your drive work at different speeds and tend to help each other along.`,
                 ],
-                'relationships-element-facing',
+                'relationships-element-friendly',
               )
-            : ctx.choose(
-                [
-                  `They stand in different elements (${venus.element} and ${mars.element}), so what attracts you and how you act on it may not match at first: the person you admire and the one you chase are not always the same.`,
-                  `Venus in ${venus.element} and Mars in ${mars.element} speak different languages, so attraction and action can disagree: you may long for one thing and pursue another until experience teaches you which to trust.`,
-                  `With ${venus.element} for Venus and ${mars.element} for Mars, what you find lovely and what you go after tend to be different things, and a partnership that has room for both serves you best.`,
-                ],
-                'relationships-element-different',
-              )
+            : kinship === 'facing'
+              ? ctx.choose(
+                  [
+                    `They face each other across the zodiac, ${venus.name} and ${mars.name}: their elements (${venus.element} and ${mars.element}) feed each other, yet the signs are opposites, so you may be drawn to one way of loving and act in its mirror image, and the relationships that work let both show.`,
+                    `${venus.name} and ${mars.name} are opposite signs: what attracts you and how you pursue it answer each other like two ends of a see-saw, complementary and seldom still.`,
+                  ],
+                  'relationships-element-facing',
+                )
+              : ctx.choose(
+                  [
+                    `They stand in different elements (${venus.element} and ${mars.element}), so what attracts you and how you act on it may not match at first: the person you admire and the one you chase are not always the same.`,
+                    `Venus in ${venus.element} and Mars in ${mars.element} speak different languages, so attraction and action can disagree: you may long for one thing and pursue another until experience teaches you which to trust.`,
+                    `With ${venus.element} for Venus and ${mars.element} for Mars, what you find lovely and what you go after tend to be different things, and a partnership that has room for both serves you best.`,
+                  ],
+                  'relationships-element-different',
+                )
     }`,
   );
-  const link = aspectBetween(ctx, 'venus', 'mars');
-  if (link)
+  if (link && !joinedAcross)
     parts.push(
       link.family === 'tense'
         ? ctx.choose(

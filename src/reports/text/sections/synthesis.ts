@@ -8,10 +8,9 @@ import type { ReportContext, ShownEntry } from '../context.ts';
 import { moonSignNote } from '../untimed-moon-sign.ts';
 import { bullets, capitalize, ordinal } from '../report-markdown.ts';
 import {
-  ASPECT_WORDS,
+  aspectInSentence,
   NODE_DIRECTION,
   POINT_FUNCTION,
-  POINT_NAMES,
   pointInSentence,
   STRONG_ELEMENT_SUGGESTION,
   STRONG_MODALITY_SUGGESTION,
@@ -22,6 +21,7 @@ import { introducedSection, type ReportSection } from '../section.ts';
 import { keys } from '../../../interpretations/keys.ts';
 import type { KeyedAspect } from '../../../interpretations/chart-factors/aspects.ts';
 import type { CentralFigure } from '../themes/central-figure.ts';
+import { labelInSentence } from '../../synthesis/faculty-tensions.ts';
 import { THEMES } from '../themes/theme-ranking.ts';
 
 const LIST_SIZE = 7;
@@ -34,10 +34,12 @@ const LIST_SIZE = 7;
  */
 function tensionOpening(ctx: ReportContext, figure: CentralFigure | undefined, tense: KeyedAspect, hourMayDecide: boolean): string {
   const tightest = hourMayDecide ? 'The tightest tension that holds whatever the hour of birth' : 'The tightest tension in your chart';
-  const named = `${tightest}, ${POINT_NAMES[tense.p1]} ${ASPECT_WORDS[tense.type] ?? tense.type} ${POINT_NAMES[tense.p2]}`;
+  const named = `${tightest}, ${aspectInSentence(tense.p1, tense.type, tense.p2)}`;
   // The theme chapter that printed the aspect's own reading (none for a figure's strand, read with the figure).
-  const chapter = ctx.shown.find((s) => s.key === keys.aspect(tense.p1, tense.type, tense.p2))?.chapter;
-  const central = THEMES.central_tension.title;
+  const shownIn = ctx.shown.find((s) => s.key === keys.aspect(tense.p1, tense.type, tense.p2))?.chapter;
+  // Chapters are named as titles, in quotation marks, as the rest of the report names them.
+  const chapter = shownIn && `"${shownIn}"`;
+  const central = `"${THEMES.central_tension.title}"`;
   if (!figure) return chapter ? `${named}, read in ${chapter}, pairs` : `${named}, pairs`;
   if (figure.aspects.some((a) => a.type === tense.type && new Set([a.p1, a.p2, tense.p1, tense.p2]).size === 2))
     return `${named}, one strand of the figure read as one in ${central}, pairs`;
@@ -186,7 +188,7 @@ export function synthesisSection(ctx: ReportContext, figure: CentralFigure | und
     if (q && !questions.includes(q)) questions.push(q);
   }
   // The chapter's opening says what is gathered here; the lead says how the lists are built, naming where each begins.
-  const source = (first: Gathered | undefined) => first?.label.replace(/^The /, 'the ');
+  const source = (first: Gathered | undefined) => first && labelInSentence(first.label);
   const [s0, t0] = [source(strengths[0]), source(tensions[0])];
   const lead =
     !s0 || !t0

@@ -2,7 +2,7 @@
 import { ELEMENTS, keys, MODALITIES } from '../../../interpretations/keys.ts';
 import type { ReportContext } from '../context.ts';
 import { capitalize, joinAnd, table, withArticle } from '../report-markdown.ts';
-import { ELEMENT_NAMES, MODALITY_NAMES, POINT_NAMES } from '../phrases.ts';
+import { ELEMENT_NAMES, MODALITY_NAMES, POINT_NAMES, pointsInSentence } from '../phrases.ts';
 import { introducedSection, type ReportSection } from '../section.ts';
 import { ELEMENT_STRONG, ELEMENT_WEAK, signElement, signModality } from '../../../interpretations/chart-factors/balance.ts';
 import { moonSignHours } from '../untimed-moon-sign.ts';
@@ -24,7 +24,7 @@ export function modesInNearBalance(balance: ReportContext['factors']['balance'])
 }
 
 /** What each mode does first, for a chart that leans to one mode without lacking another. */
-const MODE_DOES: Record<string, string> = { cardinal: 'starting things', fixed: 'keeping at them', mutable: 'changing course' };
+const MODE_DOES: Record<string, string> = { cardinal: 'starting things', fixed: 'keeping at things', mutable: 'changing course' };
 
 /**
  * Where the Moon stood from the Sun, as a reader pictures it: ahead of it up to the opposition, just past the opposition,
@@ -45,11 +45,18 @@ function entry(ctx: ReportContext, key: string, weight: number, fact?: string): 
   return ctx.take(key, e.title, weight, { heading: e.title, fact: when ? (fact ? `${fact}, ${when}` : capitalize(when)) : fact });
 }
 
-/** A balance verdict by its entry's key, as the other side of the Moon's change of sign would alter it. */
-function verdictChange(key: string, gained: boolean): string {
+/** A balance verdict by its entry's key, as the other side of the Moon's change of sign would alter it: what, and how. */
+function verdictChange(key: string, gained: boolean): { name: string; change: string } {
   const [, kind, id, level] = key.split('.') as [string, string, string, string];
   const name = kind === 'element' ? id : kind === 'modality' ? `the ${id} signs` : `the ${id} emphasis`;
-  return `${name} would ${gained ? '' : 'no longer '}count as ${level}`;
+  return { name, change: `would ${gained ? '' : 'no longer '}count as ${level}` };
+}
+
+/** Verdict changes said once for all they share ("the mutable signs and the yang emphasis would count as strong"). */
+function changesInWords(changes: readonly { name: string; change: string }[]): string {
+  const byChange = new Map<string, string[]>();
+  for (const c of changes) byChange.set(c.change, [...(byChange.get(c.change) ?? []), c.name]);
+  return joinAnd([...byChange].map(([change, names]) => `${joinAnd(names)} ${change}`));
 }
 
 /**
@@ -65,7 +72,7 @@ function moonTallyNote(ctx: ReportContext): string | undefined {
   const changes = [...[...day.noonOnly].map((k) => verdictChange(k, false)), ...[...day.otherOnly].map((k) => verdictChange(k, true))];
   const opening = `The tables count the Moon in ${hours.noon}, its sign at noon, which holds ${hours.hours}; born on the other side of ${hours.at}, its weight of 3 points moves ${moves}.`;
   if (!changes.length) return `${opening} The verdicts read below hold either way.`;
-  return `${opening} Then ${joinAnd(changes)}${day.noonOnly.size ? ', so what is read below of that holds only with the noon Moon' : ''}.`;
+  return `${opening} Then ${changesInWords(changes)}${day.noonOnly.size ? ', so what is read below of that holds only with the noon Moon' : ''}.`;
 }
 
 /** Shares of the four elements this close together (largest less smallest) are "fairly even". */
@@ -222,7 +229,7 @@ export function temperamentSection(ctx: ReportContext): ReportSection {
     );
   } else {
     parts.push(
-      `Which planet weighs most in your chart depends on the hour of birth, because the Moon's place changes the scores (explained in the appendix): ${joinAnd(leaders.map((id) => POINT_NAMES[id]!))} each lead for part of the day, so this report names no dominant planet.`,
+      `Which planet weighs most in your chart depends on the hour of birth, because the Moon's place changes the scores (explained in the appendix): ${pointsInSentence(leaders)} each lead for part of the day, so this report names no dominant planet.`,
     );
   }
 

@@ -10,7 +10,7 @@ import { signedSeparation } from '../../../astro/zodiac.ts';
 import { keys } from '../../../interpretations/keys.ts';
 import type { KeyedAspect } from '../../../interpretations/chart-factors/aspects.ts';
 import type { ReportContext } from '../context.ts';
-import { ASPECT_WORDS, POINT_FUNCTION, POINT_NAMES } from '../phrases.ts';
+import { ASPECT_WORDS, POINT_FUNCTION, POINT_NAMES, pointsInSentence } from '../phrases.ts';
 import { countWord, degreesMinutes, joinAnd } from '../report-markdown.ts';
 import { FIGURE_ORB } from '../../synthesis/conjunction-figures.ts';
 import { keyAspects } from '../ranking.ts';
@@ -63,6 +63,7 @@ export function reserveFigure(ctx: ReportContext, figure: CentralFigure): void {
   for (const a of figure.aspects) ctx.markRead(keys.aspect(a.p1, a.type, a.p2));
 }
 
+/** The points of a side as a heading names them ("Sun and Mercury"). */
 const names = (ids: string[]) => joinAnd(ids.map((id) => POINT_NAMES[id]!));
 const functions = (ids: string[]) => joinAnd(ids.map((id) => `your ${POINT_FUNCTION[id]}`));
 
@@ -75,8 +76,8 @@ export function centralFigurePassage(ctx: ReportContext, figure: CentralFigure):
   const count = countWord(figure.aspects.length);
   const opening = ctx.choose(
     [
-      `These ${count} aspects are one figure, not ${count} separate stories: ${names(left)} on one side and ${names(right)} on the other, each side standing close enough together to act as one.`,
-      `Read one at a time, the ${count} aspects between ${names(left)} and ${names(right)} would repeat and contradict one another; they belong together, because each side is a single knot of planets.`,
+      `These ${count} aspects are one figure, not ${count} separate stories: ${pointsInSentence(left)} on one side and ${pointsInSentence(right)} on the other, each side standing close enough together to act as one.`,
+      `Read one at a time, the ${count} aspects between ${pointsInSentence(left)} on one side and ${pointsInSentence(right)} on the other would repeat and contradict one another; they belong together, because each side is a single knot of planets.`,
     ],
     'central-figure-opening',
   );

@@ -12,7 +12,7 @@ import { inOneSign, signKinship, type SignKinship } from '../sign-kinship.ts';
 import type { ReportContext } from '../context.ts';
 import { houseRuler, signOfPoint } from '../chart-facts.ts';
 import { POINT_FUNCTION, POINT_NAMES, POINT_PART, pointInSentence } from '../phrases.ts';
-import { joinAnd, ordinal } from '../report-markdown.ts';
+import { capitalize, joinAnd, ordinal } from '../report-markdown.ts';
 import { moonSignCertain } from './family-threads.ts';
 
 const CARE_BY_ELEMENT: Record<string, readonly string[]> = {
@@ -112,7 +112,7 @@ export function familyImageParts(ctx: ReportContext): string[] {
   // A house's area is spelled out the first time; when a second factor lands in the same house the text says so instead of repeating it.
   const spelled = new Set<number>();
   const domain = (house: number) => {
-    if (spelled.has(house)) return `the same ground of the ${ordinal(house)} house`;
+    if (spelled.has(house)) return `the concerns of the ${ordinal(house)} house named above`;
     spelled.add(house);
     return ctx.houseDomain(house);
   };
@@ -177,7 +177,7 @@ export function familyImageParts(ctx: ReportContext): string[] {
       ctx.choose(
         [
           `The ${ordinal(house)} house, ${role}, is ruled by ${pointInSentence(ruler)}, which stands in ${sign} in your ${ordinal(at)} house: that image is carried into ${area}, where you are likely to meet it again in adult life.`,
-          `${POINT_NAMES[ruler]} rules your ${ordinal(house)} house (${role}) and stands in the ${ordinal(at)}, in ${sign}, so what you learned there travels with you into ${area}.`,
+          `${capitalize(pointInSentence(ruler))} rules your ${ordinal(house)} house (${role}) and stands in the ${ordinal(at)}, in ${sign}, so what you learned there travels with you into ${area}.`,
         ],
         `family-ruler-${house}`,
       ),

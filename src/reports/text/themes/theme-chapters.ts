@@ -9,8 +9,7 @@ import type { KeyedAspect } from '../../../interpretations/chart-factors/aspects
 import { keys } from '../../../interpretations/keys.ts';
 import type { ReportContext } from '../context.ts';
 import { signOfPoint } from '../chart-facts.ts';
-import { POINT_NAMES } from '../phrases.ts';
-import { joinAnd } from '../report-markdown.ts';
+import { pointInSentence, pointsInSentence } from '../phrases.ts';
 import { aspectScore } from '../ranking.ts';
 import { section, type ReportSection } from '../section.ts';
 import { CORE_WEIGHT, moonCertainty, otherMoonSign, placementEntries, risingParts, sunMoonBridge } from '../sections/core-triad.ts';
@@ -87,8 +86,8 @@ function meetingWorld(ctx: ReportContext): string[] {
   const intro = rising
     ? ctx.choose(
         [
-          `How you meet the world is read here from four factors together: ${rising} rising, the first impression and the way you begin things; the Sun in ${sun}, what you are growing into; ${ruler ? `${POINT_NAMES[ruler]}, ruler of the rising sign, which carries that manner into the rest of your life; ` : ''}and the balance of elements and modes that sets your pace before any one planet speaks.`,
-          `Your way of meeting people and situations starts with ${rising} on the Ascendant and the Sun in ${sun}; ${ruler ? `${POINT_NAMES[ruler]}, as chart ruler, says where that energy is headed, and ` : ''}the temperament of the whole chart says at what speed. Where these agree you will recognise yourself at once; where they differ, the difference is named as it comes.`,
+          `How you meet the world is read here from four factors together: ${rising} rising, the first impression and the way you begin things; the Sun in ${sun}, what you are growing into; ${ruler ? `${pointInSentence(ruler)}, ruler of the rising sign, which carries that manner into the rest of your life; ` : ''}and the balance of elements and modes that sets your pace before any one planet speaks.`,
+          `Your way of meeting people and situations starts with ${rising} on the Ascendant and the Sun in ${sun}; ${ruler ? `${pointInSentence(ruler)}, as chart ruler, says where that energy is headed, and ` : ''}the temperament of the whole chart says at what speed. Where these agree you will recognise yourself at once; where they differ, the difference is named as it comes.`,
         ],
         'theme-world-timed',
       )
@@ -193,8 +192,8 @@ function tension(ctx: ReportContext, state: ThemeState): string[] {
   const intro = figure
     ? ctx.choose(
         [
-          `Every chart has a knot that much else is tied to. In yours it is the figure formed by ${joinAnd(figure.sides[0].map((id) => POINT_NAMES[id]!))} and ${joinAnd(figure.sides[1].map((id) => POINT_NAMES[id]!))}, read first as one figure; the shape of the chart, the slow planets where they reach you, and the aspects not yet read follow.`,
-          `The central tension of your chart is the figure ${joinAnd(figure.sides[0].map((id) => POINT_NAMES[id]!))} make with ${joinAnd(figure.sides[1].map((id) => POINT_NAMES[id]!))}. It is read once, as a whole, before the chart's shape and its remaining aspects.`,
+          `Every chart has a knot that much else is tied to. In yours it is the figure formed by ${pointsInSentence(figure.sides[0])} with ${pointsInSentence(figure.sides[1])}, read first as one figure; the shape of the chart, the slow planets where they reach you, and the aspects not yet read follow.`,
+          `The central tension of your chart is the figure ${pointsInSentence(figure.sides[0])} ${figure.sides[0].length > 1 ? 'make' : 'makes'} with ${pointsInSentence(figure.sides[1])}. It is read once, as a whole, before the chart's shape and its remaining aspects.`,
         ],
         'theme-tension-figure',
       )
