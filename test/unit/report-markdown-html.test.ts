@@ -29,13 +29,27 @@ describe('report markdown to HTML', () => {
     expect(html).toContain(`<p>${long}</p>`);
   });
 
+  it('keeps a lead-in that ends with a colon on the page of what it introduces', () => {
+    const html = markdownToHtml('The points of your chart that aspect Chiron most closely:\n\n**Moon opposite Chiron** (orb 1°33′). A reading.');
+    expect(html).toContain('<p class="whole lead-in">The points of your chart that aspect Chiron most closely:</p>');
+    expect(reportHtml({ report: { title: 'T', sections: [], markdown: '' }, wheelSvg: null, footerLabel: null, logo: null } as never)).toContain(
+      'p.lead-in { break-after: avoid; }',
+    );
+  });
+
+  it('keeps a table of up to 16 rows on one page and lets a longer one break', () => {
+    const table = (n: number) => `| A | B |\n| --- | --- |\n${Array.from({ length: n }, (_, i) => `| ${i} | x |`).join('\n')}`;
+    expect(markdownToHtml(table(15))).toContain('<table class="whole">');
+    expect(markdownToHtml(table(16))).toMatch(/<table>/);
+  });
+
   it('gives headings unique anchors and makes a table with an empty header a list of facts', () => {
     const used = new Set<string>(['synthesis']);
     const html = markdownToHtml('## Synthesis\n\n### Sun in Tromsø\n\n### Sun in Tromsø\n\n|  |  |\n| --- | --- |\n| Born | today |', { usedIds: used });
     expect(html).toContain('<h2 id="synthesis-2">');
     expect(html).toContain('<h3 id="sun-in-tromsø">');
     expect(html).toContain('<h3 id="sun-in-tromsø-2">');
-    expect(html).toContain('<table class="facts">');
+    expect(html).toContain('<table class="facts whole">');
     expect(html).not.toContain('<thead>');
   });
 

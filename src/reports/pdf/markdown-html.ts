@@ -47,6 +47,21 @@ function markFactTables(tokens: Token[]): void {
 }
 
 /**
+ * Tables of up to this many rows are kept on one page (class `whole`): split, a short table left one or two rows on the
+ * next page (a transit table's last date, the positions' Midheaven). A longer one breaks, its header repeated.
+ */
+const WHOLE_TABLE_ROWS = 16;
+
+function markShortTables(tokens: Token[]): void {
+  for (let i = 0; i < tokens.length; i++) {
+    if (tokens[i]!.type !== 'table_open') continue;
+    const end = tokens.findIndex((t, j) => j > i && t.type === 'table_close');
+    const rows = tokens.slice(i, end).filter((t) => t.type === 'tr_open').length;
+    if (rows <= WHOLE_TABLE_ROWS) tokens[i]!.attrJoin('class', 'whole');
+  }
+}
+
+/**
  * About how many characters a line of body text holds (A4 less the margins, 10.5 pt; measured on
  * the printed examples: 90 to 96).
  */
@@ -58,11 +73,16 @@ const CHARS_PER_LINE = 94;
  */
 const WHOLE_BELOW_CHARS = 6 * CHARS_PER_LINE;
 
-/** Marks the paragraphs too short to break with three lines on each side. */
+/**
+ * Marks the paragraphs too short to break with three lines on each side, and the lead-ins that end with a colon (class
+ * `lead-in`: "The points of your chart that aspect Chiron most closely:"), which belong on the page of what they introduce.
+ */
 function markShortParagraphs(tokens: Token[]): void {
   for (let i = 0; i + 1 < tokens.length; i++) {
     const inline = tokens[i + 1]!;
-    if (tokens[i]!.type === 'paragraph_open' && inline.type === 'inline' && inline.content.length < WHOLE_BELOW_CHARS) tokens[i]!.attrSet('class', 'whole');
+    if (tokens[i]!.type !== 'paragraph_open' || inline.type !== 'inline') continue;
+    const classes = [...(inline.content.length < WHOLE_BELOW_CHARS ? ['whole'] : []), ...(inline.content.trimEnd().endsWith(':') ? ['lead-in'] : [])];
+    if (classes.length) tokens[i]!.attrSet('class', classes.join(' '));
   }
 }
 
@@ -75,6 +95,7 @@ export function markdownToHtml(markdown: string, options: HtmlOptions = {}): str
   const used = options.usedIds ?? new Set<string>();
   const tokens = md.parse(markdown, {});
   markFactTables(tokens);
+  markShortTables(tokens);
   markShortParagraphs(tokens);
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;

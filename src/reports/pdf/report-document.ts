@@ -54,12 +54,14 @@ h4 { font-size: 11pt; margin: 4mm 0 1.5mm; break-after: avoid; }
 p { margin: 0 0 2.5mm; text-align: justify; hyphens: auto; orphans: 3; widows: 3; }
 /* Too short for three lines on each side of a break (markdown-html.ts): kept on one page. */
 p.whole { break-inside: avoid; }
+p.lead-in { break-after: avoid; }
 em { color: #55506b; }
 /* A heading's subtitle (the chart fact in italics under it) stays with the text it introduces, as the heading stays with it. */
 h3 + p:has(> em:only-child), h4 + p:has(> em:only-child) { break-after: avoid; }
 ul, ol { margin: 0 0 3mm 5mm; padding-left: 4mm; }
 li { margin-bottom: 1mm; }
 table { border-collapse: collapse; width: 100%; margin: 2mm 0 5mm; font-size: 9.5pt; break-inside: auto; }
+table.whole { break-inside: avoid; }
 th, td { border-bottom: 0.2mm solid #cfcbe0; padding: 1.2mm 2mm; text-align: left; vertical-align: top; }
 th { background: #eeebf7; font-weight: bold; }
 tr { break-inside: avoid; }
