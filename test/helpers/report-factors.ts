@@ -41,6 +41,9 @@ export function namedFactors(markdown: string, chart: NatalChartInput, moonDay?:
   const lonOf = (id: string) => (id === 'asc' ? chart.angles?.asc : id === 'mc' ? chart.angles?.mc : chart.planets.find((p) => p.id === id)?.abs_pos);
   const signTrue = (id: string, sign: string) => {
     if (id === 'moon' && moonDay) return moonDay.signs.some((s) => SIGNS.find((x) => x.id === s)!.name === sign);
+    // Another body that changed sign on an untimed birth day is read in both its signs, each with its hours.
+    const change = moonDay?.ingresses?.find((i) => i.body === id);
+    if (change) return [change.from, change.to].some((s) => SIGNS.find((x) => x.id === s)!.name === sign);
     const lon = lonOf(id);
     return lon !== undefined && signOf(lon).name === sign;
   };

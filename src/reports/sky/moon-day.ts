@@ -11,6 +11,7 @@
  * straight line to differ from the ephemeris by more than a few seconds of arc.
  */
 import { ASPECT_DEFINITIONS } from '../../astro/aspects.ts';
+import { BODIES } from '../../astro/bodies.ts';
 import { calcBody } from '../../astro/ephemeris.ts';
 import { DateTime, julianDayFromUtcMs } from '../../astro/civil-time.ts';
 import { normalizeDegrees, signedSeparation, signIndexOf, SIGNS } from '../../astro/zodiac.ts';
@@ -45,6 +46,20 @@ export interface MoonDay {
   /** When it entered the second sign, local "HH:MM". */
   ingressAt?: string | undefined;
   aspects: MoonDayAspect[];
+  /**
+   * The other bodies that changed sign during the day (the Sun on the day of an equinox or a solstice, say): what an
+   * untimed report reads of their noon sign holds only for the births on that side of the hour. Absent when none did.
+   */
+  ingresses?: BodyIngress[] | undefined;
+}
+
+export interface BodyIngress {
+  body: string;
+  /** Its sign before the change and after (the noon sign is one of them). */
+  from: SignId;
+  to: SignId;
+  /** Local "HH:MM" of the change. */
+  at: string;
 }
 
 /** The day's bounds in UT milliseconds: local midnight to local midnight in the birth's zone. */
@@ -139,7 +154,24 @@ export function moonDay(chart: NatalChartInput): MoonDay | undefined {
     }
   }
   aspects.sort((x, y) => x.closest - y.closest);
-  return { date, startLon: moonLons[0]!, endLon: moonLons.at(-1)!, signs, ingressAt, aspects };
+  // The other bodies' changes of sign, from the ephemeris where the body has a number of its own (the node, whose
+  // kind the request chose, moves too slowly for its noon speed to miss the minute).
+  const ingresses: BodyIngress[] = [];
+  for (const other of others) {
+    const se = BODIES.get(other.id)?.se;
+    const offset = se === undefined ? 0 : signedSeparation(calcBody(julianDayFromUtcMs(noonMs), se).lon, other.abs_pos);
+    const at = (ms: number) => (se === undefined ? otherAt(other, ms) : normalizeDegrees(calcBody(julianDayFromUtcMs(ms), se).lon + offset));
+    const [atStart, atEnd] = [signIndexOf(at(startMs)), signIndexOf(at(endMs))];
+    if (atStart === atEnd) continue;
+    let [lo, hi] = [startMs, endMs];
+    while (hi - lo > 30_000) {
+      const mid = (lo + hi) / 2;
+      if (signIndexOf(at(mid)) === atStart) lo = mid;
+      else hi = mid;
+    }
+    ingresses.push({ body: other.id, from: SIGNS[atStart]!.id, to: SIGNS[atEnd]!.id, at: clock(hi, startMs, zone, endMs) });
+  }
+  return { date, startLon: moonLons[0]!, endLon: moonLons.at(-1)!, signs, ingressAt, aspects, ...(ingresses.length ? { ingresses } : {}) };
 }
 
 /**

@@ -13,6 +13,7 @@ import { HOUSE_DOMAINS } from './phrases.ts';
 import { conflictOf, tensionPassage, type ClaimConflict } from '../synthesis/faculty-tensions.ts';
 import { forTheAspect, opensForAnotherAspect, wholeForTheAspect } from './aspect-naming.ts';
 import { aspectFamily } from '../../interpretations/keys.ts';
+import { ageOn, suitsAge } from './life-stage.ts';
 import type { ReportSky } from '../sky/report-sky.ts';
 import type { MoonDayAspect } from '../sky/moon-day.ts';
 import { figuresOverTheDay, type DayFigures } from './untimed-moon-figures.ts';
@@ -122,13 +123,17 @@ export class ReportContext {
   }
 
   /**
-   * Whether an entry reads the Moon of an untimed chart in a way that held for part of the birth day only: its sign on a
-   * day it changed sign, an aspect that was not in orb all day, or a balance verdict the Moon's noon sign alone makes.
+   * Whether an entry reads an untimed chart in a way that held for part of the birth day only: the Moon's sign on a day it
+   * changed sign, a Moon aspect that was not in orb all day, a balance verdict the Moon's noon sign alone makes, or the
+   * sign of another body that changed sign that day.
    */
-  moonForSomeHours(key: string): boolean {
+  heldForSomeHours(key: string): boolean {
     const day = this.sky.moonDay;
     if (this.timed || !day) return false;
     if (key.startsWith('planet.moon.sign.')) return day.signs.length > 1;
+    // Another body that changed sign that day (the Sun at an equinox): both its signs' readings hold for some hours only.
+    const sign = /^planet\.([a-z_]+)\.sign\./.exec(key);
+    if (sign && day.ingresses?.some((i) => i.body === sign[1])) return true;
     if (key.startsWith('balance.')) return this.balanceByHour?.noonOnly.has(key) ?? false;
     const m = /^aspect\.([a-z_]+)\.([a-z]+)\.([a-z_]+)$/.exec(key);
     if (!m || (m[1] !== 'moon' && m[3] !== 'moon')) return false;
@@ -199,9 +204,10 @@ export class ReportContext {
     if (!entry) return undefined;
     this.used.add(key);
     if (entryKey !== key) this.used.add(entryKey);
-    // Untimed: a reading of the Moon that held for some hours only is stated with its hours, not asserted; it neither
+    // Untimed: a reading that held for some hours only (of the Moon, or of a body that changed sign) is stated with its
+    // hours, not asserted; it neither
     // sets a faculty's pole nor is set against one (a tension passage would name it without its hours).
-    const conditional = this.moonForSomeHours(key);
+    const conditional = this.heldForSomeHours(key);
     // An entry that would assert the opposite of what the report already said of a faculty keeps its reading, and the
     // tension between the two is named after it: the first side stands as the report's, and the reading is the other side.
     const claims = this.claimsOf(entry, options.aspectType);
@@ -304,6 +310,12 @@ export class ReportContext {
    * a side is said again only where every reading of an entry says it). Fixed for the report once chosen, so that the
    * text and its claims agree.
    */
+  /** The reader's age in whole years at the report's date (the year ahead's first day), when the report has one. */
+  get readerAge(): number | undefined {
+    const on = this.sky.yearAhead?.from;
+    return on ? ageOn(this.chart.subject.datetime, on) : undefined;
+  }
+
   private readingIndex(entry: InterpretationEntry, aspectType?: string): number {
     let index = this.readings.get(entry.key);
     if (index === undefined) {
@@ -313,7 +325,10 @@ export class ReportContext {
       const fits = (i: number) => !(aspectType && opensForAnotherAspect(entry.body[i]!, aspectType));
       const whole = (i: number) => !aspectType || wholeForTheAspect(entry.body[i]!, aspectType);
       const fresh = (i: number) => !(entry.variant_claims?.[String(i)] ?? []).some((claim) => this.hasAsserted(claim));
-      index = order.find((i) => whole(i) && fresh(i)) ?? order.find(whole) ?? order.find((i) => fits(i) && fresh(i)) ?? order.find(fits) ?? own;
+      // A reading of a stage of life the reader is not at is printed only where the entry has no other (life-stage.ts).
+      const aged = order.filter((i) => suitsAge(entry.body[i]!, this.readerAge));
+      const pool = aged.length ? aged : order;
+      index = pool.find((i) => whole(i) && fresh(i)) ?? pool.find(whole) ?? pool.find((i) => fits(i) && fresh(i)) ?? pool.find(fits) ?? pool[0]!;
       this.readings.set(entry.key, index);
     }
     return index;

@@ -86,7 +86,8 @@ const temperament: Writer = (ctx) => {
 };
 
 const chartShape: Writer = (ctx) => {
-  const n = ctx.figures.sure.length;
+  // Figures of one kind are read as one entry (two T-squares sharing an opposition are one passage): counted as such.
+  const n = new Set(ctx.figures.sure.map((c) => c.key)).size;
   // "Classic": the five figures the chapter looks for (a chart may still hold other triangles of aspects).
   const none = n === 0;
   // Untimed, a figure the Moon completes for some hours is possible: "none" is then said of what holds all day.

@@ -31,7 +31,7 @@ export function moonSignNote(ctx: ReportContext): string | undefined {
   const h = moonSignHours(ctx);
   if (!h) return undefined;
   const phrasings = [
-    `The Moon changed sign on your birth day at ${h.at} local time: where this chapter names the Moon in ${h.noon}, its sign at noon, that holds ${h.hours}; born on the other side of ${h.at}, read the Moon in ${h.other} instead.`,
+    `The Moon changed sign on your birth day at ${h.at} local time: where this report names the Moon in ${h.noon}, its sign at noon, that holds ${h.hours}; born on the other side of ${h.at}, read the Moon in ${h.other} instead.`,
     `As before, the Moon in ${h.noon} holds ${h.hours}; otherwise it was in ${h.other}.`,
     `(Moon in ${h.noon} ${h.hours}, in ${h.other} otherwise.)`,
     `Here too the Moon's sign is its noon sign, ${h.noon}, true ${h.hours}.`,

@@ -7,6 +7,7 @@ import { ordinal, zodiacPosition } from '../report-markdown.ts';
 import { POINT_NAMES, SIGN_STYLE } from '../phrases.ts';
 import { conjunctionFigure } from '../../synthesis/conjunction-figures.ts';
 import { moonSignHours } from '../untimed-moon-sign.ts';
+import { bodySignHours } from '../untimed-ingresses.ts';
 import { signKinship } from '../sign-kinship.ts';
 
 /** Weights of the core entries in the synthesis. */
@@ -17,6 +18,8 @@ export function placementFact(ctx: ReportContext, id: string): string {
   const p = ctx.factors.points.get(id)!;
   const day = id === 'moon' ? ctx.sky.moonDay : undefined;
   if (day) return `Moon ${zodiacPosition(day.startLon)} to ${zodiacPosition(day.endLon)} over the birth day (${zodiacPosition(p.lon)} at noon)`;
+  const change = bodySignHours(ctx, id);
+  if (change) return `${POINT_NAMES[id]} ${zodiacPosition(p.lon)} at noon, in ${change.other} if you were born ${change.otherBorn} local time`;
   return `${POINT_NAMES[id]} ${zodiacPosition(p.lon)}${p.house !== undefined ? `, ${ordinal(p.house)} house` : ''}${p.speed < 0 && id !== 'north_node' ? ', retrograde' : ''}`;
 }
 
@@ -33,6 +36,8 @@ export function placementEntries(ctx: ReportContext, id: string, weights: { sign
     fact: placementFact(ctx, id),
   });
   if (signText) parts.push(signText);
+  const other = signText ? otherSignReading(ctx, id) : undefined;
+  if (other) parts.push(other);
   if (p.house !== undefined) {
     const houseKey = keys.planetHouse(id, p.house);
     const houseText = ctx.take(houseKey, `${POINT_NAMES[id]} in the ${ordinal(p.house)} House`, weights.house, {
@@ -208,6 +213,20 @@ export function otherMoonSign(ctx: ReportContext): string | undefined {
   const span = h.noonFirst ? `from 0°00′ ${h.other} to ${zodiacPosition(day.endLon)}` : `from ${zodiacPosition(day.startLon)} to the end of ${h.other}`;
   return e
     ? ctx.take(key, `Moon in ${h.other}`, 0, { heading: `${e.title} (born ${born})`, fact: `If you were born ${born} local time: the Moon ${span}` })
+    : undefined;
+}
+
+/**
+ * Untimed, on a day a planet other than the Moon changed sign: the reading of the sign it held away from noon, headed
+ * with its hours. Like the Moon's (otherMoonSign), it claims nothing and carries no weight in the synthesis.
+ */
+function otherSignReading(ctx: ReportContext, id: string): string | undefined {
+  const h = bodySignHours(ctx, id);
+  if (!h) return undefined;
+  const key = keys.planetSign(id, h.otherId);
+  const e = ctx.library.entries.get(key);
+  return e
+    ? ctx.take(key, `${POINT_NAMES[id]} in ${h.other}`, 0, { heading: `${e.title} (born ${h.otherBorn})`, fact: `If you were born ${h.otherBorn} local time` })
     : undefined;
 }
 

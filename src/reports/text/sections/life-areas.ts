@@ -59,8 +59,8 @@ function houseParts(ctx: ReportContext, house: number, described: Described, opt
       ctx.chooseInTurn(
         [
           `${capitalize(names)} ${many ? 'also stand' : 'also stands'} in the ${nth} house, as described earlier, adding ${many ? 'their' : 'its'} weight to this area.`,
-          `The ${nth} is also the house of ${names}, read in an earlier chapter, so the area carries more than its usual weight for you.`,
-          `With ${names} in the ${nth} house as well (see the earlier chapter), this part of life is one you are likely to return to often.`,
+          `The ${nth} is also the house of ${names}, read earlier, so the area carries more than its usual weight for you.`,
+          `With ${names} in the ${nth} house as well (read earlier), this part of life is one you are likely to return to often.`,
           `You have met ${names} already; ${many ? 'their' : 'its'} place in the ${nth} house is one reason the area keeps asking for your attention.`,
           `${capitalize(names)}, read earlier, ${many ? 'live' : 'lives'} in the ${nth} house too, and what was said there is largely played out here.`,
         ],

@@ -40,6 +40,9 @@ export function jupiterSaturnLink(ctx: ReportContext): string | undefined {
   if (fused) return undefined;
   const jupiterSign = signOfPoint(ctx, 'jupiter')!.name;
   const saturnSign = signOfPoint(ctx, 'saturn')!.name;
+  // In one sign but too far apart for a conjunction: "separate areas of life" would not be true of two planets side by side.
+  if (!between && jupiterSign === saturnSign)
+    return `Jupiter and Saturn share ${jupiterSign} without being close enough to act as one: your urge to expand and your sense of limits speak with the same sign's accent, yet they seldom weigh in on the same decision at once.`;
   return between
     ? `Jupiter and Saturn are themselves linked by ${withArticle(between.type)} (orb ${degreesMinutes(between.orb)}), so expansion and consolidation are in direct conversation in your chart, and your ambitions tend to be tested by your sense of what is sound before you act on them.`
     : ctx.choose(
@@ -85,6 +88,16 @@ export function outerProminence(ctx: ReportContext, id: string): { angle?: strin
 /** The planets that stay in a sign for years: what they say is largely a generation's. */
 export const OUTER_PLANET_IDS = ['uranus', 'neptune', 'pluto'] as const;
 
+/** The chart ruler's or the dominant planet's part an outer planet plays in this report, and the chapter that read it so. */
+function personalRole(ctx: ReportContext, id: string): { what: string; chapter: string } | undefined {
+  const chapterOf = (key: string) => ctx.shown.find((s) => s.key === key)?.chapter;
+  const sign = ctx.factors.points.get(id)?.sign;
+  const asRuler = id === ctx.factors.chartRuler && sign ? chapterOf(keys.planetSign(id, sign)) : undefined;
+  if (asRuler) return { what: 'the ruler of your rising sign', chapter: asRuler };
+  const asDominant = chapterOf(keys.dominantPlanet(id));
+  return asDominant ? { what: 'your dominant planet', chapter: asDominant } : undefined;
+}
+
 export function outerPlanetsSection(ctx: ReportContext): ReportSection {
   const parts: string[] = [];
   const background: string[] = [];
@@ -94,6 +107,13 @@ export function outerPlanetsSection(ctx: ReportContext): ReportSection {
     const p = ctx.factors.points.get(id);
     if (!p) continue;
     const { angle, distance, aspects } = outerProminence(ctx, id);
+    // A slow planet that rules the rising sign or leads the chart, and was read as such, is personal whatever its
+    // contacts: it is never called "background".
+    const role = personalRole(ctx, id);
+    if (!angle && aspects.length === 0 && role) {
+      parts.push(`${POINT_NAMES[id]} moves slowly and colours a generation, yet in your chart it is ${role.what}, read as such in "${role.chapter}".`);
+      continue;
+    }
     if (!angle && aspects.length === 0) {
       background.push(`${POINT_NAMES[id]} in ${ctx.signName(id)}`);
       continue;

@@ -162,7 +162,7 @@ function suggestions(ctx: ReportContext, figure: CentralFigure | undefined): str
     ctx.choose(
       [
         `Lean on your strongest planet, ${pointInSentence(dominant)}: when you feel unsure, ask what your ${POINT_FUNCTION[dominant]} would do, and start there.`,
-        `${capitalize(pointInSentence(dominant))} is the most prominent planet in your chart; in a confusing week, begin with what your ${POINT_FUNCTION[dominant]} already knows.`,
+        `${capitalize(pointInSentence(dominant))} is the most prominent planet in your chart; in a confusing week, begin with what you already know through your ${POINT_FUNCTION[dominant]}.`,
         `When the rest of the chart argues, ${pointInSentence(dominant)}, your strongest planet, usually has the steadiest voice: let your ${POINT_FUNCTION[dominant]} take the first step.`,
         `Of all your planets, ${pointInSentence(dominant)} carries the most weight, so a decision that honours your ${POINT_FUNCTION[dominant]} is rarely one you regret.`,
         `If you are lost, return to ${pointInSentence(dominant)}, the planet your chart leans on most: the surest ground you have is your ${POINT_FUNCTION[dominant]}.`,

@@ -222,7 +222,7 @@ export function yearAheadSection(ctx: ReportContext): ReportSection | undefined 
         `Secondary progressions move the chart forward a day for each year of life, so this year is read from the sky ${days} after your birth; the progressed Moon, which changes sign about every two and a half years, colours the mood of a period.`,
         `In the progressed chart each day after your birth stands for a year of your life, and the sky ${days} after it stands for the year ahead; its planets drift slowly through the signs, and the progressed Moon, the quickest of them, sets the emotional tone of two or three years at a time.`,
         `The progressions below count one day of planetary motion after your birth for every year you have lived, ${days} in all by now; they move slowly, and the progressed Moon, with a new sign roughly every thirty months, is the one most often felt.`,
-        `Progressed positions come from the sky of the days just after your birth, a day standing for a year, ${days} for the year ahead, and most of them barely move in a year; the Moon, changing sign about every two and a half years, is the exception and the one to watch.`,
+        `Progressed positions come from the sky of the days just after your birth, each day standing for a year of life, so the year ahead is read from the sky ${days} after it; most of them barely move in a year, and the Moon, changing sign about every two and a half years, is the exception and the one to watch.`,
       ],
       'year-progressions',
     );

@@ -107,6 +107,14 @@ const PATTERN_BY_MODALITY: Record<string, { text: string; claims: string[] }> = 
   },
 };
 
+/** How Saturn's contacts are named: a conjunction is close, not hard ("by a conjunction", "by close and hard aspects"). */
+function pressingWord(types: readonly string[]): string {
+  const close = types.filter((t) => t === 'conjunction').length;
+  const hard = types.length - close;
+  const words = [close > 1 ? 'conjunctions' : close ? 'a conjunction' : '', hard > 1 ? 'hard aspects' : hard ? 'a hard aspect' : ''];
+  return words.filter(Boolean).join(' and ');
+}
+
 export function familyImageParts(ctx: ReportContext): string[] {
   const parts: string[] = [];
   // A house's area is spelled out the first time; when a second factor lands in the same house the text says so instead of repeating it.
@@ -133,7 +141,7 @@ export function familyImageParts(ctx: ReportContext): string[] {
   const named = pressedAspects.map((a) => `${POINT_NAMES[a.p1]} ${ASPECT_VERB[a.type]} ${POINT_NAMES[a.p2]}`);
   if (pressed.length) {
     parts.push(
-      `Saturn also presses on your ${joinAnd(pressed.map((id) => POINT_FUNCTION[id]!))} by ${pressed.length > 1 ? 'hard aspects' : 'a hard aspect'} (${joinAnd(named)}), a sign that the expectations of your early years reached ${joinAnd(pressed.map((id) => POINT_PART[id]!))} too: ${pressed.length > 1 ? 'they are' : 'it is'} where you may still wait for permission, and where you grow most when you give it to yourself.`,
+      `Saturn also presses on your ${joinAnd(pressed.map((id) => POINT_FUNCTION[id]!))} by ${pressingWord(pressedAspects.map((a) => a.type))} (${joinAnd(named)}), a sign that the expectations of your early years reached ${joinAnd(pressed.map((id) => POINT_PART[id]!))} too: ${pressed.length > 1 ? 'they are' : 'it is'} where you may still wait for permission, and where you grow most when you give it to yourself.`,
     );
     // Waiting for permission is a claim about initiative: beside a reading that said you move first, the two are named as one tension.
     parts.push(...ctx.ownClaims(['initiative:hesitant'], named[0]!));

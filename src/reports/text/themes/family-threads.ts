@@ -47,7 +47,7 @@ function moonRulerThread(ctx: ReportContext, named: string[]): string | undefine
     named.push(`the Moon in its own sign, ${moon.name}`);
     return ctx.choose(
       [
-        `In ${moon.name} the Moon is in its own sign, so the care you took in answers to nothing but itself: feelings are met on their own terms, neither argued away nor put to work. It is a strong base when home was kind and an insistent one when it was not, because the need for a real place of belonging does not fade with age; you tend to make that place yourself when it was not given.`,
+        `In ${moon.name} the Moon is in its own sign, so the care you took in needs no other planet to speak for it: feelings are met on their own terms, neither argued away nor put to work. It is a strong base when home was kind and an insistent one when it was not, because the need for a real place of belonging does not fade with age; you tend to make that place yourself when it was not given.`,
         `The Moon rules ${moon.name}, the sign it stands in, and that doubles its voice: belonging, feeding and being fed, the memory of home, are not one need among many for you but the ground the others stand on. What you missed early you are likely to give generously later, to others and, with practice, to yourself.`,
       ],
       'family-moon-ruler-own',

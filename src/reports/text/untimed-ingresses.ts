@@ -1,0 +1,47 @@
+/**
+ * Untimed births on a day a body other than the Moon changed sign (the Sun on the day of an equinox
+ * or a solstice, Mercury or Venus now and then): the report reads the body's noon sign, says for
+ * which births that holds, and gives the reading of the other sign beside it (moon-day.ts finds
+ * the hour). The balance of elements and modes counts the noon sign, and the guide says so.
+ */
+import { SIGNS } from '../../astro/zodiac.ts';
+import type { ReportContext } from './context.ts';
+import { pointInSentence } from './phrases.ts';
+import { capitalize, joinAnd } from './report-markdown.ts';
+
+export interface BodySignHours {
+  /** The sign the report reads (noon's) and the other one, by name. */
+  noon: string;
+  other: string;
+  otherId: string;
+  /** "before 11:31" or "after 11:31": the births the other sign is for. */
+  otherBorn: string;
+  at: string;
+}
+
+const signName = (id: string) => SIGNS.find((s) => s.id === id)!.name;
+
+/** The body's two signs of the birth day, or undefined when it kept one (or the birth is timed). */
+export function bodySignHours(ctx: ReportContext, id: string): BodySignHours | undefined {
+  const change = ctx.timed ? undefined : ctx.sky.moonDay?.ingresses?.find((i) => i.body === id);
+  const sign = ctx.factors.points.get(id)?.sign;
+  if (!change || !sign) return undefined;
+  const noonFirst = change.from === sign;
+  const otherId = noonFirst ? change.to : change.from;
+  return { noon: signName(sign), other: signName(otherId), otherId, otherBorn: `${noonFirst ? 'after' : 'before'} ${change.at}`, at: change.at };
+}
+
+/** The guide's sentence on the bodies that changed sign that day, or undefined when none did. */
+export function ingressesNote(ctx: ReportContext): string | undefined {
+  const changed = (ctx.timed ? [] : (ctx.sky.moonDay?.ingresses ?? [])).flatMap((i) => {
+    const h = bodySignHours(ctx, i.body);
+    return h ? [{ id: i.body, h }] : [];
+  });
+  if (changed.length === 0) return undefined;
+  const each = changed.map(({ id, h }) => {
+    const [first, second] = h.otherBorn.startsWith('before') ? [h.other, h.noon] : [h.noon, h.other];
+    return `${changed.length === 1 ? 'it' : pointInSentence(id)} was in ${first} until ${h.at} local time and in ${second} from then on`;
+  });
+  const sun = changed.some((c) => c.id === 'sun');
+  return `${capitalize(joinAnd(changed.map((c) => pointInSentence(c.id))))} also changed sign on your birth day: ${joinAnd(each)}. This report reads ${changed.length === 1 ? 'its' : 'their'} noon ${changed.length === 1 ? 'sign' : 'signs'}, and counts ${changed.length === 1 ? 'it' : 'them'} so in the balance of elements and modes${sun ? " and in what follows from the Sun's sign (its ruler, the example in the family chapter)" : ''}; where ${changed.length === 1 ? 'that sign is' : 'those signs are'} read, the reading of the other sign is given beside it.`;
+}
