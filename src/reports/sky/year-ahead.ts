@@ -30,7 +30,14 @@ import type { MajorAspectType, SignId } from '../../interpretations/keys.ts';
 
 const SE: Record<string, number> = { sun: 0, moon: 1, jupiter: 5, saturn: 6, uranus: 7, neptune: 8, pluto: 9 };
 const TRANSITING = ['jupiter', 'saturn', 'uranus', 'neptune', 'pluto'] as const;
-const NATAL_TARGETS = ['sun', 'moon', 'mercury', 'venus', 'mars', 'asc', 'mc'] as const;
+/**
+ * The personal points and the angles, and natal Jupiter and Saturn for their own cycles only (CYCLE_TARGETS): a return or
+ * a planet's square or opposition to its own place (the Saturn return at 29 or 58) marks a stage of life, where the slow
+ * planets' contacts to Jupiter and Saturn are shared with everyone born within a year or two.
+ */
+const NATAL_TARGETS = ['sun', 'moon', 'mercury', 'venus', 'mars', 'jupiter', 'saturn', 'asc', 'mc'] as const;
+const CYCLE_TARGETS = new Set<string>(['jupiter', 'saturn']);
+const CYCLE_ASPECTS = new Set<string>(['conjunction', 'square', 'opposition']);
 const ASPECTS: { type: MajorAspectType; angle: number }[] = [
   { type: 'conjunction', angle: 0 },
   { type: 'sextile', angle: 60 },
@@ -121,7 +128,9 @@ export function yearAhead(chart: NatalChartInput, asOfMs: number): YearAhead {
     // included), on the tropical track: a natal degree of the chart's zodiac is that degree less the offset.
     const span = new TrackSpan(transitTrack(body, TROPICAL));
     for (const [target, natalLon] of targets) {
+      if (CYCLE_TARGETS.has(target) && target !== body) continue;
       for (const { type, angle } of ASPECTS) {
+        if (CYCLE_TARGETS.has(target) && !CYCLE_ASPECTS.has(type)) continue;
         const hits = exactHits(span, normalizeDegrees(natalLon - offset), [angle], start, end).map((h) => h.jd);
         if (hits.length === 0) continue;
         const window = transitWindow(lonAt, natalLon, angle, WINDOW_ORB[body]!, hits[0]!, SCAN[body]!);

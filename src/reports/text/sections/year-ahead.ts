@@ -33,12 +33,16 @@ function daysAfterBirth(birthUtc: string, from: string): string {
   return days <= 0 ? 'less than a day' : days === 1 ? 'one day' : `${days} days`;
 }
 
-/** Weight of a transit: slower planets and harder aspects to the luminaries and angles first. */
+/**
+ * Weight of a transit: slower planets and harder aspects to the luminaries and angles first; a planet's return to its own
+ * place (the Saturn return, the Jupiter return) counts twice, as a stage of life rather than one contact among many;
+ * its square or opposition to its own place counts as any other contact.
+ */
 function weight(t: YearTransit): number {
   const body = { pluto: 5, neptune: 4.5, uranus: 4.5, saturn: 4, jupiter: 2.5 }[t.body];
   const aspect = { conjunction: 3, opposition: 2.5, square: 2.5, trine: 1.5, sextile: 1 }[t.type];
-  const target = { sun: 3, moon: 3, asc: 2.5, mc: 2.5, venus: 1.5, mars: 1.5, mercury: 1.2 }[t.target];
-  return body * aspect * target;
+  const target = { sun: 3, moon: 3, asc: 2.5, mc: 2.5, venus: 1.5, mars: 1.5, saturn: 1.5, mercury: 1.2, jupiter: 1.2 }[t.target];
+  return body * aspect * target * (t.body === t.target && t.type === 'conjunction' ? 2 : 1);
 }
 
 const READ_IN_FULL = 8;
