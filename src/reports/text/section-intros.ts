@@ -200,20 +200,29 @@ const nodesChiron: Writer = (ctx) => {
 };
 
 const keyAspects: Writer = (ctx) => {
-  const n = ctx.factors.aspects.length;
+  // Untimed, an aspect of the Moon that held for part of the day only is no aspect of every birth that day: not counted.
+  const n = ctx.factors.aspects.filter((a) => ctx.rankingOrb(a) !== undefined).length;
+  const held = ctx.timed ? '' : ' that held all day';
   // The table keeps the weightiest (ranking.ts), so a chart with many aspects ranks only some.
   const ranked = rankedKeyAspects(ctx.factors, (a) => ctx.rankingOrb(a)).length;
   const whichRanked =
-    n === 1 ? 'your one is' : ranked < n ? `of your ${countWord(n)}, the ${countWord(ranked)} that weigh most are` : `your ${countWord(n)} are`;
-  const core = ctx.timed ? 'the Sun, the Moon, the Ascendant and the chart ruler' : 'the Sun and the Moon';
+    n === 1
+      ? `your one${held} is`
+      : ranked < n
+        ? `of your ${countWord(n)}${held}, the ${countWord(ranked)} that weigh most are`
+        : `your ${countWord(n)}${held} are`;
+  // As ranking.ts weighs them: the lights most, then the angles and the chart ruler, then the personal planets.
+  const order = ctx.timed
+    ? 'the Sun and the Moon most, then the Ascendant, the chart ruler and the personal planets'
+    : 'the Sun and the Moon most, then the personal planets';
   return {
     title: 'Key Aspects',
     text: ctx.choose(
       [
-        `Of the ${countWord(n)} major aspects in your chart, the ones ranked here weigh most, in order of weight: closeness counts, and so does whether they involve ${core}, so a wider aspect of the Sun can stand above a tighter one of two outer planets; flowing aspects show cooperation, tense ones friction that pushes you to grow, conjunctions two forces acting as one.`,
-        `Aspects are the conversations between the parts of you, and ${whichRanked} ranked by weight, which joins how close each is with whether it touches ${core}; those already read in an earlier chapter are listed but not repeated.`,
-        `Your chart has ${countWord(n)} major aspects; they are ranked here by weight, closeness together with how central their planets are (${core} count most), and the first few not read in an earlier chapter are read in full.`,
-        `Where two planets stand at a telling angle, they colour each other; of your ${countWord(n)} major aspects, this chapter ranks the weightiest, judged by closeness and by whether they touch ${core}, and reads in full the first few that no earlier chapter has read.`,
+        `Of the ${countWord(n)} major aspects in your chart${held}, the ones ranked here weigh most, in order of weight: closeness counts, and so do the planets they involve (${order}), so a wider aspect of the Sun can stand above a tighter one of two outer planets; flowing aspects show cooperation, tense ones friction that pushes you to grow, conjunctions two forces acting as one.`,
+        `Aspects are the conversations between the parts of you, and ${whichRanked} ranked by weight, which joins how close each is with the planets it touches (${order}); those already read in an earlier chapter are listed but not repeated.`,
+        `Your chart has ${countWord(n)} major aspects${held}; they are ranked here by weight, closeness together with how central their planets are (${order}), and the first few not read in an earlier chapter are read in full.`,
+        `Where two planets stand at a telling angle, they colour each other; of your ${countWord(n)} major aspects${held}, this chapter ranks the weightiest, judged by closeness and by the planets they touch (${order}), and reads in full the first few that no earlier chapter has read.`,
       ],
       'intro-aspects',
     ),

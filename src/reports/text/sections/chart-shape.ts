@@ -173,18 +173,19 @@ export function chartShapeSection(ctx: ReportContext): ReportSection {
     const text = e ? ctx.take(key, e.title, SHAPE_WEIGHT.configuration, { heading: e.title, fact }) : undefined;
     if (text) parts.push(text);
   }
-  const aspects = countWord(factors.aspects.length);
+  // Untimed, the Moon's aspects of some hours are not the chart's: the count is of those that held all day.
+  const count = countWord(factors.aspects.filter((a) => ctx.rankingOrb(a) !== undefined).length);
+  const allDay = ctx.timed ? '' : ' that hold whatever the hour';
+  const ofChart = ctx.timed ? `the ${count} major aspects of your chart` : `the ${count} major aspects your chart holds whatever the hour`;
   if (sure.length === 0 && possible.length > 0) {
-    parts.push(
-      `No grand trine, T-square, grand cross, yod or kite holds whatever the hour of birth; the ${aspects} major aspects of your chart work in pairs rather than as one figure.`,
-    );
+    parts.push(`No grand trine, T-square, grand cross, yod or kite holds whatever the hour of birth; ${ofChart} work in pairs rather than as one figure.`);
   } else if (sure.length === 0) {
     parts.push(
       ctx.choose(
         [
-          `Your planets form no grand trine, T-square, grand cross, yod or kite; the ${aspects} major aspects of your chart work in pairs, which leaves more room for you to decide how the parts combine.`,
-          `None of the classic aspect figures (grand trine, T-square, grand cross, yod, kite) joins three or more of your planets, so the dynamics of your chart rest on its ${aspects} major aspects, the weightiest of them read later in this report.`,
-          `No grand trine, T-square, grand cross, yod or kite joins your planets, so no one figure dominates: the ${aspects} major aspects of your chart work in pairs, and the parts can be combined in more than one way.`,
+          `Your planets form no grand trine, T-square, grand cross, yod or kite; ${ofChart} work in pairs, which leaves more room for you to decide how the parts combine.`,
+          `None of the classic aspect figures (grand trine, T-square, grand cross, yod, kite) joins three or more of your planets, so the dynamics of your chart rest on its ${count} major aspects${allDay}, the weightiest of them read later in this report.`,
+          `No grand trine, T-square, grand cross, yod or kite joins your planets, so no one figure dominates: ${ofChart} work in pairs, and the parts can be combined in more than one way.`,
         ],
         'no-configuration',
       ),

@@ -112,7 +112,7 @@ export function relationshipsSection(ctx: ReportContext): ReportSection {
           `Your Descendant, the cusp of the 7th house of close partnership, is in ${dsc.name}: you look in partners for ${SIGN_LOVE[dsc.id]}, often qualities you show less readily yourself.`,
           `Opposite your Ascendant, the Descendant opens the 7th house in ${dsc.name}, so the people you choose to stand beside tend to bring ${SIGN_LOVE[dsc.id]}, a part of you that others often carry first.`,
           `The 7th house, of the people you pair with, begins in ${dsc.name}. Partners often supply ${SIGN_LOVE[dsc.id]}, and in living with them you may find that these qualities were yours to develop too.`,
-          `With ${dsc.name} on the Descendant, you tend to seek ${SIGN_LOVE[dsc.id]} in a partner, and at first these can look like qualities only the other person has.`,
+          `With ${dsc.name} on the Descendant, you tend to seek in a partner ${SIGN_LOVE[dsc.id]}, and at first these can look like qualities only the other person has.`,
         ],
         'relationships-descendant',
       )} ${

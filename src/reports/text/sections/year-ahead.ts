@@ -128,7 +128,7 @@ function natalTheme(ctx: ReportContext, target: string, label: string): string {
       `${label} touches the theme of "${theme}": while it lasts it works on your ${POINT_FUNCTION[target]}, read there${where}.`,
       `Go back to "${theme}" for what ${label} sets going: your natal ${POINT_NAMES[target]}${where} is read there, and the transit gives that reading a date.`,
       `${label} brings "${theme}" into season: what that chapter said of your ${POINT_FUNCTION[target]}${where} is what it works on while it lasts.`,
-      `What "${theme}" read in your ${POINT_FUNCTION[target]}${where} is the ground ${label} works on; the transit lends that reading a time.`,
+      `"${theme}" read your ${POINT_FUNCTION[target]}${where}: that is the ground ${label} works on, and the transit lends that reading a time.`,
     ],
     'year-theme',
   );
