@@ -100,13 +100,29 @@ describe('an untimed report', () => {
     expect(outer).toMatch(/Uranus[^.]*close contact with your Moon, if you were born before 03:20 local time\./);
   });
 
-  it('reads a Moon aspect that held for part of the day as true for those hours only (Madrid: the sextile to Saturn after 22:20)', () => {
+  it('reads a Moon aspect that held for part of the day as true for those hours only, and one of under two hours not at all (Madrid: the sextile to Saturn after 22:20)', () => {
     const md = composeReport(READ_BY_HAND.madrid!, { asOf: AS_OF }).markdown;
-    expect(md).toContain("This reading of the Moon's sextile with Saturn holds only if you were born after 22:20 local time");
+    expect(md).toContain("This reading of the Moon's square with Mercury holds only if you were born after 15:40 local time");
+    // In orb for 1 h 40 min: listed with its hours, not read as a passage.
+    expect(md).toContain('| Moon sextile Saturn | 3°56′–5°00′ | 22:20–24:00 |');
+    expect(md).not.toMatch(/\*Moon sextile Saturn · within orb/);
     // Every aspect entry of the Moon read with part of the day's hours in its fact line carries the condition.
     const partial = md.split('\n### ').filter((s) => /\n\*Moon (conjunct|sextile|square|trine|opposite) \w+ · within orb for part of the day/.test(s));
     expect(partial.length).toBeGreaterThan(1);
     for (const entry of partial) expect(entry).toMatch(/holds only if you were born (before|after|between) /);
+  });
+
+  it('reads no Moon aspect held for under two hours of the day, over random untimed births', () => {
+    let read = 0;
+    for (const chart of randomReportCharts(150, 9031).filter((c) => !c.houses)) {
+      const md = composeReport(chart, { asOf: AS_OF }).markdown;
+      for (const [, from, to] of md.matchAll(/\n\*Moon \w+ \w+ · within orb for part of the day \((\d\d:\d\d) to (\d\d:\d\d) local time\)/g)) {
+        const hours = (t: string) => Number(t.slice(0, 2)) + Number(t.slice(3)) / 60;
+        read++;
+        expect(hours(to!) - hours(from!), `${chart.subject.datetime} ${from}–${to}`).toBeGreaterThanOrEqual(2);
+      }
+    }
+    expect(read).toBeGreaterThan(10);
   });
 
   it('gives the hours whenever the Moon was not within its orb of the planet all day, over random untimed births', () => {

@@ -36,6 +36,16 @@ export interface ThemeState {
   figure: CentralFigure | undefined;
 }
 
+/** The least time, hours, an untimed Moon aspect must have been in orb on the birth day for its passage to be read. */
+const MIN_HOURS_READ = 2;
+
+/** How long a Moon aspect of the birth day held ("HH:MM" to "HH:MM"); a whole day when it has no hours. */
+function hoursHeld(day: { from: string; to: string } | undefined): number {
+  if (!day) return 24;
+  const hours = (t: string) => Number(t.slice(0, 2)) + Number(t.slice(3, 5)) / 60;
+  return hours(day.to) - hours(day.from);
+}
+
 export function newThemeState(figure: CentralFigure | undefined): ThemeState {
   return { described: newDescribed(), figure };
 }
@@ -124,7 +134,9 @@ function innerNeeds(ctx: ReportContext): string[] {
     parts.push(moonCertainty(ctx));
     // Each aspect of the day is read, those that held only for some hours with their hours (aspectEntry says so). On a
     // day the Moon changed sign, an aspect that held only on the far side of the change follows that sign's reading.
-    const aspects = closestAspects(ctx, 'moon', 4, 6);
+    // An aspect in orb for under two hours of the day (the last ten minutes before midnight, say) is a slim chance for
+    // a whole passage: it stays in the tables with its hours and is not read.
+    const aspects = closestAspects(ctx, 'moon', 4, 6).filter((x) => hoursHeld(ctx.moonDayAspect(x)) >= MIN_HOURS_READ);
     const farSide = aspects.filter((a) => moonSignOfAspect(ctx, a) === 'other');
     for (const a of aspects.filter((x) => !farSide.includes(x))) parts.push(aspectEntry(ctx, a, PLANET_WEIGHT.outerAspect));
     parts.push(otherMoonSign(ctx));
