@@ -252,6 +252,8 @@ export function labelInSentence(label: string): string {
   if (rising) return `your ${rising[1]} rising sign`;
   const retrograde = /^(\w+) Retrograde at Birth$/.exec(label);
   if (retrograde) return `your retrograde ${retrograde[1]}`;
+  const star = /^Venus as (a Morning|an Evening) Star$/.exec(label);
+  if (star) return `your Venus as ${star[1]!.toLowerCase()} star`;
   const dominant = /^(.+) as Your Dominant Planet$/.exec(label);
   if (dominant) return `${dominant[1]} as your dominant planet`;
   // The balance, hemisphere and Moon-phase entries: "the fire in the background of your chart", "your birth at the full Moon".
@@ -277,6 +279,8 @@ const ASPECT_NOUNS: Record<string, string> = { conjunct: 'conjunction', square: 
 function relationToPoint(label: string, point: string): string | undefined {
   if (label === `${point} as Your Dominant Planet`) return 'its weight as your dominant planet';
   if (label === `${point} Retrograde at Birth`) return 'its retrograde motion at birth';
+  const star = /^Venus as (a Morning|an Evening) Star$/.exec(label);
+  if (star && point === 'Venus') return `its rising as ${star[1]!.toLowerCase()} star`;
   const phase = /^Born (?:Under|at) (?:a|the) (.+) Moon$/.exec(label);
   if (phase && point === 'Moon') return `its phase at your birth (${phase[1]!.toLowerCase()})`;
   const house = new RegExp(`^${point} in the (\\w+) House$`).exec(label);
