@@ -54,3 +54,19 @@ export function interceptedSigns(ctx: ReportContext): { sign: Sign; house: numbe
   }
   return out;
 }
+
+/** The obliquity of the ecliptic, degrees: its slow change (0.013° a century) moves no statement made of it here. */
+const OBLIQUITY = 23.44;
+
+/**
+ * Whether the Midheaven stood below the horizon: possible only inside the polar circles, where the ecliptic's highest
+ * point can lie below the horizon, and the houses from the Descendant to the Ascendant are then not the sky above
+ * you. From the sidereal angle (ARMC): the MC's declination is atan(tan ε · sin ARMC), its altitude 90° − |φ − δ|.
+ */
+export function midheavenBelowHorizon(ctx: ReportContext): boolean {
+  const armc = (ctx.chart.angles as { armc?: number } | undefined)?.armc;
+  if (armc === undefined) return false;
+  const rad = Math.PI / 180;
+  const declination = Math.atan(Math.tan(OBLIQUITY * rad) * Math.sin(armc * rad)) / rad;
+  return 90 - Math.abs(ctx.chart.subject.location.lat - declination) < 0;
+}

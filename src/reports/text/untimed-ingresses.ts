@@ -5,6 +5,8 @@
  * the hour). The balance of elements and modes counts the noon sign, and the guide says so.
  */
 import { SIGNS } from '../../astro/zodiac.ts';
+import { BALANCE_WEIGHTS, signElement, signModality } from '../../interpretations/chart-factors/balance.ts';
+import type { SignId } from '../../interpretations/keys.ts';
 import type { ReportContext } from './context.ts';
 import { pointInSentence } from './phrases.ts';
 import { capitalize, joinAnd } from './report-markdown.ts';
@@ -44,4 +46,27 @@ export function ingressesNote(ctx: ReportContext): string | undefined {
   });
   const sun = changed.some((c) => c.id === 'sun');
   return `${capitalize(joinAnd(changed.map((c) => pointInSentence(c.id))))} also changed sign on your birth day: ${joinAnd(each)}. This report reads ${changed.length === 1 ? 'its' : 'their'} noon ${changed.length === 1 ? 'sign' : 'signs'}, and counts ${changed.length === 1 ? 'it' : 'them'} so in the balance of elements and modes${sun ? " and in what follows from the Sun's sign (its ruler, the example in the family chapter)" : ''}; where ${changed.length === 1 ? 'that sign is' : 'those signs are'} read, the reading of the other sign is given beside it.`;
+}
+
+/**
+ * The temperament tables' note for the bodies other than the Moon that changed sign that day: the tables count the noon
+ * sign, and on the other side of the hour each body's points move to another element and mode, so the verdicts read
+ * below hold for the noon side only (the Moon's own note, in temperament.ts, says which hours its sign holds).
+ */
+export function ingressesTallyNote(ctx: ReportContext): string | undefined {
+  const moved = (ctx.timed ? [] : (ctx.sky.moonDay?.ingresses ?? [])).flatMap((i) => {
+    const h = bodySignHours(ctx, i.body);
+    const weight = BALANCE_WEIGHTS[i.body];
+    return h && weight ? [{ id: i.body, h, weight }] : [];
+  });
+  if (moved.length === 0) return undefined;
+  const each = moved.map(({ id, h, weight }) => {
+    const [noon, other] = [ctx.factors.points.get(id)!.sign, h.otherId as SignId];
+    const shift = [
+      signElement(noon) !== signElement(other) ? `from ${signElement(noon)} to ${signElement(other)}` : undefined,
+      signModality(noon) !== signModality(other) ? `from the ${signModality(noon)} to the ${signModality(other)} signs` : undefined,
+    ].filter((x) => x !== undefined);
+    return `${pointInSentence(id)} in ${h.noon}, its noon sign, whose ${weight} ${weight === 1 ? 'point moves' : 'points move'} ${shift.length ? joinAnd(shift) : 'nowhere'} if you were born ${h.otherBorn} local time`;
+  });
+  return `${capitalize(`the tables also count ${joinAnd(each)}`)}: the verdicts below are for the noon sign, and on the other side of the hour the shares shift by that much.`;
 }

@@ -250,7 +250,7 @@ export function leastOfSection(ctx: ReportContext): ReportSection {
     carriers.length === 0
       ? `No planet stands in ${withArticle(name)} sign, so this quality comes to you from outside: from people, places and practices that have it.`
       : carriers.length === 1
-        ? `${capitalize(carriers[0]!)} is the only point of your chart in ${withArticle(name)} sign, and so the door through which this quality enters: when ${carriers[0]} is engaged, ${name} becomes available to you.`
+        ? `Of the points the balance counts (the nodes, Chiron and Lilith are not among them), ${carriers[0]} alone stands in ${withArticle(name)} sign, and so is the door through which this quality enters: when ${carriers[0]} is engaged, ${name} becomes available to you.`
         : `${capitalize(joinAnd(carriers))} carry what ${name} your chart has; the parts of life they govern are where this quality is easiest to reach.`;
   // The temperament chapter may already have read this element as one in the background: not again.
   const elementRead = ctx.isShown(keys.element(element, 'weak'));

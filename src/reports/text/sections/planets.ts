@@ -9,7 +9,7 @@ import { keys } from '../../../interpretations/keys.ts';
 import type { ReportContext } from '../context.ts';
 import { signOfPoint } from '../chart-facts.ts';
 import { capitalize, degreesMinutes, joinAnd, ordinal, withArticle, zodiacPosition } from '../report-markdown.ts';
-import { ASPECT_WORDS, POINT_NAMES, pointInSentence } from '../phrases.ts';
+import { ASPECT_WORDS, POINT_NAMES, pointInSentence, pointsInSentence } from '../phrases.ts';
 import { introducedSection, type ReportSection } from '../section.ts';
 import { aspectFact } from '../aspect-facts.ts';
 import { placementEntries } from './core-triad.ts';
@@ -160,6 +160,7 @@ export function outerPlanetsSection(ctx: ReportContext): ReportSection {
             'outer-personal',
           ),
     );
+    const said = parts.length;
     // Its sign is shared by a generation; what is personal is its house and its contacts (the two closest).
     const house = p.house === undefined ? undefined : keys.planetHouse(id, p.house);
     const houseEntry = house ? ctx.library.entries.get(house) : undefined;
@@ -174,6 +175,12 @@ export function outerPlanetsSection(ctx: ReportContext): ReportSection {
       const text = aspectEntry(ctx, a, PLANET_WEIGHT.outerAspect);
       if (text) parts.push(text);
     }
+    // Everything it would bring was read in an earlier chapter (its contact with the Moon, say): the reason is not left
+    // standing alone under the passage before it.
+    if (parts.length === said)
+      parts[said - 1] += aspects.length
+        ? ` ${name}'s contact with ${pointsInSentence(aspects.map((a) => (a.p1 === id ? a.p2 : a.p1)))} was read earlier in this report.`
+        : ` ${name}'s house was read earlier in this report.`;
   }
   if (contactGiven || angleGiven) {
     // The reasons above use a tighter orb than the aspect readings; without saying so, an untimed

@@ -6,6 +6,8 @@ import { ELEMENT_NAMES, MODALITY_NAMES, POINT_NAMES, pointsInSentence } from '..
 import { introducedSection, type ReportSection } from '../section.ts';
 import { ELEMENT_STRONG, ELEMENT_WEAK, signElement, signModality } from '../../../interpretations/chart-factors/balance.ts';
 import { moonSignHours } from '../untimed-moon-sign.ts';
+import { ingressesTallyNote } from '../untimed-ingresses.ts';
+import { midheavenBelowHorizon } from '../chart-facts.ts';
 
 export const TEMPERAMENT_WEIGHT = { balance: 6, polarity: 4, hemisphere: 4, dominant: 7, moonPhase: 5 };
 
@@ -99,6 +101,8 @@ export function temperamentSection(ctx: ReportContext): ReportSection {
 
   const tally = moonTallyNote(ctx);
   if (tally) parts.push(tally);
+  const moved = ingressesTallyNote(ctx);
+  if (moved) parts.push(moved);
 
   const strong = balance.strongElements;
   const weak = balance.weakElements;
@@ -195,7 +199,14 @@ export function temperamentSection(ctx: ReportContext): ReportSection {
         ),
       );
     }
-    for (const h of hemispheres.emphasized) {
+    // With the Midheaven below the horizon (far north or south), the chart's upper half is not the sky above you: the
+    // above and below emphasis is left unread, and said why.
+    const upsideDown = midheavenBelowHorizon(ctx);
+    if (upsideDown && hemispheres.emphasized.some((h) => h === 'north' || h === 'south'))
+      parts.push(
+        'At your birth the Midheaven, the highest point of the zodiac in an ordinary chart, stood below the horizon, as it can only inside the polar circles; the upper half of your wheel is then not the sky that was above you, so this report does not read an emphasis above or below the horizon.',
+      );
+    for (const h of hemispheres.emphasized.filter((x) => !upsideDown || x === 'east' || x === 'west')) {
       const where = {
         east: 'Eastern half (around the Ascendant)',
         west: 'Western half (around the Descendant)',
