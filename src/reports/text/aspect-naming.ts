@@ -52,6 +52,10 @@ export function namingTheAspect(text: string, type: string): string {
   });
 }
 
+/** "Either way" and its kin, which lean on two alternatives having been given. */
+const EITHER_WAY = /^(Either way|In either case|Whichever it is),\s*/;
+const capitalizeFirst = (t: string) => `${t.charAt(0).toUpperCase()}${t.slice(1)}`;
+
 /**
  * The words of each aspect in any of its forms. "Opposite" is the opposition only after a point's name ("with Saturn
  * opposite your Midheaven"): elsewhere it is the plain adjective ("the opposite end of that axis").
@@ -75,21 +79,28 @@ export function forTheAspect(text: string, type: string): string {
   const own = WORDS[type];
   const other = WORDS[SIBLING[type] ?? ''];
   if (!own || !other) return named;
+  // Once a sentence about the other aspect is left out, "either way" after it points at one way only.
+  let cut = false;
+  const leftOut = () => {
+    cut = true;
+    return undefined;
+  };
   return named
     .split('\n\n')
     .map((paragraph) =>
       paragraph
         .split(/(?<=[.!?])\s+(?=[A-Z])/)
         .map((sentence) => {
+          if (cut && EITHER_WAY.test(sentence)) sentence = capitalizeFirst(sentence.replace(EITHER_WAY, ''));
           if (!other.test(sentence)) return sentence;
-          if (!own.test(sentence)) return undefined;
+          if (!own.test(sentence)) return leftOut();
           const clauses = sentence.replace(/[.!?]$/, '').split(TURN);
-          if (clauses.length !== 2) return undefined;
+          if (clauses.length !== 2) return leftOut();
           const mine = clauses.filter((c) => own.test(c) && !other.test(c));
-          if (mine.length !== 1 || clauses.some((c) => own.test(c) === other.test(c))) return undefined;
+          if (mine.length !== 1 || clauses.some((c) => own.test(c) === other.test(c))) return leftOut();
           const kept = mine[0]!;
           // The second clause stands alone only if it does not point back at the first.
-          if (kept === clauses[1] && LEANS_BACK.test(kept.replace(WORDS[type]!, ''))) return undefined;
+          if (kept === clauses[1] && LEANS_BACK.test(kept.replace(WORDS[type]!, ''))) return leftOut();
           return `${kept.charAt(0).toUpperCase()}${kept.slice(1)}.`;
         })
         .filter((s) => s !== undefined)

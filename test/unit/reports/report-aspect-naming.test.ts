@@ -141,3 +141,12 @@ describe('forTheAspect', () => {
     expect(transits).toBeGreaterThan(40);
   });
 });
+
+describe('a reading cut to its aspect', () => {
+  it('drops "either way" once the sentence about the other aspect has been left out, and only then', () => {
+    const text =
+      'When Neptune squares this point, your public role may blur. When it opposes it, your home may blur instead. Either way, an older idea of success can lose its hold.';
+    expect(forTheAspect(text, 'square')).toBe('When Neptune squares this point, your public role may blur. An older idea of success can lose its hold.');
+    expect(forTheAspect('Either way, this stays.', 'square')).toBe('Either way, this stays.');
+  });
+});
