@@ -31,7 +31,11 @@ const GLOSSARY: [term: string, text: string | ((ctx: ReportContext) => string), 
   ['Dominant planet', dominantText, /\bdominant planet\b|\bdominant\b/i],
   ['Element', 'One of the four groups of signs: fire, earth, air and water, describing basic temperament.', /\belements?\b/i],
   ['House', 'One of twelve sectors of the chart, each linked with an area of life; they depend on the time and place of birth.', /\bhouses?\b/i],
-  ['Midheaven', 'The point of the ecliptic culminating on the meridian at birth, as a rule the highest it reaches, associated with vocation, aims and public life.', /\bMidheaven\b/],
+  [
+    'Midheaven',
+    'The point of the ecliptic culminating on the meridian at birth, as a rule the highest it reaches, associated with vocation, aims and public life.',
+    /\bMidheaven\b/,
+  ],
   ['Modality', 'How a sign acts: cardinal signs initiate, fixed signs sustain, mutable signs adapt.', /\bmodalit(y|ies)\b|\bmodes?\b/i],
   [
     'Lunar nodes',
