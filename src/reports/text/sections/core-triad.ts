@@ -19,7 +19,8 @@ export function placementFact(ctx: ReportContext, id: string): string {
   const day = id === 'moon' ? ctx.sky.moonDay : undefined;
   if (day) return `Moon ${zodiacPosition(day.startLon)} to ${zodiacPosition(day.endLon)} over the birth day (${zodiacPosition(p.lon)} at noon)`;
   const change = bodySignHours(ctx, id);
-  if (change) return `${POINT_NAMES[id]} ${zodiacPosition(p.lon)} at noon, in ${change.other} if you were born ${change.otherBorn} local time`;
+  if (change)
+    return `${POINT_NAMES[id]} ${zodiacPosition(p.lon)} at noon${p.speed < 0 ? ', retrograde' : ''}, in ${change.other} if you were born ${change.otherBorn} local time`;
   return `${POINT_NAMES[id]} ${zodiacPosition(p.lon)}${p.house !== undefined ? `, ${ordinal(p.house)} house` : ''}${p.speed < 0 && id !== 'north_node' ? ', retrograde' : ''}`;
 }
 
