@@ -37,6 +37,8 @@ const TRANSITING = ['jupiter', 'saturn', 'uranus', 'neptune', 'pluto'] as const;
  */
 const NATAL_TARGETS = ['sun', 'moon', 'mercury', 'venus', 'mars', 'jupiter', 'saturn', 'asc', 'mc'] as const;
 const CYCLE_TARGETS = new Set<string>(['jupiter', 'saturn']);
+/** The natal points the progressed Moon's aspects are found to: the ten planets and the angles. */
+const PROGRESSED_MOON_TARGETS = ['sun', 'moon', 'mercury', 'venus', 'mars', 'jupiter', 'saturn', 'uranus', 'neptune', 'pluto', 'asc', 'mc'] as const;
 const CYCLE_ASPECTS = new Set<string>(['conjunction', 'square', 'opposition']);
 const ASPECTS: { type: MajorAspectType; angle: number }[] = [
   { type: 'conjunction', angle: 0 },
@@ -168,8 +170,13 @@ function progressions(chart: NatalChartInput, natalJd: number, offset: number, s
     const g = (t: number) => wrap180(at(t) - 30 * Math.round(at(t) / 30));
     for (const t of zeros(g, start, end, 5, 10)) out.push({ kind, date: isoDate(t), sign: SIGNS[signIndexOf(at(t + 1))]!.id });
   }
+  // The progressed Moon's conjunctions, squares and oppositions to every natal planet and (timed) angle: it moves about
+  // a degree a month, so each is a season of a month or two, and one year holds two or three of them.
   const targets = natalTargets(chart);
-  for (const target of ['sun', 'moon', 'asc']) {
+  // (Untimed, natalTargets leaves the natal Moon out: known to within seven degrees, it would put the dates months off.)
+  for (const p of chart.planets)
+    if ((PROGRESSED_MOON_TARGETS as readonly string[]).includes(p.id) && p.id !== 'moon' && !targets.has(p.id)) targets.set(p.id, p.abs_pos);
+  for (const target of PROGRESSED_MOON_TARGETS) {
     const natalLon = targets.get(target);
     if (natalLon === undefined) continue;
     for (const { type, angle } of ASPECTS.filter((a) => a.type === 'conjunction' || a.type === 'square' || a.type === 'opposition')) {

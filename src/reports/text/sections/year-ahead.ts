@@ -8,7 +8,7 @@
 import { julianDayFromUtcMs } from '../../../astro/civil-time.ts';
 import { ageYears, secondaryClock } from '../../../astro/progression-clock.ts';
 import { aspectFamily, keys } from '../../../interpretations/keys.ts';
-import type { YearTransit } from '../../sky/year-ahead.ts';
+import type { YearProgression, YearTransit } from '../../sky/year-ahead.ts';
 import type { ReportContext } from '../context.ts';
 import { ASPECT_WORDS, POINT_FUNCTION, POINT_NAMES, SIGN_CARE, SIGN_STYLE, pointInSentence } from '../phrases.ts';
 import { capitalize, countWord, ordinal, table, zodiacPosition } from '../report-markdown.ts';
@@ -22,6 +22,21 @@ const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 
 export function longDate(iso: string): string {
   const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
   return `${d} ${MONTHS[m - 1]} ${y}`;
+}
+
+/** The progressed Moon meeting a natal point: a season of a month or two, its phrasings in turn (a year holds two or three). */
+function progressedMoonAspect(ctx: ReportContext, p: YearProgression): string {
+  const verb = p.type === 'conjunction' ? 'meets' : p.type === 'square' ? 'squares' : 'opposes';
+  const [date, natal, fn] = [longDate(p.date), `your natal ${POINT_NAMES[p.target!]}`, `your ${POINT_FUNCTION[p.target!]}`];
+  const meets = p.type === 'conjunction';
+  return ctx.chooseInTurn(
+    [
+      `Around ${date} your progressed Moon ${verb} ${natal}: a month or two that ${meets ? 'renews from within' : 'asks you to look again at'} ${fn}.`,
+      `Your progressed Moon ${verb} ${natal} around ${date}, a month or two in which you may see ${fn} in a new light.`,
+      `Around ${date} the progressed Moon ${meets ? 'reaches' : 'comes to a hard angle with'} ${natal}; for a month or two it asks what has become of ${fn}.`,
+    ],
+    'progressed-moon-aspect',
+  );
 }
 
 /**
@@ -252,10 +267,7 @@ export function yearAheadSection(ctx: ReportContext): ReportSection | undefined 
         parts.push(
           `Around ${longDate(p.date)} your progressed Sun enters ${capitalize(p.sign!)}, a change of emphasis that unfolds over three decades: your ${POINT_FUNCTION.sun} takes on more ${SIGN_STYLE[p.sign!]}.`,
         );
-      else
-        parts.push(
-          `Around ${longDate(p.date)} your progressed Moon ${p.type === 'conjunction' ? 'meets' : p.type === 'square' ? 'squares' : 'opposes'} your natal ${POINT_NAMES[p.target!]}: a month or two that ${p.type === 'conjunction' ? 'renews from within' : 'asks you to look again at'} your ${POINT_FUNCTION[p.target!]}.`,
-        );
+      else parts.push(progressedMoonAspect(ctx, p));
     }
   }
   return section('year_ahead', title, parts);
