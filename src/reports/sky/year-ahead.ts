@@ -65,6 +65,8 @@ export interface YearProgression {
   sign?: SignId | undefined;
   type?: MajorAspectType | undefined;
   target?: string | undefined;
+  /** A progressed Moon's change of sign: about how many months it stays in the new sign. */
+  months?: number | undefined;
 }
 
 export interface YearAhead {
@@ -168,7 +170,13 @@ function progressions(chart: NatalChartInput, natalJd: number, offset: number, s
   ] as const) {
     // A sign boundary is where the longitude crosses a multiple of 30.
     const g = (t: number) => wrap180(at(t) - 30 * Math.round(at(t) / 30));
-    for (const t of zeros(g, start, end, 5, 10)) out.push({ kind, date: isoDate(t), sign: SIGNS[signIndexOf(at(t + 1))]!.id });
+    for (const t of zeros(g, start, end, 5, 10)) {
+      // The progressed Moon's stay in its new sign: 30° at its speed there, a day of the ephemeris standing for a year
+      // (from two to two and a half years as the Moon runs fast or slow; the Sun's, three decades, needs no figure).
+      const speed = kind === 'moon_ingress' ? calcBody(progressedJd(clock, t), SE.moon!).speedLon : 0;
+      const months = speed > 0 ? Math.round((30 / speed) * 12) : undefined;
+      out.push({ kind, date: isoDate(t), sign: SIGNS[signIndexOf(at(t + 1))]!.id, ...(months ? { months } : {}) });
+    }
   }
   // The progressed Moon's conjunctions, squares and oppositions to every natal planet and (timed) angle: it moves about
   // a degree a month, so each is a season of a month or two, and one year holds two or three of them.

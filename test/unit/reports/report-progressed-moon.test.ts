@@ -29,6 +29,17 @@ describe("the progressed Moon's aspects of the year", () => {
     }
   });
 
+  it('Longyearbyen 1977-02-14 08:00: the progressed Moon enters Scorpio on 25 January 2027 and stays about two years, not "two and a half"', () => {
+    const LONGYEARBYEN = { city: 'Longyearbyen', country: 'NO', lat: 78.2232, lng: 15.6267, source: 'request' as const, zone: 'Arctic/Longyearbyen' };
+    const chart = natalChartFor({ name: 'Polar Reader', year: 1977, month: 2, day: 14, hour: 8, minute: 0 }, LONGYEARBYEN);
+    const ingress = yearAhead(chart, Date.parse('2026-11-28T00:00:00Z')).progressions.find((p) => p.kind === 'moon_ingress')!;
+    expect(ingress.sign).toBe('scorpio');
+    expect(days(ingress.date, '2027-01-25')).toBeLessThanOrEqual(1);
+    // The reader found it leaving Scorpio about 31 January 2029.
+    expect(ingress.months).toBeGreaterThanOrEqual(23);
+    expect(ingress.months).toBeLessThanOrEqual(25);
+  });
+
   it('untimed, never to the natal Moon or an angle, whose places the hour decides', () => {
     for (const chart of untimedBirths(40, 6113)) {
       const year = yearAhead(chart, Date.parse('2026-11-28T00:00:00Z'));
