@@ -3,12 +3,16 @@
  * stands, the planets in a house, the tightest major aspect between two points. Each chapter
  * then writes one reading from several of them instead of listing them.
  */
-import { signOf, type Sign } from '../../astro/zodiac.ts';
+import { SIGNS, signOf, type Sign } from '../../astro/zodiac.ts';
 import type { KeyedAspect } from '../../interpretations/chart-factors/aspects.ts';
 import { MODERN_RULER } from '../../interpretations/chart-factors/rulers.ts';
 import { TEN_PLANET_IDS } from '../../interpretations/keys.ts';
 import type { ReportContext } from './context.ts';
 
+/** A sign's name by its id ("libra" → "Libra"). */
+export function nameOfSign(id: string): string {
+  return SIGNS.find((s) => s.id === id)!.name;
+}
 export function cuspOf(ctx: ReportContext, house: number): Sign | undefined {
   const cusp = ctx.chart.houses?.find((h) => h.house === house);
   return cusp ? signOf(cusp.abs_pos) : undefined;

@@ -4,9 +4,9 @@
  * which births that holds, and gives the reading of the other sign beside it (moon-day.ts finds
  * the hour). The balance of elements and modes counts the noon sign, and the guide says so.
  */
-import { SIGNS } from '../../astro/zodiac.ts';
 import { BALANCE_WEIGHTS, signElement, signModality } from '../../interpretations/chart-factors/balance.ts';
 import type { SignId } from '../../interpretations/keys.ts';
+import { nameOfSign } from './chart-facts.ts';
 import type { ReportContext } from './context.ts';
 import { pointInSentence } from './phrases.ts';
 import { capitalize, joinAnd } from './report-markdown.ts';
@@ -16,12 +16,12 @@ export interface BodySignHours {
   noon: string;
   other: string;
   otherId: string;
+  /** Whether the noon sign came first (the other sign is for births after the change). */
+  noonFirst: boolean;
   /** "before 11:31" or "after 11:31": the births the other sign is for. */
   otherBorn: string;
   at: string;
 }
-
-const signName = (id: string) => SIGNS.find((s) => s.id === id)!.name;
 
 /** The body's two signs of the birth day, or undefined when it kept one (or the birth is timed). */
 export function bodySignHours(ctx: ReportContext, id: string): BodySignHours | undefined {
@@ -30,18 +30,23 @@ export function bodySignHours(ctx: ReportContext, id: string): BodySignHours | u
   if (!change || !sign) return undefined;
   const noonFirst = change.from === sign;
   const otherId = noonFirst ? change.to : change.from;
-  return { noon: signName(sign), other: signName(otherId), otherId, otherBorn: `${noonFirst ? 'after' : 'before'} ${change.at}`, at: change.at };
+  return { noon: nameOfSign(sign), other: nameOfSign(otherId), otherId, noonFirst, otherBorn: `${noonFirst ? 'after' : 'before'} ${change.at}`, at: change.at };
+}
+
+/** The bodies other than the Moon that changed sign on an untimed birth day, with their two signs' hours. */
+function changedBodies(ctx: ReportContext): { id: string; h: BodySignHours }[] {
+  return (ctx.sky.moonDay?.ingresses ?? []).flatMap((i) => {
+    const h = bodySignHours(ctx, i.body);
+    return h ? [{ id: i.body, h }] : [];
+  });
 }
 
 /** The guide's sentence on the bodies that changed sign that day, or undefined when none did. */
 export function ingressesNote(ctx: ReportContext): string | undefined {
-  const changed = (ctx.timed ? [] : (ctx.sky.moonDay?.ingresses ?? [])).flatMap((i) => {
-    const h = bodySignHours(ctx, i.body);
-    return h ? [{ id: i.body, h }] : [];
-  });
+  const changed = changedBodies(ctx);
   if (changed.length === 0) return undefined;
   const each = changed.map(({ id, h }) => {
-    const [first, second] = h.otherBorn.startsWith('before') ? [h.other, h.noon] : [h.noon, h.other];
+    const [first, second] = h.noonFirst ? [h.noon, h.other] : [h.other, h.noon];
     return `${changed.length === 1 ? 'it' : pointInSentence(id)} was in ${first} until ${h.at} local time and in ${second} from then on`;
   });
   const sun = changed.some((c) => c.id === 'sun');
@@ -54,10 +59,9 @@ export function ingressesNote(ctx: ReportContext): string | undefined {
  * below hold for the noon side only (the Moon's own note, in temperament.ts, says which hours its sign holds).
  */
 export function ingressesTallyNote(ctx: ReportContext): string | undefined {
-  const moved = (ctx.timed ? [] : (ctx.sky.moonDay?.ingresses ?? [])).flatMap((i) => {
-    const h = bodySignHours(ctx, i.body);
-    const weight = BALANCE_WEIGHTS[i.body];
-    return h && weight ? [{ id: i.body, h, weight }] : [];
+  const moved = changedBodies(ctx).flatMap(({ id, h }) => {
+    const weight = BALANCE_WEIGHTS[id];
+    return weight ? [{ id, h, weight }] : [];
   });
   if (moved.length === 0) return undefined;
   const each = moved.map(({ id, h, weight }) => {

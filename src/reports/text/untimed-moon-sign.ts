@@ -2,7 +2,7 @@
  * Untimed births on a day the Moon changed sign: the report reads the Moon's noon sign, and a
  * chapter that names it says for which hours that holds (the hour of the change from moon-day.ts).
  */
-import { SIGNS } from '../../astro/zodiac.ts';
+import { nameOfSign } from './chart-facts.ts';
 import type { ReportContext } from './context.ts';
 import type { KeyedAspect } from '../../interpretations/chart-factors/aspects.ts';
 
@@ -10,7 +10,7 @@ import type { KeyedAspect } from '../../interpretations/chart-factors/aspects.ts
 export function moonSignHours(ctx: ReportContext): { noon: string; other: string; hours: string; at: string; noonFirst: boolean } | undefined {
   const day = ctx.sky.moonDay;
   if (ctx.timed || !day || day.signs.length < 2 || !day.ingressAt) return undefined;
-  const [first, second] = day.signs.map((id) => SIGNS.find((s) => s.id === id)!.name) as [string, string];
+  const [first, second] = day.signs.map(nameOfSign) as [string, string];
   const noon = ctx.signName('moon');
   const before = noon === first;
   return {

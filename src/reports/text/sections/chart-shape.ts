@@ -1,6 +1,7 @@
 /** Chart shape and configurations: the whole-chart pattern, stelliums and aspect figures. */
 import { gapsAfter } from '../../../astro/chart-shape.ts';
-import { normalizeDegrees, SIGNS } from '../../../astro/zodiac.ts';
+import { normalizeDegrees } from '../../../astro/zodiac.ts';
+import { nameOfSign } from '../chart-facts.ts';
 import type { Configuration } from '../../../interpretations/chart-factors/configurations.ts';
 import { keys, TEN_PLANET_IDS } from '../../../interpretations/keys.ts';
 import { signElement, signModality } from '../../../interpretations/chart-factors/balance.ts';
@@ -142,7 +143,7 @@ function outOfQuality(ctx: ReportContext, list: Configuration[]): string | undef
   if (odd.size === 0) return undefined;
   const described = [...odd].map((id) => {
     const sign = ctx.factors.points.get(id)!.sign;
-    return `${POINT_NAMES[id]} in ${SIGNS.find((x) => x.id === sign)!.name}, ${withArticle(`${of(sign)} sign`)}`;
+    return `${POINT_NAMES[id]} in ${nameOfSign(sign)}, ${withArticle(`${of(sign)} sign`)}`;
   });
   return `${joinAnd(described)}: the figure takes its name from most of its signs`;
 }
@@ -159,7 +160,7 @@ export function chartShapeSection(ctx: ReportContext): ReportSection {
   for (const s of factors.stelliums) {
     const key = s.kind === 'sign' ? keys.stelliumSign(s.sign_id!) : keys.stelliumHouse(s.house!);
     const e = ctx.library.entries.get(key);
-    const where = s.kind === 'sign' ? SIGNS.find((sign) => sign.id === s.sign_id)!.name : `the ${ordinal(s.house!)} house`;
+    const where = s.kind === 'sign' ? nameOfSign(s.sign_id!) : `the ${ordinal(s.house!)} house`;
     const text = e ? ctx.take(key, e.title, SHAPE_WEIGHT.stellium, { heading: e.title, fact: `${names(s.bodies)} in ${where}` }) : undefined;
     if (text) parts.push(text);
   }

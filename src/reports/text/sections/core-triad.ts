@@ -1,5 +1,6 @@
 /** The core placements: the Sun, the Moon, the rising sign and the chart ruler, and how the lights relate; the themes (../themes/) place them. */
-import { SIGNS, signOf } from '../../../astro/zodiac.ts';
+import { signOf } from '../../../astro/zodiac.ts';
+import { nameOfSign } from '../chart-facts.ts';
 import { signElement } from '../../../interpretations/chart-factors/balance.ts';
 import { keys } from '../../../interpretations/keys.ts';
 import type { ReportContext } from '../context.ts';
@@ -174,7 +175,7 @@ export function moonCertainty(ctx: ReportContext): string | undefined {
   if (!day) return undefined;
   const range = `from ${zodiacPosition(day.startLon)} at midnight to ${zodiacPosition(day.endLon)} at the next midnight`;
   if (day.signs.length === 1) {
-    const sign = signName(day.signs[0]!);
+    const sign = nameOfSign(day.signs[0]!);
     return ctx.choose(
       [
         `Even without a birth time the Moon's sign is certain: over your whole birth day it moved ${range}, never leaving ${sign}. Its degree, and so the closeness of its aspects, depends on the hour, which is why the Moon's aspects below are given for the part of the day they held.`,
@@ -184,7 +185,7 @@ export function moonCertainty(ctx: ReportContext): string | undefined {
       'untimed-moon-day',
     );
   }
-  const [first, second] = day.signs.map(signName) as [string, string];
+  const [first, second] = day.signs.map(nameOfSign) as [string, string];
   const noonSign = signOf(ctx.factors.points.get('moon')!.lon).name;
   const other = noonSign === first ? second : first;
   const opening = ctx.choose(
@@ -207,7 +208,7 @@ export function otherMoonSign(ctx: ReportContext): string | undefined {
   const h = moonSignHours(ctx);
   const day = ctx.sky.moonDay;
   if (!h || !day) return undefined;
-  const otherId = day.signs.find((id) => signName(id) === h.other)!;
+  const otherId = day.signs.find((id) => nameOfSign(id) === h.other)!;
   const key = keys.planetSign('moon', otherId);
   const e = ctx.library.entries.get(key);
   const born = h.noonFirst ? `after ${h.at}` : `before ${h.at}`;
@@ -229,8 +230,4 @@ function otherSignReading(ctx: ReportContext, id: string): string | undefined {
   return e
     ? ctx.take(key, `${POINT_NAMES[id]} in ${h.other}`, 0, { heading: `${e.title} (born ${h.otherBorn})`, fact: `If you were born ${h.otherBorn} local time` })
     : undefined;
-}
-
-function signName(id: string): string {
-  return SIGNS.find((s) => s.id === id)!.name;
 }
