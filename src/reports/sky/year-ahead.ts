@@ -37,9 +37,10 @@ const TRANSITING = ['jupiter', 'saturn', 'uranus', 'neptune', 'pluto'] as const;
  */
 const NATAL_TARGETS = ['sun', 'moon', 'mercury', 'venus', 'mars', 'jupiter', 'saturn', 'asc', 'mc'] as const;
 const CYCLE_TARGETS = new Set<string>(['jupiter', 'saturn']);
+/** The aspects of a cycle's turns, and of the progressed Moon's seasons: the conjunction and the hard aspects. */
+const TURNING_ASPECTS = new Set<string>(['conjunction', 'square', 'opposition']);
 /** The natal points the progressed Moon's aspects are found to: the ten planets and the angles. */
 const PROGRESSED_MOON_TARGETS = ['sun', 'moon', 'mercury', 'venus', 'mars', 'jupiter', 'saturn', 'uranus', 'neptune', 'pluto', 'asc', 'mc'] as const;
-const CYCLE_ASPECTS = new Set<string>(['conjunction', 'square', 'opposition']);
 const ASPECTS: { type: MajorAspectType; angle: number }[] = [
   { type: 'conjunction', angle: 0 },
   { type: 'sextile', angle: 60 },
@@ -81,15 +82,15 @@ export interface YearAhead {
 
 const isoDate = (jd: number) => new Date(utcMsFromJulianDay(jd)).toISOString().slice(0, 10);
 
-/** The natal longitude of each target the chart has. */
-function natalTargets(chart: NatalChartInput): Map<string, number> {
+/** The natal longitude of each target (of `ids`) the chart has. */
+function natalTargets(chart: NatalChartInput, ids: readonly string[] = NATAL_TARGETS): Map<string, number> {
   const out = new Map<string, number>();
   const timed = chart.angles !== undefined && chart.houses?.length === 12;
   // An untimed chart's Moon is known only to within about seven degrees: a slow planet's dates to it would be months off.
-  for (const p of chart.planets) if ((NATAL_TARGETS as readonly string[]).includes(p.id) && (timed || p.id !== 'moon')) out.set(p.id, p.abs_pos);
+  for (const p of chart.planets) if (ids.includes(p.id) && (timed || p.id !== 'moon')) out.set(p.id, p.abs_pos);
   if (timed && chart.angles) {
-    out.set('asc', chart.angles.asc);
-    out.set('mc', chart.angles.mc);
+    if (ids.includes('asc')) out.set('asc', chart.angles.asc);
+    if (ids.includes('mc')) out.set('mc', chart.angles.mc);
   }
   return out;
 }
@@ -134,7 +135,7 @@ export function yearAhead(chart: NatalChartInput, asOfMs: number): YearAhead {
     for (const [target, natalLon] of targets) {
       if (CYCLE_TARGETS.has(target) && target !== body) continue;
       for (const { type, angle } of ASPECTS) {
-        if (CYCLE_TARGETS.has(target) && !CYCLE_ASPECTS.has(type)) continue;
+        if (CYCLE_TARGETS.has(target) && !TURNING_ASPECTS.has(type)) continue;
         const hits = exactHits(span, normalizeDegrees(natalLon - offset), [angle], start, end).map((h) => h.jd);
         if (hits.length === 0) continue;
         const window = transitWindow(lonAt, natalLon, angle, WINDOW_ORB[body]!, hits[0]!, SCAN[body]!);
@@ -180,14 +181,11 @@ function progressions(chart: NatalChartInput, natalJd: number, offset: number, s
   }
   // The progressed Moon's conjunctions, squares and oppositions to every natal planet and (timed) angle: it moves about
   // a degree a month, so each is a season of a month or two, and one year holds two or three of them.
-  const targets = natalTargets(chart);
-  // (Untimed, natalTargets leaves the natal Moon out: known to within seven degrees, it would put the dates months off.)
-  for (const p of chart.planets)
-    if ((PROGRESSED_MOON_TARGETS as readonly string[]).includes(p.id) && p.id !== 'moon' && !targets.has(p.id)) targets.set(p.id, p.abs_pos);
+  const targets = natalTargets(chart, PROGRESSED_MOON_TARGETS);
   for (const target of PROGRESSED_MOON_TARGETS) {
     const natalLon = targets.get(target);
     if (natalLon === undefined) continue;
-    for (const { type, angle } of ASPECTS.filter((a) => a.type === 'conjunction' || a.type === 'square' || a.type === 'opposition')) {
+    for (const { type, angle } of ASPECTS.filter((a) => TURNING_ASPECTS.has(a.type))) {
       const aims = angle === 0 || angle === 180 ? [natalLon + angle] : [natalLon + angle, natalLon - angle];
       for (const aim of aims)
         for (const t of zeros((jd) => wrap180(moon(jd) - aim), start, end, 5)) out.push({ kind: 'moon_aspect', date: isoDate(t), type, target });
