@@ -25,7 +25,8 @@ export interface NatalChartInput {
   };
   planets: ChartPointInput[];
   houses?: { house: number; abs_pos: number }[] | undefined;
-  angles?: { asc: number; mc: number } | undefined;
+  /** `armc`: the sidereal angle (right ascension of the Midheaven), which the natal answer carries. */
+  angles?: { asc: number; mc: number; armc?: number | undefined } | undefined;
   aspects: { p1: string; p2: string; type: string; orb: number; is_applying?: boolean }[];
   confidence: { houses: string; angles: string; overall: string; notes: string[] };
   warnings?: string[] | undefined;

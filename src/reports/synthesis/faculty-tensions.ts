@@ -239,6 +239,9 @@ export function conflictOf(claims: readonly string[] | undefined, read: Readonly
   return undefined;
 }
 
+/** The label of Venus's phase as a morning or an evening star, which the love chapter claims a side for (love-work-threads.ts). */
+const VENUS_STAR = /^Venus as (a Morning|an Evening) Star$/;
+
 /**
  * An entry's label as a noun phrase inside a sentence: headings and labels are title-like
  * ("Moon in Virgo", "Scorpio Rising", "Pluto in the 1st House"), and a sentence needs "your Moon
@@ -252,7 +255,7 @@ export function labelInSentence(label: string): string {
   if (rising) return `your ${rising[1]} rising sign`;
   const retrograde = /^(\w+) Retrograde at Birth$/.exec(label);
   if (retrograde) return `your retrograde ${retrograde[1]}`;
-  const star = /^Venus as (a Morning|an Evening) Star$/.exec(label);
+  const star = VENUS_STAR.exec(label);
   if (star) return `your Venus as ${star[1]!.toLowerCase()} star`;
   const dominant = /^(.+) as Your Dominant Planet$/.exec(label);
   if (dominant) return `${dominant[1]} as your dominant planet`;
@@ -279,7 +282,7 @@ const ASPECT_NOUNS: Record<string, string> = { conjunct: 'conjunction', square: 
 function relationToPoint(label: string, point: string): string | undefined {
   if (label === `${point} as Your Dominant Planet`) return 'its weight as your dominant planet';
   if (label === `${point} Retrograde at Birth`) return 'its retrograde motion at birth';
-  const star = /^Venus as (a Morning|an Evening) Star$/.exec(label);
+  const star = VENUS_STAR.exec(label);
   if (star && point === 'Venus') return `its rising as ${star[1]!.toLowerCase()} star`;
   const phase = /^Born (?:Under|at) (?:a|the) (.+) Moon$/.exec(label);
   if (phase && point === 'Moon') return `its phase at your birth (${phase[1]!.toLowerCase()})`;

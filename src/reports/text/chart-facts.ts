@@ -68,7 +68,7 @@ const OBLIQUITY = 23.44;
  * you. From the sidereal angle (ARMC): the MC's declination is atan(tan ε · sin ARMC), its altitude 90° − |φ − δ|.
  */
 export function midheavenBelowHorizon(ctx: ReportContext): boolean {
-  const armc = (ctx.chart.angles as { armc?: number } | undefined)?.armc;
+  const armc = ctx.chart.angles?.armc;
   if (armc === undefined) return false;
   const rad = Math.PI / 180;
   const declination = Math.atan(Math.tan(OBLIQUITY * rad) * Math.sin(armc * rad)) / rad;

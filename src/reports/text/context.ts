@@ -205,8 +205,8 @@ export class ReportContext {
     this.used.add(key);
     if (entryKey !== key) this.used.add(entryKey);
     // Untimed: a reading that held for some hours only (of the Moon, or of a body that changed sign) is stated with its
-    // hours, not asserted; it neither
-    // sets a faculty's pole nor is set against one (a tension passage would name it without its hours).
+    // hours, not asserted; it neither sets a faculty's pole nor is set against one (a tension passage would name it
+    // without its hours).
     const conditional = this.heldForSomeHours(key);
     // An entry that would assert the opposite of what the report already said of a faculty keeps its reading, and the
     // tension between the two is named after it: the first side stands as the report's, and the reading is the other side.
@@ -301,21 +301,21 @@ export class ReportContext {
     return entry.body[this.readingIndex(entry, aspectType)]!;
   }
 
-  /**
-   * Which of an entry's readings this report prints: the chart's own (variantIndex), unless another reading, the first
-   * after it, suits the report better: one that loses no sentence when read for its aspect (wholeForTheAspect: a reading
-   * written for both aspects of a family leans on the sentences that would be dropped), else at least one that does not
-   * open with a sentence written for the sibling of the aspect it is read for (opensForAnotherAspect), and one that does not
-   * repeat a side of a faculty the report has already taken (a reader met "you learn by doing" in four passages running:
-   * a side is said again only where every reading of an entry says it). Fixed for the report once chosen, so that the
-   * text and its claims agree.
-   */
   /** The reader's age in whole years at the report's date (the year ahead's first day), when the report has one. */
   get readerAge(): number | undefined {
     const on = this.sky.yearAhead?.from;
     return on ? ageOn(this.chart.subject.datetime, on) : undefined;
   }
 
+  /**
+   * Which of an entry's readings this report prints: the chart's own (variantIndex), unless another reading, the first
+   * after it, suits the report better: one that loses no sentence when read for its aspect (wholeForTheAspect: a reading
+   * written for both aspects of a family leans on the sentences that would be dropped), else at least one that does not
+   * open with a sentence written for the sibling of the aspect it is read for (opensForAnotherAspect), and one that does not
+   * repeat a side of a faculty the report has already taken (a reader met "you learn by doing" in four passages running:
+   * a side is said again only where every reading of an entry says it), all among the readings that suit the reader's
+   * age where there are any (life-stage.ts). Fixed for the report once chosen, so that the text and its claims agree.
+   */
   private readingIndex(entry: InterpretationEntry, aspectType?: string): number {
     let index = this.readings.get(entry.key);
     if (index === undefined) {
@@ -326,7 +326,8 @@ export class ReportContext {
       const whole = (i: number) => !aspectType || wholeForTheAspect(entry.body[i]!, aspectType);
       const fresh = (i: number) => !(entry.variant_claims?.[String(i)] ?? []).some((claim) => this.hasAsserted(claim));
       // A reading of a stage of life the reader is not at is printed only where the entry has no other (life-stage.ts).
-      const aged = order.filter((i) => suitsAge(entry.body[i]!, this.readerAge));
+      const age = this.readerAge;
+      const aged = order.filter((i) => suitsAge(entry.body[i]!, age));
       const pool = aged.length ? aged : order;
       index = pool.find((i) => whole(i) && fresh(i)) ?? pool.find(whole) ?? pool.find((i) => fits(i) && fresh(i)) ?? pool.find(fits) ?? pool[0]!;
       this.readings.set(entry.key, index);

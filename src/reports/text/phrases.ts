@@ -28,8 +28,7 @@ export function pointsInSentence(ids: readonly string[]): string {
 
 /** An aspect inside a sentence, as the untimed and ranking passages name it: "the Sun's square with the Moon", "Mercury's trine with Uranus". */
 export function aspectInSentence(p1: string, type: string, p2: string): string {
-  const noun: Record<string, string> = { conjunction: 'conjunction', square: 'square', opposition: 'opposition', trine: 'trine', sextile: 'sextile' };
-  return `${pointInSentence(p1)}'s ${noun[type] ?? type} with ${pointInSentence(p2)}`;
+  return `${pointInSentence(p1)}'s ${type} with ${pointInSentence(p2)}`;
 }
 
 /** What each point stands for, as a noun phrase that follows "your" naturally. */

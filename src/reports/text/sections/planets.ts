@@ -9,7 +9,7 @@ import { keys } from '../../../interpretations/keys.ts';
 import type { ReportContext } from '../context.ts';
 import { signOfPoint } from '../chart-facts.ts';
 import { capitalize, degreesMinutes, joinAnd, ordinal, withArticle, zodiacPosition } from '../report-markdown.ts';
-import { ASPECT_WORDS, POINT_NAMES, pointInSentence, pointsInSentence } from '../phrases.ts';
+import { ASPECT_WORDS, POINT_NAMES, aspectInSentence, pointsInSentence } from '../phrases.ts';
 import { introducedSection, type ReportSection } from '../section.ts';
 import { aspectFact } from '../aspect-facts.ts';
 import { placementEntries } from './core-triad.ts';
@@ -228,7 +228,6 @@ export function aspectEntry(ctx: ReportContext, a: KeyedAspect, weight: number, 
   });
   // Untimed: an aspect of the Moon that held for part of the birth day is read as true for those hours only.
   if (!text || !day || (day.from === '00:00' && day.to === '24:00')) return text;
-  const other = pointInSentence(a.p1 === 'moon' ? a.p2 : a.p1);
   const hours = day.from === '00:00' ? `before ${day.to}` : day.to === '24:00' ? `after ${day.from}` : `between ${day.from} and ${day.to}`;
   // On a day the Moon changed sign, the sign it held in those hours (the chapter reads the noon sign, then the other).
   const side = moonSignOfAspect(ctx, a);
@@ -241,5 +240,5 @@ export function aspectEntry(ctx: ReportContext, a: KeyedAspect, weight: number, 
         : side === 'both'
           ? ` (the Moon changed sign within those hours)`
           : '';
-  return `${text}\n\nThis reading of the Moon's ${a.type} with ${other} holds only if you were born ${hours} local time${inSign}, the hours in which the aspect was within orb; born at another hour, leave it aside.`;
+  return `${text}\n\nThis reading of ${aspectInSentence('moon', a.type, a.p1 === 'moon' ? a.p2 : a.p1)} holds only if you were born ${hours} local time${inSign}, the hours in which the aspect was within orb; born at another hour, leave it aside.`;
 }

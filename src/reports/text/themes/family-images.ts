@@ -107,7 +107,7 @@ const PATTERN_BY_MODALITY: Record<string, { text: string; claims: string[] }> = 
   },
 };
 
-/** How Saturn's contacts are named: a conjunction is close, not hard ("by a conjunction", "by close and hard aspects"). */
+/** How Saturn's contacts are named: a conjunction is close, not hard ("by a conjunction", "by a conjunction and a hard aspect"). */
 function pressingWord(types: readonly string[]): string {
   const close = types.filter((t) => t === 'conjunction').length;
   const hard = types.length - close;
