@@ -5,6 +5,7 @@
 import { signOf } from '../../astro/zodiac.ts';
 import type { NatalChartInput } from '../../interpretations/chart-input.ts';
 import type { ChartFactors } from '../../interpretations/chart-factors/index.ts';
+import type { KeyedAspect } from '../../interpretations/chart-factors/aspects.ts';
 import type { InterpretationLibrary } from '../../interpretations/library.ts';
 import type { InterpretationEntry } from '../../interpretations/schema.ts';
 import { chartSeed, pick, variantIndex } from '../../interpretations/variant.ts';
@@ -110,6 +111,11 @@ export class ReportContext {
     if (this.timed || (a.p1 !== 'moon' && a.p2 !== 'moon')) return undefined;
     const other = a.p1 === 'moon' ? a.p2 : a.p1;
     return this.sky.moonDay?.aspects.find((d) => d.other === other && d.type === a.type);
+  }
+
+  /** The chart's aspects that hold whatever the hour: all of a timed chart's; untimed, those not of the Moon for part of the day. */
+  get heldAspects(): KeyedAspect[] {
+    return this.factors.aspects.filter((a) => this.rankingOrb(a) !== undefined);
   }
 
   /**

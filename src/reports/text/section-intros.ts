@@ -201,7 +201,7 @@ const nodesChiron: Writer = (ctx) => {
 
 const keyAspects: Writer = (ctx) => {
   // Untimed, an aspect of the Moon that held for part of the day only is no aspect of every birth that day: not counted.
-  const n = ctx.factors.aspects.filter((a) => ctx.rankingOrb(a) !== undefined).length;
+  const n = ctx.heldAspects.length;
   const held = ctx.timed ? '' : ' that held all day';
   // The table keeps the weightiest (ranking.ts), so a chart with many aspects ranks only some.
   const ranked = rankedKeyAspects(ctx.factors, (a) => ctx.rankingOrb(a)).length;

@@ -175,7 +175,7 @@ export function chartShapeSection(ctx: ReportContext): ReportSection {
     if (text) parts.push(text);
   }
   // Untimed, the Moon's aspects of some hours are not the chart's: the count is of those that held all day.
-  const count = countWord(factors.aspects.filter((a) => ctx.rankingOrb(a) !== undefined).length);
+  const count = countWord(ctx.heldAspects.length);
   const allDay = ctx.timed ? '' : ' that hold whatever the hour';
   const ofChart = ctx.timed ? `the ${count} major aspects of your chart` : `the ${count} major aspects your chart holds whatever the hour`;
   if (sure.length === 0 && possible.length > 0) {

@@ -4,12 +4,61 @@
  * in the 7th house and where the Descendant's ruler stands, which says where partners tend to
  * enter your life.
  */
+import type { Sign } from '../../../astro/zodiac.ts';
 import type { ReportContext } from '../context.ts';
 import { aspectBetween, cuspOf, houseRuler, planetsInHouse, signOfPoint } from '../chart-facts.ts';
 import { pointInSentence, SIGN_LOVE, SIGN_STYLE } from '../phrases.ts';
 import { capitalize, joinAnd, ordinal, withArticle } from '../report-markdown.ts';
 import { section, type ReportSection } from '../section.ts';
-import { signKinship } from '../sign-kinship.ts';
+import { signKinship, type SignKinship } from '../sign-kinship.ts';
+
+/**
+ * How the signs of Venus and Mars sit together, in one sentence: conjunct across a sign line ("joined"), in one element,
+ * in elements that feed each other, in facing signs, or in elements that do not mix.
+ */
+function venusMarsKinship(ctx: ReportContext, venus: Sign, mars: Sign, how: SignKinship | 'joined'): string {
+  const [ve, me] = [venus.element, mars.element];
+  const phrasings: Record<SignKinship | 'joined', { label: string; options: string[] }> = {
+    joined: {
+      label: 'relationships-joined-across',
+      options: [
+        `Though their signs differ (${ve} and ${me}), Venus and Mars stand close together, so attraction and pursuit come as one impulse; the difference shows only in manner, in the way a feeling is shown beside the way it is acted on.`,
+        `Venus and Mars stand together across the line between two signs, ${ve} and ${me}: what you love and what you want arrive as one impulse, though each keeps its own sign's style, so a feeling that starts in one key is acted on in another.`,
+      ],
+    },
+    same: {
+      label: 'relationships-element-same',
+      options: [
+        `Both stand in ${ve} signs, so attraction and pursuit speak one language; what you like, you tend to go after without inner argument.`,
+        `Sharing the ${ve} element, the two rarely pull against each other: the kind of person you warm to is usually the kind you pursue.`,
+        `As both are ${ve} signs, taste and drive agree, and your feelings tend to turn into action with little delay.`,
+      ],
+    },
+    friendly: {
+      label: 'relationships-element-friendly',
+      options: [
+        `They stand in different elements that feed each other (${ve} and ${me}): what attracts you and how you act on it differ in manner, yet each tends to steady or stir the other, and the person you admire is often the one you find yourself pursuing.`,
+        `Venus in ${ve} and Mars in ${me} are unlike but compatible, as ${ve} and ${me} are: your taste and your drive work at different speeds and tend to help each other along.`,
+      ],
+    },
+    facing: {
+      label: 'relationships-element-facing',
+      options: [
+        `They face each other across the zodiac, ${venus.name} and ${mars.name}: their elements (${ve} and ${me}) feed each other, yet the signs are opposites, so you may be drawn to one way of loving and act in its mirror image, and the relationships that work let both show.`,
+        `${venus.name} and ${mars.name} are opposite signs: what attracts you and how you pursue it answer each other like two ends of a see-saw, complementary and seldom still.`,
+      ],
+    },
+    contrast: {
+      label: 'relationships-element-different',
+      options: [
+        `They stand in different elements (${ve} and ${me}), so what attracts you and how you act on it may not match at first: the person you admire and the one you chase are not always the same.`,
+        `Venus in ${ve} and Mars in ${me} speak different languages, so attraction and action can disagree: you may long for one thing and pursue another until experience teaches you which to trust.`,
+        `With ${ve} for Venus and ${me} for Mars, what you find lovely and what you go after tend to be different things, and a partnership that has room for both serves you best.`,
+      ],
+    },
+  };
+  return ctx.choose(phrasings[how].options, phrasings[how].label);
+}
 
 export function relationshipsSection(ctx: ReportContext): ReportSection {
   const venus = signOfPoint(ctx, 'venus')!;
@@ -29,49 +78,7 @@ export function relationshipsSection(ctx: ReportContext): ReportSection {
         `In love you are drawn by Venus in ${venus.name}, which sets the taste with ${SIGN_LOVE[venus.id]}, and moved to act by Mars in ${mars.name}, which sets the pace with ${SIGN_STYLE[mars.id]}.`,
       ],
       'relationships-venus-mars',
-    )} ${
-      joinedAcross
-        ? ctx.choose(
-            [
-              `Though their signs differ (${venus.element} and ${mars.element}), Venus and Mars stand close together, so attraction and pursuit come as one impulse; the difference shows only in manner, in the way a feeling is shown beside the way it is acted on.`,
-              `Venus and Mars stand together across the line between two signs, ${venus.element} and ${mars.element}: what you love and what you want arrive as one impulse, though each keeps its own sign's style, so a feeling that starts in one key is acted on in another.`,
-            ],
-            'relationships-joined-across',
-          )
-        : kinship === 'same'
-          ? ctx.choose(
-              [
-                `Both stand in ${venus.element} signs, so attraction and pursuit speak one language; what you like, you tend to go after without inner argument.`,
-                `Sharing the ${venus.element} element, the two rarely pull against each other: the kind of person you warm to is usually the kind you pursue.`,
-                `As both are ${venus.element} signs, taste and drive agree, and your feelings tend to turn into action with little delay.`,
-              ],
-              'relationships-element-same',
-            )
-          : kinship === 'friendly'
-            ? ctx.choose(
-                [
-                  `They stand in different elements that feed each other (${venus.element} and ${mars.element}): what attracts you and how you act on it differ in manner, yet each tends to steady or stir the other, and the person you admire is often the one you find yourself pursuing.`,
-                  `Venus in ${venus.element} and Mars in ${mars.element} are unlike but compatible, as ${venus.element} and ${mars.element} are: your taste and your drive work at different speeds and tend to help each other along.`,
-                ],
-                'relationships-element-friendly',
-              )
-            : kinship === 'facing'
-              ? ctx.choose(
-                  [
-                    `They face each other across the zodiac, ${venus.name} and ${mars.name}: their elements (${venus.element} and ${mars.element}) feed each other, yet the signs are opposites, so you may be drawn to one way of loving and act in its mirror image, and the relationships that work let both show.`,
-                    `${venus.name} and ${mars.name} are opposite signs: what attracts you and how you pursue it answer each other like two ends of a see-saw, complementary and seldom still.`,
-                  ],
-                  'relationships-element-facing',
-                )
-              : ctx.choose(
-                  [
-                    `They stand in different elements (${venus.element} and ${mars.element}), so what attracts you and how you act on it may not match at first: the person you admire and the one you chase are not always the same.`,
-                    `Venus in ${venus.element} and Mars in ${mars.element} speak different languages, so attraction and action can disagree: you may long for one thing and pursue another until experience teaches you which to trust.`,
-                    `With ${venus.element} for Venus and ${mars.element} for Mars, what you find lovely and what you go after tend to be different things, and a partnership that has room for both serves you best.`,
-                  ],
-                  'relationships-element-different',
-                )
-    }`,
+    )} ${venusMarsKinship(ctx, venus, mars, joinedAcross ? 'joined' : kinship)}`,
   );
   if (link && !joinedAcross)
     parts.push(
