@@ -32,7 +32,8 @@ import { synthesisSection } from './sections/synthesis.ts';
 import { houseRulersSection } from './sections/house-rulers.ts';
 import { themeOrder } from './themes/theme-ranking.ts';
 import { newThemeState, themeChapter } from './themes/theme-chapters.ts';
-import { findCentralFigure, reserveFigure } from './themes/central-figure.ts';
+import { findCentralFigure, isHardFigure, reserveFigure, type TensionCentre } from './themes/central-figure.ts';
+import { centralHardFigure, hardFigureAspects } from '../synthesis/hard-figures.ts';
 
 export interface ReportOptions {
   /** The library to read from (the repository's English library by default). */
@@ -71,12 +72,14 @@ export function composeReport(chart: NatalChartInput, options: ReportOptions = {
   // The central figure is found first: its aspects are read once, as one figure, not with the planets they join.
   const figure = findCentralFigure(ctx);
   if (figure) reserveFigure(ctx, figure);
-  const state = newThemeState(figure);
+  const hard = centralHardFigure(ctx);
+  const state = newThemeState(figure, hard);
+  const centre: TensionCentre | undefined = hard ? { aspects: hardFigureAspects(ctx, hard) } : figure && isHardFigure(figure) ? figure : undefined;
   // Order matters beyond the page: an entry belongs to the first chapter that shows it.
   const opening = [coverSection(ctx), howToReadSection(ctx)];
   const themes = themeOrder(ctx).map((id) => themeChapter(ctx, id, state));
   ctx.chapter = undefined;
-  const reading = [...opening, ...themes, nodesChironSection(ctx), synthesisSection(ctx, figure), houseRulersSection(ctx)];
+  const reading = [...opening, ...themes, nodesChironSection(ctx), synthesisSection(ctx, centre), houseRulersSection(ctx)];
   // The appendix's glossary explains the terms the reading uses, so it is written after it.
   const readingText = reading.map((s) => s?.markdown ?? '').join('\n\n');
   const chapters = [...reading, appendixSection(ctx, readingText), disclaimerSection()];

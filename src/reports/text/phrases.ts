@@ -72,6 +72,15 @@ export const POINT_PART: Record<string, string> = {
   mc: 'your ambition',
 };
 
+/**
+ * What one side of a figure stands for: a point's function in full ("your way of thinking and
+ * speaking"), or the short forms of several ("your sense of duty and your emotional life"), since
+ * full functions joined by "and" run together where one of them has an "and" of its own.
+ */
+export function sideFunctions(ids: readonly string[]): string {
+  return ids.length === 1 ? `your ${POINT_FUNCTION[ids[0]!]}` : joinAnd(ids.map((id) => POINT_PART[id]!));
+}
+
 /** The manner a sign lends to whatever stands in it. */
 export const SIGN_STYLE: Record<string, string> = {
   aries: 'directness and a readiness to act first',

@@ -10,6 +10,7 @@ import { moonSignHours } from '../untimed-moon-sign.ts';
 import { countWord, degreesMinutes, joinAnd, ordinal, withArticle } from '../report-markdown.ts';
 import { POINT_NAMES } from '../phrases.ts';
 import { introducedSection, type ReportSection } from '../section.ts';
+import { groupTSquares, hardFigureReading, type HardFigure, type TSquareGroup } from '../../synthesis/hard-figures.ts';
 
 export const SHAPE_WEIGHT = { shape: 5, stellium: 6, configuration: 6 };
 
@@ -69,43 +70,10 @@ function figureMembers(c: Configuration): string {
   }
 }
 
-/** T-squares read as one figure: every planet of one end opposes every planet of the other, and all square every apex. */
-interface TSquareGroup {
-  ends: [string[], string[]];
-  apexes: string[];
-  maxOrb: number;
-}
-
-/**
- * Two planets conjunct each other at one corner make two T-squares of one shape (Moon and Saturn
- * both opposite Mars and square Jupiter); listed one by one, the figure seemed to be named twice.
- * T-squares are merged while the merged figure stays exact: every planet at one end of the
- * opposition with every planet at the other and every apex is a T-square the chart has.
- */
-function groupTSquares(list: Configuration[]): TSquareGroup[] {
-  const found = new Set(list.map((c) => [[...c.planets.slice(0, 2)].sort().join('+'), c.planets[2]].join('>')));
-  const exact = (x: string[], y: string[], apexes: string[]) =>
-    x.every((a) => y.every((b) => apexes.every((z) => found.has([[a, b].sort().join('+'), z].join('>')))));
-  const union = (a: string[], b: string[]) => [...new Set([...a, ...b])];
-  const groups: TSquareGroup[] = list.map((c) => ({ ends: [[c.planets[0]!], [c.planets[1]!]], apexes: [c.planets[2]!], maxOrb: c.maxOrb }));
-  for (let merged = true; merged;) {
-    merged = false;
-    for (let i = 0; i < groups.length && !merged; i++)
-      for (let j = i + 1; j < groups.length && !merged; j++) {
-        const [g, h] = [groups[i]!, groups[j]!];
-        const apexes = union(g.apexes, h.apexes);
-        for (const [x, y] of [
-          [union(g.ends[0], h.ends[0]), union(g.ends[1], h.ends[1])],
-          [union(g.ends[0], h.ends[1]), union(g.ends[1], h.ends[0])],
-        ] as const) {
-          if (merged || !exact(x, y, apexes)) continue;
-          groups[i] = { ends: [x, y], apexes, maxOrb: Math.max(g.maxOrb, h.maxOrb) };
-          groups.splice(j, 1);
-          merged = true;
-        }
-      }
-  }
-  return groups;
+/** The T-squares (grouped) or grand crosses of one library entry, read for their planets; none for the other figures. */
+function hardFiguresOf(list: Configuration[]): HardFigure[] {
+  if (list[0]!.kind === 't_square') return groupTSquares(list).map((group) => ({ kind: 't_square', group }));
+  return list.filter((c) => c.kind === 'grand_cross').map((cross) => ({ kind: 'grand_cross', cross }));
 }
 
 function tSquareMembers(g: TSquareGroup): string {
@@ -172,7 +140,7 @@ export function chartShapeSection(ctx: ReportContext): ReportSection {
     const note = outOfQuality(ctx, list);
     const fact = note ? `${configurationFact(list)} · ${note}` : configurationFact(list);
     const text = e ? ctx.take(key, e.title, SHAPE_WEIGHT.configuration, { heading: e.title, fact }) : undefined;
-    if (text) parts.push(text);
+    if (text) parts.push(text, ...hardFiguresOf(list).map((f) => hardFigureReading(ctx, f)));
   }
   // Untimed, the Moon's aspects of some hours are not the chart's: the count is of those that held all day.
   const count = countWord(ctx.heldAspects.length);

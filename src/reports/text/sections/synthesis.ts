@@ -20,7 +20,7 @@ import {
 import { introducedSection, type ReportSection } from '../section.ts';
 import { keys } from '../../../interpretations/keys.ts';
 import type { KeyedAspect } from '../../../interpretations/chart-factors/aspects.ts';
-import type { CentralFigure } from '../themes/central-figure.ts';
+import type { TensionCentre } from '../themes/central-figure.ts';
 import { labelInSentence } from '../../synthesis/faculty-tensions.ts';
 import { THEMES } from '../themes/theme-ranking.ts';
 
@@ -32,7 +32,7 @@ const LIST_SIZE = 7;
  * chart's centre; the tightest single aspect is then one strand of it, or a tension apart from
  * it, and the sentence says which, so that the reader does not meet two different centres.
  */
-function tensionOpening(ctx: ReportContext, figure: CentralFigure | undefined, tense: KeyedAspect, hourMayDecide: boolean): string {
+function tensionOpening(ctx: ReportContext, figure: TensionCentre | undefined, tense: KeyedAspect, hourMayDecide: boolean): string {
   const tightest = hourMayDecide ? 'The tightest tension that holds whatever the hour of birth' : 'The tightest tension in your chart';
   const named = `${tightest}, ${aspectInSentence(tense.p1, tense.type, tense.p2)}`;
   // The theme chapter that printed the aspect's own reading (none for a figure's strand, read with the figure).
@@ -101,7 +101,7 @@ function gather(
 /** A list line: the item, then the placement it comes from. */
 const withSource = (g: Gathered) => `${g.item} (${g.label})`;
 
-function suggestions(ctx: ReportContext, figure: CentralFigure | undefined): string[] {
+function suggestions(ctx: ReportContext, figure: TensionCentre | undefined): string[] {
   const { balance, aspects, points } = ctx.factors;
   const out: string[] = [];
   const suggestion = (options: Record<string, readonly string[]>, id: string, kind: string) => ctx.choose(options[id]!, `synthesis-${kind}-${id}`);
@@ -173,8 +173,8 @@ function suggestions(ctx: ReportContext, figure: CentralFigure | undefined): str
   return out;
 }
 
-/** `figure`: the central figure The Central Tension chapter read, if the chart has one. */
-export function synthesisSection(ctx: ReportContext, figure: CentralFigure | undefined): ReportSection {
+/** `figure`: the figure The Central Tension chapter named as the chart's centre, if the chart has one. */
+export function synthesisSection(ctx: ReportContext, figure: TensionCentre | undefined): ReportSection {
   const weighted = ctx.shown.filter((s) => s.weight > 0).sort((a, b) => b.weight - a.weight);
   const start = (kind: string) => (s: ShownEntry, length: number) => ctx.chooseIndex(length, `${kind}-${s.key}`);
   const contradicts = (s: ShownEntry, line: string) => ctx.contradicts(s.entry.list_claims?.[line]);

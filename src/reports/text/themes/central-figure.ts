@@ -10,7 +10,7 @@ import { signedSeparation } from '../../../astro/zodiac.ts';
 import { keys } from '../../../interpretations/keys.ts';
 import type { KeyedAspect } from '../../../interpretations/chart-factors/aspects.ts';
 import type { ReportContext } from '../context.ts';
-import { ASPECT_WORDS, POINT_FUNCTION, POINT_NAMES, pointsInSentence } from '../phrases.ts';
+import { ASPECT_WORDS, POINT_NAMES, pointsInSentence, sideFunctions } from '../phrases.ts';
 import { countWord, degreesMinutes, joinAnd } from '../report-markdown.ts';
 import { FIGURE_ORB } from '../../synthesis/conjunction-figures.ts';
 import { keyAspects } from '../ranking.ts';
@@ -58,6 +58,20 @@ export function findCentralFigure(ctx: ReportContext): CentralFigure | undefined
   return undefined;
 }
 
+/** Whether the figure is one of squares or oppositions: a tension, as a figure of trines or sextiles is not. */
+export function isHardFigure(figure: CentralFigure): boolean {
+  return figure.type === 'square' || figure.type === 'opposition';
+}
+
+/**
+ * What "The Central Tension" names as the chart's centre, for the synthesis to tell a strand of it
+ * from a tension apart: the aspects of its hard aspect figure, or of a central figure of squares or
+ * oppositions; none when the chart has neither.
+ */
+export interface TensionCentre {
+  aspects: readonly { p1: string; type: string; p2: string }[];
+}
+
 /** Marks the figure's aspects as read, so that no planet's reading takes one of them on its own. */
 export function reserveFigure(ctx: ReportContext, figure: CentralFigure): void {
   for (const a of figure.aspects) ctx.markRead(keys.aspect(a.p1, a.type, a.p2));
@@ -65,7 +79,6 @@ export function reserveFigure(ctx: ReportContext, figure: CentralFigure): void {
 
 /** The points of a side as a heading names them ("Sun and Mercury"). */
 const names = (ids: string[]) => joinAnd(ids.map((id) => POINT_NAMES[id]!));
-const functions = (ids: string[]) => joinAnd(ids.map((id) => `your ${POINT_FUNCTION[id]}`));
 
 /** The figure as one passage: a heading, the aspects with their orbs, and one reading of the whole. */
 export function centralFigurePassage(ctx: ReportContext, figure: CentralFigure): string {
@@ -81,19 +94,18 @@ export function centralFigurePassage(ctx: ReportContext, figure: CentralFigure):
     ],
     'central-figure-opening',
   );
-  const hard = figure.type === 'square' || figure.type === 'opposition';
-  const body = hard
+  const body = isHardFigure(figure)
     ? ctx.choose(
         [
-          `What the figure describes is a standing argument between ${functions(left)} on one side and ${functions(right)} on the other. Neither side wins for long: when the first pushes ahead, the second asks for more, or for proof, or for patience, and when the second takes charge, the first feels held down. Much of your drive comes from this friction. It works best when you stop treating it as a fault to fix and start treating it as a division of labour: one side proposes, the other tests, and decisions that have passed through both tend to hold.`,
-          `At its centre your chart sets ${functions(left)} against ${functions(right)}, and most of the inner debates you will recognise in yourself are versions of this one. The ${figure.type} gives it urgency: the two sides do not drift past each other but meet head on, often at the moments that matter. The gift hidden in the strain is range, since you can see a question from both sides; the work is to let each side speak in turn rather than to silence one, so that the pressure becomes energy you can use.`,
+          `What the figure describes is a standing argument between ${sideFunctions(left)} on one side and ${sideFunctions(right)} on the other. Neither side wins for long: when the first pushes ahead, the second asks for more, or for proof, or for patience, and when the second takes charge, the first feels held down. Much of your drive comes from this friction. It works best when you stop treating it as a fault to fix and start treating it as a division of labour: one side proposes, the other tests, and decisions that have passed through both tend to hold.`,
+          `Here your chart sets ${sideFunctions(left)} against ${sideFunctions(right)}, and many of the inner debates you will recognise in yourself are versions of this one. The ${figure.type} gives it urgency: the two sides do not drift past each other but meet head on, often at the moments that matter. The gift hidden in the strain is range, since you can see a question from both sides; the work is to let each side speak in turn rather than to silence one, so that the pressure becomes energy you can use.`,
         ],
         'central-figure-hard',
       )
     : ctx.choose(
         [
-          `The figure links ${functions(left)} with ${functions(right)} in easy cooperation: what one side wants, the other tends to support, so there is a part of your life where effort and talent simply agree. The risk of so smooth a link is that it is taken for granted; it yields most when you give it real work to do.`,
-          `Here ${functions(left)} and ${functions(right)} help each other without much friction, and people may notice a natural fluency in you wherever the two meet. Such ease is a resource rather than a destiny: it grows when it is used on purpose, and fades into habit when it is not.`,
+          `The figure links ${sideFunctions(left)} with ${sideFunctions(right)} in easy cooperation: what one side wants, the other tends to support, so there is a part of your life where effort and talent simply agree. The risk of so smooth a link is that it is taken for granted; it yields most when you give it real work to do.`,
+          `Here ${sideFunctions(left)} on one side and ${sideFunctions(right)} on the other help each other without much friction, and people may notice a natural fluency in you wherever the two meet. Such ease is a resource rather than a destiny: it grows when it is used on purpose, and fades into habit when it is not.`,
         ],
         'central-figure-flowing',
       );

@@ -24,16 +24,18 @@ import { vocationSection } from '../sections/vocation.ts';
 import { parentalImagesSection } from '../sections/parental-images.ts';
 import { lifeAreaParts, newDescribed, type Described } from '../sections/life-areas.ts';
 import { yearAheadSection } from '../sections/year-ahead.ts';
-import { centralFigurePassage, type CentralFigure } from './central-figure.ts';
+import { centralFigurePassage, isHardFigure, type CentralFigure } from './central-figure.ts';
+import { hardFigureInSentence, type HardFigure } from '../../synthesis/hard-figures.ts';
 import { familyImageParts } from './family-images.ts';
 import { loveThreadParts, workThreadParts } from './love-work-threads.ts';
 import { familyFactors, familyThreadParts, moonSignCaution } from './family-threads.ts';
 import { THEMES, type ThemeId } from './theme-ranking.ts';
 
-/** What the themes of one report share: the house signs already described and the central figure. */
+/** What the themes of one report share: the house signs already described, the central figure and the hard aspect figure the central tension names. */
 export interface ThemeState {
   described: Described;
   figure: CentralFigure | undefined;
+  hard: HardFigure | undefined;
 }
 
 /** The least time, hours, an untimed Moon aspect must have been in orb on the birth day for its passage to be read. */
@@ -46,8 +48,8 @@ function hoursHeld(day: { from: string; to: string } | undefined): number {
   return hours(day.to) - hours(day.from);
 }
 
-export function newThemeState(figure: CentralFigure | undefined): ThemeState {
-  return { described: newDescribed(), figure };
+export function newThemeState(figure: CentralFigure | undefined, hard: HardFigure | undefined): ThemeState {
+  return { described: newDescribed(), figure, hard };
 }
 
 /** A former chapter read as part of a theme: its title one level down, and its headings with it. */
@@ -199,26 +201,44 @@ function family(ctx: ReportContext, state: ThemeState): string[] {
   return parts.filter((p): p is string => p !== undefined);
 }
 
+/**
+ * The chapter names the chart's tension: its T-square or grand cross when it has one (read with the
+ * chart's shape, where the figure stands), else a central figure of squares or oppositions (read
+ * first, as one). A central figure of trines or sextiles is read too, after the shape, but never
+ * called the tension: ease is not what a chart argues about.
+ */
 function tension(ctx: ReportContext, state: ThemeState): string[] {
-  const figure = state.figure;
-  const intro = figure
+  const { figure, hard } = state;
+  const hardFigure = figure && isHardFigure(figure) ? figure : undefined;
+  const made = (f: CentralFigure) => `the figure ${pointsInSentence(f.sides[0])} ${f.sides[0].length > 1 ? 'make' : 'makes'} with ${pointsInSentence(f.sides[1])}`;
+  const intro = hard
     ? ctx.choose(
         [
-          `Every chart has a knot that much else is tied to. In yours it is the figure formed by ${pointsInSentence(figure.sides[0])} with ${pointsInSentence(figure.sides[1])}, read first as one figure; the shape of the chart, the slow planets where they reach you, and the aspects not yet read follow.`,
-          `The central tension of your chart is the figure ${pointsInSentence(figure.sides[0])} ${figure.sides[0].length > 1 ? 'make' : 'makes'} with ${pointsInSentence(figure.sides[1])}. It is read once, as a whole, before the chart's shape and its remaining aspects.`,
+          `The central tension of your chart is ${hardFigureInSentence(hard)}. It is read with the shape of the chart, which comes first; ${figure ? `${made(figure)}, read as one, ` : ''}the slow planets where they reach you and the aspects not yet read follow.`,
+          `What pulls hardest in your chart is ${hardFigureInSentence(hard)}, a knot of squares and ${hard.kind === 'grand_cross' ? 'oppositions' : 'an opposition'} that much else is tied to. The shape of the chart comes first, with this figure in it; ${figure ? `${made(figure)}, read as one, ` : ''}the slow planets where they touch you and the aspects not yet read follow.`,
         ],
-        'theme-tension-figure',
+        'theme-tension-hard-figure',
       )
-    : ctx.choose(
-        [
-          'The central tension of a chart is where its parts argue most, and in yours it is read from the shape of the whole, from any aspect figure, from the slow planets where they reach your personal points, and from the closest aspects not yet read in another chapter.',
-          'What pulls hardest in your chart is gathered here: the overall shape of the wheel, the slow planets where they touch you personally, and the aspects that rank highest among those not already read with the planets they join.',
-        ],
-        'theme-tension',
-      );
+    : hardFigure
+      ? ctx.choose(
+          [
+            `Every chart has a knot that much else is tied to. In yours it is the figure formed by ${pointsInSentence(hardFigure.sides[0])} with ${pointsInSentence(hardFigure.sides[1])}, read first as one figure; the shape of the chart, the slow planets where they reach you, and the aspects not yet read follow.`,
+            `The central tension of your chart is ${made(hardFigure)}. It is read once, as a whole, before the chart's shape and its remaining aspects.`,
+          ],
+          'theme-tension-figure',
+        )
+      : ctx.choose(
+          [
+            'The central tension of a chart is where its parts argue most, and in yours it is read from the shape of the whole, from any aspect figure, from the slow planets where they reach your personal points, and from the closest aspects not yet read in another chapter.',
+            'What pulls hardest in your chart is gathered here: the overall shape of the wheel, the slow planets where they touch you personally, and the aspects that rank highest among those not already read with the planets they join.',
+          ],
+          'theme-tension',
+        );
   const parts: (string | undefined)[] = [intro];
-  if (figure) parts.push(centralFigurePassage(ctx, figure));
-  parts.push(embedded(chartShapeSection(ctx)), embedded(outerPlanetsSection(ctx)), embedded(keyAspectsSection(ctx)));
+  if (hardFigure && !hard) parts.push(centralFigurePassage(ctx, hardFigure));
+  parts.push(embedded(chartShapeSection(ctx)));
+  if (figure && (hard || !hardFigure)) parts.push(centralFigurePassage(ctx, figure));
+  parts.push(embedded(outerPlanetsSection(ctx)), embedded(keyAspectsSection(ctx)));
   const other = lifeAreaParts(ctx, 'other', state.described);
   if (other.length) parts.push('### Other Houses With Planets', ...other.map((p) => p.replace(/^### /, '#### ')));
   return parts.filter((p): p is string => p !== undefined);
