@@ -36,7 +36,7 @@ export function groupTSquares(list: Configuration[]): TSquareGroup[] {
     x.every((a) => y.every((b) => apexes.every((z) => found.has([[a, b].sort().join('+'), z].join('>')))));
   const union = (a: string[], b: string[]) => [...new Set([...a, ...b])];
   const groups: TSquareGroup[] = list.map((c) => ({ ends: [[c.planets[0]!], [c.planets[1]!]], apexes: [c.planets[2]!], maxOrb: c.maxOrb }));
-  for (let merged = true; merged; ) {
+  for (let merged = true; merged;) {
     merged = false;
     for (let i = 0; i < groups.length && !merged; i++)
       for (let j = i + 1; j < groups.length && !merged; j++) {
@@ -96,7 +96,12 @@ function emptyLeg(ctx: ReportContext, apexes: string[]): { text: string; sign: s
   const sign = signOf(lon);
   const cusps = ctx.chart.houses?.map((h) => h.abs_pos);
   const house = ctx.timed && cusps?.length === 12 ? houseOf(lon, cusps) : undefined;
-  return { text: `${Math.floor(degreeInSign(lon))}° ${sign.name}${house ? ` in your ${ordinal(house)} house` : ''}`, sign: sign.id, signName: sign.name, house };
+  return {
+    text: `${Math.floor(degreeInSign(lon))}° ${sign.name}${house ? ` in your ${ordinal(house)} house` : ''}`,
+    sign: sign.id,
+    signName: sign.name,
+    house,
+  };
 }
 
 function tSquareReading(ctx: ReportContext, g: TSquareGroup): string {
@@ -120,7 +125,9 @@ function grandCrossReading(ctx: ReportContext, c: Configuration): string {
   // Its two oppositions, from the planets' places: each planet opposes the one about 180° away.
   const [a, ...rest] = c.planets;
   const lonOf = (id: string) => ctx.factors.points.get(id)!.lon;
-  const partner = rest.reduce((best, id) => (Math.abs(signedSeparation(lonOf(a!), lonOf(id))) > Math.abs(signedSeparation(lonOf(a!), lonOf(best))) ? id : best));
+  const partner = rest.reduce((best, id) =>
+    Math.abs(signedSeparation(lonOf(a!), lonOf(id))) > Math.abs(signedSeparation(lonOf(a!), lonOf(best))) ? id : best,
+  );
   const first = [a!, partner];
   const second = rest.filter((id) => id !== partner);
   return ctx.choose(

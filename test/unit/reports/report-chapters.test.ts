@@ -175,7 +175,10 @@ describe("the synthesis's tightest tension beside the Central Tension chapter", 
       const hardConfiguration = /^(?:The central tension of your chart is|What pulls hardest in your chart is) the (?:T-square|grand cross)/.test(opening2);
       const figureHeading = /^### (.+)\n\n\*(.+)\*$/m.exec(central);
       const figureLine = figureHeading?.[2] ?? '';
-      const hardFigure = !hardConfiguration && / (?:Square|Opposite) /.test(figureHeading?.[1] ?? '') && /These \w+ aspects are one figure|Read one at a time, the \w+ aspects between/.test(central);
+      const hardFigure =
+        !hardConfiguration &&
+        / (?:Square|Opposite) /.test(figureHeading?.[1] ?? '') &&
+        /These \w+ aspects are one figure|Read one at a time, the \w+ aspects between/.test(central);
       const hasFigure = hardConfiguration || hardFigure;
       if (where.includes('one strand')) {
         seen.strand++;

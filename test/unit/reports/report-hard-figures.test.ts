@@ -56,7 +56,7 @@ describe('the Central Tension and the hard aspect figures', () => {
         seen.tSquare++;
         for (const a of x) for (const b of y) expect(gap(lon(a), lon(b)), `${a} opposite ${b}`).toBeGreaterThan(173);
         for (const a of [...x, ...y]) for (const c of z) expect(Math.abs(gap(lon(a), lon(c)) - 90), `${a} square ${c}`).toBeLessThanOrEqual(6);
-        const after = central.slice(m.index!);
+        const after = central.slice(m.index);
         const leg = /Opposite the apex, at (\d+)° (\w+)(?: in your (\d+)(?:st|nd|rd|th) house)?, the figure has an empty corner/.exec(after)!;
         expect(leg).not.toBeNull();
         const apex = z.map(lon);
@@ -68,7 +68,9 @@ describe('the Central Tension and the hard aspect figures', () => {
           expect(Number(leg[3])).toBe(houseOf(chart, empty));
         } else expect(chart.subject.settings.time_known && chart.houses !== undefined && chart.subject.location.lat < 66).toBe(false);
       }
-      for (const m of central.matchAll(/two oppositions, (.+?) opposite (.+?) and (.+?) opposite (.+?), and each planet|two arguments at once: [^(]+\(([^)]+)\), and [^(]+\(([^)]+)\)/g)) {
+      for (const m of central.matchAll(
+        /two oppositions, (.+?) opposite (.+?) and (.+?) opposite (.+?), and each planet|two arguments at once: [^(]+\(([^)]+)\), and [^(]+\(([^)]+)\)/g,
+      )) {
         seen.cross++;
         const pairs = m[1] ? [idsIn(m[1]).concat(idsIn(m[2]!)), idsIn(m[3]!).concat(idsIn(m[4]!))] : [idsIn(m[5]!), idsIn(m[6]!)];
         for (const [a, b] of pairs as [string, string][]) expect(gap(lon(a), lon(b))).toBeGreaterThan(173);

@@ -210,7 +210,8 @@ function family(ctx: ReportContext, state: ThemeState): string[] {
 function tension(ctx: ReportContext, state: ThemeState): string[] {
   const { figure, hard } = state;
   const hardFigure = figure && isHardFigure(figure) ? figure : undefined;
-  const made = (f: CentralFigure) => `the figure ${pointsInSentence(f.sides[0])} ${f.sides[0].length > 1 ? 'make' : 'makes'} with ${pointsInSentence(f.sides[1])}`;
+  const made = (f: CentralFigure) =>
+    `the figure ${pointsInSentence(f.sides[0])} ${f.sides[0].length > 1 ? 'make' : 'makes'} with ${pointsInSentence(f.sides[1])}`;
   const intro = hard
     ? ctx.choose(
         [
