@@ -5,11 +5,11 @@
  * the hour). The balance of elements and modes counts the noon sign, and the guide says so.
  */
 import { BALANCE_WEIGHTS, signElement, signModality } from '../../interpretations/chart-factors/balance.ts';
-import type { SignId } from '../../interpretations/keys.ts';
+import { TEN_PLANET_IDS, type SignId } from '../../interpretations/keys.ts';
 import { nameOfSign } from './chart-facts.ts';
 import type { ReportContext } from './context.ts';
 import { pointInSentence } from './phrases.ts';
-import { capitalize, joinAnd } from './report-markdown.ts';
+import { capitalize, countWord, joinAnd } from './report-markdown.ts';
 
 export interface BodySignHours {
   /** The sign the report reads (noon's) and the other one, by name. */
@@ -73,4 +73,86 @@ export function ingressesTallyNote(ctx: ReportContext): string | undefined {
     return `${pointInSentence(id)} in ${h.noon}, its noon sign, whose ${weight} ${weight === 1 ? 'point moves' : 'points move'} ${shift.length ? joinAnd(shift) : 'nowhere'} if you were born ${h.otherBorn} local time`;
   });
   return `${capitalize(`the tables also count ${joinAnd(each)}`)}: the verdicts below are for the noon sign, and on the other side of the hour the shares shift by that much.`;
+}
+
+/** A stretch of an untimed birth day in which no body changed sign: its local hours and the sign of each body that changed that day. */
+export interface DayStretch {
+  from: string;
+  to: string;
+  signs: ReadonlyMap<string, SignId>;
+}
+
+/**
+ * The birth day cut at every sign change (the Moon's and the other bodies'), each stretch with the signs the changed bodies
+ * held in it; undefined for a timed chart or a day on which nothing changed sign.
+ */
+export function dayStretches(ctx: ReportContext): DayStretch[] | undefined {
+  const day = ctx.sky.moonDay;
+  if (ctx.timed || !day) return undefined;
+  const changes = [
+    ...(day.ingressAt && day.signs.length === 2 ? [{ body: 'moon', from: day.signs[0]!, to: day.signs[1]!, at: day.ingressAt }] : []),
+    ...(day.ingresses ?? []),
+  ];
+  if (changes.length === 0) return undefined;
+  const cuts = [...new Set(changes.map((c) => c.at))].sort();
+  const bounds = ['00:00', ...cuts, '24:00'];
+  return bounds.slice(0, -1).map((from, i) => ({
+    from,
+    to: bounds[i + 1]!,
+    signs: new Map(changes.map((c) => [c.body, c.at <= from ? c.to : c.from])),
+  }));
+}
+
+/** The births of some stretches, as a condition: "if you were born after 07:12 local time" (stretches next to each other joined). */
+export function bornInStretches(stretches: readonly DayStretch[]): string {
+  const runs: { from: string; to: string }[] = [];
+  for (const s of stretches) {
+    const last = runs.at(-1);
+    if (last && last.to === s.from) last.to = s.to;
+    else runs.push({ from: s.from, to: s.to });
+  }
+  const one = (r: { from: string; to: string }) =>
+    r.from === '00:00' ? `before ${r.to}` : r.to === '24:00' ? `after ${r.from}` : `between ${r.from} and ${r.to}`;
+  return `if you were born ${joinOr(runs.map(one))} local time`;
+}
+
+const joinOr = (items: string[]) => (items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`);
+
+/**
+ * The hours of the birth day in which a sign holds a stellium (the noon chart's planets, each body that changed sign that
+ * day in its sign of the hour): undefined when it holds all day or the chart is timed, so the fact line can say for which
+ * births the group is one.
+ */
+export function stelliumHours(ctx: ReportContext, sign: SignId, min: number): string | undefined {
+  const stretches = dayStretches(ctx);
+  if (!stretches) return undefined;
+  const holding = stretches.filter((s) => {
+    let count = 0;
+    for (const id of TEN_PLANET_IDS) {
+      const at = s.signs.get(id) ?? ctx.factors.points.get(id)?.sign;
+      if (at === sign) count++;
+    }
+    return count >= min;
+  });
+  return holding.length === stretches.length ? undefined : bornInStretches(holding);
+}
+
+/**
+ * The guide's sentence putting the sign changes together, when two or more bodies changed sign that day (the Moon and
+ * the Sun, say): each stretch of the day with the signs it gave, so that the reader born in any of them finds their own
+ * combination and knows which one the report reads (noon's).
+ */
+export function stretchesNote(ctx: ReportContext): string | undefined {
+  const stretches = dayStretches(ctx);
+  if (!stretches || stretches[0]!.signs.size < 2) return undefined;
+  const bodies = TEN_PLANET_IDS.filter((id) => stretches[0]!.signs.has(id));
+  const at = (s: DayStretch) => (s.from === '00:00' ? `before ${s.to}` : s.to === '24:00' ? `from ${s.from} on` : `from ${s.from} to ${s.to}`);
+  const signsOf = (s: DayStretch) => {
+    const bySign = new Map<string, string[]>();
+    for (const id of bodies) bySign.set(s.signs.get(id)!, [...(bySign.get(s.signs.get(id)!) ?? []), id]);
+    return joinAnd([...bySign].map(([sign, ids]) => `${joinAnd(ids.map(pointInSentence))} in ${nameOfSign(sign as SignId)}`));
+  };
+  const noon = stretches.find((s) => s.from <= '12:00' && '12:00' < s.to)!;
+  const each = stretches.map((s) => `${at(s)}, ${signsOf(s)}${s === noon ? ' (the signs this report reads)' : ''}`);
+  return `Put together, these changes cut your birth day into ${countWord(stretches.length)} stretches: ${each.join('; ')}.`;
 }

@@ -17,7 +17,8 @@ import { untimedBirths } from '../../helpers/random-report-charts.ts';
 const AS_OF = '2026-11-25T00:00:00Z';
 const REYKJAVIK = { city: 'Reykjavik', country: 'IS', lat: 64.1466, lng: -21.9426, source: 'request' as const, zone: 'Atlantic/Reykjavik' };
 /** The Swiss Ephemeris body numbers of the bodies whose hours are checked. */
-const SE: Record<string, number> = { sun: 0, mercury: 2, venus: 3, mars: 4, jupiter: 5, saturn: 6 };
+const SE: Record<string, number> = { sun: 0, moon: 1, mercury: 2, venus: 3, mars: 4, jupiter: 5, saturn: 6, uranus: 7, neptune: 8, pluto: 9 };
+const PARIS = { city: 'Paris', country: 'FR', lat: 48.8566, lng: 2.3522, source: 'request' as const, zone: 'Europe/Paris' };
 
 describe('a body that changed sign on an untimed birth day', () => {
   it('the September equinox of 1999 in Reykjavik: the Sun in Virgo until 11:31, in Libra after, both read with their hours', () => {
@@ -48,5 +49,30 @@ describe('a body that changed sign on an untimed birth day', () => {
     }
     // About one day in thirty for the Sun alone, more with Mercury, Venus and the rest.
     expect(found).toBeGreaterThan(100);
+  });
+
+  it('20 April 1985 in Paris, the Sun and the Moon both changing sign: the stretches of the day give the signs of the ephemeris, and the Taurus stellium holds only for births after both changes', () => {
+    const chart = natalChartFor({ name: 'Two Changes', year: 1985, month: 4, day: 20, time_known: false }, PARIS);
+    const md = composeReport(chart, { asOf: AS_OF }).markdown;
+    const sentence = /Put together, these changes cut your birth day into \w+ stretches: (.+)\.\n/.exec(md)![1]!;
+    const stretches = sentence.split('; ');
+    expect(stretches).toHaveLength(3);
+    const at = (hhmm: string) => DateTime.fromISO(`1985-04-20T${hhmm}`, { zone: PARIS.zone }).toMillis();
+    const sign = (ms: number, body: string) => SIGNS[signIndexOf(calcBody(julianDayFromUtcMs(ms), SE[body]!).lon)]!.name;
+    for (const stretch of stretches) {
+      const hours = /^(?:before (\d\d:\d\d)|from (\d\d:\d\d) to (\d\d:\d\d)|from (\d\d:\d\d) on), (.+?)(?: \(the signs this report reads\))?$/.exec(stretch)!;
+      const [from, to] = [hours[2] ?? hours[4] ?? '00:00', hours[1] ?? hours[3] ?? '23:59'];
+      const middle = (at(from) + at(to)) / 2;
+      // Each body named in the stretch, in the sign the ephemeris gives at its middle.
+      for (const m of hours[5]!.matchAll(/((?:the Sun|the Moon)(?: and (?:the Sun|the Moon))?) in (\w+)/g))
+        for (const body of m[1]!.split(' and ')) expect(sign(middle, body.replace('the ', '').toLowerCase()), stretch).toBe(m[2]);
+      // The stretch holding noon is the one the report reads.
+      expect(stretch.endsWith('(the signs this report reads)')).toBe(at(from) <= at('12:00') && at('12:00') < at(to));
+    }
+    // The stellium of the Sun, the Moon and Mars in Taurus: the hours given are those in which all three stood there.
+    const fact = /\*Sun, Moon and Mars in Taurus, if you were born after (\d\d:\d\d) local time\*/.exec(md)!;
+    expect(fact).not.toBeNull();
+    const inTaurus = (ms: number) => ['sun', 'moon', 'mars'].every((b) => sign(ms, b) === 'Taurus');
+    expect([inTaurus(at(fact[1]!) - 90_000), inTaurus(at(fact[1]!) + 90_000)]).toEqual([false, true]);
   });
 });

@@ -3,10 +3,12 @@ import { gapsAfter } from '../../../astro/chart-shape.ts';
 import { normalizeDegrees } from '../../../astro/zodiac.ts';
 import { nameOfSign } from '../chart-facts.ts';
 import type { Configuration } from '../../../interpretations/chart-factors/configurations.ts';
-import { keys, TEN_PLANET_IDS } from '../../../interpretations/keys.ts';
+import { keys, TEN_PLANET_IDS, type SignId } from '../../../interpretations/keys.ts';
 import { signElement, signModality } from '../../../interpretations/chart-factors/balance.ts';
 import type { ReportContext } from '../context.ts';
 import { moonSignHours } from '../untimed-moon-sign.ts';
+import { stelliumHours } from '../untimed-ingresses.ts';
+import { STELLIUM_MIN_BODIES } from '../../../astro/stelliums.ts';
 import { countWord, degreesMinutes, joinAnd, ordinal, withArticle } from '../report-markdown.ts';
 import { POINT_NAMES } from '../phrases.ts';
 import { introducedSection, type ReportSection } from '../section.ts';
@@ -129,7 +131,10 @@ export function chartShapeSection(ctx: ReportContext): ReportSection {
     const key = s.kind === 'sign' ? keys.stelliumSign(s.sign_id!) : keys.stelliumHouse(s.house!);
     const e = ctx.library.entries.get(key);
     const where = s.kind === 'sign' ? nameOfSign(s.sign_id!) : `the ${ordinal(s.house!)} house`;
-    const text = e ? ctx.take(key, e.title, SHAPE_WEIGHT.stellium, { heading: e.title, fact: `${names(s.bodies)} in ${where}` }) : undefined;
+    // Untimed, on a day a member changed sign: the births for which the group is one.
+    const hours = s.kind === 'sign' ? stelliumHours(ctx, s.sign_id as SignId, STELLIUM_MIN_BODIES) : undefined;
+    const fact = `${names(s.bodies)} in ${where}${hours ? `, ${hours}` : ''}`;
+    const text = e ? ctx.take(key, e.title, SHAPE_WEIGHT.stellium, { heading: e.title, fact }) : undefined;
     if (text) parts.push(text);
   }
   const { sure, possible } = ctx.figures;

@@ -5,7 +5,7 @@ import { pointInSentence } from '../phrases.ts';
 import { introducedSection, type ReportSection } from '../section.ts';
 import { countWord, joinAnd } from '../report-markdown.ts';
 import { THEMES, themeOrder } from '../themes/theme-ranking.ts';
-import { ingressesNote } from '../untimed-ingresses.ts';
+import { ingressesNote, stretchesNote } from '../untimed-ingresses.ts';
 
 export function howToReadSection(ctx: ReportContext): ReportSection {
   // What the first chapter reads (themes/theme-chapters.ts, meetingWorld): the Sun, the Ascendant and its ruler, and
@@ -48,7 +48,7 @@ export function howToReadSection(ctx: ReportContext): ReportSection {
     ctx.timed && ctx.chart.subject.settings.house_system !== ctx.chart.subject.settings.house_system_requested
       ? `At the latitude of your birthplace (${Math.abs(ctx.chart.subject.location.lat).toFixed(1)}° ${ctx.chart.subject.location.lat >= 0 ? 'north' : 'south'}) the ${cap(ctx.chart.subject.settings.house_system_requested)} method cannot divide the sky into houses, so ${cap(ctx.chart.subject.settings.house_system)} houses are used instead.${houseWidths(ctx)} Take a planet's house as a lighter statement than its sign or its aspects, above all for a planet close to the boundary between two houses.`
       : undefined;
-  return introducedSection(ctx, 'how_to_read', [order, untimed, ingressesNote(ctx), fallback]);
+  return introducedSection(ctx, 'how_to_read', [order, untimed, ingressesNote(ctx), stretchesNote(ctx), fallback]);
 }
 
 /** " Here they run from 3° to 57° wide." when the houses are very unequal (a polar chart's fallback houses), or nothing. */
