@@ -72,6 +72,8 @@ const SIBLING: Record<string, string> = { square: 'opposition', opposition: 'squ
 const TURN = /; |, while |, whereas | but /;
 /** A clause that leans on the other for what it speaks of ("an opposition often brings it through another person"). */
 const LEANS_BACK = /\b(it|this|that|them|they|its|the same|the other)\b/i;
+/** A second clause that borrows the first one's verb ("…; with a square, through your own restless questioning"). */
+const GAPPED = /^with an? \w+, (through|from|by|in|into|as|toward|towards|on|at|via)\b/i;
 
 /** The text of a family's entry, read for one aspect: named (namingTheAspect), and rid of what only the other aspect does. */
 export function forTheAspect(text: string, type: string): string {
@@ -100,7 +102,7 @@ export function forTheAspect(text: string, type: string): string {
           if (mine.length !== 1 || clauses.some((c) => own.test(c) === other.test(c))) return leftOut();
           const kept = mine[0]!;
           // The second clause stands alone only if it does not point back at the first.
-          if (kept === clauses[1] && LEANS_BACK.test(kept.replace(WORDS[type]!, ''))) return leftOut();
+          if (kept === clauses[1] && (LEANS_BACK.test(kept.replace(WORDS[type]!, '')) || GAPPED.test(kept))) return leftOut();
           return `${kept.charAt(0).toUpperCase()}${kept.slice(1)}.`;
         })
         .filter((s) => s !== undefined)

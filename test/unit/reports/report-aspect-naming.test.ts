@@ -48,6 +48,10 @@ describe('forTheAspect', () => {
     );
     // A second clause that points back at the first cannot stand alone: the sentence goes.
     expect(forTheAspect('Desire grows. A square stirs it from within; an opposition brings it through another person.', 'opposition')).toBe('Desire grows.');
+    // Nor can a second clause that borrows the first one's verb.
+    expect(
+      forTheAspect('Talks grow tense. With an opposition, the challenge arrives through other people; with a square, through your own questioning.', 'square'),
+    ).toBe('Talks grow tense.');
   });
 
   it('over every family entry of the library, read for each aspect of its family, names only that aspect', () => {
