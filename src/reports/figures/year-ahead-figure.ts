@@ -67,13 +67,15 @@ export function yearAheadFigure(year: YearAhead): string | undefined {
     const y = HEAD + i * ROW + ROW / 2;
     const colour = COLOUR[aspectFamily(t.type) ?? 'conjunction'];
     out.push(`<text x="${LABEL - 8}" y="${y + 3.5}" class="l" text-anchor="end">${transitLabel(t)}</text>`);
-    if (t.from && t.to) {
-      const a = x(t.from);
-      const b = x(t.to);
+    // A bar for each stretch within orb (a retrograde loop can leave the orb between two hits).
+    for (const stretch of t.stretches) {
+      if (!stretch.from || !stretch.to) continue;
+      const a = x(stretch.from);
+      const b = x(stretch.to);
       out.push(`<rect x="${a.toFixed(1)}" y="${y - 4}" width="${Math.max(1.5, b - a).toFixed(1)}" height="8" rx="2" fill="${colour}" fill-opacity="0.3"/>`);
       // An open end: the pass began before the year, or goes on after it.
-      if (t.from < year.from) out.push(`<path d="M${a + 5} ${y - 4}L${a} ${y}L${a + 5} ${y + 4}" class="o" stroke="${colour}"/>`);
-      if (t.to > year.to) out.push(`<path d="M${b - 5} ${y - 4}L${b} ${y}L${b - 5} ${y + 4}" class="o" stroke="${colour}"/>`);
+      if (stretch.from < year.from) out.push(`<path d="M${a + 5} ${y - 4}L${a} ${y}L${a + 5} ${y + 4}" class="o" stroke="${colour}"/>`);
+      if (stretch.to > year.to) out.push(`<path d="M${b - 5} ${y - 4}L${b} ${y}L${b - 5} ${y + 4}" class="o" stroke="${colour}"/>`);
     }
     for (const e of t.exact) out.push(`<circle cx="${x(e).toFixed(1)}" cy="${y}" r="3.2" fill="${colour}"/>`);
   });

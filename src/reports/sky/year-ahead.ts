@@ -58,6 +58,11 @@ export interface YearTransit {
   exact: string[];
   from: string | null;
   to: string | null;
+  /**
+   * Every stretch within orb that holds an exact hit of the year, in order (the first is `from` to `to`): a retrograde
+   * loop that leaves the orb between two hits makes two or three.
+   */
+  stretches: { from: string | null; to: string | null }[];
 }
 
 export interface YearProgression {
@@ -138,15 +143,15 @@ export function yearAhead(chart: NatalChartInput, asOfMs: number): YearAhead {
         if (CYCLE_TARGETS.has(target) && !TURNING_ASPECTS.has(type)) continue;
         const hits = exactHits(span, normalizeDegrees(natalLon - offset), [angle], start, end).map((h) => h.jd);
         if (hits.length === 0) continue;
-        const window = transitWindow(lonAt, natalLon, angle, WINDOW_ORB[body]!, hits[0]!, SCAN[body]!);
-        transits.push({
-          body,
-          type,
-          target: target as YearTransit['target'],
-          exact: hits.map(isoDate),
-          from: window?.entry === undefined ? null : isoDate(window.entry),
-          to: window?.exit === undefined ? null : isoDate(window.exit),
-        });
+        // One window per stretch: a hit inside the window of an earlier one belongs to it.
+        const windows: { entry?: number | undefined; exit?: number | undefined }[] = [];
+        for (const hit of hits) {
+          const last = windows.at(-1);
+          if (last && (last.exit === undefined || hit <= last.exit)) continue;
+          windows.push(transitWindow(lonAt, natalLon, angle, WINDOW_ORB[body]!, hit, SCAN[body]!) ?? {});
+        }
+        const stretches = windows.map((w) => ({ from: w.entry === undefined ? null : isoDate(w.entry), to: w.exit === undefined ? null : isoDate(w.exit) }));
+        transits.push({ body, type, target: target as YearTransit['target'], exact: hits.map(isoDate), ...stretches[0]!, stretches });
       }
     }
   }

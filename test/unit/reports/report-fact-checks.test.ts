@@ -287,20 +287,22 @@ describe('statements of fact readers checked, over random charts', () => {
     expect(['same', 'friendly', 'facing', 'contrast', 'joined'].every((k) => seen.has(k))).toBe(true);
   });
 
-  it("a transit's window is the time it is felt only when it holds every exact date, and is said to be under way when it began before the year", () => {
+  it("a transit's stretches within orb hold every exact date, and the first is said to be under way when it began before the year", () => {
     let lines = 0;
     for (const chart of timedCharts.slice(0, 40)) {
       const year = reportOf(chart).sections.find((s) => s.id === 'year_ahead')?.markdown ?? '';
       for (const m of year.matchAll(/^\*exact on ([^;*]+?); (.+)\*$/gm)) {
         lines++;
         const exact = m[1]!.split(/, | and /).map((d) => Date.parse(d));
-        const window = /(?:already within orb since|within orb from|began before this year, on|runs from) (.+?)(?:, until|, and ends on| to) (.+)$/.exec(
-          m[2]!,
-        )!;
-        const [from, to] = [Date.parse(window[1]!), Date.parse(window[2]!)];
-        const whole = exact.every((d) => d >= from && d <= to);
+        // "within orb from A to B, and again from C to D" or "already within orb since A, until B, …": every stretch.
+        const stretches = [...m[2]!.matchAll(/(?:since|from|on) (\d+ \w+ \d{4}),? (?:until|to|and ends on) (\d+ \w+ \d{4})/g)].map(
+          (w) => [Date.parse(w[1]!), Date.parse(w[2]!)] as const,
+        );
+        expect(stretches.length, m[0]).toBeGreaterThan(0);
+        const whole = exact.every((d) => stretches.some(([from, to]) => d >= from && d <= to));
+        // A later stretch whose ends were not found: the line gives the first as the first.
         expect(m[2]!.startsWith('its first stretch'), m[0]).toBe(!whole);
-        expect(/already|began before this year/.test(m[2]!), m[0]).toBe(from < Date.parse(AS_OF));
+        expect(/already|began before this year/.test(m[2]!), m[0]).toBe(stretches[0]![0] < Date.parse(AS_OF));
       }
     }
     expect(lines).toBeGreaterThan(100);

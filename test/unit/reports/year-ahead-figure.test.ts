@@ -15,12 +15,39 @@ const YEAR: YearAhead = {
   from: '2026-11-25',
   to: '2027-11-25',
   transits: [
-    // A retrograde loop: three exact dates, its first pass begun the year before.
-    { body: 'pluto', type: 'square', target: 'mars', exact: ['2027-02-11', '2027-08-06', '2027-10-20'], from: '2025-12-25', to: '2027-02-27' },
-    { body: 'jupiter', type: 'trine', target: 'sun', exact: ['2027-07-23'], from: '2027-07-18', to: '2027-07-28' },
+    // A retrograde loop: three exact dates, its first pass begun the year before, the last two in a second stretch.
+    {
+      body: 'pluto',
+      type: 'square',
+      target: 'mars',
+      exact: ['2027-02-11', '2027-08-06', '2027-10-20'],
+      from: '2025-12-25',
+      to: '2027-02-27',
+      stretches: [
+        { from: '2025-12-25', to: '2027-02-27' },
+        { from: '2027-06-30', to: '2027-11-02' },
+      ],
+    },
+    {
+      body: 'jupiter',
+      type: 'trine',
+      target: 'sun',
+      exact: ['2027-07-23'],
+      from: '2027-07-18',
+      to: '2027-07-28',
+      stretches: [{ from: '2027-07-18', to: '2027-07-28' }],
+    },
     // A pass that goes on after the year, and one whose window was not found.
-    { body: 'uranus', type: 'conjunction', target: 'moon', exact: ['2027-11-16'], from: '2027-11-01', to: '2028-01-03' },
-    { body: 'saturn', type: 'sextile', target: 'venus', exact: ['2027-03-01'], from: null, to: null },
+    {
+      body: 'uranus',
+      type: 'conjunction',
+      target: 'moon',
+      exact: ['2027-11-16'],
+      from: '2027-11-01',
+      to: '2028-01-03',
+      stretches: [{ from: '2027-11-01', to: '2028-01-03' }],
+    },
+    { body: 'saturn', type: 'sextile', target: 'venus', exact: ['2027-03-01'], from: null, to: null, stretches: [{ from: null, to: null }] },
   ],
   progressions: [
     { kind: 'moon_ingress', date: '2027-06-21', sign: 'scorpio' },
@@ -60,7 +87,7 @@ describe('the year-ahead figure', () => {
     expect(dots[3]!.fill).toBe('#2f6fb0'); // a trine: flowing
     expect(dots[4]!.fill).toBe('#6b5ca5'); // a conjunction
     const bars = attrs(svg, 'rect');
-    expect(bars).toHaveLength(3); // the sextile's window was not found: dots alone
+    expect(bars).toHaveLength(4); // Pluto's two stretches; the sextile's window was not found: dots alone
     for (const b of bars) {
       expect(Number(b.x)).toBeGreaterThanOrEqual(190);
       expect(Number(b.x) + Number(b.width)).toBeLessThanOrEqual(width);

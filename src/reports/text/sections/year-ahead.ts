@@ -11,10 +11,11 @@ import { aspectFamily, keys } from '../../../interpretations/keys.ts';
 import type { YearProgression, YearTransit } from '../../sky/year-ahead.ts';
 import type { ReportContext } from '../context.ts';
 import { ASPECT_WORDS, POINT_FUNCTION, POINT_NAMES, SIGN_CARE, SIGN_STYLE, pointInSentence } from '../phrases.ts';
-import { capitalize, countWord, ordinal, table, zodiacPosition } from '../report-markdown.ts';
+import { capitalize, countWord, joinAnd, ordinal, table, zodiacPosition } from '../report-markdown.ts';
 import { signOf } from '../../../astro/zodiac.ts';
 import { THEMES, themeOfPoint } from '../themes/theme-ranking.ts';
 import { section, type ReportSection } from '../section.ts';
+import { yearShapeParagraph } from './year-shape.ts';
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
@@ -80,15 +81,18 @@ function spanInYear(from: string, to: string, year: { from: string; to: string }
   return outsideYear(from, year) || outsideYear(to, year) ? `${longDate(from)} to ${longDate(to)}` : `${shortDate(from)} to ${shortDate(to)}`;
 }
 
+/** The stretches within orb whose both ends were found. */
+const knownStretches = (t: YearTransit) => t.stretches.filter((s): s is { from: string; to: string } => s.from !== null && s.to !== null);
+
 /**
- * How long a transit is felt in all, in days: from the first pass's start to the last exact hit's own end, taken as far
- * after it as the first pass ran after its first hit (null when the search gave no span).
+ * How long a transit is felt in all, in days: from the first stretch's start to the last one's end (null when the search
+ * gave no span).
  */
 function feltDays(t: YearTransit): number | null {
-  if (!t.from || !t.to || !t.exact.length) return null;
+  const known = knownStretches(t);
+  if (!known.length) return null;
   const day = (iso: string) => Date.parse(`${iso.slice(0, 10)}T00:00:00Z`) / 86_400_000;
-  const tail = day(t.to) - day(t.exact[0]!);
-  return Math.max(day(t.to), day(t.exact.at(-1)!) + tail) - day(t.from);
+  return day(known.at(-1)!.to) - day(known[0]!.from);
 }
 
 /** Under six weeks in all, a transit's season is weeks: the library's "these months" is written for the slow passes. */
@@ -112,19 +116,20 @@ export function inWeeks(text: string): string {
 }
 
 /**
- * The fact line of a transit: its exact dates and its window within orb. The window is the first
- * stretch within orb; when it holds every exact date it is simply the time the transit is felt,
- * and when it began before the report's year, the line says it was already under way.
+ * The fact line of a transit: its exact dates and its stretches within orb (a retrograde loop can leave the orb between
+ * two hits and come back); when the first began before the report's year, the line says it was already under way.
  */
 function when(t: YearTransit, yearFrom: string): string {
   const exact = t.exact.map(longDate);
   const hits = exact.length === 1 ? `exact on ${exact[0]}` : `exact on ${exact.slice(0, -1).join(', ')} and ${exact.at(-1)}`;
-  if (!t.from || !t.to) return hits;
-  const whole = t.exact.every((d) => d >= t.from! && d <= t.to!);
-  const begun = t.from < yearFrom;
+  const known = knownStretches(t);
+  if (!t.from || !t.to || known.length === 0) return hits;
   const [from, to] = [longDate(t.from), longDate(t.to)];
-  if (whole) return `${hits}; ${begun ? `already within orb since ${from}, until ${to}` : `within orb from ${from} to ${to}`}`;
-  return `${hits}; its first stretch within orb ${begun ? `began before this year, on ${from}, and ends on ${to}` : `runs from ${from} to ${to}`}`;
+  const first = t.from < yearFrom ? `already within orb since ${from}, until ${to}` : `within orb from ${from} to ${to}`;
+  // A later stretch whose ends were not found: the first is given as the first.
+  if (known.length < t.stretches.length) return `${hits}; its first stretch ${first.replace(/^within orb /, 'within orb runs ')}`;
+  const again = known.slice(1).map((s) => `from ${longDate(s.from)} to ${longDate(s.to)}`);
+  return `${hits}; ${first}${again.length ? `, and again ${joinAnd(again)}` : ''}`;
 }
 
 /**
@@ -186,7 +191,9 @@ export function yearAheadSection(ctx: ReportContext): ReportSection | undefined 
         ': a year without strong outside pressure, well suited to consolidating what earlier years started.',
     );
   } else {
-    const first = `${POINT_NAMES[ranked[0]!.body]} ${ASPECT_WORDS[ranked[0]!.type]} your ${POINT_NAMES[ranked[0]!.target]}`;
+    // The weightiest are read in full, in the order the year brings them (the first stretch's start, else the first hit).
+    const read = ranked.slice(0, READ_IN_FULL).sort((a, b) => (a.from ?? a.exact[0]!).localeCompare(b.from ?? b.exact[0]!));
+    const first = `${POINT_NAMES[read[0]!.body]} ${ASPECT_WORDS[read[0]!.type]} your ${POINT_NAMES[read[0]!.target]}`;
     const count = ranked.length === 1 ? 'one transit' : `${countWord(ranked.length)} transits`;
     const counted = [
       `${capitalize(count)} ${ranked.length === 1 ? 'stands' : 'stand'} out in the year.`,
@@ -196,15 +203,17 @@ export function yearAheadSection(ctx: ReportContext): ReportSection | undefined 
     const order =
       ranked.length > READ_IN_FULL
         ? [
-            `The first to be read below is ${first}; the ${countWord(READ_IN_FULL)} weightiest are read in turn, and the table lists them all by date.`,
-            `The ${countWord(READ_IN_FULL)} that weigh most are read below, starting with ${first}, and the table gives every one by date.`,
-            `The table lists them all by date; below, the ${countWord(READ_IN_FULL)} weightiest are read in turn, beginning with ${first}.`,
+            `The ${countWord(READ_IN_FULL)} that weigh most are read below in the order the year brings them, beginning with ${first}, and the table lists them all by date.`,
+            `The table lists them all by date; below, the ${countWord(READ_IN_FULL)} weightiest are read in the order they come, the first being ${first}.`,
+            `Below, the ${countWord(READ_IN_FULL)} that weigh most are read as the year brings them, ${first} first; the table gives every one by date.`,
           ]
-        : [
-            `${ranked.length === 1 ? 'It is' : 'Each is'} read below, beginning with ${first}.`,
-            `${ranked.length === 1 ? 'It is' : 'All are'} read below, the weightiest first: ${first}.`,
-            `The reading below starts with the weightiest, ${first}.`,
-          ];
+        : ranked.length === 1
+          ? [`It is read below: ${first}.`]
+          : [
+              `Each is read below in the order the year brings them, beginning with ${first}.`,
+              `All are read below as they come, ${first} first.`,
+              `The reading below follows the year, starting with ${first}.`,
+            ];
     parts.push(`${ctx.choose(counted, 'year-count')} ${ctx.choose(order, 'year-order')}`);
     parts.push(
       table(
@@ -212,11 +221,15 @@ export function yearAheadSection(ctx: ReportContext): ReportSection | undefined 
         [...year.transits].map((t) => [
           t.exact.map((d) => dateInYear(d, year)).join(', '),
           `${POINT_NAMES[t.body]} ${ASPECT_WORDS[t.type]} natal ${POINT_NAMES[t.target]}`,
-          t.from && t.to ? spanInYear(t.from, t.to, year) : '',
+          knownStretches(t)
+            .map((s) => spanInYear(s.from, s.to, year))
+            .join('; '),
         ]),
       ),
     );
-    for (const t of ranked.slice(0, READ_IN_FULL)) {
+    const shape = yearShapeParagraph(year);
+    if (shape) parts.push(shape);
+    for (const t of read) {
       const family = aspectFamily(t.type)!;
       const key = keys.transit(t.body, family, t.target);
       const label = `${POINT_NAMES[t.body]} ${ASPECT_WORDS[t.type]} your ${POINT_NAMES[t.target]}`;

@@ -1,0 +1,117 @@
+/**
+ * The shape of the year ahead: when its transits crowd together and when it is quiet, so that the
+ * chapter reads as seasons of a life before it reads each transit on its own.
+ *
+ * The rules (docs/api/reports.md): a transit within orb for four months of the report's year or
+ * more is one of the year's long transits, its backdrop. The other transits' stretches within orb, cut to the year, make its seasons:
+ * stretches that overlap belong to one season, which runs from the first one's start to the last
+ * one's end; a season of two transits or more is named with its transits, the one with the most
+ * of them as the busiest (the earlier of two alike). A gap of six weeks or more between seasons,
+ * or at either end of the year, in which no shorter transit is within orb is a pause; the longest
+ * is named. Dates are said to the third of a month (early, mid, late).
+ */
+import type { YearAhead, YearTransit } from '../../sky/year-ahead.ts';
+import { ASPECT_WORDS, POINT_NAMES } from '../phrases.ts';
+import { capitalize, countWord, joinAnd } from '../report-markdown.ts';
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+/** Within orb this many days of the year or more (four months), a transit is one of the year's long ones, its backdrop. */
+const BACKDROP_DAYS = 122;
+/** A gap without shorter transits this long or longer is a pause. */
+const PAUSE_DAYS = 42;
+
+const day = (iso: string) => Date.parse(`${iso.slice(0, 10)}T00:00:00Z`) / 86_400_000;
+
+export interface Season {
+  from: string;
+  to: string;
+  transits: YearTransit[];
+}
+
+/** A transit's stretches within orb, cut to the year (those whose ends were not found are left out). */
+function stretchesInYear(t: YearTransit, year: YearAhead): { from: string; to: string }[] {
+  return t.stretches.flatMap((s) => {
+    if (!s.from || !s.to || s.to < year.from || s.from > year.to) return [];
+    return [{ from: s.from < year.from ? year.from : s.from, to: s.to > year.to ? year.to : s.to }];
+  });
+}
+
+/** The year's backdrop, its seasons in order and its longest pause, by the rules above. */
+export function yearShape(year: YearAhead): { backdrop: YearTransit[]; seasons: Season[]; pause: { from: string; to: string } | undefined } {
+  const daysIn = (t: YearTransit) => stretchesInYear(t, year).reduce((sum, s) => sum + day(s.to) - day(s.from), 0);
+  const backdrop = year.transits.filter((t) => daysIn(t) >= BACKDROP_DAYS);
+  const spans = year.transits
+    .filter((t) => !backdrop.includes(t))
+    .flatMap((t) => stretchesInYear(t, year).map((s) => ({ ...s, t })))
+    .sort((a, b) => a.from.localeCompare(b.from));
+  const seasons: Season[] = [];
+  for (const s of spans) {
+    const last = seasons.at(-1);
+    if (last && s.from <= last.to) {
+      if (s.to > last.to) last.to = s.to;
+      if (!last.transits.includes(s.t)) last.transits.push(s.t);
+    } else seasons.push({ from: s.from, to: s.to, transits: [s.t] });
+  }
+  const edges = [year.from, ...seasons.flatMap((s) => [s.from, s.to]), year.to];
+  let pause: { from: string; to: string } | undefined;
+  for (let i = 0; i < edges.length; i += 2) {
+    const [from, to] = [edges[i]!, edges[i + 1]!];
+    if (day(to) - day(from) >= PAUSE_DAYS && (!pause || day(to) - day(from) > day(pause.to) - day(pause.from))) pause = { from, to };
+  }
+  return { backdrop, seasons, pause };
+}
+
+/** "late December", with the year where the month's name comes twice in the report's twelve months. */
+function thirdOfMonth(iso: string, year: YearAhead): string {
+  const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
+  const part = d <= 10 ? 'early ' : d <= 20 ? 'mid-' : 'late ';
+  const twice = m === Number(year.from.slice(5, 7));
+  return `${part}${MONTHS[m - 1]}${twice ? ` ${y}` : ''}`;
+}
+
+const named = (t: YearTransit) => `${POINT_NAMES[t.body]} ${ASPECT_WORDS[t.type]} your ${POINT_NAMES[t.target]}`;
+const inOrder = (list: YearTransit[]) => [...list].sort((a, b) => a.exact[0]!.localeCompare(b.exact[0]!));
+
+/** The paragraph on the year's shape, or undefined when the year has neither a season of two transits or more nor a backdrop. */
+export function yearShapeParagraph(year: YearAhead): string | undefined {
+  const { backdrop, seasons, pause } = yearShape(year);
+  const crowded = seasons.filter((s) => s.transits.length >= 2);
+  if (crowded.length === 0 && backdrop.length === 0) return undefined;
+  const span = (s: { from: string; to: string }) => `from ${thirdOfMonth(s.from, year)} to ${thirdOfMonth(s.to, year)}`;
+  const sentences: string[] = [];
+  if (backdrop.length) {
+    const list = joinAnd(inOrder(backdrop).map(named));
+    sentences.push(
+      backdrop.length === 1
+        ? `One long transit, within orb for four months of the year or more, is the ground the shorter ones stand on: ${list}.`
+        : `The ${countWord(backdrop.length)} long transits, each within orb for four months of the year or more, are the ground the shorter ones stand on: ${list}.`,
+    );
+  }
+  const busiest = crowded.reduce<Season | undefined>((best, s) => (!best || s.transits.length > best.transits.length ? s : best), undefined);
+  // The seasons and the pause in the order of the year, each told by where it stands in it.
+  const events: { from: string; say: (first: boolean) => string }[] = crowded.map((s) => ({
+    from: s.from,
+    say: (first) => {
+      const list = joinAnd(inOrder(s.transits).map(named));
+      const count = countWord(s.transits.length);
+      if (s === busiest && crowded.length > 1)
+        return `The busiest stretch runs ${span(s)}, when ${count} transits are within orb by turns or together: ${list}.`;
+      return first ? `${capitalize(span(s))}, ${count} transits are within orb by turns or together: ${list}.` : `Then, ${span(s)}, ${count} more: ${list}.`;
+    },
+  }));
+  if (pause) {
+    const what =
+      pause.from === year.from
+        ? 'a quiet opening to the year'
+        : pause.to === year.to
+          ? 'a quiet close to the year'
+          : 'a pause in which to take in what the busier months began';
+    events.push({
+      from: pause.from,
+      say: () => `${capitalize(span(pause))} no shorter transit is within orb${backdrop.length ? ', only the long ones' : ''}: ${what}.`,
+    });
+  }
+  events.sort((a, b) => a.from.localeCompare(b.from));
+  events.forEach((e, i) => sentences.push(e.say(i === 0)));
+  return sentences.join(' ');
+}

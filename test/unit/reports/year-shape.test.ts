@@ -1,0 +1,97 @@
+/**
+ * The shape of the year ahead, checked against the year's transits by a separate reckoning: the
+ * transits within orb four months of the year or more are the long ones; the others' stretches,
+ * cut to the year, are joined where they overlap (connected groups of the overlap graph), and each
+ * group of two transits or more is named with its transits, its first and last day to the third of
+ * a month, the largest as the busiest. Each transit's stretches come from the ephemeris: a later
+ * exact hit outside the first stretch has its own, and it is within orb around each hit.
+ */
+import { describe, expect, it } from 'vitest';
+import { calcBody } from '../../../src/astro/ephemeris.ts';
+import { julianDayFromUtcMs } from '../../../src/astro/civil-time.ts';
+import { composeReport } from '../../../src/reports/text/compose-report.ts';
+import { yearAhead, type YearTransit } from '../../../src/reports/sky/year-ahead.ts';
+import { ASPECT_WORDS, POINT_NAMES } from '../../../src/reports/text/phrases.ts';
+import { randomReportCharts } from '../../helpers/random-report-charts.ts';
+
+const AS_OF = '2026-11-25T00:00:00Z';
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const SE: Record<string, number> = { jupiter: 5, saturn: 6, uranus: 7, neptune: 8, pluto: 9 };
+const ANGLE: Record<string, number> = { conjunction: 0, sextile: 60, square: 90, trine: 120, opposition: 180 };
+const days = (a: string, b: string) => (Date.parse(b) - Date.parse(a)) / 86_400_000;
+const third = (iso: string) => {
+  const d = Number(iso.slice(8, 10));
+  return `${d <= 10 ? 'early ' : d <= 20 ? 'mid-' : 'late '}${MONTHS[Number(iso.slice(5, 7)) - 1]}`;
+};
+const name = (t: YearTransit) => `${POINT_NAMES[t.body]} ${ASPECT_WORDS[t.type]} your ${POINT_NAMES[t.target]}`;
+
+describe('the shape of the year ahead', () => {
+  it('over 40 random reports, names the long transits and each season of overlapping transits as a separate reckoning finds them', () => {
+    let seasonsSeen = 0;
+    let longSeen = 0;
+    for (const chart of randomReportCharts(40, 2207)) {
+      const year = yearAhead(chart, Date.parse(AS_OF));
+      const text = composeReport(chart, { asOf: AS_OF }).sections.find((s) => s.id === 'year_ahead')?.markdown ?? '';
+      const inYear = (t: YearTransit) =>
+        t.stretches.flatMap((s) =>
+          s.from && s.to && s.to >= year.from && s.from <= year.to ? [[s.from < year.from ? year.from : s.from, s.to > year.to ? year.to : s.to] as const] : [],
+        );
+      const long = year.transits.filter((t) => inYear(t).reduce((sum, [a, b]) => sum + days(a, b), 0) >= 122);
+      const short = year.transits.filter((t) => !long.includes(t));
+      // Connected groups of stretches: two are joined when they overlap (a transit with two stretches may be in two groups).
+      const nodes = short.flatMap((t) => inYear(t).map(([from, to]) => ({ t, from, to })));
+      const parent = nodes.map((_, i) => i);
+      const root = (i: number): number => (parent[i] === i ? i : root(parent[i]!));
+      nodes.forEach((a, i) => nodes.forEach((b, j) => a.from <= b.to && b.from <= a.to && (parent[root(i)] = root(j))));
+      const byRoot = new Map<number, typeof nodes>();
+      nodes.forEach((n, i) => byRoot.set(root(i), [...(byRoot.get(root(i)) ?? []), n]));
+      const groups = [...byRoot.values()].map((g) => ({
+        transits: [...new Set(g.map((n) => n.t))],
+        from: g.reduce((m, n) => (n.from < m ? n.from : m), '9999'),
+        to: g.reduce((m, n) => (n.to > m ? n.to : m), '0000'),
+      }));
+      const crowded = groups.filter((g) => g.transits.length >= 2);
+      for (const g of crowded) {
+        seasonsSeen++;
+        const sentence = text
+          .split(/\n\n|(?<=\.) /)
+          .find(
+            (s) =>
+              g.transits.every((t) => s.includes(name(t))) &&
+              s.toLowerCase().includes(`from ${third(g.from)}`.toLowerCase()) &&
+              s.includes(`to ${third(g.to)}`),
+          );
+        expect(sentence, `${chart.subject.datetime}: ${g.transits.map(name).join(', ')} ${g.from} to ${g.to}`).toBeDefined();
+        const largest = Math.max(...crowded.map((c) => c.transits.length));
+        if (crowded.length > 1 && sentence!.startsWith('The busiest')) expect(g.transits.length).toBe(largest);
+      }
+      if (long.length) {
+        longSeen++;
+        const sentence = text.split(/\n\n|(?<=\.) /).find((s) => /long transits?, (each )?within orb for four months/.test(s))!;
+        for (const t of long) expect(sentence).toContain(name(t));
+        for (const t of short) expect(sentence).not.toContain(`${name(t)},`);
+      }
+      // Each stretch is within orb around its own hit, by the ephemeris (the windows use the chart's orb, at least 1°).
+      for (const t of year.transits.filter((x) => x.stretches.length > 1)) {
+        const natal = [
+          ...chart.planets,
+          ...(chart.angles
+            ? [
+                { id: 'asc', abs_pos: chart.angles.asc },
+                { id: 'mc', abs_pos: chart.angles.mc },
+              ]
+            : []),
+        ].find((p) => p.id === t.target)!.abs_pos;
+        for (const s of t.stretches) {
+          if (!s.from || !s.to) continue;
+          const mid = (Date.parse(s.from) + Date.parse(s.to)) / 2;
+          const lon = calcBody(julianDayFromUtcMs(mid), SE[t.body]!).lon;
+          const gap = Math.abs(((((lon - natal) % 360) + 540) % 360) - 180);
+          expect(Math.abs(gap - ANGLE[t.type]!), `${name(t)} ${s.from} to ${s.to}`).toBeLessThan(3);
+        }
+      }
+    }
+    expect(seasonsSeen).toBeGreaterThan(20);
+    expect(longSeen).toBeGreaterThan(10);
+  });
+});
