@@ -15,7 +15,7 @@ import { degreeInSign, normalizeDegrees, signedSeparation, signOf } from '../../
 import type { Configuration } from '../../interpretations/chart-factors/configurations.ts';
 import type { ReportContext } from '../text/context.ts';
 import { POINT_PART, SIGN_STYLE, pointInSentence, pointsInSentence, sideFunctions } from '../text/phrases.ts';
-import { countWord, ordinal } from '../text/report-markdown.ts';
+import { countWord, joinAnd, ordinal } from '../text/report-markdown.ts';
 
 /** T-squares read as one figure: every planet of one end opposes every planet of the other, and all square every apex. */
 export interface TSquareGroup {
@@ -84,6 +84,15 @@ export function hardFigureAspects(ctx: ReportContext, figure: HardFigure): { p1:
 
 const verb = (ids: string[], one: string, many: string) => (ids.length > 1 ? many : one);
 
+/** Points with their houses, for a timed chart: "Mercury in your 1st house", "the Moon and Saturn, both in your 11th house". */
+function placed(ctx: ReportContext, ids: string[]): string {
+  const houses = ids.map((id) => ctx.houseOf(id));
+  if (!ctx.timed || houses.some((h) => h === undefined)) return pointsInSentence(ids);
+  if (ids.length === 1) return `${pointInSentence(ids[0]!)} in your ${ordinal(houses[0]!)} house`;
+  if (new Set(houses).size === 1) return `${pointsInSentence(ids)}, ${ids.length === 2 ? 'both' : 'all'} in your ${ordinal(houses[0]!)} house`;
+  return `${joinAnd(ids.map((id, i) => `${pointInSentence(id)} in your ${ordinal(houses[i]!)}`))} house`;
+}
+
 /** The circular mean of some longitudes (the apexes of one T-square lie within a few degrees). */
 function meanLongitude(lons: number[]): number {
   const base = lons[0]!;
@@ -110,8 +119,8 @@ function tSquareReading(ctx: ReportContext, g: TSquareGroup): string {
   const zPart = z.length === 1 ? POINT_PART[z[0]!]! : `what ${pointsInSentence(z)} stand for`;
   const opening = ctx.choose(
     [
-      `Read for the planets in it, the figure sets ${sideFunctions(x)} (${pointsInSentence(x)}) against ${sideFunctions(y)} (${pointsInSentence(y)}), while ${sideFunctions(z)} (${pointsInSentence(z)}) ${verb(z, 'stands', 'stand')} square to both. The apex is the figure's outlet: when the two ends cannot settle their argument, the pressure tends to come out through ${zPart}, which is why that part of you is the busiest and the most pressed.`,
-      `In your chart the opposition runs from ${pointsInSentence(x)} on one side to ${pointsInSentence(y)} on the other, ${sideFunctions(x)} against ${sideFunctions(y)}, and ${pointsInSentence(z)} ${verb(z, 'takes', 'take')} the strain of both from the apex. What the two ends leave unsettled is usually acted out through ${zPart}: that is where the pull between the others shows, sometimes more forcefully than the moment needs.`,
+      `Read for the planets in it, the figure sets ${sideFunctions(x)} (${placed(ctx, x)}) against ${sideFunctions(y)} (${placed(ctx, y)}), while ${sideFunctions(z)} (${placed(ctx, z)}) ${verb(z, 'stands', 'stand')} square to both. The apex is the figure's outlet: when the two ends cannot settle their argument, the pressure tends to come out through ${zPart}, which is why that part of you is the busiest and the most pressed.`,
+      `In your chart the opposition runs from ${placed(ctx, x)} on one side to ${placed(ctx, y)} on the other, ${sideFunctions(x)} against ${sideFunctions(y)}, and ${placed(ctx, z)} ${verb(z, 'takes', 'take')} the strain of both from the apex. What the two ends leave unsettled is usually acted out through ${zPart}: that is where the pull between the others shows, sometimes more forcefully than the moment needs.`,
     ],
     'hard-figure-t-square',
   );
@@ -119,6 +128,13 @@ function tSquareReading(ctx: ReportContext, g: TSquareGroup): string {
   const house = leg.house ? `; in the ${ordinal(leg.house)} house, ${ctx.houseDomain(leg.house)}` : '';
   const balance = `Opposite the apex, at ${leg.text}, the figure has an empty corner. By the long-standing rule for T-squares, the strain eases as you develop what that corner stands for: in ${leg.signName}, ${SIGN_STYLE[leg.sign]}${house}.`;
   return `${opening} ${balance}`;
+}
+
+/** One opposition of a grand cross: "the Sun in your 11th house opposite Neptune in your 5th" (timed). */
+function opposition(ctx: ReportContext, [a, b]: string[]): string {
+  const [ha, hb] = [ctx.houseOf(a!), ctx.houseOf(b!)];
+  if (!ctx.timed || ha === undefined || hb === undefined) return `${pointInSentence(a!)} opposite ${pointInSentence(b!)}`;
+  return `${pointInSentence(a!)} in your ${ordinal(ha)} house opposite ${pointInSentence(b!)} in your ${ordinal(hb)}`;
 }
 
 function grandCrossReading(ctx: ReportContext, c: Configuration): string {
@@ -132,8 +148,8 @@ function grandCrossReading(ctx: ReportContext, c: Configuration): string {
   const second = rest.filter((id) => id !== partner);
   return ctx.choose(
     [
-      `Read for the planets in it, the cross holds two arguments at once: ${sideFunctions([first[0]!])} against ${sideFunctions([first[1]!])} (${pointsInSentence(first)}), and ${sideFunctions([second[0]!])} against ${sideFunctions([second[1]!])} (${pointsInSentence(second)}), each of the ${countWord(4)} square to the two of the other pair. No corner is left empty for the strain to leave by, so it circles: easing one pull tightens another. What steadies such a figure is rarely a single choice; it is the habit of giving each of the four its turn, so that none has to fight for it.`,
-      `The cross is made of two oppositions, ${pointInSentence(first[0]!)} opposite ${pointInSentence(first[1]!)} and ${pointInSentence(second[0]!)} opposite ${pointInSentence(second[1]!)}, and each planet squares the two of the other pair: ${sideFunctions(first)} pull against each other while ${sideFunctions(second)} do the same across them. With no empty corner the pressure has nowhere obvious to go, which gives great staying power and a tendency to feel stretched four ways; a rhythm that serves each part in turn works better than trying to settle them all at once.`,
+      `Read for the planets in it, the cross holds two arguments at once: ${sideFunctions([first[0]!])} against ${sideFunctions([first[1]!])} (${placed(ctx, first)}), and ${sideFunctions([second[0]!])} against ${sideFunctions([second[1]!])} (${placed(ctx, second)}), each of the ${countWord(4)} square to the two of the other pair. No corner is left empty for the strain to leave by, so it circles: easing one pull tightens another. What steadies such a figure is rarely a single choice; it is the habit of giving each of the four its turn, so that none has to fight for it.`,
+      `The cross is made of two oppositions, ${opposition(ctx, first)}, and ${opposition(ctx, second)}; each planet squares the two of the other pair: ${sideFunctions(first)} pull against each other while ${sideFunctions(second)} do the same across them. With no empty corner the pressure has nowhere obvious to go, which gives great staying power and a tendency to feel stretched four ways; a rhythm that serves each part in turn works better than trying to settle them all at once.`,
     ],
     'hard-figure-grand-cross',
   );

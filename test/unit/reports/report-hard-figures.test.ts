@@ -16,12 +16,21 @@ const SIGNS = ['Aries', 'Taurus', 'Gemini', 'Cancer', 'Leo', 'Virgo', 'Libra', '
 const ID_OF = new Map(Object.entries(POINT_NAMES).map(([id, name]) => [name, id]));
 const gap = (a: number, b: number) => Math.abs(((((b - a) % 360) + 540) % 360) - 180);
 
-/** "the Sun, Mars and the Moon" → ids. */
+/** "the Sun, Mars and the Moon", "Mercury in your 1st house", "the Moon in your 11th and Saturn in your 5th house" → ids. */
 function idsIn(list: string): string[] {
   return list
+    .replace(/,? (?:both |all )?in your \d+(?:st|nd|rd|th)(?: house)?/g, '')
     .replace(/\bthe /g, '')
     .split(/, | and /)
     .map((name) => ID_OF.get(name.trim())!);
+}
+
+/** Each house the text gives a planet ("Mercury in your 1st house", "the Moon and Saturn, both in your 11th house"). */
+function housesIn(list: string): [string, number][] {
+  const out: [string, number][] = [];
+  for (const m of list.matchAll(/((?:(?:the )?[A-Z]\w+(?:, | and )?)+?),? (?:both |all )?in your (\d+)(?:st|nd|rd|th)/g))
+    for (const id of idsIn(m[1]!)) out.push([id, Number(m[2])]);
+  return out;
 }
 
 /** The house of a longitude, walking the cusps forward (houses run counter-clockwise here: no polar charts read). */
@@ -52,7 +61,9 @@ describe('the Central Tension and the hard aspect figures', () => {
       for (const m of central.matchAll(
         /the figure sets your [^(]+\(([^)]+)\) against your [^(]+\(([^)]+)\), while [^(]+\(([^)]+)\) stands? square to both|the opposition runs from (.+?) on one side to (.+?) on the other, .+?, and (.+?) takes? the strain of both/g,
       )) {
-        const [x, y, z] = [m[1] ?? m[4]!, m[2] ?? m[5]!, m[3] ?? m[6]!].map(idsIn) as [string[], string[], string[]];
+        const sides = [m[1] ?? m[4]!, m[2] ?? m[5]!, m[3] ?? m[6]!];
+        const [x, y, z] = sides.map(idsIn) as [string[], string[], string[]];
+        for (const [id, house] of sides.flatMap(housesIn)) expect(house, `${id}'s house`).toBe(chart.planets.find((p) => p.id === id)!.house);
         seen.tSquare++;
         for (const a of x) for (const b of y) expect(gap(lon(a), lon(b)), `${a} opposite ${b}`).toBeGreaterThan(173);
         for (const a of [...x, ...y]) for (const c of z) expect(Math.abs(gap(lon(a), lon(c)) - 90), `${a} square ${c}`).toBeLessThanOrEqual(6);
@@ -69,9 +80,11 @@ describe('the Central Tension and the hard aspect figures', () => {
         } else expect(chart.subject.settings.time_known && chart.houses !== undefined && chart.subject.location.lat < 66).toBe(false);
       }
       for (const m of central.matchAll(
-        /two oppositions, (.+?) opposite (.+?) and (.+?) opposite (.+?), and each planet|two arguments at once: [^(]+\(([^)]+)\), and [^(]+\(([^)]+)\)/g,
+        /two oppositions, (.+?) opposite (.+?), and (.+?) opposite (.+?); each planet|two arguments at once: [^(]+\(([^)]+)\), and [^(]+\(([^)]+)\)/g,
       )) {
         seen.cross++;
+        const named = m[1] ? [m[1], m[2]!, m[3]!, m[4]!].map((side) => side.replace(/ in your (\d+)(?:st|nd|rd|th)$/, ' in your $1th house')) : [m[5]!, m[6]!];
+        for (const [id, house] of named.flatMap(housesIn)) expect(house, `${id}'s house`).toBe(chart.planets.find((p) => p.id === id)!.house);
         const pairs = m[1] ? [idsIn(m[1]).concat(idsIn(m[2]!)), idsIn(m[3]!).concat(idsIn(m[4]!))] : [idsIn(m[5]!), idsIn(m[6]!)];
         for (const [a, b] of pairs as [string, string][]) expect(gap(lon(a), lon(b))).toBeGreaterThan(173);
         for (const a of pairs[0]!) for (const b of pairs[1]!) expect(Math.abs(gap(lon(a), lon(b)) - 90)).toBeLessThanOrEqual(6);

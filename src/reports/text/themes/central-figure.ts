@@ -87,10 +87,13 @@ export function centralFigurePassage(ctx: ReportContext, figure: CentralFigure):
   const heading = `### ${names(left)} ${verb.charAt(0).toUpperCase()}${verb.slice(1)} ${names(right)}`;
   const fact = `*${figure.aspects.map((a) => `${POINT_NAMES[a.p1]} ${ASPECT_WORDS[a.type]} ${POINT_NAMES[a.p2]} ${degreesMinutes(a.orb)}`).join(' · ')}*`;
   const count = countWord(figure.aspects.length);
+  // Both sides knots of planets, or one planet facing a knot.
+  const knotted = left.length > 1 && right.length > 1;
+  const knot = left.length > 1 ? left : right;
   const opening = ctx.choose(
     [
-      `These ${count} aspects are one figure, not ${count} separate stories: ${pointsInSentence(left)} on one side and ${pointsInSentence(right)} on the other, each side standing close enough together to act as one.`,
-      `Read one at a time, the ${count} aspects between ${pointsInSentence(left)} on one side and ${pointsInSentence(right)} on the other would repeat and contradict one another; they belong together, because each side is a single knot of planets.`,
+      `These ${count} aspects are one figure, not ${count} separate stories: ${pointsInSentence(left)} on one side and ${pointsInSentence(right)} on the other, ${knotted ? 'each side standing close enough together to act as one' : `${pointsInSentence(knot)} standing close enough together to act as one`}.`,
+      `Read one at a time, the ${count} aspects between ${pointsInSentence(left)} on one side and ${pointsInSentence(right)} on the other would repeat and contradict one another; they belong together, because ${knotted ? 'each side is a single knot of planets' : `${pointsInSentence(knot)} stand close enough together to act as one`}.`,
     ],
     'central-figure-opening',
   );

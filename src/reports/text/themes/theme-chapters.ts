@@ -215,8 +215,8 @@ function tension(ctx: ReportContext, state: ThemeState): string[] {
   const intro = hard
     ? ctx.choose(
         [
-          `The central tension of your chart is ${hardFigureInSentence(hard)}. It is read with the shape of the chart, which comes first; ${figure ? `${made(figure)}, read as one, ` : ''}the slow planets where they reach you and the aspects not yet read follow.`,
-          `What pulls hardest in your chart is ${hardFigureInSentence(hard)}, a knot of squares and ${hard.kind === 'grand_cross' ? 'oppositions' : 'an opposition'} that much else is tied to. The shape of the chart comes first, with this figure in it; ${figure ? `${made(figure)}, read as one, ` : ''}the slow planets where they touch you and the aspects not yet read follow.`,
+          `The central tension of your chart is ${hardFigureInSentence(hard)}. It is read with the shape of the chart, which comes first; after it come ${figure ? `${made(figure)}, read as one, then ` : ''}the slow planets where they reach you and the aspects not yet read.`,
+          `What pulls hardest in your chart is ${hardFigureInSentence(hard)}, a knot of squares and ${hard.kind === 'grand_cross' ? 'oppositions' : 'an opposition'} that much else is tied to. The shape of the chart comes first, with this figure in it; after it come ${figure ? `${made(figure)}, read as one, then ` : ''}the slow planets where they touch you and the aspects not yet read.`,
         ],
         'theme-tension-hard-figure',
       )
