@@ -73,11 +73,27 @@ function localDay(chart: NatalChartInput): { date: string; startMs: number; endM
   return { date, startMs: noon - 43_200_000, endMs: noon + 43_200_000, zone: 'UTC' };
 }
 
+/** The next whole minute (a clock reading floors: the first minute inside a stretch is the one after its edge). */
+const ceilMinute = (ms: number) => Math.ceil(ms / 60_000) * 60_000;
+
 function clock(ms: number, startMs: number, zone: string, endMs: number): string {
   if (ms >= endMs) return '24:00';
   if (ms <= startMs) return '00:00';
   const t = DateTime.fromMillis(ms, { zone });
   return (t.isValid ? t : DateTime.fromMillis(ms, { zone: 'UTC' })).toFormat('HH:mm');
+}
+
+/**
+ * Where a condition changes between two points, one outside it and one inside, by halving to `tolerance`: the point
+ * returned is the inside one, so a stretch read from it never claims a minute the condition did not hold.
+ */
+export function edgeBetween(holds: (x: number) => boolean, outside: number, inside: number, tolerance: number): number {
+  while (Math.abs(inside - outside) > tolerance) {
+    const mid = (outside + inside) / 2;
+    if (holds(mid)) inside = mid;
+    else outside = mid;
+  }
+  return inside;
 }
 
 export function moonDay(chart: NatalChartInput): MoonDay | undefined {
@@ -120,6 +136,7 @@ export function moonDay(chart: NatalChartInput): MoonDay | undefined {
       if (!aspectFamily(def.type)) continue;
       // Signed distance from exactness at each sample: |separation| − the aspect's angle.
       const deviation = times.map((ms, i) => Math.abs(signedSeparation(otherAt(other, ms), moonLons[i]!)) - def.angle);
+      const holds = (ms: number) => Math.abs(Math.abs(signedSeparation(otherAt(other, ms), moonAt(ms))) - def.angle) <= def.orb;
       const inOrb = deviation.map((d) => Math.abs(d) <= def.orb);
       const first = inOrb.indexOf(true);
       if (first < 0) continue;
@@ -147,8 +164,9 @@ export function moonDay(chart: NatalChartInput): MoonDay | undefined {
         type: def.type as MajorAspectType,
         closest,
         widest,
-        from: clock(first > 0 ? times[first]! : startMs, startMs, zone, endMs),
-        to: clock(last < times.length - 1 ? times[last]! : endMs, startMs, zone, endMs),
+        // The edges found to the second between the samples either side, and said by the minutes inside the orb.
+        from: clock(first > 0 ? ceilMinute(edgeBetween(holds, times[first - 1]!, times[first]!, 1000)) : startMs, startMs, zone, endMs),
+        to: clock(last < times.length - 1 ? edgeBetween(holds, times[last + 1]!, times[last]!, 1000) : endMs, startMs, zone, endMs),
         exactAt: exactMs === undefined ? undefined : clock(exactMs, startMs, zone, endMs),
       });
     }

@@ -1,18 +1,22 @@
 /**
  * Untimed births: the hours of the birth day in which the Moon stood within an orb of an aspect to
- * a planet (the Moon moving evenly from its midnight longitude to the next, sampled every ten
- * minutes; the other planet still).
+ * a planet (the Moon moving evenly from its midnight longitude to the next, the planet at its noon
+ * speed), sampled every ten minutes and the edges found to the second between samples.
  */
 import { aspectAngle } from '../../astro/aspects.ts';
 import { signedSeparation } from '../../astro/zodiac.ts';
+import { edgeBetween } from '../sky/moon-day.ts';
 import type { ReportContext } from './context.ts';
 
 const STEP_MINUTES = 10;
+const DAY_MINUTES = 1440;
+/** The chart of an untimed birth is cast for local noon. */
+const NOON = 720;
 
 export interface MoonHours {
   /** Within the orb the whole day. */
   all: boolean;
-  /** The first and last sampled minute within the orb, as local "HH:MM". */
+  /** The first and last whole minute within the orb, as local "HH:MM". */
   from: string;
   to: string;
 }
@@ -24,14 +28,19 @@ export function moonHoursWithin(ctx: ReportContext, id: string, type: string, or
   if (ctx.timed || !day || !planet) return undefined;
   const travel = (((day.endLon - day.startLon) % 360) + 360) % 360;
   const angle = aspectAngle(type);
+  const holds = (minute: number) => {
+    const moon = day.startLon + (travel * minute) / DAY_MINUTES;
+    const other = planet.lon + (planet.speed * (minute - NOON)) / DAY_MINUTES;
+    return Math.abs(Math.abs(signedSeparation(moon, other)) - angle) <= orb;
+  };
   const close: number[] = [];
-  for (let minute = 0; minute <= 1440; minute += STEP_MINUTES) {
-    const moon = day.startLon + (travel * minute) / 1440;
-    if (Math.abs(Math.abs(signedSeparation(moon, planet.lon)) - angle) <= orb) close.push(minute);
-  }
+  for (let minute = 0; minute <= DAY_MINUTES; minute += STEP_MINUTES) if (holds(minute)) close.push(minute);
   if (close.length === 0) return undefined;
+  const [first, last] = [close[0]!, close.at(-1)!];
+  const from = first === 0 ? 0 : Math.ceil(edgeBetween(holds, first - STEP_MINUTES, first, 1 / 60));
+  const to = last === DAY_MINUTES ? DAY_MINUTES : Math.floor(edgeBetween(holds, last + STEP_MINUTES, last, 1 / 60));
   const clock = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
-  return { all: close.length === 1440 / STEP_MINUTES + 1, from: clock(close[0]!), to: clock(close.at(-1)!) };
+  return { all: close.length === DAY_MINUTES / STEP_MINUTES + 1, from: clock(from), to: clock(to) };
 }
 
 /** "if you were born between 05:00 and 18:20 local time" (or before, or after); empty for the whole day. */

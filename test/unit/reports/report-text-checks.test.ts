@@ -94,17 +94,17 @@ describe('the article check', () => {
 });
 
 describe('an untimed report', () => {
-  it('says an outer planet is close to the Moon only for the hours it was (Madrid 1975-06-15: Uranus, before 03:20)', () => {
+  it('says an outer planet is close to the Moon only for the hours it was (Madrid 1975-06-15: Uranus, before 03:29)', () => {
     const report = composeReport(READ_BY_HAND.madrid!, { asOf: AS_OF });
     const outer = report.sections.find((s) => s.id === 'central_tension')!.markdown;
-    expect(outer).toMatch(/Uranus[^.]*close contact with your Moon, if you were born before 03:20 local time\./);
+    expect(outer).toMatch(/Uranus[^.]*close contact with your Moon, if you were born before 03:29 local time\./);
   });
 
-  it('reads a Moon aspect that held for part of the day as true for those hours only, and one of under two hours not at all (Madrid: the sextile to Saturn after 22:20)', () => {
+  it('reads a Moon aspect that held for part of the day as true for those hours only, and one of under two hours not at all (Madrid: the sextile to Saturn after 22:13)', () => {
     const md = composeReport(READ_BY_HAND.madrid!, { asOf: AS_OF }).markdown;
-    expect(md).toContain("This reading of the Moon's square with Mercury holds only if you were born after 15:40 local time");
-    // In orb for 1 h 40 min: listed with its hours, not read as a passage.
-    expect(md).toContain('| Moon sextile Saturn | 3°56′–5°00′ | 22:20–24:00 |');
+    expect(md).toContain("This reading of the Moon's square with Mercury holds only if you were born after 15:32 local time");
+    // In orb for 1 h 47 min: listed with its hours, not read as a passage.
+    expect(md).toContain('| Moon sextile Saturn | 3°56′–5°00′ | 22:13–24:00 |');
     expect(md).not.toMatch(/\*Moon sextile Saturn · within orb/);
     // Every aspect entry of the Moon read with part of the day's hours in its fact line carries the condition.
     const partial = md.split('\n### ').filter((s) => /\n\*Moon (conjunct|sextile|square|trine|opposite) \w+ · within orb for part of the day/.test(s));

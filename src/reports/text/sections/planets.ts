@@ -234,11 +234,11 @@ export function aspectEntry(ctx: ReportContext, a: KeyedAspect, weight: number, 
   const signs = moonSignHours(ctx);
   const inSign =
     side === 'noon'
-      ? ` (with the Moon in ${signs!.noon})`
+      ? `, with the Moon in ${signs!.noon}`
       : side === 'other'
-        ? ` (with the Moon in ${signs!.other})`
+        ? `, with the Moon in ${signs!.other}`
         : side === 'both'
-          ? ` (the Moon changed sign within those hours)`
+          ? `, the Moon changing sign at ${signs!.at} within them`
           : '';
-  return `${text}\n\nThis reading of ${aspectInSentence('moon', a.type, a.p1 === 'moon' ? a.p2 : a.p1)} holds only if you were born ${hours} local time${inSign}, the hours in which the aspect was within orb; born at another hour, leave it aside.`;
+  return `${text}\n\nThis reading of ${aspectInSentence('moon', a.type, a.p1 === 'moon' ? a.p2 : a.p1)} holds only if you were born ${hours} local time, the hours in which the aspect was within orb${inSign}; born at another hour, leave it aside.`;
 }
