@@ -100,7 +100,7 @@ const POLE_PHRASES: Record<string, Record<string, RegExp>> = {
  * part of the day, a balance verdict of the noon Moon): such a reading is stated with its hours, asserts no pole and is
  * set against none (docs/api/reports.md), so its paragraph is not read for assertions either.
  */
-const FOR_SOME_HOURS = /^\*.*(within orb for part of the day|true if you were born (before|after))/;
+const FOR_SOME_HOURS = /^\*.*(within orb for part of the day|holds if you were born (before|after|between))/i;
 
 const TENSION = /\bpart of you [^\n]*?, while (through [^\n]*?, )?another part | side of the tension read earlier with /;
 

@@ -13,13 +13,15 @@ import { bullets } from './report-markdown.ts';
 import { HOUSE_DOMAINS } from './phrases.ts';
 import { conflictOf, tensionPassage, type ClaimConflict } from '../synthesis/faculty-tensions.ts';
 import { forTheAspect, opensForAnotherAspect, wholeForTheAspect } from './aspect-naming.ts';
-import { aspectFamily } from '../../interpretations/keys.ts';
+import { aspectFamily, type SignId } from '../../interpretations/keys.ts';
 import { ageOn, suitsAge } from './life-stage.ts';
 import type { ReportSky } from '../sky/report-sky.ts';
 import type { MoonDayAspect } from '../sky/moon-day.ts';
 import { figuresOverTheDay, type DayFigures } from './untimed-moon-figures.ts';
 import { dominanceOfTheChart, dominanceOverTheDay, type DayDominance } from './untimed-dominance.ts';
 import { balanceOverTheDay, type BalanceOverTheDay } from './untimed-balance.ts';
+import { dayStretches, stelliumAllDay } from './untimed-ingresses.ts';
+import { STELLIUM_MIN_BODIES } from '../../astro/stelliums.ts';
 
 export type ReportStyle = 'standard' | 'improved';
 
@@ -101,9 +103,8 @@ export class ReportContext {
 
   /** An untimed chart's balance with the Moon in its other sign, on a day the Moon changed sign; undefined otherwise. */
   get balanceByHour(): BalanceOverTheDay | undefined {
-    const day = this.sky.moonDay;
-    if (this.timed || !day || day.signs.length < 2) return undefined;
-    return (this.dayBalance ??= balanceOverTheDay(this.factors.points, this.factors.balance, day.signs));
+    if (this.timed || !this.sky.moonDay) return undefined;
+    return (this.dayBalance ??= balanceOverTheDay(this.factors.points, this.factors.balance, dayStretches(this)));
   }
 
   /** An untimed chart's Moon aspect as the birth day showed it; undefined for any other aspect. */
@@ -141,6 +142,9 @@ export class ReportContext {
     const sign = /^planet\.([a-z_]+)\.sign\./.exec(key);
     if (sign && day.ingresses?.some((i) => i.body === sign[1])) return true;
     if (key.startsWith('balance.')) return this.balanceByHour?.noonOnly.has(key) ?? false;
+    // A sign's stellium that a body changing sign that day makes for some hours only.
+    const stellium = /^config\.stellium\.sign\.([a-z]+)$/.exec(key);
+    if (stellium) return !stelliumAllDay(this, stellium[1] as SignId, STELLIUM_MIN_BODIES);
     const m = /^aspect\.([a-z_]+)\.([a-z]+)\.([a-z_]+)$/.exec(key);
     if (!m || (m[1] !== 'moon' && m[3] !== 'moon')) return false;
     const other = m[1] === 'moon' ? m[3]! : m[1]!;

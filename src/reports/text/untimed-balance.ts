@@ -1,28 +1,30 @@
 /**
- * Untimed births on a day the Moon changed sign: the element and modality tallies count the Moon
- * in its noon sign, and the Moon weighs 3 of the 15.5 points an untimed chart has, enough to move
- * an element across the line between "strong" and not. The balance is computed again with the Moon
- * in its other sign of the day, so that a verdict that holds for part of the day only is said with
- * its hours instead of as a fact.
+ * Untimed births on a day the Moon (or another body) changed sign: the element and modality tallies
+ * count each body in its noon sign, and the Moon weighs 3 of the 15.5 points an untimed chart has,
+ * the Sun as much, enough to move an element across the line between "strong" and not. The balance
+ * is computed again for each stretch of the day between sign changes, so that a verdict that holds
+ * for part of the day only is said with its hours instead of as a fact.
  */
 import { computeBalance, type Balance } from '../../interpretations/chart-factors/balance.ts';
 import { keys } from '../../interpretations/keys.ts';
 import type { PlacedPoint } from '../../interpretations/chart-factors/positions.ts';
 import type { SignId } from '../../interpretations/keys.ts';
+import type { DayStretch } from './untimed-ingresses.ts';
 
 export interface BalanceOverTheDay {
-  /** The Moon's other sign of the birth day. */
-  otherSign: SignId;
-  /** The balance entries (keys) whose verdict holds with the noon Moon only. */
+  /** The Moon's other sign of the birth day, and the whole balance with the Moon there (the least element and mode may differ); undefined when the Moon kept its sign. */
+  otherSign: SignId | undefined;
+  other: Balance | undefined;
+  /** The balance entries (keys) read at noon whose verdict does not hold for every birth of the day. */
   noonOnly: Set<string>;
-  /** The balance entries whose verdict would hold with the other Moon only. */
+  /** The balance entries whose verdict would hold at some other hour of the day only. */
   otherOnly: Set<string>;
-  /** The whole balance with the Moon in its other sign (the least element and mode may differ). */
-  other: Balance;
+  /** The stretches of the day in which each entry of `noonOnly` holds. */
+  holdsIn: Map<string, DayStretch[]>;
 }
 
 /** The entries a balance reads: its strong and weak elements and modalities and its strong polarity. */
-function balanceVerdicts(b: Balance): Set<string> {
+export function balanceVerdicts(b: Balance): Set<string> {
   return new Set([
     ...b.strongElements.map((e) => keys.element(e, 'strong')),
     ...b.weakElements.map((e) => keys.element(e, 'weak')),
@@ -32,18 +34,35 @@ function balanceVerdicts(b: Balance): Set<string> {
   ]);
 }
 
-/** Undefined when the birth is timed or the Moon kept one sign all day. */
-export function balanceOverTheDay(points: ReadonlyMap<string, PlacedPoint>, noon: Balance, daySigns: readonly SignId[]): BalanceOverTheDay | undefined {
-  const moon = points.get('moon');
-  const otherSign = daySigns.find((s) => s !== moon?.sign);
-  if (!moon || !otherSign) return undefined;
+/** The points with some bodies moved to other signs (a stretch of the day's signs). */
+function withSigns(points: ReadonlyMap<string, PlacedPoint>, signs: ReadonlyMap<string, SignId>): Map<string, PlacedPoint> {
+  return new Map([...points].map(([id, p]) => [id, signs.has(id) ? { ...p, sign: signs.get(id)! } : p]));
+}
+
+/**
+ * The verdicts over the stretches of the birth day (untimed-ingresses.ts: the day cut at each sign change, the Moon's and
+ * any other body's); undefined when nothing changed sign that day.
+ */
+export function balanceOverTheDay(
+  points: ReadonlyMap<string, PlacedPoint>,
+  noon: Balance,
+  stretches: readonly DayStretch[] | undefined,
+): BalanceOverTheDay | undefined {
+  if (!stretches) return undefined;
   const atNoon = balanceVerdicts(noon);
-  const other = computeBalance(new Map([...points, ['moon', { ...moon, sign: otherSign }]]));
-  const otherwise = balanceVerdicts(other);
+  const each = stretches.map((stretch) => ({ stretch, verdicts: balanceVerdicts(computeBalance(withSigns(points, stretch.signs))) }));
+  const holdsIn = new Map<string, DayStretch[]>();
+  for (const key of atNoon) {
+    const holding = each.filter((e) => e.verdicts.has(key)).map((e) => e.stretch);
+    if (holding.length < stretches.length) holdsIn.set(key, holding);
+  }
+  const moon = points.get('moon');
+  const otherSign = stretches.map((s) => s.signs.get('moon')).find((sign) => sign !== undefined && sign !== moon?.sign);
   return {
-    other,
     otherSign,
-    noonOnly: new Set([...atNoon].filter((k) => !otherwise.has(k))),
-    otherOnly: new Set([...otherwise].filter((k) => !atNoon.has(k))),
+    other: moon && otherSign ? computeBalance(withSigns(points, new Map([['moon', otherSign]]))) : undefined,
+    noonOnly: new Set(holdsIn.keys()),
+    otherOnly: new Set(each.flatMap((e) => [...e.verdicts]).filter((k) => !atNoon.has(k))),
+    holdsIn,
   };
 }

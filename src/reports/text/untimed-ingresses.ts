@@ -8,7 +8,7 @@ import { BALANCE_WEIGHTS, signElement, signModality } from '../../interpretation
 import { TEN_PLANET_IDS, type SignId } from '../../interpretations/keys.ts';
 import { nameOfSign } from './chart-facts.ts';
 import type { ReportContext } from './context.ts';
-import { pointInSentence } from './phrases.ts';
+import { POINT_NAMES, pointInSentence } from './phrases.ts';
 import { capitalize, countWord, joinAnd } from './report-markdown.ts';
 
 export interface BodySignHours {
@@ -50,7 +50,7 @@ export function ingressesNote(ctx: ReportContext): string | undefined {
     return `${changed.length === 1 ? 'it' : pointInSentence(id)} was in ${first} until ${h.at} local time and in ${second} from then on`;
   });
   const sun = changed.some((c) => c.id === 'sun');
-  return `${capitalize(joinAnd(changed.map((c) => pointInSentence(c.id))))} also changed sign on your birth day: ${joinAnd(each)}. This report reads ${changed.length === 1 ? 'its' : 'their'} noon ${changed.length === 1 ? 'sign' : 'signs'}, and counts ${changed.length === 1 ? 'it' : 'them'} so in the balance of elements and modes${sun ? " and in what follows from the Sun's sign (its ruler, the example in the family chapter)" : ''}; where ${changed.length === 1 ? 'that sign is' : 'those signs are'} read, the reading of the other sign is given beside it.`;
+  return `${capitalize(joinAnd(changed.map((c) => pointInSentence(c.id))))} also changed sign on your birth day: ${joinAnd(each)}. This report reads ${changed.length === 1 ? 'its' : 'their'} noon ${changed.length === 1 ? 'sign' : 'signs'}, and counts ${changed.length === 1 ? 'it' : 'them'} so in the balance of elements and modes${sun ? " and in what follows from the Sun's sign (its ruler, the example in the family chapter)" : ''}; the chapter that reads ${changed.length === 1 ? 'its sign gives the other sign' : 'each sign gives the other one'}'s reading beside the noon sign's, and the rest of the report speaks of the noon ${changed.length === 1 ? 'sign' : 'signs'}.`;
 }
 
 /**
@@ -118,23 +118,43 @@ export function bornInStretches(stretches: readonly DayStretch[]): string {
 
 const joinOr = (items: string[]) => (items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`);
 
+/** The planets in a sign during a stretch of the day (the noon chart's, each body that changed sign in its sign of the stretch). */
+function planetsIn(ctx: ReportContext, stretch: DayStretch, sign: SignId): string[] {
+  return TEN_PLANET_IDS.filter((id) => (stretch.signs.get(id) ?? ctx.factors.points.get(id)?.sign) === sign);
+}
+
 /**
- * The hours of the birth day in which a sign holds a stellium (the noon chart's planets, each body that changed sign that
- * day in its sign of the hour): undefined when it holds all day or the chart is timed, so the fact line can say for which
- * births the group is one.
+ * A sign's stellium over the birth day, when a body that changed sign that day decides it: for each run of stretches with
+ * the same planets there, those planets and the births they are for ("the Moon, Mercury and Venus if you were born between
+ * 13:25 and 15:12 local time"); undefined when it holds all day with the same planets, or the chart is timed.
  */
-export function stelliumHours(ctx: ReportContext, sign: SignId, min: number): string | undefined {
+export function stelliumByHour(ctx: ReportContext, sign: SignId, min: number): { bodies: string[]; born: string }[] | undefined {
   const stretches = dayStretches(ctx);
   if (!stretches) return undefined;
-  const holding = stretches.filter((s) => {
-    let count = 0;
-    for (const id of TEN_PLANET_IDS) {
-      const at = s.signs.get(id) ?? ctx.factors.points.get(id)?.sign;
-      if (at === sign) count++;
-    }
-    return count >= min;
-  });
-  return holding.length === stretches.length ? undefined : bornInStretches(holding);
+  const runs: { bodies: string[]; stretches: DayStretch[] }[] = [];
+  for (const stretch of stretches) {
+    const bodies = planetsIn(ctx, stretch, sign);
+    if (bodies.length < min) continue;
+    const last = runs.at(-1);
+    if (last && last.bodies.join() === bodies.join() && last.stretches.at(-1)!.to === stretch.from) last.stretches.push(stretch);
+    else runs.push({ bodies, stretches: [stretch] });
+  }
+  if (runs.length === 1 && runs[0]!.stretches.length === stretches.length) return undefined;
+  return runs.map((r) => ({ bodies: r.bodies, born: bornInStretches(r.stretches) }));
+}
+
+/** Whether a sign holds a stellium at every hour of the birth day (always, for a timed chart or a day nothing changed sign). */
+export function stelliumAllDay(ctx: ReportContext, sign: SignId, min: number): boolean {
+  return (dayStretches(ctx) ?? []).every((stretch) => planetsIn(ctx, stretch, sign).length >= min);
+}
+
+/** The sign stelliums the noon chart does not have that some hours of the birth day do, with their planets and hours. */
+export function possibleStelliums(ctx: ReportContext, min: number): { sign: SignId; bodies: string[]; born: string }[] {
+  const stretches = dayStretches(ctx);
+  if (!stretches) return [];
+  const atNoon = (sign: SignId) => TEN_PLANET_IDS.filter((id) => ctx.factors.points.get(id)?.sign === sign).length;
+  const signs = [...new Set(stretches.flatMap((s) => [...s.signs.values()]))].filter((sign) => atNoon(sign) < min);
+  return signs.flatMap((sign) => (stelliumByHour(ctx, sign, min) ?? []).map((run) => ({ sign, ...run })));
 }
 
 /**
@@ -155,4 +175,29 @@ export function stretchesNote(ctx: ReportContext): string | undefined {
   const noon = stretches.find((s) => s.from <= '12:00' && '12:00' < s.to)!;
   const each = stretches.map((s) => `${at(s)}, ${signsOf(s)}${s === noon ? ' (the signs this report reads)' : ''}`);
   return `Put together, these changes cut your birth day into ${countWord(stretches.length)} stretches: ${each.join('; ')}.`;
+}
+
+/**
+ * A chapter's note, when its text names the noon sign of a body other than the Moon that changed sign on the birth day
+ * ("your Aries Sun", "the Sun, here in Aries"): for which births that sign holds, and that the chapter reads it. The
+ * first chapter reads both signs; the Moon's sign has its own note (untimed-moon-sign.ts).
+ */
+export function ingressCaution(ctx: ReportContext, text: string): string | undefined {
+  const named = changedBodies(ctx).filter(({ id, h }) => {
+    const body = POINT_NAMES[id]!;
+    return new RegExp(`\\b${body} in ${h.noon}\\b|\\b${h.noon} ${body}\\b|\\b${body}, here in ${h.noon}\\b`).test(text);
+  });
+  if (named.length === 0) return undefined;
+  const noon = (p: (typeof named)[number]) => `${pointInSentence(p.id)} in ${p.h.noon}`;
+  const until = (p: (typeof named)[number]) => `${p.h.noonFirst ? 'before' : 'after'} ${p.h.at}`;
+  const signs = joinAnd(named.map(noon));
+  const hours = joinAnd(named.map((p) => `${noon(p)} ${until(p)}, in ${p.h.other} ${p.h.otherBorn}`));
+  // Said in turn, the last from then on: the same sentence at the head of four chapters read as a form.
+  const phrasings = [
+    `This chapter reads ${signs}, the noon ${named.length === 1 ? 'sign' : 'signs'}, which ${named.length === 1 ? 'holds' : 'hold'} for births ${joinAnd(named.map(until))} local time; born on the other side, read ${joinAnd(named.map((p) => p.h.other))}, and what follows from ${named.length === 1 ? 'that sign' : 'those signs'} changes with ${named.length === 1 ? 'it' : 'them'}.`,
+    `As in the chapters before, ${signs} ${named.length === 1 ? 'is' : 'are'} read here for births ${joinAnd(named.map(until))}; the other side of the hour gives ${joinAnd(named.map((p) => p.h.other))}.`,
+    `(Here too: ${hours}.)`,
+  ];
+  const index = phrasings.findIndex((_, i) => ctx.once(`ingress-caution-${i}`));
+  return phrasings[index === -1 ? phrasings.length - 1 : index];
 }

@@ -75,4 +75,40 @@ describe('a body that changed sign on an untimed birth day', () => {
     const inTaurus = (ms: number) => ['sun', 'moon', 'mars'].every((b) => sign(ms, b) === 'Taurus');
     expect([inTaurus(at(fact[1]!) - 90_000), inTaurus(at(fact[1]!) + 90_000)]).toEqual([false, true]);
   });
+
+  it('20 April 1985 in Sydney: a stellium whose planets change with the hour is given run by run, one that only later hours have is named and not read, and every chapter after the first that reads the noon Sun says for which births', () => {
+    const SYDNEY = { city: 'Sydney', country: 'AU', lat: -33.8688, lng: 151.2093, source: 'request' as const, zone: 'Australia/Sydney' };
+    const chart = natalChartFor({ name: 'Two Changes', year: 1985, month: 4, day: 20, time_known: false }, SYDNEY);
+    const { sections, markdown } = composeReport(chart, { asOf: AS_OF });
+    const at = (hhmm: string) => DateTime.fromISO(`1985-04-20T${hhmm}`, { zone: SYDNEY.zone }).toMillis();
+    const sign = (ms: number, body: string) => SIGNS[signIndexOf(calcBody(julianDayFromUtcMs(ms), SE[body]!).lon)]!.name;
+    const inSign = (ms: number, name: string) => Object.keys(SE).filter((b) => sign(ms, b) === name);
+    // The Aries stellium, run by run: the planets named are those the ephemeris puts in Aries in the middle of each run.
+    const fact =
+      /^\*Sun, Moon, Mercury and Venus in Aries, if you were born before (\d\d:\d\d) local time; Moon, Mercury and Venus if you were born between (\d\d:\d\d) and (\d\d:\d\d) local time\*$/m.exec(
+        markdown,
+      )!;
+    expect(fact).not.toBeNull();
+    expect(inSign(at('06:00'), 'Aries')).toEqual(['sun', 'moon', 'mercury', 'venus']);
+    expect(inSign((at(fact[2]!) + at(fact[3]!)) / 2, 'Aries')).toEqual(['moon', 'mercury', 'venus']);
+    expect(inSign(at(fact[3]!) + 120_000, 'Aries')).toHaveLength(2);
+    // The Taurus stellium of the later hours: named with its hours, not read.
+    const later = /The hour of birth decides one more stellium: born after (\d\d:\d\d) local time, the Sun, the Moon and Mars stand together in Taurus\./.exec(
+      markdown,
+    )!;
+    expect(later).not.toBeNull();
+    expect(inSign(at(later[1]!) + 120_000, 'Taurus')).toEqual(['sun', 'moon', 'mars']);
+    expect(inSign(at(later[1]!) - 120_000, 'Taurus').length).toBeLessThan(3);
+    expect(markdown).not.toContain('#### Stellium in Taurus');
+    // Each theme chapter after the first that reads the Sun in Aries says for which births.
+    let cautioned = 0;
+    for (const s of sections.filter((x) => ['inner_needs', 'relationships', 'vocation', 'parental_images', 'central_tension'].includes(x.id))) {
+      if (!/\bSun in Aries\b|\bAries Sun\b|\bSun, here in Aries\b/.test(s.markdown)) continue;
+      cautioned++;
+      expect(s.markdown.split('\n\n')[1], s.id).toMatch(/Sun in Aries.*before 13:25/);
+    }
+    expect(cautioned).toBeGreaterThan(1);
+    // The synthesis says which of its lines the hour decides.
+    expect(sections.find((s) => s.id === 'synthesis')!.markdown).toMatch(/The lines from .*"Stellium in Aries".* hold only for the births/);
+  });
 });

@@ -7,10 +7,10 @@ import { keys, TEN_PLANET_IDS, type SignId } from '../../../interpretations/keys
 import { signElement, signModality } from '../../../interpretations/chart-factors/balance.ts';
 import type { ReportContext } from '../context.ts';
 import { moonSignHours } from '../untimed-moon-sign.ts';
-import { stelliumHours } from '../untimed-ingresses.ts';
+import { possibleStelliums, stelliumByHour } from '../untimed-ingresses.ts';
 import { STELLIUM_MIN_BODIES } from '../../../astro/stelliums.ts';
 import { countWord, degreesMinutes, joinAnd, ordinal, withArticle } from '../report-markdown.ts';
-import { POINT_NAMES } from '../phrases.ts';
+import { POINT_NAMES, pointsInSentence } from '../phrases.ts';
 import { introducedSection, type ReportSection } from '../section.ts';
 import { groupTSquares, hardFigureReading, type HardFigure, type TSquareGroup } from '../../synthesis/hard-figures.ts';
 
@@ -131,9 +131,11 @@ export function chartShapeSection(ctx: ReportContext): ReportSection {
     const key = s.kind === 'sign' ? keys.stelliumSign(s.sign_id!) : keys.stelliumHouse(s.house!);
     const e = ctx.library.entries.get(key);
     const where = s.kind === 'sign' ? nameOfSign(s.sign_id!) : `the ${ordinal(s.house!)} house`;
-    // Untimed, on a day a member changed sign: the births for which the group is one.
-    const hours = s.kind === 'sign' ? stelliumHours(ctx, s.sign_id as SignId, STELLIUM_MIN_BODIES) : undefined;
-    const fact = `${names(s.bodies)} in ${where}${hours ? `, ${hours}` : ''}`;
+    // Untimed, on a day a member changed sign: the planets there and the births they are for, run by run.
+    const byHour = s.kind === 'sign' ? stelliumByHour(ctx, s.sign_id as SignId, STELLIUM_MIN_BODIES) : undefined;
+    const fact = byHour
+      ? byHour.map((run, i) => `${names(run.bodies)}${i === 0 ? ` in ${where},` : ''} ${run.born}`).join('; ')
+      : `${names(s.bodies)} in ${where}`;
     const text = e ? ctx.take(key, e.title, SHAPE_WEIGHT.stellium, { heading: e.title, fact }) : undefined;
     if (text) parts.push(text);
   }
@@ -163,6 +165,16 @@ export function chartShapeSection(ctx: ReportContext): ReportSection {
         ],
         'no-configuration',
       ),
+    );
+  }
+  // Untimed: a stellium some hours of the birth day have and noon does not, named with its hours and not read.
+  const hourStelliums = possibleStelliums(ctx, STELLIUM_MIN_BODIES);
+  if (hourStelliums.length > 0) {
+    const each = hourStelliums.map(
+      (p) => `born ${p.born.replace(/^if you were born /, '')}, ${pointsInSentence(p.bodies)} stand together in ${nameOfSign(p.sign)}`,
+    );
+    parts.push(
+      `The hour of birth decides ${hourStelliums.length === 1 ? 'one more stellium' : 'more stelliums'}: ${joinAnd(each)}. Without the hour it cannot be said whether ${hourStelliums.length === 1 ? 'it is' : 'they are'} yours, so ${hourStelliums.length === 1 ? 'it is' : 'they are'} not read here.`,
     );
   }
   if (possible.length > 0) {

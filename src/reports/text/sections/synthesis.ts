@@ -6,7 +6,7 @@
 import { normalizedWords } from '../../../interpretations/originality.ts';
 import type { ReportContext, ShownEntry } from '../context.ts';
 import { moonSignNote } from '../untimed-moon-sign.ts';
-import { bullets, capitalize, ordinal } from '../report-markdown.ts';
+import { bullets, capitalize, joinAnd, ordinal } from '../report-markdown.ts';
 import {
   aspectInSentence,
   NODE_DIRECTION,
@@ -65,6 +65,7 @@ function overlaps(a: Set<string>, b: Set<string>): boolean {
 interface Gathered {
   item: string;
   label: string;
+  key: string;
 }
 
 /**
@@ -91,7 +92,7 @@ function gather(
       const words = meaningWords(item);
       if (taken.some((t) => overlaps(t, words))) continue;
       taken.push(words);
-      result.push({ item: item.replace(/[.!]$/, ''), label: shown.label });
+      result.push({ item: item.replace(/[.!]$/, ''), label: shown.label, key: shown.key });
     }
   }
   return result;
@@ -173,6 +174,15 @@ function suggestions(ctx: ReportContext, figure: TensionCentre | undefined): str
   return out;
 }
 
+/** The synthesis's note on its lines from readings (other than the Moon's sign, which has its own) that hold for some hours only. */
+function someHoursNote(ctx: ReportContext, lines: Gathered[]): string[] {
+  const labels = [...new Set(lines.filter((g) => !/\bMoon in /.test(g.label) && ctx.heldForSomeHours(g.key)).map((g) => g.label))];
+  if (labels.length === 0) return [];
+  return [
+    `The lines from ${joinAnd(labels.map((l) => `"${l}"`))} hold only for the births the chapters above give ${labels.length === 1 ? 'that reading' : 'those readings'}: the hour of birth decides ${labels.length === 1 ? 'it' : 'them'}.`,
+  ];
+}
+
 /** `figure`: the figure The Central Tension chapter named as the chart's centre, if the chart has one. */
 export function synthesisSection(ctx: ReportContext, figure: TensionCentre | undefined): ReportSection {
   const weighted = ctx.shown.filter((s) => s.weight > 0).sort((a, b) => b.weight - a.weight);
@@ -222,6 +232,8 @@ export function synthesisSection(ctx: ReportContext, figure: TensionCentre | und
     bullets(tensions.map(withSource)),
     // Untimed, on a day the Moon changed sign: the lines from the Moon's noon sign hold for some hours only.
     ...([...strengths, ...tensions].some((g) => /\bMoon in /.test(g.label)) ? [moonSignNote(ctx)] : []),
+    // Untimed: lines from other readings that hold for some hours of the birth day only (a stellium, a balance verdict, a sign).
+    ...someHoursNote(ctx, [...strengths, ...tensions]),
     '### Growth Suggestions',
     bullets(suggestions(ctx, figure)),
     '### Questions for Reflection',

@@ -6,6 +6,8 @@ import { ELEMENT_NAMES, MODALITY_NAMES, POINT_NAMES, pointsInSentence } from '..
 import { introducedSection, type ReportSection } from '../section.ts';
 import { ELEMENT_STRONG, ELEMENT_WEAK, signElement, signModality } from '../../../interpretations/chart-factors/balance.ts';
 import { moonSignHours } from '../untimed-moon-sign.ts';
+import { bornInStretches } from '../untimed-ingresses.ts';
+import { balanceVerdicts } from '../untimed-balance.ts';
 import { ingressesTallyNote } from '../untimed-ingresses.ts';
 import { midheavenBelowHorizon } from '../chart-facts.ts';
 
@@ -41,10 +43,11 @@ function moonFromSun(elongation: number): string {
 function entry(ctx: ReportContext, key: string, weight: number, fact?: string): string | undefined {
   const e = ctx.library.entries.get(key);
   if (!e) return undefined;
-  // A verdict that the Moon's noon sign alone makes (untimed) says for which births it holds.
-  const hours = ctx.balanceByHour?.noonOnly.has(key) ? moonSignHours(ctx) : undefined;
-  const when = hours && `with the Moon in ${hours.noon}, true ${hours.hours}`;
-  return ctx.take(key, e.title, weight, { heading: e.title, fact: when ? (fact ? `${fact}, ${when}` : capitalize(when)) : fact });
+  // A verdict that the noon signs alone make (untimed, a day the Moon or the Sun changed sign) says for which births it holds.
+  const holding = ctx.balanceByHour?.holdsIn.get(key);
+  const when = holding && `this verdict holds ${bornInStretches(holding)}`;
+  // The shares given are the noon chart's: they say so where the verdict holds for some hours only.
+  return ctx.take(key, e.title, weight, { heading: e.title, fact: when ? (fact ? `${fact} at noon; ${when}` : capitalize(when)) : fact });
 }
 
 /** A balance verdict by its entry's key, as the other side of the Moon's change of sign would alter it: what, and how. */
@@ -68,13 +71,16 @@ function changesInWords(changes: readonly { name: string; change: string }[]): s
 function moonTallyNote(ctx: ReportContext): string | undefined {
   const hours = moonSignHours(ctx);
   const day = ctx.balanceByHour;
-  if (!hours || !day) return undefined;
+  if (!hours || !day?.otherSign) return undefined;
   const noon = ctx.factors.points.get('moon')!.sign;
   const moves = `from ${signElement(noon)} to ${signElement(day.otherSign)} and from the ${signModality(noon)} to the ${signModality(day.otherSign)} signs`;
-  const changes = [...[...day.noonOnly].map((k) => verdictChange(k, false)), ...[...day.otherOnly].map((k) => verdictChange(k, true))];
+  // The Moon's move alone (the guide's stretches and the other bodies' note cover the rest).
+  const [atNoon, otherwise] = [balanceVerdicts(ctx.factors.balance), balanceVerdicts(day.other!)];
+  const lost = [...atNoon].filter((k) => !otherwise.has(k));
+  const changes = [...lost.map((k) => verdictChange(k, false)), ...[...otherwise].filter((k) => !atNoon.has(k)).map((k) => verdictChange(k, true))];
   const opening = `The tables count the Moon in ${hours.noon}, its sign at noon, which holds ${hours.hours}; born on the other side of ${hours.at}, its weight of 3 points moves ${moves}.`;
   if (!changes.length) return `${opening} The verdicts read below hold either way.`;
-  return `${opening} Then ${changesInWords(changes)}${day.noonOnly.size ? ', so what is read below of that holds only with the noon Moon' : ''}.`;
+  return `${opening} Then ${changesInWords(changes)}${lost.length ? ', so what is read below of that holds only with the noon Moon' : ''}.`;
 }
 
 /** Shares of the four elements this close together (largest less smallest) are "fairly even". */

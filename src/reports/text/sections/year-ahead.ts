@@ -28,7 +28,9 @@ export function longDate(iso: string): string {
 /** The progressed Moon meeting a natal point: a season of a month or two, its phrasings in turn (a year holds two or three). */
 function progressedMoonAspect(ctx: ReportContext, p: YearProgression): string {
   const verb = p.type === 'conjunction' ? 'meets' : p.type === 'square' ? 'squares' : 'opposes';
-  const [date, natal, fn] = [longDate(p.date), `your natal ${POINT_NAMES[p.target!]}`, `your ${POINT_FUNCTION[p.target!]}`];
+  // Untimed: the date is the noon birth's; the progressions' paragraph says by how much the hour can move it.
+  const date = `${longDate(p.date)}${ctx.timed ? '' : ' (for a birth at noon)'}`;
+  const [natal, fn] = [`your natal ${POINT_NAMES[p.target!]}`, `your ${POINT_FUNCTION[p.target!]}`];
   const meets = p.type === 'conjunction';
   return ctx.chooseInTurn(
     [

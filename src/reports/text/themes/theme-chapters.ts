@@ -26,6 +26,7 @@ import { lifeAreaParts, newDescribed, type Described } from '../sections/life-ar
 import { yearAheadSection } from '../sections/year-ahead.ts';
 import { centralFigurePassage, isHardFigure, type CentralFigure } from './central-figure.ts';
 import { hardFigureInSentence, type HardFigure } from '../../synthesis/hard-figures.ts';
+import { ingressCaution } from '../untimed-ingresses.ts';
 import { familyImageParts } from './family-images.ts';
 import { loveThreadParts, workThreadParts } from './love-work-threads.ts';
 import { familyFactors, familyThreadParts, moonSignCaution } from './family-threads.ts';
@@ -253,16 +254,22 @@ export function themeChapter(ctx: ReportContext, id: ThemeId, state: ThemeState)
     case 'meeting_world':
       return section(id, title, meetingWorld(ctx));
     case 'inner_needs':
-      return section(id, title, innerNeeds(ctx));
+      return section(id, title, withIngressCaution(ctx, innerNeeds(ctx)));
     case 'relationships':
-      return section(id, title, love(ctx, state));
+      return section(id, title, withIngressCaution(ctx, love(ctx, state)));
     case 'vocation':
-      return section(id, title, work(ctx, state));
+      return section(id, title, withIngressCaution(ctx, work(ctx, state)));
     case 'parental_images':
-      return section(id, title, family(ctx, state));
+      return section(id, title, withIngressCaution(ctx, family(ctx, state)));
     case 'central_tension':
-      return section(id, title, tension(ctx, state));
+      return section(id, title, withIngressCaution(ctx, tension(ctx, state)));
     case 'year_ahead':
       return yearAheadSection(ctx);
   }
+}
+
+/** A chapter's parts with, first, the note on a changed body's noon sign it reads (untimed; the first chapter reads both signs). */
+function withIngressCaution(ctx: ReportContext, parts: string[]): string[] {
+  const caution = ingressCaution(ctx, parts.join('\n\n'));
+  return caution ? [caution, ...parts] : parts;
 }
