@@ -20,7 +20,7 @@ const POLE_PHRASES: Record<string, Record<string, RegExp>> = {
   anger: {
     quick:
       /\b(temper|anger|irritation|rows|arguments|quarrels)(,? when it flares,)? (can |may |tends to |tend to |is likely to )?(flare|flares|flash|flashes|arrive|arrives)( up)? (quickly|fast|suddenly)|\bquick temper\b|\bflare(s)? (up )?(quickly|fast) and (fade|burn out|pass|clear)/i,
-    slow: /\banger (may be|is|can be) slow to (show|come)|\bslow to anger\b|\banger (can |may |tends to )?builds? (quietly |slowly )?out of sight|\bslow[- ]burning anger\b|\brarely lose your temper\b/i,
+    slow: /\banger (may be|is|can be) slow to (show|come)|\bslow to anger\b|\banger (can |may |tends to )?builds? (quietly |slowly )?out of sight|\bslow[- ]burning anger\b|\brarely lose your temper\b|\b(frustration|irritation|anger) (can |may )?builds? into [\w ]{0,20}resentment|\bthe anger surfaces later\b|\bswallow frustration\b|\birritation can go underground\b/i,
   },
   confidence: {
     assured: /\bconfidence (is usually one of your strengths|comes naturally)|\bnatural (self-)?confidence\b|\btrust(s)? your own worth\b/i,
