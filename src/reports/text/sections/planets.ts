@@ -204,8 +204,18 @@ export function outerPlanetsSection(ctx: ReportContext): ReportSection {
       return a ? [`${POINT_NAMES[id]} ${ASPECT_WORDS[a.type]} your ${POINT_NAMES[a.p1 === id ? a.p2 : a.p1]}, ${degreesMinutes(a.orb)}`] : [];
     });
     const widest = nearest.length ? ` (the nearest: ${joinAnd(nearest)})` : '';
+    // A background planet may still stand in an aspect figure read in the chart's shape, or in a house read with the
+    // life areas: the sentence says what this chapter leaves out, not that the report does.
+    const many = background.length > 1;
+    const inFigures = OUTER_PLANET_IDS.filter(
+      (id) => background.some((b) => b.startsWith(`${POINT_NAMES[id]} in `)) && ctx.figures.sure.some((c) => c.planets.includes(id)),
+    );
+    const figures = inFigures.length
+      ? ` (${joinAnd(inFigures.map((id) => POINT_NAMES[id]!))} ${inFigures.length > 1 ? 'have their parts' : 'has its part'} in the aspect figures read above)`
+      : '';
+    const houses = ctx.timed ? `; ${many ? 'their houses are' : 'its house is'} read with the life areas` : '';
     parts.push(
-      `${joinAnd(background)} ${background.length > 1 ? 'form' : 'forms'} a backdrop you share with everyone born within a few years of you, and since ${background.length > 1 ? 'they make' : 'it makes'} no contact within ${OUTER_ASPECT_ORB}° with your ${ctx.timed ? 'angles or personal planets' : 'personal planets'}${widest}, this report leaves ${background.length > 1 ? 'them' : 'it'} in the background; ${background.length > 1 ? 'their houses appear' : 'its house appears'} with the life areas${ctx.timed ? '' : ' when the birth time is known'}.`,
+      `${joinAnd(background)} ${many ? 'form' : 'forms'} a backdrop you share with everyone born within a few years of you, and since ${many ? 'they make' : 'it makes'} no contact within ${OUTER_ASPECT_ORB}° with your ${ctx.timed ? 'angles or personal planets' : 'personal planets'}${widest}, this chapter gives ${many ? 'them' : 'it'} no reading of ${many ? 'their' : 'its'} own${figures}${houses}.`,
     );
   }
   return introducedSection(ctx, 'outer_planets', parts);
