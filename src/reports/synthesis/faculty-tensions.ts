@@ -306,6 +306,27 @@ function sharedPoint(a: string, b: string): string | undefined {
 
 const capitalise = (t: string) => t.charAt(0).toUpperCase() + t.slice(1);
 
+/** What each faculty's tension is over, as a later entry that takes a side names it ("the tension over how you take setbacks"). */
+const TENSION_OVER: Record<string, string> = {
+  mind: 'the pace of your thinking',
+  manner: 'how you meet people',
+  drive: 'how you act on what you want',
+  change: 'change and staying put',
+  feeling: 'how openly you show what you feel',
+  confidence: 'your sense of your own worth',
+  anger: 'how your anger shows',
+  initiative: 'who moves first',
+  resilience: 'how you take setbacks',
+  focus: 'detail and the large picture',
+  candour: 'saying what you think',
+  composure: 'how you meet pressure',
+  attachment: 'holding on and letting go',
+  visibility: 'being seen',
+  company: 'company and solitude',
+  learning: 'how you learn',
+  roots: 'staying near your roots or leaving them',
+};
+
 /** How a tension passage sets its later entry against the earlier one ("{earlier}" is the earlier entry in a sentence). */
 export const TENSION_FRAMES = [
   'pulls against {earlier}, read earlier, and the two belong together',
@@ -345,7 +366,7 @@ export function tensionPassage(
   // Once the tension is named, a later entry takes a side by the pole's name: its description, printed again, would
   // repeat word for word what the first passage said.
   if (timesNamed === 1)
-    return `${subject} speaks for the ${conflict.laterPole} side of the tension read earlier with ${labelInSentence(conflict.earlierLabel)}.`;
+    return `${subject} speaks for the ${conflict.laterPole} side of the tension over ${TENSION_OVER[conflict.faculty]}, read earlier with ${labelInSentence(conflict.earlierLabel)}.`;
   if (timesNamed > 1) return `${also ? 'It is also' : capitalise(later) + ' is'} one more voice for the ${conflict.laterPole} side of that same tension.`;
   const together = choose(f.together, `tension-${conflict.faculty}`);
   const point = sharedPoint(laterLabel, conflict.earlierLabel);
