@@ -84,7 +84,9 @@ describe('forTheAspect', () => {
           .split('\n')
           .slice(1)
           .join('\n')
-          .replace(/^\*[^\n]*\*$/m, '');
+          .replace(/^\*[^\n]*\*$/m, '')
+          // A later transit to the same point names the earlier one ("Like Jupiter square your Moon above, …").
+          .replace(/^Like [^,]+ above, /m, '');
         transits++;
         expect(NAMES[OTHER[aspect]!]!.test(reading), `${chart.subject.datetime} ${block.slice(0, 300)}`).toBe(false);
       }

@@ -51,6 +51,7 @@ export function keyAspectsSection(ctx: ReportContext): ReportSection {
   const chosen = [...unread.filter((r) => !generational(r.aspect)), ...unread.filter((r) => generational(r.aspect))]
     .slice(0, READ_IN_FULL)
     .sort((x, y) => x.row - y.row);
+  if (chosen.length === 0) parts.push('Each of them was read in an earlier chapter, with the planets it joins, so none is read again here.');
   for (const { aspect: a, row } of chosen) {
     const weight = 6 - row * 0.2;
     // Named by its row rather than numbered in its heading: numbers with gaps (those read earlier) read as missing sections.

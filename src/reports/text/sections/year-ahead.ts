@@ -138,22 +138,32 @@ function when(t: YearTransit, yearFrom: string): string {
  * The natal theme a transit sets off: the chapter that read the point it touches, and the point's
  * house, so that the transit is read as a season of that theme rather than on its own.
  */
+/** The first transit read to each natal point, per report: a later one to the same point names it. */
+const transitsRead = new WeakMap<ReportContext, Map<string, string>>();
+
 function natalTheme(ctx: ReportContext, target: string, label: string): string {
   const theme = THEMES[themeOfPoint(ctx, target)].title;
   const house = ctx.houseOf(target);
   const domain = house !== undefined && target !== 'asc' && target !== 'mc' ? ctx.houseDomainUnlessSaid(house) : undefined;
   const where = house === undefined || target === 'asc' || target === 'mc' ? '' : ` from your ${ordinal(house)} house${domain ? ` (${domain})` : ''}`;
-  // Each phrasing names the transit, so that two transits to one point do not print the same sentence.
-  return ctx.chooseInTurn(
-    [
-      `In your chart ${pointInSentence(target)} speaks${where} for the theme read in "${theme}", so ${label} is best read as a season of that theme: what was said there is what this transit brings forward.`,
-      `${label} touches the theme of "${theme}": while it lasts it works on your ${POINT_FUNCTION[target]}, read there${where}.`,
-      `Go back to "${theme}" for what ${label} sets going: your natal ${POINT_NAMES[target]}${where} is read there, and the transit gives that reading a date.`,
-      `${label} brings "${theme}" into season: what that chapter said of your ${POINT_FUNCTION[target]}${where} is what it works on while it lasts.`,
-      `"${theme}" read your ${POINT_FUNCTION[target]}${where}: that is the ground ${label} works on, and the transit lends that reading a time.`,
-    ],
-    'year-theme',
-  );
+  // A second transit to the same point says so, instead of sending the reader back to the chapter again.
+  const seen = transitsRead.get(ctx) ?? new Map<string, string>();
+  transitsRead.set(ctx, seen);
+  const before = seen.get(target);
+  if (before) return `Like ${before} above, ${label} works on what "${theme}" said of your ${POINT_FUNCTION[target]}.`;
+  seen.set(target, label);
+  // Each phrasing names the transit; each is used once, and from the sixth transit on the shortest, so that no sentence
+  // comes back as a form.
+  const phrasings = [
+    `In your chart ${pointInSentence(target)} speaks${where} for the theme read in "${theme}", so ${label} is best read as a season of that theme: what was said there is what this transit brings forward.`,
+    `${label} touches the theme of "${theme}": while it lasts it works on your ${POINT_FUNCTION[target]}, read there${where}.`,
+    `Go back to "${theme}" for what ${label} sets going: your natal ${POINT_NAMES[target]}${where} is read there, and the transit gives that reading a date.`,
+    `${label} brings "${theme}" into season: what that chapter said of your ${POINT_FUNCTION[target]}${where} is what it works on while it lasts.`,
+    `"${theme}" read your ${POINT_FUNCTION[target]}${where}: that is the ground ${label} works on, and the transit lends that reading a time.`,
+    `(Its ground: your ${POINT_NAMES[target]}${where.replace(/^ from /, ' in ')}, read in "${theme}".)`,
+  ];
+  const index = phrasings.findIndex((_, i) => ctx.once(`year-theme-${i}`));
+  return phrasings[index === -1 ? phrasings.length - 1 : index]!;
 }
 
 /** Where the progressed Sun and Moon stand over the year, and the themes they colour. */
