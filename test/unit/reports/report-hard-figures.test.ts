@@ -44,12 +44,16 @@ function houseOf(chart: NatalChartInput, lon: number): number {
   throw new Error('no house');
 }
 
+/** 200 random charts and their reports, composed once for both checks. */
+let composed: { chart: NatalChartInput; report: ReturnType<typeof composeReport> }[] | undefined;
+const reports = () => (composed ??= randomReportCharts(200, 9917).map((chart) => ({ chart, report: composeReport(chart, { asOf: AS_OF }) })));
+
 describe('the Central Tension and the hard aspect figures', () => {
   it('over 200 random reports, names the T-square or grand cross the chart holds, and the reading of its planets is true of the sky', () => {
     const seen = { tSquare: 0, cross: 0, withHouse: 0 };
-    for (const chart of randomReportCharts(200, 9917)) {
+    for (const { chart, report } of reports()) {
       const factors = extractChartFactors(chart);
-      const { sections } = composeReport(chart, { asOf: AS_OF });
+      const { sections } = report;
       const central = sections.find((s) => s.id === 'central_tension')!.markdown;
       const opening = central.split('\n\n')[1]!;
       const lon = (id: string) => chart.planets.find((p) => p.id === id)!.abs_pos;
@@ -93,5 +97,41 @@ describe('the Central Tension and the hard aspect figures', () => {
     expect(seen.tSquare).toBeGreaterThan(20);
     expect(seen.withHouse).toBeGreaterThan(10);
     expect(seen.cross).toBeGreaterThan(0);
+  });
+
+  it('over 200 random reports, names the planet a yod or kite turns on with its sign and house, and its aspects are true of the sky', () => {
+    const seen = { yod: 0, kite: 0 };
+    for (const { chart, report } of reports()) {
+      const md = report.markdown;
+      const lon = (id: string) => chart.planets.find((p) => p.id === id)!.abs_pos;
+      const sign = (id: string) => SIGNS[Math.floor((((lon(id) % 360) + 360) % 360) / 30)];
+      const check = (focus: string, signName: string, house: string | undefined) => {
+        const id = ID_OF.get(focus.replace(/^the /, ''))!;
+        expect(sign(id), `${focus} in ${signName}`).toBe(signName);
+        if (house) expect(chart.planets.find((p) => p.id === id)!.house).toBe(Number(house));
+        return id;
+      };
+      const place = '((?:the )?[A-Z]\\w+) in (\\w+)(?: in your (\\d+)(?:st|nd|rd|th) house)?';
+      for (const m of md.matchAll(
+        new RegExp(`the yod points at ${place}: (.+?), easy with each other|The apex of your yod is ${place}, quincunx (.+?)\\. The`, 'g'),
+      )) {
+        seen.yod++;
+        const apex = check((m[1] ?? m[5])!, (m[2] ?? m[6])!, m[3] ?? m[7]);
+        for (const b of idsIn((m[4] ?? m[8])!)) expect(Math.abs(gap(lon(apex), lon(b)) - 150), `${apex} quincunx ${b}`).toBeLessThanOrEqual(2.5);
+      }
+      for (const m of md.matchAll(
+        new RegExp(
+          `The tail of your kite is ${place}, opposite (.+?) and sextile (.+?)\\. By|Your kite turns on ${place}, which opposes (.+?) and sextiles (.+?):`,
+          'g',
+        ),
+      )) {
+        seen.kite++;
+        const tail = check((m[1] ?? m[6])!, (m[2] ?? m[7])!, m[3] ?? m[8]);
+        for (const b of idsIn((m[4] ?? m[9])!)) expect(gap(lon(tail), lon(b)), `${tail} opposite ${b}`).toBeGreaterThan(173);
+        for (const b of idsIn((m[5] ?? m[10])!)) expect(Math.abs(gap(lon(tail), lon(b)) - 60), `${tail} sextile ${b}`).toBeLessThanOrEqual(4);
+      }
+    }
+    expect(seen.yod).toBeGreaterThan(3);
+    expect(seen.kite).toBeGreaterThan(0);
   });
 });

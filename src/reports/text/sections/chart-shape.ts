@@ -12,6 +12,7 @@ import { STELLIUM_MIN_BODIES } from '../../../astro/stelliums.ts';
 import { countWord, degreesMinutes, joinAnd, ordinal, withArticle } from '../report-markdown.ts';
 import { POINT_NAMES, pointsInSentence } from '../phrases.ts';
 import { introducedSection, type ReportSection } from '../section.ts';
+import { groupYods, kiteReading, yodMembers, yodReading } from '../../synthesis/focal-figures.ts';
 import { groupTSquares, hardFigureReading, type HardFigure, type TSquareGroup } from '../../synthesis/hard-figures.ts';
 
 export const SHAPE_WEIGHT = { shape: 5, stellium: 6, configuration: 6 };
@@ -78,6 +79,13 @@ function hardFiguresOf(list: Configuration[]): HardFigure[] {
   return list.filter((c) => c.kind === 'grand_cross').map((cross) => ({ kind: 'grand_cross', cross }));
 }
 
+/** The readings of the planet a yod or kite turns on (its apex, its tail); none for the other figures. */
+function focalReadings(ctx: ReportContext, list: Configuration[]): string[] {
+  if (list[0]!.kind === 'yod') return groupYods(list).map((g) => yodReading(ctx, g));
+  if (list[0]!.kind === 'kite') return list.map((c) => kiteReading(ctx, c));
+  return [];
+}
+
 function tSquareMembers(g: TSquareGroup): string {
   const [x, y] = g.ends;
   if (x.length === 1 && y.length === 1) return `${names([...x, ...y])} in opposition, both square ${names(g.apexes)}`;
@@ -89,6 +97,10 @@ function configurationFact(list: Configuration[]): string {
   if (list.every((c) => c.kind === 't_square'))
     return groupTSquares(list)
       .map((g) => `${tSquareMembers(g)} ${orb(g.maxOrb)}`)
+      .join('; ');
+  if (list.every((c) => c.kind === 'yod'))
+    return groupYods(list)
+      .map((g) => `${yodMembers(g)} ${orb(g.maxOrb)}`)
       .join('; ');
   return list.map((c) => `${figureMembers(c)} ${orb(c.maxOrb)}`).join('; ');
 }
@@ -147,7 +159,7 @@ export function chartShapeSection(ctx: ReportContext): ReportSection {
     const note = outOfQuality(ctx, list);
     const fact = note ? `${configurationFact(list)} · ${note}` : configurationFact(list);
     const text = e ? ctx.take(key, e.title, SHAPE_WEIGHT.configuration, { heading: e.title, fact }) : undefined;
-    if (text) parts.push(text, ...hardFiguresOf(list).map((f) => hardFigureReading(ctx, f)));
+    if (text) parts.push(text, ...hardFiguresOf(list).map((f) => hardFigureReading(ctx, f)), ...focalReadings(ctx, list));
   }
   // Untimed, the Moon's aspects of some hours are not the chart's: the count is of those that held all day.
   const count = countWord(ctx.heldAspects.length);
