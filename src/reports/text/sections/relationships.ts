@@ -11,6 +11,7 @@ import { pointInSentence, SIGN_LOVE, SIGN_STYLE } from '../phrases.ts';
 import { capitalize, joinAnd, ordinal, withArticle } from '../report-markdown.ts';
 import { section, type ReportSection } from '../section.ts';
 import { signKinship, type SignKinship } from '../sign-kinship.ts';
+import { FIGURE_ORB } from '../../synthesis/conjunction-figures.ts';
 
 /**
  * How the signs of Venus and Mars sit together, in one sentence: conjunct across a sign line ("joined"), in one element,
@@ -69,6 +70,11 @@ export function relationshipsSection(ctx: ReportContext): ReportSection {
   const link = aspectBetween(ctx, 'venus', 'mars');
   // Conjunct across a sign line, the two are one impulse in two manners: said once, instead of "may not match" beside "hard to separate".
   const joinedAcross = link?.type === 'conjunction' && kinship !== 'same';
+  // Conjunct in one sign, the conjunction says what the shared element would; within FIGURE_ORB the pair is read as one
+  // figure before Mars's placement (conjunction-figures.ts), so the conjunction is not announced here as well: four
+  // sentences saying that love and desire are fused read as one thought repeated.
+  const conjunctInSign = link?.type === 'conjunction' && kinship === 'same';
+  const figure = link?.type === 'conjunction' && link.orb <= FIGURE_ORB;
   parts.push(
     `${ctx.choose(
       [
@@ -78,9 +84,9 @@ export function relationshipsSection(ctx: ReportContext): ReportSection {
         `In love you are drawn by Venus in ${venus.name}, which sets the taste with ${SIGN_LOVE[venus.id]}, and moved to act by Mars in ${mars.name}, which sets the pace with ${SIGN_STYLE[mars.id]}.`,
       ],
       'relationships-venus-mars',
-    )} ${venusMarsKinship(ctx, venus, mars, joinedAcross ? 'joined' : kinship)}`,
+    )}${conjunctInSign ? '' : ` ${venusMarsKinship(ctx, venus, mars, joinedAcross ? 'joined' : kinship)}`}`,
   );
-  if (link && !joinedAcross)
+  if (link && !joinedAcross && !figure)
     parts.push(
       link.family === 'tense'
         ? ctx.choose(

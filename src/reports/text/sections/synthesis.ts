@@ -208,7 +208,7 @@ export function synthesisSection(ctx: ReportContext, figure: TensionCentre | und
             [
               `Each line below carries the placement it comes from, so you can see where a quality has its roots; both lists open with ${s0}, the placement that weighs most in your reading.`,
               `The lists are ordered by weight, heaviest first, which is why ${s0} heads both; the suggestions and questions after them draw on the same placements.`,
-              `What your chart agrees on comes first and what it argues about follows, both led by ${s0}; then a few suggestions and questions drawn from the lists.`,
+              `Both lists begin with ${s0}, the placement that weighs most in your reading on either count.`,
               `Strengths and tensions are gathered here from every chapter, ${s0} giving the first of each, and the suggestions that follow are drawn from the same sources.`,
               `The two lists below collect what the earlier chapters said, weightiest placement first, and ${s0} happens to head both.`,
             ],
@@ -218,7 +218,7 @@ export function synthesisSection(ctx: ReportContext, figure: TensionCentre | und
             [
               `Each line below carries the placement it comes from, so you can see where a quality has its roots: the strengths open with ${s0}, the tensions with ${t0}.`,
               `The lists are ordered by weight, heaviest first, which is why ${s0} heads the strengths and ${t0} the tensions; the suggestions and questions after them draw on the same placements.`,
-              `What your chart agrees on comes first, led by ${s0}; what it argues about follows, led by ${t0}; then a few suggestions and questions drawn from both.`,
+              `Each list begins with the placement that weighs most in it: ${s0} for the strengths, ${t0} for the tensions.`,
               `Strengths and tensions are gathered here from every chapter, the first from ${s0} and the second from ${t0}, and the suggestions that follow are drawn from the same sources.`,
               `The two lists below collect what the earlier chapters said, weightiest placement first: ${s0} opens the strengths, ${t0} the tensions.`,
             ],
