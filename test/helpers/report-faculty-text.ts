@@ -89,6 +89,12 @@ const POLE_PHRASES: Record<string, Record<string, RegExp>> = {
     unseen:
       /\b(stay(ing)? behind the scenes|roles behind the scenes|the stage manager rather than the lead|anonymity can feel like freedom|uneasy claiming credit|self-promotion (can feel|is rarely instinctive|feel awkward)|praise may (embarrass|make you more uncomfortable)|without needing (recognition|the credit)|modesty makes you|privacy matters (to you|a great deal))/i,
   },
+  completion: {
+    finishing:
+      /\b(you (tend to |usually |often )?see (it|things|them) through|see it through without drama|knowing you will see them through|keep going long after others (stop|have quit)|keep working at a problem long after others have walked away|(rely|count) on you because you (follow through|see what a job really involves)|trust you to finish what you begin|(and|you) finish what you start|you tend to stay the course|stay the course long after others)\b/i,
+    starting:
+      /\b(lose interest when a task turns slow|low tolerance for the middle stretch|leaves half-finished tasks|leaving half-built projects|a trail of half-built things|lose their appeal once the exciting opening phase is over|projects abandoned once the excitement fades|projects may be abandoned|abandoning good things too early|staying with something once the exciting opening phase is over|the middle stretch of any project is where you may flag|interest can fade once the novelty wears off|the difficulty (usually )?lies in the middle stretch|grow restless once things run smoothly|the middle stretch of a task, where novelty fades)/i,
+  },
   manner: {
     expansive: /\bmeets? the world openly and generously\b|\bready to take up room\b/i,
     reserved: /\bgives? trust and warmth only once\b|\bmeasures? the room\b/i,

@@ -220,6 +220,19 @@ FACULTIES.roots = {
   ],
 };
 
+// Found side by side by readers of two reports ("you tend to see it through" beside "you may lose interest when the spark
+// is gone"; "people trust you to finish what you begin" beside "abandoning good things too early").
+FACULTIES.completion = {
+  poles: {
+    finishing: 'stays with a task through its long middle and sees it to the end, after the first interest has gone',
+    starting: 'is at its best at the start and may let a task go once it is no longer new',
+  },
+  together: [
+    'You may be a keen starter of some things and a stubborn finisher of others; the difference is usually whether the task still means something to you once it has become routine. Knowing which kind you have taken on tells you when to ask for company in its middle stretch.',
+    'Let the side that loves beginnings open the work and the side that endures carry it, and plan the handover: a date, a partner or a smaller next step, so that the middle of a project is not left to willpower alone.',
+  ],
+};
+
 export interface ClaimConflict {
   faculty: string;
   /** The pole already read, and the entry that read it. */
@@ -325,6 +338,7 @@ const TENSION_OVER: Record<string, string> = {
   company: 'company and solitude',
   learning: 'how you learn',
   roots: 'staying near your roots or leaving them',
+  completion: 'finishing what you start',
 };
 
 /** How a tension passage sets its later entry against the earlier one ("{earlier}" is the earlier entry in a sentence). */

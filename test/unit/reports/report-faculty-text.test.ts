@@ -15,7 +15,7 @@ import { getLibrary } from '../../../src/interpretations/library.ts';
 
 const AS_OF = '2026-11-25T00:00:00Z';
 /** The faculties whose library sentences were read one by one and tagged where they take a side. */
-const TAGGED_BY_READING = ['initiative', 'resilience', 'focus', 'company', 'candour', 'composure', 'attachment', 'visibility'];
+const TAGGED_BY_READING = ['initiative', 'resilience', 'focus', 'company', 'candour', 'composure', 'attachment', 'visibility', 'completion'];
 const ATHENS = { city: 'Athens', country: 'GR', lat: 37.9838, lng: 23.7275, source: 'request' as const, zone: 'Europe/Athens' };
 const MADRID = { city: 'Madrid', country: 'ES', lat: 40.4168, lng: -3.7038, source: 'request' as const, zone: 'Europe/Madrid' };
 
