@@ -108,7 +108,7 @@ export function yearShapeParagraph(year: YearAhead): string | undefined {
           : 'a pause in which to take in what the busier months began';
     events.push({
       from: pause.from,
-      say: () => `${capitalize(span(pause))} no shorter transit is within orb${backdrop.length ? ', only the long ones' : ''}: ${what}.`,
+      say: () => `${capitalize(span(pause))} no shorter transit is within orb: ${what}.`,
     });
   }
   events.sort((a, b) => a.from.localeCompare(b.from));
