@@ -1,9 +1,9 @@
 /**
  * The year ahead as a timeline: the twelve months of the report across, one row per transit of
  * the slow planets (in the order of its first exact date) and one per event of the progressed
- * Sun and Moon. A transit's bar is its first pass within orb (the chapter's window: 1° for Jupiter
- * and Saturn, 1.5° for the outer planets), an open end where it runs on beyond the year; each
- * exact date is a dot on the row, so a retrograde loop's three hits show as three. Colours follow
+ * Sun and Moon. A transit's bars are its stretches within orb (the chapter's windows: 1° for
+ * Jupiter and Saturn, 1.5° for the outer planets), an open end where one runs on beyond the year;
+ * each exact date is a dot on the row, so a retrograde loop's three hits show as three. Colours follow
  * the aspect grid: conjunctions violet, flowing aspects blue, tense ones red. The chapter's table
  * gives the same dates in words.
  */

@@ -89,6 +89,9 @@ export function yearShapeParagraph(year: YearAhead): string | undefined {
   }
   const busiest = crowded.reduce<Season | undefined>((best, s) => (!best || s.transits.length > best.transits.length ? s : best), undefined);
   // The seasons and the pause in the order of the year, each told by where it stands in it.
+  // A later season opens with the next of these, so that three in a row do not each begin "Then".
+  const next = ['Then', 'After that', 'Later'];
+  let later = 0;
   const events: { from: string; say: (first: boolean) => string }[] = crowded.map((s) => ({
     from: s.from,
     say: (first) => {
@@ -96,7 +99,9 @@ export function yearShapeParagraph(year: YearAhead): string | undefined {
       const count = countWord(s.transits.length);
       if (s === busiest && crowded.length > 1)
         return `The busiest stretch runs ${span(s)}, when ${count} transits are within orb by turns or together: ${list}.`;
-      return first ? `${capitalize(span(s))}, ${count} transits are within orb by turns or together: ${list}.` : `Then, ${span(s)}, ${count} more: ${list}.`;
+      return first
+        ? `${capitalize(span(s))}, ${count} transits are within orb by turns or together: ${list}.`
+        : `${next[later++ % next.length]}, ${span(s)}, ${count} more: ${list}.`;
     },
   }));
   if (pause) {
