@@ -124,6 +124,8 @@ function tSquareReading(ctx: ReportContext, g: TSquareGroup): string {
     ],
     'hard-figure-t-square',
   );
+  // Untimed, a Moon at the apex moves some 13° through the birth day: its empty corner has no one degree to give.
+  if (!ctx.timed && z.includes('moon')) return opening;
   const leg = emptyLeg(ctx, z);
   const house = leg.house ? `; in the ${ordinal(leg.house)} house, ${ctx.houseDomain(leg.house)}` : '';
   const balance = `Opposite the apex, at ${leg.text}, the figure has an empty corner. By the long-standing rule for T-squares, the strain eases as you develop what that corner stands for: in ${leg.signName}, ${SIGN_STYLE[leg.sign]}${house}.`;

@@ -101,7 +101,7 @@ export class ReportContext {
 
   private dayBalance: BalanceOverTheDay | undefined;
 
-  /** An untimed chart's balance with the Moon in its other sign, on a day the Moon changed sign; undefined otherwise. */
+  /** An untimed chart's balance over the stretches of its birth day, on a day the Moon or another body changed sign; undefined otherwise. */
   get balanceByHour(): BalanceOverTheDay | undefined {
     if (this.timed || !this.sky.moonDay) return undefined;
     return (this.dayBalance ??= balanceOverTheDay(this.factors.points, this.factors.balance, dayStretches(this)));

@@ -2,7 +2,9 @@
  * Untimed births on a day a body other than the Moon changed sign (the Sun on the day of an equinox
  * or a solstice, Mercury or Venus now and then): the report reads the body's noon sign, says for
  * which births that holds, and gives the reading of the other sign beside it (moon-day.ts finds
- * the hour). The balance of elements and modes counts the noon sign, and the guide says so.
+ * the hour). The balance of elements and modes counts the noon sign, and the guide says so. With
+ * the Moon's own change, the day is cut into stretches (dayStretches): what holds in which of them
+ * (the balance's verdicts, a sign's stellium) is said with the births it is for.
  */
 import { BALANCE_WEIGHTS, signElement, signModality } from '../../interpretations/chart-factors/balance.ts';
 import { TEN_PLANET_IDS, type SignId } from '../../interpretations/keys.ts';

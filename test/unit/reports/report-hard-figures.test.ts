@@ -71,6 +71,8 @@ describe('the Central Tension and the hard aspect figures', () => {
         seen.tSquare++;
         for (const a of x) for (const b of y) expect(gap(lon(a), lon(b)), `${a} opposite ${b}`).toBeGreaterThan(173);
         for (const a of [...x, ...y]) for (const c of z) expect(Math.abs(gap(lon(a), lon(c)) - 90), `${a} square ${c}`).toBeLessThanOrEqual(6);
+        // Untimed, a Moon at the apex gives no one degree for the empty corner: none is named.
+        if (!chart.subject.settings.time_known && z.includes('moon')) continue;
         const after = central.slice(m.index);
         const leg = /Opposite the apex, at (\d+)° (\w+)(?: in your (\d+)(?:st|nd|rd|th) house)?, the figure has an empty corner/.exec(after)!;
         expect(leg).not.toBeNull();
