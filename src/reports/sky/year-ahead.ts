@@ -49,6 +49,8 @@ const ASPECTS: { type: MajorAspectType; angle: number }[] = [
   { type: 'opposition', angle: 180 },
 ];
 const WINDOW_ORB: Record<string, number> = { jupiter: 1, saturn: 1, uranus: 1.5, neptune: 1.5, pluto: 1.5 };
+/** How far past the year exact hits are sought, for a stretch within orb that begins inside the year. */
+const LOOKAHEAD_DAYS = 90;
 
 export interface YearTransit {
   body: (typeof TRANSITING)[number];
@@ -141,15 +143,26 @@ export function yearAhead(chart: NatalChartInput, asOfMs: number): YearAhead {
       if (CYCLE_TARGETS.has(target) && target !== body) continue;
       for (const { type, angle } of ASPECTS) {
         if (CYCLE_TARGETS.has(target) && !TURNING_ASPECTS.has(type)) continue;
-        const hits = exactHits(span, normalizeDegrees(natalLon - offset), [angle], start, end).map((h) => h.jd);
-        if (hits.length === 0) continue;
-        // One window per stretch: a hit inside the window of an earlier one belongs to it.
+        // One window per stretch: a hit inside the window of an earlier one belongs to it. A hit after the year is read
+        // when its stretch began inside the year (Saturn back on the Ascendant in the year's last weeks, a retrograde
+        // loop's last pass in the stretch that runs on into the next year).
+        const hits: number[] = [];
         const windows: { entry?: number | undefined; exit?: number | undefined }[] = [];
-        for (const hit of hits) {
+        for (const { jd: hit } of exactHits(span, normalizeDegrees(natalLon - offset), [angle], start, end + LOOKAHEAD_DAYS)) {
           const last = windows.at(-1);
-          if (last && (last.exit === undefined || hit <= last.exit)) continue;
-          windows.push(transitWindow(lonAt, natalLon, angle, WINDOW_ORB[body]!, hit, SCAN[body]!) ?? {});
+          const inLast = last !== undefined && (last.exit === undefined || hit <= last.exit);
+          if (inLast) {
+            hits.push(hit);
+            continue;
+          }
+          const window: { entry?: number | undefined; exit?: number | undefined } =
+            transitWindow(lonAt, natalLon, angle, WINDOW_ORB[body]!, hit, SCAN[body]!) ?? {};
+          // Hits come in order: once one after the year begins its stretch after the year, so do the rest.
+          if (hit > end && (window.entry === undefined || window.entry > end)) break;
+          hits.push(hit);
+          windows.push(window);
         }
+        if (hits.length === 0) continue;
         const stretches = windows.map((w) => ({ from: w.entry === undefined ? null : isoDate(w.entry), to: w.exit === undefined ? null : isoDate(w.exit) }));
         transits.push({ body, type, target: target as YearTransit['target'], exact: hits.map(isoDate), ...stretches[0]!, stretches });
       }

@@ -13,6 +13,7 @@ import { composeReport } from '../../../src/reports/text/compose-report.ts';
 import { yearAhead, type YearTransit } from '../../../src/reports/sky/year-ahead.ts';
 import { ASPECT_WORDS, POINT_NAMES } from '../../../src/reports/text/phrases.ts';
 import { randomReportCharts } from '../../helpers/random-report-charts.ts';
+import { natalChartFor } from '../../helpers/natal-charts.ts';
 
 const AS_OF = '2026-11-25T00:00:00Z';
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
@@ -93,5 +94,30 @@ describe('the shape of the year ahead', () => {
     }
     expect(seasonsSeen).toBeGreaterThan(20);
     expect(longSeen).toBeGreaterThan(10);
+  });
+
+  it('reads a hit after the year only when its stretch within orb began inside the year (Madrid 1977: Saturn back on the Ascendant from 12 November 2027)', () => {
+    let after = 0;
+    for (const chart of randomReportCharts(40, 2207)) {
+      const year = yearAhead(chart, Date.parse(AS_OF));
+      for (const t of year.transits) {
+        for (const s of t.stretches) if (s.from) expect(s.from <= year.to, `${name(t)} ${s.from}`).toBe(true);
+        for (const e of t.exact.filter((d) => d > year.to)) {
+          after++;
+          expect(
+            t.stretches.some((s) => s.from !== null && s.from <= year.to && (s.to === null || e <= s.to)),
+            `${name(t)} ${e}`,
+          ).toBe(true);
+        }
+      }
+    }
+    expect(after).toBeGreaterThan(3);
+    const madrid = natalChartFor(
+      { name: 'R', year: 1977, month: 5, day: 9, hour: 5, minute: 58 },
+      { city: 'Madrid', country: 'ES', lat: 40.4168, lng: -3.7038, source: 'request', zone: 'Europe/Madrid' },
+    );
+    const saturn = yearAhead(madrid, Date.parse(AS_OF)).transits.find((t) => t.body === 'saturn' && t.type === 'conjunction' && t.target === 'asc')!;
+    expect(saturn.exact).toEqual(['2027-05-08', '2027-12-01', '2028-01-15']);
+    expect(saturn.stretches[1]!.from).toBe('2027-11-12');
   });
 });
