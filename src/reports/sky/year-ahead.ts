@@ -56,13 +56,16 @@ export interface YearTransit {
   body: (typeof TRANSITING)[number];
   type: MajorAspectType;
   target: (typeof NATAL_TARGETS)[number];
-  /** ISO dates (YYYY-MM-DD, UT) of the exact hits in the year, and of the window's entry and exit (null beyond the search). */
+  /**
+   * ISO dates (YYYY-MM-DD, UT) of the exact hits in the year (and of those after it in a stretch begun within it), and of
+   * the first stretch's entry and exit (null beyond the search).
+   */
   exact: string[];
   from: string | null;
   to: string | null;
   /**
-   * Every stretch within orb that holds an exact hit of the year, in order (the first is `from` to `to`): a retrograde
-   * loop that leaves the orb between two hits makes two or three.
+   * Every stretch within orb that holds one of those hits, in order (the first is `from` to `to`): a retrograde loop that
+   * leaves the orb between two hits makes two or three.
    */
   stretches: { from: string | null; to: string | null }[];
 }
