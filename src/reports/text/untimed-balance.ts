@@ -9,7 +9,7 @@ import { computeBalance, type Balance } from '../../interpretations/chart-factor
 import { keys } from '../../interpretations/keys.ts';
 import type { PlacedPoint } from '../../interpretations/chart-factors/positions.ts';
 import type { SignId } from '../../interpretations/keys.ts';
-import type { DayStretch } from './untimed-ingresses.ts';
+import type { DayStretch } from './day-stretches.ts';
 
 export interface BalanceOverTheDay {
   /** The Moon's other sign of the birth day, and the whole balance with the Moon there (the least element and mode may differ); undefined when the Moon kept its sign. */
@@ -40,7 +40,7 @@ function withSigns(points: ReadonlyMap<string, PlacedPoint>, signs: ReadonlyMap<
 }
 
 /**
- * The verdicts over the stretches of the birth day (untimed-ingresses.ts: the day cut at each sign change, the Moon's and
+ * The verdicts over the stretches of the birth day (day-stretches.ts: the day cut at each sign change, the Moon's and
  * any other body's); undefined when nothing changed sign that day.
  */
 export function balanceOverTheDay(

@@ -3,8 +3,8 @@
  * or a solstice, Mercury or Venus now and then): the report reads the body's noon sign, says for
  * which births that holds, and gives the reading of the other sign beside it (moon-day.ts finds
  * the hour). The balance of elements and modes counts the noon sign, and the guide says so. With
- * the Moon's own change, the day is cut into stretches (dayStretches): what holds in which of them
- * (the balance's verdicts, a sign's stellium) is said with the births it is for.
+ * the Moon's own change, the day is cut into stretches (day-stretches.ts): what holds in which of
+ * them (the balance's verdicts, a sign's stellium) is said here with the births it is for.
  */
 import { BALANCE_WEIGHTS, signElement, signModality } from '../../interpretations/chart-factors/balance.ts';
 import { TEN_PLANET_IDS, type SignId } from '../../interpretations/keys.ts';
@@ -12,6 +12,7 @@ import { nameOfSign } from './chart-facts.ts';
 import type { ReportContext } from './context.ts';
 import { POINT_NAMES, pointInSentence } from './phrases.ts';
 import { capitalize, countWord, joinAnd } from './report-markdown.ts';
+import { bornInStretches, planetsInSign, stretchesOfTheDay, type DayStretch } from './day-stretches.ts';
 
 export interface BodySignHours {
   /** The sign the report reads (noon's) and the other one, by name. */
@@ -77,52 +78,10 @@ export function ingressesTallyNote(ctx: ReportContext): string | undefined {
   return `${capitalize(`the tables also count ${joinAnd(each)}`)}: the verdicts below are for the noon sign, and on the other side of the hour the shares shift by that much.`;
 }
 
-/** A stretch of an untimed birth day in which no body changed sign: its local hours and the sign of each body that changed that day. */
-export interface DayStretch {
-  from: string;
-  to: string;
-  signs: ReadonlyMap<string, SignId>;
-}
-
-/**
- * The birth day cut at every sign change (the Moon's and the other bodies'), each stretch with the signs the changed bodies
- * held in it; undefined for a timed chart or a day on which nothing changed sign.
- */
+/** The birth day's stretches between sign changes (day-stretches.ts); undefined for a timed chart or a day nothing changed sign. */
 export function dayStretches(ctx: ReportContext): DayStretch[] | undefined {
   const day = ctx.sky.moonDay;
-  if (ctx.timed || !day) return undefined;
-  const changes = [
-    ...(day.ingressAt && day.signs.length === 2 ? [{ body: 'moon', from: day.signs[0]!, to: day.signs[1]!, at: day.ingressAt }] : []),
-    ...(day.ingresses ?? []),
-  ];
-  if (changes.length === 0) return undefined;
-  const cuts = [...new Set(changes.map((c) => c.at))].sort();
-  const bounds = ['00:00', ...cuts, '24:00'];
-  return bounds.slice(0, -1).map((from, i) => ({
-    from,
-    to: bounds[i + 1]!,
-    signs: new Map(changes.map((c) => [c.body, c.at <= from ? c.to : c.from])),
-  }));
-}
-
-/** The births of some stretches, as a condition: "if you were born after 07:12 local time" (stretches next to each other joined). */
-export function bornInStretches(stretches: readonly DayStretch[]): string {
-  const runs: { from: string; to: string }[] = [];
-  for (const s of stretches) {
-    const last = runs.at(-1);
-    if (last && last.to === s.from) last.to = s.to;
-    else runs.push({ from: s.from, to: s.to });
-  }
-  const one = (r: { from: string; to: string }) =>
-    r.from === '00:00' ? `before ${r.to}` : r.to === '24:00' ? `after ${r.from}` : `between ${r.from} and ${r.to}`;
-  return `if you were born ${joinOr(runs.map(one))} local time`;
-}
-
-const joinOr = (items: string[]) => (items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`);
-
-/** The planets in a sign during a stretch of the day (the noon chart's, each body that changed sign in its sign of the stretch). */
-function planetsIn(ctx: ReportContext, stretch: DayStretch, sign: SignId): string[] {
-  return TEN_PLANET_IDS.filter((id) => (stretch.signs.get(id) ?? ctx.factors.points.get(id)?.sign) === sign);
+  return ctx.timed || !day ? undefined : stretchesOfTheDay(day);
 }
 
 /**
@@ -135,7 +94,7 @@ export function stelliumByHour(ctx: ReportContext, sign: SignId, min: number): {
   if (!stretches) return undefined;
   const runs: { bodies: string[]; stretches: DayStretch[] }[] = [];
   for (const stretch of stretches) {
-    const bodies = planetsIn(ctx, stretch, sign);
+    const bodies = planetsInSign(ctx.factors.points, stretch, sign);
     if (bodies.length < min) continue;
     const last = runs.at(-1);
     if (last && last.bodies.join() === bodies.join() && last.stretches.at(-1)!.to === stretch.from) last.stretches.push(stretch);
@@ -143,11 +102,6 @@ export function stelliumByHour(ctx: ReportContext, sign: SignId, min: number): {
   }
   if (runs.length === 1 && runs[0]!.stretches.length === stretches.length) return undefined;
   return runs.map((r) => ({ bodies: r.bodies, born: bornInStretches(r.stretches) }));
-}
-
-/** Whether a sign holds a stellium at every hour of the birth day (always, for a timed chart or a day nothing changed sign). */
-export function stelliumAllDay(ctx: ReportContext, sign: SignId, min: number): boolean {
-  return (dayStretches(ctx) ?? []).every((stretch) => planetsIn(ctx, stretch, sign).length >= min);
 }
 
 /** The sign stelliums the noon chart does not have that some hours of the birth day do, with their planets and hours. */

@@ -6,7 +6,7 @@ import { ELEMENT_NAMES, MODALITY_NAMES, POINT_NAMES, pointsInSentence } from '..
 import { introducedSection, type ReportSection } from '../section.ts';
 import { ELEMENT_STRONG, ELEMENT_WEAK, signElement, signModality } from '../../../interpretations/chart-factors/balance.ts';
 import { moonSignHours } from '../untimed-moon-sign.ts';
-import { bornInStretches } from '../untimed-ingresses.ts';
+import { bornInStretches } from '../day-stretches.ts';
 import { balanceVerdicts } from '../untimed-balance.ts';
 import { ingressesTallyNote } from '../untimed-ingresses.ts';
 import { midheavenBelowHorizon } from '../chart-facts.ts';
