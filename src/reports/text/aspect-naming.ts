@@ -103,6 +103,8 @@ export function forTheAspect(text: string, type: string): string {
           const kept = mine[0]!;
           // The second clause stands alone only if it does not point back at the first.
           if (kept === clauses[1] && (LEANS_BACK.test(kept.replace(WORDS[type]!, '')) || GAPPED.test(kept))) return leftOut();
+          // The other aspect's clause is gone: an "either way" after it would point at one way only.
+          cut = true;
           return `${kept.charAt(0).toUpperCase()}${kept.slice(1)}.`;
         })
         .filter((s) => s !== undefined)

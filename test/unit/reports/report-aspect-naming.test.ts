@@ -48,6 +48,13 @@ describe('forTheAspect', () => {
     );
     // A second clause that points back at the first cannot stand alone: the sentence goes.
     expect(forTheAspect('Desire grows. A square stirs it from within; an opposition brings it through another person.', 'opposition')).toBe('Desire grows.');
+    // A contrast cut to its own clause leaves no second way for an "either way" after it.
+    expect(
+      forTheAspect(
+        'Tastes change. Under a square the itch starts inside you; under an opposition it arrives through someone else. Either way, your values update.',
+        'square',
+      ),
+    ).toBe('Tastes change. Under a square the itch starts inside you. Your values update.');
     // Nor can a second clause that borrows the first one's verb.
     expect(
       forTheAspect('Talks grow tense. With an opposition, the challenge arrives through other people; with a square, through your own questioning.', 'square'),
