@@ -118,15 +118,9 @@ export function moonDay(chart: NatalChartInput): MoonDay | undefined {
     const before = signIndexOf(moonLons[i - 1]!);
     if (signIndexOf(moonLons[i]!) === before) continue;
     // The minute of the sign change, by halving the ten-minute step.
-    let lo = times[i - 1]!;
-    let hi = times[i]!;
-    while (hi - lo > 30_000) {
-      const mid = (lo + hi) / 2;
-      if (signIndexOf(moonAt(mid)) === before) lo = mid;
-      else hi = mid;
-    }
+    const changed = edgeBetween((ms) => signIndexOf(moonAt(ms)) !== before, times[i - 1]!, times[i]!, 30_000);
     signs.push(SIGNS[signIndexOf(moonLons[i]!)]!.id);
-    ingressAt = clock(hi, startMs, zone, endMs);
+    ingressAt = clock(changed, startMs, zone, endMs);
     break;
   }
 
@@ -181,13 +175,8 @@ export function moonDay(chart: NatalChartInput): MoonDay | undefined {
     const at = (ms: number) => (se === undefined ? otherAt(other, ms) : normalizeDegrees(calcBody(julianDayFromUtcMs(ms), se).lon + offset));
     const [atStart, atEnd] = [signIndexOf(at(startMs)), signIndexOf(at(endMs))];
     if (atStart === atEnd) continue;
-    let [lo, hi] = [startMs, endMs];
-    while (hi - lo > 30_000) {
-      const mid = (lo + hi) / 2;
-      if (signIndexOf(at(mid)) === atStart) lo = mid;
-      else hi = mid;
-    }
-    ingresses.push({ body: other.id, from: SIGNS[atStart]!.id, to: SIGNS[atEnd]!.id, at: clock(hi, startMs, zone, endMs) });
+    const changed = edgeBetween((ms) => signIndexOf(at(ms)) !== atStart, startMs, endMs, 30_000);
+    ingresses.push({ body: other.id, from: SIGNS[atStart]!.id, to: SIGNS[atEnd]!.id, at: clock(changed, startMs, zone, endMs) });
   }
   return { date, startLon: moonLons[0]!, endLon: moonLons.at(-1)!, signs, ingressAt, aspects, ...(ingresses.length ? { ingresses } : {}) };
 }
