@@ -22,7 +22,7 @@ import { calcBody, TROPICAL } from '../../astro/ephemeris.ts';
 import { brent, wrap180 } from '../../astro/events/root-finding.ts';
 import { julianDayFromUtcMs, utcMsFromJulianDay } from '../../astro/civil-time.ts';
 import { progressedJd, secondaryClock } from '../../astro/progression-clock.ts';
-import { SCAN, transitWindow } from '../../astro/transit-windows.ts';
+import { SCAN, transitWindow, type TransitWindow } from '../../astro/transit-windows.ts';
 import { exactHits, TrackSpan, transitTrack } from '../../astro/transit-hits.ts';
 import { normalizeDegrees, signedSeparation, signIndexOf, SIGNS } from '../../astro/zodiac.ts';
 import type { NatalChartInput } from '../../interpretations/chart-input.ts';
@@ -49,6 +49,9 @@ const ASPECTS: { type: MajorAspectType; angle: number }[] = [
   { type: 'opposition', angle: 180 },
 ];
 const WINDOW_ORB: Record<string, number> = { jupiter: 1, saturn: 1, uranus: 1.5, neptune: 1.5, pluto: 1.5 };
+/** A stretch within orb, its ends as Julian days (undefined where the search did not find one). */
+type Stretch = Pick<TransitWindow, 'entry' | 'exit'>;
+const NOT_FOUND: Stretch = { entry: undefined, exit: undefined };
 /** How far past the year exact hits are sought, for a stretch within orb that begins inside the year. */
 const LOOKAHEAD_DAYS = 90;
 
@@ -150,7 +153,7 @@ export function yearAhead(chart: NatalChartInput, asOfMs: number): YearAhead {
         // when its stretch began inside the year (Saturn back on the Ascendant in the year's last weeks, a retrograde
         // loop's last pass in the stretch that runs on into the next year).
         const hits: number[] = [];
-        const windows: { entry?: number | undefined; exit?: number | undefined }[] = [];
+        const windows: Stretch[] = [];
         for (const { jd: hit } of exactHits(span, normalizeDegrees(natalLon - offset), [angle], start, end + LOOKAHEAD_DAYS)) {
           const last = windows.at(-1);
           const inLast = last !== undefined && (last.exit === undefined || hit <= last.exit);
@@ -158,8 +161,7 @@ export function yearAhead(chart: NatalChartInput, asOfMs: number): YearAhead {
             hits.push(hit);
             continue;
           }
-          const window: { entry?: number | undefined; exit?: number | undefined } =
-            transitWindow(lonAt, natalLon, angle, WINDOW_ORB[body]!, hit, SCAN[body]!) ?? {};
+          const window: Stretch = transitWindow(lonAt, natalLon, angle, WINDOW_ORB[body]!, hit, SCAN[body]!) ?? NOT_FOUND;
           // Hits come in order: once one after the year begins its stretch after the year, so do the rest.
           if (hit > end && (window.entry === undefined || window.entry > end)) break;
           hits.push(hit);

@@ -141,7 +141,7 @@ export class ReportContext {
     // Another body that changed sign that day (the Sun at an equinox): both its signs' readings hold for some hours only.
     const sign = /^planet\.([a-z_]+)\.sign\./.exec(key);
     if (sign && day.ingresses?.some((i) => i.body === sign[1])) return true;
-    if (key.startsWith('balance.')) return this.balanceByHour?.noonOnly.has(key) ?? false;
+    if (key.startsWith('balance.')) return this.balanceByHour?.holdsIn.has(key) ?? false;
     // A sign's stellium that a body changing sign that day makes for some hours only.
     const stellium = /^config\.stellium\.sign\.([a-z]+)$/.exec(key);
     if (stellium) return !stelliumAllDay(this.factors.points, stretchesOfTheDay(day), stellium[1] as SignId, STELLIUM_MIN_BODIES);
@@ -374,6 +374,15 @@ export class ReportContext {
     const said = this.turns.get(kind) ?? 0;
     this.turns.set(kind, said + 1);
     return options[(this.chooseIndex(options.length, kind) + said) % options.length]!;
+  }
+
+  /**
+   * Phrasings of a sentence the report may say many times (a note at the head of several chapters): each is used once,
+   * in order, and the last (the shortest) from then on, so that none comes back word for word as a form.
+   */
+  eachOnceThenLast<T>(options: readonly T[], kind: string): T {
+    const index = options.findIndex((_, i) => this.once(`${kind}-${i}`));
+    return options[index === -1 ? options.length - 1 : index]!;
   }
 
   /** What a house is about, in the next of its phrasings each time the report names it (HOUSE_DOMAINS). */

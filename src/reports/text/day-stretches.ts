@@ -31,8 +31,13 @@ export function stretchesOfTheDay(day: MoonDay): DayStretch[] | undefined {
   }));
 }
 
-/** The births of some stretches, as a condition: "if you were born after 07:12 local time" (stretches next to each other joined). */
+/** The births of some stretches, as a condition: "if you were born after 07:12 local time". */
 export function bornInStretches(stretches: readonly DayStretch[]): string {
+  return `if you were born ${stretchHours(stretches)} local time`;
+}
+
+/** The hours of some stretches: "after 07:12", "between 13:25 and 15:12" (stretches next to each other joined). */
+export function stretchHours(stretches: readonly DayStretch[]): string {
   const runs: { from: string; to: string }[] = [];
   for (const s of stretches) {
     const last = runs.at(-1);
@@ -41,7 +46,7 @@ export function bornInStretches(stretches: readonly DayStretch[]): string {
   }
   const one = (r: { from: string; to: string }) =>
     r.from === '00:00' ? `before ${r.to}` : r.to === '24:00' ? `after ${r.from}` : `between ${r.from} and ${r.to}`;
-  return `if you were born ${joinOr(runs.map(one))} local time`;
+  return joinOr(runs.map(one));
 }
 
 const joinOr = (items: string[]) => (items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`);

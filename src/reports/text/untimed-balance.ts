@@ -15,11 +15,7 @@ export interface BalanceOverTheDay {
   /** The Moon's other sign of the birth day, and the whole balance with the Moon there (the least element and mode may differ); undefined when the Moon kept its sign. */
   otherSign: SignId | undefined;
   other: Balance | undefined;
-  /** The balance entries (keys) read at noon whose verdict does not hold for every birth of the day. */
-  noonOnly: Set<string>;
-  /** The balance entries whose verdict would hold at some other hour of the day only. */
-  otherOnly: Set<string>;
-  /** The stretches of the day in which each entry of `noonOnly` holds. */
+  /** The balance entries (keys) read at noon whose verdict does not hold for every birth of the day, with the stretches it holds in. */
   holdsIn: Map<string, DayStretch[]>;
 }
 
@@ -61,8 +57,6 @@ export function balanceOverTheDay(
   return {
     otherSign,
     other: moon && otherSign ? computeBalance(withSigns(points, new Map([['moon', otherSign]]))) : undefined,
-    noonOnly: new Set(holdsIn.keys()),
-    otherOnly: new Set(each.flatMap((e) => [...e.verdicts]).filter((k) => !atNoon.has(k))),
     holdsIn,
   };
 }

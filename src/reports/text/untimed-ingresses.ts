@@ -12,7 +12,7 @@ import { nameOfSign } from './chart-facts.ts';
 import type { ReportContext } from './context.ts';
 import { POINT_NAMES, pointInSentence } from './phrases.ts';
 import { capitalize, countWord, joinAnd } from './report-markdown.ts';
-import { bornInStretches, planetsInSign, stretchesOfTheDay, type DayStretch } from './day-stretches.ts';
+import { planetsInSign, stretchesOfTheDay, type DayStretch } from './day-stretches.ts';
 
 export interface BodySignHours {
   /** The sign the report reads (noon's) and the other one, by name. */
@@ -86,10 +86,10 @@ export function dayStretches(ctx: ReportContext): DayStretch[] | undefined {
 
 /**
  * A sign's stellium over the birth day, when a body that changed sign that day decides it: for each run of stretches with
- * the same planets there, those planets and the births they are for ("the Moon, Mercury and Venus if you were born between
- * 13:25 and 15:12 local time"); undefined when it holds all day with the same planets, or the chart is timed.
+ * the same planets there, those planets and the stretches they are for (the Moon, Mercury and Venus between 13:25 and
+ * 15:12); undefined when it holds all day with the same planets, or the chart is timed.
  */
-export function stelliumByHour(ctx: ReportContext, sign: SignId, min: number): { bodies: string[]; born: string }[] | undefined {
+export function stelliumByHour(ctx: ReportContext, sign: SignId, min: number): { bodies: string[]; stretches: DayStretch[] }[] | undefined {
   const stretches = dayStretches(ctx);
   if (!stretches) return undefined;
   const runs: { bodies: string[]; stretches: DayStretch[] }[] = [];
@@ -101,11 +101,11 @@ export function stelliumByHour(ctx: ReportContext, sign: SignId, min: number): {
     else runs.push({ bodies, stretches: [stretch] });
   }
   if (runs.length === 1 && runs[0]!.stretches.length === stretches.length) return undefined;
-  return runs.map((r) => ({ bodies: r.bodies, born: bornInStretches(r.stretches) }));
+  return runs;
 }
 
 /** The sign stelliums the noon chart does not have that some hours of the birth day do, with their planets and hours. */
-export function possibleStelliums(ctx: ReportContext, min: number): { sign: SignId; bodies: string[]; born: string }[] {
+export function possibleStelliums(ctx: ReportContext, min: number): { sign: SignId; bodies: string[]; stretches: DayStretch[] }[] {
   const stretches = dayStretches(ctx);
   if (!stretches) return [];
   const atNoon = (sign: SignId) => TEN_PLANET_IDS.filter((id) => ctx.factors.points.get(id)?.sign === sign).length;
@@ -154,6 +154,5 @@ export function ingressCaution(ctx: ReportContext, text: string): string | undef
     `As in the chapters before, ${signs} ${named.length === 1 ? 'is' : 'are'} read here for births ${joinAnd(named.map(until))}; the other side of the hour gives ${joinAnd(named.map((p) => p.h.other))}.`,
     `(Here too: ${hours}.)`,
   ];
-  const index = phrasings.findIndex((_, i) => ctx.once(`ingress-caution-${i}`));
-  return phrasings[index === -1 ? phrasings.length - 1 : index];
+  return ctx.eachOnceThenLast(phrasings, 'ingress-caution');
 }

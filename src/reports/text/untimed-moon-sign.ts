@@ -38,8 +38,7 @@ export function moonSignNote(ctx: ReportContext): string | undefined {
     `Born on the far side of ${h.at}, put ${h.other} where this chapter says ${h.noon} for the Moon.`,
     `What is said here of a ${h.noon} Moon is for births ${h.hours.replace('if you were born ', '')}.`,
   ];
-  const index = phrasings.findIndex((_, i) => ctx.once(`moon-sign-note-${i}`));
-  return phrasings[index === -1 ? phrasings.length - 1 : index];
+  return ctx.eachOnceThenLast(phrasings, 'moon-sign-note');
 }
 
 /**

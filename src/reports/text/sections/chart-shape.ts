@@ -8,6 +8,7 @@ import { signElement, signModality } from '../../../interpretations/chart-factor
 import type { ReportContext } from '../context.ts';
 import { moonSignHours } from '../untimed-moon-sign.ts';
 import { possibleStelliums, stelliumByHour } from '../untimed-ingresses.ts';
+import { bornInStretches, stretchHours } from '../day-stretches.ts';
 import { STELLIUM_MIN_BODIES } from '../../../astro/stelliums.ts';
 import { countWord, degreesMinutes, joinAnd, ordinal, withArticle } from '../report-markdown.ts';
 import { POINT_NAMES, pointsInSentence } from '../phrases.ts';
@@ -146,7 +147,7 @@ export function chartShapeSection(ctx: ReportContext): ReportSection {
     // Untimed, on a day a member changed sign: the planets there and the births they are for, run by run.
     const byHour = s.kind === 'sign' ? stelliumByHour(ctx, s.sign_id as SignId, STELLIUM_MIN_BODIES) : undefined;
     const fact = byHour
-      ? byHour.map((run, i) => `${names(run.bodies)}${i === 0 ? ` in ${where},` : ''} ${run.born}`).join('; ')
+      ? byHour.map((run, i) => `${names(run.bodies)}${i === 0 ? ` in ${where},` : ''} ${bornInStretches(run.stretches)}`).join('; ')
       : `${names(s.bodies)} in ${where}`;
     const text = e ? ctx.take(key, e.title, SHAPE_WEIGHT.stellium, { heading: e.title, fact }) : undefined;
     if (text) parts.push(text);
@@ -183,7 +184,7 @@ export function chartShapeSection(ctx: ReportContext): ReportSection {
   const hourStelliums = possibleStelliums(ctx, STELLIUM_MIN_BODIES);
   if (hourStelliums.length > 0) {
     const each = hourStelliums.map(
-      (p) => `born ${p.born.replace(/^if you were born /, '')}, ${pointsInSentence(p.bodies)} stand together in ${nameOfSign(p.sign)}`,
+      (p) => `born ${stretchHours(p.stretches)} local time, ${pointsInSentence(p.bodies)} stand together in ${nameOfSign(p.sign)}`,
     );
     parts.push(
       `The hour of birth decides ${hourStelliums.length === 1 ? 'one more stellium' : 'more stelliums'}: ${joinAnd(each)}. Without the hour it cannot be said whether ${hourStelliums.length === 1 ? 'it is' : 'they are'} yours, so ${hourStelliums.length === 1 ? 'it is' : 'they are'} not read here.`,

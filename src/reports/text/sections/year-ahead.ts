@@ -134,13 +134,13 @@ function when(t: YearTransit, yearFrom: string): string {
   return `${hits}; ${first}${again.length ? `, and again ${joinAnd(again)}` : ''}`;
 }
 
+/** The first transit read to each natal point, per report: a later one to the same point names it. */
+const transitsRead = new WeakMap<ReportContext, Map<string, string>>();
+
 /**
  * The natal theme a transit sets off: the chapter that read the point it touches, and the point's
  * house, so that the transit is read as a season of that theme rather than on its own.
  */
-/** The first transit read to each natal point, per report: a later one to the same point names it. */
-const transitsRead = new WeakMap<ReportContext, Map<string, string>>();
-
 function natalTheme(ctx: ReportContext, target: string, label: string): string {
   const theme = THEMES[themeOfPoint(ctx, target)].title;
   const house = ctx.houseOf(target);
@@ -162,8 +162,7 @@ function natalTheme(ctx: ReportContext, target: string, label: string): string {
     `"${theme}" read your ${POINT_FUNCTION[target]}${where}: that is the ground ${label} works on, and the transit lends that reading a time.`,
     `(Its ground: your ${POINT_NAMES[target]}${where.replace(/^ from /, ' in ')}, read in "${theme}".)`,
   ];
-  const index = phrasings.findIndex((_, i) => ctx.once(`year-theme-${i}`));
-  return phrasings[index === -1 ? phrasings.length - 1 : index]!;
+  return ctx.eachOnceThenLast(phrasings, 'year-theme');
 }
 
 /** Where the progressed Sun and Moon stand over the year, and the themes they colour. */
