@@ -47,10 +47,15 @@ describe.runIf(hasRedisServer)('on a Redis Cluster of three masters and three re
   afterAll(async () => {
     await a?.close();
     await b?.close();
+    const pids: string[] = [];
     for (const port of ports) {
       const pidFile = path.join(dir, `redis-${port}.pid`);
-      if (fs.existsSync(pidFile)) spawnSync('kill', [fs.readFileSync(pidFile, 'utf8').trim()]);
+      if (fs.existsSync(pidFile)) pids.push(fs.readFileSync(pidFile, 'utf8').trim());
     }
+    for (const pid of pids) spawnSync('kill', [pid]);
+    // A stopping node still writes its files (its snapshot, nodes.conf): removing the folder before every node has exited
+    // raced them ("directory not empty").
+    await waitFor(() => pids.every((pid) => spawnSync('kill', ['-0', pid]).status !== 0), 'the cluster nodes to exit', 20_000, 50);
     fs.rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
   });
 
