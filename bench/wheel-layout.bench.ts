@@ -15,15 +15,19 @@ function beyondTwoDegrees(svgs: string[]): string {
   const beyond = all.filter((p) => p.outside > 2).length;
   return `glyphs more than 2° outside their sector ${beyond} of ${all.length} (${((100 * beyond) / all.length).toFixed(2)} %), furthest ${Math.max(...all.map((p) => p.outside)).toFixed(1)}°`;
 }
+/** A bi-wheel drawn with its outer chart outside the zodiac names its angles among that ring's glyphs (each with its stack's boxes). */
+const outside = (svg: string) => /data-angle-label="\w+" data-box="[^"]+" data-boxes=/.test(svg);
 for (const kind of KINDS) {
   const svgs = Array.from({ length: n }, (_, i) => randomChartSvg(kind, i));
   console.log(formatTotals(kind.padEnd(12), addUp(svgs.map(checkWheel))));
-  console.log(`${' '.repeat(14)}${beyondTwoDegrees(svgs)}`);
+  console.log(
+    `${' '.repeat(14)}${beyondTwoDegrees(svgs)}${kind === 'natal' || kind === 'composite' ? '' : `; outer ring outside the zodiac in ${svgs.filter(outside).length} of ${n}`}`,
+  );
 }
 const clusters = Array.from({ length: Math.min(n, 600) }, (_, i) => syntheticClusterSvg(i));
 console.log(formatTotals('clusters    ', addUp(clusters.map(checkWheel))));
 console.log(`${' '.repeat(14)}${beyondTwoDegrees(clusters)}`);
-// Every third cluster is a bi-wheel: the single wheels apart (a second row of glyphs fits only there).
+// Every third cluster is a bi-wheel (its outer chart drawn outside the zodiac where its crowds need it): the two apart.
 console.log(`${' '.repeat(14)}single wheels: ${beyondTwoDegrees(clusters.filter((_, i) => i % 3 !== 2))}`);
 console.log(`${' '.repeat(14)}bi-wheels: ${beyondTwoDegrees(clusters.filter((_, i) => i % 3 === 2))}`);
 

@@ -1,4 +1,4 @@
-/** Ascendant/Descendant and Midheaven/IC axes, emphasised and labelled outside the zodiac. */
+/** Ascendant/Descendant and Midheaven/IC axes, emphasised and labelled outside the zodiac (or among an outer ring drawn there). */
 import type { Angles, ChartDrawing } from './chart-model.ts';
 import { angleDiff, degMin, segmentInBox, signOf, type Frame, type Point } from './geometry.ts';
 import type { SymbolRegistry } from './glyphs/registry.ts';
@@ -110,10 +110,21 @@ export function piecesOutside(from: Point, to: Point, boxes: readonly Box[], cle
 }
 
 /**
- * Draws the axes, broken around the planets' boxes (`pointBoxes`); returns the label boxes so the
- * metadata block can keep clear of them.
+ * Draws the axes, broken around the planets' boxes (`pointBoxes`), and their labels; returns the
+ * label boxes so the metadata block can keep clear of them. A bi-wheel with its outer ring outside
+ * the zodiac names its angles among that ring's glyphs instead (`marks`, drawn with the planets):
+ * the axes end at the ring, where the marks' ticks begin.
  */
-export function drawAngles(b: SvgBuilder, reg: SymbolRegistry, d: ChartDrawing, g: WheelGeometry, f: Frame, st: Style, pointBoxes: readonly Box[]): Box[] {
+export function drawAngles(
+  b: SvgBuilder,
+  reg: SymbolRegistry,
+  d: ChartDrawing,
+  g: WheelGeometry,
+  f: Frame,
+  st: Style,
+  pointBoxes: readonly Box[],
+  marks: readonly Box[],
+): Box[] {
   const a = d.inner.angles;
   if (!a) return [];
   const keys: AngleKey[] = ['asc', 'dsc', 'mc', 'ic'];
@@ -137,6 +148,10 @@ export function drawAngles(b: SvgBuilder, reg: SymbolRegistry, d: ChartDrawing, 
       const pts = [to, { x: base.x - u.y * wid, y: base.y + u.x * wid }, { x: base.x + u.y * wid, y: base.y - u.x * wid }];
       b.el('path', `d="M${pts.map((p) => `${num(p.x)} ${num(p.y)}`).join('L')}Z" fill="${attr(s.color)}"`);
     }
+  }
+  if (g.outside) {
+    b.close('g');
+    return [...marks];
   }
   const labels = placeAngleLabels(a, g, f, st);
   for (const l of labels) {

@@ -16,7 +16,12 @@ export function drawTrackBackgrounds(b: SvgBuilder, g: WheelGeometry, st: Style)
   });
 }
 
+/** The circle between two tracks inside the zodiac, or round an outer track outside it. */
 export function drawTrackDividers(b: SvgBuilder, g: WheelGeometry, st: Style): void {
+  if (g.outside) {
+    b.circle(g.cx, g.cy, g.rim, `fill="none" data-layer="ring-divider" ${strokeAttrs(st.ringInner.color, st.ringInner.width)}`);
+    return;
+  }
   for (let i = 1; i < g.tracks.length; i++) {
     b.circle(g.cx, g.cy, g.tracks[i]!.outer, `fill="none" data-layer="ring-divider" ${strokeAttrs(st.ringInner.color, st.ringInner.width)}`);
   }

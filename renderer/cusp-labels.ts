@@ -43,6 +43,8 @@ export function placeCuspLabels(d: ChartDrawing, g: WheelGeometry, f: Frame, axe
   if (!cusps || g.simple) return [];
   const cap = g.angleCap * 0.85;
   const gap = g.R * 0.012;
+  // Just outside the zodiac, or past the outer chart's house band when its ring is outside.
+  const base = g.outside ? g.tracks[0]!.inner : g.R;
   const items = cusps.flatMap((c, i) => {
     const lon = norm360(c);
     if (axes.some((a) => Math.abs(angleDiff(lon, a)) < 0.01)) return [];
@@ -51,7 +53,7 @@ export function placeCuspLabels(d: ChartDrawing, g: WheelGeometry, f: Frame, axe
   });
   const boxAt = (it: (typeof items)[number], at: number): Box => {
     const u = f.dir(at);
-    const dist = g.R + gap + Math.abs(u.x) * (it.w / 2) + Math.abs(u.y) * (it.h / 2);
+    const dist = base + gap + Math.abs(u.x) * (it.w / 2) + Math.abs(u.y) * (it.h / 2);
     return { x: g.cx + u.x * dist - it.w / 2, y: g.cy + u.y * dist - it.h / 2, w: it.w, h: it.h };
   };
   const pad = cap * 0.35;

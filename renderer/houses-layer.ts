@@ -14,9 +14,9 @@ function mid(a: number, b: number): number {
   return norm360(a + norm360(b - a) / 2);
 }
 
-/** Outer end of the inner ring's cusp lines: the zodiac, or the ring divider on bi-wheels. */
+/** Outer end of the inner ring's cusp lines: the zodiac, or the ring divider on bi-wheels with both rings inside it. */
 function innerCuspOuterRadius(g: WheelGeometry): number {
-  if (g.tracks.length < 2) return g.zodiacInner;
+  if (g.tracks.length < 2 || g.outside) return g.zodiacInner;
   return Math.max(g.tracks[g.tracks.length - 1]!.outer, g.houseBand?.outer ?? 0);
 }
 
@@ -57,7 +57,7 @@ export function drawCusps(b: SvgBuilder, reg: SymbolRegistry, d: ChartDrawing, g
   const outer = validCusps(second?.cusps);
   const ob = g.outerHouseBand;
   if (outer && ob) {
-    const from = g.tracks[0]!.inner;
+    const [from, to] = ob.lines;
     const col = second?.ring === 'inner' ? st.planetInner : st.planetOuter;
     b.open(
       'g',
@@ -65,11 +65,12 @@ export function drawCusps(b: SvgBuilder, reg: SymbolRegistry, d: ChartDrawing, g
     );
     outer.forEach((c, i) => {
       const a = f.xy(c, from);
-      const z = f.xy(c, ob.outer);
+      const z = f.xy(c, to);
       b.line(a.x, a.y, z.x, z.y, `data-cusp="${i + 1}" data-ring="${second?.ring ?? 'outer'}" data-house-band="second" data-lon="${norm360(c).toFixed(4)}"`);
     });
     b.close('g');
-    b.circle(g.cx, g.cy, ob.inner, `fill="none" ${strokeAttrs(st.ringInner.color, st.ringInner.width * 0.7)}`);
+    // The band's edge toward the outer chart's track.
+    b.circle(g.cx, g.cy, g.outside ? ob.outer : ob.inner, `fill="none" ${strokeAttrs(st.ringInner.color, st.ringInner.width * 0.7)}`);
     drawNumbers(b, reg, outer, (ob.outer + ob.inner) / 2, ob.cap, f, st, col, axes);
   }
 }

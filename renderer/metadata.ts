@@ -108,7 +108,7 @@ function wrapPoint(text: string, cap: number, room: number): [string, string] | 
 export function layoutCorner(lines: CornerLine[], corner: Corner, g: WheelGeometry, obstacles: Box[]): PlacedCornerLine[] {
   if (lines.length === 0) return [];
   const margin = g.size * 0.022;
-  const clearR = g.R * 1.02;
+  const clearR = g.rim * 1.02;
   const leading = 1.6;
   const anchor: Anchor = corner === 'tl' || corner === 'bl' ? 'start' : 'end';
   const x = anchor === 'start' ? margin : g.size - margin;

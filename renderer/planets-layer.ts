@@ -47,19 +47,29 @@ function segmentThrough(s: Leader, box: { x: number; y: number; w: number; h: nu
 
 const leaderPath = (l: NonNullable<PlacedPoint['leader']>): Point[] => [l.from, ...(l.via ?? []), l.to];
 
+/** A point's colour: an angle mark's axis colour, else its own, else its ring's. */
+function colorOf(p: PlacedPoint, st: ChartLayout['style']): string {
+  if (p.angle) return st.angle[p.angle].color;
+  return safeColor(p.color, p.ring === 'outer' ? st.planetOuter : st.planetInner);
+}
+
+const boxText = (x: { x: number; y: number; w: number; h: number }) => `${num(x.x)},${num(x.y)},${num(x.w)},${num(x.h)}`;
+
 function drawPoint(b: SvgBuilder, reg: SymbolRegistry, lay: ChartLayout, p: PlacedPoint, lines: number[], leaders: readonly Leader[]): void {
   const st = lay.style;
-  const color = safeColor(p.color, p.ring === 'outer' ? st.planetOuter : st.planetInner);
+  const color = colorOf(p, st);
   const c = attr(color);
   const g = lay.geometry;
   // Layout metadata, read by the layout checks: the drawn angle, and the glyph's and labels' boxes.
-  const boxes = boxesOf(p)
-    .map((x) => `${num(x.x)},${num(x.y)},${num(x.w)},${num(x.h)}`)
-    .join(' ');
-  b.open(
-    'g',
-    `data-point="${attr(p.id)}" data-ring="${p.ring}" data-lon="${p.lon.toFixed(4)}" data-drawn="${p.displayLon.toFixed(4)}" data-boxes="${boxes}"${p.tier > 0 ? ` data-tier="${p.tier}"` : ''}${p.retrograde ? ' data-retrograde="true"' : ''}`,
-  );
+  const boxes = boxesOf(p).map(boxText).join(' ');
+  const drawn = `data-lon="${p.lon.toFixed(4)}" data-drawn="${p.displayLon.toFixed(4)}"`;
+  // An angle's mark is the angle's label (angles-layer.ts names the others the same way).
+  if (p.angle) b.open('g', `data-angle-label="${p.angle}" data-box="${boxText(p.bbox)}" data-boxes="${boxes}" ${drawn}`);
+  else
+    b.open(
+      'g',
+      `data-point="${attr(p.id)}" data-ring="${p.ring}" ${drawn} data-boxes="${boxes}"${p.tier > 0 ? ` data-tier="${p.tier}"` : ''}${p.retrograde ? ' data-retrograde="true"' : ''}`,
+    );
   b.line(p.tick.from.x, p.tick.from.y, p.tick.to.x, p.tick.to.y, strokeAttrs(color, 1.3 * st.px));
   if (st.halo) b.circle(p.glyph.x, p.glyph.y, p.glyph.size * INK * 0.6, `fill="${attr(st.halo)}" fill-opacity="0.85"`);
   const k = p.glyph.size / 100;
@@ -100,7 +110,8 @@ function drawPoint(b: SvgBuilder, reg: SymbolRegistry, lay: ChartLayout, p: Plac
       });
     }
   }
-  b.circle(p.anchor.x, p.anchor.y, Math.max(1.1, 0.006 * g.R), `fill="${c}"`);
+  // An angle's aspect lines, if any, end on its axis.
+  if (!p.angle) b.circle(p.anchor.x, p.anchor.y, Math.max(1.1, 0.006 * g.R), `fill="${c}"`);
   b.close('g');
 }
 
@@ -109,7 +120,8 @@ export function drawPlanets(b: SvgBuilder, reg: SymbolRegistry, d: ChartDrawing,
   // Leader lines first, under every glyph and label: a staggered glyph's leader crosses the lane
   // beside it, and is not to be drawn over a neighbour's label.
   const leaders: Leader[] = [];
-  for (const p of lay.points) {
+  const all = [...lay.points, ...lay.angleMarks];
+  for (const p of all) {
     if (!p.leader) continue;
     const path = leaderPath(p.leader);
     const xs = path.map((q) => q.x);
@@ -117,9 +129,9 @@ export function drawPlanets(b: SvgBuilder, reg: SymbolRegistry, d: ChartDrawing,
     leaders.push({ path, x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys), owner: p });
   }
   b.open('g', 'data-layer="planet-leaders" stroke-opacity="0.55"');
-  for (const p of lay.points) {
+  for (const p of all) {
     if (!p.leader) continue;
-    const color = safeColor(p.color, p.ring === 'outer' ? lay.style.planetOuter : lay.style.planetInner);
+    const color = colorOf(p, lay.style);
     const data = `data-leader="${p.ring}:${attr(p.id)}" ${strokeAttrs(color, 0.6 * lay.style.px)}`;
     // Routed round other glyphs (layout/leader-routes.ts): a polyline through its turning points.
     if (p.leader.via?.length)
@@ -133,6 +145,6 @@ export function drawPlanets(b: SvgBuilder, reg: SymbolRegistry, d: ChartDrawing,
   }
   b.close('g');
   b.open('g', 'data-layer="planets"');
-  for (const p of lay.points) drawPoint(b, reg, lay, p, lines[p.ring].filter(Number.isFinite), leaders);
+  for (const p of all) drawPoint(b, reg, lay, p, lines[p.ring].filter(Number.isFinite), leaders);
   b.close('g');
 }

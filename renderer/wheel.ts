@@ -40,11 +40,15 @@ export function renderWheel(d: ChartDrawing): string {
   const shape = st.shape.show ? shapeOf(d) : null;
   if (shape && st.shape.style !== 'label') drawShape(b, d, lay, shape);
   drawAspects(b, reg, d, lay);
-  const angleBoxes = drawAngles(b, reg, d, g, f, st, lay.points.flatMap(boxesOf));
+  const pointBoxes = lay.points.flatMap(boxesOf);
+  const angleBoxes = drawAngles(b, reg, d, g, f, st, pointBoxes, lay.angleMarks.flatMap(boxesOf));
   drawPlanets(b, reg, d, lay);
   const a = d.inner.angles;
   const axes = a && angleBoxes.length > 0 ? [a.asc, a.dc, a.mc, a.ic] : [];
-  const obstacles = [...angleBoxes, ...drawCuspLabels(b, reg, placeCuspLabels(d, g, f, axes, angleBoxes), st)];
+  // Outside the zodiac the cusp labels share the outer ring's band with its glyphs: they keep clear of them.
+  const taken = g.outside ? [...angleBoxes, ...pointBoxes] : angleBoxes;
+  const cuspLabels = drawCuspLabels(b, reg, placeCuspLabels(d, g, f, axes, taken), st);
+  const obstacles = [...angleBoxes, ...cuspLabels, ...(g.outside ? pointBoxes : [])];
   drawSignGlyphs(b, reg, g, f, st, a ? [a.asc, a.dc, a.mc, a.ic].filter(Number.isFinite) : []);
 
   if (d.options.showMetadata) {

@@ -6,8 +6,8 @@ import { secondHouseSet, type ChartDrawing, type ChartPoint, type WheelRing } fr
 import { Frame, angleDiff, degMin, norm360, segmentInBox, signOf, validCusps, type Point } from '../geometry.ts';
 import { POINT_GLYPHS } from '../glyphs/planets.ts';
 import { textWidth } from '../text.ts';
-import { resolveStyle, retroText, type Style } from '../themes.ts';
-import { INK, computeGeometry, type RingId, type Track, type WheelGeometry } from './rings.ts';
+import { resolveStyle, retroText, type AngleKey, type Style } from '../themes.ts';
+import { INK, STANDARD_RADIUS, computeGeometry, type RingId, type Track, type WheelGeometry } from './rings.ts';
 import { routeLeaders } from './leader-routes.ts';
 import { spreadWithinBarriers, type GlyphModel, type RadialLine } from './spread-within.ts';
 
@@ -51,6 +51,8 @@ export interface PlacedPoint {
   leader: { from: Point; to: Point; via?: Point[] } | null;
   /** Where aspect lines attach: the aspect circle at the true longitude. */
   anchor: Point;
+  /** The inner chart's angle this stands for, drawn among the outer ring's glyphs when that ring is outside the zodiac (angleMarks). */
+  angle?: AngleKey;
 }
 
 /** Every box a placed point draws: its glyph's, then its labels'. The axes are broken around these, and the SVG's metadata lists them. */
@@ -61,6 +63,8 @@ export interface ChartLayout {
   geometry: WheelGeometry;
   frame: Frame;
   points: PlacedPoint[];
+  /** The inner chart's angles named among the outer ring's glyphs (a bi-wheel with its outer ring outside the zodiac), else empty. */
+  angleMarks: PlacedPoint[];
 }
 
 /** The longitude drawn at 9 o'clock: Ascendant, else first cusp, else 0° Aries. */
@@ -73,10 +77,32 @@ export function referenceLongitude(d: ChartDrawing): number {
 
 /** Abbreviation drawn in place of a glyph for points without designed art. */
 export function fallbackGlyphText(p: ChartPoint, french: boolean): string {
+  const mark = angleOfMark(p);
+  if (mark) return ANGLE_MARK_TEXT[french ? 'fr' : 'en'][mark];
   if (p.id === 'asc') return french ? 'AS' : 'AC';
   if (p.id === 'mc') return 'MC';
   const src = (p.name || p.id).replace(/[^A-Za-z0-9]/g, '');
   return src.slice(0, 1).toUpperCase() + src.slice(1, 2).toLowerCase() || '?';
+}
+
+/**
+ * The inner chart's angles as pseudo-points of an outer ring drawn outside the zodiac: their labels
+ * (a two-letter name and the position) go where the angle labels went beyond the zodiac, now the
+ * outer ring's place, and spread with its glyphs so that none lies on another.
+ */
+const ANGLE_MARK = 'angle:';
+const ANGLE_MARK_TEXT = {
+  en: { asc: 'AC', dsc: 'DC', mc: 'MC', ic: 'IC' },
+  fr: { asc: 'AS', dsc: 'DS', mc: 'MC', ic: 'FC' },
+} as const satisfies Record<string, Record<AngleKey, string>>;
+const angleOfMark = (p: { id: string }): AngleKey | undefined => (p.id.startsWith(ANGLE_MARK) ? (p.id.slice(ANGLE_MARK.length) as AngleKey) : undefined);
+
+function angleMarks(d: ChartDrawing): ChartPoint[] {
+  const a = d.inner.angles;
+  if (!a) return [];
+  const at: Record<AngleKey, number> = { asc: a.asc, dsc: a.dc, mc: a.mc, ic: a.ic };
+  if (!Object.values(at).every(Number.isFinite)) return [];
+  return (Object.keys(at) as AngleKey[]).map((k) => ({ id: `${ANGLE_MARK}${k}`, name: k, lon: at[k], retrograde: false }));
 }
 
 /** Outer-ring angles join the planets as pseudo-points so their labels spread with them. */
@@ -133,11 +159,17 @@ const LANE_SCALE = 0.72;
 const LANE_SHRINK = [1, 0.9, 0.8, 0.7] as const;
 const LAST_STEP = SHRINK.length + LANE_SHRINK.length - 1;
 
-/** A shrunk glyph with its labels: the track's measures at a scale (the glyph's outer edge stays). */
+/** A shrunk glyph with its labels: the track's measures at a scale (the glyph's edge toward the tick stays). */
 function scaledTrack(t: Track, s: number): Track {
   if (s === 1) return t;
   const ink = t.glyphSize * INK;
-  return { ...t, glyphR: t.glyphR + (ink * (1 - s)) / 2, glyphSize: t.glyphSize * s, labelCap: t.labelCap * s, labelGap: t.labelGap * s };
+  return {
+    ...t,
+    glyphR: t.glyphR + ((t.outward ? -1 : 1) * (ink * (1 - s))) / 2,
+    glyphSize: t.glyphSize * s,
+    labelCap: t.labelCap * s,
+    labelGap: t.labelGap * s,
+  };
 }
 
 /** One planet's glyph and labels: their texts and sizes at the track's scale, and how it is drawn now. */
@@ -255,19 +287,21 @@ class TrackGlyphs implements GlyphModel {
     // The labels: each pushed just far enough inwards to clear the previous one, which depends
     // on direction (near 3 and 9 o'clock the stack runs horizontally and label widths matter,
     // near 12 and 6 only heights); a diagonal stack running past the track is squeezed to fit.
+    // (Outwards on a track drawn outward.)
     const cap = t.labelCap;
     const n = s.ws.length;
+    const dir = t.outward ? -1 : 1;
     let r = t.glyphR;
     let prev = ink / 2;
     for (let j = 0; j < n; j++) {
       const e = radialExtent(u.x, u.y, s.ws[j]! * k, s.hs[j]! * k, s.round[j]!);
-      r -= prev + t.labelGap + e;
+      r -= dir * (prev + t.labelGap + e);
       prev = e;
       this.radii[j] = r;
     }
-    const floor = t.inner + prev + t.labelGap;
+    const floor = t.outward ? t.outer - prev - t.labelGap : t.inner + prev + t.labelGap;
     const endR = this.radii[n - 1]!;
-    const squeeze = endR < floor ? (t.glyphR - floor) / (t.glyphR - endR) : 1;
+    const squeeze = dir * (endR - floor) < 0 ? (t.glyphR - floor) / (t.glyphR - endR) : 1;
     for (let j = 0; j < n; j++) {
       const rr = t.glyphR - (t.glyphR - this.radii[j]!) * squeeze;
       const o = 4 * (j + 1);
@@ -463,10 +497,14 @@ class TrackGlyphs implements GlyphModel {
     const gb: Box = { x: a[0]!, y: a[1]!, w: a[2]!, h: a[3]! };
     const c = { x: gb.x + gb.w / 2, y: gb.y + gb.h / 2 };
     const ink = t.glyphSize * INK;
-    const tickFrom = frame.xy(lon, tickTrack.outer);
-    const tickTo = frame.xy(lon, tickTrack.outer - tickTrack.tickLen);
+    // The tick runs in from the track's outer edge, or out from its inner edge on a track drawn outward.
+    const tickBase = tickTrack.outward ? tickTrack.inner : tickTrack.outer;
+    const out = tickTrack.outward ? -1 : 1;
+    const tickFrom = frame.xy(lon, tickBase);
+    const tickTo = frame.xy(lon, tickBase - out * tickTrack.tickLen);
     const moved = tier > 0 || s.lane === 2 || Math.abs(angleDiff(lon, dl)) > 0.25;
-    const glyphTop = frame.xy(dl, t.glyphR + ink / 2 + 0.004 * this.g.R);
+    // The glyph's edge toward the tick.
+    const glyphTop = frame.xy(dl, t.glyphR + out * (ink / 2 + 0.004 * this.g.R));
     const text = POINT_GLYPHS[s.p.id] ? undefined : fallbackGlyphText(s.p, this.st.french);
     return {
       id: s.p.id,
@@ -483,6 +521,7 @@ class TrackGlyphs implements GlyphModel {
       tick: { from: tickFrom, to: tickTo },
       leader: moved ? { from: tickTo, to: glyphTop } : null,
       anchor: frame.xy(lon, this.g.aspectR),
+      ...(angleOfMark(s.p) ? { angle: angleOfMark(s.p)! } : {}),
     };
   }
 }
@@ -597,13 +636,17 @@ function placeTrack(r: TrackResult, tier = 0, tickTrack: Track = r.model.track):
 
 /**
  * Longitudes of the lines drawn across a ring's track: the angle axes cross every track, the
- * inner ring's cusps its own track, the outer ring's cusps (when drawn) the outer track.
+ * inner ring's cusps its own track, the outer ring's cusps (when drawn) the outer track. An outer
+ * track outside the zodiac holds the angles' names, not their axes (which end at its ticks): the
+ * axes still bound its glyphs' sectors there, but as cusps do, so that the names of two angles a
+ * degree apart (far north or south) spread like two glyphs instead of pinning each other.
  */
 export function radialLinesThrough(d: ChartDrawing, ring: RingId, g: WheelGeometry): RadialLine[] {
   const a = d.inner.angles;
   const axes = a ? [a.asc, a.dc, a.mc, a.ic].filter(Number.isFinite) : [];
   const cusps = ring === 'inner' ? validCusps(d.inner.cusps) : g.outerHouseBand ? validCusps(secondHouseSet(d)?.cusps) : null;
-  return [...axes.map((lon) => ({ lon, hard: true })), ...(cusps ?? []).map((lon) => ({ lon, hard: false }))];
+  const hard = !(ring === 'outer' && g.outside);
+  return [...axes.map((lon) => ({ lon, hard })), ...(cusps ?? []).map((lon) => ({ lon, hard: false }))];
 }
 
 /** Scale of the glyphs and labels of the inner tier. */
@@ -870,8 +913,9 @@ function chooseTiers(plan: TierPlan, crowded: Set<number>, sortedLines: number[]
  * the sectors on both sides): the chart rule a second row of glyphs is taken for.
  */
 export const SECTOR_REACH = 2;
-function beyondSectorReach(points: readonly PlacedPoint[], linesOf: (ring: RingId) => readonly number[]): PlacedPoint[] {
-  return points.filter((p) => {
+/** The glyphs drawn beyond SECTOR_REACH of their sectors, each with how far beyond it, degrees. */
+function beyondSectorReach(points: readonly PlacedPoint[], linesOf: (ring: RingId) => readonly number[]): { p: PlacedPoint; beyond: number }[] {
+  return points.flatMap((p) => {
     const lines = linesOf(p.ring);
     const on = lines.some((l) => Math.abs(angleDiff(p.lon, l)) < 1e-3);
     let lo = -Infinity;
@@ -883,7 +927,8 @@ function beyondSectorReach(points: readonly PlacedPoint[], linesOf: (ring: RingI
       else hi = Math.min(hi, d);
     }
     const m = angleDiff(p.lon, p.displayLon);
-    return m < lo - SECTOR_REACH || m > hi + SECTOR_REACH;
+    const beyond = Math.max(lo - SECTOR_REACH - m, m - hi - SECTOR_REACH);
+    return beyond > 0 ? [{ p, beyond }] : [];
   });
 }
 
@@ -893,35 +938,56 @@ function beyondSectorReach(points: readonly PlacedPoint[], linesOf: (ring: RingI
  * just inside the innermost track (computeGeometry with two rows: narrower zodiac and house bands,
  * glyphs and labels no smaller than the least sizes, the aspect disc at DEFAULT_DISC or more),
  * the crowd's glyphs shared between the rows (chooseTiers), and that layout is kept when it leaves
- * fewer glyphs beyond reach of their sectors.
+ * fewer glyphs beyond reach of their sectors. A bi-wheel has no depth for that inside its zodiac:
+ * it is laid out again with its outer chart outside the zodiac (computeGeometry `outside`), the
+ * inner chart inside with one row or two, its angles named among the outer ring's glyphs.
  */
 export function computeLayout(d: ChartDrawing, style: Style = resolveStyle(d)): ChartLayout {
   const layout = chooseRows(d, style);
-  routeLeaders(layout.points, layout.frame);
+  routeLeaders([...layout.points, ...layout.angleMarks], layout.frame);
   return layout;
 }
 
-/** One row of glyphs on each track, or a second row where one leaves glyphs beyond reach (computeLayout). */
+/**
+ * One row of glyphs on each track, or, where that leaves glyphs beyond reach, the other layouts in
+ * turn (computeLayout): a single wheel's second row; a bi-wheel's outer chart outside the zodiac,
+ * with one row inside, then two. The first that leaves none beyond reach is kept, else the one
+ * that leaves the fewest, then the least far beyond (the earlier on a tie).
+ */
 function chooseRows(d: ChartDrawing, style: Style): ChartLayout {
-  const one = layoutRows(d, style, computeGeometry(d, style));
   const sign = SIGN_BOUNDARIES.map((l) => l.lon);
-  const linesOf = (g: WheelGeometry) => {
+  const beyond = (lay: ChartLayout) => {
     const byRing = new Map<RingId, number[]>();
-    return (ring: RingId) => {
+    return beyondSectorReach(lay.points, (ring: RingId) => {
       let l = byRing.get(ring);
-      if (!l) byRing.set(ring, (l = [...sign, ...radialLinesThrough(d, ring, g).map((x) => norm360(x.lon))]));
+      if (!l) byRing.set(ring, (l = [...sign, ...radialLinesThrough(d, ring, lay.geometry).map((x) => norm360(x.lon))]));
       return l;
-    };
+    });
   };
-  const beyondOne = beyondSectorReach(one.points, linesOf(one.geometry));
-  if (beyondOne.length === 0) return one;
-  const g2 = computeGeometry(d, style, 2);
-  if (!g2) return one;
-  // The second row is offered to the sectors of the glyphs one row left beyond reach (the two-row
-  // geometry's smaller glyphs may fit one row there, but only just: the row is then left empty).
-  const two = layoutRows(d, style, g2, new Set(beyondOne.map((p) => `${p.ring}:${p.lon}`)));
-  if (!two.points.some((p) => p.tier > 0)) return one;
-  return beyondSectorReach(two.points, linesOf(two.geometry)).length < beyondOne.length ? two : one;
+  const worse = (a: ReturnType<typeof beyond>, b: ReturnType<typeof beyond>) => {
+    const far = (x: typeof a) => x.reduce((t, e) => t + e.beyond, 0);
+    return a.length !== b.length ? a.length > b.length : far(a) > far(b) + 1e-6;
+  };
+  let best = layoutRows(d, style, computeGeometry(d, style));
+  let most = beyond(best);
+  const offer = (geometry: WheelGeometry | null, from: ReturnType<typeof beyond>, needsSecondRow: boolean) => {
+    if (!geometry) return null;
+    // The second row is offered to the sectors of the glyphs one row left beyond reach (the two-row
+    // geometry's smaller glyphs may fit one row there, but only just: the row is then left empty).
+    const lay = layoutRows(d, style, geometry, new Set(from.map(({ p }) => `${p.ring}:${p.lon}`)));
+    if (needsSecondRow && !lay.points.some((p) => p.tier > 0)) return null;
+    const left = beyond(lay);
+    if (worse(most, left)) [best, most] = [lay, left];
+    return left;
+  };
+  if (most.length === 0) return best;
+  if (!d.outer) {
+    offer(computeGeometry(d, style, 2), most, true);
+    return best;
+  }
+  const outside = offer(computeGeometry(d, style, 1, true), most, false);
+  if (outside && outside.length > 0) offer(computeGeometry(d, style, 2, true), outside, true);
+  return best;
 }
 
 /** The wheel laid out on `geometry`; `crowd` (ring:longitude) names glyphs whose sectors are offered the second row. */
@@ -934,8 +1000,10 @@ function layoutRows(d: ChartDrawing, style: Style, geometry: WheelGeometry, crow
     const ring = track.ring === 'outer' ? d.outer : d.inner;
     if (!ring) continue;
     const pts = ringPoints(ring, track.ring);
+    if (track.outward) pts.push(...angleMarks(d));
     const lines = radialLinesThrough(d, track.ring, geometry);
-    const laid = spreadTrack(pts, track, frame, geometry, style, lines, LAST_STEP);
+    // A track drawn outward has no lanes (its glyphs are at the least sizes when its ring is crowded).
+    const laid = spreadTrack(pts, track, frame, geometry, style, lines, track.outward ? SHRINK.length - 1 : LAST_STEP);
     // A sector too short for its glyphs (some could stay in it only drawn much smaller, or not
     // at all) stacks some of its crowd into an inner tier (chooseTiers), when the track is the
     // innermost one and the aspect disc has the room.
@@ -952,7 +1020,7 @@ function layoutRows(d: ChartDrawing, style: Style, geometry: WheelGeometry, crow
           if (outOfReach(s.lon, dl, sorted) || crowd.has(`${track.ring}:${s.lon}`)) crowded.add(sectorIndex(s.lon, sorted));
         });
       const band = style.housesInside && geometry.houseBand ? geometry.houseBand.outer - geometry.houseBand.inner : 0;
-      if (crowded.size > 0 && (second !== null || tier1.inner - band >= TIER_MIN_DISC * geometry.R)) {
+      if (crowded.size > 0 && (second !== null || tier1.inner - band >= TIER_MIN_DISC * STANDARD_RADIUS * geometry.size)) {
         tiered = chooseTiers({ track, tier1, pts, lines }, crowded, sorted, frame, geometry, style);
         if (tiered) continue;
       }
@@ -973,5 +1041,5 @@ function layoutRows(d: ChartDrawing, style: Style, geometry: WheelGeometry, crow
     points.push(...placeTrack(t.first));
     points.push(...placeTrack(t.second, 1, t.track));
   }
-  return { style, geometry, frame, points };
+  return { style, geometry, frame, points: points.filter((p) => !p.angle), angleMarks: points.filter((p) => p.angle) };
 }

@@ -27,6 +27,11 @@ export interface Track {
   labelGap: number;
   /** The label stack: degree, sign glyph and minute, or (a simplified wheel) the degree alone. */
   labels: 'full' | 'degree';
+  /**
+   * Drawn outward (a bi-wheel's outer chart outside the zodiac): the tick runs outward from
+   * `inner`, the glyph sits just beyond it and the labels stack outwards to `outer`.
+   */
+  outward?: boolean;
 }
 
 export interface WheelGeometry {
@@ -50,8 +55,18 @@ export interface WheelGeometry {
   secondRow: Track | null;
   /** Band carrying the inner ring's house numbers (null when untimed). */
   houseBand: { outer: number; inner: number; cap: number } | null;
-  /** Thin band just inside the zodiac for the outer ring's own houses (bi-wheels). */
-  outerHouseBand: { outer: number; inner: number; cap: number } | null;
+  /**
+   * Thin band for the outer ring's own houses (bi-wheels): just inside the zodiac, or just outside
+   * it when the outer ring is; `lines` the radii its cusp lines run between (across the outer track).
+   */
+  outerHouseBand: { outer: number; inner: number; cap: number; lines: [number, number] } | null;
+  /**
+   * A bi-wheel whose outer chart is drawn outside the zodiac (its track `outward`), the inner chart
+   * laid out inside as on a single wheel; the angles are then named among the outer ring's glyphs.
+   */
+  outside: boolean;
+  /** The outermost circle drawn: the zodiac's, or the outer track's beyond it. */
+  rim: number;
   aspectR: number;
   /** Angle axes extend past the zodiac to here; labels start just beyond. */
   angleTip: number;
@@ -76,6 +91,11 @@ interface Spacing {
 const SINGLE_SPACING: Spacing = { tick: 0.02, glyphGap: 0.012, pad: 0.012 };
 /** A bi-wheel's two tracks share the depth a single wheel gives one: their spacing is tighter. */
 const BI_SPACING: Spacing = { tick: 0.012, glyphGap: 0.008, pad: 0.004 };
+/**
+ * A track drawn outward, outside the zodiac: a single wheel's tick and glyph gap (its leader lines
+ * are routed round the rim at the ticks' ends, layout/leader-routes.ts), no padding at the image's edge.
+ */
+const OUTWARD_SPACING: Spacing = { tick: 0.02, glyphGap: 0.012, pad: 0 };
 const LABEL_GAP = 0.28;
 
 /**
@@ -157,23 +177,108 @@ const SECOND_ROW_SPACING: Spacing = { tick: 0, glyphGap: 0.01, pad: 0.006 };
  * The wheel's rings. With `rows` 2, the innermost track has a second row of glyphs beneath it
  * (`secondRow`), glyphs and labels as large as the track's, everything shrunk toward but never
  * below the least sizes until the aspect disc keeps DEFAULT_DISC: null when it cannot (a custom
- * ring or disc fraction, or no depth left at the least sizes).
+ * ring or disc fraction, or no depth left at the least sizes). With `outside`, a bi-wheel's outer
+ * chart is drawn outside the zodiac (outsideGeometry): null for a single wheel or custom fractions.
  */
 export function computeGeometry(d: ChartDrawing, st: Style): WheelGeometry;
-export function computeGeometry(d: ChartDrawing, st: Style, rows: 1 | 2): WheelGeometry | null;
-export function computeGeometry(d: ChartDrawing, st: Style, rows: 1 | 2 = 1): WheelGeometry | null {
+export function computeGeometry(d: ChartDrawing, st: Style, rows: 1 | 2, outside?: boolean): WheelGeometry | null;
+export function computeGeometry(d: ChartDrawing, st: Style, rows: 1 | 2 = 1, outside = false): WheelGeometry | null {
   const size = clampSize(d.options.size);
-  const bi = d.outer !== undefined;
-  const two = rows === 2;
-  if (two && (st.centerFraction !== undefined || st.ringFraction !== undefined)) return null;
+  const custom = st.centerFraction !== undefined || st.ringFraction !== undefined;
+  if (outside) return d.outer !== undefined && !custom ? outsideGeometry(d, st, rows, size) : null;
+  if (rows === 2 && custom) return null;
   // Leaves room outside the zodiac for the angle labels at 3 and 9 o'clock.
-  const R = size * 0.415;
+  return wheelRings(d, st, rows, size, size * STANDARD_RADIUS, d.outer !== undefined ? 'inside' : 'single');
+}
+
+/** The zodiac's radius as a fraction of the image, leaving room beyond it for the angle and cusp labels. */
+export const STANDARD_RADIUS = 0.415;
+/** The space between the image's edge and an outer track outside the zodiac, and between that track and the zodiac (when no house band lies between), fractions of the image and of R. */
+const OUTSIDE_MARGIN = 0.003;
+const OUTSIDE_GAP = 0.008;
+/** The outer chart's house band outside the zodiac, a fraction of R. */
+const OUTER_HOUSE_BAND = 0.036;
+
+/**
+ * A bi-wheel with its outer chart's track outside the zodiac, reaching to the image's edge (its
+ * own house band, if it has houses, between the two), and the inner chart inside the zodiac laid
+ * out as on a single wheel (one or two rows): the layout professional software draws bi-wheels
+ * with, taken when the bi-wheel's two tracks inside the zodiac leave a crowd's glyphs beyond reach
+ * of their sectors (layout/points.ts). Both tracks draw their glyphs and labels at one size; the
+ * zodiac's radius is what the outer track leaves, found in a few rounds since the track's depth
+ * follows the glyph size the inner chart's rows allow. The aspect disc keeps DEFAULT_DISC of the
+ * standard wheel's radius (STANDARD_RADIUS). Null when the inner chart's rows do not fit.
+ */
+function outsideGeometry(d: ChartDrawing, st: Style, rows: 1 | 2, size: number): WheelGeometry | null {
+  const rim = size / 2 - OUTSIDE_MARGIN * size;
+  const outerHouses = validCusps(secondHouseSet(d)?.cusps) !== null;
+  const at = (R: number) => {
+    const inside = wheelRings(d, st, rows, size, R, 'outside');
+    return inside && { inside, outer: outwardTrack(inside.tracks[0]!, R * (1 + (outerHouses ? OUTER_HOUSE_BAND : OUTSIDE_GAP)), R) };
+  };
+  // The largest zodiac that leaves the outer track room (its depth follows the glyphs the inner
+  // rows allow at that radius) and the inner rows their disc (none below some radius): halving.
+  let lo = size * STANDARD_RADIUS * 0.6;
+  let hi = size * STANDARD_RADIUS;
+  let best: { R: number; inside: WheelGeometry; outer: Track } | null = null;
+  for (let round = 0; round < 24 && hi - lo > 0.05; round++) {
+    const R = (lo + hi) / 2;
+    const g = at(R);
+    if (g && g.outer.outer > rim) hi = R;
+    else {
+      if (g) best = { R, ...g };
+      lo = R;
+    }
+  }
+  if (!best) return null;
+  const { R, inside, outer } = best;
+  const band = outerHouses
+    ? {
+        outer: outer.inner,
+        inner: R,
+        cap: Math.min(0.024 * R * st.houseNumberScale, OUTER_HOUSE_BAND * R * BAND_FILL),
+        lines: [R, outer.outer] as [number, number],
+      }
+    : null;
+  return { ...inside, tracks: [outer, ...inside.tracks], outerHouseBand: band, outside: true, rim: outer.outer, angleTip: outer.inner + outer.tickLen };
+}
+
+/** The outer chart's track outside the zodiac, from `inner` outwards, its glyphs and labels as large as `like`'s. */
+function outwardTrack(like: Track, inner: number, R: number): Track {
+  const spec: TrackSpec = { glyph: like.glyphSize / R, cap: like.labelCap / R, labels: like.labels };
+  const tickLen = OUTWARD_SPACING.tick * R;
+  return {
+    ring: 'outer',
+    inner,
+    outer: inner + trackThickness(spec, R, OUTWARD_SPACING),
+    tickLen,
+    glyphR: inner + tickLen + OUTWARD_SPACING.glyphGap * R + (like.glyphSize * INK) / 2,
+    glyphSize: like.glyphSize,
+    labelCap: like.labelCap,
+    labelGap: like.labelCap * LABEL_GAP,
+    labels: like.labels,
+    outward: true,
+  };
+}
+
+/**
+ * The rings inside the zodiac of radius R: a single wheel's inner track (`single`), a bi-wheel's two
+ * tracks (`inside`), or the inner chart of a bi-wheel whose outer chart is outside (`outside`:
+ * proportioned as a single wheel, its disc kept at DEFAULT_DISC of the standard radius).
+ */
+function wheelRings(d: ChartDrawing, st: Style, rows: 1 | 2, size: number, R: number, mode: 'single' | 'inside' | 'outside'): WheelGeometry | null {
+  const bi = mode === 'inside';
+  const two = rows === 2;
   const hasHouses = validCusps(d.inner.cusps) !== null;
   const outerHouses = bi && validCusps(secondHouseSet(d)?.cusps) !== null;
+  // The disc's floor, px: a share of the standard wheel's radius (R itself but outside).
+  const discFloor = DEFAULT_DISC * size * STANDARD_RADIUS;
 
-  const zFrac = st.signRingFraction ?? (two ? TWO_ROW_ZODIAC[bi ? 'bi' : 'single'] : bi ? 0.09 : 0.13);
+  // Two rows take a bi-wheel's narrower bands (a bi-wheel's outer track outside takes depth too).
+  const narrow = mode === 'single' ? 'single' : 'bi';
+  const zFrac = st.signRingFraction ?? (two ? TWO_ROW_ZODIAC[narrow] : bi ? 0.09 : 0.13);
   const zodiacInner = R * (1 - zFrac);
-  const bandFrac = st.houseRingFraction ?? (two ? TWO_ROW_HOUSE_BAND[bi ? 'bi' : 'single'] : bi ? 0.042 : 0.065);
+  const bandFrac = st.houseRingFraction ?? (two ? TWO_ROW_HOUSE_BAND[narrow] : bi ? 0.042 : 0.065);
   const spacing = bi ? BI_SPACING : SINGLE_SPACING;
   const capBase = st.fontFraction ?? (bi ? 0.029 : 0.034);
   const simple = size < SIMPLE_BELOW;
@@ -186,8 +291,8 @@ export function computeGeometry(d: ChartDrawing, st: Style, rows: 1 | 2 = 1): Wh
   let top = zodiacInner;
   let outerHouseBand: WheelGeometry['outerHouseBand'] = null;
   if (outerHouses) {
-    const th = 0.036 * R;
-    outerHouseBand = { outer: top, inner: top - th, cap: Math.min(0.024 * R * st.houseNumberScale, th * BAND_FILL) };
+    const th = OUTER_HOUSE_BAND * R;
+    outerHouseBand = { outer: top, inner: top - th, cap: Math.min(0.024 * R * st.houseNumberScale, th * BAND_FILL), lines: [0, top] };
     top -= th;
   }
 
@@ -242,13 +347,15 @@ export function computeGeometry(d: ChartDrawing, st: Style, rows: 1 | 2 = 1): Wh
     const k700 = size / 700;
     return Math.max((LEAST_GLYPH_PX * k700) / (spec.glyph * R * INK), (LEAST_LABEL_PX * k700) / (spec.cap * R));
   };
-  if ((bi || two) && st.centerFraction === undefined && st.ringFraction === undefined) shrinkTo(DEFAULT_DISC * R + 0.6, leastScale());
+  if ((mode !== 'single' || two) && st.centerFraction === undefined && st.ringFraction === undefined) shrinkTo(discFloor + 0.6, leastScale());
   // Two rows that leave the disc less than DEFAULT_DISC at the least sizes: no second row.
-  if (two && (built.top < DEFAULT_DISC * R - 0.01 || squeeze < leastScale() - 1e-9)) return null;
+  if (two && (built.top < discFloor - 0.01 || squeeze < leastScale() - 1e-9)) return null;
   shrinkTo(Math.min(MIN_DISC, st.centerFraction ?? MIN_DISC) * R, 0);
   const { tracks, houseBand, secondRow } = built;
   top = built.top;
   const aspectR = Math.max(0.12 * R, top);
+  // The outer chart's cusps cross its track, from the track's inner edge to the band.
+  if (outerHouseBand) outerHouseBand.lines[0] = tracks[0]!.inner;
 
   // A scale above 1 may fill the band, never overflow it.
   const signGlyphSize = Math.min(Math.min(0.1 * R, (R - zodiacInner) * 0.74) * st.signScale, (R - zodiacInner) * 0.86);
@@ -272,5 +379,7 @@ export function computeGeometry(d: ChartDrawing, st: Style, rows: 1 | 2 = 1): Wh
     angleLabelGap: R * 0.02,
     angleCap: R * 0.032 * (simple ? SIMPLE_CAP : 1),
     simple,
+    outside: false,
+    rim: R,
   };
 }

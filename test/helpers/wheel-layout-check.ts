@@ -355,7 +355,10 @@ export function checkWheel(svg: string): WheelReport {
   // An axis drawn broken around labels is several segments of one line.
   const axisLons = [...new Set(axes.map((a) => a.lon))];
   const houseBoxes = [...svg.matchAll(/data-house="\d+" data-box="([^"]+)"/g)].map((m) => parseBox(m[1]!));
-  const angleBoxes = [...svg.matchAll(/data-angle-label="\w+" data-box="([^"]+)"/g)].map((m) => parseBox(m[1]!));
+  // An angle named among an outer ring drawn outside the zodiac carries its stack's boxes (data-boxes): one owner.
+  const angleOwners = [...svg.matchAll(/data-angle-label="\w+" data-box="([^"]+)"(?: data-boxes="([^"]+)")?/g)].map((m) =>
+    (m[2] ?? m[1]!).split(' ').map(parseBox),
+  );
 
   const r: WheelReport = {
     points: points.length,
@@ -418,7 +421,8 @@ export function checkWheel(svg: string): WheelReport {
     }
   }
   // Boxes of different owners must not overlap.
-  const owners: Box[][] = [...points.map((p) => p.boxes), ...houseBoxes.map((b) => [b]), ...angleBoxes.map((b) => [b])];
+  const cuspLabelBoxes = [...svg.matchAll(/data-cusp-label="\d+" data-box="([^"]+)"/g)].map((m) => parseBox(m[1]!));
+  const owners: Box[][] = [...points.map((p) => p.boxes), ...houseBoxes.map((b) => [b]), ...angleOwners, ...cuspLabelBoxes.map((b) => [b])];
   for (let i = 0; i < owners.length; i++) {
     for (let j = i + 1; j < owners.length; j++) {
       for (const a of owners[i]!) {

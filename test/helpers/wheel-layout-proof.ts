@@ -18,9 +18,10 @@ export const PROOF_BIRTHS = 2000;
  * glyphs could shrink to half size on two lanes, and single wheels stacked a crowd into an inner
  * tier that left the aspect circle a fifth of the radius, these were 0 to 4; the crowds now keep
  * their size and take the room beside them (under 1 % of the glyphs on a single wheel, 2–4 % on
- * two-ring charts).
+ * two-ring charts until their crowds could take the outer chart outside the zodiac: 1,214–2,232
+ * then, under 1 % of their glyphs now).
  */
-const OVERFULL_AT_MOST: Record<ChartKind, number> = { natal: 239, composite: 275, transits: 1214, solar_return: 1027, progressions: 1730, synastry: 2232 };
+const OVERFULL_AT_MOST: Record<ChartKind, number> = { natal: 239, composite: 275, transits: 339, solar_return: 316, progressions: 468, synastry: 522 };
 
 /**
  * Glyphs pushed out of a sector beside an axis narrower than themselves (t.forced). Since an axis
@@ -28,18 +29,18 @@ const OVERFULL_AT_MOST: Record<ChartKind, number> = { natal: 239, composite: 275
  * arc beyond the axis leaves its boxes room and it is conjunct with the angle; a glyph not
  * conjunct keeps 0.8° clear of the axis (the figures of today).
  */
-const FORCED_AT_MOST: Record<ChartKind, number> = { natal: 13, composite: 8, transits: 41, solar_return: 31, progressions: 68, synastry: 60 };
+const FORCED_AT_MOST: Record<ChartKind, number> = { natal: 13, composite: 8, transits: 22, solar_return: 18, progressions: 29, synastry: 29 };
 
 /**
  * Glyphs out of their sector that the checker's rules do not excuse (t.unexcused): pushed out by
  * a crowd they are packed with where the checker's measure of a packed run misses the push (one
- * on a natal chart, a Chiron drawn 0.12° past a cusp by the crowd beside it; one glyph in 1,000 to
- * 2,000 on the others). The figures of today.
+ * on a natal chart, a Chiron drawn 0.12° past a cusp by the crowd beside it; up to one glyph in
+ * 10,000 on the others). The figures of today.
  */
-const UNEXCUSED_AT_MOST: Record<ChartKind, number> = { natal: 1, composite: 4, transits: 30, solar_return: 22, progressions: 34, synastry: 57 };
+const UNEXCUSED_AT_MOST: Record<ChartKind, number> = { natal: 1, composite: 4, transits: 0, solar_return: 1, progressions: 6, synastry: 5 };
 
-/** A crowd spread over the sectors beyond it on the inner ring of a bi-wheel moves its end glyphs up to some 35°. */
-const DISPLACEMENT_BELOW: Record<ChartKind, number> = { natal: 19, composite: 20, transits: 30, solar_return: 31, progressions: 35, synastry: 35 };
+/** A crowd spread over the sectors beyond it moves its end glyphs up to some 23° (35° on a bi-wheel's inner ring before its outer chart could go outside the zodiac). */
+const DISPLACEMENT_BELOW: Record<ChartKind, number> = { natal: 19, composite: 20, transits: 25, solar_return: 24, progressions: 20, synastry: 21 };
 
 /** A guard against a hung run, not a timing: a kind takes 7–25 s of CPU on an idle core. */
 const GUARD_MS = 900_000;

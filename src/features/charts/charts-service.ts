@@ -445,11 +445,7 @@ export function synastryChart(p: { request: SynastryChartRequest; placeA: Resolv
         placeLine(a),
         `${b.name}: ${localTimeLine(b)}`,
         placeLine(b),
-        aFrames
-          ? `Houses: ${a.name}${secondHouses ? ` (${b.name}: inner band)` : ''}`
-          : bRing.cusps && r.show_person_b_houses
-            ? `Houses: ${b.name}`
-            : 'No houses',
+        aFrames ? `Houses: ${a.name}${secondHouses ? ` (${b.name}: dashed)` : ''}` : bRing.cusps && r.show_person_b_houses ? `Houses: ${b.name}` : 'No houses',
         settingsLine(a),
       ],
     },

@@ -4,9 +4,10 @@
  * held to the size rules read back from their SVG: no glyph below MIN_GLYPH_PX and no degree label
  * below MIN_LABEL_PX at 700 px (in proportion at other sizes), the aspect circle at 40 % of the
  * radius or more (bi-wheels too), no boxes overlapping, no axis through a label, and a glyph not
- * conjunct with an angle clear of its axis; on single wheels every glyph within 2° of its own sector
- * (a crowd one row cannot hold there takes a second row of glyphs, each joined to its true degree by
- * a leader line). docs/examples holds their pictures.
+ * conjunct with an angle clear of its axis; every glyph within 2° of its own sector (a crowd one row
+ * cannot hold takes a second row of glyphs, each joined to its true degree by a leader line; a
+ * bi-wheel draws its outer chart outside the zodiac to leave the inner chart that depth).
+ * docs/examples holds their pictures.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { initEphemeris } from '../../../src/astro/ephemeris.ts';
@@ -148,7 +149,7 @@ describe('crowded wheels', () => {
   });
 });
 
-/** The single wheels among the crowded cases (the bi-wheels have no depth for a second row: see below). */
+/** The single wheels among the crowded cases. */
 const SINGLE = ['natal', 'natal-ascendant', 'composite', 'eight-in-20', 'twin-stelliums'];
 const furthestOutside = (svg: string) => Math.max(...distancesOutsideSector(svg).map((p) => p.outside));
 
@@ -189,19 +190,33 @@ describe('glyphs within reach of their sectors', () => {
     }
   });
 
-  /**
-   * Not met on bi-wheels: at the least sizes two tracks and a second row need about 0.63 of the
-   * radius, the narrowed zodiac and house bands 0.14 more, leaving the aspect circle 0.26 of
-   * the radius (40 % is the rule). Their crowds spread over the sectors beyond, as before; these are today's
-   * figures, so that a change for the worse fails.
-   */
-  it('bi-wheels: the glyphs beyond 2° of their sector stay at today’s figures (no depth for a second row)', () => {
-    const BEYOND_AT_MOST: Record<string, number> = { transits: 4, synastry: 4, progressions: 4, solar_return: 0, 'full-bi-wheel': 3 };
-    for (const [name, most] of Object.entries(BEYOND_AT_MOST)) {
+  it('keep every glyph of a crowded bi-wheel within 2° of its sector: the outer chart drawn outside the zodiac, the angles named among its glyphs', () => {
+    for (const name of ['transits', 'synastry', 'progressions', 'solar_return', 'full-bi-wheel'])
+      expect(furthestOutside(charts[name]!), name).toBeLessThanOrEqual(2);
+    for (const name of ['transits', 'synastry', 'progressions', 'full-bi-wheel']) {
       const svg = charts[name]!;
-      expect(svg, name).not.toContain('data-tier="1"');
-      expect(distancesOutsideSector(svg).filter((p) => p.outside > 2).length, name).toBeLessThanOrEqual(most);
+      const c = sizeOf(svg) / 2;
+      const dist = (b: Box) => Math.hypot(b.x + b.w / 2 - c, b.y + b.h / 2 - c);
+      const pts = pointsOf(svg);
+      const innerMost = Math.max(...pts.filter((p) => p.ring === 'inner').map((p) => dist(p.glyph)));
+      // Every outer glyph lies beyond the zodiac (its sign glyphs), every inner one within it.
+      const zodiac = Math.max(
+        ...[...svg.matchAll(/data-sign="\d+" transform="translate\(([\d.]+) ([\d.]+)\)/g)].map((m) => Math.hypot(Number(m[1]) - c, Number(m[2]) - c)),
+      );
+      for (const p of pts.filter((q) => q.ring === 'outer')) expect(dist(p.glyph), `${name}: outer ${p.id}`).toBeGreaterThan(zodiac + 10);
+      expect(innerMost, name).toBeLessThan(zodiac - 10);
+      // The four angles, each named with its position among the outer glyphs (their boxes kept apart by checkWheel).
+      const marks = [...svg.matchAll(/data-angle-label="(\w+)" data-box="[^"]+" data-boxes="([^"]+)" data-lon="([\d.]+)"/g)];
+      expect(marks.map((m) => m[1]).sort(), name).toEqual(['asc', 'dsc', 'ic', 'mc']);
+      for (const m of marks) expect(m[2]!.split(' '), name).toHaveLength(4);
+      // The inner chart's cusp degrees still printed, in the outer band clear of its glyphs.
+      expect((svg.match(/data-cusp-label="\d+"/g) ?? []).length, name).toBeGreaterThanOrEqual(6);
     }
+  });
+
+  it('keep every glyph within 2° of its sector on 64 random bi-wheels (transits, synastry, progressions, solar return)', () => {
+    for (const kind of ['transits', 'synastry', 'progressions', 'solar_return'] as const)
+      for (let i = 0; i < 16; i++) expect(furthestOutside(randomChartSvg(kind, i)), `${kind} ${i}`).toBeLessThanOrEqual(2);
   });
 });
 
