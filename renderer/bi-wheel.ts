@@ -9,10 +9,11 @@ export function drawTrackBackgrounds(b: SvgBuilder, g: WheelGeometry, st: Style)
   g.tracks.forEach((track, i) => {
     const fill = track.ring === 'outer' ? st.zoneOuter : st.zoneInner;
     if (!fill) return;
-    // The innermost track's band takes in its second row of glyphs, when it has one.
+    // The innermost track's band takes in its second row of glyphs, when it has one, and a track outside the zodiac its row beyond.
     const inner = i === g.tracks.length - 1 && g.secondRow ? g.secondRow.inner : track.inner;
+    const outer = track.outward && g.outerSecondRow ? g.outerSecondRow.outer : track.outer;
     const ring = (r: number) => `M${num(g.cx - r)} ${num(g.cy)}a${num(r)} ${num(r)} 0 1 0 ${num(2 * r)} 0a${num(r)} ${num(r)} 0 1 0 ${num(-2 * r)} 0`;
-    b.el('path', `data-layer="zone-background" data-ring="${track.ring}" d="${ring(track.outer)}${ring(inner)}" fill="${attr(fill)}" fill-rule="evenodd"`);
+    b.el('path', `data-layer="zone-background" data-ring="${track.ring}" d="${ring(outer)}${ring(inner)}" fill="${attr(fill)}" fill-rule="evenodd"`);
   });
 }
 

@@ -97,7 +97,18 @@ export function syntheticCrowds(): Record<string, ChartDrawing> {
     metadata: { title: 'A full bi-wheel', lines: [] },
     options: options('light'),
   };
-  return { 'eight-in-20': eight, 'twin-stelliums': twin, 'full-bi-wheel': full };
+  // Eight transiting bodies within 13° of Capricorn over a natal chart with none there: the outer ring's crowd.
+  const natal = { ...ring('Natal', [40, 95, 150, 200, 250, 20, 330, 110, 170, 60, 230, 350, 10]), ...houses(133, 31) };
+  const transiting = ring('Transits', [283, 285.5, 287, 289, 290.5, 292, 294.5, 296, 0, 302, 350, 24, 180], ['neptune']);
+  const outerCrowd: ChartDrawing = {
+    kind: 'transits',
+    inner: natal,
+    outer: transiting,
+    aspects: findAspects(natal, transiting),
+    metadata: { title: 'An outer stellium', lines: [] },
+    options: options('light'),
+  };
+  return { 'eight-in-20': eight, 'twin-stelliums': twin, 'full-bi-wheel': full, 'outer-stellium': outerCrowd };
 }
 
 /** Every crowded case as SVG: the gathering's (needs the ephemeris) and the hand-made ones. */

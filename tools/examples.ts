@@ -141,7 +141,7 @@ write(
 // The crowded wheels the layout is held to (test/unit/charts/crowded-wheels.test.ts): the 1962
 // gathering in the two-ring kinds and the composite, and the hand-made crowds.
 const crowded = crowdedCharts();
-for (const name of ['transits', 'synastry', 'progressions', 'solar_return', 'composite', 'eight-in-20', 'twin-stelliums', 'full-bi-wheel']) {
+for (const name of ['transits', 'synastry', 'progressions', 'solar_return', 'composite', 'eight-in-20', 'twin-stelliums', 'full-bi-wheel', 'outer-stellium']) {
   const svg = crowded[name]!;
   writeFileSync(`${dir}/crowded-${name}-light.svg`, svg);
   writeFileSync(`${dir}/crowded-${name}-light.png`, svgToPng(svg, 1));

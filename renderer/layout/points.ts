@@ -951,8 +951,9 @@ export function computeLayout(d: ChartDrawing, style: Style = resolveStyle(d)): 
 /**
  * One row of glyphs on each track, or, where that leaves glyphs beyond reach, the other layouts in
  * turn (computeLayout): a single wheel's second row; a bi-wheel's outer chart outside the zodiac,
- * with one row inside, then two. The first that leaves none beyond reach is kept, else the one
- * that leaves the fewest, then the least far beyond (the earlier on a tie).
+ * one row on each ring, then a second row on the ring that still leaves glyphs beyond reach. The
+ * one that leaves the fewest glyphs beyond reach is kept, then the least far beyond (the earlier
+ * on a tie).
  */
 function chooseRows(d: ChartDrawing, style: Style): ChartLayout {
   const sign = SIGN_BOUNDARIES.map((l) => l.lon);
@@ -985,8 +986,11 @@ function chooseRows(d: ChartDrawing, style: Style): ChartLayout {
     offer(computeGeometry(d, style, 2), most, true);
     return best;
   }
+  // Outside, a second row where the outer chart's ring leaves glyphs beyond reach, or the inner's
+  // (both rings on two rows leave the aspect circle too small).
   const outside = offer(computeGeometry(d, style, 1, true), most, false);
-  if (outside && outside.length > 0) offer(computeGeometry(d, style, 2, true), outside, true);
+  if (outside?.some(({ p }) => p.ring === 'inner')) offer(computeGeometry(d, style, 2, true), outside, true);
+  if (outside?.some(({ p }) => p.ring === 'outer')) offer(computeGeometry(d, style, 1, true, 2), outside, true);
   return best;
 }
 
@@ -1005,10 +1009,11 @@ function layoutRows(d: ChartDrawing, style: Style, geometry: WheelGeometry, crow
     // A track drawn outward has no lanes (its glyphs are at the least sizes when its ring is crowded).
     const laid = spreadTrack(pts, track, frame, geometry, style, lines, track.outward ? SHRINK.length - 1 : LAST_STEP);
     // A sector too short for its glyphs (some could stay in it only drawn much smaller, or not
-    // at all) stacks some of its crowd into an inner tier (chooseTiers), when the track is the
-    // innermost one and the aspect disc has the room.
-    if (track === innermost) {
-      const second = geometry.secondRow;
+    // at all) stacks some of its crowd into a second row (chooseTiers): the innermost track's (its
+    // second row, or an inner tier when the aspect disc has the room), or an outer track's outside
+    // the zodiac (its second row beyond it, when the geometry has one).
+    const second = track === innermost ? geometry.secondRow : track.outward ? geometry.outerSecondRow : null;
+    if (track === innermost || second) {
       const tier1 = second ?? tierTrack(track, geometry);
       const sorted = [...lines, ...SIGN_BOUNDARIES].map((l) => norm360(l.lon)).sort((a, b) => a - b);
       const crowded = new Set<number>();
@@ -1021,8 +1026,11 @@ function layoutRows(d: ChartDrawing, style: Style, geometry: WheelGeometry, crow
         });
       const band = style.housesInside && geometry.houseBand ? geometry.houseBand.outer - geometry.houseBand.inner : 0;
       if (crowded.size > 0 && (second !== null || tier1.inner - band >= TIER_MIN_DISC * STANDARD_RADIUS * geometry.size)) {
-        tiered = chooseTiers({ track, tier1, pts, lines }, crowded, sorted, frame, geometry, style);
-        if (tiered) continue;
+        const choice = chooseTiers({ track, tier1, pts, lines }, crowded, sorted, frame, geometry, style);
+        // The innermost track's rows are placed last: they may move the aspect circle.
+        if (choice && track === innermost) tiered = choice;
+        else if (choice) points.push(...placeTrack(choice.first), ...placeTrack(choice.second, 1, choice.track));
+        if (choice) continue;
       }
     }
     points.push(...placeTrack(laid));

@@ -53,6 +53,8 @@ export interface WheelGeometry {
    * each joined to its true degree by the track's tick and a leader line. Null on one row.
    */
   secondRow: Track | null;
+  /** A second row of the outer chart's glyphs just beyond its track outside the zodiac (computeGeometry with `outerRows` 2), else null. */
+  outerSecondRow: Track | null;
   /** Band carrying the inner ring's house numbers (null when untimed). */
   houseBand: { outer: number; inner: number; cap: number } | null;
   /**
@@ -96,6 +98,8 @@ const BI_SPACING: Spacing = { tick: 0.012, glyphGap: 0.008, pad: 0.004 };
  * are routed round the rim at the ticks' ends, layout/leader-routes.ts), no padding at the image's edge.
  */
 const OUTWARD_SPACING: Spacing = { tick: 0.02, glyphGap: 0.012, pad: 0 };
+/** Its second row beyond it: a second row's gap, and no padding at the image's edge either. */
+const OUTWARD_SECOND_ROW_SPACING: Spacing = { tick: 0, glyphGap: 0.01, pad: 0 };
 const LABEL_GAP = 0.28;
 
 /**
@@ -178,14 +182,15 @@ const SECOND_ROW_SPACING: Spacing = { tick: 0, glyphGap: 0.01, pad: 0.006 };
  * (`secondRow`), glyphs and labels as large as the track's, everything shrunk toward but never
  * below the least sizes until the aspect disc keeps DEFAULT_DISC: null when it cannot (a custom
  * ring or disc fraction, or no depth left at the least sizes). With `outside`, a bi-wheel's outer
- * chart is drawn outside the zodiac (outsideGeometry): null for a single wheel or custom fractions.
+ * chart is drawn outside the zodiac (outsideGeometry), on `outerRows` rows: null for a single wheel
+ * or custom fractions.
  */
 export function computeGeometry(d: ChartDrawing, st: Style): WheelGeometry;
-export function computeGeometry(d: ChartDrawing, st: Style, rows: 1 | 2, outside?: boolean): WheelGeometry | null;
-export function computeGeometry(d: ChartDrawing, st: Style, rows: 1 | 2 = 1, outside = false): WheelGeometry | null {
+export function computeGeometry(d: ChartDrawing, st: Style, rows: 1 | 2, outside?: boolean, outerRows?: 1 | 2): WheelGeometry | null;
+export function computeGeometry(d: ChartDrawing, st: Style, rows: 1 | 2 = 1, outside = false, outerRows: 1 | 2 = 1): WheelGeometry | null {
   const size = clampSize(d.options.size);
   const custom = st.centerFraction !== undefined || st.ringFraction !== undefined;
-  if (outside) return d.outer !== undefined && !custom ? outsideGeometry(d, st, rows, size) : null;
+  if (outside) return d.outer !== undefined && !custom ? outsideGeometry(d, st, rows, outerRows, size) : null;
   if (rows === 2 && custom) return null;
   // Leaves room outside the zodiac for the angle labels at 3 and 9 o'clock.
   return wheelRings(d, st, rows, size, size * STANDARD_RADIUS, d.outer !== undefined ? 'inside' : 'single');
@@ -209,50 +214,59 @@ const OUTER_HOUSE_BAND = 0.036;
  * follows the glyph size the inner chart's rows allow. The aspect disc keeps DEFAULT_DISC of the
  * standard wheel's radius (STANDARD_RADIUS). Null when the inner chart's rows do not fit.
  */
-function outsideGeometry(d: ChartDrawing, st: Style, rows: 1 | 2, size: number): WheelGeometry | null {
+function outsideGeometry(d: ChartDrawing, st: Style, rows: 1 | 2, outerRows: 1 | 2, size: number): WheelGeometry | null {
   const rim = size / 2 - OUTSIDE_MARGIN * size;
   const outerHouses = validCusps(secondHouseSet(d)?.cusps) !== null;
   const at = (R: number) => {
-    const inside = wheelRings(d, st, rows, size, R, 'outside');
-    return inside && { inside, outer: outwardTrack(inside.tracks[0]!, R * (1 + (outerHouses ? OUTER_HOUSE_BAND : OUTSIDE_GAP)), R) };
+    const inside = wheelRings(d, st, rows, size, R, 'outside', outerRows);
+    // A zodiac so small that the inner track's glyphs or labels fall below the least sizes is too small.
+    const least = size / 700;
+    if (!inside || inside.tracks[0]!.glyphSize * INK < LEAST_GLYPH_PX * least - 1e-9 || inside.tracks[0]!.labelCap < LEAST_LABEL_PX * least - 1e-9) return null;
+    const outer = outwardTrack(inside.tracks[0]!, R * (1 + (outerHouses ? OUTER_HOUSE_BAND : OUTSIDE_GAP)), R);
+    // Its second row beyond it: the track's stack again, joined to the track's ticks.
+    const second: Track | null = outerRows === 2 ? { ...outwardTrack(inside.tracks[0]!, outer.outer, R, OUTWARD_SECOND_ROW_SPACING), tickLen: 0 } : null;
+    return { inside, outer, second, edge: (second ?? outer).outer };
   };
-  // The largest zodiac that leaves the outer track room (its depth follows the glyphs the inner
+  // The largest zodiac that leaves the outer rows room (their depth follows the glyphs the inner
   // rows allow at that radius) and the inner rows their disc (none below some radius): halving.
   let lo = size * STANDARD_RADIUS * 0.6;
   let hi = size * STANDARD_RADIUS;
-  let best: { R: number; inside: WheelGeometry; outer: Track } | null = null;
+  let best: ({ R: number } & NonNullable<ReturnType<typeof at>>) | null = null;
   for (let round = 0; round < 24 && hi - lo > 0.05; round++) {
     const R = (lo + hi) / 2;
     const g = at(R);
-    if (g && g.outer.outer > rim) hi = R;
+    if (g && g.edge > rim) hi = R;
     else {
       if (g) best = { R, ...g };
       lo = R;
     }
   }
   if (!best) return null;
-  const { R, inside, outer } = best;
+  const { R, inside, outer, second, edge } = best;
   const band = outerHouses
-    ? {
-        outer: outer.inner,
-        inner: R,
-        cap: Math.min(0.024 * R * st.houseNumberScale, OUTER_HOUSE_BAND * R * BAND_FILL),
-        lines: [R, outer.outer] as [number, number],
-      }
+    ? { outer: outer.inner, inner: R, cap: Math.min(0.024 * R * st.houseNumberScale, OUTER_HOUSE_BAND * R * BAND_FILL), lines: [R, edge] as [number, number] }
     : null;
-  return { ...inside, tracks: [outer, ...inside.tracks], outerHouseBand: band, outside: true, rim: outer.outer, angleTip: outer.inner + outer.tickLen };
+  return {
+    ...inside,
+    tracks: [outer, ...inside.tracks],
+    outerSecondRow: second,
+    outerHouseBand: band,
+    outside: true,
+    rim: edge,
+    angleTip: outer.inner + outer.tickLen,
+  };
 }
 
 /** The outer chart's track outside the zodiac, from `inner` outwards, its glyphs and labels as large as `like`'s. */
-function outwardTrack(like: Track, inner: number, R: number): Track {
+function outwardTrack(like: Track, inner: number, R: number, sp: Spacing = OUTWARD_SPACING): Track {
   const spec: TrackSpec = { glyph: like.glyphSize / R, cap: like.labelCap / R, labels: like.labels };
-  const tickLen = OUTWARD_SPACING.tick * R;
+  const tickLen = sp.tick * R;
   return {
     ring: 'outer',
     inner,
-    outer: inner + trackThickness(spec, R, OUTWARD_SPACING),
+    outer: inner + trackThickness(spec, R, sp),
     tickLen,
-    glyphR: inner + tickLen + OUTWARD_SPACING.glyphGap * R + (like.glyphSize * INK) / 2,
+    glyphR: inner + tickLen + sp.glyphGap * R + (like.glyphSize * INK) / 2,
     glyphSize: like.glyphSize,
     labelCap: like.labelCap,
     labelGap: like.labelCap * LABEL_GAP,
@@ -266,19 +280,29 @@ function outwardTrack(like: Track, inner: number, R: number): Track {
  * tracks (`inside`), or the inner chart of a bi-wheel whose outer chart is outside (`outside`:
  * proportioned as a single wheel, its disc kept at DEFAULT_DISC of the standard radius).
  */
-function wheelRings(d: ChartDrawing, st: Style, rows: 1 | 2, size: number, R: number, mode: 'single' | 'inside' | 'outside'): WheelGeometry | null {
+function wheelRings(
+  d: ChartDrawing,
+  st: Style,
+  rows: 1 | 2,
+  size: number,
+  R: number,
+  mode: 'single' | 'inside' | 'outside',
+  outerRows: 1 | 2 = 1,
+): WheelGeometry | null {
   const bi = mode === 'inside';
   const two = rows === 2;
+  // Two rows on either ring take the narrower bands.
+  const narrowBands = two || outerRows === 2;
   const hasHouses = validCusps(d.inner.cusps) !== null;
   const outerHouses = bi && validCusps(secondHouseSet(d)?.cusps) !== null;
   // The disc's floor, px: a share of the standard wheel's radius (R itself but outside).
   const discFloor = DEFAULT_DISC * size * STANDARD_RADIUS;
 
-  // Two rows take a bi-wheel's narrower bands (a bi-wheel's outer track outside takes depth too).
+  // Two rows take a bi-wheel's narrower bands (a bi-wheel's outer rows outside take depth too).
   const narrow = mode === 'single' ? 'single' : 'bi';
-  const zFrac = st.signRingFraction ?? (two ? TWO_ROW_ZODIAC[narrow] : bi ? 0.09 : 0.13);
+  const zFrac = st.signRingFraction ?? (narrowBands ? TWO_ROW_ZODIAC[narrow] : bi ? 0.09 : 0.13);
   const zodiacInner = R * (1 - zFrac);
-  const bandFrac = st.houseRingFraction ?? (two ? TWO_ROW_HOUSE_BAND[narrow] : bi ? 0.042 : 0.065);
+  const bandFrac = st.houseRingFraction ?? (narrowBands ? TWO_ROW_HOUSE_BAND[narrow] : bi ? 0.042 : 0.065);
   const spacing = bi ? BI_SPACING : SINGLE_SPACING;
   const capBase = st.fontFraction ?? (bi ? 0.029 : 0.034);
   const simple = size < SIMPLE_BELOW;
@@ -287,6 +311,12 @@ function wheelRings(d: ChartDrawing, st: Style, rows: 1 | 2, size: number, R: nu
     cap: capBase * (simple ? SIMPLE_CAP : 1),
     labels: simple ? 'degree' : 'full',
   };
+  if (mode === 'outside') {
+    // A zodiac made small by the outer rows outside it keeps its glyphs and labels at the least sizes.
+    const least = size / 700 / R;
+    spec.glyph = Math.max(spec.glyph, (LEAST_GLYPH_PX * least) / INK);
+    spec.cap = Math.max(spec.cap, LEAST_LABEL_PX * least);
+  }
 
   let top = zodiacInner;
   let outerHouseBand: WheelGeometry['outerHouseBand'] = null;
@@ -350,6 +380,8 @@ function wheelRings(d: ChartDrawing, st: Style, rows: 1 | 2, size: number, R: nu
   if ((mode !== 'single' || two) && st.centerFraction === undefined && st.ringFraction === undefined) shrinkTo(discFloor + 0.6, leastScale());
   // Two rows that leave the disc less than DEFAULT_DISC at the least sizes: no second row.
   if (two && (built.top < discFloor - 0.01 || squeeze < leastScale() - 1e-9)) return null;
+  // Inside an outer chart's rows the disc keeps its floor, or the zodiac is too small.
+  if (mode === 'outside' && built.top < discFloor - 0.01) return null;
   shrinkTo(Math.min(MIN_DISC, st.centerFraction ?? MIN_DISC) * R, 0);
   const { tracks, houseBand, secondRow } = built;
   top = built.top;
@@ -372,6 +404,7 @@ function wheelRings(d: ChartDrawing, st: Style, rows: 1 | 2, size: number, R: nu
     tick10: 0.04 * R,
     tracks,
     secondRow,
+    outerSecondRow: null,
     houseBand,
     outerHouseBand,
     aspectR,

@@ -190,10 +190,13 @@ describe('glyphs within reach of their sectors', () => {
     }
   });
 
-  it('keep every glyph of a crowded bi-wheel within 2° of its sector: the outer chart drawn outside the zodiac, the angles named among its glyphs', () => {
-    for (const name of ['transits', 'synastry', 'progressions', 'solar_return', 'full-bi-wheel'])
+  it('keep every glyph of a crowded bi-wheel within 2° of its sector: the outer chart drawn outside the zodiac, a second row on the crowded ring, the angles named among the outer glyphs', () => {
+    for (const name of ['transits', 'synastry', 'progressions', 'solar_return', 'full-bi-wheel', 'outer-stellium'])
       expect(furthestOutside(charts[name]!), name).toBeLessThanOrEqual(2);
-    for (const name of ['transits', 'synastry', 'progressions', 'full-bi-wheel']) {
+    // The inner chart's crowd takes a second row inside, the outer chart's a second row beyond.
+    expect(charts['transits']!).toMatch(/data-ring="inner"[^>]*data-tier="1"/);
+    expect(charts['outer-stellium']!).toMatch(/data-ring="outer"[^>]*data-tier="1"/);
+    for (const name of ['transits', 'synastry', 'progressions', 'full-bi-wheel', 'outer-stellium']) {
       const svg = charts[name]!;
       const c = sizeOf(svg) / 2;
       const dist = (b: Box) => Math.hypot(b.x + b.w / 2 - c, b.y + b.h / 2 - c);
