@@ -70,7 +70,7 @@ export interface WheelGeometry {
   /** The outermost circle drawn: the zodiac's, or the outer track's beyond it. */
   rim: number;
   aspectR: number;
-  /** Angle axes extend past the zodiac to here; labels start just beyond. */
+  /** Angle axes extend past the zodiac to here (to an outer track's ticks when it is outside); labels start just beyond. */
   angleTip: number;
   angleLabelGap: number;
   angleCap: number;
@@ -207,21 +207,20 @@ const OUTER_HOUSE_BAND = 0.036;
 /**
  * A bi-wheel with its outer chart's track outside the zodiac, reaching to the image's edge (its
  * own house band, if it has houses, between the two), and the inner chart inside the zodiac laid
- * out as on a single wheel (one or two rows): the layout professional software draws bi-wheels
- * with, taken when the bi-wheel's two tracks inside the zodiac leave a crowd's glyphs beyond reach
- * of their sectors (layout/points.ts). Both tracks draw their glyphs and labels at one size; the
- * zodiac's radius is what the outer track leaves, found in a few rounds since the track's depth
- * follows the glyph size the inner chart's rows allow. The aspect disc keeps DEFAULT_DISC of the
- * standard wheel's radius (STANDARD_RADIUS). Null when the inner chart's rows do not fit.
+ * out as on a single wheel (`rows`); the outer chart on `outerRows` (its second row beyond the
+ * track): the layout professional software draws bi-wheels with, taken when the bi-wheel's two
+ * tracks inside the zodiac leave a crowd's glyphs beyond reach of their sectors (layout/points.ts).
+ * Both rings draw their glyphs and labels at one size; the zodiac's radius is what the outer rows
+ * leave, found by halving since their depth follows the glyph size the inner chart's rows allow at
+ * that radius. The aspect disc keeps DEFAULT_DISC of the standard wheel's radius (STANDARD_RADIUS).
+ * Null when no radius leaves both rings their rows.
  */
 function outsideGeometry(d: ChartDrawing, st: Style, rows: 1 | 2, outerRows: 1 | 2, size: number): WheelGeometry | null {
   const rim = size / 2 - OUTSIDE_MARGIN * size;
   const outerHouses = validCusps(secondHouseSet(d)?.cusps) !== null;
   const at = (R: number) => {
     const inside = wheelRings(d, st, rows, size, R, 'outside', outerRows);
-    // A zodiac so small that the inner track's glyphs or labels fall below the least sizes is too small.
-    const least = size / 700;
-    if (!inside || inside.tracks[0]!.glyphSize * INK < LEAST_GLYPH_PX * least - 1e-9 || inside.tracks[0]!.labelCap < LEAST_LABEL_PX * least - 1e-9) return null;
+    if (!inside) return null;
     const outer = outwardTrack(inside.tracks[0]!, R * (1 + (outerHouses ? OUTER_HOUSE_BAND : OUTSIDE_GAP)), R);
     // Its second row beyond it: the track's stack again, joined to the track's ticks.
     const second: Track | null = outerRows === 2 ? { ...outwardTrack(inside.tracks[0]!, outer.outer, R, OUTWARD_SECOND_ROW_SPACING), tickLen: 0 } : null;
@@ -291,14 +290,13 @@ function wheelRings(
 ): WheelGeometry | null {
   const bi = mode === 'inside';
   const two = rows === 2;
-  // Two rows on either ring take the narrower bands.
+  // Two rows on either ring take a bi-wheel's narrower bands (an outer chart's rows outside take depth too).
   const narrowBands = two || outerRows === 2;
   const hasHouses = validCusps(d.inner.cusps) !== null;
   const outerHouses = bi && validCusps(secondHouseSet(d)?.cusps) !== null;
   // The disc's floor, px: a share of the standard wheel's radius (R itself but outside).
   const discFloor = DEFAULT_DISC * size * STANDARD_RADIUS;
 
-  // Two rows take a bi-wheel's narrower bands (a bi-wheel's outer rows outside take depth too).
   const narrow = mode === 'single' ? 'single' : 'bi';
   const zFrac = st.signRingFraction ?? (narrowBands ? TWO_ROW_ZODIAC[narrow] : bi ? 0.09 : 0.13);
   const zodiacInner = R * (1 - zFrac);
@@ -319,10 +317,10 @@ function wheelRings(
   }
 
   let top = zodiacInner;
-  let outerHouseBand: WheelGeometry['outerHouseBand'] = null;
+  let outerBand: Omit<NonNullable<WheelGeometry['outerHouseBand']>, 'lines'> | null = null;
   if (outerHouses) {
     const th = OUTER_HOUSE_BAND * R;
-    outerHouseBand = { outer: top, inner: top - th, cap: Math.min(0.024 * R * st.houseNumberScale, th * BAND_FILL), lines: [0, top] };
+    outerBand = { outer: top, inner: top - th, cap: Math.min(0.024 * R * st.houseNumberScale, th * BAND_FILL) };
     top -= th;
   }
 
@@ -387,7 +385,7 @@ function wheelRings(
   top = built.top;
   const aspectR = Math.max(0.12 * R, top);
   // The outer chart's cusps cross its track, from the track's inner edge to the band.
-  if (outerHouseBand) outerHouseBand.lines[0] = tracks[0]!.inner;
+  const outerHouseBand = outerBand && { ...outerBand, lines: [tracks[0]!.inner, outerBand.outer] as [number, number] };
 
   // A scale above 1 may fill the band, never overflow it.
   const signGlyphSize = Math.min(Math.min(0.1 * R, (R - zodiacInner) * 0.74) * st.signScale, (R - zodiacInner) * 0.86);
