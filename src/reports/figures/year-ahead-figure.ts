@@ -79,6 +79,8 @@ export function yearAheadFigure(year: YearAhead): string | undefined {
     }
     // An exact date after the year (its stretch began inside it) has no place on the axis: its bar's open end shows it.
     for (const e of t.exact.filter((d) => d <= year.to)) out.push(`<circle cx="${x(e).toFixed(1)}" cy="${y}" r="3.2" fill="${colour}"/>`);
+    // A near miss: an open circle where the planet turns short of exact.
+    if (t.closest) out.push(`<circle cx="${x(t.closest.date).toFixed(1)}" cy="${y}" r="3" class="o" stroke="${colour}"/>`);
   });
   year.progressions.forEach((p, i) => {
     const y = HEAD + (year.transits.length + i) * ROW + ROW / 2;

@@ -8,7 +8,8 @@
  *   ephemeris by the service's exact-hit finder (src/astro/transit-hits.ts: the track cut at its
  *   stations, so the three hits of a retrograde loop are all found), and its window (orb entry and
  *   exit, 1° for Jupiter and Saturn, 1.5° for the outer three: the span in which such a transit
- *   is usually felt) by the service's transit-window search (src/astro/transit-windows.ts).
+ *   is usually felt) by the service's transit-window search (src/astro/transit-windows.ts). A station within a
+ *   quarter of a degree of an aspect that never reaches it is a near miss (nearMisses), listed with the station's date.
  * - Progressions (secondary, a day for a year): where the progressed Sun and Moon stand at the
  *   year's start and end, the progressed Moon's change of sign and its
  *   exact conjunctions, squares and oppositions to the natal Sun, Moon and Ascendant, and the
@@ -52,6 +53,13 @@ const WINDOW_ORB: Record<string, number> = { jupiter: 1, saturn: 1, uranus: 1.5,
 /** A stretch within orb, its ends as Julian days (undefined where the search did not find one). */
 type Stretch = Pick<TransitWindow, 'entry' | 'exit'>;
 const NOT_FOUND: Stretch = { entry: undefined, exit: undefined };
+/**
+ * A station this close to an aspect (degrees) that never reaches it is read as a near miss: a quarter of a degree, the
+ * distance the slow planets cover in a few days of ordinary motion, so that the contact is as present as an exact one
+ * while the planet stands there. Stations further off, still within orb, are left out: they would fill the year with
+ * contacts that only graze the orb's edge.
+ */
+const NEAR_MISS = 0.25;
 /** How far past the year exact hits are sought, for a stretch within orb that begins inside the year. */
 const LOOKAHEAD_DAYS = 90;
 
@@ -61,14 +69,20 @@ export interface YearTransit {
   target: (typeof NATAL_TARGETS)[number];
   /**
    * ISO dates (YYYY-MM-DD, UT) of the exact hits in the year (and of those after it in a stretch begun within it), and of
-   * the first stretch's entry and exit (null beyond the search).
+   * the first stretch's entry and exit (null beyond the search). Empty for a near miss alone (`closest`).
    */
   exact: string[];
+  /**
+   * A near miss: the planet comes within orb but turns (stations) short of the exact aspect, in the year (before or after
+   * its hits, if it has any). The station's date and how far short of exact it stays there, degrees; its stretch within
+   * orb is among `stretches`.
+   */
+  closest?: { date: string; short: number };
   from: string | null;
   to: string | null;
   /**
-   * Every stretch within orb that holds one of those hits, in order (the first is `from` to `to`): a retrograde loop that
-   * leaves the orb between two hits makes two or three.
+   * Every stretch within orb that holds one of those hits or the near miss, in order (the first is `from` to `to`): a
+   * retrograde loop that leaves the orb between two hits makes two or three.
    */
   stretches: { from: string | null; to: string | null }[];
 }
@@ -94,6 +108,9 @@ export interface YearAhead {
 }
 
 const isoDate = (jd: number) => new Date(utcMsFromJulianDay(jd)).toISOString().slice(0, 10);
+
+/** A transit's first date: its first exact hit or the station of its near miss, whichever comes first. */
+export const firstDate = (t: YearTransit): string => [t.exact[0], t.closest?.date].filter((d) => d !== undefined).sort()[0]!;
 
 /** The natal longitude of each target (of `ids`) the chart has. */
 function natalTargets(chart: NatalChartInput, ids: readonly string[] = NATAL_TARGETS): Map<string, number> {
@@ -133,6 +150,41 @@ function zeros(g: (jd: number) => number, a: number, b: number, step: number, ma
   return out;
 }
 
+/**
+ * The near misses of one aspect to one natal point in [start, end]: a station of the planet within NEAR_MISS of the
+ * aspect whose stretch within orb (`orb`) holds no exact hit, the planet turning short of it (Saturn standing still five
+ * minutes of arc from a trine and going back). Felt like a contact while the planet stands there; its closest approach is the
+ * station. Stations inside a stretch already found for a hit (`windows`) belong to that hit.
+ */
+function nearMisses(
+  span: TrackSpan,
+  lonAt: (jd: number) => number,
+  natalLon: number,
+  offset: number,
+  angle: number,
+  orb: number,
+  scan: { step: number; bound: number },
+  start: number,
+  end: number,
+  windows: readonly Stretch[],
+): { jd: number; short: number; window: Stretch }[] {
+  const out: { jd: number; short: number; window: Stretch }[] = [];
+  for (const jd of span.stations(start, end)) {
+    if (windows.some((w) => w.entry !== undefined && w.exit !== undefined && jd >= w.entry && jd <= w.exit)) continue;
+    if (out.some((m) => m.window.exit !== undefined && jd <= m.window.exit)) continue;
+    const short = Math.abs(Math.abs(wrap180(lonAt(jd) - natalLon)) - angle);
+    if (short > NEAR_MISS) continue;
+    const window = transitWindow(lonAt, natalLon, angle, orb, jd, scan);
+    if (!window) continue;
+    // No exact hit anywhere in the stretch (before the year or after it either).
+    const from = window.entry ?? jd - scan.bound;
+    const to = window.exit ?? jd + scan.bound;
+    if (exactHits(span, normalizeDegrees(natalLon - offset), [angle], from, to).length > 0) continue;
+    out.push({ jd, short, window });
+  }
+  return out;
+}
+
 export function yearAhead(chart: NatalChartInput, asOfMs: number): YearAhead {
   const start = julianDayFromUtcMs(asOfMs);
   const end = start + 365;
@@ -167,13 +219,26 @@ export function yearAhead(chart: NatalChartInput, asOfMs: number): YearAhead {
           hits.push(hit);
           windows.push(window);
         }
-        if (hits.length === 0) continue;
-        const stretches = windows.map((w) => ({ from: w.entry === undefined ? null : isoDate(w.entry), to: w.exit === undefined ? null : isoDate(w.exit) }));
-        transits.push({ body, type, target: target as YearTransit['target'], exact: hits.map(isoDate), ...stretches[0]!, stretches });
+        const misses = nearMisses(span, lonAt, natalLon, offset, angle, WINDOW_ORB[body]!, SCAN[body]!, start, end, windows);
+        if (hits.length === 0 && misses.length === 0) continue;
+        // One transit of the aspect: its hits and its nearest miss (a planet may turn short of it and reach it on a later pass), their stretches in order.
+        const stretches = [...windows, ...misses.map((m) => m.window)]
+          .sort((a, b) => (a.entry ?? -Infinity) - (b.entry ?? -Infinity))
+          .map((w) => ({ from: w.entry === undefined ? null : isoDate(w.entry), to: w.exit === undefined ? null : isoDate(w.exit) }));
+        const miss = misses.reduce<(typeof misses)[number] | undefined>((m, x) => (m === undefined || x.short < m.short ? x : m), undefined);
+        transits.push({
+          body,
+          type,
+          target: target as YearTransit['target'],
+          exact: hits.map(isoDate),
+          ...(miss ? { closest: { date: isoDate(miss.jd), short: miss.short } } : {}),
+          ...stretches[0]!,
+          stretches,
+        });
       }
     }
   }
-  transits.sort((x, y) => x.exact[0]!.localeCompare(y.exact[0]!));
+  transits.sort((x, y) => firstDate(x).localeCompare(firstDate(y)));
   const clock = secondaryClock(natalJd);
   const at = (body: number, t: number) => normalizeDegrees(calcBody(progressedJd(clock, t), body).lon + offset);
   const progressed = { sun: [at(SE.sun!, start), at(SE.sun!, end)] as [number, number], moon: [at(SE.moon!, start), at(SE.moon!, end)] as [number, number] };

@@ -86,10 +86,9 @@ describe('the synthesis chapters', () => {
         expect(orb, `${t.body} ${t.type} ${t.target} ${day}`).toBeLessThan(0.3);
         expect(day >= year.from && day <= year.to).toBe(true);
       }
-      if (t.from && t.to) {
-        expect(t.from <= t.exact[0]!).toBe(true);
-        expect(t.to >= t.exact[0]!).toBe(true);
-      }
+      // Each exact date, and a near miss's station, inside one of its stretches within orb.
+      const inStretch = (day: string) => t.stretches.some((s) => !s.from || !s.to || (s.from <= day && day <= s.to));
+      for (const day of [...t.exact, ...(t.closest ? [t.closest.date] : [])]) expect(inStretch(day), `${t.body} ${t.type} ${t.target} ${day}`).toBe(true);
     }
   });
 

@@ -8,7 +8,7 @@
 import { julianDayFromUtcMs } from '../../../astro/civil-time.ts';
 import { ageYears, secondaryClock } from '../../../astro/progression-clock.ts';
 import { aspectFamily, keys } from '../../../interpretations/keys.ts';
-import type { YearProgression, YearTransit } from '../../sky/year-ahead.ts';
+import { firstDate, type YearProgression, type YearTransit } from '../../sky/year-ahead.ts';
 import type { ReportContext } from '../context.ts';
 import { ASPECT_WORDS, POINT_FUNCTION, POINT_NAMES, SIGN_CARE, SIGN_STYLE, pointInSentence } from '../phrases.ts';
 import { capitalize, countWord, joinAnd, ordinal, table, zodiacPosition } from '../report-markdown.ts';
@@ -60,7 +60,8 @@ function weight(t: YearTransit): number {
   const body = { pluto: 5, neptune: 4.5, uranus: 4.5, saturn: 4, jupiter: 2.5 }[t.body];
   const aspect = { conjunction: 3, opposition: 2.5, square: 2.5, trine: 1.5, sextile: 1 }[t.type];
   const target = { sun: 3, moon: 3, asc: 2.5, mc: 2.5, venus: 1.5, mars: 1.5, saturn: 1.5, mercury: 1.2, jupiter: 1.2 }[t.target];
-  return body * aspect * target * (t.body === t.target && t.type === 'conjunction' ? 2 : 1);
+  // A near miss alone (the planet turning short of exact) weighs as the contact it almost makes, a little less.
+  return body * aspect * target * (t.body === t.target && t.type === 'conjunction' ? 2 : 1) * (t.exact.length === 0 ? 0.8 : 1);
 }
 
 const READ_IN_FULL = 8;
@@ -72,6 +73,23 @@ function shortDate(iso: string): string {
 }
 
 const outsideYear = (iso: string, year: { from: string; to: string }) => iso < year.from || iso > year.to;
+
+/** The table's dates of a transit: its exact hits and its near miss in date order ("never (closest …)" for a near miss alone). */
+function exactCell(t: YearTransit, year: { from: string; to: string }): string {
+  const miss = t.closest && { date: t.closest.date, text: `closest ${dateInYear(t.closest.date, year)}, ${arcShort(t.closest.short)} short` };
+  if (t.exact.length === 0) return `never (${miss!.text})`;
+  const dates = [...t.exact.map((date) => ({ date, text: dateInYear(date, year) })), ...(miss ? [{ ...miss, text: `(${miss.text})` }] : [])];
+  return dates
+    .sort((a, b) => a.date.localeCompare(b.date))
+    .map((d) => d.text)
+    .join(', ');
+}
+
+/** How far short of exact a near miss stays: "5′", "1°12′". */
+function arcShort(degrees: number): string {
+  const minutes = Math.max(1, Math.round(degrees * 60));
+  return minutes < 60 ? `${minutes}′` : `${Math.floor(minutes / 60)}°${String(minutes % 60).padStart(2, '0')}′`;
+}
 
 /** A date of the table: day and month inside the report's twelve months, with its year outside them (a pass felt from the year before). */
 function dateInYear(iso: string, year: { from: string; to: string }): string {
@@ -123,15 +141,19 @@ export function inWeeks(text: string): string {
  */
 function when(t: YearTransit, yearFrom: string): string {
   const exact = t.exact.map(longDate);
-  const hits = exact.length === 1 ? `exact on ${exact[0]}` : `exact on ${exact.slice(0, -1).join(', ')} and ${exact.at(-1)}`;
+  // A near miss alone opens the line; beside exact hits it closes it, after the stretches that hold them.
+  const miss = t.closest && `${POINT_NAMES[t.body]} turns ${arcShort(t.closest.short)} short of exact on ${longDate(t.closest.date)}`;
+  const hits =
+    exact.length === 0 ? `never exact: ${miss}` : exact.length === 1 ? `exact on ${exact[0]}` : `exact on ${exact.slice(0, -1).join(', ')} and ${exact.at(-1)}`;
+  const after = exact.length > 0 && miss ? `; on another pass ${miss}` : '';
   const known = knownStretches(t);
-  if (!t.from || !t.to || known.length === 0) return hits;
+  if (!t.from || !t.to || known.length === 0) return `${hits}${after}`;
   const [from, to] = [longDate(t.from), longDate(t.to)];
   const first = t.from < yearFrom ? `already within orb since ${from}, until ${to}` : `within orb from ${from} to ${to}`;
   // A later stretch whose ends were not found: the first is given as the first.
-  if (known.length < t.stretches.length) return `${hits}; its first stretch ${first.replace(/^within orb /, 'within orb runs ')}`;
+  if (known.length < t.stretches.length) return `${hits}; its first stretch ${first.replace(/^within orb /, 'within orb runs ')}${after}`;
   const again = known.slice(1).map((s) => `from ${longDate(s.from)} to ${longDate(s.to)}`);
-  return `${hits}; ${first}${again.length ? `, and again ${joinAnd(again)}` : ''}`;
+  return `${hits}; ${first}${again.length ? `, and again ${joinAnd(again)}` : ''}${after}`;
 }
 
 /** The first transit read to each natal point, per report: a later one to the same point names it. */
@@ -188,7 +210,7 @@ export function yearAheadSection(ctx: ReportContext): ReportSection | undefined 
       `A year is long enough for the slow planets to reach new parts of your chart: this chapter follows them from ${longDate(year.from)} to ${longDate(year.to)} and asks which of the themes above each contact brings to the surface.`,
       `Think of what follows as a calendar of emphasis for the year to ${longDate(year.to)}: it says when a placement read earlier is likely to feel louder, and leaves what you do with it to you.`,
       `Up to ${longDate(year.to)}, the slowest planets and the progressed chart keep working on the same birth chart described above; the dates below mark where their touch is closest, not events that must follow.`,
-      ranked.length
+      ranked.some((t) => t.exact.length > 0)
         ? `Between ${longDate(year.from)} and ${longDate(year.to)} the slow planets make exact contacts with your chart, and the progressed chart moves on as well; none of them is an event, and each marks a stretch of time when one part of your chart asks for attention.`
         : `No exact contact from the slow planets falls between ${longDate(year.from)} and ${longDate(year.to)}, though the progressed chart moves on as well; the year is read from that slower clock.`,
     ],
@@ -203,7 +225,7 @@ export function yearAheadSection(ctx: ReportContext): ReportSection | undefined 
     );
   } else {
     // The weightiest are read in full, in the order the year brings them (the first stretch's start, else the first hit).
-    const read = ranked.slice(0, READ_IN_FULL).sort((a, b) => (a.from ?? a.exact[0]!).localeCompare(b.from ?? b.exact[0]!));
+    const read = ranked.slice(0, READ_IN_FULL).sort((a, b) => (a.from ?? firstDate(a)).localeCompare(b.from ?? firstDate(b)));
     const first = `${POINT_NAMES[read[0]!.body]} ${ASPECT_WORDS[read[0]!.type]} your ${POINT_NAMES[read[0]!.target]}`;
     const count = ranked.length === 1 ? 'one transit' : `${countWord(ranked.length)} transits`;
     const counted = [
@@ -230,7 +252,7 @@ export function yearAheadSection(ctx: ReportContext): ReportSection | undefined 
       table(
         ['Exact', 'Transit', 'Felt'],
         [...year.transits].map((t) => [
-          t.exact.map((d) => dateInYear(d, year)).join(', '),
+          exactCell(t, year),
           `${POINT_NAMES[t.body]} ${ASPECT_WORDS[t.type]} natal ${POINT_NAMES[t.target]}`,
           knownStretches(t)
             .map((s) => spanInYear(s.from, s.to, year))

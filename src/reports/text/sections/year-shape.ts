@@ -10,7 +10,7 @@
  * or at either end of the year, in which no shorter transit is within orb is a pause; the longest
  * is named. Dates are said to the third of a month (early, mid, late).
  */
-import type { YearAhead, YearTransit } from '../../sky/year-ahead.ts';
+import { firstDate, type YearAhead, type YearTransit } from '../../sky/year-ahead.ts';
 import { ASPECT_WORDS, POINT_NAMES } from '../phrases.ts';
 import { capitalize, countWord, joinAnd } from '../report-markdown.ts';
 
@@ -70,7 +70,7 @@ function thirdOfMonth(iso: string, year: YearAhead): string {
 }
 
 const named = (t: YearTransit) => `${POINT_NAMES[t.body]} ${ASPECT_WORDS[t.type]} your ${POINT_NAMES[t.target]}`;
-const inOrder = (list: YearTransit[]) => [...list].sort((a, b) => a.exact[0]!.localeCompare(b.exact[0]!));
+const inOrder = (list: YearTransit[]) => [...list].sort((a, b) => firstDate(a).localeCompare(firstDate(b)));
 
 /** The paragraph on the year's shape, or undefined when the year has neither a season of two transits or more nor a backdrop. */
 export function yearShapeParagraph(year: YearAhead): string | undefined {

@@ -1,0 +1,146 @@
+/**
+ * Near misses in the year ahead, checked against the ephemeris by a separate reckoning: a slow planet
+ * that stations within a quarter of a degree of a major aspect to a natal point and turns back without
+ * reaching it is listed, with the station's date and how far short it stays; every such station of
+ * the year is either listed so or lies in the stretch of an exact hit; the report says "never exact"
+ * for it, in its table and in its fact line, and never calls it exact.
+ */
+import { describe, expect, it } from 'vitest';
+import { calcBody } from '../../../src/astro/ephemeris.ts';
+import { julianDayFromUtcMs } from '../../../src/astro/civil-time.ts';
+import { composeReport } from '../../../src/reports/text/compose-report.ts';
+import { yearAhead } from '../../../src/reports/sky/year-ahead.ts';
+import { ASPECT_WORDS, POINT_NAMES } from '../../../src/reports/text/phrases.ts';
+import { randomReportCharts } from '../../helpers/random-report-charts.ts';
+
+const AS_OF = '2026-11-25T00:00:00Z';
+const SE: Record<string, number> = { sun: 0, jupiter: 5, saturn: 6, uranus: 7, neptune: 8, pluto: 9 };
+const ANGLES: Record<string, number> = { conjunction: 0, sextile: 60, square: 90, trine: 120, opposition: 180 };
+const ORB: Record<string, number> = { jupiter: 1, saturn: 1, uranus: 1.5, neptune: 1.5, pluto: 1.5 };
+const wrap = (d: number) => ((((d + 180) % 360) + 360) % 360) - 180;
+const jdOf = (iso: string) => julianDayFromUtcMs(Date.parse(`${iso}T00:00:00Z`));
+
+/** The natal points the year ahead reads (the Moon and the angles only when timed), in the ephemeris's tropical zodiac. */
+function targets(chart: ReturnType<typeof randomReportCharts>[number]): Map<string, number> {
+  const timed = chart.angles !== undefined && chart.houses?.length === 12;
+  const natalJd = julianDayFromUtcMs(Date.parse(chart.subject.datetime_utc));
+  const sun = chart.planets.find((p) => p.id === 'sun')!;
+  const offset = wrap(calcBody(natalJd, SE.sun!).lon - sun.abs_pos);
+  const out = new Map<string, number>();
+  for (const p of chart.planets)
+    if (['sun', 'moon', 'mercury', 'venus', 'mars'].includes(p.id) && (timed || p.id !== 'moon')) out.set(p.id, p.abs_pos + offset);
+  if (timed && chart.angles) {
+    out.set('asc', chart.angles.asc + offset);
+    out.set('mc', chart.angles.mc + offset);
+  }
+  return out;
+}
+
+/** The stations of a body in [a, b] (Julian days), to a tenth of a day: where its daily motion changes sign. */
+function stations(body: string, a: number, b: number): number[] {
+  const speed = (jd: number) => wrap(calcBody(jd + 0.05, SE[body]!).lon - calcBody(jd - 0.05, SE[body]!).lon);
+  const out: number[] = [];
+  for (let t = a; t < b; t += 1) {
+    if (Math.sign(speed(t)) === Math.sign(speed(t + 1))) continue;
+    let lo = t;
+    let hi = t + 1;
+    while (hi - lo > 0.01) {
+      const mid = (lo + hi) / 2;
+      if (Math.sign(speed(mid)) === Math.sign(speed(lo))) lo = mid;
+      else hi = mid;
+    }
+    out.push((lo + hi) / 2);
+  }
+  return out;
+}
+
+/** How far the body stands from the aspect to the point at jd, signed (the same sign throughout a stretch it never crosses). */
+const fromAspect = (body: string, point: number, angle: number, jd: number) => {
+  const d = wrap(calcBody(jd, SE[body]!).lon - point);
+  return Math.abs(d) - angle;
+};
+
+describe('near misses in the year ahead', () => {
+  const charts = randomReportCharts(60, 2207);
+  const years = charts.map((chart) => yearAhead(chart, Date.parse(AS_OF)));
+
+  it('list a station within a quarter of a degree of an aspect, never reached in its stretch, with its date and how far short it stays', () => {
+    let seen = 0;
+    charts.forEach((chart, i) => {
+      const points = targets(chart);
+      for (const t of years[i]!.transits.filter((x) => x.closest)) {
+        seen++;
+        const what = `chart ${i}: ${t.body} ${t.type} ${t.target}`;
+        // Its own stretch within orb holds no exact hit (a hit of the aspect may come on another pass).
+        const own = t.stretches.find((x) => x.from !== null && x.to !== null && x.from <= t.closest!.date && t.closest!.date <= x.to)!;
+        expect(own, what).toBeDefined();
+        expect(
+          t.exact.filter((d) => own.from! <= d && d <= own.to!),
+          what,
+        ).toEqual([]);
+        const point = points.get(t.target)!;
+        const angle = ANGLES[t.type]!;
+        // A station of the body falls on the day given, and there the body stands as far short as said.
+        const day = jdOf(t.closest!.date);
+        const station = stations(t.body, day - 1, day + 2).find((s) => s >= day && s < day + 1);
+        expect(station, what).toBeDefined();
+        const short = Math.abs(fromAspect(t.body, point, angle, station!));
+        expect(short, what).toBeLessThanOrEqual(0.25 + 1e-3);
+        expect(Math.abs(short - t.closest!.short) * 60, what).toBeLessThan(0.5);
+        // Never reached: within its stretch the body stays on one side of the aspect, and within orb.
+        const side = Math.sign(fromAspect(t.body, point, angle, station!));
+        for (let jd = jdOf(own.from!) + 1; jd < jdOf(own.to!); jd += 1) {
+          const off = fromAspect(t.body, point, angle, jd);
+          expect(Math.sign(off), `${what} on ${jd}`).toBe(side);
+          expect(Math.abs(off), `${what} on ${jd}`).toBeLessThanOrEqual(ORB[t.body]! + 1e-6);
+        }
+      }
+    });
+    expect(seen).toBeGreaterThanOrEqual(5);
+  });
+
+  it('miss none: every station of the year within a quarter of a degree of an aspect to a natal point is a near miss or in the stretch of an exact hit', () => {
+    charts.forEach((chart, i) => {
+      const year = years[i]!;
+      const points = targets(chart);
+      const listed = (body: string, type: string, target: string) => year.transits.filter((t) => t.body === body && t.type === type && t.target === target);
+      for (const body of ['jupiter', 'saturn', 'uranus', 'neptune', 'pluto'])
+        for (const station of stations(body, jdOf(year.from), jdOf(year.to)))
+          for (const [target, point] of points)
+            for (const [type, angle] of Object.entries(ANGLES)) {
+              if (Math.abs(fromAspect(body, point, angle, station)) > 0.249) continue;
+              const covering = listed(body, type, target).some((t) =>
+                t.stretches.some((s) => s.from !== null && s.to !== null && station >= jdOf(s.from) - 1 && station <= jdOf(s.to) + 1),
+              );
+              expect(covering, `chart ${i}: ${body} ${type} ${target} at a station on JD ${station.toFixed(1)}`).toBe(true);
+            }
+    });
+  });
+
+  it('are called never exact in the table and in the fact line, or named beside the exact hits of another pass', () => {
+    let read = 0;
+    charts.forEach((chart, i) => {
+      const misses = years[i]!.transits.filter((t) => t.closest);
+      if (misses.length === 0) return;
+      const text = composeReport(chart, { asOf: AS_OF }).sections.find((s) => s.id === 'year_ahead')!.markdown;
+      for (const t of misses) {
+        const name = `${POINT_NAMES[t.body]} ${ASPECT_WORDS[t.type]} natal ${POINT_NAMES[t.target]}`;
+        const row = text.split('\n').find((l) => l.includes(`| ${name} |`));
+        // Alone, "never (closest …)"; beside exact hits, in date order among them.
+        expect(row, `chart ${i}: ${name}`).toMatch(
+          t.exact.length ? /^\| [^|]*\(closest \d+ \w+( \d{4})?, \d+′ short\)/ : /^\| never \(closest \d+ \w+( \d{4})?, \d+′ short\) \|/,
+        );
+        const heading = `### ${POINT_NAMES[t.body]} ${ASPECT_WORDS[t.type]} Your ${POINT_NAMES[t.target]}`;
+        const at = text.indexOf(heading);
+        if (at < 0) continue;
+        read++;
+        const fact = text.slice(at).split('\n')[2]!;
+        const miss = `${POINT_NAMES[t.body]} turns \\d+′ short of exact on \\d+ \\w+ \\d{4}`;
+        expect(fact, `chart ${i}: ${heading}`).toMatch(
+          new RegExp(t.exact.length ? `^\\*exact on [^*]+; on another pass ${miss}\\*$` : `^\\*never exact: ${miss}[;*]`),
+        );
+      }
+    });
+    expect(read).toBeGreaterThan(0);
+  });
+});
