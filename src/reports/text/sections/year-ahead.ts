@@ -137,7 +137,8 @@ export function inWeeks(text: string): string {
 
 /**
  * The fact line of a transit: its exact dates and its stretches within orb (a retrograde loop can leave the orb between
- * two hits and come back); when the first began before the report's year, the line says it was already under way.
+ * two hits and come back); when the first began before the report's year, the line says it was already under way. A
+ * near miss is said with its station's date and how far short of exact it stays.
  */
 function when(t: YearTransit, yearFrom: string): string {
   const exact = t.exact.map(longDate);
@@ -212,7 +213,9 @@ export function yearAheadSection(ctx: ReportContext): ReportSection | undefined 
       `Up to ${longDate(year.to)}, the slowest planets and the progressed chart keep working on the same birth chart described above; the dates below mark where their touch is closest, not events that must follow.`,
       ranked.some((t) => t.exact.length > 0)
         ? `Between ${longDate(year.from)} and ${longDate(year.to)} the slow planets make exact contacts with your chart, and the progressed chart moves on as well; none of them is an event, and each marks a stretch of time when one part of your chart asks for attention.`
-        : `No exact contact from the slow planets falls between ${longDate(year.from)} and ${longDate(year.to)}, though the progressed chart moves on as well; the year is read from that slower clock.`,
+        : ranked.length
+          ? `Between ${longDate(year.from)} and ${longDate(year.to)} the slow planets come within orb of points of your chart and turn back just short of an exact contact, and the progressed chart moves on as well; each stretch marks a time when one part of your chart asks for attention.`
+          : `No exact contact from the slow planets falls between ${longDate(year.from)} and ${longDate(year.to)}, though the progressed chart moves on as well; the year is read from that slower clock.`,
     ],
     'year-intro',
   );
