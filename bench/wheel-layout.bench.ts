@@ -5,7 +5,17 @@
 import { initEphemeris } from '../src/astro/ephemeris.ts';
 import { renderChartSvg } from '../renderer/index.ts';
 import { natal } from '../tools/sample-charts.ts';
-import { KINDS, addUp, checkWheel, distancesOutsideSector, formatTotals, randomChartSvg, syntheticClusterSvg } from '../test/helpers/wheel-layout-check.ts';
+import {
+  KINDS,
+  STELLIUM_WHEELS,
+  addUp,
+  checkWheel,
+  distancesOutsideSector,
+  formatTotals,
+  randomChartSvg,
+  randomStelliumSvg,
+  syntheticClusterSvg,
+} from '../test/helpers/wheel-layout-check.ts';
 
 initEphemeris();
 const n = Number(process.argv[2] ?? 2000);
@@ -30,6 +40,12 @@ console.log(`${' '.repeat(14)}${beyondTwoDegrees(clusters)}`);
 // Every third cluster is a bi-wheel (its outer chart drawn outside the zodiac where its crowds need it): the two apart.
 console.log(`${' '.repeat(14)}single wheels: ${beyondTwoDegrees(clusters.filter((_, i) => i % 3 !== 2))}`);
 console.log(`${' '.repeat(14)}bi-wheels: ${beyondTwoDegrees(clusters.filter((_, i) => i % 3 === 2))}`);
+// Eight bodies within 20°, the issue's crowd, at random: more than two rows can hold in a narrow sector (docs/api/charts.md).
+for (const where of STELLIUM_WHEELS) {
+  const svgs = Array.from({ length: Math.min(n, 300) }, (_, i) => randomStelliumSvg(i, where));
+  const crowded = svgs.filter((svg) => distancesOutsideSector(svg).some((p) => p.outside > 2)).length;
+  console.log(`stellium ${where.padEnd(9)} ${beyondTwoDegrees(svgs)}; in ${crowded} of ${svgs.length} charts`);
+}
 
 const d = natal('light');
 for (let i = 0; i < 100; i++) renderChartSvg(d);

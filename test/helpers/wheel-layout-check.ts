@@ -564,12 +564,8 @@ export function randomChartSvg(kind: ChartKind, i: number): string {
 const BODIES = ['sun', 'moon', 'mercury', 'venus', 'mars', 'jupiter', 'saturn', 'uranus', 'neptune', 'pluto', 'north_node', 'chiron', 'lilith'];
 const NAMES: Record<string, string> = { north_node: 'North Node' };
 
-/**
- * A crowded synthetic chart: 5–8 bodies within 10° (half of them straddling a cusp or a sign
- * boundary), the rest scattered; a single wheel or, every third one, a bi-wheel crowded on both rings.
- */
-export function syntheticClusterSvg(i: number): string {
-  const rand = seededRandom(0xc105 + i * 31337);
+/** Random quadrant-like houses: an Ascendant anywhere, a Midheaven 60° either side of square to it. */
+function randomHouses(rand: () => number) {
   const asc = rand() * 360;
   const mc = norm(asc + 270 + (rand() - 0.5) * 60);
   const ic = norm(mc + 180);
@@ -577,6 +573,16 @@ export function syntheticClusterSvg(i: number): string {
   const q1 = norm(ic - asc) / 3;
   const q2 = norm(dc - ic) / 3;
   const cusps = [asc, asc + q1, asc + 2 * q1, ic, ic + q2, ic + 2 * q2, dc, dc + q1, dc + 2 * q1, mc, mc + q2, mc + 2 * q2].map(norm);
+  return { cusps, angles: { asc, mc, ic, dc } };
+}
+
+/**
+ * A crowded synthetic chart: 5–8 bodies within 10° (half of them straddling a cusp or a sign
+ * boundary), the rest scattered; a single wheel or, every third one, a bi-wheel crowded on both rings.
+ */
+export function syntheticClusterSvg(i: number): string {
+  const rand = seededRandom(0xc105 + i * 31337);
+  const { cusps, angles } = randomHouses(rand);
   const ring = (salt: number) => {
     const n = 5 + Math.floor(rand() * 4);
     // Centre on a cusp, a sign boundary or anywhere.
@@ -589,10 +595,41 @@ export function syntheticClusterSvg(i: number): string {
   const bi = i % 3 === 2;
   const d: ChartDrawing = {
     kind: bi ? 'transits' : 'natal',
-    inner: { label: 'Inner', points: ring(0), cusps, angles: { asc, mc, ic, dc } },
+    inner: { label: 'Inner', points: ring(0), cusps, angles },
     ...(bi ? { outer: { label: 'Outer', points: ring(1) } } : {}),
     aspects: [],
     metadata: { title: `Cluster ${i}`, lines: [] },
+    options: { size: 700, theme: 'light', showMetadata: false, chartConfig: {} },
+  };
+  return renderChartSvg(d);
+}
+
+/** Where a random stellium is drawn: a single wheel, or a bi-wheel with it on its inner ring, its outer ring or both. */
+export const STELLIUM_WHEELS = ['single', 'bi-inner', 'bi-outer', 'bi-both'] as const;
+
+/**
+ * The issue's crowd at random: eight bodies anywhere within a 20° window placed anywhere on a
+ * random wheel (the rest scattered), on the wheel or ring(s) `where` says.
+ */
+export function randomStelliumSvg(i: number, where: (typeof STELLIUM_WHEELS)[number]): string {
+  const rand = seededRandom(0x57e1 + i * 7727 + STELLIUM_WHEELS.indexOf(where) * 104729);
+  const houses = randomHouses(rand);
+  const ring = (label: string, crowded: boolean) => {
+    const start = rand() * 360;
+    const points = BODIES.map((id, k) => ({
+      id,
+      name: NAMES[id] ?? id,
+      lon: norm(crowded && k < 8 ? start + rand() * 20 : rand() * 360),
+      retrograde: rand() < 0.2,
+    }));
+    return { label, points };
+  };
+  const d: ChartDrawing = {
+    kind: where === 'single' ? 'natal' : 'transits',
+    inner: { ...ring('Inner', where !== 'bi-outer'), ...houses },
+    ...(where === 'single' ? {} : { outer: ring('Outer', where !== 'bi-inner') }),
+    aspects: [],
+    metadata: { title: `Stellium ${i}`, lines: [] },
     options: { size: 700, theme: 'light', showMetadata: false, chartConfig: {} },
   };
   return renderChartSvg(d);
