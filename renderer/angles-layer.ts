@@ -4,7 +4,7 @@ import { angleDiff, degMin, segmentInBox, signOf, type Frame, type Point } from 
 import type { SymbolRegistry } from './glyphs/registry.ts';
 import type { Box } from './layout/points.ts';
 import type { WheelGeometry } from './layout/rings.ts';
-import { SvgBuilder, attr, num, strokeAttrs } from './svg-builder.ts';
+import { SvgBuilder, attr, boxData, num, strokeAttrs } from './svg-builder.ts';
 import { drawText, textWidth } from './text.ts';
 import type { AngleKey, Style } from './themes.ts';
 
@@ -160,7 +160,7 @@ export function drawAngles(
     const cy = box.y + box.h / 2;
     const color = st.angle[k].color;
     const weight = 0.13;
-    b.open('g', `data-angle-label="${k}" data-box="${num(box.x)},${num(box.y)},${num(box.w)},${num(box.h)}"`);
+    b.open('g', `data-angle-label="${k}" data-box="${boxData(box)}"`);
     if (side) {
       drawText(b, reg, name, cx, box.y + cap, cap, 'middle', { color, weight });
       if (pos) drawText(b, reg, pos, cx, box.y + box.h, posCap, 'middle', { color: st.muted, weight: 0.11 });

@@ -10,7 +10,7 @@ import { angleDiff, norm360, segmentInBox, validCusps, type Frame } from './geom
 import type { SymbolRegistry } from './glyphs/registry.ts';
 import type { Box } from './layout/points.ts';
 import type { WheelGeometry } from './layout/rings.ts';
-import { SvgBuilder, num } from './svg-builder.ts';
+import { SvgBuilder, boxData } from './svg-builder.ts';
 import { drawText, textWidth } from './text.ts';
 import type { Style } from './themes.ts';
 
@@ -113,7 +113,7 @@ export function drawCuspLabels(b: SvgBuilder, reg: SymbolRegistry, labels: reado
       l.cap,
       'middle',
       { color: st.muted, weight: 0.11 },
-      ` data-cusp-label="${l.house}" data-box="${num(box.x)},${num(box.y)},${num(box.w)},${num(box.h)}"`,
+      ` data-cusp-label="${l.house}" data-box="${boxData(box)}"`,
     );
   }
   b.close('g');

@@ -4,7 +4,7 @@ import { angleDiff, norm360, validCusps, type Frame } from './geometry.ts';
 import { spreadLongitudes } from './layout/spread.ts';
 import type { SymbolRegistry } from './glyphs/registry.ts';
 import type { WheelGeometry } from './layout/rings.ts';
-import { SvgBuilder, attr, num, strokeAttrs } from './svg-builder.ts';
+import { SvgBuilder, attr, boxData, num, strokeAttrs } from './svg-builder.ts';
 import { drawText, textWidth } from './text.ts';
 import type { Style } from './themes.ts';
 
@@ -155,16 +155,6 @@ function drawNumbers(
   axes: readonly number[],
 ): void {
   for (const p of placeHouseNumbers(cusps, r, cap, f, st.french, axes)) {
-    drawText(
-      b,
-      reg,
-      p.label,
-      p.x,
-      p.y + cap / 2,
-      cap,
-      'middle',
-      { color, weight: 0.11 },
-      ` data-house="${p.house}" data-box="${num(p.box.x)},${num(p.box.y)},${num(p.box.w)},${num(p.box.h)}"`,
-    );
+    drawText(b, reg, p.label, p.x, p.y + cap / 2, cap, 'middle', { color, weight: 0.11 }, ` data-house="${p.house}" data-box="${boxData(p.box)}"`);
   }
 }

@@ -5,7 +5,7 @@ import { angleDiff, segmentInBox, type Point } from './geometry.ts';
 import type { SymbolRegistry } from './glyphs/registry.ts';
 import type { ChartLayout, PlacedPoint } from './layout/points.ts';
 import { boxesOf, INK } from './layout/points.ts';
-import { SvgBuilder, attr, num, strokeAttrs } from './svg-builder.ts';
+import { SvgBuilder, attr, boxData, num, strokeAttrs } from './svg-builder.ts';
 import { drawText } from './text.ts';
 
 /** Glyph stroke in glyph units; never thinner than ~0.9 px so small charts stay legible. */
@@ -53,18 +53,16 @@ function colorOf(p: PlacedPoint, st: ChartLayout['style']): string {
   return safeColor(p.color, p.ring === 'outer' ? st.planetOuter : st.planetInner);
 }
 
-const boxText = (x: { x: number; y: number; w: number; h: number }) => `${num(x.x)},${num(x.y)},${num(x.w)},${num(x.h)}`;
-
 function drawPoint(b: SvgBuilder, reg: SymbolRegistry, lay: ChartLayout, p: PlacedPoint, lines: number[], leaders: readonly Leader[]): void {
   const st = lay.style;
   const color = colorOf(p, st);
   const c = attr(color);
   const g = lay.geometry;
   // Layout metadata, read by the layout checks: the drawn angle, and the glyph's and labels' boxes.
-  const boxes = boxesOf(p).map(boxText).join(' ');
+  const boxes = boxesOf(p).map(boxData).join(' ');
   const drawn = `data-lon="${p.lon.toFixed(4)}" data-drawn="${p.displayLon.toFixed(4)}"`;
   // An angle's mark is the angle's label (angles-layer.ts names the others the same way).
-  if (p.angle) b.open('g', `data-angle-label="${p.angle}" data-box="${boxText(p.bbox)}" data-boxes="${boxes}" ${drawn}`);
+  if (p.angle) b.open('g', `data-angle-label="${p.angle}" data-box="${boxData(p.bbox)}" data-boxes="${boxes}" ${drawn}`);
   else
     b.open(
       'g',

@@ -30,6 +30,11 @@ const ESC: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"
 // Characters XML 1.0 forbids outright (C0 controls, U+FFFE/F) and unpaired surrogates.
 const INVALID_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
+/** A box as the layout checks read it back (`data-box`, `data-boxes`): "x,y,w,h". */
+export function boxData(b: { x: number; y: number; w: number; h: number }): string {
+  return `${num(b.x)},${num(b.y)},${num(b.w)},${num(b.h)}`;
+}
+
 export function attr(v: string): string {
   return v.replace(INVALID_XML, '').replace(/[&<>"']/g, (c) => ESC[c] ?? c);
 }

@@ -506,6 +506,7 @@ class TrackGlyphs implements GlyphModel {
     // The glyph's edge toward the tick.
     const glyphTop = frame.xy(dl, t.glyphR + out * (ink / 2 + 0.004 * this.g.R));
     const text = POINT_GLYPHS[s.p.id] ? undefined : fallbackGlyphText(s.p, this.st.french);
+    const mark = angleOfMark(s.p);
     return {
       id: s.p.id,
       ring: this.track.ring,
@@ -521,7 +522,7 @@ class TrackGlyphs implements GlyphModel {
       tick: { from: tickFrom, to: tickTo },
       leader: moved ? { from: tickTo, to: glyphTop } : null,
       anchor: frame.xy(lon, this.g.aspectR),
-      ...(angleOfMark(s.p) ? { angle: angleOfMark(s.p)! } : {}),
+      ...(mark ? { angle: mark } : {}),
     };
   }
 }
