@@ -20,7 +20,7 @@ import type { MoonDayAspect } from '../sky/moon-day.ts';
 import { figuresOverTheDay, type DayFigures } from './untimed-moon-figures.ts';
 import { dominanceOfTheChart, dominanceOverTheDay, type DayDominance } from './untimed-dominance.ts';
 import { balanceOverTheDay, type BalanceOverTheDay } from './untimed-balance.ts';
-import { stelliumAllDay, stretchesOfTheDay } from './day-stretches.ts';
+import { stelliumAllDay, stretchesOfTheDay, type DayStretch } from './day-stretches.ts';
 import { STELLIUM_MIN_BODIES } from '../../astro/stelliums.ts';
 
 export type ReportStyle = 'standard' | 'improved';
@@ -99,12 +99,22 @@ export class ReportContext {
     return (this.dayDominance ??= dominanceOverTheDay(this.factors, day));
   }
 
+  private stretches: DayStretch[] | undefined | null = null;
+
+  /** An untimed birth day's stretches between sign changes (day-stretches.ts); undefined for a timed chart or a day nothing changed sign. */
+  get dayStretches(): DayStretch[] | undefined {
+    const day = this.sky.moonDay;
+    if (this.timed || !day) return undefined;
+    if (this.stretches === null) this.stretches = stretchesOfTheDay(day);
+    return this.stretches;
+  }
+
   private dayBalance: BalanceOverTheDay | undefined;
 
   /** An untimed chart's balance over the stretches of its birth day, on a day the Moon or another body changed sign; undefined otherwise. */
   get balanceByHour(): BalanceOverTheDay | undefined {
     if (this.timed || !this.sky.moonDay) return undefined;
-    return (this.dayBalance ??= balanceOverTheDay(this.factors.points, this.factors.balance, stretchesOfTheDay(this.sky.moonDay)));
+    return (this.dayBalance ??= balanceOverTheDay(this.factors.points, this.factors.balance, this.dayStretches));
   }
 
   /** An untimed chart's Moon aspect as the birth day showed it; undefined for any other aspect. */
@@ -144,7 +154,7 @@ export class ReportContext {
     if (key.startsWith('balance.')) return this.balanceByHour?.holdsIn.has(key) ?? false;
     // A sign's stellium that a body changing sign that day makes for some hours only.
     const stellium = /^config\.stellium\.sign\.([a-z]+)$/.exec(key);
-    if (stellium) return !stelliumAllDay(this.factors.points, stretchesOfTheDay(day), stellium[1] as SignId, STELLIUM_MIN_BODIES);
+    if (stellium) return !stelliumAllDay(this.factors.points, this.dayStretches, stellium[1] as SignId, STELLIUM_MIN_BODIES);
     const m = /^aspect\.([a-z_]+)\.([a-z]+)\.([a-z_]+)$/.exec(key);
     if (!m || (m[1] !== 'moon' && m[3] !== 'moon')) return false;
     const other = m[1] === 'moon' ? m[3]! : m[1]!;

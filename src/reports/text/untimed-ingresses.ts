@@ -12,7 +12,7 @@ import { nameOfSign } from './chart-facts.ts';
 import type { ReportContext } from './context.ts';
 import { POINT_NAMES, pointInSentence } from './phrases.ts';
 import { capitalize, countWord, joinAnd } from './report-markdown.ts';
-import { planetsInSign, stretchesOfTheDay, type DayStretch } from './day-stretches.ts';
+import { planetsInSign, type DayStretch } from './day-stretches.ts';
 
 export interface BodySignHours {
   /** The sign the report reads (noon's) and the other one, by name. */
@@ -78,19 +78,13 @@ export function ingressesTallyNote(ctx: ReportContext): string | undefined {
   return `${capitalize(`the tables also count ${joinAnd(each)}`)}: the verdicts below are for the noon sign, and on the other side of the hour the shares shift by that much.`;
 }
 
-/** The birth day's stretches between sign changes (day-stretches.ts); undefined for a timed chart or a day nothing changed sign. */
-export function dayStretches(ctx: ReportContext): DayStretch[] | undefined {
-  const day = ctx.sky.moonDay;
-  return ctx.timed || !day ? undefined : stretchesOfTheDay(day);
-}
-
 /**
  * A sign's stellium over the birth day, when a body that changed sign that day decides it: for each run of stretches with
  * the same planets there, those planets and the stretches they are for (the Moon, Mercury and Venus between 13:25 and
  * 15:12); undefined when it holds all day with the same planets, or the chart is timed.
  */
 export function stelliumByHour(ctx: ReportContext, sign: SignId, min: number): { bodies: string[]; stretches: DayStretch[] }[] | undefined {
-  const stretches = dayStretches(ctx);
+  const stretches = ctx.dayStretches;
   if (!stretches) return undefined;
   const runs: { bodies: string[]; stretches: DayStretch[] }[] = [];
   for (const stretch of stretches) {
@@ -106,7 +100,7 @@ export function stelliumByHour(ctx: ReportContext, sign: SignId, min: number): {
 
 /** The sign stelliums the noon chart does not have that some hours of the birth day do, with their planets and hours. */
 export function possibleStelliums(ctx: ReportContext, min: number): { sign: SignId; bodies: string[]; stretches: DayStretch[] }[] {
-  const stretches = dayStretches(ctx);
+  const stretches = ctx.dayStretches;
   if (!stretches) return [];
   const atNoon = (sign: SignId) => TEN_PLANET_IDS.filter((id) => ctx.factors.points.get(id)?.sign === sign).length;
   const signs = [...new Set(stretches.flatMap((s) => [...s.signs.values()]))].filter((sign) => atNoon(sign) < min);
@@ -119,7 +113,7 @@ export function possibleStelliums(ctx: ReportContext, min: number): { sign: Sign
  * combination and knows which one the report reads (noon's).
  */
 export function stretchesNote(ctx: ReportContext): string | undefined {
-  const stretches = dayStretches(ctx);
+  const stretches = ctx.dayStretches;
   if (!stretches || stretches[0]!.signs.size < 2) return undefined;
   const bodies = TEN_PLANET_IDS.filter((id) => stretches[0]!.signs.has(id));
   const at = (s: DayStretch) => (s.from === '00:00' ? `before ${s.to}` : s.to === '24:00' ? `from ${s.from} on` : `from ${s.from} to ${s.to}`);
