@@ -7,6 +7,7 @@
 import type { PlacedPoint } from '../../interpretations/chart-factors/positions.ts';
 import { TEN_PLANET_IDS, type SignId } from '../../interpretations/keys.ts';
 import type { MoonDay } from '../sky/moon-day.ts';
+import { joinOr } from './report-markdown.ts';
 
 /** A stretch of an untimed birth day in which no body changed sign: its local hours and the sign of each body that changed that day. */
 export interface DayStretch {
@@ -48,8 +49,6 @@ export function stretchHours(stretches: readonly DayStretch[]): string {
     r.from === '00:00' ? `before ${r.to}` : r.to === '24:00' ? `after ${r.from}` : `between ${r.from} and ${r.to}`;
   return joinOr(runs.map(one));
 }
-
-const joinOr = (items: string[]) => (items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`);
 
 /** The planets in a sign during a stretch of the day (the noon chart's, each body that changed sign in its sign of the stretch). */
 export function planetsInSign(points: ReadonlyMap<string, PlacedPoint>, stretch: DayStretch, sign: SignId): string[] {

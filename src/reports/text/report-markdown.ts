@@ -59,8 +59,17 @@ export function ordinal(n: number): string {
 
 /** "a, b and c" */
 export function joinAnd(items: string[]): string {
+  return joinWith(items, 'and');
+}
+
+/** "a, b or c". */
+export function joinOr(items: string[]): string {
+  return joinWith(items, 'or');
+}
+
+function joinWith(items: string[], word: string): string {
   if (items.length <= 1) return items.join('');
-  return `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+  return `${items.slice(0, -1).join(', ')} ${word} ${items.at(-1)}`;
 }
 
 const COUNT_WORDS = [
