@@ -40,6 +40,11 @@ export function signedSeparation(a: number, b: number): number {
   return d;
 }
 
+/** How far two longitudes stand from an aspect of `angle` degrees (0 to 180) between them: the aspect's orb, degrees. */
+export function aspectOrb(a: number, b: number, angle: number): number {
+  return Math.abs(Math.abs(signedSeparation(a, b)) - angle);
+}
+
 export function signIndexOf(longitude: number): number {
   return Math.min(11, Math.floor(normalizeDegrees(longitude) / 30));
 }

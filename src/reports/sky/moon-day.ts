@@ -14,7 +14,7 @@ import { ASPECT_DEFINITIONS } from '../../astro/aspects.ts';
 import { BODIES } from '../../astro/bodies.ts';
 import { calcBody } from '../../astro/ephemeris.ts';
 import { DateTime, julianDayFromUtcMs } from '../../astro/civil-time.ts';
-import { normalizeDegrees, signedSeparation, signIndexOf, SIGNS } from '../../astro/zodiac.ts';
+import { aspectOrb, normalizeDegrees, signedSeparation, signIndexOf, SIGNS } from '../../astro/zodiac.ts';
 import type { NatalChartInput } from '../../interpretations/chart-input.ts';
 import { ASPECT_POINTS, aspectFamily, type MajorAspectType, type SignId } from '../../interpretations/keys.ts';
 
@@ -130,7 +130,7 @@ export function moonDay(chart: NatalChartInput): MoonDay | undefined {
       if (!aspectFamily(def.type)) continue;
       // Signed distance from exactness at each sample: |separation| − the aspect's angle.
       const deviation = times.map((ms, i) => Math.abs(signedSeparation(otherAt(other, ms), moonLons[i]!)) - def.angle);
-      const holds = (ms: number) => Math.abs(Math.abs(signedSeparation(otherAt(other, ms), moonAt(ms))) - def.angle) <= def.orb;
+      const holds = (ms: number) => aspectOrb(otherAt(other, ms), moonAt(ms), def.angle) <= def.orb;
       const inOrb = deviation.map((d) => Math.abs(d) <= def.orb);
       const first = inOrb.indexOf(true);
       if (first < 0) continue;

@@ -25,7 +25,7 @@ import { julianDayFromUtcMs, utcMsFromJulianDay } from '../../astro/civil-time.t
 import { progressedJd, secondaryClock } from '../../astro/progression-clock.ts';
 import { SCAN, transitWindow, type TransitWindow } from '../../astro/transit-windows.ts';
 import { exactHits, TrackSpan, transitTrack } from '../../astro/transit-hits.ts';
-import { normalizeDegrees, signedSeparation, signIndexOf, SIGNS } from '../../astro/zodiac.ts';
+import { aspectOrb, normalizeDegrees, signedSeparation, signIndexOf, SIGNS } from '../../astro/zodiac.ts';
 import type { NatalChartInput } from '../../interpretations/chart-input.ts';
 import type { MajorAspectType, SignId } from '../../interpretations/keys.ts';
 
@@ -172,7 +172,7 @@ function nearMisses(
   for (const jd of span.stations(start, end)) {
     if (windows.some((w) => w.entry !== undefined && w.exit !== undefined && jd >= w.entry && jd <= w.exit)) continue;
     if (out.some((m) => m.window.exit !== undefined && jd <= m.window.exit)) continue;
-    const short = Math.abs(Math.abs(wrap180(lonAt(jd) - natalLon)) - angle);
+    const short = aspectOrb(natalLon, lonAt(jd), angle);
     if (short > NEAR_MISS) continue;
     const window = transitWindow(lonAt, natalLon, angle, orb, jd, scan);
     if (!window) continue;

@@ -4,7 +4,7 @@
  * speed), sampled every ten minutes and the edges found to the second between samples.
  */
 import { aspectAngle } from '../../astro/aspects.ts';
-import { signedSeparation } from '../../astro/zodiac.ts';
+import { aspectOrb } from '../../astro/zodiac.ts';
 import { edgeBetween } from '../sky/moon-day.ts';
 import type { ReportContext } from './context.ts';
 
@@ -31,7 +31,7 @@ export function moonHoursWithin(ctx: ReportContext, id: string, type: string, or
   const holds = (minute: number) => {
     const moon = day.startLon + (travel * minute) / DAY_MINUTES;
     const other = planet.lon + (planet.speed * (minute - NOON)) / DAY_MINUTES;
-    return Math.abs(Math.abs(signedSeparation(moon, other)) - angle) <= orb;
+    return aspectOrb(moon, other, angle) <= orb;
   };
   const close: number[] = [];
   for (let minute = 0; minute <= DAY_MINUTES; minute += STEP_MINUTES) if (holds(minute)) close.push(minute);
