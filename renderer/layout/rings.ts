@@ -201,8 +201,10 @@ export const STANDARD_RADIUS = 0.415;
 /** The space between the image's edge and an outer track outside the zodiac, and between that track and the zodiac (when no house band lies between), fractions of the image and of R. */
 const OUTSIDE_MARGIN = 0.003;
 const OUTSIDE_GAP = 0.008;
-/** The outer chart's house band outside the zodiac, a fraction of R. */
+/** The outer chart's house band, inside the zodiac or outside it, a fraction of R. */
 const OUTER_HOUSE_BAND = 0.036;
+/** The outer chart's house numbers' cap height in its band, px. */
+const outerHouseCap = (R: number, st: Style) => Math.min(0.024 * R * st.houseNumberScale, OUTER_HOUSE_BAND * R * BAND_FILL);
 
 /**
  * A bi-wheel with its outer chart's track outside the zodiac, reaching to the image's edge (its
@@ -242,9 +244,7 @@ function outsideGeometry(d: ChartDrawing, st: Style, rows: 1 | 2, outerRows: 1 |
   }
   if (!best) return null;
   const { R, inside, outer, second, edge } = best;
-  const band = outerHouses
-    ? { outer: outer.inner, inner: R, cap: Math.min(0.024 * R * st.houseNumberScale, OUTER_HOUSE_BAND * R * BAND_FILL), lines: [R, edge] as [number, number] }
-    : null;
+  const band = outerHouses ? { outer: outer.inner, inner: R, cap: outerHouseCap(R, st), lines: [R, edge] as [number, number] } : null;
   return {
     ...inside,
     tracks: [outer, ...inside.tracks],
@@ -320,7 +320,7 @@ function wheelRings(
   let outerBand: Omit<NonNullable<WheelGeometry['outerHouseBand']>, 'lines'> | null = null;
   if (outerHouses) {
     const th = OUTER_HOUSE_BAND * R;
-    outerBand = { outer: top, inner: top - th, cap: Math.min(0.024 * R * st.houseNumberScale, th * BAND_FILL) };
+    outerBand = { outer: top, inner: top - th, cap: outerHouseCap(R, st) };
     top -= th;
   }
 
