@@ -151,7 +151,7 @@ function zeros(g: (jd: number) => number, a: number, b: number, step: number, ma
 }
 
 /**
- * The near misses of one aspect to one natal point in [start, end]: a station of the planet within NEAR_MISS of the
+ * The near misses of one aspect to one natal point among the planet's `stations` of the year: a station within NEAR_MISS of the
  * aspect whose stretch within orb (`orb`) holds no exact hit, the planet turning short of it (Saturn standing still five
  * minutes of arc from a trine and going back). Felt like a contact while the planet stands there; its closest approach is the
  * station. Stations inside a stretch already found for a hit (`windows`) belong to that hit.
@@ -164,12 +164,11 @@ function nearMisses(
   angle: number,
   orb: number,
   scan: { step: number; bound: number },
-  start: number,
-  end: number,
+  stations: readonly number[],
   windows: readonly Stretch[],
 ): { jd: number; short: number; window: Stretch }[] {
   const out: { jd: number; short: number; window: Stretch }[] = [];
-  for (const jd of span.stations(start, end)) {
+  for (const jd of stations) {
     if (windows.some((w) => w.entry !== undefined && w.exit !== undefined && jd >= w.entry && jd <= w.exit)) continue;
     if (out.some((m) => m.window.exit !== undefined && jd <= m.window.exit)) continue;
     const short = aspectOrb(natalLon, lonAt(jd), angle);
@@ -197,6 +196,7 @@ export function yearAhead(chart: NatalChartInput, asOfMs: number): YearAhead {
     // The exact hits come from the service's one transit finder (stations and retrograde loops
     // included), on the tropical track: a natal degree of the chart's zodiac is that degree less the offset.
     const span = new TrackSpan(transitTrack(body, TROPICAL));
+    const stations = span.stations(start, end);
     for (const [target, natalLon] of targets) {
       if (CYCLE_TARGETS.has(target) && target !== body) continue;
       for (const { type, angle } of ASPECTS) {
@@ -219,7 +219,7 @@ export function yearAhead(chart: NatalChartInput, asOfMs: number): YearAhead {
           hits.push(hit);
           windows.push(window);
         }
-        const misses = nearMisses(span, lonAt, natalLon, offset, angle, WINDOW_ORB[body]!, SCAN[body]!, start, end, windows);
+        const misses = nearMisses(span, lonAt, natalLon, offset, angle, WINDOW_ORB[body]!, SCAN[body]!, stations, windows);
         if (hits.length === 0 && misses.length === 0) continue;
         // One transit of the aspect: its hits and its nearest miss (a planet may turn short of it and reach it on a later pass), their stretches in order.
         const stretches = [...windows, ...misses.map((m) => m.window)]
