@@ -62,7 +62,7 @@ export const entrySchema = z
      * ["resilience:buoyant"]): a reading that says "bad news rarely keeps you down" claims it where
      * the entry's other readings may not. The report takes the claims of the reading it prints.
      */
-    variant_claims: z.record(z.string().regex(/^(0|[1-9][0-9]?)$/, 'a body variant index'), z.array(claim).min(1).max(3)).optional(),
+    variant_claims: z.record(z.string().regex(/^(0|[1-9][0-9]?)$/, 'a body variant index'), z.array(claim).min(1).max(4)).optional(),
     /**
      * What a line of the strengths or challenges claims, by the line ("Quick recovery from setbacks":
      * ["resilience:buoyant"]): the report's closing lists leave out a line that would contradict a

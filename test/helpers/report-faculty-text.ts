@@ -99,14 +99,58 @@ const POLE_PHRASES: Record<string, Record<string, RegExp>> = {
     expansive: /\bmeets? the world openly and generously\b|\bready to take up room\b/i,
     reserved: /\bgives? trust and warmth only once\b|\bmeasures? the room\b/i,
   },
+  // The seven faculties tagged after readers of the Cape Town, Longyearbyen and Mumbai reports, from the phrasings their
+  // tagging found in the library.
+  method: {
+    improvising:
+      /\b(thrive on [\w ,]{0,25}improvis|a gift for improvis|work best when (you are )?allowed to improvise|routine (can feel|feels) like a cage|(you are |often )?impatient with (the )?routines?\b|too much routine can make your light dim|routine soothes you less|find fixed habits stifling|instruction manuals? (probably )?end up in a drawer)/i,
+    systematic:
+      /\b(routines? (is a friend to you|steady you|keep you calm)|(you |it )?finds? comfort in routines?|(your |a )love of routine|you thrive on routine|prefer a well-run routine|prefer preparation to improvisation|structures reassure you|order genuinely soothes you|(drive|energy) (works best|likes) (with )?a plan|finds? security in method)/i,
+  },
+  conscience: {
+    exacting:
+      /\b((harsh|stern|exacting|strict) inner (critic|judge|editor)|inner critic (that )?never (rests|takes a day off)|the inner critic never rests|a critic that never takes a day off|slow to forgive your own mistakes|hold yourself to (strict|exacting|impossible) standards|your harshest critic is usually internal|you may be hard on yourself)/i,
+    forgiving:
+      /\b(not swayed by guilt|(guilt|guilt or drama) (has|have) little hold on you|hard to (manipulate|move) (through|with) guilt|forgive yourself as readily|without harsh self-blame)/i,
+  },
+  rivalry: {
+    competitive:
+      /\b(a competitive (streak|spark|pulse|charge|edge)|healthy competitive spirit|competition (wakes you up|can bring out your best|rarely frightens you)|you (play|compete) to win|win at all costs|you are probably competitive|every goal becomes a contest)/i,
+    yielding:
+      /\b(competition leaves you cold|fiercely competitive environments can drain you|you may be the one happy to lose|step back from contests|you may defer automatically)/i,
+  },
+  jealousy: {
+    possessive:
+      /\b(jealousy (can|may|tends to) (flare|stir|rise|arise|arrive like)|possessiveness (can|may) (creep|surface)|the growth edge is possessiveness|a quiet possessiveness|a jealousy that startles you)/i,
+    trusting:
+      /\b(jealousy (usually )?finds little to feed on in you|jealousy may strike you as (faintly )?old-fashioned|refreshingly free of clinging|give a partner plenty of room|love in a low-maintenance, trusting way)/i,
+  },
+  money: {
+    spending:
+      /\b(spending (can|may) (be impulsive|follow your heart)|money (and time )?(can|may) (slip through your fingers|flow in and out)|generous to the point of extravagance|grand gestures can outrun your budget|tempt you to overspend)/i,
+    saving:
+      /\b(financially, prudence|thrift (may come|comes) (so )?naturally|a patient saver|save carefully and distrust|check the price tag twice|a cautious inner voice whenever you spend|always keep something back for a rainy day)/i,
+  },
+  reliability: {
+    dependable:
+      /\b(people (soon )?learn (that )?(they can (count|rely) on you|your word holds)|(?<!(each time|whether|if|when) )you keep your word|promises you make tend to be ones you keep|people sense that you are dependable|the person whose yes means yes)/i,
+    variable:
+      /\b((over)?promis(e|ing) more than (you can|time allows|the schedule allows|one person can)|(you (may |can )?be|you are) hard to pin down|plans made on a monday may be abandoned|your promises can outnumber your hours|leave others thinking you unreliable)/i,
+  },
+  upbringing: {
+    stable: /\b((a|your) (steady|stable|secure) childhood|grew up (in|with) a (steady|stable|secure) home)/i,
+    unsettled:
+      /\b((an? )?(unusual or )?unsettled upbringing|perhaps your family moved often|early home life (might|may) have felt unstable|a childhood in which stability could not be taken for granted|your early home life held sudden changes|a home life that was unpredictable|roots may have been interrupted early)/i,
+  },
 };
 
 /**
- * The fact line of an untimed chart's reading that holds for some hours of the birth day only (a Moon aspect in orb
- * part of the day, a balance verdict of the noon Moon): such a reading is stated with its hours, asserts no pole and is
+ * The fact line of an untimed chart's reading that holds for some hours of the birth day only (an aspect in orb
+ * part of the day, a balance verdict of the noon Moon, the Moon's sign on a day it changed sign): such a reading is stated with its hours, asserts no pole and is
  * set against none (docs/api/reports.md), so its paragraph is not read for assertions either.
  */
-const FOR_SOME_HOURS = /^\*.*(within orb for part of the day|holds if you were born (before|after|between))/i;
+const FOR_SOME_HOURS =
+  /^\*.*(within orb for part of the day|holds if you were born (before|after|between))|^\*Moon \d+°\d+′ (\w+) to \d+°\d+′ (?!\3\b)\w+ over the birth day/i;
 
 const TENSION = /\bpart of you [^\n]*?, while (through [^\n]*?, )?another part | side of the tension over [^\n]*?, read earlier with /;
 

@@ -233,6 +233,81 @@ FACULTIES.completion = {
   ],
 };
 
+// Seven more that readers of the last reports found asserted both ways a page or two apart: improvising beside keeping
+// to a method; a strict inner critic beside "not swayed by guilt"; competing to win beside stepping aside; a jealous
+// streak beside easy trust; money spent beside money kept; a word always kept beside plans that change; and two
+// pictures of the childhood home, one settled and one in motion.
+FACULTIES.method = {
+  poles: {
+    improvising: 'works best without a script, finding the way as it goes and trusting the moment over the plan',
+    systematic: 'works best with a method: a plan, a routine and steps that can be followed and checked',
+  },
+  together: [
+    'A plan and an improvisation can share one task: the method gives you a floor to stand on, and the improvising side notices when the plan has stopped fitting the day. Write the plan in pencil and you will use both.',
+    'You may swing between following a routine to the letter and throwing it away. Keep the routine for what repeats and the improvising for what is new, and each side stops feeling like a betrayal of the other.',
+  ],
+};
+FACULTIES.conscience = {
+  poles: {
+    exacting: 'holds itself to a strict standard and is quick to find fault with its own work and conduct',
+    forgiving: 'forgives its own slips readily and is seldom weighed down by guilt',
+  },
+  together: [
+    'A strict inner judge and an easy conscience can take turns in you, often over different things: you may forgive yourself a broken promise and then lose sleep over a small flaw in your work. Asking which of them is speaking, and whether the matter deserves it, keeps each in proportion.',
+    'The demanding side keeps your standards up and the lenient side lets you move on. Let the first review the work once, and the second close the file, so that correction does not become self-punishment.',
+  ],
+};
+FACULTIES.rivalry = {
+  poles: {
+    competitive: 'is spurred by a rival, wants to win and enjoys measuring itself against others',
+    yielding: 'would rather step aside than contend, and lets others have first place to keep the peace',
+  },
+  together: [
+    'You may fight hard for some prizes and wave others through without a second look. Knowing which contests are yours lets the competitive side spend its fire where it counts and the yielding side keep the peace everywhere else.',
+    'Wanting to win and wanting no contest at all can both be honest. Competing against your own last effort, rather than against a person, often satisfies the first without waking the second.',
+  ],
+};
+FACULTIES.jealousy = {
+  poles: {
+    possessive: 'wants a loved one close and its place in their life certain, and feels a rival keenly',
+    trusting: 'gives the people it loves room and is seldom threatened by their other ties',
+  },
+  together: [
+    'A wish to hold someone close and a readiness to let them roam can both be yours. Saying plainly what reassures you does more than watching in silence, and it lets the trusting side stay generous without the other side keeping score.',
+    'Trust and a possessive streak often answer to different moments: calm while a bond feels sure, sharp when it wobbles. Noticing what makes it wobble tells you what to ask for.',
+  ],
+};
+FACULTIES.money = {
+  poles: {
+    spending: 'treats money as something to use, on pleasure, on people or on a bold idea',
+    saving: 'keeps money as security, spends with care and likes to know a reserve is there',
+  },
+  together: [
+    'One side of you wants to enjoy money and the other to keep it safe, and both have a point. A reserve you do not touch and a sum you are free to spend without guilt lets each side do its job.',
+    'Generous spending and careful saving can share one budget when each has its portion decided in advance; the arguments come only when either side has to fight for every purchase.',
+  ],
+};
+FACULTIES.reliability = {
+  poles: {
+    dependable: 'keeps its word and its appointments, so that people learn they can count on it',
+    variable: 'keeps to its own timetable, and a promise can give way when a better idea arrives',
+  },
+  together: [
+    'You can be utterly dependable in one area of life and hard to pin down in another. Telling people which of your promises are fixed and which are hopes spares them surprises and spares you guilt.',
+    'The steady side makes commitments and the free side keeps you from making too many. Promise less than you could, and you will keep what you promise.',
+  ],
+};
+FACULTIES.upbringing = {
+  poles: {
+    stable: 'remembers a home that was steady: familiar rooms, clear rules and people who stayed',
+    unsettled: 'remembers a home in motion, where moves, absences or changing moods kept little the same for long',
+  },
+  together: [
+    'A childhood can be steady in one way and unsettled in another: the same house with a shifting mood in it, or loving people who moved often. Both pictures can be true, and each explains something you still look for in a home.',
+    'You may remember both security and upheaval, and which one comes to mind depends on what you ask of the past. The steadiness gave you something to build on; the changes taught you how to adapt.',
+  ],
+};
+
 export interface ClaimConflict {
   faculty: string;
   /** The pole already read, and the entry that read it. */
@@ -339,6 +414,13 @@ const TENSION_OVER: Record<string, string> = {
   learning: 'how you learn',
   roots: 'staying near your roots or leaving them',
   completion: 'finishing what you start',
+  method: 'keeping to a method or improvising',
+  conscience: 'how hard you are on yourself',
+  rivalry: 'competing and standing aside',
+  jealousy: 'jealousy and trust',
+  money: 'spending and keeping money',
+  reliability: 'being counted on',
+  upbringing: 'the home you grew up in',
 };
 
 /** How a tension passage sets its later entry against the earlier one ("{earlier}" is the earlier entry in a sentence). */

@@ -15,7 +15,10 @@ import { getLibrary } from '../../../src/interpretations/library.ts';
 
 const AS_OF = '2026-11-25T00:00:00Z';
 /** The faculties whose library sentences were read one by one and tagged where they take a side. */
-const TAGGED_BY_READING = ['initiative', 'resilience', 'focus', 'company', 'candour', 'composure', 'attachment', 'visibility', 'completion'];
+const TAGGED_BY_READING = [
+  ...['initiative', 'resilience', 'focus', 'company', 'candour', 'composure', 'attachment', 'visibility', 'completion'],
+  ...['method', 'conscience', 'rivalry', 'jealousy', 'money', 'reliability', 'upbringing'],
+];
 const ATHENS = { city: 'Athens', country: 'GR', lat: 37.9838, lng: 23.7275, source: 'request' as const, zone: 'Europe/Athens' };
 const MADRID = { city: 'Madrid', country: 'ES', lat: 40.4168, lng: -3.7038, source: 'request' as const, zone: 'Europe/Madrid' };
 
@@ -57,6 +60,17 @@ describe('opposite claims in the printed text', () => {
       ],
       // Lagos, after the first two faculties were tagged.
       ['First days rarely daunt you.', 'The outward push does not come first for you.', 'initiative'],
+      // Library sentences of the seven faculties tagged after the Cape Town, Longyearbyen and Mumbai readers.
+      [
+        'The Sun in Sagittarius gives you an appetite for new places, so routine can feel like a cage.',
+        'The Moon in Virgo finds comfort in routines and practical tasks.',
+        'method',
+      ],
+      ['You may be hard on yourself when things fall short.', 'You are hard to manipulate through guilt or drama.', 'conscience'],
+      ['Competition wakes you up.', 'Fiercely competitive environments can drain you.', 'rivalry'],
+      ['Jealousy can flare when you fear being replaced.', 'Jealousy usually finds little to feed on in you.', 'jealousy'],
+      ['Spending can follow your heart rather than your budget.', 'Thrift may come so naturally that you hardly notice it.', 'money'],
+      ['People learn that they can count on you.', 'Plans made on a Monday may be abandoned by Friday.', 'reliability'],
     ] as const;
     for (const [a, b, faculty] of quoted) {
       const report = { markdown: `${a}\n\n${b}\n`, sections: [{ id: 'meeting_world', title: 'x', markdown: `${a}\n\n${b}` }] } as never;
