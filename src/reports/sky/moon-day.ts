@@ -3,12 +3,13 @@
  * the Moon moves 12° to 15° a day: its noon sign may not have held all day, and its noon orbs say
  * nothing about the hour of birth. What the report can say is what held during the whole local
  * day: the Moon's range, the sign it entered if it changed sign, and, for each aspect it formed at
- * some hour, when it was within orb and how close it came.
+ * some hour, when it was within orb and how close it came; and the same for the aspects between the
+ * other bodies, which move slowly but not so slowly that a noon orb holds at every hour.
  *
  * The Moon is the ephemeris's (sampled every ten minutes, its sign change found to the minute),
- * moved by the chart's own offset at noon so that a sidereal chart reads in its own zodiac. The
- * other points move by their daily speed: over twelve hours none drifts far enough for the
- * straight line to differ from the ephemeris by more than a few seconds of arc.
+ * moved by the chart's own offset at noon so that a sidereal chart reads in its own zodiac; so are
+ * the other bodies (Mercury's speed can change enough in twelve hours for a straight line from
+ * noon to miss by a minute of arc), but for the node, which moves by its noon speed.
  */
 import { ASPECT_DEFINITIONS } from '../../astro/aspects.ts';
 import { BODIES } from '../../astro/bodies.ts';
@@ -21,8 +22,8 @@ import { ASPECT_POINTS, aspectFamily, type MajorAspectType, type SignId } from '
 const SE_MOON = 1;
 const STEP_MINUTES = 10;
 
-export interface MoonDayAspect {
-  other: string;
+/** An aspect as the birth day showed it, from local midnight to the next. */
+export interface DayAspect {
   type: MajorAspectType;
   /** The closest the aspect came during the day, degrees (0 when it was exact). */
   closest: number;
@@ -33,6 +34,22 @@ export interface MoonDayAspect {
   to: string;
   /** Local time "HH:MM" when it was exact, if it was. */
   exactAt?: string | undefined;
+}
+
+/** One of the Moon's aspects over the day. */
+export interface MoonDayAspect extends DayAspect {
+  other: string;
+}
+
+/**
+ * An aspect between two bodies other than the Moon over the day. They move slowly, but not so
+ * slowly that a noon orb holds for every hour: the Sun moves a degree a day and Mercury up to two,
+ * so an aspect near its orb limit at noon may not hold at midnight, and its orb at noon is one
+ * value of a range.
+ */
+export interface PairDayAspect extends DayAspect {
+  p1: string;
+  p2: string;
 }
 
 export interface MoonDay {
@@ -46,6 +63,8 @@ export interface MoonDay {
   /** When it entered the second sign, local "HH:MM". */
   ingressAt?: string | undefined;
   aspects: MoonDayAspect[];
+  /** The aspects between the other bodies that held at some hour of the day. */
+  pairs: PairDayAspect[];
   /**
    * The other bodies that changed sign during the day (the Sun on the day of an equinox or a solstice, say): what an
    * untimed report reads of their noon sign holds only for the births on that side of the hour. Absent when none did.
@@ -96,6 +115,61 @@ export function edgeBetween(holds: (x: number) => boolean, outside: number, insi
   return inside;
 }
 
+/** The day's sample times (every ten minutes, and the next midnight) and its bounds. */
+interface DayFrame {
+  times: number[];
+  startMs: number;
+  endMs: number;
+  zone: string;
+}
+
+/** A body's path over the day: its longitude at any instant, and at the frame's sample times. */
+interface DayPath {
+  at: (ms: number) => number;
+  lons: number[];
+}
+
+/**
+ * When during the day two bodies stood within orb of a major aspect, how close they came and how
+ * wide it was while it held; undefined when they never did, or did only at one edge of the day
+ * (the day before's aspect, or the next day's).
+ */
+function aspectOfTheDay({ times, startMs, endMs, zone }: DayFrame, def: (typeof ASPECT_DEFINITIONS)[number], a: DayPath, b: DayPath): DayAspect | undefined {
+  if (!aspectFamily(def.type)) return undefined;
+  // Signed distance from exactness at each sample: |separation| − the aspect's angle.
+  const deviation = times.map((_, i) => Math.abs(signedSeparation(b.lons[i]!, a.lons[i]!)) - def.angle);
+  const holds = (ms: number) => aspectOrb(b.at(ms), a.at(ms), def.angle) <= def.orb;
+  const inOrb = deviation.map((d) => Math.abs(d) <= def.orb);
+  const first = inOrb.indexOf(true);
+  if (first < 0) return undefined;
+  const last = inOrb.lastIndexOf(true);
+  if (first === times.length - 1 || last === 0) return undefined;
+  let closest = Infinity;
+  let widest = 0;
+  let exactMs: number | undefined;
+  for (let i = first; i <= last; i++) {
+    closest = Math.min(closest, Math.abs(deviation[i]!));
+    widest = Math.max(widest, Math.abs(deviation[i]!));
+    if (i > first && exactMs === undefined && Math.sign(deviation[i]!) !== Math.sign(deviation[i - 1]!)) {
+      // Exact between two samples: where the straight line through them crosses zero.
+      const [before, after] = [deviation[i - 1]!, deviation[i]!];
+      exactMs = times[i - 1]! + ((times[i]! - times[i - 1]!) * before) / (before - after);
+      closest = 0;
+    }
+  }
+  // Coming into or going out of orb during the day: the orb reached its limit there.
+  if (first > 0 || last < times.length - 1) widest = def.orb;
+  return {
+    type: def.type as MajorAspectType,
+    closest,
+    widest,
+    // The edges found to the second between the samples either side, and said by the minutes inside the orb.
+    from: clock(first > 0 ? ceilMinute(edgeBetween(holds, times[first - 1]!, times[first]!, 1000)) : startMs, startMs, zone, endMs),
+    to: clock(last < times.length - 1 ? edgeBetween(holds, times[last + 1]!, times[last]!, 1000) : endMs, startMs, zone, endMs),
+    exactAt: exactMs === undefined ? undefined : clock(exactMs, startMs, zone, endMs),
+  };
+}
+
 export function moonDay(chart: NatalChartInput): MoonDay | undefined {
   const moon = chart.planets.find((p) => p.id === 'moon');
   if (!moon) return undefined;
@@ -105,7 +179,16 @@ export function moonDay(chart: NatalChartInput): MoonDay | undefined {
   const offset = signedSeparation(calcBody(julianDayFromUtcMs(noonMs), SE_MOON).lon, moon.abs_pos);
   const moonAt = (ms: number) => normalizeDegrees(calcBody(julianDayFromUtcMs(ms), SE_MOON).lon + offset);
   const others = chart.planets.filter((p) => p.id !== 'moon' && (ASPECT_POINTS as readonly string[]).includes(p.id));
-  const otherAt = (p: (typeof others)[number], ms: number) => normalizeDegrees(p.abs_pos + (p.speed * (ms - noonMs)) / 86_400_000);
+  // Each other body from the ephemeris where it has a number of its own (moved by its own offset at noon, for the zodiac
+  // and the kind of point the request chose); the node, whose kind the request chose, by its noon speed.
+  const paths = new Map(
+    others.map((p) => {
+      const se = BODIES.get(p.id)?.se;
+      if (se === undefined) return [p.id, (ms: number) => normalizeDegrees(p.abs_pos + (p.speed * (ms - noonMs)) / 86_400_000)];
+      const offset = signedSeparation(calcBody(julianDayFromUtcMs(noonMs), se).lon, p.abs_pos);
+      return [p.id, (ms: number) => normalizeDegrees(calcBody(julianDayFromUtcMs(ms), se).lon + offset)];
+    }),
+  );
 
   const times: number[] = [];
   for (let ms = startMs; ms < endMs; ms += STEP_MINUTES * 60_000) times.push(ms);
@@ -124,61 +207,32 @@ export function moonDay(chart: NatalChartInput): MoonDay | undefined {
     break;
   }
 
+  const frame: DayFrame = { times, startMs, endMs, zone };
+  const tracks = others.map((p) => ({ id: p.id, at: paths.get(p.id)!, lons: times.map(paths.get(p.id)!) }));
   const aspects: MoonDayAspect[] = [];
-  for (const other of others) {
+  for (const track of tracks)
     for (const def of ASPECT_DEFINITIONS) {
-      if (!aspectFamily(def.type)) continue;
-      // Signed distance from exactness at each sample: |separation| − the aspect's angle.
-      const deviation = times.map((ms, i) => Math.abs(signedSeparation(otherAt(other, ms), moonLons[i]!)) - def.angle);
-      const holds = (ms: number) => aspectOrb(otherAt(other, ms), moonAt(ms), def.angle) <= def.orb;
-      const inOrb = deviation.map((d) => Math.abs(d) <= def.orb);
-      const first = inOrb.indexOf(true);
-      if (first < 0) continue;
-      const last = inOrb.lastIndexOf(true);
-      let closest = Infinity;
-      let widest = 0;
-      let exactMs: number | undefined;
-      for (let i = first; i <= last; i++) {
-        closest = Math.min(closest, Math.abs(deviation[i]!));
-        widest = Math.max(widest, Math.abs(deviation[i]!));
-        if (i > first && exactMs === undefined && Math.sign(deviation[i]!) !== Math.sign(deviation[i - 1]!)) {
-          // Exact between two samples: where the straight line through them crosses zero.
-          const a = deviation[i - 1]!;
-          const b = deviation[i]!;
-          exactMs = times[i - 1]! + ((times[i]! - times[i - 1]!) * a) / (a - b);
-          closest = 0;
-        }
-      }
-      // In orb at the day's first or last instant only (the day before's or the next day's aspect): not one of this day.
-      if (first === times.length - 1 || last === 0) continue;
-      // Coming into or going out of orb during the day: the orb reached its limit there.
-      if (first > 0 || last < times.length - 1) widest = def.orb;
-      aspects.push({
-        other: other.id,
-        type: def.type as MajorAspectType,
-        closest,
-        widest,
-        // The edges found to the second between the samples either side, and said by the minutes inside the orb.
-        from: clock(first > 0 ? ceilMinute(edgeBetween(holds, times[first - 1]!, times[first]!, 1000)) : startMs, startMs, zone, endMs),
-        to: clock(last < times.length - 1 ? edgeBetween(holds, times[last + 1]!, times[last]!, 1000) : endMs, startMs, zone, endMs),
-        exactAt: exactMs === undefined ? undefined : clock(exactMs, startMs, zone, endMs),
-      });
+      const held = aspectOfTheDay(frame, def, { at: moonAt, lons: moonLons }, track);
+      if (held) aspects.push({ other: track.id, ...held });
     }
-  }
+  const pairs: PairDayAspect[] = [];
+  for (let i = 0; i < tracks.length; i++)
+    for (let j = i + 1; j < tracks.length; j++)
+      for (const def of ASPECT_DEFINITIONS) {
+        const held = aspectOfTheDay(frame, def, tracks[i]!, tracks[j]!);
+        if (held) pairs.push({ p1: tracks[i]!.id, p2: tracks[j]!.id, ...held });
+      }
   aspects.sort((x, y) => x.closest - y.closest);
-  // The other bodies' changes of sign, from the ephemeris where the body has a number of its own (the node, whose
-  // kind the request chose, moves too slowly for its noon speed to miss the minute).
+  // The other bodies' changes of sign.
   const ingresses: BodyIngress[] = [];
   for (const other of others) {
-    const se = BODIES.get(other.id)?.se;
-    const offset = se === undefined ? 0 : signedSeparation(calcBody(julianDayFromUtcMs(noonMs), se).lon, other.abs_pos);
-    const at = (ms: number) => (se === undefined ? otherAt(other, ms) : normalizeDegrees(calcBody(julianDayFromUtcMs(ms), se).lon + offset));
+    const at = paths.get(other.id)!;
     const [atStart, atEnd] = [signIndexOf(at(startMs)), signIndexOf(at(endMs))];
     if (atStart === atEnd) continue;
     const changed = edgeBetween((ms) => signIndexOf(at(ms)) !== atStart, startMs, endMs, 30_000);
     ingresses.push({ body: other.id, from: SIGNS[atStart]!.id, to: SIGNS[atEnd]!.id, at: clock(changed, startMs, zone, endMs) });
   }
-  return { date, startLon: moonLons[0]!, endLon: moonLons.at(-1)!, signs, ingressAt, aspects, ...(ingresses.length ? { ingresses } : {}) };
+  return { date, startLon: moonLons[0]!, endLon: moonLons.at(-1)!, signs, ingressAt, aspects, pairs, ...(ingresses.length ? { ingresses } : {}) };
 }
 
 /**

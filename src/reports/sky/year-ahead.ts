@@ -85,6 +85,13 @@ export interface YearTransit {
    * retrograde loop that leaves the orb between two hits makes two or three.
    */
   stretches: { from: string | null; to: string | null }[];
+  /**
+   * An untimed chart's: how the hour of birth moves the exact dates, its natal point taken at the birth day's first and last
+   * minute instead of noon (the Sun moves a degree a day, a month of Pluto's motion). `days`: the most any exact hit moves;
+   * `decides`: at some hour a hit is missing or one more is made (a pass near a station exact or not). Absent when timed,
+   * and when the dates move by less than a day.
+   */
+  hourShift?: { days: number; decides: boolean } | undefined;
 }
 
 export interface YearProgression {
@@ -184,12 +191,48 @@ function nearMisses(
   return out;
 }
 
+/** Hits of another hour this many days from one of noon's are that hit moved; further off, they are another pass. */
+const SAME_HIT_DAYS = 60;
+
+/**
+ * Untimed: how far the hour of birth moves one aspect's exact hits (`noonHits`, Julian days), the natal point at the day's
+ * first and last minute (`halfDay` degrees either side of noon's place); undefined when by less than a day and no hit comes
+ * or goes. Searched a little beyond the year so that a hit moved across its edge is not taken for a hit lost.
+ */
+function hourShift(
+  span: TrackSpan,
+  natalLon: number,
+  halfDay: number,
+  angle: number,
+  noonHits: readonly number[],
+  from: number,
+  to: number,
+): YearTransit['hourShift'] {
+  let days = 0;
+  let decides = false;
+  for (const side of [-halfDay, halfDay]) {
+    const moved = exactHits(span, normalizeDegrees(natalLon + side), [angle], from - SAME_HIT_DAYS, to + SAME_HIT_DAYS).map((h) => h.jd);
+    const nearest = (jd: number, among: readonly number[]) => Math.min(...among.map((x) => Math.abs(x - jd)));
+    for (const hit of noonHits) {
+      const shift = nearest(hit, moved);
+      if (shift > SAME_HIT_DAYS) decides = true;
+      else days = Math.max(days, shift);
+    }
+    // A hit of another hour inside the searched span that noon's chart does not make.
+    if (moved.some((jd) => jd >= from && jd <= to && !(nearest(jd, noonHits) <= SAME_HIT_DAYS))) decides = true;
+  }
+  return days >= 1 || decides ? { days: Math.round(days), decides } : undefined;
+}
+
 export function yearAhead(chart: NatalChartInput, asOfMs: number): YearAhead {
   const start = julianDayFromUtcMs(asOfMs);
   const end = start + 365;
   const natalJd = julianDayFromUtcMs(Date.parse(chart.subject.datetime_utc));
   const offset = zodiacOffset(chart, natalJd);
   const targets = natalTargets(chart);
+  const timed = chart.angles !== undefined && chart.houses?.length === 12;
+  // Untimed: how far each natal point moved in half a day, either side of the noon chart's place.
+  const halfDay = new Map(chart.planets.map((p) => [p.id, Math.abs(p.speed) / 2]));
   const transits: YearTransit[] = [];
   for (const body of TRANSITING) {
     const lonAt = (jd: number) => normalizeDegrees(calcBody(jd, SE[body]!).lon + offset);
@@ -226,6 +269,9 @@ export function yearAhead(chart: NatalChartInput, asOfMs: number): YearAhead {
           .sort((a, b) => (a.entry ?? -Infinity) - (b.entry ?? -Infinity))
           .map((w) => ({ from: w.entry === undefined ? null : isoDate(w.entry), to: w.exit === undefined ? null : isoDate(w.exit) }));
         const miss = misses.reduce<(typeof misses)[number] | undefined>((m, x) => (m === undefined || x.short < m.short ? x : m), undefined);
+        const shift = timed
+          ? undefined
+          : hourShift(span, normalizeDegrees(natalLon - offset), halfDay.get(target) ?? 0, angle, hits, start, end + LOOKAHEAD_DAYS);
         transits.push({
           body,
           type,
@@ -234,6 +280,7 @@ export function yearAhead(chart: NatalChartInput, asOfMs: number): YearAhead {
           ...(miss ? { closest: { date: isoDate(miss.jd), short: miss.short } } : {}),
           ...stretches[0]!,
           stretches,
+          ...(shift ? { hourShift: shift } : {}),
         });
       }
     }

@@ -1,22 +1,22 @@
 /**
  * How the report states an aspect's orb and phase. A timed chart's aspects have one orb and are
- * applying or separating at the birth minute. An untimed chart's Moon aspects have no birth
+ * applying or separating at the birth minute. An untimed chart's aspects have no birth
  * minute: they are stated as the birth day showed them, within orb for part of the day (or all of
  * it), with the hours and the closest approach.
  */
-import type { MoonDayAspect } from '../sky/moon-day.ts';
+import type { DayAspect } from '../sky/moon-day.ts';
 import { degreesMinutes } from './report-markdown.ts';
 
 export interface StatedAspect {
   orb: number;
   applying?: boolean | undefined;
-  /** The birth day's window, for an untimed chart's Moon aspect. */
-  day?: MoonDayAspect | undefined;
+  /** The birth day's window, for an untimed chart's aspect. */
+  day?: DayAspect | undefined;
 }
 
-const wholeDay = (d: MoonDayAspect) => d.from === '00:00' && d.to === '24:00';
+const wholeDay = (d: DayAspect) => d.from === '00:00' && d.to === '24:00';
 
-/** "orb 1°21′ · applying", or the day's window for an untimed Moon aspect. */
+/** "orb 1°21′ · applying", or the day's window for an untimed chart's aspect. */
 export function aspectFact(a: StatedAspect): string {
   const d = a.day;
   if (!d) return `orb ${degreesMinutes(a.orb)} · ${a.applying ? 'applying' : 'separating'}`;

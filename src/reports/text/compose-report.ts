@@ -67,7 +67,7 @@ const GRID_POINTS = [...TEN_PLANET_IDS, 'asc', 'mc'];
 
 export function composeReport(chart: NatalChartInput, options: ReportOptions = {}): ComposedReport {
   const sky = options.sky ?? reportSky({ chart, asOf: options.asOf });
-  const read = sky.moonDay ? withMoonDayAspects(chart, sky.moonDay) : chart;
+  const read = sky.moonDay ? withDayAspects(chart, sky.moonDay) : chart;
   const ctx = new ReportContext(read, extractChartFactors(read), options.library ?? getLibrary(), options.style ?? 'standard', sky);
   // The central figure is found first: its aspects are read once, as one figure, not with the planets they join.
   const figure = findCentralFigure(ctx);
@@ -118,14 +118,14 @@ export function composeReport(chart: NatalChartInput, options: ReportOptions = {
 }
 
 /**
- * An untimed chart read with the Moon's aspects of its whole birth day instead of its noon ones:
- * an aspect the Moon formed at any hour is read, at its closest orb; one it formed only at noon's
- * neighbourhood is kept with the day's window, and none is read from the noon orb alone.
+ * An untimed chart read with the aspects of its whole birth day instead of its noon ones: an aspect
+ * formed at any hour is read, at its closest orb, with the day's window; none is read from the noon
+ * orb alone (the Moon's orbs change by a degree every two hours, and even the Sun's by one a day).
  */
-function withMoonDayAspects(chart: NatalChartInput, day: MoonDay): NatalChartInput {
-  const others = chart.aspects.filter((a) => a.p1 !== 'moon' && a.p2 !== 'moon');
+function withDayAspects(chart: NatalChartInput, day: MoonDay): NatalChartInput {
   const moon = day.aspects.map((d) => ({ p1: 'moon', p2: d.other, type: d.type, orb: d.closest }));
-  return { ...chart, aspects: [...others, ...moon] };
+  const pairs = day.pairs.map((d) => ({ p1: d.p1, p2: d.p2, type: d.type, orb: d.closest }));
+  return { ...chart, aspects: [...pairs, ...moon] };
 }
 
 export { proseWordCount };

@@ -3,6 +3,7 @@
  * choices, and the entries already shown (each entry appears once in a report).
  */
 import { signOf } from '../../astro/zodiac.ts';
+import { ASPECT_DEFINITIONS } from '../../astro/aspects.ts';
 import type { NatalChartInput } from '../../interpretations/chart-input.ts';
 import type { ChartFactors } from '../../interpretations/chart-factors/index.ts';
 import type { KeyedAspect } from '../../interpretations/chart-factors/aspects.ts';
@@ -16,7 +17,7 @@ import { forTheAspect, opensForAnotherAspect, wholeForTheAspect } from './aspect
 import { aspectFamily, type SignId } from '../../interpretations/keys.ts';
 import { ageOn, suitsAge } from './life-stage.ts';
 import type { ReportSky } from '../sky/report-sky.ts';
-import type { MoonDayAspect } from '../sky/moon-day.ts';
+import type { DayAspect } from '../sky/moon-day.ts';
 import { figuresOverTheDay, type DayFigures } from './untimed-moon-figures.ts';
 import { dominanceOfTheChart, dominanceOverTheDay, type DayDominance } from './untimed-dominance.ts';
 import { balanceOverTheDay, type BalanceOverTheDay } from './untimed-balance.ts';
@@ -117,31 +118,35 @@ export class ReportContext {
     return (this.dayBalance ??= balanceOverTheDay(this.factors.points, this.factors.balance, this.dayStretches));
   }
 
-  /** An untimed chart's Moon aspect as the birth day showed it; undefined for any other aspect. */
-  moonDayAspect(a: { p1: string; p2: string; type: string }): MoonDayAspect | undefined {
-    if (this.timed || (a.p1 !== 'moon' && a.p2 !== 'moon')) return undefined;
-    const other = a.p1 === 'moon' ? a.p2 : a.p1;
-    return this.sky.moonDay?.aspects.find((d) => d.other === other && d.type === a.type);
+  /** An untimed chart's aspect as the birth day showed it; undefined for a timed chart's, and for an aspect of an angle. */
+  dayAspect(a: { p1: string; p2: string; type: string }): DayAspect | undefined {
+    const day = this.sky.moonDay;
+    if (this.timed || !day) return undefined;
+    if (a.p1 === 'moon' || a.p2 === 'moon') {
+      const other = a.p1 === 'moon' ? a.p2 : a.p1;
+      return day.aspects.find((d) => d.other === other && d.type === a.type);
+    }
+    return day.pairs.find((d) => d.type === a.type && ((d.p1 === a.p1 && d.p2 === a.p2) || (d.p1 === a.p2 && d.p2 === a.p1)));
   }
 
-  /** The chart's aspects that hold whatever the hour: all of a timed chart's; untimed, those not of the Moon for part of the day. */
+  /** The chart's aspects that hold whatever the hour: all of a timed chart's; untimed, those in orb the whole birth day. */
   get heldAspects(): KeyedAspect[] {
     return this.factors.aspects.filter((a) => this.rankingOrb(a) !== undefined);
   }
 
   /**
-   * The orb an aspect is ranked by: its own, or for an untimed chart's Moon aspect its widest of
-   * the birth day, and undefined (not ranked) when it did not hold over the whole day.
+   * The orb an aspect is ranked by: its own, or for an untimed chart's its widest of the birth day,
+   * and undefined (not ranked) when it did not hold over the whole day.
    */
   rankingOrb(a: { p1: string; p2: string; type: string; orb: number }): number | undefined {
-    const day = this.moonDayAspect(a);
+    const day = this.dayAspect(a);
     if (!day) return a.orb;
     return day.from === '00:00' && day.to === '24:00' ? day.widest : undefined;
   }
 
   /**
    * Whether an entry reads an untimed chart in a way that held for part of the birth day only: the Moon's sign on a day it
-   * changed sign, a Moon aspect that was not in orb all day, a balance verdict the Moon's noon sign alone makes, or the
+   * changed sign, an aspect that was not in orb all day, a balance verdict the Moon's noon sign alone makes, or the
    * sign of another body that changed sign that day.
    */
   heldForSomeHours(key: string): boolean {
@@ -156,9 +161,12 @@ export class ReportContext {
     const stellium = /^config\.stellium\.sign\.([a-z]+)$/.exec(key);
     if (stellium) return !stelliumAllDay(this.factors.points, this.dayStretches, stellium[1] as SignId, STELLIUM_MIN_BODIES);
     const m = /^aspect\.([a-z_]+)\.([a-z]+)\.([a-z_]+)$/.exec(key);
-    if (!m || (m[1] !== 'moon' && m[3] !== 'moon')) return false;
-    const other = m[1] === 'moon' ? m[3]! : m[1]!;
-    const held = day.aspects.filter((a) => a.other === other && (a.type === m[2] || aspectFamily(a.type) === m[2]));
+    if (!m) return false;
+    const [p1, family, p2] = [m[1]!, m[2]!, m[3]!];
+    const held = [...new Set(ASPECT_DEFINITIONS.map((d) => d.type))]
+      .filter((type) => type === family || aspectFamily(type) === family)
+      .map((type) => this.dayAspect({ p1, p2, type }))
+      .filter((a) => a !== undefined);
     return !held.some((a) => a.from === '00:00' && a.to === '24:00');
   }
 

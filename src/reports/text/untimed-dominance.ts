@@ -2,14 +2,17 @@
  * The dominant planet of an untimed chart over its birth day. The Moon's place decides part of
  * every planet's score (its own aspects and dignity, the aspects others make to it, the sign whose
  * ruler it favours), so the ranking is worked out with the Moon set every half degree along its
- * path through the day, by the same rules as a timed chart (chart-factors/dominant-planet.ts). A
+ * path through the day, the other bodies moved to the same hour (an aspect of the Sun's can cross
+ * the 2° the scores read in a day), by the same rules as a timed chart
+ * (chart-factors/dominant-planet.ts). A
  * planet that leads at every place is the chart's dominant planet whatever the hour; otherwise
  * the report says the hour decides, and names the planets that lead for part of the day.
  */
-import { signOf, signedSeparation } from '../../astro/zodiac.ts';
+import { normalizeDegrees, signOf, signedSeparation } from '../../astro/zodiac.ts';
 import type { KeyedAspect } from '../../interpretations/chart-factors/aspects.ts';
 import { dominantPlanet } from '../../interpretations/chart-factors/dominant-planet.ts';
 import type { ChartFactors } from '../../interpretations/chart-factors/index.ts';
+import type { PlacedPoint } from '../../interpretations/chart-factors/positions.ts';
 import { aspectFamily, aspectPair, type MajorAspectType } from '../../interpretations/keys.ts';
 import { moonPlacesOfTheDay, type MoonDay } from '../sky/moon-day.ts';
 
@@ -39,38 +42,53 @@ const ASPECT_ANGLES: [MajorAspectType, number][] = [
 /** The widest orb the scores read (dominant-planet.ts: +1 within 6°). */
 const SCORED_ORB = 6;
 
-/** The Moon's major aspects within the scored orb to every point with entries, with the Moon at `lon`. */
-function moonAspects(factors: ChartFactors, lon: number): KeyedAspect[] {
+/** Every major aspect within the scored orb between two points with entries, as they stand in `points`. */
+function aspectsAmong(points: ReadonlyMap<string, PlacedPoint>): KeyedAspect[] {
   const out: KeyedAspect[] = [];
-  for (const [id, p] of factors.points) {
-    const pair = aspectPair('moon', id);
-    if (!pair) continue;
-    const separation = Math.abs(signedSeparation(lon, p.lon));
-    for (const [type, angle] of ASPECT_ANGLES) {
-      const orb = Math.abs(separation - angle);
-      if (orb <= SCORED_ORB) out.push({ p1: pair[0], p2: pair[1], type, family: aspectFamily(type)!, orb, applying: false });
+  const placed = [...points.values()];
+  for (let i = 0; i < placed.length; i++)
+    for (let j = i + 1; j < placed.length; j++) {
+      const pair = aspectPair(placed[i]!.id, placed[j]!.id);
+      if (!pair) continue;
+      const separation = Math.abs(signedSeparation(placed[i]!.lon, placed[j]!.lon));
+      for (const [type, angle] of ASPECT_ANGLES) {
+        const orb = Math.abs(separation - angle);
+        if (orb <= SCORED_ORB) out.push({ p1: pair[0], p2: pair[1], type, family: aspectFamily(type)!, orb, applying: false });
+      }
     }
-  }
   return out;
 }
 
+/**
+ * The points at one instant of the birth day: the Moon at `moonLon`, the others moved from their
+ * noon places by their speed to the same instant (`dayFraction` of the day, noon at one half), so
+ * that an aspect between two of them crossing the 2° or 6° that the scores read is counted only
+ * for the hours it held.
+ */
+function pointsAt(factors: ChartFactors, moonLon: number, dayFraction: number): Map<string, PlacedPoint> {
+  const points = new Map<string, PlacedPoint>();
+  for (const [id, p] of factors.points) {
+    const lon = id === 'moon' ? moonLon : normalizeDegrees(p.lon + p.speed * (dayFraction - 0.5));
+    points.set(id, { ...p, lon, sign: signOf(lon).id });
+  }
+  return points;
+}
+
 export function dominanceOverTheDay(factors: ChartFactors, day: MoonDay): DayDominance {
-  const moon = factors.points.get('moon');
-  if (!moon) return dominanceOfTheChart(factors);
-  const others = factors.aspects.filter((a) => a.p1 !== 'moon' && a.p2 !== 'moon');
-  const points = new Map(factors.points);
+  if (!factors.points.has('moon')) return dominanceOfTheChart(factors);
   const leads = new Map<string, number>();
   const range: Record<string, [number, number]> = {};
-  for (const lon of moonPlacesOfTheDay(day, STEP_DEG)) {
-    points.set('moon', { ...moon, lon, sign: signOf(lon).id });
-    const { planet, scores } = dominantPlanet(points, [...others, ...moonAspects(factors, lon)], factors.chartRuler);
+  const places = moonPlacesOfTheDay(day, STEP_DEG);
+  places.forEach((lon, k) => {
+    const points = pointsAt(factors, lon, k / (places.length - 1));
+    const { planet, scores } = dominantPlanet(points, aspectsAmong(points), factors.chartRuler);
     leads.set(planet, (leads.get(planet) ?? 0) + 1);
     for (const [id, score] of Object.entries(scores)) {
       const r = (range[id] ??= [score, score]);
       r[0] = Math.min(r[0], score);
       r[1] = Math.max(r[1], score);
     }
-  }
+  });
   const leaders = [...leads.entries()].sort((a, b) => b[1] - a[1]).map(([id]) => id);
   return { allDay: leaders.length === 1 ? leaders[0] : undefined, leaders, scores: range };
 }

@@ -44,12 +44,12 @@ export function moonSignNote(ctx: ReportContext): string | undefined {
 /**
  * On a day the Moon changed sign, which side of the change an aspect of the Moon held on: `noon`
  * when all its hours fall in the noon sign, `other` when all fall in the other sign, `both` when
- * the change came within them; undefined on any other day, or for an aspect without hours.
+ * the change came within them; undefined on any other day, or for an aspect without hours or without the Moon.
  */
 export function moonSignOfAspect(ctx: ReportContext, a: KeyedAspect): 'noon' | 'other' | 'both' | undefined {
   const h = moonSignHours(ctx);
-  const day = ctx.moonDayAspect(a);
-  if (!h || !day) return undefined;
+  const day = ctx.dayAspect(a);
+  if (!h || !day || (a.p1 !== 'moon' && a.p2 !== 'moon')) return undefined;
   const beforeChange = day.to <= h.at;
   const afterChange = day.from >= h.at;
   if (!beforeChange && !afterChange) return 'both';

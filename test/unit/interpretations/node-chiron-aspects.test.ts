@@ -23,7 +23,7 @@ function sectionWith(aspects: ChartAspect[], chart: NatalChartInput = timed): st
 }
 
 /** The aspects read, in the order they appear ("Sun conjunct Chiron"). */
-const readAspects = (markdown: string) => [...markdown.matchAll(/^\*\*([^*]+)\*\* \(orb /gmu)].map((m) => m[1]);
+const readAspects = (markdown: string) => [...markdown.matchAll(/^\*\*([^*]+)\*\* \((orb|within orb) /gmu)].map((m) => m[1]);
 
 describe('the nodes and Chiron section', () => {
   it('reads the closest major aspects of the Node and then of Chiron, with orb and phase', () => {

@@ -320,29 +320,34 @@ describe('statements of fact readers checked, over random charts', () => {
       const line = /^\*Scores(?: over the birth day, as the Moon moved)?: ([^*;]+)/m.exec(md);
       if (!line) continue;
       const factors = extractChartFactors(chart);
-      const moon = factors.points.get('moon')!;
-      const others = factors.aspects.filter((a) => a.p1 !== 'moon' && a.p2 !== 'moon');
       const travel = (((day.endLon - day.startLon) % 360) + 360) % 360;
       for (const minute of [0, 480, 960, 1440]) {
-        const lon = (day.startLon + (travel * minute) / 1440) % 360;
-        const points = new Map(factors.points).set('moon', { ...moon, lon, sign: signOf(lon).id });
-        const moonAspects: KeyedAspect[] = [];
-        for (const [id, p] of factors.points) {
-          const pair = aspectPair('moon', id);
-          if (!pair) continue;
-          const separation = Math.abs(signedSeparation(lon, p.lon));
-          for (const [type, angle] of [
-            ['conjunction', 0],
-            ['sextile', 60],
-            ['square', 90],
-            ['trine', 120],
-            ['opposition', 180],
-          ] as const) {
-            const orb = Math.abs(separation - angle);
-            if (orb <= 6) moonAspects.push({ p1: pair[0], p2: pair[1], type, family: aspectFamily(type)!, orb, applying: false });
+        // Every body where it stood at that minute: the Moon along its path, the others by their noon speed.
+        const points = new Map(
+          [...factors.points].map(([id, p]) => {
+            const lon = id === 'moon' ? (day.startLon + (travel * minute) / 1440) % 360 : (((p.lon + (p.speed * (minute - 720)) / 1440) % 360) + 360) % 360;
+            return [id, { ...p, lon, sign: signOf(lon).id }];
+          }),
+        );
+        const aspects: KeyedAspect[] = [];
+        const ids = [...points.keys()];
+        for (const [i, a] of ids.entries())
+          for (const b of ids.slice(i + 1)) {
+            const pair = aspectPair(a, b);
+            if (!pair) continue;
+            const separation = Math.abs(signedSeparation(points.get(a)!.lon, points.get(b)!.lon));
+            for (const [type, angle] of [
+              ['conjunction', 0],
+              ['sextile', 60],
+              ['square', 90],
+              ['trine', 120],
+              ['opposition', 180],
+            ] as const) {
+              const orb = Math.abs(separation - angle);
+              if (orb <= 6) aspects.push({ p1: pair[0], p2: pair[1], type, family: aspectFamily(type)!, orb, applying: false });
+            }
           }
-        }
-        const { scores } = dominantPlanet(points, [...others, ...moonAspects], factors.chartRuler);
+        const { scores } = dominantPlanet(points, aspects, factors.chartRuler);
         for (const part of line[1]!.split(' · ')) {
           const [, name, low, high] = /^(.+) (\d+)(?:–(\d+))?$/.exec(part.trim())!;
           const score = scores[ID_OF.get(name!)!]!;

@@ -124,8 +124,8 @@ export function appendixSection(ctx: ReportContext, readingText: string): Report
         ['Aspect', 'Orb', 'Phase'],
         ctx.factors.aspects.map((a) => [
           `${POINT_NAMES[a.p1]} ${ASPECT_WORDS[a.type]} ${POINT_NAMES[a.p2]}`,
-          orbCell({ ...a, day: ctx.moonDayAspect(a) }),
-          phaseCell({ ...a, day: ctx.moonDayAspect(a) }),
+          orbCell({ ...a, day: ctx.dayAspect(a) }),
+          phaseCell({ ...a, day: ctx.dayAspect(a) }),
         ]),
       ),
     );

@@ -26,8 +26,8 @@ export function keyAspectsSection(ctx: ReportContext): ReportSection {
   const rows = ranked.map(({ aspect: a }, i) => [
     String(i + 1),
     `${POINT_NAMES[a.p1]} ${ASPECT_WORDS[a.type]} ${POINT_NAMES[a.p2]}`,
-    orbCell({ ...a, day: ctx.moonDayAspect(a) }),
-    phaseCell({ ...a, day: ctx.moonDayAspect(a) }),
+    orbCell({ ...a, day: ctx.dayAspect(a) }),
+    phaseCell({ ...a, day: ctx.dayAspect(a) }),
     { conjunction: 'fusion', trine: 'flowing', sextile: 'flowing', square: 'tense', opposition: 'tense' }[a.type] + (earlier.has(a) ? ' (read above)' : ''),
   ]);
   const partDay = ctx.timed ? [] : ctx.factors.aspects.filter((a) => ctx.rankingOrb(a) === undefined);

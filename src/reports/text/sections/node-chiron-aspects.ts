@@ -9,7 +9,7 @@
 import type { ReportContext } from '../context.ts';
 import { degreesMinutes } from '../report-markdown.ts';
 import { aspectFact } from '../aspect-facts.ts';
-import type { MoonDayAspect } from '../../sky/moon-day.ts';
+import type { DayAspect } from '../../sky/moon-day.ts';
 import { KEY_ASPECT_WIDE_ORB } from '../ranking.ts';
 import { ASPECT_WORDS, POINT_FUNCTION, POINT_NAMES, POINT_PART } from '../phrases.ts';
 
@@ -120,8 +120,8 @@ interface PointAspect {
   orb: number;
   /** Undefined when the chart does not say. */
   applying: boolean | undefined;
-  /** An untimed chart's Moon aspect: the birth day's window. */
-  day?: MoonDayAspect | undefined;
+  /** An untimed chart's aspect: the birth day's window. */
+  day?: DayAspect | undefined;
 }
 
 const isMajor = (type: string): type is MajorType => Object.hasOwn(CHIRON_READINGS, type);
@@ -133,8 +133,8 @@ function aspectsOf(ctx: ReportContext, point: string, except?: string): PointAsp
     if (!isMajor(a.type) || (a.p1 !== point && a.p2 !== point) || a.orb > KEY_ASPECT_WIDE_ORB) continue;
     const other = a.p1 === point ? a.p2 : a.p1;
     if (other === point || other === except || !Object.hasOwn(POINT_FUNCTION, other)) continue;
-    // Untimed: an aspect of the Moon is read only when it held over the whole birth day.
-    const day = ctx.moonDayAspect(a);
+    // Untimed: an aspect is read only when it held over the whole birth day.
+    const day = ctx.dayAspect(a);
     if (day && (day.from !== '00:00' || day.to !== '24:00')) continue;
     found.push({ other, type: a.type, orb: day ? day.widest : a.orb, applying: a.is_applying, day });
   }

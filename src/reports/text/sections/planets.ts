@@ -229,14 +229,14 @@ export function aspectEntry(ctx: ReportContext, a: KeyedAspect, weight: number, 
   const e = ctx.library.entries.get(entryKey);
   if (!e) return undefined;
   const label = `${POINT_NAMES[a.p1]} ${ASPECT_WORDS[a.type]} ${POINT_NAMES[a.p2]}`;
-  const day = ctx.moonDayAspect(a);
+  const day = ctx.dayAspect(a);
   const text = ctx.take(exact, label, weight, {
     entryKey,
     heading: e.title,
     fact: [label, where, aspectFact({ ...a, day })].filter(Boolean).join(' · '),
     aspectType: a.type,
   });
-  // Untimed: an aspect of the Moon that held for part of the birth day is read as true for those hours only.
+  // Untimed: an aspect that held for part of the birth day is read as true for those hours only.
   if (!text || !day || (day.from === '00:00' && day.to === '24:00')) return text;
   const hours = day.from === '00:00' ? `before ${day.to}` : day.to === '24:00' ? `after ${day.from}` : `between ${day.from} and ${day.to}`;
   // On a day the Moon changed sign, the sign it held in those hours (the chapter reads the noon sign, then the other).
@@ -250,5 +250,6 @@ export function aspectEntry(ctx: ReportContext, a: KeyedAspect, weight: number, 
         : side === 'both'
           ? `, the Moon changing sign at ${signs!.at} within them`
           : '';
-  return `${text}\n\nThis reading of ${aspectInSentence('moon', a.type, a.p1 === 'moon' ? a.p2 : a.p1)} holds only if you were born ${hours} local time, the hours in which the aspect was within orb${inSign}; born at another hour, leave it aside.`;
+  const [first, second] = a.p2 === 'moon' ? [a.p2, a.p1] : [a.p1, a.p2];
+  return `${text}\n\nThis reading of ${aspectInSentence(first, a.type, second)} holds only if you were born ${hours} local time, the hours in which the aspect was within orb${inSign}; born at another hour, leave it aside.`;
 }

@@ -122,12 +122,12 @@ function suggestions(ctx: ReportContext, figure: TensionCentre | undefined): str
         'synthesis-node',
       ),
     );
-  // Untimed: ranked by the widest orb of the birth day, among the Moon's aspects only those that held all day.
+  // Untimed: ranked by the widest orb of the birth day, among the aspects only those that held all day.
   const tense = aspects.filter((a) => a.family === 'tense' && ctx.rankingOrb(a) !== undefined).sort((a, b) => ctx.rankingOrb(a)! - ctx.rankingOrb(b)!)[0];
   if (tense) {
-    // Untimed: another tension may be the tighter one at some hours (a Moon aspect at its closest, or any aspect while the
-    // chosen Moon aspect is at its widest); then the claim is only about the tensions that hold whatever the hour.
-    const bestCase = (a: (typeof aspects)[number]) => ctx.moonDayAspect(a)?.closest ?? a.orb;
+    // Untimed: another tension may be the tighter one at some hours (at its closest while the chosen one is at its
+    // widest); then the claim is only about the tensions that hold whatever the hour.
+    const bestCase = (a: (typeof aspects)[number]) => ctx.dayAspect(a)?.closest ?? a.orb;
     const hourMayDecide = !ctx.timed && aspects.some((a) => a !== tense && a.family === 'tense' && bestCase(a) < ctx.rankingOrb(tense)!);
     out.push(
       `${tensionOpening(ctx, figure, tense, hourMayDecide)} your ${POINT_FUNCTION[tense.p1]} with your ${POINT_FUNCTION[tense.p2]}. ${ctx.choose(

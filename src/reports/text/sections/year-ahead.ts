@@ -141,6 +141,34 @@ export function inWeeks(text: string): string {
  * near miss is said with its station's date and how far short of exact it stays.
  */
 function when(t: YearTransit, yearFrom: string): string {
+  return `${transitDates(t, yearFrom)}${noonOnly(t)}`;
+}
+
+/**
+ * Untimed: the dates are a noon birth's, and by how much another hour moves them (the natal point a degree further on at
+ * the day's end moves a slow planet's date by days or weeks), or whether it decides that a pass is exact at all.
+ */
+function noonOnly(t: YearTransit): string {
+  const shift = t.hourShift;
+  if (!shift) return '';
+  const moves = shift.days >= 1 ? `moves its exact dates by up to ${shift.days === 1 ? 'a day' : `${shift.days} days`}` : '';
+  const decides = shift.decides ? 'can decide whether a pass is exact at all' : '';
+  return ` (for a birth at noon: another hour of birth ${[moves, decides].filter(Boolean).join(', and ')})`;
+}
+
+/** Untimed: under the table, which of its dates the hour of birth moves, and by how much at most. */
+function noonDatesNote(transits: readonly YearTransit[]): string | undefined {
+  const shifted = transits.filter((t) => t.hourShift);
+  if (!shifted.length) return undefined;
+  const targets = [...new Set(shifted.map((t) => t.target))].map((id) => `your ${POINT_NAMES[id]}`);
+  const days = Math.max(...shifted.map((t) => t.hourShift!.days));
+  const decides = shifted.some((t) => t.hourShift!.decides);
+  const moves = days >= 1 ? `moves the dates of the contacts to ${joinAnd(targets)} by up to ${days === 1 ? 'a day' : `${days} days`}` : '';
+  const exact = decides ? `${moves ? '; for a pass that comes close to exact at a station, it can' : `can`} decide whether it is exact at all` : '';
+  return `Without a birth time these dates are those of a birth at noon: another hour ${moves}${exact}.`;
+}
+
+function transitDates(t: YearTransit, yearFrom: string): string {
   const exact = t.exact.map(longDate);
   // A near miss alone opens the line; beside exact hits it closes it, after the stretches that hold them.
   const miss = t.closest && `${POINT_NAMES[t.body]} turns ${arcShort(t.closest.short)} short of exact on ${longDate(t.closest.date)}`;
@@ -263,6 +291,8 @@ export function yearAheadSection(ctx: ReportContext): ReportSection | undefined 
         ]),
       ),
     );
+    const untimedDates = noonDatesNote(year.transits);
+    if (untimedDates) parts.push(untimedDates);
     const shape = yearShapeParagraph(year);
     if (shape) parts.push(shape);
     for (const t of read) {

@@ -139,7 +139,7 @@ function innerNeeds(ctx: ReportContext): string[] {
     // day the Moon changed sign, an aspect that held only on the far side of the change follows that sign's reading.
     // An aspect in orb for under two hours of the day (the last ten minutes before midnight, say) is a slim chance for
     // a whole passage: it stays in the tables with its hours and is not read.
-    const aspects = closestAspects(ctx, 'moon', 4, 6).filter((x) => hoursHeld(ctx.moonDayAspect(x)) >= MIN_HOURS_READ);
+    const aspects = closestAspects(ctx, 'moon', 4, 6).filter((x) => hoursHeld(ctx.dayAspect(x)) >= MIN_HOURS_READ);
     const farSide = aspects.filter((a) => moonSignOfAspect(ctx, a) === 'other');
     for (const a of aspects.filter((x) => !farSide.includes(x))) parts.push(aspectEntry(ctx, a, PLANET_WEIGHT.outerAspect));
     parts.push(otherMoonSign(ctx));
@@ -192,9 +192,9 @@ function family(ctx: ReportContext, state: ThemeState): string[] {
   const parts: (string | undefined)[] = [moonSignCaution(ctx), ...body(parentalImagesSection(ctx)), ...familyImageParts(ctx)];
   parts.push(...lifeAreaParts(ctx, 'home', state.described, true));
   for (const a of ctx.factors.aspects) {
-    if (!FAMILY_ASPECTS.includes(`${a.p1}-${a.p2}`) || (ctx.moonDayAspect(a)?.widest ?? a.orb) > 6) continue;
-    // Untimed: a Moon aspect is taken here only when it held all day.
-    const day = ctx.moonDayAspect(a);
+    if (!FAMILY_ASPECTS.includes(`${a.p1}-${a.p2}`) || (ctx.dayAspect(a)?.widest ?? a.orb) > 6) continue;
+    // Untimed: an aspect is taken here only when it held all day.
+    const day = ctx.dayAspect(a);
     if (day && (day.from !== '00:00' || day.to !== '24:00')) continue;
     parts.push(aspectEntry(ctx, a, PLANET_WEIGHT.outerAspect));
   }
