@@ -303,6 +303,11 @@ export class ReportContext {
     return this.claimed.get(faculty)?.pole === pole;
   }
 
+  /** Whether `claims` contradict a side that `label` itself took earlier (Mercury in Virgo's reading against a sentence on Mercury in Virgo). */
+  contradictsItself(claims: readonly string[], label: string): boolean {
+    return conflictOf(claims, this.claimed)?.earlierLabel === label;
+  }
+
   /** Whether a line claiming `claims` would contradict a side the report has taken, on a faculty whose tension it has not named. */
   contradicts(claims: readonly string[] | undefined): boolean {
     const conflict = conflictOf(claims, this.claimed);

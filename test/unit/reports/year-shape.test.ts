@@ -24,12 +24,16 @@ const third = (iso: string) => {
   const d = Number(iso.slice(8, 10));
   return `${d <= 10 ? 'early ' : d <= 20 ? 'mid-' : 'late '}${MONTHS[Number(iso.slice(5, 7)) - 1]}`;
 };
+/** "from early May to mid-June", or "in mid-June" when both ends fall in one third of a month (a month named twice in the year carries its year). */
+const spanOf = (g: { from: string; to: string }) =>
+  third(g.from) === third(g.to) ? `in ${third(g.from)}(?: \\d{4})?` : `from ${third(g.from)}(?: \\d{4})? to ${third(g.to)}(?: \\d{4})?`;
 const name = (t: YearTransit) => `${POINT_NAMES[t.body]} ${ASPECT_WORDS[t.type]} your ${POINT_NAMES[t.target]}`;
 
 describe('the shape of the year ahead', () => {
   it('over 40 random reports, names the long transits and each season of overlapping transits as a separate reckoning finds them', () => {
     let seasonsSeen = 0;
     let longSeen = 0;
+    let alone = 0;
     for (const chart of randomReportCharts(40, 2207)) {
       const year = yearAhead(chart, Date.parse(AS_OF));
       const text = composeReport(chart, { asOf: AS_OF }).sections.find((s) => s.id === 'year_ahead')?.markdown ?? '';
@@ -54,18 +58,20 @@ describe('the shape of the year ahead', () => {
       const crowded = groups.filter((g) => g.transits.length >= 2);
       for (const g of crowded) {
         seasonsSeen++;
-        const sentence = text
-          .split(/\n\n|(?<=\.) /)
-          .find(
-            (s) =>
-              g.transits.every((t) => s.includes(name(t))) &&
-              s.toLowerCase().includes(`from ${third(g.from)}`.toLowerCase()) &&
-              s.includes(`to ${third(g.to)}`),
-          );
+        const sentence = text.split(/\n\n|(?<=\.) /).find((s) => g.transits.every((t) => s.includes(name(t))) && new RegExp(spanOf(g), 'i').test(s));
         expect(sentence, `${chart.subject.datetime}: ${g.transits.map(name).join(', ')} ${g.from} to ${g.to}`).toBeDefined();
         const largest = Math.max(...crowded.map((c) => c.transits.length));
         if (crowded.length > 1 && sentence!.startsWith('The busiest')) expect(g.transits.length).toBe(largest);
       }
+      // A transit within orb on its own is named with its dates too: the paragraph steps over none the table lists.
+      const paragraph = text.split('\n\n').find((p) => /within orb (by turns or together|on its own)|no shorter transit|Each on its own/.test(p)) ?? '';
+      if (crowded.length || long.length)
+        for (const g of groups.filter((x) => x.transits.length === 1)) {
+          alone++;
+          expect(paragraph, `${chart.subject.datetime}: ${name(g.transits[0]!)} ${g.from} to ${g.to}`).toMatch(
+            new RegExp(`${name(g.transits[0]!)} (is within orb on its own|${spanOf(g)})|${spanOf(g)}, ${name(g.transits[0]!)} is within orb on its own`, 'i'),
+          );
+        }
       if (long.length) {
         longSeen++;
         const sentence = text.split(/\n\n|(?<=\.) /).find((s) => /long transits?, (each )?within orb for four months/.test(s))!;
@@ -94,6 +100,7 @@ describe('the shape of the year ahead', () => {
     }
     expect(seasonsSeen).toBeGreaterThan(20);
     expect(longSeen).toBeGreaterThan(10);
+    expect(alone).toBeGreaterThan(20);
   });
 
   it('reads a hit after the year only when its stretch within orb began inside the year (Madrid 1977: Saturn back on the Ascendant from 12 November 2027)', () => {

@@ -6,7 +6,8 @@
  * more is one of the year's long transits, its backdrop. The other transits' stretches within orb, cut to the year, make its seasons:
  * stretches that overlap belong to one season, which runs from the first one's start to the last
  * one's end; a season of two transits or more is named with its transits, the one with the most
- * of them as the busiest (the earlier of two alike). A gap of six weeks or more between seasons,
+ * of them as the busiest (the earlier of two alike), and a transit within orb on its own between them with its dates (several in a
+ * row in one sentence). A gap of six weeks or more between seasons,
  * or at either end of the year, in which no shorter transit is within orb is a pause; the longest
  * is named. Dates are said to the third of a month (early, mid, late).
  */
@@ -72,12 +73,21 @@ function thirdOfMonth(iso: string, year: YearAhead): string {
 const named = (t: YearTransit) => `${POINT_NAMES[t.body]} ${ASPECT_WORDS[t.type]} your ${POINT_NAMES[t.target]}`;
 const inOrder = (list: YearTransit[]) => [...list].sort((a, b) => firstDate(a).localeCompare(firstDate(b)));
 
+/** Transits within orb one at a time, outside any crowded season: "From early to mid-August, Jupiter square your Mars is within orb on its own." */
+function onTheirOwn(run: readonly Season[], span: (s: Season) => string, first: boolean): string {
+  if (run.length === 1) return `${capitalize(span(run[0]!))}, ${named(run[0]!.transits[0]!)} is within orb on its own.`;
+  return `${first ? 'Each on its own' : 'Each on its own after that'}: ${joinAnd(run.map((s) => `${named(s.transits[0]!)} ${span(s)}`))}.`;
+}
+
 /** The paragraph on the year's shape, or undefined when the year has neither a season of two transits or more nor a backdrop. */
 export function yearShapeParagraph(year: YearAhead): string | undefined {
   const { backdrop, seasons, pause } = yearShape(year);
   const crowded = seasons.filter((s) => s.transits.length >= 2);
   if (crowded.length === 0 && backdrop.length === 0) return undefined;
-  const span = (s: { from: string; to: string }) => `from ${thirdOfMonth(s.from, year)} to ${thirdOfMonth(s.to, year)}`;
+  const span = (s: { from: string; to: string }) => {
+    const [from, to] = [thirdOfMonth(s.from, year), thirdOfMonth(s.to, year)];
+    return from === to ? `in ${from}` : `from ${from} to ${to}`;
+  };
   const sentences: string[] = [];
   if (backdrop.length) {
     const list = joinAnd(inOrder(backdrop).map(named));
@@ -98,7 +108,7 @@ export function yearShapeParagraph(year: YearAhead): string | undefined {
       const list = joinAnd(inOrder(s.transits).map(named));
       const count = countWord(s.transits.length);
       if (s === busiest && crowded.length > 1)
-        return `The busiest stretch runs ${span(s)}, when ${count} transits are within orb by turns or together: ${list}.`;
+        return `The busiest stretch ${span(s).startsWith('in ') ? 'falls' : 'runs'} ${span(s)}, when ${count} transits are within orb by turns or together: ${list}.`;
       return first
         ? `${capitalize(span(s))}, ${count} transits are within orb by turns or together: ${list}.`
         : `${next[later++ % next.length]}, ${span(s)}, ${count} more: ${list}.`;
@@ -116,7 +126,21 @@ export function yearShapeParagraph(year: YearAhead): string | undefined {
       say: () => `${capitalize(span(pause))} no shorter transit is within orb: ${what}.`,
     });
   }
-  events.sort((a, b) => a.from.localeCompare(b.from));
-  events.forEach((e, i) => sentences.push(e.say(i === 0)));
+  // A transit within orb on its own between them is named too, so that the paragraph never steps over one the table lists;
+  // several alone in a row make one sentence.
+  const alone = seasons.filter((s) => s.transits.length === 1);
+  const aloneRuns: Season[][] = [];
+  const ordered = [...events.map((e) => ({ from: e.from, e })), ...alone.map((s) => ({ from: s.from, s }))].sort((a, b) => a.from.localeCompare(b.from));
+  const told: { from: string; say: (first: boolean) => string }[] = [];
+  for (const item of ordered) {
+    if ('e' in item) told.push(item.e);
+    else if (told.at(-1) && aloneRuns.at(-1)?.at(-1) && told.at(-1)!.from === aloneRuns.at(-1)![0]!.from) aloneRuns.at(-1)!.push(item.s);
+    else {
+      const run = [item.s];
+      aloneRuns.push(run);
+      told.push({ from: item.s.from, say: (first) => onTheirOwn(run, span, first) });
+    }
+  }
+  told.forEach((e, i) => sentences.push(e.say(i === 0)));
   return sentences.join(' ');
 }

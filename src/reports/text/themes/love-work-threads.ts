@@ -148,9 +148,10 @@ export function workThreadParts(ctx: ReportContext): string[] {
   const learning = LEARNING_BY_ELEMENT[signElement(mercury.id)]!;
   const label = `Mercury in ${mercury.name}`;
   // A side of learning the report has already taken is not said a fifth time (a reader met "learn by doing" in four
-  // passages); one it contradicts is named as the tension it is.
+  // passages); one it contradicts is named as the tension it is, unless the reading of this Mercury's own sign took the
+  // other side: that reading has said how this Mercury learns, and the element's sentence would set it against itself.
   const learningParts =
-    learning.claims.length > 0 && learning.claims.every((c) => ctx.hasAsserted(c))
+    (learning.claims.length > 0 && learning.claims.every((c) => ctx.hasAsserted(c))) || ctx.contradictsItself(learning.claims, label)
       ? []
       : [`${label} describes how you learn the skills work asks of you. ${learning.text}`, ...ctx.ownClaims(learning.claims, label)];
   return [
