@@ -105,6 +105,11 @@ const REGULAR_VERBS = [
   'become',
   'carry',
   'answer',
+  // "Your drive and assertiveness flows easily toward the North Node" (two readers).
+  'flow',
+  'square',
+  'sit',
+  'stand',
 ];
 const THIRD_PERSON = new Map(REGULAR_VERBS.map((v) => [/(sh|ch|s|x|o)$/.test(v) ? `${v}es` : /[^aeiou]y$/.test(v) ? `${v.slice(0, -1)}ies` : `${v}s`, v]));
 

@@ -13,9 +13,9 @@ import { agreementFindings, sentenceAgreementFindings, type GrammarFinding } fro
 describe('the agreement check', () => {
   it("flags the report's own phrases used as a subject with a verb of the other number", async () => {
     const flagged = await agreementFindings(
-      'Saturn in your 1st house suggests that how you present yourself and begin things repay patience. Your way of thinking and speaking are quick. Close partnerships asks for time.',
+      'Saturn in your 1st house suggests that how you present yourself and begin things repay patience. Your way of thinking and speaking are quick. Close partnerships asks for time. Your drive and assertiveness flows easily toward the North Node.',
     );
-    expect(flagged.map((f) => f.rule)).toEqual(['VocabularyAgreement', 'VocabularyAgreement', 'VocabularyAgreement']);
+    expect(flagged.map((f) => f.rule)).toEqual(['VocabularyAgreement', 'VocabularyAgreement', 'VocabularyAgreement', 'VocabularyAgreement']);
     expect(flagged[0]!.context).toContain('begin things repay patience');
   });
 

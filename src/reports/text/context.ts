@@ -19,6 +19,7 @@ import { ageOn, suitsAge } from './life-stage.ts';
 import type { ReportSky } from '../sky/report-sky.ts';
 import type { DayAspect } from '../sky/moon-day.ts';
 import { figuresOverTheDay, type DayFigures } from './untimed-moon-figures.ts';
+import { phaseChangeOfTheDay } from './untimed-moon-phase.ts';
 import { dominanceOfTheChart, dominanceOverTheDay, type DayDominance } from './untimed-dominance.ts';
 import { balanceOverTheDay, type BalanceOverTheDay } from './untimed-balance.ts';
 import { stelliumAllDay, stretchesOfTheDay, type DayStretch } from './day-stretches.ts';
@@ -146,13 +147,14 @@ export class ReportContext {
 
   /**
    * Whether an entry reads an untimed chart in a way that held for part of the birth day only: the Moon's sign on a day it
-   * changed sign, an aspect that was not in orb all day, a balance verdict the Moon's noon sign alone makes, or the
+   * changed sign, its phase on a day it changed phase, an aspect that was not in orb all day, a balance verdict the Moon's noon sign alone makes, or the
    * sign of another body that changed sign that day.
    */
   heldForSomeHours(key: string): boolean {
     const day = this.sky.moonDay;
     if (this.timed || !day) return false;
     if (key.startsWith('planet.moon.sign.')) return day.signs.length > 1;
+    if (key.startsWith('moon_phase.')) return phaseChangeOfTheDay(this) !== undefined;
     // Another body that changed sign that day (the Sun at an equinox): both its signs' readings hold for some hours only.
     const sign = /^planet\.([a-z_]+)\.sign\./.exec(key);
     if (sign && day.ingresses?.some((i) => i.body === sign[1])) return true;

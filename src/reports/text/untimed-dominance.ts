@@ -92,3 +92,11 @@ export function dominanceOverTheDay(factors: ChartFactors, day: MoonDay): DayDom
   const leaders = [...leads.entries()].sort((a, b) => b[1] - a[1]).map(([id]) => id);
   return { allDay: leaders.length === 1 ? leaders[0] : undefined, leaders, scores: range };
 }
+
+/** The planets whose score reaches the leading one's (at some hour, untimed): a lead the order of the planets decided. */
+export function tiedForFirst({ allDay, scores }: DayDominance): string[] {
+  if (!allDay) return [];
+  return Object.entries(scores)
+    .filter(([id, [, high]]) => id !== allDay && high >= scores[allDay]![0])
+    .map(([id]) => id);
+}

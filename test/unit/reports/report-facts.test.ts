@@ -195,3 +195,47 @@ describe('a polar chart’s fallback houses', () => {
     expect(Math.max(...widths) - Math.min(...widths)).toBeGreaterThan(40);
   });
 });
+
+describe('what three more readers found false (Lima 1988, Oslo 1969 untimed, Norilsk 1979)', () => {
+  const OSLO = { city: 'Oslo', country: 'NO', lat: 59.9139, lng: 10.7522, source: 'request' as const, zone: 'Europe/Oslo' };
+  const elongationAt = (ms: number) => (((moonLonAt(ms) - calcBody(julianDayFromUtcMs(ms), 0).lon) % 360) + 360) % 360;
+
+  it('an untimed Moon that changed phase that day is given its phase for the births on noon’s side of the hour only', () => {
+    const chart = natalChartFor({ name: 'Ingrid Berg', year: 1969, month: 3, day: 2, time_known: false }, OSLO);
+    const { markdown } = composeReport(chart, { sky: reportSky({ chart, asOf: '2026-11-28T00:00:00Z' }) });
+    const line =
+      /\*Moon \d+° ahead of the Sun at noon, \d+ % lit: a full moon; this phase holds if you were born after (\d\d):(\d\d) local time \(before then, a waxing gibbous\)\*/.exec(
+        markdown,
+      );
+    expect(line).not.toBeNull();
+    // The ephemeris puts the Moon past 157.5° (the Full Moon's sector) within a few minutes of the hour given.
+    const at = DateTime.fromISO('1969-03-02T00:00', { zone: 'Europe/Oslo' })
+      .set({ hour: Number(line![1]), minute: Number(line![2]) })
+      .toMillis();
+    expect(elongationAt(at - 10 * 60_000)).toBeLessThan(157.5);
+    expect(elongationAt(at + 10 * 60_000)).toBeGreaterThan(157.5);
+    // The synthesis says its lines from the phase hold only for those births.
+    expect(markdown).toMatch(/The lines from "Born at the Full Moon" hold only for the births/);
+  });
+
+  it('a dominant planet that leads on a tie says so, in its chapter and in the synthesis', () => {
+    const lima = { city: 'Lima', country: 'PE', lat: -12.0464, lng: -77.0428, source: 'request' as const, zone: 'America/Lima' };
+    const chart = natalChartFor({ name: 'Rosa Quispe', year: 1988, month: 8, day: 19, hour: 4, minute: 50 }, lima);
+    const { markdown } = composeReport(chart);
+    expect(markdown).toContain('*Scores: Sun 16 · Pluto 16 · Moon 13; Sun and Pluto tie, and a tie goes to the planet first from the Sun outwards*');
+    expect(markdown).toContain('The Sun shares the highest score in your chart with Pluto, and leads by the order of the planets');
+    expect(markdown).not.toMatch(/the Sun carries the most weight|your strongest planet, the Sun/);
+  });
+
+  it('three modes of equal weight are not read as one of them scarce', () => {
+    const norilsk = { city: 'Norilsk', country: 'RU', lat: 69.3558, lng: 88.1893, source: 'request' as const, zone: 'Asia/Krasnoyarsk' };
+    const chart = natalChartFor({ name: 'Pavel Orlov', year: 1979, month: 6, day: 21, hour: 3, minute: 10 }, norilsk);
+    const { markdown } = composeReport(chart);
+    const least = markdown.slice(
+      markdown.indexOf('## What Your Chart Has Least Of'),
+      markdown.indexOf('\n## ', markdown.indexOf('## What Your Chart Has Least Of') + 5),
+    );
+    expect(least).toContain('the three modes hold equal shares (33 % each), so none of them is scarce');
+    expect(least).not.toMatch(/Least Modality|smallest shares of their kind/);
+  });
+});

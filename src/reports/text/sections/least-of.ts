@@ -242,9 +242,16 @@ export function leastOfSection(ctx: ReportContext): ReportSection {
     `What is scarce in a chart says as much as what is plentiful: your planets give ${name} ${elementShare === 0 ? 'none' : `only ${elementShare} %`} of their weight, and the ${MODALITY_NAMES[modality]!.toLowerCase()} signs ${modalityShare} %: less than any other element or mode.`,
     `Two shortages shape your chart quietly, ${name} with ${elementShare} % of the weight and the ${MODALITY_NAMES[modality]!.toLowerCase()} mode with ${modalityShare} %: neither is a flaw, and both name things that come by effort rather than by instinct.`,
   ];
+  // Three modes of equal weight: none is the least, and none is read as scarce (a reader met "cardinal signs 33 %, the
+  // smallest shares" beside "no mode of action rules your chart").
+  const modesEven = leastModality.tied.length === MODALITIES.length - 1;
   // "Less than any other" is not true of a share another element or mode equals.
   const tie = leastElement.tied.length > 0 || leastModality.tied.length > 0;
-  parts.push(ctx.choose(tie ? intros.filter((t) => !t.includes('less than any other')) : intros, 'least-intro'));
+  parts.push(
+    modesEven
+      ? `A chart is read as much by what it lacks as by what it has, and in yours ${name} holds ${elementShare} % of the weight, the smallest share of the elements; the three modes hold equal shares (${modalityShare} % each), so none of them is scarce and none is read here.`
+      : ctx.choose(tie ? intros.filter((t) => !t.includes('less than any other')) : intros, 'least-intro'),
+  );
   const strength = elementShare === 0 ? 'With no planet in it,' : elementShare < 15 ? 'With so little of it,' : 'Though it is not missing,';
   const doors =
     carriers.length === 0
@@ -276,6 +283,7 @@ export function leastOfSection(ctx: ReportContext): ReportSection {
     ...(elementLack?.tensions ?? []),
     ctx.choose(ELEMENT_PRACTICE[element]!, `least-practice-${element}`),
   );
+  if (modesEven) return section('least_of', 'What Your Chart Has Least Of', parts);
   const modalDoors =
     modalCarriers.length === 0
       ? `No planet stands in a ${MODALITY_NAMES[modality]!.toLowerCase()} sign.`

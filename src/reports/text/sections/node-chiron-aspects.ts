@@ -87,7 +87,7 @@ const NODE_READINGS: Readings = {
     (fn, part) =>
       `This lets your ${fn} carry you along your path of growth with little friction: when the new way feels uphill, ${part} is a reliable place to start from.`,
     (fn, part) =>
-      `Your ${fn} flows easily toward the North Node: when you are unsure of the next step on your path of growth, starting from ${part} rarely leads you wrong.`,
+      `The North Node is easy to reach from your ${fn}: when you are unsure of the next step on your path of growth, starting from ${part} rarely leads you wrong.`,
   ],
   sextile: [
     (fn, part) =>
@@ -102,15 +102,15 @@ const NODE_READINGS: Readings = {
     (fn, part) =>
       `This crosses your path of growth with your ${fn}: a step that ${part} would rather skip keeps coming back until it is taken, and taking it is usually what moves things on.`,
     (fn, part) =>
-      `Your ${fn} squares the nodes, so it stands at a bend in your path of growth: the turn it asks for is uncomfortable, and taking it with ${part} on board is what keeps you moving.`,
+      `The nodes square your ${fn}, which puts ${part} at a bend in your path of growth: the turn asked of it is uncomfortable, and making it rather than avoiding it is what keeps you moving.`,
   ],
   opposition: [
     (fn, part) =>
       `This places your ${fn} on the South Node, opposite your path of growth: ${part} belongs to what comes easily and feels familiar, and it serves you best as a foundation you draw on while reaching toward the North Node, not as a place to settle.`,
     (fn, part) =>
       `This sets your ${fn} on the South Node's side of the chart: a well-worn strength that can quietly become a hiding place, so lean on ${part}, then reach past it toward what the North Node asks.`,
-    (fn) =>
-      `Your ${fn} sits with the South Node, the side of old habits: use it as a trusted tool, and notice when it becomes a reason to stay where the North Node asks you to go further.`,
+    (fn, part) =>
+      `The South Node, the side of old habits, sits with your ${fn}: use ${part} as a trusted tool, and notice when it becomes a reason to stay where the North Node asks you to go further.`,
   ],
 };
 

@@ -6,6 +6,7 @@
 import { normalizedWords } from '../../../interpretations/originality.ts';
 import type { ReportContext, ShownEntry } from '../context.ts';
 import { moonSignNote } from '../untimed-moon-sign.ts';
+import { tiedForFirst } from '../untimed-dominance.ts';
 import { bullets, capitalize, joinAnd, ordinal } from '../report-markdown.ts';
 import {
   aspectInSentence,
@@ -159,6 +160,14 @@ function suggestions(ctx: ReportContext, figure: TensionCentre | undefined): str
   // An untimed chart whose leading planet depends on the hour has none to lean on.
   const dominant = ctx.dominance.allDay;
   if (!dominant) return out;
+  // A lead won on a tie is not "the most weight": the sentence names the planet it shares the top score with.
+  const tied = tiedForFirst(ctx.dominance);
+  if (tied.length) {
+    out.push(
+      `${capitalize(pointInSentence(dominant))} shares the highest score in your chart with ${joinAnd(tied.map(pointInSentence))}, and leads by the order of the planets: when you feel unsure, ask what your ${POINT_FUNCTION[dominant]} would do, and let your ${joinAnd(tied.map((id) => POINT_FUNCTION[id]!))} have a say in it.`,
+    );
+    return out;
+  }
   out.push(
     ctx.choose(
       [

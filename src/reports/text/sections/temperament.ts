@@ -6,6 +6,8 @@ import { ELEMENT_NAMES, MODALITY_NAMES, POINT_NAMES, pointsInSentence } from '..
 import { introducedSection, type ReportSection } from '../section.ts';
 import { ELEMENT_STRONG, ELEMENT_WEAK, signElement, signModality } from '../../../interpretations/chart-factors/balance.ts';
 import { moonSignHours } from '../untimed-moon-sign.ts';
+import { phaseChangeOfTheDay } from '../untimed-moon-phase.ts';
+import { tiedForFirst } from '../untimed-dominance.ts';
 import { bornInStretches } from '../day-stretches.ts';
 import { balanceVerdicts } from '../untimed-balance.ts';
 import { ingressesTallyNote } from '../untimed-ingresses.ts';
@@ -236,12 +238,17 @@ export function temperamentSection(ctx: ReportContext): ReportSection {
       .map(([id, [low, high]]) => `${POINT_NAMES[id]} ${low === high ? low : `${low}–${high}`}`)
       .join(' · ');
     const moved = ranking.slice(0, 3).some(([, [low, high]]) => low !== high);
+    // A tie at the top is decided by the order of the planets from the Sun outwards (chart-factors/dominant-planet.ts): said so.
+    const tied = tiedForFirst(ctx.dominance);
+    const tie = tied.length
+      ? `; ${joinAnd([allDay, ...tied].map((id) => POINT_NAMES[id]!))} tie, and a tie goes to the planet first from the Sun outwards`
+      : '';
     parts.push(
       entry(
         ctx,
         keys.dominantPlanet(allDay),
         TEMPERAMENT_WEIGHT.dominant,
-        moved ? `Scores over the birth day, as the Moon moved: ${shown}; ${POINT_NAMES[allDay]} leads at every hour` : `Scores: ${shown}`,
+        moved ? `Scores over the birth day, as the Moon moved: ${shown}; ${POINT_NAMES[allDay]} leads at every hour${tie}` : `Scores: ${shown}${tie}`,
       ) ?? '',
     );
   } else {
@@ -253,12 +260,17 @@ export function temperamentSection(ctx: ReportContext): ReportSection {
   if (moonPhase) {
     const lit = Math.round(moonPhase.illumination * 100);
     const when = ctx.timed ? '' : ' at noon';
+    // Untimed, on a day the Moon passed from one phase into the next: noon's phase holds on its side of the hour only.
+    const change = phaseChangeOfTheDay(ctx);
+    const hours = change
+      ? `; this phase holds if you were born ${change.noonFirst ? 'before' : 'after'} ${change.at} local time (${change.noonFirst ? 'after' : 'before'} then, ${withArticle(change.other.toLowerCase())})`
+      : '';
     parts.push(
       entry(
         ctx,
         keys.moonPhase(moonPhase.phase),
         TEMPERAMENT_WEIGHT.moonPhase,
-        `${moonFromSun(moonPhase.elongation)}${when}, ${lit} % lit: ${withArticle(moonPhase.label.toLowerCase())}`,
+        `${moonFromSun(moonPhase.elongation)}${when}, ${lit} % lit: ${withArticle(moonPhase.label.toLowerCase())}${hours}`,
       ) ?? '',
     );
   }

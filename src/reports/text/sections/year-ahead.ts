@@ -340,7 +340,7 @@ export function yearAheadSection(ctx: ReportContext): ReportSection | undefined 
     for (const p of progressions) {
       if (p.kind === 'moon_ingress')
         parts.push(
-          `Around ${longDate(p.date)} your progressed Moon enters ${capitalize(p.sign!)}: for the ${p.months ? `${p.months} months or so` : 'two or three years'} it stays there, your emotional needs lean toward ${SIGN_CARE[p.sign!]}.`,
+          `Around ${longDate(p.date)}${ctx.timed ? '' : ' (for a birth at noon)'} your progressed Moon enters ${capitalize(p.sign!)}: for the ${p.months ? `${p.months} months or so` : 'two or three years'} it stays there, your emotional needs lean toward ${SIGN_CARE[p.sign!]}.`,
         );
       else if (p.kind === 'sun_ingress')
         parts.push(
