@@ -5,7 +5,7 @@
  * untimed chart is read from the Sun, Saturn and the chart's element emphasis.
  */
 import type { ReportContext } from '../context.ts';
-import { cuspOf, houseRuler, planetsInHouse, signOfPoint } from '../chart-facts.ts';
+import { cuspOf, houseRuler, midheavenBelowHorizon, planetsInHouse, signOfPoint } from '../chart-facts.ts';
 import { pointInSentence, SIGN_WORK } from '../phrases.ts';
 import { capitalize, degreesMinutes, joinAnd, ordinal } from '../report-markdown.ts';
 import { section, type ReportSection } from '../section.ts';
@@ -30,7 +30,8 @@ export function vocationSection(ctx: ReportContext): ReportSection {
       `${ctx.choose(
         [
           `Your Midheaven in ${mc.name} names the direction of your working life: a role that asks for ${SIGN_WORK[mc.id]}.`,
-          `At the top of your chart the Midheaven stands in ${mc.name}, pointing your working life toward roles that reward ${SIGN_WORK[mc.id]}.`,
+          // Not "at the top" where the Midheaven stood below the horizon (inside a polar circle), as the temperament chapter says.
+          `${midheavenBelowHorizon(ctx) ? 'In your chart' : 'At the top of your chart'} the Midheaven stands in ${mc.name}, pointing your working life toward roles that reward ${SIGN_WORK[mc.id]}.`,
           `The Midheaven, the aim you grow toward in public, is in ${mc.name}: your career tends to find its feet where ${SIGN_WORK[mc.id]} are wanted.`,
         ],
         'vocation-mc',
