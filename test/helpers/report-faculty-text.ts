@@ -137,6 +137,19 @@ const POLE_PHRASES: Record<string, Record<string, RegExp>> = {
     variable:
       /\b((over)?promis(e|ing) more than (you can|time allows|the schedule allows|one person can)|(you (may |can )?be|you are) hard to pin down|plans made on a monday may be abandoned|your promises can outnumber your hours|leave others thinking you unreliable)/i,
   },
+  // The two after the Norilsk and Oslo readers.
+  mood: {
+    steady:
+      /\b(a settled,? (steady )?emotional nature|emotionally you are settled|prefers? an even keel|(a|your) steady emotional (climate|nature)|steadiness remains one of your gifts)/i,
+    changeable:
+      /\b(your emotional weather can change faster than the forecast|your moods? (may|can|tend to) (change|shift) (quickly|suddenly|like weather)|moods can shift suddenly|(you might feel )?moods? switch like weather|your changeable moods)/i,
+  },
+  pleasure: {
+    indulgent:
+      /\b(too much of a good thing is the natural trap|the shadow is indulgence|pleasure (is not a luxury in your view|comes to you fairly easily)|your taste probably leans toward abundance|life, to you, is meant to be enjoyed)/i,
+    austere:
+      /\b(learned to distrust pleasure|treat(ing)? pleasure (with suspicion|as a reward that must be earned)|the good china may stay in the cupboard|a quiet shame around pleasure|pleasure (can feel|may feel) like something (that must be earned|to ration)|guilt whenever you enjoy yourself)/i,
+  },
   upbringing: {
     stable: /\b((a|your) (steady|stable|secure) childhood|grew up (in|with) a (steady|stable|secure) home)/i,
     unsettled:

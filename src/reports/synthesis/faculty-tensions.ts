@@ -308,6 +308,29 @@ FACULTIES.upbringing = {
   ],
 };
 
+// Two more from the Norilsk and Oslo readers: an even emotional keel beside moods that change faster than the forecast;
+// a taste for the full table beside the good china kept in the cupboard for an occasion that never comes.
+FACULTIES.mood = {
+  poles: {
+    steady: 'keeps an even emotional keel, its moods changing slowly enough for others to lean on',
+    changeable: 'changes mood quickly and without much warning, bright one hour and low the next',
+  },
+  together: [
+    'An even keel and quick weather can both be yours: the steadiness is often the floor under the changes, not their opposite. Letting the people close to you know that a passing mood is only weather spares them from reading it as a verdict.',
+    'Your moods may move fast on the surface while something underneath holds still. Trusting that deeper steadiness lets you feel the changes fully without being carried off by each of them.',
+  ],
+};
+FACULTIES.pleasure = {
+  poles: {
+    indulgent: 'enjoys comfort and plenty freely, the full table and the good things used rather than saved',
+    austere: 'holds back from pleasure, keeps the good things for later and feels it must earn its delight',
+  },
+  together: [
+    'One side of you wants the feast and the other saves the good china for an occasion that never seems important enough. Deciding in advance what you will enjoy without earning it first gives the generous side its due and lets the careful one stop keeping score.',
+    'Enjoyment and restraint can take turns: a plain week that makes room for a full table at its end satisfies both better than either alone.',
+  ],
+};
+
 export interface ClaimConflict {
   faculty: string;
   /** The pole already read, and the entry that read it. */
@@ -421,6 +444,8 @@ const TENSION_OVER: Record<string, string> = {
   money: 'spending and keeping money',
   reliability: 'being counted on',
   upbringing: 'the home you grew up in',
+  mood: 'how quickly your moods change',
+  pleasure: 'enjoying and holding back',
 };
 
 /** How a tension passage sets its later entry against the earlier one ("{earlier}" is the earlier entry in a sentence). */
