@@ -19,7 +19,7 @@ import { ageOn, suitsAge } from './life-stage.ts';
 import type { ReportSky } from '../sky/report-sky.ts';
 import type { DayAspect } from '../sky/moon-day.ts';
 import { figuresOverTheDay, type DayFigures } from './untimed-moon-figures.ts';
-import { phaseChangeOfTheDay } from './untimed-moon-phase.ts';
+import { phaseChangeOfTheDay, type PhaseChange } from './untimed-moon-phase.ts';
 import { dominanceOfTheChart, dominanceOverTheDay, type DayDominance } from './untimed-dominance.ts';
 import { balanceOverTheDay, type BalanceOverTheDay } from './untimed-balance.ts';
 import { stelliumAllDay, stretchesOfTheDay, type DayStretch } from './day-stretches.ts';
@@ -154,7 +154,7 @@ export class ReportContext {
     const day = this.sky.moonDay;
     if (this.timed || !day) return false;
     if (key.startsWith('planet.moon.sign.')) return day.signs.length > 1;
-    if (key.startsWith('moon_phase.')) return phaseChangeOfTheDay(this) !== undefined;
+    if (key.startsWith('moon_phase.')) return this.phaseChange !== undefined;
     // Another body that changed sign that day (the Sun at an equinox): both its signs' readings hold for some hours only.
     const sign = /^planet\.([a-z_]+)\.sign\./.exec(key);
     if (sign && day.ingresses?.some((i) => i.body === sign[1])) return true;
@@ -170,6 +170,11 @@ export class ReportContext {
       .map((type) => this.dayAspect({ p1, p2, type }))
       .filter((a) => a !== undefined);
     return !held.some((a) => a.from === '00:00' && a.to === '24:00');
+  }
+
+  /** Untimed, on a day the Moon passed from one phase into the next: when, and the phase on the other side. */
+  get phaseChange(): PhaseChange | undefined {
+    return this.timed ? undefined : phaseChangeOfTheDay(this.sky.moonDay, this.factors.points.get('sun'));
   }
 
   get timed(): boolean {

@@ -11,7 +11,8 @@
  */
 import { moonPhaseLabel, type MoonPhaseLabel } from '../../astro/moon-phase.ts';
 import { normalizeDegrees } from '../../astro/zodiac.ts';
-import type { ReportContext } from './context.ts';
+import type { PlacedPoint } from '../../interpretations/chart-factors/positions.ts';
+import type { MoonDay } from '../sky/moon-day.ts';
 
 const DAY_MINUTES = 1440;
 const NOON = 720;
@@ -25,11 +26,9 @@ export interface PhaseChange {
   other: MoonPhaseLabel;
 }
 
-/** The change of phase during an untimed chart's birth day; undefined when timed, or when one phase held all day. */
-export function phaseChangeOfTheDay(ctx: ReportContext): PhaseChange | undefined {
-  const day = ctx.sky.moonDay;
-  const sun = ctx.factors.points.get('sun');
-  if (ctx.timed || !day || !sun) return undefined;
+/** The change of phase during an untimed chart's birth day (`day`: its record; none for a timed chart); undefined when one phase held all day. */
+export function phaseChangeOfTheDay(day: MoonDay | undefined, sun: PlacedPoint | undefined): PhaseChange | undefined {
+  if (!day || !sun) return undefined;
   const start = normalizeDegrees(day.startLon - (sun.lon - sun.speed / 2));
   // Unwrapped across 0°, so that the line from the first midnight to the next never runs backwards.
   const gain = normalizeDegrees(day.endLon - (sun.lon + sun.speed / 2) - start);

@@ -6,7 +6,6 @@ import { ELEMENT_NAMES, MODALITY_NAMES, POINT_NAMES, pointsInSentence } from '..
 import { introducedSection, type ReportSection } from '../section.ts';
 import { ELEMENT_STRONG, ELEMENT_WEAK, signElement, signModality } from '../../../interpretations/chart-factors/balance.ts';
 import { moonSignHours } from '../untimed-moon-sign.ts';
-import { phaseChangeOfTheDay } from '../untimed-moon-phase.ts';
 import { tiedForFirst } from '../untimed-dominance.ts';
 import { bornInStretches } from '../day-stretches.ts';
 import { balanceVerdicts } from '../untimed-balance.ts';
@@ -261,7 +260,7 @@ export function temperamentSection(ctx: ReportContext): ReportSection {
     const lit = Math.round(moonPhase.illumination * 100);
     const when = ctx.timed ? '' : ' at noon';
     // Untimed, on a day the Moon passed from one phase into the next: noon's phase holds on its side of the hour only.
-    const change = phaseChangeOfTheDay(ctx);
+    const change = ctx.phaseChange;
     const hours = change
       ? `; this phase holds if you were born ${change.noonFirst ? 'before' : 'after'} ${change.at} local time (${change.noonFirst ? 'after' : 'before'} then, ${withArticle(change.other.toLowerCase())})`
       : '';
