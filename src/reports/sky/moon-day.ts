@@ -9,7 +9,7 @@
  * The Moon is the ephemeris's (sampled every ten minutes, its sign change found to the minute),
  * moved by the chart's own offset at noon so that a sidereal chart reads in its own zodiac; so are
  * the other bodies (Mercury's speed can change enough in twelve hours for a straight line from
- * noon to miss by a minute of arc), but for the node, which moves by its noon speed.
+ * noon to miss by half a minute of arc), but for the node, which moves by its noon speed.
  */
 import { ASPECT_DEFINITIONS } from '../../astro/aspects.ts';
 import { BODIES } from '../../astro/bodies.ts';

@@ -26,7 +26,7 @@ import { progressedJd, secondaryClock } from '../../astro/progression-clock.ts';
 import { SCAN, transitWindow, type TransitWindow } from '../../astro/transit-windows.ts';
 import { exactHits, TrackSpan, transitTrack } from '../../astro/transit-hits.ts';
 import { aspectOrb, normalizeDegrees, signedSeparation, signIndexOf, SIGNS } from '../../astro/zodiac.ts';
-import type { NatalChartInput } from '../../interpretations/chart-input.ts';
+import { isTimed, type NatalChartInput } from '../../interpretations/chart-input.ts';
 import type { MajorAspectType, SignId } from '../../interpretations/keys.ts';
 
 const SE: Record<string, number> = { sun: 0, moon: 1, jupiter: 5, saturn: 6, uranus: 7, neptune: 8, pluto: 9 };
@@ -122,7 +122,7 @@ export const firstDate = (t: YearTransit): string => [t.exact[0], t.closest?.dat
 /** The natal longitude of each target (of `ids`) the chart has. */
 function natalTargets(chart: NatalChartInput, ids: readonly string[] = NATAL_TARGETS): Map<string, number> {
   const out = new Map<string, number>();
-  const timed = chart.angles !== undefined && chart.houses?.length === 12;
+  const timed = isTimed(chart);
   // An untimed chart's Moon is known only to within about seven degrees: a slow planet's dates to it would be months off.
   for (const p of chart.planets) if (ids.includes(p.id) && (timed || p.id !== 'moon')) out.set(p.id, p.abs_pos);
   if (timed && chart.angles) {
@@ -230,7 +230,7 @@ export function yearAhead(chart: NatalChartInput, asOfMs: number): YearAhead {
   const natalJd = julianDayFromUtcMs(Date.parse(chart.subject.datetime_utc));
   const offset = zodiacOffset(chart, natalJd);
   const targets = natalTargets(chart);
-  const timed = chart.angles !== undefined && chart.houses?.length === 12;
+  const timed = isTimed(chart);
   // Untimed: how far each natal point moved in half a day, either side of the noon chart's place.
   const halfDay = new Map(chart.planets.map((p) => [p.id, Math.abs(p.speed) / 2]));
   const transits: YearTransit[] = [];

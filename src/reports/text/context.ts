@@ -147,8 +147,8 @@ export class ReportContext {
 
   /**
    * Whether an entry reads an untimed chart in a way that held for part of the birth day only: the Moon's sign on a day it
-   * changed sign, its phase on a day it changed phase, an aspect that was not in orb all day, a balance verdict the Moon's noon sign alone makes, or the
-   * sign of another body that changed sign that day.
+   * changed sign, its phase on a day it changed phase, an aspect that was not in orb all day, a balance verdict the Moon's
+   * noon sign alone makes, or the sign of another body that changed sign that day.
    */
   heldForSomeHours(key: string): boolean {
     const day = this.sky.moonDay;
