@@ -7,11 +7,9 @@ import { aspectAngle } from '../../astro/aspects.ts';
 import { aspectOrb } from '../../astro/zodiac.ts';
 import { edgeBetween } from '../sky/moon-day.ts';
 import type { ReportContext } from './context.ts';
+import { DAY_MINUTES, minuteClock, NOON } from './local-minutes.ts';
 
 const STEP_MINUTES = 10;
-const DAY_MINUTES = 1440;
-/** The chart of an untimed birth is cast for local noon. */
-const NOON = 720;
 
 export interface MoonHours {
   /** Within the orb the whole day. */
@@ -39,8 +37,7 @@ export function moonHoursWithin(ctx: ReportContext, id: string, type: string, or
   const [first, last] = [close[0]!, close.at(-1)!];
   const from = first === 0 ? 0 : Math.ceil(edgeBetween(holds, first - STEP_MINUTES, first, 1 / 60));
   const to = last === DAY_MINUTES ? DAY_MINUTES : Math.floor(edgeBetween(holds, last + STEP_MINUTES, last, 1 / 60));
-  const clock = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
-  return { all: close.length === DAY_MINUTES / STEP_MINUTES + 1, from: clock(from), to: clock(to) };
+  return { all: close.length === DAY_MINUTES / STEP_MINUTES + 1, from: minuteClock(from), to: minuteClock(to) };
 }
 
 /** "if you were born between 05:00 and 18:20 local time" (or before, or after); empty for the whole day. */

@@ -13,9 +13,7 @@ import { moonPhaseLabel, type MoonPhaseLabel } from '../../astro/moon-phase.ts';
 import { normalizeDegrees } from '../../astro/zodiac.ts';
 import type { PlacedPoint } from '../../interpretations/chart-factors/positions.ts';
 import type { MoonDay } from '../sky/moon-day.ts';
-
-const DAY_MINUTES = 1440;
-const NOON = 720;
+import { DAY_MINUTES, minuteClock, NOON } from './local-minutes.ts';
 
 export interface PhaseChange {
   /** Local "HH:MM" at which the phase changed. */
@@ -38,6 +36,5 @@ export function phaseChangeOfTheDay(day: MoonDay | undefined, sun: PlacedPoint |
   const edge = (Math.floor((start + 22.5) / 45) + 1) * 45 - 22.5;
   const minute = Math.round((DAY_MINUTES * (edge - start)) / gain);
   const noonFirst = NOON < minute;
-  const clock = `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
-  return { at: clock, noonFirst, other: noonFirst ? last : first };
+  return { at: minuteClock(minute), noonFirst, other: noonFirst ? last : first };
 }
