@@ -73,7 +73,7 @@ function thirdOfMonth(iso: string, year: YearAhead): string {
 const named = (t: YearTransit) => `${POINT_NAMES[t.body]} ${ASPECT_WORDS[t.type]} your ${POINT_NAMES[t.target]}`;
 const inOrder = (list: YearTransit[]) => [...list].sort((a, b) => firstDate(a).localeCompare(firstDate(b)));
 
-/** Transits within orb one at a time, outside any crowded season: "From early to mid-August, Jupiter square your Mars is within orb on its own." */
+/** Transits within orb one at a time, outside any crowded season: "In early August, Jupiter square your Mars is within orb on its own." */
 function onTheirOwn(run: readonly Season[], span: (s: Season) => string, first: boolean): string {
   if (run.length === 1) return `${capitalize(span(run[0]!))}, ${named(run[0]!.transits[0]!)} is within orb on its own.`;
   return `${first ? 'Each on its own' : 'Each on its own after that'}: ${joinAnd(run.map((s) => `${named(s.transits[0]!)} ${span(s)}`))}.`;
@@ -129,16 +129,17 @@ export function yearShapeParagraph(year: YearAhead): string | undefined {
   // A transit within orb on its own between them is named too, so that the paragraph never steps over one the table lists;
   // several alone in a row make one sentence.
   const alone = seasons.filter((s) => s.transits.length === 1);
-  const aloneRuns: Season[][] = [];
   const ordered = [...events.map((e) => ({ from: e.from, e })), ...alone.map((s) => ({ from: s.from, s }))].sort((a, b) => a.from.localeCompare(b.from));
   const told: { from: string; say: (first: boolean) => string }[] = [];
+  let run: Season[] | undefined;
   for (const item of ordered) {
-    if ('e' in item) told.push(item.e);
-    else if (told.at(-1) && aloneRuns.at(-1)?.at(-1) && told.at(-1)!.from === aloneRuns.at(-1)![0]!.from) aloneRuns.at(-1)!.push(item.s);
+    if ('e' in item) {
+      told.push(item.e);
+      run = undefined;
+    } else if (run) run.push(item.s);
     else {
-      const run = [item.s];
-      aloneRuns.push(run);
-      told.push({ from: item.s.from, say: (first) => onTheirOwn(run, span, first) });
+      const current = (run = [item.s]);
+      told.push({ from: item.s.from, say: (first) => onTheirOwn(current, span, first) });
     }
   }
   told.forEach((e, i) => sentences.push(e.say(i === 0)));
