@@ -8,8 +8,9 @@
  *
  * The Moon is the ephemeris's (sampled every ten minutes, its sign change found to the minute),
  * moved by the chart's own offset at noon so that a sidereal chart reads in its own zodiac; so are
- * the other bodies (Mercury's speed can change enough in twelve hours for a straight line from
- * noon to miss by half a minute of arc), but for the node, which moves by its noon speed.
+ * the other bodies, read on the hour (Mercury's speed can change enough in twelve hours for one
+ * straight line from noon to miss by half a minute of arc), but for the node, which moves by its
+ * noon speed.
  */
 import { ASPECT_DEFINITIONS } from '../../astro/aspects.ts';
 import { BODIES } from '../../astro/bodies.ts';
@@ -115,6 +116,27 @@ export function edgeBetween(holds: (x: number) => boolean, outside: number, insi
   return inside;
 }
 
+const HOUR_MS = 3_600_000;
+
+/**
+ * A slow body's longitude over the day from the ephemeris read on the hour, joined by straight lines: the ephemeris at
+ * every ten-minute sample and at every step of the edge searches cost most of an untimed report's day, and over an hour
+ * no body but the Moon bends from a straight line by more than a fraction of a second of arc.
+ */
+function hourlyPath(lonAt: (ms: number) => number, startMs: number, endMs: number): (ms: number) => number {
+  const knots: number[] = [];
+  for (let ms = startMs; ms < endMs; ms += HOUR_MS) knots.push(ms);
+  knots.push(endMs);
+  // Unwrapped across 0° Aries, so that a line between two knots never runs the long way round.
+  const lons = knots.map(lonAt);
+  for (let k = 1; k < lons.length; k++) lons[k] = lons[k - 1]! + signedSeparation(lons[k - 1]!, lons[k]!);
+  return (ms) => {
+    const k = Math.min(knots.length - 2, Math.max(0, Math.floor((ms - startMs) / HOUR_MS)));
+    const t = (ms - knots[k]!) / (knots[k + 1]! - knots[k]!);
+    return normalizeDegrees(lons[k]! + t * (lons[k + 1]! - lons[k]!));
+  };
+}
+
 /** The day's sample times (every ten minutes, and the next midnight) and its bounds. */
 interface DayFrame {
   times: number[];
@@ -180,13 +202,14 @@ export function moonDay(chart: NatalChartInput): MoonDay | undefined {
   const moonAt = (ms: number) => normalizeDegrees(calcBody(julianDayFromUtcMs(ms), SE_MOON).lon + offset);
   const others = chart.planets.filter((p) => p.id !== 'moon' && (ASPECT_POINTS as readonly string[]).includes(p.id));
   // Each other body from the ephemeris where it has a number of its own (moved by its own offset at noon, for the zodiac
-  // and the kind of point the request chose); the node, whose kind the request chose, by its noon speed.
+  // and the kind of point the request chose), read every hour and joined by straight lines; the node, whose kind the
+  // request chose, by its noon speed.
   const paths = new Map(
     others.map((p) => {
       const se = BODIES.get(p.id)?.se;
       if (se === undefined) return [p.id, (ms: number) => normalizeDegrees(p.abs_pos + (p.speed * (ms - noonMs)) / 86_400_000)];
       const offset = signedSeparation(calcBody(julianDayFromUtcMs(noonMs), se).lon, p.abs_pos);
-      return [p.id, (ms: number) => normalizeDegrees(calcBody(julianDayFromUtcMs(ms), se).lon + offset)];
+      return [p.id, hourlyPath((ms) => calcBody(julianDayFromUtcMs(ms), se).lon + offset, startMs, endMs)];
     }),
   );
 
