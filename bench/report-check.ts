@@ -77,7 +77,10 @@ function phaseError(chart: NatalChartInput, report: ComposedReport): boolean {
   const jd = julianDayFromUtcMs(Date.parse(chart.subject.datetime_utc));
   const phase = moonPhaseOf(calcBody(jd, 0), calcBody(jd, 1));
   // The line gives the Moon's distance from the Sun three ways: ahead of it (to 180°), past the opposition (to 225°), behind it.
-  const line = /Moon (\d+)° (ahead of the Sun|past its opposition to the Sun|behind the Sun)(?: at noon)?, (\d+) % lit: an? ([a-z ]+)\*/.exec(report.markdown);
+  const line =
+    /Moon (\d+)° (ahead of the Sun|past its opposition to the Sun|behind the Sun)(?: at noon)?, (\d+) % lit: an? ([a-z ]+)(?:; this phase holds [^*]+)?\*/.exec(
+      report.markdown,
+    );
   if (!line) return true;
   const [, degrees, side, lit, label] = line;
   const elongation = side === 'ahead of the Sun' ? Number(degrees) : side === 'behind the Sun' ? 360 - Number(degrees) : 180 + Number(degrees);

@@ -369,7 +369,7 @@ export function labelInSentence(label: string): string {
   const star = VENUS_STAR.exec(label);
   if (star) return `your Venus as ${star[1]!.toLowerCase()} star`;
   const dominant = /^(.+) as Your Dominant Planet$/.exec(label);
-  if (dominant) return `${dominant[1]} as your dominant planet`;
+  if (dominant) return `${dominant[1]!.replace(/^The /, 'the ')} as your dominant planet`;
   // The balance, hemisphere and Moon-phase entries: "the fire in the background of your chart", "your birth at the full Moon".
   if (/^An? \w+, (Yin|Yang) Emphasis$|^\w+( Energy)? in the (Background|Foreground)$|^\w+ Hemisphere Emphasis$/.test(label))
     return `the ${label.replace(/^An? /, '').toLowerCase()} of your chart`;
@@ -391,7 +391,7 @@ const ASPECT_NOUNS: Record<string, string> = { conjunct: 'conjunction', square: 
 
 /** What an entry about a point says of it, seen from the point ("its sign, Capricorn"); undefined when the label is not about `point`. */
 function relationToPoint(label: string, point: string): string | undefined {
-  if (label === `${point} as Your Dominant Planet`) return 'its weight as your dominant planet';
+  if (label === `${point} as Your Dominant Planet` || label === `The ${point} as Your Dominant Planet`) return 'its weight as your dominant planet';
   if (label === `${point} Retrograde at Birth`) return 'its retrograde motion at birth';
   const star = VENUS_STAR.exec(label);
   if (star && point === 'Venus') return `its rising as ${star[1]!.toLowerCase()} star`;
@@ -410,7 +410,9 @@ function relationToPoint(label: string, point: string): string | undefined {
 /** The point both labels are about ("Mercury" for "Mercury in Capricorn" and "Mercury conjunct Uranus"), if any. */
 function sharedPoint(a: string, b: string): string | undefined {
   const points = (label: string) =>
-    [...label.matchAll(/\b(Sun|Moon|Mercury|Venus|Mars|Jupiter|Saturn|Uranus|Neptune|Pluto|Chiron|Lilith|North Node)\b/g)].map((m) => m[1]!);
+    [...label.matchAll(/\b(Sun|Moon|Mercury|Venus|Mars|Jupiter|Saturn|Uranus|Neptune|Pluto|Chiron|Lilith|North Node|Ascendant|Midheaven)\b/g)].map(
+      (m) => m[1]!,
+    );
   const inB = points(b);
   return points(a).find((p) => inB.includes(p) && relationToPoint(a, p) && relationToPoint(b, p));
 }

@@ -53,6 +53,17 @@ describe('report text checks', () => {
     });
   }
 
+  it('set no point against itself where its sign, an aspect of it or its weight as dominant planet disagree', () => {
+    // Seven of 300 random births whose reports did ("the trine between your Mercury and Midheaven tells a different story
+    // from your Midheaven in Virgo"; "The Sun as your dominant planet … your Sun in Taurus"): each now reads as a point's two sides.
+    const charts = randomReportCharts(300, 91);
+    for (const i of [178, 212, 232, 247, 258, 281, 294]) {
+      const report = composeReport(charts[i]!, { asOf: AS_OF });
+      expect(selfRelations(report), `chart ${i}`).toEqual([]);
+      expect(report.markdown, `chart ${i}`).toMatch(/^Your (Sun|Moon|Midheaven) has two sides: through /m);
+    }
+  });
+
   it('find nothing over 40 random births', () => {
     for (const [i, chart] of randomReportCharts(40, 7307).entries()) expect(findings(chart, composeReport(chart, { asOf: AS_OF })), `chart ${i}`).toEqual(NONE);
   });
