@@ -165,7 +165,7 @@ export class ReportContext {
     const m = /^aspect\.([a-z_]+)\.([a-z]+)\.([a-z_]+)$/.exec(key);
     if (!m) return false;
     const [p1, family, p2] = [m[1]!, m[2]!, m[3]!];
-    const held = [...new Set(ASPECT_DEFINITIONS.map((d) => d.type))]
+    const held = ASPECT_DEFINITIONS.map((d) => d.type)
       .filter((type) => type === family || aspectFamily(type) === family)
       .map((type) => this.dayAspect({ p1, p2, type }))
       .filter((a) => a !== undefined);

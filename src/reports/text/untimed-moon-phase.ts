@@ -2,7 +2,7 @@
  * Untimed births: whether the Moon's phase held all day. The Moon gains about 12° a day on the Sun,
  * so on roughly one birth day in four it crosses from one of the eight 45° phase sectors into the
  * next, and the phase read from the noon chart ("Born at the Full Moon" at 159°, a Moon that was
- * still waxing gibbous before 02:51) holds for the births on noon's side of the crossing only.
+ * still waxing gibbous before 08:11) holds for the births on noon's side of the crossing only.
  *
  * The elongation is taken at the day's two midnights, the Moon from the day's record and the Sun
  * moved half its daily motion either side of noon, and the crossing found where the straight line

@@ -192,10 +192,9 @@ function family(ctx: ReportContext, state: ThemeState): string[] {
   const parts: (string | undefined)[] = [moonSignCaution(ctx), ...body(parentalImagesSection(ctx)), ...familyImageParts(ctx)];
   parts.push(...lifeAreaParts(ctx, 'home', state.described, true));
   for (const a of ctx.factors.aspects) {
-    if (!FAMILY_ASPECTS.includes(`${a.p1}-${a.p2}`) || (ctx.dayAspect(a)?.widest ?? a.orb) > 6) continue;
-    // Untimed: an aspect is taken here only when it held all day.
-    const day = ctx.dayAspect(a);
-    if (day && (day.from !== '00:00' || day.to !== '24:00')) continue;
+    // Untimed: an aspect is taken here only when it held all day, and within 6° at its widest (its ranking orb).
+    const orb = ctx.rankingOrb(a);
+    if (!FAMILY_ASPECTS.includes(`${a.p1}-${a.p2}`) || orb === undefined || orb > 6) continue;
     parts.push(aspectEntry(ctx, a, PLANET_WEIGHT.outerAspect));
   }
   parts.push(...familyThreadParts(ctx, familyFactors(ctx)));
