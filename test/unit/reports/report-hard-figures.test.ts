@@ -10,6 +10,7 @@ import { extractChartFactors } from '../../../src/interpretations/chart-factors/
 import { POINT_NAMES } from '../../../src/reports/text/phrases.ts';
 import type { NatalChartInput } from '../../../src/interpretations/chart-input.ts';
 import { randomReportCharts } from '../../helpers/random-report-charts.ts';
+import { keyAspects } from '../../../src/reports/text/ranking.ts';
 
 const AS_OF = '2026-11-25T00:00:00Z';
 const SIGNS = ['Aries', 'Taurus', 'Gemini', 'Cancer', 'Leo', 'Virgo', 'Libra', 'Scorpio', 'Sagittarius', 'Capricorn', 'Aquarius', 'Pisces'];
@@ -135,5 +136,65 @@ describe('the Central Tension and the hard aspect figures', () => {
     }
     expect(seen.yod).toBeGreaterThan(3);
     expect(seen.kite).toBeGreaterThan(0);
+  });
+  it('over 200 random reports, a chart without a hard figure has its weightiest square or opposition named as the tension, and what is said of it is true', () => {
+    const seen = { named: 0, alone: 0, echoed: 0, none: 0 };
+    const name = '((?:the )?[A-Z][a-z]+(?: [A-Z][a-z]+)?)';
+    const idOf = (n: string) => ID_OF.get(n.replace(/^the /, ''))!;
+    for (const { chart, report } of reports()) {
+      const factors = extractChartFactors(chart);
+      const central = report.sections.find((s) => s.id === 'central_tension')!.markdown;
+      const opening = central.split('\n\n')[1]!;
+      const m = new RegExp(
+        `^(?:The argument at the centre of your chart is|Of the squares and oppositions in your chart,) ${name}'s (square|opposition) with ${name} \\(orb (\\d+)°(\\d+)′\\)`,
+      ).exec(opening);
+      if (/^The aspects ranked in your chart include no squares|^Your chart ranks neither squares nor oppositions/.test(opening)) {
+        seen.none++;
+        if (chart.subject.settings.time_known)
+          expect(keyAspects(factors).some((r) => r.aspect.type === 'square' || r.aspect.type === 'opposition')).toBe(false);
+        continue;
+      }
+      if (!m) {
+        // Otherwise the chapter opens on a figure: the T-square or grand cross, or a central figure.
+        expect(opening, chart.subject.datetime).toMatch(/^(?:The central tension of your chart is|What pulls hardest in your chart is|Every chart has a knot)/);
+        continue;
+      }
+      seen.named++;
+      const [p1, p2] = [idOf(m[1]!), idOf(m[3]!)];
+      const lon = (id: string) => factors.points.get(id)!.lon;
+      const angle = m[2] === 'square' ? 90 : 180;
+      const orb = Number(m[4]) + Number(m[5]) / 60;
+      // Timed, the orb is the birth's; untimed (an aspect held all day) its widest over the day, never less than noon's.
+      if (chart.subject.settings.time_known) expect(Math.abs(Math.abs(gap(lon(p1), lon(p2)) - angle) - orb)).toBeLessThan(1 / 60 + 1e-9);
+      else expect(orb + 1 / 60).toBeGreaterThanOrEqual(Math.abs(gap(lon(p1), lon(p2)) - angle));
+      if (chart.subject.settings.time_known) {
+        const first = keyAspects(factors).find((r) => r.aspect.type === 'square' || r.aspect.type === 'opposition')!.aspect;
+        expect([first.p1, first.type, first.p2]).toEqual([p1, m[2], p2]);
+      }
+      const others = factors.aspects.filter(
+        (a) => (a.type === 'square' || a.type === 'opposition') && !(a.p1 === p1 && a.p2 === p2) && [p1, p2].some((p) => p === a.p1 || p === a.p2),
+      );
+      if (/takes part in any other of the chart's squares|make no other squares and no oppositions/.test(opening)) {
+        seen.alone++;
+        // Untimed, an aspect of the Moon's that held for some hours only is not one the text counts.
+        if (chart.subject.settings.time_known) expect(others.map((a) => `${a.p1} ${a.type} ${a.p2}`)).toEqual([]);
+      } else {
+        seen.echoed++;
+        const echo = /heard again in (.+?), which shares? one|It does not stand alone: (.+?) press(?:es)? on/.exec(opening)!;
+        for (const e of (echo[1] ?? echo[2])!.split(/, | and /)) {
+          const x = new RegExp(`^${name}'s (square|opposition) with ${name}$`).exec(e)!;
+          expect(x, e).not.toBeNull();
+          const [a, b] = [idOf(x[1]!), idOf(x[3]!)];
+          expect([a, b].some((id) => id === p1 || id === p2)).toBe(true);
+          expect(
+            others.some((o) => o.type === x[2] && ((o.p1 === a && o.p2 === b) || (o.p1 === b && o.p2 === a))),
+            e,
+          ).toBe(true);
+        }
+      }
+    }
+    expect(seen.named).toBeGreaterThan(40);
+    expect(seen.alone).toBeGreaterThan(3);
+    expect(seen.echoed).toBeGreaterThan(10);
   });
 });

@@ -25,6 +25,7 @@ import { parentalImagesSection } from '../sections/parental-images.ts';
 import { lifeAreaParts, newDescribed, type Described } from '../sections/life-areas.ts';
 import { yearAheadSection } from '../sections/year-ahead.ts';
 import { centralFigurePassage, isHardFigure, type CentralFigure } from './central-figure.ts';
+import { noTensionIntro, tensionAspectIntro, weightiestHardAspect } from './tension-aspect.ts';
 import { hardFigureInSentence, type HardFigure } from '../../synthesis/hard-figures.ts';
 import { ingressCaution } from '../untimed-ingresses.ts';
 import { familyImageParts } from './family-images.ts';
@@ -201,15 +202,20 @@ function family(ctx: ReportContext, state: ThemeState): string[] {
   return parts.filter((p): p is string => p !== undefined);
 }
 
+/** The weight of the aspect named as the tension when this chapter reads it: the first key aspect's. */
+const TENSION_ASPECT_WEIGHT = 6;
+
 /**
  * The chapter names the chart's tension: its T-square or grand cross when it has one (read with the
  * chart's shape, where the figure stands), else a central figure of squares or oppositions (read
  * first, as one). A central figure of trines or sextiles is read too, after the shape, but never
- * called the tension: ease is not what a chart argues about.
+ * called the tension: ease is not what a chart argues about. Without either, the weightiest square or
+ * opposition is named (tension-aspect.ts), and a chart with none is told so.
  */
 function tension(ctx: ReportContext, state: ThemeState): string[] {
   const { figure, hard } = state;
   const hardFigure = figure && isHardFigure(figure) ? figure : undefined;
+  const tensionAspect = hard || hardFigure ? undefined : weightiestHardAspect(ctx);
   const made = (f: CentralFigure) =>
     `the figure ${pointsInSentence(f.sides[0])} ${f.sides[0].length > 1 ? 'make' : 'makes'} with ${pointsInSentence(f.sides[1])}`;
   const intro = hard
@@ -228,14 +234,13 @@ function tension(ctx: ReportContext, state: ThemeState): string[] {
           ],
           'theme-tension-figure',
         )
-      : ctx.choose(
-          [
-            'The central tension of a chart is where its parts argue most, and in yours it is read from the shape of the whole, from any aspect figure, from the slow planets where they reach your personal points, and from the closest aspects not yet read in another chapter.',
-            'What pulls hardest in your chart is gathered here: the overall shape of the wheel, the slow planets where they touch you personally, and the aspects that rank highest among those not already read with the planets they join.',
-          ],
-          'theme-tension',
-        );
+      : tensionAspect
+        ? tensionAspectIntro(ctx, tensionAspect)
+        : noTensionIntro(ctx);
   const parts: (string | undefined)[] = [intro];
+  // The aspect named as the tension is read here when no earlier chapter read it with its planets.
+  if (tensionAspect && !ctx.isShown(keys.aspect(tensionAspect.p1, tensionAspect.type, tensionAspect.p2)))
+    parts.push(aspectEntry(ctx, tensionAspect, TENSION_ASPECT_WEIGHT, 'the central tension'));
   if (hardFigure && !hard) parts.push(centralFigurePassage(ctx, hardFigure));
   parts.push(embedded(chartShapeSection(ctx)));
   if (figure && (hard || !hardFigure)) parts.push(centralFigurePassage(ctx, figure));

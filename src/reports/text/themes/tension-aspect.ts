@@ -1,0 +1,85 @@
+/**
+ * The central tension of a chart with no hard aspect figure (T-square, grand cross) and no central
+ * figure of squares or oppositions: its weightiest square or opposition by the key aspects' ranking,
+ * named at the head of the chapter. Without it the chapter promised "where the parts argue most"
+ * and then named no argument (a reader looked for the tension through ten passages and found none).
+ * A chart with no square or opposition at all is told so, rather than given a tension it lacks.
+ */
+import { keys } from '../../../interpretations/keys.ts';
+import type { KeyedAspect } from '../../../interpretations/chart-factors/aspects.ts';
+import type { ReportContext } from '../context.ts';
+import { aspectInSentence, POINT_FUNCTION, POINT_NAMES, pointInSentence } from '../phrases.ts';
+import { capitalize, degreesMinutes, joinAnd } from '../report-markdown.ts';
+import { keyAspects } from '../ranking.ts';
+
+const isHard = (a: KeyedAspect) => a.type === 'square' || a.type === 'opposition';
+
+/** The hard aspects the chapter may name, weightiest first: untimed, only those that held all day (their ranking orb). */
+function rankedHardAspects(ctx: ReportContext): KeyedAspect[] {
+  return keyAspects(ctx.factors, (a) => ctx.rankingOrb(a))
+    .map((r) => r.aspect)
+    .filter(isHard);
+}
+
+/** The chart's weightiest square or opposition among its key aspects, if it has one. */
+export function weightiestHardAspect(ctx: ReportContext): KeyedAspect | undefined {
+  return rankedHardAspects(ctx)[0];
+}
+
+/** Where the aspect's reading was printed: a theme chapter's title, or undefined when it is still to be read. */
+function readIn(ctx: ReportContext, a: KeyedAspect): string | undefined {
+  return ctx.shown.find((s) => s.key === keys.aspect(a.p1, a.type, a.p2))?.chapter;
+}
+
+/**
+ * The chapter's opening when it names one aspect as the tension: the aspect with its orb, what it
+ * sets against what, where it is read, and the other squares and oppositions that fall on either of
+ * its points (the same argument heard again) or, when there are none, that it stands alone.
+ */
+export function tensionAspectIntro(ctx: ReportContext, a: KeyedAspect): string {
+  const orb = degreesMinutes(ctx.rankingOrb(a) ?? a.orb);
+  const named = `${aspectInSentence(a.p1, a.type, a.p2)} (orb ${orb})`;
+  const chapter = readIn(ctx, a);
+  const where = chapter ? `Its reading is in "${chapter}".` : 'Its reading follows.';
+  // Every other square or opposition on either point, not only the ranked ones ("no other falls on
+  // either" must be true of the whole chart); untimed, those that held all day; the closest first.
+  const echoes = ctx.factors.aspects
+    .filter((b) => b !== a && isHard(b) && ctx.rankingOrb(b) !== undefined && [a.p1, a.p2].some((p) => p === b.p1 || p === b.p2))
+    .sort((x, y) => ctx.rankingOrb(x)! - ctx.rankingOrb(y)!);
+  const echo = echoes.length
+    ? ctx.choose(
+        [
+          `The same argument is heard again in ${joinAnd(echoes.slice(0, 2).map((b) => aspectInSentence(b.p1, b.type, b.p2)))}, which ${echoes.length > 1 ? 'share' : 'shares'} one of its planets.`,
+          `It does not stand alone: ${joinAnd(echoes.slice(0, 2).map((b) => aspectInSentence(b.p1, b.type, b.p2)))} ${echoes.length > 1 ? 'press' : 'presses'} on the same ground.`,
+        ],
+        'theme-tension-echo',
+      )
+    : ctx.choose(
+        [
+          `Neither ${pointInSentence(a.p1)} nor ${pointInSentence(a.p2)} takes part in any other of the chart's squares and oppositions, so this argument stays between the two of them.`,
+          `${capitalize(pointInSentence(a.p1))} and ${pointInSentence(a.p2)} make no other squares and no oppositions besides: the friction stays between these two rather than running along a chain of aspects.`,
+        ],
+        'theme-tension-alone',
+      );
+  const [left, right] = [a.p1, a.p2].map((p) => POINT_FUNCTION[p] ?? `${POINT_NAMES[p] ?? p}'s side`) as [string, string];
+  const opening = ctx.choose(
+    [
+      `The argument at the centre of your chart is ${named}, the weightiest of its squares and oppositions by the ranking this report uses. It sets your ${left} against your ${right}, and the other chapters meet it wherever either of the two is at work.`,
+      `Of the squares and oppositions in your chart, ${named} weighs most by the ranking this report uses: your ${left} on one side, your ${right} on the other.`,
+    ],
+    'theme-tension-aspect',
+  );
+  const rest = 'This chapter then reads the shape of the chart, the slow planets where they reach you, and the aspects not yet read.';
+  return `${opening} ${where} ${echo} ${rest}`;
+}
+
+/** The chapter's opening for a chart with no square or opposition among its ranked aspects. */
+export function noTensionIntro(ctx: ReportContext): string {
+  return ctx.choose(
+    [
+      'The aspects ranked in your chart include no squares and no oppositions, so it has no single head-on argument at its centre; what pulls in it is quieter, and is read here from the shape of the whole, the slow planets where they reach your personal points, and the aspects not yet read in another chapter.',
+      'Your chart ranks neither squares nor oppositions among its aspects: its parts disagree less than most, and what tension it holds is gathered here from the shape of the wheel, the slow planets where they touch you personally, and the aspects not read with their planets.',
+    ],
+    'theme-tension-none',
+  );
+}
