@@ -8,6 +8,7 @@ import type { KeyedAspect } from '../../interpretations/chart-factors/aspects.ts
 import { MODERN_RULER } from '../../interpretations/chart-factors/rulers.ts';
 import { TEN_PLANET_IDS } from '../../interpretations/keys.ts';
 import type { ReportContext } from './context.ts';
+import { degreesMinutes, ordinal } from './report-markdown.ts';
 
 /** A sign's name by its id ("libra" → "Libra"). */
 export function nameOfSign(id: string): string {
@@ -73,4 +74,30 @@ export function midheavenBelowHorizon(ctx: ReportContext): boolean {
   const rad = Math.PI / 180;
   const declination = Math.atan(Math.tan(OBLIQUITY * rad) * Math.sin(armc * rad)) / rad;
   return 90 - Math.abs(ctx.chart.subject.location.lat - declination) < 0;
+}
+
+/** A planet nearer than this (degrees) to either cusp of its house has its house flagged as resting on the birth time. */
+export const CUSP_MARGIN_DEG = 2;
+
+/**
+ * Whether a planet's house rests on a few minutes of the birth time: within CUSP_MARGIN_DEG before
+ * the next house's cusp (cusps advance through the zodiac as the hours pass, so an earlier birth
+ * puts it in the next house) or after its own house's cusp (a later birth puts it in the house
+ * before). A reader found a full reading, a stellium and a ruler's place built on Mars 1°42′ short
+ * of the 2nd cusp, with no word of it. Undefined when the margin is wider, or without houses.
+ */
+export function cuspMargin(ctx: ReportContext, id: string): string | undefined {
+  const p = ctx.factors.points.get(id);
+  const houses = ctx.chart.houses;
+  if (!p || p.house === undefined || !houses || houses.length !== 12) return undefined;
+  const cuspLon = (house: number) => houses.find((h) => h.house === house)!.abs_pos;
+  const next = (p.house % 12) + 1;
+  const previous = ((p.house + 10) % 12) + 1;
+  const ahead = (((cuspLon(next) - p.lon) % 360) + 360) % 360;
+  const past = (((p.lon - cuspLon(p.house)) % 360) + 360) % 360;
+  if (ahead < CUSP_MARGIN_DEG && ahead <= past)
+    return `${degreesMinutes(ahead)} short of the ${ordinal(next)} house's cusp: a slightly earlier birth time would place it in the ${ordinal(next)}`;
+  if (past < CUSP_MARGIN_DEG)
+    return `${degreesMinutes(past)} past the ${ordinal(p.house)} house's cusp: a slightly later birth time would place it in the ${ordinal(previous)}`;
+  return undefined;
 }

@@ -23,12 +23,24 @@ export interface DayDominance {
   leaders: string[];
   /** Each planet's lowest and highest score along the day (both the chart's own when timed). */
   scores: Record<string, [number, number]>;
+  /**
+   * The planets that reached the leader's score at one and the same hour (or in the timed chart),
+   * the lead going to the leader by the order of the planets. Ranges that overlap are no tie: a
+   * reader saw "Uranus, Moon and Pluto tie" where the Moon's best hour and Uranus's worst were
+   * different hours (and a tie with the Moon would have gone to the Moon).
+   */
+  tied: string[];
 }
 
 /** A timed chart's dominance: its own planet and scores. */
 export function dominanceOfTheChart(factors: ChartFactors): DayDominance {
   const { planet, scores } = factors.dominant;
-  return { allDay: planet, leaders: [planet], scores: Object.fromEntries(Object.entries(scores).map(([id, s]) => [id, [s, s]])) };
+  return {
+    allDay: planet,
+    leaders: [planet],
+    scores: Object.fromEntries(Object.entries(scores).map(([id, s]) => [id, [s, s]])),
+    tied: Object.keys(scores).filter((id) => id !== planet && scores[id] === scores[planet]),
+  };
 }
 
 const STEP_DEG = 0.5;
@@ -78,11 +90,15 @@ export function dominanceOverTheDay(factors: ChartFactors, day: MoonDay): DayDom
   if (!factors.points.has('moon')) return dominanceOfTheChart(factors);
   const leads = new Map<string, number>();
   const range: Record<string, [number, number]> = {};
+  /** For each leader, the planets that tied it at some hour it led. */
+  const tiedWith = new Map<string, Set<string>>();
   const places = moonPlacesOfTheDay(day, STEP_DEG);
   places.forEach((lon, k) => {
     const points = pointsAt(factors, lon, k / (places.length - 1));
     const { planet, scores } = dominantPlanet(points, aspectsAmong(points), factors.chartRuler);
     leads.set(planet, (leads.get(planet) ?? 0) + 1);
+    const ties = (tiedWith.get(planet) ?? tiedWith.set(planet, new Set()).get(planet))!;
+    for (const [id, score] of Object.entries(scores)) if (id !== planet && score === scores[planet]) ties.add(id);
     for (const [id, score] of Object.entries(scores)) {
       const r = (range[id] ??= [score, score]);
       r[0] = Math.min(r[0], score);
@@ -90,13 +106,11 @@ export function dominanceOverTheDay(factors: ChartFactors, day: MoonDay): DayDom
     }
   });
   const leaders = [...leads.entries()].sort((a, b) => b[1] - a[1]).map(([id]) => id);
-  return { allDay: leaders.length === 1 ? leaders[0] : undefined, leaders, scores: range };
+  const allDay = leaders.length === 1 ? leaders[0] : undefined;
+  return { allDay, leaders, scores: range, tied: allDay ? [...tiedWith.get(allDay)!] : [] };
 }
 
-/** The planets whose score reaches the leading one's (at some hour, untimed): a lead the order of the planets decided. */
-export function tiedForFirst({ allDay, scores }: DayDominance): string[] {
-  if (!allDay) return [];
-  return Object.entries(scores)
-    .filter(([id, [, high]]) => id !== allDay && high >= scores[allDay]![0])
-    .map(([id]) => id);
+/** The planets that tied the leader at some hour (or in the timed chart): a lead the order of the planets decided. */
+export function tiedForFirst({ allDay, tied }: DayDominance): string[] {
+  return allDay ? tied : [];
 }

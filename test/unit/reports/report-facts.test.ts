@@ -222,9 +222,22 @@ describe('what three more readers found false (Lima 1988, Oslo 1969 untimed, Nor
     const lima = { city: 'Lima', country: 'PE', lat: -12.0464, lng: -77.0428, source: 'request' as const, zone: 'America/Lima' };
     const chart = natalChartFor({ name: 'Rosa Quispe', year: 1988, month: 8, day: 19, hour: 4, minute: 50 }, lima);
     const { markdown } = composeReport(chart);
-    expect(markdown).toContain('*Scores: Sun 16 · Pluto 16 · Moon 13; Sun and Pluto tie, and a tie goes to the planet first from the Sun outwards*');
+    expect(markdown).toContain('*Scores: Sun 16 · Pluto 16 · Moon 13; the Sun and Pluto tie, and a tie goes to the planet first from the Sun outwards*');
     expect(markdown).toContain('The Sun shares the highest score in your chart with Pluto, and leads by the order of the planets');
     expect(markdown).not.toMatch(/the Sun carries the most weight|your strongest planet, the Sun/);
+  });
+
+  it('untimed, a tie is one at the same hour, never an overlap of ranges, and the Moon (before Uranus in the order) never ties a Uranus that leads', () => {
+    const montreal = { city: 'Montreal', country: 'CA', lat: 45.5017, lng: -73.5673, source: 'request' as const, zone: 'America/Toronto' };
+    const chart = natalChartFor({ name: 'Julien Tremblay', year: 1996, month: 2, day: 19, time_known: false }, montreal);
+    const { markdown } = composeReport(chart, { sky: reportSky({ chart, asOf: '2026-11-28T00:00:00Z' }) });
+    // The Moon's range (2–8) overlaps Uranus's (7–9) without a tie at any hour: a tie with the Moon would have gone to the Moon.
+    expect(markdown).toMatch(
+      /Scores over the birth day, as the Moon moved: Uranus 7–9 · Pluto 6–9 · Moon 2–8; Uranus leads at every hour; Uranus and Pluto tie at some hours, and a tie goes/,
+    );
+    expect(markdown).toContain(
+      'Uranus shares the highest score in your chart with Pluto at some hours of your birth day, and leads by the order of the planets',
+    );
   });
 
   it('three modes of equal weight are not read as one of them scarce', () => {

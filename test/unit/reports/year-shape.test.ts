@@ -64,7 +64,8 @@ describe('the shape of the year ahead', () => {
         if (crowded.length > 1 && sentence!.startsWith('The busiest')) expect(g.transits.length).toBe(largest);
       }
       // A transit within orb on its own is named with its dates too: the paragraph steps over none the table lists.
-      const paragraph = text.split('\n\n').find((p) => /within orb (by turns or together|on its own)|no shorter transit|Each on its own/.test(p)) ?? '';
+      const paragraph =
+        text.split('\n\n').find((p) => /within orb (by turns or together|on its own)|none of the table's shorter transits|Each on its own/.test(p)) ?? '';
       if (crowded.length || long.length)
         for (const g of groups.filter((x) => x.transits.length === 1)) {
           alone++;

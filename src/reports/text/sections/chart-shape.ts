@@ -28,17 +28,24 @@ const FIGURE_NAMES: Readonly<Record<Configuration['kind'], string>> = {
 
 const names = (ids: string[]) => joinAnd(ids.map((id) => POINT_NAMES[id]!));
 
-/** The planet that stands alone opposite the others in a bucket pattern. */
-function bucketHandle(ctx: ReportContext): string | undefined {
+/**
+ * The planet that stands alone opposite the others in a bucket pattern: of the planets without which
+ * the rest fit in half the circle, the one that leaves them the narrowest span. The edge planet of
+ * the bowl can qualify too (the rest then still fit in 180°), but the handle is the one set apart
+ * from it (a reader found Jupiter, at the bowl's rim, named where Saturn stood alone).
+ */
+export function bucketHandle(ctx: ReportContext): string | undefined {
   const planets = TEN_PLANET_IDS.map((id) => ctx.factors.points.get(id)).filter((p) => p !== undefined);
+  let best: { id: string; span: number } | undefined;
   for (const handle of planets) {
     const rest = planets
       .filter((p) => p !== handle)
       .map((p) => normalizeDegrees(p.lon))
       .sort((a, b) => a - b);
-    if (360 - Math.max(...gapsAfter(rest)) <= 180) return handle.id;
+    const span = 360 - Math.max(...gapsAfter(rest));
+    if (span <= 180 && (!best || span < best.span)) best = { id: handle.id, span };
   }
-  return undefined;
+  return best?.id;
 }
 
 /** "Planets spread over 236° of the zodiac", or the handle of a bucket. */

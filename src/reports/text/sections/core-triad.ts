@@ -1,6 +1,6 @@
 /** The core placements: the Sun, the Moon, the rising sign and the chart ruler, and how the lights relate; the themes (../themes/) place them. */
 import { signOf } from '../../../astro/zodiac.ts';
-import { nameOfSign } from '../chart-facts.ts';
+import { cuspMargin, nameOfSign } from '../chart-facts.ts';
 import { signElement } from '../../../interpretations/chart-factors/balance.ts';
 import { keys } from '../../../interpretations/keys.ts';
 import type { ReportContext } from '../context.ts';
@@ -47,7 +47,8 @@ export function placementEntries(ctx: ReportContext, id: string, weights: { sign
       // Once the house's matters were named twice, the heading says all a fact line would ("6th house" under "Moon in the 6th House").
       fact: () => {
         const domain = ctx.houseDomainUnlessSaid(p.house!);
-        return domain ? `${ordinal(p.house!)} house: ${domain}` : '';
+        const margin = cuspMargin(ctx, id);
+        return [domain ? `${ordinal(p.house!)} house: ${domain}` : '', margin ? `${POINT_NAMES[id]} ${margin}` : ''].filter(Boolean).join(' · ');
       },
     });
     if (houseText) parts.push(houseText);

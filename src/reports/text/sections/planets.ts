@@ -7,7 +7,7 @@ import { signedSeparation } from '../../../astro/zodiac.ts';
 import type { KeyedAspect } from '../../../interpretations/chart-factors/aspects.ts';
 import { keys } from '../../../interpretations/keys.ts';
 import type { ReportContext } from '../context.ts';
-import { signOfPoint } from '../chart-facts.ts';
+import { cuspMargin, signOfPoint } from '../chart-facts.ts';
 import { capitalize, degreesMinutes, joinAnd, ordinal, withArticle, zodiacPosition } from '../report-markdown.ts';
 import { ASPECT_WORDS, POINT_NAMES, aspectInSentence, pointsInSentence } from '../phrases.ts';
 import { introducedSection, type ReportSection } from '../section.ts';
@@ -167,7 +167,7 @@ export function outerPlanetsSection(ctx: ReportContext): ReportSection {
     if (house && houseEntry) {
       const text = ctx.take(house, `${name} in the ${ordinal(p.house!)} House`, PLANET_WEIGHT.outerHouse, {
         heading: houseEntry.title,
-        fact: `${name} ${zodiacPosition(p.lon)}, ${ordinal(p.house!)} house`,
+        fact: [`${name} ${zodiacPosition(p.lon)}, ${ordinal(p.house!)} house`, cuspMargin(ctx, id)].filter(Boolean).join(' · '),
       });
       if (text) parts.push(text);
     } else if (!ctx.timed) parts.push(...placementEntries(ctx, id, { sign: PLANET_WEIGHT.outerSign, house: PLANET_WEIGHT.outerHouse }));

@@ -164,7 +164,7 @@ function suggestions(ctx: ReportContext, figure: TensionCentre | undefined): str
   const tied = tiedForFirst(ctx.dominance);
   if (tied.length) {
     out.push(
-      `${capitalize(pointInSentence(dominant))} shares the highest score in your chart with ${joinAnd(tied.map(pointInSentence))}, and leads by the order of the planets: when you feel unsure, ask what your ${POINT_FUNCTION[dominant]} would do, and let your ${joinAnd(tied.map((id) => POINT_FUNCTION[id]!))} have a say in it.`,
+      `${capitalize(pointInSentence(dominant))} shares the highest score in your chart with ${joinAnd(tied.map(pointInSentence))}${ctx.timed ? '' : ' at some hours of your birth day'}, and leads by the order of the planets: when you feel unsure, ask what your ${POINT_FUNCTION[dominant]} would do, and let your ${joinAnd(tied.map((id) => POINT_FUNCTION[id]!))} have a say in it.`,
     );
     return out;
   }

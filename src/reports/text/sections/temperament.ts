@@ -2,7 +2,7 @@
 import { ELEMENTS, keys, MODALITIES } from '../../../interpretations/keys.ts';
 import type { ReportContext } from '../context.ts';
 import { capitalize, joinAnd, table, withArticle } from '../report-markdown.ts';
-import { ELEMENT_NAMES, MODALITY_NAMES, POINT_NAMES, pointsInSentence } from '../phrases.ts';
+import { ELEMENT_NAMES, MODALITY_NAMES, nameInSentence, POINT_NAMES, pointsInSentence } from '../phrases.ts';
 import { introducedSection, type ReportSection } from '../section.ts';
 import { ELEMENT_STRONG, ELEMENT_WEAK, signElement, signModality } from '../../../interpretations/chart-factors/balance.ts';
 import { moonSignHours } from '../untimed-moon-sign.ts';
@@ -240,7 +240,7 @@ export function temperamentSection(ctx: ReportContext): ReportSection {
     // A tie at the top is decided by the order of the planets from the Sun outwards (chart-factors/dominant-planet.ts): said so.
     const tied = tiedForFirst(ctx.dominance);
     const tie = tied.length
-      ? `; ${joinAnd([allDay, ...tied].map((id) => POINT_NAMES[id]!))} tie, and a tie goes to the planet first from the Sun outwards`
+      ? `; ${joinAnd([allDay, ...tied].map((id) => nameInSentence(POINT_NAMES[id]!)))} tie${ctx.timed ? '' : ' at some hours'}, and a tie goes to the planet first from the Sun outwards`
       : '';
     parts.push(
       entry(

@@ -43,12 +43,14 @@ function progressedMoonAspect(ctx: ReportContext, p: YearProgression): string {
 }
 
 /**
- * The whole days after birth whose sky stands for the year that starts on `from` (the secondary
- * progression's clock, as the year's progressions use it): "34 days".
+ * How long after birth the sky stands for the year that starts on `from` (the secondary
+ * progression's clock, as the year's progressions use it): the year runs over the day from the
+ * age at its start to one more, so its middle, to the nearest day: "about 34 days". (The whole days
+ * at its start read one short to a reader whose year ahead began the day before a birthday.)
  */
 function daysAfterBirth(birthUtc: string, from: string): string {
-  const days = Math.floor(ageYears(secondaryClock(julianDayFromUtcMs(Date.parse(birthUtc))), julianDayFromUtcMs(Date.parse(from))));
-  return days <= 0 ? 'less than a day' : days === 1 ? 'one day' : `${days} days`;
+  const days = Math.round(ageYears(secondaryClock(julianDayFromUtcMs(Date.parse(birthUtc))), julianDayFromUtcMs(Date.parse(from))) + 0.5);
+  return days <= 1 ? 'about a day' : `about ${days} days`;
 }
 
 /**
@@ -320,7 +322,7 @@ export function yearAheadSection(ctx: ReportContext): ReportSection | undefined 
         `Secondary progressions move the chart forward a day for each year of life, so this year is read from the sky ${days} after your birth; the progressed Moon, which changes sign about every two and a half years, colours the mood of a period.`,
         `In the progressed chart each day after your birth stands for a year of your life, and the sky ${days} after it stands for the year ahead; its planets drift slowly through the signs, and the progressed Moon, the quickest of them, sets the emotional tone of two or three years at a time.`,
         `The progressions below count one day of planetary motion after your birth for every year you have lived, ${days} in all by now; they move slowly, and the progressed Moon, with a new sign roughly every thirty months, is the one most often felt.`,
-        `Progressed positions come from the sky of the days just after your birth, each day standing for a year of life, so the year ahead is read from the sky ${days} after it; most of them barely move in a year, and the Moon, changing sign about every two and a half years, is the exception and the one to watch.`,
+        `Progressed positions come from the sky of the days just after your birth, each day standing for a year of life, so the year ahead is read from the sky ${days} after your birth; most of them barely move in a year, and the Moon, changing sign about every two and a half years, is the exception and the one to watch.`,
       ],
       'year-progressions',
     );

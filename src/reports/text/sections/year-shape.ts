@@ -8,7 +8,7 @@
  * one's end; a season of two transits or more is named with its transits, the one with the most
  * of them as the busiest (the earlier of two alike), and a transit within orb on its own between them with its dates (several in a
  * row in one sentence). A gap of six weeks or more between seasons,
- * or at either end of the year, in which no shorter transit is within orb is a pause; the longest
+ * or at either end of the year, in which none of the table's shorter transits is within orb is a pause; the longest
  * is named. Dates are said to the third of a month (early, mid, late).
  */
 import { firstDate, type YearAhead, type YearTransit } from '../../sky/year-ahead.ts';
@@ -117,13 +117,15 @@ export function yearShapeParagraph(year: YearAhead): string | undefined {
   if (pause) {
     const what =
       pause.from === year.from
-        ? 'a quiet opening to the year'
+        ? 'a quieter opening to the year'
         : pause.to === year.to
-          ? 'a quiet close to the year'
+          ? 'a quieter close to the year'
           : 'a pause in which to take in what the busier months began';
     events.push({
       from: pause.from,
-      say: () => `${capitalize(span(pause))} no shorter transit is within orb: ${what}.`,
+      // Of the table's transits: the chapter follows the slow planets to the personal points, and a contact it does not
+      // follow (to Neptune, say) may fall in those weeks (a reader found four in a "quiet close").
+      say: () => `${capitalize(span(pause))} none of the table's shorter transits is within orb: ${what}.`,
     });
   }
   // A transit within orb on its own between them is named too, so that the paragraph never steps over one the table lists;

@@ -76,7 +76,9 @@ const DESIRE_STEERED_BY: Record<string, string> = {
 function marsRuler(ctx: ReportContext): string | undefined {
   const mars = signOfPoint(ctx, 'mars')!;
   const ruler = MODERN_RULER[mars.id];
-  if (ruler === 'mars' || (ruler === 'moon' && !moonSignCertain(ctx))) return undefined;
+  // Mars in Aries or in Scorpio, its traditional home (the report says so of it), answers to nobody else:
+  // "steered by the ruler of Scorpio, Pluto" read to a reader as a contradiction.
+  if (ruler === 'mars' || mars.id === 'scorpio' || (ruler === 'moon' && !moonSignCertain(ctx))) return undefined;
   const at = ctx.factors.points.get(ruler);
   if (!at) return undefined;
   const sign = signOf(at.lon);
