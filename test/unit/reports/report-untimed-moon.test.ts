@@ -82,7 +82,9 @@ describe('an untimed report states the Moon only as the birth day allows', () =>
       const rivals = tenser.filter((x) => aspectPair(x.a, x.b) && x.best < worst);
       expect(rivals, `${chart.subject.datetime.slice(0, 10)}: ${m[0]}`).toEqual([]);
     }
-    expect(unqualified + qualified).toBeGreaterThan(50);
-    expect(qualified).toBeGreaterThan(5);
+    // Most untimed charts have no figure at the centre: the synthesis names the aspect "The Central Tension" named,
+    // chosen by weight among those that held all day (test/unit/reports/report-chapters.test.ts), not the tightest.
+    expect(unqualified + qualified).toBeGreaterThan(15);
+    expect(qualified).toBeGreaterThan(2);
   });
 });

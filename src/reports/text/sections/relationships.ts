@@ -134,7 +134,7 @@ export function relationshipsSection(ctx: ReportContext): ReportSection {
           : ctx.choose(
               [
                 `No planet stands in the 7th house; partnership follows ${dsc.name} on its cusp and ${pointInSentence(ruler)}, its ruler.`,
-                `The 7th house itself is empty, which is common and says nothing about how much partnership matters: ${dsc.name} and its ruler, ${pointInSentence(ruler)}, tell the story instead.`,
+                `The 7th house itself holds none of the planets, which is common and says nothing about how much partnership matters: ${dsc.name} and its ruler, ${pointInSentence(ruler)}, tell the story instead.`,
                 `With no planet in the 7th, the house speaks through its sign, ${dsc.name}, and through ${pointInSentence(ruler)}, the planet that rules it.`,
               ],
               'relationships-empty-seventh',

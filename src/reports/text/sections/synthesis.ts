@@ -22,6 +22,7 @@ import { introducedSection, type ReportSection } from '../section.ts';
 import { keys } from '../../../interpretations/keys.ts';
 import type { KeyedAspect } from '../../../interpretations/chart-factors/aspects.ts';
 import type { TensionCentre } from '../themes/central-figure.ts';
+import { weightiestHardAspect } from '../themes/tension-aspect.ts';
 import { labelInSentence } from '../../synthesis/faculty-tensions.ts';
 import { THEMES } from '../themes/theme-ranking.ts';
 
@@ -47,6 +48,12 @@ function tensionOpening(ctx: ReportContext, figure: TensionCentre | undefined, t
   if (chapter === central) return `${named}, read in ${central} beside its figure, pairs`;
   return `${named}${chapter ? `, read in ${chapter},` : ''} stands apart from the figure at the centre of ${central}; it pairs`;
 }
+/** The growth suggestion's opening when "The Central Tension" named one aspect as the chart's centre. */
+function centreOpening(ctx: ReportContext, centre: KeyedAspect): string {
+  const shownIn = ctx.shown.find((s) => s.key === keys.aspect(centre.p1, centre.type, centre.p2))?.chapter;
+  return `The tension at the centre of your chart, ${aspectInSentence(centre.p1, centre.type, centre.p2)}${shownIn ? `, read in "${shownIn}",` : ''} pairs`;
+}
+
 const QUESTIONS = 6;
 
 const MINOR_WORDS = new Set(['and', 'the', 'for', 'with', 'your', 'you', 'that', 'from', 'into', 'when', 'what', 'others', 'other']);
@@ -123,15 +130,20 @@ function suggestions(ctx: ReportContext, figure: TensionCentre | undefined): str
         'synthesis-node',
       ),
     );
-  // Untimed: ranked by the widest orb of the birth day, among the aspects only those that held all day.
-  const tense = aspects.filter((a) => a.family === 'tense' && ctx.rankingOrb(a) !== undefined).sort((a, b) => ctx.rankingOrb(a)! - ctx.rankingOrb(b)!)[0];
+  // Without a figure at the centre, "The Central Tension" named the weightiest square or opposition: the same one here
+  // (a reader met Sun square Saturn at the centre and Uranus square the Midheaven as "the tightest" in the synthesis).
+  // With a figure, the tightest single tension; untimed, ranked by the widest orb of the birth day, among the aspects only
+  // those that held all day.
+  const centre = figure ? undefined : weightiestHardAspect(ctx);
+  const tense =
+    centre ?? aspects.filter((a) => a.family === 'tense' && ctx.rankingOrb(a) !== undefined).sort((a, b) => ctx.rankingOrb(a)! - ctx.rankingOrb(b)!)[0];
   if (tense) {
     // Untimed: another tension may be the tighter one at some hours (at its closest while the chosen one is at its
     // widest); then the claim is only about the tensions that hold whatever the hour.
     const bestCase = (a: (typeof aspects)[number]) => ctx.dayAspect(a)?.closest ?? a.orb;
     const hourMayDecide = !ctx.timed && aspects.some((a) => a !== tense && a.family === 'tense' && bestCase(a) < ctx.rankingOrb(tense)!);
     out.push(
-      `${tensionOpening(ctx, figure, tense, hourMayDecide)} your ${POINT_FUNCTION[tense.p1]} with your ${POINT_FUNCTION[tense.p2]}. ${ctx.choose(
+      `${centre ? centreOpening(ctx, centre) : tensionOpening(ctx, figure, tense, hourMayDecide)} your ${POINT_FUNCTION[tense.p1]} with your ${POINT_FUNCTION[tense.p2]}. ${ctx.choose(
         [
           `Instead of letting ${pointInSentence(tense.p1)} or ${pointInSentence(tense.p2)} win, look for projects and relationships where both have a job to do.`,
           `Give each its own hour in the week, and notice how much calmer the other becomes once ${pointInSentence(tense.p1)} has had its turn.`,

@@ -89,7 +89,7 @@ export function vocationSection(ctx: ReportContext): ReportSection {
               [
                 `The 6th house of daily work holds no planet; its cusp in ${sixthCusp.name} sets the tone of your routines: ${SIGN_WORK[sixthCusp.id]}.`,
                 `No planet stands in the 6th house of routine, so ${sixthCusp.name} on its cusp describes the daily work that suits you: ${SIGN_WORK[sixthCusp.id]}.`,
-                `Your 6th house, of daily tasks and service, is empty, and its cusp in ${sixthCusp.name} points to work done through ${SIGN_WORK[sixthCusp.id]}.`,
+                `Your 6th house, of daily tasks and service, holds none of the planets, and its cusp in ${sixthCusp.name} points to work done through ${SIGN_WORK[sixthCusp.id]}.`,
               ],
               'vocation-sixth',
             ),
