@@ -6,6 +6,7 @@
  * says once that the two are one figure, and what their fusion is like.
  */
 import { signedSeparation, signOf } from '../../astro/zodiac.ts';
+import { bodySignHours } from '../text/untimed-ingresses.ts';
 import { keys } from '../../interpretations/keys.ts';
 import type { ReportContext } from '../text/context.ts';
 import { POINT_FUNCTION, pointsInSentence } from '../text/phrases.ts';
@@ -65,7 +66,8 @@ export function conjunctionFigure(ctx: ReportContext, id: string): string | unde
     if (orb > FIGURE_ORB || !ctx.isShown(keys.planetSign(other, q.sign))) continue;
     const pair = [id, other].sort((a, b) => PLANETS.indexOf(a) - PLANETS.indexOf(b)) as [string, string];
     if (!ctx.once(`figure:${pair.join('-')}`)) continue;
-    const sameSign = signOf(p.lon).id === signOf(q.lon).id;
+    // Untimed, a body that changed sign that day shares its sign with the other only for some hours: no sign is named.
+    const sameSign = signOf(p.lon).id === signOf(q.lon).id && !bodySignHours(ctx, id) && !bodySignHours(ctx, other);
     const where = p.house !== undefined && p.house === q.house ? ` in your ${ordinal(p.house)} house` : sameSign ? ` in ${signOf(p.lon).name}` : '';
     const [a, b] = pair;
     const reading = ctx.choose(

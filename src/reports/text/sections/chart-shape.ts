@@ -179,12 +179,15 @@ export function chartShapeSection(ctx: ReportContext): ReportSection {
     parts.push(
       ctx.choose(
         [
-          `Your planets form no grand trine, T-square, grand cross, yod or kite; ${ofChart} work in pairs, which leaves more room for you to decide how the parts combine.`,
-          `None of the classic aspect figures (grand trine, T-square, grand cross, yod, kite) joins three or more of your planets, so the dynamics of your chart rest on its ${count} major aspects${allDay}, the weightiest of them read later in this report.`,
-          `No grand trine, T-square, grand cross, yod or kite joins your planets, so no one figure dominates: ${ofChart} work in pairs, and the parts can be combined in more than one way.`,
+          `Your ten planets form no grand trine, T-square, grand cross, yod or kite; ${ofChart} work in pairs, which leaves more room for you to decide how the parts combine.`,
+          `None of the classic aspect figures (grand trine, T-square, grand cross, yod, kite) joins three or more of your ten planets, so the dynamics of your chart rest on its ${count} major aspects${allDay}, the weightiest of them read later in this report.`,
+          `No grand trine, T-square, grand cross, yod or kite joins your ten planets, so no one figure dominates: ${ofChart} work in pairs, and the parts can be combined in more than one way.`,
         ],
         'no-configuration',
       ),
+      // The figures are the planets' own: an astrologer who counts an angle, Chiron or a Node as a corner may see one
+      // (a reader found a T-square of Uranus, Chiron and Mercury on the Midheaven "denied").
+      'The figures are looked for among the ten planets alone: where an angle, Chiron or a Node would complete one, its aspects are read one by one.',
     );
   }
   // Untimed: a stellium some hours of the birth day have and noon does not, named with its hours and not read.
