@@ -51,13 +51,13 @@ describe('the report as its readers read it', () => {
     expect(changed).toBeGreaterThan(3);
   });
 
-  it('the modes are called even only when no two shares are more than 20 points apart', () => {
+  it('the modes are called even only when no two shares are more than 12 points apart', () => {
     for (const { factors, report } of reports) {
       const shares = MODALITIES.map((m) => factors.balance.modalities[m]);
       const total = shares.reduce((a, b) => a + b, 0);
       const spread = (100 * (Math.max(...shares) - Math.min(...shares))) / total;
       if (/That evenness|modes in near balance|evenly matched in your chart|three in near balance/.test(report.markdown))
-        expect(spread).toBeLessThanOrEqual(20);
+        expect(spread).toBeLessThanOrEqual(12);
     }
   });
 

@@ -47,7 +47,7 @@ export function houseRulersSection(ctx: ReportContext): ReportSection | undefine
       [
         `With ${rising} rising, ${pointInSentence(houseRuler(ctx, 1)!)} rules your chart, and each of the other houses has its own ruler in the same way: the planet of the sign on its cusp, and where a ruler stands ties two areas of life together.`,
         `The houses of your chart are linked in pairs by their rulers, the planet of each cusp's sign carrying that house's affairs into the house where it stands; the table gives the links from ${rising} rising onward, and the strongest are read after it.`,
-        `Each house hands its business to a ruler, the planet of the sign on its cusp, which sits somewhere else in the wheel: your ${rising} Ascendant sends the first house to ${pointInSentence(houseRuler(ctx, 1)!)}; the table follows every such thread, and the weightiest are read below it.`,
+        `Each house hands its business to a ruler, the planet of the sign on its cusp, wherever in the wheel it stands: your ${rising} Ascendant sends the first house to ${pointInSentence(houseRuler(ctx, 1)!)}; the table follows every such thread, and the weightiest are read below it.`,
         `A house does not stand alone: its cusp's sign names a ruling planet, and where that planet stands, the house's concerns go too, so starting from ${rising} on your Ascendant the table traces all twelve threads before the angular ones are read.`,
       ],
       'rulers-intro',

@@ -7,6 +7,7 @@
 import { signOf } from '../../../astro/zodiac.ts';
 import { keys, SENSITIVE_POINTS, TEN_PLANET_IDS } from '../../../interpretations/keys.ts';
 import type { ReportContext } from '../context.ts';
+import { houseRuler } from '../chart-facts.ts';
 import { NODES_CHAPTER_TITLE } from '../section-intros.ts';
 import { capitalize, joinAnd, ordinal, zodiacPosition } from '../report-markdown.ts';
 import { LIFE_AREAS, POINT_NAMES, pointInSentence, pointsInSentence, SIGN_CARE, SIGN_STYLE } from '../phrases.ts';
@@ -48,6 +49,14 @@ function cuspSign(ctx: ReportContext, house: number) {
   return signOf(ctx.chart.houses!.find((h) => h.house === house)!.abs_pos);
 }
 
+/** Where the ruler of an empty house's cusp sign stands: "its ruler, Saturn, in your 11th house" (modern rulers). */
+function rulerWhere(ctx: ReportContext, house: number): string {
+  const ruler = houseRuler(ctx, house);
+  const at = ruler ? ctx.factors.points.get(ruler)?.house : undefined;
+  if (!ruler) return "that sign's ruler";
+  return `its ruler, ${pointInSentence(ruler)}${at === undefined ? '' : `, in your ${ordinal(at)} house`}`;
+}
+
 function houseParts(ctx: ReportContext, house: number, described: Described, options: { cuspSaid?: boolean; entriesOnly?: boolean } = {}): string[] {
   const parts = options.cuspSaid || options.entriesOnly ? [] : [cuspSentence(ctx, house, described)];
   const planets = planetsIn(ctx, house);
@@ -87,7 +96,7 @@ function houseParts(ctx: ReportContext, house: number, described: Described, opt
           `The ${ordinal(house)} house holds no planet; its cusp sign, ${cuspSign(ctx, house).name}, and that sign's ruler speak for it.`,
           `With the ${ordinal(house)} house empty of planets, this area runs quietly along the lines ${cuspSign(ctx, house).name} suggests.`,
           `An empty ${ordinal(house)} house is no empty life: the area simply has no planet pressing on it, and ${cuspSign(ctx, house).name} on the cusp describes how you meet it.`,
-          `No planet stands in your ${ordinal(house)} house, so its tone comes from ${cuspSign(ctx, house).name}, the sign on the cusp, and from wherever that sign's ruler sits in your chart.`,
+          `No planet stands in your ${ordinal(house)} house, so its tone comes from ${cuspSign(ctx, house).name}, the sign on the cusp, and from ${rulerWhere(ctx, house)}.`,
         ],
         'empty-house',
       ),

@@ -96,14 +96,17 @@ export function parentalImagesSection(ctx: ReportContext): ReportSection {
                 ],
                 'parents-sun-saturn-hard',
               )
-        : ctx.choose(
-            [
-              `With no major aspect between your ${sun.name} Sun and ${saturn.name} Saturn, the model and the rule may have come from different people or different times.`,
-              `No major aspect joins your ${sun.name} Sun to your ${saturn.name} Saturn, so the example you followed and the rules you were given may not have spoken with one voice; sorting out which came from where is part of growing up.`,
-              `Unconnected by a major aspect, your ${sun.name} Sun and ${saturn.name} Saturn suggest that who you admired and who set the limits were not always the same person.`,
-            ],
-            'parents-sun-saturn-apart',
-          )
+        : sun.name === saturn.name
+          ? // One sign without an aspect: "unconnected" read to a reader as false beside "of one piece" elsewhere.
+            `Your Sun and Saturn both stand in ${sun.name}, though too far apart for a conjunction: the example you followed and the rules you were given spoke the same language, if not always with one voice.`
+          : ctx.choose(
+              [
+                `With no major aspect between your ${sun.name} Sun and ${saturn.name} Saturn, the model and the rule may have come from different people or different times.`,
+                `No major aspect joins your ${sun.name} Sun to your ${saturn.name} Saturn, so the example you followed and the rules you were given may not have spoken with one voice; sorting out which came from where is part of growing up.`,
+                `Unconnected by a major aspect, your ${sun.name} Sun and ${saturn.name} Saturn suggest that who you admired and who set the limits were not always the same person.`,
+              ],
+              'parents-sun-saturn-apart',
+            )
     }`,
   );
   if (ctx.timed) {

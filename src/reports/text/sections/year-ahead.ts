@@ -269,15 +269,15 @@ export function yearAheadSection(ctx: ReportContext): ReportSection | undefined 
     const order =
       ranked.length > READ_IN_FULL
         ? [
-            `The ${countWord(READ_IN_FULL)} that weigh most are read below in the order the year brings them, beginning with ${first}, and the table lists them all by date.`,
-            `The table lists them all by date; below, the ${countWord(READ_IN_FULL)} weightiest are read in the order they come, the first being ${first}.`,
-            `Below, the ${countWord(READ_IN_FULL)} that weigh most are read as the year brings them, ${first} first; the table gives every one by date.`,
+            `The ${countWord(READ_IN_FULL)} that weigh most are read below in the order they come within orb, beginning with ${first}, and the table lists them all by date.`,
+            `The table lists them all by date; below, the ${countWord(READ_IN_FULL)} weightiest are read in the order they come within orb, the first being ${first}.`,
+            `Below, the ${countWord(READ_IN_FULL)} that weigh most are read as they come within orb, ${first} first; the table gives every one by date.`,
           ]
         : ranked.length === 1
           ? [`It is read below: ${first}.`]
           : [
-              `Each is read below in the order the year brings them, beginning with ${first}.`,
-              `All are read below as they come, ${first} first.`,
+              `Each is read below in the order they come within orb, beginning with ${first}.`,
+              `All are read below as they come within orb, ${first} first.`,
               `The reading below follows the year, starting with ${first}.`,
             ];
     parts.push(`${ctx.choose(counted, 'year-count')} ${ctx.choose(order, 'year-order')}`);
