@@ -34,7 +34,7 @@ const names = (ids: string[]) => joinAnd(ids.map((id) => POINT_NAMES[id]!));
  * the bowl can qualify too (the rest then still fit in 180°), but the handle is the one set apart
  * from it (a reader found Jupiter, at the bowl's rim, named where Saturn stood alone).
  */
-export function bucketHandle(ctx: ReportContext): string | undefined {
+function bucketHandle(ctx: ReportContext): string | undefined {
   const planets = TEN_PLANET_IDS.map((id) => ctx.factors.points.get(id)).filter((p) => p !== undefined);
   let best: { id: string; span: number } | undefined;
   for (const handle of planets) {

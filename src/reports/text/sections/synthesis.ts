@@ -48,6 +48,7 @@ function tensionOpening(ctx: ReportContext, figure: TensionCentre | undefined, t
   if (chapter === central) return `${named}, read in ${central} beside its figure, pairs`;
   return `${named}${chapter ? `, read in ${chapter},` : ''} stands apart from the figure at the centre of ${central}; it pairs`;
 }
+
 /** The growth suggestion's opening when "The Central Tension" named one aspect as the chart's centre. */
 function centreOpening(ctx: ReportContext, centre: KeyedAspect): string {
   const shownIn = ctx.shown.find((s) => s.key === keys.aspect(centre.p1, centre.type, centre.p2))?.chapter;

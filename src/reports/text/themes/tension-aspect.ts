@@ -49,7 +49,7 @@ export function tensionAspectIntro(ctx: ReportContext, a: KeyedAspect): string {
   const echo = echoes.length
     ? ctx.choose(
         [
-          `The same argument is heard again in ${joinAnd(echoes.slice(0, 2).map((b) => aspectInSentence(b.p1, b.type, b.p2)))}, which ${echoes.length > 1 ? 'share' : 'shares'} one of its planets.`,
+          `The same argument is heard again in ${joinAnd(echoes.slice(0, 2).map((b) => aspectInSentence(b.p1, b.type, b.p2)))}, which ${echoes.length > 1 ? 'share' : 'shares'} one of its points.`,
           `It does not stand alone: ${joinAnd(echoes.slice(0, 2).map((b) => aspectInSentence(b.p1, b.type, b.p2)))} ${echoes.length > 1 ? 'press' : 'presses'} on the same ground.`,
         ],
         'theme-tension-echo',
