@@ -98,8 +98,8 @@ export function dominanceOverTheDay(factors: ChartFactors, day: MoonDay): DayDom
     const { planet, scores } = dominantPlanet(points, aspectsAmong(points), factors.chartRuler);
     leads.set(planet, (leads.get(planet) ?? 0) + 1);
     const ties = (tiedWith.get(planet) ?? tiedWith.set(planet, new Set()).get(planet))!;
-    for (const [id, score] of Object.entries(scores)) if (id !== planet && score === scores[planet]) ties.add(id);
     for (const [id, score] of Object.entries(scores)) {
+      if (id !== planet && score === scores[planet]) ties.add(id);
       const r = (range[id] ??= [score, score]);
       r[0] = Math.min(r[0], score);
       r[1] = Math.max(r[1], score);

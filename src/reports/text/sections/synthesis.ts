@@ -19,10 +19,9 @@ import {
   WEAK_MODALITY_SUGGESTION,
 } from '../phrases.ts';
 import { introducedSection, type ReportSection } from '../section.ts';
-import { keys } from '../../../interpretations/keys.ts';
 import type { KeyedAspect } from '../../../interpretations/chart-factors/aspects.ts';
 import type { TensionCentre } from '../themes/central-figure.ts';
-import { weightiestHardAspect } from '../themes/tension-aspect.ts';
+import { chapterReadIn, weightiestHardAspect } from '../themes/tension-aspect.ts';
 import { labelInSentence } from '../../synthesis/faculty-tensions.ts';
 import { THEMES } from '../themes/theme-ranking.ts';
 
@@ -38,7 +37,7 @@ function tensionOpening(ctx: ReportContext, figure: TensionCentre | undefined, t
   const tightest = hourMayDecide ? 'The tightest tension that holds whatever the hour of birth' : 'The tightest tension in your chart';
   const named = `${tightest}, ${aspectInSentence(tense.p1, tense.type, tense.p2)}`;
   // The theme chapter that printed the aspect's own reading (none for a figure's strand, read with the figure).
-  const shownIn = ctx.shown.find((s) => s.key === keys.aspect(tense.p1, tense.type, tense.p2))?.chapter;
+  const shownIn = chapterReadIn(ctx, tense);
   // Chapters are named as titles, in quotation marks, as the rest of the report names them.
   const chapter = shownIn && `"${shownIn}"`;
   const central = `"${THEMES.central_tension.title}"`;
@@ -51,7 +50,7 @@ function tensionOpening(ctx: ReportContext, figure: TensionCentre | undefined, t
 
 /** The growth suggestion's opening when "The Central Tension" named one aspect as the chart's centre. */
 function centreOpening(ctx: ReportContext, centre: KeyedAspect): string {
-  const shownIn = ctx.shown.find((s) => s.key === keys.aspect(centre.p1, centre.type, centre.p2))?.chapter;
+  const shownIn = chapterReadIn(ctx, centre);
   return `The tension at the centre of your chart, ${aspectInSentence(centre.p1, centre.type, centre.p2)}${shownIn ? `, read in "${shownIn}",` : ''} pairs`;
 }
 

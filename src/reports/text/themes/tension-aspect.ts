@@ -14,20 +14,13 @@ import { keyAspects } from '../ranking.ts';
 
 const isHard = (a: KeyedAspect) => a.type === 'square' || a.type === 'opposition';
 
-/** The hard aspects the chapter may name, weightiest first: untimed, only those that held all day (their ranking orb). */
-function rankedHardAspects(ctx: ReportContext): KeyedAspect[] {
-  return keyAspects(ctx.factors, (a) => ctx.rankingOrb(a))
-    .map((r) => r.aspect)
-    .filter(isHard);
-}
-
-/** The chart's weightiest square or opposition among its key aspects, if it has one. */
+/** The chart's weightiest square or opposition among its key aspects, if it has one: untimed, only those that held all day (their ranking orb). */
 export function weightiestHardAspect(ctx: ReportContext): KeyedAspect | undefined {
-  return rankedHardAspects(ctx)[0];
+  return keyAspects(ctx.factors, (a) => ctx.rankingOrb(a)).find((r) => isHard(r.aspect))?.aspect;
 }
 
-/** Where the aspect's reading was printed: a theme chapter's title, or undefined when it is still to be read. */
-function readIn(ctx: ReportContext, a: KeyedAspect): string | undefined {
+/** Where an aspect's reading was printed: a theme chapter's title, or undefined when it is still to be read (or outside the themes). */
+export function chapterReadIn(ctx: ReportContext, a: { p1: string; type: string; p2: string }): string | undefined {
   return ctx.shown.find((s) => s.key === keys.aspect(a.p1, a.type, a.p2))?.chapter;
 }
 
@@ -39,18 +32,19 @@ function readIn(ctx: ReportContext, a: KeyedAspect): string | undefined {
 export function tensionAspectIntro(ctx: ReportContext, a: KeyedAspect): string {
   const orb = degreesMinutes(ctx.rankingOrb(a) ?? a.orb);
   const named = `${aspectInSentence(a.p1, a.type, a.p2)} (orb ${orb})`;
-  const chapter = readIn(ctx, a);
+  const chapter = chapterReadIn(ctx, a);
   const where = chapter ? `Its reading is in "${chapter}".` : 'Its reading follows.';
   // Every other square or opposition on either point, not only the ranked ones ("no other falls on
   // either" must be true of the whole chart); untimed, those that held all day; the closest first.
   const echoes = ctx.factors.aspects
     .filter((b) => b !== a && isHard(b) && ctx.rankingOrb(b) !== undefined && [a.p1, a.p2].some((p) => p === b.p1 || p === b.p2))
     .sort((x, y) => ctx.rankingOrb(x)! - ctx.rankingOrb(y)!);
+  const echoed = joinAnd(echoes.slice(0, 2).map((b) => aspectInSentence(b.p1, b.type, b.p2)));
   const echo = echoes.length
     ? ctx.choose(
         [
-          `The same argument is heard again in ${joinAnd(echoes.slice(0, 2).map((b) => aspectInSentence(b.p1, b.type, b.p2)))}, which ${echoes.length > 1 ? 'share' : 'shares'} one of its points.`,
-          `It does not stand alone: ${joinAnd(echoes.slice(0, 2).map((b) => aspectInSentence(b.p1, b.type, b.p2)))} ${echoes.length > 1 ? 'press' : 'presses'} on the same ground.`,
+          `The same argument is heard again in ${echoed}, which ${echoes.length > 1 ? 'share' : 'shares'} one of its points.`,
+          `It does not stand alone: ${echoed} ${echoes.length > 1 ? 'press' : 'presses'} on the same ground.`,
         ],
         'theme-tension-echo',
       )
