@@ -51,11 +51,19 @@ export const DIGNITY_TABLE = Object.fromEntries(
 ) as Record<string, Record<Dignity, string[]>>;
 
 /** Every dignity the body has at this longitude (Mercury in Virgo is both domicile and exalted). */
+/** Each body's dignities in each sign (index 0 Aries), made once: searches ask at every step. */
+const BY_SIGN: Readonly<Record<string, readonly (readonly Dignity[])[]>> = Object.fromEntries(
+  Object.entries(DIGNITY_TABLE).map(([body, table]) => [body, SIGNS.map((sign) => Object.freeze(DIGNITIES.filter((d) => table[d].includes(sign.id))))]),
+);
+const NONE: readonly Dignity[] = Object.freeze([]);
+
+/** The body's dignities in the sign of that index (shared and frozen: copy before changing). */
+export function dignitiesInSign(bodyId: string, signIndex: number): readonly Dignity[] {
+  return BY_SIGN[bodyId]?.[signIndex] ?? NONE;
+}
+
 export function dignitiesOf(bodyId: string, longitude: number): Dignity[] {
-  const table = DIGNITY_TABLE[bodyId];
-  if (!table) return [];
-  const sign = SIGNS[signIndexOf(longitude)]!.id;
-  return DIGNITIES.filter((d) => table[d].includes(sign));
+  return [...dignitiesInSign(bodyId, signIndexOf(longitude))];
 }
 
 export function hasDignityTable(bodyId: string): boolean {

@@ -28,6 +28,11 @@ export class PositionCache {
     return p;
   }
 
+  /** Holds a position computed elsewhere (at the same zodiac), as if this cache had asked for it. */
+  hold(body: EventBodyId, jdUt: number, position: EclipticPosition): void {
+    this.byBody.get(body)!.set(jdUt, position);
+  }
+
   /** Copies the positions another cache holds at one instant (to carry state across scopes). */
   adopt(from: PositionCache, jdUt: number): void {
     for (const [body, map] of from.byBody) {

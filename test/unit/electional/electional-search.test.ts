@@ -101,6 +101,25 @@ describe('the planetary hour', () => {
     const a = search('wedding', { search_window: { start: '2026-06-20', end: '2026-06-20', step_minutes: 240 }, lat: 78.2232, lng: 15.6267, tz_str: 'UTC' });
     for (const r of a.results) expect(r.sky.planetary_hour).toBeNull();
   });
+
+  it('returns once the Sun rises again after a polar night at the window’s start', () => {
+    // At 78° N the Sun stays down until mid-February; a window from New Year still has hours in April.
+    const place = { lat: 78.2232, lng: 15.6267, tz_str: 'Arctic/Longyearbyen' };
+    const a = search('wedding', {
+      search_window: { start: '2027-01-01', end: '2027-04-16', step_minutes: 60 },
+      search_tuning: { mode: 'year', coarse_step_minutes: 720 },
+      ...place,
+      max_results: 10,
+    });
+    let compared = 0;
+    for (const r of a.results) {
+      const ruler = planetaryHourRuler(jdOf(r.event_time_utc), place.lat, place.lng, place.tz_str);
+      if (ruler === null) continue;
+      expect(r.sky.planetary_hour?.ruler, r.event_time_local).toBe(ruler);
+      compared++;
+    }
+    expect(compared).toBeGreaterThan(2);
+  });
 });
 
 describe('the rules and their verdicts', () => {

@@ -5,10 +5,15 @@
  * hours (src/astro/planetary-hours.ts). The planetary day begins at sunrise: its weekday is the
  * local weekday of that sunrise. Where the Sun does not rise or set within a day (polar day or
  * night) there is no planetary hour.
+ *
+ * The rises and sets are kept per process by place and block of days (electional-sky-blocks.ts's
+ * blocks): requests name a city far more often than a new point, and ask for the same weeks.
  */
+import { LRUCache } from 'lru-cache';
 import { nextRiseOrSet } from '../../../astro/ephemeris.ts';
 import { daylightHours, nightHours } from '../../../astro/planetary-hours.ts';
 import type { ClassicalPlanet } from '../../../astro/horoscope-model.ts';
+import { BLOCK_DAYS, blocksCovering } from './electional-sky-blocks.ts';
 
 const SUN = 0;
 /** Longer than any day or night between a rise and a set outside the polar regions' polar days. */
@@ -27,19 +32,47 @@ export interface HourAt {
 
 export type HourFinder = (jdUt: number) => HourAt | null;
 
-/** Rises and sets from `from` to `to`, in time order, alternating (a gap ends the list's use there). */
-function sunEvents(from: number, to: number, lat: number, lng: number): { kind: 'rise' | 'set'; jd: number }[] {
-  const events: { kind: 'rise' | 'set'; jd: number }[] = [];
+type SunEvent = { kind: 'rise' | 'set'; jd: number };
+
+/** Places' rises and sets by block (a block of one place is about 32 events). */
+const sunBlocks = new LRUCache<string, SunEvent[]>({ max: 2000 });
+
+/** The rises and sets in [from, to), in time order. */
+function sunEventsBetween(from: number, to: number, lat: number, lng: number): SunEvent[] {
+  const events: SunEvent[] = [];
   for (const kind of ['rise', 'set'] as const) {
     let t = from;
     while (t < to) {
       const next = nextRiseOrSet(t, SUN, kind, lat, lng);
-      if (next === undefined) break;
+      // None within the library's horizon (the polar day or night): look again a day later.
+      if (next === undefined) {
+        t += 1;
+        continue;
+      }
+      if (next >= to) break;
       events.push({ kind, jd: next });
       t = next + 0.01;
     }
   }
   return events.sort((a, b) => a.jd - b.jd);
+}
+
+/** Rises and sets from `from` to `to` (and on to the ends of their blocks), in time order, alternating (a gap ends the list's use there). */
+function sunEvents(from: number, to: number, lat: number, lng: number): SunEvent[] {
+  return blocksCovering(from, to).flatMap((index) => {
+    const key = `${lat},${lng}:${index}`;
+    let block = sunBlocks.get(key);
+    if (!block) {
+      block = sunEventsBetween(index * BLOCK_DAYS, (index + 1) * BLOCK_DAYS, lat, lng);
+      sunBlocks.set(key, block);
+    }
+    return block;
+  });
+}
+
+/** Empties the kept rises and sets (for the bench's cold search). */
+export function forgetSunBlocks(): void {
+  sunBlocks.clear();
 }
 
 export function planetaryHourFinder(jdStart: number, jdEnd: number, lat: number, lng: number, weekdayOf: (jdUt: number) => number): HourFinder {

@@ -17,10 +17,34 @@ import { SEVEN_PLANETS, type Planet } from './electional-sky.ts';
 
 /** Samples further apart than this (half a day and a few minutes) get one between them. */
 export const MAX_GAP_DAYS = 0.5 + 5 / 1440;
-/** A bound on the interpolation's error in longitude (degrees), with a wide allowance: the scan's margin. */
+/**
+ * Bounds on the interpolation's error in longitude (degrees), with a wide allowance: the scan's
+ * margins. The Moon's error reaches 1e-5°, the planets' 2e-6° (Mercury's; the others' below
+ * 2e-7°): at least fifty times that. The cusps computed from the sidereal angle keep the Moon's.
+ */
 export const INTERPOLATION_MARGIN_DEG = 1e-3;
-/** A bound on the interpolated speed's error (degrees a day): a speed nearer zero than this is computed exactly. */
-export const SPEED_MARGIN = 1e-3;
+export const MARGIN_DEG: Readonly<Record<Planet, number>> = {
+  sun: 1e-4,
+  moon: INTERPOLATION_MARGIN_DEG,
+  mercury: 1e-4,
+  venus: 1e-4,
+  mars: 1e-4,
+  jupiter: 1e-4,
+  saturn: 1e-4,
+};
+/**
+ * Bounds on the interpolated speed's error (degrees a day), twenty times the worst seen (Mercury's
+ * reaches 1.3e-5, Venus's 3e-6, the others' 2e-6): a speed nearer zero than this is computed exactly.
+ */
+export const SPEED_MARGIN: Readonly<Record<Planet, number>> = {
+  sun: 1e-4,
+  moon: 1e-2,
+  mercury: 1e-3,
+  venus: 2e-4,
+  mars: 1e-4,
+  jupiter: 1e-4,
+  saturn: 1e-4,
+};
 
 interface Track {
   t: Float64Array;

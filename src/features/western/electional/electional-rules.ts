@@ -21,7 +21,7 @@ import { SIGNS, degreesAndMinutes, normalizeDegrees } from '../../../astro/zodia
 import { isoUtc, utcMsFromJulianDay } from '../../../astro/civil-time.ts';
 import type { Dignity } from '../../../astro/dignities.ts';
 import { BENEFICS, MALEFICS, houseRuler, separation, type ElectionSky, type Planet } from './electional-sky.ts';
-import { STATION_DAYS } from './electional-window-events.ts';
+import { STATION_DAYS } from './electional-sky-blocks.ts';
 
 export const PRESSURE_ORB = 6;
 export const COMBUST_ORB = 8.5;

@@ -3,8 +3,8 @@
  * (electional-position-table.ts) instead of seven ephemeris calls, the houses, the Moon's course,
  * the stations and the planetary hour as the exact sky has them. The rules then give the same
  * verdict as on the exact sky unless an interpolated quantity lies within the table's error of a
- * threshold some rule compares it with; so wherever any of them lies within
- * INTERPOLATION_MARGIN_DEG (fifty times the error) of one, the planets concerned are taken from
+ * threshold some rule compares it with; so wherever any of them lies within its margin (MARGIN_DEG,
+ * SPEED_MARGIN: tens of times the error) of one, the planets concerned are taken from
  * the ephemeris instead (and the cusps from the houses call). The thresholds, from the rules (electional-rules.ts) and the resonance:
  * - a longitude against the multiples of 15° (the signs, hence the dignities, and the burnt way);
  * - the separation of two planets, or of a benefic or malefic and a natal point, against each
@@ -20,7 +20,7 @@ import { bodyInfo } from '../../../astro/bodies.ts';
 import { calcBody } from '../../../astro/ephemeris.ts';
 import { wrap180 } from '../../../astro/events/root-finding.ts';
 import type { HourFinder } from './electional-hours.ts';
-import { INTERPOLATION_MARGIN_DEG, SPEED_MARGIN, type PositionTable } from './electional-position-table.ts';
+import { INTERPOLATION_MARGIN_DEG, MARGIN_DEG, SPEED_MARGIN, type PositionTable } from './electional-position-table.ts';
 import { RESONANCE_ORB } from './electional-resonance.ts';
 import { CAZIMI_ORB, COMBUST_ORB, PRESSURE_ORB } from './electional-rules.ts';
 import { BENEFICS, MALEFICS, SEVEN_PLANETS, separation, skyFrom, skyHouses, type ElectionSky, type Planet, type SkySettings } from './electional-sky.ts';
@@ -38,11 +38,10 @@ export const CRITICAL_SEPARATIONS: readonly number[] = [
 
 // Module copies of the imported constants: the checks run tens of times a step.
 const MARGIN = INTERPOLATION_MARGIN_DEG;
-const SPEED_MARGIN_LOCAL = SPEED_MARGIN;
 const CRITICAL = Float64Array.from(CRITICAL_SEPARATIONS);
 
-/** Whether a separation (0 to 180) lies within the margin of a critical one (binary search for the nearest). */
-function nearCritical(sep: number): boolean {
+/** Whether a separation (0 to 180) lies within `margin` of a critical one (binary search for the nearest). */
+function nearCritical(sep: number, margin: number): boolean {
   let lo = 0,
     hi = CRITICAL.length;
   while (lo < hi) {
@@ -50,18 +49,20 @@ function nearCritical(sep: number): boolean {
     if (CRITICAL[mid]! < sep) lo = mid + 1;
     else hi = mid;
   }
-  return (lo < CRITICAL.length && CRITICAL[lo]! - sep < MARGIN) || (lo > 0 && sep - CRITICAL[lo - 1]! < MARGIN);
+  return (lo < CRITICAL.length && CRITICAL[lo]! - sep < margin) || (lo > 0 && sep - CRITICAL[lo - 1]! < margin);
 }
 
-/** Whether a longitude lies within the margin of a multiple of 15°. */
-function nearFifteen(lon: number): boolean {
+/** Whether a longitude lies within `margin` of a multiple of 15°. */
+function nearFifteen(lon: number, margin: number): boolean {
   const r = lon % 15;
-  return r < MARGIN || 15 - r < MARGIN;
+  return r < margin || 15 - r < margin;
 }
 
 const NATAL_ASPECTED: readonly number[] = [...BENEFICS, ...MALEFICS].map((p) => SEVEN_PLANETS.indexOf(p));
 const SE: readonly number[] = SEVEN_PLANETS.map((p) => bodyInfo(p).se!);
 const N = SEVEN_PLANETS.length;
+const PLANET_MARGIN = Float64Array.from(SEVEN_PLANETS, (p) => MARGIN_DEG[p]);
+const PLANET_SPEED_MARGIN = Float64Array.from(SEVEN_PLANETS, (p) => SPEED_MARGIN[p]);
 const INDEX = Object.fromEntries(SEVEN_PLANETS.map((p, i) => [p, i])) as Record<Planet, number>;
 
 /** Counts of the scan's steps: how many were read wholly from the table, and how many planet positions and houses were asked of the ephemeris. */
@@ -111,17 +112,19 @@ export function scanSkyReader(
         lon[i] = pos.lon;
         speed[i] = pos.speed;
         // Near the Sun (index 0) the light deflection outruns the table.
-        if (nearFifteen(pos.lon) || Math.abs(pos.speed) < SPEED_MARGIN_LOCAL || (i > 0 && separation(pos.lon, lon[0]!) < NEAR_SUN_DEG)) makeExact(i);
+        if (nearFifteen(pos.lon, PLANET_MARGIN[i]!) || Math.abs(pos.speed) < PLANET_SPEED_MARGIN[i]! || (i > 0 && separation(pos.lon, lon[0]!) < NEAR_SUN_DEG))
+          makeExact(i);
       }
       for (let i = 0; i < N; i++)
         for (let j = i + 1; j < N; j++) {
           if (exact[i] && exact[j]) continue;
-          if (nearCritical(separation(lon[i]!, lon[j]!))) {
+          // Both positions may be off: their errors add.
+          if (nearCritical(separation(lon[i]!, lon[j]!), PLANET_MARGIN[i]! + PLANET_MARGIN[j]!)) {
             makeExact(i);
             makeExact(j);
           }
         }
-      for (const n of natal) for (const i of NATAL_ASPECTED) if (!exact[i] && nearCritical(separation(lon[i]!, n))) makeExact(i);
+      for (const n of natal) for (const i of NATAL_ASPECTED) if (!exact[i] && nearCritical(separation(lon[i]!, n), PLANET_MARGIN[i]!)) makeExact(i);
 
       let houses = fast ? fast(jdUt) : skyHouses(jdUt, settings);
       if (houses && fast) {

@@ -217,24 +217,32 @@ export function computeElectionalSearch(task: ElectionalTask): ElectionalAnswer 
 
   const calendar: ElectionalAnswer['calendar'] = [];
   if (request.include_calendar) {
+    // The local day's number decides where a step belongs; its words are written only for a day's best.
+    const localDay = (jd: number) => {
+      const ms = Math.round(utcMsFromJulianDay(jd) / 60_000) * 60_000;
+      return Math.floor((ms + zoneOffsetSeconds(zone, ms) * 1000) / 86_400_000);
+    };
+    let lastDay = NaN;
     for (const s of outcome.scan) {
-      const local = localOf(s.jdUt);
-      const date = local.iso.slice(0, 10);
+      const day = localDay(s.jdUt);
       const last = calendar.at(-1);
-      if (last?.date === date) {
+      if (last && day === lastDay) {
         if (s.score > last.best_score)
           Object.assign(last, {
             best_score: s.score,
             quality_band: bandOf(s.score, blockingAt.get(s.jdUt) ?? false),
-            best_time_local: local.iso,
+            best_time_local: localOf(s.jdUt).iso,
           });
-      } else
+      } else {
+        const local = localOf(s.jdUt);
         calendar.push({
-          date,
+          date: local.iso.slice(0, 10),
           best_score: s.score,
           quality_band: bandOf(s.score, blockingAt.get(s.jdUt) ?? false),
           best_time_local: local.iso,
         });
+        lastDay = day;
+      }
     }
   }
 
@@ -321,7 +329,7 @@ function resultOf(
           speed: s.speed,
           retrograde: s.speed < 0,
           house: s.house ?? null,
-          dignities: s.dignities,
+          dignities: [...s.dignities],
         };
       }),
       planetary_hour: sky.planetaryHour

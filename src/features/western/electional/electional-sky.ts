@@ -3,12 +3,12 @@
  * classical planets (sign, speed, essential dignity, house), the houses and angles, the Moon's
  * phase and course (next aspect, void of course), the stations near the moment and the planetary
  * hour. Everything is
- * read from the service's own computations: calcBody, computeHouses, dignitiesOf, signRuler and
+ * read from the service's own computations: calcBody, computeHouses, dignitiesInSign, signRuler and
  * the window's events.
  */
 import { bodyInfo } from '../../../astro/bodies.ts';
 import { computeHouses } from '../../../astro/chart.ts';
-import { dignitiesOf, type Dignity } from '../../../astro/dignities.ts';
+import { dignitiesInSign, type Dignity } from '../../../astro/dignities.ts';
 import { calcBody, type ZodiacSetting } from '../../../astro/ephemeris.ts';
 import { cuspOrder, houseOf } from '../../../astro/house-placement.ts';
 import type { HouseSystemName } from '../../../astro/house-systems.ts';
@@ -33,7 +33,7 @@ export interface PlanetState {
   /** Degrees a day; negative when retrograde. */
   speed: number;
   sign: number;
-  dignities: Dignity[];
+  dignities: readonly Dignity[];
   /** 1 to 12, or undefined without houses. */
   house: number | undefined;
 }
@@ -81,11 +81,12 @@ export function skyFrom(jdUt: number, positionOf: PositionOf, houses: SkyHouses 
   const forward = houses ? cuspOrder(houses.cusps).forward : true;
   for (const p of SEVEN_PLANETS) {
     const { lon, speed } = positionOf(p);
+    const sign = signIndexOf(lon);
     planets[p] = {
       lon,
       speed,
-      sign: signIndexOf(lon),
-      dignities: dignitiesOf(p, lon),
+      sign,
+      dignities: dignitiesInSign(p, sign),
       house: houses ? houseOf(lon, houses.cusps, forward) : undefined,
     };
   }

@@ -4,19 +4,18 @@
  * planets' stations. Found once for the whole window by the service's event search
  * (src/astro/events), so a step of the scan costs a binary search instead of root finding, and
  * "void of course" here is the same as the void-of-course endpoints': the Moon makes no further
- * exact Ptolemaic aspect to the Sun or Mercury..Pluto before it leaves its sign.
+ * exact Ptolemaic aspect to the Sun or Mercury..Pluto before it leaves its sign. The events are
+ * read from the process's blocks of the geocentric sky (electional-sky-blocks.ts).
  */
 import type { ZodiacSetting } from '../../../astro/ephemeris.ts';
 import { PositionCache } from '../../../astro/events/positions.ts';
-import { findEvents, type AspectEvent, type IngressEvent, type MajorAspectType, type PlanetId, type StationEvent } from '../../../astro/events/index.ts';
+import type { AspectEvent, IngressEvent, MajorAspectType, PlanetId, StationEvent } from '../../../astro/events/index.ts';
+import { LONGEST_STATION_DAYS, STATION_DAYS, blocksCovering, skyBlock } from './electional-sky-blocks.ts';
+import { SEVEN_PLANETS } from './electional-sky.ts';
 
 /** Longer than the Moon's longest stay in a sign (2.6 days): the next ingress after the window's end is always found. */
 const AFTER_END_DAYS = 3;
 
-/** How close to an exact station a planet counts as stationing, in days, by planet (its slow days there). */
-export const STATION_DAYS: Readonly<Record<string, number>> = { mercury: 2, venus: 3, mars: 4, jupiter: 6, saturn: 7 };
-const LONGEST_STATION_DAYS = 7;
-const STATION_PLANETS = Object.keys(STATION_DAYS) as PlanetId[];
 
 export interface MoonNextAspect {
   body: PlanetId;
@@ -25,12 +24,13 @@ export interface MoonNextAspect {
   jdUt: number;
 }
 
+/** Shared by the instants between two events: read, never changed. */
 export interface MoonCourse {
   /** The next exact aspect before the Moon leaves its sign, or null: void of course. */
-  next: MoonNextAspect | null;
+  readonly next: MoonNextAspect | null;
   /** The Moon's next sign ingress, Julian day UT, and the sign it enters. */
-  ingressJd: number;
-  nextSign: string;
+  readonly ingressJd: number;
+  readonly nextSign: string;
 }
 
 export interface NearStation {
@@ -58,29 +58,36 @@ function firstAfter(times: readonly number[], t: number): number {
 }
 
 /**
- * `cache` holds every position the searches computed, for the scan to interpolate from
- * (electional-position-table.ts); it is in the zodiac given.
+ * `cache` is given the seven planets' samples of the window's blocks, for the scan to interpolate
+ * from (electional-position-table.ts); it is in the zodiac given.
  */
 export function windowEvents(jdStart: number, jdEnd: number, zodiac: ZodiacSetting, cache = new PositionCache(zodiac)): WindowEvents {
-  const moonEvents = findEvents(jdStart, jdEnd + AFTER_END_DAYS, { kinds: ['moon_aspect', 'moon_ingress'], cache });
-  const aspects = moonEvents.filter((e): e is AspectEvent => e.type === 'exact_aspect' && e.body === 'moon');
-  const ingresses = moonEvents.filter((e): e is IngressEvent => e.type === 'moon_ingress');
-  const stations = findEvents(jdStart - LONGEST_STATION_DAYS, jdEnd + LONGEST_STATION_DAYS, {
-    kinds: ['station'],
-    cache,
-    // Only the planets a rule can find stationing (STATION_DAYS): the outer planets' long slow
-    // stretches are where the station search spends most.
-    planets: STATION_PLANETS,
-  }).filter((e): e is StationEvent => e.type === 'station');
+  const aspects: AspectEvent[] = [];
+  const ingresses: IngressEvent[] = [];
+  const stations: StationEvent[] = [];
+  // The Moon's events to its next ingress after the end; the stations a week on either side.
+  for (const index of blocksCovering(jdStart - LONGEST_STATION_DAYS, jdEnd + Math.max(AFTER_END_DAYS, LONGEST_STATION_DAYS))) {
+    const block = skyBlock(index, zodiac);
+    aspects.push(...block.aspects);
+    ingresses.push(...block.ingresses);
+    stations.push(...block.stations);
+    for (const p of SEVEN_PLANETS) for (const [t, position] of block.samples[p]) cache.hold(p, t, position);
+  }
   const aspectTimes = aspects.map((a) => a.jdUt);
+  let last: { aspectIndex: number; ingressIndex: number; course: MoonCourse } | undefined;
   const ingressTimes = ingresses.map((i) => i.jdUt);
   return {
     moonCourse(jdUt) {
-      const ingress = ingresses[firstAfter(ingressTimes, jdUt)];
+      const ingressIndex = firstAfter(ingressTimes, jdUt);
+      const ingress = ingresses[ingressIndex];
       if (!ingress) throw new RangeError('moonCourse: instant after the window');
-      const aspect = aspects[firstAfter(aspectTimes, jdUt)];
+      const aspectIndex = firstAfter(aspectTimes, jdUt);
+      // The course is the same from one event to the next: the scan's neighbouring steps share it.
+      if (last && last.aspectIndex === aspectIndex && last.ingressIndex === ingressIndex) return last.course;
+      const aspect = aspects[aspectIndex];
       const next = aspect && aspect.jdUt < ingress.jdUt ? { body: aspect.other_body, aspect: aspect.aspect, jdUt: aspect.jdUt } : null;
-      return { next, ingressJd: ingress.jdUt, nextSign: ingress.sign_id };
+      last = { aspectIndex, ingressIndex, course: { next, ingressJd: ingress.jdUt, nextSign: ingress.sign_id } };
+      return last.course;
     },
     stationNear(body, jdUt) {
       const days = STATION_DAYS[body] ?? 0;
