@@ -3,7 +3,7 @@
  * one cell per pair, holding the pair's major aspect as a drawn mark (so no astrological font is
  * needed) and its orb in degrees. Conjunctions are a ring, sextiles a six-pointed star, squares a
  * square, trines a triangle, oppositions a bar between two dots; flowing aspects are blue, tense
- * ones red, conjunctions violet. An untimed chart's grid has no angles, and its Moon's cells give
+ * ones red, conjunctions violet, as the legend in the empty corner above the staircase shows. An untimed chart's grid has no angles, and its Moon's cells give
  * the closest orb of the birth day.
  */
 import type { KeyedAspect } from '../../interpretations/chart-factors/aspects.ts';
@@ -27,6 +27,13 @@ const SHORT: Record<string, string> = {
 const CELL = 34;
 const LEFT = 40;
 const COLOUR = { conjunction: '#6b5ca5', flowing: '#2f6fb0', tense: '#c0392b' };
+const LEGEND = [
+  ['conjunction', 'conjunction'],
+  ['sextile', 'flowing'],
+  ['square', 'tense'],
+  ['trine', 'flowing'],
+  ['opposition', 'tense'],
+] as const;
 
 function mark(type: string, cx: number, cy: number, colour: string): string {
   const s = `stroke="${colour}" stroke-width="1.4" fill="none"`;
@@ -78,6 +85,13 @@ export function aspectGridFigure(points: readonly string[], aspects: readonly Ke
     cells.push(mark(a.type, cx, top + 13, COLOUR[a.family]));
     cells.push(`<text x="${cx}" y="${top + 30}" class="o" text-anchor="middle">${degreesMinutes(a.orb).replace(/′$/, '')}</text>`);
   }
+  // The legend in the empty corner above the staircase (top right): each mark with its aspect's name, in its colour.
+  const legendX = width - 92;
+  LEGEND.forEach(([type, family], k) => {
+    const y = 10 + k * 16;
+    cells.push(mark(type, legendX, y, COLOUR[family]));
+    cells.push(`<text x="${legendX + 12}" y="${y + 3}" class="o">${type}</text>`);
+  });
   return (
     // The report inlines every figure into one page: style rules are scoped by the root's class, or one figure's
     // bare `.o` styles another's (the aspect grid's orbs were drawn with the year ahead's `fill: none`).

@@ -4,7 +4,8 @@
  *
  * - Transits: Jupiter, Saturn, Uranus, Neptune and Pluto making a major aspect (conjunction,
  *   sextile, square, trine, opposition) to the natal Sun, Moon, Mercury, Venus, Mars and, for a
- *   timed chart, the Ascendant and the Midheaven. Each exact hit in the year is found on the
+ *   timed chart, the Ascendant and the Midheaven; and each of them a conjunction, square or
+ *   opposition to its own natal place (the turns of its cycle). Each exact hit in the year is found on the
  *   ephemeris by the service's exact-hit finder (src/astro/transit-hits.ts: the track cut at its
  *   stations, so the three hits of a retrograde loop are all found), and its window (orb entry and
  *   exit, 1° for Jupiter and Saturn, 1.5° for the outer three: the span in which such a transit
@@ -32,12 +33,13 @@ import type { MajorAspectType, SignId } from '../../interpretations/keys.ts';
 const SE: Record<string, number> = { sun: 0, moon: 1, jupiter: 5, saturn: 6, uranus: 7, neptune: 8, pluto: 9 };
 const TRANSITING = ['jupiter', 'saturn', 'uranus', 'neptune', 'pluto'] as const;
 /**
- * The personal points and the angles, and natal Jupiter and Saturn for their own cycles only (CYCLE_TARGETS): a return or
- * a planet's square or opposition to its own place (the Saturn return at 29 or 58) marks a stage of life, where the slow
- * planets' contacts to Jupiter and Saturn are shared with everyone born within a year or two.
+ * The personal points and the angles, and natal Jupiter to Pluto for their own cycles only (CYCLE_TARGETS): a return or
+ * a planet's square or opposition to its own place (the Saturn return at 29 or 58, Uranus opposite its own place in the
+ * early forties, Neptune's square at about forty) marks a stage of life, where the slow planets' contacts to one another
+ * are shared with everyone born within a year or two.
  */
-const NATAL_TARGETS = ['sun', 'moon', 'mercury', 'venus', 'mars', 'jupiter', 'saturn', 'asc', 'mc'] as const;
-const CYCLE_TARGETS = new Set<string>(['jupiter', 'saturn']);
+const NATAL_TARGETS = ['sun', 'moon', 'mercury', 'venus', 'mars', 'jupiter', 'saturn', 'uranus', 'neptune', 'pluto', 'asc', 'mc'] as const;
+const CYCLE_TARGETS = new Set<string>(['jupiter', 'saturn', 'uranus', 'neptune', 'pluto']);
 /** The aspects of a cycle's turns, and of the progressed Moon's seasons: the conjunction and the hard aspects. */
 const TURNING_ASPECTS = new Set<string>(['conjunction', 'square', 'opposition']);
 /** The natal points the progressed Moon's aspects are found to: the ten planets and the angles. */

@@ -20,6 +20,13 @@ const ORB: Record<string, number> = { jupiter: 1, saturn: 1, uranus: 1.5, neptun
 const wrap = (d: number) => ((((d + 180) % 360) + 360) % 360) - 180;
 const jdOf = (iso: string) => julianDayFromUtcMs(Date.parse(`${iso}T00:00:00Z`));
 
+const CYCLE_BODIES = ['jupiter', 'saturn', 'uranus', 'neptune', 'pluto'];
+const TURNS = new Set(['conjunction', 'square', 'opposition']);
+
+/** A slow planet's natal place, the target of its own cycle's turns, in the ephemeris's tropical zodiac. */
+const natalPlace = (chart: ReturnType<typeof randomReportCharts>[number], body: string) =>
+  calcBody(julianDayFromUtcMs(Date.parse(chart.subject.datetime_utc)), SE[body]!).lon;
+
 /** The natal points the year ahead reads (the Moon and the angles only when timed), in the ephemeris's tropical zodiac. */
 function targets(chart: ReturnType<typeof randomReportCharts>[number]): Map<string, number> {
   const timed = chart.angles !== undefined && chart.houses?.length === 12;
@@ -78,7 +85,7 @@ describe('near misses in the year ahead', () => {
           t.exact.filter((d) => own.from! <= d && d <= own.to!),
           what,
         ).toEqual([]);
-        const point = points.get(t.target)!;
+        const point = t.target === t.body ? natalPlace(chart, t.body) : points.get(t.target)!;
         const angle = ANGLES[t.type]!;
         // A station of the body falls on the day given, and there the body stands as far short as said.
         const day = jdOf(t.closest!.date);
@@ -104,10 +111,12 @@ describe('near misses in the year ahead', () => {
       const year = years[i]!;
       const points = targets(chart);
       const listed = (body: string, type: string, target: string) => year.transits.filter((t) => t.body === body && t.type === type && t.target === target);
-      for (const body of ['jupiter', 'saturn', 'uranus', 'neptune', 'pluto'])
+      for (const body of CYCLE_BODIES)
         for (const station of stations(body, jdOf(year.from), jdOf(year.to)))
-          for (const [target, point] of points)
+          // The personal points, and the body's own place for the turns of its cycle.
+          for (const [target, point] of [...points, [body, natalPlace(chart, body)] as const])
             for (const [type, angle] of Object.entries(ANGLES)) {
+              if (target === body && !TURNS.has(type)) continue;
               if (Math.abs(fromAspect(body, point, angle, station)) > 0.249) continue;
               const covering = listed(body, type, target).some((t) =>
                 t.stretches.some((s) => s.from !== null && s.to !== null && station >= jdOf(s.from) - 1 && station <= jdOf(s.to) + 1),

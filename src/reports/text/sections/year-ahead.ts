@@ -56,12 +56,15 @@ function daysAfterBirth(birthUtc: string, from: string): string {
 /**
  * Weight of a transit: slower planets and harder aspects to the luminaries and angles first; a planet's return to its own
  * place (the Saturn return, the Jupiter return) counts twice, as a stage of life rather than one contact among many;
- * its square or opposition to its own place counts as any other contact.
+ * its square or opposition to its own place counts as any other contact, the once-in-a-life turns of Uranus, Neptune and
+ * Pluto (the opposition of Uranus in the early forties) a little more than Saturn's.
  */
 function weight(t: YearTransit): number {
   const body = { pluto: 5, neptune: 4.5, uranus: 4.5, saturn: 4, jupiter: 2.5 }[t.body];
   const aspect = { conjunction: 3, opposition: 2.5, square: 2.5, trine: 1.5, sextile: 1 }[t.type];
-  const target = { sun: 3, moon: 3, asc: 2.5, mc: 2.5, venus: 1.5, mars: 1.5, saturn: 1.5, mercury: 1.2, jupiter: 1.2 }[t.target];
+  const target = { sun: 3, moon: 3, asc: 2.5, mc: 2.5, venus: 1.5, mars: 1.5, saturn: 1.5, uranus: 2, neptune: 2, pluto: 2, mercury: 1.2, jupiter: 1.2 }[
+    t.target
+  ];
   // A near miss alone (the planet turning short of exact) weighs as the contact it almost makes, a little less.
   return body * aspect * target * (t.body === t.target && t.type === 'conjunction' ? 2 : 1) * (t.exact.length === 0 ? 0.8 : 1);
 }
@@ -218,6 +221,22 @@ function natalTheme(ctx: ReportContext, target: string, label: string): string {
   return ctx.eachOnceThenLast(phrasings, 'year-theme');
 }
 
+/**
+ * A turn of a slow planet's own cycle (its return, or its square or opposition to its own place) is tied to the age it
+ * comes at, which everyone born in the same few years shares, and to the house of the natal planet, where a timed chart
+ * says the passage is most likely to show.
+ */
+function cycleTie(ctx: ReportContext, t: YearTransit, label: string): string {
+  const age = Math.floor(ageYears(secondaryClock(julianDayFromUtcMs(Date.parse(ctx.chart.subject.datetime_utc))), julianDayFromUtcMs(Date.parse(firstDate(t)))));
+  const house = ctx.houseOf(t.target);
+  const domain = house === undefined ? undefined : ctx.houseDomainUnlessSaid(house);
+  const where =
+    house === undefined
+      ? ''
+      : ` Your natal ${POINT_NAMES[t.target]} stands in your ${ordinal(house)} house${domain ? ` (${domain})` : ''}, which is where the passage is most likely to show.`;
+  return `${label} is a turn of the planet's own cycle, not a contact to one of your personal points: it comes to everyone born in the same few years as you at about your age, ${age} at its first date in the table.${where}`;
+}
+
 /** Where the progressed Sun and Moon stand over the year, and the themes they colour. */
 function progressedPositions(ctx: ReportContext, p: { sun: [number, number]; moon: [number, number] }): string {
   const sun = `${zodiacPosition(p.sun[0])} to ${zodiacPosition(p.sun[1])}`;
@@ -309,7 +328,7 @@ export function yearAheadSection(ctx: ReportContext): ReportSection | undefined 
         aspectType: t.type,
         adapt: (feltDays(t) ?? Infinity) < WEEKS_AT_MOST ? inWeeks : undefined,
       });
-      if (text) parts.push(`${text}\n\n${natalTheme(ctx, t.target, label)}`);
+      if (text) parts.push(`${text}\n\n${t.body === t.target ? cycleTie(ctx, t, label) : natalTheme(ctx, t.target, label)}`);
     }
   }
   const progressions = year.progressions;

@@ -2,18 +2,21 @@
  * What the family theme adds to the parental images of sections/parental-images.ts, each paragraph
  * drawn from one factor: the element of the Moon (the care you took in and how you learned to
  * soothe yourself), the element of the Sun (the example you grew toward), the element of Saturn
- * (the shape authority took) and its hard aspects to Mercury, Venus and Mars, the Moon's and Saturn's houses, the rulers of
+ * (the shape authority took) and its hard aspects to Mercury, Venus and Mars, the Moon's closest contact with Uranus,
+ * Neptune or Pluto (the mood of early care), the Moon's and Saturn's houses, the rulers of
  * the 4th and 10th houses and where they stand (timed), and the Moon's modality (how family
  * patterns are carried on or changed), and the Sun and Moon side by side as the two parental roles.
  */
 import { signOf } from '../../../astro/zodiac.ts';
 import { signElement, signModality } from '../../../interpretations/chart-factors/balance.ts';
 import { inOneSign, signKinship, type SignKinship } from '../sign-kinship.ts';
+import type { KeyedAspect } from '../../../interpretations/chart-factors/aspects.ts';
 import type { ReportContext } from '../context.ts';
-import { houseRuler, signOfPoint } from '../chart-facts.ts';
-import { POINT_FUNCTION, POINT_NAMES, POINT_PART, pointInSentence } from '../phrases.ts';
-import { capitalize, joinAnd, ordinal } from '../report-markdown.ts';
+import { aspectBetween, houseRuler, signOfPoint } from '../chart-facts.ts';
+import { aspectInSentence, POINT_FUNCTION, POINT_NAMES, POINT_PART, pointInSentence } from '../phrases.ts';
+import { capitalize, degreesMinutes, joinAnd, ordinal } from '../report-markdown.ts';
 import { moonSignCertain } from './family-threads.ts';
+import { chapterReadIn } from './tension-aspect.ts';
 
 const CARE_BY_ELEMENT: Record<string, readonly string[]> = {
   fire: [
@@ -107,6 +110,48 @@ const PATTERN_BY_MODALITY: Record<string, { text: string; claims: string[] }> = 
   },
 };
 
+/**
+ * The Moon's contact with a slow planet as a family image: the mood of early care it colours. Hard
+ * (the conjunction, square and opposition) and flowing (the trine and sextile) read apart; each
+ * follows "The Moon's <aspect> with <planet> (orb …) colours that image of care:".
+ */
+const MOON_OUTER: Record<'uranus' | 'neptune' | 'pluto', { hard: string; flowing: string }> = {
+  pluto: {
+    hard: 'care in your early world may have felt total, either wrapping you closely or pulled away, and feelings in the home carried more force than anyone put into words. You are likely to attach deeply, to sense who holds power in a family long before it is named, and to take time to come back to yourself after a storm of feeling. What was once a way through becomes, grown up, a rare ability to stay with people when their feelings run deep.',
+    flowing: 'what ran under the surface of your family, felt but seldom said, seems to have reached you as something you could take in rather than something that flooded you. You may be the one a family turns to when a hard truth has to be heard, and you can help others change without forcing them.',
+  },
+  uranus: {
+    hard: 'the care you remember may have come and gone without much warning, through moves, changes in the household or an adult who needed room of their own. Part of you learned early to look after yourself and to keep a little distance in reserve; as an adult you may want closeness that leaves space, and do best beside people who do not take that wish as rejection.',
+    flowing: 'your early world seems to have made room for you to be unlike the others, and change in the household was something you could ride. You are likely to give the people close to you freedom without feeling left, and to bring fresh air into a family that has grown set in its ways.',
+  },
+  neptune: {
+    hard: 'care may have been hard to pin down: generous at one moment and out of reach at another, or coloured by a parent’s own longing or sorrow. You may have learned to sense what was needed without being told, and to see the people you love in a kinder light than they showed; the grown-up task is to check the picture against the person, and to ask plainly for what you need.',
+    flowing: 'the family’s imagination, its stories, music or faith, seems to have fed you as much as its meals did. You may still comfort yourself through beauty and daydreams, and look after others gently and by intuition, often knowing what they need before they say it.',
+  },
+};
+const FLOWING = new Set(['trine', 'sextile']);
+
+/**
+ * The Moon's closest contact with Uranus, Neptune or Pluto within 6° (untimed: one that held all day): the family
+ * chapter reads it as an image of care, and leaves the aspect's own reading to another chapter.
+ */
+export function moonOuterContact(ctx: ReportContext): { planet: keyof typeof MOON_OUTER; aspect: KeyedAspect } | undefined {
+  return (['uranus', 'neptune', 'pluto'] as const)
+    .map((planet) => ({ planet, aspect: aspectBetween(ctx, 'moon', planet)! }))
+    .filter((c) => c.aspect !== undefined && ctx.rankingOrb(c.aspect) !== undefined && ctx.rankingOrb(c.aspect)! <= 6)
+    .sort((x, y) => ctx.rankingOrb(x.aspect)! - ctx.rankingOrb(y.aspect)!)[0];
+}
+
+function moonOuterPart(ctx: ReportContext): string | undefined {
+  const contact = moonOuterContact(ctx);
+  if (!contact) return undefined;
+  const { planet, aspect: a } = contact;
+  const chapter = chapterReadIn(ctx, a);
+  const elsewhere = chapter ? `, read as an aspect in "${chapter}"` : '';
+  const text = FLOWING.has(a.type) ? MOON_OUTER[planet].flowing : MOON_OUTER[planet].hard;
+  return `${capitalize(aspectInSentence('moon', a.type, planet))} (orb ${degreesMinutes(ctx.rankingOrb(a)!)}${elsewhere}) colours that image of care: ${text}`;
+}
+
 /** How Saturn's contacts are named: a conjunction is close, not hard ("by a conjunction", "by a conjunction and a hard aspect"). */
 function pressingWord(types: readonly string[]): string {
   const close = types.filter((t) => t === 'conjunction').length;
@@ -127,6 +172,8 @@ export function familyImageParts(ctx: ReportContext): string[] {
   const moon = signOfPoint(ctx, 'moon')!;
   const saturn = signOfPoint(ctx, 'saturn')!;
   parts.push(ctx.choose(CARE_BY_ELEMENT[signElement(moon.id)]!, 'family-care'));
+  const moonOuter = moonOuterPart(ctx);
+  if (moonOuter) parts.push(moonOuter);
   const sun = signOfPoint(ctx, 'sun')!;
   parts.push(ctx.choose(EXAMPLE_BY_ELEMENT[signElement(sun.id)]!, 'family-example'));
   parts.push(ctx.choose(AUTHORITY_BY_ELEMENT[signElement(saturn.id)]!, 'family-authority'));

@@ -28,7 +28,7 @@ import { centralFigurePassage, isHardFigure, type CentralFigure } from './centra
 import { noTensionIntro, tensionAspectIntro, weightiestHardAspect } from './tension-aspect.ts';
 import { hardFigureInSentence, type HardFigure } from '../../synthesis/hard-figures.ts';
 import { ingressCaution } from '../untimed-ingresses.ts';
-import { familyImageParts } from './family-images.ts';
+import { familyImageParts, moonOuterContact } from './family-images.ts';
 import { loveThreadParts, workThreadParts } from './love-work-threads.ts';
 import { familyFactors, familyThreadParts, moonSignCaution } from './family-threads.ts';
 import { THEMES, type ThemeId } from './theme-ranking.ts';
@@ -192,7 +192,10 @@ const FAMILY_ASPECTS = ['sun-saturn', 'moon-saturn', 'sun-moon', 'moon-pluto', '
 function family(ctx: ReportContext, state: ThemeState): string[] {
   const parts: (string | undefined)[] = [moonSignCaution(ctx), ...body(parentalImagesSection(ctx)), ...familyImageParts(ctx)];
   parts.push(...lifeAreaParts(ctx, 'home', state.described, true));
+  // The Moon's contact with a slow planet was read above as an image of care (familyImageParts); its reading as an aspect is left to another chapter.
+  const imaged = moonOuterContact(ctx)?.aspect;
   for (const a of ctx.factors.aspects) {
+    if (a === imaged) continue;
     // Untimed: an aspect is taken here only when it held all day, and within 6° at its widest (its ranking orb).
     const orb = ctx.rankingOrb(a);
     if (!FAMILY_ASPECTS.includes(`${a.p1}-${a.p2}`) || orb === undefined || orb > 6) continue;
