@@ -102,15 +102,21 @@ async function migratedTemplate(url: string): Promise<string> {
     await onServer(url, `alter database ${name} with is_template true allow_connections false`);
   } catch (error) {
     await onServer(url, `drop database if exists ${making} with (force)`);
-    // Another test process renamed theirs first (duplicate_database): theirs is the same.
-    if ((error as { code?: string }).code !== '42P04') throw error;
+    // Another test process renamed theirs first: theirs is the same. PostgreSQL says so as duplicate_database, or, when
+    // the two renames commit at the same moment, as a unique_violation of the catalog's name index.
+    const code = (error as { code?: string }).code;
+    if (code !== '42P04' && code !== '23505') throw error;
   }
   return name;
 }
 
 /** A new database `name`: a copy of the migrated template. */
 async function copyOfMigrated(url: string, name: string): Promise<void> {
-  template ??= migratedTemplate(url);
+  // A failed attempt is not kept: the next file of this process tries again.
+  template ??= migratedTemplate(url).catch((error: unknown) => {
+    template = undefined;
+    throw error;
+  });
   const source = await template;
   for (let attempt = 1; ; attempt++) {
     try {
