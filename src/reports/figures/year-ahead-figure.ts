@@ -30,7 +30,7 @@ function transitLabel(t: YearTransit): string {
 function progressionLabel(p: YearProgression): string {
   if (p.kind === 'moon_ingress') return `Progressed Moon enters ${capitalize(p.sign!)}`;
   if (p.kind === 'sun_ingress') return `Progressed Sun enters ${capitalize(p.sign!)}`;
-  return `Progressed Moon ${ASPECT_WORDS[p.type!]} ${POINT_NAMES[p.target!]}`;
+  return `Progressed ${p.kind === 'sun_aspect' ? 'Sun' : 'Moon'} ${ASPECT_WORDS[p.type!]} ${POINT_NAMES[p.target!]}`;
 }
 
 /** The timeline's SVG, or undefined when the year holds neither a transit nor a progression to draw. */

@@ -10,11 +10,14 @@
  *   stations, so the three hits of a retrograde loop are all found), and its window (orb entry and
  *   exit, 1° for Jupiter and Saturn, 1.5° for the outer three: the span in which such a transit
  *   is usually felt) by the service's transit-window search (src/astro/transit-windows.ts). A station within a
- *   quarter of a degree of an aspect that never reaches it is a near miss (nearMisses), listed with the station's date.
+ *   quarter of a degree of an aspect that never reaches it is a near miss (nearMisses), listed with the station's date; for a
+ *   turn of the planet's own cycle (Uranus standing 52′ short of its opposition to its own place, a year before it is
+ *   exact), a station anywhere within the orb.
  * - Progressions (secondary, a day for a year): where the progressed Sun and Moon stand at the
  *   year's start and end, the progressed Moon's change of sign and its
  *   exact conjunctions, squares and oppositions to the natal Sun, Moon and Ascendant, and the
- *   progressed Sun's change of sign, when they fall in the year.
+ *   progressed Sun's change of sign and its exact conjunctions, squares and oppositions to the natal planets and angles,
+ *   when they fall in the year.
  *
  * An untimed chart is progressed from its noon positions: its progressed Moon can be off by up to
  * six months of progressed motion, which the report says; the natal Moon is no transit target
@@ -97,7 +100,7 @@ export interface YearTransit {
 }
 
 export interface YearProgression {
-  kind: 'moon_ingress' | 'sun_ingress' | 'moon_aspect';
+  kind: 'moon_ingress' | 'sun_ingress' | 'moon_aspect' | 'sun_aspect';
   date: string;
   sign?: SignId | undefined;
   type?: MajorAspectType | undefined;
@@ -160,8 +163,8 @@ function zeros(g: (jd: number) => number, a: number, b: number, step: number, ma
 }
 
 /**
- * The near misses of one aspect to one natal point among the planet's `stations` of the year: a station within NEAR_MISS of the
- * aspect whose stretch within orb (`orb`) holds no exact hit, the planet turning short of it (Saturn standing still five
+ * The near misses of one aspect to one natal point among the planet's `stations` of the year: a station within `limit` of the
+ * aspect (NEAR_MISS, or the orb for a turn of the planet's own cycle) whose stretch within orb (`orb`) holds no exact hit, the planet turning short of it (Saturn standing still five
  * minutes of arc from a trine and going back). Felt like a contact while the planet stands there; its closest approach is the
  * station. Stations inside a stretch already found for a hit (`windows`) belong to that hit.
  */
@@ -175,13 +178,14 @@ function nearMisses(
   scan: { step: number; bound: number },
   stations: readonly number[],
   windows: readonly Stretch[],
+  limit: number,
 ): { jd: number; short: number; window: Stretch }[] {
   const out: { jd: number; short: number; window: Stretch }[] = [];
   for (const jd of stations) {
     if (windows.some((w) => w.entry !== undefined && w.exit !== undefined && jd >= w.entry && jd <= w.exit)) continue;
     if (out.some((m) => m.window.exit !== undefined && jd <= m.window.exit)) continue;
     const short = aspectOrb(natalLon, lonAt(jd), angle);
-    if (short > NEAR_MISS) continue;
+    if (short > limit) continue;
     const window = transitWindow(lonAt, natalLon, angle, orb, jd, scan);
     if (!window) continue;
     // No exact hit anywhere in the stretch (before the year or after it either).
@@ -264,7 +268,9 @@ export function yearAhead(chart: NatalChartInput, asOfMs: number): YearAhead {
           hits.push(hit);
           windows.push(window);
         }
-        const misses = nearMisses(span, lonAt, natalLon, offset, angle, WINDOW_ORB[body]!, SCAN[body]!, stations, windows);
+        // A turn of the planet's own cycle is a passage of years: a station anywhere within its orb is its closest approach of the year.
+        const limit = CYCLE_TARGETS.has(target) ? WINDOW_ORB[body]! : NEAR_MISS;
+        const misses = nearMisses(span, lonAt, natalLon, offset, angle, WINDOW_ORB[body]!, SCAN[body]!, stations, windows, limit);
         if (hits.length === 0 && misses.length === 0) continue;
         // One transit of the aspect: its hits and its nearest miss (a planet may turn short of it and reach it on a later pass), their stretches in order.
         const stretches = [...windows, ...misses.map((m) => m.window)]
@@ -311,21 +317,29 @@ function progressions(chart: NatalChartInput, natalJd: number, offset: number, s
     for (const t of zeros(g, start, end, 5, 10)) {
       // The progressed Moon's stay in its new sign: 30° at its speed there, a day of the ephemeris standing for a year
       // (from two to two and a half years as the Moon runs fast or slow; the Sun's, three decades, needs no figure).
-      const speed = kind === 'moon_ingress' ? calcBody(progressedJd(clock, t), SE.moon!).speedLon : 0;
-      const months = speed > 0 ? Math.round((30 / speed) * 12) : undefined;
+      // Its stay: to the next ingress, found on the same progressed track (a reader counted 27.7 months where the speed at
+      // the ingress, 30° at that pace, had said 29).
+      const next = kind === 'moon_ingress' ? zeros(g, t + 300, t + 1200, 10, 10)[0] : undefined;
+      const months = next !== undefined ? Math.round((next - t) / 30.4375) : undefined;
       out.push({ kind, date: isoDate(t), sign: SIGNS[signIndexOf(at(t + 1))]!.id, ...(months ? { months } : {}) });
     }
   }
-  // The progressed Moon's conjunctions, squares and oppositions to every natal planet and (timed) angle: it moves about
-  // a degree a month, so each is a season of a month or two, and one year holds two or three of them.
+  // The progressed Moon's and Sun's conjunctions, squares and oppositions to every natal planet and (timed) angle. The
+  // Moon moves about a degree a month, so each is a season of a month or two, and one year holds two or three of them;
+  // the Sun about a degree a year, so each of its aspects is the turn of a year or two and comes a few times in a life
+  // (the Sun's own place is no target for it: the progressed Sun leaves it at birth).
   const targets = natalTargets(chart, PROGRESSED_MOON_TARGETS);
-  for (const target of PROGRESSED_MOON_TARGETS) {
-    const natalLon = targets.get(target);
-    if (natalLon === undefined) continue;
-    for (const { type, angle } of ASPECTS.filter((a) => TURNING_ASPECTS.has(a.type))) {
-      const aims = angle === 0 || angle === 180 ? [natalLon + angle] : [natalLon + angle, natalLon - angle];
-      for (const aim of aims)
-        for (const t of zeros((jd) => wrap180(moon(jd) - aim), start, end, 5)) out.push({ kind: 'moon_aspect', date: isoDate(t), type, target });
+  for (const [kind, at, step] of [
+    ['moon_aspect', moon, 5],
+    ['sun_aspect', sun, 30],
+  ] as const) {
+    for (const target of PROGRESSED_MOON_TARGETS) {
+      const natalLon = targets.get(target);
+      if (natalLon === undefined || (kind === 'sun_aspect' && target === 'sun')) continue;
+      for (const { type, angle } of ASPECTS.filter((a) => TURNING_ASPECTS.has(a.type))) {
+        const aims = angle === 0 || angle === 180 ? [natalLon + angle] : [natalLon + angle, natalLon - angle];
+        for (const aim of aims) for (const t of zeros((jd) => wrap180(at(jd) - aim), start, end, step)) out.push({ kind, date: isoDate(t), type, target });
+      }
     }
   }
   return out.sort((x, y) => x.date.localeCompare(y.date));

@@ -240,7 +240,7 @@ FACULTIES.completion = {
 FACULTIES.method = {
   poles: {
     improvising: 'works best without a script, finding the way as it goes and trusting the moment over the plan',
-    systematic: 'works best with a method: a plan, a routine and steps that can be followed and checked',
+    systematic: 'works best with a method, a plan, a routine and steps that can be followed and checked',
   },
   together: [
     'A plan and an improvisation can share one task: the method gives you a floor to stand on, and the improvising side notices when the plan has stopped fitting the day. Write the plan in pencil and you will use both.',
@@ -419,6 +419,15 @@ function sharedPoint(a: string, b: string): string | undefined {
 
 const capitalise = (t: string) => t.charAt(0).toUpperCase() + t.slice(1);
 
+/** A pole's name where the bare key would not read as a side ("the moving side" read as the moved one): "the letting-go side". */
+const SIDE_WORDS: Readonly<Record<string, string>> = {
+  'attachment:holding': 'holding-on',
+  'attachment:moving': 'letting-go',
+  'roots:near': 'staying-near',
+  'roots:away': 'leaving',
+};
+const sideWord = (faculty: string, pole: string) => SIDE_WORDS[`${faculty}:${pole}`] ?? pole;
+
 /** What each faculty's tension is over, as a later entry that takes a side names it ("the tension over how you take setbacks"). */
 const TENSION_OVER: Record<string, string> = {
   mind: 'the pace of your thinking',
@@ -452,7 +461,7 @@ const TENSION_OVER: Record<string, string> = {
 
 /** How a tension passage sets its later entry against the earlier one ("{earlier}" is the earlier entry in a sentence). */
 export const TENSION_FRAMES = [
-  'pulls against {earlier}, read earlier, and the two belong together',
+  'says the other side of what {earlier} said, read earlier, and the two belong together',
   'tells a different story from {earlier}, read earlier, and both are true',
   'answers {earlier}, read earlier, from the other side',
   'completes the picture begun by {earlier}, read earlier',
@@ -489,8 +498,9 @@ export function tensionPassage(
   // Once the tension is named, a later entry takes a side by the pole's name: its description, printed again, would
   // repeat word for word what the first passage said.
   if (timesNamed === 1)
-    return `${subject} speaks for the ${conflict.laterPole} side of the tension over ${TENSION_OVER[conflict.faculty]}, read earlier with ${labelInSentence(conflict.earlierLabel)}.`;
-  if (timesNamed > 1) return `${also ? 'It is also' : capitalise(later) + ' is'} one more voice for the ${conflict.laterPole} side of that same tension.`;
+    return `${subject} speaks for the ${sideWord(conflict.faculty, conflict.laterPole)} side of the tension over ${TENSION_OVER[conflict.faculty]}, read earlier with ${labelInSentence(conflict.earlierLabel)}.`;
+  if (timesNamed > 1)
+    return `${also ? 'It is also' : capitalise(later) + ' is'} one more voice for the ${sideWord(conflict.faculty, conflict.laterPole)} side of that same tension.`;
   const together = choose(f.together, `tension-${conflict.faculty}`);
   const point = sharedPoint(laterLabel, conflict.earlierLabel);
   if (point) {

@@ -180,7 +180,7 @@ export const HOUSE_DOMAINS: Record<number, readonly string[]> = {
     'intimacy, trust and what you share with others',
     'shared money, debts and deep bonds',
     'joint resources and emotional exchange',
-    'what you hold in common with others at depth',
+    'the deep ties you hold in common with others',
   ],
   9: [
     'beliefs, travel and higher learning',

@@ -101,9 +101,9 @@ const chartShape: Writer = (ctx) => {
     title: 'Chart Shape and Configurations',
     text: ctx.choose(
       [
-        `Seen from a distance, the planets of your chart make a pattern around the wheel, and among them ${figures} can be traced: pattern and figures say how your energies organise themselves before any one of them is named.`,
+        `Seen from a distance, the planets of your chart make a pattern around the wheel, and among them ${figures} can be traced: the pattern and the figures show how the chart's energies are grouped, before any single planet is read.`,
         `How the planets are spread, bunched or balanced around the circle is read here as a single picture, with the figures that several planets make together by aspect: your chart has ${figures}.`,
-        `Before the planets are read one by one, this chapter looks at the wheel as a whole: where your planets crowd together, where they leave gaps, and the figures they form: in yours, ${none ? `none of the classic ones${certain}` : n === 1 ? 'one of the classic ones' : `${countWord(n)} of the classic ones`}.`,
+        `Beside the planets read one by one, this part looks at the wheel as a whole: where your planets crowd together, where they leave gaps, and the figures they form: in yours, ${none ? `none of the classic ones${certain}` : n === 1 ? 'one of the classic ones' : `${countWord(n)} of the classic ones`}.`,
         `The layout of your planets around the circle, with ${figures} among them, is a first sketch of how your energy flows, whether it gathers, scatters or circles back.`,
         `A chart has a silhouette as well as details, and yours, with ${figures} inside it, is read here for what it says about focus and reach: where your attention naturally goes, and what it tends to pass by.`,
         `Step back from the single placements and your chart shows an overall outline${none ? ` but none of the classic aspect figures${certain}; this chapter reads the outline` : ` and ${figures}; this chapter reads the outline first, then the ${n === 1 ? 'figure' : 'figures'},`} as habits of where energy collects.`,
@@ -156,7 +156,7 @@ const outerPlanets: Writer = (ctx) => {
       [
         `Uranus in ${u}, Neptune in ${n} and Pluto in ${p} are shared by everyone born within a few years of you; they become personal only where they touch your own planets${ctx.timed ? ' or angles' : ''}, and that is where this chapter reads them.`,
         `Your generation carries Uranus in ${u}, Neptune in ${n} and Pluto in ${p}, and what makes any of them yours is a close contact with a personal planet${ctx.timed ? ' or an angle' : ''}, read below.`,
-        `The slowest planets mark an era more than a person, Uranus in ${u}, Neptune in ${n}, Pluto in ${p}, so this chapter keeps to the places where they reach into your own chart.`,
+        `The slowest planets mark an era more than a person (Uranus in ${u}, Neptune in ${n}, Pluto in ${p} are shared with everyone born within a few years of you), so this part keeps to the places where they reach into your own chart.`,
         `Uranus, Neptune and Pluto stood in ${u}, ${n} and ${p} for years around your birth, colouring the times you grew up in; here they are read where they meet your personal planets${ctx.timed ? ' and angles' : ''}.`,
       ],
       'intro-outer',
@@ -192,7 +192,7 @@ const nodesChiron: Writer = (ctx) => {
         `Three points that are not planets complete the portrait, and the first, the North Node, in ${node} for you, is read as a direction of growth; Chiron as a sensitive place where hurt and skill meet; Lilith as a side of you that was once pushed away and grows stronger when it is reclaimed.`,
         `The lunar nodes are where the Moon's path crosses the Sun's; your North Node lies in ${node}, pointing toward what is unfamiliar yet rewarding, while Chiron and Lilith add the places of old hurt and of refused strength.`,
         `Your North Node in ${node} names a direction that feels awkward at first and rewarding later; beside it, Chiron marks where an early hurt can turn into a gift for others, and Lilith a part of you that asks to be let back in.`,
-        `These last three points are not bodies you could see, but each has a story: the North Node in ${node} for where you are headed, Chiron for the wound that teaches, Lilith for the strength you were once told to hide.`,
+        `Of these last three only Chiron is a body, and too faint to see; the other two are points of the Moon's orbit, and each has a story: the North Node in ${node} for where you are headed, Chiron for the wound that teaches, Lilith for the strength you were once told to hide.`,
       ],
       'intro-nodes',
     ),
@@ -221,7 +221,7 @@ const keyAspects: Writer = (ctx) => {
       [
         `Of the ${countWord(n)} major aspects in your chart${held}, the ones ranked here weigh most, in order of weight: closeness counts, and so do the planets they involve (${order}), so a wider aspect of the Sun can stand above a tighter one of two outer planets; flowing aspects show cooperation, tense ones friction that pushes you to grow, conjunctions two forces acting as one.`,
         `Aspects are the conversations between the parts of you, and ${whichRanked} ranked by weight, which joins how close each is with the planets it touches (${order}); those already read in an earlier chapter are listed but not repeated.`,
-        `Your chart has ${countWord(n)} major aspects${held}; they are ranked here by weight, closeness together with how central their planets are (${order}), and the first few not read in an earlier chapter are read in full.`,
+        `Your chart has ${countWord(n)} major aspects${held}; they are ranked here by weight, which counts both how close each aspect is and how central its planets are (${order}), and the first few not read in an earlier chapter are read in full.`,
         `Where two planets stand at a telling angle, they colour each other; of your ${countWord(n)} major aspects${held}, this chapter ranks the weightiest, judged by closeness and by the planets they touch (${order}), and reads in full the first few that no earlier chapter has read.`,
       ],
       'intro-aspects',
@@ -251,7 +251,7 @@ const howToRead: Writer = (ctx) => {
     title: 'How to Read This Report',
     text: ctx.choose(
       [
-        `This report reads the sky${where} at your birth, with the Sun in ${sun} and the Moon in ${moon}, as a description of inner tendencies (needs, motives, gifts and tensions); it predicts no events and decides nothing for you. Where a passage fits, use it; where it does not, the disagreement with your ${sun} Sun's portrait is worth noticing too.`,
+        `This report reads the sky${where} at your birth, with the Sun in ${sun} and the Moon in ${moon}, as a description of inner tendencies (needs, motives, gifts and tensions); it predicts no events and decides nothing for you. Where a passage fits, use it; where it does not, noticing where you differ from it is worth something too.`,
         `Your chart, a Sun in ${sun} and a Moon in ${moon} among the rest, is read here as a portrait of tendencies rather than a forecast: take what rings true, question what does not, and come back to it later, since the same sentence can read differently at another time of life.`,
         `Think of what follows as a conversation with your chart${where}: ${withArticle(sun)} Sun, ${withArticle(moon)} Moon and everything around them, described as inclinations you can work with; nothing here is fixed fate, and your own sense of what fits is the final judge.`,
         `What you are about to read describes the sky${where} when you were born, the Sun in ${sun} and the Moon in ${moon} at its centre, as a set of leanings rather than a verdict: some pages will feel exact and others beside the point, and both responses tell you something.`,

@@ -13,7 +13,7 @@ describe('the aspect grid', () => {
   it('names its five marks in a legend', () => {
     for (const chart of randomReportCharts(20, 611)) {
       const report = composeReport(chart, { asOf: '2026-11-25T00:00:00Z' });
-      const svg = report.figures.central_tension![0]!.svg;
+      const svg = report.figures!.central_tension![0]!.svg;
       const labels = [...svg.matchAll(/class="o"[^>]*>([^<]*)</g)].map((m) => m[1]!);
       expect(labels.filter((l) => /^[a-z]+$/.test(l))).toEqual(['conjunction', 'sextile', 'square', 'trine', 'opposition']);
       // The cells' orbs are still there beside the legend.

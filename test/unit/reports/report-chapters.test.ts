@@ -207,8 +207,13 @@ describe("the synthesis's tightest tension beside the Central Tension chapter", 
           expect(shown!.markdown, `${aspect} in ${chapter}`).toContain(`*${aspect}`);
         }
         if (hasFigure) {
-          expect(rest).toMatch(/beside its figure|stands apart/);
+          expect(rest).toMatch(/beside its figure|stands apart|shares /);
           if (hardFigure) expect(figureLine).not.toContain(aspect);
+          // "shares Venus with the figure": each planet named is one of the figure's; "stands apart": neither of the two is.
+          const figureText = hardFigure ? figureLine : (opening2.split('.')[0] ?? '');
+          const shared = / shares (.+?) with the figure/.exec(rest)?.[1];
+          if (shared) for (const name of shared.split(/, | and /).map((n) => n.replace(/^the /, ''))) expect(figureText, `${aspect}: ${name}`).toContain(name);
+          if (rest.includes('stands apart')) for (const name of [p1, p2]) expect(figureText, `${aspect} stands apart`).not.toContain(name);
           seen[rest.includes('beside') ? 'beside' : 'apart']++;
         } else seen.plain++;
       }

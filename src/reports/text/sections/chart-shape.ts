@@ -180,7 +180,7 @@ export function chartShapeSection(ctx: ReportContext): ReportSection {
       ctx.choose(
         [
           `Your ten planets form no grand trine, T-square, grand cross, yod or kite; ${ofChart} work in pairs, which leaves more room for you to decide how the parts combine.`,
-          `None of the classic aspect figures (grand trine, T-square, grand cross, yod, kite) joins three or more of your ten planets, so the dynamics of your chart rest on its ${count} major aspects${allDay}, the weightiest of them read later in this report.`,
+          `None of the classic aspect figures (grand trine, T-square, grand cross, yod, kite) joins three or more of your ten planets, so the dynamics of your chart rest on its ${count} major aspects${allDay}, the weightiest of them read one by one in this report.`,
           `No grand trine, T-square, grand cross, yod or kite joins your ten planets, so no one figure dominates: ${ofChart} work in pairs, and the parts can be combined in more than one way.`,
         ],
         'no-configuration',

@@ -31,9 +31,16 @@ export function keyAspectsSection(ctx: ReportContext): ReportSection {
     { conjunction: 'fusion', trine: 'flowing', sextile: 'flowing', square: 'tense', opposition: 'tense' }[a.type] + (earlier.has(a) ? ' (read above)' : ''),
   ]);
   const partDay = ctx.timed ? [] : ctx.factors.aspects.filter((a) => ctx.rankingOrb(a) === undefined);
+  // The Moon's are named as the Moon's; any other that held for part of the day (a fast planet at the edge of its orb) by both its points.
+  const moonPart = partDay.filter((a) => a.p1 === 'moon' || a.p2 === 'moon');
+  const otherPart = partDay.filter((a) => !moonPart.includes(a));
+  const partNames = [
+    ...(moonPart.length ? [`the Moon's ${joinAnd(moonPart.map((a) => `${a.type} with ${pointInSentence(a.p1 === 'moon' ? a.p2 : a.p1)}`))}`] : []),
+    ...otherPart.map((a) => aspectInSentence(a.p1, a.type, a.p2)),
+  ];
   const parts = [
     partDay.length
-      ? `Without a birth time, only what held over the whole birth day is ranked: the Moon's ${joinAnd(partDay.map((a) => `${a.type} with ${pointInSentence(a.p1 === 'moon' ? a.p2 : a.p1)}`))} ${partDay.length > 1 ? 'were' : 'was'} within orb for part of the day only and ${partDay.length > 1 ? 'are' : 'is'} left out of the table.`
+      ? `Without a birth time, only what held over the whole birth day is ranked: ${joinAnd(partNames)} ${partDay.length > 1 ? 'were' : 'was'} within orb for part of the day only and ${partDay.length > 1 ? 'are' : 'is'} left out of the table.`
       : undefined,
     ctx.choose(
       [

@@ -45,6 +45,10 @@ function tensionOpening(ctx: ReportContext, figure: TensionCentre | undefined, t
   if (figure.aspects.some((a) => a.type === tense.type && new Set([a.p1, a.p2, tense.p1, tense.p2]).size === 2))
     return `${named}, one strand of the figure read as one in ${central}, pairs`;
   if (chapter === central) return `${named}, read in ${central} beside its figure, pairs`;
+  // A tension that shares a planet with the figure is tied to it, not apart from it.
+  const shared = [tense.p1, tense.p2].filter((p) => figure.aspects.some((a) => a.p1 === p || a.p2 === p));
+  if (shared.length)
+    return `${named}${chapter ? `, read in ${chapter},` : ''} shares ${joinAnd(shared.map((p) => pointInSentence(p)))} with the figure at the centre of ${central}; it pairs`;
   return `${named}${chapter ? `, read in ${chapter},` : ''} stands apart from the figure at the centre of ${central}; it pairs`;
 }
 
@@ -148,7 +152,7 @@ function suggestions(ctx: ReportContext, figure: TensionCentre | undefined): str
           `Instead of letting ${pointInSentence(tense.p1)} or ${pointInSentence(tense.p2)} win, look for projects and relationships where both have a job to do.`,
           `Give each its own hour in the week, and notice how much calmer the other becomes once ${pointInSentence(tense.p1)} has had its turn.`,
           `When one of them is shouted down it returns by the back door; a plan that uses both ${pointInSentence(tense.p1)} and ${pointInSentence(tense.p2)} tends to hold longer.`,
-          `The quarrel between ${pointInSentence(tense.p1)} and ${pointInSentence(tense.p2)} is old and will not be settled once; what changes with practice is how early you notice it and how kindly you referee it.`,
+          `The quarrel between ${pointInSentence(tense.p1)} and ${pointInSentence(tense.p2)} is old and will not be settled once and for all; what changes with practice is how early you notice it and how kindly you referee it.`,
           `Ask, when a choice feels stuck, what ${pointInSentence(tense.p2)} would add to the plan ${pointInSentence(tense.p1)} has already made.`,
         ],
         `synthesis-tension-${tense.p1}-${tense.p2}`,

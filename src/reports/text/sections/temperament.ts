@@ -244,7 +244,7 @@ export function temperamentSection(ctx: ReportContext): ReportSection {
     // A tie at the top is decided by the order of the planets from the Sun outwards (chart-factors/dominant-planet.ts): said so.
     const tied = tiedForFirst(ctx.dominance);
     const tie = tied.length
-      ? `; ${joinAnd([allDay, ...tied].map((id) => nameInSentence(POINT_NAMES[id]!)))} tie${ctx.timed ? '' : ' at some hours'}, and a tie goes to the planet first from the Sun outwards`
+      ? `; ${joinAnd([allDay, ...tied].map((id) => nameInSentence(POINT_NAMES[id]!)))} tie${ctx.timed ? '' : ' at some hours'}, and a tie goes to the planet that comes first in the order Sun, Moon, Mercury, Venus, Mars and on outwards`
       : '';
     parts.push(
       entry(

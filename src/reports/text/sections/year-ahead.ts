@@ -43,6 +43,21 @@ function progressedMoonAspect(ctx: ReportContext, p: YearProgression): string {
 }
 
 /**
+ * The progressed Sun meeting a natal point: it moves about a degree a year, so the aspect is the turn of a year or two on
+ * either side of its date, and comes to each point a few times in a life at most.
+ */
+function progressedSunAspect(ctx: ReportContext, p: YearProgression): string {
+  const verb = p.type === 'conjunction' ? 'reaches' : p.type === 'square' ? 'squares' : 'opposes';
+  const date = `${longDate(p.date)}${ctx.timed ? '' : ' (for a birth at noon)'}`;
+  const [natal, fn] = [`your natal ${POINT_NAMES[p.target!]}`, `your ${POINT_FUNCTION[p.target!]}`];
+  const meaning =
+    p.type === 'conjunction'
+      ? `your ${POINT_FUNCTION.sun} and ${fn} grow into one aim for a while`
+      : `your ${POINT_FUNCTION.sun} asks ${fn} to change with it, which can feel like pressure before it feels like growth`;
+  return `Around ${date} your progressed Sun ${verb} ${natal}, exact on that date and felt for a year or so on either side of it, since the progressed Sun moves about a degree a year: ${meaning}.`;
+}
+
+/**
  * How long after birth the sky stands for the year that starts on `from` (the secondary
  * progression's clock, as the year's progressions use it): the year runs over the day from the
  * age at its start to one more, so its middle, to the nearest day: "about 34 days". (The whole days
@@ -215,7 +230,7 @@ function natalTheme(ctx: ReportContext, target: string, label: string): string {
     `${label} touches the theme of "${theme}": while it lasts it works on your ${POINT_FUNCTION[target]}, read there${where}.`,
     `Go back to "${theme}" for what ${label} sets going: your natal ${POINT_NAMES[target]}${where} is read there, and the transit gives that reading a date.`,
     `${label} brings "${theme}" into season: what that chapter said of your ${POINT_FUNCTION[target]}${where} is what it works on while it lasts.`,
-    `"${theme}" read your ${POINT_FUNCTION[target]}${where}: that is the ground ${label} works on, and the transit lends that reading a time.`,
+    `Your ${POINT_FUNCTION[target]}${where} was read in "${theme}": that is the ground ${label} works on, and the transit lends that reading a time.`,
     `(Its ground: your ${POINT_NAMES[target]}${where.replace(/^ from /, ' in ')}, read in "${theme}".)`,
   ];
   return ctx.eachOnceThenLast(phrasings, 'year-theme');
@@ -367,6 +382,7 @@ export function yearAheadSection(ctx: ReportContext): ReportSection | undefined 
         parts.push(
           `Around ${longDate(p.date)} your progressed Sun enters ${capitalize(p.sign!)}, a change of emphasis that unfolds over three decades: your ${POINT_FUNCTION.sun} takes on more ${SIGN_STYLE[p.sign!]}.`,
         );
+      else if (p.kind === 'sun_aspect') parts.push(progressedSunAspect(ctx, p));
       else parts.push(progressedMoonAspect(ctx, p));
     }
   }

@@ -22,6 +22,9 @@ import { signOfPoint } from '../chart-facts.ts';
 import { pointInSentence } from '../phrases.ts';
 import { moonSignCertain } from './family-threads.ts';
 
+/** Venus nearer the Sun than this (degrees of longitude) is hidden in its glare, as a planet within the Sun's combustion is. */
+const VENUS_HIDDEN_DEG = 8;
+
 /**
  * Venus as a morning or an evening star, and what it claims of showing feeling (a forward, declaring way of caring, or a
  * watchful one): beside a reading that said the other, the two are named as one tension.
@@ -30,13 +33,18 @@ function venusStar(ctx: ReportContext): string[] {
   const sun = ctx.factors.points.get('sun')!;
   const venus = ctx.factors.points.get('venus')!;
   const ahead = signedSeparation(sun.lon, venus.lon); // positive: Venus east of the Sun, setting after it
-  if (Math.abs(ahead) < 1) return []; // at the Sun's place Venus is neither
   const [sunSign, venusSign] = [signOf(sun.lon).name, signOf(venus.lon).name];
   const gap = Math.round(Math.abs(ahead));
+  // Within VENUS_HIDDEN_DEG of the Sun, Venus is lost in its light: neither a morning nor an evening star to anyone
+  // watching, and the reading claims neither way of showing feeling.
+  if (Math.abs(ahead) < VENUS_HIDDEN_DEG)
+    return [
+      `Venus in ${venusSign} stood ${gap < 1 ? 'less than a degree' : `${gap}°`} from the Sun in ${sunSign} when you were born, too close to be seen: neither a morning nor an evening star, but hidden in the Sun's light. Tradition reads this as love and self bound closely together: what you value and who you are tend to be one question for you, and you may come to know what you feel for someone by noticing how they change your sense of yourself.`,
+    ];
   const text =
     ahead < 0
-      ? `Venus in ${venusSign} stood ${gap}° behind the Sun in ${sunSign} when you were born, so it was a morning star, the phase in which Venus rises before the Sun wherever the two rise at all. In love this is traditionally read as a leaning toward a forward, declaring way of caring: you may show interest before you are sure of it, court rather than wait to be courted, and learn what you feel by acting on it. The lesson that comes with it is patience with people who need longer to say yes.`
-      : `Venus in ${venusSign} stood ${gap}° ahead of the Sun in ${sunSign} when you were born, so it was an evening star, the phase in which Venus sets after the Sun wherever the two set at all. In love this is traditionally read as a leaning toward a reflective, responsive way of caring: you may take your time, watch how someone treats others before letting them close, and come to know what you feel once you have lived with it a while. The lesson that comes with it is to say so sooner, before the moment passes.`;
+      ? `Venus in ${venusSign} stood ${gap}° behind the Sun in ${sunSign} when you were born, so it was a morning star, the phase in which Venus rises before the Sun. In love this is traditionally read as a leaning toward a forward, declaring way of caring: you may show interest before you are sure of it, court rather than wait to be courted, and learn what you feel by acting on it. The lesson that comes with it is patience with people who need longer to say yes.`
+      : `Venus in ${venusSign} stood ${gap}° ahead of the Sun in ${sunSign} when you were born, so it was an evening star, the phase in which Venus sets after the Sun. In love this is traditionally read as a leaning toward a reflective, responsive way of caring: you may take your time, watch how someone treats others before letting them close, and come to know what you feel once you have lived with it a while. The lesson that comes with it is to say so sooner, before the moment passes.`;
   return [text, ...ctx.ownClaims([ahead < 0 ? 'feeling:expressive' : 'feeling:guarded'], `Venus as ${ahead < 0 ? 'a Morning' : 'an Evening'} Star`)];
 }
 
