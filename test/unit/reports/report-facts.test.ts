@@ -222,7 +222,9 @@ describe('what three more readers found false (Lima 1988, Oslo 1969 untimed, Nor
     const lima = { city: 'Lima', country: 'PE', lat: -12.0464, lng: -77.0428, source: 'request' as const, zone: 'America/Lima' };
     const chart = natalChartFor({ name: 'Rosa Quispe', year: 1988, month: 8, day: 19, hour: 4, minute: 50 }, lima);
     const { markdown } = composeReport(chart);
-    expect(markdown).toContain('*Scores: Sun 16 · Pluto 16 · Moon 13; the Sun and Pluto tie, and a tie goes to the planet that comes first in the order Sun, Moon, Mercury, Venus, Mars and on outwards*');
+    expect(markdown).toContain(
+      '*Scores: Sun 16 · Pluto 16 · Moon 13; the Sun and Pluto tie, and a tie goes to the planet that comes first in the order Sun, Moon, Mercury, Venus, Mars and on outwards*',
+    );
     expect(markdown).toContain('The Sun shares the highest score in your chart with Pluto, and leads by the order of the planets');
     expect(markdown).not.toMatch(/the Sun carries the most weight|your strongest planet, the Sun/);
   });

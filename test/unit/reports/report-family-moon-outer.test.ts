@@ -12,7 +12,8 @@ import { randomReportCharts } from '../../helpers/random-report-charts.ts';
 const AS_OF = '2026-11-25T00:00:00Z';
 const ANGLE: Record<string, number> = { conjunction: 0, sextile: 60, square: 90, trine: 120, opposition: 180 };
 const NAME: Record<string, string> = { uranus: 'Uranus', neptune: 'Neptune', pluto: 'Pluto' };
-const IMAGE = /The Moon's (conjunction|sextile|square|trine|opposition) with (Uranus|Neptune|Pluto) \(orb (\d+)°(\d+)′(?:, read as an aspect in "([^"]+)")?\) colours that image of care/;
+const IMAGE =
+  /The Moon's (conjunction|sextile|square|trine|opposition) with (Uranus|Neptune|Pluto) \(orb (\d+)°(\d+)′(?:, read as an aspect in "([^"]+)")?\) colours that image of care/;
 
 describe('the Moon and the slow planets in the family chapter', () => {
   // Timed births (untimed ones name a contact only when it held all day; the untimed tests see to that rule).
@@ -45,7 +46,10 @@ describe('the Moon and the slow planets in the family chapter', () => {
       expect(Math.abs(Number(deg) * 60 + Number(min) - orb * 60), `chart ${i}`).toBeLessThanOrEqual(1);
       expect(family.match(new RegExp(IMAGE.source, 'g'))!.length, `chart ${i}`).toBe(1);
       if (chapter) {
-        const earlier = report.sections.slice(0, report.sections.findIndex((s) => s.id === 'parental_images'));
+        const earlier = report.sections.slice(
+          0,
+          report.sections.findIndex((s) => s.id === 'parental_images'),
+        );
         const where = earlier.find((s) => s.title === chapter);
         expect(where, `chart ${i}: "${chapter}"`).toBeDefined();
         expect(where!.markdown, `chart ${i}: "${chapter}"`).toMatch(new RegExp(`Moon.*${name}|${name}.*Moon`));

@@ -14,7 +14,17 @@ import { untimedBirths } from '../../helpers/random-report-charts.ts';
 
 const ANGLE: Record<string, number> = { conjunction: 0, sextile: 60, square: 90, trine: 120, opposition: 180 };
 const SE: Record<string, number> = { sun: 0, mercury: 2, venus: 3, mars: 4, jupiter: 5, saturn: 6, uranus: 7, neptune: 8, pluto: 9 };
-const NAMES: Record<string, string> = { Sun: 'sun', Mercury: 'mercury', Venus: 'venus', Mars: 'mars', Jupiter: 'jupiter', Saturn: 'saturn', Uranus: 'uranus', Neptune: 'neptune', Pluto: 'pluto' };
+const NAMES: Record<string, string> = {
+  Sun: 'sun',
+  Mercury: 'mercury',
+  Venus: 'venus',
+  Mars: 'mars',
+  Jupiter: 'jupiter',
+  Saturn: 'saturn',
+  Uranus: 'uranus',
+  Neptune: 'neptune',
+  Pluto: 'pluto',
+};
 const SENTENCE = /Without a birth time, only what held over the whole birth day is ranked: (.*?) (?:were|was) within orb for part of the day only/;
 
 describe('the aspects an untimed report leaves out of its ranking', () => {

@@ -73,7 +73,10 @@ describe("the progressed Sun's aspects of the year", () => {
           const off = (iso: string) => [angle, -angle].map((a) => wrap(sunAt(iso) - natal - a));
           const [a0, b0] = off(year.from);
           const [a1, b1] = off(year.to);
-          const crossings = [Math.sign(a0!) !== Math.sign(a1!) && Math.abs(a0!) < 5, angle % 180 !== 0 && Math.sign(b0!) !== Math.sign(b1!) && Math.abs(b0!) < 5].filter(Boolean).length;
+          const crossings = [
+            Math.sign(a0!) !== Math.sign(a1!) && Math.abs(a0!) < 5,
+            angle % 180 !== 0 && Math.sign(b0!) !== Math.sign(b1!) && Math.abs(b0!) < 5,
+          ].filter(Boolean).length;
           expect(listed.length, `chart ${i}: progressed Sun ${type} ${target}`).toBe(crossings);
           for (const p of listed) {
             expect(Math.min(...off(p.date).map(Math.abs)), `chart ${i}: ${p.date}`).toBeLessThan(0.01);

@@ -75,7 +75,7 @@ describe('the turns of the slow planets’ own cycles in the year ahead', () => 
         const passage = text.slice(at, text.indexOf('\n### ', at + 1) > 0 ? text.indexOf('\n### ', at + 1) : undefined);
         const first = [t.exact[0], t.closest?.date].filter((d): d is string => d !== undefined).sort()[0]!;
         const age = Math.floor((jdOf(first) - jdOf(chart.subject.datetime_utc)) / 365.2422);
-        expect(passage, `chart ${i}: ${heading}`).toContain('a turn of the planet\'s own cycle');
+        expect(passage, `chart ${i}: ${heading}`).toContain("a turn of the planet's own cycle");
         expect(passage, `chart ${i}: ${heading}`).toContain(`at about your age, ${age} at its first date`);
       }
     });

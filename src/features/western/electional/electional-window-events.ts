@@ -16,7 +16,6 @@ import { SEVEN_PLANETS } from './electional-sky.ts';
 /** Longer than the Moon's longest stay in a sign (2.6 days): the next ingress after the window's end is always found. */
 const AFTER_END_DAYS = 3;
 
-
 export interface MoonNextAspect {
   body: PlanetId;
   aspect: MajorAspectType;

@@ -242,7 +242,9 @@ function natalTheme(ctx: ReportContext, target: string, label: string): string {
  * says the passage is most likely to show.
  */
 function cycleTie(ctx: ReportContext, t: YearTransit, label: string): string {
-  const age = Math.floor(ageYears(secondaryClock(julianDayFromUtcMs(Date.parse(ctx.chart.subject.datetime_utc))), julianDayFromUtcMs(Date.parse(firstDate(t)))));
+  const age = Math.floor(
+    ageYears(secondaryClock(julianDayFromUtcMs(Date.parse(ctx.chart.subject.datetime_utc))), julianDayFromUtcMs(Date.parse(firstDate(t)))),
+  );
   const house = ctx.houseOf(t.target);
   const domain = house === undefined ? undefined : ctx.houseDomainUnlessSaid(house);
   const where =

@@ -118,15 +118,18 @@ const PATTERN_BY_MODALITY: Record<string, { text: string; claims: string[] }> = 
 const MOON_OUTER: Record<'uranus' | 'neptune' | 'pluto', { hard: string; flowing: string }> = {
   pluto: {
     hard: 'care in your early world may have felt total, either wrapping you closely or pulled away, and feelings in the home carried more force than anyone put into words. You are likely to attach deeply, to sense who holds power in a family long before it is named, and to take time to come back to yourself after a storm of feeling. What was once a way through becomes, grown up, a rare ability to stay with people when their feelings run deep.',
-    flowing: 'what ran under the surface of your family, felt but seldom said, seems to have reached you as something you could take in rather than something that flooded you. You may be the one a family turns to when a hard truth has to be heard, and you can help others change without forcing them.',
+    flowing:
+      'what ran under the surface of your family, felt but seldom said, seems to have reached you as something you could take in rather than something that flooded you. You may be the one a family turns to when a hard truth has to be heard, and you can help others change without forcing them.',
   },
   uranus: {
     hard: 'the care you remember may have come and gone without much warning, through moves, changes in the household or an adult who needed room of their own. Part of you learned early to look after yourself and to keep a little distance in reserve; as an adult you may want closeness that leaves space, and do best beside people who do not take that wish as rejection.',
-    flowing: 'your early world seems to have made room for you to be unlike the others, and change in the household was something you could ride. You are likely to give the people close to you freedom without feeling left, and to bring fresh air into a family that has grown set in its ways.',
+    flowing:
+      'your early world seems to have made room for you to be unlike the others, and change in the household was something you could ride. You are likely to give the people close to you freedom without feeling left, and to bring fresh air into a family that has grown set in its ways.',
   },
   neptune: {
     hard: 'care may have been hard to pin down: generous at one moment and out of reach at another, or coloured by a parent’s own longing or sorrow. You may have learned to sense what was needed without being told, and to see the people you love in a kinder light than they showed; the grown-up task is to check the picture against the person, and to ask plainly for what you need.',
-    flowing: 'the family’s imagination, its stories, music or faith, seems to have fed you as much as its meals did. You may still comfort yourself through beauty and daydreams, and look after others gently and by intuition, often knowing what they need before they say it.',
+    flowing:
+      'the family’s imagination, its stories, music or faith, seems to have fed you as much as its meals did. You may still comfort yourself through beauty and daydreams, and look after others gently and by intuition, often knowing what they need before they say it.',
   },
 };
 const FLOWING = new Set(['trine', 'sextile']);
