@@ -37,7 +37,8 @@ function venusStar(ctx: ReportContext): string[] {
   const gap = Math.round(Math.abs(ahead));
   // Within VENUS_HIDDEN_DEG of the Sun, Venus is lost in its light: neither a morning nor an evening star to anyone
   // watching, and the reading claims neither way of showing feeling.
-  if (Math.abs(ahead) < VENUS_HIDDEN_DEG)
+  // (Decided on the whole degrees the sentence prints, so that "8° behind" is never said of a hidden Venus and "7°" of a star.)
+  if (gap < VENUS_HIDDEN_DEG)
     return [
       `Venus in ${venusSign} stood ${gap < 1 ? 'less than a degree' : `${gap}°`} from the Sun in ${sunSign} when you were born, too close to be seen: neither a morning nor an evening star, but hidden in the Sun's light. Tradition reads this as love and self bound closely together: what you value and who you are tend to be one question for you, and you may come to know what you feel for someone by noticing how they change your sense of yourself.`,
     ];
