@@ -58,8 +58,6 @@ p.lead-in { break-after: avoid; }
 em { color: #55506b; }
 /* A heading's subtitle (the chart fact in italics under it) stays with the text it introduces, as the heading stays with it. */
 h3 + p:has(> em:only-child), h4 + p:has(> em:only-child) { break-after: avoid; }
-/* A short paragraph that introduces a table (the house rulers' lead-in) goes over the page with it, and its heading too. */
-p.whole:has(+ table) { break-after: avoid; }
 ul, ol { margin: 0 0 3mm 5mm; padding-left: 4mm; }
 li { margin-bottom: 1mm; }
 table { border-collapse: collapse; width: 100%; margin: 2mm 0 5mm; font-size: 9.5pt; break-inside: auto; }
