@@ -50,7 +50,6 @@ export const DIGNITY_TABLE = Object.fromEntries(
   ]),
 ) as Record<string, Record<Dignity, string[]>>;
 
-/** Every dignity the body has at this longitude (Mercury in Virgo is both domicile and exalted). */
 /** Each body's dignities in each sign (index 0 Aries), made once: searches ask at every step. */
 const BY_SIGN: Readonly<Record<string, readonly (readonly Dignity[])[]>> = Object.fromEntries(
   Object.entries(DIGNITY_TABLE).map(([body, table]) => [body, SIGNS.map((sign) => Object.freeze(DIGNITIES.filter((d) => table[d].includes(sign.id))))]),
@@ -62,6 +61,7 @@ export function dignitiesInSign(bodyId: string, signIndex: number): readonly Dig
   return BY_SIGN[bodyId]?.[signIndex] ?? NONE;
 }
 
+/** Every dignity the body has at this longitude (Mercury in Virgo is both domicile and exalted). */
 export function dignitiesOf(bodyId: string, longitude: number): Dignity[] {
   return [...dignitiesInSign(bodyId, signIndexOf(longitude))];
 }

@@ -137,13 +137,17 @@ export function computeElectionalSearch(task: ElectionalTask): ElectionalAnswer 
 
   const jdStart = julianDayFromUtcMs(start.utcMs);
   const jdEnd = julianDayFromUtcMs(end.utcMs);
-  // The event search's positions stay in the cache: the scan interpolates from them.
+  // The window's blocks leave their planet samples in the cache: the scan interpolates from them.
   const cache = new PositionCache(zodiac);
   const events = windowEvents(jdStart, jdEnd, zodiac, cache);
 
-  const localOf = (jd: number) => {
+  /** The instant to the minute and the zone's offset there, seconds. */
+  const minuteAndOffset = (jd: number) => {
     const ms = Math.round(utcMsFromJulianDay(jd) / 60_000) * 60_000;
-    const offset = zoneOffsetSeconds(zone, ms);
+    return { ms, offset: zoneOffsetSeconds(zone, ms) };
+  };
+  const localOf = (jd: number) => {
+    const { ms, offset } = minuteAndOffset(jd);
     const wall = new Date(ms + offset * 1000);
     return { ms, offset, wall, iso: wall.toISOString().slice(0, 19) };
   };
@@ -219,8 +223,8 @@ export function computeElectionalSearch(task: ElectionalTask): ElectionalAnswer 
   if (request.include_calendar) {
     // The local day's number decides where a step belongs; its words are written only for a day's best.
     const localDay = (jd: number) => {
-      const ms = Math.round(utcMsFromJulianDay(jd) / 60_000) * 60_000;
-      return Math.floor((ms + zoneOffsetSeconds(zone, ms) * 1000) / 86_400_000);
+      const { ms, offset } = minuteAndOffset(jd);
+      return Math.floor((ms + offset * 1000) / 86_400_000);
     };
     let lastDay = NaN;
     for (const s of outcome.scan) {

@@ -73,8 +73,8 @@ export function windowEvents(jdStart: number, jdEnd: number, zodiac: ZodiacSetti
     for (const p of SEVEN_PLANETS) for (const [t, position] of block.samples[p]) cache.hold(p, t, position);
   }
   const aspectTimes = aspects.map((a) => a.jdUt);
-  let last: { aspectIndex: number; ingressIndex: number; course: MoonCourse } | undefined;
   const ingressTimes = ingresses.map((i) => i.jdUt);
+  let last: { aspectIndex: number; ingressIndex: number; course: MoonCourse } | undefined;
   return {
     moonCourse(jdUt) {
       const ingressIndex = firstAfter(ingressTimes, jdUt);
