@@ -74,7 +74,10 @@ describe('the turns of the slow planets’ own cycles in the year ahead', () => 
         read++;
         const passage = text.slice(at, text.indexOf('\n### ', at + 1) > 0 ? text.indexOf('\n### ', at + 1) : undefined);
         const first = [t.exact[0], t.closest?.date].filter((d): d is string => d !== undefined).sort()[0]!;
-        const age = Math.floor((jdOf(first) - jdOf(chart.subject.datetime_utc)) / 365.2422);
+        // The age in whole years on that date, from the local birth date, as a reader counts it.
+        const [by, bm, bd] = chart.subject.datetime.slice(0, 10).split('-').map(Number) as [number, number, number];
+        const [y, m, d] = first.split('-').map(Number) as [number, number, number];
+        const age = y - by - (m * 100 + d < bm * 100 + bd ? 1 : 0);
         expect(passage, `chart ${i}: ${heading}`).toContain("a turn of the planet's own cycle");
         expect(passage, `chart ${i}: ${heading}`).toContain(`at about your age, ${age} at its first date`);
       }

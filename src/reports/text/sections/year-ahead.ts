@@ -16,6 +16,7 @@ import { signOf } from '../../../astro/zodiac.ts';
 import { THEMES, themeOfPoint } from '../themes/theme-ranking.ts';
 import { section, type ReportSection } from '../section.ts';
 import { yearShapeParagraph } from './year-shape.ts';
+import { ageOn } from '../life-stage.ts';
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
@@ -242,9 +243,7 @@ function natalTheme(ctx: ReportContext, target: string, label: string): string {
  * says the passage is most likely to show.
  */
 function cycleTie(ctx: ReportContext, t: YearTransit, label: string): string {
-  const age = Math.floor(
-    ageYears(secondaryClock(julianDayFromUtcMs(Date.parse(ctx.chart.subject.datetime_utc))), julianDayFromUtcMs(Date.parse(firstDate(t)))),
-  );
+  const age = ageOn(ctx.chart.subject.datetime, firstDate(t));
   const house = ctx.houseOf(t.target);
   const domain = house === undefined ? undefined : ctx.houseDomainUnlessSaid(house);
   const where =
