@@ -45,8 +45,8 @@ const NATAL_TARGETS = ['sun', 'moon', 'mercury', 'venus', 'mars', 'jupiter', 'sa
 const CYCLE_TARGETS = new Set<string>(['jupiter', 'saturn', 'uranus', 'neptune', 'pluto']);
 /** The aspects of a cycle's turns, and of the progressed Moon's seasons: the conjunction and the hard aspects. */
 const TURNING_ASPECTS = new Set<string>(['conjunction', 'square', 'opposition']);
-/** The natal points the progressed Moon's aspects are found to: the ten planets and the angles. */
-const PROGRESSED_MOON_TARGETS = ['sun', 'moon', 'mercury', 'venus', 'mars', 'jupiter', 'saturn', 'uranus', 'neptune', 'pluto', 'asc', 'mc'] as const;
+/** The natal points the progressed Moon's and Sun's aspects are found to: the ten planets and the angles. */
+const PROGRESSED_TARGETS = ['sun', 'moon', 'mercury', 'venus', 'mars', 'jupiter', 'saturn', 'uranus', 'neptune', 'pluto', 'asc', 'mc'] as const;
 const ASPECTS: { type: MajorAspectType; angle: number }[] = [
   { type: 'conjunction', angle: 0 },
   { type: 'sextile', angle: 60 },
@@ -164,9 +164,9 @@ function zeros(g: (jd: number) => number, a: number, b: number, step: number, ma
 
 /**
  * The near misses of one aspect to one natal point among the planet's `stations` of the year: a station within `limit` of the
- * aspect (NEAR_MISS, or the orb for a turn of the planet's own cycle) whose stretch within orb (`orb`) holds no exact hit, the planet turning short of it (Saturn standing still five
- * minutes of arc from a trine and going back). Felt like a contact while the planet stands there; its closest approach is the
- * station. Stations inside a stretch already found for a hit (`windows`) belong to that hit.
+ * aspect (NEAR_MISS, or the orb for a turn of the planet's own cycle) whose stretch within orb (`orb`) holds no exact hit,
+ * the planet turning short of it (Saturn standing still five minutes of arc from a trine and going back). Felt like a
+ * contact while the planet stands there; its closest approach is the station. Stations inside a stretch already found for a hit (`windows`) belong to that hit.
  */
 function nearMisses(
   span: TrackSpan,
@@ -328,12 +328,12 @@ function progressions(chart: NatalChartInput, natalJd: number, offset: number, s
   // Moon moves about a degree a month, so each is a season of a month or two, and one year holds two or three of them;
   // the Sun about a degree a year, so each of its aspects is the turn of a year or two and comes a few times in a life
   // (the Sun's own place is no target for it: the progressed Sun leaves it at birth).
-  const targets = natalTargets(chart, PROGRESSED_MOON_TARGETS);
+  const targets = natalTargets(chart, PROGRESSED_TARGETS);
   for (const [kind, at, step] of [
     ['moon_aspect', moon, 5],
     ['sun_aspect', sun, 30],
   ] as const) {
-    for (const target of PROGRESSED_MOON_TARGETS) {
+    for (const target of PROGRESSED_TARGETS) {
       const natalLon = targets.get(target);
       if (natalLon === undefined || (kind === 'sun_aspect' && target === 'sun')) continue;
       for (const { type, angle } of ASPECTS.filter((a) => TURNING_ASPECTS.has(a.type))) {
