@@ -19,7 +19,8 @@ import { INTERPOLATION_MARGIN_DEG, MARGIN_DEG, PositionTable, SPEED_MARGIN } fro
 import { resonanceOf, type NatalChart } from '../../../src/features/western/electional/electional-resonance.ts';
 import { fastHouses, FAST_HOUSES_MAX_LAT } from '../../../src/features/western/electional/electional-scan-houses.ts';
 import { NEAR_SUN_DEG, scanSkyReader } from '../../../src/features/western/electional/electional-scan-sky.ts';
-import { SEVEN_PLANETS, electionSky, separation, type SkySettings } from '../../../src/features/western/electional/electional-sky.ts';
+import { SEVEN_PLANETS } from '../../../src/features/western/electional/electional-planets.ts';
+import { electionSky, separation, type SkySettings } from '../../../src/features/western/electional/electional-sky.ts';
 import { windowEvents } from '../../../src/features/western/electional/electional-window-events.ts';
 import type { HouseSystemName } from '../../../src/astro/house-systems.ts';
 import { seededRandom } from '../../helpers/seeded-random.ts';

@@ -34,7 +34,7 @@ describe('the aspects an untimed report leaves out of its ranking', () => {
         let closest = Infinity;
         for (let h = 0; h <= 24; h += 0.5) {
           const jd = julianDayFromUtcMs(day + h * 3_600_000);
-          const sep = Math.abs(((((calcBody(jd, 1).lon - calcBody(jd, SE[body]!).lon) % 360) + 540) % 360) - 180);
+          const sep = Math.abs(((((calcBody(jd, 1).lon - calcBody(jd, SE[body]).lon) % 360) + 540) % 360) - 180);
           closest = Math.min(closest, Math.abs(sep - ANGLE[type]!));
         }
         expect(closest, `chart ${i}: the Moon's ${type} with ${name}`).toBeLessThanOrEqual(10);

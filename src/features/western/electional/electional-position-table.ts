@@ -13,7 +13,7 @@
 import type { PositionCache } from '../../../astro/events/positions.ts';
 import { wrap180 } from '../../../astro/events/root-finding.ts';
 import { normalizeDegrees } from '../../../astro/zodiac.ts';
-import { SEVEN_PLANETS, type Planet } from './electional-sky.ts';
+import { SEVEN_PLANETS, type Planet } from './electional-planets.ts';
 
 /** Samples further apart than this (half a day and a few minutes) get one between them. */
 export const MAX_GAP_DAYS = 0.5 + 5 / 1440;

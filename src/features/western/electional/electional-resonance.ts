@@ -17,7 +17,8 @@ import type { ResolvedPlace } from '../../../requests/place.ts';
 import type { Factor } from './electional-judgement.ts';
 import { placeText, planetName } from './electional-rules.ts';
 import type { RoleNatal } from './electional-schemas.ts';
-import { BENEFICS, MALEFICS, separation, type ElectionSky, type Planet } from './electional-sky.ts';
+import { BENEFICS, MALEFICS, type Planet } from './electional-planets.ts';
+import { separation, type ElectionSky } from './electional-sky.ts';
 
 export const RESONANCE_ORB = 3;
 export const RESONANCE_POINTS = 2;

@@ -20,7 +20,8 @@ import { POINT_NAMES } from '../../../astro/bodies.ts';
 import { SIGNS, degreesAndMinutes, normalizeDegrees } from '../../../astro/zodiac.ts';
 import { isoUtc, utcMsFromJulianDay } from '../../../astro/civil-time.ts';
 import type { Dignity } from '../../../astro/dignities.ts';
-import { BENEFICS, MALEFICS, houseRuler, separation, type ElectionSky, type Planet } from './electional-sky.ts';
+import { BENEFICS, MALEFICS, type Planet } from './electional-planets.ts';
+import { houseRuler, separation, type ElectionSky } from './electional-sky.ts';
 import { STATION_DAYS } from './electional-sky-blocks.ts';
 
 export const PRESSURE_ORB = 6;

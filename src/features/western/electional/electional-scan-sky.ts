@@ -23,7 +23,8 @@ import type { HourFinder } from './electional-hours.ts';
 import { INTERPOLATION_MARGIN_DEG, MARGIN_DEG, SPEED_MARGIN, type PositionTable } from './electional-position-table.ts';
 import { RESONANCE_ORB } from './electional-resonance.ts';
 import { CAZIMI_ORB, COMBUST_ORB, PRESSURE_ORB } from './electional-rules.ts';
-import { BENEFICS, MALEFICS, SEVEN_PLANETS, separation, skyFrom, skyHouses, type ElectionSky, type Planet, type SkySettings } from './electional-sky.ts';
+import { BENEFICS, MALEFICS, SEVEN_PLANETS, type Planet } from './electional-planets.ts';
+import { separation, skyFrom, skyHouses, type ElectionSky, type SkySettings } from './electional-sky.ts';
 import type { WindowEvents } from './electional-window-events.ts';
 import { fastHouses } from './electional-scan-houses.ts';
 

@@ -24,7 +24,8 @@ import { natalChartOf, resonanceOf, type NatalChart, type ResonanceFactor } from
 import { utcText } from './electional-rules.ts';
 import { MAX_DIRECT_STEPS, MAX_WINDOW_DAYS, WEEKDAYS, type ElectionalAnswer, type ElectionalRequest, type RoleNatal } from './electional-schemas.ts';
 import { searchWindow } from './electional-search.ts';
-import { POLE_LIMIT_DEG, SEVEN_PLANETS, electionSky, type ElectionSky, type SkySettings } from './electional-sky.ts';
+import { SEVEN_PLANETS } from './electional-planets.ts';
+import { POLE_LIMIT_DEG, electionSky, type ElectionSky, type SkySettings } from './electional-sky.ts';
 import { windowEvents } from './electional-window-events.ts';
 
 export interface ElectionalTask {

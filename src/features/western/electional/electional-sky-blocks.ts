@@ -14,7 +14,7 @@ import { LRUCache } from 'lru-cache';
 import type { EclipticPosition, ZodiacSetting } from '../../../astro/ephemeris.ts';
 import { PositionCache } from '../../../astro/events/positions.ts';
 import { findEvents, type AspectEvent, type IngressEvent, type PlanetId, type StationEvent } from '../../../astro/events/index.ts';
-import { SEVEN_PLANETS, type Planet } from './electional-sky.ts';
+import { SEVEN_PLANETS, type Planet } from './electional-planets.ts';
 
 export const BLOCK_DAYS = 16;
 

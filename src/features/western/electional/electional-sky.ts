@@ -16,12 +16,7 @@ import { signRuler } from '../../../astro/profections.ts';
 import { normalizeDegrees, signIndexOf } from '../../../astro/zodiac.ts';
 import type { HourAt, HourFinder } from './electional-hours.ts';
 import type { MoonCourse, NearStation, WindowEvents } from './electional-window-events.ts';
-
-export const SEVEN_PLANETS = ['sun', 'moon', 'mercury', 'venus', 'mars', 'jupiter', 'saturn'] as const;
-export type Planet = (typeof SEVEN_PLANETS)[number];
-
-export const BENEFICS: readonly Planet[] = ['venus', 'jupiter'];
-export const MALEFICS: readonly Planet[] = ['mars', 'saturn'];
+import { SEVEN_PLANETS, type Planet } from './electional-planets.ts';
 
 /** Beyond this |latitude| the horizon no longer defines an Ascendant that moves with the hour: house rules are not judged. */
 export const POLE_LIMIT_DEG = 89.5;

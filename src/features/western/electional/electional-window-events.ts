@@ -11,7 +11,7 @@ import type { ZodiacSetting } from '../../../astro/ephemeris.ts';
 import { PositionCache } from '../../../astro/events/positions.ts';
 import type { AspectEvent, IngressEvent, MajorAspectType, PlanetId, StationEvent } from '../../../astro/events/index.ts';
 import { LONGEST_STATION_DAYS, STATION_DAYS, blocksCovering, skyBlock } from './electional-sky-blocks.ts';
-import { SEVEN_PLANETS } from './electional-sky.ts';
+import { SEVEN_PLANETS } from './electional-planets.ts';
 
 /** Longer than the Moon's longest stay in a sign (2.6 days): the next ingress after the window's end is always found. */
 const AFTER_END_DAYS = 3;
