@@ -77,8 +77,9 @@ export function yearAheadFigure(year: YearAhead): string | undefined {
       if (stretch.from < year.from) out.push(`<path d="M${a + 5} ${y - 4}L${a} ${y}L${a + 5} ${y + 4}" class="o" stroke="${colour}"/>`);
       if (stretch.to > year.to) out.push(`<path d="M${b - 5} ${y - 4}L${b} ${y}L${b - 5} ${y + 4}" class="o" stroke="${colour}"/>`);
     }
-    // An exact date after the year (its stretch began inside it) has no place on the axis: its bar's open end shows it.
-    for (const e of t.exact.filter((d) => d <= year.to)) out.push(`<circle cx="${x(e).toFixed(1)}" cy="${y}" r="3.2" fill="${colour}"/>`);
+    // An exact date outside the year (its stretch began inside it, or was open when it began) has no place on the axis: its
+    // bar's open end shows it.
+    for (const e of t.exact.filter((d) => d >= year.from && d <= year.to)) out.push(`<circle cx="${x(e).toFixed(1)}" cy="${y}" r="3.2" fill="${colour}"/>`);
     // A near miss: an open circle where the planet turns short of exact.
     if (t.closest) out.push(`<circle cx="${x(t.closest.date).toFixed(1)}" cy="${y}" r="3" class="o" stroke="${colour}"/>`);
   });

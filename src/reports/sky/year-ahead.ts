@@ -12,7 +12,8 @@
  *   is usually felt) by the service's transit-window search (src/astro/transit-windows.ts). A station within a
  *   quarter of a degree of an aspect that never reaches it is a near miss (nearMisses), listed with the station's date; for a
  *   turn of the planet's own cycle (Uranus standing 52′ short of its opposition to its own place, a year before it is
- *   exact), a station anywhere within the orb.
+ *   exact), a station anywhere within the orb. A stretch within orb already open on the year's first day whose exact hits
+ *   came before it is read too, with those hits (openAtStart): the planet is still felt there.
  * - Progressions (secondary, a day for a year): where the progressed Sun and Moon stand at the
  *   year's start and end, the progressed Moon's change of sign and its
  *   exact conjunctions, squares and oppositions to the natal Sun, Moon and Ascendant, and the
@@ -73,8 +74,9 @@ export interface YearTransit {
   type: MajorAspectType;
   target: (typeof NATAL_TARGETS)[number];
   /**
-   * ISO dates (YYYY-MM-DD, UT) of the exact hits in the year (and of those after it in a stretch begun within it), and of
-   * the first stretch's entry and exit (null beyond the search). Empty for a near miss alone (`closest`).
+   * ISO dates (YYYY-MM-DD, UT) of the exact hits in the year, of those after it in a stretch begun within it and of those
+   * before it in a stretch still open when it begins (openAtStart), and of the first stretch's entry and exit (null beyond
+   * the search). Empty for a near miss alone (`closest`).
    */
   exact: string[];
   /**
@@ -197,6 +199,28 @@ function nearMisses(
   return out;
 }
 
+/**
+ * A stretch within orb already open when the year begins, with the exact hits it held before the year: a transit exact last
+ * spring and still within orb in January (Pluto two months past its square to its own place, 0°11′ from exact on the
+ * year's first day) is felt in the year as much as one that becomes exact in it. Empty when the planet is out of orb at the
+ * start, or when the stretch it is in has not yet been exact (its hits in the year, or a near miss, are found as usual).
+ */
+function openAtStart(
+  span: TrackSpan,
+  lonAt: (jd: number) => number,
+  natalLon: number,
+  offset: number,
+  angle: number,
+  orb: number,
+  scan: { step: number; bound: number },
+  start: number,
+): { hits: number[]; windows: Stretch[] } {
+  const window = transitWindow(lonAt, natalLon, angle, orb, start, scan);
+  if (!window) return { hits: [], windows: [] };
+  const hits = exactHits(span, normalizeDegrees(natalLon - offset), [angle], window.entry ?? start - scan.bound, start).map((h) => h.jd);
+  return hits.length ? { hits, windows: [window] } : { hits: [], windows: [] };
+}
+
 /** Hits of another hour this many days from one of noon's are that hit moved; further off, they are another pass. */
 const SAME_HIT_DAYS = 60;
 
@@ -253,8 +277,7 @@ export function yearAhead(chart: NatalChartInput, asOfMs: number): YearAhead {
         // One window per stretch: a hit inside the window of an earlier one belongs to it. A hit after the year is read
         // when its stretch began inside the year (Saturn back on the Ascendant in the year's last weeks, a retrograde
         // loop's last pass in the stretch that runs on into the next year).
-        const hits: number[] = [];
-        const windows: Stretch[] = [];
+        const { hits, windows } = openAtStart(span, lonAt, natalLon, offset, angle, WINDOW_ORB[body]!, SCAN[body]!, start);
         for (const { jd: hit } of exactHits(span, normalizeDegrees(natalLon - offset), [angle], start, end + LOOKAHEAD_DAYS)) {
           const last = windows.at(-1);
           const inLast = last !== undefined && (last.exit === undefined || hit <= last.exit);
@@ -279,7 +302,7 @@ export function yearAhead(chart: NatalChartInput, asOfMs: number): YearAhead {
         const miss = misses.reduce<(typeof misses)[number] | undefined>((m, x) => (m === undefined || x.short < m.short ? x : m), undefined);
         const shift = timed
           ? undefined
-          : hourShift(span, normalizeDegrees(natalLon - offset), halfDay.get(target) ?? 0, angle, hits, start, end + LOOKAHEAD_DAYS);
+          : hourShift(span, normalizeDegrees(natalLon - offset), halfDay.get(target) ?? 0, angle, hits, Math.min(start, ...hits), end + LOOKAHEAD_DAYS);
         transits.push({
           body,
           type,

@@ -296,7 +296,12 @@ describe('statements of fact readers checked, over random charts', () => {
       const year = reportOf(chart).sections.find((s) => s.id === 'year_ahead')?.markdown ?? '';
       for (const m of year.matchAll(/^\*exact on ([^;*]+?); (.+)\*$/gm)) {
         lines++;
-        const exact = m[1]!.split(/, | and /).map((d) => Date.parse(d));
+        // A hit before the year (its stretch still open when the year begins) is marked so in brackets.
+        const exact = m[1]!
+          .replaceAll(/ \((both |all )?before these twelve months\)/g, '')
+          .split(/, | and /)
+          .map((d) => Date.parse(d));
+        expect(exact.every(Number.isFinite), m[0]).toBe(true);
         // "within orb from A to B, and again from C to D" or "already within orb since A, until B, …": every stretch.
         const stretches = [...m[2]!.matchAll(/(?:since|from|on) (\d+ \w+ \d{4}),? (?:until|to|and ends on) (\d+ \w+ \d{4})/g)].map(
           (w) => [Date.parse(w[1]!), Date.parse(w[2]!)] as const,

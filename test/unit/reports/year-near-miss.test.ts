@@ -7,41 +7,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { calcBody } from '../../../src/astro/ephemeris.ts';
-import { julianDayFromUtcMs } from '../../../src/astro/civil-time.ts';
 import { composeReport } from '../../../src/reports/text/compose-report.ts';
 import { yearAhead } from '../../../src/reports/sky/year-ahead.ts';
 import { ASPECT_WORDS, POINT_NAMES } from '../../../src/reports/text/phrases.ts';
 import { randomReportCharts } from '../../helpers/random-report-charts.ts';
+import { ANGLES, CYCLE_BODIES, ORB, SE, TURNS, fromAspect, jdOf, natalPlace, natalPoints as targets, wrap } from '../../helpers/year-ahead-reckoning.ts';
 
 const AS_OF = '2026-11-25T00:00:00Z';
-const SE: Record<string, number> = { sun: 0, jupiter: 5, saturn: 6, uranus: 7, neptune: 8, pluto: 9 };
-const ANGLES: Record<string, number> = { conjunction: 0, sextile: 60, square: 90, trine: 120, opposition: 180 };
-const ORB: Record<string, number> = { jupiter: 1, saturn: 1, uranus: 1.5, neptune: 1.5, pluto: 1.5 };
-const wrap = (d: number) => ((((d + 180) % 360) + 360) % 360) - 180;
-const jdOf = (iso: string) => julianDayFromUtcMs(Date.parse(`${iso}T00:00:00Z`));
-
-const CYCLE_BODIES = ['jupiter', 'saturn', 'uranus', 'neptune', 'pluto'];
-const TURNS = new Set(['conjunction', 'square', 'opposition']);
-
-/** A slow planet's natal place, the target of its own cycle's turns, in the ephemeris's tropical zodiac. */
-const natalPlace = (chart: ReturnType<typeof randomReportCharts>[number], body: string) =>
-  calcBody(julianDayFromUtcMs(Date.parse(chart.subject.datetime_utc)), SE[body]!).lon;
-
-/** The natal points the year ahead reads (the Moon and the angles only when timed), in the ephemeris's tropical zodiac. */
-function targets(chart: ReturnType<typeof randomReportCharts>[number]): Map<string, number> {
-  const timed = chart.angles !== undefined && chart.houses?.length === 12;
-  const natalJd = julianDayFromUtcMs(Date.parse(chart.subject.datetime_utc));
-  const sun = chart.planets.find((p) => p.id === 'sun')!;
-  const offset = wrap(calcBody(natalJd, SE.sun!).lon - sun.abs_pos);
-  const out = new Map<string, number>();
-  for (const p of chart.planets)
-    if (['sun', 'moon', 'mercury', 'venus', 'mars'].includes(p.id) && (timed || p.id !== 'moon')) out.set(p.id, p.abs_pos + offset);
-  if (timed && chart.angles) {
-    out.set('asc', chart.angles.asc + offset);
-    out.set('mc', chart.angles.mc + offset);
-  }
-  return out;
-}
 
 /** The stations of a body in [a, b] (Julian days), to a tenth of a day: where its daily motion changes sign. */
 function stations(body: string, a: number, b: number): number[] {
@@ -60,12 +32,6 @@ function stations(body: string, a: number, b: number): number[] {
   }
   return out;
 }
-
-/** How far the body stands from the aspect to the point at jd, signed (the same sign throughout a stretch it never crosses). */
-const fromAspect = (body: string, point: number, angle: number, jd: number) => {
-  const d = wrap(calcBody(jd, SE[body]!).lon - point);
-  return Math.abs(d) - angle;
-};
 
 describe('near misses in the year ahead', () => {
   const charts = randomReportCharts(60, 2207);

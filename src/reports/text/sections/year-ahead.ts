@@ -75,14 +75,16 @@ function daysAfterBirth(birthUtc: string, from: string): string {
  * its square or opposition to its own place counts as any other contact, the once-in-a-life turns of Uranus, Neptune and
  * Pluto (the opposition of Uranus in the early forties) a little more than Saturn's.
  */
-function weight(t: YearTransit): number {
+function weight(t: YearTransit, yearFrom: string): number {
   const body = { pluto: 5, neptune: 4.5, uranus: 4.5, saturn: 4, jupiter: 2.5 }[t.body];
   const aspect = { conjunction: 3, opposition: 2.5, square: 2.5, trine: 1.5, sextile: 1 }[t.type];
   const target = { sun: 3, moon: 3, asc: 2.5, mc: 2.5, venus: 1.5, mars: 1.5, saturn: 1.5, uranus: 2, neptune: 2, pluto: 2, mercury: 1.2, jupiter: 1.2 }[
     t.target
   ];
-  // A near miss alone (the planet turning short of exact) weighs as the contact it almost makes, a little less.
-  return body * aspect * target * (t.body === t.target && t.type === 'conjunction' ? 2 : 1) * (t.exact.length === 0 ? 0.8 : 1);
+  // A near miss alone (the planet turning short of exact), and a contact whose every hit came before the year (still within
+  // orb, moving away), weigh as the contact they almost make or have made, a little less.
+  const fading = t.exact.length === 0 || t.exact.every((d) => d < yearFrom);
+  return body * aspect * target * (t.body === t.target && t.type === 'conjunction' ? 2 : 1) * (fading ? 0.8 : 1);
 }
 
 const READ_IN_FULL = 8;
@@ -190,7 +192,12 @@ function noonDatesNote(transits: readonly YearTransit[]): string | undefined {
 }
 
 function transitDates(t: YearTransit, yearFrom: string): string {
-  const exact = t.exact.map(longDate);
+  // Hits before the year (their stretch within orb still open when the year begins) are said once, as such.
+  const before = t.exact.filter((d) => d < yearFrom).map(longDate);
+  const exact = [
+    ...(before.length ? [`${joinAnd(before)} (${before.length === 1 ? '' : before.length === 2 ? 'both ' : 'all '}before these twelve months)`] : []),
+    ...t.exact.filter((d) => d >= yearFrom).map(longDate),
+  ];
   // A near miss alone opens the line; beside exact hits it closes it, after the stretches that hold them.
   const miss = t.closest && `${POINT_NAMES[t.body]} turns ${arcShort(t.closest.short)} short of exact on ${longDate(t.closest.date)}`;
   const hits =
@@ -266,7 +273,7 @@ export function yearAheadSection(ctx: ReportContext): ReportSection | undefined 
   if (!year) return undefined;
   const title = 'The Year Ahead';
   const parts: string[] = [];
-  const ranked = [...year.transits].sort((a, b) => weight(b) - weight(a));
+  const ranked = [...year.transits].sort((a, b) => weight(b, year.from) - weight(a, year.from));
   const intro = ctx.choose(
     [
       `This chapter looks at the twelve months from ${longDate(year.from)} to ${longDate(year.to)}, not to predict events but to name the periods when the slow planets touch the most personal points of your chart, when the themes of the chapters above are likely to be most alive.`,
@@ -276,10 +283,10 @@ export function yearAheadSection(ctx: ReportContext): ReportSection | undefined 
       `A year is long enough for the slow planets to reach new parts of your chart: this chapter follows them from ${longDate(year.from)} to ${longDate(year.to)} and asks which of the themes above each contact brings to the surface.`,
       `Think of what follows as a calendar of emphasis for the year to ${longDate(year.to)}: it says when a placement read earlier is likely to feel louder, and leaves what you do with it to you.`,
       `Up to ${longDate(year.to)}, the slowest planets and the progressed chart keep working on the same birth chart described above; the dates below mark where their touch is closest, not events that must follow.`,
-      ranked.some((t) => t.exact.length > 0)
+      ranked.some((t) => t.exact.some((d) => d >= year.from))
         ? `Between ${longDate(year.from)} and ${longDate(year.to)} the slow planets make exact contacts with your chart, and the progressed chart moves on as well; none of them is an event, and each marks a stretch of time when one part of your chart asks for attention.`
         : ranked.length
-          ? `Between ${longDate(year.from)} and ${longDate(year.to)} the slow planets come within orb of points of your chart and turn back just short of an exact contact, and the progressed chart moves on as well; each stretch marks a time when one part of your chart asks for attention.`
+          ? `Between ${longDate(year.from)} and ${longDate(year.to)} the slow planets ${ranked.some((t) => t.closest) ? 'come within orb of points of your chart and turn back just short of an exact contact' : 'stay within orb of contacts with your chart made before the year began'}, and the progressed chart moves on as well; each stretch marks a time when one part of your chart asks for attention.`
           : `No exact contact from the slow planets falls between ${longDate(year.from)} and ${longDate(year.to)}, though the progressed chart moves on as well; the year is read from that slower clock.`,
     ],
     'year-intro',
