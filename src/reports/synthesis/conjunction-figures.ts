@@ -12,6 +12,7 @@ import type { ReportContext } from '../text/context.ts';
 import { POINT_FUNCTION, pointsInSentence } from '../text/phrases.ts';
 import { capitalize, degreesMinutes, ordinal } from '../text/report-markdown.ts';
 import { bornWithin, moonHoursWithin } from '../text/untimed-moon-hours.ts';
+import { dayOrbRange } from '../text/aspect-facts.ts';
 
 /** Closer than this, two planets are read as one figure. */
 export const FIGURE_ORB = 4;
@@ -64,6 +65,11 @@ export function conjunctionFigure(ctx: ReportContext, id: string): string | unde
     const orb = Math.abs(signedSeparation(p.lon, q.lon));
     // Read before the second of the two placements: the first must already be in the report.
     if (orb > FIGURE_ORB || !ctx.isShown(keys.planetSign(other, q.sign))) continue;
+    // Untimed, every body moves through the birth day (the Sun a degree, Mercury up to two), so the noon distance is no fact
+    // of the birth: two planets other than the Moon are one figure only when within its orb all day, and their distance is
+    // the day's range. (The Moon's hours within it are read below.)
+    const day = ctx.timed || id === 'moon' || other === 'moon' ? undefined : ctx.dayAspect({ p1: id, p2: other, type: 'conjunction' });
+    if (!ctx.timed && id !== 'moon' && other !== 'moon' && !(day && day.from === '00:00' && day.to === '24:00' && day.widest <= FIGURE_ORB)) continue;
     const pair = [id, other].sort((a, b) => PLANETS.indexOf(a) - PLANETS.indexOf(b)) as [string, string];
     if (!ctx.once(`figure:${pair.join('-')}`)) continue;
     // Untimed, a body that changed sign that day shares its sign with the other only for some hours: no sign is named.
@@ -87,12 +93,19 @@ export function conjunctionFigure(ctx: ReportContext, id: string): string | unde
         ? `${capitalize(pointsInSentence([a, b]))} stood within ${FIGURE_ORB}° of each other ${when}, close enough then to act as one figure. ${reading} (Born at another hour, read the two apart.)`
         : `${capitalize(pointsInSentence([a, b]))} stood within ${FIGURE_ORB}° of each other through the whole birth day, close enough to act as one figure whatever the hour. ${reading}`;
     }
+    const apart = day ? dayOrbRange(day) : degreesMinutes(orb);
     const opening = ctx.choose(
-      [
-        `${capitalize(pointsInSentence([a, b]))} stand ${degreesMinutes(orb)} apart${where}, close enough to act as one figure rather than two.`,
-        `Only ${degreesMinutes(orb)} separate ${pointsInSentence([a, b])}${where}, so the two work as a single figure.`,
-        `${capitalize(pointsInSentence([a, b]))} are joined${where}, ${degreesMinutes(orb)} apart, and behave as a pair.`,
-      ],
+      day
+        ? [
+            `${capitalize(pointsInSentence([a, b]))} stand ${apart} apart${where} over the whole birth day, close enough to act as one figure whatever the hour.`,
+            `Whatever the hour of birth, only ${apart} separate ${pointsInSentence([a, b])}${where}, so the two work as a single figure.`,
+            `${capitalize(pointsInSentence([a, b]))} are joined${where}, ${apart} apart through the birth day, and behave as a pair.`,
+          ]
+        : [
+            `${capitalize(pointsInSentence([a, b]))} stand ${apart} apart${where}, close enough to act as one figure rather than two.`,
+            `Only ${apart} separate ${pointsInSentence([a, b])}${where}, so the two work as a single figure.`,
+            `${capitalize(pointsInSentence([a, b]))} are joined${where}, ${apart} apart, and behave as a pair.`,
+          ],
       `figure-opening-${a}-${b}`,
     );
     return `${opening} ${reading}`;

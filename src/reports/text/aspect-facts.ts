@@ -25,9 +25,15 @@ export function aspectFact(a: StatedAspect): string {
   return `within orb for part of the day (${d.from} to ${d.to} local time), ${closest}`;
 }
 
+/** An untimed aspect's orb over the birth day, "0°12′–1°05′" (one figure when the slow pair's range rounds to one minute). */
+export function dayOrbRange(d: Pick<DayAspect, 'closest' | 'widest'>): string {
+  const [closest, widest] = [degreesMinutes(d.closest), degreesMinutes(d.widest)];
+  return closest === widest ? closest : `${closest}–${widest}`;
+}
+
 /** The table's orb cell. */
 export function orbCell(a: StatedAspect): string {
-  return a.day ? `${degreesMinutes(a.day.closest)}–${degreesMinutes(a.day.widest)}` : degreesMinutes(a.orb);
+  return a.day ? dayOrbRange(a.day) : degreesMinutes(a.orb);
 }
 
 /** The table's phase cell. */

@@ -18,6 +18,7 @@ import { aspectFamily, type SignId } from '../../interpretations/keys.ts';
 import { ageOn, suitsAge } from './life-stage.ts';
 import type { ReportSky } from '../sky/report-sky.ts';
 import type { DayAspect } from '../sky/moon-day.ts';
+import { orbCell } from './aspect-facts.ts';
 import { figuresOverTheDay, type DayFigures } from './untimed-moon-figures.ts';
 import { phaseChangeOfTheDay, type PhaseChange } from './untimed-moon-phase.ts';
 import { dominanceOfTheChart, dominanceOverTheDay, type DayDominance } from './untimed-dominance.ts';
@@ -128,6 +129,14 @@ export class ReportContext {
       return day.aspects.find((d) => d.other === other && d.type === a.type);
     }
     return day.pairs.find((d) => d.type === a.type && ((d.p1 === a.p1 && d.p2 === a.p2) || (d.p1 === a.p2 && d.p2 === a.p1)));
+  }
+
+  /**
+   * An aspect's orb as a sentence may state it: a timed chart's one orb ("1°21′"), an untimed chart's range over the birth
+   * day ("0°00′–0°31′": the Sun moves a degree a day, so its noon orb is no truer than any other hour's).
+   */
+  statedOrb(a: { p1: string; p2: string; type: string; orb: number }): string {
+    return orbCell({ ...a, day: this.dayAspect(a) });
   }
 
   /** The chart's aspects that hold whatever the hour: all of a timed chart's; untimed, those in orb the whole birth day. */

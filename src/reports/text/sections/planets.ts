@@ -44,7 +44,7 @@ export function jupiterSaturnLink(ctx: ReportContext): string | undefined {
   if (!between && jupiterSign === saturnSign)
     return `Jupiter and Saturn share ${jupiterSign} without being close enough to act as one: your urge to expand and your sense of limits speak with the same sign's accent, yet they seldom weigh in on the same decision at once.`;
   return between
-    ? `Jupiter and Saturn are themselves linked by ${withArticle(between.type)} (orb ${degreesMinutes(between.orb)}), so expansion and consolidation are in direct conversation in your chart, and your ambitions tend to be tested by your sense of what is sound before you act on them.`
+    ? `Jupiter and Saturn are themselves linked by ${withArticle(between.type)} (orb ${ctx.statedOrb(between)}), so expansion and consolidation are in direct conversation in your chart, and your ambitions tend to be tested by your sense of what is sound before you act on them.`
     : ctx.choose(
         [
           `Jupiter in ${jupiterSign} and Saturn in ${saturnSign} form no major aspect to each other, so your urge to expand and your sense of limits tend to operate in separate areas of life rather than in constant negotiation.`,
@@ -201,7 +201,7 @@ export function outerPlanetsSection(ctx: ReportContext): ReportSection {
       const a = ctx.factors.aspects
         .filter((x) => (x.p1 === id || x.p2 === id) && PERSONAL_POINTS.has(x.p1 === id ? x.p2 : x.p1) && (ctx.timed || (x.p1 !== 'moon' && x.p2 !== 'moon')))
         .sort((x, y) => x.orb - y.orb)[0];
-      return a ? [`${POINT_NAMES[id]} ${ASPECT_WORDS[a.type]} your ${POINT_NAMES[a.p1 === id ? a.p2 : a.p1]}, ${degreesMinutes(a.orb)}`] : [];
+      return a ? [`${POINT_NAMES[id]} ${ASPECT_WORDS[a.type]} your ${POINT_NAMES[a.p1 === id ? a.p2 : a.p1]}, ${ctx.statedOrb(a)}`] : [];
     });
     const widest = nearest.length ? ` (the nearest: ${joinAnd(nearest)})` : '';
     // A background planet may still stand in an aspect figure read in the chart's shape, or in a house read with the

@@ -11,7 +11,7 @@ import { keys } from '../../../interpretations/keys.ts';
 import type { KeyedAspect } from '../../../interpretations/chart-factors/aspects.ts';
 import type { ReportContext } from '../context.ts';
 import { ASPECT_WORDS, POINT_NAMES, pointsInSentence, sideFunctions } from '../phrases.ts';
-import { countWord, degreesMinutes, joinAnd } from '../report-markdown.ts';
+import { countWord, joinAnd } from '../report-markdown.ts';
 import { FIGURE_ORB } from '../../synthesis/conjunction-figures.ts';
 import { keyAspects } from '../ranking.ts';
 
@@ -85,7 +85,7 @@ export function centralFigurePassage(ctx: ReportContext, figure: CentralFigure):
   const [left, right] = figure.sides;
   const verb = ASPECT_WORDS[figure.type]!;
   const heading = `### ${names(left)} ${verb.charAt(0).toUpperCase()}${verb.slice(1)} ${names(right)}`;
-  const fact = `*${figure.aspects.map((a) => `${POINT_NAMES[a.p1]} ${ASPECT_WORDS[a.type]} ${POINT_NAMES[a.p2]} ${degreesMinutes(a.orb)}`).join(' · ')}*`;
+  const fact = `*${figure.aspects.map((a) => `${POINT_NAMES[a.p1]} ${ASPECT_WORDS[a.type]} ${POINT_NAMES[a.p2]} ${ctx.statedOrb(a)}`).join(' · ')}*`;
   const count = countWord(figure.aspects.length);
   // Both sides knots of planets, or one planet facing a knot.
   const knotted = left.length > 1 && right.length > 1;

@@ -14,7 +14,7 @@ import type { KeyedAspect } from '../../../interpretations/chart-factors/aspects
 import type { ReportContext } from '../context.ts';
 import { aspectBetween, houseRuler, signOfPoint } from '../chart-facts.ts';
 import { aspectInSentence, POINT_FUNCTION, POINT_NAMES, POINT_PART, pointInSentence } from '../phrases.ts';
-import { capitalize, degreesMinutes, joinAnd, ordinal } from '../report-markdown.ts';
+import { capitalize, joinAnd, ordinal } from '../report-markdown.ts';
 import { moonSignCertain } from './family-threads.ts';
 import { chapterReadIn } from './tension-aspect.ts';
 
@@ -152,7 +152,7 @@ function moonOuterPart(ctx: ReportContext): string | undefined {
   const chapter = chapterReadIn(ctx, a);
   const elsewhere = chapter ? `, read as an aspect in "${chapter}"` : '';
   const text = FLOWING.has(a.type) ? MOON_OUTER[planet].flowing : MOON_OUTER[planet].hard;
-  return `${capitalize(aspectInSentence('moon', a.type, planet))} (orb ${degreesMinutes(ctx.rankingOrb(a)!)}${elsewhere}) colours that image of care: ${text}`;
+  return `${capitalize(aspectInSentence('moon', a.type, planet))} (orb ${ctx.statedOrb(a)}${elsewhere}) colours that image of care: ${text}`;
 }
 
 /** How Saturn's contacts are named: a conjunction is close, not hard ("by a conjunction", "by a conjunction and a hard aspect"). */

@@ -9,7 +9,7 @@ import { keys } from '../../../interpretations/keys.ts';
 import type { KeyedAspect } from '../../../interpretations/chart-factors/aspects.ts';
 import type { ReportContext } from '../context.ts';
 import { aspectInSentence, POINT_FUNCTION, POINT_NAMES, pointInSentence } from '../phrases.ts';
-import { capitalize, degreesMinutes, joinAnd } from '../report-markdown.ts';
+import { capitalize, joinAnd } from '../report-markdown.ts';
 import { keyAspects } from '../ranking.ts';
 
 const isHard = (a: KeyedAspect) => a.type === 'square' || a.type === 'opposition';
@@ -30,7 +30,7 @@ export function chapterReadIn(ctx: ReportContext, a: { p1: string; type: string;
  * its points (the same argument heard again) or, when there are none, that it stands alone.
  */
 export function tensionAspectIntro(ctx: ReportContext, a: KeyedAspect): string {
-  const orb = degreesMinutes(ctx.rankingOrb(a) ?? a.orb);
+  const orb = ctx.statedOrb(a);
   const named = `${aspectInSentence(a.p1, a.type, a.p2)} (orb ${orb})`;
   const chapter = chapterReadIn(ctx, a);
   const where = chapter ? `Its reading is in "${chapter}".` : 'Its reading follows.';
