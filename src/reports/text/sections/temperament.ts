@@ -11,6 +11,7 @@ import { bornInStretches } from '../day-stretches.ts';
 import { balanceVerdicts } from '../untimed-balance.ts';
 import { ingressesTallyNote } from '../untimed-ingresses.ts';
 import { midheavenBelowHorizon } from '../chart-facts.ts';
+import { lunationPhaseOf, type LunationPhase } from '../../../astro/progressed-events.ts';
 
 export const TEMPERAMENT_WEIGHT = { balance: 6, polarity: 4, hemisphere: 4, dominant: 7, moonPhase: 5 };
 
@@ -43,6 +44,30 @@ function moonFromSun(elongation: number): string {
   if (elongation <= 180) return `Moon ${Math.round(elongation)}° ahead of the Sun`;
   if (elongation < 225) return `Moon ${Math.round(elongation - 180)}° past its opposition to the Sun`;
   return `Moon ${Math.round(360 - elongation)}° behind the Sun`;
+}
+
+/** The lunation cycle's phases as astrologers name them (Rudhyar's eight, each 45° from a turning point). */
+const LUNATION_NAMES: Record<LunationPhase, string> = {
+  new_moon: 'new',
+  crescent: 'crescent',
+  first_quarter: 'first-quarter',
+  gibbous: 'gibbous',
+  full_moon: 'full',
+  disseminating: 'disseminating',
+  last_quarter: 'last-quarter',
+  balsamic: 'balsamic',
+};
+
+/**
+ * Where the phase the sky showed (each of the eight centred on its moment: the report's reading) and the lunation cycle of
+ * astrological tradition (each phase 45° from the New Moon onward: 315° to 360° balsamic) name the Moon differently, the
+ * fact line gives the second too, so that a reader who counts the phases the other way finds the phase they expect.
+ */
+function lunationAside(elongation: number, observed: string): string {
+  const phase = lunationPhaseOf(elongation);
+  const name = LUNATION_NAMES[phase];
+  if (observed.toLowerCase().includes(name.replace('-', ' ')) || (phase === 'balsamic' && observed === 'Waning Crescent')) return '';
+  return ` (counted in 45° steps from the New Moon, as the lunation cycle of astrological tradition counts, the ${name} phase)`;
 }
 
 function entry(ctx: ReportContext, key: string, weight: number, fact?: string): string | undefined {
@@ -273,7 +298,7 @@ export function temperamentSection(ctx: ReportContext): ReportSection {
         ctx,
         keys.moonPhase(moonPhase.phase),
         TEMPERAMENT_WEIGHT.moonPhase,
-        `${moonFromSun(moonPhase.elongation)}${when}, ${lit} % lit: ${withArticle(moonPhase.label.toLowerCase())}${hours}`,
+        `${moonFromSun(moonPhase.elongation)}${when}, ${lit} % lit: ${withArticle(moonPhase.label.toLowerCase())}${lunationAside(moonPhase.elongation, moonPhase.label)}${hours}`,
       ) ?? '',
     );
   }
