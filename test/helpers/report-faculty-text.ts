@@ -150,6 +150,11 @@ const POLE_PHRASES: Record<string, Record<string, RegExp>> = {
     austere:
       /\b(learned to distrust pleasure|treat(ing)? pleasure (with suspicion|as a reward that must be earned)|the good china may stay in the cupboard|a quiet shame around pleasure|pleasure (can feel|may feel) like something (that must be earned|to ration)|guilt whenever you enjoy yourself)/i,
   },
+  decision: {
+    decisive:
+      /\b(decisiveness\b|made you decisive|(?<!to )decide quickly|make up your mind quickly|quick decisions under pressure|(quick|fast), decisive (thinking|action|reasoning)|immediate, decisive action|courage to act decisively|decisive, (energetic|fast)|decisive public image|(stop|cut through|waste little energy|spares you much|inner) dithering)/i,
+    torn: /(?<!\b(as|like|for|signal|not) )\bindecision\b|\bsecond-guess(ing)? (it|your own preferences|opportunities|every conviction)\b|\bsitting on the fence for too long\b|\bweighing every (option|side) (can drain|until)/i,
+  },
   upbringing: {
     stable: /\b((a|your) (steady|stable|secure) childhood|grew up (in|with) a (steady|stable|secure) home)/i,
     unsettled:

@@ -331,6 +331,18 @@ FACULTIES.pleasure = {
   ],
 };
 
+// One more from the Buenos Aires reader: "Decisiveness" among the strengths beside "Indecision" among the challenges.
+FACULTIES.decision = {
+  poles: {
+    decisive: 'makes up its mind quickly and, once it has, commits without looking back',
+    torn: 'weighs every side of a choice and can stay undecided while the moment waits',
+  },
+  together: [
+    'Quick choices and long weighing each have their ground: the small and reversible decisions can go to the quick side, the ones that bind other people or years of your life to the careful one. Sorting a choice into one pile or the other before you make it is often the whole of the work.',
+    'The side that decides fast spares you from drifting; the side that hesitates has usually noticed something the quick one skipped. Giving yourself a deadline for the weighing lets both be heard without the choice being made by default.',
+  ],
+};
+
 export interface ClaimConflict {
   faculty: string;
   /** The pole already read, and the entry that read it. */
@@ -457,6 +469,7 @@ const TENSION_OVER: Record<string, string> = {
   upbringing: 'the home you grew up in',
   mood: 'how quickly your moods change',
   pleasure: 'enjoying and holding back',
+  decision: 'making up your mind',
 };
 
 /** How a tension passage sets its later entry against the earlier one ("{earlier}" is the earlier entry in a sentence). */

@@ -17,7 +17,7 @@ const AS_OF = '2026-11-25T00:00:00Z';
 /** The faculties whose library sentences were read one by one and tagged where they take a side. */
 const TAGGED_BY_READING = [
   ...['initiative', 'resilience', 'focus', 'company', 'candour', 'composure', 'attachment', 'visibility', 'completion'],
-  ...['method', 'conscience', 'rivalry', 'jealousy', 'money', 'reliability', 'upbringing', 'mood', 'pleasure'],
+  ...['method', 'conscience', 'rivalry', 'jealousy', 'money', 'reliability', 'upbringing', 'mood', 'pleasure', 'decision'],
 ];
 const ATHENS = { city: 'Athens', country: 'GR', lat: 37.9838, lng: 23.7275, source: 'request' as const, zone: 'Europe/Athens' };
 const MADRID = { city: 'Madrid', country: 'ES', lat: 40.4168, lng: -3.7038, source: 'request' as const, zone: 'Europe/Madrid' };
@@ -74,6 +74,8 @@ describe('opposite claims in the printed text', () => {
       // The Norilsk reader: an even keel beside weather that changes faster than the forecast; the full table beside the good china kept back.
       ['Your Taurus Moon lends you a settled, steady emotional nature.', 'Your emotional weather can change faster than the forecast.', 'mood'],
       ['Your taste probably leans toward abundance: a full table, a bright room.', 'The good china may stay in the cupboard for years.', 'pleasure'],
+      // The Buenos Aires reader: decisiveness in one list, indecision in the next.
+      ['Decisiveness is probably among the first qualities people notice in you.', 'Conflict may make you stall, weighing every side until the moment has passed.', 'decision'],
     ] as const;
     for (const [a, b, faculty] of quoted) {
       const report = { markdown: `${a}\n\n${b}\n`, sections: [{ id: 'meeting_world', title: 'x', markdown: `${a}\n\n${b}` }] } as never;
