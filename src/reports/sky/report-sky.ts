@@ -1,18 +1,22 @@
 /**
  * What the report needs from the ephemeris beyond the natal chart, computed in the compute pool
  * (the `report_sky` task) so that the report worker does no astronomy of its own: for an untimed
- * birth, the Moon over the whole birth day; for every birth, the year ahead.
+ * birth, the Moon over the whole birth day; for a timed one, which way the house cusps move with
+ * the birth time; for every birth, the year ahead.
  */
 import { poolTask } from '../../compute/pool-task.ts';
 import { isTimed, type NatalChartInput } from '../../interpretations/chart-input.ts';
 import { moonDay, type MoonDay } from './moon-day.ts';
 import { yearAhead, type YearAhead } from './year-ahead.ts';
+import { cuspMotion } from './cusp-motion.ts';
 
 export interface ReportSky {
   /** Untimed births only: the Moon from local midnight to midnight. */
   moonDay?: MoonDay | undefined;
   /** The main transits and progressions of the twelve months from the report's date. */
   yearAhead?: YearAhead | undefined;
+  /** Timed births only: each house cusp's motion, degrees per minute of birth time (src/reports/sky/cusp-motion.ts). */
+  cuspMotion?: number[] | undefined;
 }
 
 export interface ReportSkyTask {
@@ -23,7 +27,12 @@ export interface ReportSkyTask {
 
 export function reportSky(task: ReportSkyTask): ReportSky {
   const asOf = task.asOf ? Date.parse(task.asOf) : Date.now();
-  return { moonDay: isTimed(task.chart) ? undefined : moonDay(task.chart), yearAhead: yearAhead(task.chart, asOf) };
+  const timed = isTimed(task.chart);
+  return {
+    moonDay: timed ? undefined : moonDay(task.chart),
+    yearAhead: yearAhead(task.chart, asOf),
+    cuspMotion: timed ? cuspMotion(task.chart) : undefined,
+  };
 }
 
 /** The task's answer as it crosses the thread boundary: JSON bytes, like every task's. */

@@ -78,13 +78,17 @@ export function midheavenBelowHorizon(ctx: ReportContext): boolean {
 
 /** A planet nearer than this (degrees) to either cusp of its house has its house flagged as resting on the birth time. */
 export const CUSP_MARGIN_DEG = 2;
+/** Beyond this many minutes of birth time the house does not rest on the birth time: a slow cusp (Porphyry's inside the polar circles) can take hours to cross 2°. */
+export const CUSP_MARGIN_MINUTES = 20;
 
 /**
  * Whether a planet's house rests on a few minutes of the birth time: within CUSP_MARGIN_DEG before
- * the next house's cusp (cusps advance through the zodiac as the hours pass, so an earlier birth
- * puts it in the next house) or after its own house's cusp (a later birth puts it in the house
- * before). A reader found a full reading, a stellium and a ruler's place built on Mars 1°42′ short
- * of the 2nd cusp, with no word of it. Undefined when the margin is wider, or without houses.
+ * the next house's cusp or after its own house's cusp. Cusps usually advance through the zodiac as
+ * the hours pass, so an earlier birth puts the planet in the next house and a later one in the house
+ * before; where the cusp runs backwards (inside the polar circles, for hours at a time: the report's
+ * sky says so), the other way round. A reader found a full reading, a stellium and a ruler's place
+ * built on Mars 1°42′ short of the 2nd cusp, with no word of it. Undefined when the margin is wider,
+ * or without houses.
  */
 export function cuspMargin(ctx: ReportContext, id: string): string | undefined {
   const p = ctx.factors.points.get(id);
@@ -95,9 +99,23 @@ export function cuspMargin(ctx: ReportContext, id: string): string | undefined {
   const previous = ((p.house + 10) % 12) + 1;
   const ahead = (((cuspLon(next) - p.lon) % 360) + 360) % 360;
   const past = (((p.lon - cuspLon(p.house)) % 360) + 360) % 360;
-  if (ahead < CUSP_MARGIN_DEG && ahead <= past)
-    return `${degreesMinutes(ahead)} short of the ${ordinal(next)} house's cusp: a slightly earlier birth time would place it in the ${ordinal(next)}`;
-  if (past < CUSP_MARGIN_DEG)
-    return `${degreesMinutes(past)} past the ${ordinal(p.house)} house's cusp: a slightly later birth time would place it in the ${ordinal(previous)}`;
+  // The birth time that would move the cusp onto the planet, from the cusp's own motion at this birth: a cusp running
+  // backwards reaches the planet with a later birth, not an earlier one, and a slow one may need hours (no flag then).
+  const shift = (house: number, arc: number, usual: 'earlier' | 'later') => {
+    const speed = ctx.sky.cuspMotion?.[house - 1];
+    if (speed === undefined || speed === 0) return `a slightly ${usual} birth time`;
+    const minutes = Math.max(1, Math.round(arc / Math.abs(speed)));
+    if (minutes > CUSP_MARGIN_MINUTES) return undefined;
+    const way = speed > 0 ? usual : usual === 'earlier' ? 'later' : 'earlier';
+    return `a birth about ${minutes === 1 ? 'a minute' : `${minutes} minutes`} ${way}`;
+  };
+  if (ahead < CUSP_MARGIN_DEG && ahead <= past) {
+    const birth = shift(next, ahead, 'earlier');
+    return birth && `${degreesMinutes(ahead)} short of the ${ordinal(next)} house's cusp: ${birth} would place it in the ${ordinal(next)}`;
+  }
+  if (past < CUSP_MARGIN_DEG) {
+    const birth = shift(p.house, past, 'later');
+    return birth && `${degreesMinutes(past)} past the ${ordinal(p.house)} house's cusp: ${birth} would place it in the ${ordinal(previous)}`;
+  }
   return undefined;
 }
