@@ -2,13 +2,15 @@
  * What the report needs from the ephemeris beyond the natal chart, computed in the compute pool
  * (the `report_sky` task) so that the report worker does no astronomy of its own: for an untimed
  * birth, the Moon over the whole birth day; for a timed one, which way the house cusps move with
- * the birth time; for every birth, the year ahead.
+ * the birth time and how far the birth stood from the moment that names its Moon's phase; for every
+ * birth, the year ahead.
  */
 import { poolTask } from '../../compute/pool-task.ts';
 import { isTimed, type NatalChartInput } from '../../interpretations/chart-input.ts';
 import { moonDay, type MoonDay } from './moon-day.ts';
 import { yearAhead, type YearAhead } from './year-ahead.ts';
 import { cuspMotion } from './cusp-motion.ts';
+import { phaseMoment, type PhaseMoment } from './phase-moment.ts';
 
 export interface ReportSky {
   /** Untimed births only: the Moon from local midnight to midnight. */
@@ -17,6 +19,8 @@ export interface ReportSky {
   yearAhead?: YearAhead | undefined;
   /** Timed births only: each house cusp's motion, degrees per minute of birth time (src/reports/sky/cusp-motion.ts). */
   cuspMotion?: number[] | undefined;
+  /** Timed births under a named phase only: the hours from the birth to its moment (src/reports/sky/phase-moment.ts). */
+  phaseMoment?: PhaseMoment | undefined;
 }
 
 export interface ReportSkyTask {
@@ -32,6 +36,7 @@ export function reportSky(task: ReportSkyTask): ReportSky {
     moonDay: timed ? undefined : moonDay(task.chart),
     yearAhead: yearAhead(task.chart, asOf),
     cuspMotion: timed ? cuspMotion(task.chart) : undefined,
+    phaseMoment: phaseMoment(task.chart),
   };
 }
 

@@ -204,7 +204,7 @@ describe('what three more readers found false (Lima 1988, Oslo 1969 untimed, Nor
     const chart = natalChartFor({ name: 'Ingrid Berg', year: 1969, month: 3, day: 2, time_known: false }, OSLO);
     const { markdown } = composeReport(chart, { sky: reportSky({ chart, asOf: '2026-11-28T00:00:00Z' }) });
     const line =
-      /\*Moon \d+° ahead of the Sun at noon, \d+ % lit: a full moon(?: \(counted in 45° steps[^)]*\))?; this phase holds if you were born after (\d\d):(\d\d) local time \(before then, a waxing gibbous\)\*/.exec(
+      /\*Moon \d+° ahead of the Sun at noon, \d+ % lit: a full moon(?:; in the lunation cycle [^;*]+)?; this phase holds if you were born after (\d\d):(\d\d) local time \(before then, a waxing gibbous\)\*/.exec(
         markdown,
       );
     expect(line).not.toBeNull();

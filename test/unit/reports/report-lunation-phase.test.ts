@@ -2,34 +2,64 @@
  * The Moon's phase in the temperament chapter: the report names the phase the sky showed (each of
  * the eight centred on its moment), and where the lunation cycle of astrological tradition (each
  * phase 45° from the New Moon onward, 315° to 360° balsamic) names it otherwise, the fact line
- * gives that name too. Checked over random charts from the chart's own Sun and Moon.
+ * gives that name too; a timed birth under one of the four named moments (New, First Quarter,
+ * Full, Last Quarter) is told how many hours it stood from it. Checked over random charts from
+ * the chart's own Sun and Moon and, for the hours, on the ephemeris.
  */
 import { describe, expect, it } from 'vitest';
+import { calcBody } from '../../../src/astro/ephemeris.ts';
+import { julianDayFromUtcMs } from '../../../src/astro/civil-time.ts';
 import { composeReport } from '../../../src/reports/text/compose-report.ts';
 import { randomReportCharts } from '../../helpers/random-report-charts.ts';
 
 const TRADITION = ['new', 'crescent', 'first-quarter', 'gibbous', 'full', 'disseminating', 'last-quarter', 'balsamic'];
 /** The tradition's name the observed name already says ("a waxing crescent" is in the crescent phase). */
 const SAYS: Record<string, string> = { 'waning crescent': 'balsamic' };
+const MOMENT: Record<string, number> = { 'New Moon': 0, 'First Quarter': 90, 'Full Moon': 180, 'Last Quarter': 270 };
+const LINE =
+  /^\*Moon \d+° [A-Za-z ]+?(?: at noon)?, \d+ % lit: an? ([a-z ]+?)(?: Moon)?(?:, the ([A-Za-z ]+) exact (within the hour|about (an hour|\d+ hours) (after|before)) your birth)?(?:; in the lunation cycle counted in 45° steps from the New Moon, as many astrologers count it, this is the ([a-z-]+) phase, while the reading follows the Moon as it was seen)?(;[^*]*)?\*$/m;
+const elongationAt = (ms: number) => {
+  const jd = julianDayFromUtcMs(ms);
+  return (((calcBody(jd, 1).lon - calcBody(jd, 0).lon) % 360) + 360) % 360;
+};
 
 describe('the Moon’s phase by both counts', () => {
+  const charts = randomReportCharts(60, 6029);
+  const lines = charts.map((chart) => LINE.exec(composeReport(chart, { asOf: '2026-11-25T00:00:00Z' }).markdown));
+
   it('names the tradition’s phase beside the observed one wherever the two differ', () => {
     let asides = 0;
-    for (const chart of randomReportCharts(50, 6029)) {
-      const md = composeReport(chart, { asOf: '2026-11-25T00:00:00Z' }).markdown;
-      const line =
-        /^\*Moon \d+° [A-Za-z ]+?(?: at noon)?, \d+ % lit: an? ([a-z ]+?)( \(counted in 45° steps from the New Moon, as the lunation cycle of astrological tradition counts, the ([a-z-]+) phase\))?(;[^*]*)?\*$/m.exec(
-          md,
-        );
-      if (!line) continue;
+    charts.forEach((chart, i) => {
+      const line = lines[i];
+      expect(line, chart.subject.datetime_utc).not.toBeNull();
       const [sun, moon] = ['sun', 'moon'].map((id) => chart.planets.find((p) => p.id === id)!.abs_pos) as [number, number];
       const elongation = (((moon - sun) % 360) + 360) % 360;
       const tradition = TRADITION[Math.floor(elongation / 45)]!;
-      const observed = line[1]!;
+      const observed = line![1]!;
       const same = observed.includes(tradition.replace('-', ' ')) || SAYS[observed] === tradition;
-      expect(line[3], `${chart.subject.datetime_utc}: Moon ${elongation.toFixed(1)}° from the Sun, "${observed}"`).toBe(same ? undefined : tradition);
+      expect(line![6], `${chart.subject.datetime_utc}: Moon ${elongation.toFixed(1)}° from the Sun, "${observed}"`).toBe(same ? undefined : tradition);
       if (!same) asides++;
-    }
+    });
     expect(asides).toBeGreaterThan(10);
+  });
+
+  it('gives a timed birth under a named moment the hours from it, which the ephemeris bears out', () => {
+    let checked = 0;
+    charts.forEach((chart, i) => {
+      const line = lines[i]!;
+      const named = MOMENT[line[1]!.replace(/\b\w/g, (c) => c.toUpperCase())];
+      const timed = chart.subject.settings.time_known;
+      expect(line[2] !== undefined, `${chart.subject.datetime_utc}: ${line[0]}`).toBe(timed && named !== undefined);
+      if (!line[2]) return;
+      checked++;
+      const amount = line[3] === 'within the hour' ? 0 : line[4] === 'an hour' ? 1 : Number(line[4]!.split(' ')[0]);
+      const hours = line[5] === 'before' ? -amount : amount;
+      // At the hour said, the Moon stands at the moment's elongation, to within the rounding (half an hour).
+      const birth = Date.parse(chart.subject.datetime_utc);
+      const slack = 0.55;
+      const off = (t: number) => ((((elongationAt(birth + t * 3_600_000) - MOMENT[line[2]!]!) % 360) + 540) % 360) - 180;
+      expect(Math.sign(off(hours - slack)) !== Math.sign(off(hours + slack)), `${chart.subject.datetime_utc}: ${line[0]}`).toBe(true);
+    });
+    expect(checked).toBeGreaterThan(5);
   });
 });

@@ -67,8 +67,24 @@ function lunationAside(elongation: number, observed: string): string {
   const phase = lunationPhaseOf(elongation);
   const name = LUNATION_NAMES[phase];
   if (observed.toLowerCase().includes(name.replace('-', ' ')) || (phase === 'balsamic' && observed === 'Waning Crescent')) return '';
-  return ` (counted in 45° steps from the New Moon, as the lunation cycle of astrological tradition counts, the ${name} phase)`;
+  return `; in the lunation cycle counted in 45° steps from the New Moon, as many astrologers count it, this is the ${name} phase, while the reading follows the Moon as it was seen`;
 }
+
+/**
+ * Timed, under one of the four moments that name a phase: how far the birth stood from it ("the Full Moon exact about 10
+ * hours after your birth"), from the report's sky, since "born at the Full Moon" covers a day and a half either side.
+ */
+function phaseMoment(ctx: ReportContext, label: string): string {
+  const moment = ctx.sky.phaseMoment;
+  if (!ctx.timed || !moment) return '';
+  const n = Math.round(Math.abs(moment.hours));
+  const side = moment.hours > 0 ? 'after' : 'before';
+  const when = n < 1 ? 'within the hour of your birth' : `about ${n === 1 ? 'an hour' : `${n} hours`} ${side} your birth`;
+  return `, the ${label} exact ${when}`;
+}
+
+/** "a waxing gibbous Moon", "a full moon": a crescent or a gibbous names the Moon's shape, which needs its noun. */
+const phaseNoun = (label: string) => (/(Crescent|Gibbous)$/.test(label) ? `${label.toLowerCase()} Moon` : label.toLowerCase());
 
 function entry(ctx: ReportContext, key: string, weight: number, fact?: string): string | undefined {
   const e = ctx.library.entries.get(key);
@@ -158,7 +174,10 @@ export function temperamentSection(ctx: ReportContext): ReportSection {
   } else {
     const said: string[] = [];
     if (strong.length) said.push(`${joinAnd(strong.map((e) => ELEMENT_NAMES[e]!.toLowerCase()))} ${strong.length > 1 ? 'carry' : 'carries'} the most weight`);
-    if (weak.length) said.push(`${joinAnd(weak.map((e) => ELEMENT_NAMES[e]!.toLowerCase()))} ${weak.length > 1 ? 'are' : 'is'} barely present`);
+    // An element with no weight at all is absent, not "barely present".
+    const [none, little] = [weak.filter((e) => balance.elements[e] === 0), weak.filter((e) => balance.elements[e] !== 0)];
+    if (little.length) said.push(`${joinAnd(little.map((e) => ELEMENT_NAMES[e]!.toLowerCase()))} ${little.length > 1 ? 'are' : 'is'} barely present`);
+    if (none.length) said.push(`${joinAnd(none.map((e) => ELEMENT_NAMES[e]!.toLowerCase()))} ${none.length > 1 ? 'are' : 'is'} absent`);
     parts.push(
       `In your chart ${said.join(', while ')}; ${ctx.choose(
         [
@@ -298,7 +317,7 @@ export function temperamentSection(ctx: ReportContext): ReportSection {
         ctx,
         keys.moonPhase(moonPhase.phase),
         TEMPERAMENT_WEIGHT.moonPhase,
-        `${moonFromSun(moonPhase.elongation)}${when}, ${lit} % lit: ${withArticle(moonPhase.label.toLowerCase())}${lunationAside(moonPhase.elongation, moonPhase.label)}${hours}`,
+        `${moonFromSun(moonPhase.elongation)}${when}, ${lit} % lit: ${withArticle(phaseNoun(moonPhase.label))}${phaseMoment(ctx, moonPhase.label)}${lunationAside(moonPhase.elongation, moonPhase.label)}${hours}`,
       ) ?? '',
     );
   }
