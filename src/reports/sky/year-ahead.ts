@@ -13,7 +13,8 @@
  *   quarter of a degree of an aspect that never reaches it is a near miss (nearMisses), listed with the station's date; for a
  *   turn of the planet's own cycle (Uranus standing 52′ short of its opposition to its own place, a year before it is
  *   exact), a station anywhere within the orb. A stretch within orb already open on the year's first day whose exact hits
- *   came before it is read too, with those hits (openAtStart): the planet is still felt there.
+ *   came before it is read too, with those hits (openAtStart): the planet is still felt there. A transit listed gives
+ *   every pass within orb in the year, those without a hit or a near miss too (otherPasses).
  * - Progressions (secondary, a day for a year): where the progressed Sun and Moon stand at the
  *   year's start and end, the progressed Moon's change of sign and its
  *   exact conjunctions, squares and oppositions to the natal Sun, Moon and Ascendant, and the
@@ -221,6 +222,36 @@ function openAtStart(
   return hits.length ? { hits, windows: [window] } : { hits: [], windows: [] };
 }
 
+/**
+ * The passes within orb in the year of a transit already listed that hold neither its hits nor its near miss: Pluto back
+ * within 1½° of a natal Mercury for two months in the autumn, turning 1°19′ short, after a hit in the spring. The transit
+ * is felt then too, and its table row, fact line and timeline say so. Found on the scan's steps, each pass's ends by the
+ * transit-window search.
+ */
+function otherPasses(
+  lonAt: (jd: number) => number,
+  natalLon: number,
+  angle: number,
+  orb: number,
+  scan: { step: number; bound: number },
+  start: number,
+  end: number,
+  known: readonly Stretch[],
+): Stretch[] {
+  const out: Stretch[] = [];
+  const covered = (jd: number) =>
+    [...known, ...out].some((w) => (w.entry === undefined || jd >= w.entry - scan.step) && (w.exit === undefined || jd <= w.exit + scan.step));
+  // The scan's steps and the year's last day, where a pass may just begin.
+  const steps = Math.ceil((end - start) / scan.step);
+  for (let i = 0; i <= steps; i++) {
+    const jd = Math.min(end, start + i * scan.step);
+    if (covered(jd) || aspectOrb(natalLon, lonAt(jd), angle) > orb) continue;
+    const window = transitWindow(lonAt, natalLon, angle, orb, jd, scan);
+    if (window) out.push(window);
+  }
+  return out;
+}
+
 /** Hits of another hour this many days from one of noon's are that hit moved; further off, they are another pass. */
 const SAME_HIT_DAYS = 60;
 
@@ -295,8 +326,10 @@ export function yearAhead(chart: NatalChartInput, asOfMs: number): YearAhead {
         const limit = CYCLE_TARGETS.has(target) ? WINDOW_ORB[body]! : NEAR_MISS;
         const misses = nearMisses(span, lonAt, natalLon, offset, angle, WINDOW_ORB[body]!, SCAN[body]!, stations, windows, limit);
         if (hits.length === 0 && misses.length === 0) continue;
-        // One transit of the aspect: its hits and its nearest miss (a planet may turn short of it and reach it on a later pass), their stretches in order.
-        const stretches = [...windows, ...misses.map((m) => m.window)]
+        // One transit of the aspect: its hits and its nearest miss (a planet may turn short of it and reach it on a later pass),
+        // and any other pass within orb in the year, their stretches in order.
+        const held = [...windows, ...misses.map((m) => m.window)];
+        const stretches = [...held, ...otherPasses(lonAt, natalLon, angle, WINDOW_ORB[body]!, SCAN[body]!, start, end, held)]
           .sort((a, b) => (a.entry ?? -Infinity) - (b.entry ?? -Infinity))
           .map((w) => ({ from: w.entry === undefined ? null : isoDate(w.entry), to: w.exit === undefined ? null : isoDate(w.exit) }));
         const miss = misses.reduce<(typeof misses)[number] | undefined>((m, x) => (m === undefined || x.short < m.short ? x : m), undefined);

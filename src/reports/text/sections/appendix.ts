@@ -38,7 +38,7 @@ const GLOSSARY: [term: string, text: string | ((ctx: ReportContext) => string), 
   ],
   [
     'Transit',
-    'Where a planet stands in the sky on a given day, read against the birth chart; this reading counts a transit of Jupiter or Saturn while it is within 1° of exact, and of Uranus, Neptune or Pluto within 1½°.',
+    'Where a planet stands in the sky on a given day, read against the birth chart. The year ahead lists the slow planets’ exact aspects to your personal planets and angles, and to their own natal places, each with the stretch around it in which the planet is within 1° (Jupiter, Saturn) or 1½° (Uranus, Neptune, Pluto) of exact.',
     /\btransits?\b|\btransiting\b/i,
   ],
   [

@@ -229,7 +229,16 @@ function natalTheme(ctx: ReportContext, target: string, label: string): string {
   const seen = transitsRead.get(ctx) ?? new Map<string, string>();
   transitsRead.set(ctx, seen);
   const before = seen.get(target);
-  if (before) return `Like ${before} above, ${label} works on what "${theme}" said of your ${POINT_FUNCTION[target]}.`;
+  if (before)
+    return ctx.eachOnceThenLast(
+      [
+        `Like ${before} above, ${label} works on what "${theme}" said of your ${POINT_FUNCTION[target]}.`,
+        `${capitalize(label)} comes back to the ground of ${before}: your ${POINT_FUNCTION[target]}, read in "${theme}".`,
+        `Your ${POINT_FUNCTION[target]} is touched again here, as by ${before} above; "${theme}" is where it was read.`,
+        `It works on the same ground as ${before}, read in "${theme}".`,
+      ],
+      'year-theme-again',
+    );
   seen.set(target, label);
   // Each phrasing names the transit; each is used once, and from the sixth transit on the shortest, so that no sentence
   // comes back as a form.
@@ -238,8 +247,8 @@ function natalTheme(ctx: ReportContext, target: string, label: string): string {
     `${label} touches the theme of "${theme}": while it lasts it works on your ${POINT_FUNCTION[target]}, read there${where}.`,
     `Go back to "${theme}" for what ${label} sets going: your natal ${POINT_NAMES[target]}${where} is read there, and the transit gives that reading a date.`,
     `${label} brings "${theme}" into season: what that chapter said of your ${POINT_FUNCTION[target]}${where} is what it works on while it lasts.`,
-    `Your ${POINT_FUNCTION[target]}${where} was read in "${theme}": that is the ground ${label} works on, and the transit lends that reading a time.`,
-    `(Its ground: your ${POINT_NAMES[target]}${where.replace(/^ from /, ' in ')}, read in "${theme}".)`,
+    `"${theme}" read your ${POINT_FUNCTION[target]}${where}: that is the ground ${label} works on, and the transit lends that reading a time.`,
+    `Its ground is your ${POINT_NAMES[target]}${where.replace(/^ from /, ' in ')}, read in "${theme}".`,
   ];
   return ctx.eachOnceThenLast(phrasings, 'year-theme');
 }
@@ -268,6 +277,14 @@ function progressedPositions(ctx: ReportContext, p: { sun: [number, number]; moo
   return `Over these twelve months your progressed Sun moves from ${sun} and your progressed Moon from ${moon}${uncertain}. The progressed Sun's sign says what your sense of purpose, read in "${THEMES.meeting_world.title}", is slowly growing into; the progressed Moon's sign says which needs, read in "${THEMES.inner_needs.title}", ask to be met first in this period: at present ${SIGN_CARE[signOf(p.moon[0]).id]}.`;
 }
 
+/** What the year's table counts, so that a reader who finds another contact within orb knows why it is not there. */
+function countedRule(ctx: ReportContext): string {
+  const points = ctx.timed
+    ? 'Sun, Moon, Mercury, Venus, Mars, Ascendant or Midheaven'
+    : 'Sun, Mercury, Venus or Mars (the Moon and the angles need a birth time)';
+  return `Counted are Jupiter, Saturn, Uranus, Neptune and Pluto in any of the five major aspects (conjunction, sextile, square, trine, opposition) to your ${points}, exact in the year, still within orb of an exact contact when it begins, or turning within a quarter of a degree of exact, and each of them at the turns of its own cycle (its return to its natal place, and its squares and opposition to it); their contacts to one another's natal places are shared by everyone born within a year or two, and are left out.`;
+}
+
 export function yearAheadSection(ctx: ReportContext): ReportSection | undefined {
   const year = ctx.sky.yearAhead;
   if (!year) return undefined;
@@ -282,7 +299,7 @@ export function yearAheadSection(ctx: ReportContext): ReportSection | undefined 
       `The twelve months that begin on ${longDate(year.from)} are read here through the slow planets and the progressed chart, marking periods of pressure, opening or review around parts of you already described, never fixed outcomes.`,
       `A year is long enough for the slow planets to reach new parts of your chart: this chapter follows them from ${longDate(year.from)} to ${longDate(year.to)} and asks which of the themes above each contact brings to the surface.`,
       `Think of what follows as a calendar of emphasis for the year to ${longDate(year.to)}: it says when a placement read earlier is likely to feel louder, and leaves what you do with it to you.`,
-      `Up to ${longDate(year.to)}, the slowest planets and the progressed chart keep working on the same birth chart described above; the dates below mark where their touch is closest, not events that must follow.`,
+      `From ${longDate(year.from)} to ${longDate(year.to)}, the slowest planets and the progressed chart keep working on the same birth chart described above; the dates below mark where their touch is closest, not events that must follow.`,
       ranked.some((t) => t.exact.some((d) => d >= year.from))
         ? `Between ${longDate(year.from)} and ${longDate(year.to)} the slow planets make exact contacts with your chart, and the progressed chart moves on as well; none of them is an event, and each marks a stretch of time when one part of your chart asks for attention.`
         : ranked.length
@@ -322,7 +339,7 @@ export function yearAheadSection(ctx: ReportContext): ReportSection | undefined 
               `All are read below as they come within orb, ${first} first.`,
               `The reading below follows the year, starting with ${first}.`,
             ];
-    parts.push(`${ctx.choose(counted, 'year-count')} ${ctx.choose(order, 'year-order')}`);
+    parts.push(`${ctx.choose(counted, 'year-count')} ${ctx.choose(order, 'year-order')} ${countedRule(ctx)}`);
     parts.push(
       table(
         ['Exact', 'Transit', 'Felt'],
@@ -368,14 +385,17 @@ export function yearAheadSection(ctx: ReportContext): ReportSection | undefined 
       ],
       'year-progressions',
     );
+    // Untimed, the noon chart's Moon may be half its day's motion from the true one (13° to 15° a day), and a day of the
+    // progressed chart is a year: its dates may be up to half a year early or late, whatever the Moon's pace.
+    const halfDay = Math.round(Math.abs(ctx.chart.planets.find((p) => p.id === 'moon')?.speed ?? 13.2) / 2);
     parts.push(
       ctx.timed
         ? method
         : `${method} ${ctx.choose(
             [
-              'Without a birth time the progressed Moon is known only to within about six degrees, so its dates may fall some months earlier or later.',
-              'Since the hour of birth is unknown, the progressed Moon could be up to six degrees from the place used here, and its dates could shift by some months either way.',
-              'An unknown birth hour leaves the progressed Moon uncertain by about six degrees, which moves its dates by up to several months; read them as seasons rather than days.',
+              `Without a birth time the progressed Moon is known only to within about ${halfDay} degrees, half of what the Moon travelled on your birth day, so its dates may fall up to six months earlier or later.`,
+              `Since the hour of birth is unknown, the progressed Moon could be up to ${halfDay} degrees from the place used here (the Moon's motion over half your birth day), and its dates could shift by up to six months either way.`,
+              `An unknown birth hour leaves the progressed Moon uncertain by up to ${halfDay} degrees, half its motion on your birth day, which moves its dates by up to six months; read them as seasons rather than days.`,
             ],
             'untimed-progressed-moon',
           )}`,
