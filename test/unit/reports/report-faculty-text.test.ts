@@ -75,7 +75,11 @@ describe('opposite claims in the printed text', () => {
       ['Your Taurus Moon lends you a settled, steady emotional nature.', 'Your emotional weather can change faster than the forecast.', 'mood'],
       ['Your taste probably leans toward abundance: a full table, a bright room.', 'The good china may stay in the cupboard for years.', 'pleasure'],
       // The Buenos Aires reader: decisiveness in one list, indecision in the next.
-      ['Decisiveness is probably among the first qualities people notice in you.', 'Conflict may make you stall, weighing every side until the moment has passed.', 'decision'],
+      [
+        'Decisiveness is probably among the first qualities people notice in you.',
+        'Conflict may make you stall, weighing every side until the moment has passed.',
+        'decision',
+      ],
     ] as const;
     for (const [a, b, faculty] of quoted) {
       const report = { markdown: `${a}\n\n${b}\n`, sections: [{ id: 'meeting_world', title: 'x', markdown: `${a}\n\n${b}` }] } as never;

@@ -50,7 +50,7 @@ export function jupiterSaturnLink(ctx: ReportContext): string | undefined {
           `Jupiter in ${jupiterSign} and Saturn in ${saturnSign} form no major aspect to each other, so your urge to expand and your sense of limits tend to operate in separate areas of life rather than in constant negotiation.`,
           `No major aspect joins Jupiter in ${jupiterSign} to Saturn in ${saturnSign}: where you reach out and where you hold back are settled in different rooms of your life, and each is read on its own terms.`,
           `Between your Jupiter in ${jupiterSign} and your Saturn in ${saturnSign} there is no major aspect, so growth and caution seldom argue in the same moment; you may be bold in one field of life and careful in another without feeling the contradiction.`,
-          `Jupiter (${jupiterSign}) and Saturn (${saturnSign}) do not aspect each other here, so your optimism and your prudence take turns rather than negotiate; it helps to know which of them a given decision is being made by.`,
+          `Jupiter (${jupiterSign}) and Saturn (${saturnSign}) form no major aspect with each other here, so your optimism and your prudence take turns rather than negotiate; it helps to know which of them a given decision is being made by.`,
         ],
         'jupiter-saturn-apart',
       );
@@ -179,8 +179,8 @@ export function outerPlanetsSection(ctx: ReportContext): ReportSection {
     // standing alone under the passage before it.
     if (parts.length === said)
       parts[said - 1] += aspects.length
-        ? ` ${name}'s contact with ${pointsInSentence(aspects.map((a) => (a.p1 === id ? a.p2 : a.p1)))} was read earlier in this report.`
-        : ` ${name}'s house was read earlier in this report.`;
+        ? ` ${name}'s contact with ${pointsInSentence(aspects.map((a) => (a.p1 === id ? a.p2 : a.p1)))} is read elsewhere in this report.`
+        : ` ${name}'s house is read elsewhere in this report.`;
   }
   if (contactGiven || angleGiven) {
     // The reasons above use a tighter orb than the aspect readings; without saying so, an untimed

@@ -100,7 +100,7 @@ export function vocationSection(ctx: ReportContext): ReportSection {
     ctx.choose(
       [
         `The Sun in ${sun.name} shows what kind of work feels like your own: ${ELEMENT_WORK[sun.element]}. Saturn in ${saturn.name} shows where mastery comes slowly but holds: through ${SIGN_WORK[saturn.id]}.`,
-        `Work feels like your own, for a Sun in ${sun.name}, when it is ${ELEMENT_WORK[sun.element]}; Saturn in ${saturn.name} adds that lasting skill is earned through ${SIGN_WORK[saturn.id]}, at its own pace.`,
+        `Work feels like your own, for a Sun in ${sun.name}, when it is ${ELEMENT_WORK[sun.element]}; Saturn in ${saturn.name} adds that lasting mastery is earned through ${SIGN_WORK[saturn.id]}, at its own pace.`,
         `Two placements sum up the working side of you: the Sun in ${sun.name} looks for ${ELEMENT_WORK[sun.element]}, and Saturn in ${saturn.name} builds mastery slowly, through ${SIGN_WORK[saturn.id]}.`,
       ],
       'vocation-sun-saturn',

@@ -13,7 +13,7 @@ import { pointInSentence, pointsInSentence } from '../phrases.ts';
 import { aspectScore } from '../ranking.ts';
 import { section, type ReportSection } from '../section.ts';
 import { CORE_WEIGHT, moonCertainty, otherMoonSign, placementEntries, risingParts, sunMoonBridge } from '../sections/core-triad.ts';
-import { moonSignOfAspect } from '../untimed-moon-sign.ts';
+import { moonSignHours, moonSignOfAspect } from '../untimed-moon-sign.ts';
 import { aspectEntry, jupiterSaturnLink, outerPlanetsSection, PLANET_WEIGHT, retrogradeEntry } from '../sections/planets.ts';
 import { temperamentSection } from '../sections/temperament.ts';
 import { leastOfSection } from '../sections/least-of.ts';
@@ -122,7 +122,9 @@ function meetingWorld(ctx: ReportContext): string[] {
 }
 
 function innerNeeds(ctx: ReportContext): string[] {
-  const moon = signName(ctx, 'moon')!;
+  // Untimed, on a day the Moon changed sign, its sign is said with the hours it holds for.
+  const change = moonSignHours(ctx);
+  const moon = change ? `${change.noon} ${change.hours} (${change.other} otherwise)` : signName(ctx, 'moon')!;
   const parts: (string | undefined)[] = [
     ctx.choose(
       [
@@ -154,7 +156,7 @@ function love(ctx: ReportContext, state: ThemeState): string[] {
   const [venus, mars] = [signName(ctx, 'venus'), signName(ctx, 'mars')];
   const intro = ctx.choose(
     [
-      `How you love is read from Venus in ${venus}, what attracts you and how you show affection, and Mars in ${mars}, how you pursue and what you do with desire${ctx.timed ? ', then from the 7th house of partners and the 5th of romance and play' : ''}. Each planet's sign, house and closest aspects are read together, so that the picture of you in love comes from the whole chart rather than from one placement.`,
+      `How you love is read from Venus in ${venus}, what attracts you and how you show affection, and Mars in ${mars}, how you pursue and what you do with desire${ctx.timed ? ', then from the 7th house of partners and the 5th of romance and play' : ''}. Each planet's sign${ctx.timed ? ', house' : ''} and closest aspects are read together, so that the picture of you in love comes from the whole chart rather than from one placement.`,
       `Love in your chart is a conversation between Venus in ${venus} and Mars in ${mars}; this chapter reads the two with everything that touches them${ctx.timed ? ' (the houses of partnership and pleasure too)' : ''}, and names where they agree and where they pull apart.`,
     ],
     'theme-love',
