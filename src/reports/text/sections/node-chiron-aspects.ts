@@ -175,6 +175,20 @@ export function nodeAspectParts(ctx: ReportContext): string[] {
   return aspectParts(ctx, 'north_node', 'the North Node', aspectsOf(ctx, 'north_node', 'chiron'), NODE_READINGS);
 }
 
+/** Lilith is kept below the nodes and Chiron: at most this many of its aspects are read. */
+const MAX_LILITH_ASPECTS = 2;
+
+/**
+ * Lilith's closest aspects to the planets and angles (the library has entries for them, read by the caller): untimed, not
+ * the Moon's, whose hours the birth day's window does not follow for Lilith. Its aspects to the Node and Chiron are theirs
+ * to read, among their own.
+ */
+export function lilithAspects(ctx: ReportContext): { other: string; type: MajorType; orb: number; applying: boolean | undefined }[] {
+  return aspectsOf(ctx, 'lilith')
+    .filter((a) => a.other !== 'north_node' && a.other !== 'chiron' && (ctx.timed || a.other !== 'moon'))
+    .slice(0, MAX_LILITH_ASPECTS);
+}
+
 /** The readings of Chiron's closest aspects, the one to the Node included. */
 export function chironAspectParts(ctx: ReportContext): string[] {
   return aspectParts(ctx, 'chiron', 'Chiron', aspectsOf(ctx, 'chiron'), CHIRON_READINGS);

@@ -1,7 +1,8 @@
 /**
  * The lunar nodes, Chiron and Lilith, kept in proportion to the themes: a direction of growth and
  * the gifts of a sensitive place, each by its sign with its one closest aspect, and what was
- * refused and asks to be reclaimed, by Lilith's sign. Their houses are named, not read at length.
+ * refused and asks to be reclaimed, by Lilith's sign and its two closest aspects. Their houses are
+ * named, not read at length.
  */
 import { signOf } from '../../../astro/zodiac.ts';
 import type { ReportContext } from '../context.ts';
@@ -10,11 +11,14 @@ import { introducedSection, type ReportSection } from '../section.ts';
 import { keys } from '../../../interpretations/keys.ts';
 import { POINT_NAMES } from '../phrases.ts';
 import { placementFact } from './core-triad.ts';
-import { chironAspectParts, nodeAspectParts } from './node-chiron-aspects.ts';
+import { chironAspectParts, lilithAspects, nodeAspectParts } from './node-chiron-aspects.ts';
+import { aspectEntry } from './planets.ts';
+import { aspectFamily } from '../../../interpretations/keys.ts';
+import type { KeyedAspect } from '../../../interpretations/chart-factors/aspects.ts';
 
 export const NODES_WEIGHT = { sign: 5, house: 4 };
 /** Below the nodes and Chiron: the synthesis draws on Lilith only where little else speaks. */
-export const LILITH_WEIGHT = { sign: 4, house: 3 };
+export const LILITH_WEIGHT = { sign: 4, house: 3, aspect: 3 };
 
 export function nodesChironSection(ctx: ReportContext): ReportSection {
   const parts: string[] = [];
@@ -37,6 +41,12 @@ export function nodesChironSection(ctx: ReportContext): ReportSection {
     parts.push('Chiron is not part of this chart: its position is only computed for births between 1800 and 2399.');
   }
   parts.push(...signEntry(ctx, 'lilith', LILITH_WEIGHT.sign));
+  // Its closest aspects, from the library's entries: a Moon on Lilith is no smaller a fact than a Chiron on the Sun.
+  for (const a of lilithAspects(ctx)) {
+    const keyed = { p1: a.other, p2: 'lilith', type: a.type, family: aspectFamily(a.type)!, orb: a.orb, applying: a.applying ?? false };
+    const text = aspectEntry(ctx, keyed as unknown as KeyedAspect, LILITH_WEIGHT.aspect);
+    if (text) parts.push(text);
+  }
   return introducedSection(ctx, 'nodes_chiron', parts);
 }
 
