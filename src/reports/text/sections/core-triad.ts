@@ -4,7 +4,7 @@ import { cuspMargin, nameOfSign } from '../chart-facts.ts';
 import { signElement } from '../../../interpretations/chart-factors/balance.ts';
 import { keys } from '../../../interpretations/keys.ts';
 import type { ReportContext } from '../context.ts';
-import { ordinal, zodiacPosition } from '../report-markdown.ts';
+import { ordinal, withArticle, zodiacPosition } from '../report-markdown.ts';
 import { POINT_NAMES, SIGN_STYLE } from '../phrases.ts';
 import { conjunctionFigure } from '../../synthesis/conjunction-figures.ts';
 import { moonSignHours } from '../untimed-moon-sign.ts';
@@ -67,6 +67,13 @@ export function sunMoonBridge(ctx: ReportContext): string | undefined {
   const sunSign = signOf(sun.lon).name;
   const moonSign = signOf(moon.lon).name;
   const kinship = signKinship(sun.sign, moon.sign);
+  // An aspect across the signs' border says the opposite of what the elements say (a trine from an air Sun to a water
+  // Moon, 5° into their signs): the passage on the aspect and this one would contradict each other unless it is named.
+  const across = ctx.heldAspects.find((a) => a.p1 === 'sun' && a.p2 === 'moon');
+  if (across && kinship === 'contrast' && across.family === 'flowing')
+    return `Your Sun's ${se} and your Moon's ${me} speak different languages, yet the two stand in ${withArticle(across.type)} across the border of their signs: what you aim for and what you need find each other more easily than their elements suggest, though the meeting is made in translation, and a decision that suits one may still have to be explained to the other.`;
+  if (across && (kinship === 'friendly' || kinship === 'same') && across.family === 'tense')
+    return `${sunSign} and ${moonSign} would get along by element, ${se} with ${me}, yet the Sun and the Moon stand in ${withArticle(across.type)} across the border of their signs: purpose and need share a temperament and still pull at different moments, so the friction is real but easier to settle than it feels.`;
   if (sun.sign === moon.sign) {
     // Their conjunction, read as an aspect or as one figure, has said this already (a reader met it three times).
     if (ctx.isShown(keys.aspect('sun', 'conjunction', 'moon')) || ctx.hasSaid('figure:sun-moon')) return undefined;
