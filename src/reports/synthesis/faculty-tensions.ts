@@ -482,7 +482,7 @@ export const TENSION_FRAMES = [
 
 /** Openings for a point's second, third … pair of sides named after one reading. */
 const SIDES_AGAIN = [
-  'It also divides your {point} another way',
+  'The same reading divides your {point} another way',
   'On one more count your {point} answers two ways',
   'And once more your {point} pulls two ways',
 ];
@@ -507,13 +507,13 @@ export function tensionPassage(
   const also = order > 0;
   const f = FACULTIES[conflict.faculty]!;
   const later = labelInSentence(laterLabel);
-  const subject = also ? 'It also' : capitalise(later);
+  const subject = also ? 'The same reading also' : capitalise(later);
   // Once the tension is named, a later entry takes a side by the pole's name: its description, printed again, would
   // repeat word for word what the first passage said.
   if (timesNamed === 1)
     return `${subject} speaks for the ${sideWord(conflict.faculty, conflict.laterPole)} side of the tension over ${TENSION_OVER[conflict.faculty]}, read earlier with ${labelInSentence(conflict.earlierLabel)}.`;
   if (timesNamed > 1)
-    return `${also ? 'It is also' : capitalise(later) + ' is'} one more voice for the ${sideWord(conflict.faculty, conflict.laterPole)} side of that same tension.`;
+    return `${also ? 'The same reading is also' : capitalise(later) + ' is'} one more voice for the ${sideWord(conflict.faculty, conflict.laterPole)} side of that same tension.`;
   const together = choose(f.together, `tension-${conflict.faculty}`);
   const point = sharedPoint(laterLabel, conflict.earlierLabel);
   if (point) {
