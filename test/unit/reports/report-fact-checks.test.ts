@@ -245,7 +245,9 @@ describe('statements of fact readers checked, over random charts', () => {
     for (const chart of [...timedCharts, ...untimed]) {
       const paragraphs = reportOf(chart).markdown.split('\n\n');
       for (let i = 1; i < paragraphs.length; i++) {
-        const opening = /^(Your \w+ has two sides|The same reading divides your \w+ another way|On one more count your \w+ answers two ways)/.exec(paragraphs[i]!)?.[1];
+        const opening = /^(Your \w+ has two sides|The same reading divides your \w+ another way|On one more count your \w+ answers two ways)/.exec(
+          paragraphs[i]!,
+        )?.[1];
         if (!opening) continue;
         if (!opening.startsWith('Your')) again++;
         expect(paragraphs[i - 1]!.startsWith(opening), opening).toBe(false);
