@@ -234,7 +234,7 @@ function natalTheme(ctx: ReportContext, target: string, label: string): string {
       [
         `Like ${before} above, ${label} works on what "${theme}" said of your ${POINT_FUNCTION[target]}.`,
         `${capitalize(label)} comes back to the ground of ${before}: your ${POINT_FUNCTION[target]}, read in "${theme}".`,
-        `Your ${POINT_FUNCTION[target]} is touched again here, as by ${before} above; "${theme}" is where it was read.`,
+        `${capitalize(label)} touches your ${POINT_FUNCTION[target]} again, as ${before} did above; "${theme}" is where that was read.`,
         `It works on the same ground as ${before}, read in "${theme}".`,
       ],
       'year-theme-again',
