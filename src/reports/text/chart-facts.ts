@@ -103,7 +103,9 @@ export function cuspMargin(ctx: ReportContext, id: string): string | undefined {
   // backwards reaches the planet with a later birth, not an earlier one, and a slow one may need hours (no flag then).
   const shift = (house: number, arc: number, usual: 'earlier' | 'later') => {
     const speed = ctx.sky.cuspMotion?.[house - 1];
-    if (speed === undefined || speed === 0) return `a slightly ${usual} birth time`;
+    if (speed === undefined) return `a slightly ${usual} birth time`;
+    // A cusp that stands still (whole-sign houses, on a sign's border) moves for no minute of birth time.
+    if (speed === 0) return undefined;
     const minutes = Math.max(1, Math.round(arc / Math.abs(speed)));
     if (minutes > CUSP_MARGIN_MINUTES) return undefined;
     const way = speed > 0 ? usual : usual === 'earlier' ? 'later' : 'earlier';

@@ -179,7 +179,7 @@ export function temperamentSection(ctx: ReportContext): ReportSection {
     if (little.length) said.push(`${joinAnd(little.map((e) => ELEMENT_NAMES[e]!.toLowerCase()))} ${little.length > 1 ? 'are' : 'is'} barely present`);
     if (none.length) said.push(`${joinAnd(none.map((e) => ELEMENT_NAMES[e]!.toLowerCase()))} ${none.length > 1 ? 'are' : 'is'} absent`);
     parts.push(
-      `In your chart ${said.join(', while ')}; ${ctx.choose(
+      `In your chart ${said.length > 1 ? `${said[0]}, while ${joinAnd(said.slice(1))}` : said[0]}; ${ctx.choose(
         [
           'the passages below describe what that emphasis tends to bring.',
           'what that tilt tends to feel like, and where it helps or gets in the way, is read next.',
