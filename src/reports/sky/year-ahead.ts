@@ -60,6 +60,21 @@ const WINDOW_ORB: Record<string, number> = { jupiter: 1, saturn: 1, uranus: 1.5,
 /** A stretch within orb, its ends as Julian days (undefined where the search did not find one). */
 type Stretch = Pick<TransitWindow, 'entry' | 'exit'>;
 const NOT_FOUND: Stretch = { entry: undefined, exit: undefined };
+
+/**
+ * One aspect of one slow planet to one natal point, as the searches below read it: the planet's track cut at its stations
+ * (`span`, tropical) and its longitude in the chart's zodiac (`lonAt`), the natal point in the chart's zodiac and the
+ * zodiac's offset from the tropical, the aspect's angle, the orb within which it is felt, and the window search's step.
+ */
+interface AspectSearch {
+  span: TrackSpan;
+  lonAt: (jd: number) => number;
+  natalLon: number;
+  offset: number;
+  angle: number;
+  orb: number;
+  scan: { step: number; bound: number };
+}
 /**
  * A station this close to an aspect (degrees) that never reaches it is read as a near miss: a quarter of a degree, the
  * distance the slow planets cover in a few days of ordinary motion, so that the contact is as present as an exact one
@@ -172,17 +187,12 @@ function zeros(g: (jd: number) => number, a: number, b: number, step: number, ma
  * contact while the planet stands there; its closest approach is the station. Stations inside a stretch already found for a hit (`windows`) belong to that hit.
  */
 function nearMisses(
-  span: TrackSpan,
-  lonAt: (jd: number) => number,
-  natalLon: number,
-  offset: number,
-  angle: number,
-  orb: number,
-  scan: { step: number; bound: number },
+  search: AspectSearch,
   stations: readonly number[],
   windows: readonly Stretch[],
   limit: number,
 ): { jd: number; short: number; window: Stretch }[] {
+  const { span, lonAt, natalLon, offset, angle, orb, scan } = search;
   const out: { jd: number; short: number; window: Stretch }[] = [];
   for (const jd of stations) {
     if (windows.some((w) => w.entry !== undefined && w.exit !== undefined && jd >= w.entry && jd <= w.exit)) continue;
@@ -206,16 +216,8 @@ function nearMisses(
  * year's first day) is felt in the year as much as one that becomes exact in it. Empty when the planet is out of orb at the
  * start, or when the stretch it is in has not yet been exact (its hits in the year, or a near miss, are found as usual).
  */
-function openAtStart(
-  span: TrackSpan,
-  lonAt: (jd: number) => number,
-  natalLon: number,
-  offset: number,
-  angle: number,
-  orb: number,
-  scan: { step: number; bound: number },
-  start: number,
-): { hits: number[]; windows: Stretch[] } {
+function openAtStart(search: AspectSearch, start: number): { hits: number[]; windows: Stretch[] } {
+  const { span, lonAt, natalLon, offset, angle, orb, scan } = search;
   const window = transitWindow(lonAt, natalLon, angle, orb, start, scan);
   if (!window) return { hits: [], windows: [] };
   const hits = exactHits(span, normalizeDegrees(natalLon - offset), [angle], window.entry ?? start - scan.bound, start).map((h) => h.jd);
@@ -228,16 +230,8 @@ function openAtStart(
  * is felt then too, and its table row, fact line and timeline say so. Found on the scan's steps, each pass's ends by the
  * transit-window search.
  */
-function otherPasses(
-  lonAt: (jd: number) => number,
-  natalLon: number,
-  angle: number,
-  orb: number,
-  scan: { step: number; bound: number },
-  start: number,
-  end: number,
-  known: readonly Stretch[],
-): Stretch[] {
+function otherPasses(search: AspectSearch, start: number, end: number, known: readonly Stretch[]): Stretch[] {
+  const { lonAt, natalLon, angle, orb, scan } = search;
   const out: Stretch[] = [];
   const covered = (jd: number) =>
     [...known, ...out].some((w) => (w.entry === undefined || jd >= w.entry - scan.step) && (w.exit === undefined || jd <= w.exit + scan.step));
@@ -308,7 +302,8 @@ export function yearAhead(chart: NatalChartInput, asOfMs: number): YearAhead {
         // One window per stretch: a hit inside the window of an earlier one belongs to it. A hit after the year is read
         // when its stretch began inside the year (Saturn back on the Ascendant in the year's last weeks, a retrograde
         // loop's last pass in the stretch that runs on into the next year).
-        const { hits, windows } = openAtStart(span, lonAt, natalLon, offset, angle, WINDOW_ORB[body]!, SCAN[body]!, start);
+        const search: AspectSearch = { span, lonAt, natalLon, offset, angle, orb: WINDOW_ORB[body]!, scan: SCAN[body]! };
+        const { hits, windows } = openAtStart(search, start);
         for (const { jd: hit } of exactHits(span, normalizeDegrees(natalLon - offset), [angle], start, end + LOOKAHEAD_DAYS)) {
           const last = windows.at(-1);
           const inLast = last !== undefined && (last.exit === undefined || hit <= last.exit);
@@ -324,12 +319,12 @@ export function yearAhead(chart: NatalChartInput, asOfMs: number): YearAhead {
         }
         // A turn of the planet's own cycle is a passage of years: a station anywhere within its orb is its closest approach of the year.
         const limit = CYCLE_TARGETS.has(target) ? WINDOW_ORB[body]! : NEAR_MISS;
-        const misses = nearMisses(span, lonAt, natalLon, offset, angle, WINDOW_ORB[body]!, SCAN[body]!, stations, windows, limit);
+        const misses = nearMisses(search, stations, windows, limit);
         if (hits.length === 0 && misses.length === 0) continue;
         // One transit of the aspect: its hits and its nearest miss (a planet may turn short of it and reach it on a later pass),
         // and any other pass within orb in the year, their stretches in order.
         const held = [...windows, ...misses.map((m) => m.window)];
-        const stretches = [...held, ...otherPasses(lonAt, natalLon, angle, WINDOW_ORB[body]!, SCAN[body]!, start, end, held)]
+        const stretches = [...held, ...otherPasses(search, start, end, held)]
           .sort((a, b) => (a.entry ?? -Infinity) - (b.entry ?? -Infinity))
           .map((w) => ({ from: w.entry === undefined ? null : isoDate(w.entry), to: w.exit === undefined ? null : isoDate(w.exit) }));
         const miss = misses.reduce<(typeof misses)[number] | undefined>((m, x) => (m === undefined || x.short < m.short ? x : m), undefined);
