@@ -4,11 +4,12 @@
  * in the 7th house and where the Descendant's ruler stands, which says where partners tend to
  * enter your life.
  */
-import type { Sign } from '../../../astro/zodiac.ts';
+import { signedSeparation, type Sign } from '../../../astro/zodiac.ts';
+import { TEN_PLANET_IDS } from '../../../interpretations/keys.ts';
 import type { ReportContext } from '../context.ts';
 import { aspectBetween, cuspOf, houseRuler, planetsInHouse, signOfPoint } from '../chart-facts.ts';
 import { pointInSentence, SIGN_LOVE, SIGN_STYLE } from '../phrases.ts';
-import { capitalize, joinAnd, ordinal, withArticle } from '../report-markdown.ts';
+import { capitalize, degreesMinutes, joinAnd, ordinal, withArticle } from '../report-markdown.ts';
 import { section, type ReportSection } from '../section.ts';
 import { signKinship, type SignKinship } from '../sign-kinship.ts';
 import { FIGURE_ORB } from '../../synthesis/conjunction-figures.ts';
@@ -141,6 +142,8 @@ export function relationshipsSection(ctx: ReportContext): ReportSection {
             )
       }`,
     );
+    const onDescendant = pointsOnDescendant(ctx);
+    if (onDescendant) parts.push(onDescendant);
     const rulerDomain = rulerPoint?.house === undefined ? undefined : ctx.houseDomainUnlessSaid(rulerPoint.house);
     if (rulerPoint?.house !== undefined)
       parts.push(
@@ -165,4 +168,26 @@ export function relationshipsSection(ctx: ReportContext): ReportSection {
       );
   }
   return section('relationships', 'Relationships', parts);
+}
+
+/** Within this many degrees of the Descendant a planet (or Chiron) colours partnership wherever its house falls. */
+const ON_ANGLE_DEG = 3;
+
+/**
+ * The planets and Chiron within ON_ANGLE_DEG of the Descendant, on either side of it (a planet in the 7th is already named
+ * as standing there; Chiron is not among the planets that "no planet in the 7th" counts): a 7th house called empty with
+ * Chiron 0°24′ from its cusp is not empty to a reader who knows the chart.
+ */
+function pointsOnDescendant(ctx: ReportContext): string | undefined {
+  const asc = ctx.chart.angles?.asc;
+  if (asc === undefined) return undefined;
+  const near = [...ctx.factors.points.values()]
+    .filter((p) => p.house !== undefined && (p.id === 'chiron' || (TEN_PLANET_IDS as readonly string[]).includes(p.id)))
+    .filter((p) => !(p.house === 7 && p.id !== 'chiron'))
+    .map((p) => ({ id: p.id, house: p.house!, orb: Math.abs(signedSeparation(asc + 180, p.lon)) }))
+    .filter((p) => p.orb <= ON_ANGLE_DEG)
+    .sort((a, b) => a.orb - b.orb);
+  if (!near.length) return undefined;
+  const named = near.map((p) => `${pointInSentence(p.id)}, ${degreesMinutes(p.orb)} from it${p.house === 7 ? '' : ` in the ${ordinal(p.house)} house`}`);
+  return `${near.length === 1 ? 'One point' : 'Some points'} of your chart ${near.length === 1 ? 'stands' : 'stand'} on the Descendant itself: ${joinAnd(named)}. So close to the angle, ${near.length === 1 ? 'it colours' : 'they colour'} partnership as much as a planet in the 7th would, and ${near.length === 1 ? 'its' : 'their'} themes tend to arrive through the people you pair with.`;
 }
