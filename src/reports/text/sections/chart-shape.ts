@@ -147,7 +147,13 @@ export function chartShapeSection(ctx: ReportContext): ReportSection {
     const text = e ? ctx.take(key, e.title, SHAPE_WEIGHT.shape, { heading: e.title, fact: shapeFact(ctx) }) : undefined;
     if (text) parts.push(text);
   }
+  // The same planets gathered in one sign and in one house make two stelliums of one group: read once, by the sign, its
+  // house named in the fact line (a reader met four planets read twice, as a Capricorn and as a 12th-house stellium).
+  const group = (s: (typeof factors.stelliums)[number]) => [...s.bodies].sort().join(',');
+  const houseOfGroup = new Map(factors.stelliums.filter((s) => s.kind === 'house').map((s) => [group(s), s.house!]));
+  const signGroups = new Set(factors.stelliums.filter((s) => s.kind === 'sign').map(group));
   for (const s of factors.stelliums) {
+    if (s.kind === 'house' && signGroups.has(group(s))) continue;
     const key = s.kind === 'sign' ? keys.stelliumSign(s.sign_id!) : keys.stelliumHouse(s.house!);
     const e = ctx.library.entries.get(key);
     const where = s.kind === 'sign' ? nameOfSign(s.sign_id!) : `the ${ordinal(s.house!)} house`;
@@ -155,7 +161,7 @@ export function chartShapeSection(ctx: ReportContext): ReportSection {
     const byHour = s.kind === 'sign' ? stelliumByHour(ctx, s.sign_id as SignId, STELLIUM_MIN_BODIES) : undefined;
     const fact = byHour
       ? byHour.map((run, i) => `${names(run.bodies)}${i === 0 ? ` in ${where},` : ''} ${bornInStretches(run.stretches)}`).join('; ')
-      : `${names(s.bodies)} in ${where}`;
+      : `${names(s.bodies)} in ${where}${s.kind === 'sign' && houseOfGroup.has(group(s)) ? `, all in the ${ordinal(houseOfGroup.get(group(s))!)} house` : ''}`;
     const text = e ? ctx.take(key, e.title, SHAPE_WEIGHT.stellium, { heading: e.title, fact }) : undefined;
     if (text) parts.push(text);
   }
