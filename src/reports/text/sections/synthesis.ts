@@ -60,17 +60,33 @@ function centreOpening(ctx: ReportContext, centre: KeyedAspect): string {
 
 const QUESTIONS = 6;
 
-const MINOR_WORDS = new Set(['and', 'the', 'for', 'with', 'your', 'you', 'that', 'from', 'into', 'when', 'what', 'others', 'other']);
+/** Words that say how or how much rather than what ("a sense of duty", "difficulty letting go"): no two items are alike for sharing one. */
+const MINOR_WORDS = new Set([
+  ...['and', 'the', 'for', 'with', 'your', 'you', 'that', 'from', 'into', 'when', 'what', 'others', 'other', 'own', 'being'],
+  ...['sense', 'people', 'life', 'ability', 'capacity', 'difficulty', 'tendency', 'need', 'needs', 'strong', 'deep', 'natural', 'way', 'ways'],
+]);
 
-/** The words that carry an item's meaning. */
-function meaningWords(item: string): Set<string> {
-  return new Set(normalizedWords(item).filter((w) => w.length > 2 && !MINOR_WORDS.has(w)));
+/** An item's meaning: the stems (first five letters) of its words that carry it, "nurture" and "nurturing" being one, and the last of them, its head. */
+interface ItemMeaning {
+  stems: Set<string>;
+  head: string | undefined;
 }
 
-/** Whether every meaningful word of one item appears in the other ("Optimism" and "Resilient optimism"). */
-function overlaps(a: Set<string>, b: Set<string>): boolean {
-  const [small, large] = a.size <= b.size ? [a, b] : [b, a];
-  return small.size > 0 && [...small].every((w) => large.has(w));
+function meaningWords(item: string): ItemMeaning {
+  const stems = normalizedWords(item)
+    .filter((w) => w.length > 2 && !MINOR_WORDS.has(w))
+    .map((w) => w.slice(0, 5));
+  return { stems: new Set(stems), head: stems.at(-1) };
+}
+
+/**
+ * Whether two items say the same thing: every meaningful stem of one is in the other ("Optimism" and "Resilient optimism",
+ * "Capacity to nurture" and "Nurturing domestic gifts"), or they end on the same head ("Clinging to the past" and
+ * "Difficulty letting go of the past", which a reader found side by side).
+ */
+function overlaps(a: ItemMeaning, b: ItemMeaning): boolean {
+  const [small, large] = a.stems.size <= b.stems.size ? [a.stems, b.stems] : [b.stems, a.stems];
+  return (small.size > 0 && [...small].every((w) => large.has(w))) || (a.head !== undefined && a.head === b.head);
 }
 
 /** An item of the synthesis's lists and the placement it comes from. */
@@ -94,7 +110,7 @@ function gather(
   contradicts: (e: ShownEntry, line: string) => boolean,
 ): Gathered[] {
   const result: Gathered[] = [];
-  const taken: Set<string>[] = [];
+  const taken: ItemMeaning[] = [];
   for (let round = 0; round < 2 && result.length < size; round++) {
     for (const shown of entries) {
       if (result.length === size) break;

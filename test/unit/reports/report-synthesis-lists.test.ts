@@ -1,0 +1,33 @@
+/**
+ * The synthesis's lists say each thing once: no two lines of one list end on the same word ("Clinging
+ * to the past" and "Difficulty letting go of the past", which a reader found side by side in Tromsø),
+ * and none is a word-for-word part of another. Over random reports.
+ */
+import { describe, expect, it } from 'vitest';
+import { composeReport } from '../../../src/reports/text/compose-report.ts';
+import { randomReportCharts } from '../../helpers/random-report-charts.ts';
+
+const lastWord = (line: string) => /([a-z]+)\W*$/i.exec(line.toLowerCase())?.[1]?.slice(0, 5);
+
+describe('the synthesis lists', () => {
+  it('never end two lines of one list on the same word', () => {
+    let lists = 0;
+    for (const chart of randomReportCharts(20, 3307)) {
+      const md = composeReport(chart, { asOf: '2026-11-25T00:00:00Z' }).markdown;
+      for (const heading of ['### Strengths to Build On', '### Tensions to Work With']) {
+        const at = md.indexOf(heading);
+        if (at < 0) continue;
+        lists++;
+        const lines = md
+          .slice(at + heading.length)
+          .split('\n\n')[1]!
+          .split('\n')
+          .filter((l) => l.startsWith('- '))
+          .map((l) => l.slice(2).replace(/ \([^)]*\)$/, ''));
+        const ends = lines.map(lastWord);
+        expect(new Set(ends).size, `${chart.subject.datetime_utc} ${heading}: ${lines.join(' | ')}`).toBe(ends.length);
+      }
+    }
+    expect(lists).toBeGreaterThan(20);
+  });
+});
