@@ -92,8 +92,13 @@ describe('forTheAspect', () => {
           .slice(1)
           .join('\n')
           .replace(/^\*[^\n]*\*$/m, '')
-          // A later transit to the same point names the earlier one ("Like Jupiter square your Moon above, …").
-          .replace(/^Like [^,]+ above, /m, '');
+          // A later transit to the same point names the earlier one ("Like Jupiter square your Moon above, …", "… comes back
+          // to the ground of Jupiter square your Moon: …", "…, as Jupiter square your Moon did above; …", "It works on the
+          // same ground as Jupiter square your Moon, …").
+          .replace(/^Like [^,]+ above, /m, '')
+          .replace(/ comes back to the ground of [^:]+:/, ':')
+          .replace(/, as [^;]+ did above;/, ';')
+          .replace(/ the same ground as [^,]+,/, ' the same ground,');
         transits++;
         expect(NAMES[OTHER[aspect]!]!.test(reading), `${chart.subject.datetime} ${block.slice(0, 300)}`).toBe(false);
       }
