@@ -12,7 +12,7 @@ import type { ReportContext } from '../text/context.ts';
 import { POINT_FUNCTION, pointsInSentence } from '../text/phrases.ts';
 import { capitalize, degreesMinutes, ordinal } from '../text/report-markdown.ts';
 import { bornWithin, moonHoursWithin } from '../text/untimed-moon-hours.ts';
-import { dayOrbRange } from '../text/aspect-facts.ts';
+import { dayOrbRange, wholeDay } from '../text/aspect-facts.ts';
 
 /** Closer than this, two planets are read as one figure. */
 export const FIGURE_ORB = 4;
@@ -68,8 +68,9 @@ export function conjunctionFigure(ctx: ReportContext, id: string): string | unde
     // Untimed, every body moves through the birth day (the Sun a degree, Mercury up to two), so the noon distance is no fact
     // of the birth: two planets other than the Moon are one figure only when within its orb all day, and their distance is
     // the day's range. (The Moon's hours within it are read below.)
-    const day = ctx.timed || id === 'moon' || other === 'moon' ? undefined : ctx.dayAspect({ p1: id, p2: other, type: 'conjunction' });
-    if (!ctx.timed && id !== 'moon' && other !== 'moon' && !(day && day.from === '00:00' && day.to === '24:00' && day.widest <= FIGURE_ORB)) continue;
+    const untimedPair = !ctx.timed && id !== 'moon' && other !== 'moon';
+    const day = untimedPair ? ctx.dayAspect({ p1: id, p2: other, type: 'conjunction' }) : undefined;
+    if (untimedPair && !(day && wholeDay(day) && day.widest <= FIGURE_ORB)) continue;
     const pair = [id, other].sort((a, b) => PLANETS.indexOf(a) - PLANETS.indexOf(b)) as [string, string];
     if (!ctx.once(`figure:${pair.join('-')}`)) continue;
     // Untimed, a body that changed sign that day shares its sign with the other only for some hours: no sign is named.

@@ -14,7 +14,8 @@ export interface StatedAspect {
   day?: DayAspect | undefined;
 }
 
-const wholeDay = (d: DayAspect) => d.from === '00:00' && d.to === '24:00';
+/** Whether an untimed chart's aspect held from the birth day's first minute to its last. */
+export const wholeDay = (d: Pick<DayAspect, 'from' | 'to'>) => d.from === '00:00' && d.to === '24:00';
 
 /** "orb 1°21′ · applying", or the day's window for an untimed chart's aspect. */
 export function aspectFact(a: StatedAspect): string {

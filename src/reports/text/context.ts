@@ -18,7 +18,7 @@ import { aspectFamily, type SignId } from '../../interpretations/keys.ts';
 import { ageOn, suitsAge } from './life-stage.ts';
 import type { ReportSky } from '../sky/report-sky.ts';
 import type { DayAspect } from '../sky/moon-day.ts';
-import { orbCell } from './aspect-facts.ts';
+import { orbCell, wholeDay } from './aspect-facts.ts';
 import { figuresOverTheDay, type DayFigures } from './untimed-moon-figures.ts';
 import { phaseChangeOfTheDay, type PhaseChange } from './untimed-moon-phase.ts';
 import { dominanceOfTheChart, dominanceOverTheDay, type DayDominance } from './untimed-dominance.ts';
@@ -151,7 +151,7 @@ export class ReportContext {
   rankingOrb(a: { p1: string; p2: string; type: string; orb: number }): number | undefined {
     const day = this.dayAspect(a);
     if (!day) return a.orb;
-    return day.from === '00:00' && day.to === '24:00' ? day.widest : undefined;
+    return wholeDay(day) ? day.widest : undefined;
   }
 
   /**
@@ -178,7 +178,7 @@ export class ReportContext {
       .filter((type) => type === family || aspectFamily(type) === family)
       .map((type) => this.dayAspect({ p1, p2, type }))
       .filter((a) => a !== undefined);
-    return !held.some((a) => a.from === '00:00' && a.to === '24:00');
+    return !held.some(wholeDay);
   }
 
   /** Untimed, on a day the Moon passed from one phase into the next: when, and the phase on the other side. */

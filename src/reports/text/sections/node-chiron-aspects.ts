@@ -8,7 +8,7 @@
  */
 import type { ReportContext } from '../context.ts';
 import { degreesMinutes } from '../report-markdown.ts';
-import { aspectFact } from '../aspect-facts.ts';
+import { aspectFact, wholeDay } from '../aspect-facts.ts';
 import type { DayAspect } from '../../sky/moon-day.ts';
 import { KEY_ASPECT_WIDE_ORB } from '../ranking.ts';
 import { ASPECT_WORDS, POINT_FUNCTION, POINT_NAMES, POINT_PART } from '../phrases.ts';
@@ -135,7 +135,7 @@ function aspectsOf(ctx: ReportContext, point: string, except?: string): PointAsp
     if (other === point || other === except || !Object.hasOwn(POINT_FUNCTION, other)) continue;
     // Untimed: an aspect is read only when it held over the whole birth day.
     const day = ctx.dayAspect(a);
-    if (day && (day.from !== '00:00' || day.to !== '24:00')) continue;
+    if (day && !wholeDay(day)) continue;
     found.push({ other, type: a.type, orb: day ? day.widest : a.orb, applying: a.is_applying, day });
   }
   // Ties in the order of the names, so that the text never depends on the input's order.

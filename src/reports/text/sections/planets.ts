@@ -11,7 +11,7 @@ import { cuspMargin, signOfPoint } from '../chart-facts.ts';
 import { capitalize, degreesMinutes, joinAnd, ordinal, withArticle, zodiacPosition } from '../report-markdown.ts';
 import { ASPECT_WORDS, POINT_NAMES, aspectInSentence, pointsInSentence } from '../phrases.ts';
 import { introducedSection, type ReportSection } from '../section.ts';
-import { aspectFact } from '../aspect-facts.ts';
+import { aspectFact, wholeDay } from '../aspect-facts.ts';
 import { placementEntries } from './core-triad.ts';
 import { FIGURE_ORB } from '../../synthesis/conjunction-figures.ts';
 import { bornWithin, moonHoursWithin } from '../untimed-moon-hours.ts';
@@ -237,7 +237,7 @@ export function aspectEntry(ctx: ReportContext, a: KeyedAspect, weight: number, 
     aspectType: a.type,
   });
   // Untimed: an aspect that held for part of the birth day is read as true for those hours only.
-  if (!text || !day || (day.from === '00:00' && day.to === '24:00')) return text;
+  if (!text || !day || wholeDay(day)) return text;
   const hours = day.from === '00:00' ? `before ${day.to}` : day.to === '24:00' ? `after ${day.from}` : `between ${day.from} and ${day.to}`;
   // On a day the Moon changed sign, the sign it held in those hours (the chapter reads the noon sign, then the other).
   const side = moonSignOfAspect(ctx, a);

@@ -46,17 +46,8 @@ function moonFromSun(elongation: number): string {
   return `Moon ${Math.round(360 - elongation)}° behind the Sun`;
 }
 
-/** The lunation cycle's phases as astrologers name them (Rudhyar's eight, each 45° from a turning point). */
-const LUNATION_NAMES: Record<LunationPhase, string> = {
-  new_moon: 'new',
-  crescent: 'crescent',
-  first_quarter: 'first-quarter',
-  gibbous: 'gibbous',
-  full_moon: 'full',
-  disseminating: 'disseminating',
-  last_quarter: 'last-quarter',
-  balsamic: 'balsamic',
-};
+/** A lunation phase as astrologers name it (Rudhyar's eight, each 45° from a turning point): "first-quarter", "full". */
+const lunationName = (phase: LunationPhase) => phase.replace(/_moon$/, '').replace('_', '-');
 
 /**
  * Where the phase the sky showed (each of the eight centred on its moment: the report's reading) and the lunation cycle of
@@ -65,7 +56,7 @@ const LUNATION_NAMES: Record<LunationPhase, string> = {
  */
 function lunationAside(elongation: number, observed: string): string {
   const phase = lunationPhaseOf(elongation);
-  const name = LUNATION_NAMES[phase];
+  const name = lunationName(phase);
   if (observed.toLowerCase().includes(name.replace('-', ' ')) || (phase === 'balsamic' && observed === 'Waning Crescent')) return '';
   return `; in the lunation cycle counted in 45° steps from the New Moon, as many astrologers count it, this is the ${name} phase, while the reading follows the Moon as it was seen`;
 }
@@ -74,7 +65,7 @@ function lunationAside(elongation: number, observed: string): string {
  * Timed, under one of the four moments that name a phase: how far the birth stood from it ("the Full Moon exact about 10
  * hours after your birth"), from the report's sky, since "born at the Full Moon" covers a day and a half either side.
  */
-function phaseMoment(ctx: ReportContext, label: string): string {
+function phaseMomentNote(ctx: ReportContext, label: string): string {
   const moment = ctx.sky.phaseMoment;
   if (!ctx.timed || !moment) return '';
   const n = Math.round(Math.abs(moment.hours));
@@ -317,7 +308,7 @@ export function temperamentSection(ctx: ReportContext): ReportSection {
         ctx,
         keys.moonPhase(moonPhase.phase),
         TEMPERAMENT_WEIGHT.moonPhase,
-        `${moonFromSun(moonPhase.elongation)}${when}, ${lit} % lit: ${withArticle(phaseNoun(moonPhase.label))}${phaseMoment(ctx, moonPhase.label)}${lunationAside(moonPhase.elongation, moonPhase.label)}${hours}`,
+        `${moonFromSun(moonPhase.elongation)}${when}, ${lit} % lit: ${withArticle(phaseNoun(moonPhase.label))}${phaseMomentNote(ctx, moonPhase.label)}${lunationAside(moonPhase.elongation, moonPhase.label)}${hours}`,
       ) ?? '',
     );
   }
