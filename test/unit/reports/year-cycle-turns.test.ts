@@ -7,17 +7,15 @@
  */
 import { describe, expect, it } from 'vitest';
 import { calcBody } from '../../../src/astro/ephemeris.ts';
-import { julianDayFromUtcMs } from '../../../src/astro/civil-time.ts';
 import { composeReport } from '../../../src/reports/text/compose-report.ts';
 import { yearAhead } from '../../../src/reports/sky/year-ahead.ts';
 import { ASPECT_WORDS, POINT_NAMES } from '../../../src/reports/text/phrases.ts';
 import { randomReportCharts } from '../../helpers/random-report-charts.ts';
+import { ANGLES, CYCLE_BODIES, SE, TURNS, jdOf, natalPlace, wrap } from '../../helpers/year-ahead-reckoning.ts';
 
 const AS_OF = '2026-11-25T00:00:00Z';
-const SE: Record<string, number> = { jupiter: 5, saturn: 6, uranus: 7, neptune: 8, pluto: 9 };
-const TURNS: Record<string, number> = { conjunction: 0, square: 90, opposition: 180 };
-const wrap = (d: number) => ((((d + 180) % 360) + 360) % 360) - 180;
-const jdOf = (iso: string) => julianDayFromUtcMs(Date.parse(iso.length === 10 ? `${iso}T00:00:00Z` : iso));
+/** The turns of a planet's own cycle and their angles. */
+const TURN_ANGLES = Object.entries(ANGLES).filter(([type]) => TURNS.has(type));
 
 /** Whether the body passes the aspect to its own natal place between the two days (the signed distance every two days: these planets move at most half a degree in two). */
 function passesIn(body: string, natalLon: number, angle: number, from: number, to: number): boolean {
@@ -42,10 +40,9 @@ describe('the turns of the slow planets’ own cycles in the year ahead', () => 
     let found = 0;
     charts.forEach((chart, i) => {
       const year = years[i]!;
-      const natalJd = jdOf(chart.subject.datetime_utc);
-      for (const body of Object.keys(SE)) {
-        const natalLon = calcBody(natalJd, SE[body]!).lon;
-        for (const [type, angle] of Object.entries(TURNS)) {
+      for (const body of CYCLE_BODIES) {
+        const natalLon = natalPlace(chart, body);
+        for (const [type, angle] of TURN_ANGLES) {
           const exact = passesIn(body, natalLon, angle, jdOf(year.from), jdOf(year.to));
           const listed = year.transits.find((t) => t.body === body && t.target === body && t.type === type);
           const what = `chart ${i} (${chart.subject.datetime_utc}): ${body} ${type} its own place`;
