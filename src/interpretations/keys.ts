@@ -131,7 +131,7 @@ const ASPECT_INDEX = new Map<string, number>([
 const aspectIndex = (id: string) => ASPECT_INDEX.get(id) ?? -1;
 
 /** Whether aspects and transits to this chart point (or the point it is a variant of) have entries. */
-export function isAspectPoint(id: string): boolean {
+export function isAspectPoint(id: string): id is AspectPoint {
   return aspectIndex(id) >= 0;
 }
 
@@ -193,6 +193,8 @@ export const keys = {
   stelliumSign: memo((sign: string) => `config.stellium.sign.${sign}`),
   stelliumHouse: memo((house: number) => `config.stellium.house.${house}`),
   grandTrine: memo((element: string) => `config.grand_trine.${element}`),
+  /** A grand trine whose corners stand in signs of different elements (out of sign by at least one trine). */
+  dissociateGrandTrine: () => 'config.grand_trine.dissociate',
   tSquare: memo((modality: string) => `config.t_square.${modality}`),
   grandCross: memo((modality: string) => `config.grand_cross.${modality}`),
   yod: () => 'config.yod',
@@ -231,6 +233,7 @@ export function keysByPart(): Record<'signs' | 'houses' | 'aspects' | 'transits'
     ...SIGN_IDS.map((s) => keys.stelliumSign(s)),
     ...HOUSE_NUMBERS.map((h) => keys.stelliumHouse(h)),
     ...ELEMENTS.map((e) => keys.grandTrine(e)),
+    keys.dissociateGrandTrine(),
     ...MODALITIES.map((m) => keys.tSquare(m)),
     ...MODALITIES.map((m) => keys.grandCross(m)),
     keys.yod(),

@@ -2,9 +2,11 @@
  * Aspect configurations among the ten planets: grand trine, T-square, grand cross, yod and
  * kite. Orbs are tighter than for single aspects, because a figure is only as real as its
  * weakest side: oppositions 7°, squares and trines 6°, sextiles 4°, quincunxes 2.5°. A figure's
- * quality (the element of a grand trine, the modality of a T-square or grand cross) is that of
- * most of its planets' signs; a figure that is part of a larger one (the T-squares inside a grand
- * cross) is not listed again.
+ * quality (the modality of a T-square or grand cross) is that of most of its planets' signs; a
+ * grand trine has an element only when its three corners share one: trines by degree that cross
+ * into signs of other elements (Mars at 29° Leo, Jupiter in Aries, Neptune in Capricorn) make a
+ * dissociate grand trine, whose reading does not speak of one element. A figure that is part of a
+ * larger one (the T-squares inside a grand cross) is not listed again.
  */
 import { signedSeparation } from '../../astro/zodiac.ts';
 import { keys, TEN_PLANET_IDS } from '../keys.ts';
@@ -15,7 +17,7 @@ export type ConfigurationKind = 'grand_trine' | 'kite' | 'grand_cross' | 't_squa
 
 export interface Configuration {
   kind: ConfigurationKind;
-  /** Element (grand trine) or modality (T-square, grand cross); absent for yod and kite. */
+  /** Element (grand trine, when its corners share one) or modality (T-square, grand cross); absent for yod, kite and a dissociate grand trine. */
   quality?: string | undefined;
   /** Member planets in canonical order; for a T-square and a yod the apex comes last. */
   planets: string[];
@@ -89,8 +91,15 @@ export function findConfigurations(points: ReadonlyMap<string, PlacedPoint>): Co
       for (let c = b + 1; c < n; c++) {
         if (!is(a, c, TRINE) || !is(b, c, TRINE)) continue;
         const maxOrb = widest([a, b], [a, c], [b, c]);
-        const element = majority([a, b, c].map((i) => signElement(planets[i]!.sign)));
-        found.push({ kind: 'grand_trine', quality: element, planets: ids(a, b, c), maxOrb, key: keys.grandTrine(element) });
+        const elements = new Set([a, b, c].map((i) => signElement(planets[i]!.sign)));
+        const element = elements.size === 1 ? [...elements][0]! : undefined;
+        found.push({
+          kind: 'grand_trine',
+          quality: element,
+          planets: ids(a, b, c),
+          maxOrb,
+          key: element ? keys.grandTrine(element) : keys.dissociateGrandTrine(),
+        });
         for (let d = 0; d < n; d++) {
           for (const [tip, x, y] of [
             [a, b, c],

@@ -389,7 +389,7 @@ export function labelInSentence(label: string): string {
   if (pattern) return `the ${pattern[1]!.toLowerCase()} pattern of your chart`;
   if (/^[A-Z][a-z]+( Node)? in /.test(label)) return `your ${lower(label)}`;
   if (label.startsWith('The ')) return lower(label).replace(/^The /, 'the ');
-  const figure = /^(Cardinal|Fixed|Mutable) (T-Square|Grand Cross)$|^(Grand Trine in \w+|Yod|Kite)$/.exec(label);
+  const figure = /^(Cardinal|Fixed|Mutable) (T-Square|Grand Cross)$|^(Grand Trine (in|Across the) \w+|Yod|Kite)$/.exec(label);
   if (figure) return `your ${label.toLowerCase().replace('t-square', 'T-square')}`;
   const born = /^Born (Under|at) (a|the) (.+) Moon$/.exec(label);
   if (born) return `your birth ${born[1]!.toLowerCase()} ${born[2]} ${born[3]!.toLowerCase()} Moon`;

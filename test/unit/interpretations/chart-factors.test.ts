@@ -45,6 +45,15 @@ describe('configurations', () => {
     expect(c[0]!.maxOrb).toBeCloseTo(2, 9);
   });
 
+  it('names no element for a grand trine whose corners cross into signs of another element', () => {
+    // Mars at 29°54′ Leo, Jupiter at 2° Capricorn, Neptune at 27° Aries: trines by degree, one corner in an earth sign.
+    const across = configsOf({ mars: 149.9, jupiter: 272, neptune: 27 });
+    expect(across).toEqual([expect.objectContaining({ kind: 'grand_trine', quality: undefined, key: 'config.grand_trine.dissociate' })]);
+    // Jupiter back at 22° Sagittarius: the three in fire.
+    const inSign = configsOf({ mars: 145, jupiter: 262, neptune: 27 });
+    expect(inSign).toEqual([expect.objectContaining({ quality: 'fire', key: 'config.grand_trine.fire' })]);
+  });
+
   it('finds a kite on a grand trine', () => {
     const c = configsOf({ sun: 10, moon: 130, mars: 250, saturn: 190 });
     expect(c.map((x) => x.kind)).toEqual(['kite', 'grand_trine']);

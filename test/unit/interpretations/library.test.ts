@@ -15,7 +15,7 @@ describe('the key grammar', () => {
     expect(parts.houses).toHaveLength(14 * 12);
     expect(parts.aspects).toHaveLength(104 * 3);
     expect(parts.transits).toHaveLength(10 * 15 * 3);
-    expect(parts.patterns).toHaveLength(8 + 6 + 2 + 4 + 7 + 12 + 12 + 4 + 3 + 3 + 2 + 8 + 5 + 10);
+    expect(parts.patterns).toHaveLength(8 + 6 + 2 + 4 + 7 + 12 + 12 + 4 + 1 + 3 + 3 + 2 + 8 + 5 + 10);
     expect(new Set(reachableKeys()).size).toBe(reachableKeys().length);
     expect(optionalKeys()).toHaveLength(104 * 4);
     expect(reachableKeys()).not.toContain('aspect.asc.conjunction.mc');
