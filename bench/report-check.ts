@@ -78,7 +78,7 @@ function phaseError(chart: NatalChartInput, report: ComposedReport): boolean {
   const phase = moonPhaseOf(calcBody(jd, 0), calcBody(jd, 1));
   // The line gives the Moon's distance from the Sun three ways: ahead of it (to 180°), past the opposition (to 225°), behind it.
   const line =
-    /Moon (\d+)° (ahead of the Sun|past its opposition to the Sun|behind the Sun)(?: at noon)?, (\d+) % lit: an? ([a-z ]+?)(?: Moon)?(?:, the [A-Za-z ]+ exact [^;*]+)?(?:; in the lunation cycle [^;*]+)?(?:; this phase holds [^*]+)?\*/.exec(
+    /Moon (\d+)° (ahead of the Sun|past its opposition to the Sun|behind the Sun)(?: at noon)?, (\d+) % lit: an? ([a-z ]+?)(?: Moon)?(?:, the [A-Za-z ]+ exact [^;*]+)?(?:; in the lunation cycle, [^;*]+)?(?:; the [A-Za-z -]+? phase holds [^*]+)?\*/.exec(
       report.markdown,
     );
   if (!line) return true;

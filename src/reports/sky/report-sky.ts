@@ -2,7 +2,8 @@
  * What the report needs from the ephemeris beyond the natal chart, computed in the compute pool
  * (the `report_sky` task) so that the report worker does no astronomy of its own: for an untimed
  * birth, the Moon over the whole birth day; for a timed one, which way the house cusps move with
- * the birth time and how far the birth stood from the moment that names its Moon's phase; for every
+ * the birth time, how far the birth stood from the moment that names its Moon's phase and where the
+ * Sun stood in the sky; for every
  * birth, the year ahead.
  */
 import { poolTask } from '../../compute/pool-task.ts';
@@ -11,6 +12,7 @@ import { moonDay, type MoonDay } from './moon-day.ts';
 import { yearAhead, type YearAhead } from './year-ahead.ts';
 import { cuspMotion } from './cusp-motion.ts';
 import { phaseMoment, type PhaseMoment } from './phase-moment.ts';
+import { sunAtBirth, type SunAtBirth } from './sun-at-birth.ts';
 
 export interface ReportSky {
   /** Untimed births only: the Moon from local midnight to midnight. */
@@ -21,6 +23,8 @@ export interface ReportSky {
   cuspMotion?: number[] | undefined;
   /** Timed births under a named phase only: the hours from the birth to its moment (src/reports/sky/phase-moment.ts). */
   phaseMoment?: PhaseMoment | undefined;
+  /** Timed births only: the Sun's altitude at the birth and whether it stayed up or down all day (src/reports/sky/sun-at-birth.ts). */
+  sun?: SunAtBirth | undefined;
 }
 
 export interface ReportSkyTask {
@@ -37,6 +41,7 @@ export function reportSky(task: ReportSkyTask): ReportSky {
     yearAhead: yearAhead(task.chart, asOf),
     cuspMotion: timed ? cuspMotion(task.chart) : undefined,
     phaseMoment: phaseMoment(task.chart),
+    sun: sunAtBirth(task.chart),
   };
 }
 

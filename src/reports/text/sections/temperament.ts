@@ -11,7 +11,9 @@ import { bornInStretches } from '../day-stretches.ts';
 import { balanceVerdicts } from '../untimed-balance.ts';
 import { ingressesTallyNote } from '../untimed-ingresses.ts';
 import { midheavenBelowHorizon } from '../chart-facts.ts';
+import { sunSkyNote } from '../sun-sky.ts';
 import { lunationPhaseOf, type LunationPhase } from '../../../astro/progressed-events.ts';
+import type { MoonPhase } from '../../../interpretations/chart-factors/moon-phase.ts';
 
 export const TEMPERAMENT_WEIGHT = { balance: 6, polarity: 4, hemisphere: 4, dominant: 7, moonPhase: 5 };
 
@@ -46,19 +48,32 @@ function moonFromSun(elongation: number): string {
   return `Moon ${Math.round(360 - elongation)}° behind the Sun`;
 }
 
-/** A lunation phase as astrologers name it (Rudhyar's eight, each 45° from a turning point): "first-quarter", "full". */
-const lunationName = (phase: LunationPhase) => phase.replace(/_moon$/, '').replace('_', '-');
+/** A lunation phase as astrologers name it (Rudhyar's eight, each 45° from a turning point): "first-quarter", "Full Moon". */
+const lunationName = (phase: LunationPhase) => (phase === 'new_moon' ? 'New Moon' : phase === 'full_moon' ? 'Full Moon' : phase.replace('_', '-'));
+
+/** The library's entry for each phase of the lunation cycle (its keys name the phases as the sky shows them). */
+const LUNATION_KEY: Record<LunationPhase, MoonPhase> = {
+  new_moon: 'new_moon',
+  crescent: 'waxing_crescent',
+  first_quarter: 'first_quarter',
+  gibbous: 'waxing_gibbous',
+  full_moon: 'full_moon',
+  disseminating: 'waning_gibbous',
+  last_quarter: 'last_quarter',
+  balsamic: 'balsamic',
+};
 
 /**
- * Where the phase the sky showed (each of the eight centred on its moment: the report's reading) and the lunation cycle of
- * astrological tradition (each phase 45° from the New Moon onward: 315° to 360° balsamic) name the Moon differently, the
- * fact line gives the second too, so that a reader who counts the phases the other way finds the phase they expect.
+ * The reading follows the lunation cycle of astrological tradition, each phase 45° from the New Moon onward: a Moon 20°
+ * short of the Sun is balsamic, the end of a cycle, though the sky showed what looks like a New Moon (a reading of the
+ * New Moon there told of a conjunction still two days away). Where the phase the sky showed (each of the eight centred
+ * on its moment) is named otherwise, the fact line gives the cycle's name as the one read.
  */
 function lunationAside(elongation: number, observed: string): string {
   const phase = lunationPhaseOf(elongation);
   const name = lunationName(phase);
-  if (observed.toLowerCase().includes(name.replace('-', ' ')) || (phase === 'balsamic' && observed === 'Waning Crescent')) return '';
-  return `; in the lunation cycle counted in 45° steps from the New Moon, as many astrologers count it, this is the ${name} phase, while the reading follows the Moon as it was seen`;
+  if (observed.toLowerCase().includes(name.toLowerCase().replace('-', ' ')) || (phase === 'balsamic' && observed === 'Waning Crescent')) return '';
+  return `; in the lunation cycle, counted in 45° steps from the New Moon as this reading counts it, the ${name} phase`;
 }
 
 /**
@@ -248,6 +263,8 @@ export function temperamentSection(ctx: ReportContext): ReportSection {
     // With the Midheaven below the horizon (far north or south), the chart's upper half is not the sky above you: the
     // above and below emphasis is left unread, and said why.
     const upsideDown = midheavenBelowHorizon(ctx);
+    const sunSky = sunSkyNote(ctx);
+    if (sunSky) parts.push(sunSky);
     if (upsideDown && hemispheres.emphasized.some((h) => h === 'north' || h === 'south'))
       parts.push(
         'At your birth the Midheaven, the highest point of the zodiac in an ordinary chart, stood below the horizon, as it can only inside the polar circles; the upper half of your wheel is then not the sky that was above you, so this report does not read an emphasis above or below the horizon.',
@@ -301,12 +318,12 @@ export function temperamentSection(ctx: ReportContext): ReportSection {
     // Untimed, on a day the Moon passed from one phase into the next: noon's phase holds on its side of the hour only.
     const change = ctx.phaseChange;
     const hours = change
-      ? `; this phase holds if you were born ${change.noonFirst ? 'before' : 'after'} ${change.at} local time (${change.noonFirst ? 'after' : 'before'} then, ${withArticle(change.other.toLowerCase())})`
+      ? `; the ${lunationName(lunationPhaseOf(moonPhase.elongation))} phase holds if you were born ${change.noonFirst ? 'before' : 'after'} ${change.at} local time (${change.noonFirst ? 'after' : 'before'} then, the ${lunationName(change.other)} phase)`
       : '';
     parts.push(
       entry(
         ctx,
-        keys.moonPhase(moonPhase.phase),
+        keys.moonPhase(LUNATION_KEY[lunationPhaseOf(moonPhase.elongation)]),
         TEMPERAMENT_WEIGHT.moonPhase,
         `${moonFromSun(moonPhase.elongation)}${when}, ${lit} % lit: ${withArticle(phaseNoun(moonPhase.label))}${phaseMomentNote(ctx, moonPhase.label)}${lunationAside(moonPhase.elongation, moonPhase.label)}${hours}`,
       ) ?? '',
