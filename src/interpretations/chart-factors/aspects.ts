@@ -1,6 +1,6 @@
 /** The chart's major aspects between points that have entries, in key order and with their family. */
 import type { NatalChartInput } from '../chart-input.ts';
-import { aspectFamily, aspectPair, CANONICAL_POINTS, type AspectFamily, type CanonicalPoint, type MajorAspectType } from '../keys.ts';
+import { aspectFamily, aspectPair, CANONICAL_POINTS, type AspectFamily, type AspectPoint, type CanonicalPoint, type MajorAspectType } from '../keys.ts';
 
 export interface KeyedAspect {
   p1: CanonicalPoint;
@@ -9,6 +9,12 @@ export interface KeyedAspect {
   family: AspectFamily;
   orb: number;
   applying: boolean;
+}
+
+/** An aspect between any two points with aspect entries: the canonical ones, or a node, Chiron or Lilith. */
+export interface PointPairAspect extends Omit<KeyedAspect, 'p1' | 'p2'> {
+  p1: AspectPoint;
+  p2: AspectPoint;
 }
 
 const POINT_INDEX = new Map<string, number>(CANONICAL_POINTS.map((id, i) => [id, i]));

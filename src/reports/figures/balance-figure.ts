@@ -1,8 +1,8 @@
 /**
  * The element and modality balance as a figure: one bar per element and per modality, its length
  * the share of the chart's weighted points (the temperament table's weights), the share printed
- * beside it. Drawn as inline SVG with the page's typeface; the weakest of each group is marked,
- * since the text reads it.
+ * beside it. Drawn as inline SVG with the page's typeface; the weakest of each group is marked
+ * (all of them where two or more tie), since the text reads it.
  */
 import type { Balance } from '../../interpretations/chart-factors/balance.ts';
 import { ELEMENTS, MODALITIES } from '../../interpretations/keys.ts';
@@ -23,12 +23,13 @@ const LABEL = 78;
 const BAR = 250;
 
 function group(title: string, ids: readonly string[], names: Record<string, string>, values: Record<string, number>, total: number, top: number): string {
-  const weakest = ids.reduce((a, b) => (values[b]! < values[a]! ? b : a));
+  // Every one of the smallest is marked: the text reads one of a tie and names the others as holding the same share.
+  const least = Math.min(...ids.map((id) => values[id]!));
   const rows = ids.map((id, i) => {
     const y = top + 18 + i * ROW;
     const share = total > 0 ? values[id]! / total : 0;
     const w = Math.max(1, share * BAR);
-    const mark = id === weakest ? ' (weakest)' : '';
+    const mark = values[id] === least ? ' (weakest)' : '';
     return (
       `<text x="0" y="${y + 12}" class="l">${names[id]}</text>` +
       `<rect x="${LABEL}" y="${y}" width="${BAR}" height="15" fill="#eeebf7"/>` +

@@ -4,7 +4,7 @@
  */
 import { nameOfSign } from './chart-facts.ts';
 import type { ReportContext } from './context.ts';
-import type { KeyedAspect } from '../../interpretations/chart-factors/aspects.ts';
+import type { PointPairAspect } from '../../interpretations/chart-factors/aspects.ts';
 
 /** The noon sign's hours, "if you were born before 14:20 local time", or undefined when the Moon kept one sign (or the birth is timed). */
 export function moonSignHours(ctx: ReportContext): { noon: string; other: string; hours: string; at: string; noonFirst: boolean } | undefined {
@@ -46,7 +46,7 @@ export function moonSignNote(ctx: ReportContext): string | undefined {
  * when all its hours fall in the noon sign, `other` when all fall in the other sign, `both` when
  * the change came within them; undefined on any other day, or for an aspect without hours or without the Moon.
  */
-export function moonSignOfAspect(ctx: ReportContext, a: KeyedAspect): 'noon' | 'other' | 'both' | undefined {
+export function moonSignOfAspect(ctx: ReportContext, a: PointPairAspect): 'noon' | 'other' | 'both' | undefined {
   const h = moonSignHours(ctx);
   const day = ctx.dayAspect(a);
   if (!h || !day || (a.p1 !== 'moon' && a.p2 !== 'moon')) return undefined;

@@ -124,6 +124,10 @@ describe('the year ahead in weeks', () => {
     expect(inWeeks('Over weeks or months your confidence rises; a contact that lasts from weeks to a few months.')).toBe(
       'Over weeks your confidence rises; a contact that lasts from days to a few weeks.',
     );
+    // The Accra reader: a Jupiter conjunction of ten days "for a few months", a Saturn return of nineteen "for a year or more".
+    expect(inWeeks('For a few months that description may chafe; for a year or more you are asked to take stock.')).toBe(
+      'For a few weeks that description may chafe; for a few weeks you are asked to take stock.',
+    );
     const untouched = 'Connecting on a level that usually takes months to reach; jobs you have been avoiding for months; a month to write the proposal.';
     expect(inWeeks(untouched)).toBe(untouched);
     // Over random reports: the reading under a transit felt for under six weeks (its dates recomputed from the fact line) says no "these months".

@@ -64,7 +64,8 @@ function shapeFact(ctx: ReportContext): string {
     .filter((l) => l !== undefined)
     .map(normalizeDegrees)
     .sort((a, b) => a - b);
-  return `The ten planets span ${Math.round(360 - Math.max(...gapsAfter(lons)))}° of the zodiac`;
+  // Untimed, the span is noon's: the Moon at one end of it moves it by up to 15° over the day.
+  return `The ten planets span ${Math.round(360 - Math.max(...gapsAfter(lons)))}° of the zodiac${ctx.timed ? '' : ' at noon'}`;
 }
 
 /** Who makes a figure, and how: "Sun and Moon in opposition, both square Neptune". */

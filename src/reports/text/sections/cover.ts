@@ -33,7 +33,7 @@ export function coverSection(ctx: ReportContext): ReportSection {
     : 'none (birth time unknown)';
   const rows = [
     ['Born', localDateText(subject.datetime, ctx.timed)],
-    ['Universal time', ctx.timed ? subject.datetime_utc.replace('T', ' ').replace(/:\d{2}(\.\d+)?Z$/, ' UTC') : 'not applicable'],
+    ['Universal time', `${subject.datetime_utc.replace('T', ' ').replace(/:\d{2}(\.\d+)?Z$/, ' UTC')}${ctx.timed ? '' : ' (the noon chart)'}`],
     ['Place', `${place ? `${place}, ` : ''}${coordinate(loc.lat, 'N', 'S')}, ${coordinate(loc.lng, 'E', 'W')}`],
     ['Time zone', escapeMarkdown(loc.timezone)],
     [
@@ -41,7 +41,7 @@ export function coverSection(ctx: ReportContext): ReportSection {
       settings.zodiac_type === 'Sidereal' && settings.sidereal_ayanamsa ? `Sidereal (${label(settings.sidereal_ayanamsa)} ayanamsa)` : settings.zodiac_type,
     ],
     ['Houses', houses],
-    ['Confidence', `overall ${confidence.overall}; houses ${confidence.houses}; angles ${confidence.angles}`],
+    ['Confidence', `overall ${confidence.overall}; houses ${confidence.houses}; angles ${confidence.angles}${fastAscendant(ctx)}`],
     ['Interpretation library', `${ctx.library.language} ${ctx.library.version}`],
   ];
   return {
@@ -57,4 +57,19 @@ function label(id: string): string {
     .split('_')
     .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
     .join(' ');
+}
+
+/** An Ascendant this fast (degrees per minute of birth time), or running backwards, makes "angles high" hang on the minute. */
+const FAST_ASCENDANT = 0.35;
+
+/**
+ * After "angles high": how far the Ascendant moved a minute at this birth where that is unusually far, or backwards (inside
+ * the polar circles), since an aspect to it of half a degree then depends on the birth minute (a reader at 71° N).
+ */
+function fastAscendant(ctx: ReportContext): string {
+  const speed = ctx.sky.cuspMotion?.[0];
+  // Whole-sign cusps stand still: their motion says nothing of the Ascendant.
+  if (speed === undefined || speed === 0 || (speed > 0 && speed < FAST_ASCENDANT)) return '';
+  const amount = Math.abs(speed).toFixed(2);
+  return `, if the birth minute is exact (the Ascendant moved ${amount}° a minute${speed < 0 ? ', backwards through the zodiac' : ''})`;
 }

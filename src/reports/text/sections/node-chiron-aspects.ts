@@ -12,6 +12,7 @@ import { aspectFact, wholeDay } from '../aspect-facts.ts';
 import type { DayAspect } from '../../sky/moon-day.ts';
 import { KEY_ASPECT_WIDE_ORB } from '../ranking.ts';
 import { ASPECT_WORDS, POINT_FUNCTION, POINT_NAMES, POINT_PART } from '../phrases.ts';
+import { isAspectPoint, type AspectPoint } from '../../../interpretations/keys.ts';
 
 /** At most this many aspects of each point are read, tightest first, and none wider than the key aspects' wide orb (kept in proportion to the themes). */
 export const MAX_ASPECTS_PER_POINT = 3;
@@ -183,9 +184,11 @@ const MAX_LILITH_ASPECTS = 2;
  * the Moon's, whose hours the birth day's window does not follow for Lilith. Its aspects to the Node and Chiron are theirs
  * to read, among their own.
  */
-export function lilithAspects(ctx: ReportContext): { other: string; type: MajorType; orb: number; applying: boolean | undefined }[] {
+export function lilithAspects(ctx: ReportContext): { other: AspectPoint; type: MajorType; orb: number; applying: boolean | undefined }[] {
   return aspectsOf(ctx, 'lilith')
-    .filter((a) => a.other !== 'north_node' && a.other !== 'chiron' && (ctx.timed || a.other !== 'moon'))
+    .flatMap(({ other, ...a }) =>
+      isAspectPoint(other) && other !== 'north_node' && other !== 'chiron' && (ctx.timed || other !== 'moon') ? [{ other, ...a }] : [],
+    )
     .slice(0, MAX_LILITH_ASPECTS);
 }
 

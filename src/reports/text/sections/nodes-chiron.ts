@@ -14,7 +14,7 @@ import { placementFact } from './core-triad.ts';
 import { chironAspectParts, lilithAspects, nodeAspectParts } from './node-chiron-aspects.ts';
 import { aspectEntry } from './planets.ts';
 import { aspectFamily } from '../../../interpretations/keys.ts';
-import type { KeyedAspect } from '../../../interpretations/chart-factors/aspects.ts';
+import type { PointPairAspect } from '../../../interpretations/chart-factors/aspects.ts';
 
 export const NODES_WEIGHT = { sign: 5, house: 4 };
 /** Below the nodes and Chiron: the synthesis draws on Lilith only where little else speaks. */
@@ -43,8 +43,8 @@ export function nodesChironSection(ctx: ReportContext): ReportSection {
   parts.push(...signEntry(ctx, 'lilith', LILITH_WEIGHT.sign));
   // Its closest aspects, from the library's entries: a Moon on Lilith is no smaller a fact than a Chiron on the Sun.
   for (const a of lilithAspects(ctx)) {
-    const keyed = { p1: a.other, p2: 'lilith', type: a.type, family: aspectFamily(a.type)!, orb: a.orb, applying: a.applying ?? false };
-    const text = aspectEntry(ctx, keyed as unknown as KeyedAspect, LILITH_WEIGHT.aspect);
+    const keyed: PointPairAspect = { p1: a.other, p2: 'lilith', type: a.type, family: aspectFamily(a.type)!, orb: a.orb, applying: a.applying ?? false };
+    const text = aspectEntry(ctx, keyed, LILITH_WEIGHT.aspect);
     if (text) parts.push(text);
   }
   return introducedSection(ctx, 'nodes_chiron', parts);

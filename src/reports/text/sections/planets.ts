@@ -4,7 +4,8 @@
  * personal point), and an aspect's entry.
  */
 import { signedSeparation } from '../../../astro/zodiac.ts';
-import type { KeyedAspect } from '../../../interpretations/chart-factors/aspects.ts';
+import { aspectAngle } from '../../../astro/aspects.ts';
+import type { KeyedAspect, PointPairAspect } from '../../../interpretations/chart-factors/aspects.ts';
 import { keys } from '../../../interpretations/keys.ts';
 import type { ReportContext } from '../context.ts';
 import { cuspMargin, signOfPoint } from '../chart-facts.ts';
@@ -80,9 +81,22 @@ export function outerProminence(ctx: ReportContext, id: string): { angle?: strin
   const aspects = ctx.factors.aspects.filter((a) => {
     if (a.p1 !== id && a.p2 !== id) return false;
     const other = a.p1 === id ? a.p2 : a.p1;
-    return a.orb <= OUTER_ASPECT_ORB && PERSONAL_POINTS.has(other) && other !== axis;
+    return a.orb <= OUTER_ASPECT_ORB && PERSONAL_POINTS.has(other) && other !== axis && (ctx.timed || other === 'moon' || closeAllDay(ctx, a));
   });
   return { angle, distance, aspects };
+}
+
+/**
+ * Untimed: whether an aspect between two planets other than the Moon stays within OUTER_ASPECT_ORB from one midnight to
+ * the next, by the planets' daily motions (the orb changes almost linearly over a day, so its widest is at an end). A
+ * Venus–Neptune square at 4°01′ at noon and under 4° only after 12:23 makes no close contact for the whole day. (The
+ * Moon's contacts are timed by the hour: moonHoursWithin.)
+ */
+function closeAllDay(ctx: ReportContext, a: KeyedAspect): boolean {
+  const [p, q] = [ctx.factors.points.get(a.p1), ctx.factors.points.get(a.p2)];
+  if (!p || !q) return false;
+  const orbAt = (days: number) => Math.abs(Math.abs(signedSeparation(p.lon + p.speed * days, q.lon + q.speed * days)) - aspectAngle(a.type));
+  return orbAt(-0.5) <= OUTER_ASPECT_ORB && orbAt(0.5) <= OUTER_ASPECT_ORB;
 }
 
 /** The planets that stay in a sign for years: what they say is largely a generation's. */
@@ -103,6 +117,8 @@ export function outerPlanetsSection(ctx: ReportContext): ReportSection {
   const background: string[] = [];
   let contactGiven = false;
   let angleGiven = false;
+  /** Where the first reason stands: the terms it uses are defined before it, not after (a reader met "close contact" undefined). */
+  let firstReason: number | undefined;
   for (const id of OUTER_PLANET_IDS) {
     const p = ctx.factors.points.get(id);
     if (!p) continue;
@@ -147,6 +163,7 @@ export function outerPlanetsSection(ctx: ReportContext): ReportSection {
         .join(' and ');
     // Untimed, with a Moon contact of some hours as the only reason: said as a possibility, not as a cause.
     const onlyForSomeHours = when !== '' && !angle && aspects.length === 1;
+    firstReason ??= parts.length;
     parts.push(
       onlyForSomeHours
         ? `${name} may be personal in your chart: ${why('it')}.`
@@ -191,7 +208,7 @@ export function outerPlanetsSection(ctx: ReportContext): ReportSection {
         : undefined,
       angleGiven ? `a slow planet within ${OUTER_ANGLE_ORB}° of an angle counts as standing on it` : undefined,
     ].filter((t) => t !== undefined);
-    parts.push(`${capitalize(terms.join('; '))}.`);
+    parts.splice(firstReason!, 0, `${capitalize(terms.join('; '))}.`);
   }
   if (background.length > 0) {
     // The nearest contact a background planet does make, wider than the close orb, is named: "no close contact" is not
@@ -223,7 +240,7 @@ export function outerPlanetsSection(ctx: ReportContext): ReportSection {
 
 /** An aspect's entry (its exact type's if the library has one, else its family's), keyed by the exact type. */
 /** `where`: where the aspect stands in a list the reader has in front of them ("3rd in the table"), said in its data line. */
-export function aspectEntry(ctx: ReportContext, a: KeyedAspect, weight: number, where?: string): string | undefined {
+export function aspectEntry(ctx: ReportContext, a: PointPairAspect, weight: number, where?: string): string | undefined {
   const exact = keys.aspect(a.p1, a.type, a.p2);
   const entryKey = ctx.library.entries.has(exact) ? exact : keys.aspect(a.p1, a.family, a.p2);
   const e = ctx.library.entries.get(entryKey);

@@ -141,10 +141,11 @@ function feltDays(t: YearTransit): number | null {
 /** Under six weeks in all, a transit's season is weeks: the library's "these months" is written for the slow passes. */
 const WEEKS_AT_MOST = 42;
 const SEASON_IN_MONTHS =
-  /\b(these|those|the coming|the following|the next few|during the|in the|over the|over|within|within some|within a few|some|several|a number of|a good many|its|its \w+|these \w+|stretch of|passes in) months\b|\bthe months (when|of|while|that)\b|\bweeks or months\b|\bweeks (or|to) a few months\b/gi;
+  /\b(these|those|the coming|the following|the next few|during the|in the|over the|over|within|within some|within a few|some|several|a number of|a good many|its|its \w+|these \w+|stretch of|passes in) months\b|\bthe months (when|of|while|that)\b|\bweeks or months\b|\bweeks (or|to) a few months\b|\b(for|in) a few months\b|\bfor a year or more\b/gi;
 
 /**
- * The text with its season in weeks: "these months" → "these weeks", "over weeks or months" → "over weeks", "a contact
+ * The text with its season in weeks: "these months" → "these weeks", "for a year or more" → "for a few weeks" (a Saturn
+ * return within orb for 19 days), "over weeks or months" → "over weeks", "a contact
  * that lasts from weeks to a few months" → "… from days to a few weeks". Months said of anything else ("a level that
  * usually takes months to reach", "jobs you have been avoiding for months") are left as they are.
  */
@@ -154,7 +155,9 @@ export function inWeeks(text: string): string {
       ? phrase.replace(/ or months/i, '')
       : /weeks (or|to) a few months/i.test(phrase)
         ? phrase.replace(/weeks (or|to) a few months/i, 'days $1 a few weeks')
-        : phrase.replace(/months/i, 'weeks'),
+        : /a year or more/i.test(phrase)
+          ? phrase.replace(/a year or more/i, 'a few weeks')
+          : phrase.replace(/months/i, 'weeks'),
   );
 }
 
@@ -232,7 +235,7 @@ function natalTheme(ctx: ReportContext, target: string, label: string): string {
   if (before)
     return ctx.eachOnceThenLast(
       [
-        `Like ${before} above, ${label} works on what "${theme}" said of your ${POINT_FUNCTION[target]}.`,
+        `Like ${before} above, ${label} works on your ${POINT_FUNCTION[target]}, as the chapter "${theme}" read it.`,
         `${capitalize(label)} comes back to the ground of ${before}: your ${POINT_FUNCTION[target]}, read in "${theme}".`,
         `${capitalize(label)} touches your ${POINT_FUNCTION[target]} again, as ${before} did above; "${theme}" is where that was read.`,
         `It works on the same ground as ${before}, read in "${theme}".`,
@@ -245,9 +248,9 @@ function natalTheme(ctx: ReportContext, target: string, label: string): string {
   const phrasings = [
     `In your chart ${pointInSentence(target)} speaks${where} for the theme read in "${theme}", so ${label} is best read as a season of that theme: what was said there is what this transit brings forward.`,
     `${label} touches the theme of "${theme}": while it lasts it works on your ${POINT_FUNCTION[target]}, read there${where}.`,
-    `Go back to "${theme}" for what ${label} sets going: your natal ${POINT_NAMES[target]}${where} is read there, and the transit gives that reading a date.`,
-    `${label} brings "${theme}" into season: what that chapter said of your ${POINT_FUNCTION[target]}${where} is what it works on while it lasts.`,
-    `"${theme}" read your ${POINT_FUNCTION[target]}${where}: that is the ground ${label} works on, and the transit lends that reading a time.`,
+    `Go back to the chapter "${theme}" for what ${label} sets going: your natal ${POINT_NAMES[target]}${where} is read there, and the transit gives that reading a date.`,
+    `${label} brings into season what the chapter "${theme}" said of your ${POINT_FUNCTION[target]}${where}: that is what it works on while it lasts.`,
+    `Your ${POINT_FUNCTION[target]}${where}, read in the chapter "${theme}", is the ground ${label} works on, and the transit lends that reading a time.`,
     `Its ground is your ${POINT_NAMES[target]}${where.replace(/^ from /, ' in ')}, read in "${theme}".`,
   ];
   return ctx.eachOnceThenLast(phrasings, 'year-theme');

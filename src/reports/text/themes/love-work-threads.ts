@@ -35,17 +35,19 @@ function venusStar(ctx: ReportContext): string[] {
   const ahead = signedSeparation(sun.lon, venus.lon); // positive: Venus east of the Sun, setting after it
   const [sunSign, venusSign] = [signOf(sun.lon).name, signOf(venus.lon).name];
   const gap = Math.round(Math.abs(ahead));
+  // Within 17′ of the Sun's centre: cazimi, which tradition reads as strengthening (a reader missed it beside "hidden").
+  const cazimi = Math.abs(ahead) <= 17 / 60;
   // Within VENUS_HIDDEN_DEG of the Sun, Venus is lost in its light: neither a morning nor an evening star to anyone
   // watching, and the reading claims neither way of showing feeling.
   // (Decided on the whole degrees the sentence prints, so that "8° behind" is never said of a hidden Venus and "7°" of a star.)
   if (gap < VENUS_HIDDEN_DEG)
     return [
-      `Venus in ${venusSign} stood ${gap < 1 ? 'less than a degree' : `${gap}°`} from the Sun in ${sunSign} when you were born, too close to be seen: neither a morning nor an evening star, but hidden in the Sun's light. Tradition reads this as love and self bound closely together: what you value and who you are tend to be one question for you, and you may come to know what you feel for someone by noticing how they change your sense of yourself.`,
+      `Venus in ${venusSign} stood ${gap < 1 ? 'less than a degree' : `${gap}°`} from the Sun in ${sunSign} when you were born, too close to be seen: neither a morning nor an evening star, but hidden in the Sun's light.${cazimi ? ` Within 17′ of the Sun's centre it was cazimi, "in the heart of the Sun", a place tradition counts as a strength rather than a burning.` : ''} Tradition reads this as love and self bound closely together: what you value and who you are tend to be one question for you, and you may come to know what you feel for someone by noticing how they change your sense of yourself.`,
     ];
   const text =
     ahead < 0
-      ? `Venus in ${venusSign} stood ${gap}° behind the Sun in ${sunSign} when you were born, so it was a morning star, the phase in which Venus rises before the Sun. In love this is traditionally read as a leaning toward a forward, declaring way of caring: you may show interest before you are sure of it, court rather than wait to be courted, and learn what you feel by acting on it. The lesson that comes with it is patience with people who need longer to say yes.`
-      : `Venus in ${venusSign} stood ${gap}° ahead of the Sun in ${sunSign} when you were born, so it was an evening star, the phase in which Venus sets after the Sun. In love this is traditionally read as a leaning toward a reflective, responsive way of caring: you may take your time, watch how someone treats others before letting them close, and come to know what you feel once you have lived with it a while. The lesson that comes with it is to say so sooner, before the moment passes.`;
+      ? `Venus in ${venusSign} stood ${gap}° behind the Sun in ${sunSign} when you were born, so it was a morning star: west of the Sun, it runs ahead of the Sun across the sky, and wherever the Sun rises it rises first. In love this is traditionally read as a leaning toward a forward, declaring way of caring: you may show interest before you are sure of it, court rather than wait to be courted, and learn what you feel by acting on it. The lesson that comes with it is patience with people who need longer to say yes.`
+      : `Venus in ${venusSign} stood ${gap}° ahead of the Sun in ${sunSign} when you were born, so it was an evening star: east of the Sun, it follows the Sun across the sky, and wherever the Sun sets it sets after. In love this is traditionally read as a leaning toward a reflective, responsive way of caring: you may take your time, watch how someone treats others before letting them close, and come to know what you feel once you have lived with it a while. The lesson that comes with it is to say so sooner, before the moment passes.`;
   return [text, ...ctx.ownClaims([ahead < 0 ? 'feeling:expressive' : 'feeling:guarded'], `Venus as ${ahead < 0 ? 'a Morning' : 'an Evening'} Star`)];
 }
 
