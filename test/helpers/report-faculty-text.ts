@@ -170,7 +170,7 @@ const POLE_PHRASES: Record<string, Record<string, RegExp>> = {
 const FOR_SOME_HOURS =
   /^\*.*(within orb for part of the day|holds if you were born (before|after|between))|^\*Moon \d+°\d+′ (\w+) to \d+°\d+′ (?!\3\b)\w+ over the birth day/i;
 
-const TENSION = /\bpart of you [^\n]*?, while (through [^\n]*?, )?another part | side of the tension over [^\n]*?, read earlier with /;
+const TENSION = /\bpart of you [^\n]*?, while (through [^\n]*?, )?another part | side of the tension over [^\n]*?, (?:read|named) earlier with /;
 
 export interface FacultyFinding {
   faculty: string;

@@ -496,6 +496,8 @@ const SIDES_AGAIN = [
  * read alike (`timesNamed`: how often the report has already written about this tension). `order`:
  * how many tensions the entry has just named before this one; a later one continues from them ("It
  * also …"), and a point's second and third pair of sides are introduced each in its own words.
+ * `namedWith`: the reading after which the tension was named, where a later voice points (a reader
+ * was sent to the Sun in Cancer for a tension named under Mercury's opposition to Mars).
  */
 export function tensionPassage(
   conflict: ClaimConflict,
@@ -503,6 +505,7 @@ export function tensionPassage(
   choose: (options: readonly string[], label: string) => string,
   timesNamed = 0,
   order = 0,
+  namedWith?: string,
 ): string {
   const also = order > 0;
   const f = FACULTIES[conflict.faculty]!;
@@ -511,7 +514,7 @@ export function tensionPassage(
   // Once the tension is named, a later entry takes a side by the pole's name: its description, printed again, would
   // repeat word for word what the first passage said.
   if (timesNamed === 1)
-    return `${subject} speaks for the ${sideWord(conflict.faculty, conflict.laterPole)} side of the tension over ${TENSION_OVER[conflict.faculty]}, read earlier with ${labelInSentence(conflict.earlierLabel)}.`;
+    return `${subject} speaks for the ${sideWord(conflict.faculty, conflict.laterPole)} side of the tension over ${TENSION_OVER[conflict.faculty]}, named earlier with ${labelInSentence(namedWith ?? conflict.earlierLabel)}.`;
   if (timesNamed > 1)
     return `${also ? 'The same reading is also' : capitalise(later) + ' is'} one more voice for the ${sideWord(conflict.faculty, conflict.laterPole)} side of that same tension.`;
   const together = choose(f.together, `tension-${conflict.faculty}`);

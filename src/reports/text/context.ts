@@ -62,6 +62,8 @@ export class ReportContext {
   private readonly claimed = new Map<string, { pole: string; label: string }>();
   /** How often the report has written about each faculty's tension (tensionPassage's `timesNamed`). */
   private readonly tensioned = new Map<string, number>();
+  /** The reading after which each faculty's tension was named: a later voice of it points there. */
+  private readonly tensionNamedWith = new Map<string, string>();
   /** Passages of the report's own that must appear once (a conjunction read as one figure). */
   private readonly said = new Set<string>();
   /** The report's own sentences that claimed something (ownClaims), as the readings of the entries are kept in `shown`. */
@@ -342,7 +344,9 @@ export class ReportContext {
   private nameTension(conflict: ClaimConflict, label: string, order = 0): string {
     const times = this.tensioned.get(conflict.faculty) ?? 0;
     this.tensioned.set(conflict.faculty, times + 1);
-    return tensionPassage(conflict, label, (options, which) => this.choose(options, which), times, order);
+    if (times === 0) this.tensionNamedWith.set(conflict.faculty, label);
+    const namedWith = this.tensionNamedWith.get(conflict.faculty);
+    return tensionPassage(conflict, label, (options, which) => this.choose(options, which), times, order, namedWith);
   }
 
   /** `aspectType`: the aspect the entry is read for, when its readings may be its family's (see take). */

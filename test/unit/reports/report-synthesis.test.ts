@@ -47,7 +47,7 @@ describe('the synthesis layer', () => {
       // side it adds to, and later ones speak without an introduction; two entries about one point are its two sides.
       const named =
         report.markdown.match(
-          /part of you [^\n]*?, while (through [^\n]*?, )?another part | side of the tension over [^\n]*?, read earlier with | side of that same tension\./g,
+          /part of you [^\n]*?, while (through [^\n]*?, )?another part | side of the tension over [^\n]*?, (?:read|named) earlier with | side of that same tension\./g,
         ) ?? [];
       expect(named.length).toBe(report.readings!.reduce((n, r) => n + (r.tensions?.length ?? 0), 0));
       const faculties = report.readings!.flatMap((r) => r.tensions ?? []);
