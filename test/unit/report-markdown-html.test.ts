@@ -37,10 +37,10 @@ describe('report markdown to HTML', () => {
     );
   });
 
-  it('keeps a table of up to 16 rows on one page and lets a longer one break', () => {
+  it('keeps a table of up to 8 rows on one page and lets a longer one break', () => {
     const table = (n: number) => `| A | B |\n| --- | --- |\n${Array.from({ length: n }, (_, i) => `| ${i} | x |`).join('\n')}`;
-    expect(markdownToHtml(table(15))).toContain('<table class="whole">');
-    expect(markdownToHtml(table(16))).toMatch(/<table>/);
+    expect(markdownToHtml(table(7))).toContain('<table class="whole">');
+    expect(markdownToHtml(table(8))).toMatch(/<table>/);
   });
 
   it('gives headings unique anchors and makes a table with an empty header a list of facts', () => {

@@ -48,9 +48,11 @@ function markFactTables(tokens: Token[]): void {
 
 /**
  * Tables of up to this many rows are kept on one page (class `whole`): split, a short table left one or two rows on the
- * next page (a transit table's last date, the positions' Midheaven). A longer one breaks, its header repeated.
+ * next page (a transit table's last date, the positions' Midheaven). A longer one breaks, its header repeated: kept whole,
+ * a table of twelve or more rows that did not fit left up to half a page blank before it (the house rulers, the key
+ * aspects and the year's transits, two or three such pages a report).
  */
-const WHOLE_TABLE_ROWS = 16;
+const WHOLE_TABLE_ROWS = 8;
 
 function markShortTables(tokens: Token[]): void {
   for (let i = 0; i < tokens.length; i++) {

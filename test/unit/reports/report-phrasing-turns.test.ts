@@ -55,7 +55,7 @@ describe('phrasings in turn', () => {
       const table = text.slice(text.indexOf('| # | Aspect |'));
       const rows = [...table.matchAll(/^\| (\d+) \| ([^|]+) \|[^\n]*\| ([^|]*) \|$/gm)].map((m) => ({
         name: m[2]!.trim(),
-        earlier: m[3]!.includes('read above'),
+        earlier: m[3]!.includes('(read '),
       }));
       const read = [...table.matchAll(/^\*([A-Z]\w+ \w+ [A-Z][\w ]*?) · \d+\w\w in the table · /gm)].map((m) => m[1]!);
       if (!read.some((r) => SLOW.test(r))) continue;

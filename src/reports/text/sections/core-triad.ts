@@ -1,10 +1,11 @@
 /** The core placements: the Sun, the Moon, the rising sign and the chart ruler, and how the lights relate; the themes (../themes/) place them. */
 import { signOf } from '../../../astro/zodiac.ts';
+import { dignitiesOf } from '../../../astro/dignities.ts';
 import { cuspMargin, nameOfSign } from '../chart-facts.ts';
 import { signElement } from '../../../interpretations/chart-factors/balance.ts';
 import { keys } from '../../../interpretations/keys.ts';
 import type { ReportContext } from '../context.ts';
-import { ordinal, withArticle, zodiacPosition } from '../report-markdown.ts';
+import { joinAnd, ordinal, withArticle, zodiacPosition } from '../report-markdown.ts';
 import { POINT_NAMES, SIGN_STYLE } from '../phrases.ts';
 import { conjunctionFigure } from '../../synthesis/conjunction-figures.ts';
 import { moonSignHours } from '../untimed-moon-sign.ts';
@@ -22,21 +23,36 @@ export function placementFact(ctx: ReportContext, id: string): string {
   const change = bodySignHours(ctx, id);
   if (change)
     return `${POINT_NAMES[id]} ${zodiacPosition(p.lon)} at noon${p.speed < 0 ? ', retrograde' : ''}, in ${change.other} if you were born ${change.otherBorn} local time`;
-  return `${POINT_NAMES[id]} ${zodiacPosition(p.lon)}${p.house !== undefined ? `, ${ordinal(p.house)} house` : ''}${p.speed < 0 && id !== 'north_node' ? ', retrograde' : ''}`;
+  return `${POINT_NAMES[id]} ${zodiacPosition(p.lon)}${p.house !== undefined ? `, ${ordinal(p.house)} house` : ''}${p.speed < 0 && id !== 'north_node' ? ', retrograde' : ''}${dignityFact(id, p.lon)}`;
 }
 
-/** A planet's sign entry and, for a timed chart, its house entry, each under its own heading with its facts. */
-export function placementEntries(ctx: ReportContext, id: string, weights: { sign: number; house: number }, headingPrefix = ''): string[] {
+/** The seven planets of tradition, whose essential dignity by sign an astrologer looks for first. */
+const TRADITIONAL = new Set(['sun', 'moon', 'mercury', 'venus', 'mars', 'jupiter', 'saturn']);
+
+/** ", in its fall": a traditional planet's essential dignity or debility by sign, for the fact line (a reader missed Saturn's fall in Aries). */
+function dignityFact(id: string, lon: number): string {
+  if (!TRADITIONAL.has(id)) return '';
+  const dignities = dignitiesOf(id, lon);
+  return dignities.length ? `, in its ${joinAnd(dignities)}` : '';
+}
+
+/**
+ * A planet's sign entry and, for a timed chart, its house entry, each under its own heading with its facts. `readSign`
+ * false: the house alone (a slow chart ruler's sign is its generation's; its house is the chart's own).
+ */
+export function placementEntries(ctx: ReportContext, id: string, weights: { sign: number; house: number }, headingPrefix = '', readSign = true): string[] {
   const p = ctx.factors.points.get(id);
   if (!p) return [];
   const parts: string[] = [];
   const figure = conjunctionFigure(ctx, id);
   if (figure) parts.push(figure);
   const signKey = keys.planetSign(id, p.sign);
-  const signText = ctx.take(signKey, `${POINT_NAMES[id]} in ${ctx.signName(id)}`, weights.sign, {
-    heading: headingPrefix + (ctx.library.entries.get(signKey)?.title ?? ''),
-    fact: placementFact(ctx, id),
-  });
+  const signText = !readSign
+    ? undefined
+    : ctx.take(signKey, `${POINT_NAMES[id]} in ${ctx.signName(id)}`, weights.sign, {
+        heading: headingPrefix + (ctx.library.entries.get(signKey)?.title ?? ''),
+        fact: placementFact(ctx, id),
+      });
   if (signText) parts.push(signText);
   const other = signText ? otherSignReading(ctx, id) : undefined;
   if (other) parts.push(other);
@@ -45,7 +61,9 @@ export function placementEntries(ctx: ReportContext, id: string, weights: { sign
     const houseText = ctx.take(houseKey, `${POINT_NAMES[id]} in the ${ordinal(p.house)} House`, weights.house, {
       heading: headingPrefix + (ctx.library.entries.get(houseKey)?.title ?? ''),
       // Once the house's matters were named twice, the heading says all a fact line would ("6th house" under "Moon in the 6th House").
+      // Without its sign's reading, the planet's place is given here.
       fact: () => {
+        if (!readSign) return placementFact(ctx, id);
         const domain = ctx.houseDomainUnlessSaid(p.house!);
         const margin = cuspMargin(ctx, id);
         return [domain ? `${ordinal(p.house!)} house: ${domain}` : '', margin ? `${POINT_NAMES[id]} ${margin}` : ''].filter(Boolean).join(' · ');
@@ -170,8 +188,25 @@ export function risingParts(ctx: ReportContext): string[] {
       'ruler',
     ),
   );
-  parts.push(...placementEntries(ctx, ruler, { sign: CORE_WEIGHT.rulerSign, house: CORE_WEIGHT.rulerHouse }, 'Chart Ruler: '));
+  // A slow modern ruler's sign is shared by everyone born within years (two readers met the ruler read as their
+  // generation): its house is read, and the sign's traditional ruler named beside it.
+  const slow = SLOW_RULERS.has(ruler);
+  if (slow) parts.push(traditionalRuler(ctx, ascSign, asc.sign));
+  parts.push(...placementEntries(ctx, ruler, { sign: CORE_WEIGHT.rulerSign, house: CORE_WEIGHT.rulerHouse }, 'Chart Ruler: ', !slow));
   return parts;
+}
+
+/** The modern rulers of Scorpio, Aquarius and Pisces, which stay in a sign for years. */
+const SLOW_RULERS = new Set(['uranus', 'neptune', 'pluto']);
+/** The rulers of those signs before the outer planets were found. */
+const TRADITIONAL_RULER: Readonly<Record<string, string>> = { scorpio: 'mars', aquarius: 'saturn', pisces: 'jupiter' };
+
+/** "In the older scheme Aquarius is ruled by Saturn, which stands in Sagittarius in your 10th house…" */
+function traditionalRuler(ctx: ReportContext, ascSign: string, signId: string): string {
+  const id = TRADITIONAL_RULER[signId]!;
+  const p = ctx.factors.points.get(id)!;
+  const house = p.house === undefined ? '' : ` in your ${ordinal(p.house)} house`;
+  return `In the older scheme, before the outer planets were known, ${ascSign} is ruled by ${POINT_NAMES[id]}, which stands in ${ctx.signName(id)}${house}${dignityFact(id, p.lon)}; astrologers who keep to that scheme follow ${POINT_NAMES[id]} as your chart ruler, and many read the two rulers together. The sign of a slow planet is shared by everyone born within a few years of you, so what is read of ${POINT_NAMES[ctx.factors.chartRuler!]} here is its house, the part of it that is yours.`;
 }
 
 /**

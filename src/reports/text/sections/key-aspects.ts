@@ -28,7 +28,7 @@ export function keyAspectsSection(ctx: ReportContext): ReportSection {
     `${POINT_NAMES[a.p1]} ${ASPECT_WORDS[a.type]} ${POINT_NAMES[a.p2]}`,
     orbCell({ ...a, day: ctx.dayAspect(a) }),
     phaseCell({ ...a, day: ctx.dayAspect(a) }),
-    { conjunction: 'fusion', trine: 'flowing', sextile: 'flowing', square: 'tense', opposition: 'tense' }[a.type] + (earlier.has(a) ? ' (read above)' : ''),
+    { conjunction: 'fusion', trine: 'flowing', sextile: 'flowing', square: 'tense', opposition: 'tense' }[a.type] + readIn(ctx, a, earlier),
   ]);
   const partDay = ctx.timed ? [] : ctx.factors.aspects.filter((a) => ctx.rankingOrb(a) === undefined);
   // The Moon's are named as the Moon's; any other that held for part of the day (a fast planet at the edge of its orb) by both its points.
@@ -66,4 +66,11 @@ export function keyAspectsSection(ctx: ReportContext): ReportSection {
     if (text) parts.push(text);
   }
   return introducedSection(ctx, 'key_aspects', parts);
+}
+
+/** Where an aspect of the table was read: " (read in "How You Love")", so that a row points to its reading rather than only above. */
+function readIn(ctx: ReportContext, a: { p1: string; type: string; p2: string }, earlier: ReadonlySet<unknown>): string {
+  if (!earlier.has(a)) return '';
+  const chapter = ctx.shown.find((s) => s.key === keys.aspect(a.p1, a.type, a.p2))?.chapter;
+  return chapter ? ` (read in "${chapter}")` : ' (read above)';
 }

@@ -105,8 +105,12 @@ export const OUTER_PLANET_IDS = ['uranus', 'neptune', 'pluto'] as const;
 /** The chart ruler's or the dominant planet's part an outer planet plays in this report, and the chapter that read it so. */
 function personalRole(ctx: ReportContext, id: string): { what: string; chapter: string } | undefined {
   const chapterOf = (key: string) => ctx.shown.find((s) => s.key === key)?.chapter;
-  const sign = ctx.factors.points.get(id)?.sign;
-  const asRuler = id === ctx.factors.chartRuler && sign ? chapterOf(keys.planetSign(id, sign)) : undefined;
+  const p = ctx.factors.points.get(id);
+  // The chart ruler is read in the first chapter by its sign, or by its house alone when it is a slow planet (core-triad.ts).
+  const asRuler =
+    id === ctx.factors.chartRuler && p
+      ? (chapterOf(keys.planetSign(id, p.sign)) ?? (p.house === undefined ? undefined : chapterOf(keys.planetHouse(id, p.house))))
+      : undefined;
   if (asRuler) return { what: 'the ruler of your rising sign', chapter: asRuler };
   const asDominant = chapterOf(keys.dominantPlanet(id));
   return asDominant ? { what: 'your dominant planet', chapter: asDominant } : undefined;

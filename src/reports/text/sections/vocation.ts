@@ -12,10 +12,11 @@ import { section, type ReportSection } from '../section.ts';
 import { TEN_PLANET_IDS } from '../../../interpretations/keys.ts';
 
 const ELEMENT_WORK: Record<string, string> = {
-  fire: 'work that lets you start things, lead or inspire',
+  // Starting things is the cardinal signs' (a reader found it given to a fixed Leo Sun); fire's is the spark and the lead.
+  fire: 'work that lets you lead, create or inspire, with room for enthusiasm',
   earth: 'work with tangible results, where skill accumulates',
   air: 'work with ideas, people and exchange',
-  water: 'work where care, intuition or depth are needed',
+  water: 'work that needs care, intuition or depth',
 };
 
 export function vocationSection(ctx: ReportContext): ReportSection {
@@ -100,7 +101,7 @@ export function vocationSection(ctx: ReportContext): ReportSection {
     ctx.choose(
       [
         `The Sun in ${sun.name} shows what kind of work feels like your own: ${ELEMENT_WORK[sun.element]}. Saturn in ${saturn.name} shows where mastery comes slowly but holds: through ${SIGN_WORK[saturn.id]}.`,
-        `Work feels like your own, for a Sun in ${sun.name}, when it is ${ELEMENT_WORK[sun.element]}; Saturn in ${saturn.name} adds that lasting mastery is earned through ${SIGN_WORK[saturn.id]}, at its own pace.`,
+        `With the Sun in ${sun.name}, the work that feels like your own is ${ELEMENT_WORK[sun.element]}; Saturn in ${saturn.name} adds that lasting mastery is earned through ${SIGN_WORK[saturn.id]}, at its own pace.`,
         `Two placements sum up the working side of you: the Sun in ${sun.name} looks for ${ELEMENT_WORK[sun.element]}, and Saturn in ${saturn.name} builds mastery slowly, through ${SIGN_WORK[saturn.id]}.`,
       ],
       'vocation-sun-saturn',

@@ -277,7 +277,23 @@ function progressedPositions(ctx: ReportContext, p: { sun: [number, number]; moo
   const sun = `${zodiacPosition(p.sun[0])} to ${zodiacPosition(p.sun[1])}`;
   const moon = `${zodiacPosition(p.moon[0])} to ${zodiacPosition(p.moon[1])}`;
   const uncertain = ctx.timed ? '' : ' (from the noon chart)';
-  return `Over these twelve months your progressed Sun moves from ${sun} and your progressed Moon from ${moon}${uncertain}. The progressed Sun's sign says what your sense of purpose, read in "${THEMES.meeting_world.title}", is slowly growing into; the progressed Moon's sign says which needs, read in "${THEMES.inner_needs.title}", ask to be met first in this period: at present ${SIGN_CARE[signOf(p.moon[0]).id]}.`;
+  return `Over these twelve months your progressed Sun moves from ${sun} and your progressed Moon from ${moon}${uncertain}. The progressed Sun's sign says what your sense of purpose, read in "${THEMES.meeting_world.title}", is slowly growing into; the progressed Moon's sign says which needs, read in "${THEMES.inner_needs.title}", ask to be met first in this period: at present ${progressedMoonCare(ctx, p.moon[0])}.`;
+}
+
+/**
+ * What the progressed Moon's sign asks for now. Untimed, the progressed Moon is known to within half the Moon's motion on
+ * the birth day either way; where that span crosses into another sign, both are said, with the births each holds for (a
+ * reader found "at present practical help" of a Moon in Virgo for a noon birth and in Leo for an early one).
+ */
+function progressedMoonCare(ctx: ReportContext, lon: number): string {
+  const noon = signOf(lon);
+  if (ctx.timed) return SIGN_CARE[noon.id]!;
+  const half = Math.abs(ctx.chart.planets.find((x) => x.id === 'moon')?.speed ?? 13.2) / 2;
+  const [early, late] = [signOf(lon - half), signOf(lon + half)];
+  if (early.id !== noon.id)
+    return `${SIGN_CARE[noon.id]} if you were born late enough in the day for it to have entered ${noon.name}; born earlier, it is still in ${early.name}, and asks for ${SIGN_CARE[early.id]}`;
+  if (late.id !== noon.id) return `${SIGN_CARE[noon.id]}; born late in the day, it may already be in ${late.name}, and ask for ${SIGN_CARE[late.id]}`;
+  return SIGN_CARE[noon.id]!;
 }
 
 /** What the year's table counts, so that a reader who finds another contact within orb knows why it is not there. */
