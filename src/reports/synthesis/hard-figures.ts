@@ -71,7 +71,7 @@ export function centralHardFigure(ctx: ReportContext): HardFigure | undefined {
 export function hardFigureInSentence(figure: HardFigure): string {
   if (figure.kind === 'grand_cross') return `the grand cross of ${pointsInSentence(figure.cross.planets)}`;
   const { ends, apexes } = figure.group;
-  return `the T-square in which ${pointsInSentence(ends[0])} ${ends[0].length > 1 ? 'oppose' : 'opposes'} ${pointsInSentence(ends[1])} and ${pointsInSentence(apexes)} ${apexes.length > 1 ? 'square' : 'squares'} both ends`;
+  return `the T-square in which ${pointsInSentence(ends[0])} ${ends[0].length > 1 ? 'oppose' : 'opposes'} ${pointsInSentence(ends[1])}, and ${pointsInSentence(apexes)} ${apexes.length > 1 ? 'square' : 'squares'} both ends`;
 }
 
 /** The aspects a hard figure is made of, as the synthesis tells a strand of the figure from a tension apart from it. */
@@ -119,7 +119,7 @@ function tSquareReading(ctx: ReportContext, g: TSquareGroup): string {
   const zPart = z.length === 1 ? POINT_PART[z[0]!]! : `what ${pointsInSentence(z)} stand for`;
   const opening = ctx.choose(
     [
-      `Read for the planets in it, the figure sets ${sideFunctions(x)} (${placed(ctx, x)}) against ${sideFunctions(y)} (${placed(ctx, y)}), while ${sideFunctions(z)} (${placed(ctx, z)}) ${verb(z, 'stands', 'stand')} square to both. The apex is the figure's outlet: when the two ends cannot settle their argument, the pressure tends to come out through ${zPart}, which is why that part of you is the busiest and the most pressed.`,
+      `Read for the planets in it, the figure sets ${sideFunctions(x)} (${placed(ctx, x)}) against ${sideFunctions(y)} (${placed(ctx, y)}), while ${placed(ctx, z)}, ${sideFunctions(z)}, ${verb(z, 'stands', 'stand')} square to both. The apex is the figure's outlet: when the two ends cannot settle their argument, the pressure tends to come out through ${zPart}, which is why that part of you is the busiest and the most pressed.`,
       `In your chart the opposition runs from ${placed(ctx, x)} on one side to ${placed(ctx, y)} on the other, ${sideFunctions(x)} against ${sideFunctions(y)}, and ${placed(ctx, z)} ${verb(z, 'takes', 'take')} the strain of both from the apex. What the two ends leave unsettled is usually acted out through ${zPart}: that is where the pull between the others shows, sometimes more forcefully than the moment needs.`,
     ],
     'hard-figure-t-square',

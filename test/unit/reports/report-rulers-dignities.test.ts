@@ -58,7 +58,7 @@ describe('dignities and rulers as tradition reads them', () => {
         return;
       }
       slow++;
-      const p = chart.planets.find((x) => x.name === traditional || x.id === traditional.toLowerCase())!;
+      const p = chart.planets.find((x) => x.id === traditional.toLowerCase())!;
       const sign = SIGNS[Math.floor(p.abs_pos / 30)]!;
       expect(md, chart.subject.datetime_utc).toContain(
         `In the older scheme, before the outer planets were known, ${rising} is ruled by ${traditional}, which stands in ${sign}`,

@@ -28,7 +28,7 @@ export function keyAspectsSection(ctx: ReportContext): ReportSection {
     `${POINT_NAMES[a.p1]} ${ASPECT_WORDS[a.type]} ${POINT_NAMES[a.p2]}`,
     orbCell({ ...a, day: ctx.dayAspect(a) }),
     phaseCell({ ...a, day: ctx.dayAspect(a) }),
-    { conjunction: 'fusion', trine: 'flowing', sextile: 'flowing', square: 'tense', opposition: 'tense' }[a.type] + readIn(ctx, a, earlier),
+    { conjunction: 'blending', trine: 'flowing', sextile: 'flowing', square: 'tense', opposition: 'tense' }[a.type] + readIn(ctx, a, earlier),
   ]);
   const partDay = ctx.timed ? [] : ctx.factors.aspects.filter((a) => ctx.rankingOrb(a) === undefined);
   // The Moon's are named as the Moon's; any other that held for part of the day (a fast planet at the edge of its orb) by both its points.

@@ -252,7 +252,9 @@ export function leastOfSection(ctx: ReportContext): ReportSection {
       ? `A chart is read as much by what it lacks as by what it has, and in yours ${name} holds ${elementShare} % of the weight, the smallest share of the elements; the three modes hold equal shares (${modalityShare} % each), so none of them is scarce and none is read here.`
       : ctx.choose(tie ? intros.filter((t) => !t.includes('less than any other')) : intros, 'least-intro'),
   );
-  const strength = elementShare === 0 ? 'With no planet in it,' : elementShare < 15 ? 'With so little of it,' : 'Though it is not missing,';
+  // The element named, not "it": the sentence opens a paragraph under the heading, which a pronoun cannot lean on.
+  const strength =
+    elementShare === 0 ? `With no planet in ${withArticle(name)} sign,` : elementShare < 15 ? `With so little ${name},` : `Though ${name} is not missing,`;
   const doors =
     carriers.length === 0
       ? `No planet stands in ${withArticle(name)} sign, so this quality comes to you from outside: from people, places and practices that have it.`

@@ -166,8 +166,25 @@ export function relationshipsSection(ctx: ReportContext): ReportSection {
               )()
         }`,
       );
+    parts.push(fifthHouse(ctx));
   }
   return section('relationships', 'Relationships', parts);
+}
+
+/**
+ * The 5th house, of romance and play, which the chapter's introduction names beside the 7th (readers found it promised and
+ * never read): its cusp's sign, the planets in it, and where its ruler stands.
+ */
+function fifthHouse(ctx: ReportContext): string {
+  const cusp = cuspOf(ctx, 5)!;
+  const ruler = houseRuler(ctx, 5)!;
+  const rulerHouse = ctx.factors.points.get(ruler)?.house;
+  const inFifth = planetsInHouse(ctx, 5).map(pointInSentence);
+  const opening = `The 5th house, of romance, play and what you make for the joy of it, begins in ${cusp.name}, which lends courtship and pleasure ${SIGN_STYLE[cusp.id]}.`;
+  const planets = inFifth.length
+    ? `${capitalize(joinAnd(inFifth))} ${inFifth.length === 1 ? 'stands' : 'stand'} there, and ${inFifth.length === 1 ? 'its' : 'their'} themes colour how you flirt, play and create.`
+    : `No planet stands there, so ${pointInSentence(ruler)}, its ruler${rulerHouse === undefined ? '' : `, in your ${ordinal(rulerHouse)} house`}, says where that pleasure tends to be found.`;
+  return `${opening} ${planets}`;
 }
 
 /** Within this many degrees of the Descendant a planet (or Chiron) colours partnership wherever its house falls. */

@@ -73,7 +73,7 @@ export function vocationSection(ctx: ReportContext): ReportSection {
                 [
                   `The 10th house holds no planet, so your public role grows out of the ${mc.name} Midheaven${rulerClause} more than out of any one planet.`,
                   `No planet occupies the 10th house; your standing in the world takes its colour from the ${mc.name} Midheaven${rulerClause} rather than from a single planet.`,
-                  `An empty 10th house leaves the Midheaven in ${mc.name}${rulerClause} to describe your public role on its own.`,
+                  `An empty 10th house leaves the Midheaven in ${mc.name}${rulerClause} to describe your public role, with no planet there to add its voice.`,
                 ],
                 'vocation-tenth',
               ),

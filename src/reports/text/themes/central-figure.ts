@@ -93,7 +93,7 @@ export function centralFigurePassage(ctx: ReportContext, figure: CentralFigure):
   const opening = ctx.choose(
     [
       `These ${count} aspects are one figure, not ${count} separate stories: ${pointsInSentence(left)} on one side and ${pointsInSentence(right)} on the other, ${knotted ? 'each side standing close enough together to act as one' : `${pointsInSentence(knot)} standing close enough together to act as one`}.`,
-      `Read one at a time, the ${count} aspects between ${pointsInSentence(left)} on one side and ${pointsInSentence(right)} on the other would repeat and contradict one another; they belong together, because ${knotted ? 'each side is a single knot of planets' : `${pointsInSentence(knot)} stand close enough together to act as one`}.`,
+      `Read one at a time, the ${count} aspects between ${pointsInSentence(left)} on one side and ${pointsInSentence(right)} on the other would ${isHardFigure(figure) ? 'repeat and seem to contradict one another' : 'repeat one another'}; they belong together, because ${knotted ? 'each side is a single knot of planets' : `${pointsInSentence(knot)} stand close enough together to act as one`}.`,
     ],
     'central-figure-opening',
   );
