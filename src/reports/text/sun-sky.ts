@@ -27,7 +27,8 @@ export function sunSkyNote(ctx: ReportContext): string | undefined {
   const wheel = drawnOtherSide
     ? `, though the wheel draws it ${drawnUp ? 'above' : 'below'} its horizon line: this far from the equator the houses divide the zodiac, not the sky you could see`
     : '';
-  const at = `at your birth it stood ${degrees} ${up ? 'above' : 'below'} the horizon`;
+  // Under half a degree the rounded figure would read "0° above": the Sun was on the horizon.
+  const at = Math.abs(sun.altitude) < 0.5 ? 'at your birth it stood on the horizon' : `at your birth it stood ${degrees} ${up ? 'above' : 'below'} the horizon`;
   if (sun.allDay === 'up') return `You were born under the midnight sun: at ${where} the Sun did not set on the day of your birth, and ${at}${wheel}.`;
   if (sun.allDay === 'down') return `You were born in the polar night: at ${where} the Sun did not rise on the day of your birth, and ${at}${wheel}.`;
   return drawnOtherSide ? `At your birth, at ${where}, the Sun stood ${degrees} ${up ? 'above' : 'below'} the horizon${wheel}.` : undefined;
