@@ -89,19 +89,20 @@ function weight(t: YearTransit, yearFrom: string): number {
 
 const READ_IN_FULL = 8;
 
-/** "7 Feb": a day and a month in words, which no reader takes for the 2nd of July. */
-function shortDate(iso: string): string {
-  const [, m, d] = iso.split('-').map(Number) as [number, number, number];
-  return `${d} ${MONTHS[m - 1]!.slice(0, 3)}`;
+/**
+ * "7 Feb 2027": a day and a month in words, which no reader takes for the 2nd of July, and always the year, since the twelve
+ * months run across two calendar years (readers met "23 Feb" beside "25 September 2026" in one column).
+ */
+function tableDate(iso: string): string {
+  const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
+  return `${d} ${MONTHS[m - 1]!.slice(0, 3)} ${y}`;
 }
 
-const outsideYear = (iso: string, year: { from: string; to: string }) => iso < year.from || iso > year.to;
-
 /** The table's dates of a transit: its exact hits and its near miss in date order ("never (closest …)" for a near miss alone). */
-function exactCell(t: YearTransit, year: { from: string; to: string }): string {
-  const miss = t.closest && { date: t.closest.date, text: `closest ${dateInYear(t.closest.date, year)}, ${arcShort(t.closest.short)} short` };
+function exactCell(t: YearTransit): string {
+  const miss = t.closest && { date: t.closest.date, text: `closest ${tableDate(t.closest.date)}, ${arcShort(t.closest.short)} short` };
   if (t.exact.length === 0) return `never (${miss!.text})`;
-  const dates = [...t.exact.map((date) => ({ date, text: dateInYear(date, year) })), ...(miss ? [{ ...miss, text: `(${miss.text})` }] : [])];
+  const dates = [...t.exact.map((date) => ({ date, text: tableDate(date) })), ...(miss ? [{ ...miss, text: `(${miss.text})` }] : [])];
   return dates
     .sort((a, b) => a.date.localeCompare(b.date))
     .map((d) => d.text)
@@ -112,16 +113,6 @@ function exactCell(t: YearTransit, year: { from: string; to: string }): string {
 function arcShort(degrees: number): string {
   const minutes = Math.max(1, Math.round(degrees * 60));
   return minutes < 60 ? `${minutes}′` : `${Math.floor(minutes / 60)}°${String(minutes % 60).padStart(2, '0')}′`;
-}
-
-/** A date of the table: day and month inside the report's twelve months, with its year outside them (a pass felt from the year before). */
-function dateInYear(iso: string, year: { from: string; to: string }): string {
-  return outsideYear(iso, year) ? longDate(iso) : shortDate(iso);
-}
-
-/** A span of the table: both ends with their years when either lies outside the twelve months ("29 October 2026 to 21 January 2027", not "… to 21 Jan"). */
-function spanInYear(from: string, to: string, year: { from: string; to: string }): string {
-  return outsideYear(from, year) || outsideYear(to, year) ? `${longDate(from)} to ${longDate(to)}` : `${shortDate(from)} to ${shortDate(to)}`;
 }
 
 /** The stretches within orb whose both ends were found. */
@@ -363,10 +354,10 @@ export function yearAheadSection(ctx: ReportContext): ReportSection | undefined 
       table(
         ['Exact', 'Transit', 'Felt'],
         [...year.transits].map((t) => [
-          exactCell(t, year),
+          exactCell(t),
           `${POINT_NAMES[t.body]} ${ASPECT_WORDS[t.type]} natal ${POINT_NAMES[t.target]}`,
           knownStretches(t)
-            .map((s) => spanInYear(s.from, s.to, year))
+            .map((s) => `${tableDate(s.from)} to ${tableDate(s.to)}`)
             .join('; '),
         ]),
       ),
