@@ -260,7 +260,12 @@ function cycleTie(ctx: ReportContext, t: YearTransit, label: string): string {
     house === undefined
       ? ''
       : ` Your natal ${POINT_NAMES[t.target]} stands in your ${ordinal(house)} house${domain ? ` (${domain})` : ''}, which is where the passage is most likely to show.`;
-  return `${label} is a turn of the planet's own cycle, not a contact to one of your personal points: it comes to everyone born in the same few years as you at about your age, ${age} at its first date in the table.${where}`;
+  // Saturn comes back about every 29½ years: which return this is, since the library's reading speaks of the first and the second.
+  const which =
+    t.body === 'saturn' && t.type === 'conjunction'
+      ? ` This is your ${['first', 'second', 'third'][Math.max(0, Math.round(age / 29.5) - 1)] ?? 'fourth'} Saturn return.`
+      : '';
+  return `${label} is a turn of the planet's own cycle, not a contact to one of your personal points: it comes to everyone born in the same few years as you at about your age, ${age} at its first date in the table.${which}${where}`;
 }
 
 /** Where the progressed Sun and Moon stand over the year, and the themes they colour. */
