@@ -13,6 +13,8 @@ import { isTimed, type NatalChartInput } from '../../interpretations/chart-input
 const HORIZON_DEG = -0.833;
 /** Samples over the day centred on the birth, to find whether the Sun crossed the horizon. */
 const SAMPLES = 72;
+/** Nearer the equator than this the Sun rises and sets every day, and the houses' horizon is the sky's for it. */
+export const HIGH_LATITUDE_DEG = 60;
 /** A day whose Sun only grazes the horizon (the edges of the polar day and night) is claimed for neither. */
 const GRAZING_DEG = 0.5;
 
@@ -28,8 +30,7 @@ export function sunAtBirth(chart: NatalChartInput): SunAtBirth | undefined {
   const jd = julianDayFromUtcMs(Date.parse(chart.subject.datetime_utc));
   const { lat, lng } = chart.subject.location;
   const altitude = trueAltitude(jd, 0, lat, lng).altitude;
-  // Outside the polar circles the Sun rises and sets every day: no need to look.
-  if (Math.abs(lat) < 60) return { altitude, allDay: undefined };
+  if (Math.abs(lat) < HIGH_LATITUDE_DEG) return { altitude, allDay: undefined };
   let [least, most] = [Infinity, -Infinity];
   for (let k = 0; k <= SAMPLES; k++) {
     const a = trueAltitude(jd - 0.5 + k / SAMPLES, 0, lat, lng).altitude;

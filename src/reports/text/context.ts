@@ -218,6 +218,11 @@ export class ReportContext {
     return this.used.has(key);
   }
 
+  /** The chapter an entry was read in, by its key; undefined when it was not read, or read outside the theme chapters. */
+  chapterOf(key: string): string | undefined {
+    return this.shown.find((s) => s.key === key)?.chapter;
+  }
+
   /**
    * The markdown of an entry, marked as shown: its heading, a line of facts, its body variant for this chart and, in the
    * improved style, its strengths and challenges. Undefined when missing or already shown.

@@ -6,11 +6,10 @@
  */
 import { normalizeDegrees } from '../../astro/zodiac.ts';
 import type { ReportContext } from './context.ts';
+import { HIGH_LATITUDE_DEG } from '../sky/sun-at-birth.ts';
 
 /** Within this of the horizon the Sun's side is a matter of refraction and the disc's size: no claim is made. */
 const NEAR_HORIZON_DEG = 1;
-/** Only this far from the equator can the wheel's horizon and the sky's disagree for the Sun. */
-const HIGH_LATITUDE_DEG = 60;
 
 export function sunSkyNote(ctx: ReportContext): string | undefined {
   const sun = ctx.sky.sun;

@@ -1,5 +1,7 @@
 /** The core placements: the Sun, the Moon, the rising sign and the chart ruler, and how the lights relate; the themes (../themes/) place them. */
-import { signOf } from '../../../astro/zodiac.ts';
+import { signIndexOf, signOf } from '../../../astro/zodiac.ts';
+import { isClassical } from '../../../astro/horoscope-model.ts';
+import { signRuler } from '../../../astro/profections.ts';
 import { dignitiesOf } from '../../../astro/dignities.ts';
 import { cuspMargin, nameOfSign } from '../chart-facts.ts';
 import { signElement } from '../../../interpretations/chart-factors/balance.ts';
@@ -26,12 +28,10 @@ export function placementFact(ctx: ReportContext, id: string): string {
   return `${POINT_NAMES[id]} ${zodiacPosition(p.lon)}${p.house !== undefined ? `, ${ordinal(p.house)} house` : ''}${p.speed < 0 && id !== 'north_node' ? ', retrograde' : ''}${dignityFact(id, p.lon)}`;
 }
 
-/** The seven planets of tradition, whose essential dignity by sign an astrologer looks for first. */
-const TRADITIONAL = new Set(['sun', 'moon', 'mercury', 'venus', 'mars', 'jupiter', 'saturn']);
-
 /** ", in its fall": a traditional planet's essential dignity or debility by sign, for the fact line (a reader missed Saturn's fall in Aries). */
 function dignityFact(id: string, lon: number): string {
-  if (!TRADITIONAL.has(id)) return '';
+  // The seven planets of tradition, whose essential dignity by sign an astrologer looks for first.
+  if (!isClassical(id)) return '';
   const dignities = dignitiesOf(id, lon);
   return dignities.length ? `, in its ${joinAnd(dignities)}` : '';
 }
@@ -190,20 +190,16 @@ export function risingParts(ctx: ReportContext): string[] {
   );
   // A slow modern ruler's sign is shared by everyone born within years (two readers met the ruler read as their
   // generation): its house is read, and the sign's traditional ruler named beside it.
-  const slow = SLOW_RULERS.has(ruler);
-  if (slow) parts.push(traditionalRuler(ctx, ascSign, asc.sign));
+  // The modern ruler differs from the traditional one for Scorpio, Aquarius and Pisces alone: Pluto, Uranus, Neptune.
+  const traditional = signRuler(signIndexOf(asc.lon));
+  const slow = traditional !== ruler;
+  if (slow) parts.push(traditionalRuler(ctx, ascSign, traditional));
   parts.push(...placementEntries(ctx, ruler, { sign: CORE_WEIGHT.rulerSign, house: CORE_WEIGHT.rulerHouse }, 'Chart Ruler: ', !slow));
   return parts;
 }
 
-/** The modern rulers of Scorpio, Aquarius and Pisces, which stay in a sign for years. */
-const SLOW_RULERS = new Set(['uranus', 'neptune', 'pluto']);
-/** The rulers of those signs before the outer planets were found. */
-const TRADITIONAL_RULER: Readonly<Record<string, string>> = { scorpio: 'mars', aquarius: 'saturn', pisces: 'jupiter' };
-
 /** "In the older scheme Aquarius is ruled by Saturn, which stands in Sagittarius in your 10th house…" */
-function traditionalRuler(ctx: ReportContext, ascSign: string, signId: string): string {
-  const id = TRADITIONAL_RULER[signId]!;
+function traditionalRuler(ctx: ReportContext, ascSign: string, id: string): string {
   const p = ctx.factors.points.get(id)!;
   const house = p.house === undefined ? '' : ` in your ${ordinal(p.house)} house`;
   return `In the older scheme, before the outer planets were known, ${ascSign} is ruled by ${POINT_NAMES[id]}, which stands in ${ctx.signName(id)}${house}${dignityFact(id, p.lon)}; astrologers who keep to that scheme follow ${POINT_NAMES[id]} as your chart ruler, and many read the two rulers together. The sign of a slow planet is shared by everyone born within a few years of you, so what is read of ${POINT_NAMES[ctx.factors.chartRuler!]} here is its house, the part of it that is yours.`;

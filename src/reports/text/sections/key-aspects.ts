@@ -7,6 +7,7 @@ import { keyAspects } from '../ranking.ts';
 import { introducedSection, type ReportSection } from '../section.ts';
 import { orbCell, phaseCell } from '../aspect-facts.ts';
 import { aspectEntry, OUTER_PLANET_IDS } from './planets.ts';
+import { chapterReadIn } from '../themes/tension-aspect.ts';
 
 /** Aspects read in full beyond those the themes read with their planets. */
 const READ_IN_FULL = 5;
@@ -71,6 +72,6 @@ export function keyAspectsSection(ctx: ReportContext): ReportSection {
 /** Where an aspect of the table was read: " (read in "How You Love")", so that a row points to its reading rather than only above. */
 function readIn(ctx: ReportContext, a: { p1: string; type: string; p2: string }, earlier: ReadonlySet<unknown>): string {
   if (!earlier.has(a)) return '';
-  const chapter = ctx.shown.find((s) => s.key === keys.aspect(a.p1, a.type, a.p2))?.chapter;
+  const chapter = chapterReadIn(ctx, a);
   return chapter ? ` (read in "${chapter}")` : ' (read above)';
 }

@@ -4,7 +4,6 @@
  * personal point), and an aspect's entry.
  */
 import { signedSeparation } from '../../../astro/zodiac.ts';
-import { aspectAngle } from '../../../astro/aspects.ts';
 import type { KeyedAspect, PointPairAspect } from '../../../interpretations/chart-factors/aspects.ts';
 import { keys } from '../../../interpretations/keys.ts';
 import type { ReportContext } from '../context.ts';
@@ -88,15 +87,13 @@ export function outerProminence(ctx: ReportContext, id: string): { angle?: strin
 
 /**
  * Untimed: whether an aspect between two planets other than the Moon stays within OUTER_ASPECT_ORB from one midnight to
- * the next, by the planets' daily motions (the orb changes almost linearly over a day, so its widest is at an end). A
- * Venus–Neptune square at 4°01′ at noon and under 4° only after 12:23 makes no close contact for the whole day. (The
- * Moon's contacts are timed by the hour: moonHoursWithin.)
+ * the next, by the birth day's record of it (the report's sky follows every pair through the day). A Venus–Neptune square
+ * at 4°01′ at noon and under 4° only after 12:23 makes no close contact for the whole day. (The Moon's contacts are timed
+ * by the hour: moonHoursWithin.)
  */
 function closeAllDay(ctx: ReportContext, a: KeyedAspect): boolean {
-  const [p, q] = [ctx.factors.points.get(a.p1), ctx.factors.points.get(a.p2)];
-  if (!p || !q) return false;
-  const orbAt = (days: number) => Math.abs(Math.abs(signedSeparation(p.lon + p.speed * days, q.lon + q.speed * days)) - aspectAngle(a.type));
-  return orbAt(-0.5) <= OUTER_ASPECT_ORB && orbAt(0.5) <= OUTER_ASPECT_ORB;
+  const day = ctx.dayAspect(a);
+  return day !== undefined && wholeDay(day) && day.widest <= OUTER_ASPECT_ORB;
 }
 
 /** The planets that stay in a sign for years: what they say is largely a generation's. */
@@ -104,15 +101,14 @@ export const OUTER_PLANET_IDS = ['uranus', 'neptune', 'pluto'] as const;
 
 /** The chart ruler's or the dominant planet's part an outer planet plays in this report, and the chapter that read it so. */
 function personalRole(ctx: ReportContext, id: string): { what: string; chapter: string } | undefined {
-  const chapterOf = (key: string) => ctx.shown.find((s) => s.key === key)?.chapter;
   const p = ctx.factors.points.get(id);
   // The chart ruler is read in the first chapter by its sign, or by its house alone when it is a slow planet (core-triad.ts).
   const asRuler =
     id === ctx.factors.chartRuler && p
-      ? (chapterOf(keys.planetSign(id, p.sign)) ?? (p.house === undefined ? undefined : chapterOf(keys.planetHouse(id, p.house))))
+      ? (ctx.chapterOf(keys.planetSign(id, p.sign)) ?? (p.house === undefined ? undefined : ctx.chapterOf(keys.planetHouse(id, p.house))))
       : undefined;
   if (asRuler) return { what: 'the ruler of your rising sign', chapter: asRuler };
-  const asDominant = chapterOf(keys.dominantPlanet(id));
+  const asDominant = ctx.chapterOf(keys.dominantPlanet(id));
   return asDominant ? { what: 'your dominant planet', chapter: asDominant } : undefined;
 }
 

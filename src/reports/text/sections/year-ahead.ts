@@ -277,6 +277,14 @@ function progressedPositions(ctx: ReportContext, p: { sun: [number, number]; moo
 }
 
 /**
+ * Untimed: how far the progressed Moon may stand from the noon chart's, in degrees: half the Moon's motion on the birth
+ * day, since a day of the progressed chart is a year of life and the birth may lie half a day either side of noon.
+ */
+function moonHalfDay(ctx: ReportContext): number {
+  return Math.abs(ctx.chart.planets.find((p) => p.id === 'moon')?.speed ?? 13.2) / 2;
+}
+
+/**
  * What the progressed Moon's sign asks for now. Untimed, the progressed Moon is known to within half the Moon's motion on
  * the birth day either way; where that span crosses into another sign, both are said, with the births each holds for (a
  * reader found "at present practical help" of a Moon in Virgo for a noon birth and in Leo for an early one).
@@ -284,7 +292,7 @@ function progressedPositions(ctx: ReportContext, p: { sun: [number, number]; moo
 function progressedMoonCare(ctx: ReportContext, lon: number): string {
   const noon = signOf(lon);
   if (ctx.timed) return SIGN_CARE[noon.id]!;
-  const half = Math.abs(ctx.chart.planets.find((x) => x.id === 'moon')?.speed ?? 13.2) / 2;
+  const half = moonHalfDay(ctx);
   const [early, late] = [signOf(lon - half), signOf(lon + half)];
   if (early.id !== noon.id)
     return `${SIGN_CARE[noon.id]} if you were born late enough in the day for it to have entered ${noon.name}; born earlier, it is still in ${early.name}, and asks for ${SIGN_CARE[early.id]}`;
@@ -402,7 +410,7 @@ export function yearAheadSection(ctx: ReportContext): ReportSection | undefined 
     );
     // Untimed, the noon chart's Moon may be half its day's motion from the true one (13° to 15° a day), and a day of the
     // progressed chart is a year: its dates may be up to half a year early or late, whatever the Moon's pace.
-    const halfDay = Math.round(Math.abs(ctx.chart.planets.find((p) => p.id === 'moon')?.speed ?? 13.2) / 2);
+    const halfDay = Math.round(moonHalfDay(ctx));
     parts.push(
       ctx.timed
         ? method

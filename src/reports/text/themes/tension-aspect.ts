@@ -21,7 +21,7 @@ export function weightiestHardAspect(ctx: ReportContext): KeyedAspect | undefine
 
 /** Where an aspect's reading was printed: a theme chapter's title, or undefined when it is still to be read (or outside the themes). */
 export function chapterReadIn(ctx: ReportContext, a: { p1: string; type: string; p2: string }): string | undefined {
-  return ctx.shown.find((s) => s.key === keys.aspect(a.p1, a.type, a.p2))?.chapter;
+  return ctx.chapterOf(keys.aspect(a.p1, a.type, a.p2));
 }
 
 /**
