@@ -46,10 +46,21 @@ export const SPEED_MARGIN: Readonly<Record<Planet, number>> = {
   saturn: 1e-4,
 };
 
+/**
+ * Within NEAR_SUN_DEG of the Sun (electional-scan-sky.ts) the light deflection makes a planet's
+ * track wiggle faster than the samples follow: errors up to 6e-4° in longitude and 6e-3° a day in
+ * speed (Saturn's; Mars, Mercury and Venus below 2e-4° and 2e-3° a day), seen at every 7 minutes of
+ * 400 windows of 1800-2400. There the margins widen to these, over ten times as much.
+ */
+export const NEAR_SUN_MARGIN_DEG = 1e-2;
+export const NEAR_SUN_SPEED_MARGIN = 5e-2;
+
 interface Track {
   t: Float64Array;
   lon: Float64Array;
   speed: Float64Array;
+  /** The index of the sample pair read last. */
+  last: number;
 }
 
 export interface InterpolatedPosition {
@@ -84,7 +95,7 @@ export class PositionTable {
         for (let k = 1; k <= pieces; k++) add(last + ((end - last) * k) / pieces);
       }
       const n = times.length;
-      const track: Track = { t: new Float64Array(n), lon: new Float64Array(n), speed: new Float64Array(n) };
+      const track: Track = { t: new Float64Array(n), lon: new Float64Array(n), speed: new Float64Array(n), last: 0 };
       for (let i = 0; i < n; i++) {
         const pos = cache.get(p, times[i]!);
         track.t[i] = times[i]!;
@@ -97,15 +108,31 @@ export class PositionTable {
 
   /** The interpolated longitude [0, 360) and speed of a planet at jdUt (inside the table's span). */
   at(p: Planet, jdUt: number): InterpolatedPosition {
-    const { t, lon, speed } = this.tracks[p];
-    let lo = 0,
-      hi = t.length - 1;
-    if (!(jdUt >= t[0]! && jdUt <= t[hi]!)) throw new RangeError(`PositionTable: ${jdUt} is outside the table`);
-    while (hi - lo > 1) {
-      const mid = (lo + hi) >> 1;
-      if (t[mid]! <= jdUt) lo = mid;
-      else hi = mid;
+    const out = { lon: 0, speed: 0 };
+    this.into(p, jdUt, out);
+    return out;
+  }
+
+  /**
+   * The same, written into `out` (the scan's steps make no object). The sample pair found last for
+   * the planet is tried first: a scan asks in time order, so a search is needed only between pairs.
+   */
+  into(p: Planet, jdUt: number, out: InterpolatedPosition): void {
+    const track = this.tracks[p];
+    const { t, lon, speed } = track;
+    let lo = track.last;
+    if (!(t[lo]! <= jdUt && jdUt <= t[lo + 1]!)) {
+      lo = 0;
+      let hi = t.length - 1;
+      if (!(jdUt >= t[0]! && jdUt <= t[hi]!)) throw new RangeError(`PositionTable: ${jdUt} is outside the table`);
+      while (hi - lo > 1) {
+        const mid = (lo + hi) >> 1;
+        if (t[mid]! <= jdUt) lo = mid;
+        else hi = mid;
+      }
+      track.last = lo;
     }
+    const hi = lo + 1;
     const h = t[hi]! - t[lo]!;
     const s = (jdUt - t[lo]!) / h;
     const y0 = lon[lo]!;
@@ -115,7 +142,7 @@ export class PositionTable {
     const s2 = s * s,
       s3 = s2 * s;
     const value = (2 * s3 - 3 * s2 + 1) * y0 + (s3 - 2 * s2 + s) * m0 + (-2 * s3 + 3 * s2) * y1 + (s3 - s2) * m1;
-    const slope = ((6 * s2 - 6 * s) * y0 + (3 * s2 - 4 * s + 1) * m0 + (-6 * s2 + 6 * s) * y1 + (3 * s2 - 2 * s) * m1) / h;
-    return { lon: normalizeDegrees(value), speed: slope };
+    out.lon = normalizeDegrees(value);
+    out.speed = ((6 * s2 - 6 * s) * y0 + (3 * s2 - 4 * s + 1) * m0 + (-6 * s2 + 6 * s) * y1 + (3 * s2 - 2 * s) * m1) / h;
   }
 }

@@ -326,6 +326,9 @@ export function significator(p: Planet, w: { dignity?: number; pressure?: number
 
 const houseLabel = (house: number) => (house === 1 ? 'the Ascendant' : `the ${ordinal(house)} house`);
 
+const rulerSubject = (r: { sign: number; ruler: Planet }, house: number) =>
+  `${planetName(r.ruler)}, ruler of ${signName(r.sign)} on the cusp of ${houseLabel(house)}`;
+
 export function rulerRule(house: number, kind: 'dignified' | 'debilitated' | 'pressure', weight: number): ElectionRule {
   const nth = ordinal(house);
   const tests = {
@@ -340,20 +343,20 @@ export function rulerRule(house: number, kind: 'dignified' | 'debilitated' | 'pr
     judge(sky) {
       const r = houseRuler(sky, house);
       if (!r) return null;
-      const subject = `${planetName(r.ruler)}, ruler of ${signName(r.sign)} on the cusp of ${houseLabel(house)},`;
+      // Worded only for a moment the answer shows: the scan asks thousands of times.
       const d = sky.planets[r.ruler].dignities;
       if (kind === 'dignified') {
         return isDignified(d)
-          ? () => ({ title: `${nth} ruler dignified`, detail: `${subject} is at ${placeText(sky.planets[r.ruler].lon)}, ${dignityText(d)}.` })
+          ? () => ({ title: `${nth} ruler dignified`, detail: `${rulerSubject(r, house)}, is at ${placeText(sky.planets[r.ruler].lon)}, ${dignityText(d)}.` })
           : null;
       }
       if (kind === 'debilitated') {
         return isDebilitated(d)
-          ? () => ({ title: `${nth} ruler debilitated`, detail: `${subject} is at ${placeText(sky.planets[r.ruler].lon)}, ${dignityText(d)}.` })
+          ? () => ({ title: `${nth} ruler debilitated`, detail: `${rulerSubject(r, house)}, is at ${placeText(sky.planets[r.ruler].lon)}, ${dignityText(d)}.` })
           : null;
       }
       const pr = maleficPressure(sky, r.ruler);
-      return pr ? () => ({ title: `${nth} ruler under hard malefic pressure`, detail: pressureText(sky, subject.slice(0, -1), pr) }) : null;
+      return pr ? () => ({ title: `${nth} ruler under hard malefic pressure`, detail: pressureText(sky, rulerSubject(r, house), pr) }) : null;
     },
   };
 }

@@ -20,13 +20,16 @@ import { siderealTimeHours, trueObliquity, type ZodiacSetting } from '../../../a
 import { wrap180 } from '../../../astro/events/root-finding.ts';
 import type { HouseSystemName } from '../../../astro/house-systems.ts';
 import type { SkyHouses } from './electional-sky.ts';
+import { normalizeDegrees } from '../../../astro/zodiac.ts';
 
 export const FAST_HOUSES_MAX_LAT = 60;
 const NODE_DAYS = 1;
 /** Degrees the ARMC turns in a day of UT (the Earth's rotation against the equinox). */
 const ARMC_PER_DAY = 360.98564736629;
 const RAD = Math.PI / 180;
-const norm = (deg: number) => ((deg % 360) + 360) % 360;
+const norm = normalizeDegrees;
+const SIN_TWELFTH = Float64Array.from({ length: 6 }, (_, k) => Math.sin(30 * k * RAD));
+const COS_TWELFTH = Float64Array.from({ length: 6 }, (_, k) => Math.cos(30 * k * RAD));
 
 /** A reader of the cusps at any instant of [from, to], or null when this system, zodiac or latitude is not served. */
 export function fastHouses(
@@ -62,12 +65,16 @@ export function fastHouses(
       sinE = Math.sin(e);
     const cusps = new Array<number>(12);
     const mcRad = r * RAD;
-    const mc = norm(Math.atan2(Math.sin(mcRad), Math.cos(mcRad) * cosE) / RAD);
+    const sinR = Math.sin(mcRad),
+      cosR = Math.cos(mcRad);
+    const mc = norm(Math.atan2(sinR, cosR * cosE) / RAD);
     cusps[9] = mc;
     cusps[3] = norm(mc + 180);
     for (let k = 1; k <= 5; k++) {
-      const x = (r + 30 * k) * RAD;
-      let c = norm(Math.atan2(Math.sin(x), Math.cos(x) * cosE - tanF[k - 1]! * sinE) / RAD);
+      // sin and cos of ARMC + 30°·k by the angle sum, from the ARMC's own.
+      const sinX = sinR * COS_TWELFTH[k]! + cosR * SIN_TWELFTH[k]!;
+      const cosX = cosR * COS_TWELFTH[k]! - sinR * SIN_TWELFTH[k]!;
+      let c = norm(Math.atan2(sinX, cosX * cosE - tanF[k - 1]! * sinE) / RAD);
       // The rising point: less than 180° past the MC.
       if (norm(c - mc) > 180) c = norm(c + 180);
       const house = (9 + k) % 12; // 11th, 12th, 1st, 2nd, 3rd (indices 10, 11, 0, 1, 2)

@@ -14,17 +14,20 @@
  *   the sidereal angle (electional-scan-houses.ts), a cusp against the multiples of 30° too;
  * - a speed against zero (retrograde).
  * Within NEAR_SUN_DEG of the Sun the light deflection makes a planet's track wiggle faster than the
- * half-day samples follow (errors up to 4e-4°): such a planet is taken from the ephemeris too.
+ * half-day samples follow: there the planet's margins widen (NEAR_SUN_MARGIN_DEG,
+ * NEAR_SUN_SPEED_MARGIN) rather than the planet being taken from the ephemeris at every step of
+ * the days it spends there.
  */
 import { bodyInfo } from '../../../astro/bodies.ts';
 import { calcBody } from '../../../astro/ephemeris.ts';
 import { wrap180 } from '../../../astro/events/root-finding.ts';
 import type { HourFinder } from './electional-hours.ts';
-import { INTERPOLATION_MARGIN_DEG, MARGIN_DEG, SPEED_MARGIN, type PositionTable } from './electional-position-table.ts';
+import { INTERPOLATION_MARGIN_DEG, MARGIN_DEG, NEAR_SUN_MARGIN_DEG, NEAR_SUN_SPEED_MARGIN, SPEED_MARGIN, type PositionTable } from './electional-position-table.ts';
 import { RESONANCE_ORB } from './electional-resonance.ts';
 import { CAZIMI_ORB, COMBUST_ORB, PRESSURE_ORB } from './electional-rules.ts';
-import { BENEFICS, MALEFICS, SEVEN_PLANETS, type Planet } from './electional-planets.ts';
-import { separation, skyFrom, skyHouses, type ElectionSky, type SkySettings } from './electional-sky.ts';
+import { BENEFICS, MALEFICS, SEVEN_PLANETS } from './electional-planets.ts';
+import { reusableSky, separation, skyHouses, type ElectionSky, type SkySettings } from './electional-sky.ts';
+import { normalizeDegrees } from '../../../astro/zodiac.ts';
 import type { WindowEvents } from './electional-window-events.ts';
 import { fastHouses } from './electional-scan-houses.ts';
 
@@ -39,23 +42,29 @@ export const CRITICAL_SEPARATIONS: readonly number[] = [
 
 // Module copies of the imported constants: the checks run tens of times a step.
 const MARGIN = INTERPOLATION_MARGIN_DEG;
-const CRITICAL = Float64Array.from(CRITICAL_SEPARATIONS);
+/** Wider than any margin the checks are asked about (the sum of two planets' margins). */
+const WIDEST_MARGIN = 2 * NEAR_SUN_MARGIN_DEG + 1e-3;
+/**
+ * The critical separations near each whole degree of separation: those of degree k, within
+ * WIDEST_MARGIN of [k, k + 1], are CRITICAL[FIRST_NEAR[k]] up to CRITICAL[FIRST_NEAR[k + 1]] (a
+ * value near two degrees is listed under both), so a check reads the few of its own degree instead
+ * of searching all of them.
+ */
+const NEAR_BY_DEGREE = Array.from({ length: 181 }, (_, k) => CRITICAL_SEPARATIONS.filter((c) => c > k - WIDEST_MARGIN && c < k + 1 + WIDEST_MARGIN));
+const CRITICAL = Float64Array.from(NEAR_BY_DEGREE.flat());
+const FIRST_NEAR = Int32Array.from({ length: 182 }, (_, k) => NEAR_BY_DEGREE.slice(0, k).reduce((n, list) => n + list.length, 0));
 
-/** Whether a separation (0 to 180) lies within `margin` of a critical one (binary search for the nearest). */
+/** Whether a separation (0 to 180) lies within `margin` (at most WIDEST_MARGIN) of a critical one. */
 function nearCritical(sep: number, margin: number): boolean {
-  let lo = 0,
-    hi = CRITICAL.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (CRITICAL[mid]! < sep) lo = mid + 1;
-    else hi = mid;
-  }
-  return (lo < CRITICAL.length && CRITICAL[lo]! - sep < margin) || (lo > 0 && sep - CRITICAL[lo - 1]! < margin);
+  const k = Math.floor(sep);
+  for (let i = FIRST_NEAR[k]!, end = FIRST_NEAR[k + 1]!; i < end; i++) if (Math.abs(sep - CRITICAL[i]!) < margin) return true;
+  return false;
 }
 
 /** Whether a longitude lies within `margin` of a multiple of 15°. */
 function nearFifteen(lon: number, margin: number): boolean {
-  const r = lon % 15;
+  // Not `%`: on doubles it is a call to fmod, and this runs several times a step.
+  const r = lon - 15 * Math.floor(lon / 15);
   return r < margin || 15 - r < margin;
 }
 
@@ -64,7 +73,6 @@ const SE: readonly number[] = SEVEN_PLANETS.map((p) => bodyInfo(p).se!);
 const N = SEVEN_PLANETS.length;
 const PLANET_MARGIN = Float64Array.from(SEVEN_PLANETS, (p) => MARGIN_DEG[p]);
 const PLANET_SPEED_MARGIN = Float64Array.from(SEVEN_PLANETS, (p) => SPEED_MARGIN[p]);
-const INDEX = Object.fromEntries(SEVEN_PLANETS.map((p, i) => [p, i])) as Record<Planet, number>;
 
 /** Counts of the scan's steps: how many were read wholly from the table, and how many planet positions and houses were asked of the ephemeris. */
 export interface ScanSkyCounts {
@@ -74,11 +82,38 @@ export interface ScanSkyCounts {
 }
 
 /**
+ * Each planet's house and its distance from the nearest cusp, for cusps that run forward round the
+ * zodiac once (the planet lies between the cusp of its house and the next, so no other cusp is
+ * nearer); false, with nothing written, for cusps that do not.
+ */
+/** The cusps' distances from the 1st, one step's worth (and 360° after the 12th). */
+const cuspOffset = new Float64Array(13);
+
+function placeAmongCusps(lon: Float64Array, cusps: readonly number[], house: Int8Array, nearestCusp: Float64Array): boolean {
+  // Each cusp's distance on from the 1st, rising through the houses when they run forward once round.
+  const c0 = cusps[0]!;
+  for (let k = 0; k < 12; k++) cuspOffset[k] = normalizeDegrees(cusps[k]! - c0);
+  cuspOffset[12] = 360;
+  for (let k = 1; k <= 12; k++) if (cuspOffset[k]! <= cuspOffset[k - 1]!) return false;
+  for (let i = 0; i < N; i++) {
+    const offset = normalizeDegrees(lon[i]! - c0);
+    let k = 0;
+    while (cuspOffset[k + 1]! <= offset) k++;
+    house[i] = k + 1;
+    nearestCusp[i] = Math.min(offset - cuspOffset[k]!, cuspOffset[k + 1]! - offset);
+  }
+  return true;
+}
+
+/**
  * The scan's reader of the sky. `natalLongitudes`: the natal points of the resonance (their
  * separations from the benefics and malefics are thresholds too). A planet whose interpolated
  * position lies within the margin of a threshold is taken from the ephemeris (alone: the others
  * keep theirs); cusps computed from the sidereal angle that lie within it of a planet or a sign's
  * edge are replaced by the houses call.
+ *
+ * The sky it returns is one object, filled afresh at each call: the scan judges a step and moves
+ * on, and making thousands of skies cost more than reading them. Keep nothing of it past the next call.
  */
 export function scanSkyReader(
   settings: SkySettings,
@@ -91,60 +126,83 @@ export function scanSkyReader(
   const counts: ScanSkyCounts = { steps: 0, exactPositions: 0, exactHouses: 0 };
   const fast = fastHouses(span.from, span.to, settings.lat, settings.lng, settings.houseSystem, settings.zodiac);
   const natal = Float64Array.from(natalLongitudes);
-  // One step's positions, reused from step to step (skyFrom copies them into the sky it makes).
+  // One step's positions and houses, reused from step to step.
   const lon = new Float64Array(N);
   const speed = new Float64Array(N);
   const exact = new Uint8Array(N);
+  /** Each planet's margin at this step (wider near the Sun). */
+  const margin = new Float64Array(N);
+  const house = new Int8Array(N);
+  const nearestCusp = new Float64Array(N);
+  const read = { lon: 0, speed: 0 };
+  const sky = reusableSky(events, hourAt);
+  let jd = 0;
+  const makeExact = (i: number) => {
+    if (exact[i]) return;
+    const pos = calcBody(jd, SE[i]!, settings.zodiac);
+    lon[i] = pos.lon;
+    speed[i] = pos.speedLon;
+    exact[i] = 1;
+    counts.exactPositions++;
+  };
   return {
     counts,
     skyAt(jdUt) {
+      jd = jdUt;
       counts.steps++;
       exact.fill(0);
-      const makeExact = (i: number) => {
-        if (exact[i]) return;
-        const pos = calcBody(jdUt, SE[i]!, settings.zodiac);
-        lon[i] = pos.lon;
-        speed[i] = pos.speedLon;
-        exact[i] = 1;
-        counts.exactPositions++;
-      };
       for (let i = 0; i < N; i++) {
-        const pos = table.at(SEVEN_PLANETS[i]!, jdUt);
-        lon[i] = pos.lon;
-        speed[i] = pos.speed;
-        // Near the Sun (index 0) the light deflection outruns the table.
-        if (nearFifteen(pos.lon, PLANET_MARGIN[i]!) || Math.abs(pos.speed) < PLANET_SPEED_MARGIN[i]! || (i > 0 && separation(pos.lon, lon[0]!) < NEAR_SUN_DEG))
-          makeExact(i);
+        table.into(SEVEN_PLANETS[i]!, jdUt, read);
+        lon[i] = read.lon;
+        speed[i] = read.speed;
+        // Near the Sun (index 0) the light deflection makes the table less exact.
+        const nearSun = i > 0 && separation(read.lon, lon[0]!) < NEAR_SUN_DEG;
+        margin[i] = nearSun ? NEAR_SUN_MARGIN_DEG : PLANET_MARGIN[i]!;
+        if (nearFifteen(read.lon, margin[i]!) || Math.abs(read.speed) < (nearSun ? NEAR_SUN_SPEED_MARGIN : PLANET_SPEED_MARGIN[i]!)) makeExact(i);
       }
       for (let i = 0; i < N; i++)
         for (let j = i + 1; j < N; j++) {
           if (exact[i] && exact[j]) continue;
           // Both positions may be off: their errors add.
-          if (nearCritical(separation(lon[i]!, lon[j]!), PLANET_MARGIN[i]! + PLANET_MARGIN[j]!)) {
+          if (nearCritical(separation(lon[i]!, lon[j]!), margin[i]! + margin[j]!)) {
             makeExact(i);
             makeExact(j);
           }
         }
-      for (const n of natal) for (const i of NATAL_ASPECTED) if (!exact[i] && nearCritical(separation(lon[i]!, n), PLANET_MARGIN[i]!)) makeExact(i);
+      for (const n of natal) for (const i of NATAL_ASPECTED) if (!exact[i] && nearCritical(separation(lon[i]!, n), margin[i]!)) makeExact(i);
 
       let houses = fast ? fast(jdUt) : skyHouses(jdUt, settings);
+      let placed = houses !== null && placeAmongCusps(lon, houses.cusps, house, nearestCusp);
       if (houses && fast) {
         // Computed cusps: within the margin of a sign's edge or of a planet, the houses call decides.
-        let near = false;
+        let near = !placed;
         for (const c of houses.cusps) {
-          const r = c % 30;
+          const r = c - 30 * Math.floor(c / 30);
           if (r < MARGIN || 30 - r < MARGIN) near = true;
-          for (let i = 0; i < N && !near; i++) if (Math.abs(wrap180(lon[i]! - c)) < MARGIN) near = true;
-          if (near) break;
         }
+        for (let i = 0; i < N && !near; i++) if (nearestCusp[i]! < MARGIN + margin[i]!) near = true;
         if (near) {
-          houses = skyHouses(jdUt, settings);
+          houses = skyHouses(jdUt, settings)!;
           counts.exactHouses++;
+          placed = placeAmongCusps(lon, houses.cusps, house, nearestCusp);
         }
       }
-      if (houses) for (const c of houses.cusps) for (let i = 0; i < N; i++) if (!exact[i] && Math.abs(wrap180(lon[i]! - c)) < MARGIN) makeExact(i);
-
-      return skyFrom(jdUt, (p) => ({ lon: lon[INDEX[p]]!, speed: speed[INDEX[p]]! }), houses, events, hourAt);
+      if (houses) {
+        // An interpolated planet within the margin of a cusp is taken from the ephemeris, and its house read again.
+        let moved = false;
+        for (let i = 0; i < N; i++) {
+          if (exact[i]) continue;
+          const m = MARGIN + margin[i]!;
+          const close = placed ? nearestCusp[i]! < m : houses.cusps.some((c) => Math.abs(wrap180(lon[i]! - c)) < m);
+          if (close) {
+            makeExact(i);
+            moved = true;
+          }
+        }
+        if (moved && placed) placeAmongCusps(lon, houses.cusps, house, nearestCusp);
+      }
+      sky.fill(jdUt, lon, speed, houses, placed ? house : null);
+      return sky;
     },
   };
 }

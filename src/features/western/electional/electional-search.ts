@@ -50,7 +50,8 @@ function grid(start: number, end: number, stepMinutes: number): number[] {
 export function searchWindow(plan: SearchPlan): SearchOutcome {
   const memo = new Map<number, number>();
   const score = (jd: number) => {
-    const key = Math.round(jd * 1440 * 60); // to the second
+    // To the second from the window's start: a small integer, which a Map hashes faster than a large one.
+    const key = Math.round((jd - plan.jdStart) * 86_400);
     let s = memo.get(key);
     if (s === undefined) {
       s = plan.score(jd);

@@ -67,42 +67,56 @@ export function skyHouses(jdUt: number, settings: SkySettings): SkyHouses | null
   return { cusps: frame.cusps, asc: frame.asc, mc: frame.mc, used: frame.used };
 }
 
-/** A planet's longitude and speed at the moment, from wherever the caller reads them. */
-export type PositionOf = (p: Planet) => { lon: number; speed: number };
-
-/** The sky read from given positions and houses (exact here; interpolated in the scan, electional-scan-sky.ts). */
-export function skyFrom(jdUt: number, positionOf: PositionOf, houses: SkyHouses | null, events: WindowEvents, hourAt?: HourFinder): ElectionSky {
-  const planets = {} as Record<Planet, PlanetState>;
-  const forward = houses ? cuspOrder(houses.cusps).forward : true;
-  for (const p of SEVEN_PLANETS) {
-    const { lon, speed } = positionOf(p);
-    const sign = signIndexOf(lon);
-    planets[p] = {
-      lon,
-      speed,
-      sign,
-      dignities: dignitiesInSign(p, sign),
-      house: houses ? houseOf(lon, houses.cusps, forward) : undefined,
-    };
-  }
-  return {
-    jdUt,
+/**
+ * A sky made once and filled from given positions and houses: the exact ones here (electionSky),
+ * the interpolated ones at each step of the scan (electional-scan-sky.ts), which refills one sky
+ * instead of making thousands. `house`: each planet's house in SEVEN_PLANETS order when the caller
+ * has placed them already, or null to place them here.
+ */
+export function reusableSky(events: WindowEvents, hourAt: HourFinder | undefined) {
+  const planets = Object.fromEntries(SEVEN_PLANETS.map((p) => [p, { lon: 0, speed: 0, sign: 0, dignities: [], house: undefined } as PlanetState])) as Record<Planet, PlanetState>;
+  const states = SEVEN_PLANETS.map((p) => planets[p]);
+  const sky = {
+    jdUt: 0,
     planets,
-    houses,
-    moonPhaseAngle: normalizeDegrees(planets.moon.lon - planets.sun.lon),
-    moonCourse: events.moonCourse(jdUt),
-    stationNear: (body) => events.stationNear(body, jdUt),
-    planetaryHour: hourAt ? hourAt(jdUt) : null,
+    houses: null as SkyHouses | null,
+    moonPhaseAngle: 0,
+    moonCourse: undefined as unknown as MoonCourse,
+    stationNear: (body: Planet) => events.stationNear(body, sky.jdUt),
+    planetaryHour: null as HourAt | null,
+    fill(jdUt: number, lon: Float64Array, speed: Float64Array, houses: SkyHouses | null, house: Int8Array | null): void {
+      const forward = houses && !house ? cuspOrder(houses.cusps).forward : true;
+      for (let i = 0; i < states.length; i++) {
+        const state = states[i]!;
+        const l = lon[i]!;
+        state.lon = l;
+        state.speed = speed[i]!;
+        state.sign = signIndexOf(l);
+        state.dignities = dignitiesInSign(SEVEN_PLANETS[i]!, state.sign);
+        state.house = houses ? (house ? house[i]! : houseOf(l, houses.cusps, forward)) : undefined;
+      }
+      sky.jdUt = jdUt;
+      sky.houses = houses;
+      sky.moonPhaseAngle = normalizeDegrees(planets.moon.lon - planets.sun.lon);
+      sky.moonCourse = events.moonCourse(jdUt);
+      sky.planetaryHour = hourAt ? hourAt(jdUt) : null;
+    },
   };
+  return sky;
 }
 
 /** The sky of the moment from the ephemeris itself. */
 export function electionSky(jdUt: number, settings: SkySettings, events: WindowEvents, hourAt?: HourFinder): ElectionSky {
-  const positionOf: PositionOf = (p) => {
+  const lon = new Float64Array(SEVEN_PLANETS.length);
+  const speed = new Float64Array(SEVEN_PLANETS.length);
+  SEVEN_PLANETS.forEach((p, i) => {
     const pos = calcBody(jdUt, SE[p], settings.zodiac);
-    return { lon: pos.lon, speed: pos.speedLon };
-  };
-  return skyFrom(jdUt, positionOf, skyHouses(jdUt, settings), events, hourAt);
+    lon[i] = pos.lon;
+    speed[i] = pos.speedLon;
+  });
+  const sky = reusableSky(events, hourAt);
+  sky.fill(jdUt, lon, speed, skyHouses(jdUt, settings), null);
+  return sky;
 }
 
 /** The sign on the cusp of a house (1 to 12) and its traditional ruler; undefined without houses. */
