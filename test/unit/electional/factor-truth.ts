@@ -2,7 +2,8 @@
  * Whether a factor an electional answer states is true of the sky at its instant and place, by the
  * independent reading of independent-sky.ts. Returns what is wrong, or null when the factor holds.
  */
-import { COMBUST_ORB, PRESSURE_ORB } from '../../../src/features/western/electional/electional-rules.ts';
+import { PRESSURE_ORB } from '../../../src/features/western/electional/electional-rules.ts';
+import { COMBUST_ORB } from '../../../src/astro/combustion.ts';
 import {
   dignityOf,
   hardMaleficOrb,

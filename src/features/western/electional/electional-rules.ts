@@ -13,10 +13,11 @@
  * - "hard malefic pressure": a conjunction, square or opposition of Mars or Saturn within
  *   PRESSURE_ORB degrees (a malefic is not pressed by itself);
  * - combust: within COMBUST_ORB degrees of the Sun, except cazimi (within CAZIMI_ORB) for a planet;
- *   the Moon has no cazimi (at the New Moon it is unseen and its light renews nothing);
+ *   the Moon has no cazimi (src/astro/combustion.ts, the report's convention too);
  * - the Moon's next aspect and void of course: electional-window-events.ts.
  */
 import { POINT_NAMES } from '../../../astro/bodies.ts';
+import { COMBUST_ORB, combustionAt } from '../../../astro/combustion.ts';
 import { SIGNS, degreesAndMinutes, normalizeDegrees } from '../../../astro/zodiac.ts';
 import { isoUtc, utcMsFromJulianDay } from '../../../astro/civil-time.ts';
 import type { Dignity } from '../../../astro/dignities.ts';
@@ -25,8 +26,6 @@ import { houseRuler, separation, type ElectionSky } from './electional-sky.ts';
 import { STATION_DAYS } from './electional-sky-blocks.ts';
 
 export const PRESSURE_ORB = 6;
-export const COMBUST_ORB = 8.5;
-export const CAZIMI_ORB = 17 / 60;
 /** The burnt way: 15° Libra to 15° Scorpio of the zodiac in use. */
 const BURNT_WAY = [195, 225] as const;
 
@@ -120,11 +119,8 @@ export function maleficPressure(sky: ElectionSky, planet: Planet): Pressure | nu
 
 /** Distance from the Sun when combust (not cazimi, except for the Moon), or null. */
 export function combustion(sky: ElectionSky, planet: Planet): number | null {
-  if (planet === 'sun') return null;
   const d = separation(sky.planets[planet].lon, sky.planets.sun.lon);
-  if (d >= COMBUST_ORB) return null;
-  if (planet !== 'moon' && d <= CAZIMI_ORB) return null;
-  return d;
+  return combustionAt(planet, d) === 'combust' ? d : null;
 }
 
 const where = (sky: ElectionSky, p: Planet) => `${planetName(p)} at ${placeText(sky.planets[p].lon)}`;
