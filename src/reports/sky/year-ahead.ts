@@ -29,6 +29,7 @@ import { calcBody, TROPICAL } from '../../astro/ephemeris.ts';
 import { brent, wrap180 } from '../../astro/events/root-finding.ts';
 import { julianDayFromUtcMs, utcMsFromJulianDay } from '../../astro/civil-time.ts';
 import { progressedJd, secondaryClock } from '../../astro/progression-clock.ts';
+import { LUNATION_PHASES, lunationPhaseOf, type LunationPhase } from '../../astro/progressed-events.ts';
 import { SCAN, transitWindow, type TransitWindow } from '../../astro/transit-windows.ts';
 import { exactHits, TrackSpan, transitTrack } from '../../astro/transit-hits.ts';
 import { aspectOrb, normalizeDegrees, signedSeparation, signIndexOf, SIGNS } from '../../astro/zodiac.ts';
@@ -135,7 +136,33 @@ export interface YearAhead {
   progressions: YearProgression[];
   /** The progressed Sun's and Moon's longitudes (the chart's zodiac) on the year's first and last day: read every year, events or not. */
   progressed?: { sun: [number, number]; moon: [number, number] } | undefined;
+  /** The progressed lunation phase the year begins in (progressedLunation). */
+  lunation?: ProgressedLunation | undefined;
+  /**
+   * Untimed: how far the progressed Moon, and its elongation from the progressed Sun, may stand from the noon chart's at
+   * the year's start, degrees: half their motion over the day of the progressed chart that stands for the year (a birth
+   * half a day either side of noon moves the progressed instant as much), not over the birth day, whose Moon may run
+   * slower or faster.
+   */
+  progressedReach?: { moon: number; elongation: number } | undefined;
 }
+
+/**
+ * The phase of the progressed lunation cycle (the progressed Moon's elongation from the progressed Sun, in the eight
+ * phases of 45° that the natal reading uses, a turn of the cycle in about thirty years) on the year's first day: its
+ * elongation, and when the phase began and ends (ISO dates), searched up to PHASE_SEARCH_YEARS either side; `began` is
+ * null when the phase is the one of birth.
+ */
+export interface ProgressedLunation {
+  phase: LunationPhase;
+  elongation: number;
+  began: string | null;
+  ends: string | null;
+  next: LunationPhase;
+}
+
+/** A phase of the progressed lunation lasts from about three to four and a half years (the progressed Moon's pace). */
+const PHASE_SEARCH_YEARS = 5;
 
 const isoDate = (jd: number) => new Date(utcMsFromJulianDay(jd)).toISOString().slice(0, 10);
 
@@ -143,11 +170,12 @@ const isoDate = (jd: number) => new Date(utcMsFromJulianDay(jd)).toISOString().s
 export const firstDate = (t: YearTransit): string => [t.exact[0], t.closest?.date].filter((d) => d !== undefined).sort()[0]!;
 
 /** The natal longitude of each target (of `ids`) the chart has. */
-function natalTargets(chart: NatalChartInput, ids: readonly string[] = NATAL_TARGETS): Map<string, number> {
+function natalTargets(chart: NatalChartInput, ids: readonly string[] = NATAL_TARGETS, untimedMoon = false): Map<string, number> {
   const out = new Map<string, number>();
   const timed = isTimed(chart);
-  // An untimed chart's Moon is known only to within about seven degrees: a slow planet's dates to it would be months off.
-  for (const p of chart.planets) if (ids.includes(p.id) && (timed || p.id !== 'moon')) out.set(p.id, p.abs_pos);
+  // An untimed chart's Moon is known only to within about seven degrees: a progression's dates to it would be years off,
+  // and a transit is kept only where every hour of the birth day gives it (`untimedMoon`, the year's transits).
+  for (const p of chart.planets) if (ids.includes(p.id) && (timed || p.id !== 'moon' || untimedMoon)) out.set(p.id, p.abs_pos);
   if (timed && chart.angles) {
     if (ids.includes('asc')) out.set('asc', chart.angles.asc);
     if (ids.includes('mc')) out.set('mc', chart.angles.mc);
@@ -284,7 +312,7 @@ export function yearAhead(chart: NatalChartInput, asOfMs: number): YearAhead {
   const end = start + 365;
   const natalJd = julianDayFromUtcMs(Date.parse(chart.subject.datetime_utc));
   const offset = zodiacOffset(chart, natalJd);
-  const targets = natalTargets(chart);
+  const targets = natalTargets(chart, NATAL_TARGETS, true);
   const timed = isTimed(chart);
   // Untimed: how far each natal point moved in half a day, either side of the noon chart's place.
   const halfDay = new Map(chart.planets.map((p) => [p.id, Math.abs(p.speed) / 2]));
@@ -331,6 +359,10 @@ export function yearAhead(chart: NatalChartInput, asOfMs: number): YearAhead {
         const shift = timed
           ? undefined
           : hourShift(span, normalizeDegrees(natalLon - offset), halfDay.get(target) ?? 0, angle, hits, Math.min(start, ...hits), end + LOOKAHEAD_DAYS);
+        // Untimed, the Moon spans its day's motion: its contact is kept only when exact at the birth day's first and last
+        // minute as at noon, with no pass gained or lost (so at every minute between, the planet's path being continuous),
+        // and not as a near miss alone (a reader met none of Saturn's square to the Moon, which held for every hour).
+        if (!timed && target === 'moon' && (!hits.some((h) => h >= start && h <= end) || shift?.decides)) continue;
         transits.push({
           body,
           type,
@@ -348,7 +380,43 @@ export function yearAhead(chart: NatalChartInput, asOfMs: number): YearAhead {
   const clock = secondaryClock(natalJd);
   const at = (body: number, t: number) => normalizeDegrees(calcBody(progressedJd(clock, t), body).lon + offset);
   const progressed = { sun: [at(SE.sun!, start), at(SE.sun!, end)] as [number, number], moon: [at(SE.moon!, start), at(SE.moon!, end)] as [number, number] };
-  return { from: isoDate(start), to: isoDate(end), transits, progressions: progressions(chart, natalJd, offset, start, end), progressed };
+  return {
+    from: isoDate(start),
+    to: isoDate(end),
+    transits,
+    progressions: progressions(chart, natalJd, offset, start, end),
+    progressed,
+    lunation: progressedLunation(natalJd, start),
+    progressedReach: isTimed(chart) ? undefined : progressedReach(natalJd, start),
+  };
+}
+
+function progressedReach(natalJd: number, start: number): { moon: number; elongation: number } {
+  const t = progressedJd(secondaryClock(natalJd), start);
+  const [moon0, moon1] = [t - 0.5, t + 0.5].map((x) => calcBody(x, SE.moon!).lon) as [number, number];
+  const [sun0, sun1] = [t - 0.5, t + 0.5].map((x) => calcBody(x, SE.sun!).lon) as [number, number];
+  const moon = normalizeDegrees(moon1 - moon0);
+  return { moon: moon / 2, elongation: (moon - normalizeDegrees(sun1 - sun0)) / 2 };
+}
+
+/** The progressed lunation phase on day `start` (the zodiac's offset cancels in the elongation). */
+function progressedLunation(natalJd: number, start: number): ProgressedLunation {
+  const clock = secondaryClock(natalJd);
+  const elongation = (t: number) => normalizeDegrees(calcBody(progressedJd(clock, t), SE.moon!).lon - calcBody(progressedJd(clock, t), SE.sun!).lon);
+  const now = elongation(start);
+  const k = Math.floor(now / 45);
+  const edge = (deg: number) => (t: number) => wrap180(elongation(t) - deg);
+  const span = PHASE_SEARCH_YEARS * 365.25;
+  // The relative motion never turns (the progressed Moon gains 10° to 14° a year): the last crossing before, the first after.
+  const began = zeros(edge(45 * k), Math.max(natalJd, start - span), start, 30).at(-1);
+  const ends = zeros(edge(45 * (k + 1)), start, start + span, 30)[0];
+  return {
+    phase: lunationPhaseOf(now),
+    elongation: now,
+    began: began === undefined ? null : isoDate(began),
+    ends: ends === undefined ? null : isoDate(ends),
+    next: LUNATION_PHASES[(k + 1) % 8]!,
+  };
 }
 
 /** The progressed Sun's and Moon's events whose real dates fall between `start` and `end`. */

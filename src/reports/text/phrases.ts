@@ -4,6 +4,7 @@
  * from these, so that a transition can say something true about this chart in a few words.
  */
 import { POINT_NAMES } from '../../astro/bodies.ts';
+import type { LunationPhase } from '../../astro/progressed-events.ts';
 import { joinAnd } from './report-markdown.ts';
 
 export { POINT_NAMES };
@@ -310,3 +311,16 @@ export const ASPECT_WORDS: Record<string, string> = {
   square: 'square',
   sextile: 'sextile',
 };
+
+/** A lunation phase as astrologers name it (Rudhyar's eight, each 45° from a turning point): "first-quarter", "Full Moon". */
+export const lunationName = (phase: LunationPhase) => (phase === 'new_moon' ? 'New Moon' : phase === 'full_moon' ? 'Full Moon' : phase.replace('_', '-'));
+
+/**
+ * Where a Moon stands from a Sun, as a reader pictures it: ahead of it up to the opposition, just past the opposition,
+ * then closing on it from behind ("356° ahead" is true of a Moon 4° short of the New Moon, and baffling).
+ */
+export function moonFromSun(elongation: number, moon: string, sun: string): string {
+  if (elongation <= 180) return `${moon} ${Math.round(elongation)}° ahead of ${sun}`;
+  if (elongation < 225) return `${moon} ${Math.round(elongation - 180)}° past its opposition to ${sun}`;
+  return `${moon} ${Math.round(360 - elongation)}° behind ${sun}`;
+}

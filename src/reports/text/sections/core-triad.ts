@@ -1,5 +1,6 @@
 /** The core placements: the Sun, the Moon, the rising sign and the chart ruler, and how the lights relate; the themes (../themes/) place them. */
-import { signIndexOf, signOf } from '../../../astro/zodiac.ts';
+import { degreesAndMinutes, signedSeparation, signIndexOf, signOf } from '../../../astro/zodiac.ts';
+import { combustionAt } from '../../../astro/combustion.ts';
 import { isClassical } from '../../../astro/horoscope-model.ts';
 import { signRuler } from '../../../astro/profections.ts';
 import { dignitiesOf } from '../../../astro/dignities.ts';
@@ -25,7 +26,25 @@ export function placementFact(ctx: ReportContext, id: string): string {
   const change = bodySignHours(ctx, id);
   if (change)
     return `${POINT_NAMES[id]} ${zodiacPosition(p.lon)} at noon${p.speed < 0 ? ', retrograde' : ''}, in ${change.other} if you were born ${change.otherBorn} local time`;
-  return `${POINT_NAMES[id]} ${zodiacPosition(p.lon)}${p.house !== undefined ? `, ${ordinal(p.house)} house` : ''}${p.speed < 0 && id !== 'north_node' ? ', retrograde' : ''}${dignityFact(id, p.lon)}`;
+  return `${POINT_NAMES[id]} ${zodiacPosition(p.lon)}${p.house !== undefined ? `, ${ordinal(p.house)} house` : ''}${p.speed < 0 && id !== 'north_node' ? ', retrograde' : ''}${dignityFact(id, p.lon)}${combustionFact(ctx, id)}`;
+}
+
+/**
+ * ", combust, 4°12′ from the Sun" or ", cazimi": the five planets' combustion (src/astro/combustion.ts), which an astrologer
+ * looks for beside dignity (readers missed a combust Mercury and Mars). Untimed, the noon distance is said only when the
+ * state holds over the whole birth day (the planet and the Sun move apart or together by up to two degrees a day).
+ */
+function combustionFact(ctx: ReportContext, id: string): string {
+  if (!isClassical(id) || id === 'sun' || id === 'moon') return '';
+  const p = ctx.factors.points.get(id);
+  const sun = ctx.factors.points.get('sun');
+  if (!p || !sun) return '';
+  const distance = Math.abs(signedSeparation(sun.lon, p.lon));
+  const reach = ctx.timed ? 0 : Math.abs(p.speed - sun.speed) / 2;
+  const [near, far] = [combustionAt(id, Math.max(0, distance - reach)), combustionAt(id, distance + reach)];
+  if (near !== far || !near) return '';
+  const { deg, min } = degreesAndMinutes(distance);
+  return near === 'cazimi' ? ', cazimi (in the heart of the Sun)' : `, combust (${deg}°${String(min).padStart(2, '0')}′ from the Sun)`;
 }
 
 /** ", in its fall": a traditional planet's essential dignity or debility by sign, for the fact line (a reader missed Saturn's fall in Aries). */

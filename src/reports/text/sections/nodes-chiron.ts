@@ -30,7 +30,13 @@ export function nodesChironSection(ctx: ReportContext): ReportSection {
       `Your North Node (the ${variant?.variant === 'true' ? 'true' : 'mean'} node) is in ${ctx.signName('north_node')}${node.house !== undefined ? ` in the ${ordinal(node.house)} house` : ''}; the South Node lies opposite, in ${south}${node.house !== undefined ? ` in the ${ordinal(((node.house + 5) % 12) + 1)} house` : ''}, the familiar ground the North Node leads away from.`,
     );
     // The North Node's readings describe as traits the South Node's familiar ground; their claims are the South Node's.
-    parts.push(...signEntry(ctx, 'north_node', NODES_WEIGHT.sign, `South Node in ${south}`));
+    // With a birth time the axis is read by house, where the tradition that reads the nodes puts its weight (the houses
+    // say which part of life the move from the South Node's ground to the North Node's asks for); the sign is named above.
+    parts.push(
+      ...(node.house === undefined
+        ? signEntry(ctx, 'north_node', NODES_WEIGHT.sign, `South Node in ${south}`)
+        : houseEntry(ctx, 'north_node', node.house, NODES_WEIGHT.house, `South Node in the ${ordinal(((node.house + 5) % 12) + 1)} house`)),
+    );
     parts.push(...nodeAspectParts(ctx));
   }
   const chiron = ctx.factors.points.get('chiron');
@@ -48,6 +54,17 @@ export function nodesChironSection(ctx: ReportContext): ReportSection {
     if (text) parts.push(text);
   }
   return introducedSection(ctx, 'nodes_chiron', parts);
+}
+
+/** A point's house entry, its facts line giving its sign. */
+function houseEntry(ctx: ReportContext, id: string, house: number, weight: number, claimsAbout?: string): string[] {
+  const key = keys.planetHouse(id, house);
+  const text = ctx.take(key, `${POINT_NAMES[id]} in the ${ordinal(house)} House`, weight, {
+    heading: ctx.library.entries.get(key)?.title ?? '',
+    fact: placementFact(ctx, id),
+    claimsAbout,
+  });
+  return text ? [text] : [];
 }
 
 /** A point's sign entry, its facts line giving its house. */

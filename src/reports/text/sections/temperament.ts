@@ -2,7 +2,7 @@
 import { ELEMENTS, keys, MODALITIES } from '../../../interpretations/keys.ts';
 import type { ReportContext } from '../context.ts';
 import { capitalize, joinAnd, table, withArticle } from '../report-markdown.ts';
-import { ELEMENT_NAMES, MODALITY_NAMES, nameInSentence, POINT_NAMES, pointsInSentence } from '../phrases.ts';
+import { ELEMENT_NAMES, MODALITY_NAMES, lunationName, moonFromSun, nameInSentence, POINT_NAMES, pointsInSentence } from '../phrases.ts';
 import { introducedSection, type ReportSection } from '../section.ts';
 import { ELEMENT_STRONG, ELEMENT_WEAK, signElement, signModality } from '../../../interpretations/chart-factors/balance.ts';
 import { moonSignHours } from '../untimed-moon-sign.ts';
@@ -11,7 +11,7 @@ import { bornInStretches } from '../day-stretches.ts';
 import { balanceVerdicts } from '../untimed-balance.ts';
 import { ingressesTallyNote } from '../untimed-ingresses.ts';
 import { midheavenBelowHorizon } from '../chart-facts.ts';
-import { sunSkyNote } from '../sun-sky.ts';
+import { sectNote, sunSkyNote } from '../sun-sky.ts';
 import { lunationPhaseOf, type LunationPhase } from '../../../astro/progressed-events.ts';
 import type { MoonPhase } from '../../../interpretations/chart-factors/moon-phase.ts';
 
@@ -37,19 +37,6 @@ export function modesInNearBalance(balance: ReportContext['factors']['balance'])
 
 /** What each mode does first, for a chart that leans to one mode without lacking another. */
 const MODE_DOES: Record<string, string> = { cardinal: 'starting things', fixed: 'keeping at things', mutable: 'changing course' };
-
-/**
- * Where the Moon stood from the Sun, as a reader pictures it: ahead of it up to the opposition, just past the opposition,
- * then closing on it from behind ("356° ahead" is true of a Moon 4° short of the New Moon, and baffling).
- */
-function moonFromSun(elongation: number): string {
-  if (elongation <= 180) return `Moon ${Math.round(elongation)}° ahead of the Sun`;
-  if (elongation < 225) return `Moon ${Math.round(elongation - 180)}° past its opposition to the Sun`;
-  return `Moon ${Math.round(360 - elongation)}° behind the Sun`;
-}
-
-/** A lunation phase as astrologers name it (Rudhyar's eight, each 45° from a turning point): "first-quarter", "Full Moon". */
-const lunationName = (phase: LunationPhase) => (phase === 'new_moon' ? 'New Moon' : phase === 'full_moon' ? 'Full Moon' : phase.replace('_', '-'));
 
 /** The library's entry for each phase of the lunation cycle (its keys name the phases as the sky shows them). */
 const LUNATION_KEY: Record<LunationPhase, MoonPhase> = {
@@ -264,7 +251,8 @@ export function temperamentSection(ctx: ReportContext): ReportSection {
     // above and below emphasis is left unread, and said why.
     const upsideDown = midheavenBelowHorizon(ctx);
     const sunSky = sunSkyNote(ctx);
-    if (sunSky) parts.push(sunSky);
+    const sect = sectNote(ctx, sunSky !== undefined);
+    if (sunSky || sect) parts.push([sunSky, sect].filter(Boolean).join(' '));
     if (upsideDown && hemispheres.emphasized.some((h) => h === 'north' || h === 'south'))
       parts.push(
         'At your birth the Midheaven, the highest point of the zodiac in an ordinary chart, stood below the horizon, as it can only inside the polar circles; the upper half of your wheel is then not the sky that was above you, so this report does not read an emphasis above or below the horizon.',
@@ -325,7 +313,7 @@ export function temperamentSection(ctx: ReportContext): ReportSection {
         ctx,
         keys.moonPhase(LUNATION_KEY[lunationPhaseOf(moonPhase.elongation)]),
         TEMPERAMENT_WEIGHT.moonPhase,
-        `${moonFromSun(moonPhase.elongation)}${when}, ${lit} % lit: ${withArticle(phaseNoun(moonPhase.label))}${phaseMomentNote(ctx, moonPhase.label)}${lunationAside(moonPhase.elongation, moonPhase.label)}${hours}`,
+        `${moonFromSun(moonPhase.elongation, 'Moon', 'the Sun')}${when}, ${lit} % lit: ${withArticle(phaseNoun(moonPhase.label))}${phaseMomentNote(ctx, moonPhase.label)}${lunationAside(moonPhase.elongation, moonPhase.label)}${hours}`,
       ) ?? '',
     );
   }

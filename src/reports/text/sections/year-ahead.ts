@@ -8,9 +8,10 @@
 import { julianDayFromUtcMs } from '../../../astro/civil-time.ts';
 import { ageYears, secondaryClock } from '../../../astro/progression-clock.ts';
 import { aspectFamily, keys } from '../../../interpretations/keys.ts';
-import { firstDate, type YearProgression, type YearTransit } from '../../sky/year-ahead.ts';
+import { firstDate, type ProgressedLunation, type YearProgression, type YearTransit } from '../../sky/year-ahead.ts';
+import { LUNATION_PHASES, type LunationPhase } from '../../../astro/progressed-events.ts';
 import type { ReportContext } from '../context.ts';
-import { ASPECT_WORDS, POINT_FUNCTION, POINT_NAMES, SIGN_CARE, SIGN_STYLE, pointInSentence } from '../phrases.ts';
+import { ASPECT_WORDS, POINT_FUNCTION, POINT_NAMES, SIGN_CARE, SIGN_STYLE, lunationName, moonFromSun, pointInSentence } from '../phrases.ts';
 import { capitalize, countWord, joinAnd, ordinal, table, zodiacPosition } from '../report-markdown.ts';
 import { signOf } from '../../../astro/zodiac.ts';
 import { THEMES, themeOfPoint } from '../themes/theme-ranking.ts';
@@ -277,16 +278,69 @@ function progressedPositions(ctx: ReportContext, p: { sun: [number, number]; moo
 }
 
 /**
- * Untimed: how far the progressed Moon may stand from the noon chart's, in degrees: half the Moon's motion on the birth
- * day, since a day of the progressed chart is a year of life and the birth may lie half a day either side of noon.
+ * The progressed lunation cycle read as seasons of life, each of its eight phases (45° of the progressed Moon's gain on the
+ * progressed Sun) three to four and a half years long, the whole turn about thirty.
  */
+const PROGRESSED_PHASE_SEASON: Record<LunationPhase, string> = {
+  new_moon:
+    'a season of beginnings whose aim is sensed before it can be put into words: what the last cycle built has been cleared away, and the next shape of your life starts from instinct rather than from a plan',
+  crescent:
+    'a season of pushing a young aim through the habits and circumstances that resist it, when steady effort counts for more than a clear view of where it leads',
+  first_quarter:
+    'a season of decisions and building, when the aim taken up a few years earlier needs structures and commitments, and sometimes the breaking of older ones that stand in its way',
+  gibbous:
+    'a season of refining and testing, of study and adjustment, when the question is whether what you are building serves the purpose it was begun for',
+  full_moon:
+    'a season when what this cycle set out to do comes into full view, often through other people, bringing either a clear sense of its meaning or a frank look at where it has fallen short',
+  disseminating: 'a season of passing on what the cycle has taught you, by sharing, teaching or putting its results to use for others',
+  last_quarter:
+    'a season of turning away from forms that no longer fit, when what you are convinced of matters more than the structures built to carry it',
+  balsamic:
+    'a season of endings and clearing, when letting go makes room for what will grow in the next cycle, which begins at the next progressed New Moon',
+};
+
+/** "March 2024" */
+const monthYear = (iso: string) => {
+  const [y, m] = iso.split('-').map(Number) as [number, number];
+  return `${MONTHS[m - 1]} ${y}`;
+};
+
+/**
+ * The progressed lunation phase the year begins in: where the progressed Moon stands from the progressed Sun, since when and
+ * until when, what the phase stands for, and the next phase when it begins within the year. Untimed, the progressed Moon
+ * may stand half its motion on the progressed day either side of the noon chart's: a phase edge within that reach is said to depend
+ * on the hour, and the dates to move by up to six months.
+ */
+function progressedLunationText(ctx: ReportContext, l: ProgressedLunation, yearTo: string): string {
+  const e = l.elongation;
+  const name = lunationName(l.phase);
+  const until = l.ends ? `until about ${monthYear(l.ends)}` : '';
+  const noon = ctx.timed ? '' : ' (for a birth at noon; up to six months either way for another hour)';
+  const span = l.began ? `It began around ${monthYear(l.began)}${until ? ` and lasts ${until}` : ''}` : `You were born in this phase${until ? `, which lasts ${until}` : ''}`;
+  // Untimed: a phase edge within the progressed Moon's reach either side of noon.
+  const intoPhase = e - 45 * Math.floor(e / 45);
+  const elongationReach = ctx.sky.yearAhead?.progressedReach?.elongation ?? 0;
+  const hourDecides = ctx.timed
+    ? ''
+    : intoPhase < elongationReach
+      ? ` Without a birth time this is uncertain: born early enough in the day, your progressed Moon would still be in the ${lunationName(LUNATION_PHASES[(Math.floor(e / 45) + 7) % 8]!)} phase.`
+      : 45 - intoPhase < elongationReach
+        ? ` Without a birth time this is uncertain: born late enough in the day, your progressed Moon would already be in the ${lunationName(l.next)} phase.`
+        : '';
+  const first = `At the start of the year ${moonFromSun(e, 'your progressed Moon stands', 'your progressed Sun')}: the ${name} phase of the progressed lunation cycle, which goes round once in about thirty years. ${span}${noon}: ${PROGRESSED_PHASE_SEASON[l.phase]}.${hourDecides}`;
+  if (!l.ends || l.ends > yearTo) return first;
+  const next = l.next === 'new_moon' ? 'your progressed New Moon, the start of a new cycle of about thirty years' : `the ${lunationName(l.next)} phase`;
+  return `${first} Around ${longDate(l.ends)}${ctx.timed ? '' : ' (for a birth at noon)'} it enters ${next}: ${PROGRESSED_PHASE_SEASON[l.next]}.`;
+}
+
+/** Untimed: how far the progressed Moon may stand from the noon chart's at the year's start, degrees (YearAhead.progressedReach). */
 function moonHalfDay(ctx: ReportContext): number {
-  return Math.abs(ctx.chart.planets.find((p) => p.id === 'moon')?.speed ?? 13.2) / 2;
+  return ctx.sky.yearAhead?.progressedReach?.moon ?? 0;
 }
 
 /**
  * What the progressed Moon's sign asks for now. Untimed, the progressed Moon is known to within half the Moon's motion on
- * the birth day either way; where that span crosses into another sign, both are said, with the births each holds for (a
+ * the progressed day either way (YearAhead.progressedReach); where that span crosses into another sign, both are said, with the births each holds for (a
  * reader found "at present practical help" of a Moon in Virgo for a noon birth and in Leo for an early one).
  */
 function progressedMoonCare(ctx: ReportContext, lon: number): string {
@@ -304,7 +358,7 @@ function progressedMoonCare(ctx: ReportContext, lon: number): string {
 function countedRule(ctx: ReportContext): string {
   const points = ctx.timed
     ? 'Sun, Moon, Mercury, Venus, Mars, Ascendant or Midheaven'
-    : 'Sun, Mercury, Venus or Mars (the Moon and the angles need a birth time)';
+    : 'Sun, Mercury, Venus or Mars, and your Moon where the contact is exact in the year whatever your hour of birth (the angles need a birth time)';
   return `Counted are Jupiter, Saturn, Uranus, Neptune and Pluto in any of the five major aspects (conjunction, sextile, square, trine, opposition) to your ${points}, exact in the year, still within orb of an exact contact when it begins, or turning within a quarter of a degree of exact, and each of them at the turns of its own cycle (its return to its natal place, and its squares and opposition to it); their contacts to one another's natal places are shared by everyone born within a year or two, and are left out.`;
 }
 
@@ -416,14 +470,15 @@ export function yearAheadSection(ctx: ReportContext): ReportSection | undefined 
         ? method
         : `${method} ${ctx.choose(
             [
-              `Without a birth time the progressed Moon is known only to within about ${halfDay} degrees, half of what the Moon travelled on your birth day, so its dates may fall up to six months earlier or later.`,
-              `Since the hour of birth is unknown, the progressed Moon could be up to ${halfDay} degrees from the place used here (the Moon's motion over half your birth day), and its dates could shift by up to six months either way.`,
-              `An unknown birth hour leaves the progressed Moon uncertain by up to ${halfDay} degrees, half its motion on your birth day, which moves its dates by up to six months; read them as seasons rather than days.`,
+              `Without a birth time the progressed Moon is known only to within about ${halfDay} degrees, half of what the Moon travelled on the day of the progressed chart that stands for this year, so its dates may fall up to six months earlier or later.`,
+              `Since the hour of birth is unknown, the progressed Moon could be up to ${halfDay} degrees from the place used here (the Moon's motion over half the day that stands for this year in the progressed chart), and its dates could shift by up to six months either way.`,
+              `An unknown birth hour leaves the progressed Moon uncertain by up to ${halfDay} degrees, half its motion on the day that stands for this year, which moves its dates by up to six months; read them as seasons rather than days.`,
             ],
             'untimed-progressed-moon',
           )}`,
     );
     if (year.progressed) parts.push(progressedPositions(ctx, year.progressed));
+    if (year.lunation) parts.push(progressedLunationText(ctx, year.lunation, year.to));
     for (const p of progressions) {
       if (p.kind === 'moon_ingress')
         parts.push(
