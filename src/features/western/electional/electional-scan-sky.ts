@@ -82,14 +82,14 @@ export interface ScanSkyCounts {
   exactHouses: number;
 }
 
+/** The cusps' distances from the 1st, one step's worth (and 360° after the 12th). */
+const cuspOffset = new Float64Array(13);
+
 /**
  * Each planet's house and its distance from the nearest cusp, for cusps that run forward round the
  * zodiac once (the planet lies between the cusp of its house and the next, so no other cusp is
  * nearer); false, with nothing written, for cusps that do not.
  */
-/** The cusps' distances from the 1st, one step's worth (and 360° after the 12th). */
-const cuspOffset = new Float64Array(13);
-
 function placeAmongCusps(lon: Float64Array, cusps: readonly number[], house: Int8Array, nearestCusp: Float64Array): boolean {
   // Each cusp's distance on from the 1st, rising through the houses when they run forward once round.
   const c0 = cusps[0]!;

@@ -30,7 +30,7 @@ export function placementFact(ctx: ReportContext, id: string): string {
 }
 
 /**
- * ", combust, 4°12′ from the Sun" or ", cazimi": the five planets' combustion (src/astro/combustion.ts), which an astrologer
+ * ", combust (4°12′ from the Sun)" or ", cazimi (in the heart of the Sun)": the five planets' combustion (src/astro/combustion.ts), which an astrologer
  * looks for beside dignity (readers missed a combust Mercury and Mars). Untimed, the noon distance is said only when the
  * state holds over the whole birth day (the planet and the Sun move apart or together by up to two degrees a day).
  */
