@@ -15,7 +15,14 @@ import { PositionCache } from '../../../src/astro/events/positions.ts';
 import { ELECTION_CATEGORIES, ELECTION_CATEGORY_IDS } from '../../../src/features/western/electional/electional-categories.ts';
 import { planetaryHourFinder } from '../../../src/features/western/electional/electional-hours.ts';
 import { tallyMoment } from '../../../src/features/western/electional/electional-judgement.ts';
-import { INTERPOLATION_MARGIN_DEG, MARGIN_DEG, NEAR_SUN_MARGIN_DEG, NEAR_SUN_SPEED_MARGIN, PositionTable, SPEED_MARGIN } from '../../../src/features/western/electional/electional-position-table.ts';
+import {
+  INTERPOLATION_MARGIN_DEG,
+  MARGIN_DEG,
+  NEAR_SUN_MARGIN_DEG,
+  NEAR_SUN_SPEED_MARGIN,
+  PositionTable,
+  SPEED_MARGIN,
+} from '../../../src/features/western/electional/electional-position-table.ts';
 import { resonanceOf, type NatalChart } from '../../../src/features/western/electional/electional-resonance.ts';
 import { fastHouses, FAST_HOUSES_MAX_LAT } from '../../../src/features/western/electional/electional-scan-houses.ts';
 import { NEAR_SUN_DEG, scanSkyReader } from '../../../src/features/western/electional/electional-scan-sky.ts';
@@ -113,7 +120,9 @@ describe("the scan's sky ranks every step as the exact sky does", () => {
       // The first day the planet comes within a degree of the Sun.
       let t = from;
       while (separation(calcBody(t, bodyInfo(body).se!, TROPICAL).lon, calcBody(t, 0, TROPICAL).lon) > 1) t += 0.25;
-      expect(differencesOver({ start: Math.floor(t) - 1.5, days: 3, lat: 38.72, lng: -9.14, zodiac: TROPICAL, houseSystem: 'regiomontanus', natal: true })).toEqual([]);
+      expect(
+        differencesOver({ start: Math.floor(t) - 1.5, days: 3, lat: 38.72, lng: -9.14, zodiac: TROPICAL, houseSystem: 'regiomontanus', natal: true }),
+      ).toEqual([]);
     }
   });
 

@@ -126,9 +126,19 @@ describe("the chart's sect", () => {
       const north = random() < 0.5;
       const winter = random() < 0.5;
       // Deep in the polar summer or winter of either hemisphere.
-      const month = (north !== winter ? 6 : 12) as 6 | 12;
-      const place = { city: 'Polar', country: 'NO', lat: (north ? 1 : -1) * (72 + random() * 6), lng: random() * 360 - 180, source: 'request' as const, zone: 'UTC' };
-      const chart = natalChartFor({ name: 'Polar', year: 1950 + Math.floor(random() * 60), month, day: 15 + Math.floor(random() * 10), hour: Math.floor(random() * 24), minute: 0 }, place);
+      const month = north !== winter ? 6 : 12;
+      const place = {
+        city: 'Polar',
+        country: 'NO',
+        lat: (north ? 1 : -1) * (72 + random() * 6),
+        lng: random() * 360 - 180,
+        source: 'request' as const,
+        zone: 'UTC',
+      };
+      const chart = natalChartFor(
+        { name: 'Polar', year: 1950 + Math.floor(random() * 60), month, day: 15 + Math.floor(random() * 10), hour: Math.floor(random() * 24), minute: 0 },
+        place,
+      );
       const md = composeReport(chart, { sky: reportSky({ chart, asOf: AS_OF }) }).markdown;
       const m = POLAR_SECT.exec(md);
       if (!m) continue;

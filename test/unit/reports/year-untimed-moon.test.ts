@@ -39,7 +39,10 @@ describe("an untimed chart's slow transits to the Moon", () => {
       for (const t of year.transits.filter((x) => x.target === 'moon')) {
         listed++;
         const label = `${chart.subject.datetime_utc} ${t.body} ${t.type}`;
-        expect(t.exact.some((d) => d >= year.from && d <= year.to), label).toBe(true);
+        expect(
+          t.exact.some((d) => d >= year.from && d <= year.to),
+          label,
+        ).toBe(true);
         for (const edge of [noon - 0.5, noon + 0.5]) {
           const moon = calcBody(edge, 1).lon;
           // The hour moves a hit by up to sixty days (SAME_HIT_DAYS): searched that far beyond the year and its look-ahead.

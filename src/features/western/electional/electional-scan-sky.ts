@@ -22,7 +22,14 @@ import { bodyInfo } from '../../../astro/bodies.ts';
 import { calcBody } from '../../../astro/ephemeris.ts';
 import { wrap180 } from '../../../astro/events/root-finding.ts';
 import type { HourFinder } from './electional-hours.ts';
-import { INTERPOLATION_MARGIN_DEG, MARGIN_DEG, NEAR_SUN_MARGIN_DEG, NEAR_SUN_SPEED_MARGIN, SPEED_MARGIN, type PositionTable } from './electional-position-table.ts';
+import {
+  INTERPOLATION_MARGIN_DEG,
+  MARGIN_DEG,
+  NEAR_SUN_MARGIN_DEG,
+  NEAR_SUN_SPEED_MARGIN,
+  SPEED_MARGIN,
+  type PositionTable,
+} from './electional-position-table.ts';
 import { RESONANCE_ORB } from './electional-resonance.ts';
 import { PRESSURE_ORB } from './electional-rules.ts';
 import { CAZIMI_ORB, COMBUST_ORB } from '../../../astro/combustion.ts';

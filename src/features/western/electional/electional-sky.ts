@@ -74,7 +74,8 @@ export function skyHouses(jdUt: number, settings: SkySettings): SkyHouses | null
  * has placed them already, or null to place them here.
  */
 export function reusableSky(events: WindowEvents, hourAt: HourFinder | undefined) {
-  const planets = Object.fromEntries(SEVEN_PLANETS.map((p) => [p, { lon: 0, speed: 0, sign: 0, dignities: [], house: undefined } as PlanetState])) as Record<Planet, PlanetState>;
+  const blank = (): PlanetState => ({ lon: 0, speed: 0, sign: 0, dignities: [], house: undefined });
+  const planets = Object.fromEntries(SEVEN_PLANETS.map((p) => [p, blank()])) as Record<Planet, PlanetState>;
   const states = SEVEN_PLANETS.map((p) => planets[p]);
   const sky = {
     jdUt: 0,

@@ -288,15 +288,12 @@ const PROGRESSED_PHASE_SEASON: Record<LunationPhase, string> = {
     'a season of pushing a young aim through the habits and circumstances that resist it, when steady effort counts for more than a clear view of where it leads',
   first_quarter:
     'a season of decisions and building, when the aim taken up a few years earlier needs structures and commitments, and sometimes the breaking of older ones that stand in its way',
-  gibbous:
-    'a season of refining and testing, of study and adjustment, when the question is whether what you are building serves the purpose it was begun for',
+  gibbous: 'a season of refining and testing, of study and adjustment, when the question is whether what you are building serves the purpose it was begun for',
   full_moon:
     'a season when what this cycle set out to do comes into full view, often through other people, bringing either a clear sense of its meaning or a frank look at where it has fallen short',
   disseminating: 'a season of passing on what the cycle has taught you, by sharing, teaching or putting its results to use for others',
-  last_quarter:
-    'a season of turning away from forms that no longer fit, when what you are convinced of matters more than the structures built to carry it',
-  balsamic:
-    'a season of endings and clearing, when letting go makes room for what will grow in the next cycle, which begins at the next progressed New Moon',
+  last_quarter: 'a season of turning away from forms that no longer fit, when what you are convinced of matters more than the structures built to carry it',
+  balsamic: 'a season of endings and clearing, when letting go makes room for what will grow in the next cycle, which begins at the next progressed New Moon',
 };
 
 /** "March 2024" */
@@ -316,7 +313,9 @@ function progressedLunationText(ctx: ReportContext, l: ProgressedLunation, yearT
   const name = lunationName(l.phase);
   const until = l.ends ? `until about ${monthYear(l.ends)}` : '';
   const noon = ctx.timed ? '' : ' (for a birth at noon; up to six months either way for another hour)';
-  const span = l.began ? `It began around ${monthYear(l.began)}${until ? ` and lasts ${until}` : ''}` : `You were born in this phase${until ? `, which lasts ${until}` : ''}`;
+  const span = l.began
+    ? `It began around ${monthYear(l.began)}${until ? ` and lasts ${until}` : ''}`
+    : `You were born in this phase${until ? `, which lasts ${until}` : ''}`;
   // Untimed: a phase edge within the progressed Moon's reach either side of noon.
   const intoPhase = e - 45 * Math.floor(e / 45);
   const elongationReach = ctx.sky.yearAhead?.progressedReach?.elongation ?? 0;
