@@ -58,6 +58,9 @@ export function untimedMoonStatements(report: ComposedReport, day: MoonDay): Moo
   for (const section of report.sections) {
     if (REFERENCE.has(section.id)) continue;
     const chapterHasIngress = day.ingressAt !== undefined && section.markdown.includes(day.ingressAt);
+    // The year's contacts to the Moon are transits, not its natal aspects (year-untimed-moon.test.ts checks that every hour
+    // of the birth day makes them exact); its sign is still checked there.
+    const transits = section.id === 'year_ahead';
     for (const block of blocks(section.markdown)) {
       for (const paragraph of block.split('\n\n')) {
         if (paragraph.startsWith('|')) {
@@ -108,7 +111,7 @@ export function untimedMoonStatements(report: ComposedReport, day: MoonDay): Moo
           const types = ASPECT_WORDS.filter(([re]) => re.test(claim)).map(([, t]) => t);
           const families = FAMILY_WORDS.filter(([re]) => re.test(claim)).flatMap(([, t]) => t);
           const named = types.length ? types : families;
-          if (!named.length || others.length !== 1) continue;
+          if (transits || !named.length || others.length !== 1) continue;
           // The Moon and that planet related in the sentence itself ("Moon square Neptune", "your Moon and Saturn", "Saturn's square to your Moon").
           const o = POINT_NAMES[others[0]!]!;
           const related = new RegExp(

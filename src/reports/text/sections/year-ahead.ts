@@ -242,7 +242,7 @@ function natalTheme(ctx: ReportContext, target: string, label: string): string {
     `${label} touches the theme of "${theme}": while it lasts it works on your ${POINT_FUNCTION[target]}, read there${where}.`,
     `Go back to the chapter "${theme}" for what ${label} sets going: your natal ${POINT_NAMES[target]}${where} is read there, and the transit gives that reading a date.`,
     `${label} brings into season what the chapter "${theme}" said of your ${POINT_FUNCTION[target]}${where}: that is what it works on while it lasts.`,
-    `Your ${POINT_FUNCTION[target]}${where}, read in the chapter "${theme}", is the ground ${label} works on, and the transit lends that reading a time.`,
+    `${capitalize(label)} works on the ground of your ${POINT_FUNCTION[target]}${where}, read in the chapter "${theme}", and lends that reading a time.`,
     `Its ground is your ${POINT_NAMES[target]}${where.replace(/^ from /, ' in ')}, read in "${theme}".`,
   ];
   return ctx.eachOnceThenLast(phrasings, 'year-theme');
