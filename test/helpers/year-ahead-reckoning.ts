@@ -8,7 +8,7 @@ import { calcBody } from '../../src/astro/ephemeris.ts';
 import { julianDayFromUtcMs } from '../../src/astro/civil-time.ts';
 import type { NatalChartInput } from '../../src/interpretations/chart-input.ts';
 
-export const SE: Record<string, number> = { sun: 0, jupiter: 5, saturn: 6, uranus: 7, neptune: 8, pluto: 9 };
+export const SE: Record<string, number> = { sun: 0, moon: 1, jupiter: 5, saturn: 6, uranus: 7, neptune: 8, pluto: 9 };
 export const ANGLES: Record<string, number> = { conjunction: 0, sextile: 60, square: 90, trine: 120, opposition: 180 };
 /** The orb within which the report counts a transit of each slow planet felt. */
 export const ORB: Record<string, number> = { jupiter: 1, saturn: 1, uranus: 1.5, neptune: 1.5, pluto: 1.5 };

@@ -17,7 +17,8 @@ describe('the passes of a listed transit', () => {
       const year = yearAhead(chart, Date.parse(AS_OF));
       const points = natalPoints(chart);
       for (const t of year.transits) {
-        const point = t.target === t.body ? natalPlace(chart, t.body) : points.get(t.target)!;
+        // An untimed chart's Moon, listed only when every hour makes the contact (year-untimed-moon.test.ts), at its noon place.
+        const point = t.target === t.body ? natalPlace(chart, t.body) : (points.get(t.target) ?? natalPlace(chart, t.target));
         const stretches = t.stretches.map((s) => [s.from === null ? -Infinity : jdOf(s.from), s.to === null ? Infinity : jdOf(s.to)] as const);
         for (let jd = jdOf(year.from); jd <= jdOf(year.to); jd += 2) {
           // Clear of the orb's edge, so that a day's step cannot disagree with the search on the edge.
