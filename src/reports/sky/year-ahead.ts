@@ -28,8 +28,8 @@
 import { calcBody, TROPICAL } from '../../astro/ephemeris.ts';
 import { brent, wrap180 } from '../../astro/events/root-finding.ts';
 import { julianDayFromUtcMs, utcMsFromJulianDay } from '../../astro/civil-time.ts';
-import { progressedJd, secondaryClock } from '../../astro/progression-clock.ts';
-import { LUNATION_PHASES, lunationPhaseOf, type LunationPhase } from '../../astro/progressed-events.ts';
+import { lifeJdOf, progressedJd, secondaryClock } from '../../astro/progression-clock.ts';
+import { bodyTrack, LUNATION_PHASES, lunationPhaseChanges, lunationPhaseOf, type LunationPhase } from '../../astro/progressed-events.ts';
 import { SCAN, transitWindow, type TransitWindow } from '../../astro/transit-windows.ts';
 import { exactHits, TrackSpan, transitTrack } from '../../astro/transit-hits.ts';
 import { aspectOrb, normalizeDegrees, signedSeparation, signIndexOf, SIGNS } from '../../astro/zodiac.ts';
@@ -399,23 +399,25 @@ function progressedReach(natalJd: number, start: number): { moon: number; elonga
   return { moon: moon / 2, elongation: (moon - normalizeDegrees(sun1 - sun0)) / 2 };
 }
 
-/** The progressed lunation phase on day `start` (the zodiac's offset cancels in the elongation). */
+/**
+ * The progressed lunation phase on day `start`, its edges found by the progressions' own search over ephemeris time
+ * (lunationPhaseChanges) and mapped back to dates of life (the zodiac's offset cancels in the elongation).
+ */
 function progressedLunation(natalJd: number, start: number): ProgressedLunation {
   const clock = secondaryClock(natalJd);
-  const elongation = (t: number) => normalizeDegrees(calcBody(progressedJd(clock, t), SE.moon!).lon - calcBody(progressedJd(clock, t), SE.sun!).lon);
-  const now = elongation(start);
-  const k = Math.floor(now / 45);
-  const edge = (deg: number) => (t: number) => wrap180(elongation(t) - deg);
+  const [moon, sun] = [bodyTrack('moon', TROPICAL, 'mean'), bodyTrack('sun', TROPICAL, 'mean')];
+  const now = progressedJd(clock, start);
+  const elongation = normalizeDegrees(moon.at(now).lon - sun.at(now).lon);
   const span = PHASE_SEARCH_YEARS * 365.25;
-  // The relative motion never turns (the progressed Moon gains 10° to 14° a year): the last crossing before, the first after.
-  const began = zeros(edge(45 * k), Math.max(natalJd, start - span), start, 30).at(-1);
-  const ends = zeros(edge(45 * (k + 1)), start, start + span, 30)[0];
+  const changes = lunationPhaseChanges(moon, sun, Math.max(natalJd, progressedJd(clock, start - span)), progressedJd(clock, start + span));
+  const began = changes.filter((c) => c.t <= now).at(-1);
+  const ends = changes.find((c) => c.t > now);
   return {
-    phase: lunationPhaseOf(now),
-    elongation: now,
-    began: began === undefined ? null : isoDate(began),
-    ends: ends === undefined ? null : isoDate(ends),
-    next: LUNATION_PHASES[(k + 1) % 8]!,
+    phase: lunationPhaseOf(elongation),
+    elongation,
+    began: began ? isoDate(lifeJdOf(clock, began.t)) : null,
+    ends: ends ? isoDate(lifeJdOf(clock, ends.t)) : null,
+    next: LUNATION_PHASES[(Math.floor(elongation / 45) + 1) % 8]!,
   };
 }
 

@@ -56,26 +56,19 @@ export function nodesChironSection(ctx: ReportContext): ReportSection {
   return introducedSection(ctx, 'nodes_chiron', parts);
 }
 
-/** A point's house entry, its facts line giving its sign. */
+/** A point's house entry. */
 function houseEntry(ctx: ReportContext, id: string, house: number, weight: number, claimsAbout?: string): string[] {
-  const key = keys.planetHouse(id, house);
-  const text = ctx.take(key, `${POINT_NAMES[id]} in the ${ordinal(house)} House`, weight, {
-    heading: ctx.library.entries.get(key)?.title ?? '',
-    fact: placementFact(ctx, id),
-    claimsAbout,
-  });
-  return text ? [text] : [];
+  return placementEntry(ctx, id, keys.planetHouse(id, house), `${POINT_NAMES[id]} in the ${ordinal(house)} House`, weight, claimsAbout);
 }
 
-/** A point's sign entry, its facts line giving its house. */
+/** A point's sign entry. */
 function signEntry(ctx: ReportContext, id: string, weight: number, claimsAbout?: string): string[] {
   const p = ctx.factors.points.get(id);
-  if (!p) return [];
-  const key = keys.planetSign(id, p.sign);
-  const text = ctx.take(key, `${POINT_NAMES[id]} in ${ctx.signName(id)}`, weight, {
-    heading: ctx.library.entries.get(key)?.title ?? '',
-    fact: placementFact(ctx, id),
-    claimsAbout,
-  });
+  return p ? placementEntry(ctx, id, keys.planetSign(id, p.sign), `${POINT_NAMES[id]} in ${ctx.signName(id)}`, weight, claimsAbout) : [];
+}
+
+/** An entry of a point's placement under the library's heading, its facts line giving the point's sign and house. */
+function placementEntry(ctx: ReportContext, id: string, key: string, label: string, weight: number, claimsAbout: string | undefined): string[] {
+  const text = ctx.take(key, label, weight, { heading: ctx.library.entries.get(key)?.title ?? '', fact: placementFact(ctx, id), claimsAbout });
   return text ? [text] : [];
 }
