@@ -1,7 +1,7 @@
 /**
  * The year ahead as a timeline: the twelve months of the report across, one row per transit of
  * the slow planets (in the order of its first exact date) and one per event of the progressed
- * Sun and Moon. A transit's bars are its stretches within orb (the chapter's windows: 1° for
+ * chart. A transit's bars are its stretches within orb (the chapter's windows: 1° for
  * Jupiter and Saturn, 1.5° for the outer planets), an open end where one runs on beyond the year;
  * each exact date is a dot on the row, so a retrograde loop's three hits show as three. Colours follow
  * the aspect grid: conjunctions violet, flowing aspects blue, tense ones red. The chapter's table
@@ -30,6 +30,8 @@ function transitLabel(t: YearTransit): string {
 function progressionLabel(p: YearProgression): string {
   if (p.kind === 'moon_ingress') return `Progressed Moon enters ${capitalize(p.sign!)}`;
   if (p.kind === 'sun_ingress') return `Progressed Sun enters ${capitalize(p.sign!)}`;
+  if (p.kind === 'station') return `Progressed ${POINT_NAMES[p.body!]} turns ${p.direction === 'direct' ? 'direct' : 'retrograde'}`;
+  if (p.kind === 'sun_progressed_aspect') return `Prog. Sun ${ASPECT_WORDS[p.type!]} prog. ${POINT_NAMES[p.target!]}`;
   return `Progressed ${p.kind === 'sun_aspect' ? 'Sun' : 'Moon'} ${ASPECT_WORDS[p.type!]} ${POINT_NAMES[p.target!]}`;
 }
 

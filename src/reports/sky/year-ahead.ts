@@ -19,7 +19,9 @@
  *   year's start and end, the progressed Moon's change of sign and its
  *   exact conjunctions, squares and oppositions to the natal Sun, Moon and Ascendant, and the
  *   progressed Sun's change of sign and its exact conjunctions, squares and oppositions to the natal planets and angles,
- *   when they fall in the year.
+ *   when they fall in the year; and in the progressed chart itself, the stations of progressed Mercury, Venus and Mars
+ *   (a turn of direction that holds for decades of life) and the progressed Sun's conjunctions, squares and oppositions
+ *   to them (progressedPlanetEvents).
  *
  * An untimed chart is progressed from its noon positions: its progressed Moon can be off by up to
  * six months of progressed motion, which the report says; the natal Moon is no transit target
@@ -28,8 +30,16 @@
 import { calcBody, TROPICAL } from '../../astro/ephemeris.ts';
 import { brent, wrap180 } from '../../astro/events/root-finding.ts';
 import { julianDayFromUtcMs, utcMsFromJulianDay } from '../../astro/civil-time.ts';
-import { lifeJdOf, progressedJd, secondaryClock } from '../../astro/progression-clock.ts';
-import { bodyTrack, LUNATION_PHASES, lunationPhaseChanges, lunationPhaseOf, type LunationPhase } from '../../astro/progressed-events.ts';
+import { ageYears, lifeJdOf, progressedJd, secondaryClock } from '../../astro/progression-clock.ts';
+import {
+  bodyTrack,
+  exactAspectsBetween,
+  LUNATION_PHASES,
+  lunationPhaseChanges,
+  lunationPhaseOf,
+  stations as trackStations,
+  type LunationPhase,
+} from '../../astro/progressed-events.ts';
 import { SCAN, transitWindow, type TransitWindow } from '../../astro/transit-windows.ts';
 import { exactHits, TrackSpan, transitTrack } from '../../astro/transit-hits.ts';
 import { aspectOrb, normalizeDegrees, signedSeparation, signIndexOf, SIGNS } from '../../astro/zodiac.ts';
@@ -57,6 +67,15 @@ const ASPECTS: { type: MajorAspectType; angle: number }[] = [
   { type: 'trine', angle: 120 },
   { type: 'opposition', angle: 180 },
 ];
+/** The progressed planets whose stations, and meetings with the progressed Sun, the year reads. */
+export const PROGRESSED_PLANETS = ['mercury', 'venus', 'mars'] as const;
+export type ProgressedPlanet = (typeof PROGRESSED_PLANETS)[number];
+/**
+ * The age up to which a progressed planet's next station is looked for: beyond it the new direction is said to hold for
+ * the rest of a long life (a progressed Mercury keeps a direction for some 20 or 90 years, Venus 40 or 540, Mars 60 to 80
+ * or about 700).
+ */
+const NEXT_STATION_AGE = 100;
 const WINDOW_ORB: Record<string, number> = { jupiter: 1, saturn: 1, uranus: 1.5, neptune: 1.5, pluto: 1.5 };
 /** A stretch within orb, its ends as Julian days (undefined where the search did not find one). */
 type Stretch = Pick<TransitWindow, 'entry' | 'exit'>;
@@ -119,13 +138,27 @@ export interface YearTransit {
 }
 
 export interface YearProgression {
-  kind: 'moon_ingress' | 'sun_ingress' | 'moon_aspect' | 'sun_aspect';
+  /**
+   * `station`: a progressed planet (`body`) turns `direction`; `sun_progressed_aspect`: the progressed Sun meets the progressed
+   * planet `target` (the other kinds' targets are natal points).
+   */
+  kind: 'moon_ingress' | 'sun_ingress' | 'moon_aspect' | 'sun_aspect' | 'station' | 'sun_progressed_aspect';
   date: string;
   sign?: SignId | undefined;
   type?: MajorAspectType | undefined;
   target?: string | undefined;
   /** A progressed Moon's change of sign: about how many months it stays in the new sign. */
   months?: number | undefined;
+  body?: ProgressedPlanet | undefined;
+  direction?: 'retrograde' | 'direct' | undefined;
+  /**
+   * A station: the age at the planet's previous progressed station (absent when it has moved this way since before birth)
+   * and the years until its next (absent when none comes before the age of NEXT_STATION_AGE).
+   */
+  sinceAge?: number | undefined;
+  untilNext?: number | undefined;
+  /** A meeting of the progressed Sun and a progressed planet: the years either side of its date that the two stay within 1°. */
+  withinDegreeYears?: number | undefined;
 }
 
 export interface YearAhead {
@@ -463,5 +496,48 @@ function progressions(chart: NatalChartInput, natalJd: number, offset: number, s
       }
     }
   }
+  out.push(...progressedPlanetEvents(natalJd, start, end));
   return out.sort((x, y) => x.date.localeCompare(y.date));
+}
+
+/**
+ * Events within the progressed chart: the stations of progressed Mercury, Venus and Mars, and the progressed Sun's
+ * conjunctions, squares and oppositions to them (Mercury and Venus, never far from the Sun, only meet it), found on the
+ * progressions' own tracks over ephemeris time and mapped back to dates of life. A progressed day is a year, so a station
+ * turns the planet for as many years as its direct or retrograde stretch has days, and a meeting with the Sun holds within
+ * a degree for years. The zodiac's offset cancels in both.
+ */
+export function progressedPlanetEvents(natalJd: number, start: number, end: number): YearProgression[] {
+  const clock = secondaryClock(natalJd);
+  const [from, to] = [progressedJd(clock, start), progressedJd(clock, end)];
+  const years = (a: number, b: number) => ageYears(clock, lifeJdOf(clock, b)) - ageYears(clock, lifeJdOf(clock, a));
+  const sun = bodyTrack('sun', TROPICAL, 'mean');
+  const out: YearProgression[] = [];
+  for (const body of PROGRESSED_PLANETS) {
+    const track = bodyTrack(body, TROPICAL, 'mean');
+    for (const s of trackStations(track, from, to)) {
+      const before = trackStations(track, natalJd, s.t - 0.5).at(-1);
+      const after = s.t + 0.5 < natalJd + NEXT_STATION_AGE ? trackStations(track, s.t + 0.5, natalJd + NEXT_STATION_AGE)[0] : undefined;
+      out.push({
+        kind: 'station',
+        date: isoDate(lifeJdOf(clock, s.t)),
+        body,
+        direction: s.kind,
+        ...(before ? { sinceAge: Math.floor(ageYears(clock, lifeJdOf(clock, before.t))) } : {}),
+        ...(after ? { untilNext: Math.round(years(s.t, after.t)) } : {}),
+      });
+    }
+    for (const hit of exactAspectsBetween(sun, track, [0, 90, 180], from, to)) {
+      const relative = Math.abs(sun.at(hit.t).speed - track.at(hit.t).speed);
+      out.push({
+        kind: 'sun_progressed_aspect',
+        date: isoDate(lifeJdOf(clock, hit.t)),
+        type: hit.angle === 0 ? 'conjunction' : hit.angle === 90 ? 'square' : 'opposition',
+        target: body,
+        // A degree at the pair's relative pace on the day of the meeting (the progressed day is a year).
+        withinDegreeYears: Math.round(1 / Math.max(relative, 0.01)),
+      });
+    }
+  }
+  return out;
 }

@@ -106,7 +106,7 @@ export function composeReport(chart: NatalChartInput, options: ReportOptions = {
       {
         svg: timeline,
         // The caption names only what this year's figure draws: a year without a progressed event has no diamonds.
-        caption: `The year ahead by date: each transit's stretches within orb as bars (1° for Jupiter and Saturn, 1.5° for the outer planets), its exact dates as dots${ctx.sky.yearAhead!.transits.some((t) => t.closest) ? ', a station short of exact as a ring' : ''}; red for squares and oppositions, blue for trines and sextiles, violet for conjunctions${ctx.sky.yearAhead!.progressions.length ? "; the progressed Sun's and Moon's events as diamonds" : ''}.`,
+        caption: `The year ahead by date: each transit's stretches within orb as bars (1° for Jupiter and Saturn, 1.5° for the outer planets), its exact dates as dots${ctx.sky.yearAhead!.transits.some((t) => t.closest) ? ', a station short of exact as a ring' : ''}; red for squares and oppositions, blue for trines and sextiles, violet for conjunctions${ctx.sky.yearAhead!.progressions.length ? "; the progressed chart's events as diamonds" : ''}.`,
       },
     ];
   const readings = [

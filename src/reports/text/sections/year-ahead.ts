@@ -3,12 +3,13 @@
  * over the twelve months from the report's date, with their dates, read with the library's
  * transit entries (the weightiest first, at most eight read in full), each tied back to the theme
  * that reads the natal point it touches, and the progressed Sun and Moon: where they stand over
- * the year, and their events. A table lists every transit found, in date order.
+ * the year, and their events, with the stations of progressed Mercury, Venus and Mars and the
+ * progressed Sun's meetings with them. A table lists every transit found, in date order.
  */
 import { julianDayFromUtcMs } from '../../../astro/civil-time.ts';
 import { ageYears, secondaryClock } from '../../../astro/progression-clock.ts';
 import { aspectFamily, keys } from '../../../interpretations/keys.ts';
-import { firstDate, type ProgressedLunation, type YearProgression, type YearTransit } from '../../sky/year-ahead.ts';
+import { firstDate, type ProgressedLunation, type ProgressedPlanet, type YearProgression, type YearTransit } from '../../sky/year-ahead.ts';
 import { LUNATION_PHASES, type LunationPhase } from '../../../astro/progressed-events.ts';
 import type { ReportContext } from '../context.ts';
 import { ASPECT_WORDS, POINT_FUNCTION, POINT_NAMES, SIGN_CARE, SIGN_STYLE, lunationName, moonFromSun, pointInSentence } from '../phrases.ts';
@@ -57,6 +58,64 @@ function progressedSunAspect(ctx: ReportContext, p: YearProgression): string {
       ? `your ${POINT_FUNCTION.sun} and ${fn} grow into one aim for a while`
       : `your ${POINT_FUNCTION.sun} asks ${fn} to change with it, which can feel like pressure before it feels like growth`;
   return `Around ${date} your progressed Sun ${verb} ${natal}, exact on that date and felt for a year or so on either side of it, since the progressed Sun moves about a degree a year: ${meaning}.`;
+}
+
+/**
+ * What a progressed planet's turn of direction does to the faculty it stands for: a direct station brings outward what was
+ * worked on inwardly, a retrograde one turns a faculty inward for review. Written per planet, since Mercury's review is
+ * not Venus's.
+ */
+const STATION_TURN: Record<ProgressedPlanet, Record<'retrograde' | 'direct', string>> = {
+  mercury: {
+    retrograde: 'your thinking turns more toward review, second drafts and what was left unsaid, and conclusions come more slowly but hold better',
+    direct: 'ideas you have turned over privately for a long time look for words and plans, and decisions that kept being postponed begin to get made',
+  },
+  venus: {
+    retrograde: 'what you value and whom you draw close come under a long, private reconsideration, and old attachments may be looked at again before new ones are made',
+    direct: 'affections and values you have weighed inwardly for years are shown more openly, and choices in love and money become easier to make and to stand by',
+  },
+  mars: {
+    retrograde: 'drive turns inward: effort goes into endurance, repair and finishing rather than into new fights, and anger is more often held than shown',
+    direct: 'energy held back or spent on holding on is free to go out toward what you want, and you may find it easier to start things and to say no',
+  },
+};
+
+/** What the progressed Sun meeting a progressed planet brings: purpose and the planet's faculty in one aim, or at odds. */
+const SUN_MEETS: Record<ProgressedPlanet, string> = {
+  mercury: 'what you think and who you are feel like one thing for a while; a time to learn, write or speak for something that matters to you',
+  venus: 'what you value and what you aim for come together; a time when love, friendship or beauty can be chosen as a purpose rather than a distraction',
+  mars: 'purpose and drive join; a time of initiative in which you act on what you want, and learn what your anger is for',
+};
+
+/**
+ * A progressed planet's station: the date, how long it has moved the other way (since an age, or since before birth, which
+ * means the natal planet already moved that way) and for how long it will keep the new direction.
+ */
+function progressedStation(ctx: ReportContext, p: YearProgression): string {
+  const body = p.body!;
+  const name = POINT_NAMES[body]!;
+  const date = `${longDate(p.date)}${ctx.timed ? '' : ' (for a birth at noon)'}`;
+  const old = p.direction === 'direct' ? 'retrograde' : 'direct';
+  const since =
+    p.sinceAge === undefined
+      ? `it has moved ${old === 'retrograde' ? 'backward' : 'forward'} since your birth${old === 'retrograde' ? ` (your natal ${name} is retrograde)` : ''}`
+      : `it has moved ${old === 'retrograde' ? 'backward' : 'forward'} since you were ${p.sinceAge}`;
+  const until = p.untilNext === undefined ? 'for the rest of a long life' : `for about ${p.untilNext} years`;
+  const theme = THEMES[themeOfPoint(ctx, body)].title;
+  return `Around ${date} your progressed ${name} turns ${p.direction}: ${since}, and from here it keeps its new direction ${until}. A station in the progressed chart changes the climate of decades rather than of a season, and it is felt slowly on either side of its date: ${STATION_TURN[body][p.direction!]}. The chapter "${theme}" reads your natal ${name}.`;
+}
+
+/** The progressed Sun meeting a progressed planet: within a degree of each other for years either side of the date. */
+function progressedSunMeetsPlanet(ctx: ReportContext, p: YearProgression): string {
+  const body = p.target as ProgressedPlanet;
+  const date = `${longDate(p.date)}${ctx.timed ? '' : ' (for a birth at noon)'}`;
+  const span = p.withinDegreeYears! <= 1 ? 'a year or so' : `about ${p.withinDegreeYears} years`;
+  const meaning =
+    p.type === 'conjunction'
+      ? SUN_MEETS[body]
+      : `your ${POINT_FUNCTION.sun} and your ${POINT_FUNCTION[body]} pull in different directions for a while, and the friction between them asks for a choice rather than a compromise`;
+  const verb = p.type === 'conjunction' ? 'meets' : p.type === 'square' ? 'squares' : 'opposes';
+  return `Around ${date} your progressed Sun ${verb} your progressed ${POINT_NAMES[body]}, both moving in the progressed chart, so the two stay within a degree of the exact ${p.type} for ${span} on either side of that date: ${meaning}.`;
 }
 
 /**
@@ -488,6 +547,8 @@ export function yearAheadSection(ctx: ReportContext): ReportSection | undefined 
           `Around ${longDate(p.date)} your progressed Sun enters ${capitalize(p.sign!)}, a change of emphasis that unfolds over three decades: your ${POINT_FUNCTION.sun} takes on more ${SIGN_STYLE[p.sign!]}.`,
         );
       else if (p.kind === 'sun_aspect') parts.push(progressedSunAspect(ctx, p));
+      else if (p.kind === 'station') parts.push(progressedStation(ctx, p));
+      else if (p.kind === 'sun_progressed_aspect') parts.push(progressedSunMeetsPlanet(ctx, p));
       else parts.push(progressedMoonAspect(ctx, p));
     }
   }
