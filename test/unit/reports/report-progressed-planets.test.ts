@@ -82,7 +82,10 @@ describe('progressed stations of Mercury, Venus and Mars', () => {
       for (const planet of Object.keys(SE) as Planet[]) {
         const expected = stationsBetween(SE[planet], from, to);
         const listed = events.filter((e) => e.kind === 'station' && e.body === planet);
-        expect(listed.map((e) => e.direction), `${planet} ${i}`).toEqual(expected.map((s) => s.direction));
+        expect(
+          listed.map((e) => e.direction),
+          `${planet} ${i}`,
+        ).toEqual(expected.map((s) => s.direction));
         stations += listed.length;
       }
     }
@@ -147,7 +150,12 @@ describe("the year ahead's text", () => {
     const [y, m, d] = isoOf(lifeJd).split('-').map(Number) as [number, number, number];
     const months = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
     const said = /Around (\d+) (\w+) (\d{4})/.exec(paragraph!)!;
-    expect(daysBetween(`${said[3]}-${String(months.indexOf(said[2]!) + 1).padStart(2, '0')}-${said[1]!.padStart(2, '0')}`, `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`)).toBeLessThanOrEqual(1);
+    expect(
+      daysBetween(
+        `${said[3]}-${String(months.indexOf(said[2]!) + 1).padStart(2, '0')}-${said[1]!.padStart(2, '0')}`,
+        `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`,
+      ),
+    ).toBeLessThanOrEqual(1);
     // Retrograde at birth (the station before came on 2000-02-21, after the birth: so since the age of 11).
     const before = stationsBetween(SE.mercury, natalJd, station!.t - 0.5).at(-1)!;
     expect(paragraph).toContain(`since you were ${Math.floor(before.t - natalJd)}`);

@@ -71,8 +71,10 @@ const STATION_TURN: Record<ProgressedPlanet, Record<'retrograde' | 'direct', str
     direct: 'ideas you have turned over privately for a long time look for words and plans, and decisions that kept being postponed begin to get made',
   },
   venus: {
-    retrograde: 'what you value and whom you draw close come under a long, private reconsideration, and old attachments may be looked at again before new ones are made',
-    direct: 'affections and values you have weighed inwardly for years are shown more openly, and choices in love and money become easier to make and to stand by',
+    retrograde:
+      'what you value and whom you draw close come under a long, private reconsideration, and old attachments may be looked at again before new ones are made',
+    direct:
+      'affections and values you have weighed inwardly for years are shown more openly, and choices in love and money become easier to make and to stand by',
   },
   mars: {
     retrograde: 'drive turns inward: effort goes into endurance, repair and finishing rather than into new fights, and anger is more often held than shown',

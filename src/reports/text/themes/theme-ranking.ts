@@ -3,7 +3,8 @@
  * world) opens the reading, the central tension gathers what the others said and the year ahead
  * closes it; the four between are ranked by how much of the chart bears on each, so that a chart
  * crowded in the 7th house talks about love before work. A theme's score adds, for each of its points, 2 when the point stands on an angle (in the
- * 1st, 4th, 7th or 10th house) and 1 for each major aspect it makes within 3°; 2 for each planet
+ * 1st, 4th, 7th or 10th house, or within 5° of an angle in the house before it: a Moon 0°25′ short of the Descendant in the
+ * 6th is read as on the Descendant) and 1 for each major aspect it makes within 3°; 2 for each planet
  * in one of the theme's houses; and, for the central tension, 3 for each classic aspect figure (for an untimed chart, one that held all day) and
  * 1 for each square or opposition within 3° between planets. Ties keep the order below.
  *
@@ -12,6 +13,7 @@
  */
 import type { ReportContext } from '../context.ts';
 import { TEN_PLANET_IDS } from '../../../interpretations/keys.ts';
+import { signedSeparation } from '../../../astro/zodiac.ts';
 
 export type ThemeId = 'meeting_world' | 'inner_needs' | 'relationships' | 'vocation' | 'parental_images' | 'central_tension' | 'year_ahead';
 
@@ -36,6 +38,16 @@ export const THEMES: Record<ThemeId, ThemeDefinition> = {
 
 const RANKED: ThemeId[] = ['inner_needs', 'relationships', 'vocation', 'parental_images'];
 const ANGULAR = new Set([1, 4, 7, 10]);
+/** A point this close to an angle is angular from the cadent house before it too (the angle's cusp is where it acts). */
+const ON_ANGLE_DEG = 5;
+
+function isAngular(ctx: ReportContext, point: { lon: number; house?: number | undefined }): boolean {
+  if (point.house !== undefined && ANGULAR.has(point.house)) return true;
+  const asc = ctx.chart.angles?.asc;
+  const mc = ctx.chart.angles?.mc;
+  if (asc === undefined || mc === undefined) return false;
+  return [asc, asc + 180, mc, mc + 180].some((angle) => Math.abs(signedSeparation(point.lon, angle)) <= ON_ANGLE_DEG);
+}
 
 /** The theme that reads a natal point (the chart ruler, but a light, is read with the rising sign in the first). */
 export function themeOfPoint(ctx: ReportContext, id: string): ThemeId {
@@ -50,7 +62,7 @@ export function themeScore(ctx: ReportContext, id: ThemeId): number {
   for (const p of t.points) {
     const point = ctx.factors.points.get(p);
     if (!point) continue;
-    if (point.house !== undefined && ANGULAR.has(point.house)) score += 2;
+    if (isAngular(ctx, point)) score += 2;
     score += ctx.factors.aspects.filter((a) => (a.p1 === p || a.p2 === p) && a.orb <= 3).length;
   }
   for (const planet of TEN_PLANET_IDS) {
