@@ -11,6 +11,7 @@ import { possibleStelliums, stelliumByHour } from '../untimed-ingresses.ts';
 import { bornInStretches, stretchHours } from '../day-stretches.ts';
 import { STELLIUM_MIN_BODIES } from '../../../astro/stelliums.ts';
 import { countWord, degreesMinutes, joinAnd, ordinal, withArticle } from '../report-markdown.ts';
+import { angleFigureReading, angleFigures } from '../../synthesis/angle-figures.ts';
 import { POINT_NAMES, pointsInSentence } from '../phrases.ts';
 import { introducedSection, type ReportSection } from '../section.ts';
 import { groupYods, kiteReading, yodMembers, yodReading } from '../../synthesis/focal-figures.ts';
@@ -167,6 +168,7 @@ export function chartShapeSection(ctx: ReportContext): ReportSection {
     if (text) parts.push(text);
   }
   const { sure, possible } = ctx.figures;
+  const angles = angleFigures(ctx).slice(0, 1);
   const byKey = new Map<string, Configuration[]>();
   for (const c of sure) byKey.set(c.key, [...(byKey.get(c.key) ?? []), c]);
   for (const [key, list] of byKey) {
@@ -193,10 +195,16 @@ export function chartShapeSection(ctx: ReportContext): ReportSection {
         'no-configuration',
       ),
       // The figures are the planets' own: an astrologer who counts an angle, Chiron or a Node as a corner may see one
-      // (a reader found a T-square of Uranus, Chiron and Mercury on the Midheaven "denied").
-      'The figures are looked for among the ten planets alone: where an angle, Chiron or a Node would complete one, its aspects are read one by one.',
+      // (a reader found a T-square of Uranus, Chiron and Mercury on the Midheaven "denied"). A figure an angle completes
+      // is read next, and says itself that the planets alone do not make it.
     );
+    if (!angles.length)
+      parts.push(
+        'The figures are looked for among the ten planets alone: where an angle, Chiron or a Node would complete one, its aspects are read one by one.',
+      );
   }
+  // The tightest hard figure an angle completes (timed charts).
+  if (angles.length) parts.push(...angles.map((f) => angleFigureReading(ctx, f)));
   // Untimed: a stellium some hours of the birth day have and noon does not, named with its hours and not read.
   const hourStelliums = possibleStelliums(ctx, STELLIUM_MIN_BODIES);
   if (hourStelliums.length > 0) {
