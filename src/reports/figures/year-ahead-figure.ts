@@ -28,11 +28,12 @@ function transitLabel(t: YearTransit): string {
 }
 
 function progressionLabel(p: YearProgression): string {
-  if (p.kind === 'moon_ingress') return `Progressed Moon enters ${capitalize(p.sign!)}`;
-  if (p.kind === 'sun_ingress') return `Progressed Sun enters ${capitalize(p.sign!)}`;
-  if (p.kind === 'station') return `Progressed ${POINT_NAMES[p.body!]} turns ${p.direction === 'direct' ? 'direct' : 'retrograde'}`;
+  // "Prog.": the longest labels ("Progressed Moon square Midheaven") ran past the label column's left edge.
+  if (p.kind === 'moon_ingress') return `Prog. Moon enters ${capitalize(p.sign!)}`;
+  if (p.kind === 'sun_ingress') return `Prog. Sun enters ${capitalize(p.sign!)}`;
+  if (p.kind === 'station') return `Prog. ${POINT_NAMES[p.body!]} turns ${p.direction === 'direct' ? 'direct' : 'retrograde'}`;
   if (p.kind === 'sun_progressed_aspect') return `Prog. Sun ${ASPECT_WORDS[p.type!]} prog. ${POINT_NAMES[p.target!]}`;
-  return `Progressed ${p.kind === 'sun_aspect' ? 'Sun' : 'Moon'} ${ASPECT_WORDS[p.type!]} ${POINT_NAMES[p.target!]}`;
+  return `Prog. ${p.kind === 'sun_aspect' ? 'Sun' : 'Moon'} ${ASPECT_WORDS[p.type!]} ${POINT_NAMES[p.target!]}`;
 }
 
 /** The timeline's SVG, or undefined when the year holds neither a transit nor a progression to draw. */

@@ -11,6 +11,7 @@ import { moonSignHours, moonSignNote } from './untimed-moon-sign.ts';
 import { ELEMENT_NAMES, POINT_NAMES } from './phrases.ts';
 import { countWord, joinAnd, withArticle } from './report-markdown.ts';
 import { keyAspects as rankedKeyAspects } from './ranking.ts';
+import { angleFigures } from '../synthesis/angle-figures.ts';
 
 export interface SectionIntro {
   title: string;
@@ -92,21 +93,25 @@ const chartShape: Writer = (ctx) => {
   const none = n === 0;
   // Untimed, a figure the Moon completes for some hours is possible: "none" is then said of what holds all day.
   const certain = none && ctx.figures.possible.length > 0 ? ' that holds whatever the hour of birth' : '';
-  const figures = none
-    ? `none of the classic aspect figures${certain}`
-    : n === 1
-      ? 'one of the classic aspect figures'
-      : `${countWord(n)} of the classic aspect figures`;
+  // A figure an angle completes (angle-figures.ts) is read in the chapter: "none" would deny it.
+  const angled = none && angleFigures(ctx).length > 0;
+  const figures = angled
+    ? 'no classic figure among its planets but one that an angle completes'
+    : none
+      ? `none of the classic aspect figures${certain}`
+      : n === 1
+        ? 'one of the classic aspect figures'
+        : `${countWord(n)} of the classic aspect figures`;
   return {
     title: 'Chart Shape and Configurations',
     text: ctx.choose(
       [
         `Seen from a distance, the planets of your chart make a pattern around the wheel, and among them ${figures} can be traced: the pattern and the figures show how the chart's energies are grouped, before any single planet is read.`,
         `How the planets are spread, bunched or balanced around the circle is read here as a single picture, with the figures that several planets make together by aspect: your chart has ${figures}.`,
-        `Beside the planets read one by one, this part looks at the wheel as a whole: where your planets crowd together, where they leave gaps, and the figures they form: in yours, ${none ? `none of the classic ones${certain}` : n === 1 ? 'one of the classic ones' : `${countWord(n)} of the classic ones`}.`,
+        `Beside the planets read one by one, this part looks at the wheel as a whole: where your planets crowd together, where they leave gaps, and the figures they form: in yours, ${angled ? 'one that an angle completes' : none ? `none of the classic ones${certain}` : n === 1 ? 'one of the classic ones' : `${countWord(n)} of the classic ones`}.`,
         `The layout of your planets around the circle, with ${figures} among them, is a first sketch of how your energy flows, whether it gathers, scatters or circles back.`,
         `A chart has a silhouette as well as details, and yours, with ${figures} inside it, is read here for what it says about focus and reach: where your attention naturally goes, and what it tends to pass by.`,
-        `Step back from the single placements and your chart shows an overall outline${none ? ` but none of the classic aspect figures${certain}; this chapter reads the outline` : ` and ${figures}; this chapter reads the outline first, then the ${n === 1 ? 'figure' : 'figures'},`} as habits of where energy collects.`,
+        `Step back from the single placements and your chart shows an overall outline${none && !angled ? ` but none of the classic aspect figures${certain}; this chapter reads the outline` : ` and ${figures}; this chapter reads the outline first, then the ${n === 1 || angled ? 'figure' : 'figures'},`} as habits of where energy collects.`,
       ],
       'intro-shape',
     ),

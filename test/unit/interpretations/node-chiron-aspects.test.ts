@@ -33,7 +33,8 @@ describe('the nodes and Chiron section', () => {
       aspect('chiron', 'asc', 'conjunction', 0.5),
     ]);
     expect(readAspects(markdown)).toEqual(['Moon trine North Node', 'Ascendant conjunct Chiron', 'Sun square Chiron']);
-    expect(markdown).toMatch(/\*\*Sun square Chiron\*\* \(orb 2°30′, applying\)\. [^\n]*your sense of purpose/);
+    // A personal planet's contact to Chiron has a reading of its own, opening with the aspect.
+    expect(markdown).toMatch(/\*\*Sun square Chiron\*\* \(orb 2°30′, applying\)\. Chiron squares your Sun: /);
     expect(markdown).toMatch(/\*\*Moon trine North Node\*\* \(orb 1°15′, separating\)\. [^\n]*your emotional needs/);
     expect(markdown).toContain('One point of your chart aspects the North Node closely:');
     expect(markdown).toContain('The points of your chart that aspect Chiron most closely:');

@@ -41,7 +41,14 @@ function expectedFigures(chart: NatalChartInput): { onAngle: [string, string, st
     for (const [angle, at] of Object.entries(angles)) {
       if (sep(lon[p]!, at) > 5) continue;
       for (const apex of PLANETS)
-        if (apex !== p && squared(apex, p) && !PLANETS.some((y) => y !== p && y !== apex && opposed(p, y) && squared(apex, y))) onAngle.push([p, angle, apex]);
+        if (
+          apex !== p &&
+          squared(apex, p) &&
+          !PLANETS.some((y) => y !== p && y !== apex && opposed(p, y) && squared(apex, y)) &&
+          // The corner opposite the apex must be empty.
+          !PLANETS.some((y) => y !== apex && opposed(apex, y))
+        )
+          onAngle.push([p, angle, apex]);
     }
   for (const a of PLANETS)
     for (const b of PLANETS)
@@ -68,12 +75,17 @@ describe('hard figures an angle completes', () => {
       for (const f of listed) {
         if (f.kind === 'on_angle') {
           onAngle++;
-          expect(
-            expected.onAngle.some(([p, a, apex]) => (p === f.planet && a === f.angle && apex === f.apex) || (p === f.apex && apex === f.planet)),
-            `${i}`,
-          ).toBe(true);
-          expect(Math.abs(f.distance - sep(lon[f.planet]!, angles[f.angle]!))).toBeLessThan(1e-9);
-          expect(Math.abs(f.squareOrb - off(lon[f.planet]!, lon[f.apex]!, 90))).toBeLessThan(1e-9);
+          for (const p of f.planets) {
+            expect(
+              expected.onAngle.some(([x, a, apex]) => x === p.id && a === f.angle && apex === f.apex),
+              `${i}`,
+            ).toBe(true);
+            expect(Math.abs(p.distance - sep(lon[p.id]!, angles[f.angle]!))).toBeLessThan(1e-9);
+            expect(Math.abs(p.squareOrb - off(lon[p.id]!, lon[f.apex]!, 90))).toBeLessThan(1e-9);
+          }
+          // Every planet on that angle squared by that apex is in the one figure.
+          const all = expected.onAngle.filter(([, a, apex]) => a === f.angle && apex === f.apex).map(([x]) => x);
+          expect(f.planets.map((p) => p.id).sort(), `${i}`).toEqual(all.sort());
         } else {
           acrossAxis++;
           expect(
@@ -83,7 +95,7 @@ describe('hard figures an angle completes', () => {
         }
       }
       // A pair of planets each on an angle and square each other is one figure, not two.
-      const pairs = listed.map((f) => (f.kind === 'on_angle' ? [f.planet, f.apex] : [...f.ends]).sort().join('+'));
+      const pairs = listed.flatMap((f) => (f.kind === 'on_angle' ? f.planets.map((p) => [p.id, f.apex].sort().join('+')) : [[...f.ends].sort().join('+')]));
       expect(new Set(pairs).size, `${i}`).toBe(pairs.length);
       expect(listed.length > 0, `${i}`).toBe(expected.onAngle.length + expected.acrossAxis.length > 0);
     }
@@ -108,13 +120,22 @@ describe('hard figures an angle completes', () => {
       // The house's domain is phrased in turn through the report: the passage up to it.
       expect(text, `${i}`).toContain(passage.split('; in the ')[0]);
       if (first.kind === 'on_angle') {
-        const m = /stands (\d+°\d+′) from your (\w+), .* squares it \(orb (\d+°\d+′)\).* the empty corner opposite the apex, at (\d+)° (\w+)/.exec(passage)!;
+        const m =
+          /(?:stands|stand) ([\d°′, and]+) from your (\w+), .* squares (?:it|both|all of them) \(orbs? ([\d°′, and]+)\).* the empty corner opposite the apex, at (\d+)° (\w+)/.exec(
+            passage,
+          )!;
         expect(m, passage).not.toBeNull();
         expect(m[2]).toBe(NAMES[first.angle]);
-        expect(Math.abs(minutes(m[1]!) - sep(lon[first.planet]!, angles[first.angle]!))).toBeLessThanOrEqual(1 / 60);
-        expect(Math.abs(minutes(m[3]!) - off(lon[first.planet]!, lon[first.apex]!, 90))).toBeLessThanOrEqual(1 / 60);
+        const said = (text: string) => text.split(/, | and /).map(minutes);
+        expect(said(m[1]!).length).toBe(first.planets.length);
+        for (const [k, p] of first.planets.entries()) {
+          expect(Math.abs(said(m[1]!)[k]! - sep(lon[p.id]!, angles[first.angle]!))).toBeLessThanOrEqual(1 / 60);
+          expect(Math.abs(said(m[3]!)[k]! - off(lon[p.id]!, lon[first.apex]!, 90))).toBeLessThanOrEqual(1 / 60);
+        }
         const corner = (lon[first.apex]! + 180) % 360;
         expect(`${m[4]}° ${m[5]}`).toBe(`${Math.floor(corner % 30)}° ${SIGNS[Math.floor(corner / 30)]}`);
+        // The corner is empty: no planet opposes the apex within the figures' 7°.
+        for (const id of PLANETS) if (id !== first.apex) expect(off(lon[id]!, lon[first.apex]!, 180), `${i} ${id}`).toBeGreaterThan(7);
       } else {
         const m = /\(orb (\d+°\d+′)\), and both square the (horizon|meridian) .*\(within (\d+°\d+′) and (\d+°\d+′)\)/.exec(passage)!;
         expect(m, passage).not.toBeNull();

@@ -9,7 +9,7 @@ import { julianDayFromUtcMs } from '../../../src/astro/civil-time.ts';
 import { signIndexOf, signedSeparation } from '../../../src/astro/zodiac.ts';
 import { composeReport } from '../../../src/reports/text/compose-report.ts';
 import { yearAhead } from '../../../src/reports/sky/year-ahead.ts';
-import { inWeeks } from '../../../src/reports/text/sections/year-ahead.ts';
+import { inDays, inWeeks } from '../../../src/reports/text/sections/year-ahead.ts';
 import { natalChartFor } from '../../helpers/natal-charts.ts';
 import { randomReportCharts } from '../../helpers/random-report-charts.ts';
 import { extractChartFactors } from '../../../src/interpretations/chart-factors/index.ts';
@@ -130,6 +130,11 @@ describe('the year ahead in weeks', () => {
     );
     const untouched = 'Connecting on a level that usually takes months to reach; jobs you have been avoiding for months; a month to write the proposal.';
     expect(inWeeks(untouched)).toBe(untouched);
+    // Under two weeks, days (the Santiago reader: "lasts a matter of weeks" over ten days).
+    expect(inDays('The contact lasts a matter of weeks; for a few months you may glow.')).toBe(
+      'The contact lasts a matter of days; for a week or two you may glow.',
+    );
+    expect(inDays(untouched)).toBe(untouched);
     // Over random reports: the reading under a transit felt for under six weeks (its dates recomputed from the fact line) says no "these months".
     let short = 0;
     for (const chart of randomReportCharts(40, 3)) {
@@ -191,7 +196,11 @@ describe("the synthesis's tightest tension beside the Central Tension chapter", 
       // squares or oppositions read first, its fact line listing every strand: "*Mars square Saturn 1°02′ · …*".
       // A figure of trines or sextiles is read too, but is no tension and no centre.
       const opening2 = central.split('\n\n')[1] ?? '';
-      const hardConfiguration = /^(?:The central tension of your chart is|What pulls hardest in your chart is) the (?:T-square|grand cross)/.test(opening2);
+      // (Or a figure an angle completes: "the T-square of Mars on your Ascendant", "the opposition of the Moon and Uranus across the meridian".)
+      const hardConfiguration =
+        /^(?:The central tension of your chart is|What pulls hardest in your chart is) the (?:T-square|grand cross|opposition of .+? across the (?:horizon|meridian))/.test(
+          opening2,
+        );
       const figureHeading = /^### (.+)\n\n\*(.+)\*$/m.exec(central);
       const figureLine = figureHeading?.[2] ?? '';
       const hardFigure =

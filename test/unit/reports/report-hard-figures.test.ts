@@ -59,7 +59,11 @@ describe('the Central Tension and the hard aspect figures', () => {
       const opening = central.split('\n\n')[1]!;
       const lon = (id: string) => chart.planets.find((p) => p.id === id)!.abs_pos;
       const hard = factors.configurations.some((c) => c.kind === 't_square' || c.kind === 'grand_cross');
-      const named = /^(?:The central tension of your chart is|What pulls hardest in your chart is) the (T-square|grand cross)/.exec(opening);
+      // (A figure an angle completes, "the T-square of Mars on your Ascendant, squared by Jupiter", is no figure of the planets.)
+      const named =
+        /^(?:The central tension of your chart is|What pulls hardest in your chart is) the (T-square|grand cross) (?:in which|of (?!.* on your (?:Ascendant|Descendant|Midheaven|IC), squared by))/.exec(
+          opening,
+        );
       // An untimed chart's figures with the Moon hold only some hours: none of them is named.
       if (hard && chart.subject.settings.time_known) expect(named, chart.subject.datetime).not.toBeNull();
       if (!hard) expect(named).toBeNull();
@@ -176,10 +180,20 @@ describe('the Central Tension and the hard aspect figures', () => {
       const others = factors.aspects.filter(
         (a) => (a.type === 'square' || a.type === 'opposition') && !(a.p1 === p1 && a.p2 === p2) && [p1, p2].some((p) => p === a.p1 || p === a.p2),
       );
-      if (/takes part in any other of the chart's squares|make no other squares and no oppositions/.test(opening)) {
+      if (
+        /takes part in any other of the chart's squares|make no other squares and no oppositions|takes part in another of the chart's hard aspects/.test(
+          opening,
+        )
+      ) {
         seen.alone++;
-        // Untimed, an aspect of the Moon's that held for some hours only is not one the text counts.
+        // Untimed, an aspect of the Moon's that held for some hours only is not one the text counts as the chart's; it is
+        // named with its hours, on one of the two points.
         if (chart.subject.settings.time_known) expect(others.map((a) => `${a.p1} ${a.type} ${a.p2}`)).toEqual([]);
+        for (const [, a, type, b] of opening.matchAll(new RegExp(`${name}'s (square|opposition) with ${name} \\(born between`, 'g')))
+          expect(
+            [idOf(a!), idOf(b!)].some((id) => id === p1 || id === p2),
+            `${a} ${type} ${b}`,
+          ).toBe(true);
       } else {
         seen.echoed++;
         const echo = /heard again in (.+?), which shares? one|It does not stand alone: (.+?) press(?:es)? on/.exec(opening)!;

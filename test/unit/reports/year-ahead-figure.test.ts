@@ -68,8 +68,8 @@ describe('the year-ahead figure', () => {
       'Jupiter trine Sun',
       'Uranus conjunct Moon',
       'Saturn sextile Venus',
-      'Progressed Moon enters Scorpio',
-      'Progressed Moon opposite Sun',
+      'Prog. Moon enters Scorpio',
+      'Prog. Moon opposite Sun',
     ])
       expect(svg).toContain(`>${label}</text>`);
     expect(attrs(svg, 'path').filter((p) => p.d!.endsWith('Z'))).toHaveLength(2); // the progressions' diamonds

@@ -13,6 +13,7 @@ import type { DayAspect } from '../../sky/moon-day.ts';
 import { KEY_ASPECT_WIDE_ORB } from '../ranking.ts';
 import { ASPECT_WORDS, POINT_FUNCTION, POINT_NAMES, POINT_PART } from '../phrases.ts';
 import { isAspectPoint, type AspectPoint } from '../../../interpretations/keys.ts';
+import { OUTER_ASPECT_ORB } from './planets.ts';
 
 /** At most this many aspects of each point are read, tightest first, and none wider than the key aspects' wide orb (kept in proportion to the themes). */
 export const MAX_ASPECTS_PER_POINT = 3;
@@ -73,6 +74,67 @@ const CHIRON_READINGS: Readings = {
       `Chiron opposite your ${fn} tends to show the hurt in the mirror of other people: someone's casual remark about ${part} can land heavily, and noticing the old echo in it gives you the choice to answer calmly.`,
   ],
 };
+
+/**
+ * Chiron's contacts to the five personal planets, written for each planet (the readings above are composed from any
+ * point's function and read alike from one planet to the next): the conjunction, the hard aspects and the easy ones, each
+ * naming its aspect (CHIRON_VERB) where it begins.
+ */
+type PersonalPlanet = 'sun' | 'moon' | 'mercury' | 'venus' | 'mars';
+type Family = 'conjunction' | 'hard' | 'easy';
+const CHIRON_VERB: Record<MajorType, string> = {
+  conjunction: 'is conjunct',
+  square: 'squares',
+  opposition: 'opposes',
+  trine: 'forms a trine to',
+  sextile: 'forms a sextile to',
+};
+const familyOf = (type: MajorType): Family => (type === 'conjunction' ? 'conjunction' : type === 'square' || type === 'opposition' ? 'hard' : 'easy');
+
+const CHIRON_PERSONAL: Record<PersonalPlanet, Record<Family, (verb: string) => string>> = {
+  sun: {
+    conjunction: (v) =>
+      `Chiron ${v} your Sun, so the old hurt and your sense of who you are grew up together: you may have doubted early that you had a right to take up room, or felt seen mainly for what you did for others. The same closeness makes self-knowledge your strength, and when you lead, you lead as someone who knows what it costs.`,
+    hard: (v) =>
+      `Chiron ${v} your Sun: your aims and an old doubt about being enough pull against each other, and ambition can feel like something you must first earn permission for. Each time you act on a purpose before the doubt has settled, the doubt loses a little of its authority.`,
+    easy: (v) =>
+      `Chiron ${v} your Sun: what once hurt has become part of what you are for rather than a weight against it. You can speak of difficulty without making it your whole story, and a sense of purpose often grows out of having come through something yourself.`,
+  },
+  moon: {
+    conjunction: (v) =>
+      `Chiron ${v} your Moon: the need to be looked after is fused with an early tenderness around it, as if comfort came unevenly or with conditions. You are quick to sense when someone is hurting and slower to let anyone tend to you; allowing the second is most of the mending.`,
+    hard: (v) =>
+      `Chiron ${v} your Moon: feelings can catch on an old sore spot, so that a small withdrawal by someone close lands as a large one. Learning to tell today's hurt from the remembered one, and to say which it is, makes closeness much safer for you.`,
+    easy: (v) =>
+      `Chiron ${v} your Moon: your moods carry a quiet knowledge of what hurts and what helps, and people tend to feel understood in your company without many words. Giving yourself the same care keeps that gift from running dry.`,
+  },
+  mercury: {
+    conjunction: (v) =>
+      `Chiron ${v} your Mercury: words and the fear of getting them wrong grew up together, perhaps through being corrected, misheard or hurried. The care you now bring to explaining things is the reward: you find words for what others cannot yet say.`,
+    hard: (v) =>
+      `Chiron ${v} your Mercury: speaking up can wake an old doubt about being understood or taken seriously, and you may over-prepare or fall silent. Saying the thing plainly, before it is perfect, is the practice that loosens the doubt.`,
+    easy: (v) =>
+      `Chiron ${v} your Mercury: you learn well from difficulty and can put hard experience into words that help others; teaching, writing or simply listening well come easily because you remember what confusion feels like.`,
+  },
+  venus: {
+    conjunction: (v) =>
+      `Chiron ${v} your Venus: love and worth were tender early, and you may have felt valued for pleasing rather than for being yourself. You give generously and see beauty in what others pass over; letting yourself be chosen as you are is the work this contact sets.`,
+    hard: (v) =>
+      `Chiron ${v} your Venus: an old doubt about being lovable can colour attraction, so that you may give too much to keep someone or hold back to avoid being found wanting. Bonds in which affection does not have to be earned are the ones that mend it.`,
+    easy: (v) =>
+      `Chiron ${v} your Venus: you bring kindness to the sore places of the people you love, and your sense of beauty includes what is flawed or repaired. Friendships and partnerships often become places where both of you heal a little.`,
+  },
+  mars: {
+    conjunction: (v) =>
+      `Chiron ${v} your Mars: standing up for yourself and getting hurt became linked early, so anger may have felt unsafe to show or too costly. As you learn to act for yourself without apology, you often become a fair and steady defender of people who were never allowed to fight.`,
+    hard: (v) =>
+      `Chiron ${v} your Mars: wanting something strongly can wake an old fear of conflict or of failing in front of others, and you may either hold back or push too hard. Small, clear acts of will, repeated, retrain that reflex better than one big stand.`,
+    easy: (v) =>
+      `Chiron ${v} your Mars: effort and old hurts work together; you know how to keep going when something is difficult, and your courage is the practical kind that helps others find theirs.`,
+  },
+};
+
+const isPersonal = (id: string): id is PersonalPlanet => Object.hasOwn(CHIRON_PERSONAL, id);
 
 const NODE_READINGS: Readings = {
   conjunction: [
@@ -145,11 +207,11 @@ function aspectsOf(ctx: ReportContext, point: string, except?: string): PointAsp
 
 /**
  * A paragraph per aspect: the aspect and its orb (and phase, when known) in bold, then its
- * reading. Where a kind has several readings, the first is chosen by the chart (so two people with
+ * reading (`personal`: the planet's own, where it has one). Where a kind has several readings, the first is chosen by the chart (so two people with
  * the same aspect need not read it alike: Chiron's opposition to Uranus, for one, held for years)
  * and a second aspect of the same kind in the chart takes the next.
  */
-function paragraphs(ctx: ReportContext, point: string, aspects: readonly PointAspect[], readings: Readings): string[] {
+function paragraphs(ctx: ReportContext, point: string, aspects: readonly PointAspect[], readings: Readings, personal?: typeof CHIRON_PERSONAL): string[] {
   const seen = new Map<MajorType, number>();
   return aspects.map((a) => {
     const occurrence = seen.get(a.type) ?? 0;
@@ -157,6 +219,7 @@ function paragraphs(ctx: ReportContext, point: string, aspects: readonly PointAs
     const phase = a.applying === undefined ? '' : a.applying ? ', applying' : ', separating';
     const stated = a.day ? aspectFact(a) : `orb ${degreesMinutes(a.orb)}${phase}`;
     const fact = `**${POINT_NAMES[a.other]} ${ASPECT_WORDS[a.type]} ${POINT_NAMES[point]}** (${stated}).`;
+    if (personal && isPersonal(a.other)) return `${fact} ${personal[a.other][familyOf(a.type)](CHIRON_VERB[a.type])}`;
     const options = readings[a.type];
     const start = ctx.chooseIndex(options.length, `${point}-${a.type}`);
     return `${fact} ${options[(start + occurrence) % options.length]!(POINT_FUNCTION[a.other]!, POINT_PART[a.other]!)}`;
@@ -164,11 +227,25 @@ function paragraphs(ctx: ReportContext, point: string, aspects: readonly PointAs
 }
 
 /** A line that introduces a point's aspects, then a paragraph per aspect; nothing when there is none. */
-function aspectParts(ctx: ReportContext, point: string, pointInProse: string, aspects: readonly PointAspect[], readings: Readings): string[] {
+function aspectParts(
+  ctx: ReportContext,
+  point: string,
+  pointInProse: string,
+  aspects: readonly PointAspect[],
+  readings: Readings,
+  personal?: typeof CHIRON_PERSONAL,
+): string[] {
   if (!aspects.length) return [];
+  // "Closely" only where every orb is close by the report's own measure (the outer planets' chapter: within 4°); a reader
+  // met Uranus said to aspect Chiron "closely" at 5°31′.
+  const close = aspects.every((a) => a.orb <= OUTER_ASPECT_ORB);
   const intro =
-    aspects.length === 1 ? `One point of your chart aspects ${pointInProse} closely:` : `The points of your chart that aspect ${pointInProse} most closely:`;
-  return [intro, ...paragraphs(ctx, point, aspects, readings)];
+    aspects.length === 1
+      ? `One point of your chart aspects ${pointInProse}${close ? ' closely' : ''}:`
+      : close
+        ? `The points of your chart that aspect ${pointInProse} most closely:`
+        : `The points of your chart in aspect to ${pointInProse}, the closest first:`;
+  return [intro, ...paragraphs(ctx, point, aspects, readings, personal)];
 }
 
 /** The readings of the North Node's closest aspects (but the one to Chiron, read among Chiron's). */
@@ -194,5 +271,5 @@ export function lilithAspects(ctx: ReportContext): { other: AspectPoint; type: M
 
 /** The readings of Chiron's closest aspects, the one to the Node included. */
 export function chironAspectParts(ctx: ReportContext): string[] {
-  return aspectParts(ctx, 'chiron', 'Chiron', aspectsOf(ctx, 'chiron'), CHIRON_READINGS);
+  return aspectParts(ctx, 'chiron', 'Chiron', aspectsOf(ctx, 'chiron'), CHIRON_READINGS, CHIRON_PERSONAL);
 }

@@ -213,6 +213,8 @@ export function outerPlanetsSection(ctx: ReportContext): ReportSection {
   if (background.length > 0) {
     // The nearest contact a background planet does make, wider than the close orb, is named: "no close contact" is not
     // "none", and a reader who finds a 6° conjunction with the Sun in the tables should see why it was left aside.
+    // Untimed, a contact within the orb for part of the day only is left aside, and the sentence says so (a reader met "no
+    // contact within 4°" beside Neptune square Venus at 2°57′–4°04′).
     const nearest = OUTER_PLANET_IDS.flatMap((id) => {
       if (!background.some((b) => b.startsWith(`${POINT_NAMES[id]} in `))) return [];
       const a = ctx.factors.aspects
@@ -232,7 +234,7 @@ export function outerPlanetsSection(ctx: ReportContext): ReportSection {
       : '';
     const houses = ctx.timed ? `; ${many ? 'their houses are' : 'its house is'} read with the life areas` : '';
     parts.push(
-      `${joinAnd(background)} ${many ? 'form' : 'forms'} a backdrop you share with everyone born within a few years of you, and since ${many ? 'they make' : 'it makes'} no contact within ${OUTER_ASPECT_ORB}° with your ${ctx.timed ? 'angles or personal planets' : 'personal planets'}${widest}, this chapter gives ${many ? 'them' : 'it'} no reading of ${many ? 'their' : 'its'} own${figures}${houses}.`,
+      `${joinAnd(background)} ${many ? 'form' : 'forms'} a backdrop you share with everyone born within a few years of you, and since ${many ? 'they make' : 'it makes'} no contact within ${OUTER_ASPECT_ORB}° with your ${ctx.timed ? 'angles or personal planets' : 'personal planets that holds whatever the hour of birth'}${widest}, this chapter gives ${many ? 'them' : 'it'} no reading of ${many ? 'their' : 'its'} own${figures}${houses}.`,
     );
   }
   return introducedSection(ctx, 'outer_planets', parts);

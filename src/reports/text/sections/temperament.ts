@@ -204,9 +204,17 @@ export function temperamentSection(ctx: ReportContext): ReportSection {
   if (balance.strongModalities.length === 0 && balance.weakModalities.length === 0 && !nearBalance) {
     // No mode strong or weak by the factors' rule, yet far from even: a lean, said as one.
     const byShare = [...MODALITIES].sort((a, b) => balance.modalities[b] - balance.modalities[a]);
-    const [top, low] = [byShare[0]!, byShare[2]!];
+    const [top, middle, low] = [byShare[0]!, byShare[1]!, byShare[2]!];
+    // Two modes whose shares read the same are named together (a reader met "lean toward the cardinal" at cardinal 42 %,
+    // mutable 42 %).
+    const tied = (a: (typeof MODALITIES)[number], b: (typeof MODALITIES)[number]) =>
+      percent(balance.modalities[a], total) === percent(balance.modalities[b], total);
     parts.push(
-      `Your planets lean toward the ${top} signs and away from the ${low} (${shares}), though no mode is missing: ${MODE_DOES[top]} tends to come first for you, and ${MODE_DOES[low]} asks a little more effort.`,
+      tied(top, middle)
+        ? `Your planets lean toward the ${top} and ${middle} signs alike and away from the ${low} (${shares}), though no mode is missing: ${MODE_DOES[top]} and ${MODE_DOES[middle]} come more readily to you than ${MODE_DOES[low]}, which asks a little more effort.`
+        : tied(middle, low)
+          ? `Your planets lean toward the ${top} signs and away from the ${middle} and ${low} alike (${shares}), though no mode is missing: ${MODE_DOES[top]} tends to come first for you, and ${MODE_DOES[middle]} and ${MODE_DOES[low]} ask a little more effort.`
+          : `Your planets lean toward the ${top} signs and away from the ${low} (${shares}), though no mode is missing: ${MODE_DOES[top]} tends to come first for you, and ${MODE_DOES[low]} asks a little more effort.`,
     );
   } else if (nearBalance) {
     parts.push(

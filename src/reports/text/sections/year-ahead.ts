@@ -214,6 +214,21 @@ export function inWeeks(text: string): string {
   );
 }
 
+/** Under two weeks in all, the season is days: a reader met "lasts a matter of weeks" over a table's ten days. */
+const DAYS_AT_MOST = 14;
+
+/** "a matter of weeks" → "a matter of days", "for a few weeks" → "for a week or two", after inWeeks. */
+export function inDays(text: string): string {
+  return inWeeks(text)
+    .replace(/\ba matter of weeks\b/gi, 'a matter of days')
+    .replace(/\bfor a few weeks\b/gi, 'for a week or two');
+}
+
+/** The library text's season adapted to how long the transit is felt, in days (its stretches within orb, first to last). */
+function seasonAdapter(days: number): ((text: string) => string) | undefined {
+  return days < DAYS_AT_MOST ? inDays : days < WEEKS_AT_MOST ? inWeeks : undefined;
+}
+
 /**
  * The fact line of a transit: its exact dates and its stretches within orb (a retrograde loop can leave the orb between
  * two hits and come back); when the first began before the report's year, the line says it was already under way. A
@@ -503,7 +518,7 @@ export function yearAheadSection(ctx: ReportContext): ReportSection | undefined 
         fact: when(t, year.from),
         plain: true,
         aspectType: t.type,
-        adapt: (feltDays(t) ?? Infinity) < WEEKS_AT_MOST ? inWeeks : undefined,
+        adapt: seasonAdapter(feltDays(t) ?? Infinity),
       });
       if (text) parts.push(`${text}\n\n${t.body === t.target ? cycleTie(ctx, t, label) : natalTheme(ctx, t.target, label)}`);
     }

@@ -5,14 +5,30 @@
  * and then named no argument (a reader looked for the tension through ten passages and found none).
  * A chart with no square or opposition at all is told so, rather than given a tension it lacks.
  */
-import { keys } from '../../../interpretations/keys.ts';
+import { keys, TEN_PLANET_IDS } from '../../../interpretations/keys.ts';
 import type { KeyedAspect } from '../../../interpretations/chart-factors/aspects.ts';
 import type { ReportContext } from '../context.ts';
 import { aspectInSentence, POINT_FUNCTION, POINT_NAMES, pointInSentence } from '../phrases.ts';
 import { capitalize, joinAnd } from '../report-markdown.ts';
 import { keyAspects } from '../ranking.ts';
+import { wholeDay } from '../aspect-facts.ts';
 
 const isHard = (a: KeyedAspect) => a.type === 'square' || a.type === 'opposition';
+
+/** Untimed: the squares and oppositions on either of the aspect's points that the birth day held for some hours only. */
+function partDayHardAspects(ctx: ReportContext, a: KeyedAspect): { p1: string; type: string; p2: string; from: string; to: string }[] {
+  const day = ctx.sky.moonDay;
+  if (ctx.timed || !day) return [];
+  const points: string[] = [a.p1, a.p2];
+  const hard = (type: string) => type === 'square' || type === 'opposition';
+  // The points the chart's own aspects join (the echoes above are among them).
+  const planets: readonly string[] = TEN_PLANET_IDS;
+  const same = (p1: string, p2: string) => [p1, p2].sort().join() === points.slice().sort().join();
+  return [
+    ...(points.includes('moon') ? day.aspects.map((x) => ({ p1: 'moon', type: x.type, p2: x.other, from: x.from, to: x.to })) : []),
+    ...day.pairs.filter((x) => points.includes(x.p1) || points.includes(x.p2)).map((x) => ({ p1: x.p1, type: x.type, p2: x.p2, from: x.from, to: x.to })),
+  ].filter((x) => hard(x.type) && !wholeDay(x) && !same(x.p1, x.p2) && planets.includes(x.p1) && planets.includes(x.p2));
+}
 
 /** The chart's weightiest square or opposition among its key aspects, if it has one: untimed, only those that held all day (their ranking orb). */
 export function weightiestHardAspect(ctx: ReportContext): KeyedAspect | undefined {
@@ -40,6 +56,9 @@ export function tensionAspectIntro(ctx: ReportContext, a: KeyedAspect): string {
     .filter((b) => b !== a && isHard(b) && ctx.rankingOrb(b) !== undefined && [a.p1, a.p2].some((p) => p === b.p1 || p === b.p2))
     .sort((x, y) => ctx.rankingOrb(x)! - ctx.rankingOrb(y)!);
   const echoed = joinAnd(echoes.slice(0, 2).map((b) => aspectInSentence(b.p1, b.type, b.p2)));
+  // Untimed: the squares and oppositions on either point that held for part of the birth day only (a reader met "make no
+  // other squares" beside the Moon's square to Venus from 23:13), which "none" must not deny.
+  const partDay = echoes.length ? [] : partDayHardAspects(ctx, a);
   const echo = echoes.length
     ? ctx.choose(
         [
@@ -48,13 +67,17 @@ export function tensionAspectIntro(ctx: ReportContext, a: KeyedAspect): string {
         ],
         'theme-tension-echo',
       )
-    : ctx.choose(
-        [
-          `Neither ${pointInSentence(a.p1)} nor ${pointInSentence(a.p2)} takes part in any other of the chart's squares and oppositions, so this argument stays between the two of them.`,
-          `${capitalize(pointInSentence(a.p1))} and ${pointInSentence(a.p2)} make no other squares and no oppositions besides: the friction stays between these two rather than running along a chain of aspects.`,
-        ],
-        'theme-tension-alone',
-      );
+    : partDay.length
+      ? `Whatever the hour of birth, neither ${pointInSentence(a.p1)} nor ${pointInSentence(a.p2)} takes part in another of the chart's hard aspects; for some births ${partDay.length > 1 ? 'some do' : 'one does'}: ${joinAnd(
+          partDay.map((b) => `${aspectInSentence(b.p1, b.type, b.p2)} (born between ${b.from} and ${b.to})`),
+        )}.`
+      : ctx.choose(
+          [
+            `Neither ${pointInSentence(a.p1)} nor ${pointInSentence(a.p2)} takes part in any other of the chart's squares and oppositions, so this argument stays between the two of them.`,
+            `${capitalize(pointInSentence(a.p1))} and ${pointInSentence(a.p2)} make no other squares and no oppositions besides: the friction stays between these two rather than running along a chain of aspects.`,
+          ],
+          'theme-tension-alone',
+        );
   const [left, right] = [a.p1, a.p2].map((p) => POINT_FUNCTION[p] ?? `${POINT_NAMES[p] ?? p}'s side`) as [string, string];
   const opening = ctx.choose(
     [

@@ -29,6 +29,7 @@ import { noTensionIntro, tensionAspectIntro, weightiestHardAspect } from './tens
 import { hardFigureInSentence, type HardFigure } from '../../synthesis/hard-figures.ts';
 import { ingressCaution } from '../untimed-ingresses.ts';
 import { familyImageParts, moonOuterContact } from './family-images.ts';
+import { angleFigureInSentence, angleFigures } from '../../synthesis/angle-figures.ts';
 import { loveThreadParts, workThreadParts } from './love-work-threads.ts';
 import { familyFactors, familyThreadParts, moonSignCaution } from './family-threads.ts';
 import { THEMES, type ThemeId } from './theme-ranking.ts';
@@ -220,7 +221,10 @@ const TENSION_ASPECT_WEIGHT = 6;
 function tension(ctx: ReportContext, state: ThemeState): string[] {
   const { figure, hard } = state;
   const hardFigure = figure && isHardFigure(figure) ? figure : undefined;
-  const tensionAspect = hard || hardFigure ? undefined : weightiestHardAspect(ctx);
+  // Without a hard figure of the planets, one an angle completes is the chart's knot (readers saw Venus and Mars on the
+  // Ascendant squared by Jupiter as the centre, where a wider single square had been named); the shape of the chart reads it.
+  const angleFigure = hard || hardFigure ? undefined : angleFigures(ctx)[0];
+  const tensionAspect = hard || hardFigure || angleFigure ? undefined : weightiestHardAspect(ctx);
   const made = (f: CentralFigure) =>
     `the figure ${pointsInSentence(f.sides[0])} ${f.sides[0].length > 1 ? 'make' : 'makes'} with ${pointsInSentence(f.sides[1])}`;
   const intro = hard
@@ -239,9 +243,17 @@ function tension(ctx: ReportContext, state: ThemeState): string[] {
           ],
           'theme-tension-figure',
         )
-      : tensionAspect
-        ? tensionAspectIntro(ctx, tensionAspect)
-        : noTensionIntro(ctx);
+      : angleFigure
+        ? ctx.choose(
+            [
+              `The central tension of your chart is ${angleFigureInSentence(angleFigure)}: a figure one of its angles completes, so that the strain runs through an axis of the chart itself. It is read with the shape of the chart, which comes first; after it come the slow planets where they reach you and the aspects not yet read.`,
+              `What pulls hardest in your chart is ${angleFigureInSentence(angleFigure)}, a figure completed by an axis of the chart rather than by a planet alone. The shape of the chart comes first, with this figure in it; after it come the slow planets where they touch you and the aspects not yet read.`,
+            ],
+            'theme-tension-angle-figure',
+          )
+        : tensionAspect
+          ? tensionAspectIntro(ctx, tensionAspect)
+          : noTensionIntro(ctx);
   const parts: (string | undefined)[] = [intro];
   // The aspect named as the tension is read here when no earlier chapter read it with its planets.
   if (tensionAspect && !ctx.isShown(keys.aspect(tensionAspect.p1, tensionAspect.type, tensionAspect.p2)))
