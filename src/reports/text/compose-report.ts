@@ -33,7 +33,7 @@ import { houseRulersSection } from './sections/house-rulers.ts';
 import { themeOrder } from './themes/theme-ranking.ts';
 import { newThemeState, themeChapter } from './themes/theme-chapters.ts';
 import { findCentralFigure, isHardFigure, reserveFigure, type TensionCentre } from './themes/central-figure.ts';
-import { angleFigureAspects, angleFigures } from '../synthesis/angle-figures.ts';
+import { angleFigureAspects } from '../synthesis/angle-figures.ts';
 import { centralHardFigure, hardFigureAspects } from '../synthesis/hard-figures.ts';
 
 export interface ReportOptions {
@@ -74,15 +74,13 @@ export function composeReport(chart: NatalChartInput, options: ReportOptions = {
   const figure = findCentralFigure(ctx);
   if (figure) reserveFigure(ctx, figure);
   const hard = centralHardFigure(ctx);
-  const state = newThemeState(figure, hard);
-  // The chart's centre as "The Central Tension" names it: the planets' hard figure, else a central figure of squares or
-  // oppositions, else a hard figure an angle completes (themes/theme-chapters.ts reads them in that order).
-  const angleFigure = hard || (figure && isHardFigure(figure)) ? undefined : angleFigures(ctx)[0];
+  const state = newThemeState(ctx, figure, hard);
+  // The chart's centre as "The Central Tension" names it (newThemeState): the synthesis names the same.
   const centre: TensionCentre | undefined = hard
     ? { aspects: hardFigureAspects(ctx, hard) }
     : figure && isHardFigure(figure)
       ? figure
-      : angleFigure && { aspects: angleFigureAspects(angleFigure) };
+      : state.angle && { aspects: angleFigureAspects(state.angle) };
   // Order matters beyond the page: an entry belongs to the first chapter that shows it.
   const opening = [coverSection(ctx), howToReadSection(ctx)];
   const themes = themeOrder(ctx).map((id) => themeChapter(ctx, id, state));

@@ -29,7 +29,7 @@ import { noTensionIntro, tensionAspectIntro, weightiestHardAspect } from './tens
 import { hardFigureInSentence, type HardFigure } from '../../synthesis/hard-figures.ts';
 import { ingressCaution } from '../untimed-ingresses.ts';
 import { familyImageParts, moonOuterContact } from './family-images.ts';
-import { angleFigureInSentence, angleFigures } from '../../synthesis/angle-figures.ts';
+import { angleFigureInSentence, angleFigures, type AngleFigure } from '../../synthesis/angle-figures.ts';
 import { loveThreadParts, workThreadParts } from './love-work-threads.ts';
 import { familyFactors, familyThreadParts, moonSignCaution } from './family-threads.ts';
 import { THEMES, type ThemeId } from './theme-ranking.ts';
@@ -39,6 +39,8 @@ export interface ThemeState {
   described: Described;
   figure: CentralFigure | undefined;
   hard: HardFigure | undefined;
+  /** A hard figure an angle completes, the chart's centre when the planets make no hard figure (else undefined). */
+  angle: AngleFigure | undefined;
 }
 
 /** The least time, hours, an untimed Moon aspect must have been in orb on the birth day for its passage to be read. */
@@ -51,8 +53,14 @@ function hoursHeld(day: { from: string; to: string } | undefined): number {
   return hours(day.to) - hours(day.from);
 }
 
-export function newThemeState(figure: CentralFigure | undefined, hard: HardFigure | undefined): ThemeState {
-  return { described: newDescribed(), figure, hard };
+/**
+ * The state the theme chapters share, with the chart's centre: the planets' hard figure, else a central figure of squares or
+ * oppositions, else a hard figure an angle completes (readers saw Venus and Mars on the Ascendant squared by Jupiter as the
+ * centre, where a wider single square had been named).
+ */
+export function newThemeState(ctx: ReportContext, figure: CentralFigure | undefined, hard: HardFigure | undefined): ThemeState {
+  const angle = hard || (figure && isHardFigure(figure)) ? undefined : angleFigures(ctx)[0];
+  return { described: newDescribed(), figure, hard, angle };
 }
 
 /** A former chapter read as part of a theme: its title one level down, and its headings with it. */
@@ -219,11 +227,8 @@ const TENSION_ASPECT_WEIGHT = 6;
  * opposition is named (tension-aspect.ts), and a chart with none is told so.
  */
 function tension(ctx: ReportContext, state: ThemeState): string[] {
-  const { figure, hard } = state;
+  const { figure, hard, angle: angleFigure } = state;
   const hardFigure = figure && isHardFigure(figure) ? figure : undefined;
-  // Without a hard figure of the planets, one an angle completes is the chart's knot (readers saw Venus and Mars on the
-  // Ascendant squared by Jupiter as the centre, where a wider single square had been named); the shape of the chart reads it.
-  const angleFigure = hard || hardFigure ? undefined : angleFigures(ctx)[0];
   const tensionAspect = hard || hardFigure || angleFigure ? undefined : weightiestHardAspect(ctx);
   const made = (f: CentralFigure) =>
     `the figure ${pointsInSentence(f.sides[0])} ${f.sides[0].length > 1 ? 'make' : 'makes'} with ${pointsInSentence(f.sides[1])}`;
