@@ -326,6 +326,10 @@ function hourShift(
 ): YearTransit['hourShift'] {
   let days = 0;
   let decides = false;
+  // Noon's own hits over the same reach, kept or not: a later pass the year does not list (its stretch begins after the
+  // year) is still noon's, and another hour's copy of it decides nothing (a reader met "can decide whether a pass is exact
+  // at all" over Saturn's two passes to Venus, exact at every hour).
+  const noonAll = exactHits(span, natalLon, [angle], from - SAME_HIT_DAYS, to + SAME_HIT_DAYS).map((h) => h.jd);
   for (const side of [-halfDay, halfDay]) {
     const moved = exactHits(span, normalizeDegrees(natalLon + side), [angle], from - SAME_HIT_DAYS, to + SAME_HIT_DAYS).map((h) => h.jd);
     const nearest = (jd: number, among: readonly number[]) => Math.min(...among.map((x) => Math.abs(x - jd)));
@@ -335,7 +339,7 @@ function hourShift(
       else days = Math.max(days, shift);
     }
     // A hit of another hour inside the searched span that noon's chart does not make.
-    if (moved.some((jd) => jd >= from && jd <= to && !(nearest(jd, noonHits) <= SAME_HIT_DAYS))) decides = true;
+    if (moved.some((jd) => jd >= from && jd <= to && !(nearest(jd, noonAll) <= SAME_HIT_DAYS))) decides = true;
   }
   return days >= 1 || decides ? { days: Math.round(days), decides } : undefined;
 }

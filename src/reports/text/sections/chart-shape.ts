@@ -198,9 +198,10 @@ export function chartShapeSection(ctx: ReportContext): ReportSection {
       // (a reader found a T-square of Uranus, Chiron and Mercury on the Midheaven "denied"). A figure an angle completes
       // is read next, and says itself that the planets alone do not make it.
     );
+    // Untimed, the chart has no angles to name (a reader met "an angle" in a report without them).
     if (!angles.length)
       parts.push(
-        'The figures are looked for among the ten planets alone: where an angle, Chiron or a Node would complete one, its aspects are read one by one.',
+        `The figures are looked for among the ten planets alone: where ${ctx.timed ? 'an angle, Chiron or a Node' : 'Chiron or a Node'} would complete one, its aspects are read one by one.`,
       );
   }
   // The tightest hard figure an angle completes (timed charts).

@@ -437,7 +437,43 @@ function countedRule(ctx: ReportContext): string {
   return `Counted are Jupiter, Saturn, Uranus, Neptune and Pluto in any of the five major aspects (conjunction, sextile, square, trine, opposition) to your ${points}, exact in the year, still within orb of an exact contact when it begins, or turning within a quarter of a degree of exact, and each of them at the turns of its own cycle (its return to its natal place, and its squares and opposition to it); their contacts to one another's natal places are shared by everyone born within a year or two, and are left out.`;
 }
 
-export function yearAheadSection(ctx: ReportContext): ReportSection | undefined {
+/** The chart's centre as "The Central Tension" named it (themes/theme-chapters.ts chartCentre): its natal points and its name. */
+export interface ChartCentre {
+  points: readonly string[];
+  phrase: string;
+}
+
+/** The first contact of the year found to reach the chart's centre, per report, and the points tied so far. */
+const centreReached = new WeakMap<ReportContext, { first: string; targets: Set<string> }>();
+/** A later contact coming back to the centre, in turn. */
+const CENTRE_AGAIN: readonly ((first: string, point: string) => string)[] = [
+  (first, point) => `Like ${first}, it comes back to the centre of your chart, through ${point}.`,
+  (_, point) => `It too touches the centre of your chart, here through ${point}.`,
+  (_, point) => `The centre of your chart is reached again, through ${point}.`,
+  (_, point) => `Through ${point} it meets the chart's centre once more.`,
+];
+
+/**
+ * A contact of the year to a natal point of the chart's centre, tied back to it (readers met Saturn on the Moon and square
+ * the Midheaven of a Moon–Uranus cross of the meridian read as separate stock passages): the first said in full, later
+ * ones as coming back to it.
+ */
+function centreTie(ctx: ReportContext, centre: ChartCentre | undefined, target: string, label: string): string {
+  if (!centre?.points.includes(target)) return '';
+  const reached = centreReached.get(ctx);
+  // Each point of the centre is tied once, and at most as many times as there are phrasings: more would read as a refrain.
+  if (reached && (reached.targets.has(target) || reached.targets.size > CENTRE_AGAIN.length)) return '';
+  const first = reached?.first;
+  if (first === undefined) {
+    centreReached.set(ctx, { first: label, targets: new Set([target]) });
+    return ` It also reaches the centre of your chart, ${centre.phrase}, named in "${THEMES.central_tension.title}": a time when that argument is likely to be heard more loudly, and so a good one to work on it.`;
+  }
+  reached!.targets.add(target);
+  const point = `your ${POINT_NAMES[target]}`;
+  return ` ${CENTRE_AGAIN[reached!.targets.size - 2]!(first, point)}`;
+}
+
+export function yearAheadSection(ctx: ReportContext, centre?: ChartCentre): ReportSection | undefined {
   const year = ctx.sky.yearAhead;
   if (!year) return undefined;
   const title = 'The Year Ahead';
@@ -520,7 +556,10 @@ export function yearAheadSection(ctx: ReportContext): ReportSection | undefined 
         aspectType: t.type,
         adapt: seasonAdapter(feltDays(t) ?? Infinity),
       });
-      if (text) parts.push(`${text}\n\n${t.body === t.target ? cycleTie(ctx, t, label) : natalTheme(ctx, t.target, label)}`);
+      if (text)
+        parts.push(
+          `${text}\n\n${t.body === t.target ? cycleTie(ctx, t, label) : `${natalTheme(ctx, t.target, label)}${centreTie(ctx, centre, t.target, label)}`}`,
+        );
     }
   }
   const progressions = year.progressions;
@@ -563,10 +602,12 @@ export function yearAheadSection(ctx: ReportContext): ReportSection | undefined 
         parts.push(
           `Around ${longDate(p.date)} your progressed Sun enters ${capitalize(p.sign!)}, a change of emphasis that unfolds over three decades: your ${POINT_FUNCTION.sun} takes on more ${SIGN_STYLE[p.sign!]}.`,
         );
-      else if (p.kind === 'sun_aspect') parts.push(progressedSunAspect(ctx, p));
+      else if (p.kind === 'sun_aspect')
+        parts.push(`${progressedSunAspect(ctx, p)}${centreTie(ctx, centre, p.target!, `your progressed Sun's ${p.type} to your ${POINT_NAMES[p.target!]}`)}`);
       else if (p.kind === 'station') parts.push(progressedStation(ctx, p));
       else if (p.kind === 'sun_progressed_aspect') parts.push(progressedSunMeetsPlanet(ctx, p));
-      else parts.push(progressedMoonAspect(ctx, p));
+      else
+        parts.push(`${progressedMoonAspect(ctx, p)}${centreTie(ctx, centre, p.target!, `your progressed Moon's ${p.type} to your ${POINT_NAMES[p.target!]}`)}`);
     }
   }
   return section('year_ahead', title, parts);

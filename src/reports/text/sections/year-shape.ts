@@ -9,7 +9,8 @@
  * of them as the busiest (the earlier of two alike), and a transit within orb on its own between them with its dates (several in a
  * row in one sentence). A gap of six weeks or more between seasons,
  * or at either end of the year, in which none of the table's shorter transits is within orb is a pause; the longest
- * is named. Dates are said to the third of a month (early, mid, late).
+ * is named. Dates are said to the third of a month (early, mid, late). Untimed, the paragraph ends by saying the spans are
+ * a noon birth's, and how far another hour moves them (YearTransit.hourShift).
  */
 import { firstDate, type YearAhead, type YearTransit } from '../../sky/year-ahead.ts';
 import { ASPECT_WORDS, POINT_NAMES } from '../phrases.ts';
@@ -145,5 +146,14 @@ export function yearShapeParagraph(year: YearAhead): string | undefined {
     }
   }
   told.forEach((e, i) => sentences.push(e.say(i === 0)));
+  // Untimed: the spans are a noon birth's (a reader met "the busiest stretch runs from early September" over a sextile to the
+  // Moon whose date the hour moves by a month).
+  const shifted = year.transits.filter((t) => t.hourShift);
+  if (shifted.length) {
+    const days = Math.max(...shifted.map((t) => t.hourShift!.days));
+    const moves = days >= 7 ? `can move some of them by up to ${days} days` : 'moves them by a few days at most';
+    const decides = shifted.some((t) => t.hourShift!.decides) ? ', and can decide whether a pass near a station is exact at all' : '';
+    sentences.push(`Without a birth time these are the spans of a birth at noon: another hour ${moves}${decides}, as the table below says.`);
+  }
   return sentences.join(' ');
 }

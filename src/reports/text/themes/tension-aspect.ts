@@ -81,8 +81,8 @@ export function tensionAspectIntro(ctx: ReportContext, a: KeyedAspect): string {
   const [left, right] = [a.p1, a.p2].map((p) => POINT_FUNCTION[p] ?? `${POINT_NAMES[p] ?? p}'s side`) as [string, string];
   const opening = ctx.choose(
     [
-      `The argument at the centre of your chart is ${named}, the weightiest of its squares and oppositions by the ranking this report uses. It sets your ${left} against your ${right}, and the other chapters meet it wherever either of the two is at work.`,
-      `Of the squares and oppositions in your chart, ${named} weighs most by the ranking this report uses: your ${left} on one side, your ${right} on the other.`,
+      `The argument at the centre of your chart is ${named}, the weightiest of its squares and oppositions, weighed by how close each is and how personal its two points are. It sets your ${left} against your ${right}, and the other chapters meet it wherever either of the two is at work.`,
+      `Of the squares and oppositions in your chart, ${named} weighs most once closeness and the weight of the two points are counted: your ${left} on one side, your ${right} on the other.`,
     ],
     'theme-tension-aspect',
   );

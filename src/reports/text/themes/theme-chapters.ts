@@ -9,7 +9,7 @@ import type { KeyedAspect } from '../../../interpretations/chart-factors/aspects
 import { keys } from '../../../interpretations/keys.ts';
 import type { ReportContext } from '../context.ts';
 import { signOfPoint } from '../chart-facts.ts';
-import { pointInSentence, pointsInSentence } from '../phrases.ts';
+import { aspectInSentence, pointInSentence, pointsInSentence } from '../phrases.ts';
 import { aspectScore } from '../ranking.ts';
 import { section, type ReportSection } from '../section.ts';
 import { CORE_WEIGHT, moonCertainty, otherMoonSign, placementEntries, risingParts, sunMoonBridge } from '../sections/core-triad.ts';
@@ -23,7 +23,7 @@ import { relationshipsSection } from '../sections/relationships.ts';
 import { vocationSection } from '../sections/vocation.ts';
 import { parentalImagesSection } from '../sections/parental-images.ts';
 import { lifeAreaParts, newDescribed, type Described } from '../sections/life-areas.ts';
-import { yearAheadSection } from '../sections/year-ahead.ts';
+import { yearAheadSection, type ChartCentre } from '../sections/year-ahead.ts';
 import { centralFigurePassage, isHardFigure, type CentralFigure } from './central-figure.ts';
 import { noTensionIntro, tensionAspectIntro, weightiestHardAspect } from './tension-aspect.ts';
 import { hardFigureInSentence, type HardFigure } from '../../synthesis/hard-figures.ts';
@@ -272,6 +272,33 @@ function tension(ctx: ReportContext, state: ThemeState): string[] {
   return parts.filter((p): p is string => p !== undefined);
 }
 
+/**
+ * The chart's centre as "The Central Tension" names it, for the year ahead to tie a transit back to: the natal points it
+ * joins (an angle figure's angle as the Ascendant or Midheaven, the points the year's contacts are found to) and its name
+ * in a sentence. Undefined when the chart has no square or opposition to name.
+ */
+export function chartCentre(ctx: ReportContext, state: ThemeState): ChartCentre | undefined {
+  const { figure, hard, angle } = state;
+  if (hard) {
+    const points = hard.kind === 'grand_cross' ? hard.cross.planets : [...hard.group.ends.flat(), ...hard.group.apexes];
+    return { points, phrase: hardFigureInSentence(hard) };
+  }
+  if (figure && isHardFigure(figure)) {
+    const [x, y] = figure.sides;
+    return { points: [...x, ...y], phrase: `the figure ${pointsInSentence(x)} ${x.length > 1 ? 'make' : 'makes'} with ${pointsInSentence(y)}` };
+  }
+  if (angle) {
+    const axisPoint = (id: string) => (id === 'asc' || id === 'dsc' ? 'asc' : 'mc');
+    const points =
+      angle.kind === 'on_angle'
+        ? [...angle.planets.map((p) => p.id), angle.apex, axisPoint(angle.angle)]
+        : [...angle.ends, ...angle.onAxis.map((x) => x.id), angle.axis === 'horizon' ? 'asc' : 'mc'];
+    return { points, phrase: angleFigureInSentence(angle) };
+  }
+  const a = weightiestHardAspect(ctx);
+  return a && { points: [a.p1, a.p2], phrase: aspectInSentence(a.p1, a.type, a.p2) };
+}
+
 /** The chapter of one theme for this chart (undefined when the chart has nothing for it: no year ahead). */
 export function themeChapter(ctx: ReportContext, id: ThemeId, state: ThemeState): ReportSection | undefined {
   const title = THEMES[id].title;
@@ -290,7 +317,7 @@ export function themeChapter(ctx: ReportContext, id: ThemeId, state: ThemeState)
     case 'central_tension':
       return section(id, title, withIngressCaution(ctx, tension(ctx, state)));
     case 'year_ahead':
-      return yearAheadSection(ctx);
+      return yearAheadSection(ctx, chartCentre(ctx, state));
   }
 }
 
