@@ -429,6 +429,16 @@ function sharedPoint(a: string, b: string): string | undefined {
   return points(a).find((p) => inB.includes(p) && relationToPoint(a, p) && relationToPoint(b, p));
 }
 
+/** Two placements in one sign ("Sun in Sagittarius", "Lilith in Sagittarius"): the sign, and the point of each. */
+function sharedSign(later: string, earlier: string): { name: string; earlier: string; later: string } | undefined {
+  const placement =
+    /^(?:The )?(Sun|Moon|Mercury|Venus|Mars|Jupiter|Saturn|Uranus|Neptune|Pluto|Chiron|Lilith|North Node|Ascendant|Midheaven) in ([A-Z][a-z]+)$/;
+  const [a, b] = [placement.exec(later), placement.exec(earlier)];
+  if (!a || !b || a[2] !== b[2] || a[1] === b[1] || /^(First|Second|Third|Fourth|Fifth|Sixth|Seventh|Eighth|Ninth|Tenth|Eleventh|Twelfth)$/.test(a[2]!))
+    return undefined;
+  return { name: a[2]!, earlier: b[1]!, later: a[1]! };
+}
+
 const capitalise = (t: string) => t.charAt(0).toUpperCase() + t.slice(1);
 
 /** A pole's name where the bare key would not read as a side ("the moving side" read as the moved one): "the letting-go side". */
@@ -528,6 +538,13 @@ export function tensionPassage(
     const again = SIDES_AGAIN[(order - 1) % SIDES_AGAIN.length]!.replace('{point}', point);
     const same = relationToPoint(laterLabel, point)!.replace(/^its (\w+).*$/, 'that $1');
     return `${again}: through ${through}, part of you ${earlier}, while through ${same}, another part ${later}. ${together}`;
+  }
+  // Two points in one sign ("Lilith in Sagittarius" after "Sun in Sagittarius"): the sign has two sides, one through each
+  // (a reader took "answers your Sun in Sagittarius from the other side" for a sign set against itself).
+  const sign = sharedSign(laterLabel, conflict.earlierLabel);
+  if (sign && !also) {
+    const [earlier, later] = [f.poles[conflict.earlierPole], f.poles[conflict.laterPole]];
+    return `Your ${sign.name} has two sides: through your ${sign.earlier} there, part of you ${earlier}, while through your ${sign.later} there, another part ${later}. ${together}`;
   }
   // The opening varies by faculty: a report names several tensions, and one formula for all of them reads as a form.
   const frame = choose(TENSION_FRAMES, `tension-frame-${conflict.faculty}`);

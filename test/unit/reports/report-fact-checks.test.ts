@@ -240,6 +240,27 @@ describe('statements of fact readers checked, over random charts', () => {
     expect(named).toBeGreaterThan(3);
   });
 
+  it("a tension between two placements in one sign is that sign's two sides, each placement in it", () => {
+    // (A reader met "your Lilith in Sagittarius answers your Sun in Sagittarius from the other side", a sign set against itself.)
+    let seen = 0;
+    const ID_OF = new Map(Object.entries(POINT_NAMES).map(([id, name]) => [name, id]));
+    for (const chart of [...timedCharts, ...untimed]) {
+      const { markdown } = reportOf(chart);
+      expect(markdown).not.toMatch(
+        /\b[Yy]our \w+(?: \w+)? in ([A-Z][a-z]+) (?:says the other side of what|tells a different story from|answers|completes the picture begun by) your \w+(?: \w+)? in \1\b/,
+      );
+      for (const m of markdown.matchAll(/Your (\w+) has two sides: through your ([\w ]+?) there, [^.]*? through your ([\w ]+?) there,/g)) {
+        seen++;
+        for (const name of [m[2]!, m[3]!]) {
+          const id = ID_OF.get(name)!;
+          const lon = chart.planets.find((p) => p.id === id)?.abs_pos;
+          if (lon !== undefined) expect(signOf(lon).name, `${name} in ${m[1]}`).toBe(m[1]);
+        }
+      }
+    }
+    expect(seen).toBeGreaterThan(0);
+  });
+
   it('a reading that sets one planet against itself on several counts opens each pair of sides in its own words', () => {
     let again = 0;
     for (const chart of [...timedCharts, ...untimed]) {
