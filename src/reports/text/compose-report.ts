@@ -31,10 +31,9 @@ import { nodesChironSection } from './sections/nodes-chiron.ts';
 import { synthesisSection } from './sections/synthesis.ts';
 import { houseRulersSection } from './sections/house-rulers.ts';
 import { themeOrder } from './themes/theme-ranking.ts';
-import { newThemeState, themeChapter } from './themes/theme-chapters.ts';
-import { findCentralFigure, isHardFigure, reserveFigure, type TensionCentre } from './themes/central-figure.ts';
-import { angleFigureAspects } from '../synthesis/angle-figures.ts';
-import { centralHardFigure, hardFigureAspects } from '../synthesis/hard-figures.ts';
+import { chartCentre, newThemeState, themeChapter } from './themes/theme-chapters.ts';
+import { findCentralFigure, reserveFigure, type TensionCentre } from './themes/central-figure.ts';
+import { centralHardFigure } from '../synthesis/hard-figures.ts';
 
 export interface ReportOptions {
   /** The library to read from (the repository's English library by default). */
@@ -75,12 +74,9 @@ export function composeReport(chart: NatalChartInput, options: ReportOptions = {
   if (figure) reserveFigure(ctx, figure);
   const hard = centralHardFigure(ctx);
   const state = newThemeState(ctx, figure, hard);
-  // The chart's centre as "The Central Tension" names it (newThemeState): the synthesis names the same.
-  const centre: TensionCentre | undefined = hard
-    ? { aspects: hardFigureAspects(ctx, hard) }
-    : figure && isHardFigure(figure)
-      ? figure
-      : state.angle && { aspects: angleFigureAspects(state.angle) };
+  // The chart's centre as "The Central Tension" names it: the synthesis names the same (a single aspect it finds itself).
+  const figureAspects = chartCentre(ctx, state)?.figureAspects;
+  const centre: TensionCentre | undefined = figureAspects && { aspects: figureAspects };
   // Order matters beyond the page: an entry belongs to the first chapter that shows it.
   const opening = [coverSection(ctx), howToReadSection(ctx)];
   const themes = themeOrder(ctx).map((id) => themeChapter(ctx, id, state));

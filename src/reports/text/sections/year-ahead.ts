@@ -437,10 +437,14 @@ function countedRule(ctx: ReportContext): string {
   return `Counted are Jupiter, Saturn, Uranus, Neptune and Pluto in any of the five major aspects (conjunction, sextile, square, trine, opposition) to your ${points}, exact in the year, still within orb of an exact contact when it begins, or turning within a quarter of a degree of exact, and each of them at the turns of its own cycle (its return to its natal place, and its squares and opposition to it); their contacts to one another's natal places are shared by everyone born within a year or two, and are left out.`;
 }
 
-/** The chart's centre as "The Central Tension" named it (themes/theme-chapters.ts chartCentre): its natal points and its name. */
+/**
+ * The chart's centre as "The Central Tension" named it (themes/theme-chapters.ts chartCentre): its natal points, its name,
+ * and for a figure its aspects (the synthesis tells a strand of it from a tension apart from it); a single aspect has none.
+ */
 export interface ChartCentre {
   points: readonly string[];
   phrase: string;
+  figureAspects?: readonly { p1: string; type: string; p2: string }[] | undefined;
 }
 
 /** The first contact of the year found to reach the chart's centre, per report, and the points tied so far. */

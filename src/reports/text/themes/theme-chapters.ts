@@ -26,10 +26,10 @@ import { lifeAreaParts, newDescribed, type Described } from '../sections/life-ar
 import { yearAheadSection, type ChartCentre } from '../sections/year-ahead.ts';
 import { centralFigurePassage, isHardFigure, type CentralFigure } from './central-figure.ts';
 import { noTensionIntro, tensionAspectIntro, weightiestHardAspect } from './tension-aspect.ts';
-import { hardFigureInSentence, type HardFigure } from '../../synthesis/hard-figures.ts';
+import { hardFigureAspects, hardFigureInSentence, type HardFigure } from '../../synthesis/hard-figures.ts';
 import { ingressCaution } from '../untimed-ingresses.ts';
 import { familyImageParts, moonOuterContact } from './family-images.ts';
-import { angleFigureInSentence, angleFigures, type AngleFigure } from '../../synthesis/angle-figures.ts';
+import { angleFigureAspects, angleFigureInSentence, angleFigures, type AngleFigure } from '../../synthesis/angle-figures.ts';
 import { loveThreadParts, workThreadParts } from './love-work-threads.ts';
 import { familyFactors, familyThreadParts, moonSignCaution } from './family-threads.ts';
 import { THEMES, type ThemeId } from './theme-ranking.ts';
@@ -281,11 +281,12 @@ export function chartCentre(ctx: ReportContext, state: ThemeState): ChartCentre 
   const { figure, hard, angle } = state;
   if (hard) {
     const points = hard.kind === 'grand_cross' ? hard.cross.planets : [...hard.group.ends.flat(), ...hard.group.apexes];
-    return { points, phrase: hardFigureInSentence(hard) };
+    return { points, phrase: hardFigureInSentence(hard), figureAspects: hardFigureAspects(ctx, hard) };
   }
   if (figure && isHardFigure(figure)) {
     const [x, y] = figure.sides;
-    return { points: [...x, ...y], phrase: `the figure ${pointsInSentence(x)} ${x.length > 1 ? 'make' : 'makes'} with ${pointsInSentence(y)}` };
+    const phrase = `the figure ${pointsInSentence(x)} ${x.length > 1 ? 'make' : 'makes'} with ${pointsInSentence(y)}`;
+    return { points: [...x, ...y], phrase, figureAspects: figure.aspects };
   }
   if (angle) {
     const axisPoint = (id: string) => (id === 'asc' || id === 'dsc' ? 'asc' : 'mc');
@@ -293,7 +294,7 @@ export function chartCentre(ctx: ReportContext, state: ThemeState): ChartCentre 
       angle.kind === 'on_angle'
         ? [...angle.planets.map((p) => p.id), angle.apex, axisPoint(angle.angle)]
         : [...angle.ends, ...angle.onAxis.map((x) => x.id), angle.axis === 'horizon' ? 'asc' : 'mc'];
-    return { points, phrase: angleFigureInSentence(angle) };
+    return { points, phrase: angleFigureInSentence(angle), figureAspects: angleFigureAspects(angle) };
   }
   const a = weightiestHardAspect(ctx);
   return a && { points: [a.p1, a.p2], phrase: aspectInSentence(a.p1, a.type, a.p2) };
