@@ -7,7 +7,9 @@ export default defineConfig({
     // CPU seconds per test file, on request (test/setup/cpu-per-file.ts).
     setupFiles: process.env.TEST_CPU_PER_FILE ? ['test/setup/cpu-per-file.ts'] : [],
     testTimeout: 120_000,
-    hookTimeout: 60_000,
+    // A file's last hook drops its database, and PostgreSQL's DROP DATABASE waits for a checkpoint: on a box whose disk
+    // another file is loading (the production image's install), one took over a minute.
+    hookTimeout: 120_000,
     // Integration suites share one PostgreSQL and one Redis; files run in parallel workers but
     // each suite creates its own schema/users, so they do not step on each other.
     pool: 'forks',
