@@ -40,6 +40,13 @@ describe('a house near its cusp', () => {
     expect(composeReport(chart).markdown).toMatch(/Mars 1°42′ short of the 2nd house's cusp: a birth about \d+ minutes earlier would place it in the 2nd/);
   });
 
+  it('is flagged on a planet read by its house among the life areas (Santiago 1983: Pluto 0°40′ past the 2nd cusp)', () => {
+    const place = { city: 'Santiago', country: 'CL', lat: -33.4489, lng: -70.6693, source: 'request' as const, zone: 'America/Santiago' };
+    const chart = natalChartFor({ name: 'Valentina', year: 1983, month: 10, day: 27, hour: 4, minute: 50 }, place);
+    const md = composeReport(chart, { asOf: '2026-11-29T00:00:00Z' }).markdown;
+    expect(md).toMatch(/^\*Pluto 29°37′ Libra · 0°40′ past the 2nd house's cusp: a birth about \d+ minutes later would place it in the 1st\*$/m);
+  });
+
   it('points the other way where the cusps run backwards (Tromsø, 5 January 1996, 11:20)', () => {
     const chart = natalChartFor({ name: 'Siri', year: 1996, month: 1, day: 5, hour: 11, minute: 20 }, PLACES.tromso);
     const md = composeReport(chart, { asOf: '2026-11-25T00:00:00Z' }).markdown;

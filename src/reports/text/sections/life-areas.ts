@@ -7,7 +7,7 @@
 import { signOf } from '../../../astro/zodiac.ts';
 import { keys, SENSITIVE_POINTS, TEN_PLANET_IDS } from '../../../interpretations/keys.ts';
 import type { ReportContext } from '../context.ts';
-import { houseRuler } from '../chart-facts.ts';
+import { cuspMargin, houseRuler } from '../chart-facts.ts';
 import { NODES_CHAPTER_TITLE } from '../section-intros.ts';
 import { capitalize, joinAnd, ordinal, zodiacPosition } from '../report-markdown.ts';
 import { LIFE_AREAS, POINT_NAMES, pointInSentence, pointsInSentence, SIGN_CARE, SIGN_STYLE } from '../phrases.ts';
@@ -84,7 +84,9 @@ function houseParts(ctx: ReportContext, house: number, described: Described, opt
     if (!e || ctx.isShown(key) || THEME_PLANETS.has(id) || id === ctx.factors.chartRuler) continue;
     const text = ctx.take(key, e.title, LIFE_AREA_WEIGHT.house, {
       heading: e.title,
-      fact: `${POINT_NAMES[id]} ${zodiacPosition(ctx.factors.points.get(id)!.lon)}`,
+      // A house that rests on a few minutes of the birth time says so, as the planets' own readings do (a reader met Pluto
+      // 0°40′ past the 2nd cusp read there without a word, where Venus and Mars in the same case had one).
+      fact: [`${POINT_NAMES[id]} ${zodiacPosition(ctx.factors.points.get(id)!.lon)}`, cuspMargin(ctx, id)].filter(Boolean).join(' · '),
     });
     if (text) parts.push(text);
   }
