@@ -45,10 +45,16 @@ export function runProcessGroup(config: Config, log: Logger): Promise<number> {
   /** A process failed to start, or one did not stop cleanly: the group's exit code says so. */
   let failed = false;
   const listening = new WeakSet<Worker>();
+  /**
+   * The processes not yet seen to exit. Not `cluster.workers`: the cluster drops a worker on its exit or its disconnect,
+   * whichever comes second, so at the last one's exit it could still be listed, and with nothing left to wait on the
+   * parent ended with code 0 where a failed start must give 1.
+   */
+  const live = new Set<Worker>();
 
   return new Promise<number>((resolve) => {
     const finishIfEmpty = () => {
-      if (Object.keys(cluster.workers ?? {}).length === 0) resolve(failed ? 1 : 0);
+      if (live.size === 0) resolve(failed ? 1 : 0);
     };
     const stopAll = (why: string) => {
       if (stopping) return;
@@ -56,8 +62,7 @@ export function runProcessGroup(config: Config, log: Logger): Promise<number> {
       log.info({ why }, 'stopping the API processes');
       for (const timer of pendingRestarts) clearTimeout(timer);
       pendingRestarts.clear();
-      for (const worker of Object.values(cluster.workers ?? {})) {
-        if (!worker) continue;
+      for (const worker of live) {
         // A process that serves gets a message rather than a signal: a terminal's Ctrl-C also
         // reached every process of the group, and a second signal would mean "stop at once" to
         // it. One still starting may not listen for messages yet, and has nothing to finish.
@@ -66,7 +71,7 @@ export function runProcessGroup(config: Config, log: Logger): Promise<number> {
       }
       setTimeout(() => {
         log.error('API processes did not stop in time; ending them');
-        for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGKILL');
+        for (const worker of live) worker.process.kill('SIGKILL');
       }, config.SHUTDOWN_TIMEOUT_MS + KILL_MARGIN_MS).unref();
       finishIfEmpty();
     };
@@ -77,9 +82,11 @@ export function runProcessGroup(config: Config, log: Logger): Promise<number> {
     const start = () => {
       const startedAt = Date.now();
       const worker = cluster.fork();
+      live.add(worker);
       log.info({ pid: worker.process.pid }, 'started an API process');
       worker.once('listening', () => listening.add(worker));
       worker.once('exit', (code, signal) => {
+        live.delete(worker);
         if (stopping) {
           // However one that never served ended, nothing was lost.
           if (code !== 0 && listening.has(worker)) failed = true;
