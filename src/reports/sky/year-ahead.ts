@@ -514,7 +514,8 @@ function progressions(chart: NatalChartInput, natalJd: number, offset: number, s
 export function progressedPlanetEvents(natalJd: number, start: number, end: number): YearProgression[] {
   const clock = secondaryClock(natalJd);
   const [from, to] = [progressedJd(clock, start), progressedJd(clock, end)];
-  const years = (a: number, b: number) => ageYears(clock, lifeJdOf(clock, b)) - ageYears(clock, lifeJdOf(clock, a));
+  // The age in years at a progressed instant.
+  const ageAt = (t: number) => ageYears(clock, lifeJdOf(clock, t));
   const sun = bodyTrack('sun', TROPICAL, 'mean');
   const out: YearProgression[] = [];
   for (const body of PROGRESSED_PLANETS) {
@@ -527,8 +528,8 @@ export function progressedPlanetEvents(natalJd: number, start: number, end: numb
         date: isoDate(lifeJdOf(clock, s.t)),
         body,
         direction: s.kind,
-        ...(before ? { sinceAge: Math.floor(ageYears(clock, lifeJdOf(clock, before.t))) } : {}),
-        ...(after ? { untilNext: Math.round(years(s.t, after.t)) } : {}),
+        ...(before ? { sinceAge: Math.floor(ageAt(before.t)) } : {}),
+        ...(after ? { untilNext: Math.round(ageAt(after.t) - ageAt(s.t)) } : {}),
       });
     }
     for (const hit of exactAspectsBetween(sun, track, [0, 90, 180], from, to)) {

@@ -25,7 +25,7 @@ import type { ReportContext } from '../text/context.ts';
 import { POINT_FUNCTION, POINT_PART, SIGN_STYLE, pointInSentence, pointsInSentence } from '../text/phrases.ts';
 import { capitalize, degreesMinutes, joinAnd, ordinal } from '../text/report-markdown.ts';
 
-/** A planet this close to an angle stands on it (the report's ranking of themes uses the same distance). */
+/** A planet this close to an angle stands on it (the ranking of themes counts it angular by the same distance). */
 export const ON_ANGLE_DEG = 5;
 const OPPOSITION_ORB = 7;
 const SQUARE_ORB = 6;
@@ -66,14 +66,23 @@ const AXIS_WORDS: Record<Axis, { name: string; ends: [AngleId, AngleId] }> = {
 const distanceFrom = (a: number, b: number, angle: number) => Math.abs(Math.abs(signedSeparation(a, b)) - angle);
 
 /** The angles' longitudes of a timed chart. */
-function angleLongitudes(ctx: ReportContext): Record<AngleId, number> | undefined {
+export function angleLongitudes(ctx: ReportContext): Record<AngleId, number> | undefined {
   const angles = ctx.chart.angles;
   if (!ctx.timed || !angles) return undefined;
   return { asc: angles.asc, dsc: normalizeDegrees(angles.asc + 180), mc: angles.mc, ic: normalizeDegrees(angles.mc + 180) };
 }
 
+/** Each report's figures, found once: the chapter intro, the chart's shape and the theme state all ask. */
+const found = new WeakMap<ReportContext, readonly AngleFigure[]>();
+
 /** The figures an angle completes in this chart, tightest first; none for an untimed chart. */
-export function angleFigures(ctx: ReportContext): AngleFigure[] {
+export function angleFigures(ctx: ReportContext): readonly AngleFigure[] {
+  let figures = found.get(ctx);
+  if (!figures) found.set(ctx, (figures = findAngleFigures(ctx)));
+  return figures;
+}
+
+function findAngleFigures(ctx: ReportContext): AngleFigure[] {
   const angles = angleLongitudes(ctx);
   if (!angles) return [];
   const lon = new Map(TEN_PLANET_IDS.map((id) => [id as string, ctx.factors.points.get(id)?.lon]).filter((e): e is [string, number] => e[1] !== undefined));

@@ -31,7 +31,7 @@ import { nodesChironSection } from './sections/nodes-chiron.ts';
 import { synthesisSection } from './sections/synthesis.ts';
 import { houseRulersSection } from './sections/house-rulers.ts';
 import { themeOrder } from './themes/theme-ranking.ts';
-import { chartCentre, newThemeState, themeChapter } from './themes/theme-chapters.ts';
+import { newThemeState, themeChapter } from './themes/theme-chapters.ts';
 import { findCentralFigure, reserveFigure, type TensionCentre } from './themes/central-figure.ts';
 import { centralHardFigure } from '../synthesis/hard-figures.ts';
 
@@ -75,7 +75,7 @@ export function composeReport(chart: NatalChartInput, options: ReportOptions = {
   const hard = centralHardFigure(ctx);
   const state = newThemeState(ctx, figure, hard);
   // The chart's centre as "The Central Tension" names it: the synthesis names the same (a single aspect it finds itself).
-  const figureAspects = chartCentre(ctx, state)?.figureAspects;
+  const figureAspects = state.centre?.figureAspects;
   const centre: TensionCentre | undefined = figureAspects && { aspects: figureAspects };
   // Order matters beyond the page: an entry belongs to the first chapter that shows it.
   const opening = [coverSection(ctx), howToReadSection(ctx)];

@@ -13,21 +13,20 @@ import { capitalize, joinAnd } from '../report-markdown.ts';
 import { keyAspects } from '../ranking.ts';
 import { wholeDay } from '../aspect-facts.ts';
 
-const isHard = (a: KeyedAspect) => a.type === 'square' || a.type === 'opposition';
+const isHard = (a: { type: string }) => a.type === 'square' || a.type === 'opposition';
 
 /** Untimed: the squares and oppositions on either of the aspect's points that the birth day held for some hours only. */
 function partDayHardAspects(ctx: ReportContext, a: KeyedAspect): { p1: string; type: string; p2: string; from: string; to: string }[] {
   const day = ctx.sky.moonDay;
   if (ctx.timed || !day) return [];
   const points: string[] = [a.p1, a.p2];
-  const hard = (type: string) => type === 'square' || type === 'opposition';
   // The points the chart's own aspects join (the echoes above are among them).
   const planets: readonly string[] = TEN_PLANET_IDS;
   const same = (p1: string, p2: string) => [p1, p2].sort().join() === points.slice().sort().join();
   return [
     ...(points.includes('moon') ? day.aspects.map((x) => ({ p1: 'moon', type: x.type, p2: x.other, from: x.from, to: x.to })) : []),
     ...day.pairs.filter((x) => points.includes(x.p1) || points.includes(x.p2)).map((x) => ({ p1: x.p1, type: x.type, p2: x.p2, from: x.from, to: x.to })),
-  ].filter((x) => hard(x.type) && !wholeDay(x) && !same(x.p1, x.p2) && planets.includes(x.p1) && planets.includes(x.p2));
+  ].filter((x) => isHard(x) && !wholeDay(x) && !same(x.p1, x.p2) && planets.includes(x.p1) && planets.includes(x.p2));
 }
 
 /** The chart's weightiest square or opposition among its key aspects, if it has one: untimed, only those that held all day (their ranking orb). */

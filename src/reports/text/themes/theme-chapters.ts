@@ -24,7 +24,7 @@ import { vocationSection } from '../sections/vocation.ts';
 import { parentalImagesSection } from '../sections/parental-images.ts';
 import { lifeAreaParts, newDescribed, type Described } from '../sections/life-areas.ts';
 import { yearAheadSection, type ChartCentre } from '../sections/year-ahead.ts';
-import { centralFigurePassage, isHardFigure, type CentralFigure } from './central-figure.ts';
+import { centralFigureInSentence, centralFigurePassage, isHardFigure, type CentralFigure } from './central-figure.ts';
 import { noTensionIntro, tensionAspectIntro, weightiestHardAspect } from './tension-aspect.ts';
 import { hardFigureAspects, hardFigureInSentence, type HardFigure } from '../../synthesis/hard-figures.ts';
 import { ingressCaution } from '../untimed-ingresses.ts';
@@ -41,6 +41,8 @@ export interface ThemeState {
   hard: HardFigure | undefined;
   /** A hard figure an angle completes, the chart's centre when the planets make no hard figure (else undefined). */
   angle: AngleFigure | undefined;
+  /** The chart's centre as "The Central Tension" names it (chartCentre), read by the year ahead and the synthesis. */
+  centre: ChartCentre | undefined;
 }
 
 /** The least time, hours, an untimed Moon aspect must have been in orb on the birth day for its passage to be read. */
@@ -60,7 +62,7 @@ function hoursHeld(day: { from: string; to: string } | undefined): number {
  */
 export function newThemeState(ctx: ReportContext, figure: CentralFigure | undefined, hard: HardFigure | undefined): ThemeState {
   const angle = hard || (figure && isHardFigure(figure)) ? undefined : angleFigures(ctx)[0];
-  return { described: newDescribed(), figure, hard, angle };
+  return { described: newDescribed(), figure, hard, angle, centre: chartCentre(ctx, figure, hard, angle) };
 }
 
 /** A former chapter read as part of a theme: its title one level down, and its headings with it. */
@@ -230,13 +232,11 @@ function tension(ctx: ReportContext, state: ThemeState): string[] {
   const { figure, hard, angle: angleFigure } = state;
   const hardFigure = figure && isHardFigure(figure) ? figure : undefined;
   const tensionAspect = hard || hardFigure || angleFigure ? undefined : weightiestHardAspect(ctx);
-  const made = (f: CentralFigure) =>
-    `the figure ${pointsInSentence(f.sides[0])} ${f.sides[0].length > 1 ? 'make' : 'makes'} with ${pointsInSentence(f.sides[1])}`;
   const intro = hard
     ? ctx.choose(
         [
-          `The central tension of your chart is ${hardFigureInSentence(hard)}. It is read with the shape of the chart, which comes first; after it come ${figure ? `${made(figure)}, read as one, then ` : ''}the slow planets where they reach you and the aspects not yet read.`,
-          `What pulls hardest in your chart is ${hardFigureInSentence(hard)}, a knot of squares and ${hard.kind === 'grand_cross' ? 'oppositions' : 'an opposition'} that much else is tied to. The shape of the chart comes first, with this figure in it; after it come ${figure ? `${made(figure)}, read as one, then ` : ''}the slow planets where they touch you and the aspects not yet read.`,
+          `The central tension of your chart is ${hardFigureInSentence(hard)}. It is read with the shape of the chart, which comes first; after it come ${figure ? `${centralFigureInSentence(figure)}, read as one, then ` : ''}the slow planets where they reach you and the aspects not yet read.`,
+          `What pulls hardest in your chart is ${hardFigureInSentence(hard)}, a knot of squares and ${hard.kind === 'grand_cross' ? 'oppositions' : 'an opposition'} that much else is tied to. The shape of the chart comes first, with this figure in it; after it come ${figure ? `${centralFigureInSentence(figure)}, read as one, then ` : ''}the slow planets where they touch you and the aspects not yet read.`,
         ],
         'theme-tension-hard-figure',
       )
@@ -244,7 +244,7 @@ function tension(ctx: ReportContext, state: ThemeState): string[] {
       ? ctx.choose(
           [
             `Every chart has a knot that much else is tied to. In yours it is the figure formed by ${pointsInSentence(hardFigure.sides[0])} with ${pointsInSentence(hardFigure.sides[1])}, read first as one figure; the shape of the chart, the slow planets where they reach you, and the aspects not yet read follow.`,
-            `The central tension of your chart is ${made(hardFigure)}. It is read once, as a whole, before the chart's shape and its remaining aspects.`,
+            `The central tension of your chart is ${centralFigureInSentence(hardFigure)}. It is read once, as a whole, before the chart's shape and its remaining aspects.`,
           ],
           'theme-tension-figure',
         )
@@ -277,17 +277,17 @@ function tension(ctx: ReportContext, state: ThemeState): string[] {
  * joins (an angle figure's angle as the Ascendant or Midheaven, the points the year's contacts are found to) and its name
  * in a sentence. Undefined when the chart has no square or opposition to name.
  */
-export function chartCentre(ctx: ReportContext, state: ThemeState): ChartCentre | undefined {
-  const { figure, hard, angle } = state;
+function chartCentre(
+  ctx: ReportContext,
+  figure: CentralFigure | undefined,
+  hard: HardFigure | undefined,
+  angle: AngleFigure | undefined,
+): ChartCentre | undefined {
   if (hard) {
     const points = hard.kind === 'grand_cross' ? hard.cross.planets : [...hard.group.ends.flat(), ...hard.group.apexes];
     return { points, phrase: hardFigureInSentence(hard), figureAspects: hardFigureAspects(ctx, hard) };
   }
-  if (figure && isHardFigure(figure)) {
-    const [x, y] = figure.sides;
-    const phrase = `the figure ${pointsInSentence(x)} ${x.length > 1 ? 'make' : 'makes'} with ${pointsInSentence(y)}`;
-    return { points: [...x, ...y], phrase, figureAspects: figure.aspects };
-  }
+  if (figure && isHardFigure(figure)) return { points: figure.sides.flat(), phrase: centralFigureInSentence(figure), figureAspects: figure.aspects };
   if (angle) {
     const axisPoint = (id: string) => (id === 'asc' || id === 'dsc' ? 'asc' : 'mc');
     const points =
@@ -318,7 +318,7 @@ export function themeChapter(ctx: ReportContext, id: ThemeId, state: ThemeState)
     case 'central_tension':
       return section(id, title, withIngressCaution(ctx, tension(ctx, state)));
     case 'year_ahead':
-      return yearAheadSection(ctx, chartCentre(ctx, state));
+      return yearAheadSection(ctx, state.centre);
   }
 }
 

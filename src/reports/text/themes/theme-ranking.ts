@@ -14,6 +14,7 @@
 import type { ReportContext } from '../context.ts';
 import { TEN_PLANET_IDS } from '../../../interpretations/keys.ts';
 import { signedSeparation } from '../../../astro/zodiac.ts';
+import { angleLongitudes, ON_ANGLE_DEG } from '../../synthesis/angle-figures.ts';
 
 export type ThemeId = 'meeting_world' | 'inner_needs' | 'relationships' | 'vocation' | 'parental_images' | 'central_tension' | 'year_ahead';
 
@@ -38,15 +39,11 @@ export const THEMES: Record<ThemeId, ThemeDefinition> = {
 
 const RANKED: ThemeId[] = ['inner_needs', 'relationships', 'vocation', 'parental_images'];
 const ANGULAR = new Set([1, 4, 7, 10]);
-/** A point this close to an angle is angular from the cadent house before it too (the angle's cusp is where it acts). */
-const ON_ANGLE_DEG = 5;
-
+/** In an angular house, or within ON_ANGLE_DEG of an angle from the cadent house before it (the angle's cusp is where it acts). */
 function isAngular(ctx: ReportContext, point: { lon: number; house?: number | undefined }): boolean {
   if (point.house !== undefined && ANGULAR.has(point.house)) return true;
-  const asc = ctx.chart.angles?.asc;
-  const mc = ctx.chart.angles?.mc;
-  if (asc === undefined || mc === undefined) return false;
-  return [asc, asc + 180, mc, mc + 180].some((angle) => Math.abs(signedSeparation(point.lon, angle)) <= ON_ANGLE_DEG);
+  const angles = angleLongitudes(ctx);
+  return angles !== undefined && Object.values(angles).some((angle) => Math.abs(signedSeparation(point.lon, angle)) <= ON_ANGLE_DEG);
 }
 
 /** The theme that reads a natal point (the chart ruler, but a light, is read with the rising sign in the first). */
