@@ -223,6 +223,22 @@ function zodiacOffset(chart: NatalChartInput, natalJd: number): number {
 }
 
 /**
+ * `f` with its values kept. The year's searches ask one body's place at the same instants for every natal point and
+ * aspect (the scans share their steps), and the ephemeris was most of a report's time.
+ */
+function remembered(f: (jd: number) => number): (jd: number) => number {
+  const values = new Map<number, number>();
+  return (jd) => {
+    let value = values.get(jd);
+    if (value === undefined) {
+      value = f(jd);
+      values.set(jd, value);
+    }
+    return value;
+  };
+}
+
+/**
  * Times in [a, b] at which `g` crosses zero, found on steps of `step` days and refined. A change
  * of sign larger than `maxJump` is the wrap of an angle, not a crossing.
  */
@@ -355,7 +371,7 @@ export function yearAhead(chart: NatalChartInput, asOfMs: number): YearAhead {
   const halfDay = new Map(chart.planets.map((p) => [p.id, Math.abs(p.speed) / 2]));
   const transits: YearTransit[] = [];
   for (const body of TRANSITING) {
-    const lonAt = (jd: number) => normalizeDegrees(calcBody(jd, SE[body]!).lon + offset);
+    const lonAt = remembered((jd) => normalizeDegrees(calcBody(jd, SE[body]!).lon + offset));
     // The exact hits come from the service's one transit finder (stations and retrograde loops
     // included), on the tropical track: a natal degree of the chart's zodiac is that degree less the offset.
     const span = new TrackSpan(transitTrack(body, TROPICAL));
@@ -462,7 +478,7 @@ function progressedLunation(natalJd: number, start: number): ProgressedLunation 
 function progressions(chart: NatalChartInput, natalJd: number, offset: number, start: number, end: number): YearProgression[] {
   // A real date t corresponds to the secondary progressed instant: a day after birth for each year of life.
   const clock = secondaryClock(natalJd);
-  const lon = (body: number) => (t: number) => normalizeDegrees(calcBody(progressedJd(clock, t), body).lon + offset);
+  const lon = (body: number) => remembered((t: number) => normalizeDegrees(calcBody(progressedJd(clock, t), body).lon + offset));
   const moon = lon(SE.moon!);
   const sun = lon(SE.sun!);
   const out: YearProgression[] = [];
