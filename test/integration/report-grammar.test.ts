@@ -42,9 +42,13 @@ describe('generated report prose', () => {
   it('has no agreement errors over 50 reports', async () => {
     const findings: (GrammarFinding & { report: number })[] = [];
     const charts = randomReportCharts(50, 2052);
+    // The rules never look past a sentence, so a sentence another report printed (a third of them: the library's
+    // readings recur) is checked once, with the first report that printed it.
+    const checked = new Set<string>();
     for (const [i, chart] of charts.entries()) {
       const report = composeReport(chart, { asOf: '2026-11-25T00:00:00Z' });
-      for (const f of await sentenceAgreementFindings(readingSentences(report))) findings.push({ ...f, report: i });
+      const fresh = readingSentences(report).filter((s) => !checked.has(s) && checked.add(s));
+      for (const f of await sentenceAgreementFindings(fresh)) findings.push({ ...f, report: i });
     }
     expect(findings).toEqual([]);
   }, 600_000);
