@@ -369,6 +369,8 @@ export function yearAhead(chart: NatalChartInput, asOfMs: number): YearAhead {
   const timed = isTimed(chart);
   // Untimed: how far each natal point moved in half a day, either side of the noon chart's place.
   const halfDay = new Map(chart.planets.map((p) => [p.id, Math.abs(p.speed) / 2]));
+  // Untimed: the Moon (tropical, as the transit finder takes it) at the birth day's first minute, noon and last minute.
+  const moonOverTheDay = timed ? [] : [natalJd - 0.5, natalJd, natalJd + 0.5].map((jd) => calcBody(jd, SE.moon!).lon);
   const transits: YearTransit[] = [];
   for (const body of TRANSITING) {
     const lonAt = remembered((jd) => normalizeDegrees(calcBody(jd, SE[body]!).lon + offset));
@@ -412,10 +414,12 @@ export function yearAhead(chart: NatalChartInput, asOfMs: number): YearAhead {
         const shift = timed
           ? undefined
           : hourShift(span, normalizeDegrees(natalLon - offset), halfDay.get(target) ?? 0, angle, hits, Math.min(start, ...hits), end + LOOKAHEAD_DAYS);
-        // Untimed, the Moon spans its day's motion: its contact is kept only when exact at the birth day's first and last
-        // minute as at noon, with no pass gained or lost (so at every minute between, the planet's path being continuous),
-        // and not as a near miss alone (a reader met none of Saturn's square to the Moon, which held for every hour).
-        if (!timed && target === 'moon' && (!hits.some((h) => h >= start && h <= end) || shift?.decides)) continue;
+        // Untimed, the Moon spans its day's motion: its contact is kept only when exact in the year for a birth at the day's
+        // first and last minute as at noon, so at every minute between (the places a slow planet reaches in a year make one
+        // arc, which holds the Moon's whole day once it holds both ends), and not as a near miss alone (a reader met none of
+        // Saturn's square to the Moon, which held for every hour). Another hour may still add or take away a pass, as the
+        // fact line says (a reader missed Jupiter's opposition, exact once or twice whatever the hour).
+        if (!timed && target === 'moon' && !moonOverTheDay.every((moon) => exactHits(span, moon, [angle], start, end).length > 0)) continue;
         transits.push({
           body,
           type,

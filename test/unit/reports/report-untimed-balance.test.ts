@@ -74,6 +74,29 @@ describe('the balance of an untimed chart on a day the Moon changed sign', () =>
     expect(hourBound).toBeGreaterThan(15);
   });
 
+  it('reads the least mode as a lack only for the hours it is one (Lima, 2 August 1966: the mutable signs 13 % at noon, 32 % after 22:35)', () => {
+    const chart = natalChartFor(
+      { name: 'Lima Reader', year: 1966, month: 8, day: 2, time_known: false },
+      { city: 'Lima', country: 'PE', lat: -12.0464, lng: -77.0428, source: 'request', zone: 'America/Lima' },
+    );
+    const sky = reportSky({ chart, asOf: AS_OF });
+    const points = extractChartFactors(chart).points;
+    const moon = points.get('moon')!;
+    const [noon, late] = [computeBalance(points), computeBalance(new Map([...points, ['moon', { ...moon, sign: 'pisces' }]]))];
+    // The ephemeris's facts the sentence rests on: the Moon in Aquarius at noon, in Pisces by the end of the day, and the
+    // mutable signs under a fifth of the weight at noon and over it after.
+    expect([moon.sign, sky.moonDay!.signs]).toEqual(['aquarius', ['aquarius', 'pisces']]);
+    expect(noon.modalities.mutable / noon.total).toBeLessThan(0.2);
+    expect(late.modalities.mutable / late.total).toBeGreaterThan(0.2);
+    const md = composeReport(chart, { sky }).markdown;
+    const section = md.slice(md.indexOf('### Least Modality: Mutable'), md.indexOf('\n## ', md.indexOf('### Least Modality: Mutable')));
+    expect(section).toMatch(
+      /born on the other side of \d\d:\d\d, with the Moon in Pisces, the mutable signs would hold 32 % of the weight, too much to call scarce\./,
+    );
+    // Said for some hours, the lack claims no side of change, and so no tension is named with it.
+    expect(md).not.toContain('the scarcity of mutable signs');
+  });
+
   it('20 April 1985 in Sydney, the Sun and the Moon both changing sign: each verdict read at noon holds for the births the ephemeris gives it', () => {
     const SYDNEY = { city: 'Sydney', country: 'AU', lat: -33.8688, lng: 151.2093, source: 'request' as const, zone: 'Australia/Sydney' };
     const chart = natalChartFor({ name: 'Two Changes', year: 1985, month: 4, day: 20, time_known: false }, SYDNEY);

@@ -1,8 +1,9 @@
 /**
- * Untimed, a slow planet's contact to the natal Moon is listed only when every hour of the birth day
- * gives it (a reader met no word of a contact to the Moon that held whatever the hour). Checked on
- * the ephemeris: the Moon recomputed at the birth day's first and last minute, and the planet's
- * exact aspect to each found day by day near the year.
+ * Untimed, a slow planet's contact to the natal Moon is listed when, and only when, every hour of the
+ * birth day makes it exact in the year (a reader met no word of a contact to the Moon that held
+ * whatever the hour; another missed Jupiter's opposition, exact once or twice as the hour decided).
+ * Checked on the ephemeris: the Moon recomputed at the birth day's first minute, noon and last
+ * minute, and the planet's exact aspect to each found day by day over the year.
  */
 import { describe, expect, it } from 'vitest';
 import { calcBody } from '../../../src/astro/ephemeris.ts';
@@ -30,28 +31,29 @@ function exactBetween(se: number, point: number, angle: number, from: number, to
 }
 
 describe("an untimed chart's slow transits to the Moon", () => {
-  it('are listed only when exact in the year at noon and, near the year, at the birth day’s first and last minute', () => {
+  it('are listed when exact in the year for a birth at the day’s first minute, noon and last minute, and otherwise not', () => {
     const start = julianDayFromUtcMs(AS_OF);
-    let listed = 0;
+    const [listed, missing, extra]: [string[], string[], string[]] = [[], [], []];
+    let passesDecided = 0;
     for (const chart of untimedBirths(40, 5511)) {
       const noon = julianDayFromUtcMs(Date.parse(chart.subject.datetime_utc));
       const year = yearAhead(chart, AS_OF);
-      for (const t of year.transits.filter((x) => x.target === 'moon')) {
-        listed++;
-        const label = `${chart.subject.datetime_utc} ${t.body} ${t.type}`;
-        expect(
-          t.exact.some((d) => d >= year.from && d <= year.to),
-          label,
-        ).toBe(true);
-        for (const edge of [noon - 0.5, noon + 0.5]) {
-          const moon = calcBody(edge, 1).lon;
-          // The hour moves a hit by up to sixty days (SAME_HIT_DAYS): searched that far beyond the year and its look-ahead.
-          expect(exactBetween(SE[t.body]!, moon, ANGLE[t.type]!, start - 61, start + 365 + 180), `${label} at JD ${edge}`).toBe(true);
+      const moons = [noon - 0.5, noon, noon + 0.5].map((jd) => calcBody(jd, 1).lon);
+      for (const body of Object.keys(SE))
+        for (const type of Object.keys(ANGLE)) {
+          const label = `${chart.subject.datetime_utc} ${body} ${type}`;
+          const everyHour = moons.every((moon) => exactBetween(SE[body]!, moon, ANGLE[type]!, start, start + 365));
+          const t = year.transits.find((x) => x.target === 'moon' && x.body === body && x.type === type);
+          if (t) listed.push(label);
+          if (everyHour && !t) missing.push(label);
+          if (!everyHour && t) extra.push(label);
+          if (t?.hourShift?.decides) passesDecided++;
         }
-        expect(t.hourShift, label).toBeDefined();
-        expect(t.hourShift!.decides, label).toBe(false);
-      }
     }
-    expect(listed).toBeGreaterThan(3);
+    expect(missing).toEqual([]);
+    expect(extra).toEqual([]);
+    expect(listed.length).toBeGreaterThan(3);
+    // Some of them gain or lose a pass with the hour, which their fact line says.
+    expect(passesDecided).toBeGreaterThan(0);
   });
 });

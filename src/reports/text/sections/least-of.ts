@@ -209,8 +209,11 @@ function tieSentence(tied: string[], name: string, percent: number, why: string 
 /**
  * Untimed, on a day the Moon changed sign: the sentence that says the least element or mode is
  * the noon Moon's, for its hours, and which it would be on the other side of the change (`weights`,
- * `carriers`, `total`: the tally with the Moon in its other sign); undefined when the noon one is
- * still among the smallest there (the same, or tied).
+ * `carriers`, `total`: the tally with the Moon in its other sign). When the noon one is still among
+ * the smallest there (the same, or tied), the sentence says instead that it would no longer be
+ * scarce, where `scarceThere` (given for a mode read as lacking at noon) says its share there is
+ * not a lack (a reader met the mutable signs read as scarce at 13 % of a day whose last hours gave
+ * them 32 %); undefined when the reading holds all day.
  */
 function leastByHour<K extends string>(
   ctx: ReportContext,
@@ -218,17 +221,21 @@ function leastByHour<K extends string>(
   ids: readonly K[],
   least: K,
   tally: { weights: Record<K, number>; carriers: Record<K, string[]>; total: number },
+  scarceThere?: (id: K, percent: number) => boolean,
 ): string | undefined {
   const h = moonSignHours(ctx);
   const { weights, carriers, total } = tally;
-  if (!h || weights[least] === Math.min(...ids.map((id) => weights[id]))) return undefined;
-  const other = leastOf(kind === 'element' ? 'elements' : 'modes', ids, weights, carriers, () => false).least;
+  if (!h) return undefined;
   const names = kind === 'element' ? ELEMENT_NAMES : MODALITY_NAMES;
-  const [noonName, otherName] = [least, other].map((id) => (kind === 'element' ? names[id]!.toLowerCase() : `the ${names[id]!.toLowerCase()} signs`)) as [
-    string,
-    string,
-  ];
-  return `This counts the Moon in ${h.noon}, its sign at noon, and holds ${h.hours}; born on the other side of ${h.at}, with the Moon in ${h.other}, ${otherName} would hold the smallest share (${share(weights[other], total)} %) instead of ${noonName}.`;
+  const named = (id: K) => (kind === 'element' ? names[id]!.toLowerCase() : `the ${names[id]!.toLowerCase()} signs`);
+  const opening = `This counts the Moon in ${h.noon}, its sign at noon, and holds ${h.hours}; born on the other side of ${h.at}, with the Moon in ${h.other},`;
+  if (weights[least] === Math.min(...ids.map((id) => weights[id]))) {
+    const there = share(weights[least], total);
+    if (!scarceThere || scarceThere(least, there)) return undefined;
+    return `${opening} ${named(least)} would hold ${there} % of the weight, too much to call scarce.`;
+  }
+  const other = leastOf(kind === 'element' ? 'elements' : 'modes', ids, weights, carriers, () => false).least;
+  return `${opening} ${named(other)} would hold the smallest share (${share(weights[other], total)} %) instead of ${named(least)}.`;
 }
 
 /** What the mode's signs practise, named where its few points are offered as the place to start. */
@@ -242,8 +249,19 @@ export function leastOfSection(ctx: ReportContext): ReportSection {
   const other = ctx.balanceByHour?.other;
   const elementByHour =
     other && leastByHour(ctx, 'element', ELEMENTS, leastElement.least, { weights: other.elements, carriers: other.members, total: other.total });
+  // A lack is said of a mode the factors call weak, or one under a fifth of the weight; a smaller share than the others is a lean.
+  const lacks = (weak: readonly string[], m: string, percent: number) => weak.includes(m) || percent < 20;
+  const lacking = lacks(balance.weakModalities, leastModality.least, share(balance.modalities[leastModality.least], total));
   const modalityByHour =
-    other && leastByHour(ctx, 'mode', MODALITIES, leastModality.least, { weights: other.modalities, carriers: other.modalityMembers, total: other.total });
+    other &&
+    leastByHour(
+      ctx,
+      'mode',
+      MODALITIES,
+      leastModality.least,
+      { weights: other.modalities, carriers: other.modalityMembers, total: other.total },
+      lacking ? (m, percent) => lacks(other.weakModalities, m, percent) : undefined,
+    );
   const element = leastElement.least;
   const modality = leastModality.least;
   const elementShare = share(balance.elements[element], total);
@@ -318,8 +336,6 @@ export function leastOfSection(ctx: ReportContext): ReportSection {
     : '';
   const modalityRead = ctx.isShown(keys.modality(modality, 'weak'));
   const nearBalance = modesInNearBalance(balance);
-  // A lack is said of a mode the factors call weak, or one under a fifth of the weight; a smaller share than the others is a lean.
-  const lacking = balance.weakModalities.includes(modality) || modalityShare < 20;
   const modalityLack =
     modalityRead || !lacking
       ? undefined

@@ -3,6 +3,7 @@
  * (each named with its placement), growth suggestions drawn from the chart's balance, nodes,
  * tightest tension and Saturn, and questions for reflection.
  */
+import { keys } from '../../../interpretations/keys.ts';
 import { normalizedWords } from '../../../interpretations/originality.ts';
 import type { ReportContext, ShownEntry } from '../context.ts';
 import { moonSignNote } from '../untimed-moon-sign.ts';
@@ -134,10 +135,14 @@ function suggestions(ctx: ReportContext, figure: TensionCentre | undefined): str
   const { balance, aspects, points } = ctx.factors;
   const out: string[] = [];
   const suggestion = (options: Record<string, readonly string[]>, id: string, kind: string) => ctx.choose(options[id]!, `synthesis-${kind}-${id}`);
-  for (const e of balance.weakElements) out.push(suggestion(WEAK_ELEMENT_SUGGESTION, e, 'weak'));
-  if (balance.weakElements.length === 0) for (const e of balance.strongElements) out.push(suggestion(STRONG_ELEMENT_SUGGESTION, e, 'strong'));
-  for (const m of balance.weakModalities) out.push(suggestion(WEAK_MODALITY_SUGGESTION, m, 'weak'));
-  if (balance.weakModalities.length === 0) for (const m of balance.strongModalities) out.push(suggestion(STRONG_MODALITY_SUGGESTION, m, 'strong'));
+  // Untimed, a verdict of the noon Moon's sign that other hours of the day do not share gives no advice.
+  const allDay = (key: string) => !ctx.heldForSomeHours(key);
+  for (const e of balance.weakElements) if (allDay(keys.element(e, 'weak'))) out.push(suggestion(WEAK_ELEMENT_SUGGESTION, e, 'weak'));
+  if (balance.weakElements.length === 0)
+    for (const e of balance.strongElements) if (allDay(keys.element(e, 'strong'))) out.push(suggestion(STRONG_ELEMENT_SUGGESTION, e, 'strong'));
+  for (const m of balance.weakModalities) if (allDay(keys.modality(m, 'weak'))) out.push(suggestion(WEAK_MODALITY_SUGGESTION, m, 'weak'));
+  if (balance.weakModalities.length === 0)
+    for (const m of balance.strongModalities) if (allDay(keys.modality(m, 'strong'))) out.push(suggestion(STRONG_MODALITY_SUGGESTION, m, 'strong'));
   const node = points.get('north_node');
   if (node)
     out.push(

@@ -434,7 +434,7 @@ function countedRule(ctx: ReportContext): string {
   const points = ctx.timed
     ? 'Sun, Moon, Mercury, Venus, Mars, Ascendant or Midheaven'
     : 'Sun, Mercury, Venus or Mars, and your Moon where the contact is exact in the year whatever your hour of birth (the angles need a birth time)';
-  return `Counted are Jupiter, Saturn, Uranus, Neptune and Pluto in any of the five major aspects (conjunction, sextile, square, trine, opposition) to your ${points}, exact in the year, still within orb of an exact contact when it begins, or turning within a quarter of a degree of exact, and each of them at the turns of its own cycle (its return to its natal place, and its squares and opposition to it); their contacts to one another's natal places are shared by everyone born within a year or two, and are left out.`;
+  return `Counted are Jupiter, Saturn, Uranus, Neptune and Pluto in any of the five major aspects (conjunction, sextile, square, trine, opposition) to your ${points}, exact in the year, still within orb of an exact contact when it begins, or turning within a quarter of a degree of exact, and each of them at the turns of its own cycle (its return to its natal place, and its squares and opposition to it); their contacts to one another's natal places are shared by everyone born within a year or two, and are left out. The dates are those of Universal Time, so one falling near midnight may be a day later or earlier on the calendar where you are.`;
 }
 
 /**
