@@ -867,6 +867,7 @@ const POLE_PHRASES: Record<string, Record<string, RegExp>> = {
   },
   feeling: {
     expressive: anyOf(
+      String.raw`\bsomething to be shown, not merely felt\b`,
       String.raw`\bfeelings (tend to be )?(vivid, )?openly shown\b`,
       String.raw`\bshows? what (it|you) feels? at once\b`,
       String.raw`\byou (tend to )?show what you feel\b`,
@@ -1110,6 +1111,7 @@ const POLE_PHRASES: Record<string, Record<string, RegExp>> = {
   },
   manner: {
     expansive: anyOf(
+      String.raw`\bcourt rather than wait to be courted\b`,
       String.raw`\bmeets? the world openly and generously\b`,
       String.raw`\bready to take up room\b`,
       String.raw`\bexpansive, (friendly and optimistic|generous|outgoing|forthright|big-hearted|theatrical) manner\b`,
@@ -1181,6 +1183,8 @@ const POLE_PHRASES: Record<string, Record<string, RegExp>> = {
       String.raw`\bwhole approach to life large and generous\b`,
     ),
     reserved: anyOf(
+      String.raw`\bwatch how someone treats others before letting them close\b`,
+      String.raw`\bintimidating (first impressions|others without meaning to)\b`,
       String.raw`\bgives? trust and warmth only once\b`,
       String.raw`\bmeasures? the room\b`,
       String.raw`\breserved manner\b`,

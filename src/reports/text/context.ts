@@ -309,7 +309,8 @@ export class ReportContext {
     for (const claim of claims) {
       const conflict = conflictOf([claim], this.claimed);
       if (conflict) {
-        passages.push(this.nameTension(conflict, label));
+        // A second tension from the same sentence continues from the first ("The same reading also …"), as an entry's do.
+        passages.push(this.nameTension(conflict, label, passages.length));
         reading.tensions.push(conflict.faculty);
       } else {
         this.assert([claim], label);

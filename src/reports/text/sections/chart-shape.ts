@@ -184,6 +184,11 @@ export function chartShapeSection(ctx: ReportContext): ReportSection {
   const ofChart = ctx.timed ? `the ${count} major aspects of your chart` : `the ${count} major aspects your chart holds whatever the hour`;
   if (sure.length === 0 && possible.length > 0) {
     parts.push(`No grand trine, T-square, grand cross, yod or kite holds whatever the hour of birth; ${ofChart} work in pairs rather than as one figure.`);
+  } else if (sure.length === 0 && angles.length > 0) {
+    // A reader met "your ten planets form no … T-square" just before the T-square an angle completes.
+    parts.push(
+      `Your ten planets by themselves form no grand trine, T-square, grand cross, yod or kite; the figure at the heart of your chart needs an angle to complete it.`,
+    );
   } else if (sure.length === 0) {
     parts.push(
       ctx.choose(

@@ -8,6 +8,7 @@ import { introducedSection, type ReportSection } from '../section.ts';
 import { orbCell, phaseCell } from '../aspect-facts.ts';
 import { aspectEntry, OUTER_PLANET_IDS } from './planets.ts';
 import { chapterReadIn } from '../themes/tension-aspect.ts';
+import { readAsItsHouse } from '../angle-house.ts';
 
 /** Aspects read in full beyond those the themes read with their planets. */
 const READ_IN_FULL = 5;
@@ -23,7 +24,9 @@ export function keyAspectsSection(ctx: ReportContext): ReportSection {
       'Your chart has no major aspects between its main points within the orbs used here, an unusual condition in which each planet tends to act on its own terms.',
     ]);
   }
-  const earlier = new Set(ranked.filter((r) => ctx.isShown(keys.aspect(r.aspect.p1, r.aspect.type, r.aspect.p2))).map((r) => r.aspect));
+  const earlier = new Set(
+    ranked.filter((r) => ctx.isShown(keys.aspect(r.aspect.p1, r.aspect.type, r.aspect.p2)) || readAsItsHouse(ctx, r.aspect)).map((r) => r.aspect),
+  );
   const rows = ranked.map(({ aspect: a }, i) => [
     String(i + 1),
     `${POINT_NAMES[a.p1]} ${ASPECT_WORDS[a.type]} ${POINT_NAMES[a.p2]}`,

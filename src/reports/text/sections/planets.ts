@@ -16,6 +16,7 @@ import { placementEntries } from './core-triad.ts';
 import { FIGURE_ORB } from '../../synthesis/conjunction-figures.ts';
 import { bornWithin, moonHoursWithin } from '../untimed-moon-hours.ts';
 import { moonSignHours, moonSignOfAspect } from '../untimed-moon-sign.ts';
+import { readAsItsHouse } from '../angle-house.ts';
 
 export const PLANET_WEIGHT = { personalSign: 5, socialSign: 4, outerSign: 3, outerHouse: 3, outerAspect: 4, retrograde: 3 };
 
@@ -243,6 +244,7 @@ export function outerPlanetsSection(ctx: ReportContext): ReportSection {
 /** An aspect's entry (its exact type's if the library has one, else its family's), keyed by the exact type. */
 /** `where`: where the aspect stands in a list the reader has in front of them ("3rd in the table"), said in its data line. */
 export function aspectEntry(ctx: ReportContext, a: PointPairAspect, weight: number, where?: string): string | undefined {
+  if (readAsItsHouse(ctx, a)) return undefined;
   const exact = keys.aspect(a.p1, a.type, a.p2);
   const entryKey = ctx.library.entries.has(exact) ? exact : keys.aspect(a.p1, a.family, a.p2);
   const e = ctx.library.entries.get(entryKey);

@@ -48,7 +48,10 @@ function venusStar(ctx: ReportContext): string[] {
     ahead < 0
       ? `Venus in ${venusSign} stood ${gap}° behind the Sun in ${sunSign} when you were born, so it was a morning star: west of the Sun, it runs ahead of the Sun across the sky and, on any day both rise, rises first. In love this is traditionally read as a leaning toward a forward, declaring way of caring: you may show interest before you are sure of it, court rather than wait to be courted, and learn what you feel by acting on it. The lesson that comes with it is patience with people who need longer to say yes.`
       : `Venus in ${venusSign} stood ${gap}° ahead of the Sun in ${sunSign} when you were born, so it was an evening star: east of the Sun, it follows the Sun across the sky and, on any day both set, sets after it. In love this is traditionally read as a leaning toward a reflective, responsive way of caring: you may take your time, watch how someone treats others before letting them close, and come to know what you feel once you have lived with it a while. The lesson that comes with it is to say so sooner, before the moment passes.`;
-  return [text, ...ctx.ownClaims([ahead < 0 ? 'feeling:expressive' : 'feeling:guarded'], `Venus as ${ahead < 0 ? 'a Morning' : 'an Evening'} Star`)];
+  // Forward or reflective in love is a side of showing feeling and of meeting people (a reader met the morning star's courting
+  // beside Venus in Cancer "testing whether it is safe before you commit", unjoined).
+  const claims = ahead < 0 ? ['feeling:expressive', 'manner:expansive'] : ['feeling:guarded', 'manner:reserved'];
+  return [text, ...ctx.ownClaims(claims, `Venus as ${ahead < 0 ? 'a Morning' : 'an Evening'} Star`)];
 }
 
 const LOVE_LEANS: Record<string, string> = {

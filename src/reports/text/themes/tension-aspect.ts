@@ -5,6 +5,7 @@
  * and then named no argument (a reader looked for the tension through ten passages and found none).
  * A chart with no square or opposition at all is told so, rather than given a tension it lacks.
  */
+import { readAsItsHouse } from '../angle-house.ts';
 import { keys, TEN_PLANET_IDS } from '../../../interpretations/keys.ts';
 import type { KeyedAspect } from '../../../interpretations/chart-factors/aspects.ts';
 import type { ReportContext } from '../context.ts';
@@ -36,7 +37,7 @@ export function weightiestHardAspect(ctx: ReportContext): KeyedAspect | undefine
 
 /** Where an aspect's reading was printed: a theme chapter's title, or undefined when it is still to be read (or outside the themes). */
 export function chapterReadIn(ctx: ReportContext, a: { p1: string; type: string; p2: string }): string | undefined {
-  return ctx.chapterOf(keys.aspect(a.p1, a.type, a.p2));
+  return ctx.chapterOf(readAsItsHouse(ctx, a) ?? keys.aspect(a.p1, a.type, a.p2));
 }
 
 /**
