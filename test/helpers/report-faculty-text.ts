@@ -1362,24 +1362,38 @@ function tensionsNamed(markdown: string): Set<string> {
   return named;
 }
 
-export function oppositeClaimsInText(report: ComposedReport): FacultyFinding[] {
-  const named = tensionsNamed(report.markdown);
+/** The sentences of a report read for assertions: not the reference chapters, tension passages, tables, headings, questions, nor readings of some hours. */
+function assertingSentences(report: ComposedReport): string[] {
   // Sentences, not paragraphs: a question asserts nothing, and a sentence that says both sides ("rejection may sting
   // sharply, yet you usually bounce back") is one nuanced claim, not two opposite ones.
-  const sentences = report.sections
+  return report.sections
     .filter((s) => !['cover', 'appendix', 'disclaimer', 'year_ahead'].includes(s.id))
     .flatMap((s) => s.markdown.split('\n\n').filter((_, i, all) => !FOR_SOME_HOURS.test(all[i - 1] ?? '')))
     .filter((p) => !TENSION.test(p) && !p.startsWith('|') && !p.startsWith('#'))
     .flatMap(splitSentences)
     .filter((s) => !s.endsWith('?'));
-  const findings: FacultyFinding[] = [];
+}
+
+export function oppositeClaimsInText(report: ComposedReport): FacultyFinding[] {
+  return oppositeClaimsInReports([report])[0]!;
+}
+
+/**
+ * The findings of many reports, each faculty's patterns run over all of them in turn (a few patterns of thousands of
+ * characters each, kept warm while they run, rather than every pattern again for each report).
+ */
+export function oppositeClaimsInReports(reports: readonly ComposedReport[]): FacultyFinding[][] {
+  const prepared = reports.map((report) => ({ named: tensionsNamed(report.markdown), sentences: assertingSentences(report) }));
+  const findings = reports.map((): FacultyFinding[] => []);
   for (const [faculty, poles] of Object.entries(POLE_PHRASES)) {
-    if (named.has(faculty)) continue;
     const [a, b] = Object.values(poles) as [RegExp, RegExp];
-    const one = sentences.filter((s) => !(a.test(s) && b.test(s)));
-    const first = one.map((s) => a.exec(s)?.[0]).find(Boolean);
-    const second = one.map((s) => b.exec(s)?.[0]).find(Boolean);
-    if (first && second) findings.push({ faculty, sentences: [first, second] });
+    prepared.forEach(({ named, sentences }, i) => {
+      if (named.has(faculty)) return;
+      const one = sentences.filter((s) => !(a.test(s) && b.test(s)));
+      const first = one.map((s) => a.exec(s)?.[0]).find(Boolean);
+      const second = one.map((s) => b.exec(s)?.[0]).find(Boolean);
+      if (first && second) findings[i]!.push({ faculty, sentences: [first, second] });
+    });
   }
   return findings;
 }

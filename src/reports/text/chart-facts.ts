@@ -3,7 +3,7 @@
  * stands, the planets in a house, the tightest major aspect between two points. Each chapter
  * then writes one reading from several of them instead of listing them.
  */
-import { SIGNS, signOf, type Sign } from '../../astro/zodiac.ts';
+import { normalizeDegrees, SIGNS, signOf, type Sign } from '../../astro/zodiac.ts';
 import type { KeyedAspect } from '../../interpretations/chart-factors/aspects.ts';
 import { MODERN_RULER } from '../../interpretations/chart-factors/rulers.ts';
 import { TEN_PLANET_IDS } from '../../interpretations/keys.ts';
@@ -121,3 +121,15 @@ export function cuspMargin(ctx: ReportContext, id: string): string | undefined {
   }
   return undefined;
 }
+
+/** The houses' widths in degrees, 1st to 12th, from the chart's cusps (undefined without twelve cusps). */
+export function houseWidths(ctx: ReportContext): number[] | undefined {
+  const cusps = [...(ctx.chart.houses ?? [])].sort((a, b) => a.house - b.house).map((h) => h.abs_pos);
+  return cusps.length === 12 ? cusps.map((c, i) => normalizeDegrees(cusps[(i + 1) % 12]! - c)) : undefined;
+}
+
+/**
+ * Over this width a fallback house (Porphyry's inside the polar circles gave one of 53°) is a stretch of sky, not a
+ * twelfth of it: planets in it are not a gathering, and it makes no stellium.
+ */
+export const WIDE_HOUSE_DEG = 45;

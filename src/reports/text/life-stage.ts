@@ -10,6 +10,10 @@ const STAGES: readonly { words: RegExp; suits: (age: number) => boolean }[] = [
   { words: /\bfirst serious job\b|\bgraduate scheme\b|\bleaving home for\b/i, suits: (age) => age < 30 },
   // Looking back on one's twenties.
   { words: /\bin your twenties you (may|might) have\b/i, suits: (age) => age >= 30 },
+  // A teenager of one's own at home (a reader of 32 was told hers could become her most evenly matched opponent).
+  { words: /\ba teenager in the house\b|\bset limits for a teenager\b/i, suits: (age) => age >= 36 && age < 66 },
+  // Grandchildren and a last project.
+  { words: /\bjust when grandchildren\b/i, suits: (age) => age >= 50 },
 ];
 
 /** Whether a reading suits a reader of this age (undefined: not known, every reading suits). */

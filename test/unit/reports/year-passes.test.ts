@@ -1,10 +1,14 @@
 /**
  * Every pass within orb in the year of a transit the year ahead lists is among its stretches (Pluto
  * back within 1½° of a natal Mercury in the autumn, turning 1°19′ short, after a hit in the spring):
- * checked every other day on the ephemeris over random reports.
+ * checked every other day on the ephemeris over random reports. A transit read in full that is exact more than once is
+ * read as its passes, with their number.
  */
 import { describe, expect, it } from 'vitest';
 import { yearAhead } from '../../../src/reports/sky/year-ahead.ts';
+import { reportSky } from '../../../src/reports/sky/report-sky.ts';
+import { composeReport } from '../../../src/reports/text/compose-report.ts';
+import { ASPECT_WORDS, POINT_NAMES } from '../../../src/reports/text/phrases.ts';
 import { randomReportCharts } from '../../helpers/random-report-charts.ts';
 import { ANGLES, ORB, fromAspect, jdOf, natalPlace, natalPoints } from '../../helpers/year-ahead-reckoning.ts';
 
@@ -32,5 +36,28 @@ describe('the passes of a listed transit', () => {
       }
     }
     expect(days).toBeGreaterThan(500);
+  });
+});
+
+describe('a transit read in full that is exact more than once', () => {
+  it('is read as its passes, with their number, and one exact once is not', () => {
+    const WORDS: Record<number, string> = { 2: 'twice', 3: 'three times', 4: 'four times', 5: 'five times' };
+    let several = 0;
+    for (const chart of randomReportCharts(30, 7331)) {
+      const sky = reportSky({ chart, asOf: AS_OF });
+      const paragraphs = composeReport(chart, { sky }).markdown.split('\n\n');
+      for (const t of sky.yearAhead!.transits) {
+        const planet = POINT_NAMES[t.body]!;
+        const heading = paragraphs.indexOf(`### ${planet} ${ASPECT_WORDS[t.type]} Your ${POINT_NAMES[t.target]}`);
+        if (heading < 0) continue;
+        // The reading's paragraphs up to the next heading.
+        const end = paragraphs.findIndex((p, i) => i > heading && p.startsWith('#'));
+        const reading = paragraphs.slice(heading, end < 0 ? undefined : end).join('\n\n');
+        const said = new RegExp(`${planet} (?:makes it )?exact (\\w+(?: times)?)`).exec(reading)?.[1];
+        if (t.exact.length >= 2) several++;
+        expect(said, `${chart.subject.datetime_utc}: ${planet} ${t.type} ${t.target}, exact on ${t.exact.join(', ')}`).toBe(WORDS[t.exact.length]);
+      }
+    }
+    expect(several).toBeGreaterThan(5);
   });
 });

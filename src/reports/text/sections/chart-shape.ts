@@ -1,7 +1,7 @@
 /** Chart shape and configurations: the whole-chart pattern, stelliums and aspect figures. */
 import { gapsAfter } from '../../../astro/chart-shape.ts';
 import { normalizeDegrees } from '../../../astro/zodiac.ts';
-import { nameOfSign } from '../chart-facts.ts';
+import { houseWidths, nameOfSign, WIDE_HOUSE_DEG } from '../chart-facts.ts';
 import type { Configuration } from '../../../interpretations/chart-factors/configurations.ts';
 import { keys, TEN_PLANET_IDS, type SignId } from '../../../interpretations/keys.ts';
 import { signElement, signModality } from '../../../interpretations/chart-factors/balance.ts';
@@ -10,7 +10,7 @@ import { moonSignHours } from '../untimed-moon-sign.ts';
 import { possibleStelliums, stelliumByHour } from '../untimed-ingresses.ts';
 import { bornInStretches, stretchHours } from '../day-stretches.ts';
 import { STELLIUM_MIN_BODIES } from '../../../astro/stelliums.ts';
-import { countWord, degreesMinutes, joinAnd, ordinal, withArticle } from '../report-markdown.ts';
+import { capitalize, countWord, degreesMinutes, joinAnd, ordinal, withArticle } from '../report-markdown.ts';
 import { angleFigureReading, angleFigures } from '../../synthesis/angle-figures.ts';
 import { POINT_NAMES, pointsInSentence } from '../phrases.ts';
 import { introducedSection, type ReportSection } from '../section.ts';
@@ -154,8 +154,20 @@ export function chartShapeSection(ctx: ReportContext): ReportSection {
   const group = (s: (typeof factors.stelliums)[number]) => [...s.bodies].sort().join(',');
   const houseOfGroup = new Map(factors.stelliums.filter((s) => s.kind === 'house').map((s) => [group(s), s.house!]));
   const signGroups = new Set(factors.stelliums.filter((s) => s.kind === 'sign').map(group));
+  // Only the fallback's houses: a quadrant method's own at middle latitudes can be as wide, and a stellium there stands.
+  const { house_system: used, house_system_requested: asked } = ctx.chart.subject.settings;
+  const widths = used !== asked ? houseWidths(ctx) : undefined;
   for (const s of factors.stelliums) {
     if (s.kind === 'house' && signGroups.has(group(s))) continue;
+    // A polar chart's fallback house over 1½ twelfths of the sky gathers planets by its width, not by a stellium
+    // (a reader met "Stellium in the 7th House" built on a 53° house the guide had called a lighter statement).
+    const width = s.kind === 'house' ? widths?.[s.house! - 1] : undefined;
+    if (width !== undefined && width > WIDE_HOUSE_DEG) {
+      parts.push(
+        `${capitalize(pointsInSentence(s.bodies))} fall in your ${ordinal(s.house!)} house, but at ${Math.round(width)}° wide it is a stretch of sky the fallback houses drew unusually large, so they are not read as a stellium.`,
+      );
+      continue;
+    }
     const key = s.kind === 'sign' ? keys.stelliumSign(s.sign_id!) : keys.stelliumHouse(s.house!);
     const e = ctx.library.entries.get(key);
     const where = s.kind === 'sign' ? nameOfSign(s.sign_id!) : `the ${ordinal(s.house!)} house`;

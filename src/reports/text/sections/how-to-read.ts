@@ -1,5 +1,5 @@
 /** How to read the report: the library's introduction, the chapters in this chart's order, and what its reading leaves out. */
-import { normalizeDegrees } from '../../../astro/zodiac.ts';
+import { houseWidths } from '../chart-facts.ts';
 import type { ReportContext } from '../context.ts';
 import { pointInSentence } from '../phrases.ts';
 import { introducedSection, type ReportSection } from '../section.ts';
@@ -46,16 +46,15 @@ export function howToReadSection(ctx: ReportContext): ReportSection {
       );
   const fallback =
     ctx.timed && ctx.chart.subject.settings.house_system !== ctx.chart.subject.settings.house_system_requested
-      ? `At the latitude of your birthplace (${Math.abs(ctx.chart.subject.location.lat).toFixed(1)}° ${ctx.chart.subject.location.lat >= 0 ? 'north' : 'south'}) the ${cap(ctx.chart.subject.settings.house_system_requested)} method cannot divide the sky into houses, so ${cap(ctx.chart.subject.settings.house_system)} houses are used instead.${houseWidths(ctx)} Take a planet's house as a lighter statement than its sign or its aspects, above all for a planet close to the boundary between two houses.`
+      ? `At the latitude of your birthplace (${Math.abs(ctx.chart.subject.location.lat).toFixed(1)}° ${ctx.chart.subject.location.lat >= 0 ? 'north' : 'south'}) the ${cap(ctx.chart.subject.settings.house_system_requested)} method cannot divide the sky into houses, so ${cap(ctx.chart.subject.settings.house_system)} houses are used instead.${houseWidthsNote(ctx)} Take a planet's house as a lighter statement than its sign or its aspects, above all for a planet close to the boundary between two houses.`
       : undefined;
   return introducedSection(ctx, 'how_to_read', [order, untimed, ingressesNote(ctx), stretchesNote(ctx), fallback]);
 }
 
 /** " Here they run from 3° to 57° wide." when the houses are very unequal (a polar chart's fallback houses), or nothing. */
-function houseWidths(ctx: ReportContext): string {
-  const cusps = [...(ctx.chart.houses ?? [])].sort((a, b) => a.house - b.house).map((h) => h.abs_pos);
-  if (cusps.length !== 12) return '';
-  const widths = cusps.map((c, i) => normalizeDegrees(cusps[(i + 1) % 12]! - c));
+function houseWidthsNote(ctx: ReportContext): string {
+  const widths = houseWidths(ctx);
+  if (!widths) return '';
   const [least, most] = [Math.min(...widths), Math.max(...widths)];
   return most - least < 20 ? '' : ` Here they run from ${Math.round(least)}° to ${Math.round(most)}° wide.`;
 }

@@ -284,6 +284,28 @@ function transitDates(t: YearTransit, yearFrom: string): string {
   return `${hits}; ${first}${again.length ? `, and again ${joinAnd(again)}` : ''}${after}`;
 }
 
+/** How many transits of the report have been read as their passes. */
+const passesRead = new WeakMap<ReportContext, number>();
+
+/**
+ * A transit exact more than once, read as its passes (a reader found the year's longest transit, exact three times, read in
+ * fifty words): the first opens the matter and the last settles it; of three, the middle one crosses the point the other
+ * way, as a path must between two crossings in one direction. Said in full once a report; later ones say only their count.
+ */
+function passes(ctx: ReportContext, t: YearTransit): string {
+  const planet = POINT_NAMES[t.body]!;
+  const n = t.exact.length;
+  if (n < 2) return '';
+  const times = n === 2 ? 'twice' : `${countWord(n)} times`;
+  const before = passesRead.get(ctx) ?? 0;
+  passesRead.set(ctx, before + 1);
+  if (before > 0) return ` Like an earlier one, this transit comes in ${countWord(n)} passes, ${planet} exact ${times} to your ${POINT_NAMES[t.target]}.`;
+  if (n === 2) return ` ${planet} makes it exact twice: the first pass raises the matter, the second brings it to a head.`;
+  if (n === 3)
+    return ` ${planet} makes it exact three times: the first pass raises the matter, the second, as ${planet} doubles back, turns it over again, and the third settles it.`;
+  return ` ${planet} makes it exact ${times}, crossing the point and doubling back: one process in stages rather than a single event.`;
+}
+
 /** The first transit read to each natal point, per report: a later one to the same point names it. */
 const transitsRead = new WeakMap<ReportContext, Map<string, string>>();
 
@@ -562,7 +584,7 @@ export function yearAheadSection(ctx: ReportContext, centre?: ChartCentre): Repo
       });
       if (text)
         parts.push(
-          `${text}\n\n${t.body === t.target ? cycleTie(ctx, t, label) : `${natalTheme(ctx, t.target, label)}${centreTie(ctx, centre, t.target, label)}`}`,
+          `${text}\n\n${t.body === t.target ? cycleTie(ctx, t, label) : `${natalTheme(ctx, t.target, label)}${centreTie(ctx, centre, t.target, label)}`}${passes(ctx, t)}`,
         );
     }
   }
