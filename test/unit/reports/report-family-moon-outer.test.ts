@@ -57,4 +57,21 @@ describe('the Moon and the slow planets in the family chapter', () => {
     }
     expect(images).toBeGreaterThan(5);
   });
+
+  it('reads no ruler of the Moon or the Sun that is a slow planet, whose sign is a generation’s (Aquarius, Pisces, Scorpio)', () => {
+    const SLOW_RULED: Record<string, string> = { Aquarius: 'Uranus', Pisces: 'Neptune', Scorpio: 'Pluto' };
+    let slow = 0;
+    for (const chart of charts) {
+      const family = composeReport(chart, { asOf: AS_OF }).sections.find((s) => s.id === 'parental_images')!.markdown;
+      for (const m of family.matchAll(/as ruler of your (\w+) (Moon|Sun)/g)) expect(SLOW_RULED[m[1]!], `${chart.subject.datetime}: ${m[0]}`).toBeUndefined();
+      const moonSign = /Moon in (\w+)/.exec(family)?.[1];
+      if (moonSign && SLOW_RULED[moonSign]) {
+        slow++;
+        expect(family, chart.subject.datetime).not.toMatch(
+          new RegExp(`${SLOW_RULED[moonSign]} in \\w+( in your \\d+\\w\\w house)?\\. The comfort you learned to look for`),
+        );
+      }
+    }
+    expect(slow).toBeGreaterThan(3);
+  });
 });

@@ -194,7 +194,7 @@ function leastOf<K extends string>(
   const lowest = ids.filter((id) => weights[id] === min);
   if (lowest.length === 1) return { least: lowest[0]!, tied: [] };
   const weak = lowest.filter(readAsWeak);
-  if (weak.length === 1) return { least: weak[0]!, tied: lowest.filter((id) => id !== weak[0]), why: 'as the temperament chapter read it' };
+  if (weak.length === 1) return { least: weak[0]!, tied: lowest.filter((id) => id !== weak[0]), why: 'as the temperament section above read it' };
   const fewest = Math.min(...lowest.map((id) => carriers[id].length));
   const narrow = lowest.filter((id) => carriers[id].length === fewest);
   if (narrow.length === 1) return { least: narrow[0]!, tied: lowest.filter((id) => id !== narrow[0]), why: 'because fewer of your points carry it' };
@@ -303,7 +303,7 @@ export function leastOfSection(ctx: ReportContext): ReportSection {
     : saidOfScarcity(ctx, ELEMENT_LACK[element]!, `least-lack-${element}`, elementHeading, elementByHour !== undefined);
   const lack = elementLack
     ? `${strength} ${elementLack.text}.`
-    : `${ELEMENT_NAMES[element]}, the element your temperament chapter found in the background, holds ${elementShare} % of your chart's weight.`;
+    : `${ELEMENT_NAMES[element]}, the element the temperament section above found in the background, holds ${elementShare} % of your chart's weight.`;
   const elementTie = leastElement.tied.length
     ? ` ${tieSentence(
         leastElement.tied.map((e) => ELEMENT_NAMES[e]!.toLowerCase()),

@@ -39,7 +39,8 @@ function progressedMoonAspect(ctx: ReportContext, p: YearProgression): string {
     [
       `Around ${date} your progressed Moon ${verb} ${natal}: a month or two that ${meets ? 'renews from within' : 'asks you to look again at'} ${fn}.`,
       `Your progressed Moon ${verb} ${natal} around ${date}, a month or two in which you may see ${fn} in a new light.`,
-      `Around ${date} the progressed Moon ${meets ? 'reaches' : 'comes to a hard angle with'} ${natal}; for a month or two it asks what has become of ${fn}.`,
+      // The aspect named, not "a hard angle" (a reader met that for an opposition the timeline labelled as one).
+      `Around ${date} the progressed Moon ${meets ? 'reaches' : verb} ${natal}; for a month or two it asks what has become of ${fn}.`,
     ],
     'progressed-moon-aspect',
   );

@@ -19,6 +19,9 @@ import { moonSignNote } from '../untimed-moon-sign.ts';
 import { houseRuler, signOfPoint } from '../chart-facts.ts';
 import { pointInSentence } from '../phrases.ts';
 import { joinAnd, ordinal } from '../report-markdown.ts';
+import { OUTER_PLANET_IDS } from '../sections/planets.ts';
+
+const OUTER = new Set<string>(OUTER_PLANET_IDS);
 
 /** Whether the Moon's sign is a fact of the chart: timed, or untimed and the Moon kept one sign all day. */
 export function moonSignCertain(ctx: ReportContext): boolean {
@@ -54,7 +57,9 @@ function moonRulerThread(ctx: ReportContext, named: string[]): string | undefine
     );
   }
   const point = ctx.factors.points.get(ruler);
-  if (!point) return undefined;
+  // A slow planet's sign is its generation's, not what one person's comfort rests on (a reader met an air Moon's "being
+  // listened to is the care you value most" beside comfort that "leans on what can be touched", from Uranus in Capricorn).
+  if (!point || OUTER.has(ruler)) return undefined;
   const rulerSign = signOf(point.lon);
   const house = ctx.houseOf(ruler);
   named.push(`${pointInSentence(ruler)} in ${rulerSign.name} as ruler of your ${moon.name} Moon`);
@@ -89,7 +94,8 @@ function sunRulerThread(ctx: ReportContext, named: string[]): string | undefined
   const ruler = MODERN_RULER[sun.id];
   if (ruler === 'sun' || (ruler === 'moon' && !moonSignCertain(ctx))) return undefined;
   const point = ctx.factors.points.get(ruler);
-  if (!point) return undefined;
+  // (The same for the example the Sun grew toward.)
+  if (!point || OUTER.has(ruler)) return undefined;
   const sign = signOf(point.lon);
   named.push(`${pointInSentence(ruler)} in ${sign.name} as ruler of your ${sun.name} Sun`);
   // The planet that rules the Moon's sign rules the Sun's too: one more sentence on it, not a second reading.
