@@ -53,7 +53,7 @@ describe('a transit read in full that is exact more than once', () => {
         // The reading's paragraphs up to the next heading.
         const end = paragraphs.findIndex((p, i) => i > heading && p.startsWith('#'));
         const reading = paragraphs.slice(heading, end < 0 ? undefined : end).join('\n\n');
-        const said = new RegExp(`${planet} (?:makes it )?exact (\\w+(?: times)?)`).exec(reading)?.[1];
+        const said = new RegExp(`${planet} (?:makes it |is )?exact (\\w+(?: times)?)`).exec(reading)?.[1];
         if (t.exact.length >= 2) several++;
         expect(said, `${chart.subject.datetime_utc}: ${planet} ${t.type} ${t.target}, exact on ${t.exact.join(', ')}`).toBe(WORDS[t.exact.length]);
       }

@@ -300,7 +300,7 @@ function passes(ctx: ReportContext, t: YearTransit): string {
   const times = n === 2 ? 'twice' : `${countWord(n)} times`;
   const before = passesRead.get(ctx) ?? 0;
   passesRead.set(ctx, before + 1);
-  if (before > 0) return ` Like an earlier one, this transit comes in ${countWord(n)} passes, ${planet} exact ${times} to your ${POINT_NAMES[t.target]}.`;
+  if (before > 0) return ` This transit too comes in passes: ${planet} is exact ${times} to your ${POINT_NAMES[t.target]}.`;
   if (n === 2) return ` ${planet} makes it exact twice: the first pass raises the matter, the second brings it to a head.`;
   if (n === 3)
     return ` ${planet} makes it exact three times: the first pass raises the matter, the second, as ${planet} doubles back, turns it over again, and the third settles it.`;
