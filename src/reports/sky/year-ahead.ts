@@ -369,8 +369,8 @@ export function yearAhead(chart: NatalChartInput, asOfMs: number): YearAhead {
   const timed = isTimed(chart);
   // Untimed: how far each natal point moved in half a day, either side of the noon chart's place.
   const halfDay = new Map(chart.planets.map((p) => [p.id, Math.abs(p.speed) / 2]));
-  // Untimed: the Moon (tropical, as the transit finder takes it) at the birth day's first minute, noon and last minute.
-  const moonOverTheDay = timed ? [] : [natalJd - 0.5, natalJd, natalJd + 0.5].map((jd) => calcBody(jd, SE.moon!).lon);
+  // Untimed: the Moon (tropical, as the transit finder takes it) at the birth day's first and last minute (noon's is the chart's).
+  const moonAtDayEnds = timed ? [] : [natalJd - 0.5, natalJd + 0.5].map((jd) => calcBody(jd, SE.moon!).lon);
   const transits: YearTransit[] = [];
   for (const body of TRANSITING) {
     const lonAt = remembered((jd) => normalizeDegrees(calcBody(jd, SE[body]!).lon + offset));
@@ -419,7 +419,9 @@ export function yearAhead(chart: NatalChartInput, asOfMs: number): YearAhead {
         // arc, which holds the Moon's whole day once it holds both ends), and not as a near miss alone (a reader met none of
         // Saturn's square to the Moon, which held for every hour). Another hour may still add or take away a pass, as the
         // fact line says (a reader missed Jupiter's opposition, exact once or twice whatever the hour).
-        if (!timed && target === 'moon' && !moonOverTheDay.every((moon) => exactHits(span, moon, [angle], start, end).length > 0)) continue;
+        const everyHour = () =>
+          hits.some((h) => h >= start && h <= end) && moonAtDayEnds.every((moon) => exactHits(span, moon, [angle], start, end).length > 0);
+        if (!timed && target === 'moon' && !everyHour()) continue;
         transits.push({
           body,
           type,

@@ -58,12 +58,12 @@ export function findCentralFigure(ctx: ReportContext): CentralFigure | undefined
   return undefined;
 }
 
-/** Whether the figure is one of squares or oppositions: a tension, as a figure of trines or sextiles is not. */
 /** The figure in a phrase, as "The Central Tension" names it: "the figure the Moon makes with Venus and Mars". */
 export function centralFigureInSentence(f: CentralFigure): string {
   return `the figure ${pointsInSentence(f.sides[0])} ${f.sides[0].length > 1 ? 'make' : 'makes'} with ${pointsInSentence(f.sides[1])}`;
 }
 
+/** Whether the figure is one of squares or oppositions: a tension, as a figure of trines or sextiles is not. */
 export function isHardFigure(figure: CentralFigure): boolean {
   return figure.type === 'square' || figure.type === 'opposition';
 }
