@@ -8,6 +8,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
+import { growingCache } from '../growing-cache.ts';
 import type { DatabasePool } from 'slonik';
 import { ApiKeyRepository, type KeyPrincipalRow } from '../db/api-keys.ts';
 import { holdsPlan } from '../db/subscription-status.ts';
@@ -84,7 +85,7 @@ export class ApiKeyAuthenticator {
     },
   ) {
     this.keys = new ApiKeyRepository(pool);
-    this.cache = new LRUCache({ max: options.cacheSize, ttl: options.ttlSeconds * 1000 });
+    this.cache = growingCache({ entries: options.cacheSize, ttlMs: options.ttlSeconds * 1000 });
   }
 
   /**

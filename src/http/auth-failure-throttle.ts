@@ -12,7 +12,7 @@
  * added to a counter shared by every API process, whose total comes back with the increment, so
  * a process learns of an address's failures elsewhere at its next failure there.
  */
-import { LRUCache } from 'lru-cache';
+import { growingCache } from '../growing-cache.ts';
 import type { RedisConnections } from '../db/redis.ts';
 
 const WINDOW_MS = 60_000;
@@ -23,7 +23,7 @@ interface Window {
 }
 
 export class AuthFailureThrottle {
-  private readonly windows = new LRUCache<string, Window>({ max: 100_000, ttl: 2 * WINDOW_MS });
+  private readonly windows = growingCache<string, Window>({ entries: 100_000, ttlMs: 2 * WINDOW_MS });
 
   constructor(
     private readonly maxFailures: number,

@@ -12,6 +12,7 @@
  * past `maxBytesPerOwner` is not stored (its claim is released: a retry runs again).
  */
 import { LRUCache } from 'lru-cache';
+import { growingCache } from '../growing-cache.ts';
 import type { Redis } from 'ioredis';
 import { defineScript, deleteKeysWithPrefix, slotTag } from '../db/redis.ts';
 
@@ -149,7 +150,7 @@ export class RedisIdempotencyStore implements IdempotencyStore {
 export class MemoryIdempotencyStore implements IdempotencyStore {
   private readonly records = new LRUCache<string, string>({ max: 50_000, maxSize: 512 * 1024 * 1024, sizeCalculation: (v) => v.length + 64 });
   /** `owner hour` → bytes stored in that hour. */
-  private readonly stored = new LRUCache<string, { bytes: number }>({ max: 500_000, ttl: 8 * 24 * HOUR_MS });
+  private readonly stored = growingCache<string, { bytes: number }>({ entries: 500_000, ttlMs: 8 * 24 * HOUR_MS });
 
   constructor(private readonly maxBytesPerOwner: number) {}
 

@@ -5,7 +5,7 @@
  * that a request costs exactly one Redis round trip and counting is exact under concurrency. The
  * requests one key makes in the same event-loop turn share one script call.
  */
-import { LRUCache } from 'lru-cache';
+import { growingCache } from '../growing-cache.ts';
 import type { Redis } from 'ioredis';
 import { defineCoalescingScript, isCluster, slotTag } from '../db/redis.ts';
 import type { PeriodWindow } from './rate-limit-period.ts';
@@ -154,8 +154,8 @@ export class RedisRateLimitStore implements RateLimitStore {
 
 /** The embedded stand-in: the same rules in one process. Bounded; JavaScript runs it atomically. */
 export class MemoryRateLimitStore implements RateLimitStore {
-  private readonly counters = new LRUCache<string, { n: number }>({ max: 500_000 });
-  private readonly revoked = new LRUCache<string, true>({ max: 100_000 });
+  private readonly counters = growingCache<string, { n: number }>({ entries: 500_000 });
+  private readonly revoked = growingCache<string, true>({ entries: 100_000 });
 
   async take(r: CounterRequest): Promise<CounterReply> {
     if (r.keyId && this.revoked.get(r.keyId)) return { outcome: 'revoked' };

@@ -17,7 +17,7 @@
  * API processes share the counts), otherwise in this process.
  */
 import { createHash } from 'node:crypto';
-import { LRUCache } from 'lru-cache';
+import { growingCache } from '../../growing-cache.ts';
 import type { RedisConnections } from '../../db/redis.ts';
 import { defineScript, slotTag } from '../../db/redis.ts';
 
@@ -109,7 +109,7 @@ export class RedisLoginThrottle implements LoginThrottle {
 
 /** The same rules in this process (embedded mode: one API process). */
 export class MemoryLoginThrottle implements LoginThrottle {
-  private readonly counts = new LRUCache<string, { count: number; expiresAt: number }>({ max: 100_000 });
+  private readonly counts = growingCache<string, { count: number; expiresAt: number }>({ entries: 100_000 });
   constructor(private readonly limits: ThrottleLimits) {}
 
   private live(key: string, now: number) {

@@ -7,13 +7,13 @@
  * listings, not for a flood. Per process on purpose: it guards this process's event loop, and
  * costs no Redis round trip for requests that are otherwise free.
  */
-import { LRUCache } from 'lru-cache';
+import { growingCache } from '../../growing-cache.ts';
 
 /** For plans without a per-second limit. */
 const FALLBACK_PER_SECOND = 50;
 
 export class FreeMessageRate {
-  private readonly windows = new LRUCache<string, { second: number; count: number }>({ max: 50_000 });
+  private readonly windows = growingCache<string, { second: number; count: number }>({ entries: 50_000 });
 
   /** True when the message may pass; counts it. */
   admit(credential: string, rpsLimit: number | null, nowMs = Date.now()): boolean {

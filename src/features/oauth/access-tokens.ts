@@ -11,6 +11,7 @@
  * one at a time; a token that exists is served whatever its address did.
  */
 import { LRUCache } from 'lru-cache';
+import { growingCache } from '../../growing-cache.ts';
 import type { AuthInfo } from '@modelcontextprotocol/server';
 import type { DatabasePool } from 'slonik';
 import { GrantRepository } from '../../db/oauth-grants.ts';
@@ -42,7 +43,7 @@ export class OAuthAccessTokens implements BearerCallers {
   private readonly cache: LRUCache<string, Entry>;
   private readonly tokens: OAuthTokenRepository;
   private readonly grants: GrantRepository;
-  private readonly touched = new LRUCache<string, number>({ max: 100_000 });
+  private readonly touched = growingCache<string, number>({ entries: 100_000 });
   private readonly throttle?: AuthFailureThrottle;
 
   constructor(
@@ -53,7 +54,7 @@ export class OAuthAccessTokens implements BearerCallers {
     this.throttle = options.throttle;
     this.tokens = new OAuthTokenRepository(db);
     this.grants = new GrantRepository(db);
-    this.cache = new LRUCache({ max: options.cacheSize, ttl: options.ttlSeconds * 1000 });
+    this.cache = growingCache({ entries: options.cacheSize, ttlMs: options.ttlSeconds * 1000 });
     options.revocations.onRevoked((grantId) => this.forgetGrant(grantId));
   }
 

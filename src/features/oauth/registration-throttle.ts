@@ -6,7 +6,7 @@
  * process shares the counts), otherwise in this process. A refused registration counts too:
  * hammering the endpoint does not bring the next hour any closer.
  */
-import { LRUCache } from 'lru-cache';
+import { growingCache } from '../../growing-cache.ts';
 import type { RedisConnections } from '../../db/redis.ts';
 import { defineScript, slotTag } from '../../db/redis.ts';
 
@@ -27,7 +27,7 @@ if t > tonumber(ARGV[3]) then return 0 end
 return 1`;
 
 export class RegistrationThrottle {
-  private readonly counts = new LRUCache<string, number>({ max: 100_000, ttl: WINDOW_MS });
+  private readonly counts = growingCache<string, number>({ entries: 100_000, ttlMs: WINDOW_MS });
   private readonly countScript?: (keys: string[], args: (string | number)[]) => Promise<number>;
 
   constructor(

@@ -4,7 +4,7 @@
  * (one query per batch, off the request path); a crossing is e-mailed once per period
  * (Notifications claims it). A user alerted this period is not looked at again by this process.
  */
-import { LRUCache } from 'lru-cache';
+import { growingCache } from '../../growing-cache.ts';
 import { type DatabasePool } from 'slonik';
 import { sql } from '../../db/sql.ts';
 import { z } from 'zod/v4';
@@ -21,7 +21,7 @@ const candidateRow = z.object({
 
 export class UsageAlerts {
   /** `${userId} ${periodStart}` of users alerted (or found alerted) this period. */
-  private readonly done = new LRUCache<string, true>({ max: 100_000 });
+  private readonly done = growingCache<string, true>({ entries: 100_000 });
   private running: Promise<void> = Promise.resolve();
 
   constructor(
