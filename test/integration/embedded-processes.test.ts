@@ -1,5 +1,5 @@
 /**
- * Stress of the embedded mode with several processes on one DATA_DIR: in each round a server
+ * Stress of the embedded mode with several processes on one DATA_DIR: in each of two rounds a server
  * starts while four `keys create` commands run at the same moment, then the server is stopped
  * (Ctrl-C, or killed) while two more commands run. Every command succeeds, every key ever made
  * works, the server stops cleanly, and a second server is refused with a message.
@@ -71,7 +71,8 @@ describe('embedded mode, several processes on one DATA_DIR', () => {
       }).then((r) => r.status);
 
     const keys: string[] = [];
-    for (let round = 1; round <= 3; round++) {
+    // Two rounds: one stopped with Ctrl-C, one killed outright (a third repeated the first at about 20 CPU s).
+    for (let round = 1; round <= 2; round++) {
       // A server and four commands, all at once: whoever takes DATA_DIR first, the others wait or hand over.
       const server = startServer();
       const commands = [1, 2, 3, 4].map((i) => createKey(`r${round}-${i}@example.com`));
@@ -99,7 +100,7 @@ describe('embedded mode, several processes on one DATA_DIR', () => {
 
     const server = startServer();
     expect(await waitUntilReady(port), server.output()).toBe(true);
-    expect(new Set(keys).size).toBe(3 * 6);
+    expect(new Set(keys).size).toBe(2 * 6);
     for (const key of keys) expect(await natal(key)).toBe(200);
     // A second server on the same DATA_DIR is refused with one line that says why.
     const second = await launch('src/main.ts', [], { ...serverEnv, PORT: String(await freePort()) }).done;
