@@ -1301,7 +1301,7 @@ const POLE_PHRASES: Record<string, Record<string, RegExp>> = {
     possessive:
       /\b(jealousy (can|may|tends to) (flare|stir|rise|arise|arrive like)|possessiveness (can|may) (creep|surface)|the growth edge is possessiveness|a quiet possessiveness|a jealousy that startles you)/i,
     trusting:
-      /\b(jealousy (usually )?finds little to feed on in you|jealousy may strike you as (faintly )?old-fashioned|refreshingly free of clinging|give a partner plenty of room|love in a low-maintenance, trusting way)/i,
+      /\b(jealousy (usually )?finds little to feed on in you|jealousy may strike you as (faintly )?old-fashioned|refreshingly free of clinging|give a partner plenty of room|love in a low-maintenance, trusting way|you can love someone without needing to see them)/i,
   },
   money: {
     spending:
