@@ -8,7 +8,7 @@ import { signedSeparation } from '../../src/astro/zodiac.ts';
 import type { NatalChartInput } from '../../src/interpretations/chart-input.ts';
 import type { ComposedReport } from '../../src/reports/text/compose-report.ts';
 import { POINT_NAMES } from '../../src/reports/text/phrases.ts';
-import { TENSION_FRAMES } from '../../src/reports/synthesis/faculty-tensions.ts';
+import { TENSION_FRAME_PATTERN } from '../../src/reports/synthesis/faculty-tensions.ts';
 
 const REFERENCE_SECTIONS = new Set(['cover', 'appendix', 'disclaimer']);
 
@@ -44,16 +44,19 @@ export function repeatedPassages(report: ComposedReport): string[] {
 const POINT_WORDS = Object.values(POINT_NAMES);
 const pointsIn = (text: string) => POINT_WORDS.filter((p) => new RegExp(`\\b${p}\\b`).test(text));
 
-/** How the report's tension passages lead up to the earlier entry ("pulls against", "tells a different story from", …). */
-const FRAME_OPENINGS = TENSION_FRAMES.map((frame) => frame.slice(0, frame.indexOf(' {earlier}')));
+/** A tension sentence's later entry (the words before its frame) and earlier one, or undefined. */
+function tensionEntries(sentence: string): { later: string; earlier: string } | undefined {
+  const m = TENSION_FRAME_PATTERN.exec(sentence);
+  return m ? { later: m[1]!, earlier: m.slice(2).find((g) => g !== undefined)! } : undefined;
+}
 
 /** A tension passage that sets a factor against another of the same point ("Mercury as … pulls against Mercury in …"). */
 export function selfRelations(report: ComposedReport): string[] {
   return proseSentences(report).filter((s) => {
-    const m = new RegExp(`^(.*?) (?:${FRAME_OPENINGS.join('|')}) (.*?), read earlier`).exec(s);
-    if (!m) return false;
-    const later = pointsIn(m[1]!);
-    return pointsIn(m[2]!).some((p) => later.includes(p));
+    const entries = tensionEntries(s);
+    if (!entries) return false;
+    const later = pointsIn(entries.later);
+    return pointsIn(entries.earlier).some((p) => later.includes(p));
   });
 }
 
@@ -82,11 +85,7 @@ export function headingSubjects(report: ComposedReport): string[] {
   const labels = headingsAndLabels(report);
   return proseSentences(report).filter((s) =>
     labels.some(
-      (l) =>
-        (s.startsWith(`${l} `) && headingLike(l)) ||
-        s.startsWith(`${l} pulls against`) ||
-        s.includes(` against ${l}`) ||
-        FRAME_OPENINGS.some((opening) => s.includes(`${opening} ${l}, read earlier`)),
+      (l) => (s.startsWith(`${l} `) && headingLike(l)) || s.startsWith(`${l} pulls against`) || s.includes(` against ${l}`) || tensionEntries(s)?.earlier === l,
     ),
   );
 }

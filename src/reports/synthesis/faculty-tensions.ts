@@ -348,16 +348,26 @@ export interface ClaimConflict {
   /** The pole already read, and the entry that read it. */
   earlierPole: string;
   earlierLabel: string;
+  /** The theme chapter that read it, when it was one. */
+  earlierChapter?: string | undefined;
   /** The pole the new entry would assert. */
   laterPole: string;
 }
 
-/** The first claim of `claims` that contradicts one already read (`read`: faculty → pole and label). */
-export function conflictOf(claims: readonly string[] | undefined, read: ReadonlyMap<string, { pole: string; label: string }>): ClaimConflict | undefined {
+/** A side of a faculty as the report took it: the pole, the entry that took it and the theme chapter that printed it. */
+export interface ClaimedSide {
+  pole: string;
+  label: string;
+  chapter?: string | undefined;
+}
+
+/** The first claim of `claims` that contradicts one already read (`read`: faculty → the side taken). */
+export function conflictOf(claims: readonly string[] | undefined, read: ReadonlyMap<string, ClaimedSide>): ClaimConflict | undefined {
   for (const claim of claims ?? []) {
     const [faculty, pole] = claim.split(':') as [string, string];
     const earlier = read.get(faculty);
-    if (earlier && earlier.pole !== pole && FACULTIES[faculty]) return { faculty, earlierPole: earlier.pole, earlierLabel: earlier.label, laterPole: pole };
+    if (earlier && earlier.pole !== pole && FACULTIES[faculty])
+      return { faculty, earlierPole: earlier.pole, earlierLabel: earlier.label, earlierChapter: earlier.chapter, laterPole: pole };
   }
   return undefined;
 }
@@ -486,13 +496,37 @@ const TENSION_OVER: Record<string, string> = {
   decision: 'making up your mind',
 };
 
-/** How a tension passage sets its later entry against the earlier one ("{earlier}" is the earlier entry in a sentence). */
+/**
+ * How a tension passage sets its later entry against the earlier one: "{earlier}" is the earlier
+ * entry in a sentence, "{where}" the chapter that read it when that was another one (' (in "How You
+ * Love")'), else nothing. A reader met "read earlier" eleven times in one report: within a chapter
+ * the entry was just read, and the frames say by themselves that it came first.
+ */
 export const TENSION_FRAMES = [
-  'says the other side of what {earlier} said, read earlier, and the two belong together',
-  'tells a different story from {earlier}, read earlier, and both are true',
-  'answers {earlier}, read earlier, from the other side',
-  'completes the picture begun by {earlier}, read earlier',
+  'says the other side of what {earlier} said{where}, and the two belong together',
+  'tells a different story from {earlier}{where}, and both are true',
+  'answers {earlier}{where} from the other side',
+  'completes the picture begun by {earlier}{where}',
 ];
+
+/** The "{where}" of a frame: the earlier reading's chapter when it is not the one being written. */
+export function whereRead(earlierChapter: string | undefined, chapter: string | undefined): string {
+  return earlierChapter && earlierChapter !== chapter ? ` (in "${earlierChapter}")` : '';
+}
+
+/**
+ * A sentence's tension frame, as a pattern that captures the later entry (the words before the
+ * frame) and the earlier one, up to the colon that follows every frame: for the report's own checks
+ * (a factor set against itself, a heading used as a subject).
+ */
+export const TENSION_FRAME_PATTERN = new RegExp(
+  `^(.*?) (?:${TENSION_FRAMES.map((frame) =>
+    frame
+      .replace(/[.*+?^$()|[\]\\]/g, '\\$&')
+      .replace('{earlier}', '(.+?)')
+      .replace('{where}', '(?: \\(in "[^"]+"\\))?'),
+  ).join('|')}):`,
+);
 
 /** Openings for a point's second, third … pair of sides named after one reading. */
 const SIDES_AGAIN = [
@@ -520,6 +554,7 @@ export function tensionPassage(
   timesNamed = 0,
   order = 0,
   namedWith?: string,
+  chapter?: string,
 ): string {
   const also = order > 0;
   const f = FACULTIES[conflict.faculty]!;
@@ -552,5 +587,6 @@ export function tensionPassage(
   }
   // The opening varies by faculty: a report names several tensions, and one formula for all of them reads as a form.
   const frame = choose(TENSION_FRAMES, `tension-frame-${conflict.faculty}`);
-  return `${subject} ${frame.replace('{earlier}', labelInSentence(conflict.earlierLabel))}: part of you ${f.poles[conflict.earlierPole]}, while another part ${f.poles[conflict.laterPole]}. ${together}`;
+  const framed = frame.replace('{earlier}', labelInSentence(conflict.earlierLabel)).replace('{where}', whereRead(conflict.earlierChapter, chapter));
+  return `${subject} ${framed}: part of you ${f.poles[conflict.earlierPole]}, while another part ${f.poles[conflict.laterPole]}. ${together}`;
 }

@@ -12,7 +12,7 @@ import type { InterpretationEntry } from '../../interpretations/schema.ts';
 import { chartSeed, pick, variantIndex } from '../../interpretations/variant.ts';
 import { bullets } from './report-markdown.ts';
 import { HOUSE_DOMAINS } from './phrases.ts';
-import { conflictOf, tensionPassage, type ClaimConflict } from '../synthesis/faculty-tensions.ts';
+import { conflictOf, tensionPassage, type ClaimConflict, type ClaimedSide } from '../synthesis/faculty-tensions.ts';
 import { forTheAspect, opensForAnotherAspect, wholeForTheAspect } from './aspect-naming.ts';
 import { aspectFamily, type SignId } from '../../interpretations/keys.ts';
 import { ageOn, suitsAge } from './life-stage.ts';
@@ -59,7 +59,7 @@ export class ReportContext {
   chapter: string | undefined;
   private readonly used = new Set<string>();
   /** The pole of each faculty the report has asserted so far, and the entry that asserted it. */
-  private readonly claimed = new Map<string, { pole: string; label: string }>();
+  private readonly claimed = new Map<string, ClaimedSide>();
   /** How often the report has written about each faculty's tension (tensionPassage's `timesNamed`). */
   private readonly tensioned = new Map<string, number>();
   /** The reading after which each faculty's tension was named: a later voice of it points there. */
@@ -342,7 +342,7 @@ export class ReportContext {
   private assert(claims: readonly string[], label: string): void {
     for (const claim of claims) {
       const [faculty, pole] = claim.split(':') as [string, string];
-      if (!this.claimed.has(faculty)) this.claimed.set(faculty, { pole, label });
+      if (!this.claimed.has(faculty)) this.claimed.set(faculty, { pole, label, chapter: this.chapter });
     }
   }
 
@@ -352,7 +352,7 @@ export class ReportContext {
     this.tensioned.set(conflict.faculty, times + 1);
     if (times === 0) this.tensionNamedWith.set(conflict.faculty, label);
     const namedWith = this.tensionNamedWith.get(conflict.faculty);
-    return tensionPassage(conflict, label, (options, which) => this.choose(options, which), times, order, namedWith);
+    return tensionPassage(conflict, label, (options, which) => this.choose(options, which), times, order, namedWith, this.chapter);
   }
 
   /** `aspectType`: the aspect the entry is read for, when its readings may be its family's (see take). */

@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { composeReport } from '../../../src/reports/text/compose-report.ts';
+import { TENSION_FRAME_PATTERN } from '../../../src/reports/synthesis/faculty-tensions.ts';
 import { POINT_FUNCTION, POINT_NAMES, POINT_PART } from '../../../src/reports/text/phrases.ts';
 import { randomReportCharts } from '../../helpers/random-report-charts.ts';
 
@@ -53,8 +54,8 @@ describe('the North Node and Chiron aspect readings', () => {
 
   it('a North Node reading takes a side of a tension as the South Node, whose familiar ground its words describe', () => {
     // (A reader took "the North Node in Aries speaks for the tactful side" as backwards: the North Node points away from it.)
-    // A tension passage: after a reading ("… read earlier: part of you …") or a side taken ("speaks for the … side").
-    const tension = /read earlier|side of (the|that same) tension/;
+    // A tension passage: after a reading ("… answers your Sun in Leo from the other side: part of you …") or a side taken ("speaks for the … side").
+    const tension = new RegExp(`${TENSION_FRAME_PATTERN.source.replace(/^\^/, '')}|side of (the|that same) tension`);
     let southSides = 0;
     for (const chart of randomReportCharts(120, 7302)) {
       const { markdown } = composeReport(chart, { asOf: '2026-11-25T00:00:00Z' });
