@@ -3,7 +3,8 @@
  * N`), prints them with the real Chromium and reads them back, then prints one table:
  *
  * - mean page fill, pages less than half full (the cover and contents not counted) and pages
- *   under a third full that are not a chapter's last (the layout rule: none),
+ *   under a third full that are not a chapter's last (the layout rule: none), and list items left
+ *   alone at a page's foot or top (none),
  * - bookmarks per report, and chapters without one,
  * - cross-report repetition: the share of one report's reading sentences found in another's,
  *   over every pair of reports (the appendix and closing notice are reference text and not
@@ -42,7 +43,7 @@ import { natalChartFor } from '../test/helpers/natal-charts.ts';
 import { nearBirthRows } from './report-near-births.ts';
 import { sentenceAgreementFindings } from '../test/helpers/report-grammar.ts';
 import { falseCloseness, genericAspectTexts, headingSubjects, repeatedPassages, selfRelations } from '../test/helpers/report-text-checks.ts';
-import { pageFills, shortPages } from '../test/helpers/report-pages.ts';
+import { loneListItems, pageFills, shortPages } from '../test/helpers/report-pages.ts';
 import { readingSentences, repeatedShare } from '../test/helpers/report-sentences.ts';
 import { seededRandom } from '../test/helpers/seeded-random.ts';
 import { untimedMoonStatements } from '../test/helpers/untimed-moon-statements.ts';
@@ -100,6 +101,7 @@ const asOf = '2026-11-25T00:00:00Z';
 const fills: number[] = [];
 let under = 0;
 let short = 0;
+let loneItems = 0;
 let bookmarks = 0;
 let missingBookmarks = 0;
 let grammar = 0;
@@ -139,6 +141,7 @@ try {
     fills.push(...pageFill);
     under += pageFill.filter((f) => f < 0.5).length;
     short += (await shortPages(pdf)).length;
+    loneItems += loneListItems(pdf, pageFills(pdf).length).length;
     const outline = await readOutline(pdf);
     bookmarks += outline.length;
     const chapters = outline.filter((e) => e.level === 2).map((e) => e.title.replace(/\s+/g, ' '));
@@ -185,6 +188,7 @@ const rows: [string, string][] = [
   ['mean page fill', pct(fills.reduce((a, b) => a + b, 0) / fills.length)],
   ['pages under half full', `${under} of ${fills.length}`],
   ["pages under a third full, not a chapter's last", String(short)],
+  ['list items alone at a page foot or top', String(loneItems)],
   ['bookmarks per report (mean)', (bookmarks / reports.length).toFixed(1)],
   ['chapters without a bookmark', String(missingBookmarks)],
   [

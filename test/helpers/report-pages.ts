@@ -160,3 +160,32 @@ export function loneLines(pdf: Uint8Array, pages: number): { page: number; kind:
   }
   return found;
 }
+
+/**
+ * Lists broken by a page with a single line on one side: the page ends in a list's lines and the
+ * next one begins with more of them, and the run at the foot or at the top is one line (one item
+ * left alone). Read from the laid-out text, where Chromium's list markers are not text: a list's
+ * lines are the indented ones without column gaps (a table's rows have them).
+ */
+export function loneListItems(pdf: Uint8Array, pages: number): { page: number; foot: string[]; top: string[] }[] {
+  const FOOTER = /Page \d+ of \d+/;
+  const body = (page: number) =>
+    pageText(pdf, page)
+      .split('\n')
+      .filter((l) => l.trim() && !FOOTER.test(l));
+  const listLine = (line: string) => /^ {3,8}\S/.test(line) && !/\S {3,}\S/.test(line.trim());
+  const run = (lines: string[]) => {
+    const end = lines.findIndex((l) => !listLine(l));
+    return end === -1 ? lines : lines.slice(0, end);
+  };
+  const found: { page: number; foot: string[]; top: string[] }[] = [];
+  let previous = body(1);
+  for (let page = 2; page <= pages; page++) {
+    const current = body(page);
+    const foot = run([...previous].reverse()).reverse();
+    const top = run(current);
+    if (foot.length && top.length && (foot.length === 1 || top.length === 1)) found.push({ page: page - 1, foot, top });
+    previous = current;
+  }
+  return found;
+}

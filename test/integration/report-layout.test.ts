@@ -4,7 +4,7 @@
  * baseline of their titles) and whose entries link to them, a bookmark for every chapter, the
  * bundled typeface embedded, chapters that run on (a new page only for the reading after the
  * contents, and no page under a third full but a chapter's last), no line of a paragraph alone at
- * a page's top or foot, and the
+ * a page's top or foot, no list item alone there either, and the
  * figures (the element and modality balance, the aspect grid, the year ahead) on the page.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,10 +16,21 @@ import { renderReportPdf } from '../../src/reports/pdf/report-pdf.ts';
 import { readOutline } from '../../src/reports/pdf/pdf-outline.ts';
 import { composeReport, type ComposedReport } from '../../src/reports/text/compose-report.ts';
 import { natalChartFor, PLACES } from '../helpers/natal-charts.ts';
-import { chapterPagesOf, embeddedFonts, loneLines, namedDestinations, pageFills, pageText, pageWords, shortPages } from '../helpers/report-pages.ts';
+import {
+  chapterPagesOf,
+  embeddedFonts,
+  loneLines,
+  loneListItems,
+  namedDestinations,
+  pageFills,
+  pageText,
+  pageWords,
+  shortPages,
+} from '../helpers/report-pages.ts';
 
 const ATHENS = { city: 'Athens', country: 'GR', lat: 37.9838, lng: 23.7275, source: 'request' as const, zone: 'Europe/Athens' };
 const MADRID = { city: 'Madrid', country: 'ES', lat: 40.4168, lng: -3.7038, source: 'request' as const, zone: 'Europe/Madrid' };
+const NAIROBI = { city: 'Nairobi', country: 'KE', lat: -1.2921, lng: 36.8219, source: 'request' as const, zone: 'Africa/Nairobi' };
 
 /** The real renderer, counting its printings. */
 class CountingRenderer extends PdfRenderer {
@@ -39,9 +50,11 @@ beforeAll(async () => {
     timed: natalChartFor({ name: 'Eleni Markou', year: 1981, month: 1, day: 2, hour: 13, minute: 0 }, ATHENS),
     untimed: natalChartFor({ name: 'Lucía Ortega', year: 1994, month: 9, day: 8, time_known: false }, MADRID),
     polar: natalChartFor({ name: 'Ingrid Berg', year: 1985, month: 12, day: 21, hour: 9, minute: 15 }, PLACES.tromso),
+    // The improved style: each reading ends in a two-item list, its strengths and its challenges.
+    improved: natalChartFor({ name: 'Wanjiru Kamau', year: 1988, month: 3, day: 14, hour: 9, minute: 20 }, NAIROBI),
   };
   for (const [name, chart] of Object.entries(charts)) {
-    const report = composeReport(chart);
+    const report = composeReport(chart, { style: name === 'improved' ? 'improved' : 'standard' });
     const document = { report, wheelSvg: null, footerLabel: null, logo: null };
     const before = renderer.printings;
     const pdf = await renderReportPdf(renderer, document, { footerHtml: footerTemplate(document), timeoutMs: 60_000 });
@@ -140,6 +153,23 @@ describe('the printed report', () => {
       const pages = (await PDFDocument.load(pdf)).getPageCount();
       expect(loneLines(pdf, pages), name).toEqual([]);
     }
+  });
+
+  it('leaves no list item alone at the foot or the top of a page: a short list stays whole', async () => {
+    for (const [name, { pdf }] of Object.entries(printed)) {
+      const pages = (await PDFDocument.load(pdf)).getPageCount();
+      expect(loneListItems(pdf, pages), name).toEqual([]);
+    }
+    // Each reading's strengths are printed on the page of its challenges (the Nairobi reader found them parted).
+    const { pdf } = printed.improved!;
+    const lines = Array.from({ length: (await PDFDocument.load(pdf)).getPageCount() }, (_, i) =>
+      pageText(pdf, i + 1)
+        .split('\n')
+        .map((line) => ({ page: i + 1, line: line.trim() })),
+    ).flat();
+    const strengths = lines.filter((l) => l.line.startsWith('Strengths:'));
+    expect(strengths.length).toBeGreaterThan(10);
+    for (const s of strengths) expect(lines.find((l, i) => i > lines.indexOf(s) && l.line.startsWith('Challenges:'))?.page, s.line).toBe(s.page);
   });
 
   it('starts a new page only for a chapter: the reading after the contents, nothing else', async () => {

@@ -59,7 +59,11 @@ em { color: #55506b; }
 /* A heading's subtitle (the chart fact in italics under it) stays with the text it introduces, as the heading stays with it. */
 h3 + p:has(> em:only-child), h4 + p:has(> em:only-child) { break-after: avoid; }
 ul, ol { margin: 0 0 3mm 5mm; padding-left: 4mm; }
-li { margin-bottom: 1mm; }
+li { margin-bottom: 1mm; break-inside: avoid; }
+/* A short list (the strengths and challenges under a reading) stays whole, and a longer one keeps its first two and
+   its last two items together: readers met one item left alone at a page's foot or top. */
+ul:not(:has(> li:nth-child(4))), ol:not(:has(> li:nth-child(4))) { break-inside: avoid; }
+li:nth-child(2), li:last-child { break-before: avoid; }
 table { border-collapse: collapse; width: 100%; margin: 2mm 0 5mm; font-size: 9.5pt; break-inside: auto; }
 table.whole { break-inside: avoid; }
 th, td { border-bottom: 0.2mm solid #cfcbe0; padding: 1.2mm 2mm; text-align: left; vertical-align: top; }
