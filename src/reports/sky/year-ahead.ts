@@ -135,6 +135,41 @@ export interface YearTransit {
    * and when the dates move by less than a day.
    */
   hourShift?: { days: number; decides: boolean } | undefined;
+  /**
+   * Natal points conjunct the target (within ALSO_REACHED_ORB; timed charts' personal planets and angles) that the
+   * transiting planet comes within its orb of in the same aspect, during the transit's stretches, without a transit of
+   * their own in the year: how far apart the two natal points stand, and the closest the aspect to the other point comes
+   * and when (degrees; a reader met Neptune's sextile to a Midheaven read without the Moon a degree from it).
+   */
+  alsoReaches?: { target: string; apart: number; closest: number; date: string }[] | undefined;
+}
+
+/** How close a natal point stands to a transit's target for the transit to be read as reaching it too, degrees. */
+const ALSO_REACHED_ORB = 3;
+/** The points a transit can be said to reach beside its target: those whose transits the year counts, the Moon timed only. */
+const ALSO_REACHED = ['sun', 'moon', 'mercury', 'venus', 'mars', 'asc', 'mc'] as const;
+
+/**
+ * The closest the planet (`lonAt`) comes to `angle` from `natalLon` at the midnights (UT) of `windows` within the year
+ * (an open end is the year's), and the day it does: daily samples, the slow planets moving well under a degree a day.
+ */
+function closestInWindows(lonAt: (jd: number) => number, natalLon: number, angle: number, windows: readonly Stretch[], start: number, end: number) {
+  let best = { orb: Infinity, jd: start };
+  const beyond = (jd: number) => Math.abs(signedSeparation(lonAt(jd), natalLon)) - angle;
+  for (const w of windows) {
+    const [from, to] = [Math.max(start, w.entry ?? start), Math.min(end, w.exit ?? end)];
+    let previous: { jd: number; beyond: number } | undefined;
+    // A Julian day begins at noon: its midnights are the halves.
+    for (let jd = Math.ceil(from - 0.5) + 0.5; jd <= to; jd++) {
+      const now = { jd, beyond: beyond(jd) };
+      // Passed through exact between two midnights: exact, on the nearer one.
+      if (previous && Math.sign(previous.beyond) !== Math.sign(now.beyond))
+        return { orb: 0, jd: Math.abs(previous.beyond) < Math.abs(now.beyond) ? previous.jd : now.jd };
+      if (Math.abs(now.beyond) < best.orb) best = { orb: Math.abs(now.beyond), jd };
+      previous = now;
+    }
+  }
+  return best;
 }
 
 export interface YearProgression {
@@ -407,7 +442,8 @@ export function yearAhead(chart: NatalChartInput, asOfMs: number): YearAhead {
         // One transit of the aspect: its hits and its nearest miss (a planet may turn short of it and reach it on a later pass),
         // and any other pass within orb in the year, their stretches in order.
         const held = [...windows, ...misses.map((m) => m.window)];
-        const stretches = [...held, ...otherPasses(search, start, end, held)]
+        const inOrb = [...held, ...otherPasses(search, start, end, held)];
+        const stretches = [...inOrb]
           .sort((a, b) => (a.entry ?? -Infinity) - (b.entry ?? -Infinity))
           .map((w) => ({ from: w.entry === undefined ? null : isoDate(w.entry), to: w.exit === undefined ? null : isoDate(w.exit) }));
         const miss = misses.reduce<(typeof misses)[number] | undefined>((m, x) => (m === undefined || x.short < m.short ? x : m), undefined);
@@ -422,6 +458,16 @@ export function yearAhead(chart: NatalChartInput, asOfMs: number): YearAhead {
         const everyHour = () =>
           hits.some((h) => h >= start && h <= end) && moonAtDayEnds.every((moon) => exactHits(span, moon, [angle], start, end).length > 0);
         if (!timed && target === 'moon' && !everyHour()) continue;
+        // The natal points beside the target that the aspect reaches too (kept below only where they have no transit of their own).
+        const alsoReaches =
+          !timed || !(ALSO_REACHED as readonly string[]).includes(target)
+            ? []
+            : ALSO_REACHED.filter((id) => id !== target && targets.has(id))
+                .map((id) => ({ id, apart: Math.abs(signedSeparation(targets.get(id)!, natalLon)) }))
+                .filter(({ apart }) => apart <= ALSO_REACHED_ORB)
+                .map(({ id, apart }) => ({ id, apart, ...closestInWindows(lonAt, targets.get(id)!, angle, inOrb, start, end) }))
+                .filter((r) => r.orb <= WINDOW_ORB[body]!)
+                .map((r) => ({ target: r.id, apart: r.apart, closest: r.orb, date: isoDate(r.jd) }));
         transits.push({
           body,
           type,
@@ -431,11 +477,18 @@ export function yearAhead(chart: NatalChartInput, asOfMs: number): YearAhead {
           ...stretches[0]!,
           stretches,
           ...(shift ? { hourShift: shift } : {}),
+          ...(alsoReaches.length ? { alsoReaches } : {}),
         });
       }
     }
   }
   transits.sort((x, y) => firstDate(x).localeCompare(firstDate(y)));
+  // A point with a transit of its own in the year is read there, not as one this transit reaches too.
+  for (const t of transits) {
+    const own = t.alsoReaches?.filter((r) => !transits.some((u) => u.body === t.body && u.type === t.type && u.target === r.target));
+    if (own?.length) t.alsoReaches = own;
+    else delete t.alsoReaches;
+  }
   const clock = secondaryClock(natalJd);
   const at = (body: number, t: number) => normalizeDegrees(calcBody(progressedJd(clock, t), body).lon + offset);
   const progressed = { sun: [at(SE.sun!, start), at(SE.sun!, end)] as [number, number], moon: [at(SE.moon!, start), at(SE.moon!, end)] as [number, number] };

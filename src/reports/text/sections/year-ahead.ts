@@ -178,6 +178,21 @@ function arcShort(degrees: number): string {
   return minutes < 60 ? `${minutes}′` : `${Math.floor(minutes / 60)}°${String(minutes % 60).padStart(2, '0')}′`;
 }
 
+/**
+ * The natal points beside the target that the transit reaches too: "Your Moon stands 0°28′ from your Midheaven, so
+ * Neptune's sextile reaches it as well, coming within 12′ of exact on 3 February 2027." Empty when there are none.
+ */
+function alsoReached(t: YearTransit): string {
+  return (t.alsoReaches ?? [])
+    .map(
+      (r) =>
+        ` Your ${POINT_NAMES[r.target]} stands ${arcShort(r.apart)} from your ${POINT_NAMES[t.target]}, so ${POINT_NAMES[t.body]}'s ${t.type} reaches it as well, coming ${
+          r.closest === 0 ? 'to the exact aspect' : `within ${arcShort(r.closest)} of exact`
+        } ${r.closest === 0 ? 'around' : 'on'} ${longDate(r.date)}.`,
+    )
+    .join('');
+}
+
 /** The stretches within orb whose both ends were found. */
 const knownStretches = (t: YearTransit) => t.stretches.filter((s): s is { from: string; to: string } => s.from !== null && s.to !== null);
 
@@ -585,7 +600,7 @@ export function yearAheadSection(ctx: ReportContext, centre?: ChartCentre): Repo
       });
       if (text)
         parts.push(
-          `${text}\n\n${t.body === t.target ? cycleTie(ctx, t, label) : `${natalTheme(ctx, t.target, label)}${centreTie(ctx, centre, t.target, label)}`}${passes(ctx, t)}`,
+          `${text}\n\n${t.body === t.target ? cycleTie(ctx, t, label) : `${natalTheme(ctx, t.target, label)}${centreTie(ctx, centre, t.target, label)}`}${passes(ctx, t)}${alsoReached(t)}`,
         );
     }
   }
