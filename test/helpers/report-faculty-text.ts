@@ -1348,6 +1348,9 @@ const POLE_PHRASES: Record<string, Record<string, RegExp>> = {
 const FOR_SOME_HOURS =
   /^\*.*(within orb for part of the day|\bif you were born (before|after|between) )|^\*Moon \d+°\d+′ (\w+) to \d+°\d+′ (?!\3\b)\w+ over the birth day/i;
 
+/** A reading given for the hours of the Moon's other sign, on a day it changed sign: said for those hours, asserting no pole. */
+const OTHER_HOURS = /^If you were born (before|after) \d{2}:\d{2} local time, the Moon was in \w+, and /;
+
 const TENSION = /\bpart of you [^\n]*?, while (through [^\n]*?, )?another part | side of the tension over [^\n]*?, (?:read|named) earlier with /;
 
 export interface FacultyFinding {
@@ -1369,7 +1372,7 @@ function assertingSentences(report: ComposedReport): string[] {
   return report.sections
     .filter((s) => !['cover', 'appendix', 'disclaimer', 'year_ahead'].includes(s.id))
     .flatMap((s) => s.markdown.split('\n\n').filter((_, i, all) => !FOR_SOME_HOURS.test(all[i - 1] ?? '')))
-    .filter((p) => !TENSION.test(p) && !p.startsWith('|') && !p.startsWith('#'))
+    .filter((p) => !TENSION.test(p) && !p.startsWith('|') && !p.startsWith('#') && !OTHER_HOURS.test(p))
     .flatMap(splitSentences)
     .filter((s) => !s.endsWith('?'));
 }

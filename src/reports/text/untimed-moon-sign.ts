@@ -5,6 +5,7 @@
 import { nameOfSign } from './chart-facts.ts';
 import type { ReportContext } from './context.ts';
 import type { PointPairAspect } from '../../interpretations/chart-factors/aspects.ts';
+import type { SignId } from '../../interpretations/keys.ts';
 
 /** The noon sign's hours, "if you were born before 14:20 local time", or undefined when the Moon kept one sign (or the birth is timed). */
 export function moonSignHours(ctx: ReportContext): { noon: string; other: string; hours: string; at: string; noonFirst: boolean } | undefined {
@@ -20,6 +21,16 @@ export function moonSignHours(ctx: ReportContext): { noon: string; other: string
     at: day.ingressAt,
     noonFirst: before,
   };
+}
+
+/**
+ * On such a day, the Moon's other sign (`id`, `name`) and the hours it holds for ("after 22:35 local
+ * time"), for a reading given for those hours beside the noon sign's; undefined on any other day.
+ */
+export function otherMoonSign(ctx: ReportContext): { id: SignId; name: string; hours: string } | undefined {
+  const h = moonSignHours(ctx);
+  const id = ctx.sky.moonDay?.signs.find((sign) => nameOfSign(sign) === h?.other);
+  return h && id ? { id, name: h.other, hours: `${h.noonFirst ? 'after' : 'before'} ${h.at} local time` } : undefined;
 }
 
 /**

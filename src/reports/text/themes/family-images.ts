@@ -17,6 +17,7 @@ import { aspectInSentence, POINT_FUNCTION, POINT_NAMES, POINT_PART, pointInSente
 import { capitalize, joinAnd, ordinal } from '../report-markdown.ts';
 import { moonSignCertain } from './family-threads.ts';
 import { chapterReadIn } from './tension-aspect.ts';
+import { otherMoonSign } from '../untimed-moon-sign.ts';
 
 const CARE_BY_ELEMENT: Record<string, readonly string[]> = {
   fire: [
@@ -174,7 +175,11 @@ export function familyImageParts(ctx: ReportContext): string[] {
   };
   const moon = signOfPoint(ctx, 'moon')!;
   const saturn = signOfPoint(ctx, 'saturn')!;
+  // Untimed, on a day the Moon changed sign: where the other sign reads differently, its reading too, for its hours.
+  const other = otherMoonSign(ctx);
+  const forOtherHours = (text: string) => `If you were born ${other!.hours}, the Moon was in ${other!.name}, and ${text[0]!.toLowerCase()}${text.slice(1)}`;
   parts.push(ctx.choose(CARE_BY_ELEMENT[signElement(moon.id)]!, 'family-care'));
+  if (other && signElement(other.id) !== signElement(moon.id)) parts.push(forOtherHours(ctx.choose(CARE_BY_ELEMENT[signElement(other.id)]!, 'family-care')));
   const moonOuter = moonOuterPart(ctx);
   if (moonOuter) parts.push(moonOuter);
   const sun = signOfPoint(ctx, 'sun')!;
@@ -242,8 +247,14 @@ export function familyImageParts(ctx: ReportContext): string[] {
     );
   }
   parts.push(inOneSign(ctx.choose(COUPLE[signKinship(sun.id, moon.id)], 'family-couple'), sun.id === moon.id));
+  if (other && signKinship(sun.id, other.id) !== signKinship(sun.id, moon.id)) {
+    // Its first sentence, the same for every pair, is not said twice: "they" of the next one are the two of the paragraph above.
+    const couple = inOneSign(ctx.choose(COUPLE[signKinship(sun.id, other.id)], 'family-couple'), sun.id === other.id);
+    parts.push(forOtherHours(couple.slice(couple.indexOf('. ') + 2)));
+  }
   const pattern = PATTERN_BY_MODALITY[signModality(moon.id)]!;
   // (Untimed, on a day the Moon changed sign, its modality is not a fact of the birth: the sentence claims nothing.)
   parts.push(pattern.text, ...(moonSignCertain(ctx) ? ctx.ownClaims(pattern.claims, `Moon in ${moon.name}`) : []));
+  if (other && signModality(other.id) !== signModality(moon.id)) parts.push(forOtherHours(PATTERN_BY_MODALITY[signModality(other.id)]!.text));
   return parts;
 }
