@@ -179,8 +179,8 @@ function arcShort(degrees: number): string {
 }
 
 /**
- * The natal points beside the target that the transit reaches too: "Your Moon stands 0°28′ from your Midheaven, so
- * Neptune's sextile reaches it as well, coming within 12′ of exact on 3 February 2027." Empty when there are none.
+ * The natal points beside the target that the transit reaches too: "Your Moon stands 56′ from your Midheaven, so
+ * Neptune's sextile reaches it as well, coming within 53′ of exact on 13 December 2026." Empty when there are none.
  */
 function alsoReached(t: YearTransit): string {
   return (t.alsoReaches ?? [])
