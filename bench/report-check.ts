@@ -137,11 +137,12 @@ try {
     await renderer.render(reportHtml(document), options);
     twoPrintTimes.push(textMs + performance.now() - t2);
     reports.push(report);
-    const pageFill = pageFills(pdf).slice(2);
+    const everyPage = pageFills(pdf);
+    const pageFill = everyPage.slice(2);
     fills.push(...pageFill);
     under += pageFill.filter((f) => f < 0.5).length;
     short += (await shortPages(pdf)).length;
-    loneItems += loneListItems(pdf, pageFills(pdf).length).length;
+    loneItems += loneListItems(pdf, everyPage.length).length;
     const outline = await readOutline(pdf);
     bookmarks += outline.length;
     const chapters = outline.filter((e) => e.level === 2).map((e) => e.title.replace(/\s+/g, ' '));
