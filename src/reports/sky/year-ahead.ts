@@ -152,21 +152,17 @@ const ALSO_REACHED = ['sun', 'moon', 'mercury', 'venus', 'mars', 'asc', 'mc'] as
 /**
  * The closest the planet (`lonAt`) comes to `angle` from `natalLon` at the midnights (UT) of `windows` within the year
  * (an open end is the year's), and the day it does: daily samples, the slow planets moving well under a degree a day.
+ * A pass through exact in the year is not looked for: it makes a transit of the point's own, and the point is then
+ * not read as reached beside another.
  */
 function closestInWindows(lonAt: (jd: number) => number, natalLon: number, angle: number, windows: readonly Stretch[], start: number, end: number) {
   let best = { orb: Infinity, jd: start };
-  const beyond = (jd: number) => Math.abs(signedSeparation(lonAt(jd), natalLon)) - angle;
   for (const w of windows) {
     const [from, to] = [Math.max(start, w.entry ?? start), Math.min(end, w.exit ?? end)];
-    let previous: { jd: number; beyond: number } | undefined;
     // A Julian day begins at noon: its midnights are the halves.
     for (let jd = Math.ceil(from - 0.5) + 0.5; jd <= to; jd++) {
-      const now = { jd, beyond: beyond(jd) };
-      // Passed through exact between two midnights: exact, on the nearer one.
-      if (previous && Math.sign(previous.beyond) !== Math.sign(now.beyond))
-        return { orb: 0, jd: Math.abs(previous.beyond) < Math.abs(now.beyond) ? previous.jd : now.jd };
-      if (Math.abs(now.beyond) < best.orb) best = { orb: Math.abs(now.beyond), jd };
-      previous = now;
+      const orb = aspectOrb(lonAt(jd), natalLon, angle);
+      if (orb < best.orb) best = { orb, jd };
     }
   }
   return best;

@@ -17,7 +17,7 @@ const AS_OF = '2026-11-25T00:00:00Z';
 const NAIROBI = { city: 'Nairobi', country: 'KE', lat: -1.2921, lng: 36.8219, source: 'request' as const, zone: 'Africa/Nairobi' };
 
 describe('the points a transit reaches beside its target', () => {
-  it('are conjunct the target, reached within the orb on the day given (or exact around it), and have no transit of their own', () => {
+  it('are conjunct the target, reached within the orb on the day given, and have no transit of their own', () => {
     let seen = 0;
     for (const chart of randomReportCharts(100, 7741)) {
       const year = yearAhead(chart, Date.parse(AS_OF));
@@ -30,12 +30,6 @@ describe('the points a transit reaches beside its target', () => {
           expect(r.apart).toBeLessThanOrEqual(3);
           expect(year.transits.some((u) => u.body === t.body && u.type === t.type && u.target === r.target)).toBe(false);
           const distance = (jd: number) => fromAspect(t.body, other, ANGLES[t.type]!, jd);
-          if (r.closest === 0) {
-            // Exact: the planet passes through the aspect within a day of the date given (an exact hit in the year makes a
-            // transit of its own, so this is rare).
-            expect(Math.sign(distance(jdOf(r.date) - 1)), `${t.body} ${t.type} ${r.target} ${r.date}`).not.toBe(Math.sign(distance(jdOf(r.date) + 1)));
-            continue;
-          }
           // The closest approach, on its day, within the planet's orb; no moment of the year's stretches comes closer
           // (the planet never passes through exact).
           expect(Math.abs(distance(jdOf(r.date)))).toBeCloseTo(r.closest, 6);
@@ -46,7 +40,7 @@ describe('the points a transit reaches beside its target', () => {
               Math.max(jdOf(year.from), s.from === null ? -Infinity : jdOf(s.from) + 1),
               Math.min(jdOf(year.to), s.to === null ? Infinity : jdOf(s.to)),
             ];
-            for (let jd = from; jd <= to; jd += 0.5) expect(Math.abs(fromAspect(t.body, other, ANGLES[t.type]!, jd))).toBeGreaterThan(r.closest - 0.02);
+            for (let jd = from; jd <= to; jd += 0.5) expect(Math.abs(distance(jd))).toBeGreaterThan(r.closest - 0.02);
           }
         }
     }

@@ -186,9 +186,7 @@ function alsoReached(t: YearTransit): string {
   return (t.alsoReaches ?? [])
     .map(
       (r) =>
-        ` Your ${POINT_NAMES[r.target]} stands ${arcShort(r.apart)} from your ${POINT_NAMES[t.target]}, so ${POINT_NAMES[t.body]}'s ${t.type} reaches it as well, coming ${
-          r.closest === 0 ? 'to the exact aspect' : `within ${arcShort(r.closest)} of exact`
-        } ${r.closest === 0 ? 'around' : 'on'} ${longDate(r.date)}.`,
+        ` Your ${POINT_NAMES[r.target]} stands ${arcShort(r.apart)} from your ${POINT_NAMES[t.target]}, so ${POINT_NAMES[t.body]}'s ${t.type} reaches it as well, coming within ${arcShort(r.closest)} of exact on ${longDate(r.date)}.`,
     )
     .join('');
 }
