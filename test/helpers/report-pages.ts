@@ -124,6 +124,16 @@ export async function shortPages(pdf: Uint8Array): Promise<{ page: number; fill:
   return fills.map((fill, i) => ({ page: i + 1, fill })).filter(({ page, fill }) => page > 2 && fill < 1 / 3 && page < fills.length && !opensAtTop(page + 1));
 }
 
+/** A page's laid-out lines without its footer, blank lines trimmed from either end (those between blocks kept). */
+function bodyLines(pdf: Uint8Array, page: number): string[] {
+  const lines = pageText(pdf, page)
+    .split('\n')
+    .filter((l) => !/Page \d+ of \d+/.test(l));
+  while (lines.length && !lines.at(-1)!.trim()) lines.pop();
+  while (lines.length && !lines[0]!.trim()) lines.shift();
+  return lines;
+}
+
 /**
  * Lines of a paragraph left alone by a page break: one or two lines at the top of a page that end
  * a paragraph begun on the page before (a widow), or one or two at the foot of a page that begin
@@ -131,15 +141,7 @@ export async function shortPages(pdf: Uint8Array): Promise<{ page: number; fill:
  * full line of prose (no column gaps, as tables have) ends a page without closing punctuation.
  */
 export function loneLines(pdf: Uint8Array, pages: number): { page: number; kind: 'widow' | 'orphan'; line: string }[] {
-  const FOOTER = /Page \d+ of \d+/;
-  const body = (page: number) => {
-    const lines = pageText(pdf, page)
-      .split('\n')
-      .filter((l) => !FOOTER.test(l));
-    while (lines.length && !lines.at(-1)!.trim()) lines.pop();
-    while (lines.length && !lines[0]!.trim()) lines.shift();
-    return lines;
-  };
+  const body = (page: number) => bodyLines(pdf, page);
   const block = (lines: string[]) => {
     const end = lines.findIndex((l) => !l.trim());
     return end === -1 ? lines : lines.slice(0, end);
@@ -168,11 +170,7 @@ export function loneLines(pdf: Uint8Array, pages: number): { page: number; kind:
  * lines are the indented ones without column gaps (a table's rows have them).
  */
 export function loneListItems(pdf: Uint8Array, pages: number): { page: number; foot: string[]; top: string[] }[] {
-  const FOOTER = /Page \d+ of \d+/;
-  const body = (page: number) =>
-    pageText(pdf, page)
-      .split('\n')
-      .filter((l) => l.trim() && !FOOTER.test(l));
+  const body = (page: number) => bodyLines(pdf, page).filter((l) => l.trim());
   const listLine = (line: string) => /^ {3,8}\S/.test(line) && !/\S {3,}\S/.test(line.trim());
   const run = (lines: string[]) => {
     const end = lines.findIndex((l) => !listLine(l));
