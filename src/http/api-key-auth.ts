@@ -7,7 +7,7 @@
  * round trip).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { LRUCache } from 'lru-cache';
+import type { LRUCache } from 'lru-cache';
 import { growingCache } from '../growing-cache.ts';
 import type { DatabasePool } from 'slonik';
 import { ApiKeyRepository, type KeyPrincipalRow } from '../db/api-keys.ts';

@@ -10,7 +10,7 @@
  * (the API keys' throttle): past the limit, unknown tokens get 429 and the address's lookups run
  * one at a time; a token that exists is served whatever its address did.
  */
-import { LRUCache } from 'lru-cache';
+import type { LRUCache } from 'lru-cache';
 import { growingCache } from '../../growing-cache.ts';
 import type { AuthInfo } from '@modelcontextprotocol/server';
 import type { DatabasePool } from 'slonik';
