@@ -83,7 +83,7 @@ export interface BodyIngress {
 }
 
 /** The day's bounds in UT milliseconds: local midnight to local midnight in the birth's zone. */
-function localDay(chart: NatalChartInput): { date: string; startMs: number; endMs: number; zone: string } {
+export function localDay(chart: NatalChartInput): { date: string; startMs: number; endMs: number; zone: string } {
   const date = chart.subject.datetime.slice(0, 10);
   const zone = chart.subject.location.timezone;
   const start = DateTime.fromISO(date, { zone });

@@ -4,7 +4,7 @@
  * birth, the Moon over the whole birth day; for a timed one, which way the house cusps move with
  * the birth time, how far the birth stood from the moment that names its Moon's phase and where the
  * Sun stood in the sky; for every
- * birth, the year ahead.
+ * birth, an eclipse at the birth and the year ahead.
  */
 import { poolTask } from '../../compute/pool-task.ts';
 import { isTimed, type NatalChartInput } from '../../interpretations/chart-input.ts';
@@ -13,6 +13,7 @@ import { yearAhead, type YearAhead } from './year-ahead.ts';
 import { cuspMotion } from './cusp-motion.ts';
 import { phaseMoment, type PhaseMoment } from './phase-moment.ts';
 import { sunAtBirth, type SunAtBirth } from './sun-at-birth.ts';
+import { birthEclipse, type BirthEclipse } from './birth-eclipse.ts';
 
 export interface ReportSky {
   /** Untimed births only: the Moon from local midnight to midnight. */
@@ -25,6 +26,8 @@ export interface ReportSky {
   phaseMoment?: PhaseMoment | undefined;
   /** Timed births only: the Sun's altitude at the birth and whether it stayed up or down all day (src/reports/sky/sun-at-birth.ts). */
   sun?: SunAtBirth | undefined;
+  /** An eclipse within a day of the birth, or on an untimed birth's day (src/reports/sky/birth-eclipse.ts). */
+  eclipse?: BirthEclipse | undefined;
 }
 
 export interface ReportSkyTask {
@@ -42,6 +45,7 @@ export function reportSky(task: ReportSkyTask): ReportSky {
     cuspMotion: timed ? cuspMotion(task.chart) : undefined,
     phaseMoment: phaseMoment(task.chart),
     sun: sunAtBirth(task.chart),
+    eclipse: birthEclipse(task.chart),
   };
 }
 

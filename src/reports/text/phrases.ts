@@ -324,3 +324,16 @@ export function moonFromSun(elongation: number, moon: string, sun: string): stri
   if (elongation < 225) return `${moon} ${Math.round(elongation - 180)}° past its opposition to ${sun}`;
   return `${moon} ${Math.round(360 - elongation)}° behind ${sun}`;
 }
+
+/**
+ * A moment's distance from a timed birth ("about 5 hours after your birth"); under an hour in minutes, since "within the
+ * hour" read as vague where the New Moon fell a minute from the birth.
+ */
+export function fromBirth(hours: number): string {
+  const n = Math.round(Math.abs(hours));
+  const minutes = Math.round(Math.abs(hours) * 60);
+  const side = hours > 0 ? 'after' : 'before';
+  if (minutes < 1) return 'within a minute of your birth';
+  if (minutes < 60) return `${minutes === 1 ? 'a minute' : `${minutes} minutes`} ${side} your birth`;
+  return `about ${n === 1 ? 'an hour' : `${n} hours`} ${side} your birth`;
+}

@@ -1,10 +1,11 @@
 /**
  * The Moon's phase in the temperament chapter: the fact line names the phase the sky showed (each
  * of the eight centred on its moment), the reading follows the lunation cycle of astrological
- * tradition (each phase 45° from the New Moon onward, 315° to 360° balsamic), and where the two
+ * tradition (each phase 45° from the New Moon onward, 315° to 360° balsamic) except within 5° short
+ * of one of the four turning points, read as the phase it was about to begin, and where the two
  * name the Moon differently the fact line gives the cycle's name too; a timed birth under one of
- * the four named moments (New, First Quarter, Full, Last Quarter) is told how many hours it stood
- * from it. Checked over random charts from the chart's own Sun and Moon and, for the hours, on the
+ * the four named moments (New, First Quarter, Full, Last Quarter) is told how many hours (under an
+ * hour, minutes) it stood from it. Checked over random charts from the chart's own Sun and Moon and, for the hours, on the
  * ephemeris.
  */
 import { describe, expect, it } from 'vitest';
@@ -21,7 +22,12 @@ const SAYS: Record<string, string> = { 'waning crescent': 'balsamic' };
 const ENTRY = ['new_moon', 'waxing_crescent', 'first_quarter', 'waxing_gibbous', 'full_moon', 'waning_gibbous', 'last_quarter', 'balsamic'];
 const MOMENT: Record<string, number> = { 'New Moon': 0, 'First Quarter': 90, 'Full Moon': 180, 'Last Quarter': 270 };
 const LINE =
-  /^\*Moon \d+° [A-Za-z ]+?(?: at noon)?, \d+ % lit: an? ([a-z ]+?)(?: Moon)?(?:, the ([A-Za-z ]+) exact (within the hour|about (an hour|\d+ hours) (after|before)) your birth)?(?:; in the lunation cycle, counted in 45° steps from the New Moon as this reading counts it, the ([A-Za-z -]+?) phase)?(;[^*]*)?\*$/m;
+  /^\*Moon \d+° [A-Za-z ]+?(?: at noon)?, \d+ % lit: an? ([a-z ]+?)(?: Moon)?(?:, the ([A-Za-z ]+) exact (within a minute of|(a minute|\d+ minutes|about an hour|about \d+ hours) (after|before)) your birth)?(?:; in the lunation cycle, counted in 45° steps from the New Moon as this reading counts it, the ([A-Za-z -]+?) phase|; by the lunation cycle's 45° count within 5° of the end of the ([A-Za-z -]+?) phase, read here as the ([A-Za-z -]+?) phase it was about to begin)?(;[^*]*)?\*$/m;
+/** The phase read (index into TRADITION): the 45° count, but within 5° short of a turning point the phase it begins. */
+const readIndex = (elongation: number) => {
+  const toTurn = 90 - (elongation % 90);
+  return toTurn <= 5 ? Math.round((elongation + toTurn) / 45) % 8 : Math.floor(elongation / 45);
+};
 const elongationAt = (ms: number) => {
   const jd = julianDayFromUtcMs(ms);
   return (((calcBody(jd, 1).lon - calcBody(jd, 0).lon) % 360) + 360) % 360;
@@ -36,7 +42,7 @@ describe('the Moon’s phase by both counts', () => {
     charts.forEach((chart, i) => {
       const [sun, moon] = ['sun', 'moon'].map((id) => chart.planets.find((p) => p.id === id)!.abs_pos) as [number, number];
       const elongation = (((moon - sun) % 360) + 360) % 360;
-      const title = getLibrary().entries.get(`moon_phase.${ENTRY[Math.floor(elongation / 45)]}`)!.title;
+      const title = getLibrary().entries.get(`moon_phase.${ENTRY[readIndex(elongation)]}`)!.title;
       const read = [...getLibrary().entries.values()]
         .filter((e) => e.key.startsWith('moon_phase.') && reports[i]!.includes(`### ${e.title}\n`))
         .map((e) => e.title);
@@ -51,10 +57,17 @@ describe('the Moon’s phase by both counts', () => {
       expect(line, chart.subject.datetime_utc).not.toBeNull();
       const [sun, moon] = ['sun', 'moon'].map((id) => chart.planets.find((p) => p.id === id)!.abs_pos) as [number, number];
       const elongation = (((moon - sun) % 360) + 360) % 360;
-      const tradition = TRADITION[Math.floor(elongation / 45)]!;
+      const tradition = TRADITION[readIndex(elongation)]!;
       const observed = line![1]!;
+      const context = `${chart.subject.datetime_utc}: Moon ${elongation.toFixed(1)}° from the Sun, "${observed}"`;
+      if (readIndex(elongation) !== Math.floor(elongation / 45)) {
+        // Read as the turning point ahead: the count's own phase named beside it.
+        expect([line![7], line![8]], context).toEqual([TRADITION[Math.floor(elongation / 45)], tradition]);
+        asides++;
+        return;
+      }
       const same = observed.includes(tradition.toLowerCase().replace('-', ' ')) || SAYS[observed] === tradition;
-      expect(line![6], `${chart.subject.datetime_utc}: Moon ${elongation.toFixed(1)}° from the Sun, "${observed}"`).toBe(same ? undefined : tradition);
+      expect(line![6], context).toBe(same ? undefined : tradition);
       if (!same) asides++;
     });
     expect(asides).toBeGreaterThan(10);
@@ -69,11 +82,21 @@ describe('the Moon’s phase by both counts', () => {
       expect(line[2] !== undefined, `${chart.subject.datetime_utc}: ${line[0]}`).toBe(timed && named !== undefined);
       if (!line[2]) return;
       checked++;
-      const amount = line[3] === 'within the hour' ? 0 : line[4] === 'an hour' ? 1 : Number(line[4]!.split(' ')[0]);
+      const said = line[4] ?? '';
+      const amount =
+        line[3] === 'within a minute of'
+          ? 0
+          : said === 'a minute'
+            ? 1 / 60
+            : said.endsWith('minutes')
+              ? Number(said.split(' ')[0]) / 60
+              : said === 'about an hour'
+                ? 1
+                : Number(said.split(' ')[1]);
       const hours = line[5] === 'before' ? -amount : amount;
-      // At the hour said, the Moon stands at the moment's elongation, to within the rounding (half an hour).
+      // At the time said, the Moon stands at the moment's elongation, to within the rounding (half an hour, or half a minute).
       const birth = Date.parse(chart.subject.datetime_utc);
-      const slack = 0.55;
+      const slack = said.includes('hour') ? 0.55 : 0.6 / 60;
       const off = (t: number) => ((((elongationAt(birth + t * 3_600_000) - MOMENT[line[2]!]!) % 360) + 540) % 360) - 180;
       expect(Math.sign(off(hours - slack)) !== Math.sign(off(hours + slack)), `${chart.subject.datetime_utc}: ${line[0]}`).toBe(true);
     });

@@ -2,7 +2,7 @@
 import { ELEMENTS, keys, MODALITIES } from '../../../interpretations/keys.ts';
 import type { ReportContext } from '../context.ts';
 import { capitalize, joinAnd, table, withArticle } from '../report-markdown.ts';
-import { ELEMENT_NAMES, MODALITY_NAMES, lunationName, moonFromSun, nameInSentence, POINT_NAMES, pointsInSentence } from '../phrases.ts';
+import { ELEMENT_NAMES, MODALITY_NAMES, fromBirth, lunationName, moonFromSun, nameInSentence, POINT_NAMES, pointsInSentence } from '../phrases.ts';
 import { introducedSection, type ReportSection } from '../section.ts';
 import { ELEMENT_STRONG, ELEMENT_WEAK, signElement, signModality } from '../../../interpretations/chart-factors/balance.ts';
 import { moonSignHours } from '../untimed-moon-sign.ts';
@@ -13,6 +13,8 @@ import { ingressesTallyNote } from '../untimed-ingresses.ts';
 import { midheavenBelowHorizon } from '../chart-facts.ts';
 import { sectNote, sunSkyNote } from '../sun-sky.ts';
 import { lunationPhaseOf, type LunationPhase } from '../../../astro/progressed-events.ts';
+import { eclipseNote } from '../eclipse-note.ts';
+import { readAsTurning, readingPhaseOf, TURNING_LEAD_DEG } from '../lunation-reading.ts';
 import type { MoonPhase } from '../../../interpretations/chart-factors/moon-phase.ts';
 
 export const TEMPERAMENT_WEIGHT = { balance: 6, polarity: 4, hemisphere: 4, dominant: 7, moonPhase: 5 };
@@ -57,8 +59,11 @@ const LUNATION_KEY: Record<LunationPhase, MoonPhase> = {
  * on its moment) is named otherwise, the fact line gives the cycle's name as the one read.
  */
 function lunationAside(elongation: number, observed: string): string {
-  const phase = lunationPhaseOf(elongation);
+  const phase = readingPhaseOf(elongation);
   const name = lunationName(phase);
+  // Just short of a turning point (lunation-reading.ts): the count's own phase is named beside the one read.
+  if (readAsTurning(elongation))
+    return `; by the lunation cycle's 45° count within ${TURNING_LEAD_DEG}° of the end of the ${lunationName(lunationPhaseOf(elongation))} phase, read here as the ${name} phase it was about to begin`;
   if (observed.toLowerCase().includes(name.toLowerCase().replace('-', ' ')) || (phase === 'balsamic' && observed === 'Waning Crescent')) return '';
   return `; in the lunation cycle, counted in 45° steps from the New Moon as this reading counts it, the ${name} phase`;
 }
@@ -70,10 +75,7 @@ function lunationAside(elongation: number, observed: string): string {
 function phaseMomentNote(ctx: ReportContext, label: string): string {
   const moment = ctx.sky.phaseMoment;
   if (!ctx.timed || !moment) return '';
-  const n = Math.round(Math.abs(moment.hours));
-  const side = moment.hours > 0 ? 'after' : 'before';
-  const when = n < 1 ? 'within the hour of your birth' : `about ${n === 1 ? 'an hour' : `${n} hours`} ${side} your birth`;
-  return `, the ${label} exact ${when}`;
+  return `, the ${label} exact ${fromBirth(moment.hours)}`;
 }
 
 /** "a waxing gibbous Moon", "a full moon": a crescent or a gibbous names the Moon's shape, which needs its noun. */
@@ -314,16 +316,18 @@ export function temperamentSection(ctx: ReportContext): ReportSection {
     // Untimed, on a day the Moon passed from one phase into the next: noon's phase holds on its side of the hour only.
     const change = ctx.phaseChange;
     const hours = change
-      ? `; the ${lunationName(lunationPhaseOf(moonPhase.elongation))} phase holds if you were born ${change.noonFirst ? 'before' : 'after'} ${change.at} local time (${change.noonFirst ? 'after' : 'before'} then, the ${lunationName(change.other)} phase)`
+      ? `; the ${lunationName(readingPhaseOf(moonPhase.elongation))} phase holds if you were born ${change.noonFirst ? 'before' : 'after'} ${change.at} local time (${change.noonFirst ? 'after' : 'before'} then, the ${lunationName(change.other)} phase)`
       : '';
     parts.push(
       entry(
         ctx,
-        keys.moonPhase(LUNATION_KEY[lunationPhaseOf(moonPhase.elongation)]),
+        keys.moonPhase(LUNATION_KEY[readingPhaseOf(moonPhase.elongation)]),
         TEMPERAMENT_WEIGHT.moonPhase,
         `${moonFromSun(moonPhase.elongation, 'Moon', 'the Sun')}${when}, ${lit} % lit: ${withArticle(phaseNoun(moonPhase.label))}${phaseMomentNote(ctx, moonPhase.label)}${lunationAside(moonPhase.elongation, moonPhase.label)}${hours}`,
       ) ?? '',
     );
+    const eclipse = eclipseNote(ctx);
+    if (eclipse) parts.push(eclipse);
   }
   return introducedSection(ctx, 'temperament', parts);
 }

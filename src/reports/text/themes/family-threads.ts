@@ -11,6 +11,7 @@
  * is read only with a birth time.
  */
 import { normalizeDegrees, signOf } from '../../../astro/zodiac.ts';
+import { readAsTurning, readingPhaseOf } from '../lunation-reading.ts';
 import { MODERN_RULER } from '../../../interpretations/chart-factors/rulers.ts';
 import { signElement } from '../../../interpretations/chart-factors/balance.ts';
 import { signKinship, type SignKinship } from '../sign-kinship.ts';
@@ -145,7 +146,28 @@ function elongations(ctx: ReportContext): number[] {
 }
 
 function cycleThread(ctx: ReportContext, named: string[]): string | undefined {
-  const halves = elongations(ctx).map((e) => (e < 180 ? 'waxing' : 'waning'));
+  const moments = elongations(ctx);
+  // Hours short of a New or Full Moon the reading has the birth at the turn (lunation-reading.ts), where neither half's words hold.
+  const turn = moments.length === 1 && readAsTurning(moments[0]!) ? readingPhaseOf(moments[0]!) : undefined;
+  if (turn === 'new_moon') {
+    named.push('the coming New Moon');
+    return ctx.choose(
+      [
+        'You were born in the last hours before a New Moon, as one lunar cycle closed and the next was about to open, and in family terms that suggests someone who stands at a hinge between generations: you may carry the end of one family story and the start of another at once, finishing what those before you left open while quietly beginning what they never tried.',
+      ],
+      'family-cycle-new',
+    );
+  }
+  if (turn === 'full_moon') {
+    named.push('the coming Full Moon');
+    return ctx.choose(
+      [
+        'You were born in the hours before a Full Moon, with the Moon all but opposite the Sun and almost wholly lit, and in family terms that suggests a household whose two sides stood in plain view of each other: you may have seen early and clearly what each parent, or each side of the family, wanted, and much of your own life may go into bringing those halves into one picture.',
+      ],
+      'family-cycle-full',
+    );
+  }
+  const halves = moments.map((e) => (e < 180 ? 'waxing' : 'waning'));
   if (new Set(halves).size > 1) return undefined;
   named.push(`the ${halves[0]} Moon`);
   return halves[0] === 'waxing'
