@@ -3,10 +3,13 @@
  * planets are joined by aspects, only that none of the five classic figures is there. An untimed
  * report reads a figure only when it holds wherever the Moon stood that day, checked here with
  * the Moon set every tenth of a degree of its path; a figure the Moon completes for part of the day
- * is named as possible, and never read as the chart's.
+ * is named as possible, with the hours it holds for, which the ephemeris bears out, and never read
+ * as the chart's.
  */
 import { describe, expect, it } from 'vitest';
 import { signOf } from '../../../src/astro/zodiac.ts';
+import { calcBody } from '../../../src/astro/ephemeris.ts';
+import { julianDayFromUtcMs } from '../../../src/astro/civil-time.ts';
 import { extractChartFactors } from '../../../src/interpretations/chart-factors/index.ts';
 import { findConfigurations, type Configuration } from '../../../src/interpretations/chart-factors/configurations.ts';
 import { reportSky } from '../../../src/reports/sky/report-sky.ts';
@@ -56,10 +59,48 @@ describe('aspect figures in a report', () => {
     expect(possibleSeen).toBeGreaterThan(3);
   });
 
+  it('an untimed report gives a possible figure the hours it holds for, which the ephemeris bears out', () => {
+    const SE: Record<string, number> = { sun: 0, moon: 1, mercury: 2, venus: 3, mars: 4, jupiter: 5, saturn: 6, uranus: 7, neptune: 8, pluto: 9 };
+    /** The figures of the sky at a minute of the local day (the births are cast in UTC), every planet from the ephemeris. */
+    const figuresAt = (chart: ReturnType<typeof natalChartFor>, minute: number) => {
+      const points = new Map(extractChartFactors(chart).points);
+      const jd = julianDayFromUtcMs(Date.parse(`${chart.subject.datetime.slice(0, 10)}T00:00:00Z`) + minute * 60_000);
+      for (const [pid, se] of Object.entries(SE)) {
+        const p = points.get(pid);
+        if (!p) continue;
+        const lon = calcBody(jd, se).lon;
+        points.set(pid, { ...p, lon, sign: signOf(lon).id });
+      }
+      return findConfigurations(points).map(id);
+    };
+    const minuteOf = (clock: string) => Number(clock.slice(0, 2)) * 60 + Number(clock.slice(3));
+    let checked = 0;
+    for (const chart of untimedBirths(80, 9090)) {
+      const sky = reportSky({ chart, asOf: AS_OF });
+      const ctx = new ReportContext(chart, extractChartFactors(chart), getLibrary(), 'improved', sky);
+      const possible = ctx.figures.possible.filter((f) => f.born);
+      if (!possible.length) continue;
+      const text = composeReport(chart, { sky }).markdown;
+      for (const f of possible) {
+        const at = `${chart.subject.datetime.slice(0, 10)} ${id(f)} born ${f.born}`;
+        expect(text, at).toContain(`born ${f.born} local time`);
+        const [kind, a, b] = /^(before|after|between) (\d\d:\d\d)(?: and (\d\d:\d\d))?$/.exec(f.born!)!.slice(1) as [string, string, string | undefined];
+        // Ten minutes inside each edge the figure holds, ten minutes outside it does not (an edge at the day's end has no outside).
+        const edges = kind === 'before' ? [[minuteOf(a), -1]] : kind === 'after' ? [[minuteOf(a), 1]] : [[minuteOf(a), 1], [minuteOf(b!), -1]];
+        for (const [edge, inward] of edges as [number, number][]) {
+          expect(figuresAt(chart, edge + 10 * inward), `${at}: inside ${edge}`).toContain(id(f));
+          if (edge - 10 * inward >= 0 && edge - 10 * inward < 1440) expect(figuresAt(chart, edge - 10 * inward), `${at}: outside ${edge}`).not.toContain(id(f));
+        }
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(3);
+  });
+
   it('the Chicago untimed report of 1972-02-29 names the T-square of the first hours as possible and does not deny it', () => {
     const chart = natalChartFor({ name: 'Marcus Reed', year: 1972, month: 2, day: 29, time_known: false }, CHICAGO);
     const text = composeReport(chart, { sky: reportSky({ chart, asOf: AS_OF }) }).markdown;
-    expect(text).toContain('for part of the birth day the Moon completes a T-square (Sun and Moon in opposition, both square Neptune)');
+    expect(text).toMatch(/born before \d\d:\d\d local time, the Moon completes a T-square \(the Sun and the Moon in opposition, both square Neptune\)/);
     expect(text).not.toMatch(/No (closed figure|grand trine, T-square, grand cross, yod or kite) joins/);
     expect(text).not.toMatch(/each join just two/);
   });

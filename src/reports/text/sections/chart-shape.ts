@@ -12,7 +12,7 @@ import { bornInStretches, stretchHours } from '../day-stretches.ts';
 import { STELLIUM_MIN_BODIES } from '../../../astro/stelliums.ts';
 import { capitalize, countWord, degreesMinutes, joinAnd, ordinal, withArticle } from '../report-markdown.ts';
 import { angleFigureReading, angleFigures } from '../../synthesis/angle-figures.ts';
-import { POINT_NAMES, pointsInSentence } from '../phrases.ts';
+import { POINT_NAMES, pointInSentence, pointsInSentence } from '../phrases.ts';
 import { introducedSection, type ReportSection } from '../section.ts';
 import { groupYods, kiteReading, yodMembers, yodReading } from '../../synthesis/focal-figures.ts';
 import { groupTSquares, hardFigureReading, type HardFigure, type TSquareGroup } from '../../synthesis/hard-figures.ts';
@@ -70,16 +70,19 @@ function shapeFact(ctx: ReportContext): string {
 }
 
 /** Who makes a figure, and how: "Sun and Moon in opposition, both square Neptune". */
-function figureMembers(c: Configuration): string {
+/** A figure's members as a fact line lists them ("Saturn and Pluto in opposition, both square Sun"), or in a sentence, with the articles prose wants. */
+function figureMembers(c: Configuration, sentence = false): string {
+  const list = sentence ? (ids: string[]) => pointsInSentence(ids) : names;
+  const one = (id: string) => (sentence ? pointInSentence(id) : POINT_NAMES[id]!);
   switch (c.kind) {
     case 't_square':
-      return `${names(c.planets.slice(0, 2))} in opposition, both square ${POINT_NAMES[c.planets[2]!]}`;
+      return `${list(c.planets.slice(0, 2))} in opposition, both square ${one(c.planets[2]!)}`;
     case 'yod':
-      return `${names(c.planets.slice(0, 2))} in sextile, both quincunx ${POINT_NAMES[c.planets[2]!]}`;
+      return `${list(c.planets.slice(0, 2))} in sextile, both quincunx ${one(c.planets[2]!)}`;
     case 'kite':
-      return `${names(c.planets.slice(0, 3))} in a grand trine, with ${POINT_NAMES[c.planets[3]!]} as the tail`;
+      return `${list(c.planets.slice(0, 3))} in a grand trine, with ${one(c.planets[3]!)} as the tail`;
     default:
-      return names(c.planets);
+      return list(c.planets);
   }
 }
 
@@ -234,9 +237,15 @@ export function chartShapeSection(ctx: ReportContext): ReportSection {
     );
   }
   if (possible.length > 0) {
-    const described = possible.map((c) => `${FIGURE_NAMES[c.kind]} (${figureMembers(c)})`);
+    // Not always the Moon's doing: the Sun's degree a day took a square past the figure's 6° in the course of one birth day.
+    const described = possible.map((c) => {
+      const when = c.born ? `born ${c.born} local time` : 'for part of the birth day';
+      return c.planets.includes('moon')
+        ? `${when}, the Moon completes ${FIGURE_NAMES[c.kind]} (${figureMembers(c, true)})`
+        : `${when}, ${FIGURE_NAMES[c.kind]} holds (${figureMembers(c, true)}), which the other hours widen past the figure's orbs`;
+    });
     parts.push(
-      `The hour of birth decides ${possible.length === 1 ? 'one more figure' : 'more figures'}: for part of the birth day the Moon completes ${joinAnd(described)}. Without the hour it cannot be said whether ${possible.length === 1 ? 'this figure is' : 'these figures are'} yours, so ${possible.length === 1 ? 'it is' : 'they are'} not read here.`,
+      `The hour of birth decides ${possible.length === 1 ? 'one more figure' : 'more figures'}: ${joinAnd(described)}. Without the hour it cannot be said whether ${possible.length === 1 ? 'this figure is' : 'these figures are'} yours, so ${possible.length === 1 ? 'it is' : 'they are'} not read here.`,
     );
   }
   return introducedSection(ctx, 'chart_shape', parts);
