@@ -141,11 +141,17 @@ export interface YearTransit {
    * their own in the year: how far apart the two natal points stand, and the closest the aspect to the other point comes
    * and when (degrees; a reader met Neptune's sextile to a Midheaven read without the Moon a degree from it).
    */
-  alsoReaches?: { target: string; apart: number; closest: number; date: string }[] | undefined;
+  alsoReaches?: { target: string; apart: number; closest: number; date: string; exact?: string[] | undefined }[] | undefined;
 }
 
 /** How close a natal point stands to a transit's target for the transit to be read as reaching it too, degrees. */
 const ALSO_REACHED_ORB = 3;
+/**
+ * Two natal points this close take the same passes of a transit within days of each other: one transit is read, the
+ * other point's dates in it (a reader born at a New Moon met "Uranus square Your Sun" and "Uranus square Your Moon" as
+ * two readings with the same dates, half of the year's eight).
+ */
+const ONE_TRANSIT_ORB = 1;
 /** The points a transit can be said to reach beside its target: those whose transits the year counts, the Moon timed only. */
 const ALSO_REACHED = ['sun', 'moon', 'mercury', 'venus', 'mars', 'asc', 'mc'] as const;
 
@@ -391,6 +397,28 @@ function hourShift(
   return days >= 1 || decides ? { days: Math.round(days), decides } : undefined;
 }
 
+/**
+ * Transits of one planet in one aspect to two natal points within ONE_TRANSIT_ORB of each other (timed charts' personal
+ * planets and angles) become one: the point that comes first in ALSO_REACHED keeps its transit, and the other's exact
+ * dates (or its closest approach) are given in it as a point reached as well.
+ */
+function joinConjunctTargets(transits: YearTransit[], targets: ReadonlyMap<string, number>): void {
+  const rank = (id: string) => (ALSO_REACHED as readonly string[]).indexOf(id);
+  for (const t of [...transits].sort((a, b) => rank(a.target) - rank(b.target))) {
+    if (rank(t.target) < 0 || !transits.includes(t)) continue;
+    for (const u of [...transits]) {
+      if (u === t || u.body !== t.body || u.type !== t.type || rank(u.target) < 0) continue;
+      const apart = Math.abs(signedSeparation(targets.get(u.target)!, targets.get(t.target)!));
+      if (apart > ONE_TRANSIT_ORB) continue;
+      transits.splice(transits.indexOf(u), 1);
+      const reached = u.exact.length
+        ? { target: u.target, apart, closest: 0, date: u.exact[0]!, exact: u.exact }
+        : { target: u.target, apart, closest: u.closest?.short ?? 0, date: u.closest?.date ?? firstDate(u) };
+      t.alsoReaches = [...(t.alsoReaches ?? []), reached];
+    }
+  }
+}
+
 export function yearAhead(chart: NatalChartInput, asOfMs: number): YearAhead {
   const start = julianDayFromUtcMs(asOfMs);
   const end = start + 365;
@@ -485,6 +513,7 @@ export function yearAhead(chart: NatalChartInput, asOfMs: number): YearAhead {
     if (own?.length) t.alsoReaches = own;
     else delete t.alsoReaches;
   }
+  if (timed) joinConjunctTargets(transits, targets);
   const clock = secondaryClock(natalJd);
   const at = (body: number, t: number) => normalizeDegrees(calcBody(progressedJd(clock, t), body).lon + offset);
   const progressed = { sun: [at(SE.sun!, start), at(SE.sun!, end)] as [number, number], moon: [at(SE.moon!, start), at(SE.moon!, end)] as [number, number] };

@@ -8,7 +8,9 @@
  *   closeness max(0.15, 1 − orb / 8)
  *
  * The report ranks the twelve highest; aspects wider than 6° are only taken while fewer than ten
- * are chosen. Ties go to the tighter orb, then to key order.
+ * are chosen. Ties go to the tighter orb, then to key order. An aspect between two of Uranus,
+ * Neptune and Pluto is not ranked: everyone born within years of the birth shares it (a
+ * Neptune–Pluto sextile of a Pluto-ruled chart took the last place from a Venus–Neptune conjunction).
  */
 import type { KeyedAspect } from '../../interpretations/chart-factors/aspects.ts';
 import type { ChartFactors } from '../../interpretations/chart-factors/index.ts';
@@ -30,6 +32,10 @@ const POINT_WEIGHT: Record<string, number> = {
 const TYPE_WEIGHT: Record<string, number> = { conjunction: 1.2, opposition: 1.1, square: 1.1, trine: 1, sextile: 0.8 };
 
 export const KEY_ASPECTS_MAX = 12;
+
+const GENERATION_PLANETS = new Set(['uranus', 'neptune', 'pluto']);
+/** An aspect between two of the outer planets is a generation's, not the birth's. */
+export const isGenerational = (a: { p1: string; p2: string }) => GENERATION_PLANETS.has(a.p1) && GENERATION_PLANETS.has(a.p2);
 export const KEY_ASPECTS_MIN = 10;
 export const KEY_ASPECT_WIDE_ORB = 6;
 
@@ -51,7 +57,7 @@ export function keyAspects(factors: ChartFactors, orbOf: (a: KeyedAspect) => num
   const ranked = factors.aspects
     .flatMap((aspect) => {
       const orb = orbOf(aspect);
-      return orb === undefined ? [] : [{ aspect, score: aspectScore({ ...aspect, orb }, factors.chartRuler) }];
+      return orb === undefined || isGenerational(aspect) ? [] : [{ aspect, score: aspectScore({ ...aspect, orb }, factors.chartRuler) }];
     })
     .sort((x, y) => y.score - x.score || x.aspect.orb - y.aspect.orb);
   const chosen: RankedAspect[] = [];

@@ -9,8 +9,8 @@ import { signOf } from '../../astro/zodiac.ts';
 import type { ReportContext } from './context.ts';
 import { moonSignHours, moonSignNote } from './untimed-moon-sign.ts';
 import { ELEMENT_NAMES, POINT_NAMES } from './phrases.ts';
-import { countWord, joinAnd, withArticle } from './report-markdown.ts';
-import { keyAspects as rankedKeyAspects } from './ranking.ts';
+import { capitalize, countWord, joinAnd, withArticle } from './report-markdown.ts';
+import { isGenerational, keyAspects as rankedKeyAspects } from './ranking.ts';
 import { angleFigures } from '../synthesis/angle-figures.ts';
 
 export interface SectionIntro {
@@ -205,17 +205,23 @@ const nodesChiron: Writer = (ctx) => {
 };
 
 const keyAspects: Writer = (ctx) => {
-  // Untimed, an aspect of the Moon that held for part of the day only is no aspect of every birth that day: not counted.
-  const n = ctx.heldAspects.length;
+  // Untimed, an aspect of the Moon that held for part of the day only is no aspect of every birth that day: not counted;
+  // nor is one between two outer planets, which the ranking leaves to the generation (ranking.ts).
+  const generation = ctx.heldAspects.filter(isGenerational).length;
+  const n = ctx.heldAspects.length - generation;
   const held = ctx.timed ? '' : ' that held all day';
   // The table keeps the weightiest (ranking.ts), so a chart with many aspects ranks only some.
   const ranked = rankedKeyAspects(ctx.factors, (a) => ctx.rankingOrb(a)).length;
   const whichRanked =
     n === 1
-      ? `your one${held} is`
+      ? `your one major aspect${held} is ranked`
       : ranked < n
-        ? `of your ${countWord(n)}${held}, the ${countWord(ranked)} that weigh most are`
-        : `your ${countWord(n)}${held} are`;
+        ? `the ${countWord(ranked)} that weigh most of your ${countWord(n)} major aspects${held} are ranked`
+        : `your ${countWord(n)} major aspects${held} are ranked`;
+  const left =
+    generation === 0
+      ? ''
+      : ` ${generation === 1 ? 'An aspect' : `${capitalize(countWord(generation))} aspects`} between two of Uranus, Neptune and Pluto, which everyone born within years of you shares, ${generation === 1 ? 'is' : 'are'} left out.`;
   // As ranking.ts weighs them: the lights most, then the angles and the chart ruler, then the personal planets.
   const order = ctx.timed
     ? 'the Sun and the Moon most, then the Ascendant, the chart ruler and the personal planets'
@@ -224,10 +230,10 @@ const keyAspects: Writer = (ctx) => {
     title: 'Key Aspects',
     text: ctx.choose(
       [
-        `Of the ${countWord(n)} major aspects in your chart${held}, the ones ranked here weigh most, in order of weight: closeness counts, and so do the planets they involve (${order}), so a wider aspect of the Sun can stand above a tighter one of two outer planets; flowing aspects show cooperation, tense ones friction that pushes you to grow, conjunctions two forces acting as one.`,
-        `Aspects are the conversations between the parts of you, and ${whichRanked} ranked by weight, which joins how close each is with the planets it touches (${order}); those already read in an earlier chapter are listed but not repeated.`,
-        `Your chart has ${countWord(n)} major aspects${held}; they are ranked here by weight, which counts both how close each aspect is and how central its planets are (${order}), and the first few not read in an earlier chapter are read in full.`,
-        `Where two planets stand at a telling angle, they colour each other; of your ${countWord(n)} major aspects${held}, this chapter ranks the weightiest, judged by closeness and by the planets they touch (${order}), and reads in full the first few that no earlier chapter has read.`,
+        `${capitalize(whichRanked)} here in order of weight: closeness counts, and so do the planets they involve (${order}), so a wider aspect of the Sun can stand above a tighter one of two slower planets; flowing aspects show cooperation, tense ones friction that pushes you to grow, conjunctions two forces acting as one.${left}`,
+        `Aspects are the conversations between the parts of you, and ${whichRanked} by weight, which joins how close each is with the planets it touches (${order}); those already read in an earlier chapter are listed but not repeated.${left}`,
+        `${capitalize(whichRanked)} here by weight, which counts both how close each aspect is and how central its planets are (${order}), and the first few not read in an earlier chapter are read in full.${left}`,
+        `Where two planets stand at a telling angle, they colour each other: ${whichRanked} here, judged by closeness and by the planets they touch (${order}), and the first few that no earlier chapter has read are read in full.${left}`,
       ],
       'intro-aspects',
     ),

@@ -201,23 +201,24 @@ describe('what three more readers found false (Lima 1988, Oslo 1969 untimed, Nor
   const elongationAt = (ms: number) => (((moonLonAt(ms) - calcBody(julianDayFromUtcMs(ms), 0).lon) % 360) + 360) % 360;
 
   it('an untimed Moon that changed phase that day is given its phase for the births on noon’s side of the hour only', () => {
-    // The phase read is the lunation cycle's (45° steps from the New Moon): on 4 March 1969 the Moon passed its opposition
-    // to the Sun in the early morning, from the gibbous phase into the full.
-    const chart = natalChartFor({ name: 'Ingrid Berg', year: 1969, month: 3, day: 4, time_known: false }, OSLO);
+    // The phase read is the lunation cycle's (45° steps from the New Moon, the Full Moon's read from 5° before the
+    // opposition): on 3 March 1969 the Moon came within 5° of its opposition to the Sun in the evening, and the reading
+    // passes from the gibbous phase, noon's, into the full.
+    const chart = natalChartFor({ name: 'Ingrid Berg', year: 1969, month: 3, day: 3, time_known: false }, OSLO);
     const { markdown } = composeReport(chart, { sky: reportSky({ chart, asOf: '2026-11-28T00:00:00Z' }) });
     const line =
-      /\*Moon \d+° past its opposition to the Sun at noon, \d+ % lit: a full moon[^;*]*(?:; in the lunation cycle[^;*]+)?; the Full Moon phase holds if you were born after (\d\d):(\d\d) local time \(before then, the gibbous phase\)\*/.exec(
+      /\*Moon \d+° ahead of the Sun at noon, \d+ % lit: a full moon[^;*]*(?:; in the lunation cycle[^;*]+)?; the gibbous phase holds if you were born before (\d\d):(\d\d) local time \(after then, the Full Moon phase\)\*/.exec(
         markdown,
       );
     expect(line).not.toBeNull();
-    // The ephemeris puts the Moon past 180° (the full phase's edge) within a few minutes of the hour given.
-    const at = DateTime.fromISO('1969-03-04T00:00', { zone: 'Europe/Oslo' })
+    // The ephemeris puts the Moon past 175° (the reading's edge of the full phase) within a few minutes of the hour given.
+    const at = DateTime.fromISO('1969-03-03T00:00', { zone: 'Europe/Oslo' })
       .set({ hour: Number(line![1]), minute: Number(line![2]) })
       .toMillis();
-    expect(elongationAt(at - 10 * 60_000)).toBeLessThan(180);
-    expect(elongationAt(at + 10 * 60_000)).toBeGreaterThan(180);
+    expect(elongationAt(at - 10 * 60_000)).toBeLessThan(175);
+    expect(elongationAt(at + 10 * 60_000)).toBeGreaterThan(175);
     // The synthesis says its lines from the phase hold only for those births.
-    expect(markdown).toMatch(/The lines from "Born at the Full Moon" hold only for the births/);
+    expect(markdown).toMatch(/The lines from [^\n]*"Born Under a Waxing Gibbous Moon" hold only for the births/);
   });
 
   it('a dominant planet that leads on a tie says so, in its chapter and in the synthesis', () => {

@@ -6,16 +6,12 @@ import { ASPECT_WORDS, POINT_NAMES, aspectInSentence, pointInSentence } from '..
 import { keyAspects } from '../ranking.ts';
 import { introducedSection, type ReportSection } from '../section.ts';
 import { orbCell, phaseCell } from '../aspect-facts.ts';
-import { aspectEntry, OUTER_PLANET_IDS } from './planets.ts';
+import { aspectEntry } from './planets.ts';
 import { chapterReadIn } from '../themes/tension-aspect.ts';
 import { readAsItsHouse } from '../angle-house.ts';
 
 /** Aspects read in full beyond those the themes read with their planets. */
 const READ_IN_FULL = 5;
-
-/** An aspect between two of the outer planets is a generation's. */
-const OUTER = new Set<string>(OUTER_PLANET_IDS);
-const generational = (a: { p1: string; p2: string }) => OUTER.has(a.p1) && OUTER.has(a.p2);
 
 export function keyAspectsSection(ctx: ReportContext): ReportSection {
   const ranked = keyAspects(ctx.factors, (a) => ctx.rankingOrb(a));
@@ -55,13 +51,12 @@ export function keyAspectsSection(ctx: ReportContext): ReportSection {
     ),
     table(['#', 'Aspect', 'Orb', 'Phase', 'Nature'], rows),
   ];
-  // The table lists them all; the themes have read each planet's closest, and the rest are read in full up to READ_IN_FULL,
-  // those that touch a personal point first: an aspect between two of the slowest planets is shared by everyone born
-  // within months, and took a place a reader expected for their Sun's or Moon's aspect.
-  const unread = ranked.map((r, i) => ({ ...r, row: i })).filter((r) => !earlier.has(r.aspect));
-  const chosen = [...unread.filter((r) => !generational(r.aspect)), ...unread.filter((r) => generational(r.aspect))]
-    .slice(0, READ_IN_FULL)
-    .sort((x, y) => x.row - y.row);
+  // The table lists them all; the themes have read each planet's closest, and the rest are read in full up to READ_IN_FULL
+  // (an aspect between two of the slowest planets, shared by everyone born within years, is not ranked: ranking.ts).
+  const chosen = ranked
+    .map((r, i) => ({ ...r, row: i }))
+    .filter((r) => !earlier.has(r.aspect))
+    .slice(0, READ_IN_FULL);
   if (chosen.length === 0) parts.push('Each of them was read in an earlier chapter, with the planets it joins, so none is read again here.');
   for (const { aspect: a, row } of chosen) {
     const weight = 6 - row * 0.2;
@@ -76,5 +71,9 @@ export function keyAspectsSection(ctx: ReportContext): ReportSection {
 function readIn(ctx: ReportContext, a: { p1: string; type: string; p2: string }, earlier: ReadonlySet<unknown>): string {
   if (!earlier.has(a)) return '';
   const chapter = chapterReadIn(ctx, a);
+  // A planet on an angle in the angle's house is read by that house's entry: named, since no heading names the conjunction.
+  const house = readAsItsHouse(ctx, a);
+  const title = house && ctx.library.entries.get(house)?.title;
+  if (title) return chapter ? ` (read as "${title}", in "${chapter}")` : ` (read as "${title}" above)`;
   return chapter ? ` (read in "${chapter}")` : ' (read above)';
 }

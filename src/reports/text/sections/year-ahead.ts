@@ -184,10 +184,10 @@ function arcShort(degrees: number): string {
  */
 function alsoReached(t: YearTransit): string {
   return (t.alsoReaches ?? [])
-    .map(
-      (r) =>
-        ` Your ${POINT_NAMES[r.target]} stands ${arcShort(r.apart)} from your ${POINT_NAMES[t.target]}, so ${POINT_NAMES[t.body]}'s ${t.type} reaches it as well, coming within ${arcShort(r.closest)} of exact on ${longDate(r.date)}.`,
-    )
+    .map((r) => {
+      const how = r.exact?.length ? `exact on ${joinAnd(r.exact.map(longDate))}` : `coming within ${arcShort(r.closest)} of exact on ${longDate(r.date)}`;
+      return ` Your ${POINT_NAMES[r.target]} stands ${arcShort(r.apart)} from your ${POINT_NAMES[t.target]}, so ${POINT_NAMES[t.body]}'s ${t.type} reaches it as well, ${how}.`;
+    })
     .join('');
 }
 
@@ -573,7 +573,8 @@ export function yearAheadSection(ctx: ReportContext, centre?: ChartCentre): Repo
         ['Exact', 'Transit', 'Felt'],
         [...year.transits].map((t) => [
           exactCell(t),
-          `${POINT_NAMES[t.body]} ${ASPECT_WORDS[t.type]} natal ${POINT_NAMES[t.target]}`,
+          // A point whose own transit was joined to this one (its exact dates given with it) is named with the target.
+          `${POINT_NAMES[t.body]} ${ASPECT_WORDS[t.type]} natal ${joinAnd([t.target, ...(t.alsoReaches ?? []).filter((r) => r.exact).map((r) => r.target)].map((id) => POINT_NAMES[id]!))}`,
           knownStretches(t)
             .map((s) => `${tableDate(s.from)} to ${tableDate(s.to)}`)
             .join('; '),
