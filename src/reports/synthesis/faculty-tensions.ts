@@ -283,7 +283,7 @@ FACULTIES.money = {
     saving: 'keeps money as security, spends with care and likes to know a reserve is there',
   },
   together: [
-    'One side of you wants to enjoy money and the other to keep it safe, and both have a point. A reserve you do not touch and a sum you are free to spend without guilt lets each side do its job.',
+    'One side of you wants to enjoy money and the other to keep it safe, and both have a point. A reserve you do not touch and a sum you are free to spend without guilt let each side do its job.',
     'Generous spending and careful saving can share one budget when each has its portion decided in advance; the arguments come only when either side has to fight for every purchase.',
   ],
 };

@@ -14,6 +14,8 @@ const STAGES: readonly { words: RegExp; suits: (age: number) => boolean }[] = [
   { words: /\ba teenager in the house\b|\bset limits for a teenager\b/i, suits: (age) => age >= 36 && age < 66 },
   // Grandchildren and a last project.
   { words: /\bjust when grandchildren\b/i, suits: (age) => age >= 50 },
+  // Being the family's older generation (a reader of 25 was told younger relatives find her "the easiest older person").
+  { words: /\beasiest older person\b/i, suits: (age) => age >= 50 },
 ];
 
 /** Whether a reading suits a reader of this age (undefined: not known, every reading suits). */

@@ -79,7 +79,7 @@ const temperament: Writer = (ctx) => {
         `Temperament is the weather of a chart rather than its landmarks: counting elements and modalities across your planets shows ${lead} in the lead${scarce ? ` and ${scarce} nearly absent` : ''}, and that colouring tints every placement read later.`,
         `Your planets, counted by element and modality, give ${lead} the largest share${scarce ? ` and ${scarce} the smallest` : ''}; this chapter reads that balance, the planet that stands out above the others, and the Moon's phase at your birth.`,
         `Much of how you react, before you have thought about it, comes from the mix of elements in your chart, and in yours ${lead} leads${scarce ? ` while ${scarce} ${scarceVerb} scarce` : ''}, and that mix says something about your pace, your needs and your blind spots.`,
-        `With ${lead} strongest among your elements${scarce ? ` and ${scarce} weakest` : ''}, your chart has ${ctx.factors.balance.strongElements.length ? 'a recognisable temperament' : 'a mixed temperament with a slight lean'}, read here from the tallies of element and mode, from its most prominent planet and from the Moon's phase at birth.`,
+        `With ${lead} strongest among your elements${scarce ? ` and ${scarce} weakest` : ''}, your chart has ${ctx.factors.balance.strongElements.length ? 'a recognisable temperament' : 'a mixed temperament, no element far ahead of the rest'}, read here from the tallies of element and mode, from its most prominent planet and from the Moon's phase at birth.`,
       ],
       'intro-temperament',
     ),
@@ -92,11 +92,12 @@ const chartShape: Writer = (ctx) => {
   // "Classic": the five figures the chapter looks for (a chart may still hold other triangles of aspects).
   const none = n === 0;
   // Untimed, a figure the Moon completes for some hours is possible: "none" is then said of what holds all day.
-  const certain = none && ctx.figures.possible.length > 0 ? ' that holds whatever the hour of birth' : '';
+  // After "none of the … figures", plural (a reader met "none of the classic ones that holds").
+  const certain = none && ctx.figures.possible.length > 0 ? ' that hold whatever the hour of birth' : '';
   // A figure an angle completes (angle-figures.ts) is read in the chapter: "none" would deny it.
   const angled = none && angleFigures(ctx).length > 0;
   const figures = angled
-    ? 'no classic figure among its planets but one that an angle completes'
+    ? 'one figure that an angle completes, and none among the planets alone'
     : none
       ? `none of the classic aspect figures${certain}`
       : n === 1
@@ -108,7 +109,7 @@ const chartShape: Writer = (ctx) => {
       [
         `Seen from a distance, the planets of your chart make a pattern around the wheel, and among them ${figures} can be traced: the pattern and the figures show how the chart's energies are grouped, before any single planet is read.`,
         `How the planets are spread, bunched or balanced around the circle is read here as a single picture, with the figures that several planets make together by aspect: your chart has ${figures}.`,
-        `Beside the planets read one by one, this part looks at the wheel as a whole: where your planets crowd together, where they leave gaps, and the figures they form: in yours, ${angled ? 'one that an angle completes' : none ? `none of the classic ones${certain}` : n === 1 ? 'one of the classic ones' : `${countWord(n)} of the classic ones`}.`,
+        `Beside the planets read one by one, this part looks at the wheel as a whole: where your planets crowd together, where they leave gaps, and the figures they form: in yours, ${angled ? 'one that an angle completes, and none among the planets alone' : none ? `none of the classic ones${certain}` : n === 1 ? 'one of the classic ones' : `${countWord(n)} of the classic ones`}.`,
         `The layout of your planets around the circle, with ${figures} among them, is a first sketch of how your energy flows, whether it gathers, scatters or circles back.`,
         `A chart has a silhouette as well as details, and yours, with ${figures} inside it, is read here for what it says about focus and reach: where your attention naturally goes, and what it tends to pass by.`,
         `Step back from the single placements and your chart shows an overall outline${none && !angled ? ` but none of the classic aspect figures${certain}; this chapter reads the outline` : ` and ${figures}; this chapter reads the outline first, then the ${n === 1 || angled ? 'figure' : 'figures'},`} as habits of where energy collects.`,

@@ -78,7 +78,9 @@ describe('near misses in the year ahead', () => {
     charts.forEach((chart, i) => {
       const year = years[i]!;
       const points = targets(chart);
-      const listed = (body: string, type: string, target: string) => year.transits.filter((t) => t.body === body && t.type === type && t.target === target);
+      // A point within 1° of another point's target is read in that transit (its dates joined to it).
+      const listed = (body: string, type: string, target: string) =>
+        year.transits.filter((t) => t.body === body && t.type === type && (t.target === target || t.alsoReaches?.some((r) => r.target === target)));
       for (const body of CYCLE_BODIES)
         for (const station of stations(body, jdOf(year.from), jdOf(year.to)))
           // The personal points, and the body's own place for the turns of its cycle.

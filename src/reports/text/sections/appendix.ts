@@ -38,7 +38,9 @@ const GLOSSARY: [term: string, text: string | ((ctx: ReportContext) => string), 
   ],
   [
     'Transit',
-    'Where a planet stands in the sky on a given day, read against the birth chart. The year ahead lists the slow planets’ exact aspects to your personal planets and angles, and to their own natal places, each with the stretch around it in which the planet is within 1° (Jupiter, Saturn) or 1½° (Uranus, Neptune, Pluto) of exact.',
+    // Untimed, the chart has no angles to list (a reader met them in the glossary of a report without them).
+    (ctx) =>
+      `Where a planet stands in the sky on a given day, read against the birth chart. The year ahead lists the slow planets’ exact aspects to your personal planets${ctx.timed ? ' and angles' : ''}, and to their own natal places, each with the stretch around it in which the planet is within 1° (Jupiter, Saturn) or 1½° (Uranus, Neptune, Pluto) of exact.`,
     /\btransits?\b|\btransiting\b/i,
   ],
   [

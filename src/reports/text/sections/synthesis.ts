@@ -256,7 +256,7 @@ export function synthesisSection(ctx: ReportContext, figure: TensionCentre | und
               `The lists are ordered by weight, heaviest first, which is why ${s0} heads both; the suggestions and questions after them draw on the same placements.`,
               `Both lists begin with ${s0}, the placement that weighs most in your reading on either count.`,
               `Strengths and tensions are gathered here from the placements read above, ${s0} giving the first of each, and the suggestions that follow are drawn from the same sources.`,
-              `The two lists below collect what the earlier chapters said, weightiest placement first, and ${s0} happens to head both.`,
+              `The two lists below collect what the earlier chapters said, weightiest placement first, and ${s0} stands first in both.`,
             ],
             'synthesis-lead',
           )

@@ -386,7 +386,16 @@ function progressedPositions(ctx: ReportContext, p: { sun: [number, number]; moo
   const sun = `${zodiacPosition(p.sun[0])} to ${zodiacPosition(p.sun[1])}`;
   const moon = `${zodiacPosition(p.moon[0])} to ${zodiacPosition(p.moon[1])}`;
   const uncertain = ctx.timed ? '' : ' (from the noon chart)';
-  return `Over these twelve months your progressed Sun moves from ${sun} and your progressed Moon from ${moon}${uncertain}. The progressed Sun's sign says what your sense of purpose, read in "${THEMES.meeting_world.title}", is slowly growing into; the progressed Moon's sign says which needs, read in "${THEMES.inner_needs.title}", ask to be met first in this period: at present ${progressedMoonCare(ctx, p.moon[0])}.`;
+  return `Over these twelve months your progressed Sun moves from ${sun} and your progressed Moon from ${moon}${uncertain}. The progressed Sun's sign says what your sense of purpose, read in "${THEMES.meeting_world.title}", is slowly growing into; the progressed Moon's sign says which needs, read in "${THEMES.inner_needs.title}", ask to be met first in this period: at present ${progressedMoonCare(ctx, p.moon[0])}${progressedMoonNext(p.moon)}.`;
+}
+
+/**
+ * The progressed Moon's next sign, when it enters one in the year: its needs from then on (a reader met "at present loyalty,
+ * privacy and deep trust" of a Scorpio Moon that entered Sagittarius five days into the year).
+ */
+function progressedMoonNext(moon: [number, number]): string {
+  const [now, later] = [signOf(moon[0]), signOf(moon[1])];
+  return now.id === later.id ? '' : `, and once it enters ${later.name} during the year (see below), ${SIGN_CARE[later.id]}`;
 }
 
 /**
@@ -470,7 +479,8 @@ function countedRule(ctx: ReportContext): string {
   const points = ctx.timed
     ? 'Sun, Moon, Mercury, Venus, Mars, Ascendant or Midheaven'
     : 'Sun, Mercury, Venus or Mars, and your Moon where the contact is exact in the year whatever your hour of birth (the angles need a birth time)';
-  return `Counted are Jupiter, Saturn, Uranus, Neptune and Pluto in any of the five major aspects (conjunction, sextile, square, trine, opposition) to your ${points}, exact in the year, still within orb of an exact contact when it begins, or turning within a quarter of a degree of exact, and each of them at the turns of its own cycle (its return to its natal place, and its squares and opposition to it); their contacts to one another's natal places are shared by everyone born within a year or two, and are left out. The dates are those of Universal Time, so one falling near midnight may be a day later or earlier on the calendar where you are.`;
+  // A contact exact in the weeks after the year is counted when its stretch within orb begins inside it (a reader took one exact six days after the year for a fault of the rule).
+  return `The table counts Jupiter, Saturn, Uranus, Neptune and Pluto in any of the five major aspects (conjunction, sextile, square, trine, opposition) to your ${points}: a contact exact in the year, still within orb of an exact contact when the year begins, exact soon after it ends in a stretch within orb that begins inside it, or turning within a quarter of a degree of exact; and each of them at the turns of its own cycle (its return to its natal place, and its squares and opposition to it). Their contacts to one another's natal places are shared by everyone born within a year or two, and are left out. The dates are those of Universal Time, so one falling near midnight may be a day later or earlier on the calendar where you are.`;
 }
 
 /**
@@ -498,7 +508,7 @@ const CENTRE_AGAIN: readonly ((first: string, point: string) => string)[] = [
  * the Midheaven of a Moon–Uranus cross of the meridian read as separate stock passages): the first said in full, later
  * ones as coming back to it.
  */
-function centreTie(ctx: ReportContext, centre: ChartCentre | undefined, target: string, label: string): string {
+function centreTie(ctx: ReportContext, centre: ChartCentre | undefined, target: string, label: string, type: string): string {
   if (!centre?.points.includes(target)) return '';
   const reached = centreReached.get(ctx);
   // Each point of the centre is tied once, and at most as many times as there are phrasings: more would read as a refrain.
@@ -506,7 +516,12 @@ function centreTie(ctx: ReportContext, centre: ChartCentre | undefined, target: 
   const first = reached?.first;
   if (first === undefined) {
     centreReached.set(ctx, { first: label, targets: new Set([target]) });
-    return ` It also reaches the centre of your chart, ${centre.phrase}, named in "${THEMES.central_tension.title}": a time when that argument is likely to be heard more loudly, and so a good one to work on it.`;
+    // A trine or sextile eases the argument rather than pressing it (a reader met a Saturn sextile said to make it louder).
+    const effect =
+      type === 'trine' || type === 'sextile'
+        ? 'a time when that argument is easier to settle, since this contact eases it rather than pressing it'
+        : 'a time when that argument is likely to be heard more loudly, and so a good one to work on it';
+    return ` It also reaches the centre of your chart, ${centre.phrase}, named in "${THEMES.central_tension.title}": ${effect}.`;
   }
   reached!.targets.add(target);
   const point = `your ${POINT_NAMES[target]}`;
@@ -599,7 +614,7 @@ export function yearAheadSection(ctx: ReportContext, centre?: ChartCentre): Repo
       });
       if (text)
         parts.push(
-          `${text}\n\n${t.body === t.target ? cycleTie(ctx, t, label) : `${natalTheme(ctx, t.target, label)}${centreTie(ctx, centre, t.target, label)}`}${passes(ctx, t)}${alsoReached(t)}`,
+          `${text}\n\n${t.body === t.target ? cycleTie(ctx, t, label) : `${natalTheme(ctx, t.target, label)}${centreTie(ctx, centre, t.target, label, t.type)}`}${passes(ctx, t)}${alsoReached(t)}`,
         );
     }
   }
@@ -644,11 +659,15 @@ export function yearAheadSection(ctx: ReportContext, centre?: ChartCentre): Repo
           `Around ${longDate(p.date)} your progressed Sun enters ${capitalize(p.sign!)}, a change of emphasis that unfolds over three decades: your ${POINT_FUNCTION.sun} takes on more ${SIGN_STYLE[p.sign!]}.`,
         );
       else if (p.kind === 'sun_aspect')
-        parts.push(`${progressedSunAspect(ctx, p)}${centreTie(ctx, centre, p.target!, `your progressed Sun's ${p.type} to your ${POINT_NAMES[p.target!]}`)}`);
+        parts.push(
+          `${progressedSunAspect(ctx, p)}${centreTie(ctx, centre, p.target!, `your progressed Sun's ${p.type} to your ${POINT_NAMES[p.target!]}`, p.type!)}`,
+        );
       else if (p.kind === 'station') parts.push(progressedStation(ctx, p));
       else if (p.kind === 'sun_progressed_aspect') parts.push(progressedSunMeetsPlanet(ctx, p));
       else
-        parts.push(`${progressedMoonAspect(ctx, p)}${centreTie(ctx, centre, p.target!, `your progressed Moon's ${p.type} to your ${POINT_NAMES[p.target!]}`)}`);
+        parts.push(
+          `${progressedMoonAspect(ctx, p)}${centreTie(ctx, centre, p.target!, `your progressed Moon's ${p.type} to your ${POINT_NAMES[p.target!]}`, p.type!)}`,
+        );
     }
   }
   return section('year_ahead', title, parts);

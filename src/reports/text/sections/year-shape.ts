@@ -147,13 +147,8 @@ export function yearShapeParagraph(year: YearAhead): string | undefined {
   }
   told.forEach((e, i) => sentences.push(e.say(i === 0)));
   // Untimed: the spans are a noon birth's (a reader met "the busiest stretch runs from early September" over a sextile to the
-  // Moon whose date the hour moves by a month).
-  const shifted = year.transits.filter((t) => t.hourShift);
-  if (shifted.length) {
-    const days = Math.max(...shifted.map((t) => t.hourShift!.days));
-    const moves = days >= 7 ? `can move some of them by up to ${days} days` : 'moves them by a few days at most';
-    const decides = shifted.some((t) => t.hourShift!.decides) ? ', and can decide whether a pass near a station is exact at all' : '';
-    sentences.push(`Without a birth time these are the spans of a birth at noon: another hour ${moves}${decides}, as the table below says.`);
-  }
+  // Moon whose date the hour moves by a month). How far another hour moves them is said just before, under the table.
+  if (year.transits.some((t) => t.hourShift))
+    sentences.push('Without a birth time these are the spans of a birth at noon, which another hour moves as it moves the dates.');
   return sentences.join(' ');
 }

@@ -240,7 +240,7 @@ export function familyImageParts(ctx: ReportContext): string[] {
       ctx.choose(
         [
           `The ${ordinal(house)} house, ${role}, is ruled by ${pointInSentence(ruler)}, which stands in ${sign} in your ${ordinal(at)} house: that image is carried into ${area}, where you are likely to meet it again in adult life.`,
-          `${capitalize(pointInSentence(ruler))} rules your ${ordinal(house)} house (${role}) and stands in the ${ordinal(at)}, in ${sign}, so what you learned of ${role} travels with you into ${area}.`,
+          `${capitalize(pointInSentence(ruler))} rules your ${ordinal(house)} house (${role}) and stands in the ${ordinal(at)}, in ${sign}, so what you learned there travels with you into ${area}.`,
         ],
         `family-ruler-${house}`,
       ),

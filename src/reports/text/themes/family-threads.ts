@@ -191,7 +191,8 @@ function sunHouseThread(ctx: ReportContext, named: string[]): string | undefined
   const house = ctx.houseOf('sun');
   if (house === undefined) return undefined;
   named.push(`the Sun in the ${ordinal(house)} house`);
-  const area = chapterHouses(ctx).includes(house) ? 'the same area of life named above' : ctx.houseDomain(house);
+  // The house's own words even where the chapter named them already: "the same area of life named above" left a reader looking for it.
+  const area = ctx.houseDomain(house);
   return ctx.choose(
     [
       `The example you grew toward is lived out in the ${ordinal(house)} house, where your Sun stands: ${area}. It is there that you most want to become the grown-up you once admired, or the one you wished had been there, and there that comparisons with a parent, favourable or not, are most likely to surface.`,
