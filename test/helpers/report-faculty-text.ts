@@ -13,7 +13,7 @@
  * the reader, not when it describes others or a passing mood.
  */
 import type { ComposedReport } from '../../src/reports/text/compose-report.ts';
-import { FACULTIES } from '../../src/reports/synthesis/faculty-tensions.ts';
+import { FACULTIES, TWO_SIDES_PATTERN } from '../../src/reports/synthesis/faculty-tensions.ts';
 import { splitSentences } from './report-sentences.ts';
 
 /** One pattern from its alternatives, a phrasing per line. */
@@ -1351,7 +1351,7 @@ const FOR_SOME_HOURS =
 /** A reading given for the hours of the Moon's other sign, on a day it changed sign: said for those hours, asserting no pole. */
 const OTHER_HOURS = /^If you were born (before|after) \d{2}:\d{2} local time, the Moon was in \w+, and /;
 
-const TENSION = /\bpart of you [^\n]*?, while (through [^\n]*?, )?another part | side of the tension over [^\n]*?, (?:read|named) earlier with /;
+const TENSION = new RegExp(`${TWO_SIDES_PATTERN.source}| side of the tension over [^\\n]*?, (?:read|named) earlier with `);
 
 export interface FacultyFinding {
   faculty: string;

@@ -547,6 +547,21 @@ const SIDES_AGAIN = [
  * `namedWith`: the reading after which the tension was named, where a later voice points (a reader
  * was sent to the Sun in Cancer for a tension named under Mercury's opposition to Mars).
  */
+/**
+ * The two sides of a faculty in one sentence, in one of several shapes: a report names a dozen tensions, and "part of you
+ * …, while another part …" every time read as machinery to all three readers of one round. The poles are predicates that
+ * read after "part of you" and after "a side of you that" alike ("shows what it feels at once").
+ */
+const TWO_SIDES: readonly ((earlier: string, later: string) => string)[] = [
+  (a, b) => `part of you ${a}, while another part ${b}`,
+  (a, b) => `one side of you ${a}; the other ${b}`,
+  (a, b) => `there is a side of you that ${a} and a side that ${b}`,
+];
+
+/** The sentence of a tension passage that names both sides, in any of its shapes (for the report's checks). */
+export const TWO_SIDES_PATTERN =
+  /\bpart of you [^\n]*?, while (?:through [^\n]*?, )?another part |\bone side of you [^\n]*?; the other |\bthere is a side of you that [^\n]*? and a side that /;
+
 export function tensionPassage(
   conflict: ClaimConflict,
   laterLabel: string,
@@ -588,5 +603,6 @@ export function tensionPassage(
   // The opening varies by faculty: a report names several tensions, and one formula for all of them reads as a form.
   const frame = choose(TENSION_FRAMES, `tension-frame-${conflict.faculty}`);
   const framed = frame.replace('{earlier}', labelInSentence(conflict.earlierLabel)).replace('{where}', whereRead(conflict.earlierChapter, chapter));
-  return `${subject} ${framed}: part of you ${f.poles[conflict.earlierPole]}, while another part ${f.poles[conflict.laterPole]}. ${together}`;
+  const sides = TWO_SIDES[Number(choose(Object.keys(TWO_SIDES), `tension-sides-${conflict.faculty}`))]!;
+  return `${subject} ${framed}: ${sides(f.poles[conflict.earlierPole]!, f.poles[conflict.laterPole]!)}. ${together}`;
 }

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { composeReport } from '../../../src/reports/text/compose-report.ts';
 import { getLibrary } from '../../../src/interpretations/library.ts';
 import type { InterpretationEntry } from '../../../src/interpretations/schema.ts';
-import { FACULTIES } from '../../../src/reports/synthesis/faculty-tensions.ts';
+import { FACULTIES, TWO_SIDES_PATTERN } from '../../../src/reports/synthesis/faculty-tensions.ts';
 import { natalChartFor } from '../../helpers/natal-charts.ts';
 import { randomReportCharts } from '../../helpers/random-report-charts.ts';
 
@@ -47,11 +47,11 @@ describe('the synthesis layer', () => {
       // side it adds to, and later ones speak without an introduction; two entries about one point are its two sides.
       const named =
         report.markdown.match(
-          /part of you [^\n]*?, while (through [^\n]*?, )?another part | side of the tension over [^\n]*?, (?:read|named) earlier with | side of that same tension\./g,
+          new RegExp(`${TWO_SIDES_PATTERN.source}| side of the tension over [^\\n]*?, (?:read|named) earlier with | side of that same tension\\.`, 'g'),
         ) ?? [];
       expect(named.length).toBe(report.readings!.reduce((n, r) => n + (r.tensions?.length ?? 0), 0));
       const faculties = report.readings!.flatMap((r) => r.tensions ?? []);
-      expect(report.markdown.match(/part of you [^\n]*?, while (through [^\n]*?, )?another part /g)?.length ?? 0).toBe(new Set(faculties).size);
+      expect(report.markdown.match(new RegExp(TWO_SIDES_PATTERN.source, 'g'))?.length ?? 0).toBe(new Set(faculties).size);
       // A side's description is printed once: a further entry names the side instead of repeating it.
       for (const { poles: sides } of Object.values(FACULTIES))
         for (const description of Object.values(sides))
