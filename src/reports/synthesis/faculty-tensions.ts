@@ -372,6 +372,19 @@ export function conflictOf(claims: readonly string[] | undefined, read: Readonly
   return undefined;
 }
 
+/**
+ * The line after a reading that takes the other side of a named tension from the reading of the same point just before it
+ * ("Mars in the 1st House" after "Mars in Scorpio"): the point itself holds both sides. Undefined when the two labels are
+ * not about one point. (A reader met Mars's patience and its impatience on facing pages, the tension they belonged to
+ * named ten pages earlier between other readings.)
+ */
+export function pointSidesLine(faculty: string, earlier: ClaimedSide, laterLabel: string, laterPole: string): string | undefined {
+  const point = sharedPoint(laterLabel, earlier.label);
+  if (!point || !TENSION_OVER[faculty]) return undefined;
+  const [through, thenThrough] = [relationToPoint(earlier.label, point)!, relationToPoint(laterLabel, point)!];
+  return `Your ${point} holds both sides of the tension over ${TENSION_OVER[faculty]}: through ${through}, the ${sideWord(faculty, earlier.pole)} side, and through ${thenThrough}, the ${sideWord(faculty, laterPole)} one.`;
+}
+
 /** The label of Venus's phase as a morning or an evening star, which the love chapter claims a side for (love-work-threads.ts). */
 const VENUS_STAR = /^Venus as (a Morning|an Evening) Star$/;
 

@@ -12,7 +12,7 @@ import type { InterpretationEntry } from '../../interpretations/schema.ts';
 import { chartSeed, pick, variantIndex } from '../../interpretations/variant.ts';
 import { bullets } from './report-markdown.ts';
 import { HOUSE_DOMAINS } from './phrases.ts';
-import { conflictOf, tensionPassage, type ClaimConflict, type ClaimedSide } from '../synthesis/faculty-tensions.ts';
+import { conflictOf, pointSidesLine, tensionPassage, type ClaimConflict, type ClaimedSide } from '../synthesis/faculty-tensions.ts';
 import { forTheAspect, opensForAnotherAspect, wholeForTheAspect } from './aspect-naming.ts';
 import { aspectFamily, type SignId } from '../../interpretations/keys.ts';
 import { ageOn, suitsAge } from './life-stage.ts';
@@ -60,6 +60,10 @@ export class ReportContext {
   private readonly used = new Set<string>();
   /** The pole of each faculty the report has asserted so far, and the entry that asserted it. */
   private readonly claimed = new Map<string, ClaimedSide>();
+  /** The side of each faculty the last reading to speak of it took, and which reading (pointSidesLine). */
+  private readonly lastVoice = new Map<string, ClaimedSide>();
+  /** The point-against-itself lines already printed, by faculty and point. */
+  private readonly pointSides = new Set<string>();
   /** How often the report has written about each faculty's tension (tensionPassage's `timesNamed`). */
   private readonly tensioned = new Map<string, number>();
   /** The reading after which each faculty's tension was named: a later voice of it points there. */
@@ -281,6 +285,7 @@ export class ReportContext {
     });
     const claimant = options.claimsAbout ?? label;
     this.assert(asserted, claimant);
+    const bridges = conditional ? [] : this.pointSidesLines(claims, claimant, introduced);
     const parts: string[] = [];
     if (options.heading !== undefined) parts.push(`### ${options.heading}`);
     // The chart's data for the entry as a short line of its own, so the prose that follows is the library's alone.
@@ -290,7 +295,7 @@ export class ReportContext {
     const text = options.adapt ? options.adapt(body) : body;
     // A second passage after the same reading continues from the first ("It also …") rather than naming the reading again.
     const introductions = introduced.map((k, i) => this.nameTension(k, claimant, i));
-    parts.push(...(voice ? [...introductions, text] : [text, ...introductions]));
+    parts.push(...(voice ? [...introductions, text] : [text, ...introductions]), ...bridges);
     if (this.style === 'improved' && !options.plain) {
       parts.push(bullets([`Strengths: ${entry.strengths.join('; ')}.`, `Challenges: ${entry.challenges.join('; ')}.`].map((s) => s.replace(/\.\.$/, '.'))));
     }
@@ -336,6 +341,27 @@ export class ReportContext {
   contradicts(claims: readonly string[] | undefined): boolean {
     const conflict = conflictOf(claims, this.claimed);
     return conflict !== undefined && !this.tensioned.has(conflict.faculty);
+  }
+
+  /**
+   * For each claim on the other side of a named tension from the last reading of the same point (Mars in the 1st house after
+   * Mars in Scorpio), the line that says the point holds both sides, once per faculty and point; then the claims become the
+   * faculties' last voices. Not for a faculty whose tension this reading introduces: its passage says it.
+   */
+  private pointSidesLines(claims: readonly string[], label: string, introduced: readonly ClaimConflict[]): string[] {
+    const lines: string[] = [];
+    for (const claim of claims) {
+      const [faculty, pole] = claim.split(':') as [string, string];
+      const last = this.lastVoice.get(faculty);
+      this.lastVoice.set(faculty, { pole, label, chapter: this.chapter });
+      if (!last || last.pole === pole || !this.tensioned.has(faculty) || introduced.some((k) => k.faculty === faculty)) continue;
+      const line = pointSidesLine(faculty, last, label, pole);
+      const id = `${faculty}|${line?.slice(0, line.indexOf(' holds'))}`;
+      if (!line || this.pointSides.has(id)) continue;
+      this.pointSides.add(id);
+      lines.push(line);
+    }
+    return lines;
   }
 
   /** The first pole the report asserts of a faculty stands; later ones are read as tensions with it. */
