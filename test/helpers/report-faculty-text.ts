@@ -1333,6 +1333,12 @@ const POLE_PHRASES: Record<string, Record<string, RegExp>> = {
       /\b(decisiveness\b|made you decisive|(?<!to )decide quickly|make up your mind quickly|quick decisions under pressure|(quick|fast), decisive (thinking|action|reasoning)|immediate, decisive action|courage to act decisively|decisive, (energetic|fast)|decisive public image|(stop|cut through|waste little energy|spares you much|inner) dithering)/i,
     torn: /(?<!\b(as|like|for|signal|not) )\bindecision\b|\bsecond-guess(ing)? (it|your own preferences|opportunities|every conviction)\b|\bsitting on the fence for too long\b|\bweighing every (option|side) (can drain|until)/i,
   },
+  // After the Reykjavik reader ("every kindness must conceal a motive" against "you can be too trusting").
+  trust: {
+    trusting:
+      /\b(you can be too trusting|a trusting,? generous heart|a trusting nature|(give|giving) people the benefit of the doubt|you see the good in almost anyone|trusting a charming (stranger|story|one))/i,
+    wary: /\b(make trust slow|every kindness must conceal a motive|slow to trust|trust slowly|test people before (trusting them|you let them near)|watching first and trusting later|observe closely before trusting|take your time before trusting someone|suspicion of others' motives|difficulty trusting( others)?(?=[.;,]|$)|a compliment may make you suspicious|test a relationship carefully before trusting it|you test trust slowly)/im,
+  },
   upbringing: {
     stable: /\b((a|your) (steady|stable|secure) childhood|grew up (in|with) a (steady|stable|secure) home)/i,
     unsettled:

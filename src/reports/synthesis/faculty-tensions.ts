@@ -332,6 +332,17 @@ FACULTIES.pleasure = {
 };
 
 // One more from the Buenos Aires reader: "Decisiveness" among the strengths beside "Indecision" among the challenges.
+// After a reader met "trust slow, as if every kindness must conceal a motive" and "you can be too trusting" ten pages apart.
+FACULTIES.trust = {
+  poles: {
+    trusting: 'gives trust readily and sees the good in people, sometimes before they have earned it',
+    wary: 'looks for the motive behind a kindness and gives trust slowly, once it has been tested',
+  },
+  together: [
+    'Ready trust and a watchful eye can share the work: let the generous side open the door and the wary side decide how far in a newcomer comes, and you are neither shut off nor taken in.',
+    'The trusting side of you makes friends and the wary side keeps them honest. Giving trust in small amounts first, and more as it is kept, lets both have their say.',
+  ],
+};
 FACULTIES.decision = {
   poles: {
     decisive: 'makes up its mind quickly and, once it has, commits without looking back',
@@ -507,6 +518,7 @@ const TENSION_OVER: Record<string, string> = {
   mood: 'how quickly your moods change',
   pleasure: 'enjoying and holding back',
   decision: 'making up your mind',
+  trust: 'whom you trust, and how soon',
 };
 
 /**

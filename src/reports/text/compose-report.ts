@@ -79,9 +79,15 @@ export function composeReport(chart: NatalChartInput, options: ReportOptions = {
   const centre: TensionCentre | undefined = figureAspects && { aspects: figureAspects };
   // Order matters beyond the page: an entry belongs to the first chapter that shows it.
   const opening = [coverSection(ctx), howToReadSection(ctx)];
-  const themes = themeOrder(ctx).map((id) => themeChapter(ctx, id, state));
+  // The natal chapters, then the Nodes, Chiron and Lilith, then the year ahead (always the last theme): a reader met the
+  // natal reading resumed after the forecast.
+  const order = themeOrder(ctx);
+  const natal = order.filter((id) => id !== 'year_ahead').map((id) => themeChapter(ctx, id, state));
   ctx.chapter = undefined;
-  const reading = [...opening, ...themes, nodesChironSection(ctx), synthesisSection(ctx, centre), houseRulersSection(ctx)];
+  const nodes = nodesChironSection(ctx);
+  const ahead = order.includes('year_ahead') ? [themeChapter(ctx, 'year_ahead', state)] : [];
+  ctx.chapter = undefined;
+  const reading = [...opening, ...natal, nodes, ...ahead, synthesisSection(ctx, centre), houseRulersSection(ctx)];
   // The appendix's glossary explains the terms the reading uses, so it is written after it.
   const readingText = reading.map((s) => s?.markdown ?? '').join('\n\n');
   const chapters = [...reading, appendixSection(ctx, readingText), disclaimerSection()];

@@ -189,7 +189,7 @@ describe("the synthesis's tightest tension beside the Central Tension chapter", 
       if (!opening) continue;
       const [, p1, noun, p2, rest] = opening as unknown as [string, string, string, string, string];
       const where = rest;
-      const chapter = /, read in "(.+?)"(?: beside its figure)?,/.exec(rest)?.[1];
+      const chapter = /, read in "(.+?)"(?: though it is no part of the figure at its centre)?,/.exec(rest)?.[1];
       const aspect = `${p1} ${ASPECT_WORDS[noun]} ${p2}`;
       const central = text('central_tension');
       // The centre is a T-square or grand cross the chapter's opening names, or a central figure of
@@ -220,7 +220,7 @@ describe("the synthesis's tightest tension beside the Central Tension chapter", 
           expect(shown!.markdown, `${aspect} in ${chapter}`).toContain(`*${aspect}`);
         }
         if (hasFigure) {
-          expect(rest).toMatch(/beside its figure|stands apart|shares /);
+          expect(rest).toMatch(/no part of the figure at its centre|stands apart|shares /);
           if (hardFigure) expect(figureLine).not.toContain(aspect);
           // "shares Venus with the figure": each planet named is one of the figure's; "stands apart": neither of the two is.
           const figureText = hardFigure ? figureLine : (opening2.split('.')[0] ?? '');

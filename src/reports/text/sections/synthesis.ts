@@ -45,7 +45,8 @@ function tensionOpening(ctx: ReportContext, figure: TensionCentre | undefined, t
   if (!figure) return chapter ? `${named}, read in ${chapter}, pairs` : `${named}, pairs`;
   if (figure.aspects.some((a) => a.type === tense.type && new Set([a.p1, a.p2, tense.p1, tense.p2]).size === 2))
     return `${named}, one strand of the figure read as one in ${central}, pairs`;
-  if (chapter === central) return `${named}, read in ${central} beside its figure, pairs`;
+  // Read in that chapter but no strand of its figure ("beside its figure" was taken for a figure of its own).
+  if (chapter === central) return `${named}, read in ${central} though it is no part of the figure at its centre, pairs`;
   // A tension that shares a planet with the figure is tied to it, not apart from it.
   const shared = [tense.p1, tense.p2].filter((p) => figure.aspects.some((a) => a.p1 === p || a.p2 === p));
   if (shared.length)
