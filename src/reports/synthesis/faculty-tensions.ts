@@ -580,12 +580,12 @@ const SIDES_AGAIN = [
 const TWO_SIDES: readonly ((earlier: string, later: string) => string)[] = [
   (a, b) => `part of you ${a}, while another part ${b}`,
   (a, b) => `one side of you ${a}; the other ${b}`,
-  (a, b) => `there is a side of you that ${a} and a side that ${b}`,
+  (a, b) => `there is a side of you that ${a}, and a side that ${b}`,
 ];
 
 /** The sentence of a tension passage that names both sides, in any of its shapes (for the report's checks). */
 export const TWO_SIDES_PATTERN =
-  /\bpart of you [^\n]*?, while (?:through [^\n]*?, )?another part |\bone side of you [^\n]*?; the other |\bthere is a side of you that [^\n]*? and a side that /;
+  /\bpart of you [^\n]*?, while (?:through [^\n]*?, )?another part |\bone side of you [^\n]*?; the other |\bthere is a side of you that [^\n]*?, and a side that /;
 
 export function tensionPassage(
   conflict: ClaimConflict,
