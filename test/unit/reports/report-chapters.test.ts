@@ -181,7 +181,7 @@ describe("the synthesis's tightest tension beside the Central Tension chapter", 
         const chapterOpening = text('central_tension').split('\n\n')[1] ?? '';
         expect(chapterOpening).toMatch(
           new RegExp(
-            `^(?:The argument at the centre of your chart is|Of the squares and oppositions in your chart,) (?:the )?${centre[1]}'s ${centre[2]} with (?:the )?${centre[3]} \\(`,
+            `^(?:The argument at the centre of your chart is|Of the squares and oppositions in your chart(?: that hold whatever the hour of birth)?,) (?:the )?${centre[1]}'s ${centre[2]} with (?:the )?${centre[3]} \\(`,
           ),
         );
         continue;

@@ -150,7 +150,7 @@ describe('the Central Tension and the hard aspect figures', () => {
       const central = report.sections.find((s) => s.id === 'central_tension')!.markdown;
       const opening = central.split('\n\n')[1]!;
       const m = new RegExp(
-        `^(?:The argument at the centre of your chart is|Of the squares and oppositions in your chart,) ${name}'s (square|opposition) with ${name} \\(orb (\\d+)°(\\d+)′(?:–(\\d+)°(\\d+)′)?\\)`,
+        `^(?:The argument at the centre of your chart is|Of the squares and oppositions in your chart(?: that hold whatever the hour of birth)?,) ${name}'s (square|opposition) with ${name} \\(orb (\\d+)°(\\d+)′(?:–(\\d+)°(\\d+)′)?\\)`,
       ).exec(opening);
       if (/^The aspects ranked in your chart include no squares|^Your chart ranks neither squares nor oppositions/.test(opening)) {
         seen.none++;

@@ -310,13 +310,24 @@ function passes(ctx: ReportContext, t: YearTransit): string {
   const planet = POINT_NAMES[t.body]!;
   const n = t.exact.length;
   if (n < 2) return '';
-  const times = n === 2 ? 'twice' : `${countWord(n)} times`;
+  // Untimed, the count is a noon birth's where another hour adds or takes away a pass (a reader born after 13:00 had one, not three).
+  const times = `${n === 2 ? 'twice' : `${countWord(n)} times`}${t.hourShift?.decides ? ' for a birth at noon (another hour can change the count)' : ''}`;
   const before = passesRead.get(ctx) ?? 0;
   passesRead.set(ctx, before + 1);
-  if (before > 0) return ` This transit too comes in passes: ${planet} is exact ${times} to your ${POINT_NAMES[t.target]}.`;
-  if (n === 2) return ` ${planet} makes it exact twice: the first pass raises the matter, the second brings it to a head.`;
+  // Said in full once; later ones briefly, in turn (a reader met "This transit too comes in passes" five times).
+  if (before > 0)
+    return ` ${ctx.eachOnceThenLast(
+      [
+        `This transit too comes in passes: ${planet} is exact ${times} to your ${POINT_NAMES[t.target]}.`,
+        `${planet} is exact ${times} here as well, one process in stages.`,
+        `Again the contact comes in passes, ${planet} exact ${times}.`,
+        `${planet} is exact ${times}.`,
+      ],
+      'year-passes-again',
+    )}`;
+  if (n === 2) return ` ${planet} makes it exact ${times}: the first pass raises the matter, the second brings it to a head.`;
   if (n === 3)
-    return ` ${planet} makes it exact three times: the first pass raises the matter, the second, as ${planet} doubles back, turns it over again, and the third settles it.`;
+    return ` ${planet} makes it exact ${times}: the first pass raises the matter, the second, as ${planet} doubles back, turns it over again, and the third settles it.`;
   return ` ${planet} makes it exact ${times}, crossing the point and doubling back: one process in stages rather than a single event.`;
 }
 

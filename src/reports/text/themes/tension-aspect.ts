@@ -79,10 +79,13 @@ export function tensionAspectIntro(ctx: ReportContext, a: KeyedAspect): string {
           'theme-tension-alone',
         );
   const [left, right] = [a.p1, a.p2].map((p) => POINT_FUNCTION[p] ?? `${POINT_NAMES[p] ?? p}'s side`) as [string, string];
+  // Untimed, a hard aspect of some hours only is not ranked (a reader weighed the Moon's square to the Sun, within orb
+  // before 10:30, above the one named): the opening says what it ranked.
+  const allDay = !ctx.timed && ctx.factors.aspects.some((b) => isHard(b) && ctx.rankingOrb(b) === undefined) ? ' that hold whatever the hour of birth' : '';
   const opening = ctx.choose(
     [
-      `The argument at the centre of your chart is ${named}, the weightiest of its squares and oppositions, weighed by how close each is and how personal its two points are. It sets your ${left} against your ${right}, and the other chapters meet it wherever either of the two is at work.`,
-      `Of the squares and oppositions in your chart, ${named} weighs most once closeness and the weight of the two points are counted: your ${left} on one side, your ${right} on the other.`,
+      `The argument at the centre of your chart is ${named}, the weightiest of its squares and oppositions${allDay}, weighed by how close each is and how personal its two points are. It sets your ${left} against your ${right}, and the other chapters meet it wherever either of the two is at work.`,
+      `Of the squares and oppositions in your chart${allDay}, ${named} weighs most once closeness and the weight of the two points are counted: your ${left} on one side, your ${right} on the other.`,
     ],
     'theme-tension-aspect',
   );
