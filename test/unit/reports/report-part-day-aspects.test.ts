@@ -4,7 +4,8 @@
  * Jupiter listed as "the Moon's trine with Mercury", and a Moon sextile Mars that the Moon, 133° to
  * 146° from Mars all day, never made. Checked here against the Moon's own track over the day (UTC
  * births: 00:00 to 24:00 UT): every aspect credited to the Moon comes within 10° of exact at some
- * instant of it, and none is named twice.
+ * instant of it, and none is named twice. The North Node's and Chiron's chapters name the Moon's aspects of some hours
+ * that they do not read, each within orb at some half hour of the day and beyond it at another.
  */
 import { describe, expect, it } from 'vitest';
 import { calcBody } from '../../../src/astro/ephemeris.ts';
@@ -42,5 +43,29 @@ describe('the aspects an untimed report leaves out of its ranking', () => {
       }
     }
     expect(checked).toBeGreaterThan(20);
+  });
+
+  it('the North Node and Chiron name the Moon’s aspects of some hours that they do not read, each true of part of the day only', () => {
+    const NOTE =
+      /^Without a birth time only what held over the whole birth day is read here: (.*) with (the North Node|Chiron) (?:were|was) within orb for part of the day only\.$/gm;
+    let checked = 0;
+    for (const [i, chart] of untimedBirths(60, 9108).entries()) {
+      const text = composeReport(chart, { asOf: '2026-11-25T00:00:00Z' }).markdown;
+      const day = Date.parse(chart.subject.datetime_utc.slice(0, 10) + 'T00:00:00Z');
+      for (const m of text.matchAll(NOTE)) {
+        const point = chart.planets.find((p) => p.id === (m[2] === 'Chiron' ? 'chiron' : 'north_node'))!.abs_pos;
+        for (const [, type] of m[1]!.matchAll(/the Moon's (conjunction|sextile|square|trine|opposition)/g)) {
+          // Within the 6° the chapter reads at some half hour of the day, and beyond it at another (the point barely moves in a day).
+          const orbs = Array.from({ length: 49 }, (_, k) => {
+            const sep = Math.abs(((((calcBody(julianDayFromUtcMs(day + k * 1_800_000), 1).lon - point) % 360) + 540) % 360) - 180);
+            return Math.abs(sep - ANGLE[type!]!);
+          });
+          expect(Math.min(...orbs), `chart ${i}: ${m[0]}`).toBeLessThanOrEqual(6.1);
+          expect(Math.max(...orbs), `chart ${i}: ${m[0]}`).toBeGreaterThan(5.9);
+          checked++;
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(3);
   });
 });

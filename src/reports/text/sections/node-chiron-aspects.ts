@@ -7,11 +7,11 @@
  * would call the sensitive place a familiar strength).
  */
 import type { ReportContext } from '../context.ts';
-import { degreesMinutes } from '../report-markdown.ts';
+import { degreesMinutes, joinAnd } from '../report-markdown.ts';
 import { aspectFact, wholeDay } from '../aspect-facts.ts';
 import type { DayAspect } from '../../sky/moon-day.ts';
 import { KEY_ASPECT_WIDE_ORB } from '../ranking.ts';
-import { ASPECT_WORDS, POINT_FUNCTION, POINT_NAMES, POINT_PART } from '../phrases.ts';
+import { ASPECT_WORDS, POINT_FUNCTION, POINT_NAMES, POINT_PART, pointInSentence } from '../phrases.ts';
 import { isAspectPoint, type AspectPoint } from '../../../interpretations/keys.ts';
 import { OUTER_ASPECT_ORB } from './planets.ts';
 
@@ -226,6 +226,23 @@ function paragraphs(ctx: ReportContext, point: string, aspects: readonly PointAs
   });
 }
 
+/**
+ * Untimed: the point's aspects within orb for part of the birth day only, which are not read ("the Moon's conjunction"),
+ * named so that a reader who finds one on the ephemeris knows why it is missing (a reader looked for the Moon's
+ * conjunction with the North Node, exact at 22:06).
+ */
+function partDayNote(ctx: ReportContext, point: string, pointInProse: string): string | undefined {
+  if (ctx.timed) return undefined;
+  const parts = ctx.chart.aspects.filter((a) => {
+    if (!isMajor(a.type) || (a.p1 !== point && a.p2 !== point) || a.orb > KEY_ASPECT_WIDE_ORB) return false;
+    const day = ctx.dayAspect(a);
+    return day !== undefined && !wholeDay(day);
+  });
+  if (!parts.length) return undefined;
+  const named = joinAnd(parts.map((a) => `${pointInSentence(a.p1 === point ? a.p2 : a.p1)}'s ${a.type}`));
+  return `Without a birth time only what held over the whole birth day is read here: ${named} with ${pointInProse} ${parts.length > 1 ? 'were' : 'was'} within orb for part of the day only.`;
+}
+
 /** A line that introduces a point's aspects, then a paragraph per aspect; nothing when there is none. */
 function aspectParts(
   ctx: ReportContext,
@@ -235,7 +252,8 @@ function aspectParts(
   readings: Readings,
   personal?: typeof CHIRON_PERSONAL,
 ): string[] {
-  if (!aspects.length) return [];
+  const partDay = partDayNote(ctx, point, pointInProse);
+  if (!aspects.length) return partDay ? [partDay] : [];
   // "Closely" only where every orb is close by the report's own measure (the outer planets' chapter: within 4°); a reader
   // met Uranus said to aspect Chiron "closely" at 5°31′.
   const close = aspects.every((a) => a.orb <= OUTER_ASPECT_ORB);
@@ -245,7 +263,7 @@ function aspectParts(
       : close
         ? `The points of your chart that aspect ${pointInProse} most closely:`
         : `The points of your chart in aspect to ${pointInProse}, the closest first:`;
-  return [intro, ...paragraphs(ctx, point, aspects, readings, personal)];
+  return [intro, ...paragraphs(ctx, point, aspects, readings, personal), ...(partDay ? [partDay] : [])];
 }
 
 /** The readings of the North Node's closest aspects (but the one to Chiron, read among Chiron's). */
