@@ -16,6 +16,7 @@ import { conflictOf, pointSidesLine, tensionPassage, type ClaimConflict, type Cl
 import { forTheAspect, opensForAnotherAspect, wholeForTheAspect } from './aspect-naming.ts';
 import { aspectFamily, type SignId } from '../../interpretations/keys.ts';
 import { ageOn, suitsAge } from './life-stage.ts';
+import { imageWords } from './image-words.ts';
 import type { ReportSky } from '../sky/report-sky.ts';
 import type { DayAspect } from '../sky/moon-day.ts';
 import { orbCell, wholeDay } from './aspect-facts.ts';
@@ -62,6 +63,8 @@ export class ReportContext {
   private readonly claimed = new Map<string, ClaimedSide>();
   /** The side of each faculty the last reading to speak of it took, and which reading (pointSidesLine). */
   private readonly lastVoice = new Map<string, ClaimedSide>();
+  /** The uncommon words of the readings printed so far (image-words.ts). */
+  private readonly printedImages = new Set<string>();
   /** The point-against-itself lines already printed, by faculty and point. */
   private readonly pointSides = new Set<string>();
   /** How often the report has written about each faculty's tension (tensionPassage's `timesNamed`). */
@@ -293,6 +296,7 @@ export class ReportContext {
     if (fact) parts.push(`*${fact}*`);
     const body = options.aspectType ? forTheAspect(this.body(entry, options.aspectType), options.aspectType) : this.body(entry);
     const text = options.adapt ? options.adapt(body) : body;
+    for (const w of imageWords(text, this.library)) this.printedImages.add(w);
     // A second passage after the same reading continues from the first ("It also …") rather than naming the reading again.
     const introductions = introduced.map((k, i) => this.nameTension(k, claimant, i));
     parts.push(...(voice ? [...introductions, text] : [text, ...introductions]), ...bridges);
@@ -410,11 +414,19 @@ export class ReportContext {
       const fits = (i: number) => !(aspectType && opensForAnotherAspect(entry.body[i]!, aspectType));
       const whole = (i: number) => !aspectType || wholeForTheAspect(entry.body[i]!, aspectType);
       const fresh = (i: number) => !(entry.variant_claims?.[String(i)] ?? []).some((claim) => this.hasAsserted(claim));
+      // No picture the report has already drawn (image-words.ts: a wardrobe given away twice, three haircuts).
+      const unrepeated = (i: number) => !imageWords(entry.body[i]!, this.library).some((w) => this.printedImages.has(w));
       // A reading of a stage of life the reader is not at is printed only where the entry has no other (life-stage.ts).
       const age = this.readerAge;
       const aged = order.filter((i) => suitsAge(entry.body[i]!, age));
       const pool = aged.length ? aged : order;
-      index = pool.find((i) => whole(i) && fresh(i)) ?? pool.find(whole) ?? pool.find((i) => fits(i) && fresh(i)) ?? pool.find(fits) ?? pool[0]!;
+      index =
+        pool.find((i) => whole(i) && fresh(i) && unrepeated(i)) ??
+        pool.find((i) => whole(i) && fresh(i)) ??
+        pool.find(whole) ??
+        pool.find((i) => fits(i) && fresh(i)) ??
+        pool.find(fits) ??
+        pool[0]!;
       this.readings.set(entry.key, index);
     }
     return index;
