@@ -227,14 +227,14 @@ function paragraphs(ctx: ReportContext, point: string, aspects: readonly PointAs
 }
 
 /**
- * Untimed: the point's aspects within orb for part of the birth day only, which are not read ("the Moon's conjunction"),
+ * Untimed: the Moon's aspects to the point within orb for part of the birth day only, which are not read,
  * named so that a reader who finds one on the ephemeris knows why it is missing (a reader looked for the Moon's
  * conjunction with the North Node, exact at 22:06).
  */
 function partDayNote(ctx: ReportContext, point: string, pointInProse: string): string | undefined {
   if (ctx.timed) return undefined;
   const parts = ctx.chart.aspects.filter((a) => {
-    if (!isMajor(a.type) || (a.p1 !== point && a.p2 !== point) || a.orb > KEY_ASPECT_WIDE_ORB) return false;
+    if (!isMajor(a.type) || (a.p1 !== point && a.p2 !== point) || (a.p1 !== 'moon' && a.p2 !== 'moon') || a.orb > KEY_ASPECT_WIDE_ORB) return false;
     const day = ctx.dayAspect(a);
     return day !== undefined && !wholeDay(day);
   });
