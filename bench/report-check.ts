@@ -79,7 +79,7 @@ function phaseError(chart: NatalChartInput, report: ComposedReport): boolean {
   const phase = moonPhaseOf(calcBody(jd, 0), calcBody(jd, 1));
   // The line gives the Moon's distance from the Sun three ways: ahead of it (to 180°), past the opposition (to 225°), behind it.
   const line =
-    /Moon (\d+)° (ahead of the Sun|past its opposition to the Sun|behind the Sun)(?: at noon)?, (\d+) % lit: an? ([a-z ]+?)(?: Moon)?(?:, the [A-Za-z ]+ exact [^;*]+)?(?:; in the lunation cycle, [^;*]+)?(?:; the [A-Za-z -]+? phase holds [^*]+)?\*/.exec(
+    /Moon (\d+)° (ahead of the Sun|past its opposition to the Sun|behind the Sun)(?: at noon)?, (\d+) % lit: an? ([a-z ]+?)(?: Moon)?(?:, the [A-Za-z ]+ exact [^;*]+)?(?:; in the lunation cycle, [^;*]+|; by the lunation cycle's [^;*]+)?(?:; the [A-Za-z -]+? phase holds [^*]+)?\*/.exec(
       report.markdown,
     );
   if (!line) return true;
@@ -147,7 +147,9 @@ try {
     bookmarks += outline.length;
     const chapters = outline.filter((e) => e.level === 2).map((e) => e.title.replace(/\s+/g, ' '));
     missingBookmarks += report.sections.slice(1).filter((s) => !chapters.includes(s.title)).length;
-    grammar += (await sentenceAgreementFindings(readingSentences(report))).length;
+    const agreement = await sentenceAgreementFindings(readingSentences(report));
+    grammar += agreement.length;
+    if (process.env.REPORT_CHECK_SHOW) for (const f of agreement) console.error('grammar:', JSON.stringify(f));
     text.genericAspects += genericAspectTexts(report).length;
     text.repeated += repeatedPassages(report).length;
     text.selfRelations += selfRelations(report).length;

@@ -273,7 +273,7 @@ FACULTIES.jealousy = {
     trusting: 'gives the people it loves room and is seldom threatened by their other ties',
   },
   together: [
-    'A wish to hold someone close and a readiness to let them roam can both be yours. Saying plainly what reassures you does more than watching in silence, and it lets the trusting side stay generous without the other side keeping score.',
+    'A wish to hold someone close and a readiness to let them roam can both be yours. Saying plainly what reassures you helps more than watching in silence, and it lets the trusting side stay generous without the other side keeping score.',
     'Trust and a possessive streak often answer to different moments: calm while a bond feels sure, sharp when it wobbles. Noticing what makes it wobble tells you what to ask for.',
   ],
 };
