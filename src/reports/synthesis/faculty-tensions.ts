@@ -331,7 +331,6 @@ FACULTIES.pleasure = {
   ],
 };
 
-// One more from the Buenos Aires reader: "Decisiveness" among the strengths beside "Indecision" among the challenges.
 // After a reader met "trust slow, as if every kindness must conceal a motive" and "you can be too trusting" ten pages apart.
 FACULTIES.trust = {
   poles: {
@@ -343,6 +342,7 @@ FACULTIES.trust = {
     'The trusting side of you makes friends and the wary side keeps them honest. Giving trust in small amounts first, and more as it is kept, lets both have their say.',
   ],
 };
+// One more from the Buenos Aires reader: "Decisiveness" among the strengths beside "Indecision" among the challenges.
 FACULTIES.decision = {
   poles: {
     decisive: 'makes up its mind quickly and, once it has, commits without looking back',
@@ -561,18 +561,6 @@ const SIDES_AGAIN = [
 ];
 
 /**
- * The passage printed after the later entry's reading: both sides named, and how they can share the
- * work (`choose` picks the phrasing for the chart). Two entries about one point are not set
- * against each other: the point is read as having two sides. A faculty whose tension the report
- * has already named gets one sentence saying which side the later entry adds to, not the same
- * passage again; from the second such entry on, a shorter one, so that two of them in a row do not
- * read alike (`timesNamed`: how often the report has already written about this tension). `order`:
- * how many tensions the entry has just named before this one; a later one continues from them ("It
- * also …"), and a point's second and third pair of sides are introduced each in its own words.
- * `namedWith`: the reading after which the tension was named, where a later voice points (a reader
- * was sent to the Sun in Cancer for a tension named under Mercury's opposition to Mars).
- */
-/**
  * The two sides of a faculty in one sentence, in one of several shapes: a report names a dozen tensions, and "part of you
  * …, while another part …" every time read as machinery to all three readers of one round. The poles are predicates that
  * read after "part of you" and after "a side of you that" alike ("shows what it feels at once").
@@ -587,6 +575,18 @@ const TWO_SIDES: readonly ((earlier: string, later: string) => string)[] = [
 export const TWO_SIDES_PATTERN =
   /\bpart of you [^\n]*?, while (?:through [^\n]*?, )?another part |\bone side of you [^\n]*?; the other |\bthere is a side of you that [^\n]*?, and a side that /;
 
+/**
+ * The passage printed after the later entry's reading: both sides named, and how they can share the
+ * work (`choose` picks the phrasing for the chart). Two entries about one point are not set
+ * against each other: the point is read as having two sides. A faculty whose tension the report
+ * has already named gets one sentence saying which side the later entry adds to, not the same
+ * passage again; from the second such entry on, a shorter one, so that two of them in a row do not
+ * read alike (`timesNamed`: how often the report has already written about this tension). `order`:
+ * how many tensions the entry has just named before this one; a later one continues from them ("It
+ * also …"), and a point's second and third pair of sides are introduced each in its own words.
+ * `namedWith`: the reading after which the tension was named, where a later voice points (a reader
+ * was sent to the Sun in Cancer for a tension named under Mercury's opposition to Mars).
+ */
 export function tensionPassage(
   conflict: ClaimConflict,
   laterLabel: string,

@@ -360,8 +360,10 @@ export class ReportContext {
       this.lastVoice.set(faculty, { pole, label, chapter: this.chapter });
       if (!last || last.pole === pole || !this.tensioned.has(faculty) || introduced.some((k) => k.faculty === faculty)) continue;
       const line = pointSidesLine(faculty, last, label, pole);
-      const id = `${faculty}|${line?.slice(0, line.indexOf(' holds'))}`;
-      if (!line || this.pointSides.has(id)) continue;
+      if (!line) continue;
+      // Once per faculty and point ("Your Mars").
+      const id = `${faculty}|${line.slice(0, line.indexOf(' holds'))}`;
+      if (this.pointSides.has(id)) continue;
       this.pointSides.add(id);
       lines.push(line);
     }
