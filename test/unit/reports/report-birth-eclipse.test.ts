@@ -16,7 +16,8 @@ import { seededRandom } from '../../helpers/seeded-random.ts';
 
 const REYKJAVIK = { city: 'Reykjavik', country: 'IS', lat: 64.1466, lng: -21.9426, source: 'request' as const, zone: 'Atlantic/Reykjavik' };
 const AS_OF = '2026-11-25T00:00:00Z';
-const NOTE = /^You were born (?:(within a minute of|\d+ minutes? (?:before|after)|about (?:an|\d+) hours? (?:before|after)) the greatest moment of|on the day of) an? ([a-z]+) (solar|lunar) eclipse[^\n]*$/m;
+const NOTE =
+  /^You were born (?:(within a minute of|\d+ minutes? (?:before|after)|about (?:an|\d+) hours? (?:before|after)) the greatest moment of|on the day of) an? ([a-z]+) (solar|lunar) eclipse[^\n]*$/m;
 
 describe('a birth at the New Moon of a solar eclipse', () => {
   const chart = natalChartFor({ name: 'Sigrun', year: 1979, month: 2, day: 26, hour: 16, minute: 45 }, REYKJAVIK);
@@ -26,7 +27,9 @@ describe('a birth at the New Moon of a solar eclipse', () => {
     expect(markdown).toContain('#### Born at the New Moon\n');
     expect(markdown).not.toContain('Balsamic Moon');
     expect(markdown).toContain('the New Moon exact within a minute of your birth');
-    expect(markdown).toContain("by the lunation cycle's 45° count within 5° of the end of the balsamic phase, read here as the New Moon phase it was about to begin");
+    expect(markdown).toContain(
+      "by the lunation cycle's 45° count within 5° of the end of the balsamic phase, read here as the New Moon phase it was about to begin",
+    );
     expect(markdown).toContain('You were born in the last hours before a New Moon');
     expect(markdown).not.toContain('returning from fullness toward the Sun');
   });
@@ -52,7 +55,13 @@ describe('births around eclipses', () => {
       const d = new Date(Math.round(utcMsFromJulianDay(eclipse.maxJd) / 60_000) * 60_000 + minutes * 60_000);
       return { name: 'E', year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(), hour: d.getUTCHours(), minute: d.getUTCMinutes() };
     };
-    return { eclipse, place, offsetMinutes, near: natalChartFor(birthOf(offsetMinutes), place), far: natalChartFor(birthOf(offsetMinutes < 0 ? -2880 : 2880), place) };
+    return {
+      eclipse,
+      place,
+      offsetMinutes,
+      near: natalChartFor(birthOf(offsetMinutes), place),
+      far: natalChartFor(birthOf(offsetMinutes < 0 ? -2880 : 2880), place),
+    };
   });
 
   it('tells a birth within a day the eclipse’s kind and its distance, and one two days away nothing', () => {
@@ -66,8 +75,26 @@ describe('births around eclipses', () => {
       const side = c.offsetMinutes < 0 ? 'before' : 'after';
       const said = note![1]!;
       if (minutes < 60) expect(said, at).toBe(minutes === 0 ? 'within a minute of' : `${minutes} minute${minutes === 1 ? '' : 's'} ${side}`);
-      else expect(said, at).toBe(`about ${Math.round(minutes / 60) === 1 ? 'an' : Math.round(minutes / 60)} hour${Math.round(minutes / 60) === 1 ? '' : 's'} ${side}`);
+      else
+        expect(said, at).toBe(
+          `about ${Math.round(minutes / 60) === 1 ? 'an' : Math.round(minutes / 60)} hour${Math.round(minutes / 60) === 1 ? '' : 's'} ${side}`,
+        );
       expect(NOTE.exec(composeReport(c.far, { asOf: AS_OF }).markdown), `${at}, and two days away`).toBeNull();
+    }
+  });
+
+  it('tells an untimed birth on the day of an eclipse that it was born on that day, and one the day after nothing', () => {
+    for (const c of cases.slice(0, 4)) {
+      const day = new Date(utcMsFromJulianDay(c.eclipse.maxJd));
+      const untimed = (offsetDays: number) => {
+        const d = new Date(day.getTime() + offsetDays * 86_400_000);
+        return natalChartFor({ name: 'U', year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(), time_known: false }, c.place);
+      };
+      const note = NOTE.exec(composeReport(untimed(0), { asOf: AS_OF }).markdown);
+      expect(note?.[0], `${c.eclipse.kind} eclipse of ${day.toISOString()}`).toMatch(
+        new RegExp(`^You were born on the day of an? ${c.eclipse.type} ${c.eclipse.kind} eclipse[^\\n]*?, greatest at \\d\\d:\\d\\d UT`),
+      );
+      expect(NOTE.exec(composeReport(untimed(2), { asOf: AS_OF }).markdown)).toBeNull();
     }
   });
 
