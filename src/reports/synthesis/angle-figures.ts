@@ -175,7 +175,34 @@ export function angleFigureInSentence(f: AngleFigure): string {
 }
 
 /** A figure an angle completes, read as one passage. */
+/** How many signs apart each aspect joins when it falls sign to sign; the kinship the signs then have. */
+const SIGNS_APART: Record<'square' | 'opposition', number> = { square: 3, opposition: 6 };
+const KINSHIP = ['share a sign', 'are neighbours', 'sextile each other', 'square each other', 'trine each other', 'stand five signs apart', 'face each other'];
+const signsApart = (a: number, b: number) => {
+  const d = (((Math.floor(normalizeDegrees(a) / 30) - Math.floor(normalizeDegrees(b) / 30)) % 12) + 12) % 12;
+  return Math.min(d, 12 - d);
+};
+
+/**
+ * The figure's aspects that cross a sign line (an out-of-sign square: a planet at 0°11′ Leo to a Midheaven in Aries, signs
+ * in trine), said with what their signs are, since many astrologers count such an aspect as the weaker kind (a reader took
+ * a meridian T-square built on one for overstated). Empty when every aspect falls sign to sign.
+ */
+function outOfSignNote(ctx: ReportContext, pairs: readonly [string, string, 'square' | 'opposition'][], angles: Record<AngleId, number>): string {
+  const lonOf = (id: string) => (id in angles ? angles[id as AngleId] : ctx.factors.points.get(id)!.lon);
+  const nameOf = (id: string) => (id in angles ? `your ${ANGLE_NAMES[id as AngleId]}` : pointInSentence(id));
+  const crossing = pairs
+    .filter(([a, b, type]) => signsApart(lonOf(a), lonOf(b)) !== SIGNS_APART[type])
+    .map(([a, b, type]) => {
+      const [sa, sb] = [signOf(lonOf(a)), signOf(lonOf(b))];
+      return `${nameOf(a)} in ${sa.name} ${type === 'square' ? 'squares' : 'opposes'} ${nameOf(b)} in ${sb.name}, signs that ${KINSHIP[signsApart(lonOf(a), lonOf(b))]}`;
+    });
+  if (!crossing.length) return '';
+  return ` ${crossing.length === 1 ? 'One of its aspects crosses' : 'Some of its aspects cross'} a sign line: ${crossing.join('; ')}. Counted by sign as well as by degree, an out-of-sign aspect is the weaker kind, and the figure is somewhat looser than its orbs suggest.`;
+}
+
 export function angleFigureReading(ctx: ReportContext, f: AngleFigure): string {
+  const angles = angleLongitudes(ctx)!;
   if (f.kind === 'on_angle') {
     const opposite: AngleId = ({ asc: 'dsc', dsc: 'asc', mc: 'ic', ic: 'mc' } as const)[f.angle];
     const apexHouse = ctx.houseOf(f.apex);
@@ -195,7 +222,12 @@ export function angleFigureReading(ctx: ReportContext, f: AngleFigure): string {
       `${stand} ` +
       `With the angle this makes a T-square the planets alone do not show: ${across} its opposition, ${pointInSentence(f.apex)} its apex. ` +
       `${capitalize(POINT_PART[f.apex]!)} presses both on ${pressed} and on the axis ${one ? 'it stands' : 'they stand'} on, so the strain shows in ${ANGLE_FIELD[f.angle]} and in ${ANGLE_FIELD[opposite]}. ` +
-      `By the rule for T-squares, it eases as you develop the empty corner opposite the apex, at ${leg.text}: in ${leg.signName}, ${SIGN_STYLE[leg.sign]}${house}.`
+      `By the rule for T-squares, it eases as you develop the empty corner opposite the apex, at ${leg.text}: in ${leg.signName}, ${SIGN_STYLE[leg.sign]}${house}.` +
+      outOfSignNote(
+        ctx,
+        ids.flatMap((id) => [[f.apex, id, 'square'] as const, [id, opposite, 'opposition'] as const]),
+        angles,
+      )
     );
   }
   const [a, b] = f.ends;
@@ -210,6 +242,15 @@ export function angleFigureReading(ctx: ReportContext, f: AngleFigure): string {
   return (
     `${capitalize(where(a))} opposes ${where(b)} (orb ${degreesMinutes(f.oppositionOrb)}), and both square ${axis.name} (within ${degreesMinutes(f.squareOrbs[0])} and ${degreesMinutes(f.squareOrbs[1])}).${cross} ` +
     `The opposition lies across the axis, which stands where a T-square's apex and its empty corner would: the pull between your ${POINT_FUNCTION[a]} and your ${POINT_FUNCTION[b]} is worked out between ${ANGLE_FIELD[axis.ends[0]]} ` +
-    `and ${ANGLE_FIELD[axis.ends[1]]}, and a choice made at one end of the axis tends to be felt at the other.`
+    `and ${ANGLE_FIELD[axis.ends[1]]}, and a choice made at one end of the axis tends to be felt at the other.` +
+    outOfSignNote(
+      ctx,
+      [
+        [a, b, 'opposition'],
+        [a, axis.ends[0], 'square'],
+        [b, axis.ends[0], 'square'],
+      ],
+      angles,
+    )
   );
 }

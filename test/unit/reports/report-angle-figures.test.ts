@@ -3,7 +3,8 @@
  * figures being looked for among the planets alone). Over random timed charts, each passage's
  * distances and orbs are recomputed here from the chart's longitudes, the figure is checked not to
  * be one the planets make among themselves, and a chart whose longitudes hold such a figure gets
- * one passage (the tightest), a chart without one none.
+ * one passage (the tightest), a chart without one none. A figure's aspects that cross a sign line (an out-of-sign square)
+ * are named with their signs, and only those.
  */
 import { describe, expect, it } from 'vitest';
 import { extractChartFactors } from '../../../src/interpretations/chart-factors/index.ts';
@@ -147,5 +148,53 @@ describe('hard figures an angle completes', () => {
       }
     }
     expect(read).toBeGreaterThan(20);
+  });
+
+  it('says which of a figure’s aspects cross a sign line, each true of the longitudes, and none that does not', () => {
+    const NAME_TO_ID: Record<string, string> = { Ascendant: 'asc', Descendant: 'dsc', Midheaven: 'mc', IC: 'ic' };
+    let crossing = 0;
+    let figures = 0;
+    for (const chart of randomReportCharts(400, 6161)) {
+      const ctx = contextOf(chart);
+      const angles = chart.angles && { asc: chart.angles.asc, dsc: (chart.angles.asc + 180) % 360, mc: chart.angles.mc, ic: (chart.angles.mc + 180) % 360 };
+      if (!angles) continue;
+      const lon = (name: string) => {
+        const id = NAME_TO_ID[name] ?? name.toLowerCase();
+        return id in angles ? angles[id as keyof typeof angles] : chart.planets.find((p) => p.id === id)!.abs_pos;
+      };
+      const signApart = (a: number, b: number) => {
+        const d = (((Math.floor(a / 30) - Math.floor(b / 30)) % 12) + 12) % 12;
+        return Math.min(d, 12 - d);
+      };
+      for (const f of angleFigures(ctx)) {
+        figures++;
+        const text = angleFigureReading(ctx, f);
+        const note = /(?:crosses|cross) a sign line: (.*?)\. Counted by sign/.exec(text);
+        for (const item of note ? note[1]!.split('; ') : []) {
+          crossing++;
+          const m = /^(?:your |the )?(\w+) in (\w+) (squares|opposes) (?:your |the )?(\w+) in (\w+), signs that /.exec(item)!;
+          expect(m, item).not.toBeNull();
+          const [, a, signA, verb, b, signB] = m as unknown as [string, string, string, string, string, string];
+          expect(SIGNS[Math.floor(lon(a) / 30)], item).toBe(signA);
+          expect(SIGNS[Math.floor(lon(b) / 30)], item).toBe(signB);
+          expect(signApart(lon(a), lon(b)), item).not.toBe(verb === 'squares' ? 3 : 6);
+        }
+        // A figure whose every aspect falls sign to sign says nothing of sign lines, and one that says nothing has none.
+        const at = (id: string) => (id in angles ? angles[id as keyof typeof angles] : chart.planets.find((p) => p.id === id)!.abs_pos);
+        const OPPOSITE: Record<string, string> = { asc: 'dsc', dsc: 'asc', mc: 'ic', ic: 'mc' };
+        const pairs: [string, string, number][] =
+          f.kind === 'on_angle'
+            ? f.planets.flatMap((p) => [[f.apex, p.id, 3] as [string, string, number], [p.id, OPPOSITE[f.angle]!, 6] as [string, string, number]])
+            : [
+                [f.ends[0], f.ends[1], 6],
+                [f.ends[0], f.axis === 'horizon' ? 'asc' : 'mc', 3],
+                [f.ends[1], f.axis === 'horizon' ? 'asc' : 'mc', 3],
+              ];
+        const across = pairs.filter(([a, b, apart]) => signApart(at(a), at(b)) !== apart).length;
+        expect(note ? note[1]!.split('; ').length : 0, text).toBe(across);
+      }
+    }
+    expect(figures).toBeGreaterThan(20);
+    expect(crossing).toBeGreaterThan(3);
   });
 });
