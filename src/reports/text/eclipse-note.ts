@@ -46,7 +46,9 @@ export function eclipseNote(ctx: ReportContext): string | undefined {
     return `${lead}: a New Moon close enough to the Moon's node for the Moon to pass in front of the Sun somewhere on Earth. ${seen} Astrologers have long given a birth at an eclipse extra weight: the lunation it falls in is read as a thread that runs through the whole life rather than a passing tone, so the phase read above, with its theme of endings and beginnings, speaks louder in your chart than it would in most.`;
   }
   const kind = LUNAR_KIND[e.type] ?? 'a lunar eclipse';
-  const seen = e.moonUp ? `At ${place} the Moon was above the horizon at its greatest moment.` : `At ${place} the Moon was below the horizon at its greatest moment.`;
+  const seen = e.moonUp
+    ? `At ${place} the Moon was above the horizon at its greatest moment.`
+    : `At ${place} the Moon was below the horizon at its greatest moment.`;
   const lead = e.hours === undefined ? `You were born on the day of ${kind}, ${at}` : `You were born ${when} ${kind}, at ${greatest(e.greatestUtc)}`;
   return `${lead}: a Full Moon close enough to the Moon's node for the Earth's shadow to fall on it. ${seen} Astrologers have long given a birth at an eclipse extra weight: the lunation it falls in is read as a thread that runs through the whole life rather than a passing tone, so the pull between the Sun's aims and the Moon's needs, which every Full Moon sets face to face, speaks louder in your chart than it would in most.`;
 }

@@ -41,7 +41,9 @@ export function figuresOverTheDay(points: ReadonlyMap<string, PlacedPoint>, day:
     return findConfigurations(placed);
   };
   // Each figure is stated as it stands at noon when it holds then, with the widest orb it reaches in the day.
-  const seen = new Map<string, { figure: Configuration; found: number[] }>(findConfigurations(points).map((figure) => [figureId(figure), { figure, found: [] }]));
+  const seen = new Map<string, { figure: Configuration; found: number[] }>(
+    findConfigurations(points).map((figure) => [figureId(figure), { figure, found: [] }]),
+  );
   places.forEach((_, k) => {
     for (const figure of figuresAt(k / (places.length - 1))) {
       const id = figureId(figure);

@@ -86,7 +86,15 @@ describe('aspect figures in a report', () => {
         expect(text, at).toContain(`born ${f.born} local time`);
         const [kind, a, b] = /^(before|after|between) (\d\d:\d\d)(?: and (\d\d:\d\d))?$/.exec(f.born!)!.slice(1) as [string, string, string | undefined];
         // Ten minutes inside each edge the figure holds, ten minutes outside it does not (an edge at the day's end has no outside).
-        const edges = kind === 'before' ? [[minuteOf(a), -1]] : kind === 'after' ? [[minuteOf(a), 1]] : [[minuteOf(a), 1], [minuteOf(b!), -1]];
+        const edges =
+          kind === 'before'
+            ? [[minuteOf(a), -1]]
+            : kind === 'after'
+              ? [[minuteOf(a), 1]]
+              : [
+                  [minuteOf(a), 1],
+                  [minuteOf(b!), -1],
+                ];
         for (const [edge, inward] of edges as [number, number][]) {
           expect(figuresAt(chart, edge + 10 * inward), `${at}: inside ${edge}`).toContain(id(f));
           if (edge - 10 * inward >= 0 && edge - 10 * inward < 1440) expect(figuresAt(chart, edge - 10 * inward), `${at}: outside ${edge}`).not.toContain(id(f));
