@@ -46,8 +46,9 @@ function seenCovered(e: EclipseFound, lat: number, lng: number): number {
 export function birthEclipse(chart: NatalChartInput): BirthEclipse | undefined {
   const timed = isTimed(chart);
   const jd = julianDayFromUtcMs(Date.parse(chart.subject.datetime_utc));
-  const day = localDay(chart);
-  const [from, to] = timed ? [jd - ECLIPSE_WINDOW_DAYS, jd + ECLIPSE_WINDOW_DAYS] : [julianDayFromUtcMs(day.startMs), julianDayFromUtcMs(day.endMs)];
+  // The local day only where it bounds the search: a timed birth's window is the day either side of it.
+  const day = timed ? undefined : localDay(chart);
+  const [from, to] = day ? [julianDayFromUtcMs(day.startMs), julianDayFromUtcMs(day.endMs)] : [jd - ECLIPSE_WINDOW_DAYS, jd + ECLIPSE_WINDOW_DAYS];
   const { lat, lng } = chart.subject.location;
   const found = (['solar', 'lunar'] as const)
     .map((kind) => findEclipse(from, kind, false))

@@ -31,10 +31,12 @@ export function eclipseNote(ctx: ReportContext): string | undefined {
   if (!e) return undefined;
   const place = ctx.chart.subject.location.city ?? 'your birthplace';
   // The note's subject is the birth, so the side is turned: an eclipse after the birth is one the birth came before.
-  const when = e.hours === undefined ? 'on the day of' : `${fromBirth(-e.hours).replace(/ your birth$/, '')} the greatest moment of`;
-  const at = `greatest at ${greatest(e.greatestUtc)}`;
+  const kind = (e.kind === 'solar' ? SOLAR_KIND[e.type] : LUNAR_KIND[e.type]) ?? `a ${e.kind} eclipse`;
+  const lead =
+    e.hours === undefined
+      ? `You were born on the day of ${kind}, greatest at ${greatest(e.greatestUtc)}`
+      : `You were born ${fromBirth(-e.hours).replace(/ your birth$/, '')} the greatest moment of ${kind}, at ${greatest(e.greatestUtc)}`;
   if (e.kind === 'solar') {
-    const kind = SOLAR_KIND[e.type] ?? 'a solar eclipse';
     const covered = e.coveredAtPlace ?? 0;
     const seen =
       covered >= 0.995
@@ -42,13 +44,8 @@ export function eclipseNote(ctx: ReportContext): string | undefined {
         : covered >= 0.01
           ? `Seen from ${place} it was a partial eclipse: at most ${Math.round(covered * 100)} % of the Sun's diameter was covered.`
           : `From ${place} it could not be seen.`;
-    const lead = e.hours === undefined ? `You were born on the day of ${kind}, ${at}` : `You were born ${when} ${kind}, at ${greatest(e.greatestUtc)}`;
     return `${lead}: a New Moon close enough to the Moon's node for the Moon to pass in front of the Sun somewhere on Earth. ${seen} Astrologers have long given a birth at an eclipse extra weight: the lunation it falls in is read as a thread that runs through the whole life rather than a passing tone, so the phase read above, with its theme of endings and beginnings, speaks louder in your chart than it would in most.`;
   }
-  const kind = LUNAR_KIND[e.type] ?? 'a lunar eclipse';
-  const seen = e.moonUp
-    ? `At ${place} the Moon was above the horizon at its greatest moment.`
-    : `At ${place} the Moon was below the horizon at its greatest moment.`;
-  const lead = e.hours === undefined ? `You were born on the day of ${kind}, ${at}` : `You were born ${when} ${kind}, at ${greatest(e.greatestUtc)}`;
+  const seen = `At ${place} the Moon was ${e.moonUp ? 'above' : 'below'} the horizon at its greatest moment.`;
   return `${lead}: a Full Moon close enough to the Moon's node for the Earth's shadow to fall on it. ${seen} Astrologers have long given a birth at an eclipse extra weight: the lunation it falls in is read as a thread that runs through the whole life rather than a passing tone, so the pull between the Sun's aims and the Moon's needs, which every Full Moon sets face to face, speaks louder in your chart than it would in most.`;
 }

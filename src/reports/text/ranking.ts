@@ -33,7 +33,9 @@ const TYPE_WEIGHT: Record<string, number> = { conjunction: 1.2, opposition: 1.1,
 
 export const KEY_ASPECTS_MAX = 12;
 
-const GENERATION_PLANETS = new Set(['uranus', 'neptune', 'pluto']);
+/** The planets that stay in a sign for years: what they say is largely a generation's. */
+export const OUTER_PLANET_IDS = ['uranus', 'neptune', 'pluto'] as const;
+const GENERATION_PLANETS = new Set<string>(OUTER_PLANET_IDS);
 /** An aspect between two of the outer planets is a generation's, not the birth's. */
 export const isGenerational = (a: { p1: string; p2: string }) => GENERATION_PLANETS.has(a.p1) && GENERATION_PLANETS.has(a.p2);
 export const KEY_ASPECTS_MIN = 10;

@@ -11,6 +11,7 @@ import { cuspMargin, signOfPoint } from '../chart-facts.ts';
 import { capitalize, degreesMinutes, joinAnd, ordinal, withArticle, zodiacPosition } from '../report-markdown.ts';
 import { ASPECT_WORDS, POINT_NAMES, aspectInSentence, pointsInSentence } from '../phrases.ts';
 import { introducedSection, type ReportSection } from '../section.ts';
+import { OUTER_PLANET_IDS } from '../ranking.ts';
 import { aspectFact, wholeDay } from '../aspect-facts.ts';
 import { placementEntries } from './core-triad.ts';
 import { FIGURE_ORB } from '../../synthesis/conjunction-figures.ts';
@@ -96,9 +97,6 @@ function closeAllDay(ctx: ReportContext, a: KeyedAspect): boolean {
   const day = ctx.dayAspect(a);
   return day !== undefined && wholeDay(day) && day.widest <= OUTER_ASPECT_ORB;
 }
-
-/** The planets that stay in a sign for years: what they say is largely a generation's. */
-export const OUTER_PLANET_IDS = ['uranus', 'neptune', 'pluto'] as const;
 
 /** The chart ruler's or the dominant planet's part an outer planet plays in this report, and the chapter that read it so. */
 function personalRole(ctx: ReportContext, id: string): { what: string; chapter: string } | undefined {

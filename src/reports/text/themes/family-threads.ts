@@ -20,7 +20,7 @@ import { moonSignNote } from '../untimed-moon-sign.ts';
 import { houseRuler, signOfPoint } from '../chart-facts.ts';
 import { pointInSentence } from '../phrases.ts';
 import { joinAnd, ordinal } from '../report-markdown.ts';
-import { OUTER_PLANET_IDS } from '../sections/planets.ts';
+import { OUTER_PLANET_IDS } from '../ranking.ts';
 
 const OUTER = new Set<string>(OUTER_PLANET_IDS);
 
