@@ -103,14 +103,20 @@ function houseParts(ctx: ReportContext, house: number, described: Described, opt
         'empty-house',
       ),
     );
-    // "No planet" beside a positions table that puts Chiron, the node or Lilith in the house: say they are there.
-    const others = SENSITIVE_POINTS.filter((id) => ctx.factors.points.get(id)?.house === house);
-    if (others.length)
-      parts.push(
-        `${capitalize(pointsInSentence(others))}, not counted among the planets, ${others.length > 1 ? 'stand' : 'stands'} in the ${ordinal(house)} house, read in the chapter "${NODES_CHAPTER_TITLE}".`,
-      );
+    const others = pointsBesideNoPlanet(ctx, house);
+    if (others) parts.push(others);
   }
   return parts;
+}
+
+/**
+ * "No planet" beside a positions table that puts Chiron, the node or Lilith in the house: the
+ * sentence that says they are there, for every reading of an empty house.
+ */
+export function pointsBesideNoPlanet(ctx: ReportContext, house: number): string | undefined {
+  const others = SENSITIVE_POINTS.filter((id) => ctx.factors.points.get(id)?.house === house);
+  if (!others.length) return undefined;
+  return `${capitalize(pointsInSentence(others))}, not counted among the planets, ${others.length > 1 ? 'stand' : 'stands'} in the ${ordinal(house)} house, read in the chapter "${NODES_CHAPTER_TITLE}".`;
 }
 
 /**

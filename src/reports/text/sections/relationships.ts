@@ -12,6 +12,7 @@ import { pointInSentence, SIGN_LOVE, SIGN_STYLE } from '../phrases.ts';
 import { capitalize, degreesMinutes, joinAnd, ordinal, withArticle } from '../report-markdown.ts';
 import { section, type ReportSection } from '../section.ts';
 import { signKinship, type SignKinship } from '../sign-kinship.ts';
+import { pointsBesideNoPlanet } from './life-areas.ts';
 import { FIGURE_ORB } from '../../synthesis/conjunction-figures.ts';
 
 /**
@@ -120,6 +121,7 @@ export function relationshipsSection(ctx: ReportContext): ReportSection {
     const ruler = houseRuler(ctx, 7)!;
     const rulerPoint = ctx.factors.points.get(ruler);
     const inSeventh = planetsInHouse(ctx, 7).map(pointInSentence);
+    const pointsInEmptySeventh = inSeventh.length ? undefined : pointsBesideNoPlanet(ctx, 7);
     parts.push(
       `${ctx.choose(
         [
@@ -140,7 +142,7 @@ export function relationshipsSection(ctx: ReportContext): ReportSection {
               ],
               'relationships-empty-seventh',
             )
-      }`,
+      }${pointsInEmptySeventh ? ` ${pointsInEmptySeventh}` : ''}`,
     );
     const onDescendant = pointsOnDescendant(ctx);
     if (onDescendant) parts.push(onDescendant);

@@ -9,6 +9,7 @@ import { cuspOf, houseRuler, midheavenBelowHorizon, planetsInHouse, signOfPoint 
 import { pointInSentence, SIGN_WORK } from '../phrases.ts';
 import { capitalize, degreesMinutes, joinAnd, ordinal } from '../report-markdown.ts';
 import { section, type ReportSection } from '../section.ts';
+import { pointsBesideNoPlanet } from './life-areas.ts';
 import { TEN_PLANET_IDS } from '../../../interpretations/keys.ts';
 
 const ELEMENT_WORK: Record<string, string> = {
@@ -94,7 +95,12 @@ export function vocationSection(ctx: ReportContext): ReportSection {
               ],
               'vocation-sixth',
             ),
-      ].join(' '),
+        // Chiron or a node in a house "no planet" occupies (a reader found an "empty 10th house" beside Chiron in it).
+        tenth.length ? undefined : pointsBesideNoPlanet(ctx, 10),
+        sixth.length ? undefined : pointsBesideNoPlanet(ctx, 6),
+      ]
+        .filter(Boolean)
+        .join(' '),
     );
   }
   parts.push(
