@@ -24,6 +24,7 @@ import { TEN_PLANET_IDS } from '../../interpretations/keys.ts';
 import type { ReportContext } from '../text/context.ts';
 import { POINT_FUNCTION, POINT_PART, SIGN_STYLE, pointInSentence, pointsInSentence } from '../text/phrases.ts';
 import { capitalize, degreesMinutes, joinAnd, ordinal } from '../text/report-markdown.ts';
+import { figureOutOfSignNote, type AspectEnd } from '../text/out-of-sign.ts';
 
 /** A planet this close to an angle stands on it (the ranking of themes counts it angular by the same distance). */
 export const ON_ANGLE_DEG = 5;
@@ -174,33 +175,19 @@ export function angleFigureInSentence(f: AngleFigure): string {
   return `the opposition of ${pointsInSentence([...f.ends])} across ${axis}, both square to it${f.onAxis.length ? ` and ${pointsInSentence(f.onAxis.map((x) => x.id))} on it` : ''}`;
 }
 
-/** A figure an angle completes, read as one passage. */
-/** How many signs apart each aspect joins when it falls sign to sign; the kinship the signs then have. */
-const SIGNS_APART: Record<'square' | 'opposition', number> = { square: 3, opposition: 6 };
-const KINSHIP = ['share a sign', 'are neighbours', 'sextile each other', 'square each other', 'trine each other', 'stand five signs apart', 'face each other'];
-const signsApart = (a: number, b: number) => {
-  const d = (((Math.floor(normalizeDegrees(a) / 30) - Math.floor(normalizeDegrees(b) / 30)) % 12) + 12) % 12;
-  return Math.min(d, 12 - d);
-};
-
 /**
  * The figure's aspects that cross a sign line (an out-of-sign square: a planet at 0°11′ Leo to a Midheaven in Aries, signs
- * in trine), said with what their signs are, since many astrologers count such an aspect as the weaker kind (a reader took
- * a meridian T-square built on one for overstated). Empty when every aspect falls sign to sign.
+ * in trine), said with what their signs are (out-of-sign.ts). Empty when every aspect falls sign to sign.
  */
 function outOfSignNote(ctx: ReportContext, pairs: readonly [string, string, 'square' | 'opposition'][], angles: Record<AngleId, number>): string {
-  const lonOf = (id: string) => (id in angles ? angles[id as AngleId] : ctx.factors.points.get(id)!.lon);
-  const nameOf = (id: string) => (id in angles ? `your ${ANGLE_NAMES[id as AngleId]}` : pointInSentence(id));
-  const crossing = pairs
-    .filter(([a, b, type]) => signsApart(lonOf(a), lonOf(b)) !== SIGNS_APART[type])
-    .map(([a, b, type]) => {
-      const [sa, sb] = [signOf(lonOf(a)), signOf(lonOf(b))];
-      return `${nameOf(a)} in ${sa.name} ${type === 'square' ? 'squares' : 'opposes'} ${nameOf(b)} in ${sb.name}, signs that ${KINSHIP[signsApart(lonOf(a), lonOf(b))]}`;
-    });
-  if (!crossing.length) return '';
-  return ` ${crossing.length === 1 ? 'One of its aspects crosses' : 'Some of its aspects cross'} a sign line: ${crossing.join('; ')}. Counted by sign as well as by degree, an out-of-sign aspect is the weaker kind, and the figure is somewhat looser than its orbs suggest.`;
+  const end = (id: string): AspectEnd =>
+    id in angles
+      ? { name: `your ${ANGLE_NAMES[id as AngleId]}`, lon: angles[id as AngleId] }
+      : { name: pointInSentence(id), lon: ctx.factors.points.get(id)!.lon };
+  return figureOutOfSignNote(pairs.map(([a, b, type]) => [end(a), type, end(b)] as const));
 }
 
+/** A figure an angle completes, read as one passage. */
 export function angleFigureReading(ctx: ReportContext, f: AngleFigure): string {
   const angles = angleLongitudes(ctx)!;
   if (f.kind === 'on_angle') {

@@ -18,6 +18,7 @@ import { FIGURE_ORB } from '../../synthesis/conjunction-figures.ts';
 import { bornWithin, moonHoursWithin } from '../untimed-moon-hours.ts';
 import { moonSignHours, moonSignOfAspect } from '../untimed-moon-sign.ts';
 import { readAsItsHouse } from '../angle-house.ts';
+import { aspectOutOfSignNote } from '../out-of-sign.ts';
 
 export const PLANET_WEIGHT = { personalSign: 5, socialSign: 4, outerSign: 3, outerHouse: 3, outerAspect: 4, retrograde: 3 };
 
@@ -255,8 +256,10 @@ export function aspectEntry(ctx: ReportContext, a: PointPairAspect, weight: numb
     fact: [label, where, aspectFact({ ...a, day })].filter(Boolean).join(' · '),
     aspectType: a.type,
   });
+  if (!text) return text;
+  const outOfSign = aspectOutOfSignNote(ctx, a);
   // Untimed: an aspect that held for part of the birth day is read as true for those hours only.
-  if (!text || !day || wholeDay(day)) return text;
+  if (!day || wholeDay(day)) return outOfSign ? `${text}\n\n${outOfSign}` : text;
   const hours = day.from === '00:00' ? `before ${day.to}` : day.to === '24:00' ? `after ${day.from}` : `between ${day.from} and ${day.to}`;
   // On a day the Moon changed sign, the sign it held in those hours (the chapter reads the noon sign, then the other).
   const side = moonSignOfAspect(ctx, a);
@@ -270,5 +273,5 @@ export function aspectEntry(ctx: ReportContext, a: PointPairAspect, weight: numb
           ? `, the Moon changing sign at ${signs!.at} within them`
           : '';
   const [first, second] = a.p2 === 'moon' ? [a.p2, a.p1] : [a.p1, a.p2];
-  return `${text}\n\nThis reading of ${aspectInSentence(first, a.type, second)} holds only if you were born ${hours} local time, the hours in which the aspect was within orb${inSign}; born at another hour, leave it aside.`;
+  return `${text}\n\n${outOfSign ? `${outOfSign} ` : ''}This reading of ${aspectInSentence(first, a.type, second)} holds only if you were born ${hours} local time, the hours in which the aspect was within orb${inSign}; born at another hour, leave it aside.`;
 }

@@ -10,7 +10,8 @@ import { signedSeparation } from '../../../astro/zodiac.ts';
 import { keys } from '../../../interpretations/keys.ts';
 import type { KeyedAspect } from '../../../interpretations/chart-factors/aspects.ts';
 import type { ReportContext } from '../context.ts';
-import { ASPECT_WORDS, POINT_NAMES, pointsInSentence, sideFunctions } from '../phrases.ts';
+import { ASPECT_WORDS, POINT_NAMES, pointInSentence, pointsInSentence, sideFunctions } from '../phrases.ts';
+import { figureOutOfSignNote } from '../out-of-sign.ts';
 import { countWord, joinAnd } from '../report-markdown.ts';
 import { FIGURE_ORB } from '../../synthesis/conjunction-figures.ts';
 import { keyAspects } from '../ranking.ts';
@@ -117,5 +118,7 @@ export function centralFigurePassage(ctx: ReportContext, figure: CentralFigure):
         ],
         'central-figure-flowing',
       );
-  return [heading, fact, `${opening} ${body}`].join('\n\n');
+  const end = (id: string) => ({ name: pointInSentence(id), lon: ctx.factors.points.get(id)!.lon });
+  const outOfSign = figureOutOfSignNote(figure.aspects.map((a) => [end(a.p1), a.type, end(a.p2)] as const));
+  return [heading, fact, `${opening} ${body}${outOfSign}`].join('\n\n');
 }

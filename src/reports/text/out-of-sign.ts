@@ -1,0 +1,71 @@
+/**
+ * Aspects that cross a sign line: counted by degree a square, counted by sign something else (a
+ * planet at 29° Aries squares one at 1° Leo, signs that trine each other). Many astrologers count
+ * such an out-of-sign aspect as the weaker kind, so wherever the report reads one it says so: a
+ * reader took a meridian T-square built on one for overstated, and found the key aspects and the
+ * central figure saying nothing of theirs.
+ */
+import { normalizeDegrees, signOf } from '../../astro/zodiac.ts';
+import type { ReportContext } from './context.ts';
+import { pointInSentence } from './phrases.ts';
+import { withArticle } from './report-markdown.ts';
+import { bodySignHours } from './untimed-ingresses.ts';
+import { moonSignHours } from './untimed-moon-sign.ts';
+
+/** How many signs apart each major aspect joins when it falls sign to sign. */
+const SIGNS_APART: Readonly<Record<string, number>> = { conjunction: 0, sextile: 2, square: 3, trine: 4, opposition: 6 };
+/** What two signs so many apart are to each other. */
+const KINSHIP = ['share a sign', 'are neighbours', 'sextile each other', 'square each other', 'trine each other', 'stand five signs apart', 'face each other'];
+const VERB: Readonly<Record<string, string>> = { conjunction: 'joins', sextile: 'sextiles', square: 'squares', trine: 'trines', opposition: 'opposes' };
+
+function signsApart(a: number, b: number): number {
+  const d = (((Math.floor(normalizeDegrees(a) / 30) - Math.floor(normalizeDegrees(b) / 30)) % 12) + 12) % 12;
+  return Math.min(d, 12 - d);
+}
+
+/** Whether a major aspect between two longitudes crosses a sign line; minor aspects are never counted by sign. */
+function crossesSignLine(type: string, a: number, b: number): boolean {
+  const apart = SIGNS_APART[type];
+  return apart !== undefined && signsApart(a, b) !== apart;
+}
+
+export interface AspectEnd {
+  /** As a sentence names it: "the Sun", "your Midheaven". */
+  name: string;
+  lon: number;
+}
+
+/** "the Sun in Aries squares the Moon in Leo, signs that trine each other". */
+function outOfSignPhrase(a: AspectEnd, type: string, b: AspectEnd): string {
+  return `${a.name} in ${signOf(a.lon).name} ${VERB[type]} ${b.name} in ${signOf(b.lon).name}, signs that ${KINSHIP[signsApart(a.lon, b.lon)]}`;
+}
+
+/** What counting by sign means for an out-of-sign aspect, said after it. */
+const OUT_OF_SIGN_WEIGHT = 'Counted by sign as well as by degree, an out-of-sign aspect is the weaker kind';
+
+/** A figure's aspects that cross a sign line, said after its reading (with a leading space); empty when none does. */
+export function figureOutOfSignNote(aspects: readonly (readonly [AspectEnd, string, AspectEnd])[]): string {
+  const crossing = aspects.filter(([a, type, b]) => crossesSignLine(type, a.lon, b.lon)).map(([a, type, b]) => outOfSignPhrase(a, type, b));
+  if (!crossing.length) return '';
+  return ` ${crossing.length === 1 ? 'One of its aspects crosses' : 'Some of its aspects cross'} a sign line: ${crossing.join('; ')}. ${OUT_OF_SIGN_WEIGHT}, and the figure is somewhat looser than its orbs suggest.`;
+}
+
+/**
+ * The sentence said after an aspect's reading when it crosses a sign line, or undefined. An untimed
+ * chart's aspect with a body that changed sign on the birth day is left alone: its sign is not
+ * known (the chapters that read it give both signs with their hours).
+ */
+export function aspectOutOfSignNote(ctx: ReportContext, a: { p1: string; type: string; p2: string }): string | undefined {
+  const [p1, p2] = [ctx.factors.points.get(a.p1), ctx.factors.points.get(a.p2)];
+  if (!p1 || !p2 || !crossesSignLine(a.type, p1.lon, p2.lon)) return undefined;
+  if (!ctx.timed && [a.p1, a.p2].some((id) => (id === 'moon' ? moonSignHours(ctx) : bodySignHours(ctx, id)))) return undefined;
+  const phrase = outOfSignPhrase({ name: pointInSentence(a.p1), lon: p1.lon }, a.type, { name: pointInSentence(a.p2), lon: p2.lon });
+  return ctx.chooseInTurn(
+    [
+      `This ${a.type} crosses a sign line: ${phrase}. ${OUT_OF_SIGN_WEIGHT}, and it may work more quietly than its orb suggests.`,
+      `This ${a.type} is out of sign: ${phrase}. An aspect the signs themselves do not make is often weighed as the weaker kind, so expect it to act more quietly than its orb suggests.`,
+      `By degree this is ${withArticle(a.type)}, but not by sign: ${phrase}. Many astrologers weigh such an aspect less, and it may show itself more quietly than its orb suggests.`,
+    ],
+    'out-of-sign-aspect',
+  );
+}
