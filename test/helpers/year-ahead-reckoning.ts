@@ -49,3 +49,11 @@ export function branchDistance(body: string, point: number, angle: number, near:
   const aim = Math.abs(wrap(lon - point - angle)) <= Math.abs(wrap(lon - point + angle)) ? point + angle : point - angle;
   return (jd) => wrap(calcBody(jd, SE[body]!).lon - aim);
 }
+
+/**
+ * The year table's row of a transit, by its name ("Saturn square natal Sun"): the cell may go on to a point joined to
+ * it ("… natal Sun and Moon") or one it comes near ("… natal Sun (natal Moon too, within 53′ of exact)").
+ */
+export function transitRow(markdown: string, name: string): string | undefined {
+  return markdown.split('\n').find((l) => [' |', ' and ', ' ('].some((next) => l.includes(`| ${name}${next}`)));
+}

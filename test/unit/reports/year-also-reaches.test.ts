@@ -4,7 +4,7 @@
  * ahead says so with the closest approach and its day (a reader met Neptune's sextile to a Midheaven read without the
  * Moon 0°28′ from it). Two points within 1° of each other, each with a transit of its own, are read in one transit, the
  * second point's exact dates given in it (a reader born at a New Moon met Uranus's square to the Sun and to the Moon as
- * two readings with the same dates). Checked on the ephemeris, apart from the code that finds them.
+ * two readings with the same dates). The year's table names both kinds beside the target. Checked on the ephemeris, apart from the code that finds them.
  */
 import { describe, expect, it } from 'vitest';
 import { yearAhead } from '../../../src/reports/sky/year-ahead.ts';
@@ -86,5 +86,7 @@ describe('the points a transit reaches beside its target', () => {
     expect(md).toContain(
       `Your ${POINT_NAMES.moon} stands 56′ from your ${POINT_NAMES.mc}, so Neptune's sextile reaches it as well, coming within 53′ of exact on 13 December 2026.`,
     );
+    // The table names it too, as it names a point joined with exact dates.
+    expect(md).toContain(`| Neptune sextile natal ${POINT_NAMES.mc} (natal ${POINT_NAMES.moon} too, within 53′ of exact) |`);
   });
 });

@@ -11,7 +11,19 @@ import { composeReport } from '../../../src/reports/text/compose-report.ts';
 import { yearAhead } from '../../../src/reports/sky/year-ahead.ts';
 import { ASPECT_WORDS, POINT_NAMES } from '../../../src/reports/text/phrases.ts';
 import { randomReportCharts } from '../../helpers/random-report-charts.ts';
-import { ANGLES, CYCLE_BODIES, ORB, SE, TURNS, fromAspect, jdOf, natalPlace, natalPoints as targets, wrap } from '../../helpers/year-ahead-reckoning.ts';
+import {
+  ANGLES,
+  CYCLE_BODIES,
+  ORB,
+  SE,
+  TURNS,
+  fromAspect,
+  jdOf,
+  natalPlace,
+  natalPoints as targets,
+  transitRow,
+  wrap,
+} from '../../helpers/year-ahead-reckoning.ts';
 
 const AS_OF = '2026-11-25T00:00:00Z';
 
@@ -104,7 +116,7 @@ describe('near misses in the year ahead', () => {
       const text = composeReport(chart, { asOf: AS_OF }).sections.find((s) => s.id === 'year_ahead')!.markdown;
       for (const t of misses) {
         const name = `${POINT_NAMES[t.body]} ${ASPECT_WORDS[t.type]} natal ${POINT_NAMES[t.target]}`;
-        const row = text.split('\n').find((l) => l.includes(`| ${name} |`));
+        const row = transitRow(text, name);
         // Alone, "never (closest …)"; beside exact hits, in date order among them.
         expect(row, `chart ${i}: ${name}`).toMatch(
           t.exact.length ? /^\| [^|]*\(closest \d+ \w+( \d{4})?, (\d+°)?\d+′ short\)/ : /^\| never \(closest \d+ \w+( \d{4})?, (\d+°)?\d+′ short\) \|/,

@@ -10,7 +10,7 @@ import { composeReport } from '../../../src/reports/text/compose-report.ts';
 import { yearAhead } from '../../../src/reports/sky/year-ahead.ts';
 import { ASPECT_WORDS, POINT_NAMES } from '../../../src/reports/text/phrases.ts';
 import { randomReportCharts } from '../../helpers/random-report-charts.ts';
-import { ANGLES, CYCLE_BODIES, ORB, TURNS, branchDistance, jdOf, natalPlace, natalPoints } from '../../helpers/year-ahead-reckoning.ts';
+import { ANGLES, CYCLE_BODIES, ORB, TURNS, branchDistance, jdOf, natalPlace, natalPoints, transitRow } from '../../helpers/year-ahead-reckoning.ts';
 
 const AS_OF = '2026-11-25T00:00:00Z';
 
@@ -70,7 +70,7 @@ describe('transits still within orb when the year begins', () => {
         const [y, m, d] = first.split('-').map(Number) as [number, number, number];
         const long = `${d} ${new Date(Date.UTC(y, m - 1, d)).toLocaleString('en-GB', { month: 'long', timeZone: 'UTC' })} ${y}`;
         const name = `${POINT_NAMES[t.body]} ${ASPECT_WORDS[t.type]} natal ${POINT_NAMES[t.target]}`;
-        const row = text.split('\n').find((l) => l.includes(`| ${name} |`));
+        const row = transitRow(text, name);
         // The table gives every date with its year, one before the twelve months too.
         const short = `${d} ${long.split(' ')[1]!.slice(0, 3)} ${y}`;
         expect(row, `chart ${i}: ${name}`).toContain(`| ${short}`);

@@ -191,6 +191,18 @@ function alsoReached(t: YearTransit): string {
     .join('');
 }
 
+/**
+ * A transit's name in the table: a point whose own transit was joined to this one (its exact dates given with it) is
+ * named with the target, "Uranus square natal Sun and Moon"; one the transit only comes near, with how near, "Neptune
+ * sextile natal Midheaven (natal Moon too, within 53′ of exact)", as the reading below says.
+ */
+function transitCell(t: YearTransit): string {
+  const reached = t.alsoReaches ?? [];
+  const targets = [t.target, ...reached.filter((r) => r.exact).map((r) => r.target)].map((id) => POINT_NAMES[id]!);
+  const near = reached.filter((r) => !r.exact).map((r) => ` (natal ${POINT_NAMES[r.target]} too, within ${arcShort(r.closest)} of exact)`);
+  return `${POINT_NAMES[t.body]} ${ASPECT_WORDS[t.type]} natal ${joinAnd(targets)}${near.join('')}`;
+}
+
 /** The stretches within orb whose both ends were found. */
 const knownStretches = (t: YearTransit) => t.stretches.filter((s): s is { from: string; to: string } => s.from !== null && s.to !== null);
 
@@ -599,8 +611,7 @@ export function yearAheadSection(ctx: ReportContext, centre?: ChartCentre): Repo
         ['Exact', 'Transit', 'Felt'],
         [...year.transits].map((t) => [
           exactCell(t),
-          // A point whose own transit was joined to this one (its exact dates given with it) is named with the target.
-          `${POINT_NAMES[t.body]} ${ASPECT_WORDS[t.type]} natal ${joinAnd([t.target, ...(t.alsoReaches ?? []).filter((r) => r.exact).map((r) => r.target)].map((id) => POINT_NAMES[id]!))}`,
+          transitCell(t),
           knownStretches(t)
             .map((s) => `${tableDate(s.from)} to ${tableDate(s.to)}`)
             .join('; '),
