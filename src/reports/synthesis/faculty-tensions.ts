@@ -342,6 +342,17 @@ FACULTIES.trust = {
     'The trusting side of you makes friends and the wary side keeps them honest. Giving trust in small amounts first, and more as it is kept, lets both have their say.',
   ],
 };
+// After a reader met "optimism is a natural resource for you" and "pessimistic thoughts can loop late at night" in one report.
+FACULTIES.outlook = {
+  poles: {
+    hopeful: 'expects things to turn out well and looks for what could work before what might fail',
+    doubtful: 'expects less so as not to be let down, and braces for what could go wrong',
+  },
+  together: [
+    'Hope and doubt can divide the work: let the hopeful side choose what is worth trying and the doubtful side list what it will take, and the plan that comes out is braver than doubt alone would make it and sounder than hope alone.',
+    'Some days the future looks wide open and some days it looks like a list of risks, and both views see something real. Writing down the best case and the likely case side by side keeps either mood from deciding alone.',
+  ],
+};
 // One more from the Buenos Aires reader: "Decisiveness" among the strengths beside "Indecision" among the challenges.
 FACULTIES.decision = {
   poles: {
@@ -519,6 +530,7 @@ const TENSION_OVER: Record<string, string> = {
   pleasure: 'enjoying and holding back',
   decision: 'making up your mind',
   trust: 'whom you trust, and how soon',
+  outlook: 'how much you expect things to turn out well',
 };
 
 /**
