@@ -1339,11 +1339,18 @@ const POLE_PHRASES: Record<string, Record<string, RegExp>> = {
       /\b(you can be too trusting|a trusting,? generous heart|a trusting nature|(give|giving) people the benefit of the doubt|you see the good in almost anyone|trusting a charming (stranger|story|one))/i,
     wary: /\b(make trust slow|every kindness must conceal a motive|slow to trust|trust slowly|test people before (trusting them|you let them near)|watching first and trusting later|observe closely before trusting|take your time before trusting someone|suspicion of others' motives|difficulty trusting( others)?(?=[.;,]|$)|a compliment may make you suspicious|test a relationship carefully before trusting it|you test trust slowly)/im,
   },
-  // After a reader met "optimism is a natural resource for you" beside "pessimistic thoughts can loop late at night".
+  // Readers found optimism asserted in one passage of a report and its opposite in another.
   outlook: {
     hopeful:
       /\b(your (natural |visible |restless |generous |hopeful )?optimism(?!, faith| and your prudence)|optimism (comes naturally|is a natural resource|is your (natural response|professional signature)|and (competence|ability|fairness|generosity|abundance|reach|intuition)|about (knowledge|change|innovation|people|your health|daily life))|(friendly|expansive|enthusiastic), (friendly and |and )?(optimistic|hopeful)|(infectious|big-hearted|scattered|quiet|resilient, far-sighted|energetic|restless) optimism|(stubborn|realistic) optimist|optimistic (manner|drive|and far-reaching mind|view of others)|(generous|broad), hopeful outlook|faith that things will work out|expect the best of (people|them)|you may feel optimistic|feel (most )?hopeful when|(a )?hopeful (bearing|tone|angle|belief|spirit|voice|quality)|hopeful, encouraging quality|warm, hopeful and open-hearted|you tend to trust that things will work out|energy and optimism|initiative with optimism|optimism makes the path|bringing optimism|brings optimism|lends? (warmth and )?optimism|the same optimism|that optimism is genuinely useful|optimism can (also tempt|overestimate|overreach)|optimism is the risk|on optimism alone|responds well to optimism|natural faith in improvement|gives you faith that things|see the hopeful side|gloss over sadness with optimism|optimism offered too quickly|optimism can skip past|tied to optimism itself|lean too hard on optimism|(makes|tends to find its) optimism|optimism rests on|optimism tends to|optimism, in your case|optimism grows|links your optimism|gives your optimism|lends your optimism|blends optimism)/i,
     doubtful: /\b((?<!for )pessimis(m|tic)|learned habit of bracing|restrains optimism)/i,
+  },
+  // Readers found a report calling them talkative in one passage and quiet in another.
+  speech: {
+    talkative:
+      /\b(talkative (manner|role|mind)|nimble and talkative|brisk, chatty tone|thinking aloud your natural method|you think out loud with them|really you are thinking aloud|words come quickly and persuasively|you may talk quickly|talks easily to anyone|you may fill a silence|nerves in you tend to come out as chatter|(restless|nervous) chatter (may appear|can replace)|restlessness can turn into chatter|behind a stream of clever chatter|too clever, too chatty)/i,
+    quiet:
+      /\b((you )?(may )?say little( in a crowd)?(?! about)|even when you say little(?! about)|(often )?speak little in a group|you may speak little|few words, well chosen|waste few words|speak only when you have something|rarely say more than you mean|the quiet one who understood)/i,
   },
   upbringing: {
     stable: /\b((a|your) (steady|stable|secure) childhood|grew up (in|with) a (steady|stable|secure) home)/i,

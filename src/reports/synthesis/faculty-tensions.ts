@@ -342,7 +342,7 @@ FACULTIES.trust = {
     'The trusting side of you makes friends and the wary side keeps them honest. Giving trust in small amounts first, and more as it is kept, lets both have their say.',
   ],
 };
-// After a reader met "optimism is a natural resource for you" and "pessimistic thoughts can loop late at night" in one report.
+// Readers found optimism asserted in one passage of a report and its opposite in another.
 FACULTIES.outlook = {
   poles: {
     hopeful: 'expects things to turn out well and looks for what could work before what might fail',
@@ -351,6 +351,17 @@ FACULTIES.outlook = {
   together: [
     'Hope and doubt can divide the work: let the hopeful side choose what is worth trying and the doubtful side list what it will take, and the plan that comes out is braver than doubt alone would make it and sounder than hope alone.',
     'Some days the future looks wide open and some days it looks like a list of risks, and both views see something real. Writing down the best case and the likely case side by side keeps either mood from deciding alone.',
+  ],
+};
+// Readers found a report calling them talkative in one passage and quiet in another.
+FACULTIES.speech = {
+  poles: {
+    talkative: 'thinks aloud, finds words quickly and is seldom the one who lets a silence stand',
+    quiet: 'says little, above all in a group, and speaks when there is something worth the words',
+  },
+  together: [
+    'Talk and silence can both be yours: quick and chatty where you feel at ease, sparing where you are still reading the room. Noticing which one a conversation is getting tells you how safe it feels.',
+    'The voice that thinks aloud and the one that waits can share a conversation: let the first get it going and the second say the one thing that matters.',
   ],
 };
 // One more from the Buenos Aires reader: "Decisiveness" among the strengths beside "Indecision" among the challenges.
@@ -531,6 +542,7 @@ const TENSION_OVER: Record<string, string> = {
   decision: 'making up your mind',
   trust: 'whom you trust, and how soon',
   outlook: 'how much you expect things to turn out well',
+  speech: 'talking and keeping quiet',
 };
 
 /**
