@@ -73,6 +73,8 @@ export class ReportContext {
   private readonly tensionNamedWith = new Map<string, string>();
   /** Passages of the report's own that must appear once (a conjunction read as one figure). */
   private readonly said = new Set<string>();
+  /** The houses whose ruler's placement a chapter has read (the Descendant's in the love chapter), with that chapter. */
+  private readonly rulersRead = new Map<number, (string | undefined)[]>();
   /** The report's own sentences that claimed something (ownClaims), as the readings of the entries are kept in `shown`. */
   readonly ownReadings: OwnReading[] = [];
   /** Each entry's reading for this report, once chosen (readingIndex). */
@@ -214,6 +216,18 @@ export class ReportContext {
     if (this.said.has(key)) return false;
     this.said.add(key);
     return true;
+  }
+
+  /** Records that the chapter being written has said where a house's ruler stands, so the house rulers need not say it again. */
+  markRulerRead(house: number): void {
+    const chapters = this.rulersRead.get(house) ?? [];
+    if (!chapters.includes(this.chapter)) chapters.push(this.chapter);
+    this.rulersRead.set(house, chapters);
+  }
+
+  /** The chapters that have said where a house's ruler stands (undefined for one outside the theme chapters); none when none has. */
+  rulerReadIn(house: number): readonly (string | undefined)[] {
+    return this.rulersRead.get(house) ?? [];
   }
 
   /** Marks a library entry as read without printing it: a passage of the report's own speaks for it (a central figure). */

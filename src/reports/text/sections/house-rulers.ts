@@ -7,7 +7,8 @@
 import type { ReportContext } from '../context.ts';
 import { cuspOf, houseRuler, interceptedSigns } from '../chart-facts.ts';
 import { POINT_NAMES, pointInSentence } from '../phrases.ts';
-import { capitalize, countWord, ordinal, table } from '../report-markdown.ts';
+import { capitalize, countWord, joinAnd, ordinal, table } from '../report-markdown.ts';
+import { keys } from '../../../interpretations/keys.ts';
 import { section, type ReportSection } from '../section.ts';
 
 interface RulerLink {
@@ -30,6 +31,20 @@ const LINK_PHRASINGS: ((l: RulerLink, domain: (house: number) => string) => stri
   (l, domain) =>
     `The ${ordinal(l.from)} house (${domain(l.from)}) answers to ${pointInSentence(l.ruler)}, which stands in the ${ordinal(l.to)}, and its story tends to unfold through ${domain(l.to)}.`,
 ];
+
+/** Whether a chapter has already said where this link's ruler stands: the chart ruler's house entry, or a ruler marked read. */
+function readBefore(ctx: ReportContext, l: RulerLink): boolean {
+  return l.from === 1 ? ctx.isShown(keys.planetHouse(l.ruler, l.to)) : ctx.rulerReadIn(l.from).length > 0;
+}
+
+/** "The rulers of the 7th and 10th houses were read with the chapters they belong to: …", with where each was read. */
+function readElsewhereLine(ctx: ReportContext, read: readonly RulerLink[]): string {
+  const where = (l: RulerLink) => {
+    const chapters = (l.from === 1 ? [ctx.chapterOf(keys.planetHouse(l.ruler, l.to))] : ctx.rulerReadIn(l.from)).filter((c) => c !== undefined);
+    return `${pointInSentence(l.ruler)} in the ${ordinal(l.to)} for the ${ordinal(l.from)}${chapters.length ? ` (in ${joinAnd(chapters.map((c) => `"${c}"`))})` : ''}`;
+  };
+  return `${read.length === 1 ? `The ruler of the ${ordinal(read[0]!.from)} house was` : `The rulers of the ${joinAnd(read.map((l) => ordinal(l.from)))} houses were`} read with the ${read.length === 1 ? 'chapter it belongs' : 'chapters they belong'} to: ${joinAnd(read.map(where))}.`;
+}
 
 export function houseRulersSection(ctx: ReportContext): ReportSection | undefined {
   if (!ctx.timed) return undefined;
@@ -54,8 +69,16 @@ export function houseRulersSection(ctx: ReportContext): ReportSection | undefine
     ),
     table(['House', 'Cusp', 'Ruler', 'Ruler in'], rows),
   ];
-  // The links that involve the angular houses (1, 4, 7, 10) weigh most.
-  const key = links.filter((l) => [1, 4, 7, 10].includes(l.from)).slice(0, 4);
+  // The links that involve the angular houses (1, 4, 7, 10) weigh most. Those a chapter has read (the chart ruler's house
+  // with the rising sign, the Descendant's ruler with love, the Midheaven's with work) are only pointed to: a reader met
+  // the Descendant's ruler in its house twice.
+  const angular = links.filter((l) => [1, 4, 7, 10].includes(l.from));
+  const readElsewhere = angular.filter((l) => readBefore(ctx, l));
+  // When every angular link was read, the succedent houses' (2, 5, 8, 11) come next, so that the reading after the table is the
+  // chapter's own.
+  const unread = angular.filter((l) => !readElsewhere.includes(l));
+  const key = (unread.length ? unread : links.filter((l) => [2, 5, 8, 11].includes(l.from)).slice(0, 2)).slice(0, 4);
+  if (readElsewhere.length) parts.push(readElsewhereLine(ctx, readElsewhere));
   const first = ctx.chooseIndex(LINK_PHRASINGS.length, 'ruler-link');
   key.forEach((l, i) => parts.push(LINK_PHRASINGS[(first + i) % LINK_PHRASINGS.length]!(l, (house) => ctx.houseDomain(house))));
   const intercepted = interceptedSigns(ctx);

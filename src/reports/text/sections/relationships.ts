@@ -147,6 +147,7 @@ export function relationshipsSection(ctx: ReportContext): ReportSection {
     const onDescendant = pointsOnDescendant(ctx);
     if (onDescendant) parts.push(onDescendant);
     const rulerDomain = rulerPoint?.house === undefined ? undefined : ctx.houseDomainUnlessSaid(rulerPoint.house);
+    if (rulerPoint?.house !== undefined) ctx.markRulerRead(7);
     if (rulerPoint?.house !== undefined)
       parts.push(
         `${capitalize(pointInSentence(ruler))}, ruler of the Descendant, stands in your ${ordinal(rulerPoint.house)} house${rulerDomain ? ` (${rulerDomain})` : ''}. ${

@@ -28,6 +28,7 @@ export function vocationSection(ctx: ReportContext): ReportSection {
     const mc = signOfPoint(ctx, 'mc')!;
     const ruler = houseRuler(ctx, 10);
     const rulerPoint = ruler ? ctx.factors.points.get(ruler) : undefined;
+    if (rulerPoint?.house !== undefined) ctx.markRulerRead(10);
     parts.push(
       `${ctx.choose(
         [

@@ -234,6 +234,7 @@ export function familyImageParts(ctx: ReportContext): string[] {
     const ruler = houseRuler(ctx, house);
     const at = ruler ? ctx.houseOf(ruler) : undefined;
     if (!ruler || at === undefined) continue;
+    ctx.markRulerRead(house);
     const sign = signOf(ctx.factors.points.get(ruler)!.lon).name;
     const area = domain(at);
     parts.push(
