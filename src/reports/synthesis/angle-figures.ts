@@ -184,7 +184,10 @@ function outOfSignNote(ctx: ReportContext, pairs: readonly [string, string, 'squ
     id in angles
       ? { name: `your ${ANGLE_NAMES[id as AngleId]}`, lon: angles[id as AngleId] }
       : { name: pointInSentence(id), lon: ctx.factors.points.get(id)!.lon };
-  return figureOutOfSignNote(pairs.map(([a, b, type]) => [end(a), type, end(b)] as const));
+  return figureOutOfSignNote(
+    ctx,
+    pairs.map(([a, b, type]) => [end(a), type, end(b)] as const),
+  );
 }
 
 /** A figure an angle completes, read as one passage. */

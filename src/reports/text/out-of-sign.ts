@@ -40,27 +40,37 @@ function outOfSignPhrase(a: AspectEnd, type: string, b: AspectEnd): string {
   return `${a.name} in ${signOf(a.lon).name} ${VERB[type]} ${b.name} in ${signOf(b.lon).name}, signs that ${KINSHIP[signsApart(a.lon, b.lon)]}`;
 }
 
-/** What counting by sign means for an out-of-sign aspect, said after it. */
+/**
+ * What counting by sign means, said after the first out-of-sign aspect or figure of a report only: said after each one,
+ * the same sentence came back three and four times in a report.
+ */
 const OUT_OF_SIGN_WEIGHT = 'Counted by sign as well as by degree, an out-of-sign aspect is the weaker kind';
+const EXPLAINED = 'out-of-sign-explained';
 
 /** A figure's aspects that cross a sign line, said after its reading (with a leading space); empty when none does. */
-export function figureOutOfSignNote(aspects: readonly (readonly [AspectEnd, string, AspectEnd])[]): string {
+export function figureOutOfSignNote(ctx: ReportContext, aspects: readonly (readonly [AspectEnd, string, AspectEnd])[]): string {
   const crossing = aspects.filter(([a, type, b]) => crossesSignLine(type, a.lon, b.lon)).map(([a, type, b]) => outOfSignPhrase(a, type, b));
   if (!crossing.length) return '';
-  return ` ${crossing.length === 1 ? 'One of its aspects crosses' : 'Some of its aspects cross'} a sign line: ${crossing.join('; ')}. ${OUT_OF_SIGN_WEIGHT}, and the figure is somewhat looser than its orbs suggest.`;
+  const weight = ctx.once(EXPLAINED) ? ` ${OUT_OF_SIGN_WEIGHT}, and the figure is somewhat looser than its orbs suggest.` : '';
+  return ` ${crossing.length === 1 ? 'One of its aspects crosses' : 'Some of its aspects cross'} a sign line: ${crossing.join('; ')}.${weight}`;
 }
 
 /**
- * The sentence said after an aspect's reading when it crosses a sign line, or undefined. An untimed
- * chart's aspect with a body that changed sign on the birth day is left alone: its sign is not
- * known (the chapters that read it give both signs with their hours).
+ * The sentence said after an aspect's reading when it crosses a sign line, or undefined: the first of a report says what
+ * that means, later ones only name the signs. An untimed chart's aspect with a body that changed sign on the birth day is
+ * left alone: its sign is not known (the chapters that read it give both signs with their hours).
  */
 export function aspectOutOfSignNote(ctx: ReportContext, a: { p1: string; type: string; p2: string }): string | undefined {
   const [p1, p2] = [ctx.factors.points.get(a.p1), ctx.factors.points.get(a.p2)];
   if (!p1 || !p2 || !crossesSignLine(a.type, p1.lon, p2.lon)) return undefined;
   if (!ctx.timed && [a.p1, a.p2].some((id) => (id === 'moon' ? moonSignHours(ctx) : bodySignHours(ctx, id)))) return undefined;
   const phrase = outOfSignPhrase({ name: pointInSentence(a.p1), lon: p1.lon }, a.type, { name: pointInSentence(a.p2), lon: p2.lon });
-  return ctx.chooseInTurn(
+  if (!ctx.once(EXPLAINED))
+    return ctx.chooseInTurn(
+      [`This ${a.type} is out of sign as well: ${phrase}.`, `Here too the signs do not make the aspect: ${phrase}.`, `Another aspect out of sign: ${phrase}.`],
+      'out-of-sign-again',
+    );
+  return ctx.choose(
     [
       `This ${a.type} crosses a sign line: ${phrase}. ${OUT_OF_SIGN_WEIGHT}, and it may work more quietly than its orb suggests.`,
       `This ${a.type} is out of sign: ${phrase}. An aspect the signs themselves do not make is often weighed as the weaker kind, so expect it to act more quietly than its orb suggests.`,

@@ -169,7 +169,7 @@ describe('hard figures an angle completes', () => {
       for (const f of angleFigures(ctx)) {
         figures++;
         const text = angleFigureReading(ctx, f);
-        const note = /(?:crosses|cross) a sign line: (.*?)\. Counted by sign/.exec(text);
+        const note = /(?:crosses|cross) a sign line: (.*?)\.(?= |$)/.exec(text);
         for (const item of note ? note[1]!.split('; ') : []) {
           crossing++;
           const m = /^(?:your |the )?(\w+) in (\w+) (squares|opposes) (?:your |the )?(\w+) in (\w+), signs that /.exec(item)!;

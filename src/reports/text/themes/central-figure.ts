@@ -119,6 +119,9 @@ export function centralFigurePassage(ctx: ReportContext, figure: CentralFigure):
         'central-figure-flowing',
       );
   const end = (id: string) => ({ name: pointInSentence(id), lon: ctx.factors.points.get(id)!.lon });
-  const outOfSign = figureOutOfSignNote(figure.aspects.map((a) => [end(a.p1), a.type, end(a.p2)] as const));
+  const outOfSign = figureOutOfSignNote(
+    ctx,
+    figure.aspects.map((a) => [end(a.p1), a.type, end(a.p2)] as const),
+  );
   return [heading, fact, `${opening} ${body}${outOfSign}`].join('\n\n');
 }
