@@ -1411,9 +1411,16 @@ export function oppositeClaimsInReports(reports: readonly ComposedReport[]): Fac
     const [a, b] = Object.values(poles) as [RegExp, RegExp];
     prepared.forEach(({ named, sentences }, i) => {
       if (named.has(faculty)) return;
-      const one = sentences.filter((s) => !(a.test(s) && b.test(s)));
-      const first = one.map((s) => a.exec(s)?.[0]).find(Boolean);
-      const second = one.map((s) => b.exec(s)?.[0]).find(Boolean);
+      // Each pattern runs once on each sentence (they take most of the suite's time in this check): the first sentence
+      // that says only one side, for each side; a sentence that says both is one nuanced claim.
+      let first: string | undefined;
+      let second: string | undefined;
+      for (const s of sentences) {
+        const [ma, mb] = [a.exec(s), b.exec(s)];
+        if (ma && mb) continue;
+        first ??= ma?.[0] || undefined;
+        second ??= mb?.[0] || undefined;
+      }
       if (first && second) findings[i]!.push({ faculty, sentences: [first, second] });
     });
   }
