@@ -55,6 +55,11 @@ export function figureOutOfSignNote(ctx: ReportContext, aspects: readonly (reado
   return ` ${crossing.length === 1 ? 'One of its aspects crosses' : 'Some of its aspects cross'} a sign line: ${crossing.join('; ')}.${weight}`;
 }
 
+/** Whether a point's sign is a fact of the birth: always with a birth time; untimed, when it kept one sign all day. */
+export function signKnown(ctx: ReportContext, id: string): boolean {
+  return ctx.timed || !(id === 'moon' ? moonSignHours(ctx) : bodySignHours(ctx, id));
+}
+
 /**
  * The sentence said after an aspect's reading when it crosses a sign line, or undefined: the first of a report says what
  * that means, later ones only name the signs. An untimed chart's aspect with a body that changed sign on the birth day is
@@ -63,7 +68,7 @@ export function figureOutOfSignNote(ctx: ReportContext, aspects: readonly (reado
 export function aspectOutOfSignNote(ctx: ReportContext, a: { p1: string; type: string; p2: string }): string | undefined {
   const [p1, p2] = [ctx.factors.points.get(a.p1), ctx.factors.points.get(a.p2)];
   if (!p1 || !p2 || !crossesSignLine(a.type, p1.lon, p2.lon)) return undefined;
-  if (!ctx.timed && [a.p1, a.p2].some((id) => (id === 'moon' ? moonSignHours(ctx) : bodySignHours(ctx, id)))) return undefined;
+  if (![a.p1, a.p2].every((id) => signKnown(ctx, id))) return undefined;
   const phrase = outOfSignPhrase({ name: pointInSentence(a.p1), lon: p1.lon }, a.type, { name: pointInSentence(a.p2), lon: p2.lon });
   if (!ctx.once(EXPLAINED))
     return ctx.chooseInTurn(

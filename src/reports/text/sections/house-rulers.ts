@@ -70,8 +70,8 @@ export function houseRulersSection(ctx: ReportContext): ReportSection | undefine
     table(['House', 'Cusp', 'Ruler', 'Ruler in'], rows),
   ];
   // The links that involve the angular houses (1, 4, 7, 10) weigh most. Those a chapter has read (the chart ruler's house
-  // with the rising sign, the Descendant's ruler with love, the Midheaven's with work) are only pointed to: a reader met
-  // the Descendant's ruler in its house twice.
+  // with the rising sign, the 4th's and 10th's rulers with the family, the Descendant's with love, the Midheaven's with
+  // work) are only pointed to: readers met the same ruler in the same house in two chapters.
   const angular = links.filter((l) => [1, 4, 7, 10].includes(l.from));
   const readElsewhere = angular.filter((l) => readBefore(ctx, l));
   // When every angular link was read, the succedent houses' (2, 5, 8, 11) come next, so that the reading after the table is the
