@@ -14,6 +14,7 @@
  */
 import type { ComposedReport } from '../../src/reports/text/compose-report.ts';
 import { FACULTIES, TWO_SIDES_PATTERN } from '../../src/reports/synthesis/faculty-tensions.ts';
+import { Worker } from 'node:worker_threads';
 import { splitSentences } from './report-sentences.ts';
 
 /** One pattern from its alternatives, a phrasing per line. */
@@ -1400,19 +1401,24 @@ export function oppositeClaimsInText(report: ComposedReport): FacultyFinding[] {
   return oppositeClaimsInReports([report])[0]!;
 }
 
+interface Prepared {
+  named: readonly string[];
+  sentences: readonly string[];
+}
+type PolePatterns = [faculty: string, a: { source: string; flags: string }, b: { source: string; flags: string }][];
+
 /**
- * The findings of many reports, each faculty's patterns run over all of them in turn (a few patterns of thousands of
- * characters each, kept warm while they run, rather than every pattern again for each report).
+ * Each faculty's patterns run over all the reports in turn (a few patterns of thousands of characters each, kept warm
+ * while they run, rather than every pattern again for each report), each once on each sentence: the first sentence that
+ * says only one side, for each side (a sentence that says both is one nuanced claim). Self-contained, so that
+ * `oppositeClaimsInReportsApart` can run its source in a thread of its own.
  */
-export function oppositeClaimsInReports(reports: readonly ComposedReport[]): FacultyFinding[][] {
-  const prepared = reports.map((report) => ({ named: tensionsNamed(report.markdown), sentences: assertingSentences(report) }));
-  const findings = reports.map((): FacultyFinding[] => []);
-  for (const [faculty, poles] of Object.entries(POLE_PHRASES)) {
-    const [a, b] = Object.values(poles) as [RegExp, RegExp];
+function matchPoles(patterns: PolePatterns, prepared: readonly Prepared[]): FacultyFinding[][] {
+  const findings = prepared.map((): FacultyFinding[] => []);
+  for (const [faculty, poleA, poleB] of patterns) {
+    const [a, b] = [new RegExp(poleA.source, poleA.flags), new RegExp(poleB.source, poleB.flags)];
     prepared.forEach(({ named, sentences }, i) => {
-      if (named.has(faculty)) return;
-      // Each pattern runs once on each sentence (they take most of the suite's time in this check): the first sentence
-      // that says only one side, for each side; a sentence that says both is one nuanced claim.
+      if (named.includes(faculty)) return;
       let first: string | undefined;
       let second: string | undefined;
       for (const s of sentences) {
@@ -1425,6 +1431,40 @@ export function oppositeClaimsInReports(reports: readonly ComposedReport[]): Fac
     });
   }
   return findings;
+}
+
+function prepare(reports: readonly ComposedReport[]): { patterns: PolePatterns; prepared: Prepared[] } {
+  const patterns: PolePatterns = Object.entries(POLE_PHRASES).map(([faculty, poles]) => {
+    const [a, b] = Object.values(poles) as [RegExp, RegExp];
+    return [faculty, { source: a.source, flags: a.flags }, { source: b.source, flags: b.flags }];
+  });
+  return { patterns, prepared: reports.map((report) => ({ named: [...tensionsNamed(report.markdown)], sentences: assertingSentences(report) })) };
+}
+
+/** The findings of many reports. */
+export function oppositeClaimsInReports(reports: readonly ComposedReport[]): FacultyFinding[][] {
+  const { patterns, prepared } = prepare(reports);
+  return matchPoles(patterns, prepared);
+}
+
+/**
+ * The same findings, the patterns run in a thread of their own. Inside a test worker that has run many other files,
+ * these patterns ran about five times slower than in a fresh one (docs/performance.md); a thread starts a fresh engine.
+ */
+export async function oppositeClaimsInReportsApart(reports: readonly ComposedReport[]): Promise<FacultyFinding[][]> {
+  const workerData = prepare(reports);
+  const code = `const { parentPort, workerData } = require('node:worker_threads');
+const matchPoles = ${matchPoles.toString()};
+parentPort.postMessage(matchPoles(workerData.patterns, workerData.prepared));`;
+  const worker = new Worker(code, { eval: true, workerData });
+  try {
+    return await new Promise<FacultyFinding[][]>((resolve, reject) => {
+      worker.once('message', resolve);
+      worker.once('error', reject);
+    });
+  } finally {
+    await worker.terminate();
+  }
 }
 
 /** The phrasings, for a test that each one asserts what it is meant to. */

@@ -9,7 +9,7 @@ import { composeReport } from '../../../src/reports/text/compose-report.ts';
 import { reportSky } from '../../../src/reports/sky/report-sky.ts';
 import { natalChartFor, PLACES } from '../../helpers/natal-charts.ts';
 import { randomReportCharts } from '../../helpers/random-report-charts.ts';
-import { FACULTY_PHRASES, oppositeClaimsInReports, oppositeClaimsInText } from '../../helpers/report-faculty-text.ts';
+import { FACULTY_PHRASES, oppositeClaimsInReportsApart, oppositeClaimsInText } from '../../helpers/report-faculty-text.ts';
 import { splitSentences } from '../../helpers/report-sentences.ts';
 import { getLibrary } from '../../../src/interpretations/library.ts';
 
@@ -28,7 +28,7 @@ const MADRID = { city: 'Madrid', country: 'ES', lat: 40.4168, lng: -3.7038, sour
 describe('opposite claims in the printed text', () => {
   it(
     'none in 200 random reports and the three read by hand, outside a named tension',
-    () => {
+    async () => {
       const charts = [
         natalChartFor({ name: 'Athens Reader', year: 1981, month: 1, day: 1, hour: 23, minute: 30 }, ATHENS),
         natalChartFor({ name: 'Madrid Reader', year: 1975, month: 6, day: 15, time_known: false }, MADRID),
@@ -36,7 +36,7 @@ describe('opposite claims in the printed text', () => {
         ...randomReportCharts(200, 52),
       ];
       const reports = charts.map((chart) => composeReport(chart, { sky: reportSky({ chart, asOf: AS_OF }) }));
-      const findings = oppositeClaimsInReports(reports).flatMap((found, i) =>
+      const findings = (await oppositeClaimsInReportsApart(reports)).flatMap((found, i) =>
         found.map((f) => `${charts[i]!.subject.datetime} ${f.faculty}: "${f.sentences[0]}" / "${f.sentences[1]}"`),
       );
       expect(findings).toEqual([]);
@@ -44,7 +44,7 @@ describe('opposite claims in the printed text', () => {
     GUARD_MS,
   );
 
-  it('finds the pairs the reader quoted from the reports as they were', () => {
+  it('finds the pairs the reader quoted from the reports as they were, in this thread and in one of its own', async () => {
     const quoted = [
       ['Confidence is usually one of your strengths.', 'You may carry a persistent sense that you are not yet good enough.', 'confidence'],
       // (The Athens pair for this faculty, "seldom stuck in one gear" beside "staying power is what you reach for", was a
@@ -89,10 +89,14 @@ describe('opposite claims in the printed text', () => {
         'decision',
       ],
     ] as const;
-    for (const [a, b, faculty] of quoted) {
-      const report = { markdown: `${a}\n\n${b}\n`, sections: [{ id: 'meeting_world', title: 'x', markdown: `${a}\n\n${b}` }] } as never;
-      expect(oppositeClaimsInText(report).map((f) => f.faculty)).toEqual([faculty]);
-    }
+    const reports = quoted.map(
+      ([a, b]) => ({ markdown: `${a}\n\n${b}\n`, sections: [{ id: 'meeting_world', title: 'x', markdown: `${a}\n\n${b}` }] }) as never,
+    );
+    const apart = await oppositeClaimsInReportsApart(reports);
+    quoted.forEach(([, , faculty], i) => {
+      expect(oppositeClaimsInText(reports[i]!).map((f) => f.faculty)).toEqual([faculty]);
+      expect(apart[i]!.map((f) => f.faculty)).toEqual([faculty]);
+    });
   });
 
   it(
