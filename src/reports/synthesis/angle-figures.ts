@@ -24,7 +24,7 @@ import { TEN_PLANET_IDS } from '../../interpretations/keys.ts';
 import type { ReportContext } from '../text/context.ts';
 import { POINT_FUNCTION, POINT_PART, SIGN_STYLE, pointInSentence, pointsInSentence } from '../text/phrases.ts';
 import { capitalize, degreesMinutes, joinAnd, ordinal } from '../text/report-markdown.ts';
-import { figureOutOfSignNote, type AspectEnd } from '../text/out-of-sign.ts';
+import { figureOutOfSignNote, pointEnd, type AspectEnd } from '../text/out-of-sign.ts';
 
 /** A planet this close to an angle stands on it (the ranking of themes counts it angular by the same distance). */
 export const ON_ANGLE_DEG = 5;
@@ -180,10 +180,7 @@ export function angleFigureInSentence(f: AngleFigure): string {
  * in trine), said with what their signs are (out-of-sign.ts). Empty when every aspect falls sign to sign.
  */
 function outOfSignNote(ctx: ReportContext, pairs: readonly [string, string, 'square' | 'opposition'][], angles: Record<AngleId, number>): string {
-  const end = (id: string): AspectEnd =>
-    id in angles
-      ? { name: `your ${ANGLE_NAMES[id as AngleId]}`, lon: angles[id as AngleId] }
-      : { name: pointInSentence(id), lon: ctx.factors.points.get(id)!.lon };
+  const end = (id: string): AspectEnd => (id in angles ? { name: `your ${ANGLE_NAMES[id as AngleId]}`, lon: angles[id as AngleId] } : pointEnd(ctx, id));
   return figureOutOfSignNote(
     ctx,
     pairs.map(([a, b, type]) => [end(a), type, end(b)] as const),

@@ -5,7 +5,7 @@
  * reader took a meridian T-square built on one for overstated, and found the key aspects and the
  * central figure saying nothing of theirs.
  */
-import { normalizeDegrees, signOf } from '../../astro/zodiac.ts';
+import { signIndexOf, signOf } from '../../astro/zodiac.ts';
 import type { ReportContext } from './context.ts';
 import { pointInSentence } from './phrases.ts';
 import { withArticle } from './report-markdown.ts';
@@ -19,7 +19,7 @@ const KINSHIP = ['share a sign', 'are neighbours', 'sextile each other', 'square
 const VERB: Readonly<Record<string, string>> = { conjunction: 'joins', sextile: 'sextiles', square: 'squares', trine: 'trines', opposition: 'opposes' };
 
 function signsApart(a: number, b: number): number {
-  const d = (((Math.floor(normalizeDegrees(a) / 30) - Math.floor(normalizeDegrees(b) / 30)) % 12) + 12) % 12;
+  const d = (((signIndexOf(a) - signIndexOf(b)) % 12) + 12) % 12;
   return Math.min(d, 12 - d);
 }
 
@@ -33,6 +33,11 @@ export interface AspectEnd {
   /** As a sentence names it: "the Sun", "your Midheaven". */
   name: string;
   lon: number;
+}
+
+/** A chart point as one end of an aspect: "the Sun" and its longitude. */
+export function pointEnd(ctx: ReportContext, id: string): AspectEnd {
+  return { name: pointInSentence(id), lon: ctx.factors.points.get(id)!.lon };
 }
 
 /** "the Sun in Aries squares the Moon in Leo, signs that trine each other". */
@@ -66,10 +71,10 @@ export function signKnown(ctx: ReportContext, id: string): boolean {
  * left alone: its sign is not known (the chapters that read it give both signs with their hours).
  */
 export function aspectOutOfSignNote(ctx: ReportContext, a: { p1: string; type: string; p2: string }): string | undefined {
-  const [p1, p2] = [ctx.factors.points.get(a.p1), ctx.factors.points.get(a.p2)];
-  if (!p1 || !p2 || !crossesSignLine(a.type, p1.lon, p2.lon)) return undefined;
-  if (![a.p1, a.p2].every((id) => signKnown(ctx, id))) return undefined;
-  const phrase = outOfSignPhrase({ name: pointInSentence(a.p1), lon: p1.lon }, a.type, { name: pointInSentence(a.p2), lon: p2.lon });
+  if (!ctx.factors.points.has(a.p1) || !ctx.factors.points.has(a.p2)) return undefined;
+  const [p1, p2] = [pointEnd(ctx, a.p1), pointEnd(ctx, a.p2)];
+  if (!crossesSignLine(a.type, p1.lon, p2.lon) || ![a.p1, a.p2].every((id) => signKnown(ctx, id))) return undefined;
+  const phrase = outOfSignPhrase(p1, a.type, p2);
   if (!ctx.once(EXPLAINED))
     return ctx.chooseInTurn(
       [`This ${a.type} is out of sign as well: ${phrase}.`, `Here too the signs do not make the aspect: ${phrase}.`, `Another aspect out of sign: ${phrase}.`],

@@ -147,8 +147,8 @@ export function relationshipsSection(ctx: ReportContext): ReportSection {
     const onDescendant = pointsOnDescendant(ctx);
     if (onDescendant) parts.push(onDescendant);
     const rulerDomain = rulerPoint?.house === undefined ? undefined : ctx.houseDomainUnlessSaid(rulerPoint.house);
-    if (rulerPoint?.house !== undefined) ctx.markRulerRead(7);
-    if (rulerPoint?.house !== undefined)
+    if (rulerPoint?.house !== undefined) {
+      ctx.markRulerRead(7);
       parts.push(
         `${capitalize(pointInSentence(ruler))}, ruler of the Descendant, stands in your ${ordinal(rulerPoint.house)} house${rulerDomain ? ` (${rulerDomain})` : ''}. ${
           rulerPoint.house === 7
@@ -169,6 +169,7 @@ export function relationshipsSection(ctx: ReportContext): ReportSection {
               )()
         }`,
       );
+    }
     parts.push(fifthHouse(ctx));
   }
   return section('relationships', 'Relationships', parts);

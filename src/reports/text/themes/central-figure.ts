@@ -10,8 +10,8 @@ import { signedSeparation } from '../../../astro/zodiac.ts';
 import { keys } from '../../../interpretations/keys.ts';
 import type { KeyedAspect } from '../../../interpretations/chart-factors/aspects.ts';
 import type { ReportContext } from '../context.ts';
-import { ASPECT_WORDS, POINT_NAMES, pointInSentence, pointsInSentence, sideFunctions } from '../phrases.ts';
-import { figureOutOfSignNote, signKnown } from '../out-of-sign.ts';
+import { ASPECT_WORDS, POINT_NAMES, pointsInSentence, sideFunctions } from '../phrases.ts';
+import { figureOutOfSignNote, pointEnd, signKnown } from '../out-of-sign.ts';
 import { countWord, joinAnd } from '../report-markdown.ts';
 import { FIGURE_ORB } from '../../synthesis/conjunction-figures.ts';
 import { keyAspects } from '../ranking.ts';
@@ -118,11 +118,10 @@ export function centralFigurePassage(ctx: ReportContext, figure: CentralFigure):
         ],
         'central-figure-flowing',
       );
-  const end = (id: string) => ({ name: pointInSentence(id), lon: ctx.factors.points.get(id)!.lon });
   // (Untimed, an aspect of a body that changed sign that day is not said to cross a sign line: its sign is not known.)
   const outOfSign = figureOutOfSignNote(
     ctx,
-    figure.aspects.filter((a) => signKnown(ctx, a.p1) && signKnown(ctx, a.p2)).map((a) => [end(a.p1), a.type, end(a.p2)] as const),
+    figure.aspects.filter((a) => signKnown(ctx, a.p1) && signKnown(ctx, a.p2)).map((a) => [pointEnd(ctx, a.p1), a.type, pointEnd(ctx, a.p2)] as const),
   );
   return [heading, fact, `${opening} ${body}${outOfSign}`].join('\n\n');
 }
