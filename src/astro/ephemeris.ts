@@ -198,6 +198,20 @@ export function calcBody(jdUt: number, seBody: number, zodiac: ZodiacSetting = T
   };
 }
 
+/**
+ * A body's tropical longitude alone, for searches that only compare places. Without SEFLG_SPEED the
+ * library skips the speeds, about a third of the call (9.9-11.4 → 6.7-7.8 µs on the data files);
+ * the longitude agrees with calcBody's to 1e-13 degrees.
+ */
+export function calcLongitude(jdUt: number, seBody: number): number {
+  if (ephePath === undefined) initEphemeris();
+  if (fromAsteroidFiles(seBody) && !(jdUt >= ASTEROID_FILES_START_JD && jdUt <= ASTEROID_FILES_END_JD))
+    throw new EphemerisError(`body ${seBody} is read from ${ASTEROID_FILES_TEXT}`);
+  const flag = lean.calc(terrestrialTime(jdUt), seBody, ephemerisFlag(jdUt), 0);
+  if (flag < 0) throw new EphemerisError(lean.lastError() || `body ${seBody} cannot be computed at JD ${jdUt}`);
+  return leanOut[0]!;
+}
+
 /** A body's apparent geocentric right ascension and declination, equatorial of date (degrees), and its distance. */
 export interface EquatorialPosition {
   ra: number;

@@ -27,7 +27,7 @@
  * six months of progressed motion, which the report says; the natal Moon is no transit target
  * there (its position is uncertain by several degrees).
  */
-import { calcBody, TROPICAL } from '../../astro/ephemeris.ts';
+import { calcBody, calcLongitude, TROPICAL } from '../../astro/ephemeris.ts';
 import { brent, wrap180 } from '../../astro/events/root-finding.ts';
 import { julianDayFromUtcMs, utcMsFromJulianDay } from '../../astro/civil-time.ts';
 import { ageYears, lifeJdOf, progressedJd, secondaryClock } from '../../astro/progression-clock.ts';
@@ -432,7 +432,7 @@ export function yearAhead(chart: NatalChartInput, asOfMs: number): YearAhead {
   const moonAtDayEnds = timed ? [] : [natalJd - 0.5, natalJd + 0.5].map((jd) => calcBody(jd, SE.moon!).lon);
   const transits: YearTransit[] = [];
   for (const body of TRANSITING) {
-    const lonAt = remembered((jd) => normalizeDegrees(calcBody(jd, SE[body]!).lon + offset));
+    const lonAt = remembered((jd) => normalizeDegrees(calcLongitude(jd, SE[body]!) + offset));
     // The exact hits come from the service's one transit finder (stations and retrograde loops
     // included), on the tropical track: a natal degree of the chart's zodiac is that degree less the offset.
     const span = new TrackSpan(transitTrack(body, TROPICAL));
@@ -562,7 +562,7 @@ function progressedLunation(natalJd: number, start: number): ProgressedLunation 
 function progressions(chart: NatalChartInput, natalJd: number, offset: number, start: number, end: number): YearProgression[] {
   // A real date t corresponds to the secondary progressed instant: a day after birth for each year of life.
   const clock = secondaryClock(natalJd);
-  const lon = (body: number) => remembered((t: number) => normalizeDegrees(calcBody(progressedJd(clock, t), body).lon + offset));
+  const lon = (body: number) => remembered((t: number) => normalizeDegrees(calcLongitude(progressedJd(clock, t), body) + offset));
   const moon = lon(SE.moon!);
   const sun = lon(SE.sun!);
   const out: YearProgression[] = [];
