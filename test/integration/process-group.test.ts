@@ -93,7 +93,9 @@ describe.skipIf(!serverUrl || !redisUrl)('a group of API processes (SERVICE_PROC
     AUTH_JWT_SECRET: 'a-secret-for-the-process-group-test-0123456789',
     HOST: '127.0.0.1',
     SERVICE_PROCESSES: '2',
+    // One thread in each lane: the group, not the pool, is what is tested (each thread loads the service's modules, about 2 CPU s).
     COMPUTE_THREADS: '1',
+    COMPUTE_HEAVY_THREADS: '1',
     LOG_LEVEL: 'info',
     ...extra,
   });

@@ -70,6 +70,7 @@ describe.skipIf(!databaseServer || !redisUrl)('the production image recipe, run 
     PORT: String(port),
     DATA_DIR: path.join(dir, 'data'),
     COMPUTE_THREADS: '1',
+    COMPUTE_HEAVY_THREADS: '1',
     LOG_LEVEL: 'info',
   });
 

@@ -1,7 +1,8 @@
 /**
  * With TEST_CPU_PER_FILE set to a file name, each test file appends one line to it: the file,
- * the CPU seconds of its worker, those of the child processes it started and reaped, and its wall
- * seconds (tab-separated). The suite is bound by its CPU on two cores, so this, not a file's wall
+ * the CPU seconds of its worker, those of the child processes it started and reaped, its wall
+ * seconds and the worker's process id (tab-separated; the id tells which files ran one after
+ * another in one worker). The suite is bound by its CPU on two cores, so this, not a file's wall
  * time on busy cores, says where its time goes (docs/performance.md). Linux only: it reads the
  * kernel's counters for the process, and does nothing where they cannot be read.
  */
@@ -39,6 +40,12 @@ beforeAll(({}, suite) => {
 afterAll(() => {
   const cpu = cpuSeconds();
   if (!output || !start || !cpu) return;
-  const line = [file, (cpu.own - start.own).toFixed(2), (cpu.children - start.children).toFixed(2), ((performance.now() - start.wall) / 1000).toFixed(1)];
+  const line = [
+    file,
+    (cpu.own - start.own).toFixed(2),
+    (cpu.children - start.children).toFixed(2),
+    ((performance.now() - start.wall) / 1000).toFixed(1),
+    String(process.pid),
+  ];
   appendFileSync(output, `${line.join('\t')}\n`);
 });
