@@ -37,18 +37,57 @@ export const SCAN: Record<string, { step: number; bound: number }> = {
 const SECOND = 1 / 86400;
 
 /**
+ * How a search steps: `step` days at most between two readings, `bound` days at most each side of
+ * the reference instant. With an `origin`, the readings fall on origin + k·step (and the search's
+ * ends) rather than on steps counted from each search's own instant: the searches of one body for
+ * many points and aspects then read the same instants, which a caller that remembers the body's
+ * places computes once (the report's year ahead).
+ */
+export interface Scan {
+  step: number;
+  bound: number;
+  origin?: number;
+}
+
+/** The instants one side of a search reads after `jd0`, going `dir`, up to the bound (its last). */
+function* stepsBeyond(jd0: number, dir: 1 | -1, scan: Scan): Generator<number> {
+  if (scan.origin === undefined) {
+    for (let travelled = 0; travelled < scan.bound; travelled += scan.step) yield jd0 + dir * Math.min(scan.bound, travelled + scan.step);
+    return;
+  }
+  const limit = jd0 + dir * scan.bound;
+  for (let k = Math.floor((jd0 - scan.origin) / scan.step) + dir; ; k += dir) {
+    const t = scan.origin + k * scan.step;
+    if (dir > 0 ? t <= jd0 : t >= jd0) continue;
+    if (dir > 0 ? t >= limit : t <= limit) break;
+    yield t;
+  }
+  yield limit;
+}
+
+/** The instants after `from` up to `to` (the last), at most a step apart. */
+function* stepsBetween(from: number, to: number, scan: Scan): Generator<number> {
+  if (scan.origin === undefined) {
+    const steps = Math.max(1, Math.ceil((to - from) / scan.step));
+    const h = (to - from) / steps;
+    for (let i = 1; i <= steps; i++) yield i === steps ? to : from + i * h;
+    return;
+  }
+  for (let k = Math.floor((from - scan.origin) / scan.step) + 1; ; k++) {
+    const t = scan.origin + k * scan.step;
+    if (t <= from) continue;
+    if (t >= to) break;
+    yield t;
+  }
+  yield to;
+}
+
+/**
  * `lonAt(jd)`: the body's longitude; `target`: the natal point; `angle`: the aspect's angle (0 to
  * 180); `orb`: degrees; `jd0`: the reference instant. Undefined when the body is not within orb
  * at jd0.
  */
-export function transitWindow(
-  lonAt: (jd: number) => number,
-  target: number,
-  angle: number,
-  orb: number,
-  jd0: number,
-  scan: { step: number; bound: number },
-): TransitWindow | undefined {
+export function transitWindow(lonAt: (jd: number) => number, target: number, angle: number, orb: number, jd0: number, scan: Scan): TransitWindow | undefined {
   const l0 = lonAt(jd0);
   const plus = wrap180(l0 - (target + angle));
   const minus = wrap180(l0 - (target - angle));
@@ -60,8 +99,7 @@ export function transitWindow(
   const side = (dir: 1 | -1): number | undefined => {
     let t = jd0;
     let f = outside(t);
-    for (let travelled = 0; travelled < scan.bound; travelled += scan.step) {
-      const next = jd0 + dir * Math.min(scan.bound, travelled + scan.step);
+    for (const next of stepsBeyond(jd0, dir, scan)) {
       const fn = outside(next);
       if (fn > 0) return brent(outside, Math.min(t, next), Math.max(t, next), dir > 0 ? f : fn, dir > 0 ? fn : f, SECOND / 10);
       t = next;
@@ -76,12 +114,9 @@ export function transitWindow(
   const from = entry ?? jd0 - scan.bound;
   const to = exit ?? jd0 + scan.bound;
   const exacts: number[] = [];
-  const steps = Math.max(1, Math.ceil((to - from) / scan.step));
-  const h = (to - from) / steps;
   let t = from;
   let gt = g(t);
-  for (let i = 1; i <= steps; i++) {
-    const next = i === steps ? to : from + i * h;
+  for (const next of stepsBetween(from, to, scan)) {
     const gn = g(next);
     if (gt === 0) exacts.push(t);
     else if (gt < 0 !== gn < 0 && Math.abs(gt - gn) < 90) exacts.push(brent(g, t, next, gt, gn, SECOND / 10));

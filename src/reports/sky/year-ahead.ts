@@ -40,7 +40,7 @@ import {
   stations as trackStations,
   type LunationPhase,
 } from '../../astro/progressed-events.ts';
-import { SCAN, transitWindow, type TransitWindow } from '../../astro/transit-windows.ts';
+import { SCAN, transitWindow, type Scan, type TransitWindow } from '../../astro/transit-windows.ts';
 import { exactHits, TrackSpan, transitTrack } from '../../astro/transit-hits.ts';
 import { aspectOrb, normalizeDegrees, signedSeparation, signIndexOf, SIGNS } from '../../astro/zodiac.ts';
 import { isTimed, type NatalChartInput } from '../../interpretations/chart-input.ts';
@@ -93,7 +93,7 @@ interface AspectSearch {
   offset: number;
   angle: number;
   orb: number;
-  scan: { step: number; bound: number };
+  scan: Scan;
 }
 /**
  * A station this close to an aspect (degrees) that never reaches it is read as a near miss: a quarter of a degree, the
@@ -436,6 +436,8 @@ export function yearAhead(chart: NatalChartInput, asOfMs: number): YearAhead {
     // The exact hits come from the service's one transit finder (stations and retrograde loops
     // included), on the tropical track: a natal degree of the chart's zodiac is that degree less the offset.
     const span = new TrackSpan(transitTrack(body, TROPICAL));
+    // Every search of this body reads its places on one grid from the year's start, remembered once for all points and aspects.
+    const scan: Scan = { ...SCAN[body]!, origin: start };
     const stations = span.stations(start, end);
     for (const [target, natalLon] of targets) {
       if (CYCLE_TARGETS.has(target) && target !== body) continue;
@@ -444,7 +446,7 @@ export function yearAhead(chart: NatalChartInput, asOfMs: number): YearAhead {
         // One window per stretch: a hit inside the window of an earlier one belongs to it. A hit after the year is read
         // when its stretch began inside the year (Saturn back on the Ascendant in the year's last weeks, a retrograde
         // loop's last pass in the stretch that runs on into the next year).
-        const search: AspectSearch = { span, lonAt, natalLon, offset, angle, orb: WINDOW_ORB[body]!, scan: SCAN[body]! };
+        const search: AspectSearch = { span, lonAt, natalLon, offset, angle, orb: WINDOW_ORB[body]!, scan };
         const { hits, windows } = openAtStart(search, start);
         for (const { jd: hit } of exactHits(span, normalizeDegrees(natalLon - offset), [angle], start, end + LOOKAHEAD_DAYS)) {
           const last = windows.at(-1);
@@ -453,7 +455,7 @@ export function yearAhead(chart: NatalChartInput, asOfMs: number): YearAhead {
             hits.push(hit);
             continue;
           }
-          const window: Stretch = transitWindow(lonAt, natalLon, angle, WINDOW_ORB[body]!, hit, SCAN[body]!) ?? NOT_FOUND;
+          const window: Stretch = transitWindow(lonAt, natalLon, angle, WINDOW_ORB[body]!, hit, scan) ?? NOT_FOUND;
           // Hits come in order: once one after the year begins its stretch after the year, so do the rest.
           if (hit > end && (window.entry === undefined || window.entry > end)) break;
           hits.push(hit);
