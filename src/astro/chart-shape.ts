@@ -1,7 +1,8 @@
 /**
  * Marc Edmund Jones' whole-chart patterns from the ten planets: bundle, bowl, bucket,
  * locomotive, see-saw, splash, splay. Thresholds follow the usual textbook reading
- * (occupied span ≤120°, ≤180°, a singleton handle, two empty sextiles, an empty trine).
+ * (occupied span ≤120°, ≤180°, a singleton handle with an empty sextile either side, two empty
+ * sextiles, an empty trine).
  * Pure: the chart drawing outlines the pattern, the interpretation library describes it.
  */
 import { normalizeDegrees } from './zodiac.ts';
@@ -25,6 +26,30 @@ export function gapsAfter(sorted: number[]): number[] {
   return sorted.map((l, i) => (i === sorted.length - 1 ? sorted[0]! + 360 : sorted[i + 1]!) - l);
 }
 
+/**
+ * The handle of a bucket, as an index into `longitudes`: a planet without which the others fit in
+ * half the circle, standing apart from them with an empty sextile at least on each side (a planet
+ * just past the rim of a group is its leading edge, not a handle: a reader found Mars called one
+ * 46° from Jupiter, the whole chart 191° wide). Of several, the one that leaves the others the
+ * narrowest span. Undefined when there is none.
+ */
+export function bucketHandle(longitudes: readonly number[]): number | undefined {
+  const order = longitudes.map((l, i) => ({ lon: normalizeDegrees(l), i })).sort((a, b) => a.lon - b.lon);
+  const g = gapsAfter(order.map((o) => o.lon));
+  const n = order.length;
+  let best: { index: number; span: number } | undefined;
+  for (let j = 0; j < n; j++) {
+    const before = (j + n - 1) % n;
+    if (g[before]! < 60 || g[j]! < 60) continue;
+    // Without planet j the gaps before and after it are one; the rest keep their size.
+    let widest = g[before]! + g[j]!;
+    for (let k = 0; k < n; k++) if (k !== j && k !== before && g[k]! > widest) widest = g[k]!;
+    const span = 360 - widest;
+    if (span <= 180 && (!best || span < best.span)) best = { index: order[j]!.i, span };
+  }
+  return best?.index;
+}
+
 /** Classifies the pattern; needs at least 7 of the 10 planets to be meaningful. */
 export function classifyShape(longitudes: number[]): HoroscopeShape | null {
   if (longitudes.length < 7) return null;
@@ -34,15 +59,7 @@ export function classifyShape(longitudes: number[]): HoroscopeShape | null {
   const span = 360 - maxGap;
   if (span <= 120) return 'bundle';
   if (span <= 180) return 'bowl';
-  // Bucket: without one planet (the handle) the others fit in half the circle. Removing planet j
-  // merges the gaps before and after it; the rest keep their size.
-  const n = s.length;
-  for (let j = 0; j < n; j++) {
-    const before = (j + n - 1) % n;
-    let widest = g[before]! + g[j]!;
-    for (let k = 0; k < n; k++) if (k !== j && k !== before && g[k]! > widest) widest = g[k]!;
-    if (360 - widest <= 180) return 'bucket';
-  }
+  if (bucketHandle(s) !== undefined) return 'bucket';
   // Two separate empty arcs make a see-saw even when one of them is a trine wide.
   const order = g.map((v, i) => ({ v, i })).sort((a, b) => b.v - a.v);
   const [g1, g2, g3] = [order[0]!, order[1]!, order[2]!];

@@ -5,7 +5,7 @@
  * read, with the figures' own orbs (an opposition within 7°, a square within 6°):
  *
  * - **A planet on an angle, squared**: a planet within ON_ANGLE_DEG of an angle, and another planet
- *   square it. The angular planet and the end of the axis opposite it are the figure's opposition,
+ *   square both it and the angle. The angular planet and the end of the axis opposite it are the figure's opposition,
  *   the square planet its apex: it presses on the angular planet and on the axis at once. The empty
  *   corner, opposite the apex, is read by the T-squares' rule (hard-figures.ts).
  * - **An opposition across an axis**: two planets in opposition, each square both ends of one axis
@@ -105,6 +105,9 @@ function findAngleFigures(ctx: ReportContext): AngleFigure[] {
     if (!at) continue;
     for (const apex of planets) {
       if (apex === planet || !squared(apex, planet) || inPlanetTSquare(planet, apex) || cornerHeld(apex)) continue;
+      // The apex presses on the axis too, so it squares the angle within the figures' orb as well: Neptune 4°51′ from the
+      // Midheaven and Jupiter 3°14′ from its square make no T-square with the meridian when Jupiter is 8° from squaring it.
+      if (distanceFrom(lon.get(apex)!, angles[at.angle], 90) > SQUARE_ORB) continue;
       const squareOrb = distanceFrom(lon.get(apex)!, lon.get(planet)!, 90);
       const key = `${at.angle}>${apex}`;
       const figure = onAngle.get(key) ?? { kind: 'on_angle' as const, planets: [], angle: at.angle, apex, weight: Infinity };

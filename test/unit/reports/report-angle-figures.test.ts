@@ -45,6 +45,8 @@ function expectedFigures(chart: NatalChartInput): { onAngle: [string, string, st
         if (
           apex !== p &&
           squared(apex, p) &&
+          // The apex squares the angle too: it presses on the axis, not only on the planet there.
+          off(lon[apex]!, at, 90) <= 6 &&
           !PLANETS.some((y) => y !== p && y !== apex && opposed(p, y) && squared(apex, y)) &&
           // The corner opposite the apex must be empty.
           !PLANETS.some((y) => y !== apex && opposed(apex, y))

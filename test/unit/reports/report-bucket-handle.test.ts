@@ -1,7 +1,7 @@
 /**
  * The handle a bucket pattern names is the planet that stands apart: recomputed from the chart's
- * longitudes, the other nine fit in half the circle without it, and no other planet's removal
- * leaves them a narrower span (the bowl's edge planet can also leave the rest within 180°; a
+ * longitudes, it stands 60° or more from the others, the other nine fit in half the circle without
+ * it, and no other planet's removal leaves them a narrower span (the bowl's edge planet can also leave the rest within 180°; a
  * reader found Jupiter, at the rim, named where Saturn stood alone, in a Murmansk 1972 chart).
  */
 import { describe, expect, it } from 'vitest';
@@ -25,6 +25,12 @@ function spanWithout(chart: NatalChartInput, left: string): number {
   return 360 - Math.max(...gaps);
 }
 
+/** How far the planet stands from the nearest of the other nine. */
+function nearestApart(chart: NatalChartInput, id: string): number {
+  const lon = chart.planets.find((p) => p.id === id)!.abs_pos;
+  return Math.min(...chart.planets.filter((p) => TEN.includes(p.id) && p.id !== id).map((p) => Math.abs(((p.abs_pos - lon + 540) % 360) - 180)));
+}
+
 function namedHandle(chart: NatalChartInput): string | undefined {
   const m = /\*Handle: ([A-Z][a-z]+) in /.exec(composeReport(chart, { asOf: '2026-11-25T00:00:00Z' }).markdown);
   return m ? ID_OF.get(m[1]!) : undefined;
@@ -38,13 +44,23 @@ describe('the bucket pattern', () => {
     expect(namedHandle(chart)).toBe('saturn');
   });
 
-  it('over random charts, the handle named leaves the other nine the narrowest span', () => {
+  it('calls no planet a handle that stands just past the rim of the group (Lagos 1987: Mars 46° from Jupiter)', () => {
+    const place = { city: 'Lagos', country: 'NG', lat: 6.5244, lng: 3.3792, source: 'request' as const, zone: 'Africa/Lagos' };
+    const chart = natalChartFor({ name: 'Adaeze Okafor', year: 1987, month: 3, day: 22, hour: 7, minute: 45 }, place);
+    expect(spanWithout(chart, 'mars')).toBeLessThanOrEqual(180);
+    expect(nearestApart(chart, 'mars')).toBeLessThan(60);
+    expect(extractChartFactors(chart).shape).not.toBe('bucket');
+    expect(namedHandle(chart)).toBeUndefined();
+  });
+
+  it('over random charts, the handle named stands apart and leaves the other nine the narrowest span', () => {
     let buckets = 0;
     for (const chart of randomReportCharts(160, 6151)) {
       if (extractChartFactors(chart).shape !== 'bucket') continue;
       const handle = namedHandle(chart);
       expect(handle, chart.subject.datetime).toBeDefined();
       buckets++;
+      expect(nearestApart(chart, handle!), chart.subject.datetime).toBeGreaterThanOrEqual(60);
       const own = spanWithout(chart, handle!);
       expect(own).toBeLessThanOrEqual(180);
       for (const other of TEN) expect(spanWithout(chart, other), `${handle} against ${other}`).toBeGreaterThanOrEqual(own);

@@ -1,5 +1,5 @@
 /** Chart shape and configurations: the whole-chart pattern, stelliums and aspect figures. */
-import { gapsAfter } from '../../../astro/chart-shape.ts';
+import { bucketHandle, gapsAfter } from '../../../astro/chart-shape.ts';
 import { normalizeDegrees } from '../../../astro/zodiac.ts';
 import { houseWidths, nameOfSign, WIDE_HOUSE_DEG } from '../chart-facts.ts';
 import type { Configuration } from '../../../interpretations/chart-factors/configurations.ts';
@@ -29,30 +29,17 @@ const FIGURE_NAMES: Readonly<Record<Configuration['kind'], string>> = {
 
 const names = (ids: string[]) => joinAnd(ids.map((id) => POINT_NAMES[id]!));
 
-/**
- * The planet that stands alone opposite the others in a bucket pattern: of the planets without which
- * the rest fit in half the circle, the one that leaves them the narrowest span. The edge planet of
- * the bowl can qualify too (the rest then still fit in 180°), but the handle is the one set apart
- * from it (a reader found Jupiter, at the bowl's rim, named where Saturn stood alone).
- */
-function bucketHandle(ctx: ReportContext): string | undefined {
+/** The planet that stands alone opposite the others in a bucket pattern (src/astro/chart-shape.ts). */
+function handleOfBucket(ctx: ReportContext): string | undefined {
   const planets = TEN_PLANET_IDS.map((id) => ctx.factors.points.get(id)).filter((p) => p !== undefined);
-  let best: { id: string; span: number } | undefined;
-  for (const handle of planets) {
-    const rest = planets
-      .filter((p) => p !== handle)
-      .map((p) => normalizeDegrees(p.lon))
-      .sort((a, b) => a - b);
-    const span = 360 - Math.max(...gapsAfter(rest));
-    if (span <= 180 && (!best || span < best.span)) best = { id: handle.id, span };
-  }
-  return best?.id;
+  const index = bucketHandle(planets.map((p) => p.lon));
+  return index === undefined ? undefined : planets[index]!.id;
 }
 
 /** "Planets spread over 236° of the zodiac", or the handle of a bucket. */
 function shapeFact(ctx: ReportContext): string {
   if (ctx.factors.shape === 'bucket') {
-    const handle = bucketHandle(ctx);
+    const handle = handleOfBucket(ctx);
     if (handle) {
       const p = ctx.factors.points.get(handle)!;
       // Untimed, on a day the Moon changed sign: its noon sign, with the hours it held.
