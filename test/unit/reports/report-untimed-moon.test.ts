@@ -58,9 +58,9 @@ describe('an untimed report states the Moon only as the birth day allows', () =>
       const sky = reportSky({ chart, asOf: AS_OF });
       const day = sky.moonDay!;
       const { markdown } = composeReport(chart, { sky });
-      if (markdown.includes('The tightest tension that holds whatever the hour of birth')) qualified++;
+      if (markdown.includes('The tightest tension among your planets that holds whatever the hour of birth')) qualified++;
       const names = [...byName.keys()].join('|');
-      const m = new RegExp(`The tightest tension in your chart, (${names}) (square|opposite) (${names})[,;]`).exec(markdown);
+      const m = new RegExp(`The tightest tension among your planets, (${names}) (square|opposite) (${names})[,;]`).exec(markdown);
       if (!m) continue;
       unqualified++;
       const [p1, type, p2] = [byName.get(m[1]!)!, m[2] === 'opposite' ? 'opposition' : 'square', byName.get(m[3]!)!];

@@ -35,7 +35,10 @@ const LIST_SIZE = 7;
  * it, and the sentence says which, so that the reader does not meet two different centres.
  */
 function tensionOpening(ctx: ReportContext, figure: TensionCentre | undefined, tense: KeyedAspect, hourMayDecide: boolean): string {
-  const tightest = hourMayDecide ? 'The tightest tension that holds whatever the hour of birth' : 'The tightest tension in your chart';
+  // Among the planets (and the angles, timed): the nodes, Chiron and Lilith are not ranked, and a reader found "the tightest
+  // tension in your chart" beside a square of the North Node to the Midheaven four times as close.
+  const among = ctx.timed ? 'The tightest tension among your planets and angles' : 'The tightest tension among your planets';
+  const tightest = hourMayDecide ? `${among} that holds whatever the hour of birth` : among;
   const named = `${tightest}, ${aspectInSentence(tense.p1, tense.type, tense.p2)}`;
   // The theme chapter that printed the aspect's own reading (none for a figure's strand, read with the figure).
   const shownIn = chapterReadIn(ctx, tense);
