@@ -4,7 +4,7 @@
  * of it, and the weight tradition gives such a birth. Claims only what the sky showed: the kind of
  * eclipse the ephemeris names, the coverage computed at the place.
  */
-import { fromBirth } from './phrases.ts';
+import { hoursFrom } from './phrases.ts';
 import type { ReportContext } from './context.ts';
 
 const SOLAR_KIND: Record<string, string> = {
@@ -35,7 +35,7 @@ export function eclipseNote(ctx: ReportContext): string | undefined {
   const lead =
     e.hours === undefined
       ? `You were born on the day of ${kind}, greatest at ${greatest(e.greatestUtc)}`
-      : `You were born ${fromBirth(-e.hours).replace(/ your birth$/, '')} the greatest moment of ${kind}, at ${greatest(e.greatestUtc)}`;
+      : `You were born ${hoursFrom(-e.hours, `the greatest moment of ${kind}`)}, at ${greatest(e.greatestUtc)}`;
   if (e.kind === 'solar') {
     const covered = e.coveredAtPlace ?? 0;
     const seen =

@@ -326,14 +326,14 @@ export function moonFromSun(elongation: number, moon: string, sun: string): stri
 }
 
 /**
- * A moment's distance from a timed birth ("about 5 hours after your birth"); under an hour in minutes, since "within the
- * hour" read as vague where the New Moon fell a minute from the birth.
+ * A moment's distance from another, `hours` from `from` to it, positive when it came after ("about 5 hours after your
+ * birth"); under an hour in minutes, since "within the hour" read as vague where the New Moon fell a minute from the birth.
  */
-export function fromBirth(hours: number): string {
+export function hoursFrom(hours: number, from: string): string {
   const n = Math.round(Math.abs(hours));
   const minutes = Math.round(Math.abs(hours) * 60);
   const side = hours > 0 ? 'after' : 'before';
-  if (minutes < 1) return 'within a minute of your birth';
-  if (minutes < 60) return `${minutes === 1 ? 'a minute' : `${minutes} minutes`} ${side} your birth`;
-  return `about ${n === 1 ? 'an hour' : `${n} hours`} ${side} your birth`;
+  if (minutes < 1) return `within a minute of ${from}`;
+  if (minutes < 60) return `${minutes === 1 ? 'a minute' : `${minutes} minutes`} ${side} ${from}`;
+  return `about ${n === 1 ? 'an hour' : `${n} hours`} ${side} ${from}`;
 }

@@ -26,7 +26,7 @@ describe('a birth at the New Moon of a solar eclipse', () => {
   it('is read as born at the New Moon, the balsamic count named beside it', () => {
     expect(markdown).toContain('#### Born at the New Moon\n');
     expect(markdown).not.toContain('Balsamic Moon');
-    expect(markdown).toContain('the New Moon exact within a minute of your birth');
+    expect(markdown).toContain('% lit, within a minute of the New Moon');
     expect(markdown).toContain(
       "by the lunation cycle's 45° count within 5° of the end of the balsamic phase, read here as the New Moon phase it was about to begin",
     );

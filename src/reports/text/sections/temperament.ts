@@ -2,7 +2,7 @@
 import { ELEMENTS, keys, MODALITIES } from '../../../interpretations/keys.ts';
 import type { ReportContext } from '../context.ts';
 import { capitalize, joinAnd, table, withArticle } from '../report-markdown.ts';
-import { ELEMENT_NAMES, MODALITY_NAMES, fromBirth, lunationName, moonFromSun, nameInSentence, POINT_NAMES, pointsInSentence } from '../phrases.ts';
+import { ELEMENT_NAMES, MODALITY_NAMES, hoursFrom, lunationName, moonFromSun, nameInSentence, POINT_NAMES, pointsInSentence } from '../phrases.ts';
 import { introducedSection, type ReportSection } from '../section.ts';
 import { ELEMENT_STRONG, ELEMENT_WEAK, signElement, signModality } from '../../../interpretations/chart-factors/balance.ts';
 import { moonSignHours } from '../untimed-moon-sign.ts';
@@ -72,10 +72,15 @@ function lunationAside(elongation: number, observed: string): string {
  * Timed, under one of the four moments that name a phase: how far the birth stood from it ("the Full Moon exact about 10
  * hours after your birth"), from the report's sky, since "born at the Full Moon" covers a day and a half either side.
  */
-function phaseMomentNote(ctx: ReportContext, label: string): string {
+/**
+ * The phase the sky showed: "a waxing crescent Moon"; a timed birth near one of the four moments that name a phase is told
+ * how far it fell from it ("about 10 hours before the Last Quarter"), not given the moment's name as its own (a reader met
+ * "a last quarter, the Last Quarter exact about 10 hours after your birth" under a waning gibbous Moon's heading).
+ */
+function observedPhase(ctx: ReportContext, label: string): string {
   const moment = ctx.sky.phaseMoment;
-  if (!ctx.timed || !moment) return '';
-  return `, the ${label} exact ${fromBirth(moment.hours)}`;
+  if (!ctx.timed || !moment) return `: ${withArticle(phaseNoun(label))}`;
+  return `, ${hoursFrom(-moment.hours, `the ${label}`)}`;
 }
 
 /** "a waxing gibbous Moon", "a full moon": a crescent or a gibbous names the Moon's shape, which needs its noun. */
@@ -323,7 +328,7 @@ export function temperamentSection(ctx: ReportContext): ReportSection {
         ctx,
         keys.moonPhase(LUNATION_KEY[readingPhaseOf(moonPhase.elongation)]),
         TEMPERAMENT_WEIGHT.moonPhase,
-        `${moonFromSun(moonPhase.elongation, 'Moon', 'the Sun')}${when}, ${lit} % lit: ${withArticle(phaseNoun(moonPhase.label))}${phaseMomentNote(ctx, moonPhase.label)}${lunationAside(moonPhase.elongation, moonPhase.label)}${hours}`,
+        `${moonFromSun(moonPhase.elongation, 'Moon', 'the Sun')}${when}, ${lit} % lit${observedPhase(ctx, moonPhase.label)}${lunationAside(moonPhase.elongation, moonPhase.label)}${hours}`,
       ) ?? '',
     );
     const eclipse = eclipseNote(ctx);
