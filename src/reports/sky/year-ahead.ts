@@ -104,6 +104,8 @@ interface AspectSearch {
 const NEAR_MISS = 0.25;
 /** How far past the year exact hits are sought, for a stretch within orb that begins inside the year. */
 const LOOKAHEAD_DAYS = 90;
+/** How far back a near miss's last exact hit is looked for. */
+const YEAR_DAYS = 365.25;
 
 export interface YearTransit {
   body: (typeof TRANSITING)[number];
@@ -121,6 +123,11 @@ export interface YearTransit {
    * orb is among `stretches`.
    */
   closest?: { date: string; short: number };
+  /**
+   * A near miss alone: the aspect's last exact hit in the twelve months before the year, on an earlier pass (Saturn back on
+   * its natal place in April, turning 52′ short of it in December: a reader took "never exact" for a return that never came).
+   */
+  exactBefore?: string;
   from: string | null;
   to: string | null;
   /**
@@ -494,12 +501,14 @@ export function yearAhead(chart: NatalChartInput, asOfMs: number): YearAhead {
                 .map(({ id, apart }) => ({ id, apart, ...closestInWindows(lonAt, targets.get(id)!, angle, inOrb, start, end) }))
                 .filter((r) => r.orb <= WINDOW_ORB[body]!)
                 .map((r) => ({ target: r.id, apart: r.apart, closest: r.orb, date: isoDate(r.jd) }));
+        const exactBefore = hits.length === 0 ? exactHits(span, normalizeDegrees(natalLon - offset), [angle], start - YEAR_DAYS, start).at(-1) : undefined;
         transits.push({
           body,
           type,
           target: target as YearTransit['target'],
           exact: hits.map(isoDate),
           ...(miss ? { closest: { date: isoDate(miss.jd), short: miss.short } } : {}),
+          ...(exactBefore ? { exactBefore: isoDate(exactBefore.jd) } : {}),
           ...stretches[0]!,
           stretches,
           ...(shift ? { hourShift: shift } : {}),

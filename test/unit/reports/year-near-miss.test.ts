@@ -3,7 +3,8 @@
  * that stations within a quarter of a degree of a major aspect to a natal point (within its orb of a
  * turn of its own cycle) and turns back without reaching it is listed, with the station's date and how far short it stays; every such station of
  * the year is either listed so or lies in the stretch of an exact hit; the report says "never exact"
- * for it, in its table and in its fact line, and never calls it exact.
+ * for it, in its table and in its fact line, and never calls it exact, or, when the aspect was exact in
+ * the twelve months before the year, "not in the year" with that date.
  */
 import { describe, expect, it } from 'vitest';
 import { calcBody } from '../../../src/astro/ephemeris.ts';
@@ -117,9 +118,14 @@ describe('near misses in the year ahead', () => {
       for (const t of misses) {
         const name = `${POINT_NAMES[t.body]} ${ASPECT_WORDS[t.type]} natal ${POINT_NAMES[t.target]}`;
         const row = transitRow(text, name);
-        // Alone, "never (closest …)"; beside exact hits, in date order among them.
+        // Alone, "never (closest …)", or "not in the year (exact …; closest …)" after a hit in the months before; beside
+        // exact hits, in date order among them.
         expect(row, `chart ${i}: ${name}`).toMatch(
-          t.exact.length ? /^\| [^|]*\(closest \d+ \w+( \d{4})?, (\d+°)?\d+′ short\)/ : /^\| never \(closest \d+ \w+( \d{4})?, (\d+°)?\d+′ short\) \|/,
+          t.exact.length
+            ? /^\| [^|]*\(closest \d+ \w+( \d{4})?, (\d+°)?\d+′ short\)/
+            : t.exactBefore
+              ? /^\| not in the year \(exact \d+ \w+ \d{4}; closest \d+ \w+ \d{4}, (\d+°)?\d+′ short\) \|/
+              : /^\| never \(closest \d+ \w+( \d{4})?, (\d+°)?\d+′ short\) \|/,
         );
         const heading = `### ${POINT_NAMES[t.body]} ${ASPECT_WORDS[t.type]} Your ${POINT_NAMES[t.target]}`;
         const at = text.indexOf(heading);
@@ -128,10 +134,45 @@ describe('near misses in the year ahead', () => {
         const fact = text.slice(at).split('\n')[2]!;
         const miss = `${POINT_NAMES[t.body]} turns (\\d+°)?\\d+′ short of exact on \\d+ \\w+ \\d{4}`;
         expect(fact, `chart ${i}: ${heading}`).toMatch(
-          new RegExp(t.exact.length ? `^\\*exact on [^*]+; on another pass ${miss}\\*$` : `^\\*never exact: ${miss}[;*]`),
+          new RegExp(
+            t.exact.length
+              ? `^\\*exact on [^*]+; on another pass ${miss}\\*$`
+              : t.exactBefore
+                ? `^\\*not exact in these twelve months \\(exact on \\d+ \\w+ \\d{4}, before them\\): ${miss}[;*]`
+                : `^\\*never exact: ${miss}[;*]`,
+          ),
         );
       }
     });
     expect(read).toBeGreaterThan(0);
+  });
+
+  it("give a near miss alone the aspect's last exact hit of the twelve months before, where it had one, as the ephemeris bears out", () => {
+    const start = jdOf(AS_OF);
+    let named = 0;
+    charts.forEach((chart, i) => {
+      const points = targets(chart);
+      for (const t of years[i]!.transits.filter((x) => x.exact.length === 0 && x.closest)) {
+        const point = t.body === t.target ? natalPlace(chart, t.body) : points.get(t.target);
+        if (point === undefined) continue;
+        const angle = ANGLES[t.type]!;
+        // The reckoning's own: a day in the twelve months before the year on which the planet crossed the aspect, on either
+        // side of the point (a signed distance from point ± angle changing sign, not across its wrap).
+        const sides = [angle, -angle].map((a) => (jd: number) => wrap(calcBody(jd, SE[t.body]!).lon - point - a));
+        const crosses = (jd: number) => sides.some((d) => Math.sign(d(jd)) !== Math.sign(d(jd + 1)) && Math.abs(d(jd) - d(jd + 1)) < 90);
+        let last: number | undefined;
+        for (let jd = start - 365; jd < start; jd += 1) if (crosses(jd)) last = jd;
+        const context = `chart ${i}: ${t.body} ${t.type} ${t.target}`;
+        if (last === undefined) {
+          expect(t.exactBefore, context).toBeUndefined();
+          continue;
+        }
+        named++;
+        expect(t.exactBefore, context).toBeDefined();
+        // The date said is the day of that last crossing (UT), within the day the daily steps allow.
+        expect(Math.abs(jdOf(t.exactBefore!) - last), `${context}: ${t.exactBefore}`).toBeLessThanOrEqual(1.5);
+      }
+    });
+    expect(named).toBeGreaterThan(0);
   });
 });

@@ -164,7 +164,7 @@ function tableDate(iso: string): string {
 /** The table's dates of a transit: its exact hits and its near miss in date order ("never (closest …)" for a near miss alone). */
 function exactCell(t: YearTransit): string {
   const miss = t.closest && { date: t.closest.date, text: `closest ${tableDate(t.closest.date)}, ${arcShort(t.closest.short)} short` };
-  if (t.exact.length === 0) return `never (${miss!.text})`;
+  if (t.exact.length === 0) return t.exactBefore ? `not in the year (exact ${tableDate(t.exactBefore)}; ${miss!.text})` : `never (${miss!.text})`;
   const dates = [...t.exact.map((date) => ({ date, text: tableDate(date) })), ...(miss ? [{ ...miss, text: `(${miss.text})` }] : [])];
   return dates
     .sort((a, b) => a.date.localeCompare(b.date))
@@ -297,8 +297,8 @@ function transitDates(t: YearTransit, yearFrom: string): string {
   ];
   // A near miss alone opens the line; beside exact hits it closes it, after the stretches that hold them.
   const miss = t.closest && `${POINT_NAMES[t.body]} turns ${arcShort(t.closest.short)} short of exact on ${longDate(t.closest.date)}`;
-  const hits =
-    exact.length === 0 ? `never exact: ${miss}` : exact.length === 1 ? `exact on ${exact[0]}` : `exact on ${exact.slice(0, -1).join(', ')} and ${exact.at(-1)}`;
+  const notExact = t.exactBefore ? `not exact in these twelve months (exact on ${longDate(t.exactBefore)}, before them): ${miss}` : `never exact: ${miss}`;
+  const hits = exact.length === 0 ? notExact : exact.length === 1 ? `exact on ${exact[0]}` : `exact on ${exact.slice(0, -1).join(', ')} and ${exact.at(-1)}`;
   const after = exact.length > 0 && miss ? `; on another pass ${miss}` : '';
   const known = knownStretches(t);
   if (!t.from || !t.to || known.length === 0) return `${hits}${after}`;
