@@ -11,7 +11,7 @@ import { keys } from '../../interpretations/keys.ts';
 import type { ReportContext } from '../text/context.ts';
 import { POINT_FUNCTION, pointsInSentence } from '../text/phrases.ts';
 import { capitalize, degreesMinutes, ordinal } from '../text/report-markdown.ts';
-import { bornWithin, moonHoursWithin } from '../text/untimed-moon-hours.ts';
+import { bornWithin, hoursWithin } from '../text/untimed-contact-hours.ts';
 import { dayOrbRange, wholeDay } from '../text/aspect-facts.ts';
 
 /** Closer than this, two planets are read as one figure. */
@@ -87,7 +87,7 @@ export function conjunctionFigure(ctx: ReportContext, id: string): string | unde
     );
     // Untimed: the Moon's distance at noon is no fact of the birth; the hours it was within the figure's orb are.
     const withMoon = a === 'moon' ? b : b === 'moon' ? a : undefined;
-    const moonHours = withMoon ? moonHoursWithin(ctx, withMoon, 'conjunction', FIGURE_ORB) : undefined;
+    const moonHours = withMoon ? hoursWithin(ctx, 'moon', withMoon, 'conjunction', FIGURE_ORB) : undefined;
     if (moonHours) {
       const when = bornWithin(moonHours);
       return when

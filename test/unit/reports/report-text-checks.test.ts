@@ -156,4 +156,42 @@ describe('an untimed report', () => {
     }
     expect(contacts).toBeGreaterThan(0);
   });
+
+  it("gives the hours of an outer planet's contact with a planet other than the Moon that held for part of the day only, over random untimed births", () => {
+    const ANGLE: Record<string, number> = { conjunction: 0, sextile: 60, square: 90, trine: 120, opposition: 180 };
+    const PERSONAL = ['sun', 'mercury', 'venus', 'mars'];
+    const clock = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3));
+    let partDay = 0;
+    for (const chart of randomReportCharts(150, 9031).filter((c) => !c.houses)) {
+      const outer = composeReport(chart, { asOf: AS_OF }).sections.find((s) => s.id === 'central_tension')!.markdown;
+      const at = (id: string, minute: number) => {
+        const p = chart.planets.find((x) => x.id === id)!;
+        return p.abs_pos + (p.speed * (minute - 720)) / 1440;
+      };
+      for (const sentence of outer.split(/(?<=\.)\s+/).filter((s) => /close contact with your /.test(s))) {
+        const planet = ['uranus', 'neptune', 'pluto'].find((id) => sentence.startsWith(POINT_NAMES[id]!) || sentence.includes(` ${POINT_NAMES[id]!} `))!;
+        for (const other of PERSONAL.filter((id) => new RegExp(`close contact with your [^.(]*\\b${POINT_NAMES[id]}\\b`).test(sentence))) {
+          // The aspect the two make at noon, and its orb at a minute of the day.
+          const type = chart.aspects.find((a) => [a.p1, a.p2].sort().join() === [planet, other].sort().join())?.type ?? 'conjunction';
+          const orb = (minute: number) => Math.abs(Math.abs(((((at(planet, minute) - at(other, minute)) % 360) + 540) % 360) - 180) - ANGLE[type]!);
+          // "(Venus only if you were born before 19:09 …)" beside other contacts, ", if you were born before …" for the only one.
+          const own =
+            new RegExp(`${POINT_NAMES[other]} only if you were born (before|after) (\\d\\d:\\d\\d)`).exec(sentence) ??
+            new RegExp(`contact with your ${POINT_NAMES[other]}, if you were born (before|after) (\\d\\d:\\d\\d)`).exec(sentence);
+          const context = `${chart.subject.datetime}: ${sentence}`;
+          if (!own) {
+            // Named without hours: within 4° from the first minute to the last.
+            expect(Math.max(orb(0), orb(720), orb(1440)), context).toBeLessThanOrEqual(4 + 1e-9);
+            continue;
+          }
+          partDay++;
+          const edge = clock(own[2]!);
+          const [inside, outside] = own[1] === 'before' ? [edge - 1, edge + 1] : [edge + 1, edge - 1];
+          expect(orb(inside), context).toBeLessThanOrEqual(4);
+          expect(orb(outside), context).toBeGreaterThan(4);
+        }
+      }
+    }
+    expect(partDay).toBeGreaterThan(0);
+  });
 });

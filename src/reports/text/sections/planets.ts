@@ -9,13 +9,13 @@ import { keys } from '../../../interpretations/keys.ts';
 import type { ReportContext } from '../context.ts';
 import { cuspMargin, signOfPoint } from '../chart-facts.ts';
 import { capitalize, degreesMinutes, joinAnd, ordinal, withArticle, zodiacPosition } from '../report-markdown.ts';
-import { ASPECT_WORDS, POINT_NAMES, aspectInSentence, pointsInSentence } from '../phrases.ts';
+import { ASPECT_WORDS, POINT_NAMES, aspectInSentence, nameInSentence, pointsInSentence } from '../phrases.ts';
 import { introducedSection, type ReportSection } from '../section.ts';
 import { OUTER_PLANET_IDS } from '../ranking.ts';
 import { aspectFact, wholeDay } from '../aspect-facts.ts';
 import { placementEntries } from './core-triad.ts';
 import { FIGURE_ORB } from '../../synthesis/conjunction-figures.ts';
-import { bornWithin, moonHoursWithin } from '../untimed-moon-hours.ts';
+import { bornWithin, hoursWithin } from '../untimed-contact-hours.ts';
 import { moonSignHours, moonSignOfAspect } from '../untimed-moon-sign.ts';
 import { readAsItsHouse } from '../angle-house.ts';
 import { aspectOutOfSignNote } from '../out-of-sign.ts';
@@ -83,20 +83,28 @@ export function outerProminence(ctx: ReportContext, id: string): { angle?: strin
   const aspects = ctx.factors.aspects.filter((a) => {
     if (a.p1 !== id && a.p2 !== id) return false;
     const other = a.p1 === id ? a.p2 : a.p1;
-    return a.orb <= OUTER_ASPECT_ORB && PERSONAL_POINTS.has(other) && other !== axis && (ctx.timed || other === 'moon' || closeAllDay(ctx, a));
+    return PERSONAL_POINTS.has(other) && other !== axis && (ctx.timed ? a.orb <= OUTER_ASPECT_ORB : closeSomeHour(ctx, a));
   });
   return { angle, distance, aspects };
 }
 
 /**
- * Untimed: whether an aspect between two planets other than the Moon stays within OUTER_ASPECT_ORB from one midnight to
- * the next, by the birth day's record of it (the report's sky follows every pair through the day). A Venus–Neptune square
- * at 4°01′ at noon and under 4° only after 12:23 makes no close contact for the whole day. (The Moon's contacts are timed
- * by the hour: moonHoursWithin.)
+ * Untimed: whether an aspect comes within OUTER_ASPECT_ORB at some hour of the birth day: the Moon's by its course over
+ * the day, another pair's by the day's record of it (a Venus–Neptune square at 4°01′ at noon comes under 4° after 12:23).
+ * Its hours are said where it is named (contactHours).
  */
-function closeAllDay(ctx: ReportContext, a: KeyedAspect): boolean {
+function closeSomeHour(ctx: ReportContext, a: KeyedAspect): boolean {
+  if (a.p1 === 'moon' || a.p2 === 'moon') return true;
   const day = ctx.dayAspect(a);
-  return day !== undefined && wholeDay(day) && day.widest <= OUTER_ASPECT_ORB;
+  return day !== undefined && day.closest <= OUTER_ASPECT_ORB;
+}
+
+/** Untimed: the hours of the birth day an outer planet's contact held within OUTER_ASPECT_ORB ("" for the whole day); undefined when none. */
+function contactHours(ctx: ReportContext, id: string, a: KeyedAspect): string | undefined {
+  if (ctx.timed) return '';
+  const other = a.p1 === id ? a.p2 : a.p1;
+  const hours = hoursWithin(ctx, other, id, a.type, OUTER_ASPECT_ORB);
+  return hours && bornWithin(hours);
 }
 
 /** The chart ruler's or the dominant planet's part an outer planet plays in this report, and the chapter that read it so. */
@@ -135,19 +143,24 @@ export function outerPlanetsSection(ctx: ReportContext): ReportSection {
       continue;
     }
     const name = POINT_NAMES[id]!;
-    // Untimed: a contact with the Moon holds for the hours the Moon was close, which the reason says;
-    // one it never came close enough for is no reason.
-    const moonContact = ctx.timed ? undefined : aspects.find((a) => a.p1 === 'moon' || a.p2 === 'moon');
-    const moonHours = moonContact ? moonHoursWithin(ctx, id, moonContact.type, OUTER_ASPECT_ORB) : undefined;
-    if (moonContact && !moonHours) {
-      aspects.splice(aspects.indexOf(moonContact), 1);
-      if (aspects.length === 0 && !angle) {
-        background.push(`${POINT_NAMES[id]} in ${ctx.signName(id)}`);
-        continue;
-      }
+    // Untimed: a contact holds for the hours the two were close (the Moon's over its day's course, another planet's at
+    // its noon speed), which the reason says; one never close enough is no reason (a reader met Uranus made personal
+    // by the Moon's contact alone beside Venus's sextile, under 4° until the evening).
+    const hoursOf = new Map(aspects.map((a) => [a, contactHours(ctx, id, a)]));
+    for (const [a, when] of hoursOf) if (when === undefined) aspects.splice(aspects.indexOf(a), 1);
+    if (aspects.length === 0 && !angle) {
+      background.push(`${POINT_NAMES[id]} in ${ctx.signName(id)}`);
+      continue;
     }
-    const when = moonHours ? bornWithin(moonHours) : '';
-    const hours = !when ? '' : aspects.length > 1 ? ` (the Moon only ${when})` : `, ${when}`;
+    const otherOf = (a: KeyedAspect) => (a.p1 === id ? a.p2 : a.p1);
+    const partDay = aspects.filter((a) => hoursOf.get(a));
+    const when = partDay.length ? hoursOf.get(partDay[0]!)! : '';
+    const hours =
+      partDay.length === 0
+        ? ''
+        : aspects.length === 1
+          ? `, ${when}`
+          : ` (${joinAnd(partDay.map((a) => `${nameInSentence(POINT_NAMES[otherOf(a)]!)} only ${hoursOf.get(a)}`))})`;
     if (aspects.length) contactGiven = true;
     if (angle) angleGiven = true;
     // The closeness is stated, with the distance, in a sentence that names the planet: a bare "it"
@@ -161,8 +174,8 @@ export function outerPlanetsSection(ctx: ReportContext): ReportSection {
       ]
         .filter((r) => r !== undefined)
         .join(' and ');
-    // Untimed, with a Moon contact of some hours as the only reason: said as a possibility, not as a cause.
-    const onlyForSomeHours = when !== '' && !angle && aspects.length === 1;
+    // Untimed, with contacts of some hours as the only reasons: said as a possibility, not as a cause.
+    const onlyForSomeHours = partDay.length > 0 && partDay.length === aspects.length && !angle;
     firstReason ??= parts.length;
     parts.push(
       onlyForSomeHours

@@ -1,7 +1,7 @@
 /**
- * Untimed births: the hours of the birth day in which the Moon stood within an orb of an aspect to
- * a planet (the Moon moving evenly from its midnight longitude to the next, the planet at its noon
- * speed), sampled every ten minutes and the edges found to the second between samples.
+ * Untimed births: the hours of the birth day in which two bodies stood within an orb of an aspect:
+ * the Moon moving evenly from its midnight longitude to the next, any other body at its noon speed;
+ * sampled every ten minutes and the edges found to the second between samples.
  */
 import { aspectAngle } from '../../astro/aspects.ts';
 import { aspectOrb } from '../../astro/zodiac.ts';
@@ -11,7 +11,7 @@ import { DAY_MINUTES, minuteClock, NOON } from './local-minutes.ts';
 
 const STEP_MINUTES = 10;
 
-export interface MoonHours {
+export interface ContactHours {
   /** Within the orb the whole day. */
   all: boolean;
   /** The first and last whole minute within the orb, as local "HH:MM". */
@@ -19,18 +19,22 @@ export interface MoonHours {
   to: string;
 }
 
-/** The hours the Moon was within `orb` of its `type` aspect to `id`; undefined when never (or timed, or no day's record). */
-export function moonHoursWithin(ctx: ReportContext, id: string, type: string, orb: number): MoonHours | undefined {
+/** The hours `a` and `b` were within `orb` of their `type` aspect; undefined when never (or timed, or no day's record). */
+export function hoursWithin(ctx: ReportContext, a: string, b: string, type: string, orb: number): ContactHours | undefined {
   const day = ctx.sky.moonDay;
-  const planet = ctx.factors.points.get(id);
-  if (ctx.timed || !day || !planet) return undefined;
-  const travel = (((day.endLon - day.startLon) % 360) + 360) % 360;
-  const angle = aspectAngle(type);
-  const holds = (minute: number) => {
-    const moon = day.startLon + (travel * minute) / DAY_MINUTES;
-    const other = planet.lon + (planet.speed * (minute - NOON)) / DAY_MINUTES;
-    return aspectOrb(moon, other, angle) <= orb;
+  if (ctx.timed || !day) return undefined;
+  const place = (id: string): ((minute: number) => number) | undefined => {
+    if (id === 'moon') {
+      const travel = (((day.endLon - day.startLon) % 360) + 360) % 360;
+      return (minute) => day.startLon + (travel * minute) / DAY_MINUTES;
+    }
+    const p = ctx.factors.points.get(id);
+    return p && ((minute) => p.lon + (p.speed * (minute - NOON)) / DAY_MINUTES);
   };
+  const [at, bt] = [place(a), place(b)];
+  if (!at || !bt) return undefined;
+  const angle = aspectAngle(type);
+  const holds = (minute: number) => aspectOrb(at(minute), bt(minute), angle) <= orb;
   const close: number[] = [];
   for (let minute = 0; minute <= DAY_MINUTES; minute += STEP_MINUTES) if (holds(minute)) close.push(minute);
   if (close.length === 0) return undefined;
@@ -41,7 +45,7 @@ export function moonHoursWithin(ctx: ReportContext, id: string, type: string, or
 }
 
 /** "if you were born between 05:00 and 18:20 local time" (or before, or after); empty for the whole day. */
-export function bornWithin(hours: MoonHours): string {
+export function bornWithin(hours: ContactHours): string {
   if (hours.all) return '';
   if (hours.from === '00:00') return `if you were born before ${hours.to} local time`;
   if (hours.to === '24:00') return `if you were born after ${hours.from} local time`;
