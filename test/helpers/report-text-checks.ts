@@ -50,9 +50,17 @@ function tensionEntries(sentence: string): { later: string; earlier: string } | 
   return m ? { later: m[1]!, earlier: m.slice(2).find((g) => g !== undefined)! } : undefined;
 }
 
-/** A tension passage that sets a factor against another of the same point ("Mercury as … pulls against Mercury in …"). */
+/** A later reading's side of a tension already named: "X speaks for the … side of the tension over …, named earlier with Y." */
+const SIDE_OF_NAMED = /^(.+?) speaks for the [\w -]+ side of the tension over [^,]+, named earlier with (.+?)\.$/;
+
+/**
+ * A tension passage that sets a factor against another of the same point ("Mercury as … pulls against Mercury in …"),
+ * or a reading said to take a side of the tension it named itself.
+ */
 export function selfRelations(report: ComposedReport): string[] {
   return proseSentences(report).filter((s) => {
+    const side = SIDE_OF_NAMED.exec(s);
+    if (side && side[1]!.toLowerCase() === side[2]!.toLowerCase()) return true;
     const entries = tensionEntries(s);
     if (!entries) return false;
     const later = pointsIn(entries.later);

@@ -288,7 +288,7 @@ export class ReportContext {
     // reading says which side it speaks for, the first time; later voices speak without it (a third line would read as a
     // form).
     const voice = conflicts.length > 0 && conflicts.every((k) => this.tensioned.has(k.faculty));
-    const introduced = conflicts.filter((k) => (this.tensioned.get(k.faculty) ?? 0) < 2);
+    const introduced = conflicts.filter((k) => (this.tensioned.get(k.faculty) ?? 0) < 2 && !this.namedBy(k.faculty, options.claimsAbout ?? label));
     const asserted = conditional ? [] : claims.filter((c) => !conflicts.some((k) => c.startsWith(`${k.faculty}:`)));
     this.shown.push({
       key,
@@ -331,6 +331,7 @@ export class ReportContext {
     const reading: OwnReading = { label, claims: [], tensions: [] };
     for (const claim of claims) {
       const conflict = conflictOf([claim], this.claimed);
+      if (conflict && this.namedBy(conflict.faculty, label)) continue;
       if (conflict) {
         // A second tension from the same sentence continues from the first ("The same reading also …"), as an entry's do.
         passages.push(this.nameTension(conflict, label, passages.length));
@@ -390,6 +391,15 @@ export class ReportContext {
       const [faculty, pole] = claim.split(':') as [string, string];
       if (!this.claimed.has(faculty)) this.claimed.set(faculty, { pole, label, chapter: this.chapter });
     }
+  }
+
+  /**
+   * Whether `label` named the faculty's tension: met again (one aspect read in two chapters), it adds no side to it ("the
+   * square between your Venus and Saturn speaks for the hesitant side …, named earlier with the square between your Venus
+   * and Saturn" set a factor against itself).
+   */
+  private namedBy(faculty: string, label: string): boolean {
+    return this.tensioned.has(faculty) && this.tensionNamedWith.get(faculty) === label;
   }
 
   /** The passage for a claim that contradicts one read earlier: the tension named the first time, its side said after (`order`: how many tensions the same reading has named before this one). */

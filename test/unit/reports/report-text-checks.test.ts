@@ -68,6 +68,16 @@ describe('report text checks', () => {
     expect(twoSides).toBeGreaterThanOrEqual(5);
   });
 
+  it('flag a reading said to take a side of the tension it named itself, which the Santiago 1969 report no longer prints', () => {
+    const quoted =
+      'The square between your Venus and Saturn speaks for the hesitant side of the tension over who moves first, named earlier with the square between your Venus and Saturn.';
+    const fake = { sections: [{ id: 'parental_images', title: 'The Family You Come From', markdown: quoted }], markdown: quoted } as unknown as ComposedReport;
+    expect(selfRelations(fake)).toEqual([quoted]);
+    const santiago = { city: 'Santiago', country: 'CL', lat: -33.4489, lng: -70.6693, source: 'request' as const, zone: 'America/Santiago' };
+    const chart = natalChartFor({ name: 'Santiago Reader', year: 1969, month: 9, day: 3, time_known: false }, santiago);
+    expect(selfRelations(composeReport(chart, { asOf: '2026-11-30T00:00:00Z' }))).toEqual([]);
+  });
+
   it('find nothing over 40 random births', () => {
     for (const [i, chart] of randomReportCharts(40, 7307).entries()) expect(findings(chart, composeReport(chart, { asOf: AS_OF })), `chart ${i}`).toEqual(NONE);
   });
