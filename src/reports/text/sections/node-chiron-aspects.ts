@@ -257,12 +257,15 @@ function aspectParts(
   // "Closely" only where every orb is close by the report's own measure (the outer planets' chapter: within 4°); a reader
   // met Uranus said to aspect Chiron "closely" at 5°31′.
   const close = aspects.every((a) => a.orb <= OUTER_ASPECT_ORB);
+  // Untimed, they are ranked by their widest orb of the day, which each line gives beside its closest: said, since a
+  // reader took 0°18′, 2°40′, 1°51′ (the closest) for a list out of order.
+  const order = ', in order of their widest orb over the birth day';
   const intro =
     aspects.length === 1
       ? `One point of your chart aspects ${pointInProse}${close ? ' closely' : ''}:`
       : close
-        ? `The points of your chart that aspect ${pointInProse} most closely:`
-        : `The points of your chart in aspect to ${pointInProse}, the closest first:`;
+        ? `The points of your chart that aspect ${pointInProse} most closely${ctx.timed ? '' : order}:`
+        : `The points of your chart in aspect to ${pointInProse}${ctx.timed ? ', the closest first' : order}:`;
   return [intro, ...paragraphs(ctx, point, aspects, readings, personal), ...(partDay ? [partDay] : [])];
 }
 
