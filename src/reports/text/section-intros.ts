@@ -89,7 +89,8 @@ const temperament: Writer = (ctx) => {
 const chartShape: Writer = (ctx) => {
   // Figures of one kind are read as one entry (two T-squares sharing an opposition are one passage): counted as such.
   const n = new Set(ctx.figures.sure.map((c) => c.key)).size;
-  // "Classic": the five figures the chapter looks for (a chart may still hold other triangles of aspects).
+  // "Classic": the five figures the chapter looks for (a chart may still hold other triangles of aspects); "planetary" when
+  // there is none, since they are looked for among the ten planets (a reader found a T-square on the nodes).
   const none = n === 0;
   // Untimed, a figure the Moon completes for some hours is possible: "none" is then said of what holds all day.
   // After "none of the … figures", plural (a reader met "none of the classic ones that holds").
@@ -99,7 +100,7 @@ const chartShape: Writer = (ctx) => {
   const figures = angled
     ? 'one figure that an angle completes, and none among the planets alone'
     : none
-      ? `none of the classic aspect figures${certain}`
+      ? `none of the classic planetary figures${certain}`
       : n === 1
         ? 'one of the classic aspect figures'
         : `${countWord(n)} of the classic aspect figures`;
@@ -109,10 +110,10 @@ const chartShape: Writer = (ctx) => {
       [
         `Seen from a distance, the planets of your chart make a pattern around the wheel, and among them ${figures} can be traced: the pattern and the figures show how the chart's energies are grouped, before any single planet is read.`,
         `How the planets are spread, bunched or balanced around the circle is read here as a single picture, with the figures that several planets make together by aspect: your chart has ${figures}.`,
-        `Beside the planets read one by one, this part looks at the wheel as a whole: where your planets crowd together, where they leave gaps, and the figures they form: in yours, ${angled ? 'one that an angle completes, and none among the planets alone' : none ? `none of the classic ones${certain}` : n === 1 ? 'one of the classic ones' : `${countWord(n)} of the classic ones`}.`,
+        `Beside the planets read one by one, this part looks at the wheel as a whole: where your planets crowd together, where they leave gaps, and the figures they form: in yours, ${angled ? 'one that an angle completes, and none among the planets alone' : none ? `none of the classic planetary ones${certain}` : n === 1 ? 'one of the classic ones' : `${countWord(n)} of the classic ones`}.`,
         `The layout of your planets around the circle, with ${figures} among them, is a first sketch of how your energy flows, whether it gathers, scatters or circles back.`,
         `A chart has a silhouette as well as details, and yours, with ${figures} inside it, is read here for what it says about focus and reach: where your attention naturally goes, and what it tends to pass by.`,
-        `Step back from the single placements and your chart shows an overall outline${none && !angled ? ` but none of the classic aspect figures${certain}; this chapter reads the outline` : ` and ${figures}; this chapter reads the outline first, then the ${n === 1 || angled ? 'figure' : 'figures'},`} as habits of where energy collects.`,
+        `Step back from the single placements and your chart shows an overall outline${none && !angled ? ` but none of the classic planetary figures${certain}; this chapter reads the outline` : ` and ${figures}; this chapter reads the outline first, then the ${n === 1 || angled ? 'figure' : 'figures'},`} as habits of where energy collects.`,
       ],
       'intro-shape',
     ),

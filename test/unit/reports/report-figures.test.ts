@@ -124,7 +124,7 @@ describe('aspect figures in a report', () => {
     } as never);
     const text = composeReport(chart, { sky: reportSky({ chart, asOf: AS_OF }) }).markdown;
     expect(text).not.toMatch(/closed figure|closed aspect figure|each join just two/);
-    expect(text).toMatch(/(no|none of the classic) (grand trine|aspect figures)/i);
+    expect(text).toMatch(/(no|none of the classic) (grand trine|aspect figures|planetary figures)/i);
   });
 
   it('two T-squares of one shape (two planets conjunct at one corner) are listed as one figure naming both', () => {
