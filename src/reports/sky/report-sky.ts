@@ -11,6 +11,7 @@ import { isTimed, type NatalChartInput } from '../../interpretations/chart-input
 import { moonDay, type MoonDay } from './moon-day.ts';
 import { yearAhead, type YearAhead } from './year-ahead.ts';
 import { cuspMotion } from './cusp-motion.ts';
+import { angleSignMargins, type AngleSignMargins } from './angle-sign-margins.ts';
 import { phaseMoment, type PhaseMoment } from './phase-moment.ts';
 import { sunAtBirth, type SunAtBirth } from './sun-at-birth.ts';
 import { birthEclipse, type BirthEclipse } from './birth-eclipse.ts';
@@ -22,6 +23,8 @@ export interface ReportSky {
   yearAhead?: YearAhead | undefined;
   /** Timed births only: each house cusp's motion, degrees per minute of birth time (src/reports/sky/cusp-motion.ts). */
   cuspMotion?: number[] | undefined;
+  /** Timed births only: the nearest birth time within 20 minutes that changes the rising sign or the Midheaven's (src/reports/sky/angle-sign-margins.ts). */
+  angleSignMargins?: AngleSignMargins | undefined;
   /** Timed births under a named phase only: the hours from the birth to its moment (src/reports/sky/phase-moment.ts). */
   phaseMoment?: PhaseMoment | undefined;
   /** Timed births only: the Sun's altitude at the birth and whether it stayed up or down all day (src/reports/sky/sun-at-birth.ts). */
@@ -43,6 +46,7 @@ export function reportSky(task: ReportSkyTask): ReportSky {
     moonDay: timed ? undefined : moonDay(task.chart),
     yearAhead: yearAhead(task.chart, asOf),
     cuspMotion: timed ? cuspMotion(task.chart) : undefined,
+    angleSignMargins: angleSignMargins(task.chart),
     phaseMoment: phaseMoment(task.chart),
     sun: sunAtBirth(task.chart),
     eclipse: birthEclipse(task.chart),

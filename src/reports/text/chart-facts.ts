@@ -8,7 +8,7 @@ import type { KeyedAspect } from '../../interpretations/chart-factors/aspects.ts
 import { MODERN_RULER } from '../../interpretations/chart-factors/rulers.ts';
 import { TEN_PLANET_IDS } from '../../interpretations/keys.ts';
 import type { ReportContext } from './context.ts';
-import { degreesMinutes, ordinal } from './report-markdown.ts';
+import { degreesMinutes, ordinal, withArticle } from './report-markdown.ts';
 
 /** A sign's name by its id ("libra" → "Libra"). */
 export function nameOfSign(id: string): string {
@@ -80,6 +80,21 @@ export function midheavenBelowHorizon(ctx: ReportContext): boolean {
 export const CUSP_MARGIN_DEG = 2;
 /** Beyond this many minutes of birth time the house does not rest on the birth time: a slow cusp (Porphyry's inside the polar circles) can take hours to cross 2°. */
 export const CUSP_MARGIN_MINUTES = 20;
+
+/**
+ * "a birth about 20 minutes later would give a Gemini Ascendant": the nearest birth time within 20 minutes that puts the
+ * Ascendant or the Midheaven in another sign, for the angle's fact line; undefined when none does (a reader met a rising
+ * sign and a chart ruler that a polar Ascendant changed within twenty minutes, stated without a word of it).
+ */
+export function angleSignMargin(ctx: ReportContext, angle: 'asc' | 'mc'): string | undefined {
+  const margin = ctx.sky.angleSignMargins?.[angle];
+  if (!margin) return undefined;
+  const n = Math.abs(margin.minutes);
+  const when = `a birth about ${n === 1 ? 'a minute' : `${n} minutes`} ${margin.minutes > 0 ? 'later' : 'earlier'}`;
+  return angle === 'asc'
+    ? `${when} would give ${withArticle(nameOfSign(margin.sign))} Ascendant`
+    : `${when} would put the Midheaven in ${nameOfSign(margin.sign)}`;
+}
 
 /**
  * Whether a planet's house rests on a few minutes of the birth time: within CUSP_MARGIN_DEG before

@@ -4,7 +4,7 @@ import { combustionAt } from '../../../astro/combustion.ts';
 import { isClassical } from '../../../astro/horoscope-model.ts';
 import { signRuler } from '../../../astro/profections.ts';
 import { dignitiesOf } from '../../../astro/dignities.ts';
-import { cuspMargin, nameOfSign } from '../chart-facts.ts';
+import { angleSignMargin, cuspMargin, nameOfSign } from '../chart-facts.ts';
 import { signElement } from '../../../interpretations/chart-factors/balance.ts';
 import { keys } from '../../../interpretations/keys.ts';
 import type { ReportContext } from '../context.ts';
@@ -176,7 +176,7 @@ export function risingParts(ctx: ReportContext): string[] {
   const ascSign = ctx.signName('asc');
   const ascText = ctx.take(keys.angleSign('asc', asc.sign), `${ascSign} Rising`, CORE_WEIGHT.ascendant, {
     heading: ctx.library.entries.get(keys.angleSign('asc', asc.sign))?.title,
-    fact: `Ascendant ${zodiacPosition(asc.lon)}`,
+    fact: [`Ascendant ${zodiacPosition(asc.lon)}`, angleSignMargin(ctx, 'asc')].filter(Boolean).join(' · '),
   });
   if (ascText) parts.push(ascText);
   const ruler = factors.chartRuler!;

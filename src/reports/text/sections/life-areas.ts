@@ -7,7 +7,7 @@
 import { signOf } from '../../../astro/zodiac.ts';
 import { keys, SENSITIVE_POINTS, TEN_PLANET_IDS } from '../../../interpretations/keys.ts';
 import type { ReportContext } from '../context.ts';
-import { cuspMargin, houseRuler } from '../chart-facts.ts';
+import { angleSignMargin, cuspMargin, houseRuler } from '../chart-facts.ts';
 import { NODES_CHAPTER_TITLE } from '../section-intros.ts';
 import { capitalize, joinAnd, ordinal, zodiacPosition } from '../report-markdown.ts';
 import { LIFE_AREAS, POINT_NAMES, pointInSentence, pointsInSentence, SIGN_CARE, SIGN_STYLE } from '../phrases.ts';
@@ -143,7 +143,12 @@ export function lifeAreaParts(
     const mc = ctx.factors.points.get('mc')!;
     const key = keys.angleSign('mc', mc.sign);
     const e = ctx.library.entries.get(key);
-    const text = e ? ctx.take(key, e.title, LIFE_AREA_WEIGHT.midheaven, { heading: e.title, fact: `Midheaven ${zodiacPosition(mc.lon)}` }) : undefined;
+    const text = e
+      ? ctx.take(key, e.title, LIFE_AREA_WEIGHT.midheaven, {
+          heading: e.title,
+          fact: [`Midheaven ${zodiacPosition(mc.lon)}`, angleSignMargin(ctx, 'mc')].filter(Boolean).join(' · '),
+        })
+      : undefined;
     if (text) parts.push(text);
     if (text && cuspSign(ctx, 10).id === mc.sign) angleSaid = 10;
     if (text) described.set(mc.sign, 'the Midheaven');
