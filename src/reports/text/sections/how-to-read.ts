@@ -23,10 +23,14 @@ export function howToReadSection(ctx: ReportContext): ReportSection {
     .filter((id) => id !== 'year_ahead' || ctx.sky.yearAhead)
     .map((id) => `"${THEMES[id].title}"`);
   const [first, ...rest] = themes;
+  // The Nodes, Chiron and Lilith come after the natal themes and before the year ahead (compose-report.ts): a reader was
+  // told they closed the report, two chapters before its end.
+  const yearAhead = ctx.sky.yearAhead ? `"${THEMES.year_ahead.title}"` : undefined;
+  const natalRest = rest.filter((t) => t !== yearAhead);
   const order = ctx.choose(
     [
-      `The report is built as ${countWord(themes.length)} themes rather than a list of placements, and each theme gathers every part of the chart that bears on it. It opens with ${first}, which reads ${core} together; then come ${joinAnd(rest)}, in the order of how much of your chart speaks to each. The nodes, Chiron and Lilith, a synthesis${ctx.timed ? ', the house rulers' : ''} and the chart's tables close it.`,
-      `Each chapter answers one question about you, using whatever in the chart has a say in it: ${joinAnd(themes)}. The first reads ${core} side by side; the next ones are ranked by how strongly your chart bears on them, and the central tension${ctx.sky.yearAhead ? ' and the year ahead close the themes' : ' closes them'}. The nodes, Chiron and Lilith, a synthesis, reference pages and a glossary follow.`,
+      `The report is built as ${countWord(themes.length)} themes rather than a list of placements, and each theme gathers every part of the chart that bears on it. It opens with ${first}, which reads ${core} together; then come ${joinAnd(natalRest)}, in the order of how much of your chart speaks to each. The nodes, Chiron and Lilith follow${yearAhead ? `, then ${yearAhead}` : ''}; a synthesis${ctx.timed ? ', the house rulers' : ''} and the chart's tables close it.`,
+      `Each chapter answers one question about you, using whatever in the chart has a say in it: ${joinAnd(themes)}. The first reads ${core} side by side; the next ones are ranked by how strongly your chart bears on them, and the central tension${yearAhead ? ' and the year ahead close the themes, with the nodes, Chiron and Lilith read between the two' : ' closes them, the nodes, Chiron and Lilith after it'}. A synthesis, reference pages and a glossary follow.`,
       `Read from the start, the chapters go from your first impression to the longer stories: the first, ${first}, draws on ${core}, and the others, ${joinAnd(rest)}, come in the order your chart weights them. Where two factors pull apart, the report says so once, in the chapter where they meet, rather than asserting each in turn.`,
       `Start anywhere you like; the chapters are themes, ${joinAnd(themes)}, each written from every factor that touches it. The first of them sets the tone, since everything after it is heard through ${core}, and the others are ordered by their weight in your chart, with a synthesis and the tables at the back.`,
     ],
