@@ -47,7 +47,9 @@ export function namedFactors(markdown: string, chart: NatalChartInput, moonDay?:
     const lon = lonOf(id);
     return lon !== undefined && signOf(lon).name === sign;
   };
-  const text = markdown.replace(/\*/g, '');
+  // What another birth time would give is no claim about this chart ("· a birth about 9 minutes earlier would put the
+  // Midheaven in Taurus"): left out, as far as the data line's end.
+  const text = markdown.replace(/a birth about [^·*\n]*? would (?:give|put|place) [^·*\n]*/g, '').replace(/\*/g, '');
   const add = (key: string, ok: boolean, quote: string) => {
     found.add(key);
     if (!ok) untrue.push(`${key}: "${quote}"`);

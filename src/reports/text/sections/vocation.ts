@@ -39,9 +39,13 @@ export function vocationSection(ctx: ReportContext): ReportSection {
         ],
         'vocation-mc',
       )}${
-        rulerPoint?.house !== undefined
-          ? ` Its ruler, ${pointInSentence(ruler!)}, stands in your ${ordinal(rulerPoint.house)} house, so that aim is pursued through ${ctx.houseDomain(rulerPoint.house)}.`
-          : ''
+        rulerPoint?.house === undefined
+          ? ''
+          : rulerPoint.house === 10
+            ? // A ruler in its own house carries the aim nowhere else ("pursued through career and reputation" of a 10th-house
+              // ruler read to a reader as the aim pursued through itself).
+              ` Its ruler, ${pointInSentence(ruler!)}, stands in the 10th house itself: the aim is not carried into another part of your life but pursued where it is set, in public.`
+            : ` Its ruler, ${pointInSentence(ruler!)}, stands in your ${ordinal(rulerPoint.house)} house, so that aim is pursued through ${ctx.houseDomain(rulerPoint.house)}.`
       }`,
     );
     const tenth = planetsInHouse(ctx, 10).map(pointInSentence);

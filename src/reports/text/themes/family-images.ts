@@ -237,6 +237,14 @@ export function familyImageParts(ctx: ReportContext): string[] {
     ctx.markRulerRead(house);
     const sign = signOf(ctx.factors.points.get(ruler)!.lon).name;
     const area = domain(at);
+    // A ruler in its own house carries the image nowhere else: "what you learned there travels with you into" the same
+    // house read to a reader as a house that leads to itself.
+    if (at === house) {
+      parts.push(
+        `The ${ordinal(house)} house, ${role}, is ruled by ${pointInSentence(ruler)}, which stands in that house itself, in ${sign}: the image stays where it began, in ${area}, and that is where you are likely to meet it again in adult life.`,
+      );
+      continue;
+    }
     parts.push(
       ctx.choose(
         [
