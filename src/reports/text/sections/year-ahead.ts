@@ -12,7 +12,7 @@ import { aspectFamily, keys } from '../../../interpretations/keys.ts';
 import { firstDate, type ProgressedLunation, type ProgressedPlanet, type YearProgression, type YearTransit } from '../../sky/year-ahead.ts';
 import { LUNATION_PHASES, type LunationPhase } from '../../../astro/progressed-events.ts';
 import type { ReportContext } from '../context.ts';
-import { ASPECT_WORDS, POINT_FUNCTION, POINT_NAMES, SIGN_CARE, SIGN_STYLE, lunationName, moonFromSun, pointInSentence } from '../phrases.ts';
+import { ASPECT_WORDS, POINT_FUNCTION, POINT_NAMES, SIGN_CARE, SIGN_STYLE, aspectInSentence, lunationName, moonFromSun, pointInSentence } from '../phrases.ts';
 import { capitalize, countWord, joinAnd, ordinal, table, zodiacPosition } from '../report-markdown.ts';
 import { signOf } from '../../../astro/zodiac.ts';
 import { THEMES, themeOfPoint } from '../themes/theme-ranking.ts';
@@ -551,6 +551,43 @@ function centreTie(ctx: ReportContext, centre: ChartCentre | undefined, target: 
   return ` ${CENTRE_AGAIN[reached!.targets.size - 2]!(first, point)}`;
 }
 
+/** Two contacts of one planet this far apart (days, between their nearest exact dates in the year) are read together. */
+const BOTH_ENDS_DAYS = 90;
+
+/**
+ * A slow planet that reaches both ends of an aspect of the birth chart in the year, exact on each within BOTH_ENDS_DAYS:
+ * said with the second contact read, so the two are not read as unrelated stock passages (a reader met Jupiter opposite
+ * Venus and square Mars two weeks apart, the natal Venus–Mars square read as the chart's key tension, and no word of it).
+ * The natal aspect is one the report reads (untimed: one that held all day).
+ */
+function bothEnds(
+  ctx: ReportContext,
+  earlier: readonly YearTransit[],
+  t: YearTransit,
+  year: { from: string; to: string },
+  centre: ChartCentre | undefined,
+): string {
+  const inYear = (x: YearTransit) => x.exact.filter((d) => d >= year.from && d <= year.to).map((d) => Date.parse(d));
+  const mine = inYear(t);
+  for (const other of earlier) {
+    if (other.body !== t.body || other.target === t.target) continue;
+    const natal = ctx.heldAspects.find((a) => new Set([a.p1, a.p2, other.target, t.target]).size === 2);
+    // The chart's centre, reached at both its points, is tied back by centreTie already.
+    if (!natal || (centre?.points.includes(natal.p1) && centre.points.includes(natal.p2))) continue;
+    const gaps = inYear(other).flatMap((a) => mine.map((b) => Math.abs(b - a) / 86_400_000));
+    if (gaps.length === 0 || Math.min(...gaps) > BOTH_ENDS_DAYS) continue;
+    const weeks = Math.max(1, Math.round(Math.min(...gaps) / 7));
+    const apart = weeks === 1 ? 'within a week of each other' : `about ${countWord(weeks)} weeks apart`;
+    const pair = `your ${POINT_FUNCTION[natal.p1]} and your ${POINT_FUNCTION[natal.p2]}`;
+    const reaches =
+      natal.family === 'conjunction'
+        ? `it reaches both your ${POINT_NAMES[natal.p1]} and your ${POINT_NAMES[natal.p2]}, which stand together in your birth chart: ${pair} are stirred at once, as the one figure they make.`
+        : `it reaches both ends of ${aspectInSentence(natal.p1, natal.type, natal.p2)} in your birth chart: ${pair} are stirred together, and ${natal.family === 'tense' ? 'the tension' : 'the ease'} between them is met from both sides at once.`;
+    return ` With ${POINT_NAMES[other.body]} ${ASPECT_WORDS[other.type]} your ${POINT_NAMES[other.target]}, exact ${apart}, ${reaches}`;
+  }
+  return '';
+}
+
 export function yearAheadSection(ctx: ReportContext, centre?: ChartCentre): ReportSection | undefined {
   const year = ctx.sky.yearAhead;
   if (!year) return undefined;
@@ -622,7 +659,7 @@ export function yearAheadSection(ctx: ReportContext, centre?: ChartCentre): Repo
     if (untimedDates) parts.push(untimedDates);
     const shape = yearShapeParagraph(year);
     if (shape) parts.push(shape);
-    for (const t of read) {
+    for (const [i, t] of read.entries()) {
       const family = aspectFamily(t.type)!;
       const key = keys.transit(t.body, family, t.target);
       const label = `${POINT_NAMES[t.body]} ${ASPECT_WORDS[t.type]} your ${POINT_NAMES[t.target]}`;
@@ -636,7 +673,7 @@ export function yearAheadSection(ctx: ReportContext, centre?: ChartCentre): Repo
       });
       if (text)
         parts.push(
-          `${text}\n\n${t.body === t.target ? cycleTie(ctx, t, label) : `${natalTheme(ctx, t.target, label)}${centreTie(ctx, centre, t.target, label, t.type)}`}${passes(ctx, t)}${alsoReached(t)}`,
+          `${text}\n\n${t.body === t.target ? cycleTie(ctx, t, label) : `${natalTheme(ctx, t.target, label)}${centreTie(ctx, centre, t.target, label, t.type)}${bothEnds(ctx, read.slice(0, i), t, year, centre)}`}${passes(ctx, t)}${alsoReached(t)}`,
         );
     }
   }
