@@ -409,7 +409,11 @@ function progressedPositions(ctx: ReportContext, p: { sun: [number, number]; moo
   const sun = `${zodiacPosition(p.sun[0])} to ${zodiacPosition(p.sun[1])}`;
   const moon = `${zodiacPosition(p.moon[0])} to ${zodiacPosition(p.moon[1])}`;
   const uncertain = ctx.timed ? '' : ' (from the noon chart)';
-  return `Over these twelve months your progressed Sun moves from ${sun} and your progressed Moon from ${moon}${uncertain}. The progressed Sun's sign says what your sense of purpose, read in "${THEMES.meeting_world.title}", is slowly growing into; the progressed Moon's sign says which needs, read in "${THEMES.inner_needs.title}", ask to be met first in this period: at present ${progressedMoonCare(ctx, p.moon[0])}${progressedMoonNext(p.moon)}.`;
+  // What the sign brings, said (a reader met "what your sense of purpose is slowly growing into" and no word of what), and
+  // beside the birth's sign when the progressed Sun has left it.
+  const [progressed, natal] = [signOf(p.sun[0]), signOf(ctx.factors.points.get('sun')!.lon)];
+  const growing = `in ${progressed.name}, ${SIGN_STYLE[progressed.id]}${progressed.id === natal.id ? '' : `, where your ${natal.name} Sun began with ${SIGN_STYLE[natal.id]}`}`;
+  return `Over these twelve months your progressed Sun moves from ${sun} and your progressed Moon from ${moon}${uncertain}. The progressed Sun's sign says what your sense of purpose, read in "${THEMES.meeting_world.title}", is slowly growing into: ${growing}. The progressed Moon's sign says which needs, read in "${THEMES.inner_needs.title}", ask to be met first in this period: at present ${progressedMoonCare(ctx, p.moon[0])}${progressedMoonNext(p.moon)}.`;
 }
 
 /**
