@@ -22,3 +22,16 @@ export const SAMPLE_BIRTHS = {
   untimed: { birth: { name: 'Camille Durand', year: 1990, month: 5, day: 12, time_known: false }, place: PLACES.paris },
   polar: { birth: { name: 'Ingrid Berg', year: 1985, month: 12, day: 21, hour: 9, minute: 15 }, place: PLACES.tromso },
 } as const;
+
+/** The same chart cast `minutes` later (earlier when negative) on its local clock, at its place and in its zone. */
+export function castMinutesLater(chart: NatalChartInput, minutes: number): NatalChartInput {
+  const [date, time] = chart.subject.datetime.split('T') as [string, string];
+  const [y, mo, d] = date.split('-').map(Number) as [number, number, number];
+  const [h, mi] = time.split(':').map(Number) as [number, number];
+  const t = new Date(Date.UTC(y, mo - 1, d, h, mi + minutes));
+  const { lat, lng, timezone } = chart.subject.location;
+  return natalChartFor(
+    { name: 'x', year: t.getUTCFullYear(), month: t.getUTCMonth() + 1, day: t.getUTCDate(), hour: t.getUTCHours(), minute: t.getUTCMinutes() },
+    { city: null, country: null, lat, lng, source: 'request', zone: timezone } as never,
+  );
+}

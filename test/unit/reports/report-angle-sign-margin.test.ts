@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { signOf } from '../../../src/astro/zodiac.ts';
 import { composeReport } from '../../../src/reports/text/compose-report.ts';
-import { natalChartFor } from '../../helpers/natal-charts.ts';
+import { castMinutesLater, natalChartFor } from '../../helpers/natal-charts.ts';
 import type { NatalChartInput } from '../../../src/interpretations/chart-input.ts';
 import { randomReportCharts } from '../../helpers/random-report-charts.ts';
 
@@ -18,19 +18,8 @@ const NOTE = {
   mc: /\*Midheaven [^*]*· a birth about (a minute|\d+ minutes) (earlier|later) would put the Midheaven in (\w+)\*/,
 };
 
-/** The sign of the chart's angle when cast `minutes` later (earlier when negative), at its place and in its zone. */
-function angleSignAt(chart: NatalChartInput, angle: 'asc' | 'mc', minutes: number): string {
-  const [date, time] = chart.subject.datetime.split('T') as [string, string];
-  const [y, mo, d] = date.split('-').map(Number) as [number, number, number];
-  const [h, mi] = time.split(':').map(Number) as [number, number];
-  const t = new Date(Date.UTC(y, mo - 1, d, h, mi + minutes));
-  const { lat, lng, timezone } = chart.subject.location;
-  const moved = natalChartFor(
-    { name: 'x', year: t.getUTCFullYear(), month: t.getUTCMonth() + 1, day: t.getUTCDate(), hour: t.getUTCHours(), minute: t.getUTCMinutes() },
-    { city: null, country: null, lat, lng, source: 'request', zone: timezone } as never,
-  );
-  return signOf(moved.angles![angle]).name;
-}
+/** The sign of the chart's angle when cast `minutes` later (earlier when negative). */
+const angleSignAt = (chart: NatalChartInput, angle: 'asc' | 'mc', minutes: number) => signOf(castMinutesLater(chart, minutes).angles![angle]).name;
 
 /** The note's minutes, signed, and its sign; undefined without a note. */
 function noted(markdown: string, angle: 'asc' | 'mc'): { minutes: number; sign: string } | undefined {

@@ -10,7 +10,7 @@
 import { describe, expect, it } from 'vitest';
 import { composeReport } from '../../../src/reports/text/compose-report.ts';
 import { POINT_NAMES } from '../../../src/reports/text/phrases.ts';
-import { natalChartFor, PLACES } from '../../helpers/natal-charts.ts';
+import { castMinutesLater, natalChartFor, PLACES } from '../../helpers/natal-charts.ts';
 import type { NatalChartInput } from '../../../src/interpretations/chart-input.ts';
 import { randomReportCharts } from '../../helpers/random-report-charts.ts';
 
@@ -19,19 +19,8 @@ const FLAG =
   /([A-Z][a-z]+) (\d+)°(\d\d)′ (short of|past) the (\d+)(?:st|nd|rd|th) house's cusp: a birth about (a minute|\d+ minutes) (earlier|later) would place it in the (\d+)(?:st|nd|rd|th)/g;
 const ahead = (from: number, to: number) => (((to - from) % 360) + 360) % 360;
 
-/** The house of a planet in the same chart cast `minutes` later (earlier when negative), at its place and in its zone. */
-function houseAt(chart: NatalChartInput, id: string, minutes: number): number | undefined {
-  const [date, time] = chart.subject.datetime.split('T') as [string, string];
-  const [y, mo, d] = date.split('-').map(Number) as [number, number, number];
-  const [h, mi] = time.split(':').map(Number) as [number, number];
-  const t = new Date(Date.UTC(y, mo - 1, d, h, mi + minutes));
-  const { lat, lng, timezone } = chart.subject.location;
-  const moved = natalChartFor(
-    { name: 'x', year: t.getUTCFullYear(), month: t.getUTCMonth() + 1, day: t.getUTCDate(), hour: t.getUTCHours(), minute: t.getUTCMinutes() },
-    { city: null, country: null, lat, lng, source: 'request', zone: timezone } as never,
-  );
-  return moved.planets.find((p) => p.id === id)!.house;
-}
+/** The house of a planet in the same chart cast `minutes` later (earlier when negative). */
+const houseAt = (chart: NatalChartInput, id: string, minutes: number) => castMinutesLater(chart, minutes).planets.find((p) => p.id === id)!.house;
 
 describe('a house near its cusp', () => {
   it('is flagged for Mars 1°42′ short of the 2nd cusp in the Murmansk 1972 chart', () => {
