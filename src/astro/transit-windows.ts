@@ -56,7 +56,9 @@ function* stepsBeyond(jd0: number, dir: 1 | -1, scan: Scan): Generator<number> {
     return;
   }
   const limit = jd0 + dir * scan.bound;
-  for (let k = Math.floor((jd0 - scan.origin) / scan.step) + dir; ; k += dir) {
+  // The grid's first instant beyond jd0 that way (a rounding that lands on jd0 itself is skipped below).
+  const at = (jd0 - scan.origin) / scan.step;
+  for (let k = dir > 0 ? Math.floor(at) + 1 : Math.ceil(at) - 1; ; k += dir) {
     const t = scan.origin + k * scan.step;
     if (dir > 0 ? t <= jd0 : t >= jd0) continue;
     if (dir > 0 ? t >= limit : t <= limit) break;

@@ -74,4 +74,32 @@ describe('transit windows', () => {
     expect(w.exacts).toHaveLength(1);
     expect(transitWindow(lonOf(SUN), 90, 0, 3, jd0, SCAN.sun!)).toBeUndefined();
   });
+
+  it('stepping on a grid from an origin finds the same window as stepping from the reference instant', () => {
+    // Slow planets over two years of reference instants, each aspect to a point the planet is in orb of there: the
+    // window's ends and exact hits agree to the root finder's tenth of a second whichever way the search steps.
+    const SATURN = 6;
+    const PLUTO = 9;
+    const origin = jdOf('2026-11-30T00:00:00Z');
+    let compared = 0;
+    for (const [se, body] of [
+      [SATURN, 'saturn'],
+      [PLUTO, 'pluto'],
+    ] as const)
+      for (let jd0 = origin - 300; jd0 < origin + 400; jd0 += 37.3) {
+        const lon = lonOf(se);
+        for (const angle of [0, 90, 120]) {
+          const target = (lon(jd0) + angle + 0.7) % 360;
+          const plain = transitWindow(lon, target, angle, 1.5, jd0, SCAN[body]!);
+          const gridded = transitWindow(lon, target, angle, 1.5, jd0, { ...SCAN[body]!, origin });
+          expect(gridded === undefined, `${body} ${jd0}`).toBe(plain === undefined);
+          if (!plain || !gridded) continue;
+          compared++;
+          for (const k of ['entry', 'exit'] as const) expect(Math.abs((gridded[k] ?? 0) - (plain[k] ?? 0)), `${body} ${jd0} ${k}`).toBeLessThan(SECOND);
+          expect(gridded.exacts.length, `${body} ${jd0}`).toBe(plain.exacts.length);
+          gridded.exacts.forEach((t, i) => expect(Math.abs(t - plain.exacts[i]!)).toBeLessThan(SECOND));
+        }
+      }
+    expect(compared).toBeGreaterThan(20);
+  });
 });
