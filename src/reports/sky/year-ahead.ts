@@ -222,6 +222,20 @@ export interface YearAhead {
    * slower or faster.
    */
   progressedReach?: { moon: number; elongation: number } | undefined;
+  /**
+   * Untimed: the contacts to the Moon exact in the year for some hours of birth only, which the table leaves out (it lists
+   * what holds whatever the hour): the first and last minute of the local birth day for which each is (a reader missed
+   * Uranus conjunct the Moon, exact for every birth before about 10:55).
+   */
+  moonSomeHours?: MoonSomeHours[] | undefined;
+}
+
+/** A contact to an untimed Moon exact in the year for the births from minute `from` to minute `to` of the local day (0 to 1440). */
+export interface MoonSomeHours {
+  body: (typeof TRANSITING)[number];
+  type: MajorAspectType;
+  from: number;
+  to: number;
 }
 
 /**
@@ -426,6 +440,34 @@ function joinConjunctTargets(transits: YearTransit[], targets: ReadonlyMap<strin
   }
 }
 
+/**
+ * Untimed: the minutes of the local birth day (0 to 1440) for which a slow planet's aspect to the Moon is exact in the year,
+ * as one interval; undefined when for none. The places the planet holds in the year are one arc (its path is continuous),
+ * from its least to its greatest distance from the aspect to noon's Moon, read at its scan's steps and its stations; the
+ * Moon moves evenly over the day, so the births whose Moon the arc reaches form one interval of the day.
+ */
+function moonMinutesExact(
+  lonAt: (jd: number) => number,
+  moon: { noon: number; dayTravel: number },
+  angle: number,
+  instants: readonly number[],
+): { from: number; to: number } | undefined {
+  let best: { from: number; to: number } | undefined;
+  for (const aim of angle === 0 || angle === 180 ? [moon.noon + angle] : [moon.noon + angle, moon.noon - angle]) {
+    const offs = instants.map((jd) => wrap180(lonAt(jd) - aim));
+    const [low, high] = [Math.min(...offs), Math.max(...offs)];
+    // Far from this side of the aspect all year (an arc of a few degrees, not across the wrap): none of the day's births.
+    if (high - low > 90) continue;
+    const minuteOf = (off: number) => NOON_MINUTE + (off / moon.dayTravel) * DAY_MINUTES;
+    const [from, to] = [Math.max(0, Math.ceil(minuteOf(low))), Math.min(DAY_MINUTES, Math.floor(minuteOf(high)))];
+    if (from <= to && (!best || to - from > best.to - best.from)) best = { from, to };
+  }
+  return best;
+}
+
+const DAY_MINUTES = 1440;
+const NOON_MINUTE = 720;
+
 export function yearAhead(chart: NatalChartInput, asOfMs: number): YearAhead {
   const start = julianDayFromUtcMs(asOfMs);
   const end = start + 365;
@@ -438,6 +480,7 @@ export function yearAhead(chart: NatalChartInput, asOfMs: number): YearAhead {
   // Untimed: the Moon (tropical, as the transit finder takes it) at the birth day's first and last minute (noon's is the chart's).
   const moonAtDayEnds = timed ? [] : [natalJd - 0.5, natalJd + 0.5].map((jd) => calcBody(jd, SE.moon!).lon);
   const transits: YearTransit[] = [];
+  const moonSomeHours: MoonSomeHours[] = [];
   for (const body of TRANSITING) {
     const lonAt = remembered((jd) => normalizeDegrees(calcLongitude(jd, SE[body]!) + offset));
     // The exact hits come from the service's one transit finder (stations and retrograde loops
@@ -453,6 +496,16 @@ export function yearAhead(chart: NatalChartInput, asOfMs: number): YearAhead {
         // One window per stretch: a hit inside the window of an earlier one belongs to it. A hit after the year is read
         // when its stretch began inside the year (Saturn back on the Ascendant in the year's last weeks, a retrograde
         // loop's last pass in the stretch that runs on into the next year).
+        // Untimed, a contact to the Moon exact for some hours of the birth day only is named apart, not listed.
+        if (!timed && target === 'moon') {
+          const instants = [...Array.from({ length: Math.ceil((end - start) / scan.step) }, (_, i) => start + i * scan.step), end, ...stations];
+          const dayTravel = normalizeDegrees(moonAtDayEnds[1]! - moonAtDayEnds[0]!);
+          const minutes = moonMinutesExact(lonAt, { noon: natalLon, dayTravel }, angle, instants);
+          if (minutes && (minutes.from > 0 || minutes.to < DAY_MINUTES)) {
+            moonSomeHours.push({ body, type, ...minutes });
+            continue;
+          }
+        }
         const search: AspectSearch = { span, lonAt, natalLon, offset, angle, orb: WINDOW_ORB[body]!, scan };
         const { hits, windows } = openAtStart(search, start);
         for (const { jd: hit } of exactHits(span, normalizeDegrees(natalLon - offset), [angle], start, end + LOOKAHEAD_DAYS)) {
@@ -536,6 +589,7 @@ export function yearAhead(chart: NatalChartInput, asOfMs: number): YearAhead {
     progressed,
     lunation: progressedLunation(natalJd, start),
     progressedReach: isTimed(chart) ? undefined : progressedReach(natalJd, start),
+    ...(moonSomeHours.length ? { moonSomeHours } : {}),
   };
 }
 

@@ -9,7 +9,16 @@
 import { julianDayFromUtcMs } from '../../../astro/civil-time.ts';
 import { ageYears, secondaryClock } from '../../../astro/progression-clock.ts';
 import { aspectFamily, keys } from '../../../interpretations/keys.ts';
-import { firstDate, type ProgressedLunation, type ProgressedPlanet, type YearProgression, type YearTransit } from '../../sky/year-ahead.ts';
+import {
+  firstDate,
+  type MoonSomeHours,
+  type ProgressedLunation,
+  type ProgressedPlanet,
+  type YearAhead,
+  type YearProgression,
+  type YearTransit,
+} from '../../sky/year-ahead.ts';
+import { minuteClock } from '../local-minutes.ts';
 import { LUNATION_PHASES, type LunationPhase } from '../../../astro/progressed-events.ts';
 import type { ReportContext } from '../context.ts';
 import { ASPECT_WORDS, POINT_FUNCTION, POINT_NAMES, SIGN_CARE, SIGN_STYLE, aspectInSentence, lunationName, moonFromSun, pointInSentence } from '../phrases.ts';
@@ -286,6 +295,24 @@ function noonDatesNote(transits: readonly YearTransit[]): string | undefined {
   const moves = days >= 1 ? `moves the dates of the contacts to ${joinAnd(targets)} by up to ${days === 1 ? 'a day' : `${days} days`}` : '';
   const exact = decides ? `${moves ? '; for a pass that comes close to exact at a station, it can' : `can`} decide whether it is exact at all` : '';
   return `Without a birth time these dates are those of a birth at noon: another hour ${moves}${exact}.`;
+}
+
+/**
+ * Untimed: the contacts to the Moon exact in the year for some hours of birth only, left out of the table, named with
+ * their hours ("about": the Moon is taken to move evenly over the day, which moves the edges by a few minutes).
+ */
+function moonSomeHoursNote(year: YearAhead): string | undefined {
+  const some = year.moonSomeHours ?? [];
+  if (!some.length) return undefined;
+  const clock = (minute: number) => minuteClock(Math.round(minute / 5) * 5);
+  const born = (h: MoonSomeHours) =>
+    h.from === 0
+      ? `born before about ${clock(h.to)}`
+      : h.to === 1440
+        ? `born after about ${clock(h.from)}`
+        : `born between about ${clock(h.from)} and ${clock(h.to)}`;
+  const items = some.map((h) => `${POINT_NAMES[h.body]} ${ASPECT_WORDS[h.type]} your Moon (exact in the year if you were ${born(h)} local time)`);
+  return `Without a birth time, ${some.length === 1 ? 'one contact to your Moon is' : `${countWord(some.length)} contacts to your Moon are`} exact in these twelve months for some hours of birth only, and not among the contacts listed here, which hold whatever the hour: ${joinAnd(items)}.`;
 }
 
 function transitDates(t: YearTransit, yearFrom: string): string {
@@ -619,9 +646,11 @@ export function yearAheadSection(ctx: ReportContext, centre?: ChartCentre): Repo
   if (ranked.length === 0) {
     parts.push(
       'In these twelve months Jupiter, Saturn and the outer planets make no exact major aspect to your Sun, Moon, personal planets' +
-        (ctx.timed ? ' or angles' : '') +
+        (ctx.timed ? ' or angles' : ' that holds whatever the hour of birth') +
         ': a year without strong outside pressure, well suited to consolidating what earlier years started.',
     );
+    const someHours = moonSomeHoursNote(year);
+    if (someHours) parts.push(someHours);
   } else {
     // The weightiest are read in full, in the order the year brings them (the first stretch's start, else the first hit).
     const read = ranked.slice(0, READ_IN_FULL).sort((a, b) => (a.from ?? firstDate(a)).localeCompare(b.from ?? firstDate(b)));
@@ -661,6 +690,8 @@ export function yearAheadSection(ctx: ReportContext, centre?: ChartCentre): Repo
     );
     const untimedDates = noonDatesNote(year.transits);
     if (untimedDates) parts.push(untimedDates);
+    const someHours = moonSomeHoursNote(year);
+    if (someHours) parts.push(someHours);
     const shape = yearShapeParagraph(year);
     if (shape) parts.push(shape);
     for (const [i, t] of read.entries()) {
