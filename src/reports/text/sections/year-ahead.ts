@@ -312,7 +312,8 @@ function moonSomeHoursNote(year: YearAhead): string | undefined {
         ? `born after about ${clock(h.from)}`
         : `born between about ${clock(h.from)} and ${clock(h.to)}`;
   const items = some.map((h) => `${POINT_NAMES[h.body]} ${ASPECT_WORDS[h.type]} your Moon (exact in the year if you were ${born(h)} local time)`);
-  return `Without a birth time, ${some.length === 1 ? 'one contact to your Moon is' : `${countWord(some.length)} contacts to your Moon are`} exact in these twelve months for some hours of birth only, and not among the contacts listed here, which hold whatever the hour: ${joinAnd(items)}.`;
+  // Not "Without a birth time" again: the note on the dates, just above, opens so.
+  return `${some.length === 1 ? 'One contact to your Moon is' : `${capitalize(countWord(some.length))} contacts to your Moon are`} exact in these twelve months for some hours of birth only, and so not among those listed here, which hold whatever the hour: ${joinAnd(items)}.`;
 }
 
 function transitDates(t: YearTransit, yearFrom: string): string {
