@@ -489,23 +489,24 @@ export function yearAhead(chart: NatalChartInput, asOfMs: number): YearAhead {
     // Every search of this body reads its places on one grid from the year's start, remembered once for all points and aspects.
     const scan: Scan = { ...SCAN[body]!, origin: start };
     const stations = span.stations(start, end);
+    // Untimed: the instants at which the body's least and greatest longitudes of the year fall (moonMinutesExact).
+    const yearInstants = timed ? [] : [...Array.from({ length: Math.ceil((end - start) / scan.step) }, (_, i) => start + i * scan.step), end, ...stations];
     for (const [target, natalLon] of targets) {
       if (CYCLE_TARGETS.has(target) && target !== body) continue;
       for (const { type, angle } of ASPECTS) {
         if (CYCLE_TARGETS.has(target) && !TURNING_ASPECTS.has(type)) continue;
-        // One window per stretch: a hit inside the window of an earlier one belongs to it. A hit after the year is read
-        // when its stretch began inside the year (Saturn back on the Ascendant in the year's last weeks, a retrograde
-        // loop's last pass in the stretch that runs on into the next year).
         // Untimed, a contact to the Moon exact for some hours of the birth day only is named apart, not listed.
         if (!timed && target === 'moon') {
-          const instants = [...Array.from({ length: Math.ceil((end - start) / scan.step) }, (_, i) => start + i * scan.step), end, ...stations];
           const dayTravel = normalizeDegrees(moonAtDayEnds[1]! - moonAtDayEnds[0]!);
-          const minutes = moonMinutesExact(lonAt, { noon: natalLon, dayTravel }, angle, instants);
+          const minutes = moonMinutesExact(lonAt, { noon: natalLon, dayTravel }, angle, yearInstants);
           if (minutes && (minutes.from > 0 || minutes.to < DAY_MINUTES)) {
             moonSomeHours.push({ body, type, ...minutes });
             continue;
           }
         }
+        // One window per stretch: a hit inside the window of an earlier one belongs to it. A hit after the year is read
+        // when its stretch began inside the year (Saturn back on the Ascendant in the year's last weeks, a retrograde
+        // loop's last pass in the stretch that runs on into the next year).
         const search: AspectSearch = { span, lonAt, natalLon, offset, angle, orb: WINDOW_ORB[body]!, scan };
         const { hits, windows } = openAtStart(search, start);
         for (const { jd: hit } of exactHits(span, normalizeDegrees(natalLon - offset), [angle], start, end + LOOKAHEAD_DAYS)) {
