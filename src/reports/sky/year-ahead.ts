@@ -44,6 +44,7 @@ import { SCAN, transitWindow, type Scan, type TransitWindow } from '../../astro/
 import { exactHits, TrackSpan, transitTrack } from '../../astro/transit-hits.ts';
 import { aspectOrb, normalizeDegrees, signedSeparation, signIndexOf, SIGNS } from '../../astro/zodiac.ts';
 import { isTimed, type NatalChartInput } from '../../interpretations/chart-input.ts';
+import { DAY_MINUTES, NOON } from './local-minutes.ts';
 import type { MajorAspectType, SignId } from '../../interpretations/keys.ts';
 
 const SE: Record<string, number> = { sun: 0, moon: 1, jupiter: 5, saturn: 6, uranus: 7, neptune: 8, pluto: 9 };
@@ -458,15 +459,12 @@ function moonMinutesExact(
     const [low, high] = [Math.min(...offs), Math.max(...offs)];
     // Far from this side of the aspect all year (an arc of a few degrees, not across the wrap): none of the day's births.
     if (high - low > 90) continue;
-    const minuteOf = (off: number) => NOON_MINUTE + (off / moon.dayTravel) * DAY_MINUTES;
+    const minuteOf = (off: number) => NOON + (off / moon.dayTravel) * DAY_MINUTES;
     const [from, to] = [Math.max(0, Math.ceil(minuteOf(low))), Math.min(DAY_MINUTES, Math.floor(minuteOf(high)))];
     if (from <= to && (!best || to - from > best.to - best.from)) best = { from, to };
   }
   return best;
 }
-
-const DAY_MINUTES = 1440;
-const NOON_MINUTE = 720;
 
 export function yearAhead(chart: NatalChartInput, asOfMs: number): YearAhead {
   const start = julianDayFromUtcMs(asOfMs);

@@ -7,7 +7,7 @@ import { aspectAngle } from '../../astro/aspects.ts';
 import { aspectOrb } from '../../astro/zodiac.ts';
 import { edgeBetween } from '../sky/moon-day.ts';
 import type { ReportContext } from './context.ts';
-import { DAY_MINUTES, minuteClock, NOON } from './local-minutes.ts';
+import { DAY_MINUTES, minuteClock, NOON } from '../sky/local-minutes.ts';
 
 const STEP_MINUTES = 10;
 
@@ -44,10 +44,11 @@ export function hoursWithin(ctx: ReportContext, a: string, b: string, type: stri
   return { all: close.length === DAY_MINUTES / STEP_MINUTES + 1, from: minuteClock(from), to: minuteClock(to) };
 }
 
-/** "if you were born between 05:00 and 18:20 local time" (or before, or after); empty for the whole day. */
-export function bornWithin(hours: ContactHours): string {
+/** "if you were born between 05:00 and 18:20 local time" (or before, or after; `about` a time found only to a few minutes); empty for the whole day. */
+export function bornWithin(hours: ContactHours, about = false): string {
   if (hours.all) return '';
-  if (hours.from === '00:00') return `if you were born before ${hours.to} local time`;
-  if (hours.to === '24:00') return `if you were born after ${hours.from} local time`;
-  return `if you were born between ${hours.from} and ${hours.to} local time`;
+  const a = about ? 'about ' : '';
+  if (hours.from === '00:00') return `if you were born before ${a}${hours.to} local time`;
+  if (hours.to === '24:00') return `if you were born after ${a}${hours.from} local time`;
+  return `if you were born between ${a}${hours.from} and ${hours.to} local time`;
 }

@@ -12,7 +12,7 @@ import { normalizeDegrees, signOf } from '../../astro/zodiac.ts';
 import { findConfigurations, type Configuration } from '../../interpretations/chart-factors/configurations.ts';
 import type { PlacedPoint } from '../../interpretations/chart-factors/positions.ts';
 import { moonPlacesOfTheDay, type MoonDay } from '../sky/moon-day.ts';
-import { DAY_MINUTES, minuteClock } from './local-minutes.ts';
+import { DAY_MINUTES, minuteClock } from '../sky/local-minutes.ts';
 
 export interface DayFigures {
   /** Found wherever the Moon stood that day. */

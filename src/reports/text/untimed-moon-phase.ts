@@ -14,7 +14,7 @@ import type { LunationPhase } from '../../astro/progressed-events.ts';
 import { normalizeDegrees } from '../../astro/zodiac.ts';
 import type { PlacedPoint } from '../../interpretations/chart-factors/positions.ts';
 import type { MoonDay } from '../sky/moon-day.ts';
-import { DAY_MINUTES, minuteClock, NOON } from './local-minutes.ts';
+import { DAY_MINUTES, minuteClock, NOON } from '../sky/local-minutes.ts';
 import { READING_EDGES, readingPhaseOf } from './lunation-reading.ts';
 
 export interface PhaseChange {

@@ -69,12 +69,9 @@ function lunationAside(elongation: number, observed: string): string {
 }
 
 /**
- * Timed, under one of the four moments that name a phase: how far the birth stood from it ("the Full Moon exact about 10
- * hours after your birth"), from the report's sky, since "born at the Full Moon" covers a day and a half either side.
- */
-/**
  * The phase the sky showed: "a waxing crescent Moon"; a timed birth near one of the four moments that name a phase is told
- * how far it fell from it ("about 10 hours before the Last Quarter"), not given the moment's name as its own (a reader met
+ * how far it fell from it, from the report's sky ("about 10 hours before the Last Quarter": "born at the Last Quarter"
+ * would cover a day and a half either side), not given the moment's name as its own (a reader met
  * "a last quarter, the Last Quarter exact about 10 hours after your birth" under a waning gibbous Moon's heading).
  */
 function observedPhase(ctx: ReportContext, label: string): string {

@@ -18,7 +18,8 @@ import {
   type YearProgression,
   type YearTransit,
 } from '../../sky/year-ahead.ts';
-import { minuteClock } from '../local-minutes.ts';
+import { minuteClock } from '../../sky/local-minutes.ts';
+import { bornWithin } from '../untimed-contact-hours.ts';
 import { LUNATION_PHASES, type LunationPhase } from '../../../astro/progressed-events.ts';
 import type { ReportContext } from '../context.ts';
 import { ASPECT_WORDS, POINT_FUNCTION, POINT_NAMES, SIGN_CARE, SIGN_STYLE, aspectInSentence, lunationName, moonFromSun, pointInSentence } from '../phrases.ts';
@@ -305,13 +306,8 @@ function moonSomeHoursNote(year: YearAhead): string | undefined {
   const some = year.moonSomeHours ?? [];
   if (!some.length) return undefined;
   const clock = (minute: number) => minuteClock(Math.round(minute / 5) * 5);
-  const born = (h: MoonSomeHours) =>
-    h.from === 0
-      ? `born before about ${clock(h.to)}`
-      : h.to === 1440
-        ? `born after about ${clock(h.from)}`
-        : `born between about ${clock(h.from)} and ${clock(h.to)}`;
-  const items = some.map((h) => `${POINT_NAMES[h.body]} ${ASPECT_WORDS[h.type]} your Moon (exact in the year if you were ${born(h)} local time)`);
+  const born = (h: MoonSomeHours) => bornWithin({ all: false, from: clock(h.from), to: clock(h.to) }, true);
+  const items = some.map((h) => `${POINT_NAMES[h.body]} ${ASPECT_WORDS[h.type]} your Moon (exact in the year ${born(h)})`);
   // Not "Without a birth time" again: the note on the dates, just above, opens so.
   return `${some.length === 1 ? 'One contact to your Moon is' : `${capitalize(countWord(some.length))} contacts to your Moon are`} exact in these twelve months for some hours of birth only, and so not among those listed here, which hold whatever the hour: ${joinAnd(items)}.`;
 }
