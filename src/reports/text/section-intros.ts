@@ -210,16 +210,21 @@ const keyAspects: Writer = (ctx) => {
   // Untimed, an aspect of the Moon that held for part of the day only is no aspect of every birth that day: not counted;
   // nor is one between two outer planets, which the ranking leaves to the generation (ranking.ts).
   const generation = ctx.heldAspects.filter(isGenerational).length;
-  const n = ctx.heldAspects.length - generation;
+  // All of them, as the chapter on the chart's shape counts them (a reader met "eighteen" there and "seventeen" here).
+  const n = ctx.heldAspects.length;
   const held = ctx.timed ? '' : ' that held all day';
   // The table keeps the weightiest (ranking.ts), so a chart with many aspects ranks only some.
   const ranked = rankedKeyAspects(ctx.factors, (a) => ctx.rankingOrb(a)).length;
   const whichRanked =
     n === 1
       ? `your one major aspect${held} is ranked`
-      : ranked < n
-        ? `the ${countWord(ranked)} that weigh most of your ${countWord(n)} major aspects${held} are ranked`
-        : `your ${countWord(n)} major aspects${held} are ranked`;
+      : ranked === n
+        ? `your ${countWord(n)} major aspects${held} are ranked`
+        : ranked === n - generation
+          ? `${countWord(ranked)} of your ${countWord(n)} major aspects${held} ${ranked === 1 ? 'is' : 'are'} ranked`
+          : ranked === 1
+            ? `the one that weighs most of your ${countWord(n)} major aspects${held} is ranked`
+            : `the ${countWord(ranked)} that weigh most of your ${countWord(n)} major aspects${held} are ranked`;
   const left =
     generation === 0
       ? ''
