@@ -1353,6 +1353,13 @@ const POLE_PHRASES: Record<string, Record<string, RegExp>> = {
     quiet:
       /\b((you )?(may )?say little( in a crowd)?(?! about)|even when you say little(?! about)|(often )?speak little in a group|you may speak little|few words, well chosen|waste few words|speak only when you have something|rarely say more than you mean|the quiet one who understood)/i,
   },
+  // After the Murmansk reader: Jupiter in the 1st "large and generous" three pages before retrograde Jupiter's gifts
+  // "considered rather than lavish".
+  generosity: {
+    lavish:
+      /\b(you give lavishly|give so lavishly|generosity can be lavish|lavish (praise|spirit|in adoring|with gifts)|large and generous|generous to a fault|full size: generous gestures|open-handed generosity|self-presentation tends to be open-handed|warm and open-handed|open-handed with friends|express care openly and lavishly|give generously on impulse|give generously in bursts)/i,
+    considered: /\b(generosity[^.]{0,40}\b(considered|takes durable forms)|you give after thinking|thoughtful generosity)/i,
+  },
   upbringing: {
     stable: /\b((a|your) (steady|stable|secure) childhood|grew up (in|with) a (steady|stable|secure) home)/i,
     unsettled:

@@ -376,6 +376,19 @@ FACULTIES.decision = {
   ],
 };
 
+// From the Murmansk reader: Jupiter in the 1st giving on a large scale beside Jupiter retrograde giving "considered rather
+// than lavish" three pages on.
+FACULTIES.generosity = {
+  poles: {
+    lavish: 'gives on a large scale and on the spur of the moment, with praise, time and money alike',
+    considered: 'gives after thinking about what is really needed, and chooses the gift to fit the person',
+  },
+  together: [
+    'The open hand and the careful one can share your giving: let the lavish side decide that someone deserves something, and the considered side decide what it should be, and the gift arrives both warm and well aimed.',
+    'Some of your giving may be big and sudden, some slow and exact, often depending on whether the person is near or far from you. Both are generosity; noticing which one a moment calls for keeps the first from overwhelming people and the second from arriving too late.',
+  ],
+};
+
 export interface ClaimConflict {
   faculty: string;
   /** The pole already read, and the entry that read it. */
@@ -543,6 +556,7 @@ const TENSION_OVER: Record<string, string> = {
   trust: 'whom you trust, and how soon',
   outlook: 'how much you expect things to turn out well',
   speech: 'talking and keeping quiet',
+  generosity: 'how you give',
 };
 
 /**

@@ -20,7 +20,7 @@ const GUARD_MS = 600_000;
 const TAGGED_BY_READING = [
   ...['initiative', 'resilience', 'focus', 'company', 'candour', 'composure', 'attachment', 'visibility', 'completion'],
   ...['method', 'conscience', 'rivalry', 'jealousy', 'money', 'reliability', 'upbringing', 'mood', 'pleasure', 'decision'],
-  ...['anger', 'confidence', 'feeling', 'manner', 'drive', 'mind', 'change', 'outlook', 'speech'],
+  ...['anger', 'confidence', 'feeling', 'manner', 'drive', 'mind', 'change', 'outlook', 'speech', 'generosity'],
 ];
 const ATHENS = { city: 'Athens', country: 'GR', lat: 37.9838, lng: 23.7275, source: 'request' as const, zone: 'Europe/Athens' };
 const MADRID = { city: 'Madrid', country: 'ES', lat: 40.4168, lng: -3.7038, source: 'request' as const, zone: 'Europe/Madrid' };
@@ -87,6 +87,12 @@ describe('opposite claims in the printed text', () => {
         'Decisiveness is probably among the first qualities people notice in you.',
         'Conflict may make you stall, weighing every side until the moment has passed.',
         'decision',
+      ],
+      // The Murmansk reader: Jupiter in the 1st beside Jupiter retrograde.
+      [
+        'Jupiter in the 1st house tends to make your whole approach to life large and generous.',
+        'Jupiter was retrograde at your birth, and generosity under this placement tends to be considered rather than lavish.',
+        'generosity',
       ],
     ] as const;
     const reports = quoted.map(
