@@ -11,6 +11,7 @@ import { angleSignMargin, cuspMargin, houseRuler } from '../chart-facts.ts';
 import { NODES_CHAPTER_TITLE } from '../section-intros.ts';
 import { capitalize, joinAnd, ordinal, zodiacPosition } from '../report-markdown.ts';
 import { LIFE_AREAS, POINT_NAMES, pointInSentence, pointsInSentence, SIGN_CARE, SIGN_STYLE } from '../phrases.ts';
+import { narrowHouseNote } from '../narrow-houses.ts';
 
 export const LIFE_AREA_WEIGHT = { house: 4, midheaven: 6 };
 
@@ -28,9 +29,9 @@ function cuspSentence(ctx: ReportContext, house: number, described: Described): 
   const sign = cuspSign(ctx, house);
   const where = described.get(sign.id);
   const domain = ctx.houseDomain(house);
-  if (where) return `The ${ordinal(house)} house, the house of ${domain}, begins in ${sign.name} too, like ${where}.`;
+  if (where) return `The ${ordinal(house)} house, the house of ${domain}, begins in ${sign.name} too, like ${where}.${narrowHouseNote(ctx, house)}`;
   described.set(sign.id, `the ${ordinal(house)}`);
-  return ctx.chooseInTurn(
+  const reading = ctx.chooseInTurn(
     [
       `Your ${ordinal(house)} house, the house of ${domain}, begins in ${sign.name}, which brings ${SIGN_STYLE[sign.id]} to this part of life.`,
       `${sign.name} sits on the cusp of the ${ordinal(house)} house, so you tend to approach ${domain} with ${SIGN_STYLE[sign.id]}.`,
@@ -38,6 +39,7 @@ function cuspSentence(ctx: ReportContext, house: number, described: Described): 
     ],
     'cusp',
   );
+  return reading + narrowHouseNote(ctx, house);
 }
 
 function planetsIn(ctx: ReportContext, house: number): string[] {

@@ -10,6 +10,7 @@ import { aspectBetween, cuspOf, planetsInHouse, signOfPoint } from '../chart-fac
 import { pointInSentence, SIGN_CARE, SIGN_WORK } from '../phrases.ts';
 import { capitalize, joinAnd, withArticle } from '../report-markdown.ts';
 import { section, type ReportSection } from '../section.ts';
+import { narrowHouseNote } from '../narrow-houses.ts';
 
 export function parentalImagesSection(ctx: ReportContext): ReportSection {
   const moon = signOfPoint(ctx, 'moon')!;
@@ -121,7 +122,9 @@ export function parentalImagesSection(ctx: ReportContext): ReportSection {
           `${ic.name} on the cusp of the 4th house colours the roots with ${SIGN_CARE[ic.id]}${fourth.length ? `, and ${joinAnd(fourth)} ${fourth.length === 1 ? 'stands' : 'stand'} in the 4th house itself` : ''}. ${mc.name} on the 10th, the side of the family that showed you the outside world, adds ${SIGN_WORK[mc.id]}.`,
         ],
         'parents-houses',
-      ),
+      ) +
+        narrowHouseNote(ctx, 4) +
+        narrowHouseNote(ctx, 10),
     );
   }
   return section('parental_images', 'Parental and Family Images', parts);

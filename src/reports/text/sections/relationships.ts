@@ -14,6 +14,7 @@ import { section, type ReportSection } from '../section.ts';
 import { signKinship, type SignKinship } from '../sign-kinship.ts';
 import { pointsBesideNoPlanet } from './life-areas.ts';
 import { FIGURE_ORB } from '../../synthesis/conjunction-figures.ts';
+import { narrowHouseNote } from '../narrow-houses.ts';
 
 /**
  * How the signs of Venus and Mars sit together, in one sentence: conjunct across a sign line ("joined"), in one element,
@@ -131,7 +132,7 @@ export function relationshipsSection(ctx: ReportContext): ReportSection {
           `With ${dsc.name} on the Descendant, you tend to seek in a partner ${SIGN_LOVE[dsc.id]}, and at first these can look like qualities only the other person has.`,
         ],
         'relationships-descendant',
-      )} ${
+      )}${narrowHouseNote(ctx, 7)} ${
         inSeventh.length
           ? `${capitalize(joinAnd(inSeventh))} ${inSeventh.length === 1 ? 'stands' : 'stand'} in the 7th house, so ${inSeventh.length === 1 ? 'its' : 'their'} themes are lived largely through others.`
           : ctx.choose(
@@ -188,7 +189,7 @@ function fifthHouse(ctx: ReportContext): string {
   const planets = inFifth.length
     ? `${capitalize(joinAnd(inFifth))} ${inFifth.length === 1 ? 'stands' : 'stand'} there, and ${inFifth.length === 1 ? 'its' : 'their'} themes colour how you flirt, play and create.`
     : `No planet stands there, so ${pointInSentence(ruler)}, its ruler${rulerHouse === undefined ? '' : `, in your ${ordinal(rulerHouse)} house`}, says where that pleasure tends to be found.`;
-  return `${opening} ${planets}`;
+  return `${opening}${narrowHouseNote(ctx, 5)} ${planets}`;
 }
 
 /** Within this many degrees of the Descendant a planet (or Chiron) colours partnership wherever its house falls. */

@@ -11,6 +11,7 @@ import { capitalize, degreesMinutes, joinAnd, ordinal } from '../report-markdown
 import { section, type ReportSection } from '../section.ts';
 import { pointsBesideNoPlanet } from './life-areas.ts';
 import { TEN_PLANET_IDS } from '../../../interpretations/keys.ts';
+import { narrowHouseNote } from '../narrow-houses.ts';
 
 const ELEMENT_WORK: Record<string, string> = {
   // Starting things is the cardinal signs' (a reader found it given to a fixed Leo Sun); fire's is the spark and the lead.
@@ -99,7 +100,7 @@ export function vocationSection(ctx: ReportContext): ReportSection {
                 `Your 6th house, of daily tasks and service, holds none of the planets, and its cusp in ${sixthCusp.name} points to work done through ${SIGN_WORK[sixthCusp.id]}.`,
               ],
               'vocation-sixth',
-            ),
+            ) + narrowHouseNote(ctx, 6),
         // Chiron or a node in a house "no planet" occupies (a reader found an "empty 10th house" beside Chiron in it).
         tenth.length ? undefined : pointsBesideNoPlanet(ctx, 10),
         sixth.length ? undefined : pointsBesideNoPlanet(ctx, 6),
