@@ -29,6 +29,9 @@ function noted(markdown: string, angle: 'asc' | 'mc'): { minutes: number; sign: 
   return { minutes: m[2] === 'later' ? n : -n, sign: m[3]! };
 }
 
+/** The cover's confidence cell. */
+const coverConfidence = (markdown: string) => /^\| Confidence \| (.*) \|$/m.exec(markdown)![1]!;
+
 describe("an angle's sign that rests on the birth time", () => {
   it('is flagged for the Murmansk 1996 Ascendant, Gemini twenty minutes after the Sagittarius of the birth', () => {
     const place = { city: 'Murmansk', country: 'RU', lat: 68.9585, lng: 33.0827, source: 'request' as const, zone: 'Europe/Moscow' };
@@ -38,6 +41,10 @@ describe("an angle's sign that rests on the birth time", () => {
     expect(angleSignAt(chart, 'asc', 20)).toBe('Gemini');
     expect(angleSignAt(chart, 'asc', 19)).toBe('Sagittarius');
     expect(noted(markdown, 'mc')).toEqual({ minutes: 1, sign: 'Sagittarius' });
+    // The cover names the angle a few minutes decide beside "angles high"; twenty minutes is left to the data line.
+    expect(coverConfidence(markdown)).toBe(
+      'overall high; houses medium; angles high, though a birth about a minute later would put the Midheaven in Sagittarius',
+    );
   });
 
   it('says what the chart cast again shows, over random timed births', () => {
@@ -49,6 +56,8 @@ describe("an angle's sign that rests on the birth time", () => {
         const own = signOf(chart.angles![angle]).name;
         const note = noted(markdown, angle);
         const context = `${chart.subject.datetime} ${angle}`;
+        const onCover = (angle === 'asc' ? /would give an? \w+ Ascendant/ : /would put the Midheaven/).test(coverConfidence(markdown));
+        expect(onCover, context).toBe(note !== undefined && Math.abs(note.minutes) <= 5);
         if (!note) {
           // Without a note, the angle has its sign ten and twenty minutes either side (checked on every other chart).
           if (without++ % 2 === 0) for (const minutes of [-20, -10, 10, 20]) expect(angleSignAt(chart, angle, minutes), `${context} ${minutes}`).toBe(own);

@@ -1,6 +1,7 @@
 /** The cover: who the report is for, the birth data as computed, and how sure the chart is. */
 import type { ReportContext } from '../context.ts';
-import { escapeMarkdown, table } from '../report-markdown.ts';
+import { escapeMarkdown, joinAnd, table } from '../report-markdown.ts';
+import { angleSignMargin } from '../chart-facts.ts';
 import { section, type ReportSection } from '../section.ts';
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
@@ -41,7 +42,7 @@ export function coverSection(ctx: ReportContext): ReportSection {
       settings.zodiac_type === 'Sidereal' && settings.sidereal_ayanamsa ? `Sidereal (${label(settings.sidereal_ayanamsa)} ayanamsa)` : settings.zodiac_type,
     ],
     ['Houses', houses],
-    ['Confidence', `overall ${confidence.overall}; houses ${confidence.houses}; angles ${confidence.angles}${fastAscendant(ctx)}`],
+    ['Confidence', `overall ${confidence.overall}; houses ${confidence.houses}; angles ${confidence.angles}${fastAscendant(ctx)}${angleSignsOnTheMinute(ctx)}`],
     ['Interpretation library', `${ctx.library.language} ${ctx.library.version}`],
   ];
   return {
@@ -72,4 +73,20 @@ function fastAscendant(ctx: ReportContext): string {
   if (speed === undefined || speed === 0 || (speed > 0 && speed < FAST_ASCENDANT)) return '';
   const amount = Math.abs(speed).toFixed(2);
   return `, if the birth minute is exact (the Ascendant moved ${amount}° a minute${speed < 0 ? ', backwards through the zodiac' : ''})`;
+}
+
+/** An angle whose sign a birth this many minutes earlier or later would change is named beside the angles' confidence. */
+const HEADER_MARGIN_MINUTES = 5;
+
+/**
+ * After the angles' confidence: the angle whose sign rests on a few minutes of the birth time ("though a birth about a
+ * minute later would put the Midheaven in Sagittarius"), as its data line says further on. A reader at 69° N met "angles
+ * high" on the cover and a Midheaven a minute from the next sign on page 12. Birth times are often given to five minutes.
+ */
+function angleSignsOnTheMinute(ctx: ReportContext): string {
+  const near = (['asc', 'mc'] as const).filter((angle) => {
+    const margin = ctx.sky.angleSignMargins?.[angle];
+    return margin !== undefined && Math.abs(margin.minutes) <= HEADER_MARGIN_MINUTES;
+  });
+  return near.length ? `, though ${joinAnd(near.map((angle) => angleSignMargin(ctx, angle)!))}` : '';
 }
