@@ -26,6 +26,7 @@ import { dominanceOfTheChart, dominanceOverTheDay, type DayDominance } from './u
 import { balanceOverTheDay, type BalanceOverTheDay } from './untimed-balance.ts';
 import { stelliumAllDay, stretchesOfTheDay, type DayStretch } from './day-stretches.ts';
 import { STELLIUM_MIN_BODIES } from '../../astro/stelliums.ts';
+import { countsToward } from './balance-members.ts';
 
 export type ReportStyle = 'standard' | 'improved';
 
@@ -345,6 +346,13 @@ export class ReportContext {
     return passages;
   }
 
+  /** Whether a claim takes the side opposite to one taken by an emphasis that `title`, a placement, counts toward, or by a placement counted in `title`, an emphasis. */
+  private contradictsOwnBalance(claim: string, title: string): boolean {
+    const [faculty, pole] = claim.split(':') as [string, string];
+    const earlier = this.claimed.get(faculty);
+    return earlier !== undefined && earlier.pole !== pole && countsToward(title, earlier.label);
+  }
+
   /** Whether the report has taken this side of a faculty ("learning:doing"). */
   hasAsserted(claim: string): boolean {
     const [faculty, pole] = claim.split(':') as [string, string];
@@ -445,7 +453,10 @@ export class ReportContext {
       // A reading of a stage of life the reader is not at is printed only where the entry has no other (life-stage.ts).
       const age = this.readerAge;
       const aged = order.filter((i) => suitsAge(entry.body[i]!, age));
-      const pool = aged.length ? aged : order;
+      // Not set against an emphasis of the balance the placement counts toward, or the reverse (balance-members.ts).
+      const consonant = (i: number) => !(entry.variant_claims?.[String(i)] ?? []).some((claim) => this.contradictsOwnBalance(claim, entry.title));
+      const agedPool = aged.length ? aged : order;
+      const pool = agedPool.some(consonant) ? agedPool.filter(consonant) : agedPool;
       index =
         pool.find((i) => whole(i) && fresh(i) && unrepeated(i)) ??
         pool.find((i) => whole(i) && fresh(i)) ??
