@@ -9,8 +9,9 @@ import { readAsItsHouse } from '../angle-house.ts';
 import { keys, TEN_PLANET_IDS } from '../../../interpretations/keys.ts';
 import type { KeyedAspect } from '../../../interpretations/chart-factors/aspects.ts';
 import type { ReportContext } from '../context.ts';
-import { aspectInSentence, POINT_FUNCTION, POINT_NAMES, pointInSentence } from '../phrases.ts';
-import { capitalize, joinAnd } from '../report-markdown.ts';
+import { aspectInSentence, POINT_FUNCTION, POINT_NAMES, pointInSentence, SIGN_STYLE } from '../phrases.ts';
+import { capitalize, joinAnd, ordinal } from '../report-markdown.ts';
+import { signOf } from '../../../astro/zodiac.ts';
 import { keyAspects } from '../ranking.ts';
 import { wholeDay } from '../aspect-facts.ts';
 
@@ -102,4 +103,54 @@ export function noTensionIntro(ctx: ReportContext): string {
     ],
     'theme-tension-none',
   );
+}
+
+/** How each aspect of the tension tends to be lived, before the signs and houses of this chart say where. */
+const HOW_IT_PULLS: Record<'square' | 'opposition', readonly string[]> = {
+  square: [
+    'As a square, the friction shows more in what you do than in what you think: one side tends to act before the other has had its say, and the clash is felt as a stalled start or a sudden change of course before it is understood.',
+    'A square works through events: the two sides rarely meet in a calm discussion, and the strain surfaces as a decision taken in a hurry, or one put off, that the other side then has to live with.',
+  ],
+  opposition: [
+    'As an opposition, the pull runs across the chart: you may swing from one side to the other over months, or meet one of them first in other people, in a partner or a rival who seems to carry it for you.',
+    'An opposition is a see-saw rather than a collision: what one side gains the other seems to lose, until both are held in view at once, often with the help of someone who plays the side you have set down.',
+  ],
+};
+
+/** When both signs share a mode, what the argument is like (an out-of-sign aspect's signs may not). */
+const SAME_MODE: Record<string, string> = {
+  cardinal: 'Both signs are cardinal, so each side wants to start things on its own terms, and the argument is usually over who leads.',
+  fixed: 'Both signs are fixed, so neither side gives way easily, and the argument can go quiet for long stretches without being settled.',
+  mutable: 'Both signs are mutable, so the two sides bend around each other rather than collide, and the cost is more often delay than open conflict.',
+};
+
+/**
+ * The tension read where the chapter stands, once its aspect has been read with its planets in an earlier chapter: each
+ * side with its sign (and house, timed), how a square or an opposition tends to be lived, what the signs' shared mode adds,
+ * and what tends to help. A reader found the chapter named for the tension sending them elsewhere for its reading.
+ * Untimed, a side whose sign changed during the birth day (the Moon's, on the day of an ingress) is named without one.
+ */
+export function tensionInYourChart(ctx: ReportContext, a: KeyedAspect): string | undefined {
+  if (!isHard(a)) return undefined;
+  const day = ctx.sky.moonDay;
+  const signOfSide = (id: string) => {
+    if (!ctx.timed && id === 'moon' && day && day.signs.length > 1) return undefined;
+    if (!ctx.timed && day?.ingresses?.some((i) => i.body === id)) return undefined;
+    const point = ctx.factors.points.get(id);
+    return point ? signOf(point.lon) : undefined;
+  };
+  const [p, q] = [a.p1, a.p2];
+  const [signP, signQ] = [signOfSide(p), signOfSide(q)];
+  const [houseP, houseQ] = ctx.timed ? [ctx.houseOf(p), ctx.houseOf(q)] : [undefined, undefined];
+  // An angle is not placed in the house it opens ("your Ascendant in Virgo in the 1st house").
+  const side = (id: string, sign: ReturnType<typeof signOfSide>, house: number | undefined) =>
+    `your ${POINT_NAMES[id] ?? id}${sign ? ` in ${sign.name}` : ''}${house && id !== 'asc' && id !== 'mc' ? ` in the ${ordinal(house)} house` : ''}${sign ? `, with its ${SIGN_STYLE[sign.id]}` : ''}`;
+  const opening = `Read here as one argument, it sets ${side(p, signP, houseP)}, against ${side(q, signQ, houseQ)}.`;
+  const how = ctx.choose(HOW_IT_PULLS[a.type as 'square' | 'opposition'], 'theme-tension-how');
+  const mode = signP && signQ && signP.modality === signQ.modality ? SAME_MODE[signP.modality] : undefined;
+  const help =
+    houseP && houseQ && houseP !== houseQ
+      ? `What tends to help is giving each its own ground, the matters of the ${ordinal(houseP)} house to one and those of the ${ordinal(houseQ)} to the other, and asking, when they collide, which of the two the moment belongs to.`
+      : 'What tends to help is noticing which side a situation has woken, and giving the other its turn afterwards rather than never.';
+  return [opening, how, mode, help].filter(Boolean).join(' ');
 }

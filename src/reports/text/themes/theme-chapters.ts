@@ -25,7 +25,7 @@ import { parentalImagesSection } from '../sections/parental-images.ts';
 import { lifeAreaParts, newDescribed, type Described } from '../sections/life-areas.ts';
 import { yearAheadSection, type ChartCentre } from '../sections/year-ahead.ts';
 import { centralFigureInSentence, centralFigurePassage, isHardFigure, type CentralFigure } from './central-figure.ts';
-import { noTensionIntro, tensionAspectIntro, weightiestHardAspect } from './tension-aspect.ts';
+import { noTensionIntro, tensionAspectIntro, tensionInYourChart, weightiestHardAspect } from './tension-aspect.ts';
 import { hardFigureAspects, hardFigureInSentence, type HardFigure } from '../../synthesis/hard-figures.ts';
 import { ingressCaution } from '../untimed-ingresses.ts';
 import { familyImageParts, moonOuterContact } from './family-images.ts';
@@ -261,8 +261,10 @@ function tension(ctx: ReportContext, state: ThemeState): string[] {
           : noTensionIntro(ctx);
   const parts: (string | undefined)[] = [intro];
   // The aspect named as the tension is read here when no earlier chapter read it with its planets.
+  // Read with its planets in an earlier chapter, it is read here too, as the argument it is in this chart.
   if (tensionAspect && !ctx.isShown(keys.aspect(tensionAspect.p1, tensionAspect.type, tensionAspect.p2)))
     parts.push(aspectEntry(ctx, tensionAspect, TENSION_ASPECT_WEIGHT, 'the central tension'));
+  else if (tensionAspect) parts.push(tensionInYourChart(ctx, tensionAspect));
   if (hardFigure && !hard) parts.push(centralFigurePassage(ctx, hardFigure));
   parts.push(embedded(chartShapeSection(ctx)));
   if (figure && (hard || !hardFigure)) parts.push(centralFigurePassage(ctx, figure));
