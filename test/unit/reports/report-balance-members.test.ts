@@ -45,7 +45,7 @@ describe('a placement and the emphasis it counts toward', () => {
       for (const paragraph of markdown.split('\n\n')) {
         const frame = TENSION_FRAME_PATTERN.exec(paragraph);
         if (!frame) continue;
-        const [later, earlier] = [frame[1]!, frame[0]!.slice(frame[1]!.length)].map(titleOf);
+        const [later, earlier] = [frame[1]!, frame[0].slice(frame[1]!.length)].map(titleOf);
         if (!later || !earlier || !countsToward(later, earlier)) continue;
         checked++;
         const faculty = Object.entries(FACULTIES).find(([, f]) => Object.values(f.poles).every((p) => paragraph.includes(p)))?.[0];
