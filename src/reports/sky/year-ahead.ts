@@ -107,6 +107,32 @@ const NEAR_MISS = 0.25;
 const LOOKAHEAD_DAYS = 90;
 /** How far back a near miss's last exact hit is looked for. */
 const YEAR_DAYS = 365.25;
+/** Two exact hits this close belong to one series of passes (a retrograde loop's are months apart, the next loop's years). */
+const SERIES_GAP_DAYS = 300;
+/** A bound on a series' passes either side of those listed (Pluto's longest loops make five in all). */
+const SERIES_MAX = 4;
+
+/** The exact hits chained to `first` and `last` by gaps under SERIES_GAP_DAYS: before the one and after the other, in order. */
+function seriesAround(search: AspectSearch, first: number, last: number): { before: number[]; after: number[] } {
+  const { span, natalLon, offset, angle } = search;
+  const at = (a: number, b: number) => exactHits(span, normalizeDegrees(natalLon - offset), [angle], a, b).map((h) => h.jd);
+  const before: number[] = [];
+  const after: number[] = [];
+  // Half a day off the known hit, so that it is not found again.
+  for (let edge = first, k = 0; k < SERIES_MAX; k++) {
+    const previous = at(edge - SERIES_GAP_DAYS, edge - 0.5).at(-1);
+    if (previous === undefined) break;
+    before.unshift(previous);
+    edge = previous;
+  }
+  for (let edge = last, k = 0; k < SERIES_MAX; k++) {
+    const next = at(edge + 0.5, edge + SERIES_GAP_DAYS)[0];
+    if (next === undefined) break;
+    after.push(next);
+    edge = next;
+  }
+  return { before, after };
+}
 
 export interface YearTransit {
   body: (typeof TRANSITING)[number];
@@ -143,6 +169,13 @@ export interface YearTransit {
    * and when the dates move by less than a day.
    */
   hourShift?: { days: number; decides: boolean } | undefined;
+  /**
+   * The exact hits of the same series of passes that fall outside `exact`: before its first and after its last, each within
+   * SERIES_GAP_DAYS of the next (a retrograde loop's passes come months apart, the next loop's years later). Three readers
+   * met "exact twice: the first pass raises the matter" over the last two of three passes, the first months before the
+   * year. Absent when there are none, and for an untimed chart's Moon, whose dates move with the hour by weeks.
+   */
+  series?: { before: string[]; after: string[] } | undefined;
   /**
    * Natal points conjunct the target (within ALSO_REACHED_ORB; timed charts' personal planets and angles) that the
    * transiting planet comes within its orb of in the same aspect, during the transit's stretches, without a transit of
@@ -554,6 +587,8 @@ export function yearAhead(chart: NatalChartInput, asOfMs: number): YearAhead {
                 .filter((r) => r.orb <= WINDOW_ORB[body]!)
                 .map((r) => ({ target: r.id, apart: r.apart, closest: r.orb, date: isoDate(r.jd) }));
         const exactBefore = hits.length === 0 ? exactHits(span, normalizeDegrees(natalLon - offset), [angle], start - YEAR_DAYS, start).at(-1) : undefined;
+        const around = hits.length && (timed || target !== 'moon') ? seriesAround(search, Math.min(...hits), Math.max(...hits)) : undefined;
+        const series = around && (around.before.length || around.after.length) ? { before: around.before.map(isoDate), after: around.after.map(isoDate) } : undefined;
         transits.push({
           body,
           type,
@@ -564,6 +599,7 @@ export function yearAhead(chart: NatalChartInput, asOfMs: number): YearAhead {
           ...stretches[0]!,
           stretches,
           ...(shift ? { hourShift: shift } : {}),
+          ...(series ? { series } : {}),
           ...(alsoReaches.length ? { alsoReaches } : {}),
         });
       }

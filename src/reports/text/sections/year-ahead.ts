@@ -344,6 +344,7 @@ const passesRead = new WeakMap<ReportContext, number>();
  */
 function passes(ctx: ReportContext, t: YearTransit): string {
   const planet = POINT_NAMES[t.body]!;
+  if (t.series) return seriesPasses(ctx, t, t.series);
   const n = t.exact.length;
   if (n < 2) return '';
   // Untimed, the count is a noon birth's where another hour adds or takes away a pass (a reader born after 13:00 had one, not three).
@@ -365,6 +366,43 @@ function passes(ctx: ReportContext, t: YearTransit): string {
   if (n === 3)
     return ` ${planet} makes it exact ${times}: the first pass raises the matter, the second, as ${planet} doubles back, turns it over again, and the third settles it.`;
   return ` ${planet} makes it exact ${times}, crossing the point and doubling back: one process in stages rather than a single event.`;
+}
+
+/**
+ * A transit whose series of passes runs beyond those the year lists (Saturn exact in May and October 2026 and again in
+ * February 2027, the year holding the last): every pass counted and dated, and which of them the year holds, the first
+ * (it raises the matter), the last (it tends to settle it) or those between. Three readers met "exact twice: the first
+ * pass raises the matter" over the last two of three passes.
+ */
+function seriesPasses(ctx: ReportContext, t: YearTransit, series: { before: string[]; after: string[] }): string {
+  const planet = POINT_NAMES[t.body]!;
+  const total = series.before.length + t.exact.length + series.after.length;
+  const noon = t.hourShift ? ' for a birth at noon' : '';
+  const dates = [
+    ...(series.before.length ? [`on ${joinAnd(series.before.map(longDate))}, before the year`] : []),
+    'on the dates above',
+    ...(series.after.length ? [`on ${joinAnd(series.after.map(longDate))}, after it`] : []),
+  ];
+  const when = `${dates.slice(0, -1).join(', ')}, and ${dates.at(-1)}`;
+  const count = `${planet} is exact ${countWord(total)} times in all${noon}: ${when}`;
+  const one = t.exact.length === 1;
+  const role = !series.before.length
+    ? `${one ? 'the pass here opens' : 'the passes here open'} the series, where the matter is raised, and it comes to a head later`
+    : !series.after.length
+      ? `${one ? 'the pass here closes' : 'the passes here close'} the series, where what the earlier passes raised tends to be settled`
+      : `${one ? 'the pass here falls' : 'the passes here fall'} in its middle, where the matter is turned over again before it settles`;
+  const before = passesRead.get(ctx) ?? 0;
+  passesRead.set(ctx, before + 1);
+  if (before === 0) return ` ${count}; ${role}.`;
+  // Later ones in turn, so that a year of Saturn's loops does not print one sentence four times over.
+  return ` ${ctx.eachOnceThenLast(
+    [
+      `Here too the contact is one of a series: ${planet} makes ${countWord(total)} passes in all${noon}, ${when}.`,
+      `Again ${countWord(total)} passes in all${noon}: ${when}.`,
+      `${count}.`,
+    ],
+    'year-series-again',
+  )}`;
 }
 
 /** The first transit read to each natal point, per report: a later one to the same point names it. */
