@@ -22,6 +22,8 @@ export function aspectFact(a: StatedAspect): string {
   const d = a.day;
   if (!d) return `orb ${degreesMinutes(a.orb)} · ${a.applying ? 'applying' : 'separating'}`;
   const closest = d.exactAt ? `exact at ${d.exactAt}` : `closest ${degreesMinutes(d.closest)}`;
+  // A slow pair's orb may not change by a minute over the day: one figure, not "3°05′ to 3°05′, closest 3°05′".
+  if (wholeDay(d) && dayOrbRange(d) === degreesMinutes(d.closest)) return `within orb all day, orb ${degreesMinutes(d.closest)}`;
   if (wholeDay(d)) return `within orb all day, orb ${degreesMinutes(d.closest)} to ${degreesMinutes(d.widest)}, ${closest}`;
   return `within orb for part of the day (${d.from} to ${d.to} local time), ${closest}`;
 }
