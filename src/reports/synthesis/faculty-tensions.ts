@@ -290,7 +290,7 @@ FACULTIES.money = {
 FACULTIES.reliability = {
   poles: {
     dependable: 'keeps its word and its appointments, so that people learn they can count on it',
-    variable: 'keeps to its own timetable, and a promise can give way when a better idea arrives',
+    variable: 'keeps to its own timetable and lets a promise give way when a better idea arrives',
   },
   together: [
     'You can be utterly dependable in one area of life and hard to pin down in another. Telling people which of your promises are fixed and which are hopes spares them surprises and spares you guilt.',
