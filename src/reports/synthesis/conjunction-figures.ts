@@ -77,14 +77,18 @@ export function conjunctionFigure(ctx: ReportContext, id: string): string | unde
     const sameSign = signOf(p.lon).id === signOf(q.lon).id && !bodySignHours(ctx, id) && !bodySignHours(ctx, other);
     const where = p.house !== undefined && p.house === q.house ? ` in your ${ordinal(p.house)} house` : sameSign ? ` in ${signOf(p.lon).name}` : '';
     const [a, b] = pair;
-    const reading = ctx.choose(
-      PAIR_READINGS[`${a}-${b}`] ?? [
-        `Your ${POINT_FUNCTION[a]} and your ${POINT_FUNCTION[b]} are fused: whatever stirs one sets the other going, so the passages on each planet describe a single habit seen from two sides.`,
-        `Your ${POINT_FUNCTION[a]} and your ${POINT_FUNCTION[b]} rarely act alone: when one is called on the other answers too, and what was said of each planet is best read as one story.`,
-        `Your ${POINT_FUNCTION[a]} and your ${POINT_FUNCTION[b]} are hard to pull apart; the two passages on these planets describe one way of being rather than two separate traits.`,
-      ],
-      `figure-${a}-${b}`,
-    );
+    const own = PAIR_READINGS[`${a}-${b}`];
+    // The phrasings any pair may take are used in turn: a reader met the first twice, word for word, for two pairs.
+    const reading = own
+      ? ctx.choose(own, `figure-${a}-${b}`)
+      : ctx.chooseInTurn(
+          [
+            `Your ${POINT_FUNCTION[a]} and your ${POINT_FUNCTION[b]} are fused: whatever stirs one sets the other going, so the passages on each planet describe a single habit seen from two sides.`,
+            `Your ${POINT_FUNCTION[a]} and your ${POINT_FUNCTION[b]} rarely act alone: when one is called on the other answers too, and what was said of each planet is best read as one story.`,
+            `Your ${POINT_FUNCTION[a]} and your ${POINT_FUNCTION[b]} are hard to pull apart; the two passages on these planets describe one way of being rather than two separate traits.`,
+          ],
+          'figure-any-pair',
+        );
     // Untimed: the Moon's distance at noon is no fact of the birth; the hours it was within the figure's orb are.
     const withMoon = a === 'moon' ? b : b === 'moon' ? a : undefined;
     const moonHours = withMoon ? hoursWithin(ctx, 'moon', withMoon, 'conjunction', FIGURE_ORB) : undefined;
