@@ -33,7 +33,7 @@ const WORDS: Record<string, number> = {
 };
 const ASPECT_WORDS: Record<string, string> = { conjunct: 'conjunction', sextile: 'sextile', square: 'square', trine: 'trine', opposite: 'opposition' };
 const SAID = new RegExp(
-  `### (${NAME}) (conjunct|sextile|square|trine|opposite) Your (${NAME})\\n(?:(?!\\n### )[\\s\\S])*? With (${NAME}) (conjunct|sextile|square|trine|opposite) your (${NAME}), exact (within a week of each other|about (\\w+) weeks apart), it reaches both (?:ends of (?:the )?(${NAME})'s (\\w+) with (?:the )?(${NAME}) in your birth chart|your (${NAME}) and your (${NAME}), which stand together)`,
+  `### (${NAME}) (conjunct|sextile|square|trine|opposite) Your (${NAME})\\n(?:(?!\\n### )[\\s\\S])*? With (${NAME}) (conjunct|sextile|square|trine|opposite) your (${NAME}), exact (within a week of each other|about (\\w+) weeks apart)( for a birth at noon \\(another hour moves a date by up to \\w+ days?\\))?, it reaches both (?:ends of (?:the )?(${NAME})'s (\\w+) with (?:the )?(${NAME}) in your birth chart|your (${NAME}) and your (${NAME}), which stand together)`,
   'g',
 );
 
@@ -45,7 +45,7 @@ function checkBothEnds(chart: NatalChartInput): number {
   let said = 0;
   for (const m of markdown.matchAll(SAID)) {
     said++;
-    const [, body, type, target, otherBody, otherType, otherTarget, , weeks, a, natalType, b, c, d] = m;
+    const [, body, type, target, otherBody, otherType, otherTarget, , weeks, noon, a, natalType, b, c, d] = m;
     const context = `${chart.subject.datetime}: ${m[0].slice(-200)}`;
     expect(otherBody, context).toBe(body);
     const ends = new Set([ID_OF.get(a ?? c!)!, ID_OF.get(b ?? d!)!]);
@@ -61,6 +61,10 @@ function checkBothEnds(chart: NatalChartInput): number {
         .map((e) => Date.parse(e));
     const gaps = exacts(target!, type!).flatMap((x) => exacts(otherTarget!, otherType!).map((y) => Math.abs(x - y) / 86_400_000));
     const gap = Math.min(...gaps);
+    // Untimed, a gap the hour of birth can move by a day or more is said to be a noon birth's.
+    const shift = (t: string, aspect: string) =>
+      year.transits.find((x) => x.body === ID_OF.get(body!) && x.type === ASPECT_WORDS[aspect] && x.target === ID_OF.get(t))!.hourShift?.days ?? 0;
+    expect(noon !== undefined, context).toBe(Math.max(shift(target!, type!), shift(otherTarget!, otherType!)) >= 1);
     expect(gap, context).toBeLessThanOrEqual(90);
     expect(Math.max(1, Math.round(gap / 7)), context).toBe(weeks ? WORDS[weeks] : 1);
   }

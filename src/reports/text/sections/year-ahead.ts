@@ -643,7 +643,11 @@ function bothEnds(
     const gaps = inYear(other).flatMap((a) => mine.map((b) => Math.abs(b - a) / 86_400_000));
     if (gaps.length === 0 || Math.min(...gaps) > BOTH_ENDS_DAYS) continue;
     const weeks = Math.max(1, Math.round(Math.min(...gaps) / 7));
-    const apart = weeks === 1 ? 'within a week of each other' : `about ${countWord(weeks)} weeks apart`;
+    // Untimed, the gap is a noon birth's: another hour moves a date, the Moon's by weeks (a reader born at another hour
+    // found the two a month apart).
+    const shift = Math.max(t.hourShift?.days ?? 0, other.hourShift?.days ?? 0);
+    const noon = shift >= 1 ? ` for a birth at noon (another hour moves a date by up to ${countWord(Math.round(shift))} day${Math.round(shift) === 1 ? '' : 's'})` : '';
+    const apart = `${weeks === 1 ? 'within a week of each other' : `about ${countWord(weeks)} weeks apart`}${noon}`;
     const pair = `your ${POINT_FUNCTION[natal.p1]} and your ${POINT_FUNCTION[natal.p2]}`;
     const reaches =
       natal.family === 'conjunction'
