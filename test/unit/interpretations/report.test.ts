@@ -81,10 +81,11 @@ describe('composeReport', () => {
     }
   });
 
-  it('a typical timed chart reads 8,000 to 12,500 words (with the chapters on relationships, vocation, family, house rulers, Lilith’s aspects and the year ahead)', () => {
+  // (13,000 since the central tension is read in its own chapter and a transit's passes are dated beyond the year.)
+  it('a typical timed chart reads 8,000 to 13,000 words (with the chapters on relationships, vocation, family, house rulers, Lilith’s aspects and the year ahead)', () => {
     const words = proseWordCount(reports.timed!.markdown);
     expect(words).toBeGreaterThanOrEqual(8000);
-    expect(words).toBeLessThanOrEqual(12500);
+    expect(words).toBeLessThanOrEqual(13000);
   });
 
   it('ranks ten to twelve key aspects and reads each once', () => {
