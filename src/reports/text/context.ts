@@ -80,6 +80,8 @@ export class ReportContext {
   readonly ownReadings: OwnReading[] = [];
   /** Each entry's reading for this report, once chosen (readingIndex). */
   private readonly readings = new Map<string, number>();
+  /** Readings to pass over, by entry (avoidReadings). */
+  private readonly unsuitable = new Map<string, (body: string) => boolean>();
   /** How often each kind of repeated sentence has been said (chooseInTurn). */
   private readonly turns = new Map<string, number>();
 
@@ -353,6 +355,15 @@ export class ReportContext {
     return earlier !== undefined && earlier.pole !== pole && countsToward(title, earlier.label);
   }
 
+  /**
+   * Readings of an entry to pass over where another of its readings will do: a Moon read at the turning point it was
+   * about to reach is not given a reading that says the birth came after it (a reader born eight hours before the Last
+   * Quarter met "the waning Moon's days after its half-lit quarter"). Set before the entry is read.
+   */
+  avoidReadings(key: string, unsuitable: (body: string) => boolean): void {
+    this.unsuitable.set(key, unsuitable);
+  }
+
   /** Whether the report has taken this side of a faculty ("learning:doing"). */
   hasAsserted(claim: string): boolean {
     const [faculty, pole] = claim.split(':') as [string, string];
@@ -455,7 +466,9 @@ export class ReportContext {
       const aged = order.filter((i) => suitsAge(entry.body[i]!, age));
       // Not set against an emphasis of the balance the placement counts toward, or the reverse (balance-members.ts).
       const consonant = (i: number) => !(entry.variant_claims?.[String(i)] ?? []).some((claim) => this.contradictsOwnBalance(claim, entry.title));
-      const agedPool = aged.length ? aged : order;
+      const unsuitable = this.unsuitable.get(entry.key);
+      const suitable = unsuitable ? aged.filter((i) => !unsuitable(entry.body[i]!)) : aged;
+      const agedPool = suitable.length ? suitable : aged.length ? aged : order;
       const pool = agedPool.some(consonant) ? agedPool.filter(consonant) : agedPool;
       index =
         pool.find((i) => whole(i) && fresh(i) && unrepeated(i)) ??

@@ -14,6 +14,8 @@ import { julianDayFromUtcMs } from '../../../src/astro/civil-time.ts';
 import { composeReport } from '../../../src/reports/text/compose-report.ts';
 import { randomReportCharts } from '../../helpers/random-report-charts.ts';
 import { getLibrary } from '../../../src/interpretations/library.ts';
+import { natalChartFor } from '../../helpers/natal-charts.ts';
+import { AFTER_THE_TURN } from '../../../src/reports/text/sections/temperament.ts';
 
 const TRADITION = ['New Moon', 'crescent', 'first-quarter', 'gibbous', 'Full Moon', 'disseminating', 'last-quarter', 'balsamic'];
 /** The tradition's name the observed name already says ("a waxing crescent" is in the crescent phase). */
@@ -104,5 +106,23 @@ describe('the Moon’s phase by both counts', () => {
       expect(Math.sign(off(hours - slack)) !== Math.sign(off(hours + slack)), `${chart.subject.datetime_utc}: ${line[0]}`).toBe(true);
     });
     expect(checked).toBeGreaterThan(5);
+  });
+
+  it('gives a Moon read at the turning point just ahead a reading that does not place the birth after it', () => {
+    // The Mumbai 1993 reader, born about eight hours before the Last Quarter, met "the waning Moon's days after its half-lit quarter".
+    const mumbai = { city: 'Mumbai', country: 'IN', lat: 19.076, lng: 72.8777, source: 'request' as const, zone: 'Asia/Kolkata' };
+    const births = [natalChartFor({ name: 'Priya Deshmukh', year: 1993, month: 11, day: 7, hour: 4, minute: 20 }, mumbai), ...randomReportCharts(200, 6031)];
+    let turning = 0;
+    for (const chart of births) {
+      const [sun, moon] = ['sun', 'moon'].map((id) => chart.planets.find((p) => p.id === id)!.abs_pos) as [number, number];
+      const elongation = (((moon - sun) % 360) + 360) % 360;
+      if (readIndex(elongation) === Math.floor(elongation / 45)) continue;
+      turning++;
+      const markdown = composeReport(chart, { asOf: '2026-11-25T00:00:00Z' }).markdown;
+      const title = getLibrary().entries.get(`moon_phase.${ENTRY[readIndex(elongation)]}`)!.title;
+      const reading = markdown.split(`### ${title}\n`)[1]!.split('\n#')[0]!;
+      expect(reading, `${chart.subject.datetime_utc}: Moon ${elongation.toFixed(1)}° from the Sun`).not.toMatch(AFTER_THE_TURN);
+    }
+    expect(turning).toBeGreaterThan(3);
   });
 });

@@ -19,6 +19,9 @@ import type { MoonPhase } from '../../../interpretations/chart-factors/moon-phas
 
 export const TEMPERAMENT_WEIGHT = { balance: 6, polarity: 4, hemisphere: 4, dominant: 7, moonPhase: 5 };
 
+/** A turning point's reading that places the birth after the turn ("in the days after its half-lit quarter"). */
+export const AFTER_THE_TURN = /\bafter (the New Moon|its half-lit|the Sun and Moon had)|\bin the (first )?days after\b|\bor in the days after it\b/i;
+
 const percent = (v: number, total: number) => `${Math.round((100 * v) / total)} %`;
 
 /** The most the largest and smallest modes' shares may differ by, in percentage points, for the modes to be in near balance. */
@@ -320,10 +323,13 @@ export function temperamentSection(ctx: ReportContext): ReportSection {
     const hours = change
       ? `; the ${lunationName(readingPhaseOf(moonPhase.elongation))} phase holds if you were born ${change.noonFirst ? 'before' : 'after'} ${change.at} local time (${change.noonFirst ? 'after' : 'before'} then, the ${lunationName(change.other)} phase)`
       : '';
+    const phaseKey = keys.moonPhase(LUNATION_KEY[readingPhaseOf(moonPhase.elongation)]);
+    // Read at the turning point just ahead: not a reading that places the birth after it.
+    if (readAsTurning(moonPhase.elongation)) ctx.avoidReadings(phaseKey, (body) => AFTER_THE_TURN.test(body));
     parts.push(
       entry(
         ctx,
-        keys.moonPhase(LUNATION_KEY[readingPhaseOf(moonPhase.elongation)]),
+        phaseKey,
         TEMPERAMENT_WEIGHT.moonPhase,
         `${moonFromSun(moonPhase.elongation, 'Moon', 'the Sun')}${when}, ${lit} % lit${observedPhase(ctx, moonPhase.label)}${lunationAside(moonPhase.elongation, moonPhase.label)}${hours}`,
       ) ?? '',
