@@ -16,7 +16,7 @@ import { randomReportCharts } from '../../helpers/random-report-charts.ts';
 
 const ID_OF = new Map(Object.entries(POINT_NAMES).map(([id, name]) => [name, id]));
 const FLAG =
-  /([A-Z][a-z]+) (\d+)°(\d\d)′ (short of|past) the (\d+)(?:st|nd|rd|th) house's cusp: a birth about (a minute|\d+ minutes) (earlier|later) would place it in the (\d+)(?:st|nd|rd|th)/g;
+  /((?:North )?[A-Z][a-z]+) (\d+)°(\d\d)′ (short of|past) the (\d+)(?:st|nd|rd|th) house's cusp: a birth about (a minute|\d+ minutes) (earlier|later) would place it in the (\d+)(?:st|nd|rd|th)/g;
 const ahead = (from: number, to: number) => (((to - from) % 360) + 360) % 360;
 
 /** The house of a planet in the same chart cast `minutes` later (earlier when negative). */
@@ -34,6 +34,13 @@ describe('a house near its cusp', () => {
     const chart = natalChartFor({ name: 'Valentina', year: 1983, month: 10, day: 27, hour: 4, minute: 50 }, place);
     const md = composeReport(chart, { asOf: '2026-11-29T00:00:00Z' }).markdown;
     expect(md).toMatch(/^\*Pluto 29°37′ Libra · 0°40′ past the 2nd house's cusp: a birth about \d+ minutes later would place it in the 1st\*$/m);
+  });
+
+  it('is flagged on the North Node too (Utqiagvik 1985: 0°41′ inside the 1st, a passage built on its house)', () => {
+    const place = { city: 'Utqiagvik', country: 'US', lat: 71.2906, lng: -156.7886, source: 'request' as const, zone: 'America/Anchorage' };
+    const chart = natalChartFor({ name: 'Ada', year: 1985, month: 5, day: 30, hour: 2, minute: 40 }, place);
+    const md = composeReport(chart, { asOf: '2026-11-30T00:00:00Z' }).markdown;
+    expect(md).toMatch(/North Node \d+°\d\d′ \w+, 1st house · 0°4\d′ past the 1st house's cusp: a birth about (a minute|\d+ minutes) earlier would place it in the 12th/);
   });
 
   it('points the other way where the cusps run backwards (Tromsø, 5 January 1996, 11:20)', () => {

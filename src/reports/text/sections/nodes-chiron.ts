@@ -15,6 +15,7 @@ import { chironAspectParts, lilithAspects, nodeAspectParts } from './node-chiron
 import { aspectEntry } from './planets.ts';
 import { aspectFamily } from '../../../interpretations/keys.ts';
 import type { PointPairAspect } from '../../../interpretations/chart-factors/aspects.ts';
+import { cuspMargin } from '../chart-facts.ts';
 
 export const NODES_WEIGHT = { sign: 5, house: 4 };
 /** Below the nodes and Chiron: the synthesis draws on Lilith only where little else speaks. */
@@ -69,6 +70,9 @@ function signEntry(ctx: ReportContext, id: string, weight: number, claimsAbout?:
 
 /** An entry of a point's placement under the library's heading, its facts line giving the point's sign and house. */
 function placementEntry(ctx: ReportContext, id: string, key: string, label: string, weight: number, claimsAbout: string | undefined): string[] {
-  const text = ctx.take(key, label, weight, { heading: ctx.library.entries.get(key)?.title ?? '', fact: placementFact(ctx, id), claimsAbout });
+  // A point a few minutes of birth time from another house says so, as a planet does (a reader at 71° N found the North
+  // Node 0°41′ inside the 1st, a whole passage built on it, without a word).
+  const fact = [placementFact(ctx, id), cuspMargin(ctx, id)].filter(Boolean).join(' · ');
+  const text = ctx.take(key, label, weight, { heading: ctx.library.entries.get(key)?.title ?? '', fact, claimsAbout });
   return text ? [text] : [];
 }
