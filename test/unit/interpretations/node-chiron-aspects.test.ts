@@ -91,6 +91,13 @@ describe('the nodes and Chiron section', () => {
     ]);
     // Read with Chiron's readings, which name the Node's function (a Node reading would call it a path of growth).
     expect(markdown).toMatch(/\*\*North Node conjunct Chiron\*\* \(orb 1°00′, separating\)\. [^\n]*your direction of growth/);
+    // The Node's own count leaves Chiron out and says so (a reader met "One point of your chart aspects the North Node"
+    // above the Node's square to Chiron).
+    expect(markdown).toContain('The points of your chart besides Chiron that aspect the North Node most closely:');
+    expect(markdown).toContain("Its aspect to Chiron is read with Chiron's, below.");
+    const alone = sectionWith([aspect('north_node', 'chiron', 'square', 3.3), aspect('mars', 'north_node', 'conjunction', 5.6)]);
+    expect(alone).toContain('One point of your chart besides Chiron aspects the North Node:');
+    expect(sectionWith([aspect('mars', 'north_node', 'conjunction', 5.6)])).toContain('One point of your chart aspects the North Node:');
   });
 
   it('gives the second aspect of a kind another reading, and starts from a reading chosen by the chart', () => {

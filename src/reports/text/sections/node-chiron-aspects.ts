@@ -251,8 +251,11 @@ function aspectParts(
   aspects: readonly PointAspect[],
   readings: Readings,
   personal?: typeof CHIRON_PERSONAL,
+  /** A point whose aspect to this one is read elsewhere ("besides Chiron"), so that the count is of the others. */
+  besides?: string,
 ): string[] {
   const partDay = partDayNote(ctx, point, pointInProse);
+  const but = besides ? ` besides ${besides}` : '';
   if (!aspects.length) return partDay ? [partDay] : [];
   // "Closely" only where every orb is close by the report's own measure (the outer planets' chapter: within 4°); a reader
   // met Uranus said to aspect Chiron "closely" at 5°31′.
@@ -262,16 +265,20 @@ function aspectParts(
   const order = ', in order of their widest orb over the birth day';
   const intro =
     aspects.length === 1
-      ? `One point of your chart aspects ${pointInProse}${close ? ' closely' : ''}:`
+      ? `One point of your chart${but} aspects ${pointInProse}${close ? ' closely' : ''}:`
       : close
-        ? `The points of your chart that aspect ${pointInProse} most closely${ctx.timed ? '' : order}:`
-        : `The points of your chart in aspect to ${pointInProse}${ctx.timed ? ', the closest first' : order}:`;
+        ? `The points of your chart${but} that aspect ${pointInProse} most closely${ctx.timed ? '' : order}:`
+        : `The points of your chart${but} in aspect to ${pointInProse}${ctx.timed ? ', the closest first' : order}:`;
   return [intro, ...paragraphs(ctx, point, aspects, readings, personal), ...(partDay ? [partDay] : [])];
 }
 
 /** The readings of the North Node's closest aspects (but the one to Chiron, read among Chiron's). */
 export function nodeAspectParts(ctx: ReportContext): string[] {
-  return aspectParts(ctx, 'north_node', 'the North Node', aspectsOf(ctx, 'north_node', 'chiron'), NODE_READINGS);
+  // Its aspect to Chiron, read among Chiron's, is not counted here as if it were none (a reader met "One point of your
+  // chart aspects the North Node" above a square to Chiron tighter than that one point's).
+  const chiron = aspectsOf(ctx, 'chiron').some((a) => a.other === 'north_node');
+  const parts = aspectParts(ctx, 'north_node', 'the North Node', aspectsOf(ctx, 'north_node', 'chiron'), NODE_READINGS, undefined, chiron ? 'Chiron' : undefined);
+  return parts.length && chiron ? [...parts, "Its aspect to Chiron is read with Chiron's, below."] : parts;
 }
 
 /** Lilith is kept below the nodes and Chiron: at most this many of its aspects are read. */
