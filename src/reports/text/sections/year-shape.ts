@@ -75,8 +75,11 @@ const named = (t: YearTransit) => `${POINT_NAMES[t.body]} ${ASPECT_WORDS[t.type]
 const inOrder = (list: YearTransit[]) => [...list].sort((a, b) => firstDate(a).localeCompare(firstDate(b)));
 
 /** Transits within orb one at a time, outside any crowded season: "In early August, Jupiter square your Mars is within orb on its own." */
-function onTheirOwn(run: readonly Season[], span: (s: Season) => string, first: boolean): string {
-  if (run.length === 1) return `${capitalize(span(run[0]!))}, ${named(run[0]!.transits[0]!)} is within orb on its own.`;
+function onTheirOwn(run: readonly Season[], span: (s: Season) => string, first: boolean, beside: boolean): string {
+  // Beside the long transits of the backdrop, it is alone among the shorter ones only (a reader found "on its own" while
+  // two long ones ran through the same weeks).
+  if (run.length === 1)
+    return `${capitalize(span(run[0]!))}, ${named(run[0]!.transits[0]!)} is ${beside ? 'the only one of the shorter transits within orb' : 'within orb on its own'}.`;
   return `${first ? 'Each on its own' : 'Each on its own after that'}: ${joinAnd(run.map((s) => `${named(s.transits[0]!)} ${span(s)}`))}.`;
 }
 
@@ -107,7 +110,8 @@ export function yearShapeParagraph(year: YearAhead): string | undefined {
     from: s.from,
     say: (first) => {
       const list = joinAnd(inOrder(s.transits).map(named));
-      const count = countWord(s.transits.length);
+      // Of the shorter ones, where long transits run beneath them (they are not counted here).
+      const count = `${countWord(s.transits.length)}${backdrop.length ? ' of the shorter' : ''}`;
       if (s === busiest && crowded.length > 1)
         return `The busiest stretch ${span(s).startsWith('in ') ? 'falls' : 'runs'} ${span(s)}, when ${count} transits are within orb by turns or together: ${list}.`;
       return first
@@ -142,7 +146,7 @@ export function yearShapeParagraph(year: YearAhead): string | undefined {
     } else if (run) run.push(item.s);
     else {
       const current = (run = [item.s]);
-      told.push({ from: item.s.from, say: (first) => onTheirOwn(current, span, first) });
+      told.push({ from: item.s.from, say: (first) => onTheirOwn(current, span, first, backdrop.length > 0) });
     }
   }
   told.forEach((e, i) => sentences.push(e.say(i === 0)));
