@@ -588,7 +588,8 @@ export function yearAhead(chart: NatalChartInput, asOfMs: number): YearAhead {
                 .map((r) => ({ target: r.id, apart: r.apart, closest: r.orb, date: isoDate(r.jd) }));
         const exactBefore = hits.length === 0 ? exactHits(span, normalizeDegrees(natalLon - offset), [angle], start - YEAR_DAYS, start).at(-1) : undefined;
         const around = hits.length && (timed || target !== 'moon') ? seriesAround(search, Math.min(...hits), Math.max(...hits)) : undefined;
-        const series = around && (around.before.length || around.after.length) ? { before: around.before.map(isoDate), after: around.after.map(isoDate) } : undefined;
+        const series =
+          around && (around.before.length || around.after.length) ? { before: around.before.map(isoDate), after: around.after.map(isoDate) } : undefined;
         transits.push({
           body,
           type,

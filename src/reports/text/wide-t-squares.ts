@@ -50,7 +50,10 @@ export function wideTSquaresSentence(ctx: ReportContext): string | undefined {
   if (!shapes.length) return undefined;
   const each = shapes.map((s) => {
     const why = s.wide
-      .map((w) => `the ${w.aspect.type} of ${pointInSentence(w.aspect.p1)} and ${pointInSentence(w.aspect.p2)} is ${ctx.statedOrb(w.aspect)} from exact, wider than the ${w.limit}° a figure's ${w.aspect.type} is counted within`)
+      .map(
+        (w) =>
+          `the ${w.aspect.type} of ${pointInSentence(w.aspect.p1)} and ${pointInSentence(w.aspect.p2)} is ${ctx.statedOrb(w.aspect)} from exact, wider than the ${w.limit}° a figure's ${w.aspect.type} is counted within`,
+      )
       .join(', and ');
     return `${pointInSentence(s.ends[0])} and ${pointInSentence(s.ends[1])} in opposition, both square ${pointInSentence(s.apex)}, make the shape of a T-square in the aspect table, but ${why}`;
   });

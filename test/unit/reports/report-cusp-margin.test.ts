@@ -40,7 +40,9 @@ describe('a house near its cusp', () => {
     const place = { city: 'Utqiagvik', country: 'US', lat: 71.2906, lng: -156.7886, source: 'request' as const, zone: 'America/Anchorage' };
     const chart = natalChartFor({ name: 'Ada', year: 1985, month: 5, day: 30, hour: 2, minute: 40 }, place);
     const md = composeReport(chart, { asOf: '2026-11-30T00:00:00Z' }).markdown;
-    expect(md).toMatch(/North Node \d+°\d\d′ \w+, 1st house · 0°4\d′ past the 1st house's cusp: a birth about (a minute|\d+ minutes) earlier would place it in the 12th/);
+    expect(md).toMatch(
+      /North Node \d+°\d\d′ \w+, 1st house · 0°4\d′ past the 1st house's cusp: a birth about (a minute|\d+ minutes) earlier would place it in the 12th/,
+    );
   });
 
   it('points the other way where the cusps run backwards (Tromsø, 5 January 1996, 11:20)', () => {

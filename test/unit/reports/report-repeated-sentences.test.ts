@@ -29,7 +29,11 @@ describe('a sentence printed twice in one report', () => {
     const chart = natalChartFor({ name: 'Omar Haddad', year: 1958, month: 2, day: 14, time_known: false }, cairo);
     expect(repeatedSentences(chart)).toEqual([]);
     const markdown = composeReport(chart, { asOf: AS_OF }).markdown;
-    for (const tail of ['whatever stirs one sets the other going', 'what was said of each planet is best read as one story', 'describe one way of being rather than two'])
+    for (const tail of [
+      'whatever stirs one sets the other going',
+      'what was said of each planet is best read as one story',
+      'describe one way of being rather than two',
+    ])
       expect(markdown.split(tail).length - 1, tail).toBeLessThanOrEqual(1);
   });
 

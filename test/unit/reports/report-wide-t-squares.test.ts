@@ -12,8 +12,14 @@ import { randomReportCharts } from '../../helpers/random-report-charts.ts';
 
 const AS_OF = '2026-11-25T00:00:00Z';
 const NAME = '(?:the )?([A-Z][a-z]+)';
-const SHAPE = new RegExp(`${NAME} and ${NAME} in opposition, both square ${NAME}, make the shape of a T-square in the aspect table, but ([^;]*?)(?:; |, so )`, 'gi');
-const WIDE = new RegExp(`the (opposition|square) of ${NAME} and ${NAME} is (\\d+°\\d+′) from exact, wider than the (\\d)° a figure's \\1 is counted within`, 'g');
+const SHAPE = new RegExp(
+  `${NAME} and ${NAME} in opposition, both square ${NAME}, make the shape of a T-square in the aspect table, but ([^;]*?)(?:; |, so )`,
+  'gi',
+);
+const WIDE = new RegExp(
+  `the (opposition|square) of ${NAME} and ${NAME} is (\\d+°\\d+′) from exact, wider than the (\\d)° a figure's \\1 is counted within`,
+  'g',
+);
 const idOf = (name: string) => Object.entries(POINT_NAMES).find(([, n]) => n === name.charAt(0).toUpperCase() + name.slice(1))![0];
 
 describe('a T-square shape too wide to be a figure', () => {
@@ -21,8 +27,7 @@ describe('a T-square shape too wide to be a figure', () => {
     let named = 0;
     for (const chart of randomReportCharts(120, 9091).filter((c) => c.houses)) {
       const markdown = composeReport(chart, { asOf: AS_OF }).markdown;
-      const find = (a: string, b: string, type: string) =>
-        chart.aspects.find((x) => x.type === type && new Set([x.p1, x.p2, idOf(a), idOf(b)]).size === 2);
+      const find = (a: string, b: string, type: string) => chart.aspects.find((x) => x.type === type && new Set([x.p1, x.p2, idOf(a), idOf(b)]).size === 2);
       for (const m of markdown.matchAll(SHAPE)) {
         named++;
         const [, end1, end2, apex, why] = m;

@@ -54,8 +54,10 @@ describe('a transit read in full that is exact more than once', () => {
         const end = paragraphs.findIndex((p, i) => i > heading && p.startsWith('#'));
         const reading = paragraphs.slice(heading, end < 0 ? undefined : end).join('\n\n');
         // The whole series counts, the passes before and after the year's list included (year-series.test.ts).
-        const m = new RegExp(`${planet} (?:makes it |is )?exact (\\w+(?: times)?)|${planet} makes (\\w+) passes in all|Again (\\w+) passes in all`).exec(reading);
-        const said = m?.[1] ?? (m?.[2] ?? m?.[3] ? `${m[2] ?? m[3]} times` : undefined);
+        const m = new RegExp(`${planet} (?:makes it |is )?exact (\\w+(?: times)?)|${planet} makes (\\w+) passes in all|Again (\\w+) passes in all`).exec(
+          reading,
+        );
+        const said = m?.[1] ?? ((m?.[2] ?? m?.[3]) ? `${m[2] ?? m[3]} times` : undefined);
         const total = t.exact.length + (t.series ? t.series.before.length + t.series.after.length : 0);
         if (total >= 2) several++;
         expect(said, `${chart.subject.datetime_utc}: ${planet} ${t.type} ${t.target}, exact on ${t.exact.join(', ')}`).toBe(WORDS[total]);

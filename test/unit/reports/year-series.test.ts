@@ -61,6 +61,8 @@ describe('the series of passes of a listed transit', () => {
     const chart = natalChartFor({ name: 'Priya Deshmukh', year: 1993, month: 11, day: 7, hour: 4, minute: 20 }, place);
     const markdown = composeReport(chart, { asOf: '2026-11-30T00:00:00Z' }).markdown;
     expect(markdown).not.toMatch(/Saturn makes it exact twice: the first pass/);
-    expect(markdown).toMatch(/Saturn is exact three times in all: on 1\d May 2026 and 1\d October 2026, before the year, and on the dates above; the pass here closes the series/);
+    expect(markdown).toMatch(
+      /Saturn is exact three times in all: on 1\d May 2026 and 1\d October 2026, before the year, and on the dates above; the pass here closes the series/,
+    );
   });
 });

@@ -67,7 +67,11 @@ describe('the shape of the year ahead', () => {
       const paragraph =
         text
           .split('\n\n')
-          .find((p) => /within orb (by turns or together|on its own)|the only one of the shorter transits within orb|none of the table's shorter transits|Each on its own/.test(p)) ?? '';
+          .find((p) =>
+            /within orb (by turns or together|on its own)|the only one of the shorter transits within orb|none of the table's shorter transits|Each on its own/.test(
+              p,
+            ),
+          ) ?? '';
       if (crowded.length || long.length)
         for (const g of groups.filter((x) => x.transits.length === 1)) {
           alone++;

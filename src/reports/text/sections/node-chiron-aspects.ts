@@ -277,7 +277,15 @@ export function nodeAspectParts(ctx: ReportContext): string[] {
   // Its aspect to Chiron, read among Chiron's, is not counted here as if it were none (a reader met "One point of your
   // chart aspects the North Node" above a square to Chiron tighter than that one point's).
   const chiron = aspectsOf(ctx, 'chiron').some((a) => a.other === 'north_node');
-  const parts = aspectParts(ctx, 'north_node', 'the North Node', aspectsOf(ctx, 'north_node', 'chiron'), NODE_READINGS, undefined, chiron ? 'Chiron' : undefined);
+  const parts = aspectParts(
+    ctx,
+    'north_node',
+    'the North Node',
+    aspectsOf(ctx, 'north_node', 'chiron'),
+    NODE_READINGS,
+    undefined,
+    chiron ? 'Chiron' : undefined,
+  );
   return parts.length && chiron ? [...parts, "Its aspect to Chiron is read with Chiron's, below."] : parts;
 }
 

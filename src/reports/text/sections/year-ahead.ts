@@ -646,7 +646,8 @@ function bothEnds(
     // Untimed, the gap is a noon birth's: another hour moves a date, the Moon's by weeks (a reader born at another hour
     // found the two a month apart).
     const shift = Math.max(t.hourShift?.days ?? 0, other.hourShift?.days ?? 0);
-    const noon = shift >= 1 ? ` for a birth at noon (another hour moves a date by up to ${countWord(Math.round(shift))} day${Math.round(shift) === 1 ? '' : 's'})` : '';
+    const noon =
+      shift >= 1 ? ` for a birth at noon (another hour moves a date by up to ${countWord(Math.round(shift))} day${Math.round(shift) === 1 ? '' : 's'})` : '';
     const apart = `${weeks === 1 ? 'within a week of each other' : `about ${countWord(weeks)} weeks apart`}${noon}`;
     const pair = `your ${POINT_FUNCTION[natal.p1]} and your ${POINT_FUNCTION[natal.p2]}`;
     const reaches =
