@@ -37,6 +37,14 @@ export function natalPoints(chart: NatalChartInput): Map<string, number> {
   return out;
 }
 
+/**
+ * The natal place a listed transit aims at: a turn of the planet's own cycle at its natal place, else the natal point (an
+ * untimed chart's Moon, listed only when every hour makes the contact, at its noon place).
+ */
+export function targetPlace(chart: NatalChartInput, points: ReadonlyMap<string, number>, t: { body: string; target: string }): number {
+  return t.target === t.body ? natalPlace(chart, t.body) : (points.get(t.target) ?? natalPlace(chart, t.target));
+}
+
 /** How far the body stands from the aspect to the point at jd, signed (the same sign throughout a stretch it never crosses). */
 export const fromAspect = (body: string, point: number, angle: number, jd: number) => Math.abs(wrap(calcBody(jd, SE[body]!).lon - point)) - angle;
 

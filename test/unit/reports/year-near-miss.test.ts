@@ -24,6 +24,7 @@ import {
   natalPoints as targets,
   transitRow,
   wrap,
+  targetPlace,
 } from '../../helpers/year-ahead-reckoning.ts';
 
 const AS_OF = '2026-11-25T00:00:00Z';
@@ -65,7 +66,7 @@ describe('near misses in the year ahead', () => {
           what,
         ).toEqual([]);
         // An untimed chart's Moon, listed only when every hour makes the contact (year-untimed-moon.test.ts), at its noon place.
-        const point = t.target === t.body ? natalPlace(chart, t.body) : (points.get(t.target) ?? natalPlace(chart, t.target));
+        const point = targetPlace(chart, points, t);
         const angle = ANGLES[t.type]!;
         // A station of the body falls on the day given, and there the body stands as far short as said.
         const day = jdOf(t.closest!.date);

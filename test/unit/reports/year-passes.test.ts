@@ -10,7 +10,7 @@ import { reportSky } from '../../../src/reports/sky/report-sky.ts';
 import { composeReport } from '../../../src/reports/text/compose-report.ts';
 import { ASPECT_WORDS, POINT_NAMES } from '../../../src/reports/text/phrases.ts';
 import { randomReportCharts } from '../../helpers/random-report-charts.ts';
-import { ANGLES, ORB, fromAspect, jdOf, natalPlace, natalPoints } from '../../helpers/year-ahead-reckoning.ts';
+import { ANGLES, ORB, fromAspect, jdOf, natalPoints, targetPlace } from '../../helpers/year-ahead-reckoning.ts';
 
 const AS_OF = '2026-11-25T00:00:00Z';
 
@@ -22,7 +22,7 @@ describe('the passes of a listed transit', () => {
       const points = natalPoints(chart);
       for (const t of year.transits) {
         // An untimed chart's Moon, listed only when every hour makes the contact (year-untimed-moon.test.ts), at its noon place.
-        const point = t.target === t.body ? natalPlace(chart, t.body) : (points.get(t.target) ?? natalPlace(chart, t.target));
+        const point = targetPlace(chart, points, t);
         const stretches = t.stretches.map((s) => [s.from === null ? -Infinity : jdOf(s.from), s.to === null ? Infinity : jdOf(s.to)] as const);
         for (let jd = jdOf(year.from); jd <= jdOf(year.to); jd += 2) {
           // Clear of the orb's edge, so that a day's step cannot disagree with the search on the edge.

@@ -11,7 +11,7 @@ import { composeReport } from '../../../src/reports/text/compose-report.ts';
 import { natalChartFor } from '../../helpers/natal-charts.ts';
 import { randomReportCharts } from '../../helpers/random-report-charts.ts';
 import { calcBody } from '../../../src/astro/ephemeris.ts';
-import { ANGLES, SE, jdOf, natalPlace, natalPoints, wrap } from '../../helpers/year-ahead-reckoning.ts';
+import { ANGLES, SE, jdOf, natalPoints, targetPlace, wrap } from '../../helpers/year-ahead-reckoning.ts';
 
 const AS_OF = '2026-11-25T00:00:00Z';
 const GAP = 300;
@@ -39,7 +39,7 @@ describe('the series of passes of a listed transit', () => {
       for (const t of year.transits) {
         if (!t.series || t.exact.length === 0) continue;
         series++;
-        const point = t.target === t.body ? natalPlace(chart, t.body) : (points.get(t.target) ?? natalPlace(chart, t.target));
+        const point = targetPlace(chart, points, t);
         const angle = ANGLES[t.type]!;
         const context = `${chart.subject.datetime_utc}: ${t.body} ${t.type} ${t.target}`;
         const all = [...t.series.before, ...t.exact, ...t.series.after].map(jdOf);
