@@ -466,10 +466,10 @@ export class ReportContext {
       const aged = order.filter((i) => suitsAge(entry.body[i]!, age));
       // Not set against an emphasis of the balance the placement counts toward, or the reverse (balance-members.ts).
       const consonant = (i: number) => !(entry.variant_claims?.[String(i)] ?? []).some((claim) => this.contradictsOwnBalance(claim, entry.title));
+      const base = aged.length ? aged : order;
       const unsuitable = this.unsuitable.get(entry.key);
-      const suitable = unsuitable ? aged.filter((i) => !unsuitable(entry.body[i]!)) : aged;
-      const agedPool = suitable.length ? suitable : aged.length ? aged : order;
-      const pool = agedPool.some(consonant) ? agedPool.filter(consonant) : agedPool;
+      const suitable = unsuitable && base.some((i) => !unsuitable(entry.body[i]!)) ? base.filter((i) => !unsuitable(entry.body[i]!)) : base;
+      const pool = suitable.some(consonant) ? suitable.filter(consonant) : suitable;
       index =
         pool.find((i) => whole(i) && fresh(i) && unrepeated(i)) ??
         pool.find((i) => whole(i) && fresh(i)) ??
