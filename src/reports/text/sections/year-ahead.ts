@@ -390,7 +390,7 @@ function seriesPasses(ctx: ReportContext, t: YearTransit, series: { before: stri
     ? `${one ? 'the pass here opens' : 'the passes here open'} the series, where the matter is raised, and it comes to a head later`
     : !series.after.length
       ? `${one ? 'the pass here closes' : 'the passes here close'} the series, where what the earlier passes raised tends to be settled`
-      : `${one ? 'the pass here falls' : 'the passes here fall'} in its middle, where the matter is turned over again before it settles`;
+      : `${one ? 'the pass here falls' : 'the passes here fall'} in the middle of the series, where the matter is turned over again before it settles`;
   const before = passesRead.get(ctx) ?? 0;
   passesRead.set(ctx, before + 1);
   if (before === 0) return ` ${count}; ${role}.`;
