@@ -238,8 +238,18 @@ function summaryOf(factors: string[]): string[] {
   const lights = lightRulers.map((f) => / (Sun|Moon)$/.exec(f)![1]!);
   const out = [...rest];
   if (houseRulers.length) out.push(houseRulers.length > 1 ? `the rulers of your ${joinAnd(houses)} houses` : houseRulers[0]!);
-  if (lightRulers.length) out.push(lightRulers.length > 1 ? `the planets ruling your ${joinAnd(lights)}` : lightRulers[0]!);
+  if (lightRulers.length) out.push(lightRulers.length > 1 ? `the planets ruling your ${joinAnd(lights)}` : rulerNotRepeated(lightRulers[0]!, rest));
   return out;
+}
+
+/**
+ * A light's ruler whose placement the list already names, by its rule alone: "the Sun's rule of your Leo Moon", not "the Sun
+ * in Scorpio … and the Sun in Scorpio as ruler of your Leo Moon" (readers met the placement twice in one list).
+ */
+function rulerNotRepeated(factor: string, named: readonly string[]): string {
+  const m = /^(.+?) in \w+ as ruler of (your \w+ (?:Sun|Moon))$/.exec(factor);
+  const placement = m && factor.slice(0, factor.indexOf(' as ruler of '));
+  return m && named.includes(placement!) ? `${m[1]}'s rule of ${m[2]}` : factor;
 }
 
 /** The factors the family chapter's earlier paragraphs read (the lights, Saturn, the 4th and 10th rulers), named for its close. */
