@@ -32,12 +32,14 @@ const SQUARE = 2;
 const TRINE = 3;
 const SEXTILE = 4;
 const QUINCUNX = 5;
+/** The figures' own orbs, tighter than the aspect table's: one home for every reader of the figures. */
+export const FIGURE_ORBS = { opposition: 7, square: 6, trine: 6, sextile: 4, quincunx: 2.5 } as const;
 const CONFIG_ASPECTS: [code: number, angle: number, orb: number][] = [
-  [OPPOSITION, 180, 7],
-  [SQUARE, 90, 6],
-  [TRINE, 120, 6],
-  [SEXTILE, 60, 4],
-  [QUINCUNX, 150, 2.5],
+  [OPPOSITION, 180, FIGURE_ORBS.opposition],
+  [SQUARE, 90, FIGURE_ORBS.square],
+  [TRINE, 120, FIGURE_ORBS.trine],
+  [SEXTILE, 60, FIGURE_ORBS.sextile],
+  [QUINCUNX, 150, FIGURE_ORBS.quincunx],
 ];
 
 function majority(values: string[]): string {

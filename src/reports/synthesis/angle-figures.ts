@@ -25,11 +25,12 @@ import type { ReportContext } from '../text/context.ts';
 import { POINT_FUNCTION, POINT_PART, SIGN_STYLE, pointInSentence, pointsInSentence } from '../text/phrases.ts';
 import { capitalize, degreesMinutes, joinAnd, ordinal } from '../text/report-markdown.ts';
 import { figureOutOfSignNote, pointEnd, type AspectEnd } from '../text/out-of-sign.ts';
+import { FIGURE_ORBS } from '../../interpretations/chart-factors/configurations.ts';
 
 /** A planet this close to an angle stands on it (the ranking of themes counts it angular by the same distance). */
 export const ON_ANGLE_DEG = 5;
-const OPPOSITION_ORB = 7;
-const SQUARE_ORB = 6;
+const OPPOSITION_ORB = FIGURE_ORBS.opposition;
+const SQUARE_ORB = FIGURE_ORBS.square;
 
 export type AngleId = 'asc' | 'dsc' | 'mc' | 'ic';
 /** A planet on the angle: its distance from it and its square's orb to the apex. */

@@ -6,13 +6,12 @@
  * from the aspects the chapter's count covers (untimed: those that held all day).
  */
 import type { KeyedAspect } from '../../interpretations/chart-factors/aspects.ts';
+import { FIGURE_ORBS } from '../../interpretations/chart-factors/configurations.ts';
 import type { ReportContext } from './context.ts';
 import { pointInSentence } from './phrases.ts';
 import { capitalize } from './report-markdown.ts';
 
 const PLANETS = new Set(['sun', 'moon', 'mercury', 'venus', 'mars', 'jupiter', 'saturn', 'uranus', 'neptune', 'pluto']);
-/** The figures' orbs (configurations.ts). */
-const FIGURE_ORB: Readonly<Record<'opposition' | 'square', number>> = { opposition: 7, square: 6 };
 
 interface WideTSquare {
   ends: [string, string];
@@ -34,9 +33,9 @@ export function wideTSquares(ctx: ReportContext): WideTSquare[] {
       const [s1, s2] = [between(opposition.p1, apex, 'square'), between(opposition.p2, apex, 'square')];
       if (!s1 || !s2) continue;
       const wide = [
-        { aspect: opposition, limit: FIGURE_ORB.opposition },
-        { aspect: s1, limit: FIGURE_ORB.square },
-        { aspect: s2, limit: FIGURE_ORB.square },
+        { aspect: opposition, limit: FIGURE_ORBS.opposition },
+        { aspect: s1, limit: FIGURE_ORBS.square },
+        { aspect: s2, limit: FIGURE_ORBS.square },
       ].filter((w) => orbOf(w.aspect) > w.limit);
       if (wide.length) out.push({ ends: [opposition.p1, opposition.p2], apex, wide });
     }
