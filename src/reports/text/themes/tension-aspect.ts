@@ -14,6 +14,8 @@ import { capitalize, joinAnd, ordinal } from '../report-markdown.ts';
 import { signOf } from '../../../astro/zodiac.ts';
 import { keyAspects } from '../ranking.ts';
 import { wholeDay } from '../aspect-facts.ts';
+import { bodySignHours } from '../untimed-ingresses.ts';
+import { moonSignCertain } from './family-threads.ts';
 
 const isHard = (a: { type: string }) => a.type === 'square' || a.type === 'opposition';
 
@@ -132,10 +134,8 @@ const SAME_MODE: Record<string, string> = {
  */
 export function tensionInYourChart(ctx: ReportContext, a: KeyedAspect): string | undefined {
   if (!isHard(a)) return undefined;
-  const day = ctx.sky.moonDay;
   const signOfSide = (id: string) => {
-    if (!ctx.timed && id === 'moon' && day && day.signs.length > 1) return undefined;
-    if (!ctx.timed && day?.ingresses?.some((i) => i.body === id)) return undefined;
+    if (id === 'moon' ? !moonSignCertain(ctx) : bodySignHours(ctx, id)) return undefined;
     const point = ctx.factors.points.get(id);
     return point ? signOf(point.lon) : undefined;
   };
