@@ -312,6 +312,11 @@ export const ASPECT_WORDS: Record<string, string> = {
   sextile: 'sextile',
 };
 
+/** The same words in a heading's title case: "Saturn Sextile Your Sun", as "Moon in Harmony with Saturn" is cased. */
+export const ASPECT_TITLES: Record<string, string> = Object.fromEntries(
+  Object.entries(ASPECT_WORDS).map(([type, word]) => [type, word.charAt(0).toUpperCase() + word.slice(1)]),
+);
+
 /** A lunation phase as astrologers name it (Rudhyar's eight, each 45° from a turning point): "first-quarter", "Full Moon". */
 export const lunationName = (phase: LunationPhase) => (phase === 'new_moon' ? 'New Moon' : phase === 'full_moon' ? 'Full Moon' : phase.replace('_', '-'));
 

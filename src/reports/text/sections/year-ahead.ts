@@ -18,13 +18,13 @@ import {
   type YearProgression,
   type YearTransit,
 } from '../../sky/year-ahead.ts';
-import { minuteClock } from '../../sky/local-minutes.ts';
+import { DAY_MINUTES, minuteClock, NOON } from '../../sky/local-minutes.ts';
 import { bornWithin } from '../untimed-contact-hours.ts';
 import { LUNATION_PHASES, type LunationPhase } from '../../../astro/progressed-events.ts';
 import type { ReportContext } from '../context.ts';
-import { ASPECT_WORDS, POINT_FUNCTION, POINT_NAMES, SIGN_CARE, SIGN_STYLE, aspectInSentence, lunationName, moonFromSun, pointInSentence } from '../phrases.ts';
+import { ASPECT_TITLES, ASPECT_WORDS, POINT_FUNCTION, POINT_NAMES, SIGN_CARE, SIGN_STYLE, aspectInSentence, lunationName, moonFromSun, pointInSentence } from '../phrases.ts';
 import { capitalize, countWord, joinAnd, ordinal, table, zodiacPosition } from '../report-markdown.ts';
-import { signOf } from '../../../astro/zodiac.ts';
+import { signIndexOf, signOf } from '../../../astro/zodiac.ts';
 import { THEMES, themeOfPoint } from '../themes/theme-ranking.ts';
 import { section, type ReportSection } from '../section.ts';
 import { yearShapeParagraph } from './year-shape.ts';
@@ -475,16 +475,7 @@ function progressedPositions(ctx: ReportContext, p: { sun: [number, number]; moo
   // beside the birth's sign when the progressed Sun has left it.
   const [progressed, natal] = [signOf(p.sun[0]), signOf(ctx.factors.points.get('sun')!.lon)];
   const growing = `in ${progressed.name}, ${SIGN_STYLE[progressed.id]}${progressed.id === natal.id ? '' : `, where your ${natal.name} Sun began with ${SIGN_STYLE[natal.id]}`}`;
-  return `Over these twelve months your progressed Sun moves from ${sun} and your progressed Moon from ${moon}${uncertain}. The progressed Sun's sign says what your sense of purpose, read in "${THEMES.meeting_world.title}", is slowly growing into: ${growing}. The progressed Moon's sign says which needs, read in "${THEMES.inner_needs.title}", ask to be met first in this period: at present ${progressedMoonCare(ctx, p.moon[0])}${progressedMoonNext(p.moon)}.`;
-}
-
-/**
- * The progressed Moon's next sign, when it enters one in the year: its needs from then on (a reader met "at present loyalty,
- * privacy and deep trust" of a Scorpio Moon that entered Sagittarius five days into the year).
- */
-function progressedMoonNext(moon: [number, number]): string {
-  const [now, later] = [signOf(moon[0]), signOf(moon[1])];
-  return now.id === later.id ? '' : `, and once it enters ${later.name} during the year (see below), ${SIGN_CARE[later.id]}`;
+  return `Over these twelve months your progressed Sun moves from ${sun} and your progressed Moon from ${moon}${uncertain}. The progressed Sun's sign says what your sense of purpose, read in "${THEMES.meeting_world.title}", is slowly growing into: ${growing}. The progressed Moon's sign says which needs, read in "${THEMES.inner_needs.title}", ask to be met first in this period: at present ${progressedMoonNeeds(ctx, p.moon)}.`;
 }
 
 /**
@@ -548,19 +539,40 @@ function moonHalfDay(ctx: ReportContext): number {
 }
 
 /**
- * What the progressed Moon's sign asks for now. Untimed, the progressed Moon is known to within half the Moon's motion on
- * the progressed day either way (YearAhead.progressedReach); where that span crosses into another sign, both are said, with the births each holds for (a
- * reader found "at present practical help" of a Moon in Virgo for a noon birth and in Leo for an early one).
+ * What the progressed Moon's sign asks for now, and from its next sign when it enters one in the year (a reader met "at
+ * present loyalty, privacy and deep trust" of a Scorpio Moon that entered Sagittarius five days into the year). Untimed,
+ * the progressed Moon is known to within half the Moon's motion on the progressed day either way
+ * (YearAhead.progressedReach); where that span crosses into another sign, both are said, with the hour of birth that
+ * divides them (a reader born at noon read "born earlier, it is still in Gemini" as true of the whole morning, when it held
+ * only before 02:10).
  */
-function progressedMoonCare(ctx: ReportContext, lon: number): string {
-  const noon = signOf(lon);
-  if (ctx.timed) return SIGN_CARE[noon.id]!;
+function progressedMoonNeeds(ctx: ReportContext, moon: [number, number]): string {
+  const [lon] = moon;
+  const [noon, later] = [signOf(lon), signOf(moon[1])];
+  const enters = (how = '') => `, and once it enters ${later.name} during the year (see below${how}), ${SIGN_CARE[later.id]}`;
+  const next = later.id === noon.id ? '' : enters();
+  if (ctx.timed) return SIGN_CARE[noon.id]! + next;
   const half = moonHalfDay(ctx);
   const [early, late] = [signOf(lon - half), signOf(lon + half)];
+  const edgeHour = (edge: number) => minuteClock(crossingMinute(lon, half, edge));
+  const edge = signIndexOf(lon) * 30;
   if (early.id !== noon.id)
-    return `${SIGN_CARE[noon.id]} if you were born late enough in the day for it to have entered ${noon.name}; born earlier, it is still in ${early.name}, and asks for ${SIGN_CARE[early.id]}`;
-  if (late.id !== noon.id) return `${SIGN_CARE[noon.id]}; born late in the day, it may already be in ${late.name}, and ask for ${SIGN_CARE[late.id]}`;
-  return SIGN_CARE[noon.id]!;
+    return `${SIGN_CARE[noon.id]} if you were born after about ${edgeHour(edge)} local time, when it had entered ${noon.name}; born earlier, it is still in ${early.name}, and asks for ${SIGN_CARE[early.id]}${next}`;
+  if (late.id === noon.id) return SIGN_CARE[noon.id]! + next;
+  // The sign it enters in the year is the one a later birth already has at the year's start: said once, with the hour.
+  if (late.id === later.id) return `${SIGN_CARE[noon.id]}${enters(`; for a birth after about ${edgeHour(edge + 30)} local time, from the year's start`)}`;
+  return `${SIGN_CARE[noon.id]}; born after about ${edgeHour(edge + 30)} local time, it is already in ${late.name}, and asks for ${SIGN_CARE[late.id]}${next}`;
+}
+
+/**
+ * The minute of the local birth day, rounded to five, whose progressed Moon stands on longitude `edge`: the progressed Moon
+ * moves evenly from `half` degrees behind its noon place `lon` at midnight to `half` ahead at the next (the progressed day
+ * moves with the hour of birth, YearAhead.progressedReach).
+ */
+function crossingMinute(lon: number, half: number, edge: number): number {
+  const shift = ((((edge - lon) % 360) + 540) % 360) - 180;
+  const minute = NOON + (NOON * shift) / half;
+  return Math.min(DAY_MINUTES, Math.max(0, Math.round(minute / 5) * 5));
 }
 
 /** What the year's table counts, so that a reader who finds another contact within orb knows why it is not there. */
@@ -740,7 +752,7 @@ export function yearAheadSection(ctx: ReportContext, centre?: ChartCentre): Repo
       const label = `${POINT_NAMES[t.body]} ${ASPECT_WORDS[t.type]} your ${POINT_NAMES[t.target]}`;
       const text = ctx.take(`${key}#year`, label, 0, {
         entryKey: key,
-        heading: `${POINT_NAMES[t.body]} ${ASPECT_WORDS[t.type]} Your ${POINT_NAMES[t.target]}`,
+        heading: `${POINT_NAMES[t.body]} ${ASPECT_TITLES[t.type]} Your ${POINT_NAMES[t.target]}`,
         fact: when(t, year.from),
         plain: true,
         aspectType: t.type,
