@@ -1360,6 +1360,14 @@ const POLE_PHRASES: Record<string, Record<string, RegExp>> = {
       /\b(you give lavishly|give so lavishly|generosity can be lavish|lavish (praise|spirit|in adoring|with gifts)|large and generous|generous to a fault|full size: generous gestures|open-handed generosity|self-presentation tends to be open-handed|warm and open-handed|open-handed with friends|express care openly and lavishly|give generously on impulse|give generously in bursts)/i,
     considered: /\b(generosity[^.]{0,40}\b(considered|takes durable forms)|you give after thinking|thoughtful generosity)/i,
   },
+  // Love's pace, which readers found asserted both ways: a Moon in the 5th falling "quickly and fully", a Saturn in the 7th
+  // that commits slowly.
+  courtship: {
+    swift:
+      /\b(fall quickly and fully|leap into connections|loves the chase|you may enjoy the chase|passion comes easily in love|a pace that feels natural to you can feel like pressure|losing interest after the chase|impatience in love|leaping into attraction too quickly)/i,
+    unhurried:
+      /\b(you may commit slowly|commit slowly and then stay committed|whirlwind affairs|your slower rhythm|approach commitment slowly|unhurried courtship|courtship that unfolds slowly|tends to deepen slowly|rather than quick attraction|hesitate to declare feelings|when you do commit to a courtship)/i,
+  },
   upbringing: {
     stable: /\b((a|your) (steady|stable|secure) childhood|grew up (in|with) a (steady|stable|secure) home)/i,
     unsettled:

@@ -389,6 +389,19 @@ FACULTIES.generosity = {
   ],
 };
 
+// Love's pace, which readers found asserted both ways in one report (a heart given quickly, and slowly): a Moon in the 5th
+// that falls "quickly and fully" can meet a Saturn in the 7th that commits slowly.
+FACULTIES.courtship = {
+  poles: {
+    swift: 'gives its heart quickly, drawn by the spark of a first meeting and glad to follow it',
+    unhurried: 'lets love grow slowly, wanting time, proof and shared days before it commits',
+  },
+  together: [
+    'The quick spark and the slow trust can share your love life: let the first tell you whom you are drawn to, and the second decide how far and how fast you go. A bond that has passed both tests tends to be one you keep.',
+    'You may feel a strong pull towards someone and, in the same week, a wish to wait and see. Neither is the truer voice: attraction says where to look and patience what to build, and the relationships of yours that last usually had room for both.',
+  ],
+};
+
 export interface ClaimConflict {
   faculty: string;
   /** The pole already read, and the entry that read it. */
@@ -557,6 +570,7 @@ const TENSION_OVER: Record<string, string> = {
   outlook: 'how much you expect things to turn out well',
   speech: 'talking and keeping quiet',
   generosity: 'how you give',
+  courtship: 'how quickly you give your heart',
 };
 
 /**

@@ -21,6 +21,7 @@ const TAGGED_BY_READING = [
   ...['initiative', 'resilience', 'focus', 'company', 'candour', 'composure', 'attachment', 'visibility', 'completion'],
   ...['method', 'conscience', 'rivalry', 'jealousy', 'money', 'reliability', 'upbringing', 'mood', 'pleasure', 'decision'],
   ...['anger', 'confidence', 'feeling', 'manner', 'drive', 'mind', 'change', 'outlook', 'speech', 'generosity'],
+  'courtship',
 ];
 const ATHENS = { city: 'Athens', country: 'GR', lat: 37.9838, lng: 23.7275, source: 'request' as const, zone: 'Europe/Athens' };
 const MADRID = { city: 'Madrid', country: 'ES', lat: 40.4168, lng: -3.7038, source: 'request' as const, zone: 'Europe/Madrid' };
@@ -93,6 +94,12 @@ describe('opposite claims in the printed text', () => {
         'Jupiter in the 1st house tends to make your whole approach to life large and generous.',
         'Jupiter was retrograde at your birth, and generosity under this placement tends to be considered rather than lavish.',
         'generosity',
+      ],
+      // Love's pace: a Moon in the 5th beside a Saturn in the 7th.
+      [
+        'In romance you may fall quickly and fully, enjoying the rituals of courtship as much as the relationship itself, and you need a partner who enjoys your enthusiasm rather than taming it.',
+        'Saturn in the 7th house takes partnership seriously: you may commit slowly, choose partners who are older or more established, or feel that relationships bring as much responsibility as joy.',
+        'courtship',
       ],
     ] as const;
     const reports = quoted.map(

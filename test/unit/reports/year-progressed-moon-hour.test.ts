@@ -30,7 +30,8 @@ describe("an untimed year's progressed Moon at a sign's edge", () => {
       const sky = reportSky({ chart, asOf: AS_OF });
       const md = composeReport(chart, { sky }).sections.find((s) => s.id === 'year_ahead')!.markdown;
       const noon = julianDayFromUtcMs(Date.parse(chart.subject.datetime_utc));
-      const signAt = (minute: number) => signOf(calcBody(progressedJd(secondaryClock(noon + (minute - NOON) / 1440), julianDayFromUtcMs(Date.parse(AS_OF))), 1).lon).name;
+      const signAt = (minute: number) =>
+        signOf(calcBody(progressedJd(secondaryClock(noon + (minute - NOON) / 1440), julianDayFromUtcMs(Date.parse(AS_OF))), 1).lon).name;
       const stated = statedHour(md);
       if (!stated) {
         // No hour named: one sign from the day's first minute to its last.

@@ -22,7 +22,18 @@ import { DAY_MINUTES, minuteClock, NOON } from '../../sky/local-minutes.ts';
 import { bornWithin } from '../untimed-contact-hours.ts';
 import { LUNATION_PHASES, type LunationPhase } from '../../../astro/progressed-events.ts';
 import type { ReportContext } from '../context.ts';
-import { ASPECT_TITLES, ASPECT_WORDS, POINT_FUNCTION, POINT_NAMES, SIGN_CARE, SIGN_STYLE, aspectInSentence, lunationName, moonFromSun, pointInSentence } from '../phrases.ts';
+import {
+  ASPECT_TITLES,
+  ASPECT_WORDS,
+  POINT_FUNCTION,
+  POINT_NAMES,
+  SIGN_CARE,
+  SIGN_STYLE,
+  aspectInSentence,
+  lunationName,
+  moonFromSun,
+  pointInSentence,
+} from '../phrases.ts';
 import { capitalize, countWord, joinAnd, ordinal, table, zodiacPosition } from '../report-markdown.ts';
 import { signIndexOf, signOf } from '../../../astro/zodiac.ts';
 import { THEMES, themeOfPoint } from '../themes/theme-ranking.ts';
